@@ -1,0 +1,80 @@
+/**
+ * Tenant authentication and session (portal-core §3, §7 Auth). The server validates with these
+ * schemas and publishes them in /openapi.json; the client's types are derived from them.
+ */
+import { Type, type Static } from 'typebox';
+
+export const AuthParamsRequest = Type.Object({
+  /** portal-core §2: taken from the query when its value is true or empty. */
+  force_udb: Type.Optional(Type.Boolean()),
+});
+export type AuthParamsRequest = Static<typeof AuthParamsRequest>;
+
+/** Everything the hidden login form posts to login_url. */
+export const AuthParams = Type.Object({
+  login_url: Type.String(),
+  redirect_uri: Type.String(),
+  client_id: Type.String(),
+  csrf_token: Type.String(),
+  scope: Type.String(),
+  id_token_hint: Type.Optional(Type.String()),
+});
+export type AuthParams = Static<typeof AuthParams>;
+
+export const LoginRequest = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 320 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+export type LoginRequest = Static<typeof LoginRequest>;
+
+export const LoginReply = Type.Object({ status: Type.Literal('ok'), uid: Type.String() });
+export type LoginReply = Static<typeof LoginReply>;
+
+/**
+ * Failed login (HTTP 401, or 429 while locked out). `msg` is generic: it never says whether the
+ * account exists. `delay` is the lockout wait in seconds that replaces `$1` in msg on the login page.
+ */
+export const LoginFailure = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+  msg: Type.String(),
+  delay: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type LoginFailure = Static<typeof LoginFailure>;
+export const LOGIN_FAILED_MSG = 'Invalid user name or password.';
+export const LOGIN_LOCKED_MSG = 'Too many failed sign-in attempts. Try again in $1 seconds.';
+
+export const CookieRefreshReply = Type.Object({ expires: Type.String({ format: 'date-time' }) });
+export type CookieRefreshReply = Static<typeof CookieRefreshReply>;
+
+/** portal-core §3 "User session info". */
+export const UserInfo = Type.Object({
+  uid: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  tenant_name: Type.String(),
+  tid: Type.String(),
+  capabilities: Type.Record(Type.String(), Type.Unknown()),
+  roles: Type.Object({ read: Type.Array(Type.String()), write: Type.Array(Type.String()) }),
+  portal_v2: Type.Boolean(),
+  appliance_manager_ui_v2: Type.Boolean(),
+  status_ui_v2: Type.Boolean(),
+  show_change_password: Type.Boolean(),
+  uid_hash: Type.String(),
+});
+export type UserInfo = Static<typeof UserInfo>;
+
+export const PortalVersion = Type.Object({ portal_v2: Type.Boolean() });
+export type PortalVersion = Static<typeof PortalVersion>;
+
+export const AUTH_PATHS = {
+  authParams: '/api/auth/v1/auth_params',
+  login: '/api/auth/v1/login',
+  logout: '/api/auth/v1/logout',
+  cookieRefresh: '/api/auth/v1/cookie_refresh',
+  userInfo: '/api/userinfo',
+  portalVersion: '/api/policy/v1/portal_version',
+  /** The form target the hidden POST of the cloud login flow goes to (login_url). */
+  loginArea: '/login/',
+} as const;

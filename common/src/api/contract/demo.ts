@@ -1,0 +1,61 @@
+/**
+ * The demo accounts of the run contract (DESIGN.md). The server seeds them on first start; the
+ * browser and API tests sign in with them. Role lists follow portal-core §6: each read entry
+ * becomes `entry:read`, each write entry `entry:write`.
+ */
+export const POLICY_GROUPS = [
+  'web_policy',
+  'email_policy',
+  'dlp_policy',
+  'casb_policy',
+  'egress_policy',
+  'content_inspection',
+] as const;
+
+export const LOG_GROUPS = ['web', 'email', 'audit', 'dlp', 'fwaas_logs', 'saa_logs'] as const;
+
+const everyAreaExceptDlpLogs = [
+  'dashboard:*',
+  ...POLICY_GROUPS.map((g) => `${g}:*`),
+  'customization:*',
+  'settings:*',
+  'setting:*',
+  'private_access:*',
+  'fwaas:*',
+  'browser_posture_management:*',
+  ...LOG_GROUPS.filter((g) => g !== 'dlp').map((g) => `logs:${g}`),
+];
+
+export const DEMO_TENANT_ROLES = {
+  admin: { read: ['*:*'], write: ['*:*'] },
+  /** Read-only, and deliberately without logs:dlp (issue 4's check). */
+  auditor: { read: everyAreaExceptDlpLogs, write: [] as string[] },
+  /** Logs and reports only. */
+  logs: { read: ['dashboard:*', 'logs:*'], write: [] as string[] },
+} as const;
+export type DemoTenantRole = keyof typeof DEMO_TENANT_ROLES;
+
+export interface DemoTenantAccount {
+  tenant: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  role: DemoTenantRole;
+}
+
+export const DEMO_TENANTS = [
+  { name: 'acme', capabilities: { rbac: true } },
+  { name: 'globex', capabilities: { rbac: false } },
+] as const;
+
+export const DEMO_TENANT_ACCOUNTS: DemoTenantAccount[] = [
+  { tenant: 'acme', username: 'admin@acme.example', first_name: 'Ada', last_name: 'Admin', role: 'admin' },
+  { tenant: 'acme', username: 'auditor@acme.example', first_name: 'Avery', last_name: 'Auditor', role: 'auditor' },
+  { tenant: 'acme', username: 'logs@acme.example', first_name: 'Lee', last_name: 'Logs', role: 'logs' },
+  { tenant: 'globex', username: 'admin@globex.example', first_name: 'Grace', last_name: 'Globex', role: 'admin' },
+];
+
+export const DEMO_OPERATORS = [
+  { username: 'operator@provider.example', display_name: 'Olive Operator', role: 'operator' as const },
+  { username: 'support@provider.example', display_name: 'Sam Support', role: 'support' as const },
+];

@@ -1,0 +1,10 @@
+import { Type, type Static } from 'typebox';
+
+/** Every non-2xx JSON reply. `field` names the offending input on 400s. */
+export const ApiError = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+  field: Type.Optional(Type.String()),
+});
+export type ApiError = Static<typeof ApiError>;

@@ -1,0 +1,69 @@
+/**
+ * data-testid values shared by the apps and the WebdriverIO page objects. Never rename one:
+ * add new ids instead (DESIGN.md convention 7).
+ */
+export const loginIds = {
+  page: 'login-page',
+  heading: 'login-heading',
+  user: 'login-user',
+  password: 'login-password',
+  submit: 'login-submit',
+  progress: 'login-progress',
+  /** The hidden POST form of the cloud login flow. */
+  redirectForm: 'login-redirect-form',
+} as const;
+
+export const snackbarIds = {
+  bottom: 'snackbar-bottom',
+  top: 'snackbar-top',
+  message: 'snackbar-message',
+  close: 'snackbar-close',
+} as const;
+
+export const shellIds = {
+  appBar: 'shell-app-bar',
+  nav: 'shell-nav',
+  /** `${navItem}-${area}`, e.g. nav-item-logs. */
+  navItem: 'nav-item',
+  userMenuButton: 'user-menu-button',
+  userMenu: 'user-menu',
+  userName: 'user-menu-name',
+  logout: 'user-menu-logout',
+  pageTitle: 'page-title',
+  revisionState: 'revision-state',
+  publish: 'revision-publish',
+  inactivityWarning: 'inactivity-warning',
+  staySignedIn: 'inactivity-stay-signed-in',
+} as const;
+
+export const notFoundIds = {
+  page: 'not-found-page',
+  heading: 'not-found-heading',
+  subheading: 'not-found-subheading',
+  text: 'not-found-text',
+} as const;
+
+export const logoutIds = {
+  page: 'logout-page',
+  message: 'logout-message',
+  signInAgain: 'logout-sign-in-again',
+} as const;
+
+export const providerIds = {
+  loginPage: 'provider-login-page',
+  user: 'provider-login-user',
+  password: 'provider-login-password',
+  submit: 'provider-login-submit',
+  error: 'provider-login-error',
+  nav: 'provider-nav',
+  navItem: 'provider-nav-item',
+  userMenuButton: 'provider-user-menu-button',
+  userName: 'provider-user-name',
+  extendSession: 'provider-extend-session',
+  logout: 'provider-logout',
+  pageTitle: 'provider-page-title',
+  tenantsTable: 'provider-tenants-table',
+} as const;
+
+export const navItemId = (area: string): string => `${shellIds.navItem}-${area}`;
+export const providerNavItemId = (area: string): string => `${providerIds.navItem}-${area}`;

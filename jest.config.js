@@ -1,0 +1,33 @@
+// One jest run for every workspace: jsdom for UI code, node for the server.
+// ECharts, zrender and AG Grid ship ES modules, so ts-jest transforms them too (allowJs).
+const esmPackages = ['echarts', 'zrender', 'ag-grid-community', 'ag-grid-react', 'echarts-for-react'].join('|');
+const tsJest = ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', jsx: 'react-jsx', allowJs: true, esModuleInterop: true, isolatedModules: true, types: ['node', 'jest'] }, diagnostics: false }];
+const shared = {
+  transform: { '^.+\\.(ts|tsx|js|mjs)$': tsJest },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+  moduleNameMapper: {
+    '^@workbench/common$': '<rootDir>/common/src/index.ts',
+    '^@workbench/common/(.*)$': '<rootDir>/common/src/$1',
+    '^@workbench/charts$': '<rootDir>/charts/src/index.ts',
+    '^@workbench/charts/(.*)$': '<rootDir>/charts/src/$1',
+    '\\.(css|less)$': '<rootDir>/jest.styleStub.js',
+  },
+  rootDir: __dirname,
+};
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'ui',
+      testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+      testMatch: ['<rootDir>/{common,charts,tenant-portal,provider-console}/src/**/*.test.{ts,tsx}'],
+    },
+    {
+      ...shared,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/server/src/**/*.test.ts'],
+    },
+  ],
+};
