@@ -50,11 +50,6 @@ export const logoutIds = {
 } as const;
 
 export const providerIds = {
-  loginPage: 'provider-login-page',
-  user: 'provider-login-user',
-  password: 'provider-login-password',
-  submit: 'provider-login-submit',
-  error: 'provider-login-error',
   nav: 'provider-nav',
   navItem: 'provider-nav-item',
   userMenuButton: 'provider-user-menu-button',
