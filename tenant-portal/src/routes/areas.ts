@@ -1,0 +1,288 @@
+/**
+ * The tenant portal's route table as data (portal-core §2). Each area carries its environment
+ * rule, its access rule and, sometimes, a feature rule; the pure functions in routeRules.ts
+ * evaluate them and the router in appRoutes.tsx renders them.
+ *
+ * Decision: deployment 'dev' is treated like the cloud (ec2) for every area rule — a developer's
+ * server behaves as the cloud product does, only the login page differs (routeRules.isCloudLike).
+ */
+import { validateAccessRule, type AccessRule, type Mode } from '@workbench/common';
+
+/** Where an area may appear (portal-core §2 "Environment" column). */
+export interface EnvironmentRule {
+  /** Allowed on the cloud (ec2, and dev — see the module comment). */
+  cloud: boolean;
+  /** On-prem modes in which the area is allowed: 'all' (any mode, also none), or a list. */
+  onPrem: 'all' | readonly Mode[];
+  /** When true, the on-prem part of the rule holds only in non-production builds. */
+  onPremNonProductionOnly?: boolean;
+}
+
+export type AreaId =
+  | 'login'
+  | 'logout'
+  | 'insights'
+  | 'contact-form'
+  | 'dashboard'
+  | 'policy'
+  | 'customization'
+  | 'settings'
+  | 'secure-application-access'
+  | 'fwaas'
+  | 'browser-management'
+  | 'logs'
+  | 'web'
+  | 'safemail';
+
+export interface ChildArea {
+  /** Path segment under the parent, e.g. 'web' for /logs/web. */
+  path: string;
+  title: string;
+  access?: AccessRule;
+  environment?: EnvironmentRule;
+  /** Feature flags that must all be on. */
+  features?: readonly string[];
+  /** Query parameters a parent-route redirect applies when it picks this child. */
+  defaultFilters?: Readonly<Record<string, string>>;
+}
+
+export interface Area {
+  id: AreaId;
+  /** Path segment under the root: '/' + path. */
+  path: string;
+  title: string;
+  /** false for login and logout: reachable without a session. */
+  requiresLogin: boolean;
+  /** No rule (or an empty list) = any logged-in user. */
+  access?: AccessRule;
+  environment: EnvironmentRule;
+  features?: readonly string[];
+  children?: readonly ChildArea[];
+  /** Listed in the side navigation. */
+  inNav: boolean;
+  /** The area resolves the policy revision before it shows (dispatch revisionRequested, wait). */
+  resolvesRevision?: boolean;
+  /** A full page load to another application instead of a page of this one. */
+  externalUrl?: string;
+  /**
+   * true: the area has its own landing page at its path, children are sub-pages.
+   * false/undefined with children: the path redirects to the first child the user may see.
+   */
+  hasLanding?: boolean;
+}
+
+export const ALL_ENVIRONMENTS: EnvironmentRule = { cloud: true, onPrem: 'all' };
+export const CLOUD_OR_MANAGEMENT_STATION: EnvironmentRule = { cloud: true, onPrem: ['management_station'] };
+export const CLOUD_ONLY: EnvironmentRule = { cloud: true, onPrem: [] };
+export const SAFEVIEW_MODES: readonly Mode[] = ['safeview', 'safeview_isolation', 'safeview_proxy'];
+
+/** Query parameter defaults of the logs area (portal-core §9: default log interval 7d). */
+export const DEFAULT_LOG_FILTERS = { interval: '7d' } as const;
+
+/** The prefix of the on-prem appliance-settings pages: the root goes to settings under it. */
+export const APPLIANCE_SETTINGS_PREFIX = '/appliance-settings';
+
+/** The separate insights application (full page load). */
+export const INSIGHTS_URL = '/insights/';
+
+export const NOT_FOUND_PATH = '/404-not-found';
+
+const any = (...permissions: string[]): AccessRule => ({ any: permissions });
+
+export const POLICY_CHILDREN: readonly ChildArea[] = [
+  { path: 'web', title: 'Web Policy', access: any('web_policy:*') },
+  { path: 'email', title: 'Email Policy', access: any('email_policy:*'), features: ['menlo_email'] },
+  { path: 'dlp', title: 'DLP Policy', access: any('dlp_policy:*') },
+  { path: 'casb', title: 'Cloud Apps Policy', access: any('casb_policy:*') },
+  { path: 'egress', title: 'Egress Headers', access: any('egress_policy:*') },
+  {
+    path: 'content-inspection',
+    title: 'Content Inspection',
+    access: any('content_inspection:*'),
+    features: ['contentInspection'],
+  },
+];
+
+export const SETTINGS_CHILDREN: readonly ChildArea[] = [
+  { path: 'general', title: 'General Settings' },
+  { path: 'users', title: 'Users' },
+  { path: 'network', title: 'Network' },
+];
+
+export const LOGS_CHILDREN: readonly ChildArea[] = [
+  { path: 'web', title: 'Web Logs', access: any('logs:web:*'), defaultFilters: DEFAULT_LOG_FILTERS },
+  { path: 'email', title: 'Email Logs', access: any('logs:email:*'), defaultFilters: DEFAULT_LOG_FILTERS },
+  { path: 'audit', title: 'Audit Logs', access: any('logs:audit:*'), defaultFilters: DEFAULT_LOG_FILTERS },
+  { path: 'dlp', title: 'DLP Logs', access: any('logs:dlp:*'), defaultFilters: DEFAULT_LOG_FILTERS },
+  {
+    path: 'firewall',
+    title: 'Firewall Logs',
+    access: any('logs:fwaas_logs:*'),
+    defaultFilters: DEFAULT_LOG_FILTERS,
+  },
+  {
+    path: 'saa',
+    title: 'Secure Application Access Logs',
+    access: any('logs:saa_logs:*'),
+    // Secure application access exists on the cloud only (portal-core §2).
+    environment: CLOUD_ONLY,
+    defaultFilters: DEFAULT_LOG_FILTERS,
+  },
+];
+
+/** portal-core §2, in navigation order. */
+export const AREAS: readonly Area[] = [
+  {
+    id: 'login',
+    path: 'login',
+    title: 'Sign in',
+    requiresLogin: false,
+    environment: ALL_ENVIRONMENTS,
+    inNav: false,
+  },
+  {
+    id: 'logout',
+    path: 'logout',
+    title: 'Signed out',
+    requiresLogin: false,
+    environment: ALL_ENVIRONMENTS,
+    inNav: false,
+  },
+  {
+    id: 'dashboard',
+    path: 'dashboard',
+    title: 'Dashboard',
+    requiresLogin: true,
+    access: any('dashboard:*:*'),
+    environment: { cloud: true, onPrem: ['management_station'], onPremNonProductionOnly: true },
+    inNav: true,
+    resolvesRevision: true,
+  },
+  {
+    id: 'policy',
+    path: 'policy',
+    title: 'Policy',
+    requiresLogin: true,
+    access: any(
+      'web_policy:*',
+      'email_policy:*',
+      'dlp_policy:*',
+      'casb_policy:*',
+      'egress_policy:*',
+      'content_inspection:*',
+    ),
+    environment: CLOUD_OR_MANAGEMENT_STATION,
+    children: POLICY_CHILDREN,
+    inNav: true,
+    hasLanding: true,
+  },
+  {
+    id: 'logs',
+    path: 'logs',
+    title: 'Logs',
+    requiresLogin: true,
+    access: any('logs:*'),
+    environment: CLOUD_OR_MANAGEMENT_STATION,
+    children: LOGS_CHILDREN,
+    inNav: true,
+    resolvesRevision: true,
+  },
+  {
+    id: 'customization',
+    path: 'customization',
+    title: 'Customization',
+    requiresLogin: true,
+    access: any('customization:*'),
+    environment: CLOUD_OR_MANAGEMENT_STATION,
+    inNav: true,
+  },
+  {
+    id: 'settings',
+    path: 'settings',
+    title: 'Settings',
+    requiresLogin: true,
+    access: any('settings:*', 'settings_cmr:*'),
+    environment: ALL_ENVIRONMENTS,
+    children: SETTINGS_CHILDREN,
+    inNav: true,
+    resolvesRevision: true,
+  },
+  {
+    id: 'secure-application-access',
+    path: 'secure-application-access',
+    title: 'Secure Application Access',
+    requiresLogin: true,
+    access: any('private_access:*'),
+    environment: CLOUD_ONLY,
+    inNav: true,
+  },
+  {
+    id: 'fwaas',
+    path: 'fwaas',
+    title: 'Firewall',
+    requiresLogin: true,
+    access: any('fwaas:*'),
+    environment: ALL_ENVIRONMENTS,
+    inNav: true,
+  },
+  {
+    id: 'browser-management',
+    path: 'browser-management',
+    title: 'Browser Posture Manager',
+    requiresLogin: true,
+    access: any('browser_posture_management:*'),
+    environment: CLOUD_OR_MANAGEMENT_STATION,
+    inNav: true,
+  },
+  {
+    id: 'web',
+    path: 'web',
+    title: 'Web',
+    requiresLogin: true,
+    access: any('setting:*', 'settings_cmr:*'),
+    environment: { cloud: true, onPrem: SAFEVIEW_MODES },
+    inNav: true,
+  },
+  {
+    id: 'safemail',
+    path: 'safemail',
+    title: 'Safemail',
+    requiresLogin: true,
+    access: any('setting:*', 'settings_cmr:*'),
+    environment: ALL_ENVIRONMENTS,
+    inNav: true,
+  },
+  {
+    id: 'insights',
+    path: 'insights',
+    title: 'Insights',
+    requiresLogin: true,
+    environment: CLOUD_OR_MANAGEMENT_STATION,
+    inNav: true,
+    externalUrl: INSIGHTS_URL,
+  },
+  {
+    id: 'contact-form',
+    path: 'contact-form',
+    title: 'Contact Us',
+    requiresLogin: true,
+    environment: ALL_ENVIRONMENTS,
+    inNav: true,
+  },
+];
+
+/** Throws InvalidAccessRuleError when a rule gives neither or both of any/all (portal-core §5). */
+export function validateAreas(areas: readonly Area[]): void {
+  for (const area of areas) {
+    if (area.access) validateAccessRule(area.access);
+    for (const child of area.children ?? []) if (child.access) validateAccessRule(child.access);
+  }
+}
+
+validateAreas(AREAS);
+
+export function findArea(id: AreaId, areas: readonly Area[] = AREAS): Area {
+  const area = areas.find((a) => a.id === id);
+  if (!area) throw new Error(`Unknown area: ${id}`);
+  return area;
+}

@@ -1,0 +1,268 @@
+import {
+  createAccessController,
+  DEFAULT_ENV,
+  InvalidAccessRuleError,
+  rolesToPermissions,
+  type AccessController,
+  type Deployment,
+  type Mode,
+  type RuntimeEnv,
+} from '@workbench/common';
+import { DEMO_TENANT_ROLES } from '@workbench/common/api/contract/demo';
+import { AREAS, findArea, NOT_FOUND_PATH, validateAreas, type Area } from './areas';
+import {
+  environmentAllows,
+  guardDecision,
+  parentRedirect,
+  rootPath,
+  visibleAreas,
+  type FeatureFlags,
+  type RouteContext,
+} from './routeRules';
+
+const env = (deployment: Deployment, mode: Mode | null = null, production = true): RuntimeEnv => ({
+  ...DEFAULT_ENV,
+  deployment,
+  mode,
+  production,
+});
+const cloud = env('ec2');
+const dev = env('dev');
+const managementStation = env('on_prem', 'management_station');
+const allowAll = createAccessController([], false);
+const enforced = (read: readonly string[], write: readonly string[] = []): AccessController =>
+  createAccessController(rolesToPermissions({ read, write }), true);
+const auditor = enforced(DEMO_TENANT_ROLES.auditor.read);
+const logsOnly = enforced(DEMO_TENANT_ROLES.logs.read);
+const nobody = enforced([]);
+const ctx = (
+  e: RuntimeEnv,
+  access: AccessController = allowAll,
+  features: FeatureFlags = {},
+): RouteContext => ({
+  env: e,
+  access,
+  features,
+});
+const ids = (areas: Area[]): string[] => areas.map((a) => a.id);
+
+describe('§2 route table: environment rules', () => {
+  it.each([
+    ['login', 'cloud and on-prem', [true, true, true, true]],
+    ['logout', 'all', [true, true, true, true]],
+    ['insights', 'cloud, or on-prem management station', [true, true, false, false]],
+    ['contact-form', 'all', [true, true, true, true]],
+    ['policy', 'cloud or management station', [true, true, false, false]],
+    ['customization', 'cloud or management station', [true, true, false, false]],
+    ['settings', 'all', [true, true, true, true]],
+    ['secure-application-access', 'cloud only', [true, false, false, false]],
+    ['fwaas', 'all', [true, true, true, true]],
+    ['browser-management', 'cloud or management station', [true, true, false, false]],
+    ['logs', 'cloud or management station', [true, true, false, false]],
+    ['web', 'cloud, or on-prem safeview modes', [true, false, true, false]],
+    ['safemail', 'all', [true, true, true, true]],
+  ] as const)('%s is allowed in: %s', (id, _label, [onCloud, onMs, onSafeview, onSafemail]) => {
+    const rule = findArea(id).environment;
+    expect(environmentAllows(rule, cloud)).toBe(onCloud);
+    expect(environmentAllows(rule, managementStation)).toBe(onMs);
+    expect(environmentAllows(rule, env('on_prem', 'safeview'))).toBe(onSafeview);
+    expect(environmentAllows(rule, env('on_prem', 'safemail'))).toBe(onSafemail);
+  });
+
+  it('dashboard: cloud, or on-prem management station in non-production builds', () => {
+    const rule = findArea('dashboard').environment;
+    expect(environmentAllows(rule, cloud)).toBe(true);
+    expect(environmentAllows(rule, managementStation)).toBe(false);
+    expect(environmentAllows(rule, env('on_prem', 'management_station', false))).toBe(true);
+    expect(environmentAllows(rule, env('on_prem', 'safeview', false))).toBe(false);
+  });
+
+  it('web is allowed in every safeview mode (safeview, safeview_isolation, safeview_proxy)', () => {
+    const rule = findArea('web').environment;
+    for (const mode of ['safeview', 'safeview_isolation', 'safeview_proxy'] as const) {
+      expect(environmentAllows(rule, env('on_prem', mode))).toBe(true);
+    }
+    expect(environmentAllows(rule, env('on_prem', 'safemail_worker'))).toBe(false);
+  });
+
+  it('deployment dev is treated like the cloud for area rules', () => {
+    for (const area of AREAS) {
+      expect(environmentAllows(area.environment, dev)).toBe(environmentAllows(area.environment, cloud));
+    }
+  });
+});
+
+describe('§5 route rules', () => {
+  it('an access rule must give exactly one of "any" or "all"; giving neither or both is an error', () => {
+    const base = findArea('fwaas');
+    expect(() => validateAreas([{ ...base, access: {} }])).toThrow(InvalidAccessRuleError);
+    expect(() => validateAreas([{ ...base, access: { any: ['fwaas:*'], all: ['fwaas:*'] } }])).toThrow(
+      'An access rule must give exactly one of "any" or "all".',
+    );
+    expect(() => validateAreas(AREAS)).not.toThrow();
+  });
+
+  it('an access rule with no permissions allows the route', () => {
+    const area: Area = { ...findArea('fwaas'), access: { all: [] } };
+    expect(visibleAreas(ctx(cloud, nobody), [area])).toEqual([area]);
+  });
+});
+
+describe('visible areas for (environment, access controller, features)', () => {
+  it('shows every cloud area to a user when RBAC is not enforced', () => {
+    expect(ids(visibleAreas(ctx(cloud)))).toEqual([
+      'dashboard',
+      'policy',
+      'logs',
+      'customization',
+      'settings',
+      'secure-application-access',
+      'fwaas',
+      'browser-management',
+      'web',
+      'safemail',
+      'insights',
+      'contact-form',
+    ]);
+  });
+
+  it('shows the logs-only user dashboard and logs (plus the areas any logged-in user may open)', () => {
+    expect(ids(visibleAreas(ctx(cloud, logsOnly)))).toEqual([
+      'dashboard',
+      'logs',
+      'insights',
+      'contact-form',
+    ]);
+  });
+
+  it('hides areas the environment rule forbids: safemail appliance has no policy, logs or web', () => {
+    expect(ids(visibleAreas(ctx(env('on_prem', 'safemail'))))).toEqual([
+      'settings',
+      'fwaas',
+      'safemail',
+      'contact-form',
+    ]);
+  });
+
+  it('route access is any-of over a permission list: one policy group is enough for policy', () => {
+    expect(ids(visibleAreas(ctx(cloud, enforced(['dlp_policy:*'])))).includes('policy')).toBe(true);
+    expect(ids(visibleAreas(ctx(cloud, enforced(['settings_cmr:*'])))).includes('settings')).toBe(true);
+  });
+
+  it('the logs area shows with one permitted sub-group; with none there is no child to redirect to', () => {
+    const onlyDlpDenied = enforced(['logs:dlp:*']);
+    expect(ids(visibleAreas(ctx(cloud, onlyDlpDenied)))).toContain('logs');
+    expect(parentRedirect(findArea('logs'), ctx(cloud, enforced(['logs:unknown:*'])))).toBeNull();
+  });
+});
+
+describe('§2 Root path', () => {
+  it('cloud defaults to dashboard', () => {
+    expect(rootPath(ctx(cloud))).toBe('/dashboard');
+    expect(rootPath(ctx(dev))).toBe('/dashboard');
+  });
+
+  it('on-prem management station defaults to policy', () => {
+    expect(rootPath(ctx(managementStation))).toBe('/policy');
+  });
+
+  it('on-prem management station goes to settings when the path starts with the appliance-settings prefix', () => {
+    expect(rootPath(ctx(managementStation), '/appliance-settings/')).toBe('/settings/general');
+  });
+
+  it('on-prem non-management modes default to settings/network', () => {
+    expect(rootPath(ctx(env('on_prem', 'safeview')))).toBe('/settings/network');
+    expect(rootPath(ctx(env('on_prem', 'safemail_worker')))).toBe('/settings/network');
+  });
+
+  it('the root goes to the first area the user may see when the default is not allowed', () => {
+    expect(rootPath(ctx(cloud, enforced(['fwaas:*'])))).toBe('/fwaas');
+    expect(rootPath(ctx(managementStation, logsOnly))).toBe('/logs/web?interval=7d');
+  });
+
+  it('if nothing is allowed, go to login', () => {
+    expect(
+      rootPath(
+        ctx(env('on_prem', 'safeview'), nobody),
+        '/',
+        AREAS.filter((a) => a.id !== 'contact-form'),
+      ),
+    ).toBe('/login');
+  });
+});
+
+describe('§2 Other rules', () => {
+  it('a parent-route redirect picks the first child the user may see and applies its default filters as query parameters', () => {
+    expect(parentRedirect(findArea('logs'), ctx(cloud))).toBe('/logs/web?interval=7d');
+    expect(parentRedirect(findArea('logs'), ctx(cloud, enforced(['logs:audit:*', 'logs:dlp:*'])))).toBe(
+      '/logs/audit?interval=7d',
+    );
+    expect(parentRedirect(findArea('settings'), ctx(cloud))).toBe('/settings/general');
+  });
+
+  it('feature rules hide children: email policy needs menlo_email, content inspection needs contentInspection', () => {
+    const policy = findArea('policy');
+    const emailOnly = enforced(['email_policy:*', 'content_inspection:*']);
+    expect(parentRedirect(policy, ctx(cloud, emailOnly))).toBeNull();
+    expect(parentRedirect(policy, ctx(cloud, emailOnly, { contentInspection: true }))).toBe(
+      '/policy/content-inspection',
+    );
+    expect(parentRedirect(policy, ctx(cloud, emailOnly, { menlo_email: true }))).toBe('/policy/email');
+  });
+
+  it('a route whose environment rule fails redirects to the 404-not-found route', () => {
+    expect(guardDecision(findArea('logs'), null, true, '/logs', ctx(env('on_prem', 'safeview')))).toEqual({
+      kind: 'redirect',
+      to: NOT_FOUND_PATH,
+    });
+    expect(guardDecision(findArea('logs'), 'saa', true, '/logs/saa', ctx(managementStation))).toEqual({
+      kind: 'redirect',
+      to: NOT_FOUND_PATH,
+    });
+  });
+
+  it('a route guard with no permitted child sends the user to login', () => {
+    expect(
+      guardDecision(findArea('logs'), null, true, '/logs', ctx(cloud, enforced(['logs:other:*']))),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/login',
+    });
+    expect(guardDecision(findArea('policy'), null, true, '/policy', ctx(cloud, logsOnly))).toEqual({
+      kind: 'redirect',
+      to: '/login',
+    });
+  });
+
+  it('a user who is not logged in is sent to login with a returnUrl query parameter, unless already on login or logout', () => {
+    expect(
+      guardDecision(findArea('logs'), 'web', false, '/logs/web?interval=1h', ctx(cloud, nobody)),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/login?returnUrl=%2Flogs%2Fweb%3Finterval%3D1h',
+    });
+    expect(guardDecision(findArea('login'), null, false, '/login', ctx(cloud, nobody))).toEqual({
+      kind: 'allow',
+    });
+    expect(guardDecision(findArea('logout'), null, false, '/logout', ctx(cloud, nobody))).toEqual({
+      kind: 'allow',
+    });
+  });
+
+  it('a child the user may not see sends the user to the first child they may see', () => {
+    expect(guardDecision(findArea('logs'), 'dlp', true, '/logs/dlp', ctx(cloud, auditor))).toEqual({
+      kind: 'redirect',
+      to: '/logs/web?interval=7d',
+    });
+    expect(guardDecision(findArea('logs'), 'web', true, '/logs/web', ctx(cloud, auditor))).toEqual({
+      kind: 'allow',
+    });
+  });
+
+  it('insights is a full page load to the separate insights application', () => {
+    expect(guardDecision(findArea('insights'), null, true, '/insights', ctx(cloud))).toEqual({
+      kind: 'external',
+      url: '/insights/',
+    });
+  });
+});
