@@ -1,0 +1,4 @@
+export * from './vocabulary';
+export * from './countries';
+export * from './logTypes';
+export * from './logFilterVocabularies';
