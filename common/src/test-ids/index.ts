@@ -62,3 +62,18 @@ export const providerIds = {
 
 export const navItemId = (area: string): string => `${shellIds.navItem}-${area}`;
 export const providerNavItemId = (area: string): string => `${providerIds.navItem}-${area}`;
+
+/** The policy area's landing page: the staged revision's publish note (tenant portal). */
+export const policyIds = {
+  noteEditor: 'policy-note-editor',
+  noteInput: 'policy-note-input',
+  noteSave: 'policy-note-save',
+  revisionSummary: 'policy-revision-summary',
+} as const;
+
+/** Provider console pages beyond the ids above. */
+export const providerPageIds = {
+  userRole: 'provider-user-role',
+  sessionExpiry: 'provider-session-expiry',
+  tenantsQuickFilter: 'provider-tenants-quick-filter',
+} as const;
