@@ -1,0 +1,63 @@
+import { browser } from '@wdio/globals';
+import { providerIds, providerNavItemId } from '@workbench/common/test-ids/index';
+import { byTestId } from './testId';
+
+/** The provider console's shell and its tenants page. */
+export class ProviderShell {
+  get nav() {
+    return byTestId(providerIds.nav);
+  }
+  get pageTitle() {
+    return byTestId(providerIds.pageTitle);
+  }
+  get tenantsTable() {
+    return byTestId(providerIds.tenantsTable);
+  }
+  get userMenuButton() {
+    return byTestId(providerIds.userMenuButton);
+  }
+  get userName() {
+    return byTestId(providerIds.userName);
+  }
+  get logoutItem() {
+    return byTestId(providerIds.logout);
+  }
+
+  navItem(area: string) {
+    return byTestId(providerNavItemId(area));
+  }
+
+  async waitForDisplayed(): Promise<void> {
+    await this.nav.waitForDisplayed({
+      timeoutMsg: `The provider console shell did not show (at ${await browser.getUrl()}).`,
+    });
+  }
+
+  /** Waits until the tenants table shows a row for every given tenant name. */
+  async waitForTenants(names: readonly string[]): Promise<void> {
+    await this.tenantsTable.waitForDisplayed({ timeoutMsg: 'The tenants table did not show.' });
+    await browser.waitUntil(
+      async () => {
+        const cells = await this.tenantCellTexts();
+        return names.every((name) => cells.includes(name));
+      },
+      { timeoutMsg: `The tenants table did not list ${names.join(', ')}.` },
+    );
+  }
+
+  /** Texts of the tenant table's cells (AG Grid cells carry role="gridcell"). */
+  async tenantCellTexts(): Promise<string[]> {
+    const cells = await this.tenantsTable.$$('[role="gridcell"]');
+    const texts: string[] = [];
+    for (const cell of cells) texts.push((await cell.getText()).trim());
+    return texts;
+  }
+
+  async signOut(): Promise<void> {
+    await this.userMenuButton.click();
+    await this.logoutItem.waitForClickable();
+    await this.logoutItem.click();
+  }
+}
+
+export const providerShell = new ProviderShell();

@@ -1,0 +1,76 @@
+import { $, browser } from '@wdio/globals';
+import { navItemId, shellIds } from '@workbench/common/test-ids/index';
+import { byTestId } from './testId';
+
+/** The tenant portal's app shell: app bar, side navigation, user menu, page title. */
+export class Shell {
+  get appBar() {
+    return byTestId(shellIds.appBar);
+  }
+  get nav() {
+    return byTestId(shellIds.nav);
+  }
+  get pageTitle() {
+    return byTestId(shellIds.pageTitle);
+  }
+  get revisionState() {
+    return byTestId(shellIds.revisionState);
+  }
+  get publish() {
+    return byTestId(shellIds.publish);
+  }
+  get userMenuButton() {
+    return byTestId(shellIds.userMenuButton);
+  }
+  get userName() {
+    return byTestId(shellIds.userName);
+  }
+  get logoutItem() {
+    return byTestId(shellIds.logout);
+  }
+
+  navItem(area: string) {
+    return byTestId(navItemId(area));
+  }
+
+  /** Waits until the shell shows a page with the given title (and the revision state is known). */
+  async waitForPage(title: string): Promise<void> {
+    await this.appBar.waitForDisplayed({
+      timeoutMsg: `The app shell did not show (at ${await browser.getUrl()}).`,
+    });
+    await browser.waitUntil(
+      async () => (await this.pageTitle.isDisplayed()) && (await this.pageTitle.getText()) === title,
+      {
+        timeoutMsg: `The page title did not become "${title}" (at ${await browser.getUrl()}).`,
+      },
+    );
+  }
+
+  /** Waits until the staged revision's state is shown: the shell has the user and the revision. */
+  async waitForRevisionState(): Promise<void> {
+    await this.revisionState.waitForDisplayed({
+      timeoutMsg: 'The revision state did not show in the app bar.',
+    });
+    await browser.waitUntil(async () => (await this.revisionState.getText()).trim() !== '', {
+      timeoutMsg: 'The revision state stayed empty.',
+    });
+  }
+
+  async signOut(): Promise<void> {
+    await this.userMenuButton.click();
+    await this.logoutItem.waitForClickable();
+    await this.logoutItem.click();
+  }
+
+  /** Buttons whose visible name is exactly `name` (e.g. Save, Publish) in the whole page. */
+  async visibleButtonsNamed(name: string): Promise<number> {
+    const buttons = await $('body').$$('button');
+    let count = 0;
+    for (const button of buttons) {
+      if ((await button.isDisplayed()) && (await button.getText()).trim() === name) count += 1;
+    }
+    return count;
+  }
+}
+
+export const shell = new Shell();

@@ -1,0 +1,122 @@
+/**
+ * Starts the real reference server (server/src/main.ts) as a child process for the browser
+ * tests: a free port, a fresh data directory, the fixed demo password, the cloud deployment.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO_PASSWORD } from './testEnv';
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Stops the server (SIGTERM, then SIGKILL) and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+const HEALTH_TIMEOUT_MS = 60_000;
+const POLL_INTERVAL_MS = 250;
+const STOP_GRACE_MS = 10_000;
+
+/** A TCP port that was free a moment ago (the OS picks it). */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      if (address === null || typeof address === 'string') {
+        probe.close();
+        reject(new Error('Could not determine a free port.'));
+        return;
+      }
+      probe.close(() => resolve(address.port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Signals the whole process group (npx → node): the child was spawned detached. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+export async function startWorkbenchServer(repoRoot: string): Promise<RunningServer> {
+  const port = await findFreePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'workbench-wdio-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+
+  const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      WORKBENCH_DATA: dataDir,
+      WORKBENCH_DEMO_PASSWORD: DEMO_PASSWORD,
+      WORKBENCH_DEPLOYMENT: 'ec2',
+    },
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      signalGroup(child, 'SIGTERM');
+      const killed = await Promise.race([
+        exited(child).then(() => true),
+        sleep(STOP_GRACE_MS).then(() => false),
+      ]);
+      if (!killed) {
+        signalGroup(child, 'SIGKILL');
+        await exited(child);
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (true) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(
+        `The workbench server exited (code ${child.exitCode ?? child.signalCode}) before GET /healthz answered.\n` +
+          `--- server output ---\n${output}`,
+      );
+    }
+    try {
+      const reply = await fetch(`${baseUrl}/healthz`);
+      if (reply.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `The workbench server did not answer GET ${baseUrl}/healthz with 200 within ${HEALTH_TIMEOUT_MS / 1000} s.\n` +
+          `--- server output ---\n${output}`,
+      );
+    }
+    await sleep(POLL_INTERVAL_MS);
+  }
+
+  return { baseUrl, dataDir, output: () => output, stop };
+}

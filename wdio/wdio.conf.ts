@@ -1,0 +1,103 @@
+/**
+ * WebdriverIO 9 test runner configuration: the browser tests run against the BUILT apps served
+ * by the REAL reference server (server/src/main.ts), started here as a child process on a free
+ * port with a fresh data directory. Debian's Chromium and chromedriver are used as installed:
+ * nothing is downloaded at run time.
+ *
+ * Run from the repo root with `npm test` (builds first) or `npm run build && npm run test -w wdio`.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { browser } from '@wdio/globals';
+import { startWorkbenchServer, type RunningServer } from './support/workbenchServer';
+import { BASE_URL_ENV } from './support/testEnv';
+
+const wdioDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(wdioDir, '..');
+const screenshotDir = path.join(wdioDir, 'screenshots');
+
+const portalIndex = path.join(repoRoot, 'tenant-portal', 'dist', 'index.html');
+const consoleIndex = path.join(repoRoot, 'provider-console', 'dist', 'index.html');
+
+let server: RunningServer | undefined;
+
+export const config: WebdriverIO.Config = {
+  runner: 'local',
+  specs: ['./specs/**/*.spec.ts'],
+  maxInstances: 1,
+  capabilities: [
+    {
+      browserName: 'chrome',
+      // Classic WebDriver: @axe-core/webdriverio does not work over WebDriver BiDi yet
+      // (dequelabs/axe-core-npm#1144), and the specs need nothing BiDi-only.
+      'wdio:enforceWebDriverClassic': true,
+      'goog:chromeOptions': {
+        binary: '/usr/bin/chromium',
+        args: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--window-size=1400,900',
+        ],
+      },
+      'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
+    },
+  ],
+  logLevel: 'warn',
+  bail: 0,
+  // Workers re-read this file; onPrepare put the server's URL into their environment.
+  baseUrl: process.env[BASE_URL_ENV],
+  waitforTimeout: 15000,
+  connectionRetryTimeout: 120000,
+  connectionRetryCount: 1,
+  framework: 'mocha',
+  reporters: ['spec'],
+  mochaOpts: { ui: 'bdd', timeout: 120000 },
+
+  onPrepare: async () => {
+    try {
+      for (const index of [portalIndex, consoleIndex]) {
+        if (!existsSync(index)) {
+          throw new Error(
+            `${path.relative(repoRoot, index)} is missing: the browser tests run against the built apps. ` +
+              'Run `npm run build` at the repo root first (`npm test` does it for you).',
+          );
+        }
+      }
+      mkdirSync(screenshotDir, { recursive: true });
+      server = await startWorkbenchServer(repoRoot);
+    } catch (error) {
+      // wdio only logs an error thrown here and runs every spec anyway (its SevereServiceError check
+      // fails across its two webdriverio copies): stop at once with the reason instead.
+      console.error(
+        `\n[wdio] Cannot run the browser tests: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      process.exit(1);
+    }
+    process.env[BASE_URL_ENV] = server.baseUrl;
+    console.log(`[wdio] workbench server ready at ${server.baseUrl} (data ${server.dataDir})`);
+  },
+
+  beforeSession: (cfg) => {
+    const baseUrl = process.env[BASE_URL_ENV];
+    if (!baseUrl) throw new Error(`${BASE_URL_ENV} is not set: onPrepare did not start the server.`);
+    cfg.baseUrl = baseUrl;
+  },
+
+  afterTest: async (test, _context, result) => {
+    if (result.passed) return;
+    const name = `${test.parent} ${test.title}`.replace(/[^a-z0-9]+/gi, '-').slice(0, 120);
+    await browser.saveScreenshot(path.join(screenshotDir, `${name}.png`));
+  },
+
+  onComplete: async () => {
+    await server?.stop();
+    server = undefined;
+  },
+};
