@@ -1,12 +1,13 @@
-import { browser, expect } from '@wdio/globals';
+import { expect } from '@wdio/globals';
+import { policyPage } from '../pageobjects/PolicyPage';
 import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { DEMO_PASSWORD } from '../support/testEnv';
 
 /**
  * The read-only auditor sees no write action (no Publish in the app bar, no Save on the policy
- * page); the admin sees both. The absence checks run only after the shell shows the revision state,
- * so they cannot pass on a half-loaded page.
+ * page); the admin sees both. The absence checks run only after the shell shows the revision state
+ * and the note editor is on screen, so they cannot pass on a half-loaded page.
  */
 async function openPolicyPage(username: string): Promise<void> {
   await forgetSession();
@@ -14,6 +15,7 @@ async function openPolicyPage(username: string): Promise<void> {
   await waitForPortalRoute('#/policy');
   await shell.pageTitle.waitForDisplayed();
   await shell.waitForRevisionState();
+  await policyPage.waitForDisplayed();
 }
 
 describe('Write actions follow the role', () => {
@@ -21,16 +23,20 @@ describe('Write actions follow the role', () => {
     await openPolicyPage('auditor@acme.example');
 
     await expect(shell.publish).not.toBeExisting();
+    await expect(policyPage.noteSave).not.toBeExisting();
     expect(await shell.visibleButtonsNamed('Publish')).toBe(0);
     expect(await shell.visibleButtonsNamed('Save')).toBe(0);
-    // The note is still readable.
-    await expect(browser.$('textarea')).toBeDisplayed();
+    // The note stays readable, not editable.
+    await expect(policyPage.noteInput).toBeDisplayed();
+    const input = policyPage.noteInput;
+    const cannotType = (await input.getAttribute('readonly')) !== null || !(await input.isEnabled());
+    expect(cannotType).toBe(true);
   });
 
   it('the admin sees Publish and Save on the policy page', async () => {
     await openPolicyPage('admin@acme.example');
 
     await expect(shell.publish).toBeDisplayed();
-    expect(await shell.visibleButtonsNamed('Save')).toBe(1);
+    await expect(policyPage.noteSave).toBeDisplayed();
   });
 });
