@@ -2,3 +2,61 @@ export * from './api/contract/wire';
 export * from './env/runtimeEnv';
 export * from './features/rbac/permissions';
 export * from './test-ids';
+
+// API layer
+export * from './api/ApiCallError';
+export * from './api/http';
+export * as authApi from './api/auth';
+export * as policyApi from './api/policy';
+export * as providerApi from './api/provider';
+// The same calls by their own names (the provider's logout as providerLogout).
+export {
+  ON_PREM_AUTH_PATHS,
+  authParams,
+  login,
+  logout,
+  cookieRefresh,
+  userInfo,
+  getPortalVersion,
+  setPortalVersion,
+} from './api/auth';
+export { REVISION_NOTE_PATH, getRevision, publishRevision, publishIfStaged, saveNote } from './api/policy';
+export {
+  LOCAL_IDENTITY_PROVIDER,
+  idpToken,
+  oauthLogin,
+  sessionCookie,
+  me,
+  extendKey,
+  listTenants,
+  logout as providerLogout,
+  type ListTenantsQuery,
+} from './api/provider';
+
+// Store
+export * from './store/navigation';
+export * from './store/createAppStore';
+
+// Features
+export * from './features/session/sessionSlice';
+export * from './features/session/sessionSelectors';
+export * from './features/session/sessionSaga';
+export * from './features/revision/revisionSlice';
+export * from './features/revision/revisionSelectors';
+export * from './features/revision/revisionSaga';
+export * from './features/inactivity/inactivitySlice';
+export * from './features/inactivity/inactivitySelectors';
+export * from './features/inactivity/inactivitySaga';
+export * from './features/snackbar/snackbarSlice';
+export * from './features/snackbar/snackbarSelectors';
+export * from './features/rbac/rbacSelectors';
+export * from './features/feature-flags/deriveFeatureFlags';
+export * from './features/feature-flags/featureFlagsSelectors';
+export * from './features/provider-session/providerSessionSlice';
+export * from './features/provider-session/providerSessionSelectors';
+export * from './features/provider-session/providerSessionSaga';
+
+// Components
+export * from './features/snackbar/SnackbarHost';
+export * from './features/login/LoginPage';
+export * from './features/inactivity/InactivityWarning';

@@ -1,0 +1,67 @@
+/**
+ * Tenant auth calls (portal-core §7 Auth). On-prem uses the appliance dashboard API (/api/v1/*),
+ * whose paths the spec does not show; api-client §7 names POST /api/v1/login, and the others
+ * follow the same pattern (ON_PREM_AUTH_PATHS).
+ */
+import type {
+  AuthParams,
+  AuthParamsRequest,
+  CookieRefreshReply,
+  LoginReply,
+  LoginRequest,
+  PortalVersion,
+  UserInfo,
+} from './contract/auth';
+import { AUTH_PATHS } from './contract/auth';
+import { SKIP_403_HEADER } from './contract/wire';
+import { isOnPrem } from '../env/runtimeEnv';
+import type { HttpClient } from './http';
+
+export const ON_PREM_AUTH_PATHS = {
+  login: '/api/v1/login',
+  logout: '/api/v1/logout',
+  cookieRefresh: '/api/v1/cookie_refresh',
+  userInfo: '/api/v1/userinfo',
+} as const;
+
+const paths = () => (isOnPrem() ? ON_PREM_AUTH_PATHS : AUTH_PATHS);
+
+export async function authParams(http: HttpClient, body: AuthParamsRequest = {}): Promise<AuthParams> {
+  const r = await http.post<AuthParams>(AUTH_PATHS.authParams, body, { callName: 'authParams', loginCall: true });
+  return r.data;
+}
+
+export async function login(http: HttpClient, body: LoginRequest): Promise<LoginReply> {
+  const r = await http.post<LoginReply>(paths().login, body, { callName: 'login', loginCall: true });
+  return r.data;
+}
+
+/** Text reply; callers ignore its outcome (portal-core §4). */
+export async function logout(http: HttpClient): Promise<string> {
+  const r = await http.get<string>(paths().logout, { callName: 'logout', loginCall: true, responseType: 'text' });
+  return typeof r.data === 'string' ? r.data : JSON.stringify(r.data);
+}
+
+export async function cookieRefresh(http: HttpClient): Promise<CookieRefreshReply> {
+  const r = await http.post<CookieRefreshReply>(paths().cookieRefresh, {}, { callName: 'cookieRefresh' });
+  return r.data;
+}
+
+export async function userInfo(http: HttpClient): Promise<UserInfo> {
+  const r = await http.get<UserInfo>(paths().userInfo, { callName: 'userInfo' });
+  return r.data;
+}
+
+/** Read with the skip-403 header: a 403 here shows no snackbar (portal-core §8). */
+export async function getPortalVersion(http: HttpClient): Promise<PortalVersion> {
+  const r = await http.get<PortalVersion>(AUTH_PATHS.portalVersion, {
+    callName: 'getPortalVersion',
+    headers: { [SKIP_403_HEADER]: '1' },
+  });
+  return r.data;
+}
+
+export async function setPortalVersion(http: HttpClient, body: PortalVersion): Promise<PortalVersion> {
+  const r = await http.put<PortalVersion>(AUTH_PATHS.portalVersion, body, { callName: 'setPortalVersion' });
+  return r.data;
+}

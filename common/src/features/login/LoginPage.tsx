@@ -1,0 +1,140 @@
+/**
+ * The shared login page (shared-ui §2 Login page, §4 Login, §5 Login form, §8). Heading = app
+ * name (default 'Portal'), fields User and Password, a Login button and a progress bar while
+ * signing in. No client-side rules on the form: whatever is typed goes to onSubmit. On failure a
+ * top snackbar shows for 3 s; on success onSuccess gets the returnUrl query parameter (or null),
+ * and by default navigates there or to the root.
+ */
+import { useState, type FormEvent } from 'react';
+import { Box, Button, LinearProgress, Paper, TextField, Typography } from '@mui/material';
+import { loginIds } from '../../test-ids';
+import { SnackbarView } from '../snackbar/SnackbarHost';
+import { SNACKBAR_DEFAULT_MS, type SnackbarMessage } from '../snackbar/snackbarSlice';
+
+export const DEFAULT_APP_NAME = 'Portal';
+export const LOGIN_FAILURE_FALLBACK = 'An error occurred.';
+export const LOGIN_ERROR_MS = SNACKBAR_DEFAULT_MS;
+
+/** What onSubmit rejects with: an ApiCallError-like error or a plain {msg, delay, message}. */
+export interface LoginFailureLike {
+  message?: string;
+  msg?: string;
+  delay?: number;
+  data?: unknown;
+}
+
+/**
+ * Login failure text: the error message, or the server's msg field, or 'An error occurred.';
+ * a $1 placeholder is replaced with the server's delay value.
+ */
+export function loginFailureText(error: unknown): string {
+  const e = (error && typeof error === 'object' ? error : {}) as LoginFailureLike;
+  const data = (e.data && typeof e.data === 'object' ? e.data : {}) as LoginFailureLike;
+  const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+  // A reply body (ApiCallError.data) is the server's own words; prefer it to a decorated message.
+  const text =
+    str(data.message) || str(data.msg) || str(e.message) || str(e.msg) || (typeof error === 'string' ? error : '');
+  const delay = typeof data.delay === 'number' ? data.delay : e.delay;
+  const message = text || LOGIN_FAILURE_FALLBACK;
+  return delay !== undefined ? message.split('$1').join(String(delay)) : message;
+}
+
+/** The returnUrl query parameter of a hash route (`#/login?returnUrl=...`) or of the page URL. */
+export function returnUrlFromLocation(loc: Pick<Location, 'hash' | 'search'> = window.location): string | null {
+  const hashQuery = loc.hash.includes('?') ? loc.hash.slice(loc.hash.indexOf('?') + 1) : '';
+  return new URLSearchParams(hashQuery).get('returnUrl') ?? new URLSearchParams(loc.search).get('returnUrl');
+}
+
+export interface LoginPageProps {
+  /** The heading; default 'Portal'. */
+  appName?: string;
+  /** Rejects with {msg?, delay?, message?} (or an ApiCallError) on failure. */
+  onSubmit(username: string, password: string): Promise<void>;
+  /** Called after a successful login with the returnUrl (null when absent). */
+  onSuccess?(returnUrl: string | null): void;
+  /** Overrides the returnUrl read from the location. */
+  returnUrl?: string | null;
+}
+
+function defaultOnSuccess(returnUrl: string | null): void {
+  window.location.hash = returnUrl ?? '/';
+}
+
+export function LoginPage({ appName = DEFAULT_APP_NAME, onSubmit, onSuccess = defaultOnSuccess, returnUrl }: LoginPageProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<SnackbarMessage | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(username, password);
+    } catch (e) {
+      setBusy(false);
+      setError({
+        id: Date.now(),
+        kind: 'custom',
+        text: loginFailureText(e),
+        severity: 'error',
+        duration: LOGIN_ERROR_MS,
+        position: 'top',
+      });
+      return;
+    }
+    setBusy(false);
+    onSuccess(returnUrl !== undefined ? returnUrl : returnUrlFromLocation());
+  };
+
+  return (
+    <Box
+      component="main"
+      data-testid={loginIds.page}
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}
+    >
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 400, overflow: 'hidden' }}>
+        <Box sx={{ height: 4 }}>
+          {busy && <LinearProgress data-testid={loginIds.progress} aria-label="Signing in" />}
+        </Box>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e: FormEvent<HTMLFormElement>) => void submit(e)}
+          aria-labelledby="login-heading"
+          sx={{ p: 4, display: 'flex', flexDirection: 'column', gap: 2 }}
+        >
+          <Typography id="login-heading" variant="h5" component="h1" data-testid={loginIds.heading}>
+            {appName}
+          </Typography>
+          <TextField
+            id="login-user"
+            label="User"
+            name="username"
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': loginIds.user } }}
+          />
+          <TextField
+            id="login-password"
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': loginIds.password } }}
+          />
+          <Button type="submit" variant="contained" disabled={busy} data-testid={loginIds.submit}>
+            Login
+          </Button>
+        </Box>
+      </Paper>
+      {error && <SnackbarView message={error} onClose={() => setError(null)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,126 @@
+/** Session side effects (portal-core §4): start, login, logout, portal version at start. */
+import type { SagaIterator } from 'redux-saga';
+import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import Cookies from 'js-cookie';
+import type { PortalVersion, UserInfo } from '../../api/contract/auth';
+import { USER_ID_COOKIE, XSRF_COOKIE } from '../../api/contract/wire';
+import * as authApi from '../../api/auth';
+import type { HttpClient } from '../../api/http';
+import { ApiCallError, toErrorInfo } from '../../api/ApiCallError';
+import { getRuntimeEnv, isCloud, isManagementStation, isOnPrem, type RuntimeEnv } from '../../env/runtimeEnv';
+import { snackbarShown } from '../snackbar/snackbarSlice';
+import { revisionRequested } from '../revision/revisionSlice';
+import {
+  loggedOut,
+  loginFailed,
+  loginRequested,
+  loginSucceeded,
+  logoutRequested,
+  policyWelcomeShown,
+  sessionStartFailed,
+  sessionStartRequested,
+  sessionStarted,
+  type LoginError,
+} from './sessionSlice';
+
+export const NO_SESSION_MESSAGE = 'No session.';
+export const LOGIN_ERROR_FALLBACK = 'An error occurred.';
+
+/**
+ * A session starts only if a user-id cookie exists, and on cloud and management station also a
+ * non-empty xsrf cookie.
+ */
+export function canStartSession(env: RuntimeEnv = getRuntimeEnv()): boolean {
+  if (!Cookies.get(USER_ID_COOKIE)) return false;
+  if (isCloud(env) || isManagementStation(env)) return Boolean(Cookies.get(XSRF_COOKIE));
+  return true;
+}
+
+/** Removes every cookie scripts can see (httpOnly ones are the server's to clear). */
+export function clearScriptCookies(): void {
+  for (const name of Object.keys(Cookies.get())) {
+    Cookies.remove(name, { path: '/' });
+    Cookies.remove(name);
+  }
+}
+
+/**
+ * The login page's error (shared-ui §8): the error message, or the server's msg field, or
+ * 'An error occurred.'; plus the lockout delay that replaces $1.
+ */
+export function loginErrorOf(error: unknown): LoginError {
+  const data = error instanceof ApiCallError ? error.data : undefined;
+  const d = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  const msg =
+    (typeof d.message === 'string' && d.message) ||
+    (typeof d.msg === 'string' && d.msg) ||
+    (error instanceof ApiCallError && error.status === undefined ? error.message : '') ||
+    LOGIN_ERROR_FALLBACK;
+  const result: LoginError = { msg };
+  if (typeof d.delay === 'number') result.delay = d.delay;
+  return result;
+}
+
+function* portalVersionAtStart(http: HttpClient): SagaIterator {
+  if (!(isCloud() || isManagementStation())) return;
+  try {
+    const version: PortalVersion = yield call(authApi.getPortalVersion, http);
+    if (!version.portal_v2) {
+      yield call(authApi.setPortalVersion, http, { portal_v2: true });
+      if (isOnPrem()) yield put(policyWelcomeShown());
+    }
+  } catch (e) {
+    // The read is made with skip-403: a 403 is expected for some roles and stays silent.
+    if (!(e instanceof ApiCallError && e.status === 403)) {
+      yield put(snackbarShown({ kind: 'save', outcome: 'error', message: toErrorInfo(e).message }));
+    }
+  }
+  yield put(revisionRequested());
+}
+
+function* startSession(): SagaIterator {
+  if (!canStartSession()) {
+    yield put(sessionStartFailed({ message: NO_SESSION_MESSAGE, callName: 'sessionStart' }));
+    return;
+  }
+  const http: HttpClient = yield getContext('http');
+  let user: UserInfo;
+  try {
+    user = yield call(authApi.userInfo, http);
+  } catch (e) {
+    yield put(sessionStartFailed(toErrorInfo(e, 'userInfo')));
+    return;
+  }
+  yield put(sessionStarted(user, Cookies.get(XSRF_COOKIE) ?? null));
+  yield call(portalVersionAtStart, http);
+}
+
+function* loginWorker(action: ReturnType<typeof loginRequested>): SagaIterator {
+  const http: HttpClient = yield getContext('http');
+  try {
+    // The server sets the user-id (and xsrf) cookie; the session then loads from it.
+    yield call(authApi.login, http, action.payload);
+  } catch (e) {
+    yield put(loginFailed(loginErrorOf(e)));
+    return;
+  }
+  yield put(loginSucceeded());
+  yield put(sessionStartRequested());
+}
+
+function* logoutWorker(action: ReturnType<typeof logoutRequested>): SagaIterator {
+  const http: HttpClient = yield getContext('http');
+  try {
+    yield call(authApi.logout, http);
+  } catch {
+    // Logout proceeds regardless of the call's outcome (portal-core §4).
+  }
+  clearScriptCookies();
+  yield put(loggedOut({ timeout: action.payload?.timeout === true }));
+}
+
+export function* sessionSaga(): SagaIterator {
+  yield takeLatest(sessionStartRequested.type, startSession);
+  yield takeLeading(loginRequested.type, loginWorker);
+  yield takeLeading(logoutRequested.type, logoutWorker);
+}

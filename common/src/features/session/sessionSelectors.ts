@@ -1,0 +1,27 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { SessionState } from './sessionSlice';
+
+interface WithSession {
+  session: SessionState;
+}
+
+const EMPTY_CAPABILITIES: Readonly<Record<string, unknown>> = Object.freeze({});
+
+export const selectSession = (state: WithSession): SessionState => state.session;
+export const selectSessionStatus = createSelector([selectSession], (s) => s.status);
+export const selectIsLoggedIn = createSelector([selectSession], (s) => s.status === 'loggedIn');
+export const selectUser = createSelector([selectSession], (s) => s.user);
+export const selectIsLoggingIn = createSelector([selectSession], (s) => s.loggingIn);
+export const selectLoginError = createSelector([selectSession], (s) => s.loginError);
+export const selectSessionStarting = createSelector([selectSession], (s) => s.starting);
+export const selectPolicyWelcomeVisible = createSelector([selectSession], (s) => s.policyWelcomeVisible);
+export const selectSessionTimedOut = createSelector([selectSession], (s) => s.timedOut);
+export const selectXsrfAtStart = createSelector([selectSession], (s) => s.xsrfAtStart);
+export const selectCapabilities = createSelector(
+  [selectUser],
+  (user): Readonly<Record<string, unknown>> => user?.capabilities ?? EMPTY_CAPABILITIES,
+);
+/** "First Last", or the uid when the names are empty. */
+export const selectUserDisplayName = createSelector([selectUser], (user) =>
+  user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.uid : '',
+);

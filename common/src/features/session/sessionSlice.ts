@@ -1,0 +1,125 @@
+/**
+ * Tenant session (portal-core §4). status is the state machine notInitialized → loggedIn |
+ * loggedOut; `loggingIn` is the sub-state while a login call runs, `loginError` its failure.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UserInfo } from '../../api/contract/auth';
+import type { ApiCallErrorInfo } from '../../api/ApiCallError';
+
+export type SessionStatus = 'notInitialized' | 'loggedIn' | 'loggedOut';
+
+export interface LoginError {
+  msg: string;
+  /** Lockout wait in seconds, replacing $1 in msg. */
+  delay?: number;
+}
+
+export interface SessionState {
+  status: SessionStatus;
+  /** True between sessionStartRequested and sessionStarted/sessionStartFailed. */
+  starting: boolean;
+  loggingIn: boolean;
+  loginError: LoginError | null;
+  user: UserInfo | null;
+  /** The xsrf cookie when the session started; a later different value reloads the page. */
+  xsrfAtStart: string | null;
+  startError: ApiCallErrorInfo | null;
+  /** On-prem, after the portal version was set to v2 (portal-core §4). */
+  policyWelcomeVisible: boolean;
+  /** The last logout came from inactivity. */
+  timedOut: boolean;
+}
+
+export const initialSessionState: SessionState = {
+  status: 'notInitialized',
+  starting: false,
+  loggingIn: false,
+  loginError: null,
+  user: null,
+  xsrfAtStart: null,
+  startError: null,
+  policyWelcomeVisible: false,
+  timedOut: false,
+};
+
+export interface LoginRequestedPayload {
+  username: string;
+  password: string;
+}
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    sessionStartRequested(state) {
+      state.starting = true;
+      state.startError = null;
+    },
+    sessionStarted: {
+      reducer(state, action: PayloadAction<UserInfo, string, { xsrf: string | null }>) {
+        state.status = 'loggedIn';
+        state.starting = false;
+        state.loggingIn = false;
+        state.user = action.payload;
+        state.xsrfAtStart = action.meta.xsrf;
+        state.startError = null;
+        state.timedOut = false;
+      },
+      prepare(user: UserInfo, xsrf: string | null = null) {
+        return { payload: user, meta: { xsrf } };
+      },
+    },
+    /** The app still proceeds and watches the login state (portal-core §4, §8). */
+    sessionStartFailed(state, action: PayloadAction<ApiCallErrorInfo>) {
+      state.status = 'loggedOut';
+      state.starting = false;
+      state.loggingIn = false;
+      state.user = null;
+      state.xsrfAtStart = null;
+      state.startError = action.payload;
+    },
+    loginRequested(state, _action: PayloadAction<LoginRequestedPayload>) {
+      state.loggingIn = true;
+      state.loginError = null;
+    },
+    /** The login call succeeded (the server set the user-id cookie); the session loads next. */
+    loginSucceeded(state) {
+      state.loginError = null;
+    },
+    loginFailed(state, action: PayloadAction<LoginError>) {
+      state.loggingIn = false;
+      state.loginError = action.payload;
+    },
+    logoutRequested(_state, _action: PayloadAction<{ timeout?: boolean } | undefined>) {},
+    /** Resets the user, the logged-in flag and (through selectAccessController) the access controller. */
+    loggedOut(state, action: PayloadAction<{ timeout?: boolean } | undefined>) {
+      state.status = 'loggedOut';
+      state.starting = false;
+      state.loggingIn = false;
+      state.user = null;
+      state.xsrfAtStart = null;
+      state.policyWelcomeVisible = false;
+      state.timedOut = action.payload?.timeout === true;
+    },
+    policyWelcomeShown(state) {
+      state.policyWelcomeVisible = true;
+    },
+    policyWelcomeDismissed(state) {
+      state.policyWelcomeVisible = false;
+    },
+  },
+});
+
+export const {
+  sessionStartRequested,
+  sessionStarted,
+  sessionStartFailed,
+  loginRequested,
+  loginSucceeded,
+  loginFailed,
+  logoutRequested,
+  loggedOut,
+  policyWelcomeShown,
+  policyWelcomeDismissed,
+} = sessionSlice.actions;
+export const sessionReducer = sessionSlice.reducer;
