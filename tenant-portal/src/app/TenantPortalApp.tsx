@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { Provider } from 'react-redux';
+import { RouterProvider, type createHashRouter } from 'react-router-dom';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import type { AppStore, HttpClient } from '@workbench/common';
+import { workbenchTheme } from '../theme/workbenchTheme';
+import { HttpProvider } from './httpContext';
+import { NavigationProvider, type AppNavigation } from './navigation';
+
+type Router = ReturnType<typeof createHashRouter>;
+
+export interface TenantPortalAppProps {
+  store: AppStore;
+  http: HttpClient;
+  navigation: AppNavigation;
+  router: Router;
+}
+
+/** Providers around the router: store, HTTP client, page navigation, theme. */
+export function TenantPortalApp({ store, http, navigation, router }: TenantPortalAppProps) {
+  const theme = useMemo(() => workbenchTheme, []);
+  return (
+    <Provider store={store}>
+      <HttpProvider value={http}>
+        <NavigationProvider value={navigation}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <RouterProvider router={router} />
+          </ThemeProvider>
+        </NavigationProvider>
+      </HttpProvider>
+    </Provider>
+  );
+}

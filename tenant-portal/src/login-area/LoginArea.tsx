@@ -1,0 +1,31 @@
+import { Provider } from 'react-redux';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { LoginPage, SnackbarHost, type AppStore, type HttpClient } from '@workbench/common';
+import { workbenchTheme } from '../theme/workbenchTheme';
+import { returnUrlFromHash, submitLogin } from './loginArea';
+
+export interface LoginAreaProps {
+  store: AppStore;
+  http: HttpClient;
+  /** Full page load (window.location.assign in the browser). */
+  assign(url: string): void;
+  /** The page's hash, read when the login succeeds. */
+  getHash(): string;
+}
+
+/** The login area's page: the shared login page with the portal's name. */
+export function LoginArea({ store, http, assign, getHash }: LoginAreaProps) {
+  return (
+    <Provider store={store}>
+      <ThemeProvider theme={workbenchTheme}>
+        <CssBaseline />
+        <LoginPage
+          appName="Portal"
+          onSubmit={(username, password) => submitLogin(http, username, password)}
+          onSuccess={() => assign(returnUrlFromHash(getHash()) ?? '/')}
+        />
+        <SnackbarHost />
+      </ThemeProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * The separately loaded login area (/login/): the shared LoginPage submitting to the login API
+ * (cloud POST /api/auth/v1/login, on-prem /api/v1/login — common's `login` picks the path), then
+ * a full page load to the returnUrl from the hash query (`#/?returnUrl=…`), same-origin paths only.
+ */
+import { login, type HttpClient } from '@workbench/common';
+import { safeReturnUrl } from '../login/loginRedirect';
+
+/** The returnUrl of a hash like '#/?returnUrl=%2F%23%2Flogs' (null when absent or not same-origin). */
+export function returnUrlFromHash(hash: string): string | null {
+  const q = hash.indexOf('?');
+  if (q < 0) return null;
+  return safeReturnUrl(new URLSearchParams(hash.slice(q + 1)).get('returnUrl'));
+}
+
+/**
+ * LoginPage's onSubmit: resolves when the server accepted the credentials; rejects with the
+ * ApiCallError, whose reply body (msg, delay) the login page shows.
+ */
+export async function submitLogin(http: HttpClient, username: string, password: string): Promise<void> {
+  await login(http, { username, password });
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import {
+  revisionRequested,
+  selectRevision,
+  selectRevisionError,
+  selectRevisionStatus,
+  selectSessionStatus,
+  useAppDispatch,
+  useAppSelector,
+} from '@workbench/common';
+import { useAppNavigation } from '../app/navigation';
+import type { Area } from './areas';
+import { guardDecision } from './routeRules';
+import { useRouteContext } from './useRouteContext';
+
+export function Loading({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+      <CircularProgress aria-label={label} />
+    </Box>
+  );
+}
+
+function ExternalRedirect({ url }: { url: string }) {
+  const navigation = useAppNavigation();
+  useEffect(() => navigation.assign(url), [navigation, url]);
+  return <Loading label="Opening" />;
+}
+
+/** Dashboard, settings and logs resolve the policy revision before showing: request it and wait. */
+export function RevisionGate({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectRevisionStatus);
+  const revision = useAppSelector(selectRevision);
+  const error = useAppSelector(selectRevisionError);
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    dispatch(revisionRequested());
+    setAsked(true);
+  }, [dispatch]);
+  if (!asked || status === 'idle' || status === 'loading')
+    return <Loading label="Loading the policy revision" />;
+  if (status === 'failed' && !revision) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => dispatch(revisionRequested())}>
+            Retry
+          </Button>
+        }
+      >
+        {error?.message ?? 'The policy revision could not be loaded.'}
+      </Alert>
+    );
+  }
+  return <>{children}</>;
+}
+
+/**
+ * Applies the route rules to an area (and optionally one of its children): redirects to login,
+ * to 404-not-found or to the first visible child, or renders the page.
+ */
+export function AreaGuard({
+  area,
+  childPath,
+  children,
+}: {
+  area: Area;
+  childPath: string | null;
+  children: ReactNode;
+}) {
+  const status = useAppSelector(selectSessionStatus);
+  const ctx = useRouteContext();
+  const location = useLocation();
+  if (status === 'notInitialized') return <Loading />;
+  const decision = guardDecision(
+    area,
+    childPath,
+    status === 'loggedIn',
+    location.pathname + location.search,
+    ctx,
+  );
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'external') return <ExternalRedirect url={decision.url} />;
+  return area.resolvesRevision ? <RevisionGate>{children}</RevisionGate> : <>{children}</>;
+}
