@@ -3,10 +3,11 @@ import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-sa
 import type { Revision } from '../../api/contract/policy';
 import * as policyApi from '../../api/policy';
 import type { HttpClient } from '../../api/http';
-import { toErrorInfo } from '../../api/ApiCallError';
+import { ApiCallError, toErrorInfo } from '../../api/ApiCallError';
 import { snackbarShown } from '../snackbar/snackbarSlice';
 import {
   noteSaveFailed,
+  noteLoaded,
   noteSaveRequested,
   noteSaved,
   publishFailed,
@@ -26,6 +27,7 @@ function* loadRevision(): SagaIterator {
   try {
     const revision: Revision = yield call(policyApi.getRevision, http);
     yield put(revisionLoaded(revision));
+    yield call(loadNote, http, revision.staged_rev_id);
   } catch (e) {
     const info = toErrorInfo(e, 'getRevision');
     yield put(revisionLoadFailed(info));
@@ -33,7 +35,17 @@ function* loadRevision(): SagaIterator {
   }
 }
 
-function* publish(action: ReturnType<typeof publishRequested>): SagaIterator {
+function* loadNote(http: HttpClient, rev: number): SagaIterator {
+  try {
+    const reply: policyApi.RevisionNote = yield call(policyApi.getNote, http, rev);
+    yield put(noteLoaded({ note: reply.note }));
+  } catch (e) {
+    // Roles without policy access get a 403 (skip-403: no snackbar) and simply see no note.
+    if (!(e instanceof ApiCallError && e.status === 403)) throw e;
+  }
+}
+
+function* publish(): SagaIterator {
   const revision: Revision | null = yield select(selectRevision);
   // Publishing posts only when the state is staged; otherwise it does nothing.
   if (!revision || revision.state !== 'staged') return;
@@ -43,7 +55,6 @@ function* publish(action: ReturnType<typeof publishRequested>): SagaIterator {
       policyApi.publishRevision,
       http,
       revision.staged_rev_id,
-      action.payload?.note,
     );
     if ('state' in reply) {
       yield put(revisionPublished(reply as Revision));

@@ -40,7 +40,7 @@ export const revisionSlice = createSlice({
       state.revision = action.payload;
     },
     /** Only a staged revision is published; otherwise nothing happens. */
-    publishRequested(state, _action: PayloadAction<{ note?: string } | undefined>) {
+    publishRequested(state) {
       if (state.revision?.state === 'staged' && state.status !== 'publishing') {
         state.status = 'publishing';
         state.error = null;
@@ -54,6 +54,10 @@ export const revisionSlice = createSlice({
     publishFailed(state, action: PayloadAction<ApiCallErrorInfo>) {
       state.status = 'failed';
       state.error = action.payload;
+    },
+    /** The saved note of the staged revision ('' when none). */
+    noteLoaded(state, action: PayloadAction<{ note: string }>) {
+      state.note = action.payload.note;
     },
     noteSaveRequested(state, _action: PayloadAction<{ note: string }>) {
       if (state.revision) {
@@ -81,6 +85,7 @@ export const {
   publishRequested,
   revisionPublished,
   publishFailed,
+  noteLoaded,
   noteSaveRequested,
   noteSaved,
   noteSaveFailed,

@@ -1,0 +1,252 @@
+import Cookies from 'js-cookie';
+import { AUTH_PATHS } from '../../api/contract/auth';
+import { POLICY_PATHS } from '../../api/contract/policy';
+import { USER_ID_COOKIE, XSRF_COOKIE } from '../../api/contract/wire';
+import { ON_PREM_AUTH_PATHS } from '../../api/auth';
+import { FORBIDDEN_MESSAGE } from '../../api/http';
+import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
+import { NO_ACCESS } from '../rbac/permissions';
+import { selectAccessController } from '../rbac/rbacSelectors';
+import { clearAllCookies, createTestStore, flush, makeUser, stateWhen } from '../../test-support/storeHarness';
+import { loginRequested, logoutRequested, sessionStartRequested } from './sessionSlice';
+import { selectIsLoggedIn, selectLoginError, selectPolicyWelcomeVisible, selectUser } from './sessionSelectors';
+
+const revision = { staged_rev_id: 4, rev_id: 3, state: 'new', updated_at: '2026-11-01T00:00:00.000Z' };
+
+function stubStartCalls(mock: ReturnType<typeof createTestStore>['mock'], portalV2 = true) {
+  mock.onGet(AUTH_PATHS.userInfo).reply(200, makeUser());
+  mock.onGet(ON_PREM_AUTH_PATHS.userInfo).reply(200, makeUser());
+  mock.onGet(AUTH_PATHS.portalVersion).reply(200, { portal_v2: portalV2 });
+  mock.onPut(AUTH_PATHS.portalVersion).reply(200, { portal_v2: true });
+  mock.onGet(POLICY_PATHS.rules).reply(200, revision);
+  mock.onGet(/portal_note/).reply(200, { rev_id: 4, note: '' });
+}
+
+beforeEach(() => {
+  clearAllCookies();
+  setRuntimeEnvForTests({ deployment: 'ec2', mode: null, production: true });
+});
+afterAll(() => setRuntimeEnvForTests(null));
+
+describe('session start (portal-core §4)', () => {
+  test('A session starts only if a user-id cookie exists', async () => {
+    const { store, mock } = createTestStore();
+    stubStartCalls(mock);
+    Cookies.set(XSRF_COOKIE, 'x1');
+    store.dispatch(sessionStartRequested());
+    const s = await stateWhen(store, (st) => !st.session.starting);
+    expect(s.session.status).toBe('loggedOut');
+    expect(mock.history.get).toHaveLength(0);
+  });
+
+  test('and on cloud and management station also a non-empty xsrf cookie', async () => {
+    for (const env of [
+      { deployment: 'ec2' as const, mode: null },
+      { deployment: 'on_prem' as const, mode: 'management_station' as const },
+    ]) {
+      setRuntimeEnvForTests({ ...env, production: true });
+      const { store, mock } = createTestStore();
+      stubStartCalls(mock);
+      Cookies.set(USER_ID_COOKIE, 'u-1');
+      Cookies.set(XSRF_COOKIE, '');
+      store.dispatch(sessionStartRequested());
+      const s = await stateWhen(store, (st) => !st.session.starting);
+      expect(s.session.status).toBe('loggedOut');
+      expect(mock.history.get).toHaveLength(0);
+    }
+  });
+
+  test('on an on-prem appliance mode the user-id cookie alone starts the session', async () => {
+    setRuntimeEnvForTests({ deployment: 'on_prem', mode: 'safeview', production: true });
+    const { store, mock } = createTestStore();
+    stubStartCalls(mock);
+    Cookies.set(USER_ID_COOKIE, 'u-1');
+    store.dispatch(sessionStartRequested());
+    const s = await stateWhen(store, (st) => st.session.status !== 'notInitialized');
+    expect(s.session.status).toBe('loggedIn');
+    expect(mock.history.get[0].url).toBe(ON_PREM_AUTH_PATHS.userInfo);
+  });
+
+  test('with both cookies the session loads the user info', async () => {
+    const { store, mock } = createTestStore();
+    stubStartCalls(mock);
+    Cookies.set(USER_ID_COOKIE, 'u-1');
+    Cookies.set(XSRF_COOKIE, 'x1');
+    store.dispatch(sessionStartRequested());
+    const s = await stateWhen(store, (st) => st.session.status === 'loggedIn');
+    expect(selectUser(s)?.uid).toBe('u-1');
+    expect(s.session.xsrfAtStart).toBe('x1');
+  });
+
+  test('If the session fails to start, the app still proceeds and watches the login state', async () => {
+    const { store, mock } = createTestStore();
+    mock.onGet(AUTH_PATHS.userInfo).replyOnce(500, { message: 'down' });
+    Cookies.set(USER_ID_COOKIE, 'u-1');
+    Cookies.set(XSRF_COOKIE, 'x1');
+    store.dispatch(sessionStartRequested());
+    let s = await stateWhen(store, (st) => !st.session.starting);
+    expect(s.session.status).toBe('loggedOut');
+    expect(s.session.startError?.message).toBe('down');
+    // ...and a later login still works.
+    stubStartCalls(mock);
+    mock.onPost(AUTH_PATHS.login).reply(200, { status: 'ok', uid: 'u-1' });
+    store.dispatch(loginRequested({ username: 'admin@acme.example', password: 'pw' }));
+    s = await stateWhen(store, (st) => st.session.status === 'loggedIn');
+    expect(selectIsLoggedIn(s)).toBe(true);
+  });
+});
+
+describe('login and logout (portal-core §4)', () => {
+  test('Login sets the user-id cookie, then loads the session', async () => {
+    const { store, mock } = createTestStore();
+    stubStartCalls(mock);
+    mock.onPost(AUTH_PATHS.login).reply((config) => {
+      expect(JSON.parse(config.data as string)).toEqual({ username: 'admin@acme.example', password: 'pw' });
+      // The server's Set-Cookie, as the browser would apply it.
+      Cookies.set(USER_ID_COOKIE, 'u-1');
+      Cookies.set(XSRF_COOKIE, 'x-new');
+      return [200, { status: 'ok', uid: 'u-1' }];
+    });
+    store.dispatch(loginRequested({ username: 'admin@acme.example', password: 'pw' }));
+    expect(store.getState().session.loggingIn).toBe(true);
+    const s = await stateWhen(store, (st) => st.session.status === 'loggedIn');
+    expect(s.session.loggingIn).toBe(false);
+    expect(mock.history.post[0].url).toBe(AUTH_PATHS.login);
+    expect(mock.history.get[0].url).toBe(AUTH_PATHS.userInfo);
+    expect(s.session.xsrfAtStart).toBe('x-new');
+  });
+
+  test('a failed login keeps the user logged out with the server msg and delay', async () => {
+    const { store, mock } = createTestStore();
+    mock.onPost(AUTH_PATHS.login).reply(429, {
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many failed sign-in attempts. Try again in $1 seconds.',
+      msg: 'Too many failed sign-in attempts. Try again in $1 seconds.',
+      delay: 30,
+    });
+    store.dispatch(loginRequested({ username: 'a', password: 'b' }));
+    const s = await stateWhen(store, (st) => !st.session.loggingIn);
+    expect(selectLoginError(s)).toEqual({ msg: 'Too many failed sign-in attempts. Try again in $1 seconds.', delay: 30 });
+    expect(s.session.status).not.toBe('loggedIn');
+    expect(mock.history.get).toHaveLength(0);
+  });
+
+  test('Logout calls the logout API regardless of its outcome, clears all cookies, and resets the user, the logged-in flag and the access controller', async () => {
+    const { store, mock } = createTestStore();
+    stubStartCalls(mock);
+    mock.onGet(AUTH_PATHS.logout).reply(500, 'boom');
+    Cookies.set(USER_ID_COOKIE, 'u-1');
+    Cookies.set(XSRF_COOKIE, 'x1');
+    Cookies.set('other_visible', 'v', { path: '/' });
+    store.dispatch(sessionStartRequested());
+    await stateWhen(store, (st) => st.session.status === 'loggedIn');
+    expect(selectAccessController(store.getState())).not.toBe(NO_ACCESS);
+
+    store.dispatch(logoutRequested());
+    const s = await stateWhen(store, (st) => st.session.status === 'loggedOut');
+    expect(mock.history.get.some((r) => r.url === AUTH_PATHS.logout)).toBe(true);
+    expect(Cookies.get()).toEqual({});
+    expect(s.session.user).toBeNull();
+    expect(selectIsLoggedIn(s)).toBe(false);
+    expect(selectAccessController(s)).toBe(NO_ACCESS);
+  });
+});
+
+describe('portal version at start (portal-core §4)', () => {
+  async function start(env: Parameters<typeof setRuntimeEnvForTests>[0], portalV2: boolean) {
+    setRuntimeEnvForTests(env);
+    const ctx = createTestStore();
+    stubStartCalls(ctx.mock, portalV2);
+    Cookies.set(USER_ID_COOKIE, 'u-1');
+    Cookies.set(XSRF_COOKIE, 'x1');
+    ctx.store.dispatch(sessionStartRequested());
+    await stateWhen(ctx.store, (st) => st.session.status === 'loggedIn');
+    return ctx;
+  }
+
+  test('At start, on cloud or management station, the portal version is read. If portal_v2 is false, it is set', async () => {
+    const { store, mock } = await start({ deployment: 'ec2', mode: null, production: true }, false);
+    await stateWhen(store, (st) => st.revision.status === 'loaded');
+    expect(mock.history.get.some((r) => r.url === AUTH_PATHS.portalVersion)).toBe(true);
+    expect(mock.history.put.map((r) => [r.url, JSON.parse(r.data as string)])).toEqual([
+      [AUTH_PATHS.portalVersion, { portal_v2: true }],
+    ]);
+    expect(selectPolicyWelcomeVisible(store.getState())).toBe(false);
+  });
+
+  test('portal_v2 already true: it is not set again', async () => {
+    const { store, mock } = await start({ deployment: 'ec2', mode: null, production: true }, true);
+    await stateWhen(store, (st) => st.revision.status === 'loaded');
+    expect(mock.history.put).toHaveLength(0);
+  });
+
+  test('on-prem the policy welcome flag is then shown; then the revision is reloaded', async () => {
+    const { store, mock } = await start({ deployment: 'on_prem', mode: 'management_station', production: true }, false);
+    const s = await stateWhen(store, (st) => st.revision.status === 'loaded');
+    expect(selectPolicyWelcomeVisible(s)).toBe(true);
+    expect(s.revision.revision?.staged_rev_id).toBe(4);
+    const urls = mock.history.get.map((r) => r.url);
+    expect(urls.indexOf(POLICY_PATHS.rules)).toBeGreaterThan(urls.indexOf(AUTH_PATHS.portalVersion));
+  });
+
+  test('on an on-prem appliance mode the portal version is not read', async () => {
+    const { store, mock } = await start({ deployment: 'on_prem', mode: 'safeview', production: true }, false);
+    await flush();
+    expect(mock.history.get.map((r) => r.url)).not.toContain(AUTH_PATHS.portalVersion);
+    expect(store.getState().revision.status).toBe('idle');
+  });
+
+  test('a 403 on the portal-version read shows no snackbar (skip-403)', async () => {
+    setRuntimeEnvForTests({ deployment: 'ec2', mode: null, production: true });
+    const { store, mock } = createTestStore();
+    stubStartCalls(mock);
+    mock.onGet(AUTH_PATHS.portalVersion).reply(403, { message: 'Forbidden' });
+    Cookies.set(USER_ID_COOKIE, 'u-1');
+    Cookies.set(XSRF_COOKIE, 'x1');
+    store.dispatch(sessionStartRequested());
+    await stateWhen(store, (st) => st.revision.status === 'loaded');
+    expect(store.getState().snackbar.bottom).toBeNull();
+  });
+});
+
+describe('the store wires the HTTP rules to the session (portal-core §8)', () => {
+  async function loggedIn() {
+    const ctx = createTestStore();
+    stubStartCalls(ctx.mock);
+    Cookies.set(USER_ID_COOKIE, 'u-1');
+    Cookies.set(XSRF_COOKIE, 'x1');
+    ctx.store.dispatch(sessionStartRequested());
+    await stateWhen(ctx.store, (st) => st.revision.status === 'loaded');
+    await flush();
+    return ctx;
+  }
+
+  test('HTTP 401 on any call: the user is logged out', async () => {
+    const { store, mock, http } = await loggedIn();
+    mock.onGet('/api/settings/v1/tenants/client_profiles').reply(401, { message: 'expired' });
+    mock.onGet(AUTH_PATHS.logout).reply(200, 'ok');
+    await expect(http.get('/api/settings/v1/tenants/client_profiles')).rejects.toThrow('expired');
+    const s = await stateWhen(store, (st) => st.session.status === 'loggedOut');
+    expect(s.session.user).toBeNull();
+  });
+
+  test(`HTTP 403: a snackbar for 5 seconds: "${FORBIDDEN_MESSAGE}"`, async () => {
+    const { store, mock, http } = await loggedIn();
+    mock.onPut('/api/policy/v1/rules/risks/4').reply(403, { message: 'Forbidden' });
+    await expect(http.put('/api/policy/v1/rules/risks/4', {})).rejects.toThrow();
+    const bottom = store.getState().snackbar.bottom;
+    expect(bottom?.text).toBe(FORBIDDEN_MESSAGE);
+    expect(bottom?.duration).toBe(5000);
+    expect(bottom?.position).toBe('bottom');
+  });
+
+  test('xsrf cookie differs from the one at session start (except during login): the page reloads', async () => {
+    const { mock, http, navigation } = await loggedIn();
+    mock.onGet('/api/anything').reply(200, {});
+    Cookies.set(XSRF_COOKIE, 'another-session');
+    expect(navigation.reload).not.toHaveBeenCalled();
+    await http.get('/api/anything');
+    expect(navigation.reload).toHaveBeenCalled();
+  });
+});

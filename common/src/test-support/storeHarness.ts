@@ -1,0 +1,59 @@
+/** Test helpers: a real store whose HTTP client is stubbed at the axios boundary. */
+import MockAdapter from 'axios-mock-adapter';
+import Cookies from 'js-cookie';
+import type { UserInfo } from '../api/contract/auth';
+import { PROVIDER_XSRF_COOKIE, XSRF_COOKIE } from '../api/contract/wire';
+import { createHttpClient } from '../api/http';
+import { createAppStore, type World } from '../store/createAppStore';
+import type { Navigation } from '../store/navigation';
+
+export function clearAllCookies(): void {
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
+}
+
+export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    uid: 'u-1',
+    first_name: 'Ada',
+    last_name: 'Admin',
+    tenant_name: 'acme',
+    tid: 't-1',
+    capabilities: { rbac: true },
+    roles: { read: ['logs:web'], write: [] },
+    portal_v2: true,
+    appliance_manager_ui_v2: false,
+    status_ui_v2: false,
+    show_change_password: false,
+    uid_hash: 'h',
+    ...overrides,
+  };
+}
+
+export function createTestStore(world: World = 'tenant') {
+  const http = createHttpClient({ xsrfCookie: world === 'tenant' ? XSRF_COOKIE : PROVIDER_XSRF_COOKIE, timeoutMs: 5000 });
+  const mock = new MockAdapter(http);
+  const navigation: jest.Mocked<Navigation> = { navigate: jest.fn(), reload: jest.fn(), assign: jest.fn() };
+  const { store } = createAppStore({ world, navigation, http });
+  return { store, http, mock, navigation };
+}
+
+/** Resolves once the predicate holds for the store's state (no wall-clock assertion). */
+export function stateWhen<S>(store: { getState(): S; subscribe(l: () => void): () => void }, predicate: (s: S) => boolean): Promise<S> {
+  return new Promise((resolve) => {
+    if (predicate(store.getState())) {
+      resolve(store.getState());
+      return;
+    }
+    const unsubscribe = store.subscribe(() => {
+      if (predicate(store.getState())) {
+        unsubscribe();
+        resolve(store.getState());
+      }
+    });
+  });
+}
+
+/** Lets pending promises and saga steps run. */
+export async function flush(times = 5): Promise<void> {
+  for (let i = 0; i < times; i += 1) await new Promise((r) => setTimeout(r, 0));
+}

@@ -1,0 +1,26 @@
+import { pemCertificate } from './certificates';
+
+const body = 'MIIBszCCAVmgAwIBAgIUQ2hlY2sgdGhpcyBpcyBiYXNlNjQ=\nTWFueSBsaW5lcyBvZiBiYXNlNjQgdGV4dA==';
+const block = `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----`;
+
+describe('PEM certificate block [invalidCert]', () => {
+  it('accepts one block, a chain of blocks, CRLF line ends and whitespace around them', () => {
+    expect(pemCertificate(block)).toBeNull();
+    expect(pemCertificate(`${block}\n${block}\n`)).toBeNull();
+    expect(pemCertificate(`\n  ${block.replace(/\n/g, '\r\n')}\r\n\n`)).toBeNull();
+  });
+  it('refuses a block with junk around it', () => {
+    expect(pemCertificate(`Bag Attributes\n    localKeyID: 01\n${block}`)).toBe('invalidCert');
+    expect(pemCertificate(`${block}\nsubject=CN = proxy`)).toBe('invalidCert');
+    expect(pemCertificate(`${block}\n-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----`)).toBe('invalidCert');
+  });
+  it('refuses an empty or non-base64 body, a missing end line, or other block types', () => {
+    expect(pemCertificate('-----BEGIN CERTIFICATE-----\n\n-----END CERTIFICATE-----')).toBe('invalidCert');
+    expect(pemCertificate('-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----')).toBe('invalidCert');
+    expect(pemCertificate('-----BEGIN CERTIFICATE-----\nQUJD=A\n-----END CERTIFICATE-----')).toBe('invalidCert');
+    expect(pemCertificate(`-----BEGIN CERTIFICATE-----\n${body}`)).toBe('invalidCert');
+    expect(pemCertificate('-----BEGIN PUBLIC KEY-----\nQUJD\n-----END PUBLIC KEY-----')).toBe('invalidCert');
+    expect(pemCertificate('just text')).toBe('invalidCert');
+  });
+  it('lets an empty value pass', () => expect(pemCertificate('')).toBeNull());
+});
