@@ -18,7 +18,8 @@ export function pemCertificate(value: string | null | undefined): ValidationErro
     outside += value.slice(last, match.index);
     last = (match.index ?? 0) + match[0].length;
     const body = match[1].replace(/\s+/g, '');
-    if (body.length === 0 || body.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(body)) return 'invalidCert';
+    if (body.length === 0 || body.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(body))
+      return 'invalidCert';
     blocks += 1;
   }
   outside += value.slice(last);

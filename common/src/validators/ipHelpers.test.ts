@@ -32,13 +32,20 @@ describe("The IP helper throws 'Invalid ip address', 'invalid CIDR input' or 'in
 });
 
 describe('Private IPv4 range test (10/8, 172.16/12, 192.168/16)', () => {
-  it.each(['10.0.0.0', '10.255.255.255', '172.16.0.0', '172.31.255.255', '192.168.0.1'])('%s is private', (ip) =>
-    expect(isPrivateIPv4(ip)).toBe(true),
+  it.each(['10.0.0.0', '10.255.255.255', '172.16.0.0', '172.31.255.255', '192.168.0.1'])(
+    '%s is private',
+    (ip) => expect(isPrivateIPv4(ip)).toBe(true),
   );
-  it.each(['9.255.255.255', '11.0.0.0', '172.15.255.255', '172.32.0.0', '192.169.0.0', '8.8.8.8', '0.0.0.0', '255.255.255.255'])(
-    '%s is not private',
-    (ip) => expect(isPrivateIPv4(ip)).toBe(false),
-  );
+  it.each([
+    '9.255.255.255',
+    '11.0.0.0',
+    '172.15.255.255',
+    '172.32.0.0',
+    '192.169.0.0',
+    '8.8.8.8',
+    '0.0.0.0',
+    '255.255.255.255',
+  ])('%s is not private', (ip) => expect(isPrivateIPv4(ip)).toBe(false));
 });
 
 describe('Overlap test between ranges', () => {
@@ -54,7 +61,10 @@ describe('Overlap test between ranges', () => {
     expect(rangesOverlap({ start: 1, end: 2 }, { start: 3, end: 4 })).toBe(false);
   });
   it('a CIDR with host bits is its whole network', () => {
-    expect(cidrToRange('10.1.2.3/8')).toEqual({ start: ipv4ToNumber('10.0.0.0'), end: ipv4ToNumber('10.255.255.255') });
+    expect(cidrToRange('10.1.2.3/8')).toEqual({
+      start: ipv4ToNumber('10.0.0.0'),
+      end: ipv4ToNumber('10.255.255.255'),
+    });
     expect(cidrToRange('0.0.0.0/0')).toEqual({ start: 0, end: 0xffffffff });
   });
 });

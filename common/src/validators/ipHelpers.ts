@@ -146,7 +146,9 @@ export function rangesOverlap(a: string | Ipv4Range, b: string | Ipv4Range): boo
   return first.start <= second.end && second.start <= first.end;
 }
 
-const PRIVATE_RANGES: readonly Ipv4Range[] = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'].map(cidrToRange);
+const PRIVATE_RANGES: readonly Ipv4Range[] = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'].map(
+  cidrToRange,
+);
 
 /** Whether an IPv4 address lies in 10/8, 172.16/12 or 192.168/16. Throws 'Invalid ip address' when malformed. */
 export function isPrivateIPv4(ip: string): boolean {

@@ -1,4 +1,15 @@
-import { fileName, integer, maxLength, minLength, noLeadingTrailingSpaces, noLineBreaks, numericInput, password, regex, userName } from './text';
+import {
+  fileName,
+  integer,
+  maxLength,
+  minLength,
+  noLeadingTrailingSpaces,
+  noLineBreaks,
+  numericInput,
+  password,
+  regex,
+  userName,
+} from './text';
 
 describe('Text length after trimming: at most 200 [maxlength], at least 3 [minlength]; an empty value passes', () => {
   it('accepts 200 characters and refuses 201', () => {
@@ -28,7 +39,9 @@ describe('Text length after trimming: at most 200 [maxlength], at least 3 [minle
 });
 
 describe('No line breaks [lineBreaks]', () => {
-  it.each(['a\nb', 'a\r\nb', 'a\rb', 'end\n'])('refuses %j', (value) => expect(noLineBreaks(value)).toBe('lineBreaks'));
+  it.each(['a\nb', 'a\r\nb', 'a\rb', 'end\n'])('refuses %j', (value) =>
+    expect(noLineBreaks(value)).toBe('lineBreaks'),
+  );
   it('accepts one line with tabs and spaces', () => expect(noLineBreaks('one line\twith tab')).toBeNull());
 });
 
@@ -41,8 +54,9 @@ describe('No leading or trailing spaces [noLeadingTrailingSpaces]', () => {
 
 describe('Integer [invalidInteger]; digits-only numeric text [invalidNumericInput]', () => {
   it.each(['0', '42', '-7', '007'])('integer accepts %j', (value) => expect(integer(value)).toBeNull());
-  it.each(['1.5', '+3', '1e3', ' 4', '4 ', '--1', '-', '1,000', '99999999999999999999'])('integer refuses %j', (value) =>
-    expect(integer(value)).toBe('invalidInteger'),
+  it.each(['1.5', '+3', '1e3', ' 4', '4 ', '--1', '-', '1,000', '99999999999999999999'])(
+    'integer refuses %j',
+    (value) => expect(integer(value)).toBe('invalidInteger'),
   );
   it.each(['0', '0123', '12345678901234567890'])('numeric text accepts %j', (value) =>
     expect(numericInput(value)).toBeNull(),
@@ -71,7 +85,8 @@ describe('Password must not contain ! backslash, whitespace or single quote [inv
   it.each(['!', '\\', ' ', '\n', "'"])('refuses a password with %j', (char) =>
     expect(password(`Pa${char}ss1`)).toBe('invalidPassword'),
   );
-  it('accepts < and " (allowed in passwords, unlike user names)', () => expect(password('Pa<ss"1#')).toBeNull());
+  it('accepts < and " (allowed in passwords, unlike user names)', () =>
+    expect(password('Pa<ss"1#')).toBeNull());
 });
 
 describe('File-name style: a letter first, then 1 to 20 letters, digits, underscore or hyphen, a dot, then 1 to 3 letters', () => {

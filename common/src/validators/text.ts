@@ -5,7 +5,10 @@ export const TEXT_MIN_LENGTH = 3;
 export const TEXT_MAX_LENGTH = 200;
 
 /** Text length after trimming: at most `max` (default 200) [maxlength]. An empty value passes. */
-export function maxLength(value: string | null | undefined, max = TEXT_MAX_LENGTH): ValidationErrorKey | null {
+export function maxLength(
+  value: string | null | undefined,
+  max = TEXT_MAX_LENGTH,
+): ValidationErrorKey | null {
   if (isEmptyValue(value)) return null;
   return value.trim().length > max ? 'maxlength' : null;
 }
@@ -14,7 +17,10 @@ export function maxLength(value: string | null | undefined, max = TEXT_MAX_LENGT
  * Text length after trimming: at least `min` (default 3) [minlength]. An empty value passes,
  * and so does a value of spaces only (it is empty after trimming): "required" is a separate rule.
  */
-export function minLength(value: string | null | undefined, min = TEXT_MIN_LENGTH): ValidationErrorKey | null {
+export function minLength(
+  value: string | null | undefined,
+  min = TEXT_MIN_LENGTH,
+): ValidationErrorKey | null {
   if (isEmptyValue(value)) return null;
   const length = value.trim().length;
   return length > 0 && length < min ? 'minlength' : null;

@@ -8,7 +8,10 @@ import { maxLength, minLength, noLeadingTrailingSpaces, noLineBreaks } from './t
  */
 
 /** Adds one yup test per validator to a string schema; the first failing validator's key is the message. */
-export function withValidators<S extends yup.StringSchema<string | undefined>>(schema: S, ...validators: Validator[]): S {
+export function withValidators<S extends yup.StringSchema<string | undefined>>(
+  schema: S,
+  ...validators: Validator[]
+): S {
   return validators.reduce(
     (current, validator) =>
       current.test({
