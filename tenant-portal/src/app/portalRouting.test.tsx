@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { navItemId, notFoundIds, shellIds } from '@workbench/common';
+import { demoUser, renderPortal, resetPortalEnv } from '../testing/renderPortal';
+
+afterEach(resetPortalEnv);
+
+const pageTitle = () => screen.findByTestId(shellIds.pageTitle);
+
+describe('tenant portal routes (portal-core §2) rendered with a real store', () => {
+  it('a user who is not logged in is sent to login with a returnUrl query parameter', async () => {
+    const { location } = renderPortal({ path: '/logs/web?interval=1h' });
+    expect(await screen.findByRole('heading', { name: 'Portal' })).toBeInTheDocument();
+    expect(location()).toBe('/login?returnUrl=%2Flogs%2Fweb%3Finterval%3D1h');
+  });
+
+  it('the logout page is shown without a login', async () => {
+    const { location } = renderPortal({ path: '/logout' });
+    expect(await screen.findByText('You have been signed out.')).toBeInTheDocument();
+    expect(location()).toBe('/logout');
+  });
+
+  it('cloud: the root goes to dashboard, which resolves the revision before showing', async () => {
+    const { location, mock } = renderPortal({ path: '/', user: demoUser('admin') });
+    expect(await pageTitle()).toHaveTextContent('Dashboard');
+    expect(location()).toBe('/dashboard');
+    expect(mock.history.get.some((r) => r.url === '/api/policy/v1/rules')).toBe(true);
+  });
+
+  it('a parent-route redirect picks the first child the user may see and applies its default filters', async () => {
+    const { location } = renderPortal({ path: '/logs', user: demoUser('logs') });
+    expect(await pageTitle()).toHaveTextContent('Web Logs');
+    expect(location()).toBe('/logs/web?interval=7d');
+  });
+
+  it('a child the auditor may not see (dlp logs) sends them to the first child they may see', async () => {
+    const { location } = renderPortal({ path: '/logs/dlp', user: demoUser('auditor') });
+    expect(await pageTitle()).toHaveTextContent('Web Logs');
+    expect(location()).toBe('/logs/web?interval=7d');
+  });
+
+  it('a route whose environment rule fails redirects to the 404-not-found route', async () => {
+    const { location } = renderPortal({
+      path: '/logs/web',
+      user: demoUser('admin'),
+      deployment: 'on_prem',
+      mode: 'safeview',
+    });
+    expect(await screen.findByTestId(notFoundIds.heading)).toHaveTextContent('Oops!');
+    expect(location()).toBe('/404-not-found');
+  });
+
+  it('an area the user may not open sends them to login, which sends a logged-in user on to the root', async () => {
+    const { location } = renderPortal({ path: '/policy', user: demoUser('logs') });
+    expect(await pageTitle()).toHaveTextContent('Dashboard');
+    expect(location()).toBe('/dashboard');
+  });
+
+  it('any other path shows the 404 page', async () => {
+    renderPortal({ path: '/no/such/page', user: demoUser('admin') });
+    expect(await screen.findByTestId(notFoundIds.heading)).toHaveTextContent('Oops!');
+    expect(screen.getByTestId(notFoundIds.subheading)).toHaveTextContent('Error 404 - Page Not Found');
+    expect(screen.getByTestId(notFoundIds.text)).toHaveTextContent(
+      'The page you are looking for does not exist or another error occurred.',
+    );
+  });
+
+  it('on-prem non-management modes: the root goes to settings/network', async () => {
+    const { location } = renderPortal({
+      path: '/',
+      user: demoUser('admin'),
+      deployment: 'on_prem',
+      mode: 'safeview',
+    });
+    expect(await pageTitle()).toHaveTextContent('Network');
+    expect(location()).toBe('/settings/network');
+  });
+});
+
+describe('app shell per role', () => {
+  const navIds = () =>
+    within(screen.getByTestId(shellIds.nav))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('data-testid'));
+
+  it('shows the admin every cloud area in the side navigation', async () => {
+    renderPortal({ path: '/fwaas', user: demoUser('admin') });
+    expect(await pageTitle()).toHaveTextContent('Firewall');
+    expect(navIds()).toEqual(
+      [
+        'dashboard',
+        'policy',
+        'logs',
+        'customization',
+        'settings',
+        'secure-application-access',
+        'fwaas',
+        'browser-management',
+        'web',
+        'safemail',
+        'insights',
+        'contact-form',
+      ].map(navItemId),
+    );
+  });
+
+  it('shows the logs user only dashboard, logs and the areas every user may open', async () => {
+    renderPortal({ path: '/dashboard', user: demoUser('logs') });
+    expect(await pageTitle()).toHaveTextContent('Dashboard');
+    expect(navIds()).toEqual(['dashboard', 'logs', 'insights', 'contact-form'].map(navItemId));
+  });
+
+  it('the user menu shows the user name, the tenant and Logout', async () => {
+    const { location } = renderPortal({ path: '/fwaas', user: demoUser('admin') });
+    await pageTitle();
+    await userEvent.click(screen.getByTestId(shellIds.userMenuButton));
+    expect(await screen.findByTestId(shellIds.userName)).toHaveTextContent('Ada Admin');
+    expect(screen.getByText('Tenant: acme')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId(shellIds.logout));
+    expect(await screen.findByText('You have been signed out.')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/logout'));
+  });
+});

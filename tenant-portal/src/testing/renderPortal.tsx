@@ -1,0 +1,118 @@
+/**
+ * Test harness: the real route objects in a memory router, a real common store, HTTP stubbed at
+ * the axios boundary (axios-mock-adapter). Not part of the app bundle.
+ */
+import { render } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { createMemoryRouter } from 'react-router-dom';
+import {
+  createAppStore,
+  createHttpClient,
+  sessionStartRequested,
+  setRuntimeEnvForTests,
+  USER_ID_COOKIE,
+  XSRF_COOKIE,
+  type Deployment,
+  type Mode,
+} from '@workbench/common';
+import type { UserInfo } from '@workbench/common/api/contract/auth';
+import type { Revision } from '@workbench/common/api/contract/policy';
+import { DEMO_TENANT_ROLES, type DemoTenantRole } from '@workbench/common/api/contract/demo';
+import { TenantPortalApp } from '../app/TenantPortalApp';
+import { buildRoutes } from '../routes/appRoutes';
+
+/**
+ * jsdom has no Fetch API Request; react-router's data routers build one per navigation (they read
+ * its url, method and signal). A minimal stand-in for the tests only.
+ */
+export function installRequestPolyfill(): void {
+  if (typeof globalThis.Request !== 'undefined') return;
+  class MinimalRequest {
+    readonly url: string;
+    readonly method: string;
+    readonly signal: AbortSignal | null;
+    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
+      this.url = String(input);
+      this.method = init.method ?? 'GET';
+      this.signal = init.signal ?? null;
+    }
+  }
+  (globalThis as unknown as { Request: unknown }).Request = MinimalRequest;
+}
+
+export function demoUser(
+  role: DemoTenantRole,
+  capabilities: Record<string, unknown> = { rbac: true },
+): UserInfo {
+  const roles = DEMO_TENANT_ROLES[role];
+  return {
+    uid: `${role}@acme.example`,
+    first_name: role === 'admin' ? 'Ada' : role === 'auditor' ? 'Avery' : 'Lee',
+    last_name: role === 'admin' ? 'Admin' : role === 'auditor' ? 'Auditor' : 'Logs',
+    tenant_name: 'acme',
+    tid: 'tid-acme',
+    capabilities,
+    roles: { read: [...roles.read], write: [...roles.write] },
+    portal_v2: true,
+    appliance_manager_ui_v2: true,
+    status_ui_v2: true,
+    show_change_password: false,
+    uid_hash: 'hash',
+  };
+}
+
+export const revision = (state: Revision['state'], id = 7): Revision => ({
+  staged_rev_id: id,
+  rev_id: id - 1,
+  state,
+  updated_at: '2026-11-20T10:00:00.000Z',
+});
+
+export interface PortalSetup {
+  path: string;
+  user?: UserInfo | null;
+  deployment?: Deployment;
+  mode?: Mode | null;
+  production?: boolean;
+  revision?: Revision;
+}
+
+function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+export function renderPortal(setup: PortalSetup) {
+  installRequestPolyfill();
+  setRuntimeEnvForTests({
+    deployment: setup.deployment ?? 'ec2',
+    mode: setup.mode ?? null,
+    production: setup.production ?? false,
+  });
+  clearCookies();
+  const http = createHttpClient({ baseURL: '', xsrfCookie: XSRF_COOKIE });
+  const mock = new MockAdapter(http);
+  if (setup.user) {
+    document.cookie = `${USER_ID_COOKIE}=${encodeURIComponent(setup.user.uid)}; path=/`;
+    document.cookie = `${XSRF_COOKIE}=xsrf-1; path=/`;
+    mock.onGet(/\/userinfo$/).reply(200, setup.user);
+  }
+  mock.onGet('/api/policy/v1/portal_version').reply(200, { portal_v2: true });
+  mock.onGet('/api/policy/v1/rules').reply(200, setup.revision ?? revision('new'));
+  mock.onGet(/^\/api\/policy\/v1\/rules\/.+/).reply(200, { note: '' });
+  mock.onGet(/logout$/).reply(200, 'ok');
+  const navigation = { navigate: jest.fn(), reload: jest.fn(), assign: jest.fn() };
+  const { store } = createAppStore({ world: 'tenant', navigation, http });
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [setup.path] });
+  store.dispatch(sessionStartRequested());
+  const view = render(<TenantPortalApp store={store} http={http} navigation={navigation} router={router} />);
+  const location = (): string => router.state.location.pathname + router.state.location.search;
+  return { ...view, store, http, mock, navigation, router, location };
+}
+
+export function resetPortalEnv(): void {
+  setRuntimeEnvForTests(null);
+  clearCookies();
+}
