@@ -55,7 +55,21 @@ describe('log filter vocabularies (portal-core §3)', () => {
 
   it('Audit actions: many, including login, login_failed, logout, change_pwd, create (Initialized), published, reorder (Rule Order Changed), rollback, tfa_* events, add_user, remove_user, activated, deactivated, unlocked', () => {
     const codes = vocabularyCodes(AUDIT_ACTIONS);
-    for (const code of ['login', 'login_failed', 'logout', 'change_pwd', 'create', 'published', 'reorder', 'rollback', 'add_user', 'remove_user', 'activated', 'deactivated', 'unlocked']) {
+    for (const code of [
+      'login',
+      'login_failed',
+      'logout',
+      'change_pwd',
+      'create',
+      'published',
+      'reorder',
+      'rollback',
+      'add_user',
+      'remove_user',
+      'activated',
+      'deactivated',
+      'unlocked',
+    ]) {
       expect(codes).toContain(code);
     }
     expect(codes.some((c) => c.startsWith('tfa_'))).toBe(true);
@@ -69,7 +83,16 @@ describe('log filter vocabularies (portal-core §3)', () => {
 
   it('Policy-enforcement action: allow, block, bypass, disable, direct, safeview (Isolate), safeview_readonly, sslbump_bypass, plus email-entry/exit and mobile variants', () => {
     const codes = vocabularyCodes(POLICY_ENFORCEMENT_ACTIONS);
-    expect(codes.slice(0, 8)).toEqual(['allow', 'block', 'bypass', 'disable', 'direct', 'safeview', 'safeview_readonly', 'sslbump_bypass']);
+    expect(codes.slice(0, 8)).toEqual([
+      'allow',
+      'block',
+      'bypass',
+      'disable',
+      'direct',
+      'safeview',
+      'safeview_readonly',
+      'sslbump_bypass',
+    ]);
     expect(vocabularyLabel(POLICY_ENFORCEMENT_ACTIONS, 'safeview')).toBe('Isolate');
     expect(codes.some((c) => c.startsWith('email_entry'))).toBe(true);
     expect(codes.some((c) => c.startsWith('email_exit'))).toBe(true);
@@ -82,16 +105,48 @@ describe('log filter vocabularies (portal-core §3)', () => {
   });
 
   it('Email action: added, observed, replaced, removed, restore, transform, unwrapped, whitelist, wrapped, fail_open', () => {
-    expect(vocabularyCodes(EMAIL_ACTIONS)).toEqual(['added', 'observed', 'replaced', 'removed', 'restore', 'transform', 'unwrapped', 'whitelist', 'wrapped', 'fail_open']);
+    expect(vocabularyCodes(EMAIL_ACTIONS)).toEqual([
+      'added',
+      'observed',
+      'replaced',
+      'removed',
+      'restore',
+      'transform',
+      'unwrapped',
+      'whitelist',
+      'wrapped',
+      'fail_open',
+    ]);
   });
 
   it('smtp action: attachment-rewrite, error, observed, replaced, upstream-abort, upstream-accept, upstream-reject, url-rewrite, sent-unmodified, wrapped', () => {
-    expect(vocabularyCodes(SMTP_ACTIONS)).toEqual(['attachment-rewrite', 'error', 'observed', 'replaced', 'upstream-abort', 'upstream-accept', 'upstream-reject', 'url-rewrite', 'sent-unmodified', 'wrapped']);
+    expect(vocabularyCodes(SMTP_ACTIONS)).toEqual([
+      'attachment-rewrite',
+      'error',
+      'observed',
+      'replaced',
+      'upstream-abort',
+      'upstream-accept',
+      'upstream-reject',
+      'url-rewrite',
+      'sent-unmodified',
+      'wrapped',
+    ]);
   });
 
   it('Email reason: csv, default, fail_open, invalid_charset, malformed, manual, menlo (Popular Sites), undo, unsupported, and others', () => {
     const codes = vocabularyCodes(EMAIL_REASONS);
-    expect(codes.slice(0, 9)).toEqual(['csv', 'default', 'fail_open', 'invalid_charset', 'malformed', 'manual', 'menlo', 'undo', 'unsupported']);
+    expect(codes.slice(0, 9)).toEqual([
+      'csv',
+      'default',
+      'fail_open',
+      'invalid_charset',
+      'malformed',
+      'manual',
+      'menlo',
+      'undo',
+      'unsupported',
+    ]);
     expect(vocabularyLabel(EMAIL_REASONS, 'menlo')).toBe('Popular Sites');
   });
 
@@ -121,7 +176,13 @@ describe('log filter vocabularies (portal-core §3)', () => {
   });
 
   it('Resource category: page, download, upload, attachment, form_post, and others', () => {
-    expect(vocabularyCodes(RESOURCE_CATEGORIES).slice(0, 5)).toEqual(['page', 'download', 'upload', 'attachment', 'form_post']);
+    expect(vocabularyCodes(RESOURCE_CATEGORIES).slice(0, 5)).toEqual([
+      'page',
+      'download',
+      'upload',
+      'attachment',
+      'form_post',
+    ]);
   });
 
   it('Risk: G Low, Y Medium, R High', () => {
@@ -135,7 +196,9 @@ describe('log filter vocabularies (portal-core §3)', () => {
 
   it('Sub-event type: a long list of admin areas', () => {
     expect(SUB_EVENT_TYPES.length).toBeGreaterThanOrEqual(20);
-    expect(vocabularyCodes(SUB_EVENT_TYPES)).toEqual(expect.arrayContaining(['web_policy', 'email_policy', 'dlp_policy', 'users', 'roles']));
+    expect(vocabularyCodes(SUB_EVENT_TYPES)).toEqual(
+      expect.arrayContaining(['web_policy', 'email_policy', 'dlp_policy', 'users', 'roles']),
+    );
   });
 
   it('Country codes: about 250 entries', () => {
@@ -147,7 +210,22 @@ describe('log filter vocabularies (portal-core §3)', () => {
   });
 
   it('Threat classes: botnet, c&c, category, compromised-scanning, compromised-tor, dns-error, malware, phishing, plugin, reputation, spam, unknown, vulnerable, Infected', () => {
-    expect(vocabularyCodes(THREAT_CLASSES)).toEqual(['botnet', 'c&c', 'category', 'compromised-scanning', 'compromised-tor', 'dns-error', 'malware', 'phishing', 'plugin', 'reputation', 'spam', 'unknown', 'vulnerable', 'Infected']);
+    expect(vocabularyCodes(THREAT_CLASSES)).toEqual([
+      'botnet',
+      'c&c',
+      'category',
+      'compromised-scanning',
+      'compromised-tor',
+      'dns-error',
+      'malware',
+      'phishing',
+      'plugin',
+      'reputation',
+      'spam',
+      'unknown',
+      'vulnerable',
+      'Infected',
+    ]);
   });
 
   it('Badge colours: blue, gray, green, orange, red', () => {

@@ -233,7 +233,11 @@ export const BADGE_COLOURS = ['blue', 'gray', 'green', 'orange', 'red'] as const
 export type BadgeColour = (typeof BADGE_COLOURS)[number];
 
 /** The badge a risk is shown with (our choice: the traffic-light reading of G/Y/R). */
-export const RISK_BADGE_COLOURS: Readonly<Record<string, BadgeColour>> = { G: 'green', Y: 'orange', R: 'red' };
+export const RISK_BADGE_COLOURS: Readonly<Record<string, BadgeColour>> = {
+  G: 'green',
+  Y: 'orange',
+  R: 'red',
+};
 
 /** Web content categories of scan_web events (the `category` filter). */
 export const WEB_CATEGORIES: Vocabulary = [

@@ -1,4 +1,11 @@
-import { LOG_ROUTES, LOG_ROUTE_TYPES, LOG_TYPES, isLogRoute, logReadPermission, logRouteOfType } from './logTypes';
+import {
+  LOG_ROUTES,
+  LOG_ROUTE_TYPES,
+  LOG_TYPES,
+  isLogRoute,
+  logReadPermission,
+  logRouteOfType,
+} from './logTypes';
 
 describe('log types and routes (api-client-layer §3 Logs)', () => {
   it('Log types: scan_web, scan_email, scan_dlp, scan_audit, fwaas_logs, saa_logs', () => {
@@ -13,7 +20,14 @@ describe('log types and routes (api-client-layer §3 Logs)', () => {
 
   it('logs:* covers web, email, audit, dlp, fwaas_logs, saa_logs', () => {
     expect(LOG_ROUTES.map(logReadPermission).sort()).toEqual(
-      ['logs:web:*', 'logs:email:*', 'logs:audit:*', 'logs:dlp:*', 'logs:fwaas_logs:*', 'logs:saa_logs:*'].sort(),
+      [
+        'logs:web:*',
+        'logs:email:*',
+        'logs:audit:*',
+        'logs:dlp:*',
+        'logs:fwaas_logs:*',
+        'logs:saa_logs:*',
+      ].sort(),
     );
     expect(isLogRoute('firewall')).toBe(true);
     expect(isLogRoute('fwaas_logs')).toBe(false);

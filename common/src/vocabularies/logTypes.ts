@@ -2,7 +2,14 @@
  * Log types and log routes (api-client-layer §3 Logs, portal-core §2 logs row).
  * A route is the URL segment the logs area uses; a type is what the backend stores and queries.
  */
-export const LOG_TYPES = ['scan_web', 'scan_email', 'scan_dlp', 'scan_audit', 'fwaas_logs', 'saa_logs'] as const;
+export const LOG_TYPES = [
+  'scan_web',
+  'scan_email',
+  'scan_dlp',
+  'scan_audit',
+  'fwaas_logs',
+  'saa_logs',
+] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
 export const LOG_ROUTES = ['audit', 'dlp', 'email', 'firewall', 'web', 'saa'] as const;

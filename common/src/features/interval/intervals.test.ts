@@ -64,7 +64,9 @@ describe('log interval filter (portal-core §2 Logs area filters)', () => {
 
 describe('report intervals (api-client-layer §3 Time-range interval)', () => {
   it('the interval→granularity/bins table', () => {
-    expect(REPORT_GRANULARITIES.map((r) => [r.interval, r.granularity, r.bins, r.expandedGranularity])).toEqual([
+    expect(
+      REPORT_GRANULARITIES.map((r) => [r.interval, r.granularity, r.bins, r.expandedGranularity]),
+    ).toEqual([
       ['15m', 'PT1M', 15, null],
       ['1h', 'PT10M', 60, 'PT1M'],
       ['12h', 'PT1H', 12, null],

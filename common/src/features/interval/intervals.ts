@@ -62,7 +62,9 @@ export interface TimeRange {
 
 export class InvalidIntervalError extends Error {
   constructor(readonly interval: string) {
-    super(`Unknown interval "${interval}": expected one of ${LOG_INTERVAL_CODES.join(', ')} or a month name plus a year (e.g. "March 2026").`);
+    super(
+      `Unknown interval "${interval}": expected one of ${LOG_INTERVAL_CODES.join(', ')} or a month name plus a year (e.g. "March 2026").`,
+    );
     this.name = 'InvalidIntervalError';
   }
 }
@@ -84,7 +86,9 @@ export function intervalToTimeRange(interval: string, now: number): TimeRange {
   const match = MONTH_YEAR.exec(interval);
   if (match) {
     const name = match[1].toLowerCase();
-    const month = MONTH_NAMES.findIndex((m) => m.toLowerCase() === name || m.slice(0, 3).toLowerCase() === name);
+    const month = MONTH_NAMES.findIndex(
+      (m) => m.toLowerCase() === name || m.slice(0, 3).toLowerCase() === name,
+    );
     if (month >= 0) {
       const year = Number(match[2]);
       return { start: new Date(year, month, 1).getTime(), end: new Date(year, month + 1, 1).getTime() };

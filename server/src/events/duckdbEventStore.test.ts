@@ -1,0 +1,260 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDbEventStore, EVENTS_FILE, buildSelect } from './duckdbEventStore';
+import { EventStoreInputError, type EventQuery, type NewEvent, type StoredEvent } from './eventStore';
+import { LOG_TYPES, LOG_TYPE_SCHEMAS, type LogType } from './logSchema';
+import { generateEvents } from '../seed/eventGenerator';
+
+const NOW = Date.UTC(2026, 10, 20, 12);
+const DAY = 86400000;
+const TENANTS = [
+  { tid: 'tid-acme', name: 'acme' },
+  { tid: 'tid-globex', name: 'globex' },
+];
+
+let dir: string;
+let store: DuckDbEventStore;
+let seeded: NewEvent[];
+
+function web(tid: string, time: number, fields: NewEvent['fields'] = {}): NewEvent {
+  return {
+    tid,
+    logType: 'scan_web',
+    time,
+    fields: { userid: 'u@acme.example', domain: 'example.com', action: 'allow', ...fields },
+  };
+}
+
+function baseQuery(logType: LogType, tid = 'tid-acme'): EventQuery {
+  return { logType, tid, start: NOW - 200 * DAY, end: NOW + DAY, filters: [], limit: 100000 };
+}
+
+async function all(query: EventQuery): Promise<StoredEvent[]> {
+  return store.query(query);
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'events-'));
+  store = await DuckDbEventStore.open(dir);
+  seeded = [...generateEvents({ tenants: TENANTS, count: 3000, now: NOW, seed: 7 })].flat();
+  await store.append(seeded);
+});
+
+afterAll(async () => {
+  await store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('DuckDbEventStore', () => {
+  it('keeps its events in <dataDir>/events.duckdb, and they survive a reopen', async () => {
+    expect(fs.existsSync(path.join(dir, EVENTS_FILE))).toBe(true);
+    await store.close();
+    store = await DuckDbEventStore.open(dir);
+    expect(await store.count()).toBe(3000);
+  });
+
+  it('reads only the asked tenant and log type, newest first by (time, id)', async () => {
+    for (const type of LOG_TYPES) {
+      const rows = await all(baseQuery(type));
+      const expected = seeded.filter((e) => e.tid === 'tid-acme' && e.logType === type).length;
+      expect(rows).toHaveLength(expected);
+      expect(rows.every((r) => r.tid === 'tid-acme' && r.logType === type)).toBe(true);
+      for (let i = 1; i < rows.length; i += 1) {
+        const a = rows[i - 1];
+        const b = rows[i];
+        expect(a.time > b.time || (a.time === b.time && a.id > b.id)).toBe(true);
+      }
+    }
+    expect(await store.count('tid-globex')).toBe(seeded.filter((e) => e.tid === 'tid-globex').length);
+  });
+
+  it('returns only the fields of the log type', async () => {
+    const [row] = await store.query({ ...baseQuery('scan_audit'), limit: 1 });
+    for (const field of Object.keys(row.fields)) expect(LOG_TYPE_SCHEMAS.scan_audit.fields).toContain(field);
+    expect(typeof row.fields.userid).toBe('string');
+  });
+
+  it('time range: start inclusive, end exclusive', async () => {
+    const rows = await all(baseQuery('scan_web'));
+    const pivot = rows[10].time;
+    const inRange = await all({ ...baseQuery('scan_web'), start: pivot, end: pivot + 1 });
+    expect(inRange.length).toBeGreaterThan(0);
+    expect(inRange.every((r) => r.time === pivot)).toBe(true);
+    const before = await all({ ...baseQuery('scan_web'), end: pivot });
+    expect(before.every((r) => r.time < pivot)).toBe(true);
+  });
+
+  it('filters by equality on every field of every log type', async () => {
+    for (const type of LOG_TYPES) {
+      const rows = await all(baseQuery(type));
+      for (const field of LOG_TYPE_SCHEMAS[type].fields) {
+        const withValue = rows.find((r) => r.fields[field] !== undefined);
+        if (!withValue) continue;
+        const value = withValue.fields[field];
+        const filtered = await all({ ...baseQuery(type), filters: [{ field, values: [value] }] });
+        const expected = rows.filter((r) => r.fields[field] === value);
+        expect([type, field, filtered.map((r) => r.id)]).toEqual([type, field, expected.map((r) => r.id)]);
+      }
+    }
+  });
+
+  it('several values of one filter mean any of them; several filters mean all of them', async () => {
+    const rows = await all(baseQuery('scan_web'));
+    const anyOf = await all({
+      ...baseQuery('scan_web'),
+      filters: [{ field: 'action', values: ['block', 'safeview'] }],
+    });
+    expect(anyOf.map((r) => r.id)).toEqual(
+      rows.filter((r) => r.fields.action === 'block' || r.fields.action === 'safeview').map((r) => r.id),
+    );
+    const both = await all({
+      ...baseQuery('scan_web'),
+      filters: [
+        { field: 'action', values: ['allow'] },
+        { field: 'risk', values: ['G'] },
+      ],
+    });
+    expect(both.map((r) => r.id)).toEqual(
+      rows.filter((r) => r.fields.action === 'allow' && r.fields.risk === 'G').map((r) => r.id),
+    );
+    expect(both.length).toBeGreaterThan(0);
+  });
+
+  it('search is a case-insensitive substring over the main fields', async () => {
+    const rows = await all(baseQuery('scan_web'));
+    const found = await all({ ...baseQuery('scan_web'), search: 'GOOGLE' });
+    const expected = rows.filter((r) =>
+      LOG_TYPE_SCHEMAS.scan_web.searchFields.some((f) =>
+        String(r.fields[f] ?? '')
+          .toLowerCase()
+          .includes('google'),
+      ),
+    );
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+  });
+
+  it('search and filter values are data, never SQL', async () => {
+    const hostile = "x' OR '1'='1";
+    await store.append([web('tid-acme', NOW - 1000, { userid: hostile, url: "https://e.com/%_'\\" })]);
+    const byUser = await all({ ...baseQuery('scan_web'), filters: [{ field: 'userid', values: [hostile] }] });
+    expect(byUser).toHaveLength(1);
+    expect(byUser[0].fields.userid).toBe(hostile);
+    expect(await all({ ...baseQuery('scan_web'), search: "%_'\\" })).toHaveLength(1);
+    expect(await all({ ...baseQuery('scan_web'), search: '%' })).toHaveLength(1);
+    const { sql, params } = buildSelect({
+      ...baseQuery('scan_web'),
+      filters: [{ field: 'userid', values: [hostile] }],
+      search: 'needle',
+    });
+    expect(sql).not.toContain(hostile);
+    expect(sql).not.toContain('needle');
+    expect(sql).not.toContain('tid-acme');
+    expect(params).toContain(hostile);
+  });
+
+  it('keyset paging visits every event once, in order', async () => {
+    const everything = await all(baseQuery('scan_web'));
+    const seen: number[] = [];
+    let after: EventQuery['after'];
+    for (;;) {
+      const block = await store.query({ ...baseQuery('scan_web'), limit: 37, after });
+      seen.push(...block.map((r) => r.id));
+      if (block.length < 37) break;
+      after = { time: block[36].time, id: block[36].id };
+    }
+    expect(seen).toEqual(everything.map((r) => r.id));
+  });
+
+  it('paging through while newer events arrive neither skips nor repeats an event', async () => {
+    const q = baseQuery('scan_email', 'tid-globex');
+    const before = await all(q);
+    const seen: number[] = [];
+    let after: EventQuery['after'];
+    let arrivals = 0;
+    for (;;) {
+      const [block] = await Promise.all([
+        store.query({ ...q, limit: 25, after }),
+        store.append([
+          {
+            tid: 'tid-globex',
+            logType: 'scan_email',
+            time: NOW + arrivals,
+            fields: { sender: 'new@x.example', recipient: 'r@globex.example' },
+          },
+          {
+            tid: 'tid-globex',
+            logType: 'scan_email',
+            time: before[0].time,
+            fields: { sender: 'same-time@x.example' },
+          },
+        ]),
+      ]);
+      arrivals += 1;
+      seen.push(...block.map((r) => r.id));
+      if (block.length < 25) break;
+      after = { time: block[24].time, id: block[24].id };
+    }
+    expect(arrivals).toBeGreaterThan(2);
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const event of before) expect(seen).toContain(event.id);
+  });
+
+  it('a scan returns the whole result in batches, newest first', async () => {
+    const q = baseQuery('fwaas_logs');
+    const expected = (await all(q)).map((r) => r.id);
+    const got: number[] = [];
+    let batches = 0;
+    for await (const batch of store.scan({ ...q }, 50)) {
+      batches += 1;
+      got.push(...batch.map((r) => r.id));
+    }
+    expect(got).toEqual(expected);
+    expect(batches).toBe(Math.ceil(expected.length / 50));
+  });
+
+  it('bad input gets a clear error and changes nothing', async () => {
+    const count = await store.count();
+    const bad: NewEvent[] = [
+      web('tid-acme', NOW),
+      { tid: 'tid-acme', logType: 'scan_web', time: NOW, fields: { action: 'explode' } },
+    ];
+    await expect(store.append(bad)).rejects.toThrow(
+      'events[1]: Field "action" has an unknown value "explode".',
+    );
+    await expect(
+      store.append([{ tid: 'tid-acme', logType: 'scan_web', time: NOW, fields: { dlp_rule: 'x' } }]),
+    ).rejects.toThrow('field "dlp_rule" is not a field of scan_web');
+    await expect(store.append([{ tid: '', logType: 'scan_web', time: NOW, fields: {} }])).rejects.toThrow(
+      'tid is required',
+    );
+    await expect(
+      store.append([{ tid: 't', logType: 'scan_nope' as LogType, time: NOW, fields: {} }]),
+    ).rejects.toThrow('unknown log type');
+    await expect(store.append([{ tid: 't', logType: 'scan_web', time: 1.5, fields: {} }])).rejects.toThrow(
+      'time must be epoch',
+    );
+    await expect(
+      store.append([{ tid: 't', logType: 'fwaas_logs', time: NOW, fields: { dst_port: '443' } }]),
+    ).rejects.toThrow('must be an integer');
+    expect(await store.count()).toBe(count);
+
+    await expect(
+      store.query({
+        ...baseQuery('scan_web'),
+        filters: [{ field: 'time; DROP TABLE events', values: ['x'] }],
+      }),
+    ).rejects.toThrow(EventStoreInputError);
+    await expect(
+      store.query({ ...baseQuery('scan_audit'), filters: [{ field: 'domain', values: ['x'] }] }),
+    ).rejects.toThrow('"domain" is not a field of scan_audit');
+    await expect(
+      store.query({ ...baseQuery('scan_web'), filters: [{ field: 'risk', values: [] }] }),
+    ).rejects.toThrow('has no value');
+    await expect(store.query({ ...baseQuery('scan_web'), limit: 0 })).rejects.toThrow(
+      'limit must be a positive integer',
+    );
+    expect(await store.count()).toBe(count);
+  });
+});

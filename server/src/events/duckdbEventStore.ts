@@ -1,0 +1,290 @@
+/**
+ * The embedded event store: one DuckDB file, `<dataDir>/events.duckdb`, one wide `events` table
+ * (every field of every log type is a nullable column; a type uses its own subset).
+ *
+ * - Values never enter SQL text: every value is a bound parameter ($1, $2, ...). Column names do,
+ *   but only names from FIELD_SPECS, checked before any SQL is built.
+ * - Ingest goes through DuckDB's appender in batches; ids are assigned here, increasing.
+ * - Reads are keyset reads in (time DESC, id DESC) order. Seeded data is appended in time order,
+ *   so DuckDB's per-row-group min/max (zone maps) on `time` let a deep page skip everything newer
+ *   than its cursor: page 50,000 costs about what page 1 costs.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import {
+  ALL_FIELDS,
+  FIELD_SPECS,
+  LOG_TYPES,
+  LOG_TYPE_SCHEMAS,
+  type FieldValue,
+  type LogType,
+} from './logSchema';
+import {
+  EventStoreInputError,
+  type EventQuery,
+  type EventScan,
+  type EventStore,
+  type NewEvent,
+  type StoredEvent,
+} from './eventStore';
+
+export const EVENTS_FILE = 'events.duckdb';
+const SCHEMA_VERSION = 1;
+
+const codeSets: Record<string, Set<string>> = Object.fromEntries(
+  Object.values(FIELD_SPECS)
+    .filter((f) => f.kind === 'code')
+    .map((f) => [f.name, new Set((f.vocabulary ?? []).map((e) => e.code))]),
+);
+const typeFieldSets: Record<string, Set<string>> = Object.fromEntries(
+  LOG_TYPES.map((t) => [t, new Set(LOG_TYPE_SCHEMAS[t].fields)]),
+);
+
+function columnType(field: string): string {
+  return FIELD_SPECS[field].kind === 'integer' ? 'BIGINT' : 'VARCHAR';
+}
+
+const CREATE_SQL = `CREATE TABLE IF NOT EXISTS events (
+  id BIGINT NOT NULL,
+  tid VARCHAR NOT NULL,
+  log_type VARCHAR NOT NULL,
+  time BIGINT NOT NULL,
+  ${ALL_FIELDS.map((f) => `${f} ${columnType(f)}`).join(',\n  ')}
+)`;
+
+/** Checks a field value against its spec; returns an error message or null. */
+export function fieldValueError(field: string, value: FieldValue): string | null {
+  const spec = FIELD_SPECS[field];
+  if (!spec) return `Unknown field "${field}".`;
+  if (spec.kind === 'integer') {
+    return typeof value === 'number' && Number.isSafeInteger(value)
+      ? null
+      : `Field "${field}" must be an integer.`;
+  }
+  if (typeof value !== 'string') return `Field "${field}" must be a string.`;
+  if (spec.kind === 'code' && !codeSets[field].has(value))
+    return `Field "${field}" has an unknown value "${value}".`;
+  return null;
+}
+
+function validateNewEvent(event: NewEvent, index: number): void {
+  const at = `events[${index}]`;
+  if (!(LOG_TYPES as readonly string[]).includes(event.logType)) {
+    throw new EventStoreInputError('logType', `${at}: unknown log type "${String(event.logType)}".`);
+  }
+  if (typeof event.tid !== 'string' || event.tid === '')
+    throw new EventStoreInputError('tid', `${at}: tid is required.`);
+  if (!Number.isSafeInteger(event.time) || event.time < 0) {
+    throw new EventStoreInputError('time', `${at}: time must be epoch milliseconds.`);
+  }
+  const allowed = typeFieldSets[event.logType];
+  for (const [field, value] of Object.entries(event.fields)) {
+    if (!allowed.has(field)) {
+      throw new EventStoreInputError(field, `${at}: field "${field}" is not a field of ${event.logType}.`);
+    }
+    if (value === null || value === undefined) continue;
+    const error = fieldValueError(field, value);
+    if (error) throw new EventStoreInputError(field, `${at}: ${error}`);
+  }
+}
+
+function validateQuery(query: EventScan & { limit?: number }): void {
+  if (!(LOG_TYPES as readonly string[]).includes(query.logType)) {
+    throw new EventStoreInputError('logType', `Unknown log type "${String(query.logType)}".`);
+  }
+  if (typeof query.tid !== 'string' || query.tid === '')
+    throw new EventStoreInputError('tid', 'tid is required.');
+  if (!Number.isSafeInteger(query.start) || !Number.isSafeInteger(query.end)) {
+    throw new EventStoreInputError('start', 'start and end must be epoch milliseconds.');
+  }
+  if (query.limit !== undefined && (!Number.isSafeInteger(query.limit) || query.limit < 1)) {
+    throw new EventStoreInputError('limit', 'limit must be a positive integer.');
+  }
+  const allowed = typeFieldSets[query.logType];
+  for (const filter of query.filters) {
+    if (!allowed.has(filter.field)) {
+      throw new EventStoreInputError(filter.field, `"${filter.field}" is not a field of ${query.logType}.`);
+    }
+    if (filter.values.length === 0)
+      throw new EventStoreInputError(filter.field, `Filter "${filter.field}" has no value.`);
+    for (const value of filter.values) {
+      const error = fieldValueError(filter.field, value);
+      if (error) throw new EventStoreInputError(filter.field, error);
+    }
+  }
+}
+
+interface BuiltSql {
+  sql: string;
+  params: DuckDBValue[];
+}
+
+/** The SELECT of a query: exported for the tests that check no value is spliced into SQL. */
+export function buildSelect(query: EventQuery): BuiltSql {
+  validateQuery(query);
+  const params: DuckDBValue[] = [];
+  const bind = (value: DuckDBValue): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const bindField = (field: string, value: FieldValue): string =>
+    bind(FIELD_SPECS[field].kind === 'integer' ? BigInt(value) : String(value));
+  const where = [
+    `tid = ${bind(query.tid)}`,
+    `log_type = ${bind(query.logType)}`,
+    `time >= ${bind(BigInt(query.start))}`,
+    `time < ${bind(BigInt(query.end))}`,
+  ];
+  for (const filter of query.filters) {
+    where.push(`${filter.field} IN (${filter.values.map((v) => bindField(filter.field, v)).join(', ')})`);
+  }
+  if (query.search !== undefined && query.search !== '') {
+    const needle = bind(query.search.toLowerCase());
+    const fields = LOG_TYPE_SCHEMAS[query.logType].searchFields;
+    where.push(`(${fields.map((f) => `contains(lower(${f}), ${needle})`).join(' OR ')})`);
+  }
+  if (query.after) {
+    const t = bind(BigInt(query.after.time));
+    const i = bind(BigInt(query.after.id));
+    // The redundant `time <= t` lets the scan prune row groups by their time range.
+    where.push(`time <= ${t} AND (time < ${t} OR id < ${i})`);
+  }
+  const columns = ['id', 'tid', 'log_type', 'time', ...LOG_TYPE_SCHEMAS[query.logType].fields];
+  const sql = `SELECT ${columns.join(', ')} FROM events WHERE ${where.join(' AND ')} ORDER BY time DESC, id DESC LIMIT ${bind(BigInt(query.limit))}`;
+  return { sql, params };
+}
+
+function toStoredEvent(row: Record<string, unknown>, logType: LogType): StoredEvent {
+  const fields: Record<string, FieldValue> = {};
+  for (const field of LOG_TYPE_SCHEMAS[logType].fields) {
+    const value = row[field];
+    if (value === null || value === undefined) continue;
+    fields[field] = typeof value === 'bigint' ? Number(value) : (value as FieldValue);
+  }
+  return { id: Number(row.id), tid: String(row.tid), logType, time: Number(row.time), fields };
+}
+
+export class DuckDbEventStore implements EventStore {
+  private writeChain: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly writer: DuckDBConnection,
+    private nextId: number,
+  ) {}
+
+  /** Opens (creating if needed) `<dataDir>/events.duckdb`. */
+  static async open(dataDir: string): Promise<DuckDbEventStore> {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const instance = await DuckDBInstance.create(path.join(dataDir, EVENTS_FILE));
+    const writer = await instance.connect();
+    await writer.run('CREATE TABLE IF NOT EXISTS event_store_meta (schema_version INTEGER NOT NULL)');
+    const version = (
+      await writer.runAndReadAll('SELECT max(schema_version) AS v FROM event_store_meta')
+    ).getRowObjectsJS()[0]?.v;
+    if (version === null || version === undefined) {
+      await writer.run(CREATE_SQL);
+      await writer.run('INSERT INTO event_store_meta VALUES ($1)', [SCHEMA_VERSION]);
+    } else if (Number(version) !== SCHEMA_VERSION) {
+      throw new Error(
+        `${EVENTS_FILE} has schema version ${String(version)}; this server knows ${SCHEMA_VERSION}.`,
+      );
+    }
+    const maxId = (
+      await writer.runAndReadAll('SELECT coalesce(max(id), 0) AS m FROM events')
+    ).getRowObjectsJS()[0].m;
+    return new DuckDbEventStore(instance, writer, Number(maxId) + 1);
+  }
+
+  append(events: readonly NewEvent[]): Promise<number> {
+    const run = async (): Promise<number> => {
+      this.assertOpen();
+      events.forEach(validateNewEvent);
+      if (events.length === 0) return 0;
+      const appender = await this.writer.createAppender('events');
+      try {
+        let id = this.nextId;
+        for (const event of events) {
+          appender.appendBigInt(BigInt(id));
+          id += 1;
+          appender.appendVarchar(event.tid);
+          appender.appendVarchar(event.logType);
+          appender.appendBigInt(BigInt(event.time));
+          for (const field of ALL_FIELDS) {
+            const value = event.fields[field];
+            if (value === null || value === undefined) appender.appendNull();
+            else if (typeof value === 'number') appender.appendBigInt(BigInt(value));
+            else appender.appendVarchar(value);
+          }
+          appender.endRow();
+        }
+        appender.flushSync();
+        this.nextId = id;
+      } finally {
+        appender.closeSync();
+      }
+      return events.length;
+    };
+    const result = this.writeChain.then(run, run);
+    this.writeChain = result.catch(() => undefined);
+    return result;
+  }
+
+  async query(query: EventQuery): Promise<StoredEvent[]> {
+    this.assertOpen();
+    const { sql, params } = buildSelect(query);
+    const connection = await this.instance.connect();
+    try {
+      const reader = await connection.runAndReadAll(sql, params);
+      return reader.getRowObjectsJS().map((row) => toStoredEvent(row, query.logType));
+    } finally {
+      connection.disconnectSync();
+    }
+  }
+
+  async *scan(query: EventScan, batchSize = 10000): AsyncIterable<StoredEvent[]> {
+    let after: EventQuery['after'];
+    for (;;) {
+      const batch = await this.query({ ...query, after, limit: batchSize });
+      if (batch.length > 0) yield batch;
+      if (batch.length < batchSize) return;
+      const last = batch[batch.length - 1];
+      after = { time: last.time, id: last.id };
+    }
+  }
+
+  async count(tid?: string, logType?: LogType): Promise<number> {
+    this.assertOpen();
+    const where: string[] = [];
+    const params: DuckDBValue[] = [];
+    if (tid !== undefined) {
+      params.push(tid);
+      where.push(`tid = $${params.length}`);
+    }
+    if (logType !== undefined) {
+      params.push(logType);
+      where.push(`log_type = $${params.length}`);
+    }
+    const sql = `SELECT count(*) AS n FROM events${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+    const connection = await this.instance.connect();
+    try {
+      return Number((await connection.runAndReadAll(sql, params)).getRowObjectsJS()[0].n);
+    } finally {
+      connection.disconnectSync();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.writeChain;
+    this.closed = true;
+    this.writer.disconnectSync();
+    this.instance.closeSync();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The event store is closed.');
+  }
+}

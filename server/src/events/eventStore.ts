@@ -1,0 +1,76 @@
+/**
+ * The event store: where log events live. Callers describe what they want in store-neutral terms
+ * (log type, tenant, time range, filters, search, keyset cursor, limit); an implementation turns
+ * that into its own query language with bound parameters. DuckDB is the embedded default
+ * (duckdbEventStore.ts); a ClickHouse store implements the same interface.
+ */
+import type { FieldValue, LogType } from './logSchema';
+
+/** An event to store. `time` is epoch milliseconds; fields not in the log type's schema are rejected. */
+export interface NewEvent {
+  readonly tid: string;
+  readonly logType: LogType;
+  readonly time: number;
+  readonly fields: Readonly<Record<string, FieldValue | null | undefined>>;
+}
+
+/** A stored event: the store assigns `id`, unique and increasing in insertion order. */
+export interface StoredEvent {
+  readonly id: number;
+  readonly tid: string;
+  readonly logType: LogType;
+  readonly time: number;
+  readonly fields: Readonly<Record<string, FieldValue>>;
+}
+
+/** Equality on one field; several values mean any of them. */
+export interface EventFilter {
+  readonly field: string;
+  readonly values: readonly FieldValue[];
+}
+
+/** A position in the (time DESC, id DESC) order: the last event already seen. */
+export interface EventCursor {
+  readonly time: number;
+  readonly id: number;
+}
+
+/** What to read. Events come newest first: ORDER BY time DESC, id DESC. */
+export interface EventQuery {
+  readonly logType: LogType;
+  readonly tid: string;
+  /** Epoch ms, inclusive. */
+  readonly start: number;
+  /** Epoch ms, exclusive. */
+  readonly end: number;
+  readonly filters: readonly EventFilter[];
+  /** Case-insensitive substring over the log type's search fields. */
+  readonly search?: string;
+  /** Only events strictly after this position in the order (older, or same time with a smaller id). */
+  readonly after?: EventCursor;
+  readonly limit: number;
+}
+
+export type EventScan = Omit<EventQuery, 'limit' | 'after'>;
+
+export class EventStoreInputError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EventStoreInputError';
+  }
+}
+
+export interface EventStore {
+  /** Appends events (in one batch, atomically); returns how many were stored. */
+  append(events: readonly NewEvent[]): Promise<number>;
+  /** Up to `limit` events of the query, newest first. */
+  query(query: EventQuery): Promise<StoredEvent[]>;
+  /** Every event of the scan, newest first, in batches (for exports of any size). */
+  scan(query: EventScan, batchSize?: number): AsyncIterable<StoredEvent[]>;
+  /** How many events a tenant has (of one type, or of all). */
+  count(tid?: string, logType?: LogType): Promise<number>;
+  close(): Promise<void>;
+}

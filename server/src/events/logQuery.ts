@@ -1,0 +1,179 @@
+/**
+ * The logs API's query language (GET/POST /api/rep/v1/query/{logtype}?{query}) turned into a
+ * store-neutral EventQuery, and the opaque keyset cursor of pagingIdentifiers.
+ *
+ * Query parameters:
+ * - start, end: unix seconds (end exclusive). Defaults: end = now, start = end − 7 days (the
+ *   default log interval).
+ * - limit: 1..1000, default 100.
+ * - search: free text, case-insensitive substring over the log type's main fields.
+ * - cursor: the pagingIdentifiers.cursor of the previous block (GET form; POST sends it in the body).
+ * - any field of the log type: equality; several values comma-joined mean any of them
+ *   (`action=block,safeview`). Integer fields take integers; coded fields take vocabulary codes.
+ * Anything else is refused with a LogQueryError naming the parameter.
+ */
+import crypto from 'node:crypto';
+import { LOG_INTERVALS } from '@workbench/common/features/interval/intervals';
+import { FIELD_SPECS, LOG_TYPE_SCHEMAS, type FieldValue, type LogType } from './logSchema';
+import type { EventCursor, EventFilter, EventQuery, StoredEvent } from './eventStore';
+import { fieldValueError } from './duckdbEventStore';
+
+export const DEFAULT_LOG_LIMIT = 100;
+export const MAX_LOG_LIMIT = 1000;
+export const RESERVED_PARAMS = ['start', 'end', 'limit', 'search', 'cursor'] as const;
+const MAX_SEARCH_LENGTH = 200;
+const DEFAULT_SPAN_MS = LOG_INTERVALS.find((i) => i.code === '7d')!.ms;
+
+export class LogQueryError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LogQueryError';
+  }
+}
+
+export type RawQuery = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+function single(raw: RawQuery, name: string): string | undefined {
+  const value = raw[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string')
+    throw new LogQueryError(name, `Parameter "${name}" is given more than once.`);
+  return value;
+}
+
+function unixSeconds(raw: RawQuery, name: string): number | undefined {
+  const value = single(raw, name);
+  if (value === undefined) return undefined;
+  if (!/^\d{1,12}(\.\d{1,3})?$/.test(value)) {
+    throw new LogQueryError(name, `Parameter "${name}" must be unix seconds, got "${value}".`);
+  }
+  return Math.round(Number(value) * 1000);
+}
+
+/** A parsed request: the query without its cursor, plus the cursor text if one came. */
+export interface ParsedLogQuery {
+  readonly query: Omit<EventQuery, 'after'>;
+  readonly cursor?: string;
+}
+
+export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now: number): ParsedLogQuery {
+  const schema = LOG_TYPE_SCHEMAS[logType];
+  const end = unixSeconds(raw, 'end') ?? now;
+  const start = unixSeconds(raw, 'start') ?? end - DEFAULT_SPAN_MS;
+  if (start >= end) throw new LogQueryError('start', 'Parameter "start" must be before "end".');
+
+  let limit = DEFAULT_LOG_LIMIT;
+  const limitText = single(raw, 'limit');
+  if (limitText !== undefined) {
+    if (!/^\d{1,7}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_LOG_LIMIT) {
+      throw new LogQueryError('limit', `Parameter "limit" must be an integer from 1 to ${MAX_LOG_LIMIT}.`);
+    }
+    limit = Number(limitText);
+  }
+
+  const searchText = single(raw, 'search')?.trim();
+  if (searchText !== undefined && searchText.length > MAX_SEARCH_LENGTH) {
+    throw new LogQueryError('search', `Parameter "search" is longer than ${MAX_SEARCH_LENGTH} characters.`);
+  }
+
+  const filters: EventFilter[] = [];
+  for (const name of Object.keys(raw).sort()) {
+    if ((RESERVED_PARAMS as readonly string[]).includes(name) || raw[name] === undefined) continue;
+    if (!schema.fields.includes(name)) {
+      throw new LogQueryError(
+        name,
+        `Unknown filter "${name}" for ${logType}; known: ${schema.fields.join(', ')}.`,
+      );
+    }
+    const text = single(raw, name)!;
+    const parts = text.split(',').map((p) => p.trim());
+    if (parts.some((p) => p === '')) throw new LogQueryError(name, `Filter "${name}" has an empty value.`);
+    const values: FieldValue[] = parts.map((part) => {
+      if (FIELD_SPECS[name].kind === 'integer') {
+        if (!/^-?\d{1,15}$/.test(part))
+          throw new LogQueryError(name, `Filter "${name}" must be an integer, got "${part}".`);
+        return Number(part);
+      }
+      const error = fieldValueError(name, part);
+      if (error) throw new LogQueryError(name, `Bad value for filter "${name}": ${error}`);
+      return part;
+    });
+    filters.push({ field: name, values: [...new Set(values)].sort() });
+  }
+
+  return {
+    query: { logType, tid, start, end, limit, filters, ...(searchText ? { search: searchText } : {}) },
+    cursor: single(raw, 'cursor'),
+  };
+}
+
+/**
+ * A fingerprint of everything that decides the result set (not the limit): a cursor is only
+ * valid for the query that produced it, for the same tenant.
+ */
+export function queryFingerprint(query: Omit<EventQuery, 'after' | 'limit'>): string {
+  const canonical = JSON.stringify([
+    query.logType,
+    query.tid,
+    query.start,
+    query.end,
+    query.filters,
+    query.search ?? '',
+  ]);
+  return crypto.createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
+}
+
+interface CursorBody {
+  v: 1;
+  t: number;
+  i: number;
+  f: string;
+}
+
+export function encodeCursor(position: EventCursor, fingerprint: string): string {
+  const body: CursorBody = { v: 1, t: position.time, i: position.id, f: fingerprint };
+  return Buffer.from(JSON.stringify(body)).toString('base64url');
+}
+
+/** Decodes a cursor and checks it belongs to the query; a LogQueryError naming `field` otherwise. */
+export function decodeCursor(text: string, fingerprint: string, field = 'pagingIdentifiers'): EventCursor {
+  let body: Partial<CursorBody>;
+  try {
+    body = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<CursorBody>;
+  } catch {
+    throw new LogQueryError(field, 'The paging cursor is not valid.');
+  }
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    body.v !== 1 ||
+    !Number.isSafeInteger(body.t) ||
+    !Number.isSafeInteger(body.i) ||
+    typeof body.f !== 'string'
+  ) {
+    throw new LogQueryError(field, 'The paging cursor is not valid.');
+  }
+  if (body.f !== fingerprint) {
+    throw new LogQueryError(
+      field,
+      'The paging cursor belongs to another query; start again from the first block.',
+    );
+  }
+  return { time: body.t!, id: body.i! };
+}
+
+/** An event as the API returns it: id, time (epoch ms), event_time (ISO), log_type and its fields. */
+export type LogEventJson = Record<string, string | number>;
+
+export function toLogEventJson(event: StoredEvent): LogEventJson {
+  return {
+    id: String(event.id),
+    time: event.time,
+    event_time: new Date(event.time).toISOString(),
+    log_type: event.logType,
+    ...event.fields,
+  };
+}

@@ -1,0 +1,226 @@
+/**
+ * The fields of every log type: what the event store keeps, what the logs API filters on and
+ * what the CSV export writes. Store-neutral: the DuckDB store maps each field to a column of the
+ * same name; a ClickHouse store would do the same.
+ */
+import {
+  AUDIT_ACTIONS,
+  CASB_PROFILE_TYPES,
+  COUNTRIES,
+  DLP_ACTIONS,
+  EMAIL_ACTIONS,
+  EMAIL_REASONS,
+  FILE_DECRYPTED_RESULTS,
+  FIREWALL_ACTIONS,
+  FIREWALL_REQUEST_TYPES,
+  INSPECTION_ACTIONS,
+  INSPECTION_TYPES,
+  POLICY_ENFORCEMENT_ACTIONS,
+  RESOURCE_CATEGORIES,
+  RISKS,
+  SMTP_ACTIONS,
+  SUB_EVENT_TYPES,
+  THREAT_CLASSES,
+  WEB_CATEGORIES,
+  LOG_TYPES,
+  type LogType,
+  type Vocabulary,
+} from '@workbench/common/vocabularies/index';
+
+export type FieldKind = 'text' | 'integer' | 'code';
+
+export interface FieldSpec {
+  readonly name: string;
+  readonly kind: FieldKind;
+  /** For kind 'code': the allowed values. */
+  readonly vocabulary?: Vocabulary;
+}
+
+const text = (name: string): FieldSpec => ({ name, kind: 'text' });
+const int = (name: string): FieldSpec => ({ name, kind: 'integer' });
+const code = (name: string, vocabulary: Vocabulary): FieldSpec => ({ name, kind: 'code', vocabulary });
+
+const PROTOCOLS: Vocabulary = ['http', 'https', 'tcp', 'udp', 'icmp', 'dns', 'smtp', 'ssh', 'rdp'].map(
+  (c) => ({
+    code: c,
+    label: c.toUpperCase(),
+  }),
+);
+const HTTP_METHODS: Vocabulary = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'CONNECT'].map(
+  (c) => ({
+    code: c,
+    label: c,
+  }),
+);
+
+/** Every field of every log type, one definition per name (a name means the same in every type). */
+export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = Object.fromEntries(
+  [
+    text('userid'),
+    text('groups'),
+    text('src_ip'),
+    int('src_port'),
+    text('dst_ip'),
+    int('dst_port'),
+    text('domain'),
+    text('url'),
+    code('category', WEB_CATEGORIES),
+    code('action', POLICY_ENFORCEMENT_ACTIONS),
+    code('risk', RISKS),
+    code('threat_class', THREAT_CLASSES),
+    code('country', COUNTRIES),
+    code('protocol', PROTOCOLS),
+    code('http_method', HTTP_METHODS),
+    int('status_code'),
+    int('bytes_in'),
+    int('bytes_out'),
+    text('user_agent'),
+    code('resource_category', RESOURCE_CATEGORIES),
+    code('casb_profile_type', CASB_PROFILE_TYPES),
+    text('application'),
+    text('file_name'),
+    text('file_type'),
+    text('sender'),
+    text('recipient'),
+    text('subject'),
+    code('email_action', EMAIL_ACTIONS),
+    code('smtp_action', SMTP_ACTIONS),
+    code('reason', EMAIL_REASONS),
+    code('file_decrypted', FILE_DECRYPTED_RESULTS),
+    code('inspection_action', INSPECTION_ACTIONS),
+    code('inspection_type', INSPECTION_TYPES),
+    code('dlp_action', DLP_ACTIONS),
+    text('dlp_rule'),
+    code('audit_action', AUDIT_ACTIONS),
+    code('sub_event_type', SUB_EVENT_TYPES),
+    text('details'),
+    code('fw_action', FIREWALL_ACTIONS),
+    code('request_type', FIREWALL_REQUEST_TYPES),
+    text('rule_name'),
+  ].map((f) => [f.name, f]),
+);
+
+/** Every field name, in storage order. */
+export const ALL_FIELDS: readonly string[] = Object.keys(FIELD_SPECS);
+
+export interface LogTypeSchema {
+  /** The fields an event of this type has, in display/export order. */
+  readonly fields: readonly string[];
+  /** The fields the free-text `search` looks in. */
+  readonly searchFields: readonly string[];
+}
+
+export const LOG_TYPE_SCHEMAS: Readonly<Record<LogType, LogTypeSchema>> = {
+  scan_web: {
+    fields: [
+      'userid',
+      'groups',
+      'src_ip',
+      'domain',
+      'url',
+      'category',
+      'action',
+      'risk',
+      'threat_class',
+      'country',
+      'protocol',
+      'http_method',
+      'status_code',
+      'bytes_in',
+      'bytes_out',
+      'user_agent',
+      'resource_category',
+      'casb_profile_type',
+      'application',
+      'file_name',
+    ],
+    searchFields: ['userid', 'domain', 'url', 'application', 'file_name', 'src_ip'],
+  },
+  scan_email: {
+    fields: [
+      'sender',
+      'recipient',
+      'subject',
+      'email_action',
+      'smtp_action',
+      'reason',
+      'risk',
+      'threat_class',
+      'file_name',
+      'file_type',
+      'file_decrypted',
+      'inspection_action',
+      'inspection_type',
+      'url',
+      'domain',
+      'src_ip',
+      'country',
+      'bytes_in',
+    ],
+    searchFields: ['sender', 'recipient', 'subject', 'file_name', 'domain'],
+  },
+  scan_dlp: {
+    fields: [
+      'userid',
+      'groups',
+      'domain',
+      'url',
+      'dlp_action',
+      'dlp_rule',
+      'file_name',
+      'file_type',
+      'resource_category',
+      'src_ip',
+      'country',
+      'bytes_out',
+    ],
+    searchFields: ['userid', 'domain', 'url', 'dlp_rule', 'file_name'],
+  },
+  scan_audit: {
+    fields: ['userid', 'audit_action', 'sub_event_type', 'details', 'src_ip', 'country', 'user_agent'],
+    searchFields: ['userid', 'details', 'src_ip'],
+  },
+  fwaas_logs: {
+    fields: [
+      'userid',
+      'src_ip',
+      'src_port',
+      'dst_ip',
+      'dst_port',
+      'protocol',
+      'fw_action',
+      'request_type',
+      'rule_name',
+      'domain',
+      'application',
+      'country',
+      'bytes_in',
+      'bytes_out',
+    ],
+    searchFields: ['userid', 'src_ip', 'dst_ip', 'domain', 'rule_name', 'application'],
+  },
+  saa_logs: {
+    fields: [
+      'userid',
+      'groups',
+      'application',
+      'domain',
+      'dst_ip',
+      'dst_port',
+      'action',
+      'protocol',
+      'src_ip',
+      'country',
+      'user_agent',
+      'bytes_in',
+      'bytes_out',
+    ],
+    searchFields: ['userid', 'application', 'domain', 'dst_ip'],
+  },
+};
+
+export { LOG_TYPES };
+export type { LogType };
+
+/** A field value as stored and returned: text or an integer. */
+export type FieldValue = string | number;

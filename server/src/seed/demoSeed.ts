@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import {
+  DEMO_OPERATORS,
+  DEMO_TENANT_ACCOUNTS,
+  DEMO_TENANT_ROLES,
+  DEMO_TENANTS,
+} from '@workbench/common/api/contract/demo';
+import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from '../store/ConfigStore';
+import { generatePassword, hashPassword } from '../security/passwords';
+
+/**
+ * Capabilities of the demo tenants (feature flags of portal-core §3). acme has RBAC and most
+ * features, so every area shows something; globex is a smaller customer without RBAC.
+ */
+export const DEMO_CAPABILITIES: Record<string, Record<string, unknown>> = {
+  acme: {
+    rbac: true,
+    sso: true,
+    tfa: true,
+    multiple_idp: true,
+    pac: true,
+    fwaas: true,
+    safemailPolicy: true,
+    email_attachments: true,
+    bandwidth_limits: true,
+    daily_bandwidth_quota: true,
+    watermarking: true,
+    copy_paste: true,
+    browsing_forensics: true,
+    private_access: true,
+    browser_posture_management: true,
+    safedocs: true,
+    filedownload: true,
+    swg_upload: true,
+    webmail: true,
+    dlp: true,
+    casb: true,
+    egress_headers: true,
+    ssl: true,
+    usersAndGroups: true,
+    policySettings: true,
+    bnb: true,
+    restricted_logs: { heat: true },
+    runtime_analysis: { test: false },
+    mobileSupport: { enabled: true, emailSupportLevel: 'full' },
+  },
+  globex: {
+    rbac: false,
+    sso: true,
+    pac: true,
+    safedocs: true,
+    filedownload: true,
+    ssl: true,
+    usersAndGroups: true,
+    policySettings: true,
+  },
+};
+
+export const DEMO_PASSWORD_NOTICE = 'Demo password for every demo account: ';
+
+export interface SeedResult {
+  seeded: boolean;
+  /** Set only when the password was generated here (print it once). */
+  generatedPassword?: string;
+}
+
+/**
+ * First start: creates the demo tenants, their accounts and the provider operators, and each
+ * tenant's revision (rev 1, state new). Does nothing when the store already holds a tenant.
+ */
+export async function seedDemoData(
+  store: ConfigStore,
+  demoPassword: string | undefined,
+  now: Date,
+): Promise<SeedResult> {
+  if (!(await store.isEmpty())) return { seeded: false };
+  const password = demoPassword ?? generatePassword();
+  // Hash outside the transaction (scrypt is real async work); the writes then go in at once.
+  const tenants: TenantRecord[] = DEMO_TENANTS.map((t) => ({
+    tid: crypto.randomUUID(),
+    name: t.name,
+    status: 'active',
+    createdAt: now.toISOString(),
+    capabilities: { ...DEMO_CAPABILITIES[t.name], ...t.capabilities },
+    portalV2: false,
+  }));
+  const users: UserRecord[] = [];
+  for (const a of DEMO_TENANT_ACCOUNTS) {
+    const tenant = tenants.find((t) => t.name === a.tenant);
+    if (!tenant) throw new Error(`Demo account ${a.username} names an unknown tenant ${a.tenant}.`);
+    const role = DEMO_TENANT_ROLES[a.role];
+    users.push({
+      uid: crypto.randomUUID(),
+      tid: tenant.tid,
+      username: a.username,
+      firstName: a.first_name,
+      lastName: a.last_name,
+      roles: { read: [...role.read], write: [...role.write] },
+      passwordHash: await hashPassword(password),
+      showChangePassword: false,
+    });
+  }
+  const operators: OperatorRecord[] = [];
+  for (const o of DEMO_OPERATORS) {
+    operators.push({
+      username: o.username,
+      displayName: o.display_name,
+      role: o.role,
+      passwordHash: await hashPassword(password),
+    });
+  }
+  const seeded = await store.transaction(async (tx) => {
+    if (!(await tx.isEmpty())) return false;
+    for (const t of tenants) {
+      await tx.insertTenant(t);
+      await tx.putRevision({
+        tid: t.tid,
+        revId: 1,
+        stagedRevId: 1,
+        state: 'new',
+        updatedAt: now.toISOString(),
+      });
+    }
+    for (const u of users) await tx.insertUser(u);
+    for (const o of operators) await tx.insertOperator(o);
+    return true;
+  });
+  return seeded && demoPassword === undefined ? { seeded, generatedPassword: password } : { seeded };
+}
