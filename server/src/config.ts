@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { DEPLOYMENTS, MODES, type Deployment, type Mode } from '@workbench/common/api/contract/wire';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute data directory. */
+  dataDir: string;
+  demoPassword?: string;
+  deployment: Deployment;
+  mode: Mode | null;
+  /** WORKBENCH_DEMO_EVENTS: how many synthetic events to create on first start (undefined: not set). */
+  demoEvents?: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const blank = (v: string | undefined): v is undefined => v === undefined || v.trim() === '';
+
+/**
+ * Reads the run contract's environment (DESIGN.md). Relative WORKBENCH_DATA is resolved against
+ * the repo root. Throws ConfigError with a message naming the variable on a bad value.
+ */
+export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConfig {
+  let port = 8080;
+  if (!blank(env.PORT)) {
+    port = Number(env.PORT);
+    if (!/^\d+$/.test(env.PORT.trim()) || port > 65535) {
+      throw new ConfigError(`PORT must be a port number (0-65535), got "${env.PORT}".`);
+    }
+  }
+  const dataDir = path.resolve(repoRoot, blank(env.WORKBENCH_DATA) ? './data' : env.WORKBENCH_DATA);
+
+  const deploymentText = blank(env.WORKBENCH_DEPLOYMENT) ? 'ec2' : env.WORKBENCH_DEPLOYMENT.trim();
+  if (!(DEPLOYMENTS as readonly string[]).includes(deploymentText)) {
+    throw new ConfigError(
+      `WORKBENCH_DEPLOYMENT must be one of ${DEPLOYMENTS.join(', ')}, got "${env.WORKBENCH_DEPLOYMENT}".`,
+    );
+  }
+  const deployment = deploymentText as Deployment;
+
+  let mode: Mode | null = null;
+  if (!blank(env.WORKBENCH_MODE)) {
+    const m = env.WORKBENCH_MODE.trim();
+    if (!(MODES as readonly string[]).includes(m)) {
+      throw new ConfigError(`WORKBENCH_MODE must be one of ${MODES.join(', ')}, got "${env.WORKBENCH_MODE}".`);
+    }
+    mode = m as Mode;
+  }
+
+  let demoEvents: number | undefined;
+  if (!blank(env.WORKBENCH_DEMO_EVENTS)) {
+    const text = env.WORKBENCH_DEMO_EVENTS.trim();
+    if (!/^\d+$/.test(text)) {
+      throw new ConfigError(
+        `WORKBENCH_DEMO_EVENTS must be a whole number of synthetic events (0 for none), got "${env.WORKBENCH_DEMO_EVENTS}".`,
+      );
+    }
+    demoEvents = Number(text);
+  }
+
+  const demoPassword = blank(env.WORKBENCH_DEMO_PASSWORD) ? undefined : env.WORKBENCH_DEMO_PASSWORD;
+  const host = blank(env.HOST) ? '127.0.0.1' : env.HOST.trim();
+  return { port, host, dataDir, demoPassword, deployment, mode, demoEvents };
+}

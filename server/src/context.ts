@@ -1,0 +1,76 @@
+import type { Deployment, Mode } from '@workbench/common/api/contract/wire';
+import type { AccessController, AccessRule } from '@workbench/common/features/rbac/permissions';
+import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from './store/ConfigStore';
+
+/** The world a route belongs to: the tenant portal's, the provider console's, or none (sign-in calls). */
+export type World = 'tenant' | 'provider' | 'public';
+
+/**
+ * What a route needs: one permission (api:action:item:id), an any/all rule (portal-core §5), or
+ * null for "any signed-in user of the world".
+ */
+export type RoutePermission = string | AccessRule | null;
+
+/** Route option read by the auth guard: `config: { world: 'tenant', permission: 'logs:web:*' }`. */
+export interface RouteAccess {
+  world: World;
+  permission?: RoutePermission;
+  /** The handler answers a missing session itself (logout, provider me); the session may be null. */
+  optional?: boolean;
+}
+
+export interface TenantSession {
+  tid: string;
+  uid: string;
+  username: string;
+  sidHash: string;
+  xsrf: string;
+  idleExpiresAt: number;
+  absoluteExpiresAt: number;
+  user: UserRecord;
+  tenant: TenantRecord;
+  /** The user's permissions (roles turned into item:read / item:write). */
+  permissions: string[];
+  /** Checks against those permissions, or allows everything when RBAC is not enforced for the tenant. */
+  access: AccessController;
+}
+
+export interface ProviderSession {
+  /** The raw session key (Bearer value, gd_sid cookie). */
+  key: string;
+  keyHash: string;
+  keyId: string;
+  username: string;
+  expiresAt: number;
+  operator: OperatorRecord;
+  permissions: string[];
+  access: AccessController;
+  /** True when the key came in the Authorization header (bearer clients need no xsrf). */
+  viaBearer: boolean;
+}
+
+export interface ServerContext {
+  store: ConfigStore;
+  deployment: Deployment;
+  mode: Mode | null;
+  now: () => Date;
+  idleTimeoutMs: number;
+  secureCookies: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    world?: World;
+    permission?: RoutePermission;
+    optional?: boolean;
+  }
+  interface FastifyRequest {
+    /** The tenant session on tenant routes (null on others, or when optional and signed out). */
+    session: TenantSession | null;
+    /** The operator session on provider routes. */
+    providerSession: ProviderSession | null;
+  }
+  interface FastifyInstance {
+    workbench: ServerContext;
+  }
+}

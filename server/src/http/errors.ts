@@ -1,0 +1,87 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ApiError } from '@workbench/common/api/contract/errors';
+
+/** An error a handler throws to answer with an ApiError of the given status. */
+export class ApiHttpError extends Error {
+  readonly statusCode: number;
+  readonly field?: string;
+  constructor(statusCode: number, message: string, field?: string) {
+    super(message);
+    this.name = 'ApiHttpError';
+    this.statusCode = statusCode;
+    this.field = field;
+  }
+}
+
+export const apiError = (statusCode: number, message: string, field?: string): ApiError => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message,
+  ...(field ? { field } : {}),
+});
+
+/** Response schemas of the error replies a route can give (for validation of output and OpenAPI). */
+export function errorResponses(...codes: number[]): Record<number, typeof ApiError> {
+  return Object.fromEntries(codes.map((c) => [c, ApiError]));
+}
+
+export const NOT_SIGNED_IN_MSG = 'Not signed in, or the session has expired.';
+export const XSRF_MSG = 'Missing or invalid xsrf token.';
+export const forbiddenMessage = (permission: string): string => `Missing permission: ${permission}.`;
+
+interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** The field an ajv issue is about: `data.note` for /data/note, the missing or extra property name. */
+export function issueField(issue: AjvIssue, context: string | undefined): string {
+  const base = (issue.instancePath ?? '').replace(/^\//, '').split('/').filter(Boolean).join('.');
+  const extra =
+    (typeof issue.params?.missingProperty === 'string' && issue.params.missingProperty) ||
+    (typeof issue.params?.additionalProperty === 'string' && issue.params.additionalProperty) ||
+    '';
+  const field = [base, extra].filter(Boolean).join('.');
+  return field || context || 'body';
+}
+
+export function issueMessage(issue: AjvIssue, field: string): string {
+  if (issue.keyword === 'required') return `${field} is required.`;
+  if (issue.keyword === 'additionalProperties') return `${field} is not an allowed field.`;
+  return `${field} ${issue.message ?? 'is invalid'}.`;
+}
+
+export const EmptyObject = Type.Object({});
+
+/** One error handler for every route: validation 400s name the field; 5xx never leak a stack. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiHttpError, request: FastifyRequest, reply: FastifyReply) => {
+    const fe = error as FastifyError;
+    if (fe.validation && fe.validation.length > 0) {
+      const issue = fe.validation[0] as AjvIssue;
+      const field = issueField(issue, fe.validationContext);
+      return reply.code(400).send(apiError(400, issueMessage(issue, field), field));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send(apiError(500, 'Internal server error.'));
+    }
+    const field = error instanceof ApiHttpError ? error.field : undefined;
+    return reply.code(status).send(apiError(status, error.message, field));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    reply.code(404);
+    if (isApiPath(url)) return reply.send(apiError(404, `No such API path: ${request.method} ${url}`));
+    return reply.type('text/plain; charset=utf-8').send('Not found');
+  });
+}
+
+export const isApiPath = (url: string): boolean =>
+  url === '/api' || url.startsWith('/api/') || url === '/gdmanage' || url.startsWith('/gdmanage/') || url.startsWith('/idp/');

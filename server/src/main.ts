@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildServer } from './app';
+import { ConfigError, readConfig } from './config';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+async function main(): Promise<void> {
+  const config = readConfig(process.env, repoRoot);
+  const app = await buildServer({
+    dataDir: config.dataDir,
+    deployment: config.deployment,
+    mode: config.mode,
+    demoPassword: config.demoPassword,
+    staticRoot: repoRoot,
+    secureCookies: process.env.WORKBENCH_SECURE_COOKIES === 'true',
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  });
+  let closing = false;
+  const close = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.warn(`${signal}: closing`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => close('SIGINT'));
+  process.on('SIGTERM', () => close('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  console.log(`Workbench listening on http://${shownHost}:${port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,208 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { LOGIN_FAILED_MSG, LOGIN_LOCKED_MSG, LoginFailure } from '@workbench/common/api/contract/auth';
+import {
+  IdpTokenReply,
+  IdpTokenRequest,
+  MeReply,
+  OauthLoginQuery,
+  OauthLoginReply,
+  PROVIDER_ERRORS,
+  PROVIDER_PATHS,
+  ProviderTenantList,
+  SessionKeyReply,
+} from '@workbench/common/api/contract/provider';
+import { errorResponses } from '../http/errors';
+import { providerSessionOf } from '../http/guard';
+import { clearProviderCookies, PROVIDER_KEY_MS, setProviderCookies } from '../http/sessions';
+import { attemptLogin } from '../security/loginAttempt';
+import { digest, randomToken } from '../security/tokens';
+
+/** The identity provider this server ships (POST /idp/token). */
+export const LOCAL_IDENTITY_PROVIDER = 'local';
+export const ACCESS_TOKEN_TTL_SECONDS = 60;
+export const INVALID_TOKEN_STATUS = 'Invalid token';
+export const UNKNOWN_IDP_STATUS = 'Unknown identity provider';
+export const TENANTS_READ = 'tenants:*:read';
+
+export const providerRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = app.workbench;
+  const tags = ['provider'];
+
+  app.post(
+    PROVIDER_PATHS.idpToken,
+    {
+      config: { world: 'public' },
+      schema: {
+        tags: ['identity provider'],
+        summary: 'Local identity provider: user name and password to a single-use access token (60 s)',
+        body: IdpTokenRequest,
+        response: { 200: IdpTokenReply, 401: LoginFailure, 429: LoginFailure, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const now = ctx.now().getTime();
+      const outcome = await attemptLogin(
+        ctx.store,
+        'provider',
+        request.body.username,
+        request.body.password,
+        (u) => ctx.store.getOperator(u),
+        now,
+      );
+      if (outcome.kind === 'failed') {
+        return reply
+          .code(401)
+          .send({ statusCode: 401, error: 'Unauthorized', message: LOGIN_FAILED_MSG, msg: LOGIN_FAILED_MSG });
+      }
+      if (outcome.kind === 'locked') {
+        return reply.code(429).send({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: LOGIN_LOCKED_MSG.replace('$1', String(outcome.delay)),
+          msg: LOGIN_LOCKED_MSG,
+          delay: outcome.delay,
+        });
+      }
+      const token = randomToken();
+      await ctx.store.insertOneTimeToken({
+        kind: 'idp_access',
+        tokenHash: digest(token),
+        subject: outcome.account.username,
+        expiresAt: now + ACCESS_TOKEN_TTL_SECONDS * 1000,
+      });
+      return { access_token: token, token_type: 'Bearer' as const, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+    },
+  );
+
+  app.get(
+    PROVIDER_PATHS.oauthLogin,
+    {
+      config: { world: 'public' },
+      schema: {
+        tags,
+        summary: 'Exchanges an identity-provider access token for a session key (status Success)',
+        querystring: OauthLoginQuery,
+        response: { 200: OauthLoginReply, 401: OauthLoginReply, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.identity_provider !== LOCAL_IDENTITY_PROVIDER) {
+        return reply.code(401).send({ status: UNKNOWN_IDP_STATUS });
+      }
+      const now = ctx.now().getTime();
+      const token = await ctx.store.consumeOneTimeToken('idp_access', digest(request.query.access_token));
+      const operator = token && token.expiresAt > now ? await ctx.store.getOperator(token.subject) : null;
+      if (!operator) return reply.code(401).send({ status: INVALID_TOKEN_STATUS });
+      const key = randomToken();
+      const keyId = randomToken(9);
+      const expiresAt = now + PROVIDER_KEY_MS;
+      await ctx.store.insertProviderSession({
+        keyHash: digest(key),
+        keyId,
+        username: operator.username,
+        xsrf: null,
+        createdAt: now,
+        expiresAt,
+      });
+      return {
+        status: 'Success',
+        username: operator.username,
+        key_id: keyId,
+        expires: new Date(expiresAt).toISOString(),
+        Authorization: `Bearer ${key}`,
+      };
+    },
+  );
+
+  app.get(
+    PROVIDER_PATHS.sessionCookie,
+    {
+      config: { world: 'provider', permission: null, optional: true },
+      schema: {
+        tags,
+        summary: 'Turns the Authorization session key into the gd_sid (httpOnly) and gd_xsrf cookies',
+        response: { 200: SessionKeyReply, 401: MeReply },
+      },
+    },
+    async (request, reply) => {
+      const s = request.providerSession;
+      if (!s) return reply.code(401).send({ status: PROVIDER_ERRORS.sessionCookie });
+      const xsrf = randomToken();
+      await ctx.store.updateProviderSession(s.keyHash, { xsrf });
+      setProviderCookies(ctx, reply, s.key, xsrf);
+      return { status: 'ok', expires: new Date(s.expiresAt).toISOString() };
+    },
+  );
+
+  app.get(
+    PROVIDER_PATHS.me,
+    {
+      config: { world: 'provider', permission: null, optional: true },
+      schema: { tags, summary: 'The signed-in operator (status authenticated), else 401 unauthenticated', response: { 200: MeReply, 401: MeReply } },
+    },
+    async (request, reply) => {
+      const s = request.providerSession;
+      if (!s) return reply.code(401).send({ status: 'unauthenticated' });
+      return {
+        status: 'authenticated',
+        user: { username: s.username, display_name: s.operator.displayName, role: s.operator.role },
+      };
+    },
+  );
+
+  app.post(
+    PROVIDER_PATHS.extendKey,
+    {
+      config: { world: 'provider', permission: null },
+      schema: { tags, summary: 'Extends the session key by one hour', response: { 200: SessionKeyReply, ...errorResponses(401, 403) } },
+    },
+    async (request) => {
+      const s = providerSessionOf(request);
+      const expiresAt = ctx.now().getTime() + PROVIDER_KEY_MS;
+      await ctx.store.updateProviderSession(s.keyHash, { expiresAt });
+      return { status: 'ok', expires: new Date(expiresAt).toISOString() };
+    },
+  );
+
+  app.get(
+    PROVIDER_PATHS.logout,
+    {
+      config: { world: 'provider', permission: null, optional: true },
+      schema: { tags, summary: 'Ends the operator session and clears its cookies', response: { 200: MeReply } },
+    },
+    async (request, reply) => {
+      if (request.providerSession) await ctx.store.deleteProviderSession(request.providerSession.keyHash);
+      clearProviderCookies(ctx, reply);
+      return { status: 'ok' };
+    },
+  );
+
+  app.get(
+    PROVIDER_PATHS.tenants,
+    {
+      config: { world: 'provider', permission: TENANTS_READ },
+      schema: {
+        tags,
+        summary: 'Every tenant with its user count and capabilities',
+        response: { 200: ProviderTenantList, ...errorResponses(401, 403) },
+      },
+    },
+    async () => {
+      const tenants = await ctx.store.listTenants();
+      const rows = [];
+      for (const t of tenants) {
+        rows.push({
+          tid: t.tid,
+          name: t.name,
+          status: t.status,
+          created_at: t.createdAt,
+          user_count: await ctx.store.countUsers(t.tid),
+          capabilities: t.capabilities,
+        });
+      }
+      return { tenants: rows, total: rows.length };
+    },
+  );
+};

@@ -1,0 +1,265 @@
+import { LOGIN_FAILED_MSG, LOGIN_LOCKED_MSG } from '@workbench/common/api/contract/auth';
+import { SESSION_COOKIE, USER_ID_COOKIE, XSRF_COOKIE } from '@workbench/common/api/contract/wire';
+import { CookieJar, signIn, startTestServer, TEST_PASSWORD, type TestServer } from '../testing/testServer';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const login = (username: string, password: string, jar = new CookieJar()) =>
+  server.call('/api/auth/v1/login', { method: 'POST', body: { username, password }, jar });
+
+const authParams = async (body: unknown = {}) => {
+  const r = await server.call('/api/auth/v1/auth_params', { method: 'POST', body });
+  expect(r.status).toBe(200);
+  return (await r.json()) as { login_url: string; redirect_uri: string; client_id: string; csrf_token: string; scope: string };
+};
+
+const postLoginForm = (fields: Record<string, string>) =>
+  server.call('/login/', { method: 'POST', body: new URLSearchParams(fields) });
+
+describe('auth params and the login form post', () => {
+  test('auth_params names the login area, the portal root and a fresh csrf token', async () => {
+    const a = await authParams();
+    const b = await authParams({ force_udb: true });
+    expect(a).toMatchObject({ login_url: '/login/', redirect_uri: '/', client_id: 'workbench-portal', scope: 'openid profile' });
+    expect(a.csrf_token.length).toBeGreaterThan(20);
+    expect(b.csrf_token).not.toBe(a.csrf_token);
+  });
+
+  test('a good form post redirects (303) to the login page with the return url and force_udb', async () => {
+    const p = await authParams();
+    const r = await postLoginForm({ csrf_token: p.csrf_token, client_id: p.client_id, redirect_uri: '/#/policy/web', scope: p.scope, force_udb: 'true' });
+    expect(r.status).toBe(303);
+    expect(r.headers.get('location')).toBe(`/login/#/?returnUrl=${encodeURIComponent('/#/policy/web')}&force_udb=true`);
+  });
+
+  test('an absolute redirect_uri on this server is accepted as its path', async () => {
+    const p = await authParams();
+    const r = await postLoginForm({ csrf_token: p.csrf_token, client_id: p.client_id, redirect_uri: `${server.url}/#/logs` });
+    expect(r.status).toBe(303);
+    expect(r.headers.get('location')).toBe(`/login/#/?returnUrl=${encodeURIComponent('/#/logs')}`);
+  });
+
+  test('an unknown csrf token is rejected with 400 naming csrf_token', async () => {
+    const r = await postLoginForm({ csrf_token: 'forged', client_id: 'workbench-portal', redirect_uri: '/' });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain('csrf_token');
+  });
+
+  test('a csrf token works only once', async () => {
+    const p = await authParams();
+    const fields = { csrf_token: p.csrf_token, client_id: p.client_id, redirect_uri: '/' };
+    expect((await postLoginForm(fields)).status).toBe(303);
+    const again = await postLoginForm(fields);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('csrf_token');
+  });
+
+  test('an expired csrf token is rejected', async () => {
+    const p = await authParams();
+    server.clock.advance(11 * 60 * 1000);
+    const r = await postLoginForm({ csrf_token: p.csrf_token, client_id: p.client_id, redirect_uri: '/' });
+    expect(r.status).toBe(400);
+  });
+
+  test.each(['https://evil.example/', '//evil.example/x', 'javascript:alert(1)', 'http://127.0.0.1:1/x'])(
+    'a foreign redirect_uri (%s) is rejected (open-redirect protection)',
+    async (redirect) => {
+      const p = await authParams();
+      const r = await postLoginForm({ csrf_token: p.csrf_token, client_id: p.client_id, redirect_uri: redirect });
+      expect(r.status).toBe(400);
+      expect(await r.text()).toContain('redirect_uri');
+    },
+  );
+
+  test('a wrong client_id is rejected naming client_id', async () => {
+    const p = await authParams();
+    const r = await postLoginForm({ csrf_token: p.csrf_token, client_id: 'other', redirect_uri: '/' });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain('client_id');
+  });
+});
+
+describe('login', () => {
+  test('success sets wb_sid (httpOnly), wb_uid and wb_xsrf (readable), all path / and SameSite=Strict', async () => {
+    const jar = new CookieJar();
+    const r = await login('admin@acme.example', TEST_PASSWORD, jar);
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as { status: string; uid: string };
+    expect(body.status).toBe('ok');
+    const line = (name: string) => jar.lastSetCookie.find((l) => l.startsWith(`${name}=`)) ?? '';
+    expect(line(SESSION_COOKIE)).toMatch(/HttpOnly/i);
+    expect(line(USER_ID_COOKIE)).not.toMatch(/HttpOnly/i);
+    expect(line(XSRF_COOKIE)).not.toMatch(/HttpOnly/i);
+    for (const name of [SESSION_COOKIE, USER_ID_COOKIE, XSRF_COOKIE]) {
+      expect(line(name)).toMatch(/Path=\//);
+      expect(line(name)).toMatch(/SameSite=Strict/i);
+      expect(line(name)).not.toMatch(/Secure/i);
+    }
+    expect(line(USER_ID_COOKIE)).toMatch(/Max-Age=3629/);
+    expect(jar.get(USER_ID_COOKIE)).toBe(body.uid);
+  });
+
+  test('secure cookies are marked Secure', async () => {
+    await server.close();
+    server = await startTestServer({ secureCookies: true });
+    const jar = new CookieJar();
+    await login('admin@acme.example', TEST_PASSWORD, jar);
+    expect(jar.lastSetCookie).toHaveLength(3);
+    for (const l of jar.lastSetCookie) expect(l).toMatch(/; Secure/);
+  });
+
+  test('a wrong password gets 401 with the generic message and no cookie', async () => {
+    const jar = new CookieJar();
+    const r = await login('admin@acme.example', 'wrong', jar);
+    expect(r.status).toBe(401);
+    expect(await r.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: LOGIN_FAILED_MSG, msg: LOGIN_FAILED_MSG });
+    expect(jar.cookies.size).toBe(0);
+  });
+
+  test('an unknown user gets the same reply as a wrong password', async () => {
+    const unknown = await login('nobody@acme.example', 'wrong');
+    const wrong = await login('admin@acme.example', 'wrong');
+    expect(unknown.status).toBe(wrong.status);
+    expect(await unknown.json()).toEqual(await wrong.json());
+  });
+
+  test('lockout: from the 4th consecutive failure 429 with a growing delay; correct password refused while locked; success resets', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await login('auditor@acme.example', 'wrong')).status).toBe(401);
+    const locked = await login('auditor@acme.example', 'wrong');
+    expect(locked.status).toBe(429);
+    const first = (await locked.json()) as { msg: string; delay: number; message: string };
+    expect(first.msg).toBe(LOGIN_LOCKED_MSG);
+    expect(first.delay).toBe(5);
+    expect(first.message).toBe(LOGIN_LOCKED_MSG.replace('$1', '5'));
+
+    const refused = await login('auditor@acme.example', TEST_PASSWORD);
+    expect(refused.status).toBe(429);
+
+    server.clock.advance(5000);
+    const second = await login('auditor@acme.example', 'wrong');
+    expect(second.status).toBe(429);
+    expect(((await second.json()) as { delay: number }).delay).toBe(10);
+
+    server.clock.advance(10000);
+    expect((await login('auditor@acme.example', TEST_PASSWORD)).status).toBe(200);
+    expect((await login('auditor@acme.example', 'wrong')).status).toBe(401);
+  });
+
+  test('a missing password is a 400 naming the field', async () => {
+    const r = await server.call('/api/auth/v1/login', { method: 'POST', body: { username: 'admin@acme.example' } });
+    expect(r.status).toBe(400);
+    const body = (await r.json()) as { field: string; message: string };
+    expect(body.field).toBe('password');
+    expect(body.message).toContain('password');
+  });
+
+  test('the on-prem alias /api/v1/login signs in too', async () => {
+    const jar = new CookieJar();
+    const r = await server.call('/api/v1/login', { method: 'POST', body: { username: 'admin@acme.example', password: TEST_PASSWORD }, jar });
+    expect(r.status).toBe(200);
+    expect((await server.call('/api/v1/userinfo', { jar })).status).toBe(200);
+  });
+});
+
+describe('session', () => {
+  test('userinfo describes the signed-in user, tenant, roles and capabilities', async () => {
+    const { jar, uid } = await signIn(server, 'auditor@acme.example');
+    const r = await server.call('/api/userinfo', { jar });
+    expect(r.status).toBe(200);
+    const info = (await r.json()) as Record<string, unknown>;
+    expect(info).toMatchObject({ uid, first_name: 'Avery', last_name: 'Auditor', tenant_name: 'acme', portal_v2: false });
+    expect((info.capabilities as Record<string, unknown>).rbac).toBe(true);
+    expect((info.roles as { write: string[] }).write).toEqual([]);
+    expect(info.uid_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test('without a session, userinfo is 401', async () => {
+    expect((await server.call('/api/userinfo')).status).toBe(401);
+  });
+
+  test('logout invalidates the session: the old cookie then gets 401', async () => {
+    const { jar } = await signIn(server, 'admin@acme.example');
+    const old = jar.clone();
+    const r = await server.call('/api/auth/v1/logout', { jar });
+    expect(r.status).toBe(200);
+    expect(await r.text()).toBe('OK');
+    expect(jar.get(SESSION_COOKIE)).toBeUndefined();
+    expect((await server.call('/api/userinfo', { jar: old })).status).toBe(401);
+  });
+
+  test('logout without a session still answers 200 OK', async () => {
+    const r = await server.call('/api/auth/v1/logout');
+    expect(r.status).toBe(200);
+    expect(await r.text()).toBe('OK');
+  });
+
+  test('cookie_refresh extends the idle expiry and keeps the xsrf cookie', async () => {
+    const { jar, xsrf } = await signIn(server, 'admin@acme.example');
+    server.clock.advance(50 * 60 * 1000);
+    const r = await server.call('/api/auth/v1/cookie_refresh', { method: 'POST', jar });
+    expect(r.status).toBe(200);
+    const { expires } = (await r.json()) as { expires: string };
+    expect(Date.parse(expires)).toBe(server.clock.now().getTime() + Math.round(0.042 * 86400000));
+    expect(jar.lastSetCookie.some((l) => l.startsWith(`${XSRF_COOKIE}=`))).toBe(false);
+    expect(jar.lastSetCookie.some((l) => l.startsWith(`${USER_ID_COOKIE}=`))).toBe(true);
+    expect(jar.get(XSRF_COOKIE)).toBe(xsrf);
+    server.clock.advance(50 * 60 * 1000);
+    expect((await server.call('/api/userinfo', { jar })).status).toBe(200);
+  });
+
+  test('a session idle longer than the inactivity timeout is refused with 401', async () => {
+    const { jar } = await signIn(server, 'admin@acme.example');
+    server.clock.advance(Math.round(0.042 * 86400000) + 1000);
+    expect((await server.call('/api/userinfo', { jar })).status).toBe(401);
+  });
+
+  test('a session ends after 12 hours even when kept active', async () => {
+    const { jar } = await signIn(server, 'admin@acme.example');
+    for (let i = 0; i < 14; i += 1) {
+      server.clock.advance(55 * 60 * 1000);
+      await server.call('/api/auth/v1/cookie_refresh', { method: 'POST', jar });
+    }
+    expect((await server.call('/api/userinfo', { jar })).status).toBe(401);
+  });
+});
+
+describe('portal version', () => {
+  test('the admin switches the portal version; it is stored per tenant', async () => {
+    const admin = await signIn(server, 'admin@acme.example');
+    const put = await server.call('/api/policy/v1/portal_version', { method: 'PUT', jar: admin.jar, body: { portal_v2: true } });
+    expect(put.status).toBe(200);
+    expect(await (await server.call('/api/policy/v1/portal_version', { jar: admin.jar })).json()).toEqual({ portal_v2: true });
+    const globex = await signIn(server, 'admin@globex.example');
+    expect(await (await server.call('/api/policy/v1/portal_version', { jar: globex.jar })).json()).toEqual({ portal_v2: false });
+  });
+
+  test('the auditor may not write the portal version (403) and nothing changes', async () => {
+    const auditor = await signIn(server, 'auditor@acme.example');
+    const put = await server.call('/api/policy/v1/portal_version', { method: 'PUT', jar: auditor.jar, body: { portal_v2: true } });
+    expect(put.status).toBe(403);
+    expect(await (await server.call('/api/policy/v1/portal_version', { jar: auditor.jar })).json()).toEqual({ portal_v2: false });
+  });
+
+  test('a PUT without the xsrf header, or with a wrong one, is 403 and changes nothing', async () => {
+    const admin = await signIn(server, 'admin@acme.example');
+    for (const xsrf of [false, 'not-the-cookie'] as const) {
+      const put = await server.call('/api/policy/v1/portal_version', { method: 'PUT', jar: admin.jar, xsrf, body: { portal_v2: true } });
+      expect(put.status).toBe(403);
+      expect(await put.json()).toMatchObject({ message: 'Missing or invalid xsrf token.' });
+    }
+    expect(await (await server.call('/api/policy/v1/portal_version', { jar: admin.jar })).json()).toEqual({ portal_v2: false });
+  });
+
+  test('a malformed body is a 400 naming the field and changes nothing', async () => {
+    const admin = await signIn(server, 'admin@acme.example');
+    const put = await server.call('/api/policy/v1/portal_version', { method: 'PUT', jar: admin.jar, body: { portal_v2: 'maybe' } });
+    expect(put.status).toBe(400);
+    expect(await put.json()).toMatchObject({ field: 'portal_v2' });
+  });
+});

@@ -1,0 +1,209 @@
+import crypto from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  AUTH_PATHS,
+  AuthParams,
+  AuthParamsRequest,
+  CookieRefreshReply,
+  LOGIN_FAILED_MSG,
+  LOGIN_LOCKED_MSG,
+  LoginFailure,
+  LoginReply,
+  LoginRequest,
+  PortalVersion,
+  UserInfo,
+} from '@workbench/common/api/contract/auth';
+import { LOGIN_AREA_PATH } from '@workbench/common/api/contract/wire';
+import type { TenantSession } from '../context';
+import { errorResponses } from '../http/errors';
+import { tenantSessionOf } from '../http/guard';
+import { clearTenantCookies, SESSION_ABSOLUTE_MS, setTenantCookies, setUserIdCookie } from '../http/sessions';
+import { attemptLogin } from '../security/loginAttempt';
+import { digest, randomToken } from '../security/tokens';
+
+/** The client id of the portal at this server's login area. */
+export const PORTAL_CLIENT_ID = 'workbench-portal';
+/** How long a login-form csrf token from auth_params stays valid. */
+export const LOGIN_CSRF_TTL_MS = 10 * 60 * 1000;
+export const AUTH_SCOPE = 'openid profile';
+/** Permission to switch the tenant's portal version. */
+export const PORTAL_VERSION_WRITE = 'settings:portal:write';
+
+/** On-prem appliance aliases (api-client-layer §7 Appliance authentication). */
+export const APPLIANCE_AUTH_PATHS = {
+  login: '/api/v1/login',
+  logout: '/api/v1/logout',
+  userInfo: '/api/v1/userinfo',
+  cookieRefresh: '/api/v1/cookie_refresh',
+} as const;
+
+function loginFailure(status: 401 | 429, delay?: number) {
+  if (status === 401) {
+    return { statusCode: 401, error: 'Unauthorized', message: LOGIN_FAILED_MSG, msg: LOGIN_FAILED_MSG };
+  }
+  const seconds = delay ?? 0;
+  return {
+    statusCode: 429,
+    error: 'Too Many Requests',
+    message: LOGIN_LOCKED_MSG.replace('$1', String(seconds)),
+    msg: LOGIN_LOCKED_MSG,
+    delay: seconds,
+  };
+}
+
+export const userInfoOf = (s: TenantSession): UserInfo => ({
+  uid: s.uid,
+  first_name: s.user.firstName,
+  last_name: s.user.lastName,
+  tenant_name: s.tenant.name,
+  tid: s.tid,
+  capabilities: s.tenant.capabilities,
+  roles: { read: [...s.user.roles.read], write: [...s.user.roles.write] },
+  portal_v2: s.tenant.portalV2,
+  appliance_manager_ui_v2: true,
+  status_ui_v2: true,
+  show_change_password: s.user.showChangePassword,
+  uid_hash: crypto.createHash('sha256').update(s.uid).digest('hex'),
+});
+
+export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = app.workbench;
+  const tags = ['tenant auth'];
+
+  app.post(
+    AUTH_PATHS.authParams,
+    {
+      config: { world: 'public' },
+      schema: {
+        tags,
+        summary: 'Parameters of the hidden login form (login_url, single-use csrf_token, ...)',
+        body: AuthParamsRequest,
+        response: { 200: AuthParams, ...errorResponses(400) },
+      },
+    },
+    async () => {
+      const csrf = randomToken();
+      await ctx.store.insertOneTimeToken({
+        kind: 'login_csrf',
+        tokenHash: digest(csrf),
+        subject: '',
+        expiresAt: ctx.now().getTime() + LOGIN_CSRF_TTL_MS,
+      });
+      return { login_url: LOGIN_AREA_PATH, redirect_uri: '/', client_id: PORTAL_CLIENT_ID, csrf_token: csrf, scope: AUTH_SCOPE };
+    },
+  );
+
+  const loginSchema = {
+    tags,
+    summary: 'Sign in with user name and password; sets wb_sid, wb_uid and wb_xsrf',
+    body: LoginRequest,
+    response: { 200: LoginReply, 401: LoginFailure, 429: LoginFailure, ...errorResponses(400) },
+  };
+  for (const url of [AUTH_PATHS.login, APPLIANCE_AUTH_PATHS.login]) {
+    app.post(url, { config: { world: 'public' }, schema: loginSchema }, async (request, reply) => {
+      const now = ctx.now().getTime();
+      const outcome = await attemptLogin(
+        ctx.store,
+        'tenant',
+        request.body.username,
+        request.body.password,
+        (u) => ctx.store.findUserByUsername(u),
+        now,
+      );
+      if (outcome.kind === 'failed') return reply.code(401).send(loginFailure(401));
+      if (outcome.kind === 'locked') return reply.code(429).send(loginFailure(429, outcome.delay));
+      const user = outcome.account;
+      const tenant = await ctx.store.getTenant(user.tid);
+      if (!tenant || tenant.status !== 'active') return reply.code(401).send(loginFailure(401));
+      const sid = randomToken();
+      const xsrf = randomToken();
+      await ctx.store.deleteExpiredSessions(now);
+      await ctx.store.insertSession({
+        sidHash: digest(sid),
+        uid: user.uid,
+        tid: user.tid,
+        xsrf,
+        createdAt: now,
+        idleExpiresAt: now + ctx.idleTimeoutMs,
+        absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
+      });
+      setTenantCookies(ctx, reply, { sid, uid: user.uid, xsrf });
+      return { status: 'ok' as const, uid: user.uid };
+    });
+  }
+
+  const logoutHandler = async (request: { session: TenantSession | null }, reply: FastifyReply) => {
+    if (request.session) await ctx.store.deleteSession(request.session.sidHash);
+    clearTenantCookies(ctx, reply);
+    return reply.type('text/plain; charset=utf-8').send('OK');
+  };
+  for (const url of [AUTH_PATHS.logout, APPLIANCE_AUTH_PATHS.logout]) {
+    app.get(
+      url,
+      {
+        config: { world: 'tenant', permission: null, optional: true },
+        schema: {
+          tags,
+          summary: 'Sign out: ends the session and clears the cookies (200 even without a session)',
+          response: { 200: Type.String() },
+        },
+      },
+      logoutHandler,
+    );
+  }
+
+  const refreshSchema = {
+    tags,
+    summary: 'Extends the session idle expiry and the wb_uid cookie; wb_xsrf is kept',
+    response: { 200: CookieRefreshReply, ...errorResponses(401, 403) },
+  };
+  const refresh = async (request: { session: TenantSession | null }, reply: FastifyReply) => {
+    const s = tenantSessionOf(request as never);
+    const idle = Math.min(ctx.now().getTime() + ctx.idleTimeoutMs, s.absoluteExpiresAt);
+    await ctx.store.touchSession(s.sidHash, idle);
+    setUserIdCookie(ctx, reply, s.uid);
+    return { expires: new Date(idle).toISOString() };
+  };
+  app.post(AUTH_PATHS.cookieRefresh, { config: { world: 'tenant', permission: null }, schema: refreshSchema }, refresh);
+  app.get(APPLIANCE_AUTH_PATHS.cookieRefresh, { config: { world: 'tenant', permission: null }, schema: refreshSchema }, refresh);
+
+  for (const url of [AUTH_PATHS.userInfo, APPLIANCE_AUTH_PATHS.userInfo]) {
+    app.get(
+      url,
+      {
+        config: { world: 'tenant', permission: null },
+        schema: { tags, summary: 'The signed-in user, tenant, capabilities and roles', response: { 200: UserInfo, ...errorResponses(401) } },
+      },
+      async (request) => userInfoOf(tenantSessionOf(request)),
+    );
+  }
+
+  app.get(
+    AUTH_PATHS.portalVersion,
+    {
+      config: { world: 'tenant', permission: null },
+      schema: { tags: ['policy'], summary: "The tenant's portal version", response: { 200: PortalVersion, ...errorResponses(401) } },
+    },
+    async (request) => ({ portal_v2: tenantSessionOf(request).tenant.portalV2 }),
+  );
+  app.put(
+    AUTH_PATHS.portalVersion,
+    {
+      config: { world: 'tenant', permission: PORTAL_VERSION_WRITE },
+      schema: {
+        tags: ['policy'],
+        summary: `Sets the tenant's portal version (needs ${PORTAL_VERSION_WRITE})`,
+        body: PortalVersion,
+        response: { 200: PortalVersion, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      await ctx.store.setPortalVersion(s.tid, request.body.portal_v2);
+      return { portal_v2: request.body.portal_v2 };
+    },
+  );
+};

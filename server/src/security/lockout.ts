@@ -1,0 +1,20 @@
+/**
+ * Login lockout: the first LOCKOUT_THRESHOLD consecutive failures on one account are plain
+ * failures; from then on each failure locks the account for a wait that starts at
+ * LOCKOUT_BASE_SECONDS and doubles, capped at LOCKOUT_MAX_SECONDS. While locked, every attempt
+ * (even with the right password) is refused without checking the password. A success resets it.
+ */
+export const LOCKOUT_THRESHOLD = 3;
+export const LOCKOUT_BASE_SECONDS = 5;
+export const LOCKOUT_MAX_SECONDS = 15 * 60;
+
+/** Lock duration in ms after the given number of consecutive failures (0 below the threshold). */
+export function lockoutMs(failures: number): number {
+  if (failures < LOCKOUT_THRESHOLD) return 0;
+  const exponent = Math.min(failures - LOCKOUT_THRESHOLD, 20);
+  return Math.min(LOCKOUT_BASE_SECONDS * 2 ** exponent, LOCKOUT_MAX_SECONDS) * 1000;
+}
+
+/** Whole seconds left of a lock, at least 1 while locked. */
+export const secondsLeft = (lockedUntil: number, now: number): number =>
+  Math.max(1, Math.ceil((lockedUntil - now) / 1000));

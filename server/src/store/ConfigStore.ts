@@ -1,0 +1,150 @@
+/**
+ * The configuration store: small, transactional data (tenants, accounts, sessions, revisions).
+ * SQLite is the embedded default; PostgreSQL will implement the same interface, so nothing here
+ * may mention a driver type. Every method is async for that reason. Secrets (session ids, tokens)
+ * are stored as SHA-256 digests: callers pass the digest, never the secret.
+ */
+
+export interface TenantRoles {
+  read: string[];
+  write: string[];
+}
+
+export interface TenantRecord {
+  tid: string;
+  name: string;
+  status: 'active' | 'disabled';
+  createdAt: string;
+  capabilities: Record<string, unknown>;
+  portalV2: boolean;
+}
+
+export interface UserRecord {
+  uid: string;
+  tid: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  roles: TenantRoles;
+  passwordHash: string;
+  showChangePassword: boolean;
+}
+
+export type OperatorRole = 'operator' | 'support';
+
+export interface OperatorRecord {
+  username: string;
+  displayName: string;
+  role: OperatorRole;
+  passwordHash: string;
+}
+
+export interface SessionRecord {
+  /** SHA-256 of the session id held in the httpOnly cookie. */
+  sidHash: string;
+  uid: string;
+  tid: string;
+  xsrf: string;
+  createdAt: number;
+  idleExpiresAt: number;
+  absoluteExpiresAt: number;
+}
+
+export interface ProviderSessionRecord {
+  /** SHA-256 of the session key (Bearer value and gd_sid cookie). */
+  keyHash: string;
+  /** Public id of the key, shown to the operator. */
+  keyId: string;
+  username: string;
+  xsrf: string | null;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** A single-use secret with an expiry: login-form csrf tokens, identity-provider access tokens. */
+export type OneTimeTokenKind = 'login_csrf' | 'idp_access';
+export interface OneTimeTokenRecord {
+  kind: OneTimeTokenKind;
+  tokenHash: string;
+  /** Who the token is for (the operator of an access token); empty when nobody in particular. */
+  subject: string;
+  expiresAt: number;
+}
+
+export type LoginWorld = 'tenant' | 'provider';
+export interface LoginFailureRecord {
+  world: LoginWorld;
+  username: string;
+  failures: number;
+  lockedUntil: number;
+}
+
+export interface RevisionRecord {
+  tid: string;
+  revId: number;
+  stagedRevId: number;
+  state: 'new' | 'staged';
+  updatedAt: string;
+}
+
+export interface RevisionNoteRecord {
+  tid: string;
+  revId: number;
+  note: string;
+}
+
+export interface PublishedRevisionRecord {
+  tid: string;
+  revId: number;
+  publishedAt: string;
+  publishedBy: string;
+  note: string | null;
+}
+
+export interface ConfigStore {
+  /** True when no tenant exists yet (first start). */
+  isEmpty(): Promise<boolean>;
+  /** Runs the writes of fn atomically (all or nothing). */
+  transaction<T>(fn: (store: ConfigStore) => Promise<T>): Promise<T>;
+
+  insertTenant(tenant: TenantRecord): Promise<void>;
+  getTenant(tid: string): Promise<TenantRecord | null>;
+  listTenants(): Promise<TenantRecord[]>;
+  countUsers(tid: string): Promise<number>;
+  setPortalVersion(tid: string, portalV2: boolean): Promise<void>;
+
+  insertUser(user: UserRecord): Promise<void>;
+  getUser(uid: string): Promise<UserRecord | null>;
+  findUserByUsername(username: string): Promise<UserRecord | null>;
+
+  insertOperator(operator: OperatorRecord): Promise<void>;
+  getOperator(username: string): Promise<OperatorRecord | null>;
+
+  insertSession(session: SessionRecord): Promise<void>;
+  getSession(sidHash: string): Promise<SessionRecord | null>;
+  touchSession(sidHash: string, idleExpiresAt: number): Promise<void>;
+  deleteSession(sidHash: string): Promise<void>;
+  deleteExpiredSessions(now: number): Promise<number>;
+
+  insertProviderSession(session: ProviderSessionRecord): Promise<void>;
+  getProviderSession(keyHash: string): Promise<ProviderSessionRecord | null>;
+  updateProviderSession(keyHash: string, changes: { expiresAt?: number; xsrf?: string }): Promise<void>;
+  deleteProviderSession(keyHash: string): Promise<void>;
+
+  insertOneTimeToken(token: OneTimeTokenRecord): Promise<void>;
+  /** Removes and returns the token (single use); null when unknown. Expiry is the caller's check. */
+  consumeOneTimeToken(kind: OneTimeTokenKind, tokenHash: string): Promise<OneTimeTokenRecord | null>;
+
+  getLoginFailures(world: LoginWorld, username: string): Promise<LoginFailureRecord | null>;
+  putLoginFailures(record: LoginFailureRecord): Promise<void>;
+  clearLoginFailures(world: LoginWorld, username: string): Promise<void>;
+
+  getRevision(tid: string): Promise<RevisionRecord | null>;
+  putRevision(revision: RevisionRecord): Promise<void>;
+  getRevisionNote(tid: string, revId: number): Promise<RevisionNoteRecord | null>;
+  putRevisionNote(note: RevisionNoteRecord): Promise<void>;
+  insertPublishedRevision(record: PublishedRevisionRecord): Promise<void>;
+  listPublishedRevisions(tid: string): Promise<PublishedRevisionRecord[]>;
+
+  close(): Promise<void>;
+}

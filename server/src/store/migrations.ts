@@ -1,0 +1,92 @@
+/** Numbered schema migrations of the SQLite config store. Append only: never edit a shipped one. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const CONFIG_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, sessions, revisions',
+    sql: `
+      CREATE TABLE tenants (
+        tid TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        status TEXT NOT NULL CHECK (status IN ('active', 'disabled')),
+        created_at TEXT NOT NULL,
+        capabilities TEXT NOT NULL,
+        portal_v2 INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE users (
+        uid TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        roles TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        show_change_password INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX users_tid ON users(tid);
+      CREATE TABLE operators (
+        username TEXT PRIMARY KEY COLLATE NOCASE,
+        display_name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('operator', 'support')),
+        password_hash TEXT NOT NULL
+      );
+      CREATE TABLE sessions (
+        sid_hash TEXT PRIMARY KEY,
+        uid TEXT NOT NULL REFERENCES users(uid),
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        xsrf TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        idle_expires_at INTEGER NOT NULL,
+        absolute_expires_at INTEGER NOT NULL
+      );
+      CREATE TABLE provider_sessions (
+        key_hash TEXT PRIMARY KEY,
+        key_id TEXT NOT NULL UNIQUE,
+        username TEXT NOT NULL REFERENCES operators(username),
+        xsrf TEXT,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE TABLE one_time_tokens (
+        kind TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        PRIMARY KEY (kind, token_hash)
+      );
+      CREATE TABLE login_failures (
+        world TEXT NOT NULL,
+        username TEXT NOT NULL,
+        failures INTEGER NOT NULL,
+        locked_until INTEGER NOT NULL,
+        PRIMARY KEY (world, username)
+      );
+      CREATE TABLE revisions (
+        tid TEXT PRIMARY KEY REFERENCES tenants(tid),
+        rev_id INTEGER NOT NULL,
+        staged_rev_id INTEGER NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('new', 'staged')),
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE revision_notes (
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        rev_id INTEGER NOT NULL,
+        note TEXT NOT NULL,
+        PRIMARY KEY (tid, rev_id)
+      );
+      CREATE TABLE published_revisions (
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        rev_id INTEGER NOT NULL,
+        published_at TEXT NOT NULL,
+        published_by TEXT NOT NULL,
+        note TEXT,
+        PRIMARY KEY (tid, rev_id)
+      );
+    `,
+  },
+];

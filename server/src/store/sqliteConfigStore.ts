@@ -1,0 +1,354 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type {
+  ConfigStore,
+  LoginFailureRecord,
+  LoginWorld,
+  OneTimeTokenKind,
+  OneTimeTokenRecord,
+  OperatorRecord,
+  ProviderSessionRecord,
+  PublishedRevisionRecord,
+  RevisionNoteRecord,
+  RevisionRecord,
+  SessionRecord,
+  TenantRecord,
+  UserRecord,
+} from './ConfigStore';
+import { CONFIG_MIGRATIONS, type Migration } from './migrations';
+
+export const CONFIG_DB_FILE = 'config.sqlite';
+
+type Row = Record<string, unknown>;
+const str = (v: unknown): string => String(v);
+const num = (v: unknown): number => Number(v);
+
+const toTenant = (r: Row): TenantRecord => ({
+  tid: str(r.tid),
+  name: str(r.name),
+  status: r.status === 'disabled' ? 'disabled' : 'active',
+  createdAt: str(r.created_at),
+  capabilities: JSON.parse(str(r.capabilities)) as Record<string, unknown>,
+  portalV2: num(r.portal_v2) === 1,
+});
+const toUser = (r: Row): UserRecord => ({
+  uid: str(r.uid),
+  tid: str(r.tid),
+  username: str(r.username),
+  firstName: str(r.first_name),
+  lastName: str(r.last_name),
+  roles: JSON.parse(str(r.roles)) as UserRecord['roles'],
+  passwordHash: str(r.password_hash),
+  showChangePassword: num(r.show_change_password) === 1,
+});
+const toOperator = (r: Row): OperatorRecord => ({
+  username: str(r.username),
+  displayName: str(r.display_name),
+  role: r.role === 'operator' ? 'operator' : 'support',
+  passwordHash: str(r.password_hash),
+});
+const toSession = (r: Row): SessionRecord => ({
+  sidHash: str(r.sid_hash),
+  uid: str(r.uid),
+  tid: str(r.tid),
+  xsrf: str(r.xsrf),
+  createdAt: num(r.created_at),
+  idleExpiresAt: num(r.idle_expires_at),
+  absoluteExpiresAt: num(r.absolute_expires_at),
+});
+const toProviderSession = (r: Row): ProviderSessionRecord => ({
+  keyHash: str(r.key_hash),
+  keyId: str(r.key_id),
+  username: str(r.username),
+  xsrf: r.xsrf === null ? null : str(r.xsrf),
+  createdAt: num(r.created_at),
+  expiresAt: num(r.expires_at),
+});
+const toRevision = (r: Row): RevisionRecord => ({
+  tid: str(r.tid),
+  revId: num(r.rev_id),
+  stagedRevId: num(r.staged_rev_id),
+  state: r.state === 'staged' ? 'staged' : 'new',
+  updatedAt: str(r.updated_at),
+});
+
+/** Applies the migrations newer than the recorded version, each in its own transaction. */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = CONFIG_MIGRATIONS): number[] {
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
+  const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as Row[]).map((r) => num(r.version)));
+  const applied: number[] = [];
+  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (done.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      );
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+/**
+ * SQLite implementation (better-sqlite3, WAL). Calls are synchronous underneath; `transaction`
+ * wraps BEGIN/COMMIT around a callback that must only await this store (no other I/O), so no
+ * other request can interleave before COMMIT.
+ */
+export class SqliteConfigStore implements ConfigStore {
+  private readonly db: Database.Database;
+  private depth = 0;
+
+  private constructor(db: Database.Database) {
+    this.db = db;
+  }
+
+  static open(dataDir: string): SqliteConfigStore {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const db = new Database(path.join(dataDir, CONFIG_DB_FILE));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    return new SqliteConfigStore(db);
+  }
+
+  private all(sql: string, ...params: unknown[]): Row[] {
+    return this.db.prepare(sql).all(...params) as Row[];
+  }
+  private get(sql: string, ...params: unknown[]): Row | undefined {
+    return this.db.prepare(sql).get(...params) as Row | undefined;
+  }
+  private run(sql: string, ...params: unknown[]): number {
+    return this.db.prepare(sql).run(...params).changes;
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return this.get('SELECT 1 AS x FROM tenants LIMIT 1') === undefined;
+  }
+
+  async transaction<T>(fn: (store: ConfigStore) => Promise<T>): Promise<T> {
+    if (this.depth > 0) return fn(this);
+    this.db.exec('BEGIN IMMEDIATE');
+    this.depth += 1;
+    try {
+      const result = await fn(this);
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  async insertTenant(t: TenantRecord): Promise<void> {
+    this.run(
+      'INSERT INTO tenants (tid, name, status, created_at, capabilities, portal_v2) VALUES (?, ?, ?, ?, ?, ?)',
+      t.tid,
+      t.name,
+      t.status,
+      t.createdAt,
+      JSON.stringify(t.capabilities),
+      t.portalV2 ? 1 : 0,
+    );
+  }
+  async getTenant(tid: string): Promise<TenantRecord | null> {
+    const r = this.get('SELECT * FROM tenants WHERE tid = ?', tid);
+    return r ? toTenant(r) : null;
+  }
+  async listTenants(): Promise<TenantRecord[]> {
+    return this.all('SELECT * FROM tenants ORDER BY name').map(toTenant);
+  }
+  async countUsers(tid: string): Promise<number> {
+    return num(this.get('SELECT COUNT(*) AS n FROM users WHERE tid = ?', tid)?.n ?? 0);
+  }
+  async setPortalVersion(tid: string, portalV2: boolean): Promise<void> {
+    this.run('UPDATE tenants SET portal_v2 = ? WHERE tid = ?', portalV2 ? 1 : 0, tid);
+  }
+
+  async insertUser(u: UserRecord): Promise<void> {
+    this.run(
+      `INSERT INTO users (uid, tid, username, first_name, last_name, roles, password_hash, show_change_password)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      u.uid,
+      u.tid,
+      u.username,
+      u.firstName,
+      u.lastName,
+      JSON.stringify(u.roles),
+      u.passwordHash,
+      u.showChangePassword ? 1 : 0,
+    );
+  }
+  async getUser(uid: string): Promise<UserRecord | null> {
+    const r = this.get('SELECT * FROM users WHERE uid = ?', uid);
+    return r ? toUser(r) : null;
+  }
+  async findUserByUsername(username: string): Promise<UserRecord | null> {
+    const r = this.get('SELECT * FROM users WHERE username = ?', username);
+    return r ? toUser(r) : null;
+  }
+
+  async insertOperator(o: OperatorRecord): Promise<void> {
+    this.run(
+      'INSERT INTO operators (username, display_name, role, password_hash) VALUES (?, ?, ?, ?)',
+      o.username,
+      o.displayName,
+      o.role,
+      o.passwordHash,
+    );
+  }
+  async getOperator(username: string): Promise<OperatorRecord | null> {
+    const r = this.get('SELECT * FROM operators WHERE username = ?', username);
+    return r ? toOperator(r) : null;
+  }
+
+  async insertSession(s: SessionRecord): Promise<void> {
+    this.run(
+      `INSERT INTO sessions (sid_hash, uid, tid, xsrf, created_at, idle_expires_at, absolute_expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      s.sidHash,
+      s.uid,
+      s.tid,
+      s.xsrf,
+      s.createdAt,
+      s.idleExpiresAt,
+      s.absoluteExpiresAt,
+    );
+  }
+  async getSession(sidHash: string): Promise<SessionRecord | null> {
+    const r = this.get('SELECT * FROM sessions WHERE sid_hash = ?', sidHash);
+    return r ? toSession(r) : null;
+  }
+  async touchSession(sidHash: string, idleExpiresAt: number): Promise<void> {
+    this.run('UPDATE sessions SET idle_expires_at = ? WHERE sid_hash = ?', idleExpiresAt, sidHash);
+  }
+  async deleteSession(sidHash: string): Promise<void> {
+    this.run('DELETE FROM sessions WHERE sid_hash = ?', sidHash);
+  }
+  async deleteExpiredSessions(now: number): Promise<number> {
+    const tenant = this.run('DELETE FROM sessions WHERE idle_expires_at <= ? OR absolute_expires_at <= ?', now, now);
+    const provider = this.run('DELETE FROM provider_sessions WHERE expires_at <= ?', now);
+    this.run('DELETE FROM one_time_tokens WHERE expires_at <= ?', now);
+    return tenant + provider;
+  }
+
+  async insertProviderSession(s: ProviderSessionRecord): Promise<void> {
+    this.run(
+      'INSERT INTO provider_sessions (key_hash, key_id, username, xsrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      s.keyHash,
+      s.keyId,
+      s.username,
+      s.xsrf,
+      s.createdAt,
+      s.expiresAt,
+    );
+  }
+  async getProviderSession(keyHash: string): Promise<ProviderSessionRecord | null> {
+    const r = this.get('SELECT * FROM provider_sessions WHERE key_hash = ?', keyHash);
+    return r ? toProviderSession(r) : null;
+  }
+  async updateProviderSession(keyHash: string, changes: { expiresAt?: number; xsrf?: string }): Promise<void> {
+    if (changes.expiresAt !== undefined)
+      this.run('UPDATE provider_sessions SET expires_at = ? WHERE key_hash = ?', changes.expiresAt, keyHash);
+    if (changes.xsrf !== undefined)
+      this.run('UPDATE provider_sessions SET xsrf = ? WHERE key_hash = ?', changes.xsrf, keyHash);
+  }
+  async deleteProviderSession(keyHash: string): Promise<void> {
+    this.run('DELETE FROM provider_sessions WHERE key_hash = ?', keyHash);
+  }
+
+  async insertOneTimeToken(t: OneTimeTokenRecord): Promise<void> {
+    this.run(
+      'INSERT INTO one_time_tokens (kind, token_hash, subject, expires_at) VALUES (?, ?, ?, ?)',
+      t.kind,
+      t.tokenHash,
+      t.subject,
+      t.expiresAt,
+    );
+  }
+  async consumeOneTimeToken(kind: OneTimeTokenKind, tokenHash: string): Promise<OneTimeTokenRecord | null> {
+    const r = this.get('DELETE FROM one_time_tokens WHERE kind = ? AND token_hash = ? RETURNING *', kind, tokenHash);
+    if (!r) return null;
+    return { kind, tokenHash, subject: str(r.subject), expiresAt: num(r.expires_at) };
+  }
+
+  async getLoginFailures(world: LoginWorld, username: string): Promise<LoginFailureRecord | null> {
+    const r = this.get('SELECT * FROM login_failures WHERE world = ? AND username = ?', world, username);
+    return r ? { world, username, failures: num(r.failures), lockedUntil: num(r.locked_until) } : null;
+  }
+  async putLoginFailures(f: LoginFailureRecord): Promise<void> {
+    this.run(
+      `INSERT INTO login_failures (world, username, failures, locked_until) VALUES (?, ?, ?, ?)
+       ON CONFLICT (world, username) DO UPDATE SET failures = excluded.failures, locked_until = excluded.locked_until`,
+      f.world,
+      f.username,
+      f.failures,
+      f.lockedUntil,
+    );
+  }
+  async clearLoginFailures(world: LoginWorld, username: string): Promise<void> {
+    this.run('DELETE FROM login_failures WHERE world = ? AND username = ?', world, username);
+  }
+
+  async getRevision(tid: string): Promise<RevisionRecord | null> {
+    const r = this.get('SELECT * FROM revisions WHERE tid = ?', tid);
+    return r ? toRevision(r) : null;
+  }
+  async putRevision(v: RevisionRecord): Promise<void> {
+    this.run(
+      `INSERT INTO revisions (tid, rev_id, staged_rev_id, state, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (tid) DO UPDATE SET rev_id = excluded.rev_id, staged_rev_id = excluded.staged_rev_id,
+         state = excluded.state, updated_at = excluded.updated_at`,
+      v.tid,
+      v.revId,
+      v.stagedRevId,
+      v.state,
+      v.updatedAt,
+    );
+  }
+  async getRevisionNote(tid: string, revId: number): Promise<RevisionNoteRecord | null> {
+    const r = this.get('SELECT * FROM revision_notes WHERE tid = ? AND rev_id = ?', tid, revId);
+    return r ? { tid, revId, note: str(r.note) } : null;
+  }
+  async putRevisionNote(n: RevisionNoteRecord): Promise<void> {
+    this.run(
+      `INSERT INTO revision_notes (tid, rev_id, note) VALUES (?, ?, ?)
+       ON CONFLICT (tid, rev_id) DO UPDATE SET note = excluded.note`,
+      n.tid,
+      n.revId,
+      n.note,
+    );
+  }
+  async insertPublishedRevision(p: PublishedRevisionRecord): Promise<void> {
+    this.run(
+      'INSERT INTO published_revisions (tid, rev_id, published_at, published_by, note) VALUES (?, ?, ?, ?, ?)',
+      p.tid,
+      p.revId,
+      p.publishedAt,
+      p.publishedBy,
+      p.note,
+    );
+  }
+  async listPublishedRevisions(tid: string): Promise<PublishedRevisionRecord[]> {
+    return this.all('SELECT * FROM published_revisions WHERE tid = ? ORDER BY rev_id DESC', tid).map((r) => ({
+      tid,
+      revId: num(r.rev_id),
+      publishedAt: str(r.published_at),
+      publishedBy: str(r.published_by),
+      note: r.note === null ? null : str(r.note),
+    }));
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}

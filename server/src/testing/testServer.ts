@@ -1,0 +1,165 @@
+/**
+ * Test helpers: a real server on a free port with its stores in a fresh temporary directory,
+ * a cookie jar, and sign-in of demo accounts. Tests use real HTTP (fetch), never inject().
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { XSRF_COOKIE, XSRF_HEADER, PROVIDER_XSRF_COOKIE } from '@workbench/common/api/contract/wire';
+import { buildServer, type ServerOptions } from '../app';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  private t: number;
+  constructor(start = Date.parse('2026-11-22T08:00:00.000Z')) {
+    this.t = start;
+  }
+  readonly now = (): Date => new Date(this.t);
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+/** Cookies by name, fed from Set-Cookie headers (expired/cleared cookies are removed). */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+  /** Raw Set-Cookie lines of the last response, for flag checks. */
+  lastSetCookie: string[] = [];
+  store(response: Response): void {
+    this.lastSetCookie = response.headers.getSetCookie();
+    for (const line of this.lastSetCookie) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => {
+        const [k, v] = a.trim().split('=');
+        if (k.toLowerCase() === 'max-age') return Number(v) <= 0;
+        if (k.toLowerCase() === 'expires') return Date.parse(v) <= Date.now();
+        return false;
+      });
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  clone(): CookieJar {
+    const c = new CookieJar();
+    for (const [k, v] of this.cookies) c.cookies.set(k, v);
+    return c;
+  }
+}
+
+export interface CallOptions {
+  method?: string;
+  /** JSON body (or a URLSearchParams for a form post). */
+  body?: unknown;
+  jar?: CookieJar;
+  /** Send the xsrf header from the jar (default true when a jar is given). */
+  xsrf?: boolean | string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  dataDir: string;
+  clock: TestClock;
+  call(pathname: string, options?: CallOptions): Promise<Response>;
+  close(): Promise<void>;
+  /** Closes and builds a new server on the same data directory (and clock). */
+  restart(overrides?: Partial<ServerOptions>): Promise<TestServer>;
+}
+
+export async function startTestServer(overrides: Partial<ServerOptions> = {}, reuse?: { dataDir: string; clock: TestClock }): Promise<TestServer> {
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-test-'));
+  const clock = reuse?.clock ?? new TestClock();
+  const app = await buildServer({
+    dataDir,
+    deployment: 'ec2',
+    mode: null,
+    demoPassword: TEST_PASSWORD,
+    now: clock.now,
+    print: () => undefined,
+    ...overrides,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  const call = async (pathname: string, options: CallOptions = {}): Promise<Response> => {
+    const headers: Record<string, string> = { ...options.headers };
+    const jar = options.jar;
+    if (jar && jar.cookies.size > 0) headers.cookie = jar.header();
+    const xsrfCookie = pathname.startsWith('/gdmanage/') ? PROVIDER_XSRF_COOKIE : XSRF_COOKIE;
+    if (typeof options.xsrf === 'string') headers[XSRF_HEADER] = options.xsrf;
+    else if (options.xsrf !== false && jar?.get(xsrfCookie)) headers[XSRF_HEADER] = jar.get(xsrfCookie) as string;
+    let body: string | undefined;
+    if (options.body instanceof URLSearchParams) {
+      body = options.body.toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(`${url}${pathname}`, { method: options.method ?? 'GET', headers, body, redirect: 'manual' });
+    jar?.store(response);
+    return response;
+  };
+
+  const server: TestServer = {
+    app,
+    url,
+    dataDir,
+    clock,
+    call,
+    close: () => app.close(),
+    restart: async (more = {}) => {
+      await app.close();
+      return startTestServer({ ...overrides, ...more }, { dataDir, clock });
+    },
+  };
+  return server;
+}
+
+export interface SignedIn {
+  jar: CookieJar;
+  uid: string;
+  xsrf: string;
+}
+
+/** Signs a demo tenant account in; throws when the login does not succeed. */
+export async function signIn(server: TestServer, username: string, password = TEST_PASSWORD): Promise<SignedIn> {
+  const jar = new CookieJar();
+  const response = await server.call('/api/auth/v1/login', { method: 'POST', body: { username, password }, jar });
+  if (response.status !== 200) throw new Error(`sign-in of ${username} failed: ${response.status} ${await response.text()}`);
+  const reply = (await response.json()) as { uid: string };
+  return { jar, uid: reply.uid, xsrf: jar.get(XSRF_COOKIE) ?? '' };
+}
+
+export interface OperatorSignedIn {
+  jar: CookieJar;
+  authorization: string;
+}
+
+/** The provider flow: idp token, oauth login, session cookie. */
+export async function signInOperator(server: TestServer, username: string, password = TEST_PASSWORD): Promise<OperatorSignedIn> {
+  const jar = new CookieJar();
+  const token = await server.call('/idp/token', { method: 'POST', body: { username, password } });
+  if (token.status !== 200) throw new Error(`idp token for ${username} failed: ${token.status}`);
+  const { access_token } = (await token.json()) as { access_token: string };
+  const login = await server.call(`/gdmanage/api/oauth/login?identity_provider=local&access_token=${encodeURIComponent(access_token)}`);
+  const { Authorization } = (await login.json()) as { Authorization: string };
+  const cookie = await server.call('/gdmanage/api/v1/session_cookie', { jar, headers: { authorization: Authorization } });
+  if (cookie.status !== 200) throw new Error(`session_cookie for ${username} failed: ${cookie.status}`);
+  return { jar, authorization: Authorization };
+}
