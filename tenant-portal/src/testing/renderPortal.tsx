@@ -75,13 +75,21 @@ export interface PortalSetup {
   mode?: Mode | null;
   production?: boolean;
   revision?: Revision;
+  /** Extra HTTP stubs, installed before the first render. */
+  stubs?: (mock: MockAdapter) => void;
 }
 
-function clearCookies(): void {
+export function clearCookies(): void {
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
+}
+
+/** What the server's login sets: the user-id cookie and the xsrf cookie. */
+export function setSessionCookies(user: UserInfo): void {
+  document.cookie = `${USER_ID_COOKIE}=${encodeURIComponent(user.uid)}; path=/`;
+  document.cookie = `${XSRF_COOKIE}=xsrf-1; path=/`;
 }
 
 export function renderPortal(setup: PortalSetup) {
@@ -95,14 +103,14 @@ export function renderPortal(setup: PortalSetup) {
   const http = createHttpClient({ baseURL: '', xsrfCookie: XSRF_COOKIE });
   const mock = new MockAdapter(http);
   if (setup.user) {
-    document.cookie = `${USER_ID_COOKIE}=${encodeURIComponent(setup.user.uid)}; path=/`;
-    document.cookie = `${XSRF_COOKIE}=xsrf-1; path=/`;
+    setSessionCookies(setup.user);
     mock.onGet(/\/userinfo$/).reply(200, setup.user);
   }
   mock.onGet('/api/policy/v1/portal_version').reply(200, { portal_v2: true });
   mock.onGet('/api/policy/v1/rules').reply(200, setup.revision ?? revision('new'));
   mock.onGet(/^\/api\/policy\/v1\/rules\/.+/).reply(200, { note: '' });
   mock.onGet(/logout$/).reply(200, 'ok');
+  setup.stubs?.(mock);
   const navigation = { navigate: jest.fn(), reload: jest.fn(), assign: jest.fn() };
   const { store } = createAppStore({ world: 'tenant', navigation, http });
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [setup.path] });

@@ -1,0 +1,80 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import {
+  browserNavigation,
+  createAppStore,
+  createHttpClient,
+  loginIds,
+  setRuntimeEnvForTests,
+  snackbarIds,
+  XSRF_COOKIE,
+} from '@workbench/common';
+import { LoginArea } from './LoginArea';
+import { returnUrlFromHash } from './loginArea';
+
+function renderLoginArea(hash: string, deployment: 'ec2' | 'on_prem' = 'ec2') {
+  setRuntimeEnvForTests({ deployment, mode: deployment === 'on_prem' ? 'safeview' : null, production: true });
+  const http = createHttpClient({ baseURL: '', xsrfCookie: XSRF_COOKIE });
+  const mock = new MockAdapter(http);
+  const { store } = createAppStore({ world: 'tenant', navigation: browserNavigation, http });
+  const assign = jest.fn();
+  render(<LoginArea store={store} http={http} assign={assign} getHash={() => hash} />);
+  return { mock, assign };
+}
+
+async function signIn(): Promise<void> {
+  await userEvent.type(screen.getByLabelText('User'), 'admin@acme.example');
+  await userEvent.type(screen.getByLabelText('Password'), 'demo-pass-1');
+  await userEvent.click(screen.getByTestId(loginIds.submit));
+}
+
+afterEach(() => setRuntimeEnvForTests(null));
+
+describe('login area (/login/)', () => {
+  it('shows the shared login page with the heading Portal', () => {
+    renderLoginArea('');
+    expect(screen.getByTestId(loginIds.heading)).toHaveTextContent('Portal');
+  });
+
+  it('cloud: posts to /api/auth/v1/login and on success loads the returnUrl of the hash query', async () => {
+    const { mock, assign } = renderLoginArea('#/?returnUrl=%2F%23%2Flogs%2Fweb');
+    mock.onPost('/api/auth/v1/login').reply(200, { status: 'ok', uid: 'admin@acme.example' });
+    await signIn();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/#/logs/web'));
+    expect(JSON.parse(mock.history.post[0].data as string)).toEqual({
+      username: 'admin@acme.example',
+      password: 'demo-pass-1',
+    });
+  });
+
+  it('on-prem: posts to /api/v1/login and goes to the root without a returnUrl', async () => {
+    const { mock, assign } = renderLoginArea('#/', 'on_prem');
+    mock.onPost('/api/v1/login').reply(200, { status: 'ok', uid: 'admin' });
+    await signIn();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+  });
+
+  it('a failed login shows the server msg with $1 replaced by the delay, and goes nowhere', async () => {
+    const { mock, assign } = renderLoginArea('#/?returnUrl=%2F');
+    mock.onPost('/api/auth/v1/login').reply(429, {
+      statusCode: 429,
+      error: 'Too Many Requests',
+      msg: 'Too many failed sign-in attempts. Try again in $1 seconds.',
+      message: 'Too many failed sign-in attempts. Try again in $1 seconds.',
+      delay: 30,
+    });
+    await signIn();
+    expect(await screen.findByTestId(snackbarIds.top)).toHaveTextContent(
+      'Too many failed sign-in attempts. Try again in 30 seconds.',
+    );
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('only same-origin paths are followed', () => {
+    expect(returnUrlFromHash('#/?returnUrl=%2F%23%2Fpolicy')).toBe('/#/policy');
+    expect(returnUrlFromHash('#/?returnUrl=https%3A%2F%2Fevil.example')).toBeNull();
+    expect(returnUrlFromHash('#/?returnUrl=%2F%2Fevil.example')).toBeNull();
+    expect(returnUrlFromHash('')).toBeNull();
+  });
+});
