@@ -28,7 +28,9 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
 
   it('on the 404 page', async () => {
     await forgetSession();
-    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/no-such-area');
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD);
+    await waitForPortalRoute('#/dashboard');
+    await browser.url('/#/no-such-area');
     await notFoundPage.waitForDisplayed();
     expect(await blockingViolations()).toEqual([]);
   });

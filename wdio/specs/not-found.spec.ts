@@ -1,4 +1,4 @@
-import { expect } from '@wdio/globals';
+import { browser, expect } from '@wdio/globals';
 import { notFoundPage } from '../pageobjects/NotFoundPage';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { DEMO_PASSWORD } from '../support/testEnv';
@@ -6,8 +6,9 @@ import { DEMO_PASSWORD } from '../support/testEnv';
 describe('Unknown paths', () => {
   it('an unknown path shows the 404 page texts', async () => {
     await forgetSession();
-    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/no-such-area/anywhere');
-    await waitForPortalRoute('#/');
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD);
+    await waitForPortalRoute('#/dashboard');
+    await browser.url('/#/no-such-area/anywhere');
 
     await notFoundPage.waitForDisplayed();
     await expect(notFoundPage.heading).toHaveText('Oops!');

@@ -9,6 +9,7 @@ export interface BlockingViolation {
   rule: string;
   impact: string;
   help: string;
+  /** Selector and the start of the HTML of each offending element. */
   targets: string[];
 }
 
@@ -21,6 +22,6 @@ export async function blockingViolations(): Promise<BlockingViolation[]> {
       rule: violation.id,
       impact: violation.impact ?? '',
       help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
+      targets: violation.nodes.map((node) => `${node.target.join(' ')} → ${node.html.slice(0, 160)}`),
     }));
 }
