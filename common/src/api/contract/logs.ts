@@ -1,0 +1,42 @@
+/**
+ * Logs (api-client-layer §3 Logs, §7 Logs; portal-core §3 log event, §4 logs paging).
+ * GET or POST (body pagingIdentifiers) /api/rep/v1/query/{logtype}?{query} → {events, pagingIdentifiers};
+ * GET /api/rep/v1/export/{logtype}?{query} → the whole filtered result as CSV.
+ *
+ * Query: start, end (unix seconds, end exclusive; default the last 7 days), limit (1..1000,
+ * default 100), search (free text over the type's main fields), and equality filters on the
+ * type's fields, several values comma-joined (`risk=Y,R`). Keep start and end fixed while paging:
+ * a cursor is only valid for the query (and tenant) that produced it (else 400, field
+ * pagingIdentifiers).
+ */
+import { Type, type Static } from 'typebox';
+import { LOG_TYPES } from '../../vocabularies/logTypes';
+
+/** Paging info: an opaque keyset cursor; last_iteration true when no more events follow. */
+export const PagingIdentifiers = Type.Object({
+  cursor: Type.Optional(Type.String({ description: 'Opaque; absent on the last block.' })),
+  last_iteration: Type.Boolean(),
+});
+export type PagingIdentifiers = Static<typeof PagingIdentifiers>;
+
+/**
+ * A log event: id (string), time (epoch ms), event_time (ISO 8601), log_type, and the fields of
+ * its type (absent when empty). The client adds its own index.
+ */
+export const LogEvent = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
+export type LogEvent = Static<typeof LogEvent>;
+
+export const LogQueryReply = Type.Object({
+  events: Type.Array(LogEvent),
+  pagingIdentifiers: PagingIdentifiers,
+});
+export type LogQueryReply = Static<typeof LogQueryReply>;
+
+/** POST body: the previous block's pagingIdentifiers (omit it, or send no cursor, for the first block). */
+export const LogQueryBody = Type.Object({ pagingIdentifiers: Type.Optional(PagingIdentifiers) });
+export type LogQueryBody = Static<typeof LogQueryBody>;
+
+export const LOGS_PATHS = {
+  query: (logType: (typeof LOG_TYPES)[number]) => `/api/rep/v1/query/${logType}`,
+  export: (logType: (typeof LOG_TYPES)[number]) => `/api/rep/v1/export/${logType}`,
+} as const;

@@ -1,0 +1,19 @@
+/**
+ * CSV (RFC 4180) for log exports. Text that a spreadsheet would run as a formula (starting with
+ * = + - @ or a tab/CR) gets a leading apostrophe: log fields carry attacker-chosen text (URLs,
+ * subjects), and an export must not turn into code when an operator opens it.
+ */
+import type { FieldValue } from './logSchema';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: FieldValue | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: readonly (FieldValue | null | undefined)[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}

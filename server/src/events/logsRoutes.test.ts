@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LogQueryReply } from '@workbench/common/api/contract/logs';
+import { startTestServer, signIn, type SignedIn, type TestServer } from '../testing/testServer';
+import { generateEvents } from '../seed/eventGenerator';
+import { generatorTenantsOf } from '../seed/seedTenants';
+import { DuckDbEventStore } from './duckdbEventStore';
+import { eventsPlugin } from './eventsPlugin';
+
+const DAY = 86400000;
+let server: TestServer;
+let store: DuckDbEventStore;
+let storeDir: string;
+let acme: SignedIn;
+let globex: SignedIn;
+let auditor: SignedIn;
+let tids: Record<string, string>;
+
+async function json(response: Response): Promise<LogQueryReply & { message?: string; field?: string }> {
+  return (await response.json()) as LogQueryReply & { message?: string; field?: string };
+}
+
+/** Pages through a query with POST until last_iteration; returns every event id. */
+async function pageAll(who: SignedIn, pathAndQuery: string): Promise<string[]> {
+  const ids: string[] = [];
+  let reply = await json(await server.call(pathAndQuery, { jar: who.jar }));
+  ids.push(...reply.events.map((e) => String(e.id)));
+  while (!reply.pagingIdentifiers.last_iteration) {
+    const response = await server.call(pathAndQuery, {
+      method: 'POST',
+      jar: who.jar,
+      body: { pagingIdentifiers: reply.pagingIdentifiers },
+    });
+    expect(response.status).toBe(200);
+    reply = await json(response);
+    ids.push(...reply.events.map((e) => String(e.id)));
+  }
+  return ids;
+}
+
+beforeAll(async () => {
+  storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logs-routes-'));
+  store = await DuckDbEventStore.open(storeDir);
+  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
+  const tenants = generatorTenantsOf(await server.app.workbench.store.listTenants());
+  tids = Object.fromEntries(tenants.map((t) => [t.name, t.tid]));
+  for (const batch of generateEvents({
+    tenants,
+    count: 6000,
+    now: server.clock.now().getTime(),
+    days: 10,
+    seed: 3,
+  })) {
+    await store.append(batch);
+  }
+  acme = await signIn(server, 'admin@acme.example');
+  globex = await signIn(server, 'admin@globex.example');
+  auditor = await signIn(server, 'auditor@acme.example');
+});
+
+afterAll(async () => {
+  await server.close();
+  await store.close();
+  fs.rmSync(storeDir, { recursive: true, force: true });
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+describe('GET/POST /api/rep/v1/query/{logtype}', () => {
+  it('Events are fetched 100 at a time, newest first, with pagingIdentifiers', async () => {
+    const response = await server.call('/api/rep/v1/query/scan_web', { jar: acme.jar });
+    expect(response.status).toBe(200);
+    const reply = await json(response);
+    expect(reply.events).toHaveLength(100);
+    expect(reply.pagingIdentifiers.last_iteration).toBe(false);
+    expect(typeof reply.pagingIdentifiers.cursor).toBe('string');
+    const times = reply.events.map((e) => Number(e.time));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(reply.events[0]).toEqual(
+      expect.objectContaining({ log_type: 'scan_web', event_time: new Date(times[0]).toISOString() }),
+    );
+  });
+
+  it("reads the session's tenant only, and paging visits each of its events once", async () => {
+    const now = server.clock.now().getTime();
+    const query = `/api/rep/v1/query/scan_email?start=${Math.floor((now - 7 * DAY) / 1000)}&end=${Math.floor(now / 1000)}&limit=250`;
+    const acmeIds = await pageAll(acme, query);
+    const globexIds = await pageAll(globex, query);
+    const expectedAcme = await store.count(tids.acme, 'scan_email');
+    expect(acmeIds.length).toBeGreaterThan(250);
+    expect(new Set(acmeIds).size).toBe(acmeIds.length);
+    expect(globexIds.length).toBeGreaterThan(0);
+    expect(acmeIds.filter((id) => globexIds.includes(id))).toEqual([]);
+    expect(acmeIds.length).toBeLessThanOrEqual(expectedAcme);
+    const storeIds = (
+      await store.query({
+        logType: 'scan_email',
+        tid: tids.acme,
+        start: Math.floor((now - 7 * DAY) / 1000) * 1000,
+        end: Math.floor(now / 1000) * 1000,
+        filters: [],
+        limit: 100000,
+      })
+    ).map((e) => String(e.id));
+    expect(acmeIds).toEqual(storeIds);
+  });
+
+  it('filters: equality, comma-joined values, free-text search', async () => {
+    const reply = await json(
+      await server.call('/api/rep/v1/query/scan_web?risk=Y,R&limit=1000', { jar: acme.jar }),
+    );
+    expect(reply.events.length).toBeGreaterThan(0);
+    expect(reply.events.every((e) => e.risk === 'Y' || e.risk === 'R')).toBe(true);
+    const found = await json(
+      await server.call('/api/rep/v1/query/scan_audit?search=Signed%20IN&limit=1000', { jar: acme.jar }),
+    );
+    expect(found.events.length).toBeGreaterThan(0);
+    expect(found.events.every((e) => String(e.details).toLowerCase().includes('signed in'))).toBe(true);
+  });
+
+  it('a bad filter is a 400 naming it, and a cursor from another query or tenant is refused', async () => {
+    const unknown = await server.call('/api/rep/v1/query/scan_web?colour=red', { jar: acme.jar });
+    expect(unknown.status).toBe(400);
+    expect(await json(unknown)).toEqual(expect.objectContaining({ field: 'colour' }));
+    const badValue = await json(
+      await server.call('/api/rep/v1/query/scan_web?risk=purple', { jar: acme.jar }),
+    );
+    expect(badValue).toEqual(expect.objectContaining({ statusCode: 400, field: 'risk' }));
+    expect(badValue.message).toContain('purple');
+    expect(
+      (await json(await server.call('/api/rep/v1/query/scan_web?limit=5000', { jar: acme.jar }))).field,
+    ).toBe('limit');
+    expect(
+      (await json(await server.call('/api/rep/v1/query/scan_web?start=soon', { jar: acme.jar }))).field,
+    ).toBe('start');
+
+    const first = await json(await server.call('/api/rep/v1/query/scan_web?risk=G', { jar: acme.jar }));
+    const otherQuery = await server.call('/api/rep/v1/query/scan_web?risk=R', {
+      method: 'POST',
+      jar: acme.jar,
+      body: { pagingIdentifiers: first.pagingIdentifiers },
+    });
+    expect(otherQuery.status).toBe(400);
+    expect((await json(otherQuery)).field).toBe('pagingIdentifiers');
+    const otherTenant = await server.call('/api/rep/v1/query/scan_web?risk=G', {
+      method: 'POST',
+      jar: globex.jar,
+      body: { pagingIdentifiers: first.pagingIdentifiers },
+    });
+    expect(otherTenant.status).toBe(400);
+    const viaGet = await server.call(
+      `/api/rep/v1/query/scan_web?risk=G&cursor=${first.pagingIdentifiers.cursor}`,
+      { jar: acme.jar },
+    );
+    expect(viaGet.status).toBe(200);
+  });
+
+  it('needs a session (401) and the log permission (403: the auditor has no logs:dlp)', async () => {
+    expect((await server.call('/api/rep/v1/query/scan_web')).status).toBe(401);
+    expect((await server.call('/api/rep/v1/query/scan_dlp', { jar: auditor.jar })).status).toBe(403);
+    expect((await server.call('/api/rep/v1/export/scan_dlp', { jar: auditor.jar })).status).toBe(403);
+    expect((await server.call('/api/rep/v1/query/scan_web', { jar: auditor.jar })).status).toBe(200);
+    expect((await server.call('/api/rep/v1/query/fwaas_logs', { jar: auditor.jar })).status).toBe(200);
+  });
+
+  it('POST carries the xsrf header like every state-changing call', async () => {
+    const response = await server.call('/api/rep/v1/query/scan_web', {
+      method: 'POST',
+      jar: acme.jar,
+      xsrf: false,
+      body: {},
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('GET /api/rep/v1/export/{logtype}', () => {
+  it('streams the whole filtered result as CSV', async () => {
+    const response = await server.call('/api/rep/v1/export/fwaas_logs?fw_action=drop,reject', {
+      jar: acme.jar,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="fwaas_logs_.*\.csv"$/,
+    );
+    const lines = (await response.text()).trimEnd().split('\r\n');
+    expect(
+      lines[0].startsWith('id,event_time,userid,src_ip,src_port,dst_ip,dst_port,protocol,fw_action'),
+    ).toBe(true);
+    const ids = await pageAll(acme, '/api/rep/v1/query/fwaas_logs?fw_action=drop,reject&limit=1000');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(ids);
+    expect(lines.slice(1).every((l) => /,(drop|reject),/.test(l))).toBe(true);
+  });
+
+  it('refuses paging parameters and bad filters', async () => {
+    expect(
+      (await json(await server.call('/api/rep/v1/export/scan_web?limit=10', { jar: acme.jar }))).field,
+    ).toBe('limit');
+    expect(
+      (await json(await server.call('/api/rep/v1/export/scan_web?dlp_rule=x', { jar: acme.jar }))).field,
+    ).toBe('dlp_rule');
+  });
+});

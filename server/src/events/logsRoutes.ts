@@ -1,0 +1,199 @@
+/**
+ * The logs API (api-client-layer §7 Logs), one route per log type and verb so that each declares
+ * its own permission to the server's guard (logs:<item>:*, e.g. logs:fwaas_logs:* for firewall):
+ *
+ * - GET  /api/rep/v1/query/{logtype}?{query}  → {events, pagingIdentifiers}; `cursor` query param for later blocks
+ * - POST /api/rep/v1/query/{logtype}?{query}  body {pagingIdentifiers} → the block after that cursor
+ * - GET  /api/rep/v1/export/{logtype}?{query} → text/csv, streamed (chunked), the whole filtered result
+ *
+ * Always the session's tenant. Bad filters, values or cursors → 400 naming the parameter.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import { LogQueryBody, LogQueryReply } from '@workbench/common/api/contract/logs';
+import {
+  LOG_TYPES,
+  logReadPermission,
+  logRouteOfType,
+  type LogType,
+} from '@workbench/common/vocabularies/index';
+import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
+import { csvLine } from './csv';
+import { EventStoreInputError, type EventStore } from './eventStore';
+import { LOG_TYPE_SCHEMAS } from './logSchema';
+import { LogQueryError, parseLogQuery, type RawQuery } from './logQuery';
+import { readLogBlock } from './logPaging';
+
+export interface LogsRoutesOptions {
+  store: EventStore;
+  now: () => Date;
+}
+
+function queryString(logType: LogType, forExport: boolean): TSchema {
+  const fields = Object.fromEntries(
+    LOG_TYPE_SCHEMAS[logType].fields.map((f) => [
+      f,
+      Type.Optional(Type.String({ description: 'Equals; comma-joined values mean any of them.' })),
+    ]),
+  );
+  return Type.Object(
+    {
+      start: Type.Optional(Type.String({ description: 'Unix seconds, inclusive (default: end − 7 days).' })),
+      end: Type.Optional(Type.String({ description: 'Unix seconds, exclusive (default: now).' })),
+      search: Type.Optional(
+        Type.String({
+          description: `Case-insensitive text in: ${LOG_TYPE_SCHEMAS[logType].searchFields.join(', ')}.`,
+        }),
+      ),
+      ...(forExport
+        ? {}
+        : {
+            limit: Type.Optional(Type.String({ description: 'Events per block, 1..1000 (default 100).' })),
+            cursor: Type.Optional(
+              Type.String({ description: 'pagingIdentifiers.cursor of the previous block.' }),
+            ),
+          }),
+      ...fields,
+    },
+    { additionalProperties: true },
+  );
+}
+
+function toHttpError(error: unknown): unknown {
+  if (error instanceof LogQueryError || error instanceof EventStoreInputError) {
+    return new ApiHttpError(400, error.message, error.field);
+  }
+  return error;
+}
+
+export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    const { store, now } = options;
+
+    const block = async (logType: LogType, request: FastifyRequest, bodyCursor: string | undefined) => {
+      const session = tenantSessionOf(request);
+      try {
+        const parsed = parseLogQuery(logType, session.tid, request.query as RawQuery, now().getTime());
+        if (bodyCursor !== undefined && parsed.cursor !== undefined) {
+          throw new LogQueryError('cursor', 'Give the cursor either in the body or in the query, not both.');
+        }
+        const cursor = bodyCursor ?? parsed.cursor;
+        return await readLogBlock(
+          store,
+          parsed.query,
+          cursor,
+          bodyCursor !== undefined ? 'pagingIdentifiers' : 'cursor',
+        );
+      } catch (error) {
+        throw toHttpError(error);
+      }
+    };
+
+    for (const logType of LOG_TYPES) {
+      const route = logRouteOfType(logType);
+      const config = { world: 'tenant' as const, permission: logReadPermission(route) };
+      const tags = ['logs'];
+
+      app.get(
+        `/api/rep/v1/query/${logType}`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `First (or, with cursor, next) block of ${logType} events, newest first`,
+            querystring: queryString(logType, false),
+            response: { 200: LogQueryReply, ...errorResponses(400, 401, 403) },
+          },
+        },
+        async (request) => block(logType, request, undefined),
+      );
+
+      app.post(
+        `/api/rep/v1/query/${logType}`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `The block of ${logType} events after body.pagingIdentifiers`,
+            querystring: queryString(logType, false),
+            body: LogQueryBody,
+            response: { 200: LogQueryReply, ...errorResponses(400, 401, 403) },
+          },
+        },
+        async (request) => {
+          const body = request.body as LogQueryBody;
+          const cursor =
+            body.pagingIdentifiers?.last_iteration === false ? body.pagingIdentifiers.cursor : undefined;
+          if (body.pagingIdentifiers?.last_iteration === false && !cursor) {
+            throw new ApiHttpError(
+              400,
+              'pagingIdentifiers.cursor is required unless last_iteration is true.',
+              'pagingIdentifiers',
+            );
+          }
+          return block(logType, request, cursor);
+        },
+      );
+
+      app.get(
+        `/api/rep/v1/export/${logType}`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `Every ${logType} event of the filters as CSV (streamed)`,
+            querystring: queryString(logType, true),
+            produces: ['text/csv'],
+            response: { 200: { description: 'text/csv', type: 'string' }, ...errorResponses(400, 401, 403) },
+          },
+        },
+        async (request, reply) => {
+          const session = tenantSessionOf(request);
+          const raw = request.query as RawQuery;
+          let query;
+          try {
+            for (const name of ['limit', 'cursor']) {
+              if (raw[name] !== undefined)
+                throw new LogQueryError(name, `Parameter "${name}" does not apply to an export.`);
+            }
+            query = parseLogQuery(logType, session.tid, raw, now().getTime()).query;
+          } catch (error) {
+            throw toHttpError(error);
+          }
+          const fields = LOG_TYPE_SCHEMAS[logType].fields;
+          const scan = {
+            logType,
+            tid: query.tid,
+            start: query.start,
+            end: query.end,
+            filters: query.filters,
+            search: query.search,
+          };
+          async function* lines(): AsyncGenerator<string> {
+            yield csvLine(['id', 'event_time', ...fields]);
+            for await (const batch of store.scan(scan, 5000)) {
+              let chunk = '';
+              for (const event of batch) {
+                chunk += csvLine([
+                  String(event.id),
+                  new Date(event.time).toISOString(),
+                  ...fields.map((f) => event.fields[f]),
+                ]);
+              }
+              yield chunk;
+            }
+          }
+          const stamp = (ms: number) => new Date(ms).toISOString().replace(/[:.]/g, '-');
+          reply
+            .type('text/csv; charset=utf-8')
+            .header(
+              'content-disposition',
+              `attachment; filename="${logType}_${stamp(query.start)}_${stamp(query.end)}.csv"`,
+            );
+          return reply.send(Readable.from(lines()));
+        },
+      );
+    }
+  };
+}
