@@ -57,3 +57,19 @@ export function stateWhen<S>(store: { getState(): S; subscribe(l: () => void): (
 export async function flush(times = 5): Promise<void> {
   for (let i = 0; i < times; i += 1) await new Promise((r) => setTimeout(r, 0));
 }
+
+/** Stubs the calls a tenant session start makes and sets the session cookies. */
+export function stubTenantSession(mock: MockAdapter, user: UserInfo = makeUser()): void {
+  mock.onGet('/api/userinfo').reply(200, user);
+  mock.onGet('/api/v1/userinfo').reply(200, user);
+  mock.onGet('/api/policy/v1/portal_version').reply(200, { portal_v2: true });
+  mock.onGet('/api/policy/v1/rules').reply(200, {
+    staged_rev_id: 4,
+    rev_id: 3,
+    state: 'new',
+    updated_at: '2026-11-01T00:00:00.000Z',
+  });
+  mock.onGet(/\/api\/policy\/v1\/rules\/portal_note\//).reply(200, { rev_id: 4, note: '' });
+  Cookies.set('wb_uid', user.uid);
+  Cookies.set(XSRF_COOKIE, 'x1');
+}

@@ -1,3 +1,6 @@
+// The root typecheck also sees WebdriverIO's global expect; take jest's explicitly.
+import { expect } from '@jest/globals';
+import '@testing-library/jest-dom/jest-globals';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loginIds, snackbarIds } from '../../test-ids';
@@ -38,7 +41,7 @@ describe('LoginPage (shared-ui §2 Login page)', () => {
   test('a progress bar visible while signing in (progress on while submitting, off when a result arrives)', async () => {
     const user = userEvent.setup();
     const pending = deferred();
-    const onSubmit = jest.fn(() => pending.promise);
+    const onSubmit = jest.fn((_u: string, _p: string) => pending.promise);
     render(<LoginPage onSubmit={onSubmit} onSuccess={() => undefined} returnUrl={null} />);
     expect(screen.queryByTestId(loginIds.progress)).not.toBeInTheDocument();
     await fillAndSubmit(user);
@@ -50,7 +53,7 @@ describe('LoginPage (shared-ui §2 Login page)', () => {
 
   test('Enter in the password field submits the form', async () => {
     const user = userEvent.setup();
-    const onSubmit = jest.fn(() => Promise.resolve());
+    const onSubmit = jest.fn((_u: string, _p: string) => Promise.resolve());
     render(<LoginPage onSubmit={onSubmit} onSuccess={() => undefined} />);
     await user.type(screen.getByLabelText('User'), 'u');
     await user.type(screen.getByLabelText('Password'), 'p{Enter}');
@@ -59,7 +62,7 @@ describe('LoginPage (shared-ui §2 Login page)', () => {
 
   test('No client-side rules: empty fields are submitted as they are', async () => {
     const user = userEvent.setup();
-    const onSubmit = jest.fn(() => Promise.resolve());
+    const onSubmit = jest.fn((_u: string, _p: string) => Promise.resolve());
     render(<LoginPage onSubmit={onSubmit} onSuccess={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(onSubmit).toHaveBeenCalledWith('', '');

@@ -1,0 +1,94 @@
+import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
+import { clearAllCookies, createTestStore, flush, stateWhen } from '../../test-support/storeHarness';
+import {
+  noteSaveRequested,
+  publishRequested,
+  revisionLoaded,
+  revisionReducer,
+  initialRevisionState,
+  revisionRequested,
+} from './revisionSlice';
+import { PUBLISHED_MESSAGE } from './revisionSaga';
+
+const base = { staged_rev_id: 5, rev_id: 4, updated_at: '2026-11-01T00:00:00.000Z' };
+const staged = { ...base, state: 'staged' as const };
+const fresh = { ...base, state: 'new' as const };
+
+beforeEach(() => {
+  clearAllCookies();
+  setRuntimeEnvForTests({ deployment: 'ec2', mode: null, production: true });
+});
+afterAll(() => setRuntimeEnvForTests(null));
+
+describe('policy revision (portal-core §4)', () => {
+  test('revisionRequested loads the revision and its note', async () => {
+    const { store, mock } = createTestStore();
+    mock.onGet('/api/policy/v1/rules').reply(200, staged);
+    mock.onGet('/api/policy/v1/rules/portal_note/5').reply(200, { rev_id: 5, note: 'Block gambling' });
+    store.dispatch(revisionRequested());
+    await stateWhen(store, (s) => s.revision.note !== null);
+    expect(store.getState().revision).toMatchObject({ status: 'loaded', revision: staged, note: 'Block gambling' });
+    expect(mock.history.get[0].params).toHaveProperty('timestamp');
+  });
+
+  test('Publishing posts only when the state is staged', async () => {
+    const { store, mock } = createTestStore();
+    const published = { staged_rev_id: 5, rev_id: 5, state: 'new', updated_at: '2026-11-02T00:00:00.000Z' };
+    mock.onPost('/api/policy/v1/rules/5').reply(200, published);
+    store.dispatch(revisionLoaded(staged));
+    store.dispatch(publishRequested());
+    expect(store.getState().revision.status).toBe('publishing');
+    const s = await stateWhen(store, (st) => st.snackbar.bottom !== null);
+    expect(mock.history.post).toHaveLength(1);
+    expect(s.revision.revision).toEqual(published);
+    expect(s.snackbar.bottom?.text).toBe(PUBLISHED_MESSAGE);
+  });
+
+  test('otherwise it does nothing', async () => {
+    const { store, mock } = createTestStore();
+    store.dispatch(revisionLoaded(fresh));
+    const before = store.getState().revision;
+    store.dispatch(publishRequested());
+    await flush();
+    expect(mock.history.post).toHaveLength(0);
+    expect(store.getState().revision).toEqual(before);
+  });
+
+  test('a failed publish becomes typed state and a save-kind error snackbar', async () => {
+    const { store, mock } = createTestStore();
+    mock.onPost('/api/policy/v1/rules/5').reply(409, {
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'The policy revision has changed since it was loaded. Reload and try again.',
+      field: 'rev',
+    });
+    store.dispatch(revisionLoaded(staged));
+    store.dispatch(publishRequested());
+    const s = await stateWhen(store, (st) => st.snackbar.bottom !== null);
+    expect(s.revision.error).toMatchObject({ status: 409, field: 'rev', callName: 'publishRevision' });
+    expect(s.snackbar.bottom?.text).toBe(
+      'Error: The policy revision has changed since it was loaded. Reload and try again.',
+    );
+    expect(s.snackbar.bottom?.severity).toBe('error');
+  });
+
+  test('noteSaveRequested saves the note with rev_id, state and updated_at into the staged revision', async () => {
+    const { store, mock } = createTestStore();
+    mock.onPut('/api/policy/v1/rules/portal_note/5').reply(200, { ...staged, updated_at: '2026-11-03T00:00:00.000Z' });
+    store.dispatch(revisionLoaded(fresh));
+    store.dispatch(noteSaveRequested({ note: 'Quarterly review' }));
+    const s = await stateWhen(store, (st) => st.revision.status === 'loaded' && st.revision.note !== null);
+    expect(JSON.parse(mock.history.put[0].data as string)).toEqual({
+      rev_id: 4,
+      state: 'new',
+      updated_at: '2026-11-01T00:00:00.000Z',
+      data: { note: 'Quarterly review' },
+    });
+    expect(s.revision.note).toBe('Quarterly review');
+    expect(s.revision.revision?.state).toBe('staged');
+  });
+
+  test('the reducer ignores publishRequested without a staged revision', () => {
+    expect(revisionReducer(initialRevisionState, publishRequested()).status).toBe('idle');
+  });
+});
