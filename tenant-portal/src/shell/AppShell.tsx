@@ -212,7 +212,7 @@ export function AppShell() {
           data-testid={shellIds.nav}
           sx={{ overflowY: 'auto', p: 1 }}
         >
-          <List dense disablePadding>
+          <List dense disablePadding component="div">
             {areas.map((area) => (
               <NavItem key={area.id} area={area} />
             ))}
