@@ -88,7 +88,23 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.decorate('workbench', ctx);
   app.addHook('onClose', async () => store.close());
+  try {
+    await registerEverything(app, ctx, options, env);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await store.close();
+    throw error;
+  }
+  if (seedPrinted) app.log.info('demo data seeded');
+  return app;
+}
 
+async function registerEverything(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  options: ServerOptions,
+  env: InjectedEnv,
+) {
   installErrorHandler(app);
   // Cookies are parsed in an onRequest hook: it must run before the guard's.
   await app.register(fastifyCookie);
@@ -99,7 +115,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       openapi: '3.0.3',
       info: {
         title: 'Workbench reference backend',
-        description: 'Tenant portal API (/api), provider console API (/gdmanage), local identity provider (/idp).',
+        description:
+          'Tenant portal API (/api), provider console API (/gdmanage), local identity provider (/idp).',
         version: '0.1.0',
       },
       components: {
@@ -114,7 +131,13 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'Ready when the stores are open', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Ready when the stores are open',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -127,10 +150,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   if (options.staticRoot) await app.register(staticApps({ staticRoot: options.staticRoot, env }));
 
   await app.ready();
-  if (seedPrinted) app.log.info('demo data seeded');
-  return app;
 }
 
-export type { ServerContext, RouteAccess, RoutePermission, TenantSession, ProviderSession, World } from './context';
+export type {
+  ServerContext,
+  RouteAccess,
+  RoutePermission,
+  TenantSession,
+  ProviderSession,
+  World,
+} from './context';
 export { tenantSessionOf, providerSessionOf, permissionAllowed } from './http/guard';
 export { ApiHttpError, apiError, errorResponses } from './http/errors';

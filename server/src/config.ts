@@ -48,7 +48,9 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
   if (!blank(env.WORKBENCH_MODE)) {
     const m = env.WORKBENCH_MODE.trim();
     if (!(MODES as readonly string[]).includes(m)) {
-      throw new ConfigError(`WORKBENCH_MODE must be one of ${MODES.join(', ')}, got "${env.WORKBENCH_MODE}".`);
+      throw new ConfigError(
+        `WORKBENCH_MODE must be one of ${MODES.join(', ')}, got "${env.WORKBENCH_MODE}".`,
+      );
     }
     mode = m as Mode;
   }

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
 import { ConfigError, readConfig } from './config';
+import { eventsPlugin } from './events/eventsPlugin';
+import { DEFAULT_DEMO_EVENTS } from './seed/seedEvents';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -15,6 +17,8 @@ async function main(): Promise<void> {
     staticRoot: repoRoot,
     secureCookies: process.env.WORKBENCH_SECURE_COOKIES === 'true',
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    // The event store and logs API; first start seeds WORKBENCH_DEMO_EVENTS events in the background.
+    plugins: [eventsPlugin({ dataDir: config.dataDir, demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS })],
   });
   let closing = false;
   const close = (signal: string) => {

@@ -84,4 +84,8 @@ export function installErrorHandler(app: FastifyInstance): void {
 }
 
 export const isApiPath = (url: string): boolean =>
-  url === '/api' || url.startsWith('/api/') || url === '/gdmanage' || url.startsWith('/gdmanage/') || url.startsWith('/idp/');
+  url === '/api' ||
+  url.startsWith('/api/') ||
+  url === '/gdmanage' ||
+  url.startsWith('/gdmanage/') ||
+  url.startsWith('/idp/');

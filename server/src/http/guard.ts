@@ -1,9 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import {
-  PROVIDER_XSRF_COOKIE,
-  XSRF_COOKIE,
-  XSRF_HEADER,
-} from '@workbench/common/api/contract/wire';
+import { PROVIDER_XSRF_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@workbench/common/api/contract/wire';
 import type { AccessController } from '@workbench/common/features/rbac/permissions';
 import type { RoutePermission, ServerContext } from '../context';
 import { safeEqual } from '../security/tokens';
@@ -23,7 +19,10 @@ export const XSRF_EXEMPT_PATHS: readonly string[] = [
 
 const pathOf = (url: string): string => url.split('?')[0];
 
-export function permissionAllowed(access: AccessController, permission: RoutePermission | undefined): boolean {
+export function permissionAllowed(
+  access: AccessController,
+  permission: RoutePermission | undefined,
+): boolean {
   if (permission === undefined || permission === null) return true;
   if (typeof permission === 'string') return access.can(permission);
   return access.allows(permission);
@@ -98,7 +97,8 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
 
 /** The tenant session of a guarded route's request; throws (500) if the route is not guarded. */
 export function tenantSessionOf(request: FastifyRequest) {
-  if (!request.session) throw new Error('tenantSessionOf: the route has no tenant session (declare config.world).');
+  if (!request.session)
+    throw new Error('tenantSessionOf: the route has no tenant session (declare config.world).');
   return request.session;
 }
 

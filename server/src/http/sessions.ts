@@ -26,7 +26,10 @@ export const PROVIDER_ROLES: Record<OperatorRole, { read: string[]; write: strin
   support: { read: ['tenants:*', 'reports:*'], write: [] },
 };
 
-export async function resolveTenantSession(ctx: ServerContext, request: FastifyRequest): Promise<TenantSession | null> {
+export async function resolveTenantSession(
+  ctx: ServerContext,
+  request: FastifyRequest,
+): Promise<TenantSession | null> {
   const sid = request.cookies[SESSION_COOKIE];
   if (!sid) return null;
   const sidHash = digest(sid);
@@ -96,7 +99,11 @@ export async function resolveProviderSession(
   };
 }
 
-const baseCookie = (ctx: ServerContext) => ({ path: '/', sameSite: 'strict' as const, secure: ctx.secureCookies });
+const baseCookie = (ctx: ServerContext) => ({
+  path: '/',
+  sameSite: 'strict' as const,
+  secure: ctx.secureCookies,
+});
 
 export function setTenantCookies(
   ctx: ServerContext,
@@ -104,7 +111,11 @@ export function setTenantCookies(
   values: { sid: string; uid: string; xsrf: string },
 ): void {
   const absoluteSeconds = Math.round(SESSION_ABSOLUTE_MS / 1000);
-  reply.setCookie(SESSION_COOKIE, values.sid, { ...baseCookie(ctx), httpOnly: true, maxAge: absoluteSeconds });
+  reply.setCookie(SESSION_COOKIE, values.sid, {
+    ...baseCookie(ctx),
+    httpOnly: true,
+    maxAge: absoluteSeconds,
+  });
   setUserIdCookie(ctx, reply, values.uid);
   reply.setCookie(XSRF_COOKIE, values.xsrf, { ...baseCookie(ctx), httpOnly: false, maxAge: absoluteSeconds });
 }
@@ -128,5 +139,6 @@ export function setProviderCookies(ctx: ServerContext, reply: FastifyReply, key:
 }
 
 export function clearProviderCookies(ctx: ServerContext, reply: FastifyReply): void {
-  for (const name of [PROVIDER_SESSION_COOKIE, PROVIDER_XSRF_COOKIE]) reply.clearCookie(name, baseCookie(ctx));
+  for (const name of [PROVIDER_SESSION_COOKIE, PROVIDER_XSRF_COOKIE])
+    reply.clearCookie(name, baseCookie(ctx));
 }

@@ -44,7 +44,8 @@ export const loginAreaRoutes: FastifyPluginAsync = async (app) => {
       attachValidation: true,
       schema: {
         tags: ['tenant auth'],
-        summary: 'Target of the hidden login form: checks csrf_token, client_id, redirect_uri; 303 to the login page',
+        summary:
+          'Target of the hidden login form: checks csrf_token, client_id, redirect_uri; 303 to the login page',
         consumes: ['application/x-www-form-urlencoded'],
         body: LoginFormBody,
       },

@@ -17,7 +17,8 @@ export const PORTAL_NOTE_MAX_LENGTH = 500;
 
 export const PORTAL_NOTE_PATH = (rev: number | string) => `${POLICY_PATHS.rules}/portal_note/${rev}`;
 
-export const STALE_REVISION_MSG = 'The policy revision has changed since it was loaded. Reload and try again.';
+export const STALE_REVISION_MSG =
+  'The policy revision has changed since it was loaded. Reload and try again.';
 
 /** The "portal_note" policy kind: a note operators attach to the staged revision. */
 export const PortalNote = Type.Object({ note: Type.String({ maxLength: PORTAL_NOTE_MAX_LENGTH }) });
@@ -74,7 +75,8 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       config: { world: 'tenant', permission: REVISION_PUBLISH },
       schema: {
         tags,
-        summary: 'Publishes the staged revision; {} and no change when nothing is staged; 409 for a stale rev',
+        summary:
+          'Publishes the staged revision; {} and no change when nothing is staged; 409 for a stale rev',
         params: RevParams,
         response: { 200: PublishReply, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -84,7 +86,8 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       return ctx.store.transaction(async (tx) => {
         const current = await tx.getRevision(s.tid);
         if (!current) throw new ApiHttpError(404, 'The tenant has no policy revision.');
-        if (request.params.rev !== current.stagedRevId) throw new ApiHttpError(409, STALE_REVISION_MSG, 'rev');
+        if (request.params.rev !== current.stagedRevId)
+          throw new ApiHttpError(409, STALE_REVISION_MSG, 'rev');
         if (current.state !== 'staged') return {};
         const next: RevisionRecord = {
           tid: s.tid,
@@ -142,7 +145,8 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       return ctx.store.transaction(async (tx) => {
         const current = await tx.getRevision(s.tid);
         if (!current) throw new ApiHttpError(404, 'The tenant has no policy revision.');
-        if (request.params.rev !== current.stagedRevId) throw new ApiHttpError(409, STALE_REVISION_MSG, 'rev');
+        if (request.params.rev !== current.stagedRevId)
+          throw new ApiHttpError(409, STALE_REVISION_MSG, 'rev');
         if (request.body.updated_at !== current.updatedAt) {
           throw new ApiHttpError(409, STALE_REVISION_MSG, 'updated_at');
         }

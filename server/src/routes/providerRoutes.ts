@@ -140,7 +140,11 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
     PROVIDER_PATHS.me,
     {
       config: { world: 'provider', permission: null, optional: true },
-      schema: { tags, summary: 'The signed-in operator (status authenticated), else 401 unauthenticated', response: { 200: MeReply, 401: MeReply } },
+      schema: {
+        tags,
+        summary: 'The signed-in operator (status authenticated), else 401 unauthenticated',
+        response: { 200: MeReply, 401: MeReply },
+      },
     },
     async (request, reply) => {
       const s = request.providerSession;
@@ -156,7 +160,11 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
     PROVIDER_PATHS.extendKey,
     {
       config: { world: 'provider', permission: null },
-      schema: { tags, summary: 'Extends the session key by one hour', response: { 200: SessionKeyReply, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'Extends the session key by one hour',
+        response: { 200: SessionKeyReply, ...errorResponses(401, 403) },
+      },
     },
     async (request) => {
       const s = providerSessionOf(request);
@@ -170,7 +178,11 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
     PROVIDER_PATHS.logout,
     {
       config: { world: 'provider', permission: null, optional: true },
-      schema: { tags, summary: 'Ends the operator session and clears its cookies', response: { 200: MeReply } },
+      schema: {
+        tags,
+        summary: 'Ends the operator session and clears its cookies',
+        response: { 200: MeReply },
+      },
     },
     async (request, reply) => {
       if (request.providerSession) await ctx.store.deleteProviderSession(request.providerSession.keyHash);

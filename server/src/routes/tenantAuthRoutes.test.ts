@@ -16,7 +16,13 @@ const login = (username: string, password: string, jar = new CookieJar()) =>
 const authParams = async (body: unknown = {}) => {
   const r = await server.call('/api/auth/v1/auth_params', { method: 'POST', body });
   expect(r.status).toBe(200);
-  return (await r.json()) as { login_url: string; redirect_uri: string; client_id: string; csrf_token: string; scope: string };
+  return (await r.json()) as {
+    login_url: string;
+    redirect_uri: string;
+    client_id: string;
+    csrf_token: string;
+    scope: string;
+  };
 };
 
 const postLoginForm = (fields: Record<string, string>) =>
@@ -26,21 +32,38 @@ describe('auth params and the login form post', () => {
   test('auth_params names the login area, the portal root and a fresh csrf token', async () => {
     const a = await authParams();
     const b = await authParams({ force_udb: true });
-    expect(a).toMatchObject({ login_url: '/login/', redirect_uri: '/', client_id: 'workbench-portal', scope: 'openid profile' });
+    expect(a).toMatchObject({
+      login_url: '/login/',
+      redirect_uri: '/',
+      client_id: 'workbench-portal',
+      scope: 'openid profile',
+    });
     expect(a.csrf_token.length).toBeGreaterThan(20);
     expect(b.csrf_token).not.toBe(a.csrf_token);
   });
 
   test('a good form post redirects (303) to the login page with the return url and force_udb', async () => {
     const p = await authParams();
-    const r = await postLoginForm({ csrf_token: p.csrf_token, client_id: p.client_id, redirect_uri: '/#/policy/web', scope: p.scope, force_udb: 'true' });
+    const r = await postLoginForm({
+      csrf_token: p.csrf_token,
+      client_id: p.client_id,
+      redirect_uri: '/#/policy/web',
+      scope: p.scope,
+      force_udb: 'true',
+    });
     expect(r.status).toBe(303);
-    expect(r.headers.get('location')).toBe(`/login/#/?returnUrl=${encodeURIComponent('/#/policy/web')}&force_udb=true`);
+    expect(r.headers.get('location')).toBe(
+      `/login/#/?returnUrl=${encodeURIComponent('/#/policy/web')}&force_udb=true`,
+    );
   });
 
   test('an absolute redirect_uri on this server is accepted as its path', async () => {
     const p = await authParams();
-    const r = await postLoginForm({ csrf_token: p.csrf_token, client_id: p.client_id, redirect_uri: `${server.url}/#/logs` });
+    const r = await postLoginForm({
+      csrf_token: p.csrf_token,
+      client_id: p.client_id,
+      redirect_uri: `${server.url}/#/logs`,
+    });
     expect(r.status).toBe(303);
     expect(r.headers.get('location')).toBe(`/login/#/?returnUrl=${encodeURIComponent('/#/logs')}`);
   });
@@ -71,7 +94,11 @@ describe('auth params and the login form post', () => {
     'a foreign redirect_uri (%s) is rejected (open-redirect protection)',
     async (redirect) => {
       const p = await authParams();
-      const r = await postLoginForm({ csrf_token: p.csrf_token, client_id: p.client_id, redirect_uri: redirect });
+      const r = await postLoginForm({
+        csrf_token: p.csrf_token,
+        client_id: p.client_id,
+        redirect_uri: redirect,
+      });
       expect(r.status).toBe(400);
       expect(await r.text()).toContain('redirect_uri');
     },
@@ -118,7 +145,12 @@ describe('login', () => {
     const jar = new CookieJar();
     const r = await login('admin@acme.example', 'wrong', jar);
     expect(r.status).toBe(401);
-    expect(await r.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: LOGIN_FAILED_MSG, msg: LOGIN_FAILED_MSG });
+    expect(await r.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: LOGIN_FAILED_MSG,
+      msg: LOGIN_FAILED_MSG,
+    });
     expect(jar.cookies.size).toBe(0);
   });
 
@@ -152,7 +184,10 @@ describe('login', () => {
   });
 
   test('a missing password is a 400 naming the field', async () => {
-    const r = await server.call('/api/auth/v1/login', { method: 'POST', body: { username: 'admin@acme.example' } });
+    const r = await server.call('/api/auth/v1/login', {
+      method: 'POST',
+      body: { username: 'admin@acme.example' },
+    });
     expect(r.status).toBe(400);
     const body = (await r.json()) as { field: string; message: string };
     expect(body.field).toBe('password');
@@ -161,7 +196,11 @@ describe('login', () => {
 
   test('the on-prem alias /api/v1/login signs in too', async () => {
     const jar = new CookieJar();
-    const r = await server.call('/api/v1/login', { method: 'POST', body: { username: 'admin@acme.example', password: TEST_PASSWORD }, jar });
+    const r = await server.call('/api/v1/login', {
+      method: 'POST',
+      body: { username: 'admin@acme.example', password: TEST_PASSWORD },
+      jar,
+    });
     expect(r.status).toBe(200);
     expect((await server.call('/api/v1/userinfo', { jar })).status).toBe(200);
   });
@@ -173,7 +212,13 @@ describe('session', () => {
     const r = await server.call('/api/userinfo', { jar });
     expect(r.status).toBe(200);
     const info = (await r.json()) as Record<string, unknown>;
-    expect(info).toMatchObject({ uid, first_name: 'Avery', last_name: 'Auditor', tenant_name: 'acme', portal_v2: false });
+    expect(info).toMatchObject({
+      uid,
+      first_name: 'Avery',
+      last_name: 'Auditor',
+      tenant_name: 'acme',
+      portal_v2: false,
+    });
     expect((info.capabilities as Record<string, unknown>).rbac).toBe(true);
     expect((info.roles as { write: string[] }).write).toEqual([]);
     expect(info.uid_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -232,33 +277,58 @@ describe('session', () => {
 describe('portal version', () => {
   test('the admin switches the portal version; it is stored per tenant', async () => {
     const admin = await signIn(server, 'admin@acme.example');
-    const put = await server.call('/api/policy/v1/portal_version', { method: 'PUT', jar: admin.jar, body: { portal_v2: true } });
+    const put = await server.call('/api/policy/v1/portal_version', {
+      method: 'PUT',
+      jar: admin.jar,
+      body: { portal_v2: true },
+    });
     expect(put.status).toBe(200);
-    expect(await (await server.call('/api/policy/v1/portal_version', { jar: admin.jar })).json()).toEqual({ portal_v2: true });
+    expect(await (await server.call('/api/policy/v1/portal_version', { jar: admin.jar })).json()).toEqual({
+      portal_v2: true,
+    });
     const globex = await signIn(server, 'admin@globex.example');
-    expect(await (await server.call('/api/policy/v1/portal_version', { jar: globex.jar })).json()).toEqual({ portal_v2: false });
+    expect(await (await server.call('/api/policy/v1/portal_version', { jar: globex.jar })).json()).toEqual({
+      portal_v2: false,
+    });
   });
 
   test('the auditor may not write the portal version (403) and nothing changes', async () => {
     const auditor = await signIn(server, 'auditor@acme.example');
-    const put = await server.call('/api/policy/v1/portal_version', { method: 'PUT', jar: auditor.jar, body: { portal_v2: true } });
+    const put = await server.call('/api/policy/v1/portal_version', {
+      method: 'PUT',
+      jar: auditor.jar,
+      body: { portal_v2: true },
+    });
     expect(put.status).toBe(403);
-    expect(await (await server.call('/api/policy/v1/portal_version', { jar: auditor.jar })).json()).toEqual({ portal_v2: false });
+    expect(await (await server.call('/api/policy/v1/portal_version', { jar: auditor.jar })).json()).toEqual({
+      portal_v2: false,
+    });
   });
 
   test('a PUT without the xsrf header, or with a wrong one, is 403 and changes nothing', async () => {
     const admin = await signIn(server, 'admin@acme.example');
     for (const xsrf of [false, 'not-the-cookie'] as const) {
-      const put = await server.call('/api/policy/v1/portal_version', { method: 'PUT', jar: admin.jar, xsrf, body: { portal_v2: true } });
+      const put = await server.call('/api/policy/v1/portal_version', {
+        method: 'PUT',
+        jar: admin.jar,
+        xsrf,
+        body: { portal_v2: true },
+      });
       expect(put.status).toBe(403);
       expect(await put.json()).toMatchObject({ message: 'Missing or invalid xsrf token.' });
     }
-    expect(await (await server.call('/api/policy/v1/portal_version', { jar: admin.jar })).json()).toEqual({ portal_v2: false });
+    expect(await (await server.call('/api/policy/v1/portal_version', { jar: admin.jar })).json()).toEqual({
+      portal_v2: false,
+    });
   });
 
   test('a malformed body is a 400 naming the field and changes nothing', async () => {
     const admin = await signIn(server, 'admin@acme.example');
-    const put = await server.call('/api/policy/v1/portal_version', { method: 'PUT', jar: admin.jar, body: { portal_v2: 'maybe' } });
+    const put = await server.call('/api/policy/v1/portal_version', {
+      method: 'PUT',
+      jar: admin.jar,
+      body: { portal_v2: 'maybe' },
+    });
     expect(put.status).toBe(400);
     expect(await put.json()).toMatchObject({ field: 'portal_v2' });
   });

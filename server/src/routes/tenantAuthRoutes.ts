@@ -92,7 +92,13 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
         subject: '',
         expiresAt: ctx.now().getTime() + LOGIN_CSRF_TTL_MS,
       });
-      return { login_url: LOGIN_AREA_PATH, redirect_uri: '/', client_id: PORTAL_CLIENT_ID, csrf_token: csrf, scope: AUTH_SCOPE };
+      return {
+        login_url: LOGIN_AREA_PATH,
+        redirect_uri: '/',
+        client_id: PORTAL_CLIENT_ID,
+        csrf_token: csrf,
+        scope: AUTH_SCOPE,
+      };
     },
   );
 
@@ -167,15 +173,27 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     setUserIdCookie(ctx, reply, s.uid);
     return { expires: new Date(idle).toISOString() };
   };
-  app.post(AUTH_PATHS.cookieRefresh, { config: { world: 'tenant', permission: null }, schema: refreshSchema }, refresh);
-  app.get(APPLIANCE_AUTH_PATHS.cookieRefresh, { config: { world: 'tenant', permission: null }, schema: refreshSchema }, refresh);
+  app.post(
+    AUTH_PATHS.cookieRefresh,
+    { config: { world: 'tenant', permission: null }, schema: refreshSchema },
+    refresh,
+  );
+  app.get(
+    APPLIANCE_AUTH_PATHS.cookieRefresh,
+    { config: { world: 'tenant', permission: null }, schema: refreshSchema },
+    refresh,
+  );
 
   for (const url of [AUTH_PATHS.userInfo, APPLIANCE_AUTH_PATHS.userInfo]) {
     app.get(
       url,
       {
         config: { world: 'tenant', permission: null },
-        schema: { tags, summary: 'The signed-in user, tenant, capabilities and roles', response: { 200: UserInfo, ...errorResponses(401) } },
+        schema: {
+          tags,
+          summary: 'The signed-in user, tenant, capabilities and roles',
+          response: { 200: UserInfo, ...errorResponses(401) },
+        },
       },
       async (request) => userInfoOf(tenantSessionOf(request)),
     );
@@ -185,7 +203,11 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     AUTH_PATHS.portalVersion,
     {
       config: { world: 'tenant', permission: null },
-      schema: { tags: ['policy'], summary: "The tenant's portal version", response: { 200: PortalVersion, ...errorResponses(401) } },
+      schema: {
+        tags: ['policy'],
+        summary: "The tenant's portal version",
+        response: { 200: PortalVersion, ...errorResponses(401) },
+      },
     },
     async (request) => ({ portal_v2: tenantSessionOf(request).tenant.portalV2 }),
   );

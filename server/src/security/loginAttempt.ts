@@ -2,7 +2,8 @@ import type { ConfigStore, LoginWorld } from '../store/ConfigStore';
 import { LOCKOUT_THRESHOLD, lockoutMs, secondsLeft } from './lockout';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
-export type LoginOutcome<T> = { kind: 'ok'; account: T } | { kind: 'failed' } | { kind: 'locked'; delay: number };
+export type LoginOutcome<T> =
+  { kind: 'ok'; account: T } | { kind: 'failed' } | { kind: 'locked'; delay: number };
 
 /**
  * One sign-in attempt with the lockout rule of security/lockout.ts. Unknown accounts are checked
@@ -19,7 +20,8 @@ export async function attemptLogin<T extends { passwordHash: string }>(
 ): Promise<LoginOutcome<T>> {
   const key = username.trim().toLowerCase();
   const previous = await store.getLoginFailures(world, key);
-  if (previous && previous.lockedUntil > now) return { kind: 'locked', delay: secondsLeft(previous.lockedUntil, now) };
+  if (previous && previous.lockedUntil > now)
+    return { kind: 'locked', delay: secondsLeft(previous.lockedUntil, now) };
 
   const account = await findAccount(key);
   const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
@@ -30,5 +32,7 @@ export async function attemptLogin<T extends { passwordHash: string }>(
   const failures = (previous?.failures ?? 0) + 1;
   const wait = lockoutMs(failures);
   await store.putLoginFailures({ world, username: key, failures, lockedUntil: wait > 0 ? now + wait : 0 });
-  return failures > LOCKOUT_THRESHOLD ? { kind: 'locked', delay: secondsLeft(now + wait, now) } : { kind: 'failed' };
+  return failures > LOCKOUT_THRESHOLD
+    ? { kind: 'locked', delay: secondsLeft(now + wait, now) }
+    : { kind: 'failed' };
 }

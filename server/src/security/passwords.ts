@@ -24,7 +24,14 @@ export async function hashPassword(password: string): Promise<string> {
 /** Constant-time comparison of the derived key; false for a malformed stored hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, saltText, hashText] = stored.split('$');
-  if (scheme !== 'scrypt' || Number(n) !== N || Number(r) !== R || Number(p) !== P || !saltText || !hashText) {
+  if (
+    scheme !== 'scrypt' ||
+    Number(n) !== N ||
+    Number(r) !== R ||
+    Number(p) !== P ||
+    !saltText ||
+    !hashText
+  ) {
     return false;
   }
   const expected = Buffer.from(hashText, 'base64url');

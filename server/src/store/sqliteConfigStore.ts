@@ -74,11 +74,16 @@ const toRevision = (r: Row): RevisionRecord => ({
 });
 
 /** Applies the migrations newer than the recorded version, each in its own transaction. */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = CONFIG_MIGRATIONS): number[] {
+export function migrate(
+  db: Database.Database,
+  migrations: readonly Migration[] = CONFIG_MIGRATIONS,
+): number[] {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );
-  const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as Row[]).map((r) => num(r.version)));
+  const done = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as Row[]).map((r) => num(r.version)),
+  );
   const applied: number[] = [];
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (done.has(m.version)) continue;
@@ -235,7 +240,11 @@ export class SqliteConfigStore implements ConfigStore {
     this.run('DELETE FROM sessions WHERE sid_hash = ?', sidHash);
   }
   async deleteExpiredSessions(now: number): Promise<number> {
-    const tenant = this.run('DELETE FROM sessions WHERE idle_expires_at <= ? OR absolute_expires_at <= ?', now, now);
+    const tenant = this.run(
+      'DELETE FROM sessions WHERE idle_expires_at <= ? OR absolute_expires_at <= ?',
+      now,
+      now,
+    );
     const provider = this.run('DELETE FROM provider_sessions WHERE expires_at <= ?', now);
     this.run('DELETE FROM one_time_tokens WHERE expires_at <= ?', now);
     return tenant + provider;
@@ -256,7 +265,10 @@ export class SqliteConfigStore implements ConfigStore {
     const r = this.get('SELECT * FROM provider_sessions WHERE key_hash = ?', keyHash);
     return r ? toProviderSession(r) : null;
   }
-  async updateProviderSession(keyHash: string, changes: { expiresAt?: number; xsrf?: string }): Promise<void> {
+  async updateProviderSession(
+    keyHash: string,
+    changes: { expiresAt?: number; xsrf?: string },
+  ): Promise<void> {
     if (changes.expiresAt !== undefined)
       this.run('UPDATE provider_sessions SET expires_at = ? WHERE key_hash = ?', changes.expiresAt, keyHash);
     if (changes.xsrf !== undefined)
@@ -276,7 +288,11 @@ export class SqliteConfigStore implements ConfigStore {
     );
   }
   async consumeOneTimeToken(kind: OneTimeTokenKind, tokenHash: string): Promise<OneTimeTokenRecord | null> {
-    const r = this.get('DELETE FROM one_time_tokens WHERE kind = ? AND token_hash = ? RETURNING *', kind, tokenHash);
+    const r = this.get(
+      'DELETE FROM one_time_tokens WHERE kind = ? AND token_hash = ? RETURNING *',
+      kind,
+      tokenHash,
+    );
     if (!r) return null;
     return { kind, tokenHash, subject: str(r.subject), expiresAt: num(r.expires_at) };
   }

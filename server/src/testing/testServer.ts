@@ -79,7 +79,10 @@ export interface TestServer {
   restart(overrides?: Partial<ServerOptions>): Promise<TestServer>;
 }
 
-export async function startTestServer(overrides: Partial<ServerOptions> = {}, reuse?: { dataDir: string; clock: TestClock }): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServerOptions> = {},
+  reuse?: { dataDir: string; clock: TestClock },
+): Promise<TestServer> {
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-test-'));
   const clock = reuse?.clock ?? new TestClock();
   const app = await buildServer({
@@ -102,7 +105,8 @@ export async function startTestServer(overrides: Partial<ServerOptions> = {}, re
     if (jar && jar.cookies.size > 0) headers.cookie = jar.header();
     const xsrfCookie = pathname.startsWith('/gdmanage/') ? PROVIDER_XSRF_COOKIE : XSRF_COOKIE;
     if (typeof options.xsrf === 'string') headers[XSRF_HEADER] = options.xsrf;
-    else if (options.xsrf !== false && jar?.get(xsrfCookie)) headers[XSRF_HEADER] = jar.get(xsrfCookie) as string;
+    else if (options.xsrf !== false && jar?.get(xsrfCookie))
+      headers[XSRF_HEADER] = jar.get(xsrfCookie) as string;
     let body: string | undefined;
     if (options.body instanceof URLSearchParams) {
       body = options.body.toString();
@@ -111,7 +115,12 @@ export async function startTestServer(overrides: Partial<ServerOptions> = {}, re
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await fetch(`${url}${pathname}`, { method: options.method ?? 'GET', headers, body, redirect: 'manual' });
+    const response = await fetch(`${url}${pathname}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      redirect: 'manual',
+    });
     jar?.store(response);
     return response;
   };
@@ -138,10 +147,19 @@ export interface SignedIn {
 }
 
 /** Signs a demo tenant account in; throws when the login does not succeed. */
-export async function signIn(server: TestServer, username: string, password = TEST_PASSWORD): Promise<SignedIn> {
+export async function signIn(
+  server: TestServer,
+  username: string,
+  password = TEST_PASSWORD,
+): Promise<SignedIn> {
   const jar = new CookieJar();
-  const response = await server.call('/api/auth/v1/login', { method: 'POST', body: { username, password }, jar });
-  if (response.status !== 200) throw new Error(`sign-in of ${username} failed: ${response.status} ${await response.text()}`);
+  const response = await server.call('/api/auth/v1/login', {
+    method: 'POST',
+    body: { username, password },
+    jar,
+  });
+  if (response.status !== 200)
+    throw new Error(`sign-in of ${username} failed: ${response.status} ${await response.text()}`);
   const reply = (await response.json()) as { uid: string };
   return { jar, uid: reply.uid, xsrf: jar.get(XSRF_COOKIE) ?? '' };
 }
@@ -152,14 +170,23 @@ export interface OperatorSignedIn {
 }
 
 /** The provider flow: idp token, oauth login, session cookie. */
-export async function signInOperator(server: TestServer, username: string, password = TEST_PASSWORD): Promise<OperatorSignedIn> {
+export async function signInOperator(
+  server: TestServer,
+  username: string,
+  password = TEST_PASSWORD,
+): Promise<OperatorSignedIn> {
   const jar = new CookieJar();
   const token = await server.call('/idp/token', { method: 'POST', body: { username, password } });
   if (token.status !== 200) throw new Error(`idp token for ${username} failed: ${token.status}`);
   const { access_token } = (await token.json()) as { access_token: string };
-  const login = await server.call(`/gdmanage/api/oauth/login?identity_provider=local&access_token=${encodeURIComponent(access_token)}`);
+  const login = await server.call(
+    `/gdmanage/api/oauth/login?identity_provider=local&access_token=${encodeURIComponent(access_token)}`,
+  );
   const { Authorization } = (await login.json()) as { Authorization: string };
-  const cookie = await server.call('/gdmanage/api/v1/session_cookie', { jar, headers: { authorization: Authorization } });
+  const cookie = await server.call('/gdmanage/api/v1/session_cookie', {
+    jar,
+    headers: { authorization: Authorization },
+  });
   if (cookie.status !== 200) throw new Error(`session_cookie for ${username} failed: ${cookie.status}`);
   return { jar, authorization: Authorization };
 }

@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import { INJECTED_ENV_MARKER } from '@workbench/common/api/contract/wire';
+import { DEMO_PASSWORD_NOTICE } from './seed/demoSeed';
+import { tenantSessionOf } from './http/guard';
+import { signIn, startTestServer, type TestServer } from './testing/testServer';
+import { envScript } from './static/staticApps';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+test('GET /healthz answers 200 {status: ok}', async () => {
+  server = await startTestServer();
+  const r = await server.call('/healthz');
+  expect(r.status).toBe(200);
+  expect(await r.json()).toEqual({ status: 'ok' });
+});
+
+test('an unknown /api or /gdmanage path is a 404 ApiError in JSON', async () => {
+  server = await startTestServer();
+  const admin = await signIn(server, 'admin@acme.example');
+  for (const [method, url] of [
+    ['GET', '/api/nothing/here'],
+    ['POST', '/api/nothing/here'],
+    ['GET', '/gdmanage/api/v9/nothing'],
+  ]) {
+    const r = await server.call(url, { method, jar: admin.jar, body: method === 'POST' ? {} : undefined });
+    expect(r.status).toBe(404);
+    expect(r.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await r.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  }
+});
+
+test('API replies carry no-store cache headers', async () => {
+  server = await startTestServer();
+  const r = await server.call('/api/userinfo');
+  expect(r.headers.get('cache-control')).toMatch(/no-store/);
+});
+
+test('malformed JSON is a 400 ApiError', async () => {
+  server = await startTestServer();
+  const r = await fetch(`${server.url}/api/auth/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"username":',
+  });
+  expect(r.status).toBe(400);
+  expect(await r.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+});
+
+test('/openapi.json lists every API route with tags and a summary', async () => {
+  server = await startTestServer();
+  const spec = (await (await server.call('/openapi.json')).json()) as {
+    paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
+  };
+  const expected = [
+    ['post', '/api/auth/v1/auth_params'],
+    ['post', '/api/auth/v1/login'],
+    ['get', '/api/auth/v1/logout'],
+    ['post', '/api/auth/v1/cookie_refresh'],
+    ['get', '/api/userinfo'],
+    ['post', '/api/v1/login'],
+    ['get', '/api/v1/logout'],
+    ['get', '/api/v1/userinfo'],
+    ['get', '/api/v1/cookie_refresh'],
+    ['get', '/api/policy/v1/portal_version'],
+    ['put', '/api/policy/v1/portal_version'],
+    ['get', '/api/policy/v1/rules'],
+    ['post', '/api/policy/v1/rules/{rev}'],
+    ['get', '/api/policy/v1/rules/portal_note/{rev}'],
+    ['put', '/api/policy/v1/rules/portal_note/{rev}'],
+    ['post', '/login/'],
+    ['post', '/idp/token'],
+    ['get', '/gdmanage/api/oauth/login'],
+    ['get', '/gdmanage/api/v1/session_cookie'],
+    ['get', '/gdmanage/api/me'],
+    ['post', '/gdmanage/api/v1/session/extendkey'],
+    ['get', '/gdmanage/api/v1/session/logout'],
+    ['get', '/gdmanage/api/v1/tenants'],
+    ['get', '/healthz'],
+  ];
+  for (const [method, url] of expected) {
+    const op = spec.paths[url]?.[method];
+    expect({ url, method, tags: op?.tags?.length ?? 0, summary: Boolean(op?.summary) }).toEqual({
+      url,
+      method,
+      tags: 1,
+      summary: true,
+    });
+  }
+  const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
+  expect(apiPaths.sort()).toEqual(
+    [...new Set(expected.map(([, p]) => p).filter((p) => /^\/(api|gdmanage|idp)\//.test(p)))].sort(),
+  );
+});
+
+test('the API documentation page is served at /docs/api from the package (no network)', async () => {
+  server = await startTestServer();
+  const r = await fetch(`${server.url}/docs/api/`, { redirect: 'follow' });
+  expect(r.status).toBe(200);
+  expect(await r.text()).toMatch(/swagger/i);
+});
+
+test('data survives a restart: the session and a staged note are still there', async () => {
+  server = await startTestServer();
+  const admin = await signIn(server, 'admin@acme.example');
+  const rev = (await (await server.call('/api/policy/v1/rules', { jar: admin.jar })).json()) as Record<
+    string,
+    unknown
+  >;
+  const saved = await server.call('/api/policy/v1/rules/portal_note/1', {
+    method: 'PUT',
+    jar: admin.jar,
+    body: { ...rev, data: { note: 'kept across restarts' } },
+  });
+  expect(saved.status).toBe(200);
+  server = await server.restart();
+  expect((await server.call('/api/userinfo', { jar: admin.jar })).status).toBe(200);
+  const note = await server.call('/api/policy/v1/rules/portal_note/2', { jar: admin.jar });
+  expect(await note.json()).toEqual({ rev_id: 2, note: 'kept across restarts' });
+  expect(await (await server.call('/api/policy/v1/rules', { jar: admin.jar })).json()).toMatchObject({
+    state: 'staged',
+  });
+});
+
+test('without a demo password one is generated, printed once, and works; a second start prints nothing', async () => {
+  const lines: string[] = [];
+  server = await startTestServer({ demoPassword: undefined, print: (l) => lines.push(l) });
+  expect(lines).toHaveLength(1);
+  expect(lines[0].startsWith(DEMO_PASSWORD_NOTICE)).toBe(true);
+  const password = lines[0].slice(DEMO_PASSWORD_NOTICE.length);
+  expect(password.length).toBeGreaterThanOrEqual(16);
+  await signIn(server, 'logs@acme.example', password);
+  server = await server.restart({ print: (l) => lines.push(l) });
+  expect(lines).toHaveLength(1);
+  await signIn(server, 'admin@globex.example', password);
+});
+
+test('plugins given to buildServer add routes guarded by one route option', async () => {
+  const extra: FastifyPluginAsync = async (app) => {
+    app.get(
+      '/api/extra/v1/whoami',
+      { config: { world: 'tenant', permission: 'logs:dlp:read' } },
+      async (request) => ({ tid: tenantSessionOf(request).tid }),
+    );
+  };
+  server = await startTestServer({ plugins: [extra] });
+  const admin = await signIn(server, 'admin@acme.example');
+  const auditor = await signIn(server, 'auditor@acme.example');
+  expect((await server.call('/api/extra/v1/whoami')).status).toBe(401);
+  expect((await server.call('/api/extra/v1/whoami', { jar: auditor.jar })).status).toBe(403);
+  const r = await server.call('/api/extra/v1/whoami', { jar: admin.jar });
+  expect(r.status).toBe(200);
+});
+
+test('an API route that does not declare its world is refused at start', async () => {
+  const undeclared: FastifyPluginAsync = async (app) => {
+    app.get('/api/undeclared', async () => ({}));
+  };
+  await expect(startTestServer({ plugins: [undeclared] })).rejects.toThrow(/must declare config.world/);
+});
+
+test('the env script escapes < so no value can close the script tag', () => {
+  const env = {
+    deployment: 'ec2',
+    mode: null,
+    inactivityTimeoutDays: 0.042,
+    apiTimeoutMs: 1,
+    extra: '</script><script>alert(1)',
+  };
+  const script = envScript(env as never);
+  expect(script.match(/<\//g)).toHaveLength(1);
+  expect(script).toContain('\\u003c/script>');
+});
+
+describe('static apps', () => {
+  let root: string;
+  const write = (rel: string, text: string) => {
+    const file = path.join(root, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  };
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-static-'));
+  });
+
+  test('index.html gets the environment injected (with < escaped) and no-cache; hashed assets a long cache', async () => {
+    write(
+      'tenant-portal/dist/index.html',
+      `<html><head>${INJECTED_ENV_MARKER}</head><body>portal</body></html>`,
+    );
+    write(
+      'tenant-portal/dist/login/index.html',
+      `<html><head>${INJECTED_ENV_MARKER}</head><body>login</body></html>`,
+    );
+    write('tenant-portal/dist/assets/app-abc123.js', 'console.log(1)');
+    write(
+      'provider-console/dist/index.html',
+      `<html><head>${INJECTED_ENV_MARKER}</head><body>console</body></html>`,
+    );
+    server = await startTestServer({
+      staticRoot: root,
+      deployment: 'on_prem',
+      mode: 'management_station',
+      inactivityTimeoutDays: 0.5,
+    });
+    const index = await server.call('/');
+    expect(index.status).toBe(200);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const html = await index.text();
+    expect(html).toContain(
+      '<script>window.__WORKBENCH_ENV__={"deployment":"on_prem","mode":"management_station","inactivityTimeoutDays":0.5,"apiTimeoutMs":30000}</script>',
+    );
+    expect(html).not.toContain(INJECTED_ENV_MARKER);
+    expect(await (await server.call('/login/')).text()).toContain('login');
+    expect(await (await server.call('/provider/')).text()).toContain('console');
+    const asset = await server.call('/assets/app-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toMatch(/max-age=31536000/);
+    expect((await server.call('/assets/missing.js')).status).toBe(404);
+    expect((await server.call('/..%2f..%2fetc/passwd')).status).toBe(404);
+  });
+
+  test('a missing build answers 503 telling to run npm run build', async () => {
+    write('tenant-portal/dist/index.html', `<html>${INJECTED_ENV_MARKER}</html>`);
+    server = await startTestServer({ staticRoot: root });
+    const r = await server.call('/provider/');
+    expect(r.status).toBe(503);
+    expect(await r.text()).toContain('npm run build');
+    expect((await server.call('/')).status).toBe(200);
+  });
+});

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { ConfigError, readConfig } from './config';
+
+const root = '/repo';
+
+test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo password or events', () => {
+  expect(readConfig({}, root)).toEqual({
+    port: 8080,
+    host: '127.0.0.1',
+    dataDir: path.resolve(root, 'data'),
+    demoPassword: undefined,
+    deployment: 'ec2',
+    mode: null,
+    demoEvents: undefined,
+  });
+});
+
+test('reads every variable of the run contract', () => {
+  const c = readConfig(
+    {
+      PORT: '9000',
+      WORKBENCH_DATA: 'tmp/wb',
+      WORKBENCH_DEMO_PASSWORD: 'pw',
+      WORKBENCH_DEPLOYMENT: 'on_prem',
+      WORKBENCH_MODE: 'safeview',
+      WORKBENCH_DEMO_EVENTS: '5000',
+    },
+    root,
+  );
+  expect(c).toMatchObject({
+    port: 9000,
+    dataDir: path.resolve(root, 'tmp/wb'),
+    demoPassword: 'pw',
+    deployment: 'on_prem',
+    mode: 'safeview',
+    demoEvents: 5000,
+  });
+  expect(readConfig({ WORKBENCH_DATA: '/abs/dir' }, root).dataDir).toBe('/abs/dir');
+});
+
+test.each([
+  [{ WORKBENCH_DEPLOYMENT: 'aws' }, /WORKBENCH_DEPLOYMENT must be one of ec2, on_prem, dev, got "aws"/],
+  [{ WORKBENCH_MODE: 'kiosk' }, /WORKBENCH_MODE must be one of/],
+  [{ PORT: 'eighty' }, /PORT must be a port number/],
+  [{ WORKBENCH_DEMO_EVENTS: 'lots' }, /WORKBENCH_DEMO_EVENTS must be a whole number/],
+])('a bad value (%j) is refused with a message naming the variable', (env, message) => {
+  expect(() => readConfig(env, root)).toThrow(ConfigError);
+  expect(() => readConfig(env, root)).toThrow(message);
+});

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { CONFIG_DB_FILE, SqliteConfigStore } from './sqliteConfigStore';
+import { CONFIG_MIGRATIONS } from './migrations';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-store-'));
+
+test('migrations are applied once and recorded in schema_migrations; the file uses WAL', async () => {
+  const dir = tmp();
+  await SqliteConfigStore.open(dir).close();
+  await SqliteConfigStore.open(dir).close();
+  const db = new Database(path.join(dir, CONFIG_DB_FILE));
+  const rows = db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[];
+  expect(rows.map((r) => r.version)).toEqual(CONFIG_MIGRATIONS.map((m) => m.version));
+  expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+  db.close();
+});
+
+test('a failed transaction leaves nothing behind', async () => {
+  const store = SqliteConfigStore.open(tmp());
+  const tenant = {
+    tid: 't1',
+    name: 'acme',
+    status: 'active' as const,
+    createdAt: 'now',
+    capabilities: {},
+    portalV2: false,
+  };
+  await expect(
+    store.transaction(async (tx) => {
+      await tx.insertTenant(tenant);
+      await tx.insertTenant(tenant);
+    }),
+  ).rejects.toThrow();
+  expect(await store.isEmpty()).toBe(true);
+  await store.close();
+});
+
+test('a one-time token can be consumed only once', async () => {
+  const store = SqliteConfigStore.open(tmp());
+  await store.insertOneTimeToken({ kind: 'login_csrf', tokenHash: 'h', subject: '', expiresAt: 1 });
+  expect(await store.consumeOneTimeToken('login_csrf', 'h')).toMatchObject({ tokenHash: 'h' });
+  expect(await store.consumeOneTimeToken('login_csrf', 'h')).toBeNull();
+  await store.close();
+});
