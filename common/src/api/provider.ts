@@ -54,10 +54,17 @@ function statusText(data: unknown): string | undefined {
   return undefined;
 }
 
-/** Fails with 'Can not set cookie.' whatever went wrong. */
-export async function sessionCookie(http: HttpClient): Promise<void> {
+/**
+ * Turns the session key (oauthLogin's `Authorization`, sent as that header) into the console's
+ * cookies. Fails with 'Can not set cookie.' whatever went wrong.
+ */
+export async function sessionCookie(http: HttpClient, authorization?: string): Promise<void> {
   try {
-    await http.get(PROVIDER_PATHS.sessionCookie, { callName: 'sessionCookie', loginCall: true });
+    await http.get(PROVIDER_PATHS.sessionCookie, {
+      callName: 'sessionCookie',
+      loginCall: true,
+      headers: authorization ? { Authorization: authorization } : undefined,
+    });
   } catch (e) {
     throw new ApiCallError({
       message: PROVIDER_ERRORS.sessionCookie,

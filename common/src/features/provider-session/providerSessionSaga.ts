@@ -38,7 +38,7 @@ function* login(action: ReturnType<typeof providerLoginRequested>): SagaIterator
   try {
     const token: IdpTokenReply = yield call(providerApi.idpToken, http, action.payload);
     const reply: OauthLoginReply = yield call(providerApi.oauthLogin, http, token.access_token);
-    yield call(providerApi.sessionCookie, http);
+    yield call(providerApi.sessionCookie, http, reply.Authorization);
     const user: ProviderUser = yield call(providerApi.me, http);
     yield put(providerSessionStarted({ user, expires: reply.expires ?? null }));
   } catch (e) {
