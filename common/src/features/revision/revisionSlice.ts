@@ -5,6 +5,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Revision } from '../../api/contract/policy';
 import type { ApiCallErrorInfo } from '../../api/ApiCallError';
+import { loggedOut } from '../session/sessionSlice';
 
 export type RevisionStatus = 'idle' | 'loading' | 'loaded' | 'publishing' | 'savingNote' | 'failed';
 
@@ -74,6 +75,10 @@ export const revisionSlice = createSlice({
       state.status = 'failed';
       state.error = action.payload;
     },
+  },
+  extraReducers: (builder) => {
+    // A signed-out user keeps nothing of the tenant's revision.
+    builder.addCase(loggedOut, () => initialRevisionState);
   },
 });
 
