@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import {
+  CellStyleModule,
   ClientSideRowModelModule,
   ModuleRegistry,
   QuickFilterModule,
@@ -15,8 +16,9 @@ import { useProviderSelector } from '../app/providerStore';
 import type { ProviderTenant } from '@workbench/common/api/contract/provider';
 import { selectTenants, selectTenantsError, selectTenantsStatus, tenantsRequested } from './tenantsSlice';
 
-// Only the grid modules this page uses: client-side rows and the quick filter (sorting is in the core).
-ModuleRegistry.registerModules([ClientSideRowModelModule, QuickFilterModule]);
+// Only the grid modules this page uses: client-side rows, the quick filter, cell classes of the
+// numeric column (sorting is in the core).
+ModuleRegistry.registerModules([ClientSideRowModelModule, QuickFilterModule, CellStyleModule]);
 
 const gridTheme = themeQuartz.withParams({
   fontSize: 13,
