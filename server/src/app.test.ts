@@ -158,6 +158,24 @@ test('plugins given to buildServer add routes guarded by one route option', asyn
   expect(r.status).toBe(200);
 });
 
+test('a server error is a 500 JSON reply with a message and no stack', async () => {
+  const failing: FastifyPluginAsync = async (app) => {
+    app.get('/api/failing', { config: { world: 'public' } }, async () => {
+      throw new Error('secret internals at /srv/x.ts:12');
+    });
+  };
+  server = await startTestServer({ plugins: [failing] });
+  const r = await server.call('/api/failing');
+  expect(r.status).toBe(500);
+  const text = await r.text();
+  expect(JSON.parse(text)).toEqual({
+    statusCode: 500,
+    error: 'Internal Server Error',
+    message: 'Internal server error.',
+  });
+  expect(text).not.toContain('secret');
+});
+
 test('an API route that does not declare its world is refused at start', async () => {
   const undeclared: FastifyPluginAsync = async (app) => {
     app.get('/api/undeclared', async () => ({}));

@@ -35,6 +35,8 @@ export interface ServerOptions {
   apiTimeoutMs?: number;
   /** Secure cookies (behind https). */
   secureCookies?: boolean;
+  /** Trust X-Forwarded-* (only behind a reverse proxy that sets them). Default false. */
+  trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
   /** The clock (tests move it instead of sleeping). */
   now?: () => Date;
@@ -83,7 +85,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.decorate('workbench', ctx);

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     demoPassword: config.demoPassword,
     staticRoot: repoRoot,
     secureCookies: process.env.WORKBENCH_SECURE_COOKIES === 'true',
+    trustProxy: process.env.WORKBENCH_TRUST_PROXY === 'true',
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     // The event store and logs API; first start seeds WORKBENCH_DEMO_EVENTS events in the background.
     plugins: [eventsPlugin({ dataDir: config.dataDir, demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS })],
