@@ -60,3 +60,28 @@ describe('SnackbarHost (shared-ui §2 Snackbar)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Wrong');
   });
 });
+
+describe('HTTP 403 (portal-core §8)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  test("a snackbar for 5 seconds: \"Operation can't be completed because you don't have the necessary permissions\" with a Close button", async () => {
+    jest.useFakeTimers();
+    const { http, mock, store } = renderHost();
+    mock.onPut('/api/policy/v1/rules/risks/4').reply(403, { message: 'Forbidden' });
+    await act(async () => {
+      await http.put('/api/policy/v1/rules/risks/4', {}).catch(() => undefined);
+    });
+    expect(screen.getByTestId(snackbarIds.bottom)).toHaveTextContent(
+      "Operation can't be completed because you don't have the necessary permissions",
+    );
+    expect(screen.getByTestId(snackbarIds.close)).toHaveAccessibleName('Close');
+    act(() => {
+      jest.advanceTimersByTime(4500);
+    });
+    expect(screen.getByTestId(snackbarIds.bottom)).toBeInTheDocument();
+    act(() => {
+      jest.advanceTimersByTime(600);
+    });
+    expect(store.getState().snackbar.bottom).toBeNull();
+  });
+});
