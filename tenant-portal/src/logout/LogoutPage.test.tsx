@@ -1,3 +1,6 @@
+// The root typecheck also sees WebdriverIO's global expect; take jest's explicitly.
+import { expect } from '@jest/globals';
+import '@testing-library/jest-dom/jest-globals';
 import { screen, waitFor } from '@testing-library/react';
 import { logoutIds, selectSessionStatus, USER_ID_COOKIE } from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv } from '../testing/renderPortal';
