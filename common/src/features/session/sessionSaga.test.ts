@@ -39,7 +39,7 @@ describe('session start (portal-core §4)', () => {
     expect(mock.history.get).toHaveLength(0);
   });
 
-  test('and on cloud and management station also a non-empty xsrf cookie', async () => {
+  test('A session starts only if a user-id cookie exists, and on cloud and management station also a non-empty xsrf cookie', async () => {
     for (const env of [
       { deployment: 'ec2' as const, mode: null },
       { deployment: 'on_prem' as const, mode: 'management_station' as const },
