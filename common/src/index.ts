@@ -60,3 +60,7 @@ export * from './features/provider-session/providerSessionSaga';
 export * from './features/snackbar/SnackbarHost';
 export * from './features/login/LoginPage';
 export * from './features/inactivity/InactivityWarning';
+
+// Validators and formatting helpers (shared-ui-and-validators §5, §8, §9)
+export * from './validators';
+export * from './formatting';

@@ -1,0 +1,18 @@
+/**
+ * Saves text as a file in the browser: a Blob, a temporary object URL and a clicked hidden link.
+ * The thin, untested-by-logic edge of the export builders (their content is built by pure functions).
+ */
+export function downloadFile(name: string, content: string, mime: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: mime }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    URL.revokeObjectURL(url);
+  }
+}

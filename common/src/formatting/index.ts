@@ -1,0 +1,4 @@
+export * from './formatBytes';
+export * from './exportBuilders';
+export * from './downloadFile';
+export * from './generatePassword';
