@@ -1,2 +1,5 @@
-// Types of the WebdriverIO runner for the specs and page objects (the root tsconfig includes wdio/*.ts).
-/// <reference types="@wdio/globals/types" />
+// Types of the WebdriverIO commands (the WebdriverIO.Browser namespace) for the specs and page
+// objects, which import browser/$/expect from '@wdio/globals'. Deliberately NOT
+// '@wdio/globals/types': that declares a global `expect` which would replace jest's in the
+// root typecheck of every workspace.
+/// <reference types="webdriverio" />
