@@ -201,6 +201,19 @@ describe('DuckDbEventStore', () => {
     for (const event of before) expect(seen).toContain(event.id);
   });
 
+  it('finds the newest events however far apart they are in time', async () => {
+    const tid = 'tid-sparse';
+    await store.append([0, 1, 2, 3].map((k) => web(tid, NOW - k * 40 * DAY - k)));
+    const rows = await store.query({ ...baseQuery('scan_web', tid), limit: 3 });
+    expect(rows.map((r) => r.time)).toEqual([NOW, NOW - 40 * DAY - 1, NOW - 80 * DAY - 2]);
+    const next = await store.query({
+      ...baseQuery('scan_web', tid),
+      limit: 3,
+      after: { time: rows[2].time, id: rows[2].id },
+    });
+    expect(next.map((r) => r.time)).toEqual([NOW - 120 * DAY - 3]);
+  });
+
   it('a scan returns the whole result in batches, newest first', async () => {
     const q = baseQuery('fwaas_logs');
     const expected = (await all(q)).map((r) => r.id);

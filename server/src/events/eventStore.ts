@@ -72,5 +72,7 @@ export interface EventStore {
   scan(query: EventScan, batchSize?: number): AsyncIterable<StoredEvent[]>;
   /** How many events a tenant has (of one type, or of all). */
   count(tid?: string, logType?: LogType): Promise<number>;
+  /** Moves appended events into the main storage (a checkpoint); bulk loads call it now and then. */
+  flush(): Promise<void>;
   close(): Promise<void>;
 }

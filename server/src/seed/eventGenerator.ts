@@ -34,6 +34,8 @@ export interface GeneratorOptions {
   readonly now: number;
   readonly days?: number;
   readonly batchSize?: number;
+  /** Overrides the log-type mix (relative weights), e.g. { scan_web: 1 } for web events only. */
+  readonly typeWeights?: Partial<Record<LogType, number>>;
 }
 
 const HOUR = 3600000;
@@ -496,10 +498,16 @@ class EventFactory {
   private readonly tenants: TenantModel[];
   private readonly tenantPicker: WeightedPicker<TenantModel>;
 
+  private readonly typePicker: WeightedPicker<LogType>;
+
   constructor(
     private readonly random: Random,
     tenants: readonly GeneratorTenant[],
+    typeWeights?: Partial<Record<LogType, number>>,
   ) {
+    this.typePicker = typeWeights
+      ? new WeightedPicker(Object.entries(typeWeights) as [LogType, number][])
+      : TYPE_MIX;
     this.sites = buildSites(random);
     this.sitePicker = zipfPicker(this.sites, 1.1);
     this.tenants = tenants.map((t, i) => buildTenant(t, i, random));
@@ -508,7 +516,7 @@ class EventFactory {
 
   make(time: number): NewEvent {
     const tenant = this.tenantPicker.pick(this.random);
-    const logType = TYPE_MIX.pick(this.random);
+    const logType = this.typePicker.pick(this.random);
     const fields = this.fieldsOf(logType, tenant);
     return { tid: tenant.tenant.tid, logType, time, fields };
   }
@@ -780,7 +788,7 @@ export function* generateEvents(options: GeneratorOptions): Generator<NewEvent[]
   const days = options.days ?? 180;
   const batchSize = options.batchSize ?? 5000;
   const random = new Random(options.seed ?? 20261122);
-  const factory = new EventFactory(random, tenants);
+  const factory = new EventFactory(random, tenants, options.typeWeights);
 
   const lastHour = Math.floor((now - 1) / HOUR) * HOUR;
   const firstHour = lastHour - (days * 24 - 1) * HOUR;

@@ -27,6 +27,7 @@ describe('seeding events', () => {
     const created = await seedDemoEventsIfEmpty(store, {
       tenants: TENANTS,
       count: 25000,
+      batchSize: 10000,
       now: Date.UTC(2026, 0, 1),
       onProgress: (p) => progress.push(p),
     });
@@ -47,6 +48,7 @@ describe('seeding events', () => {
     const created = await seedEvents(store, {
       tenants: TENANTS,
       count: 50000,
+      batchSize: 10000,
       onProgress: () => (batches += 1),
       shouldStop: () => batches >= 2,
     });

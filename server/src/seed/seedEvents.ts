@@ -3,10 +3,10 @@
  * (`npm run seed -- --events N`) and by the server's first start (WORKBENCH_DEMO_EVENTS).
  */
 import type { EventStore } from '../events/eventStore';
-import { generateEvents, type GeneratorTenant } from './eventGenerator';
+import { generateEvents, type GeneratorOptions, type GeneratorTenant } from './eventGenerator';
 
 /**
- * Events a first start creates when WORKBENCH_DEMO_EVENTS is unset: 200,000 take ~3 s to
+ * Events a first start creates when WORKBENCH_DEMO_EVENTS is unset: 200,000 take ~10 s to
  * generate and ingest on a 2-core machine, enough for every logs page and report to show
  * months of varied data. Seeding runs in the background after the server listens, so /healthz
  * answers at once; the logs fill in while it runs.
@@ -26,7 +26,17 @@ export interface SeedOptions {
   readonly onProgress?: (progress: SeedProgress) => void;
   /** Stops early (between batches) when it returns true, e.g. when the server is closing. */
   readonly shouldStop?: () => boolean;
+  /**
+   * Events per append (default 2,000: each append blocks the event loop for ~50 ms, so a server
+   * seeding in the background still answers at once; bulk loads use larger batches).
+   */
+  readonly batchSize?: number;
+  /** Overrides the log-type mix (see GeneratorOptions.typeWeights). */
+  readonly typeWeights?: GeneratorOptions['typeWeights'];
 }
+
+/** Events between two checkpoints of a long load. */
+const FLUSH_EVERY = 1_000_000;
 
 /** Generates and appends `count` events; returns how many were stored. */
 export async function seedEvents(store: EventStore, options: SeedOptions): Promise<number> {
@@ -36,15 +46,24 @@ export async function seedEvents(store: EventStore, options: SeedOptions): Promi
     count: options.count,
     seed: options.seed,
     now: options.now ?? Date.now(),
-    batchSize: 10_000,
+    batchSize: options.batchSize ?? 2000,
+    typeWeights: options.typeWeights,
   });
+  let sinceFlush = 0;
   for (const batch of batches) {
     if (options.shouldStop?.()) break;
-    done += await store.append(batch);
+    const n = await store.append(batch);
+    done += n;
+    sinceFlush += n;
+    if (sinceFlush >= FLUSH_EVERY) {
+      await store.flush();
+      sinceFlush = 0;
+    }
     options.onProgress?.({ done, total: options.count });
     // Let the event loop answer requests (health checks, logins) between batches.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
+  await store.flush();
   return done;
 }
 

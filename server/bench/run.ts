@@ -1,0 +1,144 @@
+/**
+ * `npm run bench` (root) or `npm run bench -w server`: event-store figures, printed, never asserted.
+ *
+ * - ingest rate of BENCH_EVENTS synthetic events (default 10,000,000; one tenant, 80 % web so
+ *   that its web log reaches block 50,000) through the seeding path the server uses;
+ * - p50/p95 latency of log block 1 and of block 50,000 (keyset paging: should be about equal);
+ * - export rate (CSV) over BENCH_EXPORT_EVENTS events (default 1,000,000).
+ * Env: BENCH_EVENTS, BENCH_EXPORT_EVENTS, BENCH_RUNS (default 30), BENCH_DIR (default a temp dir,
+ * deleted afterwards unless BENCH_KEEP=1). 10M events need about 1.5 GB of disk and several minutes.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDbEventStore } from '../src/events/duckdbEventStore';
+import { csvLine } from '../src/events/csv';
+import { LOG_TYPE_SCHEMAS } from '../src/events/logSchema';
+import { encodeCursor, queryFingerprint } from '../src/events/logQuery';
+import { readLogBlock } from '../src/events/logPaging';
+import type { EventQuery } from '../src/events/eventStore';
+import { seedEvents } from '../src/seed/seedEvents';
+
+const DAY = 86400000;
+
+function envNumber(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text.trim() === '') return fallback;
+  const n = Number(text.replace(/_/g, ''));
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive whole number, got "${text}".`);
+  return n;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function latency(runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  await fn(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t0 = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main(): Promise<void> {
+  const total = envNumber('BENCH_EVENTS', 10_000_000);
+  const exportLimit = envNumber('BENCH_EXPORT_EVENTS', 1_000_000);
+  const runs = envNumber('BENCH_RUNS', 30);
+  const dir = process.env.BENCH_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-bench-'));
+  const tenant = { tid: 'bench-tenant', name: 'acme' };
+  const now = Date.now();
+  console.log(`Event store benchmark: ${fmt(total)} events in ${dir}`);
+
+  const store = await DuckDbEventStore.open(dir);
+  try {
+    // --- ingest ---
+    let lastPrinted = 0;
+    const t0 = Date.now();
+    const created = await seedEvents(store, {
+      tenants: [tenant],
+      typeWeights: { scan_web: 80, scan_email: 6, fwaas_logs: 6, saa_logs: 4, scan_dlp: 2, scan_audit: 2 },
+      count: total,
+      now,
+      batchSize: 50_000,
+      onProgress: ({ done }) => {
+        if (done - lastPrinted >= total / 10 || done === total) {
+          lastPrinted = done;
+          const s = (Date.now() - t0) / 1000;
+          console.log(`  ingested ${fmt(done)} (${fmt(done / s)} events/s)`);
+        }
+      },
+    });
+    const ingestSeconds = (Date.now() - t0) / 1000;
+    console.log(
+      `ingest: ${fmt(created)} events in ${fmt(ingestSeconds, 1)} s = ${fmt(created / ingestSeconds)} events/s (generation included)`,
+    );
+    const bytes = fs.statSync(path.join(dir, 'events.duckdb')).size;
+    console.log(`  file size: ${fmt(bytes / 1e6, 1)} MB (${fmt(bytes / created, 1)} bytes/event)`);
+
+    // --- paging latency ---
+    const query: Omit<EventQuery, 'after'> = {
+      logType: 'scan_web',
+      tid: tenant.tid,
+      start: now - 181 * DAY,
+      end: now + DAY,
+      filters: [],
+      limit: 100,
+    };
+    const webEvents = await store.count(tenant.tid, 'scan_web');
+    const deepBlock = Math.min(50_000, Math.floor(webEvents / 100));
+    console.log(`paging (${fmt(webEvents)} web events of one tenant, 100 per block, ${runs} runs each):`);
+    const first = await latency(runs, () => readLogBlock(store, query, undefined));
+    console.log(`  block 1:      p50 ${fmt(first.p50, 1)} ms, p95 ${fmt(first.p95, 1)} ms`);
+    if (deepBlock > 1) {
+      const position = await store.positionAt(query, (deepBlock - 1) * 100 - 1);
+      const cursor = encodeCursor(position!, queryFingerprint(query));
+      const deep = await latency(runs, () => readLogBlock(store, query, cursor));
+      console.log(`  block ${fmt(deepBlock)}: p50 ${fmt(deep.p50, 1)} ms, p95 ${fmt(deep.p95, 1)} ms`);
+      console.log(`  ratio block ${fmt(deepBlock)} / block 1 (p50): ${fmt(deep.p50 / first.p50, 2)}`);
+    }
+    const filtered = { ...query, filters: [{ field: 'risk', values: ['R'] }], search: 'login' };
+    const f = await latency(runs, () => readLogBlock(store, filtered, undefined));
+    console.log(`  block 1 with a filter and a search: p50 ${fmt(f.p50, 1)} ms, p95 ${fmt(f.p95, 1)} ms`);
+
+    // --- export ---
+    const fields = LOG_TYPE_SCHEMAS.scan_web.fields;
+    let rows = 0;
+    let size = 0;
+    const e0 = Date.now();
+    for await (const batch of store.scan(query, 5000)) {
+      let chunk = '';
+      for (const event of batch) {
+        chunk += csvLine([
+          String(event.id),
+          new Date(event.time).toISOString(),
+          ...fields.map((name) => event.fields[name]),
+        ]);
+      }
+      rows += batch.length;
+      size += Buffer.byteLength(chunk);
+      if (rows >= exportLimit) break;
+    }
+    const exportSeconds = (Date.now() - e0) / 1000;
+    console.log(
+      `export: ${fmt(rows)} events as CSV in ${fmt(exportSeconds, 1)} s = ${fmt(rows / exportSeconds)} events/s, ${fmt(size / 1e6 / exportSeconds, 1)} MB/s`,
+    );
+  } finally {
+    await store.close();
+    if (!process.env.BENCH_DIR && process.env.BENCH_KEEP !== '1')
+      fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
