@@ -20,7 +20,15 @@ export {
   getPortalVersion,
   setPortalVersion,
 } from './api/auth';
-export { REVISION_NOTE_PATH, getRevision, publishRevision, publishIfStaged, getNote, saveNote, type RevisionNote } from './api/policy';
+export {
+  REVISION_NOTE_PATH,
+  getRevision,
+  publishRevision,
+  publishIfStaged,
+  getNote,
+  saveNote,
+  type RevisionNote,
+} from './api/policy';
 export {
   LOCAL_IDENTITY_PROVIDER,
   idpToken,

@@ -27,7 +27,10 @@ export const ON_PREM_AUTH_PATHS = {
 const paths = () => (isOnPrem() ? ON_PREM_AUTH_PATHS : AUTH_PATHS);
 
 export async function authParams(http: HttpClient, body: AuthParamsRequest = {}): Promise<AuthParams> {
-  const r = await http.post<AuthParams>(AUTH_PATHS.authParams, body, { callName: 'authParams', loginCall: true });
+  const r = await http.post<AuthParams>(AUTH_PATHS.authParams, body, {
+    callName: 'authParams',
+    loginCall: true,
+  });
   return r.data;
 }
 
@@ -38,7 +41,11 @@ export async function login(http: HttpClient, body: LoginRequest): Promise<Login
 
 /** Text reply; callers ignore its outcome (portal-core §4). */
 export async function logout(http: HttpClient): Promise<string> {
-  const r = await http.get<string>(paths().logout, { callName: 'logout', loginCall: true, responseType: 'text' });
+  const r = await http.get<string>(paths().logout, {
+    callName: 'logout',
+    loginCall: true,
+    responseType: 'text',
+  });
   return typeof r.data === 'string' ? r.data : JSON.stringify(r.data);
 }
 

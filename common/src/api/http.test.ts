@@ -87,7 +87,10 @@ describe('http client (portal-core §7, §8)', () => {
   test('GETs with different params, or after the first settled, are sent again', async () => {
     const { http, mock } = setup();
     mock.onGet('/api/rules').reply(200, {});
-    await Promise.all([http.get('/api/rules', { params: { t: 1 } }), http.get('/api/rules', { params: { t: 2 } })]);
+    await Promise.all([
+      http.get('/api/rules', { params: { t: 1 } }),
+      http.get('/api/rules', { params: { t: 2 } }),
+    ]);
     await http.get('/api/rules', { params: { t: 1 } });
     expect(mock.history.get).toHaveLength(3);
   });
@@ -121,13 +124,19 @@ describe('http client (portal-core §7, §8)', () => {
     expect((mock.history.get[0].headers as Record<string, unknown>)[SKIP_403_HEADER]).toBeUndefined();
     await rejection(http.put('/api/policy/v1/rules/risks/3', {}));
     expect(onForbidden).toHaveBeenCalledTimes(1);
-    expect(FORBIDDEN_MESSAGE).toBe("Operation can't be completed because you don't have the necessary permissions");
+    expect(FORBIDDEN_MESSAGE).toBe(
+      "Operation can't be completed because you don't have the necessary permissions",
+    );
   });
 
   test('xsrf cookie differs from the one at session start (except during login): the page reloads', async () => {
     const onXsrfChanged = jest.fn();
     let loggingIn = false;
-    const { http, mock } = setup({ onXsrfChanged, getSessionXsrf: () => 'at-start', isLoggingIn: () => loggingIn });
+    const { http, mock } = setup({
+      onXsrfChanged,
+      getSessionXsrf: () => 'at-start',
+      isLoggingIn: () => loggingIn,
+    });
     mock.onAny().reply(200, {});
     Cookies.set(XSRF_COOKIE, 'at-start');
     await http.post('/api/a', {});
@@ -144,7 +153,9 @@ describe('http client (portal-core §7, §8)', () => {
 
   test('Server error message: passed on', async () => {
     const { http, mock } = setup();
-    mock.onPut('/api/a').reply(400, { statusCode: 400, error: 'Bad Request', message: 'name is too long', field: 'name' });
+    mock
+      .onPut('/api/a')
+      .reply(400, { statusCode: 400, error: 'Bad Request', message: 'name is too long', field: 'name' });
     mock.onPut('/api/b').reply(500, { msg: 'backend down' });
     const a = await rejection(http.put('/api/a', {}, { callName: 'saveA' }));
     expect(a.message).toBe('name is too long');

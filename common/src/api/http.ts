@@ -22,7 +22,8 @@ declare module 'axios' {
 }
 
 export const REQUEST_TIMEOUT_MESSAGE = 'Request timeout.';
-export const FORBIDDEN_MESSAGE = "Operation can't be completed because you don't have the necessary permissions";
+export const FORBIDDEN_MESSAGE =
+  "Operation can't be completed because you don't have the necessary permissions";
 export const FORBIDDEN_SNACKBAR_MS = 5000;
 /** Used when the server says nothing and axios has nothing better. */
 export const GENERIC_ERROR_MESSAGE = 'An error occurred.';

@@ -33,7 +33,8 @@ export async function publishIfStaged(http: HttpClient, revision: Revision): Pro
  * (GET/PUT /api/policy/v1/rules/portal_note/{rev}). Like every policy save it carries rev_id,
  * state and updated_at (portal-core §3), and the note under `data`.
  */
-export const REVISION_NOTE_PATH = (rev: number | string): string => `${POLICY_PATHS.rules}/portal_note/${rev}`;
+export const REVISION_NOTE_PATH = (rev: number | string): string =>
+  `${POLICY_PATHS.rules}/portal_note/${rev}`;
 
 export interface RevisionNote {
   rev_id: number;
@@ -50,7 +51,14 @@ export async function getNote(http: HttpClient, rev: number): Promise<RevisionNo
 }
 
 export async function saveNote(http: HttpClient, revision: Revision, note: string): Promise<Revision> {
-  const body = { rev_id: revision.rev_id, state: revision.state, updated_at: revision.updated_at, data: { note } };
-  const r = await http.put<Revision>(REVISION_NOTE_PATH(revision.staged_rev_id), body, { callName: 'saveNote' });
+  const body = {
+    rev_id: revision.rev_id,
+    state: revision.state,
+    updated_at: revision.updated_at,
+    data: { note },
+  };
+  const r = await http.put<Revision>(REVISION_NOTE_PATH(revision.staged_rev_id), body, {
+    callName: 'saveNote',
+  });
   return r.data;
 }

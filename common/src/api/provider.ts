@@ -16,7 +16,10 @@ import type { HttpClient } from './http';
 export const LOCAL_IDENTITY_PROVIDER = 'local';
 
 export async function idpToken(http: HttpClient, body: IdpTokenRequest): Promise<IdpTokenReply> {
-  const r = await http.post<IdpTokenReply>(PROVIDER_PATHS.idpToken, body, { callName: 'idpToken', loginCall: true });
+  const r = await http.post<IdpTokenReply>(PROVIDER_PATHS.idpToken, body, {
+    callName: 'idpToken',
+    loginCall: true,
+  });
   return r.data;
 }
 
@@ -106,7 +109,13 @@ export interface ListTenantsQuery {
   search?: string;
 }
 
-export async function listTenants(http: HttpClient, query: ListTenantsQuery = {}): Promise<ProviderTenantList> {
-  const r = await http.get<ProviderTenantList>(PROVIDER_PATHS.tenants, { callName: 'listTenants', params: query });
+export async function listTenants(
+  http: HttpClient,
+  query: ListTenantsQuery = {},
+): Promise<ProviderTenantList> {
+  const r = await http.get<ProviderTenantList>(PROVIDER_PATHS.tenants, {
+    callName: 'listTenants',
+    params: query,
+  });
   return r.data;
 }

@@ -32,7 +32,9 @@ describe('createAppStore', () => {
       extraReducers: { counter: counter.reducer },
       extraSagas: [pingSaga],
     });
-    const state = store.getState() as ReturnType<typeof store.getState> & { counter: { pings: number; pongs: number } };
+    const state = store.getState() as ReturnType<typeof store.getState> & {
+      counter: { pings: number; pongs: number };
+    };
     expect(Object.keys(state)).toEqual(
       expect.arrayContaining(['session', 'revision', 'inactivity', 'snackbar', 'providerSession', 'counter']),
     );

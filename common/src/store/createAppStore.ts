@@ -16,7 +16,10 @@ import { revisionReducer } from '../features/revision/revisionSlice';
 import { revisionSaga } from '../features/revision/revisionSaga';
 import { inactivityReducer } from '../features/inactivity/inactivitySlice';
 import { inactivitySaga } from '../features/inactivity/inactivitySaga';
-import { providerLogoutRequested, providerSessionReducer } from '../features/provider-session/providerSessionSlice';
+import {
+  providerLogoutRequested,
+  providerSessionReducer,
+} from '../features/provider-session/providerSessionSlice';
 import { providerSessionSaga } from '../features/provider-session/providerSessionSaga';
 
 export type World = 'tenant' | 'provider';
@@ -46,7 +49,10 @@ export interface CreateAppStoreOptions {
 export function createAppStore(options: CreateAppStoreOptions) {
   const http =
     options.http ??
-    createHttpClient({ baseURL: '', xsrfCookie: options.world === 'tenant' ? XSRF_COOKIE : PROVIDER_XSRF_COOKIE });
+    createHttpClient({
+      baseURL: '',
+      xsrfCookie: options.world === 'tenant' ? XSRF_COOKIE : PROVIDER_XSRF_COOKIE,
+    });
   const sagaMiddleware = createSagaMiddleware({ context: { http, navigation: options.navigation } });
   const reducer = combineReducers({ ...baseReducers, ...(options.extraReducers ?? {}) });
   const store = configureStore({

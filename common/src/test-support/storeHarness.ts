@@ -30,7 +30,10 @@ export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
 }
 
 export function createTestStore(world: World = 'tenant') {
-  const http = createHttpClient({ xsrfCookie: world === 'tenant' ? XSRF_COOKIE : PROVIDER_XSRF_COOKIE, timeoutMs: 5000 });
+  const http = createHttpClient({
+    xsrfCookie: world === 'tenant' ? XSRF_COOKIE : PROVIDER_XSRF_COOKIE,
+    timeoutMs: 5000,
+  });
   const mock = new MockAdapter(http);
   const navigation: jest.Mocked<Navigation> = { navigate: jest.fn(), reload: jest.fn(), assign: jest.fn() };
   const { store } = createAppStore({ world, navigation, http });
@@ -38,7 +41,10 @@ export function createTestStore(world: World = 'tenant') {
 }
 
 /** Resolves once the predicate holds for the store's state (no wall-clock assertion). */
-export function stateWhen<S>(store: { getState(): S; subscribe(l: () => void): () => void }, predicate: (s: S) => boolean): Promise<S> {
+export function stateWhen<S>(
+  store: { getState(): S; subscribe(l: () => void): () => void },
+  predicate: (s: S) => boolean,
+): Promise<S> {
   return new Promise((resolve) => {
     if (predicate(store.getState())) {
       resolve(store.getState());

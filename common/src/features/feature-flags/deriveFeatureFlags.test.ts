@@ -1,4 +1,8 @@
-import { deriveFeatureFlags, DERIVED_FEATURE_NAMES, PASS_THROUGH_FEATURE_DEFAULTS } from './deriveFeatureFlags';
+import {
+  deriveFeatureFlags,
+  DERIVED_FEATURE_NAMES,
+  PASS_THROUGH_FEATURE_DEFAULTS,
+} from './deriveFeatureFlags';
 
 const FILE_CAPS = ['safedocs', 'filedownload', 'swg_upload', 'flash', 'webmail'];
 
@@ -9,16 +13,35 @@ describe('feature flags (portal-core §3)', () => {
     for (const name of [...DERIVED_FEATURE_NAMES, ...Object.keys(PASS_THROUGH_FEATURE_DEFAULTS)]) {
       expect(typeof flags[name]).toBe('boolean');
     }
-    for (const name of ['threats', 'categories', 'documents', 'files', 'ssl', 'usersAndGroups', 'policySettings',
-      'contentInspection', 'bandwidth', 'rbac', 'sso', 'tfa', 'pac', 'fwaas', 'watermarking', 'browsing_forensics',
-      'multiple_idp']) {
+    for (const name of [
+      'threats',
+      'categories',
+      'documents',
+      'files',
+      'ssl',
+      'usersAndGroups',
+      'policySettings',
+      'contentInspection',
+      'bandwidth',
+      'rbac',
+      'sso',
+      'tfa',
+      'pac',
+      'fwaas',
+      'watermarking',
+      'browsing_forensics',
+      'multiple_idp',
+    ]) {
       expect(name in flags).toBe(true);
     }
   });
 
   test('threats and categories are on unless policy_only_domains is set', () => {
     expect(deriveFeatureFlags({})).toMatchObject({ threats: true, categories: true });
-    expect(deriveFeatureFlags({ policy_only_domains: true })).toMatchObject({ threats: false, categories: false });
+    expect(deriveFeatureFlags({ policy_only_domains: true })).toMatchObject({
+      threats: false,
+      categories: false,
+    });
   });
 
   test('documents and files need any of safedocs, filedownload, swg_upload, flash or webmail', () => {
@@ -45,10 +68,12 @@ describe('feature flags (portal-core §3)', () => {
     expect(deriveFeatureFlags({ safemailPolicy: true }).menlo_email).toBe(true);
     expect(deriveFeatureFlags({ safemailPolicy: true, url_isolate_disabled: true }).menlo_email).toBe(false);
     expect(
-      deriveFeatureFlags({ safemailPolicy: true, url_isolate_disabled: true, email_attachments: true }).menlo_email,
+      deriveFeatureFlags({ safemailPolicy: true, url_isolate_disabled: true, email_attachments: true })
+        .menlo_email,
     ).toBe(true);
     expect(
-      deriveFeatureFlags({ safemailPolicy: true, url_isolate_disabled: true, reversinglabs_license: true }).menlo_email,
+      deriveFeatureFlags({ safemailPolicy: true, url_isolate_disabled: true, reversinglabs_license: true })
+        .menlo_email,
     ).toBe(true);
   });
 
@@ -72,7 +97,9 @@ describe('feature flags (portal-core §3)', () => {
 
   test('Some features are off by default', () => {
     const flags = deriveFeatureFlags({});
-    const off = Object.entries(PASS_THROUGH_FEATURE_DEFAULTS).filter(([, v]) => !v).map(([k]) => k);
+    const off = Object.entries(PASS_THROUGH_FEATURE_DEFAULTS)
+      .filter(([, v]) => !v)
+      .map(([k]) => k);
     expect(off.length).toBeGreaterThan(0);
     for (const name of off) expect(flags[name]).toBe(false);
     expect(flags.ssl).toBe(true);
@@ -90,9 +117,15 @@ describe('feature flags (portal-core §3)', () => {
 
 describe('capability details (portal-core §9)', () => {
   test('Mobile support counts as full only if enabled and emailSupportLevel is full', () => {
-    expect(deriveFeatureFlags({ mobileSupport: { enabled: true, emailSupportLevel: 'full' } }).mobileSupportFull).toBe(true);
-    expect(deriveFeatureFlags({ mobileSupport: { enabled: false, emailSupportLevel: 'full' } }).mobileSupportFull).toBe(false);
-    expect(deriveFeatureFlags({ mobileSupport: { enabled: true, emailSupportLevel: 'basic' } }).mobileSupportFull).toBe(false);
+    expect(
+      deriveFeatureFlags({ mobileSupport: { enabled: true, emailSupportLevel: 'full' } }).mobileSupportFull,
+    ).toBe(true);
+    expect(
+      deriveFeatureFlags({ mobileSupport: { enabled: false, emailSupportLevel: 'full' } }).mobileSupportFull,
+    ).toBe(false);
+    expect(
+      deriveFeatureFlags({ mobileSupport: { enabled: true, emailSupportLevel: 'basic' } }).mobileSupportFull,
+    ).toBe(false);
     expect(deriveFeatureFlags({}).mobileSupportFull).toBe(false);
   });
 

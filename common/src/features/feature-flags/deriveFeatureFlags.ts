@@ -119,7 +119,9 @@ export function deriveFeatureFlags(capabilities: Capabilities | null | undefined
     flags[name] = name in caps ? on(caps, name) : dflt;
   }
   const policyOnlyDomains = on(caps, 'policy_only_domains');
-  const fileFeatures = ['safedocs', 'filedownload', 'swg_upload', 'flash', 'webmail'].some((n) => on(caps, n));
+  const fileFeatures = ['safedocs', 'filedownload', 'swg_upload', 'flash', 'webmail'].some((n) =>
+    on(caps, n),
+  );
   const emailAttachments = on(caps, 'email_attachments');
   const reversingLabs = on(caps, 'reversinglabs_license');
   const mobile = detail(caps, 'mobileSupport');
@@ -139,6 +141,11 @@ export function deriveFeatureFlags(capabilities: Capabilities | null | undefined
   flags.bnbStrictMode = on(caps, 'bnb') && on(caps, 'bnb_strict');
   flags.mobileSupportFull = Boolean(mobile && mobile.enabled === true && mobile.emailSupportLevel === 'full');
   flags.heatShield = runtimeAnalysis !== undefined && runtimeAnalysis.test === false;
-  flags.heatAlert = Boolean(restrictedLogs && restrictedLogs.heat !== undefined && restrictedLogs.heat !== null && restrictedLogs.heat !== false);
+  flags.heatAlert = Boolean(
+    restrictedLogs &&
+    restrictedLogs.heat !== undefined &&
+    restrictedLogs.heat !== null &&
+    restrictedLogs.heat !== false,
+  );
   return flags as FeatureFlags;
 }

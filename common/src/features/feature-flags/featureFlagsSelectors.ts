@@ -6,7 +6,9 @@ export const selectFeatures = createSelector([selectCapabilities], (caps) => der
 
 const featureSelectors = new Map<string, (state: Parameters<typeof selectCapabilities>[0]) => boolean>();
 /** `useAppSelector(selectFeature('bandwidth'))`. */
-export function selectFeature(name: FeatureName | string): (state: Parameters<typeof selectCapabilities>[0]) => boolean {
+export function selectFeature(
+  name: FeatureName | string,
+): (state: Parameters<typeof selectCapabilities>[0]) => boolean {
   let s = featureSelectors.get(name);
   if (!s) {
     s = createSelector([selectFeatures], (f) => f[name] === true);

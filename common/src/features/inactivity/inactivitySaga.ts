@@ -34,7 +34,8 @@ export function inactivityTimeoutMs(): number {
 export function activityChannel(target: Window = window): EventChannel<true> {
   return eventChannel<true>((emit) => {
     const handler = (): void => emit(true);
-    for (const name of ACTIVITY_EVENTS) target.addEventListener(name, handler, { passive: true, capture: true });
+    for (const name of ACTIVITY_EVENTS)
+      target.addEventListener(name, handler, { passive: true, capture: true });
     return () => {
       for (const name of ACTIVITY_EVENTS) target.removeEventListener(name, handler, { capture: true });
     };

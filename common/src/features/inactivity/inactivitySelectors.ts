@@ -6,5 +6,8 @@ interface WithInactivity {
 }
 
 export const selectInactivity = (state: WithInactivity): InactivityState => state.inactivity;
-export const selectInactivityWarningVisible = createSelector([selectInactivity], (s) => s.status === 'warning');
+export const selectInactivityWarningVisible = createSelector(
+  [selectInactivity],
+  (s) => s.status === 'warning',
+);
 export const selectSecondsLeft = createSelector([selectInactivity], (s) => s.secondsLeft);

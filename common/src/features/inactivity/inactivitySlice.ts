@@ -20,7 +20,11 @@ export interface InactivityState {
   refreshError: ApiCallErrorInfo | null;
 }
 
-export const initialInactivityState: InactivityState = { status: 'idle', secondsLeft: null, refreshError: null };
+export const initialInactivityState: InactivityState = {
+  status: 'idle',
+  secondsLeft: null,
+  refreshError: null,
+};
 
 export const inactivitySlice = createSlice({
   name: 'inactivity',

@@ -17,7 +17,11 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, name = 'admin@acme.example', pw = 'secret') {
+async function fillAndSubmit(
+  user: ReturnType<typeof userEvent.setup>,
+  name = 'admin@acme.example',
+  pw = 'secret',
+) {
   await user.type(screen.getByLabelText('User'), name);
   await user.type(screen.getByLabelText('Password'), pw);
   await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -119,7 +123,9 @@ describe('LoginPage (shared-ui §2 Login page)', () => {
 describe('login failure text (shared-ui §8)', () => {
   test("the error message, or the server's msg field, or 'An error occurred.'", () => {
     expect(loginFailureText({ message: 'Network Error', msg: 'ignored' })).toBe('Network Error');
-    expect(loginFailureText({ msg: 'Invalid user name or password.' })).toBe('Invalid user name or password.');
+    expect(loginFailureText({ msg: 'Invalid user name or password.' })).toBe(
+      'Invalid user name or password.',
+    );
     expect(loginFailureText({})).toBe('An error occurred.');
     expect(loginFailureText(undefined)).toBe('An error occurred.');
   });

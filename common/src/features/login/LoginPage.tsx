@@ -33,14 +33,20 @@ export function loginFailureText(error: unknown): string {
   const str = (v: unknown): string => (typeof v === 'string' ? v : '');
   // A reply body (ApiCallError.data) is the server's own words; prefer it to a decorated message.
   const text =
-    str(data.message) || str(data.msg) || str(e.message) || str(e.msg) || (typeof error === 'string' ? error : '');
+    str(data.message) ||
+    str(data.msg) ||
+    str(e.message) ||
+    str(e.msg) ||
+    (typeof error === 'string' ? error : '');
   const delay = typeof data.delay === 'number' ? data.delay : e.delay;
   const message = text || LOGIN_FAILURE_FALLBACK;
   return delay !== undefined ? message.split('$1').join(String(delay)) : message;
 }
 
 /** The returnUrl query parameter of a hash route (`#/login?returnUrl=...`) or of the page URL. */
-export function returnUrlFromLocation(loc: Pick<Location, 'hash' | 'search'> = window.location): string | null {
+export function returnUrlFromLocation(
+  loc: Pick<Location, 'hash' | 'search'> = window.location,
+): string | null {
   const hashQuery = loc.hash.includes('?') ? loc.hash.slice(loc.hash.indexOf('?') + 1) : '';
   return new URLSearchParams(hashQuery).get('returnUrl') ?? new URLSearchParams(loc.search).get('returnUrl');
 }
@@ -60,7 +66,12 @@ function defaultOnSuccess(returnUrl: string | null): void {
   window.location.hash = returnUrl ?? '/';
 }
 
-export function LoginPage({ appName = DEFAULT_APP_NAME, onSubmit, onSuccess = defaultOnSuccess, returnUrl }: LoginPageProps) {
+export function LoginPage({
+  appName = DEFAULT_APP_NAME,
+  onSubmit,
+  onSuccess = defaultOnSuccess,
+  returnUrl,
+}: LoginPageProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);

@@ -14,7 +14,9 @@ import { selectProviderIsOperator, selectProviderUser } from './providerSessionS
 const operator = { username: 'operator@provider.example', display_name: 'Olive Operator', role: 'operator' };
 
 function stubLogin(mock: ReturnType<typeof createTestStore>['mock'], oauthStatus = 'Success') {
-  mock.onPost(PROVIDER_PATHS.idpToken).reply(200, { access_token: 'tok', token_type: 'Bearer', expires_in: 60 });
+  mock
+    .onPost(PROVIDER_PATHS.idpToken)
+    .reply(200, { access_token: 'tok', token_type: 'Bearer', expires_in: 60 });
   mock.onGet(PROVIDER_PATHS.oauthLogin).reply(oauthStatus === 'Success' ? 200 : 401, {
     status: oauthStatus,
     username: operator.username,

@@ -1,7 +1,12 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import Cookies from 'js-cookie';
-import type { IdpTokenReply, OauthLoginReply, ProviderUser, SessionKeyReply } from '../../api/contract/provider';
+import type {
+  IdpTokenReply,
+  OauthLoginReply,
+  ProviderUser,
+  SessionKeyReply,
+} from '../../api/contract/provider';
 import { PROVIDER_XSRF_COOKIE } from '../../api/contract/wire';
 import * as providerApi from '../../api/provider';
 import type { HttpClient } from '../../api/http';

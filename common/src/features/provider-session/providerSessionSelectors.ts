@@ -5,10 +5,14 @@ interface WithProviderSession {
   providerSession: ProviderSessionState;
 }
 
-export const selectProviderSession = (state: WithProviderSession): ProviderSessionState => state.providerSession;
+export const selectProviderSession = (state: WithProviderSession): ProviderSessionState =>
+  state.providerSession;
 export const selectProviderStatus = createSelector([selectProviderSession], (s) => s.status);
 export const selectProviderUser = createSelector([selectProviderSession], (s) => s.user);
-export const selectProviderIsLoggedIn = createSelector([selectProviderSession], (s) => s.status === 'loggedIn');
+export const selectProviderIsLoggedIn = createSelector(
+  [selectProviderSession],
+  (s) => s.status === 'loggedIn',
+);
 export const selectProviderError = createSelector([selectProviderSession], (s) => s.error);
 export const selectProviderExpires = createSelector([selectProviderSession], (s) => s.expires);
 /** Operators manage everything; support staff are read-only. */

@@ -16,9 +16,12 @@ describe('rbac selectors (portal-core §6)', () => {
     expect(selectCan('dashboard:read')(s)).toBe(false);
   });
 
-  test('Each role in a user\'s read list becomes item:read; each in the write list becomes item:write', () => {
+  test("Each role in a user's read list becomes item:read; each in the write list becomes item:write", () => {
     setRuntimeEnvForTests({ deployment: 'ec2', mode: null });
-    const s = stateWith({ status: 'loggedIn', user: makeUser({ roles: { read: ['logs:web'], write: ['web_policy:risks'] } }) });
+    const s = stateWith({
+      status: 'loggedIn',
+      user: makeUser({ roles: { read: ['logs:web'], write: ['web_policy:risks'] } }),
+    });
     const ac = selectAccessController(s);
     expect(ac.permissions).toEqual(['logs:web:read', 'web_policy:risks:write']);
     expect(selectCan('logs:web:read')(s)).toBe(true);
@@ -27,13 +30,19 @@ describe('rbac selectors (portal-core §6)', () => {
 
   test('Permission checks are skipped (everything allowed) when RBAC is not enforced', () => {
     setRuntimeEnvForTests({ deployment: 'ec2', mode: null });
-    const s = stateWith({ status: 'loggedIn', user: makeUser({ capabilities: { rbac: false }, roles: { read: [], write: [] } }) });
+    const s = stateWith({
+      status: 'loggedIn',
+      user: makeUser({ capabilities: { rbac: false }, roles: { read: [], write: [] } }),
+    });
     expect(selectCan('logs:dlp:read')(s)).toBe(true);
   });
 
   test('RBAC is always enforced on on-prem non-management modes', () => {
     setRuntimeEnvForTests({ deployment: 'on_prem', mode: 'safeview' });
-    const s = stateWith({ status: 'loggedIn', user: makeUser({ capabilities: {}, roles: { read: [], write: [] } }) });
+    const s = stateWith({
+      status: 'loggedIn',
+      user: makeUser({ capabilities: {}, roles: { read: [], write: [] } }),
+    });
     expect(selectAccessController(s).enforced).toBe(true);
     expect(selectCan('settings:read')(s)).toBe(false);
   });

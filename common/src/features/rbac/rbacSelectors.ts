@@ -2,7 +2,13 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { getRuntimeEnv } from '../../env/runtimeEnv';
 import { selectUser } from '../session/sessionSelectors';
-import { NO_ACCESS, createAccessController, isRbacEnforced, rolesToPermissions, type AccessController } from './permissions';
+import {
+  NO_ACCESS,
+  createAccessController,
+  isRbacEnforced,
+  rolesToPermissions,
+  type AccessController,
+} from './permissions';
 
 const selectDeployment = (): ReturnType<typeof getRuntimeEnv>['deployment'] => getRuntimeEnv().deployment;
 const selectMode = (): ReturnType<typeof getRuntimeEnv>['mode'] => getRuntimeEnv().mode;

@@ -27,7 +27,11 @@ describe('policy revision (portal-core §4)', () => {
     mock.onGet('/api/policy/v1/rules/portal_note/5').reply(200, { rev_id: 5, note: 'Block gambling' });
     store.dispatch(revisionRequested());
     await stateWhen(store, (s) => s.revision.note !== null);
-    expect(store.getState().revision).toMatchObject({ status: 'loaded', revision: staged, note: 'Block gambling' });
+    expect(store.getState().revision).toMatchObject({
+      status: 'loaded',
+      revision: staged,
+      note: 'Block gambling',
+    });
     expect(mock.history.get[0].params).toHaveProperty('timestamp');
   });
 
@@ -74,7 +78,9 @@ describe('policy revision (portal-core §4)', () => {
 
   test('noteSaveRequested saves the note with rev_id, state and updated_at into the staged revision', async () => {
     const { store, mock } = createTestStore();
-    mock.onPut('/api/policy/v1/rules/portal_note/5').reply(200, { ...staged, updated_at: '2026-11-03T00:00:00.000Z' });
+    mock
+      .onPut('/api/policy/v1/rules/portal_note/5')
+      .reply(200, { ...staged, updated_at: '2026-11-03T00:00:00.000Z' });
     store.dispatch(revisionLoaded(fresh));
     store.dispatch(noteSaveRequested({ note: 'Quarterly review' }));
     const s = await stateWhen(store, (st) => st.revision.status === 'loaded' && st.revision.note !== null);

@@ -17,7 +17,12 @@ export interface RevisionSliceState {
   note: string | null;
 }
 
-export const initialRevisionState: RevisionSliceState = { status: 'idle', revision: null, error: null, note: null };
+export const initialRevisionState: RevisionSliceState = {
+  status: 'idle',
+  revision: null,
+  error: null,
+  note: null,
+};
 
 export const revisionSlice = createSlice({
   name: 'revision',

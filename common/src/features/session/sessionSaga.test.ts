@@ -7,9 +7,20 @@ import { FORBIDDEN_MESSAGE } from '../../api/http';
 import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
 import { NO_ACCESS } from '../rbac/permissions';
 import { selectAccessController } from '../rbac/rbacSelectors';
-import { clearAllCookies, createTestStore, flush, makeUser, stateWhen } from '../../test-support/storeHarness';
+import {
+  clearAllCookies,
+  createTestStore,
+  flush,
+  makeUser,
+  stateWhen,
+} from '../../test-support/storeHarness';
 import { loginRequested, logoutRequested, sessionStartRequested } from './sessionSlice';
-import { selectIsLoggedIn, selectLoginError, selectPolicyWelcomeVisible, selectUser } from './sessionSelectors';
+import {
+  selectIsLoggedIn,
+  selectLoginError,
+  selectPolicyWelcomeVisible,
+  selectUser,
+} from './sessionSelectors';
 
 const revision = { staged_rev_id: 4, rev_id: 3, state: 'new', updated_at: '2026-11-01T00:00:00.000Z' };
 
@@ -127,7 +138,10 @@ describe('login and logout (portal-core §4)', () => {
     });
     store.dispatch(loginRequested({ username: 'a', password: 'b' }));
     const s = await stateWhen(store, (st) => !st.session.loggingIn);
-    expect(selectLoginError(s)).toEqual({ msg: 'Too many failed sign-in attempts. Try again in $1 seconds.', delay: 30 });
+    expect(selectLoginError(s)).toEqual({
+      msg: 'Too many failed sign-in attempts. Try again in $1 seconds.',
+      delay: 30,
+    });
     expect(s.session.status).not.toBe('loggedIn');
     expect(mock.history.get).toHaveLength(0);
   });
@@ -182,7 +196,10 @@ describe('portal version at start (portal-core §4)', () => {
   });
 
   test('on-prem the policy welcome flag is then shown; then the revision is reloaded', async () => {
-    const { store, mock } = await start({ deployment: 'on_prem', mode: 'management_station', production: true }, false);
+    const { store, mock } = await start(
+      { deployment: 'on_prem', mode: 'management_station', production: true },
+      false,
+    );
     const s = await stateWhen(store, (st) => st.revision.status === 'loaded');
     expect(selectPolicyWelcomeVisible(s)).toBe(true);
     expect(s.revision.revision?.staged_rev_id).toBe(4);

@@ -64,7 +64,7 @@ describe('SnackbarHost (shared-ui §2 Snackbar)', () => {
 describe('HTTP 403 (portal-core §8)', () => {
   afterEach(() => jest.useRealTimers());
 
-  test("a snackbar for 5 seconds: \"Operation can't be completed because you don't have the necessary permissions\" with a Close button", async () => {
+  test('a snackbar for 5 seconds: "Operation can\'t be completed because you don\'t have the necessary permissions" with a Close button', async () => {
     jest.useFakeTimers();
     const { http, mock, store } = renderHost();
     mock.onPut('/api/policy/v1/rules/risks/4').reply(403, { message: 'Forbidden' });

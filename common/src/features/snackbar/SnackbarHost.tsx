@@ -58,9 +58,14 @@ export function SnackbarHost() {
   return (
     <>
       {bottom && (
-        <SnackbarView message={bottom} onClose={(id) => dispatch(snackbarClosed({ position: 'bottom', id }))} />
+        <SnackbarView
+          message={bottom}
+          onClose={(id) => dispatch(snackbarClosed({ position: 'bottom', id }))}
+        />
       )}
-      {top && <SnackbarView message={top} onClose={(id) => dispatch(snackbarClosed({ position: 'top', id }))} />}
+      {top && (
+        <SnackbarView message={top} onClose={(id) => dispatch(snackbarClosed({ position: 'top', id }))} />
+      )}
     </>
   );
 }

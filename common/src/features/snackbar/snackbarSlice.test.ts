@@ -7,7 +7,8 @@ import {
   type SnackbarRequest,
 } from './snackbarSlice';
 
-const show = (req: SnackbarRequest, state = initialSnackbarState) => snackbarReducer(state, snackbarShown(req));
+const show = (req: SnackbarRequest, state = initialSnackbarState) =>
+  snackbarReducer(state, snackbarShown(req));
 
 describe('snackbar (shared-ui §2)', () => {
   test('save: shows a success message or an error message', () => {
@@ -22,14 +23,18 @@ describe('snackbar (shared-ui §2)', () => {
   });
 
   test("download: 'Downloading file ...' or the failure text", () => {
-    expect(show({ kind: 'download', fileType: 'CSV', outcome: 'started' }).bottom?.text).toBe('Downloading file ...');
+    expect(show({ kind: 'download', fileType: 'CSV', outcome: 'started' }).bottom?.text).toBe(
+      'Downloading file ...',
+    );
     expect(show({ kind: 'download', fileType: 'CSV', outcome: 'failed' }).bottom?.text).toBe(
       'Error: The CSV file could not be downloaded.',
     );
   });
 
   test("copy: clipboard confirmation ('has been copied to the clipboard.')", () => {
-    expect(show({ kind: 'copy', subject: 'The token' }).bottom?.text).toBe('The token has been copied to the clipboard.');
+    expect(show({ kind: 'copy', subject: 'The token' }).bottom?.text).toBe(
+      'The token has been copied to the clipboard.',
+    );
   });
 
   test('custom template', () => {
