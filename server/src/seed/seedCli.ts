@@ -64,6 +64,7 @@ async function main(): Promise<void> {
   } catch (error) {
     throw new Error(
       `Cannot open the event store in ${config.dataDir} (is the server running?): ${(error as Error).message}`,
+      { cause: error },
     );
   }
   try {
