@@ -138,7 +138,7 @@ export function ProviderShell() {
       >
         <Toolbar />
         <Box component="nav" aria-label="Main navigation" data-testid={providerIds.nav} sx={{ p: 1 }}>
-          <List dense disablePadding>
+          <List dense disablePadding component="div">
             {PROVIDER_AREAS.map((area) => {
               const active =
                 location.pathname === `/${area.path}` || location.pathname.startsWith(`/${area.path}/`);
