@@ -3,6 +3,7 @@
  * tests: a free port, a fresh data directory, the fixed demo password, the cloud deployment.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -78,12 +79,20 @@ export async function startWorkbenchServer(repoRoot: string): Promise<RunningSer
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
+  // If the launcher dies without running onComplete (Ctrl-C, crash), take the server down with it.
+  const killOnExit = () => {
+    if (child.exitCode === null && child.signalCode === null) signalGroup(child, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('exit', killOnExit);
+
   const stop = async () => {
+    process.removeListener('exit', killOnExit);
     if (child.exitCode === null && child.signalCode === null) {
       signalGroup(child, 'SIGTERM');
       const killed = await Promise.race([
         exited(child).then(() => true),
-        sleep(STOP_GRACE_MS).then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS).unref()),
       ]);
       if (!killed) {
         signalGroup(child, 'SIGKILL');
