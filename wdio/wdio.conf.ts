@@ -26,6 +26,8 @@ export const config: WebdriverIO.Config = {
   runner: 'local',
   specs: ['./specs/**/*.spec.ts'],
   maxInstances: 1,
+  // Headless Chromium needs no X display.
+  autoXvfb: false,
   capabilities: [
     {
       browserName: 'chrome',
