@@ -28,12 +28,16 @@ test('a failed transaction leaves nothing behind', async () => {
     capabilities: {},
     portalV2: false,
   };
-  await expect(
-    store.transaction(async (tx) => {
+  let failure: unknown = null;
+  try {
+    await store.transaction(async (tx) => {
       await tx.insertTenant(tenant);
       await tx.insertTenant(tenant);
-    }),
-  ).rejects.toThrow();
+    });
+  } catch (error) {
+    failure = error;
+  }
+  expect(String(failure)).toMatch(/UNIQUE constraint failed/);
   expect(await store.isEmpty()).toBe(true);
   await store.close();
 });
