@@ -6,3 +6,4 @@ export * from './urls';
 export * from './ipHelpers';
 export * from './fieldState';
 export * from './yupRules';
+export * from './files';
