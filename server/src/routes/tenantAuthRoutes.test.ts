@@ -203,6 +203,10 @@ describe('login', () => {
     });
     expect(r.status).toBe(200);
     expect((await server.call('/api/v1/userinfo', { jar })).status).toBe(200);
+    expect((await server.call('/api/v1/cookie_refresh', { jar })).status).toBe(200);
+    expect((await server.call('/api/v1/cookie_refresh', { method: 'POST', jar })).status).toBe(200);
+    expect(await (await server.call('/api/v1/logout', { jar })).text()).toBe('OK');
+    expect((await server.call('/api/v1/userinfo', { jar })).status).toBe(401);
   });
 });
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
@@ -141,7 +141,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     });
   }
 
-  const logoutHandler = async (request: { session: TenantSession | null }, reply: FastifyReply) => {
+  const logoutHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.session) await ctx.store.deleteSession(request.session.sidHash);
     clearTenantCookies(ctx, reply);
     return reply.type('text/plain; charset=utf-8').send('OK');
@@ -166,8 +166,8 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     summary: 'Extends the session idle expiry and the wb_uid cookie; wb_xsrf is kept',
     response: { 200: CookieRefreshReply, ...errorResponses(401, 403) },
   };
-  const refresh = async (request: { session: TenantSession | null }, reply: FastifyReply) => {
-    const s = tenantSessionOf(request as never);
+  const refresh = async (request: FastifyRequest, reply: FastifyReply) => {
+    const s = tenantSessionOf(request);
     const idle = Math.min(ctx.now().getTime() + ctx.idleTimeoutMs, s.absoluteExpiresAt);
     await ctx.store.touchSession(s.sidHash, idle);
     setUserIdCookie(ctx, reply, s.uid);
@@ -178,11 +178,14 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     { config: { world: 'tenant', permission: null }, schema: refreshSchema },
     refresh,
   );
-  app.get(
-    APPLIANCE_AUTH_PATHS.cookieRefresh,
-    { config: { world: 'tenant', permission: null }, schema: refreshSchema },
-    refresh,
-  );
+  // The appliance alias: GET in api-client §7; POST too, as the shared client refreshes with POST.
+  app.route({
+    method: ['GET', 'POST'],
+    url: APPLIANCE_AUTH_PATHS.cookieRefresh,
+    config: { world: 'tenant', permission: null },
+    schema: refreshSchema,
+    handler: refresh,
+  });
 
   for (const url of [AUTH_PATHS.userInfo, APPLIANCE_AUTH_PATHS.userInfo]) {
     app.get(
