@@ -14,6 +14,7 @@ import { policyRoutes } from './routes/policyRoutes';
 import { providerRoutes } from './routes/providerRoutes';
 import { tenantAuthRoutes } from './routes/tenantAuthRoutes';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './seed/demoSeed';
+import { dummyPasswordHash } from './security/passwords';
 import { staticApps } from './static/staticApps';
 import type { ConfigStore } from './store/ConfigStore';
 import { SqliteConfigStore } from './store/sqliteConfigStore';
@@ -67,6 +68,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     throw error;
   }
 
+  // Unknown user names are checked against this hash; make it now so the first such check is not slower.
+  await dummyPasswordHash();
   const inactivityTimeoutDays = options.inactivityTimeoutDays ?? DEFAULT_INACTIVITY_TIMEOUT_DAYS;
   const ctx: ServerContext = {
     store,

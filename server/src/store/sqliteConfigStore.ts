@@ -117,7 +117,7 @@ export class SqliteConfigStore implements ConfigStore {
     fs.mkdirSync(dataDir, { recursive: true });
     const db = new Database(path.join(dataDir, CONFIG_DB_FILE));
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
+    db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db);
