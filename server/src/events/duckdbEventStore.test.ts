@@ -121,6 +121,12 @@ describe('DuckDbEventStore', () => {
     expect(both.length).toBeGreaterThan(0);
   });
 
+  it('counts what a scan would return', async () => {
+    const scan = { ...baseQuery('scan_web'), filters: [{ field: 'risk', values: ['R'] }] };
+    expect(await store.countMatching(scan)).toBe((await all(scan)).length);
+    expect(await store.countMatching({ ...baseQuery('scan_web', 'tid-nobody') })).toBe(0);
+  });
+
   it('search is a case-insensitive substring over the main fields', async () => {
     const rows = await all(baseQuery('scan_web'));
     const found = await all({ ...baseQuery('scan_web'), search: 'GOOGLE' });

@@ -124,6 +124,18 @@ interface BuiltSql {
 
 /** The SELECT of a query: exported for the tests that check no value is spliced into SQL. */
 export function buildSelect(query: EventQuery): BuiltSql {
+  const { where, params, bind } = buildWhere(query);
+  const columns = ['id', 'tid', 'log_type', 'time', ...LOG_TYPE_SCHEMAS[query.logType].fields];
+  const sql = `SELECT ${columns.join(', ')} FROM events WHERE ${where} ORDER BY time DESC, id DESC LIMIT ${bind(BigInt(query.limit))}`;
+  return { sql, params };
+}
+
+/** The WHERE clause of a query (or scan) with its bound parameters. */
+function buildWhere(query: EventScan & { after?: EventCursor; limit?: number }): {
+  where: string;
+  params: DuckDBValue[];
+  bind: (value: DuckDBValue) => string;
+} {
   validateQuery(query);
   const params: DuckDBValue[] = [];
   const bind = (value: DuckDBValue): string => {
@@ -152,9 +164,7 @@ export function buildSelect(query: EventQuery): BuiltSql {
     // The redundant `time <= t` lets the scan prune row groups by their time range.
     where.push(`time <= ${t} AND (time < ${t} OR id < ${i})`);
   }
-  const columns = ['id', 'tid', 'log_type', 'time', ...LOG_TYPE_SCHEMAS[query.logType].fields];
-  const sql = `SELECT ${columns.join(', ')} FROM events WHERE ${where.join(' AND ')} ORDER BY time DESC, id DESC LIMIT ${bind(BigInt(query.limit))}`;
-  return { sql, params };
+  return { where: where.join(' AND '), params, bind };
 }
 
 function toStoredEvent(row: Record<string, unknown>, logType: LogType): StoredEvent {
@@ -301,6 +311,21 @@ export class DuckDbEventStore implements EventStore {
         await connection.runAndReadAll(`${sql} OFFSET $${params.length}`, params)
       ).getRowObjectsJS();
       return rows.length ? { time: Number(rows[0].time), id: Number(rows[0].id) } : null;
+    } finally {
+      connection.disconnectSync();
+    }
+  }
+
+  async countMatching(query: EventScan): Promise<number> {
+    this.assertOpen();
+    const { where, params } = buildWhere(query);
+    const connection = await this.instance.connect();
+    try {
+      return Number(
+        (
+          await connection.runAndReadAll(`SELECT count(*) AS n FROM events WHERE ${where}`, params)
+        ).getRowObjectsJS()[0].n,
+      );
     } finally {
       connection.disconnectSync();
     }

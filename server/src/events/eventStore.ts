@@ -70,6 +70,8 @@ export interface EventStore {
   query(query: EventQuery): Promise<StoredEvent[]>;
   /** Every event of the scan, newest first, in batches (for exports of any size). */
   scan(query: EventScan, batchSize?: number): AsyncIterable<StoredEvent[]>;
+  /** How many events a scan would return (an export announces it so the client can show progress). */
+  countMatching(query: EventScan): Promise<number>;
   /** How many events a tenant has (of one type, or of all). */
   count(tid?: string, logType?: LogType): Promise<number>;
   /** Moves appended events into the main storage (a checkpoint); bulk loads call it now and then. */

@@ -155,6 +155,21 @@ describe('GET/POST /api/rep/v1/query/{logtype}', () => {
     expect(viaGet.status).toBe(200);
   });
 
+  it('the block after the last one is empty', async () => {
+    const response = await server.call('/api/rep/v1/query/scan_web', {
+      method: 'POST',
+      jar: acme.jar,
+      body: { pagingIdentifiers: { last_iteration: true } },
+    });
+    expect(await json(response)).toEqual({ events: [], pagingIdentifiers: { last_iteration: true } });
+    const bad = await server.call('/api/rep/v1/query/scan_web', {
+      method: 'POST',
+      jar: acme.jar,
+      body: { pagingIdentifiers: { last_iteration: false } },
+    });
+    expect((await json(bad)).field).toBe('pagingIdentifiers');
+  });
+
   it('needs a session (401) and the log permission (403: the auditor has no logs:dlp)', async () => {
     expect((await server.call('/api/rep/v1/query/scan_web')).status).toBe(401);
     expect((await server.call('/api/rep/v1/query/scan_dlp', { jar: auditor.jar })).status).toBe(403);
@@ -186,6 +201,7 @@ describe('GET /api/rep/v1/export/{logtype}', () => {
       /^attachment; filename="fwaas_logs_.*\.csv"$/,
     );
     const lines = (await response.text()).trimEnd().split('\r\n');
+    expect(Number(response.headers.get('x-total-events'))).toBe(lines.length - 1);
     expect(
       lines[0].startsWith('id,event_time,userid,src_ip,src_port,dst_ip,dst_port,protocol,fw_action'),
     ).toBe(true);

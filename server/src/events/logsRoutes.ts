@@ -11,7 +11,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { LogQueryBody, LogQueryReply } from '@workbench/common/api/contract/logs';
+import { LOGS_EXPORT_TOTAL_HEADER, LogQueryBody, LogQueryReply } from '@workbench/common/api/contract/logs';
 import {
   LOG_TYPES,
   logReadPermission,
@@ -71,13 +71,20 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const { store, now } = options;
 
-    const block = async (logType: LogType, request: FastifyRequest, bodyCursor: string | undefined) => {
+    const block = async (
+      logType: LogType,
+      request: FastifyRequest,
+      bodyCursor: string | undefined,
+      finished = false,
+    ) => {
       const session = tenantSessionOf(request);
       try {
         const parsed = parseLogQuery(logType, session.tid, request.query as RawQuery, now().getTime());
         if (bodyCursor !== undefined && parsed.cursor !== undefined) {
           throw new LogQueryError('cursor', 'Give the cursor either in the body or in the query, not both.');
         }
+        // Asking for the block after the last one: nothing more (the query is still checked).
+        if (finished) return { events: [], pagingIdentifiers: { last_iteration: true } };
         const cursor = bodyCursor ?? parsed.cursor;
         return await readLogBlock(
           store,
@@ -132,7 +139,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
               'pagingIdentifiers',
             );
           }
-          return block(logType, request, cursor);
+          return block(logType, request, cursor, body.pagingIdentifiers?.last_iteration === true);
         },
       );
 
@@ -184,9 +191,11 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
               yield chunk;
             }
           }
+          const total = await store.countMatching(scan);
           const stamp = (ms: number) => new Date(ms).toISOString().replace(/[:.]/g, '-');
           reply
             .type('text/csv; charset=utf-8')
+            .header(LOGS_EXPORT_TOTAL_HEADER, String(total))
             .header(
               'content-disposition',
               `attachment; filename="${logType}_${stamp(query.start)}_${stamp(query.end)}.csv"`,

@@ -40,3 +40,6 @@ export const LOGS_PATHS = {
   query: (logType: (typeof LOG_TYPES)[number]) => `/api/rep/v1/query/${logType}`,
   export: (logType: (typeof LOG_TYPES)[number]) => `/api/rep/v1/export/${logType}`,
 } as const;
+
+/** Response header of an export: how many events (CSV rows after the header line) it sends, for progress. */
+export const LOGS_EXPORT_TOTAL_HEADER = 'x-total-events';
