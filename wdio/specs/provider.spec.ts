@@ -5,6 +5,10 @@ import { providerShell } from '../pageobjects/ProviderShell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { DEMO_PASSWORD } from '../support/testEnv';
 
+/** The HTTP status of a GET from the page, with the page's cookies. */
+const fetchStatus = async (path: string): Promise<number> =>
+  browser.execute(async (url: string) => (await fetch(url, { credentials: 'same-origin' })).status, path);
+
 describe('Provider console', () => {
   beforeEach(async () => {
     await forgetSession();
@@ -17,15 +21,20 @@ describe('Provider console', () => {
 
     await providerShell.waitForDisplayed();
     await providerShell.waitForTenants(['acme', 'globex']);
+
+    // A provider session is no tenant session.
+    expect(await fetchStatus('/api/userinfo')).toBe(401);
+
+    await providerShell.signOut();
+    await providerLoginPage.waitForDisplayed();
+    expect(await fetchStatus(PROVIDER_PATHS.me)).toBe(401);
   });
 
   it('a tenant session cannot call provider APIs', async () => {
     await signInToPortal('admin@acme.example', DEMO_PASSWORD);
     await waitForPortalRoute('#/dashboard');
 
-    const status = (path: string) =>
-      browser.execute(async (url: string) => (await fetch(url, { credentials: 'same-origin' })).status, path);
-    expect(await status(PROVIDER_PATHS.me)).toBe(401);
-    expect(await status(PROVIDER_PATHS.tenants)).toBe(401);
+    expect(await fetchStatus(PROVIDER_PATHS.me)).toBe(401);
+    expect(await fetchStatus(PROVIDER_PATHS.tenants)).toBe(401);
   });
 });

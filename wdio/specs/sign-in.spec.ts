@@ -54,6 +54,19 @@ describe('Tenant portal sign-in (cloud flow)', () => {
     await expect(loginPage.page).toBeDisplayed();
   });
 
+  it('signs in with the keyboard alone (Tab between the fields, Enter submits)', async () => {
+    await browser.url('/');
+    await waitForLoginArea();
+    await loginPage.user.click();
+    await browser.keys([...ADMIN]);
+    await browser.keys(['Tab']);
+    await browser.keys([...DEMO_PASSWORD]);
+    await browser.keys(['Enter']);
+
+    await waitForPortalRoute('#/dashboard');
+    await shell.waitForPage('Dashboard');
+  });
+
   it('a deep link survives the login through returnUrl', async () => {
     await browser.url('/#/logs/audit?interval=7d');
     await waitForLoginArea();
