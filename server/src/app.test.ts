@@ -93,6 +93,12 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
       summary: true,
     });
   }
+  const put = spec.paths['/api/policy/v1/portal_version'].put as {
+    description?: string;
+    security?: unknown[];
+  };
+  expect(put.description).toContain('Permission: settings:portal:write.');
+  expect(put.security).toEqual([{ tenantSession: [] }]);
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(
     [...new Set(expected.map(([, p]) => p).filter((p) => /^\/(api|gdmanage|idp)\//.test(p)))].sort(),

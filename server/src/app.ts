@@ -128,6 +128,7 @@ async function registerEverything(
         securitySchemes: {
           tenantSession: { type: 'apiKey', in: 'cookie', name: 'wb_sid' },
           providerKey: { type: 'http', scheme: 'bearer' },
+          providerSession: { type: 'apiKey', in: 'cookie', name: 'gd_sid' },
         },
       },
     },

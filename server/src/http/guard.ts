@@ -45,8 +45,21 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const url = route.url ?? '';
-    if (isApiPath(url) && !route.config?.world) {
+    const world = route.config?.world;
+    if (isApiPath(url) && !world) {
       throw new Error(`Route ${String(route.method)} ${url} must declare config.world (and its permission).`);
+    }
+    // OpenAPI: who may call it.
+    if (route.schema && (world === 'tenant' || world === 'provider')) {
+      const permission = route.config?.permission;
+      const who =
+        permission === undefined || permission === null ? 'any signed-in user' : describe(permission);
+      const schema = route.schema as Record<string, unknown>;
+      schema.security =
+        world === 'tenant' ? [{ tenantSession: [] }] : [{ providerKey: [] }, { providerSession: [] }];
+      schema.description = [schema.description, `World: ${world}. Permission: ${who}.`]
+        .filter(Boolean)
+        .join(' ');
     }
   });
 
