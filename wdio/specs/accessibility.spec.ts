@@ -1,5 +1,7 @@
 import { browser, expect } from '@wdio/globals';
 import { loginPage } from '../pageobjects/LoginPage';
+import { logoutPage } from '../pageobjects/LogoutPage';
+import { policyPage } from '../pageobjects/PolicyPage';
 import { notFoundPage } from '../pageobjects/NotFoundPage';
 import { providerLoginPage } from '../pageobjects/ProviderLoginPage';
 import { providerShell } from '../pageobjects/ProviderShell';
@@ -32,6 +34,19 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     await waitForPortalRoute('#/dashboard');
     await browser.url('/#/no-such-area');
     await notFoundPage.waitForDisplayed();
+    expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('on the policy page with its note editor, and on the signed-out page', async () => {
+    await forgetSession();
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/policy');
+    await waitForPortalRoute('#/policy');
+    await policyPage.waitForDisplayed();
+    await shell.waitForRevisionState();
+    expect(await blockingViolations()).toEqual([]);
+
+    await shell.signOut();
+    await logoutPage.waitForDisplayed();
     expect(await blockingViolations()).toEqual([]);
   });
 
