@@ -41,6 +41,7 @@ export interface ProviderSession {
   keyHash: string;
   keyId: string;
   username: string;
+  createdAt: number;
   expiresAt: number;
   operator: OperatorRecord;
   permissions: string[];

@@ -19,6 +19,8 @@ import { digest } from '../security/tokens';
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** Lifetime of a provider session key, and what extendkey adds. */
 export const PROVIDER_KEY_MS = 60 * 60 * 1000;
+/** No provider session outlives this, however often it is extended. */
+export const PROVIDER_SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_MS;
 
 /** Provider roles as read/write lists (portal-core §6 form). Support reads tenants and reports only. */
 export const PROVIDER_ROLES: Record<OperatorRole, { read: string[]; write: string[] }> = {
@@ -91,6 +93,7 @@ export async function resolveProviderSession(
     keyHash,
     keyId: record.keyId,
     username: operator.username,
+    createdAt: record.createdAt,
     expiresAt: record.expiresAt,
     operator,
     permissions,

@@ -167,3 +167,15 @@ test('a bearer client needs no xsrf; a cookie client does', async () => {
   });
   expect(wrongWorld.status).toBe(403);
 });
+
+test('extendkey never keeps a provider session beyond 12 hours after sign-in', async () => {
+  const { authorization } = await signInOperator(server, 'operator@provider.example');
+  for (let i = 0; i < 13; i += 1) {
+    server.clock.advance(55 * 60 * 1000);
+    await server.call('/gdmanage/api/v1/session/extendkey', { method: 'POST', headers: { authorization } });
+  }
+  // 11 h 55 min after sign-in: still valid, but the last extension stopped at 12 h, not 12 h 55 min.
+  expect((await server.call('/gdmanage/api/me', { headers: { authorization } })).status).toBe(200);
+  server.clock.advance(6 * 60 * 1000);
+  expect((await server.call('/gdmanage/api/me', { headers: { authorization } })).status).toBe(401);
+});

@@ -14,7 +14,12 @@ import {
 } from '@workbench/common/api/contract/provider';
 import { errorResponses } from '../http/errors';
 import { providerSessionOf } from '../http/guard';
-import { clearProviderCookies, PROVIDER_KEY_MS, setProviderCookies } from '../http/sessions';
+import {
+  clearProviderCookies,
+  PROVIDER_KEY_MS,
+  PROVIDER_SESSION_ABSOLUTE_MS,
+  setProviderCookies,
+} from '../http/sessions';
 import { attemptLogin } from '../security/loginAttempt';
 import { digest, randomToken } from '../security/tokens';
 
@@ -162,13 +167,16 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
       config: { world: 'provider', permission: null },
       schema: {
         tags,
-        summary: 'Extends the session key by one hour',
+        summary: 'Extends the session key by one hour (never beyond 12 h after sign-in)',
         response: { 200: SessionKeyReply, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
       const s = providerSessionOf(request);
-      const expiresAt = ctx.now().getTime() + PROVIDER_KEY_MS;
+      const expiresAt = Math.min(
+        ctx.now().getTime() + PROVIDER_KEY_MS,
+        s.createdAt + PROVIDER_SESSION_ABSOLUTE_MS,
+      );
       await ctx.store.updateProviderSession(s.keyHash, { expiresAt });
       return { status: 'ok', expires: new Date(expiresAt).toISOString() };
     },
