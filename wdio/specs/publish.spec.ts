@@ -1,0 +1,48 @@
+import { browser, expect } from '@wdio/globals';
+import { policyPage } from '../pageobjects/PolicyPage';
+import { shell } from '../pageobjects/Shell';
+import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
+import { DEMO_PASSWORD } from '../support/testEnv';
+
+const revisionStateIs = async (state: 'new' | 'staged') =>
+  browser.waitUntil(async () => (await shell.revisionState.getAttribute('data-state')) === state, {
+    timeoutMsg: `The revision state did not become '${state}'.`,
+  });
+
+/** The revision number shown in the app bar ("Revision 3: published" → 3). */
+const shownRevision = async (): Promise<number> => {
+  const match = /Revision (\d+)/.exec(await shell.revisionState.getText());
+  if (!match) throw new Error(`No revision number in "${await shell.revisionState.getText()}".`);
+  return Number(match[1]);
+};
+
+describe('Staging and publishing a policy revision', () => {
+  it('the admin saves a note (the revision becomes staged, and stays so after a reload) and publishes it', async () => {
+    await forgetSession();
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/policy');
+    await waitForPortalRoute('#/policy');
+    await policyPage.waitForDisplayed();
+    await shell.waitForRevisionState();
+    await revisionStateIs('new');
+    const before = await shownRevision();
+    await expect(shell.publish).toBeDisabled();
+
+    const note = `Blocked gambling sites (${Date.now()})`;
+    await policyPage.noteInput.setValue(note);
+    await policyPage.noteSave.click();
+    await revisionStateIs('staged');
+    await expect(shell.publish).toBeEnabled();
+
+    // Saved on the server: a fresh page load shows the staged note.
+    await browser.refresh();
+    await policyPage.waitForDisplayed();
+    await shell.waitForRevisionState();
+    await revisionStateIs('staged');
+    await expect(policyPage.noteInput).toHaveValue(note);
+
+    await shell.publish.click();
+    await revisionStateIs('new');
+    expect(await shownRevision()).toBeGreaterThan(before);
+    await expect(shell.publish).toBeDisabled();
+  });
+});
