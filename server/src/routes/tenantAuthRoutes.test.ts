@@ -141,6 +141,17 @@ describe('login', () => {
     for (const l of jar.lastSetCookie) expect(l).toMatch(/; Secure/);
   });
 
+  test('signing in again replaces the previous session of that browser', async () => {
+    const first = await signIn(server, 'admin@acme.example');
+    const old = first.jar.clone();
+    expect((await login('auditor@acme.example', TEST_PASSWORD, first.jar)).status).toBe(200);
+    expect((await server.call('/api/userinfo', { jar: old })).status).toBe(401);
+    const info = (await (await server.call('/api/userinfo', { jar: first.jar })).json()) as {
+      first_name: string;
+    };
+    expect(info.first_name).toBe('Avery');
+  });
+
   test('a wrong password gets 401 with the generic message and no cookie', async () => {
     const jar = new CookieJar();
     const r = await login('admin@acme.example', 'wrong', jar);

@@ -15,7 +15,7 @@ import {
   PortalVersion,
   UserInfo,
 } from '@workbench/common/api/contract/auth';
-import { LOGIN_AREA_PATH } from '@workbench/common/api/contract/wire';
+import { LOGIN_AREA_PATH, SESSION_COOKIE } from '@workbench/common/api/contract/wire';
 import type { TenantSession } from '../context';
 import { errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
@@ -127,6 +127,9 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
       const sid = randomToken();
       const xsrf = randomToken();
       await ctx.store.deleteExpiredSessions(now);
+      // A sign-in replaces the browser's previous session rather than leaving it valid.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await ctx.store.deleteSession(digest(previous));
       await ctx.store.insertSession({
         sidHash: digest(sid),
         uid: user.uid,
