@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     let rows = 0;
     let size = 0;
     const e0 = Date.now();
-    for await (const batch of store.scan(query, 5000)) {
+    for await (const batch of store.scan(query, 10000)) {
       let chunk = '';
       for (const event of batch) {
         chunk += csvLine([

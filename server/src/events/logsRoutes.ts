@@ -179,7 +179,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
           };
           async function* lines(): AsyncGenerator<string> {
             yield csvLine(['id', 'event_time', ...fields]);
-            for await (const batch of store.scan(scan, 5000)) {
+            for await (const batch of store.scan(scan, 10000)) {
               let chunk = '';
               for (const event of batch) {
                 chunk += csvLine([
