@@ -194,6 +194,12 @@ describe('login', () => {
     expect((await login('auditor@acme.example', 'wrong')).status).toBe(401);
   });
 
+  test('parallel wrong guesses cannot slip past the lock: only the first 3 are checked', async () => {
+    const replies = await Promise.all(Array.from({ length: 6 }, () => login('logs@acme.example', 'guess')));
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+  });
+
   test('a missing password is a 400 naming the field', async () => {
     const r = await server.call('/api/auth/v1/login', {
       method: 'POST',
