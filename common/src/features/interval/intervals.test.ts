@@ -10,6 +10,7 @@ import {
   granularityFor,
   intervalLabel,
   intervalToTimeRange,
+  timeRangeToUnixSeconds,
 } from './intervals';
 
 describe('log interval filter (portal-core §2 Logs area filters)', () => {
@@ -54,6 +55,13 @@ describe('log interval filter (portal-core §2 Logs area filters)', () => {
     });
     expect(intervalLabel('March 2026')).toBe('March 2026');
     expect(intervalLabel('7d')).toBe('Last 7 days');
+  });
+
+  it('the logs API takes the range in unix seconds, nothing cut off', () => {
+    expect(timeRangeToUnixSeconds({ start: 1700000000999, end: 1700000100001 })).toEqual({
+      start: 1700000000,
+      end: 1700000101,
+    });
   });
 
   it('an unknown interval is a clear error', () => {

@@ -97,6 +97,14 @@ export function intervalToTimeRange(interval: string, now: number): TimeRange {
   throw new InvalidIntervalError(interval);
 }
 
+/**
+ * A time range as the logs API takes it (`start`, `end` in unix seconds, end exclusive): start
+ * rounded down and end rounded up to whole seconds, so nothing of the range is cut off.
+ */
+export function timeRangeToUnixSeconds(range: TimeRange): { start: number; end: number } {
+  return { start: Math.floor(range.start / 1000), end: Math.ceil(range.end / 1000) };
+}
+
 /** The label of an interval: the filter's label for a code, the month-year text itself otherwise. */
 export function intervalLabel(interval: string): string {
   return LOG_INTERVALS.find((i) => i.code === interval)?.label ?? interval;
