@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO_OPERATORS, DEMO_TENANT_ACCOUNTS } from '@workbench/common/api/contract/demo';
+import { SqliteConfigStore } from '../store/sqliteConfigStore';
+import { verifyPassword } from '../security/passwords';
+import { seedDemoData } from './demoSeed';
+
+test('first start seeds the demo tenants, accounts and operators; a second start changes nothing', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-'));
+  const store = SqliteConfigStore.open(dir);
+  const now = new Date('2026-11-22T00:00:00Z');
+  expect(await seedDemoData(store, 'pw-1', now)).toEqual({ seeded: true });
+  expect(await seedDemoData(store, 'pw-2', now)).toEqual({ seeded: false });
+
+  const tenants = await store.listTenants();
+  expect(tenants.map((t) => t.name)).toEqual(['acme', 'globex']);
+  const [acme, globex] = tenants;
+  expect(acme.capabilities).toMatchObject({ rbac: true, fwaas: true, safemailPolicy: true });
+  expect(globex.capabilities.rbac).toBe(false);
+  expect(await store.countUsers(acme.tid)).toBe(
+    DEMO_TENANT_ACCOUNTS.filter((a) => a.tenant === 'acme').length,
+  );
+  expect(await store.getRevision(acme.tid)).toMatchObject({ revId: 1, stagedRevId: 1, state: 'new' });
+
+  const admin = await store.findUserByUsername('admin@acme.example');
+  expect(admin?.roles).toEqual({ read: ['*:*'], write: ['*:*'] });
+  expect(await verifyPassword('pw-1', admin?.passwordHash ?? '')).toBe(true);
+  expect(await verifyPassword('pw-2', admin?.passwordHash ?? '')).toBe(false);
+  for (const o of DEMO_OPERATORS) expect((await store.getOperator(o.username))?.role).toBe(o.role);
+  await store.close();
+});
+
+test('each account gets its own salt', async () => {
+  const store = SqliteConfigStore.open(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
+  await seedDemoData(store, 'same', new Date());
+  const a = await store.findUserByUsername('admin@acme.example');
+  const b = await store.findUserByUsername('auditor@acme.example');
+  expect(a?.passwordHash).not.toBe(b?.passwordHash);
+  await store.close();
+});
