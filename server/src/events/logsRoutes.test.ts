@@ -219,3 +219,15 @@ describe('GET /api/rep/v1/export/{logtype}', () => {
     ).toBe('dlp_rule');
   });
 });
+
+describe('OpenAPI', () => {
+  it('publishes the logs routes of every log type', async () => {
+    const doc = (await (await server.call('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const type of ['scan_web', 'scan_email', 'scan_dlp', 'scan_audit', 'fwaas_logs', 'saa_logs']) {
+      expect(Object.keys(doc.paths[`/api/rep/v1/query/${type}`]).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(doc.paths[`/api/rep/v1/export/${type}`])).toEqual(['get']);
+    }
+  });
+});
