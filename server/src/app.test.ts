@@ -50,7 +50,7 @@ test('malformed JSON is a 400 ApiError', async () => {
     body: '{"username":',
   });
   expect(r.status).toBe(400);
-  expect(await r.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  expect(await r.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', field: 'body' });
 });
 
 test('/openapi.json lists every API route with tags and a summary', async () => {

@@ -71,6 +71,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send(apiError(500, 'Internal server error.'));
     }
+    if (status === 400 && typeof fe.code === 'string' && fe.code.startsWith('FST_ERR_CTP')) {
+      // The body could not be parsed at all (bad JSON, empty JSON body, ...).
+      return reply.code(400).send(apiError(400, `body: ${error.message}`, 'body'));
+    }
     const field = error instanceof ApiHttpError ? error.field : undefined;
     return reply.code(status).send(apiError(status, error.message, field));
   });
