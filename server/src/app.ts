@@ -18,6 +18,8 @@ import { dummyPasswordHash } from './security/passwords';
 import { staticApps } from './static/staticApps';
 import type { ConfigStore } from './store/ConfigStore';
 import { SqliteConfigStore } from './store/sqliteConfigStore';
+import { seedEndUsers } from './udb/seedEndUsers';
+import { udbRoutes } from './udb/udbRoutes';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -63,6 +65,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       print(`${DEMO_PASSWORD_NOTICE}${seed.generatedPassword}`);
       seedPrinted = true;
     }
+    await seedEndUsers(store, now());
   } catch (error) {
     await store.close();
     throw error;
@@ -152,6 +155,7 @@ async function registerEverything(
   await app.register(loginAreaRoutes);
   await app.register(policyRoutes);
   await app.register(providerRoutes);
+  await app.register(udbRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   if (options.staticRoot) await app.register(staticApps({ staticRoot: options.staticRoot, env }));
 

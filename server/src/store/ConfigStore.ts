@@ -101,6 +101,33 @@ export interface PublishedRevisionRecord {
   note: string | null;
 }
 
+/** An end user of the tenant's user database (people browsing through the service). */
+export interface EndUserRecord {
+  uid: string;
+  tid: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  groups: string[];
+  status: 'active' | 'disabled';
+  /** Null when the user has no local password (SSO, or not set yet). */
+  passwordHash: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type EndUserSortField = 'username' | 'first_name' | 'last_name' | 'email' | 'status' | 'created_at';
+
+export interface EndUserQuery {
+  /** Case-insensitive substring of username, names, e-mail or a group. */
+  search?: string;
+  sort?: EndUserSortField;
+  order?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
 export interface ConfigStore {
   /** True when no tenant exists yet (first start). */
   isEmpty(): Promise<boolean>;
@@ -145,6 +172,20 @@ export interface ConfigStore {
   putRevisionNote(note: RevisionNoteRecord): Promise<void>;
   insertPublishedRevision(record: PublishedRevisionRecord): Promise<void>;
   listPublishedRevisions(tid: string): Promise<PublishedRevisionRecord[]>;
+
+  listEndUsers(tid: string, query: EndUserQuery): Promise<{ total: number; users: EndUserRecord[] }>;
+  getEndUser(tid: string, uid: string): Promise<EndUserRecord | null>;
+  findEndUserByUsername(tid: string, username: string): Promise<EndUserRecord | null>;
+  insertEndUser(user: EndUserRecord): Promise<void>;
+  /** Replaces the stored fields of the user (matched by tid and uid). */
+  updateEndUser(user: EndUserRecord): Promise<void>;
+  deleteEndUser(tid: string, uid: string): Promise<boolean>;
+  countEndUsers(tid: string): Promise<number>;
+  /** Domains of the usernames (the part after @), with their user counts, by domain. */
+  listEndUserDomains(tid: string): Promise<{ domain: string; users: number }[]>;
+  listEndUsernames(tid: string, search: string | undefined, limit: number): Promise<string[]>;
+  /** True the first time for a tenant (records that its demo end users were seeded). */
+  markEndUsersSeeded(tid: string, at: string): Promise<boolean>;
 
   close(): Promise<void>;
 }

@@ -89,4 +89,29 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'user database (end users)',
+    sql: `
+      CREATE TABLE end_users (
+        uid TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        username TEXT NOT NULL COLLATE NOCASE,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        groups_json TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('active', 'disabled')),
+        password_hash TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (tid, username)
+      );
+      CREATE INDEX end_users_tid_created ON end_users(tid, created_at);
+      CREATE TABLE end_user_seeds (
+        tid TEXT PRIMARY KEY REFERENCES tenants(tid),
+        seeded_at TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -3,6 +3,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type {
   ConfigStore,
+  EndUserQuery,
+  EndUserRecord,
   LoginFailureRecord,
   LoginWorld,
   OneTimeTokenKind,
@@ -72,6 +74,30 @@ const toRevision = (r: Row): RevisionRecord => ({
   state: r.state === 'staged' ? 'staged' : 'new',
   updatedAt: str(r.updated_at),
 });
+
+const toEndUser = (r: Row): EndUserRecord => ({
+  uid: str(r.uid),
+  tid: str(r.tid),
+  username: str(r.username),
+  firstName: str(r.first_name),
+  lastName: str(r.last_name),
+  email: str(r.email),
+  groups: JSON.parse(str(r.groups_json)) as string[],
+  status: r.status === 'disabled' ? 'disabled' : 'active',
+  passwordHash: r.password_hash === null ? null : str(r.password_hash),
+  createdAt: str(r.created_at),
+  updatedAt: str(r.updated_at),
+});
+/** Sort columns by API name (a fixed map: nothing from the request reaches the SQL text). */
+const END_USER_SORT: Record<NonNullable<EndUserQuery['sort']>, string> = {
+  username: 'username',
+  first_name: 'first_name COLLATE NOCASE',
+  last_name: 'last_name COLLATE NOCASE',
+  email: 'email COLLATE NOCASE',
+  status: 'status',
+  created_at: 'created_at',
+};
+const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Applies the migrations newer than the recorded version, each in its own transaction. */
 export function migrate(
@@ -362,6 +388,96 @@ export class SqliteConfigStore implements ConfigStore {
       publishedBy: str(r.published_by),
       note: r.note === null ? null : str(r.note),
     }));
+  }
+
+  async listEndUsers(tid: string, q: EndUserQuery): Promise<{ total: number; users: EndUserRecord[] }> {
+    const where = ['tid = ?'];
+    const params: unknown[] = [tid];
+    if (q.search && q.search.trim() !== '') {
+      const like = `%${likeEscape(q.search.trim().toLowerCase())}%`;
+      where.push(
+        `(lower(username) LIKE ? ESCAPE '\\' OR lower(first_name) LIKE ? ESCAPE '\\' OR lower(last_name) LIKE ? ESCAPE '\\'
+          OR lower(email) LIKE ? ESCAPE '\\' OR lower(groups_json) LIKE ? ESCAPE '\\')`,
+      );
+      params.push(like, like, like, like, like);
+    }
+    const whereSql = where.join(' AND ');
+    const total = num(this.get(`SELECT COUNT(*) AS n FROM end_users WHERE ${whereSql}`, ...params)?.n ?? 0);
+    const order = q.order === 'desc' ? 'DESC' : 'ASC';
+    const sort = END_USER_SORT[q.sort ?? 'username'];
+    const rows = this.all(
+      `SELECT * FROM end_users WHERE ${whereSql} ORDER BY ${sort} ${order}, uid ${order} LIMIT ? OFFSET ?`,
+      ...params,
+      q.limit,
+      q.offset,
+    );
+    return { total, users: rows.map(toEndUser) };
+  }
+  async getEndUser(tid: string, uid: string): Promise<EndUserRecord | null> {
+    const r = this.get('SELECT * FROM end_users WHERE tid = ? AND uid = ?', tid, uid);
+    return r ? toEndUser(r) : null;
+  }
+  async findEndUserByUsername(tid: string, username: string): Promise<EndUserRecord | null> {
+    const r = this.get('SELECT * FROM end_users WHERE tid = ? AND username = ?', tid, username);
+    return r ? toEndUser(r) : null;
+  }
+  async insertEndUser(u: EndUserRecord): Promise<void> {
+    this.run(
+      `INSERT INTO end_users (uid, tid, username, first_name, last_name, email, groups_json, status, password_hash, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      u.uid,
+      u.tid,
+      u.username,
+      u.firstName,
+      u.lastName,
+      u.email,
+      JSON.stringify(u.groups),
+      u.status,
+      u.passwordHash,
+      u.createdAt,
+      u.updatedAt,
+    );
+  }
+  async updateEndUser(u: EndUserRecord): Promise<void> {
+    this.run(
+      `UPDATE end_users SET username = ?, first_name = ?, last_name = ?, email = ?, groups_json = ?, status = ?,
+         password_hash = ?, updated_at = ? WHERE tid = ? AND uid = ?`,
+      u.username,
+      u.firstName,
+      u.lastName,
+      u.email,
+      JSON.stringify(u.groups),
+      u.status,
+      u.passwordHash,
+      u.updatedAt,
+      u.tid,
+      u.uid,
+    );
+  }
+  async deleteEndUser(tid: string, uid: string): Promise<boolean> {
+    return this.run('DELETE FROM end_users WHERE tid = ? AND uid = ?', tid, uid) > 0;
+  }
+  async countEndUsers(tid: string): Promise<number> {
+    return num(this.get('SELECT COUNT(*) AS n FROM end_users WHERE tid = ?', tid)?.n ?? 0);
+  }
+  async listEndUserDomains(tid: string): Promise<{ domain: string; users: number }[]> {
+    return this.all(
+      `SELECT lower(substr(username, instr(username, '@') + 1)) AS domain, COUNT(*) AS n FROM end_users
+       WHERE tid = ? AND instr(username, '@') > 0 GROUP BY domain ORDER BY domain`,
+      tid,
+    ).map((r) => ({ domain: str(r.domain), users: num(r.n) }));
+  }
+  async listEndUsernames(tid: string, search: string | undefined, limit: number): Promise<string[]> {
+    const like = `%${likeEscape((search ?? '').trim().toLowerCase())}%`;
+    return this.all(
+      `SELECT username FROM end_users WHERE tid = ? AND lower(username) LIKE ? ESCAPE '\\' ORDER BY username LIMIT ?`,
+      tid,
+      like,
+      limit,
+    ).map((r) => str(r.username));
+  }
+  async markEndUsersSeeded(tid: string, at: string): Promise<boolean> {
+    return this.run('INSERT OR IGNORE INTO end_user_seeds (tid, seeded_at) VALUES (?, ?)', tid, at) > 0;
   }
 
   async close(): Promise<void> {

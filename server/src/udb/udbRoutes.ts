@@ -1,0 +1,489 @@
+import crypto from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  BulkCreateBody,
+  BulkCreateReply,
+  BulkDeleteBody,
+  BulkDeleteReply,
+  BulkModifyBody,
+  BulkModifyReply,
+  DomainsReply,
+  DryRunQuery,
+  EndUser,
+  EndUserChanges,
+  EndUserCreate,
+  ResetPasswordBody,
+  ResetPasswordReply,
+  UDB_BULK_LIMIT,
+  UDB_BULK_LIMIT_MSG,
+  UDB_PATHS,
+  UDB_READ_PERMISSION,
+  UDB_REASONS,
+  UDB_V1,
+  UDB_V2,
+  UDB_WRITE_PERMISSION,
+  UdbTenantsReply,
+  UserListQuery,
+  UserListReply,
+  UsernamesQuery,
+  UsernamesReply,
+  endUserRowProblem,
+  type BulkRowError,
+  type EndUser as EndUserType,
+} from '@workbench/common/api/contract/udb';
+import type { ConfigStore, EndUserRecord } from '../store/ConfigStore';
+import { ApiHttpError, errorResponses } from '../http/errors';
+import { tenantSessionOf } from '../http/guard';
+import { generatePassword, hashPassword } from '../security/passwords';
+
+export const endUserReply = (u: EndUserRecord): EndUserType => ({
+  uid: u.uid,
+  username: u.username,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  email: u.email,
+  groups: u.groups,
+  status: u.status,
+  created_at: u.createdAt,
+  updated_at: u.updatedAt,
+});
+
+export const USER_NOT_FOUND_MSG = 'No such user in this tenant.';
+
+/** The writable fields of an API row, as given (password excluded). */
+interface RowFields {
+  username?: string;
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  groups?: string[];
+  status?: 'active' | 'disabled';
+  password?: string;
+}
+
+const cleanGroups = (groups: string[]): string[] => [...new Set(groups.map((g) => g.trim()))];
+
+function newRecord(tid: string, row: RowFields, passwordHash: string | null, at: string): EndUserRecord {
+  return {
+    uid: crypto.randomUUID(),
+    tid,
+    username: (row.username ?? '').trim(),
+    firstName: row.first_name ?? '',
+    lastName: row.last_name ?? '',
+    email: row.email ?? '',
+    groups: cleanGroups(row.groups ?? []),
+    status: row.status ?? 'active',
+    passwordHash,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+function applyChanges(
+  u: EndUserRecord,
+  c: RowFields,
+  passwordHash: string | undefined,
+  at: string,
+): EndUserRecord {
+  return {
+    ...u,
+    username: c.username !== undefined ? c.username.trim() : u.username,
+    firstName: c.first_name ?? u.firstName,
+    lastName: c.last_name ?? u.lastName,
+    email: c.email ?? u.email,
+    groups: c.groups !== undefined ? cleanGroups(c.groups) : u.groups,
+    status: c.status ?? u.status,
+    passwordHash: passwordHash ?? u.passwordHash,
+    updatedAt: at,
+  };
+}
+
+const rowError = (problem: { field: string; reason: string }) =>
+  new ApiHttpError(400, problem.reason, problem.field);
+
+const checkBulkSize = (length: number): void => {
+  if (length > UDB_BULK_LIMIT) throw new ApiHttpError(413, UDB_BULK_LIMIT_MSG);
+};
+
+/** A username already taken in the tenant by someone else. */
+async function usernameTaken(
+  store: ConfigStore,
+  tid: string,
+  username: string,
+  exceptUid?: string,
+): Promise<boolean> {
+  const other = await store.findEndUserByUsername(tid, username.trim());
+  return other !== null && other.uid !== exceptUid;
+}
+
+/**
+ * The user database (portal-core §7): the tenant's end users. Reads need settings:users:read,
+ * writes settings:users:write (both held by `settings:*` roles). Every query is scoped to the
+ * session's tenant: another tenant's uid is "not found". Bulk calls are all-or-report: each row is
+ * checked, refused rows come back with their index and reason, the others are written in one
+ * transaction.
+ */
+export const udbRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = app.workbench;
+  const tags = ['user database'];
+  const read = { world: 'tenant' as const, permission: UDB_READ_PERMISSION };
+  const write = { world: 'tenant' as const, permission: UDB_WRITE_PERMISSION };
+  const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+  const LimitOne = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1 })) });
+  const nowIso = () => ctx.now().toISOString();
+
+  app.get(
+    UDB_PATHS.users,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          "The tenant's end users: search (username, names, e-mail, groups), sort, limit/offset paging",
+        querystring: UserListQuery,
+        response: { 200: UserListReply, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const q = request.query;
+      const page = await ctx.store.listEndUsers(s.tid, {
+        search: q.search,
+        sort: q.sort,
+        order: q.order,
+        limit: q.limit ?? 25,
+        offset: q.offset ?? 0,
+      });
+      return { total: page.total, users: page.users.map(endUserReply) };
+    },
+  );
+
+  app.get(
+    `${UDB_V2}/users/:id`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One end user',
+        params: IdParams,
+        querystring: LimitOne,
+        response: { 200: EndUser, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const u = await ctx.store.getEndUser(tenantSessionOf(request).tid, request.params.id);
+      if (!u) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'id');
+      return endUserReply(u);
+    },
+  );
+
+  app.post(
+    UDB_PATHS.users,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Creates an end user with a password; 409 when the username exists in the tenant',
+        querystring: LimitOne,
+        body: EndUserCreate,
+        response: { 200: EndUser, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const body = request.body;
+      const problem = endUserRowProblem(body, { allowPassword: true });
+      if (problem) throw rowError(problem);
+      const hash = await hashPassword(body.password);
+      return ctx.store.transaction(async (tx) => {
+        if (await usernameTaken(tx, s.tid, body.username))
+          throw new ApiHttpError(409, UDB_REASONS.duplicate(body.username.trim()), 'username');
+        const record = newRecord(s.tid, body, hash, nowIso());
+        await tx.insertEndUser(record);
+        return endUserReply(record);
+      });
+    },
+  );
+
+  app.patch(
+    `${UDB_V2}/users/:id`,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Changes an end user's fields (and password when given)",
+        params: IdParams,
+        querystring: LimitOne,
+        body: EndUserChanges,
+        response: { 200: EndUser, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const changes = request.body;
+      const problem = endUserRowProblem(changes, { partial: true, allowPassword: true });
+      if (problem) throw rowError(problem);
+      const hash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
+      return ctx.store.transaction(async (tx) => {
+        const u = await tx.getEndUser(s.tid, request.params.id);
+        if (!u) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'id');
+        if (changes.username !== undefined && (await usernameTaken(tx, s.tid, changes.username, u.uid)))
+          throw new ApiHttpError(409, UDB_REASONS.duplicate(changes.username.trim()), 'username');
+        const next = applyChanges(u, changes, hash, nowIso());
+        await tx.updateEndUser(next);
+        return endUserReply(next);
+      });
+    },
+  );
+
+  app.delete(
+    `${UDB_V2}/users/:id`,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Deletes an end user',
+        params: IdParams,
+        response: { 200: Type.Object({ deleted: Type.Integer() }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const ok = await ctx.store.deleteEndUser(tenantSessionOf(request).tid, request.params.id);
+      if (!ok) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'id');
+      return { deleted: 1 };
+    },
+  );
+
+  app.post(
+    UDB_PATHS.bulkCreate,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: `Creates up to ${UDB_BULK_LIMIT} end users; refused rows come back with index and reason, the others are saved in one transaction. ?dry_run=true checks without writing.`,
+        querystring: DryRunQuery,
+        body: BulkCreateBody,
+        response: { 200: BulkCreateReply, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const rows = request.body.user_list;
+      const dryRun = request.query.dry_run === true;
+      checkBulkSize(rows.length);
+      const errors: BulkRowError[] = [];
+      const accepted: { index: number; row: RowFields }[] = [];
+      const seen = new Map<string, number>();
+      rows.forEach((row, index) => {
+        const username =
+          typeof row === 'object' && row !== null && typeof (row as RowFields).username === 'string'
+            ? ((row as RowFields).username as string)
+            : undefined;
+        const problem = endUserRowProblem(row, { allowPassword: true });
+        if (problem) {
+          errors.push({
+            index,
+            field: problem.field,
+            reason: problem.reason,
+            ...(username ? { username } : {}),
+          });
+          return;
+        }
+        const key = (username as string).trim().toLowerCase();
+        if (seen.has(key)) {
+          errors.push({
+            index,
+            field: 'username',
+            username,
+            reason: UDB_REASONS.duplicateInList(username as string),
+          });
+          return;
+        }
+        seen.set(key, index);
+        accepted.push({ index, row: row as RowFields });
+      });
+      // Hash before the transaction (scrypt is real async work; the transaction only awaits the store).
+      const hashes = new Map<number, string>();
+      if (!dryRun)
+        for (const a of accepted) if (a.row.password) hashes.set(a.index, await hashPassword(a.row.password));
+      const at = nowIso();
+      const created = await ctx.store.transaction(async (tx) => {
+        const out: EndUserRecord[] = [];
+        for (const a of accepted) {
+          const username = (a.row.username as string).trim();
+          if (await usernameTaken(tx, s.tid, username)) {
+            errors.push({
+              index: a.index,
+              field: 'username',
+              username,
+              reason: UDB_REASONS.duplicate(username),
+            });
+            continue;
+          }
+          const record = newRecord(s.tid, a.row, hashes.get(a.index) ?? null, at);
+          if (!dryRun) await tx.insertEndUser(record);
+          out.push(record);
+        }
+        return out;
+      });
+      errors.sort((a, b) => a.index - b.index);
+      return { dry_run: dryRun, created: created.length, users: created.map(endUserReply), errors };
+    },
+  );
+
+  app.put(
+    UDB_PATHS.bulkModify,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: `Applies the same changes to up to ${UDB_BULK_LIMIT} end users; unknown uids come back as errors`,
+        querystring: DryRunQuery,
+        body: BulkModifyBody,
+        response: { 200: BulkModifyReply, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const { uid_list, changes } = request.body;
+      const dryRun = request.query.dry_run === true;
+      checkBulkSize(uid_list.length);
+      const problem = endUserRowProblem(changes, { partial: true, allowUsername: false });
+      if (problem) throw new ApiHttpError(400, problem.reason, `changes.${problem.field}`);
+      const at = nowIso();
+      return ctx.store.transaction(async (tx) => {
+        const errors: BulkRowError[] = [];
+        let modified = 0;
+        const done = new Set<string>();
+        for (const [index, uid] of uid_list.entries()) {
+          const u = done.has(uid) ? null : await tx.getEndUser(s.tid, uid);
+          if (!u) {
+            errors.push({ index, uid, field: 'uid', reason: UDB_REASONS.noSuchUser(uid) });
+            continue;
+          }
+          done.add(uid);
+          if (!dryRun) await tx.updateEndUser(applyChanges(u, changes, undefined, at));
+          modified += 1;
+        }
+        return { modified, errors };
+      });
+    },
+  );
+
+  app.post(
+    UDB_PATHS.bulkDelete,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: `Deletes up to ${UDB_BULK_LIMIT} end users; unknown uids come back as errors`,
+        querystring: DryRunQuery,
+        body: BulkDeleteBody,
+        response: { 200: BulkDeleteReply, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const { uid_list } = request.body;
+      const dryRun = request.query.dry_run === true;
+      checkBulkSize(uid_list.length);
+      return ctx.store.transaction(async (tx) => {
+        const errors: BulkRowError[] = [];
+        let deleted = 0;
+        const done = new Set<string>();
+        for (const [index, uid] of uid_list.entries()) {
+          const exists = !done.has(uid) && (await tx.getEndUser(s.tid, uid)) !== null;
+          if (!exists) {
+            errors.push({ index, uid, field: 'uid', reason: UDB_REASONS.noSuchUser(uid) });
+            continue;
+          }
+          done.add(uid);
+          if (!dryRun) await tx.deleteEndUser(s.tid, uid);
+          deleted += 1;
+        }
+        return { deleted, errors };
+      });
+    },
+  );
+
+  app.post(
+    UDB_PATHS.resetPassword,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Gives the end user a new generated password, returned once in the reply (this backend sends no e-mail)',
+        body: ResetPasswordBody,
+        response: { 200: ResetPasswordReply, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const username = request.body.username.trim();
+      const password = generatePassword();
+      const hash = await hashPassword(password);
+      return ctx.store.transaction(async (tx) => {
+        const u = await tx.findEndUserByUsername(s.tid, username);
+        if (!u) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'username');
+        await tx.updateEndUser({ ...u, passwordHash: hash, updatedAt: nowIso() });
+        return { username: u.username, password };
+      });
+    },
+  );
+
+  app.get(
+    UDB_PATHS.tenants,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The session's tenant with its end-user count (a tenant sees only itself)",
+        response: { 200: UdbTenantsReply, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      return [{ tid: s.tid, name: s.tenant.name, users: await ctx.store.countEndUsers(s.tid) }];
+    },
+  );
+
+  app.get(
+    `${UDB_V1}/domains/:full?`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "Domains of the end users' usernames; /domains/full adds each domain's user count",
+        params: Type.Object({ full: Type.Optional(Type.Literal('full')) }),
+        response: { 200: DomainsReply, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const domains = await ctx.store.listEndUserDomains(tenantSessionOf(request).tid);
+      return request.params.full === 'full' ? domains : domains.map((d) => d.domain);
+    },
+  );
+
+  app.get(
+    UDB_PATHS.usernames,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'End-user usernames (optionally containing `search`), sorted; at most `limit` (default 100)',
+        querystring: UsernamesQuery,
+        response: { 200: UsernamesReply, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      ctx.store.listEndUsernames(
+        tenantSessionOf(request).tid,
+        request.query.search,
+        request.query.limit ?? 100,
+      ),
+  );
+};
