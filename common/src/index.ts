@@ -9,6 +9,7 @@ export * from './api/http';
 export * as authApi from './api/auth';
 export * as policyApi from './api/policy';
 export * as providerApi from './api/provider';
+export * as logsApi from './api/logs';
 // The same calls by their own names (the provider's logout as providerLogout).
 export {
   ON_PREM_AUTH_PATHS,
@@ -63,6 +64,9 @@ export * from './features/feature-flags/featureFlagsSelectors';
 export * from './features/provider-session/providerSessionSlice';
 export * from './features/provider-session/providerSessionSelectors';
 export * from './features/provider-session/providerSessionSaga';
+export * from './features/log-paging/logPagingSlice';
+export * from './features/log-paging/logPagingSelectors';
+export * from './features/log-paging/logPagingSaga';
 
 // Components
 export * from './features/snackbar/SnackbarHost';
@@ -72,3 +76,6 @@ export * from './features/inactivity/InactivityWarning';
 // Validators and formatting helpers (shared-ui-and-validators §5, §8, §9)
 export * from './validators';
 export * from './formatting';
+
+// Shared interface pieces (shared-ui-and-validators §2, §4): common/src/components/*
+export * from './components/filter-bar';

@@ -21,6 +21,8 @@ import {
   providerSessionReducer,
 } from '../features/provider-session/providerSessionSlice';
 import { providerSessionSaga } from '../features/provider-session/providerSessionSaga';
+import { logPagingReducer } from '../features/log-paging/logPagingSlice';
+import { logPagingSaga } from '../features/log-paging/logPagingSaga';
 
 export type World = 'tenant' | 'provider';
 
@@ -30,6 +32,7 @@ const baseReducers = {
   inactivity: inactivityReducer,
   snackbar: snackbarReducer,
   providerSession: providerSessionReducer,
+  logPaging: logPagingReducer,
 };
 
 /** The state every app store has; apps add their own slices through extraReducers. */
@@ -90,7 +93,7 @@ export function createAppStore(options: CreateAppStoreOptions) {
   });
 
   const worldSagas: Saga[] =
-    options.world === 'tenant' ? [sessionSaga, revisionSaga, inactivitySaga] : [providerSessionSaga];
+    options.world === 'tenant' ? [sessionSaga, revisionSaga, inactivitySaga, logPagingSaga] : [providerSessionSaga];
   const sagas = [...worldSagas, ...(options.extraSagas ?? [])];
   sagaMiddleware.run(function* rootSaga() {
     yield all(sagas.map((s) => call(s)));

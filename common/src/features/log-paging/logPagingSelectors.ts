@@ -1,0 +1,13 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { LogPagingState } from './logPagingSlice';
+
+interface WithLogPaging {
+  logPaging: LogPagingState;
+}
+
+export const selectLogPaging = (state: WithLogPaging): LogPagingState => state.logPaging;
+export const selectLogPagingStatus = createSelector([selectLogPaging], (s) => s.status);
+export const selectLogQuery = createSelector([selectLogPaging], (s) => s.query);
+/** The message a failed load shows (portal-core §8 Logs load failure). */
+export const selectLogLoadError = createSelector([selectLogPaging], (s) => s.error?.message ?? null);
+export const selectLogTotalRows = createSelector([selectLogPaging], (s) => s.totalRows);
