@@ -77,3 +77,47 @@ export const providerPageIds = {
   sessionExpiry: 'provider-session-expiry',
   tenantsQuickFilter: 'provider-tenants-quick-filter',
 } as const;
+
+/** Shared interface pieces (shared-ui-and-validators §2): common/src/components/*. */
+export const componentIds = {
+  filterBar: 'filter-bar',
+  /** `${filterMenuButton}-${queryKey}` */
+  filterMenuButton: 'filter-menu-button',
+  /** `${filterMenu}-${queryKey}` */
+  filterMenu: 'filter-menu',
+  filterSearch: 'filter-search',
+  dataTable: 'data-table',
+  /** `${tableRow}-${rowKey}` is on each row's first cell wrapper; rows also carry data-row-key. */
+  tableRow: 'table-row',
+  tableHeaderCheckbox: 'table-header-checkbox',
+  tablePaginator: 'table-paginator',
+  tableEmpty: 'table-empty',
+  uploadBox: 'upload-box',
+  uploadInput: 'upload-input',
+  uploadError: 'upload-error',
+  importWizard: 'import-wizard',
+  /** `${wizardStep}-${step}` on the active step's content (importing, confirmation, processing, saving, summary). */
+  wizardStep: 'wizard-step',
+  wizardNext: 'wizard-next',
+  wizardBack: 'wizard-back',
+  wizardClose: 'wizard-close',
+  wizardTemplate: 'wizard-template',
+  wizardPreview: 'wizard-preview',
+  wizardDryRun: 'wizard-dry-run',
+  wizardProgress: 'wizard-progress',
+  wizardProgressText: 'wizard-progress-text',
+  wizardError: 'wizard-error',
+  summaryCreated: 'summary-created',
+  summaryErrors: 'summary-errors',
+  viewErrors: 'summary-view-errors',
+  downloadErrors: 'summary-download-errors',
+  errorDialog: 'import-error-dialog',
+  dualList: 'dual-list',
+  dualListAvailable: 'dual-list-available',
+  dualListSelected: 'dual-list-selected',
+  checkboxGroup: 'checkbox-group',
+  ruleAccordion: 'rule-accordion',
+  ruleAccordionNext: 'rule-accordion-next',
+  ruleAccordionSave: 'rule-accordion-save',
+  emptyResults: 'empty-results',
+} as const;

@@ -1,0 +1,2 @@
+export * from './filterQuery';
+export * from './FilterBar';
