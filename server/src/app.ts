@@ -20,6 +20,7 @@ import type { ConfigStore } from './store/ConfigStore';
 import { SqliteConfigStore } from './store/sqliteConfigStore';
 import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
+import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -156,6 +157,7 @@ async function registerEverything(
   await app.register(policyRoutes);
   await app.register(providerRoutes);
   await app.register(udbRoutes);
+  await app.register(savedSearchRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   if (options.staticRoot) await app.register(staticApps({ staticRoot: options.staticRoot, env }));
 

@@ -117,6 +117,18 @@ export interface EndUserRecord {
   updatedAt: string;
 }
 
+/** A named filter set of the logs area, kept per tenant and user. */
+export interface SavedSearchRecord {
+  id: string;
+  tid: string;
+  uid: string;
+  /** Unique per user, case-insensitively. */
+  name: string;
+  route: string;
+  query: string;
+  createdAt: string;
+}
+
 export type EndUserSortField = 'username' | 'first_name' | 'last_name' | 'email' | 'status' | 'created_at';
 
 export interface EndUserQuery {
@@ -186,6 +198,13 @@ export interface ConfigStore {
   listEndUsernames(tid: string, search: string | undefined, limit: number): Promise<string[]>;
   /** True the first time for a tenant (records that its demo end users were seeded). */
   markEndUsersSeeded(tid: string, at: string): Promise<boolean>;
+
+  /** The user's saved searches, by name. */
+  listSavedSearches(tid: string, uid: string): Promise<SavedSearchRecord[]>;
+  /** Inserts; false (and nothing stored) when the user already has a search of that name. */
+  insertSavedSearch(search: SavedSearchRecord): Promise<boolean>;
+  /** False when the user has no search of that id. */
+  deleteSavedSearch(tid: string, uid: string, id: string): Promise<boolean>;
 
   close(): Promise<void>;
 }

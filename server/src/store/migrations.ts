@@ -114,4 +114,20 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'saved searches of the logs area',
+    sql: `
+      CREATE TABLE saved_searches (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        uid TEXT NOT NULL,
+        name TEXT NOT NULL COLLATE NOCASE,
+        route TEXT NOT NULL,
+        query TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (tid, uid, name)
+      );
+    `,
+  },
 ];

@@ -14,6 +14,7 @@ import type {
   PublishedRevisionRecord,
   RevisionNoteRecord,
   RevisionRecord,
+  SavedSearchRecord,
   SessionRecord,
   TenantRecord,
   UserRecord,
@@ -478,6 +479,37 @@ export class SqliteConfigStore implements ConfigStore {
   }
   async markEndUsersSeeded(tid: string, at: string): Promise<boolean> {
     return this.run('INSERT OR IGNORE INTO end_user_seeds (tid, seeded_at) VALUES (?, ?)', tid, at) > 0;
+  }
+
+  async listSavedSearches(tid: string, uid: string): Promise<SavedSearchRecord[]> {
+    return this.all('SELECT * FROM saved_searches WHERE tid = ? AND uid = ? ORDER BY name', tid, uid).map(
+      (r) => ({
+        id: str(r.id),
+        tid,
+        uid,
+        name: str(r.name),
+        route: str(r.route),
+        query: str(r.query),
+        createdAt: str(r.created_at),
+      }),
+    );
+  }
+  async insertSavedSearch(x: SavedSearchRecord): Promise<boolean> {
+    const changed = this.run(
+      `INSERT OR IGNORE INTO saved_searches (id, tid, uid, name, route, query, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      x.id,
+      x.tid,
+      x.uid,
+      x.name,
+      x.route,
+      x.query,
+      x.createdAt,
+    );
+    return changed > 0;
+  }
+  async deleteSavedSearch(tid: string, uid: string, id: string): Promise<boolean> {
+    return this.run('DELETE FROM saved_searches WHERE tid = ? AND uid = ? AND id = ?', tid, uid, id) > 0;
   }
 
   async close(): Promise<void> {
