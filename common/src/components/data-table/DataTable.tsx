@@ -1,0 +1,387 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
+import {
+  CellStyleModule,
+  ClientSideRowModelModule,
+  ColumnApiModule,
+  ModuleRegistry,
+  RowDragModule,
+  RowStyleModule,
+  themeQuartz,
+  type ColDef,
+  type RowClassParams,
+  type RowDragEndEvent,
+  type SortChangedEvent,
+} from 'ag-grid-community';
+import { Box, Checkbox, IconButton, InputBase, TablePagination } from '@mui/material';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
+import { componentIds } from '../../test-ids';
+import {
+  STICKY_HEADER_Z_INDEX,
+  TABLE_PAGE_SIZES,
+  digitsOnly,
+  expansionToggled,
+  headerCheckboxClicked,
+  headerCheckboxState,
+  keepExpanded,
+  keepPresentKeys,
+  lastPage,
+  pageRows,
+  paginatorVisible,
+  parsePosition,
+  positionChange,
+  rowCheckboxClicked,
+  selectionAfterPageChange,
+  sortCycle,
+  sortRows,
+  type PositionChange,
+  type RowState,
+  type SortDirection,
+} from './tableModel';
+
+// Only the grid modules the table uses: client-side rows, row drag (reorder), cell and row styles
+// (centred cells, row state markers), the column API (sort state).
+ModuleRegistry.registerModules([ClientSideRowModelModule, RowDragModule, CellStyleModule, RowStyleModule, ColumnApiModule]);
+
+const gridTheme = themeQuartz.withParams({ fontSize: 13, rowHeight: 40, headerHeight: 40, spacing: 6, accentColor: '#1f4e79' });
+
+/** Table column (§3). */
+export interface DataTableColumn<T> {
+  /** Column id and, unless `value` is given, the row's field shown. */
+  name: string;
+  /** Header text (default: the name). */
+  header?: string;
+  flex?: number;
+  /** Centre the cells. */
+  center?: boolean;
+  minWidth?: number;
+  sortable?: boolean;
+  /** Sorting starts descending rather than ascending. */
+  reverseSort?: boolean;
+  /** The value sorted on and shown (default: row[name]). */
+  value?: (row: T) => unknown;
+  /** Custom cell content. */
+  render?: (row: T) => ReactNode;
+}
+
+/** Paging driven by the caller (server paging): the rows given are the current page. */
+export interface ServerPaging {
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number, pageSize: number) => void;
+}
+
+/**
+ * Props of DataTable.
+ *
+ * Usage: `<DataTable rows={users} rowKey={(u) => u.id} columns={[{ name: 'email', header: 'E-mail',
+ * flex: 2, sortable: true }]} selectable onSelectionChange={setSelected} pageSize={25} />`.
+ * Client paging by default (pageSize; 0 = no paging); pass `serverPaging` when rows are one page of
+ * a larger result. Each grid row carries `row-id` = the row key (for browser tests).
+ */
+export interface DataTableProps<T> {
+  rows: readonly T[];
+  /** Identifies a row across refreshes (selection and expansion survive by it). */
+  rowKey: (row: T) => string;
+  columns: readonly DataTableColumn<T>[];
+  /** Accessible name of the table region. */
+  label?: string;
+  selectable?: boolean;
+  /** Rows whose checkbox is disabled (never selected, skipped by ranges and the header checkbox). */
+  isRowDisabled?: (row: T) => boolean;
+  onSelectionChange?: (rows: T[]) => void;
+  /** Detail shown under a row; one expanded row at a time. */
+  renderDetail?: (row: T) => ReactNode;
+  /** Height of the detail row in px (default 160). */
+  detailHeight?: number;
+  /** Client paging page size (default 10; 0 = no paging). */
+  pageSize?: number;
+  serverPaging?: ServerPaging;
+  /** The table polls: a page change keeps the selection. */
+  polling?: boolean;
+  /** Keep the selection across page changes. */
+  keepSelection?: boolean;
+  /** Rows can be reordered (drag handle and typed position); the caller applies the move. */
+  onPositionChange?: (event: PositionChange<T>) => void;
+  initialSort?: { column: string; direction: SortDirection };
+  rowState?: (row: T) => RowState | undefined;
+  /** Text shown when there are no rows. */
+  emptyText?: ReactNode;
+}
+
+interface GridRow<T> {
+  key: string;
+  row: T;
+  detail: boolean;
+}
+
+const ROW_STATE_COLOURS: Record<RowState, string> = {
+  error: '#d32f2f',
+  'soft-error': '#ef9a9a',
+  warning: '#ed6c02',
+  info: '#0288d1',
+};
+
+/** Generic table with selection, expansion, sorting, paging and reordering (§2, §4 Data table). */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { rows, rowKey, columns, selectable, isRowDisabled, onSelectionChange, renderDetail, serverPaging } = props;
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [lastClicked, setLastClicked] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [sort, setSort] = useState<{ column: string; direction: SortDirection } | null>(props.initialSort ?? null);
+  const [clientPage, setClientPage] = useState(0);
+  const [clientPageSize, setClientPageSize] = useState(props.pageSize ?? 10);
+
+  // A new pageSize prop takes over (the user's choice lasts until the caller changes it).
+  useEffect(() => {
+    if (props.pageSize !== undefined) setClientPageSize(props.pageSize);
+  }, [props.pageSize]);
+
+  const page = serverPaging?.page ?? clientPage;
+  const pageSize = serverPaging?.pageSize ?? clientPageSize;
+  const total = serverPaging?.total ?? rows.length;
+
+  const sorted = useMemo(() => {
+    const column = sort && columns.find((c) => c.name === sort.column);
+    if (!sort || !column) return [...rows];
+    const value = column.value ?? ((row: T) => (row as Record<string, unknown>)[column.name]);
+    return sortRows(rows, value, sort.direction);
+  }, [rows, columns, sort]);
+  const visible = useMemo(() => (serverPaging ? sorted : pageRows(sorted, page, pageSize)), [serverPaging, sorted, page, pageSize]);
+  const visibleKeys = useMemo(() => visible.map(rowKey), [visible, rowKey]);
+  const allKeys = useMemo(() => rows.map(rowKey), [rows, rowKey]);
+  const disabledKeys = useMemo(
+    () => new Set(isRowDisabled ? rows.filter(isRowDisabled).map(rowKey) : []),
+    [rows, rowKey, isRowDisabled],
+  );
+  const enabledVisibleKeys = visibleKeys.filter((key) => !disabledKeys.has(key));
+
+  // Selection and the expanded row survive data refreshes by row key.
+  useEffect(() => {
+    setSelected((current) => {
+      const kept = keepPresentKeys(current, allKeys);
+      return kept.size === current.size ? current : kept;
+    });
+    setExpanded((current) => keepExpanded(current, allKeys));
+  }, [allKeys]);
+  // A client page past the end after rows vanished goes to the last page.
+  useEffect(() => {
+    if (!serverPaging && clientPage > lastPage(rows.length, clientPageSize)) setClientPage(lastPage(rows.length, clientPageSize));
+  }, [serverPaging, clientPage, rows.length, clientPageSize]);
+
+  const notify = useRef(onSelectionChange);
+  notify.current = onSelectionChange;
+  const rowsByKey = useMemo(() => new Map(rows.map((row) => [rowKey(row), row])), [rows, rowKey]);
+  useEffect(() => {
+    notify.current?.([...selected].flatMap((key) => (rowsByKey.has(key) ? [rowsByKey.get(key) as T] : [])));
+  }, [selected, rowsByKey]);
+
+  const changePage = (nextPage: number, nextSize: number) => {
+    setSelected((current) => selectionAfterPageChange(current, { polling: props.polling, keepSelection: props.keepSelection }));
+    if (serverPaging) serverPaging.onChange(nextPage, nextSize);
+    else {
+      setClientPage(nextPage);
+      setClientPageSize(nextSize);
+    }
+  };
+
+  const gridRows = useMemo<GridRow<T>[]>(
+    () =>
+      visible.flatMap((row) => {
+        const key = rowKey(row);
+        const own = { key, row, detail: false };
+        return renderDetail && expanded === key ? [own, { key: `${key}::detail`, row, detail: true }] : [own];
+      }),
+    [visible, rowKey, renderDetail, expanded],
+  );
+
+  const headerState = headerCheckboxState(enabledVisibleKeys, selected);
+  const reorderable = Boolean(props.onPositionChange);
+  const positionOf = useCallback((key: string) => sorted.findIndex((row) => rowKey(row) === key), [sorted, rowKey]);
+  const movePosition = useCallback(
+    (key: string, text: string) => {
+      const to = parsePosition(text, sorted.length);
+      const event = to === null ? null : positionChange(sorted, positionOf(key), to - 1);
+      if (event) props.onPositionChange?.(event);
+    },
+    [sorted, positionOf, props],
+  );
+
+  const columnDefs = useMemo<ColDef<GridRow<T>>[]>(() => {
+    const defs: ColDef<GridRow<T>>[] = [];
+    if (reorderable) {
+      defs.push({
+        colId: '__position',
+        headerName: '#',
+        width: 90,
+        rowDrag: true,
+        sortable: false,
+        cellRenderer: (p: CustomCellRendererProps<GridRow<T>>) =>
+          p.data ? <PositionInput position={positionOf(p.data.key) + 1} onCommit={(text) => movePosition(p.data!.key, text)} /> : null,
+      });
+    }
+    if (selectable) {
+      defs.push({
+        colId: '__select',
+        width: 56,
+        sortable: false,
+        headerComponent: () => (
+          <Checkbox
+            size="small"
+            checked={headerState === 'all'}
+            indeterminate={headerState === 'some'}
+            disabled={enabledVisibleKeys.length === 0 && headerState === 'none'}
+            slotProps={{ input: { 'aria-label': 'Select all rows', 'data-testid': componentIds.tableHeaderCheckbox } as object }}
+            onChange={() => setSelected((current) => headerCheckboxClicked(enabledVisibleKeys, current))}
+          />
+        ),
+        cellRenderer: (p: CustomCellRendererProps<GridRow<T>>) => {
+          if (!p.data) return null;
+          const key = p.data.key;
+          return (
+            <Checkbox
+              size="small"
+              checked={selected.has(key)}
+              disabled={disabledKeys.has(key)}
+              slotProps={{ input: { 'aria-label': `Select row ${positionOf(key) + 1}` } }}
+              onClick={(event) => {
+                const shift = event.shiftKey;
+                setSelected((current) =>
+                  rowCheckboxClicked({ keys: visibleKeys, disabled: disabledKeys, selected: current, key, shift, lastClicked }),
+                );
+                setLastClicked(key);
+              }}
+            />
+          );
+        },
+      });
+    }
+    if (renderDetail) {
+      defs.push({
+        colId: '__expand',
+        width: 56,
+        sortable: false,
+        cellRenderer: (p: CustomCellRendererProps<GridRow<T>>) =>
+          p.data ? (
+            <IconButton
+              size="small"
+              aria-expanded={expanded === p.data.key}
+              aria-label={expanded === p.data.key ? 'Collapse row' : 'Expand row'}
+              onClick={() => setExpanded((current) => expansionToggled(current, p.data!.key))}
+            >
+              {expanded === p.data.key ? <KeyboardArrowDownIcon fontSize="small" /> : <KeyboardArrowRightIcon fontSize="small" />}
+            </IconButton>
+          ) : null,
+      });
+    }
+    for (const column of columns) {
+      const value = column.value ?? ((row: T) => (row as Record<string, unknown>)[column.name]);
+      defs.push({
+        colId: column.name,
+        headerName: column.header ?? column.name,
+        flex: column.flex ?? 1,
+        minWidth: column.minWidth,
+        sortable: Boolean(column.sortable),
+        sortingOrder: sortCycle(column.reverseSort),
+        sort: sort?.column === column.name ? sort.direction : null,
+        // Rows arrive sorted (case-insensitively, across pages); the grid keeps that order.
+        comparator: () => 0,
+        cellStyle: column.center ? { textAlign: 'center', justifyContent: 'center' } : undefined,
+        valueGetter: (p) => (p.data ? value(p.data.row) : undefined),
+        cellRenderer: column.render
+          ? (p: CustomCellRendererProps<GridRow<T>>) => (p.data ? column.render!(p.data.row) : null)
+          : undefined,
+      });
+    }
+    return defs;
+  }, [
+    reorderable, selectable, renderDetail, columns, headerState, enabledVisibleKeys, selected, disabledKeys,
+    visibleKeys, lastClicked, expanded, sort, positionOf, movePosition,
+  ]);
+
+  const onSortChanged = (event: SortChangedEvent<GridRow<T>>) => {
+    const state = event.api.getColumnState().find((c) => c.sort);
+    setSort(state?.sort && state.colId ? { column: state.colId, direction: state.sort } : null);
+  };
+
+  const onRowDragEnd = (event: RowDragEndEvent<GridRow<T>>) => {
+    const key = event.node.data?.key;
+    if (!key || event.overIndex < 0) return;
+    const target = gridRows[event.overIndex];
+    if (!target) return;
+    const change = positionChange(sorted, positionOf(key), positionOf(target.key));
+    if (change) props.onPositionChange?.(change);
+  };
+
+  const getRowClass = (params: RowClassParams<GridRow<T>>) => {
+    const state = params.data && !params.data.detail ? props.rowState?.(params.data.row) : undefined;
+    return state ? `wb-row-${state}` : undefined;
+  };
+
+  const markerStyles = Object.fromEntries(
+    Object.entries(ROW_STATE_COLOURS).map(([state, colour]) => [`& .wb-row-${state}`, { boxShadow: `inset 4px 0 0 ${colour}` }]),
+  );
+
+  return (
+    <Box
+      data-testid={componentIds.dataTable}
+      role="region"
+      aria-label={props.label ?? 'Table'}
+      sx={{ '& .ag-header': { position: 'sticky', top: 0, zIndex: STICKY_HEADER_Z_INDEX }, ...markerStyles }}
+    >
+      <AgGridReact<GridRow<T>>
+        theme={gridTheme}
+        rowData={gridRows}
+        columnDefs={columnDefs}
+        getRowId={(p) => p.data.key}
+        domLayout="autoHeight"
+        suppressColumnVirtualisation
+        rowDragManaged={false}
+        onRowDragEnd={reorderable ? onRowDragEnd : undefined}
+        onSortChanged={onSortChanged}
+        getRowClass={getRowClass}
+        isFullWidthRow={(p) => Boolean(p.rowNode.data?.detail)}
+        fullWidthCellRenderer={(p: CustomCellRendererProps<GridRow<T>>) =>
+          p.data && renderDetail ? <Box sx={{ p: 2, height: '100%', overflow: 'auto' }}>{renderDetail(p.data.row)}</Box> : null
+        }
+        getRowHeight={(p) => (p.data?.detail ? (props.detailHeight ?? 160) : undefined)}
+        overlayNoRowsTemplate={typeof props.emptyText === 'string' ? props.emptyText : 'No rows'}
+      />
+      {paginatorVisible(pageSize, total) && (
+        <TablePagination
+          component="div"
+          data-testid={componentIds.tablePaginator}
+          count={total}
+          page={Math.min(page, lastPage(total, pageSize))}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[...TABLE_PAGE_SIZES]}
+          showFirstButton
+          showLastButton
+          onPageChange={(_, next) => changePage(next, pageSize)}
+          onRowsPerPageChange={(event) => changePage(0, Number(event.target.value))}
+        />
+      )}
+    </Box>
+  );
+}
+
+function PositionInput({ position, onCommit }: { position: number; onCommit: (text: string) => void }) {
+  const [text, setText] = useState(String(position));
+  useEffect(() => setText(String(position)), [position]);
+  return (
+    <InputBase
+      value={text}
+      size="small"
+      sx={{ width: 44 }}
+      slotProps={{ input: { 'aria-label': `Position of row ${position}`, inputMode: 'numeric' } }}
+      onChange={(event) => setText(digitsOnly(event.target.value))}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onCommit(text);
+        if (event.key === 'Escape') setText(String(position));
+      }}
+      onBlur={() => (text === String(position) ? undefined : onCommit(text))}
+    />
+  );
+}

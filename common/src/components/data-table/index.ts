@@ -1,0 +1,2 @@
+export * from './tableModel';
+export * from './DataTable';

@@ -1,0 +1,130 @@
+import {
+  compareValues,
+  digitsOnly,
+  expansionToggled,
+  headerCheckboxClicked,
+  headerCheckboxState,
+  keepExpanded,
+  keepPresentKeys,
+  moveRow,
+  pageRows,
+  paginatorVisible,
+  parsePosition,
+  positionChange,
+  rowCheckboxClicked,
+  selectionAfterPageChange,
+  sortCycle,
+  sortRows,
+  TABLE_PAGE_SIZES,
+} from './tableModel';
+
+const keys = ['a', 'b', 'c', 'd', 'e'];
+
+describe('data table selection (§4)', () => {
+  it('The header checkbox selects all enabled rows', () => {
+    expect([...headerCheckboxClicked(['a', 'c'], new Set())]).toEqual(['a', 'c']);
+  });
+
+  it('when some or all are selected it clears the selection', () => {
+    expect(headerCheckboxClicked(keys, new Set(['b'])).size).toBe(0);
+    expect(headerCheckboxClicked(keys, new Set(keys)).size).toBe(0);
+  });
+
+  it('the header checkbox shows none, some or all of the enabled rows', () => {
+    expect(headerCheckboxState(['a', 'b'], new Set())).toBe('none');
+    expect(headerCheckboxState(['a', 'b'], new Set(['a']))).toBe('some');
+    expect(headerCheckboxState(['a', 'b'], new Set(['a', 'b']))).toBe('all');
+  });
+
+  it('A row can be selected or unselected', () => {
+    const click = { keys, disabled: new Set<string>(), shift: false, lastClicked: null };
+    const once = rowCheckboxClicked({ ...click, selected: new Set(), key: 'b' });
+    expect([...once]).toEqual(['b']);
+    expect(rowCheckboxClicked({ ...click, selected: once, key: 'b' }).size).toBe(0);
+  });
+
+  it('With shift held, a checkbox click selects the range between the last clicked row and this one, skipping rows whose checkbox is disabled', () => {
+    const disabled = new Set(['c']);
+    const down = rowCheckboxClicked({ keys, disabled, selected: new Set(['b']), key: 'e', shift: true, lastClicked: 'b' });
+    expect([...down].sort()).toEqual(['b', 'd', 'e']);
+    const up = rowCheckboxClicked({ keys, disabled, selected: new Set(), key: 'a', shift: true, lastClicked: 'd' });
+    expect([...up].sort()).toEqual(['a', 'b', 'd']);
+  });
+
+  it('a disabled row never becomes selected', () => {
+    const next = rowCheckboxClicked({ keys, disabled: new Set(['c']), selected: new Set(), key: 'c', shift: false, lastClicked: null });
+    expect(next.size).toBe(0);
+  });
+
+  it('Selection is cleared when page or page size changes, unless the table is polling or keeps its selection', () => {
+    const selected = new Set(['a']);
+    expect(selectionAfterPageChange(selected, {}).size).toBe(0);
+    expect([...selectionAfterPageChange(selected, { polling: true })]).toEqual(['a']);
+    expect([...selectionAfterPageChange(selected, { keepSelection: true })]).toEqual(['a']);
+  });
+
+  it('Selection and the expanded row survive data refreshes, identified by a row key', () => {
+    expect([...keepPresentKeys(new Set(['a', 'x']), ['x', 'y'])]).toEqual(['x']);
+    expect(keepExpanded('y', ['x', 'y'])).toBe('y');
+    expect(keepExpanded('gone', ['x', 'y'])).toBeNull();
+  });
+
+  it('A row can be expanded (one at a time) or collapsed', () => {
+    expect(expansionToggled(null, 'a')).toBe('a');
+    expect(expansionToggled('a', 'b')).toBe('b');
+    expect(expansionToggled('b', 'b')).toBeNull();
+  });
+});
+
+describe('data table paging (§9)', () => {
+  it('Table page size options 10, 25, 50, 100', () => {
+    expect(TABLE_PAGE_SIZES).toEqual([10, 25, 50, 100]);
+  });
+
+  it('The paginator shows only when the page size is above 0 and the total count exceeds 10', () => {
+    expect(paginatorVisible(10, 11)).toBe(true);
+    expect(paginatorVisible(10, 10)).toBe(false);
+    expect(paginatorVisible(0, 500)).toBe(false);
+  });
+
+  it('cuts a page of rows; page size 0 shows every row', () => {
+    const rows = Array.from({ length: 23 }, (_, i) => i);
+    expect(pageRows(rows, 2, 10)).toEqual([20, 21, 22]);
+    expect(pageRows(rows, 0, 0)).toHaveLength(23);
+  });
+});
+
+describe('data table sorting (§4)', () => {
+  it('Sorting is case-insensitive for strings', () => {
+    const rows = ['banana', 'Apple', 'cherry', 'apricot'];
+    expect(sortRows(rows, (r) => r, 'asc')).toEqual(['Apple', 'apricot', 'banana', 'cherry']);
+    expect(sortRows(rows, (r) => r, 'desc')).toEqual(['cherry', 'banana', 'apricot', 'Apple']);
+  });
+
+  it('numbers sort by value and empty values come first', () => {
+    expect(sortRows([10, 9, null, 100], (r) => r, 'asc')).toEqual([null, 9, 10, 100]);
+    expect(compareValues('item 2', 'item 10')).toBeLessThan(0);
+  });
+
+  it('can start ascending or descending', () => {
+    expect(sortCycle(false)).toEqual(['asc', 'desc']);
+    expect(sortCycle(true)).toEqual(['desc', 'asc']);
+  });
+});
+
+describe('data table reordering (§3, §4)', () => {
+  it('Position-change event: the item, its current position and its new position (1-based)', () => {
+    expect(positionChange(['a', 'b', 'c'], 0, 2)).toEqual({ item: 'a', current: 1, next: 3 });
+    expect(positionChange(['a', 'b', 'c'], 1, 1)).toBeNull();
+    expect(moveRow(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('typing a new position (digits only)', () => {
+    expect(digitsOnly('1a2-')).toBe('12');
+    expect(parsePosition('2', 3)).toBe(2);
+    expect(parsePosition('-1', 3)).toBeNull();
+    expect(parsePosition('2.5', 3)).toBeNull();
+    expect(parsePosition('0', 3)).toBeNull();
+    expect(parsePosition('4', 3)).toBeNull();
+  });
+});
