@@ -80,3 +80,4 @@ export * from './formatting';
 // Shared interface pieces (shared-ui-and-validators §2, §4): common/src/components/*
 export * from './components/filter-bar';
 export * from './components/data-table';
+export * from './components/upload-box';

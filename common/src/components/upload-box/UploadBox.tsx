@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import { componentIds } from '../../test-ids';
+import { UPLOAD_ERROR_DURATION_MS, UPLOAD_FILE_TYPES, uploadError } from '../../validators/files';
+
+/** Upload box states (§4 Upload box). */
+export type UploadBoxState = 'normal' | 'dragging' | 'disabled';
+
+/**
+ * Props of UploadBox.
+ *
+ * Usage: `<UploadBox accept={['csv', 'json']} onFiles={([file]) => load(file)} />`. The box takes a
+ * dropped or chosen file (click, Enter or Space opens the picker); a file of another type shows
+ * 'Invalid file type uploaded' for about 3 s, several files 'multiple file upload not supported'
+ * unless `multi`. `onFiles` is called only with accepted files.
+ */
+export interface UploadBoxProps {
+  onFiles: (files: File[]) => void;
+  /** Allowed types by extension (keys of UPLOAD_FILE_TYPES); default all of them. */
+  accept?: readonly string[];
+  multi?: boolean;
+  disabled?: boolean;
+  /** Text in the box. */
+  label?: ReactNode;
+  /** Accessible name of the box (default 'Upload a file'). */
+  ariaLabel?: string;
+}
+
+/** The `accept` attribute of the file input: the extensions and their MIME types. */
+export function acceptAttribute(types: readonly string[]): string {
+  return types.flatMap((type) => [`.${type}`, ...(UPLOAD_FILE_TYPES[type] ?? [])]).join(',');
+}
+
+/** A box that accepts a dropped or chosen file; states normal, dragging, disabled (§2 Upload control). */
+export function UploadBox({ onFiles, accept, multi, disabled, label, ariaLabel }: UploadBoxProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const types = accept ?? Object.keys(UPLOAD_FILE_TYPES);
+  const state: UploadBoxState = disabled ? 'disabled' : dragging ? 'dragging' : 'normal';
+
+  useEffect(() => {
+    if (!error) return undefined;
+    const timer = setTimeout(() => setError(null), UPLOAD_ERROR_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [error]);
+
+  const take = (list: FileList | null) => {
+    const files = list ? [...list] : [];
+    if (disabled || files.length === 0) return;
+    const message = uploadError(files, { multi, allowed: types });
+    if (message) setError(message);
+    else {
+      setError(null);
+      onFiles(files);
+    }
+  };
+
+  const onDrag = (event: DragEvent, over: boolean) => {
+    event.preventDefault();
+    if (!disabled) setDragging(over);
+  };
+
+  return (
+    <Box>
+      <Box
+        role="button"
+        tabIndex={disabled ? -1 : 0}
+        aria-disabled={disabled || undefined}
+        aria-label={ariaLabel ?? 'Upload a file'}
+        data-testid={componentIds.uploadBox}
+        data-state={state}
+        onClick={() => !disabled && input.current?.click()}
+        onKeyDown={(event) => {
+          if (!disabled && (event.key === 'Enter' || event.key === ' ')) {
+            event.preventDefault();
+            input.current?.click();
+          }
+        }}
+        onDragEnter={(event) => onDrag(event, true)}
+        onDragOver={(event) => onDrag(event, true)}
+        onDragLeave={(event) => onDrag(event, false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          take(event.dataTransfer.files);
+        }}
+        sx={{
+          border: '2px dashed',
+          borderColor: state === 'dragging' ? 'primary.main' : error ? 'error.main' : 'divider',
+          bgcolor: state === 'dragging' ? 'action.hover' : state === 'disabled' ? 'action.disabledBackground' : 'background.paper',
+          color: state === 'disabled' ? 'text.disabled' : 'text.primary',
+          cursor: state === 'disabled' ? 'not-allowed' : 'pointer',
+          borderRadius: 1,
+          p: 3,
+          textAlign: 'center',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        <CloudUploadIcon color={state === 'disabled' ? 'disabled' : 'primary'} />
+        <Typography>{label ?? 'Drop a file here or click to choose one'}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {types.join(', ')}
+        </Typography>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          multiple={multi}
+          disabled={disabled}
+          accept={acceptAttribute(types)}
+          data-testid={componentIds.uploadInput}
+          onChange={(event) => {
+            take(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </Box>
+      {error && (
+        <Typography role="alert" color="error" variant="body2" data-testid={componentIds.uploadError} sx={{ mt: 1 }}>
+          {error}
+        </Typography>
+      )}
+    </Box>
+  );
+}
