@@ -121,3 +121,30 @@ export const componentIds = {
   ruleAccordionSave: 'rule-accordion-save',
   emptyResults: 'empty-results',
 } as const;
+
+/** The logs explorer (tenant-portal/src/areas/logs). */
+export const logsIds = {
+  page: 'logs-page',
+  grid: 'logs-grid',
+  search: 'logs-search',
+  refresh: 'logs-refresh',
+  columnsButton: 'logs-columns-button',
+  /** `${columnOption}-${field}` */
+  columnOption: 'logs-column-option',
+  exportButton: 'logs-export',
+  exportProgress: 'logs-export-progress',
+  error: 'logs-error',
+  empty: 'logs-empty',
+  rowCount: 'logs-row-count',
+  detail: 'logs-detail',
+  detailClose: 'logs-detail-close',
+  /** `${detailField}-${field}` */
+  detailField: 'logs-detail-field',
+  savedSearchesButton: 'logs-saved-searches',
+  savedSearchName: 'logs-saved-search-name',
+  savedSearchSave: 'logs-saved-search-save',
+  /** `${savedSearchItem}-${name}` */
+  savedSearchItem: 'logs-saved-search-item',
+  /** `${savedSearchDelete}-${name}` */
+  savedSearchDelete: 'logs-saved-search-delete',
+} as const;

@@ -5,6 +5,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { selectSessionStatus, useAppSelector } from '@workbench/common';
+import { isLogRoute } from '@workbench/common/vocabularies/index';
 import { LoginRoute } from '../login/LoginRoute';
 import { LogoutPage } from '../logout/LogoutPage';
 import { NotFoundPage } from '../not-found/NotFoundPage';
@@ -16,6 +17,7 @@ import { useRouteContext } from './useRouteContext';
 
 // Areas are loaded on demand so the first page stays small.
 const AreaPage = lazy(() => import('../areas/AreaPage').then((m) => ({ default: m.AreaPage })));
+const LogsPage = lazy(() => import('../areas/logs/LogsPage').then((m) => ({ default: m.LogsPage })));
 const PolicyLanding = lazy(() =>
   import('../areas/policy/PolicyLanding').then((m) => ({ default: m.PolicyLanding })),
 );
@@ -35,6 +37,12 @@ function ShellGate({ children }: { children: ReactNode }) {
 function RootRedirect() {
   const ctx = useRouteContext();
   return <Navigate to={rootPath(ctx, window.location.pathname)} replace />;
+}
+
+/** The logs explorer of a logs child (web, email, ...); null for other areas. */
+function logsPage(area: Area, child: ChildArea): ReactNode | null {
+  if (area.id !== 'logs' || !isLogRoute(child.path)) return null;
+  return <LogsPage key={child.path} route={child.path} title={child.title} />;
 }
 
 function areaLanding(area: Area): ReactNode {
@@ -62,7 +70,7 @@ function areaRoute(area: Area): RouteObject {
         path: child.path,
         element: (
           <AreaGuard area={area} childPath={child.path}>
-            {childPage(child)}
+            {logsPage(area, child) ?? childPage(child)}
           </AreaGuard>
         ),
       })),

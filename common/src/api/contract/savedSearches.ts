@@ -4,15 +4,21 @@
  * A name is 1–100 characters (after trimming) and unique per user.
  */
 import { Type, type Static } from 'typebox';
-import { LOG_ROUTES } from '../../vocabularies/logTypes';
 
 export const SAVED_SEARCH_NAME_MAX = 100;
 
 export const SavedSearchInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: SAVED_SEARCH_NAME_MAX }),
-    /** The logs route the search belongs to (web, email, audit, dlp, firewall, saa). */
-    route: Type.Union(LOG_ROUTES.map((r) => Type.Literal(r))),
+    /** The logs route the search belongs to: one of LOG_ROUTES (vocabularies/logTypes). */
+    route: Type.Union([
+      Type.Literal('web'),
+      Type.Literal('email'),
+      Type.Literal('audit'),
+      Type.Literal('dlp'),
+      Type.Literal('firewall'),
+      Type.Literal('saa'),
+    ]),
     /** The view's query string without the leading '?': filters, columns, sort. */
     query: Type.String({ maxLength: 4000 }),
   },

@@ -1,0 +1,47 @@
+import { Box, Drawer, IconButton, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { logsIds, type IndexedLogEvent } from '@workbench/common';
+import { fieldLabel, fieldText } from './logFields';
+
+/** Every field of an event, coded values shown by their vocabulary labels (the code after it). */
+export function LogDetailDrawer({ event, onClose }: { event: IndexedLogEvent | null; onClose: () => void }) {
+  return (
+    <Drawer anchor="right" open={event !== null} onClose={onClose}>
+      {event && (
+        <Box data-testid={logsIds.detail} sx={{ width: 440, p: 2 }} role="region" aria-label="Event details">
+          <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+            <Typography variant="h2" sx={{ fontSize: '1.25rem', flex: 1 }}>
+              Event details
+            </Typography>
+            <IconButton aria-label="Close" data-testid={logsIds.detailClose} onClick={onClose}>
+              <CloseIcon />
+            </IconButton>
+          </Box>
+          <Table size="small">
+            <TableBody>
+              {Object.keys(event).map((field) => {
+                const value = event[field];
+                const text = fieldText(field, value);
+                return (
+                  <TableRow key={field} data-testid={`${logsIds.detailField}-${field}`}>
+                    <TableCell component="th" scope="row" sx={{ fontWeight: 600, verticalAlign: 'top' }}>
+                      {fieldLabel(field)}
+                    </TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>
+                      {field === 'index' ? Number(value) + 1 : text}
+                      {text !== String(value) && field !== 'index' && (
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {` (${String(value)})`}
+                        </Typography>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Drawer>
+  );
+}
