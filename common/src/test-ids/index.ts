@@ -128,6 +128,7 @@ export const logsIds = {
   grid: 'logs-grid',
   search: 'logs-search',
   refresh: 'logs-refresh',
+  copyLink: 'logs-copy-link',
   columnsButton: 'logs-columns-button',
   /** `${columnOption}-${field}` */
   columnOption: 'logs-column-option',

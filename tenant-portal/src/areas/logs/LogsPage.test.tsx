@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { logsIds } from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 import { emptyResultsText, filterSchemaOf } from './LogsPage';
@@ -40,14 +40,29 @@ describe('logs explorer', () => {
     expect(view.location()).toContain('to=1800000000');
   });
 
-  it('a view without a range end is pinned to now in the URL, so the link can be copied', async () => {
+  it('Copy link copies the view with the range end of the rows shown pinned, and leaves the URL as it was', async () => {
+    const writeText = jest.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const seen: Record<string, string>[] = [];
     const view = renderPortal({
-      path: '/logs/web?interval=7d',
+      path: '/logs/web?interval=7d&action=block',
       user: demoUser('admin'),
       stubs: (mock) =>
-        mock.onGet(WEB).reply(200, { events: [], pagingIdentifiers: { last_iteration: true } }),
+        mock.onGet(WEB).reply((config) => {
+          seen.push(config.params as Record<string, string>);
+          return [200, { events: [], pagingIdentifiers: { last_iteration: true } }];
+        }),
     });
-    await waitFor(() => expect(view.location()).toMatch(/to=\d+/));
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    fireEvent.click(screen.getByTestId(logsIds.copyLink));
+    await waitFor(() => expect(writeText).toHaveBeenCalled());
+    const link = new URL(String((writeText.mock.calls[0] as unknown[])[0]));
+    const copied = new URLSearchParams(link.hash.split('?')[1]);
+    expect(link.hash.startsWith('#/logs/web?')).toBe(true);
+    expect(copied.get('to')).toBe(seen[0].end);
+    expect(copied.get('action')).toBe('block');
+    expect(copied.get('interval')).toBe('7d');
+    expect(view.location()).toBe('/logs/web?interval=7d&action=block');
   });
 
   it("Empty results: 'No ... were found to match your search/filters. Try modifying or resetting your criteria.'", async () => {

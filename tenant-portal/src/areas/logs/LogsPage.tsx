@@ -5,8 +5,8 @@
  * event, export of the whole filtered result with progress, saved searches. The whole view is in
  * the URL (see logView.ts).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useStore } from 'react-redux';
 import {
   Alert,
@@ -23,6 +23,7 @@ import {
 import SearchIcon from '@mui/icons-material/Search';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
+import LinkIcon from '@mui/icons-material/Link';
 import { AgGridReact } from 'ag-grid-react';
 import {
   InfiniteRowModelModule,
@@ -38,6 +39,7 @@ import {
   selectLogLoadError,
   selectLogPaging,
   selectLogTotalRows,
+  snackbarShown,
   useAppDispatch,
   useAppSelector,
   type IndexedLogEvent,
@@ -52,7 +54,7 @@ import { LOG_BLOCK_SIZE } from '@workbench/common/api/logs';
 import type { LogRoute } from '@workbench/common/vocabularies/index';
 import { AreaPage } from '../AreaPage';
 import { FIELD_VOCABULARIES, LOG_ROUTE_FIELDS, fieldLabel, fieldText } from './logFields';
-import { buildLogQuery, queryKey, readLogView, withColumns, withPinnedEnd, withSearch } from './logView';
+import { buildLogQuery, readLogView, withColumns, withPinnedEnd, withSearch } from './logView';
 import { createLogsDatasource } from './logsDatasource';
 import { LogDetailDrawer } from './LogDetailDrawer';
 import { LogExportButton } from './LogExportButton';
@@ -113,11 +115,12 @@ function columnDefs(route: LogRoute, visible: readonly string[]): ColDef<Indexed
 
 export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const dispatch = useAppDispatch();
   const store = useStore();
   const view = useMemo(() => readLogView(route, params), [route, params]);
-  const key = queryKey(view);
-  const lastKey = useRef<string | null>(null);
+  // Refresh runs the same view again, ending now.
+  const [refreshed, setRefreshed] = useState(0);
   const [datasource, setDatasource] = useState<IDatasource | null>(null);
   const [selected, setSelected] = useState<IndexedLogEvent | null>(null);
   const [intervalError, setIntervalError] = useState<string | null>(null);
@@ -126,6 +129,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const paging = useAppSelector(selectLogPaging);
   const managementStation = isManagementStation();
   const schema = useMemo(() => filterSchemaOf(route, managementStation), [route, managementStation]);
+  // Built once per view (and refresh): start and end stay fixed while the grid pages the query.
   const query = useMemo(() => {
     try {
       return buildLogQuery(route, view, Date.now());
@@ -133,17 +137,12 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
       if (e instanceof InvalidIntervalError) return e;
       throw e;
     }
-  }, [route, view]);
+    // refreshed: a new query ending now
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [route, view, refreshed]);
   const queryJson = query instanceof Error ? '' : JSON.stringify(query);
 
   useEffect(() => {
-    // Pin the range end when the URL has none, and move it to now when the filters changed.
-    if (view.to === null || (lastKey.current !== null && lastKey.current !== key)) {
-      lastKey.current = key;
-      setParams(withPinnedEnd(params, Date.now()), { replace: true });
-      return;
-    }
-    lastKey.current = key;
     if (query instanceof Error) {
       setIntervalError(query.message);
       setDatasource(null);
@@ -153,9 +152,22 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
     dispatch(logQueryChanged(query));
     const generation = (store.getState() as { logPaging: { generation: number } }).logPaging.generation;
     setDatasource(createLogsDatasource(store, generation));
-    // queryJson stands for query; params only matter through view.
+    // queryJson stands for query (a new object with the same content is the same query).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queryJson, key, view.to]);
+  }, [queryJson]);
+
+  const copyLink = async () => {
+    if (query instanceof Error) return;
+    // The link pins the range end of the rows shown, so it reproduces them later.
+    const pinned = withPinnedEnd(params, Number(query.params.end) * 1000);
+    const link = `${window.location.origin}${window.location.pathname}#${location.pathname}?${pinned.toString()}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      dispatch(snackbarShown({ kind: 'copy', subject: 'The link' }));
+    } catch {
+      dispatch(snackbarShown({ kind: 'custom', message: link, severity: 'info' }));
+    }
+  };
 
   const columns = useMemo(() => columnDefs(route, view.columns), [route, view.columns]);
   const exportQuery = query instanceof Error ? null : query;
@@ -171,9 +183,19 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
           <Button
             data-testid={logsIds.refresh}
             startIcon={<RefreshIcon />}
-            onClick={() => setParams(withPinnedEnd(params, Date.now()))}
+            onClick={() => {
+              if (params.has('to')) {
+                const next = new URLSearchParams(params);
+                next.delete('to');
+                setParams(next);
+              }
+              setRefreshed((n) => n + 1);
+            }}
           >
             Refresh
+          </Button>
+          <Button data-testid={logsIds.copyLink} startIcon={<LinkIcon />} onClick={() => void copyLink()}>
+            Copy link
           </Button>
           <ColumnChooser
             route={route}

@@ -2,8 +2,9 @@
  * The logs explorer's whole view lives in the URL's query, so a copied link reproduces the same
  * rows, columns and sort:
  *   interval  7d (default) | a code of LOG_INTERVALS | a month name plus a year ("March 2026")
- *   to        the end of the range, unix seconds: pinned when the query first runs, so the same
- *             link gives the same rows later; Refresh (or a filter change) moves it to now
+ *   to        the end of the range, unix seconds (optional): "Copy link" pins it to the end of
+ *             the rows shown, so the link gives the same rows later; without it the range ends
+ *             when the view is opened (or refreshed)
  *   search    free text over the type's main fields
  *   <field>   a coded filter, several values comma-joined (`action=block,allow`)
  *   columns   the visible columns, comma-joined, in order (absent: the route's defaults)
@@ -56,14 +57,6 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
     columns: columns.length ? columns : [...spec.defaultColumns],
     sort: LOG_SORT,
   };
-}
-
-/** The part of the view that selects rows (not columns): a change of it is a new query. */
-export function queryKey(view: LogView): string {
-  const filters = Object.keys(view.filters)
-    .sort()
-    .map((k) => `${k}=${view.filters[k].join(',')}`);
-  return [view.interval, view.search, ...filters].join('&');
 }
 
 /**
