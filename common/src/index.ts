@@ -81,3 +81,4 @@ export * from './formatting';
 export * from './components/filter-bar';
 export * from './components/data-table';
 export * from './components/upload-box';
+export * from './features/import-wizard';

@@ -1,0 +1,185 @@
+/**
+ * The import dialog as a state machine (shared-ui-and-validators §4 Import dialog). The dialog
+ * (ImportWizard) runs it with React's useReducer: the state belongs to one open dialog, and the
+ * side effects (reading the file, the batches) are the caller's functions run by the component.
+ *
+ * Steps with a prompt: importing, processing, confirmation, saving, summary; without: importing,
+ * processing, saving, summary. Next and previous move one step in the list. Decision: processing
+ * checks the rows (the optional dry run, in batches: what would be created, changed or refused)
+ * and writes nothing; confirmation asks before writing; saving writes in batches. Previous is not
+ * offered once saving has started (rows may be written).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ImportRecord } from './importParsing';
+import {
+  processingFailedMessage,
+  type BatchProgress,
+  type ImportBatchResult,
+  type ImportDryRunResult,
+  type ImportRowError,
+} from './runBatches';
+
+export type ImportStep = 'importing' | 'processing' | 'confirmation' | 'saving' | 'summary';
+
+export const STEPS_WITH_PROMPT: readonly ImportStep[] = ['importing', 'processing', 'confirmation', 'saving', 'summary'];
+export const STEPS_WITHOUT_PROMPT: readonly ImportStep[] = ['importing', 'processing', 'saving', 'summary'];
+
+export function importSteps(prompt: boolean): readonly ImportStep[] {
+  return prompt ? STEPS_WITH_PROMPT : STEPS_WITHOUT_PROMPT;
+}
+
+/** idle: nothing running on this step; reading: the file; running: batches in flight; failed: the last run failed; done: the step's run finished. */
+export type ImportStatus = 'idle' | 'reading' | 'running' | 'failed' | 'done';
+
+export interface ImportWizardState {
+  steps: readonly ImportStep[];
+  step: ImportStep;
+  status: ImportStatus;
+  fileName: string | null;
+  rows: ImportRecord[];
+  /** A user-facing message: a refused file, a failed batch. */
+  error: string | null;
+  progress: BatchProgress | null;
+  dryRun: ImportDryRunResult | null;
+  result: ImportBatchResult | null;
+}
+
+export function initialImportWizardState(prompt: boolean): ImportWizardState {
+  return {
+    steps: importSteps(prompt),
+    step: 'importing',
+    status: 'idle',
+    fileName: null,
+    rows: [],
+    error: null,
+    progress: null,
+    dryRun: null,
+    result: null,
+  };
+}
+
+function move(state: ImportWizardState, by: 1 | -1): void {
+  const index = state.steps.indexOf(state.step) + by;
+  if (index < 0 || index >= state.steps.length) return;
+  state.step = state.steps[index];
+  state.status = 'idle';
+  state.error = null;
+  state.progress = null;
+}
+
+export const importWizardSlice = createSlice({
+  name: 'importWizard',
+  initialState: initialImportWizardState(false),
+  reducers: {
+    fileReadStarted(state, action: PayloadAction<{ fileName: string }>) {
+      if (state.step !== 'importing') return;
+      state.status = 'reading';
+      state.error = null;
+      state.fileName = action.payload.fileName;
+    },
+    /** The file's rows replace any loaded before. */
+    fileLoaded(state, action: PayloadAction<{ fileName: string; rows: ImportRecord[] }>) {
+      if (state.step !== 'importing') return;
+      state.status = 'idle';
+      state.fileName = action.payload.fileName;
+      state.rows = action.payload.rows;
+      state.dryRun = null;
+    },
+    /** A file that cannot be loaded (wrong type, unreadable, too many rows): nothing loads, what was loaded stays. */
+    fileRefused(state, action: PayloadAction<{ message: string | null }>) {
+      if (state.step !== 'importing') return;
+      state.status = 'idle';
+      state.error = action.payload.message;
+      state.fileName = state.rows.length > 0 ? state.fileName : null;
+    },
+    rowDeleted(state, action: PayloadAction<{ index: number }>) {
+      if (state.step !== 'importing') return;
+      const { index } = action.payload;
+      if (index < 0 || index >= state.rows.length) return;
+      state.rows.splice(index, 1);
+      state.dryRun = null;
+    },
+    nextRequested(state) {
+      if (state.status === 'running' || state.status === 'reading') return;
+      if (state.step === 'saving' && state.status === 'idle') return;
+      move(state, 1);
+    },
+    previousRequested(state) {
+      if (state.status === 'running' || state.step === 'saving' || state.step === 'summary') return;
+      move(state, -1);
+    },
+    batchesStarted(state) {
+      state.status = 'running';
+      state.error = null;
+      state.progress = { done: 0, total: state.rows.length, start: 0, end: 0 };
+    },
+    batchProgressed(state, action: PayloadAction<BatchProgress>) {
+      state.progress = action.payload;
+    },
+    /** The processing step's check finished: the dry run's outcome, or null without a dry run. */
+    dryRunFinished(state, action: PayloadAction<ImportDryRunResult | null>) {
+      state.status = 'done';
+      state.dryRun = action.payload;
+    },
+    /**
+     * Saving finished. With no errors the dialog closes with the result (the component calls
+     * onClose); with errors it moves on to the summary.
+     */
+    savingFinished(state, action: PayloadAction<ImportBatchResult>) {
+      state.status = 'done';
+      state.result = action.payload;
+      if (action.payload.errors.length > 0) move(state, 1);
+    },
+    /**
+     * A batch failed. While saving, the rows from the failed batch on are reported as errors with
+     * the message (what earlier batches saved stays counted), and Next leads to the summary.
+     */
+    batchFailed(state, action: PayloadAction<{ batchSize: number; offset: number; partial: ImportBatchResult | null }>) {
+      const message = processingFailedMessage(action.payload.batchSize);
+      state.status = 'failed';
+      state.error = message;
+      if (state.step === 'saving') {
+        const unprocessed: ImportRowError[] = [];
+        for (let index = action.payload.offset; index < state.rows.length; index += 1) unprocessed.push({ index, reason: message });
+        const partial = action.payload.partial ?? { created: 0, errors: [] };
+        state.result = { created: partial.created, errors: [...partial.errors, ...unprocessed] };
+      }
+    },
+  },
+});
+
+export const {
+  fileReadStarted,
+  fileLoaded,
+  fileRefused,
+  rowDeleted,
+  nextRequested,
+  previousRequested,
+  batchesStarted,
+  batchProgressed,
+  dryRunFinished,
+  savingFinished,
+  batchFailed,
+} = importWizardSlice.actions;
+
+/** Next is disabled while there are no rows or the rows are invalid, and while work is in flight. */
+export function nextDisabled(state: ImportWizardState, invalidRows: number): boolean {
+  if (state.status === 'running' || state.status === 'reading') return true;
+  switch (state.step) {
+    case 'importing':
+      return state.rows.length === 0 || invalidRows > 0;
+    case 'processing':
+      return state.status !== 'done';
+    case 'saving':
+      return state.status !== 'failed';
+    case 'summary':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Escape and backdrop close the dialog only at the summary step. */
+export function closableByBackdrop(state: ImportWizardState): boolean {
+  return state.step === 'summary';
+}

@@ -1,0 +1,3 @@
+export * from './importParsing';
+export * from './runBatches';
+export * from './importWizardSlice';
