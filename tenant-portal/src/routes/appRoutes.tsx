@@ -21,6 +21,9 @@ const LogsPage = lazy(() => import('../areas/logs/LogsPage').then((m) => ({ defa
 const PolicyLanding = lazy(() =>
   import('../areas/policy/PolicyLanding').then((m) => ({ default: m.PolicyLanding })),
 );
+const UsersPage = lazy(() =>
+  import('../areas/settings/users/UsersPage').then((m) => ({ default: m.UsersPage })),
+);
 
 /** The shell is for logged-in users; others go to login (with a returnUrl unless at the root). */
 function ShellGate({ children }: { children: ReactNode }) {
@@ -51,6 +54,7 @@ function areaLanding(area: Area): ReactNode {
 }
 
 function childPage(child: ChildArea): ReactNode {
+  if (child.path === 'users') return <UsersPage />;
   return <AreaPage title={child.title} />;
 }
 

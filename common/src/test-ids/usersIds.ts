@@ -1,0 +1,19 @@
+/** data-testid values of the tenant portal's Users page (settings/users) and its dialogs. Never rename one. */
+export const usersIds = {
+  page: 'users-page',
+  search: 'users-search',
+  table: 'users-table',
+  addButton: 'users-add',
+  importButton: 'users-import',
+  deleteSelected: 'users-delete-selected',
+  /** `${editButton}-${username}` */
+  editButton: 'users-edit',
+  total: 'users-total',
+  formDialog: 'user-form-dialog',
+  formSubmit: 'user-form-submit',
+  formCancel: 'user-form-cancel',
+  deleteDialog: 'users-delete-dialog',
+  deleteConfirm: 'users-delete-confirm',
+  deleteCancel: 'users-delete-cancel',
+  importDialog: 'users-import-dialog',
+} as const;

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useFormik } from 'formik';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import type { EndUser } from '@workbench/common/api/contract/udb';
+import { usersIds } from '@workbench/common/test-ids/usersIds';
+import {
+  USER_FORM_MESSAGES,
+  emptyUserForm,
+  formOfUser,
+  userFormSchema,
+  type UserFormValues,
+} from './userForm';
+
+export interface UserFormDialogProps {
+  /** The user to edit; null to create one. */
+  user: EndUser | null;
+  onCancel: () => void;
+  /** Saves; rejects with the server's message (shown in the dialog, which stays open). */
+  onSubmit: (values: UserFormValues) => Promise<void>;
+}
+
+const FIELDS: { name: keyof UserFormValues; label: string; helper?: string; type?: string }[] = [
+  { name: 'username', label: 'Username' },
+  { name: 'first_name', label: 'First name' },
+  { name: 'last_name', label: 'Last name' },
+  { name: 'email', label: 'E-mail' },
+  { name: 'groups', label: 'Groups', helper: 'Separate groups with commas.' },
+];
+
+/** Create or edit an end user (Formik + yup rules from common's validators). */
+export function UserFormDialog({ user, onCancel, onSubmit }: UserFormDialogProps) {
+  const mode = user ? 'edit' : 'create';
+  const [serverError, setServerError] = useState<string | null>(null);
+  const formik = useFormik<UserFormValues>({
+    initialValues: user ? formOfUser(user) : emptyUserForm,
+    validationSchema: userFormSchema(mode),
+    onSubmit: async (values) => {
+      setServerError(null);
+      try {
+        await onSubmit(values);
+      } catch (error) {
+        setServerError(error instanceof Error ? error.message : String(error));
+      }
+    },
+  });
+  const errorOf = (name: keyof UserFormValues): string | undefined => {
+    const key = formik.touched[name] ? formik.errors[name] : undefined;
+    return key ? (USER_FORM_MESSAGES[key] ?? key) : undefined;
+  };
+  const title = user ? `Edit ${user.username}` : 'Add user';
+  return (
+    <Dialog
+      open
+      onClose={onCancel}
+      aria-labelledby="user-form-title"
+      data-testid={usersIds.formDialog}
+      fullWidth
+      maxWidth="sm"
+    >
+      <form onSubmit={formik.handleSubmit} noValidate>
+        <DialogTitle id="user-form-title">{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {serverError && <Alert severity="error">{serverError}</Alert>}
+            {FIELDS.map((f) => (
+              <TextField
+                key={f.name}
+                id={`user-${f.name}`}
+                name={f.name}
+                label={f.label}
+                required={f.name === 'username'}
+                value={formik.values[f.name]}
+                onChange={formik.handleChange}
+                onBlur={formik.handleBlur}
+                error={Boolean(errorOf(f.name))}
+                helperText={errorOf(f.name) ?? f.helper}
+              />
+            ))}
+            <TextField
+              select
+              id="user-status"
+              name="status"
+              label="Status"
+              value={formik.values.status}
+              onChange={formik.handleChange}
+            >
+              <MenuItem value="active">Active</MenuItem>
+              <MenuItem value="disabled">Disabled</MenuItem>
+            </TextField>
+            <TextField
+              id="user-password"
+              name="password"
+              type="password"
+              label={user ? 'New password (leave empty to keep)' : 'Password'}
+              required={!user}
+              autoComplete="new-password"
+              value={formik.values.password}
+              onChange={formik.handleChange}
+              onBlur={formik.handleBlur}
+              error={Boolean(errorOf('password'))}
+              helperText={errorOf('password')}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel} data-testid={usersIds.formCancel}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formik.isSubmitting}
+            data-testid={usersIds.formSubmit}
+          >
+            {user ? 'Save' : 'Add'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

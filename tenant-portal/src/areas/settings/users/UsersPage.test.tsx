@@ -1,0 +1,255 @@
+// The root typecheck also sees WebdriverIO's global expect; take jest's explicitly.
+import { expect } from '@jest/globals';
+import '@testing-library/jest-dom/jest-globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type MockAdapter from 'axios-mock-adapter';
+import { UDB_PATHS, type EndUser } from '@workbench/common/api/contract/udb';
+import { usersIds } from '@workbench/common/test-ids/usersIds';
+import { demoUser, renderPortal, resetPortalEnv } from '../../../testing/renderPortal';
+import { deletionWarning } from './DeleteUsersDialog';
+
+afterEach(resetPortalEnv);
+
+/*
+ * AG Grid draws no rows in jsdom (it waits for its theme's CSS measurements; see DataTable.test),
+ * so here the table is a plain list driven by the same props: each row's cells (render or value)
+ * and a checkbox that reports the selection. The real grid is exercised by the browser spec.
+ */
+jest.mock('@workbench/common/components/data-table/index', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const React = require('react') as typeof import('react');
+  interface Col {
+    name: string;
+    value?: (row: unknown) => unknown;
+    render?: (row: unknown) => unknown;
+  }
+  interface Props {
+    rows: unknown[];
+    rowKey: (row: unknown) => string;
+    columns: Col[];
+    selectable?: boolean;
+    onSelectionChange?: (rows: unknown[]) => void;
+    emptyText?: string;
+  }
+  function DataTable(props: Props) {
+    const [selected, setSelected] = React.useState<string[]>([]);
+    if (props.rows.length === 0) return React.createElement('p', null, props.emptyText);
+    return React.createElement(
+      'ul',
+      null,
+      props.rows.map((row, i) => {
+        const key = props.rowKey(row);
+        const cells = props.columns.map((c) =>
+          React.createElement(
+            'span',
+            { key: c.name },
+            (c.render
+              ? c.render(row)
+              : String(c.value ? c.value(row) : (row as Record<string, unknown>)[c.name])) as string,
+          ),
+        );
+        const box = props.selectable
+          ? React.createElement('input', {
+              key: 'select',
+              type: 'checkbox',
+              'aria-label': `Select row ${i + 1}`,
+              checked: selected.includes(key),
+              onChange: () => {
+                const next = selected.includes(key) ? selected.filter((k) => k !== key) : [...selected, key];
+                setSelected(next);
+                props.onSelectionChange?.(props.rows.filter((r) => next.includes(props.rowKey(r))));
+              },
+            })
+          : null;
+        return React.createElement('li', { key }, box, ...cells);
+      }),
+    );
+  }
+  return { DataTable };
+});
+
+const endUser = (n: number, extra: Partial<EndUser> = {}): EndUser => ({
+  uid: `uid-${n}`,
+  username: `user${n}@acme.example`,
+  first_name: `First${n}`,
+  last_name: `Last${n}`,
+  email: `first${n}@mail.example`,
+  groups: ['sales'],
+  status: 'active',
+  created_at: '2026-11-22T00:00:00.000Z',
+  updated_at: '2026-11-22T00:00:00.000Z',
+  ...extra,
+});
+
+const stubUsers =
+  (users: EndUser[], total = users.length) =>
+  (m: MockAdapter) =>
+    m.onGet(UDB_PATHS.users).reply(200, { total, users });
+
+/** Writes to the user database (the session's own calls, e.g. cookie_refresh, left out). */
+const udbPosts = (mock: MockAdapter) => mock.history.post.filter((r) => r.url?.startsWith('/api/udb-rest/'));
+const listCalls = (mock: MockAdapter) => mock.history.get.filter((r) => r.url === UDB_PATHS.users);
+
+describe('Users page (settings/users)', () => {
+  it('lists the users of the tenant with their total, sorted by username from the server', async () => {
+    const { mock } = renderPortal({
+      path: '/settings/users',
+      user: demoUser('admin'),
+      stubs: stubUsers([endUser(1), endUser(2)], 2),
+    });
+    expect(await screen.findByText('user1@acme.example')).toBeInTheDocument();
+    expect(screen.getByText('user2@acme.example')).toBeInTheDocument();
+    expect(screen.getByTestId(usersIds.total)).toHaveTextContent('2 users');
+    expect(listCalls(mock)[0].params).toMatchObject({ sort: 'username', order: 'asc', limit: 25, offset: 0 });
+  });
+
+  it('Readers see no write actions', async () => {
+    renderPortal({ path: '/settings/users', user: demoUser('auditor'), stubs: stubUsers([endUser(1)]) });
+    expect(await screen.findByText('user1@acme.example')).toBeInTheDocument();
+    expect(screen.queryByTestId(usersIds.addButton)).not.toBeInTheDocument();
+    expect(screen.queryByTestId(usersIds.deleteSelected)).not.toBeInTheDocument();
+    expect(screen.queryByTestId(usersIds.importButton)).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /edit/i })).not.toBeInTheDocument();
+  });
+
+  it('searching asks the server for the matching users from the first page', async () => {
+    const { mock } = renderPortal({
+      path: '/settings/users',
+      user: demoUser('admin'),
+      stubs: stubUsers([endUser(1)]),
+    });
+    await screen.findByText('user1@acme.example');
+    await userEvent.type(screen.getByTestId(usersIds.search), 'ann{Enter}');
+    await waitFor(() =>
+      expect(listCalls(mock).some((c) => (c.params as { search?: string }).search === 'ann')).toBe(true),
+    );
+    expect(
+      listCalls(mock).find((c) => (c.params as { search?: string }).search === 'ann')?.params,
+    ).toMatchObject({ offset: 0 });
+  });
+
+  it('shows the empty-results text when nothing matches', async () => {
+    renderPortal({ path: '/settings/users', user: demoUser('admin'), stubs: stubUsers([]) });
+    expect(
+      await screen.findByText(
+        'No users were found to match your search/filters. Try modifying or resetting your criteria.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('the create form refuses an invalid username with the validator rule and sends nothing; a valid form creates the user', async () => {
+    const { mock } = renderPortal({
+      path: '/settings/users',
+      user: demoUser('admin'),
+      stubs: (m) => {
+        stubUsers([endUser(1)])(m);
+        m.onPost(UDB_PATHS.users).reply(200, endUser(9, { username: 'new@acme.example' }));
+      },
+    });
+    await screen.findByText('user1@acme.example');
+    await userEvent.click(screen.getByTestId(usersIds.addButton));
+    const dialog = await screen.findByTestId(usersIds.formDialog);
+    await userEvent.type(within(dialog).getByLabelText(/Username/), 'bad name@acme.example');
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'Secret-pass1');
+    await userEvent.click(within(dialog).getByTestId(usersIds.formSubmit));
+    expect(
+      await within(dialog).findByText('Use a name like user@domain, without ! < \\ spaces or quotes.'),
+    ).toBeInTheDocument();
+    expect(udbPosts(mock)).toHaveLength(0);
+
+    const name = within(dialog).getByLabelText(/Username/);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'new@acme.example');
+    await userEvent.type(within(dialog).getByLabelText('Groups'), 'sales, eng');
+    const loadsBefore = listCalls(mock).length;
+    await userEvent.click(within(dialog).getByTestId(usersIds.formSubmit));
+    await waitFor(() => expect(udbPosts(mock)).toHaveLength(1));
+    expect(JSON.parse(udbPosts(mock)[0].data as string)).toMatchObject({
+      username: 'new@acme.example',
+      password: 'Secret-pass1',
+      groups: ['sales', 'eng'],
+      status: 'active',
+    });
+    await waitFor(() => expect(screen.queryByTestId(usersIds.formDialog)).not.toBeInTheDocument());
+    await waitFor(() => expect(listCalls(mock).length).toBeGreaterThan(loadsBefore));
+  });
+
+  it("the server's refusal stays in the open form", async () => {
+    renderPortal({
+      path: '/settings/users',
+      user: demoUser('admin'),
+      stubs: (m) => {
+        stubUsers([endUser(1)])(m);
+        m.onPost(UDB_PATHS.users).reply(409, { message: 'username user1@acme.example already exists.' });
+      },
+    });
+    await screen.findByText('user1@acme.example');
+    await userEvent.click(screen.getByTestId(usersIds.addButton));
+    const dialog = await screen.findByTestId(usersIds.formDialog);
+    await userEvent.type(within(dialog).getByLabelText(/Username/), 'user1@acme.example');
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'Secret-pass1');
+    await userEvent.click(within(dialog).getByTestId(usersIds.formSubmit));
+    expect(await within(dialog).findByText(/already exists/)).toBeInTheDocument();
+  });
+
+  it('editing sends only the changed fields', async () => {
+    const { mock } = renderPortal({
+      path: '/settings/users',
+      user: demoUser('admin'),
+      stubs: (m) => {
+        stubUsers([endUser(1)])(m);
+        m.onPatch(UDB_PATHS.user('uid-1')).reply(200, endUser(1, { status: 'disabled' }));
+      },
+    });
+    await screen.findByText('user1@acme.example');
+    await userEvent.click(screen.getByTestId(`${usersIds.editButton}-user1@acme.example`));
+    const dialog = await screen.findByTestId(usersIds.formDialog);
+    const last = within(dialog).getByLabelText('Last name');
+    await userEvent.clear(last);
+    await userEvent.type(last, 'Renamed');
+    await userEvent.click(within(dialog).getByTestId(usersIds.formSubmit));
+    await waitFor(() => expect(mock.history.patch).toHaveLength(1));
+    expect(JSON.parse(mock.history.patch[0].data as string)).toEqual({ last_name: 'Renamed' });
+  });
+
+  it('bulk delete warns "If you choose to proceed N items will be deleted. This cannot be undone." and deletes the selected users', async () => {
+    const { mock } = renderPortal({
+      path: '/settings/users',
+      user: demoUser('admin'),
+      stubs: (m) => {
+        stubUsers([endUser(1), endUser(2), endUser(3)])(m);
+        m.onPost(UDB_PATHS.bulkDelete).reply(200, { deleted: 2, errors: [] });
+      },
+    });
+    await screen.findByText('user1@acme.example');
+    expect(screen.getByTestId(usersIds.deleteSelected)).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
+    await userEvent.click(screen.getByTestId(usersIds.deleteSelected));
+    const dialog = await screen.findByTestId(usersIds.deleteDialog);
+    expect(dialog).toHaveTextContent(deletionWarning(2));
+    expect(deletionWarning(2)).toBe(
+      'If you choose to proceed 2 items will be deleted. This cannot be undone.',
+    );
+    await userEvent.click(within(dialog).getByTestId(usersIds.deleteConfirm));
+    await waitFor(() => expect(udbPosts(mock)).toHaveLength(1));
+    expect(JSON.parse(udbPosts(mock)[0].data as string)).toEqual({ uid_list: ['uid-1', 'uid-3'] });
+  });
+
+  it('cancelling the deletion warning deletes nothing', async () => {
+    const { mock } = renderPortal({
+      path: '/settings/users',
+      user: demoUser('admin'),
+      stubs: stubUsers([endUser(1)]),
+    });
+    await screen.findByText('user1@acme.example');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await userEvent.click(screen.getByTestId(usersIds.deleteSelected));
+    await userEvent.click(
+      within(await screen.findByTestId(usersIds.deleteDialog)).getByTestId(usersIds.deleteCancel),
+    );
+    expect(udbPosts(mock)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,343 @@
+import { useCallback, useEffect, useReducer, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import SearchIcon from '@mui/icons-material/Search';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { selectCan, snackbarShown, useAppDispatch, useAppSelector } from '@workbench/common';
+import { bulkDeleteUsers, createUser, listUsers, updateUser } from '@workbench/common/api/udb';
+import {
+  UDB_BULK_LIMIT,
+  UDB_READ_PERMISSION,
+  UDB_WRITE_PERMISSION,
+  type EndUser,
+  type UserSortField,
+} from '@workbench/common/api/contract/udb';
+import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
+import { usersIds } from '@workbench/common/test-ids/usersIds';
+import { AreaPage } from '../../AreaPage';
+import { useHttpClient } from '../../../app/httpContext';
+import { DeleteUsersDialog } from './DeleteUsersDialog';
+import { UserFormDialog } from './UserFormDialog';
+import { changesOf, createBodyOf, type UserFormValues } from './userForm';
+import {
+  initialUsersPageState,
+  loadFailed,
+  loadStarted,
+  pageChanged,
+  pageLoaded,
+  searchChanged,
+  selectionChanged,
+  sortChanged,
+  usersChanged,
+  usersPageReducer,
+} from './usersPageSlice';
+
+export const USERS_EMPTY_TEXT =
+  'No users were found to match your search/filters. Try modifying or resetting your criteria.';
+
+const SORT_OPTIONS: { value: UserSortField; label: string }[] = [
+  { value: 'username', label: 'Username' },
+  { value: 'first_name', label: 'First name' },
+  { value: 'last_name', label: 'Last name' },
+  { value: 'email', label: 'E-mail' },
+  { value: 'status', label: 'Status' },
+  { value: 'created_at', label: 'Created' },
+];
+
+/** Row key of the table (stable: the table keys its selection on it). */
+const userKey = (u: EndUser): string => u.uid;
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export interface UsersPageProps {
+  /** The import dialog (the bulk import wizard); given the close callback. */
+  renderImport?: (close: (imported: boolean) => void) => ReactNode;
+}
+
+/**
+ * Settings → Users: the tenant's end users (user database). Readers see the table only; writers
+ * (settings:users:write) add, edit, delete and import. Search, sort and paging run on the server.
+ */
+export function UsersPage({ renderImport }: UsersPageProps) {
+  const http = useHttpClient();
+  const appDispatch = useAppDispatch();
+  const canRead = useAppSelector(selectCan(UDB_READ_PERMISSION));
+  const canWrite = useAppSelector(selectCan(UDB_WRITE_PERMISSION));
+  const [state, dispatch] = useReducer(usersPageReducer, initialUsersPageState);
+  const [searchText, setSearchText] = useState('');
+  const [editing, setEditing] = useState<EndUser | 'new' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const { query, generation } = state;
+
+  useEffect(() => {
+    if (!canRead) return;
+    let current = true;
+    dispatch(loadStarted());
+    listUsers(http, {
+      search: query.search || undefined,
+      sort: query.sort,
+      order: query.order,
+      limit: query.pageSize,
+      offset: query.page * query.pageSize,
+    }).then(
+      (reply) => current && dispatch(pageLoaded(reply)),
+      (error: unknown) => current && dispatch(loadFailed(errorText(error))),
+    );
+    return () => {
+      current = false;
+    };
+  }, [http, canRead, query, generation]);
+
+  // The search applies shortly after typing stops (and at once on Enter).
+  useEffect(() => {
+    if (searchText === query.search) return;
+    const timer = setTimeout(() => dispatch(searchChanged(searchText)), 300);
+    return () => clearTimeout(timer);
+  }, [searchText, query.search]);
+
+  const saved = useCallback(
+    (message: string) => {
+      appDispatch(snackbarShown({ kind: 'save', outcome: 'success', message }));
+      dispatch(usersChanged());
+    },
+    [appDispatch],
+  );
+
+  const submitForm = async (values: UserFormValues) => {
+    if (editing === 'new') {
+      const user = await createUser(http, createBodyOf(values));
+      setEditing(null);
+      saved(`The user ${user.username} has been added.`);
+    } else if (editing) {
+      const changes = changesOf(editing, values);
+      if (Object.keys(changes).length > 0) await updateUser(http, editing.uid, changes);
+      setEditing(null);
+      saved(`The user ${values.username.trim()} has been saved.`);
+    }
+  };
+
+  const deleteSelected = async () => {
+    setDeleteBusy(true);
+    try {
+      let deleted = 0;
+      for (let i = 0; i < state.selected.length; i += UDB_BULK_LIMIT) {
+        const reply = await bulkDeleteUsers(http, state.selected.slice(i, i + UDB_BULK_LIMIT));
+        deleted += reply.deleted;
+      }
+      setDeleting(false);
+      dispatch(selectionChanged([]));
+      saved(`${deleted} users have been deleted.`);
+    } catch (error) {
+      appDispatch(snackbarShown({ kind: 'save', outcome: 'error', message: errorText(error) }));
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  const columns: DataTableColumn<EndUser>[] = [
+    { name: 'username', header: 'Username', flex: 2, minWidth: 200 },
+    { name: 'first_name', header: 'First name', flex: 1 },
+    { name: 'last_name', header: 'Last name', flex: 1 },
+    { name: 'email', header: 'E-mail', flex: 2 },
+    { name: 'groups', header: 'Groups', flex: 1.5, value: (u) => u.groups.join(', ') },
+    {
+      name: 'status',
+      header: 'Status',
+      flex: 1,
+      render: (u) => (
+        <Chip
+          size="small"
+          label={u.status === 'active' ? 'Active' : 'Disabled'}
+          color={u.status === 'active' ? 'success' : 'default'}
+        />
+      ),
+    },
+    ...(canWrite
+      ? [
+          {
+            name: 'actions',
+            header: 'Actions',
+            center: true,
+            render: (u: EndUser) => (
+              <IconButton
+                size="small"
+                aria-label={`Edit ${u.username}`}
+                data-testid={`${usersIds.editButton}-${u.username}`}
+                onClick={() => setEditing(u)}
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  if (!canRead) {
+    return (
+      <AreaPage title="Users">
+        <Alert severity="info">You do not have permission to see the users.</Alert>
+      </AreaPage>
+    );
+  }
+
+  return (
+    <AreaPage title="Users">
+      <Box data-testid={usersIds.page}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={1.5}
+          sx={{ mb: 2, alignItems: { md: 'center' } }}
+        >
+          <TextField
+            size="small"
+            label="Search users"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') dispatch(searchChanged(searchText));
+            }}
+            slotProps={{
+              htmlInput: { 'data-testid': usersIds.search },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <TextField
+            select
+            size="small"
+            label="Sort by"
+            value={query.sort}
+            onChange={(e) =>
+              dispatch(sortChanged({ sort: e.target.value as UserSortField, order: query.order }))
+            }
+            sx={{ minWidth: 150 }}
+          >
+            {SORT_OPTIONS.map((o) => (
+              <MenuItem key={o.value} value={o.value}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Order"
+            value={query.order}
+            onChange={(e) =>
+              dispatch(sortChanged({ sort: query.sort, order: e.target.value === 'desc' ? 'desc' : 'asc' }))
+            }
+            sx={{ minWidth: 130 }}
+          >
+            <MenuItem value="asc">Ascending</MenuItem>
+            <MenuItem value="desc">Descending</MenuItem>
+          </TextField>
+          <Box sx={{ flex: 1 }} />
+          <Typography color="text.secondary" data-testid={usersIds.total} aria-live="polite">
+            {state.status === 'loading' && state.users.length === 0
+              ? 'Loading users…'
+              : `${state.total} users`}
+          </Typography>
+          {canWrite && (
+            <>
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteIcon />}
+                disabled={state.selected.length === 0}
+                onClick={() => setDeleting(true)}
+                data-testid={usersIds.deleteSelected}
+              >
+                Delete{state.selected.length > 0 ? ` (${state.selected.length})` : ''}
+              </Button>
+              {renderImport && (
+                <Button
+                  variant="outlined"
+                  startIcon={<UploadFileIcon />}
+                  onClick={() => setImporting(true)}
+                  data-testid={usersIds.importButton}
+                >
+                  Import
+                </Button>
+              )}
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => setEditing('new')}
+                data-testid={usersIds.addButton}
+              >
+                Add user
+              </Button>
+            </>
+          )}
+        </Stack>
+        {state.status === 'failed' && (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={<Button onClick={() => dispatch(usersChanged())}>Retry</Button>}
+          >
+            {state.error}
+          </Alert>
+        )}
+        <Box data-testid={usersIds.table}>
+          <DataTable<EndUser>
+            label="Users"
+            rows={state.users}
+            rowKey={userKey}
+            columns={columns}
+            selectable={canWrite}
+            onSelectionChange={(rows) => dispatch(selectionChanged(rows.map((u) => u.uid)))}
+            serverPaging={{
+              page: query.page,
+              pageSize: query.pageSize,
+              total: state.total,
+              onChange: (page, pageSize) => dispatch(pageChanged({ page, pageSize })),
+            }}
+            emptyText={USERS_EMPTY_TEXT}
+          />
+        </Box>
+      </Box>
+      {editing && (
+        <UserFormDialog
+          user={editing === 'new' ? null : editing}
+          onCancel={() => setEditing(null)}
+          onSubmit={submitForm}
+        />
+      )}
+      {deleting && (
+        <DeleteUsersDialog
+          count={state.selected.length}
+          busy={deleteBusy}
+          onCancel={() => setDeleting(false)}
+          onConfirm={() => void deleteSelected()}
+        />
+      )}
+      {importing &&
+        renderImport?.((imported) => {
+          setImporting(false);
+          if (imported) dispatch(usersChanged());
+        })}
+    </AreaPage>
+  );
+}

@@ -1,0 +1,51 @@
+import MockAdapter from 'axios-mock-adapter';
+import { createHttpClient, XSRF_COOKIE } from '@workbench/common';
+import { UDB_PATHS } from '@workbench/common/api/contract/udb';
+import { importUsersBatch, toUserRow } from './importUsers';
+
+describe('import rows to bulkusercreate rows', () => {
+  test('empty cells are left out, groups split on commas or pipes, status lower-cased, cells trimmed', () => {
+    expect(
+      toUserRow({
+        username: ' ann@acme.example ',
+        first_name: 'Ann',
+        last_name: '',
+        email: '',
+        groups: 'sales| eng ,ops',
+        status: 'Disabled',
+      }),
+    ).toEqual({
+      username: 'ann@acme.example',
+      first_name: 'Ann',
+      groups: ['sales', 'eng', 'ops'],
+      status: 'disabled',
+    });
+  });
+
+  test('an empty username is kept so the server reports it as required', () => {
+    expect(toUserRow({ username: '', first_name: 'No' })).toEqual({ username: '', first_name: 'No' });
+  });
+
+  test("a batch's refused rows come back with their row number in the whole import", async () => {
+    const http = createHttpClient({ xsrfCookie: XSRF_COOKIE });
+    const mock = new MockAdapter(http);
+    mock.onPost(UDB_PATHS.bulkCreate).reply(200, {
+      dry_run: false,
+      created: 1,
+      users: [],
+      errors: [{ index: 1, field: 'email', reason: 'email is not a valid e-mail address (invalidEmail).' }],
+    });
+    const result = await importUsersBatch(
+      http,
+      [{ username: 'a@x.example' }, { username: 'b@x.example', email: 'x' }],
+      500,
+    );
+    expect(result).toEqual({
+      created: 1,
+      errors: [{ index: 501, reason: 'email is not a valid e-mail address (invalidEmail).' }],
+    });
+    expect(JSON.parse(mock.history.post[0].data as string)).toEqual({
+      user_list: [{ username: 'a@x.example' }, { username: 'b@x.example', email: 'x' }],
+    });
+  });
+});

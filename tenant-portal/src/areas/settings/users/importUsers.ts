@@ -1,0 +1,58 @@
+/**
+ * Bulk import of end users: file rows (strings by column name) to bulkusercreate rows, sent in
+ * batches of at most UDB_BULK_LIMIT; refused rows map back to their row in the file.
+ */
+import { bulkCreateUsers } from '@workbench/common/api/udb';
+import type { HttpClient } from '@workbench/common';
+import { END_USER_FIELDS, UDB_BULK_LIMIT, type EndUserFields } from '@workbench/common/api/contract/udb';
+import { parseGroups } from './userForm';
+
+/** Column names of the import file (and of its empty template), in order. */
+export const USER_IMPORT_FIELDS: readonly string[] = END_USER_FIELDS;
+/** The import takes files up to this many rows. */
+export const USER_IMPORT_MAX_ROWS = 10000;
+export const USER_IMPORT_BATCH = UDB_BULK_LIMIT;
+
+export type ImportRecord = Record<string, string | undefined>;
+
+/**
+ * A file row as a bulkusercreate row: empty cells are left out (the server's defaults apply),
+ * groups split on commas or pipes, status lower-cased. Unknown columns are kept so the server
+ * names them in its error.
+ */
+export function toUserRow(record: ImportRecord): EndUserFields & Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(record)) {
+    const value = (raw ?? '').trim();
+    if (value === '' && key !== 'username') continue;
+    if (key === 'groups') row.groups = parseGroups(value);
+    else if (key === 'status') row.status = value.toLowerCase();
+    else row[key] = value;
+  }
+  return row as EndUserFields & Record<string, unknown>;
+}
+
+export interface ImportRowError {
+  /** 0-based index of the row in the whole import. */
+  index: number;
+  reason: string;
+}
+
+export interface BatchResult {
+  created: number;
+  errors: ImportRowError[];
+}
+
+/** Sends one batch (rows starting at `offset` in the import) and maps refusals back to import rows. */
+export async function importUsersBatch(
+  http: HttpClient,
+  records: ImportRecord[],
+  offset: number,
+  options: { dryRun?: boolean } = {},
+): Promise<BatchResult> {
+  const reply = await bulkCreateUsers(http, records.map(toUserRow), options);
+  return {
+    created: reply.created,
+    errors: reply.errors.map((e) => ({ index: offset + e.index, reason: e.reason })),
+  };
+}
