@@ -1,7 +1,7 @@
 import MockAdapter from 'axios-mock-adapter';
 import { createHttpClient, XSRF_COOKIE } from '@workbench/common';
 import { UDB_PATHS } from '@workbench/common/api/contract/udb';
-import { importUsersBatch, toUserRow } from './importUsers';
+import { dryRunUsersBatch, importUsersBatch, toUserRow } from './importUsers';
 
 describe('import rows to bulkusercreate rows', () => {
   test('empty cells are left out, groups split on commas or pipes, status lower-cased, cells trimmed', () => {
@@ -47,5 +47,27 @@ describe('import rows to bulkusercreate rows', () => {
     expect(JSON.parse(mock.history.post[0].data as string)).toEqual({
       user_list: [{ username: 'a@x.example' }, { username: 'b@x.example', email: 'x' }],
     });
+  });
+
+  test('a dry run asks the server with dry_run=true and lists the rows it would create and refuse', async () => {
+    const http = createHttpClient({ xsrfCookie: XSRF_COOKIE });
+    const mock = new MockAdapter(http);
+    mock.onPost(UDB_PATHS.bulkCreate).reply(200, {
+      dry_run: true,
+      created: 2,
+      users: [],
+      errors: [{ index: 1, field: 'username', reason: 'username a@x.example already exists.' }],
+    });
+    const result = await dryRunUsersBatch(
+      http,
+      [{ username: 'n@x.example' }, { username: 'a@x.example' }, { username: 'm@x.example' }],
+      100,
+    );
+    expect(result).toEqual({
+      create: [100, 102],
+      change: [],
+      refuse: [{ index: 101, reason: 'username a@x.example already exists.' }],
+    });
+    expect(mock.history.post[0].params).toEqual({ dry_run: true });
   });
 });

@@ -43,6 +43,24 @@ export interface BatchResult {
   errors: ImportRowError[];
 }
 
+/**
+ * Dry run of one batch (bulkusercreate?dry_run=true): which rows would be created and which
+ * refused; a create never changes an existing user, so `change` is always empty.
+ */
+export async function dryRunUsersBatch(
+  http: HttpClient,
+  records: ImportRecord[],
+  offset: number,
+): Promise<{ create: number[]; change: number[]; refuse: ImportRowError[] }> {
+  const reply = await bulkCreateUsers(http, records.map(toUserRow), { dryRun: true });
+  const refused = new Set(reply.errors.map((e) => e.index));
+  return {
+    create: records.flatMap((_, i) => (refused.has(i) ? [] : [offset + i])),
+    change: [],
+    refuse: reply.errors.map((e) => ({ index: offset + e.index, reason: e.reason })),
+  };
+}
+
 /** Sends one batch (rows starting at `offset` in the import) and maps refusals back to import rows. */
 export async function importUsersBatch(
   http: HttpClient,
