@@ -82,3 +82,5 @@ export * from './components/filter-bar';
 export * from './components/data-table';
 export * from './components/upload-box';
 export * from './features/import-wizard';
+export * from './components/upload-summary';
+export * from './components/import-wizard';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'rea
 import { Box, Typography } from '@mui/material';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { componentIds } from '../../test-ids';
-import { UPLOAD_ERROR_DURATION_MS, UPLOAD_FILE_TYPES, uploadError } from '../../validators/files';
+import { INVALID_FILE_TYPE_MSG, UPLOAD_ERROR_DURATION_MS, UPLOAD_FILE_TYPES, uploadError } from '../../validators/files';
 
 /** Upload box states (§4 Upload box). */
 export type UploadBoxState = 'normal' | 'dragging' | 'disabled';
@@ -25,6 +25,8 @@ export interface UploadBoxProps {
   label?: ReactNode;
   /** Accessible name of the box (default 'Upload a file'). */
   ariaLabel?: string;
+  /** Message for a file of another type (default 'Invalid file type uploaded'; the import dialog says 'Invalid file uploaded'). */
+  invalidTypeMessage?: string;
 }
 
 /** The `accept` attribute of the file input: the extensions and their MIME types. */
@@ -33,7 +35,7 @@ export function acceptAttribute(types: readonly string[]): string {
 }
 
 /** A box that accepts a dropped or chosen file; states normal, dragging, disabled (§2 Upload control). */
-export function UploadBox({ onFiles, accept, multi, disabled, label, ariaLabel }: UploadBoxProps) {
+export function UploadBox({ onFiles, accept, multi, disabled, label, ariaLabel, invalidTypeMessage }: UploadBoxProps) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +52,7 @@ export function UploadBox({ onFiles, accept, multi, disabled, label, ariaLabel }
     const files = list ? [...list] : [];
     if (disabled || files.length === 0) return;
     const message = uploadError(files, { multi, allowed: types });
-    if (message) setError(message);
+    if (message) setError(message === INVALID_FILE_TYPE_MSG && invalidTypeMessage ? invalidTypeMessage : message);
     else {
       setError(null);
       onFiles(files);

@@ -1,0 +1,491 @@
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  Link,
+  Step,
+  StepLabel,
+  Stepper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { componentIds } from '../../test-ids';
+import { snackbarShown } from '../../features/snackbar/snackbarSlice';
+import { IMPORT_FILE_TYPES, INVALID_IMPORT_FILE_MSG, importFileError } from '../../validators/files';
+import { buildCsv, EXPORT_MIME, exportFileName } from '../../formatting/exportBuilders';
+import { downloadFile } from '../../formatting/downloadFile';
+import { ImportFileError, importTemplateCsv, parseImportFile, HEADER_MARK, type ImportRecord } from '../../features/import-wizard/importParsing';
+import {
+  BatchFailedError,
+  DEFAULT_IMPORT_BATCH_SIZE,
+  mergeBatchResults,
+  mergeDryRuns,
+  progressPercent,
+  progressText,
+  runInBatches,
+  type ImportBatchResult,
+  type ImportDryRunResult,
+} from '../../features/import-wizard/runBatches';
+import {
+  batchFailed,
+  batchesStarted,
+  batchProgressed,
+  closableByBackdrop,
+  dryRunFinished,
+  fileLoaded,
+  fileReadStarted,
+  fileRefused,
+  importWizardSlice,
+  initialImportWizardState,
+  nextDisabled,
+  nextRequested,
+  previousRequested,
+  rowDeleted,
+  savingFinished,
+  type ImportStep,
+} from '../../features/import-wizard/importWizardSlice';
+import { UploadBox } from '../upload-box/UploadBox';
+import { UploadSummary } from '../upload-summary/UploadSummary';
+
+export const PREVIEW_PAGE_SIZES = [3, 10, 25, 50, 100] as const;
+export const PREVIEW_DEFAULT_PAGE_SIZE = 3;
+export const ROWS_PER_PAGE_LABEL = 'Rows per page:';
+export const CONFIRMATION_TEXT =
+  'Once you confirm your changes on the next screen, the selected items will be uploaded. This cannot be undone.';
+export const PROCESSING_ERRORS_TITLE = 'Processing Errors';
+export const ERROR_DIALOG_WIDTH = 600;
+/** Decision: the summary text of §8, worded for the user. */
+export const SUMMARY_TEXT =
+  'Only the correct rows have been imported. Download the errors to get the rows that failed, each with the reason.';
+
+/** 'If you choose to proceed N items will be deleted. This cannot be undone.' (§8 Deletion warning). */
+export function deletionWarning(count: number): string {
+  return `If you choose to proceed ${count} items will be deleted. This cannot be undone.`;
+}
+
+/** Snackbar text when a file holds more rows than the wizard takes (decision; the spec only says a snackbar warns). */
+export function tooManyRowsMessage(count: number, max: number): string {
+  return `The file holds ${count} rows; at most ${max} can be imported at once. Nothing was loaded.`;
+}
+
+const STEP_LABELS: Record<ImportStep, string> = {
+  importing: 'Import',
+  processing: 'Check',
+  confirmation: 'Confirm',
+  saving: 'Save',
+  summary: 'Summary',
+};
+
+/**
+ * Props of ImportWizard (bulk import dialog, §2, §4).
+ *
+ * Usage:
+ * ```tsx
+ * <ImportWizard open title="Import users" fields={['username', 'email']} requiredFields={['username']}
+ *   maxRows={10000} batchSize={500} prompt validateRow={(row) => (row.username ? null : 'username is required')}
+ *   dryRun={(rows, offset) => api.check(rows, offset)} submitBatch={(rows, offset) => api.create(rows, offset)}
+ *   onClose={(result) => result && reload()} />
+ * ```
+ * Needs a react-redux store with the snackbar slice (the apps' stores have it). `onClose` gets the
+ * result when saving ends (with or without errors), null when the user leaves before saving.
+ */
+export interface ImportWizardProps {
+  open: boolean;
+  title: string;
+  /** Column names, in file order; the template is built from them. */
+  fields: readonly string[];
+  /** Columns shown as required in the dialog's text (default: all fields). */
+  requiredFields?: readonly string[];
+  /** The file may hold up to this many rows; more → snackbar warning, nothing loads. */
+  maxRows: number;
+  /** Rows per call of submitBatch / dryRun (default 100). */
+  batchSize?: number;
+  /** With the confirmation step. */
+  prompt?: boolean;
+  /** Confirmation shows the deletion warning instead of the upload text (imports that delete). */
+  deletes?: boolean;
+  /** A row's problem (e.g. from a yup schema; see yupRowValidator), or null when valid. */
+  validateRow?: (row: ImportRecord) => string | null;
+  /** Writes one batch; `offset` = index of its first row in the import; error indexes count from the start of the import. */
+  submitBatch: (rows: ImportRecord[], offset: number) => Promise<ImportBatchResult>;
+  /** Optional: what a batch would do, writing nothing (shown at the processing step). */
+  dryRun?: (rows: ImportRecord[], offset: number) => Promise<ImportDryRunResult>;
+  onClose: (result: ImportBatchResult | null) => void;
+  /** Base name of the template and errors downloads (default 'import'). */
+  fileBaseName?: string;
+}
+
+/** A row validator from a yup-like schema: its first error message, or null. */
+export function yupRowValidator(schema: { validateSync(value: unknown): unknown }): (row: ImportRecord) => string | null {
+  return (row) => {
+    try {
+      schema.validateSync(row);
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  };
+}
+
+export function ImportWizard(props: ImportWizardProps) {
+  // A fresh machine each time the dialog opens.
+  return props.open ? <ImportWizardDialog {...props} /> : null;
+}
+
+function ImportWizardDialog(props: ImportWizardProps) {
+  const { fields, maxRows, validateRow, prompt = false, onClose } = props;
+  const batchSize = props.batchSize ?? DEFAULT_IMPORT_BATCH_SIZE;
+  const baseName = props.fileBaseName ?? 'import';
+  const appDispatch = useDispatch();
+  const [state, dispatch] = useReducer(importWizardSlice.reducer, prompt, initialImportWizardState);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PREVIEW_DEFAULT_PAGE_SIZE);
+  const [errorsOpen, setErrorsOpen] = useState(false);
+  const alive = useRef(true);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
+
+  const problems = useMemo(() => (validateRow ? state.rows.map(validateRow) : state.rows.map(() => null)), [state.rows, validateRow]);
+  const invalidCount = problems.filter((p) => p !== null).length;
+
+  const load = async (file: File) => {
+    const refused = importFileError(file);
+    if (refused) {
+      dispatch(fileRefused({ message: refused }));
+      return;
+    }
+    dispatch(fileReadStarted({ fileName: file.name }));
+    try {
+      const rows = await parseImportFile(file, fields);
+      if (!alive.current) return;
+      if (rows.length > maxRows) {
+        appDispatch(snackbarShown({ kind: 'custom', severity: 'warning', message: tooManyRowsMessage(rows.length, maxRows) }));
+        dispatch(fileRefused({ message: null }));
+        return;
+      }
+      setPage(0);
+      dispatch(fileLoaded({ fileName: file.name, rows }));
+    } catch (error) {
+      if (!alive.current) return;
+      dispatch(fileRefused({ message: error instanceof ImportFileError ? error.message : INVALID_IMPORT_FILE_MSG }));
+    }
+  };
+
+  // Processing: the dry run (if any); saving: the writes. Each runs once when its step starts.
+  useEffect(() => {
+    if (state.status !== 'idle') return;
+    const progress = (p: Parameters<typeof batchProgressed>[0]) => alive.current && dispatch(batchProgressed(p));
+    const cancelled = () => !alive.current;
+    if (state.step === 'processing') {
+      if (!props.dryRun) {
+        dispatch(dryRunFinished(null));
+        return;
+      }
+      dispatch(batchesStarted());
+      runInBatches(state.rows, batchSize, props.dryRun, progress, cancelled)
+        .then((results) => alive.current && dispatch(dryRunFinished(mergeDryRuns(results))))
+        .catch((error: unknown) => alive.current && dispatch(batchFailed({ batchSize, offset: offsetOf(error), partial: null })));
+    }
+    if (state.step === 'saving') {
+      dispatch(batchesStarted());
+      runInBatches(state.rows, batchSize, props.submitBatch, progress, cancelled)
+        .then((results) => alive.current && dispatch(savingFinished(mergeBatchResults(results))))
+        .catch((error: unknown) => {
+          if (!alive.current) return;
+          const partial = error instanceof BatchFailedError ? mergeBatchResults(error.partial as ImportBatchResult[]) : null;
+          dispatch(batchFailed({ batchSize, offset: offsetOf(error), partial }));
+        });
+    }
+    // The rows and callbacks are fixed once the step has started.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.step, state.status]);
+
+  // On saving with no errors the dialog closes with the result.
+  useEffect(() => {
+    if (state.step === 'saving' && state.status === 'done' && state.result && state.result.errors.length === 0) onClose(state.result);
+  }, [state.step, state.status, state.result, onClose]);
+  // At summary, if there are errors, the error dialog opens.
+  useEffect(() => {
+    if (state.step === 'summary' && (state.result?.errors.length ?? 0) > 0) setErrorsOpen(true);
+  }, [state.step, state.result]);
+
+  const errorRows = useMemo(
+    () => (state.result?.errors ?? []).map((error) => ({ ...error, record: state.rows[error.index] ?? {} })),
+    [state.result, state.rows],
+  );
+
+  const downloadErrors = () => {
+    const columns = [...fields.map((field) => ({ field, header: `${HEADER_MARK}${field}` })), { field: '__reason', header: `${HEADER_MARK}reason` }];
+    const csv = buildCsv(
+      errorRows.map((e) => ({ ...e.record, __reason: e.reason })),
+      columns,
+    );
+    downloadFile(exportFileName(`${baseName}-errors`, 'csv'), csv, EXPORT_MIME.csv);
+  };
+
+  const close = () => onClose(state.step === 'summary' || state.step === 'saving' ? state.result : null);
+  const stepIndex = state.steps.indexOf(state.step);
+  const required = props.requiredFields ?? fields;
+  const visible = state.rows.slice(page * pageSize, (page + 1) * pageSize);
+
+  return (
+    <Dialog
+      open
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="import-wizard-title"
+      data-testid={componentIds.importWizard}
+      onClose={() => {
+        // Backdrop click or Escape closes the dialog only at the summary step.
+        if (closableByBackdrop(state)) close();
+      }}
+    >
+      <DialogTitle id="import-wizard-title">{props.title}</DialogTitle>
+      <DialogContent>
+        <Stepper activeStep={stepIndex} sx={{ mb: 2 }}>
+          {state.steps.map((step) => (
+            <Step key={step}>
+              <StepLabel>{STEP_LABELS[step]}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        <Box data-testid={`${componentIds.wizardStep}-${state.step}`}>
+          {state.error && (
+            <Alert severity="error" data-testid={componentIds.wizardError} sx={{ mb: 2 }}>
+              {state.error}
+            </Alert>
+          )}
+          {state.step === 'importing' && (
+            <>
+              <Typography sx={{ mb: 1 }}>
+                The file may hold up to {maxRows} rows. Required columns: {required.join(', ')}.
+              </Typography>
+              <Link
+                component="button"
+                type="button"
+                data-testid={componentIds.wizardTemplate}
+                onClick={() => downloadFile(exportFileName(`${baseName}-template`, 'csv'), importTemplateCsv(fields), EXPORT_MIME.csv)}
+                sx={{ mb: 2, display: 'inline-block' }}
+              >
+                Download the CSV template
+              </Link>
+              <UploadBox
+                accept={IMPORT_FILE_TYPES}
+                invalidTypeMessage={INVALID_IMPORT_FILE_MSG}
+                disabled={state.status === 'reading'}
+                label={state.fileName ? `${state.fileName}: drop or choose another file to replace it` : 'Drop a csv or json file here or click to choose one'}
+                onFiles={([file]) => void load(file)}
+              />
+              {state.status === 'reading' && <LinearProgress sx={{ mt: 1 }} aria-label="Reading the file" />}
+              {state.rows.length > 0 && (
+                <Box data-testid={componentIds.wizardPreview} sx={{ mt: 2 }}>
+                  <Typography variant="body2">
+                    {state.rows.length} rows
+                    {invalidCount > 0 && `, ${invalidCount} with problems: fix the file or delete those rows.`}
+                  </Typography>
+                  <Table size="small" aria-label="Rows to import">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>#</TableCell>
+                        {fields.map((field) => (
+                          <TableCell key={field}>{field}</TableCell>
+                        ))}
+                        {validateRow && <TableCell>Problem</TableCell>}
+                        <TableCell />
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {visible.map((row, i) => {
+                        const index = page * pageSize + i;
+                        return (
+                          <TableRow key={index} sx={problems[index] ? { bgcolor: 'error.light' } : undefined} aria-invalid={Boolean(problems[index]) || undefined}>
+                            <TableCell>{index + 1}</TableCell>
+                            {fields.map((field) => (
+                              <TableCell key={field}>{row[field]}</TableCell>
+                            ))}
+                            {validateRow && <TableCell>{problems[index]}</TableCell>}
+                            <TableCell padding="checkbox">
+                              <IconButton size="small" aria-label={`Delete row ${index + 1}`} onClick={() => dispatch(rowDeleted({ index }))}>
+                                <DeleteIcon fontSize="small" />
+                              </IconButton>
+                            </TableCell>
+                          </TableRow>
+                        );
+                      })}
+                    </TableBody>
+                  </Table>
+                  <TablePagination
+                    component="div"
+                    count={state.rows.length}
+                    page={Math.min(page, Math.max(0, Math.ceil(state.rows.length / pageSize) - 1))}
+                    rowsPerPage={pageSize}
+                    rowsPerPageOptions={[...PREVIEW_PAGE_SIZES]}
+                    labelRowsPerPage={ROWS_PER_PAGE_LABEL}
+                    onPageChange={(_, next) => setPage(next)}
+                    onRowsPerPageChange={(event) => {
+                      setPageSize(Number(event.target.value));
+                      setPage(0);
+                    }}
+                  />
+                </Box>
+              )}
+            </>
+          )}
+          {(state.step === 'processing' || state.step === 'saving') && state.progress && state.status !== 'done' && (
+            <Box sx={{ my: 2 }}>
+              <LinearProgress
+                variant="determinate"
+                value={progressPercent(state.progress)}
+                data-testid={componentIds.wizardProgress}
+                aria-label={state.step === 'saving' ? 'Saving' : 'Checking'}
+              />
+              <Typography variant="body2" sx={{ mt: 1 }} data-testid={componentIds.wizardProgressText}>
+                {progressPercent(state.progress)}% · {progressText(state.progress)}
+              </Typography>
+            </Box>
+          )}
+          {state.step === 'processing' && state.status === 'done' && (
+            <DryRunReport rows={state.rows.length} report={state.dryRun} />
+          )}
+          {state.step === 'confirmation' && (
+            <Alert severity="warning">{props.deletes ? deletionWarning(state.rows.length) : CONFIRMATION_TEXT}</Alert>
+          )}
+          {state.step === 'summary' && state.result && (
+            <>
+              <UploadSummary created={state.result.created} errors={state.result.errors.length} />
+              {state.result.errors.length > 0 && (
+                <>
+                  <Typography sx={{ mb: 1 }}>{SUMMARY_TEXT}</Typography>
+                  <Box sx={{ display: 'flex', gap: 1 }}>
+                    <Button variant="outlined" data-testid={componentIds.viewErrors} onClick={() => setErrorsOpen(true)}>
+                      View Errors
+                    </Button>
+                    <Button variant="outlined" data-testid={componentIds.downloadErrors} onClick={downloadErrors}>
+                      Download Errors
+                    </Button>
+                  </Box>
+                </>
+              )}
+            </>
+          )}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        {state.step === 'importing' && (
+          <Button data-testid={componentIds.wizardBack} onClick={() => onClose(null)}>
+            Back
+          </Button>
+        )}
+        {(state.step === 'processing' || state.step === 'confirmation') && (
+          <Button data-testid={componentIds.wizardBack} disabled={state.status === 'running'} onClick={() => dispatch(previousRequested())}>
+            Previous
+          </Button>
+        )}
+        {state.step === 'summary' ? (
+          <Button variant="contained" data-testid={componentIds.wizardClose} onClick={close}>
+            Close
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            data-testid={componentIds.wizardNext}
+            disabled={nextDisabled(state, invalidCount)}
+            onClick={() => dispatch(nextRequested())}
+          >
+            {state.step === 'confirmation' ? 'Confirm' : 'Next'}
+          </Button>
+        )}
+      </DialogActions>
+      <Dialog
+        open={errorsOpen}
+        onClose={() => setErrorsOpen(false)}
+        aria-labelledby="import-errors-title"
+        slotProps={{ paper: { sx: { width: ERROR_DIALOG_WIDTH, maxWidth: ERROR_DIALOG_WIDTH } } }}
+        data-testid={componentIds.errorDialog}
+      >
+        <DialogTitle id="import-errors-title">{PROCESSING_ERRORS_TITLE}</DialogTitle>
+        <DialogContent>
+          <Table size="small" aria-label="Rows that failed">
+            <TableHead>
+              <TableRow>
+                <TableCell>Row</TableCell>
+                <TableCell>{fields[0]}</TableCell>
+                <TableCell>Reason</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {errorRows.slice(0, 500).map((error) => (
+                <TableRow key={error.index}>
+                  <TableCell>{error.index + 1}</TableCell>
+                  <TableCell>{error.record[fields[0]]}</TableCell>
+                  <TableCell>{error.reason}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {errorRows.length > 500 && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              The first 500 of {errorRows.length} errors are shown; download the errors for all of them.
+            </Typography>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={downloadErrors}>Download Errors</Button>
+          <Button onClick={() => setErrorsOpen(false)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+    </Dialog>
+  );
+}
+
+function offsetOf(error: unknown): number {
+  return error instanceof BatchFailedError ? error.offset : 0;
+}
+
+function DryRunReport({ rows, report }: { rows: number; report: ImportDryRunResult | null }) {
+  if (!report) return <Typography data-testid={componentIds.wizardDryRun}>{rows} rows are ready to import.</Typography>;
+  return (
+    <Box data-testid={componentIds.wizardDryRun}>
+      <Typography>
+        Nothing has been written yet. Of {rows} rows: {report.create.length} would be created, {report.change.length} would be changed,{' '}
+        {report.refuse.length} would be refused.
+      </Typography>
+      {report.refuse.length > 0 && (
+        <Table size="small" aria-label="Rows that would be refused" sx={{ mt: 1 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Row</TableCell>
+              <TableCell>Reason</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {report.refuse.slice(0, 100).map((refused) => (
+              <TableRow key={refused.index}>
+                <TableCell>{refused.index + 1}</TableCell>
+                <TableCell>{refused.reason}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}
