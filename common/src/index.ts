@@ -84,3 +84,4 @@ export * from './components/upload-box';
 export * from './features/import-wizard';
 export * from './components/upload-summary';
 export * from './components/import-wizard';
+export * from './components/dual-list';

@@ -1,0 +1,71 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { componentIds } from '../../test-ids';
+import { DualList, type DualListProps } from './DualList';
+import { DUAL_LIST_HEIGHT, type DualListItem } from './dualListModel';
+
+const groups = [
+  { title: 'Groups', items: [{ name: 'Sales' }, { name: 'Ops', disabled: true }, { name: 'Dev' }] },
+  { title: 'Users', items: [{ name: 'ada' }] },
+];
+
+function Harness(props: Partial<DualListProps> & { initial?: DualListItem[] }) {
+  const [value, setValue] = useState<DualListItem[]>(props.initial ?? []);
+  return (
+    <>
+      <DualList groups={groups} {...props} value={value} onChange={setValue} />
+      <output data-testid="value">{value.map((i) => `${i.category}/${i.name}`).join(',')}</output>
+    </>
+  );
+}
+
+const available = () => within(screen.getByTestId(componentIds.dualListAvailable));
+const selected = () => within(screen.getByTestId(componentIds.dualListSelected));
+const value = () => screen.getByTestId('value').textContent;
+
+describe('DualList', () => {
+  it('Two lists: available and selected. Height 330px. Items move between them', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    expect(screen.getByTestId(componentIds.dualListAvailable)).toHaveStyle({ height: `${DUAL_LIST_HEIGHT}px` });
+    await user.click(available().getByText('Sales'));
+    await user.click(available().getByText('ada'));
+    await user.click(screen.getByRole('button', { name: 'Add to selected' }));
+    expect(value()).toBe('Groups/Sales,Users/ada');
+    expect(available().queryByText('Sales')).not.toBeInTheDocument();
+    await user.click(selected().getByText('Sales'));
+    await user.click(screen.getByRole('button', { name: 'Remove from selected' }));
+    expect(value()).toBe('Users/ada');
+    expect(available().getByText('Sales')).toBeInTheDocument();
+  });
+
+  it('the required error shows only when the control is dirty and invalid', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={[{ name: 'Dev', category: 'Groups' }]} />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.dblClick(selected().getByText('Dev'));
+    expect(value()).toBe('');
+    expect(screen.getByRole('alert')).toHaveTextContent('Select at least one item.');
+  });
+
+  it('no required error when empty is allowed', async () => {
+    const user = userEvent.setup();
+    render(<Harness allowEmpty initial={[{ name: 'Dev', category: 'Groups' }]} />);
+    await user.dblClick(selected().getByText('Dev'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a maximum item count blocks the move and says why', async () => {
+    const user = userEvent.setup();
+    render(<Harness max={1} initial={[{ name: 'Dev', category: 'Groups' }]} />);
+    await user.dblClick(available().getByText('Sales'));
+    expect(value()).toBe('Groups/Dev');
+    expect(screen.getByRole('alert')).toHaveTextContent('At most 1 items can be selected.');
+  });
+
+  it('disabled items cannot be chosen', async () => {
+    render(<Harness />);
+    expect(available().getByText('Ops').closest('[role="button"]')).toHaveAttribute('aria-disabled', 'true');
+  });
+});

@@ -1,0 +1,2 @@
+export * from './dualListModel';
+export * from './DualList';
