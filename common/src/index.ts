@@ -85,3 +85,4 @@ export * from './features/import-wizard';
 export * from './components/upload-summary';
 export * from './components/import-wizard';
 export * from './components/dual-list';
+export * from './components/checkbox-group';

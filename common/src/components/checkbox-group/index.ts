@@ -1,0 +1,2 @@
+export * from './checkboxGroupModel';
+export * from './CheckboxGroup';
