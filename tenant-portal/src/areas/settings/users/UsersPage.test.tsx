@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import { UDB_PATHS, type EndUser } from '@workbench/common/api/contract/udb';
+import { componentIds } from '@workbench/common/test-ids/index';
 import { usersIds } from '@workbench/common/test-ids/usersIds';
 import { demoUser, renderPortal, resetPortalEnv } from '../../../testing/renderPortal';
 import { deletionWarning } from './DeleteUsersDialog';
@@ -251,5 +252,16 @@ describe('Users page (settings/users)', () => {
       within(await screen.findByTestId(usersIds.deleteDialog)).getByTestId(usersIds.deleteCancel),
     );
     expect(udbPosts(mock)).toHaveLength(0);
+  });
+
+  it("Import opens the bulk import wizard with the users' columns and username as the required one", async () => {
+    renderPortal({ path: '/settings/users', user: demoUser('admin'), stubs: stubUsers([endUser(1)]) });
+    await screen.findByText('user1@acme.example');
+    await userEvent.click(screen.getByTestId(usersIds.importButton));
+    const wizard = await screen.findByTestId(componentIds.importWizard);
+    expect(within(wizard).getByText('Import users')).toBeInTheDocument();
+    expect(wizard).toHaveTextContent('The file may hold up to 10000 rows. Required columns: username.');
+    await userEvent.click(within(wizard).getByTestId(componentIds.wizardBack));
+    await waitFor(() => expect(screen.queryByTestId(componentIds.importWizard)).not.toBeInTheDocument());
   });
 });

@@ -31,6 +31,7 @@ import { AreaPage } from '../../AreaPage';
 import { useHttpClient } from '../../../app/httpContext';
 import { DeleteUsersDialog } from './DeleteUsersDialog';
 import { UserFormDialog } from './UserFormDialog';
+import { UsersImportDialog } from './UsersImportDialog';
 import { changesOf, createBodyOf, type UserFormValues } from './userForm';
 import {
   initialUsersPageState,
@@ -63,15 +64,19 @@ const userKey = (u: EndUser): string => u.uid;
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 export interface UsersPageProps {
-  /** The import dialog (the bulk import wizard); given the close callback. */
+  /** The import dialog (default: the bulk import wizard); given the close callback. */
   renderImport?: (close: (imported: boolean) => void) => ReactNode;
 }
+
+const defaultImport = (close: (imported: boolean) => void): ReactNode => (
+  <UsersImportDialog onClose={close} />
+);
 
 /**
  * Settings → Users: the tenant's end users (user database). Readers see the table only; writers
  * (settings:users:write) add, edit, delete and import. Search, sort and paging run on the server.
  */
-export function UsersPage({ renderImport }: UsersPageProps) {
+export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
   const http = useHttpClient();
   const appDispatch = useAppDispatch();
   const canRead = useAppSelector(selectCan(UDB_READ_PERMISSION));
@@ -270,16 +275,14 @@ export function UsersPage({ renderImport }: UsersPageProps) {
               >
                 Delete{state.selected.length > 0 ? ` (${state.selected.length})` : ''}
               </Button>
-              {renderImport && (
-                <Button
-                  variant="outlined"
-                  startIcon={<UploadFileIcon />}
-                  onClick={() => setImporting(true)}
-                  data-testid={usersIds.importButton}
-                >
-                  Import
-                </Button>
-              )}
+              <Button
+                variant="outlined"
+                startIcon={<UploadFileIcon />}
+                onClick={() => setImporting(true)}
+                data-testid={usersIds.importButton}
+              >
+                Import
+              </Button>
               <Button
                 variant="contained"
                 startIcon={<AddIcon />}
@@ -334,7 +337,7 @@ export function UsersPage({ renderImport }: UsersPageProps) {
         />
       )}
       {importing &&
-        renderImport?.((imported) => {
+        renderImport((imported) => {
           setImporting(false);
           if (imported) dispatch(usersChanged());
         })}
