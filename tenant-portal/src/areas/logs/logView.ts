@@ -44,7 +44,8 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
   const spec = LOG_ROUTE_FIELDS[route];
   const filters: Record<string, string[]> = {};
   for (const field of spec.filters) {
-    const values = list(params.get(field)).flatMap((v) => v.split('+'));
+    // Same-label codes are plus-joined (%2B); a hand-typed '+' arrives as a space. No code has one.
+    const values = list(params.get(field)).flatMap((v) => v.split(/[+\s]+/).filter((c) => c !== ''));
     if (values.length) filters[field] = values;
   }
   const to = Number(params.get('to'));

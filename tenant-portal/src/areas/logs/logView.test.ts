@@ -1,0 +1,73 @@
+import { buildLogQuery, readLogView, withColumns, withPinnedEnd } from './logView';
+import { fieldText, LOG_ROUTE_FIELDS } from './logFields';
+
+const q = (s: string) => new URLSearchParams(s);
+
+describe('the logs view in the URL', () => {
+  it('Default log interval: 7d', () => {
+    expect(readLogView('web', q('')).interval).toBe('7d');
+  });
+
+  it('reads filters (comma-joined, plus-joined same-label values), search, columns; ignores page and unknown keys', () => {
+    const view = readLogView(
+      'web',
+      q(
+        'action=block,safeview%2Bsafeview_readonly&search=%20news%20&columns=domain,bogus,userid&page=0&colour=red',
+      ),
+    );
+    expect(view.filters).toEqual({ action: ['block', 'safeview', 'safeview_readonly'] });
+    expect(view.search).toBe('news');
+    expect(view.columns).toEqual(['domain', 'userid']);
+    expect(readLogView('web', q('action=safeview+safeview_readonly')).filters.action).toEqual([
+      'safeview',
+      'safeview_readonly',
+    ]);
+  });
+
+  it('without columns the route shows its default columns', () => {
+    expect(readLogView('firewall', q('')).columns).toEqual([...LOG_ROUTE_FIELDS.firewall.defaultColumns]);
+  });
+
+  it('the query keeps the pinned end: the same link gives the same start and end at any later time', () => {
+    const view = readLogView('web', q('interval=2d&to=1800000000&risk=R'));
+    const a = buildLogQuery('web', view, 1_900_000_000_000);
+    const b = buildLogQuery('web', view, 2_000_000_000_000);
+    expect(a).toEqual(b);
+    expect(a).toEqual({
+      logType: 'scan_web',
+      params: { start: String(1800000000 - 172800), end: '1800000000', risk: 'R' },
+    });
+  });
+
+  it('a month name plus a year means that whole calendar month', () => {
+    const view = readLogView('audit', q('interval=March%202026'));
+    const query = buildLogQuery('audit', view, Date.now());
+    expect(Number(query.params.start) * 1000).toBe(new Date(2026, 2, 1).getTime());
+    expect(Number(query.params.end) * 1000).toBe(new Date(2026, 3, 1).getTime());
+    expect(query.logType).toBe('scan_audit');
+  });
+
+  it('an unknown interval is an error naming it', () => {
+    expect(() => buildLogQuery('web', readLogView('web', q('interval=forever')), Date.now())).toThrow(
+      'Unknown interval "forever"',
+    );
+  });
+
+  it('withColumns and withPinnedEnd keep the rest of the view', () => {
+    const next = withPinnedEnd(
+      withColumns(q('interval=1h&action=block&page=3'), ['url', 'risk']),
+      1_800_000_000_500,
+    );
+    expect(next.get('columns')).toBe('url,risk');
+    expect(next.get('to')).toBe('1800000001');
+    expect(next.get('action')).toBe('block');
+    expect(next.get('page')).toBeNull();
+  });
+
+  it('cells and the detail panel show vocabulary labels for codes', () => {
+    expect(fieldText('action', 'safeview')).toBe('Isolate');
+    expect(fieldText('risk', 'R')).toBe('High');
+    expect(fieldText('domain', 'example.com')).toBe('example.com');
+    expect(fieldText('action', 'brand_new_code')).toBe('brand_new_code');
+  });
+});
