@@ -86,3 +86,4 @@ export * from './components/upload-summary';
 export * from './components/import-wizard';
 export * from './components/dual-list';
 export * from './components/checkbox-group';
+export * from './components/rule-accordion';

@@ -1,0 +1,2 @@
+export * from './ruleAccordionModel';
+export * from './RuleAccordion';
