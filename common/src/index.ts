@@ -87,3 +87,4 @@ export * from './components/import-wizard';
 export * from './components/dual-list';
 export * from './components/checkbox-group';
 export * from './components/rule-accordion';
+export * from './components/empty-results';
