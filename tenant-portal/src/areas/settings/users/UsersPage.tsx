@@ -261,7 +261,7 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
           <Typography color="text.secondary" data-testid={usersIds.total} aria-live="polite">
             {state.status === 'loading' && state.users.length === 0
               ? 'Loading users…'
-              : `${state.total} users`}
+              : `${state.total} ${state.total === 1 ? 'user' : 'users'}`}
           </Typography>
           {canWrite && (
             <>

@@ -1,0 +1,128 @@
+import { $, browser } from '@wdio/globals';
+import { componentIds } from '@workbench/common/test-ids/index';
+import { usersIds } from '@workbench/common/test-ids/usersIds';
+import { byTestId } from './testId';
+
+/** Settings → Users (the user database) and its bulk import wizard. */
+export class UsersPage {
+  get page() {
+    return byTestId(usersIds.page);
+  }
+  get search() {
+    return byTestId(usersIds.search);
+  }
+  get total() {
+    return byTestId(usersIds.total);
+  }
+  get importButton() {
+    return byTestId(usersIds.importButton);
+  }
+  get table() {
+    return byTestId(usersIds.table);
+  }
+  /** A grid cell of the users table holding `text`. */
+  cellWithText(text: string) {
+    return $(`//*[@data-testid="${usersIds.table}"]//*[@role="gridcell"][contains(., "${text}")]`);
+  }
+
+  get wizard() {
+    return byTestId(componentIds.importWizard);
+  }
+  get fileInput() {
+    return byTestId(componentIds.uploadInput);
+  }
+  get preview() {
+    return byTestId(componentIds.wizardPreview);
+  }
+  get next() {
+    return byTestId(componentIds.wizardNext);
+  }
+  get dryRunReport() {
+    return byTestId(componentIds.wizardDryRun);
+  }
+  step(name: 'importing' | 'processing' | 'confirmation' | 'saving' | 'summary') {
+    return byTestId(`${componentIds.wizardStep}-${name}`);
+  }
+  get summaryCreated() {
+    return byTestId(componentIds.summaryCreated);
+  }
+  get summaryErrors() {
+    return byTestId(componentIds.summaryErrors);
+  }
+  get errorDialog() {
+    return byTestId(componentIds.errorDialog);
+  }
+  get downloadErrors() {
+    return byTestId(componentIds.downloadErrors);
+  }
+  get close() {
+    return byTestId(componentIds.wizardClose);
+  }
+
+  async waitForDisplayed(): Promise<void> {
+    await this.page.waitForDisplayed({ timeoutMsg: 'The Users page did not show.' });
+  }
+
+  /** Replaces the search text (keyboard: WebDriver's clear does not reach React's state) and applies it. */
+  async searchFor(text: string): Promise<void> {
+    await this.search.click();
+    await browser.keys(['Control', 'a']);
+    await browser.keys('Backspace');
+    await this.search.addValue(text);
+    await browser.keys('Enter');
+  }
+
+  /** Waits until the count above the table reads `${n} users`. */
+  async waitForTotal(n: number): Promise<void> {
+    await browser.waitUntil(
+      async () => (await this.total.getText()) === `${n} ${n === 1 ? 'user' : 'users'}`,
+      {
+        timeoutMsg: `The Users page did not show ${n} users.`,
+      },
+    );
+  }
+
+  /** Hands a local file to the wizard's file input (uploaded to the browser's machine first). */
+  async chooseFile(localPath: string): Promise<void> {
+    const remote = await browser.uploadFile(localPath);
+    const input = await this.fileInput;
+    // The upload box hides its file input behind the drop zone; WebDriver only types into shown inputs.
+    await browser.execute((el: HTMLElement) => {
+      el.removeAttribute('hidden');
+      el.style.display = 'block';
+    }, input);
+    await input.addValue(remote);
+  }
+}
+
+export const usersPage = new UsersPage();
+
+/**
+ * Makes downloads readable by the test: `downloadFile` (common/formatting) builds a Blob URL and
+ * clicks a link; this records each Blob with the link's file name instead of saving it to disk.
+ */
+export async function captureDownloads(): Promise<void> {
+  await browser.execute(() => {
+    const w = window as unknown as { __downloads: { name: string; text: Promise<string> }[] };
+    w.__downloads = [];
+    const blobs = new Map<string, Blob>();
+    const create = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (obj: Blob | MediaSource) => {
+      const url = create(obj);
+      if (obj instanceof Blob) blobs.set(url, obj);
+      return url;
+    };
+    HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+      const blob = blobs.get(this.href);
+      if (blob) w.__downloads.push({ name: this.download, text: blob.text() });
+    };
+  });
+}
+
+/** The captured downloads (name and text), in order. */
+export async function capturedDownloads(): Promise<{ name: string; text: string }[]> {
+  return browser.execute(async () => {
+    const w = window as unknown as { __downloads: { name: string; text: Promise<string> }[] };
+    return Promise.all(w.__downloads.map(async (d) => ({ name: d.name, text: await d.text })));
+  });
+}

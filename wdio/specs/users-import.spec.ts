@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Papa from 'papaparse';
+import { browser, expect } from '@wdio/globals';
+import { captureDownloads, capturedDownloads, usersPage } from '../pageobjects/UsersPage';
+import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
+import { DEMO_PASSWORD } from '../support/testEnv';
+
+const ROWS = 1000;
+const run = Date.now().toString(36);
+const username = (i: number) => `imp${i}-${run}@import.example`;
+
+/** A seeded acme end user (server/src/udb/seedEndUsers.ts: the first demo user). */
+const EXISTING = 'amelia.andersen@acme.example';
+
+/** Row index (0-based) → what is wrong with it. */
+const BAD: Record<number, { cells: Partial<Record<string, string>>; why: RegExp }> = {
+  17: { cells: { username: `bad name${run}@import.example` }, why: /invalidUserName/ },
+  160: { cells: { email: 'not-an-address' }, why: /invalidEmail/ },
+  333: { cells: { status: 'retired' }, why: /status must be one of/ },
+  499: { cells: { username: EXISTING }, why: /already exists/ },
+  500: { cells: { username: '' }, why: /username is required/ },
+  777: { cells: { username: username(776) }, why: /more than once/ },
+  998: { cells: { username: `no-at-sign-${run}` }, why: /invalidUserName/ },
+};
+
+function buildCsv(): { file: string; rows: Record<string, string>[] } {
+  const rows: Record<string, string>[] = [];
+  for (let i = 0; i < ROWS; i += 1) {
+    rows.push({
+      username: username(i),
+      first_name: `Imported${i}`,
+      // Quoted fields with a comma and a line break must survive the CSV parser.
+      last_name: i % 100 === 3 ? `O'Neil, Jr` : i % 250 === 7 ? 'Two\nLines' : `Row${i}`,
+      email: `imp${i}@mail.example`,
+      groups: i % 2 ? 'imported|even' : 'imported',
+      status: i % 10 === 9 ? 'disabled' : 'active',
+      ...BAD[i]?.cells,
+    });
+  }
+  const csv = Papa.unparse(rows, {
+    columns: ['username', 'first_name', 'last_name', 'email', 'groups', 'status'],
+  });
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wdio-users-')), 'users.csv');
+  fs.writeFileSync(file, csv);
+  return { file, rows };
+}
+
+describe('Importing users through the wizard', () => {
+  it('imports a 1,000-row CSV with bad rows, reports exactly the bad rows, and the users appear in the table', async () => {
+    const { file, rows } = buildCsv();
+    // 'Two\nLines' is refused by the server (no line breaks in names): one more bad row each.
+    for (const [i, row] of rows.entries())
+      if (row.last_name.includes('\n') && !BAD[i])
+        BAD[i] = { cells: {}, why: /must not contain line breaks/ };
+    const badIndexes = Object.keys(BAD).map(Number);
+    const good = ROWS - badIndexes.length;
+
+    await forgetSession();
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/settings/users');
+    await waitForPortalRoute('#/settings/users');
+    await usersPage.waitForDisplayed();
+
+    await usersPage.importButton.click();
+    await usersPage.wizard.waitForDisplayed();
+    await usersPage.chooseFile(file);
+    await usersPage.preview.waitForDisplayed({ timeout: 30000, timeoutMsg: 'The preview did not show.' });
+    await expect(usersPage.preview).toHaveText(expect.stringContaining(String(ROWS)));
+
+    // Processing: the server's dry run says what would happen, writing nothing.
+    await usersPage.next.click();
+    await usersPage.dryRunReport.waitForDisplayed({ timeout: 60000 });
+    await expect(usersPage.dryRunReport).toHaveText(
+      expect.stringContaining(
+        `${good} would be created, 0 would be changed, ${badIndexes.length} would be refused`,
+      ),
+    );
+
+    await usersPage.next.click(); // → confirmation
+    await usersPage.step('confirmation').waitForDisplayed();
+    await usersPage.next.click(); // Confirm → saving
+    await usersPage
+      .step('summary')
+      .waitForDisplayed({ timeout: 120000, timeoutMsg: 'The import did not reach the summary.' });
+    await expect(usersPage.summaryCreated).toHaveText(expect.stringContaining(String(good)));
+    await expect(usersPage.summaryErrors).toHaveText(expect.stringContaining(String(badIndexes.length)));
+
+    // With errors, the error dialog opens at the summary; close it and download the errors file.
+    await usersPage.errorDialog.waitForDisplayed();
+    await browser.keys('Escape');
+    await usersPage.errorDialog.waitForDisplayed({ reverse: true });
+    await captureDownloads();
+    await usersPage.downloadErrors.click();
+    await browser.waitUntil(async () => (await capturedDownloads()).length === 1, {
+      timeoutMsg: 'No errors file was downloaded.',
+    });
+    const [download] = await capturedDownloads();
+    expect(download.name).toMatch(/\.csv$/);
+    const parsed = Papa.parse<Record<string, string>>(download.text, { header: true, skipEmptyLines: true });
+    const reported = parsed.data.map((r) => ({
+      username: r.$username,
+      last_name: r.$last_name,
+      reason: r.$reason,
+    }));
+    expect(reported).toHaveLength(badIndexes.length);
+    expect(reported.map((r) => r.username).sort()).toEqual(badIndexes.map((i) => rows[i].username).sort());
+    for (const i of badIndexes) {
+      const line = reported.find((r) => r.username === rows[i].username && r.last_name === rows[i].last_name);
+      expect(line?.reason).toMatch(BAD[i].why);
+    }
+
+    // The imported users are in the table.
+    await usersPage.close.click();
+    await usersPage.wizard.waitForDisplayed({ reverse: true });
+    await usersPage.searchFor(`-${run}@import.example`);
+    await usersPage.waitForTotal(good);
+    await usersPage.searchFor(username(42));
+    await usersPage.waitForTotal(1);
+    await usersPage
+      .cellWithText(username(42))
+      .waitForDisplayed({ timeoutMsg: 'The imported user is not in the table.' });
+  });
+});
