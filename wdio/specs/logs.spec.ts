@@ -4,6 +4,7 @@ import { logsPage } from '../pageobjects/LogsPage';
 import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { byTestId } from '../pageobjects/testId';
+import { blockingViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/testEnv';
 
 const COLUMNS = ['event_time', 'userid', 'domain', 'action'] as const;
@@ -58,6 +59,21 @@ describe('Logs explorer', () => {
     });
     const first = await logsPage.firstRows(5, COLUMNS);
     for (const row of first) expect(row.cells.action).toBe('Block');
+    expect(await blockingViolations()).toEqual([]);
+
+    // The detail panel shows every field of the first event, coded values by label.
+    await browser.execute((sel: string) => {
+      (
+        document.querySelector(`${sel} .ag-row[row-index="0"] [col-id="domain"]`) as HTMLElement | null
+      )?.click();
+    }, `[data-testid="${logsIds.grid}"]`);
+    await logsPage.detail.waitForDisplayed({ timeoutMsg: 'The detail panel did not open.' });
+    await expect(byTestId(`${logsIds.detailField}-action`)).toHaveText(expect.stringContaining('Block'));
+    await expect(byTestId(`${logsIds.detailField}-domain`)).toHaveText(
+      expect.stringContaining(first[0].cells.domain),
+    );
+    await byTestId(logsIds.detailClose).click();
+    await logsPage.detail.waitForDisplayed({ reverse: true });
 
     // Page deep: scroll until rows past the third block of 100 hold data, all still blocked.
     const deep = await logsPage.scrollUntilRow(DEEP_ROW, COLUMNS);

@@ -6,7 +6,13 @@ import { fieldLabel, fieldText } from './logFields';
 /** Every field of an event, coded values shown by their vocabulary labels (the code after it). */
 export function LogDetailDrawer({ event, onClose }: { event: IndexedLogEvent | null; onClose: () => void }) {
   return (
-    <Drawer anchor="right" open={event !== null} onClose={onClose}>
+    <Drawer
+      anchor="right"
+      open={event !== null}
+      onClose={onClose}
+      // Above the shell's app bar (which sits above the navigation drawer).
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+    >
       {event && (
         <Box data-testid={logsIds.detail} sx={{ width: 440, p: 2 }} role="region" aria-label="Event details">
           <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>

@@ -236,6 +236,11 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
               columnDefs={columns}
               getRowId={(p) => String(p.data.id)}
               onRowClicked={(e) => e.data && setSelected(e.data)}
+              onCellKeyDown={(e) => {
+                // Keyboard users open the detail panel with Enter on a focused cell.
+                const key = (e.event as KeyboardEvent | null | undefined)?.key;
+                if (key === 'Enter' && e.data) setSelected(e.data);
+              }}
             />
           )}
         </Box>
