@@ -17,6 +17,12 @@ export class UsersPage {
   get importButton() {
     return byTestId(usersIds.importButton);
   }
+  get addButton() {
+    return byTestId(usersIds.addButton);
+  }
+  get deleteSelected() {
+    return byTestId(usersIds.deleteSelected);
+  }
   get table() {
     return byTestId(usersIds.table);
   }

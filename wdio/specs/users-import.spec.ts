@@ -5,6 +5,7 @@ import Papa from 'papaparse';
 import { browser, expect } from '@wdio/globals';
 import { captureDownloads, capturedDownloads, usersPage } from '../pageobjects/UsersPage';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
+import { blockingViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/testEnv';
 
 const ROWS = 1000;
@@ -61,9 +62,12 @@ describe('Importing users through the wizard', () => {
     await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/settings/users');
     await waitForPortalRoute('#/settings/users');
     await usersPage.waitForDisplayed();
+    await usersPage.cellWithText(EXISTING).waitForDisplayed({ timeoutMsg: 'The seeded users did not show.' });
+    expect(await blockingViolations()).toEqual([]);
 
     await usersPage.importButton.click();
     await usersPage.wizard.waitForDisplayed();
+    expect(await blockingViolations()).toEqual([]);
     await usersPage.chooseFile(file);
     await usersPage.preview.waitForDisplayed({ timeout: 30000, timeoutMsg: 'The preview did not show.' });
     await expect(usersPage.preview).toHaveText(expect.stringContaining(String(ROWS)));
@@ -120,5 +124,18 @@ describe('Importing users through the wizard', () => {
     await usersPage
       .cellWithText(username(42))
       .waitForDisplayed({ timeoutMsg: 'The imported user is not in the table.' });
+  });
+
+  it('the read-only auditor sees the users but no Import, Add or Delete', async () => {
+    await forgetSession();
+    await signInToPortal('auditor@acme.example', DEMO_PASSWORD, '/#/settings/users');
+    await waitForPortalRoute('#/settings/users');
+    await usersPage.waitForDisplayed();
+    await usersPage
+      .cellWithText(EXISTING)
+      .waitForDisplayed({ timeoutMsg: 'The auditor does not see the users.' });
+    await expect(usersPage.importButton).not.toBeExisting();
+    await expect(usersPage.addButton).not.toBeExisting();
+    await expect(usersPage.deleteSelected).not.toBeExisting();
   });
 });
