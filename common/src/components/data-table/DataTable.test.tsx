@@ -4,11 +4,7 @@ import { useState } from 'react';
 import { componentIds } from '../../test-ids';
 import { DataTable, type DataTableColumn } from './DataTable';
 
-/*
- * AG Grid does not draw rows in jsdom (it waits for its theme's CSS measurements), so the grid's
- * cells are covered by the pure rules in tableModel.test.ts and by the browser suite; here: the
- * paginator, which the table renders itself.
- */
+/* The paginator, which the table renders itself (the grid's behaviour: DataTableGrid.test.tsx). */
 
 interface User {
   id: string;
