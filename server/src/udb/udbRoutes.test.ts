@@ -368,3 +368,23 @@ describe('demo seed', () => {
     expect((await list(admin)).total).toBe(0);
   });
 });
+
+describe('contract', () => {
+  test('OpenAPI lists every user-database path with its permission', async () => {
+    const r = await server.call('/openapi.json');
+    const doc = (await r.json()) as { paths: Record<string, Record<string, unknown>> };
+    for (const p of [
+      '/api/udb-rest/v2/users',
+      '/api/udb-rest/v2/users/{id}',
+      '/api/udb-rest/v2/tenants/bulkusercreate',
+      '/api/udb-rest/v2/tenants/bulkusermodify',
+      '/api/udb-rest/v2/tenants/bulkuserdelete',
+      '/api/udb-rest/v2/reset_password',
+      '/api/udb-rest/v2/tenants',
+      '/api/udb-rest/v1/usernames',
+    ])
+      expect(Object.keys(doc.paths)).toContain(p);
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/udb-rest/v1/domains'))).toBe(true);
+    expect(JSON.stringify(doc.paths['/api/udb-rest/v2/users'])).toContain('settings:users:write');
+  });
+});
