@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { logsIds } from '@workbench/common';
+import { SAVED_SEARCH_PATHS, type SavedSearch } from '@workbench/common/api/contract/savedSearches';
+import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
+
+afterEach(() => resetPortalEnv());
+
+const WEB = '/api/rep/v1/query/scan_web';
+
+/** A saved-search server kept in a list (what the stub stores is what the next GET lists). */
+function savedSearchServer(initial: SavedSearch[]) {
+  const stored = [...initial];
+  return {
+    stored,
+    install(mock: Parameters<NonNullable<Parameters<typeof renderPortal>[0]['stubs']>>[0]) {
+      mock.onGet(WEB).reply(200, { events: [], pagingIdentifiers: { last_iteration: true } });
+      mock.onGet(SAVED_SEARCH_PATHS.list).reply(() => [200, { saved_searches: stored }]);
+      mock.onPost(SAVED_SEARCH_PATHS.list).reply((config) => {
+        const body = JSON.parse(String(config.data)) as { name: string; route: string; query: string };
+        if (stored.some((s) => s.name.toLowerCase() === body.name.toLowerCase())) {
+          return [409, { message: 'A saved search with this name already exists.', field: 'name' }];
+        }
+        const saved = { id: `s${stored.length + 1}`, created_at: '2026-11-22T00:00:00.000Z', ...body };
+        stored.push(saved);
+        return [200, saved];
+      });
+      mock.onDelete(/\/api\/rep\/v1\/saved_searches\/.+/).reply((config) => {
+        const id = String(config.url).split('/').pop();
+        const i = stored.findIndex((s) => s.id === id);
+        if (i >= 0) stored.splice(i, 1);
+        return [200, { deleted: true }];
+      });
+    },
+  };
+}
+
+const blocked: SavedSearch = {
+  id: 's0',
+  name: 'Blocked',
+  route: 'web',
+  query: 'interval=24h&action=block',
+  created_at: '2026-11-21T00:00:00.000Z',
+};
+const audit: SavedSearch = {
+  ...blocked,
+  id: 'sa',
+  name: 'Logins',
+  route: 'audit',
+  query: 'audit_action=login',
+};
+
+describe('saved searches menu', () => {
+  it('saves the current view under a name', async () => {
+    const server = savedSearchServer([]);
+    renderPortal({
+      path: '/logs/web?interval=7d&risk=R',
+      user: demoUser('admin'),
+      stubs: (m) => server.install(m),
+    });
+    fireEvent.click(await screen.findByTestId(logsIds.savedSearchesButton));
+    fireEvent.change(await screen.findByTestId(logsIds.savedSearchName), { target: { value: ' Risky ' } });
+    fireEvent.click(screen.getByTestId(logsIds.savedSearchSave));
+    await screen.findByTestId(`${logsIds.savedSearchItem}-Risky`);
+    expect(server.stored).toEqual([
+      expect.objectContaining({ name: 'Risky', route: 'web', query: 'interval=7d&risk=R' }),
+    ]);
+  });
+
+  it("a taken name shows the server's message and saves nothing", async () => {
+    const server = savedSearchServer([blocked]);
+    renderPortal({ path: '/logs/web?interval=7d', user: demoUser('admin'), stubs: (m) => server.install(m) });
+    fireEvent.click(await screen.findByTestId(logsIds.savedSearchesButton));
+    fireEvent.change(await screen.findByTestId(logsIds.savedSearchName), { target: { value: 'blocked' } });
+    fireEvent.click(screen.getByTestId(logsIds.savedSearchSave));
+    expect(await screen.findByText(/A saved search with this name already exists\./)).toBeInTheDocument();
+    expect(server.stored).toEqual([blocked]);
+  });
+
+  it("lists only this route's searches; opening one puts its view in the URL; delete removes it", async () => {
+    const server = savedSearchServer([blocked, audit]);
+    const view = renderPortal({
+      path: '/logs/web?interval=7d',
+      user: demoUser('admin'),
+      stubs: (m) => server.install(m),
+    });
+    fireEvent.click(await screen.findByTestId(logsIds.savedSearchesButton));
+    const item = await screen.findByTestId(`${logsIds.savedSearchItem}-Blocked`);
+    expect(screen.queryByTestId(`${logsIds.savedSearchItem}-Logins`)).not.toBeInTheDocument();
+    fireEvent.click(within(item).getByText('Blocked'));
+    await waitFor(() => expect(view.location()).toBe('/logs/web?interval=24h&action=block'));
+
+    fireEvent.click(screen.getByTestId(logsIds.savedSearchesButton));
+    fireEvent.click(await screen.findByTestId(`${logsIds.savedSearchDelete}-Blocked`));
+    await waitFor(() =>
+      expect(screen.queryByTestId(`${logsIds.savedSearchItem}-Blocked`)).not.toBeInTheDocument(),
+    );
+    expect(server.stored).toEqual([audit]);
+  });
+});
