@@ -6,6 +6,8 @@ export const usersIds = {
   addButton: 'users-add',
   importButton: 'users-import',
   deleteSelected: 'users-delete-selected',
+  enableSelected: 'users-enable-selected',
+  disableSelected: 'users-disable-selected',
   /** `${editButton}-${username}` */
   editButton: 'users-edit',
   total: 'users-total',

@@ -264,4 +264,27 @@ describe('Users page (settings/users)', () => {
     await userEvent.click(within(wizard).getByTestId(componentIds.wizardBack));
     await waitFor(() => expect(screen.queryByTestId(componentIds.importWizard)).not.toBeInTheDocument());
   });
+
+  it('Disable sets the status of the selected users through bulkusermodify and reloads the list', async () => {
+    const { mock } = renderPortal({
+      path: '/settings/users',
+      user: demoUser('admin'),
+      stubs: (m) => {
+        stubUsers([endUser(1), endUser(2)])(m);
+        m.onPut(UDB_PATHS.bulkModify).reply(200, { modified: 1, errors: [] });
+      },
+    });
+    await screen.findByText('user1@acme.example');
+    expect(screen.getByTestId(usersIds.disableSelected)).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    const loadsBefore = listCalls(mock).length;
+    await userEvent.click(screen.getByTestId(usersIds.disableSelected));
+    await waitFor(() => expect(mock.history.put).toHaveLength(1));
+    expect(JSON.parse(mock.history.put[0].data as string)).toEqual({
+      uid_list: ['uid-2'],
+      changes: { status: 'disabled' },
+    });
+    await waitFor(() => expect(listCalls(mock).length).toBeGreaterThan(loadsBefore));
+    expect(await screen.findByText('1 user has been disabled.')).toBeInTheDocument();
+  });
 });

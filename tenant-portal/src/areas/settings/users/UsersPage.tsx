@@ -17,12 +17,19 @@ import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { selectCan, snackbarShown, useAppDispatch, useAppSelector } from '@workbench/common';
-import { bulkDeleteUsers, createUser, listUsers, updateUser } from '@workbench/common/api/udb';
+import {
+  bulkDeleteUsers,
+  bulkModifyUsers,
+  createUser,
+  listUsers,
+  updateUser,
+} from '@workbench/common/api/udb';
 import {
   UDB_BULK_LIMIT,
   UDB_READ_PERMISSION,
   UDB_WRITE_PERMISSION,
   type EndUser,
+  type EndUserStatus,
   type UserSortField,
 } from '@workbench/common/api/contract/udb';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
@@ -60,6 +67,10 @@ const SORT_OPTIONS: { value: UserSortField; label: string }[] = [
 
 /** Row key of the table (stable: the table keys its selection on it). */
 const userKey = (u: EndUser): string => u.uid;
+
+/** "1 user has been deleted." / "3 users have been deleted." */
+export const usersChangedText = (count: number, verb: string): string =>
+  count === 1 ? `1 user has been ${verb}.` : `${count} users have been ${verb}.`;
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -146,11 +157,25 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
       }
       setDeleting(false);
       dispatch(selectionChanged([]));
-      saved(`${deleted} users have been deleted.`);
+      saved(usersChangedText(deleted, 'deleted'));
     } catch (error) {
       appDispatch(snackbarShown({ kind: 'save', outcome: 'error', message: errorText(error) }));
     } finally {
       setDeleteBusy(false);
+    }
+  };
+
+  /** Enables or disables the selected users (bulkusermodify, in batches of the bulk limit). */
+  const setSelectedStatus = async (status: EndUserStatus) => {
+    try {
+      let modified = 0;
+      for (let i = 0; i < state.selected.length; i += UDB_BULK_LIMIT) {
+        const reply = await bulkModifyUsers(http, state.selected.slice(i, i + UDB_BULK_LIMIT), { status });
+        modified += reply.modified;
+      }
+      saved(usersChangedText(modified, status === 'active' ? 'enabled' : 'disabled'));
+    } catch (error) {
+      appDispatch(snackbarShown({ kind: 'save', outcome: 'error', message: errorText(error) }));
     }
   };
 
@@ -265,6 +290,22 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
           </Typography>
           {canWrite && (
             <>
+              <Button
+                variant="outlined"
+                disabled={state.selected.length === 0}
+                onClick={() => void setSelectedStatus('active')}
+                data-testid={usersIds.enableSelected}
+              >
+                Enable
+              </Button>
+              <Button
+                variant="outlined"
+                disabled={state.selected.length === 0}
+                onClick={() => void setSelectedStatus('disabled')}
+                data-testid={usersIds.disableSelected}
+              >
+                Disable
+              </Button>
               <Button
                 variant="outlined"
                 color="error"
