@@ -220,7 +220,14 @@ describe('ImportWizard', () => {
     await next();
     const report = await screen.findByTestId(componentIds.wizardDryRun);
     expect(report).toHaveTextContent('Of 5 rows: 3 would be created, 1 would be changed, 1 would be refused.');
-    expect(within(report).getByRole('table', { name: 'Rows that would be refused' })).toHaveTextContent('3username taken');
+    const outcomes = within(within(report).getByRole('table', { name: 'What each row would do' })).getAllByRole('row').slice(1);
+    expect(outcomes.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+      ['1', 'user1', 'Create'],
+      ['2', 'ada', 'Change'],
+      ['3', 'bad1', 'Refuse: username taken'],
+      ['4', 'user2', 'Create'],
+      ['5', 'user3', 'Create'],
+    ]);
     expect(dryRun).toHaveBeenCalledTimes(2);
     expect(submitBatch).not.toHaveBeenCalled();
   });

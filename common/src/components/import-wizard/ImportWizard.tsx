@@ -32,6 +32,7 @@ import { ImportFileError, importTemplateCsv, parseImportFile, HEADER_MARK, type 
 import {
   BatchFailedError,
   DEFAULT_IMPORT_BATCH_SIZE,
+  checkRowsInChunks,
   mergeBatchResults,
   mergeDryRuns,
   progressPercent,
@@ -51,6 +52,7 @@ import {
   fileRefused,
   importWizardSlice,
   initialImportWizardState,
+  invalidRowCount,
   nextDisabled,
   nextRequested,
   previousRequested,
@@ -163,8 +165,8 @@ function ImportWizardDialog(props: ImportWizardProps) {
     [],
   );
 
-  const problems = useMemo(() => (validateRow ? state.rows.map(validateRow) : state.rows.map(() => null)), [state.rows, validateRow]);
-  const invalidCount = problems.filter((p) => p !== null).length;
+  const problems = state.problems;
+  const invalidCount = invalidRowCount(state);
 
   const load = async (file: File) => {
     const refused = importFileError(file);
@@ -181,8 +183,10 @@ function ImportWizardDialog(props: ImportWizardProps) {
         dispatch(fileRefused({ message: null }));
         return;
       }
+      const checked = validateRow ? await checkRowsInChunks(rows, validateRow) : undefined;
+      if (!alive.current) return;
       setPage(0);
-      dispatch(fileLoaded({ fileName: file.name, rows }));
+      dispatch(fileLoaded({ fileName: file.name, rows, problems: checked }));
     } catch (error) {
       if (!alive.current) return;
       dispatch(fileRefused({ message: error instanceof ImportFileError ? error.message : INVALID_IMPORT_FILE_MSG }));
@@ -363,7 +367,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
             </Box>
           )}
           {state.step === 'processing' && state.status === 'done' && (
-            <DryRunReport rows={state.rows.length} report={state.dryRun} />
+            <DryRunReport rows={state.rows} label={fields[0]} report={state.dryRun} />
           )}
           {state.step === 'confirmation' && (
             <Alert severity="warning">{props.deletes ? deletionWarning(state.rows.length) : CONFIRMATION_TEXT}</Alert>
@@ -460,31 +464,57 @@ function offsetOf(error: unknown): number {
   return error instanceof BatchFailedError ? error.offset : 0;
 }
 
-function DryRunReport({ rows, report }: { rows: number; report: ImportDryRunResult | null }) {
-  if (!report) return <Typography data-testid={componentIds.wizardDryRun}>{rows} rows are ready to import.</Typography>;
+/** The outcome of each row in a dry run: 'Create', 'Change', 'Refuse: <reason>' (rows the dry run did not name: 'No change'). */
+export function dryRunOutcomes(rowCount: number, report: ImportDryRunResult): string[] {
+  const outcomes: string[] = Array.from({ length: rowCount }, () => 'No change');
+  for (const index of report.create) if (index >= 0 && index < rowCount) outcomes[index] = 'Create';
+  for (const index of report.change) if (index >= 0 && index < rowCount) outcomes[index] = 'Change';
+  for (const refused of report.refuse) if (refused.index >= 0 && refused.index < rowCount) outcomes[refused.index] = `Refuse: ${refused.reason}`;
+  return outcomes;
+}
+
+const DRY_RUN_PAGE_SIZE = 10;
+
+function DryRunReport({ rows, label, report }: { rows: readonly ImportRecord[]; label: string; report: ImportDryRunResult | null }) {
+  const [page, setPage] = useState(0);
+  const outcomes = useMemo(() => (report ? dryRunOutcomes(rows.length, report) : []), [rows.length, report]);
+  if (!report) return <Typography data-testid={componentIds.wizardDryRun}>{rows.length} rows are ready to import.</Typography>;
   return (
     <Box data-testid={componentIds.wizardDryRun}>
       <Typography>
-        Nothing has been written yet. Of {rows} rows: {report.create.length} would be created, {report.change.length} would be changed,{' '}
+        Nothing has been written yet. Of {rows.length} rows: {report.create.length} would be created, {report.change.length} would be changed,{' '}
         {report.refuse.length} would be refused.
       </Typography>
-      {report.refuse.length > 0 && (
-        <Table size="small" aria-label="Rows that would be refused" sx={{ mt: 1 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Row</TableCell>
-              <TableCell>Reason</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {report.refuse.slice(0, 100).map((refused) => (
-              <TableRow key={refused.index}>
-                <TableCell>{refused.index + 1}</TableCell>
-                <TableCell>{refused.reason}</TableCell>
+      <Table size="small" aria-label="What each row would do" sx={{ mt: 1 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Row</TableCell>
+            <TableCell>{label}</TableCell>
+            <TableCell>Outcome</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {outcomes.slice(page * DRY_RUN_PAGE_SIZE, (page + 1) * DRY_RUN_PAGE_SIZE).map((outcome, i) => {
+            const index = page * DRY_RUN_PAGE_SIZE + i;
+            return (
+              <TableRow key={index}>
+                <TableCell>{index + 1}</TableCell>
+                <TableCell>{rows[index]?.[label]}</TableCell>
+                <TableCell sx={outcome.startsWith('Refuse') ? { color: 'error.main' } : undefined}>{outcome}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            );
+          })}
+        </TableBody>
+      </Table>
+      {rows.length > DRY_RUN_PAGE_SIZE && (
+        <TablePagination
+          component="div"
+          count={rows.length}
+          page={page}
+          rowsPerPage={DRY_RUN_PAGE_SIZE}
+          rowsPerPageOptions={[DRY_RUN_PAGE_SIZE]}
+          onPageChange={(_, next) => setPage(next)}
+        />
       )}
     </Box>
   );

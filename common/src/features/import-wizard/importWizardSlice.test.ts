@@ -85,6 +85,14 @@ describe('import dialog states (§4)', () => {
     expect(state.error).toBe('Invalid file uploaded');
   });
 
+  it('keeps each row’s problem with its row when a row is deleted', () => {
+    const state = reduce(initialImportWizardState(false), fileLoaded({ fileName: 'u.csv', rows, problems: [null, 'bad email', null] }));
+    expect(nextDisabled(state)).toBe(true);
+    const fixed = through(state, rowDeleted({ index: 1 }));
+    expect(fixed.problems).toEqual([null, null]);
+    expect(nextDisabled(fixed)).toBe(false);
+  });
+
   it('deletes one preview row; an index out of range changes nothing', () => {
     expect(through(loaded(false), rowDeleted({ index: 1 })).rows).toEqual([{ name: 'a' }, { name: 'c' }]);
     expect(through(loaded(false), rowDeleted({ index: 9 })).rows).toEqual(rows);

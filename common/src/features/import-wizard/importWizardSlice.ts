@@ -37,6 +37,8 @@ export interface ImportWizardState {
   status: ImportStatus;
   fileName: string | null;
   rows: ImportRecord[];
+  /** Each row's problem from the caller's row validator (null = valid), aligned with rows. */
+  problems: (string | null)[];
   /** A user-facing message: a refused file, a failed batch. */
   error: string | null;
   progress: BatchProgress | null;
@@ -51,6 +53,7 @@ export function initialImportWizardState(prompt: boolean): ImportWizardState {
     status: 'idle',
     fileName: null,
     rows: [],
+    problems: [],
     error: null,
     progress: null,
     dryRun: null,
@@ -77,12 +80,14 @@ export const importWizardSlice = createSlice({
       state.error = null;
       state.fileName = action.payload.fileName;
     },
-    /** The file's rows replace any loaded before. */
-    fileLoaded(state, action: PayloadAction<{ fileName: string; rows: ImportRecord[] }>) {
+    /** The file's rows (and their problems, when checked) replace any loaded before. */
+    fileLoaded(state, action: PayloadAction<{ fileName: string; rows: ImportRecord[]; problems?: (string | null)[] }>) {
       if (state.step !== 'importing') return;
+      const { rows, problems } = action.payload;
       state.status = 'idle';
       state.fileName = action.payload.fileName;
-      state.rows = action.payload.rows;
+      state.rows = rows;
+      state.problems = problems && problems.length === rows.length ? problems : rows.map(() => null);
       state.dryRun = null;
     },
     /** A file that cannot be loaded (wrong type, unreadable, too many rows): nothing loads, what was loaded stays. */
@@ -97,6 +102,7 @@ export const importWizardSlice = createSlice({
       const { index } = action.payload;
       if (index < 0 || index >= state.rows.length) return;
       state.rows.splice(index, 1);
+      state.problems.splice(index, 1);
       state.dryRun = null;
     },
     nextRequested(state) {
@@ -162,8 +168,13 @@ export const {
   batchFailed,
 } = importWizardSlice.actions;
 
+/** How many rows have a problem. */
+export function invalidRowCount(state: ImportWizardState): number {
+  return state.problems.filter((problem) => problem !== null).length;
+}
+
 /** Next is disabled while there are no rows or the rows are invalid, and while work is in flight. */
-export function nextDisabled(state: ImportWizardState, invalidRows: number): boolean {
+export function nextDisabled(state: ImportWizardState, invalidRows = invalidRowCount(state)): boolean {
   if (state.status === 'running' || state.status === 'reading') return true;
   switch (state.step) {
     case 'importing':

@@ -1,4 +1,4 @@
-import { BatchFailedError, mergeBatchResults, processingFailedMessage, progressPercent, progressText, runInBatches, type BatchProgress } from './runBatches';
+import { checkRowsInChunks, BatchFailedError, mergeBatchResults, processingFailedMessage, progressPercent, progressText, runInBatches, type BatchProgress } from './runBatches';
 
 describe('processing in batches', () => {
   it('sends the rows batch by batch with their offsets and reports progress as start-end of total', async () => {
@@ -40,5 +40,14 @@ describe('processing in batches', () => {
       created: 3,
       errors: [{ index: 4, reason: 'dup' }],
     });
+  });
+});
+
+describe('row checks', () => {
+  it('checks every row, in chunks, keeping the order', async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => i);
+    const problems = await checkRowsInChunks(rows, (n) => (n % 1000 === 999 ? `row ${n}` : null), 1000);
+    expect(problems).toHaveLength(2500);
+    expect(problems.filter(Boolean)).toEqual(['row 999', 'row 1999']);
   });
 });

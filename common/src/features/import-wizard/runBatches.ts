@@ -100,3 +100,22 @@ export function mergeDryRuns(results: readonly ImportDryRunResult[]): ImportDryR
     refuse: results.flatMap((r) => r.refuse),
   };
 }
+
+/** Gives the event loop a turn (so a long job does not block the page). */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Each row's problem (null = valid), checked in chunks with a yield between them. */
+export async function checkRowsInChunks<T>(
+  rows: readonly T[],
+  check: (row: T) => string | null,
+  chunkSize = 1000,
+): Promise<(string | null)[]> {
+  const problems: (string | null)[] = [];
+  for (let start = 0; start < rows.length; start += chunkSize) {
+    if (start > 0) await yieldToEventLoop();
+    for (const row of rows.slice(start, start + chunkSize)) problems.push(check(row));
+  }
+  return problems;
+}
