@@ -126,6 +126,23 @@ describe('log paging (portal-core §4 Logs paging, §9 log page cache)', () => {
     expect(calls[1]?.params.action).toBe('allow');
   });
 
+  it('rows asked for the previous query are not fetched for the new one', async () => {
+    const { store, mock } = createTestStore();
+    const calls = serve(mock, 100_000);
+    store.dispatch(logQueryChanged(webQuery));
+    const old = paging(store.getState()).generation;
+    store.dispatch(logRowsRequested({ startRow: 0, endRow: 100, generation: old }));
+    store.dispatch(logRowsRequested({ startRow: 20_000, endRow: 20_100, generation: old }));
+    store.dispatch(
+      logQueryChanged({ logType: 'scan_web', params: { start: '1000', end: '2000', action: 'allow' } }),
+    );
+    const page = await rows(store, 0, 10);
+    expect(page.rows[0]?.index).toBe(0);
+    const s = await stateWhen(store, (st) => paging(st).status === 'ready');
+    expect(Object.keys(paging(s).nextIdentifiers).length).toBeLessThan(5);
+    expect(calls.filter((c) => c.params.action === 'allow')).toHaveLength(1);
+  });
+
   it('the cache keeps at most MAX_CACHED_BLOCKS blocks, and an evicted block is fetched again with its known cursor', async () => {
     const { store, mock } = createTestStore();
     const calls = serve(mock, 100 * (MAX_CACHED_BLOCKS + 10));

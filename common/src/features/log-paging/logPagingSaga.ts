@@ -17,6 +17,7 @@ import {
   logBlockReceived,
   logRowsRequested,
   type LogPagingState,
+  type RowsRequest,
 } from './logPagingSlice';
 import { selectLogPaging } from './logPagingSelectors';
 
@@ -57,11 +58,13 @@ function* fetchBlock(http: HttpClient, state: LogPagingState, block: number): Sa
 }
 
 /** Fetches, one after another, every block the wanted rows need that is not cached. */
-function* fillCache(http: HttpClient, rows: { startRow: number; endRow: number }): SagaIterator {
+function* fillCache(http: HttpClient, rows: RowsRequest): SagaIterator {
   for (const block of blocksOfRows(rows.startRow, rows.endRow)) {
     for (;;) {
       const state: LogPagingState = yield select(selectLogPaging);
       if (state.status === 'failed' || !state.query) return;
+      // A request queued before the query changed is for rows nobody shows any more.
+      if (rows.generation !== undefined && rows.generation !== state.generation) return;
       if (state.lastBlock !== null && block > state.lastBlock) return;
       if (state.blocks[block]) break;
       // Walk forward from the nearest block whose cursor we know.

@@ -58,6 +58,8 @@ export const initialLogPagingState: LogPagingState = {
 export interface RowsRequest {
   startRow: number;
   endRow: number;
+  /** The query generation the rows are for; a request for an older query is dropped. */
+  generation?: number;
 }
 
 export interface BlockReply {
@@ -80,8 +82,9 @@ export const logPagingSlice = createSlice({
       return { ...initialLogPagingState, generation: state.generation + 1, query: action.payload };
     },
     logRowsRequested(state, action: PayloadAction<RowsRequest>) {
-      const { startRow, endRow } = action.payload;
+      const { startRow, endRow, generation } = action.payload;
       if (!state.query || startRow < 0 || endRow <= startRow) return;
+      if (generation !== undefined && generation !== state.generation) return;
       state.wantedRows = Math.max(state.wantedRows, endRow);
       for (let b = Math.floor(startRow / LOG_BLOCK_SIZE); b * LOG_BLOCK_SIZE < endRow; b += 1) {
         if (state.blocks[b]) state.blockOrder = touch(state.blockOrder, b);

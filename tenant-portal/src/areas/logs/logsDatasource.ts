@@ -31,7 +31,7 @@ export function createLogsDatasource(store: PagingStore, generation: number): ID
         params.successCallback(page.rows, page.lastRow ?? undefined);
         return true;
       };
-      store.dispatch(logRowsRequested({ startRow, endRow }));
+      store.dispatch(logRowsRequested({ startRow, endRow, generation }));
       if (settle()) return;
       const unsubscribe = store.subscribe(() => {
         if (settle()) unsubscribe();
