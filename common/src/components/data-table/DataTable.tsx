@@ -13,11 +13,12 @@ import {
   type RowDragEndEvent,
   type SortChangedEvent,
 } from 'ag-grid-community';
-import { Box, Checkbox, IconButton, InputBase, TablePagination } from '@mui/material';
+import { Box, Checkbox, Collapse, IconButton, InputBase, TablePagination, Typography } from '@mui/material';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import { componentIds } from '../../test-ids';
 import {
+  ROW_EXPANSION_MS,
   STICKY_HEADER_Z_INDEX,
   TABLE_PAGE_SIZES,
   digitsOnly,
@@ -344,11 +345,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
         getRowClass={getRowClass}
         isFullWidthRow={(p) => Boolean(p.rowNode.data?.detail)}
         fullWidthCellRenderer={(p: CustomCellRendererProps<GridRow<T>>) =>
-          p.data && renderDetail ? <Box sx={{ p: 2, height: '100%', overflow: 'auto' }}>{renderDetail(p.data.row)}</Box> : null
+          p.data && renderDetail ? (
+            <Collapse in appear timeout={ROW_EXPANSION_MS}>
+              <Box sx={{ p: 2, height: props.detailHeight ?? 160, overflow: 'auto' }}>{renderDetail(p.data.row)}</Box>
+            </Collapse>
+          ) : null
         }
         getRowHeight={(p) => (p.data?.detail ? (props.detailHeight ?? 160) : undefined)}
-        overlayNoRowsTemplate={typeof props.emptyText === 'string' ? props.emptyText : 'No rows'}
+        suppressNoRowsOverlay
       />
+      {rows.length === 0 && (
+        <Typography role="status" data-testid={componentIds.tableEmpty} color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
+          {props.emptyText ?? 'No rows'}
+        </Typography>
+      )}
       {paginatorVisible(pageSize, total) && (
         <TablePagination
           component="div"

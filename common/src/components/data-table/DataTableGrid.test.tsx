@@ -144,4 +144,9 @@ describe('DataTable on AG Grid', () => {
     const classes = gridRows().map((row) => [...row.classList].find((c) => c.startsWith('wb-row-')) ?? null);
     expect(classes).toEqual(['wb-row-error', 'wb-row-soft-error', 'wb-row-warning', 'wb-row-info', null]);
   });
+
+  it('says so when there are no rows', async () => {
+    renderTable({ emptyText: 'No users yet.' }, []);
+    expect(screen.getByRole('status')).toHaveTextContent('No users yet.');
+  });
 });

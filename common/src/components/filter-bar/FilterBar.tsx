@@ -43,7 +43,7 @@ export const FILTER_MENU_MAX_HEIGHT = 320;
  */
 export interface FilterBarProps {
   schema: FilterSchema;
-  /** Icon of the search boxes (schema entry's searchIcon); default a magnifier. */
+  /** Icon of the search boxes unless the schema entry names its own (searchIcon); default a magnifier. */
   searchIcon?: ReactNode;
 }
 
@@ -159,7 +159,7 @@ function FilterMenu({ filterKey, entry, chosen, params, searchIcon, onChange, on
               onChange={(e) => setSearch(e.target.value)}
               slotProps={{
                 htmlInput: { 'aria-label': `Search ${entry.label}`, 'data-testid': componentIds.filterSearch },
-                input: { startAdornment: <InputAdornment position="start">{searchIcon ?? <SearchIcon fontSize="small" />}</InputAdornment> },
+                input: { startAdornment: <InputAdornment position="start">{entry.searchIcon ?? searchIcon ?? <SearchIcon fontSize="small" />}</InputAdornment> },
               }}
             />
           </Box>

@@ -10,6 +10,8 @@
  * - `page` and `pageSize` are ignored when comparing changes.
  */
 
+import type { ReactNode } from 'react';
+
 /** One choice of a filter menu (a vocabulary entry fits: `{ code, label }`). */
 export interface FilterOption {
   readonly code: string;
@@ -36,6 +38,8 @@ export interface FilterSchemaEntry {
   readonly sortable?: boolean;
   /** Placeholder of the search box (shown above FILTER_SEARCH_THRESHOLD options). */
   readonly searchPlaceholder?: string;
+  /** Icon of this menu's search box (default: the bar's, else a magnifier). */
+  readonly searchIcon?: ReactNode;
   /** Help text shown at the top of the menu. */
   readonly description?: string;
 }
