@@ -83,6 +83,19 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ['get', '/gdmanage/api/v1/session/logout'],
     ['get', '/gdmanage/api/v1/tenants'],
     ['get', '/healthz'],
+    ['get', '/api/udb-rest/v1/domains'],
+    ['get', '/api/udb-rest/v1/domains/{full}'],
+    ['get', '/api/udb-rest/v1/usernames'],
+    ['get', '/api/udb-rest/v2/users'],
+    ['post', '/api/udb-rest/v2/users'],
+    ['get', '/api/udb-rest/v2/users/{id}'],
+    ['patch', '/api/udb-rest/v2/users/{id}'],
+    ['delete', '/api/udb-rest/v2/users/{id}'],
+    ['post', '/api/udb-rest/v2/tenants/bulkusercreate'],
+    ['put', '/api/udb-rest/v2/tenants/bulkusermodify'],
+    ['post', '/api/udb-rest/v2/tenants/bulkuserdelete'],
+    ['post', '/api/udb-rest/v2/reset_password'],
+    ['get', '/api/udb-rest/v2/tenants'],
   ];
   for (const [method, url] of expected) {
     const op = spec.paths[url]?.[method];

@@ -21,7 +21,6 @@ import {
   UDB_PATHS,
   UDB_READ_PERMISSION,
   UDB_REASONS,
-  UDB_V1,
   UDB_V2,
   UDB_WRITE_PERMISSION,
   UdbTenantsReply,
@@ -451,21 +450,28 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
+  const domainsSummary = "Domains of the end users' usernames";
   app.get(
-    `${UDB_V1}/domains/:full?`,
+    UDB_PATHS.domains,
+    {
+      config: read,
+      schema: { tags, summary: domainsSummary, response: { 200: DomainsReply, ...errorResponses(401, 403) } },
+    },
+    async (request) =>
+      (await ctx.store.listEndUserDomains(tenantSessionOf(request).tid)).map((d) => d.domain),
+  );
+  app.get(
+    `${UDB_PATHS.domains}/:full`,
     {
       config: read,
       schema: {
         tags,
-        summary: "Domains of the end users' usernames; /domains/full adds each domain's user count",
-        params: Type.Object({ full: Type.Optional(Type.Literal('full')) }),
+        summary: `${domainsSummary}, each with its user count (the only value of :full is 'full')`,
+        params: Type.Object({ full: Type.Literal('full') }),
         response: { 200: DomainsReply, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const domains = await ctx.store.listEndUserDomains(tenantSessionOf(request).tid);
-      return request.params.full === 'full' ? domains : domains.map((d) => d.domain);
-    },
+    async (request) => ctx.store.listEndUserDomains(tenantSessionOf(request).tid),
   );
 
   app.get(
