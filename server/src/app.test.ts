@@ -96,6 +96,9 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ['post', '/api/udb-rest/v2/tenants/bulkuserdelete'],
     ['post', '/api/udb-rest/v2/reset_password'],
     ['get', '/api/udb-rest/v2/tenants'],
+    ['get', '/api/rep/v1/saved_searches'],
+    ['post', '/api/rep/v1/saved_searches'],
+    ['delete', '/api/rep/v1/saved_searches/{id}'],
   ];
   for (const [method, url] of expected) {
     const op = spec.paths[url]?.[method];
