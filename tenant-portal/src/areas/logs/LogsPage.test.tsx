@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { logsIds } from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
-import { emptyResultsText, filterSchemaOf } from './LogsPage';
+import { filterSchemaOf, logsEmptyResultsText } from './LogsPage';
 
 afterEach(() => resetPortalEnv());
 
@@ -66,8 +66,8 @@ describe('logs explorer', () => {
   });
 
   it("Empty results: 'No ... were found to match your search/filters. Try modifying or resetting your criteria.'", async () => {
-    renderPortal({
-      path: '/logs/web?interval=7d&to=1800000000',
+    const view = renderPortal({
+      path: '/logs/web?interval=24h&to=1800000000&action=block&search=zzz&columns=domain',
       user: demoUser('admin'),
       stubs: (mock) =>
         mock.onGet(WEB).reply(200, { events: [], pagingIdentifiers: { last_iteration: true } }),
@@ -75,9 +75,12 @@ describe('logs explorer', () => {
     expect(await screen.findByTestId(logsIds.empty)).toHaveTextContent(
       'No web logs were found to match your search/filters. Try modifying or resetting your criteria.',
     );
-    expect(emptyResultsText('dlp')).toBe(
+    expect(logsEmptyResultsText('dlp')).toBe(
       'No DLP logs were found to match your search/filters. Try modifying or resetting your criteria.',
     );
+    // Resetting the criteria drops the filters and the search, and keeps interval and columns.
+    fireEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(view.location()).toBe('/logs/web?interval=24h&columns=domain'));
   });
 
   it('Logs load failure shows the error message', async () => {

@@ -33,6 +33,8 @@ import {
   type IDatasource,
 } from 'ag-grid-community';
 import {
+  EmptyResults,
+  emptyResultsText,
   isManagementStation,
   logQueryChanged,
   logsIds,
@@ -71,9 +73,18 @@ export const LOG_ROUTE_NOUNS: Readonly<Record<LogRoute, string>> = {
   saa: 'secure application access logs',
 };
 
-/** shared-ui-and-validators §9 Empty results, with the route's noun in place of the dots. */
-export const emptyResultsText = (route: LogRoute): string =>
-  `No ${LOG_ROUTE_NOUNS[route]} were found to match your search/filters. Try modifying or resetting your criteria.`;
+/** shared-ui-and-validators Empty results, with the route's noun in place of the dots. */
+export const logsEmptyResultsText = (route: LogRoute): string => emptyResultsText(LOG_ROUTE_NOUNS[route]);
+
+/** The view without its filters and search (interval and columns kept). */
+function withoutCriteria(params: URLSearchParams, route: LogRoute): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const field of LOG_ROUTE_FIELDS[route].filters) next.delete(field);
+  next.delete('search');
+  next.delete('to');
+  next.delete('page');
+  return next;
+}
 
 export function filterSchemaOf(route: LogRoute, managementStation: boolean): FilterSchema {
   const schema: Record<string, FilterSchema[string]> = {
@@ -222,9 +233,12 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
           </Alert>
         )}
         {totalRows === 0 && !loadError && (
-          <Alert severity="info" data-testid={logsIds.empty}>
-            {emptyResultsText(route)}
-          </Alert>
+          <Box data-testid={logsIds.empty}>
+            <EmptyResults
+              noun={LOG_ROUTE_NOUNS[route]}
+              onReset={() => setParams(withoutCriteria(params, route))}
+            />
+          </Box>
         )}
         <Box data-testid={logsIds.grid} sx={{ height: 'calc(100vh - 280px)', minHeight: 360, width: '100%' }}>
           {datasource && (
