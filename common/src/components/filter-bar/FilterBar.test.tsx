@@ -73,7 +73,10 @@ describe('FilterBar', () => {
     await user.click(screen.getByRole('button', { name: 'Country: France' }));
     await user.click(screen.getByRole('menuitemradio', { name: 'Spain' }));
     expect(query()).toBe('?country=sp&page=0');
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Country: Spain' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Any' }));
+    expect(query()).toBe('?page=0');
   });
 
   it('Filter menus show a search box above 5 options and scroll above 5', async () => {
@@ -82,7 +85,7 @@ describe('FilterBar', () => {
     await user.click(screen.getByRole('button', { name: 'Country' }));
     const search = screen.getByPlaceholderText('Find a country');
     await user.type(search, 'sw');
-    expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['Sweden']);
+    expect(screen.getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['Any', 'Sweden']);
     const paper = screen.getByRole('menu').parentElement as HTMLElement;
     expect(paper).toHaveStyle({ maxHeight: `${FILTER_MENU_MAX_HEIGHT}px` });
     await user.keyboard('{Escape}');

@@ -30,6 +30,9 @@ import {
   type FilterValues,
 } from './filterQuery';
 
+/** The first item of a single-value menu: no filter. */
+export const ANY_OPTION_LABEL = 'Any';
+
 /** Height of a menu with more than FILTER_SEARCH_THRESHOLD options: it scrolls. */
 export const FILTER_MENU_MAX_HEIGHT = 320;
 
@@ -163,6 +166,11 @@ function FilterMenu({ filterKey, entry, chosen, params, searchIcon, onChange, on
               }}
             />
           </Box>
+        )}
+        {!entry.multiple && (
+          <MenuItem role="menuitemradio" aria-checked={chosen.length === 0} selected={chosen.length === 0} onClick={() => choose([])}>
+            <ListItemText>{ANY_OPTION_LABEL}</ListItemText>
+          </MenuItem>
         )}
         {shown.map((item) => (
             <MenuItem
