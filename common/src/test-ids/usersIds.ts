@@ -14,6 +14,8 @@ export const usersIds = {
   formDialog: 'user-form-dialog',
   formSubmit: 'user-form-submit',
   formCancel: 'user-form-cancel',
+  resetPassword: 'user-reset-password',
+  newPassword: 'user-new-password',
   deleteDialog: 'users-delete-dialog',
   deleteConfirm: 'users-delete-confirm',
   deleteCancel: 'users-delete-cancel',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useFormik } from 'formik';
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -27,6 +28,8 @@ export interface UserFormDialogProps {
   onCancel: () => void;
   /** Saves; rejects with the server's message (shown in the dialog, which stays open). */
   onSubmit: (values: UserFormValues) => Promise<void>;
+  /** Edit mode: gives the user a new generated password and resolves with it (shown once). */
+  onResetPassword?: () => Promise<string>;
 }
 
 const FIELDS: { name: keyof UserFormValues; label: string; helper?: string; type?: string }[] = [
@@ -38,9 +41,23 @@ const FIELDS: { name: keyof UserFormValues; label: string; helper?: string; type
 ];
 
 /** Create or edit an end user (Formik + yup rules from common's validators). */
-export function UserFormDialog({ user, onCancel, onSubmit }: UserFormDialogProps) {
+export function UserFormDialog({ user, onCancel, onSubmit, onResetPassword }: UserFormDialogProps) {
   const mode = user ? 'edit' : 'create';
   const [serverError, setServerError] = useState<string | null>(null);
+  const [newPassword, setNewPassword] = useState<string | null>(null);
+  const [resetting, setResetting] = useState(false);
+  const resetPassword = async () => {
+    if (!onResetPassword) return;
+    setServerError(null);
+    setResetting(true);
+    try {
+      setNewPassword(await onResetPassword());
+    } catch (error) {
+      setServerError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setResetting(false);
+    }
+  };
   const formik = useFormik<UserFormValues>({
     initialValues: user ? formOfUser(user) : emptyUserForm,
     validationSchema: userFormSchema(mode),
@@ -72,6 +89,15 @@ export function UserFormDialog({ user, onCancel, onSubmit }: UserFormDialogProps
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {serverError && <Alert severity="error">{serverError}</Alert>}
+            {newPassword && (
+              <Alert severity="success">
+                The new password of {user?.username} is{' '}
+                <Box component="code" data-testid={usersIds.newPassword} sx={{ fontWeight: 600 }}>
+                  {newPassword}
+                </Box>
+                . It is shown only now.
+              </Alert>
+            )}
             {FIELDS.map((f) => (
               <TextField
                 key={f.name}
@@ -113,6 +139,16 @@ export function UserFormDialog({ user, onCancel, onSubmit }: UserFormDialogProps
           </Stack>
         </DialogContent>
         <DialogActions>
+          {user && onResetPassword && (
+            <Button
+              onClick={() => void resetPassword()}
+              disabled={resetting}
+              data-testid={usersIds.resetPassword}
+              sx={{ mr: 'auto' }}
+            >
+              Reset password
+            </Button>
+          )}
           <Button onClick={onCancel} data-testid={usersIds.formCancel}>
             Cancel
           </Button>

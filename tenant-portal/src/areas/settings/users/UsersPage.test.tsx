@@ -287,4 +287,32 @@ describe('Users page (settings/users)', () => {
     await waitFor(() => expect(listCalls(mock).length).toBeGreaterThan(loadsBefore));
     expect(await screen.findByText('1 user has been disabled.')).toBeInTheDocument();
   });
+
+  it('Reset password in the edit form shows the new password once', async () => {
+    const { mock } = renderPortal({
+      path: '/settings/users',
+      user: demoUser('admin'),
+      stubs: (m) => {
+        stubUsers([endUser(1)])(m);
+        m.onPost(UDB_PATHS.resetPassword).reply(200, {
+          username: 'user1@acme.example',
+          password: 'Fresh-Pass-123',
+        });
+      },
+    });
+    await screen.findByText('user1@acme.example');
+    await userEvent.click(screen.getByTestId(`${usersIds.editButton}-user1@acme.example`));
+    const dialog = await screen.findByTestId(usersIds.formDialog);
+    await userEvent.click(within(dialog).getByTestId(usersIds.resetPassword));
+    expect(await within(dialog).findByTestId(usersIds.newPassword)).toHaveTextContent('Fresh-Pass-123');
+    expect(JSON.parse(udbPosts(mock)[0].data as string)).toEqual({ username: 'user1@acme.example' });
+  });
+
+  it('the create form has no Reset password', async () => {
+    renderPortal({ path: '/settings/users', user: demoUser('admin'), stubs: stubUsers([endUser(1)]) });
+    await screen.findByText('user1@acme.example');
+    await userEvent.click(screen.getByTestId(usersIds.addButton));
+    const dialog = await screen.findByTestId(usersIds.formDialog);
+    expect(within(dialog).queryByTestId(usersIds.resetPassword)).not.toBeInTheDocument();
+  });
 });

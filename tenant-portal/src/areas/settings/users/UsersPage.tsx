@@ -22,6 +22,7 @@ import {
   bulkModifyUsers,
   createUser,
   listUsers,
+  resetUserPassword,
   updateUser,
 } from '@workbench/common/api/udb';
 import {
@@ -367,6 +368,11 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
           user={editing === 'new' ? null : editing}
           onCancel={() => setEditing(null)}
           onSubmit={submitForm}
+          onResetPassword={
+            editing === 'new'
+              ? undefined
+              : async () => (await resetUserPassword(http, editing.username)).password
+          }
         />
       )}
       {deleting && (
