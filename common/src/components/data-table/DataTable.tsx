@@ -74,6 +74,14 @@ export interface ServerPaging {
   onChange: (page: number, pageSize: number) => void;
 }
 
+/** Sorting done by the caller (server sorting): the rows arrive sorted; header clicks are reported. */
+export interface ServerSort {
+  column: string | null;
+  direction: SortDirection;
+  /** A header click: the column and direction to sort by (column null: unsorted). */
+  onChange: (column: string | null, direction: SortDirection) => void;
+}
+
 /**
  * Props of DataTable.
  *
@@ -100,6 +108,8 @@ export interface DataTableProps<T> {
   /** Client paging page size (default 10; 0 = no paging). */
   pageSize?: number;
   serverPaging?: ServerPaging;
+  /** The caller sorts (e.g. on the server); the header shows and reports the sort. */
+  serverSort?: ServerSort;
   /** The table polls: a page change keeps the selection. */
   polling?: boolean;
   /** Keep the selection across page changes. */
@@ -131,7 +141,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [lastClicked, setLastClicked] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
-  const [sort, setSort] = useState<{ column: string; direction: SortDirection } | null>(props.initialSort ?? null);
+  const [clientSort, setClientSort] = useState<{ column: string; direction: SortDirection } | null>(props.initialSort ?? null);
+  const serverSort = props.serverSort;
+  const hasServerSort = Boolean(serverSort);
+  const serverColumn = serverSort?.column ?? null;
+  const serverDirection = serverSort?.direction ?? 'asc';
+  const sort = useMemo(
+    () => (hasServerSort ? (serverColumn ? { column: serverColumn, direction: serverDirection } : null) : clientSort),
+    [hasServerSort, serverColumn, serverDirection, clientSort],
+  );
   const [clientPage, setClientPage] = useState(0);
   const [clientPageSize, setClientPageSize] = useState(props.pageSize ?? 10);
 
@@ -144,12 +162,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const pageSize = serverPaging?.pageSize ?? clientPageSize;
   const total = serverPaging?.total ?? rows.length;
 
+  const sortColumn = sort?.column;
+  const sortDirection = sort?.direction;
   const sorted = useMemo(() => {
-    const column = sort && columns.find((c) => c.name === sort.column);
-    if (!sort || !column) return [...rows];
+    const column = sortColumn && columns.find((c) => c.name === sortColumn);
+    if (hasServerSort || !sortColumn || !sortDirection || !column) return [...rows];
     const value = column.value ?? ((row: T) => (row as Record<string, unknown>)[column.name]);
-    return sortRows(rows, value, sort.direction);
-  }, [rows, columns, sort]);
+    return sortRows(rows, value, sortDirection);
+  }, [rows, columns, sortColumn, sortDirection, hasServerSort]);
   const visible = useMemo(() => (serverPaging ? sorted : pageRows(sorted, page, pageSize)), [serverPaging, sorted, page, pageSize]);
   const visibleKeys = useMemo(() => visible.map(rowKey), [visible, rowKey]);
   const allKeys = useMemo(() => rows.map(rowKey), [rows, rowKey]);
@@ -304,7 +324,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const onSortChanged = (event: SortChangedEvent<GridRow<T>>) => {
     const state = event.api.getColumnState().find((c) => c.sort);
-    setSort(state?.sort && state.colId ? { column: state.colId, direction: state.sort } : null);
+    const next = state?.sort && state.colId ? { column: state.colId, direction: state.sort } : null;
+    if (serverSort) {
+      if (next?.column !== serverSort.column || (next && next.direction !== serverSort.direction)) {
+        serverSort.onChange(next?.column ?? null, next?.direction ?? serverSort.direction);
+      }
+    } else setClientSort(next);
   };
 
   const onRowDragEnd = (event: RowDragEndEvent<GridRow<T>>) => {

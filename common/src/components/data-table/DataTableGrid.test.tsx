@@ -149,4 +149,17 @@ describe('DataTable on AG Grid', () => {
     renderTable({ emptyText: 'No users yet.' }, []);
     expect(screen.getByRole('status')).toHaveTextContent('No users yet.');
   });
+
+  it('with server sorting keeps the rows as given and reports header clicks', async () => {
+    const onChange = jest.fn();
+    const rows: User[] = [
+      { id: '1', name: 'b' },
+      { id: '2', name: 'a' },
+    ];
+    renderTable({ serverSort: { column: 'name', direction: 'desc', onChange } }, rows);
+    await waitFor(() => expect(names()).toEqual(['b', 'a']));
+    await act(async () => fireEvent.click(headerLabel()));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('name', 'asc'));
+    expect(names()).toEqual(['b', 'a']);
+  });
 });
