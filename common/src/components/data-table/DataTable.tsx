@@ -4,7 +4,6 @@ import {
   CellStyleModule,
   ClientSideRowModelModule,
   ColumnApiModule,
-  ModuleRegistry,
   RowDragModule,
   RowStyleModule,
   themeQuartz,
@@ -42,8 +41,9 @@ import {
 } from './tableModel';
 
 // Only the grid modules the table uses: client-side rows, row drag (reorder), cell and row styles
-// (centred cells, row state markers), the column API (sort state).
-ModuleRegistry.registerModules([ClientSideRowModelModule, RowDragModule, CellStyleModule, RowStyleModule, ColumnApiModule]);
+// (centred cells, row state markers), the column API (sort state). Given per grid, not registered
+// globally, so importing common has no side effect and AG Grid stays out of pages without a table.
+const gridModules = [ClientSideRowModelModule, RowDragModule, CellStyleModule, RowStyleModule, ColumnApiModule];
 
 const gridTheme = themeQuartz.withParams({ fontSize: 13, rowHeight: 40, headerHeight: 40, spacing: 6, accentColor: '#1f4e79' });
 
@@ -358,6 +358,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       sx={{ '& .ag-header': { position: 'sticky', top: 0, zIndex: STICKY_HEADER_Z_INDEX }, ...markerStyles }}
     >
       <AgGridReact<GridRow<T>>
+        modules={gridModules}
         theme={gridTheme}
         rowData={gridRows}
         columnDefs={columnDefs}
