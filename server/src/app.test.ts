@@ -254,7 +254,7 @@ describe('static apps', () => {
     expect(index.headers.get('cache-control')).toBe('no-cache');
     const html = await index.text();
     expect(html).toContain(
-      '<script>window.__WORKBENCH_ENV__={"deployment":"on_prem","mode":"management_station","inactivityTimeoutDays":0.5,"apiTimeoutMs":30000}</script>',
+      '<script>window.__WORKBENCH_ENV__={"deployment":"on_prem","mode":"management_station","inactivityTimeoutDays":0.5,"apiTimeoutMs":30000,"insightsUrl":null}</script>',
     );
     expect(html).not.toContain(INJECTED_ENV_MARKER);
     expect(await (await server.call('/login/')).text()).toContain('login');

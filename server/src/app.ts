@@ -37,6 +37,8 @@ export interface ServerOptions {
   staticRoot?: string;
   inactivityTimeoutDays?: number;
   apiTimeoutMs?: number;
+  /** URL of the separate insights application (WORKBENCH_INSIGHTS_URL); none by default. */
+  insightsUrl?: string | null;
   /** Secure cookies (behind https). */
   secureCookies?: boolean;
   /** Trust X-Forwarded-* (only behind a reverse proxy that sets them). Default false. */
@@ -88,6 +90,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     mode: options.deployment === 'on_prem' ? options.mode : null,
     inactivityTimeoutDays,
     apiTimeoutMs: options.apiTimeoutMs ?? DEFAULT_API_TIMEOUT_MS,
+    insightsUrl: options.insightsUrl ?? null,
   };
 
   const app = Fastify({

@@ -3,7 +3,7 @@ import { ConfigError, readConfig } from './config';
 
 const root = '/repo';
 
-test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo password or events', () => {
+test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo password or events, no insights application', () => {
   expect(readConfig({}, root)).toEqual({
     port: 8080,
     host: '127.0.0.1',
@@ -12,6 +12,7 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     deployment: 'ec2',
     mode: null,
     demoEvents: undefined,
+    insightsUrl: null,
   });
 });
 
@@ -46,4 +47,12 @@ test.each([
 ])('a bad value (%j) is refused with a message naming the variable', (env, message) => {
   expect(() => readConfig(env, root)).toThrow(ConfigError);
   expect(() => readConfig(env, root)).toThrow(message);
+});
+
+test('WORKBENCH_INSIGHTS_URL: an http(s) URL or a path; anything else stops the start naming the variable', () => {
+  expect(readConfig({ WORKBENCH_INSIGHTS_URL: 'https://insights.example/app' }, root).insightsUrl).toBe(
+    'https://insights.example/app',
+  );
+  expect(readConfig({ WORKBENCH_INSIGHTS_URL: '/insights/' }, root).insightsUrl).toBe('/insights/');
+  expect(() => readConfig({ WORKBENCH_INSIGHTS_URL: 'javascript:alert(1)' }, root)).toThrow(/WORKBENCH_INSIGHTS_URL/);
 });

@@ -11,6 +11,8 @@ export interface ServerConfig {
   mode: Mode | null;
   /** WORKBENCH_DEMO_EVENTS: how many synthetic events to create on first start (undefined: not set). */
   demoEvents?: number;
+  /** WORKBENCH_INSIGHTS_URL: the separate insights application, if this deployment has one. */
+  insightsUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -66,7 +68,17 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     demoEvents = Number(text);
   }
 
+  let insightsUrl: string | null = null;
+  if (!blank(env.WORKBENCH_INSIGHTS_URL)) {
+    insightsUrl = env.WORKBENCH_INSIGHTS_URL.trim();
+    if (!/^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(insightsUrl)) {
+      throw new ConfigError(
+        `WORKBENCH_INSIGHTS_URL must be an http(s) URL or a path starting with /, got "${env.WORKBENCH_INSIGHTS_URL}".`,
+      );
+    }
+  }
+
   const demoPassword = blank(env.WORKBENCH_DEMO_PASSWORD) ? undefined : env.WORKBENCH_DEMO_PASSWORD;
   const host = blank(env.HOST) ? '127.0.0.1' : env.HOST.trim();
-  return { port, host, dataDir, demoPassword, deployment, mode, demoEvents };
+  return { port, host, dataDir, demoPassword, deployment, mode, demoEvents, insightsUrl };
 }

@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     mode: config.mode,
     demoPassword: config.demoPassword,
     staticRoot: repoRoot,
+    insightsUrl: config.insightsUrl,
     secureCookies: process.env.WORKBENCH_SECURE_COOKIES === 'true',
     trustProxy: process.env.WORKBENCH_TRUST_PROXY === 'true',
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },

@@ -6,6 +6,7 @@ export const DEFAULT_ENV: InjectedEnv = {
   mode: null,
   inactivityTimeoutDays: 0.042,
   apiTimeoutMs: 30000,
+  insightsUrl: null,
 };
 
 export interface RuntimeEnv extends InjectedEnv {

@@ -101,7 +101,7 @@ describe('app shell per role', () => {
         'browser-management',
         'web',
         'safemail',
-        'insights',
+        // No insights: the default environment has no insights application.
         'contact-form',
       ].map(navItemId),
     );
@@ -110,7 +110,7 @@ describe('app shell per role', () => {
   it('shows the logs user only dashboard, logs and the areas every user may open', async () => {
     renderPortal({ path: '/dashboard', user: demoUser('logs') });
     expect(await pageTitle()).toHaveTextContent('Dashboard');
-    expect(navIds()).toEqual(['dashboard', 'logs', 'insights', 'contact-form'].map(navItemId));
+    expect(navIds()).toEqual(['dashboard', 'logs', 'contact-form'].map(navItemId));
   });
 
   it('the user menu shows the user name, the tenant and Logout', async () => {

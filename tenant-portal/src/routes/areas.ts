@@ -6,7 +6,7 @@
  * Decision: deployment 'dev' is treated like the cloud (ec2) for every area rule — a developer's
  * server behaves as the cloud product does, only the login page differs (routeRules.isCloudLike).
  */
-import { validateAccessRule, type AccessRule, type Mode } from '@workbench/common';
+import { validateAccessRule, type AccessRule, type Mode, type RuntimeEnv } from '@workbench/common';
 
 /** Where an area may appear (portal-core §2 "Environment" column). */
 export interface EnvironmentRule {
@@ -62,8 +62,12 @@ export interface Area {
   inNav: boolean;
   /** The area resolves the policy revision before it shows (dispatch revisionRequested, wait). */
   resolvesRevision?: boolean;
-  /** A full page load to another application instead of a page of this one. */
-  externalUrl?: string;
+  /**
+   * A full page load to another application instead of a page of this one: its URL in this
+   * environment, or null when the environment has no such application (the area is then
+   * unavailable, like one whose environment rule fails).
+   */
+  externalUrl?: (env: RuntimeEnv) => string | null;
   /**
    * true: the area has its own landing page at its path, children are sub-pages.
    * false/undefined with children: the path redirects to the first child the user may see.
@@ -82,8 +86,6 @@ export const DEFAULT_LOG_FILTERS = { interval: '7d' } as const;
 /** The prefix of the on-prem appliance-settings pages: the root goes to settings under it. */
 export const APPLIANCE_SETTINGS_PREFIX = '/appliance-settings';
 
-/** The separate insights application (full page load). */
-export const INSIGHTS_URL = '/insights/';
 
 export const NOT_FOUND_PATH = '/404-not-found';
 
@@ -259,7 +261,7 @@ export const AREAS: readonly Area[] = [
     requiresLogin: true,
     environment: CLOUD_OR_MANAGEMENT_STATION,
     inNav: true,
-    externalUrl: INSIGHTS_URL,
+    externalUrl: (env) => env.insightsUrl,
   },
   {
     id: 'contact-form',

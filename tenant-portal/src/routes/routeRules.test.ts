@@ -20,11 +20,13 @@ import {
   type RouteContext,
 } from './routeRules';
 
+// These environments have an insights application (WORKBENCH_INSIGHTS_URL); see the insights tests for one without.
 const env = (deployment: Deployment, mode: Mode | null = null, production = true): RuntimeEnv => ({
   ...DEFAULT_ENV,
   deployment,
   mode,
   production,
+  insightsUrl: '/insights/',
 });
 const cloud = env('ec2');
 const dev = env('dev');
@@ -263,6 +265,15 @@ describe('§2 Other rules', () => {
     expect(guardDecision(findArea('insights'), null, true, '/insights', ctx(cloud))).toEqual({
       kind: 'external',
       url: '/insights/',
+    });
+  });
+
+  it('without an insights application the insights area is unavailable: not in the navigation, its path goes to 404-not-found', () => {
+    const noInsights = { ...cloud, insightsUrl: null };
+    expect(ids(visibleAreas(ctx(noInsights)))).not.toContain('insights');
+    expect(guardDecision(findArea('insights'), null, true, '/insights', ctx(noInsights))).toEqual({
+      kind: 'redirect',
+      to: NOT_FOUND_PATH,
     });
   });
 });

@@ -58,10 +58,14 @@ export function visibleChildren(area: Area, ctx: RouteContext): ChildArea[] {
 
 /** An area with children that has no landing page is visible only if one child is. */
 export function areaAllowed(area: Area, ctx: RouteContext): boolean {
-  if (!ruleAllows(area, ctx)) return false;
+  if (!ruleAllows(area, ctx) || !externalAppExists(area, ctx.env)) return false;
   if (area.children && !area.hasLanding) return visibleChildren(area, ctx).length > 0;
   return true;
 }
+
+/** An area that is another application exists only where that application is configured. */
+export const externalAppExists = (area: Area, env: RuntimeEnv): boolean =>
+  !area.externalUrl || area.externalUrl(env) !== null;
 
 /** The navigation: areas in the table order that the user may see in this environment. */
 export function visibleAreas(ctx: RouteContext, areas: readonly Area[] = AREAS): Area[] {
@@ -147,12 +151,15 @@ export function guardDecision(
 ): GuardDecision {
   if (!area.requiresLogin) return { kind: 'allow' };
   if (!loggedIn) return { kind: 'redirect', to: loginPathFor(currentUrl) };
-  if (!environmentAllows(area.environment, ctx.env)) return { kind: 'redirect', to: NOT_FOUND_PATH };
+  if (!environmentAllows(area.environment, ctx.env) || !externalAppExists(area, ctx.env)) {
+    return { kind: 'redirect', to: NOT_FOUND_PATH };
+  }
   if (!ctx.access.allows(area.access) || !featuresAllow(area.features, ctx.features)) {
     return { kind: 'redirect', to: LOGIN_PATH };
   }
   if (childPath === null) {
-    if (area.externalUrl) return { kind: 'external', url: area.externalUrl };
+    const externalUrl = area.externalUrl?.(ctx.env);
+    if (externalUrl) return { kind: 'external', url: externalUrl };
     if (area.children && !area.hasLanding) {
       const to = parentRedirect(area, ctx);
       return to ? { kind: 'redirect', to } : { kind: 'redirect', to: LOGIN_PATH };

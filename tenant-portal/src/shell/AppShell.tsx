@@ -136,9 +136,10 @@ function NavItem({ area }: { area: Area }) {
   const ctx = useRouteContext();
   const base = `/${area.path}`;
   const active = location.pathname === base || location.pathname.startsWith(`${base}/`);
-  if (area.externalUrl) {
+  const externalUrl = area.externalUrl?.(ctx.env);
+  if (externalUrl) {
     return (
-      <ListItemButton component="a" href={area.externalUrl} data-testid={navItemId(area.id)}>
+      <ListItemButton component="a" href={externalUrl} data-testid={navItemId(area.id)}>
         <ListItemText primary={area.title} />
       </ListItemButton>
     );

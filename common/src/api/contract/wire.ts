@@ -40,6 +40,11 @@ export interface InjectedEnv {
   inactivityTimeoutDays: number;
   /** API response time-out in ms (portal-core §9: from app configuration). */
   apiTimeoutMs: number;
+  /**
+   * Where the separate insights application lives (portal-core §2: a full page load), or null when
+   * this deployment has none: the insights area is then unavailable, not a dead link.
+   */
+  insightsUrl: string | null;
 }
 export const INJECTED_ENV_GLOBAL = '__WORKBENCH_ENV__';
 /** The marker in each app's index.html that the server replaces with the env script. */
