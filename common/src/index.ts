@@ -42,6 +42,9 @@ export {
   type ListTenantsQuery,
 } from './api/provider';
 
+// The shared look of both apps
+export * from './theme/workbenchTheme';
+
 // Store
 export * from './store/navigation';
 export * from './store/createAppStore';

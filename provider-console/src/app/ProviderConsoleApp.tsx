@@ -2,7 +2,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider, type createHashRouter } from 'react-router-dom';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import type { AppStore } from '@workbench/common';
-import { workbenchTheme } from '../theme/workbenchTheme';
+import { workbenchTheme } from '@workbench/common';
 
 type Router = ReturnType<typeof createHashRouter>;
 

@@ -30,7 +30,7 @@ import {
   useAppSelector,
 } from '@workbench/common';
 import { PROVIDER_AREAS } from '../app/providerAreas';
-import { NAV_WIDTH } from '../theme/workbenchTheme';
+import { NAV_WIDTH } from '@workbench/common';
 
 export const PROVIDER_PRODUCT_NAME = 'Provider Console';
 export const ROLE_LABELS = { operator: 'Operator', support: 'Support (read-only)' } as const;

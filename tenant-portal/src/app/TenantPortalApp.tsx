@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider, type createHashRouter } from 'react-router-dom';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import type { AppStore, HttpClient } from '@workbench/common';
-import { workbenchTheme } from '../theme/workbenchTheme';
+import { workbenchTheme } from '@workbench/common';
 import { HttpProvider } from './httpContext';
 import { NavigationProvider, type AppNavigation } from './navigation';
 

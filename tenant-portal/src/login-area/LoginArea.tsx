@@ -1,7 +1,7 @@
 import { Provider } from 'react-redux';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { LoginPage, SnackbarHost, type AppStore, type HttpClient } from '@workbench/common';
-import { workbenchTheme } from '../theme/workbenchTheme';
+import { workbenchTheme } from '@workbench/common';
 import { returnUrlFromHash, submitLogin } from './loginArea';
 
 export interface LoginAreaProps {

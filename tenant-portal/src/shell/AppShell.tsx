@@ -31,7 +31,7 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@workbench/common';
-import { NAV_WIDTH } from '../theme/workbenchTheme';
+import { NAV_WIDTH } from '@workbench/common';
 import { findArea, type Area } from '../routes/areas';
 import { areaAllowed, visibleAreas, visibleChildren, withQuery } from '../routes/routeRules';
 import { useRouteContext } from '../routes/useRouteContext';

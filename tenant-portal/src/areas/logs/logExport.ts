@@ -4,6 +4,7 @@
  * line ends counted for the progress bar (the first line is the header), and the chunks saved as
  * one file. Nothing is capped: a result of millions of rows streams the same way.
  */
+import { downloadFile } from '@workbench/common';
 import { LOGS_EXPORT_TOTAL_HEADER } from '@workbench/common/api/contract/logs';
 
 export interface ExportProgress {
@@ -80,18 +81,7 @@ export function exportFileName(route: string, now: Date): string {
   return `${route}-logs-${now.toISOString().slice(0, 10)}.csv`;
 }
 
-/** Saves the chunks as a CSV file through a temporary link. */
+/** Saves the chunks as a CSV file. */
 export function saveChunks(name: string, chunks: Uint8Array[]): void {
-  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    URL.revokeObjectURL(url);
-  }
+  downloadFile(name, chunks as BlobPart[], 'text/csv');
 }

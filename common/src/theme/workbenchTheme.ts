@@ -1,6 +1,5 @@
 /**
- * The workbench look: a dense, professional admin console. The provider console carries an
- * identical copy (provider-console/src/theme/workbenchTheme.ts) until the theme moves to common.
+ * The workbench look, shared by both apps and the login area: a dense, professional admin console.
  * Colours are chosen for WCAG AA contrast on white and on the primary app bar.
  */
 import { createTheme } from '@mui/material/styles';
