@@ -1,0 +1,263 @@
+/**
+ * Issue 4 benchmark: in the logs explorer (web logs, 180 days of seeded events), scroll the AG
+ * Grid through 1,000 blocks of 100 rows, one block per step (the viewport scrolled
+ * programmatically, each step waiting for the block's last row to load), sampling the grid's row
+ * element count and the JS heap (after a GC) every 50 blocks. Prints the table, whether the row
+ * elements stayed bounded and the heap's growth; asserts no time.
+ *
+ *   npm run bench:logs-scroll       (after `npm run build`)
+ *   BENCH_LOG_EVENTS=400000 BENCH_LOG_BLOCKS=500 npm run bench:logs-scroll
+ */
+import { logsIds } from '@workbench/common/test-ids/index';
+import { logsPage } from '../wdio/pageobjects/LogsPage';
+import { forgetSession, signInToPortal, waitForPortalRoute } from '../wdio/pageobjects/portal';
+import { testIdSelector } from '../wdio/pageobjects/testId';
+import { DEMO_PASSWORD } from '../wdio/support/testEnv';
+import { mb, runBench, startBenchSession } from './support/benchSession';
+
+/**
+ * Events seeded on the server's first start (all six log types, two tenants, 180 days). About
+ * 38 % are acme web events (55 % web × acme's tenant share), so 300,000 give ~115,000 rows.
+ */
+const EVENTS = Number(process.env.BENCH_LOG_EVENTS ?? 300_000);
+const BLOCKS = Number(process.env.BENCH_LOG_BLOCKS ?? 1000);
+const BLOCK_ROWS = 100;
+const SAMPLE_EVERY = 50;
+const SEED_TIMEOUT_MS = 15 * 60_000;
+/** Under WebDriver's 30 s script time-out, so a stuck step reports what the grid showed. */
+const STEP_TIMEOUT_MS = 20_000;
+/** A block's last cell to wait for (a column every web row fills). */
+const WAIT_COLUMN = 'event_time';
+
+interface Sample {
+  block: number;
+  rowElements: number;
+  domNodes: number;
+  heap: number | null;
+  seconds: number;
+}
+
+interface StepResult {
+  /** The row waited for holds data. */
+  loaded: boolean;
+  /** The grid knows its last row and the target is beyond it. */
+  ended: boolean;
+  total: number | null;
+}
+
+const positive = (name: string, n: number) => {
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a positive whole number, got "${process.env[name]}".`);
+};
+
+/** Waits until the server printed that its first-start seeding reached 100 %. */
+async function waitForSeeding(output: () => string): Promise<void> {
+  const deadline = Date.now() + SEED_TIMEOUT_MS;
+  let lastLine = '';
+  while (!/([\d,]+) \/ \1 \(100%\)/.test(output())) {
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The server did not finish seeding ${EVENTS} events within ${SEED_TIMEOUT_MS / 60000} min.\n${output().slice(-2000)}`,
+      );
+    }
+    const line = output().trim().split('\n').pop() ?? '';
+    if (line !== lastLine && /events/i.test(line)) console.log(`  [server] ${line}`);
+    lastLine = line;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** In the page: scrolls until row `target` holds data, or the grid ends before it. */
+function scrollStep(
+  gridSelector: string,
+  countSelector: string,
+  column: string,
+  target: number,
+  timeoutMs: number,
+): Promise<StepResult> {
+  const grid = document.querySelector(gridSelector);
+  if (!grid) throw new Error(`No ${gridSelector}.`);
+  // The scroller of the rows: AG Grid 36's .ag-grid-viewport (.ag-body-viewport before it); its
+  // own vertical scrollbar follows it.
+  const viewports = ['.ag-grid-viewport', '.ag-body-viewport', '.ag-body-vertical-scroll-viewport']
+    .map((cls) => grid.querySelector<HTMLElement>(cls))
+    .filter((v): v is HTMLElement => v !== null)
+    .slice(0, 1);
+  const firstRow = grid.querySelector<HTMLElement>('.ag-row[row-index]');
+  const rowHeight = firstRow?.offsetHeight || 40;
+  const totalRows = (): number | null => {
+    const m = /^([\d,.\s\u202f]+) events$/.exec(
+      (document.querySelector(countSelector)?.textContent ?? '').trim(),
+    );
+    return m ? Number(m[1].replace(/[^\d]/g, '')) : null;
+  };
+  const loaded = () =>
+    Array.from(grid.querySelectorAll(`.ag-row[row-index="${target}"] [col-id="${column}"]`)).some(
+      (cell) => (cell.textContent ?? '').trim() !== '',
+    );
+  const scroll = () => {
+    for (const v of viewports) {
+      if (v.scrollHeight <= v.clientHeight) continue;
+      const want = Math.max(0, target * rowHeight - v.clientHeight / 2);
+      const top = Math.min(want, v.scrollHeight - v.clientHeight);
+      if (Math.abs(v.scrollTop - top) >= 1) {
+        v.scrollTop = top;
+        v.dispatchEvent(new Event('scroll'));
+      }
+    }
+  };
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const tick = () => {
+      const total = totalRows();
+      if (loaded()) return resolve({ loaded: true, ended: false, total });
+      if (total !== null && target >= total) return resolve({ loaded: false, ended: true, total });
+      if (performance.now() - started > timeoutMs)
+        return reject(
+          new Error(
+            `Row ${target} did not load within ${timeoutMs} ms: rows shown ${Array.from(
+              grid.querySelectorAll('.ag-row[row-index]'),
+            )
+              .map((r) => r.getAttribute('row-index'))
+              .join(',')}; viewports ${viewports
+              .map((v) => `${v.className} top ${v.scrollTop} height ${v.scrollHeight}/${v.clientHeight}`)
+              .join('; ')}; count "${document.querySelector(countSelector)?.textContent ?? ''}"`,
+          ),
+        );
+      scroll();
+      setTimeout(tick, 20);
+    };
+    tick();
+  });
+}
+
+/** In the page: a GC (when exposed), then the row elements, DOM nodes and used JS heap. */
+function measure(gridSelector: string): Promise<Omit<Sample, 'block' | 'seconds'>> {
+  const w = window as unknown as { gc?: () => void };
+  w.gc?.();
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      w.gc?.();
+      const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+      resolve({
+        rowElements: document.querySelectorAll(`${gridSelector} .ag-row`).length,
+        domNodes: document.getElementsByTagName('*').length,
+        heap: memory ? memory.usedJSHeapSize : null,
+      });
+    }, 100),
+  );
+}
+
+await runBench('bench:logs-scroll', async () => {
+  positive('BENCH_LOG_EVENTS', EVENTS);
+  positive('BENCH_LOG_BLOCKS', BLOCKS);
+  console.log(
+    `bench:logs-scroll — seeding ${EVENTS.toLocaleString('en-US')} demo events (all log types, 180 days)…`,
+  );
+  const seedStart = performance.now();
+  const session = await startBenchSession({ WORKBENCH_DEMO_EVENTS: String(EVENTS) });
+  const { browser, server } = session;
+  try {
+    await waitForSeeding(server.output);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    console.log(`  seeded in ${seedSeconds.toFixed(1)} s (server start included)`);
+
+    await forgetSession();
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/logs/web?interval=180d');
+    await waitForPortalRoute('#/logs/web');
+    await logsPage.waitForDisplayed();
+    await logsPage.firstRows(5, [WAIT_COLUMN]);
+    const gridSelector = testIdSelector(logsIds.grid);
+    const countSelector = testIdSelector(logsIds.rowCount);
+    const gcExposed = await browser.execute(
+      () => typeof (window as unknown as { gc?: unknown }).gc === 'function',
+    );
+
+    const samples: Sample[] = [];
+    const scrollStart = performance.now();
+    samples.push({ block: 0, seconds: 0, ...(await browser.execute(measure, gridSelector)) });
+    let reached = 0;
+    let total: number | null = null;
+    for (let block = 1; block <= BLOCKS; block += 1) {
+      const step = await browser.execute(
+        scrollStep,
+        gridSelector,
+        countSelector,
+        WAIT_COLUMN,
+        block * BLOCK_ROWS - 1,
+        STEP_TIMEOUT_MS,
+      );
+      total = step.total;
+      if (step.ended) {
+        // Fewer rows than asked for: a last step to the grid's end.
+        if (total !== null && total > 0)
+          await browser.execute(
+            scrollStep,
+            gridSelector,
+            countSelector,
+            WAIT_COLUMN,
+            total - 1,
+            STEP_TIMEOUT_MS,
+          );
+        reached = total === null ? reached : Math.ceil(total / BLOCK_ROWS);
+        break;
+      }
+      reached = block;
+      if (block % SAMPLE_EVERY === 0 || block === BLOCKS) {
+        const seconds = (performance.now() - scrollStart) / 1000;
+        samples.push({ block, seconds, ...(await browser.execute(measure, gridSelector)) });
+      }
+    }
+    const scrollSeconds = (performance.now() - scrollStart) / 1000;
+    if (samples[samples.length - 1].block !== reached) {
+      samples.push({
+        block: reached,
+        seconds: scrollSeconds,
+        ...(await browser.execute(measure, gridSelector)),
+      });
+    }
+
+    console.log(`\nbench:logs-scroll — web logs of acme, interval 180d, blocks of ${BLOCK_ROWS} rows`);
+    console.log(
+      `  rows for the filter: ${total === null ? `more than ${(reached * BLOCK_ROWS).toLocaleString('en-US')} (the end was not reached)` : total.toLocaleString('en-US')}`,
+    );
+    console.log(
+      `  blocks scrolled: ${reached} of ${BLOCKS}${reached < BLOCKS ? ' (the filter has fewer rows)' : ''}`,
+    );
+    console.log(
+      `  GC before each sample: ${gcExposed ? 'yes (--expose-gc)' : 'no (gc() not exposed: heap figures include garbage)'}`,
+    );
+    console.log('');
+    console.log('   block   row elements   DOM nodes   used JS heap   elapsed');
+    for (const s of samples) {
+      console.log(
+        `  ${String(s.block).padStart(6)}   ${String(s.rowElements).padStart(12)}   ${String(s.domNodes).padStart(9)}   ${(s.heap === null ? 'n/a' : mb(s.heap)).padStart(12)}   ${s.seconds.toFixed(1).padStart(6)} s`,
+      );
+    }
+    const first = samples[0];
+    const last = samples[samples.length - 1];
+    const rowCounts = samples.map((s) => s.rowElements);
+    const maxRows = Math.max(...rowCounts);
+    // Bounded: never more row elements than twice the count at the start (a viewport plus buffer),
+    // however many rows were scrolled through.
+    const bounded = maxRows <= Math.max(2 * first.rowElements, 1);
+    console.log('');
+    console.log(
+      `  scroll time: ${scrollSeconds.toFixed(1)} s, ${reached ? ((scrollSeconds * 1000) / reached).toFixed(1) : 'n/a'} ms per block`,
+    );
+    console.log(
+      `  row elements stayed bounded: ${bounded ? 'yes' : 'NO'} (start ${first.rowElements}, min ${Math.min(...rowCounts)}, max ${maxRows}; ${(reached * BLOCK_ROWS).toLocaleString('en-US')} rows scrolled through)`,
+    );
+    if (first.heap !== null && last.heap !== null) {
+      const mid = samples.find((s) => s.block >= reached / 2) ?? first;
+      console.log(
+        `  JS heap: start ${mb(first.heap)}, end ${mb(last.heap)}, growth ${mb(last.heap - first.heap)} (×${(last.heap / first.heap).toFixed(2)}); ` +
+          `second half ${mb(mid.heap ?? 0)} → ${mb(last.heap)} (×${(last.heap / (mid.heap || last.heap)).toFixed(2)})`,
+      );
+    } else {
+      console.log('  JS heap: performance.memory is not available in this browser');
+    }
+  } finally {
+    await session.close();
+  }
+});
