@@ -277,3 +277,121 @@ describe('DuckDbEventStore', () => {
     expect(await store.count()).toBe(count);
   });
 });
+
+describe('DuckDbEventStore ingest (columnar data chunks)', () => {
+  let roundTripDir: string;
+  let roundTripStore: DuckDbEventStore;
+
+  beforeEach(async () => {
+    roundTripDir = fs.mkdtempSync(path.join(os.tmpdir(), 'events-ingest-'));
+    roundTripStore = await DuckDbEventStore.open(roundTripDir);
+  });
+
+  afterEach(async () => {
+    await roundTripStore.close();
+    fs.rmSync(roundTripDir, { recursive: true, force: true });
+  });
+
+  /** Every stored event of a tenant and type, oldest first, with the fields as given. */
+  async function storedInOrder(tid: string, logType: LogType): Promise<StoredEvent[]> {
+    const stored = await roundTripStore.query({ ...baseQuery(logType, tid), limit: 1_000_000 });
+    return [...stored].reverse();
+  }
+
+  const withoutNulls = (fields: NewEvent['fields']): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
+
+  it('stores every value as given: empty, 12- and 13-byte, non-ASCII and long strings, nulls, large and negative integers, across several chunks', async () => {
+    const texts = [
+      '',
+      'a',
+      'abcdefghijkl', // 12 bytes: the longest string DuckDB keeps inline
+      'abcdefghijklm', // 13 bytes
+      'Zürich', // 6 characters, 7 bytes
+      'éééééééééééé', // 12 characters, 24 bytes
+      'naïve 🙂 user',
+      'x'.repeat(5000),
+      '10.0.0.1',
+      "o'brien; DROP TABLE events --",
+    ];
+    const integers = [
+      0,
+      1,
+      -1,
+      443,
+      2 ** 31,
+      2 ** 32,
+      2 ** 32 + 1,
+      -(2 ** 40) - 3,
+      Number.MAX_SAFE_INTEGER,
+      -Number.MAX_SAFE_INTEGER,
+    ];
+    const events: NewEvent[] = [];
+    for (let i = 0; i < 5000; i += 1) {
+      events.push({
+        tid: i % 7 === 0 ? 'a-tenant-id-longer-than-twelve-bytes' : 'tid-acme',
+        logType: 'fwaas_logs',
+        time: NOW - 5000 + i,
+        fields: {
+          userid: texts[i % texts.length],
+          src_ip: i % 3 === 0 ? null : texts[(i * 7) % texts.length],
+          rule_name: i % 5 === 0 ? undefined : texts[(i * 3) % texts.length],
+          domain: i % 2 === 0 ? null : 'example.com',
+          dst_port: integers[i % integers.length],
+          bytes_in: i % 4 === 0 ? null : integers[(i * 3) % integers.length],
+          bytes_out: i,
+          fw_action: i % 11 === 0 ? null : 'allow',
+        },
+      });
+    }
+    expect(await roundTripStore.append(events)).toBe(5000);
+    const stored = [
+      ...(await storedInOrder('tid-acme', 'fwaas_logs')),
+      ...(await storedInOrder('a-tenant-id-longer-than-twelve-bytes', 'fwaas_logs')),
+    ].sort((a, b) => a.id - b.id);
+    expect(stored).toHaveLength(5000);
+    stored.forEach((event, i) => {
+      expect(event).toEqual({
+        id: i + 1,
+        tid: events[i].tid,
+        logType: 'fwaas_logs',
+        time: events[i].time,
+        fields: withoutNulls(events[i].fields),
+      });
+    });
+  });
+
+  it('stores generated events of every log type exactly as generated, with increasing ids', async () => {
+    const batches = [
+      ...generateEvents({ tenants: TENANTS, count: 6000, now: NOW, seed: 11, batchSize: 2500 }),
+    ];
+    for (const batch of batches) await roundTripStore.append(batch);
+    const generated = batches.flat();
+    const stored: StoredEvent[] = [];
+    for (const tenant of TENANTS) {
+      for (const logType of LOG_TYPES) stored.push(...(await storedInOrder(tenant.tid, logType)));
+    }
+    stored.sort((a, b) => a.id - b.id);
+    expect(stored.map((e) => e.id)).toEqual(generated.map((_, i) => i + 1));
+    stored.forEach((event, i) => {
+      expect(event).toEqual({
+        id: i + 1,
+        tid: generated[i].tid,
+        logType: generated[i].logType,
+        time: generated[i].time,
+        fields: withoutNulls(generated[i].fields),
+      });
+    });
+  });
+
+  it('a batch with one bad event stores none of it, and the next good batch continues the ids', async () => {
+    const good = web('tid-acme', NOW - 10);
+    await expect(
+      roundTripStore.append([good, { ...good, fields: { status_code: 2 ** 60 } }]),
+    ).rejects.toThrow('events[1]: Field "status_code" must be an integer.');
+    expect(await roundTripStore.count()).toBe(0);
+    await roundTripStore.append([good, good]);
+    const stored = await roundTripStore.query(baseQuery('scan_web'));
+    expect(stored.map((e) => e.id).sort()).toEqual([1, 2]);
+  });
+});
