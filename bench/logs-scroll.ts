@@ -254,6 +254,15 @@ await runBench('bench:logs-scroll', async () => {
         `  JS heap: start ${mb(first.heap)}, end ${mb(last.heap)}, growth ${mb(last.heap - first.heap)} (×${(last.heap / first.heap).toFixed(2)}); ` +
           `second half ${mb(mid.heap ?? 0)} → ${mb(last.heap)} (×${(last.heap / (mid.heap || last.heap)).toFixed(2)})`,
       );
+      // Levelled off: the second half of the scroll added at most 10 % to the heap it started with.
+      const midHeap = mid.heap ?? first.heap;
+      const halfBlocks = last.block - mid.block;
+      const perHundred = halfBlocks > 0 ? ((last.heap - midHeap) / halfBlocks) * 100 : 0;
+      const levelled = last.heap <= midHeap * 1.1;
+      console.log(
+        `  JS heap levelled off in the second half: ${levelled ? 'yes' : 'NO'} (${mb(perHundred)} per 100 blocks, ` +
+          `${halfBlocks > 0 ? ((last.heap - midHeap) / halfBlocks / BLOCK_ROWS).toFixed(0) : 0} bytes per row scrolled)`,
+      );
     } else {
       console.log('  JS heap: performance.memory is not available in this browser');
     }
