@@ -23,6 +23,8 @@ const EVENTS = Number(process.env.BENCH_LOG_EVENTS ?? 300_000);
 const BLOCKS = Number(process.env.BENCH_LOG_BLOCKS ?? 1000);
 const BLOCK_ROWS = 100;
 const SAMPLE_EVERY = 50;
+/** Step calls with nothing to load, to measure the heap cost of the benchmark's own calls. */
+const CALIBRATION_CALLS = 200;
 const SEED_TIMEOUT_MS = 15 * 60_000;
 /** Under WebDriver's 30 s script time-out, so a stuck step reports what the grid showed. */
 const STEP_TIMEOUT_MS = 20_000;
@@ -217,6 +219,19 @@ await runBench('bench:logs-scroll', async () => {
       });
     }
 
+    // Calibration: the heap cost of the benchmark's own WebDriver calls (chromedriver evaluates a
+    // wrapper script per call), measured with the same step script on a row that is already loaded,
+    // so nothing scrolls or pages.
+    const loadedRow = Math.max(
+      0,
+      (total !== null ? Math.min(total, reached * BLOCK_ROWS) : reached * BLOCK_ROWS) - 1,
+    );
+    const calibrationBefore = await browser.execute(measure, gridSelector);
+    for (let i = 0; i < CALIBRATION_CALLS; i += 1) {
+      await browser.execute(scrollStep, gridSelector, countSelector, WAIT_COLUMN, loadedRow, STEP_TIMEOUT_MS);
+    }
+    const calibrationAfter = await browser.execute(measure, gridSelector);
+
     console.log(`\nbench:logs-scroll — web logs of acme, interval 180d, blocks of ${BLOCK_ROWS} rows`);
     console.log(
       `  rows for the filter: ${total === null ? `more than ${(reached * BLOCK_ROWS).toLocaleString('en-US')} (the end was not reached)` : total.toLocaleString('en-US')}`,
@@ -263,6 +278,18 @@ await runBench('bench:logs-scroll', async () => {
         `  JS heap levelled off in the second half: ${levelled ? 'yes' : 'NO'} (${mb(perHundred)} per 100 blocks, ` +
           `${halfBlocks > 0 ? ((last.heap - midHeap) / halfBlocks / BLOCK_ROWS).toFixed(0) : 0} bytes per row scrolled)`,
       );
+      if (calibrationBefore.heap !== null && calibrationAfter.heap !== null && reached > 0) {
+        const perCall = (calibrationAfter.heap - calibrationBefore.heap) / CALIBRATION_CALLS;
+        // The steady rate: the second half, after the grid's and the paging cache's blocks filled up.
+        const perBlock =
+          halfBlocks > 0 ? (last.heap - midHeap) / halfBlocks : (last.heap - first.heap) / reached;
+        console.log(
+          `  harness: one step call with nothing to load adds ${(perCall / 1024).toFixed(1)} KB of heap ` +
+            `(${CALIBRATION_CALLS} calls: ${mb(calibrationBefore.heap)} → ${mb(calibrationAfter.heap)}); ` +
+            `the second half of the scroll added ${(perBlock / 1024).toFixed(1)} KB per block (one call each), ` +
+            `${((perBlock - perCall) / 1024).toFixed(1)} KB per block net of the harness`,
+        );
+      }
     } else {
       console.log('  JS heap: performance.memory is not available in this browser');
     }
