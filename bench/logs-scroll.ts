@@ -231,6 +231,45 @@ await runBench('bench:logs-scroll', async () => {
       await browser.execute(scrollStep, gridSelector, countSelector, WAIT_COLUMN, loadedRow, STEP_TIMEOUT_MS);
     }
     const calibrationAfter = await browser.execute(measure, gridSelector);
+    // And of a plain fetch of one block, its body read and dropped (no app code involved): a
+    // browser driven over DevTools may keep response bodies.
+    const fetchBefore = await browser.execute(measure, gridSelector);
+    const fetched = await browser.execute(
+      async (calls: number, limit: number) => {
+        const end = Math.ceil(Date.now() / 1000);
+        const start = end - 180 * 86400;
+        let bytes = 0;
+        for (let i = 0; i < calls; i += 1) {
+          const reply = await fetch(`/api/rep/v1/query/scan_web?start=${start}&end=${end}&limit=${limit}`, {
+            credentials: 'same-origin',
+            cache: 'no-store',
+          });
+          if (!reply.ok) throw new Error(`GET /api/rep/v1/query/scan_web answered ${reply.status}.`);
+          bytes += (await reply.text()).length;
+        }
+        return bytes / calls;
+      },
+      CALIBRATION_CALLS,
+      BLOCK_ROWS,
+    );
+    const fetchAfter = await browser.execute(measure, gridSelector);
+
+    // Where the heap is held: leave the logs page inside the app (the grid unmounts; the store,
+    // with its log-paging state, stays).
+    await browser.execute(() => {
+      window.location.hash = '#/dashboard';
+    });
+    await logsPage.page.waitForDisplayed({ reverse: true, timeoutMsg: 'The logs page did not unmount.' });
+    const afterLeaving = await browser.execute(measure, gridSelector);
+    // …then a new query (a search nothing matches): the log-paging state starts over.
+    await browser.execute(() => {
+      window.location.hash = '#/logs/web?interval=180d&search=no-such-text-anywhere';
+    });
+    await logsPage.waitForDisplayed();
+    await browser.waitUntil(async () => /^0 events$/.test((await logsPage.rowCount.getText()).trim()), {
+      timeoutMsg: 'The new query did not come back empty.',
+    });
+    const afterNewQuery = await browser.execute(measure, gridSelector);
 
     console.log(`\nbench:logs-scroll — web logs of acme, interval 180d, blocks of ${BLOCK_ROWS} rows`);
     console.log(
@@ -288,6 +327,25 @@ await runBench('bench:logs-scroll', async () => {
             `(${CALIBRATION_CALLS} calls: ${mb(calibrationBefore.heap)} → ${mb(calibrationAfter.heap)}); ` +
             `the second half of the scroll added ${(perBlock / 1024).toFixed(1)} KB per block (one call each), ` +
             `${((perBlock - perCall) / 1024).toFixed(1)} KB per block net of the harness`,
+        );
+      }
+      if (fetchBefore.heap !== null && fetchAfter.heap !== null) {
+        console.log(
+          `  harness: one plain fetch of a ${BLOCK_ROWS}-event block (${(fetched / 1024).toFixed(1)} KB of JSON, read and dropped) adds ` +
+            `${((fetchAfter.heap - fetchBefore.heap) / CALIBRATION_CALLS / 1024).toFixed(1)} KB of heap ` +
+            `(${CALIBRATION_CALLS} fetches: ${mb(fetchBefore.heap)} → ${mb(fetchAfter.heap)})`,
+        );
+      }
+      if (afterLeaving.heap !== null) {
+        console.log(
+          `  after leaving the logs page (grid unmounted, the store's paging state kept): JS heap ${mb(afterLeaving.heap)} ` +
+            `(${mb(afterLeaving.heap - last.heap)} against the end of the scroll)`,
+        );
+      }
+      if (afterNewQuery.heap !== null) {
+        console.log(
+          `  back on web logs with a new query (the paging state starts over): JS heap ${mb(afterNewQuery.heap)} ` +
+            `(${mb(afterNewQuery.heap - first.heap)} against the start of the scroll)`,
         );
       }
     } else {
