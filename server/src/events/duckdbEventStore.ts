@@ -4,7 +4,10 @@
  *
  * - Values never enter SQL text: every value is a bound parameter ($1, $2, ...). Column names do,
  *   but only names from FIELD_SPECS, checked before any SQL is built.
- * - Ingest goes through DuckDB's appender in batches; ids are assigned here, increasing.
+ * - Ingest: each append is validated whole, then written as columnar data chunks of 2,048 rows
+ *   (ChunkWriter: typed-array buffers, one memory copy per column) through the appender, in one
+ *   transaction; ids are assigned here, increasing. A batch of a whole row group (122,880 events)
+ *   is written by DuckDB straight to the file, compressed, rather than through the WAL.
  * - Reads are keyset reads in (time DESC, id DESC) order. Seeded data is appended in time order,
  *   so DuckDB's per-row-group min/max (zone maps) on `time` let a deep page skip everything newer
  *   than its cursor: page 50,000 costs about what page 1 costs.
