@@ -422,7 +422,8 @@ export class DuckDbEventStore implements EventStore {
         }
         await this.writer.run('COMMIT');
       } catch (error) {
-        await this.writer.run('ROLLBACK');
+        // A failed COMMIT may already have ended the transaction: the first error is the one to report.
+        await this.writer.run('ROLLBACK').catch(() => undefined);
         throw error;
       }
       this.nextId += events.length;
