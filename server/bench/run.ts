@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDbEventStore } from '../src/events/duckdbEventStore';
 import { csvLine } from '../src/events/csv';
-import { LOG_TYPE_SCHEMAS } from '../src/events/logSchema';
+import { LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
 import { encodeCursor, queryFingerprint } from '../src/events/logQuery';
 import { readLogBlock } from '../src/events/logPaging';
 import type { EventQuery } from '../src/events/eventStore';

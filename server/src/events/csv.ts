@@ -3,7 +3,7 @@
  * = + - @ or a tab/CR) gets a leading apostrophe: log fields carry attacker-chosen text (URLs,
  * subjects), and an export must not turn into code when an operator opens it.
  */
-import type { FieldValue } from './logSchema';
+import type { FieldValue } from '@workbench/common/api/contract/logSchema';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDbEventStore, EVENTS_FILE, buildSelect } from './duckdbEventStore';
 import { EventStoreInputError, type EventQuery, type NewEvent, type StoredEvent } from './eventStore';
-import { LOG_TYPES, LOG_TYPE_SCHEMAS, type LogType } from './logSchema';
+import { LOG_TYPES, LOG_TYPE_SCHEMAS, type LogType } from '@workbench/common/api/contract/logSchema';
 import { generateEvents } from '../seed/eventGenerator';
 
 const NOW = Date.UTC(2026, 10, 20, 12);

@@ -31,7 +31,7 @@ import {
   LOG_TYPE_SCHEMAS,
   type FieldValue,
   type LogType,
-} from './logSchema';
+} from '@workbench/common/api/contract/logSchema';
 import {
   EventStoreInputError,
   type EventCursor,

@@ -4,7 +4,7 @@
  * that into its own query language with bound parameters. DuckDB is the embedded default
  * (duckdbEventStore.ts); a ClickHouse store implements the same interface.
  */
-import type { FieldValue, LogType } from './logSchema';
+import type { FieldValue, LogType } from '@workbench/common/api/contract/logSchema';
 
 /** An event to store. `time` is epoch milliseconds; fields not in the log type's schema are rejected. */
 export interface NewEvent {

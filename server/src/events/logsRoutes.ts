@@ -21,7 +21,7 @@ import {
 import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
 import { csvLine } from './csv';
 import { EventStoreInputError, type EventStore } from './eventStore';
-import { LOG_TYPE_SCHEMAS } from './logSchema';
+import { LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
 import { LogQueryError, parseLogQuery, type RawQuery } from './logQuery';
 import { readLogBlock } from './logPaging';
 

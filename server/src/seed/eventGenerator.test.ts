@@ -1,4 +1,4 @@
-import { FIELD_SPECS, LOG_TYPES, LOG_TYPE_SCHEMAS } from '../events/logSchema';
+import { FIELD_SPECS, LOG_TYPES, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
 import { fieldValueError } from '../events/duckdbEventStore';
 import { generateEvents } from './eventGenerator';
 

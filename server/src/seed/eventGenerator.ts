@@ -17,7 +17,7 @@ import {
   type LogType,
 } from '@workbench/common/vocabularies/index';
 import type { NewEvent } from '../events/eventStore';
-import type { FieldValue } from '../events/logSchema';
+import type { FieldValue } from '@workbench/common/api/contract/logSchema';
 import { Random, WeightedPicker, zipfPicker } from './random';
 
 export interface GeneratorTenant {

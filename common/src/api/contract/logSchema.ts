@@ -1,6 +1,7 @@
 /**
- * The fields of every log type: what the event store keeps, what the logs API filters on and
- * what the CSV export writes. Store-neutral: the DuckDB store maps each field to a column of the
+ * The fields of every log type, shared by the server and the portal: what the event store keeps,
+ * what the logs API filters on, what the CSV export writes and the columns the logs explorer offers.
+ * Store-neutral: the DuckDB store maps each field to a column of the
  * same name; a ClickHouse store would do the same.
  */
 import {
