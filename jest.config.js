@@ -1,7 +1,31 @@
 // One jest run for every workspace: jsdom for UI code, node for the server.
 // ECharts, zrender and AG Grid ship ES modules, so ts-jest transforms them too (allowJs).
-const esmPackages = ['typebox', 'content-disposition', 'cookie', '@fastify/cookie', 'echarts', 'zrender', 'ag-grid-community', 'ag-grid-react', 'echarts-for-react'].join('|');
-const tsJest = ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node10', jsx: 'react-jsx', allowJs: true, esModuleInterop: true, isolatedModules: true, types: ['node', 'jest'] }, diagnostics: false }];
+const esmPackages = [
+  'typebox',
+  'content-disposition',
+  'cookie',
+  '@fastify/cookie',
+  'echarts',
+  'zrender',
+  'ag-grid-community',
+  'ag-grid-react',
+  'echarts-for-react',
+].join('|');
+const tsJest = [
+  'ts-jest',
+  {
+    tsconfig: {
+      module: 'commonjs',
+      moduleResolution: 'node10',
+      jsx: 'react-jsx',
+      allowJs: true,
+      esModuleInterop: true,
+      isolatedModules: true,
+      types: ['node', 'jest'],
+    },
+    diagnostics: false,
+  },
+];
 const shared = {
   transform: { '^.+\\.(ts|tsx|js|mjs)$': tsJest },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],

@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builds = ['tenant-portal/dist/index.html', 'tenant-portal/dist/login/index.html', 'provider-console/dist/index.html'];
+const builds = [
+  'tenant-portal/dist/index.html',
+  'tenant-portal/dist/login/index.html',
+  'provider-console/dist/index.html',
+];
 const missing = builds.filter((f) => !existsSync(path.join(root, f)));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 

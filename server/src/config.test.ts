@@ -54,5 +54,7 @@ test('WORKBENCH_INSIGHTS_URL: an http(s) URL or a path; anything else stops the 
     'https://insights.example/app',
   );
   expect(readConfig({ WORKBENCH_INSIGHTS_URL: '/insights/' }, root).insightsUrl).toBe('/insights/');
-  expect(() => readConfig({ WORKBENCH_INSIGHTS_URL: 'javascript:alert(1)' }, root)).toThrow(/WORKBENCH_INSIGHTS_URL/);
+  expect(() => readConfig({ WORKBENCH_INSIGHTS_URL: 'javascript:alert(1)' }, root)).toThrow(
+    /WORKBENCH_INSIGHTS_URL/,
+  );
 });

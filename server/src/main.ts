@@ -20,7 +20,9 @@ async function main(): Promise<void> {
     trustProxy: process.env.WORKBENCH_TRUST_PROXY === 'true',
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     // The event store and logs API; first start seeds WORKBENCH_DEMO_EVENTS events in the background.
-    plugins: [eventsPlugin({ dataDir: config.dataDir, demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS })],
+    plugins: [
+      eventsPlugin({ dataDir: config.dataDir, demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS }),
+    ],
   });
   let closing = false;
   const close = (signal: string) => {

@@ -31,7 +31,8 @@ export function setRuntimeEnvForTests(env: Partial<RuntimeEnv> | null): void {
 export function getRuntimeEnv(): RuntimeEnv {
   const injected =
     typeof window !== 'undefined'
-      ? ((window as unknown as Record<string, unknown>)[INJECTED_ENV_GLOBAL] as Partial<InjectedEnv> | undefined)
+      ? ((window as unknown as Record<string, unknown>)[INJECTED_ENV_GLOBAL] as
+          Partial<InjectedEnv> | undefined)
       : undefined;
   return { ...DEFAULT_ENV, ...injected, ...override, production };
 }

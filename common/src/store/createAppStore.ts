@@ -93,7 +93,9 @@ export function createAppStore(options: CreateAppStoreOptions) {
   });
 
   const worldSagas: Saga[] =
-    options.world === 'tenant' ? [sessionSaga, revisionSaga, inactivitySaga, logPagingSaga] : [providerSessionSaga];
+    options.world === 'tenant'
+      ? [sessionSaga, revisionSaga, inactivitySaga, logPagingSaga]
+      : [providerSessionSaga];
   const sagas = [...worldSagas, ...(options.extraSagas ?? [])];
   sagaMiddleware.run(function* rootSaga() {
     yield all(sagas.map((s) => call(s)));

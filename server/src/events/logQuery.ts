@@ -14,7 +14,12 @@
  */
 import crypto from 'node:crypto';
 import { LOG_INTERVALS } from '@workbench/common/features/interval/intervals';
-import { FIELD_SPECS, LOG_TYPE_SCHEMAS, type FieldValue, type LogType } from '@workbench/common/api/contract/logSchema';
+import {
+  FIELD_SPECS,
+  LOG_TYPE_SCHEMAS,
+  type FieldValue,
+  type LogType,
+} from '@workbench/common/api/contract/logSchema';
 import type { EventCursor, EventFilter, EventQuery, StoredEvent } from './eventStore';
 import { fieldValueError } from './duckdbEventStore';
 

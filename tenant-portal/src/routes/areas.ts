@@ -86,7 +86,6 @@ export const DEFAULT_LOG_FILTERS = { interval: '7d' } as const;
 /** The prefix of the on-prem appliance-settings pages: the root goes to settings under it. */
 export const APPLIANCE_SETTINGS_PREFIX = '/appliance-settings';
 
-
 export const NOT_FOUND_PATH = '/404-not-found';
 
 const any = (...permissions: string[]): AccessRule => ({ any: permissions });

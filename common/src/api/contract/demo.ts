@@ -50,9 +50,21 @@ export const DEMO_TENANTS = [
 
 export const DEMO_TENANT_ACCOUNTS: DemoTenantAccount[] = [
   { tenant: 'acme', username: 'admin@acme.example', first_name: 'Ada', last_name: 'Admin', role: 'admin' },
-  { tenant: 'acme', username: 'auditor@acme.example', first_name: 'Avery', last_name: 'Auditor', role: 'auditor' },
+  {
+    tenant: 'acme',
+    username: 'auditor@acme.example',
+    first_name: 'Avery',
+    last_name: 'Auditor',
+    role: 'auditor',
+  },
   { tenant: 'acme', username: 'logs@acme.example', first_name: 'Lee', last_name: 'Logs', role: 'logs' },
-  { tenant: 'globex', username: 'admin@globex.example', first_name: 'Grace', last_name: 'Globex', role: 'admin' },
+  {
+    tenant: 'globex',
+    username: 'admin@globex.example',
+    first_name: 'Grace',
+    last_name: 'Globex',
+    role: 'admin',
+  },
 ];
 
 export const DEMO_OPERATORS = [

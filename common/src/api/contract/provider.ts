@@ -42,7 +42,10 @@ export type ProviderUser = Static<typeof ProviderUser>;
 export const MeReply = Type.Object({ status: Type.String(), user: Type.Optional(ProviderUser) });
 export type MeReply = Static<typeof MeReply>;
 
-export const SessionKeyReply = Type.Object({ status: Type.String(), expires: Type.String({ format: 'date-time' }) });
+export const SessionKeyReply = Type.Object({
+  status: Type.String(),
+  expires: Type.String({ format: 'date-time' }),
+});
 export type SessionKeyReply = Static<typeof SessionKeyReply>;
 
 export const PROVIDER_ERRORS = {

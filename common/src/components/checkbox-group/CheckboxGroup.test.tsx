@@ -39,7 +39,10 @@ describe('CheckboxGroup', () => {
     setup();
     expect(screen.getByRole('checkbox', { name: 'Web: Read' })).toHaveAttribute('data-indeterminate', 'true');
     expect(screen.getByRole('checkbox', { name: 'Web: Write' })).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Web: Write' })).toHaveAttribute('data-indeterminate', 'false');
+    expect(screen.getByRole('checkbox', { name: 'Web: Write' })).toHaveAttribute(
+      'data-indeterminate',
+      'false',
+    );
   });
 
   it('Only one of the header-change and content-change notifications fires, carrying the updated sub-categories', async () => {
@@ -55,7 +58,10 @@ describe('CheckboxGroup', () => {
     expect(onContentChange).toHaveBeenCalledTimes(1);
     expect(onHeaderChange).toHaveBeenCalledTimes(1);
     expect(onContentChange.mock.calls[0][0][1].checked).toEqual([true, true]);
-    expect(screen.getByRole('checkbox', { name: 'Web: Write' })).toHaveAttribute('data-indeterminate', 'true');
+    expect(screen.getByRole('checkbox', { name: 'Web: Write' })).toHaveAttribute(
+      'data-indeterminate',
+      'true',
+    );
   });
 
   it("A group can be expanded or collapsed and shows a 'show N items' or 'hide N items' link", async () => {

@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
 import { Box, Checkbox, Collapse, FormControlLabel, Link, Typography } from '@mui/material';
 import { componentIds } from '../../test-ids';
-import { expandLinkText, itemToggled, parentState, parentToggled, type CheckboxGroupItem } from './checkboxGroupModel';
+import {
+  expandLinkText,
+  itemToggled,
+  parentState,
+  parentToggled,
+  type CheckboxGroupItem,
+} from './checkboxGroupModel';
 
 /**
  * Props of CheckboxGroup (§2, §4 Checkbox group).
@@ -22,7 +28,15 @@ export interface CheckboxGroupProps {
   disabled?: boolean;
 }
 
-export function CheckboxGroup({ title, columns, items, onHeaderChange, onContentChange, defaultExpanded = false, disabled }: CheckboxGroupProps) {
+export function CheckboxGroup({
+  title,
+  columns,
+  items,
+  onHeaderChange,
+  onContentChange,
+  defaultExpanded = false,
+  disabled,
+}: CheckboxGroupProps) {
   const [expanded, setExpanded] = useState(defaultExpanded);
   const regionId = useId();
   const link = expandLinkText(items, expanded);
@@ -51,7 +65,13 @@ export function CheckboxGroup({ title, columns, items, onHeaderChange, onContent
         })}
       </Box>
       {link && (
-        <Link component="button" type="button" aria-expanded={expanded} aria-controls={regionId} onClick={() => setExpanded((e) => !e)}>
+        <Link
+          component="button"
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={regionId}
+          onClick={() => setExpanded((e) => !e)}
+        >
           {link}
         </Link>
       )}

@@ -1,4 +1,10 @@
-import { expandLinkText, itemToggled, parentState, parentToggled, type CheckboxGroupItem } from './checkboxGroupModel';
+import {
+  expandLinkText,
+  itemToggled,
+  parentState,
+  parentToggled,
+  type CheckboxGroupItem,
+} from './checkboxGroupModel';
 
 const items: CheckboxGroupItem[] = [
   { name: 'Gambling', checked: [true, false] },

@@ -31,12 +31,20 @@ function setFlag(flags: readonly boolean[], column: number, value: boolean): boo
 /** Toggling a parent sets all its sub-items: checked unless it was checked already. */
 export function parentToggled(items: readonly CheckboxGroupItem[], column: number): CheckboxGroupItem[] {
   const value = parentState(items, column) !== 'checked';
-  return items.map((item) => (item.isHide ? item : { ...item, checked: setFlag(item.checked, column, value) }));
+  return items.map((item) =>
+    item.isHide ? item : { ...item, checked: setFlag(item.checked, column, value) },
+  );
 }
 
 /** Toggling a sub-item changes only that item's flag (the parent is recomputed from the items). */
-export function itemToggled(items: readonly CheckboxGroupItem[], index: number, column: number): CheckboxGroupItem[] {
-  return items.map((item, i) => (i === index ? { ...item, checked: setFlag(item.checked, column, !item.checked[column]) } : item));
+export function itemToggled(
+  items: readonly CheckboxGroupItem[],
+  index: number,
+  column: number,
+): CheckboxGroupItem[] {
+  return items.map((item, i) =>
+    i === index ? { ...item, checked: setFlag(item.checked, column, !item.checked[column]) } : item,
+  );
 }
 
 /** The link text of a group with sub-items: 'show N items' when collapsed, 'hide N items' when expanded. */

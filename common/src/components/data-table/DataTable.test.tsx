@@ -12,7 +12,8 @@ interface User {
 }
 
 const columns: DataTableColumn<User>[] = [{ name: 'name', header: 'Name', sortable: true }];
-const users = (n: number): User[] => Array.from({ length: n }, (_, i) => ({ id: `u${i + 1}`, name: `User ${i + 1}` }));
+const users = (n: number): User[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `u${i + 1}`, name: `User ${i + 1}` }));
 
 describe('DataTable paginator', () => {
   it('shows only when the page size is above 0 and the total count exceeds 10', () => {
@@ -63,7 +64,10 @@ describe('DataTable paginator', () => {
     render(<Server />);
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await user.click(screen.getByRole('button', { name: 'Go to last page' }));
-    expect(changes).toEqual([[1, 10], [9, 10]]);
+    expect(changes).toEqual([
+      [1, 10],
+      [9, 10],
+    ]);
     expect(screen.getByText('91–95 of 95')).toBeInTheDocument();
   });
 });

@@ -43,9 +43,21 @@ import {
 // Only the grid modules the table uses: client-side rows, row drag (reorder), cell and row styles
 // (centred cells, row state markers), the column API (sort state). Given per grid, not registered
 // globally, so importing common has no side effect and AG Grid stays out of pages without a table.
-const gridModules = [ClientSideRowModelModule, RowDragModule, CellStyleModule, RowStyleModule, ColumnApiModule];
+const gridModules = [
+  ClientSideRowModelModule,
+  RowDragModule,
+  CellStyleModule,
+  RowStyleModule,
+  ColumnApiModule,
+];
 
-const gridTheme = themeQuartz.withParams({ fontSize: 13, rowHeight: 40, headerHeight: 40, spacing: 6, accentColor: '#1f4e79' });
+const gridTheme = themeQuartz.withParams({
+  fontSize: 13,
+  rowHeight: 40,
+  headerHeight: 40,
+  spacing: 6,
+  accentColor: '#1f4e79',
+});
 
 /** Table column (§3). */
 export interface DataTableColumn<T> {
@@ -137,17 +149,25 @@ const ROW_STATE_COLOURS: Record<RowState, string> = {
 
 /** Generic table with selection, expansion, sorting, paging and reordering (§2, §4 Data table). */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { rows, rowKey, columns, selectable, isRowDisabled, onSelectionChange, renderDetail, serverPaging } = props;
+  const { rows, rowKey, columns, selectable, isRowDisabled, onSelectionChange, renderDetail, serverPaging } =
+    props;
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [lastClicked, setLastClicked] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
-  const [clientSort, setClientSort] = useState<{ column: string; direction: SortDirection } | null>(props.initialSort ?? null);
+  const [clientSort, setClientSort] = useState<{ column: string; direction: SortDirection } | null>(
+    props.initialSort ?? null,
+  );
   const serverSort = props.serverSort;
   const hasServerSort = Boolean(serverSort);
   const serverColumn = serverSort?.column ?? null;
   const serverDirection = serverSort?.direction ?? 'asc';
   const sort = useMemo(
-    () => (hasServerSort ? (serverColumn ? { column: serverColumn, direction: serverDirection } : null) : clientSort),
+    () =>
+      hasServerSort
+        ? serverColumn
+          ? { column: serverColumn, direction: serverDirection }
+          : null
+        : clientSort,
     [hasServerSort, serverColumn, serverDirection, clientSort],
   );
   const [clientPage, setClientPage] = useState(0);
@@ -170,7 +190,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const value = column.value ?? ((row: T) => (row as Record<string, unknown>)[column.name]);
     return sortRows(rows, value, sortDirection);
   }, [rows, columns, sortColumn, sortDirection, hasServerSort]);
-  const visible = useMemo(() => (serverPaging ? sorted : pageRows(sorted, page, pageSize)), [serverPaging, sorted, page, pageSize]);
+  const visible = useMemo(
+    () => (serverPaging ? sorted : pageRows(sorted, page, pageSize)),
+    [serverPaging, sorted, page, pageSize],
+  );
   const visibleKeys = useMemo(() => visible.map(rowKey), [visible, rowKey]);
   const allKeys = useMemo(() => rows.map(rowKey), [rows, rowKey]);
   const disabledKeys = useMemo(
@@ -189,7 +212,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, [allKeys]);
   // A client page past the end after rows vanished goes to the last page.
   useEffect(() => {
-    if (!serverPaging && clientPage > lastPage(rows.length, clientPageSize)) setClientPage(lastPage(rows.length, clientPageSize));
+    if (!serverPaging && clientPage > lastPage(rows.length, clientPageSize))
+      setClientPage(lastPage(rows.length, clientPageSize));
   }, [serverPaging, clientPage, rows.length, clientPageSize]);
 
   const notify = useRef(onSelectionChange);
@@ -200,7 +224,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, [selected, rowsByKey]);
 
   const changePage = (nextPage: number, nextSize: number) => {
-    setSelected((current) => selectionAfterPageChange(current, { polling: props.polling, keepSelection: props.keepSelection }));
+    setSelected((current) =>
+      selectionAfterPageChange(current, { polling: props.polling, keepSelection: props.keepSelection }),
+    );
     if (serverPaging) serverPaging.onChange(nextPage, nextSize);
     else {
       setClientPage(nextPage);
@@ -220,7 +246,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const headerState = headerCheckboxState(enabledVisibleKeys, selected);
   const reorderable = Boolean(props.onPositionChange);
-  const positionOf = useCallback((key: string) => sorted.findIndex((row) => rowKey(row) === key), [sorted, rowKey]);
+  const positionOf = useCallback(
+    (key: string) => sorted.findIndex((row) => rowKey(row) === key),
+    [sorted, rowKey],
+  );
   const movePosition = useCallback(
     (key: string, text: string) => {
       const to = parsePosition(text, sorted.length);
@@ -240,7 +269,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
         rowDrag: true,
         sortable: false,
         cellRenderer: (p: CustomCellRendererProps<GridRow<T>>) =>
-          p.data ? <PositionInput position={positionOf(p.data.key) + 1} onCommit={(text) => movePosition(p.data!.key, text)} /> : null,
+          p.data ? (
+            <PositionInput
+              position={positionOf(p.data.key) + 1}
+              onCommit={(text) => movePosition(p.data!.key, text)}
+            />
+          ) : null,
       });
     }
     if (selectable) {
@@ -254,7 +288,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
             checked={headerState === 'all'}
             indeterminate={headerState === 'some'}
             disabled={enabledVisibleKeys.length === 0 && headerState === 'none'}
-            slotProps={{ input: { 'aria-label': 'Select all rows', 'data-testid': componentIds.tableHeaderCheckbox } as object }}
+            slotProps={{
+              input: {
+                'aria-label': 'Select all rows',
+                'data-testid': componentIds.tableHeaderCheckbox,
+              } as object,
+            }}
             onChange={() => setSelected((current) => headerCheckboxClicked(enabledVisibleKeys, current))}
           />
         ),
@@ -270,7 +309,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
               onClick={(event) => {
                 const shift = event.shiftKey;
                 setSelected((current) =>
-                  rowCheckboxClicked({ keys: visibleKeys, disabled: disabledKeys, selected: current, key, shift, lastClicked }),
+                  rowCheckboxClicked({
+                    keys: visibleKeys,
+                    disabled: disabledKeys,
+                    selected: current,
+                    key,
+                    shift,
+                    lastClicked,
+                  }),
                 );
                 setLastClicked(key);
               }}
@@ -292,7 +338,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
               aria-label={expanded === p.data.key ? 'Collapse row' : 'Expand row'}
               onClick={() => setExpanded((current) => expansionToggled(current, p.data!.key))}
             >
-              {expanded === p.data.key ? <KeyboardArrowDownIcon fontSize="small" /> : <KeyboardArrowRightIcon fontSize="small" />}
+              {expanded === p.data.key ? (
+                <KeyboardArrowDownIcon fontSize="small" />
+              ) : (
+                <KeyboardArrowRightIcon fontSize="small" />
+              )}
             </IconButton>
           ) : null,
       });
@@ -318,8 +368,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
     }
     return defs;
   }, [
-    reorderable, selectable, renderDetail, columns, headerState, enabledVisibleKeys, selected, disabledKeys,
-    visibleKeys, lastClicked, expanded, sort, positionOf, movePosition,
+    reorderable,
+    selectable,
+    renderDetail,
+    columns,
+    headerState,
+    enabledVisibleKeys,
+    selected,
+    disabledKeys,
+    visibleKeys,
+    lastClicked,
+    expanded,
+    sort,
+    positionOf,
+    movePosition,
   ]);
 
   const onSortChanged = (event: SortChangedEvent<GridRow<T>>) => {
@@ -347,7 +409,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
 
   const markerStyles = Object.fromEntries(
-    Object.entries(ROW_STATE_COLOURS).map(([state, colour]) => [`& .wb-row-${state}`, { boxShadow: `inset 4px 0 0 ${colour}` }]),
+    Object.entries(ROW_STATE_COLOURS).map(([state, colour]) => [
+      `& .wb-row-${state}`,
+      { boxShadow: `inset 4px 0 0 ${colour}` },
+    ]),
   );
 
   return (
@@ -373,7 +438,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         fullWidthCellRenderer={(p: CustomCellRendererProps<GridRow<T>>) =>
           p.data && renderDetail ? (
             <Collapse in appear timeout={ROW_EXPANSION_MS}>
-              <Box sx={{ p: 2, height: props.detailHeight ?? 160, overflow: 'auto' }}>{renderDetail(p.data.row)}</Box>
+              <Box sx={{ p: 2, height: props.detailHeight ?? 160, overflow: 'auto' }}>
+                {renderDetail(p.data.row)}
+              </Box>
             </Collapse>
           ) : null
         }
@@ -381,7 +448,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
         suppressNoRowsOverlay
       />
       {rows.length === 0 && (
-        <Typography role="status" data-testid={componentIds.tableEmpty} color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>
+        <Typography
+          role="status"
+          data-testid={componentIds.tableEmpty}
+          color="text.secondary"
+          sx={{ p: 2, textAlign: 'center' }}
+        >
           {props.emptyText ?? 'No rows'}
         </Typography>
       )}

@@ -11,14 +11,18 @@ interface User {
 }
 
 const columns: DataTableColumn<User>[] = [{ name: 'name', header: 'Name', sortable: true }];
-const users = (n: number): User[] => Array.from({ length: n }, (_, i) => ({ id: `u${i + 1}`, name: `User ${i + 1}` }));
+const users = (n: number): User[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `u${i + 1}`, name: `User ${i + 1}` }));
 
 const gridRows = () =>
-  [...document.querySelectorAll<HTMLElement>('.ag-row[row-id]')].sort((a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index')));
+  [...document.querySelectorAll<HTMLElement>('.ag-row[row-id]')].sort(
+    (a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index')),
+  );
 const rowKeys = () => gridRows().map((row) => row.getAttribute('row-id'));
 const names = () => gridRows().map((row) => row.querySelector('[col-id="name"]')?.textContent ?? '');
 const box = (n: number) => screen.getByRole('checkbox', { name: `Select row ${n}` });
-const headerLabel = () => document.querySelector('.ag-header-cell[col-id="name"] .ag-header-cell-label') as HTMLElement;
+const headerLabel = () =>
+  document.querySelector('.ag-header-cell[col-id="name"] .ag-header-cell-label') as HTMLElement;
 const headerBox = () => screen.getByRole('checkbox', { name: 'Select all rows' });
 
 function renderTable(props: Partial<DataTableProps<User>> = {}, rows = users(5)) {
@@ -26,7 +30,8 @@ function renderTable(props: Partial<DataTableProps<User>> = {}, rows = users(5))
   const base = { rows, rowKey: (u: User) => u.id, columns, onSelectionChange, ...props };
   const view = render(<DataTable {...base} />);
   const rerender = (next: Partial<DataTableProps<User>>) => view.rerender(<DataTable {...base} {...next} />);
-  const selectedIds = () => (onSelectionChange.mock.calls.at(-1)?.[0] as User[] | undefined)?.map((u) => u.id).sort() ?? [];
+  const selectedIds = () =>
+    (onSelectionChange.mock.calls.at(-1)?.[0] as User[] | undefined)?.map((u) => u.id).sort() ?? [];
   return { onSelectionChange, rerender, selectedIds, user: userEvent.setup() };
 }
 
@@ -70,14 +75,21 @@ describe('DataTable on AG Grid', () => {
   });
 
   it('Selection and the expanded row survive data refreshes, identified by a row key', async () => {
-    const { user, rerender, selectedIds } = renderTable({ selectable: true, renderDetail: (u) => <p>detail of {u.name}</p> });
+    const { user, rerender, selectedIds } = renderTable({
+      selectable: true,
+      renderDetail: (u) => <p>detail of {u.name}</p>,
+    });
     await waitFor(() => expect(rowKeys()).toHaveLength(5));
     await user.click(box(2));
     await user.click(box(4));
     await user.click(screen.getAllByRole('button', { name: 'Expand row' })[1]);
     await waitFor(() => expect(screen.getByText('detail of User 2')).toBeInTheDocument());
     // A refresh: new objects, same keys, one row gone.
-    rerender({ rows: users(5).filter((u) => u.id !== 'u4').map((u) => ({ ...u, name: `${u.name}!` })) });
+    rerender({
+      rows: users(5)
+        .filter((u) => u.id !== 'u4')
+        .map((u) => ({ ...u, name: `${u.name}!` })),
+    });
     await waitFor(() => expect(names()).toContain('User 2!'));
     await waitFor(() => expect(selectedIds()).toEqual(['u2']));
     expect(screen.getByText('detail of User 2!')).toBeInTheDocument();

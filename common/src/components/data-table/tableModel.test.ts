@@ -45,14 +45,35 @@ describe('data table selection (§4)', () => {
 
   it('With shift held, a checkbox click selects the range between the last clicked row and this one, skipping rows whose checkbox is disabled', () => {
     const disabled = new Set(['c']);
-    const down = rowCheckboxClicked({ keys, disabled, selected: new Set(['b']), key: 'e', shift: true, lastClicked: 'b' });
+    const down = rowCheckboxClicked({
+      keys,
+      disabled,
+      selected: new Set(['b']),
+      key: 'e',
+      shift: true,
+      lastClicked: 'b',
+    });
     expect([...down].sort()).toEqual(['b', 'd', 'e']);
-    const up = rowCheckboxClicked({ keys, disabled, selected: new Set(), key: 'a', shift: true, lastClicked: 'd' });
+    const up = rowCheckboxClicked({
+      keys,
+      disabled,
+      selected: new Set(),
+      key: 'a',
+      shift: true,
+      lastClicked: 'd',
+    });
     expect([...up].sort()).toEqual(['a', 'b', 'd']);
   });
 
   it('a disabled row never becomes selected', () => {
-    const next = rowCheckboxClicked({ keys, disabled: new Set(['c']), selected: new Set(), key: 'c', shift: false, lastClicked: null });
+    const next = rowCheckboxClicked({
+      keys,
+      disabled: new Set(['c']),
+      selected: new Set(),
+      key: 'c',
+      shift: false,
+      lastClicked: null,
+    });
     expect(next.size).toBe(0);
   });
 

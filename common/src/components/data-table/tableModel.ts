@@ -17,14 +17,20 @@ export const ROW_STATES: readonly RowState[] = ['error', 'soft-error', 'warning'
 export type HeaderCheckboxState = 'none' | 'some' | 'all';
 
 /** What the header checkbox shows: all when every enabled row is selected (and there is one). */
-export function headerCheckboxState(enabledKeys: readonly string[], selected: ReadonlySet<string>): HeaderCheckboxState {
+export function headerCheckboxState(
+  enabledKeys: readonly string[],
+  selected: ReadonlySet<string>,
+): HeaderCheckboxState {
   const count = enabledKeys.filter((key) => selected.has(key)).length;
   if (selected.size === 0) return 'none';
   return count === enabledKeys.length && count > 0 ? 'all' : 'some';
 }
 
 /** The header checkbox selects all enabled rows; when some or all are selected it clears the selection. */
-export function headerCheckboxClicked(enabledKeys: readonly string[], selected: ReadonlySet<string>): Set<string> {
+export function headerCheckboxClicked(
+  enabledKeys: readonly string[],
+  selected: ReadonlySet<string>,
+): Set<string> {
   return selected.size > 0 ? new Set() : new Set(enabledKeys);
 }
 
@@ -45,7 +51,14 @@ export interface RowCheckboxClick {
  * between the last clicked row and this one (both included), skipping rows whose checkbox is
  * disabled. A disabled row's checkbox changes nothing.
  */
-export function rowCheckboxClicked({ keys, disabled, selected, key, shift, lastClicked }: RowCheckboxClick): Set<string> {
+export function rowCheckboxClicked({
+  keys,
+  disabled,
+  selected,
+  key,
+  shift,
+  lastClicked,
+}: RowCheckboxClick): Set<string> {
   const next = new Set(selected);
   if (disabled.has(key)) return next;
   const from = lastClicked === null ? -1 : keys.indexOf(lastClicked);

@@ -28,7 +28,9 @@ describe('DualList', () => {
   it('Two lists: available and selected. Height 330px. Items move between them', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    expect(screen.getByTestId(componentIds.dualListAvailable)).toHaveStyle({ height: `${DUAL_LIST_HEIGHT}px` });
+    expect(screen.getByTestId(componentIds.dualListAvailable)).toHaveStyle({
+      height: `${DUAL_LIST_HEIGHT}px`,
+    });
     await user.click(available().getByText('Sales'));
     await user.click(available().getByText('ada'));
     await user.click(screen.getByRole('button', { name: 'Add to selected' }));

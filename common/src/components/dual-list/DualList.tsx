@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Box, Button, Checkbox, FormHelperText, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Paper, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormHelperText,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Paper,
+  Typography,
+} from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { componentIds } from '../../test-ids';
@@ -36,7 +48,17 @@ export interface DualListProps {
   dirty?: boolean;
 }
 
-export function DualList({ groups, value, onChange, allowEmpty, max, allowDuplicates, dirty: dirtyProp, availableTitle = 'Available', selectedTitle = 'Selected' }: DualListProps) {
+export function DualList({
+  groups,
+  value,
+  onChange,
+  allowEmpty,
+  max,
+  allowDuplicates,
+  dirty: dirtyProp,
+  availableTitle = 'Available',
+  selectedTitle = 'Selected',
+}: DualListProps) {
   const [checkedLeft, setCheckedLeft] = useState<Set<string>>(() => new Set());
   const [checkedRight, setCheckedRight] = useState<Set<number>>(() => new Set());
   const [dirty, setDirty] = useState(false);
@@ -63,7 +85,8 @@ export function DualList({ groups, value, onChange, allowEmpty, max, allowDuplic
   };
 
   const byCategory = new Map<string, DualListItem[]>();
-  for (const item of offered) byCategory.set(item.category ?? '', [...(byCategory.get(item.category ?? '') ?? []), item]);
+  for (const item of offered)
+    byCategory.set(item.category ?? '', [...(byCategory.get(item.category ?? '') ?? []), item]);
 
   const toggle = <K,>(set: Set<K>, key: K) => {
     const next = new Set(set);
@@ -75,7 +98,11 @@ export function DualList({ groups, value, onChange, allowEmpty, max, allowDuplic
   return (
     <Box data-testid={componentIds.dualList}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        <Paper variant="outlined" sx={{ flex: 1, height: DUAL_LIST_HEIGHT, overflow: 'auto' }} data-testid={componentIds.dualListAvailable}>
+        <Paper
+          variant="outlined"
+          sx={{ flex: 1, height: DUAL_LIST_HEIGHT, overflow: 'auto' }}
+          data-testid={componentIds.dualListAvailable}
+        >
           <List dense aria-label={availableTitle} subheader={<ListSubheader>{availableTitle}</ListSubheader>}>
             {[...byCategory].map(([category, items]) => (
               <li key={category}>
@@ -89,7 +116,14 @@ export function DualList({ groups, value, onChange, allowEmpty, max, allowDuplic
                       onDoubleClick={() => add([item])}
                     >
                       <ListItemIcon>
-                        <Checkbox size="small" edge="start" tabIndex={-1} disableRipple checked={checkedLeft.has(itemKey(item))} slotProps={{ input: { 'aria-label': item.name } }} />
+                        <Checkbox
+                          size="small"
+                          edge="start"
+                          tabIndex={-1}
+                          disableRipple
+                          checked={checkedLeft.has(itemKey(item))}
+                          slotProps={{ input: { 'aria-label': item.name } }}
+                        />
                       </ListItemIcon>
                       <ListItemText primary={item.name} secondary={item.description} />
                     </ListItemButton>
@@ -100,19 +134,46 @@ export function DualList({ groups, value, onChange, allowEmpty, max, allowDuplic
           </List>
         </Paper>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <Button variant="outlined" size="small" aria-label="Add to selected" disabled={checkedLeft.size === 0} onClick={() => add(offered.filter((item) => checkedLeft.has(itemKey(item))))}>
+          <Button
+            variant="outlined"
+            size="small"
+            aria-label="Add to selected"
+            disabled={checkedLeft.size === 0}
+            onClick={() => add(offered.filter((item) => checkedLeft.has(itemKey(item))))}
+          >
             <ChevronRightIcon />
           </Button>
-          <Button variant="outlined" size="small" aria-label="Remove from selected" disabled={checkedRight.size === 0} onClick={() => remove(checkedRight)}>
+          <Button
+            variant="outlined"
+            size="small"
+            aria-label="Remove from selected"
+            disabled={checkedRight.size === 0}
+            onClick={() => remove(checkedRight)}
+          >
             <ChevronLeftIcon />
           </Button>
         </Box>
-        <Paper variant="outlined" sx={{ flex: 1, height: DUAL_LIST_HEIGHT, overflow: 'auto' }} data-testid={componentIds.dualListSelected}>
+        <Paper
+          variant="outlined"
+          sx={{ flex: 1, height: DUAL_LIST_HEIGHT, overflow: 'auto' }}
+          data-testid={componentIds.dualListSelected}
+        >
           <List dense aria-label={selectedTitle} subheader={<ListSubheader>{selectedTitle}</ListSubheader>}>
             {value.map((item, index) => (
-              <ListItemButton key={`${itemKey(item)}-${index}`} onClick={() => setCheckedRight((set) => toggle(set, index))} onDoubleClick={() => remove(new Set([index]))}>
+              <ListItemButton
+                key={`${itemKey(item)}-${index}`}
+                onClick={() => setCheckedRight((set) => toggle(set, index))}
+                onDoubleClick={() => remove(new Set([index]))}
+              >
                 <ListItemIcon>
-                  <Checkbox size="small" edge="start" tabIndex={-1} disableRipple checked={checkedRight.has(index)} slotProps={{ input: { 'aria-label': item.name } }} />
+                  <Checkbox
+                    size="small"
+                    edge="start"
+                    tabIndex={-1}
+                    disableRipple
+                    checked={checkedRight.has(index)}
+                    slotProps={{ input: { 'aria-label': item.name } }}
+                  />
                 </ListItemIcon>
                 <ListItemText primary={item.name} secondary={item.category} />
               </ListItemButton>

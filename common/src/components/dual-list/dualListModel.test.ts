@@ -1,14 +1,29 @@
-import { availableItems, dualListErrorText, dualListInvalid, itemsFromGroups, moveToSelected, removeFromSelected } from './dualListModel';
+import {
+  availableItems,
+  dualListErrorText,
+  dualListInvalid,
+  itemsFromGroups,
+  moveToSelected,
+  removeFromSelected,
+} from './dualListModel';
 
 const groups = [
-  { title: 'Groups', items: [{ name: 'Sales' }, { name: 'Ops', disabled: true }, { name: 'Dev', description: 'Developers' }] },
+  {
+    title: 'Groups',
+    items: [{ name: 'Sales' }, { name: 'Ops', disabled: true }, { name: 'Dev', description: 'Developers' }],
+  },
   { title: 'Users', items: [{ name: 'ada' }] },
 ];
 const items = itemsFromGroups(groups);
 
 describe('dual list rules (§3, §5)', () => {
   it('an item’s category is taken from the group title', () => {
-    expect(items.map((i) => [i.name, i.category])).toEqual([['Sales', 'Groups'], ['Ops', 'Groups'], ['Dev', 'Groups'], ['ada', 'Users']]);
+    expect(items.map((i) => [i.name, i.category])).toEqual([
+      ['Sales', 'Groups'],
+      ['Ops', 'Groups'],
+      ['Dev', 'Groups'],
+      ['ada', 'Users'],
+    ]);
   });
 
   it('At least one selected item is required unless empty is allowed', () => {
@@ -36,7 +51,10 @@ describe('dual list rules (§3, §5)', () => {
     expect(blocked.selected).toEqual([items[0]]);
     expect(blocked.refused).toBe('An item can be selected only once.');
     expect(availableItems(items, [items[0]]).map((i) => i.name)).toEqual(['Ops', 'Dev', 'ada']);
-    expect(moveToSelected([items[0]], [items[0]], { allowDuplicates: true }).selected).toEqual([items[0], items[0]]);
+    expect(moveToSelected([items[0]], [items[0]], { allowDuplicates: true }).selected).toEqual([
+      items[0],
+      items[0],
+    ]);
     expect(availableItems(items, [items[0]], true)).toHaveLength(4);
   });
 

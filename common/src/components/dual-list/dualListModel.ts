@@ -49,13 +49,20 @@ export interface MoveOutcome {
  * allowed (an item already selected is skipped); a maximum item count blocks the whole move when it
  * would exceed it.
  */
-export function moveToSelected(selected: readonly DualListItem[], items: readonly DualListItem[], options: MoveOptions = {}): MoveOutcome {
+export function moveToSelected(
+  selected: readonly DualListItem[],
+  items: readonly DualListItem[],
+  options: MoveOptions = {},
+): MoveOutcome {
   const present = new Set(selected.map(itemKey));
   const moving: DualListItem[] = [];
   let duplicate = false;
   for (const item of items) {
     if (item.disabled) continue;
-    if (!options.allowDuplicates && (present.has(itemKey(item)) || moving.some((m) => itemKey(m) === itemKey(item)))) {
+    if (
+      !options.allowDuplicates &&
+      (present.has(itemKey(item)) || moving.some((m) => itemKey(m) === itemKey(item)))
+    ) {
       duplicate = true;
       continue;
     }
@@ -64,17 +71,25 @@ export function moveToSelected(selected: readonly DualListItem[], items: readonl
   if (options.max !== undefined && selected.length + moving.length > options.max) {
     return { selected: [...selected], refused: dualListMaxMessage(options.max) };
   }
-  if (moving.length === 0) return { selected: [...selected], refused: duplicate ? DUAL_LIST_DUPLICATE_MSG : null };
+  if (moving.length === 0)
+    return { selected: [...selected], refused: duplicate ? DUAL_LIST_DUPLICATE_MSG : null };
   return { selected: [...selected, ...moving], refused: null };
 }
 
 /** The selected list without the given positions. */
-export function removeFromSelected(selected: readonly DualListItem[], positions: ReadonlySet<number>): DualListItem[] {
+export function removeFromSelected(
+  selected: readonly DualListItem[],
+  positions: ReadonlySet<number>,
+): DualListItem[] {
   return selected.filter((_, index) => !positions.has(index));
 }
 
 /** The items still offered: all of them when duplicates are allowed, else those not selected. */
-export function availableItems(all: readonly DualListItem[], selected: readonly DualListItem[], allowDuplicates = false): DualListItem[] {
+export function availableItems(
+  all: readonly DualListItem[],
+  selected: readonly DualListItem[],
+  allowDuplicates = false,
+): DualListItem[] {
   if (allowDuplicates) return [...all];
   const present = new Set(selected.map(itemKey));
   return all.filter((item) => !present.has(itemKey(item)));
@@ -86,6 +101,10 @@ export function dualListInvalid(selected: readonly DualListItem[], allowEmpty = 
 }
 
 /** The error text shows only when the control is dirty and invalid. */
-export function dualListErrorText(selected: readonly DualListItem[], dirty: boolean, allowEmpty = false): string | null {
+export function dualListErrorText(
+  selected: readonly DualListItem[],
+  dirty: boolean,
+  allowEmpty = false,
+): string | null {
   return dirty && dualListInvalid(selected, allowEmpty) ? DUAL_LIST_REQUIRED_MSG : null;
 }

@@ -4,9 +4,13 @@ import { EmptyResults, emptyResultsText } from './EmptyResults';
 
 describe('EmptyResults', () => {
   it("Empty results: 'No ... were found to match your search/filters. Try modifying or resetting your criteria.' with the noun filled in", () => {
-    expect(emptyResultsText('users')).toBe('No users were found to match your search/filters. Try modifying or resetting your criteria.');
+    expect(emptyResultsText('users')).toBe(
+      'No users were found to match your search/filters. Try modifying or resetting your criteria.',
+    );
     render(<EmptyResults noun="events" />);
-    expect(screen.getByRole('status')).toHaveTextContent('No events were found to match your search/filters. Try modifying or resetting your criteria.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'No events were found to match your search/filters. Try modifying or resetting your criteria.',
+    );
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 

@@ -22,7 +22,11 @@ export interface EmptyResultsProps {
 
 export function EmptyResults({ noun, onReset, resetLabel = 'Reset filters' }: EmptyResultsProps) {
   return (
-    <Box role="status" data-testid={componentIds.emptyResults} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
+    <Box
+      role="status"
+      data-testid={componentIds.emptyResults}
+      sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}
+    >
       <SearchOffIcon aria-hidden />
       <Typography>{emptyResultsText(noun)}</Typography>
       {onReset && (

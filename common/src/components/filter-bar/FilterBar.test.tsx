@@ -22,7 +22,10 @@ const schema: FilterSchema = {
   country: {
     label: 'Country',
     searchPlaceholder: 'Find a country',
-    options: ['France', 'Germany', 'Italy', 'Spain', 'Sweden', 'Norway'].map((label) => ({ code: label.slice(0, 2).toLowerCase(), label })),
+    options: ['France', 'Germany', 'Italy', 'Spain', 'Sweden', 'Norway'].map((label) => ({
+      code: label.slice(0, 2).toLowerCase(),
+      label,
+    })),
   },
 };
 

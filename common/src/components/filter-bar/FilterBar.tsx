@@ -55,7 +55,10 @@ export function FilterBar({ schema, searchIcon }: FilterBarProps) {
   const [params, setParams] = useSearchParams();
   const values = readFilterValues(params, schema);
   return (
-    <Box data-testid={componentIds.filterBar} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+    <Box
+      data-testid={componentIds.filterBar}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+    >
       {Object.entries(schema).map(([key, entry]) => (
         <FilterMenu
           key={key}
@@ -93,7 +96,12 @@ function FilterMenu({ filterKey, entry, chosen, params, searchIcon, onChange, on
   const chosenSet = new Set(chosen);
   const isChosen = (codes: readonly string[]) => codes.every((code) => chosenSet.has(code));
   const chosenLabels = items.filter((item) => isChosen(item.codes)).map((item) => item.label);
-  const summary = chosenLabels.length === 0 ? '' : chosenLabels.length === 1 ? `: ${chosenLabels[0]}` : ` (${chosenLabels.length})`;
+  const summary =
+    chosenLabels.length === 0
+      ? ''
+      : chosenLabels.length === 1
+        ? `: ${chosenLabels[0]}`
+        : ` (${chosenLabels.length})`;
 
   const choose = (codes: readonly string[]) => {
     if (!entry.multiple) {
@@ -101,7 +109,9 @@ function FilterMenu({ filterKey, entry, chosen, params, searchIcon, onChange, on
       setOpen(false);
       return;
     }
-    const next = isChosen(codes) ? chosen.filter((code) => !codes.includes(code)) : [...chosen, ...codes.filter((c) => !chosenSet.has(c))];
+    const next = isChosen(codes)
+      ? chosen.filter((code) => !codes.includes(code))
+      : [...chosen, ...codes.filter((c) => !chosenSet.has(c))];
     onChange(next);
   };
 
@@ -142,17 +152,26 @@ function FilterMenu({ filterKey, entry, chosen, params, searchIcon, onChange, on
         {entry.toggles?.map((toggle) => (
           <Box key={toggle.key} sx={{ px: 2 }}>
             <FormControlLabel
-              control={<Switch size="small" checked={readToggle(params, toggle.key)} onChange={(e) => onToggle(toggle.key, e.target.checked)} />}
+              control={
+                <Switch
+                  size="small"
+                  checked={readToggle(params, toggle.key)}
+                  onChange={(e) => onToggle(toggle.key, e.target.checked)}
+                />
+              }
               label={toggle.label}
             />
           </Box>
         ))}
         {withSearch && (
-          <Box sx={{ px: 2, py: 1 }} onKeyDown={(e) => {
+          <Box
+            sx={{ px: 2, py: 1 }}
+            onKeyDown={(e) => {
               // Typing stays in the box (MenuList would jump to the item starting with the letter);
               // Escape and Tab still reach the menu.
               if (e.key !== 'Escape' && e.key !== 'Tab') e.stopPropagation();
-            }}>
+            }}
+          >
             <TextField
               size="small"
               autoFocus
@@ -161,33 +180,53 @@ function FilterMenu({ filterKey, entry, chosen, params, searchIcon, onChange, on
               placeholder={entry.searchPlaceholder ?? 'Search'}
               onChange={(e) => setSearch(e.target.value)}
               slotProps={{
-                htmlInput: { 'aria-label': `Search ${entry.label}`, 'data-testid': componentIds.filterSearch },
-                input: { startAdornment: <InputAdornment position="start">{entry.searchIcon ?? searchIcon ?? <SearchIcon fontSize="small" />}</InputAdornment> },
+                htmlInput: {
+                  'aria-label': `Search ${entry.label}`,
+                  'data-testid': componentIds.filterSearch,
+                },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      {entry.searchIcon ?? searchIcon ?? <SearchIcon fontSize="small" />}
+                    </InputAdornment>
+                  ),
+                },
               }}
             />
           </Box>
         )}
         {!entry.multiple && (
-          <MenuItem role="menuitemradio" aria-checked={chosen.length === 0} selected={chosen.length === 0} onClick={() => choose([])}>
+          <MenuItem
+            role="menuitemradio"
+            aria-checked={chosen.length === 0}
+            selected={chosen.length === 0}
+            onClick={() => choose([])}
+          >
             <ListItemText>{ANY_OPTION_LABEL}</ListItemText>
           </MenuItem>
         )}
         {shown.map((item) => (
-            <MenuItem
-              key={item.value}
-              role={entry.multiple ? 'menuitemcheckbox' : 'menuitemradio'}
-              aria-checked={isChosen(item.codes)}
-              selected={!entry.multiple && isChosen(item.codes)}
-              onClick={() => choose(item.codes)}
-            >
-              {entry.multiple && (
-                <ListItemIcon>
-                  <Checkbox size="small" edge="start" checked={isChosen(item.codes)} tabIndex={-1} disableRipple />
-                </ListItemIcon>
-              )}
-              <ListItemText>{item.label}</ListItemText>
-            </MenuItem>
-          ))}
+          <MenuItem
+            key={item.value}
+            role={entry.multiple ? 'menuitemcheckbox' : 'menuitemradio'}
+            aria-checked={isChosen(item.codes)}
+            selected={!entry.multiple && isChosen(item.codes)}
+            onClick={() => choose(item.codes)}
+          >
+            {entry.multiple && (
+              <ListItemIcon>
+                <Checkbox
+                  size="small"
+                  edge="start"
+                  checked={isChosen(item.codes)}
+                  tabIndex={-1}
+                  disableRipple
+                />
+              </ListItemIcon>
+            )}
+            <ListItemText>{item.label}</ListItemText>
+          </MenuItem>
+        ))}
       </Menu>
     </>
   );

@@ -20,7 +20,14 @@ const schema: FilterSchema = {
       { code: 'phish', label: 'Junk' },
     ],
   },
-  risk: { label: 'Risk', options: [{ code: 'high', label: 'High' }, { code: 'low', label: 'Low' }], defaultValue: 'high' },
+  risk: {
+    label: 'Risk',
+    options: [
+      { code: 'high', label: 'High' },
+      { code: 'low', label: 'Low' },
+    ],
+    defaultValue: 'high',
+  },
 };
 
 describe('filter bar encoding (§5)', () => {
@@ -30,7 +37,11 @@ describe('filter bar encoding (§5)', () => {
   });
 
   it('options sharing a label are joined with a plus sign', () => {
-    expect(filterMenuItems(schema.action).map((item) => item.value)).toEqual(['block', 'allow', 'spam+phish']);
+    expect(filterMenuItems(schema.action).map((item) => item.value)).toEqual([
+      'block',
+      'allow',
+      'spam+phish',
+    ]);
     const next = withFilterValue(new URLSearchParams(), schema, 'action', ['block', 'spam', 'phish']);
     expect(next.get('action')).toBe('block,spam+phish');
     expect(decodeFilterValue(next.get('action') ?? '')).toEqual(['block', 'spam', 'phish']);
@@ -46,7 +57,14 @@ describe('filter bar encoding (§5)', () => {
   });
 
   it('sortable menus list their options by label, case-insensitively', () => {
-    const items = filterMenuItems({ label: 'X', sortable: true, options: [{ code: 'b', label: 'beta' }, { code: 'a', label: 'Alpha' }] });
+    const items = filterMenuItems({
+      label: 'X',
+      sortable: true,
+      options: [
+        { code: 'b', label: 'beta' },
+        { code: 'a', label: 'Alpha' },
+      ],
+    });
     expect(items.map((item) => item.label)).toEqual(['Alpha', 'beta']);
   });
 });
@@ -65,12 +83,21 @@ describe('filter bar state (§4)', () => {
   });
 
   it('page and pageSize are ignored when comparing changes', () => {
-    expect(filtersChanged(new URLSearchParams('action=block&page=1'), new URLSearchParams('page=7&pageSize=25&action=block'))).toBe(false);
-    expect(filtersChanged(new URLSearchParams('action=block'), new URLSearchParams('action=allow'))).toBe(true);
+    expect(
+      filtersChanged(
+        new URLSearchParams('action=block&page=1'),
+        new URLSearchParams('page=7&pageSize=25&action=block'),
+      ),
+    ).toBe(false);
+    expect(filtersChanged(new URLSearchParams('action=block'), new URLSearchParams('action=allow'))).toBe(
+      true,
+    );
   });
 
   it('clearing a filter without a default removes it; with a default writes it empty (none)', () => {
-    expect(withFilterValue(new URLSearchParams('action=block'), schema, 'action', []).has('action')).toBe(false);
+    expect(withFilterValue(new URLSearchParams('action=block'), schema, 'action', []).has('action')).toBe(
+      false,
+    );
     const risk = withFilterValue(new URLSearchParams(), schema, 'risk', []);
     expect(risk.get('risk')).toBe('');
     expect(readFilterValues(risk, schema).risk).toEqual([]);

@@ -78,7 +78,8 @@ export function filterMenuItems(entry: FilterSchemaEntry): FilterMenuItem[] {
     codes,
     value: codes.join(SAME_LABEL_SEPARATOR),
   }));
-  if (entry.sortable) items.sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' }));
+  if (entry.sortable)
+    items.sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' }));
   return items;
 }
 
@@ -111,7 +112,9 @@ export function encodeFilterValue(entry: FilterSchemaEntry, codes: readonly stri
 
 function defaultCodes(entry: FilterSchemaEntry): string[] {
   if (entry.defaultValue === undefined) return [];
-  return typeof entry.defaultValue === 'string' ? decodeFilterValue(entry.defaultValue) : [...entry.defaultValue];
+  return typeof entry.defaultValue === 'string'
+    ? decodeFilterValue(entry.defaultValue)
+    : [...entry.defaultValue];
 }
 
 /** The chosen codes of every filter of the schema: from the query, else the entry's default. */

@@ -5,12 +5,20 @@ import { componentIds } from '../../test-ids';
 import { createTestStore } from '../../test-support/storeHarness';
 import { readFileText, type ImportRecord } from '../../features/import-wizard/importParsing';
 import type { ImportBatchResult } from '../../features/import-wizard/runBatches';
-import { CONFIRMATION_TEXT, ERROR_DIALOG_WIDTH, ImportWizard, deletionWarning, yupRowValidator, type ImportWizardProps } from './ImportWizard';
+import {
+  CONFIRMATION_TEXT,
+  ERROR_DIALOG_WIDTH,
+  ImportWizard,
+  deletionWarning,
+  yupRowValidator,
+  type ImportWizardProps,
+} from './ImportWizard';
 import { object, string } from 'yup';
 
 const fields = ['username', 'email'];
 const csv = (lines: string[], name = 'users.csv') => new File([lines.join('\n')], name, { type: 'text/csv' });
-const rowsCsv = (n: number) => csv(Array.from({ length: n }, (_, i) => `user${i + 1},user${i + 1}@x.example`));
+const rowsCsv = (n: number) =>
+  csv(Array.from({ length: n }, (_, i) => `user${i + 1},user${i + 1}@x.example`));
 
 /** Downloads land here: name and text (downloadFile goes through an object URL and a clicked link). */
 let downloads: { name: string; blob: Blob }[] = [];
@@ -36,26 +44,43 @@ function setup(overrides: Partial<ImportWizardProps> = {}) {
   const submitted: [ImportRecord[], number][] = [];
   const submitBatch = jest.fn(async (rows: ImportRecord[], offset: number): Promise<ImportBatchResult> => {
     submitted.push([rows, offset]);
-    const errors = rows.flatMap((row, i) => (row.username.startsWith('bad') ? [{ index: offset + i, reason: 'username taken' }] : []));
+    const errors = rows.flatMap((row, i) =>
+      row.username.startsWith('bad') ? [{ index: offset + i, reason: 'username taken' }] : [],
+    );
     return { created: rows.length - errors.length, errors };
   });
   const user = userEvent.setup();
   render(
     <Provider store={store}>
-      <ImportWizard open title="Import users" fields={fields} maxRows={50} batchSize={4} submitBatch={submitBatch} onClose={onClose} {...overrides} />
+      <ImportWizard
+        open
+        title="Import users"
+        fields={fields}
+        maxRows={50}
+        batchSize={4}
+        submitBatch={submitBatch}
+        onClose={onClose}
+        {...overrides}
+      />
     </Provider>,
   );
-  const upload = (file: File) => user.upload(screen.getByTestId(componentIds.uploadInput) as HTMLInputElement, file);
+  const upload = (file: File) =>
+    user.upload(screen.getByTestId(componentIds.uploadInput) as HTMLInputElement, file);
   const next = () => user.click(screen.getByTestId(componentIds.wizardNext));
   return { store, onClose, submitted, submitBatch, user, upload, next };
 }
 
-const previewRows = () => within(screen.getByRole('table', { name: 'Rows to import' })).getAllByRole('row').slice(1);
+const previewRows = () =>
+  within(screen.getByRole('table', { name: 'Rows to import' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('ImportWizard', () => {
   it('states the row limit and the required columns, and offers the empty CSV template built from the field names', async () => {
     const { user } = setup();
-    expect(screen.getByText('The file may hold up to 50 rows. Required columns: username, email.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The file may hold up to 50 rows. Required columns: username, email.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByTestId(componentIds.wizardTemplate));
     expect(downloads[0].name).toBe('import-template.csv');
     expect(await readFileText(downloads[0].blob)).toBe('$username,$email\r\n');
@@ -78,17 +103,28 @@ describe('ImportWizard', () => {
 
   it('Only csv or json files are accepted', async () => {
     const { upload } = setup();
-    await userEvent.setup({ applyAccept: false }).upload(screen.getByTestId(componentIds.uploadInput) as HTMLInputElement, new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(
+        screen.getByTestId(componentIds.uploadInput) as HTMLInputElement,
+        new File(['x'], 'notes.txt', { type: 'text/plain' }),
+      );
     expect(screen.getByTestId(componentIds.uploadError)).toHaveTextContent('Invalid file uploaded');
     expect(screen.queryByTestId(componentIds.wizardPreview)).not.toBeInTheDocument();
-    await upload(new File(['[{"username":"ada","email":"a@x.example"}]'], 'u.json', { type: 'application/json' }));
+    await upload(
+      new File(['[{"username":"ada","email":"a@x.example"}]'], 'u.json', { type: 'application/json' }),
+    );
     expect(await screen.findByTestId(componentIds.wizardPreview)).toHaveTextContent('ada');
   });
 
   it('If the row count exceeds the configured maximum, a snackbar warns and nothing loads', async () => {
     const { upload, store } = setup({ maxRows: 5 });
     await upload(rowsCsv(6));
-    await waitFor(() => expect(store.getState().snackbar.bottom?.text).toBe('The file holds 6 rows; at most 5 can be imported at once. Nothing was loaded.'));
+    await waitFor(() =>
+      expect(store.getState().snackbar.bottom?.text).toBe(
+        'The file holds 6 rows; at most 5 can be imported at once. Nothing was loaded.',
+      ),
+    );
     expect(store.getState().snackbar.bottom?.severity).toBe('warning');
     expect(screen.queryByTestId(componentIds.wizardPreview)).not.toBeInTheDocument();
     expect(screen.getByTestId(componentIds.wizardNext)).toBeDisabled();
@@ -111,10 +147,16 @@ describe('ImportWizard', () => {
     await upload(rowsCsv(10));
     await screen.findByTestId(componentIds.wizardPreview);
     await next();
-    expect(screen.getByTestId(`${componentIds.wizardStep}-processing`)).toHaveTextContent('10 rows are ready to import.');
+    expect(screen.getByTestId(`${componentIds.wizardStep}-processing`)).toHaveTextContent(
+      '10 rows are ready to import.',
+    );
     await next();
     await waitFor(() => expect(onClose).toHaveBeenCalledWith({ created: 10, errors: [] }));
-    expect(submitted.map(([rows, offset]) => [rows.length, offset])).toEqual([[4, 0], [4, 4], [2, 8]]);
+    expect(submitted.map(([rows, offset]) => [rows.length, offset])).toEqual([
+      [4, 0],
+      [4, 4],
+      [2, 8],
+    ]);
   });
 
   it('with a prompt asks for confirmation before anything is written', async () => {
@@ -123,21 +165,26 @@ describe('ImportWizard', () => {
     await screen.findByTestId(componentIds.wizardPreview);
     await next();
     await next();
-    expect(screen.getByTestId(`${componentIds.wizardStep}-confirmation`)).toHaveTextContent(CONFIRMATION_TEXT);
+    expect(screen.getByTestId(`${componentIds.wizardStep}-confirmation`)).toHaveTextContent(
+      CONFIRMATION_TEXT,
+    );
     expect(submitBatch).not.toHaveBeenCalled();
     expect(screen.getByTestId(componentIds.wizardNext)).toHaveTextContent('Confirm');
   });
 
   it('the deletion warning names the number of items', () => {
-    expect(deletionWarning(3)).toBe('If you choose to proceed 3 items will be deleted. This cannot be undone.');
+    expect(deletionWarning(3)).toBe(
+      'If you choose to proceed 3 items will be deleted. This cannot be undone.',
+    );
   });
 
   it('shows progress with percent and start-end of total while a batch is in flight', async () => {
     let release: () => void = () => undefined;
     const submitBatch = jest.fn(
-      (rows: ImportRecord[]) => new Promise<ImportBatchResult>((resolve) => {
-        release = () => resolve({ created: rows.length, errors: [] });
-      }),
+      (rows: ImportRecord[]) =>
+        new Promise<ImportBatchResult>((resolve) => {
+          release = () => resolve({ created: rows.length, errors: [] });
+        }),
     );
     const { upload, next, onClose } = setup({ submitBatch });
     await upload(rowsCsv(6));
@@ -146,14 +193,25 @@ describe('ImportWizard', () => {
     await next();
     expect(await screen.findByTestId(componentIds.wizardProgressText)).toHaveTextContent('0% · 1-4 of 6');
     release();
-    await waitFor(() => expect(screen.getByTestId(componentIds.wizardProgressText)).toHaveTextContent('67% · 5-6 of 6'));
+    await waitFor(() =>
+      expect(screen.getByTestId(componentIds.wizardProgressText)).toHaveTextContent('67% · 5-6 of 6'),
+    );
     release();
     await waitFor(() => expect(onClose).toHaveBeenCalledWith({ created: 6, errors: [] }));
   });
 
   it('at summary with errors: counts, the 600px error dialog, View Errors and Download Errors with exactly the failing rows and their reason', async () => {
     const { user, upload, next, onClose } = setup();
-    await upload(csv(['$username,$email', 'ada,a@x.example', 'bad1,b@x.example', 'cy,"c@x.example"', 'bad2,"d,e"', 'eve,e@x.example']));
+    await upload(
+      csv([
+        '$username,$email',
+        'ada,a@x.example',
+        'bad1,b@x.example',
+        'cy,"c@x.example"',
+        'bad2,"d,e"',
+        'eve,e@x.example',
+      ]),
+    );
     await screen.findByTestId(componentIds.wizardPreview);
     await next();
     await next();
@@ -165,13 +223,21 @@ describe('ImportWizard', () => {
     expect(within(errorDialog).getAllByText('username taken')).toHaveLength(2);
     expect(errorDialog).toHaveStyle({ width: `${ERROR_DIALOG_WIDTH}px` });
     await user.click(within(errorDialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Processing Errors' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Processing Errors' })).not.toBeInTheDocument(),
+    );
     await user.click(screen.getByTestId(componentIds.viewErrors));
     expect(await screen.findByRole('dialog', { name: 'Processing Errors' })).toBeInTheDocument();
-    await user.click(within(screen.getByRole('dialog', { name: 'Processing Errors' })).getByRole('button', { name: 'Close' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Processing Errors' })).getByRole('button', {
+        name: 'Close',
+      }),
+    );
     await user.click(screen.getByTestId(componentIds.downloadErrors));
     expect(downloads.at(-1)?.name).toBe('import-errors.csv');
-    expect(await readFileText(downloads.at(-1)!.blob)).toBe('$username,$email,$reason\r\nbad1,b@x.example,username taken\r\nbad2,"d,e",username taken');
+    expect(await readFileText(downloads.at(-1)!.blob)).toBe(
+      '$username,$email,$reason\r\nbad1,b@x.example,username taken\r\nbad2,"d,e",username taken',
+    );
   });
 
   it('Backdrop click or Escape closes the dialog only at the summary step', async () => {
@@ -184,7 +250,9 @@ describe('ImportWizard', () => {
     await next();
     await screen.findByRole('dialog', { name: 'Processing Errors' });
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Processing Errors' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Processing Errors' })).not.toBeInTheDocument(),
+    );
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledWith({ created: 1, errors: [{ index: 0, reason: 'username taken' }] });
   });
@@ -201,7 +269,9 @@ describe('ImportWizard', () => {
     await screen.findByTestId(componentIds.wizardPreview);
     await next();
     await next();
-    expect(await screen.findByTestId(componentIds.wizardError)).toHaveTextContent('Processing failed. Attempt 4 (or fewer) at a time.');
+    expect(await screen.findByTestId(componentIds.wizardError)).toHaveTextContent(
+      'Processing failed. Attempt 4 (or fewer) at a time.',
+    );
     await next();
     const summary = await screen.findByTestId(`${componentIds.wizardStep}-summary`);
     expect(within(summary).getByTestId(componentIds.summaryCreated)).toHaveTextContent('4');
@@ -212,15 +282,29 @@ describe('ImportWizard', () => {
     const dryRun = jest.fn(async (rows: ImportRecord[], offset: number) => ({
       create: rows.flatMap((row, i) => (row.username.startsWith('user') ? [offset + i] : [])),
       change: rows.flatMap((row, i) => (row.username === 'ada' ? [offset + i] : [])),
-      refuse: rows.flatMap((row, i) => (row.username.startsWith('bad') ? [{ index: offset + i, reason: 'username taken' }] : [])),
+      refuse: rows.flatMap((row, i) =>
+        row.username.startsWith('bad') ? [{ index: offset + i, reason: 'username taken' }] : [],
+      ),
     }));
     const { upload, next, submitBatch } = setup({ dryRun });
-    await upload(csv(['user1,a@x.example', 'ada,b@x.example', 'bad1,c@x.example', 'user2,d@x.example', 'user3,e@x.example']));
+    await upload(
+      csv([
+        'user1,a@x.example',
+        'ada,b@x.example',
+        'bad1,c@x.example',
+        'user2,d@x.example',
+        'user3,e@x.example',
+      ]),
+    );
     await screen.findByTestId(componentIds.wizardPreview);
     await next();
     const report = await screen.findByTestId(componentIds.wizardDryRun);
-    expect(report).toHaveTextContent('Of 5 rows: 3 would be created, 1 would be changed, 1 would be refused.');
-    const outcomes = within(within(report).getByRole('table', { name: 'What each row would do' })).getAllByRole('row').slice(1);
+    expect(report).toHaveTextContent(
+      'Of 5 rows: 3 would be created, 1 would be changed, 1 would be refused.',
+    );
+    const outcomes = within(within(report).getByRole('table', { name: 'What each row would do' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(outcomes.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
       ['1', 'user1', 'Create'],
       ['2', 'ada', 'Change'],

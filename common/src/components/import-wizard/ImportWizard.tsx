@@ -28,7 +28,13 @@ import { snackbarShown } from '../../features/snackbar/snackbarSlice';
 import { IMPORT_FILE_TYPES, INVALID_IMPORT_FILE_MSG, importFileError } from '../../validators/files';
 import { buildCsv, EXPORT_MIME, exportFileName } from '../../formatting/exportBuilders';
 import { downloadFile } from '../../formatting/downloadFile';
-import { ImportFileError, importTemplateCsv, parseImportFile, HEADER_MARK, type ImportRecord } from '../../features/import-wizard/importParsing';
+import {
+  ImportFileError,
+  importTemplateCsv,
+  parseImportFile,
+  HEADER_MARK,
+  type ImportRecord,
+} from '../../features/import-wizard/importParsing';
 import {
   BatchFailedError,
   DEFAULT_IMPORT_BATCH_SIZE,
@@ -132,7 +138,9 @@ export interface ImportWizardProps {
 }
 
 /** A row validator from a yup-like schema: its first error message, or null. */
-export function yupRowValidator(schema: { validateSync(value: unknown): unknown }): (row: ImportRecord) => string | null {
+export function yupRowValidator(schema: {
+  validateSync(value: unknown): unknown;
+}): (row: ImportRecord) => string | null {
   return (row) => {
     try {
       schema.validateSync(row);
@@ -179,7 +187,13 @@ function ImportWizardDialog(props: ImportWizardProps) {
       const rows = await parseImportFile(file, fields);
       if (!alive.current) return;
       if (rows.length > maxRows) {
-        appDispatch(snackbarShown({ kind: 'custom', severity: 'warning', message: tooManyRowsMessage(rows.length, maxRows) }));
+        appDispatch(
+          snackbarShown({
+            kind: 'custom',
+            severity: 'warning',
+            message: tooManyRowsMessage(rows.length, maxRows),
+          }),
+        );
         dispatch(fileRefused({ message: null }));
         return;
       }
@@ -189,14 +203,17 @@ function ImportWizardDialog(props: ImportWizardProps) {
       dispatch(fileLoaded({ fileName: file.name, rows, problems: checked }));
     } catch (error) {
       if (!alive.current) return;
-      dispatch(fileRefused({ message: error instanceof ImportFileError ? error.message : INVALID_IMPORT_FILE_MSG }));
+      dispatch(
+        fileRefused({ message: error instanceof ImportFileError ? error.message : INVALID_IMPORT_FILE_MSG }),
+      );
     }
   };
 
   // Processing: the dry run (if any); saving: the writes. Each runs once when its step starts.
   useEffect(() => {
     if (state.status !== 'idle') return;
-    const progress = (p: Parameters<typeof batchProgressed>[0]) => alive.current && dispatch(batchProgressed(p));
+    const progress = (p: Parameters<typeof batchProgressed>[0]) =>
+      alive.current && dispatch(batchProgressed(p));
     const cancelled = () => !alive.current;
     if (state.step === 'processing') {
       if (!props.dryRun) {
@@ -206,7 +223,10 @@ function ImportWizardDialog(props: ImportWizardProps) {
       dispatch(batchesStarted());
       runInBatches(state.rows, batchSize, props.dryRun, progress, cancelled)
         .then((results) => alive.current && dispatch(dryRunFinished(mergeDryRuns(results))))
-        .catch((error: unknown) => alive.current && dispatch(batchFailed({ batchSize, offset: offsetOf(error), partial: null })));
+        .catch(
+          (error: unknown) =>
+            alive.current && dispatch(batchFailed({ batchSize, offset: offsetOf(error), partial: null })),
+        );
     }
     if (state.step === 'saving') {
       dispatch(batchesStarted());
@@ -214,7 +234,10 @@ function ImportWizardDialog(props: ImportWizardProps) {
         .then((results) => alive.current && dispatch(savingFinished(mergeBatchResults(results))))
         .catch((error: unknown) => {
           if (!alive.current) return;
-          const partial = error instanceof BatchFailedError ? mergeBatchResults(error.partial as ImportBatchResult[]) : null;
+          const partial =
+            error instanceof BatchFailedError
+              ? mergeBatchResults(error.partial as ImportBatchResult[])
+              : null;
           dispatch(batchFailed({ batchSize, offset: offsetOf(error), partial }));
         });
     }
@@ -224,7 +247,13 @@ function ImportWizardDialog(props: ImportWizardProps) {
 
   // On saving with no errors the dialog closes with the result.
   useEffect(() => {
-    if (state.step === 'saving' && state.status === 'done' && state.result && state.result.errors.length === 0) onClose(state.result);
+    if (
+      state.step === 'saving' &&
+      state.status === 'done' &&
+      state.result &&
+      state.result.errors.length === 0
+    )
+      onClose(state.result);
   }, [state.step, state.status, state.result, onClose]);
   // At summary, if there are errors, the error dialog opens.
   useEffect(() => {
@@ -237,7 +266,10 @@ function ImportWizardDialog(props: ImportWizardProps) {
   );
 
   const downloadErrors = () => {
-    const columns = [...fields.map((field) => ({ field, header: `${HEADER_MARK}${field}` })), { field: '__reason', header: `${HEADER_MARK}reason` }];
+    const columns = [
+      ...fields.map((field) => ({ field, header: `${HEADER_MARK}${field}` })),
+      { field: '__reason', header: `${HEADER_MARK}reason` },
+    ];
     const csv = buildCsv(
       errorRows.map((e) => ({ ...e.record, __reason: e.reason })),
       columns,
@@ -286,7 +318,13 @@ function ImportWizardDialog(props: ImportWizardProps) {
                 component="button"
                 type="button"
                 data-testid={componentIds.wizardTemplate}
-                onClick={() => downloadFile(exportFileName(`${baseName}-template`, 'csv'), importTemplateCsv(fields), EXPORT_MIME.csv)}
+                onClick={() =>
+                  downloadFile(
+                    exportFileName(`${baseName}-template`, 'csv'),
+                    importTemplateCsv(fields),
+                    EXPORT_MIME.csv,
+                  )
+                }
                 sx={{ mb: 2, display: 'inline-block' }}
               >
                 Download the CSV template
@@ -295,7 +333,11 @@ function ImportWizardDialog(props: ImportWizardProps) {
                 accept={IMPORT_FILE_TYPES}
                 invalidTypeMessage={INVALID_IMPORT_FILE_MSG}
                 disabled={state.status === 'reading'}
-                label={state.fileName ? `${state.fileName}: drop or choose another file to replace it` : 'Drop a csv or json file here or click to choose one'}
+                label={
+                  state.fileName
+                    ? `${state.fileName}: drop or choose another file to replace it`
+                    : 'Drop a csv or json file here or click to choose one'
+                }
                 onFiles={([file]) => void load(file)}
               />
               {state.status === 'reading' && <LinearProgress sx={{ mt: 1 }} aria-label="Reading the file" />}
@@ -303,7 +345,8 @@ function ImportWizardDialog(props: ImportWizardProps) {
                 <Box data-testid={componentIds.wizardPreview} sx={{ mt: 2 }}>
                   <Typography variant="body2">
                     {state.rows.length} rows
-                    {invalidCount > 0 && `, ${invalidCount} with problems: fix the file or delete those rows.`}
+                    {invalidCount > 0 &&
+                      `, ${invalidCount} with problems: fix the file or delete those rows.`}
                   </Typography>
                   <Table size="small" aria-label="Rows to import">
                     <TableHead>
@@ -320,14 +363,22 @@ function ImportWizardDialog(props: ImportWizardProps) {
                       {visible.map((row, i) => {
                         const index = page * pageSize + i;
                         return (
-                          <TableRow key={index} sx={problems[index] ? { bgcolor: 'error.light' } : undefined} aria-invalid={Boolean(problems[index]) || undefined}>
+                          <TableRow
+                            key={index}
+                            sx={problems[index] ? { bgcolor: 'error.light' } : undefined}
+                            aria-invalid={Boolean(problems[index]) || undefined}
+                          >
                             <TableCell>{index + 1}</TableCell>
                             {fields.map((field) => (
                               <TableCell key={field}>{row[field]}</TableCell>
                             ))}
                             {validateRow && <TableCell>{problems[index]}</TableCell>}
                             <TableCell padding="checkbox">
-                              <IconButton size="small" aria-label={`Delete row ${index + 1}`} onClick={() => dispatch(rowDeleted({ index }))}>
+                              <IconButton
+                                size="small"
+                                aria-label={`Delete row ${index + 1}`}
+                                onClick={() => dispatch(rowDeleted({ index }))}
+                              >
                                 <DeleteIcon fontSize="small" />
                               </IconButton>
                             </TableCell>
@@ -353,24 +404,28 @@ function ImportWizardDialog(props: ImportWizardProps) {
               )}
             </>
           )}
-          {(state.step === 'processing' || state.step === 'saving') && state.progress && state.status !== 'done' && (
-            <Box sx={{ my: 2 }}>
-              <LinearProgress
-                variant="determinate"
-                value={progressPercent(state.progress)}
-                data-testid={componentIds.wizardProgress}
-                aria-label={state.step === 'saving' ? 'Saving' : 'Checking'}
-              />
-              <Typography variant="body2" sx={{ mt: 1 }} data-testid={componentIds.wizardProgressText}>
-                {progressPercent(state.progress)}% · {progressText(state.progress)}
-              </Typography>
-            </Box>
-          )}
+          {(state.step === 'processing' || state.step === 'saving') &&
+            state.progress &&
+            state.status !== 'done' && (
+              <Box sx={{ my: 2 }}>
+                <LinearProgress
+                  variant="determinate"
+                  value={progressPercent(state.progress)}
+                  data-testid={componentIds.wizardProgress}
+                  aria-label={state.step === 'saving' ? 'Saving' : 'Checking'}
+                />
+                <Typography variant="body2" sx={{ mt: 1 }} data-testid={componentIds.wizardProgressText}>
+                  {progressPercent(state.progress)}% · {progressText(state.progress)}
+                </Typography>
+              </Box>
+            )}
           {state.step === 'processing' && state.status === 'done' && (
             <DryRunReport rows={state.rows} label={fields[0]} report={state.dryRun} />
           )}
           {state.step === 'confirmation' && (
-            <Alert severity="warning">{props.deletes ? deletionWarning(state.rows.length) : CONFIRMATION_TEXT}</Alert>
+            <Alert severity="warning">
+              {props.deletes ? deletionWarning(state.rows.length) : CONFIRMATION_TEXT}
+            </Alert>
           )}
           {state.step === 'summary' && state.result && (
             <>
@@ -379,10 +434,18 @@ function ImportWizardDialog(props: ImportWizardProps) {
                 <>
                   <Typography sx={{ mb: 1 }}>{SUMMARY_TEXT}</Typography>
                   <Box sx={{ display: 'flex', gap: 1 }}>
-                    <Button variant="outlined" data-testid={componentIds.viewErrors} onClick={() => setErrorsOpen(true)}>
+                    <Button
+                      variant="outlined"
+                      data-testid={componentIds.viewErrors}
+                      onClick={() => setErrorsOpen(true)}
+                    >
                       View Errors
                     </Button>
-                    <Button variant="outlined" data-testid={componentIds.downloadErrors} onClick={downloadErrors}>
+                    <Button
+                      variant="outlined"
+                      data-testid={componentIds.downloadErrors}
+                      onClick={downloadErrors}
+                    >
                       Download Errors
                     </Button>
                   </Box>
@@ -399,7 +462,11 @@ function ImportWizardDialog(props: ImportWizardProps) {
           </Button>
         )}
         {(state.step === 'processing' || state.step === 'confirmation') && (
-          <Button data-testid={componentIds.wizardBack} disabled={state.status === 'running'} onClick={() => dispatch(previousRequested())}>
+          <Button
+            data-testid={componentIds.wizardBack}
+            disabled={state.status === 'running'}
+            onClick={() => dispatch(previousRequested())}
+          >
             Previous
           </Button>
         )}
@@ -469,21 +536,33 @@ export function dryRunOutcomes(rowCount: number, report: ImportDryRunResult): st
   const outcomes: string[] = Array.from({ length: rowCount }, () => 'No change');
   for (const index of report.create) if (index >= 0 && index < rowCount) outcomes[index] = 'Create';
   for (const index of report.change) if (index >= 0 && index < rowCount) outcomes[index] = 'Change';
-  for (const refused of report.refuse) if (refused.index >= 0 && refused.index < rowCount) outcomes[refused.index] = `Refuse: ${refused.reason}`;
+  for (const refused of report.refuse)
+    if (refused.index >= 0 && refused.index < rowCount) outcomes[refused.index] = `Refuse: ${refused.reason}`;
   return outcomes;
 }
 
 const DRY_RUN_PAGE_SIZE = 10;
 
-function DryRunReport({ rows, label, report }: { rows: readonly ImportRecord[]; label: string; report: ImportDryRunResult | null }) {
+function DryRunReport({
+  rows,
+  label,
+  report,
+}: {
+  rows: readonly ImportRecord[];
+  label: string;
+  report: ImportDryRunResult | null;
+}) {
   const [page, setPage] = useState(0);
   const outcomes = useMemo(() => (report ? dryRunOutcomes(rows.length, report) : []), [rows.length, report]);
-  if (!report) return <Typography data-testid={componentIds.wizardDryRun}>{rows.length} rows are ready to import.</Typography>;
+  if (!report)
+    return (
+      <Typography data-testid={componentIds.wizardDryRun}>{rows.length} rows are ready to import.</Typography>
+    );
   return (
     <Box data-testid={componentIds.wizardDryRun}>
       <Typography>
-        Nothing has been written yet. Of {rows.length} rows: {report.create.length} would be created, {report.change.length} would be changed,{' '}
-        {report.refuse.length} would be refused.
+        Nothing has been written yet. Of {rows.length} rows: {report.create.length} would be created,{' '}
+        {report.change.length} would be changed, {report.refuse.length} would be refused.
       </Typography>
       <Table size="small" aria-label="What each row would do" sx={{ mt: 1 }}>
         <TableHead>
@@ -500,7 +579,9 @@ function DryRunReport({ rows, label, report }: { rows: readonly ImportRecord[]; 
               <TableRow key={index}>
                 <TableCell>{index + 1}</TableCell>
                 <TableCell>{rows[index]?.[label]}</TableCell>
-                <TableCell sx={outcome.startsWith('Refuse') ? { color: 'error.main' } : undefined}>{outcome}</TableCell>
+                <TableCell sx={outcome.startsWith('Refuse') ? { color: 'error.main' } : undefined}>
+                  {outcome}
+                </TableCell>
               </TableRow>
             );
           })}

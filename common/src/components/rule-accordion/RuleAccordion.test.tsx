@@ -22,7 +22,9 @@ describe('RuleAccordion', () => {
     await user.click(header('Notes'));
     expect(header('Notes')).toHaveAttribute('aria-expanded', 'true');
     expect(header('Who')).toHaveAttribute('aria-expanded', 'false');
-    await user.click(screen.getAllByRole('button', { name: 'Next' }).find((b) => b.closest('.Mui-expanded'))!);
+    await user.click(
+      screen.getAllByRole('button', { name: 'Next' }).find((b) => b.closest('.Mui-expanded'))!,
+    );
     expect(header('Action')).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledTimes(1);

@@ -1,5 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Accordion, AccordionActions, AccordionDetails, AccordionSummary, Box, Button, Typography } from '@mui/material';
+import {
+  Accordion,
+  AccordionActions,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Button,
+  Typography,
+} from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { componentIds } from '../../test-ids';
 import {
@@ -37,7 +45,14 @@ export interface RuleAccordionProps {
   saveLabel?: string;
 }
 
-export function RuleAccordion({ panels, editMode, canSave, onSave, onCancel, saveLabel = 'Save' }: RuleAccordionProps) {
+export function RuleAccordion({
+  panels,
+  editMode,
+  canSave,
+  onSave,
+  onCancel,
+  saveLabel = 'Save',
+}: RuleAccordionProps) {
   const [state, setState] = useState(() => initialAccordionState(panels, editMode));
   return (
     <Box data-testid={componentIds.ruleAccordion}>
@@ -55,7 +70,11 @@ export function RuleAccordion({ panels, editMode, canSave, onSave, onCancel, sav
               onChange={() => setState((s) => panelToggled(s, panels, panel.id, editMode))}
               slotProps={{ transition: { unmountOnExit: false } }}
             >
-              <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${panel.id}-content`} id={`${panel.id}-header`}>
+              <AccordionSummary
+                expandIcon={<ExpandMoreIcon />}
+                aria-controls={`${panel.id}-content`}
+                id={`${panel.id}-header`}
+              >
                 <Typography sx={{ flex: 1 }}>{panel.title}</Typography>
                 {panel.summary && (
                   <Typography variant="body2" color="text.secondary">
@@ -67,7 +86,12 @@ export function RuleAccordion({ panels, editMode, canSave, onSave, onCancel, sav
               <AccordionActions>
                 {onCancel && <Button onClick={onCancel}>Cancel</Button>}
                 {last ? (
-                  <Button variant="contained" data-testid={componentIds.ruleAccordionSave} disabled={!saveEnabled(panels, canSave)} onClick={onSave}>
+                  <Button
+                    variant="contained"
+                    data-testid={componentIds.ruleAccordionSave}
+                    disabled={!saveEnabled(panels, canSave)}
+                    onClick={onSave}
+                  >
                     {saveLabel}
                   </Button>
                 ) : (

@@ -1,4 +1,11 @@
-import { initialAccordionState, nextClicked, nextEnabled, panelToggled, saveEnabled, type AccordionPanelInfo } from './ruleAccordionModel';
+import {
+  initialAccordionState,
+  nextClicked,
+  nextEnabled,
+  panelToggled,
+  saveEnabled,
+  type AccordionPanelInfo,
+} from './ruleAccordionModel';
 
 const panels: AccordionPanelInfo[] = [
   { id: 'who', valid: true },

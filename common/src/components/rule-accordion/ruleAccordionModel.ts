@@ -30,13 +30,21 @@ export function displayedPanels<P extends AccordionPanelInfo>(panels: readonly P
 function followingOptional(panels: readonly AccordionPanelInfo[], id: string): string[] {
   const shown = displayedPanels(panels);
   const out: string[] = [];
-  for (let i = shown.findIndex((p) => p.id === id) + 1; i > 0 && i < shown.length && shown[i].optional; i += 1) out.push(shown[i].id);
+  for (
+    let i = shown.findIndex((p) => p.id === id) + 1;
+    i > 0 && i < shown.length && shown[i].optional;
+    i += 1
+  )
+    out.push(shown[i].id);
   return out;
 }
 
 const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
 
-export function initialAccordionState(panels: readonly AccordionPanelInfo[], editMode: boolean): AccordionState {
+export function initialAccordionState(
+  panels: readonly AccordionPanelInfo[],
+  editMode: boolean,
+): AccordionState {
   const shown = displayedPanels(panels);
   const first = shown[0]?.id;
   if (!first) return { open: [], enabled: [] };
@@ -47,7 +55,12 @@ export function initialAccordionState(panels: readonly AccordionPanelInfo[], edi
 }
 
 /** A click on a panel's header: opens it (non-edit: closing the others) or closes it; disabled panels do nothing. */
-export function panelToggled(state: AccordionState, panels: readonly AccordionPanelInfo[], id: string, editMode: boolean): AccordionState {
+export function panelToggled(
+  state: AccordionState,
+  panels: readonly AccordionPanelInfo[],
+  id: string,
+  editMode: boolean,
+): AccordionState {
   if (!state.enabled.includes(id) || !displayedPanels(panels).some((p) => p.id === id)) return state;
   if (state.open.includes(id)) return { ...state, open: state.open.filter((open) => open !== id) };
   if (editMode) return { ...state, open: [...state.open, id] };
@@ -72,7 +85,12 @@ export function nextEnabled(panels: readonly AccordionPanelInfo[], id: string): 
 }
 
 /** Next: the following displayed panel opens (enabled, with the optional panels after it). */
-export function nextClicked(state: AccordionState, panels: readonly AccordionPanelInfo[], id: string, editMode: boolean): AccordionState {
+export function nextClicked(
+  state: AccordionState,
+  panels: readonly AccordionPanelInfo[],
+  id: string,
+  editMode: boolean,
+): AccordionState {
   const next = nextPanelId(panels, id);
   if (!next || !nextEnabled(panels, id)) return state;
   const enabled = union(state.enabled, [next]);

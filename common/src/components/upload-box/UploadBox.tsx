@@ -2,7 +2,12 @@ import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'rea
 import { Box, Typography } from '@mui/material';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { componentIds } from '../../test-ids';
-import { INVALID_FILE_TYPE_MSG, UPLOAD_ERROR_DURATION_MS, UPLOAD_FILE_TYPES, uploadError } from '../../validators/files';
+import {
+  INVALID_FILE_TYPE_MSG,
+  UPLOAD_ERROR_DURATION_MS,
+  UPLOAD_FILE_TYPES,
+  uploadError,
+} from '../../validators/files';
 
 /** Upload box states (§4 Upload box). */
 export type UploadBoxState = 'normal' | 'dragging' | 'disabled';
@@ -35,7 +40,15 @@ export function acceptAttribute(types: readonly string[]): string {
 }
 
 /** A box that accepts a dropped or chosen file; states normal, dragging, disabled (§2 Upload control). */
-export function UploadBox({ onFiles, accept, multi, disabled, label, ariaLabel, invalidTypeMessage }: UploadBoxProps) {
+export function UploadBox({
+  onFiles,
+  accept,
+  multi,
+  disabled,
+  label,
+  ariaLabel,
+  invalidTypeMessage,
+}: UploadBoxProps) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +65,8 @@ export function UploadBox({ onFiles, accept, multi, disabled, label, ariaLabel, 
     const files = list ? [...list] : [];
     if (disabled || files.length === 0) return;
     const message = uploadError(files, { multi, allowed: types });
-    if (message) setError(message === INVALID_FILE_TYPE_MSG && invalidTypeMessage ? invalidTypeMessage : message);
+    if (message)
+      setError(message === INVALID_FILE_TYPE_MSG && invalidTypeMessage ? invalidTypeMessage : message);
     else {
       setError(null);
       onFiles(files);
@@ -91,7 +105,12 @@ export function UploadBox({ onFiles, accept, multi, disabled, label, ariaLabel, 
         sx={{
           border: '2px dashed',
           borderColor: state === 'dragging' ? 'primary.main' : error ? 'error.main' : 'divider',
-          bgcolor: state === 'dragging' ? 'action.hover' : state === 'disabled' ? 'action.disabledBackground' : 'background.paper',
+          bgcolor:
+            state === 'dragging'
+              ? 'action.hover'
+              : state === 'disabled'
+                ? 'action.disabledBackground'
+                : 'background.paper',
           color: state === 'disabled' ? 'text.disabled' : 'text.primary',
           cursor: state === 'disabled' ? 'not-allowed' : 'pointer',
           borderRadius: 1,
@@ -120,7 +139,13 @@ export function UploadBox({ onFiles, accept, multi, disabled, label, ariaLabel, 
         />
       </Box>
       {error && (
-        <Typography role="alert" color="error" variant="body2" data-testid={componentIds.uploadError} sx={{ mt: 1 }}>
+        <Typography
+          role="alert"
+          color="error"
+          variant="body2"
+          data-testid={componentIds.uploadError}
+          sx={{ mt: 1 }}
+        >
           {error}
         </Typography>
       )}

@@ -16,7 +16,12 @@ export interface UploadSummaryProps {
   errorTitle?: string;
 }
 
-export function UploadSummary({ created, errors, successTitle = 'Created', errorTitle = 'Errors' }: UploadSummaryProps) {
+export function UploadSummary({
+  created,
+  errors,
+  successTitle = 'Created',
+  errorTitle = 'Errors',
+}: UploadSummaryProps) {
   return (
     <Box sx={{ display: 'flex', gap: 4, my: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -25,7 +30,12 @@ export function UploadSummary({ created, errors, successTitle = 'Created', error
           <Typography variant="body2" color="text.secondary">
             {successTitle}
           </Typography>
-          <Typography variant="h5" component="p" data-testid={componentIds.summaryCreated} aria-label={`${successTitle}: ${created}`}>
+          <Typography
+            variant="h5"
+            component="p"
+            data-testid={componentIds.summaryCreated}
+            aria-label={`${successTitle}: ${created}`}
+          >
             {created}
           </Typography>
         </Box>
@@ -36,7 +46,12 @@ export function UploadSummary({ created, errors, successTitle = 'Created', error
           <Typography variant="body2" color="text.secondary">
             {errorTitle}
           </Typography>
-          <Typography variant="h5" component="p" data-testid={componentIds.summaryErrors} aria-label={`${errorTitle}: ${errors}`}>
+          <Typography
+            variant="h5"
+            component="p"
+            data-testid={componentIds.summaryErrors}
+            aria-label={`${errorTitle}: ${errors}`}
+          >
             {errors}
           </Typography>
         </Box>

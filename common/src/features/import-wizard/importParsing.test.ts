@@ -1,4 +1,12 @@
-import { importTemplateCsv, parseCsvFile, parseCsvText, parseImportFile, parseJsonText, recordsFromCells, ImportFileError } from './importParsing';
+import {
+  importTemplateCsv,
+  parseCsvFile,
+  parseCsvText,
+  parseImportFile,
+  parseJsonText,
+  recordsFromCells,
+  ImportFileError,
+} from './importParsing';
 
 const fields = ['username', 'email', 'groups'];
 
@@ -25,8 +33,18 @@ describe('import parsing (§5 Import)', () => {
   });
 
   it('a header names the column order; a first row equal to the field names is a header too', () => {
-    expect(recordsFromCells([['$email', '$username'], ['a@x.example', 'ada']], fields)).toEqual([{ email: 'a@x.example', username: 'ada' }]);
-    expect(parseCsvText('Username,Email,Groups\nada,a@x.example,g\n', fields)).toEqual([{ username: 'ada', email: 'a@x.example', groups: 'g' }]);
+    expect(
+      recordsFromCells(
+        [
+          ['$email', '$username'],
+          ['a@x.example', 'ada'],
+        ],
+        fields,
+      ),
+    ).toEqual([{ email: 'a@x.example', username: 'ada' }]);
+    expect(parseCsvText('Username,Email,Groups\nada,a@x.example,g\n', fields)).toEqual([
+      { username: 'ada', email: 'a@x.example', groups: 'g' },
+    ]);
   });
 
   it('the empty CSV template is built from the field names and is not counted when imported', () => {
@@ -36,7 +54,9 @@ describe('import parsing (§5 Import)', () => {
   });
 
   it('reads JSON lists of objects or of arrays', () => {
-    expect(parseJsonText('[{"username":"ada","email":"a@x.example","extra":1},["bob","b@x.example"]]', fields)).toEqual([
+    expect(
+      parseJsonText('[{"username":"ada","email":"a@x.example","extra":1},["bob","b@x.example"]]', fields),
+    ).toEqual([
       { username: 'ada', email: 'a@x.example', groups: '' },
       { username: 'bob', email: 'b@x.example', groups: '' },
     ]);

@@ -30,14 +30,19 @@ export function isHeaderRow(cells: readonly string[], fields: readonly string[])
 }
 
 /** Cells (already trimmed, blank lines dropped) to records by field name, applying the header rule. */
-export function recordsFromCells(cells: readonly (readonly string[])[], fields: readonly string[]): ImportRecord[] {
+export function recordsFromCells(
+  cells: readonly (readonly string[])[],
+  fields: readonly string[],
+): ImportRecord[] {
   let columns = fields;
   let body = cells;
   if (cells.length > 0 && isHeaderRow(cells[0], fields)) {
     const named = cells[0].map((cell) => (cell.startsWith(HEADER_MARK) ? cell.slice(1) : cell).trim());
     // A header's names pick the columns when they are the fields (any order, any case).
     const byLower = new Map(fields.map((field) => [field.toLowerCase(), field]));
-    columns = named.every((name) => byLower.has(name.toLowerCase())) ? named.map((name) => byLower.get(name.toLowerCase()) as string) : fields;
+    columns = named.every((name) => byLower.has(name.toLowerCase()))
+      ? named.map((name) => byLower.get(name.toLowerCase()) as string)
+      : fields;
     body = cells.slice(1);
   }
   return body.map((row) => {

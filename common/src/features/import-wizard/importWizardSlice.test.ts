@@ -17,8 +17,10 @@ import {
 
 const reduce = importWizardSlice.reducer;
 const rows = [{ name: 'a' }, { name: 'b' }, { name: 'c' }];
-const loaded = (prompt: boolean) => reduce(initialImportWizardState(prompt), fileLoaded({ fileName: 'u.csv', rows }));
-const through = (state: ImportWizardState, ...actions: Parameters<typeof reduce>[1][]) => actions.reduce(reduce, state);
+const loaded = (prompt: boolean) =>
+  reduce(initialImportWizardState(prompt), fileLoaded({ fileName: 'u.csv', rows }));
+const through = (state: ImportWizardState, ...actions: Parameters<typeof reduce>[1][]) =>
+  actions.reduce(reduce, state);
 
 describe('import dialog states (§4)', () => {
   it('With a prompt: importing, processing, confirmation, saving, summary', () => {
@@ -30,7 +32,11 @@ describe('import dialog states (§4)', () => {
     seen.push(state.step);
     state = through(state, nextRequested());
     seen.push(state.step);
-    state = through(state, batchesStarted(), savingFinished({ created: 2, errors: [{ index: 1, reason: 'dup' }] }));
+    state = through(
+      state,
+      batchesStarted(),
+      savingFinished({ created: 2, errors: [{ index: 1, reason: 'dup' }] }),
+    );
     seen.push(state.step);
     expect(seen).toEqual(['importing', 'processing', 'confirmation', 'saving', 'summary']);
   });
@@ -49,7 +55,14 @@ describe('import dialog states (§4)', () => {
   });
 
   it('On saving with no errors the dialog ends with the result (it stays on saving, done, for the caller to close)', () => {
-    const state = through(loaded(false), nextRequested(), dryRunFinished(null), nextRequested(), batchesStarted(), savingFinished({ created: 3, errors: [] }));
+    const state = through(
+      loaded(false),
+      nextRequested(),
+      dryRunFinished(null),
+      nextRequested(),
+      batchesStarted(),
+      savingFinished({ created: 3, errors: [] }),
+    );
     expect(state.step).toBe('saving');
     expect(state.status).toBe('done');
     expect(state.result).toEqual({ created: 3, errors: [] });
@@ -58,7 +71,11 @@ describe('import dialog states (§4)', () => {
   it('saving ends in summary when there are errors; no way back from saving or summary', () => {
     const saving = through(loaded(false), nextRequested(), dryRunFinished(null), nextRequested());
     expect(through(saving, previousRequested()).step).toBe('saving');
-    const summary = through(saving, batchesStarted(), savingFinished({ created: 1, errors: [{ index: 0, reason: 'x' }] }));
+    const summary = through(
+      saving,
+      batchesStarted(),
+      savingFinished({ created: 1, errors: [{ index: 0, reason: 'x' }] }),
+    );
     expect(summary.step).toBe('summary');
     expect(through(summary, previousRequested()).step).toBe('summary');
   });
@@ -66,7 +83,14 @@ describe('import dialog states (§4)', () => {
   it('Backdrop click or Escape closes the dialog only at the summary step', () => {
     const importing = loaded(false);
     expect(closableByBackdrop(importing)).toBe(false);
-    const summary = through(importing, nextRequested(), dryRunFinished(null), nextRequested(), batchesStarted(), savingFinished({ created: 0, errors: [{ index: 0, reason: 'x' }] }));
+    const summary = through(
+      importing,
+      nextRequested(),
+      dryRunFinished(null),
+      nextRequested(),
+      batchesStarted(),
+      savingFinished({ created: 0, errors: [{ index: 0, reason: 'x' }] }),
+    );
     expect(closableByBackdrop(summary)).toBe(true);
   });
 
@@ -86,7 +110,10 @@ describe('import dialog states (§4)', () => {
   });
 
   it('keeps each row’s problem with its row when a row is deleted', () => {
-    const state = reduce(initialImportWizardState(false), fileLoaded({ fileName: 'u.csv', rows, problems: [null, 'bad email', null] }));
+    const state = reduce(
+      initialImportWizardState(false),
+      fileLoaded({ fileName: 'u.csv', rows, problems: [null, 'bad email', null] }),
+    );
     expect(nextDisabled(state)).toBe(true);
     const fixed = through(state, rowDeleted({ index: 1 }));
     expect(fixed.problems).toEqual([null, null]);
@@ -99,10 +126,22 @@ describe('import dialog states (§4)', () => {
   });
 
   it('a failed saving batch reports the rows from that batch on as errors, keeping what was saved', () => {
-    const saving = through(loaded(false), nextRequested(), dryRunFinished(null), nextRequested(), batchesStarted());
-    const failed = through(saving, batchFailed({ batchSize: 2, offset: 2, partial: { created: 2, errors: [] } }));
+    const saving = through(
+      loaded(false),
+      nextRequested(),
+      dryRunFinished(null),
+      nextRequested(),
+      batchesStarted(),
+    );
+    const failed = through(
+      saving,
+      batchFailed({ batchSize: 2, offset: 2, partial: { created: 2, errors: [] } }),
+    );
     expect(failed.error).toBe('Processing failed. Attempt 2 (or fewer) at a time.');
-    expect(failed.result).toEqual({ created: 2, errors: [{ index: 2, reason: 'Processing failed. Attempt 2 (or fewer) at a time.' }] });
+    expect(failed.result).toEqual({
+      created: 2,
+      errors: [{ index: 2, reason: 'Processing failed. Attempt 2 (or fewer) at a time.' }],
+    });
     expect(nextDisabled(failed, 0)).toBe(false);
     expect(through(failed, nextRequested()).step).toBe('summary');
   });

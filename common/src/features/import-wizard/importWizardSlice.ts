@@ -21,7 +21,13 @@ import {
 
 export type ImportStep = 'importing' | 'processing' | 'confirmation' | 'saving' | 'summary';
 
-export const STEPS_WITH_PROMPT: readonly ImportStep[] = ['importing', 'processing', 'confirmation', 'saving', 'summary'];
+export const STEPS_WITH_PROMPT: readonly ImportStep[] = [
+  'importing',
+  'processing',
+  'confirmation',
+  'saving',
+  'summary',
+];
 export const STEPS_WITHOUT_PROMPT: readonly ImportStep[] = ['importing', 'processing', 'saving', 'summary'];
 
 export function importSteps(prompt: boolean): readonly ImportStep[] {
@@ -81,7 +87,10 @@ export const importWizardSlice = createSlice({
       state.fileName = action.payload.fileName;
     },
     /** The file's rows (and their problems, when checked) replace any loaded before. */
-    fileLoaded(state, action: PayloadAction<{ fileName: string; rows: ImportRecord[]; problems?: (string | null)[] }>) {
+    fileLoaded(
+      state,
+      action: PayloadAction<{ fileName: string; rows: ImportRecord[]; problems?: (string | null)[] }>,
+    ) {
       if (state.step !== 'importing') return;
       const { rows, problems } = action.payload;
       state.status = 'idle';
@@ -140,13 +149,17 @@ export const importWizardSlice = createSlice({
      * A batch failed. While saving, the rows from the failed batch on are reported as errors with
      * the message (what earlier batches saved stays counted), and Next leads to the summary.
      */
-    batchFailed(state, action: PayloadAction<{ batchSize: number; offset: number; partial: ImportBatchResult | null }>) {
+    batchFailed(
+      state,
+      action: PayloadAction<{ batchSize: number; offset: number; partial: ImportBatchResult | null }>,
+    ) {
       const message = processingFailedMessage(action.payload.batchSize);
       state.status = 'failed';
       state.error = message;
       if (state.step === 'saving') {
         const unprocessed: ImportRowError[] = [];
-        for (let index = action.payload.offset; index < state.rows.length; index += 1) unprocessed.push({ index, reason: message });
+        for (let index = action.payload.offset; index < state.rows.length; index += 1)
+          unprocessed.push({ index, reason: message });
         const partial = action.payload.partial ?? { created: 0, errors: [] };
         state.result = { created: partial.created, errors: [...partial.errors, ...unprocessed] };
       }

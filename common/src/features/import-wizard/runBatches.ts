@@ -69,7 +69,8 @@ export async function runInBatches<T, R>(
   onProgress: (progress: BatchProgress) => void,
   isCancelled: () => boolean = () => false,
 ): Promise<R[]> {
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`Batch size must be a whole number above 0, not ${batchSize}`);
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new Error(`Batch size must be a whole number above 0, not ${batchSize}`);
   const results: R[] = [];
   const total = rows.length;
   for (let offset = 0; offset < total && !isCancelled(); offset += batchSize) {
