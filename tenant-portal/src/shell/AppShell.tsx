@@ -72,6 +72,8 @@ function RevisionControls() {
           disabled={!canPublish}
           onClick={() => dispatch(publishRequested())}
           data-testid={shellIds.publish}
+          // Readable on the dark app bar also while disabled (nothing staged).
+          sx={{ '&.Mui-disabled': { bgcolor: 'rgba(255,255,255,0.14)', color: 'rgba(255,255,255,0.75)' } }}
         >
           {status === 'publishing' ? 'Publishing…' : 'Publish'}
         </Button>
