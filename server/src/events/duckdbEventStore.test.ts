@@ -207,6 +207,75 @@ describe('DuckDbEventStore', () => {
     for (const event of before) expect(seen).toContain(event.id);
   });
 
+  it('order asc reads oldest first by (time, id), the exact reverse of desc', async () => {
+    for (const type of LOG_TYPES) {
+      const desc = await all(baseQuery(type));
+      const asc = await all({ ...baseQuery(type), order: 'asc' });
+      expect(asc.map((r) => r.id)).toEqual([...desc].reverse().map((r) => r.id));
+    }
+  });
+
+  it('keyset paging in asc order visits every event once, oldest first', async () => {
+    const q: EventQuery = { ...baseQuery('scan_web'), order: 'asc' };
+    const everything = await all(q);
+    const seen: number[] = [];
+    let after: EventQuery['after'];
+    for (;;) {
+      const block = await store.query({ ...q, limit: 37, after });
+      seen.push(...block.map((r) => r.id));
+      if (block.length < 37) break;
+      after = { time: block[36].time, id: block[36].id };
+    }
+    expect(seen).toEqual(everything.map((r) => r.id));
+    for (let i = 1; i < everything.length; i += 1) {
+      const a = everything[i - 1];
+      const b = everything[i];
+      expect(a.time < b.time || (a.time === b.time && a.id < b.id)).toBe(true);
+    }
+  });
+
+  it('paging asc while events arrive (newer, and at the cursor time) neither skips nor repeats an event', async () => {
+    const q: EventQuery = { ...baseQuery('scan_web', 'tid-globex'), order: 'asc' };
+    const before = await all(q);
+    const seen: number[] = [];
+    let after: EventQuery['after'];
+    let arrivals = 0;
+    for (;;) {
+      const [block] = await Promise.all([
+        store.query({ ...q, limit: 25, after }),
+        store.append([
+          web('tid-globex', NOW + arrivals),
+          // Same time as the last event already read: a larger id, so it comes after the cursor.
+          web('tid-globex', after ? after.time : before[0].time),
+          web('tid-globex', before[0].time - 1),
+        ]),
+      ]);
+      arrivals += 1;
+      seen.push(...block.map((r) => r.id));
+      if (block.length < 25) break;
+      after = { time: block[24].time, id: block[24].id };
+    }
+    expect(arrivals).toBeGreaterThan(2);
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const event of before) expect(seen).toContain(event.id);
+  });
+
+  it('an unknown order is refused naming order', async () => {
+    await expect(
+      store.query({ ...baseQuery('scan_web'), order: 'sideways' as EventQuery['order'] }),
+    ).rejects.toThrow(new EventStoreInputError('order', 'order must be desc or asc, got "sideways".'));
+  });
+
+  it('finds the oldest events however far apart they are in time (asc)', async () => {
+    const tid = 'tid-sparse-asc';
+    await store.append([0, 1, 2, 3].map((k) => web(tid, NOW - k * 40 * DAY - k)));
+    const q: EventQuery = { ...baseQuery('scan_web', tid), order: 'asc' };
+    const rows = await store.query({ ...q, limit: 3 });
+    expect(rows.map((r) => r.time)).toEqual([NOW - 120 * DAY - 3, NOW - 80 * DAY - 2, NOW - 40 * DAY - 1]);
+    const next = await store.query({ ...q, limit: 3, after: { time: rows[2].time, id: rows[2].id } });
+    expect(next.map((r) => r.time)).toEqual([NOW]);
+  });
+
   it('finds the newest events however far apart they are in time', async () => {
     const tid = 'tid-sparse';
     await store.append([0, 1, 2, 3].map((k) => web(tid, NOW - k * 40 * DAY - k)));
@@ -231,6 +300,15 @@ describe('DuckDbEventStore', () => {
     }
     expect(got).toEqual(expected);
     expect(batches).toBe(Math.ceil(expected.length / 50));
+  });
+
+  it('a scan in asc order returns the whole result in batches, oldest first', async () => {
+    const q: EventQuery = { ...baseQuery('fwaas_logs'), order: 'asc' };
+    const expected = (await all(q)).map((r) => r.id);
+    const got: number[] = [];
+    for await (const batch of store.scan(q, 50)) got.push(...batch.map((r) => r.id));
+    expect(got).toEqual(expected);
+    expect(got).toEqual((await all(baseQuery('fwaas_logs'))).map((r) => r.id).reverse());
   });
 
   it('bad input gets a clear error and changes nothing', async () => {

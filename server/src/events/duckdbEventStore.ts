@@ -142,6 +142,9 @@ function validateQuery(query: EventScan & { limit?: number }): void {
   if (!Number.isSafeInteger(query.start) || !Number.isSafeInteger(query.end)) {
     throw new EventStoreInputError('start', 'start and end must be epoch milliseconds.');
   }
+  if (query.order !== undefined && query.order !== 'desc' && query.order !== 'asc') {
+    throw new EventStoreInputError('order', `order must be desc or asc, got "${String(query.order)}".`);
+  }
   if (query.limit !== undefined && (!Number.isSafeInteger(query.limit) || query.limit < 1)) {
     throw new EventStoreInputError('limit', 'limit must be a positive integer.');
   }
@@ -168,7 +171,8 @@ interface BuiltSql {
 export function buildSelect(query: EventQuery): BuiltSql {
   const { where, params, bind } = buildWhere(query);
   const columns = ['id', 'tid', 'log_type', 'time', ...LOG_TYPE_SCHEMAS[query.logType].fields];
-  const sql = `SELECT ${columns.join(', ')} FROM events WHERE ${where} ORDER BY time DESC, id DESC LIMIT ${bind(BigInt(query.limit))}`;
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  const sql = `SELECT ${columns.join(', ')} FROM events WHERE ${where} ORDER BY time ${direction}, id ${direction} LIMIT ${bind(BigInt(query.limit))}`;
   return { sql, params };
 }
 
@@ -203,8 +207,12 @@ function buildWhere(query: EventScan & { after?: EventCursor; limit?: number }):
   if (query.after) {
     const t = bind(BigInt(query.after.time));
     const i = bind(BigInt(query.after.id));
-    // The redundant `time <= t` lets the scan prune row groups by their time range.
-    where.push(`time <= ${t} AND (time < ${t} OR id < ${i})`);
+    // The redundant `time <= t` (`>=` for asc) lets the scan prune row groups by their time range.
+    where.push(
+      query.order === 'asc'
+        ? `time >= ${t} AND (time > ${t} OR id > ${i})`
+        : `time <= ${t} AND (time < ${t} OR id < ${i})`,
+    );
   }
   return { where: where.join(' AND '), params, bind };
 }
@@ -435,11 +443,12 @@ export class DuckDbEventStore implements EventStore {
   }
 
   /**
-   * Time-window probing: the newest `limit` events before the cursor usually lie in a short time
-   * span, so the query first reads only [top − 1 h, top), and widens the window eightfold while
-   * it finds fewer than `limit` events and has not reached `start`. A narrow window lets DuckDB
-   * skip every row group outside it, so block 1 and block 50,000 cost the same; a sparse result
-   * (tight filters) costs at most ~8/7 of one full scan.
+   * Time-window probing: the first `limit` events after the cursor usually lie in a short time
+   * span, so the query first reads only the hour next to the cursor ([top − 1 h, top) newest
+   * first, [bottom, bottom + 1 h) oldest first), and widens the window eightfold while it finds
+   * fewer than `limit` events and has not reached the range's other end. A narrow window lets
+   * DuckDB skip every row group outside it, so block 1 and block 50,000 cost the same; a sparse
+   * result (tight filters) costs at most ~8/7 of one full scan.
    */
   async query(query: EventQuery): Promise<StoredEvent[]> {
     return (await this.probe(query, FIRST_WINDOW_MS)).events;
@@ -451,14 +460,19 @@ export class DuckDbEventStore implements EventStore {
   ): Promise<{ events: StoredEvent[]; span: number }> {
     this.assertOpen();
     validateQuery(query);
+    const ascending = query.order === 'asc';
     const top = query.after ? query.after.time + 1 : query.end;
+    const bottom = query.after ? query.after.time : query.start;
     const connection = await this.instance.connect();
     try {
       for (let span = firstSpan; ; span *= 8) {
-        const start = Math.max(query.start, top - span);
-        const { sql, params } = buildSelect({ ...query, start });
+        const window = ascending
+          ? { start: query.start, end: Math.min(query.end, bottom + span) }
+          : { start: Math.max(query.start, top - span), end: query.end };
+        const { sql, params } = buildSelect({ ...query, ...window });
         const rows = (await connection.runAndReadAll(sql, params)).getRows();
-        if (rows.length >= query.limit || start === query.start) {
+        const whole = ascending ? window.end === query.end : window.start === query.start;
+        if (rows.length >= query.limit || whole) {
           return { events: rows.map((row) => toStoredEvent(row, query.logType)), span };
         }
       }
@@ -467,7 +481,7 @@ export class DuckDbEventStore implements EventStore {
     }
   }
 
-  /** Keyset batches; each batch starts probing with the window the previous one needed. */
+  /** Keyset batches in the scan's order; each starts probing with the window the previous one needed. */
   async *scan(query: EventScan, batchSize = 10000): AsyncIterable<StoredEvent[]> {
     let after: EventQuery['after'];
     let span = FIRST_WINDOW_MS;

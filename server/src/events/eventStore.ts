@@ -29,13 +29,19 @@ export interface EventFilter {
   readonly values: readonly FieldValue[];
 }
 
-/** A position in the (time DESC, id DESC) order: the last event already seen. */
+/** The order events are read in: `desc` newest first (time DESC, id DESC), `asc` oldest first. */
+export type EventOrder = 'desc' | 'asc';
+
+/** A position in the query's order: the last event already seen. */
 export interface EventCursor {
   readonly time: number;
   readonly id: number;
 }
 
-/** What to read. Events come newest first: ORDER BY time DESC, id DESC. */
+/**
+ * What to read. Events come newest first (ORDER BY time DESC, id DESC) unless `order` is `asc`
+ * (ORDER BY time ASC, id ASC).
+ */
 export interface EventQuery {
   readonly logType: LogType;
   readonly tid: string;
@@ -46,7 +52,12 @@ export interface EventQuery {
   readonly filters: readonly EventFilter[];
   /** Case-insensitive substring over the log type's search fields. */
   readonly search?: string;
-  /** Only events strictly after this position in the order (older, or same time with a smaller id). */
+  /** Default `desc`. */
+  readonly order?: EventOrder;
+  /**
+   * Only events strictly after this position in the order: for `desc` older, or the same time with
+   * a smaller id; for `asc` newer, or the same time with a larger id.
+   */
   readonly after?: EventCursor;
   readonly limit: number;
 }
@@ -66,9 +77,9 @@ export class EventStoreInputError extends Error {
 export interface EventStore {
   /** Appends events (in one batch, atomically); returns how many were stored. */
   append(events: readonly NewEvent[]): Promise<number>;
-  /** Up to `limit` events of the query, newest first. */
+  /** Up to `limit` events of the query, in its order (newest first by default). */
   query(query: EventQuery): Promise<StoredEvent[]>;
-  /** Every event of the scan, newest first, in batches (for exports of any size). */
+  /** Every event of the scan, in its order, in batches (for exports of any size). */
   scan(query: EventScan, batchSize?: number): AsyncIterable<StoredEvent[]>;
   /** How many events a scan would return (an export announces it so the client can show progress). */
   countMatching(query: EventScan): Promise<number>;

@@ -20,9 +20,25 @@ describe('parseLogQuery (GET /api/rep/v1/query/{logtype}?{query})', () => {
       tid: 'tid-1',
       start: 1700000000000,
       end: 1700003600000,
+      order: 'desc',
       limit: 100,
       filters: [],
     });
+  });
+
+  it('order: desc (the default) reads newest first, asc oldest first', () => {
+    expect(parseLogQuery('scan_web', 't', {}, NOW).query.order).toBe('desc');
+    expect(parseLogQuery('scan_web', 't', { order: 'desc' }, NOW).query.order).toBe('desc');
+    expect(parseLogQuery('scan_web', 't', { order: 'asc' }, NOW).query.order).toBe('asc');
+  });
+
+  it('a bad order is refused naming order', () => {
+    for (const order of ['ASC', 'up', '', 'time']) {
+      const error = errorOf(() => parseLogQuery('scan_web', 't', { order }, NOW));
+      expect(error.field).toBe('order');
+      expect(error.message).toBe(`Parameter "order" must be desc or asc, got "${order}".`);
+    }
+    expect(errorOf(() => parseLogQuery('scan_web', 't', { order: ['asc', 'asc'] }, NOW)).field).toBe('order');
   });
 
   it('Default log interval: 7d — without start and end the last 7 days are read', () => {
@@ -94,6 +110,17 @@ describe('paging cursor', () => {
     expect(otherTenant).not.toBe(fingerprint);
     expect(errorOf(() => decodeCursor(cursor, otherFilter)).message).toContain('belongs to another query');
     expect(errorOf(() => decodeCursor(cursor, otherTenant)).field).toBe('pagingIdentifiers');
+  });
+
+  it('a cursor of the other order is refused naming pagingIdentifiers', () => {
+    const asc = queryFingerprint({ ...query, order: 'asc' });
+    expect(queryFingerprint({ ...query, order: 'desc' })).toBe(fingerprint);
+    expect(asc).not.toBe(fingerprint);
+    const descCursor = encodeCursor({ time: 1500, id: 42 }, fingerprint);
+    const ascCursor = encodeCursor({ time: 1500, id: 42 }, asc);
+    expect(errorOf(() => decodeCursor(descCursor, asc)).field).toBe('pagingIdentifiers');
+    expect(errorOf(() => decodeCursor(ascCursor, fingerprint)).field).toBe('pagingIdentifiers');
+    expect(decodeCursor(ascCursor, asc)).toEqual({ time: 1500, id: 42 });
   });
 
   it('the limit is not part of the query fingerprint', () => {

@@ -7,6 +7,7 @@
  *   default log interval).
  * - limit: 1..1000, default 100.
  * - search: free text, case-insensitive substring over the log type's main fields.
+ * - order: `desc` (default, newest first) or `asc` (oldest first).
  * - cursor: the pagingIdentifiers.cursor of the previous block (GET form; POST sends it in the body).
  * - any field of the log type: equality; several values comma-joined mean any of them
  *   (`action=block,safeview`). Integer fields take integers; coded fields take vocabulary codes.
@@ -20,12 +21,13 @@ import {
   type FieldValue,
   type LogType,
 } from '@workbench/common/api/contract/logSchema';
-import type { EventCursor, EventFilter, EventQuery, StoredEvent } from './eventStore';
+import { DEFAULT_LOG_ORDER, LOG_ORDERS } from '@workbench/common/api/contract/logs';
+import type { EventCursor, EventFilter, EventOrder, EventQuery, StoredEvent } from './eventStore';
 import { fieldValueError } from './duckdbEventStore';
 
 export const DEFAULT_LOG_LIMIT = 100;
 export const MAX_LOG_LIMIT = 1000;
-export const RESERVED_PARAMS = ['start', 'end', 'limit', 'search', 'cursor'] as const;
+export const RESERVED_PARAMS = ['start', 'end', 'limit', 'search', 'cursor', 'order'] as const;
 const MAX_SEARCH_LENGTH = 200;
 const DEFAULT_SPAN_MS = LOG_INTERVALS.find((i) => i.code === '7d')!.ms;
 
@@ -84,6 +86,12 @@ export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now:
     throw new LogQueryError('search', `Parameter "search" is longer than ${MAX_SEARCH_LENGTH} characters.`);
   }
 
+  const orderText = single(raw, 'order');
+  if (orderText !== undefined && !(LOG_ORDERS as readonly string[]).includes(orderText)) {
+    throw new LogQueryError('order', `Parameter "order" must be desc or asc, got "${orderText}".`);
+  }
+  const order: EventOrder = (orderText as EventOrder | undefined) ?? DEFAULT_LOG_ORDER;
+
   const filters: EventFilter[] = [];
   for (const name of Object.keys(raw).sort()) {
     if ((RESERVED_PARAMS as readonly string[]).includes(name) || raw[name] === undefined) continue;
@@ -110,14 +118,23 @@ export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now:
   }
 
   return {
-    query: { logType, tid, start, end, limit, filters, ...(searchText ? { search: searchText } : {}) },
+    query: {
+      logType,
+      tid,
+      start,
+      end,
+      order,
+      limit,
+      filters,
+      ...(searchText ? { search: searchText } : {}),
+    },
     cursor: single(raw, 'cursor'),
   };
 }
 
 /**
- * A fingerprint of everything that decides the result set (not the limit): a cursor is only
- * valid for the query that produced it, for the same tenant.
+ * A fingerprint of everything that decides the result set and its order (not the limit): a cursor
+ * is only valid for the query that produced it, in the same order, for the same tenant.
  */
 export function queryFingerprint(query: Omit<EventQuery, 'after' | 'limit'>): string {
   const canonical = JSON.stringify([
@@ -127,6 +144,7 @@ export function queryFingerprint(query: Omit<EventQuery, 'after' | 'limit'>): st
     query.end,
     query.filters,
     query.search ?? '',
+    query.order ?? 'desc',
   ]);
   return crypto.createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
 }

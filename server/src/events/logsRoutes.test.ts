@@ -189,6 +189,139 @@ describe('GET/POST /api/rep/v1/query/{logtype}', () => {
   });
 });
 
+describe('order=desc|asc on /api/rep/v1/query/{logtype}', () => {
+  const range = (): string => {
+    const now = server.clock.now().getTime();
+    return `start=${Math.floor((now - 8 * DAY) / 1000)}&end=${Math.floor((now + DAY) / 1000)}`;
+  };
+
+  it('order=asc gives the oldest first; desc (the default) the newest first', async () => {
+    const asc = await json(
+      await server.call(`/api/rep/v1/query/scan_web?${range()}&order=asc`, { jar: acme.jar }),
+    );
+    const desc = await json(
+      await server.call(`/api/rep/v1/query/scan_web?${range()}&order=desc`, { jar: acme.jar }),
+    );
+    const byDefault = await json(
+      await server.call(`/api/rep/v1/query/scan_web?${range()}`, { jar: acme.jar }),
+    );
+    expect(byDefault).toEqual(desc);
+    const ascTimes = asc.events.map((e) => Number(e.time));
+    expect(ascTimes).toHaveLength(100);
+    expect([...ascTimes].sort((a, b) => a - b)).toEqual(ascTimes);
+    expect(ascTimes[0]).toBeLessThan(Number(desc.events[99].time));
+  });
+
+  it('asc pages through the whole range without skip or repeat: the exact reverse of desc', async () => {
+    const query = `/api/rep/v1/query/scan_dlp?${range()}&limit=40`;
+    const desc = await pageAll(acme, query);
+    const asc = await pageAll(acme, `${query}&order=asc`);
+    expect(asc.length).toBeGreaterThan(80);
+    expect(new Set(asc).size).toBe(asc.length);
+    expect(asc).toEqual([...desc].reverse());
+  });
+
+  it.each(['desc', 'asc'] as const)(
+    'paging in %s order continues under concurrent inserts, neither skipping nor repeating an event',
+    async (order) => {
+      const now = server.clock.now().getTime();
+      const query = `/api/rep/v1/query/saa_logs?${range()}&limit=30&order=${order}`;
+      const before = await pageAll(acme, query);
+      expect(before.length).toBeGreaterThan(90);
+      const insert = (time: number) =>
+        store.append([
+          {
+            tid: tids.acme,
+            logType: 'saa_logs',
+            time,
+            fields: { userid: 'late@acme.example', application: 'concurrent' },
+          },
+        ]);
+      const read: LogQueryReply['events'] = [];
+      let reply = await json(await server.call(query, { jar: acme.jar }));
+      read.push(...reply.events);
+      let inserts = 0;
+      while (!reply.pagingIdentifiers.last_iteration) {
+        const last = reply.events[reply.events.length - 1];
+        // New events: the newest, the oldest in range, and one at the time of the block's last event.
+        const [response] = await Promise.all([
+          server.call(query, {
+            method: 'POST',
+            jar: acme.jar,
+            body: { pagingIdentifiers: reply.pagingIdentifiers },
+          }),
+          insert(now - inserts),
+          insert(now - 8 * DAY + 1000 + inserts),
+          insert(Number(last.time)),
+        ]);
+        inserts += 1;
+        expect(response.status).toBe(200);
+        reply = await json(response);
+        read.push(...reply.events);
+      }
+      const seen = read.map((e) => String(e.id));
+      expect(inserts).toBeGreaterThan(2);
+      expect(new Set(seen).size).toBe(seen.length);
+      for (const id of before) expect(seen).toContain(id);
+      const keys = read.map((e) => [Number(e.time), Number(e.id)]);
+      const sign = order === 'asc' ? 1 : -1;
+      for (let i = 1; i < keys.length; i += 1) {
+        const [t0, i0] = keys[i - 1];
+        const [t1, i1] = keys[i];
+        expect(sign * (t1 - t0) > 0 || (t1 === t0 && sign * (i1 - i0) > 0)).toBe(true);
+      }
+    },
+  );
+
+  it('a cursor of the other order is a 400 naming pagingIdentifiers (or cursor on GET)', async () => {
+    const desc = await json(await server.call(`/api/rep/v1/query/scan_web?${range()}`, { jar: acme.jar }));
+    const asc = await json(
+      await server.call(`/api/rep/v1/query/scan_web?${range()}&order=asc`, { jar: acme.jar }),
+    );
+    const descCursorAsc = await server.call(`/api/rep/v1/query/scan_web?${range()}&order=asc`, {
+      method: 'POST',
+      jar: acme.jar,
+      body: { pagingIdentifiers: desc.pagingIdentifiers },
+    });
+    expect(descCursorAsc.status).toBe(400);
+    expect((await json(descCursorAsc)).field).toBe('pagingIdentifiers');
+    const ascCursorDesc = await server.call(`/api/rep/v1/query/scan_web?${range()}`, {
+      method: 'POST',
+      jar: acme.jar,
+      body: { pagingIdentifiers: asc.pagingIdentifiers },
+    });
+    expect(ascCursorDesc.status).toBe(400);
+    expect((await json(ascCursorDesc)).field).toBe('pagingIdentifiers');
+    const viaGet = await server.call(
+      `/api/rep/v1/query/scan_web?${range()}&order=desc&cursor=${asc.pagingIdentifiers.cursor}`,
+      { jar: acme.jar },
+    );
+    expect(viaGet.status).toBe(400);
+    expect((await json(viaGet)).field).toBe('cursor');
+  });
+
+  it('a bad order is a 400 naming order, on queries and exports', async () => {
+    for (const path of ['/api/rep/v1/query/scan_web?order=newest', '/api/rep/v1/export/scan_web?order=ASC']) {
+      const response = await server.call(path, { jar: acme.jar });
+      expect(response.status).toBe(400);
+      expect(await json(response)).toEqual(
+        expect.objectContaining({ field: 'order', message: expect.stringContaining('desc or asc') }),
+      );
+    }
+  });
+
+  it('an export in asc order streams the whole result oldest first', async () => {
+    const response = await server.call(`/api/rep/v1/export/scan_audit?${range()}&order=asc`, {
+      jar: acme.jar,
+    });
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).trimEnd().split('\r\n');
+    const ids = await pageAll(acme, `/api/rep/v1/query/scan_audit?${range()}&limit=1000&order=asc`);
+    expect(lines.length - 1).toBeGreaterThan(10);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(ids);
+  });
+});
+
 describe('GET /api/rep/v1/export/{logtype}', () => {
   it('streams the whole filtered result as CSV', async () => {
     const response = await server.call('/api/rep/v1/export/fwaas_logs?fw_action=drop,reject', {

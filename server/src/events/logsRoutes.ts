@@ -2,7 +2,8 @@
  * The logs API (api-client-layer §7 Logs), one route per log type and verb so that each declares
  * its own permission to the server's guard (logs:<item>:*, e.g. logs:fwaas_logs:* for firewall):
  *
- * - GET  /api/rep/v1/query/{logtype}?{query}  → {events, pagingIdentifiers}; `cursor` query param for later blocks
+ * - GET  /api/rep/v1/query/{logtype}?{query}  → {events, pagingIdentifiers}; `cursor` query param for later blocks;
+ *   `order=desc` (default, newest first) or `order=asc` (oldest first), for queries and exports
  * - POST /api/rep/v1/query/{logtype}?{query}  body {pagingIdentifiers} → the block after that cursor
  * - GET  /api/rep/v1/export/{logtype}?{query} → text/csv, streamed (chunked), the whole filtered result
  *
@@ -11,7 +12,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { LOGS_EXPORT_TOTAL_HEADER, LogQueryBody, LogQueryReply } from '@workbench/common/api/contract/logs';
+import {
+  LOGS_EXPORT_TOTAL_HEADER,
+  LOG_ORDERS,
+  LogQueryBody,
+  LogQueryReply,
+} from '@workbench/common/api/contract/logs';
 import {
   LOG_TYPES,
   logReadPermission,
@@ -44,6 +50,11 @@ function queryString(logType: LogType, forExport: boolean): TSchema {
       search: Type.Optional(
         Type.String({
           description: `Case-insensitive text in: ${LOG_TYPE_SCHEMAS[logType].searchFields.join(', ')}.`,
+        }),
+      ),
+      order: Type.Optional(
+        Type.String({
+          description: `${LOG_ORDERS.join(' or ')}: desc newest first (default), asc oldest first.`,
         }),
       ),
       ...(forExport
@@ -108,7 +119,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
           config,
           schema: {
             tags,
-            summary: `First (or, with cursor, next) block of ${logType} events, newest first`,
+            summary: `First (or, with cursor, next) block of ${logType} events, newest first (order=asc: oldest first)`,
             querystring: queryString(logType, false),
             response: { 200: LogQueryReply, ...errorResponses(400, 401, 403) },
           },
@@ -176,6 +187,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
             end: query.end,
             filters: query.filters,
             search: query.search,
+            order: query.order,
           };
           async function* lines(): AsyncGenerator<string> {
             yield csvLine(['id', 'event_time', ...fields]);

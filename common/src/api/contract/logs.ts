@@ -4,13 +4,20 @@
  * GET /api/rep/v1/export/{logtype}?{query} → the whole filtered result as CSV.
  *
  * Query: start, end (unix seconds, end exclusive; default the last 7 days), limit (1..1000,
- * default 100), search (free text over the type's main fields), and equality filters on the
- * type's fields, several values comma-joined (`risk=Y,R`). Keep start and end fixed while paging:
- * a cursor is only valid for the query (and tenant) that produced it (else 400, field
- * pagingIdentifiers).
+ * default 100), search (free text over the type's main fields), order (`desc`, the default:
+ * newest first; `asc`: oldest first; anything else → 400, field order), and equality filters on
+ * the type's fields, several values comma-joined (`risk=Y,R`). Queries and exports both take
+ * order. Keep start, end and order fixed while paging: a cursor is only valid for the query, the
+ * order (and tenant) that produced it (else 400, field pagingIdentifiers). Paging is keyset-based
+ * in either order, so it neither skips nor repeats an event while new events arrive.
  */
 import { Type, type Static } from 'typebox';
 import { LOG_TYPES } from '../../vocabularies/logTypes';
+
+/** The time orders of a log query: `desc` newest first (the default), `asc` oldest first. */
+export const LOG_ORDERS = ['desc', 'asc'] as const;
+export type LogOrder = (typeof LOG_ORDERS)[number];
+export const DEFAULT_LOG_ORDER: LogOrder = 'desc';
 
 /** Paging info: an opaque keyset cursor; last_iteration true when no more events follow. */
 export const PagingIdentifiers = Type.Object({
