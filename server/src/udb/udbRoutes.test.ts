@@ -388,4 +388,18 @@ describe('contract', () => {
       expect(Object.keys(doc.paths)).toContain(p);
     expect(JSON.stringify(doc.paths['/api/udb-rest/v2/users'])).toContain('settings:users:write');
   });
+
+  test('OpenAPI shows the create body: the password and every writable user field, nothing else allowed', async () => {
+    const r = await server.call('/openapi.json');
+    const doc = (await r.json()) as {
+      paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: unknown }> } } }>;
+    };
+    const schema = doc.paths['/api/udb-rest/v2/users'].post?.requestBody?.content['application/json']
+      .schema as { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean };
+    expect(Object.keys(schema.properties).sort()).toEqual(
+      ['email', 'first_name', 'groups', 'last_name', 'password', 'status', 'username'].sort(),
+    );
+    expect(schema.required.sort()).toEqual(['password', 'username']);
+    expect(schema.additionalProperties).toBe(false);
+  });
 });

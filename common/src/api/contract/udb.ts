@@ -65,16 +65,9 @@ export const EndUserFields = Type.Object(
 );
 export type EndUserFields = Static<typeof EndUserFields>;
 
+/** A new user: the writable fields plus the password (the same fields, so one list to keep). */
 export const EndUserCreate = Type.Object(
-  {
-    password: Type.String(),
-    username: Type.String(),
-    first_name: Type.Optional(Type.String()),
-    last_name: Type.Optional(Type.String()),
-    email: Type.Optional(Type.String()),
-    groups: Type.Optional(Type.Array(Type.String())),
-    status: Type.Optional(EndUserStatus),
-  },
+  { password: Type.String(), ...EndUserFields.properties },
   { additionalProperties: false },
 );
 export type EndUserCreate = Static<typeof EndUserCreate>;
