@@ -31,6 +31,41 @@ export class UsersPage {
     return $(`//*[@data-testid="${usersIds.table}"]//*[@role="gridcell"][contains(., "${text}")]`);
   }
 
+  /** A column's header cell in the users table (AG Grid: col-id = the column name). */
+  headerCell(column: string) {
+    return $(`[data-testid="${usersIds.table}"] .ag-header-cell[col-id="${column}"]`);
+  }
+  /** The sort a column's header shows: 'ascending', 'descending' or 'none' (its aria-sort). */
+  async headerSort(column: string): Promise<string> {
+    return (await this.headerCell(column).getAttribute('aria-sort')) ?? 'none';
+  }
+  /** Clicks a column's header (its label: the click that sorts). */
+  async clickHeader(column: string): Promise<void> {
+    await this.headerCell(column).$('.ag-header-cell-label').click();
+  }
+  /** The texts of a column's cells, in the order the rows are shown (row-index). */
+  async columnTexts(column: string): Promise<string[]> {
+    return browser.execute(
+      (tableId: string, col: string) => {
+        const rows = [...document.querySelectorAll(`[data-testid="${tableId}"] .ag-row[row-index]`)];
+        return rows
+          .map((row) => ({
+            index: Number(row.getAttribute('row-index')),
+            text: row.querySelector(`[col-id="${col}"]`)?.textContent ?? '',
+          }))
+          .sort((a, b) => a.index - b.index)
+          .map((r) => r.text);
+      },
+      usersIds.table,
+      column,
+    );
+  }
+  /** The table's rows per page, chosen in its paginator. */
+  async choosePageSize(size: number): Promise<void> {
+    await $(`[data-testid="${componentIds.tablePaginator}"] [role="combobox"]`).click();
+    await $(`li[role="option"][data-value="${size}"]`).click();
+  }
+
   get wizard() {
     return byTestId(componentIds.importWizard);
   }

@@ -7,6 +7,8 @@ import { captureDownloads, capturedDownloads, usersPage } from '../pageobjects/U
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { blockingViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { shellIds } from '@workbench/common/test-ids/index';
+import { usersIds } from '@workbench/common/test-ids/usersIds';
 
 const ROWS = 1000;
 const run = Date.now().toString(36);
@@ -25,6 +27,12 @@ const BAD: Record<number, { cells: Partial<Record<string, string>>; why: RegExp 
   777: { cells: { username: username(776) }, why: /more than once/ },
   998: { cells: { username: `no-at-sign-${run}` }, why: /invalidUserName/ },
 };
+
+/** Whether texts are in the users endpoint's order (case-insensitive, like SQLite's NOCASE). */
+function inOrder(texts: string[], order: 'asc' | 'desc'): boolean {
+  const lower = texts.map((t) => t.toLowerCase());
+  return lower.every((t, i) => i === 0 || (order === 'asc' ? lower[i - 1] <= t : lower[i - 1] >= t));
+}
 
 function buildCsv(): { file: string; rows: Record<string, string>[] } {
   const rows: Record<string, string>[] = [];
@@ -124,6 +132,85 @@ describe('Importing users through the wizard', () => {
     await usersPage
       .cellWithText(username(42))
       .waitForDisplayed({ timeoutMsg: 'The imported user is not in the table.' });
+  });
+
+  it('a click on a column header sorts the users on the server, ascending then descending, and the header shows it', async () => {
+    await forgetSession();
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/settings/users');
+    await waitForPortalRoute('#/settings/users');
+    await usersPage.waitForDisplayed();
+    await usersPage.cellWithText(EXISTING).waitForDisplayed({ timeoutMsg: 'The users did not show.' });
+    expect(await usersPage.headerSort('username')).toBe('ascending');
+    const total = await usersPage.total.getText();
+    const before = await usersPage.columnTexts('last_name');
+    // Sorted by username the last names are not in order: the click below has something to change.
+    expect(inOrder(before, 'asc')).toBe(false);
+
+    await usersPage.clickHeader('last_name');
+    await browser.waitUntil(
+      async () =>
+        (await usersPage.headerSort('last_name')) === 'ascending' &&
+        inOrder(await usersPage.columnTexts('last_name'), 'asc'),
+      { timeoutMsg: 'The rows did not come back sorted by last name, ascending.' },
+    );
+    const ascending = await usersPage.columnTexts('last_name');
+    expect(ascending).toHaveLength(before.length);
+    expect(await usersPage.headerSort('username')).toBe('none');
+
+    await usersPage.clickHeader('last_name');
+    await browser.waitUntil(
+      async () =>
+        (await usersPage.headerSort('last_name')) === 'descending' &&
+        inOrder(await usersPage.columnTexts('last_name'), 'desc'),
+      { timeoutMsg: 'The rows did not come back sorted by last name, descending.' },
+    );
+    const descending = await usersPage.columnTexts('last_name');
+    // The first page of the other direction: it starts where the whole list ends.
+    expect(descending[0].toLowerCase() >= ascending[ascending.length - 1].toLowerCase()).toBe(true);
+    expect(await usersPage.total.getText()).toBe(total);
+  });
+
+  // PENDING until the DataTable's header sticks under the app bar (common/src/components/data-table).
+  // Measured 2026-11-22: scrolled 2,500 px, the header is at top -2,329 px, off screen. Its sticky
+  // scroll container is AG Grid's own .ag-grid-viewport (overflow: auto; .ag-root and
+  // .ag-root-wrapper are overflow: hidden), which never scrolls with domLayout="autoHeight": the
+  // page scrolls instead, so `position: sticky` never engages. With those three set to
+  // `overflow: clip` it sticks at top 0, under the fixed app bar (48 px, z-index 1201); the element
+  // that moves is .ag-grid-pinned-top-rows (the header's parent), so it also needs
+  // `top: <app bar height>` and a z-index above the rows. Both together (CSS injected in a trial run)
+  // kept the header in view below the app bar.
+  it.skip('the table header stays in view below the app bar while a long user list (the 1,000 imported) scrolls', async () => {
+    await usersPage.searchFor('@import.example');
+    await browser.waitUntil(async () => parseInt(await usersPage.total.getText(), 10) >= ROWS - 20, {
+      timeoutMsg: 'The imported users are not listed (this test follows the import test).',
+    });
+    await usersPage.choosePageSize(100);
+    await browser.waitUntil(async () => (await usersPage.columnTexts('username')).length === 100, {
+      timeoutMsg: 'The table did not show 100 rows.',
+    });
+    const view = await browser.execute(
+      (tableId: string, appBarId: string) => {
+        window.scrollTo(0, 2500);
+        const header = document.querySelector(`[data-testid="${tableId}"] .ag-header`) as HTMLElement;
+        const appBar = document.querySelector(`[data-testid="${appBarId}"]`) as HTMLElement;
+        const rect = header.getBoundingClientRect();
+        const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+        return {
+          scrolled: window.scrollY,
+          headerTop: rect.top,
+          headerBottom: rect.bottom,
+          appBarBottom: appBar.getBoundingClientRect().bottom,
+          viewport: window.innerHeight,
+          headerOnTop: Boolean(hit && header.contains(hit)),
+        };
+      },
+      usersIds.table,
+      shellIds.appBar,
+    );
+    expect(view.scrolled).toBeGreaterThan(2000);
+    expect(view).toEqual(expect.objectContaining({ headerOnTop: true }));
+    expect(view.headerTop).toBeGreaterThanOrEqual(view.appBarBottom - 1);
+    expect(view.headerBottom).toBeLessThanOrEqual(view.viewport);
   });
 
   it('the read-only auditor sees the users but no Import, Add or Delete', async () => {

@@ -14,14 +14,24 @@ afterEach(resetPortalEnv);
 
 /*
  * AG Grid draws no rows in jsdom (it waits for its theme's CSS measurements; see DataTable.test),
- * so here the table is a plain list driven by the same props: each row's cells (render or value)
- * and a checkbox that reports the selection. The real grid is exercised by the browser spec.
+ * so here the table is a plain list driven by the same props: each row's cells (render or value),
+ * a checkbox that reports the selection, and for `serverSort` a header button per sortable column
+ * that shows the sort it is given (aria-sort) and reports a click as DataTable does (the column's
+ * sort cycle: a new column starts at its first direction, the sorted one turns to the other).
+ * The real grid is exercised by the browser spec.
  */
 jest.mock('@workbench/common/components/data-table/index', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const React = require('react') as typeof import('react');
+  const { sortCycle } = jest.requireActual<
+    typeof import('@workbench/common/components/data-table/tableModel')
+  >('@workbench/common/components/data-table/tableModel');
+  type Direction = 'asc' | 'desc';
   interface Col {
     name: string;
+    header?: string;
+    sortable?: boolean;
+    reverseSort?: boolean;
     value?: (row: unknown) => unknown;
     render?: (row: unknown) => unknown;
   }
@@ -31,40 +41,75 @@ jest.mock('@workbench/common/components/data-table/index', () => {
     columns: Col[];
     selectable?: boolean;
     onSelectionChange?: (rows: unknown[]) => void;
+    serverSort?: {
+      column: string | null;
+      direction: Direction;
+      onChange: (column: string | null, direction: Direction) => void;
+    };
     emptyText?: string;
+  }
+  function Header({ columns, serverSort }: Pick<Props, 'columns' | 'serverSort'>) {
+    return React.createElement(
+      'div',
+      { role: 'row' },
+      columns.map((c) => {
+        const sorted = serverSort?.column === c.name;
+        if (!c.sortable || !serverSort) return React.createElement('span', { key: c.name }, c.header);
+        const cycle = sortCycle(c.reverseSort);
+        const next = sorted ? (cycle.find((d) => d !== serverSort.direction) ?? cycle[0]) : cycle[0];
+        return React.createElement(
+          'button',
+          {
+            key: c.name,
+            role: 'columnheader',
+            'aria-sort': sorted ? (serverSort.direction === 'asc' ? 'ascending' : 'descending') : 'none',
+            onClick: () => serverSort.onChange(c.name, next),
+          },
+          c.header,
+        );
+      }),
+    );
   }
   function DataTable(props: Props) {
     const [selected, setSelected] = React.useState<string[]>([]);
-    if (props.rows.length === 0) return React.createElement('p', null, props.emptyText);
+    const header = React.createElement(Header, { columns: props.columns, serverSort: props.serverSort });
+    if (props.rows.length === 0) return React.createElement('div', null, header, props.emptyText);
     return React.createElement(
-      'ul',
+      'div',
       null,
-      props.rows.map((row, i) => {
-        const key = props.rowKey(row);
-        const cells = props.columns.map((c) =>
-          React.createElement(
-            'span',
-            { key: c.name },
-            (c.render
-              ? c.render(row)
-              : String(c.value ? c.value(row) : (row as Record<string, unknown>)[c.name])) as string,
-          ),
-        );
-        const box = props.selectable
-          ? React.createElement('input', {
-              key: 'select',
-              type: 'checkbox',
-              'aria-label': `Select row ${i + 1}`,
-              checked: selected.includes(key),
-              onChange: () => {
-                const next = selected.includes(key) ? selected.filter((k) => k !== key) : [...selected, key];
-                setSelected(next);
-                props.onSelectionChange?.(props.rows.filter((r) => next.includes(props.rowKey(r))));
-              },
-            })
-          : null;
-        return React.createElement('li', { key }, box, ...cells);
-      }),
+      header,
+      React.createElement(
+        'ul',
+        null,
+        props.rows.map((row, i) => {
+          const key = props.rowKey(row);
+          const cells = props.columns.map((c) =>
+            React.createElement(
+              'span',
+              { key: c.name },
+              (c.render
+                ? c.render(row)
+                : String(c.value ? c.value(row) : (row as Record<string, unknown>)[c.name])) as string,
+            ),
+          );
+          const box = props.selectable
+            ? React.createElement('input', {
+                key: 'select',
+                type: 'checkbox',
+                'aria-label': `Select row ${i + 1}`,
+                checked: selected.includes(key),
+                onChange: () => {
+                  const next = selected.includes(key)
+                    ? selected.filter((k) => k !== key)
+                    : [...selected, key];
+                  setSelected(next);
+                  props.onSelectionChange?.(props.rows.filter((r) => next.includes(props.rowKey(r))));
+                },
+              })
+            : null;
+          return React.createElement('li', { key }, box, ...cells);
+        }),
+      ),
     );
   }
   return { DataTable };
@@ -103,6 +148,43 @@ describe('Users page (settings/users)', () => {
     expect(screen.getByText('user2@acme.example')).toBeInTheDocument();
     expect(screen.getByTestId(usersIds.total)).toHaveTextContent('2 users');
     expect(listCalls(mock)[0].params).toMatchObject({ sort: 'username', order: 'asc', limit: 25, offset: 0 });
+  });
+
+  it('a click on a column header sorts by it on the server, ascending then descending; the header shows the sort', async () => {
+    const { mock } = renderPortal({
+      path: '/settings/users',
+      user: demoUser('admin'),
+      stubs: stubUsers([endUser(1), endUser(2)]),
+    });
+    await screen.findByText('user1@acme.example');
+    expect(screen.queryByLabelText('Sort by')).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Username' })).toHaveAttribute('aria-sort', 'ascending');
+    const lastParams = () => listCalls(mock).at(-1)?.params as Record<string, unknown>;
+
+    await userEvent.click(screen.getByRole('columnheader', { name: 'E-mail' }));
+    await waitFor(() => expect(lastParams()).toMatchObject({ sort: 'email', order: 'asc', offset: 0 }));
+    expect(screen.getByRole('columnheader', { name: 'E-mail' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: 'Username' })).toHaveAttribute('aria-sort', 'none');
+
+    await userEvent.click(screen.getByRole('columnheader', { name: 'E-mail' }));
+    await waitFor(() => expect(lastParams()).toMatchObject({ sort: 'email', order: 'desc', offset: 0 }));
+    expect(screen.getByRole('columnheader', { name: 'E-mail' })).toHaveAttribute('aria-sort', 'descending');
+
+    await userEvent.click(screen.getByRole('columnheader', { name: 'Created' }));
+    await waitFor(() => expect(lastParams()).toMatchObject({ sort: 'created_at', order: 'asc' }));
+  });
+
+  it('only the columns the users endpoint sorts by offer a header sort', async () => {
+    renderPortal({ path: '/settings/users', user: demoUser('admin'), stubs: stubUsers([endUser(1)]) });
+    await screen.findByText('user1@acme.example');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Username',
+      'First name',
+      'Last name',
+      'E-mail',
+      'Status',
+      'Created',
+    ]);
   });
 
   it('Readers see no write actions', async () => {

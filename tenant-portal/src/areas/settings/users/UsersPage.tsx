@@ -6,7 +6,6 @@ import {
   Chip,
   IconButton,
   InputAdornment,
-  MenuItem,
   Stack,
   TextField,
   Typography,
@@ -31,7 +30,6 @@ import {
   UDB_WRITE_PERMISSION,
   type EndUser,
   type EndUserStatus,
-  type UserSortField,
 } from '@workbench/common/api/contract/udb';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { usersIds } from '@workbench/common/test-ids/usersIds';
@@ -50,21 +48,13 @@ import {
   searchChanged,
   selectionChanged,
   sortChanged,
+  sortOfHeader,
   usersChanged,
   usersPageReducer,
 } from './usersPageSlice';
 
 export const USERS_EMPTY_TEXT =
   'No users were found to match your search/filters. Try modifying or resetting your criteria.';
-
-const SORT_OPTIONS: { value: UserSortField; label: string }[] = [
-  { value: 'username', label: 'Username' },
-  { value: 'first_name', label: 'First name' },
-  { value: 'last_name', label: 'Last name' },
-  { value: 'email', label: 'E-mail' },
-  { value: 'status', label: 'Status' },
-  { value: 'created_at', label: 'Created' },
-];
 
 /** Row key of the table (stable: the table keys its selection on it). */
 const userKey = (u: EndUser): string => u.uid;
@@ -86,7 +76,8 @@ const defaultImport = (close: (imported: boolean) => void): ReactNode => (
 
 /**
  * Settings → Users: the tenant's end users (user database). Readers see the table only; writers
- * (settings:users:write) add, edit, delete and import. Search, sort and paging run on the server.
+ * (settings:users:write) add, edit, delete and import. Search, sort and paging run on the server:
+ * a click on a column header sorts by it (ascending, then descending), the table shows the sort.
  */
 export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
   const http = useHttpClient();
@@ -181,15 +172,16 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
   };
 
   const columns: DataTableColumn<EndUser>[] = [
-    { name: 'username', header: 'Username', flex: 2, minWidth: 200 },
-    { name: 'first_name', header: 'First name', flex: 1 },
-    { name: 'last_name', header: 'Last name', flex: 1 },
-    { name: 'email', header: 'E-mail', flex: 2 },
+    { name: 'username', header: 'Username', flex: 2, minWidth: 200, sortable: true },
+    { name: 'first_name', header: 'First name', flex: 1, sortable: true },
+    { name: 'last_name', header: 'Last name', flex: 1, sortable: true },
+    { name: 'email', header: 'E-mail', flex: 2, sortable: true },
     { name: 'groups', header: 'Groups', flex: 1.5, value: (u) => u.groups.join(', ') },
     {
       name: 'status',
       header: 'Status',
       flex: 1,
+      sortable: true,
       render: (u) => (
         <Chip
           size="small"
@@ -197,6 +189,14 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
           color={u.status === 'active' ? 'success' : 'default'}
         />
       ),
+    },
+    {
+      name: 'created_at',
+      header: 'Created',
+      flex: 1,
+      minWidth: 110,
+      sortable: true,
+      value: (u) => u.created_at.slice(0, 10),
     },
     ...(canWrite
       ? [
@@ -254,35 +254,6 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
               },
             }}
           />
-          <TextField
-            select
-            size="small"
-            label="Sort by"
-            value={query.sort}
-            onChange={(e) =>
-              dispatch(sortChanged({ sort: e.target.value as UserSortField, order: query.order }))
-            }
-            sx={{ minWidth: 150 }}
-          >
-            {SORT_OPTIONS.map((o) => (
-              <MenuItem key={o.value} value={o.value}>
-                {o.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label="Order"
-            value={query.order}
-            onChange={(e) =>
-              dispatch(sortChanged({ sort: query.sort, order: e.target.value === 'desc' ? 'desc' : 'asc' }))
-            }
-            sx={{ minWidth: 130 }}
-          >
-            <MenuItem value="asc">Ascending</MenuItem>
-            <MenuItem value="desc">Descending</MenuItem>
-          </TextField>
           <Box sx={{ flex: 1 }} />
           <Typography color="text.secondary" data-testid={usersIds.total} aria-live="polite">
             {state.status === 'loading' && state.users.length === 0
@@ -353,6 +324,14 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
             columns={columns}
             selectable={canWrite}
             onSelectionChange={(rows) => dispatch(selectionChanged(rows.map((u) => u.uid)))}
+            serverSort={{
+              column: query.sort,
+              direction: query.order,
+              onChange: (column, direction) => {
+                const sort = sortOfHeader(column, direction);
+                if (sort) dispatch(sortChanged(sort));
+              },
+            }}
             serverPaging={{
               page: query.page,
               pageSize: query.pageSize,

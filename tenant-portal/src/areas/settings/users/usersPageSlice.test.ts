@@ -8,6 +8,7 @@ import {
   searchChanged,
   selectionChanged,
   sortChanged,
+  sortOfHeader,
   usersChanged,
   usersPageReducer,
 } from './usersPageSlice';
@@ -72,5 +73,22 @@ describe('users page state', () => {
     const after = usersPageReducer(before, usersChanged());
     expect(after.generation).toBe(before.generation + 1);
     expect(after.query).toEqual(before.query);
+  });
+
+  test('a header click sorts by that column; no sort reported goes back to username ascending; a column the server cannot sort by changes nothing', () => {
+    expect(sortOfHeader('email', 'desc')).toEqual({ sort: 'email', order: 'desc' });
+    expect(sortOfHeader('created_at', 'asc')).toEqual({ sort: 'created_at', order: 'asc' });
+    expect(sortOfHeader(null, 'desc')).toEqual({ sort: 'username', order: 'asc' });
+    expect(sortOfHeader('groups', 'asc')).toBeNull();
+    expect(sortOfHeader('password', 'asc')).toBeNull();
+  });
+
+  test('the same sort again keeps the page', () => {
+    const onPage3 = run(
+      sortChanged({ sort: 'email', order: 'desc' }),
+      pageChanged({ page: 3, pageSize: 25 }),
+    );
+    expect(usersPageReducer(onPage3, sortChanged({ sort: 'email', order: 'desc' })).query.page).toBe(3);
+    expect(usersPageReducer(onPage3, sortChanged({ sort: 'email', order: 'asc' })).query.page).toBe(0);
   });
 });

@@ -3,10 +3,28 @@
  * else reads it). Events in, explicit status out.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { EndUser, UserSortField } from '@workbench/common/api/contract/udb';
+import { USER_SORT_FIELDS, type EndUser, type UserSortField } from '@workbench/common/api/contract/udb';
 
 export const USERS_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const USERS_DEFAULT_PAGE_SIZE = 25;
+
+export const USERS_DEFAULT_SORT = { sort: 'username', order: 'asc' } as const satisfies UsersSort;
+
+export interface UsersSort {
+  sort: UserSortField;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * The query's sort for a header click reported by the table (column, direction): a column the
+ * server sorts by, or the default sort (username, ascending) when the table reports no sort.
+ * Null for a column the users endpoint cannot sort by (nothing changes).
+ */
+export function sortOfHeader(column: string | null, direction: 'asc' | 'desc'): UsersSort | null {
+  if (column === null) return USERS_DEFAULT_SORT;
+  const field = USER_SORT_FIELDS.find((f) => f === column);
+  return field ? { sort: field, order: direction } : null;
+}
 
 export interface UsersQuery {
   search: string;
@@ -33,7 +51,7 @@ export interface UsersPageState {
 
 export const initialUsersPageState: UsersPageState = {
   status: 'idle',
-  query: { search: '', sort: 'username', order: 'asc', page: 0, pageSize: USERS_DEFAULT_PAGE_SIZE },
+  query: { search: '', ...USERS_DEFAULT_SORT, page: 0, pageSize: USERS_DEFAULT_PAGE_SIZE },
   users: [],
   total: 0,
   error: null,
@@ -50,7 +68,9 @@ export const usersPageSlice = createSlice({
       state.query.page = 0;
       state.selected = [];
     },
-    sortChanged(state, action: PayloadAction<{ sort: UserSortField; order: 'asc' | 'desc' }>) {
+    /** A header click (or any new sort): the server sorts, from the first page. */
+    sortChanged(state, action: PayloadAction<UsersSort>) {
+      if (action.payload.sort === state.query.sort && action.payload.order === state.query.order) return;
       state.query.sort = action.payload.sort;
       state.query.order = action.payload.order;
       state.query.page = 0;
