@@ -5,3 +5,22 @@ import { TextDecoder, TextEncoder } from 'node:util';
 if (typeof globalThis.TextEncoder === 'undefined') {
   Object.assign(globalThis, { TextEncoder, TextDecoder });
 }
+
+/**
+ * jsdom has no Fetch API Request; react-router's data routers (createMemoryRouter in the apps'
+ * test harnesses) build one per navigation and read its url, method and signal. A minimal
+ * stand-in, for the tests only.
+ */
+if (typeof globalThis.Request === 'undefined') {
+  class MinimalRequest {
+    readonly url: string;
+    readonly method: string;
+    readonly signal: AbortSignal | null;
+    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
+      this.url = String(input);
+      this.method = init.method ?? 'GET';
+      this.signal = init.signal ?? null;
+    }
+  }
+  Object.assign(globalThis, { Request: MinimalRequest });
+}

@@ -13,22 +13,6 @@ import { ProviderConsoleApp } from '../app/ProviderConsoleApp';
 import { createProviderStore } from '../app/providerStore';
 import { buildProviderRoutes } from '../routes/providerRoutes';
 
-/** jsdom has no Fetch API Request; react-router's data routers build one per navigation. */
-function installRequestPolyfill(): void {
-  if (typeof globalThis.Request !== 'undefined') return;
-  class MinimalRequest {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal | null;
-    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(input);
-      this.method = init.method ?? 'GET';
-      this.signal = init.signal ?? null;
-    }
-  }
-  (globalThis as unknown as { Request: unknown }).Request = MinimalRequest;
-}
-
 export const operator: ProviderUser = {
   username: 'operator@provider.example',
   display_name: 'Olive Operator',
@@ -71,7 +55,6 @@ export function renderConsole(
   path: string,
   opts: { user?: ProviderUser | null; stubs?: (m: MockAdapter) => void } = {},
 ) {
-  installRequestPolyfill();
   setRuntimeEnvForTests({ production: true });
   const http = createHttpClient({ baseURL: '', xsrfCookie: PROVIDER_XSRF_COOKIE });
   const mock = new MockAdapter(http);

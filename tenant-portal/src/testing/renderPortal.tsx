@@ -21,25 +21,6 @@ import { DEMO_TENANT_ROLES, type DemoTenantRole } from '@workbench/common/api/co
 import { TenantPortalApp } from '../app/TenantPortalApp';
 import { buildRoutes } from '../routes/appRoutes';
 
-/**
- * jsdom has no Fetch API Request; react-router's data routers build one per navigation (they read
- * its url, method and signal). A minimal stand-in for the tests only.
- */
-export function installRequestPolyfill(): void {
-  if (typeof globalThis.Request !== 'undefined') return;
-  class MinimalRequest {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal | null;
-    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(input);
-      this.method = init.method ?? 'GET';
-      this.signal = init.signal ?? null;
-    }
-  }
-  (globalThis as unknown as { Request: unknown }).Request = MinimalRequest;
-}
-
 export function demoUser(
   role: DemoTenantRole,
   capabilities: Record<string, unknown> = { rbac: true },
@@ -93,7 +74,6 @@ export function setSessionCookies(user: UserInfo): void {
 }
 
 export function renderPortal(setup: PortalSetup) {
-  installRequestPolyfill();
   setRuntimeEnvForTests({
     deployment: setup.deployment ?? 'ec2',
     mode: setup.mode ?? null,
