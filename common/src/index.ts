@@ -6,6 +6,7 @@ export * from './test-ids';
 // API layer
 export * from './api/ApiCallError';
 export * from './api/http';
+export * from './api/loginRejection';
 export * as authApi from './api/auth';
 export * as policyApi from './api/policy';
 export * as providerApi from './api/provider';
@@ -74,6 +75,7 @@ export * from './features/log-paging/logPagingSaga';
 // Components
 export * from './features/snackbar/SnackbarHost';
 export * from './features/login/LoginPage';
+export * from './features/login/useLoginSubmit';
 export * from './features/inactivity/InactivityWarning';
 
 // Validators and formatting helpers (shared-ui-and-validators §5, §8, §9)
@@ -91,3 +93,4 @@ export * from './components/dual-list';
 export * from './components/checkbox-group';
 export * from './components/rule-accordion';
 export * from './components/empty-results';
+export * from './components/shell-layout';

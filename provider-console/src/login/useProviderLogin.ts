@@ -1,12 +1,20 @@
-import { useCallback } from 'react';
-import { useStore } from 'react-redux';
 import {
+  loginRejectionOf,
   providerLoginRequested,
   selectProviderError,
   selectProviderStatus,
-  useAppDispatch,
+  useLoginSubmit,
+  type LoginOutcome,
   type RootState,
 } from '@workbench/common';
+
+/** The provider session's login: logged in, still logging in, or failed with the chain's error. */
+const providerLoginOutcome = (state: RootState): LoginOutcome => {
+  const status = selectProviderStatus(state);
+  if (status === 'loggedIn') return 'loggedIn';
+  if (status === 'loggingIn') return 'pending';
+  return loginRejectionOf(selectProviderError(state));
+};
 
 /**
  * LoginPage's onSubmit for the provider console: runs the provider login chain
@@ -14,31 +22,5 @@ import {
  * session is logged in, or rejects with the chain's error message.
  */
 export function useProviderLogin(): (username: string, password: string) => Promise<void> {
-  const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
-  return useCallback(
-    (username: string, password: string) =>
-      new Promise<void>((resolve, reject) => {
-        dispatch(providerLoginRequested({ username, password }));
-        const settle = (): boolean => {
-          const state = store.getState();
-          const status = selectProviderStatus(state);
-          if (status === 'loggedIn') {
-            resolve();
-            return true;
-          }
-          if (status !== 'loggingIn') {
-            const error = selectProviderError(state);
-            reject(error ? { msg: error.message } : {});
-            return true;
-          }
-          return false;
-        };
-        if (settle()) return;
-        const unsubscribe = store.subscribe(() => {
-          if (settle()) unsubscribe();
-        });
-      }),
-    [dispatch, store],
-  );
+  return useLoginSubmit(providerLoginRequested, providerLoginOutcome);
 }

@@ -1,53 +1,25 @@
-import { useCallback } from 'react';
-import { useStore } from 'react-redux';
 import {
+  loginRejectionOf,
   loginRequested,
   selectIsLoggingIn,
   selectLoginError,
   selectSessionStatus,
-  useAppDispatch,
+  useLoginSubmit,
+  type LoginOutcome,
   type RootState,
 } from '@workbench/common';
 
-/** What LoginPage's onSubmit rejects with. */
-export interface LoginRejection {
-  msg?: string;
-  delay?: number;
-}
+/** The tenant session's login: logged in, still logging in, or failed (also when the session did not start). */
+const localLoginOutcome = (state: RootState): LoginOutcome => {
+  if (selectSessionStatus(state) === 'loggedIn') return 'loggedIn';
+  if (selectIsLoggingIn(state)) return 'pending';
+  return loginRejectionOf(selectLoginError(state));
+};
 
 /**
  * LoginPage's onSubmit for the in-app login: dispatches loginRequested (the session saga logs in,
  * then loads the session) and settles when the session is logged in or the login failed.
  */
 export function useLocalLogin(): (username: string, password: string) => Promise<void> {
-  const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
-  return useCallback(
-    (username: string, password: string) =>
-      new Promise<void>((resolve, reject) => {
-        dispatch(loginRequested({ username, password }));
-        const settle = (): boolean => {
-          const state = store.getState();
-          if (selectSessionStatus(state) === 'loggedIn') {
-            resolve();
-            return true;
-          }
-          if (!selectIsLoggingIn(state)) {
-            // The login failed, or it succeeded but the session did not start.
-            const error = selectLoginError(state);
-            const rejection: LoginRejection = {};
-            if (error) rejection.msg = error.msg;
-            if (error?.delay !== undefined) rejection.delay = error.delay;
-            reject(rejection);
-            return true;
-          }
-          return false;
-        };
-        if (settle()) return;
-        const unsubscribe = store.subscribe(() => {
-          if (settle()) unsubscribe();
-        });
-      }),
-    [dispatch, store],
-  );
+  return useLoginSubmit(loginRequested, localLoginOutcome);
 }

@@ -1,21 +1,6 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import {
-  AppBar,
-  Box,
-  Button,
-  Chip,
-  Divider,
-  Drawer,
-  List,
-  ListItemButton,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Toolbar,
-  Typography,
-} from '@mui/material';
-import AccountCircle from '@mui/icons-material/AccountCircle';
+import { Box, Button, Chip, ListItemButton, ListItemText, MenuItem, Typography } from '@mui/material';
 import {
   InactivityWarning,
   navItemId,
@@ -27,11 +12,11 @@ import {
   selectUser,
   selectUserDisplayName,
   shellIds,
-  SnackbarHost,
+  ShellLayout,
+  ShellUserMenu,
   useAppDispatch,
   useAppSelector,
 } from '@workbench/common';
-import { NAV_WIDTH } from '@workbench/common';
 import { findArea, type Area } from '../routes/areas';
 import { areaAllowed, visibleAreas, visibleChildren, withQuery } from '../routes/routeRules';
 import { useRouteContext } from '../routes/useRouteContext';
@@ -86,50 +71,32 @@ function UserMenu() {
   const user = useAppSelector(selectUser);
   const name = useAppSelector(selectUserDisplayName);
   const navigate = useNavigate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!user) return null;
   return (
-    <>
-      <Button
-        color="inherit"
-        startIcon={<AccountCircle />}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-        aria-controls={anchor ? 'user-menu' : undefined}
-        data-testid={shellIds.userMenuButton}
-      >
-        {name}
-      </Button>
-      <Menu
-        id="user-menu"
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { 'data-testid': shellIds.userMenu } as object }}
-      >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography sx={{ fontWeight: 600 }} data-testid={shellIds.userName}>
-            {name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Tenant: {user.tenant_name}
-          </Typography>
-        </Box>
-        <Divider />
+    <ShellUserMenu
+      name={name}
+      menuId="user-menu"
+      buttonTestId={shellIds.userMenuButton}
+      nameTestId={shellIds.userName}
+      menuTestId={shellIds.userMenu}
+      details={
+        <Typography variant="body2" color="text.secondary">
+          Tenant: {user.tenant_name}
+        </Typography>
+      }
+      items={(close) => [
         <MenuItem
+          key="logout"
           data-testid={shellIds.logout}
           onClick={() => {
-            setAnchor(null);
+            close();
             navigate('/logout');
           }}
         >
           Logout
-        </MenuItem>
-      </Menu>
-    </>
+        </MenuItem>,
+      ]}
+    />
   );
 }
 
@@ -186,50 +153,23 @@ export function AppShell() {
   const ctx = useRouteContext();
   const areas = visibleAreas(ctx);
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" data-testid={shellIds.appBar} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
-        <Toolbar>
-          <Typography
-            component="span"
-            variant="h6"
-            sx={{ flexGrow: 1, fontWeight: 700, fontSize: '1.05rem' }}
-          >
-            {PRODUCT_NAME}
-          </Typography>
+    <ShellLayout
+      title={PRODUCT_NAME}
+      appBarTestId={shellIds.appBar}
+      actions={
+        <>
           <RevisionControls />
           <UserMenu />
-        </Toolbar>
-      </AppBar>
-      <Drawer
-        variant="permanent"
-        sx={{
-          width: NAV_WIDTH,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box' },
-        }}
-      >
-        <Toolbar />
-        <Box
-          component="nav"
-          aria-label="Main navigation"
-          data-testid={shellIds.nav}
-          sx={{ overflowY: 'auto', p: 1 }}
-        >
-          <List dense disablePadding component="div">
-            {areas.map((area) => (
-              <NavItem key={area.id} area={area} />
-            ))}
-          </List>
-        </Box>
-      </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
-        <Toolbar />
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
-      </Box>
-      <SnackbarHost />
-      <InactivityWarning />
-    </Box>
+        </>
+      }
+      navTestId={shellIds.nav}
+      nav={areas.map((area) => (
+        <NavItem key={area.id} area={area} />
+      ))}
+      loading={<Loading />}
+      overlays={<InactivityWarning />}
+    >
+      <Outlet />
+    </ShellLayout>
   );
 }

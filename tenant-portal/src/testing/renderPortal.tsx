@@ -2,12 +2,9 @@
  * Test harness: the real route objects in a memory router, a real common store, HTTP stubbed at
  * the axios boundary (axios-mock-adapter). Not part of the app bundle.
  */
-import { render } from '@testing-library/react';
-import MockAdapter from 'axios-mock-adapter';
-import { createMemoryRouter } from 'react-router-dom';
+import type MockAdapter from 'axios-mock-adapter';
 import {
   createAppStore,
-  createHttpClient,
   sessionStartRequested,
   setRuntimeEnvForTests,
   USER_ID_COOKIE,
@@ -18,6 +15,7 @@ import {
 import type { UserInfo } from '@workbench/common/api/contract/auth';
 import type { Revision } from '@workbench/common/api/contract/policy';
 import { DEMO_TENANT_ROLES, type DemoTenantRole } from '@workbench/common/api/contract/demo';
+import { renderWithStore } from '@workbench/common/testing/renderWithStore';
 import { TenantPortalApp } from '../app/TenantPortalApp';
 import { buildRoutes } from '../routes/appRoutes';
 
@@ -74,30 +72,31 @@ export function setSessionCookies(user: UserInfo): void {
 }
 
 export function renderPortal(setup: PortalSetup) {
-  setRuntimeEnvForTests({
-    deployment: setup.deployment ?? 'ec2',
-    mode: setup.mode ?? null,
-    production: setup.production ?? false,
-  });
   clearCookies();
-  const http = createHttpClient({ baseURL: '', xsrfCookie: XSRF_COOKIE });
-  const mock = new MockAdapter(http);
-  if (setup.user) {
-    setSessionCookies(setup.user);
-    mock.onGet(/\/userinfo$/).reply(200, setup.user);
-  }
-  mock.onGet('/api/policy/v1/portal_version').reply(200, { portal_v2: true });
-  mock.onGet('/api/policy/v1/rules').reply(200, setup.revision ?? revision('new'));
-  mock.onGet(/^\/api\/policy\/v1\/rules\/.+/).reply(200, { note: '' });
-  mock.onGet(/logout$/).reply(200, 'ok');
-  setup.stubs?.(mock);
-  const navigation = { navigate: jest.fn(), reload: jest.fn(), assign: jest.fn() };
-  const { store } = createAppStore({ world: 'tenant', navigation, http });
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [setup.path] });
-  store.dispatch(sessionStartRequested());
-  const view = render(<TenantPortalApp store={store} http={http} navigation={navigation} router={router} />);
-  const location = (): string => router.state.location.pathname + router.state.location.search;
-  return { ...view, store, http, mock, navigation, router, location };
+  if (setup.user) setSessionCookies(setup.user);
+  return renderWithStore({
+    path: setup.path,
+    routes: buildRoutes(),
+    xsrfCookie: XSRF_COOKIE,
+    env: {
+      deployment: setup.deployment ?? 'ec2',
+      mode: setup.mode ?? null,
+      production: setup.production ?? false,
+    },
+    defaults: (mock) => {
+      if (setup.user) mock.onGet(/\/userinfo$/).reply(200, setup.user);
+      mock.onGet('/api/policy/v1/portal_version').reply(200, { portal_v2: true });
+      mock.onGet('/api/policy/v1/rules').reply(200, setup.revision ?? revision('new'));
+      mock.onGet(/^\/api\/policy\/v1\/rules\/.+/).reply(200, { note: '' });
+      mock.onGet(/logout$/).reply(200, 'ok');
+    },
+    stubs: setup.stubs,
+    createStore: (navigation, http) => createAppStore({ world: 'tenant', navigation, http }).store,
+    start: sessionStartRequested(),
+    app: ({ store, http, navigation, router }) => (
+      <TenantPortalApp store={store} http={http} navigation={navigation} router={router} />
+    ),
+  });
 }
 
 export function resetPortalEnv(): void {

@@ -1,0 +1,95 @@
+import { lazy } from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MenuItem } from '@mui/material';
+import { Provider } from 'react-redux';
+import { createTestStore } from '../../test-support/storeHarness';
+import { ShellLayout, ShellUserMenu } from './ShellLayout';
+
+function renderShell(children: React.ReactNode, actions?: React.ReactNode) {
+  const { store } = createTestStore();
+  return render(
+    <Provider store={store}>
+      <ShellLayout
+        title="Workbench Portal"
+        appBarTestId="bar"
+        navTestId="nav"
+        actions={actions}
+        nav={<li>Policy</li>}
+        loading={<p>Loading page</p>}
+        overlays={<p>An overlay</p>}
+      >
+        {children}
+      </ShellLayout>
+    </Provider>,
+  );
+}
+
+describe('ShellLayout', () => {
+  test('shows the product name and the actions in the app bar, the navigation and the page', () => {
+    renderShell(<p>The page</p>, <button type="button">Publish</button>);
+    const bar = screen.getByTestId('bar');
+    expect(within(bar).getByText('Workbench Portal')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Publish' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav).toHaveAttribute('data-testid', 'nav');
+    expect(within(nav).getByText('Policy')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('The page')).toBeInTheDocument();
+    expect(screen.getByText('An overlay')).toBeInTheDocument();
+  });
+
+  test('shows the loading element while a lazily loaded page loads', async () => {
+    let show: (module: { default: () => React.ReactElement }) => void = () => undefined;
+    const Page = lazy(
+      () => new Promise<{ default: () => React.ReactElement }>((resolve) => (show = resolve)),
+    );
+    renderShell(<Page />);
+    expect(await screen.findByText('Loading page')).toBeInTheDocument();
+    show({ default: () => <p>Loaded page</p> });
+    expect(await screen.findByText('Loaded page')).toBeInTheDocument();
+    expect(screen.queryByText('Loading page')).not.toBeInTheDocument();
+  });
+});
+
+describe('ShellUserMenu', () => {
+  test('the user button opens a menu with the name, the details and the items; an item can close it', async () => {
+    const chosen: string[] = [];
+    render(
+      <ShellUserMenu
+        name="Ada Admin"
+        menuId="user-menu"
+        buttonTestId="user-button"
+        nameTestId="user-name"
+        menuTestId="user-menu-paper"
+        details={<p>Tenant: acme</p>}
+        items={(close) => [
+          <MenuItem key="stay" onClick={() => chosen.push('stay')}>
+            Stay open
+          </MenuItem>,
+          <MenuItem
+            key="logout"
+            onClick={() => {
+              chosen.push('logout');
+              close();
+            }}
+          >
+            Logout
+          </MenuItem>,
+        ]}
+      />,
+    );
+    const button = screen.getByTestId('user-button');
+    expect(button).toHaveTextContent('Ada Admin');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const paper = screen.getByTestId('user-menu-paper');
+    expect(within(paper).getByTestId('user-name')).toHaveTextContent('Ada Admin');
+    expect(within(paper).getByText('Tenant: acme')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Stay open' }));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    expect(chosen).toEqual(['stay', 'logout']);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+});

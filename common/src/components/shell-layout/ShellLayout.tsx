@@ -1,0 +1,152 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { AppBar, Box, Button, Divider, Drawer, List, Menu, Toolbar, Typography } from '@mui/material';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import { SnackbarHost } from '../../features/snackbar/SnackbarHost';
+import { NAV_WIDTH } from '../../theme/workbenchTheme';
+
+/**
+ * Props of ShellLayout.
+ *
+ * Usage: `<ShellLayout title="Workbench Portal" appBarTestId={shellIds.appBar} navTestId={shellIds.nav}
+ * actions={<UserMenu />} nav={areas.map(...ListItemButton...)} loading={<Loading />}><Outlet /></ShellLayout>`.
+ */
+export interface ShellLayoutProps {
+  /** The product name at the left of the app bar. */
+  title: string;
+  appBarTestId?: string;
+  /** The right side of the app bar (revision controls, the user menu). */
+  actions?: ReactNode;
+  /** The entries of the navigation drawer (list items). */
+  nav: ReactNode;
+  navTestId: string;
+  /** Shown while a lazily loaded page loads. */
+  loading: ReactNode;
+  /** The page (the router's `<Outlet />`). */
+  children: ReactNode;
+  /** App-wide pieces after the page (e.g. the inactivity warning); the snackbar host is always there. */
+  overlays?: ReactNode;
+}
+
+/** The logged-in frame of both apps: a fixed app bar, a permanent navigation drawer, the page. */
+export function ShellLayout({
+  title,
+  appBarTestId,
+  actions,
+  nav,
+  navTestId,
+  loading,
+  children,
+  overlays,
+}: ShellLayoutProps) {
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" data-testid={appBarTestId} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+        <Toolbar>
+          <Typography
+            component="span"
+            variant="h6"
+            sx={{ flexGrow: 1, fontWeight: 700, fontSize: '1.05rem' }}
+          >
+            {title}
+          </Typography>
+          {actions}
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant="permanent"
+        sx={{
+          width: NAV_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        <Toolbar />
+        <Box
+          component="nav"
+          aria-label="Main navigation"
+          data-testid={navTestId}
+          sx={{ overflowY: 'auto', p: 1 }}
+        >
+          <List dense disablePadding component="div">
+            {nav}
+          </List>
+        </Box>
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
+        <Toolbar />
+        <Suspense fallback={loading}>{children}</Suspense>
+      </Box>
+      <SnackbarHost />
+      {overlays}
+    </Box>
+  );
+}
+
+/**
+ * Props of ShellUserMenu.
+ *
+ * Usage: `<ShellUserMenu name={name} menuId="user-menu" buttonTestId={shellIds.userMenuButton}
+ * nameTestId={shellIds.userName} details={<Typography>Tenant: acme</Typography>}
+ * items={(close) => [<MenuItem key="logout" onClick={() => { close(); logout(); }}>Logout</MenuItem>]} />`.
+ */
+export interface ShellUserMenuProps {
+  /** The user's name: on the app-bar button and atop the menu. */
+  name: string;
+  /** The menu element's id (the button's aria-controls). */
+  menuId: string;
+  buttonTestId: string;
+  nameTestId: string;
+  /** data-testid of the menu's paper. */
+  menuTestId?: string;
+  /** Lines under the name (tenant, role, session expiry). */
+  details?: ReactNode;
+  /** The menu items after a divider, given `close`. Return an array of MenuItems (MUI's Menu does not look into a Fragment). */
+  items: (close: () => void) => ReactNode[];
+}
+
+/** The app bar's user button and its menu: the name, details, a divider, the items. */
+export function ShellUserMenu({
+  name,
+  menuId,
+  buttonTestId,
+  nameTestId,
+  menuTestId,
+  details,
+  items,
+}: ShellUserMenuProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Button
+        color="inherit"
+        startIcon={<AccountCircle />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        data-testid={buttonTestId}
+      >
+        {name}
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={menuTestId ? { paper: { 'data-testid': menuTestId } as object } : undefined}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography sx={{ fontWeight: 600 }} data-testid={nameTestId}>
+            {name}
+          </Typography>
+          {details}
+        </Box>
+        <Divider />
+        {items(close)}
+      </Menu>
+    </>
+  );
+}
