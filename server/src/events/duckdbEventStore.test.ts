@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDbEventStore, EVENTS_FILE, buildSelect } from './duckdbEventStore';
 import { EventStoreInputError, type EventQuery, type NewEvent, type StoredEvent } from './eventStore';
-import { LOG_TYPES, LOG_TYPE_SCHEMAS, type LogType } from '@workbench/common/api/contract/logSchema';
+import { DuckDBInstance } from '@duckdb/node-api';
+import {
+  ALL_FIELDS,
+  FIELD_SPECS,
+  LOG_TYPES,
+  LOG_TYPE_SCHEMAS,
+  type LogType,
+} from '@workbench/common/api/contract/logSchema';
 import { generateEvents } from '../seed/eventGenerator';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
@@ -12,6 +19,9 @@ const TENANTS = [
   { tid: 'tid-acme', name: 'acme' },
   { tid: 'tid-globex', name: 'globex' },
 ];
+
+const withoutNulls = (fields: NewEvent['fields']): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
 
 let dir: string;
 let store: DuckDbEventStore;
@@ -376,9 +386,6 @@ describe('DuckDbEventStore ingest (columnar data chunks)', () => {
     return [...stored].reverse();
   }
 
-  const withoutNulls = (fields: NewEvent['fields']): Record<string, unknown> =>
-    Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
-
   it('stores every value as given: empty, 12- and 13-byte, non-ASCII and long strings, nulls, large and negative integers, across several chunks', async () => {
     const texts = [
       '',
@@ -462,6 +469,26 @@ describe('DuckDbEventStore ingest (columnar data chunks)', () => {
     });
   });
 
+  it('stores every string right when there are more distinct strings than the string cache holds', async () => {
+    const events: NewEvent[] = [];
+    for (let i = 0; i < 140_000; i += 1) {
+      events.push({
+        tid: 'tid-acme',
+        logType: 'scan_audit',
+        time: NOW - 200_000 + i,
+        fields: { userid: `user-${i}@a-long-domain.example`, details: i % 2 ? 'same details text' : `d${i}` },
+      });
+    }
+    await roundTripStore.append(events.slice(0, 100_000));
+    await roundTripStore.append(events.slice(100_000));
+    const stored = await storedInOrder('tid-acme', 'scan_audit');
+    expect(stored).toHaveLength(events.length);
+    const mismatches = stored.filter(
+      (e, i) => e.fields.userid !== events[i].fields.userid || e.fields.details !== events[i].fields.details,
+    );
+    expect(mismatches).toEqual([]);
+  }, 60_000);
+
   it('a batch with one bad event stores none of it, and the next good batch continues the ids', async () => {
     const good = web('tid-acme', NOW - 10);
     await expect(
@@ -471,5 +498,107 @@ describe('DuckDbEventStore ingest (columnar data chunks)', () => {
     await roundTripStore.append([good, good]);
     const stored = await roundTripStore.query(baseQuery('scan_web'));
     expect(stored.map((e) => e.id).sort()).toEqual([1, 2]);
+  });
+});
+
+describe('DuckDbEventStore: a file of the first layout (one wide events table)', () => {
+  let oldDir: string;
+
+  /** Writes `<dir>/events.duckdb` as the first version of the store did: schema version 1. */
+  async function writeV1File(dir: string, events: readonly StoredEvent[]): Promise<void> {
+    const instance = await DuckDBInstance.create(path.join(dir, EVENTS_FILE));
+    const connection = await instance.connect();
+    await connection.run('CREATE TABLE event_store_meta (schema_version INTEGER NOT NULL)');
+    await connection.run('INSERT INTO event_store_meta VALUES (1)');
+    const columns = ALL_FIELDS.map((f) => `${f} ${FIELD_SPECS[f].kind === 'integer' ? 'BIGINT' : 'VARCHAR'}`);
+    await connection.run(
+      `CREATE TABLE events (id BIGINT NOT NULL, tid VARCHAR NOT NULL, log_type VARCHAR NOT NULL, time BIGINT NOT NULL, ${columns.join(', ')})`,
+    );
+    for (const event of events) {
+      const names = Object.keys(event.fields);
+      const values = names.map((n) => {
+        const value = event.fields[n];
+        return typeof value === 'number' ? BigInt(value) : value;
+      });
+      const marks = names.map((_, i) => `$${i + 5}`);
+      await connection.run(
+        `INSERT INTO events (id, tid, log_type, time${names.map((n) => `, ${n}`).join('')}) VALUES ($1, $2, $3, $4${marks.map((m) => `, ${m}`).join('')})`,
+        [BigInt(event.id), event.tid, event.logType, BigInt(event.time), ...values],
+      );
+    }
+    connection.disconnectSync();
+    instance.closeSync();
+  }
+
+  beforeEach(() => {
+    oldDir = fs.mkdtempSync(path.join(os.tmpdir(), 'events-v1-'));
+  });
+
+  afterEach(() => {
+    fs.rmSync(oldDir, { recursive: true, force: true });
+  });
+
+  it('opens and converts to one table per log type: every saved event is kept, and new ids continue after them', async () => {
+    const generated = [...generateEvents({ tenants: TENANTS, count: 300, now: NOW, seed: 5 })].flat();
+    // Saved in an order other than time, with gaps in the ids, as a real file may have them.
+    const saved: StoredEvent[] = generated
+      .map((e, i) => ({
+        id: 10 + i * 3,
+        tid: e.tid,
+        logType: e.logType,
+        time: e.time,
+        fields: withoutNulls(e.fields) as StoredEvent['fields'],
+      }))
+      .reverse();
+    await writeV1File(oldDir, saved);
+
+    const opened = await DuckDbEventStore.open(oldDir);
+    try {
+      expect(await opened.count()).toBe(saved.length);
+      for (const tenant of TENANTS) {
+        for (const logType of LOG_TYPES) {
+          const expected = saved
+            .filter((e) => e.tid === tenant.tid && e.logType === logType)
+            .sort((a, b) => b.time - a.time || b.id - a.id);
+          const stored = await opened.query({ ...baseQuery(logType, tenant.tid), limit: 1000 });
+          expect(stored).toEqual(expected);
+        }
+      }
+      await opened.append([web('tid-acme', NOW)]);
+      const [newest] = await opened.query({ ...baseQuery('scan_web'), limit: 1 });
+      expect(newest.id).toBe(Math.max(...saved.map((e) => e.id)) + 1);
+    } finally {
+      await opened.close();
+    }
+
+    // The old table is gone, and the converted file opens as it is.
+    const instance = await DuckDBInstance.create(path.join(oldDir, EVENTS_FILE));
+    const connection = await instance.connect();
+    const tables = (
+      await connection.runAndReadAll('SELECT table_name FROM duckdb_tables() ORDER BY 1')
+    ).getRows();
+    const version = (await connection.runAndReadAll('SELECT schema_version FROM event_store_meta')).getRows();
+    connection.disconnectSync();
+    instance.closeSync();
+    expect(tables.map((r) => r[0])).toEqual([
+      'event_store_meta',
+      ...LOG_TYPES.map((t) => `events_${t}`).sort(),
+    ]);
+    expect(version).toEqual([[2]]);
+    const reopened = await DuckDbEventStore.open(oldDir);
+    expect(await reopened.count()).toBe(saved.length + 1);
+    await reopened.close();
+  });
+
+  it('a file of an unknown newer layout is refused, untouched', async () => {
+    const instance = await DuckDBInstance.create(path.join(oldDir, EVENTS_FILE));
+    const connection = await instance.connect();
+    await connection.run('CREATE TABLE event_store_meta (schema_version INTEGER NOT NULL)');
+    await connection.run('INSERT INTO event_store_meta VALUES (99)');
+    connection.disconnectSync();
+    instance.closeSync();
+    await expect(DuckDbEventStore.open(oldDir)).rejects.toThrow(
+      'events.duckdb has schema version 99; this server knows 2.',
+    );
   });
 });

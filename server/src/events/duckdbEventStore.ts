@@ -1,16 +1,19 @@
 /**
- * The embedded event store: one DuckDB file, `<dataDir>/events.duckdb`, one wide `events` table
- * (every field of every log type is a nullable column; a type uses its own subset).
+ * The embedded event store: one DuckDB file, `<dataDir>/events.duckdb`, one table per log type
+ * (`events_scan_web`, `events_scan_email`, ...: id, tid, time and that type's fields), so a row
+ * writes only its own type's columns and a query reads only its type's rows. A file of the first
+ * layout (one wide `events` table, schema version 1) is converted on open, nothing lost.
  *
- * - Values never enter SQL text: every value is a bound parameter ($1, $2, ...). Column names do,
- *   but only names from FIELD_SPECS, checked before any SQL is built.
+ * - Values never enter SQL text: every value is a bound parameter ($1, $2, ...). Column and table
+ *   names do, but only names from FIELD_SPECS and LOG_TYPES, checked before any SQL is built.
  * - Ingest: each append is validated whole, then written as columnar data chunks of 2,048 rows
- *   (ChunkWriter: typed-array buffers, one memory copy per column) through the appender, in one
- *   transaction; ids are assigned here, increasing. A batch of a whole row group (122,880 events)
- *   is written by DuckDB straight to the file, compressed, rather than through the WAL.
- * - Reads are keyset reads in (time DESC, id DESC) order. Seeded data is appended in time order,
- *   so DuckDB's per-row-group min/max (zone maps) on `time` let a deep page skip everything newer
- *   than its cursor: page 50,000 costs about what page 1 costs.
+ *   (ChunkWriter: typed-array buffers, one memory copy per column; each distinct string is handed
+ *   to DuckDB once and then referenced, see StringCache) through one appender per log type, in one
+ *   transaction; ids are assigned here, increasing. Two writer connections take turns, so one
+ *   batch's commit (compression and write, on DuckDB's threads) overlaps the next batch's filling.
+ * - Reads are keyset reads in (time DESC, id DESC) order, or (time ASC, id ASC). Seeded data is
+ *   appended in time order, so DuckDB's per-row-group min/max (zone maps) on `time` let a deep
+ *   page skip every row group outside its time window: page 50,000 costs about what page 1 costs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,11 +24,12 @@ import {
   DuckDBVarCharType,
   type DuckDBAppender,
   type DuckDBConnection,
+  type DuckDBResultReader,
+  type DuckDBPreparedStatement,
   type DuckDBValue,
 } from '@duckdb/node-api';
 import duckdb from '@duckdb/node-bindings';
 import {
-  ALL_FIELDS,
   FIELD_SPECS,
   LOG_TYPES,
   LOG_TYPE_SCHEMAS,
@@ -43,8 +47,20 @@ import {
 } from './eventStore';
 
 export const EVENTS_FILE = 'events.duckdb';
-const SCHEMA_VERSION = 1;
-const FIRST_WINDOW_MS = 3600000;
+/** 1: one wide `events` table; 2: one table per log type. */
+const SCHEMA_VERSION = 2;
+/** The narrowest first probe window (see DuckDbEventStore.firstWindow). */
+const MIN_WINDOW_MS = 60000;
+/** How many times the expected number of rows a first probe window is sized for. */
+const WINDOW_MARGIN = 16;
+/** The events file is attached under this name to an in-memory DuckDB (ATTACH takes the options). */
+const CATALOG = 'ev';
+/**
+ * Rows per row group (DuckDB's default is 122,880). Smaller groups give finer time zone maps (a
+ * page reads less), and an append of at least one group is written to the file directly,
+ * compressed, instead of through the write-ahead log and a later checkpoint.
+ */
+const ROW_GROUP_SIZE = 16384;
 
 const codeSets: Record<string, Set<string>> = Object.fromEntries(
   Object.values(FIELD_SPECS)
@@ -59,13 +75,24 @@ function columnType(field: string): string {
   return FIELD_SPECS[field].kind === 'integer' ? 'BIGINT' : 'VARCHAR';
 }
 
-const CREATE_SQL = `CREATE TABLE IF NOT EXISTS events (
+/** The table of a log type (the name comes from LOG_TYPES only). */
+export function tableOf(logType: LogType): string {
+  return `events_${logType}`;
+}
+
+/** The columns of a log type's table: id, tid, time, then its fields in schema order. */
+const TABLE_COLUMNS: ReadonlyMap<LogType, readonly string[]> = new Map(
+  LOG_TYPES.map((t) => [t, ['id', 'tid', 'time', ...LOG_TYPE_SCHEMAS[t].fields]]),
+);
+
+function createTableSql(logType: LogType): string {
+  return `CREATE TABLE IF NOT EXISTS ${tableOf(logType)} (
   id BIGINT NOT NULL,
   tid VARCHAR NOT NULL,
-  log_type VARCHAR NOT NULL,
   time BIGINT NOT NULL,
-  ${ALL_FIELDS.map((f) => `${f} ${columnType(f)}`).join(',\n  ')}
+  ${LOG_TYPE_SCHEMAS[logType].fields.map((f) => `${f} ${columnType(f)}`).join(',\n  ')}
 )`;
+}
 
 /** Checks a field value against its spec; returns an error message or null. */
 export function fieldValueError(field: string, value: FieldValue): string | null {
@@ -170,9 +197,8 @@ interface BuiltSql {
 /** The SELECT of a query: exported for the tests that check no value is spliced into SQL. */
 export function buildSelect(query: EventQuery): BuiltSql {
   const { where, params, bind } = buildWhere(query);
-  const columns = ['id', 'tid', 'log_type', 'time', ...LOG_TYPE_SCHEMAS[query.logType].fields];
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-  const sql = `SELECT ${columns.join(', ')} FROM events WHERE ${where} ORDER BY time ${direction}, id ${direction} LIMIT ${bind(BigInt(query.limit))}`;
+  const sql = `SELECT ${(TABLE_COLUMNS.get(query.logType) as readonly string[]).join(', ')} FROM ${tableOf(query.logType)} WHERE ${where} ORDER BY time ${direction}, id ${direction} LIMIT ${bind(BigInt(query.limit))}`;
   return { sql, params };
 }
 
@@ -192,7 +218,6 @@ function buildWhere(query: EventScan & { after?: EventCursor; limit?: number }):
     bind(FIELD_SPECS[field].kind === 'integer' ? BigInt(value) : String(value));
   const where = [
     `tid = ${bind(query.tid)}`,
-    `log_type = ${bind(query.logType)}`,
     `time >= ${bind(BigInt(query.start))}`,
     `time < ${bind(BigInt(query.end))}`,
   ];
@@ -218,18 +243,18 @@ function buildWhere(query: EventScan & { after?: EventCursor; limit?: number }):
 }
 
 /**
- * A row of buildSelect's columns (id, tid, log_type, time, ...the type's fields), read with
- * getRows(): VARCHAR comes as string, BIGINT as bigint (a few times faster than row objects).
+ * A row of buildSelect's columns (id, tid, time, ...the type's fields), read with getRows():
+ * VARCHAR comes as string, BIGINT as bigint (a few times faster than row objects).
  */
 function toStoredEvent(row: readonly DuckDBValue[], logType: LogType): StoredEvent {
   const names = LOG_TYPE_SCHEMAS[logType].fields;
   const fields: Record<string, FieldValue> = {};
   for (let i = 0; i < names.length; i += 1) {
-    const value = row[i + 4];
+    const value = row[i + 3];
     if (value === null || value === undefined) continue;
     fields[names[i]] = typeof value === 'bigint' ? Number(value) : String(value);
   }
-  return { id: Number(row[0]), tid: String(row[1]), logType, time: Number(row[3]), fields };
+  return { id: Number(row[0]), tid: String(row[1]), logType, time: Number(row[2]), fields };
 }
 
 /** Rows per data chunk: DuckDB's vector size (2,048), the most a chunk holds. */
@@ -237,6 +262,95 @@ const CHUNK_ROWS = duckdb.vector_size();
 const TWO_POW_32 = 4294967296;
 /** DuckDB keeps a string of up to 12 bytes inside its 16-byte `duckdb_string_t` (no heap). */
 const INLINE_STRING_BYTES = 12;
+/** Longer strings are not cached (see StringCache): each is assigned to its own row. */
+const MAX_CACHED_STRING = 256;
+/** Distinct strings one StringCache holder keeps; it is replaced when a chunk could overflow it. */
+const STRING_CACHE_SLOTS = 1 << 17;
+
+/**
+ * Each distinct string is handed to DuckDB once: assigned to a row of a `holder` vector of its
+ * own, whose 16-byte `duckdb_string_t` (length and inline bytes, or length, prefix and a pointer
+ * into the holder's string heap) is then copied into every row that has that value. The appender
+ * copies the strings of a chunk when it takes it (appendDataChunk), so holders only have to live
+ * until then; they are dropped only between chunks. Log values repeat a lot (users, domains, URLs,
+ * user agents, codes), so this saves most of the per-value native calls and string encodings.
+ *
+ * The strings new in a chunk go to one new holder; its `duckdb_string_t`s are read back (one copy)
+ * when the chunk is complete (`resolve`), and the rows that used them are patched then.
+ */
+class StringCache {
+  private readonly slots = new Map<string, number>();
+  /** The `duckdb_string_t` of each resolved slot, 4 words each. */
+  private readonly words = new Uint32Array(STRING_CACHE_SLOTS * 4);
+  private resolved = 0;
+  /** The most strings the current chunk can bring (the size of its holder). */
+  private chunkValues = 0;
+  private holders: duckdb.Vector[] = [];
+  private pending: duckdb.Vector | null = null;
+  private readonly patchTargets: Uint32Array[] = [];
+  private readonly patchRows: number[] = [];
+  private readonly patchSlots: number[] = [];
+  private readonly varchar = duckdb.create_logical_type(duckdb.Type.VARCHAR);
+
+  /** Called before each chunk: forgets every string when this chunk's values might not fit. */
+  reserve(values: number): void {
+    this.chunkValues = values;
+    if (this.slots.size + values <= STRING_CACHE_SLOTS) return;
+    this.slots.clear();
+    this.holders = [];
+    this.resolved = 0;
+  }
+
+  /** Writes the `duckdb_string_t` of `value` into `target` at row `row` (now or at resolve). */
+  write(target: Uint32Array, row: number, value: string): void {
+    let slot = this.slots.get(value);
+    if (slot === undefined) {
+      slot = this.slots.size;
+      if (this.pending === null) {
+        this.pending = duckdb.create_vector(this.varchar, this.chunkValues);
+      }
+      duckdb.vector_assign_string_element(this.pending, slot - this.resolved, value);
+      this.slots.set(value, slot);
+    }
+    if (slot < this.resolved) {
+      const { words } = this;
+      const from = slot * 4;
+      const to = row * 4;
+      target[to] = words[from];
+      target[to + 1] = words[from + 1];
+      target[to + 2] = words[from + 2];
+      target[to + 3] = words[from + 3];
+    } else {
+      this.patchTargets.push(target);
+      this.patchRows.push(row);
+      this.patchSlots.push(slot);
+    }
+  }
+
+  /** Reads back the chunk's new strings and fills the rows that wait for them. */
+  resolve(): void {
+    if (this.pending === null) return;
+    const count = this.slots.size - this.resolved;
+    const data = duckdb.vector_get_data(this.pending, count * 16);
+    this.words.set(new Uint32Array(data.buffer, data.byteOffset, count * 4), this.resolved * 4);
+    this.holders.push(this.pending);
+    this.pending = null;
+    this.resolved = this.slots.size;
+    const { words, patchTargets, patchRows, patchSlots } = this;
+    for (let k = 0; k < patchRows.length; k += 1) {
+      const target = patchTargets[k];
+      const from = patchSlots[k] * 4;
+      const to = patchRows[k] * 4;
+      target[to] = words[from];
+      target[to + 1] = words[from + 1];
+      target[to + 2] = words[from + 2];
+      target[to + 3] = words[from + 3];
+    }
+    patchTargets.length = 0;
+    patchRows.length = 0;
+    patchSlots.length = 0;
+  }
+}
 
 /** One column of a data chunk being filled in JS memory (see ChunkWriter). */
 class ColumnBuffer {
@@ -246,7 +360,7 @@ class ColumnBuffer {
   readonly i32: Int32Array;
   readonly validity = new Uint8Array(CHUNK_ROWS / 8);
   validCount = 0;
-  /** Rows (and their strings) too long or not ASCII for the inline form. */
+  /** Rows (and their strings) too long for the StringCache. */
   readonly longRows: number[] = [];
   readonly longValues: string[] = [];
 
@@ -258,7 +372,7 @@ class ColumnBuffer {
   }
 
   reset(rows: number): void {
-    this.bytes.fill(0, 0, rows * (this.integer ? 8 : 16));
+    this.u32.fill(0, 0, rows * (this.integer ? 2 : 4));
     this.validity.fill(0);
     this.validCount = 0;
     this.longRows.length = 0;
@@ -273,11 +387,13 @@ class ColumnBuffer {
   }
 
   /**
-   * A short ASCII string goes in the C API's inlined `duckdb_string_t` form ({uint32 length,
-   * 12 bytes, zero padded}); any other is kept for a `vector_assign_string_element` call.
+   * A short ASCII string goes straight into the C API's inlined `duckdb_string_t` form ({uint32
+   * length, 12 bytes, zero padded}); a longer one through the StringCache (one native call per
+   * distinct value); a very long one is kept for a `vector_assign_string_element` call.
    */
-  setString(row: number, value: string): void {
+  setString(row: number, value: string, strings: StringCache): void {
     const n = value.length;
+    this.setValid(row);
     if (n <= INLINE_STRING_BYTES) {
       const { bytes } = this;
       const at = row * 16 + 4;
@@ -289,14 +405,15 @@ class ColumnBuffer {
       }
       if (i === n) {
         this.u32[4 * row] = n;
-        this.setValid(row);
         return;
       }
       bytes.fill(0, at, at + INLINE_STRING_BYTES);
     }
-    this.longRows.push(row);
-    this.longValues.push(value);
-    this.setValid(row);
+    if (n <= MAX_CACHED_STRING) strings.write(this.u32, row, value);
+    else {
+      this.longRows.push(row);
+      this.longValues.push(value);
+    }
   }
 
   private setValid(row: number): void {
@@ -305,54 +422,67 @@ class ColumnBuffer {
   }
 }
 
-/** The column index of each field in the `events` table (after id, tid, log_type, time). */
-const FIELD_COLUMN: ReadonlyMap<string, number> = new Map(ALL_FIELDS.map((f, i) => [f, i + 4]));
-
 /**
- * Fills DuckDB data chunks of 2,048 rows row by row in JS memory (typed arrays), then hands each
- * column over with one memory copy (plus one call per long string, and the validity mask when the
+ * Fills DuckDB data chunks of 2,048 rows of one log type's table, row by row in JS memory (typed
+ * arrays), then hands each column over with one memory copy (plus the validity mask when the
  * column has nulls): far fewer native calls and allocations than the appender's value-by-value API.
  */
 class ChunkWriter {
   private readonly chunk: DuckDBDataChunk;
   private readonly columns: ColumnBuffer[];
+  /** Column index of each field of the type (after id, tid, time). */
+  private readonly fieldColumn: ReadonlyMap<string, number>;
+  private readonly stringColumns: number;
 
-  constructor() {
-    const integer = [true, false, false, true, ...ALL_FIELDS.map((f) => FIELD_SPECS[f].kind === 'integer')];
+  constructor(
+    logType: LogType,
+    private readonly strings: StringCache,
+  ) {
+    const fields = LOG_TYPE_SCHEMAS[logType].fields;
+    const integer = [true, false, true, ...fields.map((f) => FIELD_SPECS[f].kind === 'integer')];
     this.columns = integer.map((isInt) => new ColumnBuffer(isInt));
+    this.stringColumns = integer.filter((isInt) => !isInt).length;
+    this.fieldColumn = new Map(fields.map((f, i) => [f, i + 3]));
     this.chunk = DuckDBDataChunk.create(
       integer.map((isInt) => (isInt ? DuckDBBigIntType.instance : DuckDBVarCharType.instance)),
     );
   }
 
-  /** Appends `events` (validated), with ids from `firstId` on. */
-  append(appender: DuckDBAppender, events: readonly NewEvent[], firstId: number): void {
-    const { columns } = this;
-    const [ids, tids, types, times] = columns;
-    for (let start = 0; start < events.length; start += CHUNK_ROWS) {
-      const rows = Math.min(CHUNK_ROWS, events.length - start);
-      for (const column of columns) column.reset(rows);
-      for (let r = 0; r < rows; r += 1) {
-        const event = events[start + r];
-        ids.setInteger(r, firstId + start + r);
-        tids.setString(r, event.tid);
-        types.setString(r, event.logType);
+  /** Appends `events[rows[k]]` (validated, all of this writer's type) with ids `firstId + rows[k]`. */
+  append(
+    appender: DuckDBAppender,
+    events: readonly NewEvent[],
+    rows: readonly number[],
+    firstId: number,
+  ): void {
+    const { columns, fieldColumn, strings } = this;
+    const [ids, tids, times] = columns;
+    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+      const size = Math.min(CHUNK_ROWS, rows.length - start);
+      strings.reserve(size * this.stringColumns);
+      for (const column of columns) column.reset(size);
+      for (let r = 0; r < size; r += 1) {
+        const index = rows[start + r];
+        const event = events[index];
+        ids.setInteger(r, firstId + index);
+        tids.setString(r, event.tid, strings);
         times.setInteger(r, event.time);
         const fields = event.fields;
         for (const name in fields) {
           const value = fields[name];
           if (value === null || value === undefined) continue;
-          const column = columns[FIELD_COLUMN.get(name) as number];
+          const column = columns[fieldColumn.get(name) as number];
           if (typeof value === 'number') column.setInteger(r, value);
-          else column.setString(r, value);
+          else column.setString(r, value, strings);
         }
       }
-      this.flushChunk(rows);
+      this.flushChunk(size);
       appender.appendDataChunk(this.chunk);
     }
   }
 
   private flushChunk(rows: number): void {
+    this.strings.resolve();
     const raw = this.chunk.chunk;
     this.chunk.reset();
     duckdb.data_chunk_set_size(raw, rows);
@@ -373,85 +503,259 @@ class ChunkWriter {
   }
 }
 
+/** Writer connections taking turns with appends (one fills while the other commits). */
+const WRITER_LANES = 2;
+const MAX_IDLE_READERS = 4;
+
+/** A table's oldest and newest time and its row count (all tenants): sizes first probe windows. */
+interface TimeBounds {
+  min: number;
+  max: number;
+  rows: number;
+}
+
+/** Prepared statements kept per reader connection, by SQL text (a query shape). */
+const preparedByConnection = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
+const MAX_PREPARED_PER_CONNECTION = 64;
+
+/** Runs `sql` with `params` through a prepared statement reused for the same SQL text. */
+async function runPrepared(
+  connection: DuckDBConnection,
+  sql: string,
+  params: DuckDBValue[],
+): Promise<DuckDBResultReader> {
+  let statements = preparedByConnection.get(connection);
+  if (!statements) {
+    statements = new Map();
+    preparedByConnection.set(connection, statements);
+  }
+  let statement = statements.get(sql);
+  if (!statement) {
+    if (statements.size >= MAX_PREPARED_PER_CONNECTION) {
+      for (const old of statements.values()) old.destroySync();
+      statements.clear();
+    }
+    statement = await connection.prepare(sql);
+    statements.set(sql, statement);
+  }
+  statement.bind(params);
+  return statement.runAndReadAll();
+}
+
+/** A connection whose default database is the events file. */
+async function connectTo(instance: DuckDBInstance): Promise<DuckDBConnection> {
+  const connection = await instance.connect();
+  await connection.run(`USE ${CATALOG}`);
+  return connection;
+}
+
+/** The v1 layout (one wide `events` table) into one table per log type, in (time, id) order. */
+async function migrateFromV1(connection: DuckDBConnection): Promise<void> {
+  const existing = new Set(
+    (
+      await connection.runAndReadAll(
+        "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'events'",
+      )
+    )
+      .getRows()
+      .map((row) => String(row[0])),
+  );
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    for (const logType of LOG_TYPES) {
+      await connection.run(createTableSql(logType));
+      const source = (TABLE_COLUMNS.get(logType) as readonly string[]).map((c) =>
+        existing.has(c) ? c : 'NULL',
+      );
+      await connection.run(
+        `INSERT INTO ${tableOf(logType)} SELECT ${source.join(', ')} FROM events WHERE log_type = $1 ORDER BY time, id`,
+        [logType],
+      );
+    }
+    await connection.run('DROP TABLE events');
+    await connection.run('UPDATE event_store_meta SET schema_version = $1', [SCHEMA_VERSION]);
+    await connection.run('COMMIT');
+  } catch (error) {
+    await connection.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+  await connection.run('CHECKPOINT');
+}
+
 export class DuckDbEventStore implements EventStore {
-  private writeChain: Promise<unknown> = Promise.resolve();
+  /** Per writer lane: the promise of its last operation (appends of a lane run one at a time). */
+  private lanes: Promise<unknown>[];
+  private nextLane = 0;
   private closed = false;
-  private readonly chunkWriter = new ChunkWriter();
+  private readonly strings = new StringCache();
+  private readonly chunkWriters = new Map<LogType, ChunkWriter>();
+  /** Reader connections not in use (a query takes one, or opens one, and gives it back). */
+  private readonly idleReaders: DuckDBConnection[] = [];
 
   private constructor(
     private readonly instance: DuckDBInstance,
-    private readonly writer: DuckDBConnection,
+    private readonly writers: readonly DuckDBConnection[],
     private nextId: number,
-  ) {}
+    /** Oldest and newest time of each non-empty table: where a first probe starts. */
+    private readonly bounds: Map<LogType, TimeBounds>,
+  ) {
+    this.lanes = writers.map(() => Promise.resolve());
+  }
 
-  /** Opens (creating if needed) `<dataDir>/events.duckdb`. */
+  /** Opens (creating if needed, converting an older layout) `<dataDir>/events.duckdb`. */
   static async open(dataDir: string): Promise<DuckDbEventStore> {
     fs.mkdirSync(dataDir, { recursive: true });
-    const instance = await DuckDBInstance.create(path.join(dataDir, EVENTS_FILE), {
+    const instance = await DuckDBInstance.create(':memory:', {
       // Checkpoints run when asked (after a bulk ingest, on close), not inside an append.
       checkpoint_threshold: '1GB',
+      // FSST string compression costs about as much CPU as all the rest of a write; dictionary
+      // compression (kept) does nearly as well on log values, which repeat a lot.
+      disabled_compression_methods: 'fsst',
     });
-    const writer = await instance.connect();
-    await writer.run('CREATE TABLE IF NOT EXISTS event_store_meta (schema_version INTEGER NOT NULL)');
-    const version = (
-      await writer.runAndReadAll('SELECT max(schema_version) AS v FROM event_store_meta')
-    ).getRowObjectsJS()[0]?.v;
-    if (version === null || version === undefined) {
-      await writer.run(CREATE_SQL);
-      await writer.run('INSERT INTO event_store_meta VALUES ($1)', [SCHEMA_VERSION]);
-    } else if (Number(version) !== SCHEMA_VERSION) {
-      throw new Error(
-        `${EVENTS_FILE} has schema version ${String(version)}; this server knows ${SCHEMA_VERSION}.`,
-      );
+    const setup = await instance.connect();
+    const file = path.join(dataDir, EVENTS_FILE).replace(/'/g, "''");
+    await setup.run(`ATTACH '${file}' AS ${CATALOG} (ROW_GROUP_SIZE ${ROW_GROUP_SIZE})`);
+    setup.disconnectSync();
+    const writer = await connectTo(instance);
+    let maxId = 0;
+    const bounds = new Map<LogType, TimeBounds>();
+    try {
+      await writer.run('CREATE TABLE IF NOT EXISTS event_store_meta (schema_version INTEGER NOT NULL)');
+      const version = (
+        await writer.runAndReadAll('SELECT max(schema_version) AS v FROM event_store_meta')
+      ).getRowObjectsJS()[0]?.v;
+      if (version === null || version === undefined) {
+        for (const logType of LOG_TYPES) await writer.run(createTableSql(logType));
+        await writer.run('INSERT INTO event_store_meta VALUES ($1)', [SCHEMA_VERSION]);
+      } else if (Number(version) === 1) {
+        await migrateFromV1(writer);
+      } else if (Number(version) !== SCHEMA_VERSION) {
+        throw new Error(
+          `${EVENTS_FILE} has schema version ${String(version)}; this server knows ${SCHEMA_VERSION}.`,
+        );
+      }
+      for (const logType of LOG_TYPES) {
+        const [row] = (
+          await writer.runAndReadAll(
+            `SELECT max(id) AS id, min(time) AS lo, max(time) AS hi, count(*) AS n FROM ${tableOf(logType)}`,
+          )
+        ).getRowObjectsJS();
+        if (row.id === null) continue;
+        maxId = Math.max(maxId, Number(row.id));
+        bounds.set(logType, { min: Number(row.lo), max: Number(row.hi), rows: Number(row.n) });
+      }
+    } catch (error) {
+      writer.disconnectSync();
+      instance.closeSync();
+      throw error;
     }
-    const maxId = (
-      await writer.runAndReadAll('SELECT coalesce(max(id), 0) AS m FROM events')
-    ).getRowObjectsJS()[0].m;
-    return new DuckDbEventStore(instance, writer, Number(maxId) + 1);
+    const writers = [writer];
+    while (writers.length < WRITER_LANES) writers.push(await connectTo(instance));
+    return new DuckDbEventStore(instance, writers, maxId + 1, bounds);
   }
 
   /**
    * One transaction per call: the batch is validated first (bad input changes nothing), then
-   * appended as columnar data chunks (ChunkWriter) and committed at once.
+   * appended as columnar data chunks (ChunkWriter), one appender per log type, and committed at
+   * once. Ids are taken in call order; calls alternate between the writer lanes, so a caller that
+   * keeps two appends in flight has one batch filled while the other commits.
    */
   append(events: readonly NewEvent[]): Promise<number> {
-    const run = async (): Promise<number> => {
+    let firstId: number;
+    let rowsByType: Map<LogType, number[]>;
+    try {
       this.assertOpen();
       for (let i = 0; i < events.length; i += 1) validateNewEvent(events[i], i);
-      if (events.length === 0) return 0;
-      await this.writer.run('BEGIN TRANSACTION');
+      if (events.length === 0) return Promise.resolve(0);
+      rowsByType = new Map();
+      for (let i = 0; i < events.length; i += 1) {
+        const logType = events[i].logType;
+        const rows = rowsByType.get(logType);
+        if (rows) rows.push(i);
+        else rowsByType.set(logType, [i]);
+      }
+      firstId = this.nextId;
+      this.nextId += events.length;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const lane = this.nextLane;
+    this.nextLane = (lane + 1) % this.writers.length;
+    const writer = this.writers[lane];
+    const run = async (): Promise<number> => {
+      this.assertOpen();
+      await writer.run('BEGIN TRANSACTION');
       try {
-        const appender = await this.writer.createAppender('events');
-        try {
-          this.chunkWriter.append(appender, events, this.nextId);
-          appender.flushSync();
-        } finally {
-          appender.closeSync();
+        for (const [logType, rows] of rowsByType) {
+          const appender = await writer.createAppender(tableOf(logType));
+          try {
+            this.chunkWriterOf(logType).append(appender, events, rows, firstId);
+            appender.flushSync();
+          } finally {
+            appender.closeSync();
+          }
         }
-        await this.writer.run('COMMIT');
+        await writer.run('COMMIT');
       } catch (error) {
         // A failed COMMIT may already have ended the transaction: the first error is the one to report.
-        await this.writer.run('ROLLBACK').catch(() => undefined);
+        await writer.run('ROLLBACK').catch(() => undefined);
         throw error;
       }
-      this.nextId += events.length;
+      for (const [logType, rows] of rowsByType) {
+        let lo = Infinity;
+        let hi = -Infinity;
+        for (const i of rows) {
+          const time = events[i].time;
+          if (time < lo) lo = time;
+          if (time > hi) hi = time;
+        }
+        const known = this.bounds.get(logType);
+        this.bounds.set(
+          logType,
+          known
+            ? { min: Math.min(known.min, lo), max: Math.max(known.max, hi), rows: known.rows + rows.length }
+            : { min: lo, max: hi, rows: rows.length },
+        );
+      }
       return events.length;
     };
-    const result = this.writeChain.then(run, run);
-    this.writeChain = result.catch(() => undefined);
+    const result = this.lanes[lane].then(run, run);
+    this.lanes[lane] = result.catch(() => undefined);
     return result;
+  }
+
+  private chunkWriterOf(logType: LogType): ChunkWriter {
+    let writer = this.chunkWriters.get(logType);
+    if (!writer) {
+      writer = new ChunkWriter(logType, this.strings);
+      this.chunkWriters.set(logType, writer);
+    }
+    return writer;
   }
 
   /**
    * Time-window probing: the first `limit` events after the cursor usually lie in a short time
-   * span, so the query first reads only the hour next to the cursor ([top − 1 h, top) newest
-   * first, [bottom, bottom + 1 h) oldest first), and widens the window eightfold while it finds
-   * fewer than `limit` events and has not reached the range's other end. A narrow window lets
-   * DuckDB skip every row group outside it, so block 1 and block 50,000 cost the same; a sparse
-   * result (tight filters) costs at most ~8/7 of one full scan.
+   * span, so the query first reads only a window next to the cursor ([top − w, top) newest
+   * first, [bottom, bottom + w) oldest first; without a cursor, from the table's newest or
+   * oldest event; w from the table's event rate, see firstWindow), and widens the window eightfold while it finds fewer than `limit` events and
+   * has not reached the range's other end. A narrow window lets DuckDB skip every row group
+   * outside it, so block 1 and block 50,000 cost the same; a sparse result (tight filters) costs
+   * at most ~8/7 of one full scan.
    */
   async query(query: EventQuery): Promise<StoredEvent[]> {
-    return (await this.probe(query, FIRST_WINDOW_MS)).events;
+    return (await this.probe(query, this.firstWindow(query.logType, query.limit))).events;
+  }
+
+  /**
+   * The first probe window: the time in which the table's average rate (all tenants) brings
+   * WINDOW_MARGIN × `limit` events, at least MIN_WINDOW_MS. One probe usually finds the block;
+   * a tenant with a small share of the table needs a widening or two.
+   */
+  private firstWindow(logType: LogType, limit: number): number {
+    const bounds = this.bounds.get(logType);
+    if (!bounds) return MIN_WINDOW_MS;
+    const perMs = bounds.rows / Math.max(1, bounds.max - bounds.min);
+    return Math.max(MIN_WINDOW_MS, Math.ceil((WINDOW_MARGIN * limit) / perMs));
   }
 
   private async probe(
@@ -460,35 +764,35 @@ export class DuckDbEventStore implements EventStore {
   ): Promise<{ events: StoredEvent[]; span: number }> {
     this.assertOpen();
     validateQuery(query);
+    const bounds = this.bounds.get(query.logType);
+    if (!bounds) return { events: [], span: firstSpan };
     const ascending = query.order === 'asc';
-    const top = query.after ? query.after.time + 1 : query.end;
-    const bottom = query.after ? query.after.time : query.start;
-    const connection = await this.instance.connect();
-    try {
+    const top = query.after ? query.after.time + 1 : Math.min(query.end, bounds.max + 1);
+    const bottom = query.after ? query.after.time : Math.max(query.start, bounds.min);
+    return this.withReader(async (connection) => {
       for (let span = firstSpan; ; span *= 8) {
         const window = ascending
           ? { start: query.start, end: Math.min(query.end, bottom + span) }
           : { start: Math.max(query.start, top - span), end: query.end };
         const { sql, params } = buildSelect({ ...query, ...window });
-        const rows = (await connection.runAndReadAll(sql, params)).getRows();
+        const rows = (await runPrepared(connection, sql, params)).getRows();
         const whole = ascending ? window.end === query.end : window.start === query.start;
         if (rows.length >= query.limit || whole) {
           return { events: rows.map((row) => toStoredEvent(row, query.logType)), span };
         }
       }
-    } finally {
-      connection.disconnectSync();
-    }
+    });
   }
 
   /** Keyset batches in the scan's order; each starts probing with the window the previous one needed. */
   async *scan(query: EventScan, batchSize = 10000): AsyncIterable<StoredEvent[]> {
     let after: EventQuery['after'];
-    let span = FIRST_WINDOW_MS;
+    const first = this.firstWindow(query.logType, batchSize);
+    let span = first;
     for (;;) {
       const result = await this.probe({ ...query, after, limit: batchSize }, span);
       const batch = result.events;
-      span = Math.max(FIRST_WINDOW_MS, result.span / 2);
+      span = Math.max(first, result.span / 2);
       if (batch.length > 0) yield batch;
       if (batch.length < batchSize) return;
       const last = batch[batch.length - 1];
@@ -506,69 +810,75 @@ export class DuckDbEventStore implements EventStore {
       throw new EventStoreInputError('offset', 'offset must be a non-negative integer.');
     const { sql, params } = buildSelect({ ...query, limit: 1 });
     params.push(BigInt(offset));
-    const connection = await this.instance.connect();
-    try {
+    return this.withReader(async (connection) => {
       const rows = (
         await connection.runAndReadAll(`${sql} OFFSET $${params.length}`, params)
       ).getRowObjectsJS();
       return rows.length ? { time: Number(rows[0].time), id: Number(rows[0].id) } : null;
-    } finally {
-      connection.disconnectSync();
-    }
+    });
   }
 
   async countMatching(query: EventScan): Promise<number> {
     this.assertOpen();
     const { where, params } = buildWhere(query);
-    const connection = await this.instance.connect();
-    try {
-      return Number(
+    return this.withReader(async (connection) =>
+      Number(
         (
-          await connection.runAndReadAll(`SELECT count(*) AS n FROM events WHERE ${where}`, params)
+          await connection.runAndReadAll(
+            `SELECT count(*) AS n FROM ${tableOf(query.logType)} WHERE ${where}`,
+            params,
+          )
         ).getRowObjectsJS()[0].n,
-      );
-    } finally {
-      connection.disconnectSync();
-    }
+      ),
+    );
   }
 
   async count(tid?: string, logType?: LogType): Promise<number> {
     this.assertOpen();
-    const where: string[] = [];
-    const params: DuckDBValue[] = [];
-    if (tid !== undefined) {
-      params.push(tid);
-      where.push(`tid = $${params.length}`);
+    if (logType !== undefined && !(LOG_TYPES as readonly string[]).includes(logType)) {
+      throw new EventStoreInputError('logType', `Unknown log type "${String(logType)}".`);
     }
-    if (logType !== undefined) {
-      params.push(logType);
-      where.push(`log_type = $${params.length}`);
-    }
-    const sql = `SELECT count(*) AS n FROM events${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
-    const connection = await this.instance.connect();
-    try {
-      return Number((await connection.runAndReadAll(sql, params)).getRowObjectsJS()[0].n);
-    } finally {
-      connection.disconnectSync();
-    }
+    const params: DuckDBValue[] = tid === undefined ? [] : [tid];
+    const where = tid === undefined ? '' : ' WHERE tid = $1';
+    const sql = (logType === undefined ? LOG_TYPES : [logType])
+      .map((t) => `SELECT count(*) AS n FROM ${tableOf(t)}${where}`)
+      .join(' UNION ALL ');
+    return this.withReader(async (connection) => {
+      const rows = (await connection.runAndReadAll(`SELECT sum(n) AS n FROM (${sql})`, params)).getRows();
+      return Number(rows[0][0] ?? 0);
+    });
   }
 
+  /** Waits for the appends in flight, then checkpoints; appends after it wait for it. */
   flush(): Promise<void> {
     const run = async (): Promise<void> => {
       this.assertOpen();
-      await this.writer.run('CHECKPOINT');
+      await this.writers[0].run('CHECKPOINT');
     };
-    const result = this.writeChain.then(run, run);
-    this.writeChain = result.catch(() => undefined);
+    const result = Promise.all(this.lanes).then(run);
+    const settled = result.catch(() => undefined);
+    this.lanes = this.lanes.map(() => settled);
     return result;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.writeChain;
+    await Promise.all(this.lanes);
     this.closed = true;
-    this.writer.disconnectSync();
+    for (const writer of this.writers) writer.disconnectSync();
+    for (const reader of this.idleReaders.splice(0)) reader.disconnectSync();
     this.instance.closeSync();
+  }
+
+  /** Runs `read` on a reader connection of the pool (at most a few stay open). */
+  private async withReader<T>(read: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const connection = this.idleReaders.pop() ?? (await connectTo(this.instance));
+    try {
+      return await read(connection);
+    } finally {
+      if (this.closed || this.idleReaders.length >= MAX_IDLE_READERS) connection.disconnectSync();
+      else this.idleReaders.push(connection);
+    }
   }
 
   private assertOpen(): void {
