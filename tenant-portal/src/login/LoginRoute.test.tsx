@@ -1,6 +1,3 @@
-// The root typecheck also sees WebdriverIO's global expect; take jest's explicitly.
-import { expect } from '@jest/globals';
-import '@testing-library/jest-dom/jest-globals';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loginIds, LOGIN_AREA_PATH, snackbarIds } from '@workbench/common';
