@@ -60,6 +60,22 @@ export class UsersPage {
       column,
     );
   }
+  /**
+   * Waits until the column's header shows `order` and its cells read in that order; returns them.
+   * (The server sorts case-insensitively, like SQLite's NOCASE.)
+   */
+  async waitForSortedBy(column: string, order: 'asc' | 'desc'): Promise<string[]> {
+    let texts: string[] = [];
+    await browser.waitUntil(
+      async () => {
+        texts = await this.columnTexts(column);
+        const shown = await this.headerSort(column);
+        return shown === (order === 'asc' ? 'ascending' : 'descending') && inOrder(texts, order);
+      },
+      { timeoutMsg: `The rows did not come back sorted by ${column}, ${order}.` },
+    );
+    return texts;
+  }
   /** The table's rows per page, chosen in its paginator. */
   async choosePageSize(size: number): Promise<void> {
     await $(`[data-testid="${componentIds.tablePaginator}"] [role="combobox"]`).click();
@@ -137,6 +153,12 @@ export class UsersPage {
 }
 
 export const usersPage = new UsersPage();
+
+/** Whether texts are in the users endpoint's order (case-insensitive, like SQLite's NOCASE). */
+export function inOrder(texts: string[], order: 'asc' | 'desc'): boolean {
+  const lower = texts.map((t) => t.toLowerCase());
+  return lower.every((t, i) => i === 0 || (order === 'asc' ? lower[i - 1] <= t : lower[i - 1] >= t));
+}
 
 /**
  * Makes downloads readable by the test: `downloadFile` (common/formatting) builds a Blob URL and

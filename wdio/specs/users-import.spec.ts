@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { browser, expect } from '@wdio/globals';
-import { captureDownloads, capturedDownloads, usersPage } from '../pageobjects/UsersPage';
+import { captureDownloads, capturedDownloads, inOrder, usersPage } from '../pageobjects/UsersPage';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { blockingViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/testEnv';
@@ -27,12 +27,6 @@ const BAD: Record<number, { cells: Partial<Record<string, string>>; why: RegExp 
   777: { cells: { username: username(776) }, why: /more than once/ },
   998: { cells: { username: `no-at-sign-${run}` }, why: /invalidUserName/ },
 };
-
-/** Whether texts are in the users endpoint's order (case-insensitive, like SQLite's NOCASE). */
-function inOrder(texts: string[], order: 'asc' | 'desc'): boolean {
-  const lower = texts.map((t) => t.toLowerCase());
-  return lower.every((t, i) => i === 0 || (order === 'asc' ? lower[i - 1] <= t : lower[i - 1] >= t));
-}
 
 function buildCsv(): { file: string; rows: Record<string, string>[] } {
   const rows: Record<string, string>[] = [];
@@ -147,24 +141,12 @@ describe('Importing users through the wizard', () => {
     expect(inOrder(before, 'asc')).toBe(false);
 
     await usersPage.clickHeader('last_name');
-    await browser.waitUntil(
-      async () =>
-        (await usersPage.headerSort('last_name')) === 'ascending' &&
-        inOrder(await usersPage.columnTexts('last_name'), 'asc'),
-      { timeoutMsg: 'The rows did not come back sorted by last name, ascending.' },
-    );
-    const ascending = await usersPage.columnTexts('last_name');
+    const ascending = await usersPage.waitForSortedBy('last_name', 'asc');
     expect(ascending).toHaveLength(before.length);
     expect(await usersPage.headerSort('username')).toBe('none');
 
     await usersPage.clickHeader('last_name');
-    await browser.waitUntil(
-      async () =>
-        (await usersPage.headerSort('last_name')) === 'descending' &&
-        inOrder(await usersPage.columnTexts('last_name'), 'desc'),
-      { timeoutMsg: 'The rows did not come back sorted by last name, descending.' },
-    );
-    const descending = await usersPage.columnTexts('last_name');
+    const descending = await usersPage.waitForSortedBy('last_name', 'desc');
     // The first page of the other direction: it starts where the whole list ends.
     expect(descending[0].toLowerCase() >= ascending[ascending.length - 1].toLowerCase()).toBe(true);
     expect(await usersPage.total.getText()).toBe(total);
