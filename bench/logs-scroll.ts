@@ -14,6 +14,13 @@ import { forgetSession, signInToPortal, waitForPortalRoute } from '../wdio/pageo
 import { testIdSelector } from '../wdio/pageobjects/testId';
 import { DEMO_PASSWORD } from '../wdio/support/testEnv';
 import { mb, runBench, startBenchSession } from './support/benchSession';
+import {
+  heapGrowth,
+  startAllocationSampling,
+  takeHeapSummary,
+  type AllocationSite,
+  type HeapSummary,
+} from './support/heapSnapshot';
 
 /**
  * Events seeded on the server's first start (all six log types, two tenants, 180 days). About
@@ -30,12 +37,25 @@ const SEED_TIMEOUT_MS = 15 * 60_000;
 const STEP_TIMEOUT_MS = 20_000;
 /** A block's last cell to wait for (a column every web row fills). */
 const WAIT_COLUMN = 'event_time';
+/**
+ * BENCH_HEAP_SNAPSHOTS=1: a DevTools heap snapshot at a fifth of the blocks and another at the end;
+ * prints what grew between them (count and self size per constructor), i.e. what the scroll retains.
+ */
+const HEAP_SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS === '1';
+/**
+ * BENCH_HEAP_SAMPLING=1: DevTools' sampling heap profiler from a fifth of the blocks to the end;
+ * prints where the objects still alive at the end (after the page's own GC) were allocated.
+ */
+const HEAP_SAMPLING = process.env.BENCH_HEAP_SAMPLING === '1';
 
 interface Sample {
   block: number;
   rowElements: number;
   domNodes: number;
+  /** usedJSHeapSize after the page's regular gc(). */
   heap: number | null;
+  /** usedJSHeapSize after a last-resort GC right after it: what is really held. */
+  retained: number | null;
   seconds: number;
 }
 
@@ -133,18 +153,29 @@ function scrollStep(
   });
 }
 
-/** In the page: a GC (when exposed), then the row elements, DOM nodes and used JS heap. */
+/**
+ * In the page: a regular GC (when exposed), then the row elements, DOM nodes and used JS heap; then
+ * a last-resort GC (V8's collection before giving up for lack of memory, the one a heap snapshot
+ * starts with) and the heap again. The regular gc() leaves floating garbage that V8 frees only in
+ * a memory-reducing collection (strings the browser creates through the V8 API, chromedriver's
+ * script wrappers, compiled code): it grows ~30 KB per block and says nothing about what the app
+ * holds. The retained figure is what the app holds.
+ */
 function measure(gridSelector: string): Promise<Omit<Sample, 'block' | 'seconds'>> {
-  const w = window as unknown as { gc?: () => void };
+  const w = window as unknown as { gc?: (options?: object) => void };
+  const used = () =>
+    (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null;
   w.gc?.();
   return new Promise((resolve) =>
     setTimeout(() => {
       w.gc?.();
-      const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+      const heap = used();
+      w.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
       resolve({
         rowElements: document.querySelectorAll(`${gridSelector} .ag-row`).length,
         domNodes: document.getElementsByTagName('*').length,
-        heap: memory ? memory.usedJSHeapSize : null,
+        heap,
+        retained: w.gc ? used() : null,
       });
     }, 100),
   );
@@ -180,6 +211,9 @@ await runBench('bench:logs-scroll', async () => {
     samples.push({ block: 0, seconds: 0, ...(await browser.execute(measure, gridSelector)) });
     let reached = 0;
     let total: number | null = null;
+    const snapshotBlock = Math.max(1, Math.round(BLOCKS / 5));
+    let snapshotBefore: HeapSummary | null = null;
+    let sampling: Awaited<ReturnType<typeof startAllocationSampling>> | null = null;
     for (let block = 1; block <= BLOCKS; block += 1) {
       const step = await browser.execute(
         scrollStep,
@@ -205,6 +239,8 @@ await runBench('bench:logs-scroll', async () => {
         break;
       }
       reached = block;
+      if (HEAP_SNAPSHOTS && block === snapshotBlock) snapshotBefore = await takeHeapSummary(browser);
+      if (HEAP_SAMPLING && block === snapshotBlock) sampling = await startAllocationSampling(browser);
       if (block % SAMPLE_EVERY === 0 || block === BLOCKS) {
         const seconds = (performance.now() - scrollStart) / 1000;
         samples.push({ block, seconds, ...(await browser.execute(measure, gridSelector)) });
@@ -218,6 +254,33 @@ await runBench('bench:logs-scroll', async () => {
         ...(await browser.execute(measure, gridSelector)),
       });
     }
+
+    // The end sample's regular gc() kept floating garbage; a last-resort GC frees it (and what it
+    // frees was not held by anything).
+    const lastResortGc = () =>
+      browser.execute(() => {
+        const w = window as unknown as { gc?: (o?: object) => void };
+        w.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+        const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+        return memory ? memory.usedJSHeapSize : null;
+      });
+    let liveSites: AllocationSite[] = [];
+    let floatingSites: AllocationSite[] = [];
+    if (sampling) {
+      // Alive after the regular GC of the last sample, then after a last-resort GC: the difference
+      // is what only a last-resort GC frees (by allocation site).
+      liveSites = await sampling.live(8, 1000);
+      await lastResortGc();
+      const survivors = new Map((await sampling.live(8, 1000)).map((site) => [site.stack, site.bytes]));
+      floatingSites = liveSites
+        .map((site) => ({ stack: site.stack, bytes: site.bytes - (survivors.get(site.stack) ?? 0) }))
+        .filter((site) => site.bytes > 0)
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, 20);
+      liveSites = liveSites.slice(0, 20);
+      await sampling.stop();
+    }
+    const snapshotAfter = HEAP_SNAPSHOTS && snapshotBefore ? await takeHeapSummary(browser) : null;
 
     // Calibration: the heap cost of the benchmark's own WebDriver calls (chromedriver evaluates a
     // wrapper script per call), measured with the same step script on a row that is already loaded,
@@ -282,10 +345,10 @@ await runBench('bench:logs-scroll', async () => {
       `  GC before each sample: ${gcExposed ? 'yes (--expose-gc)' : 'no (gc() not exposed: heap figures include garbage)'}`,
     );
     console.log('');
-    console.log('   block   row elements   DOM nodes   used JS heap   elapsed');
+    console.log('   block   row elements   DOM nodes   heap after gc()   heap retained   elapsed');
     for (const s of samples) {
       console.log(
-        `  ${String(s.block).padStart(6)}   ${String(s.rowElements).padStart(12)}   ${String(s.domNodes).padStart(9)}   ${(s.heap === null ? 'n/a' : mb(s.heap)).padStart(12)}   ${s.seconds.toFixed(1).padStart(6)} s`,
+        `  ${String(s.block).padStart(6)}   ${String(s.rowElements).padStart(12)}   ${String(s.domNodes).padStart(9)}   ${(s.heap === null ? 'n/a' : mb(s.heap)).padStart(15)}   ${(s.retained === null ? 'n/a' : mb(s.retained)).padStart(13)}   ${s.seconds.toFixed(1).padStart(6)} s`,
       );
     }
     const first = samples[0];
@@ -302,54 +365,90 @@ await runBench('bench:logs-scroll', async () => {
     console.log(
       `  row elements stayed bounded: ${bounded ? 'yes' : 'NO'} (start ${first.rowElements}, min ${Math.min(...rowCounts)}, max ${maxRows}; ${(reached * BLOCK_ROWS).toLocaleString('en-US')} rows scrolled through)`,
     );
-    if (first.heap !== null && last.heap !== null) {
-      const mid = samples.find((s) => s.block >= reached / 2) ?? first;
+    // What the page holds: the heap after a last-resort GC (after the regular one without --expose-gc's options).
+    const held = (x: { heap: number | null; retained: number | null }) => x.retained ?? x.heap;
+    const firstHeld = held(first);
+    const lastHeld = held(last);
+    if (firstHeld !== null && lastHeld !== null) {
+      const mid = samples.find((x) => x.block >= reached / 2) ?? first;
+      const midHeld = held(mid) ?? firstHeld;
       console.log(
-        `  JS heap: start ${mb(first.heap)}, end ${mb(last.heap)}, growth ${mb(last.heap - first.heap)} (×${(last.heap / first.heap).toFixed(2)}); ` +
-          `second half ${mb(mid.heap ?? 0)} → ${mb(last.heap)} (×${(last.heap / (mid.heap || last.heap)).toFixed(2)})`,
+        `  JS heap retained: start ${mb(firstHeld)}, end ${mb(lastHeld)}, growth ${mb(lastHeld - firstHeld)} (×${(lastHeld / firstHeld).toFixed(2)}); ` +
+          `second half ${mb(midHeld)} → ${mb(lastHeld)} (×${(lastHeld / midHeld).toFixed(2)})`,
       );
+      if (first.heap !== null && last.heap !== null && first.retained !== null) {
+        console.log(
+          `  JS heap after a regular gc(): start ${mb(first.heap)}, end ${mb(last.heap)} (the difference to the retained figure is floating garbage; see measure())`,
+        );
+      }
       // Levelled off: the second half of the scroll added at most 10 % to the heap it started with.
-      const midHeap = mid.heap ?? first.heap;
       const halfBlocks = last.block - mid.block;
-      const perHundred = halfBlocks > 0 ? ((last.heap - midHeap) / halfBlocks) * 100 : 0;
-      const levelled = last.heap <= midHeap * 1.1;
+      const perHundred = halfBlocks > 0 ? ((lastHeld - midHeld) / halfBlocks) * 100 : 0;
+      const levelled = lastHeld <= midHeld * 1.1;
       console.log(
         `  JS heap levelled off in the second half: ${levelled ? 'yes' : 'NO'} (${mb(perHundred)} per 100 blocks, ` +
-          `${halfBlocks > 0 ? ((last.heap - midHeap) / halfBlocks / BLOCK_ROWS).toFixed(0) : 0} bytes per row scrolled)`,
+          `${halfBlocks > 0 ? ((lastHeld - midHeld) / halfBlocks / BLOCK_ROWS).toFixed(0) : 0} bytes per row scrolled)`,
       );
-      if (calibrationBefore.heap !== null && calibrationAfter.heap !== null && reached > 0) {
-        const perCall = (calibrationAfter.heap - calibrationBefore.heap) / CALIBRATION_CALLS;
+      const calBefore = held(calibrationBefore);
+      const calAfter = held(calibrationAfter);
+      if (calBefore !== null && calAfter !== null && reached > 0) {
+        const perCall = (calAfter - calBefore) / CALIBRATION_CALLS;
         // The steady rate: the second half, after the grid's and the paging cache's blocks filled up.
         const perBlock =
-          halfBlocks > 0 ? (last.heap - midHeap) / halfBlocks : (last.heap - first.heap) / reached;
+          halfBlocks > 0 ? (lastHeld - midHeld) / halfBlocks : (lastHeld - firstHeld) / reached;
         console.log(
           `  harness: one step call with nothing to load adds ${(perCall / 1024).toFixed(1)} KB of heap ` +
-            `(${CALIBRATION_CALLS} calls: ${mb(calibrationBefore.heap)} → ${mb(calibrationAfter.heap)}); ` +
+            `(${CALIBRATION_CALLS} calls: ${mb(calBefore)} → ${mb(calAfter)}); ` +
             `the second half of the scroll added ${(perBlock / 1024).toFixed(1)} KB per block (one call each), ` +
             `${((perBlock - perCall) / 1024).toFixed(1)} KB per block net of the harness`,
         );
       }
-      if (fetchBefore.heap !== null && fetchAfter.heap !== null) {
+      const fBefore = held(fetchBefore);
+      const fAfter = held(fetchAfter);
+      if (fBefore !== null && fAfter !== null) {
         console.log(
           `  harness: one plain fetch of a ${BLOCK_ROWS}-event block (${(fetched / 1024).toFixed(1)} KB of JSON, read and dropped) adds ` +
-            `${((fetchAfter.heap - fetchBefore.heap) / CALIBRATION_CALLS / 1024).toFixed(1)} KB of heap ` +
-            `(${CALIBRATION_CALLS} fetches: ${mb(fetchBefore.heap)} → ${mb(fetchAfter.heap)})`,
+            `${((fAfter - fBefore) / CALIBRATION_CALLS / 1024).toFixed(1)} KB of heap ` +
+            `(${CALIBRATION_CALLS} fetches: ${mb(fBefore)} → ${mb(fAfter)})`,
         );
       }
-      if (afterLeaving.heap !== null) {
+      const leaving = held(afterLeaving);
+      if (leaving !== null) {
         console.log(
-          `  after leaving the logs page (grid unmounted, the store's paging state kept): JS heap ${mb(afterLeaving.heap)} ` +
-            `(${mb(afterLeaving.heap - last.heap)} against the end of the scroll)`,
+          `  after leaving the logs page (grid unmounted, the store's paging state kept): JS heap ${mb(leaving)} ` +
+            `(${mb(leaving - lastHeld)} against the end of the scroll)`,
         );
       }
-      if (afterNewQuery.heap !== null) {
+      const newQuery = held(afterNewQuery);
+      if (newQuery !== null) {
         console.log(
-          `  back on web logs with a new query (the paging state starts over): JS heap ${mb(afterNewQuery.heap)} ` +
-            `(${mb(afterNewQuery.heap - first.heap)} against the start of the scroll)`,
+          `  back on web logs with a new query (the paging state starts over): JS heap ${mb(newQuery)} ` +
+            `(${mb(newQuery - firstHeld)} against the start of the scroll)`,
         );
       }
     } else {
       console.log('  JS heap: performance.memory is not available in this browser');
+    }
+    if (liveSites.length) {
+      console.log(
+        `\n  allocated since block ${snapshotBlock} and alive at block ${reached} (sampled), by allocation site:`,
+      );
+      for (const site of liveSites) console.log(`  ${mb(site.bytes).padStart(9)}  ${site.stack}`);
+      console.log(`\n  of those, freed only by the last-resort GC:`);
+      for (const site of floatingSites) console.log(`  ${mb(site.bytes).padStart(9)}  ${site.stack}`);
+    }
+    if (snapshotBefore && snapshotAfter) {
+      const blocks = reached - snapshotBlock;
+      console.log(
+        `\n  heap snapshots at block ${snapshotBlock} and ${reached}: ${snapshotBefore.nodes.toLocaleString('en-US')} → ` +
+          `${snapshotAfter.nodes.toLocaleString('en-US')} nodes, ${mb(snapshotBefore.totalSize)} → ${mb(snapshotAfter.totalSize)}; ` +
+          `what grew most over the ${blocks} blocks (count change, self size change, per block):`,
+      );
+      for (const g of heapGrowth(snapshotBefore, snapshotAfter)) {
+        console.log(
+          `  ${g.key.padEnd(60)} ${String(g.count).padStart(9)} ${mb(g.selfSize).padStart(10)}  ${(g.count / Math.max(blocks, 1)).toFixed(1).padStart(7)}/block`,
+        );
+      }
     }
   } finally {
     await session.close();
