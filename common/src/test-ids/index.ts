@@ -130,8 +130,14 @@ export const logsIds = {
   refresh: 'logs-refresh',
   copyLink: 'logs-copy-link',
   columnsButton: 'logs-columns-button',
-  /** `${columnOption}-${field}` */
+  /** `${columnOption}-${field}`: the column's checkbox in the column manager. */
   columnOption: 'logs-column-option',
+  /** The column manager dialog and its buttons. */
+  columnsDialog: 'logs-columns-dialog',
+  columnsApply: 'logs-columns-apply',
+  columnsCancel: 'logs-columns-cancel',
+  columnsReset: 'logs-columns-reset',
+  columnsError: 'logs-columns-error',
   exportButton: 'logs-export',
   exportProgress: 'logs-export-progress',
   error: 'logs-error',

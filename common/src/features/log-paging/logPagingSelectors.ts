@@ -11,3 +11,8 @@ export const selectLogQuery = createSelector([selectLogPaging], (s) => s.query);
 /** The message a failed load shows (portal-core §8 Logs load failure). */
 export const selectLogLoadError = createSelector([selectLogPaging], (s) => s.error?.message ?? null);
 export const selectLogTotalRows = createSelector([selectLogPaging], (s) => s.totalRows);
+/** How many blocks' replies have been seen (each gave the cursor of the next): the rows known to exist. */
+export const selectLogBlocksSeen = createSelector(
+  [selectLogPaging],
+  (s) => Object.keys(s.nextIdentifiers).length,
+);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logsIds } from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 import { filterSchemaOf, logsEmptyResultsText } from './LogsPage';
@@ -6,6 +6,10 @@ import { filterSchemaOf, logsEmptyResultsText } from './LogsPage';
 afterEach(() => resetPortalEnv());
 
 const WEB = '/api/rep/v1/query/scan_web';
+/** AG Grid draws in jsdom after a few ticks; on a busy machine that takes a while (a wait limit, not a timing assertion). */
+const GRID = { timeout: 8000 };
+/** The budget of a test that opens grids. */
+const GRID_TEST_MS = 30_000;
 const event = (i: number) => ({
   id: `e${i}`,
   time: 1_800_000_000_000 - i * 1000,
@@ -32,11 +36,12 @@ describe('logs explorer', () => {
     expect(seen[0]).toEqual({
       start: String(1800000000 - 86400),
       end: '1800000000',
+      order: 'desc',
       action: 'block,allow',
       search: 'news',
       limit: '100',
     });
-    expect(await screen.findByTestId(logsIds.rowCount)).toHaveTextContent('2 events');
+    await waitFor(() => expect(screen.getByTestId(logsIds.rowCount)).toHaveTextContent('2 events'), GRID);
     expect(view.location()).toContain('to=1800000000');
   });
 
@@ -131,4 +136,128 @@ describe('logs explorer', () => {
     await waitFor(() => expect(view.location()).not.toMatch(/^\/logs\/dlp/));
     expect(paths.filter((p) => p.endsWith('scan_dlp'))).toEqual([]);
   });
+
+  it(
+    'the Time header sorts newest first ⇄ oldest first: the order goes to the URL and the query; no other column sorts',
+    async () => {
+      const seen: Record<string, string>[] = [];
+      const view = renderPortal({
+        path: '/logs/web?interval=24h&to=1800000000&columns=userid,domain',
+        user: demoUser('admin'),
+        stubs: (mock) =>
+          mock.onGet(WEB).reply((config) => {
+            seen.push(config.params as Record<string, string>);
+            return [200, { events: [event(0), event(1)], pagingIdentifiers: { last_iteration: true } }];
+          }),
+      });
+      await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+      expect(seen[0].order).toBe('desc');
+      const header = (colId: string) =>
+        document.querySelector<HTMLElement>(`.ag-header-cell[col-id="${colId}"]`) as HTMLElement;
+      await waitFor(() => expect(header('event_time')).not.toBeNull(), GRID);
+      await waitFor(() => expect(header('domain')).not.toBeNull(), GRID);
+      expect(header('event_time')).toHaveAttribute('aria-sort', 'descending');
+      // Only Time has the sort affordance.
+      expect(header('event_time').classList.contains('ag-header-cell-sortable')).toBe(true);
+      expect(header('domain').classList.contains('ag-header-cell-sortable')).toBe(false);
+      expect(header('domain')).not.toHaveAttribute('aria-sort');
+
+      fireEvent.click(within(header('domain')).getByText('Domain'));
+      fireEvent.click(within(header('event_time')).getByText('Time'));
+      await waitFor(() => expect(view.location()).toContain('sort=event_time%3Aasc'));
+      await waitFor(() => expect(seen.some((p) => p.order === 'asc')).toBe(true));
+      // Every fetch is of one order or the other, and nothing was ever sorted by domain.
+      expect(view.location()).not.toContain('domain%3A');
+      await waitFor(() => expect(header('event_time')).toHaveAttribute('aria-sort', 'ascending'));
+
+      fireEvent.click(within(header('event_time')).getByText('Time'));
+      await waitFor(() => expect(view.location()).toContain('sort=event_time%3Adesc'));
+    },
+    GRID_TEST_MS,
+  );
+
+  it(
+    'a link with sort=event_time:asc opens oldest first',
+    async () => {
+      const seen: Record<string, string>[] = [];
+      renderPortal({
+        path: '/logs/web?interval=24h&to=1800000000&sort=event_time:asc',
+        user: demoUser('admin'),
+        stubs: (mock) =>
+          mock.onGet(WEB).reply((config) => {
+            seen.push(config.params as Record<string, string>);
+            return [200, { events: [event(1), event(0)], pagingIdentifiers: { last_iteration: true } }];
+          }),
+      });
+      await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+      expect(seen.every((p) => p.order === 'asc')).toBe(true);
+      await waitFor(() =>
+        expect(document.querySelector('.ag-header-cell[col-id="event_time"]')).toHaveAttribute(
+          'aria-sort',
+          'ascending',
+        ),
+      );
+    },
+    GRID_TEST_MS,
+  );
+
+  it(
+    'the Columns dialog: a checkbox shows a column, a typed position moves it, Apply writes the order to the URL',
+    async () => {
+      const view = renderPortal({
+        path: '/logs/web?interval=24h&to=1800000000&columns=userid,domain',
+        user: demoUser('admin'),
+        stubs: (mock) =>
+          mock.onGet(WEB).reply(200, { events: [event(0)], pagingIdentifiers: { last_iteration: true } }),
+      });
+      fireEvent.click(await screen.findByTestId(logsIds.columnsButton));
+      const dialog = await screen.findByTestId(logsIds.columnsDialog);
+      // The shown columns first, in URL order (AG Grid draws its rows after a few ticks).
+      expect(await within(dialog).findByTestId(`${logsIds.columnOption}-userid`, {}, GRID)).toBeChecked();
+      expect(within(dialog).getByTestId(`${logsIds.columnOption}-domain`)).toBeChecked();
+      expect(within(dialog).getByTestId(`${logsIds.columnOption}-action`)).not.toBeChecked();
+      fireEvent.click(within(dialog).getByTestId(`${logsIds.columnOption}-action`));
+      // Move Domain (position 2) to position 1.
+      const position = await within(dialog).findByLabelText('Position of row 2', {}, GRID);
+      fireEvent.change(position, { target: { value: '1' } });
+      fireEvent.keyDown(position, { key: 'Enter' });
+      await waitFor(() => expect(within(dialog).getByLabelText('Position of row 1')).toBeInTheDocument());
+      fireEvent.click(within(dialog).getByTestId(logsIds.columnsApply));
+      await waitFor(() => expect(view.location()).toContain('columns=domain%2Cuserid%2Caction'));
+    },
+    GRID_TEST_MS,
+  );
+
+  it(
+    'the Columns dialog: Cancel changes nothing; with no column shown Apply is refused; Reset to defaults puts back the defaults',
+    async () => {
+      const view = renderPortal({
+        path: '/logs/web?interval=24h&to=1800000000&columns=userid',
+        user: demoUser('admin'),
+        stubs: (mock) =>
+          mock.onGet(WEB).reply(200, { events: [event(0)], pagingIdentifiers: { last_iteration: true } }),
+      });
+      const before = view.location();
+      fireEvent.click(await screen.findByTestId(logsIds.columnsButton));
+      let dialog = await screen.findByTestId(logsIds.columnsDialog);
+      fireEvent.click(await within(dialog).findByTestId(`${logsIds.columnOption}-domain`, {}, GRID));
+      fireEvent.click(within(dialog).getByTestId(logsIds.columnsCancel));
+      await waitFor(() => expect(screen.queryByTestId(logsIds.columnsDialog)).toBeNull());
+      expect(view.location()).toBe(before);
+
+      fireEvent.click(screen.getByTestId(logsIds.columnsButton));
+      dialog = await screen.findByTestId(logsIds.columnsDialog);
+      expect(await within(dialog).findByTestId(`${logsIds.columnOption}-domain`, {}, GRID)).not.toBeChecked();
+      fireEvent.click(within(dialog).getByTestId(`${logsIds.columnOption}-userid`));
+      expect(within(dialog).getByTestId(logsIds.columnsError)).toHaveTextContent('Show at least one column.');
+      expect(within(dialog).getByTestId(logsIds.columnsApply)).toBeDisabled();
+
+      fireEvent.click(within(dialog).getByTestId(logsIds.columnsReset));
+      fireEvent.click(within(dialog).getByTestId(logsIds.columnsApply));
+      await waitFor(() =>
+        expect(view.location()).toContain('columns=userid%2Cdomain%2Ccategory%2Caction%2Crisk%2Ccountry'),
+      );
+    },
+    GRID_TEST_MS,
+  );
 });

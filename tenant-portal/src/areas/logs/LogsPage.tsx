@@ -1,36 +1,29 @@
 /**
  * The logs explorer of one log route (web, email, audit, dlp, firewall, saa): the interval and
  * the type's filters (common's FilterBar), free-text search, AG Grid's infinite row model over the
- * log-paging cache (block size 100), a column chooser, a detail panel with every field of an
+ * log-paging cache (block size 100), a column manager (ColumnManager.tsx), a detail panel with every field of an
  * event, export of the whole filtered result with progress, saved searches. The whole view is in
- * the URL (see logView.ts).
+ * the URL (see logView.ts). Only the Time column sorts (the paging API pages by time): its header
+ * switches newest first ⇄ oldest first, written to the URL's `sort`.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useStore } from 'react-redux';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  InputAdornment,
-  Menu,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import LinkIcon from '@mui/icons-material/Link';
 import { AgGridReact } from 'ag-grid-react';
 import {
+  ColumnApiModule,
   InfiniteRowModelModule,
   ModuleRegistry,
   type ColDef,
+  type GetRowIdParams,
   type ICellRendererParams,
-  type IDatasource,
+  type RowClickedEvent,
+  type CellKeyDownEvent,
+  type SortChangedEvent,
 } from 'ag-grid-community';
 import {
   EmptyResults,
@@ -38,8 +31,9 @@ import {
   isManagementStation,
   logQueryChanged,
   logsIds,
+  selectLogBlocksSeen,
   selectLogLoadError,
-  selectLogPaging,
+  selectLogPagingStatus,
   selectLogTotalRows,
   snackbarShown,
   useAppDispatch,
@@ -53,16 +47,29 @@ import {
   availableLogIntervals,
 } from '@workbench/common/features/interval/index';
 import { LOG_BLOCK_SIZE } from '@workbench/common/api/logs';
+import type { LogOrder } from '@workbench/common/api/contract/logs';
 import type { LogRoute } from '@workbench/common/vocabularies/index';
 import { AreaPage } from '../AreaPage';
 import { FIELD_VOCABULARIES, LOG_ROUTE_FIELDS, fieldLabel, fieldText } from './logFields';
-import { buildLogQuery, readLogView, withColumns, withPinnedEnd, withSearch } from './logView';
-import { createLogsDatasource } from './logsDatasource';
+import {
+  LOG_SORT_COLUMN,
+  buildLogQuery,
+  readLogView,
+  withColumns,
+  withPinnedEnd,
+  withSearch,
+  withSort,
+} from './logView';
+import { createLogsDatasource, type LogsDatasource } from './logsDatasource';
+import { ColumnManager } from './ColumnManager';
 import { LogDetailDrawer } from './LogDetailDrawer';
 import { LogExportButton } from './LogExportButton';
 import { SavedSearchMenu } from './SavedSearchMenu';
 
-ModuleRegistry.registerModules([InfiniteRowModelModule]);
+ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule]);
+
+/** No column sorts unless it says so (only Time does). */
+const DEFAULT_COL_DEF: ColDef<IndexedLogEvent> = { sortable: false };
 
 export const LOG_ROUTE_NOUNS: Readonly<Record<LogRoute, string>> = {
   web: 'web logs',
@@ -100,13 +107,29 @@ export function filterSchemaOf(route: LogRoute, managementStation: boolean): Fil
   return schema;
 }
 
-function columnDefs(route: LogRoute, visible: readonly string[]): ColDef<IndexedLogEvent>[] {
+/** The paging API pages by time: only the Time column sorts (newest first ⇄ oldest first). */
+export const TIME_SORTING_ORDER: LogOrder[] = ['desc', 'asc'];
+
+/**
+ * The grid's columns: Time first (pinned, the only sortable one, showing the view's order), then
+ * the shown fields in the view's order, then the hidden ones. No other column sorts (no header
+ * click, no sort icon).
+ */
+export function columnDefs(
+  route: LogRoute,
+  visible: readonly string[],
+  order: LogOrder,
+): ColDef<IndexedLogEvent>[] {
   const time: ColDef<IndexedLogEvent> = {
-    colId: 'event_time',
+    colId: LOG_SORT_COLUMN,
     headerName: fieldLabel('event_time'),
+    headerTooltip: 'Sorted by time: click for newest or oldest first',
     valueGetter: (p) => (p.data ? new Date(Number(p.data.time)).toLocaleString() : ''),
     width: 190,
     pinned: 'left',
+    sortable: true,
+    sortingOrder: TIME_SORTING_ORDER,
+    sort: order,
   };
   const fields = LOG_ROUTE_FIELDS[route].fields;
   const ordered = [...visible, ...fields.filter((f) => !visible.includes(f))];
@@ -116,6 +139,7 @@ function columnDefs(route: LogRoute, visible: readonly string[]): ColDef<Indexed
       colId: field,
       headerName: fieldLabel(field),
       hide: !visible.includes(field),
+      sortable: false,
       valueGetter: (p) => fieldText(field, p.data?.[field]),
       cellRenderer: (p: ICellRendererParams<IndexedLogEvent>) => p.value as string,
       flex: 1,
@@ -132,12 +156,13 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const view = useMemo(() => readLogView(route, params), [route, params]);
   // Refresh runs the same view again, ending now.
   const [refreshed, setRefreshed] = useState(0);
-  const [datasource, setDatasource] = useState<IDatasource | null>(null);
+  const [datasource, setDatasource] = useState<LogsDatasource | null>(null);
   const [selected, setSelected] = useState<IndexedLogEvent | null>(null);
   const [intervalError, setIntervalError] = useState<string | null>(null);
   const loadError = useAppSelector(selectLogLoadError);
   const totalRows = useAppSelector(selectLogTotalRows);
-  const paging = useAppSelector(selectLogPaging);
+  const pagingStatus = useAppSelector(selectLogPagingStatus);
+  const blocksSeen = useAppSelector(selectLogBlocksSeen);
   const managementStation = isManagementStation();
   const schema = useMemo(() => filterSchemaOf(route, managementStation), [route, managementStation]);
   // Built once per view (and refresh): start and end stay fixed while the grid pages the query.
@@ -162,7 +187,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
     setIntervalError(null);
     dispatch(logQueryChanged(query));
     const generation = (store.getState() as { logPaging: { generation: number } }).logPaging.generation;
-    setDatasource(createLogsDatasource(store, generation));
+    setDatasource(createLogsDatasource(store, generation, query.params.order === 'asc' ? 'asc' : 'desc'));
     // queryJson stands for query (a new object with the same content is the same query).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queryJson]);
@@ -180,8 +205,34 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
     }
   };
 
-  const columns = useMemo(() => columnDefs(route, view.columns), [route, view.columns]);
+  const columns = useMemo(
+    () => columnDefs(route, view.columns, view.order),
+    [route, view.columns, view.order],
+  );
   const exportQuery = query instanceof Error ? null : query;
+
+  // Grid callbacks keep their identity across the renders paging causes (every block changes the
+  // row count text), so the grid is not handed new options per block.
+  const order = useRef(view.order);
+  order.current = view.order;
+  const onSortChanged = useCallback(
+    (event: SortChangedEvent<IndexedLogEvent>) => {
+      const sort = event.api.getColumn(LOG_SORT_COLUMN)?.getSort();
+      if ((sort === 'asc' || sort === 'desc') && sort !== order.current) {
+        setParams((current) => withSort(current, sort));
+      }
+    },
+    [setParams],
+  );
+  const getRowId = useCallback((p: GetRowIdParams<IndexedLogEvent>) => String(p.data.id), []);
+  const onRowClicked = useCallback((e: RowClickedEvent<IndexedLogEvent>) => {
+    if (e.data) setSelected(e.data);
+  }, []);
+  const onCellKeyDown = useCallback((e: CellKeyDownEvent<IndexedLogEvent>) => {
+    // Keyboard users open the detail panel with Enter on a focused cell.
+    const key = (e.event as KeyboardEvent | null | undefined)?.key;
+    if (key === 'Enter' && e.data) setSelected(e.data);
+  }, []);
 
   return (
     <AreaPage title={title}>
@@ -208,10 +259,10 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
           <Button data-testid={logsIds.copyLink} startIcon={<LinkIcon />} onClick={() => void copyLink()}>
             Copy link
           </Button>
-          <ColumnChooser
+          <ColumnManager
             route={route}
             visible={view.columns}
-            onChange={(cols) => setParams(withColumns(params, cols), { replace: true })}
+            onApply={(cols) => setParams(withColumns(params, cols))}
           />
           <SavedSearchMenu
             route={route}
@@ -222,9 +273,9 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
           <Typography data-testid={logsIds.rowCount} variant="body2" sx={{ ml: 'auto' }} aria-live="polite">
             {totalRows !== null
               ? `${totalRows.toLocaleString()} events`
-              : paging.status === 'loading'
+              : pagingStatus === 'loading'
                 ? 'Loading…'
-                : `More than ${(Object.keys(paging.nextIdentifiers).length * LOG_BLOCK_SIZE).toLocaleString()} events`}
+                : `More than ${(blocksSeen * LOG_BLOCK_SIZE).toLocaleString()} events`}
           </Typography>
         </Box>
         {(intervalError ?? loadError) && (
@@ -248,13 +299,12 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
               cacheBlockSize={LOG_BLOCK_SIZE}
               maxBlocksInCache={20}
               columnDefs={columns}
-              getRowId={(p) => String(p.data.id)}
-              onRowClicked={(e) => e.data && setSelected(e.data)}
-              onCellKeyDown={(e) => {
-                // Keyboard users open the detail panel with Enter on a focused cell.
-                const key = (e.event as KeyboardEvent | null | undefined)?.key;
-                if (key === 'Enter' && e.data) setSelected(e.data);
-              }}
+              defaultColDef={DEFAULT_COL_DEF}
+              suppressMultiSort
+              onSortChanged={onSortChanged}
+              getRowId={getRowId}
+              onRowClicked={onRowClicked}
+              onCellKeyDown={onCellKeyDown}
             />
           )}
         </Box>
@@ -288,50 +338,5 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
         },
       }}
     />
-  );
-}
-
-function ColumnChooser({
-  route,
-  visible,
-  onChange,
-}: {
-  route: LogRoute;
-  visible: readonly string[];
-  onChange: (columns: string[]) => void;
-}) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const fields = LOG_ROUTE_FIELDS[route].fields;
-  const toggle = (field: string) => {
-    const next = visible.includes(field) ? visible.filter((f) => f !== field) : [...visible, field];
-    if (next.length) onChange(fields.filter((f) => next.includes(f)));
-  };
-  return (
-    <>
-      <Button
-        data-testid={logsIds.columnsButton}
-        startIcon={<ViewColumnIcon />}
-        aria-haspopup="menu"
-        onClick={(e) => setAnchor(e.currentTarget)}
-      >
-        Columns
-      </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {fields.map((field) => (
-          <MenuItem
-            key={field}
-            dense
-            onClick={() => toggle(field)}
-            data-testid={`${logsIds.columnOption}-${field}`}
-          >
-            <FormControlLabel
-              control={<Checkbox size="small" checked={visible.includes(field)} tabIndex={-1} />}
-              label={fieldLabel(field)}
-              onClick={(e) => e.preventDefault()}
-            />
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
   );
 }

@@ -1,4 +1,5 @@
-import { buildLogQuery, readLogView, withColumns, withPinnedEnd } from './logView';
+import { exportLogsUrl } from '@workbench/common/api/logs';
+import { buildLogQuery, readLogView, withColumns, withPinnedEnd, withSort } from './logView';
 import { fieldText, LOG_ROUTE_FIELDS } from './logFields';
 
 const q = (s: string) => new URLSearchParams(s);
@@ -35,7 +36,7 @@ describe('the logs view in the URL', () => {
     expect(a).toEqual(b);
     expect(a).toEqual({
       logType: 'scan_web',
-      params: { start: String(1800000000 - 172800), end: '1800000000', risk: 'R' },
+      params: { start: String(1800000000 - 172800), end: '1800000000', order: 'desc', risk: 'R' },
     });
   });
 
@@ -62,6 +63,32 @@ describe('the logs view in the URL', () => {
     expect(next.get('to')).toBe('1800000001');
     expect(next.get('action')).toBe('block');
     expect(next.get('page')).toBeNull();
+  });
+
+  it('sort=event_time:asc is oldest first: the query and the export ask for order=asc', () => {
+    const view = readLogView('web', q('interval=1h&to=1800000000&sort=event_time:asc'));
+    expect(view.order).toBe('asc');
+    expect(view.sort).toBe('event_time:asc');
+    const query = buildLogQuery('web', view, Date.now());
+    expect(query.params.order).toBe('asc');
+    expect(new URL(exportLogsUrl(query), 'http://x').searchParams.get('order')).toBe('asc');
+  });
+
+  it('without sort, or with a sort the API does not serve, the view is newest first (order=desc)', () => {
+    for (const sort of ['', 'sort=event_time:desc', 'sort=domain:asc', 'sort=event_time:sideways']) {
+      const view = readLogView('web', q(`interval=1h&${sort}`));
+      expect(view.order).toBe('desc');
+      expect(buildLogQuery('web', view, 1_800_000_000_000).params.order).toBe('desc');
+    }
+  });
+
+  it('withSort writes the order to the URL and drops the page; a copied link keeps it', () => {
+    const sorted = withSort(q('interval=1h&action=block&page=2'), 'asc');
+    expect(sorted.get('sort')).toBe('event_time:asc');
+    expect(sorted.get('page')).toBeNull();
+    expect(sorted.get('action')).toBe('block');
+    expect(withPinnedEnd(sorted, 1_800_000_000_000).get('sort')).toBe('event_time:asc');
+    expect(withPinnedEnd(q('interval=1h'), 1_800_000_000_000).get('sort')).toBe('event_time:desc');
   });
 
   it('cells and the detail panel show vocabulary labels for codes', () => {

@@ -8,8 +8,10 @@
  *   search    free text over the type's main fields
  *   <field>   a coded filter, several values comma-joined (`action=block,allow`)
  *   columns   the visible columns, comma-joined, in order (absent: the route's defaults)
- *   sort      `event_time:desc`: the only order the paging API serves (newest first, keyset);
- *             kept in the URL so the link says which order it shows
+ *   sort      `event_time:desc` (newest first, the default) or `event_time:asc` (oldest first):
+ *             the time order the paging API serves (keyset paging both ways; `order` of the
+ *             query and of the export). Time is the only sortable column; any other value of
+ *             `sort` means the default
  * Anything else in the query (e.g. the filter bar's `page`) is ignored.
  */
 import {
@@ -18,10 +20,21 @@ import {
   timeRangeToUnixSeconds,
 } from '@workbench/common/features/interval/index';
 import type { LogQuery } from '@workbench/common/api/logs';
+import { DEFAULT_LOG_ORDER, type LogOrder } from '@workbench/common/api/contract/logs';
 import { LOG_ROUTE_TYPES, type LogRoute } from '@workbench/common/vocabularies/index';
 import { LOG_ROUTE_FIELDS } from './logFields';
 
-export const LOG_SORT = 'event_time:desc';
+/** The one sortable column: the paging API pages by time. */
+export const LOG_SORT_COLUMN = 'event_time';
+/** The `sort` value of a time order. */
+export const logSortParam = (order: LogOrder): string => `${LOG_SORT_COLUMN}:${order}`;
+/** The default `sort`: newest first. */
+export const LOG_SORT = logSortParam(DEFAULT_LOG_ORDER);
+
+/** The time order a `sort` value names (`event_time:asc` → asc); anything else is the default. */
+export function readLogOrder(sort: string | null): LogOrder {
+  return sort === logSortParam('asc') ? 'asc' : DEFAULT_LOG_ORDER;
+}
 
 export interface LogView {
   interval: string;
@@ -30,6 +43,9 @@ export interface LogView {
   search: string;
   filters: Record<string, string[]>;
   columns: string[];
+  /** The time order (from `sort`). */
+  order: LogOrder;
+  /** `event_time:<order>`. */
   sort: string;
 }
 
@@ -50,24 +66,31 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
   }
   const to = Number(params.get('to'));
   const columns = list(params.get('columns')).filter((c) => spec.fields.includes(c));
+  const order = readLogOrder(params.get('sort'));
   return {
     interval: params.get('interval') || DEFAULT_LOG_INTERVAL,
     to: Number.isInteger(to) && to > 0 ? to : null,
     search: (params.get('search') ?? '').trim(),
     filters,
     columns: columns.length ? columns : [...spec.defaultColumns],
-    sort: LOG_SORT,
+    order,
+    sort: logSortParam(order),
   };
 }
 
 /**
  * The paging API query of a view: start and end in unix seconds from the interval ending at
- * `to` (or `nowMs` when not pinned). Throws InvalidIntervalError on an unknown interval.
+ * `to` (or `nowMs` when not pinned), the time order, search and filters. Throws
+ * InvalidIntervalError on an unknown interval.
  */
 export function buildLogQuery(route: LogRoute, view: LogView, nowMs: number): LogQuery {
   const endMs = view.to !== null ? view.to * 1000 : nowMs;
   const range = timeRangeToUnixSeconds(intervalToTimeRange(view.interval, endMs));
-  const params: Record<string, string> = { start: String(range.start), end: String(range.end) };
+  const params: Record<string, string> = {
+    start: String(range.start),
+    end: String(range.end),
+    order: view.order,
+  };
   if (view.search) params.search = view.search;
   for (const [field, values] of Object.entries(view.filters)) params[field] = values.join(',');
   return { logType: LOG_ROUTE_TYPES[route], params };
@@ -85,7 +108,15 @@ export function withPinnedEnd(params: URLSearchParams, nowMs: number): URLSearch
   const next = new URLSearchParams(params);
   next.set('to', String(Math.ceil(nowMs / 1000)));
   if (!next.get('interval')) next.set('interval', DEFAULT_LOG_INTERVAL);
-  next.set('sort', LOG_SORT);
+  next.set('sort', logSortParam(readLogOrder(params.get('sort'))));
+  next.delete('page');
+  return next;
+}
+
+/** The query after a click on the Time header: `sort=event_time:<order>`. */
+export function withSort(params: URLSearchParams, order: LogOrder): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('sort', logSortParam(order));
   next.delete('page');
   return next;
 }
