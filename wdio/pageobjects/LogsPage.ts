@@ -96,8 +96,9 @@ export class LogsPage {
   async scrollTo(fraction: number): Promise<void> {
     await browser.execute(
       (gridSelector: string, f: number) => {
-        // The grid scrolls through its body viewport or, when it draws its own scrollbar, that one.
-        for (const cls of ['.ag-body-viewport', '.ag-body-vertical-scroll-viewport']) {
+        // The grid scrolls through its viewport: AG Grid 36 renders `.ag-grid-viewport` (earlier
+        // versions `.ag-body-viewport`); when it draws its own scrollbar, that one follows.
+        for (const cls of ['.ag-grid-viewport', '.ag-body-viewport', '.ag-body-vertical-scroll-viewport']) {
           const viewport = document.querySelector<HTMLElement>(`${gridSelector} ${cls}`);
           if (!viewport || viewport.scrollHeight <= viewport.clientHeight) continue;
           viewport.scrollTop = Math.floor((viewport.scrollHeight - viewport.clientHeight) * f);
@@ -122,6 +123,81 @@ export class LogsPage {
     );
     return rows;
   }
+
+  /** The grid's shown column ids, left to right, as the header draws them. */
+  async headerColumns(): Promise<string[]> {
+    return browser.execute((gridSelector: string) => {
+      const cells = Array.from(
+        document.querySelectorAll<HTMLElement>(`${gridSelector} .ag-header-cell[col-id]`),
+      ).filter((c) => c.offsetWidth > 0);
+      return cells
+        .map((c) => ({ id: c.getAttribute('col-id') ?? '', x: c.getBoundingClientRect().left }))
+        .sort((a, b) => a.x - b.x)
+        .map((c) => c.id);
+    }, testIdSelector(logsIds.grid));
+  }
+
+  get columnsDialog() {
+    return byTestId(logsIds.columnsDialog);
+  }
+
+  /** Opens the Columns dialog and waits for its table to show the rows. */
+  async openColumns(): Promise<void> {
+    await byTestId(logsIds.columnsButton).click();
+    await this.columnsDialog.waitForDisplayed({ timeoutMsg: 'The Columns dialog did not open.' });
+    await $(`${testIdSelector(logsIds.columnsDialog)} .ag-row[row-id]`).waitForDisplayed({
+      timeoutMsg: 'The Columns dialog shows no rows.',
+    });
+  }
+
+  /** The fields listed in the Columns dialog, top to bottom. */
+  async columnsListed(): Promise<string[]> {
+    return browser.execute((dialogSelector: string) => {
+      const rows = Array.from(document.querySelectorAll(`${dialogSelector} .ag-row[row-id][row-index]`));
+      const byIndex = new Map<number, string>();
+      for (const r of rows) byIndex.set(Number(r.getAttribute('row-index')), r.getAttribute('row-id') ?? '');
+      return [...byIndex].sort((a, b) => a[0] - b[0]).map(([, id]) => id);
+    }, testIdSelector(logsIds.columnsDialog));
+  }
+
+  /**
+   * Drags the row of `field` in the Columns dialog by its handle onto the row of `onto`, with real
+   * pointer actions: press on the handle, move in steps, release over the middle of the target row.
+   */
+  async dragColumn(field: string, onto: string): Promise<void> {
+    const dialog = testIdSelector(logsIds.columnsDialog);
+    const handle = `${dialog} .ag-row[row-id="${field}"] .ag-row-drag`;
+    await $(handle).waitForDisplayed({ timeoutMsg: `The row of ${field} has no drag handle.` });
+    await $(handle).scrollIntoView({ block: 'center' });
+    const from = await viewportCentre(handle);
+    const to = await viewportCentre(`${dialog} .ag-row[row-id="${onto}"] [col-id="column"]`);
+    const steps = 12;
+    const pointer = browser.action('pointer', { parameters: { pointerType: 'mouse' } });
+    pointer.move({ x: from.x, y: from.y, origin: 'viewport' }).down({ button: 0 }).pause(50);
+    for (let i = 1; i <= steps; i += 1) {
+      pointer
+        .move({
+          x: Math.round(from.x + ((to.x - from.x) * i) / steps),
+          y: Math.round(from.y + ((to.y - from.y) * i) / steps),
+          origin: 'viewport',
+          duration: 20,
+        })
+        .pause(20);
+    }
+    pointer.pause(100).up({ button: 0 });
+    await pointer.perform();
+  }
+}
+
+/** The centre of the element `selector` finds, in viewport coordinates. */
+async function viewportCentre(selector: string): Promise<{ x: number; y: number }> {
+  const rect = await browser.execute((sel: string) => {
+    const el = document.querySelector(sel);
+    if (!el) throw new Error(`Nothing matches ${sel}.`);
+    const r = el.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }, selector);
+  return { x: Math.round(rect.x), y: Math.round(rect.y) };
 }
 
 export const logsPage = new LogsPage();

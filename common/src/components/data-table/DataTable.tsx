@@ -59,6 +59,21 @@ const gridTheme = themeQuartz.withParams({
   accentColor: '#1f4e79',
 });
 
+/**
+ * The sticky header (§2 Data table). AG Grid 36 draws the header in `.ag-grid-pinned-top-rows`
+ * (itself position: sticky) inside `.ag-grid-viewport` (overflow: auto), and `.ag-root` and
+ * `.ag-root-wrapper` are overflow: hidden. Each of those is a scroll container, so with
+ * domLayout autoHeight (nothing inside the grid scrolls) sticky had nothing to stick to: the
+ * header scrolled away with the page or the dialog. overflow: clip clips the same but is no scroll
+ * container, so the header sticks to the nearest ancestor that does scroll. The table does not
+ * scroll sideways (its columns flex to fit).
+ */
+const stickyHeaderStyles = {
+  '& .ag-layout-auto-height.ag-root-wrapper, & .ag-layout-auto-height.ag-root, & .ag-layout-auto-height.ag-grid-viewport':
+    { overflow: 'clip' },
+  '& .ag-grid-pinned-top-rows, & .ag-header': { position: 'sticky', top: 0, zIndex: STICKY_HEADER_Z_INDEX },
+} as const;
+
 /** Table column (§3). */
 export interface DataTableColumn<T> {
   /** Column id and, unless `value` is given, the row's field shown. */
@@ -420,7 +435,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       data-testid={componentIds.dataTable}
       role="region"
       aria-label={props.label ?? 'Table'}
-      sx={{ '& .ag-header': { position: 'sticky', top: 0, zIndex: STICKY_HEADER_Z_INDEX }, ...markerStyles }}
+      sx={{ ...stickyHeaderStyles, ...markerStyles }}
     >
       <AgGridReact<GridRow<T>>
         modules={gridModules}

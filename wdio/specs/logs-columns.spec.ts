@@ -1,0 +1,120 @@
+import { $, browser, expect } from '@wdio/globals';
+import { logsIds } from '@workbench/common/test-ids/index';
+import { logsPage } from '../pageobjects/LogsPage';
+import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
+import { byTestId, testIdSelector } from '../pageobjects/testId';
+import { blockingViolations } from '../support/axe';
+import { DEMO_PASSWORD } from '../support/testEnv';
+
+/** The query of the current hash route. */
+async function hashQuery(): Promise<URLSearchParams> {
+  const url = new URL(await browser.getUrl());
+  return new URLSearchParams(url.hash.split('?')[1] ?? '');
+}
+
+describe('Logs explorer: columns and time order', () => {
+  // One sign-in for the three tests (mocha's `before` has no type in the root typecheck).
+  let opened = false;
+  beforeEach(async () => {
+    if (opened) return;
+    opened = true;
+    await forgetSession();
+    await signInToPortal(
+      'admin@acme.example',
+      DEMO_PASSWORD,
+      '/#/logs/web?interval=180d&columns=userid,domain,action',
+    );
+    await waitForPortalRoute('#/logs/web');
+    await logsPage.waitForDisplayed();
+    await logsPage.firstRows(3, ['event_time', 'userid']);
+  });
+
+  it('the Columns dialog reorders by dragging a row: the grid shows the new order and the URL carries it', async () => {
+    expect(await logsPage.headerColumns()).toEqual(['event_time', 'userid', 'domain', 'action']);
+    await logsPage.openColumns();
+    expect((await logsPage.columnsListed()).slice(0, 3)).toEqual(['userid', 'domain', 'action']);
+    expect(await blockingViolations()).toEqual([]);
+
+    // Drag Action (third) onto User (first).
+    await logsPage.dragColumn('action', 'userid');
+    await browser.waitUntil(async () => (await logsPage.columnsListed())[0] === 'action', {
+      timeoutMsg: `Dragging did not move Action to the top: ${(await logsPage.columnsListed()).slice(0, 4).join(', ')}.`,
+    });
+    expect((await logsPage.columnsListed()).slice(0, 3)).toEqual(['action', 'userid', 'domain']);
+
+    await byTestId(logsIds.columnsApply).click();
+    await logsPage.columnsDialog.waitForDisplayed({ reverse: true });
+    await browser.waitUntil(async () => (await hashQuery()).get('columns') === 'action,userid,domain', {
+      timeoutMsg: 'The URL did not carry the new column order.',
+    });
+    await browser.waitUntil(
+      async () => (await logsPage.headerColumns()).join() === 'event_time,action,userid,domain',
+      { timeoutMsg: `The grid did not take the new order: ${(await logsPage.headerColumns()).join(', ')}.` },
+    );
+  });
+
+  it("the Columns dialog's table keeps its header in sight while its long list scrolls", async () => {
+    await logsPage.openColumns();
+    const dialog = testIdSelector(logsIds.columnsDialog);
+    const result = await browser.execute((sel: string) => {
+      const content = document.querySelector<HTMLElement>(`${sel} .MuiDialogContent-root`);
+      const header = document.querySelector<HTMLElement>(`${sel} .ag-header`);
+      if (!content || !header) throw new Error('No dialog content or table header.');
+      const scrollable = content.scrollHeight - content.clientHeight;
+      content.scrollTop = content.scrollHeight;
+      const c = content.getBoundingClientRect();
+      const h = header.getBoundingClientRect();
+      return {
+        scrollable,
+        scrollTop: content.scrollTop,
+        contentTop: c.top,
+        headerTop: h.top,
+        headerBottom: h.bottom,
+      };
+    }, dialog);
+    // The list is longer than the dialog, so it really scrolled.
+    expect(result.scrollable).toBeGreaterThan(100);
+    expect(result.scrollTop).toBeGreaterThan(100);
+    // The header stays at the top of the scrolled area, visible.
+    expect(result.headerTop).toBeGreaterThanOrEqual(result.contentTop - 1);
+    expect(result.headerBottom).toBeLessThan(result.contentTop + 100);
+    await byTestId(logsIds.columnsCancel).click();
+    await logsPage.columnsDialog.waitForDisplayed({ reverse: true });
+  });
+
+  it('the Time header switches newest first ⇄ oldest first; the URL carries it; other headers do not sort', async () => {
+    const newest = await logsPage.firstRows(3, ['event_time']);
+    // A non-time header does nothing.
+    await $(`${testIdSelector(logsIds.grid)} .ag-header-cell[col-id="domain"] .ag-header-cell-text`).click();
+    expect((await hashQuery()).get('sort') ?? 'event_time:desc').toBe('event_time:desc');
+    await $(
+      `${testIdSelector(logsIds.grid)} .ag-header-cell[col-id="event_time"] .ag-header-cell-text`,
+    ).click();
+    await browser.waitUntil(async () => (await hashQuery()).get('sort') === 'event_time:asc', {
+      timeoutMsg: 'The Time header did not put sort=event_time:asc in the URL.',
+    });
+    let oldest: Awaited<ReturnType<typeof logsPage.firstRows>> = [];
+    await browser.waitUntil(
+      async () => {
+        oldest = await logsPage.firstRows(3, ['event_time']);
+        return oldest[0].cells.event_time !== newest[0].cells.event_time;
+      },
+      { timeoutMsg: 'The rows did not change to oldest first.' },
+    );
+    const times = await browser.execute(() =>
+      Array.from(
+        document.querySelectorAll('[data-testid="logs-grid"] .ag-row[row-index="0"] [col-id="event_time"]'),
+      ).map((c) => c.textContent ?? ''),
+    );
+    expect(times.length).toBeGreaterThan(0);
+    // Reload the link: the same order.
+    await browser.refresh();
+    await logsPage.waitForDisplayed();
+    const again = await logsPage.firstRows(3, ['event_time']);
+    expect(again[0].cells.event_time).toBe(oldest[0].cells.event_time);
+    await expect($(`${testIdSelector(logsIds.grid)} .ag-header-cell[col-id="event_time"]`)).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+  });
+});
