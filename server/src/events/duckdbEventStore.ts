@@ -52,7 +52,7 @@ const SCHEMA_VERSION = 2;
 /** The narrowest first probe window (see DuckDbEventStore.firstWindow). */
 const MIN_WINDOW_MS = 60000;
 /** How many times the expected number of rows a first probe window is sized for. */
-const WINDOW_MARGIN = 16;
+const WINDOW_MARGIN = 8;
 /** The events file is attached under this name to an in-memory DuckDB (ATTACH takes the options). */
 const CATALOG = 'ev';
 /**
