@@ -53,6 +53,8 @@ const SCHEMA_VERSION = 2;
 const MIN_WINDOW_MS = 60000;
 /** How many times the expected number of rows a first probe window is sized for. */
 const WINDOW_MARGIN = 8;
+/** Query shapes whose last window is remembered (oldest forgotten first). */
+const MAX_RECENT_SPANS = 1000;
 /** The events file is attached under this name to an in-memory DuckDB (ATTACH takes the options). */
 const CATALOG = 'ev';
 /**
@@ -589,6 +591,11 @@ export class DuckDbEventStore implements EventStore {
   private closed = false;
   private readonly strings = new StringCache();
   private readonly chunkWriters = new Map<LogType, ChunkWriter>();
+  /**
+   * Per query shape (type, tenant, filters, search, order): the window its last full block
+   * needed, twice over; where the next block of the same paging starts probing.
+   */
+  private readonly recentSpans = new Map<string, number>();
   /** Reader connections not in use (a query takes one, or opens one, and gives it back). */
   private readonly idleReaders: DuckDBConnection[] = [];
 
@@ -737,13 +744,33 @@ export class DuckDbEventStore implements EventStore {
    * Time-window probing: the first `limit` events after the cursor usually lie in a short time
    * span, so the query first reads only a window next to the cursor ([top − w, top) newest
    * first, [bottom, bottom + w) oldest first; without a cursor, from the table's newest or
-   * oldest event; w from the table's event rate, see firstWindow), and widens the window eightfold while it finds fewer than `limit` events and
-   * has not reached the range's other end. A narrow window lets DuckDB skip every row group
-   * outside it, so block 1 and block 50,000 cost the same; a sparse result (tight filters) costs
-   * at most ~8/7 of one full scan.
+   * oldest event). w is what the previous block of the same query shape covered, twice over
+   * (recentSpans), or else sized from the table's event rate (firstWindow). While it finds fewer
+   * than `limit` events and has not reached the range's other end, the window widens for about
+   * twice the missing events at the rate just seen (×2..×64; ×16 when it found none). A narrow
+   * window lets DuckDB skip every row group outside it, so block 1 and block 50,000 cost the
+   * same; a sparse result (tight filters) takes a few probes of growing windows.
    */
   async query(query: EventQuery): Promise<StoredEvent[]> {
-    return (await this.probe(query, this.firstWindow(query.logType, query.limit))).events;
+    const key = JSON.stringify([
+      query.logType,
+      query.tid,
+      query.filters,
+      query.search ?? '',
+      query.order ?? 'desc',
+    ]);
+    const remembered = this.recentSpans.get(key);
+    const { events } = await this.probe(query, remembered ?? this.firstWindow(query.logType, query.limit));
+    if (events.length >= query.limit) {
+      // The next block of the same query most likely needs about the time these events covered.
+      const covered = Math.abs(events[0].time - events[events.length - 1].time);
+      this.recentSpans.delete(key);
+      this.recentSpans.set(key, Math.max(MIN_WINDOW_MS, 2 * covered));
+      if (this.recentSpans.size > MAX_RECENT_SPANS) {
+        this.recentSpans.delete(this.recentSpans.keys().next().value as string);
+      }
+    }
+    return events;
   }
 
   /**
@@ -770,7 +797,7 @@ export class DuckDbEventStore implements EventStore {
     const top = query.after ? query.after.time + 1 : Math.min(query.end, bounds.max + 1);
     const bottom = query.after ? query.after.time : Math.max(query.start, bounds.min);
     return this.withReader(async (connection) => {
-      for (let span = firstSpan; ; span *= 8) {
+      for (let span = firstSpan; ;) {
         const window = ascending
           ? { start: query.start, end: Math.min(query.end, bottom + span) }
           : { start: Math.max(query.start, top - span), end: query.end };
@@ -780,6 +807,9 @@ export class DuckDbEventStore implements EventStore {
         if (rows.length >= query.limit || whole) {
           return { events: rows.map((row) => toStoredEvent(row, query.logType)), span };
         }
+        // Widen for about twice the rows still missing at the rate just seen (×16 when none).
+        span *=
+          rows.length === 0 ? 16 : Math.min(64, Math.max(2, Math.ceil((2 * query.limit) / rows.length)));
       }
     });
   }
