@@ -615,9 +615,6 @@ export class DuckDbEventStore implements EventStore {
     const instance = await DuckDBInstance.create(':memory:', {
       // Checkpoints run when asked (after a bulk ingest, on close), not inside an append.
       checkpoint_threshold: '1GB',
-      // FSST string compression costs about as much CPU as all the rest of a write; dictionary
-      // compression (kept) does nearly as well on log values, which repeat a lot.
-      disabled_compression_methods: 'fsst',
     });
     const setup = await instance.connect();
     const file = path.join(dataDir, EVENTS_FILE).replace(/'/g, "''");
