@@ -65,14 +65,22 @@ const gridTheme = themeQuartz.withParams({
  * `.ag-root-wrapper` are overflow: hidden. Each of those is a scroll container, so with
  * domLayout autoHeight (nothing inside the grid scrolls) sticky had nothing to stick to: the
  * header scrolled away with the page or the dialog. overflow: clip clips the same but is no scroll
- * container, so the header sticks to the nearest ancestor that does scroll. The table does not
- * scroll sideways (its columns flex to fit).
+ * container, so the header sticks to the nearest ancestor that does scroll. CSS cannot have both a
+ * sideways scroller and a header sticking to an outer vertical scroller, so a table whose columns
+ * are wider than its place (a narrow window) keeps AG Grid's sideways scrolling and its header
+ * scrolls with the page.
  */
 const stickyHeaderStyles = {
   '& .ag-layout-auto-height.ag-root-wrapper, & .ag-layout-auto-height.ag-root, & .ag-layout-auto-height.ag-grid-viewport':
     { overflow: 'clip' },
   '& .ag-grid-pinned-top-rows, & .ag-header': { position: 'sticky', top: 0, zIndex: STICKY_HEADER_Z_INDEX },
 } as const;
+
+/** True when the grid's columns are wider than its viewport (it needs to scroll sideways). */
+function columnsOverflow(table: HTMLElement | null): boolean {
+  const viewport = table?.querySelector<HTMLElement>('.ag-grid-viewport');
+  return viewport ? viewport.scrollWidth > viewport.clientWidth + 1 : false;
+}
 
 /** Table column (§3). */
 export interface DataTableColumn<T> {
@@ -409,6 +417,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     } else setClientSort(next);
   };
 
+  // Sticky header unless the columns need sideways scrolling (see stickyHeaderStyles).
+  const tableRef = useRef<HTMLDivElement>(null);
+  const [wide, setWide] = useState(false);
+  const checkWidth = useCallback(() => setWide(columnsOverflow(tableRef.current)), []);
+
   const onRowDragEnd = (event: RowDragEndEvent<GridRow<T>>) => {
     const key = event.node.data?.key;
     if (!key || event.overIndex < 0) return;
@@ -435,7 +448,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       data-testid={componentIds.dataTable}
       role="region"
       aria-label={props.label ?? 'Table'}
-      sx={{ ...stickyHeaderStyles, ...markerStyles }}
+      ref={tableRef}
+      sx={{ ...(wide ? {} : stickyHeaderStyles), ...markerStyles }}
     >
       <AgGridReact<GridRow<T>>
         modules={gridModules}
@@ -448,6 +462,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
         rowDragManaged={false}
         onRowDragEnd={reorderable ? onRowDragEnd : undefined}
         onSortChanged={onSortChanged}
+        onGridSizeChanged={checkWidth}
+        onFirstDataRendered={checkWidth}
+        onDisplayedColumnsChanged={checkWidth}
+        onColumnResized={checkWidth}
         getRowClass={getRowClass}
         isFullWidthRow={(p) => Boolean(p.rowNode.data?.detail)}
         fullWidthCellRenderer={(p: CustomCellRendererProps<GridRow<T>>) =>
