@@ -268,6 +268,8 @@ const INLINE_STRING_BYTES = 12;
 const MAX_CACHED_STRING = 256;
 /** Distinct strings one StringCache holder keeps; it is replaced when a chunk could overflow it. */
 const STRING_CACHE_SLOTS = 1 << 17;
+/** Strings per holder vector (a chunk's new strings go to as many holders as they need). */
+const HOLDER_SLOTS = 1024;
 
 /**
  * Each distinct string is handed to DuckDB once: assigned to a row of a `holder` vector of its
@@ -277,18 +279,19 @@ const STRING_CACHE_SLOTS = 1 << 17;
  * until then; they are dropped only between chunks. Log values repeat a lot (users, domains, URLs,
  * user agents, codes), so this saves most of the per-value native calls and string encodings.
  *
- * The strings new in a chunk go to one new holder; its `duckdb_string_t`s are read back (one copy)
- * when the chunk is complete (`resolve`), and the rows that used them are patched then.
+ * The strings new in a chunk go to new holders of 1,024; their `duckdb_string_t`s are read back
+ * (one copy per holder) when the chunk is complete (`resolve`), and the rows that used them are
+ * patched then. Memory: at most STRING_CACHE_SLOTS × 16 bytes of holders plus the strings.
  */
 class StringCache {
   private readonly slots = new Map<string, number>();
   /** The `duckdb_string_t` of each resolved slot, 4 words each. */
   private readonly words = new Uint32Array(STRING_CACHE_SLOTS * 4);
   private resolved = 0;
-  /** The most strings the current chunk can bring (the size of its holder). */
-  private chunkValues = 0;
+  /** Holders of resolved slots: kept until the cache is cleared (rows point into their heaps). */
   private holders: duckdb.Vector[] = [];
-  private pending: duckdb.Vector | null = null;
+  /** Holders of the current chunk's new strings, HOLDER_SLOTS each. */
+  private readonly pending: duckdb.Vector[] = [];
   private readonly patchTargets: Uint32Array[] = [];
   private readonly patchRows: number[] = [];
   private readonly patchSlots: number[] = [];
@@ -296,7 +299,6 @@ class StringCache {
 
   /** Called before each chunk: forgets every string when this chunk's values might not fit. */
   reserve(values: number): void {
-    this.chunkValues = values;
     if (this.slots.size + values <= STRING_CACHE_SLOTS) return;
     this.slots.clear();
     this.holders = [];
@@ -308,10 +310,9 @@ class StringCache {
     let slot = this.slots.get(value);
     if (slot === undefined) {
       slot = this.slots.size;
-      if (this.pending === null) {
-        this.pending = duckdb.create_vector(this.varchar, this.chunkValues);
-      }
-      duckdb.vector_assign_string_element(this.pending, slot - this.resolved, value);
+      const index = slot - this.resolved;
+      if (index % HOLDER_SLOTS === 0) this.pending.push(duckdb.create_vector(this.varchar, HOLDER_SLOTS));
+      duckdb.vector_assign_string_element(this.pending[this.pending.length - 1], index % HOLDER_SLOTS, value);
       this.slots.set(value, slot);
     }
     if (slot < this.resolved) {
@@ -329,14 +330,20 @@ class StringCache {
     }
   }
 
-  /** Reads back the chunk's new strings and fills the rows that wait for them. */
+  /** Reads back the chunk's new strings (one copy per holder) and fills the rows that wait for them. */
   resolve(): void {
-    if (this.pending === null) return;
-    const count = this.slots.size - this.resolved;
-    const data = duckdb.vector_get_data(this.pending, count * 16);
-    this.words.set(new Uint32Array(data.buffer, data.byteOffset, count * 4), this.resolved * 4);
-    this.holders.push(this.pending);
-    this.pending = null;
+    if (this.pending.length === 0) return;
+    const fresh = this.slots.size - this.resolved;
+    for (let k = 0; k < this.pending.length; k += 1) {
+      const count = Math.min(HOLDER_SLOTS, fresh - k * HOLDER_SLOTS);
+      const data = duckdb.vector_get_data(this.pending[k], count * 16);
+      this.words.set(
+        new Uint32Array(data.buffer, data.byteOffset, count * 4),
+        (this.resolved + k * HOLDER_SLOTS) * 4,
+      );
+      this.holders.push(this.pending[k]);
+    }
+    this.pending.length = 0;
     this.resolved = this.slots.size;
     const { words, patchTargets, patchRows, patchSlots } = this;
     for (let k = 0; k < patchRows.length; k += 1) {
