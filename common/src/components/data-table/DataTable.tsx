@@ -417,10 +417,29 @@ export function DataTable<T>(props: DataTableProps<T>) {
     } else setClientSort(next);
   };
 
-  // Sticky header unless the columns need sideways scrolling (see stickyHeaderStyles).
+  // Sticky header unless the columns need sideways scrolling (see stickyHeaderStyles). Measured
+  // after layout (the next animation frame): on the grid's size and column events, and whenever
+  // the table's box changes size (rows drawn, window resized).
   const tableRef = useRef<HTMLDivElement>(null);
   const [wide, setWide] = useState(false);
-  const checkWidth = useCallback(() => setWide(columnsOverflow(tableRef.current)), []);
+  const frame = useRef<number | null>(null);
+  const checkWidth = useCallback(() => {
+    if (typeof requestAnimationFrame === 'undefined') return;
+    if (frame.current !== null) cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      setWide(columnsOverflow(tableRef.current));
+    });
+  }, []);
+  useEffect(() => {
+    const table = tableRef.current;
+    const observer = table && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(checkWidth) : null;
+    if (table) observer?.observe(table);
+    return () => {
+      observer?.disconnect();
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    };
+  }, [checkWidth]);
 
   const onRowDragEnd = (event: RowDragEndEvent<GridRow<T>>) => {
     const key = event.node.data?.key;
@@ -462,8 +481,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         rowDragManaged={false}
         onRowDragEnd={reorderable ? onRowDragEnd : undefined}
         onSortChanged={onSortChanged}
-        onGridSizeChanged={checkWidth}
         onFirstDataRendered={checkWidth}
+        onRowDataUpdated={checkWidth}
+        onGridSizeChanged={checkWidth}
         onDisplayedColumnsChanged={checkWidth}
         onColumnResized={checkWidth}
         getRowClass={getRowClass}
