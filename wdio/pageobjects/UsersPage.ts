@@ -80,6 +80,8 @@ export class UsersPage {
   async choosePageSize(size: number): Promise<void> {
     await $(`[data-testid="${componentIds.tablePaginator}"] [role="combobox"]`).click();
     await $(`li[role="option"][data-value="${size}"]`).click();
+    // The menu fades out over the page; wait until it is gone so later clicks and hit tests reach the page.
+    await $('.MuiMenu-root').waitForExist({ reverse: true });
   }
 
   get wizard() {

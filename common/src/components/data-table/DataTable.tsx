@@ -19,6 +19,7 @@ import { componentIds } from '../../test-ids';
 import {
   ROW_EXPANSION_MS,
   STICKY_HEADER_Z_INDEX,
+  STICKY_TOP_VARIABLE,
   TABLE_PAGE_SIZES,
   digitsOnly,
   expansionToggled,
@@ -68,12 +69,29 @@ const gridTheme = themeQuartz.withParams({
  * container, so the header sticks to the nearest ancestor that does scroll. CSS cannot have both a
  * sideways scroller and a header sticking to an outer vertical scroller, so a table whose columns
  * are wider than its place (a narrow window) keeps AG Grid's sideways scrolling and its header
- * scrolls with the page.
+ * scrolls with the page. Below a fixed app bar the header stops at the bar's bottom
+ * (STICKY_TOP_VARIABLE, set by the page frame).
  */
 const stickyHeaderStyles = {
   '& .ag-layout-auto-height.ag-root-wrapper, & .ag-layout-auto-height.ag-root, & .ag-layout-auto-height.ag-grid-viewport':
     { overflow: 'clip' },
-  '& .ag-grid-pinned-top-rows, & .ag-header': { position: 'sticky', top: 0, zIndex: STICKY_HEADER_Z_INDEX },
+  '& .ag-grid-pinned-top-rows, & .ag-header': {
+    position: 'sticky',
+    top: `var(${STICKY_TOP_VARIABLE}, 0px)`,
+    zIndex: STICKY_HEADER_Z_INDEX,
+  },
+} as const;
+
+/** The table's own columns (position, checkbox, expand): their control centred, no cell padding. */
+const CONTROL_CELL_CLASS = 'wb-control-cell';
+const controlCellStyles = {
+  [`& .${CONTROL_CELL_CLASS}`]: {
+    paddingLeft: 0,
+    paddingRight: 0,
+    display: 'flex',
+    justifyContent: 'center',
+    alignItems: 'center',
+  },
 } as const;
 
 /** True when the grid's columns are wider than its viewport (it needs to scroll sideways). */
@@ -287,6 +305,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (reorderable) {
       defs.push({
         colId: '__position',
+        cellClass: CONTROL_CELL_CLASS,
         headerName: '#',
         width: 90,
         rowDrag: true,
@@ -303,6 +322,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (selectable) {
       defs.push({
         colId: '__select',
+        cellClass: CONTROL_CELL_CLASS,
         width: 56,
         sortable: false,
         headerComponent: () => (
@@ -351,6 +371,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (renderDetail) {
       defs.push({
         colId: '__expand',
+        cellClass: CONTROL_CELL_CLASS,
         width: 56,
         sortable: false,
         cellRenderer: (p: CustomCellRendererProps<GridRow<T>>) =>
@@ -468,7 +489,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       role="region"
       aria-label={props.label ?? 'Table'}
       ref={tableRef}
-      sx={{ ...(wide ? {} : stickyHeaderStyles), ...markerStyles }}
+      sx={{ ...(wide ? {} : stickyHeaderStyles), ...controlCellStyles, ...markerStyles }}
     >
       <AgGridReact<GridRow<T>>
         modules={gridModules}

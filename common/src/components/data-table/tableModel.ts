@@ -9,6 +9,12 @@ export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const PAGINATOR_MIN_TOTAL = 10;
 export const ROW_EXPANSION_MS = 225;
 export const STICKY_HEADER_Z_INDEX = 100;
+/**
+ * The CSS custom property holding how far below the top of the window a sticky table header
+ * stops: a page frame with a fixed app bar sets it to the bar's height; a dialog (portalled to
+ * the body, outside that frame) inherits nothing and sticks at 0.
+ */
+export const STICKY_TOP_VARIABLE = '--workbench-sticky-top';
 
 /** Row state marker (§3). */
 export type RowState = 'error' | 'soft-error' | 'warning' | 'info';

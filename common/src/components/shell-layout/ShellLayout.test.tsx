@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MenuItem } from '@mui/material';
 import { Provider } from 'react-redux';
 import { createTestStore } from '../../test-support/storeHarness';
+import { STICKY_TOP_VARIABLE } from '../data-table/tableModel';
 import { ShellLayout, ShellUserMenu } from './ShellLayout';
 
 function renderShell(children: React.ReactNode, actions?: React.ReactNode) {
@@ -36,6 +37,12 @@ describe('ShellLayout', () => {
     expect(within(nav).getByText('Policy')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByText('The page')).toBeInTheDocument();
     expect(screen.getByText('An overlay')).toBeInTheDocument();
+  });
+
+  test('tells sticky table headers on the page to stop below the app bar (its height, the dense 48 px before layout)', () => {
+    renderShell(<p>The page</p>);
+    const main = screen.getByRole('main');
+    expect(getComputedStyle(main).getPropertyValue(STICKY_TOP_VARIABLE).trim()).toBe('48px');
   });
 
   test('shows the loading element while a lazily loaded page loads', async () => {

@@ -1,8 +1,9 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { AppBar, Box, Button, Divider, Drawer, List, Menu, Toolbar, Typography } from '@mui/material';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import { SnackbarHost } from '../../features/snackbar/SnackbarHost';
 import { NAV_WIDTH } from '../../theme/workbenchTheme';
+import { STICKY_TOP_VARIABLE } from '../data-table/tableModel';
 
 /**
  * Props of ShellLayout.
@@ -27,6 +28,29 @@ export interface ShellLayoutProps {
   overlays?: ReactNode;
 }
 
+/** The dense toolbar's height, used until the app bar has been measured. */
+const DENSE_APP_BAR_PX = 48;
+
+/**
+ * The fixed app bar's height, kept current (its actions may wrap in a narrow window), so sticky
+ * table headers on the page stop below the bar instead of under it.
+ */
+function useAppBarHeight() {
+  const ref = useRef<HTMLElement>(null);
+  const [px, setPx] = useState(DENSE_APP_BAR_PX);
+  useLayoutEffect(() => {
+    const bar = ref.current;
+    if (!bar) return undefined;
+    const measure = () => setPx(bar.offsetHeight || DENSE_APP_BAR_PX);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, px };
+}
+
 /** The logged-in frame of both apps: a fixed app bar, a permanent navigation drawer, the page. */
 export function ShellLayout({
   title,
@@ -38,9 +62,16 @@ export function ShellLayout({
   children,
   overlays,
 }: ShellLayoutProps) {
+  const appBarHeight = useAppBarHeight();
+  const appBarRef = appBarHeight.ref;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" data-testid={appBarTestId} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+      <AppBar
+        ref={appBarRef}
+        position="fixed"
+        data-testid={appBarTestId}
+        sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}
+      >
         <Toolbar>
           <Typography
             component="span"
@@ -72,7 +103,10 @@ export function ShellLayout({
           </List>
         </Box>
       </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
+      <Box
+        component="main"
+        sx={{ flexGrow: 1, p: 3, minWidth: 0, [STICKY_TOP_VARIABLE]: `${appBarHeight.px}px` }}
+      >
         <Toolbar />
         <Suspense fallback={loading}>{children}</Suspense>
       </Box>

@@ -18,6 +18,7 @@ import {
   ColumnApiModule,
   InfiniteRowModelModule,
   ModuleRegistry,
+  TooltipModule,
   type ColDef,
   type GetRowIdParams,
   type ICellRendererParams,
@@ -66,7 +67,7 @@ import { LogDetailDrawer } from './LogDetailDrawer';
 import { LogExportButton } from './LogExportButton';
 import { SavedSearchMenu } from './SavedSearchMenu';
 
-ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule]);
+ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, TooltipModule]);
 
 /** No column sorts unless it says so (only Time does). */
 const DEFAULT_COL_DEF: ColDef<IndexedLogEvent> = { sortable: false };
