@@ -61,6 +61,73 @@ describe('SnackbarHost (shared-ui §2 Snackbar)', () => {
   });
 });
 
+describe('SnackbarHost kinds and texts (shared-ui §2 Snackbar)', () => {
+  const shown = (req: Parameters<typeof snackbarShown>[0]) => {
+    const { store } = renderHost();
+    act(() => {
+      store.dispatch(snackbarShown(req));
+    });
+    return screen.getByTestId(snackbarIds.bottom);
+  };
+
+  test('save: shows a success message', () => {
+    const bar = shown({ kind: 'save', outcome: 'success', message: 'The rule has been saved.' });
+    expect(bar).toHaveTextContent('The rule has been saved.');
+    expect(screen.getByRole('status')).toHaveClass('MuiAlert-colorSuccess');
+  });
+
+  test("save: shows an error message after 'Error:'", () => {
+    shown({ kind: 'save', outcome: 'error', message: 'name is too long' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Error: name is too long');
+    expect(screen.getByRole('alert')).toHaveClass('MuiAlert-colorError');
+  });
+
+  test("download: 'Downloading file ...' when it starts", () => {
+    expect(shown({ kind: 'download', fileType: 'CSV', outcome: 'started' })).toHaveTextContent(
+      'Downloading file ...',
+    );
+  });
+
+  test('download: the file type and the failure', () => {
+    shown({ kind: 'download', fileType: 'JSON', outcome: 'failed' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Error: The JSON file could not be downloaded.');
+  });
+
+  test("copy: 'has been copied to the clipboard.'", () => {
+    expect(shown({ kind: 'copy', subject: 'The API token' })).toHaveTextContent(
+      'The API token has been copied to the clipboard.',
+    );
+  });
+
+  test('custom template: the caller’s text and severity', () => {
+    shown({ kind: 'custom', message: 'Rows over the limit were skipped.', severity: 'warning' });
+    expect(screen.getByRole('status')).toHaveTextContent('Rows over the limit were skipped.');
+    expect(screen.getByRole('status')).toHaveClass('MuiAlert-colorWarning');
+  });
+
+  test('a newer message replaces the one shown', () => {
+    const { store } = renderHost();
+    act(() => {
+      store.dispatch(snackbarShown({ kind: 'custom', message: 'first' }));
+      store.dispatch(snackbarShown({ kind: 'custom', message: 'second' }));
+    });
+    expect(screen.getByTestId(snackbarIds.bottom)).toHaveTextContent('second');
+    expect(screen.queryByText('first')).not.toBeInTheDocument();
+  });
+
+  test('the top variant sits at the top centre, the bottom one at the bottom centre', () => {
+    const { store } = renderHost();
+    act(() => {
+      store.dispatch(snackbarShown({ kind: 'custom', message: 'below' }));
+      store.dispatch(snackbarShown({ kind: 'custom', message: 'above', severity: 'error', position: 'top' }));
+    });
+    expect(screen.getByTestId(snackbarIds.top)).toHaveClass('MuiSnackbar-anchorOriginTopCenter');
+    expect(screen.getByTestId(snackbarIds.top)).toHaveTextContent('above');
+    expect(screen.getByTestId(snackbarIds.bottom)).toHaveClass('MuiSnackbar-anchorOriginBottomCenter');
+    expect(screen.getByTestId(snackbarIds.bottom)).toHaveTextContent('below');
+  });
+});
+
 describe('HTTP 403 (portal-core §8)', () => {
   afterEach(() => jest.useRealTimers());
 
