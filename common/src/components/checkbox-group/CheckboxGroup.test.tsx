@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { CheckboxGroup } from './CheckboxGroup';
@@ -70,5 +70,54 @@ describe('CheckboxGroup', () => {
     await user.click(screen.getByRole('button', { name: 'show 2 items' }));
     expect(screen.getByRole('checkbox', { name: 'News: Read' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'hide 2 items' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('collapses again with the hide link, hiding the sub-items', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'show 2 items' }));
+    await user.click(screen.getByRole('button', { name: 'hide 2 items' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('checkbox', { name: 'News: Read' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'show 2 items' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('a parent that is checked clears all its sub-items, with only the header notification', async () => {
+    const { user, onHeaderChange, onContentChange } = setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Web: Read' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Web: Read' }));
+    expect(onHeaderChange).toHaveBeenCalledTimes(2);
+    expect(onContentChange).not.toHaveBeenCalled();
+    expect(onHeaderChange.mock.calls[1][0].map((i: CheckboxGroupItem) => i.checked[0])).toEqual([
+      false,
+      false,
+    ]);
+    expect(onHeaderChange.mock.calls[1][1]).toBe(0);
+    expect(screen.getByRole('checkbox', { name: 'Web: Read' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Web: Read' })).toHaveAttribute(
+      'data-indeterminate',
+      'false',
+    );
+  });
+
+  it('checking the last unchecked sub-item checks the parent', async () => {
+    const { user, onContentChange } = setup();
+    await user.click(screen.getByRole('button', { name: 'show 2 items' }));
+    await user.click(screen.getByRole('checkbox', { name: 'News: Read' }));
+    expect(onContentChange).toHaveBeenCalledWith(expect.any(Array), 1, 0);
+    expect(screen.getByRole('checkbox', { name: 'Web: Read' })).toBeChecked();
+  });
+
+  it('a group without sub-items shows no link', () => {
+    render(
+      <CheckboxGroup
+        title="Empty"
+        columns={['Read']}
+        items={[]}
+        onHeaderChange={jest.fn()}
+        onContentChange={jest.fn()}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /items$/ })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { componentIds } from '../../test-ids';
@@ -69,5 +69,53 @@ describe('DualList', () => {
   it('disabled items cannot be chosen', async () => {
     render(<Harness />);
     expect(available().getByText('Ops').closest('[role="button"]')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('disabled items never move to the selected list, not even by double-click or with others', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    fireEvent.doubleClick(available().getByText('Ops'));
+    expect(value()).toBe('');
+    fireEvent.click(available().getByText('Ops'));
+    await user.click(available().getByText('Dev'));
+    await user.click(screen.getByRole('button', { name: 'Add to selected' }));
+    expect(value()).toBe('Groups/Dev');
+    expect(available().getByText('Ops')).toBeInTheDocument();
+  });
+
+  it('duplicates are blocked unless allowed', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Harness initial={[{ name: 'Dev', category: 'Groups' }]} />);
+    expect(available().queryByText('Dev')).not.toBeInTheDocument();
+    unmount();
+    render(<Harness allowDuplicates initial={[{ name: 'Dev', category: 'Groups' }]} />);
+    await user.dblClick(available().getByText('Dev'));
+    expect(value()).toBe('Groups/Dev,Groups/Dev');
+    expect(available().getByText('Dev')).toBeInTheDocument();
+  });
+
+  it('the maximum lets moves up to it through', async () => {
+    const user = userEvent.setup();
+    render(<Harness max={2} />);
+    await user.dblClick(available().getByText('Sales'));
+    await user.dblClick(available().getByText('Dev'));
+    expect(value()).toBe('Groups/Sales,Groups/Dev');
+    await user.dblClick(available().getByText('ada'));
+    expect(value()).toBe('Groups/Sales,Groups/Dev');
+    expect(screen.getByRole('alert')).toHaveTextContent('At most 2 items can be selected.');
+  });
+
+  it('no error before the user changes anything, even when empty; a dirty start shows it', () => {
+    const { unmount } = render(<Harness />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    unmount();
+    render(<Harness dirty />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Select at least one item.');
+  });
+
+  it('both lists are 330px high', () => {
+    render(<Harness />);
+    expect(screen.getByTestId(componentIds.dualListSelected)).toHaveStyle({ height: '330px' });
+    expect(screen.getByTestId(componentIds.dualListAvailable)).toHaveStyle({ height: '330px' });
   });
 });

@@ -123,4 +123,42 @@ describe('FilterBar', () => {
     expect(seen).toHaveLength(2);
     expect(seen[0]).toEqual({ action: ['block'], country: [] });
   });
+
+  it('a menu of exactly 5 options has no search box and does not scroll; 6 options have both', async () => {
+    const user = userEvent.setup();
+    const options = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ code: `c${i}`, label: `Option ${i}` }));
+    render(
+      <MemoryRouter>
+        <FilterBar
+          schema={{
+            five: { label: 'Five', multiple: true, options: options(5) },
+            six: { label: 'Six', multiple: true, options: options(6), searchPlaceholder: 'Find' },
+          }}
+        />
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Five' }));
+    expect(within(screen.getByRole('menu')).queryByTestId(componentIds.filterSearch)).not.toBeInTheDocument();
+    expect(screen.getByRole('menu').parentElement).not.toHaveStyle({
+      maxHeight: `${FILTER_MENU_MAX_HEIGHT}px`,
+    });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Six' }));
+    expect(within(screen.getByRole('menu')).getByTestId(componentIds.filterSearch)).toHaveAttribute(
+      'placeholder',
+      'Find',
+    );
+    expect(screen.getByRole('menu').parentElement).toHaveStyle({ maxHeight: `${FILTER_MENU_MAX_HEIGHT}px` });
+  });
+
+  it('choosing options that share a label writes them plus-joined; the query is read back as chosen', async () => {
+    const user = userEvent.setup();
+    renderBar('/logs?action=spam%2Bphish&page=2');
+    await user.click(screen.getByRole('button', { name: 'Action: Junk' }));
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Junk' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Allow' }));
+    expect(query()).toBe('?action=allow,spam+phish&page=0');
+  });
 });

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { componentIds } from '../../test-ids';
@@ -314,5 +314,79 @@ describe('ImportWizard', () => {
     ]);
     expect(dryRun).toHaveBeenCalledTimes(2);
     expect(submitBatch).not.toHaveBeenCalled();
+  });
+
+  it('the steps with a prompt are Import, Check, Confirm, Save, Summary; without, there is no Confirm', () => {
+    const stepLabels = () =>
+      [...document.querySelectorAll('.MuiStepLabel-label')].map((label) => label.textContent);
+    setup({ prompt: true });
+    expect(stepLabels()).toEqual(['Import', 'Check', 'Confirm', 'Save', 'Summary']);
+    cleanup();
+    setup();
+    expect(stepLabels()).toEqual(['Import', 'Check', 'Save', 'Summary']);
+  });
+
+  it('the preview keeps quoted fields with commas and line breaks, drops blank lines and trims cells', async () => {
+    const { upload } = setup();
+    await upload(
+      csv(['$username,$email', '', '  ada  ,  a@x.example  ', '   ', '"o,neil","line one', 'line two"']),
+    );
+    await screen.findByTestId(componentIds.wizardPreview);
+    expect(screen.getByText('2 rows')).toBeInTheDocument();
+    const cells = previewRows().map((row) =>
+      [...row.querySelectorAll('td')].slice(1, 3).map((cell) => cell.textContent),
+    );
+    expect(cells).toEqual([
+      ['ada', 'a@x.example'],
+      ['o,neil', 'line one\nline two'],
+    ]);
+  });
+
+  it('Previous moves back one step, keeping the loaded rows', async () => {
+    const { user, upload, next } = setup({ prompt: true });
+    await upload(rowsCsv(2));
+    await screen.findByTestId(componentIds.wizardPreview);
+    await next();
+    await next();
+    expect(screen.getByTestId(`${componentIds.wizardStep}-confirmation`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByTestId(`${componentIds.wizardStep}-processing`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByTestId(`${componentIds.wizardStep}-importing`)).toBeInTheDocument();
+    expect(previewRows()).toHaveLength(2);
+  });
+
+  it('with deletes, the confirmation step shows the deletion warning with the number of items', async () => {
+    const { upload, next, submitBatch } = setup({ prompt: true, deletes: true });
+    await upload(rowsCsv(7));
+    await screen.findByTestId(componentIds.wizardPreview);
+    await next();
+    await next();
+    expect(screen.getByTestId(`${componentIds.wizardStep}-confirmation`)).toHaveTextContent(
+      'If you choose to proceed 7 items will be deleted. This cannot be undone.',
+    );
+    expect(screen.queryByText(CONFIRMATION_TEXT)).not.toBeInTheDocument();
+    expect(submitBatch).not.toHaveBeenCalled();
+  });
+
+  it('a backdrop click closes the dialog only at the summary step', async () => {
+    const { user, upload, next, onClose } = setup();
+    const backdrop = () =>
+      screen.getByTestId(componentIds.importWizard).querySelector('.MuiBackdrop-root') as HTMLElement;
+    await upload(csv(['bad1,b@x.example', 'ada,a@x.example']));
+    await screen.findByTestId(componentIds.wizardPreview);
+    await user.click(backdrop());
+    await next();
+    await user.click(backdrop());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByTestId(`${componentIds.wizardStep}-processing`)).toBeInTheDocument();
+    await next();
+    const errors = await screen.findByRole('dialog', { name: 'Processing Errors' });
+    await user.click(within(errors).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Processing Errors' })).not.toBeInTheDocument(),
+    );
+    await user.click(backdrop());
+    expect(onClose).toHaveBeenCalledWith({ created: 1, errors: [{ index: 0, reason: 'username taken' }] });
   });
 });

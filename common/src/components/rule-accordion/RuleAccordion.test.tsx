@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RuleAccordion, type RuleAccordionPanel } from './RuleAccordion';
 
@@ -44,5 +44,75 @@ describe('RuleAccordion', () => {
   it('in edit mode every panel is enabled', () => {
     render(<RuleAccordion panels={panels(true)} editMode canSave onSave={jest.fn()} />);
     expect(header('Action')).toBeEnabled();
+  });
+
+  it('Next is disabled until the panel is valid', async () => {
+    const { rerender } = render(
+      <RuleAccordion
+        panels={[
+          { id: 'who', title: 'Who', valid: false, content: <p>who fields</p> },
+          { id: 'action', title: 'Action', valid: true, content: <p>action fields</p> },
+        ]}
+        editMode={false}
+        canSave
+        onSave={jest.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    rerender(
+      <RuleAccordion
+        panels={[
+          { id: 'who', title: 'Who', valid: true, content: <p>who fields</p> },
+          { id: 'action', title: 'Action', valid: true, content: <p>action fields</p> },
+        ]}
+        editMode={false}
+        canSave
+        onSave={jest.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it('Save shows on the last displayed panel only, even when the last panel is not displayed', async () => {
+    const user = userEvent.setup();
+    render(
+      <RuleAccordion
+        panels={[
+          { id: 'who', title: 'Who', valid: true, content: <p>who fields</p> },
+          { id: 'action', title: 'Action', valid: true, content: <p>action fields</p> },
+          { id: 'extra', title: 'Extra', hidden: true, valid: false, content: <p>extra</p> },
+        ]}
+        editMode
+        canSave
+        onSave={jest.fn()}
+      />,
+    );
+    await user.click(header('Action'));
+    expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Next' })).toHaveLength(1);
+    expect(screen.getByText('action fields').closest('.MuiAccordion-root')).toContainElement(
+      screen.getByRole('button', { name: 'Save' }),
+    );
+    expect(screen.getByText('who fields').closest('.MuiAccordion-root')).toContainElement(
+      screen.getByRole('button', { name: 'Next' }),
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('in edit mode opening a panel leaves the others open; a header click closes an open panel', async () => {
+    const user = userEvent.setup();
+    render(<RuleAccordion panels={panels(true)} editMode canSave onSave={jest.fn()} />);
+    await user.click(header('Action'));
+    expect(header('Who')).toHaveAttribute('aria-expanded', 'true');
+    expect(header('Action')).toHaveAttribute('aria-expanded', 'true');
+    await user.click(header('Who'));
+    expect(header('Who')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('in a new rule a disabled panel does not open', async () => {
+    render(<RuleAccordion panels={panels(true)} editMode={false} canSave onSave={jest.fn()} />);
+    fireEvent.click(header('Action'));
+    expect(header('Action')).toHaveAttribute('aria-expanded', 'false');
+    expect(header('Who')).toHaveAttribute('aria-expanded', 'true');
   });
 });

@@ -1,5 +1,6 @@
 import {
   initialAccordionState,
+  isLastPanel,
   nextClicked,
   nextEnabled,
   panelToggled,
@@ -54,5 +55,46 @@ describe('rule accordion (§4)', () => {
     const valid = panels.map((p) => (p.id === 'action' ? { ...p, valid: true } : p));
     expect(saveEnabled(valid, false)).toBe(false);
     expect(saveEnabled(valid, true)).toBe(true);
+  });
+
+  it('the first displayed panel opens at start; no panels, nothing open', () => {
+    const firstHidden = [{ id: 'gone', hidden: true, valid: true }, ...panels];
+    expect(initialAccordionState(firstHidden, false).open).toEqual(['who']);
+    expect(initialAccordionState([], false)).toEqual({ open: [], enabled: [] });
+  });
+
+  it('a click on the open panel closes it, in either mode', () => {
+    const state = initialAccordionState(panels, false);
+    expect(panelToggled(state, panels, 'who', false).open).toEqual([]);
+    const edit = panelToggled(initialAccordionState(panels, true), panels, 'action', true);
+    expect(panelToggled(edit, panels, 'who', true).open).toEqual(['action']);
+  });
+
+  it('optional panels right after the first are enabled at start; a required panel stops the run', () => {
+    const optionalFirst: AccordionPanelInfo[] = [
+      { id: 'who', valid: true },
+      { id: 'notes', optional: true, valid: true },
+      { id: 'hidden', optional: true, hidden: true, valid: true },
+      { id: 'tags', optional: true, valid: true },
+      { id: 'what', valid: true },
+      { id: 'late', optional: true, valid: true },
+    ];
+    expect(initialAccordionState(optionalFirst, false).enabled).toEqual(['who', 'notes', 'tags']);
+  });
+
+  it('Next in edit mode opens the following panel and keeps the current one open', () => {
+    const state = initialAccordionState(panels, true);
+    expect(nextClicked(state, panels, 'who', true).open).toEqual(['who', 'what']);
+  });
+
+  it('Save shows on the last displayed panel (a hidden last panel does not count); no Next there', () => {
+    const trailingHidden = [
+      ...panels.map((p) => ({ ...p, valid: true })),
+      { id: 'x', hidden: true, valid: false },
+    ];
+    expect(isLastPanel(trailingHidden, 'action')).toBe(true);
+    expect(isLastPanel(trailingHidden, 'x')).toBe(false);
+    expect(nextEnabled(trailingHidden, 'action')).toBe(false);
+    expect(saveEnabled(trailingHidden, true)).toBe(true);
   });
 });
