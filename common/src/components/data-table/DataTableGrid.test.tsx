@@ -32,7 +32,7 @@ function renderTable(props: Partial<DataTableProps<User>> = {}, rows = users(5))
   const rerender = (next: Partial<DataTableProps<User>>) => view.rerender(<DataTable {...base} {...next} />);
   const selectedIds = () =>
     (onSelectionChange.mock.calls.at(-1)?.[0] as User[] | undefined)?.map((u) => u.id).sort() ?? [];
-  return { onSelectionChange, rerender, selectedIds, user: userEvent.setup() };
+  return { onSelectionChange, rerender, selectedIds, unmount: view.unmount, user: userEvent.setup() };
 }
 
 describe('DataTable on AG Grid', () => {
@@ -173,5 +173,55 @@ describe('DataTable on AG Grid', () => {
     await act(async () => fireEvent.click(headerLabel()));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('name', 'asc'));
     expect(names()).toEqual(['b', 'a']);
+  });
+
+  it('a page-size change clears the selection too; a polling table keeps it', async () => {
+    const first = renderTable({ selectable: true }, users(15));
+    await waitFor(() => expect(rowKeys()).toHaveLength(10));
+    await first.user.click(box(2));
+    await waitFor(() => expect(first.selectedIds()).toEqual(['u2']));
+    await first.user.click(screen.getByRole('combobox'));
+    await first.user.click(screen.getByRole('option', { name: '25' }));
+    expect(await screen.findByText('1–15 of 15')).toBeInTheDocument();
+    await waitFor(() => expect(first.selectedIds()).toEqual([]));
+    first.unmount();
+
+    const polling = renderTable({ selectable: true, polling: true }, users(15));
+    await waitFor(() => expect(rowKeys()).toHaveLength(10));
+    await polling.user.click(box(3));
+    await polling.user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(rowKeys()).toHaveLength(5));
+    await polling.user.click(screen.getByRole('combobox'));
+    await polling.user.click(screen.getByRole('option', { name: '25' }));
+    expect(await screen.findByText('1–15 of 15')).toBeInTheDocument();
+    expect(polling.selectedIds()).toEqual(['u3']);
+  });
+
+  it('the header checkbox is disabled when no row can be selected', async () => {
+    renderTable({ selectable: true, isRowDisabled: () => true }, users(3));
+    await waitFor(() => expect(rowKeys()).toHaveLength(3));
+    expect(headerBox()).toBeDisabled();
+  });
+
+  it('the header checkbox works on the rows shown: it selects the enabled rows of the page', async () => {
+    const { user, selectedIds } = renderTable(
+      { selectable: true, isRowDisabled: (u) => u.id === 'u1' },
+      users(12),
+    );
+    await waitFor(() => expect(rowKeys()).toHaveLength(10));
+    await user.click(headerBox());
+    await waitFor(() =>
+      expect(selectedIds()).toEqual(['u10', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', 'u8', 'u9']),
+    );
+  });
+
+  it('the header sticks (position sticky, z-index 100) below the app bar', async () => {
+    renderTable({}, users(3));
+    await waitFor(() => expect(rowKeys()).toHaveLength(3));
+    const headerRow = document.querySelector('.ag-header') as HTMLElement;
+    const style = getComputedStyle(headerRow);
+    expect(style.position).toBe('sticky');
+    expect(style.zIndex).toBe('100');
+    expect(style.top).toBe('var(--workbench-sticky-top, 0px)');
   });
 });
