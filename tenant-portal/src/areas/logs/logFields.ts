@@ -6,6 +6,10 @@
  */
 import { FIELD_SPECS, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
 import { LOG_ROUTE_TYPES, type LogRoute, type Vocabulary } from '@workbench/common/vocabularies/index';
+import { formatBytes } from '@workbench/common/formatting/formatBytes';
+
+/** Byte counts, shown in B..TB (the detail panel adds the exact count after it). */
+const BYTE_FIELDS: ReadonlySet<string> = new Set(['bytes_in', 'bytes_out']);
 
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
   event_time: 'Time',
@@ -124,9 +128,10 @@ export function fieldLabel(field: string): string {
   return FIELD_LABELS[field] ?? field;
 }
 
-/** A field's value as a user reads it: the vocabulary label of a code, else the value itself. */
+/** A field's value as a user reads it: the vocabulary label of a code, a byte count in B..TB, else the value itself. */
 export function fieldText(field: string, value: string | number | undefined): string {
   if (value === undefined || value === null) return '';
+  if (BYTE_FIELDS.has(field)) return formatBytes(value);
   const vocabulary = FIELD_VOCABULARIES[field];
   if (vocabulary && typeof value === 'string')
     return vocabulary.find((e) => e.code === value)?.label ?? value;
