@@ -95,6 +95,8 @@ export const componentIds = {
   uploadBox: 'upload-box',
   uploadInput: 'upload-input',
   uploadError: 'upload-error',
+  /** The allowed file types shown in the upload box (inline up to 5, else a count). */
+  uploadTypes: 'upload-types',
   importWizard: 'import-wizard',
   /** `${wizardStep}-${step}` on the active step's content (importing, confirmation, processing, saving, summary). */
   wizardStep: 'wizard-step',

@@ -77,4 +77,17 @@ describe('UploadBox', () => {
     await user.keyboard('{Enter}');
     expect(click).toHaveBeenCalled();
   });
+
+  it('lists the allowed types inline up to 5 entries, otherwise shows their count', () => {
+    const { rerender } = render(<UploadBox onFiles={jest.fn()} accept={['csv', 'json']} />);
+    expect(screen.getByTestId(componentIds.uploadTypes)).toHaveTextContent(/^csv, json$/);
+    rerender(<UploadBox onFiles={jest.fn()} accept={['txt', 'csv', 'crt', 'pem', 'json']} />);
+    expect(screen.getByTestId(componentIds.uploadTypes)).toHaveTextContent(/^txt, csv, crt, pem, json$/);
+    rerender(<UploadBox onFiles={jest.fn()} />);
+    expect(screen.getByTestId(componentIds.uploadTypes)).toHaveTextContent(/^11 file types$/);
+    expect(screen.getByTestId(componentIds.uploadTypes)).toHaveAttribute(
+      'title',
+      'txt, csv, crt, pem, json, png, jpg, gif, svg, updatepackage, menlo-settings',
+    );
+  });
 });

@@ -34,6 +34,14 @@ export interface UploadBoxProps {
   invalidTypeMessage?: string;
 }
 
+/** File type lists show items inline up to 5 entries, otherwise a count (§9). */
+export const FILE_TYPES_INLINE_MAX = 5;
+
+/** The allowed types as shown in the box: 'csv, json', or '11 file types' above FILE_TYPES_INLINE_MAX. */
+export function fileTypesText(types: readonly string[]): string {
+  return types.length <= FILE_TYPES_INLINE_MAX ? types.join(', ') : `${types.length} file types`;
+}
+
 /** The `accept` attribute of the file input: the extensions and their MIME types. */
 export function acceptAttribute(types: readonly string[]): string {
   return types.flatMap((type) => [`.${type}`, ...(UPLOAD_FILE_TYPES[type] ?? [])]).join(',');
@@ -121,8 +129,13 @@ export function UploadBox({
       >
         <CloudUploadIcon color={state === 'disabled' ? 'disabled' : 'primary'} />
         <Typography>{label ?? 'Drop a file here or click to choose one'}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {types.join(', ')}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid={componentIds.uploadTypes}
+          title={types.length > FILE_TYPES_INLINE_MAX ? types.join(', ') : undefined}
+        >
+          {fileTypesText(types)}
         </Typography>
         <input
           ref={input}
