@@ -16,6 +16,7 @@ export const usersIds = {
   formCancel: 'user-form-cancel',
   resetPassword: 'user-reset-password',
   newPassword: 'user-new-password',
+  generatePassword: 'user-generate-password',
   deleteDialog: 'users-delete-dialog',
   deleteConfirm: 'users-delete-confirm',
   deleteCancel: 'users-delete-cancel',

@@ -8,11 +8,16 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  IconButton,
+  InputAdornment,
   MenuItem,
   Stack,
   TextField,
 } from '@mui/material';
-import type { EndUser } from '@workbench/common/api/contract/udb';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { END_USER_PASSWORD_MIN, type EndUser } from '@workbench/common/api/contract/udb';
+import { generatePassword } from '@workbench/common/formatting/generatePassword';
 import { usersIds } from '@workbench/common/test-ids/usersIds';
 import {
   USER_FORM_MESSAGES,
@@ -40,12 +45,16 @@ const FIELDS: { name: keyof UserFormValues; label: string; helper?: string; type
   { name: 'groups', label: 'Groups', helper: 'Separate groups with commas.' },
 ];
 
+/** Long enough to be strong, twice the end-user minimum. */
+const GENERATED_PASSWORD_LENGTH = Math.max(16, END_USER_PASSWORD_MIN * 2);
+
 /** Create or edit an end user (Formik + yup rules from common's validators). */
 export function UserFormDialog({ user, onCancel, onSubmit, onResetPassword }: UserFormDialogProps) {
   const mode = user ? 'edit' : 'create';
   const [serverError, setServerError] = useState<string | null>(null);
   const [newPassword, setNewPassword] = useState<string | null>(null);
   const [resetting, setResetting] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
   const resetPassword = async () => {
     if (!onResetPassword) return;
     setServerError(null);
@@ -126,7 +135,7 @@ export function UserFormDialog({ user, onCancel, onSubmit, onResetPassword }: Us
             <TextField
               id="user-password"
               name="password"
-              type="password"
+              type={showPassword ? 'text' : 'password'}
               label={user ? 'New password (leave empty to keep)' : 'Password'}
               required={!user}
               autoComplete="new-password"
@@ -135,6 +144,34 @@ export function UserFormDialog({ user, onCancel, onSubmit, onResetPassword }: Us
               onBlur={formik.handleBlur}
               error={Boolean(errorOf('password'))}
               helperText={errorOf('password')}
+              slotProps={{
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <IconButton
+                        aria-label={showPassword ? 'Hide password' : 'Show password'}
+                        onClick={() => setShowPassword((shown) => !shown)}
+                        edge="end"
+                        size="small"
+                      >
+                        {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+                      </IconButton>
+                      <Button
+                        size="small"
+                        sx={{ ml: 1 }}
+                        data-testid={usersIds.generatePassword}
+                        onClick={() => {
+                          // Shown, so the administrator can pass it on before saving.
+                          void formik.setFieldValue('password', generatePassword(GENERATED_PASSWORD_LENGTH));
+                          setShowPassword(true);
+                        }}
+                      >
+                        Generate
+                      </Button>
+                    </InputAdornment>
+                  ),
+                },
+              }}
             />
           </Stack>
         </DialogContent>

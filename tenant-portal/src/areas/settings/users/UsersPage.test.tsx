@@ -4,6 +4,7 @@ import type MockAdapter from 'axios-mock-adapter';
 import { UDB_PATHS, type EndUser } from '@workbench/common/api/contract/udb';
 import { componentIds } from '@workbench/common/test-ids/index';
 import { usersIds } from '@workbench/common/test-ids/usersIds';
+import { password as passwordRule } from '@workbench/common/validators/text';
 import { demoUser, renderPortal, resetPortalEnv } from '../../../testing/renderPortal';
 import { deletionWarning } from './DeleteUsersDialog';
 
@@ -391,6 +392,39 @@ describe('Users page (settings/users)', () => {
     await userEvent.click(within(dialog).getByTestId(usersIds.resetPassword));
     expect(await within(dialog).findByTestId(usersIds.newPassword)).toHaveTextContent('Fresh-Pass-123');
     expect(JSON.parse(udbPosts(mock)[0].data as string)).toEqual({ username: 'user1@acme.example' });
+  });
+
+  it('Generate fills a strong password, shows it, and Add sends it; the eye button hides it again', async () => {
+    const { mock } = renderPortal({
+      path: '/settings/users',
+      user: demoUser('admin'),
+      stubs: (m) => {
+        stubUsers([endUser(1)])(m);
+        m.onPost(UDB_PATHS.users).reply(200, endUser(9, { username: 'gen@acme.example' }));
+      },
+    });
+    await screen.findByText('user1@acme.example');
+    await userEvent.click(screen.getByTestId(usersIds.addButton));
+    const dialog = await screen.findByTestId(usersIds.formDialog);
+    await enter(within(dialog).getByLabelText(/Username/), 'gen@acme.example');
+    const field = within(dialog).getByLabelText(/^Password/);
+    expect(field).toHaveAttribute('type', 'password');
+    await userEvent.click(within(dialog).getByTestId(usersIds.generatePassword));
+    const generated = (field as HTMLInputElement).value;
+    expect(generated).toHaveLength(16);
+    expect(passwordRule(generated)).toBeNull();
+    expect(generated).toMatch(/[A-Z]/);
+    expect(generated).toMatch(/[a-z]/);
+    expect(generated).toMatch(/[0-9]/);
+    expect(field).toHaveAttribute('type', 'text');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide password' }));
+    expect(field).toHaveAttribute('type', 'password');
+    await userEvent.click(within(dialog).getByTestId(usersIds.formSubmit));
+    await waitFor(() => expect(udbPosts(mock)).toHaveLength(1));
+    expect(JSON.parse(udbPosts(mock)[0].data as string)).toMatchObject({
+      username: 'gen@acme.example',
+      password: generated,
+    });
   });
 
   it('the create form has no Reset password', async () => {
