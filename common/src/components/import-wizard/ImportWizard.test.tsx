@@ -9,6 +9,7 @@ import {
   CONFIRMATION_TEXT,
   ERROR_DIALOG_WIDTH,
   ImportWizard,
+  SUMMARY_TEXT,
   deletionWarning,
   yupRowValidator,
   type ImportWizardProps,
@@ -218,6 +219,7 @@ describe('ImportWizard', () => {
     const summary = await screen.findByTestId(`${componentIds.wizardStep}-summary`);
     expect(within(summary).getByTestId(componentIds.summaryCreated)).toHaveTextContent('3');
     expect(within(summary).getByTestId(componentIds.summaryErrors)).toHaveTextContent('2');
+    expect(summary).toHaveTextContent(SUMMARY_TEXT);
     expect(onClose).not.toHaveBeenCalled();
     const errorDialog = await screen.findByRole('dialog', { name: 'Processing Errors' });
     expect(within(errorDialog).getAllByText('username taken')).toHaveLength(2);
