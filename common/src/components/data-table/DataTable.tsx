@@ -467,7 +467,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (!key || event.overIndex < 0) return;
     const target = gridRows[event.overIndex];
     if (!target) return;
-    const change = positionChange(sorted, positionOf(key), positionOf(target.key));
+    // A drop on an expanded row's detail is a drop on that row (the detail row has no position).
+    const change = positionChange(sorted, positionOf(key), positionOf(rowKey(target.row)));
     if (change) props.onPositionChange?.(change);
   };
 

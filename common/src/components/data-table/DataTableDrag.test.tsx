@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ColDef, RowDragEndEvent } from 'ag-grid-community';
 import { DataTable } from './DataTable';
 import { ROW_EXPANSION_MS } from './tableModel';
@@ -103,6 +103,28 @@ describe('DataTable reordering by drag', () => {
     expect(grid.rowData.map((r) => r.key)).toEqual(['u5', 'u4', 'u3', 'u2', 'u1']);
     dragEnd('u5', 1);
     expect(onPositionChange).toHaveBeenLastCalledWith({ item: users(15)[4], current: 11, next: 12 });
+  });
+  it('a drop on an expanded row’s detail counts as a drop on that row', () => {
+    const onPositionChange = jest.fn();
+    render(
+      <DataTable
+        rows={users(4)}
+        rowKey={(u) => u.id}
+        columns={[{ name: 'name' }]}
+        renderDetail={(u) => <p>detail of {u.name}</p>}
+        onPositionChange={onPositionChange}
+      />,
+    );
+    const expand = grid.columnDefs.find((c) => c.colId === '__expand')?.cellRenderer as (p: {
+      data: GridRow;
+    }) => ReactElement;
+    const button = render(expand({ data: grid.rowData[2] }));
+    act(() => fireEvent.click(button.getByRole('button', { name: 'Expand row' })));
+    expect(grid.rowData.map((r) => r.key)).toEqual(['u1', 'u2', 'u3', 'u3::detail', 'u4']);
+    dragEnd('u1', 3);
+    expect(onPositionChange).toHaveBeenLastCalledWith({ item: users(4)[0], current: 1, next: 3 });
+    dragEnd('u1', 4);
+    expect(onPositionChange).toHaveBeenLastCalledWith({ item: users(4)[0], current: 1, next: 4 });
   });
 });
 
