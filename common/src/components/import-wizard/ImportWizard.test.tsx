@@ -391,4 +391,20 @@ describe('ImportWizard', () => {
     await user.click(backdrop());
     expect(onClose).toHaveBeenCalledWith({ created: 1, errors: [{ index: 0, reason: 'username taken' }] });
   });
+
+  it('deleting the only row of the last preview page shows the page before', async () => {
+    const { user, upload } = setup();
+    await upload(rowsCsv(7));
+    await screen.findByTestId(componentIds.wizardPreview);
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(screen.getByText('7–7 of 7')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete row 7' }));
+    expect(screen.getByText('4–6 of 6')).toBeInTheDocument();
+    expect(previewRows().map((row) => row.querySelectorAll('td')[1].textContent)).toEqual([
+      'user4',
+      'user5',
+      'user6',
+    ]);
+  });
 });

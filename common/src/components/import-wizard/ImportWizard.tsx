@@ -280,7 +280,9 @@ function ImportWizardDialog(props: ImportWizardProps) {
   const close = () => onClose(state.step === 'summary' || state.step === 'saving' ? state.result : null);
   const stepIndex = state.steps.indexOf(state.step);
   const required = props.requiredFields ?? fields;
-  const visible = state.rows.slice(page * pageSize, (page + 1) * pageSize);
+  // The page stays in range when rows are deleted (deleting the last page's only row shows the page before).
+  const shownPage = Math.min(page, Math.max(0, Math.ceil(state.rows.length / pageSize) - 1));
+  const visible = state.rows.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
 
   return (
     <Dialog
@@ -361,7 +363,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
                     </TableHead>
                     <TableBody>
                       {visible.map((row, i) => {
-                        const index = page * pageSize + i;
+                        const index = shownPage * pageSize + i;
                         return (
                           <TableRow
                             key={index}
@@ -390,7 +392,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
                   <TablePagination
                     component="div"
                     count={state.rows.length}
-                    page={Math.min(page, Math.max(0, Math.ceil(state.rows.length / pageSize) - 1))}
+                    page={shownPage}
                     rowsPerPage={pageSize}
                     rowsPerPageOptions={[...PREVIEW_PAGE_SIZES]}
                     labelRowsPerPage={ROWS_PER_PAGE_LABEL}
