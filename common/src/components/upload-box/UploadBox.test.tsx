@@ -90,4 +90,27 @@ describe('UploadBox', () => {
       'txt, csv, crt, pem, json, png, jpg, gif, svg, updatepackage, menlo-settings',
     );
   });
+
+  it('a second refused file shows the message for about 3 seconds from that drop', () => {
+    jest.useFakeTimers();
+    render(<UploadBox onFiles={jest.fn()} />);
+    const bad = () => fireEvent.drop(box(), { dataTransfer: { files: [file('tool.exe')] } });
+    bad();
+    act(() => jest.advanceTimersByTime(2000));
+    bad();
+    act(() => jest.advanceTimersByTime(2000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid file type uploaded');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('an accepted file clears the message at once', () => {
+    const onFiles = jest.fn();
+    render(<UploadBox onFiles={onFiles} />);
+    fireEvent.drop(box(), { dataTransfer: { files: [file('tool.exe')] } });
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    fireEvent.drop(box(), { dataTransfer: { files: [file('users.csv')] } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(onFiles).toHaveBeenCalledTimes(1);
+  });
 });

@@ -59,7 +59,9 @@ export function UploadBox({
 }: UploadBoxProps) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The message and a count of refusals: a repeated refusal shows the same text for another ~3 s.
+  const [error, setError] = useState<{ text: string; id: number } | null>(null);
+  const refusals = useRef(0);
   const types = accept ?? Object.keys(UPLOAD_FILE_TYPES);
   const state: UploadBoxState = disabled ? 'disabled' : dragging ? 'dragging' : 'normal';
 
@@ -74,7 +76,10 @@ export function UploadBox({
     if (disabled || files.length === 0) return;
     const message = uploadError(files, { multi, allowed: types });
     if (message)
-      setError(message === INVALID_FILE_TYPE_MSG && invalidTypeMessage ? invalidTypeMessage : message);
+      setError({
+        text: message === INVALID_FILE_TYPE_MSG && invalidTypeMessage ? invalidTypeMessage : message,
+        id: (refusals.current += 1),
+      });
     else {
       setError(null);
       onFiles(files);
@@ -159,7 +164,7 @@ export function UploadBox({
           data-testid={componentIds.uploadError}
           sx={{ mt: 1 }}
         >
-          {error}
+          {error.text}
         </Typography>
       )}
     </Box>
