@@ -5,12 +5,15 @@
  * CEILING_EVENTS web events (default 983,040 = 8 batches) are appended through the store into a
  * temporary file; then, with DuckDB alone, they are copied from an in-memory temporary table into
  * an empty table of the same layout (`INSERT … SELECT`, then CHECKPOINT): no JavaScript per row.
- * Once with DuckDB's default compression (as the store), once with FSST string compression off.
+ * Once as the store keeps them (code fields as ENUM columns, DuckDB's default compression), once
+ * with the code fields as VARCHAR (the layout of schema version 2), once with FSST string
+ * compression off.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { FIELD_SPECS, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
 import { DuckDbEventStore, EVENTS_FILE, tableOf } from '../src/events/duckdbEventStore';
 import { generateEvents } from '../src/seed/eventGenerator';
 
@@ -33,15 +36,18 @@ async function main(): Promise<void> {
     await store.close();
 
     const table = tableOf('scan_web');
-    for (const [label, disabled] of [
-      ['default compression (as the store)', ''],
-      ['FSST off', 'fsst'],
+    const codeFields = LOG_TYPE_SCHEMAS.scan_web.fields.filter((f) => FIELD_SPECS[f].kind === 'code');
+    const asVarchar = `* REPLACE (${codeFields.map((f) => `CAST(${f} AS VARCHAR) AS ${f}`).join(', ')})`;
+    for (const [label, columns, disabled] of [
+      ['as the store (code fields as ENUM, default compression)', '*', ''],
+      ['code fields as VARCHAR (schema version 2)', asVarchar, ''],
+      ['code fields as ENUM, FSST off', '*', 'fsst'],
     ] as const) {
       const instance = await DuckDBInstance.create(':memory:', { disabled_compression_methods: disabled });
       const connection = await instance.connect();
       await connection.run(`ATTACH '${path.join(dir, EVENTS_FILE)}' AS ev (ROW_GROUP_SIZE 16384)`);
-      await connection.run(`CREATE TEMP TABLE source AS SELECT * FROM ev.${table}`);
-      await connection.run(`CREATE OR REPLACE TABLE ev.copy AS SELECT * FROM ev.${table} LIMIT 0`);
+      await connection.run(`CREATE TEMP TABLE source AS SELECT ${columns} FROM ev.${table}`);
+      await connection.run(`CREATE OR REPLACE TABLE ev.copy AS SELECT * FROM source LIMIT 0`);
       await connection.run('CHECKPOINT ev');
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();

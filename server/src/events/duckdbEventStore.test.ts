@@ -501,7 +501,7 @@ describe('DuckDbEventStore ingest (columnar data chunks)', () => {
   });
 });
 
-describe('DuckDbEventStore: a file of the first layout (one wide events table)', () => {
+describe('DuckDbEventStore: a file of an older layout', () => {
   let oldDir: string;
 
   /** Writes `<dir>/events.duckdb` as the first version of the store did: schema version 1. */
@@ -584,10 +584,182 @@ describe('DuckDbEventStore: a file of the first layout (one wide events table)',
       'event_store_meta',
       ...LOG_TYPES.map((t) => `events_${t}`).sort(),
     ]);
-    expect(version).toEqual([[2]]);
+    expect(version).toEqual([[3]]);
     const reopened = await DuckDbEventStore.open(oldDir);
     expect(await reopened.count()).toBe(saved.length + 1);
     await reopened.close();
+  });
+
+  /**
+   * Writes `<dir>/events.duckdb` with one table per log type (schema version 2, or 3), each code
+   * column of the SQL type `codeType(field)` (after `prelude`, e.g. the CREATE TYPE of that type).
+   */
+  async function writePerTypeFile(
+    dir: string,
+    events: readonly StoredEvent[],
+    version: number,
+    codeType: (field: string) => string,
+    prelude: readonly string[] = [],
+  ): Promise<void> {
+    const instance = await DuckDBInstance.create(path.join(dir, EVENTS_FILE));
+    const connection = await instance.connect();
+    await connection.run('CREATE TABLE event_store_meta (schema_version INTEGER NOT NULL)');
+    await connection.run(`INSERT INTO event_store_meta VALUES (${version})`);
+    for (const sql of prelude) await connection.run(sql);
+    for (const logType of LOG_TYPES) {
+      const columns = LOG_TYPE_SCHEMAS[logType].fields.map((f) => {
+        const { kind } = FIELD_SPECS[f];
+        return `${f} ${kind === 'integer' ? 'BIGINT' : kind === 'code' ? codeType(f) : 'VARCHAR'}`;
+      });
+      await connection.run(
+        `CREATE TABLE events_${logType} (id BIGINT NOT NULL, tid VARCHAR NOT NULL, time BIGINT NOT NULL, ${columns.join(', ')})`,
+      );
+    }
+    for (const event of events) {
+      const names = Object.keys(event.fields);
+      const values = names.map((n) => {
+        const value = event.fields[n];
+        return typeof value === 'number' ? BigInt(value) : value;
+      });
+      await connection.run(
+        `INSERT INTO events_${event.logType} (id, tid, time${names.map((n) => `, ${n}`).join('')}) VALUES ($1, $2, $3${names.map((_, i) => `, $${i + 4}`).join('')})`,
+        [BigInt(event.id), event.tid, BigInt(event.time), ...values],
+      );
+    }
+    connection.disconnectSync();
+    instance.closeSync();
+  }
+
+  /** The file's schema version, its code columns' types and its `code_` types (store closed). */
+  async function layoutOf(
+    dir: string,
+  ): Promise<{ version: unknown; codeColumns: string[]; types: string[] }> {
+    const instance = await DuckDBInstance.create(path.join(dir, EVENTS_FILE));
+    const connection = await instance.connect();
+    const version = (
+      await connection.runAndReadAll('SELECT schema_version FROM event_store_meta')
+    ).getRows()[0][0];
+    const columns = (
+      await connection.runAndReadAll(
+        "SELECT column_name, data_type FROM duckdb_columns() WHERE table_name LIKE 'events_%'",
+      )
+    ).getRows();
+    const types = (
+      await connection.runAndReadAll(
+        "SELECT type_name FROM duckdb_types() WHERE starts_with(type_name, 'code_') ORDER BY 1",
+      )
+    ).getRows();
+    connection.disconnectSync();
+    instance.closeSync();
+    return {
+      version,
+      codeColumns: columns.filter((r) => FIELD_SPECS[String(r[0])]?.kind === 'code').map((r) => String(r[1])),
+      types: types.map((r) => String(r[0])),
+    };
+  }
+
+  /** 300 generated events as a file keeps them, ids with gaps, newest first. */
+  function savedEvents(): StoredEvent[] {
+    return [...generateEvents({ tenants: TENANTS, count: 300, now: NOW, seed: 9 })].flat().map((e, i) => ({
+      id: 5 + i * 2,
+      tid: e.tid,
+      logType: e.logType,
+      time: e.time,
+      fields: withoutNulls(e.fields) as StoredEvent['fields'],
+    }));
+  }
+
+  async function expectKept(opened: DuckDbEventStore, saved: readonly StoredEvent[]): Promise<void> {
+    expect(await opened.count()).toBe(saved.length);
+    for (const tenant of TENANTS) {
+      for (const logType of LOG_TYPES) {
+        const expected = saved
+          .filter((e) => e.tid === tenant.tid && e.logType === logType)
+          .sort((a, b) => b.time - a.time || b.id - a.id);
+        const stored = await opened.query({ ...baseQuery(logType, tenant.tid), limit: 1000 });
+        expect(stored).toEqual(expected);
+      }
+    }
+  }
+
+  it('opens a file of code fields as VARCHAR (version 2) and converts them to ENUM columns: every saved event is kept, filters work, new ids continue', async () => {
+    const saved = savedEvents();
+    await writePerTypeFile(oldDir, saved, 2, () => 'VARCHAR');
+
+    const opened = await DuckDbEventStore.open(oldDir);
+    try {
+      await expectKept(opened, saved);
+      const risky = await opened.query({
+        ...baseQuery('scan_web'),
+        filters: [{ field: 'risk', values: ['R', 'Y'] }],
+        limit: 1000,
+      });
+      const expected = saved.filter(
+        (e) => e.tid === 'tid-acme' && e.logType === 'scan_web' && ['R', 'Y'].includes(String(e.fields.risk)),
+      );
+      expect(risky.map((e) => e.id).sort((a, b) => a - b)).toEqual(
+        expected.map((e) => e.id).sort((a, b) => a - b),
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      await opened.append([web('tid-acme', NOW, { risk: 'R' })]);
+      const [newest] = await opened.query({ ...baseQuery('scan_web'), limit: 1 });
+      expect(newest.id).toBe(Math.max(...saved.map((e) => e.id)) + 1);
+    } finally {
+      await opened.close();
+    }
+    const layout = await layoutOf(oldDir);
+    expect(layout.version).toBe(3);
+    expect(layout.codeColumns.length).toBeGreaterThan(20);
+    expect(layout.codeColumns.filter((t) => !t.startsWith('ENUM('))).toEqual([]);
+    expect(layout.types.length).toBe(ALL_FIELDS.filter((f) => FIELD_SPECS[f].kind === 'code').length);
+  });
+
+  it('a file whose ENUMs are of an older vocabulary is converted to the current one, every value kept', async () => {
+    const saved = savedEvents();
+    const codeFields = ALL_FIELDS.filter((f) => FIELD_SPECS[f].kind === 'code');
+    // Each vocabulary in another order, with a retired code: other indexes for the same codes.
+    const prelude = codeFields.map((f) => {
+      const codes = ['retired', ...(FIELD_SPECS[f].vocabulary ?? []).map((e) => e.code).reverse()];
+      return `CREATE TYPE code_${f}_00000000 AS ENUM (${codes.map((c) => `'${c}'`).join(', ')})`;
+    });
+    await writePerTypeFile(oldDir, saved, 3, (f) => `code_${f}_00000000`, prelude);
+
+    const opened = await DuckDbEventStore.open(oldDir);
+    try {
+      await expectKept(opened, saved);
+    } finally {
+      await opened.close();
+    }
+    const layout = await layoutOf(oldDir);
+    expect(layout.version).toBe(3);
+    expect(layout.types.filter((t) => t.endsWith('_00000000'))).toEqual([]);
+    expect(layout.types.length).toBe(codeFields.length);
+  });
+
+  it('a version 2 file with a value outside a vocabulary is refused, untouched', async () => {
+    const [event] = savedEvents().filter((e) => e.logType === 'scan_web');
+    await writePerTypeFile(
+      oldDir,
+      [{ ...event, fields: { ...event.fields, risk: 'Q' } }],
+      2,
+      () => 'VARCHAR',
+    );
+    await expect(DuckDbEventStore.open(oldDir)).rejects.toThrow(
+      /events.duckdb could not be converted to schema version 3 and is left as it was: .*'Q'/,
+    );
+    const layout = await layoutOf(oldDir);
+    expect(layout.version).toBe(2);
+    expect(layout.types).toEqual([]);
+    expect(layout.codeColumns.filter((t) => t !== 'VARCHAR')).toEqual([]);
+  });
+
+  it('a new file keeps every code field as an ENUM column of its vocabulary', async () => {
+    const created = await DuckDbEventStore.open(oldDir);
+    await created.close();
+    const layout = await layoutOf(oldDir);
+    expect(layout.version).toBe(3);
+    expect(layout.codeColumns.filter((t) => !t.startsWith('ENUM('))).toEqual([]);
+    expect(layout.codeColumns).toContain("ENUM('G', 'Y', 'R')");
   });
 
   it('a file of an unknown newer layout is refused, untouched', async () => {
@@ -598,7 +770,7 @@ describe('DuckDbEventStore: a file of the first layout (one wide events table)',
     connection.disconnectSync();
     instance.closeSync();
     await expect(DuckDbEventStore.open(oldDir)).rejects.toThrow(
-      'events.duckdb has schema version 99; this server knows 2.',
+      'events.duckdb has schema version 99; this server knows 3.',
     );
   });
 });

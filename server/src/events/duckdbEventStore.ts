@@ -1,16 +1,20 @@
 /**
  * The embedded event store: one DuckDB file, `<dataDir>/events.duckdb`, one table per log type
  * (`events_scan_web`, `events_scan_email`, ...: id, tid, time and that type's fields), so a row
- * writes only its own type's columns and a query reads only its type's rows. A file of the first
- * layout (one wide `events` table, schema version 1) is converted on open, nothing lost.
+ * writes only its own type's columns and a query reads only its type's rows. A code field (kind
+ * 'code': a fixed vocabulary) is an ENUM column of its vocabulary: one byte per value. A file of
+ * an older layout (schema version 1: one wide `events` table; 2: code fields as VARCHAR) is
+ * converted on open, nothing lost.
  *
  * - Values never enter SQL text: every value is a bound parameter ($1, $2, ...). Column and table
- *   names do, but only names from FIELD_SPECS and LOG_TYPES, checked before any SQL is built.
+ *   names do, but only names from FIELD_SPECS and LOG_TYPES, checked before any SQL is built; so
+ *   do the vocabulary codes in the CREATE TYPE of each ENUM (repo constants, quoted).
  * - Ingest: each append is validated whole, then written as columnar data chunks of 2,048 rows
- *   (ChunkWriter: typed-array buffers, one memory copy per column; each distinct string is handed
- *   to DuckDB once and then referenced, see StringCache) through one appender per log type, in one
- *   transaction; ids are assigned here, increasing. Two writer connections take turns, so one
- *   batch's commit (compression and write, on DuckDB's threads) overlaps the next batch's filling.
+ *   (ChunkWriter: typed-array buffers, one memory copy per column; a code is written as its ENUM
+ *   index, no string at all; each distinct other string is handed to DuckDB once and then
+ *   referenced, see StringCache) through one appender per log type, in one transaction; ids are
+ *   assigned here, increasing. Two writer connections take turns, so one batch's commit
+ *   (compression and write, on DuckDB's threads) overlaps the next batch's filling.
  * - Reads are keyset reads in (time DESC, id DESC) order, or (time ASC, id ASC). Seeded data is
  *   appended in time order, so DuckDB's per-row-group min/max (zone maps) on `time` let a deep
  *   page skip every row group outside its time window: page 50,000 costs about what page 1 costs.
@@ -22,6 +26,8 @@ import {
   DuckDBDataChunk,
   DuckDBInstance,
   DuckDBVarCharType,
+  ENUM,
+  type DuckDBType,
   type DuckDBAppender,
   type DuckDBConnection,
   type DuckDBResultReader,
@@ -47,8 +53,8 @@ import {
 } from './eventStore';
 
 export const EVENTS_FILE = 'events.duckdb';
-/** 1: one wide `events` table; 2: one table per log type. */
-const SCHEMA_VERSION = 2;
+/** 1: one wide `events` table; 2: one table per log type; 3: code fields as ENUM columns. */
+const SCHEMA_VERSION = 3;
 /** The narrowest first probe window (see DuckDbEventStore.firstWindow). */
 const MIN_WINDOW_MS = 60000;
 /** How many times the expected number of rows a first probe window is sized for. */
@@ -64,17 +70,53 @@ const CATALOG = 'ev';
  */
 const ROW_GROUP_SIZE = 16384;
 
-const codeSets: Record<string, Set<string>> = Object.fromEntries(
+/** Each code field's codes, in vocabulary order. */
+const CODE_LISTS: ReadonlyMap<string, readonly string[]> = new Map(
   Object.values(FIELD_SPECS)
     .filter((f) => f.kind === 'code')
-    .map((f) => [f.name, new Set((f.vocabulary ?? []).map((e) => e.code))]),
+    .map((f) => [f.name, (f.vocabulary ?? []).map((e) => e.code)]),
+);
+/** Each code field's code → its ENUM index (the position in the vocabulary). */
+const CODE_INDEXES: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map(
+  [...CODE_LISTS].map(([field, codes]) => [field, new Map(codes.map((c, i) => [c, i]))]),
 );
 const typeFieldSets: Record<string, Set<string>> = Object.fromEntries(
   LOG_TYPES.map((t) => [t, new Set(LOG_TYPE_SCHEMAS[t].fields)]),
 );
 
+/** FNV-1a of a string, 8 hex digits. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * The ENUM type of a code field: `code_<field>_<hash of its codes>`, so a changed vocabulary is a
+ * new type (the file's tables are then converted on open, see convertLayout) and the old one can
+ * be dropped in the same transaction.
+ */
+const ENUM_TYPE_NAMES: ReadonlyMap<string, string> = new Map(
+  [...CODE_LISTS].map(([field, codes]) => [field, `code_${field}_${fnv1a(codes.join('\n'))}`]),
+);
+/** Every type this store creates starts with this (so stale ones can be found and dropped). */
+const ENUM_TYPE_PREFIX = 'code_';
+
+/** SQL string literal of a vocabulary code (codes are repo constants, never request data). */
+const sqlString = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+
+function createEnumTypeSql(field: string): string {
+  const codes = CODE_LISTS.get(field) as readonly string[];
+  return `CREATE TYPE ${ENUM_TYPE_NAMES.get(field) as string} AS ENUM (${codes.map(sqlString).join(', ')})`;
+}
+
 function columnType(field: string): string {
-  return FIELD_SPECS[field].kind === 'integer' ? 'BIGINT' : 'VARCHAR';
+  const kind = FIELD_SPECS[field].kind;
+  if (kind === 'integer') return 'BIGINT';
+  return kind === 'code' ? (ENUM_TYPE_NAMES.get(field) as string) : 'VARCHAR';
 }
 
 /** The table of a log type (the name comes from LOG_TYPES only). */
@@ -87,8 +129,8 @@ const TABLE_COLUMNS: ReadonlyMap<LogType, readonly string[]> = new Map(
   LOG_TYPES.map((t) => [t, ['id', 'tid', 'time', ...LOG_TYPE_SCHEMAS[t].fields]]),
 );
 
-function createTableSql(logType: LogType): string {
-  return `CREATE TABLE IF NOT EXISTS ${tableOf(logType)} (
+function createTableSql(logType: LogType, table = tableOf(logType)): string {
+  return `CREATE TABLE IF NOT EXISTS ${table} (
   id BIGINT NOT NULL,
   tid VARCHAR NOT NULL,
   time BIGINT NOT NULL,
@@ -106,7 +148,7 @@ export function fieldValueError(field: string, value: FieldValue): string | null
       : `Field "${field}" must be an integer.`;
   }
   if (typeof value !== 'string') return `Field "${field}" must be a string.`;
-  if (spec.kind === 'code' && !codeSets[field].has(value))
+  if (spec.kind === 'code' && !(CODE_INDEXES.get(field) as ReadonlyMap<string, number>).has(value))
     return `Field "${field}" has an unknown value "${value}".`;
   return null;
 }
@@ -114,7 +156,7 @@ export function fieldValueError(field: string, value: FieldValue): string | null
 interface FieldCheck {
   readonly integer: boolean;
   /** A code field's codes; null for a free text or integer field. */
-  readonly codes: Set<string> | null;
+  readonly codes: ReadonlyMap<string, number> | null;
 }
 
 /** Per log type, each of its fields' check: one map lookup per value, no per-event allocation. */
@@ -124,7 +166,7 @@ const TYPE_FIELD_CHECKS: ReadonlyMap<string, ReadonlyMap<string, FieldCheck>> = 
     new Map(
       LOG_TYPE_SCHEMAS[t].fields.map((f): [string, FieldCheck] => [
         f,
-        { integer: FIELD_SPECS[f].kind === 'integer', codes: codeSets[f] ?? null },
+        { integer: FIELD_SPECS[f].kind === 'integer', codes: CODE_INDEXES.get(f) ?? null },
       ]),
     ),
   ]),
@@ -216,8 +258,14 @@ function buildWhere(query: EventScan & { after?: EventCursor; limit?: number }):
     params.push(value);
     return `$${params.length}`;
   };
-  const bindField = (field: string, value: FieldValue): string =>
-    bind(FIELD_SPECS[field].kind === 'integer' ? BigInt(value) : String(value));
+  // A code is bound as text and cast to the column's ENUM type in SQL: compared as VARCHAR, DuckDB
+  // would instead cast every row's ENUM to VARCHAR (no filter pushdown into the scan).
+  const bindField = (field: string, value: FieldValue): string => {
+    const kind = FIELD_SPECS[field].kind;
+    if (kind === 'integer') return bind(BigInt(value));
+    const text = bind(String(value));
+    return kind === 'code' ? `CAST(${text} AS ${ENUM_TYPE_NAMES.get(field) as string})` : text;
+  };
   const where = [
     `tid = ${bind(query.tid)}`,
     `time >= ${bind(BigInt(query.start))}`,
@@ -246,7 +294,7 @@ function buildWhere(query: EventScan & { after?: EventCursor; limit?: number }):
 
 /**
  * A row of buildSelect's columns (id, tid, time, ...the type's fields), read with getRows():
- * VARCHAR comes as string, BIGINT as bigint (a few times faster than row objects).
+ * VARCHAR and ENUM come as string, BIGINT as bigint (a few times faster than row objects).
  */
 function toStoredEvent(row: readonly DuckDBValue[], logType: LogType): StoredEvent {
   const names = LOG_TYPE_SCHEMAS[logType].fields;
@@ -361,27 +409,50 @@ class StringCache {
   }
 }
 
+/** How a column is kept in a data chunk: BIGINT, VARCHAR, or an ENUM's index (1 or 2 bytes). */
+const enum ColumnKind {
+  Integer,
+  String,
+  Enum8,
+  Enum16,
+}
+
+const BYTES_PER_ROW: Record<ColumnKind, number> = {
+  [ColumnKind.Integer]: 8,
+  [ColumnKind.String]: 16,
+  [ColumnKind.Enum8]: 1,
+  [ColumnKind.Enum16]: 2,
+};
+
 /** One column of a data chunk being filled in JS memory (see ChunkWriter). */
 class ColumnBuffer {
   readonly data: ArrayBuffer;
   readonly bytes: Uint8Array;
+  readonly u16: Uint16Array;
   readonly u32: Uint32Array;
   readonly i32: Int32Array;
   readonly validity = new Uint8Array(CHUNK_ROWS / 8);
+  readonly rowBytes: number;
   validCount = 0;
   /** Rows (and their strings) too long for the StringCache. */
   readonly longRows: number[] = [];
   readonly longValues: string[] = [];
 
-  constructor(readonly integer: boolean) {
-    this.data = new ArrayBuffer(CHUNK_ROWS * (integer ? 8 : 16));
+  constructor(
+    readonly kind: ColumnKind,
+    /** A code column's code → ENUM index; null for the others. */
+    readonly codes: ReadonlyMap<string, number> | null,
+  ) {
+    this.rowBytes = BYTES_PER_ROW[kind];
+    this.data = new ArrayBuffer(CHUNK_ROWS * Math.max(4, this.rowBytes));
     this.bytes = new Uint8Array(this.data);
+    this.u16 = new Uint16Array(this.data);
     this.u32 = new Uint32Array(this.data);
     this.i32 = new Int32Array(this.data);
   }
 
   reset(rows: number): void {
-    this.u32.fill(0, 0, rows * (this.integer ? 2 : 4));
+    this.bytes.fill(0, 0, rows * this.rowBytes);
     this.validity.fill(0);
     this.validCount = 0;
     this.longRows.length = 0;
@@ -392,6 +463,14 @@ class ColumnBuffer {
   setInteger(row: number, value: number): void {
     this.u32[2 * row] = value >>> 0;
     this.i32[2 * row + 1] = Math.floor(value / TWO_POW_32);
+    this.setValid(row);
+  }
+
+  /** A code (validated) as its ENUM index: no string handed to DuckDB at all. */
+  setCode(row: number, value: string): void {
+    const index = (this.codes as ReadonlyMap<string, number>).get(value) as number;
+    if (this.kind === ColumnKind.Enum8) this.bytes[row] = index;
+    else this.u16[row] = index;
     this.setValid(row);
   }
 
@@ -431,6 +510,17 @@ class ColumnBuffer {
   }
 }
 
+/** The chunk column of a field: its kind and DuckDB type (an ENUM of the vocabulary for a code). */
+function chunkColumnOf(field: string): { kind: ColumnKind; type: DuckDBType } {
+  const spec = FIELD_SPECS[field];
+  if (spec.kind === 'integer') return { kind: ColumnKind.Integer, type: DuckDBBigIntType.instance };
+  if (spec.kind === 'text') return { kind: ColumnKind.String, type: DuckDBVarCharType.instance };
+  // As DuckDB (and ENUM()) store an ENUM's index: UTINYINT below 256 values, USMALLINT below 65,536.
+  const codes = CODE_LISTS.get(field) as readonly string[];
+  if (codes.length >= 65536) throw new Error(`The vocabulary of "${field}" is too large for an ENUM column.`);
+  return { kind: codes.length < 256 ? ColumnKind.Enum8 : ColumnKind.Enum16, type: ENUM(codes) };
+}
+
 /**
  * Fills DuckDB data chunks of 2,048 rows of one log type's table, row by row in JS memory (typed
  * arrays), then hands each column over with one memory copy (plus the validity mask when the
@@ -448,13 +538,17 @@ class ChunkWriter {
     private readonly strings: StringCache,
   ) {
     const fields = LOG_TYPE_SCHEMAS[logType].fields;
-    const integer = [true, false, true, ...fields.map((f) => FIELD_SPECS[f].kind === 'integer')];
-    this.columns = integer.map((isInt) => new ColumnBuffer(isInt));
-    this.stringColumns = integer.filter((isInt) => !isInt).length;
+    const specs = [
+      { kind: ColumnKind.Integer, type: DuckDBBigIntType.instance },
+      { kind: ColumnKind.String, type: DuckDBVarCharType.instance },
+      { kind: ColumnKind.Integer, type: DuckDBBigIntType.instance },
+      ...fields.map(chunkColumnOf),
+    ];
+    const codes = [null, null, null, ...fields.map((f) => CODE_INDEXES.get(f) ?? null)];
+    this.columns = specs.map((c, i) => new ColumnBuffer(c.kind, codes[i]));
+    this.stringColumns = specs.filter((c) => c.kind === ColumnKind.String).length;
     this.fieldColumn = new Map(fields.map((f, i) => [f, i + 3]));
-    this.chunk = DuckDBDataChunk.create(
-      integer.map((isInt) => (isInt ? DuckDBBigIntType.instance : DuckDBVarCharType.instance)),
-    );
+    this.chunk = DuckDBDataChunk.create(specs.map((c) => c.type));
   }
 
   /** Appends `events[rows[k]]` (validated, all of this writer's type) with ids `firstId + rows[k]`. */
@@ -482,6 +576,7 @@ class ChunkWriter {
           if (value === null || value === undefined) continue;
           const column = columns[fieldColumn.get(name) as number];
           if (typeof value === 'number') column.setInteger(r, value);
+          else if (column.codes !== null) column.setCode(r, value);
           else column.setString(r, value, strings);
         }
       }
@@ -499,7 +594,7 @@ class ChunkWriter {
       const column = this.columns[c];
       const vector = duckdb.data_chunk_get_vector(raw, c);
       if (column.validCount > 0) {
-        duckdb.copy_data_to_vector(vector, 0, column.data, 0, rows * (column.integer ? 8 : 16));
+        duckdb.copy_data_to_vector(vector, 0, column.data, 0, rows * column.rowBytes);
         for (let k = 0; k < column.longRows.length; k += 1) {
           duckdb.vector_assign_string_element(vector, column.longRows[k], column.longValues[k]);
         }
@@ -558,23 +653,74 @@ async function connectTo(instance: DuckDBInstance): Promise<DuckDBConnection> {
   return connection;
 }
 
-/** The v1 layout (one wide `events` table) into one table per log type, in (time, id) order. */
-async function migrateFromV1(connection: DuckDBConnection): Promise<void> {
-  const existing = new Set(
-    (
-      await connection.runAndReadAll(
-        "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'events'",
-      )
+/** The columns of a table of the events file. */
+async function columnsOf(connection: DuckDBConnection, table: string): Promise<Set<string>> {
+  const rows = (
+    await connection.runAndReadAll(
+      "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = $1",
+      [table],
     )
-      .getRows()
-      .map((row) => String(row[0])),
-  );
+  ).getRows();
+  return new Set(rows.map((row) => String(row[0])));
+}
+
+/** The ENUM types of this store (`code_...`) in the events file. */
+async function enumTypesInFile(connection: DuckDBConnection): Promise<Set<string>> {
+  const rows = (
+    await connection.runAndReadAll(
+      "SELECT type_name FROM duckdb_types() WHERE database_name = current_database() AND schema_name = 'main' AND starts_with(type_name, $1)",
+      [ENUM_TYPE_PREFIX],
+    )
+  ).getRows();
+  return new Set(rows.map((row) => String(row[0])));
+}
+
+/** Creates the ENUM type of every code field that the file does not have yet. */
+async function createEnumTypes(connection: DuckDBConnection, existing: ReadonlySet<string>): Promise<void> {
+  for (const [field, name] of ENUM_TYPE_NAMES) {
+    if (!existing.has(name)) await connection.run(createEnumTypeSql(field));
+  }
+}
+
+/**
+ * What a column of the current layout is copied from, given the source's columns: NULL when the
+ * source lacks it; a code through VARCHAR into its ENUM type (from VARCHAR, or from the ENUM of an
+ * older vocabulary; a value outside the vocabulary fails the conversion, which changes nothing).
+ */
+function copyExpression(column: string, source: ReadonlySet<string>): string {
+  if (!source.has(column)) return 'NULL';
+  const type = ENUM_TYPE_NAMES.get(column);
+  return type === undefined ? column : `CAST(CAST(${column} AS VARCHAR) AS ${type})`;
+}
+
+/** Runs `convert` in one transaction, then sets the schema version and checkpoints. */
+async function inOneTransaction(connection: DuckDBConnection, convert: () => Promise<void>): Promise<void> {
   await connection.run('BEGIN TRANSACTION');
   try {
+    await convert();
+    await connection.run('UPDATE event_store_meta SET schema_version = $1', [SCHEMA_VERSION]);
+    await connection.run('COMMIT');
+  } catch (error) {
+    await connection.run('ROLLBACK').catch(() => undefined);
+    // E.g. a stored code that the current vocabulary no longer has (it cannot become an ENUM value).
+    throw new Error(
+      `${EVENTS_FILE} could not be converted to schema version ${SCHEMA_VERSION} and is left as it was: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  await connection.run('CHECKPOINT');
+}
+
+/** The v1 layout (one wide `events` table) into one table per log type, in (time, id) order. */
+async function migrateFromV1(connection: DuckDBConnection): Promise<void> {
+  const existing = await columnsOf(connection, 'events');
+  const types = await enumTypesInFile(connection);
+  await inOneTransaction(connection, async () => {
+    await createEnumTypes(connection, types);
     for (const logType of LOG_TYPES) {
       await connection.run(createTableSql(logType));
       const source = (TABLE_COLUMNS.get(logType) as readonly string[]).map((c) =>
-        existing.has(c) ? c : 'NULL',
+        copyExpression(c, existing),
       );
       await connection.run(
         `INSERT INTO ${tableOf(logType)} SELECT ${source.join(', ')} FROM events WHERE log_type = $1 ORDER BY time, id`,
@@ -582,13 +728,40 @@ async function migrateFromV1(connection: DuckDBConnection): Promise<void> {
       );
     }
     await connection.run('DROP TABLE events');
-    await connection.run('UPDATE event_store_meta SET schema_version = $1', [SCHEMA_VERSION]);
-    await connection.run('COMMIT');
-  } catch (error) {
-    await connection.run('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
-  await connection.run('CHECKPOINT');
+  });
+}
+
+/**
+ * Per-type tables of an older column layout (schema version 2: code fields as VARCHAR; or version
+ * 3 with ENUMs of an older vocabulary) into the current one: each table is copied into a new one
+ * in its stored order (so its row groups keep their time ranges), then replaced by it; ENUM types
+ * no longer used are dropped. One transaction: a failure leaves the file as it was.
+ */
+async function convertLayout(connection: DuckDBConnection): Promise<void> {
+  const types = await enumTypesInFile(connection);
+  const sources = new Map<LogType, Set<string>>();
+  for (const logType of LOG_TYPES) sources.set(logType, await columnsOf(connection, tableOf(logType)));
+  await inOneTransaction(connection, async () => {
+    await createEnumTypes(connection, types);
+    for (const logType of LOG_TYPES) {
+      const table = tableOf(logType);
+      const existing = sources.get(logType) as Set<string>;
+      if (existing.size === 0) {
+        await connection.run(createTableSql(logType));
+        continue;
+      }
+      const next = `${table}_next`;
+      await connection.run(createTableSql(logType, next));
+      const source = (TABLE_COLUMNS.get(logType) as readonly string[]).map((c) =>
+        copyExpression(c, existing),
+      );
+      await connection.run(`INSERT INTO ${next} SELECT ${source.join(', ')} FROM ${table}`);
+      await connection.run(`DROP TABLE ${table}`);
+      await connection.run(`ALTER TABLE ${next} RENAME TO ${table}`);
+    }
+    const current = new Set(ENUM_TYPE_NAMES.values());
+    for (const name of types) if (!current.has(name)) await connection.run(`DROP TYPE ${name}`);
+  });
 }
 
 export class DuckDbEventStore implements EventStore {
@@ -636,14 +809,21 @@ export class DuckDbEventStore implements EventStore {
         await writer.runAndReadAll('SELECT max(schema_version) AS v FROM event_store_meta')
       ).getRowObjectsJS()[0]?.v;
       if (version === null || version === undefined) {
+        await createEnumTypes(writer, await enumTypesInFile(writer));
         for (const logType of LOG_TYPES) await writer.run(createTableSql(logType));
         await writer.run('INSERT INTO event_store_meta VALUES ($1)', [SCHEMA_VERSION]);
       } else if (Number(version) === 1) {
         await migrateFromV1(writer);
+      } else if (Number(version) === 2) {
+        await convertLayout(writer);
       } else if (Number(version) !== SCHEMA_VERSION) {
         throw new Error(
           `${EVENTS_FILE} has schema version ${String(version)}; this server knows ${SCHEMA_VERSION}.`,
         );
+      } else {
+        // A vocabulary changed since the file was written: its code columns get the new ENUM types.
+        const types = await enumTypesInFile(writer);
+        if ([...ENUM_TYPE_NAMES.values()].some((name) => !types.has(name))) await convertLayout(writer);
       }
       for (const logType of LOG_TYPES) {
         const [row] = (
