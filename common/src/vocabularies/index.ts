@@ -2,3 +2,4 @@ export * from './vocabulary';
 export * from './countries';
 export * from './logTypes';
 export * from './logFilterVocabularies';
+export * from './sharedUiMaps';
