@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { FIELD_SPECS, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
-import { DuckDbEventStore, EVENTS_FILE, tableOf } from '../src/events/duckdbEventStore';
+import { DuckDbEventStore, EVENTS_FILE, ROW_GROUP_SIZE, tableOf } from '../src/events/duckdbEventStore';
 import { generateEvents } from '../src/seed/eventGenerator';
 
 const fmt = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     ] as const) {
       const instance = await DuckDBInstance.create(':memory:', { disabled_compression_methods: disabled });
       const connection = await instance.connect();
-      await connection.run(`ATTACH '${path.join(dir, EVENTS_FILE)}' AS ev (ROW_GROUP_SIZE 16384)`);
+      await connection.run(
+        `ATTACH '${path.join(dir, EVENTS_FILE)}' AS ev (ROW_GROUP_SIZE ${ROW_GROUP_SIZE})`,
+      );
       await connection.run(`CREATE TEMP TABLE source AS SELECT ${columns} FROM ev.${table}`);
       await connection.run(`CREATE OR REPLACE TABLE ev.copy AS SELECT * FROM source LIMIT 0`);
       await connection.run('CHECKPOINT ev');

@@ -28,9 +28,10 @@ const DAY = 86400000;
 /** Events between two checkpoints of the load (as the seeding path does). */
 const FLUSH_EVERY = 1_000_000;
 /**
- * Events per append: one DuckDB row group (122,880 rows = 60 data chunks of 2,048), so each
- * committed batch fills whole row groups, which DuckDB writes straight to the file (compressed)
- * instead of through its write-ahead log and a later checkpoint.
+ * Events per append: DuckDB's default row-group size (122,880 rows = 60 data chunks of 2,048), a
+ * few of the store's row groups (ROW_GROUP_SIZE), so a committed batch is mostly whole row groups,
+ * which DuckDB writes straight to the file (compressed) instead of through its write-ahead log
+ * and a later checkpoint.
  */
 const DEFAULT_BATCH = 122_880;
 /** Events generated into memory before each round of appends. */

@@ -66,9 +66,11 @@ const CATALOG = 'ev';
 /**
  * Rows per row group (DuckDB's default is 122,880). Smaller groups give finer time zone maps (a
  * page reads less), and an append of at least one group is written to the file directly,
- * compressed, instead of through the write-ahead log and a later checkpoint.
+ * compressed, instead of through the write-ahead log and a later checkpoint. 32,768 rather than
+ * 16,384: with the code fields as ENUMs, ingest was ~15 % faster and the file ~10 % smaller, and
+ * block 1 / block 50,000 took the same time (see the README's figures).
  */
-const ROW_GROUP_SIZE = 16384;
+export const ROW_GROUP_SIZE = 32768;
 
 /** Each code field's codes, in vocabulary order. */
 const CODE_LISTS: ReadonlyMap<string, readonly string[]> = new Map(
