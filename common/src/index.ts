@@ -71,6 +71,9 @@ export * from './features/provider-session/providerSessionSaga';
 export * from './features/log-paging/logPagingSlice';
 export * from './features/log-paging/logPagingSelectors';
 export * from './features/log-paging/logPagingSaga';
+export * from './features/saved-searches/savedSearchesSlice';
+export * from './features/saved-searches/savedSearchesSelectors';
+export * from './features/saved-searches/savedSearchesSaga';
 
 // Components
 export * from './features/snackbar/SnackbarHost';

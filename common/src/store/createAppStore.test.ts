@@ -36,7 +36,16 @@ describe('createAppStore', () => {
       counter: { pings: number; pongs: number };
     };
     expect(Object.keys(state)).toEqual(
-      expect.arrayContaining(['session', 'revision', 'inactivity', 'snackbar', 'providerSession', 'counter']),
+      expect.arrayContaining([
+        'session',
+        'revision',
+        'inactivity',
+        'snackbar',
+        'providerSession',
+        'logPaging',
+        'savedSearches',
+        'counter',
+      ]),
     );
     expect(state.session.status).toBe('notInitialized');
     store.dispatch(counter.actions.pinged());

@@ -23,6 +23,8 @@ import {
 import { providerSessionSaga } from '../features/provider-session/providerSessionSaga';
 import { logPagingReducer } from '../features/log-paging/logPagingSlice';
 import { logPagingSaga } from '../features/log-paging/logPagingSaga';
+import { savedSearchesReducer } from '../features/saved-searches/savedSearchesSlice';
+import { savedSearchesSaga } from '../features/saved-searches/savedSearchesSaga';
 
 export type World = 'tenant' | 'provider';
 
@@ -33,6 +35,7 @@ const baseReducers = {
   snackbar: snackbarReducer,
   providerSession: providerSessionReducer,
   logPaging: logPagingReducer,
+  savedSearches: savedSearchesReducer,
 };
 
 /** The state every app store has; apps add their own slices through extraReducers. */
@@ -94,7 +97,7 @@ export function createAppStore(options: CreateAppStoreOptions) {
 
   const worldSagas: Saga[] =
     options.world === 'tenant'
-      ? [sessionSaga, revisionSaga, inactivitySaga, logPagingSaga]
+      ? [sessionSaga, revisionSaga, inactivitySaga, logPagingSaga, savedSearchesSaga]
       : [providerSessionSaga];
   const sagas = [...worldSagas, ...(options.extraSagas ?? [])];
   sagaMiddleware.run(function* rootSaga() {

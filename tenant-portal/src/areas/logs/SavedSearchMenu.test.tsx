@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logsIds } from '@workbench/common';
 import { SAVED_SEARCH_PATHS, type SavedSearch } from '@workbench/common/api/contract/savedSearches';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
@@ -64,6 +64,22 @@ describe('saved searches menu', () => {
     expect(server.stored).toEqual([
       expect.objectContaining({ name: 'Risky', route: 'web', query: 'interval=7d&risk=R' }),
     ]);
+    expect(await screen.findByText('The search "Risky" has been saved.')).toBeInTheDocument();
+    expect(screen.getByTestId(logsIds.savedSearchName)).toHaveValue('');
+  });
+
+  it('a blank name shows "Enter a name." and saves nothing', async () => {
+    const server = savedSearchServer([]);
+    const view = renderPortal({
+      path: '/logs/web',
+      user: demoUser('admin'),
+      stubs: (m) => server.install(m),
+    });
+    fireEvent.click(await screen.findByTestId(logsIds.savedSearchesButton));
+    fireEvent.change(await screen.findByTestId(logsIds.savedSearchName), { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId(logsIds.savedSearchSave));
+    expect(await screen.findByText('Enter a name.')).toBeInTheDocument();
+    expect(view.mock.history.post.filter((r) => r.url === SAVED_SEARCH_PATHS.list)).toHaveLength(0);
   });
 
   it("a taken name shows the server's message and saves nothing", async () => {
@@ -74,6 +90,22 @@ describe('saved searches menu', () => {
     fireEvent.click(screen.getByTestId(logsIds.savedSearchSave));
     expect(await screen.findByText(/A saved search with this name already exists\./)).toBeInTheDocument();
     expect(server.stored).toEqual([blocked]);
+  });
+
+  it("another log route's menu starts without the last failure", async () => {
+    const server = savedSearchServer([blocked, audit]);
+    const view = renderPortal({
+      path: '/logs/web',
+      user: demoUser('admin'),
+      stubs: (m) => server.install(m),
+    });
+    fireEvent.click(await screen.findByTestId(logsIds.savedSearchesButton));
+    fireEvent.click(screen.getByTestId(logsIds.savedSearchSave));
+    expect(await screen.findByText('Enter a name.')).toBeInTheDocument();
+    await act(() => view.router.navigate('/logs/audit'));
+    fireEvent.click(await screen.findByTestId(logsIds.savedSearchesButton));
+    await screen.findByTestId(`${logsIds.savedSearchItem}-Logins`);
+    expect(screen.queryByText('Enter a name.')).not.toBeInTheDocument();
   });
 
   it("lists only this route's searches; opening one puts its view in the URL; delete removes it", async () => {

@@ -3,7 +3,7 @@
  * name, open one (its query replaces the view's), delete one. Only the searches of this log route
  * are listed.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Box,
   Button,
@@ -17,11 +17,20 @@ import {
 } from '@mui/material';
 import BookmarkIcon from '@mui/icons-material/Bookmark';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { logsIds, snackbarShown, toErrorInfo, useAppDispatch } from '@workbench/common';
-import { createSavedSearch, deleteSavedSearch, listSavedSearches } from '@workbench/common/api/logs';
+import {
+  logsIds,
+  savedSearchDeleteRequested,
+  savedSearchMenuLeft,
+  savedSearchSaveRequested,
+  savedSearchesRequested,
+  selectLastSavedSearch,
+  selectSavedSearchError,
+  selectSavedSearchesOfRoute,
+  useAppDispatch,
+  useAppSelector,
+} from '@workbench/common';
 import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '@workbench/common/api/contract/savedSearches';
 import type { LogRoute } from '@workbench/common/vocabularies/index';
-import { useHttpClient } from '../../app/httpContext';
 
 export function SavedSearchMenu({
   route,
@@ -32,56 +41,29 @@ export function SavedSearchMenu({
   currentQuery: string;
   onOpen: (query: string) => void;
 }) {
-  const http = useHttpClient();
   const dispatch = useAppDispatch();
+  const searches = useAppSelector((state) => selectSavedSearchesOfRoute(state, route));
+  const error = useAppSelector(selectSavedSearchError);
+  const lastSaved = useAppSelector(selectLastSavedSearch);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [searches, setSearches] = useState<SavedSearch[]>([]);
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A save that succeeded empties the name field (adjusted while rendering, not in an effect).
+  const [emptiedFor, setEmptiedFor] = useState(lastSaved);
+  if (lastSaved !== emptiedFor) {
+    setEmptiedFor(lastSaved);
+    setName('');
+  }
 
-  const reload = useCallback(async () => {
-    try {
-      setSearches((await listSavedSearches(http)).filter((s) => s.route === route));
-    } catch (e) {
-      setError(toErrorInfo(e).message);
-    }
-  }, [http, route]);
+  // A failure belongs to this menu: another log view (or a later visit) starts without it.
+  useEffect(
+    () => () => {
+      dispatch(savedSearchMenuLeft());
+    },
+    [dispatch],
+  );
 
-  useEffect(() => {
-    if (anchor) void reload();
-  }, [anchor, reload]);
-
-  const save = async () => {
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setError('Enter a name.');
-      return;
-    }
-    try {
-      await createSavedSearch(http, { name: trimmed, route, query: currentQuery });
-      setName('');
-      setError(null);
-      dispatch(
-        snackbarShown({
-          kind: 'save',
-          outcome: 'success',
-          message: `The search "${trimmed}" has been saved.`,
-        }),
-      );
-      await reload();
-    } catch (e) {
-      setError(toErrorInfo(e).message);
-    }
-  };
-
-  const remove = async (search: SavedSearch) => {
-    try {
-      await deleteSavedSearch(http, search.id);
-      await reload();
-    } catch (e) {
-      setError(toErrorInfo(e).message);
-    }
-  };
+  const save = () => dispatch(savedSearchSaveRequested({ name, route, query: currentQuery }));
+  const remove = (search: SavedSearch) => dispatch(savedSearchDeleteRequested({ id: search.id }));
 
   return (
     <>
@@ -89,7 +71,10 @@ export function SavedSearchMenu({
         data-testid={logsIds.savedSearchesButton}
         startIcon={<BookmarkIcon />}
         aria-haspopup="menu"
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          dispatch(savedSearchesRequested());
+        }}
       >
         Saved searches
       </Button>
@@ -104,7 +89,7 @@ export function SavedSearchMenu({
             value={name}
             onChange={(e) => setName(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') void save();
+              if (e.key === 'Enter') save();
             }}
             error={error !== null}
             helperText={error ?? ' '}
@@ -112,7 +97,7 @@ export function SavedSearchMenu({
               htmlInput: { 'data-testid': logsIds.savedSearchName, maxLength: SAVED_SEARCH_NAME_MAX },
             }}
           />
-          <Button variant="contained" data-testid={logsIds.savedSearchSave} onClick={() => void save()}>
+          <Button variant="contained" data-testid={logsIds.savedSearchSave} onClick={save}>
             Save
           </Button>
         </Box>
@@ -138,7 +123,7 @@ export function SavedSearchMenu({
               data-testid={`${logsIds.savedSearchDelete}-${s.name}`}
               onClick={(e) => {
                 e.stopPropagation();
-                void remove(s);
+                remove(s);
               }}
             >
               <DeleteIcon fontSize="small" />
