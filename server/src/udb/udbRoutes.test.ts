@@ -61,8 +61,23 @@ describe('scoping', () => {
       'PUT',
     );
     expect(((await modify.json()) as { modified: number }).modified).toBe(0);
+    const reset = await post(globex, UDB_PATHS.resetPassword, { username: target.username });
+    expect(reset.status).toBe(404);
     const after = await server.call(UDB_PATHS.user(target.uid), { jar: admin.jar });
     expect(await after.json()).toEqual(target);
+  });
+
+  test("usernames and domains list only the session tenant's end users", async () => {
+    const globex = await signIn(server, 'admin@globex.example');
+    const names = async (who: SignedIn) =>
+      (await (await server.call(`${UDB_PATHS.usernames}?limit=1000`, { jar: who.jar })).json()) as string[];
+    const acmeNames = await names(admin);
+    const globexNames = await names(globex);
+    expect(acmeNames).toHaveLength(DEMO_END_USERS.acme);
+    expect(globexNames).toHaveLength(DEMO_END_USERS.globex);
+    expect(globexNames.filter((n) => acmeNames.includes(n))).toEqual([]);
+    const domains = (await (await server.call(UDB_PATHS.domains, { jar: globex.jar })).json()) as string[];
+    expect(domains.every((d) => d.endsWith('globex.example'))).toBe(true);
   });
 
   test('the same username may exist in two tenants', async () => {
@@ -330,6 +345,61 @@ describe('bulk calls are all-or-report', () => {
     );
     expect(noName.status).toBe(400);
     expect(await (await server.call(UDB_PATHS.user(a.uid), { jar: admin.jar })).json()).toEqual(changedA);
+  });
+
+  test('a store failure in the middle of bulkusercreate rolls the call back: nothing is half-written', async () => {
+    const store = server.app.workbench.store;
+    const insert = store.insertEndUser.bind(store);
+    let inserts = 0;
+    const failing = jest.spyOn(store, 'insertEndUser').mockImplementation(async (record) => {
+      inserts += 1;
+      if (inserts === 3) throw new Error('disk I/O error');
+      return insert(record);
+    });
+    const rows = Array.from({ length: 5 }, (_, i) => ({ username: `half${i}@acme.example` }));
+    const r = await post(admin, UDB_PATHS.bulkCreate, { user_list: rows });
+    failing.mockRestore();
+    expect(r.status).toBe(500);
+    expect(inserts).toBe(3);
+    const after = await list(admin);
+    expect(after.total).toBe(DEMO_END_USERS.acme);
+    expect(after.users.filter((u) => u.username.startsWith('half'))).toEqual([]);
+  });
+
+  test('a store failure in the middle of bulkuserdelete or bulkusermodify rolls the call back', async () => {
+    const store = server.app.workbench.store;
+    const before = await list(admin);
+    const uids = before.users.slice(0, 4).map((u) => u.uid);
+    const remove = store.deleteEndUser.bind(store);
+    let deletes = 0;
+    const failingDelete = jest.spyOn(store, 'deleteEndUser').mockImplementation(async (tid, uid) => {
+      deletes += 1;
+      if (deletes === 3) throw new Error('disk I/O error');
+      return remove(tid, uid);
+    });
+    const r = await post(admin, UDB_PATHS.bulkDelete, { uid_list: uids });
+    failingDelete.mockRestore();
+    expect(r.status).toBe(500);
+    expect(deletes).toBe(3);
+    expect(await list(admin)).toEqual(before);
+
+    const update = store.updateEndUser.bind(store);
+    let updates = 0;
+    const failingUpdate = jest.spyOn(store, 'updateEndUser').mockImplementation(async (record) => {
+      updates += 1;
+      if (updates === 3) throw new Error('disk I/O error');
+      return update(record);
+    });
+    const m = await post(
+      admin,
+      UDB_PATHS.bulkModify,
+      { uid_list: uids, changes: { status: 'disabled' } },
+      'PUT',
+    );
+    failingUpdate.mockRestore();
+    expect(m.status).toBe(500);
+    expect(updates).toBe(3);
+    expect(await list(admin)).toEqual(before);
   });
 
   test('bulkuserdelete deletes the known users and reports unknown uids', async () => {
