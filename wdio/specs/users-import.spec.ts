@@ -152,15 +152,9 @@ describe('Importing users through the wizard', () => {
     expect(await usersPage.total.getText()).toBe(total);
   });
 
-  // PENDING until the DataTable's header sticks under the app bar (common/src/components/data-table).
-  // Measured 2026-11-22: scrolled 2,500 px, the header is at top -2,329 px, off screen. Its sticky
-  // scroll container is AG Grid's own .ag-grid-viewport (overflow: auto; .ag-root and
-  // .ag-root-wrapper are overflow: hidden), which never scrolls with domLayout="autoHeight": the
-  // page scrolls instead, so `position: sticky` never engages. With those three set to
-  // `overflow: clip` it sticks at top 0, under the fixed app bar (48 px, z-index 1201); the element
-  // that moves is .ag-grid-pinned-top-rows (the header's parent), so it also needs
-  // `top: <app bar height>` and a z-index above the rows. Both together (CSS injected in a trial run)
-  // kept the header in view below the app bar.
+  // The DataTable's header is position: sticky below the fixed app bar (top from the
+  // --workbench-sticky-top the shell measures; AG Grid's own scroll containers set to overflow:
+  // clip so the page's scroll is the one it sticks to). See common/src/components/data-table.
   it('the table header stays in view below the app bar while a long user list (the 1,000 imported) scrolls', async () => {
     await usersPage.searchFor('@import.example');
     await browser.waitUntil(async () => parseInt(await usersPage.total.getText(), 10) >= ROWS - 20, {

@@ -193,10 +193,12 @@ describe('ImportWizard', () => {
     await next();
     await next();
     expect(await screen.findByTestId(componentIds.wizardProgressText)).toHaveTextContent('0% · 1-4 of 6');
+    expect(screen.getByRole('progressbar', { name: 'Saving' })).toHaveAttribute('aria-valuenow', '0');
     release();
     await waitFor(() =>
       expect(screen.getByTestId(componentIds.wizardProgressText)).toHaveTextContent('67% · 5-6 of 6'),
     );
+    expect(screen.getByRole('progressbar', { name: 'Saving' })).toHaveAttribute('aria-valuenow', '67');
     release();
     await waitFor(() => expect(onClose).toHaveBeenCalledWith({ created: 6, errors: [] }));
   });

@@ -1,4 +1,8 @@
 import {
+  COPIED_SUFFIX,
+  DOWNLOADING_TEXT,
+  INVALID_FILE_TEXT,
+  SNACKBAR_ERROR_PREFIX,
   initialSnackbarState,
   snackbarClosed,
   snackbarReducer,
@@ -41,6 +45,20 @@ describe('snackbar (shared-ui §2)', () => {
     expect(show({ kind: 'custom', message: 'Anything', severity: 'warning' }).bottom).toMatchObject({
       text: 'Anything',
       severity: 'warning',
+    });
+  });
+
+  test("Texts: 'Error:', 'Downloading file ...', 'Invalid file uploaded.', 'has been copied to the clipboard.'", () => {
+    expect([SNACKBAR_ERROR_PREFIX, DOWNLOADING_TEXT, INVALID_FILE_TEXT, COPIED_SUFFIX]).toEqual([
+      'Error:',
+      'Downloading file ...',
+      'Invalid file uploaded.',
+      'has been copied to the clipboard.',
+    ]);
+    expect(show({ kind: 'custom', message: INVALID_FILE_TEXT, severity: 'error' }).bottom).toMatchObject({
+      text: 'Invalid file uploaded.',
+      severity: 'error',
+      duration: 3000,
     });
   });
 
