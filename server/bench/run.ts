@@ -3,13 +3,16 @@
  *
  * - generation rate and ingest rate of BENCH_EVENTS synthetic events (default 10,000,000; one
  *   tenant, 80 % web so that its web log reaches block 50,000), timed apart: events are generated
- *   into memory in rounds of ~0.5M and sorted into one batch per log type (as each log's collector
- *   would send them), then appended two at a time (ingest = appends + checkpoints, wall time;
- *   also the process CPU time of the ingest, all threads, since the machine may be shared);
+ *   into memory in rounds of ~0.5M and sorted into one batch per log type, each batch encoded as
+ *   an Arrow table (as each log's collector would ship it; timed apart as encoding), then appended
+ *   through the bulk path (`appendColumns`), two at a time (ingest = appends + checkpoints, wall
+ *   time; also the process CPU time of the ingest, all threads, since the machine may be shared);
+ * - the row path (`append` of event objects) on the first BENCH_ROW_EVENTS of the same batches
+ *   (default 1,000,000) into a second store, for comparison;
  * - p50/p95 latency of log block 1 and of block 50,000 (keyset paging: should be about equal),
  *   of block 1 oldest first, and of block 1 with a filter and a search;
  * - export rate (CSV) over BENCH_EXPORT_EVENTS events (default 1,000,000).
- * Env: BENCH_EVENTS, BENCH_EXPORT_EVENTS, BENCH_RUNS (default 30), BENCH_BATCH (most events per
+ * Env: BENCH_EVENTS, BENCH_ROW_EVENTS, BENCH_EXPORT_EVENTS, BENCH_RUNS (default 30), BENCH_BATCH (most events per
  * append, default 122,880), BENCH_DIR (default a temp dir, deleted afterwards unless
  * BENCH_KEEP=1). 10M events need about 0.4 GB of disk and a few minutes.
  */
@@ -23,6 +26,8 @@ import { encodeCursor, queryFingerprint } from '../src/events/logQuery';
 import { readLogBlock } from '../src/events/logPaging';
 import type { EventQuery, NewEvent } from '../src/events/eventStore';
 import { generateEvents } from '../src/seed/eventGenerator';
+import { toEventColumns } from '../src/events/arrowEvents';
+import type { LogType } from '@workbench/common/api/contract/logSchema';
 
 const DAY = 86400000;
 /** Events between two checkpoints of the load (as the seeding path does). */
@@ -67,24 +72,84 @@ async function latency(runs: number, fn: () => Promise<unknown>): Promise<{ p50:
 const fmt = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/**
+ * Appends batches with IN_FLIGHT in flight and a checkpoint every FLUSH_EVERY events, adding up
+ * the wall time and the process CPU time (all threads) of the appends and checkpoints only.
+ */
+class TimedIngest {
+  created = 0;
+  ms = 0;
+  cpuMs = 0;
+  private sinceFlush = 0;
+
+  constructor(private readonly store: DuckDbEventStore) {}
+
+  async run(appends: (() => Promise<number>)[]): Promise<void> {
+    await this.timed(async () => {
+      const inFlight: Promise<number>[] = [];
+      for (const append of appends) {
+        inFlight.push(append());
+        if (inFlight.length >= IN_FLIGHT) this.count(await inFlight.shift()!);
+        if (this.sinceFlush >= FLUSH_EVERY) {
+          await this.store.flush();
+          this.sinceFlush = 0;
+        }
+      }
+      for (const n of await Promise.all(inFlight)) this.count(n);
+    });
+  }
+
+  /** The last checkpoint. */
+  finish(): Promise<void> {
+    return this.timed(() => this.store.flush());
+  }
+
+  rate(): number {
+    return this.created / (this.ms / 1000);
+  }
+
+  cpuRate(): number {
+    return this.created / (this.cpuMs / 1000);
+  }
+
+  private count(n: number): void {
+    this.created += n;
+    this.sinceFlush += n;
+  }
+
+  private async timed(work: () => Promise<void>): Promise<void> {
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    await work();
+    this.ms += performance.now() - t0;
+    const cpu = process.cpuUsage(c0);
+    this.cpuMs += (cpu.user + cpu.system) / 1000;
+  }
+}
+
 async function main(): Promise<void> {
   const total = envNumber('BENCH_EVENTS', 10_000_000);
   const exportLimit = envNumber('BENCH_EXPORT_EVENTS', 1_000_000);
   const runs = envNumber('BENCH_RUNS', 30);
   const batchSize = envNumber('BENCH_BATCH', DEFAULT_BATCH);
+  const rowLimit = envNumber('BENCH_ROW_EVENTS', 1_000_000);
   const dir = process.env.BENCH_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-bench-'));
   const tenant = { tid: 'bench-tenant', name: 'acme' };
   const now = Date.now();
   console.log(`Event store benchmark: ${fmt(total)} events in ${dir}`);
 
   const store = await DuckDbEventStore.open(dir);
+  const rowDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-bench-rows-'));
+  const rowStore = await DuckDbEventStore.open(rowDir);
   try {
-    // --- generation and ingest, timed apart ---
+    // --- generation, encoding and ingest, timed apart ---
     // Events are generated in rounds of ROUND_EVENTS into memory (timed as generation), sorted
-    // into one batch per log type as a collector of each log would send them, then appended
-    // (timed as ingest: wall time from the round's first append until its last commit, with the
-    // checkpoints of a long load: one every ~1M events, and one at the end), two appends in flight
-    // so that one batch is filled while the other commits. Nothing else runs during ingest.
+    // into one batch per log type, each encoded as an Arrow table as a collector of that log would
+    // ship it (timed as encoding), then appended through the bulk path (timed as ingest: wall time
+    // from the round's first append until its last commit, with the checkpoints of a long load:
+    // one every ~1M events, and one at the end), two appends in flight so that one batch is
+    // written while the other commits. Nothing else runs during ingest. The first rowLimit events
+    // also go through the row path (`append` of the same batches) into a second store.
     const generator = generateEvents({
       tenants: [tenant],
       typeWeights: { scan_web: 80, scan_email: 6, fwaas_logs: 6, saa_logs: 4, scan_dlp: 2, scan_audit: 2 },
@@ -92,14 +157,12 @@ async function main(): Promise<void> {
       now,
       batchSize,
     });
-    let created = 0;
-    let sinceFlush = 0;
-    let lastPrinted = 0;
+    const columnar = new TimedIngest(store);
+    const rowPath = new TimedIngest(rowStore);
     let generateMs = 0;
-    let ingestMs = 0;
-    /** CPU time of this process (all threads: JS and DuckDB's) during ingest. */
-    let ingestCpuMs = 0;
-    const pending = new Map<string, NewEvent[]>();
+    let encodeMs = 0;
+    let lastPrinted = 0;
+    const pending = new Map<LogType, NewEvent[]>();
     for (let done = false; !done;) {
       const g0 = performance.now();
       const round: NewEvent[][] = [];
@@ -123,48 +186,50 @@ async function main(): Promise<void> {
       }
       if (done) for (const list of pending.values()) if (list.length > 0) round.push(list);
       generateMs += performance.now() - g0;
-      const i0 = performance.now();
-      const c0 = process.cpuUsage();
-      const inFlight: Promise<number>[] = [];
-      for (const batch of round) {
-        inFlight.push(store.append(batch));
-        if (inFlight.length >= IN_FLIGHT) created += await inFlight.shift()!;
-        sinceFlush += batch.length;
-        if (sinceFlush >= FLUSH_EVERY) {
-          await store.flush();
-          sinceFlush = 0;
-        }
-      }
-      for (const n of await Promise.all(inFlight)) created += n;
-      ingestMs += performance.now() - i0;
-      const cpu = process.cpuUsage(c0);
-      ingestCpuMs += (cpu.user + cpu.system) / 1000;
-      if (created - lastPrinted >= total / 10 || (done && created > lastPrinted)) {
-        lastPrinted = created;
+      const e0 = performance.now();
+      const tables = round.map((batch) => ({
+        logType: batch[0].logType,
+        table: toEventColumns(batch[0].logType, batch),
+      }));
+      encodeMs += performance.now() - e0;
+      await columnar.run(
+        tables.map(
+          ({ logType, table }) =>
+            () =>
+              store.appendColumns(logType, table),
+        ),
+      );
+      if (rowPath.created < rowLimit) await rowPath.run(round.map((batch) => () => rowStore.append(batch)));
+      if (columnar.created - lastPrinted >= total / 10 || (done && columnar.created > lastPrinted)) {
+        lastPrinted = columnar.created;
         console.log(
-          `  ${fmt(created)}: generation ${fmt(created / (generateMs / 1000))} events/s, ingest ${fmt(created / (ingestMs / 1000))} events/s`,
+          `  ${fmt(columnar.created)}: generation ${fmt(columnar.created / (generateMs / 1000))} events/s, ingest ${fmt(columnar.rate())} events/s`,
         );
       }
     }
-    const f0 = performance.now();
-    const fc0 = process.cpuUsage();
-    await store.flush();
-    ingestMs += performance.now() - f0;
-    const flushCpu = process.cpuUsage(fc0);
-    ingestCpuMs += (flushCpu.user + flushCpu.system) / 1000;
+    await columnar.finish();
+    await rowPath.finish();
+    const created = columnar.created;
     const generateSeconds = generateMs / 1000;
-    const ingestSeconds = ingestMs / 1000;
+    const encodeSeconds = encodeMs / 1000;
+    const ingestSeconds = columnar.ms / 1000;
     console.log(
       `generation: ${fmt(created)} events in ${fmt(generateSeconds, 1)} s = ${fmt(created / generateSeconds)} events/s`,
     );
     console.log(
-      `ingest: ${fmt(created)} events in ${fmt(ingestSeconds, 1)} s = ${fmt(created / ingestSeconds)} events/s (append + checkpoints, generation excluded; one log type per batch of up to ${fmt(batchSize)}, ${IN_FLIGHT} in flight)`,
+      `encoding as Arrow tables (the collector's work): ${fmt(encodeSeconds, 1)} s = ${fmt(created / encodeSeconds)} events/s`,
     );
     console.log(
-      `  ingest CPU time (all threads): ${fmt(ingestCpuMs / 1000, 1)} s = ${fmt(created / (ingestCpuMs / 1000))} events per CPU-second (wall/CPU ${fmt(ingestMs / ingestCpuMs, 2)}; on 2 idle cores the wall rate could reach up to 2× the per-CPU-second rate)`,
+      `ingest (bulk path, Arrow tables): ${fmt(created)} events in ${fmt(ingestSeconds, 1)} s = ${fmt(columnar.rate())} events/s (append + checkpoints, generation and encoding excluded; one log type per batch of up to ${fmt(batchSize)}, ${IN_FLIGHT} in flight)`,
     );
     console.log(
-      `  both: ${fmt(created / (generateSeconds + ingestSeconds))} events/s (${fmt(generateSeconds + ingestSeconds, 1)} s)`,
+      `  ingest CPU time (all threads): ${fmt(columnar.cpuMs / 1000, 1)} s = ${fmt(columnar.cpuRate())} events per CPU-second (wall/CPU ${fmt(columnar.ms / columnar.cpuMs, 2)}; on 2 idle cores the wall rate could reach up to 2× the per-CPU-second rate)`,
+    );
+    console.log(
+      `ingest (row path, event objects): ${fmt(rowPath.created)} events in ${fmt(rowPath.ms / 1000, 1)} s = ${fmt(rowPath.rate())} events/s, ${fmt(rowPath.cpuRate())} per CPU-second; bulk / row path: ${fmt(columnar.rate() / rowPath.rate(), 2)}× wall, ${fmt(columnar.cpuRate() / rowPath.cpuRate(), 2)}× per CPU-second`,
+    );
+    console.log(
+      `  generation + encoding + ingest: ${fmt(created / (generateSeconds + encodeSeconds + ingestSeconds))} events/s (${fmt(generateSeconds + encodeSeconds + ingestSeconds, 1)} s)`,
     );
     const bytes = fs.statSync(path.join(dir, 'events.duckdb')).size;
     console.log(`  file size: ${fmt(bytes / 1e6, 1)} MB (${fmt(bytes / created, 1)} bytes/event)`);
@@ -220,6 +285,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await store.close();
+    await rowStore.close();
+    fs.rmSync(rowDir, { recursive: true, force: true });
     if (!process.env.BENCH_DIR && process.env.BENCH_KEEP !== '1')
       fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -11,7 +11,9 @@ import {
   LOG_TYPE_SCHEMAS,
   type LogType,
 } from '@workbench/common/api/contract/logSchema';
+import { Float64, Int32, Table, Utf8, vectorFromArray } from 'apache-arrow';
 import { generateEvents } from '../seed/eventGenerator';
+import { toEventColumns } from './arrowEvents';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const DAY = 86400000;
@@ -34,6 +36,70 @@ function web(tid: string, time: number, fields: NewEvent['fields'] = {}): NewEve
     time,
     fields: { userid: 'u@acme.example', domain: 'example.com', action: 'allow', ...fields },
   };
+}
+
+/**
+ * 5,000 firewall events of two tenants with the values ingest gets wrong first: empty, 12- and
+ * 13-byte, non-ASCII and long strings, null and undefined fields, large and negative integers;
+ * `rule_name` mostly distinct (the encoder sends it as plain Utf8, the others as dictionaries).
+ */
+function edgeCaseEvents(): NewEvent[] {
+  const texts = [
+    '',
+    'a',
+    'abcdefghijkl', // 12 bytes: the longest string DuckDB keeps inline
+    'abcdefghijklm', // 13 bytes
+    'Zürich', // 6 characters, 7 bytes
+    'éééééééééééé', // 12 characters, 24 bytes
+    'naïve 🙂 user',
+    'x'.repeat(5000),
+    '10.0.0.1',
+    "o'brien; DROP TABLE events --",
+  ];
+  const integers = [
+    0,
+    1,
+    -1,
+    443,
+    2 ** 31,
+    2 ** 32,
+    2 ** 32 + 1,
+    -(2 ** 40) - 3,
+    Number.MAX_SAFE_INTEGER,
+    -Number.MAX_SAFE_INTEGER,
+  ];
+  const events: NewEvent[] = [];
+  for (let i = 0; i < 5000; i += 1) {
+    events.push({
+      tid: i % 7 === 0 ? 'a-tenant-id-longer-than-twelve-bytes' : 'tid-acme',
+      logType: 'fwaas_logs',
+      time: NOW - 5000 + i,
+      fields: {
+        userid: texts[i % texts.length],
+        src_ip: i % 3 === 0 ? null : texts[(i * 7) % texts.length],
+        rule_name: i % 5 === 0 ? undefined : `${texts[(i * 3) % texts.length]}#${i}`,
+        domain: i % 2 === 0 ? null : 'example.com',
+        dst_port: integers[i % integers.length],
+        bytes_in: i % 4 === 0 ? null : integers[(i * 3) % integers.length],
+        bytes_out: i,
+        fw_action: i % 11 === 0 ? null : 'allow',
+      },
+    });
+  }
+  return events;
+}
+
+/** Stored events (by id) are the given events with ids 1..n, their null fields left out. */
+function expectStoredAsGiven(stored: readonly StoredEvent[], events: readonly NewEvent[]): void {
+  stored.forEach((event, i) => {
+    expect(event).toEqual({
+      id: i + 1,
+      tid: events[i].tid,
+      logType: events[i].logType,
+      time: events[i].time,
+      fields: withoutNulls(events[i].fields),
+    });
+  });
 }
 
 function baseQuery(logType: LogType, tid = 'tid-acme'): EventQuery {
@@ -387,63 +453,14 @@ describe('DuckDbEventStore ingest (columnar data chunks)', () => {
   }
 
   it('stores every value as given: empty, 12- and 13-byte, non-ASCII and long strings, nulls, large and negative integers, across several chunks', async () => {
-    const texts = [
-      '',
-      'a',
-      'abcdefghijkl', // 12 bytes: the longest string DuckDB keeps inline
-      'abcdefghijklm', // 13 bytes
-      'Zürich', // 6 characters, 7 bytes
-      'éééééééééééé', // 12 characters, 24 bytes
-      'naïve 🙂 user',
-      'x'.repeat(5000),
-      '10.0.0.1',
-      "o'brien; DROP TABLE events --",
-    ];
-    const integers = [
-      0,
-      1,
-      -1,
-      443,
-      2 ** 31,
-      2 ** 32,
-      2 ** 32 + 1,
-      -(2 ** 40) - 3,
-      Number.MAX_SAFE_INTEGER,
-      -Number.MAX_SAFE_INTEGER,
-    ];
-    const events: NewEvent[] = [];
-    for (let i = 0; i < 5000; i += 1) {
-      events.push({
-        tid: i % 7 === 0 ? 'a-tenant-id-longer-than-twelve-bytes' : 'tid-acme',
-        logType: 'fwaas_logs',
-        time: NOW - 5000 + i,
-        fields: {
-          userid: texts[i % texts.length],
-          src_ip: i % 3 === 0 ? null : texts[(i * 7) % texts.length],
-          rule_name: i % 5 === 0 ? undefined : texts[(i * 3) % texts.length],
-          domain: i % 2 === 0 ? null : 'example.com',
-          dst_port: integers[i % integers.length],
-          bytes_in: i % 4 === 0 ? null : integers[(i * 3) % integers.length],
-          bytes_out: i,
-          fw_action: i % 11 === 0 ? null : 'allow',
-        },
-      });
-    }
+    const events = edgeCaseEvents();
     expect(await roundTripStore.append(events)).toBe(5000);
     const stored = [
       ...(await storedInOrder('tid-acme', 'fwaas_logs')),
       ...(await storedInOrder('a-tenant-id-longer-than-twelve-bytes', 'fwaas_logs')),
     ].sort((a, b) => a.id - b.id);
     expect(stored).toHaveLength(5000);
-    stored.forEach((event, i) => {
-      expect(event).toEqual({
-        id: i + 1,
-        tid: events[i].tid,
-        logType: 'fwaas_logs',
-        time: events[i].time,
-        fields: withoutNulls(events[i].fields),
-      });
-    });
+    expectStoredAsGiven(stored, events);
   });
 
   it('stores generated events of every log type exactly as generated, with increasing ids', async () => {
@@ -458,15 +475,7 @@ describe('DuckDbEventStore ingest (columnar data chunks)', () => {
     }
     stored.sort((a, b) => a.id - b.id);
     expect(stored.map((e) => e.id)).toEqual(generated.map((_, i) => i + 1));
-    stored.forEach((event, i) => {
-      expect(event).toEqual({
-        id: i + 1,
-        tid: generated[i].tid,
-        logType: generated[i].logType,
-        time: generated[i].time,
-        fields: withoutNulls(generated[i].fields),
-      });
-    });
+    expectStoredAsGiven(stored, generated);
   });
 
   it('stores every string right when there are more distinct strings than the string cache holds', async () => {
@@ -498,6 +507,144 @@ describe('DuckDbEventStore ingest (columnar data chunks)', () => {
     await roundTripStore.append([good, good]);
     const stored = await roundTripStore.query(baseQuery('scan_web'));
     expect(stored.map((e) => e.id).sort()).toEqual([1, 2]);
+  });
+});
+
+describe('DuckDbEventStore bulk path (appendColumns: Arrow tables)', () => {
+  let dirs: string[];
+  let bulk: DuckDbEventStore;
+  let rows: DuckDbEventStore;
+
+  beforeEach(async () => {
+    dirs = [
+      fs.mkdtempSync(path.join(os.tmpdir(), 'events-bulk-')),
+      fs.mkdtempSync(path.join(os.tmpdir(), 'events-rows-')),
+    ];
+    bulk = await DuckDbEventStore.open(dirs[0]);
+    rows = await DuckDbEventStore.open(dirs[1]);
+  });
+
+  afterEach(async () => {
+    await bulk.close();
+    await rows.close();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  /** Every event of the store, by id. */
+  async function everything(of: DuckDbEventStore): Promise<StoredEvent[]> {
+    const stored: StoredEvent[] = [];
+    for (const tenant of [...TENANTS, { tid: 'a-tenant-id-longer-than-twelve-bytes' }]) {
+      for (const logType of LOG_TYPES) {
+        stored.push(...(await of.query({ ...baseQuery(logType, tenant.tid), limit: 1_000_000 })));
+      }
+    }
+    return stored.sort((a, b) => a.id - b.id);
+  }
+
+  it('stores generated events of every log type exactly as the row path does (ids, tenants, times, every field)', async () => {
+    const batches = [
+      ...generateEvents({ tenants: TENANTS, count: 9000, now: NOW, seed: 5, batchSize: 3000 }),
+    ];
+    for (const batch of batches) {
+      await rows.append(batch);
+      for (const logType of LOG_TYPES) {
+        const ofType = batch.filter((e) => e.logType === logType);
+        await rows.flush();
+        expect(await bulk.appendColumns(logType, toEventColumns(logType, ofType))).toBe(ofType.length);
+      }
+    }
+    const fromBulk = await everything(bulk);
+    expect(fromBulk).toHaveLength(9000);
+    // Ids follow each table's rows: compare by content, then check the ids are 1..n.
+    const key = (e: StoredEvent): string => JSON.stringify([e.tid, e.logType, e.time, e.fields]);
+    const fromRows = await everything(rows);
+    expect(fromBulk.map(key).sort()).toEqual(fromRows.map(key).sort());
+    expect(fromBulk.map((e) => e.id)).toEqual(fromBulk.map((_, i) => i + 1));
+  });
+
+  it('stores every value as given: empty, 12- and 13-byte, non-ASCII and long strings, nulls, large and negative integers, across several chunks', async () => {
+    const events = edgeCaseEvents();
+    const table = toEventColumns('fwaas_logs', events);
+    expect(String(table.schema.fields.find((f) => f.name === 'rule_name')?.type)).toBe('Utf8');
+    expect(await bulk.appendColumns('fwaas_logs', table)).toBe(5000);
+    const stored = await everything(bulk);
+    expect(stored).toHaveLength(5000);
+    expectStoredAsGiven(stored, events);
+  });
+
+  it('reads other column types too: codes as Utf8, integers as Int32 and Float64, several record batches, a slice at an odd row', async () => {
+    const n = 3000;
+    const part = (from: number, to: number): Table =>
+      new Table({
+        tid: vectorFromArray(
+          Array.from({ length: to - from }, () => 'tid-acme'),
+          new Utf8(),
+        ),
+        time: vectorFromArray(
+          Array.from({ length: to - from }, (_, i) => NOW - n + from + i),
+          new Float64(),
+        ),
+        userid: vectorFromArray(
+          Array.from({ length: to - from }, (_, i) => (i % 9 === 0 ? null : `user-${from + i}@acme.example`)),
+          new Utf8(),
+        ),
+        country: vectorFromArray(
+          Array.from({ length: to - from }, (_, i) => (i % 4 === 0 ? null : ['US', 'DE', 'FR'][i % 3])),
+          new Utf8(),
+        ),
+        src_port: vectorFromArray(
+          Array.from({ length: to - from }, (_, i) => (i % 6 === 0 ? null : from + i)),
+          new Int32(),
+        ),
+        bytes_out: vectorFromArray(
+          Array.from({ length: to - from }, (_, i) => (from + i) * 1000),
+          new Float64(),
+        ),
+      });
+    const whole = part(0, 1000).concat(part(1000, n));
+    expect(whole.batches).toHaveLength(2);
+    const table = whole.slice(3, n - 5);
+    expect(await bulk.appendColumns('fwaas_logs', table)).toBe(n - 8);
+    const stored = await everything(bulk);
+    expect(stored).toHaveLength(n - 8);
+    stored.forEach((event, i) => {
+      const row = table.get(i)?.toJSON() as Record<string, unknown>;
+      const expected = Object.fromEntries(
+        ['userid', 'country', 'src_port', 'bytes_out'].filter((f) => row[f] !== null).map((f) => [f, row[f]]),
+      );
+      expect(event).toEqual({
+        id: i + 1,
+        tid: 'tid-acme',
+        logType: 'fwaas_logs',
+        time: row.time,
+        fields: expected,
+      });
+    });
+    // A code filter reads the stored codes.
+    const german = await bulk.query({
+      ...baseQuery('fwaas_logs'),
+      filters: [{ field: 'country', values: ['DE'] }],
+    });
+    expect(german.length).toBe(stored.filter((e) => e.fields.country === 'DE').length);
+  });
+
+  it('a bad table stores nothing and takes no ids; the next good one starts at id 1', async () => {
+    const good: NewEvent = web('tid-acme', NOW - 10);
+    const bad = toEventColumns('scan_web', [good, { ...good, fields: { ...good.fields, status_code: 2.5 } }]);
+    await expect(bulk.appendColumns('scan_web', bad)).resolves.toBe(2);
+    expect(await bulk.count()).toBe(2);
+    const refused = new Table({
+      tid: vectorFromArray(['tid-acme'], new Utf8()),
+      time: vectorFromArray([NOW], new Float64()),
+      country: vectorFromArray(['ZZ'], new Utf8()),
+    });
+    await expect(bulk.appendColumns('scan_web', refused)).rejects.toThrow(EventStoreInputError);
+    await expect(bulk.appendColumns('scan_web', refused)).rejects.toThrow(
+      'Column "country" row 0: unknown value "ZZ".',
+    );
+    expect(await bulk.count()).toBe(2);
+    await bulk.appendColumns('scan_web', toEventColumns('scan_web', [good]));
+    expect((await bulk.query(baseQuery('scan_web'))).map((e) => e.id).sort()).toEqual([1, 2, 3]);
   });
 });
 

@@ -22,19 +22,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  DuckDBBigIntType,
-  DuckDBDataChunk,
   DuckDBInstance,
-  DuckDBVarCharType,
-  ENUM,
-  type DuckDBType,
   type DuckDBAppender,
   type DuckDBConnection,
   type DuckDBResultReader,
   type DuckDBPreparedStatement,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import duckdb from '@duckdb/node-bindings';
+import type { Table } from 'apache-arrow';
 import {
   FIELD_SPECS,
   LOG_TYPES,
@@ -51,6 +46,9 @@ import {
   type NewEvent,
   type StoredEvent,
 } from './eventStore';
+import { planEventColumns } from './arrowEvents';
+import { CODE_INDEXES, CODE_LISTS } from './codeIndexes';
+import { ArrowChunkWriter, ChunkWriter, StringCache } from './duckdbChunks';
 
 export const EVENTS_FILE = 'events.duckdb';
 /** 1: one wide `events` table; 2: one table per log type; 3: code fields as ENUM columns. */
@@ -72,16 +70,6 @@ const CATALOG = 'ev';
  */
 export const ROW_GROUP_SIZE = 32768;
 
-/** Each code field's codes, in vocabulary order. */
-const CODE_LISTS: ReadonlyMap<string, readonly string[]> = new Map(
-  Object.values(FIELD_SPECS)
-    .filter((f) => f.kind === 'code')
-    .map((f) => [f.name, (f.vocabulary ?? []).map((e) => e.code)]),
-);
-/** Each code field's code → its ENUM index (the position in the vocabulary). */
-const CODE_INDEXES: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map(
-  [...CODE_LISTS].map(([field, codes]) => [field, new Map(codes.map((c, i) => [c, i]))]),
-);
 const typeFieldSets: Record<string, Set<string>> = Object.fromEntries(
   LOG_TYPES.map((t) => [t, new Set(LOG_TYPE_SCHEMAS[t].fields)]),
 );
@@ -309,306 +297,6 @@ function toStoredEvent(row: readonly DuckDBValue[], logType: LogType): StoredEve
   return { id: Number(row[0]), tid: String(row[1]), logType, time: Number(row[2]), fields };
 }
 
-/** Rows per data chunk: DuckDB's vector size (2,048), the most a chunk holds. */
-const CHUNK_ROWS = duckdb.vector_size();
-const TWO_POW_32 = 4294967296;
-/** DuckDB keeps a string of up to 12 bytes inside its 16-byte `duckdb_string_t` (no heap). */
-const INLINE_STRING_BYTES = 12;
-/** Longer strings are not cached (see StringCache): each is assigned to its own row. */
-const MAX_CACHED_STRING = 256;
-/** Distinct strings one StringCache holder keeps; it is replaced when a chunk could overflow it. */
-const STRING_CACHE_SLOTS = 1 << 17;
-/** Strings per holder vector (a chunk's new strings go to as many holders as they need). */
-const HOLDER_SLOTS = 1024;
-
-/**
- * Each distinct string is handed to DuckDB once: assigned to a row of a `holder` vector of its
- * own, whose 16-byte `duckdb_string_t` (length and inline bytes, or length, prefix and a pointer
- * into the holder's string heap) is then copied into every row that has that value. The appender
- * copies the strings of a chunk when it takes it (appendDataChunk), so holders only have to live
- * until then; they are dropped only between chunks. Log values repeat a lot (users, domains, URLs,
- * user agents, codes), so this saves most of the per-value native calls and string encodings.
- *
- * The strings new in a chunk go to new holders of 1,024; their `duckdb_string_t`s are read back
- * (one copy per holder) when the chunk is complete (`resolve`), and the rows that used them are
- * patched then. Memory: at most STRING_CACHE_SLOTS × 16 bytes of holders plus the strings.
- */
-class StringCache {
-  private readonly slots = new Map<string, number>();
-  /** The `duckdb_string_t` of each resolved slot, 4 words each. */
-  private readonly words = new Uint32Array(STRING_CACHE_SLOTS * 4);
-  private resolved = 0;
-  /** Holders of resolved slots: kept until the cache is cleared (rows point into their heaps). */
-  private holders: duckdb.Vector[] = [];
-  /** Holders of the current chunk's new strings, HOLDER_SLOTS each. */
-  private readonly pending: duckdb.Vector[] = [];
-  private readonly patchTargets: Uint32Array[] = [];
-  private readonly patchRows: number[] = [];
-  private readonly patchSlots: number[] = [];
-  private readonly varchar = duckdb.create_logical_type(duckdb.Type.VARCHAR);
-
-  /** Called before each chunk: forgets every string when this chunk's values might not fit. */
-  reserve(values: number): void {
-    if (this.slots.size + values <= STRING_CACHE_SLOTS) return;
-    this.slots.clear();
-    this.holders = [];
-    this.resolved = 0;
-  }
-
-  /** Writes the `duckdb_string_t` of `value` into `target` at row `row` (now or at resolve). */
-  write(target: Uint32Array, row: number, value: string): void {
-    let slot = this.slots.get(value);
-    if (slot === undefined) {
-      slot = this.slots.size;
-      const index = slot - this.resolved;
-      if (index % HOLDER_SLOTS === 0) this.pending.push(duckdb.create_vector(this.varchar, HOLDER_SLOTS));
-      duckdb.vector_assign_string_element(this.pending[this.pending.length - 1], index % HOLDER_SLOTS, value);
-      this.slots.set(value, slot);
-    }
-    if (slot < this.resolved) {
-      const { words } = this;
-      const from = slot * 4;
-      const to = row * 4;
-      target[to] = words[from];
-      target[to + 1] = words[from + 1];
-      target[to + 2] = words[from + 2];
-      target[to + 3] = words[from + 3];
-    } else {
-      this.patchTargets.push(target);
-      this.patchRows.push(row);
-      this.patchSlots.push(slot);
-    }
-  }
-
-  /** Reads back the chunk's new strings (one copy per holder) and fills the rows that wait for them. */
-  resolve(): void {
-    if (this.pending.length === 0) return;
-    const fresh = this.slots.size - this.resolved;
-    for (let k = 0; k < this.pending.length; k += 1) {
-      const count = Math.min(HOLDER_SLOTS, fresh - k * HOLDER_SLOTS);
-      const data = duckdb.vector_get_data(this.pending[k], count * 16);
-      this.words.set(
-        new Uint32Array(data.buffer, data.byteOffset, count * 4),
-        (this.resolved + k * HOLDER_SLOTS) * 4,
-      );
-      this.holders.push(this.pending[k]);
-    }
-    this.pending.length = 0;
-    this.resolved = this.slots.size;
-    const { words, patchTargets, patchRows, patchSlots } = this;
-    for (let k = 0; k < patchRows.length; k += 1) {
-      const target = patchTargets[k];
-      const from = patchSlots[k] * 4;
-      const to = patchRows[k] * 4;
-      target[to] = words[from];
-      target[to + 1] = words[from + 1];
-      target[to + 2] = words[from + 2];
-      target[to + 3] = words[from + 3];
-    }
-    patchTargets.length = 0;
-    patchRows.length = 0;
-    patchSlots.length = 0;
-  }
-}
-
-/** How a column is kept in a data chunk: BIGINT, VARCHAR, or an ENUM's index (1 or 2 bytes). */
-const enum ColumnKind {
-  Integer,
-  String,
-  Enum8,
-  Enum16,
-}
-
-const BYTES_PER_ROW: Record<ColumnKind, number> = {
-  [ColumnKind.Integer]: 8,
-  [ColumnKind.String]: 16,
-  [ColumnKind.Enum8]: 1,
-  [ColumnKind.Enum16]: 2,
-};
-
-/** One column of a data chunk being filled in JS memory (see ChunkWriter). */
-class ColumnBuffer {
-  readonly data: ArrayBuffer;
-  readonly bytes: Uint8Array;
-  readonly u16: Uint16Array;
-  readonly u32: Uint32Array;
-  readonly i32: Int32Array;
-  readonly validity = new Uint8Array(CHUNK_ROWS / 8);
-  readonly rowBytes: number;
-  validCount = 0;
-  /** Rows (and their strings) too long for the StringCache. */
-  readonly longRows: number[] = [];
-  readonly longValues: string[] = [];
-
-  constructor(
-    readonly kind: ColumnKind,
-    /** A code column's code → ENUM index; null for the others. */
-    readonly codes: ReadonlyMap<string, number> | null,
-  ) {
-    this.rowBytes = BYTES_PER_ROW[kind];
-    this.data = new ArrayBuffer(CHUNK_ROWS * Math.max(4, this.rowBytes));
-    this.bytes = new Uint8Array(this.data);
-    this.u16 = new Uint16Array(this.data);
-    this.u32 = new Uint32Array(this.data);
-    this.i32 = new Int32Array(this.data);
-  }
-
-  reset(rows: number): void {
-    this.bytes.fill(0, 0, rows * this.rowBytes);
-    this.validity.fill(0);
-    this.validCount = 0;
-    this.longRows.length = 0;
-    this.longValues.length = 0;
-  }
-
-  /** A safe integer as two 32-bit halves of a little-endian int64: no BigInt per value. */
-  setInteger(row: number, value: number): void {
-    this.u32[2 * row] = value >>> 0;
-    this.i32[2 * row + 1] = Math.floor(value / TWO_POW_32);
-    this.setValid(row);
-  }
-
-  /** A code (validated) as its ENUM index: no string handed to DuckDB at all. */
-  setCode(row: number, value: string): void {
-    const index = (this.codes as ReadonlyMap<string, number>).get(value) as number;
-    if (this.kind === ColumnKind.Enum8) this.bytes[row] = index;
-    else this.u16[row] = index;
-    this.setValid(row);
-  }
-
-  /**
-   * A short ASCII string goes straight into the C API's inlined `duckdb_string_t` form ({uint32
-   * length, 12 bytes, zero padded}); a longer one through the StringCache (one native call per
-   * distinct value); a very long one is kept for a `vector_assign_string_element` call.
-   */
-  setString(row: number, value: string, strings: StringCache): void {
-    const n = value.length;
-    this.setValid(row);
-    if (n <= INLINE_STRING_BYTES) {
-      const { bytes } = this;
-      const at = row * 16 + 4;
-      let i = 0;
-      for (; i < n; i += 1) {
-        const c = value.charCodeAt(i);
-        if (c > 0x7f) break;
-        bytes[at + i] = c;
-      }
-      if (i === n) {
-        this.u32[4 * row] = n;
-        return;
-      }
-      bytes.fill(0, at, at + INLINE_STRING_BYTES);
-    }
-    if (n <= MAX_CACHED_STRING) strings.write(this.u32, row, value);
-    else {
-      this.longRows.push(row);
-      this.longValues.push(value);
-    }
-  }
-
-  private setValid(row: number): void {
-    this.validity[row >> 3] |= 1 << (row & 7);
-    this.validCount += 1;
-  }
-}
-
-/** The chunk column of a field: its kind and DuckDB type (an ENUM of the vocabulary for a code). */
-function chunkColumnOf(field: string): { kind: ColumnKind; type: DuckDBType } {
-  const spec = FIELD_SPECS[field];
-  if (spec.kind === 'integer') return { kind: ColumnKind.Integer, type: DuckDBBigIntType.instance };
-  if (spec.kind === 'text') return { kind: ColumnKind.String, type: DuckDBVarCharType.instance };
-  // As DuckDB (and ENUM()) store an ENUM's index: UTINYINT below 256 values, USMALLINT below 65,536.
-  const codes = CODE_LISTS.get(field) as readonly string[];
-  if (codes.length >= 65536) throw new Error(`The vocabulary of "${field}" is too large for an ENUM column.`);
-  return { kind: codes.length < 256 ? ColumnKind.Enum8 : ColumnKind.Enum16, type: ENUM(codes) };
-}
-
-/**
- * Fills DuckDB data chunks of 2,048 rows of one log type's table, row by row in JS memory (typed
- * arrays), then hands each column over with one memory copy (plus the validity mask when the
- * column has nulls): far fewer native calls and allocations than the appender's value-by-value API.
- */
-class ChunkWriter {
-  private readonly chunk: DuckDBDataChunk;
-  private readonly columns: ColumnBuffer[];
-  /** Column index of each field of the type (after id, tid, time). */
-  private readonly fieldColumn: ReadonlyMap<string, number>;
-  private readonly stringColumns: number;
-
-  constructor(
-    logType: LogType,
-    private readonly strings: StringCache,
-  ) {
-    const fields = LOG_TYPE_SCHEMAS[logType].fields;
-    const specs = [
-      { kind: ColumnKind.Integer, type: DuckDBBigIntType.instance },
-      { kind: ColumnKind.String, type: DuckDBVarCharType.instance },
-      { kind: ColumnKind.Integer, type: DuckDBBigIntType.instance },
-      ...fields.map(chunkColumnOf),
-    ];
-    const codes = [null, null, null, ...fields.map((f) => CODE_INDEXES.get(f) ?? null)];
-    this.columns = specs.map((c, i) => new ColumnBuffer(c.kind, codes[i]));
-    this.stringColumns = specs.filter((c) => c.kind === ColumnKind.String).length;
-    this.fieldColumn = new Map(fields.map((f, i) => [f, i + 3]));
-    this.chunk = DuckDBDataChunk.create(specs.map((c) => c.type));
-  }
-
-  /** Appends `events[rows[k]]` (validated, all of this writer's type) with ids `firstId + rows[k]`. */
-  append(
-    appender: DuckDBAppender,
-    events: readonly NewEvent[],
-    rows: readonly number[],
-    firstId: number,
-  ): void {
-    const { columns, fieldColumn, strings } = this;
-    const [ids, tids, times] = columns;
-    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-      const size = Math.min(CHUNK_ROWS, rows.length - start);
-      strings.reserve(size * this.stringColumns);
-      for (const column of columns) column.reset(size);
-      for (let r = 0; r < size; r += 1) {
-        const index = rows[start + r];
-        const event = events[index];
-        ids.setInteger(r, firstId + index);
-        tids.setString(r, event.tid, strings);
-        times.setInteger(r, event.time);
-        const fields = event.fields;
-        for (const name in fields) {
-          const value = fields[name];
-          if (value === null || value === undefined) continue;
-          const column = columns[fieldColumn.get(name) as number];
-          if (typeof value === 'number') column.setInteger(r, value);
-          else if (column.codes !== null) column.setCode(r, value);
-          else column.setString(r, value, strings);
-        }
-      }
-      this.flushChunk(size);
-      appender.appendDataChunk(this.chunk);
-    }
-  }
-
-  private flushChunk(rows: number): void {
-    this.strings.resolve();
-    const raw = this.chunk.chunk;
-    this.chunk.reset();
-    duckdb.data_chunk_set_size(raw, rows);
-    for (let c = 0; c < this.columns.length; c += 1) {
-      const column = this.columns[c];
-      const vector = duckdb.data_chunk_get_vector(raw, c);
-      if (column.validCount > 0) {
-        duckdb.copy_data_to_vector(vector, 0, column.data, 0, rows * column.rowBytes);
-        for (let k = 0; k < column.longRows.length; k += 1) {
-          duckdb.vector_assign_string_element(vector, column.longRows[k], column.longValues[k]);
-        }
-      }
-      if (column.validCount < rows) {
-        duckdb.vector_ensure_validity_writable(vector);
-        duckdb.copy_data_to_vector_validity(vector, 0, column.validity.buffer, 0, Math.ceil(rows / 64) * 8);
-      }
-    }
-  }
-}
-
 /** Writer connections taking turns with appends (one fills while the other commits). */
 const WRITER_LANES = 2;
 const MAX_IDLE_READERS = 4;
@@ -773,6 +461,7 @@ export class DuckDbEventStore implements EventStore {
   private closed = false;
   private readonly strings = new StringCache();
   private readonly chunkWriters = new Map<LogType, ChunkWriter>();
+  private readonly arrowWriters = new Map<LogType, ArrowChunkWriter>();
   /**
    * Per query shape (type, tenant, filters, search, order): the window its last full block
    * needed, twice over; where the next block of the same paging starts probing.
@@ -854,45 +543,26 @@ export class DuckDbEventStore implements EventStore {
    * keeps two appends in flight has one batch filled while the other commits.
    */
   append(events: readonly NewEvent[]): Promise<number> {
-    let firstId: number;
-    let rowsByType: Map<LogType, number[]>;
+    const rowsByType = new Map<LogType, number[]>();
     try {
       this.assertOpen();
       for (let i = 0; i < events.length; i += 1) validateNewEvent(events[i], i);
       if (events.length === 0) return Promise.resolve(0);
-      rowsByType = new Map();
       for (let i = 0; i < events.length; i += 1) {
         const logType = events[i].logType;
         const rows = rowsByType.get(logType);
         if (rows) rows.push(i);
         else rowsByType.set(logType, [i]);
       }
-      firstId = this.nextId;
-      this.nextId += events.length;
     } catch (error) {
       return Promise.reject(error);
     }
-    const lane = this.nextLane;
-    this.nextLane = (lane + 1) % this.writers.length;
-    const writer = this.writers[lane];
-    const run = async (): Promise<number> => {
-      this.assertOpen();
-      await writer.run('BEGIN TRANSACTION');
-      try {
-        for (const [logType, rows] of rowsByType) {
-          const appender = await writer.createAppender(tableOf(logType));
-          try {
-            this.chunkWriterOf(logType).append(appender, events, rows, firstId);
-            appender.flushSync();
-          } finally {
-            appender.closeSync();
-          }
-        }
-        await writer.run('COMMIT');
-      } catch (error) {
-        // A failed COMMIT may already have ended the transaction: the first error is the one to report.
-        await writer.run('ROLLBACK').catch(() => undefined);
-        throw error;
+    const firstId = this.takeIds(events.length);
+    return this.inWriterTransaction(async (writer) => {
+      for (const [logType, rows] of rowsByType) {
+        await this.withAppender(writer, logType, (appender) =>
+          this.chunkWriterOf(logType).append(appender, events, rows, firstId),
+        );
       }
       for (const [logType, rows] of rowsByType) {
         let lo = Infinity;
@@ -902,19 +572,102 @@ export class DuckDbEventStore implements EventStore {
           if (time < lo) lo = time;
           if (time > hi) hi = time;
         }
-        const known = this.bounds.get(logType);
-        this.bounds.set(
-          logType,
-          known
-            ? { min: Math.min(known.min, lo), max: Math.max(known.max, hi), rows: known.rows + rows.length }
-            : { min: lo, max: hi, rows: rows.length },
-        );
+        this.extendBounds(logType, lo, hi, rows.length);
       }
       return events.length;
+    });
+  }
+
+  /**
+   * The bulk path: one log type's events as an Apache Arrow table (arrowEvents.ts). The table is
+   * checked whole first (bad input: EventStoreInputError naming the column, nothing written),
+   * then written column by column (ArrowChunkWriter: no per-value string work), in one
+   * transaction on a writer lane as `append` does. Ids follow the table's row order.
+   */
+  appendColumns(logType: LogType, table: Table): Promise<number> {
+    let plan: ReturnType<typeof planEventColumns>;
+    try {
+      this.assertOpen();
+      plan = planEventColumns(logType, table);
+      if (plan.rows === 0) return Promise.resolve(0);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const firstId = this.takeIds(plan.rows);
+    return this.inWriterTransaction(async (writer) => {
+      await this.withAppender(writer, logType, (appender) =>
+        this.arrowWriterOf(logType).append(appender, plan, firstId),
+      );
+      this.extendBounds(logType, plan.minTime, plan.maxTime, plan.rows);
+      return plan.rows;
+    });
+  }
+
+  private takeIds(count: number): number {
+    const firstId = this.nextId;
+    this.nextId += count;
+    return firstId;
+  }
+
+  /**
+   * Runs `write` in one transaction on the next writer lane (a lane's writes run one at a time;
+   * lanes alternate), rolled back whole when it fails. Its result is what `write` returns, after
+   * the COMMIT.
+   */
+  private inWriterTransaction<T>(write: (writer: DuckDBConnection) => Promise<T>): Promise<T> {
+    const lane = this.nextLane;
+    this.nextLane = (lane + 1) % this.writers.length;
+    const writer = this.writers[lane];
+    const run = async (): Promise<T> => {
+      this.assertOpen();
+      await writer.run('BEGIN TRANSACTION');
+      let result: T;
+      try {
+        result = await write(writer);
+        await writer.run('COMMIT');
+      } catch (error) {
+        // A failed COMMIT may already have ended the transaction: the first error is the one to report.
+        await writer.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+      return result;
     };
     const result = this.lanes[lane].then(run, run);
     this.lanes[lane] = result.catch(() => undefined);
     return result;
+  }
+
+  private async withAppender(
+    writer: DuckDBConnection,
+    logType: LogType,
+    fill: (appender: DuckDBAppender) => void,
+  ): Promise<void> {
+    const appender = await writer.createAppender(tableOf(logType));
+    try {
+      fill(appender);
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
+  }
+
+  private extendBounds(logType: LogType, lo: number, hi: number, rows: number): void {
+    const known = this.bounds.get(logType);
+    this.bounds.set(
+      logType,
+      known
+        ? { min: Math.min(known.min, lo), max: Math.max(known.max, hi), rows: known.rows + rows }
+        : { min: lo, max: hi, rows },
+    );
+  }
+
+  private arrowWriterOf(logType: LogType): ArrowChunkWriter {
+    let writer = this.arrowWriters.get(logType);
+    if (!writer) {
+      writer = new ArrowChunkWriter(logType);
+      this.arrowWriters.set(logType, writer);
+    }
+    return writer;
   }
 
   private chunkWriterOf(logType: LogType): ChunkWriter {

@@ -4,6 +4,7 @@
  * that into its own query language with bound parameters. DuckDB is the embedded default
  * (duckdbEventStore.ts); a ClickHouse store implements the same interface.
  */
+import type { Table } from 'apache-arrow';
 import type { FieldValue, LogType } from '@workbench/common/api/contract/logSchema';
 
 /** An event to store. `time` is epoch milliseconds; fields not in the log type's schema are rejected. */
@@ -77,6 +78,12 @@ export class EventStoreInputError extends Error {
 export interface EventStore {
   /** Appends events (in one batch, atomically); returns how many were stored. */
   append(events: readonly NewEvent[]): Promise<number>;
+  /**
+   * The bulk path: appends one log type's events given as an Apache Arrow table (columns `tid`,
+   * `time` and the type's fields; see arrowEvents.ts), in one batch, atomically; returns how many
+   * were stored. Bad input is refused whole (EventStoreInputError naming the column).
+   */
+  appendColumns(logType: LogType, table: Table): Promise<number>;
   /** Up to `limit` events of the query, in its order (newest first by default). */
   query(query: EventQuery): Promise<StoredEvent[]>;
   /** Every event of the scan, in its order, in batches (for exports of any size). */

@@ -2,7 +2,9 @@
  * Seeding the event store with synthetic events, with progress. Used by the seed CLI
  * (`npm run seed -- --events N`) and by the server's first start (WORKBENCH_DEMO_EVENTS).
  */
-import type { EventStore } from '../events/eventStore';
+import type { LogType } from '@workbench/common/api/contract/logSchema';
+import { toEventColumns } from '../events/arrowEvents';
+import type { EventStore, NewEvent } from '../events/eventStore';
 import { generateEvents, type GeneratorOptions, type GeneratorTenant } from './eventGenerator';
 
 /**
@@ -38,7 +40,24 @@ export interface SeedOptions {
 /** Events between two checkpoints of a long load. */
 const FLUSH_EVERY = 1_000_000;
 
-/** Generates and appends `count` events; returns how many were stored. */
+/**
+ * Appends a generated batch through the store's bulk path: one Arrow table per log type (as the
+ * collectors of each log would ship them), one transaction each.
+ */
+async function appendBatch(store: EventStore, batch: readonly NewEvent[]): Promise<number> {
+  const byType = new Map<LogType, NewEvent[]>();
+  for (const event of batch) {
+    const events = byType.get(event.logType);
+    if (events) events.push(event);
+    else byType.set(event.logType, [event]);
+  }
+  let stored = 0;
+  for (const [logType, events] of byType)
+    stored += await store.appendColumns(logType, toEventColumns(logType, events));
+  return stored;
+}
+
+/** Generates and appends `count` events (the bulk path); returns how many were stored. */
 export async function seedEvents(store: EventStore, options: SeedOptions): Promise<number> {
   let done = 0;
   const batches = generateEvents({
@@ -52,7 +71,7 @@ export async function seedEvents(store: EventStore, options: SeedOptions): Promi
   let sinceFlush = 0;
   for (const batch of batches) {
     if (options.shouldStop?.()) break;
-    const n = await store.append(batch);
+    const n = await appendBatch(store, batch);
     done += n;
     sinceFlush += n;
     if (sinceFlush >= FLUSH_EVERY) {
