@@ -108,6 +108,12 @@ class TimedIngest {
     return this.created / (this.ms / 1000);
   }
 
+  /** The figures so far (rate and cpuRate of a copy). */
+  snapshot(): Pick<TimedIngest, 'rate' | 'cpuRate'> {
+    const { created, ms, cpuMs } = this;
+    return { rate: () => created / (ms / 1000), cpuRate: () => created / (cpuMs / 1000) };
+  }
+
   cpuRate(): number {
     return this.created / (this.cpuMs / 1000);
   }
@@ -159,6 +165,7 @@ async function main(): Promise<void> {
     });
     const columnar = new TimedIngest(store);
     const rowPath = new TimedIngest(rowStore);
+    let bulkOverRowRounds = columnar.snapshot();
     let generateMs = 0;
     let encodeMs = 0;
     let lastPrinted = 0;
@@ -199,7 +206,11 @@ async function main(): Promise<void> {
               store.appendColumns(logType, table),
         ),
       );
-      if (rowPath.created < rowLimit) await rowPath.run(round.map((batch) => () => rowStore.append(batch)));
+      if (rowPath.created < rowLimit) {
+        await rowPath.run(round.map((batch) => () => rowStore.append(batch)));
+        // The bulk path over the same rounds, for a like-for-like ratio.
+        bulkOverRowRounds = columnar.snapshot();
+      }
       if (columnar.created - lastPrinted >= total / 10 || (done && columnar.created > lastPrinted)) {
         lastPrinted = columnar.created;
         console.log(
@@ -226,7 +237,7 @@ async function main(): Promise<void> {
       `  ingest CPU time (all threads): ${fmt(columnar.cpuMs / 1000, 1)} s = ${fmt(columnar.cpuRate())} events per CPU-second (wall/CPU ${fmt(columnar.ms / columnar.cpuMs, 2)}; on 2 idle cores the wall rate could reach up to 2× the per-CPU-second rate)`,
     );
     console.log(
-      `ingest (row path, event objects): ${fmt(rowPath.created)} events in ${fmt(rowPath.ms / 1000, 1)} s = ${fmt(rowPath.rate())} events/s, ${fmt(rowPath.cpuRate())} per CPU-second; bulk / row path: ${fmt(columnar.rate() / rowPath.rate(), 2)}× wall, ${fmt(columnar.cpuRate() / rowPath.cpuRate(), 2)}× per CPU-second`,
+      `ingest (row path, event objects): ${fmt(rowPath.created)} events in ${fmt(rowPath.ms / 1000, 1)} s = ${fmt(rowPath.rate())} events/s, ${fmt(rowPath.cpuRate())} per CPU-second; the bulk path over the same events: ${fmt(bulkOverRowRounds.rate())} events/s, ${fmt(bulkOverRowRounds.cpuRate())} per CPU-second (bulk / row: ${fmt(bulkOverRowRounds.rate() / rowPath.rate(), 2)}× wall, ${fmt(bulkOverRowRounds.cpuRate() / rowPath.cpuRate(), 2)}× per CPU-second)`,
     );
     console.log(
       `  generation + encoding + ingest: ${fmt(created / (generateSeconds + encodeSeconds + ingestSeconds))} events/s (${fmt(generateSeconds + encodeSeconds + ingestSeconds, 1)} s)`,
