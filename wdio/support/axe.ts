@@ -13,8 +13,30 @@ export interface BlockingViolation {
   targets: string[];
 }
 
-/** Runs axe-core on the current page and returns the serious or critical violations. */
+/**
+ * Waits until no finite CSS transition or animation runs (a dialog fading in, a drawer sliding):
+ * axe measures colour contrast through the opacity of the moment, so text in a dialog still
+ * fading in fails the contrast rule. Endless ones (progress spinners) are not waited for.
+ */
+async function animationsSettled(): Promise<void> {
+  await browser
+    .waitUntil(
+      () =>
+        browser.execute(
+          () =>
+            document
+              .getAnimations()
+              .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+              .length === 0,
+        ),
+      { timeout: 5000, interval: 50 },
+    )
+    .catch(() => undefined); // still moving after 5 s: check the page as it is
+}
+
+/** Runs axe-core on the current page (once it stopped moving) and returns the serious or critical violations. */
 export async function blockingViolations(): Promise<BlockingViolation[]> {
+  await animationsSettled();
   const results = await new AxeBuilder({ client: browser }).analyze();
   return results.violations
     .filter((violation) => (BLOCKING_IMPACTS as readonly string[]).includes(violation.impact ?? ''))
