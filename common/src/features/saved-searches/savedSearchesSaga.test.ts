@@ -1,6 +1,11 @@
 import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
-import { SAVED_SEARCH_PATHS, type SavedSearch } from '../../api/contract/savedSearches';
+import { SAVED_SEARCH_PATHS } from '../../api/contract/savedSearches';
 import { createTestStore, flush, stateWhen } from '../../test-support/storeHarness';
+import {
+  blockedSearch as blocked,
+  loginsSearch as logins,
+  serveSavedSearches as serve,
+} from '../../testing/savedSearchServer';
 import {
   savedSearchDeleteRequested,
   savedSearchSaveRequested,
@@ -10,43 +15,6 @@ import {
 import { savedSearchSavedMessage } from './savedSearchesSaga';
 
 type Mock = ReturnType<typeof createTestStore>['mock'];
-
-const blocked: SavedSearch = {
-  id: 's0',
-  name: 'Blocked',
-  route: 'web',
-  query: 'action=block',
-  created_at: '2026-11-21T00:00:00.000Z',
-};
-const logins: SavedSearch = {
-  ...blocked,
-  id: 'sa',
-  name: 'Logins',
-  route: 'audit',
-  query: 'audit_action=login',
-};
-
-/** A saved-search server kept in a list: what it stores is what the next GET lists. */
-function serve(mock: Mock, initial: SavedSearch[]) {
-  const stored = [...initial];
-  mock.onGet(SAVED_SEARCH_PATHS.list).reply(() => [200, { saved_searches: [...stored] }]);
-  mock.onPost(SAVED_SEARCH_PATHS.list).reply((config) => {
-    const body = JSON.parse(String(config.data)) as { name: string; route: string; query: string };
-    if (stored.some((s) => s.name.toLowerCase() === body.name.toLowerCase())) {
-      return [409, { message: 'A saved search with this name already exists.', field: 'name' }];
-    }
-    const saved = { id: `s${stored.length + 1}`, created_at: '2026-11-22T00:00:00.000Z', ...body };
-    stored.push(saved);
-    return [200, saved];
-  });
-  mock.onDelete(/\/api\/rep\/v1\/saved_searches\/.+/).reply((config) => {
-    const i = stored.findIndex((s) => s.id === String(config.url).split('/').pop());
-    if (i < 0) return [404, { message: 'The saved search was not found.' }];
-    stored.splice(i, 1);
-    return [200, { deleted: true }];
-  });
-  return stored;
-}
 
 const slice = (s: { savedSearches: SavedSearchesState }) => s.savedSearches;
 const lists = (mock: Mock) => mock.history.get.filter((r) => r.url === SAVED_SEARCH_PATHS.list).length;

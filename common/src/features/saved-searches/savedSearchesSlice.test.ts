@@ -1,6 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { SavedSearch } from '../../api/contract/savedSearches';
 import { loggedOut } from '../session/sessionSlice';
+import { blockedSearch as blocked, loginsSearch as logins } from '../../testing/savedSearchServer';
 import {
   SAVED_SEARCH_NAME_MISSING,
   initialSavedSearchesState,
@@ -19,20 +20,6 @@ import {
 } from './savedSearchesSlice';
 import { selectSavedSearchError, selectSavedSearchesOfRoute } from './savedSearchesSelectors';
 
-const blocked: SavedSearch = {
-  id: 's0',
-  name: 'Blocked',
-  route: 'web',
-  query: 'action=block',
-  created_at: '2026-11-21T00:00:00.000Z',
-};
-const logins: SavedSearch = {
-  ...blocked,
-  id: 'sa',
-  name: 'Logins',
-  route: 'audit',
-  query: 'audit_action=login',
-};
 const risky: SavedSearch = { ...blocked, id: 's2', name: 'Risky', query: 'risk=R' };
 const taken = {
   status: 409,

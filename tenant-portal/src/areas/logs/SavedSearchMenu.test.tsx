@@ -1,37 +1,23 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logsIds } from '@workbench/common';
 import { SAVED_SEARCH_PATHS, type SavedSearch } from '@workbench/common/api/contract/savedSearches';
+import { serveSavedSearches } from '@workbench/common/testing/savedSearchServer';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 
 afterEach(() => resetPortalEnv());
 
 const WEB = '/api/rep/v1/query/scan_web';
 
-/** A saved-search server kept in a list (what the stub stores is what the next GET lists). */
+/** The saved-search server of common's tests, plus an empty web log for the page around the menu. */
 function savedSearchServer(initial: SavedSearch[]) {
-  const stored = [...initial];
-  return {
-    stored,
+  const server = {
+    stored: [] as SavedSearch[],
     install(mock: Parameters<NonNullable<Parameters<typeof renderPortal>[0]['stubs']>>[0]) {
       mock.onGet(WEB).reply(200, { events: [], pagingIdentifiers: { last_iteration: true } });
-      mock.onGet(SAVED_SEARCH_PATHS.list).reply(() => [200, { saved_searches: stored }]);
-      mock.onPost(SAVED_SEARCH_PATHS.list).reply((config) => {
-        const body = JSON.parse(String(config.data)) as { name: string; route: string; query: string };
-        if (stored.some((s) => s.name.toLowerCase() === body.name.toLowerCase())) {
-          return [409, { message: 'A saved search with this name already exists.', field: 'name' }];
-        }
-        const saved = { id: `s${stored.length + 1}`, created_at: '2026-11-22T00:00:00.000Z', ...body };
-        stored.push(saved);
-        return [200, saved];
-      });
-      mock.onDelete(/\/api\/rep\/v1\/saved_searches\/.+/).reply((config) => {
-        const id = String(config.url).split('/').pop();
-        const i = stored.findIndex((s) => s.id === id);
-        if (i >= 0) stored.splice(i, 1);
-        return [200, { deleted: true }];
-      });
+      server.stored = serveSavedSearches(mock, initial);
     },
   };
+  return server;
 }
 
 const blocked: SavedSearch = {
