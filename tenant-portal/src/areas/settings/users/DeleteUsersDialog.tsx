@@ -1,9 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { deletionWarning } from '@workbench/common/components/import-wizard/index';
 import { usersIds } from '@workbench/common/test-ids/usersIds';
-
-/** The deletion warning of shared-ui §8, with the count filled in. */
-export const deletionWarning = (count: number): string =>
-  `If you choose to proceed ${count} items will be deleted. This cannot be undone.`;
 
 export function DeleteUsersDialog({
   count,

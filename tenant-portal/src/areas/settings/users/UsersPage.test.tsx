@@ -6,7 +6,7 @@ import { componentIds } from '@workbench/common/test-ids/index';
 import { usersIds } from '@workbench/common/test-ids/usersIds';
 import { password as passwordRule } from '@workbench/common/validators/text';
 import { demoUser, renderPortal, resetPortalEnv } from '../../../testing/renderPortal';
-import { deletionWarning } from './DeleteUsersDialog';
+import { deletionWarning } from '@workbench/common/components/import-wizard/index';
 
 afterEach(resetPortalEnv);
 
