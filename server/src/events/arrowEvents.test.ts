@@ -110,6 +110,12 @@ describe('planEventColumns: a table of one log type, checked against the log sch
       'Column "tid" row 0: tid is required.',
     ],
     [
+      'an empty tid in a dictionary',
+      { tid: vectorFromArray([''], new Dictionary(new Utf8(), new Int32())) },
+      'tid',
+      'Column "tid" row 0: tid is required.',
+    ],
+    [
       'a null time',
       { time: vectorFromArray([null], new Float64()) },
       'time',

@@ -100,7 +100,7 @@ const fail = (field: string, message: string): never => {
  * Whether row `i` is valid. Arrow JS keeps a slice's value and offset buffers cut to the slice
  * (row i is `values[i]`), but its null bitmap whole: row i is bit `offset + i`.
  */
-export function isValid(data: Data, i: number): boolean {
+function isValid(data: Data, i: number): boolean {
   const bitmap = data.nullBitmap;
   if (!bitmap || bitmap.length === 0 || data.nullCount === 0) return true;
   const bit = data.offset + i;
@@ -250,9 +250,8 @@ function planBatch(logType: LogType, batch: RecordBatch, bounds: { min: number; 
   const tid = byName.get('tid') ?? fail('tid', 'Column "tid" is required.');
   if (hasNullsOf(tid)) fail('tid', 'Column "tid" must not be null.');
   const tidPlan = planText('tid', tid);
-  forEachString(tidPlan.source, tid, (value, i) => {
-    if (value === '') fail('tid', `Column "tid" row ${i}: tid is required.`);
-  });
+  const emptyRow = firstEmptyRow(tid);
+  if (emptyRow >= 0) fail('tid', `Column "tid" row ${emptyRow}: tid is required.`);
   columns.push({ name: 'tid', ...tidPlan, hasNulls: false });
 
   const time = byName.get('time') ?? fail('time', 'Column "time" is required.');
@@ -284,18 +283,23 @@ function planBatch(logType: LogType, batch: RecordBatch, bounds: { min: number; 
   return { rows: batch.numRows, columns };
 }
 
-/** Calls `visit` with each row's string of a Utf8 or dictionary column (for the tid check). */
-function forEachString(source: ColumnSource, data: Data, visit: (value: string, row: number) => void): void {
-  if (source === 'utf8') {
-    const offsets = data.valueOffsets as Int32Array;
-    for (let i = 0; i < data.length; i += 1) {
-      if (offsets[i + 1] === offsets[i]) visit('', i);
-    }
-    return;
+/**
+ * The first row of a Utf8 column or a dictionary of Utf8 that holds the empty string, or -1: told
+ * from the offsets alone (an empty string starts where it ends), nothing decoded.
+ */
+function firstEmptyRow(data: Data): number {
+  const isEmpty = (offsets: Int32Array, i: number): boolean => offsets[i + 1] === offsets[i];
+  if (!DataType.isDictionary(data.type)) {
+    for (let i = 0; i < data.length; i += 1) if (isEmpty(data.valueOffsets as Int32Array, i)) return i;
+    return -1;
   }
-  const entries = dictionaryEntries('tid', data.dictionary as Vector);
+  const emptyEntries: boolean[] = [];
+  for (const piece of (data.dictionary as Vector).data) {
+    for (let i = 0; i < piece.length; i += 1) emptyEntries.push(isEmpty(piece.valueOffsets as Int32Array, i));
+  }
   const keys = data.values as ArrayLike<number>;
-  for (let i = 0; i < data.length; i += 1) visit(entries[keys[i]] ?? '', i);
+  for (let i = 0; i < data.length; i += 1) if (emptyEntries[keys[i]]) return i;
+  return -1;
 }
 
 /**
