@@ -66,7 +66,7 @@ export interface ColumnPlan {
   readonly data: Data | null;
   /** Source 'codeDictionary': dictionary entry → vocabulary index. */
   readonly remap?: Uint16Array;
-  /** Source 'code': per row (from 0), the vocabulary index, 0xffff where null. */
+  /** Source 'code': per row (from 0), the vocabulary index, NULL_CODE where null. */
   readonly codeIndexes?: Uint16Array;
   /** Whether any row is null. */
   readonly hasNulls: boolean;
@@ -89,7 +89,8 @@ export interface EventColumnsPlan {
 const TWO_POW_32 = 4294967296;
 /** 2^53 / 2^32: the high 32-bit word of a safe integer lies in [-2^21, 2^21). */
 const SAFE_HIGH = 2097152;
-const NULL_CODE = 0xffff;
+/** The vocabulary index planned for a null row of a code column given as Utf8. */
+export const NULL_CODE = 0xffff;
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 
 const fail = (field: string, message: string): never => {

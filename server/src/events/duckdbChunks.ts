@@ -20,7 +20,7 @@ import {
 import duckdb from '@duckdb/node-bindings';
 import type { Data, Vector } from 'apache-arrow';
 import { FIELD_SPECS, LOG_TYPE_SCHEMAS, type LogType } from '@workbench/common/api/contract/logSchema';
-import type { ColumnPlan, EventColumnsPlan } from './arrowEvents';
+import { NULL_CODE, type ColumnPlan, type EventColumnsPlan } from './arrowEvents';
 import { CODE_INDEXES, CODE_LISTS } from './codeIndexes';
 import type { NewEvent } from './eventStore';
 
@@ -178,9 +178,14 @@ class ColumnBuffer {
 
   /** A safe integer as two 32-bit halves of a little-endian int64: no BigInt per value. */
   setInteger(row: number, value: number): void {
+    this.writeInt64(row, value);
+    this.setValid(row);
+  }
+
+  /** The little-endian int64 halves of a safe integer, validity left as it is. */
+  writeInt64(row: number, value: number): void {
     this.u32[2 * row] = value >>> 0;
     this.i32[2 * row + 1] = Math.floor(value / TWO_POW_32);
-    this.setValid(row);
   }
 
   /** A code (validated) as its ENUM index: no string handed to DuckDB at all. */
@@ -331,6 +336,15 @@ export class ChunkWriter {
 
 const VARCHAR = duckdb.create_logical_type(duckdb.Type.VARCHAR);
 
+/** The holder vectors of one append (see writeUtf8) and each dictionary's resolved strings. */
+interface Holders {
+  /** Per dictionary: its entries' `duckdb_string_t`s, whose holders live until the append ends. */
+  readonly dictionaries: Map<Vector, Uint32Array>;
+  readonly dictionaryHolders: duckdb.Vector[];
+  /** Holders of the current chunk's Utf8 columns: dropped once the appender took the chunk. */
+  readonly chunkHolders: duckdb.Vector[];
+}
+
 /**
  * The `duckdb_string_t`s of the strings `offsets[from] .. offsets[to]` of an Arrow Utf8 buffer,
  * 4 words each at `out[at * 4 ...]`: one native call for all of them. The whole byte range is
@@ -411,10 +425,7 @@ export class ArrowChunkWriter {
 
   /** Appends every row of the plan, with ids from `firstId` in table order. */
   append(appender: DuckDBAppender, plan: EventColumnsPlan, firstId: number): void {
-    /** Per dictionary: its entries' `duckdb_string_t`s (their holders live until the end). */
-    const dictionaries = new Map<Vector, Uint32Array>();
-    const dictionaryHolders: duckdb.Vector[] = [];
-    const chunkHolders: duckdb.Vector[] = [];
+    const holders: Holders = { dictionaries: new Map(), dictionaryHolders: [], chunkHolders: [] };
     let id = firstId;
     for (const batch of plan.batches) {
       for (let start = 0; start < batch.rows; start += CHUNK_ROWS) {
@@ -423,21 +434,14 @@ export class ArrowChunkWriter {
         this.chunk.reset();
         duckdb.data_chunk_set_size(raw, size);
         const ids = this.columns[0];
-        for (let r = 0; r < size; r += 1, id += 1) {
-          ids.u32[2 * r] = id >>> 0;
-          ids.i32[2 * r + 1] = Math.floor(id / TWO_POW_32);
-        }
+        for (let r = 0; r < size; r += 1, id += 1) ids.writeInt64(r, id);
         duckdb.copy_data_to_vector(duckdb.data_chunk_get_vector(raw, 0), 0, ids.data, 0, size * 8);
         for (let c = 0; c < batch.columns.length; c += 1) {
           const vector = duckdb.data_chunk_get_vector(raw, c + 1);
-          this.writeColumn(vector, this.columns[c + 1], batch.columns[c], start, size, {
-            dictionaries,
-            dictionaryHolders,
-            chunkHolders,
-          });
+          this.writeColumn(vector, this.columns[c + 1], batch.columns[c], start, size, holders);
         }
         appender.appendDataChunk(this.chunk);
-        chunkHolders.length = 0;
+        holders.chunkHolders.length = 0;
       }
     }
   }
@@ -448,15 +452,11 @@ export class ArrowChunkWriter {
     column: ColumnPlan,
     start: number,
     size: number,
-    holders: {
-      dictionaries: Map<Vector, Uint32Array>;
-      dictionaryHolders: duckdb.Vector[];
-      chunkHolders: duckdb.Vector[];
-    },
+    holders: Holders,
   ): void {
+    // Arrow JS cuts a slice's value buffers to it (row r is values[r]); its null bitmap stays whole
+    // (row r is bit offset + r).
     const data = column.data as Data;
-    // Arrow JS cuts a slice's value buffers to it (row r is values[r]); its null bitmap stays whole.
-    const first = start;
     switch (column.source) {
       case 'null':
         buffer.validity.fill(0);
@@ -467,18 +467,14 @@ export class ArrowChunkWriter {
           vector,
           0,
           values.buffer as ArrayBuffer,
-          values.byteOffset + first * 8,
+          values.byteOffset + start * 8,
           size * 8,
         );
         break;
       }
       case 'number': {
         const values = data.values as ArrayLike<number>;
-        for (let r = 0; r < size; r += 1) {
-          const value = values[first + r];
-          buffer.u32[2 * r] = value >>> 0;
-          buffer.i32[2 * r + 1] = Math.floor(value / TWO_POW_32);
-        }
+        for (let r = 0; r < size; r += 1) buffer.writeInt64(r, values[start + r]);
         duckdb.copy_data_to_vector(vector, 0, buffer.data, 0, size * 8);
         break;
       }
@@ -488,26 +484,17 @@ export class ArrowChunkWriter {
         const keys = data?.values as ArrayLike<number>;
         const remap = column.remap as Uint16Array;
         const out = buffer.kind === ColumnKind.Enum8 ? buffer.bytes : buffer.u16;
-        if (indexes) for (let r = 0; r < size; r += 1) out[r] = indexes[first + r];
-        else for (let r = 0; r < size; r += 1) out[r] = remap[keys[first + r]];
+        if (indexes) for (let r = 0; r < size; r += 1) out[r] = indexes[start + r];
+        else for (let r = 0; r < size; r += 1) out[r] = remap[keys[start + r]];
         duckdb.copy_data_to_vector(vector, 0, buffer.data, 0, size * buffer.rowBytes);
-        if (indexes && column.hasNulls) {
-          buffer.validity.fill(0);
-          for (let r = 0; r < size; r += 1) {
-            if (indexes[first + r] !== 0xffff) buffer.validity[r >> 3] |= 1 << (r & 7);
-          }
-          duckdb.vector_ensure_validity_writable(vector);
-          duckdb.copy_data_to_vector_validity(vector, 0, buffer.validity.buffer, 0, Math.ceil(size / 64) * 8);
-          return;
-        }
         break;
       }
       case 'utf8':
         writeUtf8(
           data.valueOffsets as Int32Array,
           data.values as Uint8Array,
-          first,
-          first + size,
+          start,
+          start + size,
           buffer.u32,
           buffer.bytes,
           0,
@@ -540,7 +527,7 @@ export class ArrowChunkWriter {
         const keys = data.values as ArrayLike<number>;
         const out = buffer.u32;
         for (let r = 0; r < size; r += 1) {
-          const from = keys[first + r] * 4;
+          const from = keys[start + r] * 4;
           const to = r * 4;
           out[to] = words[from];
           out[to + 1] = words[from + 1];
@@ -552,8 +539,16 @@ export class ArrowChunkWriter {
       }
     }
     if (column.hasNulls) {
-      if (column.source !== 'null')
+      if (column.source === 'code') {
+        // Resolved per row at planning: a null row's index is NULL_CODE.
+        const indexes = column.codeIndexes as Uint16Array;
+        buffer.validity.fill(0);
+        for (let r = 0; r < size; r += 1) {
+          if (indexes[start + r] !== NULL_CODE) buffer.validity[r >> 3] |= 1 << (r & 7);
+        }
+      } else if (column.source !== 'null') {
         copyValidity(data.nullBitmap as Uint8Array, data.offset + start, size, buffer.validity);
+      }
       duckdb.vector_ensure_validity_writable(vector);
       duckdb.copy_data_to_vector_validity(vector, 0, buffer.validity.buffer, 0, Math.ceil(size / 64) * 8);
     }
