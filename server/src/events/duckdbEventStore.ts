@@ -14,7 +14,9 @@
  *   index, no string at all; each distinct other string is handed to DuckDB once and then
  *   referenced, see StringCache) through one appender per log type, in one transaction; ids are
  *   assigned here, increasing. Two writer connections take turns, so one batch's commit
- *   (compression and write, on DuckDB's threads) overlaps the next batch's filling.
+ *   (compression and write, on DuckDB's threads) overlaps the next batch's filling. The bulk path
+ *   (`appendColumns`: one log type's events as an Arrow table) is checked whole the same way and
+ *   written column by column with no per-value string work (ArrowChunkWriter, duckdbChunks.ts).
  * - Reads are keyset reads in (time DESC, id DESC) order, or (time ASC, id ASC). Seeded data is
  *   appended in time order, so DuckDB's per-row-group min/max (zone maps) on `time` let a deep
  *   page skip every row group outside its time window: page 50,000 costs about what page 1 costs.
