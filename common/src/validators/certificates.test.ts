@@ -1,4 +1,4 @@
-import { pemCertificate } from './certificates';
+import { PEM_MAX_LENGTH, pemCertificate } from './certificates';
 
 // 100 bytes of DER-like data in 64-character base64 lines, padded at the end only.
 const body = (
@@ -34,4 +34,33 @@ describe('PEM certificate block [invalidCert]', () => {
     expect(pemCertificate('just text')).toBe('invalidCert');
   });
   it('lets an empty value pass', () => expect(pemCertificate('')).toBeNull());
+});
+
+describe('PEM certificate input cap: PEM_MAX_LENGTH (64 KiB) characters [invalidCert]', () => {
+  // Blocks joined by line breaks, then padded with trailing line breaks to exactly `length`.
+  const chainOfLength = (length: number): string => {
+    const blocks = Math.floor(length / (block.length + 1));
+    const chain = Array.from({ length: blocks }, () => block).join('\n');
+    return chain + '\n'.repeat(length - chain.length);
+  };
+  it('accepts a chain of exactly PEM_MAX_LENGTH characters', () => {
+    const chain = chainOfLength(PEM_MAX_LENGTH);
+    expect(chain).toHaveLength(PEM_MAX_LENGTH);
+    expect(pemCertificate(chain)).toBeNull();
+  });
+  it('refuses a chain of valid blocks one character beyond PEM_MAX_LENGTH', () => {
+    const chain = chainOfLength(PEM_MAX_LENGTH + 1);
+    expect(chain).toHaveLength(PEM_MAX_LENGTH + 1);
+    expect(pemCertificate(chain)).toBe('invalidCert');
+  });
+  it('refuses a paste of thousands of stray BEGIN lines, within and beyond the cap', () => {
+    const stray = '-----BEGIN CERTIFICATE-----\nAAAA\n';
+    expect(pemCertificate(stray.repeat(1900))).toBe('invalidCert');
+    expect(pemCertificate(stray.repeat(100_000))).toBe('invalidCert');
+    expect(pemCertificate(`${block}\n${stray.repeat(1000)}`)).toBe('invalidCert');
+  });
+  it('refuses a second BEGIN line inside a block and an END line without a BEGIN', () => {
+    expect(pemCertificate(`-----BEGIN CERTIFICATE-----\n${block}`)).toBe('invalidCert');
+    expect(pemCertificate(`${block}\n-----END CERTIFICATE-----`)).toBe('invalidCert');
+  });
 });

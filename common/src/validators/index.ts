@@ -1,4 +1,5 @@
 export * from './errorKeys';
+export * from './characterLength';
 export * from './text';
 export * from './network';
 export * from './certificates';

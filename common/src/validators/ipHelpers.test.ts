@@ -15,9 +15,18 @@ describe("The IP helper throws 'Invalid ip address', 'invalid CIDR input' or 'in
     expect(() => ipv4ToNumber(value)).toThrow('Invalid ip address');
     expect(() => isPrivateIPv4(value)).toThrow('Invalid ip address');
   });
-  it.each(['10.0.0.0', '10.0.0/8', '10.0.0.0/', '10.0.0.0/x', '/8', '10.0.0.0/8/8'])(
-    "'invalid CIDR input' for %j",
-    (value) => expect(() => cidrToRange(value)).toThrow('invalid CIDR input'),
+  it.each([
+    '10.0.0.0',
+    '10.0.0/8',
+    '10.0.0.0/',
+    '10.0.0.0/x',
+    '/8',
+    '10.0.0.0/8/8',
+    '10.0.0.0/08',
+    '10.0.0.0/011',
+    '0.0.0.0/00',
+  ])("'invalid CIDR input' for %j", (value) =>
+    expect(() => cidrToRange(value)).toThrow('invalid CIDR input'),
   );
   it("'invalid CIDR subnet' for a prefix above 32 or a non-contiguous mask", () => {
     expect(() => cidrToRange('10.0.0.0/33')).toThrow('invalid CIDR subnet');
@@ -25,6 +34,11 @@ describe("The IP helper throws 'Invalid ip address', 'invalid CIDR input' or 'in
     expect(() => prefixToMask(33)).toThrow('invalid CIDR subnet');
     expect(() => prefixToMask(-1)).toThrow('invalid CIDR subnet');
     expect(() => prefixToMask(1.5)).toThrow('invalid CIDR subnet');
+  });
+  it("a CIDR prefix with a leading zero is 'invalid CIDR input' in ranges and overlap tests too", () => {
+    expect(() => parseIpv4Range('10.0.0.0/08')).toThrow('invalid CIDR input');
+    expect(() => rangesOverlap('10.0.0.0/08', '10.0.0.1')).toThrow('invalid CIDR input');
+    expect(cidrToRange('0.0.0.0/0')).toEqual({ start: 0, end: 0xffffffff });
   });
   it("'Invalid ip address' for a range whose start is above its end", () => {
     expect(() => parseIpv4Range('10.0.0.9-10.0.0.1')).toThrow('Invalid ip address');

@@ -106,17 +106,32 @@ function prefixMaskNumber(prefix: number): number {
 }
 
 /**
+ * `address/prefix`: the prefix is 1 to 3 decimal digits without a leading zero ("0" itself is
+ * fine), like the octets of an address ("/08" is refused: ambiguous, as "010" is).
+ */
+const CIDR_PATTERN = /^([^/\s]+)\/(0|[1-9]\d{0,2})$/;
+
+/**
+ * The address text and prefix number of `address/prefix` text, or null when it is not of that
+ * shape (see CIDR_PATTERN). Neither the address nor the prefix's range is checked here.
+ */
+export function splitCidr(text: string): { address: string; prefix: number } | null {
+  const match = CIDR_PATTERN.exec(text);
+  return match ? { address: match[1], prefix: Number(match[2]) } : null;
+}
+
+/**
  * The inclusive address range of an IPv4 CIDR, e.g. 10.0.0.0/8. Host bits in the address are
  * allowed (10.1.2.3/8 is the same network). Throws 'invalid CIDR input' unless the text is
- * `address/prefix` with a well-formed address, and 'invalid CIDR subnet' unless the prefix is 0..32.
+ * `address/prefix` with a well-formed address and a prefix without leading zeros, and
+ * 'invalid CIDR subnet' unless the prefix is 0..32.
  */
 export function cidrToRange(cidr: string): Ipv4Range {
-  const match = /^([^/\s]+)\/(\d{1,3})$/.exec(cidr);
-  if (!match || !isIPv4(match[1])) throw new Error(INVALID_CIDR_INPUT);
-  const prefix = Number(match[2]);
-  if (prefix > 32) throw new Error(INVALID_CIDR_SUBNET);
-  const size = 2 ** (32 - prefix);
-  const start = Math.floor(ipv4ToNumber(match[1]) / size) * size;
+  const parts = splitCidr(cidr);
+  if (!parts || !isIPv4(parts.address)) throw new Error(INVALID_CIDR_INPUT);
+  if (parts.prefix > 32) throw new Error(INVALID_CIDR_SUBNET);
+  const size = 2 ** (32 - parts.prefix);
+  const start = Math.floor(ipv4ToNumber(parts.address) / size) * size;
   return { start, end: start + size - 1 };
 }
 

@@ -40,6 +40,17 @@ describe('Single IP or IP range written with a hyphen, start lower than end [inv
     expect(ipOrIpRange('10.0.0.9-10.0.0.1')).toBe('invalidIpRange');
     expect(ipOrIpRange('10.0.0.1-10.0.0.1')).toBe('invalidIpRange');
   });
+  it.each([
+    ' 10.0.0.1',
+    '10.0.0.1 ',
+    ' 10.0.0.1-10.0.0.9',
+    '10.0.0.1-10.0.0.9 ',
+    '\t10.0.0.1 - 10.0.0.9',
+    '10.0.0.1-10.0.0.9\n',
+  ])(
+    'refuses whitespace around the whole value, single address or range alike, with invalidIP: %j',
+    (value) => expect(ipOrIpRange(value)).toBe('invalidIP'),
+  );
   it.each(['10.0.0.1-', '-10.0.0.1', '10.0.0.1-10.0.0.256', '10.0.0.1-10.0.0.5-10.0.0.9', '10.0.0.300'])(
     'refuses the malformed %j with invalidIP',
     (value) => expect(ipOrIpRange(value)).toBe('invalidIP'),
@@ -108,6 +119,31 @@ describe('Hostname or IP [invalidHostnameOrIp]; domain name [invalidDomain]', ()
   });
 });
 
+describe('Punycode (IDNA A-label) top-level domains: a TLD is letters, or xn-- then letters, digits, hyphens', () => {
+  it.each([
+    'example.xn--p1ai',
+    'xn--80ak6aa92e.com',
+    'EXAMPLE.XN--P1AI',
+    'shop.xn--80asehdb',
+    'a.xn--3e0b707e',
+  ])('domain, e-mail and standard destination accept %j', (value) => {
+    expect(domain(value)).toBeNull();
+    expect(email(`admin@${value}`)).toBeNull();
+    expect(standardDomainOrIp(value)).toBeNull();
+  });
+  it.each([
+    'example.xn--',
+    'example.xn-p1ai',
+    'example.xn--p1ai-',
+    'example.p1',
+    'example.ab-cd',
+    'example.x',
+  ])('domain and e-mail still refuse %j', (value) => {
+    expect(domain(value)).toBe('invalidDomain');
+    expect(email(`admin@${value}`)).toBe('invalidEmail');
+  });
+});
+
 describe('Non-standard domain or IP [nonStandardDomainOrIP]; non-standard IP [nonStandardIp]', () => {
   it('accepts a public-style domain and an ordinary address', () => {
     expect(standardDomainOrIp('www.acme.example')).toBeNull();
@@ -164,6 +200,14 @@ describe('CIDR prefix 1 to 32 for IPv4; IPv6 CIDR prefix 32 to 128', () => {
     expect(ipv6Cidr('2001:db8::/31')).toBe('invalidCidr');
     expect(ipv6Cidr('2001:db8::/129')).toBe('invalidCidr');
   });
+  it.each(['10.0.0.0/08', '10.0.0.0/011', '10.0.0.0/032', '10.0.0.0/00', '10.0.0.0/01'])(
+    'IPv4 refuses the prefix with a leading zero %j',
+    (value) => expect(ipv4Cidr(value)).toBe('invalidCidr'),
+  );
+  it.each(['2001:db8::/064', '2001:db8::/032', '2001:db8::1/0128', '2001:db8::/00'])(
+    'IPv6 refuses the prefix with a leading zero %j',
+    (value) => expect(ipv6Cidr(value)).toBe('invalidCidr'),
+  );
   it.each([
     '2001:db8:::1/64',
     '2001:db8::1::2/64',

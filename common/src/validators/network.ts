@@ -1,3 +1,4 @@
+import { characterLength } from './characterLength';
 import { isEmptyValue, type ValidationErrorKey } from './errorKeys';
 import {
   IPV4_CIDR_MAX_PREFIX,
@@ -8,16 +9,22 @@ import {
   isIPv4,
   isIPv6,
   isSpecialPurposeIPv4,
+  splitCidr,
 } from './ipHelpers';
 
-/** Hostname limits (§9): up to 253 characters in all, each label up to 63. */
+/** Hostname limits (§9), in characters (see characterLength): up to 253 in all, each label up to 63. */
 export const HOSTNAME_MAX_LENGTH = 253;
 export const HOSTNAME_LABEL_MAX_LENGTH = 63;
+/** E-mail address limits (RFC 5321), in characters: 254 in all, 64 before the @. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
 /** Port limits (§9). */
 export const PORT_MIN = 1;
 export const PORT_MAX = 65535;
 
 const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+const isHostnameLabel = (label: string): boolean =>
+  characterLength(label) <= HOSTNAME_LABEL_MAX_LENGTH && LABEL.test(label);
 
 /**
  * Hostname syntax (RFC 1123): labels of letters, digits and inner hyphens, 1–63 characters each,
@@ -26,17 +33,25 @@ const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
  * that a mistyped address like 10.0.0.300 is not taken for a hostname.
  */
 export function isHostname(value: string): boolean {
-  if (value.length === 0 || value.length > HOSTNAME_MAX_LENGTH) return false;
+  const length = characterLength(value);
+  if (length === 0 || length > HOSTNAME_MAX_LENGTH) return false;
   const labels = value.split('.');
-  if (!labels.every((label) => label.length <= HOSTNAME_LABEL_MAX_LENGTH && LABEL.test(label))) return false;
+  if (!labels.every(isHostnameLabel)) return false;
   return !/^\d+$/.test(labels[labels.length - 1]);
 }
 
-/** A domain name: a hostname of at least two labels whose top-level label is 2+ letters (example.com). */
+/**
+ * A top-level label: 2+ letters ("com"), or an IDNA A-label: "xn--" then letters, digits and
+ * hyphens ("xn--p1ai" for .рф), case-insensitive. isHostname already bounds it to 63 characters
+ * and refuses a trailing hyphen.
+ */
+const TOP_LEVEL_LABEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]+)$/i;
+
+/** A domain name: a hostname of at least two labels with a top-level label (example.com, example.xn--p1ai). */
 export function isDomain(value: string): boolean {
   if (!isHostname(value)) return false;
   const labels = value.split('.');
-  return labels.length >= 2 && /^[A-Za-z]{2,63}$/.test(labels[labels.length - 1]);
+  return labels.length >= 2 && TOP_LEVEL_LABEL.test(labels[labels.length - 1]);
 }
 
 /** IPv4 [invalidIP]: four decimal octets 0–255, no leading zeros; 0.0.0.0 and 255.255.255.255 are valid. */
@@ -49,9 +64,13 @@ export function ipv4(value: string | null | undefined): ValidationErrorKey | nul
  * A single IPv4 address or a range written `start-end` (spaces around the hyphen allowed)
  * [invalidIP when either address is malformed, invalidIpRange when start is not lower than end].
  * A "range" of one address (start = end) is refused: write the single address instead.
+ * Whitespace before or after the whole value is refused [invalidIP], for a single address and a
+ * range alike: like ipv4 and portOrPortRange, the validators check the value as it will be saved
+ * and do not trim it (only the text length rules of §5 count "after trimming").
  */
 export function ipOrIpRange(value: string | null | undefined): ValidationErrorKey | null {
   if (isEmptyValue(value)) return null;
+  if (value !== value.trim()) return 'invalidIP';
   const parts = value.split('-').map((part) => part.trim());
   if (parts.length === 1) return isIPv4(value) ? null : 'invalidIP';
   if (parts.length !== 2 || !isIPv4(parts[0]) || !isIPv4(parts[1])) return 'invalidIP';
@@ -62,11 +81,13 @@ export function ipOrIpRange(value: string | null | undefined): ValidationErrorKe
 export function email(value: string | null | undefined): ValidationErrorKey | null {
   if (isEmptyValue(value)) return null;
   const at = value.lastIndexOf('@');
-  if (at <= 0 || value.length > 254) return 'invalidEmail';
+  if (at <= 0 || characterLength(value) > EMAIL_MAX_LENGTH) return 'invalidEmail';
   const local = value.slice(0, at);
   const domain = value.slice(at + 1);
   const localOk =
-    local.length <= 64 && /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(local) && !/^\.|\.$|\.\./.test(local);
+    characterLength(local) <= EMAIL_LOCAL_PART_MAX_LENGTH &&
+    /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(local) &&
+    !/^\.|\.$|\.\./.test(local);
   return localOk && isDomain(domain) ? null : 'invalidEmail';
 }
 
@@ -137,20 +158,18 @@ export function hostAndPort(value: string | null | undefined): ValidationErrorKe
   return isPortNumber(value.slice(colon + 1)) ? null : 'invalidPort';
 }
 
-/** IPv4 CIDR `address/prefix` with prefix 1 to 32 [invalidCidr]. */
+/** IPv4 CIDR `address/prefix` with prefix 1 to 32, no leading zero [invalidCidr]. */
 export function ipv4Cidr(value: string | null | undefined): ValidationErrorKey | null {
   if (isEmptyValue(value)) return null;
-  const match = /^([^/]+)\/(\d{1,3})$/.exec(value);
-  if (!match || !isIPv4(match[1])) return 'invalidCidr';
-  const prefix = Number(match[2]);
-  return prefix >= IPV4_CIDR_MIN_PREFIX && prefix <= IPV4_CIDR_MAX_PREFIX ? null : 'invalidCidr';
+  const parts = splitCidr(value);
+  if (!parts || !isIPv4(parts.address)) return 'invalidCidr';
+  return parts.prefix >= IPV4_CIDR_MIN_PREFIX && parts.prefix <= IPV4_CIDR_MAX_PREFIX ? null : 'invalidCidr';
 }
 
-/** IPv6 CIDR `address/prefix` with prefix 32 to 128 [invalidCidr]. */
+/** IPv6 CIDR `address/prefix` with prefix 32 to 128, no leading zero [invalidCidr]. */
 export function ipv6Cidr(value: string | null | undefined): ValidationErrorKey | null {
   if (isEmptyValue(value)) return null;
-  const match = /^([^/]+)\/(\d{1,3})$/.exec(value);
-  if (!match || !isIPv6(match[1])) return 'invalidCidr';
-  const prefix = Number(match[2]);
-  return prefix >= IPV6_CIDR_MIN_PREFIX && prefix <= IPV6_CIDR_MAX_PREFIX ? null : 'invalidCidr';
+  const parts = splitCidr(value);
+  if (!parts || !isIPv6(parts.address)) return 'invalidCidr';
+  return parts.prefix >= IPV6_CIDR_MIN_PREFIX && parts.prefix <= IPV6_CIDR_MAX_PREFIX ? null : 'invalidCidr';
 }

@@ -32,6 +32,13 @@ describe('Text length after trimming: at most 200 [maxlength], at least 3 [minle
     }
     expect(minLength('   ')).toBeNull();
   });
+  it('counts characters, so an emoji counts as one', () => {
+    expect(maxLength('😀'.repeat(200))).toBeNull();
+    expect(maxLength('😀'.repeat(201))).toBe('maxlength');
+    expect(maxLength(` ${'😀'.repeat(200)} `)).toBeNull();
+    expect(minLength('😀😀')).toBe('minlength');
+    expect(minLength('😀😀😀')).toBeNull();
+  });
   it('takes other limits from the caller', () => {
     expect(minLength('abcd', 5)).toBe('minlength');
     expect(maxLength('abcdef', 5)).toBe('maxlength');
@@ -42,7 +49,18 @@ describe('No line breaks [lineBreaks]', () => {
   it.each(['a\nb', 'a\r\nb', 'a\rb', 'end\n'])('refuses %j', (value) =>
     expect(noLineBreaks(value)).toBe('lineBreaks'),
   );
+  it.each([
+    ['000B', 'vertical tab'],
+    ['000C', 'form feed'],
+    ['0085', 'next line (NEL)'],
+    ['2028', 'line separator'],
+    ['2029', 'paragraph separator'],
+  ])('refuses U+%s (%s), a Unicode mandatory line break', (codePoint) =>
+    expect(noLineBreaks(`a${String.fromCodePoint(parseInt(codePoint, 16))}b`)).toBe('lineBreaks'),
+  );
   it('accepts one line with tabs and spaces', () => expect(noLineBreaks('one line\twith tab')).toBeNull());
+  it('accepts other spaces and control characters that do not break a line', () =>
+    expect(noLineBreaks('a\u00a0b\u2003c\u0084d')).toBeNull());
 });
 
 describe('No leading or trailing spaces [noLeadingTrailingSpaces]', () => {

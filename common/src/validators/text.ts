@@ -1,6 +1,7 @@
+import { characterLength } from './characterLength';
 import { isEmptyValue, type ValidationErrorKey } from './errorKeys';
 
-/** Text length limits of shared-ui-and-validators §5 / §9 (counted after trimming). */
+/** Text length limits of shared-ui-and-validators §5 / §9, in characters (see characterLength), counted after trimming. */
 export const TEXT_MIN_LENGTH = 3;
 export const TEXT_MAX_LENGTH = 200;
 
@@ -10,7 +11,7 @@ export function maxLength(
   max = TEXT_MAX_LENGTH,
 ): ValidationErrorKey | null {
   if (isEmptyValue(value)) return null;
-  return value.trim().length > max ? 'maxlength' : null;
+  return characterLength(value.trim()) > max ? 'maxlength' : null;
 }
 
 /**
@@ -22,14 +23,21 @@ export function minLength(
   min = TEXT_MIN_LENGTH,
 ): ValidationErrorKey | null {
   if (isEmptyValue(value)) return null;
-  const length = value.trim().length;
+  const length = characterLength(value.trim());
   return length > 0 && length < min ? 'minlength' : null;
 }
 
-/** No line breaks (\n, \r, or the Unicode line and paragraph separators) [lineBreaks]. */
+/**
+ * Every character that forces a line break (Unicode's mandatory breaks, UAX #14 classes BK, CR,
+ * LF, NL): line feed, vertical tab, form feed, carriage return, next line (U+0085), line
+ * separator (U+2028) and paragraph separator (U+2029).
+ */
+const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;
+
+/** No line breaks (see LINE_BREAK) [lineBreaks]. */
 export function noLineBreaks(value: string | null | undefined): ValidationErrorKey | null {
   if (isEmptyValue(value)) return null;
-  return /[\r\n\u2028\u2029]/.test(value) ? 'lineBreaks' : null;
+  return LINE_BREAK.test(value) ? 'lineBreaks' : null;
 }
 
 /** No leading or trailing whitespace (spaces, tabs, line breaks) [noLeadingTrailingSpaces]. */

@@ -27,6 +27,12 @@ describe('yup rules use the same error keys as the validators', () => {
     expect(await keyOf(schema, ' abc')).toBe('noLeadingTrailingSpaces');
     expect(await keyOf(schema, 'abc')).toBeNull();
   });
+  it('the text rule counts characters like the validators: an emoji is one', async () => {
+    const schema = yupText();
+    expect(await keyOf(schema, '😀'.repeat(200))).toBeNull();
+    expect(await keyOf(schema, '😀'.repeat(201))).toBe('maxlength');
+    expect(await keyOf(schema, '😀😀')).toBe('minlength');
+  });
   it('required stays the form’s own rule', async () => {
     const schema = withValidators(yup.string().required('required'), ipOrIpRange);
     expect(await keyOf(schema, '')).toBe('required');
