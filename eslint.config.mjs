@@ -28,4 +28,77 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  // Import boundaries (DESIGN.md, conventions 12): apps import common and charts only; charts
+  // import nothing of ours; the server takes from common only the contract, vocabularies, RBAC
+  // rules and interval codes (what both sides of the wire must agree on).
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^@workbench/common(?!/(api/contract|vocabularies)/|/features/rbac/permissions$|/features/interval/intervals$)',
+              message:
+                'The server imports from common only api/contract/*, vocabularies/*, features/rbac/permissions and features/interval/intervals.',
+            },
+            {
+              regex: '^(@workbench/charts|\\.\\.?/.*\\b(tenant-portal|provider-console|charts|common)/)',
+              message: 'The server does not import the apps or charts, nor common by relative path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tenant-portal/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@workbench/(server|provider-console)|\\.\\.?/.*\\b(provider-console|server)/)',
+              message: 'The tenant portal imports common and charts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['provider-console/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@workbench/(server|tenant-portal)|\\.\\.?/.*\\b(tenant-portal|server)/)',
+              message: 'The provider console imports common and charts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['charts/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@workbench/|\\.\\.?/.*\\b(common|tenant-portal|provider-console|server)/)',
+              message: 'charts imports nothing of ours.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -22,10 +22,11 @@ import path from 'node:path';
 import { DuckDbEventStore } from '../src/events/duckdbEventStore';
 import { csvLine } from '../src/events/csv';
 import { LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
-import { encodeCursor, queryFingerprint } from '../src/events/logQuery';
+import { encodeCursor } from '../src/events/logQuery';
 import { readLogBlock } from '../src/events/logPaging';
 import type { EventQuery, NewEvent } from '../src/events/eventStore';
 import { generateEvents } from '../src/seed/eventGenerator';
+import { envNumber } from './envNumber';
 import { toEventColumns } from '../src/events/arrowEvents';
 import type { LogType } from '@workbench/common/api/contract/logSchema';
 
@@ -43,15 +44,6 @@ const DEFAULT_BATCH = 122_880;
 const ROUND_EVENTS = 4 * DEFAULT_BATCH;
 /** Appends in flight (the store has two writer connections). */
 const IN_FLIGHT = 2;
-
-function envNumber(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text.trim() === '') return fallback;
-  const n = Number(text.replace(/_/g, ''));
-  if (!Number.isSafeInteger(n) || n <= 0)
-    throw new Error(`${name} must be a positive whole number, got "${text}".`);
-  return n;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -261,7 +253,7 @@ async function main(): Promise<void> {
     console.log(`  block 1:      p50 ${fmt(first.p50, 1)} ms, p95 ${fmt(first.p95, 1)} ms`);
     if (deepBlock > 1) {
       const position = await store.positionAt(query, (deepBlock - 1) * 100 - 1);
-      const cursor = encodeCursor(position!, queryFingerprint(query));
+      const cursor = encodeCursor(position!, query);
       const deep = await latency(runs, () => readLogBlock(store, query, cursor));
       console.log(`  block ${fmt(deepBlock)}: p50 ${fmt(deep.p50, 1)} ms, p95 ${fmt(deep.p95, 1)} ms`);
       console.log(`  ratio block ${fmt(deepBlock)} / block 1 (p50): ${fmt(deep.p50 / first.p50, 2)}`);

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import AjvCompiler from '@fastify/ajv-compiler';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,7 +17,9 @@ import { providerRoutes } from './routes/providerRoutes';
 import { tenantAuthRoutes } from './routes/tenantAuthRoutes';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './seed/demoSeed';
 import { dummyPasswordHash } from './security/passwords';
-import { staticApps } from './static/staticApps';
+import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/loginRateLimit';
+import { DEFAULT_LOGIN_FAILURE_CAP } from './security/loginAttempt';
+import { envScriptHash, staticApps } from './static/staticApps';
 import type { ConfigStore } from './store/ConfigStore';
 import { SqliteConfigStore } from './store/sqliteConfigStore';
 import { seedEndUsers } from './udb/seedEndUsers';
@@ -50,6 +54,10 @@ export interface ServerOptions {
   print?: (line: string) => void;
   /** More route plugins (e.g. the logs routes); registered after the core ones, inside the guard. */
   plugins?: FastifyPluginAsync[];
+  /** Sign-in calls per client address and window (WORKBENCH_LOGIN_RATE_LIMIT per minute). */
+  loginRateLimit?: LoginRateLimit;
+  /** At most this many login failure records are kept (the oldest go first). */
+  loginFailureCap?: number;
 }
 
 export type WorkbenchServer = FastifyInstance;
@@ -84,6 +92,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     now,
     idleTimeoutMs: Math.round(inactivityTimeoutDays * DAY_MS),
     secureCookies: options.secureCookies ?? false,
+    loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
+    loginFailureCap: options.loginFailureCap ?? DEFAULT_LOGIN_FAILURE_CAP,
   };
   const env: InjectedEnv = {
     deployment: options.deployment,
@@ -96,6 +106,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    schemaController: { compilersFactory: { buildValidator: strictBodyValidators } },
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.decorate('workbench', ctx);
@@ -111,6 +122,57 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   return app;
 }
 
+const looseValidators = AjvCompiler();
+const strictValidators = AjvCompiler();
+type BuildValidator = ReturnType<typeof AjvCompiler>;
+/** What Fastify passes the compiler at run time (the package's typing names only the schema). */
+interface RouteSchemaDef {
+  httpPart?: string;
+}
+
+/**
+ * Bodies are JSON and must have the declared types as they are (a number is not a name, 0 and
+ * "true" are not booleans): no coercion. Query strings and path parameters are text by nature
+ * and may convert, but only to values their schema accepts (bounds included).
+ */
+const strictBodyValidators: BuildValidator = (externalSchemas, options = {}) => {
+  const loose = looseValidators(externalSchemas, options);
+  const strict = strictValidators(externalSchemas, {
+    ...options,
+    customOptions: { ...options.customOptions, coerceTypes: false },
+  } as typeof options);
+  return (route, meta) =>
+    (route as RouteSchemaDef).httpPart === 'body' ? strict(route, meta) : finiteOnly(loose(route, meta));
+};
+
+type Validate = ReturnType<ReturnType<BuildValidator>>;
+
+/**
+ * Ajv's coercion turns "Infinity" or "1e400" in a query string or path into ±Infinity and then
+ * skips the minimum/maximum checks for it; a coerced value that is not a finite number is
+ * refused here, naming the parameter (it reached SQLite once and answered 500).
+ */
+function finiteOnly(validate: Validate): Validate {
+  const checked = ((data: unknown, ...rest: unknown[]) => {
+    const valid = (validate as (...args: unknown[]) => unknown)(data, ...rest);
+    checked.errors = validate.errors;
+    if (valid !== true || typeof data !== 'object' || data === null) return valid;
+    const bad = Object.entries(data).find(([, v]) => typeof v === 'number' && !Number.isFinite(v));
+    if (!bad) return true;
+    checked.errors = [
+      {
+        instancePath: `/${bad[0]}`,
+        keyword: 'type',
+        message: 'must be a finite number',
+        params: {},
+        schemaPath: '',
+      },
+    ];
+    return false;
+  }) as Validate;
+  return Object.assign(checked, { schemaEnv: validate.schemaEnv, schema: validate.schema });
+}
+
 async function registerEverything(
   app: FastifyInstance,
   ctx: ServerContext,
@@ -118,10 +180,38 @@ async function registerEverything(
   env: InjectedEnv,
 ) {
   installErrorHandler(app);
+  await app.register(fastifyHelmet, {
+    // The built apps load their scripts from this origin; the one inline script (the injected
+    // environment) is allowed by its hash. MUI's emotion and AG Grid inject <style> elements.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", `'sha256-${envScriptHash(env)}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(ctx.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // same-origin: no referrer leaves the site, and same-origin form posts keep their Origin.
+    referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: ctx.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  // Only the login calls are limited (per route config), per client address.
+  await app.register(fastifyRateLimit, { global: false });
   // Cookies are parsed in an onRequest hook: it must run before the guard's.
   await app.register(fastifyCookie);
   installGuard(app, ctx);
-  await app.register(fastifyFormbody);
+  // The API takes JSON only (415 otherwise); the login area's form target registers its own parser.
+  app.removeContentTypeParser('text/plain');
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -145,6 +235,7 @@ async function registerEverything(
   app.get(
     '/healthz',
     {
+      config: { world: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Ready when the stores are open',

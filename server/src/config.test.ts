@@ -13,7 +13,15 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     mode: null,
     demoEvents: undefined,
     insightsUrl: null,
+    loginRatePerMinute: undefined,
   });
+});
+
+test('WORKBENCH_LOGIN_RATE_LIMIT: sign-in calls per minute and address; anything but 1..1000000 stops the start', () => {
+  expect(readConfig({ WORKBENCH_LOGIN_RATE_LIMIT: '120' }, root).loginRatePerMinute).toBe(120);
+  for (const bad of ['0', '-1', '1e3', 'many', '1000001']) {
+    expect(() => readConfig({ WORKBENCH_LOGIN_RATE_LIMIT: bad }, root)).toThrow(/WORKBENCH_LOGIN_RATE_LIMIT/);
+  }
 });
 
 test('reads every variable of the run contract', () => {

@@ -13,6 +13,8 @@ export interface ServerConfig {
   demoEvents?: number;
   /** WORKBENCH_INSIGHTS_URL: the separate insights application, if this deployment has one. */
   insightsUrl: string | null;
+  /** WORKBENCH_LOGIN_RATE_LIMIT: sign-in calls per minute and client address (undefined: the default). */
+  loginRatePerMinute?: number;
 }
 
 export class ConfigError extends Error {
@@ -78,7 +80,28 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     }
   }
 
+  let loginRatePerMinute: number | undefined;
+  if (!blank(env.WORKBENCH_LOGIN_RATE_LIMIT)) {
+    const text = env.WORKBENCH_LOGIN_RATE_LIMIT.trim();
+    loginRatePerMinute = Number(text);
+    if (!/^\d+$/.test(text) || loginRatePerMinute < 1 || loginRatePerMinute > 1_000_000) {
+      throw new ConfigError(
+        `WORKBENCH_LOGIN_RATE_LIMIT must be a whole number of sign-in calls per minute (1-1000000), got "${env.WORKBENCH_LOGIN_RATE_LIMIT}".`,
+      );
+    }
+  }
+
   const demoPassword = blank(env.WORKBENCH_DEMO_PASSWORD) ? undefined : env.WORKBENCH_DEMO_PASSWORD;
   const host = blank(env.HOST) ? '127.0.0.1' : env.HOST.trim();
-  return { port, host, dataDir, demoPassword, deployment, mode, demoEvents, insightsUrl };
+  return {
+    port,
+    host,
+    dataDir,
+    demoPassword,
+    deployment,
+    mode,
+    demoEvents,
+    insightsUrl,
+    loginRatePerMinute,
+  };
 }

@@ -1,5 +1,6 @@
 import type { Deployment, Mode } from '@workbench/common/api/contract/wire';
 import type { AccessController, AccessRule } from '@workbench/common/features/rbac/permissions';
+import type { LoginRateLimit } from './security/loginRateLimit';
 import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from './store/ConfigStore';
 
 /** The world a route belongs to: the tenant portal's, the provider console's, or none (sign-in calls). */
@@ -40,6 +41,8 @@ export interface ProviderSession {
   key: string;
   keyHash: string;
   keyId: string;
+  /** The xsrf token issued with the session cookie (null for bearer-only sessions). */
+  xsrf: string | null;
   username: string;
   createdAt: number;
   expiresAt: number;
@@ -57,6 +60,8 @@ export interface ServerContext {
   now: () => Date;
   idleTimeoutMs: number;
   secureCookies: boolean;
+  loginRateLimit: LoginRateLimit;
+  loginFailureCap: number;
 }
 
 declare module 'fastify' {

@@ -18,6 +18,9 @@ async function main(): Promise<void> {
     insightsUrl: config.insightsUrl,
     secureCookies: process.env.WORKBENCH_SECURE_COOKIES === 'true',
     trustProxy: process.env.WORKBENCH_TRUST_PROXY === 'true',
+    ...(config.loginRatePerMinute
+      ? { loginRateLimit: { max: config.loginRatePerMinute, windowMs: 60_000 } }
+      : {}),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     // The event store and logs API; first start seeds WORKBENCH_DEMO_EVENTS events in the background.
     plugins: [

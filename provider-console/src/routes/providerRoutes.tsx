@@ -3,6 +3,7 @@ import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { Box, CircularProgress, Paper, Typography } from '@mui/material';
 import { LoginPage, providerIds, selectProviderStatus, useAppSelector } from '@workbench/common';
+import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
 import { PROVIDER_AREAS, type ProviderArea } from '../app/providerAreas';
 import { useProviderLogin } from '../login/useProviderLogin';
 import { ProviderShell } from '../shell/ProviderShell';
@@ -37,13 +38,9 @@ function SessionGate({ children }: { children: ReactNode }) {
 function ProviderLoginRoute() {
   const status = useAppSelector(selectProviderStatus);
   const submit = useProviderLogin();
-  const returnUrl = new URLSearchParams(useLocation().search).get('returnUrl');
+  const returnUrl = safeReturnPath(new URLSearchParams(useLocation().search).get('returnUrl'));
   if (status === 'notInitialized') return <Loading />;
-  if (status === 'loggedIn') {
-    const safe =
-      returnUrl && returnUrl.startsWith('/') && !returnUrl.startsWith('//') ? returnUrl : '/tenants';
-    return <Navigate to={safe} replace />;
-  }
+  if (status === 'loggedIn') return <Navigate to={returnUrl ?? '/tenants'} replace />;
   // Once logged in this route re-renders and follows the returnUrl.
   return <LoginPage appName="Provider Console" onSubmit={submit} onSuccess={() => undefined} />;
 }

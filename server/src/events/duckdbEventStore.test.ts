@@ -387,6 +387,29 @@ describe('DuckDbEventStore', () => {
     expect(got).toEqual((await all(baseQuery('fwaas_logs'))).map((r) => r.id).reverse());
   });
 
+  it('many reads at once (more than its reader connections) each get their own answer', async () => {
+    const queries = LOG_TYPES.flatMap((logType) =>
+      TENANTS.flatMap(({ tid }) =>
+        (['desc', 'asc'] as const).map((order): EventQuery => ({
+          ...baseQuery(logType, tid),
+          order,
+          limit: 7,
+        })),
+      ),
+    );
+    expect(queries.length).toBeGreaterThan(20);
+    const oneAtATime: StoredEvent[][] = [];
+    for (const q of queries) oneAtATime.push(await store.query(q));
+    const atOnce = await Promise.all([
+      ...queries.map((q) => store.query(q)),
+      ...queries.map((q) => store.countMatching(q)),
+    ]);
+    expect(atOnce.slice(0, queries.length)).toEqual(oneAtATime);
+    for (const [i, q] of queries.entries())
+      expect(atOnce[queries.length + i]).toBe(await store.countMatching(q));
+    expect(oneAtATime.every((events) => events.length === 7)).toBe(true);
+  });
+
   it('bad input gets a clear error and changes nothing', async () => {
     const count = await store.count();
     const bad: NewEvent[] = [
@@ -730,6 +753,7 @@ describe('DuckDbEventStore: a file of an older layout', () => {
     expect(tables.map((r) => r[0])).toEqual([
       'event_store_meta',
       ...LOG_TYPES.map((t) => `events_${t}`).sort(),
+      'load_progress',
     ]);
     expect(version).toEqual([[3]]);
     const reopened = await DuckDbEventStore.open(oldDir);

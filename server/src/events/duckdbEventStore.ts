@@ -17,6 +17,9 @@
  *   (compression and write, on DuckDB's threads) overlaps the next batch's filling. The bulk path
  *   (`appendColumns`: one log type's events as an Arrow table) is checked whole the same way and
  *   written column by column with no per-value string work (ArrowChunkWriter, duckdbChunks.ts).
+ *   `appendColumnsBatch` writes several types' tables and a resumable load's progress row
+ *   (table `load_progress`) in one transaction: the demo seeding's batches are whole, and a
+ *   restart knows exactly which are in (seedEvents.ts).
  * - Reads are keyset reads in (time DESC, id DESC) order, or (time ASC, id ASC). Seeded data is
  *   appended in time order, so DuckDB's per-row-group min/max (zone maps) on `time` let a deep
  *   page skip every row group outside its time window: page 50,000 costs about what page 1 costs.
@@ -41,10 +44,12 @@ import {
 } from '@workbench/common/api/contract/logSchema';
 import {
   EventStoreInputError,
+  type ColumnsOfType,
   type EventCursor,
   type EventQuery,
   type EventScan,
   type EventStore,
+  type LoadProgress,
   type NewEvent,
   type StoredEvent,
 } from './eventStore';
@@ -299,9 +304,41 @@ function toStoredEvent(row: readonly DuckDBValue[], logType: LogType): StoredEve
   return { id: Number(row[0]), tid: String(row[1]), logType, time: Number(row[2]), fields };
 }
 
+/**
+ * Resumable loads' progress (LoadProgress), one row per load, written in the transaction of the
+ * load's batch. Not part of the events layout: an older file gets it on open, nothing converted.
+ */
+const CREATE_LOAD_PROGRESS_SQL = `CREATE TABLE IF NOT EXISTS load_progress (
+  name VARCHAR NOT NULL,
+  plan VARCHAR NOT NULL,
+  batches BIGINT NOT NULL,
+  events BIGINT NOT NULL,
+  complete BOOLEAN NOT NULL
+)`;
+
+function validateLoadProgress(progress: LoadProgress): void {
+  const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  if (typeof progress.load !== 'string' || progress.load === '' || progress.load.length > 100)
+    throw new EventStoreInputError('load', 'A load needs a name of 1 to 100 characters.');
+  if (typeof progress.plan !== 'string')
+    throw new EventStoreInputError('plan', "A load's plan must be text.");
+  if (!count(progress.batches))
+    throw new EventStoreInputError('batches', "A load's batches must be a non-negative integer.");
+  if (!count(progress.events))
+    throw new EventStoreInputError('events', "A load's events must be a non-negative integer.");
+  if (typeof progress.complete !== 'boolean')
+    throw new EventStoreInputError('complete', "A load's complete must be true or false.");
+}
+
 /** Writer connections taking turns with appends (one fills while the other commits). */
 const WRITER_LANES = 2;
-const MAX_IDLE_READERS = 4;
+/**
+ * Reader connections, opened on demand and kept: at most this many reads run at once, the rest
+ * wait in line. node-api runs each query on a libuv worker (4 by default), so more connections
+ * only queue there while each holds its own buffers; 50 concurrent requests used to open (and
+ * prepare statements on) up to 50 connections per burst and drop all but 4 afterwards.
+ */
+const READER_POOL_SIZE = 4;
 
 /** A table's oldest and newest time and its row count (all tenants): sizes first probe windows. */
 interface TimeBounds {
@@ -471,6 +508,10 @@ export class DuckDbEventStore implements EventStore {
   private readonly recentSpans = new Map<string, number>();
   /** Reader connections not in use (a query takes one, or opens one, and gives it back). */
   private readonly idleReaders: DuckDBConnection[] = [];
+  /** Reader connections open (idle or in use), at most READER_POOL_SIZE. */
+  private openReaders = 0;
+  /** Reads waiting for a reader connection, first come first served. */
+  private readonly readerQueue: { resolve: (c: DuckDBConnection) => void; reject: (e: Error) => void }[] = [];
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -498,6 +539,7 @@ export class DuckDbEventStore implements EventStore {
     const bounds = new Map<LogType, TimeBounds>();
     try {
       await writer.run('CREATE TABLE IF NOT EXISTS event_store_meta (schema_version INTEGER NOT NULL)');
+      await writer.run(CREATE_LOAD_PROGRESS_SQL);
       const version = (
         await writer.runAndReadAll('SELECT max(schema_version) AS v FROM event_store_meta')
       ).getRowObjectsJS()[0]?.v;
@@ -587,21 +629,71 @@ export class DuckDbEventStore implements EventStore {
    * transaction on a writer lane as `append` does. Ids follow the table's row order.
    */
   appendColumns(logType: LogType, table: Table): Promise<number> {
-    let plan: ReturnType<typeof planEventColumns>;
+    return this.appendColumnsBatch([{ logType, table }]);
+  }
+
+  /**
+   * Several log types' tables (appendColumns for each), and the load's progress row when given,
+   * in one transaction: a crash leaves the batch and its progress both in or both out. Every
+   * table is checked before anything is written. A call with progress commits after every append
+   * called before it (whatever its lane), so recorded progress never counts a batch not yet in.
+   */
+  appendColumnsBatch(parts: readonly ColumnsOfType[], progress?: LoadProgress): Promise<number> {
+    const checked: { logType: LogType; plan: ReturnType<typeof planEventColumns> }[] = [];
     try {
       this.assertOpen();
-      plan = planEventColumns(logType, table);
-      if (plan.rows === 0) return Promise.resolve(0);
+      for (const { logType, table } of parts) {
+        const plan = planEventColumns(logType, table);
+        if (plan.rows > 0) checked.push({ logType, plan });
+      }
+      if (progress !== undefined) validateLoadProgress(progress);
+      else if (checked.length === 0) return Promise.resolve(0);
     } catch (error) {
       return Promise.reject(error);
     }
-    const firstId = this.takeIds(plan.rows);
+    // Ids in call order, each table's rows in its row order.
+    const plans = checked.map((part) => ({ ...part, firstId: this.takeIds(part.plan.rows) }));
     return this.inWriterTransaction(async (writer) => {
-      await this.withAppender(writer, logType, (appender) =>
-        this.arrowWriterOf(logType).append(appender, plan, firstId),
-      );
-      this.extendBounds(logType, plan.minTime, plan.maxTime, plan.rows);
-      return plan.rows;
+      let rows = 0;
+      for (const { logType, plan, firstId } of plans) {
+        await this.withAppender(writer, logType, (appender) =>
+          this.arrowWriterOf(logType).append(appender, plan, firstId),
+        );
+        rows += plan.rows;
+      }
+      if (progress !== undefined) {
+        await writer.run('DELETE FROM load_progress WHERE name = $1', [progress.load]);
+        await writer.run('INSERT INTO load_progress VALUES ($1, $2, $3, $4, $5)', [
+          progress.load,
+          progress.plan,
+          BigInt(progress.batches),
+          BigInt(progress.events),
+          progress.complete,
+        ]);
+      }
+      for (const { logType, plan } of plans)
+        this.extendBounds(logType, plan.minTime, plan.maxTime, plan.rows);
+      return rows;
+    }, progress !== undefined);
+  }
+
+  async loadProgress(load: string): Promise<LoadProgress | null> {
+    this.assertOpen();
+    return this.withReader(async (connection) => {
+      const [row] = (
+        await connection.runAndReadAll(
+          'SELECT plan, batches, events, complete FROM load_progress WHERE name = $1',
+          [load],
+        )
+      ).getRows();
+      if (row === undefined) return null;
+      return {
+        load,
+        plan: String(row[0]),
+        batches: Number(row[1]),
+        events: Number(row[2]),
+        complete: row[3] === true,
+      };
     });
   }
 
@@ -614,9 +706,12 @@ export class DuckDbEventStore implements EventStore {
   /**
    * Runs `write` in one transaction on the next writer lane (a lane's writes run one at a time;
    * lanes alternate), rolled back whole when it fails. Its result is what `write` returns, after
-   * the COMMIT.
+   * the COMMIT. `afterAll`: it starts only once every lane's earlier writes are done.
    */
-  private inWriterTransaction<T>(write: (writer: DuckDBConnection) => Promise<T>): Promise<T> {
+  private inWriterTransaction<T>(
+    write: (writer: DuckDBConnection) => Promise<T>,
+    afterAll = false,
+  ): Promise<T> {
     const lane = this.nextLane;
     this.nextLane = (lane + 1) % this.writers.length;
     const writer = this.writers[lane];
@@ -634,7 +729,8 @@ export class DuckDbEventStore implements EventStore {
       }
       return result;
     };
-    const result = this.lanes[lane].then(run, run);
+    const before = afterAll ? Promise.all(this.lanes) : this.lanes[lane];
+    const result = before.then(run, run);
     this.lanes[lane] = result.catch(() => undefined);
     return result;
   }
@@ -838,18 +934,44 @@ export class DuckDbEventStore implements EventStore {
     this.closed = true;
     for (const writer of this.writers) writer.disconnectSync();
     for (const reader of this.idleReaders.splice(0)) reader.disconnectSync();
+    for (const waiting of this.readerQueue.splice(0)) waiting.reject(new Error('The event store is closed.'));
     this.instance.closeSync();
   }
 
-  /** Runs `read` on a reader connection of the pool (at most a few stay open). */
+  /** Runs `read` on a reader connection of the pool, waiting in line when all are in use. */
   private async withReader<T>(read: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    const connection = this.idleReaders.pop() ?? (await connectTo(this.instance));
+    const connection = await this.takeReader();
     try {
       return await read(connection);
     } finally {
-      if (this.closed || this.idleReaders.length >= MAX_IDLE_READERS) connection.disconnectSync();
-      else this.idleReaders.push(connection);
+      this.giveBackReader(connection);
     }
+  }
+
+  private async takeReader(): Promise<DuckDBConnection> {
+    const idle = this.idleReaders.pop();
+    if (idle) return idle;
+    if (this.openReaders < READER_POOL_SIZE) {
+      this.openReaders += 1;
+      try {
+        return await connectTo(this.instance);
+      } catch (error) {
+        this.openReaders -= 1;
+        throw error;
+      }
+    }
+    return new Promise((resolve, reject) => this.readerQueue.push({ resolve, reject }));
+  }
+
+  private giveBackReader(connection: DuckDBConnection): void {
+    if (this.closed) {
+      connection.disconnectSync();
+      this.openReaders -= 1;
+      return;
+    }
+    const waiting = this.readerQueue.shift();
+    if (waiting) waiting.resolve(connection);
+    else this.idleReaders.push(connection);
   }
 
   private assertOpen(): void {

@@ -65,6 +65,29 @@ export interface EventQuery {
 
 export type EventScan = Omit<EventQuery, 'limit' | 'after'>;
 
+/** One log type's events as an Apache Arrow table (columns `tid`, `time` and the type's fields). */
+export interface ColumnsOfType {
+  readonly logType: LogType;
+  readonly table: Table;
+}
+
+/**
+ * How far a resumable bulk load (the first start's demo seeding, seedEvents.ts) has come: written
+ * in the same transaction as its last whole batch, so after a crash it names exactly what is in.
+ */
+export interface LoadProgress {
+  /** Which load, e.g. `demo-events`. */
+  readonly load: string;
+  /** What the load writes, in the loader's own terms (JSON): a restart continues from it. */
+  readonly plan: string;
+  /** Whole batches stored. */
+  readonly batches: number;
+  /** Events those batches hold. */
+  readonly events: number;
+  /** The last batch is in. */
+  readonly complete: boolean;
+}
+
 export class EventStoreInputError extends Error {
   constructor(
     readonly field: string,
@@ -84,6 +107,14 @@ export interface EventStore {
    * were stored. Bad input is refused whole (EventStoreInputError naming the column).
    */
   appendColumns(logType: LogType, table: Table): Promise<number>;
+  /**
+   * The bulk path for a batch of several log types: every table, and `progress` when given, in
+   * one transaction (all or nothing, also across a crash); returns how many events were stored.
+   * Bad input is refused whole, as by appendColumns.
+   */
+  appendColumnsBatch(parts: readonly ColumnsOfType[], progress?: LoadProgress): Promise<number>;
+  /** The progress a load last recorded with appendColumnsBatch, or null when it recorded none. */
+  loadProgress(load: string): Promise<LoadProgress | null>;
   /** Up to `limit` events of the query, in its order (newest first by default). */
   query(query: EventQuery): Promise<StoredEvent[]>;
   /** Every event of the scan, in its order, in batches (for exports of any size). */

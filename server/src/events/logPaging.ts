@@ -1,9 +1,16 @@
 /**
  * One block of a log query: reads limit + 1 events to know whether more follow, and hands back
- * the opaque cursor of the block's last event. Store-neutral.
+ * the opaque cursor of the block's last event, which pins the block's time range. Store-neutral.
  */
 import type { EventQuery, EventStore } from './eventStore';
-import { decodeCursor, encodeCursor, queryFingerprint, toLogEventJson, type LogEventJson } from './logQuery';
+import {
+  WHOLE_RANGE_GIVEN,
+  decodeCursor,
+  encodeCursor,
+  toLogEventJson,
+  type LogEventJson,
+  type RangeGiven,
+} from './logQuery';
 
 export interface PagingIdentifiers {
   /** Absent on the last block. */
@@ -16,15 +23,23 @@ export interface LogBlock {
   pagingIdentifiers: PagingIdentifiers;
 }
 
+export interface ReadLogBlockOptions {
+  /** The parameter a bad cursor is reported under (`cursor` on GET). */
+  cursorField?: string;
+  /** The ends of the range the request gave; those it left out come from the cursor. */
+  rangeGiven?: RangeGiven;
+}
+
 export async function readLogBlock(
   store: EventStore,
   query: Omit<EventQuery, 'after'>,
   cursor: string | undefined,
-  cursorField = 'pagingIdentifiers',
+  { cursorField = 'pagingIdentifiers', rangeGiven = WHOLE_RANGE_GIVEN }: ReadLogBlockOptions = {},
 ): Promise<LogBlock> {
-  const fingerprint = queryFingerprint(query);
-  const after = cursor ? decodeCursor(cursor, fingerprint, cursorField) : undefined;
-  const rows = await store.query({ ...query, after, limit: query.limit + 1 });
+  const decoded = cursor ? decodeCursor(cursor, query, cursorField, rangeGiven) : undefined;
+  // The range the first block was read over (the default end = now moves between blocks).
+  const pinned = decoded ? { ...query, start: decoded.start, end: decoded.end } : query;
+  const rows = await store.query({ ...pinned, after: decoded?.after, limit: query.limit + 1 });
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];
@@ -32,7 +47,7 @@ export async function readLogBlock(
     events: page.map(toLogEventJson),
     pagingIdentifiers:
       more && last
-        ? { cursor: encodeCursor({ time: last.time, id: last.id }, fingerprint), last_iteration: false }
+        ? { cursor: encodeCursor({ time: last.time, id: last.id }, pinned), last_iteration: false }
         : { last_iteration: true },
   };
 }

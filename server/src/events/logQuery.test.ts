@@ -93,46 +93,82 @@ describe('parseLogQuery (GET /api/rep/v1/query/{logtype}?{query})', () => {
 
 describe('paging cursor', () => {
   const query = parseLogQuery('scan_web', 'tid-1', { start: '1', end: '2', risk: 'R' }, NOW).query;
-  const fingerprint = queryFingerprint(query);
+  const position = { time: 1500, id: 42 };
+  const cursor = encodeCursor(position, query);
+  const bodyOf = (text: string) =>
+    JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-  it('round-trips the last (time, id) of a block', () => {
-    expect(decodeCursor(encodeCursor({ time: 1500, id: 42 }, fingerprint), fingerprint)).toEqual({
-      time: 1500,
-      id: 42,
-    });
+  it('round-trips the last (time, id) of a block and the range it was made for', () => {
+    expect(decodeCursor(cursor, query)).toEqual({ after: position, start: 1000, end: 2000 });
   });
 
   it('a cursor from another query (other filter, other tenant) is refused naming pagingIdentifiers', () => {
-    const cursor = encodeCursor({ time: 1500, id: 42 }, fingerprint);
-    const otherFilter = queryFingerprint({ ...query, filters: [{ field: 'risk', values: ['G'] }] });
-    const otherTenant = queryFingerprint({ ...query, tid: 'tid-2' });
-    expect(otherFilter).not.toBe(fingerprint);
-    expect(otherTenant).not.toBe(fingerprint);
+    const otherFilter = { ...query, filters: [{ field: 'risk', values: ['G'] }] };
+    const otherTenant = { ...query, tid: 'tid-2' };
+    expect(queryFingerprint(otherFilter)).not.toBe(queryFingerprint(query));
+    expect(queryFingerprint(otherTenant)).not.toBe(queryFingerprint(query));
     expect(errorOf(() => decodeCursor(cursor, otherFilter)).message).toContain('belongs to another query');
     expect(errorOf(() => decodeCursor(cursor, otherTenant)).field).toBe('pagingIdentifiers');
   });
 
   it('a cursor of the other order is refused naming pagingIdentifiers', () => {
-    const asc = queryFingerprint({ ...query, order: 'asc' });
-    expect(queryFingerprint({ ...query, order: 'desc' })).toBe(fingerprint);
-    expect(asc).not.toBe(fingerprint);
-    const descCursor = encodeCursor({ time: 1500, id: 42 }, fingerprint);
-    const ascCursor = encodeCursor({ time: 1500, id: 42 }, asc);
-    expect(errorOf(() => decodeCursor(descCursor, asc)).field).toBe('pagingIdentifiers');
-    expect(errorOf(() => decodeCursor(ascCursor, fingerprint)).field).toBe('pagingIdentifiers');
-    expect(decodeCursor(ascCursor, asc)).toEqual({ time: 1500, id: 42 });
+    const asc = { ...query, order: 'asc' as const };
+    expect(queryFingerprint({ ...query, order: 'desc' })).toBe(queryFingerprint(query));
+    expect(queryFingerprint(asc)).not.toBe(queryFingerprint(query));
+    const ascCursor = encodeCursor(position, asc);
+    expect(errorOf(() => decodeCursor(cursor, asc)).field).toBe('pagingIdentifiers');
+    expect(errorOf(() => decodeCursor(ascCursor, query, 'cursor')).field).toBe('cursor');
+    expect(decodeCursor(ascCursor, asc).after).toEqual(position);
   });
 
   it('the limit is not part of the query fingerprint', () => {
-    expect(queryFingerprint({ ...query, limit: 5 } as typeof query)).toBe(fingerprint);
+    expect(queryFingerprint({ ...query, limit: 5 } as typeof query)).toBe(queryFingerprint(query));
   });
 
-  it('garbage is refused', () => {
-    expect(errorOf(() => decodeCursor('not base64 json', fingerprint)).message).toBe(
-      'The paging cursor is not valid.',
-    );
+  it("an end the request left out is the cursor's: the default range of a later block does not matter", () => {
+    const first = parseLogQuery('scan_web', 'tid-1', { risk: 'R' }, NOW);
+    const later = parseLogQuery('scan_web', 'tid-1', { risk: 'R' }, NOW + 90_000);
+    expect(later.rangeGiven).toEqual({ start: false, end: false });
+    const made = encodeCursor(position, first.query);
+    expect(errorOf(() => decodeCursor(made, later.query)).message).toContain('belongs to another query');
+    expect(decodeCursor(made, later.query, 'pagingIdentifiers', later.rangeGiven)).toEqual({
+      after: position,
+      start: first.query.start,
+      end: NOW,
+    });
+    // start given, end left out: the given start must be the cursor's.
+    const withStart = parseLogQuery('scan_web', 't', { start: '1700000000' }, NOW);
+    expect(withStart.rangeGiven).toEqual({ start: true, end: false });
+    const startCursor = encodeCursor(position, withStart.query);
+    const sameStart = parseLogQuery('scan_web', 't', { start: '1700000000' }, NOW + 5000);
+    expect(decodeCursor(startCursor, sameStart.query, 'cursor', sameStart.rangeGiven).end).toBe(NOW);
+    const otherStart = parseLogQuery('scan_web', 't', { start: '1700000001' }, NOW + 5000);
     expect(
-      errorOf(() => decodeCursor(Buffer.from('{"v":1,"t":"x"}').toString('base64url'), fingerprint)).message,
-    ).toBe('The paging cursor is not valid.');
+      errorOf(() => decodeCursor(startCursor, otherStart.query, 'cursor', otherStart.rangeGiven)).field,
+    ).toBe('cursor');
+  });
+
+  it('garbage and tampered cursors are refused as not valid', () => {
+    const body = bodyOf(cursor);
+    for (const text of [
+      'not base64 json',
+      encode({ v: 1, t: 'x' }),
+      encode({ v: 1, t: 1500, i: 42, f: body.f }),
+      encode({ ...body, s: 'x' }),
+      encode({ ...body, e: 1e300 }),
+      encode({ ...body, s: -1 }),
+      encode({ ...body, s: body.e, e: body.s }),
+      encode({ ...body, i: 4.5 }),
+      encode(null),
+      encode('text'),
+    ]) {
+      expect(errorOf(() => decodeCursor(text, query)).message).toBe('The paging cursor is not valid.');
+    }
+    // A consistent body whose range no longer matches its fingerprint.
+    const moved = encode({ ...body, e: Number(body.e) + 1000 });
+    expect(
+      errorOf(() => decodeCursor(moved, query, 'pagingIdentifiers', { start: true, end: false })).message,
+    ).toContain('belongs to another query');
   });
 });

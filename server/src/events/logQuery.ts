@@ -9,6 +9,8 @@
  * - search: free text, case-insensitive substring over the log type's main fields.
  * - order: `desc` (default, newest first) or `asc` (oldest first).
  * - cursor: the pagingIdentifiers.cursor of the previous block (GET form; POST sends it in the body).
+ *   The cursor pins the time range of the block that made it: a later block that leaves start or
+ *   end out continues that range (the default end, now, would otherwise have moved on).
  * - any field of the log type: equality; several values comma-joined mean any of them
  *   (`action=block,safeview`). Integer fields take integers; coded fields take vocabulary codes.
  * Anything else is refused with a LogQueryError naming the parameter.
@@ -60,16 +62,29 @@ function unixSeconds(raw: RawQuery, name: string): number | undefined {
   return Math.round(Number(value) * 1000);
 }
 
+/** Which ends of the time range a request gave (an end not given was defaulted). */
+export interface RangeGiven {
+  readonly start: boolean;
+  readonly end: boolean;
+}
+
+/** Both ends given: a cursor must have been made for exactly the query's range. */
+export const WHOLE_RANGE_GIVEN: RangeGiven = { start: true, end: true };
+
 /** A parsed request: the query without its cursor, plus the cursor text if one came. */
 export interface ParsedLogQuery {
   readonly query: Omit<EventQuery, 'after'>;
   readonly cursor?: string;
+  /** An end not given is taken from the cursor, if one came (see decodeCursor). */
+  readonly rangeGiven: RangeGiven;
 }
 
 export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now: number): ParsedLogQuery {
   const schema = LOG_TYPE_SCHEMAS[logType];
-  const end = unixSeconds(raw, 'end') ?? now;
-  const start = unixSeconds(raw, 'start') ?? end - DEFAULT_SPAN_MS;
+  const givenEnd = unixSeconds(raw, 'end');
+  const givenStart = unixSeconds(raw, 'start');
+  const end = givenEnd ?? now;
+  const start = givenStart ?? end - DEFAULT_SPAN_MS;
   if (start >= end) throw new LogQueryError('start', 'Parameter "start" must be before "end".');
 
   let limit = DEFAULT_LOG_LIMIT;
@@ -129,6 +144,7 @@ export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now:
       ...(searchText ? { search: searchText } : {}),
     },
     cursor: single(raw, 'cursor'),
+    rangeGiven: { start: givenStart !== undefined, end: givenEnd !== undefined },
   };
 }
 
@@ -149,20 +165,54 @@ export function queryFingerprint(query: Omit<EventQuery, 'after' | 'limit'>): st
   return crypto.createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
 }
 
+/**
+ * Version 2 carries the time range the cursor was made for (s, e: epoch ms) in the clear, so a
+ * later block with a defaulted end continues it; the fingerprint f covers that range too.
+ */
 interface CursorBody {
-  v: 1;
+  v: 2;
+  /** The (time, id) of the last event of the block. */
   t: number;
   i: number;
+  /** The range of the query that made the cursor. */
+  s: number;
+  e: number;
   f: string;
 }
 
-export function encodeCursor(position: EventCursor, fingerprint: string): string {
-  const body: CursorBody = { v: 1, t: position.time, i: position.id, f: fingerprint };
+type FingerprintedQuery = Omit<EventQuery, 'after' | 'limit'>;
+
+/** The cursor after `position` in the result of `query` (its range included). */
+export function encodeCursor(position: EventCursor, query: FingerprintedQuery): string {
+  const body: CursorBody = {
+    v: 2,
+    t: position.time,
+    i: position.id,
+    s: query.start,
+    e: query.end,
+    f: queryFingerprint(query),
+  };
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
 
-/** Decodes a cursor and checks it belongs to the query; a LogQueryError naming `field` otherwise. */
-export function decodeCursor(text: string, fingerprint: string, field = 'pagingIdentifiers'): EventCursor {
+/** A decoded cursor: where the next block starts, and the time range it continues. */
+export interface DecodedCursor {
+  readonly after: EventCursor;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Decodes a cursor and checks it belongs to the query: same tenant, type, filters, search and
+ * order; the range is the cursor's where the request left an end out (rangeGiven), and must be the
+ * cursor's where it gave one. A LogQueryError naming `field` otherwise.
+ */
+export function decodeCursor(
+  text: string,
+  query: FingerprintedQuery,
+  field = 'pagingIdentifiers',
+  rangeGiven: RangeGiven = WHOLE_RANGE_GIVEN,
+): DecodedCursor {
   let body: Partial<CursorBody>;
   try {
     body = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<CursorBody>;
@@ -172,20 +222,26 @@ export function decodeCursor(text: string, fingerprint: string, field = 'pagingI
   if (
     typeof body !== 'object' ||
     body === null ||
-    body.v !== 1 ||
+    body.v !== 2 ||
     !Number.isSafeInteger(body.t) ||
     !Number.isSafeInteger(body.i) ||
+    !Number.isSafeInteger(body.s) ||
+    !Number.isSafeInteger(body.e) ||
+    body.s! < 0 ||
+    body.s! >= body.e! ||
     typeof body.f !== 'string'
   ) {
     throw new LogQueryError(field, 'The paging cursor is not valid.');
   }
-  if (body.f !== fingerprint) {
+  const start = rangeGiven.start ? query.start : body.s!;
+  const end = rangeGiven.end ? query.end : body.e!;
+  if (body.f !== queryFingerprint({ ...query, start, end })) {
     throw new LogQueryError(
       field,
       'The paging cursor belongs to another query; start again from the first block.',
     );
   }
-  return { time: body.t!, id: body.i! };
+  return { after: { time: body.t!, id: body.i! }, start, end };
 }
 
 /** An event as the API returns it: id, time (epoch ms), event_time (ISO), log_type and its fields. */

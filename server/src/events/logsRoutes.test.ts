@@ -57,7 +57,8 @@ beforeAll(async () => {
   acme = await signIn(server, 'admin@acme.example');
   globex = await signIn(server, 'admin@globex.example');
   auditor = await signIn(server, 'auditor@acme.example');
-});
+  // Seeding and three scrypt sign-ins: beyond jest's 5 s default when the shared cores are busy.
+}, 30_000);
 
 afterAll(async () => {
   await server.close();
@@ -319,6 +320,129 @@ describe('order=desc|asc on /api/rep/v1/query/{logtype}', () => {
     const ids = await pageAll(acme, `/api/rep/v1/query/scan_audit?${range()}&limit=1000&order=asc`);
     expect(lines.length - 1).toBeGreaterThan(10);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(ids);
+  });
+});
+
+describe('paging a query without start/end (the default range, end = now)', () => {
+  const postNext = (who: SignedIn, pathAndQuery: string, reply: LogQueryReply) =>
+    server.call(pathAndQuery, {
+      method: 'POST',
+      jar: who.jar,
+      body: { pagingIdentifiers: reply.pagingIdentifiers },
+    });
+
+  it('the cursor pins the range of the first block: the next blocks continue it after the clock moved', async () => {
+    const madeAt = server.clock.now().getTime();
+    const first = await json(await server.call('/api/rep/v1/query/scan_web?limit=100', { jar: acme.jar }));
+    expect(first.pagingIdentifiers.last_iteration).toBe(false);
+    server.clock.advance(90_000);
+
+    const viaPost = await postNext(acme, '/api/rep/v1/query/scan_web?limit=100', first);
+    expect(viaPost.status).toBe(200);
+    const second = await json(viaPost);
+    const viaGet = await server.call(
+      `/api/rep/v1/query/scan_web?limit=100&cursor=${first.pagingIdentifiers.cursor}`,
+      { jar: acme.jar },
+    );
+    expect(viaGet.status).toBe(200);
+    expect(await json(viaGet)).toEqual(second);
+
+    // The same 200 events as the store's read of the first block's range [made − 7 days, made).
+    const expected = await store.query({
+      logType: 'scan_web',
+      tid: tids.acme,
+      start: madeAt - 7 * DAY,
+      end: madeAt,
+      filters: [],
+      limit: 200,
+    });
+    expect([...first.events, ...second.events].map((e) => String(e.id))).toEqual(
+      expected.map((e) => String(e.id)),
+    );
+  });
+
+  it('oldest first, paging ends at the pinned end: an event newer than the first block is not read', async () => {
+    const pathAndQuery = '/api/rep/v1/query/scan_audit?order=asc&limit=40';
+    let reply = await json(await server.call(pathAndQuery, { jar: acme.jar }));
+    const madeAt = server.clock.now().getTime();
+    expect(reply.pagingIdentifiers.last_iteration).toBe(false);
+    server.clock.advance(60_000);
+    await store.append([
+      {
+        tid: tids.acme,
+        logType: 'scan_audit',
+        time: madeAt + 30_000,
+        fields: { userid: 'late@acme.example', details: 'after the first block' },
+      },
+    ]);
+    const read = [...reply.events];
+    while (!reply.pagingIdentifiers.last_iteration) {
+      const response = await postNext(acme, pathAndQuery, reply);
+      expect(response.status).toBe(200);
+      reply = await json(response);
+      read.push(...reply.events);
+    }
+    expect(read.length).toBeGreaterThan(80);
+    expect(read.every((e) => Number(e.time) >= madeAt - 7 * DAY && Number(e.time) < madeAt)).toBe(true);
+    expect(read.some((e) => e.details === 'after the first block')).toBe(false);
+  });
+
+  it('a cursor is still refused for a really different query (filters, search, order, an explicit other range)', async () => {
+    const first = await json(await server.call('/api/rep/v1/query/scan_web', { jar: acme.jar }));
+    const madeAt = server.clock.now().getTime();
+    server.clock.advance(60_000);
+    const seconds = (ms: number) => Math.floor(ms / 1000);
+    for (const other of [
+      'risk=G',
+      'search=example',
+      'order=asc',
+      `start=${seconds(madeAt - 2 * DAY)}`,
+      `end=${seconds(madeAt - DAY)}`,
+      `start=${seconds(madeAt - 7 * DAY)}&end=${seconds(server.clock.now().getTime())}`,
+    ]) {
+      const response = await postNext(acme, `/api/rep/v1/query/scan_web?${other}`, first);
+      expect({ other, status: response.status }).toEqual({ other, status: 400 });
+      expect(await json(response)).toEqual(
+        expect.objectContaining({
+          field: 'pagingIdentifiers',
+          message: 'The paging cursor belongs to another query; start again from the first block.',
+        }),
+      );
+    }
+    // The range it pins, given explicitly, is the same query.
+    const pinned = await postNext(
+      acme,
+      `/api/rep/v1/query/scan_web?start=${seconds(madeAt - 7 * DAY)}&end=${seconds(madeAt)}`,
+      first,
+    );
+    expect(pinned.status).toBe(200);
+  });
+
+  it('a tampered cursor (range, position, fingerprint, not JSON) is a 400, never a 500', async () => {
+    const first = await json(await server.call('/api/rep/v1/query/scan_web', { jar: acme.jar }));
+    const body = JSON.parse(Buffer.from(first.pagingIdentifiers.cursor!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const cursor of [
+      encode({ ...body, s: Number(body.s) - DAY }),
+      encode({ ...body, e: 'now' }),
+      encode({ ...body, s: Number(body.e), e: Number(body.s) }),
+      encode({ ...body, e: 1e300 }),
+      encode({ ...body, t: -1.5 }),
+      encode({ ...body, f: 'x' }),
+      encode([1, 2]),
+      'bm90IGpzb24',
+      '%%%',
+    ]) {
+      const response = await postNext(acme, '/api/rep/v1/query/scan_web', {
+        ...first,
+        pagingIdentifiers: { cursor, last_iteration: false },
+      });
+      expect({ cursor, status: response.status }).toEqual({ cursor, status: 400 });
+      expect((await json(response)).field).toBe('pagingIdentifiers');
+    }
   });
 });
 

@@ -2,7 +2,8 @@
  * The logs API (api-client-layer §7 Logs), one route per log type and verb so that each declares
  * its own permission to the server's guard (logs:<item>:*, e.g. logs:fwaas_logs:* for firewall):
  *
- * - GET  /api/rep/v1/query/{logtype}?{query}  → {events, pagingIdentifiers}; `cursor` query param for later blocks;
+ * - GET  /api/rep/v1/query/{logtype}?{query}  → {events, pagingIdentifiers}; `cursor` query param for later blocks
+ *   (a cursor pins the time range it was made for: later blocks without start/end continue it);
  *   `order=desc` (default, newest first) or `order=asc` (oldest first), for queries and exports
  * - POST /api/rep/v1/query/{logtype}?{query}  body {pagingIdentifiers} → the block after that cursor
  * - GET  /api/rep/v1/export/{logtype}?{query} → text/csv, streamed (chunked), the whole filtered result
@@ -16,7 +17,7 @@ import {
   LOGS_EXPORT_TOTAL_HEADER,
   LOG_ORDERS,
   LogQueryBody,
-  LogQueryReply,
+  PagingIdentifiers,
 } from '@workbench/common/api/contract/logs';
 import {
   LOG_TYPES,
@@ -27,7 +28,7 @@ import {
 import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
 import { csvLine } from './csv';
 import { EventStoreInputError, type EventStore } from './eventStore';
-import { LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
+import { FIELD_SPECS, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
 import { LogQueryError, parseLogQuery, type RawQuery } from './logQuery';
 import { readLogBlock } from './logPaging';
 
@@ -45,8 +46,16 @@ function queryString(logType: LogType, forExport: boolean): TSchema {
   );
   return Type.Object(
     {
-      start: Type.Optional(Type.String({ description: 'Unix seconds, inclusive (default: end − 7 days).' })),
-      end: Type.Optional(Type.String({ description: 'Unix seconds, exclusive (default: now).' })),
+      start: Type.Optional(
+        Type.String({
+          description: "Unix seconds, inclusive (default: end − 7 days; with a cursor, the cursor's start).",
+        }),
+      ),
+      end: Type.Optional(
+        Type.String({
+          description: "Unix seconds, exclusive (default: now; with a cursor, the cursor's end).",
+        }),
+      ),
       search: Type.Optional(
         Type.String({
           description: `Case-insensitive text in: ${LOG_TYPE_SCHEMAS[logType].searchFields.join(', ')}.`,
@@ -69,6 +78,33 @@ function queryString(logType: LogType, forExport: boolean): TSchema {
     },
     { additionalProperties: true },
   );
+}
+
+/**
+ * The contract's LogQueryReply with the events' properties spelled out for one log type (its
+ * fields, integer or text): the response serializer (fast-json-stringify) then writes each
+ * property straight away, where the contract's open record (string | number per value) made it
+ * check every value against both. Same JSON; about a third of the serializing time.
+ */
+function logQueryReplyOf(logType: LogType): TSchema {
+  const fields = Object.fromEntries(
+    LOG_TYPE_SCHEMAS[logType].fields.map((f) => [
+      f,
+      Type.Optional(FIELD_SPECS[f].kind === 'integer' ? Type.Integer() : Type.String()),
+    ]),
+  );
+  return Type.Object({
+    events: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        time: Type.Integer({ description: 'Epoch milliseconds.' }),
+        event_time: Type.String({ description: 'ISO 8601.' }),
+        log_type: Type.String(),
+        ...fields,
+      }),
+    ),
+    pagingIdentifiers: PagingIdentifiers,
+  });
 }
 
 function toHttpError(error: unknown): unknown {
@@ -97,12 +133,10 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
         // Asking for the block after the last one: nothing more (the query is still checked).
         if (finished) return { events: [], pagingIdentifiers: { last_iteration: true } };
         const cursor = bodyCursor ?? parsed.cursor;
-        return await readLogBlock(
-          store,
-          parsed.query,
-          cursor,
-          bodyCursor !== undefined ? 'pagingIdentifiers' : 'cursor',
-        );
+        return await readLogBlock(store, parsed.query, cursor, {
+          cursorField: bodyCursor !== undefined ? 'pagingIdentifiers' : 'cursor',
+          rangeGiven: parsed.rangeGiven,
+        });
       } catch (error) {
         throw toHttpError(error);
       }
@@ -112,6 +146,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
       const route = logRouteOfType(logType);
       const config = { world: 'tenant' as const, permission: logReadPermission(route) };
       const tags = ['logs'];
+      const blockReply = logQueryReplyOf(logType);
 
       app.get(
         `/api/rep/v1/query/${logType}`,
@@ -121,7 +156,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
             tags,
             summary: `First (or, with cursor, next) block of ${logType} events, newest first (order=asc: oldest first)`,
             querystring: queryString(logType, false),
-            response: { 200: LogQueryReply, ...errorResponses(400, 401, 403) },
+            response: { 200: blockReply, ...errorResponses(400, 401, 403) },
           },
         },
         async (request) => block(logType, request, undefined),
@@ -136,7 +171,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
             summary: `The block of ${logType} events after body.pagingIdentifiers`,
             querystring: queryString(logType, false),
             body: LogQueryBody,
-            response: { 200: LogQueryReply, ...errorResponses(400, 401, 403) },
+            response: { 200: blockReply, ...errorResponses(400, 401, 403) },
           },
         },
         async (request) => {

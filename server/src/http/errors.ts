@@ -7,11 +7,14 @@ import { ApiError } from '@workbench/common/api/contract/errors';
 export class ApiHttpError extends Error {
   readonly statusCode: number;
   readonly field?: string;
-  constructor(statusCode: number, message: string, field?: string) {
+  /** More fields of the reply body (e.g. a login failure's msg and delay). */
+  readonly extra?: Record<string, unknown>;
+  constructor(statusCode: number, message: string, field?: string, extra?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiHttpError';
     this.statusCode = statusCode;
     this.field = field;
+    this.extra = extra;
   }
 }
 
@@ -29,6 +32,7 @@ export function errorResponses(...codes: number[]): Record<number, typeof ApiErr
 
 export const NOT_SIGNED_IN_MSG = 'Not signed in, or the session has expired.';
 export const XSRF_MSG = 'Missing or invalid xsrf token.';
+export const FOREIGN_ORIGIN_MSG = 'Cross-site request refused.';
 export const forbiddenMessage = (permission: string): string => `Missing permission: ${permission}.`;
 
 interface AjvIssue {
@@ -75,8 +79,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       // The body could not be parsed at all (bad JSON, empty JSON body, ...).
       return reply.code(400).send(apiError(400, `body: ${error.message}`, 'body'));
     }
-    const field = error instanceof ApiHttpError ? error.field : undefined;
-    return reply.code(status).send(apiError(status, error.message, field));
+    if (error instanceof ApiHttpError) {
+      return reply.code(status).send({ ...apiError(status, error.message, error.field), ...error.extra });
+    }
+    return reply.code(status).send(apiError(status, error.message));
   });
 
   app.setNotFoundHandler((request, reply) => {

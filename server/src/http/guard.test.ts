@@ -53,9 +53,9 @@ describe('RBAC is always enforced on on-prem non-management modes; otherwise onl
   });
 });
 
-test('a state-changing request without a session and without the xsrf header is refused before anything runs', async () => {
+test('a state-changing request without a session is refused before anything runs (the xsrf token belongs to a session)', async () => {
   server = await startTestServer();
   const r = await server.call('/api/policy/v1/rules/1', { method: 'POST' });
-  expect(r.status).toBe(403);
-  expect(await r.json()).toMatchObject({ message: 'Missing or invalid xsrf token.' });
+  expect(r.status).toBe(401);
+  expect(await r.json()).toMatchObject({ message: 'Not signed in, or the session has expired.' });
 });

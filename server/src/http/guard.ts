@@ -1,23 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { PROVIDER_XSRF_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@workbench/common/api/contract/wire';
+import { XSRF_HEADER } from '@workbench/common/api/contract/wire';
 import type { AccessController } from '@workbench/common/features/rbac/permissions';
-import type { RoutePermission, ServerContext } from '../context';
+import type { ProviderSession, RoutePermission, ServerContext, TenantSession } from '../context';
 import { safeEqual } from '../security/tokens';
-import { apiError, forbiddenMessage, isApiPath, NOT_SIGNED_IN_MSG, XSRF_MSG } from './errors';
-import { providerKeyOf, resolveProviderSession, resolveTenantSession } from './sessions';
+import {
+  ApiHttpError,
+  apiError,
+  FOREIGN_ORIGIN_MSG,
+  forbiddenMessage,
+  isApiPath,
+  NOT_SIGNED_IN_MSG,
+  XSRF_MSG,
+} from './errors';
+import { resolveProviderSession, resolveTenantSession } from './sessions';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** The calls that start a session: nobody has an xsrf cookie yet. */
-export const XSRF_EXEMPT_PATHS: readonly string[] = [
-  '/api/auth/v1/auth_params',
-  '/api/auth/v1/login',
-  '/api/v1/login',
-  '/idp/token',
-  '/gdmanage/api/oauth/login',
-];
-
-const pathOf = (url: string): string => url.split('?')[0];
 
 export function permissionAllowed(
   access: AccessController,
@@ -37,7 +34,8 @@ const describe = (permission: RoutePermission | undefined): string =>
 
 /**
  * The cross-cutting rules, each once for every route: routes under /api, /gdmanage and /idp must
- * declare their world; no-store caching; the xsrf double-submit check; session and permission.
+ * declare their world; numbers in query strings and paths are bounded; no-store caching; foreign
+ * origins refused; session, the xsrf token of that session, and permission.
  */
 export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
   app.decorateRequest('session', null);
@@ -45,16 +43,32 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const url = route.url ?? '';
-    const world = route.config?.world;
+    const config = route.config;
+    const world = config?.world;
     if (isApiPath(url) && !world) {
       throw new Error(`Route ${String(route.method)} ${url} must declare config.world (and its permission).`);
     }
-    // OpenAPI: who may call it.
-    if (route.schema && (world === 'tenant' || world === 'provider')) {
-      const permission = route.config?.permission;
+    if (!world) return;
+    // Every route of a world carries its access in the OpenAPI document, schema or not.
+    const schema = (route.schema ??= {}) as Record<string, unknown>;
+    for (const part of ['querystring', 'params'] as const) {
+      const unbounded = unboundedNumbers(schema[part]);
+      if (unbounded.length > 0) {
+        throw new Error(
+          `Route ${String(route.method)} ${url}: ${unbounded.map((n) => `${part}.${n}`).join(', ')} must declare minimum and maximum bounds.`,
+        );
+      }
+    }
+    // OpenAPI: who may call it, in words and machine-readable (the authorisation matrix reads it).
+    schema['x-workbench-access'] = {
+      world,
+      permission: config.permission ?? null,
+      ...(config.optional ? { optional: true } : {}),
+    };
+    if (world === 'tenant' || world === 'provider') {
+      const permission = config.permission;
       const who =
         permission === undefined || permission === null ? 'any signed-in user' : describe(permission);
-      const schema = route.schema as Record<string, unknown>;
       schema.security =
         world === 'tenant' ? [{ tenantSession: [] }] : [{ providerKey: [] }, { providerSession: [] }];
       schema.description = [schema.description, `World: ${world}. Permission: ${who}.`]
@@ -63,61 +77,96 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
     }
   });
 
+  // Every rule below decides on the route the router matched (its config), never on the URL text:
+  // the router decodes percent-encoding before matching, so '/%61pi/...' is the '/api/...' route.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = pathOf(request.url);
-    if (!isApiPath(path)) return;
+    const config = request.routeOptions.config;
+    const world = config?.world;
+    if (!world) return; // the apps' files and the 404 handler
     reply.header('Cache-Control', 'no-store, no-cache, must-revalidate');
     reply.header('Pragma', 'no-cache');
     reply.header('Expires', '0');
+    const changesState = STATE_CHANGING.has(request.method);
+    if (changesState && !sameOrigin(request)) return reply.code(403).send(apiError(403, FOREIGN_ORIGIN_MSG));
+    if (world === 'public') return;
 
-    // xsrf: header must equal the cookie of the request's world (bearer API clients excepted).
-    if (STATE_CHANGING.has(request.method) && !XSRF_EXEMPT_PATHS.includes(path)) {
-      const provider = path.startsWith('/gdmanage/');
-      const bearer = provider && providerKeyOf(request)?.viaBearer === true;
-      if (!bearer) {
-        const cookie = request.cookies[provider ? PROVIDER_XSRF_COOKIE : XSRF_COOKIE];
-        const header = request.headers[XSRF_HEADER];
-        if (!cookie || typeof header !== 'string' || !safeEqual(header, cookie)) {
-          return reply.code(403).send(apiError(403, XSRF_MSG));
-        }
-      }
-    }
-
-    const config = request.routeOptions.config;
-    const world = config?.world;
-    if (!world || world === 'public') return;
-    if (world === 'tenant') {
-      request.session = await resolveTenantSession(ctx, request);
-      if (!request.session) {
-        if (config.optional) return;
-        return reply.code(401).send(apiError(401, NOT_SIGNED_IN_MSG));
-      }
-      if (!permissionAllowed(request.session.access, config.permission)) {
-        return reply.code(403).send(apiError(403, forbiddenMessage(describe(config.permission))));
-      }
-      return;
-    }
-    request.providerSession = await resolveProviderSession(ctx, request);
-    if (!request.providerSession) {
+    const session =
+      world === 'tenant'
+        ? (request.session = await resolveTenantSession(ctx, request))
+        : (request.providerSession = await resolveProviderSession(ctx, request));
+    if (!session) {
       if (config.optional) return;
       return reply.code(401).send(apiError(401, NOT_SIGNED_IN_MSG));
     }
-    if (!permissionAllowed(request.providerSession.access, config.permission)) {
+    // xsrf: the header must equal the token kept with the server-side session (the readable
+    // cookie only hands it to the page). Bearer API clients send no cookie, so need none.
+    const bearer = 'viaBearer' in session && session.viaBearer;
+    if (changesState && !bearer && !xsrfMatches(request.headers[XSRF_HEADER], session.xsrf)) {
+      return reply.code(403).send(apiError(403, XSRF_MSG));
+    }
+    if (!permissionAllowed(session.access, config.permission)) {
       return reply.code(403).send(apiError(403, forbiddenMessage(describe(config.permission))));
     }
   });
 }
 
-/** The tenant session of a guarded route's request; throws (500) if the route is not guarded. */
-export function tenantSessionOf(request: FastifyRequest) {
-  if (!request.session)
-    throw new Error('tenantSessionOf: the route has no tenant session (declare config.world).');
+interface JsonSchemaLike {
+  type?: unknown;
+  minimum?: unknown;
+  maximum?: unknown;
+  exclusiveMinimum?: unknown;
+  exclusiveMaximum?: unknown;
+  properties?: Record<string, JsonSchemaLike>;
+  anyOf?: JsonSchemaLike[];
+}
+
+/**
+ * Names of the numeric properties of a query-string or path schema without a lower and an upper
+ * bound: an unbounded number reaches the store (offset=1e20 once made SQLite answer 500).
+ */
+export function unboundedNumbers(schema: unknown): string[] {
+  const properties = (schema as JsonSchemaLike | undefined)?.properties ?? {};
+  const numeric = (s: JsonSchemaLike): boolean =>
+    s.type === 'integer' || s.type === 'number' || (s.anyOf ?? []).some(numeric);
+  const bounded = (s: JsonSchemaLike): boolean =>
+    s.anyOf
+      ? s.anyOf.every((a) => !numeric(a) || bounded(a))
+      : (s.minimum !== undefined || s.exclusiveMinimum !== undefined) &&
+        (s.maximum !== undefined || s.exclusiveMaximum !== undefined);
+  return Object.entries(properties)
+    .filter(([, s]) => numeric(s) && !bounded(s))
+    .map(([name]) => name);
+}
+
+const xsrfMatches = (header: string | string[] | undefined, token: string | null): boolean =>
+  typeof header === 'string' && typeof token === 'string' && token !== '' && safeEqual(header, token);
+
+/**
+ * A state-changing request sent by a page of another site is refused, the login calls included
+ * (login CSRF). Browsers say where a request comes from in Sec-Fetch-Site, which decides when
+ * present (a same-origin form post may carry `Origin: null`); otherwise a foreign Origin refuses.
+ * Clients that send neither (curl, API clients) are not browsers acting for someone else.
+ */
+function sameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
+/** The tenant session of a guarded route's request; 401 when there is none (never a 500). */
+export function tenantSessionOf(request: FastifyRequest): TenantSession {
+  if (!request.session) throw new ApiHttpError(401, NOT_SIGNED_IN_MSG);
   return request.session;
 }
 
-export function providerSessionOf(request: FastifyRequest) {
-  if (!request.providerSession) {
-    throw new Error('providerSessionOf: the route has no provider session (declare config.world).');
-  }
+/** The operator session of a guarded provider route's request; 401 when there is none. */
+export function providerSessionOf(request: FastifyRequest): ProviderSession {
+  if (!request.providerSession) throw new ApiHttpError(401, NOT_SIGNED_IN_MSG);
   return request.providerSession;
 }

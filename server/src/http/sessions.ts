@@ -92,6 +92,7 @@ export async function resolveProviderSession(
     key: found.key,
     keyHash,
     keyId: record.keyId,
+    xsrf: record.xsrf,
     username: operator.username,
     createdAt: record.createdAt,
     expiresAt: record.expiresAt,

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
 import { LOGIN_AREA_PATH } from '@workbench/common/api/contract/wire';
+import fastifyFormbody from '@fastify/formbody';
+import { loginRateLimitConfig } from '../security/loginRateLimit';
 import { digest } from '../security/tokens';
 import { PORTAL_CLIENT_ID } from './tenantAuthRoutes';
 
@@ -21,8 +24,9 @@ type LoginFormBody = Static<typeof LoginFormBody>;
  * on this server's own origin.
  */
 export function sameOriginPath(redirectUri: string, origin: string): string | null {
-  if (/[\\\s]/.test(redirectUri) || [...redirectUri].some((c) => c.charCodeAt(0) < 0x20)) return null;
-  if (redirectUri.startsWith('/') && !redirectUri.startsWith('//')) return redirectUri;
+  // No backslash or whitespace anywhere: the target is written into a Location header.
+  if (/[\\\s]/.test(redirectUri)) return null;
+  if (redirectUri.startsWith('/')) return safeReturnPath(redirectUri);
   try {
     const url = new URL(redirectUri);
     if (url.origin !== origin) return null;
@@ -37,10 +41,13 @@ const reject = (reply: FastifyReply, field: string, why: string) =>
 
 export const loginAreaRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.workbench;
+  // The one target that takes a form (the hidden form of the cloud sign-in flow); the rest of
+  // the API takes JSON only. Registered in this plugin's scope, so it applies here alone.
+  await app.register(fastifyFormbody);
   app.post(
     LOGIN_AREA_PATH,
     {
-      config: { world: 'public' },
+      config: { world: 'public', rateLimit: loginRateLimitConfig(ctx) },
       attachValidation: true,
       schema: {
         tags: ['tenant auth'],

@@ -2,7 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { POLICY_GROUPS } from '@workbench/common/api/contract/demo';
-import { POLICY_PATHS, PublishReply, Revision, RevisionState } from '@workbench/common/api/contract/policy';
+import {
+  POLICY_PATHS,
+  PublishReply,
+  RevParams,
+  Revision,
+  RevisionState,
+} from '@workbench/common/api/contract/policy';
 import type { RevisionRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
@@ -30,8 +36,6 @@ export const PortalNoteSave = Type.Object({
 });
 export type PortalNoteSave = Static<typeof PortalNoteSave>;
 export const PortalNoteReply = Type.Object({ rev_id: Type.Integer(), note: Type.String() });
-
-const RevParams = Type.Object({ rev: Type.Integer({ minimum: 1 }) });
 
 export const revisionReply = (r: RevisionRecord): Revision => ({
   staged_rev_id: r.stagedRevId,

@@ -14,6 +14,7 @@ import {
 } from '@workbench/common/api/contract/provider';
 import { errorResponses } from '../http/errors';
 import { providerSessionOf } from '../http/guard';
+import { loginRateLimitConfig } from '../security/loginRateLimit';
 import {
   clearProviderCookies,
   PROVIDER_KEY_MS,
@@ -38,7 +39,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     PROVIDER_PATHS.idpToken,
     {
-      config: { world: 'public' },
+      config: { world: 'public', rateLimit: loginRateLimitConfig(ctx) },
       schema: {
         tags: ['identity provider'],
         summary: 'Local identity provider: user name and password to a single-use access token (60 s)',
@@ -50,11 +51,15 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
       const now = ctx.now().getTime();
       const outcome = await attemptLogin(
         ctx.store,
-        'provider',
-        request.body.username,
-        request.body.password,
+        {
+          world: 'provider',
+          username: request.body.username,
+          password: request.body.password,
+          client: request.ip,
+          now,
+        },
         (u) => ctx.store.getOperator(u),
-        now,
+        ctx.loginFailureCap,
       );
       if (outcome.kind === 'failed') {
         return reply

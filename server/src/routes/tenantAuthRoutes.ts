@@ -21,6 +21,7 @@ import { errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { clearTenantCookies, SESSION_ABSOLUTE_MS, setTenantCookies, setUserIdCookie } from '../http/sessions';
 import { attemptLogin } from '../security/loginAttempt';
+import { loginRateLimitConfig } from '../security/loginRateLimit';
 import { digest, randomToken } from '../security/tokens';
 
 /** The client id of the portal at this server's login area. */
@@ -76,7 +77,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     AUTH_PATHS.authParams,
     {
-      config: { world: 'public' },
+      config: { world: 'public', rateLimit: loginRateLimitConfig(ctx) },
       schema: {
         tags,
         summary: 'Parameters of the hidden login form (login_url, single-use csrf_token, ...)',
@@ -108,16 +109,21 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     body: LoginRequest,
     response: { 200: LoginReply, 401: LoginFailure, 429: LoginFailure, ...errorResponses(400) },
   };
+  const signInConfig = { world: 'public' as const, rateLimit: loginRateLimitConfig(ctx) };
   for (const url of [AUTH_PATHS.login, APPLIANCE_AUTH_PATHS.login]) {
-    app.post(url, { config: { world: 'public' }, schema: loginSchema }, async (request, reply) => {
+    app.post(url, { config: signInConfig, schema: loginSchema }, async (request, reply) => {
       const now = ctx.now().getTime();
       const outcome = await attemptLogin(
         ctx.store,
-        'tenant',
-        request.body.username,
-        request.body.password,
+        {
+          world: 'tenant',
+          username: request.body.username,
+          password: request.body.password,
+          client: request.ip,
+          now,
+        },
         (u) => ctx.store.findUserByUsername(u),
-        now,
+        ctx.loginFailureCap,
       );
       if (outcome.kind === 'failed') return reply.code(401).send(loginFailure(401));
       if (outcome.kind === 'locked') return reply.code(429).send(loginFailure(429, outcome.delay));

@@ -1,4 +1,4 @@
-import type { ConfigStore, LoginWorld } from '../store/ConfigStore';
+import type { ConfigStore, LoginFailureKey, LoginWorld } from '../store/ConfigStore';
 import { LOCKOUT_THRESHOLD, lockoutMs, secondsLeft } from './lockout';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
@@ -19,44 +19,70 @@ function oneAtATime<R>(key: string, work: () => Promise<R>): Promise<R> {
   return next;
 }
 
+/** At most this many failure records are kept; beyond it the oldest are forgotten. */
+export const DEFAULT_LOGIN_FAILURE_CAP = 10_000;
+/** A failure record is forgotten this long after its last failure, once its lock is over. */
+export const LOGIN_FAILURE_MEMORY_MS = 60 * 60 * 1000;
+
+export interface LoginAttempt {
+  world: LoginWorld;
+  username: string;
+  password: string;
+  /** The client's address: failures count per account and address (see server/README.md). */
+  client: string;
+  now: number;
+}
+
 /**
- * One sign-in attempt with the lockout rule of security/lockout.ts. Unknown accounts are checked
- * against a dummy hash and counted like known ones, so the reply and its timing say nothing about
- * whether the account exists.
+ * One sign-in attempt with the lockout rule of security/lockout.ts, counted per account and
+ * client address: a guesser at one address locks the account for that address only, never for
+ * its owner elsewhere (the per-address rate limit bounds how fast any one address can guess).
+ * Unknown accounts are checked against a dummy hash and counted like known ones, so the reply and
+ * its timing say nothing about whether the account exists; their records expire and are capped
+ * like all others.
  */
 export function attemptLogin<T extends { passwordHash: string }>(
   store: ConfigStore,
-  world: LoginWorld,
-  username: string,
-  password: string,
+  attempt: LoginAttempt,
   findAccount: (username: string) => Promise<T | null>,
-  now: number,
+  cap = DEFAULT_LOGIN_FAILURE_CAP,
 ): Promise<LoginOutcome<T>> {
-  const key = username.trim().toLowerCase();
-  return oneAtATime(`${world}:${key}`, () => attemptOnce(store, world, key, password, findAccount, now));
+  const key: LoginFailureKey = {
+    world: attempt.world,
+    username: attempt.username.trim().toLowerCase(),
+    client: attempt.client,
+  };
+  return oneAtATime(`${key.world}:${key.username}:${key.client}`, () =>
+    attemptOnce(store, key, attempt, findAccount, cap),
+  );
 }
 
 async function attemptOnce<T extends { passwordHash: string }>(
   store: ConfigStore,
-  world: LoginWorld,
-  key: string,
-  password: string,
+  key: LoginFailureKey,
+  { password, now }: LoginAttempt,
   findAccount: (username: string) => Promise<T | null>,
-  now: number,
+  cap: number,
 ): Promise<LoginOutcome<T>> {
-  const previous = await store.getLoginFailures(world, key);
+  const stored = await store.getLoginFailures(key);
+  const forgotten =
+    stored && stored.lockedUntil <= now && stored.lastFailureAt < now - LOGIN_FAILURE_MEMORY_MS;
+  const previous = forgotten ? null : stored;
   if (previous && previous.lockedUntil > now)
     return { kind: 'locked', delay: secondsLeft(previous.lockedUntil, now) };
 
-  const account = await findAccount(key);
+  const account = await findAccount(key.username);
   const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
   if (account && valid) {
-    if (previous) await store.clearLoginFailures(world, key);
+    if (stored) await store.clearLoginFailures(key);
     return { kind: 'ok', account };
   }
   const failures = (previous?.failures ?? 0) + 1;
   const wait = lockoutMs(failures);
-  await store.putLoginFailures({ world, username: key, failures, lockedUntil: wait > 0 ? now + wait : 0 });
+  await store.putLoginFailures(
+    { ...key, failures, lockedUntil: wait > 0 ? now + wait : 0, lastFailureAt: now },
+    { forgetBefore: now - LOGIN_FAILURE_MEMORY_MS, cap },
+  );
   return failures > LOCKOUT_THRESHOLD
     ? { kind: 'locked', delay: secondsLeft(now + wait, now) }
     : { kind: 'failed' };

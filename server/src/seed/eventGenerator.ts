@@ -39,6 +39,9 @@ export interface GeneratorOptions {
 }
 
 const HOUR = 3600000;
+/** The seed and span used when the options give none. */
+export const DEFAULT_SEED = 20261122;
+export const DEFAULT_DAYS = 180;
 
 const FIRST_NAMES = [
   'james',
@@ -785,9 +788,9 @@ export function* generateEvents(options: GeneratorOptions): Generator<NewEvent[]
   const { tenants, count, now } = options;
   if (!Number.isSafeInteger(count) || count < 0) throw new Error('count must be a non-negative integer.');
   if (tenants.length === 0) throw new Error('At least one tenant is needed.');
-  const days = options.days ?? 180;
+  const days = options.days ?? DEFAULT_DAYS;
   const batchSize = options.batchSize ?? 5000;
-  const random = new Random(options.seed ?? 20261122);
+  const random = new Random(options.seed ?? DEFAULT_SEED);
   const factory = new EventFactory(random, tenants, options.typeWeights);
 
   const lastHour = Math.floor((now - 1) / HOUR) * HOUR;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -21,11 +22,16 @@ interface AppDist {
   dir: string;
 }
 
-/** `<script>` that defines window.__WORKBENCH_ENV__; `<` is escaped so no value can close the tag. */
-export function envScript(env: InjectedEnv): string {
-  const json = JSON.stringify(env).replace(/</g, '\\u003c');
-  return `<script>window.${INJECTED_ENV_GLOBAL}=${json}</script>`;
-}
+/** The statement that defines window.__WORKBENCH_ENV__; `<` is escaped so no value can close the tag. */
+const envStatement = (env: InjectedEnv): string =>
+  `window.${INJECTED_ENV_GLOBAL}=${JSON.stringify(env).replace(/</g, '\\u003c')}`;
+
+/** The inline `<script>` the app pages get: the one inline script the CSP allows, by its hash. */
+export const envScript = (env: InjectedEnv): string => `<script>${envStatement(env)}</script>`;
+
+/** base64 SHA-256 of the inline environment script, for the CSP's script-src. */
+export const envScriptHash = (env: InjectedEnv): string =>
+  crypto.createHash('sha256').update(envStatement(env)).digest('base64');
 
 export const injectEnv = (html: string, env: InjectedEnv): string =>
   html.split(INJECTED_ENV_MARKER).join(envScript(env));

@@ -72,11 +72,16 @@ export interface OneTimeTokenRecord {
 }
 
 export type LoginWorld = 'tenant' | 'provider';
-export interface LoginFailureRecord {
+/** Consecutive sign-in failures on one account from one client address (security/loginAttempt.ts). */
+export interface LoginFailureKey {
   world: LoginWorld;
   username: string;
+  client: string;
+}
+export interface LoginFailureRecord extends LoginFailureKey {
   failures: number;
   lockedUntil: number;
+  lastFailureAt: number;
 }
 
 export interface RevisionRecord {
@@ -174,9 +179,14 @@ export interface ConfigStore {
   /** Removes and returns the token (single use); null when unknown. Expiry is the caller's check. */
   consumeOneTimeToken(kind: OneTimeTokenKind, tokenHash: string): Promise<OneTimeTokenRecord | null>;
 
-  getLoginFailures(world: LoginWorld, username: string): Promise<LoginFailureRecord | null>;
-  putLoginFailures(record: LoginFailureRecord): Promise<void>;
-  clearLoginFailures(world: LoginWorld, username: string): Promise<void>;
+  getLoginFailures(key: LoginFailureKey): Promise<LoginFailureRecord | null>;
+  /**
+   * Writes the record, then forgets records whose lock is over and whose last failure is before
+   * `forgetBefore`, and beyond `cap` records the oldest ones.
+   */
+  putLoginFailures(record: LoginFailureRecord, limits: { forgetBefore: number; cap: number }): Promise<void>;
+  clearLoginFailures(key: LoginFailureKey): Promise<void>;
+  countLoginFailures(): Promise<number>;
 
   getRevision(tid: string): Promise<RevisionRecord | null>;
   putRevision(revision: RevisionRecord): Promise<void>;

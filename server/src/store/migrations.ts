@@ -130,4 +130,22 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'login failures per account and client address, with the time of the last failure',
+    // The counters are transient (minutes to an hour), so the old table is replaced, not copied.
+    sql: `
+      DROP TABLE login_failures;
+      CREATE TABLE login_failures (
+        world TEXT NOT NULL,
+        username TEXT NOT NULL,
+        client TEXT NOT NULL,
+        failures INTEGER NOT NULL,
+        locked_until INTEGER NOT NULL,
+        last_failure_at INTEGER NOT NULL,
+        PRIMARY KEY (world, username, client)
+      );
+      CREATE INDEX login_failures_last ON login_failures(last_failure_at);
+    `,
+  },
 ];

@@ -66,6 +66,11 @@ export interface CallOptions {
   /** Send the xsrf header from the jar (default true when a jar is given). */
   xsrf?: boolean | string;
   headers?: Record<string, string>;
+  /**
+   * A body sent byte for byte, with no content-type added (set one in `headers` if wanted): for
+   * malformed bodies, wrong content types and bodies without any content type.
+   */
+  rawBody?: string | Uint8Array;
 }
 
 export interface TestServer {
@@ -92,6 +97,8 @@ export async function startTestServer(
     demoPassword: TEST_PASSWORD,
     now: clock.now,
     print: () => undefined,
+    // Suites sign in far more often than a person does; the limit's own tests set theirs.
+    loginRateLimit: { max: 10_000, windowMs: 60_000 },
     ...overrides,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -107,8 +114,13 @@ export async function startTestServer(
     if (typeof options.xsrf === 'string') headers[XSRF_HEADER] = options.xsrf;
     else if (options.xsrf !== false && jar?.get(xsrfCookie))
       headers[XSRF_HEADER] = jar.get(xsrfCookie) as string;
-    let body: string | undefined;
-    if (options.body instanceof URLSearchParams) {
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
+    // fetch labels a string body text/plain by itself; bytes go out with only the headers given.
+    if (options.rawBody !== undefined)
+      body = new Uint8Array(
+        typeof options.rawBody === 'string' ? Buffer.from(options.rawBody, 'utf8') : options.rawBody,
+      );
+    else if (options.body instanceof URLSearchParams) {
       body = options.body.toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     } else if (options.body !== undefined) {

@@ -4,13 +4,13 @@
  * a full page load to the returnUrl from the hash query (`#/?returnUrl=…`), same-origin paths only.
  */
 import { login, type HttpClient } from '@workbench/common';
-import { safeReturnUrl } from '../login/loginRedirect';
+import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
 
 /** The returnUrl of a hash like '#/?returnUrl=%2F%23%2Flogs' (null when absent or not same-origin). */
 export function returnUrlFromHash(hash: string): string | null {
   const q = hash.indexOf('?');
   if (q < 0) return null;
-  return safeReturnUrl(new URLSearchParams(hash.slice(q + 1)).get('returnUrl'));
+  return safeReturnPath(new URLSearchParams(hash.slice(q + 1)).get('returnUrl'));
 }
 
 /**

@@ -4,7 +4,8 @@ import { loginIds, LOGIN_AREA_PATH, snackbarIds } from '@workbench/common';
 import type { AuthParams } from '@workbench/common/api/contract/auth';
 import { demoUser, renderPortal, resetPortalEnv, setSessionCookies } from '../testing/renderPortal';
 import { LoginRedirectForm } from './LoginRedirectForm';
-import { applianceLoginUrl, forceUdbFromQuery, redirectFormFields, safeReturnUrl } from './loginRedirect';
+import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
+import { applianceLoginUrl, forceUdbFromQuery, redirectFormFields } from './loginRedirect';
 
 afterEach(resetPortalEnv);
 
@@ -152,12 +153,12 @@ describe('login redirect helpers', () => {
   });
 
   it('only same-origin paths are followed as returnUrl', () => {
-    expect(safeReturnUrl('/logs/web?interval=7d')).toBe('/logs/web?interval=7d');
-    expect(safeReturnUrl('//evil.example/x')).toBeNull();
-    expect(safeReturnUrl('/\\evil.example')).toBeNull();
-    expect(safeReturnUrl('https://evil.example/')).toBeNull();
-    expect(safeReturnUrl('javascript:alert(1)')).toBeNull();
-    expect(safeReturnUrl(null)).toBeNull();
+    expect(safeReturnPath('/logs/web?interval=7d')).toBe('/logs/web?interval=7d');
+    expect(safeReturnPath('//evil.example/x')).toBeNull();
+    expect(safeReturnPath('/\\evil.example')).toBeNull();
+    expect(safeReturnPath('https://evil.example/')).toBeNull();
+    expect(safeReturnPath('javascript:alert(1)')).toBeNull();
+    expect(safeReturnPath(null)).toBeNull();
   });
 
   it('the appliance login carries the portal deep link as its returnUrl', () => {

@@ -20,8 +20,8 @@ import {
   forceUdbFromQuery,
   isFullPageReturnUrl,
   redirectFormFields,
-  safeReturnUrl,
 } from './loginRedirect';
+import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
 import { LoginRedirectForm } from './LoginRedirectForm';
 import { useLocalLogin } from './useLocalLogin';
 
@@ -121,7 +121,7 @@ function LocalLogin() {
 export function LoginRoute() {
   const status = useAppSelector(selectSessionStatus);
   const [query] = useSearchParams();
-  const returnUrl = safeReturnUrl(query.get('returnUrl'));
+  const returnUrl = safeReturnPath(query.get('returnUrl'));
   if (status === 'notInitialized') {
     return (
       <Centered>

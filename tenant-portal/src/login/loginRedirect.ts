@@ -8,17 +8,6 @@ import { LOGIN_AREA_PATH } from '@workbench/common';
 export const isFullPageReturnUrl = (returnUrl: string): boolean => returnUrl.startsWith('/docs');
 
 /**
- * Only same-origin paths are followed: '/x' yes; '//host', '/\host', 'https://…', 'javascript:' no.
- * Returns null for anything else, so the caller falls back to the root.
- */
-export function safeReturnUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if ([...value].some((c) => c.charCodeAt(0) < 0x20)) return null;
-  return value;
-}
-
-/**
  * force_udb is taken from the query string when its value is true or empty (`?force_udb` or
  * `?force_udb=true`); otherwise it is not sent.
  */

@@ -11,7 +11,8 @@ import {
   useAppSelector,
 } from '@workbench/common';
 import { useAppNavigation } from '../app/navigation';
-import { applianceLoginUrl, safeReturnUrl } from '../login/loginRedirect';
+import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
+import { applianceLoginUrl } from '../login/loginRedirect';
 import { loginPathFor, LOGIN_PATH } from '../routes/routeRules';
 
 export const LOGOUT_TEXTS = {
@@ -31,7 +32,7 @@ export function LogoutPage() {
   const navigation = useAppNavigation();
   const [params] = useSearchParams();
   const timeout = params.get('timeout') === 'true';
-  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  const returnUrl = safeReturnPath(params.get('returnUrl'));
   const status = useAppSelector(selectSessionStatus);
   const done = useRef(false);
 

@@ -44,6 +44,8 @@ export const LoginFailure = Type.Object({
 export type LoginFailure = Static<typeof LoginFailure>;
 export const LOGIN_FAILED_MSG = 'Invalid user name or password.';
 export const LOGIN_LOCKED_MSG = 'Too many failed sign-in attempts. Try again in $1 seconds.';
+/** 429 of the per-address limit on the sign-in calls; $1 is replaced by `delay` as for the lockout. */
+export const LOGIN_RATE_LIMITED_MSG = 'Too many sign-in attempts from this address. Try again in $1 seconds.';
 
 export const CookieRefreshReply = Type.Object({ expires: Type.String({ format: 'date-time' }) });
 export type CookieRefreshReply = Static<typeof CookieRefreshReply>;

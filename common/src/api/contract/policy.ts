@@ -4,6 +4,11 @@ import { Type, type Static } from 'typebox';
 export const RevisionState = Type.Union([Type.Literal('new'), Type.Literal('staged')]);
 export type RevisionState = Static<typeof RevisionState>;
 
+/** Revision numbers count publishes: a 32-bit range is more than any tenant reaches. */
+export const REV_ID_MAX = 2_147_483_647;
+/** The `{rev}` of a policy path. */
+export const RevParams = Type.Object({ rev: Type.Integer({ minimum: 1, maximum: REV_ID_MAX }) });
+
 /** GET /api/policy/v1/rules: the tenant's current revision. */
 export const Revision = Type.Object({
   staged_rev_id: Type.Integer(),

@@ -117,13 +117,16 @@ export const UserSortField = Type.Union([
 ]);
 export type UserSortField = Static<typeof UserSortField>;
 
+/** Paging offsets stop here (far beyond any tenant's user count; keeps 1e20 away from the store). */
+export const UDB_MAX_OFFSET = 1_000_000_000;
+
 export const UserListQuery = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: UDB_TEXT_MAX })),
     sort: Type.Optional(UserSortField),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: UDB_MAX_PAGE })),
-    offset: Type.Optional(Type.Integer({ minimum: 0 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: UDB_MAX_OFFSET })),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,150 @@
+/**
+ * The server the security tests probe: a real test server with the events plugin (so the logs
+ * routes are in /openapi.json too) over a small DuckDB event store, and every demo caller signed
+ * in: no session, each tenant account, each provider operator.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  DEMO_OPERATORS,
+  DEMO_TENANT_ACCOUNTS,
+  DEMO_TENANT_ROLES,
+  DEMO_TENANTS,
+} from '@workbench/common/api/contract/demo';
+import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
+import { PROVIDER_PATHS } from '@workbench/common/api/contract/provider';
+import {
+  PROVIDER_SESSION_COOKIE,
+  PROVIDER_XSRF_COOKIE,
+  SESSION_COOKIE,
+  XSRF_COOKIE,
+} from '@workbench/common/api/contract/wire';
+import {
+  createAccessController,
+  isRbacEnforced,
+  rolesToPermissions,
+  type AccessController,
+} from '@workbench/common/features/rbac/permissions';
+import { DuckDbEventStore } from '../events/duckdbEventStore';
+import { eventsPlugin } from '../events/eventsPlugin';
+import { PROVIDER_ROLES } from '../http/sessions';
+import { DEMO_CAPABILITIES } from '../seed/demoSeed';
+import { generateEvents } from '../seed/eventGenerator';
+import { generatorTenantsOf } from '../seed/seedTenants';
+import { CookieJar, signIn, signInOperator, startTestServer, type TestServer } from '../testing/testServer';
+
+export const ANONYMOUS = 'anonymous';
+
+export interface Caller {
+  /** The demo account's user name, or "anonymous". */
+  name: string;
+  /** The world whose session the caller holds (null: none). */
+  world: 'tenant' | 'provider' | null;
+  /** The tenant of a tenant account. */
+  tenant: string | null;
+  /** What the caller may do, from the demo roles and portal-core §6 (null: no session). */
+  access: AccessController | null;
+  jar: CookieJar;
+}
+
+export interface WorkbenchUnderTest {
+  server: TestServer;
+  events: DuckDbEventStore;
+  callers: Caller[];
+  caller(name: string): Caller;
+  /** The caller's xsrf token for a world (its cookie value), if it has one. */
+  xsrfOf(caller: Caller, world: 'tenant' | 'provider' | 'public'): string | undefined;
+  /**
+   * After a call that cleared the caller's session cookie (a sign-out route, or one answered as if
+   * signed out): puts the cookies back when the server still knows the session, else signs in anew.
+   */
+  keepSignedIn(caller: Caller, cookiesBefore: CookieJar): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The access a demo tenant account has: its role's lists, RBAC enforced per the tenant's capabilities. */
+function tenantAccess(tenantName: string, role: keyof typeof DEMO_TENANT_ROLES): AccessController {
+  const declared = DEMO_TENANTS.find((t) => t.name === tenantName)?.capabilities ?? {};
+  const capabilities = { ...DEMO_CAPABILITIES[tenantName], ...declared };
+  // startTestServer's deployment: ec2 (cloud), no on-prem mode.
+  const enforced = isRbacEnforced('ec2', null, capabilities);
+  return createAccessController(rolesToPermissions(DEMO_TENANT_ROLES[role]), enforced);
+}
+
+export async function startWorkbenchUnderTest(
+  options: { events?: number } = {},
+): Promise<WorkbenchUnderTest> {
+  const eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-security-events-'));
+  const events = await DuckDbEventStore.open(eventsDir);
+  const server = await startTestServer({ plugins: [eventsPlugin({ dataDir: eventsDir, store: events })] });
+  const tenants = generatorTenantsOf(await server.app.workbench.store.listTenants());
+  for (const batch of generateEvents({
+    tenants,
+    count: options.events ?? 400,
+    now: server.clock.now().getTime(),
+    days: 3,
+    seed: 10,
+  })) {
+    await events.append(batch);
+  }
+  await events.flush();
+
+  const callers: Caller[] = [
+    { name: ANONYMOUS, world: null, tenant: null, access: null, jar: new CookieJar() },
+  ];
+  for (const account of DEMO_TENANT_ACCOUNTS) {
+    callers.push({
+      name: account.username,
+      world: 'tenant',
+      tenant: account.tenant,
+      access: tenantAccess(account.tenant, account.role),
+      jar: (await signIn(server, account.username)).jar,
+    });
+  }
+  for (const operator of DEMO_OPERATORS) {
+    callers.push({
+      name: operator.username,
+      world: 'provider',
+      tenant: null,
+      access: createAccessController(rolesToPermissions(PROVIDER_ROLES[operator.role]), true),
+      jar: (await signInOperator(server, operator.username)).jar,
+    });
+  }
+
+  const caller = (name: string): Caller => {
+    const found = callers.find((c) => c.name === name);
+    if (!found) throw new Error(`No caller ${name}`);
+    return found;
+  };
+  return {
+    server,
+    events,
+    callers,
+    caller,
+    xsrfOf: (c, world) =>
+      world === 'provider'
+        ? c.jar.get(PROVIDER_XSRF_COOKIE)
+        : world === 'tenant'
+          ? c.jar.get(XSRF_COOKIE)
+          : undefined,
+    keepSignedIn: async (c, cookiesBefore) => {
+      const cookie = c.world === 'provider' ? PROVIDER_SESSION_COOKIE : SESSION_COOKIE;
+      if (c.world === null || c.jar.get(cookie)) return;
+      // A sign-in costs a password hash: first see whether the old cookies still hold a session.
+      const probe = await server.call(c.world === 'provider' ? PROVIDER_PATHS.me : AUTH_PATHS.userInfo, {
+        jar: cookiesBefore.clone(),
+      });
+      await probe.arrayBuffer();
+      if (probe.status === 200) c.jar = cookiesBefore;
+      else if (c.world === 'tenant') c.jar = (await signIn(server, c.name)).jar;
+      else c.jar = (await signInOperator(server, c.name)).jar;
+    },
+    close: async () => {
+      await server.close();
+      await events.close();
+      fs.rmSync(eventsDir, { recursive: true, force: true });
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    },
+  };
+}
