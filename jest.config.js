@@ -39,6 +39,9 @@ const shared = {
   rootDir: __dirname,
 };
 module.exports = {
+  // A last guard per test, not a speed goal: under load a server start or a grid render takes
+  // several times longer than on a quiet machine.
+  testTimeout: 30000,
   projects: [
     {
       ...shared,

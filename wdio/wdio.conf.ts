@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browser } from '@wdio/globals';
 import { startWorkbenchServer, type RunningServer } from './support/workbenchServer';
-import { BASE_URL_ENV } from './support/testEnv';
+import { BASE_URL_ENV, DEMO_EVENTS } from './support/testEnv';
 
 const wdioDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(wdioDir, '..');
@@ -60,7 +60,9 @@ export const config: WebdriverIO.Config = {
   connectionRetryCount: 1,
   framework: 'mocha',
   reporters: ['spec'],
-  mochaOpts: { ui: 'bdd', timeout: 120000 },
+  // Only the outermost guard: every wait inside a test has its own. A test's steps take much longer
+  // when other processes keep the cores busy (the users import took over 2 min with both busy).
+  mochaOpts: { ui: 'bdd', timeout: 15 * 60_000 },
 
   onPrepare: async () => {
     try {
@@ -74,6 +76,13 @@ export const config: WebdriverIO.Config = {
       }
       mkdirSync(screenshotDir, { recursive: true });
       server = await startWorkbenchServer(repoRoot);
+      // The server seeds its demo events in the background after it answers /healthz. Specs that
+      // read logs (and compare the rows of two sessions) need the whole set, stored and no longer
+      // changing: wait until the server says so, not for a time.
+      const seeded = await server.waitForDemoEvents((line) => console.log(`[wdio] ${line}`));
+      if (seeded !== DEMO_EVENTS) {
+        throw new Error(`The server created ${seeded} demo events; the specs need ${DEMO_EVENTS}.`);
+      }
     } catch (error) {
       // wdio only logs an error thrown here and runs every spec anyway (its SevereServiceError check
       // fails across its two webdriverio copies): stop at once with the reason instead.
@@ -83,7 +92,9 @@ export const config: WebdriverIO.Config = {
       process.exit(1);
     }
     process.env[BASE_URL_ENV] = server.baseUrl;
-    console.log(`[wdio] workbench server ready at ${server.baseUrl} (data ${server.dataDir})`);
+    console.log(
+      `[wdio] workbench server ready at ${server.baseUrl} with ${DEMO_EVENTS.toLocaleString('en-US')} demo events (data ${server.dataDir})`,
+    );
   },
 
   beforeSession: (cfg) => {

@@ -2,6 +2,12 @@ import { $, $$, browser } from '@wdio/globals';
 import { componentIds, logsIds } from '@workbench/common/test-ids/index';
 import { byTestId, testIdSelector } from './testId';
 
+/**
+ * Only a last guard for one block of rows to arrive: a block normally takes well under a second;
+ * a machine whose cores are busy with other work can make it take many.
+ */
+const BLOCK_LOAD_GUARD_MS = 60_000;
+
 /** A grid row as the user reads it: its position and the text of the given columns. */
 export interface GridRow {
   index: number;
@@ -87,40 +93,70 @@ export class LogsPage {
         rows = (await this.loadedRows(columns)).filter((r) => r.index < n);
         return rows.length === n;
       },
-      { timeoutMsg: `The grid did not show its first ${n} rows.` },
+      { timeout: BLOCK_LOAD_GUARD_MS, timeoutMsg: `The grid did not show its first ${n} rows.` },
     );
     return rows;
   }
 
-  /** Scrolls the grid's body to `fraction` (0..1) of its height. */
-  async scrollTo(fraction: number): Promise<void> {
-    await browser.execute(
+  /**
+   * Scrolls the grid's body to `fraction` (0..1) of its height; returns whether it is there now
+   * (false when the grid cannot scroll or moved it elsewhere, e.g. its scrollbar resynced).
+   */
+  async scrollTo(fraction: number): Promise<boolean> {
+    return browser.execute(
       (gridSelector: string, f: number) => {
         // The grid scrolls through its viewport: AG Grid 36 renders `.ag-grid-viewport` (earlier
         // versions `.ag-body-viewport`); when it draws its own scrollbar, that one follows.
-        for (const cls of ['.ag-grid-viewport', '.ag-body-viewport', '.ag-body-vertical-scroll-viewport']) {
-          const viewport = document.querySelector<HTMLElement>(`${gridSelector} ${cls}`);
-          if (!viewport || viewport.scrollHeight <= viewport.clientHeight) continue;
-          viewport.scrollTop = Math.floor((viewport.scrollHeight - viewport.clientHeight) * f);
+        const target = (el: HTMLElement) => Math.floor((el.scrollHeight - el.clientHeight) * f);
+        const viewports = ['.ag-grid-viewport', '.ag-body-viewport', '.ag-body-vertical-scroll-viewport']
+          .map((cls) => document.querySelector<HTMLElement>(`${gridSelector} ${cls}`))
+          .filter((el): el is HTMLElement => el !== null && el.scrollHeight > el.clientHeight);
+        for (const viewport of viewports) {
+          viewport.scrollTop = target(viewport);
           viewport.dispatchEvent(new Event('scroll'));
         }
+        return viewports.length > 0 && viewports.every((v) => Math.abs(v.scrollTop - target(v)) <= 1);
       },
       testIdSelector(logsIds.grid),
       fraction,
     );
   }
 
-  /** Scrolls to the end of the grid, again and again as it grows, until a row at `rowIndex` or beyond holds data. */
+  /** The number of events of the whole result once the grid knows it (the row count reads "N events"). */
+  async knownTotal(): Promise<number | null> {
+    const text = (await this.rowCount.getText()).trim();
+    const match = /^([\d,]+) events?$/.exec(text);
+    return match ? Number(match[1].replace(/,/g, '')) : null;
+  }
+
+  /**
+   * Pages the grid down as a user scrolling to the end does, until a row at `rowIndex` or beyond
+   * holds data: scroll to the end, wait until rows past the last loaded one hold data (the next
+   * block arrived), again. Scrolls again while the end is not reached (the grid grew, or resynced
+   * its scrollbar). Fails at once, naming the count, when the whole result ends before `rowIndex`.
+   */
   async scrollUntilRow(rowIndex: number, columns: readonly string[]): Promise<GridRow[]> {
-    let rows: GridRow[] = [];
-    await browser.waitUntil(
-      async () => {
-        await this.scrollTo(1);
-        rows = await this.loadedRows(columns);
-        return rows.some((r) => r.index >= rowIndex);
-      },
-      { timeout: 60_000, interval: 300, timeoutMsg: `Scrolling did not reach row ${rowIndex}.` },
-    );
+    let rows = await this.loadedRows(columns);
+    const lastLoaded = () => rows.at(-1)?.index ?? -1;
+    const endsBefore = async () => {
+      const total = await this.knownTotal();
+      return total !== null && total <= rowIndex ? total : null;
+    };
+    while (lastLoaded() < rowIndex) {
+      const total = await endsBefore();
+      if (total !== null) throw new Error(`The result has ${total} rows: there is no row ${rowIndex}.`);
+      const before = lastLoaded();
+      let atEnd = await this.scrollTo(1);
+      await browser.waitUntil(
+        async () => {
+          rows = await this.loadedRows(columns);
+          if (lastLoaded() > before) return true;
+          if (!atEnd) atEnd = await this.scrollTo(1);
+          return (await endsBefore()) !== null;
+        },
+        { timeout: BLOCK_LOAD_GUARD_MS, timeoutMsg: `Scrolling past row ${before} loaded no further rows.` },
+      );
+    }
     return rows;
   }
 

@@ -56,30 +56,48 @@ describe('Logs explorer: columns and time order', () => {
   it("the Columns dialog's table keeps its header in sight while its long list scrolls", async () => {
     await logsPage.openColumns();
     const dialog = testIdSelector(logsIds.columnsDialog);
-    const result = await browser.execute((sel: string) => {
-      const content = document.querySelector<HTMLElement>(`${sel} .MuiDialogContent-root`);
-      const header = document.querySelector<HTMLElement>(`${sel} .ag-header`);
-      if (!content || !header) throw new Error('No dialog content or table header.');
-      const scrollable = content.scrollHeight - content.clientHeight;
-      content.scrollTop = content.scrollHeight;
-      const c = content.getBoundingClientRect();
-      const h = header.getBoundingClientRect();
-      return {
-        scrollable,
-        scrollTop: content.scrollTop,
-        contentTop: c.top,
-        headerTop: h.top,
-        headerBottom: h.bottom,
-      };
-    }, dialog);
-    // The list is longer than the dialog, so it really scrolled.
-    expect(result.scrollable).toBeGreaterThan(100);
-    expect(result.scrollTop).toBeGreaterThan(100);
-    // The header stays at the top of the scrolled area, visible.
-    expect(result.headerTop).toBeGreaterThanOrEqual(result.contentTop - 1);
-    expect(result.headerBottom).toBeLessThan(result.contentTop + 100);
-    await byTestId(logsIds.columnsCancel).click();
-    await logsPage.columnsDialog.waitForDisplayed({ reverse: true });
+    const scrollToEnd = () =>
+      browser.execute((sel: string) => {
+        const content = document.querySelector<HTMLElement>(`${sel} .MuiDialogContent-root`);
+        const header = document.querySelector<HTMLElement>(`${sel} .ag-header`);
+        if (!content || !header) throw new Error('No dialog content or table header.');
+        const scrollable = content.scrollHeight - content.clientHeight;
+        content.scrollTop = content.scrollHeight;
+        const c = content.getBoundingClientRect();
+        const h = header.getBoundingClientRect();
+        return {
+          scrollable,
+          scrollTop: content.scrollTop,
+          contentTop: c.top,
+          headerTop: h.top,
+          headerBottom: h.bottom,
+        };
+      }, dialog);
+    try {
+      // The table decides on sticky after its layout settles (the next frame after the dialog's
+      // grid sized its columns); on a busy machine that is a while after the rows show, so the
+      // check waits for the header to be in sight rather than reading the first frame.
+      let result = await scrollToEnd();
+      await browser
+        .waitUntil(
+          async () => {
+            result = await scrollToEnd();
+            return result.headerTop >= result.contentTop - 1;
+          },
+          { timeout: 10_000, interval: 100 },
+        )
+        .catch(() => undefined); // the assertions below say what was seen
+      // The list is longer than the dialog, so it really scrolled.
+      expect(result.scrollable).toBeGreaterThan(100);
+      expect(result.scrollTop).toBeGreaterThan(100);
+      // The header stays at the top of the scrolled area, visible.
+      expect(result.headerTop).toBeGreaterThanOrEqual(result.contentTop - 1);
+      expect(result.headerBottom).toBeLessThan(result.contentTop + 100);
+    } finally {
+      // Close the dialog whatever happened, so the next test starts on the page itself.
+      await byTestId(logsIds.columnsCancel).click();
+      await logsPage.columnsDialog.waitForDisplayed({ reverse: true });
+    }
   });
 
   it('the Time header switches newest first ⇄ oldest first; the URL carries it; other headers do not sort', async () => {

@@ -4,6 +4,9 @@ import { browser } from '@wdio/globals';
 /** Impacts that fail the accessibility checks (DESIGN.md: no serious axe-core violation). */
 export const BLOCKING_IMPACTS = ['serious', 'critical'] as const;
 
+/** Only a guard: the longest finite animation of the apps lasts well under a second. */
+const ANIMATION_GUARD_MS = 30_000;
+
 /** One line per blocking violation: rule, impact, help text and the offending elements. */
 export interface BlockingViolation {
   rule: string;
@@ -16,22 +19,32 @@ export interface BlockingViolation {
 /**
  * Waits until no finite CSS transition or animation runs (a dialog fading in, a drawer sliding):
  * axe measures colour contrast through the opacity of the moment, so text in a dialog still
- * fading in fails the contrast rule. Endless ones (progress spinners) are not waited for.
+ * fading in fails the contrast rule. Endless ones (progress spinners) are not waited for. A busy
+ * machine slows animations down, so this waits for them to end rather than for a time; the
+ * time-out is only a guard against one that never ends.
  */
 async function animationsSettled(): Promise<void> {
+  const running = () =>
+    browser.execute(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          const name = a instanceof CSSTransition ? a.transitionProperty : (a as CSSAnimation).animationName;
+          return `${name ?? 'animation'} on ${target?.tagName.toLowerCase() ?? '?'}.${target?.className ?? ''}`;
+        }),
+    );
+  let last: string[] = [];
   await browser
-    .waitUntil(
-      () =>
-        browser.execute(
-          () =>
-            document
-              .getAnimations()
-              .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
-              .length === 0,
-        ),
-      { timeout: 5000, interval: 50 },
-    )
-    .catch(() => undefined); // still moving after 5 s: check the page as it is
+    .waitUntil(async () => (last = await running()).length === 0, {
+      timeout: ANIMATION_GUARD_MS,
+      interval: 50,
+      timeoutMsg: 'Animations still running before the accessibility check.',
+    })
+    .catch((error: unknown) => {
+      throw new Error(`${(error as Error).message} ${last.join('; ')}`);
+    });
 }
 
 /** Runs axe-core on the current page (once it stopped moving) and returns the serious or critical violations. */

@@ -8,6 +8,13 @@ export const BASE_URL_ENV = 'WORKBENCH_WDIO_BASE_URL';
 /** The password of every demo account in the browser-test server (WORKBENCH_DEMO_PASSWORD). */
 export const DEMO_PASSWORD = 'wdio-Demo-pass-7!';
 
+/**
+ * Demo events the browser-test server creates on its first start (WORKBENCH_DEMO_EVENTS, the
+ * server's default): logs.spec pages past row 350 of a month of acme's blocked web events, which
+ * needs this many. The launcher waits until all of them are stored before any spec runs.
+ */
+export const DEMO_EVENTS = 200_000;
+
 /** A password no demo account has. */
 export const WRONG_PASSWORD = 'not-the-password-1';
 

@@ -1,6 +1,8 @@
 /**
  * Starts the real reference server (server/src/main.ts) as a child process for the browser
  * tests: a free port, a fresh data directory, the fixed demo password, the cloud deployment.
+ * `waitForDemoEvents` then waits until the server says its first-start seeding of demo events
+ * has finished, so every spec reads a store that no longer changes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -8,18 +10,36 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD } from './testEnv';
+import { DEMO_EVENTS, DEMO_PASSWORD } from './testEnv';
 
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
   /** Everything the server printed so far. */
   output(): string;
+  /**
+   * Resolves with the number of demo events once the server printed that its first-start seeding
+   * finished (`Demo events ready: N.`); every progress line is handed to `onProgress`. Rejects,
+   * with the server's output, if the server exits, reports that seeding failed, or (last guard)
+   * has not finished after `timeoutMs`.
+   */
+  waitForDemoEvents(onProgress: (line: string) => void, timeoutMs?: number): Promise<number>;
   /** Stops the server (SIGTERM, then SIGKILL) and removes its data directory. */
   stop(): Promise<void>;
 }
 
 const HEALTH_TIMEOUT_MS = 60_000;
+/**
+ * Only a last guard: 200,000 demo events take ~10 s on an idle 2-core machine and a few minutes
+ * when other processes keep both cores busy.
+ */
+const SEEDING_TIMEOUT_MS = 15 * 60_000;
+/** What the server prints when its first-start seeding finished (server/src/events/eventsPlugin.ts). */
+const DEMO_EVENTS_READY = /^Demo events ready: ([\d,]+)\.$/m;
+/** Its progress lines (`Creating demo events: …`, `Resuming demo events: …`). */
+const DEMO_EVENTS_PROGRESS = /^(Creating|Resuming) demo events: .*$/gm;
+/** The server's log message when seeding threw. */
+const SEEDING_FAILED = 'seeding demo events failed';
 const POLL_INTERVAL_MS = 250;
 const STOP_GRACE_MS = 10_000;
 
@@ -73,11 +93,23 @@ export async function startWorkbenchServer(repoRoot: string): Promise<RunningSer
       PORT: String(port),
       WORKBENCH_DATA: dataDir,
       WORKBENCH_DEMO_PASSWORD: DEMO_PASSWORD,
+      WORKBENCH_DEMO_EVENTS: String(DEMO_EVENTS),
       WORKBENCH_DEPLOYMENT: 'ec2',
+      // Every browser session of the suite signs in from 127.0.0.1, far more often than a person.
+      WORKBENCH_LOGIN_RATE_LIMIT: '1000',
     },
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Whoever waits on the output is told of every chunk (and of the exit), instead of polling it.
+  const outputListeners = new Set<() => void>();
+  const onOutput = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of outputListeners) listener();
+  };
+  child.stdout?.on('data', onOutput);
+  child.stderr?.on('data', onOutput);
+  child.once('exit', () => {
+    for (const listener of outputListeners) listener();
+  });
 
   // If the launcher dies without running onComplete (Ctrl-C, crash), take the server down with it.
   const killOnExit = () => {
@@ -127,5 +159,36 @@ export async function startWorkbenchServer(repoRoot: string): Promise<RunningSer
     await sleep(POLL_INTERVAL_MS);
   }
 
-  return { baseUrl, dataDir, output: () => output, stop };
+  const waitForDemoEvents = (onProgress: (line: string) => void, timeoutMs = SEEDING_TIMEOUT_MS) =>
+    new Promise<number>((resolve, reject) => {
+      let progressShown = 0;
+      const finish = (settle: () => void) => {
+        clearTimeout(guard);
+        outputListeners.delete(check);
+        settle();
+      };
+      const failure = (reason: string) => new Error(`${reason}\n--- server output ---\n${output}`);
+      function check() {
+        const progress = [...output.matchAll(DEMO_EVENTS_PROGRESS)].map((m) => m[0]);
+        for (const line of progress.slice(progressShown)) onProgress(line);
+        progressShown = progress.length;
+        const ready = DEMO_EVENTS_READY.exec(output);
+        if (ready) finish(() => resolve(Number(ready[1].replace(/,/g, ''))));
+        else if (output.includes(SEEDING_FAILED))
+          finish(() => reject(failure('The workbench server could not seed its demo events.')));
+        else if (child.exitCode !== null || child.signalCode !== null)
+          finish(() => reject(failure('The workbench server exited while seeding its demo events.')));
+      }
+      const guard = setTimeout(
+        () =>
+          finish(() =>
+            reject(failure(`The workbench server did not finish seeding within ${timeoutMs / 60_000} min.`)),
+          ),
+        timeoutMs,
+      );
+      outputListeners.add(check);
+      check();
+    });
+
+  return { baseUrl, dataDir, output: () => output, waitForDemoEvents, stop };
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { logsIds } from '@workbench/common';
+import { logsIds, type LogPagingState } from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 import { filterSchemaOf, logsEmptyResultsText } from './LogsPage';
 
@@ -32,7 +32,7 @@ describe('logs explorer', () => {
           return [200, { events: [event(0), event(1)], pagingIdentifiers: { last_iteration: true } }];
         }),
     });
-    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0), GRID);
     expect(seen[0]).toEqual({
       start: String(1800000000 - 86400),
       end: '1800000000',
@@ -58,7 +58,7 @@ describe('logs explorer', () => {
           return [200, { events: [], pagingIdentifiers: { last_iteration: true } }];
         }),
     });
-    await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    await waitFor(() => expect(seen.length).toBeGreaterThan(0), GRID);
     fireEvent.click(screen.getByTestId(logsIds.copyLink));
     await waitFor(() => expect(writeText).toHaveBeenCalled());
     const link = new URL(String((writeText.mock.calls[0] as unknown[])[0]));
@@ -77,7 +77,7 @@ describe('logs explorer', () => {
       stubs: (mock) =>
         mock.onGet(WEB).reply(200, { events: [], pagingIdentifiers: { last_iteration: true } }),
     });
-    expect(await screen.findByTestId(logsIds.empty)).toHaveTextContent(
+    expect(await screen.findByTestId(logsIds.empty, {}, GRID)).toHaveTextContent(
       'No web logs were found to match your search/filters. Try modifying or resetting your criteria.',
     );
     expect(logsEmptyResultsText('dlp')).toBe(
@@ -95,7 +95,7 @@ describe('logs explorer', () => {
       stubs: (mock) =>
         mock.onGet(WEB).reply(400, { message: "Unknown value 'nope' of filter action.", field: 'action' }),
     });
-    expect(await screen.findByTestId(logsIds.error)).toHaveTextContent(
+    expect(await screen.findByTestId(logsIds.error, {}, GRID)).toHaveTextContent(
       "Unknown value 'nope' of filter action.",
     );
   });
@@ -150,7 +150,7 @@ describe('logs explorer', () => {
             return [200, { events: [event(0), event(1)], pagingIdentifiers: { last_iteration: true } }];
           }),
       });
-      await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+      await waitFor(() => expect(seen.length).toBeGreaterThan(0), GRID);
       expect(seen[0].order).toBe('desc');
       const header = (colId: string) =>
         document.querySelector<HTMLElement>(`.ag-header-cell[col-id="${colId}"]`) as HTMLElement;
@@ -177,6 +177,86 @@ describe('logs explorer', () => {
   );
 
   it(
+    'slow replies: the query changed twice while rows were on their way, the grid still loads the last query',
+    async () => {
+      // The first replies are held back, as a slow network or a busy server would.
+      const held: (() => void)[] = [];
+      const searches: string[] = [];
+      const view = renderPortal({
+        path: '/logs/web?interval=24h&to=1800000000',
+        user: demoUser('admin'),
+        stubs: (mock) =>
+          mock.onGet(WEB).reply((config) => {
+            const search = (config.params as Record<string, string>).search ?? '';
+            searches.push(search);
+            const reply: [number, unknown] = [
+              200,
+              { events: [event(0), event(1), event(2)], pagingIdentifiers: { last_iteration: true } },
+            ];
+            if (search === 'third') return reply;
+            return new Promise((resolve) => held.push(() => resolve(reply)));
+          }),
+      });
+      const paging = () => (view.store.getState() as { logPaging: LogPagingState }).logPaging;
+      /** Searches for `text`, then waits until the grid asked the new query for rows. */
+      const searchFor = async (text: string) => {
+        const generation = paging().generation;
+        const box = screen.getByTestId(logsIds.search);
+        fireEvent.change(box, { target: { value: text } });
+        fireEvent.keyDown(box, { key: 'Enter' });
+        await waitFor(() => {
+          expect(paging().generation).toBeGreaterThan(generation);
+          expect(paging().status).toBe('loading');
+        }, GRID);
+      };
+      await waitFor(() => expect(searches).toEqual(['']), GRID);
+      await searchFor('second');
+      await searchFor('third');
+      for (const release of held.splice(0)) release();
+      await waitFor(() => expect(screen.getByTestId(logsIds.rowCount)).toHaveTextContent('3 events'), GRID);
+      expect(searches).toContain('third');
+      expect(view.location()).toContain('search=third');
+    },
+    GRID_TEST_MS,
+  );
+
+  it(
+    'the Time header clicked twice: the grid loads the rows of each order (no grid request is left unanswered)',
+    async () => {
+      const orders: string[] = [];
+      const view = renderPortal({
+        path: '/logs/web?interval=24h&to=1800000000',
+        user: demoUser('admin'),
+        stubs: (mock) =>
+          mock.onGet(WEB).reply((config) => {
+            const order = (config.params as Record<string, string>).order;
+            orders.push(order);
+            // Newest first has three events in this stub, oldest first two: the count tells which loaded.
+            const events = order === 'asc' ? [event(1), event(0)] : [event(0), event(1), event(2)];
+            return [200, { events, pagingIdentifiers: { last_iteration: true } }];
+          }),
+      });
+      const rowCount = () => screen.getByTestId(logsIds.rowCount);
+      const timeHeader = () =>
+        document.querySelector<HTMLElement>('.ag-header-cell[col-id="event_time"]') as HTMLElement;
+      await waitFor(() => expect(rowCount()).toHaveTextContent('3 events'), GRID);
+
+      fireEvent.click(within(timeHeader()).getByText('Time'));
+      await waitFor(() => expect(view.location()).toContain('sort=event_time%3Aasc'));
+      await waitFor(() => expect(rowCount()).toHaveTextContent('2 events'), GRID);
+
+      fireEvent.click(within(timeHeader()).getByText('Time'));
+      await waitFor(() => expect(view.location()).toContain('sort=event_time%3Adesc'));
+      await waitFor(() => expect(rowCount()).toHaveTextContent('3 events'), GRID);
+      await waitFor(() =>
+        expect(document.querySelectorAll('.ag-row[row-index="2"]').length).toBeGreaterThan(0),
+      );
+      expect(orders).toEqual(['desc', 'asc', 'desc']);
+    },
+    GRID_TEST_MS,
+  );
+
+  it(
     'a link with sort=event_time:asc opens oldest first',
     async () => {
       const seen: Record<string, string>[] = [];
@@ -189,7 +269,7 @@ describe('logs explorer', () => {
             return [200, { events: [event(1), event(0)], pagingIdentifiers: { last_iteration: true } }];
           }),
       });
-      await waitFor(() => expect(seen.length).toBeGreaterThan(0));
+      await waitFor(() => expect(seen.length).toBeGreaterThan(0), GRID);
       expect(seen.every((p) => p.order === 'asc')).toBe(true);
       await waitFor(() =>
         expect(document.querySelector('.ag-header-cell[col-id="event_time"]')).toHaveAttribute(

@@ -2,6 +2,7 @@ import type { IGetRowsParams } from 'ag-grid-community';
 import { createTestStore, stateWhen } from '@workbench/common/test-support/storeHarness';
 import { LOG_BLOCK_SIZE, logQueryChanged, type LogPagingState } from '@workbench/common';
 import { createLogsDatasource, type PagingStore } from './logsDatasource';
+import { LOG_SORT_COLUMN } from './logView';
 
 const PATH = '/api/rep/v1/query/scan_web';
 
@@ -96,7 +97,7 @@ describe('logs datasource (AG Grid infinite row model over the log-paging cache)
     expect(datasource.pendingRequests()).toBe(0);
   });
 
-  it('a datasource the grid lets go of (destroy) stops listening to the store for the rows it still waited for', async () => {
+  it('a datasource the grid lets go of (destroy) stops listening to the store and fails the requests still waiting, so the grid frees their load slots', async () => {
     const { store, mock } = createTestStore();
     const server = serve(mock, 10 * LOG_BLOCK_SIZE, true);
     store.dispatch(logQueryChanged(query));
@@ -114,13 +115,32 @@ describe('logs datasource (AG Grid infinite row model over the log-paging cache)
     datasource.destroy();
     expect(listeners()).toBe(0);
     expect(datasource.pendingRequests()).toBe(0);
-    // The replies arriving later settle nothing of the destroyed grid.
+    // AG Grid frees a load's slot only through its callback: each waiting request is failed, once.
+    for (const r of pending) expect(r.outcome).toEqual({ rows: null, failed: true });
+    // The replies arriving later settle nothing more of the destroyed grid.
     server.release();
     await stateWhen(store, (s) => paging(s).blocks[2] !== undefined);
-    for (const r of pending) expect(r.outcome).toEqual({ rows: null, failed: false });
-    // And a destroyed datasource asks for nothing more.
+    for (const r of pending) expect(r.outcome).toEqual({ rows: null, failed: true });
+    // A destroyed datasource asks for nothing more, and answers a late request at once.
+    const requested = paging(store.getState()).wantedRows;
     const late = gridRequest(3);
     datasource.getRows(late.params);
+    expect(late.outcome).toEqual({ rows: null, failed: true });
+    expect(paging(store.getState()).wantedRows).toBe(requested);
+    expect(listeners()).toBe(0);
+  });
+
+  it('a request in the other time order (a Time header click the view has not turned into a new query yet) is failed at once, and nothing is fetched', async () => {
+    const { store, mock } = createTestStore();
+    serve(mock, 10 * LOG_BLOCK_SIZE);
+    store.dispatch(logQueryChanged(query));
+    const { counted, listeners } = countingStore(store);
+    const datasource = createLogsDatasource(counted, paging(store.getState()).generation, 'desc');
+    const ascending = gridRequest(0);
+    datasource.getRows({ ...ascending.params, sortModel: [{ colId: LOG_SORT_COLUMN, sort: 'asc' }] });
+    expect(ascending.outcome).toEqual({ rows: null, failed: true });
+    expect(paging(store.getState()).wantedRows).toBe(0);
+    expect(mock.history.get).toHaveLength(0);
     expect(listeners()).toBe(0);
   });
 

@@ -7,6 +7,12 @@
  * Each pending request waits on one store listener, removed when the request settles. AG Grid
  * calls `destroy()` when it lets the datasource go (a new datasource, or the grid unmounting):
  * every listener still waiting is removed then, so nothing of a grid outlives it in the store.
+ *
+ * Every `getRows` call settles exactly once (rows or failure), also when the datasource is
+ * destroyed or the request is not served: AG Grid counts the block loads in flight per grid, not
+ * per datasource (`maxConcurrentDatasourceRequests`, 2), and frees a load's slot only when its
+ * callback runs. A request left unanswered holds a slot for the life of the grid; with slow replies
+ * two quick query changes used to leave both slots taken, and the grid never asked for rows again.
  */
 import type { IDatasource, IGetRowsParams } from 'ag-grid-community';
 import { cutPage, logRowsRequested, type LogPagingState } from '@workbench/common';
@@ -38,13 +44,21 @@ export function createLogsDatasource(
   generation: number,
   order: LogOrder = DEFAULT_LOG_ORDER,
 ): LogsDatasource {
-  const waiting = new Set<() => void>();
+  /** The requests still waiting for their rows, each with the way to stop waiting and fail it. */
+  const waiting = new Set<{ unsubscribe: () => void; fail: () => void }>();
   let destroyed = false;
   return {
     getRows(params: IGetRowsParams) {
-      if (destroyed) return;
+      // Not served, and answered at once so the grid frees the load's slot (see above).
+      if (destroyed) {
+        params.failCallback();
+        return;
+      }
       const sorted = params.sortModel?.find((s) => s.colId === LOG_SORT_COLUMN)?.sort;
-      if (sorted && sorted !== order) return;
+      if (sorted && sorted !== order) {
+        params.failCallback();
+        return;
+      }
       const { startRow, endRow } = params;
       const settle = (): boolean => {
         const s = pagingOf(store);
@@ -59,17 +73,24 @@ export function createLogsDatasource(
       };
       store.dispatch(logRowsRequested({ startRow, endRow, generation }));
       if (settle()) return;
-      const unsubscribe = store.subscribe(() => {
-        if (!settle()) return;
-        unsubscribe();
-        waiting.delete(unsubscribe);
-      });
-      waiting.add(unsubscribe);
+      const request = {
+        unsubscribe: store.subscribe(() => {
+          if (!settle()) return;
+          request.unsubscribe();
+          waiting.delete(request);
+        }),
+        fail: () => params.failCallback(),
+      };
+      waiting.add(request);
     },
     destroy() {
       destroyed = true;
-      for (const unsubscribe of waiting) unsubscribe();
+      const unanswered = [...waiting];
       waiting.clear();
+      for (const request of unanswered) {
+        request.unsubscribe();
+        request.fail();
+      }
     },
     pendingRequests: () => waiting.size,
   };
