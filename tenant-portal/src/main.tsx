@@ -2,22 +2,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter } from 'react-router-dom';
-import { configureBuild, createAppStore, sessionStartRequested } from '@workbench/common';
+import { configureBuild, sessionStartRequested } from '@workbench/common';
 import { TenantPortalApp } from './app/TenantPortalApp';
 import { browserNavigation, type AppNavigation } from './app/navigation';
+import { createPortalStore } from './app/tenantStore';
 import { buildRoutes } from './routes/appRoutes';
 
 configureBuild(import.meta.env.PROD);
-
-// No AG Grid module is registered yet: no tenant-portal page of the foundation draws a grid.
-// Area issues that add one register exactly the modules they use (ModuleRegistry.registerModules).
 
 const router = createHashRouter(buildRoutes());
 const navigation: AppNavigation = {
   ...browserNavigation,
   navigate: (hashPath) => void router.navigate(hashPath),
 };
-const { store, http } = createAppStore({ world: 'tenant', navigation });
+const { store, http } = createPortalStore(navigation);
 store.dispatch(sessionStartRequested());
 
 const container = document.getElementById('root');

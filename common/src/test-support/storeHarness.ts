@@ -6,6 +6,10 @@ import { PROVIDER_XSRF_COOKIE, XSRF_COOKIE } from '../api/contract/wire';
 import { createHttpClient } from '../api/http';
 import { createAppStore, type World } from '../store/createAppStore';
 import type { Navigation } from '../store/navigation';
+import { logPagingReducer } from '../features/log-paging/logPagingSlice';
+import { logPagingSaga } from '../features/log-paging/logPagingSaga';
+import { savedSearchesReducer } from '../features/saved-searches/savedSearchesSlice';
+import { savedSearchesSaga } from '../features/saved-searches/savedSearchesSaga';
 
 export function clearAllCookies(): void {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
@@ -29,14 +33,42 @@ export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
   };
 }
 
-export function createTestStore(world: World = 'tenant') {
+/** The features of common a tenant test store carries beside the tenant world's own slices. */
+const tenantFeatures = { logPaging: logPagingReducer, savedSearches: savedSearchesReducer };
+
+function testClient(world: World) {
   const http = createHttpClient({
     xsrfCookie: world === 'tenant' ? XSRF_COOKIE : PROVIDER_XSRF_COOKIE,
     timeoutMs: 5000,
   });
-  const mock = new MockAdapter(http);
   const navigation: jest.Mocked<Navigation> = { navigate: jest.fn(), reload: jest.fn(), assign: jest.fn() };
-  const { store } = createAppStore({ world, navigation, http });
+  return { http, mock: new MockAdapter(http), navigation };
+}
+
+/** A provider-world store. */
+export function createTestStore(world: 'provider'): ReturnType<typeof providerTestStore>;
+// The tenant overload comes last: ReturnType<typeof createTestStore> reads the last one.
+/** A tenant-world store with common's tenant features (log paging, saved searches). */
+export function createTestStore(world?: 'tenant'): ReturnType<typeof tenantTestStore>;
+export function createTestStore(world: World = 'tenant') {
+  return world === 'tenant' ? tenantTestStore() : providerTestStore();
+}
+
+function tenantTestStore() {
+  const { http, mock, navigation } = testClient('tenant');
+  const { store } = createAppStore({
+    world: 'tenant',
+    navigation,
+    http,
+    extraReducers: tenantFeatures,
+    extraSagas: [logPagingSaga, savedSearchesSaga],
+  });
+  return { store, http, mock, navigation };
+}
+
+function providerTestStore() {
+  const { http, mock, navigation } = testClient('provider');
+  const { store } = createAppStore({ world: 'provider', navigation, http });
   return { store, http, mock, navigation };
 }
 

@@ -5,11 +5,11 @@ import {
   selectProviderStatus,
   useLoginSubmit,
   type LoginOutcome,
-  type RootState,
+  type ProviderBaseState,
 } from '@workbench/common';
 
 /** The provider session's login: logged in, still logging in, or failed with the chain's error. */
-const providerLoginOutcome = (state: RootState): LoginOutcome => {
+const providerLoginOutcome = (state: ProviderBaseState): LoginOutcome => {
   const status = selectProviderStatus(state);
   if (status === 'loggedIn') return 'loggedIn';
   if (status === 'loggingIn') return 'pending';

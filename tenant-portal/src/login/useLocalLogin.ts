@@ -6,11 +6,11 @@ import {
   selectSessionStatus,
   useLoginSubmit,
   type LoginOutcome,
-  type RootState,
+  type TenantBaseState,
 } from '@workbench/common';
 
 /** The tenant session's login: logged in, still logging in, or failed (also when the session did not start). */
-const localLoginOutcome = (state: RootState): LoginOutcome => {
+const localLoginOutcome = (state: TenantBaseState): LoginOutcome => {
   if (selectSessionStatus(state) === 'loggedIn') return 'loggedIn';
   if (selectIsLoggingIn(state)) return 'pending';
   return loginRejectionOf(selectLoginError(state));

@@ -4,7 +4,6 @@
  */
 import type MockAdapter from 'axios-mock-adapter';
 import {
-  createAppStore,
   sessionStartRequested,
   setRuntimeEnvForTests,
   USER_ID_COOKIE,
@@ -17,6 +16,7 @@ import type { Revision } from '@workbench/common/api/contract/policy';
 import { DEMO_TENANT_ROLES, type DemoTenantRole } from '@workbench/common/api/contract/demo';
 import { renderWithStore } from '@workbench/common/testing/renderWithStore';
 import { TenantPortalApp } from '../app/TenantPortalApp';
+import { createPortalStore } from '../app/tenantStore';
 import { buildRoutes } from '../routes/appRoutes';
 
 export function demoUser(
@@ -91,7 +91,7 @@ export function renderPortal(setup: PortalSetup) {
       mock.onGet(/logout$/).reply(200, 'ok');
     },
     stubs: setup.stubs,
-    createStore: (navigation, http) => createAppStore({ world: 'tenant', navigation, http }).store,
+    createStore: (navigation, http) => createPortalStore(navigation, http).store,
     start: sessionStartRequested(),
     app: ({ store, http, navigation, router }) => (
       <TenantPortalApp store={store} http={http} navigation={navigation} router={router} />

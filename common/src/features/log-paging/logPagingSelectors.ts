@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { LogPagingState } from './logPagingSlice';
 
-interface WithLogPaging {
+export interface WithLogPaging {
   logPaging: LogPagingState;
 }
 

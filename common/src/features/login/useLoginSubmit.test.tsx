@@ -3,13 +3,13 @@ import { Provider } from 'react-redux';
 import type { ReactNode } from 'react';
 import { AUTH_PATHS } from '../../api/contract/auth';
 import { loginRejectionOf } from '../../api/loginRejection';
-import type { RootState } from '../../store/createAppStore';
+import type { TenantBaseState } from '../../store/createAppStore';
 import { createTestStore } from '../../test-support/storeHarness';
 import { loginRequested } from '../session/sessionSlice';
 import { selectIsLoggingIn, selectLoginError, selectSessionStatus } from '../session/sessionSelectors';
 import { useLoginSubmit, type LoginOutcome } from './useLoginSubmit';
 
-const outcome = (state: RootState): LoginOutcome => {
+const outcome = (state: TenantBaseState): LoginOutcome => {
   if (selectSessionStatus(state) === 'loggedIn') return 'loggedIn';
   if (selectIsLoggingIn(state)) return 'pending';
   return loginRejectionOf(selectLoginError(state));

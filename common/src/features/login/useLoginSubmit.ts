@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useStore } from 'react-redux';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { LoginRejection } from '../../api/loginRejection';
-import { useAppDispatch, type RootState } from '../../store/createAppStore';
+import { useAppDispatch } from '../../store/createAppStore';
 
 /** Where a login stands in the store: still running, done, or failed with LoginPage's rejection. */
 export type LoginOutcome = 'pending' | 'loggedIn' | LoginRejection;
@@ -12,12 +12,12 @@ export type LoginOutcome = 'pending' | 'loggedIn' | LoginRejection;
  * and settles when `outcome(state)` says the login is done (resolves) or failed (rejects with the
  * rejection, e.g. built by loginRejectionOf). Give module-level functions (they are hook dependencies).
  */
-export function useLoginSubmit(
+export function useLoginSubmit<S>(
   request: (credentials: { username: string; password: string }) => UnknownAction,
-  outcome: (state: RootState) => LoginOutcome,
+  outcome: (state: S) => LoginOutcome,
 ): (username: string, password: string) => Promise<void> {
   const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
+  const store = useStore<S>();
   return useCallback(
     (username: string, password: string) =>
       new Promise<void>((resolve, reject) => {

@@ -33,6 +33,7 @@ import {
   logQueryChanged,
   logsIds,
   selectLogBlocksSeen,
+  selectLogPaging,
   selectLogLoadError,
   selectLogPagingStatus,
   selectLogTotalRows,
@@ -61,6 +62,7 @@ import {
   withSearch,
   withSort,
 } from './logView';
+import type { PortalState } from '../../app/tenantStore';
 import { createLogsDatasource, type LogsDatasource } from './logsDatasource';
 import { ColumnManager } from './ColumnManager';
 import { LogDetailDrawer } from './LogDetailDrawer';
@@ -153,7 +155,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const dispatch = useAppDispatch();
-  const store = useStore();
+  const store = useStore<PortalState>();
   const view = useMemo(() => readLogView(route, params), [route, params]);
   // Refresh runs the same view again, ending now.
   const [refreshed, setRefreshed] = useState(0);
@@ -187,7 +189,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
     }
     setIntervalError(null);
     dispatch(logQueryChanged(query));
-    const generation = (store.getState() as { logPaging: { generation: number } }).logPaging.generation;
+    const generation = selectLogPaging(store.getState()).generation;
     setDatasource(createLogsDatasource(store, generation, query.params.order === 'asc' ? 'asc' : 'desc'));
     // queryJson stands for query (a new object with the same content is the same query).
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -31,6 +31,7 @@ import {
 } from '@workbench/common';
 import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '@workbench/common/api/contract/savedSearches';
 import type { LogRoute } from '@workbench/common/vocabularies/index';
+import { usePortalSelector } from '../../app/tenantStore';
 
 export function SavedSearchMenu({
   route,
@@ -42,7 +43,7 @@ export function SavedSearchMenu({
   onOpen: (query: string) => void;
 }) {
   const dispatch = useAppDispatch();
-  const searches = useAppSelector((state) => selectSavedSearchesOfRoute(state, route));
+  const searches = usePortalSelector((state) => selectSavedSearchesOfRoute(state, route));
   const error = useAppSelector(selectSavedSearchError);
   const lastSaved = useAppSelector(selectLastSavedSearch);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

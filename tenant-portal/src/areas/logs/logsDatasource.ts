@@ -15,12 +15,18 @@
  * two quick query changes used to leave both slots taken, and the grid never asked for rows again.
  */
 import type { IDatasource, IGetRowsParams } from 'ag-grid-community';
-import { cutPage, logRowsRequested, type LogPagingState } from '@workbench/common';
+import {
+  cutPage,
+  logRowsRequested,
+  selectLogPaging,
+  type LogPagingState,
+  type WithLogPaging,
+} from '@workbench/common';
 import { DEFAULT_LOG_ORDER, type LogOrder } from '@workbench/common/api/contract/logs';
 import { LOG_SORT_COLUMN } from './logView';
 
 export interface PagingStore {
-  getState(): unknown;
+  getState(): WithLogPaging;
   subscribe(listener: () => void): () => void;
   dispatch(action: unknown): unknown;
 }
@@ -31,8 +37,7 @@ export interface LogsDatasource extends IDatasource {
   pendingRequests(): number;
 }
 
-const pagingOf = (store: PagingStore): LogPagingState =>
-  (store.getState() as { logPaging: LogPagingState }).logPaging;
+const pagingOf = (store: PagingStore): LogPagingState => selectLogPaging(store.getState());
 
 /**
  * `order` is the time order of the datasource's query. A request whose sort model names the other
