@@ -97,3 +97,6 @@ export * from './components/checkbox-group';
 export * from './components/rule-accordion';
 export * from './components/empty-results';
 export * from './components/shell-layout';
+export * from './components/page-states';
+export * from './components/session-gate';
+export * from './components/search-field';

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import {
+  Loading,
   revisionRequested,
   selectRevision,
   selectRevisionError,
@@ -14,14 +15,6 @@ import { useAppNavigation } from '../app/navigation';
 import type { Area } from './areas';
 import { guardDecision } from './routeRules';
 import { useRouteContext } from './useRouteContext';
-
-export function Loading({ label = 'Loading' }: { label?: string }) {
-  return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-      <CircularProgress aria-label={label} />
-    </Box>
-  );
-}
 
 function ExternalRedirect({ url }: { url: string }) {
   const navigation = useAppNavigation();

@@ -3,59 +3,40 @@
  * createHashRouter; tests with createMemoryRouter.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
-import { selectSessionStatus, useAppSelector } from '@workbench/common';
-import { isLogRoute } from '@workbench/common/vocabularies/index';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { Loading, NotFoundPage, SessionGate, selectSessionStatus, useAppSelector } from '@workbench/common';
 import { LoginRoute } from '../login/LoginRoute';
 import { LogoutPage } from '../logout/LogoutPage';
-import { NotFoundPage } from '../not-found/NotFoundPage';
 import { AppShell } from '../shell/AppShell';
-import { AREAS, NOT_FOUND_PATH, type Area, type ChildArea } from './areas';
-import { AreaGuard, Loading } from './AreaGuard';
-import { loginPathFor, LOGIN_PATH, rootPath } from './routeRules';
+import { AREAS, NOT_FOUND_PATH, type Area, type PageLoader, type PageProps } from './areas';
+import { AreaGuard } from './AreaGuard';
+import { LOGIN_PATH, rootPath } from './routeRules';
 import { useRouteContext } from './useRouteContext';
 
-// Areas are loaded on demand so the first page stays small.
+// The title-only page of areas whose issue has not landed; loaded on demand like every page.
 const AreaPage = lazy(() => import('../areas/AreaPage').then((m) => ({ default: m.AreaPage })));
-const LogsPage = lazy(() => import('../areas/logs/LogsPage').then((m) => ({ default: m.LogsPage })));
-const PolicyLanding = lazy(() =>
-  import('../areas/policy/PolicyLanding').then((m) => ({ default: m.PolicyLanding })),
-);
-const UsersPage = lazy(() =>
-  import('../areas/settings/users/UsersPage').then((m) => ({ default: m.UsersPage })),
-);
+
+/** The element of a route of the table: its page (loaded on demand) or, without one, its title. */
+function pageElement(page: PageLoader | undefined, props: PageProps): ReactNode {
+  if (!page) return <AreaPage title={props.title} />;
+  const Page = lazy(page);
+  return <Page {...props} />;
+}
 
 /** The shell is for logged-in users; others go to login (with a returnUrl unless at the root). */
 function ShellGate({ children }: { children: ReactNode }) {
   const status = useAppSelector(selectSessionStatus);
-  const location = useLocation();
-  if (status === 'notInitialized') return <Loading />;
-  if (status === 'loggedOut') {
-    const here = location.pathname + location.search;
-    return <Navigate to={location.pathname === '/' ? LOGIN_PATH : loginPathFor(here)} replace />;
-  }
-  return <>{children}</>;
+  const state = status === 'notInitialized' ? 'checking' : status === 'loggedOut' ? 'signedOut' : 'signedIn';
+  return (
+    <SessionGate state={state} loginPath={LOGIN_PATH}>
+      {children}
+    </SessionGate>
+  );
 }
 
 function RootRedirect() {
   const ctx = useRouteContext();
   return <Navigate to={rootPath(ctx, window.location.pathname)} replace />;
-}
-
-/** The logs explorer of a logs child (web, email, ...); null for other areas. */
-function logsPage(area: Area, child: ChildArea): ReactNode | null {
-  if (area.id !== 'logs' || !isLogRoute(child.path)) return null;
-  return <LogsPage key={child.path} route={child.path} title={child.title} />;
-}
-
-function areaLanding(area: Area): ReactNode {
-  if (area.id === 'policy') return <PolicyLanding />;
-  return <AreaPage title={area.title} />;
-}
-
-function childPage(child: ChildArea): ReactNode {
-  if (child.path === 'users') return <UsersPage />;
-  return <AreaPage title={child.title} />;
 }
 
 function areaRoute(area: Area): RouteObject {
@@ -66,7 +47,7 @@ function areaRoute(area: Area): RouteObject {
         index: true,
         element: (
           <AreaGuard area={area} childPath={null}>
-            {areaLanding(area)}
+            {pageElement(area.page, { title: area.title, path: area.path })}
           </AreaGuard>
         ),
       },
@@ -74,7 +55,7 @@ function areaRoute(area: Area): RouteObject {
         path: child.path,
         element: (
           <AreaGuard area={area} childPath={child.path}>
-            {logsPage(area, child) ?? childPage(child)}
+            {pageElement(child.page, { title: child.title, path: child.path })}
           </AreaGuard>
         ),
       })),

@@ -6,7 +6,25 @@
  * Decision: deployment 'dev' is treated like the cloud (ec2) for every area rule — a developer's
  * server behaves as the cloud product does, only the login page differs (routeRules.isCloudLike).
  */
+import type { ComponentType } from 'react';
 import { validateAccessRule, type AccessRule, type Mode, type RuntimeEnv } from '@workbench/common';
+
+/** What a page of the route table is given: its place in the table. */
+export interface PageProps {
+  /** The area's or child's title (the page's heading). */
+  title: string;
+  /** The route's last path segment, e.g. 'web' for /logs/web. */
+  path: string;
+}
+
+/** Loads a route's page on demand, so each area's code is its own chunk. */
+export type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
+
+/** A PageLoader from a dynamic import and the page it exports. */
+const page =
+  (load: () => Promise<ComponentType<PageProps>>): PageLoader =>
+  () =>
+    load().then((component) => ({ default: component }));
 
 /** Where an area may appear (portal-core §2 "Environment" column). */
 export interface EnvironmentRule {
@@ -44,6 +62,8 @@ export interface ChildArea {
   features?: readonly string[];
   /** Query parameters a parent-route redirect applies when it picks this child. */
   defaultFilters?: Readonly<Record<string, string>>;
+  /** The child's page; without one the route shows the title only (AreaPage). */
+  page?: PageLoader;
 }
 
 export interface Area {
@@ -73,6 +93,8 @@ export interface Area {
    * false/undefined with children: the path redirects to the first child the user may see.
    */
   hasLanding?: boolean;
+  /** The landing page at the area's own path; without one it shows the title only (AreaPage). */
+  page?: PageLoader;
 }
 
 export const ALL_ENVIRONMENTS: EnvironmentRule = { cloud: true, onPrem: 'all' };
@@ -106,20 +128,52 @@ export const POLICY_CHILDREN: readonly ChildArea[] = [
 
 export const SETTINGS_CHILDREN: readonly ChildArea[] = [
   { path: 'general', title: 'General Settings' },
-  { path: 'users', title: 'Users' },
+  {
+    path: 'users',
+    title: 'Users',
+    page: page(() => import('../areas/settings/users/UsersPage').then((m) => m.UsersPage)),
+  },
   { path: 'network', title: 'Network' },
 ];
 
+/** Every logs child shows the logs explorer of its log type. */
+const logsExplorer = page(() => import('../areas/logs/LogsPage').then((m) => m.LogsRoutePage));
+
 export const LOGS_CHILDREN: readonly ChildArea[] = [
-  { path: 'web', title: 'Web Logs', access: any('logs:web:*'), defaultFilters: DEFAULT_LOG_FILTERS },
-  { path: 'email', title: 'Email Logs', access: any('logs:email:*'), defaultFilters: DEFAULT_LOG_FILTERS },
-  { path: 'audit', title: 'Audit Logs', access: any('logs:audit:*'), defaultFilters: DEFAULT_LOG_FILTERS },
-  { path: 'dlp', title: 'DLP Logs', access: any('logs:dlp:*'), defaultFilters: DEFAULT_LOG_FILTERS },
+  {
+    path: 'web',
+    title: 'Web Logs',
+    access: any('logs:web:*'),
+    defaultFilters: DEFAULT_LOG_FILTERS,
+    page: logsExplorer,
+  },
+  {
+    path: 'email',
+    title: 'Email Logs',
+    access: any('logs:email:*'),
+    defaultFilters: DEFAULT_LOG_FILTERS,
+    page: logsExplorer,
+  },
+  {
+    path: 'audit',
+    title: 'Audit Logs',
+    access: any('logs:audit:*'),
+    defaultFilters: DEFAULT_LOG_FILTERS,
+    page: logsExplorer,
+  },
+  {
+    path: 'dlp',
+    title: 'DLP Logs',
+    access: any('logs:dlp:*'),
+    defaultFilters: DEFAULT_LOG_FILTERS,
+    page: logsExplorer,
+  },
   {
     path: 'firewall',
     title: 'Firewall Logs',
     access: any('logs:fwaas_logs:*'),
     defaultFilters: DEFAULT_LOG_FILTERS,
+    page: logsExplorer,
   },
   {
     path: 'saa',
@@ -128,6 +182,7 @@ export const LOGS_CHILDREN: readonly ChildArea[] = [
     // Secure application access exists on the cloud only (portal-core §2).
     environment: CLOUD_ONLY,
     defaultFilters: DEFAULT_LOG_FILTERS,
+    page: logsExplorer,
   },
 ];
 
@@ -176,6 +231,7 @@ export const AREAS: readonly Area[] = [
     children: POLICY_CHILDREN,
     inNav: true,
     hasLanding: true,
+    page: page(() => import('../areas/policy/PolicyLanding').then((m) => m.PolicyLanding)),
   },
   {
     id: 'logs',

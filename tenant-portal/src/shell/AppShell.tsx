@@ -20,7 +20,7 @@ import {
 import { findArea, type Area } from '../routes/areas';
 import { areaAllowed, visibleAreas, visibleChildren, withQuery } from '../routes/routeRules';
 import { useRouteContext } from '../routes/useRouteContext';
-import { Loading } from '../routes/AreaGuard';
+import { Loading } from '@workbench/common';
 import { canPublishPolicy } from './policyPermissions';
 
 export const PRODUCT_NAME = 'Workbench Portal';

@@ -6,7 +6,6 @@ import {
   ColumnApiModule,
   RowDragModule,
   RowStyleModule,
-  themeQuartz,
   type ColDef,
   type RowClassParams,
   type RowDragEndEvent,
@@ -16,6 +15,7 @@ import { Box, Checkbox, Collapse, IconButton, InputBase, TablePagination, Typogr
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import { componentIds } from '../../test-ids';
+import { workbenchGridTheme } from './gridTheme';
 import {
   ROW_EXPANSION_MS,
   STICKY_HEADER_Z_INDEX,
@@ -51,14 +51,6 @@ const gridModules = [
   RowStyleModule,
   ColumnApiModule,
 ];
-
-const gridTheme = themeQuartz.withParams({
-  fontSize: 13,
-  rowHeight: 40,
-  headerHeight: 40,
-  spacing: 6,
-  accentColor: '#1f4e79',
-});
 
 /**
  * The sticky header (§2 Data table). AG Grid 36 draws the header in `.ag-grid-pinned-top-rows`
@@ -494,7 +486,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     >
       <AgGridReact<GridRow<T>>
         modules={gridModules}
-        theme={gridTheme}
+        theme={workbenchGridTheme}
         rowData={gridRows}
         columnDefs={columnDefs}
         getRowId={(p) => p.data.key}

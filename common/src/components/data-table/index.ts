@@ -1,2 +1,3 @@
 export * from './tableModel';
 export * from './DataTable';
+export * from './gridTheme';

@@ -9,8 +9,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useStore } from 'react-redux';
-import { Alert, Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import LinkIcon from '@mui/icons-material/Link';
 import { AgGridReact } from 'ag-grid-react';
@@ -34,6 +33,7 @@ import {
   logsIds,
   selectLogBlocksSeen,
   selectLogPaging,
+  SearchField,
   selectLogLoadError,
   selectLogPagingStatus,
   selectLogTotalRows,
@@ -50,7 +50,8 @@ import {
 } from '@workbench/common/features/interval/index';
 import { LOG_BLOCK_SIZE } from '@workbench/common/api/logs';
 import type { LogOrder } from '@workbench/common/api/contract/logs';
-import type { LogRoute } from '@workbench/common/vocabularies/index';
+import { isLogRoute, type LogRoute } from '@workbench/common/vocabularies/index';
+import type { PageProps } from '../../routes/areas';
 import { AreaPage } from '../AreaPage';
 import { FIELD_VOCABULARIES, LOG_ROUTE_FIELDS, fieldLabel, fieldText } from './logFields';
 import {
@@ -149,6 +150,12 @@ export function columnDefs(
       minWidth: 120,
     })),
   ];
+}
+
+/** The logs explorer as a page of the route table: the route's path names its log type. */
+export function LogsRoutePage({ path, title }: PageProps) {
+  if (!isLogRoute(path)) throw new Error(`No log type is served at /logs/${path}.`);
+  return <LogsPage key={path} route={path} title={title} />;
 }
 
 export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
@@ -321,25 +328,15 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   return (
-    <TextField
+    <SearchField
       size="small"
       label="Search"
       value={text}
-      onChange={(e) => setText(e.target.value)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') onSearch(text);
-      }}
+      onChange={setText}
+      onSubmit={onSearch}
       onBlur={() => text.trim() !== value && onSearch(text)}
-      slotProps={{
-        htmlInput: { 'data-testid': logsIds.search, maxLength: 200 },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
+      testId={logsIds.search}
+      maxLength={200}
     />
   );
 }

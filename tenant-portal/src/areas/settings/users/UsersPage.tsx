@@ -1,21 +1,10 @@
 import { useCallback, useEffect, useReducer, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  InputAdornment,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import SearchIcon from '@mui/icons-material/Search';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { selectCan, snackbarShown, useAppDispatch, useAppSelector } from '@workbench/common';
+import { SearchField, selectCan, snackbarShown, useAppDispatch, useAppSelector } from '@workbench/common';
 import {
   bulkDeleteUsers,
   bulkModifyUsers,
@@ -52,6 +41,7 @@ import {
   usersChanged,
   usersPageReducer,
 } from './usersPageSlice';
+import type { PageProps } from '../../../routes/areas';
 
 export const USERS_EMPTY_TEXT =
   'No users were found to match your search/filters. Try modifying or resetting your criteria.';
@@ -65,7 +55,8 @@ export const usersChangedText = (count: number, verb: string): string =>
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-export interface UsersPageProps {
+/** A page of the route table (its title and path are fixed: 'Users'), or a test's render. */
+export interface UsersPageProps extends Partial<PageProps> {
   /** The import dialog (default: the bulk import wizard); given the close callback. */
   renderImport?: (close: (imported: boolean) => void) => ReactNode;
 }
@@ -235,24 +226,13 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
           spacing={1.5}
           sx={{ mb: 2, alignItems: { md: 'center' } }}
         >
-          <TextField
+          <SearchField
             size="small"
             label="Search users"
             value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') dispatch(searchChanged(searchText));
-            }}
-            slotProps={{
-              htmlInput: { 'data-testid': usersIds.search },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            onChange={setSearchText}
+            onSubmit={(text) => dispatch(searchChanged(text))}
+            testId={usersIds.search}
           />
           <Box sx={{ flex: 1 }} />
           <Typography color="text.secondary" data-testid={usersIds.total} aria-live="polite">

@@ -1,6 +1,6 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { notFoundIds } from '@workbench/common';
+import { notFoundIds } from '../../test-ids';
 
 export const NOT_FOUND_TEXTS = {
   heading: 'Oops!',
@@ -8,7 +8,10 @@ export const NOT_FOUND_TEXTS = {
   text: 'The page you are looking for does not exist or another error occurred.',
 } as const;
 
-/** Any unknown path, and the 404-not-found route an environment-disallowed route goes to (portal-core §2). */
+/**
+ * Any unknown path of either app, and the tenant portal's 404-not-found route an
+ * environment-disallowed route goes to (portal-core §2). The button goes to the app's start page.
+ */
 export function NotFoundPage() {
   return (
     <Box

@@ -1,0 +1,2 @@
+export * from './Loading';
+export * from './NotFoundPage';

@@ -1,0 +1,33 @@
+/**
+ * The route table names its pages: every page loader of an area or child resolves to a
+ * component, and the pages the portal has today sit where the table says.
+ */
+import { AREAS } from './areas';
+
+const routes = AREAS.flatMap((area) => [
+  { path: `/${area.path}`, page: area.page },
+  ...(area.children ?? []).map((child) => ({ path: `/${area.path}/${child.path}`, page: child.page })),
+]);
+
+describe('route table pages', () => {
+  it.each(routes.filter((r) => r.page).map((r) => [r.path, r.page] as const))(
+    '%s loads a page component',
+    async (_path, page) => {
+      const loaded = await page!();
+      expect(typeof loaded.default).toBe('function');
+    },
+  );
+
+  it('has the policy landing, every logs child and the users page, and no other page yet', () => {
+    expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
+      '/policy',
+      '/logs/web',
+      '/logs/email',
+      '/logs/audit',
+      '/logs/dlp',
+      '/logs/firewall',
+      '/logs/saa',
+      '/settings/users',
+    ]);
+  });
+});
