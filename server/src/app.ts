@@ -11,10 +11,10 @@ import type { Deployment, InjectedEnv, Mode } from '@workbench/common/api/contra
 import type { ServerContext } from './context';
 import { installErrorHandler } from './http/errors';
 import { installGuard } from './http/guard';
-import { loginAreaRoutes } from './routes/loginAreaRoutes';
+import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './routes/policyRoutes';
 import { providerRoutes } from './routes/providerRoutes';
-import { tenantAuthRoutes } from './routes/tenantAuthRoutes';
+import { tenantAuthRoutes } from './auth/tenantAuthRoutes';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './seed/demoSeed';
 import { dummyPasswordHash } from './security/passwords';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/loginRateLimit';
