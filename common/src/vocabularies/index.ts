@@ -3,3 +3,4 @@ export * from './countries';
 export * from './logTypes';
 export * from './logFilterVocabularies';
 export * from './sharedUiMaps';
+export * from './policyGroups';

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
-import { POLICY_GROUPS } from '@workbench/common/api/contract/demo';
+import {
+  POLICY_GROUPS,
+  policyReadPermission,
+  policyWritePermission,
+} from '@workbench/common/vocabularies/policyGroups';
 import {
   POLICY_PATHS,
   PublishReply,
@@ -14,9 +18,9 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 
 /** Reading the revision: any policy group's read, or the dashboard's (reports show the revision). */
-export const REVISION_READ = { any: [...POLICY_GROUPS.map((g) => `${g}:*:read`), 'dashboard:*:read'] };
+export const REVISION_READ = { any: [...POLICY_GROUPS.map(policyReadPermission), 'dashboard:*:read'] };
 /** Publishing: any policy group's write. */
-export const REVISION_PUBLISH = { any: POLICY_GROUPS.map((g) => `${g}:*:write`) };
+export const REVISION_PUBLISH = { any: POLICY_GROUPS.map(policyWritePermission) };
 export const PORTAL_NOTE_READ = 'web_policy:*:read';
 export const PORTAL_NOTE_WRITE = 'web_policy:*:write';
 export const PORTAL_NOTE_MAX_LENGTH = 500;

@@ -8,6 +8,15 @@
  */
 import type { ComponentType } from 'react';
 import { validateAccessRule, type AccessRule, type Mode, type RuntimeEnv } from '@workbench/common';
+import {
+  LOG_ROUTES_IN_NAV_ORDER,
+  LOG_TYPE_REGISTRY,
+  POLICY_GROUPS,
+  POLICY_GROUP_REGISTRY,
+  logReadPermission,
+  type LogTypeDef,
+  type PolicyGroupDef,
+} from '@workbench/common/vocabularies/index';
 
 /** What a page of the route table is given: its place in the table. */
 export interface PageProps {
@@ -112,19 +121,16 @@ export const NOT_FOUND_PATH = '/404-not-found';
 
 const any = (...permissions: string[]): AccessRule => ({ any: permissions });
 
-export const POLICY_CHILDREN: readonly ChildArea[] = [
-  { path: 'web', title: 'Web Policy', access: any('web_policy:*') },
-  { path: 'email', title: 'Email Policy', access: any('email_policy:*'), features: ['menlo_email'] },
-  { path: 'dlp', title: 'DLP Policy', access: any('dlp_policy:*') },
-  { path: 'casb', title: 'Cloud Apps Policy', access: any('casb_policy:*') },
-  { path: 'egress', title: 'Egress Headers', access: any('egress_policy:*') },
-  {
-    path: 'content-inspection',
-    title: 'Content Inspection',
-    access: any('content_inspection:*'),
-    features: ['contentInspection'],
-  },
-];
+/** One child per policy group (common's policy-group registry), in its order. */
+export const POLICY_CHILDREN: readonly ChildArea[] = POLICY_GROUPS.map((group): ChildArea => {
+  const def: PolicyGroupDef = POLICY_GROUP_REGISTRY[group];
+  return {
+    path: def.path,
+    title: def.title,
+    access: any(`${group}:*`),
+    ...('features' in def ? { features: def.features } : {}),
+  };
+});
 
 export const SETTINGS_CHILDREN: readonly ChildArea[] = [
   { path: 'general', title: 'General Settings' },
@@ -139,52 +145,18 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
 /** Every logs child shows the logs explorer of its log type. */
 const logsExplorer = page(() => import('../areas/logs/LogsPage').then((m) => m.LogsRoutePage));
 
-export const LOGS_CHILDREN: readonly ChildArea[] = [
-  {
-    path: 'web',
-    title: 'Web Logs',
-    access: any('logs:web:*'),
+/** One child per log route (common's log-type registry), in navigation order. */
+export const LOGS_CHILDREN: readonly ChildArea[] = LOG_ROUTES_IN_NAV_ORDER.map((route): ChildArea => {
+  const def: LogTypeDef = LOG_TYPE_REGISTRY[route];
+  return {
+    path: route,
+    title: def.title,
+    access: any(logReadPermission(route)),
+    ...(def.cloudOnly ? { environment: CLOUD_ONLY } : {}),
     defaultFilters: DEFAULT_LOG_FILTERS,
     page: logsExplorer,
-  },
-  {
-    path: 'email',
-    title: 'Email Logs',
-    access: any('logs:email:*'),
-    defaultFilters: DEFAULT_LOG_FILTERS,
-    page: logsExplorer,
-  },
-  {
-    path: 'audit',
-    title: 'Audit Logs',
-    access: any('logs:audit:*'),
-    defaultFilters: DEFAULT_LOG_FILTERS,
-    page: logsExplorer,
-  },
-  {
-    path: 'dlp',
-    title: 'DLP Logs',
-    access: any('logs:dlp:*'),
-    defaultFilters: DEFAULT_LOG_FILTERS,
-    page: logsExplorer,
-  },
-  {
-    path: 'firewall',
-    title: 'Firewall Logs',
-    access: any('logs:fwaas_logs:*'),
-    defaultFilters: DEFAULT_LOG_FILTERS,
-    page: logsExplorer,
-  },
-  {
-    path: 'saa',
-    title: 'Secure Application Access Logs',
-    access: any('logs:saa_logs:*'),
-    // Secure application access exists on the cloud only (portal-core §2).
-    environment: CLOUD_ONLY,
-    defaultFilters: DEFAULT_LOG_FILTERS,
-    page: logsExplorer,
-  },
-];
+  };
+});
 
 /** portal-core §2, in navigation order. */
 export const AREAS: readonly Area[] = [
@@ -219,14 +191,7 @@ export const AREAS: readonly Area[] = [
     path: 'policy',
     title: 'Policy',
     requiresLogin: true,
-    access: any(
-      'web_policy:*',
-      'email_policy:*',
-      'dlp_policy:*',
-      'casb_policy:*',
-      'egress_policy:*',
-      'content_inspection:*',
-    ),
+    access: any(...POLICY_GROUPS.map((group) => `${group}:*`)),
     environment: CLOUD_OR_MANAGEMENT_STATION,
     children: POLICY_CHILDREN,
     inNav: true,

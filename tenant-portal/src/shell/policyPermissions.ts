@@ -4,9 +4,10 @@
  * check spells the write segment out so a `web_policy:*:read` grant does not match.
  */
 import type { AccessController } from '@workbench/common';
-import { POLICY_GROUPS } from '@workbench/common/api/contract/demo';
-
-export const writePermission = (group: string): string => `${group}:*:write`;
+import {
+  POLICY_GROUPS,
+  policyWritePermission as writePermission,
+} from '@workbench/common/vocabularies/policyGroups';
 
 /** The note editor is editable for web-policy writers. */
 export const canWritePolicyNote = (access: AccessController): boolean =>

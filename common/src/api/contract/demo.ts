@@ -3,16 +3,8 @@
  * browser and API tests sign in with them. Role lists follow portal-core §6: each read entry
  * becomes `entry:read`, each write entry `entry:write`.
  */
-export const POLICY_GROUPS = [
-  'web_policy',
-  'email_policy',
-  'dlp_policy',
-  'casb_policy',
-  'egress_policy',
-  'content_inspection',
-] as const;
-
-export const LOG_GROUPS = ['web', 'email', 'audit', 'dlp', 'fwaas_logs', 'saa_logs'] as const;
+import { LOG_GROUPS } from '../../vocabularies/logTypes';
+import { POLICY_GROUPS } from '../../vocabularies/policyGroups';
 
 const everyAreaExceptDlpLogs = [
   'dashboard:*',

@@ -32,14 +32,21 @@ export type FieldKind = 'text' | 'integer' | 'code';
 
 export interface FieldSpec {
   readonly name: string;
+  /** What a person reads: column headers, filter menus, details, report axes. */
+  readonly label: string;
   readonly kind: FieldKind;
   /** For kind 'code': the allowed values. */
   readonly vocabulary?: Vocabulary;
 }
 
-const text = (name: string): FieldSpec => ({ name, kind: 'text' });
-const int = (name: string): FieldSpec => ({ name, kind: 'integer' });
-const code = (name: string, vocabulary: Vocabulary): FieldSpec => ({ name, kind: 'code', vocabulary });
+const text = (name: string, label: string): FieldSpec => ({ name, label, kind: 'text' });
+const int = (name: string, label: string): FieldSpec => ({ name, label, kind: 'integer' });
+const code = (name: string, label: string, vocabulary: Vocabulary): FieldSpec => ({
+  name,
+  label,
+  kind: 'code',
+  vocabulary,
+});
 
 const PROTOCOLS: Vocabulary = ['http', 'https', 'tcp', 'udp', 'icmp', 'dns', 'smtp', 'ssh', 'rdp'].map(
   (c) => ({
@@ -57,47 +64,47 @@ const HTTP_METHODS: Vocabulary = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIO
 /** Every field of every log type, one definition per name (a name means the same in every type). */
 export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = Object.fromEntries(
   [
-    text('userid'),
-    text('groups'),
-    text('src_ip'),
-    int('src_port'),
-    text('dst_ip'),
-    int('dst_port'),
-    text('domain'),
-    text('url'),
-    code('category', WEB_CATEGORIES),
-    code('action', POLICY_ENFORCEMENT_ACTIONS),
-    code('risk', RISKS),
-    code('threat_class', THREAT_CLASSES),
-    code('country', COUNTRIES),
-    code('protocol', PROTOCOLS),
-    code('http_method', HTTP_METHODS),
-    int('status_code'),
-    int('bytes_in'),
-    int('bytes_out'),
-    text('user_agent'),
-    code('resource_category', RESOURCE_CATEGORIES),
-    code('casb_profile_type', CASB_PROFILE_TYPES),
-    text('application'),
-    text('file_name'),
-    text('file_type'),
-    text('sender'),
-    text('recipient'),
-    text('subject'),
-    code('email_action', EMAIL_ACTIONS),
-    code('smtp_action', SMTP_ACTIONS),
-    code('reason', EMAIL_REASONS),
-    code('file_decrypted', FILE_DECRYPTED_RESULTS),
-    code('inspection_action', INSPECTION_ACTIONS),
-    code('inspection_type', INSPECTION_TYPES),
-    code('dlp_action', DLP_ACTIONS),
-    text('dlp_rule'),
-    code('audit_action', AUDIT_ACTIONS),
-    code('sub_event_type', SUB_EVENT_TYPES),
-    text('details'),
-    code('fw_action', FIREWALL_ACTIONS),
-    code('request_type', FIREWALL_REQUEST_TYPES),
-    text('rule_name'),
+    text('userid', 'User'),
+    text('groups', 'Groups'),
+    text('src_ip', 'Source IP'),
+    int('src_port', 'Source port'),
+    text('dst_ip', 'Destination IP'),
+    int('dst_port', 'Destination port'),
+    text('domain', 'Domain'),
+    text('url', 'URL'),
+    code('category', 'Category', WEB_CATEGORIES),
+    code('action', 'Action', POLICY_ENFORCEMENT_ACTIONS),
+    code('risk', 'Risk', RISKS),
+    code('threat_class', 'Threat class', THREAT_CLASSES),
+    code('country', 'Country', COUNTRIES),
+    code('protocol', 'Protocol', PROTOCOLS),
+    code('http_method', 'HTTP method', HTTP_METHODS),
+    int('status_code', 'Status code'),
+    int('bytes_in', 'Bytes in'),
+    int('bytes_out', 'Bytes out'),
+    text('user_agent', 'User agent'),
+    code('resource_category', 'Resource category', RESOURCE_CATEGORIES),
+    code('casb_profile_type', 'Cloud app profile', CASB_PROFILE_TYPES),
+    text('application', 'Application'),
+    text('file_name', 'File name'),
+    text('file_type', 'File type'),
+    text('sender', 'Sender'),
+    text('recipient', 'Recipient'),
+    text('subject', 'Subject'),
+    code('email_action', 'Email action', EMAIL_ACTIONS),
+    code('smtp_action', 'SMTP action', SMTP_ACTIONS),
+    code('reason', 'Reason', EMAIL_REASONS),
+    code('file_decrypted', 'File decrypted', FILE_DECRYPTED_RESULTS),
+    code('inspection_action', 'Inspection action', INSPECTION_ACTIONS),
+    code('inspection_type', 'Inspection type', INSPECTION_TYPES),
+    code('dlp_action', 'DLP action', DLP_ACTIONS),
+    text('dlp_rule', 'DLP rule'),
+    code('audit_action', 'Audit action', AUDIT_ACTIONS),
+    code('sub_event_type', 'Area', SUB_EVENT_TYPES),
+    text('details', 'Details'),
+    code('fw_action', 'Firewall action', FIREWALL_ACTIONS),
+    code('request_type', 'Request type', FIREWALL_REQUEST_TYPES),
+    text('rule_name', 'Rule'),
   ].map((f) => [f.name, f]),
 );
 

@@ -50,7 +50,7 @@ import {
 } from '@workbench/common/features/interval/index';
 import { LOG_BLOCK_SIZE } from '@workbench/common/api/logs';
 import type { LogOrder } from '@workbench/common/api/contract/logs';
-import { isLogRoute, type LogRoute } from '@workbench/common/vocabularies/index';
+import { LOG_TYPE_REGISTRY, isLogRoute, type LogRoute } from '@workbench/common/vocabularies/index';
 import type { PageProps } from '../../routes/areas';
 import { AreaPage } from '../AreaPage';
 import { FIELD_VOCABULARIES, LOG_ROUTE_FIELDS, fieldLabel, fieldText } from './logFields';
@@ -75,17 +75,9 @@ ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, Tooltip
 /** No column sorts unless it says so (only Time does). */
 const DEFAULT_COL_DEF: ColDef<IndexedLogEvent> = { sortable: false };
 
-export const LOG_ROUTE_NOUNS: Readonly<Record<LogRoute, string>> = {
-  web: 'web logs',
-  email: 'email logs',
-  audit: 'audit logs',
-  dlp: 'DLP logs',
-  firewall: 'firewall logs',
-  saa: 'secure application access logs',
-};
-
 /** shared-ui-and-validators Empty results, with the route's noun in place of the dots. */
-export const logsEmptyResultsText = (route: LogRoute): string => emptyResultsText(LOG_ROUTE_NOUNS[route]);
+export const logsEmptyResultsText = (route: LogRoute): string =>
+  emptyResultsText(LOG_TYPE_REGISTRY[route].noun);
 
 /** The view without its filters and search (interval and columns kept). */
 function withoutCriteria(params: URLSearchParams, route: LogRoute): URLSearchParams {
@@ -296,7 +288,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
         {totalRows === 0 && !loadError && (
           <Box data-testid={logsIds.empty}>
             <EmptyResults
-              noun={LOG_ROUTE_NOUNS[route]}
+              noun={LOG_TYPE_REGISTRY[route].noun}
               onReset={() => setParams(withoutCriteria(params, route))}
             />
           </Box>

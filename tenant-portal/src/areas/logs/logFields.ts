@@ -11,53 +11,18 @@ import { formatBytes } from '@workbench/common/formatting/formatBytes';
 /** Byte counts, shown in B..TB (the detail panel adds the exact count after it). */
 const BYTE_FIELDS: ReadonlySet<string> = new Set(['bytes_in', 'bytes_out']);
 
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
+/** The labels of an event's own parts; a field's label is its log-schema spec's. */
+const EVENT_LABELS: Readonly<Record<string, string>> = {
   event_time: 'Time',
-  userid: 'User',
-  groups: 'Groups',
-  src_ip: 'Source IP',
-  src_port: 'Source port',
-  dst_ip: 'Destination IP',
-  dst_port: 'Destination port',
-  domain: 'Domain',
-  url: 'URL',
-  category: 'Category',
-  action: 'Action',
-  risk: 'Risk',
-  threat_class: 'Threat class',
-  country: 'Country',
-  protocol: 'Protocol',
-  http_method: 'HTTP method',
-  status_code: 'Status code',
-  bytes_in: 'Bytes in',
-  bytes_out: 'Bytes out',
-  user_agent: 'User agent',
-  resource_category: 'Resource category',
-  casb_profile_type: 'Cloud app profile',
-  application: 'Application',
-  file_name: 'File name',
-  file_type: 'File type',
-  sender: 'Sender',
-  recipient: 'Recipient',
-  subject: 'Subject',
-  email_action: 'Email action',
-  smtp_action: 'SMTP action',
-  reason: 'Reason',
-  file_decrypted: 'File decrypted',
-  inspection_action: 'Inspection action',
-  inspection_type: 'Inspection type',
-  dlp_action: 'DLP action',
-  dlp_rule: 'DLP rule',
-  audit_action: 'Audit action',
-  sub_event_type: 'Area',
-  details: 'Details',
-  fw_action: 'Firewall action',
-  request_type: 'Request type',
-  rule_name: 'Rule',
   id: 'Event id',
   time: 'Time (epoch ms)',
   log_type: 'Log type',
   index: 'Row',
+};
+
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  ...EVENT_LABELS,
+  ...Object.fromEntries(Object.values(FIELD_SPECS).map((spec) => [spec.name, spec.label])),
 };
 
 /** The vocabulary of each coded field (code → label), from the shared log schema. */

@@ -1,0 +1,95 @@
+/**
+ * Registry consistency (issue 9): every row of common's log-type and policy-group registries has
+ * its server routes in the real server's /openapi.json with the permission the row implies, and
+ * names its spec section. The client side (routes, test ids) is checked in the tenant portal's
+ * routes/registries.test.ts.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
+import {
+  LOG_ROUTES,
+  LOG_TYPE_REGISTRY,
+  LOG_TYPES,
+  logReadPermission,
+} from '@workbench/common/vocabularies/logTypes';
+import {
+  POLICY_GROUPS,
+  POLICY_GROUP_REGISTRY,
+  policyReadPermission,
+  policyWritePermission,
+} from '@workbench/common/vocabularies/policyGroups';
+import { loadOperations, type Operation } from './security-tests/operations';
+import { startTestServer, type TestServer } from './testing/testServer';
+import { DuckDbEventStore } from './events/duckdbEventStore';
+import { eventsPlugin } from './events/eventsPlugin';
+
+let server: TestServer;
+let store: DuckDbEventStore;
+let storeDir: string;
+let operations: Operation[];
+
+beforeAll(async () => {
+  storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registries-'));
+  store = await DuckDbEventStore.open(storeDir);
+  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
+  operations = await loadOperations(server);
+});
+
+afterAll(async () => {
+  await server.close();
+  await store.close();
+  fs.rmSync(storeDir, { recursive: true, force: true });
+});
+
+const operation = (method: string, template: string): Operation | undefined =>
+  operations.find((op) => op.method === method && op.template === template);
+
+describe('log-type registry', () => {
+  it('has one row per log type of the spec, each type once', () => {
+    expect(LOG_ROUTES.map((r) => LOG_TYPE_REGISTRY[r].type).sort()).toEqual([...LOG_TYPES].sort());
+  });
+
+  it.each(LOG_ROUTES)(
+    '%s: its block and export routes are in the OpenAPI document with its read permission',
+    (route) => {
+      const { type } = LOG_TYPE_REGISTRY[route];
+      for (const template of [`/api/rep/v1/query/${type}`, `/api/rep/v1/export/${type}`]) {
+        const op = operation('GET', template);
+        expect(op).toBeDefined();
+        expect(op?.access).toEqual({
+          world: 'tenant',
+          permission: logReadPermission(route),
+          optional: false,
+        });
+      }
+    },
+  );
+
+  it.each(LOG_ROUTES)('%s: has a title, a noun, a log schema and names its spec section', (route) => {
+    const row = LOG_TYPE_REGISTRY[route];
+    expect(row.title).toMatch(/ Logs$/);
+    expect(row.noun).toMatch(/ logs$/);
+    expect(LOG_TYPE_SCHEMAS[row.type].fields.length).toBeGreaterThan(0);
+    expect(row.spec).toMatch(/§\d/);
+  });
+});
+
+describe('policy-group registry', () => {
+  it("reading the revision takes any group's read; publishing any group's write", () => {
+    expect(operation('GET', '/api/policy/v1/rules')?.access.permission).toEqual({
+      any: [...POLICY_GROUPS.map(policyReadPermission), 'dashboard:*:read'],
+    });
+    expect(operation('POST', '/api/policy/v1/rules/{rev}')?.access.permission).toEqual({
+      any: POLICY_GROUPS.map(policyWritePermission),
+    });
+  });
+
+  it.each(POLICY_GROUPS)('%s: has a child path, a title and names its spec section', (group) => {
+    const row = POLICY_GROUP_REGISTRY[group];
+    expect(row.path).toMatch(/^[a-z-]+$/);
+    expect(row.title).toMatch(/\S/);
+    expect(row.spec).toMatch(/§\d/);
+  });
+});
