@@ -23,7 +23,8 @@ export {
   setPortalVersion,
 } from './api/auth';
 export {
-  REVISION_NOTE_PATH,
+  getPolicyDoc,
+  savePolicyDoc,
   getRevision,
   publishRevision,
   publishIfStaged,

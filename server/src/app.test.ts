@@ -74,6 +74,8 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ['post', '/api/policy/v1/rules/{rev}'],
     ['get', '/api/policy/v1/rules/portal_note/{rev}'],
     ['put', '/api/policy/v1/rules/portal_note/{rev}'],
+    ['get', '/api/policy/v1/rules/risks/{rev}'],
+    ['put', '/api/policy/v1/rules/risks/{rev}'],
     ['post', '/login/'],
     ['post', '/idp/token'],
     ['get', '/gdmanage/api/oauth/login'],

@@ -12,7 +12,7 @@ import type { ServerContext } from './context';
 import { installErrorHandler } from './http/errors';
 import { installGuard } from './http/guard';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
-import { policyRoutes } from './routes/policyRoutes';
+import { policyRoutes } from './policy/policyRoutes';
 import { providerRoutes } from './routes/providerRoutes';
 import { tenantAuthRoutes } from './auth/tenantAuthRoutes';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './seed/demoSeed';

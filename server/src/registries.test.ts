@@ -20,6 +20,12 @@ import {
   policyReadPermission,
   policyWritePermission,
 } from '@workbench/common/vocabularies/policyGroups';
+import {
+  POLICY_KINDS,
+  POLICY_KIND_REGISTRY,
+  type PolicyKindDef,
+} from '@workbench/common/api/contract/policyKinds';
+import { Compile } from 'typebox/schema';
 import { loadOperations, type Operation } from './security-tests/operations';
 import { startTestServer, type TestServer } from './testing/testServer';
 import { DuckDbEventStore } from './events/duckdbEventStore';
@@ -92,4 +98,36 @@ describe('policy-group registry', () => {
     expect(row.title).toMatch(/\S/);
     expect(row.spec).toMatch(/§\d/);
   });
+});
+
+describe('policy-kind registry', () => {
+  it.each(POLICY_KINDS)(
+    "%s: GET and PUT are in the OpenAPI document with its group's read and write",
+    (kind) => {
+      const row: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
+      const template = row.path;
+      expect(operation('GET', template)?.access).toEqual({
+        world: 'tenant',
+        permission: policyReadPermission(row.group),
+        optional: false,
+      });
+      expect(operation('PUT', template)?.access).toEqual({
+        world: 'tenant',
+        permission: policyWritePermission(row.group),
+        optional: false,
+      });
+    },
+  );
+
+  it.each(POLICY_KINDS)(
+    '%s: its path is a policy path by revision, its defaults fit its schema, it names its spec section',
+    (kind) => {
+      const row: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
+      expect(row.path).toMatch(/^\/api\/policy\/v[134]\/.+\{rev\}$/);
+      expect(POLICY_GROUPS).toContain(row.group);
+      expect(Compile(row.data as Parameters<typeof Compile>[0]).Check(row.defaults)).toBe(true);
+      expect(row.check?.(row.defaults as never) ?? null).toBeNull();
+      expect(row.spec).toMatch(/§\d/);
+    },
+  );
 });

@@ -3,6 +3,7 @@ import type { PublishReply, Revision } from './contract/policy';
 import { POLICY_PATHS } from './contract/policy';
 import type { HttpClient } from './http';
 import { SKIP_403_HEADER } from './contract/wire';
+import { policyDocPath, type PolicyData, type PolicyDocReply, type PolicyKind } from './contract/policyKinds';
 
 /** GET /rules takes a timestamp param so no cache in between serves an old revision. */
 export async function getRevision(http: HttpClient): Promise<Revision> {
@@ -28,37 +29,46 @@ export async function publishIfStaged(http: HttpClient, revision: Revision): Pro
   return publishRevision(http, revision.staged_rev_id);
 }
 
-/**
- * The publish note of the staged revision: the reference server's "portal_note" policy kind
- * (GET/PUT /api/policy/v1/rules/portal_note/{rev}). Like every policy save it carries rev_id,
- * state and updated_at (portal-core §3), and the note under `data`.
- */
-export const REVISION_NOTE_PATH = (rev: number | string): string =>
-  `${POLICY_PATHS.rules}/portal_note/${rev}`;
-
-export interface RevisionNote {
-  rev_id: number;
-  note: string;
+/** A policy document (a row of the policy-kind registry) as revision `rev` sees it. */
+export async function getPolicyDoc<K extends PolicyKind>(
+  http: HttpClient,
+  kind: K,
+  rev: number,
+  options: { skip403?: boolean; callName?: string } = {},
+): Promise<PolicyDocReply<K>> {
+  const r = await http.get<PolicyDocReply<K>>(policyDocPath(kind, rev), {
+    callName: options.callName ?? `getPolicyDoc:${kind}`,
+    params: { timestamp: String(Date.now()) },
+    headers: options.skip403 ? { [SKIP_403_HEADER]: '1' } : undefined,
+  });
+  return r.data;
 }
+
+/**
+ * Saves a policy document into the staged revision. Like every policy save it carries rev_id,
+ * state and updated_at (portal-core §3), and the document under `data`; the reply is the
+ * revision after the save.
+ */
+export async function savePolicyDoc<K extends PolicyKind>(
+  http: HttpClient,
+  kind: K,
+  revision: Revision,
+  data: PolicyData<K>,
+  callName = `savePolicyDoc:${kind}`,
+): Promise<Revision> {
+  const body = { rev_id: revision.rev_id, state: revision.state, updated_at: revision.updated_at, data };
+  const r = await http.put<Revision>(policyDocPath(kind, revision.staged_rev_id), body, {
+    callName,
+  });
+  return r.data;
+}
+
+/** The publish note of a revision: the reference server's "portal_note" policy kind. */
+export type RevisionNote = PolicyDocReply<'portal_note'>;
 
 /** Read with skip-403: roles without policy access simply have no note to show. */
-export async function getNote(http: HttpClient, rev: number): Promise<RevisionNote> {
-  const r = await http.get<RevisionNote>(REVISION_NOTE_PATH(rev), {
-    callName: 'getNote',
-    headers: { [SKIP_403_HEADER]: '1' },
-  });
-  return r.data;
-}
+export const getNote = (http: HttpClient, rev: number): Promise<RevisionNote> =>
+  getPolicyDoc(http, 'portal_note', rev, { skip403: true, callName: 'getNote' });
 
-export async function saveNote(http: HttpClient, revision: Revision, note: string): Promise<Revision> {
-  const body = {
-    rev_id: revision.rev_id,
-    state: revision.state,
-    updated_at: revision.updated_at,
-    data: { note },
-  };
-  const r = await http.put<Revision>(REVISION_NOTE_PATH(revision.staged_rev_id), body, {
-    callName: 'saveNote',
-  });
-  return r.data;
-}
+export const saveNote = (http: HttpClient, revision: Revision, note: string): Promise<Revision> =>
+  savePolicyDoc(http, 'portal_note', revision, { note }, 'saveNote');

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { POLICY_PATHS, type Revision } from '@workbench/common/api/contract/policy';
-import { PORTAL_NOTE_PATH } from '../routes/policyRoutes';
+import { policyDocPath } from '@workbench/common/api/contract/policyKinds';
 import { GUARD_MS, signInAdmin, startChildServer, crashDataDirPerTest } from './childServer';
 
 const PASSWORD = 'crash-test-password';
@@ -36,7 +36,7 @@ test('a publish killed in flight leaves the revision whole: published or still s
         const current = (await (await admin.call('GET', POLICY_PATHS.rules)).json()) as Revision;
         // The note goes into the staged revision: the next one after a publish.
         const rev = current.state === 'staged' ? current.staged_rev_id : current.rev_id + 1;
-        const staged = await admin.call('PUT', PORTAL_NOTE_PATH(current.staged_rev_id), {
+        const staged = await admin.call('PUT', policyDocPath('portal_note', current.staged_rev_id), {
           rev_id: current.rev_id,
           state: current.state,
           updated_at: current.updated_at,
@@ -80,10 +80,10 @@ test('a publish killed in flight leaves the revision whole: published or still s
     // The state matches the staged id: staged means the next revision with its note saved.
     if (current.state === 'staged') {
       expect(current.staged_rev_id).toBe(current.rev_id + 1);
-      const note = db
-        .prepare('SELECT note FROM revision_notes WHERE tid = ? AND rev_id = ?')
-        .get(tid, current.staged_rev_id) as { note: string } | undefined;
-      expect(note?.note).toBe(noteOf(current.staged_rev_id));
+      const doc = db
+        .prepare("SELECT data FROM policy_docs WHERE tid = ? AND kind = 'portal_note' AND rev_id = ?")
+        .get(tid, current.staged_rev_id) as { data: string } | undefined;
+      expect(doc && (JSON.parse(doc.data) as { note: string }).note).toBe(noteOf(current.staged_rev_id));
     } else {
       expect(current.staged_rev_id).toBe(current.rev_id);
     }

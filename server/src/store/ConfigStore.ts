@@ -92,10 +92,14 @@ export interface RevisionRecord {
   updatedAt: string;
 }
 
-export interface RevisionNoteRecord {
+/** A policy document (a row of common's policy-kind registry) as saved in one revision. */
+export interface PolicyDocRecord {
   tid: string;
+  kind: string;
+  /** The revision it was saved in. */
   revId: number;
-  note: string;
+  /** The document's `data`, as the kind's schema accepted it. */
+  data: unknown;
 }
 
 export interface PublishedRevisionRecord {
@@ -190,8 +194,17 @@ export interface ConfigStore {
 
   getRevision(tid: string): Promise<RevisionRecord | null>;
   putRevision(revision: RevisionRecord): Promise<void>;
-  getRevisionNote(tid: string, revId: number): Promise<RevisionNoteRecord | null>;
-  putRevisionNote(note: RevisionNoteRecord): Promise<void>;
+  /**
+   * A kind's document as revision `revId` sees it: saved in that revision exactly, or with
+   * `carriedForward` the newest saved in it or before it; null when none was.
+   */
+  getPolicyDoc(
+    tid: string,
+    kind: string,
+    revId: number,
+    carriedForward: boolean,
+  ): Promise<PolicyDocRecord | null>;
+  putPolicyDoc(doc: PolicyDocRecord): Promise<void>;
   insertPublishedRevision(record: PublishedRevisionRecord): Promise<void>;
   listPublishedRevisions(tid: string): Promise<PublishedRevisionRecord[]>;
 

@@ -148,4 +148,20 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX login_failures_last ON login_failures(last_failure_at);
     `,
   },
+  {
+    version: 5,
+    name: 'policy documents per kind and revision (the publish notes move into them)',
+    sql: `
+      CREATE TABLE policy_docs (
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        kind TEXT NOT NULL,
+        rev_id INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (tid, kind, rev_id)
+      );
+      INSERT INTO policy_docs (tid, kind, rev_id, data)
+        SELECT tid, 'portal_note', rev_id, json_object('note', note) FROM revision_notes;
+      DROP TABLE revision_notes;
+    `,
+  },
 ];

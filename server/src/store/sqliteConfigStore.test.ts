@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { CONFIG_DB_FILE, SqliteConfigStore } from './sqliteConfigStore';
+import { CONFIG_DB_FILE, SqliteConfigStore, migrate } from './sqliteConfigStore';
 import { CONFIG_MIGRATIONS } from './migrations';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-store-'));
@@ -47,5 +47,40 @@ test('a one-time token can be consumed only once', async () => {
   await store.insertOneTimeToken({ kind: 'login_csrf', tokenHash: 'h', subject: '', expiresAt: 1 });
   expect(await store.consumeOneTimeToken('login_csrf', 'h')).toMatchObject({ tokenHash: 'h' });
   expect(await store.consumeOneTimeToken('login_csrf', 'h')).toBeNull();
+  await store.close();
+});
+
+test('migration 5 moves the publish notes saved before it into the policy documents, nothing lost', async () => {
+  const dir = tmp();
+  const db = new Database(path.join(dir, CONFIG_DB_FILE));
+  migrate(
+    db,
+    CONFIG_MIGRATIONS.filter((m) => m.version < 5),
+  );
+  db.prepare(
+    "INSERT INTO tenants (tid, name, status, created_at, capabilities) VALUES ('t1', 'acme', 'active', 'now', '{}')",
+  ).run();
+  db.prepare('INSERT INTO revision_notes (tid, rev_id, note) VALUES (?, ?, ?)').run(
+    't1',
+    2,
+    'blocked gambling',
+  );
+  db.prepare('INSERT INTO revision_notes (tid, rev_id, note) VALUES (?, ?, ?)').run(
+    't1',
+    3,
+    'it\'s "quoted"',
+  );
+  db.close();
+  const store = SqliteConfigStore.open(dir);
+  expect(await store.getPolicyDoc('t1', 'portal_note', 2, false)).toEqual({
+    tid: 't1',
+    kind: 'portal_note',
+    revId: 2,
+    data: { note: 'blocked gambling' },
+  });
+  expect((await store.getPolicyDoc('t1', 'portal_note', 3, false))?.data).toEqual({ note: 'it\'s "quoted"' });
+  // A revision document belongs to its revision; a policy document is read from the newest before.
+  expect(await store.getPolicyDoc('t1', 'portal_note', 4, false)).toBeNull();
+  expect((await store.getPolicyDoc('t1', 'portal_note', 4, true))?.revId).toBe(3);
   await store.close();
 });

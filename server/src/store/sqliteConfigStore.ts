@@ -12,7 +12,7 @@ import type {
   OperatorRecord,
   ProviderSessionRecord,
   PublishedRevisionRecord,
-  RevisionNoteRecord,
+  PolicyDocRecord,
   RevisionRecord,
   SavedSearchRecord,
   SessionRecord,
@@ -414,17 +414,29 @@ export class SqliteConfigStore implements ConfigStore {
       v.updatedAt,
     );
   }
-  async getRevisionNote(tid: string, revId: number): Promise<RevisionNoteRecord | null> {
-    const r = this.get('SELECT * FROM revision_notes WHERE tid = ? AND rev_id = ?', tid, revId);
-    return r ? { tid, revId, note: str(r.note) } : null;
+  async getPolicyDoc(
+    tid: string,
+    kind: string,
+    revId: number,
+    carriedForward: boolean,
+  ): Promise<PolicyDocRecord | null> {
+    const r = this.get(
+      `SELECT rev_id, data FROM policy_docs WHERE tid = ? AND kind = ? AND rev_id ${carriedForward ? '<=' : '='} ?
+       ORDER BY rev_id DESC LIMIT 1`,
+      tid,
+      kind,
+      revId,
+    );
+    return r ? { tid, kind, revId: num(r.rev_id), data: JSON.parse(str(r.data)) as unknown } : null;
   }
-  async putRevisionNote(n: RevisionNoteRecord): Promise<void> {
+  async putPolicyDoc(doc: PolicyDocRecord): Promise<void> {
     this.run(
-      `INSERT INTO revision_notes (tid, rev_id, note) VALUES (?, ?, ?)
-       ON CONFLICT (tid, rev_id) DO UPDATE SET note = excluded.note`,
-      n.tid,
-      n.revId,
-      n.note,
+      `INSERT INTO policy_docs (tid, kind, rev_id, data) VALUES (?, ?, ?, ?)
+       ON CONFLICT (tid, kind, rev_id) DO UPDATE SET data = excluded.data`,
+      doc.tid,
+      doc.kind,
+      doc.revId,
+      JSON.stringify(doc.data),
     );
   }
   async insertPublishedRevision(p: PublishedRevisionRecord): Promise<void> {

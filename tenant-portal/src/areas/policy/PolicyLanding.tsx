@@ -13,8 +13,10 @@ import {
 } from '@workbench/common';
 import { AreaPage } from '../AreaPage';
 import { canWritePolicyNote } from '../../shell/policyPermissions';
+import { PORTAL_NOTE_MAX_LENGTH } from '@workbench/common/api/contract/policyKinds';
 
-export const NOTE_MAX_LENGTH = 500;
+/** The note's limit is the portal_note kind's (common's policy-kind registry). */
+export const NOTE_MAX_LENGTH = PORTAL_NOTE_MAX_LENGTH;
 
 /**
  * The policy area's landing page: the staged revision and its publish note. Readers see the note
