@@ -11,6 +11,7 @@ export * as authApi from './api/auth';
 export * as policyApi from './api/policy';
 export * as providerApi from './api/provider';
 export * as logsApi from './api/logs';
+export * as reportsApi from './api/reports';
 // The same calls by their own names (the provider's logout as providerLogout).
 export {
   ON_PREM_AUTH_PATHS,
@@ -75,6 +76,7 @@ export * from './features/log-paging/logPagingSaga';
 export * from './features/saved-searches/savedSearchesSlice';
 export * from './features/saved-searches/savedSearchesSelectors';
 export * from './features/saved-searches/savedSearchesSaga';
+export * from './features/report-query';
 
 // Components
 export * from './features/snackbar/SnackbarHost';

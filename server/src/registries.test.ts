@@ -26,6 +26,13 @@ import {
   type PolicyKindDef,
 } from '@workbench/common/api/contract/policyKinds';
 import { Compile } from 'typebox/schema';
+import {
+  REPORT_QUERY_NAMES,
+  REPORT_QUERY_REGISTRY,
+  reportQueryPath,
+  type ReportQueryDef,
+} from '@workbench/common/api/contract/reportQueries';
+import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { loadOperations, type Operation } from './security-tests/operations';
 import { startTestServer, type TestServer } from './testing/testServer';
 import { DuckDbEventStore } from './events/duckdbEventStore';
@@ -127,6 +134,38 @@ describe('policy-kind registry', () => {
       expect(POLICY_GROUPS).toContain(row.group);
       expect(Compile(row.data as Parameters<typeof Compile>[0]).Check(row.defaults)).toBe(true);
       expect(row.check?.(row.defaults as never) ?? null).toBeNull();
+      expect(row.spec).toMatch(/§\d/);
+    },
+  );
+});
+
+describe('report-query registry', () => {
+  it.each(REPORT_QUERY_NAMES)(
+    '%s: its GET is in the OpenAPI document with its permission and its filters',
+    (name) => {
+      const row: ReportQueryDef = REPORT_QUERY_REGISTRY[name];
+      const op = operation('GET', reportQueryPath(name));
+      expect(op?.access).toEqual({ world: 'tenant', permission: row.permission, optional: false });
+      const params = op?.queryParams.map((p) => p.name) ?? [];
+      for (const filter of Object.keys(row.filters)) expect(params).toContain(filter);
+      expect(params).toEqual(expect.arrayContaining(['start', 'end']));
+    },
+  );
+
+  it.each(REPORT_QUERY_NAMES)(
+    '%s: reads fields of its log type, in the dashboard group, and names its spec section',
+    (name) => {
+      const row: ReportQueryDef = REPORT_QUERY_REGISTRY[name];
+      const fields = new Set(LOG_TYPE_SCHEMAS[row.logType].fields);
+      if (row.dimension.kind === 'field') expect(fields.has(row.dimension.field)).toBe(true);
+      if (row.measure.kind === 'sum') {
+        for (const f of row.measure.fields) {
+          expect(fields.has(f)).toBe(true);
+          expect(FIELD_SPECS[f].kind).toBe('integer');
+        }
+      }
+      for (const filter of Object.values(row.filters)) expect(fields.has(filter.field)).toBe(true);
+      expect(row.permission).toMatch(/^dashboard:[a-z_]+:read$/);
       expect(row.spec).toMatch(/§\d/);
     },
   );

@@ -10,6 +10,8 @@ import { logPagingReducer } from '../features/log-paging/logPagingSlice';
 import { logPagingSaga } from '../features/log-paging/logPagingSaga';
 import { savedSearchesReducer } from '../features/saved-searches/savedSearchesSlice';
 import { savedSearchesSaga } from '../features/saved-searches/savedSearchesSaga';
+import { reportQueryReducer } from '../features/report-query/reportQuerySlice';
+import { reportQuerySaga } from '../features/report-query/reportQuerySaga';
 
 export function clearAllCookies(): void {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
@@ -34,7 +36,11 @@ export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
 }
 
 /** The features of common a tenant test store carries beside the tenant world's own slices. */
-const tenantFeatures = { logPaging: logPagingReducer, savedSearches: savedSearchesReducer };
+const tenantFeatures = {
+  logPaging: logPagingReducer,
+  savedSearches: savedSearchesReducer,
+  reportQuery: reportQueryReducer,
+};
 
 function testClient(world: World) {
   const http = createHttpClient({
@@ -48,7 +54,7 @@ function testClient(world: World) {
 /** A provider-world store. */
 export function createTestStore(world: 'provider'): ReturnType<typeof providerTestStore>;
 // The tenant overload comes last: ReturnType<typeof createTestStore> reads the last one.
-/** A tenant-world store with common's tenant features (log paging, saved searches). */
+/** A tenant-world store with common's tenant features (log paging, saved searches, report queries). */
 export function createTestStore(world?: 'tenant'): ReturnType<typeof tenantTestStore>;
 export function createTestStore(world: World = 'tenant') {
   return world === 'tenant' ? tenantTestStore() : providerTestStore();
@@ -61,7 +67,7 @@ function tenantTestStore() {
     navigation,
     http,
     extraReducers: tenantFeatures,
-    extraSagas: [logPagingSaga, savedSearchesSaga],
+    extraSagas: [logPagingSaga, savedSearchesSaga, reportQuerySaga],
   });
   return { store, http, mock, navigation };
 }

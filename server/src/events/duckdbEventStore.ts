@@ -46,6 +46,8 @@ import {
   EventStoreInputError,
   type ColumnsOfType,
   type EventCursor,
+  type AggregateRow,
+  type EventAggregate,
   type EventQuery,
   type EventScan,
   type EventStore,
@@ -54,6 +56,7 @@ import {
   type StoredEvent,
 } from './eventStore';
 import { planEventColumns } from './arrowEvents';
+import { fieldValueError, validateAggregate, validateQuery } from './queryValidation';
 import { CODE_INDEXES, CODE_LISTS } from './codeIndexes';
 import { ArrowChunkWriter, ChunkWriter, StringCache } from './duckdbChunks';
 
@@ -76,10 +79,6 @@ const CATALOG = 'ev';
  * block 1 / block 50,000 took the same time (see the README's figures).
  */
 export const ROW_GROUP_SIZE = 32768;
-
-const typeFieldSets: Record<string, Set<string>> = Object.fromEntries(
-  LOG_TYPES.map((t) => [t, new Set(LOG_TYPE_SCHEMAS[t].fields)]),
-);
 
 /** FNV-1a of a string, 8 hex digits. */
 function fnv1a(text: string): string {
@@ -135,21 +134,6 @@ function createTableSql(logType: LogType, table = tableOf(logType)): string {
 )`;
 }
 
-/** Checks a field value against its spec; returns an error message or null. */
-export function fieldValueError(field: string, value: FieldValue): string | null {
-  const spec = FIELD_SPECS[field];
-  if (!spec) return `Unknown field "${field}".`;
-  if (spec.kind === 'integer') {
-    return typeof value === 'number' && Number.isSafeInteger(value)
-      ? null
-      : `Field "${field}" must be an integer.`;
-  }
-  if (typeof value !== 'string') return `Field "${field}" must be a string.`;
-  if (spec.kind === 'code' && !(CODE_INDEXES.get(field) as ReadonlyMap<string, number>).has(value))
-    return `Field "${field}" has an unknown value "${value}".`;
-  return null;
-}
-
 interface FieldCheck {
   readonly integer: boolean;
   /** A code field's codes; null for a free text or integer field. */
@@ -198,35 +182,6 @@ function validateNewEvent(event: NewEvent, index: number): void {
       ? typeof value === 'number' && Number.isSafeInteger(value)
       : typeof value === 'string' && (check.codes === null || check.codes.has(value));
     if (!valid) throw new EventStoreInputError(field, `events[${index}]: ${fieldValueError(field, value)}`);
-  }
-}
-
-function validateQuery(query: EventScan & { limit?: number }): void {
-  if (!(LOG_TYPES as readonly string[]).includes(query.logType)) {
-    throw new EventStoreInputError('logType', `Unknown log type "${String(query.logType)}".`);
-  }
-  if (typeof query.tid !== 'string' || query.tid === '')
-    throw new EventStoreInputError('tid', 'tid is required.');
-  if (!Number.isSafeInteger(query.start) || !Number.isSafeInteger(query.end)) {
-    throw new EventStoreInputError('start', 'start and end must be epoch milliseconds.');
-  }
-  if (query.order !== undefined && query.order !== 'desc' && query.order !== 'asc') {
-    throw new EventStoreInputError('order', `order must be desc or asc, got "${String(query.order)}".`);
-  }
-  if (query.limit !== undefined && (!Number.isSafeInteger(query.limit) || query.limit < 1)) {
-    throw new EventStoreInputError('limit', 'limit must be a positive integer.');
-  }
-  const allowed = typeFieldSets[query.logType];
-  for (const filter of query.filters) {
-    if (!allowed.has(filter.field)) {
-      throw new EventStoreInputError(filter.field, `"${filter.field}" is not a field of ${query.logType}.`);
-    }
-    if (filter.values.length === 0)
-      throw new EventStoreInputError(filter.field, `Filter "${filter.field}" has no value.`);
-    for (const value of filter.values) {
-      const error = fieldValueError(filter.field, value);
-      if (error) throw new EventStoreInputError(filter.field, error);
-    }
   }
 }
 
@@ -883,6 +838,35 @@ export class DuckDbEventStore implements EventStore {
       ).getRowObjectsJS();
       return rows.length ? { time: Number(rows[0].time), id: Number(rows[0].id) } : null;
     });
+  }
+
+  async aggregate(query: EventAggregate): Promise<AggregateRow[]> {
+    this.assertOpen();
+    validateAggregate(query);
+    const { where, params, bind } = buildWhere({ ...query });
+    const measure =
+      query.measure.kind === 'count'
+        ? 'count(*)'
+        : `sum(${query.measure.fields.map((f) => `coalesce(${f}, 0)`).join(' + ')})`;
+    let sql: string;
+    if ('field' in query.groupBy) {
+      // Names come from the log schema only (validateAggregate); an ENUM code reads as its text.
+      const field = query.groupBy.field;
+      const key = FIELD_SPECS[field].kind === 'code' ? `CAST(${field} AS VARCHAR)` : field;
+      sql = `SELECT ${key} AS key, ${measure} AS value FROM ${tableOf(query.logType)} WHERE ${where}
+        GROUP BY 1 ORDER BY value DESC, key ASC NULLS LAST LIMIT ${bind(BigInt(query.limit))}`;
+    } else {
+      const bucket = bind(BigInt(query.groupBy.bucketMs));
+      const offset = bind(BigInt(query.groupBy.offsetMs));
+      sql = `SELECT ((time + ${offset}) // ${bucket}) * ${bucket} - ${offset} AS key, ${measure} AS value
+        FROM ${tableOf(query.logType)} WHERE ${where} GROUP BY 1 ORDER BY 1`;
+    }
+    return this.withReader(async (connection) =>
+      (await runPrepared(connection, sql, params)).getRows().map(([key, value]) => ({
+        key: typeof key === 'bigint' ? Number(key) : key === null ? null : String(key),
+        value: Number(value),
+      })),
+    );
   }
 
   async countMatching(query: EventScan): Promise<number> {

@@ -65,6 +65,26 @@ export interface EventQuery {
 
 export type EventScan = Omit<EventQuery, 'limit' | 'after'>;
 
+/**
+ * A report's aggregate (the store-neutral entry of report queries): the scan's events grouped by
+ * a field (the `limit` groups with the largest measure, ties by key) or by time buckets of
+ * `bucketMs` whose edges fall at multiples of it after shifting by `offsetMs` (a time zone's
+ * offset: days start at local midnight), all buckets that have events, oldest first.
+ */
+export interface EventAggregate extends Omit<EventScan, 'search' | 'order'> {
+  readonly groupBy: { readonly field: string } | { readonly bucketMs: number; readonly offsetMs: number };
+  /** Count the events, or sum integer fields over them (a missing value counts 0). */
+  readonly measure: { readonly kind: 'count' } | { readonly kind: 'sum'; readonly fields: readonly string[] };
+  /** Field groups only. */
+  readonly limit: number;
+}
+
+/** One group: a field's value (null for events without one) or a bucket's start (epoch ms). */
+export interface AggregateRow {
+  readonly key: string | number | null;
+  readonly value: number;
+}
+
 /** One log type's events as an Apache Arrow table (columns `tid`, `time` and the type's fields). */
 export interface ColumnsOfType {
   readonly logType: LogType;
@@ -119,6 +139,8 @@ export interface EventStore {
   query(query: EventQuery): Promise<StoredEvent[]>;
   /** Every event of the scan, in its order, in batches (for exports of any size). */
   scan(query: EventScan, batchSize?: number): AsyncIterable<StoredEvent[]>;
+  /** A report's groups and their measures (see EventAggregate). */
+  aggregate(query: EventAggregate): Promise<AggregateRow[]>;
   /** How many events a scan would return (an export announces it so the client can show progress). */
   countMatching(query: EventScan): Promise<number>;
   /** How many events a tenant has (of one type, or of all). */

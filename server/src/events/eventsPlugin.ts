@@ -16,6 +16,7 @@ import { percentPrinter, seedDemoEvents } from '../seed/seedEvents';
 import { DuckDbEventStore } from './duckdbEventStore';
 import type { EventStore } from './eventStore';
 import { logsRoutes } from './logsRoutes';
+import { reportRoutes } from './reportRoutes';
 
 export interface EventsPluginOptions {
   /** Where events.duckdb lives (ignored when `store` is given). */
@@ -63,5 +64,6 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
     });
 
     await app.register(logsRoutes({ store, now }));
+    await app.register(reportRoutes({ store, now }));
   };
 }

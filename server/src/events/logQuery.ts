@@ -25,7 +25,7 @@ import {
 } from '@workbench/common/api/contract/logSchema';
 import { DEFAULT_LOG_ORDER, LOG_ORDERS } from '@workbench/common/api/contract/logs';
 import type { EventCursor, EventFilter, EventOrder, EventQuery, StoredEvent } from './eventStore';
-import { fieldValueError } from './duckdbEventStore';
+import { fieldValueError } from './queryValidation';
 
 export const DEFAULT_LOG_LIMIT = 100;
 export const MAX_LOG_LIMIT = 1000;

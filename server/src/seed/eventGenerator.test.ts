@@ -1,5 +1,5 @@
 import { FIELD_SPECS, LOG_TYPES, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
-import { fieldValueError } from '../events/duckdbEventStore';
+import { fieldValueError } from '../events/queryValidation';
 import { generateEvents } from './eventGenerator';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 30);

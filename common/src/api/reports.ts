@@ -1,0 +1,43 @@
+/** Report queries (api-client-layer §7 Reports): one call for every row of the report-query registry. */
+import type { HttpClient } from './http';
+import {
+  reportQueryPath,
+  type ReportGranularityCode,
+  type ReportQueryName,
+  type ReportReply,
+} from './contract/reportQueries';
+
+/** What a caller asks a report for: the range (unix seconds), limit or buckets, and filters. */
+export interface ReportParams {
+  start: number;
+  end: number;
+  limit?: number;
+  granularity?: ReportGranularityCode;
+  timezone?: string;
+  /** Filter parameter → values (sent comma-joined). */
+  filters?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The query string of a report request; filters with no value are left out. */
+export function reportQueryParams(params: ReportParams): Record<string, string> {
+  const query: Record<string, string> = { start: String(params.start), end: String(params.end) };
+  if (params.limit !== undefined) query.limit = String(params.limit);
+  if (params.granularity !== undefined) query.granularity = params.granularity;
+  if (params.timezone !== undefined) query.timezone = params.timezone;
+  for (const [name, values] of Object.entries(params.filters ?? {})) {
+    if (values.length > 0) query[name] = values.join(',');
+  }
+  return query;
+}
+
+export async function runReportQuery(
+  http: HttpClient,
+  name: ReportQueryName,
+  params: ReportParams,
+): Promise<ReportReply> {
+  const r = await http.get<ReportReply>(reportQueryPath(name), {
+    callName: `report:${name}`,
+    params: reportQueryParams(params),
+  });
+  return r.data;
+}

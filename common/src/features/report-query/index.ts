@@ -1,0 +1,3 @@
+export * from './reportQuerySlice';
+export * from './reportQuerySaga';
+export * from './reportQuerySelectors';

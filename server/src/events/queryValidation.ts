@@ -1,0 +1,104 @@
+/**
+ * Store-neutral checks of what callers ask an event store for: every store (DuckDB, ClickHouse)
+ * runs them before it builds any SQL, so names in its SQL come only from the log schema and
+ * values only as bound parameters or checked codes.
+ */
+import {
+  FIELD_SPECS,
+  LOG_TYPES,
+  LOG_TYPE_SCHEMAS,
+  type FieldValue,
+} from '@workbench/common/api/contract/logSchema';
+import { EventStoreInputError, type EventAggregate, type EventScan } from './eventStore';
+import { CODE_INDEXES } from './codeIndexes';
+
+const typeFieldSets: Record<string, Set<string>> = Object.fromEntries(
+  LOG_TYPES.map((t) => [t, new Set(LOG_TYPE_SCHEMAS[t].fields)]),
+);
+
+/** Whether `field` is a field of `logType`. */
+export const isFieldOf = (logType: string, field: string): boolean =>
+  typeFieldSets[logType]?.has(field) ?? false;
+
+/** Checks a field value against its spec; returns an error message or null. */
+export function fieldValueError(field: string, value: FieldValue): string | null {
+  const spec = FIELD_SPECS[field];
+  if (!spec) return `Unknown field "${field}".`;
+  if (spec.kind === 'integer') {
+    return typeof value === 'number' && Number.isSafeInteger(value)
+      ? null
+      : `Field "${field}" must be an integer.`;
+  }
+  if (typeof value !== 'string') return `Field "${field}" must be a string.`;
+  if (spec.kind === 'code' && !(CODE_INDEXES.get(field) as ReadonlyMap<string, number>).has(value))
+    return `Field "${field}" has an unknown value "${value}".`;
+  return null;
+}
+
+/** Checks a query or scan (and its filters' values); throws EventStoreInputError naming the part. */
+export function validateQuery(query: EventScan & { limit?: number }): void {
+  if (!(LOG_TYPES as readonly string[]).includes(query.logType)) {
+    throw new EventStoreInputError('logType', `Unknown log type "${String(query.logType)}".`);
+  }
+  if (typeof query.tid !== 'string' || query.tid === '')
+    throw new EventStoreInputError('tid', 'tid is required.');
+  if (!Number.isSafeInteger(query.start) || !Number.isSafeInteger(query.end)) {
+    throw new EventStoreInputError('start', 'start and end must be epoch milliseconds.');
+  }
+  if (query.order !== undefined && query.order !== 'desc' && query.order !== 'asc') {
+    throw new EventStoreInputError('order', `order must be desc or asc, got "${String(query.order)}".`);
+  }
+  if (query.limit !== undefined && (!Number.isSafeInteger(query.limit) || query.limit < 1)) {
+    throw new EventStoreInputError('limit', 'limit must be a positive integer.');
+  }
+  const allowed = typeFieldSets[query.logType];
+  for (const filter of query.filters) {
+    if (!allowed.has(filter.field)) {
+      throw new EventStoreInputError(filter.field, `"${filter.field}" is not a field of ${query.logType}.`);
+    }
+    if (filter.values.length === 0)
+      throw new EventStoreInputError(filter.field, `Filter "${filter.field}" has no value.`);
+    for (const value of filter.values) {
+      const error = fieldValueError(filter.field, value);
+      if (error) throw new EventStoreInputError(filter.field, error);
+    }
+  }
+}
+
+/** Most buckets one by-date aggregate may have (a month in minutes is 43,200). */
+export const MAX_BUCKETS = 50_000;
+
+/** Checks an aggregate: its scan, the field it groups by, the integer fields it sums, its buckets. */
+export function validateAggregate(query: EventAggregate): void {
+  validateQuery({ ...query });
+  if ('field' in query.groupBy) {
+    if (!isFieldOf(query.logType, query.groupBy.field))
+      throw new EventStoreInputError(
+        'groupBy',
+        `"${query.groupBy.field}" is not a field of ${query.logType}.`,
+      );
+    if (!Number.isSafeInteger(query.limit) || query.limit < 1)
+      throw new EventStoreInputError('limit', 'limit must be a positive integer.');
+  } else {
+    const { bucketMs, offsetMs } = query.groupBy;
+    if (!Number.isSafeInteger(bucketMs) || bucketMs < 1000)
+      throw new EventStoreInputError(
+        'bucketMs',
+        'A bucket is a whole number of milliseconds, at least a second.',
+      );
+    if (!Number.isSafeInteger(offsetMs) || Math.abs(offsetMs) >= bucketMs + 86_400_000)
+      throw new EventStoreInputError('offsetMs', 'The bucket offset must be a whole number of milliseconds.');
+    if ((query.end - query.start) / bucketMs > MAX_BUCKETS)
+      throw new EventStoreInputError(
+        'bucketMs',
+        `At most ${MAX_BUCKETS} buckets: choose a coarser granularity.`,
+      );
+  }
+  if (query.measure.kind === 'sum') {
+    if (query.measure.fields.length === 0) throw new EventStoreInputError('measure', 'A sum needs a field.');
+    for (const field of query.measure.fields) {
+      if (!isFieldOf(query.logType, field) || FIELD_SPECS[field].kind !== 'integer')
+        throw new EventStoreInputError('measure', `"${field}" is not an integer field of ${query.logType}.`);
+    }
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * Report queries of common's registry through real HTTP against a real store: the rows a user
+ * reads, tenant scoping, filters (with the isolate → safeview alias), limit, by-date buckets of
+ * the granularity (with holes filled and a time zone honoured), 400s naming the parameter, 401/403.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ReportReply } from '@workbench/common/api/contract/reportQueries';
+import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
+import { DuckDbEventStore } from './duckdbEventStore';
+import { eventsPlugin } from './eventsPlugin';
+import type { NewEvent } from './eventStore';
+import { timeZoneOffsetMs } from './reportRoutes';
+
+const DAY_S = 86_400;
+/** 2026-11-02T00:00:00Z, a Monday: the test's day 0. */
+const DAY0 = 1_793_577_600;
+
+let server: TestServer;
+let store: DuckDbEventStore;
+let storeDir: string;
+let acme: SignedIn;
+let logsOnly: SignedIn;
+
+const web = (
+  tid: string,
+  atS: number,
+  domain: string,
+  action: string,
+  bytesIn = 0,
+  bytesOut = 0,
+): NewEvent => ({
+  tid,
+  logType: 'scan_web',
+  time: atS * 1000,
+  fields: { domain, action, bytes_in: bytesIn, bytes_out: bytesOut, userid: `user-${domain}` },
+});
+
+beforeAll(async () => {
+  storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-routes-'));
+  store = await DuckDbEventStore.open(storeDir);
+  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
+  const tenants = await server.app.workbench.store.listTenants();
+  const tid = (name: string) => tenants.find((t) => t.name === name)?.tid as string;
+  await store.append([
+    web(tid('acme'), DAY0 + 3600, 'a.example', 'allow', 100, 10),
+    web(tid('acme'), DAY0 + 7200, 'a.example', 'block', 200, 20),
+    web(tid('acme'), DAY0 + DAY_S + 60, 'a.example', 'safeview', 300, 30),
+    web(tid('acme'), DAY0 + 2 * DAY_S + 60, 'b.example', 'allow', 400, 40),
+    web(tid('acme'), DAY0 + 5 * DAY_S, 'b.example', 'safeview', 500, 50),
+    web(tid('acme'), DAY0 + 5 * DAY_S + 1, 'c.example', 'block'),
+    ...Array.from({ length: 5 }, (_, i) => web(tid('globex'), DAY0 + i, 'globex.example', 'allow', 1, 1)),
+  ]);
+  acme = await signIn(server, 'admin@acme.example');
+  logsOnly = await signIn(server, 'logs@acme.example');
+}, 30_000);
+
+afterAll(async () => {
+  await server.close();
+  await store.close();
+  fs.rmSync(storeDir, { recursive: true, force: true });
+});
+
+const RANGE = `start=${DAY0}&end=${DAY0 + 7 * DAY_S}`;
+
+async function report(
+  who: SignedIn | null,
+  query: string,
+): Promise<{ status: number; body: ReportReply & { message?: string; field?: string } }> {
+  const r = await server.call(`/api/rep/v1/query/${query}`, who ? { jar: who.jar } : {});
+  return { status: r.status, body: (await r.json()) as ReportReply & { message?: string; field?: string } };
+}
+
+describe('top_domains', () => {
+  it("counts the tenant's own events per domain, most first, ties by name", async () => {
+    const { status, body } = await report(acme, `top_domains?${RANGE}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      name: 'top_domains',
+      start: DAY0,
+      end: DAY0 + 7 * DAY_S,
+      rows: [
+        { key: 'a.example', value: 3 },
+        { key: 'b.example', value: 2 },
+        { key: 'c.example', value: 1 },
+      ],
+    });
+  });
+
+  it('takes limit, the range, and filters; isolate is sent as safeview', async () => {
+    expect((await report(acme, `top_domains?${RANGE}&limit=1`)).body.rows).toEqual([
+      { key: 'a.example', value: 3 },
+    ]);
+    expect(
+      (await report(acme, `top_domains?start=${DAY0 + DAY_S}&end=${DAY0 + 3 * DAY_S}`)).body.rows,
+    ).toEqual([
+      { key: 'a.example', value: 1 },
+      { key: 'b.example', value: 1 },
+    ]);
+    expect((await report(acme, `top_domains?${RANGE}&pe_action=isolate`)).body.rows).toEqual([
+      { key: 'a.example', value: 1 },
+      { key: 'b.example', value: 1 },
+    ]);
+    expect(
+      (await report(acme, `top_domains?${RANGE}&pe_action=block,allow&domain=a.example`)).body.rows,
+    ).toEqual([{ key: 'a.example', value: 2 }]);
+  });
+
+  it.each([
+    ['an unknown filter', `top_domains?${RANGE}&colour=red`, 'colour'],
+    ['a limit out of bounds', `top_domains?${RANGE}&limit=0`, 'limit'],
+    ['a limit that is not a number', `top_domains?${RANGE}&limit=ten`, 'limit'],
+    ['an unknown action', `top_domains?${RANGE}&pe_action=explode`, 'action'],
+    ['start after end', `top_domains?start=${DAY0 + 10}&end=${DAY0}`, 'start'],
+    ['a start beyond the year 9999', `top_domains?start=1e20`, 'start'],
+  ])('%s is a 400 naming it', async (_case, query, field) => {
+    const { status, body } = await report(acme, query);
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toContain(field);
+  });
+
+  it('needs a session (401) and the dashboard permission of its family (403 for none)', async () => {
+    expect((await report(null, `top_domains?${RANGE}`)).status).toBe(401);
+    // logs@ reads dashboard:* and logs:*: reports are open to it.
+    expect((await report(logsOnly, `top_domains?${RANGE}`)).status).toBe(200);
+  });
+});
+
+describe('bandwidth_usage_by_date', () => {
+  it('sums bytes in and out per bucket of the default granularity (P2D), every bucket of the range', async () => {
+    const { status, body } = await report(acme, `bandwidth_usage_by_date?${RANGE}`);
+    expect(status).toBe(200);
+    expect(body.granularity).toBe('P2D');
+    // P2D buckets start at even days since the epoch (as a date histogram's do); DAY0 is day
+    // 20,759, so its bucket began the day before.
+    expect(body.rows).toEqual([
+      { key: DAY0 - DAY_S, value: 110 + 220 },
+      { key: DAY0 + DAY_S, value: 330 + 440 },
+      { key: DAY0 + 3 * DAY_S, value: 0 },
+      { key: DAY0 + 5 * DAY_S, value: 550 },
+    ]);
+  });
+
+  it('takes a granularity and a time zone: days then start at local midnight', async () => {
+    const utc = (
+      await report(acme, `bandwidth_usage_by_date?start=${DAY0}&end=${DAY0 + 2 * DAY_S}&granularity=P1D`)
+    ).body;
+    expect(utc.rows).toEqual([
+      { key: DAY0, value: 330 },
+      { key: DAY0 + DAY_S, value: 330 },
+    ]);
+    // In UTC+2 (Europe/Helsinki in November) the 01:00 and 02:00 UTC events fall on the local day
+    // that began at 22:00 UTC the evening before.
+    const helsinki = (
+      await report(
+        acme,
+        `bandwidth_usage_by_date?start=${DAY0}&end=${DAY0 + 2 * DAY_S}&granularity=P1D&timezone=Europe/Helsinki`,
+      )
+    ).body;
+    expect(helsinki.rows).toEqual([
+      { key: DAY0 - 7200, value: 330 },
+      { key: DAY0 + DAY_S - 7200, value: 330 },
+      { key: DAY0 + 2 * DAY_S - 7200, value: 0 },
+    ]);
+  });
+
+  it.each([
+    ['an unknown granularity', `${RANGE}&granularity=P3D`, 'granularity'],
+    ['an unknown time zone', `${RANGE}&timezone=Mars/Olympus`, 'timezone'],
+    ['too many buckets', `granularity=PT1M&start=1&end=${DAY0}`, 'bucketMs'],
+    ['a limit (by-date queries have none)', `${RANGE}&limit=5`, 'limit'],
+  ])('%s is a 400 naming it', async (_case, query, field) => {
+    const { status, body } = await report(acme, `bandwidth_usage_by_date?${query}`);
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toContain(field);
+  });
+});
+
+test('timeZoneOffsetMs reads the offset of a zone at an instant', () => {
+  expect(timeZoneOffsetMs('UTC', DAY0 * 1000)).toBe(0);
+  expect(timeZoneOffsetMs('Europe/Helsinki', DAY0 * 1000)).toBe(7_200_000);
+  expect(timeZoneOffsetMs('America/New_York', DAY0 * 1000)).toBe(-18_000_000);
+});

@@ -1,0 +1,218 @@
+/**
+ * Report queries (api-client-layer §7 Reports): one `GET /api/rep/v1/query/{name}` per row of
+ * common's report-query registry, each with its row's permission and filters, answered by one
+ * store-neutral aggregate (EventStore.aggregate). The queries are data; this file only turns a
+ * row and a request into an aggregate and its reply.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import {
+  DEFAULT_REPORT_LIMIT,
+  MAX_REPORT_LIMIT,
+  REPORT_GRANULARITY_MS,
+  REPORT_QUERY_NAMES,
+  REPORT_QUERY_REGISTRY,
+  ReportReply,
+  reportQueryPath,
+  type ReportGranularityCode,
+  type ReportQueryDef,
+} from '@workbench/common/api/contract/reportQueries';
+import { DEFAULT_GRANULARITY } from '@workbench/common/features/interval/intervals';
+import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
+import { EventStoreInputError, type EventFilter, type EventStore } from './eventStore';
+
+export interface ReportRoutesOptions {
+  store: EventStore;
+  now: () => Date;
+}
+
+/** api-client-layer §9: default interval 30d (the spec's month, as the logs area counts it). */
+const DEFAULT_RANGE_S = 2_629_743;
+/** Unix seconds up to the year 9999. */
+const MAX_UNIX_S = 253_402_300_799;
+
+interface ReportQueryString {
+  start?: number;
+  end?: number;
+  limit?: number;
+  granularity?: ReportGranularityCode;
+  timezone?: string;
+  [filter: string]: string | number | undefined;
+}
+
+function queryString(def: ReportQueryDef) {
+  const filters = Object.fromEntries(
+    Object.entries(def.filters).map(([param, filter]) => [
+      param,
+      Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 2000,
+          description: `${filter.field} equals; comma-joined values mean any of them.`,
+        }),
+      ),
+    ]),
+  );
+  const byDate = def.dimension.kind === 'date';
+  return Type.Object(
+    {
+      start: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          maximum: MAX_UNIX_S,
+          description: 'Unix seconds, inclusive (default: end − 30 days).',
+        }),
+      ),
+      end: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          maximum: MAX_UNIX_S,
+          description: 'Unix seconds, exclusive (default: now).',
+        }),
+      ),
+      ...(byDate
+        ? {
+            granularity: Type.Optional(
+              Type.Union(
+                Object.keys(REPORT_GRANULARITY_MS).map((g) => Type.Literal(g)),
+                {
+                  description: `Bucket width (default ${DEFAULT_GRANULARITY}).`,
+                },
+              ),
+            ),
+            timezone: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 64,
+                description: 'IANA time zone the buckets start in (default UTC).',
+              }),
+            ),
+          }
+        : {
+            limit: Type.Optional(
+              Type.Integer({
+                minimum: 1,
+                maximum: MAX_REPORT_LIMIT,
+                description: `Groups (default ${DEFAULT_REPORT_LIMIT}).`,
+              }),
+            ),
+          }),
+      ...filters,
+    },
+    { additionalProperties: false },
+  );
+}
+
+/** The offset of a time zone from UTC at an instant, in ms (e.g. +7,200,000 for UTC+2). */
+export function timeZoneOffsetMs(timeZone: string, at: number): number {
+  let name: string | undefined;
+  try {
+    name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
+  } catch {
+    throw new ApiHttpError(400, `timezone "${timeZone}" is not a time zone.`, 'timezone');
+  }
+  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name ?? '');
+  if (!match) return 0; // "GMT": UTC itself
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000;
+}
+
+/** The request's filters as the store's: comma-joined values, aliases rewritten, integers parsed. */
+function filtersOf(def: ReportQueryDef, query: ReportQueryString): EventFilter[] {
+  return Object.entries(def.filters).flatMap(([param, filter]) => {
+    const raw = query[param];
+    if (typeof raw !== 'string') return [];
+    const values = raw
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
+    if (values.length === 0) throw new ApiHttpError(400, `${param} has no value.`, param);
+    return [{ field: filter.field, values: values.map((v) => filter.aliases?.[v] ?? v) }];
+  });
+}
+
+export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    const { store, now } = options;
+    for (const name of REPORT_QUERY_NAMES) {
+      const def: ReportQueryDef = REPORT_QUERY_REGISTRY[name];
+      app.get(
+        reportQueryPath(name),
+        {
+          config: { world: 'tenant', permission: def.permission },
+          schema: {
+            tags: ['reports'],
+            summary: `${def.title} (${def.logType}, ${def.dimension.kind === 'date' ? 'by date' : `top ${def.dimension.field}`})`,
+            querystring: queryString(def),
+            response: { 200: ReportReply, ...errorResponses(400, 401, 403) },
+          },
+        },
+        async (request) => {
+          const session = tenantSessionOf(request);
+          const query = request.query as ReportQueryString;
+          const end = query.end ?? Math.ceil(now().getTime() / 1000);
+          const start = query.start ?? Math.max(0, end - DEFAULT_RANGE_S);
+          if (start >= end) throw new ApiHttpError(400, 'start must be before end.', 'start');
+          const scan = {
+            logType: def.logType,
+            tid: session.tid,
+            start: start * 1000,
+            end: end * 1000,
+            filters: filtersOf(def, query),
+          };
+          try {
+            if (def.dimension.kind === 'field') {
+              const rows = await store.aggregate({
+                ...scan,
+                groupBy: { field: def.dimension.field },
+                measure: def.measure,
+                limit: query.limit ?? DEFAULT_REPORT_LIMIT,
+              });
+              return { name, start, end, rows };
+            }
+            const granularity = query.granularity ?? (DEFAULT_GRANULARITY as ReportGranularityCode);
+            const bucketMs = REPORT_GRANULARITY_MS[granularity];
+            const offsetMs = timeZoneOffsetMs(query.timezone ?? 'UTC', scan.start);
+            const found = await store.aggregate({
+              ...scan,
+              groupBy: { bucketMs, offsetMs },
+              measure: def.measure,
+              limit: 1,
+            });
+            return {
+              name,
+              start,
+              end,
+              granularity,
+              rows: everyBucket(scan.start, scan.end, bucketMs, offsetMs, found),
+            };
+          } catch (error) {
+            if (error instanceof EventStoreInputError)
+              throw new ApiHttpError(400, error.message, error.field);
+            throw error;
+          }
+        },
+      );
+    }
+  };
+}
+
+/**
+ * Every bucket from the one holding `start` to the one holding `end - 1`, with its measure (0 where
+ * no event fell): a chart's time axis has no holes. Keys in unix seconds, like start and end.
+ */
+function everyBucket(
+  start: number,
+  end: number,
+  bucketMs: number,
+  offsetMs: number,
+  found: readonly { key: string | number | null; value: number }[],
+): { key: number; value: number }[] {
+  const measured = new Map(found.map((r) => [Number(r.key), r.value]));
+  const first = Math.floor((start + offsetMs) / bucketMs) * bucketMs - offsetMs;
+  const rows: { key: number; value: number }[] = [];
+  for (let edge = first; edge < end; edge += bucketMs)
+    rows.push({ key: edge / 1000, value: measured.get(edge) ?? 0 });
+  return rows;
+}
