@@ -13,7 +13,8 @@ import { installErrorHandler } from './http/errors';
 import { installGuard } from './http/guard';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
-import { providerRoutes } from './routes/providerRoutes';
+import { providerRoutes } from './provider/providerRoutes';
+import { entityRoutes } from './provider/entityRoutes';
 import { tenantAuthRoutes } from './auth/tenantAuthRoutes';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './seed/demoSeed';
 import { dummyPasswordHash } from './security/passwords';
@@ -250,6 +251,7 @@ async function registerEverything(
   await app.register(loginAreaRoutes);
   await app.register(policyRoutes);
   await app.register(providerRoutes);
+  await app.register(entityRoutes);
   await app.register(udbRoutes);
   await app.register(savedSearchRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);

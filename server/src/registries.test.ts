@@ -1,7 +1,7 @@
 /**
- * Registry consistency (issue 9): every row of common's log-type and policy-group registries has
- * its server routes in the real server's /openapi.json with the permission the row implies, and
- * names its spec section. The client side (routes, test ids) is checked in the tenant portal's
+ * Registry consistency (issue 9): every row of common's registries (log types, policy groups and
+ * kinds, report queries, provider entities) has its server routes in the real server's
+ * /openapi.json with the permission the row implies, and names its spec section. The client side (routes, test ids) is checked in the tenant portal's
  * routes/registries.test.ts.
  */
 import fs from 'node:fs';
@@ -33,6 +33,13 @@ import {
   type ReportQueryDef,
 } from '@workbench/common/api/contract/reportQueries';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
+import {
+  PROVIDER_ENTITIES,
+  PROVIDER_ENTITY_REGISTRY,
+  entityReadPermission,
+  entityWritePermission,
+  type ProviderEntityDef,
+} from '@workbench/common/api/contract/providerEntities';
 import { loadOperations, type Operation } from './security-tests/operations';
 import { startTestServer, type TestServer } from './testing/testServer';
 import { DuckDbEventStore } from './events/duckdbEventStore';
@@ -166,6 +173,45 @@ describe('report-query registry', () => {
       }
       for (const filter of Object.values(row.filters)) expect(fields.has(filter.field)).toBe(true);
       expect(row.permission).toMatch(/^dashboard:[a-z_]+:read$/);
+      expect(row.spec).toMatch(/§\d/);
+    },
+  );
+});
+
+describe('provider-entity registry', () => {
+  it.each(PROVIDER_ENTITIES)(
+    '%s: list, create, read, replace and delete are in the OpenAPI document; reads need its read, writes its write',
+    (entity) => {
+      const row: ProviderEntityDef = PROVIDER_ENTITY_REGISTRY[entity];
+      const item = `${row.path}/{id}`;
+      const access = (permission: string) => ({ world: 'provider', permission, optional: false });
+      expect(operation('GET', row.path)?.access).toEqual(access(entityReadPermission(row)));
+      expect(operation('GET', item)?.access).toEqual(access(entityReadPermission(row)));
+      for (const [method, template] of [
+        ['POST', row.path],
+        ['PUT', item],
+        ['DELETE', item],
+      ] as const) {
+        expect(operation(method, template)?.access).toEqual(access(entityWritePermission(row)));
+      }
+      expect(operation('GET', row.path)?.queryParams.map((p) => p.name).sort()).toEqual(
+        ['limit', 'offset', 'order', 'q', 'sort'],
+      );
+    },
+  );
+
+  it.each(PROVIDER_ENTITIES)(
+    '%s: its columns, sort, search and form fields are fields of its row, its id is in its body, it names its spec section',
+    (entity) => {
+      const row: ProviderEntityDef = PROVIDER_ENTITY_REGISTRY[entity];
+      const fields = Object.keys(row.row.properties);
+      const bodyFields = Object.keys(row.body.properties);
+      expect(row.path).toMatch(/^\/gdmanage\/api\/v1\/[a-z_]+$/);
+      expect(bodyFields).toContain(row.idField);
+      for (const c of row.columns) expect(fields).toContain(c.field);
+      for (const f of [...row.sortFields, ...row.searchFields]) expect(fields).toContain(f);
+      expect(row.form.map((f) => f.field).sort()).toEqual([...bodyFields].sort());
+      expect(row.form.find((f) => f.field === row.idField)?.createOnly).toBe(true);
       expect(row.spec).toMatch(/§\d/);
     },
   );

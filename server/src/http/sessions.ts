@@ -1,3 +1,4 @@
+import { PROVIDER_ENTITIES, PROVIDER_ENTITY_REGISTRY } from '@workbench/common/api/contract/providerEntities';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   PROVIDER_SESSION_COOKIE,
@@ -22,10 +23,16 @@ export const PROVIDER_KEY_MS = 60 * 60 * 1000;
 /** No provider session outlives this, however often it is extended. */
 export const PROVIDER_SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_MS;
 
-/** Provider roles as read/write lists (portal-core §6 form). Support reads tenants and reports only. */
+/**
+ * Provider roles as read/write lists (portal-core §6 form). Support reads tenants, reports and
+ * every provider entity, and writes nothing.
+ */
 export const PROVIDER_ROLES: Record<OperatorRole, { read: string[]; write: string[] }> = {
   operator: { read: ['*:*'], write: ['*:*'] },
-  support: { read: ['tenants:*', 'reports:*'], write: [] },
+  support: {
+    read: ['tenants:*', 'reports:*', ...PROVIDER_ENTITIES.map((e) => `${PROVIDER_ENTITY_REGISTRY[e].permissionItem}:*`)],
+    write: [],
+  },
 };
 
 export async function resolveTenantSession(

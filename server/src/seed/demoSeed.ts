@@ -1,3 +1,4 @@
+import type { Sku } from '@workbench/common/api/contract/providerEntities';
 import crypto from 'node:crypto';
 import {
   DEMO_OPERATORS,
@@ -68,6 +69,46 @@ export interface SeedResult {
  * First start: creates the demo tenants, their accounts and the provider operators, and each
  * tenant's revision (rev 1, state new). Does nothing when the store already holds a tenant.
  */
+/** The demo SKU catalogue (api-client-layer §3: SKUs bundle features; tenants hold SKUs). */
+export const DEMO_SKUS: readonly Sku[] = [
+  {
+    sku_id: 'ISO-CORE',
+    name: 'Isolation Core',
+    description: 'Remote browser isolation for web traffic, with the default policy set.',
+    features: ['web_isolation', 'url_filtering', 'web_logs'],
+  },
+  {
+    sku_id: 'ISO-EMAIL',
+    name: 'Email Isolation',
+    description: 'Links and attachments of incoming mail opened in isolation.',
+    features: ['email_isolation', 'attachments', 'safemail'],
+  },
+  {
+    sku_id: 'SWG-ADV',
+    name: 'Secure Web Gateway Advanced',
+    description: 'SSL inspection, cloud-app control and data loss prevention.',
+    features: ['ssl_inspection', 'casb', 'dlp'],
+  },
+  {
+    sku_id: 'SWG-BASIC',
+    name: 'Secure Web Gateway Basic',
+    description: 'URL filtering and threat protection without inspection.',
+    features: ['url_filtering', 'threat_protection'],
+  },
+  {
+    sku_id: 'FWAAS',
+    name: 'Firewall as a Service',
+    description: 'Cloud firewall rules and threat feeds.',
+    features: ['fwaas', 'firewall_logs'],
+  },
+  {
+    sku_id: 'ZTNA',
+    name: 'Private Access',
+    description: 'Zero-trust access to private applications through connectors.',
+    features: ['private_access'],
+  },
+].map((s) => ({ ...s, created_at: '', updated_at: '' }));
+
 export async function seedDemoData(
   store: ConfigStore,
   demoPassword: string | undefined,
@@ -123,6 +164,10 @@ export async function seedDemoData(
     }
     for (const u of users) await tx.insertUser(u);
     for (const o of operators) await tx.insertOperator(o);
+    for (const { created_at: _c, updated_at: _u, ...data } of DEMO_SKUS) {
+      const at = now.toISOString();
+      await tx.insertEntity({ entity: 'skus', id: data.sku_id, data, createdAt: at, updatedAt: at });
+    }
     return true;
   });
   return seeded && demoPassword === undefined ? { seeded, generatedPassword: password } : { seeded };

@@ -102,6 +102,27 @@ export interface PolicyDocRecord {
   data: unknown;
 }
 
+/** A row of a provider entity (common's provider-entity registry), kept as its JSON fields. */
+export interface EntityRecord {
+  entity: string;
+  id: string;
+  /** The row's fields as the entity's body schema accepted them (id included). */
+  data: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A page of an entity's rows: sorted by a field (created_at/updated_at or a data field), searched. */
+export interface EntityListOptions {
+  limit: number;
+  offset: number;
+  sort: string;
+  order: 'asc' | 'desc';
+  /** Text searched, case-insensitively, in `searchFields`. */
+  q?: string;
+  searchFields: readonly string[];
+}
+
 export interface PublishedRevisionRecord {
   tid: string;
   revId: number;
@@ -228,6 +249,14 @@ export interface ConfigStore {
   insertSavedSearch(search: SavedSearchRecord): Promise<boolean>;
   /** False when the user has no search of that id. */
   deleteSavedSearch(tid: string, uid: string, id: string): Promise<boolean>;
+
+  listEntities(entity: string, options: EntityListOptions): Promise<{ total: number; records: EntityRecord[] }>;
+  getEntity(entity: string, id: string): Promise<EntityRecord | null>;
+  /** False (and nothing stored) when the entity already has a row of that id. */
+  insertEntity(record: EntityRecord): Promise<boolean>;
+  /** Replaces the data and updated_at of the row; false when there is none. */
+  updateEntity(record: EntityRecord): Promise<boolean>;
+  deleteEntity(entity: string, id: string): Promise<boolean>;
 
   close(): Promise<void>;
 }

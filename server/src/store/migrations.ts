@@ -164,4 +164,18 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       DROP TABLE revision_notes;
     `,
   },
+  {
+    version: 6,
+    name: 'provider entities: one generic table for the rows of the provider-entity registry',
+    sql: `
+      CREATE TABLE provider_entities (
+        entity TEXT NOT NULL,
+        id TEXT NOT NULL,
+        data TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (entity, id)
+      );
+    `,
+  },
 ];

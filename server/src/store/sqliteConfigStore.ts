@@ -13,6 +13,8 @@ import type {
   ProviderSessionRecord,
   PublishedRevisionRecord,
   PolicyDocRecord,
+  EntityListOptions,
+  EntityRecord,
   RevisionRecord,
   SavedSearchRecord,
   SessionRecord,
@@ -98,6 +100,15 @@ const END_USER_SORT: Record<NonNullable<EndUserQuery['sort']>, string> = {
   status: 'status',
   created_at: 'created_at',
 };
+const toEntity = (r: Row): EntityRecord => ({
+  entity: str(r.entity),
+  id: str(r.id),
+  data: JSON.parse(str(r.data)) as Record<string, unknown>,
+  createdAt: str(r.created_at),
+  updatedAt: str(r.updated_at),
+});
+/** The JSON path of a top-level field, quoted so that no field name is read as path syntax. */
+const jsonPath = (field: string): string => `$."${field.replace(/"/g, '')}"`;
 const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Applies the migrations newer than the recorded version, each in its own transaction. */
@@ -457,6 +468,63 @@ export class SqliteConfigStore implements ConfigStore {
       publishedBy: str(r.published_by),
       note: r.note === null ? null : str(r.note),
     }));
+  }
+
+  async listEntities(
+    entity: string,
+    o: EntityListOptions,
+  ): Promise<{ total: number; records: EntityRecord[] }> {
+    const where = ['entity = ?'];
+    const params: unknown[] = [entity];
+    const q = o.q?.trim().toLowerCase();
+    if (q && o.searchFields.length > 0) {
+      const like = `%${likeEscape(q)}%`;
+      // Field names go in as JSON paths (parameters), never into the SQL text.
+      where.push(`(${o.searchFields.map(() => "lower(json_extract(data, ?)) LIKE ? ESCAPE '\\'").join(' OR ')})`);
+      for (const field of o.searchFields) params.push(jsonPath(field), like);
+    }
+    const whereSql = where.join(' AND ');
+    const total = num(this.get(`SELECT COUNT(*) AS n FROM provider_entities WHERE ${whereSql}`, ...params)?.n ?? 0);
+    const order = o.order === 'desc' ? 'DESC' : 'ASC';
+    const timestamp = o.sort === 'created_at' || o.sort === 'updated_at';
+    const sortSql = timestamp ? o.sort : 'json_extract(data, ?) COLLATE NOCASE';
+    const rows = this.all(
+      `SELECT * FROM provider_entities WHERE ${whereSql} ORDER BY ${sortSql} ${order}, id ${order} LIMIT ? OFFSET ?`,
+      ...params,
+      ...(timestamp ? [] : [jsonPath(o.sort)]),
+      o.limit,
+      o.offset,
+    );
+    return { total, records: rows.map(toEntity) };
+  }
+  async getEntity(entity: string, id: string): Promise<EntityRecord | null> {
+    const r = this.get('SELECT * FROM provider_entities WHERE entity = ? AND id = ?', entity, id);
+    return r ? toEntity(r) : null;
+  }
+  async insertEntity(e: EntityRecord): Promise<boolean> {
+    const result = this.run(
+      `INSERT INTO provider_entities (entity, id, data, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (entity, id) DO NOTHING`,
+      e.entity,
+      e.id,
+      JSON.stringify(e.data),
+      e.createdAt,
+      e.updatedAt,
+    );
+    return result === 1;
+  }
+  async updateEntity(e: EntityRecord): Promise<boolean> {
+    const result = this.run(
+      'UPDATE provider_entities SET data = ?, updated_at = ? WHERE entity = ? AND id = ?',
+      JSON.stringify(e.data),
+      e.updatedAt,
+      e.entity,
+      e.id,
+    );
+    return result === 1;
+  }
+  async deleteEntity(entity: string, id: string): Promise<boolean> {
+    return this.run('DELETE FROM provider_entities WHERE entity = ? AND id = ?', entity, id) === 1;
   }
 
   async listEndUsers(tid: string, q: EndUserQuery): Promise<{ total: number; users: EndUserRecord[] }> {
