@@ -12,6 +12,7 @@ export * as policyApi from './api/policy';
 export * as providerApi from './api/provider';
 export * as logsApi from './api/logs';
 export * as reportsApi from './api/reports';
+export * as providerEntitiesApi from './api/providerEntities';
 // The same calls by their own names (the provider's logout as providerLogout).
 export {
   ON_PREM_AUTH_PATHS,
@@ -77,6 +78,7 @@ export * from './features/saved-searches/savedSearchesSlice';
 export * from './features/saved-searches/savedSearchesSelectors';
 export * from './features/saved-searches/savedSearchesSaga';
 export * from './features/report-query';
+export * from './features/entities';
 
 // Components
 export * from './features/snackbar/SnackbarHost';

@@ -194,9 +194,11 @@ describe('provider-entity registry', () => {
       ] as const) {
         expect(operation(method, template)?.access).toEqual(access(entityWritePermission(row)));
       }
-      expect(operation('GET', row.path)?.queryParams.map((p) => p.name).sort()).toEqual(
-        ['limit', 'offset', 'order', 'q', 'sort'],
-      );
+      expect(
+        operation('GET', row.path)
+          ?.queryParams.map((p) => p.name)
+          .sort(),
+      ).toEqual(['limit', 'offset', 'order', 'q', 'sort']);
     },
   );
 

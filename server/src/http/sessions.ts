@@ -30,7 +30,11 @@ export const PROVIDER_SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_MS;
 export const PROVIDER_ROLES: Record<OperatorRole, { read: string[]; write: string[] }> = {
   operator: { read: ['*:*'], write: ['*:*'] },
   support: {
-    read: ['tenants:*', 'reports:*', ...PROVIDER_ENTITIES.map((e) => `${PROVIDER_ENTITY_REGISTRY[e].permissionItem}:*`)],
+    read: [
+      'tenants:*',
+      'reports:*',
+      ...PROVIDER_ENTITIES.map((e) => `${PROVIDER_ENTITY_REGISTRY[e].permissionItem}:*`),
+    ],
     write: [],
   },
 };

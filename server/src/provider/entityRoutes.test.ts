@@ -174,7 +174,8 @@ test('lists page, sort either way, and search the registry’s search fields cas
 });
 
 test('a page holds the default limit unless asked; a sort the registry does not list is 400 naming it', async () => {
-  for (let i = 0; i < ENTITY_DEFAULT_LIMIT; i += 1) await create(body(`TEST-PAGE-${String(i).padStart(2, '0')}`));
+  for (let i = 0; i < ENTITY_DEFAULT_LIMIT; i += 1)
+    await create(body(`TEST-PAGE-${String(i).padStart(2, '0')}`));
   const page = await list();
   expect(page.body.skus).toHaveLength(ENTITY_DEFAULT_LIMIT);
   expect(page.body.total).toBeGreaterThan(ENTITY_DEFAULT_LIMIT);

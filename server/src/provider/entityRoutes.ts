@@ -32,7 +32,8 @@ export const entityReply = (r: EntityRecord): Record<string, unknown> => ({
 });
 
 /** The body of a replace: the create body without the id (the path names it). */
-const replaceBody = (def: ProviderEntityDef) => Type.Omit(def.body, [def.idField], { additionalProperties: false });
+const replaceBody = (def: ProviderEntityDef) =>
+  Type.Omit(def.body, [def.idField], { additionalProperties: false });
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -65,7 +66,8 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
       async (request) => {
         const { limit = ENTITY_DEFAULT_LIMIT, offset = 0, order = 'asc', q } = request.query;
         const sort = request.query.sort ?? def.sortFields[0] ?? def.idField;
-        if (!def.sortFields.includes(sort)) throw new ApiHttpError(400, unknownSortMessage(def, sort), 'sort');
+        if (!def.sortFields.includes(sort))
+          throw new ApiHttpError(400, unknownSortMessage(def, sort), 'sort');
         const page = await ctx.store.listEntities(entity, {
           limit,
           offset,

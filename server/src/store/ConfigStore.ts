@@ -250,7 +250,10 @@ export interface ConfigStore {
   /** False when the user has no search of that id. */
   deleteSavedSearch(tid: string, uid: string, id: string): Promise<boolean>;
 
-  listEntities(entity: string, options: EntityListOptions): Promise<{ total: number; records: EntityRecord[] }>;
+  listEntities(
+    entity: string,
+    options: EntityListOptions,
+  ): Promise<{ total: number; records: EntityRecord[] }>;
   getEntity(entity: string, id: string): Promise<EntityRecord | null>;
   /** False (and nothing stored) when the entity already has a row of that id. */
   insertEntity(record: EntityRecord): Promise<boolean>;

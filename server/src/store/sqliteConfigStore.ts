@@ -480,11 +480,15 @@ export class SqliteConfigStore implements ConfigStore {
     if (q && o.searchFields.length > 0) {
       const like = `%${likeEscape(q)}%`;
       // Field names go in as JSON paths (parameters), never into the SQL text.
-      where.push(`(${o.searchFields.map(() => "lower(json_extract(data, ?)) LIKE ? ESCAPE '\\'").join(' OR ')})`);
+      where.push(
+        `(${o.searchFields.map(() => "lower(json_extract(data, ?)) LIKE ? ESCAPE '\\'").join(' OR ')})`,
+      );
       for (const field of o.searchFields) params.push(jsonPath(field), like);
     }
     const whereSql = where.join(' AND ');
-    const total = num(this.get(`SELECT COUNT(*) AS n FROM provider_entities WHERE ${whereSql}`, ...params)?.n ?? 0);
+    const total = num(
+      this.get(`SELECT COUNT(*) AS n FROM provider_entities WHERE ${whereSql}`, ...params)?.n ?? 0,
+    );
     const order = o.order === 'desc' ? 'DESC' : 'ASC';
     const timestamp = o.sort === 'created_at' || o.sort === 'updated_at';
     const sortSql = timestamp ? o.sort : 'json_extract(data, ?) COLLATE NOCASE';

@@ -96,7 +96,13 @@ export const PROVIDER_ENTITY_REGISTRY = {
     searchFields: ['sku_id', 'name', 'description', 'features'],
     permissionItem: 'skus',
     form: [
-      { field: 'sku_id', label: 'SKU ID', kind: 'text', createOnly: true, helperText: 'Letters, digits, . _ -' },
+      {
+        field: 'sku_id',
+        label: 'SKU ID',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Letters, digits, . _ -',
+      },
       { field: 'name', label: 'Name', kind: 'text' },
       { field: 'description', label: 'Description', kind: 'multiline' },
       { field: 'features', label: 'Features', kind: 'list', helperText: 'One feature name per line' },
@@ -110,9 +116,12 @@ export const PROVIDER_ENTITIES = Object.keys(PROVIDER_ENTITY_REGISTRY) as Provid
 
 /** The row and body types of an entity. */
 export type ProviderEntityRow<E extends ProviderEntity> = Static<(typeof PROVIDER_ENTITY_REGISTRY)[E]['row']>;
-export type ProviderEntityBody<E extends ProviderEntity> = Static<(typeof PROVIDER_ENTITY_REGISTRY)[E]['body']>;
+export type ProviderEntityBody<E extends ProviderEntity> = Static<
+  (typeof PROVIDER_ENTITY_REGISTRY)[E]['body']
+>;
 
-export const providerEntityDef = (entity: ProviderEntity): ProviderEntityDef => PROVIDER_ENTITY_REGISTRY[entity];
+export const providerEntityDef = (entity: ProviderEntity): ProviderEntityDef =>
+  PROVIDER_ENTITY_REGISTRY[entity];
 export const entityReadPermission = (def: ProviderEntityDef): string => `${def.permissionItem}:*:read`;
 export const entityWritePermission = (def: ProviderEntityDef): string => `${def.permissionItem}:*:write`;
 export const entityItemPath = (def: ProviderEntityDef, id: string): string =>

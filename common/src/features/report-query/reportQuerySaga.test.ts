@@ -1,7 +1,12 @@
 import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
 import { reportQueryPath, type ReportReply } from '../../api/contract/reportQueries';
 import { createTestStore, stateWhen } from '../../test-support/storeHarness';
-import { reportQueryFailed, reportQueryKey, reportQueryReceived, reportQueryRequested } from './reportQuerySlice';
+import {
+  reportQueryFailed,
+  reportQueryKey,
+  reportQueryReceived,
+  reportQueryRequested,
+} from './reportQuerySlice';
 import { selectReportQuery } from './reportQuerySelectors';
 
 const range = { start: 1_700_000_000, end: 1_700_086_400 };
@@ -13,9 +18,15 @@ afterAll(() => setRuntimeEnvForTests(null));
 describe('report-query feature', () => {
   test('the key does not depend on the order of the parameters, and leaves out empty filters', () => {
     expect(reportQueryKey('top_domains', { ...range, filters: { pe_action: ['block'], userid: [] } })).toBe(
-      reportQueryKey('top_domains', { filters: { pe_action: ['block'] }, end: range.end, start: range.start }),
+      reportQueryKey('top_domains', {
+        filters: { pe_action: ['block'] },
+        end: range.end,
+        start: range.start,
+      }),
     );
-    expect(reportQueryKey('top_domains', { ...range, limit: 5 })).not.toBe(reportQueryKey('top_domains', range));
+    expect(reportQueryKey('top_domains', { ...range, limit: 5 })).not.toBe(
+      reportQueryKey('top_domains', range),
+    );
     expect(reportQueryKey('top_domains', range)).not.toBe(reportQueryKey('bandwidth_usage_by_date', range));
   });
 
@@ -25,8 +36,13 @@ describe('report-query feature', () => {
     const params = { ...range, limit: 5, filters: { pe_action: ['block', 'isolate'] } };
     store.dispatch(reportQueryRequested({ name: 'top_domains', params }));
     expect(selectReportQuery('top_domains', params)(store.getState())?.status).toBe('loading');
-    const s = await stateWhen(store, (st) => selectReportQuery('top_domains', params)(st)?.status === 'ready');
-    expect(selectReportQuery('top_domains', params)(s)?.reply?.rows).toEqual([{ key: 'a.example', value: 3 }]);
+    const s = await stateWhen(
+      store,
+      (st) => selectReportQuery('top_domains', params)(st)?.status === 'ready',
+    );
+    expect(selectReportQuery('top_domains', params)(s)?.reply?.rows).toEqual([
+      { key: 'a.example', value: 3 },
+    ]);
     expect(mock.history.get[0]?.params).toEqual({
       start: String(range.start),
       end: String(range.end),
@@ -70,9 +86,15 @@ describe('report-query feature', () => {
     const older = selectReportQuery('top_domains', range)(store.getState())!.requestId;
     store.dispatch(reportQueryRequested({ name: 'top_domains', params: range }));
     const key = reportQueryKey('top_domains', range);
-    store.dispatch(reportQueryReceived({ key, requestId: older, reply: reply([{ key: 'old.example', value: 1 }]) }));
     store.dispatch(
-      reportQueryFailed({ key, requestId: older, error: { message: 'late', callName: 'report:top_domains' } }),
+      reportQueryReceived({ key, requestId: older, reply: reply([{ key: 'old.example', value: 1 }]) }),
+    );
+    store.dispatch(
+      reportQueryFailed({
+        key,
+        requestId: older,
+        error: { message: 'late', callName: 'report:top_domains' },
+      }),
     );
     const entry = selectReportQuery('top_domains', range)(store.getState());
     expect(entry).toMatchObject({ status: 'loading', reply: null, error: null });

@@ -58,11 +58,18 @@ export const reportQuerySlice = createSlice({
       },
       prepare(request: ReportQueryRequest) {
         return {
-          payload: { ...request, key: reportQueryKey(request.name, request.params), requestId: nextRequestId() },
+          payload: {
+            ...request,
+            key: reportQueryKey(request.name, request.params),
+            requestId: nextRequestId(),
+          },
         };
       },
     },
-    reportQueryReceived(state, action: PayloadAction<{ key: string; requestId: number; reply: ReportReply }>) {
+    reportQueryReceived(
+      state,
+      action: PayloadAction<{ key: string; requestId: number; reply: ReportReply }>,
+    ) {
       const entry = state.entries[action.payload.key];
       if (!entry || entry.requestId !== action.payload.requestId) return; // a newer request won
       entry.status = 'ready';

@@ -1,0 +1,116 @@
+/**
+ * The entity feature's watcher: loads the page of an entity's current query whenever it changes
+ * (a newer load of the same entity cancels the older, so only the last query's answer lands),
+ * and runs the writes pages ask for, then reloads. Success shows the source's message; a failed
+ * form write (create, update, command) stays in the state for the open form to show, a failed
+ * bulk write (remove, modify) shows in the snackbar.
+ */
+import type { SagaIterator, Task } from 'redux-saga';
+import { call, cancel, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
+import type { HttpClient } from '../../api/http';
+import { toErrorInfo } from '../../api/ApiCallError';
+import { snackbarShown } from '../snackbar/snackbarSlice';
+import type { EntityPage, EntitySource, EntityWrite, EntityQuery } from './entitySource';
+import {
+  entityListFailed,
+  entityListLoaded,
+  entityListRequested,
+  entityQueryChanged,
+  entityWriteDone,
+  entityWriteFailed,
+  entityWriteRequested,
+} from './entitiesSlice';
+import type { WithEntities } from './entitySelectors';
+
+/** The message of a write that is not possible for the source. */
+export const unsupportedWriteMessage = (entity: string, op: string): string => `${entity} cannot ${op}.`;
+
+function* loadPage(http: HttpClient, source: EntitySource): SagaIterator {
+  const query: EntityQuery | undefined = yield select((s: WithEntities) => s.entities[source.name]?.query);
+  if (!query) return;
+  try {
+    const page: EntityPage<unknown> = yield call([source, source.list], http, query);
+    yield put(entityListLoaded({ entity: source.name, rows: page.rows, total: page.total }));
+  } catch (e) {
+    yield put(entityListFailed({ entity: source.name, error: toErrorInfo(e, `list:${source.name}`) }));
+  }
+}
+
+/** Runs one write against the source; answers what the success message needs. */
+async function perform(
+  http: HttpClient,
+  source: EntitySource,
+  write: EntityWrite,
+): Promise<{ result: unknown; message?: string }> {
+  const m = source.messages ?? {};
+  const unsupported = (): never => {
+    throw new Error(unsupportedWriteMessage(source.name, write.op));
+  };
+  switch (write.op) {
+    case 'create': {
+      const row = await (source.create ?? unsupported)(http, write.body);
+      return { result: row, message: m.created?.(row) };
+    }
+    case 'update':
+      return {
+        result: await (source.update ?? unsupported)(http, write.id, write.changes),
+        message: m.updated?.(write.label),
+      };
+    case 'remove': {
+      const count = await (source.remove ?? unsupported)(http, write.ids);
+      return { result: count, message: m.removed?.(count) };
+    }
+    case 'modify': {
+      const count = await (source.modify ?? unsupported)(http, write.ids, write.changes);
+      return { result: count, message: m.modified?.(count, write.changes) };
+    }
+    case 'command':
+      return { result: await (source.commands?.[write.command] ?? unsupported)(http, write.id) };
+  }
+}
+
+function* runWrite(
+  http: HttpClient,
+  sources: ReadonlyMap<string, EntitySource>,
+  action: ReturnType<typeof entityWriteRequested>,
+): SagaIterator {
+  const { entity, write } = action.payload;
+  const source = sources.get(entity);
+  if (!source) return;
+  try {
+    const { result, message }: { result: unknown; message?: string } = yield call(
+      perform,
+      http,
+      source,
+      write,
+    );
+    if (message) yield put(snackbarShown({ kind: 'save', outcome: 'success', message }));
+    yield put(entityWriteDone({ entity, op: write.op, result }));
+    if (write.op !== 'command') yield put(entityListRequested({ entity }));
+  } catch (e) {
+    const error = toErrorInfo(e, `${write.op}:${entity}`);
+    const bulk = write.op === 'remove' || write.op === 'modify';
+    if (bulk) yield put(snackbarShown({ kind: 'save', outcome: 'error', message: error.message }));
+    yield put(entityWriteFailed({ entity, op: write.op, error }));
+    if (bulk) yield put(entityListRequested({ entity }));
+  }
+}
+
+/** The one watcher of an app's entity sources. */
+export function entitiesSaga(sources: readonly EntitySource[]) {
+  const byName = new Map(sources.map((s) => [s.name, s]));
+  return function* entitiesWatcher(): SagaIterator {
+    const http: HttpClient = yield getContext('http');
+    yield takeEvery(entityWriteRequested.type, runWrite, http, byName);
+    const loads = new Map<string, Task>();
+    while (true) {
+      const action: ReturnType<typeof entityQueryChanged> | ReturnType<typeof entityListRequested> =
+        yield take([entityQueryChanged.type, entityListRequested.type]);
+      const source = byName.get(action.payload.entity);
+      if (!source) continue;
+      const previous = loads.get(source.name);
+      if (previous?.isRunning()) yield cancel(previous);
+      loads.set(source.name, yield fork(loadPage, http, source));
+    }
+  };
+}

@@ -1,0 +1,5 @@
+export * from './entitySource';
+export * from './entitiesSlice';
+export * from './entitySelectors';
+export * from './entitiesSaga';
+export * from './useEntityList';
