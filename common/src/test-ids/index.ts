@@ -78,6 +78,27 @@ export const providerPageIds = {
   tenantsQuickFilter: 'provider-tenants-quick-filter',
 } as const;
 
+/** A provider-entity page of the console (one per row of the provider-entity registry). */
+export const entityPageIds = (entity: string) =>
+  ({
+    page: `entity-${entity}-page`,
+    search: `entity-${entity}-search`,
+    total: `entity-${entity}-total`,
+    table: `entity-${entity}-table`,
+    addButton: `entity-${entity}-add`,
+    deleteSelected: `entity-${entity}-delete-selected`,
+    /** `${editButton}-${id}` */
+    editButton: `entity-${entity}-edit`,
+    formDialog: `entity-${entity}-form`,
+    /** `${formField}-${field}` */
+    formField: `entity-${entity}-field`,
+    formSubmit: `entity-${entity}-form-submit`,
+    formCancel: `entity-${entity}-form-cancel`,
+    deleteDialog: `entity-${entity}-delete-dialog`,
+    deleteConfirm: `entity-${entity}-delete-confirm`,
+    deleteCancel: `entity-${entity}-delete-cancel`,
+  }) as const;
+
 /** Shared interface pieces (shared-ui-and-validators §2): common/src/components/*. */
 export const componentIds = {
   filterBar: 'filter-bar',

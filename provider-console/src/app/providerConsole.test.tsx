@@ -113,7 +113,10 @@ describe('provider console: shell', () => {
         .map((a) => a.textContent),
     ).toEqual(['Tenants', 'SKUs', 'Licences', 'Deployments & Pods', 'Rollouts']);
     await userEvent.click(screen.getByTestId(providerNavItemId('deployments')));
-    expect(await screen.findByTestId(providerIds.pageTitle)).toHaveTextContent('Deployments & Pods');
+    // The page loads on first visit; the previous page stays until it has.
+    await waitFor(() =>
+      expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('Deployments & Pods'),
+    );
   });
 
   it('the user menu shows name and role; Extend session shows the new expiry', async () => {

@@ -1,10 +1,16 @@
-/** The provider console's store: common's provider-world store plus the console's own slices. */
+/** The provider console's store: common's provider-world store plus the entity feature over the console's sources. */
 import { useSelector } from 'react-redux';
-import { createAppStore, type AppState, type HttpClient, type Navigation } from '@workbench/common';
-import { tenantsReducer } from '../tenants/tenantsSlice';
-import { tenantsSaga } from '../tenants/tenantsSaga';
+import {
+  createAppStore,
+  createEntitiesReducer,
+  entitiesSaga,
+  type AppState,
+  type HttpClient,
+  type Navigation,
+} from '@workbench/common';
+import { CONSOLE_ENTITY_SOURCES } from '../entities/entitySources';
 
-const providerReducers = { tenants: tenantsReducer };
+const providerReducers = { entities: createEntitiesReducer(CONSOLE_ENTITY_SOURCES) };
 
 export type ProviderState = AppState<'provider', typeof providerReducers>;
 export const useProviderSelector = useSelector.withTypes<ProviderState>();
@@ -15,6 +21,6 @@ export function createProviderStore(navigation: Navigation, http?: HttpClient) {
     navigation,
     http,
     extraReducers: providerReducers,
-    extraSagas: [tenantsSaga],
+    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES)],
   });
 }

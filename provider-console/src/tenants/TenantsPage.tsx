@@ -1,33 +1,22 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import {
   CellStyleModule,
   ClientSideRowModelModule,
   ModuleRegistry,
   QuickFilterModule,
-  themeQuartz,
   type ColDef,
   type ValueFormatterParams,
 } from 'ag-grid-community';
-import { Alert, Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
-import { providerIds, providerPageIds, useAppDispatch } from '@workbench/common';
-import { useProviderSelector } from '../app/providerStore';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { SearchField, providerIds, providerPageIds, useEntityList } from '@workbench/common';
+import { workbenchGridTheme } from '@workbench/common/components/data-table/index';
 import type { ProviderTenant } from '@workbench/common/api/contract/provider';
-import { selectTenants, selectTenantsError, selectTenantsStatus, tenantsRequested } from './tenantsSlice';
+import { tenantsSource } from '../entities/entitySources';
 
 // Only the grid modules this page uses: client-side rows, the quick filter, cell classes of the
 // numeric column (sorting is in the core).
 ModuleRegistry.registerModules([ClientSideRowModelModule, QuickFilterModule, CellStyleModule]);
-
-const gridTheme = themeQuartz.withParams({
-  fontSize: 13,
-  rowHeight: 34,
-  headerHeight: 36,
-  spacing: 6,
-  headerBackgroundColor: '#eef2f6',
-  accentColor: '#1f4e79',
-});
 
 export const formatCreated = (iso: string): string => {
   const d = new Date(iso);
@@ -50,14 +39,8 @@ export const TENANT_COLUMNS: ColDef<ProviderTenant>[] = [
 
 /** Tenants: every tenant in a sortable grid with a quick filter. */
 export function TenantsPage() {
-  const dispatch = useAppDispatch();
-  const tenants = useProviderSelector(selectTenants);
-  const status = useProviderSelector(selectTenantsStatus);
-  const error = useProviderSelector(selectTenantsError);
+  const tenants = useEntityList(tenantsSource);
   const [filter, setFilter] = useState('');
-  useEffect(() => {
-    dispatch(tenantsRequested());
-  }, [dispatch]);
   const defaultColDef = useMemo<ColDef>(() => ({ sortable: true, resizable: false, minWidth: 100 }), []);
 
   return (
@@ -66,45 +49,36 @@ export function TenantsPage() {
         <Typography variant="h1" data-testid={providerIds.pageTitle} sx={{ flexGrow: 1 }}>
           Tenants
         </Typography>
-        <TextField
+        <SearchField
           label="Search tenants"
           value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-          slotProps={{
-            htmlInput: { 'data-testid': providerPageIds.tenantsQuickFilter },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          onChange={setFilter}
+          testId={providerPageIds.tenantsQuickFilter}
         />
       </Box>
-      {status === 'failed' && (
+      {tenants.status === 'failed' && (
         <Alert
           severity="error"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" onClick={() => dispatch(tenantsRequested())}>
+            <Button color="inherit" onClick={tenants.reload}>
               Retry
             </Button>
           }
         >
-          {error?.message ?? 'The tenants could not be loaded.'}
+          {tenants.error?.message ?? 'The tenants could not be loaded.'}
         </Alert>
       )}
       <Box data-testid={providerIds.tenantsTable} role="region" aria-label="Tenants table">
         <AgGridReact<ProviderTenant>
-          theme={gridTheme}
-          rowData={tenants}
+          theme={workbenchGridTheme}
+          rowData={tenants.rows}
           columnDefs={TENANT_COLUMNS}
           defaultColDef={defaultColDef}
           quickFilterText={filter}
           getRowId={(p) => p.data.tid}
           domLayout="autoHeight"
-          loading={status === 'loading'}
+          loading={tenants.status === 'loading' || tenants.status === 'idle'}
           overlayNoRowsTemplate="No tenants match."
         />
       </Box>

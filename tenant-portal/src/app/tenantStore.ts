@@ -1,11 +1,14 @@
 /**
  * The tenant portal's store: common's tenant-world store plus the features the portal's pages
- * use (the logs explorer's paging and saved searches). The login area builds a bare tenant-world
+ * use (the logs explorer's paging and saved searches, the entity feature over the data pages'
+ * sources). The login area builds a bare tenant-world
  * store instead: it has no page that needs these.
  */
 import { useSelector } from 'react-redux';
 import {
   createAppStore,
+  createEntitiesReducer,
+  entitiesSaga,
   logPagingReducer,
   logPagingSaga,
   savedSearchesReducer,
@@ -14,10 +17,15 @@ import {
   type HttpClient,
   type Navigation,
 } from '@workbench/common';
+import { usersSource } from '../areas/settings/users/usersSource';
+
+/** The portal's data pages on common's entity feature. */
+const ENTITY_SOURCES = [usersSource];
 
 const portalReducers = {
   logPaging: logPagingReducer,
   savedSearches: savedSearchesReducer,
+  entities: createEntitiesReducer(ENTITY_SOURCES),
 };
 
 export type PortalState = AppState<'tenant', typeof portalReducers>;
@@ -29,7 +37,7 @@ export function createPortalStore(navigation: Navigation, http?: HttpClient) {
     navigation,
     http,
     extraReducers: portalReducers,
-    extraSagas: [logPagingSaga, savedSearchesSaga],
+    extraSagas: [logPagingSaga, savedSearchesSaga, entitiesSaga(ENTITY_SOURCES)],
   });
 }
 

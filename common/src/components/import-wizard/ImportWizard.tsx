@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { deletionWarning } from '../confirm-delete/ConfirmDeleteDialog';
 import { useDispatch } from 'react-redux';
 import {
   Alert,
@@ -81,9 +82,7 @@ export const SUMMARY_TEXT =
   'Only the correct rows have been imported. Download the errors to get the rows that failed, each with the reason.';
 
 /** 'If you choose to proceed N items will be deleted. This cannot be undone.' (§8 Deletion warning). */
-export function deletionWarning(count: number): string {
-  return `If you choose to proceed ${count} items will be deleted. This cannot be undone.`;
-}
+export { deletionWarning };
 
 /** Snackbar text when a file holds more rows than the wizard takes (decision; the spec only says a snackbar warns). */
 export function tooManyRowsMessage(count: number, max: number): string {

@@ -31,10 +31,16 @@ export interface UserFormDialogProps {
   /** The user to edit; null to create one. */
   user: EndUser | null;
   onCancel: () => void;
-  /** Saves; rejects with the server's message (shown in the dialog, which stays open). */
-  onSubmit: (values: UserFormValues) => Promise<void>;
-  /** Edit mode: gives the user a new generated password and resolves with it (shown once). */
-  onResetPassword?: () => Promise<string>;
+  /** Saves (the page's write); the dialog stays open until the page closes it. */
+  onSubmit: (values: UserFormValues) => void;
+  /** A save or password reset is running. */
+  busy: boolean;
+  /** The server's refusal of the last save or reset (shown in the dialog, which stays open). */
+  serverError: string | null;
+  /** Edit mode: gives the user a new generated password. */
+  onResetPassword?: () => void;
+  /** The new password of the last reset (shown once). */
+  newPassword?: string | null;
 }
 
 const FIELDS: { name: keyof UserFormValues; label: string; helper?: string; type?: string }[] = [
@@ -49,35 +55,21 @@ const FIELDS: { name: keyof UserFormValues; label: string; helper?: string; type
 const GENERATED_PASSWORD_LENGTH = Math.max(16, END_USER_PASSWORD_MIN * 2);
 
 /** Create or edit an end user (Formik + yup rules from common's validators). */
-export function UserFormDialog({ user, onCancel, onSubmit, onResetPassword }: UserFormDialogProps) {
+export function UserFormDialog({
+  user,
+  onCancel,
+  onSubmit,
+  busy,
+  serverError,
+  onResetPassword,
+  newPassword = null,
+}: UserFormDialogProps) {
   const mode = user ? 'edit' : 'create';
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [newPassword, setNewPassword] = useState<string | null>(null);
-  const [resetting, setResetting] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
-  const resetPassword = async () => {
-    if (!onResetPassword) return;
-    setServerError(null);
-    setResetting(true);
-    try {
-      setNewPassword(await onResetPassword());
-    } catch (error) {
-      setServerError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setResetting(false);
-    }
-  };
   const formik = useFormik<UserFormValues>({
     initialValues: user ? formOfUser(user) : emptyUserForm,
     validationSchema: userFormSchema(mode),
-    onSubmit: async (values) => {
-      setServerError(null);
-      try {
-        await onSubmit(values);
-      } catch (error) {
-        setServerError(error instanceof Error ? error.message : String(error));
-      }
-    },
+    onSubmit: (values) => onSubmit(values),
   });
   const errorOf = (name: keyof UserFormValues): string | undefined => {
     const key = formik.touched[name] ? formik.errors[name] : undefined;
@@ -178,8 +170,8 @@ export function UserFormDialog({ user, onCancel, onSubmit, onResetPassword }: Us
         <DialogActions>
           {user && onResetPassword && (
             <Button
-              onClick={() => void resetPassword()}
-              disabled={resetting}
+              onClick={onResetPassword}
+              disabled={busy}
               data-testid={usersIds.resetPassword}
               sx={{ mr: 'auto' }}
             >
@@ -189,12 +181,7 @@ export function UserFormDialog({ user, onCancel, onSubmit, onResetPassword }: Us
           <Button onClick={onCancel} data-testid={usersIds.formCancel}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formik.isSubmitting}
-            data-testid={usersIds.formSubmit}
-          >
+          <Button type="submit" variant="contained" disabled={busy} data-testid={usersIds.formSubmit}>
             {user ? 'Save' : 'Add'}
           </Button>
         </DialogActions>

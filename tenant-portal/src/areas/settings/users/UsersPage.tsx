@@ -1,46 +1,24 @@
-import { useCallback, useEffect, useReducer, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { SearchField, selectCan, snackbarShown, useAppDispatch, useAppSelector } from '@workbench/common';
+import { SearchField, selectCan, sortOfHeader, useAppSelector, useEntityList } from '@workbench/common';
 import {
-  bulkDeleteUsers,
-  bulkModifyUsers,
-  createUser,
-  listUsers,
-  resetUserPassword,
-  updateUser,
-} from '@workbench/common/api/udb';
-import {
-  UDB_BULK_LIMIT,
   UDB_READ_PERMISSION,
   UDB_WRITE_PERMISSION,
   type EndUser,
   type EndUserStatus,
 } from '@workbench/common/api/contract/udb';
+import { ConfirmDeleteDialog } from '@workbench/common/components/confirm-delete/index';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { usersIds } from '@workbench/common/test-ids/usersIds';
 import { AreaPage } from '../../AreaPage';
-import { useHttpClient } from '../../../app/httpContext';
-import { DeleteUsersDialog } from './DeleteUsersDialog';
 import { UserFormDialog } from './UserFormDialog';
 import { UsersImportDialog } from './UsersImportDialog';
 import { changesOf, createBodyOf, type UserFormValues } from './userForm';
-import {
-  initialUsersPageState,
-  loadFailed,
-  loadStarted,
-  pageChanged,
-  pageLoaded,
-  searchChanged,
-  selectionChanged,
-  sortChanged,
-  sortOfHeader,
-  usersChanged,
-  usersPageReducer,
-} from './usersPageSlice';
+import { RESET_PASSWORD, usersSource } from './usersSource';
 import type { PageProps } from '../../../routes/areas';
 
 export const USERS_EMPTY_TEXT =
@@ -48,12 +26,6 @@ export const USERS_EMPTY_TEXT =
 
 /** Row key of the table (stable: the table keys its selection on it). */
 const userKey = (u: EndUser): string => u.uid;
-
-/** "1 user has been deleted." / "3 users have been deleted." */
-export const usersChangedText = (count: number, verb: string): string =>
-  count === 1 ? `1 user has been ${verb}.` : `${count} users have been ${verb}.`;
-
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** A page of the route table (its title and path are fixed: 'Users'), or a test's render. */
 export interface UsersPageProps extends Partial<PageProps> {
@@ -71,96 +43,56 @@ const defaultImport = (close: (imported: boolean) => void): ReactNode => (
  * a click on a column header sorts by it (ascending, then descending), the table shows the sort.
  */
 export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
-  const http = useHttpClient();
-  const appDispatch = useAppDispatch();
   const canRead = useAppSelector(selectCan(UDB_READ_PERMISSION));
   const canWrite = useAppSelector(selectCan(UDB_WRITE_PERMISSION));
-  const [state, dispatch] = useReducer(usersPageReducer, initialUsersPageState);
+  const users = useEntityList<EndUser>(usersSource, { enabled: canRead });
+  const { query, write, changeQuery, resetWrite } = users;
   const [searchText, setSearchText] = useState('');
   const [editing, setEditing] = useState<EndUser | 'new' | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const [importing, setImporting] = useState(false);
-  const { query, generation } = state;
-
-  useEffect(() => {
-    if (!canRead) return;
-    let current = true;
-    dispatch(loadStarted());
-    listUsers(http, {
-      search: query.search || undefined,
-      sort: query.sort,
-      order: query.order,
-      limit: query.pageSize,
-      offset: query.page * query.pageSize,
-    }).then(
-      (reply) => current && dispatch(pageLoaded(reply)),
-      (error: unknown) => current && dispatch(loadFailed(errorText(error))),
-    );
-    return () => {
-      current = false;
-    };
-  }, [http, canRead, query, generation]);
 
   // The search applies shortly after typing stops (and at once on Enter).
   useEffect(() => {
     if (searchText === query.search) return;
-    const timer = setTimeout(() => dispatch(searchChanged(searchText)), 300);
+    const timer = setTimeout(() => changeQuery({ search: searchText }), 300);
     return () => clearTimeout(timer);
-  }, [searchText, query.search]);
+  }, [searchText, query.search, changeQuery]);
 
-  const saved = useCallback(
-    (message: string) => {
-      appDispatch(snackbarShown({ kind: 'save', outcome: 'success', message }));
-      dispatch(usersChanged());
-    },
-    [appDispatch],
-  );
-
-  const submitForm = async (values: UserFormValues) => {
-    if (editing === 'new') {
-      const user = await createUser(http, createBodyOf(values));
+  // A finished save or delete closes its dialog (a password reset keeps the form open to show it).
+  useEffect(() => {
+    if (write.status !== 'done') return;
+    if (write.op === 'create' || write.op === 'update') {
       setEditing(null);
-      saved(`The user ${user.username} has been added.`);
-    } else if (editing) {
-      const changes = changesOf(editing, values);
-      if (Object.keys(changes).length > 0) await updateUser(http, editing.uid, changes);
-      setEditing(null);
-      saved(`The user ${values.username.trim()} has been saved.`);
+      resetWrite();
     }
+    if (write.op === 'remove') {
+      setDeleting(false);
+      resetWrite();
+    }
+  }, [write.status, write.op, resetWrite]);
+
+  const openForm = (target: EndUser | 'new') => {
+    resetWrite();
+    setEditing(target);
   };
 
-  const deleteSelected = async () => {
-    setDeleteBusy(true);
-    try {
-      let deleted = 0;
-      for (let i = 0; i < state.selected.length; i += UDB_BULK_LIMIT) {
-        const reply = await bulkDeleteUsers(http, state.selected.slice(i, i + UDB_BULK_LIMIT));
-        deleted += reply.deleted;
-      }
-      setDeleting(false);
-      dispatch(selectionChanged([]));
-      saved(usersChangedText(deleted, 'deleted'));
-    } catch (error) {
-      appDispatch(snackbarShown({ kind: 'save', outcome: 'error', message: errorText(error) }));
-    } finally {
-      setDeleteBusy(false);
-    }
+  const submitForm = (values: UserFormValues) => {
+    if (editing === 'new') users.requestWrite({ op: 'create', body: createBodyOf(values) });
+    else if (editing)
+      users.requestWrite({
+        op: 'update',
+        id: editing.uid,
+        changes: changesOf(editing, values),
+        label: values.username.trim(),
+      });
   };
 
   /** Enables or disables the selected users (bulkusermodify, in batches of the bulk limit). */
-  const setSelectedStatus = async (status: EndUserStatus) => {
-    try {
-      let modified = 0;
-      for (let i = 0; i < state.selected.length; i += UDB_BULK_LIMIT) {
-        const reply = await bulkModifyUsers(http, state.selected.slice(i, i + UDB_BULK_LIMIT), { status });
-        modified += reply.modified;
-      }
-      saved(usersChangedText(modified, status === 'active' ? 'enabled' : 'disabled'));
-    } catch (error) {
-      appDispatch(snackbarShown({ kind: 'save', outcome: 'error', message: errorText(error) }));
-    }
-  };
+  const setSelectedStatus = (status: EndUserStatus) =>
+    users.requestWrite({ op: 'modify', ids: users.selected, changes: { status } });
+
+  const formWrite = write.op === 'create' || write.op === 'update' || write.op === 'command';
 
   const columns: DataTableColumn<EndUser>[] = [
     { name: 'username', header: 'Username', flex: 2, minWidth: 200, sortable: true },
@@ -200,7 +132,7 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
                 size="small"
                 aria-label={`Edit ${u.username}`}
                 data-testid={`${usersIds.editButton}-${u.username}`}
-                onClick={() => setEditing(u)}
+                onClick={() => openForm(u)}
               >
                 <EditIcon fontSize="small" />
               </IconButton>
@@ -231,29 +163,29 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
             label="Search users"
             value={searchText}
             onChange={setSearchText}
-            onSubmit={(text) => dispatch(searchChanged(text))}
+            onSubmit={(text) => changeQuery({ search: text })}
             testId={usersIds.search}
           />
           <Box sx={{ flex: 1 }} />
           <Typography color="text.secondary" data-testid={usersIds.total} aria-live="polite">
-            {state.status === 'loading' && state.users.length === 0
+            {users.status === 'loading' && users.rows.length === 0
               ? 'Loading users…'
-              : `${state.total} ${state.total === 1 ? 'user' : 'users'}`}
+              : `${users.total} ${users.total === 1 ? 'user' : 'users'}`}
           </Typography>
           {canWrite && (
             <>
               <Button
                 variant="outlined"
-                disabled={state.selected.length === 0}
-                onClick={() => void setSelectedStatus('active')}
+                disabled={users.selected.length === 0}
+                onClick={() => setSelectedStatus('active')}
                 data-testid={usersIds.enableSelected}
               >
                 Enable
               </Button>
               <Button
                 variant="outlined"
-                disabled={state.selected.length === 0}
-                onClick={() => void setSelectedStatus('disabled')}
+                disabled={users.selected.length === 0}
+                onClick={() => setSelectedStatus('disabled')}
                 data-testid={usersIds.disableSelected}
               >
                 Disable
@@ -262,11 +194,14 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
                 variant="outlined"
                 color="error"
                 startIcon={<DeleteIcon />}
-                disabled={state.selected.length === 0}
-                onClick={() => setDeleting(true)}
+                disabled={users.selected.length === 0}
+                onClick={() => {
+                  resetWrite();
+                  setDeleting(true);
+                }}
                 data-testid={usersIds.deleteSelected}
               >
-                Delete{state.selected.length > 0 ? ` (${state.selected.length})` : ''}
+                Delete{users.selected.length > 0 ? ` (${users.selected.length})` : ''}
               </Button>
               <Button
                 variant="outlined"
@@ -279,7 +214,7 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
               <Button
                 variant="contained"
                 startIcon={<AddIcon />}
-                onClick={() => setEditing('new')}
+                onClick={() => openForm('new')}
                 data-testid={usersIds.addButton}
               >
                 Add user
@@ -287,36 +222,32 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
             </>
           )}
         </Stack>
-        {state.status === 'failed' && (
-          <Alert
-            severity="error"
-            sx={{ mb: 2 }}
-            action={<Button onClick={() => dispatch(usersChanged())}>Retry</Button>}
-          >
-            {state.error}
+        {users.status === 'failed' && (
+          <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={users.reload}>Retry</Button>}>
+            {users.error?.message}
           </Alert>
         )}
         <Box data-testid={usersIds.table}>
           <DataTable<EndUser>
             label="Users"
-            rows={state.users}
+            rows={users.rows}
             rowKey={userKey}
             columns={columns}
             selectable={canWrite}
-            onSelectionChange={(rows) => dispatch(selectionChanged(rows.map((u) => u.uid)))}
+            onSelectionChange={(rows) => users.select(rows.map((u) => u.uid))}
             serverSort={{
               column: query.sort,
               direction: query.order,
               onChange: (column, direction) => {
-                const sort = sortOfHeader(column, direction);
-                if (sort) dispatch(sortChanged(sort));
+                const sort = sortOfHeader(usersSource, column, direction);
+                if (sort) changeQuery(sort);
               },
             }}
             serverPaging={{
               page: query.page,
               pageSize: query.pageSize,
-              total: state.total,
-              onChange: (page, pageSize) => dispatch(pageChanged({ page, pageSize })),
+              total: users.total,
+              onChange: (page, pageSize) => changeQuery({ page, pageSize }),
             }}
             emptyText={USERS_EMPTY_TEXT}
           />
@@ -327,25 +258,34 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
           user={editing === 'new' ? null : editing}
           onCancel={() => setEditing(null)}
           onSubmit={submitForm}
+          busy={write.status === 'saving'}
+          serverError={formWrite && write.status === 'failed' ? (write.error?.message ?? null) : null}
           onResetPassword={
             editing === 'new'
               ? undefined
-              : async () => (await resetUserPassword(http, editing.username)).password
+              : () => users.requestWrite({ op: 'command', id: editing.username, command: RESET_PASSWORD })
           }
+          newPassword={write.op === 'command' && write.status === 'done' ? String(write.result) : null}
         />
       )}
       {deleting && (
-        <DeleteUsersDialog
-          count={state.selected.length}
-          busy={deleteBusy}
+        <ConfirmDeleteDialog
+          title="Delete users"
+          count={users.selected.length}
+          busy={write.status === 'saving'}
           onCancel={() => setDeleting(false)}
-          onConfirm={() => void deleteSelected()}
+          onConfirm={() => users.requestWrite({ op: 'remove', ids: users.selected })}
+          testIds={{
+            dialog: usersIds.deleteDialog,
+            cancel: usersIds.deleteCancel,
+            confirm: usersIds.deleteConfirm,
+          }}
         />
       )}
       {importing &&
         renderImport((imported) => {
           setImporting(false);
-          if (imported) dispatch(usersChanged());
+          if (imported) users.reload();
         })}
     </AreaPage>
   );

@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import { useFormik } from 'formik';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
+import type { ApiCallErrorInfo } from '@workbench/common';
+import type { ProviderEntityDef } from '@workbench/common/api/contract/providerEntities';
+import { entityPageIds } from '@workbench/common/test-ids/index';
+import { entityFormErrors, formValuesOf, type EntityFormValues } from './entityForm';
+
+export interface EntityFormDialogProps {
+  entity: string;
+  def: ProviderEntityDef;
+  /** The row edited; null to create one. */
+  row: Record<string, unknown> | null;
+  busy: boolean;
+  /** The server's refusal of the last submit: shown at the field it names, else above the form. */
+  serverError: ApiCallErrorInfo | null;
+  onCancel: () => void;
+  onSubmit: (values: EntityFormValues) => void;
+}
+
+/** Add or edit a registry entity: its form fields, checked against its body schema as typed. */
+export function EntityFormDialog({
+  entity,
+  def,
+  row,
+  busy,
+  serverError,
+  onCancel,
+  onSubmit,
+}: EntityFormDialogProps) {
+  const ids = entityPageIds(entity);
+  const mode = row ? 'edit' : 'create';
+  const formik = useFormik<EntityFormValues>({
+    initialValues: formValuesOf(def, row),
+    validate: (values) => entityFormErrors(def, values, mode),
+    onSubmit: (values) => onSubmit(values),
+  });
+  const { setFieldError, setFieldTouched } = formik;
+  const fieldOfError =
+    serverError?.field && def.form.some((f) => f.field === serverError.field) ? serverError.field : null;
+  useEffect(() => {
+    if (!serverError?.field || !fieldOfError) return;
+    void setFieldTouched(fieldOfError, true, false);
+    setFieldError(fieldOfError, serverError.message);
+  }, [serverError, fieldOfError, setFieldError, setFieldTouched]);
+  const title = row ? `Edit ${def.noun} ${String(row[def.idField])}` : `Add ${def.noun}`;
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={`${ids.formDialog}-title`}
+      data-testid={ids.formDialog}
+      fullWidth
+      maxWidth="sm"
+    >
+      <form onSubmit={formik.handleSubmit} noValidate>
+        <DialogTitle id={`${ids.formDialog}-title`}>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {serverError && !fieldOfError && <Alert severity="error">{serverError.message}</Alert>}
+            {def.form.map((f) => {
+              const error = formik.touched[f.field] ? formik.errors[f.field] : undefined;
+              const multiline = f.kind !== 'text';
+              return (
+                <TextField
+                  key={f.field}
+                  name={f.field}
+                  label={f.label}
+                  value={formik.values[f.field] ?? ''}
+                  onChange={formik.handleChange}
+                  onBlur={formik.handleBlur}
+                  disabled={busy || (mode === 'edit' && f.createOnly === true)}
+                  required={f.createOnly === true}
+                  multiline={multiline}
+                  minRows={multiline ? 3 : undefined}
+                  error={Boolean(error)}
+                  helperText={error ?? f.helperText}
+                  slotProps={{ htmlInput: { 'data-testid': `${ids.formField}-${f.field}` } }}
+                />
+              );
+            })}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel} disabled={busy} data-testid={ids.formCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid={ids.formSubmit}>
+            {row ? 'Save' : 'Add'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,187 @@
+/** The provider-entity page, shown on the SKUs row of the registry. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type MockAdapter from 'axios-mock-adapter';
+import type { Sku } from '@workbench/common/api/contract/providerEntities';
+import { deletionWarning } from '@workbench/common/components/confirm-delete/index';
+import { entityPageIds } from '@workbench/common/test-ids/index';
+import { operator, renderConsole, support } from '../testing/renderConsole';
+
+jest.mock('@workbench/common/components/data-table/index', () =>
+  jest
+    .requireActual<typeof import('@workbench/common/testing/plainDataTable')>(
+      '@workbench/common/testing/plainDataTable',
+    )
+    .plainDataTableModule(),
+);
+
+const ids = entityPageIds('skus');
+const SKUS = '/gdmanage/api/v1/skus';
+const sku = (sku_id: string, extra: Partial<Sku> = {}): Sku => ({
+  sku_id,
+  name: `Name ${sku_id}`,
+  description: `About ${sku_id}`,
+  features: ['web_isolation', 'dlp'],
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  ...extra,
+});
+const catalogue = [sku('ISO-CORE'), sku('SWG-ADV')];
+const serve =
+  (rows: Sku[] = catalogue, total = rows.length) =>
+  (m: MockAdapter) =>
+    m.onGet(SKUS).reply(200, { skus: rows, total });
+const listCalls = (mock: MockAdapter) => mock.history.get.filter((r) => r.url === SKUS);
+const paste = async (field: HTMLElement, text: string) => {
+  await userEvent.click(field);
+  await userEvent.paste(text);
+};
+
+describe('entity page (SKUs)', () => {
+  it('lists the first page from the server, sorted by the first sort field, with the registry columns', async () => {
+    const { mock } = renderConsole('/skus', { user: operator, stubs: serve() });
+    const table = await screen.findByTestId(ids.table);
+    await within(table).findByText('ISO-CORE');
+    expect(within(table).getAllByText('web_isolation, dlp')).toHaveLength(2);
+    expect(within(table).getAllByText('2026-11-20')).toHaveLength(2);
+    expect(screen.getByTestId(ids.total)).toHaveTextContent('2 SKUs');
+    expect(listCalls(mock)[0]?.params).toEqual({ limit: 25, offset: 0, sort: 'sku_id', order: 'asc' });
+    expect(screen.getByRole('heading', { name: 'SKUs' })).toBeInTheDocument();
+  });
+
+  it('a header click sorts on the server; the search asks the server from the first page', async () => {
+    const { mock } = renderConsole('/skus', { user: operator, stubs: serve() });
+    await within(await screen.findByTestId(ids.table)).findByText('ISO-CORE');
+    await userEvent.click(screen.getByRole('columnheader', { name: 'Name' }));
+    await waitFor(() => expect(listCalls(mock).at(-1)?.params).toMatchObject({ sort: 'name', order: 'asc' }));
+    await paste(screen.getByTestId(ids.search), 'swg');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(listCalls(mock).at(-1)?.params).toMatchObject({ q: 'swg', offset: 0 }));
+  });
+
+  it('Add checks the form against the registry schema, sends the body, and shows the success', async () => {
+    const { mock, store } = renderConsole('/skus', {
+      user: operator,
+      stubs: (m) => {
+        serve()(m);
+        m.onPost(SKUS).reply(201, sku('NEW-1', { name: 'New one', features: ['a_b'] }));
+      },
+    });
+    await userEvent.click(await screen.findByTestId(ids.addButton));
+    const dialog = screen.getByTestId(ids.formDialog);
+    await paste(within(dialog).getByTestId(`${ids.formField}-sku_id`), 'bad id!');
+    await userEvent.click(within(dialog).getByTestId(ids.formSubmit));
+    expect(
+      await within(dialog).findByText('SKU ID is not valid (letters, digits, . _ -).'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the name.')).toBeInTheDocument();
+    expect(mock.history.post.filter((r) => r.url === SKUS)).toHaveLength(0);
+
+    await userEvent.clear(within(dialog).getByTestId(`${ids.formField}-sku_id`));
+    await paste(within(dialog).getByTestId(`${ids.formField}-sku_id`), 'NEW-1');
+    await paste(within(dialog).getByTestId(`${ids.formField}-name`), 'New one');
+    await paste(within(dialog).getByTestId(`${ids.formField}-features`), 'a_b\n\n');
+    await userEvent.click(within(dialog).getByTestId(ids.formSubmit));
+    await waitFor(() => expect(screen.queryByTestId(ids.formDialog)).not.toBeInTheDocument());
+    expect(JSON.parse(String(mock.history.post.find((r) => r.url === SKUS)?.data))).toEqual({
+      sku_id: 'NEW-1',
+      name: 'New one',
+      description: '',
+      features: ['a_b'],
+    });
+    expect(store.getState().snackbar.bottom?.text).toBe('The SKU NEW-1 has been added.');
+    await waitFor(() => expect(listCalls(mock)).toHaveLength(2));
+  });
+
+  it("the server's refusal shows at the field it names and the form stays open", async () => {
+    renderConsole('/skus', {
+      user: operator,
+      stubs: (m) => {
+        serve()(m);
+        m.onPost(SKUS).reply(409, {
+          message: "A SKU with the sku_id 'ISO-CORE' already exists.",
+          field: 'sku_id',
+        });
+      },
+    });
+    await userEvent.click(await screen.findByTestId(ids.addButton));
+    const dialog = screen.getByTestId(ids.formDialog);
+    await paste(within(dialog).getByTestId(`${ids.formField}-sku_id`), 'ISO-CORE');
+    await paste(within(dialog).getByTestId(`${ids.formField}-name`), 'Again');
+    await userEvent.click(within(dialog).getByTestId(ids.formSubmit));
+    expect(
+      await within(dialog).findByText("A SKU with the sku_id 'ISO-CORE' already exists."),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByTestId(`${ids.formField}-sku_id`)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('Edit keeps the id, replaces the other fields, and names the SKU in the success', async () => {
+    const { mock, store } = renderConsole('/skus', {
+      user: operator,
+      stubs: (m) => {
+        serve()(m);
+        m.onPut(`${SKUS}/ISO-CORE`).reply(200, sku('ISO-CORE', { name: 'Renamed' }));
+      },
+    });
+    await userEvent.click(await screen.findByTestId(`${ids.editButton}-ISO-CORE`));
+    const dialog = screen.getByTestId(ids.formDialog);
+    expect(within(dialog).getByTestId(`${ids.formField}-sku_id`)).toBeDisabled();
+    expect(within(dialog).getByTestId(`${ids.formField}-features`)).toHaveValue('web_isolation\ndlp');
+    await userEvent.clear(within(dialog).getByTestId(`${ids.formField}-name`));
+    await paste(within(dialog).getByTestId(`${ids.formField}-name`), 'Renamed');
+    await userEvent.click(within(dialog).getByTestId(ids.formSubmit));
+    await waitFor(() => expect(screen.queryByTestId(ids.formDialog)).not.toBeInTheDocument());
+    expect(JSON.parse(String(mock.history.put[0]?.data))).toEqual({
+      name: 'Renamed',
+      description: 'About ISO-CORE',
+      features: ['web_isolation', 'dlp'],
+    });
+    expect(store.getState().snackbar.bottom?.text).toBe('The SKU ISO-CORE has been saved.');
+  });
+
+  it('Delete warns with the deletion warning, deletes the selected SKUs, and reloads', async () => {
+    const { mock, store } = renderConsole('/skus', {
+      user: operator,
+      stubs: (m) => {
+        serve()(m);
+        m.onDelete(/\/gdmanage\/api\/v1\/skus\/.+/).reply(204);
+      },
+    });
+    await within(await screen.findByTestId(ids.table)).findByText('ISO-CORE');
+    expect(screen.getByTestId(ids.deleteSelected)).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    await userEvent.click(screen.getByTestId(ids.deleteSelected));
+    expect(screen.getByTestId(ids.deleteDialog)).toHaveTextContent(deletionWarning(2));
+    await userEvent.click(screen.getByTestId(ids.deleteConfirm));
+    await waitFor(() => expect(screen.queryByTestId(ids.deleteDialog)).not.toBeInTheDocument());
+    expect(mock.history.delete.map((r) => r.url).sort()).toEqual([`${SKUS}/ISO-CORE`, `${SKUS}/SWG-ADV`]);
+    expect(store.getState().snackbar.bottom?.text).toBe('2 SKUs have been deleted.');
+    await waitFor(() => expect(listCalls(mock)).toHaveLength(2));
+  });
+
+  it('support staff see the SKUs and no control that writes', async () => {
+    renderConsole('/skus', { user: support, stubs: serve() });
+    await within(await screen.findByTestId(ids.table)).findByText('ISO-CORE');
+    expect(screen.queryByTestId(ids.addButton)).not.toBeInTheDocument();
+    expect(screen.queryByTestId(ids.deleteSelected)).not.toBeInTheDocument();
+    expect(screen.queryByTestId(`${ids.editButton}-ISO-CORE`)).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('a failed list shows the error with Retry', async () => {
+    const { mock } = renderConsole('/skus', {
+      user: operator,
+      stubs: (m) =>
+        m
+          .onGet(SKUS)
+          .replyOnce(500, { message: 'The store is unavailable.' })
+          .onGet(SKUS)
+          .reply(200, { skus: catalogue, total: 2 }),
+    });
+    expect(await screen.findByText('The store is unavailable.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await within(screen.getByTestId(ids.table)).findByText('ISO-CORE');
+    expect(listCalls(mock)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,66 @@
+import { $, browser } from '@wdio/globals';
+import { entityPageIds } from '@workbench/common/test-ids/index';
+import { byTestId } from './testId';
+
+/** A provider-entity page of the console (one per registry row), e.g. SKUs. */
+export class EntityPage {
+  readonly ids: ReturnType<typeof entityPageIds>;
+  constructor(readonly entity: string) {
+    this.ids = entityPageIds(entity);
+  }
+  get page() {
+    return byTestId(this.ids.page);
+  }
+  get addButton() {
+    return byTestId(this.ids.addButton);
+  }
+  get deleteSelected() {
+    return byTestId(this.ids.deleteSelected);
+  }
+  get search() {
+    return byTestId(this.ids.search);
+  }
+  get formDialog() {
+    return byTestId(this.ids.formDialog);
+  }
+  field(name: string) {
+    return byTestId(`${this.ids.formField}-${name}`);
+  }
+  editButton(id: string) {
+    return byTestId(`${this.ids.editButton}-${id}`);
+  }
+  /** A grid cell of the table holding `text`. */
+  cellWithText(text: string) {
+    return $(`//*[@data-testid="${this.ids.table}"]//*[@role="gridcell"][contains(., "${text}")]`);
+  }
+  /** The selection checkbox of the row whose cells hold `text`. */
+  rowCheckbox(text: string) {
+    return $(
+      `//*[@data-testid="${this.ids.table}"]//*[contains(@class, "ag-row")][.//*[@role="gridcell"][contains(., "${text}")]]//input[@type="checkbox"]`,
+    );
+  }
+
+  async waitForDisplayed(): Promise<void> {
+    await this.page.waitForDisplayed({ timeoutMsg: `The ${this.entity} page did not show.` });
+  }
+
+  /** Fills the open form: each field's text replaces what it held. */
+  async fill(values: Record<string, string>): Promise<void> {
+    for (const [name, text] of Object.entries(values)) {
+      const input = this.field(name);
+      await input.waitForEnabled();
+      await input.click();
+      await browser.keys(['Control', 'a']);
+      await browser.keys('Delete');
+      await input.addValue(text);
+    }
+  }
+
+  async submitForm(): Promise<void> {
+    await byTestId(this.ids.formSubmit).click();
+  }
+
+  async waitForRow(text: string): Promise<void> {
+    await this.cellWithText(text).waitForDisplayed({ timeoutMsg: `No row of ${this.entity} shows ${text}.` });
+  }
+}
