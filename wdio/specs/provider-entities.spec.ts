@@ -27,11 +27,16 @@ describe('Provider console: SKUs (a provider-entity page)', () => {
     await skus.formDialog.waitForDisplayed();
     await skus.fill({ sku_id: 'ISO-CORE', name: 'Duplicate' });
     await skus.submitForm();
-    await expect(skus.formDialog).toHaveText(expect.stringContaining("A SKU with the sku_id 'ISO-CORE' already exists."));
+    await expect(skus.formDialog).toHaveText(
+      expect.stringContaining("A SKU with the sku_id 'ISO-CORE' already exists."),
+    );
 
     await skus.fill({ sku_id: id, name: 'End to end', features: 'web_isolation\ndlp' });
     await skus.submitForm();
-    await skus.formDialog.waitForDisplayed({ reverse: true, timeoutMsg: 'The form did not close after Add.' });
+    await skus.formDialog.waitForDisplayed({
+      reverse: true,
+      timeoutMsg: 'The form did not close after Add.',
+    });
     await skus.search.setValue(id);
     await browser.keys('Enter');
     await skus.waitForRow('End to end');
@@ -42,13 +47,18 @@ describe('Provider console: SKUs (a provider-entity page)', () => {
     await expect(skus.field('sku_id')).toBeDisabled();
     await skus.fill({ name: 'Renamed end to end' });
     await skus.submitForm();
-    await skus.formDialog.waitForDisplayed({ reverse: true, timeoutMsg: 'The form did not close after Save.' });
+    await skus.formDialog.waitForDisplayed({
+      reverse: true,
+      timeoutMsg: 'The form did not close after Save.',
+    });
     await skus.waitForRow('Renamed end to end');
 
     await skus.rowCheckbox(id).click();
     await skus.deleteSelected.click();
     await byTestId(skus.ids.deleteConfirm).click();
-    await skus.cellWithText(id).waitForDisplayed({ reverse: true, timeoutMsg: 'The deleted SKU stayed listed.' });
+    await skus
+      .cellWithText(id)
+      .waitForDisplayed({ reverse: true, timeoutMsg: 'The deleted SKU stayed listed.' });
   });
 
   it('support staff see the catalogue and no control that writes', async () => {
