@@ -102,11 +102,7 @@ export function EntityPage({ entity }: { entity: ProviderEntity }) {
 
   return (
     <Box data-testid={ids.page}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={1.5}
-        sx={{ mb: 2, alignItems: { md: 'center' } }}
-      >
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h1" data-testid={providerIds.pageTitle} sx={{ flexGrow: 1 }}>
           {def.title}
         </Typography>

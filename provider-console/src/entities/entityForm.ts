@@ -32,6 +32,10 @@ export function bodyOf(def: ProviderEntityDef, values: EntityFormValues): Record
   );
 }
 
+/** The label inside a sentence: "name", but "SKU ID" stays as written. */
+const inSentence = (label: string): string =>
+  /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+
 function messageOf(
   f: EntityFormFieldDef,
   keyword: string,
@@ -41,7 +45,7 @@ function messageOf(
   const rule = f.helperText ? ` (${f.helperText.toLowerCase()})` : '';
   switch (keyword) {
     case 'minLength':
-      return `Enter the ${f.label.toLowerCase()}.`;
+      return `Enter the ${inSentence(f.label)}.`;
     case 'maxLength':
       return `${f.label} may be at most ${String(params.limit)} characters.`;
     case 'maxItems':
@@ -50,7 +54,7 @@ function messageOf(
       return `${f.label} lists a value twice.`;
     case 'pattern':
       return typeof value === 'string' && value.trim() === ''
-        ? `Enter the ${f.label.toLowerCase()}.`
+        ? `Enter the ${inSentence(f.label)}.`
         : f.kind === 'list'
           ? `${f.label}: '${String(value)}' is not valid${rule}.`
           : `${f.label} is not valid${rule}.`;
