@@ -3,7 +3,7 @@
  * search, sort and paging; operators add, edit and delete (support staff read only). The row's
  * columns, form and nouns come from the registry; the data from common's entity feature.
  */
-import { useEffect, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -12,9 +12,8 @@ import {
   SearchField,
   providerIds,
   selectProviderIsOperator,
-  sortOfHeader,
   useAppSelector,
-  useEntityList,
+  useEntityPage,
 } from '@workbench/common';
 import {
   PROVIDER_ENTITY_REGISTRY,
@@ -42,33 +41,8 @@ export function EntityPage({ entity }: { entity: ProviderEntity }) {
   const source = REGISTRY_SOURCES[entity];
   const ids = entityPageIds(entity);
   const canWrite = useAppSelector(selectProviderIsOperator);
-  const list = useEntityList<RegistryRow>(source);
-  const { query, write, resetWrite } = list;
-  const [searchText, setSearchText] = useState(query.search);
-  const [editing, setEditing] = useState<RegistryRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const idOf = (row: RegistryRow): string => String(row[def.idField]);
-  const { changeQuery } = list;
-
-  // The search applies shortly after typing stops (and at once on Enter).
-  useEffect(() => {
-    if (searchText === query.search) return;
-    const timer = setTimeout(() => changeQuery({ search: searchText }), 300);
-    return () => clearTimeout(timer);
-  }, [searchText, query.search, changeQuery]);
-
-  // A finished write closes its dialog.
-  useEffect(() => {
-    if (write.status !== 'done') return;
-    if (write.op === 'create' || write.op === 'update') setEditing(null);
-    if (write.op === 'remove') setDeleting(false);
-    resetWrite();
-  }, [write.status, write.op, resetWrite]);
-
-  const open = (target: RegistryRow | 'new') => {
-    resetWrite();
-    setEditing(target);
-  };
+  const page = useEntityPage<RegistryRow>(source);
+  const idOf = source.idOf as (row: RegistryRow) => string;
 
   const columns: DataTableColumn<RegistryRow>[] = [
     ...def.columns.map((c): DataTableColumn<RegistryRow> => ({
@@ -90,7 +64,7 @@ export function EntityPage({ entity }: { entity: ProviderEntity }) {
                 size="small"
                 aria-label={`Edit ${idOf(row)}`}
                 data-testid={`${ids.editButton}-${idOf(row)}`}
-                onClick={() => open(row)}
+                onClick={() => page.openForm(row)}
               >
                 <EditIcon fontSize="small" />
               </IconButton>
@@ -109,16 +83,14 @@ export function EntityPage({ entity }: { entity: ProviderEntity }) {
         <SearchField
           size="small"
           label={`Search ${def.title}`}
-          value={searchText}
-          onChange={setSearchText}
-          onSubmit={(text) => changeQuery({ search: text })}
+          {...page.search}
           testId={ids.search}
           maxLength={200}
         />
         <Typography color="text.secondary" data-testid={ids.total} aria-live="polite">
-          {list.status === 'loading' && list.rows.length === 0
+          {page.status === 'loading' && page.rows.length === 0
             ? `Loading ${def.title}…`
-            : `${list.total} ${list.total === 1 ? def.noun : def.title}`}
+            : `${page.total} ${page.total === 1 ? def.noun : def.title}`}
         </Typography>
         {canWrite && (
           <>
@@ -126,19 +98,16 @@ export function EntityPage({ entity }: { entity: ProviderEntity }) {
               variant="outlined"
               color="error"
               startIcon={<DeleteIcon />}
-              disabled={list.selected.length === 0}
-              onClick={() => {
-                resetWrite();
-                setDeleting(true);
-              }}
+              disabled={page.selected.length === 0}
+              onClick={page.openDelete}
               data-testid={ids.deleteSelected}
             >
-              Delete{list.selected.length > 0 ? ` (${list.selected.length})` : ''}
+              Delete{page.selected.length > 0 ? ` (${page.selected.length})` : ''}
             </Button>
             <Button
               variant="contained"
               startIcon={<AddIcon />}
-              onClick={() => open('new')}
+              onClick={() => page.openForm('new')}
               data-testid={ids.addButton}
             >
               Add {def.noun}
@@ -146,58 +115,41 @@ export function EntityPage({ entity }: { entity: ProviderEntity }) {
           </>
         )}
       </Stack>
-      {list.status === 'failed' && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={list.reload}>Retry</Button>}>
-          {list.error?.message}
+      {page.status === 'failed' && (
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={page.reload}>Retry</Button>}>
+          {page.error?.message}
         </Alert>
       )}
       <Box data-testid={ids.table}>
         <DataTable<RegistryRow>
           label={def.title}
-          rows={list.rows}
-          rowKey={idOf}
+          {...page.tableProps}
           columns={columns}
           selectable={canWrite}
-          onSelectionChange={(rows) => list.select(rows.map(idOf))}
-          serverSort={{
-            column: query.sort,
-            direction: query.order,
-            onChange: (column, direction) => {
-              const sort = sortOfHeader(source, column, direction);
-              if (sort) changeQuery(sort);
-            },
-          }}
-          serverPaging={{
-            page: query.page,
-            pageSize: query.pageSize,
-            total: list.total,
-            onChange: (page, pageSize) => changeQuery({ page, pageSize }),
-          }}
           emptyText={`No ${def.title} match.`}
         />
       </Box>
-      {editing && (
+      {page.editing && (
         <EntityFormDialog
           entity={entity}
           def={def}
-          row={editing === 'new' ? null : editing}
-          busy={write.status === 'saving'}
-          serverError={write.status === 'failed' ? write.error : null}
-          onCancel={() => setEditing(null)}
+          row={page.editing === 'new' ? null : page.editing}
+          busy={page.busy}
+          serverError={page.formError}
+          onCancel={page.closeForm}
           onSubmit={(values) => {
             const body = bodyOf(def, values);
-            if (editing === 'new') list.requestWrite({ op: 'create', body });
-            else list.requestWrite({ op: 'update', id: idOf(editing), changes: body, label: idOf(editing) });
+            const target = page.editing;
+            if (target === 'new') page.requestWrite({ op: 'create', body });
+            else if (target)
+              page.requestWrite({ op: 'update', id: idOf(target), changes: body, label: idOf(target) });
           }}
         />
       )}
-      {deleting && (
+      {page.deleting && (
         <ConfirmDeleteDialog
           title={`Delete ${def.title}`}
-          count={list.selected.length}
-          busy={write.status === 'saving'}
-          onCancel={() => setDeleting(false)}
-          onConfirm={() => list.requestWrite({ op: 'remove', ids: list.selected })}
+          {...page.confirmDelete}
           testIds={{ dialog: ids.deleteDialog, cancel: ids.deleteCancel, confirm: ids.deleteConfirm }}
         />
       )}

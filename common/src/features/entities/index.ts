@@ -3,3 +3,4 @@ export * from './entitiesSlice';
 export * from './entitySelectors';
 export * from './entitiesSaga';
 export * from './useEntityList';
+export * from './useEntityPage';

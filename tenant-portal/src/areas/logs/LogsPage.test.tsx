@@ -20,18 +20,30 @@ const event = (i: number) => ({
   domain: `site${i}.example`,
 });
 
+/**
+ * Renders the explorer at `path` as the admin, answering every web-log block with `events`;
+ * records each query's parameters.
+ */
+function renderRecordingQueries(path: string, events: ReturnType<typeof event>[]) {
+  const seen: Record<string, string>[] = [];
+  const view = renderPortal({
+    path,
+    user: demoUser('admin'),
+    stubs: (mock) =>
+      mock.onGet(WEB).reply((config) => {
+        seen.push(config.params as Record<string, string>);
+        return [200, { events, pagingIdentifiers: { last_iteration: true } }];
+      }),
+  });
+  return { view, seen };
+}
+
 describe('logs explorer', () => {
   it('a copied link reproduces the same query: interval, pinned end, filters and search come from the URL', async () => {
-    const seen: Record<string, string>[] = [];
-    const view = renderPortal({
-      path: '/logs/web?interval=24h&to=1800000000&action=block,allow&search=news&sort=event_time:desc',
-      user: demoUser('admin'),
-      stubs: (mock) =>
-        mock.onGet(WEB).reply((config) => {
-          seen.push(config.params as Record<string, string>);
-          return [200, { events: [event(0), event(1)], pagingIdentifiers: { last_iteration: true } }];
-        }),
-    });
+    const { view, seen } = renderRecordingQueries(
+      '/logs/web?interval=24h&to=1800000000&action=block,allow&search=news&sort=event_time:desc',
+      [event(0), event(1)],
+    );
     await waitFor(() => expect(seen.length).toBeGreaterThan(0), GRID);
     expect(seen[0]).toEqual({
       start: String(1800000000 - 86400),
@@ -48,16 +60,7 @@ describe('logs explorer', () => {
   it('Copy link copies the view with the range end of the rows shown pinned, and leaves the URL as it was', async () => {
     const writeText = jest.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const seen: Record<string, string>[] = [];
-    const view = renderPortal({
-      path: '/logs/web?interval=7d&action=block',
-      user: demoUser('admin'),
-      stubs: (mock) =>
-        mock.onGet(WEB).reply((config) => {
-          seen.push(config.params as Record<string, string>);
-          return [200, { events: [], pagingIdentifiers: { last_iteration: true } }];
-        }),
-    });
+    const { view, seen } = renderRecordingQueries('/logs/web?interval=7d&action=block', []);
     await waitFor(() => expect(seen.length).toBeGreaterThan(0), GRID);
     fireEvent.click(screen.getByTestId(logsIds.copyLink));
     await waitFor(() => expect(writeText).toHaveBeenCalled());
@@ -140,16 +143,10 @@ describe('logs explorer', () => {
   it(
     'the Time header sorts newest first ⇄ oldest first: the order goes to the URL and the query; no other column sorts',
     async () => {
-      const seen: Record<string, string>[] = [];
-      const view = renderPortal({
-        path: '/logs/web?interval=24h&to=1800000000&columns=userid,domain',
-        user: demoUser('admin'),
-        stubs: (mock) =>
-          mock.onGet(WEB).reply((config) => {
-            seen.push(config.params as Record<string, string>);
-            return [200, { events: [event(0), event(1)], pagingIdentifiers: { last_iteration: true } }];
-          }),
-      });
+      const { view, seen } = renderRecordingQueries(
+        '/logs/web?interval=24h&to=1800000000&columns=userid,domain',
+        [event(0), event(1)],
+      );
       await waitFor(() => expect(seen.length).toBeGreaterThan(0), GRID);
       expect(seen[0].order).toBe('desc');
       const header = (colId: string) =>
@@ -259,16 +256,10 @@ describe('logs explorer', () => {
   it(
     'a link with sort=event_time:asc opens oldest first',
     async () => {
-      const seen: Record<string, string>[] = [];
-      renderPortal({
-        path: '/logs/web?interval=24h&to=1800000000&sort=event_time:asc',
-        user: demoUser('admin'),
-        stubs: (mock) =>
-          mock.onGet(WEB).reply((config) => {
-            seen.push(config.params as Record<string, string>);
-            return [200, { events: [event(1), event(0)], pagingIdentifiers: { last_iteration: true } }];
-          }),
-      });
+      const { seen } = renderRecordingQueries('/logs/web?interval=24h&to=1800000000&sort=event_time:asc', [
+        event(1),
+        event(0),
+      ]);
       await waitFor(() => expect(seen.length).toBeGreaterThan(0), GRID);
       expect(seen.every((p) => p.order === 'asc')).toBe(true);
       await waitFor(() =>

@@ -1,10 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { SearchField, selectCan, sortOfHeader, useAppSelector, useEntityList } from '@workbench/common';
+import { SearchField, selectCan, useAppSelector, useEntityPage } from '@workbench/common';
 import {
   UDB_READ_PERMISSION,
   UDB_WRITE_PERMISSION,
@@ -24,9 +24,6 @@ import type { PageProps } from '../../../routes/areas';
 export const USERS_EMPTY_TEXT =
   'No users were found to match your search/filters. Try modifying or resetting your criteria.';
 
-/** Row key of the table (stable: the table keys its selection on it). */
-const userKey = (u: EndUser): string => u.uid;
-
 /** A page of the route table (its title and path are fixed: 'Users'), or a test's render. */
 export interface UsersPageProps extends Partial<PageProps> {
   /** The import dialog (default: the bulk import wizard); given the close callback. */
@@ -45,38 +42,10 @@ const defaultImport = (close: (imported: boolean) => void): ReactNode => (
 export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
   const canRead = useAppSelector(selectCan(UDB_READ_PERMISSION));
   const canWrite = useAppSelector(selectCan(UDB_WRITE_PERMISSION));
-  const users = useEntityList<EndUser>(usersSource, { enabled: canRead });
-  const { query, write, changeQuery, resetWrite } = users;
-  const [searchText, setSearchText] = useState('');
-  const [editing, setEditing] = useState<EndUser | 'new' | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const users = useEntityPage<EndUser>(usersSource, { enabled: canRead });
   const [importing, setImporting] = useState(false);
 
-  // The search applies shortly after typing stops (and at once on Enter).
-  useEffect(() => {
-    if (searchText === query.search) return;
-    const timer = setTimeout(() => changeQuery({ search: searchText }), 300);
-    return () => clearTimeout(timer);
-  }, [searchText, query.search, changeQuery]);
-
-  // A finished save or delete closes its dialog (a password reset keeps the form open to show it).
-  useEffect(() => {
-    if (write.status !== 'done') return;
-    if (write.op === 'create' || write.op === 'update') {
-      setEditing(null);
-      resetWrite();
-    }
-    if (write.op === 'remove') {
-      setDeleting(false);
-      resetWrite();
-    }
-  }, [write.status, write.op, resetWrite]);
-
-  const openForm = (target: EndUser | 'new') => {
-    resetWrite();
-    setEditing(target);
-  };
-
+  const editing = users.editing;
   const submitForm = (values: UserFormValues) => {
     if (editing === 'new') users.requestWrite({ op: 'create', body: createBodyOf(values) });
     else if (editing)
@@ -91,8 +60,6 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
   /** Enables or disables the selected users (bulkusermodify, in batches of the bulk limit). */
   const setSelectedStatus = (status: EndUserStatus) =>
     users.requestWrite({ op: 'modify', ids: users.selected, changes: { status } });
-
-  const formWrite = write.op === 'create' || write.op === 'update' || write.op === 'command';
 
   const columns: DataTableColumn<EndUser>[] = [
     { name: 'username', header: 'Username', flex: 2, minWidth: 200, sortable: true },
@@ -132,7 +99,7 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
                 size="small"
                 aria-label={`Edit ${u.username}`}
                 data-testid={`${usersIds.editButton}-${u.username}`}
-                onClick={() => openForm(u)}
+                onClick={() => users.openForm(u)}
               >
                 <EditIcon fontSize="small" />
               </IconButton>
@@ -158,14 +125,7 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
           spacing={1.5}
           sx={{ mb: 2, alignItems: { md: 'center' } }}
         >
-          <SearchField
-            size="small"
-            label="Search users"
-            value={searchText}
-            onChange={setSearchText}
-            onSubmit={(text) => changeQuery({ search: text })}
-            testId={usersIds.search}
-          />
+          <SearchField size="small" label="Search users" {...users.search} testId={usersIds.search} />
           <Box sx={{ flex: 1 }} />
           <Typography color="text.secondary" data-testid={usersIds.total} aria-live="polite">
             {users.status === 'loading' && users.rows.length === 0
@@ -195,10 +155,7 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
                 color="error"
                 startIcon={<DeleteIcon />}
                 disabled={users.selected.length === 0}
-                onClick={() => {
-                  resetWrite();
-                  setDeleting(true);
-                }}
+                onClick={users.openDelete}
                 data-testid={usersIds.deleteSelected}
               >
                 Delete{users.selected.length > 0 ? ` (${users.selected.length})` : ''}
@@ -214,7 +171,7 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
               <Button
                 variant="contained"
                 startIcon={<AddIcon />}
-                onClick={() => openForm('new')}
+                onClick={() => users.openForm('new')}
                 data-testid={usersIds.addButton}
               >
                 Add user
@@ -230,25 +187,9 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
         <Box data-testid={usersIds.table}>
           <DataTable<EndUser>
             label="Users"
-            rows={users.rows}
-            rowKey={userKey}
+            {...users.tableProps}
             columns={columns}
             selectable={canWrite}
-            onSelectionChange={(rows) => users.select(rows.map((u) => u.uid))}
-            serverSort={{
-              column: query.sort,
-              direction: query.order,
-              onChange: (column, direction) => {
-                const sort = sortOfHeader(usersSource, column, direction);
-                if (sort) changeQuery(sort);
-              },
-            }}
-            serverPaging={{
-              page: query.page,
-              pageSize: query.pageSize,
-              total: users.total,
-              onChange: (page, pageSize) => changeQuery({ page, pageSize }),
-            }}
             emptyText={USERS_EMPTY_TEXT}
           />
         </Box>
@@ -256,25 +197,24 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
       {editing && (
         <UserFormDialog
           user={editing === 'new' ? null : editing}
-          onCancel={() => setEditing(null)}
+          onCancel={users.closeForm}
           onSubmit={submitForm}
-          busy={write.status === 'saving'}
-          serverError={formWrite && write.status === 'failed' ? (write.error?.message ?? null) : null}
+          busy={users.busy}
+          serverError={users.formError?.message ?? null}
           onResetPassword={
             editing === 'new'
               ? undefined
               : () => users.requestWrite({ op: 'command', id: editing.username, command: RESET_PASSWORD })
           }
-          newPassword={write.op === 'command' && write.status === 'done' ? String(write.result) : null}
+          newPassword={
+            users.write.op === 'command' && users.write.status === 'done' ? String(users.write.result) : null
+          }
         />
       )}
-      {deleting && (
+      {users.deleting && (
         <ConfirmDeleteDialog
           title="Delete users"
-          count={users.selected.length}
-          busy={write.status === 'saving'}
-          onCancel={() => setDeleting(false)}
-          onConfirm={() => users.requestWrite({ op: 'remove', ids: users.selected })}
+          {...users.confirmDelete}
           testIds={{
             dialog: usersIds.deleteDialog,
             cancel: usersIds.deleteCancel,
