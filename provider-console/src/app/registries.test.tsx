@@ -1,0 +1,25 @@
+/**
+ * Registry consistency, console side (issue 9): every row of the provider-entity registry has its
+ * area in the console's route table, and the area shows the entity page with its test ids and
+ * title. (The server side is checked in server/src/registries.test.ts.)
+ */
+import { screen } from '@testing-library/react';
+import { PROVIDER_ENTITIES, PROVIDER_ENTITY_REGISTRY } from '@workbench/common/api/contract/providerEntities';
+import { entityPageIds } from '@workbench/common/test-ids/index';
+import { operator, renderConsole } from '../testing/renderConsole';
+import { PROVIDER_AREAS } from './providerAreas';
+
+describe('provider-entity registry in the console', () => {
+  it.each(PROVIDER_ENTITIES)('%s: has an area at its name whose page is the entity page', async (entity) => {
+    const def = PROVIDER_ENTITY_REGISTRY[entity];
+    const area = PROVIDER_AREAS.find((a) => a.path === entity);
+    expect(area?.title).toBe(def.title);
+    renderConsole(`/${entity}`, {
+      user: operator,
+      stubs: (m) => m.onGet(def.path).reply(200, { [entity]: [], total: 0 }),
+    });
+    expect(await screen.findByTestId(entityPageIds(entity).page)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: def.title })).toBeInTheDocument();
+    expect(screen.getByTestId(entityPageIds(entity).total)).toHaveTextContent(`0 ${def.title}`);
+  });
+});
