@@ -14,6 +14,7 @@ import {
 import { Float64, Int32, Table, Utf8, vectorFromArray } from 'apache-arrow';
 import { generateEvents } from '../seed/eventGenerator';
 import { toEventColumns } from './arrowEvents';
+import { toLogEventJson } from './logQuery';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const DAY = 86400000;
@@ -149,6 +150,29 @@ describe('DuckDbEventStore', () => {
     const [row] = await store.query({ ...baseQuery('scan_audit'), limit: 1 });
     for (const field of Object.keys(row.fields)) expect(LOG_TYPE_SCHEMAS.scan_audit.fields).toContain(field);
     expect(typeof row.fields.userid).toBe('string');
+  });
+
+  it('queryJson writes each event as JSON.stringify(toLogEventJson(event)) would, with its keys, for every log type', async () => {
+    for (const type of LOG_TYPES) {
+      const q = { ...baseQuery(type), limit: 40 };
+      const objects = await store.query(q);
+      const written = await store.queryJson(q);
+      expect(written.json).toEqual(objects.map((e) => JSON.stringify(toLogEventJson(e))));
+      expect(written.keys).toEqual(objects.map((e) => ({ time: e.time, id: e.id })));
+    }
+  });
+
+  it('queryJson escapes text as JSON does: quotes, backslashes, control characters, non-ASCII', async () => {
+    const odd = 'a "quoted" \\ back\\slash, tab\t, newline\n, bell\u0007, é, 漢字, emoji 🙂, </script>';
+    const tid = 'tid-json-text';
+    await store.append([
+      { tid, logType: 'scan_web', time: NOW - 1000, fields: { userid: odd, domain: 'x.example' } },
+    ]);
+    const q = { ...baseQuery('scan_web', tid), limit: 5 };
+    const [stored] = await store.query(q);
+    const { json } = await store.queryJson(q);
+    expect(stored.fields.userid).toBe(odd);
+    expect(json).toEqual([JSON.stringify(toLogEventJson(stored))]);
   });
 
   it('time range: start inclusive, end exclusive', async () => {

@@ -51,6 +51,7 @@ import {
   type EventQuery,
   type EventScan,
   type EventStore,
+  type JsonEvents,
   type LoadProgress,
   type NewEvent,
   type StoredEvent,
@@ -79,6 +80,13 @@ const CATALOG = 'ev';
  * block 1 / block 50,000 took the same time (see the README's figures).
  */
 export const ROW_GROUP_SIZE = 32768;
+
+/**
+ * DuckDB runs each statement on its caller's thread only. A block is too small to gain from a
+ * second thread: under 50 concurrent blocks one thread each served 6 % more per CPU-second, and
+ * the bulk ingest went as fast (measured 2026-11-25, 2 cores; server/src/events/README.md).
+ */
+export const DUCKDB_THREADS = 1;
 
 /** FNV-1a of a string, 8 hex digits. */
 function fnv1a(text: string): string {
@@ -123,6 +131,25 @@ export function tableOf(logType: LogType): string {
 /** The columns of a log type's table: id, tid, time, then its fields in schema order. */
 const TABLE_COLUMNS: ReadonlyMap<LogType, readonly string[]> = new Map(
   LOG_TYPES.map((t) => [t, ['id', 'tid', 'time', ...LOG_TYPE_SCHEMAS[t].fields]]),
+);
+
+/**
+ * The logs API's JSON object of an event, written by DuckDB (see EventStore.queryJson): a struct
+ * of the fixed keys and the type's fields in schema order, as JSON, merged into `{}` so that the
+ * fields without a value (null) drop out. One struct keeps the statement cheap to plan (DuckDB
+ * plans a statement with parameters again on each run: a CASE per field cost ~2 ms a block).
+ */
+const JSON_EVENT_SQL: ReadonlyMap<LogType, string> = new Map(
+  LOG_TYPES.map((t) => {
+    const members = [
+      `'id': CAST(id AS VARCHAR)`,
+      `'time': time`,
+      `'event_time': strftime(epoch_ms(time), '%Y-%m-%dT%H:%M:%S.%gZ')`,
+      `'log_type': '${t}'`,
+      ...LOG_TYPE_SCHEMAS[t].fields.map((f) => `'${f}': ${f}`),
+    ];
+    return [t, `CAST(json_merge_patch('{}', to_json({${members.join(', ')}})) AS VARCHAR)`];
+  }),
 );
 
 function createTableSql(logType: LogType, table = tableOf(logType)): string {
@@ -191,10 +218,21 @@ interface BuiltSql {
 }
 
 /** The SELECT of a query: exported for the tests that check no value is spliced into SQL. */
-export function buildSelect(query: EventQuery): BuiltSql {
+/** What a select reads: the table's columns, or (id, tid, time and) the event's JSON. */
+export type SelectShape = 'columns' | 'json';
+
+export function buildSelect(query: EventQuery, shape: SelectShape = 'columns'): BuiltSql {
   const { where, params, bind } = buildWhere(query);
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-  const sql = `SELECT ${(TABLE_COLUMNS.get(query.logType) as readonly string[]).join(', ')} FROM ${tableOf(query.logType)} WHERE ${where} ORDER BY time ${direction}, id ${direction} LIMIT ${bind(BigInt(query.limit))}`;
+  const columns = (TABLE_COLUMNS.get(query.logType) as readonly string[]).join(', ');
+  const order = `ORDER BY time ${direction}, id ${direction}`;
+  const sql = `SELECT ${columns} FROM ${tableOf(query.logType)} WHERE ${where} ${order} LIMIT ${bind(BigInt(query.limit))}`;
+  // The JSON is written for the rows of the block only (over the limited rows, not the window).
+  if (shape === 'json')
+    return {
+      sql: `SELECT id, tid, time, ${JSON_EVENT_SQL.get(query.logType) as string} FROM (${sql}) ${order}`,
+      params,
+    };
   return { sql, params };
 }
 
@@ -484,6 +522,7 @@ export class DuckDbEventStore implements EventStore {
     const instance = await DuckDBInstance.create(':memory:', {
       // Checkpoints run when asked (after a bulk ingest, on close), not inside an append.
       checkpoint_threshold: '1GB',
+      threads: String(DUCKDB_THREADS),
     });
     const setup = await instance.connect();
     const file = path.join(dataDir, EVENTS_FILE).replace(/'/g, "''");
@@ -744,6 +783,20 @@ export class DuckDbEventStore implements EventStore {
    * same; a sparse result (tight filters) takes a few probes of growing windows.
    */
   async query(query: EventQuery): Promise<StoredEvent[]> {
+    const rows = await this.rememberedProbe(query, 'columns');
+    return rows.map((row) => toStoredEvent(row, query.logType));
+  }
+
+  async queryJson(query: EventQuery): Promise<JsonEvents> {
+    const rows = await this.rememberedProbe(query, 'json');
+    return {
+      json: rows.map((row) => row[3] as string),
+      keys: rows.map((row) => ({ time: Number(row[2]), id: Number(row[0]) })),
+    };
+  }
+
+  /** A probe that starts from the window the previous block of the same query shape needed. */
+  private async rememberedProbe(query: EventQuery, shape: SelectShape): Promise<(readonly DuckDBValue[])[]> {
     const key = JSON.stringify([
       query.logType,
       query.tid,
@@ -752,17 +805,21 @@ export class DuckDbEventStore implements EventStore {
       query.order ?? 'desc',
     ]);
     const remembered = this.recentSpans.get(key);
-    const { events } = await this.probe(query, remembered ?? this.firstWindow(query.logType, query.limit));
-    if (events.length >= query.limit) {
+    const { rows } = await this.probe(
+      query,
+      remembered ?? this.firstWindow(query.logType, query.limit),
+      shape,
+    );
+    if (rows.length >= query.limit) {
       // The next block of the same query most likely needs about the time these events covered.
-      const covered = Math.abs(events[0].time - events[events.length - 1].time);
+      const covered = Math.abs(Number(rows[0][2]) - Number(rows[rows.length - 1][2]));
       this.recentSpans.delete(key);
       this.recentSpans.set(key, Math.max(MIN_WINDOW_MS, 2 * covered));
       if (this.recentSpans.size > MAX_RECENT_SPANS) {
         this.recentSpans.delete(this.recentSpans.keys().next().value as string);
       }
     }
-    return events;
+    return rows;
   }
 
   /**
@@ -777,14 +834,16 @@ export class DuckDbEventStore implements EventStore {
     return Math.max(MIN_WINDOW_MS, Math.ceil((WINDOW_MARGIN * limit) / perMs));
   }
 
+  /** Rows start with id, tid, time (both shapes). */
   private async probe(
     query: EventQuery,
     firstSpan: number,
-  ): Promise<{ events: StoredEvent[]; span: number }> {
+    shape: SelectShape = 'columns',
+  ): Promise<{ rows: (readonly DuckDBValue[])[]; span: number }> {
     this.assertOpen();
     validateQuery(query);
     const bounds = this.bounds.get(query.logType);
-    if (!bounds) return { events: [], span: firstSpan };
+    if (!bounds) return { rows: [], span: firstSpan };
     const ascending = query.order === 'asc';
     const top = query.after ? query.after.time + 1 : Math.min(query.end, bounds.max + 1);
     const bottom = query.after ? query.after.time : Math.max(query.start, bounds.min);
@@ -793,12 +852,10 @@ export class DuckDbEventStore implements EventStore {
         const window = ascending
           ? { start: query.start, end: Math.min(query.end, bottom + span) }
           : { start: Math.max(query.start, top - span), end: query.end };
-        const { sql, params } = buildSelect({ ...query, ...window });
+        const { sql, params } = buildSelect({ ...query, ...window }, shape);
         const rows = (await runPrepared(connection, sql, params)).getRows();
         const whole = ascending ? window.end === query.end : window.start === query.start;
-        if (rows.length >= query.limit || whole) {
-          return { events: rows.map((row) => toStoredEvent(row, query.logType)), span };
-        }
+        if (rows.length >= query.limit || whole) return { rows, span };
         // Widen for about twice the rows still missing at the rate just seen (×16 when none).
         span *=
           rows.length === 0 ? 16 : Math.min(64, Math.max(2, Math.ceil((2 * query.limit) / rows.length)));
@@ -813,7 +870,7 @@ export class DuckDbEventStore implements EventStore {
     let span = first;
     for (;;) {
       const result = await this.probe({ ...query, after, limit: batchSize }, span);
-      const batch = result.events;
+      const batch = result.rows.map((row) => toStoredEvent(row, query.logType));
       span = Math.max(first, result.span / 2);
       if (batch.length > 0) yield batch;
       if (batch.length < batchSize) return;

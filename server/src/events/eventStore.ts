@@ -118,6 +118,12 @@ export class EventStoreInputError extends Error {
   }
 }
 
+/** Events as JSON texts, with the (time, id) of each. */
+export interface JsonEvents {
+  json: string[];
+  keys: EventCursor[];
+}
+
 export interface EventStore {
   /** Appends events (in one batch, atomically); returns how many were stored. */
   append(events: readonly NewEvent[]): Promise<number>;
@@ -137,6 +143,13 @@ export interface EventStore {
   loadProgress(load: string): Promise<LoadProgress | null>;
   /** Up to `limit` events of the query, in its order (newest first by default). */
   query(query: EventQuery): Promise<StoredEvent[]>;
+  /**
+   * The same events as `query`, each already written as the logs API's JSON object (id as text,
+   * time, event_time in ISO 8601, log_type, then the fields that have a value, in the log
+   * schema's order), with their keys: the store's engine writes the JSON, so a block goes out
+   * without a JavaScript object per event.
+   */
+  queryJson(query: EventQuery): Promise<JsonEvents>;
   /** Every event of the scan, in its order, in batches (for exports of any size). */
   scan(query: EventScan, batchSize?: number): AsyncIterable<StoredEvent[]>;
   /** A report's groups and their measures (see EventAggregate). */

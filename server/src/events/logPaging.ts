@@ -3,14 +3,7 @@
  * the opaque cursor of the block's last event, which pins the block's time range. Store-neutral.
  */
 import type { EventQuery, EventStore } from './eventStore';
-import {
-  WHOLE_RANGE_GIVEN,
-  decodeCursor,
-  encodeCursor,
-  toLogEventJson,
-  type LogEventJson,
-  type RangeGiven,
-} from './logQuery';
+import { WHOLE_RANGE_GIVEN, decodeCursor, encodeCursor, type RangeGiven } from './logQuery';
 
 export interface PagingIdentifiers {
   /** Absent on the last block. */
@@ -18,10 +11,15 @@ export interface PagingIdentifiers {
   last_iteration: boolean;
 }
 
+/** A block: its events as the JSON texts the store wrote (LogEventJson objects), and what follows. */
 export interface LogBlock {
-  events: LogEventJson[];
+  events: string[];
   pagingIdentifiers: PagingIdentifiers;
 }
+
+/** The reply body of a block: `{"events":[…],"pagingIdentifiers":{…}}`, the events as written. */
+export const logBlockBody = (block: LogBlock): string =>
+  `{"events":[${block.events.join(',')}],"pagingIdentifiers":${JSON.stringify(block.pagingIdentifiers)}}`;
 
 export interface ReadLogBlockOptions {
   /** The parameter a bad cursor is reported under (`cursor` on GET). */
@@ -39,12 +37,12 @@ export async function readLogBlock(
   const decoded = cursor ? decodeCursor(cursor, query, cursorField, rangeGiven) : undefined;
   // The range the first block was read over (the default end = now moves between blocks).
   const pinned = decoded ? { ...query, start: decoded.start, end: decoded.end } : query;
-  const rows = await store.query({ ...pinned, after: decoded?.after, limit: query.limit + 1 });
-  const more = rows.length > query.limit;
-  const page = more ? rows.slice(0, query.limit) : rows;
-  const last = page[page.length - 1];
+  const rows = await store.queryJson({ ...pinned, after: decoded?.after, limit: query.limit + 1 });
+  const more = rows.json.length > query.limit;
+  const count = Math.min(rows.json.length, query.limit);
+  const last = rows.keys[count - 1];
   return {
-    events: page.map(toLogEventJson),
+    events: rows.json.slice(0, count),
     pagingIdentifiers:
       more && last
         ? { cursor: encodeCursor({ time: last.time, id: last.id }, pinned), last_iteration: false }

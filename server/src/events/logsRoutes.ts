@@ -11,7 +11,7 @@
  * Always the session's tenant. Bad filters, values or cursors → 400 naming the parameter.
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import {
   LOGS_EXPORT_TOTAL_HEADER,
@@ -30,7 +30,7 @@ import { csvLine } from './csv';
 import { EventStoreInputError, type EventStore } from './eventStore';
 import { FIELD_SPECS, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
 import { LogQueryError, parseLogQuery, type RawQuery } from './logQuery';
-import { readLogBlock } from './logPaging';
+import { logBlockBody, readLogBlock } from './logPaging';
 
 export interface LogsRoutesOptions {
   store: EventStore;
@@ -118,9 +118,14 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const { store, now } = options;
 
+    /**
+     * A block's reply: the body is written here (the events as the store wrote them), so the
+     * route's response schema documents it but does not serialise it again.
+     */
     const block = async (
       logType: LogType,
       request: FastifyRequest,
+      reply: FastifyReply,
       bodyCursor: string | undefined,
       finished = false,
     ) => {
@@ -131,12 +136,14 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
           throw new LogQueryError('cursor', 'Give the cursor either in the body or in the query, not both.');
         }
         // Asking for the block after the last one: nothing more (the query is still checked).
-        if (finished) return { events: [], pagingIdentifiers: { last_iteration: true } };
         const cursor = bodyCursor ?? parsed.cursor;
-        return await readLogBlock(store, parsed.query, cursor, {
-          cursorField: bodyCursor !== undefined ? 'pagingIdentifiers' : 'cursor',
-          rangeGiven: parsed.rangeGiven,
-        });
+        const result = finished
+          ? { events: [], pagingIdentifiers: { last_iteration: true } }
+          : await readLogBlock(store, parsed.query, cursor, {
+              cursorField: bodyCursor !== undefined ? 'pagingIdentifiers' : 'cursor',
+              rangeGiven: parsed.rangeGiven,
+            });
+        return reply.type('application/json; charset=utf-8').send(logBlockBody(result));
       } catch (error) {
         throw toHttpError(error);
       }
@@ -159,7 +166,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
             response: { 200: blockReply, ...errorResponses(400, 401, 403) },
           },
         },
-        async (request) => block(logType, request, undefined),
+        async (request, reply) => block(logType, request, reply, undefined),
       );
 
       app.post(
@@ -174,7 +181,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
             response: { 200: blockReply, ...errorResponses(400, 401, 403) },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const body = request.body as LogQueryBody;
           const cursor =
             body.pagingIdentifiers?.last_iteration === false ? body.pagingIdentifiers.cursor : undefined;
@@ -185,7 +192,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
               'pagingIdentifiers',
             );
           }
-          return block(logType, request, cursor, body.pagingIdentifiers?.last_iteration === true);
+          return block(logType, request, reply, cursor, body.pagingIdentifiers?.last_iteration === true);
         },
       );
 
