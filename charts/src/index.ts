@@ -1,2 +1,3 @@
-// ECharts wrappers (pure option builders + thin lazy components) arrive with the reports issue.
-export {};
+// Pure option builders (data → ECharts option), tested without rendering, and the chart component.
+export * from './options/topNBar';
+export * from './options/timeSeries';

@@ -78,6 +78,16 @@ export const providerPageIds = {
   tenantsQuickFilter: 'provider-tenants-quick-filter',
 } as const;
 
+/** The tenant portal's dashboard (report panels). */
+export const dashboardIds = {
+  page: 'dashboard-page',
+  interval: 'dashboard-interval',
+  /** `${panel}-${query name}` */
+  panel: 'dashboard-panel',
+  /** `${chart}-${query name}` */
+  chart: 'dashboard-chart',
+} as const;
+
 /** A provider-entity page of the console (one per row of the provider-entity registry). */
 export const entityPageIds = (entity: string) =>
   ({

@@ -1,7 +1,7 @@
 /**
  * The tenant portal's store: common's tenant-world store plus the features the portal's pages
  * use (the logs explorer's paging and saved searches, the entity feature over the data pages'
- * sources). The login area builds a bare tenant-world
+ * sources, the dashboard's report queries). The login area builds a bare tenant-world
  * store instead: it has no page that needs these.
  */
 import { useSelector } from 'react-redux';
@@ -11,6 +11,8 @@ import {
   entitiesSaga,
   logPagingReducer,
   logPagingSaga,
+  reportQueryReducer,
+  reportQuerySaga,
   savedSearchesReducer,
   savedSearchesSaga,
   type AppState,
@@ -26,6 +28,7 @@ const portalReducers = {
   logPaging: logPagingReducer,
   savedSearches: savedSearchesReducer,
   entities: createEntitiesReducer(ENTITY_SOURCES),
+  reportQuery: reportQueryReducer,
 };
 
 export type PortalState = AppState<'tenant', typeof portalReducers>;
@@ -37,7 +40,7 @@ export function createPortalStore(navigation: Navigation, http?: HttpClient) {
     navigation,
     http,
     extraReducers: portalReducers,
-    extraSagas: [logPagingSaga, savedSearchesSaga, entitiesSaga(ENTITY_SOURCES)],
+    extraSagas: [logPagingSaga, savedSearchesSaga, entitiesSaga(ENTITY_SOURCES), reportQuerySaga],
   });
 }
 

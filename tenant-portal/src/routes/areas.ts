@@ -185,6 +185,7 @@ export const AREAS: readonly Area[] = [
     environment: { cloud: true, onPrem: ['management_station'], onPremNonProductionOnly: true },
     inNav: true,
     resolvesRevision: true,
+    page: page(() => import('../areas/dashboard/DashboardPage').then((m) => m.DashboardPage)),
   },
   {
     id: 'policy',

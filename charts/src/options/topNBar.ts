@@ -1,0 +1,64 @@
+/**
+ * A horizontal top-N bar chart: the largest group on top. Up to BAR_LABEL_THRESHOLD bars the
+ * names stand on the axis; beyond it they go inside the bars (shared-ui-and-validators §9), so a
+ * long list keeps its bars wide.
+ */
+import type { EChartsCoreOption } from 'echarts/core';
+
+/** shared-ui-and-validators §9: threshold of 6 in bar label placement. */
+export const BAR_LABEL_THRESHOLD = 6;
+
+export interface ChartRow {
+  /** The group's name (null: the events without a value). */
+  key: string | number | null;
+  value: number;
+}
+
+export interface TopNBarOptions {
+  /** The text of a value (axis, label and tooltip), e.g. bytes as "1.2 MB". */
+  formatValue?: (value: number) => string;
+  /** The name shown for a null key. */
+  nullLabel?: string;
+}
+
+export const keyLabel = (key: ChartRow['key'], nullLabel = '(none)'): string =>
+  key === null || key === '' ? nullLabel : String(key);
+
+export function topNBarOption(rows: readonly ChartRow[], options: TopNBarOptions = {}): EChartsCoreOption {
+  const format = options.formatValue ?? ((v: number) => v.toLocaleString('en-US'));
+  // ECharts draws the first category at the bottom: reverse, so the largest is on top.
+  const ordered = [...rows].reverse();
+  const names = ordered.map((r) => keyLabel(r.key, options.nullLabel));
+  const inside = rows.length > BAR_LABEL_THRESHOLD;
+  return {
+    grid: { left: inside ? 8 : 16, right: 56, top: 8, bottom: 24, containLabel: !inside },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { name: string; value: number }) => `${p.name}: ${format(p.value)}`,
+    },
+    xAxis: { type: 'value', axisLabel: { formatter: format } },
+    yAxis: {
+      type: 'category',
+      data: names,
+      axisLabel: { show: !inside, width: 180, overflow: 'truncate' },
+      axisTick: { show: false },
+    },
+    series: [
+      {
+        type: 'bar',
+        data: ordered.map((r) => r.value),
+        barMaxWidth: 28,
+        // Names inside the bars run on past a short bar: light bars and dark text read either way.
+        itemStyle: inside ? { color: 'rgba(31, 78, 121, 0.28)' } : undefined,
+        label: inside
+          ? {
+              show: true,
+              position: 'insideLeft',
+              formatter: (p: { name: string }) => p.name,
+              color: '#1b2733',
+            }
+          : { show: true, position: 'right', formatter: (p: { value: number }) => format(p.value) },
+      },
+    ],
+  };
+}

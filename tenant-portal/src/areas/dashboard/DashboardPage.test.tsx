@@ -1,0 +1,190 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type MockAdapter from 'axios-mock-adapter';
+import { reportQueryPath } from '@workbench/common/api/contract/reportQueries';
+import { dashboardIds } from '@workbench/common/test-ids/index';
+import { intervalToTimeRange, timeRangeToUnixSeconds } from '@workbench/common/features/interval/index';
+import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
+import { drillDownPath } from './dashboardPanels';
+
+afterEach(resetPortalEnv);
+
+/*
+ * ECharts draws on a canvas jsdom does not have: the chart is replaced by the names of its bars
+ * (buttons that report a click as ECharts does) or the count of its points. The option builders
+ * are tested in charts/, the drawn charts in the browser.
+ */
+jest.mock('@workbench/charts/EChart', () => ({
+  EChart: ({
+    option,
+    onClick,
+    label,
+    testId,
+  }: {
+    option: { yAxis?: { data?: string[] }; series: { data: unknown[] }[] };
+    onClick?: (c: { name: string; dataIndex: number; value: unknown }) => void;
+    label: string;
+    testId?: string;
+  }) => (
+    <div role="img" aria-label={label} data-testid={testId}>
+      {option.yAxis?.data
+        ? option.yAxis.data.map((name, i) => (
+            <button
+              key={name}
+              onClick={() => onClick?.({ name, dataIndex: i, value: option.series[0].data[i] })}
+            >
+              {name}
+            </button>
+          ))
+        : `${option.series[0].data.length} points`}
+    </div>
+  ),
+}));
+
+const TOP = reportQueryPath('top_domains');
+const BANDWIDTH = reportQueryPath('bandwidth_usage_by_date');
+const NOW = Date.UTC(2026, 10, 25, 6, 0, 0);
+
+const serve = (m: MockAdapter) => {
+  m.onGet(TOP).reply((config) => [
+    200,
+    {
+      name: 'top_domains',
+      start: Number(config.params.start),
+      end: Number(config.params.end),
+      rows: [
+        { key: 'news.example', value: 30 },
+        { key: 'mail.example', value: 12 },
+      ],
+    },
+  ]);
+  m.onGet(BANDWIDTH).reply((config) => [
+    200,
+    {
+      name: 'bandwidth_usage_by_date',
+      start: Number(config.params.start),
+      end: Number(config.params.end),
+      granularity: config.params.granularity,
+      rows: [
+        { key: 1, value: 2048 },
+        { key: 2, value: 0 },
+        { key: 3, value: 4096 },
+      ],
+    },
+  ]);
+};
+const calls = (mock: MockAdapter, path: string) => mock.history.get.filter((r) => r.url === path);
+
+beforeEach(() => {
+  jest.useFakeTimers({
+    now: NOW,
+    doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+  });
+});
+afterEach(() => jest.useRealTimers());
+
+describe('dashboard', () => {
+  it('asks each panel’s query over the interval ending now (default 30d, P2D buckets) and draws it', async () => {
+    const { mock } = renderPortal({ path: '/dashboard', user: demoUser('admin'), stubs: serve });
+    const top = await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    expect(within(top).getByRole('button', { name: 'news.example' })).toBeInTheDocument();
+    expect(await screen.findByTestId(`${dashboardIds.chart}-bandwidth_usage_by_date`)).toHaveTextContent(
+      '3 points',
+    );
+    const { start, end } = timeRangeToUnixSeconds(
+      intervalToTimeRange('30d', Math.ceil(NOW / 60_000) * 60_000),
+    );
+    expect(end).toBe(Math.ceil(NOW / 60_000) * 60);
+    expect(calls(mock, TOP)[0]?.params).toEqual({ start: String(start), end: String(end), limit: '10' });
+    expect(calls(mock, BANDWIDTH)[0]?.params).toEqual({
+      start: String(start),
+      end: String(end),
+      granularity: 'P2D',
+    });
+  });
+
+  it('the interval and pinned end come from the URL; choosing another interval asks again', async () => {
+    const { mock } = renderPortal({
+      path: '/dashboard?interval=24h&to=1800000000',
+      user: demoUser('admin'),
+      stubs: serve,
+    });
+    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    expect(calls(mock, TOP)[0]?.params).toMatchObject({
+      start: String(1800000000 - 86400),
+      end: '1800000000',
+    });
+    expect(calls(mock, BANDWIDTH)[0]?.params).toMatchObject({ granularity: 'PT2H' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Interval' }));
+    await userEvent.click(await screen.findByRole('option', { name: /7 days/i }));
+    const end = Math.ceil(NOW / 60_000) * 60;
+    await waitFor(() =>
+      expect(calls(mock, TOP).at(-1)?.params).toMatchObject({
+        start: String(end - 7 * 86400),
+        end: String(end),
+      }),
+    );
+    await waitFor(() => expect(calls(mock, BANDWIDTH).at(-1)?.params).toMatchObject({ granularity: 'P1D' }));
+  });
+
+  it('a click on a bar opens the logs explorer of the query’s log type, same range, narrowed to that group', async () => {
+    const view = renderPortal({
+      path: '/dashboard?interval=24h&to=1800000000',
+      user: demoUser('admin'),
+      stubs: serve,
+    });
+    const top = await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    await userEvent.click(within(top).getByRole('button', { name: 'news.example' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/logs/web'));
+    expect(Object.fromEntries(new URLSearchParams(view.router.state.location.search))).toEqual({
+      interval: '24h',
+      to: '1800000000',
+      search: 'news.example',
+    });
+  });
+
+  it('drill-down filters by a field the explorer filters by, searches otherwise; a date chart has none', () => {
+    expect(drillDownPath('top_domains', 'a.example', '7d', 100)).toBe(
+      '/logs/web?interval=7d&to=100&search=a.example',
+    );
+    expect(drillDownPath('bandwidth_usage_by_date', '1', '7d', 100)).toBeNull();
+  });
+
+  it('a failed panel shows the error with Retry; the others still show', async () => {
+    const { mock } = renderPortal({
+      path: '/dashboard',
+      user: demoUser('admin'),
+      stubs: (m) => {
+        m.onGet(TOP).replyOnce(500, { message: 'The event store is busy.' }); // before serve's
+        serve(m);
+      },
+    });
+    const panel = await screen.findByTestId(`${dashboardIds.panel}-top_domains`);
+    expect(await within(panel).findByText(/The event store is busy\./)).toBeInTheDocument();
+    expect(await screen.findByTestId(`${dashboardIds.chart}-bandwidth_usage_by_date`)).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId(`${dashboardIds.chart}-top_domains`)).toBeInTheDocument();
+    expect(calls(mock, TOP)).toHaveLength(2);
+  });
+
+  it('a panel with no events says so', async () => {
+    renderPortal({
+      path: '/dashboard',
+      user: demoUser('admin'),
+      stubs: (m) => {
+        serve(m);
+        m.onGet(TOP).reply(200, { name: 'top_domains', start: 0, end: 1, rows: [] }); // replaces serve's
+      },
+    });
+    const panel = await screen.findByTestId(`${dashboardIds.panel}-top_domains`);
+    expect(await within(panel).findByText('No events in this interval.')).toBeInTheDocument();
+  });
+
+  it('shows only the panels whose report family the user may read', async () => {
+    const user = { ...demoUser('admin'), roles: { read: ['dashboard:web'], write: [] } };
+    const { mock } = renderPortal({ path: '/dashboard', user, stubs: serve });
+    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    expect(screen.queryByTestId(`${dashboardIds.panel}-bandwidth_usage_by_date`)).not.toBeInTheDocument();
+    expect(calls(mock, BANDWIDTH)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Dashboard (portal-core §2, §7 Reports): the report panels the user may read, over one interval
+ * for the whole page. The interval and the pinned end are in the URL, so a copied link reopens the
+ * same view; without `to` the page ends now (fixed when the interval is chosen, so every panel
+ * reads the same range).
+ */
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Box, MenuItem, Stack, TextField } from '@mui/material';
+import { selectAccessController, useAppSelector } from '@workbench/common';
+import { REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQueries';
+import {
+  DEFAULT_REPORT_INTERVAL,
+  REPORT_INTERVAL_CODES,
+  intervalLabel,
+} from '@workbench/common/features/interval/index';
+import { dashboardIds } from '@workbench/common/test-ids/index';
+import { AreaPage } from '../AreaPage';
+import type { PageProps } from '../../routes/areas';
+import { DASHBOARD_PANELS, dashboardRange } from './dashboardPanels';
+import { ReportPanel } from './ReportPanel';
+
+const isReportInterval = (v: string | null): v is (typeof REPORT_INTERVAL_CODES)[number] =>
+  (REPORT_INTERVAL_CODES as readonly string[]).includes(v ?? '');
+
+const nowAtMinute = (): number => Math.ceil(Date.now() / 60_000) * 60_000;
+
+export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
+  const [params, setParams] = useSearchParams();
+  const access = useAppSelector(selectAccessController);
+  const interval = isReportInterval(params.get('interval'))
+    ? (params.get('interval') as string)
+    : DEFAULT_REPORT_INTERVAL;
+  const pinned = Number(params.get('to'));
+  const to = Number.isInteger(pinned) && pinned > 0 ? pinned : null;
+  // The page's end: the pinned one, else now at the minute, taken when the page opens or the
+  // interval changes (stable in between, so every panel reads the same range).
+  const [openedAt, setOpenedAt] = useState(nowAtMinute);
+  const endMs = to !== null ? to * 1000 : openedAt;
+  const range = useMemo(() => dashboardRange(interval, endMs), [interval, endMs]);
+  const panels = DASHBOARD_PANELS.filter((p) => access.can(REPORT_QUERY_REGISTRY[p.query].permission));
+
+  const chooseInterval = (code: string) => {
+    setOpenedAt(nowAtMinute());
+    const next = new URLSearchParams(params);
+    next.set('interval', code);
+    next.delete('to');
+    setParams(next);
+  };
+
+  return (
+    <AreaPage title={title}>
+      <Box data-testid={dashboardIds.page}>
+        <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label="Interval"
+            value={interval}
+            onChange={(e) => chooseInterval(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': dashboardIds.interval } }}
+            sx={{ minWidth: 180 }}
+          >
+            {REPORT_INTERVAL_CODES.map((code) => (
+              <MenuItem key={code} value={code}>
+                {intervalLabel(code)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          {panels.map((panel) => (
+            <ReportPanel key={panel.query} panel={panel} interval={interval} range={range} />
+          ))}
+        </Box>
+      </Box>
+    </AreaPage>
+  );
+}
