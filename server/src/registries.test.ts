@@ -172,6 +172,11 @@ describe('report-query registry', () => {
         }
       }
       for (const filter of Object.values(row.filters)) expect(fields.has(filter.field)).toBe(true);
+      for (const w of row.where ?? []) {
+        expect(fields.has(w.field)).toBe(true);
+        const codes = FIELD_SPECS[w.field].vocabulary?.map((v) => v.code);
+        if (codes) for (const value of w.values) expect(codes).toContain(value);
+      }
       expect(row.permission).toMatch(/^dashboard:[a-z_]+:read$/);
       expect(row.spec).toMatch(/§\d/);
     },

@@ -1,4 +1,5 @@
-import { BAR_LABEL_THRESHOLD, keyLabel, topNBarOption } from './topNBar';
+import { BAR_LABEL_THRESHOLD, barRowAt, keyLabel, topNBarOption } from './topNBar';
+import { pieOption, pieRowAt } from './pie';
 import { seriesPoints, timeSeriesOption } from './timeSeries';
 
 type Bar = {
@@ -73,5 +74,46 @@ describe('time series', () => {
     expect(line.series[0].areaStyle).toBeUndefined();
     expect(line.series[0].showSymbol).toBe(true);
     expect((timeSeriesOption([], { name: 'n' }) as Series).series[0].data).toEqual([]);
+  });
+});
+
+describe('labels and clicks', () => {
+  test('keys show through labelOf (codes as their labels); a click finds its row', () => {
+    const data = [
+      { key: 'block', value: 5 },
+      { key: 'allow', value: 2 },
+    ];
+    const o = topNBarOption(data, { labelOf: (k) => String(k).toUpperCase() }) as Bar;
+    expect(o.yAxis.data).toEqual(['ALLOW', 'BLOCK']);
+    expect(barRowAt(data, 0)).toEqual({ key: 'allow', value: 2 });
+    expect(barRowAt(data, 1)).toEqual({ key: 'block', value: 5 });
+    expect(pieRowAt(data, 0)).toEqual({ key: 'block', value: 5 });
+  });
+});
+
+describe('pie', () => {
+  type Pie = {
+    series: { data: { name: string; value: number }[] }[];
+    tooltip: { formatter: (p: { name: string; value: number }) => string };
+  };
+  test('slices in the rows order with their labels; the tooltip gives the share', () => {
+    const o = pieOption(
+      [
+        { key: 'a', value: 3 },
+        { key: null, value: 1 },
+      ],
+      { labelOf: (k) => `<${String(k)}>` },
+    ) as Pie;
+    expect(o.series[0].data).toEqual([
+      { name: '<a>', value: 3 },
+      { name: '(none)', value: 1 },
+    ]);
+    expect(o.tooltip.formatter({ name: '<a>', value: 3 })).toBe('<a>: 3 (75 %)');
+  });
+
+  test('empty data: no slices, and a share of 0 rather than a division by zero', () => {
+    const o = pieOption([]) as Pie;
+    expect(o.series[0].data).toEqual([]);
+    expect(o.tooltip.formatter({ name: 'x', value: 0 })).toBe('x: 0 (0 %)');
   });
 });

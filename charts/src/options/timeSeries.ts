@@ -23,7 +23,7 @@ export function timeSeriesOption(rows: readonly ChartRow[], o: TimeSeriesOptions
     grid: { left: 16, right: 24, top: 16, bottom: 24, containLabel: true },
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => format(v) },
     xAxis: { type: 'time' },
-    yAxis: { type: 'value', axisLabel: { formatter: format } },
+    yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: format } },
     series: [
       {
         type: 'line',

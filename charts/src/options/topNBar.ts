@@ -14,21 +14,31 @@ export interface ChartRow {
   value: number;
 }
 
-export interface TopNBarOptions {
+export interface ChartTextOptions {
   /** The text of a value (axis, label and tooltip), e.g. bytes as "1.2 MB". */
   formatValue?: (value: number) => string;
+  /** The text of a key (e.g. a code's label); default the key itself. */
+  labelOf?: (key: string | number) => string;
   /** The name shown for a null key. */
   nullLabel?: string;
 }
+export type TopNBarOptions = ChartTextOptions;
 
-export const keyLabel = (key: ChartRow['key'], nullLabel = '(none)'): string =>
-  key === null || key === '' ? nullLabel : String(key);
+export const keyLabel = (
+  key: ChartRow['key'],
+  nullLabel = '(none)',
+  labelOf = (k: string | number) => String(k),
+): string => (key === null || key === '' ? nullLabel : labelOf(key));
+
+/** The row of a clicked bar (the chart draws the rows bottom-up). */
+export const barRowAt = <R extends ChartRow>(rows: readonly R[], dataIndex: number): R | undefined =>
+  rows[rows.length - 1 - dataIndex];
 
 export function topNBarOption(rows: readonly ChartRow[], options: TopNBarOptions = {}): EChartsCoreOption {
   const format = options.formatValue ?? ((v: number) => v.toLocaleString('en-US'));
   // ECharts draws the first category at the bottom: reverse, so the largest is on top.
   const ordered = [...rows].reverse();
-  const names = ordered.map((r) => keyLabel(r.key, options.nullLabel));
+  const names = ordered.map((r) => keyLabel(r.key, options.nullLabel, options.labelOf));
   const inside = rows.length > BAR_LABEL_THRESHOLD;
   return {
     grid: { left: inside ? 8 : 16, right: 56, top: 8, bottom: 24, containLabel: !inside },
@@ -36,7 +46,8 @@ export function topNBarOption(rows: readonly ChartRow[], options: TopNBarOptions
       trigger: 'item',
       formatter: (p: { name: string; value: number }) => `${p.name}: ${format(p.value)}`,
     },
-    xAxis: { type: 'value', axisLabel: { formatter: format } },
+    // Counts and bytes are whole numbers: no 0.2 steps on the axis.
+    xAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: format } },
     yAxis: {
       type: 'category',
       data: names,

@@ -82,6 +82,9 @@ export const providerPageIds = {
 export const dashboardIds = {
   page: 'dashboard-page',
   interval: 'dashboard-interval',
+  tabs: 'dashboard-tabs',
+  /** `${tab}-${dashboard id}` */
+  tab: 'dashboard-tab',
   /** `${panel}-${query name}` */
   panel: 'dashboard-panel',
   /** `${chart}-${query name}` */

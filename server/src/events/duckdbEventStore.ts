@@ -910,8 +910,9 @@ export class DuckDbEventStore implements EventStore {
       // Names come from the log schema only (validateAggregate); an ENUM code reads as its text.
       const field = query.groupBy.field;
       const key = FIELD_SPECS[field].kind === 'code' ? `CAST(${field} AS VARCHAR)` : field;
+      // Events without a value are no group (as a terms aggregation leaves missing values out).
       sql = `SELECT ${key} AS key, ${measure} AS value FROM ${tableOf(query.logType)} WHERE ${where}
-        GROUP BY 1 ORDER BY value DESC, key ASC NULLS LAST LIMIT ${bind(BigInt(query.limit))}`;
+        AND ${field} IS NOT NULL GROUP BY 1 ORDER BY value DESC, key ASC LIMIT ${bind(BigInt(query.limit))}`;
     } else {
       const bucket = bind(BigInt(query.groupBy.bucketMs));
       const offset = bind(BigInt(query.groupBy.offsetMs));

@@ -67,7 +67,8 @@ export type EventScan = Omit<EventQuery, 'limit' | 'after'>;
 
 /**
  * A report's aggregate (the store-neutral entry of report queries): the scan's events grouped by
- * a field (the `limit` groups with the largest measure, ties by key) or by time buckets of
+ * a field's values (the `limit` groups with the largest measure, ties by key; events without a
+ * value are in no group) or by time buckets of
  * `bucketMs` whose edges fall at multiples of it after shifting by `offsetMs` (a time zone's
  * offset: days start at local midnight), all buckets that have events, oldest first.
  */

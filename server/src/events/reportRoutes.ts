@@ -118,18 +118,24 @@ export function timeZoneOffsetMs(timeZone: string, at: number): number {
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000;
 }
 
-/** The request's filters as the store's: comma-joined values, aliases rewritten, integers parsed. */
+/**
+ * The query's fixed filters (`where`) and the request's, as the store's: comma-joined values,
+ * aliases rewritten.
+ */
 function filtersOf(def: ReportQueryDef, query: ReportQueryString): EventFilter[] {
-  return Object.entries(def.filters).flatMap(([param, filter]) => {
-    const raw = query[param];
-    if (typeof raw !== 'string') return [];
-    const values = raw
-      .split(',')
-      .map((v) => v.trim())
-      .filter((v) => v !== '');
-    if (values.length === 0) throw new ApiHttpError(400, `${param} has no value.`, param);
-    return [{ field: filter.field, values: values.map((v) => filter.aliases?.[v] ?? v) }];
-  });
+  const fixed = (def.where ?? []).map((w) => ({ field: w.field, values: [...w.values] }));
+  return fixed.concat(
+    Object.entries(def.filters).flatMap(([param, filter]) => {
+      const raw = query[param];
+      if (typeof raw !== 'string') return [];
+      const values = raw
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
+      if (values.length === 0) throw new ApiHttpError(400, `${param} has no value.`, param);
+      return [{ field: filter.field, values: values.map((v) => filter.aliases?.[v] ?? v) }];
+    }),
+  );
 }
 
 export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {

@@ -36,10 +36,34 @@ export interface ReportQueryDef {
   /** Request parameter → filter. */
   filters: Readonly<Record<string, ReportFilterDef>>;
   chart: ChartKind;
+  /** Filters the query always applies (e.g. blocked traffic: the block action only). */
+  where?: readonly { field: string; values: readonly string[] }[];
   /** Who may run it: `dashboard:<family>:read` (portal-core §2: the dashboard area's group). */
   permission: string;
   spec: string;
 }
+
+/** A top-N query: the events of a log type counted per value of a field, as a bar chart. */
+const top = (
+  logType: LogType,
+  title: string,
+  field: string,
+  filters: Readonly<Record<string, ReportFilterDef>>,
+  family: string,
+  section: string,
+): ReportQueryDef => ({
+  logType,
+  title,
+  dimension: { kind: 'field', field },
+  measure: { kind: 'count' },
+  filters,
+  chart: 'bar',
+  permission: `dashboard:${family}:read`,
+  spec: `api-client-layer §7 Reports (${section})`,
+});
+
+/** Bandwidth: bytes in and out. */
+const BYTES: ReportMeasure = { kind: 'sum', fields: ['bytes_in', 'bytes_out'] };
 
 /** The web family's filters that the web log stores (api-client-layer §7 Web and risk). */
 const WEB_FILTERS = {
@@ -52,27 +76,212 @@ const WEB_FILTERS = {
   protocol: { field: 'protocol' },
 } satisfies Record<string, ReportFilterDef>;
 
+/** The DLP log's filters (the spec lists none for its two queries: the user and the domain). */
+const DLP_FILTERS = {
+  userid: { field: 'userid' },
+  domain: { field: 'domain' },
+  dlp_action: { field: 'dlp_action' },
+} satisfies Record<string, ReportFilterDef>;
+
+/** The firewall log's filters. */
+const FIREWALL_FILTERS = {
+  userid: { field: 'userid' },
+  fw_action: { field: 'fw_action' },
+  protocol: { field: 'protocol' },
+  src_ip: { field: 'src_ip' },
+  dst_ip: { field: 'dst_ip' },
+} satisfies Record<string, ReportFilterDef>;
+
+/** The email family's filters the email log stores (api-client-layer §7 Email: smtp_action, smtp_reason). */
+const EMAIL_FILTERS = {
+  smtp_action: { field: 'smtp_action' },
+  smtp_reason: { field: 'reason' },
+  userid: { field: 'recipient' },
+} satisfies Record<string, ReportFilterDef>;
+
 export const REPORT_QUERY_REGISTRY = {
-  top_domains: {
-    logType: 'scan_web',
-    title: 'Top domains',
-    dimension: { kind: 'field', field: 'domain' },
-    measure: { kind: 'count' },
-    filters: WEB_FILTERS,
-    chart: 'bar',
-    permission: 'dashboard:web:read',
-    spec: 'api-client-layer §7 Reports (Web and risk: top_domains)',
+  // --- Web and risk (scan_web) ---
+  top_categories: top(
+    'scan_web',
+    'Top categories',
+    'category',
+    WEB_FILTERS,
+    'web',
+    'Web and risk: top_categories',
+  ),
+  top_users: top('scan_web', 'Top users', 'userid', WEB_FILTERS, 'web', 'Web and risk: top_users'),
+  top_domains: top('scan_web', 'Top domains', 'domain', WEB_FILTERS, 'web', 'Web and risk: top_domains'),
+  action_summary: {
+    ...top('scan_web', 'Actions', 'action', WEB_FILTERS, 'web', 'Web and risk: action_summary'),
+    chart: 'pie',
+  },
+  top_risks: top('scan_web', 'Top risks', 'risk', WEB_FILTERS, 'web', 'Web and risk: top_risks'),
+  top_scan_results: top(
+    'scan_web',
+    'Top threat classes',
+    'threat_class',
+    WEB_FILTERS,
+    'web',
+    'Web and risk: top_scan_results',
+  ),
+  // --- Bandwidth, protocol and DLP ---
+  top_bandwidth_users: {
+    ...top(
+      'scan_web',
+      'Top users by bandwidth',
+      'userid',
+      WEB_FILTERS,
+      'bandwidth',
+      'Bandwidth: top_bandwidth_users',
+    ),
+    measure: BYTES,
+  },
+  top_bandwidth_domains: {
+    ...top(
+      'scan_web',
+      'Top domains by bandwidth',
+      'domain',
+      WEB_FILTERS,
+      'bandwidth',
+      'Bandwidth: top_bandwidth_domains',
+    ),
+    measure: BYTES,
+  },
+  top_bandwidth_categories: {
+    ...top(
+      'scan_web',
+      'Top categories by bandwidth',
+      'category',
+      WEB_FILTERS,
+      'bandwidth',
+      'Bandwidth: top_bandwidth_categories',
+    ),
+    measure: BYTES,
   },
   bandwidth_usage_by_date: {
     logType: 'scan_web',
     title: 'Bandwidth usage',
     dimension: { kind: 'date' },
-    measure: { kind: 'sum', fields: ['bytes_in', 'bytes_out'] },
+    measure: BYTES,
     filters: WEB_FILTERS,
     chart: 'area',
     permission: 'dashboard:bandwidth:read',
     spec: 'api-client-layer §7 Reports (Bandwidth: bandwidth_usage_by_date), §3 Time-range interval',
   },
+  top_protocols: top(
+    'scan_web',
+    'Top protocols',
+    'protocol',
+    WEB_FILTERS,
+    'bandwidth',
+    'Bandwidth, protocol and DLP: top_protocols',
+  ),
+  top_dlp_users: top(
+    'scan_dlp',
+    'Top DLP users',
+    'userid',
+    DLP_FILTERS,
+    'dlp',
+    'Bandwidth, protocol and DLP: top_dlp_users',
+  ),
+  top_dlp_domains: top(
+    'scan_dlp',
+    'Top DLP domains',
+    'domain',
+    DLP_FILTERS,
+    'dlp',
+    'Bandwidth, protocol and DLP: top_dlp_domains',
+  ),
+  // --- Firewall (fwaas_logs) ---
+  fwaas_blocked_traffic: {
+    logType: 'fwaas_logs',
+    title: 'Blocked traffic',
+    dimension: { kind: 'date' },
+    measure: { kind: 'count' },
+    filters: FIREWALL_FILTERS,
+    where: [{ field: 'fw_action', values: ['drop', 'reject'] }],
+    chart: 'line',
+    permission: 'dashboard:firewall:read',
+    spec: 'api-client-layer §7 Reports (Firewall: fwaas_blocked_traffic)',
+  },
+  fwaas_top_protocols: top(
+    'fwaas_logs',
+    'Top protocols',
+    'protocol',
+    FIREWALL_FILTERS,
+    'firewall',
+    'Firewall: fwaas_top_protocols',
+  ),
+  fwaas_action_summary: {
+    ...top(
+      'fwaas_logs',
+      'Firewall actions',
+      'fw_action',
+      FIREWALL_FILTERS,
+      'firewall',
+      'Firewall: fwaas_action_summary',
+    ),
+    chart: 'pie',
+  },
+  fwaas_top_sources: top(
+    'fwaas_logs',
+    'Top sources',
+    'src_ip',
+    FIREWALL_FILTERS,
+    'firewall',
+    'Firewall: fwaas_top_sources',
+  ),
+  fwaas_top_destinations: top(
+    'fwaas_logs',
+    'Top destinations',
+    'dst_ip',
+    FIREWALL_FILTERS,
+    'firewall',
+    'Firewall: fwaas_top_destinations',
+  ),
+  fwaas_top_users: top(
+    'fwaas_logs',
+    'Top users',
+    'userid',
+    FIREWALL_FILTERS,
+    'firewall',
+    'Firewall: fwaas_top_users',
+  ),
+  // --- Email (scan_email) ---
+  smtp_request_count_by_date: {
+    logType: 'scan_email',
+    title: 'Messages',
+    dimension: { kind: 'date' },
+    measure: { kind: 'count' },
+    filters: EMAIL_FILTERS,
+    chart: 'line',
+    permission: 'dashboard:email:read',
+    spec: 'api-client-layer §7 Reports (Email: smtp_request_count_by_date)',
+  },
+  smtp_request_count_by_event: top(
+    'scan_email',
+    'Messages by SMTP action',
+    'smtp_action',
+    EMAIL_FILTERS,
+    'email',
+    'Email: smtp_request_count_by_event',
+  ),
+  top_risks_email: top(
+    'scan_email',
+    'Top risks in email',
+    'risk',
+    EMAIL_FILTERS,
+    'email',
+    'Email: top_risks_email',
+  ),
+  top_users_email: top(
+    'scan_email',
+    'Top recipients',
+    'recipient',
+    EMAIL_FILTERS,
+    'email',
+    'Email: top_users_email',
+  ),
 } satisfies Record<string, ReportQueryDef>;
 
 export type ReportQueryName = keyof typeof REPORT_QUERY_REGISTRY;

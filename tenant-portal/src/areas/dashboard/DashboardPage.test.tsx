@@ -45,34 +45,31 @@ const TOP = reportQueryPath('top_domains');
 const BANDWIDTH = reportQueryPath('bandwidth_usage_by_date');
 const NOW = Date.UTC(2026, 10, 25, 6, 0, 0);
 
-const serve = (m: MockAdapter) => {
-  m.onGet(TOP).reply((config) => [
+/** Every report query: two domains (as keys) for a top-N, three buckets for a by-date query. */
+const serve = (m: MockAdapter) =>
+  m.onGet(/^\/api\/rep\/v1\/query\/[a-z_]+$/).reply((config) => [
     200,
     {
-      name: 'top_domains',
+      name: String(config.url).split('/').at(-1),
       start: Number(config.params.start),
       end: Number(config.params.end),
-      rows: [
-        { key: 'news.example', value: 30 },
-        { key: 'mail.example', value: 12 },
-      ],
+      ...(config.params.granularity
+        ? {
+            granularity: config.params.granularity,
+            rows: [
+              { key: 1, value: 2048 },
+              { key: 2, value: 0 },
+              { key: 3, value: 4096 },
+            ],
+          }
+        : {
+            rows: [
+              { key: 'news.example', value: 30 },
+              { key: 'mail.example', value: 12 },
+            ],
+          }),
     },
   ]);
-  m.onGet(BANDWIDTH).reply((config) => [
-    200,
-    {
-      name: 'bandwidth_usage_by_date',
-      start: Number(config.params.start),
-      end: Number(config.params.end),
-      granularity: config.params.granularity,
-      rows: [
-        { key: 1, value: 2048 },
-        { key: 2, value: 0 },
-        { key: 3, value: 4096 },
-      ],
-    },
-  ]);
-};
 const calls = (mock: MockAdapter, path: string) => mock.history.get.filter((r) => r.url === path);
 
 beforeEach(() => {
@@ -85,12 +82,17 @@ afterEach(() => jest.useRealTimers());
 
 describe('dashboard', () => {
   it('asks each panel’s query over the interval ending now (default 30d, P2D buckets) and draws it', async () => {
-    const { mock } = renderPortal({ path: '/dashboard', user: demoUser('admin'), stubs: serve });
-    const top = await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
-    expect(within(top).getByRole('button', { name: 'news.example' })).toBeInTheDocument();
+    const { mock } = renderPortal({
+      path: '/dashboard?board=bandwidth',
+      user: demoUser('admin'),
+      stubs: serve,
+    });
     expect(await screen.findByTestId(`${dashboardIds.chart}-bandwidth_usage_by_date`)).toHaveTextContent(
       '3 points',
     );
+    await userEvent.click(screen.getByTestId(`${dashboardIds.tab}-web`));
+    const top = await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    expect(within(top).getByRole('button', { name: 'news.example' })).toBeInTheDocument();
     const { start, end } = timeRangeToUnixSeconds(
       intervalToTimeRange('30d', Math.ceil(NOW / 60_000) * 60_000),
     );
@@ -105,11 +107,12 @@ describe('dashboard', () => {
 
   it('the interval and pinned end come from the URL; choosing another interval asks again', async () => {
     const { mock } = renderPortal({
-      path: '/dashboard?interval=24h&to=1800000000',
+      path: '/dashboard?board=bandwidth&interval=24h&to=1800000000',
       user: demoUser('admin'),
       stubs: serve,
     });
-    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    await screen.findByTestId(`${dashboardIds.chart}-top_bandwidth_users`);
+    const TOP = reportQueryPath('top_bandwidth_users');
     expect(calls(mock, TOP)[0]?.params).toMatchObject({
       start: String(1800000000 - 86400),
       end: '1800000000',
@@ -161,7 +164,7 @@ describe('dashboard', () => {
     });
     const panel = await screen.findByTestId(`${dashboardIds.panel}-top_domains`);
     expect(await within(panel).findByText(/The event store is busy\./)).toBeInTheDocument();
-    expect(await screen.findByTestId(`${dashboardIds.chart}-bandwidth_usage_by_date`)).toBeInTheDocument();
+    expect(await screen.findByTestId(`${dashboardIds.chart}-top_users`)).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId(`${dashboardIds.chart}-top_domains`)).toBeInTheDocument();
     expect(calls(mock, TOP)).toHaveLength(2);
@@ -172,19 +175,37 @@ describe('dashboard', () => {
       path: '/dashboard',
       user: demoUser('admin'),
       stubs: (m) => {
+        m.onGet(TOP).reply(200, { name: 'top_domains', start: 0, end: 1, rows: [] }); // before serve's
         serve(m);
-        m.onGet(TOP).reply(200, { name: 'top_domains', start: 0, end: 1, rows: [] }); // replaces serve's
       },
     });
     const panel = await screen.findByTestId(`${dashboardIds.panel}-top_domains`);
     expect(await within(panel).findByText('No events in this interval.')).toBeInTheDocument();
   });
 
-  it('shows only the panels whose report family the user may read', async () => {
+  it('shows only the dashboards and panels whose report family the user may read', async () => {
     const user = { ...demoUser('admin'), roles: { read: ['dashboard:web'], write: [] } };
-    const { mock } = renderPortal({ path: '/dashboard', user, stubs: serve });
+    const { mock } = renderPortal({ path: '/dashboard?board=bandwidth', user, stubs: serve });
     await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
-    expect(screen.queryByTestId(`${dashboardIds.panel}-bandwidth_usage_by_date`)).not.toBeInTheDocument();
+    expect(
+      within(screen.getByTestId(dashboardIds.tabs))
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Web traffic']);
+    expect(mock.history.get.filter((r) => r.url?.startsWith('/api/rep/v1/query/top_bandwidth'))).toHaveLength(
+      0,
+    );
     expect(calls(mock, BANDWIDTH)).toHaveLength(0);
+  });
+
+  it('the tabs are the report dashboards; the chosen one is in the URL and asks only its panels', async () => {
+    const view = renderPortal({ path: '/dashboard', user: demoUser('admin'), stubs: serve });
+    const tabs = within(await screen.findByTestId(dashboardIds.tabs)).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Web traffic', 'Bandwidth', 'DLP', 'Firewall', 'Email']);
+    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    expect(view.mock.history.get.some((r) => r.url?.includes('fwaas'))).toBe(false);
+    await userEvent.click(screen.getByTestId(`${dashboardIds.tab}-firewall`));
+    expect(await screen.findByTestId(`${dashboardIds.chart}-fwaas_top_sources`)).toBeInTheDocument();
+    expect(new URLSearchParams(view.router.state.location.search).get('board')).toBe('firewall');
   });
 });

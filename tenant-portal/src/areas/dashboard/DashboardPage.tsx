@@ -1,12 +1,12 @@
 /**
- * Dashboard (portal-core §2, §7 Reports): the report panels the user may read, over one interval
- * for the whole page. The interval and the pinned end are in the URL, so a copied link reopens the
+ * Dashboard (portal-core §2, §7 Reports): the report dashboards as tabs, each with the panels the
+ * user may read, over one interval for the whole page. The dashboard, the interval and the pinned end are in the URL, so a copied link reopens the
  * same view; without `to` the page ends now (fixed when the interval is chosen, so every panel
  * reads the same range).
  */
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Box, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, MenuItem, Stack, Tab, Tabs, TextField } from '@mui/material';
 import { selectAccessController, useAppSelector } from '@workbench/common';
 import { REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQueries';
 import {
@@ -17,7 +17,7 @@ import {
 import { dashboardIds } from '@workbench/common/test-ids/index';
 import { AreaPage } from '../AreaPage';
 import type { PageProps } from '../../routes/areas';
-import { DASHBOARD_PANELS, dashboardRange } from './dashboardPanels';
+import { DASHBOARDS, dashboardRange } from './dashboardPanels';
 import { ReportPanel } from './ReportPanel';
 
 const isReportInterval = (v: string | null): v is (typeof REPORT_INTERVAL_CODES)[number] =>
@@ -38,7 +38,18 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
   const [openedAt, setOpenedAt] = useState(nowAtMinute);
   const endMs = to !== null ? to * 1000 : openedAt;
   const range = useMemo(() => dashboardRange(interval, endMs), [interval, endMs]);
-  const panels = DASHBOARD_PANELS.filter((p) => access.can(REPORT_QUERY_REGISTRY[p.query].permission));
+  // The dashboards with a panel the user may read, each with only those panels.
+  const boards = DASHBOARDS.map((d) => ({
+    ...d,
+    panels: d.panels.filter((p) => access.can(REPORT_QUERY_REGISTRY[p.query].permission)),
+  })).filter((d) => d.panels.length > 0);
+  const board = boards.find((d) => d.id === params.get('board')) ?? boards[0];
+
+  const chooseBoard = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set('board', id);
+    setParams(next);
+  };
 
   const chooseInterval = (code: string) => {
     setOpenedAt(nowAtMinute());
@@ -51,7 +62,21 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
   return (
     <AreaPage title={title}>
       <Box data-testid={dashboardIds.page}>
-        <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          {board && (
+            <Tabs
+              value={board.id}
+              onChange={(_e, id: string) => chooseBoard(id)}
+              variant="scrollable"
+              aria-label="Report dashboards"
+              data-testid={dashboardIds.tabs}
+              sx={{ flex: 1, minWidth: 0 }}
+            >
+              {boards.map((d) => (
+                <Tab key={d.id} value={d.id} label={d.title} data-testid={`${dashboardIds.tab}-${d.id}`} />
+              ))}
+            </Tabs>
+          )}
           <TextField
             select
             size="small"
@@ -75,7 +100,7 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
             gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
           }}
         >
-          {panels.map((panel) => (
+          {(board?.panels ?? []).map((panel) => (
             <ReportPanel key={panel.query} panel={panel} interval={interval} range={range} />
           ))}
         </Box>

@@ -6,7 +6,8 @@ import { REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQuer
 import { Loading } from '@workbench/common/components/page-states/index';
 import { formatBytes } from '@workbench/common/formatting/formatBytes';
 import { dashboardIds } from '@workbench/common/test-ids/index';
-import { topNBarOption, timeSeriesOption } from '@workbench/charts';
+import { barRowAt, pieOption, pieRowAt, timeSeriesOption, topNBarOption } from '@workbench/charts';
+import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { usePortalSelector } from '../../app/tenantStore';
 import { drillDownPath, panelParams, type DashboardPanel } from './dashboardPanels';
 
@@ -35,11 +36,24 @@ export function ReportPanel({ panel, interval, range }: ReportPanelProps) {
 
   const rows = entry?.reply?.rows ?? [];
   const format = panel.bytes ? (v: number) => formatBytes(v) : undefined;
+  // Codes show as their labels (the drill-down still uses the code).
+  const vocabulary = def.dimension.kind === 'field' ? FIELD_SPECS[def.dimension.field].vocabulary : undefined;
+  const labelOf = vocabulary
+    ? (key: string | number) => vocabulary.find((v) => v.code === key)?.label ?? String(key)
+    : undefined;
   const option =
     def.dimension.kind === 'date'
       ? timeSeriesOption(rows, { name: def.title, area: def.chart === 'area', formatValue: format })
-      : topNBarOption(rows, { formatValue: format });
+      : def.chart === 'pie'
+        ? pieOption(rows, { formatValue: format, labelOf })
+        : topNBarOption(rows, { formatValue: format, labelOf });
   const empty = entry?.status === 'ready' && rows.every((r) => r.value === 0);
+  const drillDown = (dataIndex: number) => {
+    const row = def.chart === 'pie' ? pieRowAt(rows, dataIndex) : barRowAt(rows, dataIndex);
+    const path =
+      row && row.key !== null ? drillDownPath(panel.query, String(row.key), interval, range.end) : null;
+    if (path) navigate(path);
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`${dashboardIds.panel}-${panel.query}`}>
@@ -64,14 +78,7 @@ export function ReportPanel({ panel, interval, range }: ReportPanelProps) {
               height={PANEL_HEIGHT}
               label={`${def.title} chart`}
               testId={`${dashboardIds.chart}-${panel.query}`}
-              onClick={
-                def.dimension.kind === 'field'
-                  ? (click) => {
-                      const path = drillDownPath(panel.query, click.name, interval, range.end);
-                      if (path) navigate(path);
-                    }
-                  : undefined
-              }
+              onClick={def.dimension.kind === 'field' ? (click) => drillDown(click.dataIndex) : undefined}
             />
           </Suspense>
         )}

@@ -1,7 +1,7 @@
 /**
- * The dashboard's panels (portal-core §2 dashboard, §7 Reports): each a named query of the
- * report-query registry, whose row gives its title, chart kind, log type and permission. The next
- * report dashboards are lists of names here.
+ * The report dashboards (portal-core §2 dashboard, §7 Reports): each a list of panels, a panel a
+ * named query of the report-query registry, whose row gives its title, chart kind, log type and
+ * permission. A new dashboard or panel is a list entry here.
  */
 import {
   REPORT_QUERY_REGISTRY,
@@ -25,9 +25,62 @@ export interface DashboardPanel {
   bytes?: boolean;
 }
 
-export const DASHBOARD_PANELS: readonly DashboardPanel[] = [
-  { query: 'top_domains', limit: 10 },
-  { query: 'bandwidth_usage_by_date', bytes: true },
+/** A report dashboard: a tab of the page, its panels in order. */
+export interface Dashboard {
+  id: string;
+  title: string;
+  panels: readonly DashboardPanel[];
+}
+
+const top10 = (query: ReportQueryName, bytes = false): DashboardPanel => ({ query, limit: 10, bytes });
+
+export const DASHBOARDS: readonly Dashboard[] = [
+  {
+    id: 'web',
+    title: 'Web traffic',
+    panels: [
+      top10('top_domains'),
+      { query: 'action_summary' },
+      top10('top_categories'),
+      top10('top_users'),
+      { query: 'top_risks' },
+      top10('top_scan_results'),
+    ],
+  },
+  {
+    id: 'bandwidth',
+    title: 'Bandwidth',
+    panels: [
+      { query: 'bandwidth_usage_by_date', bytes: true },
+      top10('top_bandwidth_users', true),
+      top10('top_bandwidth_domains', true),
+      top10('top_bandwidth_categories', true),
+      top10('top_protocols'),
+    ],
+  },
+  { id: 'dlp', title: 'DLP', panels: [top10('top_dlp_users'), top10('top_dlp_domains')] },
+  {
+    id: 'firewall',
+    title: 'Firewall',
+    panels: [
+      { query: 'fwaas_blocked_traffic' },
+      { query: 'fwaas_action_summary' },
+      top10('fwaas_top_sources'),
+      top10('fwaas_top_destinations'),
+      top10('fwaas_top_users'),
+      top10('fwaas_top_protocols'),
+    ],
+  },
+  {
+    id: 'email',
+    title: 'Email',
+    panels: [
+      { query: 'smtp_request_count_by_date' },
+      { query: 'smtp_request_count_by_event' },
+      top10('top_users_email'),
+      { query: 'top_risks_email' },
+    ],
+  },
 ];
 
 /** The page's range: the interval ending at `endMs`, in unix seconds. */
