@@ -89,6 +89,10 @@ export const dashboardIds = {
   panel: 'dashboard-panel',
   /** `${chart}-${query name}` */
   chart: 'dashboard-chart',
+  /** `${tableToggle}-${query name}`: chart ⇄ table view */
+  tableToggle: 'dashboard-table-toggle',
+  /** `${csv}-${query name}` */
+  csv: 'dashboard-csv',
 } as const;
 
 /** A provider-entity page of the console (one per row of the provider-entity registry). */

@@ -5,7 +5,8 @@ import { reportQueryPath } from '@workbench/common/api/contract/reportQueries';
 import { dashboardIds } from '@workbench/common/test-ids/index';
 import { intervalToTimeRange, timeRangeToUnixSeconds } from '@workbench/common/features/interval/index';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
-import { drillDownPath } from './dashboardPanels';
+import { downloadFile } from '@workbench/common/formatting/downloadFile';
+import { drillDownPath, panelColumns, panelTableRows } from './dashboardPanels';
 
 afterEach(resetPortalEnv);
 
@@ -40,6 +41,16 @@ jest.mock('@workbench/charts/EChart', () => ({
     </div>
   ),
 }));
+
+// AG Grid draws no rows in jsdom: the table view is a plain list driven by the same props.
+jest.mock('@workbench/common/components/data-table/index', () =>
+  jest
+    .requireActual<typeof import('@workbench/common/testing/plainDataTable')>(
+      '@workbench/common/testing/plainDataTable',
+    )
+    .plainDataTableModule(),
+);
+jest.mock('@workbench/common/formatting/downloadFile', () => ({ downloadFile: jest.fn() }));
 
 const TOP = reportQueryPath('top_domains');
 const BANDWIDTH = reportQueryPath('bandwidth_usage_by_date');
@@ -207,5 +218,35 @@ describe('dashboard', () => {
     await userEvent.click(screen.getByTestId(`${dashboardIds.tab}-firewall`));
     expect(await screen.findByTestId(`${dashboardIds.chart}-fwaas_top_sources`)).toBeInTheDocument();
     expect(new URLSearchParams(view.router.state.location.search).get('board')).toBe('firewall');
+  });
+
+  it('every panel has a table view with the exact numbers, and a CSV of them', async () => {
+    renderPortal({ path: '/dashboard', user: demoUser('admin'), stubs: serve });
+    const panel = await screen.findByTestId(`${dashboardIds.panel}-top_domains`);
+    await within(panel).findByTestId(`${dashboardIds.chart}-top_domains`);
+    await userEvent.click(within(panel).getByTestId(`${dashboardIds.tableToggle}-top_domains`));
+    expect(within(panel).getByText('news.example')).toBeInTheDocument();
+    expect(within(panel).getByText('30')).toBeInTheDocument();
+    expect(within(panel).queryByTestId(`${dashboardIds.chart}-top_domains`)).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByTestId(`${dashboardIds.csv}-top_domains`));
+    const [name, content, mime] = jest.mocked(downloadFile).mock.calls[0];
+    expect(name).toMatch(/^top_domains-\d+-\d+\.csv$/);
+    expect(String(content).trim().split(/\r?\n/)).toEqual([
+      'Domain,Events',
+      'news.example,30',
+      'mail.example,12',
+    ]);
+    expect(mime).toContain('text/csv');
+  });
+
+  it('table rows read codes by their labels and buckets as times; headings name the field and measure', () => {
+    expect(panelColumns('action_summary')).toEqual({ group: 'Action', value: 'Events' });
+    expect(panelColumns('bandwidth_usage_by_date')).toEqual({ group: 'Time (UTC)', value: 'Bytes' });
+    expect(panelTableRows('action_summary', [{ key: 'safeview', value: 2 }])).toEqual([
+      { group: 'Isolate', value: 2 },
+    ]);
+    expect(panelTableRows('bandwidth_usage_by_date', [{ key: 1_793_577_600, value: 5 }])).toEqual([
+      { group: '2026-11-02T00:00:00.000Z', value: 5 },
+    ]);
   });
 });

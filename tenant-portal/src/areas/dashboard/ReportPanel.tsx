@@ -1,6 +1,12 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import DownloadIcon from '@mui/icons-material/Download';
+import TableRowsIcon from '@mui/icons-material/TableRows';
+import { DataTable } from '@workbench/common/components/data-table/index';
+import { buildExport } from '@workbench/common/formatting/exportBuilders';
+import { downloadFile } from '@workbench/common/formatting/downloadFile';
 import { reportQueryRequested, selectReportQuery, useAppDispatch } from '@workbench/common';
 import { REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQueries';
 import { Loading } from '@workbench/common/components/page-states/index';
@@ -9,7 +15,14 @@ import { dashboardIds } from '@workbench/common/test-ids/index';
 import { barRowAt, pieOption, pieRowAt, timeSeriesOption, topNBarOption } from '@workbench/charts';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { usePortalSelector } from '../../app/tenantStore';
-import { drillDownPath, panelParams, type DashboardPanel } from './dashboardPanels';
+import {
+  drillDownPath,
+  panelColumns,
+  panelParams,
+  panelTableRows,
+  type DashboardPanel,
+  type PanelTableRow,
+} from './dashboardPanels';
 
 // ECharts is the dashboard's largest dependency: loaded with the first chart.
 const EChart = lazy(() => import('@workbench/charts/EChart').then((m) => ({ default: m.EChart })));
@@ -29,6 +42,7 @@ export function ReportPanel({ panel, interval, range }: ReportPanelProps) {
   const def = REPORT_QUERY_REGISTRY[panel.query];
   const params = useMemo(() => panelParams(panel, interval, range), [panel, interval, range]);
   const entry = usePortalSelector(selectReportQuery(panel.query, params));
+  const [asTable, setAsTable] = useState(false);
   const request = () => dispatch(reportQueryRequested({ name: panel.query, params }));
   useEffect(() => {
     dispatch(reportQueryRequested({ name: panel.query, params }));
@@ -55,11 +69,47 @@ export function ReportPanel({ panel, interval, range }: ReportPanelProps) {
     if (path) navigate(path);
   };
 
+  const headings = panelColumns(panel.query);
+  const tableRows = panelTableRows(panel.query, rows);
+  const downloadCsv = () => {
+    const file = buildExport('csv', `${panel.query}-${range.start}-${range.end}`, tableRows, [
+      { field: 'group', header: headings.group },
+      { field: 'value', header: headings.value },
+    ]);
+    downloadFile(file.fileName, file.content, file.mime);
+  };
+
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`${dashboardIds.panel}-${panel.query}`}>
-      <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}>
-        {def.title}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 600, flex: 1 }}>
+          {def.title}
+        </Typography>
+        <Tooltip title={asTable ? 'Show the chart' : 'Show the numbers'}>
+          <IconButton
+            size="small"
+            aria-label={asTable ? `Show ${def.title} as a chart` : `Show ${def.title} as a table`}
+            aria-pressed={asTable}
+            onClick={() => setAsTable(!asTable)}
+            data-testid={`${dashboardIds.tableToggle}-${panel.query}`}
+          >
+            {asTable ? <BarChartIcon fontSize="small" /> : <TableRowsIcon fontSize="small" />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Download CSV">
+          <span>
+            <IconButton
+              size="small"
+              aria-label={`Download ${def.title} as CSV`}
+              disabled={!entry?.reply}
+              onClick={downloadCsv}
+              data-testid={`${dashboardIds.csv}-${panel.query}`}
+            >
+              <DownloadIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Stack>
       <Box sx={{ minHeight: PANEL_HEIGHT }} aria-busy={entry?.status === 'loading'}>
         {entry?.status === 'failed' ? (
           <Alert severity="error" action={<Button onClick={request}>Retry</Button>}>
@@ -67,6 +117,23 @@ export function ReportPanel({ panel, interval, range }: ReportPanelProps) {
           </Alert>
         ) : !entry?.reply ? (
           <Loading label={`Loading ${def.title}`} />
+        ) : asTable ? (
+          <DataTable<PanelTableRow>
+            label={`${def.title} table`}
+            rows={tableRows}
+            rowKey={(r) => r.group}
+            columns={[
+              { name: 'group', header: headings.group, flex: 2 },
+              {
+                name: 'value',
+                header: headings.value,
+                flex: 1,
+                value: (r) => r.value.toLocaleString('en-US'),
+              },
+            ]}
+            pageSize={0}
+            emptyText="No events in this interval."
+          />
         ) : empty ? (
           <Typography color="text.secondary" sx={{ py: 8, textAlign: 'center' }}>
             No events in this interval.

@@ -15,6 +15,7 @@ import {
   timeRangeToUnixSeconds,
 } from '@workbench/common/features/interval/index';
 import type { ReportParams } from '@workbench/common/api/reports';
+import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { LOG_ROUTE_FIELDS } from '../logs/logFields';
 
 export interface DashboardPanel {
@@ -118,4 +119,31 @@ export function drillDownPath(
   if (LOG_ROUTE_FIELDS[route].filters.includes(field)) params.set(field, key);
   else params.set('search', key);
   return `/logs/${route}?${params}`;
+}
+
+/** A row of a panel's table view and CSV: the group as read (label, or the bucket's start) and the exact measure. */
+export type PanelTableRow = { group: string; value: number };
+
+/** The table view's column headings: the dimension's label (or Time) and the measure's. */
+export function panelColumns(query: ReportQueryName): { group: string; value: string } {
+  const def: ReportQueryDef = REPORT_QUERY_REGISTRY[query];
+  return {
+    group: def.dimension.kind === 'field' ? FIELD_SPECS[def.dimension.field].label : 'Time (UTC)',
+    value: def.measure.kind === 'count' ? 'Events' : 'Bytes',
+  };
+}
+
+/** The reply's rows as the table view shows them: codes by label, buckets as ISO times. */
+export function panelTableRows(
+  query: ReportQueryName,
+  rows: readonly { key: string | number | null; value: number }[],
+): PanelTableRow[] {
+  const def: ReportQueryDef = REPORT_QUERY_REGISTRY[query];
+  if (def.dimension.kind === 'date')
+    return rows.map((r) => ({ group: new Date(Number(r.key) * 1000).toISOString(), value: r.value }));
+  const vocabulary = FIELD_SPECS[def.dimension.field].vocabulary;
+  return rows.map((r) => ({
+    group: vocabulary?.find((v) => v.code === r.key)?.label ?? String(r.key ?? ''),
+    value: r.value,
+  }));
 }
