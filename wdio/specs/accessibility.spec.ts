@@ -8,7 +8,12 @@ import { providerShell } from '../pageobjects/ProviderShell';
 import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForLoginArea, waitForPortalRoute } from '../pageobjects/portal';
 import { blockingViolations } from '../support/axe';
+import { EntityPage } from '../pageobjects/EntityPage';
+import { byTestId } from '../pageobjects/testId';
+import { dashboardIds } from '@workbench/common/test-ids/index';
 import { DEMO_PASSWORD } from '../support/testEnv';
+
+const skus = new EntityPage('skus');
 
 describe('Accessibility (axe-core): no serious or critical violations', () => {
   it('on the login page', async () => {
@@ -25,6 +30,8 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     await waitForPortalRoute('#/dashboard');
     await shell.waitForPage('Dashboard');
     await shell.waitForRevisionState();
+    // With its panels drawn (tabs, charts, the table and CSV buttons).
+    await byTestId(`${dashboardIds.chart}-top_domains`).waitForDisplayed({ timeoutMsg: 'No chart showed.' });
     expect(await blockingViolations()).toEqual([]);
   });
 
@@ -55,6 +62,19 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     await providerLoginPage.open();
     await providerLoginPage.signIn('operator@provider.example', DEMO_PASSWORD);
     await providerShell.waitForTenants(['acme', 'globex']);
+    expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('on the provider console’s SKUs page and its form', async () => {
+    await forgetSession();
+    await providerLoginPage.open();
+    await providerLoginPage.signIn('operator@provider.example', DEMO_PASSWORD);
+    await providerShell.waitForDisplayed();
+    await providerShell.navItem('skus').click();
+    await skus.waitForRow('ISO-CORE');
+    expect(await blockingViolations()).toEqual([]);
+    await skus.addButton.click();
+    await skus.formDialog.waitForDisplayed();
     expect(await blockingViolations()).toEqual([]);
   });
 });

@@ -10,13 +10,14 @@ const TOP_DOMAINS = `${dashboardIds.chart}-top_domains`;
 describe('Dashboard', () => {
   it('shows the demo data on a fresh start; a click on the top bar opens the logs narrowed to that domain', async () => {
     await forgetSession();
-    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/dashboard');
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/dashboard?board=bandwidth');
     await waitForPortalRoute('#/dashboard');
-    const chart = byTestId(TOP_DOMAINS);
-    await chart.waitForDisplayed({ timeoutMsg: 'The top domains chart did not show.' });
     await byTestId(`${dashboardIds.chart}-bandwidth_usage_by_date`).waitForDisplayed({
       timeoutMsg: 'The bandwidth chart did not show.',
     });
+    await byTestId(`${dashboardIds.tab}-web`).click();
+    const chart = byTestId(TOP_DOMAINS);
+    await chart.waitForDisplayed({ timeoutMsg: 'The top domains chart did not show.' });
 
     // The largest domain's bar is the top one: click into it near its left end (offsets are from
     // the canvas centre), where every bar is drawn; again until the bars have grown in (ECharts
