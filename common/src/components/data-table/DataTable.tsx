@@ -7,6 +7,8 @@ import {
   RowDragModule,
   RowStyleModule,
   type ColDef,
+  type GridApi,
+  type GridReadyEvent,
   type RowClassParams,
   type RowDragEndEvent,
   type SortChangedEvent,
@@ -87,9 +89,20 @@ const controlCellStyles = {
 } as const;
 
 /** True when the grid's columns are wider than its viewport (it needs to scroll sideways). */
-function columnsOverflow(table: HTMLElement | null): boolean {
-  const viewport = table?.querySelector<HTMLElement>('.ag-grid-viewport');
-  return viewport ? viewport.scrollWidth > viewport.clientWidth + 1 : false;
+/**
+ * The columns need more than the grid's width even at their narrowest (flex columns at their
+ * minimum, the others at their width). Measured from the columns, not from the scroll width: the
+ * scroll width also overflows for a moment while AG Grid re-fits its flex columns (a dialog's
+ * scrollbar appearing), and a header switched off sticky then stayed so.
+ */
+export function columnsOverflow(table: HTMLElement | null, api: GridApi | null): boolean {
+  const grid = table?.querySelector<HTMLElement>('.ag-root-wrapper') ?? table;
+  // Not laid out (hidden, or a test's DOM without layout): nothing to judge.
+  if (!grid || grid.clientWidth === 0 || !api || api.isDestroyed()) return false;
+  const narrowest = api
+    .getAllDisplayedColumns()
+    .reduce((sum, column) => sum + (column.getFlex() ? column.getMinWidth() : column.getActualWidth()), 0);
+  return narrowest > grid.clientWidth + 1;
 }
 
 /** Table column (§3). */
@@ -434,6 +447,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // after layout (the next animation frame): on the grid's size and column events, and whenever
   // the table's box changes size (rows drawn, window resized).
   const tableRef = useRef<HTMLDivElement>(null);
+  const gridApi = useRef<GridApi | null>(null);
   const [wide, setWide] = useState(false);
   const frame = useRef<number | null>(null);
   const checkWidth = useCallback(() => {
@@ -441,7 +455,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (frame.current !== null) cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => {
       frame.current = null;
-      setWide(columnsOverflow(tableRef.current));
+      setWide(columnsOverflow(tableRef.current, gridApi.current));
     });
   }, []);
   useEffect(() => {
@@ -453,6 +467,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
       if (frame.current !== null) cancelAnimationFrame(frame.current);
     };
   }, [checkWidth]);
+  const onGridReady = (event: GridReadyEvent) => {
+    gridApi.current = event.api;
+    checkWidth();
+  };
 
   const onRowDragEnd = (event: RowDragEndEvent<GridRow<T>>) => {
     const key = event.node.data?.key;
@@ -495,6 +513,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         rowDragManaged={false}
         onRowDragEnd={reorderable ? onRowDragEnd : undefined}
         onSortChanged={onSortChanged}
+        onGridReady={onGridReady}
         onFirstDataRendered={checkWidth}
         onRowDataUpdated={checkWidth}
         onGridSizeChanged={checkWidth}

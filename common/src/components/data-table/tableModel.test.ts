@@ -1,3 +1,5 @@
+import type { GridApi } from 'ag-grid-community';
+import { columnsOverflow } from './DataTable';
 import {
   compareValues,
   digitsOnly,
@@ -147,5 +149,36 @@ describe('data table reordering (§3, §4)', () => {
     expect(parsePosition('2.5', 3)).toBeNull();
     expect(parsePosition('0', 3)).toBeNull();
     expect(parsePosition('4', 3)).toBeNull();
+  });
+});
+
+describe('columnsOverflow (sticky header or sideways scrolling)', () => {
+  const column = (flex: number | null, min: number, actual: number) => ({
+    getFlex: () => flex,
+    getMinWidth: () => min,
+    getActualWidth: () => actual,
+  });
+  const api = (columns: ReturnType<typeof column>[]) =>
+    ({ isDestroyed: () => false, getAllDisplayedColumns: () => columns }) as unknown as GridApi;
+  const table = (width: number) => {
+    const outer = document.createElement('div');
+    const grid = document.createElement('div');
+    grid.className = 'ag-root-wrapper';
+    Object.defineProperty(grid, 'clientWidth', { value: width });
+    outer.appendChild(grid);
+    return outer;
+  };
+
+  test('flex columns count at their minimum, the others at their width', () => {
+    const columns = [column(1, 100, 400), column(null, 50, 50), column(2, 150, 600)];
+    expect(columnsOverflow(table(300), api(columns))).toBe(false);
+    expect(columnsOverflow(table(299), api(columns))).toBe(false); // a pixel of rounding
+    expect(columnsOverflow(table(298), api(columns))).toBe(true);
+  });
+
+  test('a grid not laid out, or no grid yet, is not judged wide', () => {
+    expect(columnsOverflow(table(0), api([column(null, 500, 500)]))).toBe(false);
+    expect(columnsOverflow(null, null)).toBe(false);
+    expect(columnsOverflow(table(100), null)).toBe(false);
   });
 });
