@@ -16,6 +16,7 @@ import {
   reportQueryPath,
   type ReportGranularityCode,
   type ReportQueryDef,
+  type ReportQueryName,
 } from '@workbench/common/api/contract/reportQueries';
 import { DEFAULT_GRANULARITY } from '@workbench/common/features/interval/intervals';
 import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
@@ -31,7 +32,7 @@ const DEFAULT_RANGE_S = 2_629_743;
 /** Unix seconds up to the year 9999. */
 const MAX_UNIX_S = 253_402_300_799;
 
-interface ReportQueryString {
+export interface ReportQueryString {
   start?: number;
   end?: number;
   limit?: number;
@@ -138,6 +139,61 @@ function filtersOf(def: ReportQueryDef, query: ReportQueryString): EventFilter[]
   );
 }
 
+/**
+ * One report query for one tenant: the row's aggregate over the request's range and filters, as
+ * the route answers it (also what a scheduled or instant report file runs per panel).
+ * Bad input throws ApiHttpError 400 naming the parameter.
+ */
+export async function runReportQuery(
+  store: EventStore,
+  name: ReportQueryName,
+  tid: string,
+  query: ReportQueryString,
+  now: Date,
+): Promise<ReportReply> {
+  const def: ReportQueryDef = REPORT_QUERY_REGISTRY[name];
+  const end = query.end ?? Math.ceil(now.getTime() / 1000);
+  const start = query.start ?? Math.max(0, end - DEFAULT_RANGE_S);
+  if (start >= end) throw new ApiHttpError(400, 'start must be before end.', 'start');
+  const scan = {
+    logType: def.logType,
+    tid,
+    start: start * 1000,
+    end: end * 1000,
+    filters: filtersOf(def, query),
+  };
+  try {
+    if (def.dimension.kind === 'field') {
+      const rows = await store.aggregate({
+        ...scan,
+        groupBy: { field: def.dimension.field },
+        measure: def.measure,
+        limit: query.limit ?? DEFAULT_REPORT_LIMIT,
+      });
+      return { name, start, end, rows };
+    }
+    const granularity = query.granularity ?? (DEFAULT_GRANULARITY as ReportGranularityCode);
+    const bucketMs = REPORT_GRANULARITY_MS[granularity];
+    const offsetMs = timeZoneOffsetMs(query.timezone ?? 'UTC', scan.start);
+    const found = await store.aggregate({
+      ...scan,
+      groupBy: { bucketMs, offsetMs },
+      measure: def.measure,
+      limit: 1,
+    });
+    return {
+      name,
+      start,
+      end,
+      granularity,
+      rows: everyBucket(scan.start, scan.end, bucketMs, offsetMs, found),
+    };
+  } catch (error) {
+    if (error instanceof EventStoreInputError) throw new ApiHttpError(400, error.message, error.field);
+    throw error;
+  }
+}
+
 export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const { store, now } = options;
@@ -154,51 +210,14 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
             response: { 200: ReportReply, ...errorResponses(400, 401, 403) },
           },
         },
-        async (request) => {
-          const session = tenantSessionOf(request);
-          const query = request.query as ReportQueryString;
-          const end = query.end ?? Math.ceil(now().getTime() / 1000);
-          const start = query.start ?? Math.max(0, end - DEFAULT_RANGE_S);
-          if (start >= end) throw new ApiHttpError(400, 'start must be before end.', 'start');
-          const scan = {
-            logType: def.logType,
-            tid: session.tid,
-            start: start * 1000,
-            end: end * 1000,
-            filters: filtersOf(def, query),
-          };
-          try {
-            if (def.dimension.kind === 'field') {
-              const rows = await store.aggregate({
-                ...scan,
-                groupBy: { field: def.dimension.field },
-                measure: def.measure,
-                limit: query.limit ?? DEFAULT_REPORT_LIMIT,
-              });
-              return { name, start, end, rows };
-            }
-            const granularity = query.granularity ?? (DEFAULT_GRANULARITY as ReportGranularityCode);
-            const bucketMs = REPORT_GRANULARITY_MS[granularity];
-            const offsetMs = timeZoneOffsetMs(query.timezone ?? 'UTC', scan.start);
-            const found = await store.aggregate({
-              ...scan,
-              groupBy: { bucketMs, offsetMs },
-              measure: def.measure,
-              limit: 1,
-            });
-            return {
-              name,
-              start,
-              end,
-              granularity,
-              rows: everyBucket(scan.start, scan.end, bucketMs, offsetMs, found),
-            };
-          } catch (error) {
-            if (error instanceof EventStoreInputError)
-              throw new ApiHttpError(400, error.message, error.field);
-            throw error;
-          }
-        },
+        async (request) =>
+          runReportQuery(
+            store,
+            name,
+            tenantSessionOf(request).tid,
+            request.query as ReportQueryString,
+            now(),
+          ),
       );
     }
   };

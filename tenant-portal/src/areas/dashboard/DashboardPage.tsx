@@ -17,7 +17,8 @@ import {
 import { dashboardIds } from '@workbench/common/test-ids/index';
 import { AreaPage } from '../AreaPage';
 import type { PageProps } from '../../routes/areas';
-import { DASHBOARDS, dashboardRange } from './dashboardPanels';
+import { DASHBOARDS } from '@workbench/common/api/contract/reportDashboards';
+import { dashboardRange } from './dashboardPanels';
 import { ReportPanel } from './ReportPanel';
 
 const isReportInterval = (v: string | null): v is (typeof REPORT_INTERVAL_CODES)[number] =>

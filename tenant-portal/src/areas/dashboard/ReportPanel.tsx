@@ -20,9 +20,9 @@ import {
   panelColumns,
   panelParams,
   panelTableRows,
-  type DashboardPanel,
   type PanelTableRow,
 } from './dashboardPanels';
+import type { DashboardPanel } from '@workbench/common/api/contract/reportDashboards';
 
 // ECharts is the dashboard's largest dependency: loaded with the first chart.
 const EChart = lazy(() => import('@workbench/charts/EChart').then((m) => ({ default: m.EChart })));
