@@ -165,13 +165,20 @@ describe('report-query registry', () => {
       const row: ReportQueryDef = REPORT_QUERY_REGISTRY[name];
       const fields = new Set(LOG_TYPE_SCHEMAS[row.logType].fields);
       if (row.dimension.kind === 'field') expect(fields.has(row.dimension.field)).toBe(true);
-      if (row.measure.kind === 'sum') {
-        for (const f of row.measure.fields) {
-          expect(fields.has(f)).toBe(true);
-          expect(FIELD_SPECS[f].kind).toBe('integer');
-        }
+      if (row.dimension.series !== undefined) expect(fields.has(row.dimension.series)).toBe(true);
+      const measured =
+        row.measure.kind === 'sum'
+          ? row.measure.fields
+          : row.measure.kind === 'avg'
+            ? [row.measure.field]
+            : [];
+      for (const f of measured) {
+        expect(fields.has(f)).toBe(true);
+        expect(FIELD_SPECS[f].kind).toBe('integer');
       }
-      for (const filter of Object.values(row.filters)) expect(fields.has(filter.field)).toBe(true);
+      if (row.measure.kind === 'distinct') expect(fields.has(row.measure.field)).toBe(true);
+      for (const filter of Object.values(row.filters))
+        if ('field' in filter) expect(fields.has(filter.field)).toBe(true);
       for (const w of row.where ?? []) {
         expect(fields.has(w.field)).toBe(true);
         const codes = FIELD_SPECS[w.field].vocabulary?.map((v) => v.code);

@@ -21,6 +21,7 @@ import {
   WEB_CATEGORIES,
 } from './logFilterVocabularies';
 import { COUNTRIES } from './countries';
+import * as reportFieldVocabularies from './reportFieldVocabularies';
 import { isVocabularyCode, vocabularyCodes, vocabularyLabel, type Vocabulary } from './vocabulary';
 
 const all: Record<string, Vocabulary> = {
@@ -42,6 +43,8 @@ const all: Record<string, Vocabulary> = {
   THREAT_CLASSES,
   WEB_CATEGORIES,
   COUNTRIES,
+  // Ours, for the report fields (the spec names the fields only).
+  ...Object.fromEntries(Object.entries(reportFieldVocabularies).filter(([, v]) => typeof v[0] === 'object')),
 };
 
 describe('log filter vocabularies (portal-core §3)', () => {

@@ -931,6 +931,64 @@ describe('DuckDbEventStore: a file of an older layout', () => {
     expect(layout.types.length).toBe(codeFields.length);
   });
 
+  it('a file written before a log type gained fields gets their columns, empty for the events it holds, every value kept', async () => {
+    const created = await DuckDbEventStore.open(oldDir);
+    await created.close();
+    // The file as the previous field list left it: the fields appended since are not columns.
+    const added = { scan_web: ['webroot_cats', 'risk_score'], scan_email: ['smtp_code', 'time_taken'] };
+    const saved = savedEvents()
+      .filter((e) => e.logType in added)
+      .map((e) => ({
+        ...e,
+        fields: Object.fromEntries(
+          Object.entries(e.fields).filter(([f]) => !added[e.logType as keyof typeof added].includes(f)),
+        ) as StoredEvent['fields'],
+      }));
+    const instance = await DuckDBInstance.create(path.join(oldDir, EVENTS_FILE));
+    const connection = await instance.connect();
+    for (const [logType, fields] of Object.entries(added))
+      for (const f of fields) await connection.run(`ALTER TABLE events_${logType} DROP COLUMN ${f}`);
+    for (const event of saved) {
+      const names = Object.keys(event.fields);
+      await connection.run(
+        `INSERT INTO events_${event.logType} (id, tid, time${names.map((n) => `, ${n}`).join('')}) VALUES ($1, $2, $3${names.map((_, i) => `, $${i + 4}`).join('')})`,
+        [
+          BigInt(event.id),
+          event.tid,
+          BigInt(event.time),
+          ...names.map((n) => {
+            const v = event.fields[n];
+            return typeof v === 'number' ? BigInt(v) : v;
+          }),
+        ],
+      );
+    }
+    connection.disconnectSync();
+    instance.closeSync();
+
+    const opened = await DuckDbEventStore.open(oldDir);
+    try {
+      for (const logType of Object.keys(added) as (keyof typeof added)[]) {
+        const expected = saved
+          .filter((e) => e.logType === logType && e.tid === TENANTS[0].tid)
+          .sort((a, b) => b.time - a.time || b.id - a.id);
+        expect(expected.length).toBeGreaterThan(0);
+        expect(await opened.query({ ...baseQuery(logType, TENANTS[0].tid), limit: 1000 })).toEqual(expected);
+      }
+      // The new columns take values.
+      const [event] = saved
+        .filter((e) => e.logType === 'scan_email' && e.tid === TENANTS[0].tid)
+        .sort((a, b) => b.time - a.time);
+      await opened.append([
+        { tid: event.tid, logType: 'scan_email', time: event.time + 1, fields: { smtp_code: 550 } },
+      ]);
+      const [newest] = await opened.query({ ...baseQuery('scan_email', event.tid), limit: 1 });
+      expect(newest.fields).toEqual({ smtp_code: 550 });
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('a version 2 file with a value outside a vocabulary is refused, untouched', async () => {
     const [event] = savedEvents().filter((e) => e.logType === 'scan_web');
     await writePerTypeFile(

@@ -46,6 +46,7 @@ import {
   EventStoreInputError,
   type ColumnsOfType,
   type EventCursor,
+  type AggregateMeasure,
   type AggregateRow,
   type EventAggregate,
   type EventQuery,
@@ -386,6 +387,21 @@ async function columnsOf(connection: DuckDBConnection, table: string): Promise<S
   return new Set(rows.map((row) => String(row[0])));
 }
 
+/** Every log type's table has exactly the current layout's columns, in its order. */
+async function columnsAreCurrent(connection: DuckDBConnection): Promise<boolean> {
+  for (const logType of LOG_TYPES) {
+    const rows = (
+      await connection.runAndReadAll(
+        "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = $1 ORDER BY column_index",
+        [tableOf(logType)],
+      )
+    ).getRows();
+    if (rows.map((row) => String(row[0])).join() !== (TABLE_COLUMNS.get(logType) as string[]).join())
+      return false;
+  }
+  return true;
+}
+
 /** The ENUM types of this store (`code_...`) in the events file. */
 async function enumTypesInFile(connection: DuckDBConnection): Promise<Set<string>> {
   const rows = (
@@ -486,6 +502,24 @@ async function convertLayout(connection: DuckDBConnection): Promise<void> {
   });
 }
 
+/** A field as a report key: an ENUM code reads as its text. */
+const valueSql = (field: string): string =>
+  FIELD_SPECS[field].kind === 'code' ? `CAST(${field} AS VARCHAR)` : field;
+
+/** An aggregate's measure as SQL (field names checked by validateAggregate). */
+function measureSql(measure: AggregateMeasure): string {
+  switch (measure.kind) {
+    case 'count':
+      return 'count(*)';
+    case 'sum':
+      return `sum(${measure.fields.map((f) => `coalesce(${f}, 0)`).join(' + ')})`;
+    case 'avg':
+      return `coalesce(round(avg(${measure.field})), 0)`;
+    case 'distinct':
+      return `count(DISTINCT ${measure.field})`;
+  }
+}
+
 export class DuckDbEventStore implements EventStore {
   /** Per writer lane: the promise of its last operation (appends of a lane run one at a time). */
   private lanes: Promise<unknown>[];
@@ -550,9 +584,14 @@ export class DuckDbEventStore implements EventStore {
           `${EVENTS_FILE} has schema version ${String(version)}; this server knows ${SCHEMA_VERSION}.`,
         );
       } else {
-        // A vocabulary changed since the file was written: its code columns get the new ENUM types.
+        // A vocabulary changed since the file was written (its code columns get the new ENUM
+        // types), or a log type gained fields (new columns, empty for the events stored before).
         const types = await enumTypesInFile(writer);
-        if ([...ENUM_TYPE_NAMES.values()].some((name) => !types.has(name))) await convertLayout(writer);
+        if (
+          [...ENUM_TYPE_NAMES.values()].some((name) => !types.has(name)) ||
+          !(await columnsAreCurrent(writer))
+        )
+          await convertLayout(writer);
       }
       for (const logType of LOG_TYPES) {
         const [row] = (
@@ -901,28 +940,40 @@ export class DuckDbEventStore implements EventStore {
     this.assertOpen();
     validateAggregate(query);
     const { where, params, bind } = buildWhere({ ...query });
-    const measure =
-      query.measure.kind === 'count'
-        ? 'count(*)'
-        : `sum(${query.measure.fields.map((f) => `coalesce(${f}, 0)`).join(' + ')})`;
+    const { groupBy } = query;
+    const table = tableOf(query.logType);
+    const measure = measureSql(query.measure);
+    // Names come from the log schema only (validateAggregate); an ENUM code reads as its text.
+    const series = 'total' in groupBy || groupBy.series === undefined ? null : valueSql(groupBy.series);
     let sql: string;
-    if ('field' in query.groupBy) {
-      // Names come from the log schema only (validateAggregate); an ENUM code reads as its text.
-      const field = query.groupBy.field;
-      const key = FIELD_SPECS[field].kind === 'code' ? `CAST(${field} AS VARCHAR)` : field;
+    if ('total' in groupBy) {
+      sql = `SELECT NULL AS key, ${measure} AS value FROM ${table} WHERE ${where}`;
+    } else if ('field' in groupBy) {
+      const key = valueSql(groupBy.field);
+      const order = groupBy.order === 'key' ? 'key ASC' : 'value DESC, key ASC';
+      const limit = bind(BigInt(query.limit));
       // Events without a value are no group (as a terms aggregation leaves missing values out).
-      sql = `SELECT ${key} AS key, ${measure} AS value FROM ${tableOf(query.logType)} WHERE ${where}
-        AND ${field} IS NOT NULL GROUP BY 1 ORDER BY value DESC, key ASC LIMIT ${bind(BigInt(query.limit))}`;
+      const grouped = `FROM ${table} WHERE ${where} AND ${groupBy.field} IS NOT NULL`;
+      sql =
+        series === null
+          ? `SELECT ${key} AS key, ${measure} AS value ${grouped} GROUP BY 1 ORDER BY ${order} LIMIT ${limit}`
+          : `WITH cells AS (SELECT ${key} AS key, ${series} AS series, ${measure} AS value ${grouped} GROUP BY 1, 2),
+            top AS (SELECT key, sum(value) AS value FROM cells GROUP BY key ORDER BY ${order} LIMIT ${limit})
+            SELECT cells.key, cells.series, cells.value FROM cells JOIN top ON cells.key = top.key
+            ORDER BY ${order.replace(/(key|value)/g, 'top.$1')}, cells.series ASC NULLS LAST`;
     } else {
-      const bucket = bind(BigInt(query.groupBy.bucketMs));
-      const offset = bind(BigInt(query.groupBy.offsetMs));
-      sql = `SELECT ((time + ${offset}) // ${bucket}) * ${bucket} - ${offset} AS key, ${measure} AS value
-        FROM ${tableOf(query.logType)} WHERE ${where} GROUP BY 1 ORDER BY 1`;
+      const bucket = bind(BigInt(groupBy.bucketMs));
+      const offset = bind(BigInt(groupBy.offsetMs));
+      sql = `SELECT ((time + ${offset}) // ${bucket}) * ${bucket} - ${offset} AS key,
+        ${series === null ? '' : `${series} AS series, `}${measure} AS value
+        FROM ${table} WHERE ${where} GROUP BY ALL ORDER BY 1${series === null ? '' : ', 2 ASC NULLS LAST'}`;
     }
+    const plain = (v: unknown) => (typeof v === 'bigint' ? Number(v) : v === null ? null : String(v));
     return this.withReader(async (connection) =>
-      (await runPrepared(connection, sql, params)).getRows().map(([key, value]) => ({
-        key: typeof key === 'bigint' ? Number(key) : key === null ? null : String(key),
-        value: Number(value),
+      (await runPrepared(connection, sql, params)).getRowObjects().map((row) => ({
+        key: typeof row.key === 'bigint' || typeof row.key === 'number' ? Number(row.key) : plain(row.key),
+        ...(series === null ? {} : { series: plain(row.series) }),
+        value: Number(row.value),
       })),
     );
   }

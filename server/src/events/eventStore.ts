@@ -66,23 +66,44 @@ export interface EventQuery {
 export type EventScan = Omit<EventQuery, 'limit' | 'after'>;
 
 /**
+ * What an aggregate measures per group: its events; the sum of integer fields (a missing value
+ * counts 0); the mean of an integer field over the events that have it, rounded to a whole number
+ * (0 for a group without any); or how many distinct values a field takes in the group.
+ */
+export type AggregateMeasure =
+  | { readonly kind: 'count' }
+  | { readonly kind: 'sum'; readonly fields: readonly string[] }
+  | { readonly kind: 'avg'; readonly field: string }
+  | { readonly kind: 'distinct'; readonly field: string };
+
+/**
  * A report's aggregate (the store-neutral entry of report queries): the scan's events grouped by
- * a field's values (the `limit` groups with the largest measure, ties by key; events without a
- * value are in no group) or by time buckets of
- * `bucketMs` whose edges fall at multiples of it after shifting by `offsetMs` (a time zone's
- * offset: days start at local midnight), all buckets that have events, oldest first.
+ * - a field's values: the `limit` groups with the largest measure, ties by key (or, with `order:
+ *   'key'`, the `limit` smallest keys in key order); events without a value are in no group;
+ * - time buckets of `bucketMs` whose edges fall at multiples of it after shifting by `offsetMs`
+ *   (a time zone's offset: days start at local midnight): all buckets that have events, oldest first;
+ * - nothing (`total`): one row, key null, the measure over every event of the scan.
+ * With `series`, each group is split by a second field's values (null included): a field group's
+ * rows follow its order by the group's total, then by series; a top-N with series needs an
+ * additive measure (count or sum).
  */
 export interface EventAggregate extends Omit<EventScan, 'search' | 'order'> {
-  readonly groupBy: { readonly field: string } | { readonly bucketMs: number; readonly offsetMs: number };
-  /** Count the events, or sum integer fields over them (a missing value counts 0). */
-  readonly measure: { readonly kind: 'count' } | { readonly kind: 'sum'; readonly fields: readonly string[] };
+  readonly groupBy:
+    | { readonly field: string; readonly series?: string; readonly order?: 'value' | 'key' }
+    | { readonly bucketMs: number; readonly offsetMs: number; readonly series?: string }
+    | { readonly total: true };
+  readonly measure: AggregateMeasure;
   /** Field groups only. */
   readonly limit: number;
 }
 
-/** One group: a field's value (null for events without one) or a bucket's start (epoch ms). */
+/**
+ * One group: a field's value, a bucket's start (epoch ms) or null (total); with a series, the
+ * second field's value (null for events without one).
+ */
 export interface AggregateRow {
   readonly key: string | number | null;
+  readonly series?: string | number | null;
   readonly value: number;
 }
 

@@ -68,19 +68,20 @@ export function validateQuery(query: EventScan & { limit?: number }): void {
 /** Most buckets one by-date aggregate may have (a month in minutes is 43,200). */
 export const MAX_BUCKETS = 50_000;
 
-/** Checks an aggregate: its scan, the field it groups by, the integer fields it sums, its buckets. */
+/** Checks an aggregate: its scan, the fields it groups by and measures, its buckets. */
 export function validateAggregate(query: EventAggregate): void {
   validateQuery({ ...query });
-  if ('field' in query.groupBy) {
-    if (!isFieldOf(query.logType, query.groupBy.field))
-      throw new EventStoreInputError(
-        'groupBy',
-        `"${query.groupBy.field}" is not a field of ${query.logType}.`,
-      );
+  const { groupBy, measure } = query;
+  const fieldOfType = (name: string, field: string) => {
+    if (!isFieldOf(query.logType, field))
+      throw new EventStoreInputError(name, `"${field}" is not a field of ${query.logType}.`);
+  };
+  if ('field' in groupBy) {
+    fieldOfType('groupBy', groupBy.field);
     if (!Number.isSafeInteger(query.limit) || query.limit < 1)
       throw new EventStoreInputError('limit', 'limit must be a positive integer.');
-  } else {
-    const { bucketMs, offsetMs } = query.groupBy;
+  } else if ('bucketMs' in groupBy) {
+    const { bucketMs, offsetMs } = groupBy;
     if (!Number.isSafeInteger(bucketMs) || bucketMs < 1000)
       throw new EventStoreInputError(
         'bucketMs',
@@ -94,11 +95,19 @@ export function validateAggregate(query: EventAggregate): void {
         `At most ${MAX_BUCKETS} buckets: choose a coarser granularity.`,
       );
   }
-  if (query.measure.kind === 'sum') {
-    if (query.measure.fields.length === 0) throw new EventStoreInputError('measure', 'A sum needs a field.');
-    for (const field of query.measure.fields) {
-      if (!isFieldOf(query.logType, field) || FIELD_SPECS[field].kind !== 'integer')
-        throw new EventStoreInputError('measure', `"${field}" is not an integer field of ${query.logType}.`);
-    }
+  const series = 'total' in groupBy ? undefined : groupBy.series;
+  if (series !== undefined) {
+    fieldOfType('series', series);
+    if ('field' in groupBy && measure.kind !== 'count' && measure.kind !== 'sum')
+      throw new EventStoreInputError('measure', 'A top-N split by series needs a count or a sum.');
   }
+  const integerField = (field: string) => {
+    if (!isFieldOf(query.logType, field) || FIELD_SPECS[field].kind !== 'integer')
+      throw new EventStoreInputError('measure', `"${field}" is not an integer field of ${query.logType}.`);
+  };
+  if (measure.kind === 'sum') {
+    if (measure.fields.length === 0) throw new EventStoreInputError('measure', 'A sum needs a field.');
+    measure.fields.forEach(integerField);
+  } else if (measure.kind === 'avg') integerField(measure.field);
+  else if (measure.kind === 'distinct') fieldOfType('measure', measure.field);
 }

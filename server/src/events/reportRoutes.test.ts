@@ -111,7 +111,10 @@ describe('top_domains', () => {
     ['an unknown filter', `top_domains?${RANGE}&colour=red`, 'colour'],
     ['a limit out of bounds', `top_domains?${RANGE}&limit=0`, 'limit'],
     ['a limit that is not a number', `top_domains?${RANGE}&limit=ten`, 'limit'],
-    ['an unknown action', `top_domains?${RANGE}&pe_action=explode`, 'action'],
+    ['an unknown action', `top_domains?${RANGE}&pe_action=explode`, 'pe_action has an unknown value'],
+    ['an SMTP code that is not a number', `smtp_request_count_by_date?${RANGE}&smtp_code=5xx`, 'smtp_code'],
+    ['another log type', `smtp_request_count_by_date?${RANGE}&log_type=scan_web`, 'log_type'],
+    ['result_type on a query without totals', `top_domains?${RANGE}&result_type=count`, 'result_type'],
     ['start after end', `top_domains?start=${DAY0 + 10}&end=${DAY0}`, 'start'],
     ['a start beyond the year 9999', `top_domains?start=1e20`, 'start'],
   ])('%s is a 400 naming it', async (_case, query, field) => {

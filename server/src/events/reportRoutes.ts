@@ -5,7 +5,7 @@
  * row and a request into an aggregate and its reply.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import {
   DEFAULT_REPORT_LIMIT,
   MAX_REPORT_LIMIT,
@@ -18,9 +18,11 @@ import {
   type ReportQueryDef,
   type ReportQueryName,
 } from '@workbench/common/api/contract/reportQueries';
+import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { DEFAULT_GRANULARITY } from '@workbench/common/features/interval/intervals';
 import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
-import { EventStoreInputError, type EventFilter, type EventStore } from './eventStore';
+import { fieldValueError } from './queryValidation';
+import { EventStoreInputError, type AggregateRow, type EventFilter, type EventStore } from './eventStore';
 
 export interface ReportRoutesOptions {
   store: EventStore;
@@ -38,6 +40,7 @@ export interface ReportQueryString {
   limit?: number;
   granularity?: ReportGranularityCode;
   timezone?: string;
+  result_type?: 'list' | 'count';
   [filter: string]: string | number | undefined;
 }
 
@@ -46,14 +49,25 @@ function queryString(def: ReportQueryDef) {
     Object.entries(def.filters).map(([param, filter]) => [
       param,
       Type.Optional(
-        Type.String({
-          minLength: 1,
-          maxLength: 2000,
-          description: `${filter.field} equals; comma-joined values mean any of them.`,
-        }),
+        'logType' in filter
+          ? Type.Literal(def.logType, { description: 'The log type the query reads (only this one).' })
+          : Type.String({
+              minLength: 1,
+              maxLength: 2000,
+              description: `${filter.field} equals; comma-joined values mean any of them.`,
+            }),
       ),
     ]),
   );
+  const counts: Record<string, TSchema> = def.counts
+    ? {
+        result_type: Type.Optional(
+          Type.Union([Type.Literal('list'), Type.Literal('count')], {
+            description: 'count: one row, the number of groups (default list: the groups).',
+          }),
+        ),
+      }
+    : {};
   const byDate = def.dimension.kind === 'date';
   return Type.Object(
     {
@@ -98,6 +112,7 @@ function queryString(def: ReportQueryDef) {
               }),
             ),
           }),
+      ...counts,
       ...filters,
     },
     { additionalProperties: false },
@@ -124,17 +139,32 @@ export function timeZoneOffsetMs(timeZone: string, at: number): number {
  * aliases rewritten.
  */
 function filtersOf(def: ReportQueryDef, query: ReportQueryString): EventFilter[] {
-  const fixed = (def.where ?? []).map((w) => ({ field: w.field, values: [...w.values] }));
+  const fixed: EventFilter[] = (def.where ?? []).map((w) => ({ field: w.field, values: [...w.values] }));
   return fixed.concat(
     Object.entries(def.filters).flatMap(([param, filter]) => {
       const raw = query[param];
-      if (typeof raw !== 'string') return [];
+      // `log_type` names the query's own type (the route's schema admits no other): no filter.
+      if (typeof raw !== 'string' || 'logType' in filter) return [];
       const values = raw
         .split(',')
         .map((v) => v.trim())
         .filter((v) => v !== '');
       if (values.length === 0) throw new ApiHttpError(400, `${param} has no value.`, param);
-      return [{ field: filter.field, values: values.map((v) => filter.aliases?.[v] ?? v) }];
+      const integer = FIELD_SPECS[filter.field].kind === 'integer';
+      return [
+        {
+          field: filter.field,
+          values: values.map((sent) => {
+            const v = filter.aliases?.[sent] ?? sent;
+            if (integer && !/^-?\d{1,15}$/.test(v))
+              throw new ApiHttpError(400, `${param} must be whole numbers.`, param);
+            const value = integer ? Number(v) : v;
+            if (fieldValueError(filter.field, value) !== null)
+              throw new ApiHttpError(400, `${param} has an unknown value "${sent}".`, param);
+            return value;
+          }),
+        },
+      ];
     }),
   );
 }
@@ -162,12 +192,23 @@ export async function runReportQuery(
     end: end * 1000,
     filters: filtersOf(def, query),
   };
+  const { dimension, measure } = def;
   try {
-    if (def.dimension.kind === 'field') {
+    if (query.result_type === 'count' && dimension.kind === 'field') {
       const rows = await store.aggregate({
         ...scan,
-        groupBy: { field: def.dimension.field },
-        measure: def.measure,
+        filters: [...scan.filters],
+        groupBy: { total: true },
+        measure: { kind: 'distinct', field: dimension.field },
+        limit: 1,
+      });
+      return { name, start, end, rows };
+    }
+    if (dimension.kind === 'field') {
+      const rows = await store.aggregate({
+        ...scan,
+        groupBy: { field: dimension.field, series: dimension.series, order: dimension.order },
+        measure,
         limit: query.limit ?? DEFAULT_REPORT_LIMIT,
       });
       return { name, start, end, rows };
@@ -177,8 +218,8 @@ export async function runReportQuery(
     const offsetMs = timeZoneOffsetMs(query.timezone ?? 'UTC', scan.start);
     const found = await store.aggregate({
       ...scan,
-      groupBy: { bucketMs, offsetMs },
-      measure: def.measure,
+      groupBy: { bucketMs, offsetMs, series: dimension.series },
+      measure,
       limit: 1,
     });
     return {
@@ -186,7 +227,7 @@ export async function runReportQuery(
       start,
       end,
       granularity,
-      rows: everyBucket(scan.start, scan.end, bucketMs, offsetMs, found),
+      rows: everyBucket(scan.start, scan.end, bucketMs, offsetMs, found, dimension.series !== undefined),
     };
   } catch (error) {
     if (error instanceof EventStoreInputError) throw new ApiHttpError(400, error.message, error.field);
@@ -225,19 +266,29 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
 
 /**
  * Every bucket from the one holding `start` to the one holding `end - 1`, with its measure (0 where
- * no event fell): a chart's time axis has no holes. Keys in unix seconds, like start and end.
+ * no event fell): a chart's time axis has no holes. Keys in unix seconds, like start and end. With
+ * a series, each bucket has a row for every series value found in the range, in the store's order.
  */
 function everyBucket(
   start: number,
   end: number,
   bucketMs: number,
   offsetMs: number,
-  found: readonly { key: string | number | null; value: number }[],
-): { key: number; value: number }[] {
-  const measured = new Map(found.map((r) => [Number(r.key), r.value]));
+  found: readonly AggregateRow[],
+  withSeries: boolean,
+): ReportReply['rows'] {
+  const seriesOf = (r: AggregateRow) => (withSeries ? (r.series ?? null) : undefined);
+  const allSeries = [...new Set(found.map(seriesOf))];
+  if (withSeries && allSeries.length === 0) return [];
+  const measured = new Map(found.map((r) => [`${Number(r.key)}|${String(seriesOf(r))}`, r.value]));
   const first = Math.floor((start + offsetMs) / bucketMs) * bucketMs - offsetMs;
-  const rows: { key: number; value: number }[] = [];
+  const rows: ReportReply['rows'] = [];
   for (let edge = first; edge < end; edge += bucketMs)
-    rows.push({ key: edge / 1000, value: measured.get(edge) ?? 0 });
+    for (const series of allSeries.length > 0 ? allSeries : [undefined])
+      rows.push({
+        key: edge / 1000,
+        ...(withSeries ? { series } : {}),
+        value: measured.get(`${edge}|${String(series)}`) ?? 0,
+      });
   return rows;
 }

@@ -19,6 +19,7 @@ import {
 import type { NewEvent } from '../events/eventStore';
 import type { FieldValue } from '@workbench/common/api/contract/logSchema';
 import { Random, WeightedPicker, zipfPicker } from './random';
+import { dlpReportFields, emailReportFields, webReportFields } from './reportFields';
 
 export interface GeneratorTenant {
   readonly tid: string;
@@ -505,6 +506,8 @@ class EventFactory {
 
   constructor(
     private readonly random: Random,
+    /** The report fields' own stream (reportFields.ts), so the older fields keep their values. */
+    private readonly reportRandom: Random,
     tenants: readonly GeneratorTenant[],
     typeWeights?: Partial<Record<LogType, number>>,
   ) {
@@ -521,6 +524,14 @@ class EventFactory {
     const tenant = this.tenantPicker.pick(this.random);
     const logType = this.typePicker.pick(this.random);
     const fields = this.fieldsOf(logType, tenant);
+    const x = this.reportRandom;
+    if (logType === 'scan_web') Object.assign(fields, webReportFields(x, fields));
+    else if (logType === 'scan_email') Object.assign(fields, emailReportFields(x, fields));
+    else if (logType === 'scan_dlp')
+      Object.assign(
+        fields,
+        dlpReportFields(fields, (domain) => CASB_APPS[domain]?.[0] ?? null),
+      );
     return { tid: tenant.tenant.tid, logType, time, fields };
   }
 
@@ -790,8 +801,9 @@ export function* generateEvents(options: GeneratorOptions): Generator<NewEvent[]
   if (tenants.length === 0) throw new Error('At least one tenant is needed.');
   const days = options.days ?? DEFAULT_DAYS;
   const batchSize = options.batchSize ?? 5000;
-  const random = new Random(options.seed ?? DEFAULT_SEED);
-  const factory = new EventFactory(random, tenants, options.typeWeights);
+  const seed = options.seed ?? DEFAULT_SEED;
+  const random = new Random(seed);
+  const factory = new EventFactory(random, new Random(seed ^ 0x5eed), tenants, options.typeWeights);
 
   const lastHour = Math.floor((now - 1) / HOUR) * HOUR;
   const firstHour = lastHour - (days * 24 - 1) * HOUR;

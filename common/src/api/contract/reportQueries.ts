@@ -12,19 +12,45 @@
  */
 import { Type, type Static } from 'typebox';
 import type { LogType } from '../../vocabularies/logTypes';
+import { vocabularyCodes, type Vocabulary } from '../../vocabularies/vocabulary';
+import {
+  EMAIL_ENTRY_ACTIONS,
+  EMAIL_EXIT_ACTIONS,
+  HEAT_ALERT_TYPES,
+  LURE_CATEGORIES,
+  NON_BROWSER_UA_TYPES,
+} from '../../vocabularies/reportFieldVocabularies';
 
-/** What a query counts per group: its events, or the sum of integer fields over them. */
-export type ReportMeasure = { kind: 'count' } | { kind: 'sum'; fields: readonly string[] };
+/**
+ * What a query measures per group: its events; the sum of integer fields; the mean of an integer
+ * field (rounded); or how many distinct values a field takes (e.g. users per application).
+ */
+export type ReportMeasure =
+  | { kind: 'count' }
+  | { kind: 'sum'; fields: readonly string[] }
+  | { kind: 'avg'; field: string }
+  | { kind: 'distinct'; field: string };
 
-/** What a query groups by: a field's values (top N by the measure), or the date in buckets. */
-export type ReportDimension = { kind: 'field'; field: string } | { kind: 'date' };
+/**
+ * What a query groups by: a field's values (top N by the measure, or with `order: 'key'` the N
+ * smallest keys in order), or the date in buckets; `series` splits each group by a second field
+ * (rows then carry `series`: a stacked chart).
+ */
+export type ReportDimension =
+  | { kind: 'field'; field: string; series?: string; order?: 'value' | 'key' }
+  | { kind: 'date'; series?: string };
 
-/** A request parameter that filters the query: the log field it compares, and value rewrites. */
-export interface ReportFilterDef {
-  field: string;
-  /** Values the client sends under another name (api-client-layer §7: 'isolate' is 'safeview'). */
-  aliases?: Readonly<Record<string, string>>;
-}
+/**
+ * A request parameter of a query: a filter on a log field (with value rewrites), or the
+ * `log_type` parameter (api-client-layer §7 Email), which must name the query's own log type.
+ */
+export type ReportFilterDef =
+  | {
+      field: string;
+      /** Values the client sends under another name (api-client-layer §7: 'isolate' is 'safeview'). */
+      aliases?: Readonly<Record<string, string>>;
+    }
+  | { logType: true };
 
 export type ChartKind = 'bar' | 'pie' | 'line' | 'area';
 
@@ -38,6 +64,11 @@ export interface ReportQueryDef {
   chart: ChartKind;
   /** Filters the query always applies (e.g. blocked traffic: the block action only). */
   where?: readonly { field: string; values: readonly string[] }[];
+  /**
+   * Takes `result_type=count` (api-client-layer §7 Cloud-app: "for totals"): the answer is then
+   * one row, key null, whose value is the number of groups (e.g. applications discovered).
+   */
+  counts?: true;
   /** Who may run it: `dashboard:<family>:read` (portal-core §2: the dashboard area's group). */
   permission: string;
   spec: string;
@@ -51,6 +82,7 @@ const top = (
   filters: Readonly<Record<string, ReportFilterDef>>,
   family: string,
   section: string,
+  more: Partial<ReportQueryDef> = {},
 ): ReportQueryDef => ({
   logType,
   title,
@@ -60,12 +92,38 @@ const top = (
   chart: 'bar',
   permission: `dashboard:${family}:read`,
   spec: `api-client-layer §7 Reports (${section})`,
+  ...more,
 });
+
+/** A by-date query: the events of a log type per bucket of the interval's granularity. */
+const byDate = (
+  logType: LogType,
+  title: string,
+  filters: Readonly<Record<string, ReportFilterDef>>,
+  family: string,
+  section: string,
+  more: Partial<ReportQueryDef> = {},
+): ReportQueryDef => ({
+  logType,
+  title,
+  dimension: { kind: 'date' },
+  measure: { kind: 'count' },
+  filters,
+  chart: 'line',
+  permission: `dashboard:${family}:read`,
+  spec: `api-client-layer §7 Reports (${section}), §3 Time-range interval`,
+  ...more,
+});
+
+/** Only the events whose `field` is one of `values`. */
+const only = (field: string, ...values: readonly string[]) => ({ where: [{ field, values }] });
+/** Only the events that have a value of a code field (any code of its vocabulary). */
+const having = (field: string, vocabulary: Vocabulary) => only(field, ...vocabularyCodes(vocabulary));
 
 /** Bandwidth: bytes in and out. */
 const BYTES: ReportMeasure = { kind: 'sum', fields: ['bytes_in', 'bytes_out'] };
 
-/** The web family's filters that the web log stores (api-client-layer §7 Web and risk). */
+/** The web family's filters (api-client-layer §7 Web and risk), each on the web log's field. */
 const WEB_FILTERS = {
   pe_action: { field: 'action', aliases: { isolate: 'safeview' } },
   userid: { field: 'userid' },
@@ -73,8 +131,41 @@ const WEB_FILTERS = {
   domain: { field: 'domain' },
   top_level_risks: { field: 'risk' },
   cats: { field: 'category' },
+  webroot_cats: { field: 'webroot_cats' },
   protocol: { field: 'protocol' },
+  'user-agent': { field: 'user_agent' },
+  vulnerable_servers: { field: 'vulnerable_server' },
+  heat_evasion_techniques: { field: 'heat_evasion_technique' },
+  file_type: { field: 'file_type' },
 } satisfies Record<string, ReportFilterDef>;
+
+/** Actions that kept a risk away from the user: blocked or isolated. */
+const AVERTING_ACTIONS = [
+  'block',
+  'safeview',
+  'safeview_readonly',
+  'email_entry_block',
+  'email_entry_safeview',
+  'email_exit_block',
+  'mobile_block',
+  'mobile_safeview',
+];
+const RISKY = only('risk', 'Y', 'R');
+
+/** The cloud-app family's filters (api-client-layer §7 Cloud-app). */
+const CASB_FILTERS = {
+  userid: { field: 'userid' },
+  domain: { field: 'domain' },
+  application: { field: 'application' },
+  casb_profile_type: { field: 'casb_profile_type' },
+  casb_cat_name: { field: 'casb_cat_name' },
+} satisfies Record<string, ReportFilterDef>;
+const UNSANCTIONED_FILTERS = {
+  domain: { field: 'domain' },
+  userid: { field: 'userid' },
+  is_casb_ddl: { field: 'is_casb_ddl' },
+} satisfies Record<string, ReportFilterDef>;
+const UPLOADS = only('resource_category', 'upload');
 
 /** The DLP log's filters (the spec lists none for its two queries: the user and the domain). */
 const DLP_FILTERS = {
@@ -92,12 +183,46 @@ const FIREWALL_FILTERS = {
   dst_ip: { field: 'dst_ip' },
 } satisfies Record<string, ReportFilterDef>;
 
-/** The email family's filters the email log stores (api-client-layer §7 Email: smtp_action, smtp_reason). */
+/** The email family's filters on the email log (api-client-layer §7 Email). */
 const EMAIL_FILTERS = {
+  log_type: { logType: true },
   smtp_action: { field: 'smtp_action' },
+  smtp_code: { field: 'smtp_code' },
   smtp_reason: { field: 'reason' },
   userid: { field: 'recipient' },
 } satisfies Record<string, ReportFilterDef>;
+const SMTP_FAILURES = only('smtp_action', 'error', 'upstream-abort', 'upstream-reject');
+
+/** Clicks on links in email, as the web log records them (top_domains_email_clicks' filters). */
+const EMAIL_CLICK_FILTERS = {
+  risk_score: { field: 'risk_score' },
+  top_level_risks: { field: 'risk' },
+  userid: { field: 'userid' },
+  cats: { field: 'category' },
+  webroot_cats: { field: 'webroot_cats' },
+} satisfies Record<string, ReportFilterDef>;
+const EMAIL_CLICKS = only('action', ...EMAIL_ENTRY_ACTIONS);
+const EMAIL_EXITS = only('action', ...EMAIL_EXIT_ACTIONS);
+
+/** Browsers and agents (api-client-layer §7): the web log's agent fields. */
+const AGENT_FILTERS = {
+  pe_action: WEB_FILTERS.pe_action,
+  userid: { field: 'userid' },
+  ua_type: { field: 'ua_type' },
+  browser: { field: 'browser' },
+} satisfies Record<string, ReportFilterDef>;
+const NON_BROWSER = only('ua_type', ...NON_BROWSER_UA_TYPES);
+
+/** Threat evasion (HEAT) alerts and lures, on the web log. */
+const HEAT_FILTERS = {
+  userid: { field: 'userid' },
+  alert_sub_type: { field: 'heat_alert_sub_type' },
+  heat_evasion_techniques: { field: 'heat_evasion_technique' },
+  lure_category: { field: 'lure_category' },
+  webroot_cats: { field: 'webroot_cats' },
+} satisfies Record<string, ReportFilterDef>;
+const HEAT_ALERTS = having('heat_alert_type', HEAT_ALERT_TYPES);
+const LURES = having('lure_category', LURE_CATEGORIES);
 
 export const REPORT_QUERY_REGISTRY = {
   // --- Web and risk (scan_web) ---
@@ -109,13 +234,47 @@ export const REPORT_QUERY_REGISTRY = {
     'web',
     'Web and risk: top_categories',
   ),
+  top_categories_v2: top(
+    'scan_web',
+    'Top categories (v2)',
+    'webroot_cats',
+    WEB_FILTERS,
+    'web',
+    'Web and risk: top_categories_v2',
+  ),
   top_users: top('scan_web', 'Top users', 'userid', WEB_FILTERS, 'web', 'Web and risk: top_users'),
   top_domains: top('scan_web', 'Top domains', 'domain', WEB_FILTERS, 'web', 'Web and risk: top_domains'),
-  action_summary: {
-    ...top('scan_web', 'Actions', 'action', WEB_FILTERS, 'web', 'Web and risk: action_summary'),
+  action_summary: top('scan_web', 'Actions', 'action', WEB_FILTERS, 'web', 'Web and risk: action_summary', {
     chart: 'pie',
-  },
+  }),
+  risks_averted: top(
+    'scan_web',
+    'Risks averted',
+    'threat_class',
+    WEB_FILTERS,
+    'web',
+    'Web and risk: risks_averted',
+    only('action', ...AVERTING_ACTIONS),
+  ),
   top_risks: top('scan_web', 'Top risks', 'risk', WEB_FILTERS, 'web', 'Web and risk: top_risks'),
+  top_risk_sources: top(
+    'scan_web',
+    'Top risk sources',
+    'domain',
+    WEB_FILTERS,
+    'web',
+    'Web and risk: top_risk_sources',
+    RISKY,
+  ),
+  top_risk_users: top(
+    'scan_web',
+    'Top risky users',
+    'userid',
+    { domain: { field: 'domain' }, is_page_request: { field: 'is_page_request' } },
+    'web',
+    'Web and risk: top_risk_users',
+    RISKY,
+  ),
   top_scan_results: top(
     'scan_web',
     'Top threat classes',
@@ -124,50 +283,186 @@ export const REPORT_QUERY_REGISTRY = {
     'web',
     'Web and risk: top_scan_results',
   ),
+  top_files: top(
+    'scan_web',
+    'Top files',
+    'file_name',
+    { ...WEB_FILTERS, av_scan_result: { field: 'av_scan_result' } },
+    'web',
+    'Web and risk: top_files',
+  ),
+  top_response_risks: top(
+    'scan_web',
+    'Top risks in responses',
+    'threat_class',
+    WEB_FILTERS,
+    'web',
+    'Web and risk: top_response_risks',
+    only('resource_category', 'download', 'media', 'script'),
+  ),
+  // --- Cloud apps (scan_web; DLP violations from scan_dlp) ---
+  top_casb_categories: top(
+    'scan_web',
+    'Top cloud app categories',
+    'casb_cat_name',
+    CASB_FILTERS,
+    'casb',
+    'Cloud-app: top_casb_*',
+  ),
+  top_casb_profile_hits: top(
+    'scan_web',
+    'Cloud app profile hits',
+    'casb_profile_type',
+    CASB_FILTERS,
+    'casb',
+    'Cloud-app: top_casb_*',
+    { chart: 'pie' },
+  ),
+  top_casb_cloud_apps: top(
+    'scan_web',
+    'Top cloud apps',
+    'application',
+    CASB_FILTERS,
+    'casb',
+    'Cloud-app: top_casb_*',
+  ),
+  top_casb_users_unsanctioned: top(
+    'scan_web',
+    'Top users of unsanctioned apps',
+    'userid',
+    CASB_FILTERS,
+    'casb',
+    'Cloud-app: top_casb_*',
+    only('casb_profile_type', 'unsanctioned'),
+  ),
+  top_casb_users_unclassified: top(
+    'scan_web',
+    'Top users of unclassified apps',
+    'userid',
+    CASB_FILTERS,
+    'casb',
+    'Cloud-app: top_casb_*',
+    only('casb_profile_type', 'unclassified'),
+  ),
+  top_casb_uploads_by_application: top(
+    'scan_web',
+    'Uploads by cloud app',
+    'application',
+    CASB_FILTERS,
+    'casb',
+    'Cloud-app: top_casb_*',
+    UPLOADS,
+  ),
+  top_casb_uploads_by_profile_type: top(
+    'scan_web',
+    'Uploads by app profile',
+    'casb_profile_type',
+    CASB_FILTERS,
+    'casb',
+    'Cloud-app: top_casb_*',
+    { ...UPLOADS, chart: 'pie' },
+  ),
+  top_casb_users_by_application: top(
+    'scan_web',
+    'Users per cloud app',
+    'application',
+    CASB_FILTERS,
+    'casb',
+    'Cloud-app: top_casb_*',
+    { measure: { kind: 'distinct', field: 'userid' } },
+  ),
+  top_casb_cloud_apps_with_dlp_violations: top(
+    'scan_dlp',
+    'Cloud apps with DLP violations',
+    'application',
+    DLP_FILTERS,
+    'casb',
+    'Cloud-app: top_casb_cloud_apps_with_dlp_violations',
+  ),
+  top_unsanctioned_app_domains: top(
+    'scan_web',
+    'Top unsanctioned app domains',
+    'domain',
+    UNSANCTIONED_FILTERS,
+    'casb',
+    'Cloud-app: top_unsanctioned_app_domains',
+    only('casb_profile_type', 'unsanctioned'),
+  ),
+  top_unsanctioned_app_users: top(
+    'scan_web',
+    'Top users of unsanctioned app domains',
+    'userid',
+    UNSANCTIONED_FILTERS,
+    'casb',
+    'Cloud-app: top_unsanctioned_app_users',
+    only('casb_profile_type', 'unsanctioned'),
+  ),
+  casb_request_count_by_application_discovery: top(
+    'scan_web',
+    'Discovered cloud apps',
+    'application',
+    CASB_FILTERS,
+    'casb',
+    'Cloud-app: casb_request_count_by_application_discovery',
+    { counts: true },
+  ),
+  'casb_request_count_by_application_discovery/groups': top(
+    'scan_web',
+    'Discovered cloud app categories',
+    'casb_cat_name',
+    CASB_FILTERS,
+    'casb',
+    'Cloud-app: casb_request_count_by_application_discovery/groups',
+    { counts: true },
+  ),
   // --- Bandwidth, protocol and DLP ---
-  top_bandwidth_users: {
-    ...top(
-      'scan_web',
-      'Top users by bandwidth',
-      'userid',
-      WEB_FILTERS,
-      'bandwidth',
-      'Bandwidth: top_bandwidth_users',
-    ),
-    measure: BYTES,
-  },
-  top_bandwidth_domains: {
-    ...top(
-      'scan_web',
-      'Top domains by bandwidth',
-      'domain',
-      WEB_FILTERS,
-      'bandwidth',
-      'Bandwidth: top_bandwidth_domains',
-    ),
-    measure: BYTES,
-  },
-  top_bandwidth_categories: {
-    ...top(
-      'scan_web',
-      'Top categories by bandwidth',
-      'category',
-      WEB_FILTERS,
-      'bandwidth',
-      'Bandwidth: top_bandwidth_categories',
-    ),
-    measure: BYTES,
-  },
-  bandwidth_usage_by_date: {
-    logType: 'scan_web',
-    title: 'Bandwidth usage',
-    dimension: { kind: 'date' },
-    measure: BYTES,
-    filters: WEB_FILTERS,
-    chart: 'area',
-    permission: 'dashboard:bandwidth:read',
-    spec: 'api-client-layer §7 Reports (Bandwidth: bandwidth_usage_by_date), §3 Time-range interval',
-  },
+  top_bandwidth_users: top(
+    'scan_web',
+    'Top users by bandwidth',
+    'userid',
+    WEB_FILTERS,
+    'bandwidth',
+    'Bandwidth: top_bandwidth_users',
+    { measure: BYTES },
+  ),
+  top_bandwidth_domains: top(
+    'scan_web',
+    'Top domains by bandwidth',
+    'domain',
+    WEB_FILTERS,
+    'bandwidth',
+    'Bandwidth: top_bandwidth_domains',
+    { measure: BYTES },
+  ),
+  top_bandwidth_categories: top(
+    'scan_web',
+    'Top categories by bandwidth',
+    'category',
+    WEB_FILTERS,
+    'bandwidth',
+    'Bandwidth: top_bandwidth_categories',
+    { measure: BYTES },
+  ),
+  top_bandwidth_categories_v2: top(
+    'scan_web',
+    'Top categories (v2) by bandwidth',
+    'webroot_cats',
+    WEB_FILTERS,
+    'bandwidth',
+    'Bandwidth: top_bandwidth_categories_v2',
+    { measure: BYTES },
+  ),
+  bandwidth_usage_by_date: byDate(
+    'scan_web',
+    'Bandwidth usage',
+    WEB_FILTERS,
+    'bandwidth',
+    'Bandwidth: bandwidth_usage_by_date',
+    {
+      measure: BYTES,
+      chart: 'area',
+    },
+  ),
   top_protocols: top(
     'scan_web',
     'Top protocols',
@@ -193,17 +488,14 @@ export const REPORT_QUERY_REGISTRY = {
     'Bandwidth, protocol and DLP: top_dlp_domains',
   ),
   // --- Firewall (fwaas_logs) ---
-  fwaas_blocked_traffic: {
-    logType: 'fwaas_logs',
-    title: 'Blocked traffic',
-    dimension: { kind: 'date' },
-    measure: { kind: 'count' },
-    filters: FIREWALL_FILTERS,
-    where: [{ field: 'fw_action', values: ['drop', 'reject'] }],
-    chart: 'line',
-    permission: 'dashboard:firewall:read',
-    spec: 'api-client-layer §7 Reports (Firewall: fwaas_blocked_traffic)',
-  },
+  fwaas_blocked_traffic: byDate(
+    'fwaas_logs',
+    'Blocked traffic',
+    FIREWALL_FILTERS,
+    'firewall',
+    'Firewall: fwaas_blocked_traffic',
+    only('fw_action', 'drop', 'reject'),
+  ),
   fwaas_top_protocols: top(
     'fwaas_logs',
     'Top protocols',
@@ -212,17 +504,15 @@ export const REPORT_QUERY_REGISTRY = {
     'firewall',
     'Firewall: fwaas_top_protocols',
   ),
-  fwaas_action_summary: {
-    ...top(
-      'fwaas_logs',
-      'Firewall actions',
-      'fw_action',
-      FIREWALL_FILTERS,
-      'firewall',
-      'Firewall: fwaas_action_summary',
-    ),
-    chart: 'pie',
-  },
+  fwaas_action_summary: top(
+    'fwaas_logs',
+    'Firewall actions',
+    'fw_action',
+    FIREWALL_FILTERS,
+    'firewall',
+    'Firewall: fwaas_action_summary',
+    { chart: 'pie' },
+  ),
   fwaas_top_sources: top(
     'fwaas_logs',
     'Top sources',
@@ -247,17 +537,39 @@ export const REPORT_QUERY_REGISTRY = {
     'firewall',
     'Firewall: fwaas_top_users',
   ),
-  // --- Email (scan_email) ---
-  smtp_request_count_by_date: {
-    logType: 'scan_email',
-    title: 'Messages',
-    dimension: { kind: 'date' },
-    measure: { kind: 'count' },
-    filters: EMAIL_FILTERS,
-    chart: 'line',
-    permission: 'dashboard:email:read',
-    spec: 'api-client-layer §7 Reports (Email: smtp_request_count_by_date)',
-  },
+  // --- Email (scan_email; clicks and exits from scan_web) ---
+  smtp_request_count_by_date: byDate(
+    'scan_email',
+    'Messages',
+    EMAIL_FILTERS,
+    'email',
+    'Email: smtp_request_count_by_date',
+  ),
+  smtp_request_time_taken_by_date: byDate(
+    'scan_email',
+    'Average processing time (ms)',
+    EMAIL_FILTERS,
+    'email',
+    'Email: smtp_request_time_taken_by_date',
+    { measure: { kind: 'avg', field: 'time_taken' } },
+  ),
+  smtp_request_count_by_smtp_code_and_reason: top(
+    'scan_email',
+    'Messages by SMTP code and reason',
+    'smtp_code',
+    EMAIL_FILTERS,
+    'email',
+    'Email: smtp_request_count_by_smtp_code_and_reason',
+    { dimension: { kind: 'field', field: 'smtp_code', series: 'reason' } },
+  ),
+  smtp_request_count_by_date_by_event_for_failures: byDate(
+    'scan_email',
+    'Delivery failures',
+    EMAIL_FILTERS,
+    'email',
+    'Email: smtp_request_count_by_date_by_event_for_failures',
+    { dimension: { kind: 'date', series: 'smtp_action' }, chart: 'area', ...SMTP_FAILURES },
+  ),
   smtp_request_count_by_event: top(
     'scan_email',
     'Messages by SMTP action',
@@ -265,6 +577,24 @@ export const REPORT_QUERY_REGISTRY = {
     EMAIL_FILTERS,
     'email',
     'Email: smtp_request_count_by_event',
+  ),
+  risk_score_clicks_email: top(
+    'scan_web',
+    'Email link clicks by risk score',
+    'risk_score',
+    EMAIL_CLICK_FILTERS,
+    'email',
+    'Email: risk_score_clicks_email',
+    { dimension: { kind: 'field', field: 'risk_score', order: 'key' }, ...EMAIL_CLICKS },
+  ),
+  top_domains_email_clicks: top(
+    'scan_web',
+    'Top domains clicked in email',
+    'domain',
+    EMAIL_CLICK_FILTERS,
+    'email',
+    'Email: top_domains_email_clicks',
+    EMAIL_CLICKS,
   ),
   top_risks_email: top(
     'scan_email',
@@ -281,6 +611,178 @@ export const REPORT_QUERY_REGISTRY = {
     EMAIL_FILTERS,
     'email',
     'Email: top_users_email',
+  ),
+  emails_rewritten: byDate(
+    'scan_email',
+    'Emails rewritten',
+    EMAIL_FILTERS,
+    'email',
+    'Email: emails_rewritten',
+    only('smtp_action', 'url-rewrite', 'attachment-rewrite'),
+  ),
+  top_exit_mode_email: top(
+    'scan_web',
+    'Exits from email isolation',
+    'action',
+    EMAIL_CLICK_FILTERS,
+    'email',
+    'Email: top_exit_mode_email',
+    { ...EMAIL_EXITS, chart: 'pie' },
+  ),
+  top_domains_email_exit: top(
+    'scan_web',
+    'Top domains left to from email',
+    'domain',
+    EMAIL_CLICK_FILTERS,
+    'email',
+    'Email: top_domains_email_exit',
+    EMAIL_EXITS,
+  ),
+  top_categories_email: top(
+    'scan_web',
+    'Top categories clicked in email',
+    'category',
+    EMAIL_CLICK_FILTERS,
+    'email',
+    'Email: top_categories_email',
+    EMAIL_CLICKS,
+  ),
+  top_categories_email_v2: top(
+    'scan_web',
+    'Top categories (v2) clicked in email',
+    'webroot_cats',
+    EMAIL_CLICK_FILTERS,
+    'email',
+    'Email: top_categories_email_v2',
+    EMAIL_CLICKS,
+  ),
+  // --- Browsers and agents (scan_web) ---
+  top_non_browser_ua: top(
+    'scan_web',
+    'Top non-browser agents',
+    'user_agent',
+    AGENT_FILTERS,
+    'browsers',
+    'Browsers and agents: top_non_browser_ua',
+    NON_BROWSER,
+  ),
+  action_summary_non_browser: top(
+    'scan_web',
+    'Actions on non-browser traffic',
+    'action',
+    AGENT_FILTERS,
+    'browsers',
+    'Browsers and agents: action_summary_non_browser',
+    { ...NON_BROWSER, chart: 'pie' },
+  ),
+  top_ua_type: top(
+    'scan_web',
+    'Agent types',
+    'ua_type',
+    AGENT_FILTERS,
+    'browsers',
+    'Browsers and agents: top_ua_type',
+    {
+      chart: 'pie',
+    },
+  ),
+  top_ua: top(
+    'scan_web',
+    'Top user agents',
+    'user_agent',
+    AGENT_FILTERS,
+    'browsers',
+    'Browsers and agents: top_ua',
+  ),
+  top_browsers: top(
+    'scan_web',
+    'Top browsers',
+    'browser',
+    AGENT_FILTERS,
+    'browsers',
+    'Browsers and agents: top_browsers',
+  ),
+  top_browser_versions: top(
+    'scan_web',
+    'Top browser versions',
+    'browser_version',
+    AGENT_FILTERS,
+    'browsers',
+    'Browsers and agents: top_browser_versions',
+  ),
+  // --- Threat evasion (HEAT alerts and lures, scan_web) ---
+  top_heat_evasive_techniques: top(
+    'scan_web',
+    'HEAT alerts by evasive technique',
+    'heat_evasion_technique',
+    HEAT_FILTERS,
+    'heat',
+    'Threat evasion: top_heat_*',
+    HEAT_ALERTS,
+  ),
+  top_heat_users: top(
+    'scan_web',
+    'HEAT alerts by user',
+    'userid',
+    HEAT_FILTERS,
+    'heat',
+    'Threat evasion: top_heat_*',
+    HEAT_ALERTS,
+  ),
+  top_heat_alert_types: top(
+    'scan_web',
+    'HEAT alerts by type',
+    'heat_alert_type',
+    HEAT_FILTERS,
+    'heat',
+    'Threat evasion: top_heat_*',
+  ),
+  top_heat_actions: top(
+    'scan_web',
+    'Actions on HEAT alerts',
+    'action',
+    HEAT_FILTERS,
+    'heat',
+    'Threat evasion: top_heat_*',
+    {
+      ...HEAT_ALERTS,
+      chart: 'pie',
+    },
+  ),
+  top_heat_downloads_by_file_type: top(
+    'scan_web',
+    'HEAT downloads by file type',
+    'file_type',
+    HEAT_FILTERS,
+    'heat',
+    'Threat evasion: top_heat_*',
+    { where: [...HEAT_ALERTS.where, { field: 'resource_category', values: ['download'] }] },
+  ),
+  top_heat_malware_domains: top(
+    'scan_web',
+    'Domains serving evasive malware',
+    'domain',
+    HEAT_FILTERS,
+    'heat',
+    'Threat evasion: top_heat_*',
+    only('heat_alert_type', 'malware'),
+  ),
+  lure_count_by_webroots_cats_and_analysis_time_cats: top(
+    'scan_web',
+    'Lures by category and analysis time',
+    'webroot_cats',
+    HEAT_FILTERS,
+    'heat',
+    'Threat evasion: lure_count_by_webroots_cats_and_analysis_time_cats',
+    { dimension: { kind: 'field', field: 'webroot_cats', series: 'analysis_time_cat' }, ...LURES },
+  ),
+  scan_heat: top(
+    'scan_web',
+    'Lures by type',
+    'lure_category',
+    HEAT_FILTERS,
+    'heat',
+    'Threat evasion: scan_heat',
   ),
 } satisfies Record<string, ReportQueryDef>;
 
@@ -303,9 +805,14 @@ export type ReportGranularityCode = keyof typeof REPORT_GRANULARITY_MS;
 
 export const reportQueryPath = (name: ReportQueryName): string => `/api/rep/v1/query/${name}`;
 
-/** One group of a report: its key (a field value, or a bucket's start in unix seconds) and measure. */
+/**
+ * One group of a report: its key (a field value, a bucket's start in unix seconds, or null for a
+ * `result_type=count` total) and measure.
+ */
 export const ReportRow = Type.Object({
   key: Type.Union([Type.String(), Type.Number(), Type.Null()]),
+  /** Queries with a series: the second field's value (null for events without one). */
+  series: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Null()])),
   value: Type.Number(),
 });
 export const ReportReply = Type.Object({

@@ -6,7 +6,9 @@ import { dashboardIds } from '@workbench/common/test-ids/index';
 import { intervalToTimeRange, timeRangeToUnixSeconds } from '@workbench/common/features/interval/index';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 import { downloadFile } from '@workbench/common/formatting/downloadFile';
-import { drillDownPath, panelColumns, panelTableRows } from './dashboardPanels';
+import { canDrillDown, drillDownPath, panelColumns, panelTableRows } from './dashboardPanels';
+import { DASHBOARDS } from '@workbench/common/api/contract/reportDashboards';
+import { REPORT_QUERY_NAMES } from '@workbench/common/api/contract/reportQueries';
 
 afterEach(resetPortalEnv);
 
@@ -161,7 +163,51 @@ describe('dashboard', () => {
     expect(drillDownPath('top_domains', 'a.example', '7d', 100)).toBe(
       '/logs/web?interval=7d&to=100&search=a.example',
     );
+    expect(drillDownPath('top_categories_v2', 'games', '7d', 100)).toBe(
+      '/logs/web?interval=7d&to=100&webroot_cats=games',
+    );
     expect(drillDownPath('bandwidth_usage_by_date', '1', '7d', 100)).toBeNull();
+  });
+
+  it('every report query of the registry is a panel of a dashboard, once', () => {
+    const panels = DASHBOARDS.flatMap((d) => d.panels.map((p) => p.query));
+    expect([...panels].sort()).toEqual([...REPORT_QUERY_NAMES].sort());
+  });
+
+  it('the table view of a query with a series has a column for it; measures are named', () => {
+    expect(panelColumns('smtp_request_count_by_smtp_code_and_reason')).toEqual({
+      group: 'SMTP code',
+      series: 'Reason',
+      value: 'Events',
+    });
+    expect(
+      panelTableRows('smtp_request_count_by_smtp_code_and_reason', [
+        { key: 550, series: 'menlo', value: 3 },
+        { key: 550, series: null, value: 1 },
+      ]),
+    ).toEqual([
+      { group: '550', series: 'Popular Sites', value: 3 },
+      { group: '550', series: '', value: 1 },
+    ]);
+    expect(panelColumns('smtp_request_time_taken_by_date').value).toBe('Average time taken (ms)');
+    expect(panelColumns('top_casb_users_by_application').value).toBe('Users');
+    expect(canDrillDown('top_domains')).toBe(true);
+    expect(canDrillDown('top_browsers')).toBe(false);
+  });
+
+  it("drill-down keeps the panel's fixed filters, and has none where the explorer cannot show its events", () => {
+    expect(drillDownPath('top_risk_users', 'ella@acme.example', '7d', 100)).toBe(
+      '/logs/web?interval=7d&to=100&risk=Y%2CR&search=ella%40acme.example',
+    );
+    // The group's value replaces the fixed filter on the same field.
+    expect(drillDownPath('top_exit_mode_email', 'email_exit_block', '7d', 100)).toBe(
+      '/logs/web?interval=7d&to=100&action=email_exit_block',
+    );
+    expect(drillDownPath('top_heat_malware_domains', 'bad.example', '7d', 100)).toBe(
+      '/logs/web?interval=7d&to=100&heat_alert_type=malware&search=bad.example',
+    );
+    // Browser names are not a filter of the explorer nor a searched field.
+    expect(drillDownPath('top_browsers', 'Chrome', '7d', 100)).toBeNull();
   });
 
   it('a failed panel shows the error with Retry; the others still show', async () => {
@@ -202,7 +248,7 @@ describe('dashboard', () => {
       within(screen.getByTestId(dashboardIds.tabs))
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Web traffic']);
+    ).toEqual(['Web traffic', 'Risk and threats']);
     expect(mock.history.get.filter((r) => r.url?.startsWith('/api/rep/v1/query/top_bandwidth'))).toHaveLength(
       0,
     );
@@ -212,7 +258,17 @@ describe('dashboard', () => {
   it('the tabs are the report dashboards; the chosen one is in the URL and asks only its panels', async () => {
     const view = renderPortal({ path: '/dashboard', user: demoUser('admin'), stubs: serve });
     const tabs = within(await screen.findByTestId(dashboardIds.tabs)).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Web traffic', 'Bandwidth', 'DLP', 'Firewall', 'Email']);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Web traffic',
+      'Risk and threats',
+      'Cloud apps',
+      'Bandwidth',
+      'DLP',
+      'Firewall',
+      'Email',
+      'Browsers and agents',
+      'Threat evasion',
+    ]);
     await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
     expect(view.mock.history.get.some((r) => r.url?.includes('fwaas'))).toBe(false);
     await userEvent.click(screen.getByTestId(`${dashboardIds.tab}-firewall`));

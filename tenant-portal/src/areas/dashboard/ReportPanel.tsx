@@ -16,6 +16,7 @@ import { barRowAt, pieOption, pieRowAt, timeSeriesOption, topNBarOption } from '
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { usePortalSelector } from '../../app/tenantStore';
 import {
+  canDrillDown,
   drillDownPath,
   panelColumns,
   panelParams,
@@ -74,6 +75,7 @@ export function ReportPanel({ panel, interval, range }: ReportPanelProps) {
   const downloadCsv = () => {
     const file = buildExport('csv', `${panel.query}-${range.start}-${range.end}`, tableRows, [
       { field: 'group', header: headings.group },
+      ...(headings.series === undefined ? [] : [{ field: 'series' as const, header: headings.series }]),
       { field: 'value', header: headings.value },
     ]);
     downloadFile(file.fileName, file.content, file.mime);
@@ -121,9 +123,12 @@ export function ReportPanel({ panel, interval, range }: ReportPanelProps) {
           <DataTable<PanelTableRow>
             label={`${def.title} table`}
             rows={tableRows}
-            rowKey={(r) => r.group}
+            rowKey={(r) => `${r.group}|${r.series ?? ''}`}
             columns={[
               { name: 'group', header: headings.group, flex: 2 },
+              ...(headings.series === undefined
+                ? []
+                : [{ name: 'series', header: headings.series, flex: 2 }]),
               {
                 name: 'value',
                 header: headings.value,
@@ -145,7 +150,7 @@ export function ReportPanel({ panel, interval, range }: ReportPanelProps) {
               height={PANEL_HEIGHT}
               label={`${def.title} chart`}
               testId={`${dashboardIds.chart}-${panel.query}`}
-              onClick={def.dimension.kind === 'field' ? (click) => drillDown(click.dataIndex) : undefined}
+              onClick={canDrillDown(panel.query) ? (click) => drillDown(click.dataIndex) : undefined}
             />
           </Suspense>
         )}

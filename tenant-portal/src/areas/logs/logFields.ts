@@ -50,6 +50,13 @@ const ROUTE_VIEWS: Readonly<Record<LogRoute, Omit<LogRouteFields, 'fields'>>> = 
       'resource_category',
       'casb_profile_type',
       'country',
+      // The report fields (dashboard drill-down lands on them).
+      'webroot_cats',
+      'ua_type',
+      'av_scan_result',
+      'heat_alert_type',
+      'heat_evasion_technique',
+      'lure_category',
     ],
   },
   email: {
