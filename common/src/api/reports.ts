@@ -1,7 +1,10 @@
 /** Report queries (api-client-layer §7 Reports): one call for every row of the report-query registry. */
 import type { HttpClient } from './http';
 import {
+  INSIGHTS_PATH,
   reportQueryPath,
+  type InsightSource,
+  type InsightsReply,
   type ReportGranularityCode,
   type ReportQueryName,
   type ReportReply,
@@ -14,6 +17,8 @@ export interface ReportParams {
   limit?: number;
   granularity?: ReportGranularityCode;
   timezone?: string;
+  /** Queries with totals: 'count' answers the number of groups. */
+  resultType?: 'list' | 'count';
   /** Filter parameter → values (sent comma-joined). */
   filters?: Readonly<Record<string, readonly string[]>>;
 }
@@ -24,6 +29,7 @@ export function reportQueryParams(params: ReportParams): Record<string, string> 
   if (params.limit !== undefined) query.limit = String(params.limit);
   if (params.granularity !== undefined) query.granularity = params.granularity;
   if (params.timezone !== undefined) query.timezone = params.timezone;
+  if (params.resultType !== undefined) query.result_type = params.resultType;
   for (const [name, values] of Object.entries(params.filters ?? {})) {
     if (values.length > 0) query[name] = values.join(',');
   }
@@ -39,5 +45,19 @@ export async function runReportQuery(
     callName: `report:${name}`,
     params: reportQueryParams(params),
   });
+  return r.data;
+}
+
+/** Insights: the web events matching a search, in total and ranked by user, domain and category. */
+export async function fetchInsights(
+  http: HttpClient,
+  params: { q: string; src?: InsightSource; start?: number; end?: number; limit?: number },
+): Promise<InsightsReply> {
+  const query = Object.fromEntries(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  const r = await http.get<InsightsReply>(INSIGHTS_PATH, { callName: 'insights', params: query });
   return r.data;
 }

@@ -87,7 +87,7 @@ export type AggregateMeasure =
  * rows follow its order by the group's total, then by series; a top-N with series needs an
  * additive measure (count or sum).
  */
-export interface EventAggregate extends Omit<EventScan, 'search' | 'order'> {
+export interface EventAggregate extends Omit<EventScan, 'order'> {
   readonly groupBy:
     | { readonly field: string; readonly series?: string; readonly order?: 'value' | 'key' }
     | { readonly bucketMs: number; readonly offsetMs: number; readonly series?: string }

@@ -6,8 +6,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ReportReply } from '@workbench/common/api/contract/reportQueries';
-import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
+import type { InsightsReply, ReportReply } from '@workbench/common/api/contract/reportQueries';
+import crypto from 'node:crypto';
+import { hashPassword } from '../security/passwords';
+import {
+  signIn,
+  startTestServer,
+  TEST_PASSWORD,
+  type SignedIn,
+  type TestServer,
+} from '../testing/testServer';
 import { DuckDbEventStore } from './duckdbEventStore';
 import { eventsPlugin } from './eventsPlugin';
 import type { NewEvent } from './eventStore';
@@ -22,6 +30,7 @@ let store: DuckDbEventStore;
 let storeDir: string;
 let acme: SignedIn;
 let logsOnly: SignedIn;
+let webOnly: SignedIn;
 
 const web = (
   tid: string,
@@ -54,6 +63,18 @@ beforeAll(async () => {
   ]);
   acme = await signIn(server, 'admin@acme.example');
   logsOnly = await signIn(server, 'logs@acme.example');
+  // An account that may read the web reports only (rbac is on for acme).
+  await server.app.workbench.store.insertUser({
+    uid: crypto.randomUUID(),
+    tid: tid('acme'),
+    username: 'web-reader@acme.example',
+    firstName: 'Wendy',
+    lastName: 'Web',
+    roles: { read: ['dashboard:web'], write: [] },
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    showChangePassword: false,
+  });
+  webOnly = await signIn(server, 'web-reader@acme.example');
 }, 30_000);
 
 afterAll(async () => {
@@ -127,6 +148,44 @@ describe('top_domains', () => {
     expect((await report(null, `top_domains?${RANGE}`)).status).toBe(401);
     // logs@ reads dashboard:* and logs:*: reports are open to it.
     expect((await report(logsOnly, `top_domains?${RANGE}`)).status).toBe(200);
+    // A reader of the web family only: its reports, not the bandwidth family's.
+    expect((await report(webOnly, `top_domains?${RANGE}`)).status).toBe(200);
+    expect((await report(webOnly, `top_bandwidth_users?${RANGE}`)).status).toBe(403);
+  });
+});
+
+describe('insights (GET /api/insights/v1/q)', () => {
+  const insights = async (who: SignedIn | null, query: string) => {
+    const r = await server.call(`/api/insights/v1/q?${query}`, who ? { jar: who.jar } : {});
+    return { status: r.status, body: (await r.json()) as InsightsReply & { message?: string } };
+  };
+
+  it("ranks the tenant's web events matching the search by user, domain and category; bandwidth by bytes", async () => {
+    const web = await insights(acme, `q=a.example&${RANGE}`);
+    expect(web.status).toBe(200);
+    expect(web.body).toMatchObject({ q: 'a.example', src: 'web', total: 3 });
+    expect(web.body.top.domain).toEqual([{ key: 'a.example', value: 3 }]);
+    expect(web.body.top.userid).toEqual([{ key: 'user-a.example', value: 3 }]);
+    expect(web.body.top.category).toEqual([]);
+    const bandwidth = await insights(acme, `q=example&src=bandwidth&${RANGE}`);
+    expect(bandwidth.body.total).toBe(1650);
+    expect(bandwidth.body.top.domain).toEqual([
+      { key: 'b.example', value: 990 },
+      { key: 'a.example', value: 660 },
+      { key: 'c.example', value: 0 },
+    ]);
+    // globex's events match the text too, and are never counted.
+    expect((await insights(acme, `q=globex&${RANGE}`)).body.total).toBe(0);
+  });
+
+  it('refuses what it cannot answer: 400 naming the parameter, 401, 403 for a source the user may not read', async () => {
+    expect((await insights(acme, `${RANGE}`)).status).toBe(400);
+    expect((await insights(acme, `q=a&src=email&${RANGE}`)).status).toBe(400);
+    expect((await insights(null, `q=a&${RANGE}`)).status).toBe(401);
+    expect((await insights(webOnly, `q=a&${RANGE}`)).status).toBe(200);
+    const refused = await insights(webOnly, `q=a&src=bandwidth&${RANGE}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('src=bandwidth needs the dashboard:bandwidth:read permission.');
   });
 });
 

@@ -5,10 +5,15 @@
  * row and a request into an aggregate and its reply.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import {
   DEFAULT_REPORT_LIMIT,
+  INSIGHT_DIMENSIONS,
+  INSIGHT_SOURCES,
+  INSIGHTS_PATH,
+  InsightsReply,
   MAX_REPORT_LIMIT,
+  type InsightSource,
   REPORT_GRANULARITY_MS,
   REPORT_QUERY_NAMES,
   REPORT_QUERY_REGISTRY,
@@ -20,7 +25,7 @@ import {
 } from '@workbench/common/api/contract/reportQueries';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { DEFAULT_GRANULARITY } from '@workbench/common/features/interval/intervals';
-import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
+import { ApiHttpError, errorResponses, permissionAllowed, tenantSessionOf } from '../app';
 import { fieldValueError } from './queryValidation';
 import { EventStoreInputError, type AggregateRow, type EventFilter, type EventStore } from './eventStore';
 
@@ -235,9 +240,76 @@ export async function runReportQuery(
   }
 }
 
+const InsightsQuery = Type.Object(
+  {
+    q: Type.String({ minLength: 1, maxLength: 200, description: 'Search text (as the logs search).' }),
+    src: Type.Optional(
+      Type.Union(
+        Object.keys(INSIGHT_SOURCES).map((s) => Type.Literal(s)),
+        { description: 'web (events, the default) or bandwidth (bytes).' },
+      ),
+    ),
+    start: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_UNIX_S })),
+    end: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_UNIX_S })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_REPORT_LIMIT })),
+  },
+  { additionalProperties: false },
+);
+
 export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const { store, now } = options;
+    app.get(
+      INSIGHTS_PATH,
+      {
+        config: {
+          world: 'tenant',
+          permission: { any: Object.values(INSIGHT_SOURCES).map((s) => s.permission) },
+        },
+        schema: {
+          tags: ['reports'],
+          summary: 'Insights: the web events matching a search, in total and by user, domain and category',
+          querystring: InsightsQuery,
+          response: { 200: InsightsReply, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const session = tenantSessionOf(request);
+        const query = request.query as Static<typeof InsightsQuery>;
+        const src = (query.src ?? 'web') as InsightSource;
+        const { measure, permission } = INSIGHT_SOURCES[src];
+        if (!permissionAllowed(session.access, permission))
+          throw new ApiHttpError(403, `src=${src} needs the ${permission} permission.`, 'src');
+        const end = query.end ?? Math.ceil(now().getTime() / 1000);
+        const start = query.start ?? Math.max(0, end - DEFAULT_RANGE_S);
+        if (start >= end) throw new ApiHttpError(400, 'start must be before end.', 'start');
+        const scan = {
+          logType: 'scan_web' as const,
+          tid: session.tid,
+          start: start * 1000,
+          end: end * 1000,
+          filters: [],
+          search: query.q,
+          limit: query.limit ?? DEFAULT_REPORT_LIMIT,
+          measure,
+        };
+        try {
+          const [total] = await store.aggregate({ ...scan, groupBy: { total: true } });
+          const top = Object.fromEntries(
+            await Promise.all(
+              INSIGHT_DIMENSIONS.map(async (field) => [
+                field,
+                await store.aggregate({ ...scan, groupBy: { field } }),
+              ]),
+            ),
+          ) as InsightsReply['top'];
+          return { q: query.q, src, start, end, total: total?.value ?? 0, top };
+        } catch (error) {
+          if (error instanceof EventStoreInputError) throw new ApiHttpError(400, error.message, error.field);
+          throw error;
+        }
+      },
+    );
     for (const name of REPORT_QUERY_NAMES) {
       const def: ReportQueryDef = REPORT_QUERY_REGISTRY[name];
       app.get(

@@ -824,3 +824,38 @@ export const ReportReply = Type.Object({
   rows: Type.Array(ReportRow),
 });
 export type ReportReply = Static<typeof ReportReply>;
+
+/**
+ * Insights (api-client-layer §7 Other report-layer calls: `GET /api/insights/v1/q?q&src`): what
+ * the logs hold on a search text over a range: the total and the top users, domains and
+ * categories of the matching web events, by events (`src=web`, the default) or by bytes
+ * (`src=bandwidth`). Each source needs its report family's permission.
+ */
+export const INSIGHTS_PATH = '/api/insights/v1/q';
+export const INSIGHT_SOURCES = {
+  web: { measure: { kind: 'count' }, permission: 'dashboard:web:read' },
+  bandwidth: { measure: BYTES, permission: 'dashboard:bandwidth:read' },
+} as const satisfies Record<string, { measure: ReportMeasure; permission: string }>;
+export type InsightSource = keyof typeof INSIGHT_SOURCES;
+/** The fields an insight ranks the matching events by. */
+export const INSIGHT_DIMENSIONS = [
+  'userid',
+  'domain',
+  'category',
+] as const satisfies readonly (keyof InsightsReply['top'])[];
+
+export const InsightsReply = Type.Object({
+  q: Type.String(),
+  src: Type.Union(Object.keys(INSIGHT_SOURCES).map((s) => Type.Literal(s))),
+  start: Type.Integer(),
+  end: Type.Integer(),
+  /** Matching events (web) or their bytes (bandwidth). */
+  total: Type.Number(),
+  /** The top groups of each of INSIGHT_DIMENSIONS. */
+  top: Type.Object({
+    userid: Type.Array(ReportRow),
+    domain: Type.Array(ReportRow),
+    category: Type.Array(ReportRow),
+  }),
+});
+export type InsightsReply = Static<typeof InsightsReply>;
