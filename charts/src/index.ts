@@ -2,3 +2,4 @@
 export * from './options/topNBar';
 export * from './options/timeSeries';
 export * from './options/pie';
+export * from './options/stacked';

@@ -1,4 +1,12 @@
-import { BAR_LABEL_THRESHOLD, barRowAt, keyLabel, topNBarOption } from './topNBar';
+import {
+  BAR_LABEL_THRESHOLD,
+  CURRENT_PERIOD,
+  PREVIOUS_PERIOD,
+  barRowAt,
+  keyLabel,
+  topNBarOption,
+} from './topNBar';
+import { seriesGrid, stackedBarOption, stackedTimeSeriesOption } from './stacked';
 import { pieOption, pieRowAt } from './pie';
 import { seriesPoints, timeSeriesOption } from './timeSeries';
 
@@ -115,5 +123,104 @@ describe('pie', () => {
     const o = pieOption([]) as Pie;
     expect(o.series[0].data).toEqual([]);
     expect(o.tooltip.formatter({ name: 'x', value: 0 })).toBe('x: 0 (0 %)');
+  });
+});
+
+describe('stacked (rows with a series)', () => {
+  type Stacked = {
+    yAxis?: { data: string[] };
+    legend: unknown;
+    series: { name: string; stack: string; data: (number | [number, number])[] }[];
+  };
+  const cells = [
+    { key: 550, series: 'policy', value: 4 },
+    { key: 550, series: null, value: 1 },
+    { key: 421, series: 'policy', value: 2 },
+  ];
+
+  test('the grid of keys and series in the server order; a missing cell is 0', () => {
+    const grid = seriesGrid(cells);
+    expect(grid.keys).toEqual([550, 421]);
+    expect(grid.series).toEqual(['policy', null]);
+    expect(grid.value(421, null)).toBe(0);
+  });
+
+  test('bar: one stacked series per series value, the largest total on top, labels through the options', () => {
+    const o = stackedBarOption(cells, { seriesLabelOf: (s) => `reason ${String(s)}` }) as Stacked;
+    expect(o.yAxis?.data).toEqual(['421', '550']);
+    expect(o.series.map((s) => [s.name, s.stack, s.data])).toEqual([
+      ['reason policy', 'total', [2, 4]],
+      ['(none)', 'total', [0, 1]],
+    ]);
+    expect(o.legend).toBeDefined();
+  });
+
+  test('time series: one stacked line per series over every bucket, in ms; empty data draws nothing', () => {
+    const o = stackedTimeSeriesOption([
+      { key: 100, series: 'error', value: 1 },
+      { key: 100, series: 'upstream-reject', value: 2 },
+      { key: 200, series: 'error', value: 0 },
+      { key: 200, series: 'upstream-reject', value: 5 },
+    ]) as Stacked;
+    expect(o.series.map((s) => [s.name, s.data])).toEqual([
+      [
+        'error',
+        [
+          [100_000, 1],
+          [200_000, 0],
+        ],
+      ],
+      [
+        'upstream-reject',
+        [
+          [100_000, 2],
+          [200_000, 5],
+        ],
+      ],
+    ]);
+    expect((stackedTimeSeriesOption([]) as Stacked).series).toEqual([]);
+  });
+});
+
+describe('compare with the previous period', () => {
+  type Series = { legend?: { data: string[] }; series: { name?: string; data: unknown[] }[] };
+  test('bar: a previous bar per group, matched by key, 0 where the group is new', () => {
+    const o = topNBarOption(
+      [
+        { key: 'a', value: 5 },
+        { key: 'b', value: 3 },
+      ],
+      { previous: [{ key: 'a', value: 7 }] },
+    ) as Series;
+    expect(o.legend?.data).toEqual([CURRENT_PERIOD, PREVIOUS_PERIOD]);
+    expect(o.series.map((s) => [s.name, s.data])).toEqual([
+      [CURRENT_PERIOD, [3, 5]],
+      [PREVIOUS_PERIOD, [0, 7]],
+    ]);
+    expect((topNBarOption(rows(2)) as Series).series).toHaveLength(1);
+  });
+
+  test("time series: the previous buckets lie on the current buckets' times", () => {
+    const o = timeSeriesOption(
+      [
+        { key: 200, value: 1 },
+        { key: 300, value: 2 },
+      ],
+      {
+        name: 'n',
+        previous: [
+          { key: 0, value: 9 },
+          { key: 100, value: 8 },
+        ],
+      },
+    ) as Series;
+    expect(o.series[1]).toMatchObject({
+      name: PREVIOUS_PERIOD,
+      data: [
+        [200_000, 9],
+        [300_000, 8],
+      ],
+    });
+    expect(o.series[0].name).toBe(CURRENT_PERIOD);
   });
 });

@@ -22,7 +22,23 @@ export interface ChartTextOptions {
   /** The name shown for a null key. */
   nullLabel?: string;
 }
-export type TopNBarOptions = ChartTextOptions;
+export interface TopNBarOptions extends ChartTextOptions {
+  /**
+   * Compare: the previous period's rows. Each group gets a second, lighter bar with its previous
+   * value (0 where the group had none); the legend names the two periods.
+   */
+  previous?: readonly ChartRow[];
+}
+
+/** The legend names of a comparison (dashboard "Compare with the previous period"). */
+export const CURRENT_PERIOD = 'Current period';
+export const PREVIOUS_PERIOD = 'Previous period';
+
+/** The previous period's value of each row's key (0 where it had none). */
+export const previousValues = (rows: readonly ChartRow[], previous: readonly ChartRow[]): number[] => {
+  const byKey = new Map(previous.map((r) => [r.key, r.value]));
+  return rows.map((r) => byKey.get(r.key) ?? 0);
+};
 
 export const keyLabel = (
   key: ChartRow['key'],
@@ -41,7 +57,13 @@ export function topNBarOption(rows: readonly ChartRow[], options: TopNBarOptions
   const names = ordered.map((r) => keyLabel(r.key, options.nullLabel, options.labelOf));
   const inside = rows.length > BAR_LABEL_THRESHOLD;
   return {
-    grid: { left: inside ? 8 : 16, right: 56, top: 8, bottom: 24, containLabel: !inside },
+    grid: {
+      left: inside ? 8 : 16,
+      right: 56,
+      top: options.previous ? 32 : 8,
+      bottom: 24,
+      containLabel: !inside,
+    },
     tooltip: {
       trigger: 'item',
       formatter: (p: { name: string; value: number }) => `${p.name}: ${format(p.value)}`,
@@ -54,9 +76,11 @@ export function topNBarOption(rows: readonly ChartRow[], options: TopNBarOptions
       axisLabel: { show: !inside, width: 180, overflow: 'truncate' },
       axisTick: { show: false },
     },
+    legend: options.previous ? { top: 0, data: [CURRENT_PERIOD, PREVIOUS_PERIOD] } : undefined,
     series: [
       {
         type: 'bar',
+        name: options.previous ? CURRENT_PERIOD : undefined,
         data: ordered.map((r) => r.value),
         barMaxWidth: 28,
         // Names inside the bars run on past a short bar: light bars and dark text read either way.
@@ -70,6 +94,17 @@ export function topNBarOption(rows: readonly ChartRow[], options: TopNBarOptions
             }
           : { show: true, position: 'right', formatter: (p: { value: number }) => format(p.value) },
       },
+      ...(options.previous
+        ? [
+            {
+              type: 'bar',
+              name: PREVIOUS_PERIOD,
+              data: previousValues(ordered, options.previous),
+              barMaxWidth: 14,
+              itemStyle: { color: 'rgba(120, 130, 140, 0.45)' },
+            },
+          ]
+        : []),
     ],
   };
 }

@@ -82,6 +82,8 @@ export const providerPageIds = {
 export const dashboardIds = {
   page: 'dashboard-page',
   interval: 'dashboard-interval',
+  /** The "Compare with the previous period" switch. */
+  compare: 'dashboard-compare',
   tabs: 'dashboard-tabs',
   /** `${tab}-${dashboard id}` */
   tab: 'dashboard-tab',

@@ -276,6 +276,23 @@ describe('dashboard', () => {
     expect(new URLSearchParams(view.router.state.location.search).get('board')).toBe('firewall');
   });
 
+  it('compare: the switch (in the URL) asks each panel for the period just before, and draws it beside', async () => {
+    const view = renderPortal({
+      path: '/dashboard?interval=24h&to=1800000000',
+      user: demoUser('admin'),
+      stubs: serve,
+    });
+    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    await userEvent.click(screen.getByTestId(dashboardIds.compare));
+    expect(new URLSearchParams(view.router.state.location.search).get('compare')).toBe('1');
+    await waitFor(() => expect(calls(view.mock, '/api/rep/v1/query/top_domains')).toHaveLength(2));
+    const [current, previous] = calls(view.mock, '/api/rep/v1/query/top_domains').map(
+      (r) => r.params as { start: string; end: string },
+    );
+    expect(previous.end).toBe(current.start);
+    expect(Number(previous.end) - Number(previous.start)).toBe(Number(current.end) - Number(current.start));
+  });
+
   it('every panel has a table view with the exact numbers, and a CSV of them', async () => {
     renderPortal({ path: '/dashboard', user: demoUser('admin'), stubs: serve });
     const panel = await screen.findByTestId(`${dashboardIds.panel}-top_domains`);

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Box, MenuItem, Stack, Tab, Tabs, TextField } from '@mui/material';
+import { Box, FormControlLabel, MenuItem, Stack, Switch, Tab, Tabs, TextField } from '@mui/material';
 import { selectAccessController, useAppSelector } from '@workbench/common';
 import { REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQueries';
 import {
@@ -39,6 +39,18 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
   const [openedAt, setOpenedAt] = useState(nowAtMinute);
   const endMs = to !== null ? to * 1000 : openedAt;
   const range = useMemo(() => dashboardRange(interval, endMs), [interval, endMs]);
+  // Compare: every panel also shows the period of the same length just before (in the URL).
+  const compare = params.get('compare') === '1';
+  const previousRange = useMemo(
+    () => (compare ? { start: range.start - (range.end - range.start), end: range.start } : undefined),
+    [compare, range],
+  );
+  const toggleCompare = (on: boolean) => {
+    const next = new URLSearchParams(params);
+    if (on) next.set('compare', '1');
+    else next.delete('compare');
+    setParams(next);
+  };
   // The dashboards with a panel the user may read, each with only those panels.
   const boards = DASHBOARDS.map((d) => ({
     ...d,
@@ -93,6 +105,16 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
               </MenuItem>
             ))}
           </TextField>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={compare}
+                onChange={(e) => toggleCompare(e.target.checked)}
+                slotProps={{ input: { 'data-testid': dashboardIds.compare } as object }}
+              />
+            }
+            label="Compare with the previous period"
+          />
         </Stack>
         <Box
           sx={{
@@ -102,7 +124,13 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
           }}
         >
           {(board?.panels ?? []).map((panel) => (
-            <ReportPanel key={panel.query} panel={panel} interval={interval} range={range} />
+            <ReportPanel
+              key={panel.query}
+              panel={panel}
+              interval={interval}
+              range={range}
+              previousRange={previousRange}
+            />
           ))}
         </Box>
       </Box>

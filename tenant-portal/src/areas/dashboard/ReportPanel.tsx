@@ -12,7 +12,16 @@ import { REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQuer
 import { Loading } from '@workbench/common/components/page-states/index';
 import { formatBytes } from '@workbench/common/formatting/formatBytes';
 import { dashboardIds } from '@workbench/common/test-ids/index';
-import { barRowAt, pieOption, pieRowAt, timeSeriesOption, topNBarOption } from '@workbench/charts';
+import {
+  barRowAt,
+  pieOption,
+  pieRowAt,
+  seriesGrid,
+  stackedBarOption,
+  stackedTimeSeriesOption,
+  timeSeriesOption,
+  topNBarOption,
+} from '@workbench/charts';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { usePortalSelector } from '../../app/tenantStore';
 import {
@@ -34,10 +43,12 @@ export interface ReportPanelProps {
   panel: DashboardPanel;
   interval: string;
   range: { start: number; end: number };
+  /** Compare: the period of the same length before `range`, drawn beside it. */
+  previousRange?: { start: number; end: number };
 }
 
 /** One panel: its query's chart, with loading, empty and error states; a click drills down. */
-export function ReportPanel({ panel, interval, range }: ReportPanelProps) {
+export function ReportPanel({ panel, interval, range, previousRange }: ReportPanelProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const def = REPORT_QUERY_REGISTRY[panel.query];
@@ -48,6 +59,17 @@ export function ReportPanel({ panel, interval, range }: ReportPanelProps) {
   useEffect(() => {
     dispatch(reportQueryRequested({ name: panel.query, params }));
   }, [dispatch, panel.query, params]);
+  // Compare (two-dimensional panels stack their series instead: no second period there).
+  const compares = previousRange !== undefined && def.dimension.series === undefined;
+  const previousParams = useMemo(
+    () => (compares ? panelParams(panel, interval, previousRange) : null),
+    [compares, panel, interval, previousRange],
+  );
+  const previousEntry = usePortalSelector(selectReportQuery(panel.query, previousParams ?? params));
+  useEffect(() => {
+    if (previousParams) dispatch(reportQueryRequested({ name: panel.query, params: previousParams }));
+  }, [dispatch, panel.query, previousParams]);
+  const previous = previousParams ? previousEntry?.reply?.rows : undefined;
 
   const rows = entry?.reply?.rows ?? [];
   const format = panel.bytes ? (v: number) => formatBytes(v) : undefined;
@@ -56,15 +78,39 @@ export function ReportPanel({ panel, interval, range }: ReportPanelProps) {
   const labelOf = vocabulary
     ? (key: string | number) => vocabulary.find((v) => v.code === key)?.label ?? String(key)
     : undefined;
+  const seriesField = def.dimension.series;
+  const seriesVocabulary = seriesField === undefined ? undefined : FIELD_SPECS[seriesField].vocabulary;
+  const seriesLabelOf = seriesVocabulary
+    ? (key: string | number) => seriesVocabulary.find((v) => v.code === key)?.label ?? String(key)
+    : undefined;
+  // A donut cannot hold two periods: comparing, its groups show as bars.
+  const asPie = def.chart === 'pie' && previous === undefined;
   const option =
-    def.dimension.kind === 'date'
-      ? timeSeriesOption(rows, { name: def.title, area: def.chart === 'area', formatValue: format })
-      : def.chart === 'pie'
-        ? pieOption(rows, { formatValue: format, labelOf })
-        : topNBarOption(rows, { formatValue: format, labelOf });
+    seriesField !== undefined
+      ? def.dimension.kind === 'date'
+        ? stackedTimeSeriesOption(rows, { formatValue: format, seriesLabelOf })
+        : stackedBarOption(rows, { formatValue: format, labelOf, seriesLabelOf })
+      : def.dimension.kind === 'date'
+        ? timeSeriesOption(rows, {
+            name: def.title,
+            area: def.chart === 'area',
+            formatValue: format,
+            previous,
+          })
+        : asPie
+          ? pieOption(rows, { formatValue: format, labelOf })
+          : topNBarOption(rows, { formatValue: format, labelOf, previous });
   const empty = entry?.status === 'ready' && rows.every((r) => r.value === 0);
   const drillDown = (dataIndex: number) => {
-    const row = def.chart === 'pie' ? pieRowAt(rows, dataIndex) : barRowAt(rows, dataIndex);
+    const row = asPie
+      ? pieRowAt(rows, dataIndex)
+      : seriesField !== undefined
+        ? (() => {
+            const keys = seriesGrid(rows).keys;
+            const key = keys[keys.length - 1 - dataIndex];
+            return key === undefined ? undefined : { key };
+          })()
+        : barRowAt(rows, dataIndex);
     const path =
       row && row.key !== null ? drillDownPath(panel.query, String(row.key), interval, range.end) : null;
     if (path) navigate(path);
