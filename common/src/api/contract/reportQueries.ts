@@ -74,46 +74,47 @@ export interface ReportQueryDef {
   spec: string;
 }
 
+/** A query that counts the events of a log type per group of `dimension`, with its family's permission. */
+const query =
+  (dimension: ReportDimension, chart: ChartKind, spec: (section: string) => string) =>
+  (
+    logType: LogType,
+    title: string,
+    filters: Readonly<Record<string, ReportFilterDef>>,
+    family: string,
+    section: string,
+    more: Partial<ReportQueryDef> = {},
+  ): ReportQueryDef => ({
+    logType,
+    title,
+    dimension,
+    measure: { kind: 'count' },
+    filters,
+    chart,
+    permission: `dashboard:${family}:read`,
+    spec: spec(section),
+    ...more,
+  });
+
 /** A top-N query: the events of a log type counted per value of a field, as a bar chart. */
 const top = (
   logType: LogType,
   title: string,
   field: string,
-  filters: Readonly<Record<string, ReportFilterDef>>,
-  family: string,
-  section: string,
-  more: Partial<ReportQueryDef> = {},
-): ReportQueryDef => ({
-  logType,
-  title,
-  dimension: { kind: 'field', field },
-  measure: { kind: 'count' },
-  filters,
-  chart: 'bar',
-  permission: `dashboard:${family}:read`,
-  spec: `api-client-layer §7 Reports (${section})`,
-  ...more,
-});
+  ...rest: [Readonly<Record<string, ReportFilterDef>>, string, string, Partial<ReportQueryDef>?]
+): ReportQueryDef =>
+  query({ kind: 'field', field }, 'bar', (s) => `api-client-layer §7 Reports (${s})`)(
+    logType,
+    title,
+    ...rest,
+  );
 
 /** A by-date query: the events of a log type per bucket of the interval's granularity. */
-const byDate = (
-  logType: LogType,
-  title: string,
-  filters: Readonly<Record<string, ReportFilterDef>>,
-  family: string,
-  section: string,
-  more: Partial<ReportQueryDef> = {},
-): ReportQueryDef => ({
-  logType,
-  title,
-  dimension: { kind: 'date' },
-  measure: { kind: 'count' },
-  filters,
-  chart: 'line',
-  permission: `dashboard:${family}:read`,
-  spec: `api-client-layer §7 Reports (${section}), §3 Time-range interval`,
-  ...more,
-});
+const byDate = query(
+  { kind: 'date' },
+  'line',
+  (s) => `api-client-layer §7 Reports (${s}), §3 Time-range interval`,
+);
 
 /** Only the events whose `field` is one of `values`. */
 const only = (field: string, ...values: readonly string[]) => ({ where: [{ field, values }] });
