@@ -84,6 +84,10 @@ export const dashboardIds = {
   interval: 'dashboard-interval',
   /** The "Compare with the previous period" switch. */
   compare: 'dashboard-compare',
+  /** `${unfiltered}-${query name}`: which of the page's filters the panel's query does not take. */
+  unfiltered: 'dashboard-unfiltered',
+  /** `${textFilter}-${parameter}`: the page's User and Domain filters. */
+  textFilter: 'dashboard-text-filter',
   tabs: 'dashboard-tabs',
   /** `${tab}-${dashboard id}` */
   tab: 'dashboard-tab',

@@ -6,7 +6,15 @@ import { dashboardIds } from '@workbench/common/test-ids/index';
 import { intervalToTimeRange, timeRangeToUnixSeconds } from '@workbench/common/features/interval/index';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 import { downloadFile } from '@workbench/common/formatting/downloadFile';
-import { canDrillDown, drillDownPath, panelColumns, panelTableRows } from './dashboardPanels';
+import {
+  canDrillDown,
+  drillDownPath,
+  pageFiltersOf,
+  panelColumns,
+  panelFilters,
+  panelParams,
+  panelTableRows,
+} from './dashboardPanels';
 import { DASHBOARDS } from '@workbench/common/api/contract/reportDashboards';
 import { REPORT_QUERY_NAMES } from '@workbench/common/api/contract/reportQueries';
 
@@ -167,6 +175,68 @@ describe('dashboard', () => {
       '/logs/web?interval=7d&to=100&webroot_cats=games',
     );
     expect(drillDownPath('bandwidth_usage_by_date', '1', '7d', 100)).toBeNull();
+  });
+
+  it('the page filters go to the panels whose query takes them; the others say which they ignore', () => {
+    const filters = pageFiltersOf(
+      new URLSearchParams('pe_action=block,isolate&userid=%20ella%40acme.example%20&domain='),
+    );
+    expect(filters).toEqual({ pe_action: ['block', 'isolate'], userid: ['ella@acme.example'] });
+    expect(panelParams({ query: 'top_domains', limit: 10 }, '7d', { start: 1, end: 2 }, filters)).toEqual({
+      start: 1,
+      end: 2,
+      limit: 10,
+      filters: { pe_action: ['block', 'isolate'], userid: ['ella@acme.example'] },
+    });
+    expect(panelFilters('fwaas_top_sources', filters)).toEqual({
+      applied: { userid: ['ella@acme.example'] },
+      ignored: ['Action'],
+    });
+    expect(panelFilters('top_risk_users', { cats: ['news'], domain: ['a.example'] })).toEqual({
+      applied: { domain: ['a.example'] },
+      ignored: ['Category'],
+    });
+  });
+
+  it('drill-down carries the page filters; conditions on one field hold together; one search at most', () => {
+    // isolate is sent as safeview (api-client-layer §7); the explorer filters by action.
+    expect(drillDownPath('top_domains', 'a.example', '7d', 100, { pe_action: ['isolate', 'block'] })).toBe(
+      '/logs/web?interval=7d&to=100&action=safeview%2Cblock&search=a.example',
+    );
+    // Averted risks are blocked or isolated: with the page's Action "block", only block.
+    expect(drillDownPath('risks_averted', 'malware', '7d', 100, { pe_action: ['block', 'allow'] })).toBe(
+      '/logs/web?interval=7d&to=100&action=block&threat_class=malware',
+    );
+    // A user filter and a domain group would both need the search: no drill-down.
+    expect(
+      drillDownPath('top_domains', 'a.example', '7d', 100, { userid: ['ella@acme.example'] }),
+    ).toBeNull();
+    expect(canDrillDown('top_categories', { userid: ['ella@acme.example'] })).toBe(true);
+  });
+
+  it('the filter bar is in the URL and narrows the panels; a panel that cannot take a filter says so', async () => {
+    const view = renderPortal({
+      path: '/dashboard?board=firewall&pe_action=block',
+      user: demoUser('admin'),
+      stubs: serve,
+    });
+    expect(await screen.findByTestId(`${dashboardIds.unfiltered}-fwaas_top_sources`)).toHaveTextContent(
+      'Not filtered by Action',
+    );
+    await userEvent.type(screen.getByTestId(`${dashboardIds.textFilter}-userid`), 'ella@acme.example{Enter}');
+    expect(new URLSearchParams(view.router.state.location.search).get('userid')).toBe('ella@acme.example');
+    await waitFor(() =>
+      expect(
+        calls(view.mock, '/api/rep/v1/query/fwaas_top_sources').some(
+          (r) => (r.params as Record<string, string>).userid === 'ella@acme.example',
+        ),
+      ).toBe(true),
+    );
+    expect(
+      calls(view.mock, '/api/rep/v1/query/fwaas_top_sources').every(
+        (r) => !('pe_action' in (r.params as object)),
+      ),
+    ).toBe(true);
   });
 
   it('every report query of the registry is a panel of a dashboard, once', () => {

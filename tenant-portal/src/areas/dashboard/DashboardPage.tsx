@@ -4,7 +4,7 @@
  * same view; without `to` the page ends now (fixed when the interval is chosen, so every panel
  * reads the same range).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Box, FormControlLabel, MenuItem, Stack, Switch, Tab, Tabs, TextField } from '@mui/material';
 import { selectAccessController, useAppSelector } from '@workbench/common';
@@ -18,7 +18,16 @@ import { dashboardIds } from '@workbench/common/test-ids/index';
 import { AreaPage } from '../AreaPage';
 import type { PageProps } from '../../routes/areas';
 import { DASHBOARDS } from '@workbench/common/api/contract/reportDashboards';
-import { dashboardRange } from './dashboardPanels';
+import {
+  DASHBOARD_FILTER_SCHEMA,
+  DASHBOARD_TEXT_FILTERS,
+  dashboardRange,
+  pageFiltersOf,
+  type DashboardTextFilter,
+  type PageFilters,
+} from './dashboardPanels';
+import { FilterBar } from '@workbench/common/components/filter-bar/index';
+import { SearchField } from '@workbench/common/components/search-field/index';
 import { ReportPanel } from './ReportPanel';
 
 const isReportInterval = (v: string | null): v is (typeof REPORT_INTERVAL_CODES)[number] =>
@@ -45,6 +54,15 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
     () => (compare ? { start: range.start - (range.end - range.start), end: range.start } : undefined),
     [compare, range],
   );
+  // Stable while the filters stay the same (other parameters change: the panels keep their requests).
+  const filtersText = JSON.stringify(pageFiltersOf(params));
+  const filters = useMemo(() => JSON.parse(filtersText) as PageFilters, [filtersText]);
+  const setTextFilter = (param: DashboardTextFilter, text: string) => {
+    const next = new URLSearchParams(params);
+    if (text.trim()) next.set(param, text.trim());
+    else next.delete(param);
+    if (next.toString() !== params.toString()) setParams(next);
+  };
   const toggleCompare = (on: boolean) => {
     const next = new URLSearchParams(params);
     if (on) next.set('compare', '1');
@@ -116,6 +134,17 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
             label="Compare with the previous period"
           />
         </Stack>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+          <FilterBar schema={DASHBOARD_FILTER_SCHEMA} />
+          {(Object.keys(DASHBOARD_TEXT_FILTERS) as DashboardTextFilter[]).map((param) => (
+            <TextFilter
+              key={param}
+              param={param}
+              value={params.get(param) ?? ''}
+              onSubmit={(text) => setTextFilter(param, text)}
+            />
+          ))}
+        </Box>
         <Box
           sx={{
             display: 'grid',
@@ -130,10 +159,38 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
               interval={interval}
               range={range}
               previousRange={previousRange}
+              filters={filters}
             />
           ))}
         </Box>
       </Box>
     </AreaPage>
+  );
+}
+
+/** A text filter of the page: applied on Enter or when the field loses focus. */
+function TextFilter({
+  param,
+  value,
+  onSubmit,
+}: {
+  param: DashboardTextFilter;
+  value: string;
+  onSubmit: (text: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <SearchField
+      size="small"
+      label={DASHBOARD_TEXT_FILTERS[param]}
+      value={text}
+      onChange={setText}
+      onSubmit={onSubmit}
+      onBlur={() => onSubmit(text)}
+      testId={`${dashboardIds.textFilter}-${param}`}
+      maxLength={200}
+      sx={{ width: 220 }}
+    />
   );
 }

@@ -28,7 +28,9 @@ import {
   canDrillDown,
   drillDownPath,
   panelColumns,
+  panelFilters,
   panelParams,
+  type PageFilters,
   panelTableRows,
   type PanelTableRow,
 } from './dashboardPanels';
@@ -38,6 +40,7 @@ import type { DashboardPanel } from '@workbench/common/api/contract/reportDashbo
 const EChart = lazy(() => import('@workbench/charts/EChart').then((m) => ({ default: m.EChart })));
 
 const PANEL_HEIGHT = 280;
+const NO_FILTERS: PageFilters = {};
 
 export interface ReportPanelProps {
   panel: DashboardPanel;
@@ -45,14 +48,26 @@ export interface ReportPanelProps {
   range: { start: number; end: number };
   /** Compare: the period of the same length before `range`, drawn beside it. */
   previousRange?: { start: number; end: number };
+  /** The page's filter bar (the panel applies those its query takes). */
+  filters?: PageFilters;
 }
 
 /** One panel: its query's chart, with loading, empty and error states; a click drills down. */
-export function ReportPanel({ panel, interval, range, previousRange }: ReportPanelProps) {
+export function ReportPanel({
+  panel,
+  interval,
+  range,
+  previousRange,
+  filters = NO_FILTERS,
+}: ReportPanelProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const def = REPORT_QUERY_REGISTRY[panel.query];
-  const params = useMemo(() => panelParams(panel, interval, range), [panel, interval, range]);
+  const params = useMemo(
+    () => panelParams(panel, interval, range, filters),
+    [panel, interval, range, filters],
+  );
+  const { ignored } = panelFilters(panel.query, filters);
   const entry = usePortalSelector(selectReportQuery(panel.query, params));
   const [asTable, setAsTable] = useState(false);
   const request = () => dispatch(reportQueryRequested({ name: panel.query, params }));
@@ -62,8 +77,8 @@ export function ReportPanel({ panel, interval, range, previousRange }: ReportPan
   // Compare (two-dimensional panels stack their series instead: no second period there).
   const compares = previousRange !== undefined && def.dimension.series === undefined;
   const previousParams = useMemo(
-    () => (compares ? panelParams(panel, interval, previousRange) : null),
-    [compares, panel, interval, previousRange],
+    () => (compares ? panelParams(panel, interval, previousRange, filters) : null),
+    [compares, panel, interval, previousRange, filters],
   );
   const previousEntry = usePortalSelector(selectReportQuery(panel.query, previousParams ?? params));
   useEffect(() => {
@@ -112,7 +127,9 @@ export function ReportPanel({ panel, interval, range, previousRange }: ReportPan
           })()
         : barRowAt(rows, dataIndex);
     const path =
-      row && row.key !== null ? drillDownPath(panel.query, String(row.key), interval, range.end) : null;
+      row && row.key !== null
+        ? drillDownPath(panel.query, String(row.key), interval, range.end, filters)
+        : null;
     if (path) navigate(path);
   };
 
@@ -130,9 +147,20 @@ export function ReportPanel({ panel, interval, range, previousRange }: ReportPan
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`${dashboardIds.panel}-${panel.query}`}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 600, flex: 1 }}>
-          {def.title}
-        </Typography>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+            {def.title}
+          </Typography>
+          {ignored.length > 0 && (
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              data-testid={`${dashboardIds.unfiltered}-${panel.query}`}
+            >
+              Not filtered by {ignored.join(', ')}
+            </Typography>
+          )}
+        </Box>
         <Tooltip title={asTable ? 'Show the chart' : 'Show the numbers'}>
           <IconButton
             size="small"
@@ -196,7 +224,7 @@ export function ReportPanel({ panel, interval, range, previousRange }: ReportPan
               height={PANEL_HEIGHT}
               label={`${def.title} chart`}
               testId={`${dashboardIds.chart}-${panel.query}`}
-              onClick={canDrillDown(panel.query) ? (click) => drillDown(click.dataIndex) : undefined}
+              onClick={canDrillDown(panel.query, filters) ? (click) => drillDown(click.dataIndex) : undefined}
             />
           </Suspense>
         )}

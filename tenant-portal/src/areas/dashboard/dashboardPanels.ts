@@ -4,9 +4,12 @@
  */
 import {
   REPORT_QUERY_REGISTRY,
+  type ReportFilterDef,
   type ReportQueryDef,
   type ReportQueryName,
 } from '@workbench/common/api/contract/reportQueries';
+import { POLICY_ENFORCEMENT_ACTIONS, RISKS, WEB_CATEGORIES } from '@workbench/common/vocabularies/index';
+import { readFilterValues, type FilterSchema } from '@workbench/common/components/filter-bar/index';
 import { logRouteOfType } from '@workbench/common/vocabularies/index';
 import {
   granularityFor,
@@ -23,16 +26,68 @@ export function dashboardRange(interval: string, endMs: number): { start: number
   return timeRangeToUnixSeconds(intervalToTimeRange(interval, endMs));
 }
 
-/** What a panel asks its query for: the page's range, and its limit or the interval's granularity. */
+/**
+ * The page's filter bar (issue 11: one for the whole page, in the URL): request parameters the
+ * report queries share, by their parameter names. A panel applies those its query takes (its
+ * row's filters) and says which it does not.
+ */
+export const DASHBOARD_FILTER_SCHEMA: FilterSchema = {
+  pe_action: { label: 'Action', options: POLICY_ENFORCEMENT_ACTIONS, multiple: true },
+  top_level_risks: { label: 'Risk', options: RISKS, multiple: true },
+  cats: { label: 'Category', options: WEB_CATEGORIES, multiple: true, sortable: true },
+};
+/** The page's text filters (one value each, matched exactly): parameter → label. */
+export const DASHBOARD_TEXT_FILTERS = { userid: 'User', domain: 'Domain' } as const;
+export type DashboardTextFilter = keyof typeof DASHBOARD_TEXT_FILTERS;
+
+/** The page's filters in effect: parameter → values (only those with a value). */
+export type PageFilters = Readonly<Record<string, readonly string[]>>;
+
+export function pageFiltersOf(params: URLSearchParams): PageFilters {
+  const filters: Record<string, readonly string[]> = {};
+  for (const [param, values] of Object.entries(readFilterValues(params, DASHBOARD_FILTER_SCHEMA)))
+    if (values.length > 0) filters[param] = values;
+  for (const param of Object.keys(DASHBOARD_TEXT_FILTERS)) {
+    const text = params.get(param)?.trim();
+    if (text) filters[param] = [text];
+  }
+  return filters;
+}
+
+const filterLabel = (param: string): string =>
+  DASHBOARD_FILTER_SCHEMA[param]?.label ?? DASHBOARD_TEXT_FILTERS[param as DashboardTextFilter] ?? param;
+
+/** The page's filters a panel's query takes, and the labels of those it does not. */
+export function panelFilters(
+  query: ReportQueryName,
+  filters: PageFilters,
+): { applied: PageFilters; ignored: string[] } {
+  const taken: Readonly<Record<string, ReportFilterDef>> = REPORT_QUERY_REGISTRY[query].filters;
+  const applied: Record<string, readonly string[]> = {};
+  const ignored: string[] = [];
+  for (const [param, values] of Object.entries(filters)) {
+    if (param in taken) applied[param] = values;
+    else ignored.push(filterLabel(param));
+  }
+  return { applied, ignored };
+}
+
+/** What a panel asks its query for: the page's range and filters, its limit or the interval's granularity. */
 export function panelParams(
   panel: DashboardPanel,
   interval: string,
   range: { start: number; end: number },
+  filters: PageFilters = {},
 ): ReportParams {
   const def: ReportQueryDef = REPORT_QUERY_REGISTRY[panel.query];
-  return def.dimension.kind === 'date'
-    ? { ...range, granularity: granularityFor(interval) as ReportParams['granularity'] }
-    : { ...range, limit: panel.limit };
+  const applied = panelFilters(panel.query, filters).applied;
+  return {
+    ...range,
+    ...(def.dimension.kind === 'date'
+      ? { granularity: granularityFor(interval) as ReportParams['granularity'] }
+      : { limit: panel.limit }),
+    ...(Object.keys(applied).length > 0 ? { filters: applied } : {}),
+  };
 }
 
 /**
@@ -46,25 +101,45 @@ export function drillDownPath(
   key: string,
   interval: string,
   end: number,
+  filters: PageFilters = {},
 ): string | null {
   const def: ReportQueryDef = REPORT_QUERY_REGISTRY[query];
   if (def.dimension.kind !== 'field') return null;
   const route = logRouteOfType(def.logType);
-  const { filters } = LOG_ROUTE_FIELDS[route];
-  const field = def.dimension.field;
+  const explorerFilters = LOG_ROUTE_FIELDS[route].filters;
+  const searched = LOG_TYPE_SCHEMAS[def.logType].searchFields;
   const params = new URLSearchParams({ interval, to: String(end) });
-  for (const w of def.where ?? []) {
-    if (!filters.includes(w.field)) return null;
-    params.set(w.field, w.values.join(','));
+  // Each condition on a field: an explorer filter, or the (one) search for a searched text.
+  const conditions: [string, readonly string[]][] = [
+    ...(def.where ?? []).map((w): [string, readonly string[]] => [w.field, w.values]),
+    ...Object.entries(panelFilters(query, filters).applied).map(
+      ([param, values]): [string, readonly string[]] => {
+        const filter = def.filters[param];
+        return [
+          'field' in filter ? filter.field : '',
+          values.map((v) => ('field' in filter ? (filter.aliases?.[v] ?? v) : v)),
+        ];
+      },
+    ),
+    [def.dimension.field, [key]],
+  ];
+  // Conditions on the same field hold together: their values' intersection.
+  const byField = new Map<string, readonly string[]>();
+  for (const [field, values] of conditions)
+    byField.set(field, byField.has(field) ? values.filter((v) => byField.get(field)?.includes(v)) : values);
+  let search: string | null = null;
+  for (const [field, values] of byField) {
+    if (explorerFilters.includes(field)) params.set(field, values.join(','));
+    else if (searched.includes(field) && values.length === 1 && search === null) search = values[0];
+    else return null;
   }
-  if (filters.includes(field)) params.set(field, key);
-  else if (LOG_TYPE_SCHEMAS[def.logType].searchFields.includes(field)) params.set('search', key);
-  else return null;
+  if (search !== null) params.set('search', search);
   return `/logs/${route}?${params}`;
 }
 
 /** The panel's chart opens the logs explorer on a click (its groups can be shown there exactly). */
-export const canDrillDown = (query: ReportQueryName): boolean => drillDownPath(query, 'x', '7d', 0) !== null;
+export const canDrillDown = (query: ReportQueryName, filters: PageFilters = {}): boolean =>
+  drillDownPath(query, 'x', '7d', 0, filters) !== null;
 
 /** A row of a panel's table view and CSV: the group as read (label, or the bucket's start), its series, the exact measure. */
 export type PanelTableRow = { group: string; series?: string; value: number };
