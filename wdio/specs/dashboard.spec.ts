@@ -45,4 +45,40 @@ describe('Dashboard', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.cells.domain).toContain(domain as string);
   });
+
+  it("keeps the page's filters and Compare in the URL; a drill-down carries the panel's and the page's filters", async () => {
+    await browser.url('/#/dashboard?board=risk&pe_action=block');
+    await waitForPortalRoute('#/dashboard');
+    const averted = byTestId(`${dashboardIds.chart}-risks_averted`);
+    await averted.waitForDisplayed({ timeoutMsg: 'The risks averted chart did not show.' });
+    // The risky-users query takes no action filter, and says so.
+    await expect(byTestId(`${dashboardIds.unfiltered}-top_risk_users`)).toHaveText('Not filtered by Action');
+
+    await byTestId(dashboardIds.compare).click();
+    await browser.waitUntil(async () => (await browser.getUrl()).includes('compare=1'), {
+      timeoutMsg: 'Compare did not reach the URL.',
+    });
+    await averted.waitForDisplayed();
+
+    const canvas = averted.$('canvas');
+    await canvas.waitForDisplayed();
+    const size = await canvas.getSize();
+    await browser.waitUntil(
+      async () => {
+        if ((await browser.getUrl()).includes('#/logs/web')) return true;
+        await canvas.click({ x: Math.round(-size.width / 2 + 30), y: Math.round(-size.height / 2 + 40) });
+        return (await browser.getUrl()).includes('#/logs/web');
+      },
+      { timeoutMsg: 'A click on the top bar of risks averted did not open the logs explorer.' },
+    );
+    await waitForPortalRoute('#/logs/web');
+    const url = new URL((await browser.getUrl()).replace('#/', ''));
+    // Averted risks are blocked or isolated; the page asked for Block: only block.
+    expect(url.searchParams.get('action')).toBe('block');
+    expect(url.searchParams.get('threat_class')).toMatch(/\w/);
+    await logsPage.waitForDisplayed();
+    const rows = await logsPage.firstRows(5, ['action']);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.cells.action).toBe('Block');
+  });
 });

@@ -46,7 +46,6 @@ import {
   EventStoreInputError,
   type ColumnsOfType,
   type EventCursor,
-  type AggregateMeasure,
   type AggregateRow,
   type EventAggregate,
   type EventQuery,
@@ -58,7 +57,8 @@ import {
   type StoredEvent,
 } from './eventStore';
 import { planEventColumns } from './arrowEvents';
-import { fieldValueError, validateAggregate, validateQuery } from './queryValidation';
+import { fieldValueError, validateQuery } from './queryValidation';
+import { aggregateSql, scanConditions, type SqlDialect, type SqlScan } from './eventSql';
 import { CODE_INDEXES, CODE_LISTS } from './codeIndexes';
 import { ArrowChunkWriter, ChunkWriter, StringCache } from './duckdbChunks';
 
@@ -238,49 +238,35 @@ export function buildSelect(query: EventQuery, shape: SelectShape = 'columns'): 
 }
 
 /** The WHERE clause of a query (or scan) with its bound parameters. */
-function buildWhere(query: EventScan & { after?: EventCursor; limit?: number }): {
-  where: string;
-  params: DuckDBValue[];
-  bind: (value: DuckDBValue) => string;
-} {
-  validateQuery(query);
-  const params: DuckDBValue[] = [];
-  const bind = (value: DuckDBValue): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  // A code is bound as text and cast to the column's ENUM type in SQL: compared as VARCHAR, DuckDB
-  // would instead cast every row's ENUM to VARCHAR (no filter pushdown into the scan).
-  const bindField = (field: string, value: FieldValue): string => {
-    const kind = FIELD_SPECS[field].kind;
-    if (kind === 'integer') return bind(BigInt(value));
-    const text = bind(String(value));
-    return kind === 'code' ? `CAST(${text} AS ${ENUM_TYPE_NAMES.get(field) as string})` : text;
-  };
-  const where = [
-    `tid = ${bind(query.tid)}`,
-    `time >= ${bind(BigInt(query.start))}`,
-    `time < ${bind(BigInt(query.end))}`,
-  ];
-  for (const filter of query.filters) {
-    where.push(`${filter.field} IN (${filter.values.map((v) => bindField(filter.field, v)).join(', ')})`);
-  }
-  if (query.search !== undefined && query.search !== '') {
-    const needle = bind(query.search.toLowerCase());
-    const fields = LOG_TYPE_SCHEMAS[query.logType].searchFields;
-    where.push(`(${fields.map((f) => `contains(lower(${f}), ${needle})`).join(' OR ')})`);
-  }
-  if (query.after) {
-    const t = bind(BigInt(query.after.time));
-    const i = bind(BigInt(query.after.id));
-    // The redundant `time <= t` (`>=` for asc) lets the scan prune row groups by their time range.
-    where.push(
-      query.order === 'asc'
-        ? `time >= ${t} AND (time > ${t} OR id > ${i})`
-        : `time <= ${t} AND (time < ${t} OR id < ${i})`,
-    );
-  }
-  return { where: where.join(' AND '), params, bind };
+/**
+ * DuckDB's SQL dialect (eventSql.ts). A code is bound as text and cast to the column's ENUM type:
+ * compared as VARCHAR, DuckDB would instead cast every row's ENUM to VARCHAR (no filter pushdown
+ * into the scan).
+ */
+const DUCKDB_DIALECT: SqlDialect = {
+  table: tableOf,
+  placeholder: (n) => `$${n}`,
+  fieldValue: (field, placeholder) =>
+    FIELD_SPECS[field].kind === 'code'
+      ? `CAST(${placeholder} AS ${ENUM_TYPE_NAMES.get(field) as string})`
+      : placeholder,
+  key: (field) => (FIELD_SPECS[field].kind === 'code' ? `CAST(${field} AS VARCHAR)` : field),
+  divide: (a, b) => `(${a}) // ${b}`,
+  contains: (column, needle) => `contains(lower(${column}), ${needle})`,
+};
+
+/** A scan's conditions (eventSql.ts) and the keyset cursor's. */
+function buildWhere(query: EventScan & { after?: EventCursor; limit?: number }): SqlScan {
+  const scan = scanConditions(query, DUCKDB_DIALECT);
+  if (!query.after) return scan;
+  const t = scan.bind(BigInt(query.after.time));
+  const i = scan.bind(BigInt(query.after.id));
+  // The redundant `time <= t` (`>=` for asc) lets the scan prune row groups by their time range.
+  const cursor =
+    query.order === 'asc'
+      ? `time >= ${t} AND (time > ${t} OR id > ${i})`
+      : `time <= ${t} AND (time < ${t} OR id < ${i})`;
+  return { ...scan, where: `${scan.where} AND ${cursor}` };
 }
 
 /**
@@ -500,24 +486,6 @@ async function convertLayout(connection: DuckDBConnection): Promise<void> {
     const current = new Set(ENUM_TYPE_NAMES.values());
     for (const name of types) if (!current.has(name)) await connection.run(`DROP TYPE ${name}`);
   });
-}
-
-/** A field as a report key: an ENUM code reads as its text. */
-const valueSql = (field: string): string =>
-  FIELD_SPECS[field].kind === 'code' ? `CAST(${field} AS VARCHAR)` : field;
-
-/** An aggregate's measure as SQL (field names checked by validateAggregate). */
-function measureSql(measure: AggregateMeasure): string {
-  switch (measure.kind) {
-    case 'count':
-      return 'count(*)';
-    case 'sum':
-      return `sum(${measure.fields.map((f) => `coalesce(${f}, 0)`).join(' + ')})`;
-    case 'avg':
-      return `coalesce(round(avg(${measure.field})), 0)`;
-    case 'distinct':
-      return `count(DISTINCT ${measure.field})`;
-  }
 }
 
 export class DuckDbEventStore implements EventStore {
@@ -938,41 +906,12 @@ export class DuckDbEventStore implements EventStore {
 
   async aggregate(query: EventAggregate): Promise<AggregateRow[]> {
     this.assertOpen();
-    validateAggregate(query);
-    const { where, params, bind } = buildWhere({ ...query });
-    const { groupBy } = query;
-    const table = tableOf(query.logType);
-    const measure = measureSql(query.measure);
-    // Names come from the log schema only (validateAggregate); an ENUM code reads as its text.
-    const series = 'total' in groupBy || groupBy.series === undefined ? null : valueSql(groupBy.series);
-    let sql: string;
-    if ('total' in groupBy) {
-      sql = `SELECT NULL AS key, ${measure} AS value FROM ${table} WHERE ${where}`;
-    } else if ('field' in groupBy) {
-      const key = valueSql(groupBy.field);
-      const order = groupBy.order === 'key' ? 'key ASC' : 'value DESC, key ASC';
-      const limit = bind(BigInt(query.limit));
-      // Events without a value are no group (as a terms aggregation leaves missing values out).
-      const grouped = `FROM ${table} WHERE ${where} AND ${groupBy.field} IS NOT NULL`;
-      sql =
-        series === null
-          ? `SELECT ${key} AS key, ${measure} AS value ${grouped} GROUP BY 1 ORDER BY ${order} LIMIT ${limit}`
-          : `WITH cells AS (SELECT ${key} AS key, ${series} AS series, ${measure} AS value ${grouped} GROUP BY 1, 2),
-            top AS (SELECT key, sum(value) AS value FROM cells GROUP BY key ORDER BY ${order} LIMIT ${limit})
-            SELECT cells.key, cells.series, cells.value FROM cells JOIN top ON cells.key = top.key
-            ORDER BY ${order.replace(/(key|value)/g, 'top.$1')}, cells.series ASC NULLS LAST`;
-    } else {
-      const bucket = bind(BigInt(groupBy.bucketMs));
-      const offset = bind(BigInt(groupBy.offsetMs));
-      sql = `SELECT ((time + ${offset}) // ${bucket}) * ${bucket} - ${offset} AS key,
-        ${series === null ? '' : `${series} AS series, `}${measure} AS value
-        FROM ${table} WHERE ${where} GROUP BY ALL ORDER BY 1${series === null ? '' : ', 2 ASC NULLS LAST'}`;
-    }
+    const { sql, params, hasSeries } = aggregateSql(query, DUCKDB_DIALECT);
     const plain = (v: unknown) => (typeof v === 'bigint' ? Number(v) : v === null ? null : String(v));
     return this.withReader(async (connection) =>
       (await runPrepared(connection, sql, params)).getRowObjects().map((row) => ({
         key: typeof row.key === 'bigint' || typeof row.key === 'number' ? Number(row.key) : plain(row.key),
-        ...(series === null ? {} : { series: plain(row.series) }),
+        ...(hasSeries ? { series: plain(row.series) } : {}),
         value: Number(row.value),
       })),
     );
