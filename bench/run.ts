@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the server benchmark (server/bench/run.ts: ingest, paging latency, export),
- * the HTTP load benchmark (server/bench/load.ts: autocannon on a logs block and userinfo), then
+ * the HTTP load benchmark (server/bench/load.ts: autocannon on a logs block and userinfo), every
+ * report query on DuckDB and a SQLite copy (server/bench/reports.ts), then
  * the browser benchmarks (bench/import.ts, bench/logs-scroll.ts), one after the other.
  * Prints each one's wall time and the total; exits non-zero when any run broke.
  */
@@ -10,6 +11,7 @@ import { repoRoot } from './support/benchSession';
 const STEPS: { name: string; script: string }[] = [
   { name: 'server', script: 'bench:server' },
   { name: 'load', script: 'bench:load' },
+  { name: 'reports', script: 'bench:reports' },
   { name: 'import', script: 'bench:import' },
   { name: 'logs-scroll', script: 'bench:logs-scroll' },
 ];
