@@ -1,6 +1,13 @@
-import { BAR_LABEL_THRESHOLD, barRowAt, keyLabel, topNBarOption } from './topNBar';
+import {
+  BAR_LABEL_THRESHOLD,
+  barRowAt,
+  CURRENT_PERIOD,
+  keyLabel,
+  PREVIOUS_PERIOD,
+  topNBarOption,
+} from './topNBar';
 import { pieOption, pieRowAt } from './pie';
-import { seriesPoints, timeSeriesOption } from './timeSeries';
+import { seriesPoints, shiftedPoints, timeSeriesOption } from './timeSeries';
 
 type Bar = {
   yAxis: { data: string[]; axisLabel: { show: boolean } };
@@ -115,5 +122,89 @@ describe('pie', () => {
     const o = pieOption([]) as Pie;
     expect(o.series[0].data).toEqual([]);
     expect(o.tooltip.formatter({ name: 'x', value: 0 })).toBe('x: 0 (0 %)');
+  });
+});
+
+describe('comparison with the previous period', () => {
+  type Compared = {
+    legend: { data: string[] };
+    yAxis: { data: string[] };
+    series: {
+      name: string;
+      data: unknown[];
+      itemStyle?: { opacity: number };
+      lineStyle?: { type: string };
+    }[];
+  };
+
+  test('the bar gets a lighter previous-period bar per category, matched by key, 0 when absent', () => {
+    const o = topNBarOption(
+      [
+        { key: 'a.example', value: 9 },
+        { key: 'b.example', value: 4 },
+        { key: null, value: 1 },
+      ],
+      {
+        previous: [
+          { key: 'b.example', value: 6 },
+          { key: 'gone.example', value: 50 },
+          { key: null, value: 2 },
+        ],
+      },
+    ) as Compared;
+    expect(o.legend.data).toEqual(['Current period', 'Previous period']);
+    expect(o.yAxis.data).toEqual(['(none)', 'b.example', 'a.example']);
+    expect(o.series.map((s) => s.name)).toEqual([CURRENT_PERIOD, PREVIOUS_PERIOD]);
+    expect(o.series[0].data).toEqual([1, 4, 9]);
+    expect(o.series[1].data).toEqual([2, 6, 0]);
+    expect(o.series[1].itemStyle?.opacity).toBeLessThan(1);
+  });
+
+  test('an empty previous period gives zeros; both empty give an empty chart', () => {
+    expect((topNBarOption([{ key: 'a', value: 3 }], { previous: [] }) as Compared).series[1].data).toEqual([
+      0,
+    ]);
+    const empty = topNBarOption([], { previous: [] }) as Compared;
+    expect(empty.series.map((s) => s.data)).toEqual([[], []]);
+  });
+
+  test('without a previous period there is one series and no legend', () => {
+    const o = topNBarOption(rows(2)) as Compared;
+    expect(o.series).toHaveLength(1);
+    expect(o.legend).toBeUndefined();
+  });
+
+  test('the time series draws the i-th previous bucket dashed at the i-th current bucket', () => {
+    const current = [
+      { key: 1_000, value: 5 },
+      { key: 1_060, value: 6 },
+      { key: 1_120, value: 7 },
+    ];
+    const previous = [
+      { key: 820, value: 1 },
+      { key: 880, value: 2 },
+      { key: 940, value: 3 },
+      { key: 1_000, value: 99 },
+    ];
+    const o = timeSeriesOption(current, { name: 'Bytes', previous }) as Compared;
+    expect(o.legend.data).toEqual(['Current period', 'Previous period']);
+    expect(o.series[0].name).toBe(CURRENT_PERIOD);
+    expect(o.series[1].name).toBe(PREVIOUS_PERIOD);
+    expect(o.series[1].lineStyle?.type).toBe('dashed');
+    // The previous period's extra bucket has no current bucket to stand on: left out.
+    expect(o.series[1].data).toEqual([
+      [1_000_000, 1],
+      [1_060_000, 2],
+      [1_120_000, 3],
+    ]);
+    expect(shiftedPoints(current, previous.slice(0, 2))).toEqual([
+      [1_000_000, 1],
+      [1_060_000, 2],
+    ]);
+  });
+
+  test('an empty time series compared with an empty period draws nothing', () => {
+    const o = timeSeriesOption([], { name: 'n', previous: [] }) as Compared;
+    expect(o.series.map((s) => s.data)).toEqual([[], []]);
   });
 });
