@@ -1,14 +1,13 @@
 import {
   BAR_LABEL_THRESHOLD,
-  CURRENT_PERIOD,
-  PREVIOUS_PERIOD,
   barRowAt,
+  CURRENT_PERIOD,
   keyLabel,
+  PREVIOUS_PERIOD,
   topNBarOption,
 } from './topNBar';
-import { seriesGrid, stackedBarOption, stackedTimeSeriesOption } from './stacked';
 import { pieOption, pieRowAt } from './pie';
-import { seriesPoints, timeSeriesOption } from './timeSeries';
+import { seriesPoints, shiftedPoints, timeSeriesOption } from './timeSeries';
 
 type Bar = {
   yAxis: { data: string[]; axisLabel: { show: boolean } };
@@ -126,101 +125,86 @@ describe('pie', () => {
   });
 });
 
-describe('stacked (rows with a series)', () => {
-  type Stacked = {
-    yAxis?: { data: string[] };
-    legend: unknown;
-    series: { name: string; stack: string; data: (number | [number, number])[] }[];
+describe('comparison with the previous period', () => {
+  type Compared = {
+    legend: { data: string[] };
+    yAxis: { data: string[] };
+    series: {
+      name: string;
+      data: unknown[];
+      itemStyle?: { opacity: number };
+      lineStyle?: { type: string };
+    }[];
   };
-  const cells = [
-    { key: 550, series: 'policy', value: 4 },
-    { key: 550, series: null, value: 1 },
-    { key: 421, series: 'policy', value: 2 },
-  ];
 
-  test('the grid of keys and series in the server order; a missing cell is 0', () => {
-    const grid = seriesGrid(cells);
-    expect(grid.keys).toEqual([550, 421]);
-    expect(grid.series).toEqual(['policy', null]);
-    expect(grid.value(421, null)).toBe(0);
-  });
-
-  test('bar: one stacked series per series value, the largest total on top, labels through the options', () => {
-    const o = stackedBarOption(cells, { seriesLabelOf: (s) => `reason ${String(s)}` }) as Stacked;
-    expect(o.yAxis?.data).toEqual(['421', '550']);
-    expect(o.series.map((s) => [s.name, s.stack, s.data])).toEqual([
-      ['reason policy', 'total', [2, 4]],
-      ['(none)', 'total', [0, 1]],
-    ]);
-    expect(o.legend).toBeDefined();
-  });
-
-  test('time series: one stacked line per series over every bucket, in ms; empty data draws nothing', () => {
-    const o = stackedTimeSeriesOption([
-      { key: 100, series: 'error', value: 1 },
-      { key: 100, series: 'upstream-reject', value: 2 },
-      { key: 200, series: 'error', value: 0 },
-      { key: 200, series: 'upstream-reject', value: 5 },
-    ]) as Stacked;
-    expect(o.series.map((s) => [s.name, s.data])).toEqual([
-      [
-        'error',
-        [
-          [100_000, 1],
-          [200_000, 0],
-        ],
-      ],
-      [
-        'upstream-reject',
-        [
-          [100_000, 2],
-          [200_000, 5],
-        ],
-      ],
-    ]);
-    expect((stackedTimeSeriesOption([]) as Stacked).series).toEqual([]);
-  });
-});
-
-describe('compare with the previous period', () => {
-  type Series = { legend?: { data: string[] }; series: { name?: string; data: unknown[] }[] };
-  test('bar: a previous bar per group, matched by key, 0 where the group is new', () => {
+  test('the bar gets a lighter previous-period bar per category, matched by key, 0 when absent', () => {
     const o = topNBarOption(
       [
-        { key: 'a', value: 5 },
-        { key: 'b', value: 3 },
-      ],
-      { previous: [{ key: 'a', value: 7 }] },
-    ) as Series;
-    expect(o.legend?.data).toEqual([CURRENT_PERIOD, PREVIOUS_PERIOD]);
-    expect(o.series.map((s) => [s.name, s.data])).toEqual([
-      [CURRENT_PERIOD, [3, 5]],
-      [PREVIOUS_PERIOD, [0, 7]],
-    ]);
-    expect((topNBarOption(rows(2)) as Series).series).toHaveLength(1);
-  });
-
-  test("time series: the previous buckets lie on the current buckets' times", () => {
-    const o = timeSeriesOption(
-      [
-        { key: 200, value: 1 },
-        { key: 300, value: 2 },
+        { key: 'a.example', value: 9 },
+        { key: 'b.example', value: 4 },
+        { key: null, value: 1 },
       ],
       {
-        name: 'n',
         previous: [
-          { key: 0, value: 9 },
-          { key: 100, value: 8 },
+          { key: 'b.example', value: 6 },
+          { key: 'gone.example', value: 50 },
+          { key: null, value: 2 },
         ],
       },
-    ) as Series;
-    expect(o.series[1]).toMatchObject({
-      name: PREVIOUS_PERIOD,
-      data: [
-        [200_000, 9],
-        [300_000, 8],
-      ],
-    });
+    ) as Compared;
+    expect(o.legend.data).toEqual(['Current period', 'Previous period']);
+    expect(o.yAxis.data).toEqual(['(none)', 'b.example', 'a.example']);
+    expect(o.series.map((s) => s.name)).toEqual([CURRENT_PERIOD, PREVIOUS_PERIOD]);
+    expect(o.series[0].data).toEqual([1, 4, 9]);
+    expect(o.series[1].data).toEqual([2, 6, 0]);
+    expect(o.series[1].itemStyle?.opacity).toBeLessThan(1);
+  });
+
+  test('an empty previous period gives zeros; both empty give an empty chart', () => {
+    expect((topNBarOption([{ key: 'a', value: 3 }], { previous: [] }) as Compared).series[1].data).toEqual([
+      0,
+    ]);
+    const empty = topNBarOption([], { previous: [] }) as Compared;
+    expect(empty.series.map((s) => s.data)).toEqual([[], []]);
+  });
+
+  test('without a previous period there is one series and no legend', () => {
+    const o = topNBarOption(rows(2)) as Compared;
+    expect(o.series).toHaveLength(1);
+    expect(o.legend).toBeUndefined();
+  });
+
+  test('the time series draws the i-th previous bucket dashed at the i-th current bucket', () => {
+    const current = [
+      { key: 1_000, value: 5 },
+      { key: 1_060, value: 6 },
+      { key: 1_120, value: 7 },
+    ];
+    const previous = [
+      { key: 820, value: 1 },
+      { key: 880, value: 2 },
+      { key: 940, value: 3 },
+      { key: 1_000, value: 99 },
+    ];
+    const o = timeSeriesOption(current, { name: 'Bytes', previous }) as Compared;
+    expect(o.legend.data).toEqual(['Current period', 'Previous period']);
     expect(o.series[0].name).toBe(CURRENT_PERIOD);
+    expect(o.series[1].name).toBe(PREVIOUS_PERIOD);
+    expect(o.series[1].lineStyle?.type).toBe('dashed');
+    // The previous period's extra bucket has no current bucket to stand on: left out.
+    expect(o.series[1].data).toEqual([
+      [1_000_000, 1],
+      [1_060_000, 2],
+      [1_120_000, 3],
+    ]);
+    expect(shiftedPoints(current, previous.slice(0, 2))).toEqual([
+      [1_000_000, 1],
+      [1_060_000, 2],
+    ]);
+  });
+
+  test('an empty time series compared with an empty period draws nothing', () => {
+    const o = timeSeriesOption([], { name: 'n', previous: [] }) as Compared;
+    expect(o.series.map((s) => s.data)).toEqual([[], []]);
   });
 });

@@ -3,57 +3,73 @@
  * (zeros included, aligned to the requested time zone), keyed by its start in unix seconds.
  */
 import type { EChartsCoreOption } from 'echarts/core';
-import { CURRENT_PERIOD, PREVIOUS_PERIOD, type ChartRow } from './topNBar';
+import { CURRENT_PERIOD, defaultFormat, PREVIOUS_PERIOD, type ChartRow } from './topNBar';
 
 export interface TimeSeriesOptions {
-  /** The series' name (tooltip). */
+  /** The series' name (tooltip); "Current period" when compared with the previous period. */
   name: string;
   area?: boolean;
   formatValue?: (value: number) => string;
   /**
-   * Compare: the previous period's buckets, drawn dashed on the current period's axis (its i-th
-   * bucket at the current i-th bucket's time), so the two periods lie over each other.
+   * The previous period's buckets (same interval length): drawn dashed on the current period's
+   * axis, the i-th previous bucket at the i-th current bucket's time, so the two lines overlay.
    */
   previous?: readonly ChartRow[];
 }
 
-/** The previous period's points on the current period's axis (as many as both have). */
-export const shiftedPoints = (rows: readonly ChartRow[], previous: readonly ChartRow[]): [number, number][] =>
-  rows.slice(0, previous.length).map((r, i) => [Number(r.key) * 1000, previous[i].value]);
+/** Symbols (dots) only on short series; a long one would be a row of beads. */
+export const SYMBOL_LIMIT = 31;
 
 /** The points: [bucket start in ms, value]. */
 export const seriesPoints = (rows: readonly ChartRow[]): [number, number][] =>
   rows.map((r) => [Number(r.key) * 1000, r.value]);
 
+/**
+ * The previous period's points moved onto the current period's times: the i-th previous bucket at
+ * the i-th current bucket. Buckets beyond the current period's count are left out.
+ */
+export const shiftedPoints = (
+  current: readonly ChartRow[],
+  previous: readonly ChartRow[],
+): [number, number][] =>
+  previous.slice(0, current.length).map((r, i) => [Number(current[i].key) * 1000, r.value]);
+
 export function timeSeriesOption(rows: readonly ChartRow[], o: TimeSeriesOptions): EChartsCoreOption {
-  const format = o.formatValue ?? ((v: number) => v.toLocaleString('en-US'));
+  const format = o.formatValue ?? defaultFormat;
   const data = seriesPoints(rows);
-  return {
-    grid: { left: 16, right: 24, top: o.previous ? 32 : 16, bottom: 24, containLabel: true },
+  const compare = o.previous !== undefined;
+  const current = {
+    type: 'line',
+    name: compare ? CURRENT_PERIOD : o.name,
+    data,
+    showSymbol: data.length <= SYMBOL_LIMIT,
+    areaStyle: o.area ? { opacity: 0.25 } : undefined,
+  };
+  const base = {
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => format(v) },
     xAxis: { type: 'time' },
     yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: format } },
-    legend: o.previous ? { top: 0, data: [CURRENT_PERIOD, PREVIOUS_PERIOD] } : undefined,
+  };
+  if (!compare) {
+    return {
+      grid: { left: 16, right: 24, top: 16, bottom: 24, containLabel: true },
+      ...base,
+      series: [current],
+    };
+  }
+  return {
+    grid: { left: 16, right: 24, top: 32, bottom: 24, containLabel: true },
+    legend: { top: 0, data: [CURRENT_PERIOD, PREVIOUS_PERIOD] },
+    ...base,
     series: [
+      current,
       {
         type: 'line',
-        name: o.previous ? CURRENT_PERIOD : o.name,
-        data,
-        showSymbol: data.length <= 31,
-        areaStyle: o.area ? { opacity: 0.25 } : undefined,
+        name: PREVIOUS_PERIOD,
+        data: shiftedPoints(rows, o.previous ?? []),
+        showSymbol: false,
+        lineStyle: { type: 'dashed' },
       },
-      ...(o.previous
-        ? [
-            {
-              type: 'line',
-              name: PREVIOUS_PERIOD,
-              data: shiftedPoints(rows, o.previous),
-              showSymbol: false,
-              lineStyle: { type: 'dashed', opacity: 0.7 },
-              itemStyle: { color: '#7a838c' },
-            },
-          ]
-        : []),
     ],
   };
 }

@@ -12,6 +12,11 @@ export interface ChartRow {
   /** The group's name (null: the events without a value). */
   key: string | number | null;
   value: number;
+  /**
+   * The second dimension of a two-dimensional query (e.g. the SMTP event of a count by date, the
+   * reason of a count by code); absent on one-dimensional replies, null for events without one.
+   */
+  series?: string | number | null;
 }
 
 export interface ChartTextOptions {
@@ -24,21 +29,15 @@ export interface ChartTextOptions {
 }
 export interface TopNBarOptions extends ChartTextOptions {
   /**
-   * Compare: the previous period's rows. Each group gets a second, lighter bar with its previous
-   * value (0 where the group had none); the legend names the two periods.
+   * The previous period's rows (same query over the preceding interval): each category gets a
+   * second, lighter bar, matched by key (0 when the previous period has no such group).
    */
   previous?: readonly ChartRow[];
 }
 
-/** The legend names of a comparison (dashboard "Compare with the previous period"). */
+/** Legend names of a comparison with the previous period. */
 export const CURRENT_PERIOD = 'Current period';
 export const PREVIOUS_PERIOD = 'Previous period';
-
-/** The previous period's value of each row's key (0 where it had none). */
-export const previousValues = (rows: readonly ChartRow[], previous: readonly ChartRow[]): number[] => {
-  const byKey = new Map(previous.map((r) => [r.key, r.value]));
-  return rows.map((r) => byKey.get(r.key) ?? 0);
-};
 
 export const keyLabel = (
   key: ChartRow['key'],
@@ -46,65 +45,79 @@ export const keyLabel = (
   labelOf = (k: string | number) => String(k),
 ): string => (key === null || key === '' ? nullLabel : labelOf(key));
 
+export const defaultFormat = (v: number) => v.toLocaleString('en-US');
+
+/** The value of each key, summed in case a key repeats (the previous period's bar per category). */
+export const valuesByKey = (rows: readonly ChartRow[]): Map<ChartRow['key'], number> => {
+  const byKey = new Map<ChartRow['key'], number>();
+  for (const r of rows) byKey.set(r.key, (byKey.get(r.key) ?? 0) + r.value);
+  return byKey;
+};
+
 /** The row of a clicked bar (the chart draws the rows bottom-up). */
 export const barRowAt = <R extends ChartRow>(rows: readonly R[], dataIndex: number): R | undefined =>
   rows[rows.length - 1 - dataIndex];
 
 export function topNBarOption(rows: readonly ChartRow[], options: TopNBarOptions = {}): EChartsCoreOption {
-  const format = options.formatValue ?? ((v: number) => v.toLocaleString('en-US'));
+  const format = options.formatValue ?? defaultFormat;
   // ECharts draws the first category at the bottom: reverse, so the largest is on top.
   const ordered = [...rows].reverse();
   const names = ordered.map((r) => keyLabel(r.key, options.nullLabel, options.labelOf));
   const inside = rows.length > BAR_LABEL_THRESHOLD;
+  const compare = options.previous !== undefined;
+  const current = {
+    type: 'bar',
+    name: compare ? CURRENT_PERIOD : undefined,
+    data: ordered.map((r) => r.value),
+    barMaxWidth: 28,
+    // Names inside the bars run on past a short bar: faded bars and the theme's bar label colour
+    // (dark on light paper, light on dark paper) read either way.
+    itemStyle: inside ? { opacity: 0.3 } : undefined,
+    label: inside
+      ? { show: true, position: 'insideLeft', formatter: (p: { name: string }) => p.name }
+      : { show: true, position: 'right', formatter: (p: { value: number }) => format(p.value) },
+  };
+  if (!compare) {
+    return {
+      grid: { left: inside ? 8 : 16, right: 56, top: 8, bottom: 24, containLabel: !inside },
+      tooltip: {
+        trigger: 'item',
+        formatter: (p: { name: string; value: number }) => `${p.name}: ${format(p.value)}`,
+      },
+      // Counts and bytes are whole numbers: no 0.2 steps on the axis.
+      xAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: format } },
+      yAxis: categoryAxis(names, inside),
+      series: [current],
+    };
+  }
+  const before = valuesByKey(options.previous ?? []);
   return {
-    grid: {
-      left: inside ? 8 : 16,
-      right: 56,
-      top: options.previous ? 32 : 8,
-      bottom: 24,
-      containLabel: !inside,
-    },
-    tooltip: {
-      trigger: 'item',
-      formatter: (p: { name: string; value: number }) => `${p.name}: ${format(p.value)}`,
-    },
-    // Counts and bytes are whole numbers: no 0.2 steps on the axis.
+    grid: { left: inside ? 8 : 16, right: 56, top: 32, bottom: 24, containLabel: !inside },
+    legend: { top: 0, data: [CURRENT_PERIOD, PREVIOUS_PERIOD] },
+    // Both periods of a category in one tooltip.
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => format(v) },
     xAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: format } },
-    yAxis: {
-      type: 'category',
-      data: names,
-      axisLabel: { show: !inside, width: 180, overflow: 'truncate' },
-      axisTick: { show: false },
-    },
-    legend: options.previous ? { top: 0, data: [CURRENT_PERIOD, PREVIOUS_PERIOD] } : undefined,
+    yAxis: categoryAxis(names, inside),
     series: [
+      current,
       {
         type: 'bar',
-        name: options.previous ? CURRENT_PERIOD : undefined,
-        data: ordered.map((r) => r.value),
+        name: PREVIOUS_PERIOD,
+        data: ordered.map((r) => before.get(r.key) ?? 0),
         barMaxWidth: 28,
-        // Names inside the bars run on past a short bar: light bars and dark text read either way.
-        itemStyle: inside ? { color: 'rgba(31, 78, 121, 0.28)' } : undefined,
+        itemStyle: { opacity: 0.45 },
         label: inside
-          ? {
-              show: true,
-              position: 'insideLeft',
-              formatter: (p: { name: string }) => p.name,
-              color: '#1b2733',
-            }
+          ? { show: false }
           : { show: true, position: 'right', formatter: (p: { value: number }) => format(p.value) },
       },
-      ...(options.previous
-        ? [
-            {
-              type: 'bar',
-              name: PREVIOUS_PERIOD,
-              data: previousValues(ordered, options.previous),
-              barMaxWidth: 14,
-              itemStyle: { color: 'rgba(120, 130, 140, 0.45)' },
-            },
-          ]
-        : []),
     ],
   };
 }
+
+/** The category axis of a horizontal bar: names hidden when they go inside the bars. */
+export const categoryAxis = (names: string[], inside: boolean) => ({
+  type: 'category',
+  data: names,
+  axisLabel: { show: !inside, width: 180, overflow: 'truncate' },
+  axisTick: { show: false },
+});

@@ -16,7 +16,7 @@ import {
   barRowAt,
   pieOption,
   pieRowAt,
-  seriesGrid,
+  stackedBarKeyAt,
   stackedBarOption,
   stackedTimeSeriesOption,
   timeSeriesOption,
@@ -121,8 +121,7 @@ export function ReportPanel({
       ? pieRowAt(rows, dataIndex)
       : seriesField !== undefined
         ? (() => {
-            const keys = seriesGrid(rows).keys;
-            const key = keys[keys.length - 1 - dataIndex];
+            const key = stackedBarKeyAt(rows, dataIndex);
             return key === undefined ? undefined : { key };
           })()
         : barRowAt(rows, dataIndex);
