@@ -84,6 +84,8 @@ export const dashboardIds = {
   interval: 'dashboard-interval',
   /** The "Compare with the previous period" switch. */
   compare: 'dashboard-compare',
+  /** `${kpi}-${query name}`: a KPI tile. */
+  kpi: 'dashboard-kpi',
   /** `${unfiltered}-${query name}`: which of the page's filters the panel's query does not take. */
   unfiltered: 'dashboard-unfiltered',
   /** `${textFilter}-${parameter}`: the page's User and Domain filters. */

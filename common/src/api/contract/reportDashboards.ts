@@ -12,6 +12,11 @@ export interface DashboardPanel {
   limit?: number;
   /** Values are bytes (shown as KB, MB, …). */
   bytes?: boolean;
+  /**
+   * How it shows (default a chart of the query's kind). By-date queries only: `kpi`, a tile of the
+   * range's total beside the previous period's; `heatmap`, hourly buckets as hour × weekday.
+   */
+  view?: 'chart' | 'kpi' | 'heatmap';
 }
 
 /** A report dashboard: a tab of the page, its panels in order. */
@@ -22,6 +27,7 @@ export interface Dashboard {
 }
 
 const top10 = (query: ReportQueryName, bytes = false): DashboardPanel => ({ query, limit: 10, bytes });
+const kpi = (query: ReportQueryName, bytes = false): DashboardPanel => ({ query, view: 'kpi', bytes });
 
 export const DASHBOARDS: readonly Dashboard[] = [
   {
@@ -71,7 +77,9 @@ export const DASHBOARDS: readonly Dashboard[] = [
     id: 'bandwidth',
     title: 'Bandwidth',
     panels: [
+      kpi('bandwidth_usage_by_date', true),
       { query: 'bandwidth_usage_by_date', bytes: true },
+      { query: 'bandwidth_usage_by_date', bytes: true, view: 'heatmap' },
       top10('top_bandwidth_users', true),
       top10('top_bandwidth_domains', true),
       top10('top_bandwidth_categories', true),
@@ -84,6 +92,7 @@ export const DASHBOARDS: readonly Dashboard[] = [
     id: 'firewall',
     title: 'Firewall',
     panels: [
+      kpi('fwaas_blocked_traffic'),
       { query: 'fwaas_blocked_traffic' },
       { query: 'fwaas_action_summary' },
       top10('fwaas_top_sources'),
@@ -96,6 +105,8 @@ export const DASHBOARDS: readonly Dashboard[] = [
     id: 'email',
     title: 'Email',
     panels: [
+      kpi('smtp_request_count_by_date'),
+      kpi('emails_rewritten'),
       { query: 'smtp_request_count_by_date' },
       { query: 'smtp_request_count_by_event' },
       { query: 'smtp_request_count_by_date_by_event_for_failures' },

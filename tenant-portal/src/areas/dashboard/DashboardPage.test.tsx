@@ -12,11 +12,16 @@ import {
   pageFiltersOf,
   panelColumns,
   panelFilters,
+  panelId,
   panelParams,
   panelTableRows,
 } from './dashboardPanels';
 import { DASHBOARDS } from '@workbench/common/api/contract/reportDashboards';
-import { REPORT_QUERY_NAMES } from '@workbench/common/api/contract/reportQueries';
+import {
+  REPORT_QUERY_NAMES,
+  REPORT_QUERY_REGISTRY,
+  type ReportQueryDef,
+} from '@workbench/common/api/contract/reportQueries';
 
 afterEach(resetPortalEnv);
 
@@ -148,7 +153,12 @@ describe('dashboard', () => {
         end: String(end),
       }),
     );
-    await waitFor(() => expect(calls(mock, BANDWIDTH).at(-1)?.params).toMatchObject({ granularity: 'P1D' }));
+    // The chart and the KPI follow the interval's granularity; the heat map stays hourly.
+    await waitFor(() =>
+      expect(
+        calls(mock, BANDWIDTH).some((r) => (r.params as { granularity: string }).granularity === 'P1D'),
+      ).toBe(true),
+    );
   });
 
   it('a click on a bar opens the logs explorer of the query’s log type, same range, narrowed to that group', async () => {
@@ -239,9 +249,37 @@ describe('dashboard', () => {
     ).toBe(true);
   });
 
-  it('every report query of the registry is a panel of a dashboard, once', () => {
-    const panels = DASHBOARDS.flatMap((d) => d.panels.map((p) => p.query));
-    expect([...panels].sort()).toEqual([...REPORT_QUERY_NAMES].sort());
+  it('every report query of the registry is a panel of a dashboard; KPI and heat-map panels are by-date counts or sums', () => {
+    const panels = DASHBOARDS.flatMap((d) => d.panels);
+    expect(new Set(panels.map((p) => p.query))).toEqual(new Set(REPORT_QUERY_NAMES));
+    for (const panel of panels.filter((p) => p.view === 'kpi' || p.view === 'heatmap')) {
+      const def: ReportQueryDef = REPORT_QUERY_REGISTRY[panel.query];
+      expect(def.dimension).toEqual({ kind: 'date' });
+      expect(['count', 'sum']).toContain(def.measure.kind);
+    }
+    // Panel ids are unique on each dashboard (a query may show as a chart and a KPI).
+    for (const d of DASHBOARDS) expect(new Set(d.panels.map(panelId)).size).toBe(d.panels.length);
+  });
+
+  it("a KPI tile shows the range's total beside the previous period's; a heat map asks hourly buckets", async () => {
+    const view = renderPortal({
+      path: '/dashboard?board=bandwidth&interval=24h&to=1800000000',
+      user: demoUser('admin'),
+      stubs: serve,
+    });
+    const tile = await screen.findByText('6 KB');
+    expect(tile.closest(`[data-testid="${dashboardIds.kpi}-bandwidth_usage_by_date"]`)).not.toBeNull();
+    // The stub answers the same rows for both periods: no change.
+    expect(await screen.findByText('flat on the previous period')).toBeInTheDocument();
+    const usage = calls(view.mock, '/api/rep/v1/query/bandwidth_usage_by_date').map(
+      (r) => r.params as Record<string, string>,
+    );
+    expect(usage.some((p) => p.granularity === 'PT1H')).toBe(true);
+    expect(usage.some((p) => p.end === '1800000000' && p.granularity !== 'PT1H')).toBe(true);
+    expect(usage.some((p) => Number(p.end) < 1800000000)).toBe(true);
+    expect(
+      await screen.findByTestId(`${dashboardIds.panel}-bandwidth_usage_by_date-heatmap`),
+    ).toHaveTextContent('Bandwidth usage by hour and weekday');
   });
 
   it('the table view of a query with a series has a column for it; measures are named', () => {

@@ -23,12 +23,14 @@ import {
   DASHBOARD_TEXT_FILTERS,
   dashboardRange,
   pageFiltersOf,
+  panelId,
   type DashboardTextFilter,
   type PageFilters,
 } from './dashboardPanels';
 import { FilterBar } from '@workbench/common/components/filter-bar/index';
 import { SearchField } from '@workbench/common/components/search-field/index';
 import { ReportPanel } from './ReportPanel';
+import { KpiPanel } from './KpiPanel';
 
 const isReportInterval = (v: string | null): v is (typeof REPORT_INTERVAL_CODES)[number] =>
   (REPORT_INTERVAL_CODES as readonly string[]).includes(v ?? '');
@@ -75,6 +77,8 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
     panels: d.panels.filter((p) => access.can(REPORT_QUERY_REGISTRY[p.query].permission)),
   })).filter((d) => d.panels.length > 0);
   const board = boards.find((d) => d.id === params.get('board')) ?? boards[0];
+  const kpis = (board?.panels ?? []).filter((p) => p.view === 'kpi');
+  const charts = (board?.panels ?? []).filter((p) => p.view !== 'kpi');
 
   const chooseBoard = (id: string) => {
     const next = new URLSearchParams(params);
@@ -145,6 +149,19 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
             />
           ))}
         </Box>
+        {kpis.length > 0 && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+            {kpis.map((panel) => (
+              <KpiPanel
+                key={panelId(panel)}
+                panel={panel}
+                interval={interval}
+                range={range}
+                filters={filters}
+              />
+            ))}
+          </Box>
+        )}
         <Box
           sx={{
             display: 'grid',
@@ -152,9 +169,9 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
             gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
           }}
         >
-          {(board?.panels ?? []).map((panel) => (
+          {charts.map((panel) => (
             <ReportPanel
-              key={panel.query}
+              key={panelId(panel)}
               panel={panel}
               interval={interval}
               range={range}

@@ -14,6 +14,7 @@ import { formatBytes } from '@workbench/common/formatting/formatBytes';
 import { dashboardIds } from '@workbench/common/test-ids/index';
 import {
   barRowAt,
+  hourWeekdayHeatmapOption,
   pieOption,
   pieRowAt,
   stackedBarKeyAt,
@@ -29,6 +30,7 @@ import {
   drillDownPath,
   panelColumns,
   panelFilters,
+  panelId,
   panelParams,
   type PageFilters,
   panelTableRows,
@@ -41,6 +43,8 @@ const EChart = lazy(() => import('@workbench/charts/EChart').then((m) => ({ defa
 
 const PANEL_HEIGHT = 280;
 const NO_FILTERS: PageFilters = {};
+/** The browser's offset from UTC: a heat map's hours and weekdays are local. */
+const LOCAL_OFFSET_MS = -new Date().getTimezoneOffset() * 60_000;
 
 export interface ReportPanelProps {
   panel: DashboardPanel;
@@ -68,6 +72,9 @@ export function ReportPanel({
     [panel, interval, range, filters],
   );
   const { ignored } = panelFilters(panel.query, filters);
+  const id = panelId(panel);
+  const heatmap = panel.view === 'heatmap';
+  const title = heatmap ? `${def.title} by hour and weekday` : def.title;
   const entry = usePortalSelector(selectReportQuery(panel.query, params));
   const [asTable, setAsTable] = useState(false);
   const request = () => dispatch(reportQueryRequested({ name: panel.query, params }));
@@ -75,7 +82,7 @@ export function ReportPanel({
     dispatch(reportQueryRequested({ name: panel.query, params }));
   }, [dispatch, panel.query, params]);
   // Compare (two-dimensional panels stack their series instead: no second period there).
-  const compares = previousRange !== undefined && def.dimension.series === undefined;
+  const compares = previousRange !== undefined && def.dimension.series === undefined && !heatmap;
   const previousParams = useMemo(
     () => (compares ? panelParams(panel, interval, previousRange, filters) : null),
     [compares, panel, interval, previousRange, filters],
@@ -100,8 +107,9 @@ export function ReportPanel({
     : undefined;
   // A donut cannot hold two periods: comparing, its groups show as bars.
   const asPie = def.chart === 'pie' && previous === undefined;
-  const option =
-    seriesField !== undefined
+  const option = heatmap
+    ? hourWeekdayHeatmapOption(rows, { timeZoneOffsetMs: LOCAL_OFFSET_MS, formatValue: format })
+    : seriesField !== undefined
       ? def.dimension.kind === 'date'
         ? stackedTimeSeriesOption(rows, { formatValue: format, seriesLabelOf })
         : stackedBarOption(rows, { formatValue: format, labelOf, seriesLabelOf })
@@ -135,7 +143,7 @@ export function ReportPanel({
   const headings = panelColumns(panel.query);
   const tableRows = panelTableRows(panel.query, rows);
   const downloadCsv = () => {
-    const file = buildExport('csv', `${panel.query}-${range.start}-${range.end}`, tableRows, [
+    const file = buildExport('csv', `${id}-${range.start}-${range.end}`, tableRows, [
       { field: 'group', header: headings.group },
       ...(headings.series === undefined ? [] : [{ field: 'series' as const, header: headings.series }]),
       { field: 'value', header: headings.value },
@@ -144,17 +152,17 @@ export function ReportPanel({
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid={`${dashboardIds.panel}-${panel.query}`}>
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid={`${dashboardIds.panel}-${id}`}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 600 }}>
-            {def.title}
+            {title}
           </Typography>
           {ignored.length > 0 && (
             <Typography
               variant="caption"
               color="text.secondary"
-              data-testid={`${dashboardIds.unfiltered}-${panel.query}`}
+              data-testid={`${dashboardIds.unfiltered}-${id}`}
             >
               Not filtered by {ignored.join(', ')}
             </Typography>
@@ -163,10 +171,10 @@ export function ReportPanel({
         <Tooltip title={asTable ? 'Show the chart' : 'Show the numbers'}>
           <IconButton
             size="small"
-            aria-label={asTable ? `Show ${def.title} as a chart` : `Show ${def.title} as a table`}
+            aria-label={asTable ? `Show ${title} as a chart` : `Show ${title} as a table`}
             aria-pressed={asTable}
             onClick={() => setAsTable(!asTable)}
-            data-testid={`${dashboardIds.tableToggle}-${panel.query}`}
+            data-testid={`${dashboardIds.tableToggle}-${id}`}
           >
             {asTable ? <BarChartIcon fontSize="small" /> : <TableRowsIcon fontSize="small" />}
           </IconButton>
@@ -175,10 +183,10 @@ export function ReportPanel({
           <span>
             <IconButton
               size="small"
-              aria-label={`Download ${def.title} as CSV`}
+              aria-label={`Download ${title} as CSV`}
               disabled={!entry?.reply}
               onClick={downloadCsv}
-              data-testid={`${dashboardIds.csv}-${panel.query}`}
+              data-testid={`${dashboardIds.csv}-${id}`}
             >
               <DownloadIcon fontSize="small" />
             </IconButton>
@@ -191,10 +199,10 @@ export function ReportPanel({
             {entry.error?.message}
           </Alert>
         ) : !entry?.reply ? (
-          <Loading label={`Loading ${def.title}`} />
+          <Loading label={`Loading ${title}`} />
         ) : asTable ? (
           <DataTable<PanelTableRow>
-            label={`${def.title} table`}
+            label={`${title} table`}
             rows={tableRows}
             rowKey={(r) => `${r.group}|${r.series ?? ''}`}
             columns={[
@@ -217,13 +225,17 @@ export function ReportPanel({
             No events in this interval.
           </Typography>
         ) : (
-          <Suspense fallback={<Loading label={`Loading ${def.title}`} />}>
+          <Suspense fallback={<Loading label={`Loading ${title}`} />}>
             <EChart
               option={option}
               height={PANEL_HEIGHT}
-              label={`${def.title} chart`}
-              testId={`${dashboardIds.chart}-${panel.query}`}
-              onClick={canDrillDown(panel.query, filters) ? (click) => drillDown(click.dataIndex) : undefined}
+              label={`${title} chart`}
+              testId={`${dashboardIds.chart}-${id}`}
+              onClick={
+                !heatmap && canDrillDown(panel.query, filters)
+                  ? (click) => drillDown(click.dataIndex)
+                  : undefined
+              }
             />
           </Suspense>
         )}

@@ -84,7 +84,12 @@ export function panelParams(
   return {
     ...range,
     ...(def.dimension.kind === 'date'
-      ? { granularity: granularityFor(interval) as ReportParams['granularity'] }
+      ? {
+          // A heat map sums hourly buckets into hour × weekday cells.
+          granularity: (panel.view === 'heatmap'
+            ? 'PT1H'
+            : granularityFor(interval)) as ReportParams['granularity'],
+        }
       : { limit: panel.limit }),
     ...(Object.keys(applied).length > 0 ? { filters: applied } : {}),
   };
@@ -183,3 +188,7 @@ export function panelTableRows(
     value: r.value,
   }));
 }
+
+/** A panel's id on the page: its query, and its view when not the chart. */
+export const panelId = (panel: DashboardPanel): string =>
+  panel.view === undefined || panel.view === 'chart' ? panel.query : `${panel.query}-${panel.view}`;
