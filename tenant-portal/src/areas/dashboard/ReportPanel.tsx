@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography, useTheme } from '@mui/material';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DownloadIcon from '@mui/icons-material/Download';
 import TableRowsIcon from '@mui/icons-material/TableRows';
@@ -66,6 +66,8 @@ export function ReportPanel({
 }: ReportPanelProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  // The charts follow the app's light or dark palette.
+  const muiTheme = useTheme();
   const def = REPORT_QUERY_REGISTRY[panel.query];
   const params = useMemo(
     () => panelParams(panel, interval, range, filters),
@@ -229,6 +231,7 @@ export function ReportPanel({
             <EChart
               option={option}
               height={PANEL_HEIGHT}
+              theme={muiTheme.palette.mode}
               label={`${title} chart`}
               testId={`${dashboardIds.chart}-${id}`}
               onClick={
