@@ -6,6 +6,7 @@ import { expect } from '@wdio/globals';
 import { RECIPIENTS_NOTE } from '@workbench/common/api/contract/reportFiles';
 import { reportsPage } from '../pageobjects/ReportsPage';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
+import { blockingViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/testEnv';
 
 describe('Reports (report files)', () => {
@@ -27,6 +28,8 @@ describe('Reports (report files)', () => {
     await reportsPage.runNow(name).click();
     const link = reportsPage.downloadLink(name);
     await link.waitForDisplayed({ timeoutMsg: 'Run now left no past report to download.' });
+    // Both tables filled: no serious or critical axe-core violation.
+    expect(await blockingViolations()).toEqual([]);
     const href = await link.getAttribute('href');
     const fileName = await link.getAttribute('download');
     expect(fileName).toMatch(/^Browser-weekly-[a-z0-9]+_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.pdf$/);
