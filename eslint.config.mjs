@@ -30,9 +30,13 @@ export default tseslint.config(
   },
   // Import boundaries (DESIGN.md, conventions 12): apps import common and charts only; charts
   // import nothing of ours; the server takes from common only the contract, vocabularies, RBAC
-  // rules and interval codes (what both sides of the wire must agree on).
+  // rules and interval codes (what both sides of the wire must agree on). The report files
+  // (server/src/reports) also draw the dashboards' charts on the server: they may import charts'
+  // pure option builders (the package index) and common's byte formatting, so a PDF shows the
+  // same chart and numbers as the page.
   {
     files: ['server/**/*.ts'],
+    ignores: ['server/src/reports/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -47,6 +51,29 @@ export default tseslint.config(
             {
               regex: '^(@workbench/charts|\\.\\.?/.*\\b(tenant-portal|provider-console|charts|common)/)',
               message: 'The server does not import the apps or charts, nor common by relative path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/reports/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^@workbench/common(?!/(api/contract|vocabularies)/|/features/rbac/permissions$|/features/interval/intervals$|/formatting/formatBytes$)',
+              message:
+                'The report files import from common only what the server does, and formatting/formatBytes.',
+            },
+            {
+              regex: '^(@workbench/charts/|\\.\\.?/.*\\b(tenant-portal|provider-console|charts|common)/)',
+              message:
+                'The report files import the charts package by its index (the option builders) only, never the apps.',
             },
           ],
         },

@@ -46,6 +46,7 @@ const SQLITE_DIALECT: SqlDialect = {
   placeholder: (n) => `$p${n}`,
   fieldValue: (_field, placeholder) => placeholder,
   key: (field) => field,
+  integer: (placeholder) => placeholder,
   divide: (a, b) => `(${a}) / ${b}`,
   contains: (column, needle) => `instr(lower(${column}), ${needle}) > 0`,
 };

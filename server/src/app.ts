@@ -88,6 +88,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const inactivityTimeoutDays = options.inactivityTimeoutDays ?? DEFAULT_INACTIVITY_TIMEOUT_DAYS;
   const ctx: ServerContext = {
     store,
+    dataDir: options.dataDir,
     deployment: options.deployment,
     mode: options.mode,
     now,

@@ -55,6 +55,8 @@ export interface ProviderSession {
 
 export interface ServerContext {
   store: ConfigStore;
+  /** The data directory (config.sqlite; report files under reports/). */
+  dataDir: string;
   deployment: Deployment;
   mode: Mode | null;
   now: () => Date;

@@ -2,13 +2,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
 import { ConfigError, readConfig } from './config';
+import { DuckDbEventStore } from './events/duckdbEventStore';
 import { eventsPlugin } from './events/eventsPlugin';
+import { reportFilesPlugin } from './reports/reportFilesPlugin';
 import { DEFAULT_DEMO_EVENTS } from './seed/seedEvents';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function main(): Promise<void> {
   const config = readConfig(process.env, repoRoot);
+  // The event store is shared by the logs and report routes and the report files (their
+  // scheduler); it is closed after the server, once every plugin has stopped using it.
+  const events = await DuckDbEventStore.open(config.dataDir);
   const app = await buildServer({
     dataDir: config.dataDir,
     deployment: config.deployment,
@@ -23,22 +28,34 @@ async function main(): Promise<void> {
       : {}),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
     // The event store and logs API; first start seeds WORKBENCH_DEMO_EVENTS events in the background.
+    // Then the report files (scheduled, instant and past reports) with their scheduler.
     plugins: [
-      eventsPlugin({ dataDir: config.dataDir, demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS }),
+      eventsPlugin({
+        dataDir: config.dataDir,
+        demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS,
+        store: events,
+      }),
+      reportFilesPlugin({ store: events }),
     ],
+  }).catch(async (error: unknown) => {
+    await events.close();
+    throw error;
   });
   let closing = false;
   const close = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.warn(`${signal}: closing`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => events.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => close('SIGINT'));
   process.on('SIGTERM', () => close('SIGTERM'));

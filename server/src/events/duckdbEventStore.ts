@@ -251,6 +251,7 @@ const DUCKDB_DIALECT: SqlDialect = {
       ? `CAST(${placeholder} AS ${ENUM_TYPE_NAMES.get(field) as string})`
       : placeholder,
   key: (field) => (FIELD_SPECS[field].kind === 'code' ? `CAST(${field} AS VARCHAR)` : field),
+  integer: (placeholder) => `CAST(${placeholder} AS BIGINT)`,
   divide: (a, b) => `(${a}) // ${b}`,
   contains: (column, needle) => `contains(lower(${column}), ${needle})`,
 };

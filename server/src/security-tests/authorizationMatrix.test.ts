@@ -11,6 +11,7 @@
  * answer 400 after the guard let them through and change nothing later checks rely on.
  */
 import crypto from 'node:crypto';
+import { REPORT_FILE_PATHS } from '@workbench/common/api/contract/reportFiles';
 import { SAVED_SEARCH_PATHS } from '@workbench/common/api/contract/savedSearches';
 import { PROVIDER_XSRF_COOKIE, XSRF_COOKIE } from '@workbench/common/api/contract/wire';
 import { CookieJar } from '../testing/testServer';
@@ -167,8 +168,9 @@ function unchangedBody(op: Operation, list: unknown, id: string): unknown {
   return Object.fromEntries(fields.map((k) => [k, item[k]]));
 }
 
+/** The list an {id} belongs to: the path before the id (`/x/{id}` and `/x/{id}/run` → `/x`). */
 async function listParent(template: string, owner: Caller): Promise<unknown> {
-  const parent = template.replace(/\/\{[^}]+\}$/, '');
+  const parent = template.replace(/\/\{[^}]+\}(\/[^/{}]+)?$/, '');
   const response = await wb.server.call(parent, { jar: owner.jar });
   return response.status === 200 ? response.json() : undefined;
 }
@@ -184,6 +186,28 @@ beforeAll(async () => {
       body: { name: 'security matrix', route: 'web', query: 'search=x' },
     });
     if (response.status !== 200) throw new Error(`saved search for ${admin}: ${response.status}`);
+    // And one scheduled report, run once, so the report-file ids have an owner in each tenant.
+    const schedule = await wb.server.call(REPORT_FILE_PATHS.scheduled, {
+      method: 'PUT',
+      jar: wb.caller(admin).jar,
+      body: {
+        name: 'security matrix',
+        source: { queries: ['top_domains'] },
+        interval: '7d',
+        schedule: { preset: 'daily', timezone: 'UTC' },
+        format: 'csv',
+        recipients: [],
+        enabled: false,
+      },
+    });
+    if (schedule.status !== 200) throw new Error(`scheduled report for ${admin}: ${schedule.status}`);
+    const { id } = (await schedule.json()) as { id: string };
+    const run = await wb.server.call(REPORT_FILE_PATHS.runNow(id), {
+      method: 'POST',
+      jar: wb.caller(admin).jar,
+      body: {},
+    });
+    if (run.status !== 200) throw new Error(`report run for ${admin}: ${run.status}`);
   }
   for (const op of operations) {
     const param = op.pathParams.find((p) => isIdParam(p.name) && p.schema.type === 'string');

@@ -1,6 +1,6 @@
 /**
  * The server the security tests probe: a real test server with the events plugin (so the logs
- * routes are in /openapi.json too) over a small DuckDB event store, and every demo caller signed
+ * routes are in /openapi.json too) and the report files plugin over a small DuckDB event store, and every demo caller signed
  * in: no session, each tenant account, each provider operator.
  */
 import fs from 'node:fs';
@@ -28,6 +28,7 @@ import {
 } from '@workbench/common/features/rbac/permissions';
 import { DuckDbEventStore } from '../events/duckdbEventStore';
 import { eventsPlugin } from '../events/eventsPlugin';
+import { reportFiles } from '../reports/reportFilesPlugin';
 import { PROVIDER_ROLES } from '../http/sessions';
 import { DEMO_CAPABILITIES } from '../seed/demoSeed';
 import { generateEvents } from '../seed/eventGenerator';
@@ -77,7 +78,13 @@ export async function startWorkbenchUnderTest(
 ): Promise<WorkbenchUnderTest> {
   const eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-security-events-'));
   const events = await DuckDbEventStore.open(eventsDir);
-  const server = await startTestServer({ plugins: [eventsPlugin({ dataDir: eventsDir, store: events })] });
+  // The report files too (their scheduler ticks only at start: the matrix moves no clock).
+  const server = await startTestServer({
+    plugins: [
+      eventsPlugin({ dataDir: eventsDir, store: events }),
+      reportFiles({ store: events, timer: false }).plugin,
+    ],
+  });
   const tenants = generatorTenantsOf(await server.app.workbench.store.listTenants());
   for (const batch of generateEvents({
     tenants,

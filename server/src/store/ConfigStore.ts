@@ -1,3 +1,4 @@
+import type { PastReport, ScheduledReport } from '@workbench/common/api/contract/reportFiles';
 /**
  * The configuration store: small, transactional data (tenants, accounts, sessions, revisions).
  * SQLite is the embedded default; PostgreSQL will implement the same interface, so nothing here
@@ -159,6 +160,35 @@ export interface SavedSearchRecord {
   createdAt: string;
 }
 
+/** A scheduled report (report files, issue 11): its definition as saved, and its run state. */
+export interface ScheduledReportRecord {
+  id: string;
+  tid: string;
+  name: string;
+  /** Source, filters, interval, schedule (with its cron), format, recipients: as the contract's reply. */
+  spec: ScheduledReportSpec;
+  enabled: boolean;
+  /** The user whose permissions the runs use (whoever saved it last). */
+  ownerUid: string;
+  ownerName: string;
+  createdAt: string;
+  updatedAt: string;
+  lastRunAt: string | null;
+  /** Epoch ms of the next run; null while disabled. The scheduler claims a run by changing it. */
+  nextRunAt: number | null;
+}
+export type ScheduledReportSpec = Pick<
+  ScheduledReport,
+  'source' | 'filters' | 'interval' | 'schedule' | 'format' | 'recipients'
+>;
+
+/** A past report's metadata (its file lives under the data directory). */
+export interface PastReportRecord {
+  tid: string;
+  createdMs: number;
+  report: PastReport;
+}
+
 export type EndUserSortField = 'username' | 'first_name' | 'last_name' | 'email' | 'status' | 'created_at';
 
 export interface EndUserQuery {
@@ -249,6 +279,31 @@ export interface ConfigStore {
   insertSavedSearch(search: SavedSearchRecord): Promise<boolean>;
   /** False when the user has no search of that id. */
   deleteSavedSearch(tid: string, uid: string, id: string): Promise<boolean>;
+
+  /** The tenant's scheduled reports, by name. */
+  listScheduledReports(tid: string): Promise<ScheduledReportRecord[]>;
+  getScheduledReport(tid: string, id: string): Promise<ScheduledReportRecord | null>;
+  /** Inserts, or replaces the row of that id and tenant (run state included). */
+  putScheduledReport(record: ScheduledReportRecord): Promise<void>;
+  deleteScheduledReport(tid: string, id: string): Promise<boolean>;
+  /** Enabled schedules of every tenant whose next run is at or before `now` (epoch ms). */
+  listDueScheduledReports(now: number): Promise<ScheduledReportRecord[]>;
+  /** The earliest next run of any enabled schedule, or null. */
+  nextScheduledRunAt(): Promise<number | null>;
+  /**
+   * Claims a run: moves next_run_at from `expected` to `next` (and sets last_run_at) only when it
+   * still is `expected` and the schedule is enabled. True for exactly one of several claimers.
+   */
+  claimScheduledRun(id: string, expected: number, next: number | null, lastRunAt: string): Promise<boolean>;
+  /** Records last_run_at of a run started by hand (run now); the schedule is unchanged otherwise. */
+  markScheduledRun(tid: string, id: string, lastRunAt: string): Promise<void>;
+
+  insertPastReport(record: PastReportRecord): Promise<void>;
+  /** Newest first. */
+  listPastReports(tid: string): Promise<PastReportRecord[]>;
+  getPastReport(tid: string, id: string): Promise<PastReportRecord | null>;
+  /** Removes the tenant's past reports beyond the newest `keep`; answers the removed ones. */
+  prunePastReports(tid: string, keep: number): Promise<PastReportRecord[]>;
 
   listEntities(
     entity: string,

@@ -178,4 +178,34 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'report files: scheduled reports and the past reports they left (their files live under <dataDir>/reports)',
+    sql: `
+      CREATE TABLE scheduled_reports (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        name TEXT NOT NULL,
+        spec TEXT NOT NULL,
+        enabled INTEGER NOT NULL,
+        owner_uid TEXT NOT NULL,
+        owner_name TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        last_run_at TEXT,
+        next_run_at INTEGER
+      );
+      CREATE INDEX scheduled_reports_tid ON scheduled_reports(tid, name);
+      CREATE INDEX scheduled_reports_due ON scheduled_reports(next_run_at) WHERE enabled = 1;
+      CREATE TABLE past_reports (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        schedule_id TEXT,
+        name TEXT NOT NULL,
+        record TEXT NOT NULL,
+        created_ms INTEGER NOT NULL
+      );
+      CREATE INDEX past_reports_tid_created ON past_reports(tid, created_ms);
+    `,
+  },
 ];

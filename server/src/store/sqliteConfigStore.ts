@@ -17,6 +17,8 @@ import type {
   EntityRecord,
   RevisionRecord,
   SavedSearchRecord,
+  ScheduledReportRecord,
+  PastReportRecord,
   SessionRecord,
   TenantRecord,
   UserRecord,
@@ -106,6 +108,24 @@ const toEntity = (r: Row): EntityRecord => ({
   data: JSON.parse(str(r.data)) as Record<string, unknown>,
   createdAt: str(r.created_at),
   updatedAt: str(r.updated_at),
+});
+const toScheduledReport = (r: Row): ScheduledReportRecord => ({
+  id: str(r.id),
+  tid: str(r.tid),
+  name: str(r.name),
+  spec: JSON.parse(str(r.spec)) as ScheduledReportRecord['spec'],
+  enabled: num(r.enabled) === 1,
+  ownerUid: str(r.owner_uid),
+  ownerName: str(r.owner_name),
+  createdAt: str(r.created_at),
+  updatedAt: str(r.updated_at),
+  lastRunAt: r.last_run_at === null ? null : str(r.last_run_at),
+  nextRunAt: r.next_run_at === null ? null : num(r.next_run_at),
+});
+const toPastReport = (r: Row): PastReportRecord => ({
+  tid: str(r.tid),
+  createdMs: num(r.created_ms),
+  report: JSON.parse(str(r.record)) as PastReportRecord['report'],
 });
 /** The JSON path of a top-level field, quoted so that no field name is read as path syntax. */
 const jsonPath = (field: string): string => `$."${field.replace(/"/g, '')}"`;
@@ -650,6 +670,101 @@ export class SqliteConfigStore implements ConfigStore {
   }
   async deleteSavedSearch(tid: string, uid: string, id: string): Promise<boolean> {
     return this.run('DELETE FROM saved_searches WHERE tid = ? AND uid = ? AND id = ?', tid, uid, id) > 0;
+  }
+
+  async listScheduledReports(tid: string): Promise<ScheduledReportRecord[]> {
+    return this.all(
+      'SELECT * FROM scheduled_reports WHERE tid = ? ORDER BY name COLLATE NOCASE, id',
+      tid,
+    ).map(toScheduledReport);
+  }
+  async getScheduledReport(tid: string, id: string): Promise<ScheduledReportRecord | null> {
+    const r = this.get('SELECT * FROM scheduled_reports WHERE tid = ? AND id = ?', tid, id);
+    return r ? toScheduledReport(r) : null;
+  }
+  async putScheduledReport(x: ScheduledReportRecord): Promise<void> {
+    this.run(
+      `INSERT INTO scheduled_reports
+         (id, tid, name, spec, enabled, owner_uid, owner_name, created_at, updated_at, last_run_at, next_run_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET name = excluded.name, spec = excluded.spec, enabled = excluded.enabled,
+         owner_uid = excluded.owner_uid, owner_name = excluded.owner_name, updated_at = excluded.updated_at,
+         last_run_at = excluded.last_run_at, next_run_at = excluded.next_run_at
+       WHERE scheduled_reports.tid = excluded.tid`,
+      x.id,
+      x.tid,
+      x.name,
+      JSON.stringify(x.spec),
+      x.enabled ? 1 : 0,
+      x.ownerUid,
+      x.ownerName,
+      x.createdAt,
+      x.updatedAt,
+      x.lastRunAt,
+      x.nextRunAt,
+    );
+  }
+  async deleteScheduledReport(tid: string, id: string): Promise<boolean> {
+    return this.run('DELETE FROM scheduled_reports WHERE tid = ? AND id = ?', tid, id) > 0;
+  }
+  async listDueScheduledReports(now: number): Promise<ScheduledReportRecord[]> {
+    return this.all(
+      'SELECT * FROM scheduled_reports WHERE enabled = 1 AND next_run_at IS NOT NULL AND next_run_at <= ? ORDER BY next_run_at, id',
+      now,
+    ).map(toScheduledReport);
+  }
+  async nextScheduledRunAt(): Promise<number | null> {
+    const r = this.get('SELECT MIN(next_run_at) AS t FROM scheduled_reports WHERE enabled = 1');
+    return r?.t === null || r?.t === undefined ? null : num(r.t);
+  }
+  async claimScheduledRun(
+    id: string,
+    expected: number,
+    next: number | null,
+    lastRunAt: string,
+  ): Promise<boolean> {
+    return (
+      this.run(
+        'UPDATE scheduled_reports SET next_run_at = ?, last_run_at = ? WHERE id = ? AND enabled = 1 AND next_run_at = ?',
+        next,
+        lastRunAt,
+        id,
+        expected,
+      ) === 1
+    );
+  }
+  async markScheduledRun(tid: string, id: string, lastRunAt: string): Promise<void> {
+    this.run('UPDATE scheduled_reports SET last_run_at = ? WHERE tid = ? AND id = ?', lastRunAt, tid, id);
+  }
+
+  async insertPastReport(x: PastReportRecord): Promise<void> {
+    this.run(
+      'INSERT INTO past_reports (id, tid, schedule_id, name, record, created_ms) VALUES (?, ?, ?, ?, ?, ?)',
+      x.report.id,
+      x.tid,
+      x.report.schedule_id,
+      x.report.name,
+      JSON.stringify(x.report),
+      x.createdMs,
+    );
+  }
+  async listPastReports(tid: string): Promise<PastReportRecord[]> {
+    return this.all('SELECT * FROM past_reports WHERE tid = ? ORDER BY created_ms DESC, rowid DESC', tid).map(
+      toPastReport,
+    );
+  }
+  async getPastReport(tid: string, id: string): Promise<PastReportRecord | null> {
+    const r = this.get('SELECT * FROM past_reports WHERE tid = ? AND id = ?', tid, id);
+    return r ? toPastReport(r) : null;
+  }
+  async prunePastReports(tid: string, keep: number): Promise<PastReportRecord[]> {
+    const old = this.all(
+      'SELECT * FROM past_reports WHERE tid = ? ORDER BY created_ms DESC, rowid DESC LIMIT -1 OFFSET ?',
+      tid,
+      keep,
+    ).map(toPastReport);
+    for (const r of old) this.run('DELETE FROM past_reports WHERE tid = ? AND id = ?', tid, r.report.id);
+    return old;
   }
 
   async close(): Promise<void> {

@@ -92,6 +92,7 @@ describe('app shell per role', () => {
     expect(navIds()).toEqual(
       [
         'dashboard',
+        'reports',
         'policy',
         'logs',
         'customization',
@@ -107,10 +108,10 @@ describe('app shell per role', () => {
     );
   });
 
-  it('shows the logs user only dashboard, logs and the areas every user may open', async () => {
+  it('shows the logs user only dashboard, reports, logs and the areas every user may open', async () => {
     renderPortal({ path: '/dashboard', user: demoUser('logs') });
     expect(await pageTitle()).toHaveTextContent('Dashboard');
-    expect(navIds()).toEqual(['dashboard', 'logs', 'contact-form'].map(navItemId));
+    expect(navIds()).toEqual(['dashboard', 'reports', 'logs', 'contact-form'].map(navItemId));
   });
 
   it('the user menu shows the user name, the tenant and Logout', async () => {

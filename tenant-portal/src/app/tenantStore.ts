@@ -19,10 +19,11 @@ import {
   type HttpClient,
   type Navigation,
 } from '@workbench/common';
+import { pastReportsSource, scheduledReportsSource } from '../areas/reports/reportSources';
 import { usersSource } from '../areas/settings/users/usersSource';
 
 /** The portal's data pages on common's entity feature. */
-const ENTITY_SOURCES = [usersSource];
+const ENTITY_SOURCES = [usersSource, scheduledReportsSource, pastReportsSource];
 
 const portalReducers = {
   logPaging: logPagingReducer,

@@ -51,6 +51,7 @@ export type AreaId =
   | 'insights'
   | 'contact-form'
   | 'dashboard'
+  | 'reports'
   | 'policy'
   | 'customization'
   | 'settings'
@@ -186,6 +187,17 @@ export const AREAS: readonly Area[] = [
     inNav: true,
     resolvesRevision: true,
     page: page(() => import('../areas/dashboard/DashboardPage').then((m) => m.DashboardPage)),
+  },
+  {
+    // Report files (issue 11): scheduled reports and their past files. Same rule as the dashboard.
+    id: 'reports',
+    path: 'reports',
+    title: 'Reports',
+    requiresLogin: true,
+    access: any('dashboard:*:*'),
+    environment: { cloud: true, onPrem: ['management_station'], onPremNonProductionOnly: true },
+    inNav: true,
+    page: page(() => import('../areas/reports/ReportsPage').then((m) => m.ReportsPage)),
   },
   {
     id: 'policy',

@@ -79,6 +79,11 @@ describe('§2 route table: environment rules', () => {
     expect(environmentAllows(rule, env('on_prem', 'safeview', false))).toBe(false);
   });
 
+  it('reports (report files, issue 11): the environment rule and access of the dashboard', () => {
+    expect(findArea('reports').environment).toEqual(findArea('dashboard').environment);
+    expect(findArea('reports').access).toEqual({ any: ['dashboard:*:*'] });
+  });
+
   it('web is allowed in every safeview mode (safeview, safeview_isolation, safeview_proxy)', () => {
     const rule = findArea('web').environment;
     for (const mode of ['safeview', 'safeview_isolation', 'safeview_proxy'] as const) {
@@ -114,6 +119,7 @@ describe('visible areas for (environment, access controller, features)', () => {
   it('shows every cloud area to a user when RBAC is not enforced', () => {
     expect(ids(visibleAreas(ctx(cloud)))).toEqual([
       'dashboard',
+      'reports',
       'policy',
       'logs',
       'customization',
@@ -128,9 +134,10 @@ describe('visible areas for (environment, access controller, features)', () => {
     ]);
   });
 
-  it('shows the logs-only user dashboard and logs (plus the areas any logged-in user may open)', () => {
+  it('shows the logs-only user dashboard, reports and logs (plus the areas any logged-in user may open)', () => {
     expect(ids(visibleAreas(ctx(cloud, logsOnly)))).toEqual([
       'dashboard',
+      'reports',
       'logs',
       'insights',
       'contact-form',

@@ -12,6 +12,7 @@
  */
 import { Type, type Static } from 'typebox';
 import type { LogType } from '../../vocabularies/logTypes';
+import { FIELD_SPECS } from './logSchema';
 import { vocabularyCodes, type Vocabulary } from '../../vocabularies/vocabulary';
 import {
   EMAIL_ENTRY_ACTIONS,
@@ -860,3 +861,18 @@ export const InsightsReply = Type.Object({
   }),
 });
 export type InsightsReply = Static<typeof InsightsReply>;
+
+/** A query's measure as a column heading: Events, Bytes, "Average time taken (ms)", "Users". */
+export function measureLabel(def: ReportQueryDef): string {
+  const { measure } = def;
+  if (measure.kind === 'count') return 'Events';
+  if (measure.kind === 'sum') return 'Bytes';
+  const label = FIELD_SPECS[measure.field].label;
+  return measure.kind === 'avg' ? `Average ${label.toLowerCase()}` : `${label}s`;
+}
+
+/** A value of a report field as read: a code's label, else the value itself ("" for none). */
+export function fieldValueLabel(field: string, value: string | number | null | undefined): string {
+  const vocabulary = FIELD_SPECS[field]?.vocabulary;
+  return vocabulary?.find((v) => v.code === value)?.label ?? String(value ?? '');
+}

@@ -4,6 +4,8 @@
  */
 import {
   REPORT_QUERY_REGISTRY,
+  fieldValueLabel,
+  measureLabel,
   type ReportFilterDef,
   type ReportQueryDef,
   type ReportQueryName,
@@ -150,26 +152,18 @@ export const canDrillDown = (query: ReportQueryName, filters: PageFilters = {}):
 export type PanelTableRow = { group: string; series?: string; value: number };
 
 /** A code's label where the field has a vocabulary, else the value as text. */
-function readable(field: string | undefined, value: string | number | null | undefined): string {
-  const vocabulary = field === undefined ? undefined : FIELD_SPECS[field].vocabulary;
-  return vocabulary?.find((v) => v.code === value)?.label ?? String(value ?? '');
-}
+const readable = (field: string | undefined, value: string | number | null | undefined): string =>
+  field === undefined ? String(value ?? '') : fieldValueLabel(field, value);
 
 /** The table view's column headings: the dimension's label (or Time), the series' and the measure's. */
 export function panelColumns(query: ReportQueryName): { group: string; series?: string; value: string } {
-  const { dimension, measure }: ReportQueryDef = REPORT_QUERY_REGISTRY[query];
+  const def: ReportQueryDef = REPORT_QUERY_REGISTRY[query];
+  const { dimension } = def;
   const label = (field: string) => FIELD_SPECS[field].label;
   return {
     group: dimension.kind === 'field' ? label(dimension.field) : 'Time (UTC)',
     ...(dimension.series === undefined ? {} : { series: label(dimension.series) }),
-    value:
-      measure.kind === 'count'
-        ? 'Events'
-        : measure.kind === 'sum'
-          ? 'Bytes'
-          : measure.kind === 'avg'
-            ? `Average ${label(measure.field).toLowerCase()}`
-            : `${label(measure.field)}s`,
+    value: measureLabel(def),
   };
 }
 

@@ -1,0 +1,35 @@
+/** data-testid values of the tenant portal's Reports page (report files) and its dialogs. Never rename one. */
+export const reportsIds = {
+  page: 'reports-page',
+  scheduledTable: 'reports-scheduled-table',
+  pastTable: 'reports-past-table',
+  empty: 'reports-empty',
+  mailNote: 'reports-mail-note',
+  addButton: 'reports-add',
+  deleteSelected: 'reports-delete-selected',
+  /** `${editButton}-${schedule name}` */
+  editButton: 'reports-edit',
+  /** `${runNow}-${schedule name}` */
+  runNow: 'reports-run-now',
+  /** `${download}-${past report id}` */
+  download: 'reports-download',
+  pastTotal: 'reports-past-total',
+  refreshPast: 'reports-past-refresh',
+  formDialog: 'report-form-dialog',
+  formName: 'report-form-name',
+  formSourceKind: 'report-form-source-kind',
+  formDashboard: 'report-form-dashboard',
+  formQueries: 'report-form-queries',
+  formInterval: 'report-form-interval',
+  formPreset: 'report-form-preset',
+  formCron: 'report-form-cron',
+  formTimezone: 'report-form-timezone',
+  formFormat: 'report-form-format',
+  formRecipients: 'report-form-recipients',
+  formEnabled: 'report-form-enabled',
+  formSubmit: 'report-form-submit',
+  formCancel: 'report-form-cancel',
+  deleteDialog: 'reports-delete-dialog',
+  deleteConfirm: 'reports-delete-confirm',
+  deleteCancel: 'reports-delete-cancel',
+} as const;

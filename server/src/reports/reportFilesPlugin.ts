@@ -1,0 +1,364 @@
+/**
+ * Reports as files (portal-core §7 Reports, issue 11): scheduled reports, run now, instant
+ * reports and past reports (see common/src/api/contract/reportFiles.ts for the contract, and
+ * README.md beside this file). Tenant sessions only, the session's tenant only (another tenant's
+ * id is 404); reading needs `dashboard:reports:read`, every change `dashboard:reports:write`.
+ * Bad input is a 400 naming the field and changes nothing.
+ *
+ * `reportFiles({ store })` gives the plugin and its scheduler (tests tick it by hand);
+ * `reportFilesPlugin({ store, now })` is the plugin alone.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  InstantReportInput,
+  PastReport,
+  PastReportList,
+  REPORTS_READ_PERMISSION,
+  REPORTS_WRITE_PERMISSION,
+  REPORT_FILE_PATHS,
+  ReportIdParams,
+  RunNowInput,
+  ScheduledReport,
+  ScheduledReportInput,
+  ScheduledReportList,
+  cronOf,
+  instantReportProblem,
+  scheduledReportProblem,
+  type ReportFormat,
+} from '@workbench/common/api/contract/reportFiles';
+import { REPORT_QUERY_REGISTRY, type ReportQueryName } from '@workbench/common/api/contract/reportQueries';
+import type { ServerContext, TenantSession } from '../context';
+import type { EventStore } from '../events/eventStore';
+import { ApiHttpError, errorResponses, forbiddenMessage } from '../http/errors';
+import { tenantSessionOf } from '../http/guard';
+import type { ScheduledReportRecord } from '../store/ConfigStore';
+import {
+  accessOfUser,
+  buildReport,
+  intervalRange,
+  mayReadReport,
+  reportFilePath,
+  type ReportRunRequest,
+} from './reportRuns';
+import { ReportScheduler, nextRunOf } from './reportScheduler';
+
+export interface ReportFilesOptions {
+  /** The event store the report queries read. */
+  store: EventStore;
+  /** The clock (default: the server's). */
+  now?: () => Date;
+  /** Wake the scheduler every minute (default true); tests tick it by hand. Start-up catch-up runs either way. */
+  timer?: boolean;
+}
+
+export const SCHEDULED_REPORT_NOT_FOUND = 'The scheduled report was not found.';
+export const PAST_REPORT_NOT_FOUND = 'The past report was not found.';
+export const REPORT_FILE_MISSING = 'The report file is missing from the server.';
+
+const tags = ['reports'];
+const read = { world: 'tenant' as const, permission: REPORTS_READ_PERMISSION };
+const write = { world: 'tenant' as const, permission: REPORTS_WRITE_PERMISSION };
+const unixNow = (now: Date) => Math.ceil(now.getTime() / 1000);
+
+function toReply(r: ScheduledReportRecord): ScheduledReport {
+  return {
+    id: r.id,
+    name: r.name,
+    ...r.spec,
+    enabled: r.enabled,
+    owner: r.ownerName,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+    last_run_at: r.lastRunAt,
+    next_run_at: r.nextRunAt === null ? null : new Date(r.nextRunAt).toISOString(),
+  };
+}
+
+/** The run of a schedule: its interval ending at `endS`, panels chosen by `runAs`'s permissions. */
+function scheduleRun(
+  r: ScheduledReportRecord,
+  endS: number,
+  who: Pick<ReportRunRequest, 'trigger' | 'createdBy' | 'runAs' | 'access'>,
+): ReportRunRequest {
+  return {
+    tid: r.tid,
+    name: r.name,
+    source: r.spec.source,
+    filters: r.spec.filters,
+    interval: r.spec.interval,
+    ...intervalRange(r.spec.interval, endS),
+    timezone: r.spec.schedule.timezone,
+    format: r.spec.format as ReportFormat,
+    recipients: r.spec.recipients,
+    scheduleId: r.id,
+    ...who,
+  };
+}
+
+export interface ReportFiles {
+  plugin: FastifyPluginAsync;
+  /** The scheduler of the server the plugin was last registered on. */
+  readonly scheduler: ReportScheduler;
+}
+
+export function reportFiles(options: ReportFilesOptions): ReportFiles {
+  let scheduler: ReportScheduler | null = null;
+  const plugin: FastifyPluginAsync = async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    const ctx: ServerContext = app.workbench;
+    const events = options.store;
+    const now = options.now ?? ctx.now;
+    const clock: ServerContext = { ...ctx, now };
+
+    const own = (scheduler = new ReportScheduler({
+      store: ctx.store,
+      now,
+      run: async (r) => {
+        const access = await accessOfUser(ctx, r.tid, r.ownerUid);
+        return buildReport(
+          clock,
+          events,
+          scheduleRun(r, unixNow(now()), {
+            trigger: 'schedule',
+            createdBy: `scheduler (${r.ownerName})`,
+            runAs: access ? r.ownerName : `${r.ownerName} (no longer a user of this tenant: no panels)`,
+            access,
+          }),
+        );
+      },
+      onError: (error, r) => app.log.error({ err: error, schedule: r?.id }, 'scheduled report run failed'),
+    }));
+    app.addHook('onReady', async () => own.start(options.timer ?? true));
+    app.addHook('onClose', async () => own.stop());
+
+    const sessionWho = (s: TenantSession, trigger: ReportRunRequest['trigger']) => ({
+      trigger,
+      createdBy: s.username,
+      runAs: s.username,
+      access: s.access,
+    });
+
+    app.get(
+      REPORT_FILE_PATHS.scheduled,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: "The tenant's scheduled reports, by name",
+          response: { 200: ScheduledReportList, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => {
+        const s = tenantSessionOf(request);
+        return { scheduled_reports: (await ctx.store.listScheduledReports(s.tid)).map(toReply) };
+      },
+    );
+
+    app.put(
+      REPORT_FILE_PATHS.scheduled,
+      {
+        config: write,
+        schema: {
+          tags,
+          summary:
+            'Creates a scheduled report (no id) or replaces one of the tenant’s (its id); the saver becomes its owner',
+          description:
+            'One report per call (not the whole list): concurrent editors of different schedules cannot overwrite each other.',
+          body: ScheduledReportInput,
+          response: { 200: ScheduledReport, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const s = tenantSessionOf(request);
+        const input = request.body;
+        const problem = scheduledReportProblem(input);
+        if (problem) throw new ApiHttpError(400, problem.message, problem.field);
+        const existing = input.id ? await ctx.store.getScheduledReport(s.tid, input.id) : null;
+        if (input.id && !existing) throw new ApiHttpError(404, SCHEDULED_REPORT_NOT_FOUND, 'id');
+        const at = now();
+        const spec: ScheduledReportRecord['spec'] = {
+          source: input.source,
+          filters: input.filters ?? {},
+          interval: input.interval,
+          schedule: { ...input.schedule, cron: cronOf(input.schedule) },
+          format: input.format,
+          recipients: input.recipients,
+        };
+        const record: ScheduledReportRecord = {
+          id: existing?.id ?? crypto.randomUUID(),
+          tid: s.tid,
+          name: input.name.trim(),
+          spec,
+          enabled: input.enabled,
+          ownerUid: s.uid,
+          ownerName: s.username,
+          createdAt: existing?.createdAt ?? at.toISOString(),
+          updatedAt: at.toISOString(),
+          lastRunAt: existing?.lastRunAt ?? null,
+          nextRunAt: nextRunOf({ enabled: input.enabled, spec }, at),
+        };
+        await ctx.store.putScheduledReport(record);
+        return toReply(record);
+      },
+    );
+
+    app.delete(
+      `${REPORT_FILE_PATHS.scheduled}/:id`,
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Deletes a scheduled report (its past reports stay)',
+          params: ReportIdParams,
+          response: { 200: Type.Object({ deleted: Type.Boolean() }), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const s = tenantSessionOf(request);
+        if (!(await ctx.store.deleteScheduledReport(s.tid, request.params.id)))
+          throw new ApiHttpError(404, SCHEDULED_REPORT_NOT_FOUND, 'id');
+        return { deleted: true };
+      },
+    );
+
+    app.post(
+      `${REPORT_FILE_PATHS.scheduled}/:id/run`,
+      {
+        config: write,
+        schema: {
+          tags,
+          summary:
+            'Runs a scheduled report now (its schedule is unchanged); panels are those the caller may read',
+          params: ReportIdParams,
+          body: RunNowInput,
+          response: { 200: PastReport, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const s = tenantSessionOf(request);
+        const r = await ctx.store.getScheduledReport(s.tid, request.params.id);
+        if (!r) throw new ApiHttpError(404, SCHEDULED_REPORT_NOT_FOUND, 'id');
+        const at = now();
+        const report = await buildReport(
+          clock,
+          events,
+          scheduleRun(r, request.body.end ?? unixNow(at), sessionWho(s, 'run_now')),
+        );
+        await ctx.store.markScheduledRun(s.tid, r.id, at.toISOString());
+        return report;
+      },
+    );
+
+    app.put(
+      REPORT_FILE_PATHS.instant,
+      {
+        config: write,
+        schema: {
+          tags,
+          summary:
+            'Builds a report file now from a source, a range and a format; answers its past-report record',
+          body: InstantReportInput,
+          response: { 200: PastReport, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const s = tenantSessionOf(request);
+        const input = request.body;
+        const problem = instantReportProblem(input);
+        if (problem) throw new ApiHttpError(400, problem.message, problem.field);
+        const end = input.end ?? unixNow(now());
+        const range = input.interval
+          ? intervalRange(input.interval, end)
+          : { start: input.start as number, end };
+        return buildReport(clock, events, {
+          tid: s.tid,
+          name: input.name?.trim() || 'Instant report',
+          source: input.source,
+          filters: input.filters ?? {},
+          interval: input.interval ?? null,
+          ...range,
+          timezone: input.timezone ?? 'UTC',
+          format: input.format,
+          recipients: [],
+          scheduleId: null,
+          ...sessionWho(s, 'instant'),
+        });
+      },
+    );
+
+    app.get(
+      REPORT_FILE_PATHS.past,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: "The tenant's past reports whose every panel the caller may read, newest first",
+          response: { 200: PastReportList, ...errorResponses(401, 403) },
+        },
+      },
+      async (request) => {
+        const s = tenantSessionOf(request);
+        const all = await ctx.store.listPastReports(s.tid);
+        return { past_reports: all.map((r) => r.report).filter((r) => mayReadReport(s.access, r)) };
+      },
+    );
+
+    app.get(
+      `${REPORT_FILE_PATHS.past}/:id`,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Downloads a past report: the PDF, or the zip of CSV files (attachment)',
+          params: ReportIdParams,
+          response: {
+            200: Type.Unsafe<Buffer>({
+              type: 'string',
+              format: 'binary',
+              description: 'The file (application/pdf or application/zip).',
+            }),
+            ...errorResponses(401, 403, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const s = tenantSessionOf(request);
+        const record = await ctx.store.getPastReport(s.tid, request.params.id);
+        if (!record) throw new ApiHttpError(404, PAST_REPORT_NOT_FOUND, 'id');
+        const report = record.report;
+        if (!mayReadReport(s.access, report)) {
+          const needed = report.panels
+            .map((q) => REPORT_QUERY_REGISTRY[q as ReportQueryName]?.permission)
+            .find((p) => p !== undefined && !s.access.can(p));
+          throw new ApiHttpError(403, forbiddenMessage(needed ?? REPORTS_READ_PERMISSION));
+        }
+        let bytes: Buffer;
+        try {
+          bytes = await fs.promises.readFile(reportFilePath(ctx, s.tid, report));
+        } catch {
+          throw new ApiHttpError(404, REPORT_FILE_MISSING, 'id');
+        }
+        return reply
+          .type(report.content_type)
+          .header('content-disposition', `attachment; filename="${report.file_name}"`)
+          .header('content-length', String(bytes.byteLength))
+          .send(bytes);
+      },
+    );
+  };
+  return {
+    plugin,
+    get scheduler(): ReportScheduler {
+      if (!scheduler) throw new Error('reportFiles: the plugin is not registered yet.');
+      return scheduler;
+    },
+  };
+}
+
+/** The plugin alone (what main.ts registers next to the events plugin). */
+export const reportFilesPlugin = (options: ReportFilesOptions): FastifyPluginAsync =>
+  reportFiles(options).plugin;

@@ -1,0 +1,202 @@
+/**
+ * Building one report file: the panels of the source that the run's user may read, each answered
+ * by the report query the dashboard uses (runReportQuery), rendered as PDF or CSV zip, written
+ * under `<dataDir>/reports/<tid>/<id>.<suffix>` (a temporary name first, then renamed, so a
+ * crash never leaves half a file under the real name), then recorded as a past report.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  PAST_REPORTS_KEPT,
+  REPORT_FORMAT_FILES,
+  panelsOf,
+  sourceLabel,
+  type PastReport,
+  type ReportFilters,
+  type ReportFormat,
+  type ReportSource,
+} from '@workbench/common/api/contract/reportFiles';
+import {
+  REPORT_QUERY_REGISTRY,
+  type ReportGranularityCode,
+} from '@workbench/common/api/contract/reportQueries';
+import {
+  DEFAULT_GRANULARITY,
+  LOG_INTERVALS,
+  REPORT_GRANULARITIES,
+  granularityFor,
+} from '@workbench/common/features/interval/intervals';
+import {
+  createAccessController,
+  isRbacEnforced,
+  rolesToPermissions,
+  type AccessController,
+} from '@workbench/common/features/rbac/permissions';
+import type { ServerContext } from '../context';
+import type { EventStore } from '../events/eventStore';
+import { runReportQuery, type ReportQueryString } from '../events/reportRoutes';
+import type { PastReportRecord } from '../store/ConfigStore';
+import { buildCsvZip, buildPdf, type PanelAnswer, type SkippedPanel } from './reportDocument';
+
+export interface ReportRunRequest {
+  tid: string;
+  name: string;
+  source: ReportSource;
+  filters: ReportFilters;
+  /** The interval code the range came from (null: an explicit range). */
+  interval: string | null;
+  /** Unix seconds, end exclusive. */
+  start: number;
+  end: number;
+  timezone: string;
+  format: ReportFormat;
+  recipients: readonly string[];
+  trigger: PastReport['trigger'];
+  scheduleId: string | null;
+  /** Who asked (shown in the list). */
+  createdBy: string;
+  /** Whose permissions choose the panels (shown in the file), and those permissions (null: none). */
+  runAs: string;
+  access: AccessController | null;
+}
+
+/** The range of an interval code ending at `endS` (unix seconds). */
+export function intervalRange(interval: string, endS: number): { start: number; end: number } {
+  const ms = LOG_INTERVALS.find((i) => i.code === interval)?.ms ?? 0;
+  return { start: Math.max(0, endS - Math.round(ms / 1000)), end: endS };
+}
+
+/** The by-date bucket width of a run: the interval's, or the one of the smallest interval covering the range. */
+function granularityOf(interval: string | null, start: number, end: number): ReportGranularityCode {
+  if (interval) return granularityFor(interval) as ReportGranularityCode;
+  const spanMs = (end - start) * 1000;
+  const row = REPORT_GRANULARITIES.find(
+    (r) => (LOG_INTERVALS.find((i) => i.code === r.interval)?.ms ?? 0) >= spanMs,
+  );
+  return (row?.granularity ?? DEFAULT_GRANULARITY) as ReportGranularityCode;
+}
+
+/** The access of a tenant user as the guard would give it; null when the user or tenant is gone. */
+export async function accessOfUser(
+  ctx: ServerContext,
+  tid: string,
+  uid: string,
+): Promise<AccessController | null> {
+  const [user, tenant] = await Promise.all([ctx.store.getUser(uid), ctx.store.getTenant(tid)]);
+  if (!user || !tenant || user.tid !== tid || tenant.status !== 'active') return null;
+  return createAccessController(
+    rolesToPermissions(user.roles),
+    isRbacEnforced(ctx.deployment, ctx.mode, tenant.capabilities),
+  );
+}
+
+/** True when `access` may read every panel of the report (to list it, and to download its file). */
+export const mayReadReport = (access: AccessController, report: PastReport): boolean =>
+  report.panels.every((q) =>
+    access.can(REPORT_QUERY_REGISTRY[q as keyof typeof REPORT_QUERY_REGISTRY]?.permission ?? '*:*:*:never'),
+  );
+
+export const reportsDir = (ctx: ServerContext, tid: string): string =>
+  path.join(ctx.dataDir, 'reports', tid.replace(/[^A-Za-z0-9_-]/g, '_'));
+
+export const reportFilePath = (ctx: ServerContext, tid: string, report: PastReport): string =>
+  path.join(
+    reportsDir(ctx, tid),
+    `${report.id}.${REPORT_FORMAT_FILES[report.format as ReportFormat]?.suffix ?? 'bin'}`,
+  );
+
+/** A file name for the download: the report's name, safe for any file system and header. */
+function fileNameOf(name: string, start: number, end: number, suffix: string): string {
+  const base =
+    name
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'report';
+  const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
+  return `${base}_${day(start)}_${day(end)}.${suffix}`;
+}
+
+export async function buildReport(
+  ctx: ServerContext,
+  events: EventStore,
+  request: ReportRunRequest,
+): Promise<PastReport> {
+  const tenant = await ctx.store.getTenant(request.tid);
+  const generatedAt = ctx.now();
+  const granularity = granularityOf(request.interval, request.start, request.end);
+  const answers: PanelAnswer[] = [];
+  const skipped: SkippedPanel[] = [];
+  for (const panel of panelsOf(request.source)) {
+    const def = REPORT_QUERY_REGISTRY[panel.query];
+    if (!request.access?.can(def.permission)) {
+      skipped.push({ query: panel.query, permission: def.permission });
+      continue;
+    }
+    const query: ReportQueryString = { start: request.start, end: request.end };
+    if (def.dimension.kind === 'date') {
+      query.granularity = granularity;
+      query.timezone = request.timezone;
+    } else if (panel.limit !== undefined) query.limit = panel.limit;
+    for (const [param, value] of Object.entries(request.filters))
+      if (param in def.filters) query[param] = value;
+    const reply = await runReportQuery(events, panel.query, request.tid, query, generatedAt);
+    answers.push({ query: panel.query, bytes: panel.bytes ?? false, reply });
+  }
+
+  const document = {
+    name: request.name,
+    tenant: tenant?.name ?? request.tid,
+    start: request.start,
+    end: request.end,
+    timezone: request.timezone,
+    generatedAt,
+    source: sourceLabel(request.source),
+    filters: request.filters,
+    runAs: request.runAs,
+    recipients: request.recipients,
+    panels: answers,
+    skipped,
+  };
+  const bytes = request.format === 'pdf' ? await buildPdf(document) : buildCsvZip(document);
+  const kind = REPORT_FORMAT_FILES[request.format];
+  const report: PastReport = {
+    id: crypto.randomUUID(),
+    name: request.name,
+    schedule_id: request.scheduleId,
+    trigger: request.trigger,
+    source: request.source,
+    filters: request.filters,
+    interval: request.interval,
+    start: request.start,
+    end: request.end,
+    timezone: request.timezone,
+    format: request.format,
+    file_name: fileNameOf(request.name, request.start, request.end, kind.suffix),
+    content_type: kind.contentType,
+    size: bytes.byteLength,
+    created_at: generatedAt.toISOString(),
+    created_by: request.createdBy,
+    recipients: [...request.recipients],
+    panels: answers.map((a) => a.query),
+    skipped: skipped.map((s) => s.query),
+  };
+
+  const dir = reportsDir(ctx, request.tid);
+  const target = reportFilePath(ctx, request.tid, report);
+  const temporary = path.join(dir, `.${report.id}.tmp`);
+  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.writeFile(temporary, bytes, { flush: true });
+  await fs.promises.rename(temporary, target);
+  const record: PastReportRecord = { tid: request.tid, createdMs: generatedAt.getTime(), report };
+  try {
+    await ctx.store.insertPastReport(record);
+  } catch (error) {
+    await fs.promises.rm(target, { force: true });
+    throw error;
+  }
+  // Past reports are kept up to a count per tenant: the oldest go, with their files.
+  for (const old of await ctx.store.prunePastReports(request.tid, PAST_REPORTS_KEPT))
+    await fs.promises.rm(reportFilePath(ctx, request.tid, old.report), { force: true });
+  return report;
+}

@@ -1,0 +1,105 @@
+/**
+ * The scheduler of scheduled reports. The rule: **a run happens once.** The store holds each
+ * enabled schedule's next run (epoch ms). A tick lists the schedules due at the clock's now and,
+ * for each, first claims the run with a compare-and-set UPDATE (`next_run_at` from the value it
+ * read to the following run, croner's next time of the cron in the schedule's time zone after
+ * now); only the claimer whose UPDATE changed the row builds the file. Two overlapping ticks, two
+ * timers, or two server replicas on one config store therefore cannot both run it.
+ *
+ * Restarts: the next run is persisted, so a run that fell due while the server was down is due
+ * at the first tick, which runs at start; it runs once (the following run is counted from now,
+ * not from the missed time, so a week down gives one catch-up file, not seven).
+ *
+ * Time: ticks read the injected clock (tests move a TestClock and call tick()); in a running
+ * server a croner job wakes every minute (schedules have minute precision), with `protect` so
+ * ticks never overlap in one process. Closing stops the job and waits for a run under way.
+ */
+import { Cron } from 'croner';
+import { cronOf, nextRunAfter } from '@workbench/common/api/contract/reportFiles';
+import type { ScheduledReportRecord } from '../store/ConfigStore';
+import type { ConfigStore } from '../store/ConfigStore';
+
+export interface ReportSchedulerOptions {
+  store: ConfigStore;
+  now: () => Date;
+  /** Builds the file of a claimed run. */
+  run: (schedule: ScheduledReportRecord) => Promise<unknown>;
+  onError?: (error: unknown, schedule: ScheduledReportRecord | null) => void;
+}
+
+/** The next run of a schedule after `after` (epoch ms), or null when disabled or never. */
+export function nextRunOf(
+  schedule: Pick<ScheduledReportRecord, 'enabled' | 'spec'>,
+  after: Date,
+): number | null {
+  if (!schedule.enabled) return null;
+  const { timezone } = schedule.spec.schedule;
+  return nextRunAfter(cronOf(schedule.spec.schedule), timezone, after)?.getTime() ?? null;
+}
+
+export class ReportScheduler {
+  private job: Cron | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+
+  constructor(private readonly options: ReportSchedulerOptions) {}
+
+  /**
+   * Runs every schedule due now, each claimed first; answers the ids this tick ran. Failures of
+   * one run are reported and do not stop the others (the run stays claimed: no retry storm).
+   */
+  async tick(): Promise<string[]> {
+    const { store, now, run } = this.options;
+    if (this.stopped) return [];
+    const at = now();
+    const ran: string[] = [];
+    for (const schedule of await store.listDueScheduledReports(at.getTime())) {
+      if (this.stopped || schedule.nextRunAt === null) break;
+      let next: number | null;
+      try {
+        next = nextRunOf(schedule, at);
+      } catch (error) {
+        next = null; // a cron this runtime no longer reads: stop it rather than fail every minute
+        this.options.onError?.(error, schedule);
+      }
+      if (!(await store.claimScheduledRun(schedule.id, schedule.nextRunAt, next, at.toISOString()))) continue;
+      try {
+        await run(schedule);
+        ran.push(schedule.id);
+      } catch (error) {
+        this.options.onError?.(error, schedule);
+      }
+    }
+    return ran;
+  }
+
+  /** A tick in the background, after the one under way (what the timer and the start do). */
+  private kick(): Promise<unknown> {
+    this.running = this.running
+      .then(() => this.tick())
+      .catch((error: unknown) => this.options.onError?.(error, null));
+    return this.running;
+  }
+
+  /** Catches up at once (missed runs), then, with `timer`, ticks at every minute. */
+  start(timer: boolean): void {
+    this.stopped = false;
+    void this.kick();
+    if (timer)
+      this.job = new Cron('* * * * *', { protect: true, unref: true, catch: true }, async () => {
+        await this.kick();
+      });
+  }
+
+  /** Resolves when the ticks started so far are over. */
+  idle(): Promise<unknown> {
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.job?.stop();
+    this.job = null;
+    await this.running;
+  }
+}
