@@ -11,6 +11,7 @@ import {
   TooltipComponent,
   VisualMapContinuousComponent,
 } from 'echarts/components';
+import { LegacyGridContainLabel } from 'echarts/features';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 import {
@@ -30,6 +31,9 @@ echarts.use([
   TooltipComponent,
   // The heat map's colour scale (continuous only; no piecewise map is drawn).
   VisualMapContinuousComponent,
+  // The builders' grids use containLabel (axis names inside the grid); ECharts 6 honours it only
+  // with this feature, else it warns and lays the grid out without the labels' room.
+  LegacyGridContainLabel,
   CanvasRenderer,
 ]);
 echarts.registerTheme(CHART_THEME_NAMES.light, lightChartTheme);
