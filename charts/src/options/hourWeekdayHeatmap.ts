@@ -44,7 +44,7 @@ export function hourWeekdayHeatmapOption(
   const data = cells.flatMap((byHour, weekday) => byHour.map((value, hour) => [hour, weekday, value]));
   const largest = Math.max(0, ...data.map((d) => d[2]));
   return {
-    grid: { left: 16, right: 16, top: 8, bottom: 56, containLabel: true },
+    grid: { left: 16, right: 16, top: 8, bottom: 72, containLabel: true },
     tooltip: {
       trigger: 'item',
       formatter: (p: { value: [number, number, number] }) =>

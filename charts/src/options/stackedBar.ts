@@ -86,7 +86,14 @@ function barLabel(
 ) {
   if (inside) {
     return index === 0
-      ? { show: true, position: 'insideLeft', formatter: (p: { name: string }) => p.name }
+      ? {
+          show: true,
+          position: 'insideLeft',
+          formatter: (p: { name: string }) => p.name,
+          // Not faded with the bar (a label takes its bar's opacity unless it sets its own).
+          opacity: 1,
+          textBorderWidth: 0,
+        }
       : { show: false };
   }
   if (grouped) return { show: true, position: 'right', formatter: (p: { value: number }) => format(p.value) };

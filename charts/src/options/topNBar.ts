@@ -74,7 +74,14 @@ export function topNBarOption(rows: readonly ChartRow[], options: TopNBarOptions
     // (dark on light paper, light on dark paper) read either way.
     itemStyle: inside ? { opacity: 0.3 } : undefined,
     label: inside
-      ? { show: true, position: 'insideLeft', formatter: (p: { name: string }) => p.name }
+      ? {
+          show: true,
+          position: 'insideLeft',
+          formatter: (p: { name: string }) => p.name,
+          // Not faded with the bar (a label takes its bar's opacity unless it sets its own).
+          opacity: 1,
+          textBorderWidth: 0,
+        }
       : { show: true, position: 'right', formatter: (p: { value: number }) => format(p.value) },
   };
   if (!compare) {
