@@ -5,8 +5,6 @@
  */
 import type { ComponentType } from 'react';
 import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   SearchField,
@@ -21,7 +19,11 @@ import {
   type ProviderEntity,
   type ProviderEntityDef,
 } from '@workbench/common/api/contract/providerEntities';
-import { ConfirmDeleteDialog } from '@workbench/common/components/confirm-delete/index';
+import {
+  AddButton,
+  ConfirmDeleteDialog,
+  DeleteSelectedButton,
+} from '@workbench/common/components/confirm-delete/index';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { entityPageIds } from '@workbench/common/test-ids/index';
 import { REGISTRY_SOURCES, type RegistryRow } from './entitySources';
@@ -94,24 +96,16 @@ export function EntityPage({ entity }: { entity: ProviderEntity }) {
         </Typography>
         {canWrite && (
           <>
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<DeleteIcon />}
-              disabled={page.selected.length === 0}
+            <DeleteSelectedButton
+              count={page.selected.length}
               onClick={page.openDelete}
-              data-testid={ids.deleteSelected}
-            >
-              Delete{page.selected.length > 0 ? ` (${page.selected.length})` : ''}
-            </Button>
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
+              testId={ids.deleteSelected}
+            />
+            <AddButton
+              label={`Add ${def.noun}`}
               onClick={() => page.openForm('new')}
-              data-testid={ids.addButton}
-            >
-              Add {def.noun}
-            </Button>
+              testId={ids.addButton}
+            />
           </>
         )}
       </Stack>

@@ -1,1 +1,2 @@
 export * from './ConfirmDeleteDialog';
+export * from './EntityActionButtons';

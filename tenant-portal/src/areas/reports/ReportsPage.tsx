@@ -5,8 +5,6 @@
  */
 import { useEffect, useMemo } from 'react';
 import { Alert, Box, Button, Chip, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -31,7 +29,11 @@ import {
 } from '@workbench/common/api/contract/reportFiles';
 import { REPORT_QUERY_NAMES, REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQueries';
 import { pastReportUrl } from '@workbench/common/api/reportFiles';
-import { ConfirmDeleteDialog } from '@workbench/common/components/confirm-delete/index';
+import {
+  AddButton,
+  ConfirmDeleteDialog,
+  DeleteSelectedButton,
+} from '@workbench/common/components/confirm-delete/index';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { formatBytes } from '@workbench/common/formatting/formatBytes';
 import { reportsIds } from '@workbench/common/test-ids/reportsIds';
@@ -212,24 +214,16 @@ export function ReportsPage({ title = 'Reports' }: Partial<PageProps>) {
           </Typography>
           {canWrite && (
             <>
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<DeleteIcon />}
-                disabled={schedules.selected.length === 0}
+              <DeleteSelectedButton
+                count={schedules.selected.length}
                 onClick={schedules.openDelete}
-                data-testid={reportsIds.deleteSelected}
-              >
-                Delete{schedules.selected.length > 0 ? ` (${schedules.selected.length})` : ''}
-              </Button>
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
+                testId={reportsIds.deleteSelected}
+              />
+              <AddButton
+                label="Add scheduled report"
                 onClick={() => schedules.openForm('new')}
-                data-testid={reportsIds.addButton}
-              >
-                Add scheduled report
-              </Button>
+                testId={reportsIds.addButton}
+              />
             </>
           )}
         </Stack>

@@ -1,7 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { SearchField, selectCan, useAppSelector, useEntityPage } from '@workbench/common';
@@ -11,7 +9,11 @@ import {
   type EndUser,
   type EndUserStatus,
 } from '@workbench/common/api/contract/udb';
-import { ConfirmDeleteDialog } from '@workbench/common/components/confirm-delete/index';
+import {
+  AddButton,
+  ConfirmDeleteDialog,
+  DeleteSelectedButton,
+} from '@workbench/common/components/confirm-delete/index';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { usersIds } from '@workbench/common/test-ids/usersIds';
 import { AreaPage } from '../../AreaPage';
@@ -150,16 +152,11 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
               >
                 Disable
               </Button>
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<DeleteIcon />}
-                disabled={users.selected.length === 0}
+              <DeleteSelectedButton
+                count={users.selected.length}
                 onClick={users.openDelete}
-                data-testid={usersIds.deleteSelected}
-              >
-                Delete{users.selected.length > 0 ? ` (${users.selected.length})` : ''}
-              </Button>
+                testId={usersIds.deleteSelected}
+              />
               <Button
                 variant="outlined"
                 startIcon={<UploadFileIcon />}
@@ -168,14 +165,7 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
               >
                 Import
               </Button>
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                onClick={() => users.openForm('new')}
-                data-testid={usersIds.addButton}
-              >
-                Add user
-              </Button>
+              <AddButton label="Add user" onClick={() => users.openForm('new')} testId={usersIds.addButton} />
             </>
           )}
         </Stack>
