@@ -10,6 +10,8 @@ import {
   granularityFor,
   intervalLabel,
   intervalToTimeRange,
+  isMonthInterval,
+  recentMonthIntervals,
   timeRangeToUnixSeconds,
 } from './intervals';
 
@@ -97,5 +99,21 @@ describe('report intervals (api-client-layer §3 Time-range interval)', () => {
     expect(granularityFor('7d', true)).toBe('P1D');
     expect(binsFor('2d')).toBe(48);
     expect(binsFor('180d')).toBeUndefined();
+  });
+});
+
+describe('calendar months (portal-core §2: a month name plus a year)', () => {
+  test('the month of now and the eleven before it, newest first, across a year', () => {
+    const months = recentMonthIntervals(new Date(2026, 1, 10).getTime());
+    expect(months).toHaveLength(12);
+    expect(months.slice(0, 3)).toEqual(['February 2026', 'January 2026', 'December 2025']);
+    expect(months.at(-1)).toBe('March 2025');
+  });
+
+  test('isMonthInterval takes a month and a year only', () => {
+    expect(isMonthInterval('October 2026')).toBe(true);
+    expect(isMonthInterval('oct 2026')).toBe(true);
+    expect(isMonthInterval('Octember 2026')).toBe(false);
+    expect(isMonthInterval('30d')).toBe(false);
   });
 });

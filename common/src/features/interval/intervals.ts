@@ -97,6 +97,29 @@ export function intervalToTimeRange(interval: string, now: number): TimeRange {
   throw new InvalidIntervalError(interval);
 }
 
+/** True for a month-and-year interval ("March 2026", "mar 2026"). */
+export function isMonthInterval(interval: string): boolean {
+  if (!MONTH_YEAR.test(interval)) return false;
+  try {
+    intervalToTimeRange(interval, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The calendar months a picker offers beside the codes (portal-core §2: "a month name plus a
+ * year"): the month of `now` and the `count - 1` before it, newest first, e.g. "November 2026".
+ */
+export function recentMonthIntervals(now: number, count = 12): string[] {
+  const date = new Date(now);
+  return Array.from({ length: count }, (_, i) => {
+    const month = new Date(date.getFullYear(), date.getMonth() - i, 1);
+    return `${MONTH_NAMES[month.getMonth()]} ${month.getFullYear()}`;
+  });
+}
+
 /**
  * A time range as the logs API takes it (`start`, `end` in unix seconds, end exclusive): start
  * rounded down and end rounded up to whole seconds, so nothing of the range is cut off.

@@ -384,6 +384,20 @@ describe('dashboard', () => {
     expect(new URLSearchParams(view.router.state.location.search).get('board')).toBe('firewall');
   });
 
+  it('a calendar month from the URL is the range of every panel (local month bounds)', async () => {
+    const view = renderPortal({
+      path: '/dashboard?interval=October%202026',
+      user: demoUser('admin'),
+      stubs: serve,
+    });
+    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    expect(calls(view.mock, TOP)[0]?.params).toMatchObject({
+      start: String(new Date(2026, 9, 1).getTime() / 1000),
+      end: String(new Date(2026, 10, 1).getTime() / 1000),
+    });
+    expect(screen.getByTestId(dashboardIds.interval)).toHaveValue('October 2026');
+  });
+
   it('compare: the switch (in the URL) asks each panel for the period just before, and draws it beside', async () => {
     const view = renderPortal({
       path: '/dashboard?interval=24h&to=1800000000',

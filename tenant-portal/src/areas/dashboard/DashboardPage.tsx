@@ -6,13 +6,25 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Box, FormControlLabel, MenuItem, Stack, Switch, Tab, Tabs, TextField } from '@mui/material';
+import {
+  Box,
+  FormControlLabel,
+  ListSubheader,
+  MenuItem,
+  Stack,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+} from '@mui/material';
 import { selectAccessController, useAppSelector } from '@workbench/common';
 import { REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQueries';
 import {
   DEFAULT_REPORT_INTERVAL,
   REPORT_INTERVAL_CODES,
   intervalLabel,
+  isMonthInterval,
+  recentMonthIntervals,
 } from '@workbench/common/features/interval/index';
 import { dashboardIds } from '@workbench/common/test-ids/index';
 import { AreaPage } from '../AreaPage';
@@ -32,17 +44,22 @@ import { SearchField } from '@workbench/common/components/search-field/index';
 import { ReportPanel } from './ReportPanel';
 import { KpiPanel } from './KpiPanel';
 
-const isReportInterval = (v: string | null): v is (typeof REPORT_INTERVAL_CODES)[number] =>
-  (REPORT_INTERVAL_CODES as readonly string[]).includes(v ?? '');
+/** A code of the report intervals, or a whole calendar month ("October 2026"). */
+const isReportInterval = (v: string | null): v is string =>
+  v !== null && ((REPORT_INTERVAL_CODES as readonly string[]).includes(v) || isMonthInterval(v));
 
 const nowAtMinute = (): number => Math.ceil(Date.now() / 60_000) * 60_000;
 
 export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
   const [params, setParams] = useSearchParams();
   const access = useAppSelector(selectAccessController);
-  const interval = isReportInterval(params.get('interval'))
-    ? (params.get('interval') as string)
-    : DEFAULT_REPORT_INTERVAL;
+  const requested = params.get('interval');
+  const interval: string = isReportInterval(requested) ? requested : DEFAULT_REPORT_INTERVAL;
+  // The months offered: the last twelve (and the URL's, when it names an older one).
+  const months = useMemo(() => {
+    const recent = recentMonthIntervals(Date.now());
+    return isMonthInterval(interval) && !recent.includes(interval) ? [...recent, interval] : recent;
+  }, [interval]);
   const pinned = Number(params.get('to'));
   const to = Number.isInteger(pinned) && pinned > 0 ? pinned : null;
   // The page's end: the pinned one, else now at the minute, taken when the page opens or the
@@ -124,6 +141,12 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
             {REPORT_INTERVAL_CODES.map((code) => (
               <MenuItem key={code} value={code}>
                 {intervalLabel(code)}
+              </MenuItem>
+            ))}
+            <ListSubheader>Calendar months</ListSubheader>
+            {months.map((month) => (
+              <MenuItem key={month} value={month}>
+                {month}
               </MenuItem>
             ))}
           </TextField>
