@@ -112,6 +112,25 @@ export default tseslint.config(
       ],
     },
   },
+  // common may import charts (which imports nothing of ours: no cycle): the report dashboard
+  // draws with its builders. Never the apps or the server.
+  {
+    files: ['common/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(@workbench/(server|tenant-portal|provider-console)|\\.\\.?/.*\\b(tenant-portal|provider-console|server)/)',
+              message: 'common imports charts only of our packages, never the apps or the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['charts/**/*.{ts,tsx}'],
     rules: {

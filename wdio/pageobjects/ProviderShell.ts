@@ -1,5 +1,5 @@
 import { browser } from '@wdio/globals';
-import { providerIds, providerNavItemId } from '@workbench/common/test-ids/index';
+import { providerIds, providerNavItemId, providerPageIds } from '@workbench/common/test-ids/index';
 import { byTestId } from './testId';
 
 /** The provider console's shell and its tenants page. */
@@ -51,6 +51,16 @@ export class ProviderShell {
     const texts: string[] = [];
     for (const cell of cells) texts.push((await cell.getText()).trim());
     return texts;
+  }
+
+  /** The support view: follows a tenant row's Reports link to that tenant's dashboards. */
+  async openTenantReports(name: string): Promise<void> {
+    const link = this.tenantsTable.$(`[aria-label="Reports of ${name}"]`);
+    await link.waitForClickable({ timeoutMsg: `The tenants table has no Reports link for ${name}.` });
+    await link.click();
+    await byTestId(providerPageIds.tenantReports).waitForDisplayed({
+      timeoutMsg: `The reports of ${name} did not show (at ${await browser.getUrl()}).`,
+    });
   }
 
   async signOut(): Promise<void> {

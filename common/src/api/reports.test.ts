@@ -24,6 +24,17 @@ describe('report calls (api-client-layer §7 Reports)', () => {
     });
   });
 
+  test("with a tenant id (the support view) the query goes to that tenant's provider path", async () => {
+    const http = createHttpClient({ xsrfCookie: XSRF_COOKIE });
+    const mock = new MockAdapter(http);
+    mock.onAny().reply(200, { name: 'top_domains', rows: [] });
+    await runReportQuery(http, 'top_domains', { start: 1, end: 2, limit: 3 }, 'tenant one/2');
+    expect(mock.history.get[0]).toMatchObject({
+      url: '/gdmanage/api/v1/tenants/tenant%20one%2F2/reports/top_domains',
+      params: { start: '1', end: '2', limit: '3' },
+    });
+  });
+
   test('insights: GET /api/insights/v1/q with q and src; unset parameters are not sent', async () => {
     const http = createHttpClient({ xsrfCookie: XSRF_COOKIE });
     const mock = new MockAdapter(http);

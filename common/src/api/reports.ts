@@ -3,6 +3,7 @@ import type { HttpClient } from './http';
 import {
   INSIGHTS_PATH,
   reportQueryPath,
+  tenantReportQueryPath,
   type InsightSource,
   type InsightsReply,
   type ReportGranularityCode,
@@ -36,12 +37,18 @@ export function reportQueryParams(params: ReportParams): Record<string, string> 
   return query;
 }
 
+/**
+ * Runs a report query: the signed-in tenant's, or with `tenantId` (provider console, support
+ * view) that tenant's.
+ */
 export async function runReportQuery(
   http: HttpClient,
   name: ReportQueryName,
   params: ReportParams,
+  tenantId?: string,
 ): Promise<ReportReply> {
-  const r = await http.get<ReportReply>(reportQueryPath(name), {
+  const path = tenantId === undefined ? reportQueryPath(name) : tenantReportQueryPath(tenantId, name);
+  const r = await http.get<ReportReply>(path, {
     callName: `report:${name}`,
     params: reportQueryParams(params),
   });

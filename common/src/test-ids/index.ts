@@ -76,6 +76,10 @@ export const providerPageIds = {
   userRole: 'provider-user-role',
   sessionExpiry: 'provider-session-expiry',
   tenantsQuickFilter: 'provider-tenants-quick-filter',
+  /** `${tenantReportsLink}-${tid}`: a tenant row's link to its reports (support view). */
+  tenantReportsLink: 'provider-tenant-reports-link',
+  /** The support view's page: a tenant's report dashboards, read-only. */
+  tenantReports: 'provider-tenant-reports',
 } as const;
 
 /** The tenant portal's dashboard (report panels). */

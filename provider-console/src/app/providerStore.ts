@@ -1,16 +1,24 @@
-/** The provider console's store: common's provider-world store plus the entity feature over the console's sources. */
+/**
+ * The provider console's store: common's provider-world store plus the entity feature over the
+ * console's sources and the report queries of the support view.
+ */
 import { useSelector } from 'react-redux';
 import {
   createAppStore,
   createEntitiesReducer,
   entitiesSaga,
+  reportQueryReducer,
+  reportQuerySaga,
   type AppState,
   type HttpClient,
   type Navigation,
 } from '@workbench/common';
 import { CONSOLE_ENTITY_SOURCES } from '../entities/entitySources';
 
-const providerReducers = { entities: createEntitiesReducer(CONSOLE_ENTITY_SOURCES) };
+const providerReducers = {
+  entities: createEntitiesReducer(CONSOLE_ENTITY_SOURCES),
+  reportQuery: reportQueryReducer,
+};
 
 export type ProviderState = AppState<'provider', typeof providerReducers>;
 export const useProviderSelector = useSelector.withTypes<ProviderState>();
@@ -21,6 +29,6 @@ export function createProviderStore(navigation: Navigation, http?: HttpClient) {
     navigation,
     http,
     extraReducers: providerReducers,
-    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES)],
+    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga],
   });
 }

@@ -33,6 +33,11 @@ function GatedShell() {
   );
 }
 
+// The support view: a tenant's report dashboards (read-only), under the tenants area.
+const TenantReportsPage = lazy(() =>
+  import('../tenants/TenantReportsPage').then((m) => ({ default: m.TenantReportsPage })),
+);
+
 /** An area's route: its page, loaded on first visit. */
 function areaRoute(area: ProviderArea): RouteObject {
   const Page = lazy(area.page);
@@ -55,6 +60,14 @@ export function buildProviderRoutes(): RouteObject[] {
       children: [
         { index: true, element: <Navigate to="/tenants" replace /> },
         ...PROVIDER_AREAS.map(areaRoute),
+        {
+          path: 'tenants/:tid/reports',
+          element: (
+            <Suspense fallback={<Loading />}>
+              <TenantReportsPage />
+            </Suspense>
+          ),
+        },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

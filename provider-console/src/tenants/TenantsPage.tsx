@@ -8,7 +8,9 @@ import {
   type ColDef,
   type ValueFormatterParams,
 } from 'ag-grid-community';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { SearchField, providerIds, providerPageIds, useEntityList } from '@workbench/common';
 import { workbenchGridTheme } from '@workbench/common/components/data-table/index';
 import type { ProviderTenant } from '@workbench/common/api/contract/provider';
@@ -23,6 +25,21 @@ export const formatCreated = (iso: string): string => {
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 10);
 };
 
+/** A tenant's link to its report dashboards (the support view, read-only). */
+function TenantReportsLink({ data }: CustomCellRendererProps<ProviderTenant>) {
+  if (!data) return null;
+  return (
+    <Link
+      component={RouterLink}
+      to={`/tenants/${encodeURIComponent(data.tid)}/reports`}
+      aria-label={`Reports of ${data.name}`}
+      data-testid={`${providerPageIds.tenantReportsLink}-${data.tid}`}
+    >
+      Reports
+    </Link>
+  );
+}
+
 export const TENANT_COLUMNS: ColDef<ProviderTenant>[] = [
   { field: 'name', headerName: 'Name', flex: 2, sort: 'asc' },
   { field: 'tid', headerName: 'Tenant ID', flex: 2 },
@@ -35,6 +52,7 @@ export const TENANT_COLUMNS: ColDef<ProviderTenant>[] = [
     valueFormatter: (p: ValueFormatterParams<ProviderTenant, string>) =>
       p.value ? formatCreated(p.value) : '',
   },
+  { colId: 'reports', headerName: 'Reports', flex: 1, sortable: false, cellRenderer: TenantReportsLink },
 ];
 
 /** Tenants: every tenant in a sortable grid with a quick filter. */

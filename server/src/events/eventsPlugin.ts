@@ -64,6 +64,12 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
     });
 
     await app.register(logsRoutes({ store, now }));
-    await app.register(reportRoutes({ store, now }));
+    await app.register(
+      reportRoutes({
+        store,
+        now,
+        tenantExists: async (tid) => (await app.workbench.store.getTenant(tid)) !== null,
+      }),
+    );
   };
 }

@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import { hashPassword } from '../security/passwords';
 import {
   signIn,
+  signInOperator,
   startTestServer,
   TEST_PASSWORD,
   type SignedIn,
@@ -243,4 +244,54 @@ test('timeZoneOffsetMs reads the offset of a zone at an instant', () => {
   expect(timeZoneOffsetMs('UTC', DAY0 * 1000)).toBe(0);
   expect(timeZoneOffsetMs('Europe/Helsinki', DAY0 * 1000)).toBe(7_200_000);
   expect(timeZoneOffsetMs('America/New_York', DAY0 * 1000)).toBe(-18_000_000);
+});
+
+describe("support view: a tenant's reports in the provider console", () => {
+  const tenantReport = async (
+    who: { jar: SignedIn['jar'] } | null,
+    tid: string,
+    query: string,
+    method = 'GET',
+  ) => {
+    const r = await server.call(`/gdmanage/api/v1/tenants/${encodeURIComponent(tid)}/reports/${query}`, {
+      method,
+      ...(who ? { jar: who.jar } : {}),
+    });
+    return {
+      status: r.status,
+      body: (await r.json().catch(() => null)) as ReportReply & { message?: string },
+    };
+  };
+  const tidOf = async (name: string) =>
+    (await server.app.workbench.store.listTenants()).find((t) => t.name === name)?.tid as string;
+
+  it("support and operators read the chosen tenant's rows, the same reply as the tenant's own", async () => {
+    const acmeTid = await tidOf('acme');
+    const own = await report(acme, `top_domains?${RANGE}&pe_action=isolate`);
+    for (const operator of ['support@provider.example', 'operator@provider.example']) {
+      const signedIn = await signInOperator(server, operator);
+      const { status, body } = await tenantReport(
+        signedIn,
+        acmeTid,
+        `top_domains?${RANGE}&pe_action=isolate`,
+      );
+      expect({ operator, status, body }).toEqual({ operator, status: 200, body: own.body });
+    }
+    const support = await signInOperator(server, 'support@provider.example');
+    const globex = await tenantReport(support, await tidOf('globex'), `top_domains?${RANGE}`);
+    expect(globex.body.rows).toEqual([{ key: 'globex.example', value: 5 }]);
+  });
+
+  it('checks the query as the tenant route does, answers 404 for an unknown tenant, 401 without a provider session', async () => {
+    const support = await signInOperator(server, 'support@provider.example');
+    const acmeTid = await tidOf('acme');
+    const bad = await tenantReport(support, acmeTid, `top_domains?${RANGE}&colour=red`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('colour');
+    const unknown = await tenantReport(support, 'no-such-tenant', `top_domains?${RANGE}`);
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'No tenant no-such-tenant.' } });
+    expect((await tenantReport(null, acmeTid, `top_domains?${RANGE}`)).status).toBe(401);
+    // A tenant session is not a provider session, whatever its permissions.
+    expect((await tenantReport(acme, acmeTid, `top_domains?${RANGE}`)).status).toBe(401);
+  });
 });

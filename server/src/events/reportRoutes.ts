@@ -19,20 +19,27 @@ import {
   REPORT_QUERY_REGISTRY,
   ReportReply,
   reportQueryPath,
+  TENANT_REPORTS_READ,
+  tenantReportQueryRoute,
   type ReportGranularityCode,
   type ReportQueryDef,
   type ReportQueryName,
 } from '@workbench/common/api/contract/reportQueries';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { DEFAULT_GRANULARITY } from '@workbench/common/features/interval/intervals';
-import { ApiHttpError, errorResponses, permissionAllowed, tenantSessionOf } from '../app';
+import { ApiHttpError, errorResponses, permissionAllowed, providerSessionOf, tenantSessionOf } from '../app';
 import { fieldValueError } from './queryValidation';
 import { EventStoreInputError, type AggregateRow, type EventFilter, type EventStore } from './eventStore';
 
 export interface ReportRoutesOptions {
   store: EventStore;
   now: () => Date;
+  /** The support view's 404: whether a tenant of that id exists (the config store's). */
+  tenantExists: (tid: string) => Promise<boolean>;
 }
+
+/** The tenant of the support view's path (the provider console's tenant ids). */
+const TenantParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 /** api-client-layer §9: default interval 30d (the spec's month, as the logs area counts it). */
 const DEFAULT_RANGE_S = 2_629_743;
@@ -331,6 +338,26 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
             request.query as ReportQueryString,
             now(),
           ),
+      );
+      // The support view (issue 14): the same query for a tenant the provider console chose.
+      app.get(
+        tenantReportQueryRoute(name),
+        {
+          config: { world: 'provider', permission: TENANT_REPORTS_READ },
+          schema: {
+            tags: ['provider', 'reports'],
+            summary: `A tenant's ${def.title} (support view; as GET ${reportQueryPath(name)})`,
+            params: TenantParams,
+            querystring: queryString(def),
+            response: { 200: ReportReply, ...errorResponses(400, 401, 403, 404) },
+          },
+        },
+        async (request) => {
+          providerSessionOf(request);
+          const { id } = request.params as Static<typeof TenantParams>;
+          if (!(await options.tenantExists(id))) throw new ApiHttpError(404, `No tenant ${id}.`, 'id');
+          return runReportQuery(store, name, id, request.query as ReportQueryString, now());
+        },
       );
     }
   };

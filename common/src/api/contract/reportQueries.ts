@@ -808,6 +808,17 @@ export type ReportGranularityCode = keyof typeof REPORT_GRANULARITY_MS;
 export const reportQueryPath = (name: ReportQueryName): string => `/api/rep/v1/query/${name}`;
 
 /**
+ * The support view (issue 14): the provider console reads any tenant's report queries, the same
+ * rows with the same parameters and reply, under the tenant's provider path.
+ */
+export const tenantReportQueryRoute = (name: ReportQueryName): string =>
+  `/gdmanage/api/v1/tenants/:id/reports/${name}`;
+export const tenantReportQueryPath = (tid: string, name: ReportQueryName): string =>
+  tenantReportQueryRoute(name).replace(':id', encodeURIComponent(tid));
+/** The provider permission of the support view: support and operators hold it. */
+export const TENANT_REPORTS_READ = 'reports:*:read';
+
+/**
  * One group of a report: its key (a field value, a bucket's start in unix seconds, or null for a
  * `result_type=count` total) and measure.
  */

@@ -1,5 +1,5 @@
 import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
-import { reportQueryPath, type ReportReply } from '../../api/contract/reportQueries';
+import { reportQueryPath, tenantReportQueryPath, type ReportReply } from '../../api/contract/reportQueries';
 import { createTestStore, stateWhen } from '../../test-support/storeHarness';
 import {
   reportQueryFailed,
@@ -50,6 +50,26 @@ describe('report-query feature', () => {
       pe_action: 'block,isolate',
     });
     expect(selectReportQuery('top_domains', range)(s)).toBeNull();
+  });
+
+  test("a chosen tenant's query (support view) has its own entry and goes to that tenant's path", async () => {
+    const { store, mock } = createTestStore();
+    mock
+      .onGet(tenantReportQueryPath('t-2', 'top_domains'))
+      .reply(200, reply([{ key: 'b.example', value: 7 }]));
+    mock.onGet(reportQueryPath('top_domains')).reply(200, reply([{ key: 'own.example', value: 1 }]));
+    expect(reportQueryKey('top_domains', range, 't-2')).not.toBe(reportQueryKey('top_domains', range));
+    expect(reportQueryKey('top_domains', range, 't-2')).not.toBe(reportQueryKey('top_domains', range, 't-3'));
+    store.dispatch(reportQueryRequested({ name: 'top_domains', params: range, tenantId: 't-2' }));
+    const s = await stateWhen(
+      store,
+      (st) => selectReportQuery('top_domains', range, 't-2')(st)?.status === 'ready',
+    );
+    expect(selectReportQuery('top_domains', range, 't-2')(s)?.reply?.rows).toEqual([
+      { key: 'b.example', value: 7 },
+    ]);
+    expect(selectReportQuery('top_domains', range)(s)).toBeNull();
+    expect(mock.history.get.map((r) => r.url)).toEqual([tenantReportQueryPath('t-2', 'top_domains')]);
   });
 
   test('a failed query keeps its error under its key and does not touch the others', async () => {

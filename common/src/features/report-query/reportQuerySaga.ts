@@ -12,9 +12,9 @@ import { toErrorInfo } from '../../api/ApiCallError';
 import { reportQueryFailed, reportQueryReceived, reportQueryRequested } from './reportQuerySlice';
 
 function* runQuery(http: HttpClient, action: ReturnType<typeof reportQueryRequested>): SagaIterator {
-  const { name, params, key, requestId } = action.payload;
+  const { name, params, tenantId, key, requestId } = action.payload;
   try {
-    const reply: ReportReply = yield call(runReportQuery, http, name, params);
+    const reply: ReportReply = yield call(runReportQuery, http, name, params, tenantId);
     yield put(reportQueryReceived({ key, requestId, reply }));
   } catch (e) {
     yield put(reportQueryFailed({ key, requestId, error: toErrorInfo(e, `report:${name}`) }));

@@ -1,3 +1,4 @@
+import { useSelector } from 'react-redux';
 import type { ReportQueryName } from '../../api/contract/reportQueries';
 import type { ReportParams } from '../../api/reports';
 import { reportQueryKey, type ReportQueryEntry, type ReportQueryState } from './reportQuerySlice';
@@ -8,6 +9,9 @@ export interface WithReportQuery {
 
 /** The entry of a query with its parameters; null before it was asked for. */
 export const selectReportQuery =
-  (name: ReportQueryName, params: ReportParams) =>
+  (name: ReportQueryName, params: ReportParams, tenantId?: string) =>
   (state: WithReportQuery): ReportQueryEntry | null =>
-    state.reportQuery.entries[reportQueryKey(name, params)] ?? null;
+    state.reportQuery.entries[reportQueryKey(name, params, tenantId)] ?? null;
+
+/** A selector hook for any store with the report-query feature (the portal's, the console's). */
+export const useReportQuerySelector = useSelector.withTypes<WithReportQuery>();

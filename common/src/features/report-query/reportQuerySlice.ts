@@ -27,10 +27,14 @@ export interface ReportQueryState {
 
 export const initialReportQueryState: ReportQueryState = { entries: {}, lastRequestId: 0 };
 
-/** The entry key of a query and its parameters (parameters in a fixed order). */
-export function reportQueryKey(name: ReportQueryName, params: ReportParams): string {
+/**
+ * The entry key of a query and its parameters (parameters in a fixed order), and its tenant
+ * when the provider console reads a chosen tenant's.
+ */
+export function reportQueryKey(name: ReportQueryName, params: ReportParams, tenantId?: string): string {
   const query = reportQueryParams(params);
-  return `${name}?${Object.keys(query)
+  const tenant = tenantId === undefined ? '' : `tenant/${encodeURIComponent(tenantId)}/`;
+  return `${tenant}${name}?${Object.keys(query)
     .sort()
     .map((k) => `${k}=${query[k]}`)
     .join('&')}`;
@@ -39,6 +43,8 @@ export function reportQueryKey(name: ReportQueryName, params: ReportParams): str
 export interface ReportQueryRequest {
   name: ReportQueryName;
   params: ReportParams;
+  /** The provider console's support view: this tenant's query (default: the session's tenant). */
+  tenantId?: string;
 }
 
 export const reportQuerySlice = createSlice({
@@ -60,7 +66,7 @@ export const reportQuerySlice = createSlice({
         return {
           payload: {
             ...request,
-            key: reportQueryKey(request.name, request.params),
+            key: reportQueryKey(request.name, request.params, request.tenantId),
             requestId: nextRequestId(),
           },
         };

@@ -8,14 +8,14 @@ import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPort
 import { downloadFile } from '@workbench/common/formatting/downloadFile';
 import {
   canDrillDown,
-  drillDownPath,
   pageFiltersOf,
   panelColumns,
   panelFilters,
   panelId,
   panelParams,
   panelTableRows,
-} from './dashboardPanels';
+} from '@workbench/common/components/report-dashboard/index';
+import { drillDownPath } from './drillDown';
 import { DASHBOARDS } from '@workbench/common/api/contract/reportDashboards';
 import {
   REPORT_QUERY_NAMES,
@@ -221,7 +221,7 @@ describe('dashboard', () => {
     expect(
       drillDownPath('top_domains', 'a.example', '7d', 100, { userid: ['ella@acme.example'] }),
     ).toBeNull();
-    expect(canDrillDown('top_categories', { userid: ['ella@acme.example'] })).toBe(true);
+    expect(canDrillDown(drillDownPath, 'top_categories', { userid: ['ella@acme.example'] })).toBe(true);
   });
 
   it('the filter bar is in the URL and narrows the panels; a panel that cannot take a filter says so', async () => {
@@ -299,8 +299,8 @@ describe('dashboard', () => {
     ]);
     expect(panelColumns('smtp_request_time_taken_by_date').value).toBe('Average time taken (ms)');
     expect(panelColumns('top_casb_users_by_application').value).toBe('Users');
-    expect(canDrillDown('top_domains')).toBe(true);
-    expect(canDrillDown('top_browsers')).toBe(false);
+    expect(canDrillDown(drillDownPath, 'top_domains')).toBe(true);
+    expect(canDrillDown(drillDownPath, 'top_browsers')).toBe(false);
   });
 
   it("drill-down keeps the panel's fixed filters, and has none where the explorer cannot show its events", () => {

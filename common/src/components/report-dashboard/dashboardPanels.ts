@@ -1,6 +1,6 @@
 /**
- * What the dashboard page derives from a panel of common's dashboard registry (reportDashboards.ts):
- * its request, its drill-down into the logs explorer, its table view.
+ * What the dashboard derives from a panel of the dashboard registry (reportDashboards.ts): its
+ * request, the page's filters it applies, its table view.
  */
 import {
   REPORT_QUERY_REGISTRY,
@@ -9,19 +9,13 @@ import {
   type ReportFilterDef,
   type ReportQueryDef,
   type ReportQueryName,
-} from '@workbench/common/api/contract/reportQueries';
-import { POLICY_ENFORCEMENT_ACTIONS, RISKS, WEB_CATEGORIES } from '@workbench/common/vocabularies/index';
-import { readFilterValues, type FilterSchema } from '@workbench/common/components/filter-bar/index';
-import { logRouteOfType } from '@workbench/common/vocabularies/index';
-import {
-  granularityFor,
-  intervalToTimeRange,
-  timeRangeToUnixSeconds,
-} from '@workbench/common/features/interval/index';
-import type { ReportParams } from '@workbench/common/api/reports';
-import { FIELD_SPECS, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
-import type { DashboardPanel } from '@workbench/common/api/contract/reportDashboards';
-import { LOG_ROUTE_FIELDS } from '../logs/logFields';
+} from '../../api/contract/reportQueries';
+import { POLICY_ENFORCEMENT_ACTIONS, RISKS, WEB_CATEGORIES } from '../../vocabularies/index';
+import { readFilterValues, type FilterSchema } from '../filter-bar/index';
+import { granularityFor, intervalToTimeRange, timeRangeToUnixSeconds } from '../../features/interval/index';
+import type { ReportParams } from '../../api/reports';
+import { FIELD_SPECS } from '../../api/contract/logSchema';
+import type { DashboardPanel } from '../../api/contract/reportDashboards';
 
 /** The page's range: the interval ending at `endMs`, in unix seconds. */
 export function dashboardRange(interval: string, endMs: number): { start: number; end: number } {
@@ -98,55 +92,24 @@ export function panelParams(
 }
 
 /**
- * Drill-down (issue 11): the logs explorer of the query's log type over the same range, narrowed
- * to what the panel counted: its fixed filters and the clicked group, each as an explorer filter,
- * the group as the search where its field is a searched text. Null where the explorer cannot show
- * exactly those events (a by-date panel, a group by a field it neither filters nor searches).
+ * Drill-down (issue 11): the path a click on a panel's group opens (the tenant portal's logs
+ * explorer over the same range, narrowed to what the panel counted), or null where no page can
+ * show exactly those events.
  */
-export function drillDownPath(
+export type DrillDown = (
   query: ReportQueryName,
   key: string,
   interval: string,
   end: number,
-  filters: PageFilters = {},
-): string | null {
-  const def: ReportQueryDef = REPORT_QUERY_REGISTRY[query];
-  if (def.dimension.kind !== 'field') return null;
-  const route = logRouteOfType(def.logType);
-  const explorerFilters = LOG_ROUTE_FIELDS[route].filters;
-  const searched = LOG_TYPE_SCHEMAS[def.logType].searchFields;
-  const params = new URLSearchParams({ interval, to: String(end) });
-  // Each condition on a field: an explorer filter, or the (one) search for a searched text.
-  const conditions: [string, readonly string[]][] = [
-    ...(def.where ?? []).map((w): [string, readonly string[]] => [w.field, w.values]),
-    ...Object.entries(panelFilters(query, filters).applied).map(
-      ([param, values]): [string, readonly string[]] => {
-        const filter = def.filters[param];
-        return [
-          'field' in filter ? filter.field : '',
-          values.map((v) => ('field' in filter ? (filter.aliases?.[v] ?? v) : v)),
-        ];
-      },
-    ),
-    [def.dimension.field, [key]],
-  ];
-  // Conditions on the same field hold together: their values' intersection.
-  const byField = new Map<string, readonly string[]>();
-  for (const [field, values] of conditions)
-    byField.set(field, byField.has(field) ? values.filter((v) => byField.get(field)?.includes(v)) : values);
-  let search: string | null = null;
-  for (const [field, values] of byField) {
-    if (explorerFilters.includes(field)) params.set(field, values.join(','));
-    else if (searched.includes(field) && values.length === 1 && search === null) search = values[0];
-    else return null;
-  }
-  if (search !== null) params.set('search', search);
-  return `/logs/${route}?${params}`;
-}
+  filters: PageFilters,
+) => string | null;
 
-/** The panel's chart opens the logs explorer on a click (its groups can be shown there exactly). */
-export const canDrillDown = (query: ReportQueryName, filters: PageFilters = {}): boolean =>
-  drillDownPath(query, 'x', '7d', 0, filters) !== null;
+/** The panel's chart opens a page on a click (there is a drill-down and its groups can be shown exactly). */
+export const canDrillDown = (
+  drillDown: DrillDown | undefined,
+  query: ReportQueryName,
+  filters: PageFilters = {},
+): boolean => drillDown !== undefined && drillDown(query, 'x', '7d', 0, filters) !== null;
 
 /** A row of a panel's table view and CSV: the group as read (label, or the bucket's start), its series, the exact measure. */
 export type PanelTableRow = { group: string; series?: string; value: number };

@@ -5,12 +5,16 @@
 import { useEffect, useMemo } from 'react';
 import { Alert, Button, Paper, Skeleton, Typography } from '@mui/material';
 import { KpiTile } from '@workbench/charts';
-import { reportQueryRequested, selectReportQuery, useAppDispatch } from '@workbench/common';
-import { REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQueries';
-import type { DashboardPanel } from '@workbench/common/api/contract/reportDashboards';
-import { formatBytes } from '@workbench/common/formatting/formatBytes';
-import { dashboardIds } from '@workbench/common/test-ids/index';
-import { usePortalSelector } from '../../app/tenantStore';
+import {
+  reportQueryRequested,
+  selectReportQuery,
+  useReportQuerySelector,
+} from '../../features/report-query/index';
+import { useAppDispatch } from '../../store/createAppStore';
+import { REPORT_QUERY_REGISTRY } from '../../api/contract/reportQueries';
+import type { DashboardPanel } from '../../api/contract/reportDashboards';
+import { formatBytes } from '../../formatting/formatBytes';
+import { dashboardIds } from '../../test-ids/index';
 import { panelParams, type PageFilters } from './dashboardPanels';
 
 export interface KpiPanelProps {
@@ -18,12 +22,14 @@ export interface KpiPanelProps {
   interval: string;
   range: { start: number; end: number };
   filters: PageFilters;
+  /** The support view's tenant (default: the signed-in tenant). */
+  tenantId?: string;
 }
 
 const total = (rows: readonly { value: number }[] | undefined): number | null =>
   rows === undefined ? null : rows.reduce((sum, r) => sum + r.value, 0);
 
-export function KpiPanel({ panel, interval, range, filters }: KpiPanelProps) {
+export function KpiPanel({ panel, interval, range, filters, tenantId }: KpiPanelProps) {
   const dispatch = useAppDispatch();
   const def = REPORT_QUERY_REGISTRY[panel.query];
   const previousRange = useMemo(
@@ -38,16 +44,16 @@ export function KpiPanel({ panel, interval, range, filters }: KpiPanelProps) {
     () => panelParams(panel, interval, previousRange, filters),
     [panel, interval, previousRange, filters],
   );
-  const current = usePortalSelector(selectReportQuery(panel.query, params));
-  const previous = usePortalSelector(selectReportQuery(panel.query, previousParams));
+  const current = useReportQuerySelector(selectReportQuery(panel.query, params, tenantId));
+  const previous = useReportQuerySelector(selectReportQuery(panel.query, previousParams, tenantId));
   const request = () => {
-    dispatch(reportQueryRequested({ name: panel.query, params }));
-    dispatch(reportQueryRequested({ name: panel.query, params: previousParams }));
+    dispatch(reportQueryRequested({ name: panel.query, params, tenantId }));
+    dispatch(reportQueryRequested({ name: panel.query, params: previousParams, tenantId }));
   };
   useEffect(() => {
-    dispatch(reportQueryRequested({ name: panel.query, params }));
-    dispatch(reportQueryRequested({ name: panel.query, params: previousParams }));
-  }, [dispatch, panel.query, params, previousParams]);
+    dispatch(reportQueryRequested({ name: panel.query, params, tenantId }));
+    dispatch(reportQueryRequested({ name: panel.query, params: previousParams, tenantId }));
+  }, [dispatch, panel.query, params, previousParams, tenantId]);
 
   const testId = `${dashboardIds.kpi}-${panel.query}`;
   const value = total(current?.reply?.rows);

@@ -4,14 +4,19 @@ import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography, useT
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DownloadIcon from '@mui/icons-material/Download';
 import TableRowsIcon from '@mui/icons-material/TableRows';
-import { DataTable } from '@workbench/common/components/data-table/index';
-import { buildExport } from '@workbench/common/formatting/exportBuilders';
-import { downloadFile } from '@workbench/common/formatting/downloadFile';
-import { reportQueryRequested, selectReportQuery, useAppDispatch } from '@workbench/common';
-import { REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQueries';
-import { Loading } from '@workbench/common/components/page-states/index';
-import { formatBytes } from '@workbench/common/formatting/formatBytes';
-import { dashboardIds } from '@workbench/common/test-ids/index';
+import { DataTable } from '../data-table/index';
+import { buildExport } from '../../formatting/exportBuilders';
+import { downloadFile } from '../../formatting/downloadFile';
+import {
+  reportQueryRequested,
+  selectReportQuery,
+  useReportQuerySelector,
+} from '../../features/report-query/index';
+import { useAppDispatch } from '../../store/createAppStore';
+import { REPORT_QUERY_REGISTRY } from '../../api/contract/reportQueries';
+import { Loading } from '../page-states/index';
+import { formatBytes } from '../../formatting/formatBytes';
+import { dashboardIds } from '../../test-ids/index';
 import {
   barRowAt,
   hourWeekdayHeatmapOption,
@@ -23,11 +28,10 @@ import {
   timeSeriesOption,
   topNBarOption,
 } from '@workbench/charts';
-import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
-import { usePortalSelector } from '../../app/tenantStore';
+import { FIELD_SPECS } from '../../api/contract/logSchema';
+import type { DashboardPanel } from '../../api/contract/reportDashboards';
 import {
   canDrillDown,
-  drillDownPath,
   panelColumns,
   panelFilters,
   panelId,
@@ -35,8 +39,8 @@ import {
   type PageFilters,
   panelTableRows,
   type PanelTableRow,
+  type DrillDown,
 } from './dashboardPanels';
-import type { DashboardPanel } from '@workbench/common/api/contract/reportDashboards';
 
 // ECharts is the dashboard's largest dependency: loaded with the first chart.
 const EChart = lazy(() => import('@workbench/charts/EChart').then((m) => ({ default: m.EChart })));
@@ -54,6 +58,10 @@ export interface ReportPanelProps {
   previousRange?: { start: number; end: number };
   /** The page's filter bar (the panel applies those its query takes). */
   filters?: PageFilters;
+  /** The support view's tenant (default: the signed-in tenant). */
+  tenantId?: string;
+  /** Where a click on a group leads; none: the chart is not clickable. */
+  drillDown?: DrillDown;
 }
 
 /** One panel: its query's chart, with loading, empty and error states; a click drills down. */
@@ -63,6 +71,8 @@ export function ReportPanel({
   range,
   previousRange,
   filters = NO_FILTERS,
+  tenantId,
+  drillDown,
 }: ReportPanelProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -77,22 +87,25 @@ export function ReportPanel({
   const id = panelId(panel);
   const heatmap = panel.view === 'heatmap';
   const title = heatmap ? `${def.title} by hour and weekday` : def.title;
-  const entry = usePortalSelector(selectReportQuery(panel.query, params));
+  const entry = useReportQuerySelector(selectReportQuery(panel.query, params, tenantId));
   const [asTable, setAsTable] = useState(false);
-  const request = () => dispatch(reportQueryRequested({ name: panel.query, params }));
+  const request = () => dispatch(reportQueryRequested({ name: panel.query, params, tenantId }));
   useEffect(() => {
-    dispatch(reportQueryRequested({ name: panel.query, params }));
-  }, [dispatch, panel.query, params]);
+    dispatch(reportQueryRequested({ name: panel.query, params, tenantId }));
+  }, [dispatch, panel.query, params, tenantId]);
   // Compare (two-dimensional panels stack their series instead: no second period there).
   const compares = previousRange !== undefined && def.dimension.series === undefined && !heatmap;
   const previousParams = useMemo(
     () => (compares ? panelParams(panel, interval, previousRange, filters) : null),
     [compares, panel, interval, previousRange, filters],
   );
-  const previousEntry = usePortalSelector(selectReportQuery(panel.query, previousParams ?? params));
+  const previousEntry = useReportQuerySelector(
+    selectReportQuery(panel.query, previousParams ?? params, tenantId),
+  );
   useEffect(() => {
-    if (previousParams) dispatch(reportQueryRequested({ name: panel.query, params: previousParams }));
-  }, [dispatch, panel.query, previousParams]);
+    if (previousParams)
+      dispatch(reportQueryRequested({ name: panel.query, params: previousParams, tenantId }));
+  }, [dispatch, panel.query, previousParams, tenantId]);
   const previous = previousParams ? previousEntry?.reply?.rows : undefined;
 
   const rows = entry?.reply?.rows ?? [];
@@ -126,7 +139,7 @@ export function ReportPanel({
           ? pieOption(rows, { formatValue: format, labelOf })
           : topNBarOption(rows, { formatValue: format, labelOf, previous });
   const empty = entry?.status === 'ready' && rows.every((r) => r.value === 0);
-  const drillDown = (dataIndex: number) => {
+  const openGroup = (dataIndex: number) => {
     const row = asPie
       ? pieRowAt(rows, dataIndex)
       : seriesField !== undefined
@@ -136,8 +149,8 @@ export function ReportPanel({
           })()
         : barRowAt(rows, dataIndex);
     const path =
-      row && row.key !== null
-        ? drillDownPath(panel.query, String(row.key), interval, range.end, filters)
+      row && row.key !== null && drillDown
+        ? drillDown(panel.query, String(row.key), interval, range.end, filters)
         : null;
     if (path) navigate(path);
   };
@@ -235,8 +248,8 @@ export function ReportPanel({
               label={`${title} chart`}
               testId={`${dashboardIds.chart}-${id}`}
               onClick={
-                !heatmap && canDrillDown(panel.query, filters)
-                  ? (click) => drillDown(click.dataIndex)
+                !heatmap && canDrillDown(drillDown, panel.query, filters)
+                  ? (click) => openGroup(click.dataIndex)
                   : undefined
               }
             />

@@ -1,0 +1,248 @@
+/**
+ * The report dashboards (portal-core §2, §7 Reports) as tabs, each with the panels the user may
+ * read, over one interval for the whole page. The dashboard, the interval, the filters, Compare
+ * and the pinned end are in the URL, so a copied link reopens the same view; without `to` the
+ * page ends now (fixed when the interval is chosen, so every panel reads the same range).
+ *
+ * The tenant portal mounts it for the session's tenant, with drill-down into its logs explorer;
+ * the provider console's support view mounts it read-only for a chosen tenant (`tenantId`).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  Box,
+  FormControlLabel,
+  ListSubheader,
+  MenuItem,
+  Stack,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+} from '@mui/material';
+import { REPORT_QUERY_REGISTRY } from '../../api/contract/reportQueries';
+import { DASHBOARDS } from '../../api/contract/reportDashboards';
+import {
+  DEFAULT_REPORT_INTERVAL,
+  REPORT_INTERVAL_CODES,
+  intervalLabel,
+  isMonthInterval,
+  recentMonthIntervals,
+} from '../../features/interval/index';
+import { dashboardIds } from '../../test-ids/index';
+import { FilterBar } from '../filter-bar/index';
+import { SearchField } from '../search-field/index';
+import {
+  DASHBOARD_FILTER_SCHEMA,
+  DASHBOARD_TEXT_FILTERS,
+  dashboardRange,
+  pageFiltersOf,
+  panelId,
+  type DashboardTextFilter,
+  type DrillDown,
+  type PageFilters,
+} from './dashboardPanels';
+import { ReportPanel } from './ReportPanel';
+import { KpiPanel } from './KpiPanel';
+
+/** A code of the report intervals, or a whole calendar month ("October 2026"). */
+const isReportInterval = (v: string | null): v is string =>
+  v !== null && ((REPORT_INTERVAL_CODES as readonly string[]).includes(v) || isMonthInterval(v));
+
+const nowAtMinute = (): number => Math.ceil(Date.now() / 60_000) * 60_000;
+
+export interface ReportDashboardProps {
+  /** The support view: this tenant's reports (default: the signed-in tenant's). */
+  tenantId?: string;
+  /** Whether the user may read a query of this permission; panels they may not are left out. */
+  canRead?: (permission: string) => boolean;
+  /** Where a click on a panel's group leads (the tenant portal's logs explorer); none: no drill-down. */
+  drillDown?: DrillDown;
+}
+
+const READ_ALL = () => true;
+
+export function ReportDashboard({ tenantId, canRead = READ_ALL, drillDown }: ReportDashboardProps) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('interval');
+  const interval: string = isReportInterval(requested) ? requested : DEFAULT_REPORT_INTERVAL;
+  // The months offered: the last twelve (and the URL's, when it names an older one).
+  const months = useMemo(() => {
+    const recent = recentMonthIntervals(Date.now());
+    return isMonthInterval(interval) && !recent.includes(interval) ? [...recent, interval] : recent;
+  }, [interval]);
+  const pinned = Number(params.get('to'));
+  const to = Number.isInteger(pinned) && pinned > 0 ? pinned : null;
+  // The page's end: the pinned one, else now at the minute, taken when the page opens or the
+  // interval changes (stable in between, so every panel reads the same range).
+  const [openedAt, setOpenedAt] = useState(nowAtMinute);
+  const endMs = to !== null ? to * 1000 : openedAt;
+  const range = useMemo(() => dashboardRange(interval, endMs), [interval, endMs]);
+  // Compare: every panel also shows the period of the same length just before (in the URL).
+  const compare = params.get('compare') === '1';
+  const previousRange = useMemo(
+    () => (compare ? { start: range.start - (range.end - range.start), end: range.start } : undefined),
+    [compare, range],
+  );
+  // Stable while the filters stay the same (other parameters change: the panels keep their requests).
+  const filtersText = JSON.stringify(pageFiltersOf(params));
+  const filters = useMemo(() => JSON.parse(filtersText) as PageFilters, [filtersText]);
+  const setTextFilter = (param: DashboardTextFilter, text: string) => {
+    const next = new URLSearchParams(params);
+    if (text.trim()) next.set(param, text.trim());
+    else next.delete(param);
+    if (next.toString() !== params.toString()) setParams(next);
+  };
+  const toggleCompare = (on: boolean) => {
+    const next = new URLSearchParams(params);
+    if (on) next.set('compare', '1');
+    else next.delete('compare');
+    setParams(next);
+  };
+  // The dashboards with a panel the user may read, each with only those panels.
+  const boards = DASHBOARDS.map((d) => ({
+    ...d,
+    panels: d.panels.filter((p) => canRead(REPORT_QUERY_REGISTRY[p.query].permission)),
+  })).filter((d) => d.panels.length > 0);
+  const board = boards.find((d) => d.id === params.get('board')) ?? boards[0];
+  const kpis = (board?.panels ?? []).filter((p) => p.view === 'kpi');
+  const charts = (board?.panels ?? []).filter((p) => p.view !== 'kpi');
+
+  const chooseBoard = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set('board', id);
+    setParams(next);
+  };
+
+  const chooseInterval = (code: string) => {
+    setOpenedAt(nowAtMinute());
+    const next = new URLSearchParams(params);
+    next.set('interval', code);
+    next.delete('to');
+    setParams(next);
+  };
+
+  return (
+    <Box data-testid={dashboardIds.page}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        {board && (
+          <Tabs
+            value={board.id}
+            onChange={(_e, id: string) => chooseBoard(id)}
+            variant="scrollable"
+            aria-label="Report dashboards"
+            data-testid={dashboardIds.tabs}
+            sx={{ flex: 1, minWidth: 0 }}
+          >
+            {boards.map((d) => (
+              <Tab key={d.id} value={d.id} label={d.title} data-testid={`${dashboardIds.tab}-${d.id}`} />
+            ))}
+          </Tabs>
+        )}
+        <TextField
+          select
+          size="small"
+          label="Interval"
+          value={interval}
+          onChange={(e) => chooseInterval(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': dashboardIds.interval } }}
+          sx={{ minWidth: 180 }}
+        >
+          {REPORT_INTERVAL_CODES.map((code) => (
+            <MenuItem key={code} value={code}>
+              {intervalLabel(code)}
+            </MenuItem>
+          ))}
+          <ListSubheader>Calendar months</ListSubheader>
+          {months.map((month) => (
+            <MenuItem key={month} value={month}>
+              {month}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={compare}
+              onChange={(e) => toggleCompare(e.target.checked)}
+              slotProps={{ input: { 'data-testid': dashboardIds.compare } as object }}
+            />
+          }
+          label="Compare with the previous period"
+        />
+      </Stack>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+        <FilterBar schema={DASHBOARD_FILTER_SCHEMA} />
+        {(Object.keys(DASHBOARD_TEXT_FILTERS) as DashboardTextFilter[]).map((param) => (
+          <TextFilter
+            key={param}
+            param={param}
+            value={params.get(param) ?? ''}
+            onSubmit={(text) => setTextFilter(param, text)}
+          />
+        ))}
+      </Box>
+      {kpis.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+          {kpis.map((panel) => (
+            <KpiPanel
+              key={panelId(panel)}
+              panel={panel}
+              interval={interval}
+              range={range}
+              filters={filters}
+              tenantId={tenantId}
+            />
+          ))}
+        </Box>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        {charts.map((panel) => (
+          <ReportPanel
+            key={panelId(panel)}
+            panel={panel}
+            interval={interval}
+            range={range}
+            previousRange={previousRange}
+            filters={filters}
+            tenantId={tenantId}
+            drillDown={drillDown}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** A text filter of the page: applied on Enter or when the field loses focus. */
+function TextFilter({
+  param,
+  value,
+  onSubmit,
+}: {
+  param: DashboardTextFilter;
+  value: string;
+  onSubmit: (text: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <SearchField
+      size="small"
+      label={DASHBOARD_TEXT_FILTERS[param]}
+      value={text}
+      onChange={setText}
+      onSubmit={onSubmit}
+      onBlur={() => onSubmit(text)}
+      testId={`${dashboardIds.textFilter}-${param}`}
+      maxLength={200}
+      sx={{ width: 220 }}
+    />
+  );
+}

@@ -1,0 +1,4 @@
+export * from './dashboardPanels';
+export * from './ReportDashboard';
+export * from './ReportPanel';
+export * from './KpiPanel';

@@ -1,0 +1,51 @@
+/**
+ * The support view (issue 14): a tenant's report dashboards, read-only. The same dashboards the
+ * tenant's administrators see (common's ReportDashboard), over that tenant's events through the
+ * provider path; no drill-down (the tenant's logs are the tenant's), no control that writes.
+ */
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Alert, Box, Breadcrumbs, Button, Chip, Link, Typography } from '@mui/material';
+import { Loading } from '@workbench/common/components/page-states/index';
+import { providerIds, providerPageIds, useEntityList } from '@workbench/common';
+import { ReportDashboard } from '@workbench/common/components/report-dashboard/index';
+import { tenantsSource } from '../entities/entitySources';
+
+export function TenantReportsPage() {
+  const tid = useParams().tid ?? '';
+  const tenants = useEntityList(tenantsSource);
+  const tenant = tenants.rows.find((t) => t.tid === tid);
+  return (
+    <Box data-testid={providerPageIds.tenantReports}>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+        <Link component={RouterLink} to="/tenants" underline="hover" color="inherit">
+          Tenants
+        </Link>
+        <Typography color="text.primary">{tenant?.name ?? tid}</Typography>
+      </Breadcrumbs>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h1" data-testid={providerIds.pageTitle}>
+          Reports: {tenant?.name ?? tid}
+        </Typography>
+        <Chip label="Read-only" size="small" variant="outlined" />
+      </Box>
+      {tenant ? (
+        <ReportDashboard tenantId={tid} />
+      ) : tenants.status === 'loaded' ? (
+        <Alert severity="error">No tenant {tid}.</Alert>
+      ) : tenants.status === 'failed' ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={tenants.reload}>
+              Retry
+            </Button>
+          }
+        >
+          {tenants.error?.message ?? 'The tenants could not be loaded.'}
+        </Alert>
+      ) : (
+        <Loading />
+      )}
+    </Box>
+  );
+}
