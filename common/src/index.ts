@@ -48,6 +48,7 @@ export {
 
 // The shared look of both apps
 export * from './theme/workbenchTheme';
+export * from './theme/themeMode';
 
 // Store
 export * from './store/navigation';

@@ -63,7 +63,10 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  console.log(`Workbench listening on http://${shownHost}:${port}`);
+  const origin = `http://${shownHost}:${port}`;
+  console.log(`Workbench listening on ${origin}`);
+  console.log(`  Tenant portal:    ${origin}/`);
+  console.log(`  Provider console: ${origin}/provider/`);
 }
 
 main().catch((error: unknown) => {

@@ -56,6 +56,21 @@ export class Shell {
     });
   }
 
+  /** Dark mode: chooses a theme in the user menu and waits until the page shows it. */
+  async chooseTheme(preference: 'system' | 'light' | 'dark'): Promise<void> {
+    await this.userMenuButton.click();
+    const item = byTestId(`${shellIds.themeChoice}-${preference}`);
+    await item.waitForClickable();
+    await item.click();
+    if (preference !== 'system')
+      await browser.waitUntil(
+        async () =>
+          (await browser.execute(() => document.documentElement.dataset.agThemeMode)) === preference,
+        { timeoutMsg: `The page did not turn ${preference}.` },
+      );
+    await item.waitForDisplayed({ reverse: true });
+  }
+
   async signOut(): Promise<void> {
     await this.userMenuButton.click();
     await this.logoutItem.waitForClickable();

@@ -2,6 +2,7 @@ import { browser, expect } from '@wdio/globals';
 import { loginPage } from '../pageobjects/LoginPage';
 import { logoutPage } from '../pageobjects/LogoutPage';
 import { policyPage } from '../pageobjects/PolicyPage';
+import { logsPage } from '../pageobjects/LogsPage';
 import { notFoundPage } from '../pageobjects/NotFoundPage';
 import { providerLoginPage } from '../pageobjects/ProviderLoginPage';
 import { providerShell } from '../pageobjects/ProviderShell';
@@ -63,6 +64,29 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     await providerLoginPage.signIn('operator@provider.example', DEMO_PASSWORD);
     await providerShell.waitForTenants(['acme', 'globex']);
     expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('in dark mode: the dashboard, the web logs and the provider console’s tenants page', async () => {
+    await forgetSession();
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD);
+    await waitForPortalRoute('#/dashboard');
+    await shell.waitForRevisionState();
+    await shell.chooseTheme('dark');
+    await byTestId(`${dashboardIds.chart}-top_domains`).waitForDisplayed({ timeoutMsg: 'No chart showed.' });
+    expect(await blockingViolations()).toEqual([]);
+
+    await browser.url('/#/logs/web');
+    await logsPage.waitForDisplayed();
+    await logsPage.firstRows(5, ['domain']);
+    expect(await blockingViolations()).toEqual([]);
+
+    // The choice is the browser's: the provider console (same origin) opens dark too.
+    await providerLoginPage.open();
+    await providerLoginPage.signIn('operator@provider.example', DEMO_PASSWORD);
+    await providerShell.waitForTenants(['acme', 'globex']);
+    expect(await browser.execute(() => document.documentElement.dataset.agThemeMode)).toBe('dark');
+    expect(await blockingViolations()).toEqual([]);
+    await browser.execute(() => window.localStorage.clear());
   });
 
   it('on the provider console’s SKUs page and its form', async () => {

@@ -34,6 +34,8 @@ export const shellIds = {
   publish: 'revision-publish',
   inactivityWarning: 'inactivity-warning',
   staySignedIn: 'inactivity-stay-signed-in',
+  /** `${themeChoice}-${system|light|dark}`: the user menu's theme items (both apps). */
+  themeChoice: 'user-menu-theme',
 } as const;
 
 export const notFoundIds = {

@@ -1,33 +1,52 @@
 /**
- * The workbench look, shared by both apps and the login area: a dense, professional admin console.
- * Colours are chosen for WCAG AA contrast on white and on the primary app bar.
+ * The workbench look, shared by both apps and the login area: a dense, professional admin console,
+ * light or dark. Colours are chosen for WCAG AA contrast: on white and on the primary app bar in
+ * light mode, on the dark page and paper in dark mode.
  */
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styles';
 
-export const workbenchTheme = createTheme({
-  palette: {
+export type ThemeMode = 'light' | 'dark';
+
+const PALETTES: Record<ThemeMode, PaletteOptions> = {
+  light: {
     mode: 'light',
     primary: { main: '#1f4e79', contrastText: '#ffffff' },
     secondary: { main: '#00695c', contrastText: '#ffffff' },
     background: { default: '#f4f6f8', paper: '#ffffff' },
     text: { primary: '#1c2430', secondary: '#4a5565' },
   },
-  shape: { borderRadius: 4 },
-  typography: {
-    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    fontSize: 13,
-    h1: { fontSize: '1.5rem', fontWeight: 600 },
-    h2: { fontSize: '1.25rem', fontWeight: 600 },
-    h3: { fontSize: '1.1rem', fontWeight: 600 },
-    button: { textTransform: 'none', fontWeight: 600 },
+  dark: {
+    mode: 'dark',
+    primary: { main: '#8fbbe8', contrastText: '#0d1b2a' },
+    secondary: { main: '#5cc2b4', contrastText: '#00201c' },
+    background: { default: '#121417', paper: '#1b1f24' },
+    text: { primary: '#e7eaee', secondary: '#aeb8c4' },
   },
-  components: {
-    MuiButton: { defaultProps: { size: 'small', disableElevation: true } },
-    MuiTextField: { defaultProps: { size: 'small' } },
-    MuiListItemButton: { styleOverrides: { root: { borderRadius: 4 } } },
-    MuiAppBar: { defaultProps: { elevation: 0 } },
-    MuiToolbar: { defaultProps: { variant: 'dense' } },
-  },
-});
+};
+
+export function createWorkbenchTheme(mode: ThemeMode): Theme {
+  return createTheme({
+    palette: PALETTES[mode],
+    shape: { borderRadius: 4 },
+    typography: {
+      fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      fontSize: 13,
+      h1: { fontSize: '1.5rem', fontWeight: 600 },
+      h2: { fontSize: '1.25rem', fontWeight: 600 },
+      h3: { fontSize: '1.1rem', fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiButton: { defaultProps: { size: 'small', disableElevation: true } },
+      MuiTextField: { defaultProps: { size: 'small' } },
+      MuiListItemButton: { styleOverrides: { root: { borderRadius: 4 } } },
+      MuiAppBar: { defaultProps: { elevation: 0 } },
+      MuiToolbar: { defaultProps: { variant: 'dense' } },
+    },
+  });
+}
+
+/** The light theme (tests and pages that render outside the theme-mode provider). */
+export const workbenchTheme = createWorkbenchTheme('light');
 
 export const NAV_WIDTH = 232;

@@ -65,6 +65,9 @@ test('seeding killed part-way (SIGKILL) resumes on restart and ends with exactly
   const killedAt = Date.now();
 
   const second = await startChildServer(dataDir(), ENV);
+  // `npm start` names both apps' addresses (issue 15).
+  expect((await second.waitForLine(/Tenant portal: +(\S+)/))[1]).toBe(`${second.baseUrl}/`);
+  expect((await second.waitForLine(/Provider console: +(\S+)/))[1]).toBe(`${second.baseUrl}/provider/`);
   const resumed = await second.waitForLine(/Resuming demo events: ([\d,]+) of ([\d,]+)/);
   expect(wholeNumber(resumed[1])).toBeGreaterThanOrEqual(wholeNumber(progress[1]));
   expect(wholeNumber(resumed[1])).toBeLessThan(EVENTS);

@@ -1,9 +1,7 @@
-import { useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, type createHashRouter } from 'react-router-dom';
-import { CssBaseline, ThemeProvider } from '@mui/material';
 import type { AppStore, HttpClient } from '@workbench/common';
-import { workbenchTheme } from '@workbench/common';
+import { WorkbenchThemeProvider } from '@workbench/common';
 import { HttpProvider } from './httpContext';
 import { NavigationProvider, type AppNavigation } from './navigation';
 
@@ -18,15 +16,13 @@ export interface TenantPortalAppProps {
 
 /** Providers around the router: store, HTTP client, page navigation, theme. */
 export function TenantPortalApp({ store, http, navigation, router }: TenantPortalAppProps) {
-  const theme = useMemo(() => workbenchTheme, []);
   return (
     <Provider store={store}>
       <HttpProvider value={http}>
         <NavigationProvider value={navigation}>
-          <ThemeProvider theme={theme}>
-            <CssBaseline />
+          <WorkbenchThemeProvider>
             <RouterProvider router={router} />
-          </ThemeProvider>
+          </WorkbenchThemeProvider>
         </NavigationProvider>
       </HttpProvider>
     </Provider>

@@ -1,7 +1,6 @@
 import { Provider } from 'react-redux';
-import { CssBaseline, ThemeProvider } from '@mui/material';
 import { LoginPage, SnackbarHost, type AppStore, type HttpClient } from '@workbench/common';
-import { workbenchTheme } from '@workbench/common';
+import { WorkbenchThemeProvider } from '@workbench/common';
 import { returnUrlFromHash, submitLogin } from './loginArea';
 
 export interface LoginAreaProps {
@@ -17,15 +16,14 @@ export interface LoginAreaProps {
 export function LoginArea({ store, http, assign, getHash }: LoginAreaProps) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={workbenchTheme}>
-        <CssBaseline />
+      <WorkbenchThemeProvider>
         <LoginPage
           appName="Portal"
           onSubmit={(username, password) => submitLogin(http, username, password)}
           onSuccess={() => assign(returnUrlFromHash(getHash()) ?? '/')}
         />
         <SnackbarHost />
-      </ThemeProvider>
+      </WorkbenchThemeProvider>
     </Provider>
   );
 }

@@ -37,5 +37,6 @@ describe('checkbox group rules (§4)', () => {
     expect(expandLinkText(items, false)).toBe('show 2 items');
     expect(expandLinkText(items, true)).toBe('hide 2 items');
     expect(expandLinkText([], false)).toBeNull();
+    expect(expandLinkText(items.slice(0, 1), false)).toBe('show 1 item');
   });
 });

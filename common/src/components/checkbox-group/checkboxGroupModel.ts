@@ -2,6 +2,7 @@
  * Checkbox group rules (shared-ui-and-validators §3 Checkbox group item, §4 Checkbox group).
  * Decision: hidden items (isHide) are neither shown, counted, nor changed by a parent checkbox.
  */
+import { counted } from '../../formatting/counted';
 
 /** Checkbox group item (§3): one checked flag per parent checkbox (column). */
 export interface CheckboxGroupItem {
@@ -51,5 +52,5 @@ export function itemToggled(
 export function expandLinkText(items: readonly CheckboxGroupItem[], expanded: boolean): string | null {
   const count = shown(items).length;
   if (count === 0) return null;
-  return `${expanded ? 'hide' : 'show'} ${count} items`;
+  return `${expanded ? 'hide' : 'show'} ${counted(count, 'item')}`;
 }

@@ -1,8 +1,9 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { counted } from '../../formatting/counted';
 
 /** The deletion warning of every bulk delete (shared-ui-and-validators §4). */
 export function deletionWarning(count: number): string {
-  return `If you choose to proceed ${count} items will be deleted. This cannot be undone.`;
+  return `If you choose to proceed ${counted(count, 'item')} will be deleted. This cannot be undone.`;
 }
 
 export interface ConfirmDeleteDialogProps {

@@ -63,7 +63,7 @@ describe('DualList', () => {
     render(<Harness max={1} initial={[{ name: 'Dev', category: 'Groups' }]} />);
     await user.dblClick(available().getByText('Sales'));
     expect(value()).toBe('Groups/Dev');
-    expect(screen.getByRole('alert')).toHaveTextContent('At most 1 items can be selected.');
+    expect(screen.getByRole('alert')).toHaveTextContent('At most 1 item can be selected.');
   });
 
   it('disabled items cannot be chosen', async () => {

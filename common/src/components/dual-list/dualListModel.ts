@@ -1,6 +1,7 @@
 /**
  * Dual-list rules (shared-ui-and-validators §3 Dual-list item, §5 Dual list) as pure functions.
  */
+import { counted } from '../../formatting/counted';
 
 /** Dual-list item (§3): the category is the title of the group it comes from. */
 export interface DualListItem {
@@ -19,7 +20,7 @@ export interface DualListGroup {
 export const DUAL_LIST_HEIGHT = 330;
 export const DUAL_LIST_REQUIRED_MSG = 'Select at least one item.';
 export function dualListMaxMessage(max: number): string {
-  return `At most ${max} items can be selected.`;
+  return `At most ${counted(max, 'item')} can be selected.`;
 }
 export const DUAL_LIST_DUPLICATE_MSG = 'An item can be selected only once.';
 

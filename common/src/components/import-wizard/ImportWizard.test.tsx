@@ -177,6 +177,9 @@ describe('ImportWizard', () => {
     expect(deletionWarning(3)).toBe(
       'If you choose to proceed 3 items will be deleted. This cannot be undone.',
     );
+    expect(deletionWarning(1)).toBe(
+      'If you choose to proceed 1 item will be deleted. This cannot be undone.',
+    );
   });
 
   it('shows progress with percent and start-end of total while a batch is in flight', async () => {

@@ -1,6 +1,22 @@
 import { Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { AppBar, Box, Button, Divider, Drawer, List, Menu, Toolbar, Typography } from '@mui/material';
+import {
+  AppBar,
+  Box,
+  Button,
+  Divider,
+  Drawer,
+  List,
+  ListItemIcon,
+  ListSubheader,
+  Menu,
+  MenuItem,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import Check from '@mui/icons-material/Check';
+import { shellIds } from '../../test-ids/index';
+import { THEME_PREFERENCES, useThemeMode, type ThemePreference } from '../../theme/themeMode';
 import { SnackbarHost } from '../../features/snackbar/SnackbarHost';
 import { NAV_WIDTH } from '../../theme/workbenchTheme';
 import { STICKY_TOP_VARIABLE } from '../data-table/tableModel';
@@ -150,6 +166,7 @@ export function ShellUserMenu({
 }: ShellUserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
+  const themeMode = useThemeMode();
   return (
     <>
       <Button
@@ -179,8 +196,45 @@ export function ShellUserMenu({
           {details}
         </Box>
         <Divider />
+        {themeItems(themeMode, close)}
         {items(close)}
       </Menu>
     </>
   );
+}
+
+const THEME_LABELS: Record<ThemePreference, string> = {
+  system: 'System setting',
+  light: 'Light',
+  dark: 'Dark',
+};
+
+/** The theme choice (dark mode), where the app provides one: a radio group of menu items. */
+function themeItems(themeMode: ReturnType<typeof useThemeMode>, close: () => void): ReactNode[] {
+  if (!themeMode) return [];
+  return [
+    <ListSubheader key="theme" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+      Theme
+    </ListSubheader>,
+    ...THEME_PREFERENCES.map((preference) => {
+      const chosen = themeMode.preference === preference;
+      return (
+        <MenuItem
+          key={`theme-${preference}`}
+          role="menuitemradio"
+          aria-checked={chosen}
+          selected={chosen}
+          data-testid={`${shellIds.themeChoice}-${preference}`}
+          onClick={() => {
+            themeMode.setPreference(preference);
+            close();
+          }}
+        >
+          <ListItemIcon>{chosen && <Check fontSize="small" />}</ListItemIcon>
+          {THEME_LABELS[preference]}
+        </MenuItem>
+      );
+    }),
+    <Divider key="theme-divider" />,
+  ];
 }

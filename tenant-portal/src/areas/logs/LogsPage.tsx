@@ -69,6 +69,8 @@ import { ColumnManager } from './ColumnManager';
 import { LogDetailDrawer } from './LogDetailDrawer';
 import { LogExportButton } from './LogExportButton';
 import { SavedSearchMenu } from './SavedSearchMenu';
+import { counted } from '@workbench/common/formatting/counted';
+import { workbenchGridTheme } from '@workbench/common/components/data-table/gridTheme';
 
 ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, TooltipModule]);
 
@@ -274,7 +276,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
           {exportQuery && <LogExportButton route={route} query={exportQuery} />}
           <Typography data-testid={logsIds.rowCount} variant="body2" sx={{ ml: 'auto' }} aria-live="polite">
             {totalRows !== null
-              ? `${totalRows.toLocaleString()} events`
+              ? counted(totalRows, 'event')
               : pagingStatus === 'loading'
                 ? 'Loading…'
                 : `More than ${(blocksSeen * LOG_BLOCK_SIZE).toLocaleString()} events`}
@@ -296,8 +298,11 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
         <Box data-testid={logsIds.grid} sx={{ height: 'calc(100vh - 280px)', minHeight: 360, width: '100%' }}>
           {datasource && (
             <AgGridReact<IndexedLogEvent>
+              theme={workbenchGridTheme}
               rowModelType="infinite"
               datasource={datasource}
+              // The page says when nothing matches (one empty state, with its reset).
+              suppressNoRowsOverlay
               cacheBlockSize={LOG_BLOCK_SIZE}
               maxBlocksInCache={20}
               columnDefs={columns}

@@ -22,6 +22,7 @@ import { UsersImportDialog } from './UsersImportDialog';
 import { changesOf, createBodyOf, type UserFormValues } from './userForm';
 import { RESET_PASSWORD, usersSource } from './usersSource';
 import type { PageProps } from '../../../routes/areas';
+import { counted } from '@workbench/common/formatting/counted';
 
 export const USERS_EMPTY_TEXT =
   'No users were found to match your search/filters. Try modifying or resetting your criteria.';
@@ -132,7 +133,7 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
           <Typography color="text.secondary" data-testid={usersIds.total} aria-live="polite">
             {users.status === 'loading' && users.rows.length === 0
               ? 'Loading users…'
-              : `${users.total} ${users.total === 1 ? 'user' : 'users'}`}
+              : counted(users.total, 'user')}
           </Typography>
           {canWrite && (
             <>
