@@ -11,7 +11,7 @@ import { forgetSession, signInToPortal, waitForLoginArea, waitForPortalRoute } f
 import { blockingViolations } from '../support/axe';
 import { EntityPage } from '../pageobjects/EntityPage';
 import { byTestId } from '../pageobjects/testId';
-import { dashboardIds } from '@workbench/common/test-ids/index';
+import { dashboardIds, shellIds } from '@workbench/common/test-ids/index';
 import { DEMO_PASSWORD } from '../support/testEnv';
 
 const skus = new EntityPage('skus');
@@ -87,6 +87,28 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     expect(await browser.execute(() => document.documentElement.dataset.agThemeMode)).toBe('dark');
     expect(await blockingViolations()).toEqual([]);
     await browser.execute(() => window.localStorage.clear());
+  });
+
+  it('at 800 px: the navigation folds into the menu button, which opens it and closes on a choice', async () => {
+    await browser.setWindowSize(800, 900);
+    try {
+      await forgetSession();
+      await signInToPortal('admin@acme.example', DEMO_PASSWORD);
+      await waitForPortalRoute('#/dashboard');
+      await shell.waitForRevisionState();
+      const toggle = byTestId(shellIds.navToggle);
+      await toggle.waitForDisplayed({ timeoutMsg: 'No menu button at 800 px.' });
+      await expect(shell.navItem('logs')).not.toBeDisplayed();
+      await toggle.click();
+      await shell.navItem('logs').waitForClickable();
+      expect(await blockingViolations()).toEqual([]);
+      await shell.navItem('logs').click();
+      await waitForPortalRoute('#/logs/web');
+      await shell.navItem('logs').waitForDisplayed({ reverse: true });
+      expect(await blockingViolations()).toEqual([]);
+    } finally {
+      await browser.setWindowSize(1400, 900);
+    }
   });
 
   it('on the provider console’s SKUs page and its form', async () => {

@@ -34,6 +34,10 @@ export const shellIds = {
   publish: 'revision-publish',
   inactivityWarning: 'inactivity-warning',
   staySignedIn: 'inactivity-stay-signed-in',
+  /** The app bar's menu button that opens the folded navigation (narrow windows). */
+  navToggle: 'shell-nav-toggle',
+  /** "Skip to content": the first stop of the Tab key. */
+  skipLink: 'shell-skip-link',
   /** `${themeChoice}-${system|light|dark}`: the user menu's theme items (both apps). */
   themeChoice: 'user-menu-theme',
 } as const;

@@ -24,6 +24,8 @@ const PALETTES: Record<ThemeMode, PaletteOptions> = {
   },
 };
 
+const focusRing: Record<ThemeMode, string> = { light: '#1f4e79', dark: '#8fbbe8' };
+
 export function createWorkbenchTheme(mode: ThemeMode): Theme {
   return createTheme({
     palette: PALETTES[mode],
@@ -37,6 +39,17 @@ export function createWorkbenchTheme(mode: ThemeMode): Theme {
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
+      // A visible focus ring on every control reached by keyboard (issue 15): the page's primary
+      // colour, or the text colour on the app bar (whose background is the primary colour).
+      MuiCssBaseline: {
+        styleOverrides: {
+          '.MuiButtonBase-root.Mui-focusVisible, a:focus-visible, [role="tab"]:focus-visible': {
+            outline: `2px solid ${focusRing[mode]}`,
+            outlineOffset: 2,
+          },
+          '.MuiAppBar-root .MuiButtonBase-root.Mui-focusVisible': { outlineColor: 'currentColor' },
+        },
+      },
       MuiButton: { defaultProps: { size: 'small', disableElevation: true } },
       MuiTextField: { defaultProps: { size: 'small' } },
       MuiListItemButton: { styleOverrides: { root: { borderRadius: 4 } } },

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { componentIds } from '../../test-ids';
-import { DataTable, type DataTableColumn } from './DataTable';
+import { DataTable, readableMinWidth, type DataTableColumn } from './DataTable';
 
 /* The paginator, which the table renders itself (the grid's behaviour: DataTableGrid.test.tsx). */
 
@@ -70,4 +70,10 @@ describe('DataTable paginator', () => {
     ]);
     expect(screen.getByText('91–95 of 95')).toBeInTheDocument();
   });
+});
+
+test('a column is at least as wide as its header needs (a sortable one also fits the arrow)', () => {
+  expect(readableMinWidth('E-mail', false)).toBe(77);
+  expect(readableMinWidth('E-mail', true)).toBe(97);
+  expect(readableMinWidth('Last sign-in time', false)).toBeGreaterThan(readableMinWidth('Name', false));
 });

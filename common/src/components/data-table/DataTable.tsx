@@ -44,7 +44,8 @@ import {
 } from './tableModel';
 
 // Only the grid modules the table uses: client-side rows, row drag (reorder), cell and row styles
-// (centred cells, row state markers), the column API (sort state). Given per grid, not registered
+// (centred cells, row state markers), the column API (sort state); column pinning is in the core.
+// Given per grid, not registered
 // globally, so importing common has no side effect and AG Grid stays out of pages without a table.
 const gridModules = [
   ClientSideRowModelModule,
@@ -105,6 +106,13 @@ export function columnsOverflow(table: HTMLElement | null, api: GridApi | null):
   return narrowest > grid.clientWidth + 1;
 }
 
+/**
+ * The narrowest a column may get with its header still readable: its text at the table's 13 px
+ * font (about 7.5 px a character), the cell padding, and the sort arrow where it sorts.
+ */
+export const readableMinWidth = (header: string, sortable: boolean): number =>
+  Math.ceil(header.length * 7.5) + 32 + (sortable ? 20 : 0);
+
 /** Table column (§3). */
 export interface DataTableColumn<T> {
   /** Column id and, unless `value` is given, the row's field shown. */
@@ -114,7 +122,10 @@ export interface DataTableColumn<T> {
   flex?: number;
   /** Centre the cells. */
   center?: boolean;
+  /** Default: wide enough for the header text (narrow windows scroll sideways instead of cutting it). */
   minWidth?: number;
+  /** Kept in view at that edge while the table scrolls sideways (e.g. the row actions). */
+  pinned?: 'left' | 'right';
   sortable?: boolean;
   /** Sorting starts descending rather than ascending. */
   reverseSort?: boolean;
@@ -402,7 +413,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         colId: column.name,
         headerName: column.header ?? column.name,
         flex: column.flex ?? 1,
-        minWidth: column.minWidth,
+        minWidth: column.minWidth ?? readableMinWidth(column.header ?? column.name, Boolean(column.sortable)),
+        pinned: column.pinned ?? null,
         sortable: Boolean(column.sortable),
         sortingOrder: sortCycle(column.reverseSort),
         sort: sort?.column === column.name ? sort.direction : null,

@@ -3,6 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MenuItem } from '@mui/material';
 import { Provider } from 'react-redux';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { shellIds } from '../../test-ids/index';
 import { createTestStore } from '../../test-support/storeHarness';
 import { STICKY_TOP_VARIABLE } from '../data-table/tableModel';
 import { ShellLayout, ShellUserMenu } from './ShellLayout';
@@ -10,19 +12,21 @@ import { ShellLayout, ShellUserMenu } from './ShellLayout';
 function renderShell(children: React.ReactNode, actions?: React.ReactNode) {
   const { store } = createTestStore();
   return render(
-    <Provider store={store}>
-      <ShellLayout
-        title="Workbench Portal"
-        appBarTestId="bar"
-        navTestId="nav"
-        actions={actions}
-        nav={<li>Policy</li>}
-        loading={<p>Loading page</p>}
-        overlays={<p>An overlay</p>}
-      >
-        {children}
-      </ShellLayout>
-    </Provider>,
+    <MemoryRouter>
+      <Provider store={store}>
+        <ShellLayout
+          title="Workbench Portal"
+          appBarTestId="bar"
+          navTestId="nav"
+          actions={actions}
+          nav={<li>Policy</li>}
+          loading={<p>Loading page</p>}
+          overlays={<p>An overlay</p>}
+        >
+          {children}
+        </ShellLayout>
+      </Provider>
+    </MemoryRouter>,
   );
 }
 
@@ -55,6 +59,72 @@ describe('ShellLayout', () => {
     show({ default: () => <p>Loaded page</p> });
     expect(await screen.findByText('Loaded page')).toBeInTheDocument();
     expect(screen.queryByText('Loading page')).not.toBeInTheDocument();
+  });
+});
+
+describe('ShellLayout in a narrow window (below 900 px) and by keyboard', () => {
+  /** jsdom has no matchMedia: a window narrower than the md breakpoint. */
+  beforeEach(() =>
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({
+        matches: query.includes('max-width'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        onchange: null,
+        dispatchEvent: () => false,
+      }),
+    }),
+  );
+  afterEach(() => Reflect.deleteProperty(window, 'matchMedia'));
+
+  function NavLinks() {
+    return (
+      <>
+        <Link to="/policy">Policy</Link>
+        <Link to="/logs">Logs</Link>
+      </>
+    );
+  }
+
+  test('the navigation folds into a menu button; choosing a page closes it', async () => {
+    const { store } = createTestStore();
+    render(
+      <MemoryRouter initialEntries={['/policy']}>
+        <Provider store={store}>
+          <ShellLayout title="Workbench Portal" navTestId="nav" nav={<NavLinks />} loading={<p>Loading</p>}>
+            <Routes>
+              <Route path="/policy" element={<p>Policy page</p>} />
+              <Route path="/logs" element={<p>Logs page</p>} />
+            </Routes>
+          </ShellLayout>
+        </Provider>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    const toggle = screen.getByTestId(shellIds.navToggle);
+    expect(toggle).toHaveAccessibleName('Open navigation');
+    await userEvent.click(toggle);
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(within(nav).getByRole('link', { name: 'Logs' }));
+    expect(await screen.findByText('Logs page')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument(),
+    );
+  });
+
+  test('"Skip to content" is the first stop of the Tab key and moves focus to the page', async () => {
+    renderShell(<p>The page</p>, <button type="button">Publish</button>);
+    await userEvent.tab();
+    const skip = screen.getByTestId(shellIds.skipLink);
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveTextContent('Skip to content');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 });
 

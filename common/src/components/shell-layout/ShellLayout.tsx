@@ -1,10 +1,12 @@
-import { Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import {
   AppBar,
   Box,
   Button,
   Divider,
   Drawer,
+  IconButton,
   List,
   ListItemIcon,
   ListSubheader,
@@ -12,7 +14,10 @@ import {
   MenuItem,
   Toolbar,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Check from '@mui/icons-material/Check';
 import { shellIds } from '../../test-ids/index';
@@ -67,7 +72,11 @@ function useAppBarHeight() {
   return { ref, px };
 }
 
-/** The logged-in frame of both apps: a fixed app bar, a permanent navigation drawer, the page. */
+/**
+ * The logged-in frame of both apps: a fixed app bar, the navigation drawer, the page. Below the
+ * md breakpoint (900 px) the navigation folds into a menu button (issue 15: narrow windows); a
+ * skip link, the first stop of the Tab key, jumps to the page.
+ */
 export function ShellLayout({
   title,
   appBarTestId,
@@ -80,8 +89,42 @@ export function ShellLayout({
 }: ShellLayoutProps) {
   const appBarHeight = useAppBarHeight();
   const appBarRef = appBarHeight.ref;
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  const [navOpen, setNavOpen] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // Choosing a page closes the folded navigation.
+  useEffect(() => setNavOpen(false), [pathname, narrow]);
+  const navigation = (
+    <Box
+      component="nav"
+      id="main-navigation"
+      aria-label="Main navigation"
+      data-testid={navTestId}
+      sx={{ overflowY: 'auto', p: 1 }}
+    >
+      <List dense disablePadding component="div">
+        {nav}
+      </List>
+    </Box>
+  );
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Button
+        onClick={() => mainRef.current?.focus()}
+        data-testid={shellIds.skipLink}
+        variant="contained"
+        sx={{
+          position: 'fixed',
+          top: 8,
+          left: 8,
+          zIndex: (t) => t.zIndex.tooltip + 1,
+          transform: 'translateY(-200%)',
+          '&:focus-visible': { transform: 'none' },
+        }}
+      >
+        Skip to content
+      </Button>
       <AppBar
         ref={appBarRef}
         position="fixed"
@@ -89,9 +132,24 @@ export function ShellLayout({
         sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}
       >
         <Toolbar>
+          {narrow && (
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={navOpen ? 'Close navigation' : 'Open navigation'}
+              aria-controls="main-navigation"
+              aria-expanded={navOpen}
+              onClick={() => setNavOpen(!navOpen)}
+              data-testid={shellIds.navToggle}
+              sx={{ mr: 1 }}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
           <Typography
             component="span"
             variant="h6"
+            noWrap
             sx={{ flexGrow: 1, fontWeight: 700, fontSize: '1.05rem' }}
           >
             {title}
@@ -99,29 +157,42 @@ export function ShellLayout({
           {actions}
         </Toolbar>
       </AppBar>
-      <Drawer
-        variant="permanent"
-        sx={{
-          width: NAV_WIDTH,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box' },
-        }}
-      >
-        <Toolbar />
-        <Box
-          component="nav"
-          aria-label="Main navigation"
-          data-testid={navTestId}
-          sx={{ overflowY: 'auto', p: 1 }}
+      {narrow ? (
+        <Drawer
+          variant="temporary"
+          open={navOpen}
+          onClose={() => setNavOpen(false)}
+          // The folded navigation opens as a modal panel: it needs a name of its own.
+          slotProps={{ paper: { 'aria-label': 'Navigation' } }}
+          sx={{ '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box' } }}
         >
-          <List dense disablePadding component="div">
-            {nav}
-          </List>
-        </Box>
-      </Drawer>
+          <Toolbar />
+          {navigation}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: NAV_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: NAV_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          <Toolbar />
+          {navigation}
+        </Drawer>
+      )}
       <Box
         component="main"
-        sx={{ flexGrow: 1, p: 3, minWidth: 0, [STICKY_TOP_VARIABLE]: `${appBarHeight.px}px` }}
+        ref={mainRef}
+        tabIndex={-1}
+        sx={{
+          flexGrow: 1,
+          p: { xs: 2, md: 3 },
+          minWidth: 0,
+          outline: 'none',
+          [STICKY_TOP_VARIABLE]: `${appBarHeight.px}px`,
+        }}
       >
         <Toolbar />
         <Suspense fallback={loading}>{children}</Suspense>

@@ -97,6 +97,8 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
             name: 'actions',
             header: 'Actions',
             center: true,
+            // In reach also when a narrow window scrolls the table sideways.
+            pinned: 'right' as const,
             render: (u: EndUser) => (
               <IconButton
                 size="small"
@@ -124,9 +126,10 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
     <AreaPage title="Users">
       <Box data-testid={usersIds.page}>
         <Stack
-          direction={{ xs: 'column', md: 'row' }}
+          direction="row"
           spacing={1.5}
-          sx={{ mb: 2, alignItems: { md: 'center' } }}
+          useFlexGap
+          sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
         >
           <SearchField size="small" label="Search users" {...users.search} testId={usersIds.search} />
           <Box sx={{ flex: 1 }} />
