@@ -14,7 +14,16 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     demoEvents: undefined,
     insightsUrl: null,
     loginRatePerMinute: undefined,
+    liveEventsPerSecond: 2,
   });
+});
+
+test('WORKBENCH_LIVE_EVENTS: demo events a second after the seeding, 0 for none; anything else stops the start', () => {
+  expect(readConfig({ WORKBENCH_LIVE_EVENTS: '0' }, root).liveEventsPerSecond).toBe(0);
+  expect(readConfig({ WORKBENCH_LIVE_EVENTS: '25' }, root).liveEventsPerSecond).toBe(25);
+  for (const bad of ['-1', '0.5', 'some', '1001']) {
+    expect(() => readConfig({ WORKBENCH_LIVE_EVENTS: bad }, root)).toThrow(/WORKBENCH_LIVE_EVENTS/);
+  }
 });
 
 test('WORKBENCH_LOGIN_RATE_LIMIT: sign-in calls per minute and address; anything but 1..1000000 stops the start', () => {

@@ -15,7 +15,12 @@ export interface ServerConfig {
   insightsUrl: string | null;
   /** WORKBENCH_LOGIN_RATE_LIMIT: sign-in calls per minute and client address (undefined: the default). */
   loginRatePerMinute?: number;
+  /** WORKBENCH_LIVE_EVENTS: demo events a second added after the first seeding (0: none). */
+  liveEventsPerSecond: number;
 }
+
+/** Live demo data by default: a gentle trickle, so the newest minutes of the logs are never empty. */
+export const DEFAULT_LIVE_EVENTS_PER_SECOND = 2;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -91,6 +96,17 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     }
   }
 
+  let liveEventsPerSecond = DEFAULT_LIVE_EVENTS_PER_SECOND;
+  if (!blank(env.WORKBENCH_LIVE_EVENTS)) {
+    const text = env.WORKBENCH_LIVE_EVENTS.trim();
+    liveEventsPerSecond = Number(text);
+    if (!/^\d+$/.test(text) || liveEventsPerSecond > 1000) {
+      throw new ConfigError(
+        `WORKBENCH_LIVE_EVENTS must be a whole number of demo events a second (0-1000, 0 for none), got "${env.WORKBENCH_LIVE_EVENTS}".`,
+      );
+    }
+  }
+
   const demoPassword = blank(env.WORKBENCH_DEMO_PASSWORD) ? undefined : env.WORKBENCH_DEMO_PASSWORD;
   const host = blank(env.HOST) ? '127.0.0.1' : env.HOST.trim();
   return {
@@ -103,5 +119,6 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     demoEvents,
     insightsUrl,
     loginRatePerMinute,
+    liveEventsPerSecond,
   };
 }

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       eventsPlugin({
         dataDir: config.dataDir,
         demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS,
+        liveEventsPerSecond: config.liveEventsPerSecond,
         store: events,
       }),
       reportFilesPlugin({ store: events }),

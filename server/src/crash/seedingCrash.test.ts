@@ -14,7 +14,12 @@ import { GUARD_MS, startChildServer, crashDataDirPerTest } from './childServer';
 
 /** 15 batches of 2,000: seconds of seeding, so the kill lands with most of it still to do. */
 const EVENTS = 30_000;
-const ENV = { WORKBENCH_DEMO_PASSWORD: 'crash-test-password', WORKBENCH_DEMO_EVENTS: String(EVENTS) };
+// No live demo events: the store must end with exactly the seeded events.
+const ENV = {
+  WORKBENCH_DEMO_PASSWORD: 'crash-test-password',
+  WORKBENCH_DEMO_EVENTS: String(EVENTS),
+  WORKBENCH_LIVE_EVENTS: '0',
+};
 
 jest.setTimeout(3 * GUARD_MS);
 

@@ -9,10 +9,13 @@
  * seeding's progress, in one transaction; a seeding that a crash or a close interrupted is
  * finished by the next start (`Resuming demo events: ...`), with exactly the events an
  * uninterrupted one gives (seedDemoEvents). Closing the server stops seeding between batches.
+ * Once the demo events are stored, `liveEventsPerSecond` more arrive every second (live demo
+ * data, WORKBENCH_LIVE_EVENTS), each at its time within that second.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { generatorTenantsOf } from '../seed/seedTenants';
 import { percentPrinter, seedDemoEvents } from '../seed/seedEvents';
+import { liveEventMaker, type GeneratorTenant } from '../seed/eventGenerator';
 import { DuckDbEventStore } from './duckdbEventStore';
 import type { EventStore } from './eventStore';
 import { logsRoutes } from './logsRoutes';
@@ -27,6 +30,13 @@ export interface EventsPluginOptions {
   store?: EventStore;
   print?: (line: string) => void;
   now?: () => Date;
+  /**
+   * Live demo data: events a second added once the demo events are stored (0 or unset: none).
+   * Only with demo events: a store without them stays as it is.
+   */
+  liveEventsPerSecond?: number;
+  /** How often the live events are added (default every second). */
+  liveIntervalMs?: number;
 }
 
 export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
@@ -36,6 +46,31 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
     const print = options.print ?? ((line: string) => console.log(line));
     let stopping = false;
     let seeding: Promise<unknown> = Promise.resolve();
+    let live: NodeJS.Timeout | undefined;
+    let appendingLive: Promise<unknown> = Promise.resolve();
+
+    /** Adds the live demo events of each interval, at times in that interval. */
+    const startLiveEvents = (tenants: GeneratorTenant[]) => {
+      const perSecond = options.liveEventsPerSecond ?? 0;
+      if (perSecond <= 0 || stopping) return;
+      const intervalMs = options.liveIntervalMs ?? 1000;
+      const make = liveEventMaker(tenants, now().getTime());
+      let from = now().getTime();
+      let owed = 0; // fractions of an event carried to the next interval
+      live = setInterval(() => {
+        const to = now().getTime();
+        owed += (perSecond * (to - from)) / 1000;
+        const count = Math.floor(owed);
+        owed -= count;
+        const events = count > 0 ? make(from, to, count) : [];
+        from = to;
+        if (events.length === 0) return;
+        appendingLive = appendingLive
+          .then(() => store.append(events))
+          .catch((error: unknown) => app.log.error({ err: error }, 'adding live demo events failed'));
+      }, intervalMs);
+      live.unref();
+    };
 
     app.addHook('onReady', async () => {
       const count = options.demoEvents ?? 0;
@@ -53,13 +88,18 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
             ),
           shouldStop: () => stopping,
         });
-        if (result.complete) print(`Demo events ready: ${result.total.toLocaleString('en-US')}.`);
+        if (result.complete) {
+          print(`Demo events ready: ${result.total.toLocaleString('en-US')}.`);
+          startLiveEvents(tenants);
+        }
       })().catch((error: unknown) => app.log.error({ err: error }, 'seeding demo events failed'));
     });
 
     app.addHook('onClose', async () => {
       stopping = true;
+      clearInterval(live);
       await seeding;
+      await appendingLive;
       if (!options.store) await store.close();
     });
 

@@ -840,3 +840,22 @@ export function* generateEvents(options: GeneratorOptions): Generator<NewEvent[]
   }
   if (batch.length > 0) yield batch;
 }
+
+/**
+ * Live demo data (issue 15): after the first seeding the server keeps adding a few events a
+ * second, so "Last 15 minutes" and a live tail show data on any day. Returns a maker of `count`
+ * events at random times in [from, to), oldest first, from a random stream of its own.
+ */
+export function liveEventMaker(
+  tenants: readonly GeneratorTenant[],
+  seed: number,
+): (from: number, to: number, count: number) => NewEvent[] {
+  if (tenants.length === 0) throw new Error('At least one tenant is needed.');
+  const random = new Random(seed);
+  const factory = new EventFactory(random, new Random(seed ^ 0x5eed), tenants);
+  return (from, to, count) => {
+    const times: number[] = [];
+    for (let i = 0; i < count; i += 1) times.push(from + Math.floor(random.next() * Math.max(1, to - from)));
+    return times.sort((a, b) => a - b).map((time) => factory.make(time));
+  };
+}

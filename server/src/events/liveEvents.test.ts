@@ -1,0 +1,103 @@
+/**
+ * Live demo data (issue 15): once the demo events are stored, the server keeps adding a few a
+ * second, each at its time in that second; none without demo events; none after the close.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LOG_TYPES } from '@workbench/common/vocabularies/logTypes';
+import { startTestServer, type TestServer } from '../testing/testServer';
+import { DuckDbEventStore } from './duckdbEventStore';
+import { eventsPlugin } from './eventsPlugin';
+
+jest.setTimeout(30_000);
+
+let dir: string;
+let store: DuckDbEventStore;
+let server: TestServer | null = null;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-events-'));
+  store = await DuckDbEventStore.open(dir);
+});
+afterEach(async () => {
+  await server?.close();
+  server = null;
+  await store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Polls until `check` holds (the guard is only a last resort). */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const guard = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > guard) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const DEMO = 40;
+
+test('after the demo events, live ones arrive at the current time, about the rate asked; the close stops them', async () => {
+  const lines: string[] = [];
+  server = await startTestServer({
+    plugins: [
+      eventsPlugin({
+        dataDir: dir,
+        store,
+        demoEvents: DEMO,
+        liveEventsPerSecond: 200,
+        liveIntervalMs: 50,
+        now: () => new Date(),
+        print: (line) => lines.push(line),
+      }),
+    ],
+  });
+  await until(async () => lines.some((l) => l.startsWith('Demo events ready')), 'the demo events');
+  const readyAt = Date.now();
+  await until(async () => (await store.count()) >= DEMO + 20, 'live events');
+  const newest = await store.count();
+  const seenAt = Date.now();
+  // Each live event is in the interval it was made in: after the seeding ended, not in the future.
+  const tids = (await server.app.workbench.store.listTenants()).map((t) => t.tid);
+  const times: number[] = [];
+  for (const tid of tids)
+    for (const logType of LOG_TYPES) {
+      const events = await store.query({
+        tid,
+        logType,
+        start: readyAt - 1000,
+        end: seenAt + 60_000,
+        filters: [],
+        limit: 500,
+      });
+      times.push(...events.map((e) => e.time));
+    }
+  const queriedAt = Date.now();
+  expect(times.length).toBeGreaterThan(0);
+  for (const t of times) expect(t).toBeLessThanOrEqual(queriedAt);
+  expect(newest).toBeGreaterThan(DEMO);
+
+  await server.close();
+  server = null;
+  const afterClose = await store.count();
+  await new Promise((r) => setTimeout(r, 200)); // four intervals: nothing more may arrive
+  expect(await store.count()).toBe(afterClose);
+});
+
+test('without demo events the store stays as it is', async () => {
+  server = await startTestServer({
+    plugins: [
+      eventsPlugin({
+        dataDir: dir,
+        store,
+        demoEvents: 0,
+        liveEventsPerSecond: 200,
+        liveIntervalMs: 20,
+        now: () => new Date(),
+      }),
+    ],
+  });
+  await new Promise((r) => setTimeout(r, 200)); // ten intervals
+  expect(await store.count()).toBe(0);
+});
