@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { generatorTenantsOf } from '../seed/seedTenants';
-import { percentPrinter, seedDemoEvents } from '../seed/seedEvents';
+import { DEMO_EVENTS_LOAD, percentPrinter, seedDemoEvents } from '../seed/seedEvents';
 import { liveEventMaker, type GeneratorTenant } from '../seed/eventGenerator';
 import { DuckDbEventStore } from './duckdbEventStore';
 import type { EventStore } from './eventStore';
@@ -88,10 +88,9 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
             ),
           shouldStop: () => stopping,
         });
-        if (result.complete) {
-          print(`Demo events ready: ${result.total.toLocaleString('en-US')}.`);
-          startLiveEvents(tenants);
-        }
+        if (result.complete) print(`Demo events ready: ${result.total.toLocaleString('en-US')}.`);
+        // Seeded now or on an earlier start: the live demo events follow.
+        if ((await store.loadProgress(DEMO_EVENTS_LOAD))?.complete) startLiveEvents(tenants);
       })().catch((error: unknown) => app.log.error({ err: error }, 'seeding demo events failed'));
     });
 

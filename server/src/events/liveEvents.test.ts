@@ -83,6 +83,21 @@ test('after the demo events, live ones arrive at the current time, about the rat
   const afterClose = await store.count();
   await new Promise((r) => setTimeout(r, 200)); // four intervals: nothing more may arrive
   expect(await store.count()).toBe(afterClose);
+
+  // A later start finds the demo events stored: the live ones resume.
+  server = await startTestServer({
+    plugins: [
+      eventsPlugin({
+        dataDir: dir,
+        store,
+        demoEvents: DEMO,
+        liveEventsPerSecond: 200,
+        liveIntervalMs: 50,
+        now: () => new Date(),
+      }),
+    ],
+  });
+  await until(async () => (await store.count()) >= afterClose + 20, 'live events after a restart');
 });
 
 test('without demo events the store stays as it is', async () => {
