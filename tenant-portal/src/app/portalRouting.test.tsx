@@ -1,9 +1,9 @@
 // The root typecheck also sees WebdriverIO's global expect; take jest's explicitly.
 import { expect } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { navItemId, notFoundIds, shellIds } from '@workbench/common';
+import { LOGOUT_TIMEOUT_PATH, loggedOut, navItemId, notFoundIds, shellIds } from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv } from '../testing/renderPortal';
 
 afterEach(resetPortalEnv);
@@ -21,6 +21,21 @@ describe('tenant portal routes (portal-core §2) rendered with a real store', ()
     const { location } = renderPortal({ path: '/logout' });
     expect(await screen.findByText('You have been signed out.')).toBeInTheDocument();
     expect(location()).toBe('/logout');
+  });
+
+  it('an inactivity time-out lands on the logout page with its message, not on the login form', async () => {
+    const view = renderPortal({ path: '/dashboard', user: demoUser('admin') });
+    expect(await pageTitle()).toHaveTextContent('Dashboard');
+    // What the inactivity saga does once the logout call is done: the session ends, then it
+    // navigates to the logout page with the flag. The dashboard's guard must not win the race.
+    act(() => {
+      view.store.dispatch(loggedOut({ timeout: true }));
+      view.navigation.navigate(LOGOUT_TIMEOUT_PATH);
+    });
+    expect(
+      await screen.findByText('Your session ended after a period of inactivity. You have been signed out.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(view.location()).toBe('/logout?timeout=true'));
   });
 
   it('cloud: the root goes to dashboard, which resolves the revision before showing', async () => {

@@ -4,7 +4,15 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { Loading, NotFoundPage, SessionGate, selectSessionStatus, useAppSelector } from '@workbench/common';
+import {
+  LOGOUT_TIMEOUT_PATH,
+  Loading,
+  NotFoundPage,
+  SessionGate,
+  selectSessionStatus,
+  selectSessionTimedOut,
+  useAppSelector,
+} from '@workbench/common';
 import { LoginRoute } from '../login/LoginRoute';
 import { LogoutPage } from '../logout/LogoutPage';
 import { AppShell } from '../shell/AppShell';
@@ -26,6 +34,10 @@ function pageElement(page: PageLoader | undefined, props: PageProps): ReactNode 
 /** The shell is for logged-in users; others go to login (with a returnUrl unless at the root). */
 function ShellGate({ children }: { children: ReactNode }) {
   const status = useAppSelector(selectSessionStatus);
+  const timedOut = useAppSelector(selectSessionTimedOut);
+  // A session the inactivity time-out ended goes to the logout page with its message, whichever
+  // runs first: this gate or the time-out's own navigation there.
+  if (status === 'loggedOut' && timedOut) return <Navigate to={LOGOUT_TIMEOUT_PATH} replace />;
   const state = status === 'notInitialized' ? 'checking' : status === 'loggedOut' ? 'signedOut' : 'signedIn';
   return (
     <SessionGate state={state} loginPath={LOGIN_PATH}>
