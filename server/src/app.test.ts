@@ -63,6 +63,7 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ['post', '/api/auth/v1/login'],
     ['get', '/api/auth/v1/logout'],
     ['post', '/api/auth/v1/cookie_refresh'],
+    ['post', '/api/auth/v1/change_password'],
     ['get', '/api/userinfo'],
     ['post', '/api/v1/login'],
     ['get', '/api/v1/logout'],

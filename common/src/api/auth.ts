@@ -6,6 +6,8 @@
 import type {
   AuthParams,
   AuthParamsRequest,
+  ChangePasswordReply,
+  ChangePasswordRequest,
   CookieRefreshReply,
   LoginReply,
   LoginRequest,
@@ -70,5 +72,16 @@ export async function getPortalVersion(http: HttpClient): Promise<PortalVersion>
 
 export async function setPortalVersion(http: HttpClient, body: PortalVersion): Promise<PortalVersion> {
   const r = await http.put<PortalVersion>(AUTH_PATHS.portalVersion, body, { callName: 'setPortalVersion' });
+  return r.data;
+}
+
+/** The signed-in user's own password change (400 names the field: current_password, new_password). */
+export async function changePassword(
+  http: HttpClient,
+  body: ChangePasswordRequest,
+): Promise<ChangePasswordReply> {
+  const r = await http.post<ChangePasswordReply>(AUTH_PATHS.changePassword, body, {
+    callName: 'changePassword',
+  });
   return r.data;
 }

@@ -69,6 +69,16 @@ export const providerIds = {
 export const navItemId = (area: string): string => `${shellIds.navItem}-${area}`;
 export const providerNavItemId = (area: string): string => `${providerIds.navItem}-${area}`;
 
+/** The user menu's Change password (where the session says show_change_password) and its dialog. */
+export const changePasswordIds = {
+  menuItem: 'user-menu-change-password',
+  dialog: 'change-password-dialog',
+  current: 'change-password-current',
+  next: 'change-password-new',
+  confirm: 'change-password-confirm',
+  submit: 'change-password-submit',
+} as const;
+
 /** The policy area's landing page: the staged revision's publish note (tenant portal). */
 export const policyIds = {
   noteEditor: 'policy-note-editor',

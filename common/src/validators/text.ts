@@ -1,5 +1,6 @@
 import { characterLength } from './characterLength';
 import { isEmptyValue, type ValidationErrorKey } from './errorKeys';
+import { PASSWORD_FORBIDDEN_CHARACTERS } from '../api/contract/auth';
 
 /** Text length limits of shared-ui-and-validators §5 / §9, in characters (see characterLength), counted after trimming. */
 export const TEXT_MIN_LENGTH = 3;
@@ -76,8 +77,8 @@ export function regex(value: string | null | undefined): ValidationErrorKey | nu
 
 /** Characters a user name must not contain: ! < backslash, whitespace, single or double quote. */
 const USER_NAME_FORBIDDEN = /[!<\\\s'"]/;
-/** Characters a password must not contain: ! backslash, whitespace or single quote. */
-const PASSWORD_FORBIDDEN = /[!\\\s']/;
+/** Characters a password must not contain: ! backslash, whitespace or single quote (the contract's). */
+const PASSWORD_FORBIDDEN = PASSWORD_FORBIDDEN_CHARACTERS;
 
 /** User name without ! < \ whitespace ' " [invalidUserName]. */
 export function userName(value: string | null | undefined): ValidationErrorKey | null {

@@ -1,4 +1,9 @@
-import { LOGIN_FAILED_MSG, LOGIN_LOCKED_MSG } from '@workbench/common/api/contract/auth';
+import {
+  AUTH_PATHS,
+  CHANGE_PASSWORD_MSGS,
+  LOGIN_FAILED_MSG,
+  LOGIN_LOCKED_MSG,
+} from '@workbench/common/api/contract/auth';
 import { SESSION_COOKIE, USER_ID_COOKIE, XSRF_COOKIE } from '@workbench/common/api/contract/wire';
 import { CookieJar, signIn, startTestServer, TEST_PASSWORD, type TestServer } from '../testing/testServer';
 
@@ -352,5 +357,85 @@ describe('portal version', () => {
     });
     expect(put.status).toBe(400);
     expect(await put.json()).toMatchObject({ field: 'portal_v2' });
+  });
+});
+
+describe('change password (the user menu, where show_change_password)', () => {
+  const NEW = 'a-new-Password-42';
+  const change = (jar: CookieJar, body: unknown) =>
+    server.call(AUTH_PATHS.changePassword, { method: 'POST', jar, body });
+
+  test('with the current password the new one is set, the prompt goes, and the other sessions end', async () => {
+    const here = await signIn(server, 'admin@acme.example');
+    const elsewhere = await signIn(server, 'admin@acme.example');
+    const r = await change(here.jar, { current_password: TEST_PASSWORD, new_password: NEW });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ status: 'ok' });
+    // This session goes on; the other one is over.
+    expect((await server.call('/api/userinfo', { jar: here.jar })).status).toBe(200);
+    expect((await server.call('/api/userinfo', { jar: elsewhere.jar })).status).toBe(401);
+    const info = (await (await server.call('/api/userinfo', { jar: here.jar })).json()) as {
+      show_change_password: boolean;
+    };
+    expect(info.show_change_password).toBe(false);
+    expect((await login('admin@acme.example', TEST_PASSWORD)).status).toBe(401);
+    expect((await login('admin@acme.example', NEW)).status).toBe(200);
+  });
+
+  test.each([
+    [
+      'a wrong current password',
+      { current_password: 'not-it', new_password: NEW },
+      'current_password',
+      CHANGE_PASSWORD_MSGS.wrongCurrent,
+    ],
+    [
+      'a short new password',
+      { current_password: TEST_PASSWORD, new_password: 'short1' },
+      'new_password',
+      CHANGE_PASSWORD_MSGS.tooShort,
+    ],
+    [
+      'a space in it',
+      { current_password: TEST_PASSWORD, new_password: 'has a space 123' },
+      'new_password',
+      CHANGE_PASSWORD_MSGS.forbidden,
+    ],
+    [
+      "a ' in it",
+      { current_password: TEST_PASSWORD, new_password: "quote'password1" },
+      'new_password',
+      CHANGE_PASSWORD_MSGS.forbidden,
+    ],
+    [
+      'the same password',
+      { current_password: TEST_PASSWORD, new_password: TEST_PASSWORD },
+      'new_password',
+      CHANGE_PASSWORD_MSGS.same,
+    ],
+  ])('%s is a 400 naming the field, and the password stays', async (_case, body, field, message) => {
+    const admin = await signIn(server, 'admin@acme.example');
+    const r = await change(admin.jar, body);
+    expect(r.status).toBe(400);
+    expect(await r.json()).toMatchObject({ message, field });
+    expect((await login('admin@acme.example', TEST_PASSWORD)).status).toBe(200);
+  });
+
+  test('without a session 401; without the xsrf header 403; a number for a password 400', async () => {
+    expect(
+      (await change(new CookieJar(), { current_password: TEST_PASSWORD, new_password: NEW })).status,
+    ).toBe(401);
+    const admin = await signIn(server, 'admin@acme.example');
+    const noXsrf = await server.call(AUTH_PATHS.changePassword, {
+      method: 'POST',
+      jar: admin.jar,
+      xsrf: false,
+      body: { current_password: TEST_PASSWORD, new_password: NEW },
+    });
+    expect(noXsrf.status).toBe(403);
+    expect(
+      (await change(admin.jar, { current_password: TEST_PASSWORD, new_password: 1234567890123 })).status,
+    ).toBe(400);
+    expect((await login('admin@acme.example', TEST_PASSWORD)).status).toBe(200);
   });
 });

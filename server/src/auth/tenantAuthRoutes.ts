@@ -6,18 +6,23 @@ import {
   AUTH_PATHS,
   AuthParams,
   AuthParamsRequest,
+  CHANGE_PASSWORD_MSGS,
+  ChangePasswordReply,
+  ChangePasswordRequest,
   CookieRefreshReply,
   LOGIN_FAILED_MSG,
   LOGIN_LOCKED_MSG,
   LoginFailure,
   LoginReply,
   LoginRequest,
+  newPasswordProblem,
   PortalVersion,
   UserInfo,
 } from '@workbench/common/api/contract/auth';
 import { LOGIN_AREA_PATH, SESSION_COOKIE } from '@workbench/common/api/contract/wire';
 import type { TenantSession } from '../context';
-import { errorResponses } from '../http/errors';
+import { ApiHttpError, errorResponses } from '../http/errors';
+import { hashPassword, verifyPassword } from '../security/passwords';
 import { tenantSessionOf } from '../http/guard';
 import { clearTenantCookies, SESSION_ABSOLUTE_MS, setTenantCookies, setUserIdCookie } from '../http/sessions';
 import { attemptLogin } from '../security/loginAttempt';
@@ -210,6 +215,31 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
       async (request) => userInfoOf(tenantSessionOf(request)),
     );
   }
+
+  app.post(
+    AUTH_PATHS.changePassword,
+    {
+      // Any signed-in user, for their own account; it checks a password, so the sign-in calls'
+      // per-address limit applies (no guessing the current password through it).
+      config: { world: 'tenant', permission: null, rateLimit: loginRateLimitConfig(ctx) },
+      schema: {
+        tags,
+        summary: "Changes the signed-in user's password; their other sessions end",
+        body: ChangePasswordRequest,
+        response: { 200: ChangePasswordReply, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const { current_password, new_password } = request.body;
+      if (!(await verifyPassword(current_password, s.user.passwordHash)))
+        throw new ApiHttpError(400, CHANGE_PASSWORD_MSGS.wrongCurrent, 'current_password');
+      const problem = newPasswordProblem(current_password, new_password);
+      if (problem !== null) throw new ApiHttpError(400, problem, 'new_password');
+      await ctx.store.changeUserPassword(s.uid, await hashPassword(new_password), s.sidHash);
+      return { status: 'ok' as const };
+    },
+  );
 
   app.get(
     AUTH_PATHS.portalVersion,

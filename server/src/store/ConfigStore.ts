@@ -215,6 +215,11 @@ export interface ConfigStore {
   insertUser(user: UserRecord): Promise<void>;
   getUser(uid: string): Promise<UserRecord | null>;
   findUserByUsername(username: string): Promise<UserRecord | null>;
+  /**
+   * The user's own password change: the new hash, no more change-password prompt, and every other
+   * session of the user ended (the one kept is the session that changed it); all at once.
+   */
+  changeUserPassword(uid: string, passwordHash: string, keepSidHash: string): Promise<void>;
 
   insertOperator(operator: OperatorRecord): Promise<void>;
   getOperator(username: string): Promise<OperatorRecord | null>;

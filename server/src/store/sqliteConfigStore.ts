@@ -277,6 +277,17 @@ export class SqliteConfigStore implements ConfigStore {
     return r ? toUser(r) : null;
   }
 
+  async changeUserPassword(uid: string, passwordHash: string, keepSidHash: string): Promise<void> {
+    this.db.transaction(() => {
+      this.run(
+        'UPDATE users SET password_hash = ?, show_change_password = 0 WHERE uid = ?',
+        passwordHash,
+        uid,
+      );
+      this.run('DELETE FROM sessions WHERE uid = ? AND sid_hash <> ?', uid, keepSidHash);
+    })();
+  }
+
   async insertOperator(o: OperatorRecord): Promise<void> {
     this.run(
       'INSERT INTO operators (username, display_name, role, password_hash) VALUES (?, ?, ?, ?)',

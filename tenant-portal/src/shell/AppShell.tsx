@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, Chip, ListItemButton, ListItemText, MenuItem, Typography } from '@mui/material';
 import {
@@ -22,6 +22,8 @@ import { areaAllowed, visibleAreas, visibleChildren, withQuery } from '../routes
 import { useRouteContext } from '../routes/useRouteContext';
 import { Loading } from '@workbench/common';
 import { canPublishPolicy } from './policyPermissions';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { changePasswordIds } from '@workbench/common/test-ids/index';
 
 export const PRODUCT_NAME = 'Workbench Portal';
 
@@ -71,32 +73,51 @@ function UserMenu() {
   const user = useAppSelector(selectUser);
   const name = useAppSelector(selectUserDisplayName);
   const navigate = useNavigate();
+  const [changingPassword, setChangingPassword] = useState(false);
+  const closeChangePassword = useCallback(() => setChangingPassword(false), []);
   if (!user) return null;
   return (
-    <ShellUserMenu
-      name={name}
-      menuId="user-menu"
-      buttonTestId={shellIds.userMenuButton}
-      nameTestId={shellIds.userName}
-      menuTestId={shellIds.userMenu}
-      details={
-        <Typography variant="body2" color="text.secondary">
-          Tenant: {user.tenant_name}
-        </Typography>
-      }
-      items={(close) => [
-        <MenuItem
-          key="logout"
-          data-testid={shellIds.logout}
-          onClick={() => {
-            close();
-            navigate('/logout');
-          }}
-        >
-          Logout
-        </MenuItem>,
-      ]}
-    />
+    <>
+      {changingPassword && <ChangePasswordDialog onClose={closeChangePassword} />}
+      <ShellUserMenu
+        name={name}
+        menuId="user-menu"
+        buttonTestId={shellIds.userMenuButton}
+        nameTestId={shellIds.userName}
+        menuTestId={shellIds.userMenu}
+        details={
+          <Typography variant="body2" color="text.secondary">
+            Tenant: {user.tenant_name}
+          </Typography>
+        }
+        items={(close) => [
+          ...(user.show_change_password
+            ? [
+                <MenuItem
+                  key="change-password"
+                  data-testid={changePasswordIds.menuItem}
+                  onClick={() => {
+                    close();
+                    setChangingPassword(true);
+                  }}
+                >
+                  Change password
+                </MenuItem>,
+              ]
+            : []),
+          <MenuItem
+            key="logout"
+            data-testid={shellIds.logout}
+            onClick={() => {
+              close();
+              navigate('/logout');
+            }}
+          >
+            Logout
+          </MenuItem>,
+        ]}
+      />
+    </>
   );
 }
 

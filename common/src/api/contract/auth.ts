@@ -77,6 +77,41 @@ export const AUTH_PATHS = {
   cookieRefresh: '/api/auth/v1/cookie_refresh',
   userInfo: '/api/userinfo',
   portalVersion: '/api/policy/v1/portal_version',
+  /** The signed-in user's own password change (the user menu, where show_change_password). */
+  changePassword: '/api/auth/v1/change_password',
   /** The form target the hidden POST of the cloud login flow goes to (login_url). */
   loginArea: '/login/',
 } as const;
+
+/** The password rules (shared-ui-and-validators §6, invalidPassword: no ! backslash, whitespace or single quote) and a length. */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_FORBIDDEN_CHARACTERS = /[!\\\s']/;
+
+export const ChangePasswordRequest = Type.Object(
+  {
+    current_password: Type.String({ minLength: 1, maxLength: 256 }),
+    new_password: Type.String({ minLength: 1, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+);
+export type ChangePasswordRequest = Static<typeof ChangePasswordRequest>;
+export const ChangePasswordReply = Type.Object({ status: Type.Literal('ok') });
+export type ChangePasswordReply = Static<typeof ChangePasswordReply>;
+export const CHANGE_PASSWORD_MSGS = {
+  wrongCurrent: 'The current password is not correct.',
+  tooShort: `The new password must have at least ${PASSWORD_MIN_LENGTH} characters.`,
+  tooLong: `The new password must have at most ${PASSWORD_MAX_LENGTH} characters.`,
+  forbidden: 'The new password must not contain !, a backslash, a space or a single quote.',
+  same: 'The new password must differ from the current one.',
+  changed: 'Your password has been changed.',
+} as const;
+
+/** What is wrong with a new password, or null (the server's check and the form's). */
+export function newPasswordProblem(current: string, next: string): string | null {
+  if (next === current) return CHANGE_PASSWORD_MSGS.same;
+  if ([...next].length < PASSWORD_MIN_LENGTH) return CHANGE_PASSWORD_MSGS.tooShort;
+  if ([...next].length > PASSWORD_MAX_LENGTH) return CHANGE_PASSWORD_MSGS.tooLong;
+  if (PASSWORD_FORBIDDEN_CHARACTERS.test(next)) return CHANGE_PASSWORD_MSGS.forbidden;
+  return null;
+}

@@ -2,7 +2,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import Cookies from 'js-cookie';
-import type { PortalVersion, UserInfo } from '../../api/contract/auth';
+import { CHANGE_PASSWORD_MSGS, type PortalVersion, type UserInfo } from '../../api/contract/auth';
 import { USER_ID_COOKIE, XSRF_COOKIE } from '../../api/contract/wire';
 import * as authApi from '../../api/auth';
 import type { HttpClient } from '../../api/http';
@@ -16,6 +16,9 @@ import {
   loginRequested,
   loginSucceeded,
   logoutRequested,
+  passwordChangeFailed,
+  passwordChangeRequested,
+  passwordChanged,
   policyWelcomeShown,
   sessionStartFailed,
   sessionStartRequested,
@@ -119,8 +122,24 @@ function* logoutWorker(action: ReturnType<typeof logoutRequested>): SagaIterator
   yield put(loggedOut({ timeout: action.payload?.timeout === true }));
 }
 
+function* changePasswordWorker(action: ReturnType<typeof passwordChangeRequested>): SagaIterator {
+  const http: HttpClient = yield getContext('http');
+  try {
+    yield call(authApi.changePassword, http, {
+      current_password: action.payload.current,
+      new_password: action.payload.next,
+    });
+  } catch (e) {
+    yield put(passwordChangeFailed(toErrorInfo(e, 'changePassword')));
+    return;
+  }
+  yield put(passwordChanged());
+  yield put(snackbarShown({ kind: 'save', outcome: 'success', message: CHANGE_PASSWORD_MSGS.changed }));
+}
+
 export function* sessionSaga(): SagaIterator {
   yield takeLatest(sessionStartRequested.type, startSession);
   yield takeLeading(loginRequested.type, loginWorker);
   yield takeLeading(logoutRequested.type, logoutWorker);
+  yield takeLeading(passwordChangeRequested.type, changePasswordWorker);
 }

@@ -16,6 +16,7 @@ export const selectLoginError = createSelector([selectSession], (s) => s.loginEr
 export const selectSessionStarting = createSelector([selectSession], (s) => s.starting);
 export const selectPolicyWelcomeVisible = createSelector([selectSession], (s) => s.policyWelcomeVisible);
 export const selectSessionTimedOut = createSelector([selectSession], (s) => s.timedOut);
+export const selectPasswordChange = createSelector([selectSession], (s) => s.passwordChange);
 export const selectXsrfAtStart = createSelector([selectSession], (s) => s.xsrfAtStart);
 export const selectCapabilities = createSelector(
   [selectUser],

@@ -28,6 +28,8 @@ export interface SessionState {
   policyWelcomeVisible: boolean;
   /** The last logout came from inactivity. */
   timedOut: boolean;
+  /** The user's own password change (the user menu): its call and its refusal. */
+  passwordChange: { status: 'idle' | 'saving' | 'done' | 'failed'; error: ApiCallErrorInfo | null };
 }
 
 export const initialSessionState: SessionState = {
@@ -40,6 +42,7 @@ export const initialSessionState: SessionState = {
   startError: null,
   policyWelcomeVisible: false,
   timedOut: false,
+  passwordChange: { status: 'idle', error: null },
 };
 
 export interface LoginRequestedPayload {
@@ -101,6 +104,21 @@ export const sessionSlice = createSlice({
       state.policyWelcomeVisible = false;
       state.timedOut = action.payload?.timeout === true;
     },
+    passwordChangeRequested(state, _action: PayloadAction<{ current: string; next: string }>) {
+      state.passwordChange = { status: 'saving', error: null };
+    },
+    /** The prompt to change it goes with it (show_change_password). */
+    passwordChanged(state) {
+      state.passwordChange = { status: 'done', error: null };
+      if (state.user) state.user.show_change_password = false;
+    },
+    passwordChangeFailed(state, action: PayloadAction<ApiCallErrorInfo>) {
+      state.passwordChange = { status: 'failed', error: action.payload };
+    },
+    /** The dialog closed: the next one starts afresh. */
+    passwordChangeReset(state) {
+      state.passwordChange = { status: 'idle', error: null };
+    },
     policyWelcomeShown(state) {
       state.policyWelcomeVisible = true;
     },
@@ -118,6 +136,10 @@ export const {
   loginSucceeded,
   loginFailed,
   logoutRequested,
+  passwordChangeRequested,
+  passwordChanged,
+  passwordChangeFailed,
+  passwordChangeReset,
   loggedOut,
   policyWelcomeShown,
   policyWelcomeDismissed,
