@@ -79,6 +79,13 @@ export const changePasswordIds = {
   submit: 'change-password-submit',
 } as const;
 
+/** The policy welcome (on-prem, after the start switched to the portal v2). */
+export const policyWelcomeIds = {
+  dialog: 'policy-welcome',
+  open: 'policy-welcome-open',
+  close: 'policy-welcome-close',
+} as const;
+
 /** The policy area's landing page: the staged revision's publish note (tenant portal). */
 export const policyIds = {
   noteEditor: 'policy-note-editor',

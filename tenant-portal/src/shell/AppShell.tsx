@@ -23,6 +23,7 @@ import { useRouteContext } from '../routes/useRouteContext';
 import { Loading } from '@workbench/common';
 import { canPublishPolicy } from './policyPermissions';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { PolicyWelcome } from './PolicyWelcome';
 import { changePasswordIds } from '@workbench/common/test-ids/index';
 
 export const PRODUCT_NAME = 'Workbench Portal';
@@ -188,7 +189,12 @@ export function AppShell() {
         <NavItem key={area.id} area={area} />
       ))}
       loading={<Loading />}
-      overlays={<InactivityWarning />}
+      overlays={
+        <>
+          <InactivityWarning />
+          <PolicyWelcome />
+        </>
+      }
     >
       <Outlet />
     </ShellLayout>
