@@ -178,6 +178,8 @@ export const componentIds = {
   wizardClose: 'wizard-close',
   wizardTemplate: 'wizard-template',
   wizardPreview: 'wizard-preview',
+  /** What the wizard found in the file's first row (a header or none). */
+  wizardHeader: 'wizard-header',
   wizardDryRun: 'wizard-dry-run',
   wizardProgress: 'wizard-progress',
   wizardProgressText: 'wizard-progress-text',

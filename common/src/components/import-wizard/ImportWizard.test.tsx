@@ -87,6 +87,29 @@ describe('ImportWizard', () => {
     expect(await readFileText(downloads[0].blob)).toBe('$username,$email\r\n');
   });
 
+  it("says which header row it found: the template's, plain column names, or none", async () => {
+    const { upload } = setup();
+    await upload(csv(['$username,$email', 'ada,a@x.example']));
+    expect(await screen.findByTestId(componentIds.wizardHeader)).toHaveTextContent(
+      "Header row found: the template's ($ names); it is not imported.",
+    );
+    await upload(csv(['email,username', 'a@x.example,ada', 'b@x.example,bob']));
+    await waitFor(() =>
+      expect(screen.getByTestId(componentIds.wizardHeader)).toHaveTextContent(
+        'Header row found: column names; it is not imported.',
+      ),
+    );
+    expect(screen.getByText('2 rows')).toBeInTheDocument();
+    expect(within(previewRows()[0]).getByText('ada')).toBeInTheDocument();
+    await upload(csv(['ada,a@x.example']));
+    await waitFor(() =>
+      expect(screen.getByTestId(componentIds.wizardHeader)).toHaveTextContent(
+        'No header row: the columns are read in the order username, email.',
+      ),
+    );
+    expect(screen.getByText('1 row')).toBeInTheDocument();
+  });
+
   it('previews the rows with page sizes 3, 10, 25, 50, 100 (default 3) and a per-row delete', async () => {
     const { user, upload } = setup();
     await upload(rowsCsv(7));

@@ -29,10 +29,12 @@ import { snackbarShown } from '../../features/snackbar/snackbarSlice';
 import { IMPORT_FILE_TYPES, INVALID_IMPORT_FILE_MSG, importFileError } from '../../validators/files';
 import { buildCsv, EXPORT_MIME, exportFileName } from '../../formatting/exportBuilders';
 import { downloadFile } from '../../formatting/downloadFile';
+import { counted } from '../../formatting/counted';
 import {
   ImportFileError,
   importTemplateCsv,
   parseImportFile,
+  type ImportHeader,
   HEADER_MARK,
   type ImportRecord,
 } from '../../features/import-wizard/importParsing';
@@ -136,6 +138,13 @@ export interface ImportWizardProps {
   fileBaseName?: string;
 }
 
+/** What the wizard says about the file's first row (issue 15: it says which header it found). */
+export function headerText(header: ImportHeader | null, fields: readonly string[]): string {
+  if (header === 'template') return "Header row found: the template's ($ names); it is not imported.";
+  if (header === 'plain') return 'Header row found: column names; it is not imported.';
+  return `No header row: the columns are read in the order ${fields.join(', ')}.`;
+}
+
 /** A row validator from a yup-like schema: its first error message, or null. */
 export function yupRowValidator(schema: {
   validateSync(value: unknown): unknown;
@@ -183,7 +192,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
     }
     dispatch(fileReadStarted({ fileName: file.name }));
     try {
-      const rows = await parseImportFile(file, fields);
+      const { records: rows, header } = await parseImportFile(file, fields);
       if (!alive.current) return;
       if (rows.length > maxRows) {
         appDispatch(
@@ -199,7 +208,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
       const checked = validateRow ? await checkRowsInChunks(rows, validateRow) : undefined;
       if (!alive.current) return;
       setPage(0);
-      dispatch(fileLoaded({ fileName: file.name, rows, problems: checked }));
+      dispatch(fileLoaded({ fileName: file.name, rows, problems: checked, header }));
     } catch (error) {
       if (!alive.current) return;
       dispatch(
@@ -345,9 +354,12 @@ function ImportWizardDialog(props: ImportWizardProps) {
               {state.rows.length > 0 && (
                 <Box data-testid={componentIds.wizardPreview} sx={{ mt: 2 }}>
                   <Typography variant="body2">
-                    {state.rows.length} rows
+                    {counted(state.rows.length, 'row')}
                     {invalidCount > 0 &&
                       `, ${invalidCount} with problems: fix the file or delete those rows.`}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" data-testid={componentIds.wizardHeader}>
+                    {headerText(state.header, fields)}
                   </Typography>
                   <Table size="small" aria-label="Rows to import">
                     <TableHead>

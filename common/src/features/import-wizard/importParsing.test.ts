@@ -5,6 +5,8 @@ import {
   parseImportFile,
   parseJsonText,
   recordsFromCells,
+  contentFromCells,
+  headerOf,
   ImportFileError,
 } from './importParsing';
 
@@ -47,6 +49,29 @@ describe('import parsing (§5 Import)', () => {
     ]);
   });
 
+  it('a plain header row of field names, in any order or case and with some left out, is a header too', () => {
+    expect(headerOf(['$username', '$email'], fields)).toBe('template');
+    expect(headerOf(['Email', 'USERNAME'], fields)).toBe('plain');
+    expect(headerOf(['username', 'username'], fields)).toBeNull(); // a name twice: data
+    expect(headerOf(['ada', 'email'], fields)).toBeNull();
+    expect(
+      contentFromCells(
+        [
+          ['email', 'username'],
+          ['a@x.example', 'ada'],
+        ],
+        fields,
+      ),
+    ).toEqual({
+      header: 'plain',
+      records: [{ email: 'a@x.example', username: 'ada' }],
+    });
+    expect(contentFromCells([['ada', 'a@x.example', 'g']], fields)).toEqual({
+      header: null,
+      records: [{ username: 'ada', email: 'a@x.example', groups: 'g' }],
+    });
+  });
+
   it('the empty CSV template is built from the field names and is not counted when imported', () => {
     const template = importTemplateCsv(fields);
     expect(template).toBe('$username,$email,$groups\r\n');
@@ -70,14 +95,15 @@ describe('import parsing (§5 Import)', () => {
     const file = new File([lines.join('\n')], 'big.csv', { type: 'text/csv' });
     const cells = await parseCsvFile(file, 4096);
     expect(cells).toHaveLength(10001);
-    const rows = await parseImportFile(file, fields);
+    const { records: rows, header } = await parseImportFile(file, fields);
+    expect(header).toBe('template');
     expect(rows).toHaveLength(10000);
     expect(rows[9999]).toEqual({ username: 'user9999', email: 'user9999@x.example', groups: 'a,b\nc' });
     expect(rows.every((row, i) => row.username === `user${i}`)).toBe(true);
   });
 
   it('reads a JSON file', async () => {
-    const rows = await parseImportFile(new File(['[{"username":"ada"}]'], 'u.json'), fields);
-    expect(rows).toEqual([{ username: 'ada', email: '', groups: '' }]);
+    const content = await parseImportFile(new File(['[{"username":"ada"}]'], 'u.json'), fields);
+    expect(content).toEqual({ header: null, records: [{ username: 'ada', email: '', groups: '' }] });
   });
 });

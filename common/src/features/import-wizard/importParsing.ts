@@ -5,8 +5,9 @@
  * thread back between chunks). Then the spec's rules:
  * - blank lines are dropped, cells are trimmed;
  * - a header row whose cells all start with a dollar sign is not counted (its names, without the
- *   dollar, give the column order). Decision: a first row equal to the field names
- *   (case-insensitive) is a header too; otherwise columns are taken in the order of the fields.
+ *   dollar, give the column order). Decision: a first row of field names (each once, any order and
+ *   case) is a header too, and gives the column order; otherwise columns are taken in the order of
+ *   the fields. The wizard says which header it found.
  * JSON files hold an array of objects keyed by field name (or of arrays in field order).
  */
 import Papa from 'papaparse';
@@ -22,11 +23,28 @@ export const IMPORT_CHUNK_BYTES = 256 * 1024;
 /** Thrown with a user-facing message when a file cannot be read as an import. */
 export class ImportFileError extends Error {}
 
+/**
+ * The kind of header a first row is: the template's (every cell marked with '$'), a plain one
+ * (every cell a field name, each once, in any order and case: `username,first_name,...`), or none.
+ */
+export type ImportHeader = 'template' | 'plain';
+
+export function headerOf(cells: readonly string[], fields: readonly string[]): ImportHeader | null {
+  if (cells.length === 0) return null;
+  if (cells.every((cell) => cell.startsWith(HEADER_MARK))) return 'template';
+  const known = new Set(fields.map((field) => field.toLowerCase()));
+  const named = cells.map((cell) => cell.toLowerCase());
+  return named.every((name) => known.has(name)) && new Set(named).size === named.length ? 'plain' : null;
+}
+
 export function isHeaderRow(cells: readonly string[], fields: readonly string[]): boolean {
-  if (cells.length === 0) return false;
-  if (cells.every((cell) => cell.startsWith(HEADER_MARK))) return true;
-  const lower = cells.map((cell) => cell.toLowerCase());
-  return lower.length === fields.length && fields.every((field, i) => field.toLowerCase() === lower[i]);
+  return headerOf(cells, fields) !== null;
+}
+
+/** What an import file held: its records, and the header its first row was (null: none). */
+export interface ImportContent {
+  records: ImportRecord[];
+  header: ImportHeader | null;
 }
 
 /** Cells (already trimmed, blank lines dropped) to records by field name, applying the header rule. */
@@ -34,9 +52,18 @@ export function recordsFromCells(
   cells: readonly (readonly string[])[],
   fields: readonly string[],
 ): ImportRecord[] {
+  return contentFromCells(cells, fields).records;
+}
+
+/** As recordsFromCells, also saying which header the first row was. */
+export function contentFromCells(
+  cells: readonly (readonly string[])[],
+  fields: readonly string[],
+): ImportContent {
   let columns = fields;
   let body = cells;
-  if (cells.length > 0 && isHeaderRow(cells[0], fields)) {
+  const header = cells.length > 0 ? headerOf(cells[0], fields) : null;
+  if (header !== null) {
     const named = cells[0].map((cell) => (cell.startsWith(HEADER_MARK) ? cell.slice(1) : cell).trim());
     // A header's names pick the columns when they are the fields (any order, any case).
     const byLower = new Map(fields.map((field) => [field.toLowerCase(), field]));
@@ -45,13 +72,14 @@ export function recordsFromCells(
       : fields;
     body = cells.slice(1);
   }
-  return body.map((row) => {
+  const records = body.map((row) => {
     const record: ImportRecord = {};
     columns.forEach((field, i) => {
       record[field] = row[i] ?? '';
     });
     return record;
   });
+  return { records, header };
 }
 
 /** Trimmed cells of parsed rows, lines whose cells are all blank dropped. */
@@ -121,11 +149,11 @@ export function readFileText(file: Blob): Promise<string> {
   });
 }
 
-/** A csv or json File to records (csv read in chunks). */
-export async function parseImportFile(file: File, fields: readonly string[]): Promise<ImportRecord[]> {
+/** A csv or json File to records (csv read in chunks), with the header it had (JSON: none). */
+export async function parseImportFile(file: File, fields: readonly string[]): Promise<ImportContent> {
   const ext = fileExtension(file.name);
-  if (ext === 'json') return parseJsonText(await readFileText(file), fields);
-  return recordsFromCells(await parseCsvFile(file), fields);
+  if (ext === 'json') return { records: parseJsonText(await readFileText(file), fields), header: null };
+  return contentFromCells(await parseCsvFile(file), fields);
 }
 
 /** The empty CSV template: one header row of the field names, each marked with '$' (so it is not counted on import). */

@@ -10,7 +10,7 @@
  * offered once saving has started (rows may be written).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ImportRecord } from './importParsing';
+import type { ImportHeader, ImportRecord } from './importParsing';
 import {
   processingFailedMessage,
   type BatchProgress,
@@ -42,6 +42,8 @@ export interface ImportWizardState {
   step: ImportStep;
   status: ImportStatus;
   fileName: string | null;
+  /** The header row of the loaded file (null: none). */
+  header: ImportHeader | null;
   rows: ImportRecord[];
   /** Each row's problem from the caller's row validator (null = valid), aligned with rows. */
   problems: (string | null)[];
@@ -58,6 +60,7 @@ export function initialImportWizardState(prompt: boolean): ImportWizardState {
     step: 'importing',
     status: 'idle',
     fileName: null,
+    header: null,
     rows: [],
     problems: [],
     error: null,
@@ -89,12 +92,19 @@ export const importWizardSlice = createSlice({
     /** The file's rows (and their problems, when checked) replace any loaded before. */
     fileLoaded(
       state,
-      action: PayloadAction<{ fileName: string; rows: ImportRecord[]; problems?: (string | null)[] }>,
+      action: PayloadAction<{
+        fileName: string;
+        rows: ImportRecord[];
+        problems?: (string | null)[];
+        /** The header row the file began with (null: none, columns in the fields' order). */
+        header?: ImportHeader | null;
+      }>,
     ) {
       if (state.step !== 'importing') return;
       const { rows, problems } = action.payload;
       state.status = 'idle';
       state.fileName = action.payload.fileName;
+      state.header = action.payload.header ?? null;
       state.rows = rows;
       state.problems = problems && problems.length === rows.length ? problems : rows.map(() => null);
       state.dryRun = null;
