@@ -13,6 +13,8 @@ export default tseslint.config(
       '**/*.cjs',
       '**/*.mjs',
       'coverage/**',
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

@@ -1,9 +1,16 @@
+import { AxiosError, AxiosHeaders } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import Cookies from 'js-cookie';
 import { SKIP_403_HEADER, XSRF_COOKIE, XSRF_HEADER } from './contract/wire';
 import { setRuntimeEnvForTests } from '../env/runtimeEnv';
 import { ApiCallError } from './ApiCallError';
-import { createHttpClient, FORBIDDEN_MESSAGE, type HttpHooks } from './http';
+import {
+  createHttpClient,
+  FORBIDDEN_MESSAGE,
+  GENERIC_ERROR_MESSAGE,
+  toApiCallError,
+  type HttpHooks,
+} from './http';
 
 function clearCookies(): void {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
@@ -171,5 +178,183 @@ describe('http client (portal-core §7, §8)', () => {
     mock.onPut('/api/a').reply(400, { message: 'name is too long' });
     const a = await rejection(http.put('/api/a', {}, { callName: 'saveA' }));
     expect(a.message).toBe('name is too long (saveA)');
+  });
+});
+
+describe('http client: what the shared instance is and does on the edges (issue 18)', () => {
+  test('the instance carries the configured time-out, sends credentials and uses the base URL', async () => {
+    const { http, mock } = setup();
+    expect(http.defaults.timeout).toBe(1000);
+    expect(http.defaults.withCredentials).toBe(true);
+    expect(http.defaults.baseURL).toBe('');
+    const based = createHttpClient({ xsrfCookie: XSRF_COOKIE, baseURL: '/gateway' });
+    const basedMock = new MockAdapter(based);
+    basedMock.onGet('/gateway/api/a').reply(200, { ok: 1 });
+    expect((await based.get('/api/a')).data).toEqual({ ok: 1 });
+    expect(basedMock.history.get[0].withCredentials).toBe(true);
+    mock.onGet('/api/a').reply(200, {});
+    await http.get('/api/a');
+    expect(mock.history.get[0].withCredentials).toBe(true);
+  });
+
+  test('without a time-out of its own the client takes the runtime environment one', () => {
+    setRuntimeEnvForTests({ production: true, apiTimeoutMs: 1234 });
+    expect(createHttpClient({ xsrfCookie: XSRF_COOKIE }).defaults.timeout).toBe(1234);
+  });
+
+  test('no xsrf cookie: the xsrf header is sent empty', async () => {
+    const { http, mock } = setup();
+    mock.onPost('/api/a').reply(200, {});
+    await http.post('/api/a', {});
+    expect((mock.history.post[0].headers as Record<string, string>)[XSRF_HEADER]).toBe('');
+  });
+
+  test('the permission snackbar stays silent for every error other than 403', async () => {
+    const onForbidden = jest.fn();
+    const onUnauthorized = jest.fn();
+    const { http, mock } = setup({ onForbidden, onUnauthorized });
+    for (const status of [400, 404, 409, 500, 503]) {
+      mock.onGet(`/api/s${status}`).reply(status, { message: 'no' });
+      expect((await rejection(http.get(`/api/s${status}`))).status).toBe(status);
+    }
+    mock.onGet('/api/net').networkError();
+    await rejection(http.get('/api/net'));
+    expect(onForbidden).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  test('a 401 is not a 403 and a 403 does not log out; the hooks get the error', async () => {
+    const onForbidden = jest.fn();
+    const onUnauthorized = jest.fn();
+    const { http, mock } = setup({ onForbidden, onUnauthorized });
+    mock.onGet('/api/401').reply(401, { message: 'again' });
+    mock.onGet('/api/403').reply(403, { message: 'nope' });
+    const unauthorized = await rejection(http.get('/api/401'));
+    expect(onUnauthorized).toHaveBeenCalledWith(unauthorized);
+    expect(onForbidden).not.toHaveBeenCalled();
+    const forbidden = await rejection(http.get('/api/403'));
+    expect(onForbidden).toHaveBeenCalledWith(forbidden);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    // A 403 on a login call still shows the snackbar: only the 401 rule knows login calls.
+    mock.onPost('/api/login').reply(403, {});
+    await rejection(http.post('/api/login', {}, { loginCall: true }));
+    expect(onForbidden).toHaveBeenCalledTimes(2);
+  });
+
+  test('a network failure without a response: the axios message, no status, no hooks', async () => {
+    const onUnauthorized = jest.fn();
+    const { http, mock } = setup({ onUnauthorized });
+    mock.onGet('/api/down').networkError();
+    const error = await rejection(http.get('/api/down', { callName: 'down' }));
+    expect(error).toBeInstanceOf(ApiCallError);
+    expect(error.message).toBe('Network Error');
+    expect(error.status).toBeUndefined();
+    expect(error.callName).toBe('down');
+  });
+
+  test('plain-text error bodies are passed on trimmed; HTML and empty bodies are not', async () => {
+    const { http, mock } = setup();
+    mock.onGet('/api/text').reply(502, '  upstream failed \n');
+    mock.onGet('/api/html').reply(502, '  <html><body>Bad gateway</body></html>');
+    mock.onGet('/api/blank').reply(500, '   ');
+    mock.onGet('/api/none').reply(500);
+    mock.onGet('/api/empty-message').reply(500, { message: '', msg: 'from msg' });
+    mock.onGet('/api/numbers').reply(500, { message: 5, msg: 6, field: 7 });
+    expect((await rejection(http.get('/api/text'))).message).toBe('upstream failed');
+    expect((await rejection(http.get('/api/html'))).message).toBe('Request failed with status code 502');
+    expect((await rejection(http.get('/api/blank'))).message).toBe('Request failed with status code 500');
+    expect((await rejection(http.get('/api/none'))).message).toBe('Request failed with status code 500');
+    expect((await rejection(http.get('/api/empty-message'))).message).toBe('from msg');
+    const numbers = await rejection(http.get('/api/numbers'));
+    expect(numbers.message).toBe('Request failed with status code 500');
+    expect(numbers.field).toBeUndefined();
+    expect(numbers.data).toEqual({ message: 5, msg: 6, field: 7 });
+  });
+
+  test('the default call name is the method and URL; non-production messages carry it', async () => {
+    setRuntimeEnvForTests({ production: false });
+    const { http, mock } = setup();
+    mock.onPost('/api/things').reply(400, { message: 'bad' });
+    mock.onGet('/api/slow').timeout();
+    const error = await rejection(http.post('/api/things', {}));
+    expect(error.callName).toBe('POST /api/things');
+    expect(error.message).toBe('bad (POST /api/things)');
+    const slow = await rejection(http.get('/api/slow'));
+    expect(slow.message).toBe('Request timeout. GET /api/slow');
+  });
+
+  test('both time-out codes give the time-out message; other axios codes do not', () => {
+    const config = { method: 'get', url: '/api/x', callName: 'x', headers: new AxiosHeaders() };
+    for (const code of [AxiosError.ECONNABORTED, AxiosError.ETIMEDOUT]) {
+      const error = toApiCallError(new AxiosError('timeout of 5ms exceeded', code, config));
+      expect(error.message).toBe('Request timeout. x');
+      expect(error.status).toBeUndefined();
+    }
+    const other = toApiCallError(new AxiosError('canceled', AxiosError.ERR_CANCELED, config));
+    expect(other.message).toBe('canceled');
+    const noConfig = toApiCallError(new AxiosError('boom'));
+    expect(noConfig.callName).toBe('GET ');
+  });
+
+  test('anything else rejected becomes an ApiCallError of call "unknown"; an ApiCallError stays itself', () => {
+    const own = new ApiCallError({ message: 'mine', callName: 'c' });
+    expect(toApiCallError(own)).toBe(own);
+    expect(toApiCallError(new Error('broken'))).toMatchObject({ message: 'broken', callName: 'unknown' });
+    expect(toApiCallError('text')).toMatchObject({ message: GENERIC_ERROR_MESSAGE, callName: 'unknown' });
+    expect(GENERIC_ERROR_MESSAGE).toBe('An error occurred.');
+  });
+
+  test('concurrent GETs of other URLs, or with and without params, are not shared', async () => {
+    const { http, mock } = setup();
+    mock.onGet('/api/a').reply(200, { a: 1 });
+    mock.onGet('/api/b').reply(200, { b: 1 });
+    const [a, b, bare, withParams] = await Promise.all([
+      http.get('/api/a'),
+      http.get('/api/b'),
+      http.get('/api/a', {}),
+      http.get('/api/a', { params: { p: 1 } }),
+    ]);
+    expect(a.data).toEqual({ a: 1 });
+    expect(b.data).toEqual({ b: 1 });
+    expect(bare).toBe(a);
+    expect(withParams).not.toBe(a);
+    expect(mock.history.get).toHaveLength(3);
+  });
+
+  test('a failed GET is not kept: the next identical GET is sent again', async () => {
+    const { http, mock } = setup();
+    mock.onGet('/api/a').replyOnce(500, {}).onGet('/api/a').reply(200, { ok: true });
+    await rejection(http.get('/api/a'));
+    expect((await http.get('/api/a')).data).toEqual({ ok: true });
+    expect(mock.history.get).toHaveLength(2);
+  });
+
+  test('xsrf check: no session xsrf or a vanished cookie never reloads; errors are checked too', async () => {
+    const onXsrfChanged = jest.fn();
+    let atStart: string | null = null;
+    const { http, mock } = setup({ onXsrfChanged, getSessionXsrf: () => atStart });
+    mock.onGet('/api/ok').reply(200, {});
+    mock.onGet('/api/bad').reply(500, {});
+    Cookies.set(XSRF_COOKIE, 'other');
+    await http.get('/api/ok');
+    expect(onXsrfChanged).not.toHaveBeenCalled();
+    atStart = 'at-start';
+    Cookies.remove(XSRF_COOKIE);
+    await http.get('/api/ok');
+    expect(onXsrfChanged).not.toHaveBeenCalled();
+    Cookies.set(XSRF_COOKIE, 'other');
+    await rejection(http.get('/api/bad'));
+    expect(onXsrfChanged).toHaveBeenCalledWith('other', 'at-start');
+  });
+
+  test('setHooks replaces the hooks', async () => {
+    const first = jest.fn();
+    const second = jest.fn();
+    const { http, mock } = setup({ onForbidden: first });
+    mock.onGet('/api/x').reply(403, {});
+    http.setHooks({ onForbidden: second });
+    await rejection(http.get('/api/x'));
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,11 @@
-import { LogQueryError, decodeCursor, encodeCursor, parseLogQuery, queryFingerprint } from './logQuery';
+import {
+  LogQueryError,
+  decodeCursor,
+  encodeCursor,
+  parseLogQuery,
+  queryFingerprint,
+  toLogEventJson,
+} from './logQuery';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
@@ -170,5 +177,151 @@ describe('paging cursor', () => {
     expect(
       errorOf(() => decodeCursor(moved, query, 'pagingIdentifiers', { start: true, end: false })).message,
     ).toContain('belongs to another query');
+  });
+});
+
+describe('parseLogQuery edges and exact messages (issue 18)', () => {
+  it('start = end is refused; one millisecond apart is a range', () => {
+    const error = errorOf(() => parseLogQuery('scan_web', 't', { start: '100', end: '100' }, NOW));
+    expect(error.field).toBe('start');
+    expect(error.message).toBe('Parameter "start" must be before "end".');
+    expect(parseLogQuery('scan_web', 't', { start: '100', end: '100.001' }, NOW).query).toMatchObject({
+      start: 100000,
+      end: 100001,
+    });
+  });
+
+  it('only start given: end is now; only end given: start is 7 days before it', () => {
+    expect(parseLogQuery('scan_web', 't', { start: '1700000000' }, NOW).query.end).toBe(NOW);
+    expect(parseLogQuery('scan_web', 't', { end: '1700000000' }, NOW).query.start).toBe(
+      1700000000000 - 604800000,
+    );
+  });
+
+  it('unix seconds: up to 12 digits and 3 decimals, nothing else', () => {
+    expect(parseLogQuery('scan_web', 't', { end: '1700000000.5' }, NOW).query.end).toBe(1700000000500);
+    for (const end of ['1700000000.1234', '1e9', ' 100', '0x10', '1234567890123', '']) {
+      const error = errorOf(() => parseLogQuery('scan_web', 't', { end }, NOW));
+      expect(error.message).toBe(`Parameter "end" must be unix seconds, got "${end}".`);
+    }
+  });
+
+  it('limit: 1 and 1000 are the ends; non-integers and other forms are refused with one message', () => {
+    expect(parseLogQuery('scan_web', 't', { limit: '1' }, NOW).query.limit).toBe(1);
+    expect(parseLogQuery('scan_web', 't', { limit: '1000' }, NOW).query.limit).toBe(1000);
+    for (const limit of ['1.5', '0', '1001', '-1', '', 'ten', '10000000', ' 5']) {
+      const error = errorOf(() => parseLogQuery('scan_web', 't', { limit }, NOW));
+      expect(error.field).toBe('limit');
+      expect(error.message).toBe('Parameter "limit" must be an integer from 1 to 1000.');
+    }
+  });
+
+  it('search: the longest (200 characters after trimming) is taken; an empty one is no search', () => {
+    const longest = 'x'.repeat(200);
+    expect(parseLogQuery('scan_web', 't', { search: ` ${longest} ` }, NOW).query.search).toBe(longest);
+    expect(errorOf(() => parseLogQuery('scan_web', 't', { search: 'x'.repeat(201) }, NOW)).message).toBe(
+      'Parameter "search" is longer than 200 characters.',
+    );
+    expect(parseLogQuery('scan_web', 't', { search: '   ' }, NOW).query).not.toHaveProperty('search');
+  });
+
+  it('exact refusals: repeated parameter, unknown filter, empty value, integer and vocabulary values', () => {
+    expect(errorOf(() => parseLogQuery('scan_web', 't', { limit: ['1', '2'] }, NOW)).message).toBe(
+      'Parameter "limit" is given more than once.',
+    );
+    const unknown = errorOf(() => parseLogQuery('scan_audit', 't', { nonsense: '1' }, NOW));
+    expect(unknown.field).toBe('nonsense');
+    expect(unknown.message).toMatch(/^Unknown filter "nonsense" for scan_audit; known: [a-z_, ]+\.$/);
+    expect(errorOf(() => parseLogQuery('scan_web', 't', { risk: ',G' }, NOW)).message).toBe(
+      'Filter "risk" has an empty value.',
+    );
+    expect(errorOf(() => parseLogQuery('fwaas_logs', 't', { dst_port: '4.5' }, NOW)).message).toBe(
+      'Filter "dst_port" must be an integer, got "4.5".',
+    );
+    expect(errorOf(() => parseLogQuery('scan_web', 't', { risk: 'purple' }, NOW)).message).toMatch(
+      /^Bad value for filter "risk": .*unknown value "purple"/,
+    );
+  });
+
+  it('filter values: trimmed, de-duplicated and sorted; negative integers taken; filters in name order', () => {
+    const { query } = parseLogQuery(
+      'fwaas_logs',
+      't',
+      { src_port: '-1', fw_action: ' drop , allow,drop', dst_port: '443,80,443' },
+      NOW,
+    );
+    expect(query.filters).toEqual([
+      { field: 'dst_port', values: [443, 80] },
+      { field: 'fw_action', values: ['allow', 'drop'] },
+      { field: 'src_port', values: [-1] },
+    ]);
+  });
+
+  it('a parameter present but undefined is ignored; the cursor and range-given are passed on', () => {
+    const parsedQuery = parseLogQuery('scan_web', 't', { risk: undefined, cursor: 'c', start: '1' }, NOW);
+    expect(parsedQuery.query.filters).toEqual([]);
+    expect(parsedQuery.cursor).toBe('c');
+    expect(parsedQuery.rangeGiven).toEqual({ start: true, end: false });
+  });
+});
+
+describe('paging cursor edges (issue 18)', () => {
+  const query = parseLogQuery('scan_web', 'tid-1', { start: '1', end: '2', search: 'abc' }, NOW).query;
+  const cursor = encodeCursor({ time: 1500, id: 42 }, query);
+  const body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+  it('the search text is part of the fingerprint: a cursor of another search is refused', () => {
+    const { search: _search, ...noSearch } = query;
+    expect(queryFingerprint(noSearch)).not.toBe(queryFingerprint(query));
+    expect(queryFingerprint({ ...noSearch, search: '' })).toBe(queryFingerprint(noSearch));
+    expect(errorOf(() => decodeCursor(cursor, { ...query, search: 'abd' })).message).toBe(
+      'The paging cursor belongs to another query; start again from the first block.',
+    );
+    expect(queryFingerprint({ ...query, logType: 'scan_audit' })).not.toBe(queryFingerprint(query));
+    expect(queryFingerprint({ ...query, start: 0 })).not.toBe(queryFingerprint(query));
+    expect(queryFingerprint({ ...query, end: 3000 })).not.toBe(queryFingerprint(query));
+  });
+
+  it('the cursor body is version 2 with the position, the range and the fingerprint', () => {
+    expect(body).toEqual({ v: 2, t: 1500, i: 42, s: 1000, e: 2000, f: queryFingerprint(query) });
+    expect(String(body.f)).toHaveLength(22);
+  });
+
+  it('tampered cursors with a valid fingerprint but wrong types, or null fields, are not valid', () => {
+    for (const tampered of [
+      { ...body, t: '1500' },
+      { ...body, i: null },
+      { ...body, t: null },
+      { ...body, e: null },
+      { ...body, s: null },
+      { ...body, f: null },
+      { ...body, f: 5 },
+      { ...body, v: '2' },
+      { ...body, t: 1.5 },
+      { ...body, e: 2000.5 },
+      { ...body, s: 2000 },
+      [],
+      5,
+    ]) {
+      const error = errorOf(() => decodeCursor(encode(tampered), query, 'cursor'));
+      expect(error.field).toBe('cursor');
+      expect(error.message).toBe('The paging cursor is not valid.');
+    }
+    // Start 0 is a range start like any other.
+    const fromZero = { ...query, start: 0 };
+    expect(decodeCursor(encodeCursor({ time: 5, id: 1 }, fromZero), fromZero).start).toBe(0);
+  });
+
+  it('an event as the API returns it: id as text, time, ISO time, log type and its fields', () => {
+    expect(
+      toLogEventJson({ id: 7, time: 1700000000000, logType: 'scan_web', tid: 't', fields: { risk: 'R' } }),
+    ).toEqual({
+      id: '7',
+      time: 1700000000000,
+      event_time: '2023-11-14T22:13:20.000Z',
+      log_type: 'scan_web',
+      risk: 'R',
+    });
   });
 });
