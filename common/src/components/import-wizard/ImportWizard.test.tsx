@@ -125,8 +125,9 @@ describe('ImportWizard', () => {
     expect(previewRows()[1]).toHaveTextContent('user3');
   });
 
-  it('Only csv or json files are accepted', async () => {
-    const { upload } = setup();
+  it("Only csv or json files are accepted: another type shows the snackbar 'Invalid file uploaded.' and the inline error", async () => {
+    const { upload, store } = setup();
+    expect(store.getState().snackbar.bottom).toBeNull();
     await userEvent
       .setup({ applyAccept: false })
       .upload(
@@ -134,11 +135,25 @@ describe('ImportWizard', () => {
         new File(['x'], 'notes.txt', { type: 'text/plain' }),
       );
     expect(screen.getByTestId(componentIds.uploadError)).toHaveTextContent('Invalid file uploaded');
+    expect(store.getState().snackbar.bottom).toMatchObject({
+      text: 'Invalid file uploaded.',
+      severity: 'error',
+    });
     expect(screen.queryByTestId(componentIds.wizardPreview)).not.toBeInTheDocument();
     await upload(
       new File(['[{"username":"ada","email":"a@x.example"}]'], 'u.json', { type: 'application/json' }),
     );
     expect(await screen.findByTestId(componentIds.wizardPreview)).toHaveTextContent('ada');
+  });
+
+  it("a json file that is not a list of rows: the snackbar 'Invalid file uploaded.' and the reason inline", async () => {
+    const { upload, store } = setup();
+    await upload(new File(['{"username":"ada"}'], 'u.json', { type: 'application/json' }));
+    expect(await screen.findByTestId(componentIds.wizardError)).toHaveTextContent(
+      'The JSON file must hold a list of rows.',
+    );
+    expect(store.getState().snackbar.bottom?.text).toBe('Invalid file uploaded.');
+    expect(screen.queryByTestId(componentIds.wizardPreview)).not.toBeInTheDocument();
   });
 
   it('If the row count exceeds the configured maximum, a snackbar warns and nothing loads', async () => {

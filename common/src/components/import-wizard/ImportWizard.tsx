@@ -25,8 +25,13 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { componentIds } from '../../test-ids';
-import { snackbarShown } from '../../features/snackbar/snackbarSlice';
-import { IMPORT_FILE_TYPES, INVALID_IMPORT_FILE_MSG, importFileError } from '../../validators/files';
+import { INVALID_FILE_TEXT, snackbarShown } from '../../features/snackbar/snackbarSlice';
+import {
+  IMPORT_FILE_TYPES,
+  INVALID_FILE_TYPE_MSG,
+  INVALID_IMPORT_FILE_MSG,
+  importFileError,
+} from '../../validators/files';
 import { buildCsv, EXPORT_MIME, exportFileName } from '../../formatting/exportBuilders';
 import { downloadFile } from '../../formatting/downloadFile';
 import { counted } from '../../formatting/counted';
@@ -184,10 +189,19 @@ function ImportWizardDialog(props: ImportWizardProps) {
   const problems = state.problems;
   const invalidCount = invalidRowCount(state);
 
+  /**
+   * A file the dialog cannot take (not csv or json, or not readable as one): the snackbar says
+   * 'Invalid file uploaded.' (shared-ui §2 Snackbar, §8 Import dialog) and the reason stays inline.
+   */
+  const refuseInvalidFile = (message: string | null) => {
+    appDispatch(snackbarShown({ kind: 'custom', severity: 'error', message: INVALID_FILE_TEXT }));
+    if (message) dispatch(fileRefused({ message }));
+  };
+
   const load = async (file: File) => {
     const refused = importFileError(file);
     if (refused) {
-      dispatch(fileRefused({ message: refused }));
+      refuseInvalidFile(refused);
       return;
     }
     dispatch(fileReadStarted({ fileName: file.name }));
@@ -211,9 +225,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
       dispatch(fileLoaded({ fileName: file.name, rows, problems: checked, header }));
     } catch (error) {
       if (!alive.current) return;
-      dispatch(
-        fileRefused({ message: error instanceof ImportFileError ? error.message : INVALID_IMPORT_FILE_MSG }),
-      );
+      refuseInvalidFile(error instanceof ImportFileError ? error.message : INVALID_IMPORT_FILE_MSG);
     }
   };
 
@@ -342,6 +354,9 @@ function ImportWizardDialog(props: ImportWizardProps) {
               <UploadBox
                 accept={IMPORT_FILE_TYPES}
                 invalidTypeMessage={INVALID_IMPORT_FILE_MSG}
+                onRefused={(reason) => {
+                  if (reason === INVALID_FILE_TYPE_MSG) refuseInvalidFile(null);
+                }}
                 disabled={state.status === 'reading'}
                 label={
                   state.fileName
