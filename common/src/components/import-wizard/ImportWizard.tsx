@@ -80,6 +80,11 @@ import { UploadSummary } from '../upload-summary/UploadSummary';
 export const PREVIEW_PAGE_SIZES = [3, 10, 25, 50, 100] as const;
 export const PREVIEW_DEFAULT_PAGE_SIZE = 3;
 export const ROWS_PER_PAGE_LABEL = 'Rows per page:';
+/**
+ * §8 Confirmation text. It announces the next screen, so the wizard shows it where that is true:
+ * at the Check step of a wizard with a prompt, whose next screen is Confirm. The Confirm step
+ * itself says what its button does (confirmStepText).
+ */
 export const CONFIRMATION_TEXT =
   'Once you confirm your changes on the next screen, the selected items will be uploaded. This cannot be undone.';
 export const PROCESSING_ERRORS_TITLE = 'Processing Errors';
@@ -90,6 +95,17 @@ export const SUMMARY_TEXT =
 
 /** 'If you choose to proceed N items will be deleted. This cannot be undone.' (§8 Deletion warning). */
 export { deletionWarning };
+
+/**
+ * What the Confirm step's button does (issue 15: the step's text matches what it does): it writes
+ * the rows now; after a dry run, with what would happen to them.
+ */
+export function confirmStepText(rowCount: number, dryRun: ImportDryRunResult | null): string {
+  const outcome = dryRun
+    ? `: ${dryRun.create.length} will be created, ${dryRun.change.length} changed and ${dryRun.refuse.length} refused`
+    : '';
+  return `Select Confirm to upload ${counted(rowCount, 'row')} now${outcome}. This cannot be undone.`;
+}
 
 /** Snackbar text when a file holds more rows than the wizard takes (decision; the spec only says a snackbar warns). */
 export function tooManyRowsMessage(count: number, max: number): string {
@@ -275,10 +291,8 @@ function ImportWizardDialog(props: ImportWizardProps) {
     )
       onClose(state.result);
   }, [state.step, state.status, state.result, onClose]);
-  // At summary, if there are errors, the error dialog opens.
-  useEffect(() => {
-    if (state.step === 'summary' && (state.result?.errors.length ?? 0) > 0) setErrorsOpen(true);
-  }, [state.step, state.result]);
+  // Decision (issue 15: no dialog opens on top of the wizard by itself): at summary with errors
+  // the error dialog opens from View Errors (focused), not on its own as §4 has it.
 
   const errorRows = useMemo(
     () => (state.result?.errors ?? []).map((error) => ({ ...error, record: state.rows[error.index] ?? {} })),
@@ -448,11 +462,20 @@ function ImportWizardDialog(props: ImportWizardProps) {
               </Box>
             )}
           {state.step === 'processing' && state.status === 'done' && (
-            <DryRunReport rows={state.rows} label={fields[0]} report={state.dryRun} />
+            <>
+              <DryRunReport rows={state.rows} label={fields[0]} report={state.dryRun} />
+              {prompt && !props.deletes && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                  {CONFIRMATION_TEXT}
+                </Typography>
+              )}
+            </>
           )}
           {state.step === 'confirmation' && (
             <Alert severity="warning">
-              {props.deletes ? deletionWarning(state.rows.length) : CONFIRMATION_TEXT}
+              {props.deletes
+                ? deletionWarning(state.rows.length)
+                : confirmStepText(state.rows.length, state.dryRun)}
             </Alert>
           )}
           {state.step === 'summary' && state.result && (
@@ -464,6 +487,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
                   <Box sx={{ display: 'flex', gap: 1 }}>
                     <Button
                       variant="outlined"
+                      autoFocus
                       data-testid={componentIds.viewErrors}
                       onClick={() => setErrorsOpen(true)}
                     >
