@@ -49,6 +49,13 @@ export const notFoundIds = {
   text: 'not-found-text',
 } as const;
 
+/** The page shown in place of an area (or sub-page) the signed-in role does not give access to. */
+export const noAccessIds = {
+  page: 'no-access-page',
+  text: 'no-access-text',
+  back: 'no-access-back',
+} as const;
+
 export const logoutIds = {
   page: 'logout-page',
   message: 'logout-message',

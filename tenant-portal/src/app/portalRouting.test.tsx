@@ -3,7 +3,14 @@ import { expect } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LOGOUT_TIMEOUT_PATH, loggedOut, navItemId, notFoundIds, shellIds } from '@workbench/common';
+import {
+  LOGOUT_TIMEOUT_PATH,
+  loggedOut,
+  navItemId,
+  noAccessIds,
+  notFoundIds,
+  shellIds,
+} from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv } from '../testing/renderPortal';
 
 afterEach(resetPortalEnv);
@@ -51,10 +58,16 @@ describe('tenant portal routes (portal-core §2) rendered with a real store', ()
     expect(location()).toBe('/logs/web?interval=7d');
   });
 
-  it('a child the auditor may not see (dlp logs) sends them to the first child they may see', async () => {
-    const { location } = renderPortal({ path: '/logs/dlp', user: demoUser('auditor') });
-    expect(await pageTitle()).toHaveTextContent('Web Logs');
-    expect(location()).toBe('/logs/web?interval=7d');
+  it('a deep link to a child the auditor may not see (dlp logs) says the role does not give access to it, and leads to the dashboard', async () => {
+    const { location } = renderPortal({ path: '/logs/dlp?interval=7d', user: demoUser('auditor') });
+    expect(await pageTitle()).toHaveTextContent('No access');
+    expect(screen.getByTestId(noAccessIds.text)).toHaveTextContent(
+      'The role you are signed in with does not give access to DLP Logs.',
+    );
+    expect(location()).toBe('/logs/dlp?interval=7d');
+    await userEvent.click(screen.getByRole('link', { name: 'Go to Dashboard' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(await pageTitle()).toHaveTextContent('Dashboard');
   });
 
   it('a route whose environment rule fails redirects to the 404-not-found route', async () => {
@@ -68,10 +81,36 @@ describe('tenant portal routes (portal-core §2) rendered with a real store', ()
     expect(location()).toBe('/404-not-found');
   });
 
-  it('an area the user may not open sends them to login, which sends a logged-in user on to the root', async () => {
+  it('a deep link to an area the role may not see says so, with the way back, instead of landing on the dashboard', async () => {
     const { location } = renderPortal({ path: '/policy', user: demoUser('logs') });
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
+    expect(screen.getByTestId(noAccessIds.text)).toHaveTextContent(
+      'The role you are signed in with does not give access to Policy.',
+    );
+    expect(location()).toBe('/policy');
+    // Still in the shell: the navigation offers what the role may see.
+    expect(screen.getByTestId(navItemId('logs'))).toBeInTheDocument();
+    expect(screen.queryByTestId(navItemId('policy'))).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId(noAccessIds.back));
     expect(await pageTitle()).toHaveTextContent('Dashboard');
     expect(location()).toBe('/dashboard');
+  });
+
+  it('the way back is the first page the role may see when that is not the dashboard', async () => {
+    const { location } = renderPortal({
+      path: '/settings/users',
+      user: { ...demoUser('logs'), roles: { read: ['logs:*'], write: [] } },
+    });
+    expect(await pageTitle()).toHaveTextContent('No access');
+    expect(screen.getByTestId(noAccessIds.text)).toHaveTextContent('does not give access to Settings.');
+    await userEvent.click(screen.getByRole('link', { name: 'Go to Web Logs' }));
+    await waitFor(() => expect(location()).toBe('/logs/web?interval=7d'));
+  });
+
+  it('a user who is not logged in still goes to login from an area their role would not give', async () => {
+    const { location } = renderPortal({ path: '/policy' });
+    expect(await screen.findByRole('heading', { name: 'Portal' })).toBeInTheDocument();
+    expect(location()).toBe('/login?returnUrl=%2Fpolicy');
   });
 
   it('any other path shows the 404 page', async () => {
