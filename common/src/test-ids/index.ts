@@ -25,6 +25,8 @@ export const shellIds = {
   nav: 'shell-nav',
   /** `${navItem}-${area}`, e.g. nav-item-logs. */
   navItem: 'nav-item',
+  /** `${navGroup}-${group}`, e.g. nav-group-services: a heading of the side navigation. */
+  navGroup: 'nav-group',
   userMenuButton: 'user-menu-button',
   userMenu: 'user-menu',
   userName: 'user-menu-name',

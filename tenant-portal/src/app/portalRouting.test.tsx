@@ -140,32 +140,55 @@ describe('app shell per role', () => {
       .getAllByRole('link')
       .map((a) => a.getAttribute('data-testid'));
 
-  it('shows the admin every cloud area in the side navigation', async () => {
+  /** Each heading of the side navigation with the test ids of the links under it. */
+  const navGroups = () =>
+    within(screen.getByTestId(shellIds.nav))
+      .getAllByRole('group')
+      .map((group) => [
+        group.getAttribute('aria-labelledby') &&
+          document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent,
+        within(group)
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('data-testid')),
+      ]);
+
+  it('shows the admin every cloud area in the side navigation, under group headings', async () => {
     renderPortal({ path: '/fwaas', user: demoUser('admin') });
     expect(await pageTitle()).toHaveTextContent('Firewall');
-    expect(navIds()).toEqual(
+    expect(navGroups()).toEqual([
+      // No insights: the default environment has no insights application.
+      ['Monitor', ['dashboard', 'reports', 'logs'].map(navItemId)],
       [
-        'dashboard',
-        'reports',
-        'policy',
-        'logs',
-        'customization',
-        'settings',
-        'secure-application-access',
-        'fwaas',
-        'browser-management',
-        'web',
-        'safemail',
-        // No insights: the default environment has no insights application.
-        'contact-form',
-      ].map(navItemId),
-    );
+        'Protection',
+        ['policy', 'customization', 'secure-application-access', 'browser-management'].map(navItemId),
+      ],
+      ['Services', ['fwaas', 'web', 'safemail'].map(navItemId)],
+      ['Administration', ['settings', 'contact-form'].map(navItemId)],
+    ]);
+    expect(screen.getByRole('group', { name: 'Services' })).toHaveTextContent('FirewallWebSafemail');
   });
 
-  it('shows the logs user only dashboard, reports, logs and the areas every user may open', async () => {
+  it('the top-level Web is under Services, Web Policy under Policy in Protection and Web Logs under Logs in Monitor', async () => {
+    renderPortal({ path: '/policy', user: demoUser('admin') });
+    expect(await pageTitle()).toHaveTextContent('Policy');
+    const protection = screen.getByRole('group', { name: 'Protection' });
+    expect(within(protection).getByRole('link', { name: 'Web Policy' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Services' })).getByRole('link', { name: 'Web' }),
+    ).toHaveAttribute('data-testid', navItemId('web'));
+    await userEvent.click(screen.getByTestId(navItemId('logs')));
+    expect(await pageTitle()).toHaveTextContent('Web Logs');
+    const monitor = screen.getByRole('group', { name: 'Monitor' });
+    expect(within(monitor).getByRole('link', { name: 'Web Logs' })).toBeInTheDocument();
+    expect(within(monitor).getByRole('link', { name: 'Firewall Logs' })).toBeInTheDocument();
+  });
+
+  it('shows the logs user only dashboard, reports, logs and the areas every user may open; a group with none of their areas has no heading', async () => {
     renderPortal({ path: '/dashboard', user: demoUser('logs') });
     expect(await pageTitle()).toHaveTextContent('Dashboard');
     expect(navIds()).toEqual(['dashboard', 'reports', 'logs', 'contact-form'].map(navItemId));
+    expect(navGroups().map(([heading]) => heading)).toEqual(['Monitor', 'Administration']);
+    expect(screen.queryByTestId(`${shellIds.navGroup}-services`)).not.toBeInTheDocument();
   });
 
   it('the user menu shows the user name, the tenant and Logout', async () => {
