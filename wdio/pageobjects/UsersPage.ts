@@ -108,6 +108,9 @@ export class UsersPage {
   get summaryErrors() {
     return byTestId(componentIds.summaryErrors);
   }
+  get viewErrors() {
+    return byTestId(componentIds.viewErrors);
+  }
   get errorDialog() {
     return byTestId(componentIds.errorDialog);
   }

@@ -85,6 +85,9 @@ describe('Importing users through the wizard', () => {
 
     await usersPage.next.click(); // → confirmation
     await usersPage.step('confirmation').waitForDisplayed();
+    await expect(usersPage.step('confirmation')).toHaveText(
+      expect.stringContaining(`Select Confirm to upload ${ROWS} rows now: ${good} will be created`),
+    );
     await usersPage.next.click(); // Confirm → saving
     await usersPage
       .step('summary')
@@ -92,7 +95,10 @@ describe('Importing users through the wizard', () => {
     await expect(usersPage.summaryCreated).toHaveText(expect.stringContaining(String(good)));
     await expect(usersPage.summaryErrors).toHaveText(expect.stringContaining(String(badIndexes.length)));
 
-    // With errors, the error dialog opens at the summary; close it and download the errors file.
+    // With errors, the summary offers View Errors (no dialog opens by itself); open and close the
+    // error dialog, then download the errors file.
+    await expect(usersPage.errorDialog).not.toBeExisting();
+    await usersPage.viewErrors.click();
     await usersPage.errorDialog.waitForDisplayed();
     await browser.keys('Escape');
     await usersPage.errorDialog.waitForDisplayed({ reverse: true });

@@ -25,6 +25,8 @@ export const shellIds = {
   nav: 'shell-nav',
   /** `${navItem}-${area}`, e.g. nav-item-logs. */
   navItem: 'nav-item',
+  /** `${navGroup}-${group}`, e.g. nav-group-services: a heading of the side navigation. */
+  navGroup: 'nav-group',
   userMenuButton: 'user-menu-button',
   userMenu: 'user-menu',
   userName: 'user-menu-name',
@@ -47,6 +49,13 @@ export const notFoundIds = {
   heading: 'not-found-heading',
   subheading: 'not-found-subheading',
   text: 'not-found-text',
+} as const;
+
+/** The page shown in place of an area (or sub-page) the signed-in role does not give access to. */
+export const noAccessIds = {
+  page: 'no-access-page',
+  text: 'no-access-text',
+  back: 'no-access-back',
 } as const;
 
 export const logoutIds = {

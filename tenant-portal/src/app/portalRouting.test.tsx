@@ -3,7 +3,14 @@ import { expect } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LOGOUT_TIMEOUT_PATH, loggedOut, navItemId, notFoundIds, shellIds } from '@workbench/common';
+import {
+  LOGOUT_TIMEOUT_PATH,
+  loggedOut,
+  navItemId,
+  noAccessIds,
+  notFoundIds,
+  shellIds,
+} from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv } from '../testing/renderPortal';
 
 afterEach(resetPortalEnv);
@@ -51,10 +58,16 @@ describe('tenant portal routes (portal-core §2) rendered with a real store', ()
     expect(location()).toBe('/logs/web?interval=7d');
   });
 
-  it('a child the auditor may not see (dlp logs) sends them to the first child they may see', async () => {
-    const { location } = renderPortal({ path: '/logs/dlp', user: demoUser('auditor') });
-    expect(await pageTitle()).toHaveTextContent('Web Logs');
-    expect(location()).toBe('/logs/web?interval=7d');
+  it('a deep link to a child the auditor may not see (dlp logs) says the role does not give access to it, and leads to the dashboard', async () => {
+    const { location } = renderPortal({ path: '/logs/dlp?interval=7d', user: demoUser('auditor') });
+    expect(await pageTitle()).toHaveTextContent('No access');
+    expect(screen.getByTestId(noAccessIds.text)).toHaveTextContent(
+      'The role you are signed in with does not give access to DLP Logs.',
+    );
+    expect(location()).toBe('/logs/dlp?interval=7d');
+    await userEvent.click(screen.getByRole('link', { name: 'Go to Dashboard' }));
+    await waitFor(() => expect(location()).toBe('/dashboard'));
+    expect(await pageTitle()).toHaveTextContent('Dashboard');
   });
 
   it('a route whose environment rule fails redirects to the 404-not-found route', async () => {
@@ -68,10 +81,36 @@ describe('tenant portal routes (portal-core §2) rendered with a real store', ()
     expect(location()).toBe('/404-not-found');
   });
 
-  it('an area the user may not open sends them to login, which sends a logged-in user on to the root', async () => {
+  it('a deep link to an area the role may not see says so, with the way back, instead of landing on the dashboard', async () => {
     const { location } = renderPortal({ path: '/policy', user: demoUser('logs') });
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
+    expect(screen.getByTestId(noAccessIds.text)).toHaveTextContent(
+      'The role you are signed in with does not give access to Policy.',
+    );
+    expect(location()).toBe('/policy');
+    // Still in the shell: the navigation offers what the role may see.
+    expect(screen.getByTestId(navItemId('logs'))).toBeInTheDocument();
+    expect(screen.queryByTestId(navItemId('policy'))).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId(noAccessIds.back));
     expect(await pageTitle()).toHaveTextContent('Dashboard');
     expect(location()).toBe('/dashboard');
+  });
+
+  it('the way back is the first page the role may see when that is not the dashboard', async () => {
+    const { location } = renderPortal({
+      path: '/settings/users',
+      user: { ...demoUser('logs'), roles: { read: ['logs:*'], write: [] } },
+    });
+    expect(await pageTitle()).toHaveTextContent('No access');
+    expect(screen.getByTestId(noAccessIds.text)).toHaveTextContent('does not give access to Settings.');
+    await userEvent.click(screen.getByRole('link', { name: 'Go to Web Logs' }));
+    await waitFor(() => expect(location()).toBe('/logs/web?interval=7d'));
+  });
+
+  it('a user who is not logged in still goes to login from an area their role would not give', async () => {
+    const { location } = renderPortal({ path: '/policy' });
+    expect(await screen.findByRole('heading', { name: 'Portal' })).toBeInTheDocument();
+    expect(location()).toBe('/login?returnUrl=%2Fpolicy');
   });
 
   it('any other path shows the 404 page', async () => {
@@ -101,32 +140,55 @@ describe('app shell per role', () => {
       .getAllByRole('link')
       .map((a) => a.getAttribute('data-testid'));
 
-  it('shows the admin every cloud area in the side navigation', async () => {
+  /** Each heading of the side navigation with the test ids of the links under it. */
+  const navGroups = () =>
+    within(screen.getByTestId(shellIds.nav))
+      .getAllByRole('group')
+      .map((group) => [
+        group.getAttribute('aria-labelledby') &&
+          document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent,
+        within(group)
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('data-testid')),
+      ]);
+
+  it('shows the admin every cloud area in the side navigation, under group headings', async () => {
     renderPortal({ path: '/fwaas', user: demoUser('admin') });
     expect(await pageTitle()).toHaveTextContent('Firewall');
-    expect(navIds()).toEqual(
+    expect(navGroups()).toEqual([
+      // No insights: the default environment has no insights application.
+      ['Monitor', ['dashboard', 'reports', 'logs'].map(navItemId)],
       [
-        'dashboard',
-        'reports',
-        'policy',
-        'logs',
-        'customization',
-        'settings',
-        'secure-application-access',
-        'fwaas',
-        'browser-management',
-        'web',
-        'safemail',
-        // No insights: the default environment has no insights application.
-        'contact-form',
-      ].map(navItemId),
-    );
+        'Protection',
+        ['policy', 'customization', 'secure-application-access', 'browser-management'].map(navItemId),
+      ],
+      ['Services', ['fwaas', 'web', 'safemail'].map(navItemId)],
+      ['Administration', ['settings', 'contact-form'].map(navItemId)],
+    ]);
+    expect(screen.getByRole('group', { name: 'Services' })).toHaveTextContent('FirewallWebSafemail');
   });
 
-  it('shows the logs user only dashboard, reports, logs and the areas every user may open', async () => {
+  it('the top-level Web is under Services, Web Policy under Policy in Protection and Web Logs under Logs in Monitor', async () => {
+    renderPortal({ path: '/policy', user: demoUser('admin') });
+    expect(await pageTitle()).toHaveTextContent('Policy');
+    const protection = screen.getByRole('group', { name: 'Protection' });
+    expect(within(protection).getByRole('link', { name: 'Web Policy' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Services' })).getByRole('link', { name: 'Web' }),
+    ).toHaveAttribute('data-testid', navItemId('web'));
+    await userEvent.click(screen.getByTestId(navItemId('logs')));
+    expect(await pageTitle()).toHaveTextContent('Web Logs');
+    const monitor = screen.getByRole('group', { name: 'Monitor' });
+    expect(within(monitor).getByRole('link', { name: 'Web Logs' })).toBeInTheDocument();
+    expect(within(monitor).getByRole('link', { name: 'Firewall Logs' })).toBeInTheDocument();
+  });
+
+  it('shows the logs user only dashboard, reports, logs and the areas every user may open; a group with none of their areas has no heading', async () => {
     renderPortal({ path: '/dashboard', user: demoUser('logs') });
     expect(await pageTitle()).toHaveTextContent('Dashboard');
     expect(navIds()).toEqual(['dashboard', 'reports', 'logs', 'contact-form'].map(navItemId));
+    expect(navGroups().map(([heading]) => heading)).toEqual(['Monitor', 'Administration']);
+    expect(screen.queryByTestId(`${shellIds.navGroup}-services`)).not.toBeInTheDocument();
   });
 
   it('the user menu shows the user name, the tenant and Logout', async () => {

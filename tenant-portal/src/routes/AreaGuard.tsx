@@ -14,6 +14,7 @@ import {
 import { useAppNavigation } from '../app/navigation';
 import type { Area } from './areas';
 import { guardDecision } from './routeRules';
+import { NoAccessPage, deniedTitle } from './NoAccessPage';
 import { useRouteContext } from './useRouteContext';
 
 function ExternalRedirect({ url }: { url: string }) {
@@ -54,7 +55,8 @@ export function RevisionGate({ children }: { children: ReactNode }) {
 
 /**
  * Applies the route rules to an area (and optionally one of its children): redirects to login,
- * to 404-not-found or to the first visible child, or renders the page.
+ * to 404-not-found or to the first visible child, or renders the page. Where the redirect of a
+ * logged-in user is there because the role does not give access, it shows NoAccessPage instead.
  */
 export function AreaGuard({
   area,
@@ -76,7 +78,11 @@ export function AreaGuard({
     location.pathname + location.search,
     ctx,
   );
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'redirect') {
+    const denied = status === 'loggedIn' ? deniedTitle(area, childPath, ctx) : null;
+    if (denied) return <NoAccessPage title={denied} ctx={ctx} />;
+    return <Navigate to={decision.to} replace />;
+  }
   if (decision.kind === 'external') return <ExternalRedirect url={decision.url} />;
   return area.resolvesRevision ? <RevisionGate>{children}</RevisionGate> : <>{children}</>;
 }

@@ -306,6 +306,33 @@ export const AREAS: readonly Area[] = [
   },
 ];
 
+export type NavGroupId = 'monitor' | 'protection' | 'services' | 'administration';
+
+/** A heading of the side navigation and the areas under it, in their order. */
+export interface NavGroup {
+  id: NavGroupId;
+  title: string;
+  areas: readonly AreaId[];
+}
+
+/**
+ * The side navigation's groups (issue 15). Decision: the spec lists the areas without groups; the
+ * navigation groups them under headings, as admin consoles do, so that the top-level Firewall,
+ * Web and Safemail pages (the services' own settings, portal-core §2) read as Services and are
+ * not taken for Web Policy (under Policy), Web Logs or Firewall Logs (under Logs, in Monitor).
+ * Every area of the navigation is in exactly one group (registries.test.ts).
+ */
+export const NAV_GROUPS: readonly NavGroup[] = [
+  { id: 'monitor', title: 'Monitor', areas: ['dashboard', 'reports', 'logs', 'insights'] },
+  {
+    id: 'protection',
+    title: 'Protection',
+    areas: ['policy', 'customization', 'secure-application-access', 'browser-management'],
+  },
+  { id: 'services', title: 'Services', areas: ['fwaas', 'web', 'safemail'] },
+  { id: 'administration', title: 'Administration', areas: ['settings', 'contact-form'] },
+];
+
 /** Throws InvalidAccessRuleError when a rule gives neither or both of any/all (portal-core §5). */
 export function validateAreas(areas: readonly Area[]): void {
   for (const area of areas) {

@@ -10,7 +10,7 @@ import {
   POLICY_GROUP_REGISTRY,
   logReadPermission,
 } from '@workbench/common/vocabularies/index';
-import { CLOUD_ONLY, LOGS_CHILDREN, POLICY_CHILDREN, findArea } from './areas';
+import { AREAS, CLOUD_ONLY, LOGS_CHILDREN, NAV_GROUPS, POLICY_CHILDREN, findArea } from './areas';
 
 describe('log-type registry → logs area', () => {
   it('the logs area lists one child per log route, in navigation order (web first)', () => {
@@ -45,5 +45,25 @@ describe('policy-group registry → policy area', () => {
     expect(child?.title).toBe(row.title);
     expect(child?.access).toEqual({ any: [`${group}:*`] });
     expect(child?.features).toEqual('features' in row ? row.features : undefined);
+  });
+});
+
+describe('navigation groups', () => {
+  it('every area of the navigation is in exactly one group, and no other area is', () => {
+    const grouped = NAV_GROUPS.flatMap((group) => group.areas);
+    expect([...grouped].sort()).toEqual(
+      AREAS.filter((area) => area.inNav)
+        .map((area) => area.id)
+        .sort(),
+    );
+    expect(new Set(grouped).size).toBe(grouped.length);
+  });
+
+  it('the top-level Firewall, Web and Safemail are the Services, apart from Policy and Logs', () => {
+    const services = NAV_GROUPS.find((group) => group.id === 'services');
+    expect(services?.areas.map((id) => findArea(id).title)).toEqual(['Firewall', 'Web', 'Safemail']);
+    const groupOf = (id: string) => NAV_GROUPS.find((group) => group.areas.some((a) => a === id))?.id;
+    expect(groupOf('policy')).not.toBe('services');
+    expect(groupOf('logs')).not.toBe('services');
   });
 });

@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Box, Button, Chip, ListItemButton, ListItemText, MenuItem, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  List,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  MenuItem,
+  Typography,
+} from '@mui/material';
 import {
   InactivityWarning,
   navItemId,
@@ -17,7 +27,7 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@workbench/common';
-import { findArea, type Area } from '../routes/areas';
+import { NAV_GROUPS, findArea, type Area } from '../routes/areas';
 import { areaAllowed, visibleAreas, visibleChildren, withQuery } from '../routes/routeRules';
 import { useRouteContext } from '../routes/useRouteContext';
 import { Loading } from '@workbench/common';
@@ -170,6 +180,44 @@ function NavItem({ area }: { area: Area }) {
   );
 }
 
+/** The side navigation: the areas the user may see under their group headings (NAV_GROUPS); a group with none is left out. */
+function NavGroups({ areas }: { areas: readonly Area[] }) {
+  return (
+    <>
+      {NAV_GROUPS.map((group) => {
+        const shown = group.areas.flatMap((id) => areas.filter((area) => area.id === id));
+        if (shown.length === 0) return null;
+        const headingId = `${shellIds.navGroup}-${group.id}`;
+        return (
+          <List
+            key={group.id}
+            dense
+            disablePadding
+            component="div"
+            role="group"
+            aria-labelledby={headingId}
+            subheader={
+              <ListSubheader
+                id={headingId}
+                component="div"
+                disableSticky
+                data-testid={headingId}
+                sx={{ lineHeight: 2.5, bgcolor: 'transparent', fontWeight: 600 }}
+              >
+                {group.title}
+              </ListSubheader>
+            }
+          >
+            {shown.map((area) => (
+              <NavItem key={area.id} area={area} />
+            ))}
+          </List>
+        );
+      })}
+    </>
+  );
+}
+
 /** The logged-in frame: app bar, side navigation of the areas the user may see, the page. */
 export function AppShell() {
   const ctx = useRouteContext();
@@ -185,9 +233,7 @@ export function AppShell() {
         </>
       }
       navTestId={shellIds.nav}
-      nav={areas.map((area) => (
-        <NavItem key={area.id} area={area} />
-      ))}
+      nav={<NavGroups areas={areas} />}
       loading={<Loading />}
       overlays={
         <>

@@ -10,6 +10,7 @@ import {
   ERROR_DIALOG_WIDTH,
   ImportWizard,
   SUMMARY_TEXT,
+  confirmStepText,
   deletionWarning,
   yupRowValidator,
   type ImportWizardProps,
@@ -125,8 +126,9 @@ describe('ImportWizard', () => {
     expect(previewRows()[1]).toHaveTextContent('user3');
   });
 
-  it('Only csv or json files are accepted', async () => {
-    const { upload } = setup();
+  it("Only csv or json files are accepted: another type shows the snackbar 'Invalid file uploaded.' and the inline error", async () => {
+    const { upload, store } = setup();
+    expect(store.getState().snackbar.bottom).toBeNull();
     await userEvent
       .setup({ applyAccept: false })
       .upload(
@@ -134,11 +136,25 @@ describe('ImportWizard', () => {
         new File(['x'], 'notes.txt', { type: 'text/plain' }),
       );
     expect(screen.getByTestId(componentIds.uploadError)).toHaveTextContent('Invalid file uploaded');
+    expect(store.getState().snackbar.bottom).toMatchObject({
+      text: 'Invalid file uploaded.',
+      severity: 'error',
+    });
     expect(screen.queryByTestId(componentIds.wizardPreview)).not.toBeInTheDocument();
     await upload(
       new File(['[{"username":"ada","email":"a@x.example"}]'], 'u.json', { type: 'application/json' }),
     );
     expect(await screen.findByTestId(componentIds.wizardPreview)).toHaveTextContent('ada');
+  });
+
+  it("a json file that is not a list of rows: the snackbar 'Invalid file uploaded.' and the reason inline", async () => {
+    const { upload, store } = setup();
+    await upload(new File(['{"username":"ada"}'], 'u.json', { type: 'application/json' }));
+    expect(await screen.findByTestId(componentIds.wizardError)).toHaveTextContent(
+      'The JSON file must hold a list of rows.',
+    );
+    expect(store.getState().snackbar.bottom?.text).toBe('Invalid file uploaded.');
+    expect(screen.queryByTestId(componentIds.wizardPreview)).not.toBeInTheDocument();
   });
 
   it('If the row count exceeds the configured maximum, a snackbar warns and nothing loads', async () => {
@@ -183,17 +199,44 @@ describe('ImportWizard', () => {
     ]);
   });
 
-  it('with a prompt asks for confirmation before anything is written', async () => {
-    const { upload, next, submitBatch } = setup({ prompt: true });
+  it('with a prompt asks for confirmation before anything is written; the Confirm step says that its button uploads the rows', async () => {
+    const { upload, next, submitBatch, onClose } = setup({ prompt: true });
     await upload(rowsCsv(2));
     await screen.findByTestId(componentIds.wizardPreview);
     await next();
+    // The Check step's next screen is Confirm: the §8 confirmation text is true here.
+    expect(screen.getByTestId(`${componentIds.wizardStep}-processing`)).toHaveTextContent(CONFIRMATION_TEXT);
     await next();
-    expect(screen.getByTestId(`${componentIds.wizardStep}-confirmation`)).toHaveTextContent(
-      CONFIRMATION_TEXT,
-    );
+    const confirmation = screen.getByTestId(`${componentIds.wizardStep}-confirmation`);
+    expect(confirmation).toHaveTextContent('Select Confirm to upload 2 rows now. This cannot be undone.');
+    expect(confirmation).not.toHaveTextContent('next screen');
     expect(submitBatch).not.toHaveBeenCalled();
     expect(screen.getByTestId(componentIds.wizardNext)).toHaveTextContent('Confirm');
+    await next();
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith({ created: 2, errors: [] }));
+  });
+
+  it('after a dry run the Confirm step says what its button will do with the rows', async () => {
+    const dryRun = jest.fn(async (rows: ImportRecord[], offset: number) => ({
+      create: rows.flatMap((row, i) => (row.username.startsWith('user') ? [offset + i] : [])),
+      change: [],
+      refuse: rows.flatMap((row, i) =>
+        row.username.startsWith('bad') ? [{ index: offset + i, reason: 'username taken' }] : [],
+      ),
+    }));
+    const { upload, next } = setup({ prompt: true, dryRun });
+    await upload(csv(['user1,a@x.example', 'bad1,b@x.example', 'user2,c@x.example']));
+    await screen.findByTestId(componentIds.wizardPreview);
+    await next();
+    await screen.findByTestId(componentIds.wizardDryRun);
+    await next();
+    expect(screen.getByTestId(`${componentIds.wizardStep}-confirmation`)).toHaveTextContent(
+      'Select Confirm to upload 3 rows now: 2 will be created, 0 changed and 1 refused. This cannot be undone.',
+    );
+  });
+
+  it('the Confirm step counts one row in the singular', () => {
+    expect(confirmStepText(1, null)).toBe('Select Confirm to upload 1 row now. This cannot be undone.');
   });
 
   it('the deletion warning names the number of items', () => {
@@ -249,15 +292,13 @@ describe('ImportWizard', () => {
     expect(within(summary).getByTestId(componentIds.summaryErrors)).toHaveTextContent('2');
     expect(summary).toHaveTextContent(SUMMARY_TEXT);
     expect(onClose).not.toHaveBeenCalled();
+    // No dialog opens on top of the wizard by itself (issue 15): View Errors opens it, and has the focus.
+    expect(screen.queryByRole('dialog', { name: 'Processing Errors' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId(componentIds.viewErrors)).toHaveFocus());
+    await user.click(screen.getByTestId(componentIds.viewErrors));
     const errorDialog = await screen.findByRole('dialog', { name: 'Processing Errors' });
     expect(within(errorDialog).getAllByText('username taken')).toHaveLength(2);
     expect(errorDialog).toHaveStyle({ width: `${ERROR_DIALOG_WIDTH}px` });
-    await user.click(within(errorDialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Processing Errors' })).not.toBeInTheDocument(),
-    );
-    await user.click(screen.getByTestId(componentIds.viewErrors));
-    expect(await screen.findByRole('dialog', { name: 'Processing Errors' })).toBeInTheDocument();
     await user.click(
       within(screen.getByRole('dialog', { name: 'Processing Errors' })).getByRole('button', {
         name: 'Close',
@@ -278,11 +319,14 @@ describe('ImportWizard', () => {
     expect(onClose).not.toHaveBeenCalled();
     await next();
     await next();
+    await screen.findByTestId(`${componentIds.wizardStep}-summary`);
+    await user.click(screen.getByTestId(componentIds.viewErrors));
     await screen.findByRole('dialog', { name: 'Processing Errors' });
     await user.keyboard('{Escape}');
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Processing Errors' })).not.toBeInTheDocument(),
     );
+    expect(onClose).not.toHaveBeenCalled();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledWith({ created: 1, errors: [{ index: 0, reason: 'username taken' }] });
   });
@@ -411,11 +455,7 @@ describe('ImportWizard', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByTestId(`${componentIds.wizardStep}-processing`)).toBeInTheDocument();
     await next();
-    const errors = await screen.findByRole('dialog', { name: 'Processing Errors' });
-    await user.click(within(errors).getByRole('button', { name: 'Close' }));
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Processing Errors' })).not.toBeInTheDocument(),
-    );
+    await screen.findByTestId(`${componentIds.wizardStep}-summary`);
     await user.click(backdrop());
     expect(onClose).toHaveBeenCalledWith({ created: 1, errors: [{ index: 0, reason: 'username taken' }] });
   });

@@ -25,8 +25,13 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { componentIds } from '../../test-ids';
-import { snackbarShown } from '../../features/snackbar/snackbarSlice';
-import { IMPORT_FILE_TYPES, INVALID_IMPORT_FILE_MSG, importFileError } from '../../validators/files';
+import { INVALID_FILE_TEXT, snackbarShown } from '../../features/snackbar/snackbarSlice';
+import {
+  IMPORT_FILE_TYPES,
+  INVALID_FILE_TYPE_MSG,
+  INVALID_IMPORT_FILE_MSG,
+  importFileError,
+} from '../../validators/files';
 import { buildCsv, EXPORT_MIME, exportFileName } from '../../formatting/exportBuilders';
 import { downloadFile } from '../../formatting/downloadFile';
 import { counted } from '../../formatting/counted';
@@ -75,6 +80,11 @@ import { UploadSummary } from '../upload-summary/UploadSummary';
 export const PREVIEW_PAGE_SIZES = [3, 10, 25, 50, 100] as const;
 export const PREVIEW_DEFAULT_PAGE_SIZE = 3;
 export const ROWS_PER_PAGE_LABEL = 'Rows per page:';
+/**
+ * §8 Confirmation text. It announces the next screen, so the wizard shows it where that is true:
+ * at the Check step of a wizard with a prompt, whose next screen is Confirm. The Confirm step
+ * itself says what its button does (confirmStepText).
+ */
 export const CONFIRMATION_TEXT =
   'Once you confirm your changes on the next screen, the selected items will be uploaded. This cannot be undone.';
 export const PROCESSING_ERRORS_TITLE = 'Processing Errors';
@@ -85,6 +95,17 @@ export const SUMMARY_TEXT =
 
 /** 'If you choose to proceed N items will be deleted. This cannot be undone.' (§8 Deletion warning). */
 export { deletionWarning };
+
+/**
+ * What the Confirm step's button does (issue 15: the step's text matches what it does): it writes
+ * the rows now; after a dry run, with what would happen to them.
+ */
+export function confirmStepText(rowCount: number, dryRun: ImportDryRunResult | null): string {
+  const outcome = dryRun
+    ? `: ${dryRun.create.length} will be created, ${dryRun.change.length} changed and ${dryRun.refuse.length} refused`
+    : '';
+  return `Select Confirm to upload ${counted(rowCount, 'row')} now${outcome}. This cannot be undone.`;
+}
 
 /** Snackbar text when a file holds more rows than the wizard takes (decision; the spec only says a snackbar warns). */
 export function tooManyRowsMessage(count: number, max: number): string {
@@ -184,10 +205,19 @@ function ImportWizardDialog(props: ImportWizardProps) {
   const problems = state.problems;
   const invalidCount = invalidRowCount(state);
 
+  /**
+   * A file the dialog cannot take (not csv or json, or not readable as one): the snackbar says
+   * 'Invalid file uploaded.' (shared-ui §2 Snackbar, §8 Import dialog) and the reason stays inline.
+   */
+  const refuseInvalidFile = (message: string | null) => {
+    appDispatch(snackbarShown({ kind: 'custom', severity: 'error', message: INVALID_FILE_TEXT }));
+    if (message) dispatch(fileRefused({ message }));
+  };
+
   const load = async (file: File) => {
     const refused = importFileError(file);
     if (refused) {
-      dispatch(fileRefused({ message: refused }));
+      refuseInvalidFile(refused);
       return;
     }
     dispatch(fileReadStarted({ fileName: file.name }));
@@ -211,9 +241,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
       dispatch(fileLoaded({ fileName: file.name, rows, problems: checked, header }));
     } catch (error) {
       if (!alive.current) return;
-      dispatch(
-        fileRefused({ message: error instanceof ImportFileError ? error.message : INVALID_IMPORT_FILE_MSG }),
-      );
+      refuseInvalidFile(error instanceof ImportFileError ? error.message : INVALID_IMPORT_FILE_MSG);
     }
   };
 
@@ -263,10 +291,8 @@ function ImportWizardDialog(props: ImportWizardProps) {
     )
       onClose(state.result);
   }, [state.step, state.status, state.result, onClose]);
-  // At summary, if there are errors, the error dialog opens.
-  useEffect(() => {
-    if (state.step === 'summary' && (state.result?.errors.length ?? 0) > 0) setErrorsOpen(true);
-  }, [state.step, state.result]);
+  // Decision (issue 15: no dialog opens on top of the wizard by itself): at summary with errors
+  // the error dialog opens from View Errors (focused), not on its own as §4 has it.
 
   const errorRows = useMemo(
     () => (state.result?.errors ?? []).map((error) => ({ ...error, record: state.rows[error.index] ?? {} })),
@@ -342,6 +368,9 @@ function ImportWizardDialog(props: ImportWizardProps) {
               <UploadBox
                 accept={IMPORT_FILE_TYPES}
                 invalidTypeMessage={INVALID_IMPORT_FILE_MSG}
+                onRefused={(reason) => {
+                  if (reason === INVALID_FILE_TYPE_MSG) refuseInvalidFile(null);
+                }}
                 disabled={state.status === 'reading'}
                 label={
                   state.fileName
@@ -433,11 +462,20 @@ function ImportWizardDialog(props: ImportWizardProps) {
               </Box>
             )}
           {state.step === 'processing' && state.status === 'done' && (
-            <DryRunReport rows={state.rows} label={fields[0]} report={state.dryRun} />
+            <>
+              <DryRunReport rows={state.rows} label={fields[0]} report={state.dryRun} />
+              {prompt && !props.deletes && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                  {CONFIRMATION_TEXT}
+                </Typography>
+              )}
+            </>
           )}
           {state.step === 'confirmation' && (
             <Alert severity="warning">
-              {props.deletes ? deletionWarning(state.rows.length) : CONFIRMATION_TEXT}
+              {props.deletes
+                ? deletionWarning(state.rows.length)
+                : confirmStepText(state.rows.length, state.dryRun)}
             </Alert>
           )}
           {state.step === 'summary' && state.result && (
@@ -449,6 +487,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
                   <Box sx={{ display: 'flex', gap: 1 }}>
                     <Button
                       variant="outlined"
+                      autoFocus
                       data-testid={componentIds.viewErrors}
                       onClick={() => setErrorsOpen(true)}
                     >

@@ -33,6 +33,18 @@ describe('UploadBox', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('tells the caller why a file was refused (onRefused), and not when one is accepted', () => {
+    const onRefused = jest.fn();
+    render(<UploadBox onFiles={jest.fn()} onRefused={onRefused} accept={['csv']} />);
+    fireEvent.drop(box(), { dataTransfer: { files: [file('logo.png', 'image/png')] } });
+    fireEvent.drop(box(), { dataTransfer: { files: [file('a.csv'), file('b.csv')] } });
+    fireEvent.drop(box(), { dataTransfer: { files: [file('a.csv')] } });
+    expect(onRefused.mock.calls).toEqual([
+      ['Invalid file type uploaded'],
+      ['multiple file upload not supported'],
+    ]);
+  });
+
   it("More than one file at once is refused with 'multiple file upload not supported' unless multi is allowed", () => {
     const onFiles = jest.fn();
     const { rerender } = render(<UploadBox onFiles={onFiles} />);

@@ -18,10 +18,13 @@ export type UploadBoxState = 'normal' | 'dragging' | 'disabled';
  * Usage: `<UploadBox accept={['csv', 'json']} onFiles={([file]) => load(file)} />`. The box takes a
  * dropped or chosen file (click, Enter or Space opens the picker); a file of another type shows
  * 'Invalid file type uploaded' for about 3 s, several files 'multiple file upload not supported'
- * unless `multi`. `onFiles` is called only with accepted files.
+ * unless `multi`. `onFiles` is called only with accepted files; `onRefused` with the reason of a
+ * refusal (INVALID_FILE_TYPE_MSG or MULTIPLE_FILES_MSG), e.g. to also show a snackbar.
  */
 export interface UploadBoxProps {
   onFiles: (files: File[]) => void;
+  /** A refusal's reason: INVALID_FILE_TYPE_MSG or MULTIPLE_FILES_MSG (the inline error shows as well). */
+  onRefused?: (reason: string) => void;
   /** Allowed types by extension (keys of UPLOAD_FILE_TYPES); default all of them. */
   accept?: readonly string[];
   multi?: boolean;
@@ -50,6 +53,7 @@ export function acceptAttribute(types: readonly string[]): string {
 /** A box that accepts a dropped or chosen file; states normal, dragging, disabled (§2 Upload control). */
 export function UploadBox({
   onFiles,
+  onRefused,
   accept,
   multi,
   disabled,
@@ -75,12 +79,13 @@ export function UploadBox({
     const files = list ? [...list] : [];
     if (disabled || files.length === 0) return;
     const message = uploadError(files, { multi, allowed: types });
-    if (message)
+    if (message) {
       setError({
         text: message === INVALID_FILE_TYPE_MSG && invalidTypeMessage ? invalidTypeMessage : message,
         id: (refusals.current += 1),
       });
-    else {
+      onRefused?.(message);
+    } else {
       setError(null);
       onFiles(files);
     }
