@@ -13,7 +13,7 @@ export default tseslint.config(
       '**/*.cjs',
       '**/*.mjs',
       'coverage/**',
-      '.stryker-tmp/**',
+      '.stryker-tmp*/**',
       'reports/**',
     ],
   },

@@ -38,8 +38,8 @@ const shared = {
   },
   rootDir: __dirname,
   // StrykerJS's sandbox copies (npm run test:mutation) are not part of the tree.
-  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/.stryker-tmp/'],
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/.stryker-tmp'],
 };
 module.exports = {
   // A last guard per test, not a speed goal: under load a server start or a grid render takes

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MUTATION_TARGETS } from '../stryker.config.mjs';
+import { MUTATION_EXCLUDED, MUTATION_TARGETS } from '../stryker.config.mjs';
 
 const given = process.argv.slice(2).map((f) => path.normalize(f));
 const projectOf = (file) => (file.startsWith(`server${path.sep}`) ? 'server' : 'ui');
@@ -16,14 +16,18 @@ const runs = Object.entries(MUTATION_TARGETS)
     const mine = given.filter((f) => projectOf(f) === project);
     const mutate = given.length ? mine : targets;
     // A module's own tests: name.ts → name.test.ts(x); a glob of a folder → the folder's tests.
-    const tests = mutate.filter((m) => !m.startsWith('!')).map((m) => m.replace(/\.tsx?$/, '.test.ts?(x)'));
+    const tests = mutate.map((m) => m.replace(/\.tsx?$/, '.test.ts?(x)'));
     return { project, mutate: given.length ? mine : [], tests };
   })
   .filter(({ mutate }) => given.length === 0 || mutate.length > 0);
 
 let failed = false;
 for (const { project, mutate, tests } of runs) {
-  const args = ['stryker', 'run', ...(mutate.length ? ['--mutate', mutate.join(',')] : [])];
+  const args = [
+    'stryker',
+    'run',
+    ...(mutate.length ? ['--mutate', [...mutate, ...MUTATION_EXCLUDED].join(',')] : []),
+  ];
   console.log(`\n== ${project}: npx ${args.join(' ')} (tests: ${tests.join(' ')})`);
   const result = spawnSync('npx', args, {
     stdio: 'inherit',

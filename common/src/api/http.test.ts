@@ -260,11 +260,15 @@ describe('http client: what the shared instance is and does on the edges (issue 
     mock.onGet('/api/none').reply(500);
     mock.onGet('/api/empty-message').reply(500, { message: '', msg: 'from msg' });
     mock.onGet('/api/numbers').reply(500, { message: 5, msg: 6, field: 7 });
+    mock.onGet('/api/null').reply(500, null);
     expect((await rejection(http.get('/api/text'))).message).toBe('upstream failed');
     expect((await rejection(http.get('/api/html'))).message).toBe('Request failed with status code 502');
     expect((await rejection(http.get('/api/blank'))).message).toBe('Request failed with status code 500');
     expect((await rejection(http.get('/api/none'))).message).toBe('Request failed with status code 500');
     expect((await rejection(http.get('/api/empty-message'))).message).toBe('from msg');
+    const nullBody = await rejection(http.get('/api/null'));
+    expect(nullBody.message).toBe('Request failed with status code 500');
+    expect(nullBody.field).toBeUndefined();
     const numbers = await rejection(http.get('/api/numbers'));
     expect(numbers.message).toBe('Request failed with status code 500');
     expect(numbers.field).toBeUndefined();

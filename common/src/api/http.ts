@@ -103,8 +103,9 @@ function dedupeKey(url: string, config: AxiosRequestConfig | undefined, baseURL:
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   let hooks: HttpHooks = options.hooks ?? {};
+  const baseURL = options.baseURL ?? '';
   const instance = axios.create({
-    baseURL: options.baseURL ?? '',
+    baseURL,
     timeout: options.timeoutMs ?? getRuntimeEnv().apiTimeoutMs,
     withCredentials: true,
   });
@@ -155,7 +156,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     url: string,
     config?: AxiosRequestConfig<D>,
   ): Promise<R> => {
-    const key = dedupeKey(url, config, instance.defaults.baseURL ?? '');
+    const key = dedupeKey(url, config, baseURL);
     const pending = inFlight.get(key);
     if (pending) return pending as unknown as Promise<R>;
     const promise = originalGet<T, AxiosResponse<T>, D>(url, config).finally(() => inFlight.delete(key));

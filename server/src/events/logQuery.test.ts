@@ -6,6 +6,7 @@ import {
   queryFingerprint,
   toLogEventJson,
 } from './logQuery';
+import { LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
@@ -323,5 +324,45 @@ describe('paging cursor edges (issue 18)', () => {
       log_type: 'scan_web',
       risk: 'R',
     });
+  });
+});
+
+describe('log query details the mutants found unpinned (issue 18)', () => {
+  const query = parseLogQuery('scan_web', 'tid-1', { start: '1', end: '2' }, NOW).query;
+  const cursor = encodeCursor({ time: 1500, id: 42 }, query);
+
+  it('a refusal is a LogQueryError by name, and the unknown-filter message lists the known fields', () => {
+    const error = errorOf(() => parseLogQuery('scan_audit', 't', { nonsense: '1' }, NOW));
+    expect(error.name).toBe('LogQueryError');
+    expect(error.message).toBe(
+      `Unknown filter "nonsense" for scan_audit; known: ${LOG_TYPE_SCHEMAS.scan_audit.fields.join(', ')}.`,
+    );
+  });
+
+  it('both ends given: rangeGiven says so, and by default a cursor must match both ends', () => {
+    expect(parseLogQuery('scan_web', 't', { start: '1', end: '2' }, NOW).rangeGiven).toEqual({
+      start: true,
+      end: true,
+    });
+    expect(errorOf(() => decodeCursor(cursor, { ...query, start: 500 })).message).toContain(
+      'belongs to another query',
+    );
+    expect(errorOf(() => decodeCursor(cursor, { ...query, end: 2500 })).message).toContain(
+      'belongs to another query',
+    );
+  });
+
+  it('a text that is not JSON is refused as not valid, under the given field', () => {
+    const error = errorOf(() =>
+      decodeCursor(Buffer.from('{not json').toString('base64url'), query, 'cursor'),
+    );
+    expect(error.field).toBe('cursor');
+    expect(error.message).toBe('The paging cursor is not valid.');
+  });
+
+  it('a query without an order is fingerprinted as desc', () => {
+    const { order: _order, ...unordered } = query;
+    expect(queryFingerprint(unordered)).toBe(queryFingerprint({ ...query, order: 'desc' }));
+    expect(queryFingerprint(unordered)).not.toBe(queryFingerprint({ ...query, order: 'asc' }));
   });
 });
