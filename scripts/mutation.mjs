@@ -3,7 +3,7 @@
 // of stryker.config.mjs), one run per jest project (server files in node, the rest in jsdom),
 // each mutant against its module's own tests (name.test.ts(x)); then each file's mutation score over
 // valid mutants: (killed + timed out) / (killed + timed out + survived + no coverage). Mutants
-// that do not compile are not counted.
+// the runner could not run (runtime or compile errors) are not counted.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -72,7 +72,9 @@ describe('Importing users through the wizard', () => {
     expect(await blockingViolations()).toEqual([]);
     await usersPage.chooseFile(file);
     await usersPage.preview.waitForDisplayed({ timeout: 30000, timeoutMsg: 'The preview did not show.' });
-    await expect(usersPage.preview).toHaveText(expect.stringContaining(String(ROWS)));
+    await expect(usersPage.preview).toHaveText(
+      expect.stringContaining(`${ROWS.toLocaleString('en-US')} rows`),
+    );
 
     // Processing: the server's dry run says what would happen, writing nothing.
     await usersPage.next.click();
@@ -86,7 +88,9 @@ describe('Importing users through the wizard', () => {
     await usersPage.next.click(); // → confirmation
     await usersPage.step('confirmation').waitForDisplayed();
     await expect(usersPage.step('confirmation')).toHaveText(
-      expect.stringContaining(`Select Confirm to upload ${ROWS} rows now: ${good} will be created`),
+      expect.stringContaining(
+        `Select Confirm to upload ${ROWS.toLocaleString('en-US')} rows now: ${good} will be created`,
+      ),
     );
     await usersPage.next.click(); // Confirm → saving
     await usersPage

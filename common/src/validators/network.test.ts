@@ -217,3 +217,88 @@ describe('CIDR prefix 1 to 32 for IPv4; IPv6 CIDR prefix 32 to 128', () => {
     '2001:db8::10.0.0.1:1/96',
   ])('IPv6 refuses the malformed %j', (value) => expect(ipv6Cidr(value)).toBe('invalidCidr'));
 });
+
+describe('edges the mutants found unpinned (issue 18)', () => {
+  it('e-mail: 254 characters in all and 64 before the @ are the limits', () => {
+    const local64 = 'a'.repeat(64);
+    expect(email(`${local64}@example.com`)).toBeNull();
+    expect(email(`${local64}a@example.com`)).toBe('invalidEmail');
+    // 254 in all: a 64-character local part, @, and a 189-character domain of 63-character labels.
+    const domain189 = `${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`;
+    expect(`${local64}@${domain189}`).toHaveLength(254);
+    expect(email(`${local64}@${domain189}`)).toBeNull();
+    expect(email(`${local64}@e${domain189}`)).toBe('invalidEmail');
+    expect(email('@example.com')).toBe('invalidEmail');
+    expect(email('.a@example.com')).toBe('invalidEmail');
+    expect(email('a.@example.com')).toBe('invalidEmail');
+    expect(email('a..b@example.com')).toBe('invalidEmail');
+    expect(email('a.b+tag@example.com')).toBeNull();
+    expect(email('a@b@example.com')).toBe('invalidEmail');
+    expect(email('a@intranet')).toBe('invalidEmail');
+    expect(email('')).toBeNull();
+  });
+
+  it('IPv4 ranges: the later address first is a bad range; one address written as a range is refused', () => {
+    expect(ipOrIpRange('10.0.0.2-10.0.0.1')).toBe('invalidIpRange');
+    expect(ipOrIpRange('10.0.0.1-10.0.0.1')).toBe('invalidIpRange');
+    expect(ipOrIpRange('10.0.0.1 - 10.0.0.2')).toBeNull();
+    expect(ipOrIpRange('10.0.0.1-10.0.0.2-10.0.0.3')).toBe('invalidIP');
+    expect(ipOrIpRange('10.0.0.1-x')).toBe('invalidIP');
+    expect(ipOrIpRange('x-10.0.0.1')).toBe('invalidIP');
+    expect(ipOrIpRange(' 10.0.0.1')).toBe('invalidIP');
+  });
+
+  it('CIDR prefixes: IPv4 1 to 32, IPv6 32 to 128, at both ends', () => {
+    expect(ipv4Cidr('10.0.0.0/1')).toBeNull();
+    expect(ipv4Cidr('10.0.0.0/0')).toBe('invalidCidr');
+    expect(ipv4Cidr('10.0.0.0/33')).toBe('invalidCidr');
+    expect(ipv6Cidr('2001:db8::/128')).toBeNull();
+    expect(ipv6Cidr('2001:db8::/31')).toBe('invalidCidr');
+    expect(ipv6Cidr('2001:db8::/129')).toBe('invalidCidr');
+  });
+
+  it('ports: 1 and 65535 are the ends; a range must rise', () => {
+    expect(portOrPortRange('1')).toBeNull();
+    expect(portOrPortRange('65535')).toBeNull();
+    expect(portOrPortRange('0')).toBe('invalidPortOrPortRange');
+    expect(portOrPortRange('65536')).toBe('invalidPortOrPortRange');
+    expect(portOrPortRange('80-81')).toBeNull();
+    expect(portOrPortRange('81-80')).toBe('invalidPortOrPortRange');
+    expect(portOrPortRange('80-80')).toBe('invalidPortOrPortRange');
+    expect(portOrPortRange('1-2-3')).toBe('invalidPortOrPortRange');
+    expect(hostAndPort('proxy:1')).toBeNull();
+    expect(hostAndPort('proxy:65535')).toBeNull();
+    expect(hostAndPort('proxy:0')).toBe('invalidPort');
+    expect(hostAndPort('proxy')).toBe('invalidPort');
+    expect(hostAndPort(':80')).toBe('invalidHostnameOrIp');
+    expect(hostAndPort('10.0.0.1:8080')).toBeNull();
+  });
+
+  it('hostnames: 253 characters and 63 per label are the limits; the last label may not be all digits', () => {
+    const name253 = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`;
+    expect(name253).toHaveLength(253);
+    expect(hostname(name253)).toBeNull();
+    expect(hostname(`${name253}e`)).toBe('invalidHostname');
+    expect(hostname(`${'a'.repeat(63)}.example`)).toBeNull();
+    expect(hostname('host.123')).toBe('invalidHostname');
+    expect(hostname('123.host')).toBeNull();
+    expect(domain('example.xn--p1ai')).toBeNull();
+    expect(domain('example.c')).toBe('invalidDomain');
+    expect(domain('intranet')).toBe('invalidDomain');
+    expect(hostnameOrIp('10.0.0.1')).toBeNull();
+    expect(hostnameOrIp('intranet')).toBeNull();
+    expect(hostnameOrIp('-bad')).toBe('invalidHostnameOrIp');
+  });
+
+  it('standard addresses and destinations', () => {
+    expect(standardIp('8.8.8.8')).toBeNull();
+    expect(standardIp('127.0.0.1')).toBe('nonStandardIp');
+    expect(standardIp('example.com')).toBe('invalidIP');
+    expect(standardDomainOrIp('8.8.8.8')).toBeNull();
+    expect(standardDomainOrIp('127.0.0.1')).toBe('nonStandardDomainOrIP');
+    expect(standardDomainOrIp('example.com')).toBeNull();
+    expect(standardDomainOrIp('intranet')).toBe('nonStandardDomainOrIP');
+    expect(ipv4('10.0.0.256')).toBe('invalidIP');
+    expect(ipv4(null)).toBeNull();
+  });
+});

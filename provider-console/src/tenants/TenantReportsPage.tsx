@@ -4,8 +4,8 @@
  * provider path; no drill-down (the tenant's logs are the tenant's), no control that writes.
  */
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Box, Breadcrumbs, Button, Chip, Link, Typography } from '@mui/material';
-import { Loading } from '@workbench/common/components/page-states/index';
+import { Alert, Box, Breadcrumbs, Chip, Link, Typography } from '@mui/material';
+import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { providerIds, providerPageIds, useEntityList } from '@workbench/common';
 import { ReportDashboard } from '@workbench/common/components/report-dashboard/index';
 import { tenantsSource } from '../entities/entitySources';
@@ -33,16 +33,10 @@ export function TenantReportsPage() {
       ) : tenants.status === 'loaded' ? (
         <Alert severity="error">No tenant {tid}.</Alert>
       ) : tenants.status === 'failed' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={tenants.reload}>
-              Retry
-            </Button>
-          }
-        >
-          {tenants.error?.message ?? 'The tenants could not be loaded.'}
-        </Alert>
+        <LoadFailed
+          message={tenants.error?.message ?? 'The tenants could not be loaded.'}
+          onRetry={tenants.reload}
+        />
       ) : (
         <Loading />
       )}

@@ -10,9 +10,10 @@ import {
 } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Link, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import { SearchField, providerIds, providerPageIds, useEntityList } from '@workbench/common';
 import { workbenchGridTheme } from '@workbench/common/components/data-table/index';
+import { LoadFailed } from '@workbench/common/components/page-states/index';
 import type { ProviderTenant } from '@workbench/common/api/contract/provider';
 import { tenantsSource } from '../entities/entitySources';
 
@@ -75,17 +76,11 @@ export function TenantsPage() {
         />
       </Box>
       {tenants.status === 'failed' && (
-        <Alert
-          severity="error"
+        <LoadFailed
+          message={tenants.error?.message ?? 'The tenants could not be loaded.'}
+          onRetry={tenants.reload}
           sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" onClick={tenants.reload}>
-              Retry
-            </Button>
-          }
-        >
-          {tenants.error?.message ?? 'The tenants could not be loaded.'}
-        </Alert>
+        />
       )}
       <Box data-testid={providerIds.tenantsTable} role="region" aria-label="Tenants table">
         <AgGridReact<ProviderTenant>

@@ -284,3 +284,118 @@ describe('§2 Other rules', () => {
     });
   });
 });
+
+describe('route rules the mutants found unpinned (issue 18)', () => {
+  // A small table of our own: a plain area, a parent without a landing page, a parent with one.
+  const cloudRule = { cloud: true, onPrem: 'all' as const };
+  const plain: Area = {
+    id: 'web',
+    path: 'plain',
+    title: 'Plain',
+    requiresLogin: true,
+    access: { any: ['web:read'] },
+    environment: cloudRule,
+    inNav: true,
+  };
+  const parent: Area = {
+    id: 'logs',
+    path: 'parent',
+    title: 'Parent',
+    requiresLogin: true,
+    environment: cloudRule,
+    inNav: true,
+    children: [
+      { path: 'first', title: 'First', access: { any: ['logs:first:read'] } },
+      { path: 'second', title: 'Second', access: { any: ['logs:second:read'] }, defaultFilters: { v: '1' } },
+    ],
+  };
+  const dashboard: Area = {
+    id: 'dashboard',
+    path: 'dashboard',
+    title: 'Dashboard',
+    requiresLogin: true,
+    access: { any: ['dashboard:read'] },
+    environment: cloudRule,
+    inNav: true,
+  };
+  const settings: Area = { ...plain, id: 'settings', path: 'settings', title: 'Settings', access: undefined };
+  const table = [plain, parent, dashboard, settings];
+
+  it('a parent area with no permitted child: no redirect, hidden, and its guard sends the user to login', () => {
+    const c = ctx(cloud, enforced(['web']));
+    expect(parentRedirect(parent, c)).toBeNull();
+    expect(visibleAreas(c, table).map((a) => a.path)).toEqual(['plain', 'settings']);
+    expect(guardDecision(parent, null, true, '/parent', c)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(guardDecision(parent, 'first', true, '/parent/first', c)).toEqual({
+      kind: 'redirect',
+      to: '/login',
+    });
+  });
+
+  it('a parent area goes to its first permitted child, with that child’s filters', () => {
+    const c = ctx(cloud, enforced(['logs:second']));
+    expect(parentRedirect(parent, c)).toBe('/parent/second?v=1');
+    expect(guardDecision(parent, null, true, '/parent', c)).toEqual({
+      kind: 'redirect',
+      to: '/parent/second?v=1',
+    });
+    expect(guardDecision(parent, 'first', true, '/parent/first', c)).toEqual({
+      kind: 'redirect',
+      to: '/parent/second?v=1',
+    });
+    expect(guardDecision(parent, 'second', true, '/parent/second', c)).toEqual({ kind: 'allow' });
+    expect(guardDecision(parent, 'third', true, '/parent/third', c)).toEqual({
+      kind: 'redirect',
+      to: NOT_FOUND_PATH,
+    });
+  });
+
+  it('a plain area without children: the guard allows its path, refuses a child path, and checks access', () => {
+    expect(guardDecision(plain, null, true, '/plain', ctx(cloud, enforced(['web'])))).toEqual({
+      kind: 'allow',
+    });
+    expect(guardDecision(plain, 'x', true, '/plain/x', ctx(cloud, enforced(['web'])))).toEqual({
+      kind: 'redirect',
+      to: NOT_FOUND_PATH,
+    });
+    expect(guardDecision(plain, null, true, '/plain', ctx(cloud, enforced(['logs'])))).toEqual({
+      kind: 'redirect',
+      to: '/login',
+    });
+    expect(guardDecision(plain, null, false, '/plain?q=1', ctx(cloud))).toEqual({
+      kind: 'redirect',
+      to: '/login?returnUrl=%2Fplain%3Fq%3D1',
+    });
+    // A feature the area needs and the tenant lacks: login as well.
+    const featured: Area = { ...plain, features: ['menlo_email'] };
+    expect(guardDecision(featured, null, true, '/plain', ctx(cloud))).toEqual({
+      kind: 'redirect',
+      to: '/login',
+    });
+    expect(
+      guardDecision(featured, null, true, '/plain', ctx(cloud, allowAll, { menlo_email: true })),
+    ).toEqual({
+      kind: 'allow',
+    });
+  });
+
+  it('the cloud prefers the dashboard wherever it stands in the table; without it, the first visible area', () => {
+    expect(rootPath(ctx(cloud), '/', table)).toBe('/dashboard');
+    expect(rootPath(ctx(dev), '/', table)).toBe('/dashboard');
+    expect(rootPath(ctx(cloud, enforced(['logs:first'])), '/', table)).toBe('/parent/first');
+    expect(rootPath(ctx(cloud, enforced(['web'])), '/', table)).toBe('/plain');
+    expect(rootPath(ctx(cloud, enforced([])), '/', table)).toBe('/settings');
+    expect(rootPath(ctx(cloud, enforced([])), '/', [plain, parent, dashboard])).toBe('/login');
+  });
+
+  it('environment rules: non-production-only areas and the mode list', () => {
+    const rule = { cloud: false, onPrem: ['management_station'] as Mode[], onPremNonProductionOnly: true };
+    expect(environmentAllows(rule, env('on_prem', 'management_station', true))).toBe(false);
+    expect(environmentAllows(rule, env('on_prem', 'management_station', false))).toBe(true);
+    expect(environmentAllows(rule, env('on_prem', 'safeview', false))).toBe(false);
+    expect(environmentAllows(rule, env('on_prem', null, false))).toBe(false);
+    expect(environmentAllows(rule, cloud)).toBe(false);
+    expect(environmentAllows({ cloud: true, onPrem: 'all' }, env('on_prem', null))).toBe(true);
+    expect(environmentAllows(undefined, env('on_prem', null))).toBe(true);
+  });
+});

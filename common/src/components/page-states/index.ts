@@ -1,2 +1,3 @@
 export * from './Loading';
 export * from './NotFoundPage';
+export * from './LoadFailed';

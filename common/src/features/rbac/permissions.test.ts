@@ -3,6 +3,7 @@ import {
   createAccessController,
   InvalidAccessRuleError,
   isRbacEnforced,
+  NO_ACCESS,
   permissionMatches,
   rolesToPermissions,
 } from './permissions';
@@ -61,5 +62,55 @@ describe('RBAC (portal-core §6)', () => {
     const ac = createAccessController([], true);
     expect(ac.allows({ any: [] })).toBe(true);
     expect(ac.allows(undefined)).toBe(true);
+  });
+});
+
+describe('permission edges the mutants found unpinned (issue 18)', () => {
+  it('segments match one by one, a wildcard on either side, missing segments as wildcards', () => {
+    expect(permissionMatches('*:*', 'anything:at:all')).toBe(true);
+    expect(permissionMatches('logs:web:read', 'logs:*')).toBe(true);
+    expect(permissionMatches('logs:*', 'logs:web:read')).toBe(true);
+    expect(permissionMatches('logs', 'logs:web:read')).toBe(true);
+    expect(permissionMatches('logs:web:read', 'logs:dlp:read')).toBe(false);
+    expect(permissionMatches('logs:web:read', 'logs:web:write')).toBe(false);
+    expect(permissionMatches('logs:web:read:1', 'logs:web:read:2')).toBe(false);
+    expect(permissionMatches('policy:web:read', 'logs:web:read')).toBe(false);
+    expect(permissionMatches('*:web:read', 'logs:web:read')).toBe(true);
+  });
+
+  it('roles become item:read and item:write, reads first', () => {
+    expect(rolesToPermissions({ read: ['a', 'b'], write: ['c'] })).toEqual(['a:read', 'b:read', 'c:write']);
+    expect(rolesToPermissions({ read: [], write: [] })).toEqual([]);
+  });
+
+  it('RBAC enforcement: on-prem outside the management station always; elsewhere only with the capability', () => {
+    expect(isRbacEnforced('on_prem', 'safeview', {})).toBe(true);
+    expect(isRbacEnforced('on_prem', null, {})).toBe(true);
+    expect(isRbacEnforced('on_prem', 'management_station', {})).toBe(false);
+    expect(isRbacEnforced('on_prem', 'management_station', { rbac: true })).toBe(true);
+    expect(isRbacEnforced('ec2', null, { rbac: true })).toBe(true);
+    expect(isRbacEnforced('ec2', null, { rbac: 'yes' })).toBe(false);
+    expect(isRbacEnforced('ec2', null, {})).toBe(false);
+  });
+
+  it('any-of and all-of rules; an empty list or no rule allows; a malformed rule throws the exact message', () => {
+    const access = createAccessController(['logs:web:read', 'policy:web:write'], true);
+    expect(access.enforced).toBe(true);
+    expect(access.permissions).toEqual(['logs:web:read', 'policy:web:write']);
+    expect(access.allows({ any: ['logs:web:read', 'users:read'] })).toBe(true);
+    expect(access.allows({ all: ['logs:web:read', 'users:read'] })).toBe(false);
+    expect(access.allows({ all: ['logs:web:read', 'policy:web:write'] })).toBe(true);
+    expect(access.allows({ any: ['users:read'] })).toBe(false);
+    expect(access.allows({ any: [] })).toBe(true);
+    expect(access.allows({ all: [] })).toBe(true);
+    expect(access.allows(undefined)).toBe(true);
+    expect(() => access.allows({})).toThrow('An access rule must give exactly one of "any" or "all".');
+    expect(() => access.allows({ any: ['a'], all: ['b'] })).toThrow(InvalidAccessRuleError);
+    expect(new InvalidAccessRuleError().name).toBe('InvalidAccessRuleError');
+    const open = createAccessController([], false);
+    expect(open.can('anything')).toBe(true);
+    expect(open.allows({ all: ['x', 'y'] })).toBe(true);
+    expect(NO_ACCESS.can('logs:web:read')).toBe(false);
+    expect(NO_ACCESS.allows({ any: ['logs:web:read'] })).toBe(false);
   });
 });
