@@ -27,7 +27,7 @@ export default {
   // cores (and lost track of modules not named in its tsconfig). Mutants are judged by the tests
   // alone (ts-jest transpiles without checking), so a mutant that would not compile counts like
   // any other.
-    mutate: [...MUTATION_TARGETS[project], ...MUTATION_EXCLUDED],
+  mutate: [...MUTATION_TARGETS[project], ...MUTATION_EXCLUDED],
   // The sandbox copy leaves out what no unit test reads.
   ignorePatterns: ['/.stryker-tmp*', '**/dist', '/data', '/coverage', '/reports', '/wdio', '/bench', '*.log'],
   reporters: ['clear-text', 'progress', 'html', 'json'],
