@@ -70,8 +70,19 @@ export async function getPortalVersion(http: HttpClient): Promise<PortalVersion>
   return r.data;
 }
 
-export async function setPortalVersion(http: HttpClient, body: PortalVersion): Promise<PortalVersion> {
-  const r = await http.put<PortalVersion>(AUTH_PATHS.portalVersion, body, { callName: 'setPortalVersion' });
+/**
+ * `skip403`: the caller expects a 403 for some roles and handles it (the switch to v2 at session
+ * start, which a read-only role may not make), so no permission snackbar shows.
+ */
+export async function setPortalVersion(
+  http: HttpClient,
+  body: PortalVersion,
+  options: { skip403?: boolean } = {},
+): Promise<PortalVersion> {
+  const r = await http.put<PortalVersion>(AUTH_PATHS.portalVersion, body, {
+    callName: 'setPortalVersion',
+    headers: options.skip403 ? { [SKIP_403_HEADER]: '1' } : undefined,
+  });
   return r.data;
 }
 

@@ -225,6 +225,21 @@ describe('portal version at start (portal-core §4)', () => {
     await stateWhen(store, (st) => st.revision.status === 'loaded');
     expect(store.getState().snackbar.bottom).toBeNull();
   });
+
+  test('a role that may read but not switch the portal version: the refused switch shows no snackbar', async () => {
+    setRuntimeEnvForTests({ deployment: 'ec2', mode: null, production: true });
+    const { store, mock } = createTestStore();
+    stubStartCalls(mock);
+    mock.onGet(AUTH_PATHS.portalVersion).reply(200, { portal_v2: false });
+    mock.onPut(AUTH_PATHS.portalVersion).reply(403, { message: 'Missing permission: policy write.' });
+    Cookies.set(USER_ID_COOKIE, 'u-1');
+    Cookies.set(XSRF_COOKIE, 'x1');
+    store.dispatch(sessionStartRequested());
+    await stateWhen(store, (st) => st.revision.status === 'loaded');
+    expect(mock.history.put.map((r) => r.url)).toEqual([AUTH_PATHS.portalVersion]);
+    expect(store.getState().snackbar.bottom).toBeNull();
+    expect(store.getState().snackbar.top).toBeNull();
+  });
 });
 
 describe('the store wires the HTTP rules to the session (portal-core §8)', () => {

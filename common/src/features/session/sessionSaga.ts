@@ -69,11 +69,12 @@ function* portalVersionAtStart(http: HttpClient): SagaIterator {
   try {
     const version: PortalVersion = yield call(authApi.getPortalVersion, http);
     if (!version.portal_v2) {
-      yield call(authApi.setPortalVersion, http, { portal_v2: true });
+      // A read-only role may not switch (403): silent, like the read.
+      yield call(authApi.setPortalVersion, http, { portal_v2: true }, { skip403: true });
       if (isOnPrem()) yield put(policyWelcomeShown());
     }
   } catch (e) {
-    // The read is made with skip-403: a 403 is expected for some roles and stays silent.
+    // Both calls are made with skip-403: a 403 is expected for some roles and stays silent.
     if (!(e instanceof ApiCallError && e.status === 403)) {
       yield put(snackbarShown({ kind: 'save', outcome: 'error', message: toErrorInfo(e).message }));
     }
