@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { logsIds, type LogPagingState } from '@workbench/common';
+import { logsIds, noAccessIds, type LogPagingState } from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 import { filterSchemaOf, logsEmptyResultsText } from './LogsPage';
 
@@ -136,7 +136,10 @@ describe('logs explorer', () => {
           return [200, { events: [], pagingIdentifiers: { last_iteration: true } }];
         }),
     });
-    await waitFor(() => expect(view.location()).not.toMatch(/^\/logs\/dlp/));
+    // The link keeps its address and says why (issue 15's No access page) instead of a grid.
+    expect(await screen.findByTestId(noAccessIds.text)).toHaveTextContent('does not give access to DLP Logs');
+    expect(view.location()).toMatch(/^\/logs\/dlp/);
+    expect(screen.queryByTestId(logsIds.grid)).toBeNull();
     expect(paths.filter((p) => p.endsWith('scan_dlp'))).toEqual([]);
   });
 
