@@ -47,6 +47,21 @@ describe('rbac selectors (portal-core §6)', () => {
     expect(selectCan('settings:read')(s)).toBe(false);
   });
 
+  test('the on-prem management station follows the rbac capability, like the cloud (the mode is read)', () => {
+    setRuntimeEnvForTests({ deployment: 'on_prem', mode: 'management_station' });
+    const s = stateWith({
+      status: 'loggedIn',
+      user: makeUser({ capabilities: {}, roles: { read: [], write: [] } }),
+    });
+    expect(selectAccessController(s).enforced).toBe(false);
+    expect(selectCan('settings:read')(s)).toBe(true);
+  });
+
+  test('one selector per permission, kept', () => {
+    expect(selectCan('logs:web:read')).toBe(selectCan('logs:web:read'));
+    expect(selectCan('logs:web:read')).not.toBe(selectCan('logs:dlp:read'));
+  });
+
   test('the same state gives the same controller (memoised)', () => {
     const s = stateWith({ status: 'loggedIn', user: makeUser() });
     expect(selectAccessController(s)).toBe(selectAccessController(s));
