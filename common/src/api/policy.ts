@@ -1,5 +1,13 @@
 /** Policy revision calls (portal-core §4, §7 Policy). */
-import type { PublishReply, Revision } from './contract/policy';
+import type {
+  PolicyDiff,
+  PublishBody,
+  PublishReply,
+  Revision,
+  RevisionsPage,
+  TesterReply,
+  TesterRequest,
+} from './contract/policy';
 import { POLICY_PATHS } from './contract/policy';
 import type { HttpClient } from './http';
 import { SKIP_403_HEADER } from './contract/wire';
@@ -18,15 +26,78 @@ export async function getRevision(http: HttpClient): Promise<Revision> {
  * Publishes the staged revision. Only call it when the state is 'staged': use
  * `publishIfStaged`, which does nothing and returns an empty result otherwise (portal-core §4).
  */
-export async function publishRevision(http: HttpClient, rev: number): Promise<PublishReply> {
-  const r = await http.post<PublishReply>(POLICY_PATHS.publish(rev), {}, { callName: 'publishRevision' });
+export async function publishRevision(
+  http: HttpClient,
+  rev: number,
+  body: PublishBody = {},
+): Promise<PublishReply> {
+  const r = await http.post<PublishReply>(POLICY_PATHS.publish(rev), body, { callName: 'publishRevision' });
   return r.data;
 }
 
 /** Publishing posts only when the state is staged; otherwise it does nothing and returns an empty result. */
-export async function publishIfStaged(http: HttpClient, revision: Revision): Promise<PublishReply> {
+export async function publishIfStaged(
+  http: HttpClient,
+  revision: Revision,
+  comment?: string,
+): Promise<PublishReply> {
   if (revision.state !== 'staged') return {};
-  return publishRevision(http, revision.staged_rev_id);
+  return publishRevision(http, revision.staged_rev_id, {
+    updated_at: revision.updated_at,
+    ...(comment ? { comment } : {}),
+  });
+}
+
+/** The revision fields every write that must see the current revision carries. */
+const seen = (revision: Revision) => ({
+  rev_id: revision.rev_id,
+  state: revision.state,
+  updated_at: revision.updated_at,
+});
+
+/** Drops the staged revision's changes; the reply is the revision after it (state new). */
+export async function discardStaged(http: HttpClient, revision: Revision): Promise<Revision> {
+  const r = await http.post<Revision>(POLICY_PATHS.discard(revision.staged_rev_id), seen(revision), {
+    callName: 'discardStaged',
+  });
+  return r.data;
+}
+
+/** Stages a copy of published revision `rev` (review, then publish as usual). */
+export async function rollbackTo(http: HttpClient, rev: number, revision: Revision): Promise<Revision> {
+  const r = await http.post<Revision>(POLICY_PATHS.rollback(rev), seen(revision), { callName: 'rollbackTo' });
+  return r.data;
+}
+
+/** Published revisions, newest first (page size default 25, offset 0: api-client-layer §9). */
+export async function listRevisions(
+  http: HttpClient,
+  page: { limit?: number; offset?: number } = {},
+): Promise<RevisionsPage> {
+  const r = await http.get<RevisionsPage>(POLICY_PATHS.revisions, {
+    callName: 'listRevisions',
+    params: {
+      limit: String(page.limit ?? 25),
+      offset: String(page.offset ?? 0),
+      timestamp: String(Date.now()),
+    },
+  });
+  return r.data;
+}
+
+/** What changed from revision `from` to revision `to`, per kind the caller may read. */
+export async function diffRevisions(http: HttpClient, from: number, to: number): Promise<PolicyDiff> {
+  const r = await http.get<PolicyDiff>(POLICY_PATHS.diff, {
+    callName: 'diffRevisions',
+    params: { from: String(from), to: String(to), timestamp: String(Date.now()) },
+  });
+  return r.data;
+}
+
+/** The staged and the published web policy's decision for a request. */
+export async function testPolicy(http: HttpClient, request: TesterRequest): Promise<TesterReply> {
+  const r = await http.post<TesterReply>(POLICY_PATHS.tester, request, { callName: 'testPolicy' });
+  return r.data;
 }
 
 /** A policy document (a row of the policy-kind registry) as revision `rev` sees it. */

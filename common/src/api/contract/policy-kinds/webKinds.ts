@@ -1,0 +1,407 @@
+/**
+ * Web policy (portal-core §1 web family, §6 web-policy edit permissions, §7 Policy;
+ * api-client-layer §3 Policy revision and Enumerations, §7 Policy reads and saves): the documents
+ * the web policy editor reads and saves, and the publish note.
+ *
+ * How the web policy decides a request (server/src/policy/webPolicyTester.ts follows it): the
+ * SSL-bypass and exception rules' `bypass` list first, then the exception rules in order (first
+ * enabled rule whose conditions all match), then the site's category action, then its risk
+ * level's action; nothing matched allows. Browser-and-application (bnb), user-agent and sha256
+ * rules apply to what they name.
+ */
+import { Type } from 'typebox';
+import { POLICY_ENFORCEMENT_ACTIONS, RISKS, THREAT_CLASSES } from '../../../vocabularies/logFilterVocabularies';
+import { ipOrIpRange } from '../../../validators/network';
+import { regex } from '../../../validators/text';
+import {
+  Comment,
+  RULES_MAX,
+  RuleId,
+  RuleName,
+  StringList,
+  VALUES_MAX,
+  closed,
+  codes,
+  domainOrWildcard,
+  firstDuplicate,
+  firstInvalid,
+  firstIssue,
+  kind,
+  oneOf,
+  type KindCheckIssue,
+} from './kindDef';
+
+/** The longest publish note (the reference server's own kind; the spec names no limit). */
+export const PORTAL_NOTE_MAX_LENGTH = 500;
+
+/** The actions a web rule may take (a subset of the policy-enforcement actions, portal-core §3). */
+export const WEB_RULE_ACTIONS = ['allow', 'block', 'safeview', 'safeview_readonly', 'bypass'] as const;
+export type WebRuleAction = (typeof WEB_RULE_ACTIONS)[number];
+const webAction = oneOf(WEB_RULE_ACTIONS);
+
+/** The string-match operators (api-client-layer §3 Enumerations). */
+export const STRING_MATCHES = ['starts_with', 'ends_with', 'contains', 'equal', 'regex'] as const;
+export type StringMatch = (typeof STRING_MATCHES)[number];
+
+/** Browsers a browser-and-application rule names. */
+export const BROWSERS = ['chrome', 'edge', 'firefox', 'safari', 'internet_explorer', 'opera', 'other'] as const;
+
+/** Category ids of the category tree (reference data /cats; extension categories 85–88 included). */
+export const CategoryId = Type.Integer({ minimum: 1, maximum: 9999 });
+
+export const StringMatchCondition = Type.Object(
+  { match: oneOf(STRING_MATCHES), value: Type.String({ minLength: 1, maxLength: 2048 }) },
+  closed,
+);
+
+/** Days 0 (Sunday) to 6, a time of day from and to (HH:MM, to after from), in a time zone. */
+export const Schedule = Type.Object(
+  {
+    days: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7, uniqueItems: true }),
+    from: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }),
+    to: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$' }),
+    time_zone: Type.String({ minLength: 1, maxLength: 64 }),
+  },
+  closed,
+);
+
+/**
+ * What a web rule matches: named by the rule condition keys (api-client-layer §3 Enumerations)
+ * plus who (users, groups). An absent or empty condition matches everything; a rule matches when
+ * every condition it gives matches.
+ */
+export const WebConditions = Type.Object(
+  {
+    domain: Type.Optional(StringList()),
+    uri: Type.Optional(Type.Array(StringMatchCondition, { maxItems: 100 })),
+    categories: Type.Optional(Type.Array(CategoryId, { maxItems: VALUES_MAX })),
+    threats: Type.Optional(Type.Array(codes(THREAT_CLASSES), { maxItems: 50 })),
+    users: Type.Optional(StringList()),
+    groups: Type.Optional(StringList()),
+    source_ip_ranges: Type.Optional(StringList(64)),
+    user_agent: Type.Optional(Type.Array(StringMatchCondition, { maxItems: 100 })),
+    geo_ip: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Z]{2}$' }), { maxItems: 300 })),
+    fileTypes: Type.Optional(StringList(32)),
+  },
+  closed,
+);
+
+export const WebRule = Type.Object(
+  {
+    id: RuleId,
+    name: RuleName,
+    enabled: Type.Boolean(),
+    action: webAction,
+    conditions: WebConditions,
+    schedule: Type.Optional(Schedule),
+    comment: Type.Optional(Comment),
+  },
+  closed,
+);
+
+/** A change of a rule's place that the client reports with a save (audited as Rule Order Changed). */
+export const ReorderingEvent = Type.Object(
+  { rule_id: RuleId, from: Type.Integer({ minimum: 0 }), to: Type.Integer({ minimum: 0 }) },
+  closed,
+);
+
+const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+
+/** The checks every web rule list shares: unique ids, valid domains, addresses, patterns and schedules. */
+export function checkWebRules(
+  rules: ReadonlyArray<{
+    id: string;
+    conditions: {
+      domain?: string[];
+      source_ip_ranges?: string[];
+      uri?: Array<{ match: string; value: string }>;
+      user_agent?: Array<{ match: string; value: string }>;
+    };
+    schedule?: { from: string; to: string; time_zone: string };
+  }>,
+  path: string,
+): KindCheckIssue | null {
+  const dup = firstDuplicate(rules, path, 'id');
+  if (dup) return dup;
+  for (const [i, rule] of rules.entries()) {
+    const at = `${path}.${i}`;
+    const issue = firstIssue(
+      () => firstInvalid(rule.conditions.domain, `${at}.conditions.domain`, domainOrWildcard),
+      () => firstInvalid(rule.conditions.source_ip_ranges, `${at}.conditions.source_ip_ranges`, ipOrIpRange),
+      () => checkPatterns(rule.conditions.uri, `${at}.conditions.uri`),
+      () => checkPatterns(rule.conditions.user_agent, `${at}.conditions.user_agent`),
+      () => checkSchedule(rule.schedule, `${at}.schedule`),
+    );
+    if (issue) return issue;
+  }
+  return null;
+}
+
+function checkPatterns(
+  conditions: Array<{ match: string; value: string }> | undefined,
+  path: string,
+): KindCheckIssue | null {
+  for (const [i, c] of (conditions ?? []).entries()) {
+    if (c.match !== 'regex') continue;
+    const key = regex(c.value);
+    if (key) return { field: `${path}.${i}.value`, message: `${path}.${i}.value is invalid (${key}).` };
+  }
+  return null;
+}
+
+function checkSchedule(
+  schedule: { from: string; to: string; time_zone: string } | undefined,
+  path: string,
+): KindCheckIssue | null {
+  if (!schedule) return null;
+  if (schedule.to <= schedule.from) return { field: `${path}.to`, message: `${path}.to must be after from.` };
+  if (!isTimeZone(schedule.time_zone))
+    return { field: `${path}.time_zone`, message: `${path}.time_zone is not a known time zone.` };
+  return null;
+}
+
+/** A browser-and-application rule: a browser (and optionally its versions) or an application. */
+export const BnbRule = Type.Object(
+  {
+    id: RuleId,
+    name: RuleName,
+    enabled: Type.Boolean(),
+    browser: oneOf(BROWSERS),
+    /** Versions below this one match (browser_and_version); absent: every version. */
+    min_version: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}(\\.[0-9]{1,6}){0,3}$' })),
+    action: webAction,
+    comment: Type.Optional(Comment),
+  },
+  closed,
+);
+
+/** Browser-and-app rules: checked before (pre) and after (post) the exception rules. */
+const BnbStage = Type.Object(
+  {
+    list: Type.Array(BnbRule, { maxItems: RULES_MAX }),
+    /** What happens to clients that are not browsers or are unsupported ones. */
+    unsupported_or_non_browsers: webAction,
+  },
+  closed,
+);
+
+const UserAgentRule = Type.Object(
+  {
+    id: RuleId,
+    name: RuleName,
+    enabled: Type.Boolean(),
+    match: oneOf(STRING_MATCHES),
+    value: Type.String({ minLength: 1, maxLength: 512 }),
+    action: webAction,
+    comment: Type.Optional(Comment),
+  },
+  closed,
+);
+
+const Sha256Entry = Type.Object(
+  {
+    hash: Type.String({ pattern: '^[a-f0-9]{64}$' }),
+    action: oneOf(['allow', 'block'] as const),
+    comment: Type.Optional(Comment),
+  },
+  closed,
+);
+
+/** An SSL-bypass entry: traffic to the domain (or category) is not decrypted. */
+const SslBypassEntry = Type.Object(
+  {
+    id: RuleId,
+    domain: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
+    category_id: Type.Optional(CategoryId),
+    comment: Type.Optional(Comment),
+  },
+  closed,
+);
+
+const checkSslBypass = (list: Array<{ id: string; domain?: string; category_id?: number }>, path: string) => {
+  const dup = firstDuplicate(list, path, 'id');
+  if (dup) return dup;
+  for (const [i, entry] of list.entries()) {
+    if ((entry.domain === undefined) === (entry.category_id === undefined))
+      return { field: `${path}.${i}.domain`, message: `${path}.${i} needs exactly one of domain or category_id.` };
+    const bad = entry.domain !== undefined ? domainOrWildcard(entry.domain) : null;
+    if (bad) return { field: `${path}.${i}.domain`, message: `${path}.${i}.domain is invalid (${bad}).` };
+  }
+  return null;
+};
+
+export const WEB_KINDS = {
+  portal_note: kind({
+    path: '/api/policy/v1/rules/portal_note/{rev}',
+    group: 'web_policy',
+    title: 'Publish note',
+    data: Type.Object({ note: Type.String({ maxLength: PORTAL_NOTE_MAX_LENGTH }) }, closed),
+    defaults: { note: '' },
+    scope: 'revision',
+    spec: 'portal-core §3 (every save carries rev_id, state, updated_at and data), §4 Policy revision',
+  }),
+  /**
+   * risks (portal-core §7: body `list`, risks also `flash`): what the web policy does with a site
+   * of each risk level (G, Y, R, §3 vocabularies), one entry per level, and whether Flash is blocked.
+   */
+  risks: kind({
+    path: '/api/policy/v1/rules/risks/{rev}',
+    group: 'web_policy',
+    edit: 'threats',
+    title: 'Risk levels',
+    data: Type.Object(
+      {
+        list: Type.Array(Type.Object({ risk: codes(RISKS), action: codes(POLICY_ENFORCEMENT_ACTIONS) }, closed), {
+          maxItems: RISKS.length,
+        }),
+        flash: Type.Boolean(),
+      },
+      closed,
+    ),
+    defaults: {
+      list: [
+        { risk: 'G', action: 'allow' },
+        { risk: 'Y', action: 'safeview' },
+        { risk: 'R', action: 'block' },
+      ],
+      flash: false,
+    },
+    scope: 'policy',
+    keyedLists: { list: 'risk' },
+    check: (data) => firstDuplicate(data.list, 'data.list', 'risk'),
+    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: risks, body list and flash)',
+  }),
+  /** cats (portal-core §7): the action per category of the category tree; unlisted categories allow. */
+  cats: kind({
+    path: '/api/policy/v1/rules/cats/{rev}',
+    group: 'web_policy',
+    edit: 'categories',
+    title: 'Categories',
+    data: Type.Object(
+      {
+        list: Type.Array(Type.Object({ category_id: CategoryId, action: webAction }, closed), {
+          maxItems: VALUES_MAX,
+        }),
+      },
+      closed,
+    ),
+    defaults: { list: [] },
+    scope: 'policy',
+    keyedLists: { list: 'category_id' },
+    check: (data) => firstDuplicate(data.list, 'data.list', 'category_id'),
+    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: cats, body list)',
+  }),
+  /** Exception rules (api-client-layer §3: list, bypass, reorderingEvents): domain rules in order. */
+  'web/exceptions': kind({
+    path: '/api/policy/v3/rules/web/exceptions/{rev}',
+    group: 'web_policy',
+    edit: 'exceptions',
+    title: 'Domain rules and exceptions',
+    data: Type.Object(
+      {
+        list: Type.Array(WebRule, { maxItems: RULES_MAX }),
+        /** Domains never inspected nor isolated: checked before the rules. */
+        bypass: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: VALUES_MAX }),
+        /** Reorders the client reports with the save: audited, never stored. */
+        reorderingEvents: Type.Optional(Type.Array(ReorderingEvent, { maxItems: RULES_MAX })),
+      },
+      closed,
+    ),
+    defaults: { list: [], bypass: [] },
+    scope: 'policy',
+    keyedLists: { list: 'id' },
+    orderedLists: ['list'],
+    check: (data) =>
+      firstIssue(
+        () => checkWebRules(data.list, 'data.list'),
+        () => firstInvalid(data.bypass, 'data.bypass', domainOrWildcard),
+      ),
+    spec: 'api-client-layer §3 Policy revision (exception rules), §7 (/api/policy/v3/rules/web/exceptions/{rev})',
+  }),
+  /** Browser-and-application rules (api-client-layer §3: unsupported_or_non_browsers in pre and post). */
+  bnb: kind({
+    path: '/api/policy/v3/rules/bnb/{rev}',
+    group: 'web_policy',
+    edit: 'bnb',
+    title: 'Browsers and applications',
+    data: Type.Object({ pre: BnbStage, post: BnbStage }, closed),
+    defaults: {
+      pre: { list: [], unsupported_or_non_browsers: 'allow' },
+      post: { list: [], unsupported_or_non_browsers: 'allow' },
+    },
+    scope: 'policy',
+    keyedLists: { 'pre.list': 'id', 'post.list': 'id' },
+    orderedLists: ['pre.list', 'post.list'],
+    check: (data) =>
+      firstIssue(
+        () => firstDuplicate(data.pre.list, 'data.pre.list', 'id'),
+        () => firstDuplicate(data.post.list, 'data.post.list', 'id'),
+      ),
+    spec: 'api-client-layer §3 Policy revision (bnb), §7 (/api/policy/v3/rules/bnb/{rev})',
+  }),
+  /** User-agent rules (portal-core §6 user-agent): requests whose User-Agent matches. */
+  'web/user_agents': kind({
+    path: '/api/policy/v3/rules/web/user_agents/{rev}',
+    group: 'web_policy',
+    edit: 'user-agent',
+    title: 'User agents',
+    data: Type.Object({ list: Type.Array(UserAgentRule, { maxItems: RULES_MAX }) }, closed),
+    defaults: { list: [] },
+    scope: 'policy',
+    keyedLists: { list: 'id' },
+    orderedLists: ['list'],
+    check: (data) =>
+      firstIssue(
+        () => firstDuplicate(data.list, 'data.list', 'id'),
+        () =>
+          checkPatterns(
+            data.list.map((r) => ({ match: r.match, value: r.value })),
+            'data.list',
+          ),
+      ),
+    spec: 'portal-core §6 (web-policy edit permission user-agent)',
+  }),
+  /** File hashes allowed or blocked whatever else the policy says (portal-core §6 sha256). */
+  'web/sha256': kind({
+    path: '/api/policy/v3/rules/web/sha256/{rev}',
+    group: 'web_policy',
+    edit: 'sha256',
+    title: 'SHA-256 lists',
+    data: Type.Object({ list: Type.Array(Sha256Entry, { maxItems: 10_000 }) }, closed),
+    defaults: { list: [] },
+    scope: 'policy',
+    keyedLists: { list: 'hash' },
+    check: (data) => firstDuplicate(data.list, 'data.list', 'hash'),
+    spec: 'portal-core §6 (web-policy edit permission sha256)',
+  }),
+  /** SSL bypass (portal-core §7 sslbump_bypass; v3 save also carries integrations_list and sslbump_v3). */
+  'v3/sslbump_bypass': kind({
+    path: '/api/policy/v3/rules/sslbump_bypass/{rev}',
+    group: 'web_policy',
+    edit: 'domain',
+    title: 'SSL bypass',
+    data: Type.Object(
+      {
+        list: Type.Array(SslBypassEntry, { maxItems: VALUES_MAX }),
+        /** Integrations whose traffic is never decrypted (e.g. a conferencing suite). */
+        integrations_list: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 }),
+        /** The v3 bypass engine is on. */
+        sslbump_v3: Type.Boolean(),
+      },
+      closed,
+    ),
+    defaults: { list: [], integrations_list: [], sslbump_v3: true },
+    scope: 'policy',
+    keyedLists: { list: 'id' },
+    check: (data) => checkSslBypass(data.list, 'data.list'),
+    spec: 'api-client-layer §3 Policy revision (sslbump save payload), §7 (/api/policy/v3/rules/sslbump_bypass/{rev})',
+  }),
+};
