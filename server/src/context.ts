@@ -1,6 +1,7 @@
 import type { Deployment, Mode } from '@workbench/common/api/contract/wire';
 import type { AccessController, AccessRule } from '@workbench/common/features/rbac/permissions';
 import type { LoginRateLimit } from './security/loginRateLimit';
+import type { NewEvent } from './events/eventStore';
 import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from './store/ConfigStore';
 
 /** The world a route belongs to: the tenant portal's, the provider console's, or none (sign-in calls). */
@@ -64,6 +65,11 @@ export interface ServerContext {
   secureCookies: boolean;
   loginRateLimit: LoginRateLimit;
   loginFailureCap: number;
+  /**
+   * Where audit events go (the audit log type of the event store): set by the events plugin when
+   * it opens the store; unset (a server without an event store) they are not kept.
+   */
+  audit?: (events: readonly NewEvent[]) => Promise<unknown>;
 }
 
 declare module 'fastify' {

@@ -24,6 +24,8 @@ import {
   POLICY_KINDS,
   POLICY_KIND_REGISTRY,
   type PolicyKindDef,
+  POLICY_KIND_GROUPS,
+  policyKindWritePermission,
 } from '@workbench/common/api/contract/policyKinds';
 import { Compile } from 'typebox/schema';
 import {
@@ -98,11 +100,13 @@ describe('log-type registry', () => {
 
 describe('policy-group registry', () => {
   it("reading the revision takes any group's read; publishing any group's write", () => {
+    // Every policy group, and the areas that keep their policy in the same revision (firewall).
+    expect(POLICY_KIND_GROUPS).toEqual(expect.arrayContaining([...POLICY_GROUPS, 'fwaas']));
     expect(operation('GET', '/api/policy/v1/rules')?.access.permission).toEqual({
-      any: [...POLICY_GROUPS.map(policyReadPermission), 'dashboard:*:read'],
+      any: [...POLICY_KIND_GROUPS.map(policyReadPermission), 'dashboard:*:read'],
     });
     expect(operation('POST', '/api/policy/v1/rules/{rev}')?.access.permission).toEqual({
-      any: POLICY_GROUPS.map(policyWritePermission),
+      any: POLICY_KIND_GROUPS.map(policyWritePermission),
     });
   });
 
@@ -127,7 +131,7 @@ describe('policy-kind registry', () => {
       });
       expect(operation('PUT', template)?.access).toEqual({
         world: 'tenant',
-        permission: policyWritePermission(row.group),
+        permission: policyKindWritePermission(kind),
         optional: false,
       });
     },
@@ -138,7 +142,10 @@ describe('policy-kind registry', () => {
     (kind) => {
       const row: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
       expect(row.path).toMatch(/^\/api\/policy\/v[134]\/.+\{rev\}$/);
-      expect(POLICY_GROUPS).toContain(row.group);
+      expect(POLICY_KIND_GROUPS).toContain(row.group);
+      // A web-policy edit permission narrows a web-policy write only (portal-core §6).
+      if (row.edit) expect(row.group).toBe('web_policy');
+      expect(policyKindWritePermission(kind)).toBe(`${row.group}:${row.edit ?? '*'}:write`);
       expect(Compile(row.data as Parameters<typeof Compile>[0]).Check(row.defaults)).toBe(true);
       expect(row.check?.(row.defaults as never) ?? null).toBeNull();
       expect(row.spec).toMatch(/§\d/);

@@ -72,6 +72,9 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
       live.unref();
     };
 
+    // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
+    app.workbench.audit = (events) => store.append(events);
+
     app.addHook('onReady', async () => {
       const count = options.demoEvents ?? 0;
       if (count <= 0) return;

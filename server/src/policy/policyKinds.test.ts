@@ -5,7 +5,6 @@
  */
 import { POLICY_KIND_REGISTRY } from '@workbench/common/api/contract/policyKinds';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
-import { STALE_REVISION_MSG } from './policyRoutes';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -82,7 +81,12 @@ test('a stale save is refused with 409 and changes nothing', async () => {
   // Saved again with the old updated_at: someone else saved in between.
   const stale = await saveRisks(admin, first, { ...BLOCK_MEDIUM, flash: false }, after.staged_rev_id);
   expect(stale.status).toBe(409);
-  expect(((await stale.json()) as { message: string }).message).toBe(STALE_REVISION_MSG);
+  // The reply names who changed the revision and when (here: the same administrator, earlier).
+  expect(await stale.json()).toMatchObject({
+    message: `The policy revision was changed by admin@acme.example at ${after.updated_at}. Reload and try again.`,
+    changed_by: 'admin@acme.example',
+    changed_at: after.updated_at,
+  });
   expect(await revision(admin)).toEqual(after);
   expect((await readRisks(admin, after.staged_rev_id)).body).toEqual({ rev_id: 2, ...BLOCK_MEDIUM });
 });

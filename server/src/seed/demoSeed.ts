@@ -160,6 +160,7 @@ export async function seedDemoData(
         stagedRevId: 1,
         state: 'new',
         updatedAt: now.toISOString(),
+        updatedBy: null,
       });
     }
     for (const u of users) await tx.insertUser(u);

@@ -91,6 +91,8 @@ export interface RevisionRecord {
   stagedRevId: number;
   state: 'new' | 'staged';
   updatedAt: string;
+  /** Who made the last change (a username); null for a revision nobody has changed yet. */
+  updatedBy: string | null;
 }
 
 /** A policy document (a row of common's policy-kind registry) as saved in one revision. */
@@ -130,6 +132,8 @@ export interface PublishedRevisionRecord {
   publishedAt: string;
   publishedBy: string;
   note: string | null;
+  /** The published revision this one restored (it was staged by a rollback), else null. */
+  rolledBackFrom: number | null;
 }
 
 /** An end user of the tenant's user database (people browsing through the service). */
@@ -261,8 +265,18 @@ export interface ConfigStore {
     carriedForward: boolean,
   ): Promise<PolicyDocRecord | null>;
   putPolicyDoc(doc: PolicyDocRecord): Promise<void>;
+  /** Drops every document saved in revision `revId` (discarding a staged revision). */
+  deletePolicyDocs(tid: string, revId: number): Promise<void>;
+  /** The kinds that have a document saved in revision `revId` exactly. */
+  listPolicyDocKinds(tid: string, revId: number): Promise<string[]>;
   insertPublishedRevision(record: PublishedRevisionRecord): Promise<void>;
-  listPublishedRevisions(tid: string): Promise<PublishedRevisionRecord[]>;
+  /** Published revisions, newest first; a page of them when `page` is given. */
+  listPublishedRevisions(
+    tid: string,
+    page?: { limit: number; offset: number },
+  ): Promise<PublishedRevisionRecord[]>;
+  countPublishedRevisions(tid: string): Promise<number>;
+  getPublishedRevision(tid: string, revId: number): Promise<PublishedRevisionRecord | null>;
 
   listEndUsers(tid: string, query: EndUserQuery): Promise<{ total: number; users: EndUserRecord[] }>;
   getEndUser(tid: string, uid: string): Promise<EndUserRecord | null>;

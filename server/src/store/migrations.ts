@@ -208,4 +208,12 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX past_reports_tid_created ON past_reports(tid, created_ms);
     `,
   },
+  {
+    version: 8,
+    name: 'policy revisions name who changed them last; published revisions remember a rollback',
+    sql: `
+      ALTER TABLE revisions ADD COLUMN updated_by TEXT;
+      ALTER TABLE published_revisions ADD COLUMN rolled_back_from INTEGER;
+    `,
+  },
 ];

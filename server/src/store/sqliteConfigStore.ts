@@ -78,6 +78,17 @@ const toRevision = (r: Row): RevisionRecord => ({
   stagedRevId: num(r.staged_rev_id),
   state: r.state === 'staged' ? 'staged' : 'new',
   updatedAt: str(r.updated_at),
+  updatedBy: r.updated_by === null || r.updated_by === undefined ? null : str(r.updated_by),
+});
+
+const toPublishedRevision = (r: Row): PublishedRevisionRecord => ({
+  tid: str(r.tid),
+  revId: num(r.rev_id),
+  publishedAt: str(r.published_at),
+  publishedBy: str(r.published_by),
+  note: r.note === null ? null : str(r.note),
+  rolledBackFrom:
+    r.rolled_back_from === null || r.rolled_back_from === undefined ? null : num(r.rolled_back_from),
 });
 
 const toEndUser = (r: Row): EndUserRecord => ({
@@ -446,14 +457,15 @@ export class SqliteConfigStore implements ConfigStore {
   }
   async putRevision(v: RevisionRecord): Promise<void> {
     this.run(
-      `INSERT INTO revisions (tid, rev_id, staged_rev_id, state, updated_at) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO revisions (tid, rev_id, staged_rev_id, state, updated_at, updated_by) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (tid) DO UPDATE SET rev_id = excluded.rev_id, staged_rev_id = excluded.staged_rev_id,
-         state = excluded.state, updated_at = excluded.updated_at`,
+         state = excluded.state, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
       v.tid,
       v.revId,
       v.stagedRevId,
       v.state,
       v.updatedAt,
+      v.updatedBy,
     );
   }
   async getPolicyDoc(
@@ -481,24 +493,48 @@ export class SqliteConfigStore implements ConfigStore {
       JSON.stringify(doc.data),
     );
   }
+  async deletePolicyDocs(tid: string, revId: number): Promise<void> {
+    this.run('DELETE FROM policy_docs WHERE tid = ? AND rev_id = ?', tid, revId);
+  }
+  async listPolicyDocKinds(tid: string, revId: number): Promise<string[]> {
+    return this.all(
+      'SELECT kind FROM policy_docs WHERE tid = ? AND rev_id = ? ORDER BY kind',
+      tid,
+      revId,
+    ).map((r) => str(r.kind));
+  }
   async insertPublishedRevision(p: PublishedRevisionRecord): Promise<void> {
     this.run(
-      'INSERT INTO published_revisions (tid, rev_id, published_at, published_by, note) VALUES (?, ?, ?, ?, ?)',
+      `INSERT INTO published_revisions (tid, rev_id, published_at, published_by, note, rolled_back_from)
+       VALUES (?, ?, ?, ?, ?, ?)`,
       p.tid,
       p.revId,
       p.publishedAt,
       p.publishedBy,
       p.note,
+      p.rolledBackFrom,
     );
   }
-  async listPublishedRevisions(tid: string): Promise<PublishedRevisionRecord[]> {
-    return this.all('SELECT * FROM published_revisions WHERE tid = ? ORDER BY rev_id DESC', tid).map((r) => ({
-      tid,
-      revId: num(r.rev_id),
-      publishedAt: str(r.published_at),
-      publishedBy: str(r.published_by),
-      note: r.note === null ? null : str(r.note),
-    }));
+  async listPublishedRevisions(
+    tid: string,
+    page?: { limit: number; offset: number },
+  ): Promise<PublishedRevisionRecord[]> {
+    const rows = page
+      ? this.all(
+          'SELECT * FROM published_revisions WHERE tid = ? ORDER BY rev_id DESC LIMIT ? OFFSET ?',
+          tid,
+          page.limit,
+          page.offset,
+        )
+      : this.all('SELECT * FROM published_revisions WHERE tid = ? ORDER BY rev_id DESC', tid);
+    return rows.map(toPublishedRevision);
+  }
+  async countPublishedRevisions(tid: string): Promise<number> {
+    return num(this.get('SELECT COUNT(*) AS n FROM published_revisions WHERE tid = ?', tid)?.n);
+  }
+  async getPublishedRevision(tid: string, revId: number): Promise<PublishedRevisionRecord | null> {
+    const r = this.get('SELECT * FROM published_revisions WHERE tid = ? AND rev_id = ?', tid, revId);
+    return r ? toPublishedRevision(r) : null;
   }
 
   async listEntities(

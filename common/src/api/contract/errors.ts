@@ -6,5 +6,8 @@ export const ApiError = Type.Object({
   error: Type.String(),
   message: Type.String(),
   field: Type.Optional(Type.String()),
+  /** A stale policy save (409): who changed the revision since it was loaded, and when. */
+  changed_by: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  changed_at: Type.Optional(Type.String()),
 });
 export type ApiError = Static<typeof ApiError>;

@@ -74,7 +74,9 @@ export const REVISIONS_PAGE_DEFAULT = 25;
 export const REVISIONS_PAGE_MAX = 200;
 
 export const RevisionsQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: REVISIONS_PAGE_MAX, default: REVISIONS_PAGE_DEFAULT })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: REVISIONS_PAGE_MAX, default: REVISIONS_PAGE_DEFAULT }),
+  ),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: REV_ID_MAX, default: 0 })),
   /** Cache buster (policy reads take a timestamp param, portal-core §7). */
   timestamp: Type.Optional(Type.String({ maxLength: 32 })),

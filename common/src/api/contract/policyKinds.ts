@@ -16,6 +16,7 @@
  * and later its editor (tenant-portal/src/areas/policy).
  */
 import type { Static } from 'typebox';
+import { POLICY_GROUPS } from '../../vocabularies/policyGroups';
 import { WEB_KINDS } from './policy-kinds/webKinds';
 import { FIREWALL_KINDS } from './policy-kinds/firewallKinds';
 import type { PolicyKindDef, PolicyPermissionGroup } from './policy-kinds/kindDef';
@@ -41,9 +42,15 @@ export type PolicyDocReply<K extends PolicyKind> = { rev_id: number } & PolicyDa
 export const policyDocPath = (kind: PolicyKind, rev: number | string): string =>
   POLICY_KIND_REGISTRY[kind].path.replace('{rev}', String(rev));
 
-/** Every permission group that owns a kind, in the registry's order. */
+/**
+ * The groups whose writers change the revision: every policy group of the policy area, then the
+ * other areas that keep documents in it (firewall, …), in the registry's order.
+ */
 export const POLICY_KIND_GROUPS: PolicyPermissionGroup[] = [
-  ...new Set(Object.values(POLICY_KIND_REGISTRY as Record<string, PolicyKindDef>).map((d) => d.group)),
+  ...new Set<PolicyPermissionGroup>([
+    ...POLICY_GROUPS,
+    ...Object.values(POLICY_KIND_REGISTRY as Record<string, PolicyKindDef>).map((d) => d.group),
+  ]),
 ];
 
 /** Reading a kind: its group's read. */

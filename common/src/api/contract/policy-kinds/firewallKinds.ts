@@ -78,7 +78,10 @@ const Feed = Type.Object(
 const checkServices = (list: Array<{ protocol: string; ports: string[] }>): KindCheckIssue | null => {
   for (const [i, s] of list.entries()) {
     if ((s.protocol === 'icmp' || s.protocol === 'any') && s.ports.length > 0)
-      return { field: `data.list.${i}.ports`, message: `data.list.${i}.ports must be empty for ${s.protocol}.` };
+      return {
+        field: `data.list.${i}.ports`,
+        message: `data.list.${i}.ports must be empty for ${s.protocol}.`,
+      };
     if ((s.protocol === 'tcp' || s.protocol === 'udp') && s.ports.length === 0)
       return { field: `data.list.${i}.ports`, message: `data.list.${i}.ports needs at least one port.` };
     const bad = firstInvalid(s.ports, `data.list.${i}.ports`, portOrPortRange);
@@ -86,7 +89,6 @@ const checkServices = (list: Array<{ protocol: string; ports: string[] }>): Kind
   }
   return null;
 };
-
 
 export const FIREWALL_KINDS = {
   'fwaas/services': kind({
@@ -149,7 +151,8 @@ export const FIREWALL_KINDS = {
         () => {
           for (const [i, feed] of data.list.entries()) {
             const bad = firstInvalid([feed.url], `data.list.${i}.url`, httpUrl);
-            if (bad) return { ...bad, field: `data.list.${i}.url`, message: `data.list.${i}.url is invalid.` };
+            if (bad)
+              return { ...bad, field: `data.list.${i}.url`, message: `data.list.${i}.url is invalid.` };
           }
           return null;
         },

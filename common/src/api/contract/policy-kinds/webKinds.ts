@@ -10,7 +10,11 @@
  * rules apply to what they name.
  */
 import { Type } from 'typebox';
-import { POLICY_ENFORCEMENT_ACTIONS, RISKS, THREAT_CLASSES } from '../../../vocabularies/logFilterVocabularies';
+import {
+  POLICY_ENFORCEMENT_ACTIONS,
+  RISKS,
+  THREAT_CLASSES,
+} from '../../../vocabularies/logFilterVocabularies';
 import { ipOrIpRange } from '../../../validators/network';
 import { regex } from '../../../validators/text';
 import {
@@ -44,7 +48,15 @@ export const STRING_MATCHES = ['starts_with', 'ends_with', 'contains', 'equal', 
 export type StringMatch = (typeof STRING_MATCHES)[number];
 
 /** Browsers a browser-and-application rule names. */
-export const BROWSERS = ['chrome', 'edge', 'firefox', 'safari', 'internet_explorer', 'opera', 'other'] as const;
+export const BROWSERS = [
+  'chrome',
+  'edge',
+  'firefox',
+  'safari',
+  'internet_explorer',
+  'opera',
+  'other',
+] as const;
 
 /** Category ids of the category tree (reference data /cats; extension categories 85–88 included). */
 export const CategoryId = Type.Integer({ minimum: 1, maximum: 9999 });
@@ -57,7 +69,11 @@ export const StringMatchCondition = Type.Object(
 /** Days 0 (Sunday) to 6, a time of day from and to (HH:MM, to after from), in a time zone. */
 export const Schedule = Type.Object(
   {
-    days: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7, uniqueItems: true }),
+    days: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), {
+      minItems: 1,
+      maxItems: 7,
+      uniqueItems: true,
+    }),
     from: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }),
     to: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$' }),
     time_zone: Type.String({ minLength: 1, maxLength: 64 }),
@@ -113,7 +129,6 @@ const isTimeZone = (zone: string): boolean => {
     return false;
   }
 };
-
 
 /** The checks every web rule list shares: unique ids, valid domains, addresses, patterns and schedules. */
 export function checkWebRules(
@@ -231,7 +246,10 @@ const checkSslBypass = (list: Array<{ id: string; domain?: string; category_id?:
   if (dup) return dup;
   for (const [i, entry] of list.entries()) {
     if ((entry.domain === undefined) === (entry.category_id === undefined))
-      return { field: `${path}.${i}.domain`, message: `${path}.${i} needs exactly one of domain or category_id.` };
+      return {
+        field: `${path}.${i}.domain`,
+        message: `${path}.${i} needs exactly one of domain or category_id.`,
+      };
     const bad = entry.domain !== undefined ? domainOrWildcard(entry.domain) : null;
     if (bad) return { field: `${path}.${i}.domain`, message: `${path}.${i}.domain is invalid (${bad}).` };
   }
@@ -259,9 +277,12 @@ export const WEB_KINDS = {
     title: 'Risk levels',
     data: Type.Object(
       {
-        list: Type.Array(Type.Object({ risk: codes(RISKS), action: codes(POLICY_ENFORCEMENT_ACTIONS) }, closed), {
-          maxItems: RISKS.length,
-        }),
+        list: Type.Array(
+          Type.Object({ risk: codes(RISKS), action: codes(POLICY_ENFORCEMENT_ACTIONS) }, closed),
+          {
+            maxItems: RISKS.length,
+          },
+        ),
         flash: Type.Boolean(),
       },
       closed,

@@ -1,0 +1,149 @@
+/**
+ * GET and PUT of every policy document of common's policy-kind registry, built from its rows
+ * (portal-core §7 Policy; api-client-layer §7 Policy reads and saves). A read answers the
+ * document as the revision in the path sees it; a save is validated strictly against the row's
+ * schema and check, goes into the staged revision (revisionStaging.stageChange) and is audited.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { RevParams, Revision, RevisionState } from '@workbench/common/api/contract/policy';
+import {
+  POLICY_KINDS,
+  POLICY_KIND_REGISTRY,
+  policyDocPath,
+  policyKindReadPermission,
+  policyKindWritePermission,
+  type PolicyKindDef,
+} from '@workbench/common/api/contract/policyKinds';
+import { ApiHttpError, errorResponses } from '../http/errors';
+import { tenantSessionOf } from '../http/guard';
+import { readPolicyDoc, stageChange } from './revisionStaging';
+import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
+import { valueAt } from './policyDiff';
+
+/**
+ * Every policy save carries rev_id, state, updated_at and data (portal-core §3); a client that
+ * sends the whole revision back may include its staged_rev_id. Nothing else.
+ */
+export const policySaveBody = (def: PolicyKindDef) =>
+  Type.Object(
+    {
+      rev_id: Type.Integer(),
+      staged_rev_id: Type.Optional(Type.Integer()),
+      state: RevisionState,
+      updated_at: Type.String(),
+      data: def.data,
+    },
+    { additionalProperties: false },
+  );
+
+/** A read answers the revision it was read at and the document's fields. */
+const policyDocReply = (def: PolicyKindDef) =>
+  Type.Intersect([Type.Object({ rev_id: Type.Integer() }), def.data]);
+
+/** The keys of an ordered list, in order (entries without the key field are skipped). */
+const keysOf = (list: unknown, keyField: string): string[] =>
+  Array.isArray(list)
+    ? list.flatMap((e) =>
+        e && typeof e === 'object' && keyField in e ? [String((e as Record<string, unknown>)[keyField])] : [],
+      )
+    : [];
+
+/** True when the entries both versions keep are in another order (a reorder, audited as such). */
+export function reordered(def: PolicyKindDef, before: unknown, after: unknown, path: string): boolean {
+  const keyField = def.keyedLists?.[path] ?? 'id';
+  const afterKeys = keysOf(valueAt(after, path), keyField);
+  const beforeKeys = keysOf(valueAt(before, path), keyField);
+  const kept = new Set(afterKeys);
+  const was = beforeKeys.filter((k) => kept.has(k));
+  const stillThere = new Set(beforeKeys);
+  const now = afterKeys.filter((k) => stillThere.has(k));
+  return was.some((k, i) => now[i] !== k);
+}
+
+/** The stored form of a save: what the client only reports (reorderingEvents) is not kept. */
+const storedData = (data: unknown): unknown => {
+  if (data && typeof data === 'object' && 'reorderingEvents' in data) {
+    const { reorderingEvents: _reported, ...rest } = data as Record<string, unknown>;
+    return rest;
+  }
+  return data;
+};
+
+export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = app.workbench;
+  const tags = ['policy'];
+
+  for (const kind of POLICY_KINDS) {
+    const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
+    const url = policyDocPath(kind, ':rev');
+
+    app.get(
+      url,
+      {
+        config: { world: 'tenant', permission: policyKindReadPermission(kind) },
+        schema: {
+          tags,
+          summary: `${def.title} (${kind}) as revision {rev} sees it; its defaults when never saved`,
+          params: RevParams,
+          response: { 200: policyDocReply(def), ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        const s = tenantSessionOf(request);
+        const data = await readPolicyDoc(ctx.store, s.tid, kind, request.params.rev);
+        return { rev_id: request.params.rev, ...(data as object) };
+      },
+    );
+
+    app.put(
+      url,
+      {
+        config: { world: 'tenant', permission: policyKindWritePermission(kind) },
+        schema: {
+          tags,
+          summary: `Saves ${def.title} (${kind}) into the staged revision (state becomes staged); 409 when stale`,
+          params: RevParams,
+          body: policySaveBody(def),
+          response: { 200: Revision, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const s = tenantSessionOf(request);
+        const body = request.body as { updated_at: string; data: unknown };
+        const broken = def.check?.(body.data as never);
+        if (broken) throw new ApiHttpError(400, broken.message, broken.field);
+        const data = storedData(body.data);
+        const audit: PolicyAuditEntry[] = [];
+        const revision = await stageChange(
+          ctx.store,
+          ctx.now(),
+          s.tid,
+          s.username,
+          { rev: request.params.rev, updatedAt: body.updated_at },
+          async (tx, stagedRevId) => {
+            const before = await readPolicyDoc(tx, s.tid, kind, stagedRevId);
+            await tx.putPolicyDoc({ tid: s.tid, kind, revId: stagedRevId, data });
+            const area = AUDIT_AREA[def.group];
+            audit.push({
+              action: 'update',
+              area,
+              details: `Saved ${def.title} (${kind}) in revision ${stagedRevId}.`,
+            });
+            for (const path of def.orderedLists ?? [])
+              if (reordered(def, before, data, path))
+                audit.push({
+                  action: 'reorder',
+                  area,
+                  details: `Changed the order of ${def.title} (${kind}${path === 'list' ? '' : ` ${path}`}) in revision ${stagedRevId}.`,
+                });
+          },
+        );
+        await recordPolicyAudit(ctx, request, s, audit);
+        return revision;
+      },
+    );
+  }
+};
