@@ -12,7 +12,6 @@ import {
   PublishReply,
   RevParams,
   Revision,
-  RevisionState,
 } from '@workbench/common/api/contract/policy';
 import type { RevisionRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
