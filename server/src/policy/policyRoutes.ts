@@ -13,7 +13,6 @@ import {
   POLICY_KIND_GROUPS,
   POLICY_KIND_REGISTRY,
   policyKindReadPermission,
-  type PolicyKind,
   type PolicyKindDef,
 } from '@workbench/common/api/contract/policyKinds';
 import {
@@ -47,7 +46,8 @@ import {
 } from './revisionStaging';
 import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
 import { deepEqual, diffPolicyDoc } from './policyDiff';
-import { decideWebRequest, type WebPolicy } from './webPolicyDecision';
+import { decideWebRequest } from './webPolicyDecision';
+import { CATEGORY_DECISION_NAMES, webPolicyAt } from './webDeciders';
 
 export { STALE_REVISION_MSG } from './revisionStaging';
 
@@ -323,17 +323,6 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  const webPolicyAt = async (tid: string, rev: number): Promise<WebPolicy> => {
-    const read = <K extends PolicyKind>(kind: K) => readPolicyDoc(ctx.store, tid, kind, rev) as never;
-    return {
-      risks: await read('risks'),
-      cats: await read('cats'),
-      exceptions: await read('web/exceptions'),
-      bnb: await read('bnb'),
-      userAgents: await read('web/user_agents'),
-    };
-  };
-
   app.post(
     POLICY_PATHS.tester,
     {
@@ -370,7 +359,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       const current = await currentRevision(ctx.store, s.tid);
       const decide = async (rev: number) => ({
         rev_id: rev,
-        ...decideWebRequest(await webPolicyAt(s.tid, rev), req),
+        ...decideWebRequest(await webPolicyAt(ctx.store, s.tid, rev), req, CATEGORY_DECISION_NAMES),
       });
       return { staged: await decide(current.stagedRevId), published: await decide(current.revId) };
     },

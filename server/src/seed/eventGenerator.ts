@@ -568,7 +568,8 @@ class EventFactory {
     const tenant = this.tenantPicker.pick(this.random);
     const logType = this.typePicker.pick(this.random);
     const fields = this.fieldsOf(logType, tenant);
-    if (logType === 'scan_web' && tenant.tenant.decideWeb) applyWebDecision(fields, tenant.tenant.decideWeb, time);
+    if (logType === 'scan_web' && tenant.tenant.decideWeb)
+      applyWebDecision(fields, tenant.tenant.decideWeb, time);
     const x = this.reportRandom;
     if (logType === 'scan_web') Object.assign(fields, webReportFields(x, fields));
     else if (logType === 'scan_email') Object.assign(fields, emailReportFields(x, fields));
