@@ -11,7 +11,13 @@ import type {
 import { POLICY_PATHS } from './contract/policy';
 import type { HttpClient } from './http';
 import { SKIP_403_HEADER } from './contract/wire';
-import { policyDocPath, type PolicyData, type PolicyDocReply, type PolicyKind } from './contract/policyKinds';
+import {
+  policyDocPath,
+  policyDocWritePath,
+  type PolicyData,
+  type PolicyDocReply,
+  type PolicyKind,
+} from './contract/policyKinds';
 
 /** GET /rules takes a timestamp param so no cache in between serves an old revision. */
 export async function getRevision(http: HttpClient): Promise<Revision> {
@@ -128,7 +134,7 @@ export async function savePolicyDoc<K extends PolicyKind>(
   callName = `savePolicyDoc:${kind}`,
 ): Promise<Revision> {
   const body = { rev_id: revision.rev_id, state: revision.state, updated_at: revision.updated_at, data };
-  const r = await http.put<Revision>(policyDocPath(kind, revision.staged_rev_id), body, {
+  const r = await http.put<Revision>(policyDocWritePath(kind, revision.staged_rev_id), body, {
     callName,
   });
   return r.data;
