@@ -249,12 +249,20 @@ const clusters = kind({
     firstIssue(
       () => firstDuplicate(data.list, 'data.list', 'id'),
       () => firstDuplicate(data.list, 'data.list', 'name'),
-      () =>
-        firstDuplicate(
-          data.list.map((c) => c.provisioning_key_lookup),
-          'data.list',
-          'key_id',
-        ),
+      () => {
+        // One key finds one cluster.
+        const seen = new Set<string>();
+        for (const [i, c] of data.list.entries()) {
+          const keyId = c.provisioning_key_lookup.key_id;
+          if (seen.has(keyId))
+            return {
+              field: `data.list.${i}.provisioning_key_lookup.key_id`,
+              message: `Provisioning key ${keyId} is listed twice.`,
+            };
+          seen.add(keyId);
+        }
+        return null;
+      },
     ),
   spec: 'api-client-layer §7 Policy reads and saves (rules/mpa/app_connector_clusters, PUT rules/mpa/set_provisioning_key_lookup)',
 });
