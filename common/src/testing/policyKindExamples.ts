@@ -25,9 +25,12 @@ export interface PolicyKindExample<K extends PolicyKind> {
 
 type Examples = { [K in PolicyKind]: PolicyKindExample<K> };
 
-/** A copy of `value` with `change` applied (examples derive their invalid variants from the valid one). */
+/**
+ * A copy of `value` with `change` applied (examples derive their invalid variants from the valid
+ * one). A JSON copy: the documents are JSON, and jsdom tests have no structuredClone.
+ */
 const variant = <T>(value: T, change: (copy: T) => void): T => {
-  const copy = structuredClone(value);
+  const copy = JSON.parse(JSON.stringify(value)) as T;
   change(copy);
   return copy;
 };
