@@ -103,8 +103,11 @@ describe('log-type registry', () => {
 
 describe('policy-group registry', () => {
   it("reading the revision takes any group's read; publishing any group's write", () => {
-    // Every policy group, and the areas that keep their policy in the same revision (firewall).
-    expect(POLICY_KIND_GROUPS).toEqual(expect.arrayContaining([...POLICY_GROUPS, 'fwaas']));
+    // Every policy group, and the areas that keep their policy in the same revision (firewall,
+    // customization, private access).
+    expect(POLICY_KIND_GROUPS).toEqual(
+      expect.arrayContaining([...POLICY_GROUPS, 'fwaas', 'customization', 'private_access']),
+    );
     expect(operation('GET', '/api/policy/v1/rules')?.access.permission).toEqual({
       any: [...POLICY_KIND_GROUPS.map(policyReadPermission), 'dashboard:*:read'],
     });

@@ -6,7 +6,7 @@
  * beside rev_id, state and updated_at), what a read returns when nothing was saved, which lists
  * keep their identity across revisions (for the diff) and which lists are ordered.
  *
- * From it the server builds GET and PUT per kind (server/src/policy/policyRoutes.ts), validates
+ * From it the server builds GET and PUT per kind (server/src/policy/policyKindRoutes.ts), validates
  * each save strictly against the row's schema and its check, checks the permissions, diffs
  * revisions and writes the audit events; the client's calls (api/policy.ts) take their paths and
  * types from it.
