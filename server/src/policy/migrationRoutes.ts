@@ -191,7 +191,7 @@ export const policyMigrationRoutes: FastifyPluginAsync = async (fastify) => {
             CONTENT_TYPES_V3_TO_V4,
           );
           const issue = Compile(v4.data as Parameters<typeof Compile>[0]).Check(migrated.value)
-            ? v4.check?.(migrated.value as never)
+            ? v4.check?.(migrated.value as never, { tid: s.tid })
             : { field: 'data', message: `The ${kinds.v3} policy does not fit ${kinds.v4} once moved.` };
           if (issue)
             throw new ApiHttpError(
