@@ -4,3 +4,4 @@ export * from './policyReferenceSaga';
 export * from './usePolicyReference';
 export * from './contentTypeDisplayName';
 export * from './categoryTree';
+export * from './useCategoryTree';
