@@ -108,6 +108,11 @@ describe('category rewrites', () => {
       ],
       dropped: [70],
     });
+    const long = 'x'.repeat(64);
+    expect(migrateBypassCategories([{ id: long, category_id: 47 }], v2IdsOf).list.map((e) => e.id)).toEqual([
+      long,
+      `${'x'.repeat(60)}-506`,
+    ]);
   });
 });
 

@@ -116,6 +116,13 @@ export function migrateRuleCategories<R extends RuleWithCategories>(
   return { rules: out, dropped, disabled };
 }
 
+/** Rule ids are at most 64 characters (kindDef RuleId): the derived id shortens the original to fit. */
+const RULE_ID_MAX = 64;
+const derivedId = (id: string, categoryId: number): string => {
+  const suffix = `-${categoryId}`;
+  return `${id.slice(0, RULE_ID_MAX - suffix.length)}${suffix}`;
+};
+
 interface BypassEntry {
   id: string;
   category_id?: number;
@@ -136,7 +143,7 @@ export function migrateBypassCategories<E extends BypassEntry>(
     if (targets.length === 0) dropped.push(entry.category_id);
     return targets.map((id, i) => ({
       ...entry,
-      id: i === 0 ? entry.id : `${entry.id}-${id}`,
+      id: i === 0 ? entry.id : derivedId(entry.id, id),
       category_id: id,
     }));
   });
