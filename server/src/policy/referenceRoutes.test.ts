@@ -22,7 +22,7 @@ import type { NewEvent } from '../events/eventStore';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
 import { loadOperations } from '../security-tests/operations';
 import { CATEGORY_MIGRATION_PERMISSION } from './migrationRoutes';
-import { contentKinds } from './policyMigrations';
+import { CATEGORY_VERSION_DOC, contentKinds, readVersion, restoreVersions } from './policyMigrations';
 
 let server: TestServer;
 let audited: NewEvent[];
@@ -343,6 +343,27 @@ describe('category migration', () => {
     expect(again.status).toBe(409);
     expect(((await again.json()) as { message: string }).message).toBe(CATEGORIES_ALREADY_MIGRATED_MSG);
     expect(await revision(admin)).toEqual(after);
+  });
+
+  test('published, then rolled back across the migration: restoreVersions gives the rollback version 1 again', async () => {
+    const admin = await signIn(server, 'admin@acme.example');
+    const rev = await stageV1Policy(admin);
+    server.clock.advance(1000);
+    const migrated = (await (await migrateCall(admin, POLICY_MIGRATION_PATHS.category, rev)).json()) as Rev;
+    const publish = await server.call(`/api/policy/v1/rules/${migrated.staged_rev_id}`, {
+      method: 'POST',
+      jar: admin.jar,
+    });
+    expect(publish.status).toBe(200);
+    const store = server.app.workbench.store;
+    const tid = (await store.listTenants()).find((t) => t.name === 'acme')?.tid ?? '';
+    const published = migrated.staged_rev_id;
+    const staged = published + 1;
+    // The revision after it carries version 2 forward until a rollback restores revision 1's.
+    expect(await readVersion(store, tid, CATEGORY_VERSION_DOC, staged)).toBe(2);
+    await store.transaction((tx) => restoreVersions(tx, tid, { target: 1, published, staged }));
+    expect(await readVersion(store, tid, CATEGORY_VERSION_DOC, staged)).toBe(1);
+    expect(await readVersion(store, tid, CATEGORY_VERSION_DOC, published)).toBe(2);
   });
 
   test('a stale revision is refused with 409 and nothing changes', async () => {
