@@ -6,7 +6,9 @@
  * The version is kept as a document of the revision (kinds `category_version` and
  * `content_version`, outside the policy-kind registry so no PUT can set it without migrating):
  * a migration writes it into the staged revision with the rewritten documents, so discarding the
- * staged revision takes both back, and publishing publishes both.
+ * staged revision takes both back, and publishing publishes both. A rollback copies the registry's
+ * kinds only: it must also call restoreVersions, or a rollback across a migration leaves v1
+ * documents under version 2.
  */
 import {
   POLICY_KIND_REGISTRY,
@@ -32,6 +34,25 @@ export async function readVersion(
   const version = (saved?.data as { version?: unknown } | undefined)?.version;
   if (typeof version === 'number') return version;
   return doc === CATEGORY_VERSION_DOC ? INITIAL_CATEGORY_VERSION : INITIAL_CONTENT_VERSION;
+}
+
+export const MIGRATION_VERSION_DOCS = [CATEGORY_VERSION_DOC, CONTENT_VERSION_DOC] as const;
+
+/**
+ * For a rollback to revision `target` staged in `staged`: writes the versions `target` used
+ * where they differ from those of `published` (what `staged` otherwise carries forward), like
+ * the rollback does for the documents.
+ */
+export async function restoreVersions(
+  tx: ConfigStore,
+  tid: string,
+  revs: { target: number; published: number; staged: number },
+): Promise<void> {
+  for (const doc of MIGRATION_VERSION_DOCS) {
+    const wanted = await readVersion(tx, tid, doc, revs.target);
+    if (wanted !== (await readVersion(tx, tid, doc, revs.published)))
+      await tx.putPolicyDoc({ tid, kind: doc, revId: revs.staged, data: { version: wanted } });
+  }
 }
 
 /**
@@ -116,6 +137,13 @@ export function migrateRuleCategories<R extends RuleWithCategories>(
   return { rules: out, dropped, disabled };
 }
 
+/** Rule ids are at most 64 characters (kindDef RuleId): the derived id shortens the original to fit. */
+const RULE_ID_MAX = 64;
+const derivedId = (id: string, categoryId: number): string => {
+  const suffix = `-${categoryId}`;
+  return `${id.slice(0, RULE_ID_MAX - suffix.length)}${suffix}`;
+};
+
 interface BypassEntry {
   id: string;
   category_id?: number;
@@ -136,7 +164,7 @@ export function migrateBypassCategories<E extends BypassEntry>(
     if (targets.length === 0) dropped.push(entry.category_id);
     return targets.map((id, i) => ({
       ...entry,
-      id: i === 0 ? entry.id : `${entry.id}-${id}`,
+      id: i === 0 ? entry.id : derivedId(entry.id, id),
       category_id: id,
     }));
   });

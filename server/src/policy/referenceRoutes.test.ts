@@ -17,9 +17,12 @@ import {
   type PolicyReferenceReply,
 } from '@workbench/common/api/contract/policyReference';
 import { COUNTRIES } from '@workbench/common/vocabularies/countries';
+import { POLICY_KIND_REGISTRY } from '@workbench/common/api/contract/policyKinds';
 import type { NewEvent } from '../events/eventStore';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
-import { contentKinds } from './policyMigrations';
+import { loadOperations } from '../security-tests/operations';
+import { CATEGORY_MIGRATION_PERMISSION } from './migrationRoutes';
+import { CATEGORY_VERSION_DOC, contentKinds, readVersion, restoreVersions } from './policyMigrations';
 
 let server: TestServer;
 let audited: NewEvent[];
@@ -76,6 +79,29 @@ const migrateCall = (who: SignedIn, path: string, rev: Rev) =>
 describe('reference reads', () => {
   beforeAll(start);
   afterAll(stop);
+  let loaded: ReturnType<typeof loadOperations> | undefined;
+  const operations = () => (loaded ??= loadOperations(server));
+
+  test.each(POLICY_REFERENCE_NAMES)(
+    '%s: its GET is in the OpenAPI document with its read permission; it names its spec section',
+    async (name) => {
+      const row = POLICY_REFERENCE_REGISTRY[name];
+      expect(row.path).toMatch(/^\/api\/policy\/v[134]\//);
+      expect(row.spec).toMatch(/§\d/);
+      const op = (await operations()).find((o) => o.method === 'GET' && o.template === row.path);
+      expect(op?.access).toEqual({ world: 'tenant', permission: row.read, optional: false });
+    },
+  );
+
+  test('the migrations are in the OpenAPI document with their write permissions', async () => {
+    const ops = await operations();
+    const access = (path: string) => ops.find((o) => o.method === 'PUT' && o.template === path)?.access;
+    expect(access(POLICY_MIGRATION_PATHS.category)?.permission).toEqual(CATEGORY_MIGRATION_PERMISSION);
+    // The content policy's group once its kinds are in the registry; content inspection until then.
+    const kinds = contentKinds();
+    const group = kinds ? POLICY_KIND_REGISTRY[kinds.v4].group : 'content_inspection';
+    expect(access(POLICY_MIGRATION_PATHS.content)?.permission).toBe(`${group}:*:write`);
+  });
 
   test.each(POLICY_REFERENCE_NAMES)('%s answers its reply schema for the administrator', async (name) => {
     const admin = await signIn(server, 'admin@acme.example');
@@ -319,6 +345,27 @@ describe('category migration', () => {
     expect(await revision(admin)).toEqual(after);
   });
 
+  test('published, then rolled back across the migration: restoreVersions gives the rollback version 1 again', async () => {
+    const admin = await signIn(server, 'admin@acme.example');
+    const rev = await stageV1Policy(admin);
+    server.clock.advance(1000);
+    const migrated = (await (await migrateCall(admin, POLICY_MIGRATION_PATHS.category, rev)).json()) as Rev;
+    const publish = await server.call(`/api/policy/v1/rules/${migrated.staged_rev_id}`, {
+      method: 'POST',
+      jar: admin.jar,
+    });
+    expect(publish.status).toBe(200);
+    const store = server.app.workbench.store;
+    const tid = (await store.listTenants()).find((t) => t.name === 'acme')?.tid ?? '';
+    const published = migrated.staged_rev_id;
+    const staged = published + 1;
+    // The revision after it carries version 2 forward until a rollback restores revision 1's.
+    expect(await readVersion(store, tid, CATEGORY_VERSION_DOC, staged)).toBe(2);
+    await store.transaction((tx) => restoreVersions(tx, tid, { target: 1, published, staged }));
+    expect(await readVersion(store, tid, CATEGORY_VERSION_DOC, staged)).toBe(1);
+    expect(await readVersion(store, tid, CATEGORY_VERSION_DOC, published)).toBe(2);
+  });
+
   test('a stale revision is refused with 409 and nothing changes', async () => {
     const admin = await signIn(server, 'admin@acme.example');
     const before = await revision(admin);
@@ -383,21 +430,6 @@ describe('content migration', () => {
     const again = await migrateCall(admin, POLICY_MIGRATION_PATHS.content, after);
     expect(again.status).toBe(409);
     expect(((await again.json()) as { message: string }).message).toBe(CONTENT_ALREADY_MIGRATED_MSG);
-  });
-
-  test('the v4 content policy is the v3 one with its content types renamed, when the registry has both kinds', async () => {
-    const kinds = contentKinds();
-    const admin = await signIn(server, 'admin@acme.example');
-    const rev = await revision(admin);
-    const r = await migrateCall(admin, POLICY_MIGRATION_PATHS.content, rev);
-    expect(r.status).toBe(200);
-    const after = (await r.json()) as Rev;
-    const store = server.app.workbench.store;
-    const tid = (await store.listTenants()).find((t) => t.name === 'acme')?.tid ?? '';
-    const v4 = await store.getPolicyDoc(tid, kinds?.v4 ?? 'v4/content', after.staged_rev_id, true);
-    // Until the content kinds are in the registry, the migration writes no content document.
-    if (!kinds) expect(v4).toBeNull();
-    else expect(v4?.revId).toBe(after.staged_rev_id);
   });
 
   test('a stale revision is refused with 409; the auditor gets 403; nothing changes', async () => {

@@ -131,6 +131,10 @@ export const POLICY_REFERENCE_REGISTRY = {
     source: 'static',
     spec: 'portal-core §7 Policy (GET /cats_v2); api-client-layer §7 (name_v2 for log categories)',
   }),
+  /**
+   * The spec shows no reply: the category set (1: /cats, 2: /cats_v2) of the staged revision,
+   * which PUT /category_migration switches, so the editors know which tree and ids to use.
+   */
   category_version: ref({
     path: '/api/policy/v1/category_version',
     title: "The category set the staged revision's rules use",
@@ -215,6 +219,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     source: 'static',
     spec: 'portal-core §3 (Country codes: about 250 entries), §7 Policy (GET /country_codes)',
   }),
+  /** Like category_version, for the content types (3: v3, 4: v4; PUT /v4/content_migration switches). */
   content_version: ref({
     path: '/api/policy/v1/content_version',
     title: "The content-type set the staged revision's rules use",
@@ -294,6 +299,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     source: 'static',
     spec: 'portal-core §7 Policy (GET /ra_threats); api-client-layer §3 (runtimeAnalysis)',
   }),
+  /** The tenant's active end users of the user database (portal-core §7 User database) as mail users. */
   smtp_users: ref({
     path: '/api/policy/v1/smtp_users',
     title: "The tenant's mail users",
@@ -320,6 +326,10 @@ export const POLICY_REFERENCE_REGISTRY = {
     source: 'tenant',
     spec: 'portal-core §7 Policy (GET /smtp_groups)',
   }),
+  /**
+   * The directory's groups and their active users, for the rules of revision {rev} (404 for a
+   * revision the tenant does not have); the directory itself is not versioned.
+   */
   'ad/group_users': ref({
     path: '/api/policy/v1/ad/group_users/{rev}',
     title: 'Directory groups and their users, for the rules of revision {rev}',

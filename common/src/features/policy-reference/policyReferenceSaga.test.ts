@@ -1,7 +1,19 @@
 import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
 import { createTestStore, flush, stateWhen } from '../../test-support/storeHarness';
-import { policyReferenceInvalidated, policyReferenceRequested } from './policyReferenceSlice';
-import { selectPolicyReference, type WithPolicyReference } from './policyReferenceSelectors';
+import { revisionLoaded } from '../revision/revisionSlice';
+import { selectRevision } from '../revision/revisionSelectors';
+import {
+  policyMigrationRequested,
+  policyReferenceInvalidated,
+  policyReferenceLoaded,
+  policyReferenceRequested,
+} from './policyReferenceSlice';
+import {
+  selectPolicyMigration,
+  selectPolicyReference,
+  type WithPolicyReference,
+} from './policyReferenceSelectors';
+import { NO_REVISION_LOADED_MSG } from './policyReferenceSaga';
 
 type Mock = ReturnType<typeof createTestStore>['mock'];
 
@@ -89,5 +101,62 @@ describe('policy reference saga', () => {
     );
     expect(selectPolicyReference(s, 'ad/group_users', 4).data).toEqual({ rev_id: 4, groups: [] });
     expect(selectPolicyReference(s, 'risks/Vulnerable Service').data?.level).toBe('R');
+  });
+});
+
+describe('policy migrations', () => {
+  const revision = {
+    staged_rev_id: 4,
+    rev_id: 3,
+    state: 'staged' as const,
+    updated_at: '2026-11-25T10:00:00.000Z',
+  };
+  const VERSION = '/api/policy/v1/category_version';
+  const MIGRATE = '/api/policy/v1/category_migration';
+
+  test("a migration sends the store's revision, stages the reply and reads the version again", async () => {
+    const { store, mock } = createTestStore();
+    const after = { ...revision, updated_at: '2026-11-25T10:00:05.000Z' };
+    mock.onPut(MIGRATE).reply(200, after);
+    mock.onGet(VERSION).reply(200, { version: 2 });
+    store.dispatch(revisionLoaded(revision));
+    store.dispatch(policyReferenceLoaded({ name: 'category_version', data: { version: 1 } }));
+    store.dispatch(policyMigrationRequested({ migration: 'category' }));
+    expect(selectPolicyMigration(store.getState(), 'category').status).toBe('running');
+    // A second request while it runs sends nothing more.
+    store.dispatch(policyMigrationRequested({ migration: 'content' }));
+    const s = await stateWhen(
+      store,
+      (st) => selectPolicyReference(st, 'category_version').data?.version === 2,
+    );
+    expect(selectPolicyMigration(s, 'category')).toEqual({ status: 'done', error: null });
+    expect(selectPolicyMigration(s, 'content')).toEqual({ status: 'idle', error: null });
+    expect(selectRevision(s)).toEqual(after);
+    expect(mock.history.put).toHaveLength(1);
+    expect(JSON.parse(String(mock.history.put[0].data))).toEqual(revision);
+  });
+
+  test('a refused migration becomes its state and keeps the revision', async () => {
+    const { store, mock } = createTestStore();
+    mock
+      .onPut('/api/policy/v4/content_migration')
+      .reply(409, { message: 'The policy revision has changed.' });
+    store.dispatch(revisionLoaded(revision));
+    store.dispatch(policyMigrationRequested({ migration: 'content' }));
+    const s = await stateWhen(store, (st) => selectPolicyMigration(st, 'content').status === 'failed');
+    expect(selectPolicyMigration(s, 'content').error).toMatchObject({
+      status: 409,
+      message: 'The policy revision has changed.',
+      callName: 'migratePolicy:content',
+    });
+    expect(selectRevision(s)).toEqual(revision);
+  });
+
+  test('without a loaded revision nothing is sent', async () => {
+    const { store, mock } = createTestStore();
+    store.dispatch(policyMigrationRequested({ migration: 'category' }));
+    const s = await stateWhen(store, (st) => selectPolicyMigration(st, 'category').status === 'failed');
+    expect(selectPolicyMigration(s, 'category').error?.message).toBe(NO_REVISION_LOADED_MSG);
+    expect(mock.history.put).toHaveLength(0);
   });
 });

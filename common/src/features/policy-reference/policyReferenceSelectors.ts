@@ -1,6 +1,10 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { ApiCallErrorInfo } from '../../api/ApiCallError';
-import type { PolicyReferenceName, PolicyReferenceReply } from '../../api/contract/policyReference';
+import type {
+  PolicyMigration,
+  PolicyReferenceName,
+  PolicyReferenceReply,
+} from '../../api/contract/policyReference';
 import {
   IDLE_REFERENCE_ENTRY,
   referenceKey,
@@ -39,3 +43,7 @@ export const selectCategoryNames = createSelector([selectEntries], (entries) => 
   const cats = entries.cats?.data as PolicyReferenceReply<'cats'> | null | undefined;
   return new Map((cats?.categories ?? []).map((c) => [c.id, c.name]));
 });
+
+/** A migration's status and last failure. */
+export const selectPolicyMigration = (state: WithPolicyReference, migration: PolicyMigration) =>
+  selectPolicyReferenceSlice(state).migrations[migration];

@@ -2,6 +2,9 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { loggedOut } from '../session/sessionSlice';
 import {
   initialPolicyReferenceState,
+  policyMigrated,
+  policyMigrationFailed,
+  policyMigrationRequested,
   policyReferenceInvalidated,
   policyReferenceLoadFailed,
   policyReferenceLoadStarted,
@@ -74,6 +77,28 @@ describe('policy reference reducer', () => {
       policyReferenceInvalidated({ name: 'ad/group_users' }),
     );
     expect(Object.keys(s.entries)).toEqual(['cats']);
+  });
+
+  test('a migration runs one at a time; its success forgets the version row it changed', () => {
+    const running = after(
+      policyReferenceLoaded({ name: 'category_version', data: { version: 1 } }),
+      policyReferenceLoaded({ name: 'content_version', data: { version: 3 } }),
+      policyMigrationRequested({ migration: 'category' }),
+      policyMigrationRequested({ migration: 'content' }),
+    );
+    expect(running.migrations).toEqual({
+      category: { status: 'running', error: null },
+      content: { status: 'idle', error: null },
+    });
+    const done = policyReferenceReducer(running, policyMigrated({ migration: 'category' }));
+    expect(done.migrations.category).toEqual({ status: 'done', error: null });
+    expect(Object.keys(done.entries)).toEqual(['content_version']);
+    const failed = policyReferenceReducer(
+      policyReferenceReducer(done, policyMigrationRequested({ migration: 'content' })),
+      policyMigrationFailed({ migration: 'content', error: boom }),
+    );
+    expect(failed.migrations.content).toEqual({ status: 'failed', error: boom });
+    expect(Object.keys(failed.entries)).toEqual(['content_version']);
   });
 
   test('signing out forgets every row', () => {

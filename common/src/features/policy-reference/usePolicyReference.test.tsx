@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
 import { createTestStore } from '../../test-support/storeHarness';
 import { usePolicyReference } from './usePolicyReference';
+import { useCategoryTree } from './useCategoryTree';
 
 const ZONES = '/api/policy/v1/rules/time_zones';
 
@@ -60,5 +61,40 @@ describe('usePolicyReference', () => {
     await waitFor(() => expect(result.current.data?.rev_id).toBe(4));
     rerender({ rev: 5 });
     await waitFor(() => expect(result.current.data?.rev_id).toBe(5));
+  });
+});
+
+describe('useCategoryTree', () => {
+  const v1 = {
+    groups: [{ key: 'security', name: 'Security Risk' }],
+    categories: [{ id: 56, name: 'Malware Sites', group: 'security' }],
+  };
+  const v2 = {
+    ...v1,
+    categories: [{ id: 101, name: 'Malware', group: 'security' }],
+    mapping: [{ v1_id: 56, v2_ids: [101] }],
+  };
+
+  test.each([
+    [1, v1, '/api/policy/v1/cats', '/api/policy/v1/cats_v2'],
+    [2, v2, '/api/policy/v1/cats_v2', '/api/policy/v1/cats'],
+  ])('version %i reads its tree and not the other', async (version, tree, read, unread) => {
+    const { mock, wrapper } = setup();
+    mock.onGet('/api/policy/v1/category_version').reply(200, { version });
+    mock.onGet(read).reply(200, tree);
+    const { result } = renderHook(() => useCategoryTree(), { wrapper });
+    expect(result.current).toMatchObject({ status: 'loading', version: null, tree: null });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current).toEqual({ status: 'ready', version, tree, error: null });
+    expect(mock.history.get.filter((r) => r.url === unread)).toHaveLength(0);
+  });
+
+  test('a failed version read is the failure shown', async () => {
+    const { mock, wrapper } = setup();
+    mock.onGet('/api/policy/v1/category_version').reply(500, { message: 'boom' });
+    const { result } = renderHook(() => useCategoryTree(), { wrapper });
+    await waitFor(() => expect(result.current.status).toBe('failed'));
+    expect(result.current.error).toMatchObject({ status: 500, message: 'boom' });
+    expect(mock.history.get).toHaveLength(1);
   });
 });
