@@ -108,7 +108,7 @@ export function PublishBar() {
         ? `Revision ${revision.staged_rev_id} has unpublished changes (the list could not be loaded)`
         : count > 0
           ? `${counted(count, 'unpublished change')} in revision ${revision.staged_rev_id}`
-          : `Revision ${revision.staged_rev_id} is staged but changes nothing`;
+          : `Revision ${revision.staged_rev_id} is staged with no policy changes`;
 
   return (
     <Paper

@@ -12,7 +12,7 @@ import {
 } from '@workbench/common';
 import type { PolicyDiff, PublishedRevision, RevisionsPage } from '@workbench/common/api/contract/policy';
 import { demoUser, renderPortal, resetPortalEnv, revision } from '../../testing/renderPortal';
-import { NO_REVISIONS_TEXT, SELECT_ANOTHER_TEXT } from './RevisionHistoryPage';
+import { INITIAL_REVISION_TEXT, NO_REVISIONS_TEXT, SELECT_ANOTHER_TEXT } from './RevisionHistoryPage';
 
 afterEach(resetPortalEnv);
 
@@ -80,6 +80,15 @@ describe('revision history page (issue 12)', () => {
       within(latest).queryByRole('button', { name: 'Roll back to this revision' }),
     ).not.toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Roll back to this revision' })).toBeInTheDocument();
+    // The initial revision closes the last page: never published, but it can be rolled back to.
+    const initial = screen.getByTestId(`${revisionHistoryIds.row}-1`);
+    expect(
+      within(initial)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(1, 5),
+    ).toEqual(['1', '—', '—', INITIAL_REVISION_TEXT]);
+    expect(within(initial).getByRole('button', { name: 'Roll back to this revision' })).toBeInTheDocument();
     // Reachable from the policy navigation.
     expect(screen.getByTestId(navItemId('policy-history'))).toHaveAttribute('aria-current', 'page');
   });
@@ -155,13 +164,16 @@ describe('revision history page (issue 12)', () => {
       stubs: (m) => {
         m.onGet(REVISIONS).reply((config) => {
           const offset = (config.params as { offset: string }).offset;
-          return [200, offset === '0' ? page(items, 30) : page([published(2, { comment: 'Second' })], 30)];
+          return [200, offset === '0' ? page(items, 26) : page([published(2, { comment: 'Second' })], 26)];
         });
       },
     });
     await screen.findByTestId(`${revisionHistoryIds.row}-11`);
+    // Not the last page: the initial revision is not shown yet.
+    expect(screen.queryByTestId(`${revisionHistoryIds.row}-1`)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByTestId(`${revisionHistoryIds.row}-2`)).toHaveTextContent('Second');
+    expect(screen.getByTestId(`${revisionHistoryIds.row}-1`)).toBeInTheDocument();
     expect(
       mock.history.get.filter((r) => r.url === REVISIONS).map((r) => (r.params as { offset: string }).offset),
     ).toEqual(['0', '25']);
