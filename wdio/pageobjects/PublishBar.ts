@@ -1,6 +1,8 @@
 import { browser } from '@wdio/globals';
 import { publishBarIds, revisionHistoryIds } from '@workbench/common/test-ids/index';
-import { allByTestId, byTestId } from './testId';
+import { byTestId, testIdSelector } from './testId';
+
+type ChainablePromiseElement = ReturnType<typeof byTestId>;
 
 /** The publish bar above every policy page, its dialogs, and the revision history page (issue 12). */
 export class PublishBarPage {
@@ -43,9 +45,6 @@ export class PublishBarPage {
   get discardConfirm() {
     return byTestId(publishBarIds.discardConfirm);
   }
-  get diffLines() {
-    return allByTestId(publishBarIds.diffLine);
-  }
   get historyPage() {
     return byTestId(revisionHistoryIds.page);
   }
@@ -54,6 +53,13 @@ export class PublishBarPage {
   }
   rollbackButton(rev: number) {
     return byTestId(`${revisionHistoryIds.rollback}-${rev}`);
+  }
+  /** The checkbox that picks a revision to compare. */
+  selectForComparison(rev: number) {
+    return byTestId(`${revisionHistoryIds.select}-${rev}`).$('input');
+  }
+  get comparison() {
+    return byTestId(revisionHistoryIds.comparison);
   }
   get rollbackConfirm() {
     return byTestId(revisionHistoryIds.rollbackConfirm);
@@ -73,9 +79,9 @@ export class PublishBarPage {
     );
   }
 
-  /** The sentences of the readable diff on screen (review dialog, publish dialog or comparison). */
-  async diffTexts(): Promise<string[]> {
-    const lines = await this.diffLines;
+  /** The sentences of the readable diff inside `container` (review or publish dialog, comparison). */
+  async diffTexts(container: ChainablePromiseElement): Promise<string[]> {
+    const lines = await container.$$(testIdSelector(publishBarIds.diffLine));
     const texts: string[] = [];
     for (const line of lines) texts.push((await line.getText()).trim());
     return texts;

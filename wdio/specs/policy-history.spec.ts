@@ -3,6 +3,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@workbench/common/api/contract/wire';
 import { publishBar } from '../pageobjects/PublishBar';
 import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
+import { blockingViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/testEnv';
 
 /**
@@ -66,16 +67,22 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
 
     await publishBar.review.click();
     await publishBar.reviewDialog.waitForDisplayed();
-    await browser.waitUntil(async () => (await publishBar.diffTexts()).length > 0, {
+    await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.reviewDialog)).length > 0, {
       timeoutMsg: 'The review listed no change.',
     });
-    expect(await publishBar.diffTexts()).toEqual([`Medium changed from ${LABELS[before]} to Block`]);
+    expect(await publishBar.diffTexts(publishBar.reviewDialog)).toEqual([
+      `Medium changed from ${LABELS[before]} to Block`,
+    ]);
     await publishBar.reviewClose.click();
     await publishBar.reviewDialog.waitForDisplayed({ reverse: true });
 
     const comment = `Medium risk blocked (${Date.now()})`;
     await publishBar.publish.click();
     await publishBar.publishDialog.waitForDisplayed();
+    await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.publishDialog)).length > 0, {
+      timeoutMsg: 'The publish dialog listed no change.',
+    });
+    expect(await blockingViolations()).toEqual([]);
     await publishBar.publishComment.setValue(comment);
     await publishBar.publishConfirm.waitForEnabled();
     await publishBar.publishConfirm.click();
@@ -96,6 +103,17 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
     await expect(publishBar.historyRow(published)).toHaveText(expect.stringContaining(comment));
     await expect(publishBar.historyRow(published)).toHaveText(expect.stringContaining('admin@acme.example'));
 
+    // Any two selected: what changed between them.
+    await publishBar.selectForComparison(publishedBefore).click();
+    await publishBar.selectForComparison(published).click();
+    await publishBar.comparison.waitForDisplayed();
+    await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.comparison)).length > 0, {
+      timeoutMsg: 'The comparison listed no change.',
+    });
+    expect(await publishBar.diffTexts(publishBar.comparison)).toEqual([
+      `Medium changed from ${LABELS[before]} to Block`,
+    ]);
+
     await publishBar.rollbackButton(publishedBefore).click();
     await publishBar.rollbackConfirm.waitForClickable();
     await publishBar.rollbackConfirm.click();
@@ -104,27 +122,35 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
     // The rollback stages the change back: Review shows it reversed.
     await publishBar.review.click();
     await publishBar.reviewDialog.waitForDisplayed();
-    await browser.waitUntil(async () => (await publishBar.diffTexts()).length > 0, {
+    await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.reviewDialog)).length > 0, {
       timeoutMsg: 'The review of the rollback listed no change.',
     });
-    expect(await publishBar.diffTexts()).toEqual([`Medium changed from Block to ${LABELS[before]}`]);
+    expect(await publishBar.diffTexts(publishBar.reviewDialog)).toEqual([
+      `Medium changed from Block to ${LABELS[before]}`,
+    ]);
     await browser.saveScreenshot('/tmp/policy-history-review.png');
+    expect(await blockingViolations()).toEqual([]);
     await publishBar.reviewClose.click();
     await publishBar.reviewDialog.waitForDisplayed({ reverse: true });
 
     // How it looks at 800 px wide, light and dark (kept in /tmp for a person to look at).
     await browser.setWindowSize(800, 900);
     await browser.saveScreenshot('/tmp/policy-history-800-light.png');
+    expect(await blockingViolations()).toEqual([]);
     await shell.chooseTheme('dark');
     await browser.saveScreenshot('/tmp/policy-history-800-dark.png');
-    await shell.chooseTheme('system');
-    await browser.setWindowSize(1400, 900);
+    expect(await blockingViolations()).toEqual([]);
 
-    // Leave the revision as it was for the specs after this one: discard the staged rollback.
+    // Leave the revision as it was for the specs after this one: discard the staged rollback
+    // (its confirmation checked in dark mode too).
     await publishBar.discard.click();
     await publishBar.discardConfirm.waitForClickable();
+    await browser.saveScreenshot('/tmp/policy-history-800-dark-discard.png');
+    expect(await blockingViolations()).toEqual([]);
     await publishBar.discardConfirm.click();
     await publishBar.discardDialog.waitForDisplayed({ reverse: true });
+    await shell.chooseTheme('system');
+    await browser.setWindowSize(1400, 900);
     await publishBar.waitForSummary('No unpublished changes');
   });
 });

@@ -164,6 +164,10 @@ export function PublishBar() {
               disabled={busy}
               onClick={() => setOpen('discard')}
               data-testid={publishBarIds.discard}
+              // The default dark error red is too faint on the dark paper (WCAG AA): its light tone.
+              sx={(t) =>
+                t.palette.mode === 'dark' ? { color: 'error.light', borderColor: t.palette.error.light } : {}
+              }
             >
               Discard
             </Button>

@@ -150,14 +150,14 @@ function HistoryRow({
           data-testid={`${revisionHistoryIds.select}-${rev}`}
         />
       </TableCell>
-      <TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {rev}
         {current && <Chip size="small" label="Current" color="success" variant="outlined" sx={{ ml: 1 }} />}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {item.published_at ? localTime(item.published_at) : '—'}
       </TableCell>
-      <TableCell sx={{ wordBreak: 'break-word' }}>{item.published_by || '—'}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.published_by || '—'}</TableCell>
       <TableCell sx={{ wordBreak: 'break-word' }}>
         {item.rolled_back_from !== null && (
           <Chip size="small" label={`Rollback of ${item.rolled_back_from}`} sx={{ mr: 1 }} />
