@@ -154,11 +154,9 @@ function HistoryRow({
         {rev}
         {current && <Chip size="small" label="Current" color="success" variant="outlined" sx={{ ml: 1 }} />}
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {item.published_at ? localTime(item.published_at) : '—'}
-      </TableCell>
+      <TableCell>{item.published_at ? localTime(item.published_at) : '—'}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.published_by || '—'}</TableCell>
-      <TableCell sx={{ wordBreak: 'break-word' }}>
+      <TableCell sx={{ wordBreak: 'break-word', minWidth: '10rem' }}>
         {item.rolled_back_from !== null && (
           <Chip size="small" label={`Rollback of ${item.rolled_back_from}`} sx={{ mr: 1 }} />
         )}
