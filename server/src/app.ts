@@ -13,6 +13,7 @@ import { installErrorHandler } from './http/errors';
 import { installGuard } from './http/guard';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
+import { referenceRoutes } from './policy/referenceRoutes';
 import { providerRoutes } from './provider/providerRoutes';
 import { entityRoutes } from './provider/entityRoutes';
 import { tenantAuthRoutes } from './auth/tenantAuthRoutes';
@@ -251,6 +252,7 @@ async function registerEverything(
   await app.register(tenantAuthRoutes);
   await app.register(loginAreaRoutes);
   await app.register(policyRoutes);
+  await app.register(referenceRoutes);
   await app.register(providerRoutes);
   await app.register(entityRoutes);
   await app.register(udbRoutes);

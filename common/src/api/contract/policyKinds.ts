@@ -19,6 +19,7 @@ import type { Static } from 'typebox';
 import { POLICY_GROUPS } from '../../vocabularies/policyGroups';
 import { WEB_KINDS } from './policy-kinds/webKinds';
 import { FIREWALL_KINDS } from './policy-kinds/firewallKinds';
+import { CATEGORY_KINDS } from './policy-kinds/categoryKinds';
 import type { PolicyKindDef, PolicyPermissionGroup } from './policy-kinds/kindDef';
 
 export type { PolicyKindDef, PolicyPermissionGroup } from './policy-kinds/kindDef';
@@ -27,6 +28,7 @@ export { PORTAL_NOTE_MAX_LENGTH } from './policy-kinds/webKinds';
 export const POLICY_KIND_REGISTRY = {
   ...WEB_KINDS,
   ...FIREWALL_KINDS,
+  ...CATEGORY_KINDS,
 } satisfies Record<string, PolicyKindDef>;
 
 export type PolicyKind = keyof typeof POLICY_KIND_REGISTRY;

@@ -1,0 +1,5 @@
+export * from './policyReferenceSlice';
+export * from './policyReferenceSelectors';
+export * from './policyReferenceSaga';
+export * from './usePolicyReference';
+export * from './contentTypeDisplayName';
