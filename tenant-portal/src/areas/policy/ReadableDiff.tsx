@@ -4,6 +4,7 @@ import {
   capitalise,
   diffText,
   publishBarIds,
+  usePolicyReference,
   type DiffEntries,
   type DiffTextOptions,
 } from '@workbench/common';
@@ -11,7 +12,9 @@ import type { PolicyDiff } from '@workbench/common/api/contract/policy';
 
 /**
  * A revision diff as sentences grouped under the kinds' titles (common's diffText). Used by the
- * review of the staged changes and by the revision history's comparison.
+ * review of the staged changes and by the revision history's comparison. Categories are named
+ * from the category tree (reference data /cats) once it is loaded; until then, or for an id it
+ * does not know, they read "category 23".
  */
 export function ReadableDiff({
   diff,
@@ -24,7 +27,13 @@ export function ReadableDiff({
   categoryName?: DiffTextOptions['categoryName'];
   emptyText?: string;
 }) {
-  const groups = useMemo(() => diffText(diff, { entries, categoryName }), [diff, entries, categoryName]);
+  const tree = usePolicyReference('cats').data;
+  const fromTree = useMemo(() => {
+    const names = new Map((tree?.categories ?? []).map((c) => [c.id, c.name]));
+    return (id: number) => names.get(id);
+  }, [tree]);
+  const names = categoryName ?? fromTree;
+  const groups = useMemo(() => diffText(diff, { entries, categoryName: names }), [diff, entries, names]);
   if (groups.length === 0)
     return (
       <Typography color="text.secondary" data-testid={publishBarIds.diffEmpty}>

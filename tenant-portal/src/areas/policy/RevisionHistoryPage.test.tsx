@@ -93,7 +93,7 @@ describe('revision history page (issue 12)', () => {
     expect(screen.getByTestId(navItemId('policy-history'))).toHaveAttribute('aria-current', 'page');
   });
 
-  it('any two selected revisions are compared, older to newer, as sentences', async () => {
+  it('any two selected revisions are compared, older to newer, as sentences (categories by name)', async () => {
     const { mock } = renderPortal({
       path: '/policy/history',
       user: demoUser('auditor'),
@@ -101,6 +101,10 @@ describe('revision history page (issue 12)', () => {
       stubs: (m) => {
         m.onGet(REVISIONS).reply(200, page(items));
         m.onGet(DIFF).reply(200, diff9to10);
+        m.onGet('/api/policy/v1/cats').reply(200, {
+          groups: [{ key: 'leisure', name: 'Leisure' }],
+          categories: [{ id: 23, name: 'Gambling', group: 'leisure' }],
+        });
       },
     });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Compare revision 10' }));
@@ -113,7 +117,7 @@ describe('revision history page (issue 12)', () => {
         within(comparison)
           .getAllByTestId(publishBarIds.diffLine)
           .map((l) => l.textContent),
-      ).toEqual(['Block for category 23 added']),
+      ).toEqual(['Block for Gambling added']),
     );
     expect(mock.history.get.find((r) => r.url === DIFF)?.params).toMatchObject({ from: '9', to: '10' });
     // Readers roll nothing back.
