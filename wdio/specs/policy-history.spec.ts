@@ -149,8 +149,6 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
     expect(await blockingViolations()).toEqual([]);
     await publishBar.discardConfirm.click();
     await publishBar.discardDialog.waitForDisplayed({ reverse: true });
-    await shell.chooseTheme('system');
-    await browser.setWindowSize(1400, 900);
     await publishBar.waitForSummary('No unpublished changes');
   });
 });
