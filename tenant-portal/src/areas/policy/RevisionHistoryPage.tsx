@@ -156,7 +156,7 @@ function HistoryRow({
       </TableCell>
       <TableCell>{item.published_at ? localTime(item.published_at) : '—'}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.published_by || '—'}</TableCell>
-      <TableCell sx={{ wordBreak: 'break-word', minWidth: '10rem' }}>
+      <TableCell sx={{ wordBreak: 'break-word', minWidth: '8rem' }}>
         {item.rolled_back_from !== null && (
           <Chip size="small" label={`Rollback of ${item.rolled_back_from}`} sx={{ mr: 1 }} />
         )}
@@ -174,7 +174,7 @@ function HistoryRow({
               size="small"
               onClick={onRollback}
               data-testid={`${revisionHistoryIds.rollback}-${rev}`}
-              sx={{ whiteSpace: 'nowrap' }}
+              sx={{ textAlign: 'right' }}
             >
               Roll back to this revision
             </Button>
