@@ -133,6 +133,26 @@ export const POLICY_CHILDREN: readonly ChildArea[] = POLICY_GROUPS.map((group): 
   };
 });
 
+/**
+ * Every policy page (the policy area's and the firewall's, whose documents share the revision)
+ * shows the publish bar above it (issue 12); a page not written yet shows its title under it.
+ */
+const withPublishBar =
+  (load?: PageLoader): PageLoader =>
+  () =>
+    Promise.all([
+      import('../areas/policy/PublishBar'),
+      load ? load() : import('../areas/AreaPage').then((m) => ({ default: m.AreaPage })),
+    ]).then(([bar, loaded]) => ({ default: bar.withPublishBar(loaded.default) }));
+
+/** The published revisions, their differences and rollback (issue 12): open to every policy group. */
+export const POLICY_HISTORY_CHILD: ChildArea = {
+  path: 'history',
+  title: 'Revision history',
+  access: any(...POLICY_GROUPS.map((group) => `${group}:*`)),
+  page: page(() => import('../areas/policy/RevisionHistoryPage').then((m) => m.RevisionHistoryPage)),
+};
+
 export const SETTINGS_CHILDREN: readonly ChildArea[] = [
   { path: 'general', title: 'General Settings' },
   {
@@ -206,10 +226,13 @@ export const AREAS: readonly Area[] = [
     requiresLogin: true,
     access: any(...POLICY_GROUPS.map((group) => `${group}:*`)),
     environment: CLOUD_OR_MANAGEMENT_STATION,
-    children: POLICY_CHILDREN,
+    children: [...POLICY_CHILDREN, POLICY_HISTORY_CHILD].map((child) => ({
+      ...child,
+      page: withPublishBar(child.page),
+    })),
     inNav: true,
     hasLanding: true,
-    page: page(() => import('../areas/policy/PolicyLanding').then((m) => m.PolicyLanding)),
+    page: withPublishBar(page(() => import('../areas/policy/PolicyLanding').then((m) => m.PolicyLanding))),
   },
   {
     id: 'logs',
@@ -259,6 +282,7 @@ export const AREAS: readonly Area[] = [
     access: any('fwaas:*'),
     environment: ALL_ENVIRONMENTS,
     inNav: true,
+    page: withPublishBar(),
   },
   {
     id: 'browser-management',
