@@ -1,0 +1,5 @@
+export * from './policyDocsSlice';
+export * from './policyDocsSelectors';
+export * from './policyDocsSaga';
+export * from './reorderingEvents';
+export * from './usePolicyDocEditor';
