@@ -18,11 +18,12 @@ describe('route table pages', () => {
     },
   );
 
-  it('has the dashboard, the reports, the policy landing, every logs child and the users page, and no other page yet', () => {
+  it('has the dashboard, the reports, the policy landing, the web policy, every logs child and the users page, and no other page yet', () => {
     expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
       '/dashboard',
       '/reports',
       '/policy',
+      '/policy/web',
       '/logs/web',
       '/logs/email',
       '/logs/audit',
