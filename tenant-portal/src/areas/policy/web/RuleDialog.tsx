@@ -59,14 +59,25 @@ export interface RuleDialogProps {
 
 type Form = FormikProps<RuleFormValues>;
 
-function errorOf(form: Form, field: string): string | undefined {
+/** The server's 400 for this rule: shown at its field until the user changes that field. */
+type ServerError = RuleDialogProps['serverError'];
+
+function errorOf(form: Form, field: string, server?: ServerError): string | undefined {
   const touched = getIn(form.touched, field) as unknown;
   const error = getIn(form.errors, field) as unknown;
-  return touched && typeof error === 'string' ? ruleMessage(error) : undefined;
+  if (touched && typeof error === 'string') return ruleMessage(error);
+  const unchanged = getIn(form.values, field) === getIn(form.initialValues, field);
+  return server && server.field === field && unchanged ? server.message : undefined;
 }
 
-function text(form: Form, field: keyof RuleFormValues, label: string, extra: object = {}) {
-  const error = errorOf(form, field);
+function text(
+  form: Form,
+  field: keyof RuleFormValues,
+  label: string,
+  extra: object = {},
+  server?: ServerError,
+) {
+  const error = errorOf(form, field, server);
   return (
     <TextField
       name={field}
@@ -122,11 +133,11 @@ export function RuleDialog({
           initialValues={initialValues}
           validationSchema={ruleFormSchema}
           validateOnMount
-          initialErrors={serverError ? { [serverError.field]: serverError.message } : undefined}
-          initialTouched={serverError ? { [serverError.field]: true } : undefined}
           onSubmit={(values) => onApply(ruleFromForm(values, rule, rule?.id ?? newId))}
         >
           {(form) => {
+            const field = (name: keyof RuleFormValues, label: string, extra: object = {}) =>
+              text(form, name, label, extra, serverError);
             const panels: RuleAccordionPanel[] = [
               {
                 id: 'rule',
@@ -135,7 +146,7 @@ export function RuleDialog({
                 valid: valid(form, ['name', 'action']),
                 content: (
                   <Stack spacing={2}>
-                    {text(form, 'name', 'Name', {
+                    {field('name', 'Name', {
                       required: true,
                       slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
                     })}
@@ -172,7 +183,7 @@ export function RuleDialog({
                 valid: valid(form, ['domains', 'uri', 'categories', 'threats']),
                 content: (
                   <Stack spacing={2}>
-                    {text(form, 'domains', 'Domains (one per line; *.example.com covers its subdomains)', {
+                    {field('domains', 'Domains (one per line; *.example.com covers its subdomains)', {
                       multiline: true,
                       minRows: 3,
                       slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleDomains } },
@@ -260,8 +271,8 @@ export function RuleDialog({
                 valid: valid(form, ['users', 'groups', 'sourceIps', 'countries']),
                 content: (
                   <Stack spacing={2}>
-                    {text(form, 'users', 'Users (one per line)', { multiline: true, minRows: 2 })}
-                    {text(form, 'groups', 'Groups (one per line)', { multiline: true, minRows: 2 })}
+                    {field('users', 'Users (one per line)', { multiline: true, minRows: 2 })}
+                    {field('groups', 'Groups (one per line)', { multiline: true, minRows: 2 })}
                     {text(
                       form,
                       'sourceIps',
@@ -328,13 +339,13 @@ export function RuleDialog({
                           )}
                         </Box>
                         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-                          {text(form, 'from', 'From (HH:MM)', { sx: { maxWidth: 160 } })}
-                          {text(form, 'to', 'To (HH:MM)', { sx: { maxWidth: 160 } })}
-                          {text(form, 'timeZone', 'Time zone', { sx: { flex: 1, minWidth: 200 } })}
+                          {field('from', 'From (HH:MM)', { sx: { maxWidth: 160 } })}
+                          {field('to', 'To (HH:MM)', { sx: { maxWidth: 160 } })}
+                          {field('timeZone', 'Time zone', { sx: { flex: 1, minWidth: 200 } })}
                         </Box>
                       </>
                     )}
-                    {text(form, 'comment', 'Comment', { multiline: true, minRows: 2 })}
+                    {field('comment', 'Comment', { multiline: true, minRows: 2 })}
                   </Stack>
                 ),
               },

@@ -59,7 +59,7 @@ export function fakePolicyServer(
       failure = body;
     },
   };
-  const read = (url: string | undefined) => {
+  const read = (url: string | undefined): [number, unknown] => {
     const at = kindOf(url ?? '');
     if (!at) return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
     const doc = server.docs[at.kind] ?? POLICY_KIND_REGISTRY[at.kind].defaults;
@@ -69,7 +69,7 @@ export function fakePolicyServer(
   // The same matcher as the portal harness's default replaces it (axios-mock-adapter keeps one per matcher).
   mock.onGet(/^\/api\/policy\/v1\/rules\/.+/).reply((config) => read(config.url));
   mock.onGet(/^\/api\/policy\/v3\/rules\/.+/).reply((config) => read(config.url));
-  mock.onPut(/^\/api\/policy\/v[13]\/rules\/.+/).reply((config) => {
+  mock.onPut(/^\/api\/policy\/v[13]\/rules\/.+/).reply((config): [number, unknown] => {
     const at = kindOf(config.url ?? '');
     const body = JSON.parse(config.data as string) as FakePolicyServer['saves'][number]['body'];
     if (!at) return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
