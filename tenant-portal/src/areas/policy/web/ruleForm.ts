@@ -112,7 +112,7 @@ export function ruleFromForm(values: RuleFormValues, base: WebRule | null, id: s
     ...(values.scheduleOn
       ? {
           schedule: {
-            days: [...values.days].sort(),
+            days: [...values.days].sort((a, b) => a - b),
             from: values.from,
             to: values.to,
             time_zone: values.timeZone,
