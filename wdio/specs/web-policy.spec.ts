@@ -41,19 +41,26 @@ async function save(): Promise<void> {
   await statusIs('All changes saved.');
 }
 
-/** The names in the domain rules table, top to bottom. */
-async function ruleNames(): Promise<string[]> {
-  const table = section('exceptions');
-  const rows = await table.$$('.ag-center-cols-container .ag-row');
-  const named: Array<{ index: number; name: string }> = [];
-  for (const row of rows) {
-    named.push({
-      index: Number(await row.getAttribute('row-index')),
-      name: (await row.$('[col-id="name"]').getText()).trim(),
-    });
-  }
-  return named.sort((a, b) => a.index - b.index).map((r) => r.name);
+/** The domain rules table's rows, top to bottom: the row key (rule id) and the name. */
+async function ruleRows(): Promise<Array<{ id: string; name: string }>> {
+  return browser.execute(
+    (selector) => {
+      const rows = Array.from(document.querySelectorAll(`${selector} .ag-row[row-index]`)).map((row) => ({
+        index: Number(row.getAttribute('row-index')),
+        id: row.getAttribute('row-id') ?? '',
+        name: row.querySelector('[col-id="name"]')?.textContent?.trim() ?? '',
+      }));
+      // A row may be split over the pinned and the centre containers: its name cell is in one.
+      return rows
+        .filter((r) => r.name !== '')
+        .sort((a, b) => a.index - b.index)
+        .map(({ id, name }) => ({ id, name }));
+    },
+    testIdSelector(`${policyEditorIds.section}-exceptions`),
+  );
 }
+
+const ruleNames = async (): Promise<string[]> => (await ruleRows()).map((r) => r.name);
 
 async function waitForRule(name: string): Promise<void> {
   await browser.waitUntil(async () => (await ruleNames()).includes(name), {
@@ -63,13 +70,9 @@ async function waitForRule(name: string): Promise<void> {
 
 /** The row key (the rule's id) of the rule named so. */
 async function ruleIdOf(name: string): Promise<string> {
-  for (const row of await section('exceptions').$$('.ag-center-cols-container .ag-row')) {
-    if ((await row.$('[col-id="name"]').getText()).trim() === name) {
-      const id = await row.getAttribute('row-id');
-      if (id) return id;
-    }
-  }
-  throw new Error(`No rule named ${name}.`);
+  const row = (await ruleRows()).find((r) => r.name === name);
+  if (!row?.id) throw new Error(`No rule named ${name}.`);
+  return row.id;
 }
 
 /** Fills the open rule dialog's name (and domains) and applies it to the draft. */
