@@ -80,8 +80,11 @@ async function fillRule(name: string, domains?: string): Promise<void> {
   const dialog = byTestId(webPolicyIds.ruleDialog);
   await dialog.waitForDisplayed();
   const nameInput = byTestId(webPolicyIds.ruleName);
-  await nameInput.clearValue();
-  await nameInput.setValue(name);
+  // clearValue() does not reach React's controlled input: select all and type over it.
+  await nameInput.click();
+  await browser.keys([process.platform === 'darwin' ? 'Meta' : 'Control', 'a']);
+  await browser.keys('Backspace');
+  await nameInput.addValue(name);
   if (domains !== undefined) {
     await dialog.$('aria/Destinations').click();
     const field = byTestId(webPolicyIds.ruleDomains);
