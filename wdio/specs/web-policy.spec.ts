@@ -13,6 +13,9 @@ import { DEMO_PASSWORD } from '../support/testEnv';
  * keeps its edit with "Reload and re-apply my edit").
  */
 
+/** common/src/theme/themeMode.tsx THEME_PREFERENCE_KEY (a .tsx module: not importable here). */
+const THEME_PREFERENCE_KEY = 'workbench.theme';
+
 const section = (path: string) => byTestId(`${policyEditorIds.section}-${path}`);
 const status = () => byTestId(policyEditorIds.status);
 
@@ -163,6 +166,12 @@ describe('Web Policy editor', () => {
     await byTestId(webPolicyIds.ruleDialog).waitForDisplayed();
     await browser.saveScreenshot('/tmp/web-policy-rule-dialog-800.png');
     await byTestId(webPolicyIds.ruleCancel).click();
+    // The same page in dark mode (the theme preference the user menu stores).
+    await browser.execute((key) => window.localStorage.setItem(key, 'dark'), THEME_PREFERENCE_KEY);
+    await browser.refresh();
+    await waitForRule(ruleA);
+    await browser.saveScreenshot('/tmp/web-policy-exceptions-dark-800.png');
+    await browser.execute((key) => window.localStorage.removeItem(key), THEME_PREFERENCE_KEY);
     await browser.setWindowSize(1400, 900);
   });
 
