@@ -12,6 +12,8 @@ import { savedSearchesReducer } from '../features/saved-searches/savedSearchesSl
 import { savedSearchesSaga } from '../features/saved-searches/savedSearchesSaga';
 import { reportQueryReducer } from '../features/report-query/reportQuerySlice';
 import { reportQuerySaga } from '../features/report-query/reportQuerySaga';
+import { policyDocsReducer } from '../features/policy-docs/policyDocsSlice';
+import { policyDocsSaga } from '../features/policy-docs/policyDocsSaga';
 
 export function clearAllCookies(): void {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
@@ -40,6 +42,7 @@ const tenantFeatures = {
   logPaging: logPagingReducer,
   savedSearches: savedSearchesReducer,
   reportQuery: reportQueryReducer,
+  policyDocs: policyDocsReducer,
 };
 
 function testClient(world: World) {
@@ -54,7 +57,7 @@ function testClient(world: World) {
 /** A provider-world store. */
 export function createTestStore(world: 'provider'): ReturnType<typeof providerTestStore>;
 // The tenant overload comes last: ReturnType<typeof createTestStore> reads the last one.
-/** A tenant-world store with common's tenant features (log paging, saved searches, report queries). */
+/** A tenant-world store with common's tenant features (log paging, saved searches, report queries, policy editors). */
 export function createTestStore(world?: 'tenant'): ReturnType<typeof tenantTestStore>;
 export function createTestStore(world: World = 'tenant') {
   return world === 'tenant' ? tenantTestStore() : providerTestStore();
@@ -67,7 +70,7 @@ function tenantTestStore() {
     navigation,
     http,
     extraReducers: tenantFeatures,
-    extraSagas: [logPagingSaga, savedSearchesSaga, reportQuerySaga],
+    extraSagas: [logPagingSaga, savedSearchesSaga, reportQuerySaga, policyDocsSaga],
   });
   return { store, http, mock, navigation };
 }

@@ -11,6 +11,8 @@ import {
   entitiesSaga,
   logPagingReducer,
   logPagingSaga,
+  policyDocsReducer,
+  policyDocsSaga,
   reportQueryReducer,
   reportQuerySaga,
   savedSearchesReducer,
@@ -30,6 +32,8 @@ const portalReducers = {
   savedSearches: savedSearchesReducer,
   entities: createEntitiesReducer(ENTITY_SOURCES),
   reportQuery: reportQueryReducer,
+  // The policy editors (web policy, firewall, …): common's policy-docs feature.
+  policyDocs: policyDocsReducer,
 };
 
 export type PortalState = AppState<'tenant', typeof portalReducers>;
@@ -41,7 +45,13 @@ export function createPortalStore(navigation: Navigation, http?: HttpClient) {
     navigation,
     http,
     extraReducers: portalReducers,
-    extraSagas: [logPagingSaga, savedSearchesSaga, entitiesSaga(ENTITY_SOURCES), reportQuerySaga],
+    extraSagas: [
+      logPagingSaga,
+      savedSearchesSaga,
+      entitiesSaga(ENTITY_SOURCES),
+      reportQuerySaga,
+      policyDocsSaga,
+    ],
   });
 }
 

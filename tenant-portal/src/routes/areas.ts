@@ -74,6 +74,8 @@ export interface ChildArea {
   defaultFilters?: Readonly<Record<string, string>>;
   /** The child's page; without one the route shows the title only (AreaPage). */
   page?: PageLoader;
+  /** The page has deep-linkable sections under its path (/policy/web/exceptions): it takes the rest of the path. */
+  sections?: boolean;
 }
 
 export interface Area {
@@ -122,14 +124,21 @@ export const NOT_FOUND_PATH = '/404-not-found';
 
 const any = (...permissions: string[]): AccessRule => ({ any: permissions });
 
+/** The policy groups whose editor has landed: its page, with sections under its path. */
+const POLICY_EDITORS: Partial<Record<string, PageLoader>> = {
+  web_policy: page(() => import('../areas/policy/web/WebPolicyPage').then((m) => m.WebPolicyPage)),
+};
+
 /** One child per policy group (common's policy-group registry), in its order. */
 export const POLICY_CHILDREN: readonly ChildArea[] = POLICY_GROUPS.map((group): ChildArea => {
   const def: PolicyGroupDef = POLICY_GROUP_REGISTRY[group];
+  const editor = POLICY_EDITORS[group];
   return {
     path: def.path,
     title: def.title,
     access: any(`${group}:*`),
     ...('features' in def ? { features: def.features } : {}),
+    ...(editor ? { page: editor, sections: true } : {}),
   };
 });
 

@@ -1,0 +1,7 @@
+export * from './policyDocsSlice';
+export * from './policyDocsSelectors';
+export * from './policyDocsSaga';
+export * from './reorderingEvents';
+export * from './usePolicyDocEditor';
+export * from './ConflictDialog';
+export * from './PolicyDocToolbar';
