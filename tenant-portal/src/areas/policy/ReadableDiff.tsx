@@ -4,7 +4,7 @@ import {
   capitalise,
   diffText,
   publishBarIds,
-  usePolicyReference,
+  useCategoryTree,
   type DiffEntries,
   type DiffTextOptions,
 } from '@workbench/common';
@@ -13,8 +13,8 @@ import type { PolicyDiff } from '@workbench/common/api/contract/policy';
 /**
  * A revision diff as sentences grouped under the kinds' titles (common's diffText). Used by the
  * review of the staged changes and by the revision history's comparison. Categories are named
- * from the category tree (reference data /cats) once it is loaded; until then, or for an id it
- * does not know, they read "category 23".
+ * from the tenant's category tree (the version its rules use: /cats or /cats_v2) once it is
+ * loaded; until then, or for an id it does not know, they read "category 23".
  */
 export function ReadableDiff({
   diff,
@@ -27,7 +27,7 @@ export function ReadableDiff({
   categoryName?: DiffTextOptions['categoryName'];
   emptyText?: string;
 }) {
-  const tree = usePolicyReference('cats').data;
+  const { tree } = useCategoryTree();
   const fromTree = useMemo(() => {
     const names = new Map((tree?.categories ?? []).map((c) => [c.id, c.name]));
     return (id: number) => names.get(id);

@@ -101,6 +101,7 @@ describe('revision history page (issue 12)', () => {
       stubs: (m) => {
         m.onGet(REVISIONS).reply(200, page(items));
         m.onGet(DIFF).reply(200, diff9to10);
+        m.onGet('/api/policy/v1/category_version').reply(200, { version: 1 });
         m.onGet('/api/policy/v1/cats').reply(200, {
           groups: [{ key: 'leisure', name: 'Leisure' }],
           categories: [{ id: 23, name: 'Gambling', group: 'leisure' }],
