@@ -17,10 +17,7 @@ describe('ConflictDialog', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'Categories changed since you loaded it' });
     expect(dialog).toHaveTextContent(
-      `bob@acme.example saved a change to the policy at ${new Date(changedAt).toLocaleString(undefined, {
-        dateStyle: 'medium',
-        timeStyle: 'medium',
-      })}. Your edit has not been saved yet.`,
+      `bob@acme.example saved a change to the policy at ${localTime(changedAt)}. Your edit has not been saved yet.`,
     );
   });
 

@@ -72,7 +72,7 @@ describe('publish bar (issue 12)', () => {
 
   it('is quiet when nothing is staged: no buttons, no diff call', async () => {
     const { mock } = renderPortal({
-      path: '/policy/email',
+      path: '/policy/dlp',
       user: demoUser('admin'),
       revision: revision('new', 12),
     });
