@@ -31,7 +31,7 @@ export default tseslint.config(
     },
   },
   // Import boundaries (DESIGN.md, conventions 12): apps import common and charts only; charts
-  // import nothing of ours; the server takes from common only the contract, vocabularies, RBAC
+  // import nothing of ours; the server takes from common only the contract, vocabularies, validators, RBAC
   // rules and interval codes (what both sides of the wire must agree on). The report files
   // (server/src/reports) also draw the dashboards' charts on the server: they may import charts'
   // pure option builders (the package index) and common's byte formatting, so a PDF shows the
@@ -46,9 +46,9 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^@workbench/common(?!/(api/contract|vocabularies)/|/features/rbac/permissions$|/features/interval/intervals$)',
+                '^@workbench/common(?!/(api/contract|vocabularies|validators)/|/features/rbac/permissions$|/features/interval/intervals$)',
               message:
-                'The server imports from common only api/contract/*, vocabularies/*, features/rbac/permissions and features/interval/intervals.',
+                'The server imports from common only api/contract/*, vocabularies/*, validators/*, features/rbac/permissions and features/interval/intervals.',
             },
             {
               regex: '^(@workbench/charts|\\.\\.?/.*\\b(tenant-portal|provider-console|charts|common)/)',

@@ -1,37 +1,96 @@
 /**
- * Policy (portal-core §3, §4, §7 Policy): the tenant's revision, publishing, and GET + PUT of
- * every policy document of common's policy-kind registry, built from its rows. A save goes into
- * the staged revision through the one staging transaction (`stageChange`).
+ * Policy revisions (portal-core §3, §4, §7 Policy; issue 12): the tenant's revision, publishing,
+ * and what the reference server adds: discard, rollback, the history of published revisions,
+ * the diff between any two revisions and the policy tester. The documents themselves (GET + PUT
+ * per kind of common's registry) are in policyKindRoutes.ts; every change to the staged
+ * revision goes through revisionStaging.ts and is audited (policyAudit.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { POLICY_KIND_GROUPS } from '@workbench/common/api/contract/policyKinds';
 import {
+  POLICY_KINDS,
+  POLICY_KIND_GROUPS,
+  POLICY_KIND_REGISTRY,
+  policyKindReadPermission,
+  type PolicyKind,
+  type PolicyKindDef,
+} from '@workbench/common/api/contract/policyKinds';
+import {
+  DiffQuery,
   POLICY_PATHS,
+  PolicyDiff,
+  PublishBody,
   PublishReply,
   RevParams,
   Revision,
+  RevisionSeen,
+  RevisionsPage,
+  RevisionsQuery,
+  REVISIONS_PAGE_DEFAULT,
+  TesterReply,
+  TesterRequest,
+  type KindDiff,
+  type PublishedRevision,
 } from '@workbench/common/api/contract/policy';
-import type { RevisionRecord } from '../store/ConfigStore';
+import type { ConfigStore, PublishedRevisionRecord, RevisionRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { policyKindRoutes } from './policyKindRoutes';
 import {
-  NO_REVISION_MSG,
-  STALE_REVISION_MSG,
+  assertCurrent,
   currentRevision,
   nextUpdatedAt,
   readPolicyDoc,
   revisionReply,
+  stageChange,
 } from './revisionStaging';
+import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
+import { deepEqual, diffPolicyDoc } from './policyDiff';
+import { decideWebRequest, type WebPolicy } from './webPolicyDecision';
 
 export { STALE_REVISION_MSG } from './revisionStaging';
 
 /** Reading the revision: any policy group's read, or the dashboard's (reports show the revision). */
 export const REVISION_READ = { any: [...POLICY_KIND_GROUPS.map((g) => `${g}:*:read`), 'dashboard:*:read'] };
-/** Publishing: any policy group's write. */
+/** Publishing, discarding, rolling back: any policy group's write. */
 export const REVISION_PUBLISH = { any: POLICY_KIND_GROUPS.map((g) => `${g}:*:write`) };
+/** The history and the diff: any policy group's read (the diff shows only kinds the caller may read). */
+export const HISTORY_READ = { any: POLICY_KIND_GROUPS.map((g) => `${g}:*:read`) };
+/** The policy tester decides with the web policy. */
+export const TESTER_PERMISSION = 'web_policy:*:read';
+
+export const NOT_PUBLISHED_MSG = (rev: number) => `Revision ${rev} was never published.`;
+export const NOT_A_REVISION_MSG = (rev: number) => `Revision ${rev} does not exist.`;
+export const BAD_TESTER_URL_MSG = 'url must be an http or https URL.';
+
+const publishedReply = (p: PublishedRevisionRecord): PublishedRevision => ({
+  rev_id: p.revId,
+  published_at: p.publishedAt,
+  published_by: p.publishedBy,
+  comment: p.note,
+  rolled_back_from: p.rolledBackFrom,
+});
+
+/** The kinds that hold the policy (a publish note belongs to its revision and is not policy). */
+const POLICY_DOC_KINDS = POLICY_KINDS.filter(
+  (k) => (POLICY_KIND_REGISTRY[k] as PolicyKindDef).scope === 'policy',
+);
+
+/** The areas (audit sub-event types) of the kinds saved in a revision, for its audit events. */
+async function areasOf(store: ConfigStore, tid: string, revId: number): Promise<string[]> {
+  const kinds = await store.listPolicyDocKinds(tid, revId);
+  const areas = kinds.flatMap((k) => {
+    const def = (POLICY_KIND_REGISTRY as Record<string, PolicyKindDef>)[k];
+    return def ? [AUDIT_AREA[def.group]] : [];
+  });
+  return [...new Set(areas)];
+}
+
+/** A revision any read may name: 1 up to the staged one. */
+function assertRevisionExists(current: RevisionRecord, rev: number): void {
+  if (rev < 1 || rev > current.stagedRevId) throw new ApiHttpError(404, NOT_A_REVISION_MSG(rev), 'rev');
+}
 
 export const policyRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -59,18 +118,24 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary:
-          'Publishes the staged revision; {} and no change when nothing is staged; 409 for a stale rev',
+          'Publishes the staged revision, with an optional comment; {} and no change when nothing is staged; 409 when stale',
         params: RevParams,
+        body: PublishBody,
         response: { 200: PublishReply, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      // The spec's publish carries no body (portal-core §7): none reads as {}.
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null) request.body = {};
       },
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      return ctx.store.transaction(async (tx) => {
-        const current = await tx.getRevision(s.tid);
-        if (!current) throw new ApiHttpError(404, NO_REVISION_MSG);
-        if (request.params.rev !== current.stagedRevId)
-          throw new ApiHttpError(409, STALE_REVISION_MSG, 'rev');
+      const body = request.body;
+      const audit: PolicyAuditEntry[] = [];
+      const reply = await ctx.store.transaction(async (tx) => {
+        const current = await currentRevision(tx, s.tid);
+        assertCurrent(current, { rev: request.params.rev, updatedAt: body.updated_at ?? current.updatedAt });
+        // Publishing posts only when the state is staged; otherwise nothing changes (portal-core §4).
         if (current.state !== 'staged') return {};
         const next: RevisionRecord = {
           tid: s.tid,
@@ -79,19 +144,235 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
           state: 'new',
           updatedAt: nextUpdatedAt(ctx.now(), current.updatedAt),
           updatedBy: s.username,
+          rolledBackFrom: null,
         };
         const note = (await readPolicyDoc(tx, s.tid, 'portal_note', current.stagedRevId)) as { note: string };
+        const comment = body.comment?.trim() || note.note.trim() || null;
         await tx.insertPublishedRevision({
           tid: s.tid,
           revId: next.revId,
           publishedAt: next.updatedAt,
           publishedBy: s.username,
-          note: note.note === '' ? null : note.note,
-          rolledBackFrom: null,
+          note: comment,
+          rolledBackFrom: current.rolledBackFrom ?? null,
         });
+        await tx.putRevision(next);
+        for (const area of await areasOf(tx, s.tid, next.revId))
+          audit.push({
+            action: 'published',
+            area,
+            details: `Published revision ${next.revId}${comment ? `: ${comment}` : '.'}`,
+          });
+        return revisionReply(next);
+      });
+      await recordPolicyAudit(ctx, request, s, audit);
+      return reply;
+    },
+  );
+
+  app.post(
+    '/api/policy/v1/rules/:rev/discard',
+    {
+      config: { world: 'tenant', permission: REVISION_PUBLISH },
+      schema: {
+        tags,
+        summary:
+          "Drops the staged revision's changes (state new again); no change when nothing is staged; 409 when stale",
+        params: RevParams,
+        body: RevisionSeen,
+        response: { 200: Revision, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const audit: PolicyAuditEntry[] = [];
+      const reply = await ctx.store.transaction(async (tx) => {
+        const current = await currentRevision(tx, s.tid);
+        assertCurrent(current, { rev: request.params.rev, updatedAt: request.body.updated_at });
+        if (current.state !== 'staged') return revisionReply(current);
+        for (const area of await areasOf(tx, s.tid, current.stagedRevId))
+          audit.push({
+            action: 'delete',
+            area,
+            details: `Discarded the changes staged in revision ${current.stagedRevId}.`,
+          });
+        await tx.deletePolicyDocs(s.tid, current.stagedRevId);
+        const next: RevisionRecord = {
+          tid: s.tid,
+          revId: current.revId,
+          stagedRevId: current.revId,
+          state: 'new',
+          updatedAt: nextUpdatedAt(ctx.now(), current.updatedAt),
+          updatedBy: s.username,
+          rolledBackFrom: null,
+        };
         await tx.putRevision(next);
         return revisionReply(next);
       });
+      await recordPolicyAudit(ctx, request, s, audit);
+      return reply;
+    },
+  );
+
+  app.post(
+    '/api/policy/v1/revisions/:rev/rollback',
+    {
+      config: { world: 'tenant', permission: REVISION_PUBLISH },
+      schema: {
+        tags,
+        summary:
+          'Stages a copy of published revision {rev} (replacing what is staged); review and publish as usual; 409 when stale',
+        params: RevParams,
+        body: RevisionSeen,
+        response: { 200: Revision, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const target = request.params.rev;
+      const current = await currentRevision(ctx.store, s.tid);
+      if (target > current.revId || (target !== 1 && !(await ctx.store.getPublishedRevision(s.tid, target))))
+        throw new ApiHttpError(404, NOT_PUBLISHED_MSG(target), 'rev');
+      const areas = new Set<string>();
+      const reply = await stageChange(
+        ctx.store,
+        ctx.now(),
+        s.tid,
+        s.username,
+        { rev: current.stagedRevId, updatedAt: request.body.updated_at },
+        async (tx, stagedRevId, seen) => {
+          await tx.deletePolicyDocs(s.tid, stagedRevId);
+          // The staged revision reads the published documents until changed: write only what differs.
+          for (const kind of POLICY_DOC_KINDS) {
+            const wanted = await readPolicyDoc(tx, s.tid, kind, target);
+            const published = await readPolicyDoc(tx, s.tid, kind, seen.revId);
+            if (deepEqual(wanted, published)) continue;
+            await tx.putPolicyDoc({ tid: s.tid, kind, revId: stagedRevId, data: wanted });
+            areas.add(AUDIT_AREA[(POLICY_KIND_REGISTRY[kind] as PolicyKindDef).group]);
+          }
+        },
+        { rolledBackFrom: target },
+      );
+      await recordPolicyAudit(
+        ctx,
+        request,
+        s,
+        [...(areas.size ? areas : new Set(['web_policy']))].map((area) => ({
+          action: 'rollback' as const,
+          area,
+          details: `Staged a rollback to revision ${target} in revision ${reply.staged_rev_id}.`,
+        })),
+      );
+      return reply;
+    },
+  );
+
+  app.get(
+    POLICY_PATHS.revisions,
+    {
+      config: { world: 'tenant', permission: HISTORY_READ },
+      schema: {
+        tags,
+        summary: 'Published revisions, newest first (limit default 25, offset 0), and the current revision',
+        querystring: RevisionsQuery,
+        response: { 200: RevisionsPage, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const limit = request.query.limit ?? REVISIONS_PAGE_DEFAULT;
+      const offset = request.query.offset ?? 0;
+      const [current, total, items] = await Promise.all([
+        currentRevision(ctx.store, s.tid),
+        ctx.store.countPublishedRevisions(s.tid),
+        ctx.store.listPublishedRevisions(s.tid, { limit, offset }),
+      ]);
+      return { total, items: items.map(publishedReply), current: revisionReply(current) };
+    },
+  );
+
+  app.get(
+    POLICY_PATHS.diff,
+    {
+      config: { world: 'tenant', permission: HISTORY_READ },
+      schema: {
+        tags,
+        summary: 'What changed from revision `from` to revision `to`, per kind the caller may read',
+        querystring: DiffQuery,
+        response: { 200: PolicyDiff, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const { from, to } = request.query;
+      const current = await currentRevision(ctx.store, s.tid);
+      assertRevisionExists(current, from);
+      assertRevisionExists(current, to);
+      const kinds: KindDiff[] = [];
+      for (const kind of POLICY_DOC_KINDS) {
+        if (!s.access.can(policyKindReadPermission(kind))) continue;
+        const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
+        const changes = diffPolicyDoc(
+          def,
+          await readPolicyDoc(ctx.store, s.tid, kind, from),
+          await readPolicyDoc(ctx.store, s.tid, kind, to),
+        );
+        if (changes.length > 0) kinds.push({ kind, title: def.title, changes });
+      }
+      return { from, to, kinds };
+    },
+  );
+
+  const webPolicyAt = async (tid: string, rev: number): Promise<WebPolicy> => {
+    const read = <K extends PolicyKind>(kind: K) => readPolicyDoc(ctx.store, tid, kind, rev) as never;
+    return {
+      risks: await read('risks'),
+      cats: await read('cats'),
+      exceptions: await read('web/exceptions'),
+      bnb: await read('bnb'),
+      userAgents: await read('web/user_agents'),
+    };
+  };
+
+  app.post(
+    POLICY_PATHS.tester,
+    {
+      config: { world: 'tenant', permission: TESTER_PERMISSION },
+      schema: {
+        tags,
+        summary:
+          'Decides a request with the staged and the published web policy: the action and the deciding rule',
+        body: TesterRequest,
+        response: { 200: TesterReply, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      const body = request.body;
+      let url: URL;
+      try {
+        url = new URL(body.url);
+      } catch {
+        throw new ApiHttpError(400, BAD_TESTER_URL_MSG, 'url');
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw new ApiHttpError(400, BAD_TESTER_URL_MSG, 'url');
+      const req = {
+        url,
+        user: body.user,
+        groups: body.groups,
+        categoryId: body.category_id,
+        risk: body.risk,
+        time: body.time ? new Date(body.time) : ctx.now(),
+        userAgent: body.user_agent,
+        sourceIp: body.source_ip,
+      };
+      const current = await currentRevision(ctx.store, s.tid);
+      const decide = async (rev: number) => ({
+        rev_id: rev,
+        ...decideWebRequest(await webPolicyAt(s.tid, rev), req),
+      });
+      return { staged: await decide(current.stagedRevId), published: await decide(current.revId) };
     },
   );
 

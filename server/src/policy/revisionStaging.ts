@@ -73,6 +73,7 @@ export async function stageChange(
   username: string,
   seen: { rev: number; updatedAt: string },
   write: (tx: ConfigStore, stagedRevId: number, current: RevisionRecord) => Promise<void>,
+  options: { rolledBackFrom?: number } = {},
 ): Promise<Revision> {
   return store.transaction(async (tx) => {
     const current = await currentRevision(tx, tid);
@@ -86,6 +87,9 @@ export async function stageChange(
       state: 'staged',
       updatedAt: nextUpdatedAt(now, current.updatedAt),
       updatedBy: username,
+      // Edits after a rollback are still that rollback's revision.
+      rolledBackFrom:
+        options.rolledBackFrom ?? (current.state === 'staged' ? (current.rolledBackFrom ?? null) : null),
     };
     await tx.putRevision(next);
     return revisionReply(next);

@@ -93,6 +93,8 @@ export interface RevisionRecord {
   updatedAt: string;
   /** Who made the last change (a username); null for a revision nobody has changed yet. */
   updatedBy: string | null;
+  /** The published revision the staged one was copied from by a rollback (absent or null: none). */
+  rolledBackFrom?: number | null;
 }
 
 /** A policy document (a row of common's policy-kind registry) as saved in one revision. */

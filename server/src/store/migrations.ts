@@ -213,6 +213,7 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
     name: 'policy revisions name who changed them last; published revisions remember a rollback',
     sql: `
       ALTER TABLE revisions ADD COLUMN updated_by TEXT;
+      ALTER TABLE revisions ADD COLUMN rolled_back_from INTEGER;
       ALTER TABLE published_revisions ADD COLUMN rolled_back_from INTEGER;
     `,
   },

@@ -79,6 +79,8 @@ const toRevision = (r: Row): RevisionRecord => ({
   state: r.state === 'staged' ? 'staged' : 'new',
   updatedAt: str(r.updated_at),
   updatedBy: r.updated_by === null || r.updated_by === undefined ? null : str(r.updated_by),
+  rolledBackFrom:
+    r.rolled_back_from === null || r.rolled_back_from === undefined ? null : num(r.rolled_back_from),
 });
 
 const toPublishedRevision = (r: Row): PublishedRevisionRecord => ({
@@ -457,15 +459,18 @@ export class SqliteConfigStore implements ConfigStore {
   }
   async putRevision(v: RevisionRecord): Promise<void> {
     this.run(
-      `INSERT INTO revisions (tid, rev_id, staged_rev_id, state, updated_at, updated_by) VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO revisions (tid, rev_id, staged_rev_id, state, updated_at, updated_by, rolled_back_from)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (tid) DO UPDATE SET rev_id = excluded.rev_id, staged_rev_id = excluded.staged_rev_id,
-         state = excluded.state, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
+         state = excluded.state, updated_at = excluded.updated_at, updated_by = excluded.updated_by,
+         rolled_back_from = excluded.rolled_back_from`,
       v.tid,
       v.revId,
       v.stagedRevId,
       v.state,
       v.updatedAt,
       v.updatedBy,
+      v.rolledBackFrom ?? null,
     );
   }
   async getPolicyDoc(

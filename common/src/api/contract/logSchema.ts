@@ -113,6 +113,8 @@ export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = Object.fromEntri
     code('fw_action', 'Firewall action', FIREWALL_ACTIONS),
     code('request_type', 'Request type', FIREWALL_REQUEST_TYPES),
     text('rule_name', 'Rule'),
+    /** The policy rule that decided a web request: `<kind>:<key>` of the policy-kind registry (e.g. web/exceptions:<id>, cats:<category id>). */
+    text('policy_rule', 'Policy rule'),
     // The report fields (api-client-layer §7 Reports; vocabularies in reportFieldVocabularies.ts).
     code('webroot_cats', 'Category (v2)', WEBROOT_CATEGORIES),
     code('av_scan_result', 'AV scan result', AV_SCAN_RESULTS),
@@ -184,6 +186,9 @@ export const LOG_TYPE_SCHEMAS: Readonly<Record<LogType, LogTypeSchema>> = {
       'lure_category',
       'analysis_time_cat',
       'risk_score',
+      // The rule of the tenant's published web policy that decided the request (issue 12).
+      'rule_name',
+      'policy_rule',
     ],
     searchFields: ['userid', 'domain', 'url', 'application', 'file_name', 'src_ip'],
   },

@@ -1,0 +1,334 @@
+/**
+ * Revisions beyond the spec's save and publish (issue 12) through real HTTP: two administrators
+ * never overwrite each other silently, publish with a comment keeps a history, discard, rollback,
+ * the diff between revisions, the policy tester, and the audit events all of them leave.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { PolicyDiff, Revision, RevisionsPage, TesterReply } from '@workbench/common/api/contract/policy';
+import { policyDocPath, type PolicyKind } from '@workbench/common/api/contract/policyKinds';
+import { DuckDbEventStore } from '../events/duckdbEventStore';
+import { eventsPlugin } from '../events/eventsPlugin';
+import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
+
+let server: TestServer;
+let events: DuckDbEventStore;
+let eventsDir: string;
+
+beforeEach(async () => {
+  eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'revision-audit-'));
+  events = await DuckDbEventStore.open(eventsDir);
+  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: eventsDir, store: events })] });
+});
+afterEach(async () => {
+  await server.close();
+  await events.close();
+  fs.rmSync(eventsDir, { recursive: true, force: true });
+});
+
+const json = async <T>(r: Response): Promise<T> => (await r.json()) as T;
+
+const revision = async (who: SignedIn): Promise<Revision> =>
+  json<Revision>(await server.call('/api/policy/v1/rules', { jar: who.jar }));
+
+const save = (who: SignedIn, kind: PolicyKind, rev: Revision, data: unknown) =>
+  server.call(policyDocPath(kind, rev.staged_rev_id), {
+    method: 'PUT',
+    jar: who.jar,
+    body: { rev_id: rev.rev_id, state: rev.state, updated_at: rev.updated_at, data },
+  });
+
+const read = async (who: SignedIn, kind: PolicyKind, rev: number) =>
+  json<Record<string, unknown>>(await server.call(policyDocPath(kind, rev), { jar: who.jar }));
+
+const publish = (who: SignedIn, rev: Revision, comment?: string) =>
+  server.call(`/api/policy/v1/rules/${rev.staged_rev_id}`, {
+    method: 'POST',
+    jar: who.jar,
+    body: { updated_at: rev.updated_at, ...(comment ? { comment } : {}) },
+  });
+
+const seen = (rev: Revision) => ({ rev_id: rev.rev_id, state: rev.state, updated_at: rev.updated_at });
+
+const BLOCK_GAMBLING = { list: [{ category_id: 23, action: 'block' }] };
+
+/** Stages `data` for `kind` and publishes it with `comment`; returns the revision after. */
+async function stageAndPublish(who: SignedIn, kind: PolicyKind, data: unknown, comment: string) {
+  server.clock.advance(1000);
+  expect((await save(who, kind, await revision(who), data)).status).toBe(200);
+  server.clock.advance(1000);
+  const r = await publish(who, await revision(who), comment);
+  expect(r.status).toBe(200);
+  return json<Revision>(r);
+}
+
+async function auditOf(tenant = 'acme') {
+  const tid = (await server.app.workbench.store.listTenants()).find((t) => t.name === tenant)!.tid;
+  const rows = await events.query({
+    logType: 'scan_audit',
+    tid,
+    start: 0,
+    end: server.clock.now().getTime() + 1,
+    filters: [],
+    order: 'asc',
+    limit: 100,
+  });
+  return rows.map((e) => ({
+    action: e.fields.audit_action,
+    area: e.fields.sub_event_type,
+    user: e.fields.userid,
+  }));
+}
+
+test('two sessions save from the same revision: the second gets 409 naming the first, whose change is intact', async () => {
+  const first = await signIn(server, 'admin@acme.example');
+  const second = await signIn(server, 'admin@acme.example');
+  const loaded = await revision(first);
+  expect(await revision(second)).toEqual(loaded);
+  server.clock.advance(1000);
+  expect((await save(first, 'cats', loaded, BLOCK_GAMBLING)).status).toBe(200);
+  const after = await revision(first);
+  const conflict = await save(second, 'cats', loaded, { list: [{ category_id: 23, action: 'allow' }] });
+  expect(conflict.status).toBe(409);
+  expect(await conflict.json()).toMatchObject({
+    changed_by: 'admin@acme.example',
+    changed_at: after.updated_at,
+    message: `The policy revision was changed by admin@acme.example at ${after.updated_at}. Reload and try again.`,
+  });
+  expect(await read(first, 'cats', after.staged_rev_id)).toEqual({
+    rev_id: after.staged_rev_id,
+    ...BLOCK_GAMBLING,
+  });
+  expect(await revision(second)).toEqual(after);
+});
+
+test('publish keeps the comment, who and when; the history pages newest first', async () => {
+  const admin = await signIn(server, 'admin@acme.example');
+  await stageAndPublish(admin, 'cats', BLOCK_GAMBLING, 'Block gambling');
+  const second = await stageAndPublish(admin, 'cats', { list: [] }, 'Unblock again');
+  const page = await json<RevisionsPage>(await server.call('/api/policy/v1/revisions', { jar: admin.jar }));
+  expect(page.total).toBe(2);
+  expect(page.current).toEqual(second);
+  expect(page.items).toEqual([
+    {
+      rev_id: 3,
+      published_at: second.updated_at,
+      published_by: 'admin@acme.example',
+      comment: 'Unblock again',
+      rolled_back_from: null,
+    },
+    expect.objectContaining({ rev_id: 2, comment: 'Block gambling' }),
+  ]);
+  const paged = await json<RevisionsPage>(
+    await server.call('/api/policy/v1/revisions?limit=1&offset=1', { jar: admin.jar }),
+  );
+  expect(paged.items.map((i) => i.rev_id)).toEqual([2]);
+  expect((await server.call('/api/policy/v1/revisions?limit=0', { jar: admin.jar })).status).toBe(400);
+});
+
+test('a publish whose reviewed updated_at is stale is refused and publishes nothing', async () => {
+  const admin = await signIn(server, 'admin@acme.example');
+  server.clock.advance(1000);
+  expect((await save(admin, 'cats', await revision(admin), BLOCK_GAMBLING)).status).toBe(200);
+  const reviewed = await revision(admin);
+  server.clock.advance(1000);
+  expect((await save(admin, 'cats', reviewed, { list: [] })).status).toBe(200);
+  const r = await publish(admin, reviewed);
+  expect(r.status).toBe(409);
+  expect((await revision(admin)).state).toBe('staged');
+});
+
+test('discard drops the staged changes and the published policy reads again', async () => {
+  const admin = await signIn(server, 'admin@acme.example');
+  const published = await stageAndPublish(admin, 'cats', BLOCK_GAMBLING, 'Block gambling');
+  server.clock.advance(1000);
+  expect((await save(admin, 'cats', published, { list: [] })).status).toBe(200);
+  const staged = await revision(admin);
+  // Stale: refused, nothing discarded.
+  const stale = await server.call(`/api/policy/v1/rules/${staged.staged_rev_id}/discard`, {
+    method: 'POST',
+    jar: admin.jar,
+    body: seen(published),
+  });
+  expect(stale.status).toBe(409);
+  expect(await read(admin, 'cats', staged.staged_rev_id)).toEqual({ rev_id: 3, list: [] });
+
+  const r = await server.call(`/api/policy/v1/rules/${staged.staged_rev_id}/discard`, {
+    method: 'POST',
+    jar: admin.jar,
+    body: seen(staged),
+  });
+  expect(r.status).toBe(200);
+  const after = await json<Revision>(r);
+  expect(after).toMatchObject({ rev_id: 2, staged_rev_id: 2, state: 'new' });
+  expect(await read(admin, 'cats', 3)).toEqual({ rev_id: 3, ...BLOCK_GAMBLING });
+  // Nothing staged: discard changes nothing.
+  const again = await server.call(`/api/policy/v1/rules/2/discard`, {
+    method: 'POST',
+    jar: admin.jar,
+    body: seen(after),
+  });
+  expect(await json<Revision>(again)).toEqual(after);
+});
+
+test('rollback stages a copy of a published revision; publishing it records where it came from', async () => {
+  const admin = await signIn(server, 'admin@acme.example');
+  await stageAndPublish(admin, 'cats', BLOCK_GAMBLING, 'Block gambling');
+  const two = await stageAndPublish(
+    admin,
+    'risks',
+    { list: [{ risk: 'R', action: 'block' }], flash: true },
+    'Risks',
+  );
+  expect(two.rev_id).toBe(3);
+
+  const missing = await server.call('/api/policy/v1/revisions/7/rollback', {
+    method: 'POST',
+    jar: admin.jar,
+    body: seen(two),
+  });
+  expect(missing.status).toBe(404);
+
+  server.clock.advance(1000);
+  const r = await server.call('/api/policy/v1/revisions/1/rollback', {
+    method: 'POST',
+    jar: admin.jar,
+    body: seen(two),
+  });
+  expect(r.status).toBe(200);
+  const staged = await json<Revision>(r);
+  expect(staged).toMatchObject({ rev_id: 3, staged_rev_id: 4, state: 'staged' });
+  expect(await read(admin, 'cats', 4)).toEqual({ rev_id: 4, list: [] });
+  expect((await read(admin, 'risks', 4)).flash).toBe(false);
+
+  const diff = await json<PolicyDiff>(
+    await server.call('/api/policy/v1/revisions/diff?from=3&to=4', { jar: admin.jar }),
+  );
+  expect(diff.kinds.map((k) => k.kind).sort()).toEqual(['cats', 'risks']);
+  expect(diff.kinds.find((k) => k.kind === 'cats')!.changes).toEqual([
+    { op: 'removed', path: 'list', key: '23', index: 0, item: { category_id: 23, action: 'block' } },
+  ]);
+
+  server.clock.advance(1000);
+  expect((await publish(admin, staged, 'Back to the start')).status).toBe(200);
+  const page = await json<RevisionsPage>(await server.call('/api/policy/v1/revisions', { jar: admin.jar }));
+  expect(page.items[0]).toMatchObject({ rev_id: 4, rolled_back_from: 1, comment: 'Back to the start' });
+  expect(await auditOf()).toEqual(
+    expect.arrayContaining([
+      { action: 'update', area: 'web_policy', user: 'admin@acme.example' },
+      { action: 'published', area: 'web_policy', user: 'admin@acme.example' },
+      { action: 'rollback', area: 'web_policy', user: 'admin@acme.example' },
+    ]),
+  );
+});
+
+test('the diff names revisions that exist and shows only kinds the caller may read', async () => {
+  const admin = await signIn(server, 'admin@acme.example');
+  await stageAndPublish(admin, 'fwaas/feeds', { list: [] }, 'same as defaults');
+  expect((await server.call('/api/policy/v1/revisions/diff?from=1&to=9', { jar: admin.jar })).status).toBe(
+    404,
+  );
+  const logs = await signIn(server, 'logs@acme.example');
+  expect((await server.call('/api/policy/v1/revisions/diff?from=1&to=2', { jar: logs.jar })).status).toBe(
+    403,
+  );
+  const auditor = await signIn(server, 'auditor@acme.example');
+  expect((await server.call('/api/policy/v1/revisions/diff?from=1&to=2', { jar: auditor.jar })).status).toBe(
+    200,
+  );
+});
+
+test('a reorder of an ordered list is audited as Rule Order Changed', async () => {
+  const admin = await signIn(server, 'admin@acme.example');
+  const rule = (id: string) => ({
+    id,
+    name: `Rule ${id}`,
+    enabled: true,
+    action: 'block',
+    conditions: { domain: [`${id}.example`] },
+  });
+  server.clock.advance(1000);
+  expect(
+    (await save(admin, 'web/exceptions', await revision(admin), { list: [rule('a'), rule('b')], bypass: [] }))
+      .status,
+  ).toBe(200);
+  server.clock.advance(1000);
+  expect(
+    (await save(admin, 'web/exceptions', await revision(admin), { list: [rule('b'), rule('a')], bypass: [] }))
+      .status,
+  ).toBe(200);
+  const actions = (await auditOf()).map((e) => e.action);
+  expect(actions).toEqual(['update', 'update', 'reorder']);
+});
+
+test('the policy tester decides with the staged and the published web policy and names the rule', async () => {
+  const admin = await signIn(server, 'admin@acme.example');
+  server.clock.advance(1000);
+  const rule = {
+    id: 'casino',
+    name: 'Block casinos',
+    enabled: true,
+    action: 'block',
+    conditions: { domain: ['casino.example'] },
+  };
+  expect(
+    (await save(admin, 'web/exceptions', await revision(admin), { list: [rule], bypass: [] })).status,
+  ).toBe(200);
+  const test = await server.call('/api/policy/v1/tester', {
+    method: 'POST',
+    jar: admin.jar,
+    body: { url: 'https://www.casino.example/poker', user: 'ella@acme.example' },
+  });
+  expect(test.status).toBe(200);
+  expect(await json<TesterReply>(test)).toEqual({
+    staged: {
+      rev_id: 2,
+      action: 'block',
+      rule: { kind: 'web/exceptions', key: 'casino', index: 0, name: 'Block casinos' },
+      reason: 'Rule 1 “Block casinos” matched.',
+    },
+    published: { rev_id: 1, action: 'allow', rule: null, reason: 'No rule matched; the default allows.' },
+  });
+  const bad = await server.call('/api/policy/v1/tester', {
+    method: 'POST',
+    jar: admin.jar,
+    body: { url: 'ftp://x' },
+  });
+  expect(bad.status).toBe(400);
+  expect(await bad.json()).toMatchObject({ field: 'url' });
+  const logs = await signIn(server, 'logs@acme.example');
+  expect(
+    (
+      await server.call('/api/policy/v1/tester', {
+        method: 'POST',
+        jar: logs.jar,
+        body: { url: 'https://a.example' },
+      })
+    ).status,
+  ).toBe(403);
+});
+
+test('a web-policy edit permission is needed to save its part; the auditor saves nothing', async () => {
+  const auditor = await signIn(server, 'auditor@acme.example');
+  const rev = await revision(auditor);
+  expect((await save(auditor, 'cats', rev, BLOCK_GAMBLING)).status).toBe(403);
+  expect(
+    (
+      await server.call('/api/policy/v1/revisions/1/rollback', {
+        method: 'POST',
+        jar: auditor.jar,
+        body: seen(rev),
+      })
+    ).status,
+  ).toBe(403);
+  expect(
+    (
+      await server.call(`/api/policy/v1/rules/${rev.staged_rev_id}/discard`, {
+        method: 'POST',
+        jar: auditor.jar,
+        body: seen(rev),
+      })
+    ).status,
+  ).toBe(403);
+});
