@@ -18,7 +18,7 @@ describe('route table pages', () => {
     },
   );
 
-  it('has the dashboard, the reports, the policy landing, every logs child and the users page, and no other page yet', () => {
+  it('has the dashboard, the reports, the policy landing, every logs child, the users page and the firewall, and no other page yet', () => {
     expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
       '/dashboard',
       '/reports',
@@ -30,6 +30,7 @@ describe('route table pages', () => {
       '/logs/firewall',
       '/logs/saa',
       '/settings/users',
+      '/fwaas',
     ]);
   });
 });
