@@ -67,9 +67,14 @@ export function ServiceDialog({
         {...field('protocol', 'Protocol')}
         select
         onChange={(e) => {
-          formik.handleChange(e);
           // ICMP and Any take no ports (the server refuses them): the field empties with them.
-          if (!protocolHasPorts(e.target.value)) void formik.setFieldValue('ports', '');
+          // One change of both values, so the ports are checked against the new protocol.
+          const protocol = e.target.value as ServiceFormValues['protocol'];
+          void formik.setValues({
+            ...formik.values,
+            protocol,
+            ports: protocolHasPorts(protocol) ? formik.values.ports : '',
+          });
         }}
       >
         {FIREWALL_PROTOCOLS.map((p) => (
