@@ -55,9 +55,11 @@ export class FirewallPage {
       `//*[@data-testid="${firewallIds.ruleDialog}"]//*[self::button or @role="button"][starts-with(normalize-space(.), "${title}")]`,
     );
   }
-  /** An item of the rule dialog's services dual list, by its checkbox label. */
+  /** An item of the rule dialog's services dual list (its row: the checkbox itself is drawn over), by name. */
   dualListItem(name: string) {
-    return $(`[data-testid="${componentIds.dualListAvailable}"] input[aria-label="${name}"]`);
+    return $(
+      `//*[@data-testid="${componentIds.dualListAvailable}"]//input[@aria-label="${name}"]/ancestor::*[@role="button"][1]`,
+    );
   }
   get addToSelected() {
     return $(`[data-testid="${componentIds.dualList}"] button[aria-label="Add to selected"]`);
@@ -84,11 +86,8 @@ export class FirewallPage {
   async columnTexts(section: Section, column: string): Promise<string[]> {
     return browser.execute(
       (tableId: string, col: string) =>
-        [
-          ...document.querySelectorAll(
-            `[data-testid="${tableId}"] .ag-center-cols-container .ag-row[row-index]`,
-          ),
-        ]
+        [...document.querySelectorAll(`[data-testid="${tableId}"] .ag-row[row-index]`)]
+          .filter((row) => row.querySelector(`[col-id="${col}"]`))
           .map((row) => ({
             index: Number(row.getAttribute('row-index')),
             text: row.querySelector(`[col-id="${col}"]`)?.textContent ?? '',

@@ -42,6 +42,13 @@ const ourRules = async () =>
   (await firewallPage.columnTexts('rules', 'name')).filter((n) => n.endsWith(stamp));
 
 describe('Firewall page', () => {
+  afterEach(async function keepFailure() {
+    if (this.currentTest?.state === 'failed')
+      await browser.saveScreenshot(
+        `/tmp/fw-failed-${this.currentTest.title.slice(0, 20).replace(/\W+/g, '-')}.png`,
+      );
+  });
+
   it('the admin adds a service and rules using it, reorders and saves; a reload keeps it staged', async () => {
     await forgetSession();
     await browser.setWindowSize(1400, 900);

@@ -58,7 +58,9 @@ export function FirewallTable<T extends Row>({
     name: '__actions',
     header: 'Actions',
     minWidth: 24 + buttons * 34,
-    flex: 0,
+    // As narrow as its buttons, and kept in view while a narrow window scrolls the table sideways.
+    flex: 0.01,
+    pinned: 'right',
     render: (row) => {
       const i = indexOf(row);
       const name = row.name;
@@ -118,7 +120,7 @@ export function FirewallTable<T extends Row>({
     name: '__position',
     header: '#',
     minWidth: 56,
-    flex: 0,
+    flex: 0.01,
     center: true,
     value: (row) => indexOf(row) + 1,
   };

@@ -110,11 +110,11 @@ export function RulesSection({
 
   const errorAt = pathInList(editor.errorPath);
   const columns: DataTableColumn<FirewallRule>[] = [
-    { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
+    { name: 'name', header: 'Name', flex: 2, minWidth: 110 },
     {
       name: 'action',
       header: 'Action',
-      minWidth: 100,
+      minWidth: 90,
       value: (r) => actionLabel(r.action),
       render: (r) => (
         <Chip
@@ -128,16 +128,16 @@ export function RulesSection({
     {
       name: 'request_type',
       header: 'Request type',
-      minWidth: 130,
+      minWidth: 122,
       value: (r) => requestTypeLabel(r.request_type),
     },
-    { name: 'sources', header: 'Sources', flex: 2, minWidth: 140, value: sourceSummary },
-    { name: 'destinations', header: 'Destinations', flex: 2, minWidth: 140, value: destinationSummary },
+    { name: 'sources', header: 'Sources', flex: 2, minWidth: 110, value: sourceSummary },
+    { name: 'destinations', header: 'Destinations', flex: 2, minWidth: 110, value: destinationSummary },
     {
       name: 'services',
       header: 'Services',
       flex: 1.5,
-      minWidth: 120,
+      minWidth: 100,
       value: (r) => summarize(r.services.map((id) => serviceName(id, services))),
       render: (r) => {
         const text = summarize(r.services.map((id) => serviceName(id, services)));
@@ -155,7 +155,7 @@ export function RulesSection({
     {
       name: 'enabled',
       header: 'Enabled',
-      minWidth: 96,
+      minWidth: 90,
       center: true,
       value: (r) => (r.enabled ? 'Yes' : 'No'),
       render: (r) => (
@@ -173,7 +173,7 @@ export function RulesSection({
         />
       ),
     },
-    { name: 'log', header: 'Log', minWidth: 70, center: true, value: (r) => (r.log ? 'Yes' : 'No') },
+    { name: 'log', header: 'Log', minWidth: 60, center: true, value: (r) => (r.log ? 'Yes' : 'No') },
   ];
 
   return (
