@@ -109,6 +109,15 @@ describe('Firewall threat feeds (fwaas/feeds)', () => {
     expect(screen.getByTestId(firewallIds.save)).toBeDisabled();
   });
 
+  it('a reply without the list says the feeds could not be read, and offers Retry', async () => {
+    open({ feeds: {} as FirewallDocs['feeds'] });
+    expect(
+      await screen.findByText('The firewall threat feeds could not be read: the reply holds no list.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByTestId(`${firewallIds.add}-feeds`)).not.toBeInTheDocument();
+  });
+
   it('a reader sees the feeds but can change nothing', async () => {
     open({ feeds: { list: [feed('f1', 'Abuse IPs')] } }, 'auditor');
     await waitFor(() => expect(rowIds()).toEqual(['f1']));

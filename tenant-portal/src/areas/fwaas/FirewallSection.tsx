@@ -69,6 +69,12 @@ export function FirewallSection<K extends Kind>({
         <LoadFailed message={editor.error.message} onRetry={editor.reload} />
       ) : draft === null ? (
         <Loading label={`Loading ${section.title}`} />
+      ) : !Array.isArray((draft as { list?: unknown }).list) ? (
+        // A reply without the document's list (another backend, a proxy's page): say so, do not draw it.
+        <LoadFailed
+          message={`The firewall ${section.title.toLowerCase()} could not be read: the reply holds no list.`}
+          onRetry={editor.reload}
+        />
       ) : (
         <>
           {editor.error && (
