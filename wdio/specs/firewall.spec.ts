@@ -3,6 +3,7 @@ import { firewallPage } from '../pageobjects/FirewallPage';
 import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { blockingViolations } from '../support/axe';
 
 /**
  * The Firewall page (issue 12): the admin adds a service and two rules using it, reorders the rules
@@ -81,6 +82,8 @@ describe('Firewall page', () => {
     });
     expect(await ourRules()).toEqual([first, second]);
     await browser.saveScreenshot('/tmp/fw-rules-wide.png');
+    // No serious or critical axe-core violation with the rules drawn (DESIGN.md quality bars).
+    expect(await blockingViolations()).toEqual([]);
 
     // Reorder with the keyboard's button: the second rule goes first (of ours).
     await firewallPage.rowButton(`Move ${second} up`).click();
@@ -111,6 +114,7 @@ describe('Firewall page', () => {
     await firewallPage.rowButton(`Edit ${first}`).click();
     await firewallPage.ruleDialog.waitForDisplayed();
     await browser.saveScreenshot('/tmp/fw-rule-dialog-800.png');
+    expect(await blockingViolations()).toEqual([]);
     await browser.keys('Escape');
     await firewallPage.ruleDialog.waitForExist({ reverse: true });
     await shell.chooseTheme('dark');
