@@ -43,7 +43,7 @@ const ourRules = async () =>
   (await firewallPage.columnTexts('rules', 'name')).filter((n) => n.endsWith(stamp));
 
 describe('Firewall page', () => {
-  afterEach(async function keepFailure() {
+  afterEach(async function keepFailure(this: { currentTest?: { state?: string; title: string } }) {
     if (this.currentTest?.state === 'failed')
       await browser.saveScreenshot(
         `/tmp/fw-failed-${this.currentTest.title.slice(0, 20).replace(/\W+/g, '-')}.png`,

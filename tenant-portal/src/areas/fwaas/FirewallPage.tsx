@@ -71,6 +71,16 @@ export function FirewallPage({ title }: PageProps) {
   );
 }
 
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** A tab's title, marked while its section has unsaved changes (they stay when switching tabs). */
 function TabLabel({ section }: { section: FirewallSectionDef }) {
   const dirty = useAppSelector(selectPolicyDocDirty(section.kind));
@@ -78,9 +88,15 @@ function TabLabel({ section }: { section: FirewallSectionDef }) {
     <span>
       {section.title}
       {dirty && (
-        <Box component="span" sx={{ color: 'warning.main', ml: 0.5 }} aria-label="(unsaved changes)">
-          •
-        </Box>
+        <>
+          <Box component="span" sx={{ color: 'warning.main', ml: 0.5 }} aria-hidden>
+            •
+          </Box>
+          <Box component="span" sx={VISUALLY_HIDDEN}>
+            {' '}
+            (unsaved changes)
+          </Box>
+        </>
       )}
     </span>
   );
