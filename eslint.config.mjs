@@ -59,6 +59,30 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's policy tests also take the policy kinds' shared test data (common/testing), the
+  // same examples the client's tests use: test data, not code the server runs.
+  {
+    files: ['server/src/policy/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^@workbench/common(?!/(api/contract|vocabularies)/|/features/rbac/permissions$|/features/interval/intervals$|/testing/policyKindExamples$)',
+              message:
+                'The server imports from common only api/contract/*, vocabularies/*, features/rbac/permissions and features/interval/intervals (its policy tests also testing/policyKindExamples).',
+            },
+            {
+              regex: '^(@workbench/charts|\\.\\.?/.*\\b(tenant-portal|provider-console|charts|common)/)',
+              message: 'The server does not import the apps or charts, nor common by relative path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['server/src/reports/**/*.ts'],
     rules: {

@@ -9,6 +9,7 @@ export * from './api/http';
 export * from './api/loginRejection';
 export * as authApi from './api/auth';
 export * as policyApi from './api/policy';
+export * as policyReferenceApi from './api/policyReference';
 export * as providerApi from './api/provider';
 export * as logsApi from './api/logs';
 export * as reportsApi from './api/reports';
@@ -34,6 +35,8 @@ export {
   saveNote,
   type RevisionNote,
 } from './api/policy';
+export { getPolicyReference, migratePolicy } from './api/policyReference';
+export * from './api/contract/policyReference';
 export {
   LOCAL_IDENTITY_PROVIDER,
   idpToken,
@@ -61,6 +64,7 @@ export * from './features/session/sessionSaga';
 export * from './features/revision/revisionSlice';
 export * from './features/revision/revisionSelectors';
 export * from './features/revision/revisionSaga';
+export * from './features/revision/diffText';
 export * from './features/policy-docs';
 export * from './features/inactivity/inactivitySlice';
 export * from './features/inactivity/inactivitySelectors';
@@ -80,6 +84,7 @@ export * from './features/saved-searches/savedSearchesSlice';
 export * from './features/saved-searches/savedSearchesSelectors';
 export * from './features/saved-searches/savedSearchesSaga';
 export * from './features/report-query';
+export * from './features/policy-reference';
 export * from './features/entities';
 
 // Components

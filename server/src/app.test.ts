@@ -1,3 +1,14 @@
+import {
+  POLICY_KINDS,
+  POLICY_KIND_REGISTRY,
+  type PolicyKindDef,
+} from '@workbench/common/api/contract/policyKinds';
+import {
+  POLICY_MIGRATION_PATHS,
+  POLICY_REFERENCE_NAMES,
+  POLICY_REFERENCE_REGISTRY,
+} from '@workbench/common/api/contract/policyReference';
+import { POLICY_PATHS } from '@workbench/common/api/contract/policy';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -123,9 +134,28 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
   };
   expect(put.description).toContain('Permission: settings:portal:write.');
   expect(put.security).toEqual([{ tenantSession: [] }]);
+  // Beside the routes above: the rows of the policy registries (each row's own tests in
+  // registries.test.ts and server/src/policy/) and the revision routes built beside them.
+  const generated = [
+    ...POLICY_KINDS.flatMap((k) => {
+      const def: PolicyKindDef = POLICY_KIND_REGISTRY[k];
+      return [def.path, ...(def.writePath ? [def.writePath] : [])];
+    }),
+    ...POLICY_REFERENCE_NAMES.map((n) => POLICY_REFERENCE_REGISTRY[n].path),
+    ...Object.values(POLICY_MIGRATION_PATHS),
+    POLICY_PATHS.revisions,
+    POLICY_PATHS.diff,
+    POLICY_PATHS.tester,
+    POLICY_PATHS.discard('{rev}'),
+    POLICY_PATHS.rollback('{rev}'),
+  ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(
-    [...new Set(expected.map(([, p]) => p).filter((p) => /^\/(api|gdmanage|idp)\//.test(p)))].sort(),
+    [
+      ...new Set(
+        [...expected.map(([, p]) => p), ...generated].filter((p) => /^\/(api|gdmanage|idp)\//.test(p)),
+      ),
+    ].sort(),
   );
 });
 

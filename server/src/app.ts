@@ -13,6 +13,7 @@ import { installErrorHandler } from './http/errors';
 import { installGuard } from './http/guard';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
+import { referenceRoutes } from './policy/referenceRoutes';
 import { providerRoutes } from './provider/providerRoutes';
 import { entityRoutes } from './provider/entityRoutes';
 import { tenantAuthRoutes } from './auth/tenantAuthRoutes';
@@ -38,6 +39,11 @@ export interface ServerOptions {
   mode: Mode | null;
   /** Password of every demo account; generated and printed once on first start when absent. */
   demoPassword?: string;
+  /**
+   * Seed the demo tenants' web policy into their first revision (default true). API tests turn it
+   * off so a fresh tenant reads every policy kind's defaults.
+   */
+  demoPolicy?: boolean;
   /** Repo root holding tenant-portal/dist and provider-console/dist; no app serving when absent. */
   staticRoot?: string;
   inactivityTimeoutDays?: number;
@@ -72,7 +78,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const store: ConfigStore = SqliteConfigStore.open(options.dataDir);
   let seedPrinted = false;
   try {
-    const seed = await seedDemoData(store, options.demoPassword, now());
+    const seed = await seedDemoData(store, options.demoPassword, now(), {
+      policy: options.demoPolicy ?? true,
+    });
     if (seed.generatedPassword) {
       print(`${DEMO_PASSWORD_NOTICE}${seed.generatedPassword}`);
       seedPrinted = true;
@@ -251,6 +259,7 @@ async function registerEverything(
   await app.register(tenantAuthRoutes);
   await app.register(loginAreaRoutes);
   await app.register(policyRoutes);
+  await app.register(referenceRoutes);
   await app.register(providerRoutes);
   await app.register(entityRoutes);
   await app.register(udbRoutes);

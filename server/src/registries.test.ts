@@ -25,8 +25,11 @@ import {
   POLICY_KIND_REGISTRY,
   type PolicyKindDef,
   POLICY_KIND_GROUPS,
+  kindPathHasRev,
   policyKindWritePermission,
+  type PolicyKind,
 } from '@workbench/common/api/contract/policyKinds';
+import { valueAt } from './policy/policyDiff';
 import { Compile } from 'typebox/schema';
 import {
   REPORT_QUERY_NAMES,
@@ -100,8 +103,11 @@ describe('log-type registry', () => {
 
 describe('policy-group registry', () => {
   it("reading the revision takes any group's read; publishing any group's write", () => {
-    // Every policy group, and the areas that keep their policy in the same revision (firewall).
-    expect(POLICY_KIND_GROUPS).toEqual(expect.arrayContaining([...POLICY_GROUPS, 'fwaas']));
+    // Every policy group, and the areas that keep their policy in the same revision (firewall,
+    // customization, private access).
+    expect(POLICY_KIND_GROUPS).toEqual(
+      expect.arrayContaining([...POLICY_GROUPS, 'fwaas', 'customization', 'private_access']),
+    );
     expect(operation('GET', '/api/policy/v1/rules')?.access.permission).toEqual({
       any: [...POLICY_KIND_GROUPS.map(policyReadPermission), 'dashboard:*:read'],
     });
@@ -120,37 +126,87 @@ describe('policy-group registry', () => {
 
 describe('policy-kind registry', () => {
   it.each(POLICY_KINDS)(
-    "%s: GET and PUT are in the OpenAPI document with its group's read and write",
+    "%s: its GET (and PUT unless read-only) is in the OpenAPI document with its group's read and write",
     (kind) => {
       const row: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
-      const template = row.path;
-      expect(operation('GET', template)?.access).toEqual({
+      expect(operation('GET', row.path)?.access).toEqual({
         world: 'tenant',
         permission: policyReadPermission(row.group),
         optional: false,
       });
-      expect(operation('PUT', template)?.access).toEqual({
-        world: 'tenant',
-        permission: policyKindWritePermission(kind),
-        optional: false,
-      });
+      const writePath = row.writePath ?? row.path;
+      if (row.readOnly || row.view) {
+        // Read-only: no other method at its path, and no save path of its own.
+        expect(operations.filter((op) => op.template === row.path).map((op) => op.method)).toEqual(['GET']);
+        expect(row.writePath).toBeUndefined();
+      } else {
+        expect(operation('PUT', writePath)?.access).toEqual({
+          world: 'tenant',
+          permission: policyKindWritePermission(kind),
+          optional: false,
+        });
+        // A save path of its own is not also read (GET stays at `path`).
+        if (row.writePath) expect(operation('GET', row.writePath)).toBeUndefined();
+      }
     },
   );
 
   it.each(POLICY_KINDS)(
-    '%s: its path is a policy path by revision, its defaults fit its schema, it names its spec section',
+    '%s: its path is a policy path, its defaults fit its schema and check, it names its spec section',
     (kind) => {
       const row: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
-      expect(row.path).toMatch(/^\/api\/policy\/v[134]\/.+\{rev\}$/);
+      // By revision, or (without {rev}) the staged revision; a save path the same way as its read.
+      expect(row.path).toMatch(/^\/api\/policy\/v[134]\/[a-z0-9_/]+(\{rev\})?$/);
+      if (row.writePath) {
+        expect(row.writePath).toMatch(/^\/api\/policy\/v[134]\/[a-z0-9_/]+(\{rev\})?$/);
+        expect(kindPathHasRev(row.writePath)).toBe(kindPathHasRev(row.path));
+      }
       expect(POLICY_KIND_GROUPS).toContain(row.group);
       // A web-policy edit permission narrows a web-policy write only (portal-core §6).
       if (row.edit) expect(row.group).toBe('web_policy');
       expect(policyKindWritePermission(kind)).toBe(`${row.group}:${row.edit ?? '*'}:write`);
       expect(Compile(row.data as Parameters<typeof Compile>[0]).Check(row.defaults)).toBe(true);
-      expect(row.check?.(row.defaults as never) ?? null).toBeNull();
+      expect(row.check?.(row.defaults as never, { tid: 't-registry' }) ?? null).toBeNull();
+      // A read-only row is saved by nobody: it checks nothing and orders nothing.
+      if (row.readOnly || row.view) {
+        expect(row.check).toBeUndefined();
+        expect(row.orderedLists).toBeUndefined();
+      }
       expect(row.spec).toMatch(/§\d/);
     },
   );
+
+  it.each(POLICY_KINDS)('%s: its keyed and ordered lists are lists of its defaults', (kind) => {
+    const row: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
+    for (const path of [...Object.keys(row.keyedLists ?? {}), ...(row.orderedLists ?? [])])
+      expect(Array.isArray(valueAt(row.defaults, path))).toBe(true);
+    // An ordered list keeps its entries' identity (its reorders are found by key).
+    for (const path of row.orderedLists ?? []) expect(row.keyedLists?.[path]).toBeDefined();
+  });
+
+  const views = POLICY_KINDS.filter((k) => (POLICY_KIND_REGISTRY[k] as PolicyKindDef).view);
+  it.each(views)(
+    '%s: views a writable kind of its group, and its view of the defaults fits its schema',
+    (kind) => {
+      const row: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
+      const of = row.view?.of as PolicyKind;
+      const source: PolicyKindDef = POLICY_KIND_REGISTRY[of];
+      expect(source).toBeDefined();
+      expect(source.readOnly || source.view).toBeFalsy();
+      expect(source.group).toBe(row.group);
+      const view = row.view?.select(source.defaults as never);
+      expect(Compile(row.data as Parameters<typeof Compile>[0]).Check(view)).toBe(true);
+      expect(view).toEqual(row.defaults);
+    },
+  );
+
+  it('no two kinds read or save at the same path', () => {
+    const rows = POLICY_KINDS.map((k) => POLICY_KIND_REGISTRY[k] as PolicyKindDef);
+    const reads = rows.map((r) => r.path);
+    const writes = rows.filter((r) => !r.readOnly && !r.view).map((r) => r.writePath ?? r.path);
+    expect(new Set(reads).size).toBe(reads.length);
+    expect(new Set(writes).size).toBe(writes.length);
+  });
 });
 
 describe('report-query registry', () => {

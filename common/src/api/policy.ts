@@ -11,7 +11,15 @@ import type {
 import { POLICY_PATHS } from './contract/policy';
 import type { HttpClient } from './http';
 import { SKIP_403_HEADER } from './contract/wire';
-import { policyDocPath, type PolicyData, type PolicyDocReply, type PolicyKind } from './contract/policyKinds';
+import { ApiCallError } from './ApiCallError';
+import {
+  POLICY_KIND_REGISTRY,
+  policyDocPath,
+  policyDocWritePath,
+  type PolicyData,
+  type PolicyDocReply,
+  type PolicyKind,
+} from './contract/policyKinds';
 
 /** GET /rules takes a timestamp param so no cache in between serves an old revision. */
 export async function getRevision(http: HttpClient): Promise<Revision> {
@@ -116,9 +124,39 @@ export async function getPolicyDoc<K extends PolicyKind>(
 }
 
 /**
+ * The kinds whose reads tolerate 403 and 404 (api-client-layer §5): the parent tenant's global
+ * rules (no parent, or no right to see it) and the global bnb rules.
+ */
+export const TOLERANT_READ_KINDS = [
+  'web/parent_global_exceptions',
+  'inspection/parent_global_exceptions',
+  'parent_global_bnb',
+  'global_bnb',
+] as const satisfies readonly PolicyKind[];
+export type TolerantReadKind = (typeof TOLERANT_READ_KINDS)[number];
+
+/** Reads one of TOLERANT_READ_KINDS; a 403 or 404 answers the kind's empty document (its defaults). */
+export async function getPolicyDocTolerant<K extends TolerantReadKind>(
+  http: HttpClient,
+  kind: K,
+  rev: number,
+): Promise<PolicyDocReply<K>> {
+  try {
+    return await getPolicyDoc(http, kind, rev, { skip403: true, callName: `getPolicyDocTolerant:${kind}` });
+  } catch (error) {
+    if (error instanceof ApiCallError && (error.status === 403 || error.status === 404))
+      return {
+        rev_id: rev,
+        ...(JSON.parse(JSON.stringify(POLICY_KIND_REGISTRY[kind].defaults)) as object),
+      } as PolicyDocReply<K>;
+    throw error;
+  }
+}
+
+/**
  * Saves a policy document into the staged revision. Like every policy save it carries rev_id,
  * state and updated_at (portal-core §3), and the document under `data`; the reply is the
- * revision after the save.
+ * revision after the save. It goes to the kind's writePath when it has one (private access).
  */
 export async function savePolicyDoc<K extends PolicyKind>(
   http: HttpClient,
@@ -128,7 +166,7 @@ export async function savePolicyDoc<K extends PolicyKind>(
   callName = `savePolicyDoc:${kind}`,
 ): Promise<Revision> {
   const body = { rev_id: revision.rev_id, state: revision.state, updated_at: revision.updated_at, data };
-  const r = await http.put<Revision>(policyDocPath(kind, revision.staged_rev_id), body, {
+  const r = await http.put<Revision>(policyDocWritePath(kind, revision.staged_rev_id), body, {
     callName,
   });
   return r.data;

@@ -33,7 +33,14 @@ describe('createAppStore', () => {
       extraSagas: [pingSaga],
     });
     const state = store.getState();
-    expect(Object.keys(state).sort()).toEqual(['counter', 'inactivity', 'revision', 'session', 'snackbar']);
+    expect(Object.keys(state).sort()).toEqual([
+      'counter',
+      'inactivity',
+      'policyReference',
+      'revision',
+      'session',
+      'snackbar',
+    ]);
     expect(state.session.status).toBe('notInitialized');
     store.dispatch(counter.actions.pinged());
     expect(store.getState().counter).toEqual({ pings: 1, pongs: 1 });

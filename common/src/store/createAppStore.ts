@@ -27,11 +27,15 @@ import {
   providerSessionReducer,
 } from '../features/provider-session/providerSessionSlice';
 import { providerSessionSaga } from '../features/provider-session/providerSessionSaga';
+import { policyReferenceReducer } from '../features/policy-reference/policyReferenceSlice';
+import { policyReferenceSaga } from '../features/policy-reference/policyReferenceSaga';
 
 export type World = 'tenant' | 'provider';
 
 /**
- * The slices each world's store always has: its session machinery and the snackbar. Everything
+ * The slices each world's store always has: its session machinery and the snackbar, and in the
+ * tenant world the policy reference data every policy editor reads (category tree, time zones,
+ * …; loaded only when a view asks for a row). Everything
  * else (log paging, saved searches, report queries, entities, an app's own slices) an app adds
  * through `extraReducers`, so each store carries only what its app uses.
  */
@@ -41,6 +45,7 @@ const WORLD_REDUCERS = {
     revision: revisionReducer,
     inactivity: inactivityReducer,
     snackbar: snackbarReducer,
+    policyReference: policyReferenceReducer,
   },
   provider: {
     providerSession: providerSessionReducer,
@@ -49,7 +54,7 @@ const WORLD_REDUCERS = {
 } as const;
 
 const WORLD_SAGAS: Record<World, Saga[]> = {
-  tenant: [sessionSaga, revisionSaga, inactivitySaga],
+  tenant: [sessionSaga, revisionSaga, inactivitySaga, policyReferenceSaga],
   provider: [providerSessionSaga],
 };
 

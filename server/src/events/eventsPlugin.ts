@@ -14,6 +14,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { generatorTenantsOf } from '../seed/seedTenants';
+import { withWebDeciders } from '../policy/webDeciders';
 import { DEMO_EVENTS_LOAD, percentPrinter, seedDemoEvents } from '../seed/seedEvents';
 import { liveEventMaker, type GeneratorTenant } from '../seed/eventGenerator';
 import { DuckDbEventStore } from './duckdbEventStore';
@@ -54,7 +55,13 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
       const perSecond = options.liveEventsPerSecond ?? 0;
       if (perSecond <= 0 || stopping) return;
       const intervalMs = options.liveIntervalMs ?? 1000;
-      const make = liveEventMaker(tenants, now().getTime());
+      // Live web events follow the policy as published now: each interval reads it again.
+      const deciders = new Map(tenants.map((t) => [t.tid, t.decideWeb]));
+      const liveTenants = tenants.map((t): GeneratorTenant => ({
+        ...t,
+        decideWeb: (facts) => deciders.get(t.tid)?.(facts) ?? null,
+      }));
+      const make = liveEventMaker(liveTenants, now().getTime());
       let from = now().getTime();
       let owed = 0; // fractions of an event carried to the next interval
       live = setInterval(() => {
@@ -62,11 +69,15 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
         owed += (perSecond * (to - from)) / 1000;
         const count = Math.floor(owed);
         owed -= count;
-        const events = count > 0 ? make(from, to, count) : [];
+        const interval = { from, to };
         from = to;
-        if (events.length === 0) return;
+        if (count === 0) return;
         appendingLive = appendingLive
-          .then(() => store.append(events))
+          .then(async () => {
+            for (const t of await withWebDeciders(app.workbench.store, tenants))
+              deciders.set(t.tid, t.decideWeb);
+            await store.append(make(interval.from, interval.to, count));
+          })
           .catch((error: unknown) => app.log.error({ err: error }, 'adding live demo events failed'));
       }, intervalMs);
       live.unref();
@@ -79,7 +90,10 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
       const count = options.demoEvents ?? 0;
       if (count <= 0) return;
       seeding = (async () => {
-        const tenants = generatorTenantsOf(await app.workbench.store.listTenants());
+        const tenants = await withWebDeciders(
+          app.workbench.store,
+          generatorTenantsOf(await app.workbench.store.listTenants()),
+        );
         const result = await seedDemoEvents(store, {
           tenants,
           count,

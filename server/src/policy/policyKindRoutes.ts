@@ -1,8 +1,10 @@
 /**
  * GET and PUT of every policy document of common's policy-kind registry, built from its rows
  * (portal-core §7 Policy; api-client-layer §7 Policy reads and saves). A read answers the
- * document as the revision in the path sees it; a save is validated strictly against the row's
- * schema and check, goes into the staged revision (revisionStaging.stageChange) and is audited.
+ * document as the revision in the path sees it (the staged revision when the path names none;
+ * a view row answers its part of another kind's document); a save (not for read-only rows, at
+ * the row's writePath when it has one) is validated strictly against the row's schema and check,
+ * goes into the staged revision (revisionStaging.stageChange) and is audited.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,14 +13,17 @@ import { RevParams, Revision, RevisionState } from '@workbench/common/api/contra
 import {
   POLICY_KINDS,
   POLICY_KIND_REGISTRY,
+  kindPathHasRev,
   policyDocPath,
+  policyDocWritePath,
   policyKindReadPermission,
   policyKindWritePermission,
+  type PolicyKind,
   type PolicyKindDef,
 } from '@workbench/common/api/contract/policyKinds';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { readPolicyDoc, stageChange } from './revisionStaging';
+import { currentRevision, readPolicyDoc, stageChange } from './revisionStaging';
 import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
 import { valueAt } from './policyDiff';
 
@@ -78,34 +83,45 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
 
   for (const kind of POLICY_KINDS) {
     const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
-    const url = policyDocPath(kind, ':rev');
+    const byRev = kindPathHasRev(def.path);
+    const params = byRev ? { params: RevParams } : {};
+    /** The revision a request reads or writes: the path's, else the staged one. */
+    const revOf = async (tid: string, pathParams: unknown): Promise<number> =>
+      byRev ? (pathParams as { rev: number }).rev : (await currentRevision(ctx.store, tid)).stagedRevId;
 
     app.get(
-      url,
+      policyDocPath(kind, ':rev'),
       {
         config: { world: 'tenant', permission: policyKindReadPermission(kind) },
         schema: {
           tags,
-          summary: `${def.title} (${kind}) as revision {rev} sees it; its defaults when never saved`,
-          params: RevParams,
-          response: { 200: policyDocReply(def), ...errorResponses(400, 401, 403) },
+          summary: `${def.title} (${kind}) as ${byRev ? 'revision {rev}' : 'the staged revision'} sees it${
+            def.view ? `: a read-only view of ${def.view.of}` : '; its defaults when never saved'
+          }`,
+          ...params,
+          response: { 200: policyDocReply(def), ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => {
         const s = tenantSessionOf(request);
-        const data = await readPolicyDoc(ctx.store, s.tid, kind, request.params.rev);
-        return { rev_id: request.params.rev, ...(data as object) };
+        const rev = await revOf(s.tid, request.params);
+        const data = def.view
+          ? def.view.select((await readPolicyDoc(ctx.store, s.tid, def.view.of as PolicyKind, rev)) as never)
+          : await readPolicyDoc(ctx.store, s.tid, kind, rev);
+        return { rev_id: rev, ...(data as object) };
       },
     );
 
+    if (def.readOnly || def.view) continue;
+
     app.put(
-      url,
+      policyDocWritePath(kind, ':rev'),
       {
         config: { world: 'tenant', permission: policyKindWritePermission(kind) },
         schema: {
           tags,
           summary: `Saves ${def.title} (${kind}) into the staged revision (state becomes staged); 409 when stale`,
-          params: RevParams,
+          ...params,
           body: policySaveBody(def),
           response: { 200: Revision, ...errorResponses(400, 401, 403, 404, 409) },
         },
@@ -113,7 +129,7 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
       async (request) => {
         const s = tenantSessionOf(request);
         const body = request.body as { updated_at: string; data: unknown };
-        const broken = def.check?.(body.data as never);
+        const broken = def.check?.(body.data as never, { tid: s.tid });
         if (broken) throw new ApiHttpError(400, broken.message, broken.field);
         const data = storedData(body.data);
         const audit: PolicyAuditEntry[] = [];
@@ -122,7 +138,7 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
           ctx.now(),
           s.tid,
           s.username,
-          { rev: request.params.rev, updatedAt: body.updated_at },
+          { rev: byRev ? (request.params as { rev: number }).rev : undefined, updatedAt: body.updated_at },
           async (tx, stagedRevId) => {
             const before = await readPolicyDoc(tx, s.tid, kind, stagedRevId);
             await tx.putPolicyDoc({ tid: s.tid, kind, revId: stagedRevId, data });

@@ -13,7 +13,6 @@ import {
   POLICY_KIND_GROUPS,
   POLICY_KIND_REGISTRY,
   policyKindReadPermission,
-  type PolicyKind,
   type PolicyKindDef,
 } from '@workbench/common/api/contract/policyKinds';
 import {
@@ -47,7 +46,9 @@ import {
 } from './revisionStaging';
 import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
 import { deepEqual, diffPolicyDoc } from './policyDiff';
-import { decideWebRequest, type WebPolicy } from './webPolicyDecision';
+import { restoreVersions } from './policyMigrations';
+import { decideWebRequest } from './webPolicyDecision';
+import { CATEGORY_DECISION_NAMES, webPolicyAt } from './webDeciders';
 
 export { STALE_REVISION_MSG } from './revisionStaging';
 
@@ -72,10 +73,14 @@ const publishedReply = (p: PublishedRevisionRecord): PublishedRevision => ({
   rolled_back_from: p.rolledBackFrom,
 });
 
-/** The kinds that hold the policy (a publish note belongs to its revision and is not policy). */
-const POLICY_DOC_KINDS = POLICY_KINDS.filter(
-  (k) => (POLICY_KIND_REGISTRY[k] as PolicyKindDef).scope === 'policy',
-);
+/**
+ * The kinds that hold the tenant's policy: not a publish note (it belongs to its revision), nor a
+ * read-only kind (a parent's rules, a view of another kind's document).
+ */
+const POLICY_DOC_KINDS = POLICY_KINDS.filter((k) => {
+  const def: PolicyKindDef = POLICY_KIND_REGISTRY[k];
+  return def.scope === 'policy' && !def.readOnly && !def.view;
+});
 
 /** The areas (audit sub-event types) of the kinds saved in a revision, for its audit events. */
 async function areasOf(store: ConfigStore, tid: string, revId: number): Promise<string[]> {
@@ -250,6 +255,8 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
             await tx.putPolicyDoc({ tid: s.tid, kind, revId: stagedRevId, data: wanted });
             areas.add(AUDIT_AREA[(POLICY_KIND_REGISTRY[kind] as PolicyKindDef).group]);
           }
+          // The category and content versions go back with the documents that use them.
+          await restoreVersions(tx, s.tid, { target, published: seen.revId, staged: stagedRevId });
         },
         { rolledBackFrom: target },
       );
@@ -323,17 +330,6 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  const webPolicyAt = async (tid: string, rev: number): Promise<WebPolicy> => {
-    const read = <K extends PolicyKind>(kind: K) => readPolicyDoc(ctx.store, tid, kind, rev) as never;
-    return {
-      risks: await read('risks'),
-      cats: await read('cats'),
-      exceptions: await read('web/exceptions'),
-      bnb: await read('bnb'),
-      userAgents: await read('web/user_agents'),
-    };
-  };
-
   app.post(
     POLICY_PATHS.tester,
     {
@@ -370,7 +366,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       const current = await currentRevision(ctx.store, s.tid);
       const decide = async (rev: number) => ({
         rev_id: rev,
-        ...decideWebRequest(await webPolicyAt(s.tid, rev), req),
+        ...decideWebRequest(await webPolicyAt(ctx.store, s.tid, rev), req, CATEGORY_DECISION_NAMES),
       });
       return { staged: await decide(current.stagedRevId), published: await decide(current.revId) };
     },

@@ -42,15 +42,16 @@ export async function currentRevision(store: ConfigStore, tid: string): Promise<
 
 /**
  * Refuses (409, naming who changed it and when) a write made against a revision other than the
- * current one: the path's rev must be the staged one and updated_at must match.
+ * current one: the path's rev must be the staged one and updated_at must match. A write whose
+ * path names no revision (private access: api-client-layer §7) goes by updated_at alone.
  */
-export function assertCurrent(current: RevisionRecord, seen: { rev: number; updatedAt: string }): void {
+export function assertCurrent(current: RevisionRecord, seen: { rev?: number; updatedAt: string }): void {
   const stale = (field: string) =>
     new ApiHttpError(409, staleRevisionMessage(current), field, {
       changed_by: current.updatedBy,
       changed_at: current.updatedAt,
     });
-  if (seen.rev !== current.stagedRevId) throw stale('rev');
+  if (seen.rev !== undefined && seen.rev !== current.stagedRevId) throw stale('rev');
   if (seen.updatedAt !== current.updatedAt) throw stale('updated_at');
 }
 
@@ -71,7 +72,7 @@ export async function stageChange(
   now: Date,
   tid: string,
   username: string,
-  seen: { rev: number; updatedAt: string },
+  seen: { rev?: number; updatedAt: string },
   write: (tx: ConfigStore, stagedRevId: number, current: RevisionRecord) => Promise<void>,
   options: { rolledBackFrom?: number } = {},
 ): Promise<Revision> {

@@ -181,7 +181,12 @@ function bnbDecision(
   return null;
 }
 
-export function decideWebRequest(policy: WebPolicy, req: WebRequest): WebDecision {
+/** Names to show for what rules refer to by id (the category tree's names). */
+export interface DecisionNames {
+  category?: (id: number) => string | undefined;
+}
+
+export function decideWebRequest(policy: WebPolicy, req: WebRequest, names: DecisionNames = {}): WebDecision {
   const host = req.url.hostname;
   const bypass = policy.exceptions.bypass.find((d) => domainMatches(d, host));
   if (bypass !== undefined)
@@ -214,12 +219,14 @@ export function decideWebRequest(policy: WebPolicy, req: WebRequest): WebDecisio
 
   if (req.categoryId !== undefined) {
     const entry = policy.cats.list.find((e) => e.category_id === req.categoryId);
-    if (entry)
+    if (entry) {
+      const name = names.category?.(entry.category_id) ?? `Category ${entry.category_id}`;
       return {
         action: entry.action,
-        rule: { kind: 'cats', key: String(entry.category_id), name: `Category ${entry.category_id}` },
-        reason: `The category's action applies (category ${entry.category_id}).`,
+        rule: { kind: 'cats', key: String(entry.category_id), name },
+        reason: `The action for the category ${name} applies.`,
       };
+    }
   }
 
   if (req.risk !== undefined) {

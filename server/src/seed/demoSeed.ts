@@ -8,6 +8,7 @@ import {
 } from '@workbench/common/api/contract/demo';
 import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from '../store/ConfigStore';
 import { generatePassword, hashPassword } from '../security/passwords';
+import { DEMO_WEB_POLICY } from './demoWebPolicy';
 
 /**
  * Capabilities of the demo tenants (feature flags of portal-core §3). acme has RBAC and most
@@ -113,6 +114,7 @@ export async function seedDemoData(
   store: ConfigStore,
   demoPassword: string | undefined,
   now: Date,
+  options: { policy?: boolean } = {},
 ): Promise<SeedResult> {
   if (!(await store.isEmpty())) return { seeded: false };
   const password = demoPassword ?? generatePassword();
@@ -162,6 +164,9 @@ export async function seedDemoData(
         updatedAt: now.toISOString(),
         updatedBy: null,
       });
+      if (options.policy ?? true)
+        for (const [kind, data] of Object.entries(DEMO_WEB_POLICY))
+          await tx.putPolicyDoc({ tid: t.tid, kind, revId: 1, data });
     }
     for (const u of users) await tx.insertUser(u);
     for (const o of operators) await tx.insertOperator(o);

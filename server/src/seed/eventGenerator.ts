@@ -25,7 +25,31 @@ export interface GeneratorTenant {
   readonly tid: string;
   /** Short name, e.g. 'acme': users get addresses at `<name>.example`. */
   readonly name: string;
+  /**
+   * The tenant's web policy (issue 12): when given, a web request it decides by a rule takes that
+   * rule's action, and the event names the rule (rule_name, policy_rule), so a log row links to
+   * its rule. Called after every random draw, so the events' other values do not depend on it.
+   */
+  readonly decideWeb?: WebDecider;
 }
+
+/** What a web event's request is, for the tenant's web policy. */
+export interface WebRequestFacts {
+  readonly url: string;
+  /** The log's category code (WEB_CATEGORIES). */
+  readonly category: string;
+  readonly risk: 'G' | 'Y' | 'R';
+  readonly userid: string;
+  readonly groups: string;
+  readonly src_ip: string;
+  readonly user_agent: string;
+  readonly time: number;
+}
+
+/** The action and rule that decided a request, or null when no rule of the policy decided it. */
+export type WebDecider = (
+  facts: WebRequestFacts,
+) => { action: string; ruleName: string; policyRule: string } | null;
 
 export interface GeneratorOptions {
   readonly tenants: readonly GeneratorTenant[];
@@ -496,6 +520,26 @@ function bytes(random: Random, mu: number, sigma: number): number {
 
 type Fields = Record<string, FieldValue | null>;
 
+/** The tenant's web policy decides the request: its action (and status) and the deciding rule. */
+function applyWebDecision(fields: Fields, decide: WebDecider, time: number): void {
+  const decision = decide({
+    url: String(fields.url),
+    category: String(fields.category),
+    risk: fields.risk as 'G' | 'Y' | 'R',
+    userid: String(fields.userid),
+    groups: String(fields.groups),
+    src_ip: String(fields.src_ip),
+    user_agent: String(fields.user_agent),
+    time,
+  });
+  if (!decision) return;
+  if (decision.action === 'block') fields.status_code = 403;
+  else if (fields.action === 'block') fields.status_code = 200;
+  fields.action = decision.action;
+  fields.rule_name = decision.ruleName;
+  fields.policy_rule = decision.policyRule;
+}
+
 class EventFactory {
   private readonly sites: Site[];
   private readonly sitePicker: WeightedPicker<Site>;
@@ -524,6 +568,8 @@ class EventFactory {
     const tenant = this.tenantPicker.pick(this.random);
     const logType = this.typePicker.pick(this.random);
     const fields = this.fieldsOf(logType, tenant);
+    if (logType === 'scan_web' && tenant.tenant.decideWeb)
+      applyWebDecision(fields, tenant.tenant.decideWeb, time);
     const x = this.reportRandom;
     if (logType === 'scan_web') Object.assign(fields, webReportFields(x, fields));
     else if (logType === 'scan_email') Object.assign(fields, emailReportFields(x, fields));

@@ -99,6 +99,8 @@ export async function startTestServer(
     print: () => undefined,
     // Suites sign in far more often than a person does; the limit's own tests set theirs.
     loginRateLimit: { max: 10_000, windowMs: 60_000 },
+    // A fresh tenant reads every policy kind's defaults; the demo policy's own tests turn it on.
+    demoPolicy: false,
     ...overrides,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -64,7 +64,7 @@ function areaRoute(area: Area): RouteObject {
         ),
       },
       ...(area.children ?? []).map((child): RouteObject => ({
-        path: child.path,
+        path: child.sections ? `${child.path}/*` : child.path,
         element: (
           <AreaGuard area={area} childPath={child.path}>
             {pageElement(child.page, { title: child.title, path: child.path })}

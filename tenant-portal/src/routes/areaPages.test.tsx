@@ -18,11 +18,18 @@ describe('route table pages', () => {
     },
   );
 
-  it('has the dashboard, the reports, the policy landing, every logs child, the users page and the firewall, and no other page yet', () => {
+  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the firewall and the users page, and no other page yet', () => {
     expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
       '/dashboard',
       '/reports',
       '/policy',
+      '/policy/web',
+      '/policy/email',
+      '/policy/dlp',
+      '/policy/casb',
+      '/policy/egress',
+      '/policy/content-inspection',
+      '/policy/history',
       '/logs/web',
       '/logs/email',
       '/logs/audit',

@@ -74,6 +74,8 @@ export interface ChildArea {
   defaultFilters?: Readonly<Record<string, string>>;
   /** The child's page; without one the route shows the title only (AreaPage). */
   page?: PageLoader;
+  /** The page has deep-linkable sections under its path (/policy/web/exceptions): it takes the rest of the path. */
+  sections?: boolean;
 }
 
 export interface Area {
@@ -124,16 +126,43 @@ export const NOT_FOUND_PATH = '/404-not-found';
 
 const any = (...permissions: string[]): AccessRule => ({ any: permissions });
 
+/** The policy groups whose editor has landed: its page, with sections under its path. */
+const POLICY_EDITORS: Partial<Record<string, PageLoader>> = {
+  web_policy: page(() => import('../areas/policy/web/WebPolicyPage').then((m) => m.WebPolicyPage)),
+};
+
 /** One child per policy group (common's policy-group registry), in its order. */
 export const POLICY_CHILDREN: readonly ChildArea[] = POLICY_GROUPS.map((group): ChildArea => {
   const def: PolicyGroupDef = POLICY_GROUP_REGISTRY[group];
+  const editor = POLICY_EDITORS[group];
   return {
     path: def.path,
     title: def.title,
     access: any(`${group}:*`),
     ...('features' in def ? { features: def.features } : {}),
+    ...(editor ? { page: editor, sections: true } : {}),
   };
 });
+
+/**
+ * Every policy page (the policy area's and the firewall's, whose documents share the revision)
+ * shows the publish bar above it (issue 12); a page not written yet shows its title under it.
+ */
+const withPublishBar =
+  (load?: PageLoader): PageLoader =>
+  () =>
+    Promise.all([
+      import('../areas/policy/PublishBar'),
+      load ? load() : import('../areas/AreaPage').then((m) => ({ default: m.AreaPage })),
+    ]).then(([bar, loaded]) => ({ default: bar.withPublishBar(loaded.default) }));
+
+/** The published revisions, their differences and rollback (issue 12): open to every policy group. */
+export const POLICY_HISTORY_CHILD: ChildArea = {
+  path: 'history',
+  title: 'Revision history',
+  access: any(...POLICY_GROUPS.map((group) => `${group}:*`)),
+  page: page(() => import('../areas/policy/RevisionHistoryPage').then((m) => m.RevisionHistoryPage)),
+};
 
 export const SETTINGS_CHILDREN: readonly ChildArea[] = [
   { path: 'general', title: 'General Settings' },
@@ -208,10 +237,13 @@ export const AREAS: readonly Area[] = [
     requiresLogin: true,
     access: any(...POLICY_GROUPS.map((group) => `${group}:*`)),
     environment: CLOUD_OR_MANAGEMENT_STATION,
-    children: POLICY_CHILDREN,
+    children: [...POLICY_CHILDREN, POLICY_HISTORY_CHILD].map((child) => ({
+      ...child,
+      page: withPublishBar(child.page),
+    })),
     inNav: true,
     hasLanding: true,
-    page: page(() => import('../areas/policy/PolicyLanding').then((m) => m.PolicyLanding)),
+    page: withPublishBar(page(() => import('../areas/policy/PolicyLanding').then((m) => m.PolicyLanding))),
   },
   {
     id: 'logs',
@@ -261,7 +293,8 @@ export const AREAS: readonly Area[] = [
     access: any('fwaas:*'),
     environment: ALL_ENVIRONMENTS,
     inNav: true,
-    page: page(() => import('../areas/fwaas/FirewallPage').then((m) => m.FirewallPage)),
+    // The publish bar goes above the firewall's editor: its documents share the policy revision.
+    page: withPublishBar(page(() => import('../areas/fwaas/FirewallPage').then((m) => m.FirewallPage))),
     sections: true,
   },
   {

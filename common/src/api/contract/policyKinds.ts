@@ -6,10 +6,13 @@
  * beside rev_id, state and updated_at), what a read returns when nothing was saved, which lists
  * keep their identity across revisions (for the diff) and which lists are ordered.
  *
- * From it the server builds GET and PUT per kind (server/src/policy/policyRoutes.ts), validates
+ * From it the server builds GET and PUT per kind (server/src/policy/policyKindRoutes.ts), validates
  * each save strictly against the row's schema and its check, checks the permissions, diffs
  * revisions and writes the audit events; the client's calls (api/policy.ts) take their paths and
  * types from it.
+ *
+ * Rows may also read at a path without {rev} (the staged revision), save at another path
+ * (writePath), be read-only, or be a read-only view of another kind's document (kindDef.ts).
  *
  * Adding a kind: a row in its family's file under policy-kinds/ with its schema and defaults, an
  * example in common/src/testing/policyKindExamples.ts (the per-kind API tests round-trip it),
@@ -19,6 +22,16 @@ import type { Static } from 'typebox';
 import { POLICY_GROUPS } from '../../vocabularies/policyGroups';
 import { WEB_KINDS } from './policy-kinds/webKinds';
 import { FIREWALL_KINDS } from './policy-kinds/firewallKinds';
+import { WEB_CONTROL_KINDS } from './policy-kinds/webControlKinds';
+import { GLOBAL_KINDS } from './policy-kinds/globalKinds';
+import { EMAIL_KINDS } from './policy-kinds/emailKinds';
+import { DLP_KINDS } from './policy-kinds/dlpKinds';
+import { CASB_KINDS } from './policy-kinds/casbKinds';
+import { EGRESS_KINDS } from './policy-kinds/egressKinds';
+import { INSPECTION_KINDS } from './policy-kinds/inspectionKinds';
+import { CUSTOMIZATION_KINDS } from './policy-kinds/customizationKinds';
+import { PRIVATE_ACCESS_KINDS } from './policy-kinds/privateAccessKinds';
+import { CATEGORY_KINDS } from './policy-kinds/categoryKinds';
 import type { PolicyKindDef, PolicyPermissionGroup } from './policy-kinds/kindDef';
 
 export type { PolicyKindDef, PolicyPermissionGroup } from './policy-kinds/kindDef';
@@ -26,7 +39,17 @@ export { PORTAL_NOTE_MAX_LENGTH } from './policy-kinds/webKinds';
 
 export const POLICY_KIND_REGISTRY = {
   ...WEB_KINDS,
+  ...WEB_CONTROL_KINDS,
+  ...GLOBAL_KINDS,
+  ...EMAIL_KINDS,
+  ...DLP_KINDS,
+  ...CASB_KINDS,
+  ...EGRESS_KINDS,
+  ...INSPECTION_KINDS,
+  ...CUSTOMIZATION_KINDS,
+  ...PRIVATE_ACCESS_KINDS,
   ...FIREWALL_KINDS,
+  ...CATEGORY_KINDS,
 } satisfies Record<string, PolicyKindDef>;
 
 export type PolicyKind = keyof typeof POLICY_KIND_REGISTRY;
@@ -38,9 +61,24 @@ export type PolicyData<K extends PolicyKind> = Static<(typeof POLICY_KIND_REGIST
 /** A read: the revision it was read at and the document. */
 export type PolicyDocReply<K extends PolicyKind> = { rev_id: number } & PolicyData<K>;
 
-/** The path of a kind's document at a revision. */
+/** The path of a kind's document at a revision (a path without {rev} reads the staged revision). */
 export const policyDocPath = (kind: PolicyKind, rev: number | string): string =>
   POLICY_KIND_REGISTRY[kind].path.replace('{rev}', String(rev));
+
+/** Where a save of a kind goes (its writePath when it has one), into revision `rev`. */
+export const policyDocWritePath = (kind: PolicyKind, rev: number | string): string => {
+  const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
+  return (def.writePath ?? def.path).replace('{rev}', String(rev));
+};
+
+/** The document's path names the revision (else it is the staged one). */
+export const kindPathHasRev = (path: string): boolean => path.includes('{rev}');
+
+/** A kind that can be saved: not read-only nor a view of another. */
+export const isWritableKind = (kind: PolicyKind): boolean => {
+  const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
+  return !def.readOnly && !def.view;
+};
 
 /**
  * The groups whose writers change the revision: every policy group of the policy area, then the

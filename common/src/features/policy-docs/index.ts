@@ -3,3 +3,5 @@ export * from './policyDocsSelectors';
 export * from './policyDocsSaga';
 export * from './reorderingEvents';
 export * from './usePolicyDocEditor';
+export * from './ConflictDialog';
+export * from './PolicyDocToolbar';

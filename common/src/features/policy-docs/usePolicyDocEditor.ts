@@ -47,7 +47,11 @@ export interface PolicyDocEditor<K extends PolicyKind> {
   canRedo: boolean;
   /** The role may save this kind (`<group>:<edit>:write`, portal-core §6). */
   canWrite: boolean;
-  /** Controls must not change the draft: no write permission, or not loaded / saving / in conflict. */
+  /**
+   * Controls must not change the draft: no write permission, or no document loaded. While a save
+   * or a reload runs, or a conflict waits for the user's choice, the editor keeps its look (no
+   * flicker to the read-only layout); the reducer refuses edits then (the conflict dialog is modal).
+   */
   readOnly: boolean;
   /** Save is offered: a writer, something changed, nothing in flight. */
   canSave: boolean;
@@ -152,7 +156,7 @@ export function usePolicyDocEditor<K extends PolicyKind>(kind: K): PolicyDocEdit
       canUndo,
       canRedo,
       canWrite,
-      readOnly: !canWrite || !ready,
+      readOnly: !canWrite || editor.draft === null,
       canSave: canWrite && ready && dirty,
       saving: editor.status === 'saving',
       error: editor.error,

@@ -38,9 +38,34 @@ export interface KindCheckIssue {
   message: string;
 }
 
+/** Who saves: the check of a kind whose document names its tenant (smtp users' tid) compares. */
+export interface KindCheckContext {
+  tid: string;
+}
+
+/**
+ * A read-only document that shows part of another kind's document (private access's
+ * application_list shows the applications saved with the access rules): the read answers
+ * `select(<of>'s document)` as the same revision sees it.
+ */
+export interface KindView {
+  of: string;
+  select: (data: never) => unknown;
+}
+
 export interface PolicyKindDef<S extends TSchema = TSchema> {
-  /** The document's path with `{rev}` where the revision goes. */
+  /**
+   * The document's path with `{rev}` where the revision goes. A path without `{rev}` (private
+   * access, parent global rules: api-client-layer §7) reads the tenant's staged revision, and its
+   * save is checked against the revision by updated_at only.
+   */
   path: string;
+  /** Where a save goes when not at `path` (private access reads and writes at different calls). */
+  writePath?: string;
+  /** GET only: no save route (parent global rules, private-access lists and reference reads). */
+  readOnly?: true;
+  /** A read-only part of another kind's document (implies readOnly). */
+  view?: KindView;
   /** Whose permission reads (`<group>:*:read`) and saves (`<group>:<edit>:write`) it. */
   group: PolicyPermissionGroup;
   /** The part of the group a writer needs (`*` when the group's whole write is needed). */
@@ -64,7 +89,7 @@ export interface PolicyKindDef<S extends TSchema = TSchema> {
   /** Lists whose order decides (first match wins): a save that reorders them is audited as reorder. */
   orderedLists?: readonly string[];
   /** Rules across fields the schema cannot say: the first broken one, naming its field. */
-  check?: (data: Static<S>) => KindCheckIssue | null;
+  check?: (data: Static<S>, context: KindCheckContext) => KindCheckIssue | null;
   spec: string;
 }
 

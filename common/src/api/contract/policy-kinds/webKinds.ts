@@ -199,7 +199,7 @@ export const BnbRule = Type.Object(
 );
 
 /** Browser-and-app rules: checked before (pre) and after (post) the exception rules. */
-const BnbStage = Type.Object(
+export const BnbStage = Type.Object(
   {
     list: Type.Array(BnbRule, { maxItems: RULES_MAX }),
     /** What happens to clients that are not browsers or are unsupported ones. */
@@ -231,7 +231,7 @@ const Sha256Entry = Type.Object(
 );
 
 /** An SSL-bypass entry: traffic to the domain (or category) is not decrypted. */
-const SslBypassEntry = Type.Object(
+export const SslBypassEntry = Type.Object(
   {
     id: RuleId,
     domain: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
@@ -241,7 +241,10 @@ const SslBypassEntry = Type.Object(
   closed,
 );
 
-const checkSslBypass = (list: Array<{ id: string; domain?: string; category_id?: number }>, path: string) => {
+export const checkSslBypass = (
+  list: Array<{ id: string; domain?: string; category_id?: number }>,
+  path: string,
+) => {
   const dup = firstDuplicate(list, path, 'id');
   if (dup) return dup;
   for (const [i, entry] of list.entries()) {

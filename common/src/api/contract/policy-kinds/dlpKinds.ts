@@ -1,0 +1,190 @@
+/**
+ * DLP policy (portal-core §3 dlp action vocabulary, §7 Policy /rules/{kind}/{rev}: dlp (body
+ * dlp.rules), dlp_groups, dlp_dicts (body overrides), dlp_auditors). The spec names the
+ * documents and body fields only; what they hold is what a gateway's DLP keeps (as Zscaler's or
+ * Cloudflare's DLP profiles do): dictionaries of patterns with a match threshold, rules that
+ * apply them to uploads or downloads of whom and where, and the auditors told of matches.
+ */
+import { Type } from 'typebox';
+import { DLP_ACTIONS, RESOURCE_CATEGORIES } from '../../../vocabularies/logFilterVocabularies';
+import { email } from '../../../validators/network';
+import { regex } from '../../../validators/text';
+import {
+  Comment,
+  RULES_MAX,
+  RuleId,
+  RuleName,
+  StringList,
+  closed,
+  codes,
+  firstDuplicate,
+  firstInvalid,
+  firstIssue,
+  invalidValue,
+  kind,
+  oneOf,
+  type KindCheckIssue,
+} from './kindDef';
+import { DIRECTIONS, LOGIC } from './enumerations';
+import { Reordering, firstInvalidAt, scopedRule } from './ruleParts';
+import { STRING_MATCHES, checkWebRules } from './webKinds';
+
+/** Most matches a dictionary's threshold may ask for before a rule fires. */
+export const DLP_THRESHOLD_MAX = 1000;
+
+const DlpRule = scopedRule({
+  direction: oneOf(DIRECTIONS),
+  action: codes(DLP_ACTIONS),
+  /** Ids of dictionaries of the dlp_dicts document; `logic` combines their matches. */
+  dictionaries: Type.Array(RuleId, { minItems: 1, maxItems: 100, uniqueItems: true }),
+  logic: oneOf(LOGIC),
+  /** Ids of auditors of the dlp_auditors document told of a match. */
+  auditors: Type.Array(RuleId, { maxItems: 100, uniqueItems: true }),
+  /** Kinds of transfer inspected (pages' form posts, uploads, attachments…); empty: all. */
+  resources: Type.Array(codes(RESOURCE_CATEGORIES), { maxItems: 20, uniqueItems: true }),
+  /** The user sees the DLP notification page (customization/dlp). */
+  notify_user: Type.Boolean(),
+});
+
+const DlpGroup = Type.Object(
+  {
+    id: RuleId,
+    name: RuleName,
+    /** E-mail addresses of users. */
+    users: StringList(254),
+    /** Directory group names. */
+    groups: StringList(),
+    description: Type.Optional(Comment),
+  },
+  closed,
+);
+
+export const DICTIONARY_SOURCES = ['predefined', 'custom'] as const;
+
+/**
+ * A dictionary: a predefined one (credit cards, national ids… by its id) the tenant turns on or off
+ * or retunes, or a custom one with its own patterns.
+ */
+const Dictionary = Type.Object(
+  {
+    id: RuleId,
+    name: RuleName,
+    source: oneOf(DICTIONARY_SOURCES),
+    enabled: Type.Boolean(),
+    /** Matches in one transfer before it counts. */
+    threshold: Type.Integer({ minimum: 1, maximum: DLP_THRESHOLD_MAX }),
+    /** A custom dictionary's patterns (added to a predefined one's). */
+    patterns: Type.Array(
+      Type.Object(
+        { match: oneOf(STRING_MATCHES), value: Type.String({ minLength: 1, maxLength: 1024 }) },
+        closed,
+      ),
+      { maxItems: 1000 },
+    ),
+    /** Values never counted as matches (test card numbers…). */
+    exceptions: StringList(1024),
+  },
+  closed,
+);
+
+const Auditor = Type.Object(
+  {
+    id: RuleId,
+    name: RuleName,
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    /** The DLP actions whose matches are mailed to the auditor. */
+    notify_on: Type.Array(codes(DLP_ACTIONS), { minItems: 1, maxItems: 3, uniqueItems: true }),
+    /** The matching file goes with the notification. */
+    attach_file: Type.Boolean(),
+  },
+  closed,
+);
+
+const checkDictionaries = (
+  list: ReadonlyArray<{ source: string; patterns: Array<{ match: string; value: string }> }>,
+): KindCheckIssue | null => {
+  for (const [i, d] of list.entries()) {
+    if (d.source === 'custom' && d.patterns.length === 0)
+      return {
+        field: `data.overrides.${i}.patterns`,
+        message: `data.overrides.${i}.patterns: a custom dictionary needs at least one pattern.`,
+      };
+    for (const [j, p] of d.patterns.entries()) {
+      const key = p.match === 'regex' ? regex(p.value) : null;
+      if (key) return invalidValue(`data.overrides.${i}.patterns.${j}.value`, key);
+    }
+  }
+  return null;
+};
+
+export const DLP_KINDS = {
+  /** DLP rules (portal-core §7 dlp, body dlp.rules): first enabled match decides. */
+  dlp: kind({
+    path: '/api/policy/v1/rules/dlp/{rev}',
+    group: 'dlp_policy',
+    title: 'DLP rules',
+    data: Type.Object(
+      {
+        dlp: Type.Object({ rules: Type.Array(DlpRule, { maxItems: RULES_MAX }) }, closed),
+        reorderingEvents: Reordering,
+      },
+      closed,
+    ),
+    defaults: { dlp: { rules: [] } },
+    scope: 'policy',
+    keyedLists: { 'dlp.rules': 'id' },
+    orderedLists: ['dlp.rules'],
+    check: (data) => checkWebRules(data.dlp.rules, 'data.dlp.rules'),
+    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: dlp, body dlp.rules), §3 dlp action',
+  }),
+  /** Named sets of users and groups DLP rules name (portal-core §7 dlp_groups, body list). */
+  dlp_groups: kind({
+    path: '/api/policy/v1/rules/dlp_groups/{rev}',
+    group: 'dlp_policy',
+    title: 'DLP groups',
+    data: Type.Object({ list: Type.Array(DlpGroup, { maxItems: RULES_MAX }) }, closed),
+    defaults: { list: [] },
+    scope: 'policy',
+    keyedLists: { list: 'id' },
+    check: (data) =>
+      firstIssue(
+        () => firstDuplicate(data.list, 'data.list', 'id'),
+        () => firstDuplicate(data.list, 'data.list', 'name'),
+        ...data.list.map((g, i) => () => firstInvalid(g.users, `data.list.${i}.users`, email)),
+      ),
+    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: dlp_groups, body list)',
+  }),
+  /** Dictionaries (portal-core §7 dlp_dicts, body overrides): predefined ones retuned, custom ones. */
+  dlp_dicts: kind({
+    path: '/api/policy/v1/rules/dlp_dicts/{rev}',
+    group: 'dlp_policy',
+    title: 'DLP dictionaries',
+    data: Type.Object({ overrides: Type.Array(Dictionary, { maxItems: RULES_MAX }) }, closed),
+    defaults: { overrides: [] },
+    scope: 'policy',
+    keyedLists: { overrides: 'id' },
+    check: (data) =>
+      firstIssue(
+        () => firstDuplicate(data.overrides, 'data.overrides', 'id'),
+        () => checkDictionaries(data.overrides),
+      ),
+    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: dlp_dicts, body overrides (dictionaries))',
+  }),
+  /** Who is mailed about DLP matches (portal-core §7 dlp_auditors, body list). */
+  dlp_auditors: kind({
+    path: '/api/policy/v1/rules/dlp_auditors/{rev}',
+    group: 'dlp_policy',
+    title: 'DLP auditors',
+    data: Type.Object({ list: Type.Array(Auditor, { maxItems: 500 }) }, closed),
+    defaults: { list: [] },
+    scope: 'policy',
+    keyedLists: { list: 'id' },
+    check: (data) =>
+      firstIssue(
+        () => firstDuplicate(data.list, 'data.list', 'id'),
+        () => firstDuplicate(data.list, 'data.list', 'email'),
+        () => firstInvalidAt(data.list, 'data.list', 'email', email),
+      ),
+    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: dlp_auditors, body list)',
+  }),
+};

@@ -1,0 +1,2 @@
+export * from './policyTesterSlice';
+export * from './policyTesterSaga';

@@ -1,0 +1,216 @@
+/**
+ * The migration commands (portal-core §7 PUT /category_migration; api-client-layer §7 PUT
+ * /api/policy/v4/content_migration). Each rewrites the staged revision's documents into the
+ * newer reference set in one staging transaction (revisionStaging.stageChange: 409 when the
+ * caller's revision is stale, and nothing changes), switches the revision's version, and is
+ * audited. Reviewed and published like any other change.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Compile } from 'typebox/schema';
+import { Revision } from '@workbench/common/api/contract/policy';
+import {
+  POLICY_KIND_REGISTRY,
+  type PolicyData,
+  type PolicyKindDef,
+} from '@workbench/common/api/contract/policyKinds';
+import {
+  CATEGORIES_ALREADY_MIGRATED_MSG,
+  CONTENT_ALREADY_MIGRATED_MSG,
+  MigrationBody,
+  POLICY_MIGRATION_PATHS,
+} from '@workbench/common/api/contract/policyReference';
+import type { ConfigStore, RevisionRecord } from '../store/ConfigStore';
+import type { ServerContext, TenantSession } from '../context';
+import { ApiHttpError, errorResponses } from '../http/errors';
+import { tenantSessionOf } from '../http/guard';
+import { currentRevision, readPolicyDoc, stageChange, staleRevisionMessage } from './revisionStaging';
+import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
+import {
+  CATEGORY_VERSION_DOC,
+  CONTENT_VERSION_DOC,
+  contentKinds,
+  migrateBypassCategories,
+  migrateCategoryActions,
+  migrateContentTypeNames,
+  migrateRuleCategories,
+  readVersion,
+} from './policyMigrations';
+import { v2IdsOf } from './reference/webCategoriesV2';
+import { CONTENT_TYPES_V3_TO_V4 } from './reference/contentTypes';
+
+/** The category migration rewrites the category actions, the exception rules and SSL bypass: all three writes. */
+export const CATEGORY_MIGRATION_PERMISSION = {
+  all: ['web_policy:categories:write', 'web_policy:exceptions:write', 'web_policy:domain:write'],
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+type Write = (tx: ConfigStore, staged: number, current: RevisionRecord) => Promise<PolicyAuditEntry[]>;
+
+/**
+ * Runs a migration's write in the staging transaction. The body's updated_at (and rev_id) must be
+ * the current revision's; its staged_rev_id, when sent, too.
+ */
+async function migrate(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  s: TenantSession,
+  body: MigrationBody,
+  write: Write,
+): Promise<Revision> {
+  const rev = body.staged_rev_id ?? (await currentRevision(ctx.store, s.tid)).stagedRevId;
+  let audit: PolicyAuditEntry[] = [];
+  const revision = await stageChange(
+    ctx.store,
+    ctx.now(),
+    s.tid,
+    s.username,
+    { rev, updatedAt: body.updated_at },
+    async (tx, staged, current) => {
+      if (body.rev_id !== current.revId)
+        throw new ApiHttpError(409, staleRevisionMessage(current), 'rev_id', {
+          changed_by: current.updatedBy,
+          changed_at: current.updatedAt,
+        });
+      audit = await write(tx, staged, current);
+    },
+  );
+  await recordPolicyAudit(ctx, request, s, audit);
+  return revision;
+}
+
+const droppedNote = (dropped: readonly (string | number)[]) =>
+  dropped.length ? ` Removed what has no successor: ${[...new Set(dropped)].join(', ')}.` : '';
+
+export const policyMigrationRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = app.workbench;
+  const tags = ['policy'];
+  const conflicts = errorResponses(400, 401, 403, 404, 409);
+
+  app.put(
+    POLICY_MIGRATION_PATHS.category,
+    {
+      config: { world: 'tenant', permission: CATEGORY_MIGRATION_PERMISSION },
+      schema: {
+        tags,
+        summary:
+          'Rewrites the staged revision from the v1 to the v2 categories (cats_v2 mapping); 409 when stale or already v2',
+        body: MigrationBody,
+        response: { 200: Revision, ...conflicts },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      return migrate(ctx, request, s, request.body, async (tx, staged) => {
+        if ((await readVersion(tx, s.tid, CATEGORY_VERSION_DOC, staged)) === 2)
+          throw new ApiHttpError(409, CATEGORIES_ALREADY_MIGRATED_MSG);
+        const dropped: number[] = [];
+        const cats = (await readPolicyDoc(tx, s.tid, 'cats', staged)) as PolicyData<'cats'>;
+        const migratedCats = migrateCategoryActions(cats.list, v2IdsOf);
+        dropped.push(...migratedCats.dropped);
+        await tx.putPolicyDoc({ tid: s.tid, kind: 'cats', revId: staged, data: { list: migratedCats.list } });
+
+        const exceptions = (await readPolicyDoc(
+          tx,
+          s.tid,
+          'web/exceptions',
+          staged,
+        )) as PolicyData<'web/exceptions'>;
+        const rules = migrateRuleCategories(exceptions.list, v2IdsOf);
+        dropped.push(...rules.dropped);
+        if (!same(rules.rules, exceptions.list))
+          await tx.putPolicyDoc({
+            tid: s.tid,
+            kind: 'web/exceptions',
+            revId: staged,
+            data: { ...exceptions, list: rules.rules },
+          });
+
+        const bypass = (await readPolicyDoc(
+          tx,
+          s.tid,
+          'v3/sslbump_bypass',
+          staged,
+        )) as PolicyData<'v3/sslbump_bypass'>;
+        const entries = migrateBypassCategories(bypass.list, v2IdsOf);
+        dropped.push(...entries.dropped);
+        if (!same(entries.list, bypass.list))
+          await tx.putPolicyDoc({
+            tid: s.tid,
+            kind: 'v3/sslbump_bypass',
+            revId: staged,
+            data: { ...bypass, list: entries.list },
+          });
+
+        await tx.putPolicyDoc({
+          tid: s.tid,
+          kind: CATEGORY_VERSION_DOC,
+          revId: staged,
+          data: { version: 2 },
+        });
+        const disabled = rules.disabled.length
+          ? ` Disabled rules left without categories: ${rules.disabled.join(', ')}.`
+          : '';
+        return [
+          {
+            action: 'update',
+            area: AUDIT_AREA.web_policy,
+            details: `Migrated the categories to version 2 in revision ${staged} (${migratedCats.list.length} category actions).${droppedNote(dropped)}${disabled}`,
+          },
+        ];
+      });
+    },
+  );
+
+  const kinds = contentKinds();
+  const contentGroup = kinds ? POLICY_KIND_REGISTRY[kinds.v4].group : 'content_inspection';
+  app.put(
+    POLICY_MIGRATION_PATHS.content,
+    {
+      config: { world: 'tenant', permission: `${contentGroup}:*:write` },
+      schema: {
+        tags,
+        summary:
+          'Moves the staged revision from the v3 to the v4 content types (the v3 content policy becomes the v4 one); 409 when stale or already v4',
+        body: MigrationBody,
+        response: { 200: Revision, ...conflicts },
+      },
+    },
+    async (request) => {
+      const s = tenantSessionOf(request);
+      return migrate(ctx, request, s, request.body, async (tx, staged) => {
+        if ((await readVersion(tx, s.tid, CONTENT_VERSION_DOC, staged)) === 4)
+          throw new ApiHttpError(409, CONTENT_ALREADY_MIGRATED_MSG);
+        let dropped: string[] = [];
+        if (kinds) {
+          const v4: PolicyKindDef = POLICY_KIND_REGISTRY[kinds.v4];
+          const migrated = migrateContentTypeNames(
+            await readPolicyDoc(tx, s.tid, kinds.v3, staged),
+            CONTENT_TYPES_V3_TO_V4,
+          );
+          const issue = Compile(v4.data as Parameters<typeof Compile>[0]).Check(migrated.value)
+            ? v4.check?.(migrated.value as never, { tid: s.tid })
+            : { field: 'data', message: `The ${kinds.v3} policy does not fit ${kinds.v4} once moved.` };
+          if (issue)
+            throw new ApiHttpError(
+              409,
+              `Cannot move the content policy to v4: ${issue.message}`,
+              issue.field,
+            );
+          await tx.putPolicyDoc({ tid: s.tid, kind: kinds.v4, revId: staged, data: migrated.value });
+          dropped = migrated.dropped;
+        }
+        await tx.putPolicyDoc({ tid: s.tid, kind: CONTENT_VERSION_DOC, revId: staged, data: { version: 4 } });
+        return [
+          {
+            action: 'update',
+            area: AUDIT_AREA[contentGroup],
+            details: `Migrated the content types to version 4 in revision ${staged}.${droppedNote(dropped)}`,
+          },
+        ];
+      });
+    },
+  );
+};

@@ -1,0 +1,137 @@
+import { Formik } from 'formik';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+
+export type EntryValues = Record<string, string | boolean>;
+
+/** A field of an entry form: text (one line), select, or on/off. */
+export interface EntryField {
+  name: string;
+  label: string;
+  type: 'text' | 'select' | 'switch';
+  options?: ReadonlyArray<{ code: string; label: string }>;
+  /** The field shows only when this holds for the values. */
+  shown?: (values: EntryValues) => boolean;
+  /** An error text, or undefined when the value is fine (built on common's validators). */
+  validate?: (value: string, values: EntryValues) => string | undefined;
+  helperText?: string;
+}
+
+export interface EntryDialogProps {
+  title: string;
+  fields: readonly EntryField[];
+  initialValues: EntryValues;
+  canWrite: boolean;
+  onApply: (values: EntryValues) => void;
+  onClose: () => void;
+}
+
+/**
+ * Adds or edits one entry of a simple list (browser rule, user-agent rule, hash, SSL bypass
+ * entry) with Formik. Apply puts it in the section's draft; the section's Save stores it.
+ */
+export function EntryDialog({ title, fields, initialValues, canWrite, onApply, onClose }: EntryDialogProps) {
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="entry-dialog-title"
+      data-testid={webPolicyIds.ruleDialog}
+    >
+      <Formik<EntryValues>
+        initialValues={initialValues}
+        validateOnMount
+        validate={(values) => {
+          const errors: Record<string, string> = {};
+          for (const f of fields) {
+            if (f.shown && !f.shown(values)) continue;
+            const error = f.validate?.(String(values[f.name] ?? ''), values);
+            if (error) errors[f.name] = error;
+          }
+          return errors;
+        }}
+        onSubmit={(values) => onApply(values)}
+      >
+        {(form) => (
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              form.handleSubmit();
+            }}
+          >
+            <DialogTitle id="entry-dialog-title">{title}</DialogTitle>
+            <DialogContent>
+              <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+                <Stack spacing={2} sx={{ pt: 1 }}>
+                  {fields
+                    .filter((f) => !f.shown || f.shown(form.values))
+                    .map((f) => {
+                      if (f.type === 'switch')
+                        return (
+                          <FormControlLabel
+                            key={f.name}
+                            label={f.label}
+                            control={
+                              <Switch
+                                checked={Boolean(form.values[f.name])}
+                                onChange={(e) => void form.setFieldValue(f.name, e.target.checked)}
+                              />
+                            }
+                          />
+                        );
+                      const error = form.touched[f.name] ? form.errors[f.name] : undefined;
+                      return (
+                        <TextField
+                          key={f.name}
+                          select={f.type === 'select'}
+                          name={f.name}
+                          label={f.label}
+                          value={String(form.values[f.name] ?? '')}
+                          onChange={form.handleChange}
+                          onBlur={form.handleBlur}
+                          error={Boolean(error)}
+                          helperText={error ?? f.helperText}
+                          fullWidth
+                          slotProps={{ htmlInput: { 'data-testid': `${webPolicyIds.ruleDialog}-${f.name}` } }}
+                        >
+                          {f.options?.map((o) => (
+                            <MenuItem key={o.code} value={o.code}>
+                              {o.label}
+                            </MenuItem>
+                          ))}
+                        </TextField>
+                      );
+                    })}
+                </Stack>
+              </fieldset>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose} data-testid={webPolicyIds.ruleCancel}>
+                {canWrite ? 'Cancel' : 'Close'}
+              </Button>
+              {canWrite && (
+                <Button type="submit" variant="contained" disabled={!form.isValid}>
+                  Apply
+                </Button>
+              )}
+            </DialogActions>
+          </form>
+        )}
+      </Formik>
+    </Dialog>
+  );
+}

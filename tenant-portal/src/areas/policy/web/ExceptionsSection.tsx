@@ -1,0 +1,185 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, Switch, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+import { domainOrWildcard } from '@workbench/common/api/contract/policy-kinds/kindDef';
+import { categoryName, type CategoryGroupOption } from './categoryModel';
+import { lines, newRuleId, pathInList, upsert } from './listEdits';
+import { RuleDialog } from './RuleDialog';
+import { RuleTable } from './RuleTable';
+import { actionLabel } from './ruleActions';
+import { conditionsSummary, formFieldOf, ruleMessage, type ExceptionsDoc, type WebRule } from './ruleForm';
+
+export interface ExceptionsSectionProps {
+  doc: ExceptionsDoc;
+  onChange: (doc: ExceptionsDoc) => void;
+  readOnly: boolean;
+  groups: readonly CategoryGroupOption[];
+  /** The rule whose editor is open (?rule=<id>), or null. */
+  openRuleId: string | null;
+  onOpenRule: (id: string | null) => void;
+  /** A 400's path inside the document and its message, from the last save. */
+  serverError: { path: string; message: string } | null;
+}
+
+/** The first bypass line a domain check refuses, as "Line n: …". */
+function bypassError(text: string): string | null {
+  for (const [i, value] of lines(text).entries()) {
+    const key = domainOrWildcard(value);
+    if (key) return `Line ${i + 1}: ${ruleMessage(key)}`;
+  }
+  return null;
+}
+
+/** Says where a 400 of this kind points ("Rule 'Block ads'", "Bypass domains, line 2"). */
+export function describeExceptionsError(path: string, doc: ExceptionsDoc): string | null {
+  const inRule = pathInList(path, 'list');
+  if (inRule) {
+    const rule = doc.list[inRule.index];
+    return rule ? `Rule '${rule.name}'` : `Rule ${inRule.index + 1}`;
+  }
+  const inBypass = pathInList(path, 'bypass');
+  return inBypass ? `Bypass domains, line ${inBypass.index + 1}` : null;
+}
+
+/**
+ * Domain rules & exceptions (api-client-layer §3 exception rules: list, bypass, reorderingEvents):
+ * the rules in the order they apply (first enabled match wins), and the domains never inspected.
+ */
+export function ExceptionsSection({
+  doc,
+  onChange,
+  readOnly,
+  groups,
+  openRuleId,
+  onOpenRule,
+  serverError,
+}: ExceptionsSectionProps) {
+  const [newId, setNewId] = useState<string | null>(null);
+  const bypassText = doc.bypass.join('\n');
+  const [bypass, setBypass] = useState(bypassText);
+  // The draft changed under the field (undo, reload): show it.
+  useEffect(() => setBypass(bypassText), [bypassText]);
+  const bypassProblem = bypassError(bypass);
+
+  const errorRule = pathInList(serverError?.path ?? null, 'list');
+  const openRule = openRuleId === null ? null : (doc.list.find((r) => r.id === openRuleId) ?? null);
+  const openIndex = openRule ? doc.list.indexOf(openRule) : -1;
+  const ruleServerError = useMemo(() => {
+    if (!serverError || !errorRule || errorRule.index !== openIndex) return null;
+    const field = formFieldOf(errorRule.rest);
+    return field ? { field, message: serverError.message } : null;
+  }, [serverError, errorRule, openIndex]);
+  const nameOf = (id: number) => categoryName(groups, id);
+
+  const setRules = (list: WebRule[]) => onChange({ ...doc, list });
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
+          Rules apply in this order: the first enabled rule that matches a request decides. Drag a row, type
+          its position, or use Move up and Move down.
+        </Typography>
+        {!readOnly && (
+          <Button
+            startIcon={<AddIcon />}
+            variant="outlined"
+            onClick={() => setNewId(newRuleId())}
+            data-testid={`${webPolicyIds.ruleAdd}-exceptions`}
+          >
+            Add rule
+          </Button>
+        )}
+      </Box>
+      {openRuleId !== null && openRule === null && (
+        <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
+          The rule {openRuleId} is not in the staged policy; it may have been deleted.
+        </Alert>
+      )}
+      <RuleTable<WebRule>
+        label="Domain rules"
+        rows={doc.list}
+        rowKey={(r) => r.id}
+        rowName={(r) => r.name}
+        readOnly={readOnly}
+        ordered
+        onChange={setRules}
+        onEdit={(r) => onOpenRule(r.id)}
+        rowState={(r) =>
+          errorRule && doc.list[errorRule.index]?.id === r.id ? 'error' : r.enabled ? undefined : 'soft-error'
+        }
+        emptyText="No domain rules yet."
+        columns={[
+          { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
+          { name: 'action', header: 'Action', minWidth: 100, value: (r) => actionLabel(r.action) },
+          {
+            name: 'conditions',
+            header: 'Matches',
+            flex: 3,
+            minWidth: 160,
+            value: (r) => conditionsSummary(r, nameOf),
+          },
+          {
+            name: 'enabled',
+            header: 'On',
+            minWidth: 70,
+            center: true,
+            render: (r) => (
+              <Switch
+                size="small"
+                checked={r.enabled}
+                disabled={readOnly}
+                onChange={(e) => setRules(upsert(doc.list, { ...r, enabled: e.target.checked }, (x) => x.id))}
+                slotProps={{
+                  input: {
+                    'aria-label': `${r.name} enabled`,
+                    'data-testid': `${webPolicyIds.ruleEnabled}-${r.id}`,
+                  } as object,
+                }}
+              />
+            ),
+          },
+        ]}
+      />
+      <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
+        Bypass domains
+      </Typography>
+      <TextField
+        label="Domains never inspected or isolated (one per line)"
+        multiline
+        minRows={3}
+        fullWidth
+        value={bypass}
+        disabled={readOnly}
+        onChange={(e) => setBypass(e.target.value)}
+        // The draft takes the list when the field is left, so Ctrl+Z inside it stays the text's own.
+        onBlur={() => {
+          if (!bypassProblem) onChange({ ...doc, bypass: lines(bypass) });
+        }}
+        error={Boolean(bypassProblem)}
+        helperText={bypassProblem ?? 'Checked before the rules. *.example.com covers its subdomains.'}
+        slotProps={{ htmlInput: { 'data-testid': webPolicyIds.bypassDomains } }}
+      />
+      {(newId !== null || openRule !== null) && (
+        <RuleDialog
+          key={openRule?.id ?? newId}
+          rule={openRule}
+          newId={newId ?? ''}
+          groups={groups}
+          canWrite={!readOnly}
+          serverError={ruleServerError}
+          onApply={(rule) => {
+            setRules(upsert(doc.list, rule, (r) => r.id));
+            setNewId(null);
+            onOpenRule(null);
+          }}
+          onClose={() => {
+            setNewId(null);
+            onOpenRule(null);
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+import { useId, type ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+import {
+  ConflictDialog,
+  LoadFailed,
+  Loading,
+  PolicyDocToolbar,
+  usePolicyDocEditor,
+  type PolicyDocEditor,
+} from '@workbench/common';
+import type { PolicyData, PolicyKind } from '@workbench/common/api/contract/policyKinds';
+import { policyEditorIds } from '@workbench/common/test-ids/webPolicyIds';
+
+/** An editor whose document is loaded. */
+export type LoadedEditor<K extends PolicyKind> = PolicyDocEditor<K> & { draft: PolicyData<K> };
+
+/**
+ * One section of a policy page: its document's editor (usePolicyDocEditor), heading, Save / Undo /
+ * Redo, the save error and the conflict dialog. Ctrl+Z / Ctrl+Shift+Z inside it undo and redo its
+ * own edits. The content is drawn once the document is loaded.
+ */
+export function PolicySection<K extends PolicyKind>({
+  kind,
+  title,
+  testId,
+  describeError,
+  children,
+}: {
+  kind: K;
+  title: string;
+  /** Suffix of the section's test id (policyEditorIds.section). */
+  testId: string;
+  describeError?: (path: string, draft: PolicyData<K>) => string | null;
+  children: (editor: LoadedEditor<K>) => ReactNode;
+}) {
+  const editor = usePolicyDocEditor(kind);
+  const headingId = useId();
+  const draft = editor.draft;
+  return (
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      data-testid={`${policyEditorIds.section}-${testId}`}
+      onKeyDown={editor.onKeyDown}
+    >
+      <Typography variant="h2" id={headingId} sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {editor.status === 'failed' && editor.error ? (
+        <LoadFailed message={editor.error.message} onRetry={editor.reload} />
+      ) : draft === null ? (
+        <Loading label={`Loading ${title}`} />
+      ) : (
+        <>
+          <PolicyDocToolbar
+            editor={editor}
+            title={title}
+            describeError={describeError ? (path) => describeError(path, draft) : undefined}
+          />
+          {children(editor as LoadedEditor<K>)}
+        </>
+      )}
+      <ConflictDialog
+        title={title}
+        conflict={editor.conflict}
+        onReapply={editor.reapplyMine}
+        onDiscard={editor.discardMine}
+      />
+    </Box>
+  );
+}

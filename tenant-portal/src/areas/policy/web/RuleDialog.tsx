@@ -1,0 +1,383 @@
+import { useMemo } from 'react';
+import { Formik, getIn, type FormikProps } from 'formik';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  IconButton,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import { RuleAccordion, type RuleAccordionPanel } from '@workbench/common';
+import { COUNTRIES, THREAT_CLASSES, vocabularyLabel } from '@workbench/common/vocabularies/index';
+import { STRING_MATCHES } from '@workbench/common/api/contract/policy-kinds/webKinds';
+import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+import { categoryName, type CategoryGroupOption } from './categoryModel';
+import { RULE_ACTION_OPTIONS } from './ruleActions';
+import {
+  WEEKDAYS,
+  ruleFormSchema,
+  ruleFormValues,
+  ruleFromForm,
+  ruleMessage,
+  type RuleFormValues,
+  type WebRule,
+} from './ruleForm';
+
+const MATCH_LABELS: Record<string, string> = {
+  starts_with: 'Starts with',
+  ends_with: 'Ends with',
+  contains: 'Contains',
+  equal: 'Equals',
+  regex: 'Regular expression',
+};
+
+export interface RuleDialogProps {
+  /** The rule edited, or null for a new one. */
+  rule: WebRule | null;
+  /** The id a new rule gets. */
+  newId: string;
+  groups: readonly CategoryGroupOption[];
+  /** May change the rule (web_policy:exceptions:write); readers see it read-only. */
+  canWrite: boolean;
+  /** The server's message for one field of this rule (a 400 on the last save). */
+  serverError?: { field: keyof RuleFormValues; message: string } | null;
+  onApply: (rule: WebRule) => void;
+  onClose: () => void;
+}
+
+type Form = FormikProps<RuleFormValues>;
+
+/** The server's 400 for this rule: shown at its field until the user changes that field. */
+type ServerError = RuleDialogProps['serverError'];
+
+function errorOf(form: Form, field: string, server?: ServerError): string | undefined {
+  const touched = getIn(form.touched, field) as unknown;
+  const error = getIn(form.errors, field) as unknown;
+  if (touched && typeof error === 'string') return ruleMessage(error);
+  const unchanged = getIn(form.values, field) === getIn(form.initialValues, field);
+  return server && server.field === field && unchanged ? server.message : undefined;
+}
+
+function text(
+  form: Form,
+  field: keyof RuleFormValues,
+  label: string,
+  extra: object = {},
+  server?: ServerError,
+) {
+  const error = errorOf(form, field, server);
+  return (
+    <TextField
+      name={field}
+      label={label}
+      value={form.values[field] as string}
+      onChange={form.handleChange}
+      onBlur={form.handleBlur}
+      error={Boolean(error)}
+      helperText={error}
+      fullWidth
+      {...extra}
+    />
+  );
+}
+
+/** Panels valid when none of their fields has an error. */
+const valid = (form: Form, fields: readonly string[]) =>
+  fields.every((f) => getIn(form.errors, f) === undefined);
+
+/**
+ * Adds or edits a domain rule (issue 12) in the shared rule accordion (shared-ui §4): Rule (name,
+ * action, on/off), Destinations (domains, URI, categories, threats), Who and where (users, groups,
+ * source IP ranges, countries), Schedule and comment. Apply puts the rule in the draft; the
+ * section's Save stores it.
+ */
+export function RuleDialog({
+  rule,
+  newId,
+  groups,
+  canWrite,
+  serverError,
+  onApply,
+  onClose,
+}: RuleDialogProps) {
+  const initialValues = useMemo(() => ruleFormValues(rule), [rule]);
+  const categoryOptions = useMemo(
+    () => groups.flatMap((g) => g.categories.map((c) => ({ id: c.id, name: c.name, group: g.name }))),
+    [groups],
+  );
+  const title = rule ? `Domain rule: ${rule.name}` : 'New domain rule';
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="rule-dialog-title"
+      data-testid={webPolicyIds.ruleDialog}
+    >
+      <DialogTitle id="rule-dialog-title">{title}</DialogTitle>
+      <DialogContent>
+        <Formik<RuleFormValues>
+          initialValues={initialValues}
+          validationSchema={ruleFormSchema}
+          validateOnMount
+          onSubmit={(values) => onApply(ruleFromForm(values, rule, rule?.id ?? newId))}
+        >
+          {(form) => {
+            const field = (name: keyof RuleFormValues, label: string, extra: object = {}) =>
+              text(form, name, label, extra, serverError);
+            const panels: RuleAccordionPanel[] = [
+              {
+                id: 'rule',
+                title: 'Rule',
+                summary: form.values.name,
+                valid: valid(form, ['name', 'action']),
+                content: (
+                  <Stack spacing={2}>
+                    {field('name', 'Name', {
+                      required: true,
+                      slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
+                    })}
+                    <TextField
+                      select
+                      name="action"
+                      label="Action"
+                      value={form.values.action}
+                      onChange={form.handleChange}
+                      slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
+                    >
+                      {RULE_ACTION_OPTIONS.map((a) => (
+                        <MenuItem key={a.code} value={a.code}>
+                          {a.label}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                    <FormControlLabel
+                      control={
+                        <Switch
+                          checked={form.values.enabled}
+                          onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
+                        />
+                      }
+                      label="Enabled"
+                    />
+                  </Stack>
+                ),
+              },
+              {
+                id: 'destinations',
+                title: 'Destinations',
+                optional: true,
+                valid: valid(form, ['domains', 'uri', 'categories', 'threats']),
+                content: (
+                  <Stack spacing={2}>
+                    {field('domains', 'Domains (one per line; *.example.com covers its subdomains)', {
+                      multiline: true,
+                      minRows: 3,
+                      slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleDomains } },
+                    })}
+                    <Box>
+                      <FormLabel component="legend">URI match</FormLabel>
+                      {form.values.uri.map((u, i) => (
+                        <Box key={i} sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+                          <TextField
+                            select
+                            size="small"
+                            label="Match"
+                            name={`uri.${i}.match`}
+                            value={u.match}
+                            onChange={form.handleChange}
+                            sx={{ minWidth: 180 }}
+                          >
+                            {STRING_MATCHES.map((m) => (
+                              <MenuItem key={m} value={m}>
+                                {MATCH_LABELS[m]}
+                              </MenuItem>
+                            ))}
+                          </TextField>
+                          <TextField
+                            size="small"
+                            label="URI"
+                            name={`uri.${i}.value`}
+                            value={u.value}
+                            onChange={form.handleChange}
+                            onBlur={form.handleBlur}
+                            error={Boolean(errorOf(form, `uri.${i}.value`))}
+                            helperText={errorOf(form, `uri.${i}.value`)}
+                            sx={{ flex: 1, minWidth: 200 }}
+                          />
+                          <IconButton
+                            aria-label={`Remove URI condition ${i + 1}`}
+                            onClick={() =>
+                              void form.setFieldValue(
+                                'uri',
+                                form.values.uri.filter((_, j) => j !== i),
+                              )
+                            }
+                          >
+                            <DeleteIcon />
+                          </IconButton>
+                        </Box>
+                      ))}
+                      <Button
+                        size="small"
+                        sx={{ mt: 1 }}
+                        onClick={() =>
+                          void form.setFieldValue('uri', [
+                            ...form.values.uri,
+                            { match: 'starts_with', value: '' },
+                          ])
+                        }
+                      >
+                        Add URI condition
+                      </Button>
+                    </Box>
+                    <Autocomplete
+                      multiple
+                      options={categoryOptions.map((c) => c.id)}
+                      groupBy={(id) => categoryOptions.find((c) => c.id === id)?.group ?? ''}
+                      getOptionLabel={(id) => categoryName(groups, id)}
+                      value={form.values.categories}
+                      onChange={(_e, value) => void form.setFieldValue('categories', value)}
+                      renderInput={(params) => <TextField {...params} label="Categories" />}
+                    />
+                    <Autocomplete
+                      multiple
+                      options={THREAT_CLASSES.map((t) => t.code)}
+                      getOptionLabel={(code) => vocabularyLabel(THREAT_CLASSES, code)}
+                      value={form.values.threats}
+                      onChange={(_e, value) => void form.setFieldValue('threats', value)}
+                      renderInput={(params) => <TextField {...params} label="Threats" />}
+                    />
+                  </Stack>
+                ),
+              },
+              {
+                id: 'sources',
+                title: 'Who and where',
+                optional: true,
+                valid: valid(form, ['users', 'groups', 'sourceIps', 'countries']),
+                content: (
+                  <Stack spacing={2}>
+                    {field('users', 'Users (one per line)', { multiline: true, minRows: 2 })}
+                    {field('groups', 'Groups (one per line)', { multiline: true, minRows: 2 })}
+                    {text(
+                      form,
+                      'sourceIps',
+                      'Source IP ranges (one per line: 10.0.0.1 or 10.0.0.1-10.0.0.9)',
+                      {
+                        multiline: true,
+                        minRows: 2,
+                      },
+                    )}
+                    <Autocomplete
+                      multiple
+                      options={COUNTRIES.map((c) => c.code)}
+                      getOptionLabel={(code) => `${vocabularyLabel(COUNTRIES, code)} (${code})`}
+                      value={form.values.countries}
+                      onChange={(_e, value) => void form.setFieldValue('countries', value)}
+                      renderInput={(params) => <TextField {...params} label="Countries" />}
+                    />
+                  </Stack>
+                ),
+              },
+              {
+                id: 'schedule',
+                title: 'Schedule and comment',
+                optional: true,
+                valid: valid(form, ['days', 'from', 'to', 'timeZone', 'comment']),
+                content: (
+                  <Stack spacing={2}>
+                    <FormControlLabel
+                      control={
+                        <Switch
+                          checked={form.values.scheduleOn}
+                          onChange={(e) => void form.setFieldValue('scheduleOn', e.target.checked)}
+                        />
+                      }
+                      label="Only at these times"
+                    />
+                    {form.values.scheduleOn && (
+                      <>
+                        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+                          <FormLabel component="legend">Days</FormLabel>
+                          <FormGroup row>
+                            {WEEKDAYS.map((day, d) => (
+                              <FormControlLabel
+                                key={day}
+                                label={day}
+                                control={
+                                  <Checkbox
+                                    checked={form.values.days.includes(d)}
+                                    onChange={(e) =>
+                                      void form.setFieldValue(
+                                        'days',
+                                        e.target.checked
+                                          ? [...form.values.days, d]
+                                          : form.values.days.filter((x) => x !== d),
+                                      )
+                                    }
+                                  />
+                                }
+                              />
+                            ))}
+                          </FormGroup>
+                          {typeof form.errors.days === 'string' && (
+                            <FormHelperText error>{ruleMessage(form.errors.days)}</FormHelperText>
+                          )}
+                        </Box>
+                        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+                          {field('from', 'From (HH:MM)', { sx: { maxWidth: 160 } })}
+                          {field('to', 'To (HH:MM)', { sx: { maxWidth: 160 } })}
+                          {field('timeZone', 'Time zone', { sx: { flex: 1, minWidth: 200 } })}
+                        </Box>
+                      </>
+                    )}
+                    {field('comment', 'Comment', { multiline: true, minRows: 2 })}
+                  </Stack>
+                ),
+              },
+            ];
+            return (
+              <Box
+                component="form"
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  form.handleSubmit();
+                }}
+              >
+                <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+                  <RuleAccordion
+                    panels={panels}
+                    editMode={rule !== null}
+                    canSave={canWrite}
+                    saveLabel="Apply"
+                    onSave={() => form.handleSubmit()}
+                  />
+                </fieldset>
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+                  <Button onClick={onClose} data-testid={webPolicyIds.ruleCancel}>
+                    {canWrite ? 'Cancel' : 'Close'}
+                  </Button>
+                </Box>
+              </Box>
+            );
+          }}
+        </Formik>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Box, Button } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
+import type { StringMatch, WebRuleAction } from '@workbench/common/api/contract/policy-kinds/webKinds';
+import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+import { EntryDialog, type EntryValues } from './EntryDialog';
+import {
+  MATCH_OPTIONS,
+  actionField,
+  commentField,
+  commentOf,
+  enabledField,
+  nameField,
+  patternValidator,
+} from './entryFields';
+import { newRuleId, upsert } from './listEdits';
+import { actionLabel } from './ruleActions';
+import { RuleTable } from './RuleTable';
+
+export type UserAgentsDoc = PolicyData<'web/user_agents'>;
+type UserAgentRule = UserAgentsDoc['list'][number];
+
+const fields = [
+  nameField,
+  { name: 'match', label: 'Match', type: 'select' as const, options: MATCH_OPTIONS },
+  { name: 'value', label: 'User agent', type: 'text' as const, validate: patternValidator(512) },
+  actionField,
+  enabledField,
+  commentField,
+];
+
+const ruleOf = (values: EntryValues, id: string): UserAgentRule => ({
+  id,
+  name: String(values.name),
+  enabled: Boolean(values.enabled),
+  match: String(values.match) as StringMatch,
+  value: String(values.value),
+  action: String(values.action) as WebRuleAction,
+  ...commentOf(values),
+});
+
+/** User agents (portal-core §6 user-agent): rules for requests whose User-Agent header matches, in order. */
+export function UserAgentsSection({
+  doc,
+  onChange,
+  readOnly,
+}: {
+  doc: UserAgentsDoc;
+  onChange: (d: UserAgentsDoc) => void;
+  readOnly: boolean;
+}) {
+  const [editing, setEditing] = useState<{ rule: UserAgentRule | null; id: string } | null>(null);
+  return (
+    <Box>
+      {!readOnly && (
+        <Button
+          startIcon={<AddIcon />}
+          variant="outlined"
+          sx={{ mb: 1 }}
+          onClick={() => setEditing({ rule: null, id: newRuleId() })}
+          data-testid={`${webPolicyIds.ruleAdd}-user-agents`}
+        >
+          Add user-agent rule
+        </Button>
+      )}
+      <RuleTable<UserAgentRule>
+        label="User-agent rules"
+        rows={doc.list}
+        rowKey={(r) => r.id}
+        rowName={(r) => r.name}
+        readOnly={readOnly}
+        ordered
+        onChange={(list) => onChange({ ...doc, list })}
+        onEdit={(rule) => setEditing({ rule, id: rule.id })}
+        emptyText="No user-agent rules."
+        columns={[
+          { name: 'name', header: 'Name', flex: 1, minWidth: 120 },
+          {
+            name: 'value',
+            header: 'User agent',
+            flex: 2,
+            minWidth: 160,
+            value: (r) => `${MATCH_OPTIONS.find((m) => m.code === r.match)?.label ?? r.match}: ${r.value}`,
+          },
+          { name: 'action', header: 'Action', minWidth: 90, value: (r) => actionLabel(r.action) },
+          { name: 'enabled', header: 'On', minWidth: 60, value: (r) => (r.enabled ? 'Yes' : 'No') },
+        ]}
+      />
+      {editing && (
+        <EntryDialog
+          title={editing.rule ? `User-agent rule: ${editing.rule.name}` : 'New user-agent rule'}
+          fields={fields}
+          canWrite={!readOnly}
+          initialValues={{
+            name: editing.rule?.name ?? '',
+            match: editing.rule?.match ?? 'contains',
+            value: editing.rule?.value ?? '',
+            action: editing.rule?.action ?? 'block',
+            enabled: editing.rule?.enabled ?? true,
+            comment: editing.rule?.comment ?? '',
+          }}
+          onApply={(values) => {
+            onChange({ ...doc, list: upsert(doc.list, ruleOf(values, editing.id), (r) => r.id) });
+            setEditing(null);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Box>
+  );
+}

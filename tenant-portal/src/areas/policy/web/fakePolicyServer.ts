@@ -1,0 +1,106 @@
+/**
+ * Tests only: a stateful policy server on the axios mock — the revision, each kind's document,
+ * saves checked against updated_at (409 naming who changed it, as the reference server does).
+ */
+import type MockAdapter from 'axios-mock-adapter';
+import type { Revision } from '@workbench/common/api/contract/policy';
+import {
+  POLICY_KINDS,
+  POLICY_KIND_REGISTRY,
+  policyDocPath,
+  type PolicyKind,
+} from '@workbench/common/api/contract/policyKinds';
+
+export interface FakePolicyServer {
+  revision: Revision;
+  docs: Partial<Record<PolicyKind, unknown>>;
+  /** The bodies of the saves that were accepted, in order. */
+  saves: Array<{
+    kind: PolicyKind;
+    body: { rev_id: number; state: string; updated_at: string; data: unknown };
+  }>;
+  /** Another administrator saves `data` of `kind` (the revision moves on). */
+  otherAdminSaves: (kind: PolicyKind, data: unknown) => void;
+  /** The next save of any kind answers this 400 instead. */
+  failNextSave: (body: { message: string; field: string }) => void;
+}
+
+function kindOf(url: string): { kind: PolicyKind; rev: number } | null {
+  for (const kind of POLICY_KINDS) {
+    const prefix = policyDocPath(kind, '');
+    const rest = url.startsWith(prefix) ? url.slice(prefix.length) : null;
+    if (rest !== null && /^\d+$/.test(rest)) return { kind, rev: Number(rest) };
+  }
+  return null;
+}
+
+export function fakePolicyServer(
+  mock: MockAdapter,
+  docs: Partial<Record<PolicyKind, unknown>>,
+  revision: Revision,
+): FakePolicyServer {
+  let clock = Date.parse(revision.updated_at);
+  let failure: { message: string; field: string } | null = null;
+  const server: FakePolicyServer = {
+    revision: { ...revision },
+    docs: { ...docs },
+    saves: [],
+    otherAdminSaves(kind, data) {
+      clock += 60_000;
+      server.docs[kind] = data;
+      server.revision = {
+        ...server.revision,
+        state: 'staged',
+        updated_at: new Date(clock).toISOString(),
+        updated_by: 'bob@acme.example',
+      };
+    },
+    failNextSave(body) {
+      failure = body;
+    },
+  };
+  const read = (url: string | undefined): [number, unknown] => {
+    const at = kindOf(url ?? '');
+    if (!at) return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
+    const doc = server.docs[at.kind] ?? POLICY_KIND_REGISTRY[at.kind].defaults;
+    return [200, { rev_id: at.rev, ...(doc as object) }];
+  };
+  mock.onGet('/api/policy/v1/rules').reply(() => [200, server.revision]);
+  // The same matcher as the portal harness's default replaces it (axios-mock-adapter keeps one per matcher).
+  mock.onGet(/^\/api\/policy\/v1\/rules\/.+/).reply((config) => read(config.url));
+  mock.onGet(/^\/api\/policy\/v3\/rules\/.+/).reply((config) => read(config.url));
+  mock.onPut(/^\/api\/policy\/v[13]\/rules\/.+/).reply((config): [number, unknown] => {
+    const at = kindOf(config.url ?? '');
+    const body = JSON.parse(config.data as string) as FakePolicyServer['saves'][number]['body'];
+    if (!at) return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
+    if (failure) {
+      const f = failure;
+      failure = null;
+      return [400, { statusCode: 400, error: 'Bad Request', ...f }];
+    }
+    if (at.rev !== server.revision.staged_rev_id || body.updated_at !== server.revision.updated_at)
+      return [
+        409,
+        {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'The policy revision has changed since it was loaded. Reload and try again.',
+          field: 'updated_at',
+          changed_by: server.revision.updated_by ?? null,
+          changed_at: server.revision.updated_at,
+        },
+      ];
+    const { reorderingEvents: _reported, ...data } = body.data as Record<string, unknown>;
+    server.saves.push({ kind: at.kind, body });
+    server.docs[at.kind] = data;
+    clock += 1000;
+    server.revision = {
+      ...server.revision,
+      state: 'staged',
+      updated_at: new Date(clock).toISOString(),
+      updated_by: 'admin@acme.example',
+    };
+    return [200, server.revision];
+  });
+  return server;
+}

@@ -1,0 +1,8 @@
+import { WEB_RULE_ACTIONS, type WebRuleAction } from '@workbench/common/api/contract/policy-kinds/webKinds';
+import { POLICY_ENFORCEMENT_ACTIONS, vocabularyLabel } from '@workbench/common/vocabularies/index';
+
+/** The actions a web rule may take, labelled as the policy-enforcement vocabulary does ('safeview' is Isolate). */
+export const RULE_ACTION_OPTIONS: ReadonlyArray<{ code: WebRuleAction; label: string }> =
+  WEB_RULE_ACTIONS.map((code) => ({ code, label: vocabularyLabel(POLICY_ENFORCEMENT_ACTIONS, code) }));
+
+export const actionLabel = (code: string): string => vocabularyLabel(POLICY_ENFORCEMENT_ACTIONS, code);

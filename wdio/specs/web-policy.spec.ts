@@ -1,0 +1,237 @@
+import { $, $$, browser, expect } from '@wdio/globals';
+import { componentIds } from '@workbench/common/test-ids/index';
+import { policyEditorIds, webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+import { shell } from '../pageobjects/Shell';
+import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
+import { byTestId, testIdSelector } from '../pageobjects/testId';
+import { DEMO_PASSWORD } from '../support/testEnv';
+
+/**
+ * The Web Policy editor (issue 12) in the built portal against the reference server: a category
+ * blocked and saved (the revision becomes staged), domain rules added and reordered, the auditor's
+ * read-only view, and two windows editing the same rule (the second gets the conflict dialog and
+ * keeps its edit with "Reload and re-apply my edit").
+ */
+
+/** common/src/theme/themeMode.tsx THEME_PREFERENCE_KEY (a .tsx module: not importable here). */
+const THEME_PREFERENCE_KEY = 'workbench.theme';
+
+const section = (path: string) => byTestId(`${policyEditorIds.section}-${path}`);
+const status = () => byTestId(policyEditorIds.status);
+
+async function openWebPolicy(username: string, hash: string): Promise<void> {
+  await forgetSession();
+  await signInToPortal(username, DEMO_PASSWORD, `/${hash}`);
+  await waitForPortalRoute(hash.split('?')[0]);
+  await byTestId(webPolicyIds.page).waitForDisplayed();
+  await shell.waitForRevisionState();
+}
+
+const statusIs = async (text: string) =>
+  browser.waitUntil(async () => (await status().getText()).includes(text), {
+    timeoutMsg: `The editor's status did not become "${text}".`,
+  });
+
+const revisionStateIs = async (state: 'new' | 'staged') =>
+  browser.waitUntil(async () => (await shell.revisionState.getAttribute('data-state')) === state, {
+    timeoutMsg: `The revision state did not become '${state}'.`,
+  });
+
+async function save(): Promise<void> {
+  const button = byTestId(policyEditorIds.save);
+  await expect(button).toBeEnabled();
+  await button.click();
+  await statusIs('All changes saved.');
+}
+
+/** The domain rules table's rows, top to bottom: the row key (rule id) and the name. */
+async function ruleRows(): Promise<Array<{ id: string; name: string }>> {
+  return browser.execute(
+    (selector) => {
+      const rows = Array.from(document.querySelectorAll(`${selector} .ag-row[row-index]`)).map((row) => ({
+        index: Number(row.getAttribute('row-index')),
+        id: row.getAttribute('row-id') ?? '',
+        name: row.querySelector('[col-id="name"]')?.textContent?.trim() ?? '',
+      }));
+      // A row may be split over the pinned and the centre containers: its name cell is in one.
+      return rows
+        .filter((r) => r.name !== '')
+        .sort((a, b) => a.index - b.index)
+        .map(({ id, name }) => ({ id, name }));
+    },
+    testIdSelector(`${policyEditorIds.section}-exceptions`),
+  );
+}
+
+const ruleNames = async (): Promise<string[]> => (await ruleRows()).map((r) => r.name);
+
+async function waitForRule(name: string): Promise<void> {
+  await browser.waitUntil(async () => (await ruleNames()).includes(name), {
+    timeoutMsg: `The rule "${name}" did not show in the table.`,
+  });
+}
+
+/** The row key (the rule's id) of the rule named so. */
+async function ruleIdOf(name: string): Promise<string> {
+  const row = (await ruleRows()).find((r) => r.name === name);
+  if (!row?.id) throw new Error(`No rule named ${name}.`);
+  return row.id;
+}
+
+/** Fills the open rule dialog's name (and domains) and applies it to the draft. */
+async function fillRule(name: string, domains?: string): Promise<void> {
+  const dialog = byTestId(webPolicyIds.ruleDialog);
+  await dialog.waitForDisplayed();
+  const nameInput = byTestId(webPolicyIds.ruleName);
+  // clearValue() does not reach React's controlled input: select all and type over it.
+  await nameInput.click();
+  await browser.keys([process.platform === 'darwin' ? 'Meta' : 'Control', 'a']);
+  await browser.keys('Backspace');
+  await nameInput.addValue(name);
+  if (domains !== undefined) {
+    await dialog.$('aria/Destinations').click();
+    const field = byTestId(webPolicyIds.ruleDomains);
+    await field.waitForDisplayed();
+    await field.setValue(domains);
+  }
+  // Apply (the accordion's Save) is on the last panel.
+  await dialog.$('aria/Schedule and comment').click();
+  const apply = dialog.$(testIdSelector(componentIds.ruleAccordionSave));
+  await apply.waitForDisplayed();
+  await expect(apply).toBeEnabled();
+  await apply.click();
+  await dialog.waitForDisplayed({ reverse: true });
+}
+
+async function addRule(name: string, domains: string): Promise<void> {
+  await byTestId(`${webPolicyIds.ruleAdd}-exceptions`).click();
+  await fillRule(name, domains);
+  await waitForRule(name);
+}
+
+describe('Web Policy editor', () => {
+  const stamp = Date.now().toString(36);
+  const ruleA = `Block casinos ${stamp}`;
+  const ruleB = `Isolate forums ${stamp}`;
+
+  it('the admin blocks a category and saves it: the revision becomes staged', async () => {
+    await openWebPolicy('admin@acme.example', '#/policy/web/categories');
+    const group = $$(testIdSelector(componentIds.checkboxGroup))[0];
+    await group.waitForDisplayed({ timeoutMsg: 'No category group showed.' });
+    await group.$('button*=show').click();
+    // The parent's Block and Isolate come first, then each category's Block and Isolate.
+    const firstBlock = group.$$('input[type="checkbox"]')[2];
+    await firstBlock.waitForDisplayed();
+    const wasBlocked = await firstBlock.isSelected();
+    await firstBlock.click();
+    await statusIs('Unsaved changes.');
+    await save();
+    await revisionStateIs('staged');
+    await browser.refresh();
+    const again = $$(testIdSelector(componentIds.checkboxGroup))[0];
+    await again.waitForDisplayed();
+    await again.$('button*=show').click();
+    await browser.waitUntil(
+      async () => (await again.$$('input[type="checkbox"]')[2].isSelected()) !== wasBlocked,
+      {
+        timeoutMsg: 'The saved category action did not survive a reload.',
+      },
+    );
+    await browser.saveScreenshot('/tmp/web-policy-categories-wide.png');
+  });
+
+  it('the admin adds two domain rules, moves one up and saves the order', async () => {
+    await openWebPolicy('admin@acme.example', '#/policy/web/exceptions');
+    await section('exceptions').waitForDisplayed();
+    await addRule(ruleA, 'casino.example\n*.bets.example');
+    await addRule(ruleB, 'forum.example');
+    await save();
+    await revisionStateIs('staged');
+    const before = await ruleNames();
+    expect(before.indexOf(ruleB)).toBe(before.indexOf(ruleA) + 1);
+
+    await $(`aria/Move ${ruleB} up`).click();
+    await statusIs('Unsaved changes.');
+    await save();
+    await browser.refresh();
+    await section('exceptions').waitForDisplayed();
+    await waitForRule(ruleA);
+    const after = await ruleNames();
+    expect(after.indexOf(ruleB)).toBe(after.indexOf(ruleA) - 1);
+
+    await browser.saveScreenshot('/tmp/web-policy-exceptions-wide.png');
+    await browser.setWindowSize(800, 900);
+    await browser.saveScreenshot('/tmp/web-policy-exceptions-800.png');
+    await $(`aria/Edit ${ruleA}`).click();
+    await byTestId(webPolicyIds.ruleDialog).waitForDisplayed();
+    await browser.saveScreenshot('/tmp/web-policy-rule-dialog-800.png');
+    await byTestId(webPolicyIds.ruleCancel).click();
+    // The same page in dark mode (the theme preference the user menu stores).
+    await browser.execute((key) => window.localStorage.setItem(key, 'dark'), THEME_PREFERENCE_KEY);
+    await browser.refresh();
+    await waitForRule(ruleA);
+    await browser.saveScreenshot('/tmp/web-policy-exceptions-dark-800.png');
+    await browser.execute((key) => window.localStorage.removeItem(key), THEME_PREFERENCE_KEY);
+    await browser.setWindowSize(1400, 900);
+  });
+
+  it('the auditor sees the web policy read-only', async () => {
+    await openWebPolicy('auditor@acme.example', '#/policy/web/exceptions');
+    await section('exceptions').waitForDisplayed();
+    await waitForRule(ruleA);
+    await expect(status()).toHaveText(expect.stringContaining('Read-only'));
+    await expect(byTestId(policyEditorIds.save)).not.toBeExisting();
+    await expect(byTestId(`${webPolicyIds.ruleAdd}-exceptions`)).not.toBeExisting();
+    await expect(byTestId(webPolicyIds.bypassDomains)).toBeDisabled();
+    // The rule opens for reading; its fields cannot be changed.
+    await $(`aria/View ${ruleA}`).click();
+    await byTestId(webPolicyIds.ruleDialog).waitForDisplayed();
+    await expect(byTestId(webPolicyIds.ruleName)).toBeDisabled();
+    await byTestId(webPolicyIds.ruleCancel).click();
+
+    await byTestId(`${webPolicyIds.tab}-categories`).click();
+    const group = $$(testIdSelector(componentIds.checkboxGroup))[0];
+    await group.waitForDisplayed();
+    await expect(group.$('input[type="checkbox"]')).toBeDisabled();
+  });
+
+  it('two windows edit the same rule: the second gets the conflict dialog and keeps its edit', async () => {
+    await openWebPolicy('admin@acme.example', '#/policy/web/exceptions');
+    await waitForRule(ruleA);
+    const id = await ruleIdOf(ruleA);
+    const ruleUrl = `/#/policy/web/exceptions?rule=${encodeURIComponent(id)}`;
+    const first = await browser.getWindowHandle();
+    await browser.url(ruleUrl);
+    await byTestId(webPolicyIds.ruleDialog).waitForDisplayed();
+
+    // A second window of the same administrator changes the rule and saves first.
+    await browser.newWindow(ruleUrl);
+    await byTestId(webPolicyIds.ruleDialog).waitForDisplayed();
+    await fillRule(`${ruleA} (second window)`);
+    await save();
+    const second = await browser.getWindowHandle();
+
+    // The first window still holds the rule as it was loaded: its save is refused (409).
+    await browser.switchWindow(first);
+    await fillRule(`${ruleA} (first window)`);
+    await byTestId(policyEditorIds.save).click();
+    const dialog = byTestId(policyEditorIds.conflictDialog);
+    await dialog.waitForDisplayed({ timeoutMsg: 'The conflict dialog did not open.' });
+    await expect(byTestId(policyEditorIds.conflictWho)).toHaveText(
+      expect.stringContaining('admin@acme.example saved a change to the policy at'),
+    );
+    await browser.saveScreenshot('/tmp/web-policy-conflict-wide.png');
+    await byTestId(policyEditorIds.conflictReapply).click();
+    await dialog.waitForDisplayed({ reverse: true });
+    await statusIs('All changes saved.');
+    await waitForRule(`${ruleA} (first window)`);
+
+    // The server holds the re-applied edit.
+    await browser.refresh();
+    await waitForRule(`${ruleA} (first window)`);
+    expect(await ruleNames()).not.toContain(`${ruleA} (second window)`);
+    await browser.switchWindow(second);
+    await browser.closeWindow();
+    await browser.switchWindow(first);
+  });
+});
