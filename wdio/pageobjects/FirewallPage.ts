@@ -1,6 +1,7 @@
 import { $, browser } from '@wdio/globals';
 import { componentIds } from '@workbench/common/test-ids/index';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
+import { policyEditorIds } from '@workbench/common/test-ids/webPolicyIds';
 import { byTestId, testIdSelector } from './testId';
 
 type Section = 'rules' | 'services' | 'feeds';
@@ -23,10 +24,10 @@ export class FirewallPage {
     return byTestId(`${firewallIds.add}-${section}`);
   }
   get save() {
-    return byTestId(firewallIds.save);
+    return byTestId(policyEditorIds.save);
   }
   get status() {
-    return byTestId(firewallIds.status);
+    return byTestId(policyEditorIds.status);
   }
   get ruleDialog() {
     return byTestId(firewallIds.ruleDialog);

@@ -1,6 +1,7 @@
 /**
  * data-testid values of the tenant portal's Firewall page (tenant-portal/src/areas/fwaas) and its
- * dialogs. Never rename one. Ids marked `${id}-${key}` take a section path or a row's id.
+ * dialogs. Never rename one. Ids marked `${id}-${key}` take a section path or a row's id. A
+ * section's Save, Undo, Redo, state, save error and conflict dialog are the shared policyEditorIds.
  */
 export const firewallIds = {
   page: 'fw-page',
@@ -9,16 +10,6 @@ export const firewallIds = {
   tab: 'fw-tab',
   /** `${section}-${rules|services|feeds}`: the section's region. */
   section: 'fw-section',
-  /** The section's state: read-only, saving, unsaved changes, all saved. */
-  status: 'fw-status',
-  undo: 'fw-undo',
-  redo: 'fw-redo',
-  save: 'fw-save',
-  /** The last save's error (a 400 names the rule, service or feed). */
-  saveError: 'fw-save-error',
-  conflictDialog: 'fw-conflict-dialog',
-  conflictReapply: 'fw-conflict-reapply',
-  conflictDiscard: 'fw-conflict-discard',
   /** `${table}-${rules|services|feeds}` */
   table: 'fw-table',
   /** `${add}-${rules|services|feeds}` */

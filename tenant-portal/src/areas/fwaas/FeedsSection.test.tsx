@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
+import { policyEditorIds } from '@workbench/common/test-ids/webPolicyIds';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 import { feed, firewallServer, type FirewallDocs } from './firewallTestServer';
 import type { FirewallFeed } from './firewallModel';
@@ -74,7 +75,7 @@ describe('Firewall threat feeds (fwaas/feeds)', () => {
     const id = rowIds()[0]!;
     expect(cellText(id, 'refresh_minutes')).toBe('Every 2 hours');
     expect(cellText(id, 'type')).toBe('Domains');
-    await userEvent.click(screen.getByTestId(firewallIds.save));
+    await userEvent.click(screen.getByTestId(policyEditorIds.save));
     await waitFor(() => expect(server.puts).toHaveLength(1));
     expect(server.puts[0].kind).toBe('fwaas/feeds');
     expect((server.puts[0].body.data as { list: FirewallFeed[] }).list).toEqual([
@@ -97,16 +98,16 @@ describe('Firewall threat feeds (fwaas/feeds)', () => {
     });
     await waitFor(() => expect(rowIds()).toEqual(['f1', 'f2']));
     expect(cellText('f2', 'refresh_minutes')).toBe('Every day');
-    expect(screen.getByTestId(firewallIds.save)).toBeDisabled();
+    expect(screen.getByTestId(policyEditorIds.save)).toBeDisabled();
     await userEvent.click(screen.getByRole('switch', { name: 'Bad domains enabled' }));
     await waitFor(() =>
       expect(screen.getByRole('switch', { name: 'Bad domains enabled' })).not.toBeChecked(),
     );
-    expect(screen.getByTestId(firewallIds.save)).toBeEnabled();
+    expect(screen.getByTestId(policyEditorIds.save)).toBeEnabled();
     expect(screen.getByTestId(`${firewallIds.tab}-feeds`)).toHaveTextContent('•');
     await userEvent.click(screen.getByRole('button', { name: 'Undo in Threat feeds' }));
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Bad domains enabled' })).toBeChecked());
-    expect(screen.getByTestId(firewallIds.save)).toBeDisabled();
+    expect(screen.getByTestId(policyEditorIds.save)).toBeDisabled();
   });
 
   it('a reply without the list says the feeds could not be read, and offers Retry', async () => {

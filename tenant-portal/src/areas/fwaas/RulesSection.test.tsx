@@ -2,6 +2,7 @@ import { configure, act, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { componentIds } from '@workbench/common/test-ids/index';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
+import { policyEditorIds } from '@workbench/common/test-ids/webPolicyIds';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 import { firewallServer, rule, service, type FirewallDocs } from './firewallTestServer';
 import type { FirewallRule } from './firewallModel';
@@ -67,8 +68,8 @@ describe('Firewall rules (fwaas/rules)', () => {
     expect(screen.getByRole('switch', { name: 'Reject ads enabled' })).not.toBeChecked();
     expect(cellText('r3', 'log')).toBe('No');
     expect(screen.getByRole('textbox', { name: 'Position of row 2' })).toHaveValue('2');
-    expect(screen.getByTestId(firewallIds.save)).toBeDisabled();
-    expect(screen.getByTestId(firewallIds.status)).toHaveTextContent('All changes saved');
+    expect(screen.getByTestId(policyEditorIds.save)).toBeDisabled();
+    expect(screen.getByTestId(policyEditorIds.status)).toHaveTextContent('All changes saved');
   });
 
   it('with no rules tells what to do; Add rule opens the rule accordion; the form refuses bad values with the shared validators, then the rule is added and saved', async () => {
@@ -123,8 +124,8 @@ describe('Firewall rules (fwaas/rules)', () => {
 
     await waitFor(() => expect(screen.queryByTestId(firewallIds.ruleDialog)).not.toBeInTheDocument());
     await waitFor(() => expect(rowIds()).toHaveLength(1));
-    expect(screen.getByTestId(firewallIds.status)).toHaveTextContent('Unsaved changes.');
-    await userEvent.click(screen.getByTestId(firewallIds.save));
+    expect(screen.getByTestId(policyEditorIds.status)).toHaveTextContent('Unsaved changes.');
+    await userEvent.click(screen.getByTestId(policyEditorIds.save));
     await waitFor(() => expect(server.puts).toHaveLength(1));
     expect(server.puts[0].kind).toBe('fwaas/rules');
     expect(server.puts[0].body).toMatchObject({
@@ -145,9 +146,9 @@ describe('Firewall rules (fwaas/rules)', () => {
       }),
     ]);
     await waitFor(() =>
-      expect(screen.getByTestId(firewallIds.status)).toHaveTextContent('All changes saved'),
+      expect(screen.getByTestId(policyEditorIds.status)).toHaveTextContent('All changes saved'),
     );
-    expect(screen.getByTestId(firewallIds.save)).toBeDisabled();
+    expect(screen.getByTestId(policyEditorIds.save)).toBeDisabled();
   });
 
   it('reorders with Move up / Move down and a typed position; Ctrl+Z undoes, Ctrl+Shift+Z redoes; Save sends the new order', async () => {
@@ -167,7 +168,7 @@ describe('Firewall rules (fwaas/rules)', () => {
     act(() => void fireEvent.keyDown(section, { key: 'z', ctrlKey: true, shiftKey: true }));
     await waitFor(() => expect(rowIds()).toEqual(['r3', 'r2', 'r1']));
 
-    await userEvent.click(screen.getByTestId(firewallIds.save));
+    await userEvent.click(screen.getByTestId(policyEditorIds.save));
     await waitFor(() => expect(server.puts).toHaveLength(1));
     expect(savedList(server).map((r) => r.id)).toEqual(['r3', 'r2', 'r1']);
   });
@@ -188,7 +189,7 @@ describe('Firewall rules (fwaas/rules)', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Drop telnet enabled' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete Reject ads' }));
     await waitFor(() => expect(rowIds()).toEqual(['r1', copyId, 'r2']));
-    await userEvent.click(screen.getByTestId(firewallIds.save));
+    await userEvent.click(screen.getByTestId(policyEditorIds.save));
     await waitFor(() => expect(server.puts).toHaveLength(1));
     const saved = savedList(server);
     expect(saved.map((r) => r.name)).toEqual(['Allow web', 'Allow web (copy)', 'Drop telnet']);
@@ -228,8 +229,8 @@ describe('Firewall rules (fwaas/rules)', () => {
   it('a reader sees the rules and can change nothing: no Add, Save, move, duplicate or delete; switches and fields disabled', async () => {
     open({ rules: threeRules }, 'auditor');
     await waitFor(() => expect(rowIds()).toEqual(['r1', 'r2', 'r3']));
-    expect(screen.getByTestId(firewallIds.status)).toHaveTextContent('Read-only');
-    expect(screen.queryByTestId(firewallIds.save)).not.toBeInTheDocument();
+    expect(screen.getByTestId(policyEditorIds.status)).toHaveTextContent('Read-only');
+    expect(screen.queryByTestId(policyEditorIds.save)).not.toBeInTheDocument();
     expect(screen.queryByTestId(`${firewallIds.add}-rules`)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^(Delete|Duplicate) / })).not.toBeInTheDocument();
@@ -265,8 +266,8 @@ describe('Firewall rules (fwaas/rules)', () => {
       },
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Move Reject ads up' }));
-    await userEvent.click(screen.getByTestId(firewallIds.save));
-    expect(await screen.findByTestId(firewallIds.saveError)).toHaveTextContent(
+    await userEvent.click(screen.getByTestId(policyEditorIds.save));
+    expect(await screen.findByTestId(policyEditorIds.error)).toHaveTextContent(
       'Rule 2 (Reject ads): data.list.1.destinations.0 is invalid (invalidIP).',
     );
 
@@ -276,10 +277,10 @@ describe('Firewall rules (fwaas/rules)', () => {
       409,
       { error: 'conflict', message: 'The revision changed.', changed_by: 'ops@acme.example' },
     ]);
-    await userEvent.click(screen.getByTestId(firewallIds.save));
-    const conflict = await screen.findByTestId(firewallIds.conflictDialog);
+    await userEvent.click(screen.getByTestId(policyEditorIds.save));
+    const conflict = await screen.findByTestId(policyEditorIds.conflictDialog);
     expect(conflict).toHaveTextContent('ops@acme.example saved a change to the policy');
-    await userEvent.click(within(conflict).getByTestId(firewallIds.conflictDiscard));
+    await userEvent.click(within(conflict).getByTestId(policyEditorIds.conflictDiscard));
     await waitFor(() => expect(rowIds()).toEqual(['r9']));
   });
 });

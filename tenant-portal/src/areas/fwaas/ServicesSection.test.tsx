@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
+import { policyEditorIds } from '@workbench/common/test-ids/webPolicyIds';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 import { firewallServer, rule, service, type FirewallDocs } from './firewallTestServer';
 import type { FirewallService } from './firewallModel';
@@ -104,7 +105,7 @@ describe('Firewall services (fwaas/services)', () => {
     await userEvent.click(within(second).getByRole('button', { name: 'Add to services' }));
     await waitFor(() => expect(rowIds()).toHaveLength(5));
 
-    await userEvent.click(screen.getByTestId(firewallIds.save));
+    await userEvent.click(screen.getByTestId(policyEditorIds.save));
     await waitFor(() => expect(server.puts).toHaveLength(1));
     expect(server.puts[0].kind).toBe('fwaas/services');
     expect(savedList(server).slice(3)).toEqual([
@@ -136,7 +137,7 @@ describe('Firewall services (fwaas/services)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Ping' }));
     await waitFor(() => expect(rowIds()).toEqual(['https']));
     expect(screen.queryByTestId(firewallIds.deleteDialog)).not.toBeInTheDocument();
-    expect(screen.getByTestId(firewallIds.status)).toHaveTextContent('Unsaved changes.');
+    expect(screen.getByTestId(policyEditorIds.status)).toHaveTextContent('Unsaved changes.');
   });
 
   it('a rule naming a deleted service shows it as deleted', async () => {
@@ -154,7 +155,7 @@ describe('Firewall services (fwaas/services)', () => {
     open({}, 'auditor');
     await waitFor(() => expect(rowIds()).toHaveLength(3));
     expect(screen.queryByTestId(`${firewallIds.add}-services`)).not.toBeInTheDocument();
-    expect(screen.queryByTestId(firewallIds.save)).not.toBeInTheDocument();
+    expect(screen.queryByTestId(policyEditorIds.save)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'View DNS' }));
     const dialog = await screen.findByTestId(firewallIds.serviceDialog);
