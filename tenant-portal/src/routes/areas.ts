@@ -107,6 +107,8 @@ export interface Area {
   hasLanding?: boolean;
   /** The landing page at the area's own path; without one it shows the title only (AreaPage). */
   page?: PageLoader;
+  /** The page has deep-linkable sections under its path (/fwaas/rules): it takes the rest of the path. */
+  sections?: boolean;
 }
 
 export const ALL_ENVIRONMENTS: EnvironmentRule = { cloud: true, onPrem: 'all' };
@@ -291,7 +293,9 @@ export const AREAS: readonly Area[] = [
     access: any('fwaas:*'),
     environment: ALL_ENVIRONMENTS,
     inNav: true,
-    page: withPublishBar(),
+    // The publish bar goes above the firewall's editor: its documents share the policy revision.
+    page: withPublishBar(page(() => import('../areas/fwaas/FirewallPage').then((m) => m.FirewallPage))),
+    sections: true,
   },
   {
     id: 'browser-management',
