@@ -66,6 +66,7 @@ export * from './features/revision/revisionSelectors';
 export * from './features/revision/revisionSaga';
 export * from './features/revision/diffText';
 export * from './features/policy-docs';
+export * from './features/policy-tester';
 export * from './features/inactivity/inactivitySlice';
 export * from './features/inactivity/inactivitySelectors';
 export * from './features/inactivity/inactivitySaga';

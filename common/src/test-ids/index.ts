@@ -103,6 +103,29 @@ export const policyIds = {
   revisionSummary: 'policy-revision-summary',
 } as const;
 
+/** The policy tester (issue 12): a request, and the staged and published decisions. */
+export const policyTesterIds = {
+  page: 'policy-tester',
+  url: 'policy-tester-url',
+  user: 'policy-tester-user',
+  groups: 'policy-tester-groups',
+  category: 'policy-tester-category',
+  risk: 'policy-tester-risk',
+  time: 'policy-tester-time',
+  userAgent: 'policy-tester-user-agent',
+  sourceIp: 'policy-tester-source-ip',
+  submit: 'policy-tester-submit',
+  error: 'policy-tester-error',
+  /** `${decision}-staged` / `${decision}-published` */
+  decision: 'policy-tester-decision',
+  /** The link to the rule that decided, inside a decision. */
+  ruleLink: 'policy-tester-rule-link',
+  changed: 'policy-tester-changed',
+} as const;
+
+/** The link from a logged event to the policy rule that decided it (logs explorer). */
+export const policyRuleLinkId = 'policy-rule-link';
+
 /**
  * The publish bar of every policy page and what it opens (issue 12): the review of the staged
  * changes, publishing with a comment, discarding; and the revision history page.

@@ -29,6 +29,7 @@ describe('route table pages', () => {
       '/policy/casb',
       '/policy/egress',
       '/policy/content-inspection',
+      '/policy/tester',
       '/policy/history',
       '/logs/web',
       '/logs/email',

@@ -156,6 +156,14 @@ const withPublishBar =
       load ? load() : import('../areas/AreaPage').then((m) => ({ default: m.AreaPage })),
     ]).then(([bar, loaded]) => ({ default: bar.withPublishBar(loaded.default) }));
 
+/** The policy tester (issue 12): decides a request with the staged and the published web policy. */
+export const POLICY_TESTER_CHILD: ChildArea = {
+  path: 'tester',
+  title: 'Policy tester',
+  access: any('web_policy:*'),
+  page: page(() => import('../areas/policy/PolicyTesterPage').then((m) => m.PolicyTesterPage)),
+};
+
 /** The published revisions, their differences and rollback (issue 12): open to every policy group. */
 export const POLICY_HISTORY_CHILD: ChildArea = {
   path: 'history',
@@ -237,7 +245,7 @@ export const AREAS: readonly Area[] = [
     requiresLogin: true,
     access: any(...POLICY_GROUPS.map((group) => `${group}:*`)),
     environment: CLOUD_OR_MANAGEMENT_STATION,
-    children: [...POLICY_CHILDREN, POLICY_HISTORY_CHILD].map((child) => ({
+    children: [...POLICY_CHILDREN, POLICY_TESTER_CHILD, POLICY_HISTORY_CHILD].map((child) => ({
       ...child,
       page: withPublishBar(child.page),
     })),
