@@ -5,6 +5,7 @@ import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { blockingViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { discardStagedPolicy } from '../support/policyApi';
 
 /**
  * Stages a change the way another administrator's save would: through the API with the browser's
@@ -55,6 +56,9 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
     await forgetSession();
     await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/policy');
     await waitForPortalRoute('#/policy');
+    // Another spec may have left changes staged on the shared server.
+    await discardStagedPolicy();
+    await browser.refresh();
     await shell.waitForRevisionState();
     await publishBar.waitForSummary('No unpublished changes');
     const publishedBefore = Number((/Revision (\d+)/.exec(await shell.revisionState.getText()) ?? [])[1]);

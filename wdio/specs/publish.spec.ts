@@ -3,6 +3,7 @@ import { policyPage } from '../pageobjects/PolicyPage';
 import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { discardStagedPolicy } from '../support/policyApi';
 
 const revisionStateIs = async (state: 'new' | 'staged') =>
   browser.waitUntil(async () => (await shell.revisionState.getAttribute('data-state')) === state, {
@@ -21,6 +22,9 @@ describe('Staging and publishing a policy revision', () => {
     await forgetSession();
     await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/policy');
     await waitForPortalRoute('#/policy');
+    // Another spec may have left changes staged on the shared server.
+    await discardStagedPolicy();
+    await browser.refresh();
     await policyPage.waitForDisplayed();
     await shell.waitForRevisionState();
     await revisionStateIs('new');
