@@ -69,7 +69,12 @@ export interface SeedPlan {
 
 function planOf(options: SeedOptions): SeedPlan {
   return {
-    tenants: options.tenants.map(({ tid, name }) => ({ tid, name })),
+    // A tenant's web decider goes along for generating; recording the plan as JSON leaves it out.
+    tenants: options.tenants.map(({ tid, name, decideWeb }) => ({
+      tid,
+      name,
+      ...(decideWeb ? { decideWeb } : {}),
+    })),
     count: options.count,
     seed: options.seed ?? DEFAULT_SEED,
     now: options.now ?? Date.now(),
@@ -226,7 +231,16 @@ export async function seedDemoEvents(
   const recorded = await store.loadProgress(DEMO_EVENTS_LOAD);
   if (recorded?.complete) return NOTHING_TO_SEED;
   if (recorded) {
-    const plan = parseSeedPlan(recorded.plan);
+    const recordedPlan = parseSeedPlan(recorded.plan);
+    // The recorded plan names the tenants; their web deciders (not recorded) are today's.
+    const deciders = new Map(options.tenants.map((t) => [t.tid, t.decideWeb]));
+    const plan: SeedPlan = {
+      ...recordedPlan,
+      tenants: recordedPlan.tenants.map((t) => {
+        const decideWeb = deciders.get(t.tid);
+        return decideWeb ? { ...t, decideWeb } : t;
+      }),
+    };
     options.onResume?.(recorded.events, plan.count);
     const created = await appendPlan(store, plan, {
       ...options,
