@@ -116,7 +116,7 @@ describe('Web Policy editor', () => {
 
   it('the admin blocks a category and saves it: the revision becomes staged', async () => {
     await openWebPolicy('admin@acme.example', '#/policy/web/categories');
-    const group = $$(testIdSelector(componentIds.checkboxGroup))[0];
+    const group = $(testIdSelector(componentIds.checkboxGroup));
     await group.waitForDisplayed({ timeoutMsg: 'No category group showed.' });
     await group.$('button*=show').click();
     // The parent's Block and Isolate come first, then each category's Block and Isolate.
@@ -128,7 +128,7 @@ describe('Web Policy editor', () => {
     await save();
     await revisionStateIs('staged');
     await browser.refresh();
-    const again = $$(testIdSelector(componentIds.checkboxGroup))[0];
+    const again = $(testIdSelector(componentIds.checkboxGroup));
     await again.waitForDisplayed();
     await again.$('button*=show').click();
     await browser.waitUntil(
@@ -190,7 +190,7 @@ describe('Web Policy editor', () => {
     await byTestId(webPolicyIds.ruleCancel).click();
 
     await byTestId(`${webPolicyIds.tab}-categories`).click();
-    const group = $$(testIdSelector(componentIds.checkboxGroup))[0];
+    const group = $(testIdSelector(componentIds.checkboxGroup));
     await group.waitForDisplayed();
     await expect(group.$('input[type="checkbox"]')).toBeDisabled();
   });
