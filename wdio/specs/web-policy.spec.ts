@@ -1,4 +1,4 @@
-import { $, $$, browser, expect } from '@wdio/globals';
+import { $, browser, expect } from '@wdio/globals';
 import { componentIds } from '@workbench/common/test-ids/index';
 import { policyEditorIds, webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { shell } from '../pageobjects/Shell';
