@@ -119,25 +119,24 @@ describe('Web Policy editor', () => {
     const group = $(testIdSelector(componentIds.checkboxGroup));
     await group.waitForDisplayed({ timeoutMsg: 'No category group showed.' });
     await group.$('button*=show').click();
-    // The parent's Block and Isolate come first, then each category's Block and Isolate.
-    const firstBlock = group.$$('input[type="checkbox"]')[2];
-    await firstBlock.waitForDisplayed();
-    const wasBlocked = await firstBlock.isSelected();
-    await firstBlock.click();
+    // MUI draws the checkbox over a transparent input: click the drawn box, read the input. The
+    // parent's Block and Isolate come first, then each category's Block and Isolate.
+    const firstBlock = () => group.$$('.MuiCheckbox-root')[2];
+    await firstBlock().waitForDisplayed();
+    const wasBlocked = await firstBlock().$('input').isSelected();
+    await firstBlock().click();
     await statusIs('Unsaved changes.');
     await save();
     await revisionStateIs('staged');
+    await browser.saveScreenshot('/tmp/web-policy-categories-wide.png');
     await browser.refresh();
     const again = $(testIdSelector(componentIds.checkboxGroup));
     await again.waitForDisplayed();
     await again.$('button*=show').click();
     await browser.waitUntil(
-      async () => (await again.$$('input[type="checkbox"]')[2].isSelected()) !== wasBlocked,
-      {
-        timeoutMsg: 'The saved category action did not survive a reload.',
-      },
+      async () => (await again.$$('.MuiCheckbox-root')[2].$('input').isSelected()) !== wasBlocked,
+      { timeoutMsg: 'The saved category action did not survive a reload.' },
     );
-    await browser.saveScreenshot('/tmp/web-policy-categories-wide.png');
   });
 
   it('the admin adds two domain rules, moves one up and saves the order', async () => {
