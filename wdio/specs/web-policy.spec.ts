@@ -5,6 +5,7 @@ import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { byTestId, testIdSelector } from '../pageobjects/testId';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { blockingViolations } from '../support/axe';
 
 /**
  * The Web Policy editor (issue 12) in the built portal against the reference server: a category
@@ -232,5 +233,34 @@ describe('Web Policy editor', () => {
     await browser.switchWindow(second);
     await browser.closeWindow();
     await browser.switchWindow(first);
+  });
+
+  it('every section and the rule editor have no serious or critical axe-core violation', async () => {
+    await openWebPolicy('admin@acme.example', '#/policy/web/categories');
+    const found: string[] = [];
+    const check = async (where: string) => {
+      for (const v of await blockingViolations())
+        found.push(`${where}: ${v.rule} (${v.impact}) ${v.targets.join(' | ')}`);
+    };
+    for (const path of [
+      'categories',
+      'threats',
+      'exceptions',
+      'browsers',
+      'user-agents',
+      'sha256',
+      'ssl-bypass',
+    ]) {
+      await byTestId(`${webPolicyIds.tab}-${path}`).click();
+      await section(path).waitForDisplayed();
+      await status().waitForDisplayed();
+      await check(path);
+    }
+    await byTestId(`${webPolicyIds.tab}-exceptions`).click();
+    await byTestId(`${webPolicyIds.ruleAdd}-exceptions`).click();
+    await byTestId(webPolicyIds.ruleDialog).waitForDisplayed();
+    await check('rule editor');
+    await byTestId(webPolicyIds.ruleCancel).click();
+    expect(found).toEqual([]);
   });
 });
