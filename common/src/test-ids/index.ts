@@ -103,6 +103,76 @@ export const policyIds = {
   revisionSummary: 'policy-revision-summary',
 } as const;
 
+/** The policy tester (issue 12): a request, and the staged and published decisions. */
+export const policyTesterIds = {
+  page: 'policy-tester',
+  url: 'policy-tester-url',
+  user: 'policy-tester-user',
+  groups: 'policy-tester-groups',
+  category: 'policy-tester-category',
+  risk: 'policy-tester-risk',
+  time: 'policy-tester-time',
+  userAgent: 'policy-tester-user-agent',
+  sourceIp: 'policy-tester-source-ip',
+  submit: 'policy-tester-submit',
+  error: 'policy-tester-error',
+  /** `${decision}-staged` / `${decision}-published` */
+  decision: 'policy-tester-decision',
+  /** The link to the rule that decided, inside a decision. */
+  ruleLink: 'policy-tester-rule-link',
+  changed: 'policy-tester-changed',
+} as const;
+
+/** The link from a logged event to the policy rule that decided it (logs explorer). */
+export const policyRuleLinkId = 'policy-rule-link';
+
+/**
+ * The publish bar of every policy page and what it opens (issue 12): the review of the staged
+ * changes, publishing with a comment, discarding; and the revision history page.
+ */
+export const publishBarIds = {
+  bar: 'publish-bar',
+  /** The count of staged changes, or "No unpublished changes" (data-count holds the number). */
+  summary: 'publish-bar-summary',
+  review: 'publish-bar-review',
+  publish: 'publish-bar-publish',
+  discard: 'publish-bar-discard',
+  history: 'publish-bar-history',
+  reviewDialog: 'review-dialog',
+  reviewClose: 'review-close',
+  /** `${diffKind}-${kind}`: a kind's group of sentences in a readable diff. */
+  diffKind: 'diff-kind',
+  diffLine: 'diff-line',
+  diffEmpty: 'diff-empty',
+  publishDialog: 'publish-dialog',
+  publishComment: 'publish-comment',
+  publishConfirm: 'publish-confirm',
+  publishCancel: 'publish-cancel',
+  /** Who changed the policy after the review (a refused publish). */
+  conflict: 'publish-conflict',
+  discardDialog: 'discard-dialog',
+  discardConfirm: 'discard-confirm',
+  discardCancel: 'discard-cancel',
+} as const;
+
+export const revisionHistoryIds = {
+  page: 'revision-history-page',
+  table: 'revision-history-table',
+  /** `${row}-${rev}` */
+  row: 'revision-history-row',
+  /** `${select}-${rev}`: the checkbox that picks a revision to compare. */
+  select: 'revision-history-select',
+  /** `${rollback}-${rev}` */
+  rollback: 'revision-history-rollback',
+  rollbackDialog: 'rollback-dialog',
+  rollbackConfirm: 'rollback-confirm',
+  rollbackCancel: 'rollback-cancel',
+  comparison: 'revision-history-comparison',
+  empty: 'revision-history-empty',
+  error: 'revision-history-error',
+  pager: 'revision-history-pager',
+} as const;
+
 /** Provider console pages beyond the ids above. */
 export const providerPageIds = {
   userRole: 'provider-user-role',

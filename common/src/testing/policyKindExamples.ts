@@ -1453,7 +1453,11 @@ const ex = {
         data: { categories_85_to_88: { enable: 'yes' } },
         field: 'data.categories_85_to_88.enable',
       },
-      { why: 'a missing switch', data: { categories_85_to_88: {} }, field: 'enable' },
+      {
+        why: 'a missing switch',
+        data: { categories_85_to_88: {} },
+        field: 'data.categories_85_to_88.enable',
+      },
     ],
   },
 } satisfies Examples;

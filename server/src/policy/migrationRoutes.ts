@@ -29,15 +29,15 @@ import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAu
 import {
   CATEGORY_VERSION_DOC,
   CONTENT_VERSION_DOC,
-  contentKinds,
+  CONTENT_KINDS,
   migrateBypassCategories,
   migrateCategoryActions,
-  migrateContentTypeNames,
+  migrateContentRules,
   migrateRuleCategories,
   readVersion,
 } from './policyMigrations';
 import { v2IdsOf } from './reference/webCategoriesV2';
-import { CONTENT_TYPES_V3_TO_V4 } from './reference/contentTypes';
+import { V4_CONTENT_TYPE_OF_EXTENSION } from './reference/contentTypes';
 
 /** The category migration rewrites the category actions, the exception rules and SSL bypass: all three writes. */
 export const CATEGORY_MIGRATION_PERMISSION = {
@@ -164,8 +164,7 @@ export const policyMigrationRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  const kinds = contentKinds();
-  const contentGroup = kinds ? POLICY_KIND_REGISTRY[kinds.v4].group : 'content_inspection';
+  const contentGroup = POLICY_KIND_REGISTRY[CONTENT_KINDS.v4].group;
   app.put(
     POLICY_MIGRATION_PATHS.content,
     {
@@ -173,7 +172,7 @@ export const policyMigrationRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary:
-          'Moves the staged revision from the v3 to the v4 content types (the v3 content policy becomes the v4 one); 409 when stale or already v4',
+          'Converts the staged v3 file-type rules (by extension) into v4 content-type rules and switches the revision to the v4 content types; 409 when stale, already v4, the v4 policy already has rules, or an extension has no v4 content type',
         body: MigrationBody,
         response: { 200: Revision, ...conflicts },
       },
@@ -183,31 +182,48 @@ export const policyMigrationRoutes: FastifyPluginAsync = async (fastify) => {
       return migrate(ctx, request, s, request.body, async (tx, staged) => {
         if ((await readVersion(tx, s.tid, CONTENT_VERSION_DOC, staged)) === 4)
           throw new ApiHttpError(409, CONTENT_ALREADY_MIGRATED_MSG);
-        let dropped: string[] = [];
-        if (kinds) {
-          const v4: PolicyKindDef = POLICY_KIND_REGISTRY[kinds.v4];
-          const migrated = migrateContentTypeNames(
-            await readPolicyDoc(tx, s.tid, kinds.v3, staged),
-            CONTENT_TYPES_V3_TO_V4,
+        const refuse = (message: string, field?: string) =>
+          new ApiHttpError(409, `Cannot move the content policy to v4: ${message}`, field);
+        // The v4 document is replaced: rules staged there by hand would be lost, so they must go first.
+        const before = (await readPolicyDoc(tx, s.tid, CONTENT_KINDS.v4, staged)) as PolicyData<'v4/content'>;
+        if (before.list.length > 0)
+          throw refuse(
+            `the v4 content policy already has rules (${before.list.map((r) => r.id).join(', ')}); remove them first.`,
           );
-          const issue = Compile(v4.data as Parameters<typeof Compile>[0]).Check(migrated.value)
-            ? v4.check?.(migrated.value as never, { tid: s.tid })
-            : { field: 'data', message: `The ${kinds.v3} policy does not fit ${kinds.v4} once moved.` };
-          if (issue)
-            throw new ApiHttpError(
-              409,
-              `Cannot move the content policy to v4: ${issue.message}`,
-              issue.field,
-            );
-          await tx.putPolicyDoc({ tid: s.tid, kind: kinds.v4, revId: staged, data: migrated.value });
-          dropped = migrated.dropped;
+        const v3 = (await readPolicyDoc(tx, s.tid, CONTENT_KINDS.v3, staged)) as PolicyData<'content'>;
+        const migrated = migrateContentRules(v3.list, (ext) => V4_CONTENT_TYPE_OF_EXTENSION.get(ext));
+        if (migrated.unknown.length > 0) {
+          const byRule = new Map<string, string[]>();
+          for (const u of migrated.unknown) byRule.set(u.rule, [...(byRule.get(u.rule) ?? []), u.extension]);
+          const named = [...byRule].map(([rule, extensions]) => `rule ${rule}: ${extensions.join(', ')}`);
+          throw refuse(
+            `no v4 content type holds these extensions (${named.join('; ')}); remove them from the v3 rules first.`,
+            migrated.unknown[0].field,
+          );
         }
+        const data: PolicyData<'v4/content'> = { list: migrated.list };
+        // By construction the result fits; checked anyway so a schema change cannot store a document PUT would refuse.
+        const v4: PolicyKindDef = POLICY_KIND_REGISTRY[CONTENT_KINDS.v4];
+        const [fits, errors] = Compile(v4.data as Parameters<typeof Compile>[0]).Errors(data);
+        const issue = fits
+          ? v4.check?.(data as never, { tid: s.tid })
+          : {
+              field: `data${errors[0]?.instancePath.replaceAll('/', '.') ?? ''}`,
+              message: errors[0]?.message ?? '',
+            };
+        if (issue) throw refuse(`${issue.field}: ${issue.message}`, issue.field);
+
+        await tx.putPolicyDoc({ tid: s.tid, kind: CONTENT_KINDS.v4, revId: staged, data });
         await tx.putPolicyDoc({ tid: s.tid, kind: CONTENT_VERSION_DOC, revId: staged, data: { version: 4 } });
+        const converted = data.list.length ? ` Converted ${data.list.length} file-type rules.` : '';
+        const cdr = migrated.cdr.length
+          ? ` v4 has no CDR; it was on for: ${migrated.cdr.map((c) => (c.from === c.to ? c.rule : `${c.rule} (${c.from} became ${c.to})`)).join(', ')}.`
+          : '';
         return [
           {
             action: 'update',
             area: AUDIT_AREA[contentGroup],
-            details: `Migrated the content types to version 4 in revision ${staged}.${droppedNote(dropped)}`,
+            details: `Migrated the content types to version 4 in revision ${staged}.${converted}${cdr}`,
           },
         ];
       });

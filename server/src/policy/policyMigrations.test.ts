@@ -1,21 +1,28 @@
 /**
  * The migrations' rewrites as pure functions, and the mappings they follow: every v1 category
- * and v3 content type goes somewhere that exists, splits and merges as the data says, merged
- * actions keep the most restrictive, and the content rename touches only content-type names.
+ * goes somewhere that exists, splits and merges as the data says, merged actions keep the most
+ * restrictive; each v3 extension has one v4 content type (but Flash's), and the v3 file-type
+ * rules convert into v4 content-type rules field by field.
  */
-import { Type } from 'typebox';
-import { POLICY_KIND_REGISTRY, type PolicyKindDef } from '@workbench/common/api/contract/policyKinds';
+import { Compile } from 'typebox/schema';
+import {
+  POLICY_KIND_REGISTRY,
+  type PolicyData,
+  type PolicyKindDef,
+} from '@workbench/common/api/contract/policyKinds';
 import { EXTENSION_CATEGORY_IDS } from '@workbench/common/api/contract/policy-kinds/categoryKinds';
 import { CATEGORIES_V1, EXTENSION_MAP } from './reference/webCategories';
 import { CATEGORIES_V2, CATEGORY_MAPPING_V1_TO_V2, v2IdsOf } from './reference/webCategoriesV2';
-import { CONTENT_TYPES_V3, CONTENT_TYPES_V3_TO_V4, CONTENT_TYPES_V4 } from './reference/contentTypes';
+import { CONTENT_TYPES_V3, CONTENT_TYPES_V4, V4_CONTENT_TYPE_OF_EXTENSION } from './reference/contentTypes';
 import {
   ACTION_RESTRICTIVENESS,
+  CDR_ALLOW_REPLACEMENT,
+  CONTENT_KINDS,
   contentKinds,
   migrateBypassCategories,
   migrateCategoryActions,
   migrateCategoryIds,
-  migrateContentTypeNames,
+  migrateContentRules,
   migrateRuleCategories,
 } from './policyMigrations';
 
@@ -117,72 +124,135 @@ describe('category rewrites', () => {
 });
 
 describe('content types v3 → v4', () => {
-  test('every v3 type goes to v4 types that exist; Flash goes nowhere; the calendar keeps its formats', () => {
-    const v4 = new Set(CONTENT_TYPES_V4.map((f) => f.name));
-    for (const v3 of CONTENT_TYPES_V3)
-      for (const name of CONTENT_TYPES_V3_TO_V4[v3.name]) expect(v4.has(name)).toBe(true);
-    expect(CONTENT_TYPES_V3_TO_V4['Microsoft Office Documents']).toEqual([
-      'Microsoft Word Documents',
-      'Microsoft Excel Spreadsheets',
-      'Microsoft PowerPoint Presentations',
+  test('each extension is in one v4 type; every v3 extension but Flash has one; the calendar keeps its formats', () => {
+    const v4Extensions = CONTENT_TYPES_V4.flatMap((f) => f.types.flatMap((t) => t.extensions));
+    expect(V4_CONTENT_TYPE_OF_EXTENSION.size).toBe(v4Extensions.length);
+    const homeless = CONTENT_TYPES_V3.flatMap((f) =>
+      f.types.flatMap((t) => t.extensions.filter((e) => !V4_CONTENT_TYPE_OF_EXTENSION.has(e))),
+    );
+    expect(homeless).toEqual(['swf']);
+    expect(['ics', 'ical', 'vcs'].map((e) => V4_CONTENT_TYPE_OF_EXTENSION.get(e))).toEqual([
+      'ICS Calendar Invitations',
+      'ICS Calendar Invitations',
+      'ICS Calendar Invitations',
     ]);
-    expect(CONTENT_TYPES_V3_TO_V4.Archives).toEqual(['Compressed Archives', 'Disk Images']);
-    expect(CONTENT_TYPES_V3_TO_V4.Calendar).toEqual(['ICS Calendar Invitations']);
-    expect(CONTENT_TYPES_V3_TO_V4.Flash).toEqual([]);
+    expect(V4_CONTENT_TYPE_OF_EXTENSION.get('xlsx')).toBe('Microsoft Excel Spreadsheets');
   });
 
-  test('the rename touches content-type names only, at any depth', () => {
-    const v3 = {
-      rules: [
+  type V3Rule = PolicyData<'content'>['list'][number];
+  const rule = (id: string, fields: Partial<V3Rule>): V3Rule => ({
+    id,
+    name: id,
+    enabled: true,
+    conditions: {},
+    direction: 'downloads',
+    file_types: ['pdf'],
+    action: 'block',
+    cdr: false,
+    ...fields,
+  });
+  const typeOf = (ext: string) => V4_CONTENT_TYPE_OF_EXTENSION.get(ext);
+
+  test('a rule keeps its fields and order; its extensions group under their v4 types as entries', () => {
+    const out = migrateContentRules(
+      [
+        rule('a', {
+          enabled: false,
+          conditions: { users: ['ann'] },
+          schedule: { days: [0], from: '00:00', to: '24:00', time_zone: 'UTC' },
+          direction: 'uploads',
+          file_types: ['tar', 'dmg', 'gz', 'iso'],
+          action: 'safeview',
+          comment: 'c',
+        }),
+        rule('b', { file_types: ['mp3', 'mov', 'wav'] }),
+      ],
+      typeOf,
+    );
+    expect(out).toEqual({
+      list: [
         {
-          id: 'r1',
-          name: 'Calendar',
-          content_types: ['Microsoft Office Documents', 'Flash', 'Custom'],
+          id: 'a',
+          name: 'a',
+          enabled: false,
+          conditions: { users: ['ann'] },
+          schedule: { days: [0], from: '00:00', to: '24:00', time_zone: 'UTC' },
+          direction: 'uploads',
+          content_types: [
+            { name: 'Compressed Archives', entries: ['tar', 'gz'] },
+            { name: 'Disk Images', entries: ['dmg', 'iso'] },
+          ],
+          action: 'safeview',
+          comment: 'c',
+        },
+        {
+          id: 'b',
+          name: 'b',
+          enabled: true,
+          conditions: {},
+          direction: 'downloads',
+          content_types: [
+            { name: 'Audio', entries: ['mp3', 'wav'] },
+            { name: 'Video', entries: ['mov'] },
+          ],
           action: 'block',
         },
-        { id: 'r2', content_type: 'Archives', note: 'Archives' },
       ],
-      defaults: { file_types: ['Calendar', 'Images'] },
-    };
-    expect(migrateContentTypeNames(v3, CONTENT_TYPES_V3_TO_V4)).toEqual({
-      value: {
-        rules: [
-          {
-            id: 'r1',
-            name: 'Calendar',
-            content_types: [
-              'Microsoft Word Documents',
-              'Microsoft Excel Spreadsheets',
-              'Microsoft PowerPoint Presentations',
-              'Custom',
-            ],
-            action: 'block',
-          },
-          { id: 'r2', content_type: 'Compressed Archives', note: 'Archives' },
-        ],
-        defaults: { file_types: ['ICS Calendar Invitations', 'Images'] },
-      },
-      dropped: ['Flash'],
+      unknown: [],
+      cdr: [],
     });
   });
 
-  test('the content kinds are found by their spec paths, whatever their keys', () => {
-    const standIn = (path: string): PolicyKindDef => ({
-      path,
-      group: 'content_inspection',
-      title: 'Content policy',
-      data: Type.Object({}),
-      defaults: {},
-      scope: 'policy',
-      spec: 'api-client-layer §7',
-    });
-    const registry: Record<string, PolicyKindDef> = {
-      ...(POLICY_KIND_REGISTRY as Record<string, PolicyKindDef>),
-      'content-v3': standIn('/api/policy/v3/rules/content/{rev}'),
-      'content-v4': standIn('/api/policy/v4/rules/content/{rev}'),
-    };
-    expect(contentKinds(registry)).toEqual({ v3: 'content-v3', v4: 'content-v4' });
-    const { 'content-v4': _v4, ...onlyV3 } = registry;
-    expect(contentKinds(onlyV3)).toBeNull();
+  test('CDR, which v4 lacks: an allow becomes safeview, other actions stay; each CDR rule is listed', () => {
+    const actions = ['allow', 'block', 'safeview', 'safeview_readonly'] as const;
+    const out = migrateContentRules(
+      [
+        ...actions.map((action) => rule(`cdr-${action}`, { action, cdr: true })),
+        rule('plain', { action: 'allow' }),
+      ],
+      typeOf,
+    );
+    expect(out.list.map((r) => [r.id, r.action])).toEqual([
+      ['cdr-allow', CDR_ALLOW_REPLACEMENT],
+      ['cdr-block', 'block'],
+      ['cdr-safeview', 'safeview'],
+      ['cdr-safeview_readonly', 'safeview_readonly'],
+      ['plain', 'allow'],
+    ]);
+    expect(CDR_ALLOW_REPLACEMENT).toBe('safeview');
+    expect(out.cdr).toEqual([
+      { rule: 'cdr-allow', from: 'allow', to: 'safeview' },
+      { rule: 'cdr-block', from: 'block', to: 'block' },
+      { rule: 'cdr-safeview', from: 'safeview', to: 'safeview' },
+      { rule: 'cdr-safeview_readonly', from: 'safeview_readonly', to: 'safeview_readonly' },
+    ]);
+    for (const r of out.list) expect(r).not.toHaveProperty('cdr');
+  });
+
+  test('extensions no v4 type holds are reported with their v3 field, never silently dropped', () => {
+    const out = migrateContentRules(
+      [rule('ok', { file_types: ['png'] }), rule('old', { file_types: ['swf', 'pdf', 'xyz'] })],
+      typeOf,
+    );
+    expect(out.unknown).toEqual([
+      { rule: 'old', extension: 'swf', field: 'data.list.1.file_types.0' },
+      { rule: 'old', extension: 'xyz', field: 'data.list.1.file_types.2' },
+    ]);
+  });
+
+  test('the content kinds are the registry rows at the spec paths, and a conversion fits the v4 schema', () => {
+    expect(contentKinds()).toBe(CONTENT_KINDS);
+    expect(POLICY_KIND_REGISTRY[CONTENT_KINDS.v3].path).toBe('/api/policy/v3/rules/content/{rev}');
+    expect(POLICY_KIND_REGISTRY[CONTENT_KINDS.v4].path).toBe('/api/policy/v4/rules/content/{rev}');
+    const v4: PolicyKindDef = POLICY_KIND_REGISTRY[CONTENT_KINDS.v4];
+    const every = CONTENT_TYPES_V3.flatMap((f) => f.types.flatMap((t) => t.extensions)).filter(
+      (e) => e !== 'swf',
+    );
+    const data = { list: migrateContentRules([rule('all', { file_types: every, cdr: true })], typeOf).list };
+    expect(Compile(v4.data as Parameters<typeof Compile>[0]).Check(data)).toBe(true);
+    expect(v4.check?.(data as never, { tid: 't' })).toBeNull();
+    expect(data.list[0].content_types.map((c) => c.name)).toEqual(
+      CONTENT_TYPES_V4.map((f) => f.name).filter((n) => n !== 'E-mail Messages' && n !== 'CAD Drawings'),
+    );
   });
 });

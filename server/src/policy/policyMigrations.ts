@@ -10,11 +10,7 @@
  * kinds only: it must also call restoreVersions, or a rollback across a migration leaves v1
  * documents under version 2.
  */
-import {
-  POLICY_KIND_REGISTRY,
-  type PolicyKind,
-  type PolicyKindDef,
-} from '@workbench/common/api/contract/policyKinds';
+import type { PolicyData, PolicyKind } from '@workbench/common/api/contract/policyKinds';
 import type { ConfigStore } from '../store/ConfigStore';
 
 export const CATEGORY_VERSION_DOC = 'category_version';
@@ -171,59 +167,69 @@ export function migrateBypassCategories<E extends BypassEntry>(
   return { list: out, dropped };
 }
 
-/** The keys under which a content policy document names content types (lists, or one name). */
-export const CONTENT_TYPE_KEYS = ['content_types', 'contentTypes', 'file_types'] as const;
-export const CONTENT_TYPE_KEY = 'content_type';
+/**
+ * The v3 and v4 content policies (api-client-layer §7 GET and PUT /api/policy/v3|v4/rules/content/{rev}):
+ * v3 rules name file extensions, v4 rules the content types of GET /api/policy/v4/content_types.
+ */
+export const CONTENT_KINDS = { v3: 'content', v4: 'v4/content' } as const satisfies Record<
+  string,
+  PolicyKind
+>;
+/** The content kinds (found by spec path before they were registry rows; kept for its callers). */
+export const contentKinds = () => CONTENT_KINDS;
+
+type ContentRuleV3 = PolicyData<'content'>['list'][number];
+type ContentRuleV4 = PolicyData<'v4/content'>['list'][number];
+
+/** What a CDR allow rule becomes in v4, which has no CDR: the next stricter file action. */
+export const CDR_ALLOW_REPLACEMENT = 'safeview' satisfies ContentRuleV4['action'];
 
 /**
- * A v3 content document with every content-type name moved to its v4 names: lists under
- * CONTENT_TYPE_KEYS take all of a name's v4 types (no repeats); a single `content_type` takes
- * the first. Names that are not v3 types (already v4, or the tenant's own) stay as they are;
- * v3 types v4 dropped (Flash) are removed and listed in `dropped`.
+ * The v3 file-type rules as v4 content-type rules, in order, same id, name, enabled, conditions,
+ * schedule, comment, direction and action. Each rule's extensions become refs to the v4 content
+ * types holding them, in order of first mention, with those extensions as the ref's entries: the
+ * rule covers exactly the files it covered (never a whole type's other formats).
+ *
+ * v4 has no CDR (content disarm). A CDR rule that allowed a file delivered it rebuilt without
+ * active content; delivering the original would loosen it, so its action becomes safeview (the
+ * file opens in isolation). Block and safeview rules keep their action; CDR changed nothing
+ * there. Every CDR rule is listed in `cdr` for the audit.
+ *
+ * Extensions no v4 type holds (Flash's swf; anything a tenant typed) are listed in `unknown`,
+ * with the v3 field: the caller refuses rather than drop them, which would silently narrow a
+ * block rule (or leave it with no content type at all).
  */
-export function migrateContentTypeNames(
-  value: unknown,
-  v3ToV4: Readonly<Record<string, readonly string[]>>,
-): { value: unknown; dropped: string[] } {
-  const dropped = new Set<string>();
-  const rename = (name: string): readonly string[] => {
-    if (!Object.hasOwn(v3ToV4, name)) return [name];
-    const to = v3ToV4[name];
-    if (to.length === 0) dropped.add(name);
-    return to;
-  };
-  const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(walk);
-    if (!v || typeof v !== 'object') return v;
-    return Object.fromEntries(
-      Object.entries(v).map(([key, inner]) => {
-        if ((CONTENT_TYPE_KEYS as readonly string[]).includes(key) && Array.isArray(inner))
-          return [key, [...new Set(inner.flatMap((n) => (typeof n === 'string' ? rename(n) : [n])))]];
-        if (key === CONTENT_TYPE_KEY && typeof inner === 'string') return [key, rename(inner)[0] ?? inner];
-        return [key, walk(inner)];
-      }),
-    );
-  };
-  return { value: walk(value), dropped: [...dropped] };
-}
-
-/** The v3 and v4 content policy documents (api-client-layer §7: GET and PUT /api/policy/v3|v4/rules/content/{rev}). */
-export const CONTENT_KIND_PATHS = {
-  v3: '/api/policy/v3/rules/content/{rev}',
-  v4: '/api/policy/v4/rules/content/{rev}',
-} as const;
-
-/**
- * The registry's v3 and v4 content kinds, found by their spec paths (whatever their keys), or
- * null while the registry has no such pair: the content migration then only switches the
- * revision to the v4 content types.
- */
-export function contentKinds(
-  registry: Readonly<Record<string, PolicyKindDef>> = POLICY_KIND_REGISTRY,
-): { v3: PolicyKind; v4: PolicyKind } | null {
-  const byPath = (path: string) =>
-    Object.entries(registry).find(([, def]) => def.path === path)?.[0] as PolicyKind | undefined;
-  const v3 = byPath(CONTENT_KIND_PATHS.v3);
-  const v4 = byPath(CONTENT_KIND_PATHS.v4);
-  return v3 && v4 ? { v3, v4 } : null;
+export function migrateContentRules(
+  list: readonly ContentRuleV3[],
+  v4TypeOf: (extension: string) => string | undefined,
+): {
+  list: ContentRuleV4[];
+  unknown: Array<{ rule: string; extension: string; field: string }>;
+  cdr: Array<{ rule: string; from: string; to: string }>;
+} {
+  const unknown: Array<{ rule: string; extension: string; field: string }> = [];
+  const cdr: Array<{ rule: string; from: string; to: string }> = [];
+  const out = list.map((rule, i): ContentRuleV4 => {
+    const refs = new Map<string, string[]>();
+    for (const [j, extension] of rule.file_types.entries()) {
+      const type = v4TypeOf(extension);
+      if (type === undefined)
+        unknown.push({ rule: rule.id, extension, field: `data.list.${i}.file_types.${j}` });
+      else refs.set(type, [...(refs.get(type) ?? []), extension]);
+    }
+    const action = rule.cdr && rule.action === 'allow' ? CDR_ALLOW_REPLACEMENT : rule.action;
+    if (rule.cdr) cdr.push({ rule: rule.id, from: rule.action, to: action });
+    return {
+      id: rule.id,
+      name: rule.name,
+      enabled: rule.enabled,
+      conditions: rule.conditions,
+      ...(rule.schedule ? { schedule: rule.schedule } : {}),
+      direction: rule.direction,
+      content_types: [...refs].map(([name, entries]) => ({ name, entries })),
+      action,
+      ...(rule.comment !== undefined ? { comment: rule.comment } : {}),
+    };
+  });
+  return { list: out, unknown, cdr };
 }

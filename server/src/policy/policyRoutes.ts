@@ -46,6 +46,7 @@ import {
 } from './revisionStaging';
 import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
 import { deepEqual, diffPolicyDoc } from './policyDiff';
+import { restoreVersions } from './policyMigrations';
 import { decideWebRequest } from './webPolicyDecision';
 import { CATEGORY_DECISION_NAMES, webPolicyAt } from './webDeciders';
 
@@ -72,10 +73,14 @@ const publishedReply = (p: PublishedRevisionRecord): PublishedRevision => ({
   rolled_back_from: p.rolledBackFrom,
 });
 
-/** The kinds that hold the policy (a publish note belongs to its revision and is not policy). */
-const POLICY_DOC_KINDS = POLICY_KINDS.filter(
-  (k) => (POLICY_KIND_REGISTRY[k] as PolicyKindDef).scope === 'policy',
-);
+/**
+ * The kinds that hold the tenant's policy: not a publish note (it belongs to its revision), nor a
+ * read-only kind (a parent's rules, a view of another kind's document).
+ */
+const POLICY_DOC_KINDS = POLICY_KINDS.filter((k) => {
+  const def: PolicyKindDef = POLICY_KIND_REGISTRY[k];
+  return def.scope === 'policy' && !def.readOnly && !def.view;
+});
 
 /** The areas (audit sub-event types) of the kinds saved in a revision, for its audit events. */
 async function areasOf(store: ConfigStore, tid: string, revId: number): Promise<string[]> {
@@ -250,6 +255,8 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
             await tx.putPolicyDoc({ tid: s.tid, kind, revId: stagedRevId, data: wanted });
             areas.add(AUDIT_AREA[(POLICY_KIND_REGISTRY[kind] as PolicyKindDef).group]);
           }
+          // The category and content versions go back with the documents that use them.
+          await restoreVersions(tx, s.tid, { target, published: seen.revId, staged: stagedRevId });
         },
         { rolledBackFrom: target },
       );

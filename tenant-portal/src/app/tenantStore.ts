@@ -13,6 +13,8 @@ import {
   logPagingSaga,
   policyDocsReducer,
   policyDocsSaga,
+  policyTesterReducer,
+  policyTesterSaga,
   reportQueryReducer,
   reportQuerySaga,
   savedSearchesReducer,
@@ -34,6 +36,8 @@ const portalReducers = {
   reportQuery: reportQueryReducer,
   // The policy editors (web policy, firewall, …): common's policy-docs feature.
   policyDocs: policyDocsReducer,
+  // The policy tester's request and decisions.
+  policyTester: policyTesterReducer,
 };
 
 export type PortalState = AppState<'tenant', typeof portalReducers>;
@@ -51,6 +55,7 @@ export function createPortalStore(navigation: Navigation, http?: HttpClient) {
       entitiesSaga(ENTITY_SOURCES),
       reportQuerySaga,
       policyDocsSaga,
+      policyTesterSaga,
     ],
   });
 }

@@ -71,7 +71,16 @@ function areaRoute(area: Area): RouteObject {
           </AreaGuard>
         ),
       })),
-      { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
+      {
+        path: '*',
+        element: area.sections ? (
+          <AreaGuard area={area} childPath={null}>
+            {pageElement(area.page, { title: area.title, path: area.path })}
+          </AreaGuard>
+        ) : (
+          <Navigate to={NOT_FOUND_PATH} replace />
+        ),
+      },
     ],
   };
 }

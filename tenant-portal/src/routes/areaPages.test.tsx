@@ -18,12 +18,19 @@ describe('route table pages', () => {
     },
   );
 
-  it('has the dashboard, the reports, the policy landing, the web policy, every logs child and the users page, and no other page yet', () => {
+  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the firewall and the users page, and no other page yet', () => {
     expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
       '/dashboard',
       '/reports',
       '/policy',
       '/policy/web',
+      '/policy/email',
+      '/policy/dlp',
+      '/policy/casb',
+      '/policy/egress',
+      '/policy/content-inspection',
+      '/policy/tester',
+      '/policy/history',
       '/logs/web',
       '/logs/email',
       '/logs/audit',
@@ -31,6 +38,7 @@ describe('route table pages', () => {
       '/logs/firewall',
       '/logs/saa',
       '/settings/users',
+      '/fwaas',
     ]);
   });
 });

@@ -107,6 +107,8 @@ export interface Area {
   hasLanding?: boolean;
   /** The landing page at the area's own path; without one it shows the title only (AreaPage). */
   page?: PageLoader;
+  /** The page has deep-linkable sections under its path (/fwaas/rules): it takes the rest of the path. */
+  sections?: boolean;
 }
 
 export const ALL_ENVIRONMENTS: EnvironmentRule = { cloud: true, onPrem: 'all' };
@@ -141,6 +143,34 @@ export const POLICY_CHILDREN: readonly ChildArea[] = POLICY_GROUPS.map((group): 
     ...(editor ? { page: editor, sections: true } : {}),
   };
 });
+
+/**
+ * Every policy page (the policy area's and the firewall's, whose documents share the revision)
+ * shows the publish bar above it (issue 12); a page not written yet shows its title under it.
+ */
+const withPublishBar =
+  (load?: PageLoader): PageLoader =>
+  () =>
+    Promise.all([
+      import('../areas/policy/PublishBar'),
+      load ? load() : import('../areas/AreaPage').then((m) => ({ default: m.AreaPage })),
+    ]).then(([bar, loaded]) => ({ default: bar.withPublishBar(loaded.default) }));
+
+/** The policy tester (issue 12): decides a request with the staged and the published web policy. */
+export const POLICY_TESTER_CHILD: ChildArea = {
+  path: 'tester',
+  title: 'Policy tester',
+  access: any('web_policy:*'),
+  page: page(() => import('../areas/policy/PolicyTesterPage').then((m) => m.PolicyTesterPage)),
+};
+
+/** The published revisions, their differences and rollback (issue 12): open to every policy group. */
+export const POLICY_HISTORY_CHILD: ChildArea = {
+  path: 'history',
+  title: 'Revision history',
+  access: any(...POLICY_GROUPS.map((group) => `${group}:*`)),
+  page: page(() => import('../areas/policy/RevisionHistoryPage').then((m) => m.RevisionHistoryPage)),
+};
 
 export const SETTINGS_CHILDREN: readonly ChildArea[] = [
   { path: 'general', title: 'General Settings' },
@@ -215,10 +245,13 @@ export const AREAS: readonly Area[] = [
     requiresLogin: true,
     access: any(...POLICY_GROUPS.map((group) => `${group}:*`)),
     environment: CLOUD_OR_MANAGEMENT_STATION,
-    children: POLICY_CHILDREN,
+    children: [...POLICY_CHILDREN, POLICY_TESTER_CHILD, POLICY_HISTORY_CHILD].map((child) => ({
+      ...child,
+      page: withPublishBar(child.page),
+    })),
     inNav: true,
     hasLanding: true,
-    page: page(() => import('../areas/policy/PolicyLanding').then((m) => m.PolicyLanding)),
+    page: withPublishBar(page(() => import('../areas/policy/PolicyLanding').then((m) => m.PolicyLanding))),
   },
   {
     id: 'logs',
@@ -268,6 +301,9 @@ export const AREAS: readonly Area[] = [
     access: any('fwaas:*'),
     environment: ALL_ENVIRONMENTS,
     inNav: true,
+    // The publish bar goes above the firewall's editor: its documents share the policy revision.
+    page: withPublishBar(page(() => import('../areas/fwaas/FirewallPage').then((m) => m.FirewallPage))),
+    sections: true,
   },
   {
     id: 'browser-management',

@@ -4,15 +4,16 @@
  * check spells the write segment out so a `web_policy:*:read` grant does not match.
  */
 import type { AccessController } from '@workbench/common';
-import {
-  POLICY_GROUPS,
-  policyWritePermission as writePermission,
-} from '@workbench/common/vocabularies/policyGroups';
+import { policyWritePermission as writePermission } from '@workbench/common/vocabularies/policyGroups';
+import { POLICY_KIND_GROUPS } from '@workbench/common/api/contract/policyKinds';
 
 /** The note editor is editable for web-policy writers. */
 export const canWritePolicyNote = (access: AccessController): boolean =>
   access.can(writePermission('web_policy'));
 
-/** Publish is offered to a writer of any policy group. */
+/**
+ * Publish (and discard, rollback) is offered to a writer of any group whose documents are in the
+ * revision: the policy groups and the firewall's (the server's REVISION_PUBLISH rule).
+ */
 export const canPublishPolicy = (access: AccessController): boolean =>
-  POLICY_GROUPS.some((group) => access.can(writePermission(group)));
+  POLICY_KIND_GROUPS.some((group) => access.can(writePermission(group)));

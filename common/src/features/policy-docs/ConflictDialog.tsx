@@ -1,14 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { policyEditorIds } from '../../test-ids/webPolicyIds';
-
-/** When the other change was saved, in the user's local time (the server sends UTC ISO text). */
-export function localTime(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
+import { localTime } from '../revision/revisionSaga';
 
 /**
  * Props of ConflictDialog: a save of `title` was refused because the revision changed (409).
@@ -30,7 +22,7 @@ export interface ConflictDialogProps {
  */
 export function ConflictDialog({ title, conflict, onReapply, onDiscard }: ConflictDialogProps) {
   const who = conflict?.changedBy || 'Another administrator';
-  const when = localTime(conflict?.changedAt ?? null);
+  const when = conflict?.changedAt ? localTime(conflict.changedAt) : null;
   return (
     <Dialog
       open={conflict !== null}

@@ -14,5 +14,22 @@ export const selectIsStaged = createSelector([selectRevision], (r) => r?.state =
 export const selectStagedRevisionId = createSelector([selectRevision], (r) => r?.staged_rev_id ?? null);
 export const selectCanPublish = createSelector(
   [selectRevisionSlice],
-  (s) => s.revision?.state === 'staged' && s.status !== 'publishing',
+  (s) =>
+    s.revision?.state === 'staged' &&
+    s.status !== 'publishing' &&
+    s.status !== 'discarding' &&
+    s.status !== 'rollingBack',
+);
+export const selectRevisionConflict = createSelector([selectRevisionSlice], (s) => s.conflict);
+export const selectReview = createSelector([selectRevisionSlice], (s) => s.review);
+export const selectHistory = createSelector([selectRevisionSlice], (s) => s.history);
+export const selectComparison = createSelector([selectRevisionSlice], (s) => s.comparison);
+/** How many changes the staged revision holds (0 until its review is loaded, or when nothing is staged). */
+export const selectStagedChangeCount = createSelector([selectReview], (review) =>
+  (review.diff?.kinds ?? []).reduce((n, k) => n + k.changes.length, 0),
+);
+/** The review is of the revision as loaded now (not of an earlier updated_at). */
+export const selectReviewIsCurrent = createSelector(
+  [selectReview, selectRevision],
+  (review, revision) => revision !== null && review.updatedAt === revision.updated_at,
 );

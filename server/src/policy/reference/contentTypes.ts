@@ -3,9 +3,9 @@
  * of sub-entries; §7 GET /api/policy/v3/content_types and /api/policy/v4/content_types): the file
  * types the document, download and attachment rules name. v4 splits the broad v3 types (Office
  * documents per application, archives from disk images, audio from video), adds e-mail messages
- * and CAD drawings, and drops Flash (end of life); CONTENT_TYPES_V3_TO_V4 says where each v3
- * type went, which the content migration follows. The calendar entry is the one the portal shows
- * as "ICS Meeting Invitation" (contentTypeDisplayName).
+ * and CAD drawings, and drops Flash (end of life). The content migration finds the v4 type of
+ * each v3 rule's extension through V4_CONTENT_TYPE_OF_EXTENSION. The calendar entry is the one
+ * the portal shows as "ICS Meeting Invitation" (contentTypeDisplayName).
  */
 import type { ContentTypeFile } from '@workbench/common/api/contract/policyReference';
 
@@ -123,17 +123,13 @@ export const CONTENT_TYPES_V4: ContentTypeFile[] = [
 ];
 
 /**
- * Where each v3 content type went in v4: the v4 types that hold its formats (several when v4
- * split it; none for Flash, which v4 no longer inspects).
+ * The v4 content type holding each extension (one each: policyMigrations.test checks it). The
+ * content migration turns a v3 rule's extensions into refs to these types.
  */
-export const CONTENT_TYPES_V3_TO_V4: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  CONTENT_TYPES_V3.map((v3) => {
-    const formats = new Set(v3.types.map((sub) => sub.name));
-    return [
-      v3.name,
-      CONTENT_TYPES_V4.filter((v4) => v4.types.some((sub) => formats.has(sub.name))).map((v4) => v4.name),
-    ];
-  }),
+export const V4_CONTENT_TYPE_OF_EXTENSION: ReadonlyMap<string, string> = new Map(
+  CONTENT_TYPES_V4.flatMap((file) =>
+    file.types.flatMap((sub) => sub.extensions.map((extension) => [extension, file.name] as const)),
+  ),
 );
 
 export const contentTypesReply = (files: ContentTypeFile[]) => ({ contentTypes: { files } });

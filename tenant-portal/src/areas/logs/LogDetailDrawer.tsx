@@ -1,6 +1,18 @@
-import { Box, Drawer, IconButton, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Drawer,
+  IconButton,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import CloseIcon from '@mui/icons-material/Close';
-import { logsIds, type IndexedLogEvent } from '@workbench/common';
+import { logsIds, policyRuleLinkId, type IndexedLogEvent } from '@workbench/common';
+import { policyRuleHrefOf } from '../policy/policyRuleLinks';
 import { fieldLabel, fieldText } from './logFields';
 
 /** Every field of an event, coded values shown by their vocabulary labels (the code after it). */
@@ -34,7 +46,20 @@ export function LogDetailDrawer({ event, onClose }: { event: IndexedLogEvent | n
                       {fieldLabel(field)}
                     </TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>
-                      {field === 'index' ? Number(value) + 1 : text}
+                      {field === 'policy_rule' && policyRuleHrefOf(String(value)) ? (
+                        // The rule that decided the request, opened where it is edited (issue 12).
+                        <Link
+                          component={RouterLink}
+                          to={policyRuleHrefOf(String(value))!}
+                          data-testid={policyRuleLinkId}
+                        >
+                          {event.rule_name ? `Open rule “${String(event.rule_name)}”` : 'Open the rule'}
+                        </Link>
+                      ) : field === 'index' ? (
+                        Number(value) + 1
+                      ) : (
+                        text
+                      )}
                       {text !== String(value) && field !== 'index' && (
                         <Typography component="span" variant="body2" color="text.secondary">
                           {` (${String(value)})`}

@@ -1,0 +1,263 @@
+import type { PolicyChange, PolicyDiff } from '../../api/contract/policy';
+import { changeText, diffLines, diffText } from './diffText';
+
+const diffOf = (kinds: Array<{ kind: string; title: string; changes: PolicyChange[] }>): PolicyDiff => ({
+  from: 4,
+  to: 5,
+  kinds,
+});
+
+const rule = (id: string, name: string, action = 'block', extra: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  enabled: true,
+  action,
+  conditions: {},
+  ...extra,
+});
+
+const EXC = { kind: 'web/exceptions', title: 'Domain rules and exceptions' };
+
+describe('diffText: the revision diff as sentences (issue 12)', () => {
+  test('the examples of the issue', () => {
+    const lines = diffLines(
+      diffOf([
+        {
+          kind: 'cats',
+          title: 'Categories',
+          changes: [
+            { op: 'added', path: 'list', key: '23', index: 0, item: { category_id: 23, action: 'block' } },
+          ],
+        },
+        {
+          ...EXC,
+          changes: [
+            { op: 'added', path: 'list', key: 'r9', index: 2, item: rule('r9', 'Block gambling') },
+            { op: 'moved', path: 'list', key: 'r1', from: 1, to: 4 },
+            { op: 'changed', path: 'list', key: 'r1', index: 4, field: 'action', from: 'allow', to: 'block' },
+          ],
+        },
+        {
+          kind: 'risks',
+          title: 'Risk levels',
+          changes: [
+            {
+              op: 'changed',
+              path: 'list',
+              key: 'Y',
+              index: 1,
+              field: 'action',
+              from: 'safeview',
+              to: 'block',
+            },
+          ],
+        },
+      ]),
+      { entries: { 'web/exceptions': { list: { r1: rule('r1', 'Allow news', 'block') } } } },
+    );
+    expect(lines).toEqual([
+      'Categories: Block for category 23 added',
+      'Domain rules and exceptions: rule 3 “Block gambling” added (Block)',
+      'Domain rules and exceptions: rule “Allow news” moved from 2 to 5',
+      'Domain rules and exceptions: rule “Allow news”: action changed from Allow to Block',
+      'Risk levels: Medium changed from Isolate to Block',
+    ]);
+  });
+
+  test('category names come from the lookup when it knows the id', () => {
+    const categoryName = (id: number) => (id === 23 ? 'Gambling' : undefined);
+    const cats = { kind: 'cats' };
+    expect(
+      changeText(
+        cats,
+        { op: 'removed', path: 'list', key: '23', index: 3, item: { category_id: 23, action: 'safeview' } },
+        { categoryName },
+      ),
+    ).toBe('Isolate for Gambling removed');
+    expect(
+      changeText(
+        cats,
+        { op: 'changed', path: 'list', key: '7', index: 0, field: 'action', from: 'allow', to: 'block' },
+        { categoryName },
+      ),
+    ).toBe('category 7 changed from Allow to Block');
+    expect(
+      changeText(
+        EXC,
+        {
+          op: 'changed',
+          path: 'list',
+          key: 'r1',
+          index: 0,
+          field: 'conditions.categories',
+          from: [7],
+          to: [7, 23],
+        },
+        { categoryName, entries: { 'web/exceptions': { list: { r1: rule('r1', 'Games') } } } },
+      ),
+    ).toBe('rule “Games”: categories Gambling added');
+  });
+
+  test('a rule the diff names only by key reads by its position when its entry is not known', () => {
+    expect(
+      changeText(EXC, {
+        op: 'changed',
+        path: 'list',
+        key: 'a1b2',
+        index: 6,
+        field: 'action',
+        from: 'safeview_readonly',
+        to: 'allow',
+      }),
+    ).toBe('rule 7: action changed from Isolate Read-Only to Allow');
+    expect(changeText(EXC, { op: 'moved', path: 'list', key: 'a1b2', from: 0, to: 2 })).toBe(
+      'rule moved from 1 to 3',
+    );
+  });
+
+  test('removed rules count positions in the revision they left; lists say what was added and removed', () => {
+    const known = { entries: { 'web/exceptions': { list: { r1: rule('r1', 'Partners') } } } };
+    expect(
+      changeText(EXC, { op: 'removed', path: 'list', key: 'r4', index: 1, item: rule('r4', 'Old rule') }),
+    ).toBe('rule 2 “Old rule” removed');
+    expect(
+      changeText(
+        EXC,
+        {
+          op: 'changed',
+          path: 'list',
+          key: 'r1',
+          index: 0,
+          field: 'conditions.domain',
+          from: ['a.com', 'b.com'],
+          to: ['a.com', 'c.com'],
+        },
+        known,
+      ),
+    ).toBe('rule “Partners”: domains “c.com” added; “b.com” removed');
+    expect(
+      changeText(
+        EXC,
+        { op: 'changed', path: 'list', key: 'r1', index: 0, field: 'enabled', from: true, to: false },
+        known,
+      ),
+    ).toBe('rule “Partners” disabled');
+    expect(
+      changeText(
+        EXC,
+        {
+          op: 'changed',
+          path: 'list',
+          key: 'r1',
+          index: 0,
+          field: 'name',
+          from: 'Partners',
+          to: 'Suppliers',
+        },
+        known,
+      ),
+    ).toBe('rule “Partners” renamed to “Suppliers”');
+    expect(
+      changeText(
+        EXC,
+        {
+          op: 'changed',
+          path: 'list',
+          key: 'r1',
+          index: 0,
+          field: 'conditions.uri',
+          from: null,
+          to: [{ match: 'contains', value: '/login' }],
+        },
+        known,
+      ),
+    ).toBe('rule “Partners”: URLs contains “/login” added');
+    expect(
+      changeText(
+        EXC,
+        {
+          op: 'changed',
+          path: 'list',
+          key: 'r1',
+          index: 0,
+          field: 'conditions.threats',
+          from: ['malware'],
+          to: ['malware', 'c&c'],
+        },
+        known,
+      ),
+    ).toBe('rule “Partners”: threats Command and Control added');
+  });
+
+  test('values of the document itself, switches and the bypass list', () => {
+    expect(changeText({ kind: 'risks' }, { op: 'changed', path: 'flash', from: false, to: true })).toBe(
+      'Flash blocking turned on',
+    );
+    expect(changeText(EXC, { op: 'changed', path: 'bypass', from: [], to: ['example.com'] })).toBe(
+      'Bypass domains “example.com” added',
+    );
+    expect(
+      changeText(
+        { kind: 'bnb' },
+        { op: 'changed', path: 'pre.unsupported_or_non_browsers', from: 'allow', to: 'safeview' },
+      ),
+    ).toBe('Unsupported and non-browser clients (checked first) changed from Allow to Isolate');
+    expect(
+      changeText({ kind: 'portal_note' }, { op: 'changed', path: 'note', from: '', to: 'Q4 review' }),
+    ).toBe('Note set to “Q4 review”');
+  });
+
+  test('firewall rules use the firewall actions; bnb lists say which one; services and feeds their nouns', () => {
+    expect(
+      changeText(
+        { kind: 'fwaas/rules' },
+        {
+          op: 'added',
+          path: 'list',
+          key: 'f1',
+          index: 0,
+          item: { id: 'f1', name: 'No telnet', action: 'drop' },
+        },
+      ),
+    ).toBe('rule 1 “No telnet” added (Drop)');
+    expect(
+      changeText(
+        { kind: 'bnb' },
+        {
+          op: 'added',
+          path: 'post.list',
+          key: 'b1',
+          index: 1,
+          item: { id: 'b1', name: 'Old IE', browser: 'internet_explorer', action: 'block' },
+        },
+      ),
+    ).toBe('rule 2 “Old IE” (checked last) added (Block)');
+    expect(
+      changeText(
+        { kind: 'fwaas/services' },
+        { op: 'removed', path: 'list', key: 'ssh', index: 2, item: { id: 'ssh', name: 'SSH' } },
+      ),
+    ).toBe('service “SSH” removed');
+    expect(
+      changeText(
+        { kind: 'fwaas/feeds' },
+        { op: 'changed', path: 'list', key: 'x', index: 0, field: 'refresh_minutes', from: 60, to: 30 },
+        { entries: { 'fwaas/feeds': { list: { x: { id: 'x', name: 'Spamhaus' } } } } },
+      ),
+    ).toBe('feed “Spamhaus”: refresh interval (minutes) changed from 60 to 30');
+  });
+
+  test('groups by kind under its title and leaves out kinds without changes', () => {
+    const readable = diffText(
+      diffOf([
+        { kind: 'cats', title: 'Categories', changes: [] },
+        {
+          kind: 'risks',
+          title: 'Risk levels',
+          changes: [{ op: 'added', path: 'list', key: 'R', index: 2, item: { risk: 'R', action: 'block' } }],
+        },
+      ]),
+    );
+    expect(readable).toEqual([{ kind: 'risks', title: 'Risk levels', lines: ['Block for High added'] }]);
+  });
+});

@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import { useFormik } from 'formik';
+import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { FEED_TYPES } from '@workbench/common/api/contract/policy-kinds/firewallKinds';
+import { firewallIds } from '@workbench/common/test-ids/firewallIds';
+import { formMessage } from './formRules';
+import { EntryDialog } from './EntryDialog';
+import { FEED_TYPE_LABELS } from './firewallModel';
+import { REFRESH_MAX, REFRESH_MIN, feedFormSchema, type FeedFormValues } from './feedForm';
+
+/** Add, edit or view a threat feed (Formik + common's URL validator, https only). */
+export function FeedDialog({
+  mode,
+  initial,
+  otherNames,
+  onSave,
+  onClose,
+}: {
+  mode: 'add' | 'edit' | 'view';
+  initial: FeedFormValues;
+  otherNames: readonly string[];
+  onSave: (values: FeedFormValues) => void;
+  onClose: () => void;
+}) {
+  const readOnly = mode === 'view';
+  const schema = useMemo(() => feedFormSchema(otherNames), [otherNames]);
+  const formik = useFormik<FeedFormValues>({
+    initialValues: initial,
+    validationSchema: schema,
+    onSubmit: onSave,
+  });
+  const errorOf = (name: keyof FeedFormValues) => {
+    const shown = formik.touched[name] || formik.submitCount > 0;
+    const error = formik.errors[name];
+    return shown && typeof error === 'string' ? formMessage(error) : undefined;
+  };
+  const field = (name: 'name' | 'url' | 'type' | 'refresh_minutes', label: string, helper?: string) => ({
+    name,
+    label,
+    value: formik.values[name],
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    error: Boolean(errorOf(name)),
+    helperText: errorOf(name) ?? helper,
+    disabled: readOnly,
+    fullWidth: true,
+    slotProps: { htmlInput: { 'data-testid': `${firewallIds.field}-${name}` } },
+  });
+  return (
+    <EntryDialog
+      title={
+        mode === 'add'
+          ? 'Add threat feed'
+          : mode === 'edit'
+            ? `Edit threat feed: ${initial.name}`
+            : `Threat feed: ${initial.name}`
+      }
+      testId={firewallIds.feedDialog}
+      readOnly={readOnly}
+      applyLabel={mode === 'add' ? 'Add to feeds' : 'Apply'}
+      canApply={!formik.isSubmitting}
+      onSubmit={formik.handleSubmit}
+      onClose={onClose}
+    >
+      <TextField {...field('name', 'Name')} required autoFocus={!readOnly} />
+      <TextField
+        {...field('url', 'URL', 'Where the list is read, over https:// (up to 2048 characters).')}
+        required
+        type="url"
+      />
+      <TextField {...field('type', 'Entries', 'What each line of the list is.')} select>
+        {FEED_TYPES.map((t) => (
+          <MenuItem key={t} value={t}>
+            {FEED_TYPE_LABELS[t]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...field(
+          'refresh_minutes',
+          'Read again every (minutes)',
+          `${REFRESH_MIN} to ${REFRESH_MAX} (one day).`,
+        )}
+        required
+        inputMode="numeric"
+      />
+      <FormControlLabel
+        control={
+          <Switch
+            name="enabled"
+            checked={formik.values.enabled}
+            onChange={formik.handleChange}
+            disabled={readOnly}
+            slotProps={{ input: { 'data-testid': `${firewallIds.field}-enabled` } as object }}
+          />
+        }
+        label="Enabled"
+      />
+    </EntryDialog>
+  );
+}

@@ -1,0 +1,336 @@
+import { useMemo } from 'react';
+import { useFormik, type FormikProps } from 'formik';
+import {
+  Autocomplete,
+  Box,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { DualList, RuleAccordion, type DualListItem } from '@workbench/common';
+import { firewallIds } from '@workbench/common/test-ids/firewallIds';
+import { COUNTRIES } from '@workbench/common/vocabularies/countries';
+import {
+  FIREWALL_ACTIONS,
+  FIREWALL_REQUEST_TYPES,
+} from '@workbench/common/vocabularies/logFilterVocabularies';
+import { formMessage, lines } from './formRules';
+import { RULE_PANEL_FIELDS, ruleFormSchema, type RuleFormValues } from './ruleForm';
+import {
+  PROTOCOL_LABELS,
+  actionLabel,
+  countryLabel,
+  requestTypeLabel,
+  serviceName,
+  summarize,
+  type FirewallService,
+} from './firewallModel';
+
+export type RuleDialogMode = 'add' | 'edit' | 'duplicate' | 'view';
+
+const TITLES: Record<RuleDialogMode, string> = {
+  add: 'Add rule',
+  edit: 'Edit rule',
+  duplicate: 'Duplicate rule',
+  view: 'Rule',
+};
+
+const SERVICES_GROUP = 'Services';
+
+/** "TCP 443, 8443" under a service's name. */
+const serviceDetail = (s: FirewallService) =>
+  s.ports.length > 0
+    ? `${PROTOCOL_LABELS[s.protocol]} ${summarize(s.ports, '', 3)}`
+    : PROTOCOL_LABELS[s.protocol];
+
+/** Shows a field's error once it was left or a save was tried. */
+function errorOf(formik: FormikProps<RuleFormValues>, name: keyof RuleFormValues): string | undefined {
+  const error = formik.errors[name];
+  const shown = formik.touched[name] || formik.submitCount > 0;
+  return shown && typeof error === 'string' ? formMessage(error) : undefined;
+}
+
+/**
+ * Add, edit, duplicate or view one firewall rule in the rule accordion (shared-ui §4 Rule
+ * accordion): General (name, action, request type, enabled, log, comment), then the optional
+ * Sources, Destinations and Services panels. Formik holds the form; the yup rules are common's
+ * validators. Readers see every field disabled and cannot save.
+ */
+export function RuleDialog({
+  mode,
+  initial,
+  otherNames,
+  services,
+  onSave,
+  onClose,
+}: {
+  mode: RuleDialogMode;
+  initial: RuleFormValues;
+  /** Names of the other rules (a name is unique in the list). */
+  otherNames: readonly string[];
+  /** The services document's list (the draft, as the Services section shows it). */
+  services: readonly FirewallService[];
+  onSave: (values: RuleFormValues) => void;
+  onClose: () => void;
+}) {
+  const readOnly = mode === 'view';
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const schema = useMemo(() => ruleFormSchema(otherNames), [otherNames]);
+  const formik = useFormik<RuleFormValues>({
+    initialValues: initial,
+    validationSchema: schema,
+    validateOnMount: true,
+    onSubmit: (values) => onSave(values),
+  });
+  const { values } = formik;
+
+  const panelValid = (fields: ReadonlyArray<keyof RuleFormValues>) => fields.every((f) => !formik.errors[f]);
+
+  const field = (name: keyof RuleFormValues, label: string, helper?: string) => ({
+    name,
+    label,
+    value: values[name] as string,
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    error: Boolean(errorOf(formik, name)),
+    helperText: errorOf(formik, name) ?? helper,
+    disabled: readOnly,
+    fullWidth: true,
+    slotProps: { htmlInput: { 'data-testid': `${firewallIds.field}-${name}` } },
+  });
+  const linesField = (name: keyof RuleFormValues, label: string, helper: string) => (
+    <TextField {...field(name, label, helper)} multiline minRows={2} maxRows={8} />
+  );
+
+  // Services: the dual list's items are the services by name; a rule may still name a service
+  // deleted from the services document, shown as such until the user removes it.
+  const idByName = new Map<string, string>();
+  for (const s of services) if (!idByName.has(s.name)) idByName.set(s.name, s.id);
+  for (const id of values.services) idByName.set(serviceName(id, services), id);
+  const selectedServices: DualListItem[] = values.services.map((id) => ({
+    name: serviceName(id, services),
+    category: SERVICES_GROUP,
+  }));
+
+  const count = (name: 'sources' | 'users' | 'groups' | 'destinations' | 'domains') => lines(values[name]);
+  const sourcesSummary = summarize([
+    ...count('sources'),
+    ...count('users').map((u) => `user ${u}`),
+    ...count('groups').map((g) => `group ${g}`),
+  ]);
+  const destinationsSummary = summarize([
+    ...count('destinations'),
+    ...count('domains'),
+    ...values.countries.map(countryLabel),
+  ]);
+
+  const panels = [
+    {
+      id: 'general',
+      title: 'General',
+      summary: `${actionLabel(values.action)} · ${requestTypeLabel(values.request_type)}`,
+      valid: panelValid(RULE_PANEL_FIELDS.general),
+      content: (
+        <Stack spacing={2}>
+          <TextField {...field('name', 'Name')} required autoFocus={!readOnly} />
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <TextField {...field('action', 'Action')} select sx={{ flex: '1 1 160px' }}>
+              {FIREWALL_ACTIONS.map((a) => (
+                <MenuItem key={a.code} value={a.code}>
+                  {a.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField {...field('request_type', 'Request type')} select sx={{ flex: '1 1 160px' }}>
+              {FIREWALL_REQUEST_TYPES.map((t) => (
+                <MenuItem key={t.code} value={t.code}>
+                  {t.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  name="enabled"
+                  checked={values.enabled}
+                  onChange={formik.handleChange}
+                  disabled={readOnly}
+                  slotProps={{ input: { 'data-testid': `${firewallIds.field}-enabled` } as object }}
+                />
+              }
+              label="Enabled"
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  name="log"
+                  checked={values.log}
+                  onChange={formik.handleChange}
+                  disabled={readOnly}
+                  slotProps={{ input: { 'data-testid': `${firewallIds.field}-log` } as object }}
+                />
+              }
+              label="Log matching traffic"
+            />
+          </Box>
+          <TextField
+            {...field('comment', 'Comment', 'Optional: why the rule is there.')}
+            multiline
+            minRows={2}
+          />
+        </Stack>
+      ),
+    },
+    {
+      id: 'sources',
+      title: 'Sources',
+      summary: sourcesSummary,
+      optional: true,
+      valid: panelValid(RULE_PANEL_FIELDS.sources),
+      content: (
+        <Stack spacing={2}>
+          {linesField(
+            'sources',
+            'Source addresses',
+            'One per line: an address (10.0.0.5), a range (10.0.0.1-10.0.0.9) or a CIDR (10.0.0.0/24, saved as its range). Empty: any source.',
+          )}
+          {linesField('users', 'Users', 'One user name per line. Empty: any user.')}
+          {linesField('groups', 'Groups', 'One group name per line. Empty: any group.')}
+        </Stack>
+      ),
+    },
+    {
+      id: 'destinations',
+      title: 'Destinations',
+      summary: destinationsSummary,
+      optional: true,
+      valid: panelValid(RULE_PANEL_FIELDS.destinations),
+      content: (
+        <Stack spacing={2}>
+          {linesField(
+            'destinations',
+            'Destination addresses',
+            'One per line: an address, a range or a CIDR. Empty: any destination.',
+          )}
+          {linesField(
+            'domains',
+            'Domains',
+            'One per line: example.com, or *.example.com for all its subdomains. Empty: any domain.',
+          )}
+          <Autocomplete
+            multiple
+            options={COUNTRIES.map((c) => c.code)}
+            getOptionLabel={(code) => `${countryLabel(code)} (${code})`}
+            value={values.countries}
+            onChange={(_, next) => void formik.setFieldValue('countries', next)}
+            disabled={readOnly}
+            filterSelectedOptions
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Countries"
+                helperText="Where the destination is. Empty: any country."
+                slotProps={{
+                  ...params.slotProps,
+                  htmlInput: {
+                    ...params.slotProps.htmlInput,
+                    'data-testid': `${firewallIds.field}-countries`,
+                  },
+                }}
+              />
+            )}
+          />
+        </Stack>
+      ),
+    },
+    {
+      id: 'services',
+      title: 'Services',
+      summary: summarize(values.services.map((id) => serviceName(id, services))),
+      optional: true,
+      valid: panelValid(RULE_PANEL_FIELDS.services),
+      content: readOnly ? (
+        <List dense aria-label="Services of the rule">
+          {values.services.length === 0 ? (
+            <ListItem>
+              <ListItemText primary="Any service" />
+            </ListItem>
+          ) : (
+            values.services.map((id) => (
+              <ListItem key={id}>
+                <ListItemText primary={serviceName(id, services)} />
+              </ListItem>
+            ))
+          )}
+        </List>
+      ) : (
+        <Box>
+          <DualList
+            groups={[
+              {
+                title: SERVICES_GROUP,
+                items: services.map((s) => ({ name: s.name, description: serviceDetail(s) })),
+              },
+            ]}
+            value={selectedServices}
+            onChange={(next) =>
+              void formik.setFieldValue(
+                'services',
+                next.flatMap((item) => idByName.get(item.name) ?? []),
+              )
+            }
+            allowEmpty
+            availableTitle="Available services"
+            selectedTitle="Services of the rule"
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            No service selected: the rule matches any service. Add services in the Services tab.
+          </Typography>
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={narrow}
+      aria-labelledby="fw-rule-dialog-title"
+      data-testid={firewallIds.ruleDialog}
+    >
+      <DialogTitle id="fw-rule-dialog-title">
+        {TITLES[mode]}
+        {mode === 'edit' || mode === 'view' ? `: ${initial.name}` : ''}
+      </DialogTitle>
+      <DialogContent>
+        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={TITLES[mode]}>
+          <RuleAccordion
+            panels={panels}
+            editMode={mode !== 'add'}
+            canSave={!readOnly}
+            onSave={() => void formik.submitForm()}
+            onCancel={onClose}
+            saveLabel={readOnly ? 'Save' : mode === 'edit' ? 'Apply' : 'Add to rules'}
+          />
+        </Box>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,97 @@
+// The root typecheck also sees WebdriverIO's global expect; take jest's explicitly.
+import { expect } from '@jest/globals';
+import '@testing-library/jest-dom/jest-globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { policyTesterIds } from '@workbench/common';
+import type { TesterReply } from '@workbench/common/api/contract/policy';
+import { demoUser, renderPortal, resetPortalEnv, revision } from '../../testing/renderPortal';
+import { testerRequestOf } from './PolicyTesterPage';
+
+afterEach(resetPortalEnv);
+
+const TESTER = '/api/policy/v1/tester';
+const REPLY: TesterReply = {
+  staged: {
+    rev_id: 12,
+    action: 'block',
+    rule: { kind: 'web/exceptions', key: 'casino', index: 0, name: 'Block casinos' },
+    reason: 'Rule 1 “Block casinos” matched.',
+  },
+  published: { rev_id: 11, action: 'allow', rule: null, reason: 'No rule matched; the default allows.' },
+};
+
+const CATS = {
+  groups: [{ key: 'legal_liability', name: 'Legal Liability' }],
+  categories: [{ id: 27, name: 'Gambling', group: 'legal_liability' }],
+};
+
+function render() {
+  return renderPortal({
+    path: '/policy/tester',
+    user: demoUser('admin'),
+    revision: revision('staged', 12),
+    stubs: (m) => {
+      m.onGet('/api/policy/v1/revisions/diff').reply(200, { from: 11, to: 12, kinds: [] });
+      m.onGet('/api/policy/v1/category_version').reply(200, { version: 1 });
+      m.onGet('/api/policy/v1/cats').reply(200, CATS);
+      m.onPost(TESTER).reply(200, REPLY);
+    },
+  });
+}
+
+test('the request is built from the filled fields only, the time in UTC', () => {
+  expect(
+    testerRequestOf({
+      url: ' https://a.example/ ',
+      user: '',
+      groups: 'Sales, , Finance',
+      categoryId: 27,
+      risk: 'Y',
+      time: '',
+      userAgent: '',
+      sourceIp: '10.1.2.3',
+    }),
+  ).toEqual({
+    url: 'https://a.example/',
+    groups: ['Sales', 'Finance'],
+    category_id: 27,
+    risk: 'Y',
+    source_ip: '10.1.2.3',
+  });
+});
+
+test('a request shows both decisions, that the staged policy changes it, and links the deciding rule', async () => {
+  const { mock } = render();
+  const url = await screen.findByTestId(policyTesterIds.url);
+  await userEvent.type(url, 'https://www.casino.example/poker');
+  await userEvent.type(screen.getByTestId(policyTesterIds.groups), 'Sales');
+  await userEvent.click(screen.getByTestId(policyTesterIds.category));
+  await userEvent.click(await screen.findByRole('option', { name: 'Gambling' }));
+  await userEvent.click(screen.getByTestId(policyTesterIds.submit));
+
+  const staged = await screen.findByTestId(`${policyTesterIds.decision}-staged`);
+  expect(staged).toHaveAttribute('data-action', 'block');
+  expect(within(staged).getByText('Block')).toBeInTheDocument();
+  expect(within(staged).getByTestId(policyTesterIds.ruleLink)).toHaveAttribute(
+    'href',
+    '/policy/web/exceptions?rule=casino',
+  );
+  const published = screen.getByTestId(`${policyTesterIds.decision}-published`);
+  expect(published).toHaveTextContent('No rule matched; the default allows.');
+  expect(within(published).queryByTestId(policyTesterIds.ruleLink)).not.toBeInTheDocument();
+  expect(screen.getByTestId(policyTesterIds.changed)).toBeInTheDocument();
+  expect(JSON.parse(String(mock.history.post.find((r) => r.url === TESTER)?.data))).toEqual({
+    url: 'https://www.casino.example/poker',
+    groups: ['Sales'],
+    category_id: 27,
+  });
+});
+
+test('a URL that is not http(s) is refused in the form and nothing is sent', async () => {
+  const { mock } = render();
+  await userEvent.type(await screen.findByTestId(policyTesterIds.url), 'ftp://files.example');
+  await userEvent.click(screen.getByTestId(policyTesterIds.submit));
+  expect(await screen.findByText(/Enter an http or https URL/)).toBeInTheDocument();
+  await waitFor(() => expect(mock.history.post.some((r) => r.url === TESTER)).toBe(false));
+});
