@@ -113,6 +113,8 @@ function SectionContent({
   onOpenRule: (id: string | null) => void;
 }) {
   const { title, path } = section;
+  const dropLink = useCallback(() => onOpenRule(null), [onOpenRule]);
+  const link = { linkedKey: ruleId, onLinkOpened: dropLink };
   switch (section.kind) {
     case 'cats':
       return (
@@ -183,7 +185,7 @@ function SectionContent({
     case 'bnb':
       return (
         <PolicySection kind="bnb" title={title} testId={path}>
-          {(ed) => <BnbSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} />}
+          {(ed) => <BnbSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} {...link} />}
         </PolicySection>
       );
     case 'web/user_agents':
@@ -194,7 +196,7 @@ function SectionContent({
           testId={path}
           describeError={describeListError('Rule', 'list')}
         >
-          {(ed) => <UserAgentsSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} />}
+          {(ed) => <UserAgentsSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} {...link} />}
         </PolicySection>
       );
     case 'web/sha256':
@@ -205,7 +207,7 @@ function SectionContent({
           testId={path}
           describeError={describeListError('Hash', 'list')}
         >
-          {(ed) => <Sha256Section doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} />}
+          {(ed) => <Sha256Section doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} {...link} />}
         </PolicySection>
       );
     case 'v3/sslbump_bypass':
@@ -217,7 +219,13 @@ function SectionContent({
           describeError={describeListError('Entry', 'list')}
         >
           {(ed) => (
-            <SslBypassSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} groups={groups} />
+            <SslBypassSection
+              doc={ed.draft}
+              onChange={ed.edit}
+              readOnly={ed.readOnly}
+              groups={groups}
+              {...link}
+            />
           )}
         </PolicySection>
       );
