@@ -1,10 +1,11 @@
-import { $, $$, browser, expect } from '@wdio/globals';
+import { $, browser, expect } from '@wdio/globals';
 import { componentIds } from '@workbench/common/test-ids/index';
 import { policyEditorIds, webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { byTestId, testIdSelector } from '../pageobjects/testId';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { blockingViolations } from '../support/axe';
 
 /**
  * The Web Policy editor (issue 12) in the built portal against the reference server: a category
@@ -116,28 +117,27 @@ describe('Web Policy editor', () => {
 
   it('the admin blocks a category and saves it: the revision becomes staged', async () => {
     await openWebPolicy('admin@acme.example', '#/policy/web/categories');
-    const group = $$(testIdSelector(componentIds.checkboxGroup))[0];
+    const group = $(testIdSelector(componentIds.checkboxGroup));
     await group.waitForDisplayed({ timeoutMsg: 'No category group showed.' });
     await group.$('button*=show').click();
-    // The parent's Block and Isolate come first, then each category's Block and Isolate.
-    const firstBlock = group.$$('input[type="checkbox"]')[2];
-    await firstBlock.waitForDisplayed();
-    const wasBlocked = await firstBlock.isSelected();
-    await firstBlock.click();
+    // MUI draws the checkbox over a transparent input: click the drawn box, read the input. The
+    // parent's Block and Isolate come first, then each category's Block and Isolate.
+    const firstBlock = () => group.$$('.MuiCheckbox-root')[2];
+    await firstBlock().waitForDisplayed();
+    const wasBlocked = await firstBlock().$('input').isSelected();
+    await firstBlock().click();
     await statusIs('Unsaved changes.');
     await save();
     await revisionStateIs('staged');
+    await browser.saveScreenshot('/tmp/web-policy-categories-wide.png');
     await browser.refresh();
-    const again = $$(testIdSelector(componentIds.checkboxGroup))[0];
+    const again = $(testIdSelector(componentIds.checkboxGroup));
     await again.waitForDisplayed();
     await again.$('button*=show').click();
     await browser.waitUntil(
-      async () => (await again.$$('input[type="checkbox"]')[2].isSelected()) !== wasBlocked,
-      {
-        timeoutMsg: 'The saved category action did not survive a reload.',
-      },
+      async () => (await again.$$('.MuiCheckbox-root')[2].$('input').isSelected()) !== wasBlocked,
+      { timeoutMsg: 'The saved category action did not survive a reload.' },
     );
-    await browser.saveScreenshot('/tmp/web-policy-categories-wide.png');
   });
 
   it('the admin adds two domain rules, moves one up and saves the order', async () => {
@@ -190,7 +190,7 @@ describe('Web Policy editor', () => {
     await byTestId(webPolicyIds.ruleCancel).click();
 
     await byTestId(`${webPolicyIds.tab}-categories`).click();
-    const group = $$(testIdSelector(componentIds.checkboxGroup))[0];
+    const group = $(testIdSelector(componentIds.checkboxGroup));
     await group.waitForDisplayed();
     await expect(group.$('input[type="checkbox"]')).toBeDisabled();
   });
@@ -233,5 +233,34 @@ describe('Web Policy editor', () => {
     await browser.switchWindow(second);
     await browser.closeWindow();
     await browser.switchWindow(first);
+  });
+
+  it('every section and the rule editor have no serious or critical axe-core violation', async () => {
+    await openWebPolicy('admin@acme.example', '#/policy/web/categories');
+    const found: string[] = [];
+    const check = async (where: string) => {
+      for (const v of await blockingViolations())
+        found.push(`${where}: ${v.rule} (${v.impact}) ${v.targets.join(' | ')}`);
+    };
+    for (const path of [
+      'categories',
+      'threats',
+      'exceptions',
+      'browsers',
+      'user-agents',
+      'sha256',
+      'ssl-bypass',
+    ]) {
+      await byTestId(`${webPolicyIds.tab}-${path}`).click();
+      await section(path).waitForDisplayed();
+      await status().waitForDisplayed();
+      await check(path);
+    }
+    await byTestId(`${webPolicyIds.tab}-exceptions`).click();
+    await byTestId(`${webPolicyIds.ruleAdd}-exceptions`).click();
+    await byTestId(webPolicyIds.ruleDialog).waitForDisplayed();
+    await check('rule editor');
+    await byTestId(webPolicyIds.ruleCancel).click();
+    expect(found).toEqual([]);
   });
 });

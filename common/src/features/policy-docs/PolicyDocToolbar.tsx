@@ -71,6 +71,8 @@ export function PolicyDocToolbar<K extends PolicyKind>({
             </Tooltip>
             <Button
               variant="contained"
+              // Pages may hold several editors (a tab with two documents): name what this one saves.
+              aria-label={`Save ${title}`}
               disabled={!editor.canSave}
               onClick={editor.save}
               data-testid={policyEditorIds.save}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
@@ -9,6 +9,7 @@ import { actionField, commentField, commentOf, enabledField, nameField } from '.
 import { newRuleId, upsert } from './listEdits';
 import { RULE_ACTION_OPTIONS, actionLabel } from './ruleActions';
 import { RuleTable } from './RuleTable';
+import { useRuleLink } from './useRuleLink';
 
 export type BnbDoc = PolicyData<'bnb'>;
 type Stage = 'pre' | 'post';
@@ -64,12 +65,29 @@ export function BnbSection({
   doc,
   onChange,
   readOnly,
+  linkedKey,
+  onLinkOpened,
 }: {
   doc: BnbDoc;
   onChange: (d: BnbDoc) => void;
   readOnly: boolean;
+  /** An entry to open (?rule=<key>), and what drops the link once it is open. */
+  linkedKey?: string | null;
+  onLinkOpened?: () => void;
 }) {
   const [editing, setEditing] = useState<{ stage: Stage; rule: BnbRule | null; id: string } | null>(null);
+
+  const findRule = useCallback(
+    (key: string) => {
+      for (const stage of ['pre', 'post'] as const) {
+        const rule = doc[stage].list.find((r) => r.id === key);
+        if (rule) return { stage, rule, id: rule.id };
+      }
+      return null;
+    },
+    [doc],
+  );
+  useRuleLink(linkedKey, findRule, setEditing, onLinkOpened);
   const setStage = (stage: Stage, next: Partial<BnbDoc[Stage]>) =>
     onChange({ ...doc, [stage]: { ...doc[stage], ...next } });
   return (

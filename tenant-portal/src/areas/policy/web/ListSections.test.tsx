@@ -12,12 +12,13 @@ jest.mock('./useCategoryGroups', () => ({
 }));
 
 afterEach(resetPortalEnv);
+let lastView: ReturnType<typeof renderPortal> | null = null;
 // The whole portal renders with AG Grid and a Formik dialog: slow on a shared machine.
 jest.setTimeout(90_000);
 
 function open(path: string, docs: FakePolicyServer['docs'] = {}) {
   let server: FakePolicyServer | null = null;
-  renderPortal({
+  lastView = renderPortal({
     path,
     user: demoUser('admin'),
     stubs: (mock) => {
@@ -99,6 +100,21 @@ describe('User agents', () => {
     expect(server.saves[0].body.data).toMatchObject({
       list: [{ name: 'Block curl', match: 'regex', value: '^curl/', action: 'block', enabled: true }],
     });
+  });
+});
+
+describe('User agents: a link to a rule', () => {
+  it('?rule=<id> (the logs explorer and policy tester link) opens that rule, then leaves the address', async () => {
+    open('/policy/web/user-agents?rule=ua1', {
+      'web/user_agents': {
+        list: [
+          { id: 'ua1', name: 'Block curl', enabled: true, match: 'contains', value: 'curl', action: 'block' },
+        ],
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'User-agent rule: Block curl' });
+    expect(within(dialog).getByRole('textbox', { name: 'User agent' })).toHaveValue('curl');
+    await waitFor(() => expect(lastView?.router.state.location.search).toBe(''));
   });
 });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
@@ -6,6 +6,7 @@ import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { EntryDialog } from './EntryDialog';
 import { commentField, commentOf } from './entryFields';
 import { RuleTable } from './RuleTable';
+import { useRuleLink } from './useRuleLink';
 import { actionLabel } from './ruleActions';
 
 export type Sha256Doc = PolicyData<'web/sha256'>;
@@ -21,12 +22,26 @@ export function Sha256Section({
   doc,
   onChange,
   readOnly,
+  linkedKey,
+  onLinkOpened,
 }: {
   doc: Sha256Doc;
   onChange: (d: Sha256Doc) => void;
   readOnly: boolean;
+  /** An entry to open (?rule=<key>), and what drops the link once it is open. */
+  linkedKey?: string | null;
+  onLinkOpened?: () => void;
 }) {
   const [editing, setEditing] = useState<{ entry: Sha256Entry | null } | null>(null);
+
+  const findEntry = useCallback(
+    (key: string) => {
+      const entry = doc.list.find((e) => e.hash === key.toLowerCase());
+      return entry ? { entry } : null;
+    },
+    [doc],
+  );
+  useRuleLink(linkedKey, findEntry, setEditing, onLinkOpened);
   const fields = [
     {
       name: 'hash',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
@@ -9,6 +9,7 @@ import { commentField, commentOf } from './entryFields';
 import { categoryName, type CategoryGroupOption } from './categoryModel';
 import { lines, newRuleId, upsert } from './listEdits';
 import { RuleTable } from './RuleTable';
+import { useRuleLink } from './useRuleLink';
 import { ruleMessage } from './ruleForm';
 
 export type SslBypassDoc = PolicyData<'v3/sslbump_bypass'>;
@@ -24,13 +25,27 @@ export function SslBypassSection({
   onChange,
   readOnly,
   groups,
+  linkedKey,
+  onLinkOpened,
 }: {
   doc: SslBypassDoc;
   onChange: (d: SslBypassDoc) => void;
   readOnly: boolean;
+  /** An entry to open (?rule=<key>), and what drops the link once it is open. */
+  linkedKey?: string | null;
+  onLinkOpened?: () => void;
   groups: readonly CategoryGroupOption[];
 }) {
   const [editing, setEditing] = useState<{ entry: SslEntry | null; id: string } | null>(null);
+
+  const findEntry = useCallback(
+    (key: string) => {
+      const entry = doc.list.find((e) => e.id === key);
+      return entry ? { entry, id: entry.id } : null;
+    },
+    [doc],
+  );
+  useRuleLink(linkedKey, findEntry, setEditing, onLinkOpened);
   const integrationsText = doc.integrations_list.join('\n');
   const [integrations, setIntegrations] = useState(integrationsText);
   useEffect(() => setIntegrations(integrationsText), [integrationsText]);

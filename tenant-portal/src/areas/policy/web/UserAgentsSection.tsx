@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
@@ -17,6 +17,7 @@ import {
 import { newRuleId, upsert } from './listEdits';
 import { actionLabel } from './ruleActions';
 import { RuleTable } from './RuleTable';
+import { useRuleLink } from './useRuleLink';
 
 export type UserAgentsDoc = PolicyData<'web/user_agents'>;
 type UserAgentRule = UserAgentsDoc['list'][number];
@@ -45,12 +46,26 @@ export function UserAgentsSection({
   doc,
   onChange,
   readOnly,
+  linkedKey,
+  onLinkOpened,
 }: {
   doc: UserAgentsDoc;
   onChange: (d: UserAgentsDoc) => void;
   readOnly: boolean;
+  /** An entry to open (?rule=<key>), and what drops the link once it is open. */
+  linkedKey?: string | null;
+  onLinkOpened?: () => void;
 }) {
   const [editing, setEditing] = useState<{ rule: UserAgentRule | null; id: string } | null>(null);
+
+  const findRule = useCallback(
+    (key: string) => {
+      const rule = doc.list.find((r) => r.id === key);
+      return rule ? { rule, id: rule.id } : null;
+    },
+    [doc],
+  );
+  useRuleLink(linkedKey, findRule, setEditing, onLinkOpened);
   return (
     <Box>
       {!readOnly && (

@@ -41,6 +41,8 @@ function open(path: string, role: 'admin' | 'auditor' = 'admin', docs: FakePolic
 }
 
 const section = (path: string) => screen.findByTestId(`${policyEditorIds.section}-${path}`);
+/** The Categories tab holds two sections (the tree and the extension switch): look in one. */
+const inCategories = () => within(screen.getByTestId(`${policyEditorIds.section}-categories`));
 
 describe('Web Policy page: categories', () => {
   it('blocks a category of a group and saves it into the staged revision', async () => {
@@ -50,16 +52,16 @@ describe('Web Policy page: categories', () => {
     });
     const region = await section('categories');
     await within(region).findByText('Leisure');
-    const save = screen.getByTestId(policyEditorIds.save);
+    const save = inCategories().getByTestId(policyEditorIds.save);
     expect(save).toBeDisabled();
     // Open the Leisure group and block Gambling.
     await user.click(within(region).getAllByRole('button', { name: 'show 2 items' })[0]);
     await user.click(screen.getByRole('checkbox', { name: 'Gambling: Block' }));
-    expect(screen.getByTestId(policyEditorIds.status)).toHaveTextContent('Unsaved changes.');
+    expect(inCategories().getByTestId(policyEditorIds.status)).toHaveTextContent('Unsaved changes.');
     // Isolate clears Block: one action per category.
     await user.click(screen.getByRole('checkbox', { name: 'Gambling: Isolate' }));
     expect(screen.getByRole('checkbox', { name: 'Gambling: Block' })).not.toBeChecked();
-    await user.click(screen.getByTestId(policyEditorIds.undo));
+    await user.click(inCategories().getByTestId(policyEditorIds.undo));
     expect(screen.getByRole('checkbox', { name: 'Gambling: Block' })).toBeChecked();
     await user.click(save);
     await waitFor(() => expect(server.saves).toHaveLength(1));
@@ -77,7 +79,7 @@ describe('Web Policy page: categories', () => {
       },
     });
     await waitFor(() =>
-      expect(screen.getByTestId(policyEditorIds.status)).toHaveTextContent('All changes saved.'),
+      expect(inCategories().getByTestId(policyEditorIds.status)).toHaveTextContent('All changes saved.'),
     );
     expect(save).toBeDisabled();
   });
@@ -105,9 +107,26 @@ describe('Web Policy page: categories', () => {
     expect(action).toHaveTextContent('Isolate');
     await user.click(action);
     await user.click(screen.getByRole('option', { name: 'Allow' }));
-    await user.click(screen.getByTestId(policyEditorIds.save));
+    await user.click(inCategories().getByTestId(policyEditorIds.save));
     await waitFor(() => expect(server.saves).toHaveLength(1));
     expect(server.saves[0].body.data).toEqual({ list: [] });
+  });
+});
+
+describe('Web Policy page: extension categories', () => {
+  it('the Categories tab also switches the extension categories on, saved as its own kind', async () => {
+    const user = userEvent.setup();
+    const { server } = open('/policy/web/categories');
+    const extension = within(await section('categories-extension'));
+    await user.click(await extension.findByRole('switch', { name: /Use the extension categories 85–88/ }));
+    await user.click(extension.getByTestId(policyEditorIds.save));
+    await waitFor(() => expect(server.saves).toHaveLength(1));
+    expect(server.saves[0]).toMatchObject({
+      kind: 'cats/extension',
+      body: { data: { categories_85_to_88: { enable: true } } },
+    });
+    // The category tree's own Save has nothing to save.
+    expect(inCategories().getByTestId(policyEditorIds.save)).toBeDisabled();
   });
 });
 
@@ -155,8 +174,9 @@ describe('Web Policy page: sections and permissions', () => {
   it('the auditor sees the web policy read-only: no Save, no Add, disabled controls', async () => {
     open('/policy/web/categories', 'auditor', { cats: { list: [{ category_id: 11, action: 'block' }] } });
     await screen.findByText('Leisure');
-    expect(screen.getByTestId(policyEditorIds.status)).toHaveTextContent('Read-only');
+    expect(inCategories().getByTestId(policyEditorIds.status)).toHaveTextContent('Read-only');
     expect(screen.queryByTestId(policyEditorIds.save)).not.toBeInTheDocument();
+    expect(await screen.findByRole('switch', { name: /Use the extension categories/ })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Leisure: Block' })).toBeDisabled();
     await userEvent.click(screen.getByRole('tab', { name: 'Threats & risk levels' }));
     expect(await screen.findByRole('combobox', { name: 'High risk' })).toHaveAttribute(

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { Box, Tab, Tabs } from '@mui/material';
+import { Box, FormControlLabel, Switch, Tab, Tabs } from '@mui/material';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { AreaPage } from '../../AreaPage';
 import type { PageProps } from '../../../routes/areas';
 import { NOT_FOUND_PATH } from '../../../routes/areas';
-import { WEB_SECTIONS, sectionOf, type WebSection } from './webSections';
+import { EXTENSION_SECTION, WEB_SECTIONS, sectionOf, type WebSection } from './webSections';
 import { PolicySection } from './PolicySection';
 import { CategoriesSection } from './CategoriesSection';
 import { RisksSection } from './RisksSection';
@@ -83,6 +83,17 @@ export function WebPolicyPage({ title }: PageProps) {
           categoryId={categoryParam(search.get('category'))}
           onOpenRule={openRule}
         />
+        {section.kind === 'cats' && (
+          <Box sx={{ mt: 4 }}>
+            <SectionContent
+              section={EXTENSION_SECTION}
+              groups={groups}
+              ruleId={null}
+              categoryId={null}
+              onOpenRule={openRule}
+            />
+          </Box>
+        )}
       </Box>
     </AreaPage>
   );
@@ -102,6 +113,8 @@ function SectionContent({
   onOpenRule: (id: string | null) => void;
 }) {
   const { title, path } = section;
+  const dropLink = useCallback(() => onOpenRule(null), [onOpenRule]);
+  const link = { linkedKey: ruleId, onLinkOpened: dropLink };
   switch (section.kind) {
     case 'cats':
       return (
@@ -118,6 +131,24 @@ function SectionContent({
               readOnly={ed.readOnly}
               groups={groups}
               focusId={categoryId}
+            />
+          )}
+        </PolicySection>
+      );
+    case 'cats/extension':
+      // Its own kind and permission (webroot_cats), shown on the Categories tab under the tree.
+      return (
+        <PolicySection kind="cats/extension" title={title} testId={path}>
+          {(ed) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={ed.draft.categories_85_to_88.enable}
+                  disabled={ed.readOnly}
+                  onChange={(e) => ed.edit({ categories_85_to_88: { enable: e.target.checked } })}
+                />
+              }
+              label="Use the extension categories 85–88 (their sites leave the categories they had before)"
             />
           )}
         </PolicySection>
@@ -154,7 +185,7 @@ function SectionContent({
     case 'bnb':
       return (
         <PolicySection kind="bnb" title={title} testId={path}>
-          {(ed) => <BnbSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} />}
+          {(ed) => <BnbSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} {...link} />}
         </PolicySection>
       );
     case 'web/user_agents':
@@ -165,7 +196,7 @@ function SectionContent({
           testId={path}
           describeError={describeListError('Rule', 'list')}
         >
-          {(ed) => <UserAgentsSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} />}
+          {(ed) => <UserAgentsSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} {...link} />}
         </PolicySection>
       );
     case 'web/sha256':
@@ -176,7 +207,7 @@ function SectionContent({
           testId={path}
           describeError={describeListError('Hash', 'list')}
         >
-          {(ed) => <Sha256Section doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} />}
+          {(ed) => <Sha256Section doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} {...link} />}
         </PolicySection>
       );
     case 'v3/sslbump_bypass':
@@ -188,7 +219,13 @@ function SectionContent({
           describeError={describeListError('Entry', 'list')}
         >
           {(ed) => (
-            <SslBypassSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} groups={groups} />
+            <SslBypassSection
+              doc={ed.draft}
+              onChange={ed.edit}
+              readOnly={ed.readOnly}
+              groups={groups}
+              {...link}
+            />
           )}
         </PolicySection>
       );

@@ -69,38 +69,41 @@ export function fakePolicyServer(
   // The same matcher as the portal harness's default replaces it (axios-mock-adapter keeps one per matcher).
   mock.onGet(/^\/api\/policy\/v1\/rules\/.+/).reply((config) => read(config.url));
   mock.onGet(/^\/api\/policy\/v3\/rules\/.+/).reply((config) => read(config.url));
-  mock.onPut(/^\/api\/policy\/v[13]\/rules\/.+/).reply((config): [number, unknown] => {
-    const at = kindOf(config.url ?? '');
-    const body = JSON.parse(config.data as string) as FakePolicyServer['saves'][number]['body'];
-    if (!at) return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
-    if (failure) {
-      const f = failure;
-      failure = null;
-      return [400, { statusCode: 400, error: 'Bad Request', ...f }];
-    }
-    if (at.rev !== server.revision.staged_rev_id || body.updated_at !== server.revision.updated_at)
-      return [
-        409,
-        {
-          statusCode: 409,
-          error: 'Conflict',
-          message: 'The policy revision has changed since it was loaded. Reload and try again.',
-          field: 'updated_at',
-          changed_by: server.revision.updated_by ?? null,
-          changed_at: server.revision.updated_at,
-        },
-      ];
-    const { reorderingEvents: _reported, ...data } = body.data as Record<string, unknown>;
-    server.saves.push({ kind: at.kind, body });
-    server.docs[at.kind] = data;
-    clock += 1000;
-    server.revision = {
-      ...server.revision,
-      state: 'staged',
-      updated_at: new Date(clock).toISOString(),
-      updated_by: 'admin@acme.example',
-    };
-    return [200, server.revision];
-  });
+  mock.onGet(/^\/api\/policy\/v1\/cats\/extension\/\d+$/).reply((config) => read(config.url));
+  mock
+    .onPut(/^\/api\/policy\/v1\/(rules|cats\/extension)\/.+|^\/api\/policy\/v3\/rules\/.+/)
+    .reply((config): [number, unknown] => {
+      const at = kindOf(config.url ?? '');
+      const body = JSON.parse(config.data as string) as FakePolicyServer['saves'][number]['body'];
+      if (!at) return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
+      if (failure) {
+        const f = failure;
+        failure = null;
+        return [400, { statusCode: 400, error: 'Bad Request', ...f }];
+      }
+      if (at.rev !== server.revision.staged_rev_id || body.updated_at !== server.revision.updated_at)
+        return [
+          409,
+          {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'The policy revision has changed since it was loaded. Reload and try again.',
+            field: 'updated_at',
+            changed_by: server.revision.updated_by ?? null,
+            changed_at: server.revision.updated_at,
+          },
+        ];
+      const { reorderingEvents: _reported, ...data } = body.data as Record<string, unknown>;
+      server.saves.push({ kind: at.kind, body });
+      server.docs[at.kind] = data;
+      clock += 1000;
+      server.revision = {
+        ...server.revision,
+        state: 'staged',
+        updated_at: new Date(clock).toISOString(),
+        updated_by: 'admin@acme.example',
+      };
+      return [200, server.revision];
+    });
   return server;
 }

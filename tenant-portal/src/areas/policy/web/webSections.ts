@@ -29,3 +29,13 @@ export function sectionOf(segment: string | undefined): WebSection | null {
   if (!segment) return WEB_SECTIONS[0];
   return WEB_SECTIONS.find((s) => s.path === segment) ?? null;
 }
+
+/**
+ * The extension categories switch (cats/extension, edit permission webroot_cats): part of the
+ * Categories tab, below the tree, saved on its own.
+ */
+export const EXTENSION_SECTION: WebSection = {
+  path: 'categories-extension',
+  title: 'Extension categories',
+  kind: 'cats/extension',
+};
