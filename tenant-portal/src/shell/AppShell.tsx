@@ -162,13 +162,15 @@ function NavItem({ area }: { area: Area }) {
       </ListItemButton>
       {children.map((child) => {
         const path = `${base}/${child.path}`;
+        // A child with sections (/policy/web/categories) is current on each of them.
+        const current = location.pathname === path || location.pathname.startsWith(`${path}/`);
         return (
           <ListItemButton
             key={child.path}
             component={RouterLink}
             to={withQuery(path, child.defaultFilters)}
-            selected={location.pathname === path}
-            aria-current={location.pathname === path ? 'page' : undefined}
+            selected={current}
+            aria-current={current ? 'page' : undefined}
             sx={{ pl: 4 }}
             data-testid={navItemId(`${area.id}-${child.path}`)}
           >
