@@ -9,6 +9,7 @@ import type { NewEvent, StoredEvent } from '../events/eventStore';
 import { generateEvents } from '../seed/eventGenerator';
 import { DEMO_EVENTS_LOAD } from '../seed/seedEvents';
 import { generatorTenantsOf } from '../seed/seedTenants';
+import { withWebDeciders } from '../policy/webDeciders';
 import { SqliteConfigStore } from '../store/sqliteConfigStore';
 import { GUARD_MS, startChildServer, crashDataDirPerTest } from './childServer';
 
@@ -82,7 +83,8 @@ test('seeding killed part-way (SIGKILL) resumes on restart and ends with exactly
 
   // The files as the restarted server left them, against the generator's own output.
   const config = SqliteConfigStore.open(dataDir());
-  const tenants = generatorTenantsOf(await config.listTenants());
+  // Each tenant's web events are decided by its published web policy, as the server's were.
+  const tenants = await withWebDeciders(config, generatorTenantsOf(await config.listTenants()));
   await config.close();
   const store = await DuckDbEventStore.open(dataDir());
   try {
