@@ -1,9 +1,9 @@
-import { useCallback } from 'react';
-import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { Box, Tab, Tabs } from '@mui/material';
 import { selectPolicyDocDirty, useAppSelector } from '@workbench/common';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
 import { AreaPage } from '../AreaPage';
+import { useRuleParam } from '../policy/useRuleParam';
 import { NOT_FOUND_PATH, type PageProps } from '../../routes/areas';
 import { FIREWALL_SECTIONS, firewallSectionOf, type FirewallSectionDef } from './firewallSections';
 import { FirewallSection } from './FirewallSection';
@@ -19,22 +19,8 @@ import { FeedsSection, describeFeedError } from './FeedsSection';
  */
 export function FirewallPage({ title }: PageProps) {
   const params = useParams();
-  const [search, setSearch] = useSearchParams();
+  const [ruleId, openRule] = useRuleParam();
   const section = firewallSectionOf(params['*']);
-
-  const openRule = useCallback(
-    (id: string | null) =>
-      setSearch(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (id === null) next.delete('rule');
-          else next.set('rule', id);
-          return next;
-        },
-        { replace: id === null },
-      ),
-    [setSearch],
-  );
 
   if (!section) return <Navigate to={NOT_FOUND_PATH} replace />;
   return (
@@ -60,12 +46,7 @@ export function FirewallPage({ title }: PageProps) {
             />
           ))}
         </Tabs>
-        <SectionContent
-          key={section.path}
-          section={section}
-          ruleId={search.get('rule')}
-          onOpenRule={openRule}
-        />
+        <SectionContent key={section.path} section={section} ruleId={ruleId} onOpenRule={openRule} />
       </Box>
     </AreaPage>
   );

@@ -3,6 +3,7 @@ import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-
 import { Box, FormControlLabel, Switch, Tab, Tabs } from '@mui/material';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { AreaPage } from '../../AreaPage';
+import { useRuleParam } from '../useRuleParam';
 import type { PageProps } from '../../../routes/areas';
 import { NOT_FOUND_PATH } from '../../../routes/areas';
 import { EXTENSION_SECTION, WEB_SECTIONS, sectionOf, type WebSection } from './webSections';
@@ -34,23 +35,10 @@ const describeListError = (noun: string, list: string) => (path: string) => {
  */
 export function WebPolicyPage({ title }: PageProps) {
   const params = useParams();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
+  const [ruleId, openRule] = useRuleParam();
   const section = sectionOf(params['*']);
   const groups = useCategoryGroups();
-
-  const openRule = useCallback(
-    (id: string | null) =>
-      setSearch(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (id === null) next.delete('rule');
-          else next.set('rule', id);
-          return next;
-        },
-        { replace: id === null },
-      ),
-    [setSearch],
-  );
 
   if (!section) return <Navigate to={NOT_FOUND_PATH} replace />;
   return (
@@ -79,7 +67,7 @@ export function WebPolicyPage({ title }: PageProps) {
         <SectionContent
           section={section}
           groups={groups}
-          ruleId={search.get('rule')}
+          ruleId={ruleId}
           categoryId={categoryParam(search.get('category'))}
           onOpenRule={openRule}
         />
