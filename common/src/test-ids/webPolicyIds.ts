@@ -17,6 +17,15 @@ export const policyEditorIds = {
   conflictDiscard: 'policy-conflict-discard',
 } as const;
 
+/** A policy family's page (tenant portal PolicyFamilyPage): e.g. web-policy-page, web-policy-tab-exceptions. */
+export const policyFamilyIds = (family: string) =>
+  ({
+    page: `${family}-policy-page`,
+    tabs: `${family}-policy-tabs`,
+    /** `${tab}-${section path}` */
+    tab: `${family}-policy-tab`,
+  }) as const;
+
 export const webPolicyIds = {
   page: 'web-policy-page',
   tabs: 'web-policy-tabs',

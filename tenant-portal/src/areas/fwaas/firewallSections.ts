@@ -20,9 +20,3 @@ export const FIREWALL_SECTIONS = [
 ] as const satisfies readonly FirewallSectionDef[];
 
 export type FirewallSectionPath = (typeof FIREWALL_SECTIONS)[number]['path'];
-
-/** The section of a path segment: none (#/fwaas) is Rules; an unknown one is null (not found). */
-export function firewallSectionOf(segment: string | undefined): FirewallSectionDef | null {
-  if (!segment) return FIREWALL_SECTIONS[0];
-  return FIREWALL_SECTIONS.find((s) => s.path === segment) ?? null;
-}

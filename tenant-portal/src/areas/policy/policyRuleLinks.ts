@@ -4,34 +4,36 @@
  * by its kind of the policy-kind registry and its key in that kind's list (`<kind>:<key>`, the
  * web log's policy_rule field).
  */
+import { FIREWALL_SECTIONS } from '../fwaas/firewallSections';
 import { WEB_SECTIONS } from './web/webSections';
 
-/** The firewall page's sections by kind (tenant-portal/src/areas/fwaas). */
-const FIREWALL_SECTIONS: Readonly<Record<string, string>> = {
-  'fwaas/rules': 'rules',
-  'fwaas/services': 'services',
-  'fwaas/feeds': 'feeds',
-};
+/**
+ * Every policy page and its tabs (path and kind): where each kind of the policy-kind registry is
+ * edited. A family's page adds its row here.
+ */
+const POLICY_PAGES: ReadonlyArray<{ base: string; sections: ReadonlyArray<{ path: string; kind: string }> }> =
+  [
+    { base: '/policy/web', sections: WEB_SECTIONS },
+    { base: '/fwaas', sections: FIREWALL_SECTIONS },
+  ];
 
 /** Rule ids are word characters only (RuleId); a key with a dot is a bypass domain, not a rule. */
 const isRuleId = (key: string) => /^[A-Za-z0-9_-]+$/.test(key);
 
 /** The portal path (for the router) of the rule `key` of `kind`, or null when no page edits it. */
 export function policyRuleHref(kind: string, key?: string): string | null {
-  const web = WEB_SECTIONS.find((s) => s.kind === kind);
-  if (web) {
-    const base = `/policy/web/${web.path}`;
-    if (key === undefined || key === '') return base;
-    if (kind === 'cats') return `${base}?category=${encodeURIComponent(key)}`;
+  for (const { base, sections } of POLICY_PAGES) {
+    const section = sections.find((s) => s.kind === kind);
+    if (!section) continue;
+    const href = `${base}/${section.path}`;
+    if (key === undefined || key === '') return href;
+    if (kind === 'cats') return `${href}?category=${encodeURIComponent(key)}`;
     // Risk levels are one table, not rules to open.
-    if (kind === 'risks') return base;
-    return isRuleId(key) ? `${base}?rule=${encodeURIComponent(key)}` : base;
+    if (kind === 'risks') return href;
+    return isRuleId(key) ? `${href}?rule=${encodeURIComponent(key)}` : href;
   }
-  const fw = FIREWALL_SECTIONS[kind];
-  if (fw) return key && isRuleId(key) ? `/fwaas/${fw}?rule=${encodeURIComponent(key)}` : `/fwaas/${fw}`;
   return null;
 }
-
 /** The same for a `<kind>:<key>` reference (the web log's policy_rule); null when unreadable. */
 export function policyRuleHrefOf(reference: string): string | null {
   const at = reference.lastIndexOf(':');

@@ -1,13 +1,14 @@
-import { useCallback } from 'react';
-import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { Box, FormControlLabel, Switch, Tab, Tabs } from '@mui/material';
-import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
-import { AreaPage } from '../../AreaPage';
-import { useRuleParam } from '../useRuleParam';
+import { useSearchParams } from 'react-router-dom';
+import { Box, FormControlLabel, Switch } from '@mui/material';
 import type { PageProps } from '../../../routes/areas';
-import { NOT_FOUND_PATH } from '../../../routes/areas';
-import { EXTENSION_SECTION, WEB_SECTIONS, sectionOf, type WebSection } from './webSections';
-import { PolicySection } from './PolicySection';
+import {
+  PolicyFamilyPage,
+  describeListError,
+  policySection,
+  type FamilySection,
+  type SectionEditorProps,
+} from '../PolicyFamilyPage';
+import { EXTENSION_SECTION, WEB_SECTIONS, type WebSectionPath } from './webSections';
 import { CategoriesSection } from './CategoriesSection';
 import { RisksSection } from './RisksSection';
 import { ExceptionsSection, describeExceptionsError } from './ExceptionsSection';
@@ -16,17 +17,125 @@ import { UserAgentsSection } from './UserAgentsSection';
 import { Sha256Section } from './Sha256Section';
 import { SslBypassSection } from './SslBypassSection';
 import { useCategoryGroups } from './useCategoryGroups';
-import { pathInList } from './listEdits';
 
 /** A category id of ?category=, or null. */
 const categoryParam = (value: string | null): number | null =>
   value !== null && /^[1-9][0-9]{0,3}$/.test(value) ? Number(value) : null;
 
-/** "Rule 3" / "Entry 2" for a 400 inside a list, when the section has nothing better. */
-const describeListError = (noun: string, list: string) => (path: string) => {
-  const at = pathInList(path, list);
-  return at ? `${noun} ${at.index + 1}` : null;
+function Categories({ doc, onChange, readOnly }: SectionEditorProps<'cats'>) {
+  const [search] = useSearchParams();
+  return (
+    <CategoriesSection
+      doc={doc}
+      onChange={onChange}
+      readOnly={readOnly}
+      groups={useCategoryGroups()}
+      focusId={categoryParam(search.get('category'))}
+    />
+  );
+}
+
+/** The extension categories switch: its own kind and permission (webroot_cats). */
+function Extension({ doc, onChange, readOnly }: SectionEditorProps<'cats/extension'>) {
+  return (
+    <FormControlLabel
+      control={
+        <Switch
+          checked={doc.categories_85_to_88.enable}
+          disabled={readOnly}
+          onChange={(e) => onChange({ categories_85_to_88: { enable: e.target.checked } })}
+        />
+      }
+      label="Use the extension categories 85–88 (their sites leave the categories they had before)"
+    />
+  );
+}
+
+function Exceptions({
+  editor,
+  doc,
+  onChange,
+  readOnly,
+  linkedKey,
+  onOpenRule,
+}: SectionEditorProps<'web/exceptions'>) {
+  return (
+    <ExceptionsSection
+      doc={doc}
+      onChange={onChange}
+      readOnly={readOnly}
+      groups={useCategoryGroups()}
+      openRuleId={linkedKey}
+      onOpenRule={onOpenRule}
+      serverError={
+        editor.error && editor.errorPath !== null
+          ? { path: editor.errorPath, message: editor.error.message }
+          : null
+      }
+    />
+  );
+}
+
+function SslBypass(props: SectionEditorProps<'v3/sslbump_bypass'>) {
+  return <SslBypassSection {...props} groups={useCategoryGroups()} />;
+}
+
+const titled = (path: WebSectionPath) => {
+  const s = WEB_SECTIONS.find((w) => w.path === path);
+  if (!s) throw new Error(`No web section ${path}`);
+  return { path: s.path, title: s.title };
 };
+
+const categories = policySection({
+  ...titled('categories'),
+  kind: 'cats',
+  Editor: Categories,
+  describeError: describeListError('Entry', 'list'),
+});
+const extension = policySection({ ...EXTENSION_SECTION, kind: 'cats/extension', Editor: Extension });
+
+/**
+ * The Web Policy page's sections (issue 12; portal-core §6 web-policy edit permissions, §7
+ * Policy): one per document of the web family, in webSections.ts's order. The Categories tab also
+ * holds the extension categories switch, saved on its own.
+ */
+export const WEB_POLICY_SECTIONS: readonly FamilySection[] = [
+  {
+    ...categories,
+    render: (link) => (
+      <>
+        {categories.render(link)}
+        <Box sx={{ mt: 4 }}>{extension.render(link)}</Box>
+      </>
+    ),
+  },
+  policySection({ ...titled('threats'), kind: 'risks', Editor: RisksSection }),
+  policySection({
+    ...titled('exceptions'),
+    kind: 'web/exceptions',
+    Editor: Exceptions,
+    describeError: describeExceptionsError,
+  }),
+  policySection({ ...titled('browsers'), kind: 'bnb', Editor: BnbSection }),
+  policySection({
+    ...titled('user-agents'),
+    kind: 'web/user_agents',
+    Editor: UserAgentsSection,
+    describeError: describeListError('Rule', 'list'),
+  }),
+  policySection({
+    ...titled('sha256'),
+    kind: 'web/sha256',
+    Editor: Sha256Section,
+    describeError: describeListError('Hash', 'list'),
+  }),
+  policySection({
+    ...titled('ssl-bypass'),
+    kind: 'v3/sslbump_bypass',
+    Editor: SslBypass,
+    describeError: describeListError('Entry', 'list'),
+  }),
+];
 
 /**
  * The Web Policy page (issue 12): a tab per section, each section a document of the web family
@@ -34,188 +143,5 @@ const describeListError = (noun: string, list: string) => (path: string) => {
  * domain rule and `?category=<id>` shows a category first (the logs explorer links web log rows so).
  */
 export function WebPolicyPage({ title }: PageProps) {
-  const params = useParams();
-  const [search] = useSearchParams();
-  const [ruleId, openRule] = useRuleParam();
-  const section = sectionOf(params['*']);
-  const groups = useCategoryGroups();
-
-  if (!section) return <Navigate to={NOT_FOUND_PATH} replace />;
-  return (
-    <AreaPage title={title}>
-      <Box data-testid={webPolicyIds.page}>
-        <Tabs
-          value={section.path}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Web policy sections"
-          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-          data-testid={webPolicyIds.tabs}
-        >
-          {WEB_SECTIONS.map((s) => (
-            <Tab
-              key={s.path}
-              value={s.path}
-              label={s.title}
-              component={RouterLink}
-              to={`/policy/web/${s.path}`}
-              data-testid={`${webPolicyIds.tab}-${s.path}`}
-            />
-          ))}
-        </Tabs>
-        <SectionContent
-          section={section}
-          groups={groups}
-          ruleId={ruleId}
-          categoryId={categoryParam(search.get('category'))}
-          onOpenRule={openRule}
-        />
-        {section.kind === 'cats' && (
-          <Box sx={{ mt: 4 }}>
-            <SectionContent
-              section={EXTENSION_SECTION}
-              groups={groups}
-              ruleId={null}
-              categoryId={null}
-              onOpenRule={openRule}
-            />
-          </Box>
-        )}
-      </Box>
-    </AreaPage>
-  );
-}
-
-function SectionContent({
-  section,
-  groups,
-  ruleId,
-  categoryId,
-  onOpenRule,
-}: {
-  section: WebSection;
-  groups: ReturnType<typeof useCategoryGroups>;
-  ruleId: string | null;
-  categoryId: number | null;
-  onOpenRule: (id: string | null) => void;
-}) {
-  const { title, path } = section;
-  const dropLink = useCallback(() => onOpenRule(null), [onOpenRule]);
-  const link = { linkedKey: ruleId, onLinkOpened: dropLink };
-  switch (section.kind) {
-    case 'cats':
-      return (
-        <PolicySection
-          kind="cats"
-          title={title}
-          testId={path}
-          describeError={describeListError('Entry', 'list')}
-        >
-          {(ed) => (
-            <CategoriesSection
-              doc={ed.draft}
-              onChange={ed.edit}
-              readOnly={ed.readOnly}
-              groups={groups}
-              focusId={categoryId}
-            />
-          )}
-        </PolicySection>
-      );
-    case 'cats/extension':
-      // Its own kind and permission (webroot_cats), shown on the Categories tab under the tree.
-      return (
-        <PolicySection kind="cats/extension" title={title} testId={path}>
-          {(ed) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={ed.draft.categories_85_to_88.enable}
-                  disabled={ed.readOnly}
-                  onChange={(e) => ed.edit({ categories_85_to_88: { enable: e.target.checked } })}
-                />
-              }
-              label="Use the extension categories 85–88 (their sites leave the categories they had before)"
-            />
-          )}
-        </PolicySection>
-      );
-    case 'risks':
-      return (
-        <PolicySection kind="risks" title={title} testId={path}>
-          {(ed) => <RisksSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} />}
-        </PolicySection>
-      );
-    case 'web/exceptions':
-      return (
-        <PolicySection
-          kind="web/exceptions"
-          title={title}
-          testId={path}
-          describeError={describeExceptionsError}
-        >
-          {(ed) => (
-            <ExceptionsSection
-              doc={ed.draft}
-              onChange={ed.edit}
-              readOnly={ed.readOnly}
-              groups={groups}
-              openRuleId={ruleId}
-              onOpenRule={onOpenRule}
-              serverError={
-                ed.error && ed.errorPath !== null ? { path: ed.errorPath, message: ed.error.message } : null
-              }
-            />
-          )}
-        </PolicySection>
-      );
-    case 'bnb':
-      return (
-        <PolicySection kind="bnb" title={title} testId={path}>
-          {(ed) => <BnbSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} {...link} />}
-        </PolicySection>
-      );
-    case 'web/user_agents':
-      return (
-        <PolicySection
-          kind="web/user_agents"
-          title={title}
-          testId={path}
-          describeError={describeListError('Rule', 'list')}
-        >
-          {(ed) => <UserAgentsSection doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} {...link} />}
-        </PolicySection>
-      );
-    case 'web/sha256':
-      return (
-        <PolicySection
-          kind="web/sha256"
-          title={title}
-          testId={path}
-          describeError={describeListError('Hash', 'list')}
-        >
-          {(ed) => <Sha256Section doc={ed.draft} onChange={ed.edit} readOnly={ed.readOnly} {...link} />}
-        </PolicySection>
-      );
-    case 'v3/sslbump_bypass':
-      return (
-        <PolicySection
-          kind="v3/sslbump_bypass"
-          title={title}
-          testId={path}
-          describeError={describeListError('Entry', 'list')}
-        >
-          {(ed) => (
-            <SslBypassSection
-              doc={ed.draft}
-              onChange={ed.edit}
-              readOnly={ed.readOnly}
-              groups={groups}
-              {...link}
-            />
-          )}
-        </PolicySection>
-      );
-  }
+  return <PolicyFamilyPage title={title} family="web" base="/policy/web" sections={WEB_POLICY_SECTIONS} />;
 }

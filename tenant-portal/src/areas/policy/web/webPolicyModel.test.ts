@@ -17,7 +17,6 @@ import {
   ruleFromForm,
   type WebRule,
 } from './ruleForm';
-import { sectionOf } from './webSections';
 
 const leisure: CategoryGroupOption = {
   name: 'Leisure',
@@ -170,11 +169,5 @@ describe('list edits and sections', () => {
     });
     expect(pathInList('pre.list.1', 'pre.list')).toEqual({ index: 1, rest: '' });
     expect(pathInList('bypass.0', 'list')).toBeNull();
-  });
-
-  test('sections by path; the empty path is Categories', () => {
-    expect(sectionOf(undefined)?.kind).toBe('cats');
-    expect(sectionOf('exceptions')?.kind).toBe('web/exceptions');
-    expect(sectionOf('nope')).toBeNull();
   });
 });

@@ -24,12 +24,6 @@ export const WEB_SECTIONS = [
 
 export type WebSectionPath = (typeof WEB_SECTIONS)[number]['path'];
 
-/** The section of a path segment; an unknown or empty one is the first (Categories). */
-export function sectionOf(segment: string | undefined): WebSection | null {
-  if (!segment) return WEB_SECTIONS[0];
-  return WEB_SECTIONS.find((s) => s.path === segment) ?? null;
-}
-
 /**
  * The extension categories switch (cats/extension, edit permission webroot_cats): part of the
  * Categories tab, below the tree, saved on its own.
