@@ -1,58 +1,52 @@
-import { browser, expect } from '@wdio/globals';
-import { XSRF_COOKIE, XSRF_HEADER } from '@workbench/common/api/contract/wire';
+import { $, browser, expect } from '@wdio/globals';
+import { policyEditorIds, webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { publishBar } from '../pageobjects/PublishBar';
 import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
+import { byTestId } from '../pageobjects/testId';
 import { blockingViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/testEnv';
 import { discardStagedPolicy } from '../support/policyApi';
 
-/**
- * Stages a change the way another administrator's save would: through the API with the browser's
- * session (GET the revision and the risk levels, PUT them back with Medium set to `action`).
- * Returns the action Medium had before.
- */
-async function stageMediumRisk(action: string): Promise<string> {
-  const result = await browser.execute(
-    async (wanted: string, xsrfCookie: string, xsrfHeader: string) => {
-      const xsrf = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith(`${xsrfCookie}=`))
-          ?.split('=')[1] ?? '',
-      );
-      const get = async (url: string) => (await fetch(url, { credentials: 'same-origin' })).json();
-      const revision = await get(`/api/policy/v1/rules?timestamp=${Date.now()}`);
-      const doc = await get(`/api/policy/v1/rules/risks/${revision.staged_rev_id}?timestamp=${Date.now()}`);
-      const before = doc.list.find((e: { risk: string }) => e.risk === 'Y')?.action ?? '';
-      const list = doc.list.map((e: { risk: string; action: string }) =>
-        e.risk === 'Y' ? { ...e, action: wanted } : e,
-      );
-      const put = await fetch(`/api/policy/v1/rules/risks/${revision.staged_rev_id}`, {
-        method: 'PUT',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', [xsrfHeader]: xsrf },
-        body: JSON.stringify({
-          rev_id: revision.rev_id,
-          state: revision.state,
-          updated_at: revision.updated_at,
-          data: { list, flash: doc.flash },
-        }),
-      });
-      return { status: put.status, before };
-    },
-    action,
-    XSRF_COOKIE,
-    XSRF_HEADER,
-  );
-  if (result.status !== 200) throw new Error(`Staging the risk levels answered HTTP ${result.status}.`);
-  return result.before;
+/** A category the demo web policy leaves allowed (server/src/seed/demoWebPolicy.ts), by name. */
+const CATEGORY = 'Games';
+const CATEGORY_ID = 34;
+
+/** The Categories tab showing one category first (the logs explorer's ?category= link). */
+async function openCategory(): Promise<void> {
+  await browser.url(`/#/policy/web/categories?category=${CATEGORY_ID}`);
+  await waitForPortalRoute('#/policy/web/categories');
+  await byTestId(`${webPolicyIds.categoryAction}-${CATEGORY_ID}`).waitForExist({
+    timeoutMsg: `The Categories tab did not show ${CATEGORY}.`,
+  });
 }
 
-const LABELS: Record<string, string> = { safeview: 'Isolate', block: 'Block', allow: 'Allow' };
+/** The category's action in the editor's draft (the focused category's select). */
+const categoryAction = () => byTestId(`${webPolicyIds.categoryAction}-${CATEGORY_ID}`).getValue();
+
+/** Checks the category's Block box in the category tree, as a person does: filter, then click. */
+async function blockCategory(): Promise<void> {
+  await byTestId(webPolicyIds.categoryFilter).setValue(CATEGORY);
+  const box = $(`aria/${CATEGORY}: Block`);
+  await box.waitForExist({ timeoutMsg: `No Block box for ${CATEGORY}.` });
+  // MUI draws the box over a transparent input: click the drawn box.
+  await box.parentElement().click();
+  await browser.waitUntil(async () => (await categoryAction()) === 'block', {
+    timeoutMsg: `${CATEGORY} did not become blocked in the draft.`,
+  });
+  const save = byTestId(policyEditorIds.save);
+  await save.waitForEnabled();
+  await save.click();
+  await browser.waitUntil(
+    async () => (await byTestId(policyEditorIds.status).getText()).includes('All changes saved.'),
+    {
+      timeoutMsg: 'The categories were not saved.',
+    },
+  );
+}
 
 describe('Review, publish, history and rollback of the policy revision (issue 12)', () => {
-  it('the admin reviews a staged change, publishes it with a comment, finds it in the history and rolls it back', async () => {
+  it('the admin blocks a category, reviews and publishes it with a comment, finds it in the history and rolls it back', async () => {
     await forgetSession();
     await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/policy');
     await waitForPortalRoute('#/policy');
@@ -63,10 +57,9 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
     await publishBar.waitForSummary('No unpublished changes');
     const publishedBefore = Number((/Revision (\d+)/.exec(await shell.revisionState.getText()) ?? [])[1]);
 
-    // Another session's save: the page shows it after a reload.
-    const before = await stageMediumRisk('block');
-    expect(before).not.toBe('block');
-    await browser.refresh();
+    await openCategory();
+    expect(await categoryAction()).toBe('allow');
+    await blockCategory();
     await publishBar.waitForSummary(/^1 unpublished change in revision \d+$/);
 
     await publishBar.review.click();
@@ -74,13 +67,11 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
     await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.reviewDialog)).length > 0, {
       timeoutMsg: 'The review listed no change.',
     });
-    expect(await publishBar.diffTexts(publishBar.reviewDialog)).toEqual([
-      `Medium changed from ${LABELS[before]} to Block`,
-    ]);
+    expect(await publishBar.diffTexts(publishBar.reviewDialog)).toEqual([`Block for ${CATEGORY} added`]);
     await publishBar.reviewClose.click();
     await publishBar.reviewDialog.waitForDisplayed({ reverse: true });
 
-    const comment = `Medium risk blocked (${Date.now()})`;
+    const comment = `${CATEGORY} blocked (${Date.now()})`;
     await publishBar.publish.click();
     await publishBar.publishDialog.waitForDisplayed();
     await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.publishDialog)).length > 0, {
@@ -114,24 +105,25 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
     await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.comparison)).length > 0, {
       timeoutMsg: 'The comparison listed no change.',
     });
-    expect(await publishBar.diffTexts(publishBar.comparison)).toEqual([
-      `Medium changed from ${LABELS[before]} to Block`,
-    ]);
+    expect(await publishBar.diffTexts(publishBar.comparison)).toEqual([`Block for ${CATEGORY} added`]);
 
     await publishBar.rollbackButton(publishedBefore).click();
     await publishBar.rollbackConfirm.waitForClickable();
     await publishBar.rollbackConfirm.click();
     await publishBar.waitForSummary(/^1 unpublished change in revision \d+$/);
 
-    // The rollback stages the change back: Review shows it reversed.
+    // The rollback stages the revision before: the category's block rule is gone from the staged
+    // revision, and Review shows the change reversed.
+    await openCategory();
+    await browser.waitUntil(async () => (await categoryAction()) === 'allow', {
+      timeoutMsg: `${CATEGORY} is still blocked in the staged revision after the rollback.`,
+    });
     await publishBar.review.click();
     await publishBar.reviewDialog.waitForDisplayed();
     await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.reviewDialog)).length > 0, {
       timeoutMsg: 'The review of the rollback listed no change.',
     });
-    expect(await publishBar.diffTexts(publishBar.reviewDialog)).toEqual([
-      `Medium changed from Block to ${LABELS[before]}`,
-    ]);
+    expect(await publishBar.diffTexts(publishBar.reviewDialog)).toEqual([`Block for ${CATEGORY} removed`]);
     await browser.saveScreenshot('/tmp/policy-history-review.png');
     expect(await blockingViolations()).toEqual([]);
     await publishBar.reviewClose.click();

@@ -227,6 +227,11 @@ const ex = {
         field: 'data.list.1.risk',
       },
       { why: 'a number for the flag', data: { list: [], flash: 1 }, field: 'data.flash' },
+      {
+        why: 'an email action for a risk level',
+        data: { list: [{ risk: 'Y', action: 'email_entry_block' }], flash: false },
+        field: 'data.list.0.action',
+      },
     ],
   },
   cats: {

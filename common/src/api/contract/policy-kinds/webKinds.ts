@@ -42,6 +42,8 @@ export const PORTAL_NOTE_MAX_LENGTH = 500;
 export const WEB_RULE_ACTIONS = ['allow', 'block', 'safeview', 'safeview_readonly', 'bypass'] as const;
 export type WebRuleAction = (typeof WEB_RULE_ACTIONS)[number];
 const webAction = oneOf(WEB_RULE_ACTIONS);
+/** What a risk level's sites get (api-client-layer §3 Enumerations: action allow, safeview, block). */
+export const RISK_LEVEL_ACTIONS = ['allow', 'safeview', 'block'] as const;
 
 /** The string-match operators (api-client-layer §3 Enumerations). */
 export const STRING_MATCHES = ['starts_with', 'ends_with', 'contains', 'equal', 'regex'] as const;
@@ -281,7 +283,7 @@ export const WEB_KINDS = {
     data: Type.Object(
       {
         list: Type.Array(
-          Type.Object({ risk: codes(RISKS), action: codes(POLICY_ENFORCEMENT_ACTIONS) }, closed),
+          Type.Object({ risk: codes(RISKS), action: oneOf(RISK_LEVEL_ACTIONS) }, closed),
           {
             maxItems: RISKS.length,
           },

@@ -1,17 +1,18 @@
 import { Box, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { POLICY_ENFORCEMENT_ACTIONS, RISKS, vocabularyLabel } from '@workbench/common/vocabularies/index';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
+import { RISK_LEVEL_ACTIONS } from '@workbench/common/api/contract/policy-kinds/webKinds';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 
 export type RisksDoc = PolicyData<'risks'>;
 
-/** The actions offered per risk level (api-client-layer §3 Enumerations: action allow, safeview, block). */
-const RISK_ACTIONS = ['allow', 'safeview', 'block'];
 
 /** The action of a risk level; a level the document does not list is allowed (policy order: nothing matched allows). */
 const actionOf = (doc: RisksDoc, risk: string) => doc.list.find((e) => e.risk === risk)?.action ?? 'allow';
 
-export function setRiskAction(doc: RisksDoc, risk: string, action: string): RisksDoc {
+type RiskLevelAction = (typeof RISK_LEVEL_ACTIONS)[number];
+
+export function setRiskAction(doc: RisksDoc, risk: string, action: RiskLevelAction): RisksDoc {
   const listed = doc.list.some((e) => e.risk === risk);
   return {
     ...doc,
@@ -41,18 +42,17 @@ export function RisksSection({
       </Typography>
       {RISKS.map((risk) => {
         const action = actionOf(doc, risk.code);
-        const options = RISK_ACTIONS.includes(action) ? RISK_ACTIONS : [...RISK_ACTIONS, action];
-        return (
+                return (
           <TextField
             key={risk.code}
             select
             label={`${risk.label} risk`}
             value={action}
             disabled={readOnly}
-            onChange={(e) => onChange(setRiskAction(doc, risk.code, e.target.value))}
+            onChange={(e) => onChange(setRiskAction(doc, risk.code, e.target.value as RiskLevelAction))}
             slotProps={{ htmlInput: { 'data-testid': `${webPolicyIds.riskAction}-${risk.code}` } }}
           >
-            {options.map((code) => (
+            {RISK_LEVEL_ACTIONS.map((code) => (
               <MenuItem key={code} value={code}>
                 {vocabularyLabel(POLICY_ENFORCEMENT_ACTIONS, code)}
               </MenuItem>
