@@ -48,7 +48,7 @@ import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAu
 import { deepEqual, diffPolicyDoc } from './policyDiff';
 import { restoreVersions } from './policyMigrations';
 import { decideWebRequest } from './webPolicyDecision';
-import { CATEGORY_DECISION_NAMES, webPolicyAt } from './webDeciders';
+import { categoryDecisionNames, categoryVersionAt, webPolicyAt } from './webDeciders';
 
 export { STALE_REVISION_MSG } from './revisionStaging';
 
@@ -366,7 +366,11 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       const current = await currentRevision(ctx.store, s.tid);
       const decide = async (rev: number) => ({
         rev_id: rev,
-        ...decideWebRequest(await webPolicyAt(ctx.store, s.tid, rev), req, CATEGORY_DECISION_NAMES),
+        ...decideWebRequest(
+          await webPolicyAt(ctx.store, s.tid, rev),
+          req,
+          categoryDecisionNames(await categoryVersionAt(ctx.store, s.tid, rev)),
+        ),
       });
       return { staged: await decide(current.stagedRevId), published: await decide(current.revId) };
     },

@@ -6,6 +6,8 @@ import { signIn, startTestServer } from '../testing/testServer';
 import { CATEGORIES_V1 } from './reference/webCategories';
 import { LOG_CATEGORY_IDS } from './reference/logCategories';
 import { webDeciderOf, withWebDeciders } from './webDeciders';
+import { migrateCategoryActions } from './policyMigrations';
+import { v2IdsOf } from './reference/webCategoriesV2';
 import type { WebPolicy } from './webPolicyDecision';
 
 const DEMO: WebPolicy = {
@@ -60,6 +62,23 @@ test('the demo policy decides the demo sites with its rules, by name and kind:ke
     ruleName: 'Risk level Medium',
     policyRule: 'risks:Y',
   });
+});
+
+test("after the category migration the policy speaks v2 ids: the log's v1 category is decided by its v2 category, named from the v2 tree", () => {
+  const migrated = {
+    ...DEMO,
+    cats: { list: migrateCategoryActions(DEMO.cats.list, v2IdsOf).list },
+  } as WebPolicy;
+  const decide = webDeciderOf(migrated, 2);
+  expect(decide(facts('https://pokerstars.com/', 'gambling'))).toEqual({
+    action: 'block',
+    ruleName: 'Gambling',
+    policyRule: `cats:${v2IdsOf(27)[0]}`,
+  });
+  // The same v2 policy read as v1 ids would miss the category: the version decides.
+  expect(webDeciderOf(migrated, 1)(facts('https://pokerstars.com/', 'gambling'))?.policyRule).not.toBe(
+    'cats:27',
+  );
 });
 
 test("generated web events take the deciding rule's action and name it; other types are untouched", () => {

@@ -9,11 +9,35 @@ import type { GeneratorTenant, WebDecider } from '../seed/eventGenerator';
 import { readPolicyDoc } from './revisionStaging';
 import { decideWebRequest, type DecisionNames, type WebPolicy } from './webPolicyDecision';
 import { CATEGORIES_V1 } from './reference/webCategories';
+import { CATEGORIES_V2, v2IdsOf } from './reference/webCategoriesV2';
 import { LOG_CATEGORY_IDS } from './reference/logCategories';
+import { CATEGORY_VERSION_DOC, readVersion } from './policyMigrations';
 
-const CATEGORY_NAMES = new Map(CATEGORIES_V1.map((c) => [c.id, c.name]));
-/** Categories by their v1 tree's names (what a person reads in a rule's name). */
-export const CATEGORY_DECISION_NAMES: DecisionNames = { category: (id) => CATEGORY_NAMES.get(id) };
+const NAMES_V1 = new Map(CATEGORIES_V1.map((c) => [c.id, c.name]));
+const NAMES_V2 = new Map(CATEGORIES_V2.map((c) => [c.id, c.name]));
+
+/**
+ * Categories by the names of the tree a revision's documents are written in (category version 1
+ * or 2, PUT /category_migration): what a person reads in a deciding rule's name.
+ */
+export const categoryDecisionNames = (categoryVersion: number): DecisionNames => {
+  const names = categoryVersion >= 2 ? NAMES_V2 : NAMES_V1;
+  return { category: (id) => names.get(id) };
+};
+
+/** The category version revision `rev` of the tenant is written in. */
+export const categoryVersionAt = (store: ConfigStore, tid: string, rev: number): Promise<number> =>
+  readVersion(store, tid, CATEGORY_VERSION_DOC, rev);
+
+/**
+ * The category id of a web log's category code in the tree of `categoryVersion`: the log speaks
+ * v1; after the migration a v1 category that v2 split is taken as the first v2 category it became.
+ */
+const categoryIdOf = (code: string, categoryVersion: number): number | undefined => {
+  const v1 = LOG_CATEGORY_IDS[code];
+  if (v1 === undefined || categoryVersion < 2) return v1;
+  return v2IdsOf(v1)[0];
+};
 
 /** The web policy as revision `rev` of the tenant sees it. */
 export async function webPolicyAt(store: ConfigStore, tid: string, rev: number): Promise<WebPolicy> {
@@ -27,8 +51,12 @@ export async function webPolicyAt(store: ConfigStore, tid: string, rev: number):
   };
 }
 
-/** A decider over the tenant's published web policy: the rule's action, name and `<kind>:<key>`. */
-export function webDeciderOf(policy: WebPolicy): WebDecider {
+/**
+ * A decider over the tenant's published web policy (written in `categoryVersion`'s category ids):
+ * the rule's action, name and `<kind>:<key>`.
+ */
+export function webDeciderOf(policy: WebPolicy, categoryVersion = 1): WebDecider {
+  const names = categoryDecisionNames(categoryVersion);
   return (facts) => {
     const decision = decideWebRequest(
       policy,
@@ -36,13 +64,13 @@ export function webDeciderOf(policy: WebPolicy): WebDecider {
         url: new URL(facts.url),
         user: facts.userid,
         groups: facts.groups ? [facts.groups] : [],
-        categoryId: LOG_CATEGORY_IDS[facts.category],
+        categoryId: categoryIdOf(facts.category, categoryVersion),
         risk: facts.risk,
         time: new Date(facts.time),
         userAgent: facts.user_agent,
         sourceIp: facts.src_ip,
       },
-      CATEGORY_DECISION_NAMES,
+      names,
     );
     if (!decision.rule) return null;
     return {
@@ -62,7 +90,9 @@ export async function withWebDeciders(
     tenants.map(async (t) => {
       const revision = await store.getRevision(t.tid);
       if (!revision) return t;
-      return { ...t, decideWeb: webDeciderOf(await webPolicyAt(store, t.tid, revision.revId)) };
+      const policy = await webPolicyAt(store, t.tid, revision.revId);
+      const version = await categoryVersionAt(store, t.tid, revision.revId);
+      return { ...t, decideWeb: webDeciderOf(policy, version) };
     }),
   );
 }

@@ -10,11 +10,7 @@
  * rules apply to what they name.
  */
 import { Type } from 'typebox';
-import {
-  POLICY_ENFORCEMENT_ACTIONS,
-  RISKS,
-  THREAT_CLASSES,
-} from '../../../vocabularies/logFilterVocabularies';
+import { RISKS, THREAT_CLASSES } from '../../../vocabularies/logFilterVocabularies';
 import { ipOrIpRange } from '../../../validators/network';
 import { regex } from '../../../validators/text';
 import {
@@ -282,12 +278,9 @@ export const WEB_KINDS = {
     title: 'Risk levels',
     data: Type.Object(
       {
-        list: Type.Array(
-          Type.Object({ risk: codes(RISKS), action: oneOf(RISK_LEVEL_ACTIONS) }, closed),
-          {
-            maxItems: RISKS.length,
-          },
-        ),
+        list: Type.Array(Type.Object({ risk: codes(RISKS), action: oneOf(RISK_LEVEL_ACTIONS) }, closed), {
+          maxItems: RISKS.length,
+        }),
         flash: Type.Boolean(),
       },
       closed,

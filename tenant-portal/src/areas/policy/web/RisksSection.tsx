@@ -6,7 +6,6 @@ import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 
 export type RisksDoc = PolicyData<'risks'>;
 
-
 /** The action of a risk level; a level the document does not list is allowed (policy order: nothing matched allows). */
 const actionOf = (doc: RisksDoc, risk: string) => doc.list.find((e) => e.risk === risk)?.action ?? 'allow';
 
@@ -42,7 +41,7 @@ export function RisksSection({
       </Typography>
       {RISKS.map((risk) => {
         const action = actionOf(doc, risk.code);
-                return (
+        return (
           <TextField
             key={risk.code}
             select
