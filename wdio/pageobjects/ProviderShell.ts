@@ -67,6 +67,16 @@ export class ProviderShell {
     await this.userMenuButton.click();
     await this.logoutItem.waitForClickable();
     await this.logoutItem.click();
+    // A click that lands while the menu is still opening is lost (the menu stays open): click
+    // again until the menu closes, as a person would.
+    await browser.waitUntil(
+      async () => {
+        if (!(await this.logoutItem.isDisplayed())) return true;
+        await this.logoutItem.click().catch(() => undefined);
+        return false;
+      },
+      { interval: 500, timeoutMsg: 'The user menu stayed open after Logout.' },
+    );
   }
 }
 
