@@ -1,6 +1,7 @@
 import { browser } from '@wdio/globals';
 import { providerIds, providerNavItemId, providerPageIds } from '@workbench/common/test-ids/index';
 import { byTestId } from './testId';
+import { chooseMenuItem } from './menu';
 
 /** The provider console's shell and its tenants page. */
 export class ProviderShell {
@@ -65,18 +66,7 @@ export class ProviderShell {
 
   async signOut(): Promise<void> {
     await this.userMenuButton.click();
-    await this.logoutItem.waitForClickable();
-    await this.logoutItem.click();
-    // A click that lands while the menu is still opening is lost (the menu stays open): click
-    // again until the menu closes, as a person would.
-    await browser.waitUntil(
-      async () => {
-        if (!(await this.logoutItem.isDisplayed())) return true;
-        await this.logoutItem.click().catch(() => undefined);
-        return false;
-      },
-      { interval: 500, timeoutMsg: 'The user menu stayed open after Logout.' },
-    );
+    await chooseMenuItem(this.logoutItem, 'Logout');
   }
 }
 

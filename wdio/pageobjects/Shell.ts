@@ -1,6 +1,7 @@
 import { $, browser } from '@wdio/globals';
 import { navItemId, shellIds } from '@workbench/common/test-ids/index';
 import { byTestId } from './testId';
+import { chooseMenuItem } from './menu';
 
 /** The tenant portal's app shell: app bar, side navigation, user menu, page title. */
 export class Shell {
@@ -60,21 +61,18 @@ export class Shell {
   async chooseTheme(preference: 'system' | 'light' | 'dark'): Promise<void> {
     await this.userMenuButton.click();
     const item = byTestId(`${shellIds.themeChoice}-${preference}`);
-    await item.waitForClickable();
-    await item.click();
+    await chooseMenuItem(item, `the ${preference} theme`);
     if (preference !== 'system')
       await browser.waitUntil(
         async () =>
           (await browser.execute(() => document.documentElement.dataset.agThemeMode)) === preference,
         { timeoutMsg: `The page did not turn ${preference}.` },
       );
-    await item.waitForDisplayed({ reverse: true });
   }
 
   async signOut(): Promise<void> {
     await this.userMenuButton.click();
-    await this.logoutItem.waitForClickable();
-    await this.logoutItem.click();
+    await chooseMenuItem(this.logoutItem, 'Logout');
   }
 
   /** Buttons whose visible name is exactly `name` (e.g. Save, Publish) in the whole page. */

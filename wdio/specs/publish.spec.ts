@@ -1,5 +1,6 @@
 import { browser, expect } from '@wdio/globals';
 import { policyPage } from '../pageobjects/PolicyPage';
+import { publishBar } from '../pageobjects/PublishBar';
 import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { DEMO_PASSWORD } from '../support/testEnv';
@@ -44,7 +45,17 @@ describe('Staging and publishing a policy revision', () => {
     await revisionStateIs('staged');
     await expect(policyPage.noteInput).toHaveValue(note);
 
+    // The app bar's Publish shows what it publishes first (the publish bar's dialog).
     await shell.publish.click();
+    await publishBar.publishDialog.waitForDisplayed();
+    await publishBar.publishConfirm.waitForEnabled({
+      timeoutMsg: 'The publish dialog did not load the changes.',
+    });
+    await publishBar.publishConfirm.click();
+    await publishBar.publishDialog.waitForDisplayed({
+      reverse: true,
+      timeoutMsg: 'The publish dialog stayed open.',
+    });
     await revisionStateIs('new');
     expect(await shownRevision()).toBeGreaterThan(before);
     await expect(shell.publish).toBeDisabled();

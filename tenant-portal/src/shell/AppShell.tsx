@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   Box,
@@ -14,7 +14,6 @@ import {
 import {
   InactivityWarning,
   navItemId,
-  publishRequested,
   revisionRequested,
   selectCanPublish,
   selectRevision,
@@ -36,6 +35,11 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { PolicyWelcome } from './PolicyWelcome';
 import { changePasswordIds } from '@workbench/common/test-ids/index';
 
+/** The publish bar's dialog (review, comment, publish), loaded when first opened. */
+const PublishDialog = lazy(() =>
+  import('../areas/policy/PolicyDialogs').then((m) => ({ default: m.PublishDialog })),
+);
+
 export const PRODUCT_NAME = 'Workbench Portal';
 
 function RevisionControls() {
@@ -45,6 +49,8 @@ function RevisionControls() {
   const status = useAppSelector(selectRevisionStatus);
   const canPublish = useAppSelector(selectCanPublish);
   const policyVisible = areaAllowed(findArea('policy'), ctx);
+  const [publishing, setPublishing] = useState(false);
+  const closePublish = useCallback(() => setPublishing(false), []);
   useEffect(() => {
     if (policyVisible && status === 'idle') dispatch(revisionRequested());
   }, [dispatch, policyVisible, status]);
@@ -68,13 +74,19 @@ function RevisionControls() {
           variant="contained"
           color="secondary"
           disabled={!canPublish}
-          onClick={() => dispatch(publishRequested())}
+          // Never a publish without seeing what it publishes: the same dialog as the publish bar's.
+          onClick={() => setPublishing(true)}
           data-testid={shellIds.publish}
           // Readable on the dark app bar also while disabled (nothing staged).
           sx={{ '&.Mui-disabled': { bgcolor: 'rgba(255,255,255,0.14)', color: 'rgba(255,255,255,0.75)' } }}
         >
           {status === 'publishing' ? 'Publishing…' : 'Publish'}
         </Button>
+      )}
+      {publishing && (
+        <Suspense fallback={null}>
+          <PublishDialog onClose={closePublish} />
+        </Suspense>
       )}
     </Box>
   );

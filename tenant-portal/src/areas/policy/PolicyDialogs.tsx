@@ -177,6 +177,10 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
   const error = useAppSelector(selectRevisionError);
   const [comment, setComment] = useState('');
   const { busy, failed, start } = useWriteOutcome('publishing', onClose);
+  // Opened from the app bar, no publish bar may have loaded the review yet.
+  useEffect(() => {
+    if (revision && !current && review.status !== 'loading') dispatch(reviewRequested());
+  }, [dispatch, revision, current, review.status]);
   const titleId = useId();
   const tooLong = comment.length > COMMENT_MAX_LENGTH;
   const reviewed = current && review.status === 'loaded';

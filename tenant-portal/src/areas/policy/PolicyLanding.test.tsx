@@ -1,9 +1,10 @@
 // The root typecheck also sees WebdriverIO's global expect; take jest's explicitly.
 import { expect } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { policyIds, shellIds } from '@workbench/common';
+import { publishBarIds } from '@workbench/common/test-ids/index';
 import { demoUser, renderPortal, resetPortalEnv, revision } from '../../testing/renderPortal';
 
 afterEach(resetPortalEnv);
@@ -49,22 +50,44 @@ describe('app bar: revision state and Publish', () => {
     expect(screen.getByTestId(shellIds.publish)).toBeDisabled();
   });
 
-  it('Publish posts the staged revision and shows the published state', async () => {
+  it('Publish opens the review with a comment (never a publish unseen), then posts the staged revision', async () => {
     const { mock } = renderPortal({
       path: '/fwaas',
       user: demoUser('admin'),
       revision: revision('staged', 12),
-      stubs: (m) => m.onPost('/api/policy/v1/rules/12').reply(200, revision('new', 13)),
+      stubs: (m) => {
+        m.onGet('/api/policy/v1/revisions/diff').reply(200, {
+          from: 11,
+          to: 12,
+          kinds: [
+            {
+              kind: 'risks',
+              title: 'Risk levels',
+              changes: [
+                { op: 'changed', path: 'list', key: 'Y', field: 'action', from: 'safeview', to: 'block' },
+              ],
+            },
+          ],
+        });
+        m.onPost('/api/policy/v1/rules/12').reply(200, revision('new', 13));
+      },
     });
     const publish = await screen.findByTestId(shellIds.publish);
     await waitFor(() => expect(publish).toBeEnabled());
     await userEvent.click(publish);
+    const dialog = await screen.findByTestId(publishBarIds.publishDialog);
+    expect(await within(dialog).findByText('Medium changed from Isolate to Block')).toBeInTheDocument();
+    const policyPosts = () => mock.history.post.filter((r) => r.url?.startsWith('/api/policy/'));
+    expect(policyPosts()).toHaveLength(0);
+    await userEvent.click(within(dialog).getByTestId(publishBarIds.publishComment));
+    await userEvent.paste('Medium risk blocked');
+    await userEvent.click(within(dialog).getByTestId(publishBarIds.publishConfirm));
     await waitFor(() =>
       expect(screen.getByTestId(shellIds.revisionState)).toHaveAttribute('data-state', 'new'),
     );
-    expect(mock.history.post.filter((r) => r.url?.startsWith('/api/policy/')).map((r) => r.url)).toEqual([
-      '/api/policy/v1/rules/12',
-    ]);
+    const posts = policyPosts();
+    expect(posts.map((r) => r.url)).toEqual(['/api/policy/v1/rules/12']);
+    expect(JSON.parse(posts[0].data as string)).toMatchObject({ comment: 'Medium risk blocked' });
   });
 
   it('a user without policy access sees neither the revision state nor Publish', async () => {
