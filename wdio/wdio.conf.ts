@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browser } from '@wdio/globals';
 import { startWorkbenchServer, type RunningServer } from './support/workbenchServer';
-import { BASE_URL_ENV, DEMO_EVENTS } from './support/testEnv';
+import { BASE_URL_ENV, DEMO_EVENTS, DOWNLOAD_DIR } from './support/testEnv';
 
 const wdioDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(wdioDir, '..');
@@ -47,6 +47,8 @@ export const config: WebdriverIO.Config = {
           '--no-first-run',
           '--window-size=1400,900',
         ],
+        // Downloads (the logs export) go to a known folder without asking.
+        prefs: { 'download.default_directory': DOWNLOAD_DIR, 'download.prompt_for_download': false },
       },
       'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
     },

@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { browser, expect } from '@wdio/globals';
 import { logsIds, navItemId, noAccessIds } from '@workbench/common/test-ids/index';
 import { logsPage } from '../pageobjects/LogsPage';
@@ -5,7 +7,7 @@ import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { byTestId } from '../pageobjects/testId';
 import { blockingViolations } from '../support/axe';
-import { DEMO_PASSWORD } from '../support/testEnv';
+import { DEMO_PASSWORD, DOWNLOAD_DIR } from '../support/testEnv';
 
 const COLUMNS = ['event_time', 'userid', 'domain', 'action'] as const;
 const DEEP_ROW = 350;
@@ -73,6 +75,25 @@ describe('Logs explorer', () => {
     expect(await browser.getUrl()).toContain('action=block');
     const again = await logsPage.firstRows(5, COLUMNS);
     expect(again).toEqual(first);
+  });
+
+  it('Export downloads the filtered result as one CSV file through the shared client', async () => {
+    rmSync(DOWNLOAD_DIR, { recursive: true, force: true });
+    mkdirSync(DOWNLOAD_DIR, { recursive: true });
+    await forgetSession();
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/logs/web?interval=24h&action=block');
+    await waitForPortalRoute('#/logs/web');
+    await logsPage.waitForDisplayed();
+    await byTestId(logsIds.exportButton).click();
+    const file = path.join(DOWNLOAD_DIR, `web-logs-${new Date().toISOString().slice(0, 10)}.csv`);
+    await browser.waitUntil(async () => existsSync(file), { timeoutMsg: `No ${file} was downloaded.` });
+    // The button comes back once the file is saved.
+    await byTestId(logsIds.exportButton).waitForDisplayed();
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    expect(lines[0]).toContain('action');
+    expect(lines.length - 1).toBeGreaterThan(0);
+    const action = lines[0].split(',').indexOf('action');
+    for (const line of lines.slice(1, 50)) expect(line.split(',')[action]).toMatch(/^"?(block|Block)"?$/);
   });
 
   it('the auditor, without logs:dlp, has no DLP logs item and the direct URL shows no DLP grid but says the role does not give access', async () => {

@@ -15,6 +15,9 @@ export const DEMO_PASSWORD = 'wdio-Demo-pass-7!';
  */
 export const DEMO_EVENTS = 200_000;
 
+/** Where Chromium saves downloads (the logs export), emptied by the spec that downloads. */
+export const DOWNLOAD_DIR = '/tmp/workbench-wdio-downloads';
+
 /** A password no demo account has. */
 export const WRONG_PASSWORD = 'not-the-password-1';
 

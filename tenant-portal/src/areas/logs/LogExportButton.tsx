@@ -2,13 +2,15 @@ import { useRef, useState } from 'react';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { logsIds, snackbarShown, useAppDispatch } from '@workbench/common';
-import { exportLogsUrl, type LogQuery } from '@workbench/common/api/logs';
+import { requestLogExport, type LogQuery } from '@workbench/common/api/logs';
+import { useHttpClient } from '../../app/httpContext';
 import type { LogRoute } from '@workbench/common/vocabularies/index';
-import { exportFileName, saveChunks, streamExport, type ExportProgress } from './logExport';
+import { exportFileName, readExport, saveChunks, type ExportProgress } from './logExport';
 
 /** Exports the whole filtered result as CSV, with a progress bar (rows received of x-total-events). */
 export function LogExportButton({ route, query }: { route: LogRoute; query: LogQuery }) {
   const dispatch = useAppDispatch();
+  const http = useHttpClient();
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const abort = useRef<AbortController | null>(null);
   const run = async () => {
@@ -16,7 +18,8 @@ export function LogExportButton({ route, query }: { route: LogRoute; query: LogQ
     abort.current = controller;
     dispatch(snackbarShown({ kind: 'download', fileType: 'CSV', outcome: 'started' }));
     try {
-      const { chunks } = await streamExport(exportLogsUrl(query), setProgress, undefined, controller.signal);
+      const reply = await requestLogExport(http, query, controller.signal);
+      const { chunks } = await readExport(reply, setProgress);
       saveChunks(exportFileName(route, new Date()), chunks);
     } catch (e) {
       if (!controller.signal.aborted) {

@@ -1,11 +1,11 @@
 /**
- * Export of the whole filtered result (GET /api/rep/v1/export/{logtype}?{query}, CSV, streamed).
- * The server announces the row count in `x-total-events`; the body is read chunk by chunk, its
- * line ends counted for the progress bar (the first line is the header), and the chunks saved as
- * one file. Nothing is capped: a result of millions of rows streams the same way.
+ * Export of the whole filtered result (GET /api/rep/v1/export/{logtype}?{query}, CSV, streamed
+ * through the shared client: common's requestLogExport). The server announces the row count in
+ * `x-total-events`; the body is read chunk by chunk, its line ends counted for the progress bar,
+ * and the chunks saved as one file. Nothing is capped: millions of rows stream the same way.
  */
 import { downloadFile } from '@workbench/common';
-import { LOGS_EXPORT_TOTAL_HEADER } from '@workbench/common/api/contract/logs';
+import type { LogExportStream } from '@workbench/common/api/logs';
 
 export interface ExportProgress {
   /** Rows received so far. */
@@ -14,51 +14,17 @@ export interface ExportProgress {
   total: number | null;
 }
 
-/** What `streamExport` needs of fetch's Response (so tests can hand it a plain object). */
-export interface StreamedResponse {
-  ok: boolean;
-  status: number;
-  headers: { get(name: string): string | null };
-  body: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }> } } | null;
-  text(): Promise<string>;
-}
-
-export type FetchLike = (
-  url: string,
-  init: { credentials: 'same-origin'; signal?: AbortSignal },
-) => Promise<StreamedResponse>;
-
-export class ExportError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ExportError';
-  }
-}
-
 const NEWLINE = 10;
 
-/** Streams an export, reporting progress after every chunk; resolves to the file's chunks. */
-export async function streamExport(
-  url: string,
+/**
+ * Reads an export's streamed body, reporting progress after every chunk (rows received of the
+ * announced total; the first line is the header); resolves to the file's chunks.
+ */
+export async function readExport(
+  { total, body }: LogExportStream,
   onProgress: (p: ExportProgress) => void,
-  fetchImpl: FetchLike = (u, init) => fetch(u, init) as unknown as Promise<StreamedResponse>,
-  signal?: AbortSignal,
 ): Promise<{ chunks: Uint8Array[]; rows: number }> {
-  const response = await fetchImpl(url, { credentials: 'same-origin', signal });
-  if (!response.ok || !response.body) {
-    let message = `Export failed (HTTP ${response.status}).`;
-    try {
-      const body = JSON.parse(await response.text()) as { message?: string };
-      if (body.message) message = body.message;
-    } catch {
-      // not JSON: keep the status message
-    }
-    throw new ExportError(message);
-  }
-  const announced = Number(response.headers.get(LOGS_EXPORT_TOTAL_HEADER));
-  const total =
-    response.headers.get(LOGS_EXPORT_TOTAL_HEADER) !== null && Number.isFinite(announced) ? announced : null;
-  const reader = response.body.getReader();
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let lines = 0;
   onProgress({ rows: 0, total });
