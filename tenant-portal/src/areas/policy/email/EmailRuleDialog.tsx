@@ -39,6 +39,8 @@ export type MobileRule = PolicyData<'safemail/mobile'>['list'][number];
 export type IsolationRule = PolicyData<'safemail/isolation'>['list'][number];
 type Platform = (typeof MOBILE_PLATFORMS)[number];
 
+const NO_GROUPS: readonly CategoryGroupOption[] = [];
+
 export const PLATFORM_LABELS: Record<Platform, string> = { ios: 'iOS', android: 'Android', other: 'Other' };
 
 interface Values {
@@ -91,7 +93,7 @@ export type EmailRuleDialogProps = { newId: string; canWrite: boolean; onClose: 
  */
 export function EmailRuleDialog(props: EmailRuleDialogProps) {
   const { variant, rule, newId, canWrite, onClose } = props;
-  const groups = props.variant === 'isolation' ? props.groups : [];
+  const groups = props.variant === 'isolation' ? props.groups : NO_GROUPS;
   const initialValues = useMemo<Values>(
     () => ({
       name: rule?.name ?? '',
