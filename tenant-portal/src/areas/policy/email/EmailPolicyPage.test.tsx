@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { policyEditorIds, policyFamilyIds, webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
-import { navItemId } from '@workbench/common';
+import { componentIds, navItemId } from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv, revision } from '../../../testing/renderPortal';
 import { emailTestServer, type EmailTestServer } from './emailTestServer';
 
@@ -46,6 +46,14 @@ async function fill(user: User, field: HTMLElement, text: string) {
   await user.click(field);
   await user.paste(text);
   await user.tab();
+}
+
+/** The rule accordion's Apply is on its last panel (Comment). */
+async function applyRule(user: User, dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('button', { name: 'Comment' }));
+  const apply = within(dialog).getByTestId(componentIds.ruleAccordionSave);
+  await waitFor(() => expect(apply).toBeEnabled());
+  await user.click(apply);
 }
 
 async function save(user: User, server: EmailTestServer, count = 1) {
@@ -166,6 +174,15 @@ describe('Email Policy: link isolation', () => {
               categories: [],
               action: 'allow',
             },
+            {
+              id: 'r2',
+              name: 'Partners direct',
+              enabled: true,
+              senders: ['partner.example'],
+              recipients: [],
+              categories: [],
+              action: 'allow',
+            },
           ],
           safemail_classification: [],
         },
@@ -184,13 +201,13 @@ describe('Email Policy: link isolation', () => {
       within(dialog).getByText('Line 2: Enter an e-mail address like name@example.com.'),
     ).toBeInTheDocument();
     await fill(user, recipients, 'ap@acme.example');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await applyRule(user, dialog);
     await screen.findByText('Finance isolated');
-    await user.click(screen.getByRole('button', { name: 'Move Finance isolated up' }));
+    await user.click(screen.getByRole('button', { name: 'Move Partners direct up' }));
     const saved = await save(user, server);
     const data = saved.body.data as { list: Array<{ name: string }>; safemail_classification: unknown[] };
-    expect(data.list.map((r) => r.name)).toEqual(['Finance isolated', 'Vendors direct']);
-    expect(data.list[0]).toMatchObject({
+    expect(data.list.map((r) => r.name)).toEqual(['Partners direct', 'Vendors direct', 'Finance isolated']);
+    expect(data.list[2]).toMatchObject({
       senders: [],
       recipients: ['ap@acme.example'],
       categories: [],
@@ -221,7 +238,7 @@ describe('Email Policy: mobile, phishing targets', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Android' }));
     expect(within(dialog).getByText('Choose at least one platform.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Other' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await applyRule(user, dialog);
     await screen.findByText('Phones isolated');
     const saved = await save(user, server);
     expect((saved.body.data as { list: unknown[] }).list).toEqual([
@@ -279,7 +296,7 @@ describe('Email Policy: SMTP users and attachments', () => {
       expect(within(list).getAllByRole('checkbox', { name: 'cfo@acme.example' }).length).toBeGreaterThan(0),
     );
     await user.click(within(list).getAllByRole('checkbox', { name: 'ap@acme.example' })[0]);
-    await user.click(within(list).getByRole('button', { name: /move.*selected|add/i }));
+    await user.click(within(list).getByRole('button', { name: 'Add to selected' }));
     await fill(
       user,
       within(list).getByRole('textbox', { name: 'Other addresses (one per line)' }),
@@ -344,7 +361,8 @@ describe('Email Policy: who sees what', () => {
         },
       },
     });
-    await screen.findByText('Vendors direct');
+    await section('link-isolation');
+    await screen.findByText('Vendors direct', {}, { timeout: 20_000 });
     expect(screen.queryByTestId(`${webPolicyIds.ruleAdd}-link-isolation`)).not.toBeInTheDocument();
     expect(screen.queryByTestId(policyEditorIds.save)).not.toBeInTheDocument();
     expect(screen.getByTestId(`${emailPolicyIds.classification}-phishing`)).toBeDisabled();
@@ -352,12 +370,14 @@ describe('Email Policy: who sees what', () => {
     expect(screen.getByRole('button', { name: 'View Vendors direct' })).toBeInTheDocument();
   });
 
-  it('without the attachments flag there is no Attachments tab; without menlo_email no Email Policy', async () => {
+  it('without the attachments flag there is no Attachments tab', async () => {
     open('/policy/email/settings', { caps: { rbac: true, safemailPolicy: true } });
     await section('settings');
     expect(screen.getByTestId(`${policyFamilyIds('email').tab}-mobile`)).toBeInTheDocument();
     expect(screen.queryByTestId(`${policyFamilyIds('email').tab}-attachments`)).not.toBeInTheDocument();
-    resetPortalEnv();
+  });
+
+  it('without menlo_email there is no Email Policy', async () => {
     open('/policy/web', { caps: { rbac: true } });
     await screen.findByTestId(policyFamilyIds('web').page);
     expect(screen.queryByTestId(navItemId('email'))).not.toBeInTheDocument();
