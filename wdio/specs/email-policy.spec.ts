@@ -73,7 +73,9 @@ describe('Email Policy editor', () => {
     await byTestId(emailPolicyIds.popularSitesLoad).click();
     const addSite = $(`[data-testid^="${emailPolicyIds.popularSiteAdd}-"]`);
     await addSite.waitForDisplayed();
-    const site = (await addSite.getAttribute('data-testid')).slice(emailPolicyIds.popularSiteAdd.length + 1);
+    const site = ((await addSite.getAttribute('data-testid')) ?? '').slice(
+      emailPolicyIds.popularSiteAdd.length + 1,
+    );
     await addSite.click();
     await byTestId(`${emailPolicyIds.popularSiteAdd}-${site}`).waitForExist({ reverse: true });
     await shoot('allow-list-wide');
