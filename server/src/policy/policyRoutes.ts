@@ -49,6 +49,7 @@ import { deepEqual, diffPolicyDoc } from './policyDiff';
 import { restoreVersions } from './policyMigrations';
 import { decideWebRequest } from './webPolicyDecision';
 import { categoryDecisionNames, categoryVersionAt, webPolicyAt } from './webDeciders';
+import { safemailWhitelistRoutes } from './safemailWhitelistRoutes';
 
 export { STALE_REVISION_MSG } from './revisionStaging';
 
@@ -377,4 +378,5 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
   );
 
   await app.register(policyKindRoutes);
+  await app.register(safemailWhitelistRoutes);
 };

@@ -129,6 +129,7 @@ const any = (...permissions: string[]): AccessRule => ({ any: permissions });
 /** The policy groups whose editor has landed: its page, with sections under its path. */
 const POLICY_EDITORS: Partial<Record<string, PageLoader>> = {
   web_policy: page(() => import('../areas/policy/web/WebPolicyPage').then((m) => m.WebPolicyPage)),
+  email_policy: page(() => import('../areas/policy/email/EmailPolicyPage').then((m) => m.EmailPolicyPage)),
 };
 
 /** One child per policy group (common's policy-group registry), in its order. */

@@ -16,6 +16,7 @@ import { COUNTRIES } from '../../vocabularies/countries';
 import {
   FIREWALL_ACTIONS,
   FIREWALL_REQUEST_TYPES,
+  FREQUENCIES,
   POLICY_ENFORCEMENT_ACTIONS,
   RISKS,
   THREAT_CLASSES,
@@ -75,6 +76,21 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   note: 'note',
   'pre.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked first)',
   'post.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked last)',
+  // Email (issue 13): safemail/config's settings, and fields of the e-mail lists' entries.
+  'config.rewrite_links': 'link rewriting',
+  'config.isolate_attachments': 'attachment isolation',
+  'config.external_banner': 'external sender banner',
+  'config.fail_open': 'fail open',
+  'config.link_expiry_days': 'rewritten links expire after (days)',
+  'quarantine_spec.enabled': 'quarantine',
+  'quarantine_spec.retention_days': 'quarantine retention (days)',
+  'quarantine_spec.release_by': 'quarantine released by',
+  'quarantine_spec.digest_frequency_ms': 'quarantine digest every',
+  'safemail_url_obfuscation.enabled': 'link obfuscation',
+  'safemail_url_obfuscation.show_original_domain': 'original domain in obfuscated links',
+  action_on_detection: 'action on detection',
+  content_types: 'content types',
+  mime_types: 'MIME types',
 };
 
 const humanise = (path: string): string =>
@@ -101,10 +117,43 @@ const LIST_WHERE: Readonly<Record<string, string>> = {
   'post.list': ' (checked last)',
 };
 
+/** By kind, or by `<kind>:<list path>` for a kind with several lists. */
 const NOUNS: Readonly<Record<string, string>> = {
   'fwaas/services': 'service',
   'fwaas/feeds': 'feed',
   'v3/sslbump_bypass': 'bypass',
+  'safemail/whitelist': 'allowed sender',
+  'safemail/phish_targets': 'phishing target',
+  'safemail/isolation:safemail_classification': 'links classified',
+  'safemail/smtp_users:identitySourceLists': 'identity source',
+  'safemail/smtp_users:usersLists': 'users list',
+  'smtp/attachments:content_types': 'content type',
+  'smtp/attachments:groups': 'attachment group',
+  'smtp/attachments:plugins': 'scanning engine',
+};
+
+/** Lists whose keys are codes a person reads (a link class, an engine): the key names the entry. */
+const KEY_NAMED: ReadonlySet<string> = new Set([
+  'safemail/isolation:safemail_classification',
+  'smtp/attachments:plugins',
+]);
+
+/** Codes of e-mail fields that no log vocabulary labels. */
+const EMAIL_CODE_LABELS: Readonly<Record<string, Vocabulary>> = {
+  action_on_detection: [
+    { code: 'block', label: 'Block the message' },
+    { code: 'remove', label: 'Remove the attachment' },
+    { code: 'allow', label: 'Deliver and log' },
+  ],
+  platforms: [
+    { code: 'ios', label: 'iOS' },
+    { code: 'android', label: 'Android' },
+    { code: 'other', label: 'Other' },
+  ],
+  release_by: [
+    { code: 'admin', label: 'Administrators only' },
+    { code: 'recipient', label: 'The recipient' },
+  ],
 };
 
 class Describer {
@@ -119,7 +168,7 @@ class Describer {
 
   private style(path: string): ListStyle {
     return {
-      noun: NOUNS[this.kind] ?? 'rule',
+      noun: NOUNS[`${this.kind}:${path}`] ?? NOUNS[this.kind] ?? 'rule',
       ordered: this.def?.orderedLists?.includes(path) ?? false,
       where: LIST_WHERE[path] ?? '',
     };
@@ -147,6 +196,10 @@ class Describer {
     if (leaf === 'geo_ip' || leaf === 'countries') return vocabularyLabel(COUNTRIES, String(value));
     if (leaf === 'match') return vocabularyLabel(STRING_MATCH_LABELS, String(value));
     if (leaf === 'days' && typeof value === 'number') return DAYS[value] ?? String(value);
+    if (leaf === 'digest_frequency_ms' && typeof value === 'number')
+      return FREQUENCIES.find((f) => f.ms === value)?.label ?? `${value} ms`;
+    if (EMAIL_CODE_LABELS[leaf] && typeof value === 'string')
+      return vocabularyLabel(EMAIL_CODE_LABELS[leaf], value);
     if (typeof value === 'boolean') return value ? 'on' : 'off';
     if (typeof value === 'number') return String(value);
     if (typeof value === 'string') return `“${value}”`;
@@ -174,9 +227,12 @@ class Describer {
     if (this.kind === 'risks') return vocabularyLabel(RISKS, key);
     if (this.kind === 'cats') return this.category(key);
     if (this.kind === 'web/sha256') return `hash ${key.slice(0, 12)}…`;
+    if (KEY_NAMED.has(`${this.kind}:${path}`)) return `${style.noun} ${key}`;
     if (isItem(item) && typeof item.name === 'string')
       return `${style.noun}${at} “${item.name}”${style.where}`;
     if (isItem(item) && typeof item.domain === 'string') return `${style.noun} of ${item.domain}`;
+    // The allow list's entries are their sender.
+    if (isItem(item) && typeof item.value === 'string') return `${style.noun} “${item.value}”`;
     if (isItem(item) && item.category_id !== undefined)
       return `${style.noun} of ${this.category(item.category_id)}`;
     // Nothing names it: its position does (a key is an id no person chose).

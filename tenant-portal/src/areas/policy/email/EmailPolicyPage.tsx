@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import { selectFeatures, useAppSelector } from '@workbench/common';
+import type { PageProps } from '../../../routes/areas';
+import {
+  PolicyFamilyPage,
+  describeListError,
+  policySection,
+  type FamilySection,
+  type SectionEditorProps,
+} from '../PolicyFamilyPage';
+import { EMAIL_SECTIONS, type EmailSectionPath } from './emailSections';
+import { SettingsSection } from './SettingsSection';
+import { AllowListSection } from './AllowListSection';
+import { LinkIsolationSection } from './LinkIsolationSection';
+import { MobileSection } from './MobileSection';
+import { PhishTargetsSection } from './PhishTargetsSection';
+import { SmtpUsersSection } from './SmtpUsersSection';
+import { AttachmentsSection } from './AttachmentsSection';
+import { useEmailCategoryGroups } from './useEmailCategoryGroups';
+
+const titled = (path: EmailSectionPath) => {
+  const s = EMAIL_SECTIONS.find((e) => e.path === path);
+  if (!s) throw new Error(`No email section ${path}`);
+  return { path: s.path, title: s.title };
+};
+
+function LinkIsolation(props: SectionEditorProps<'safemail/isolation'>) {
+  return <LinkIsolationSection {...props} groups={useEmailCategoryGroups()} />;
+}
+
+/** A 400 in the smtp users document names the list it is in. */
+const describeSmtpUsersError = (path: string) =>
+  describeListError('Identity source', 'identitySourceLists')(path) ??
+  describeListError('Users list', 'usersLists')(path);
+
+const describeAttachmentsError = (path: string) =>
+  describeListError('Content type', 'content_types')(path) ??
+  describeListError('Attachment group', 'groups')(path) ??
+  describeListError('Scanning engine', 'plugins')(path);
+
+/**
+ * The Email Policy page's sections (issue 13; portal-core §7 Policy), in emailSections.ts's order,
+ * each a document of the email family saved on its own.
+ */
+export const EMAIL_POLICY_SECTIONS: ReadonlyArray<FamilySection & { feature?: string }> = [
+  policySection({ ...titled('settings'), kind: 'safemail/config', Editor: SettingsSection }),
+  policySection({
+    ...titled('allow-list'),
+    kind: 'safemail/whitelist',
+    Editor: AllowListSection,
+    describeError: describeListError('Sender', 'list'),
+  }),
+  policySection({
+    ...titled('link-isolation'),
+    kind: 'safemail/isolation',
+    Editor: LinkIsolation,
+    describeError: describeListError('Rule', 'list'),
+  }),
+  policySection({
+    ...titled('mobile'),
+    kind: 'safemail/mobile',
+    Editor: MobileSection,
+    describeError: describeListError('Rule', 'list'),
+  }),
+  policySection({
+    ...titled('phishing-targets'),
+    kind: 'safemail/phish_targets',
+    Editor: PhishTargetsSection,
+    describeError: describeListError('Target', 'list'),
+  }),
+  policySection({
+    ...titled('smtp-users'),
+    kind: 'safemail/smtp_users',
+    Editor: SmtpUsersSection,
+    describeError: describeSmtpUsersError,
+  }),
+  {
+    ...policySection({
+      ...titled('attachments'),
+      kind: 'smtp/attachments',
+      Editor: AttachmentsSection,
+      describeError: describeAttachmentsError,
+    }),
+    feature: 'attachments',
+  },
+];
+
+/**
+ * The Email Policy page (issue 13; portal-core §2 policy row: email_policy, feature menlo_email):
+ * a tab per section, deep-linkable as #/policy/email/<section>; `?rule=<id>` opens a rule. The
+ * Attachments tab shows only with the attachments feature flag (portal-core §3); without it
+ * #/policy/email/attachments is Not found, like any unknown section.
+ */
+export function EmailPolicyPage({ title }: PageProps) {
+  const features = useAppSelector(selectFeatures);
+  const sections = useMemo(
+    () => EMAIL_POLICY_SECTIONS.filter((s) => !s.feature || features[s.feature] === true),
+    [features],
+  );
+  return <PolicyFamilyPage title={title} family="email" base="/policy/email" sections={sections} />;
+}

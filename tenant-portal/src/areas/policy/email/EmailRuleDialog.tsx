@@ -1,0 +1,311 @@
+import { useMemo } from 'react';
+import { Formik, type FormikProps } from 'formik';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { RuleAccordion, type RuleAccordionPanel } from '@workbench/common';
+import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
+import { COMMENT_MAX_LENGTH } from '@workbench/common/api/contract/policy-kinds/kindDef';
+import { MOBILE_PLATFORMS } from '@workbench/common/api/contract/policy-kinds/emailKinds';
+import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+import { categoryName, type CategoryGroupOption } from '../web/categoryModel';
+import {
+  EMAIL_ACTION_OPTIONS,
+  EMAIL_FORM_MESSAGES,
+  emailKey,
+  listError,
+  nameError,
+  senderKey,
+  splitValues,
+  type EmailAction,
+} from './emailForm';
+
+export type MobileRule = PolicyData<'safemail/mobile'>['list'][number];
+export type IsolationRule = PolicyData<'safemail/isolation'>['list'][number];
+type Platform = (typeof MOBILE_PLATFORMS)[number];
+
+const NO_GROUPS: readonly CategoryGroupOption[] = [];
+
+export const PLATFORM_LABELS: Record<Platform, string> = { ios: 'iOS', android: 'Android', other: 'Other' };
+
+interface Values {
+  name: string;
+  action: EmailAction;
+  enabled: boolean;
+  /** One sender per line: a domain, *.domain or an address. */
+  senders: string;
+  /** Isolation: one recipient address per line. */
+  recipients: string;
+  /** Isolation: category ids. */
+  categories: number[];
+  /** Mobile: the platforms the rule applies on. */
+  platforms: Platform[];
+  comment: string;
+}
+
+function validate(values: Values, variant: 'mobile' | 'isolation'): Partial<Record<keyof Values, string>> {
+  const errors: Partial<Record<keyof Values, string>> = {};
+  const name = nameError(values.name);
+  if (name) errors.name = name;
+  const senders = listError(values.senders, senderKey);
+  if (senders) errors.senders = senders;
+  if (variant === 'isolation') {
+    const recipients = listError(values.recipients, emailKey);
+    if (recipients) errors.recipients = recipients;
+  } else if (values.platforms.length === 0) errors.platforms = EMAIL_FORM_MESSAGES.noPlatforms;
+  if (values.comment.length > COMMENT_MAX_LENGTH) errors.comment = EMAIL_FORM_MESSAGES.maxlength;
+  return errors;
+}
+
+const valid = (form: FormikProps<Values>, fields: ReadonlyArray<keyof Values>) =>
+  fields.every((f) => form.errors[f] === undefined);
+
+export type EmailRuleDialogProps = { newId: string; canWrite: boolean; onClose: () => void } & (
+  | { variant: 'mobile'; rule: MobileRule | null; onApply: (rule: MobileRule) => void }
+  | {
+      variant: 'isolation';
+      rule: IsolationRule | null;
+      groups: readonly CategoryGroupOption[];
+      onApply: (rule: IsolationRule) => void;
+    }
+);
+
+/**
+ * Adds or edits an ordered e-mail rule (link isolation or mobile) in the shared rule accordion
+ * (shared-ui §4) with Formik: Rule (name, action, on/off); Who and what (senders, and recipients
+ * and categories for link isolation, or the platforms for mobile); Comment. Empty lists mean
+ * "every". Apply puts the rule in the draft; the section's Save stores it.
+ */
+export function EmailRuleDialog(props: EmailRuleDialogProps) {
+  const { variant, rule, newId, canWrite, onClose } = props;
+  const groups = props.variant === 'isolation' ? props.groups : NO_GROUPS;
+  const initialValues = useMemo<Values>(
+    () => ({
+      name: rule?.name ?? '',
+      action: rule?.action ?? 'safeview',
+      enabled: rule?.enabled ?? true,
+      senders: (rule?.senders ?? []).join('\n'),
+      recipients: props.variant === 'isolation' ? (props.rule?.recipients ?? []).join('\n') : '',
+      categories: props.variant === 'isolation' ? [...(props.rule?.categories ?? [])] : [],
+      platforms: props.variant === 'mobile' ? [...(props.rule?.platforms ?? ['ios', 'android'])] : [],
+      comment: rule?.comment ?? '',
+    }),
+    // The dialog is opened per rule: its first values are the rule's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const categoryIds = useMemo(() => groups.flatMap((g) => g.categories.map((c) => c.id)), [groups]);
+  const noun = variant === 'mobile' ? 'Mobile rule' : 'Link isolation rule';
+  const title = rule ? `${noun}: ${rule.name}` : `New ${noun.toLowerCase()}`;
+
+  const apply = (v: Values) => {
+    const comment = v.comment.trim();
+    const common = {
+      id: rule?.id ?? newId,
+      name: v.name,
+      enabled: v.enabled,
+      senders: splitValues(v.senders),
+      action: v.action,
+      ...(comment ? { comment } : {}),
+    };
+    if (props.variant === 'mobile')
+      props.onApply({ ...common, platforms: MOBILE_PLATFORMS.filter((p) => v.platforms.includes(p)) });
+    else props.onApply({ ...common, recipients: splitValues(v.recipients), categories: [...v.categories] });
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="email-rule-dialog-title"
+      data-testid={webPolicyIds.ruleDialog}
+    >
+      <DialogTitle id="email-rule-dialog-title">{title}</DialogTitle>
+      <DialogContent>
+        <Formik<Values>
+          initialValues={initialValues}
+          validate={(v) => validate(v, variant)}
+          validateOnMount
+          onSubmit={apply}
+        >
+          {(form) => {
+            const errorOf = (f: keyof Values) =>
+              form.touched[f] && typeof form.errors[f] === 'string' ? form.errors[f] : undefined;
+            const text = (f: keyof Values, label: string, extra: object = {}) => (
+              <TextField
+                name={f}
+                label={label}
+                value={form.values[f] as string}
+                onChange={form.handleChange}
+                onBlur={form.handleBlur}
+                error={Boolean(errorOf(f))}
+                helperText={errorOf(f)}
+                fullWidth
+                {...extra}
+              />
+            );
+            const panels: RuleAccordionPanel[] = [
+              {
+                id: 'rule',
+                title: 'Rule',
+                summary: form.values.name,
+                valid: valid(form, ['name', 'action']),
+                content: (
+                  <Stack spacing={2}>
+                    {text('name', 'Name', {
+                      required: true,
+                      slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
+                    })}
+                    <TextField
+                      select
+                      name="action"
+                      label="Action"
+                      value={form.values.action}
+                      onChange={form.handleChange}
+                      slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
+                    >
+                      {EMAIL_ACTION_OPTIONS.map((a) => (
+                        <MenuItem key={a.code} value={a.code}>
+                          {a.label}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                    <FormControlLabel
+                      label="Enabled"
+                      control={
+                        <Switch
+                          checked={form.values.enabled}
+                          onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
+                        />
+                      }
+                    />
+                  </Stack>
+                ),
+              },
+              {
+                id: 'match',
+                title: variant === 'mobile' ? 'Senders and platforms' : 'Senders, recipients and sites',
+                optional: true,
+                valid: valid(form, ['senders', 'recipients', 'categories', 'platforms']),
+                content: (
+                  <Stack spacing={2}>
+                    {text(
+                      'senders',
+                      'Senders (one per line: example.com, *.example.com or name@example.com; empty: every sender)',
+                      {
+                        multiline: true,
+                        minRows: 3,
+                      },
+                    )}
+                    {variant === 'isolation' &&
+                      text('recipients', 'Recipients (one address per line; empty: every recipient)', {
+                        multiline: true,
+                        minRows: 2,
+                      })}
+                    {variant === 'isolation' && (
+                      <Autocomplete
+                        multiple
+                        options={categoryIds}
+                        groupBy={(id) =>
+                          groups.find((g) => g.categories.some((c) => c.id === id))?.name ?? ''
+                        }
+                        getOptionLabel={(id) => categoryName(groups, id)}
+                        value={form.values.categories}
+                        onChange={(_e, value) => void form.setFieldValue('categories', value)}
+                        renderInput={(params) => (
+                          <TextField
+                            {...params}
+                            label="Categories of the linked site (empty: every category)"
+                          />
+                        )}
+                      />
+                    )}
+                    {variant === 'mobile' && (
+                      <FormControl component="fieldset" error={Boolean(form.errors.platforms)}>
+                        <FormLabel component="legend">Platforms</FormLabel>
+                        <FormGroup row>
+                          {MOBILE_PLATFORMS.map((p) => (
+                            <FormControlLabel
+                              key={p}
+                              label={PLATFORM_LABELS[p]}
+                              control={
+                                <Checkbox
+                                  checked={form.values.platforms.includes(p)}
+                                  onChange={(e) => {
+                                    void form.setFieldTouched('platforms', true, false);
+                                    void form.setFieldValue(
+                                      'platforms',
+                                      e.target.checked
+                                        ? [...form.values.platforms, p]
+                                        : form.values.platforms.filter((x) => x !== p),
+                                    );
+                                  }}
+                                />
+                              }
+                            />
+                          ))}
+                        </FormGroup>
+                        {typeof form.errors.platforms === 'string' && (
+                          <FormHelperText>{form.errors.platforms}</FormHelperText>
+                        )}
+                      </FormControl>
+                    )}
+                  </Stack>
+                ),
+              },
+              {
+                id: 'comment',
+                title: 'Comment',
+                optional: true,
+                valid: valid(form, ['comment']),
+                content: text('comment', 'Comment', { multiline: true, minRows: 2 }),
+              },
+            ];
+            return (
+              <Box
+                component="form"
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  form.handleSubmit();
+                }}
+              >
+                <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+                  <RuleAccordion
+                    panels={panels}
+                    editMode={rule !== null}
+                    canSave={canWrite}
+                    saveLabel="Apply"
+                    onSave={() => form.handleSubmit()}
+                  />
+                </fieldset>
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+                  <Button onClick={onClose} data-testid={webPolicyIds.ruleCancel}>
+                    {canWrite ? 'Cancel' : 'Close'}
+                  </Button>
+                </Box>
+              </Box>
+            );
+          }}
+        </Formik>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,184 @@
+import { useMemo, useState } from 'react';
+import { Formik } from 'formik';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { DualList, type DualListGroup, type DualListItem } from '@workbench/common';
+import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
+import { VALUES_MAX } from '@workbench/common/api/contract/policy-kinds/kindDef';
+import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+import { EMAIL_FORM_MESSAGES, emailKey, listError, nameError, splitValues } from './emailForm';
+
+export type UsersList = PolicyData<'safemail/smtp_users'>['usersLists'][number];
+
+/** A directory user as the smtp_users reference gives it. */
+export interface MailUser {
+  email: string;
+  name: string;
+  groups: readonly string[];
+}
+
+const NO_GROUP = 'Users in no group';
+
+interface Values {
+  name: string;
+  picked: DualListItem[];
+  /** Addresses outside the directory, one per line. */
+  others: string;
+}
+
+/**
+ * A list of protected mailboxes (portal-core §7 safemail/smtp_users usersLists): directory users
+ * picked by group in the shared dual list (GET /smtp_users, /smtp_groups), plus addresses outside
+ * the directory typed one per line. An address is kept once, however it was picked.
+ */
+export function UsersListDialog({
+  list,
+  newId,
+  users,
+  groupNames,
+  directoryNote,
+  canWrite,
+  onApply,
+  onClose,
+}: {
+  list: UsersList | null;
+  newId: string;
+  users: readonly MailUser[];
+  groupNames: readonly string[];
+  /** Why the directory is not offered (still loading, or its read failed), or null. */
+  directoryNote: string | null;
+  canWrite: boolean;
+  onApply: (list: UsersList) => void;
+  onClose: () => void;
+}) {
+  const groups = useMemo<DualListGroup[]>(() => {
+    const byGroup = groupNames.map((g) => ({
+      title: g,
+      items: users.filter((u) => u.groups.includes(g)).map((u) => ({ name: u.email, description: u.name })),
+    }));
+    const loose = users.filter((u) => !u.groups.some((g) => groupNames.includes(g)));
+    return [
+      ...byGroup.filter((g) => g.items.length > 0),
+      ...(loose.length
+        ? [{ title: NO_GROUP, items: loose.map((u) => ({ name: u.email, description: u.name })) }]
+        : []),
+    ];
+  }, [users, groupNames]);
+  const [initialValues] = useState<Values>(() => {
+    const known = new Map(
+      groups.flatMap((g) => g.items.map((i) => [i.name, { ...i, category: g.title }] as const)),
+    );
+    const picked: DualListItem[] = [];
+    const others: string[] = [];
+    for (const email of list?.users ?? []) {
+      const item = known.get(email);
+      if (item) picked.push(item);
+      else others.push(email);
+    }
+    return { name: list?.name ?? '', picked, others: others.join('\n') };
+  });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="users-list-title"
+      data-testid={webPolicyIds.ruleDialog}
+    >
+      <Formik<Values>
+        initialValues={initialValues}
+        validateOnMount
+        validate={(v) => {
+          const errors: Partial<Record<keyof Values, string>> = {};
+          const name = nameError(v.name);
+          if (name) errors.name = name;
+          const others = listError(v.others, emailKey);
+          if (others) errors.others = others;
+          else if (new Set([...v.picked.map((i) => i.name), ...splitValues(v.others)]).size > VALUES_MAX)
+            errors.others = EMAIL_FORM_MESSAGES.tooMany;
+          return errors;
+        }}
+        onSubmit={(v) => {
+          const users = [...new Set([...v.picked.map((i) => i.name), ...splitValues(v.others)])];
+          onApply({ id: list?.id ?? newId, name: v.name, users });
+        }}
+      >
+        {(form) => {
+          const errorOf = (f: 'name' | 'others') => (form.touched[f] ? form.errors[f] : undefined);
+          return (
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                form.handleSubmit();
+              }}
+            >
+              <DialogTitle id="users-list-title">
+                {list ? `Users list: ${list.name}` : 'New users list'}
+              </DialogTitle>
+              <DialogContent>
+                <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+                  <Stack spacing={2} sx={{ pt: 1 }}>
+                    <TextField
+                      name="name"
+                      label="Name"
+                      required
+                      value={form.values.name}
+                      onChange={form.handleChange}
+                      onBlur={form.handleBlur}
+                      error={Boolean(errorOf('name'))}
+                      helperText={errorOf('name')}
+                    />
+                    <Typography variant="subtitle2" component="p">
+                      Directory users, by group
+                    </Typography>
+                    {directoryNote && <Alert severity="info">{directoryNote}</Alert>}
+                    <DualList
+                      groups={groups}
+                      value={form.values.picked}
+                      onChange={(picked) => void form.setFieldValue('picked', picked)}
+                      allowEmpty
+                      availableTitle="Directory"
+                      selectedTitle="In this list"
+                    />
+                    <TextField
+                      name="others"
+                      label="Other addresses (one per line)"
+                      multiline
+                      minRows={2}
+                      value={form.values.others}
+                      onChange={form.handleChange}
+                      onBlur={form.handleBlur}
+                      error={Boolean(errorOf('others'))}
+                      helperText={errorOf('others')}
+                    />
+                  </Stack>
+                </fieldset>
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={onClose} data-testid={webPolicyIds.ruleCancel}>
+                  {canWrite ? 'Cancel' : 'Close'}
+                </Button>
+                {canWrite && (
+                  <Button type="submit" variant="contained" disabled={!form.isValid}>
+                    Apply
+                  </Button>
+                )}
+              </DialogActions>
+            </form>
+          );
+        }}
+      </Formik>
+    </Dialog>
+  );
+}
