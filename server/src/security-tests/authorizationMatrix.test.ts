@@ -26,7 +26,9 @@ import {
   type WorkbenchUnderTest,
 } from './workbenchUnderTest';
 
-jest.setTimeout(120_000);
+// A last guard, not a speed goal: every operation × caller × path spelling is thousands of requests,
+// and their number grows with every route (each policy family adds its kinds).
+jest.setTimeout(600_000);
 
 let wb: WorkbenchUnderTest;
 let operations: Operation[];
