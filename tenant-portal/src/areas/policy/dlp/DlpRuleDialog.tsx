@@ -103,6 +103,7 @@ export function DlpRuleDialog({
                   error={Boolean(error)}
                   helperText={error}
                   fullWidth
+                  disabled={!canWrite}
                   slotProps={{ htmlInput: { 'data-testid': `${dlpPolicyIds.field}-${name}` } }}
                   {...extra}
                 />
@@ -119,6 +120,7 @@ export function DlpRuleDialog({
                 label={label}
                 value={form.values[name] as string}
                 onChange={form.handleChange}
+                disabled={!canWrite}
                 slotProps={{ htmlInput: { 'data-testid': `${dlpPolicyIds.field}-${name}` } }}
               >
                 {options.map((o) => (
@@ -134,6 +136,7 @@ export function DlpRuleDialog({
                 control={
                   <Switch
                     checked={form.values[name]}
+                    disabled={!canWrite}
                     onChange={(e) => void form.setFieldValue(name, e.target.checked)}
                   />
                 }
@@ -161,7 +164,10 @@ export function DlpRuleDialog({
                     helperText={error}
                     slotProps={{
                       ...params.slotProps,
-                      htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${dlpPolicyIds.field}-${name}` },
+                      htmlInput: {
+                        ...params.slotProps.htmlInput,
+                        'data-testid': `${dlpPolicyIds.field}-${name}`,
+                      },
                     }}
                   />
                 )}
