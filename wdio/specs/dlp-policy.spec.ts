@@ -181,6 +181,12 @@ describe('Customization area', () => {
     await waitForSaved();
     await browser.setWindowSize(800, 900);
     await shot('customization-800');
+    // The preview follows the portal's theme.
+    await shell.chooseTheme('dark');
+    await browser.setWindowSize(1400, 900);
+    await byTestId(customizationIds.preview).waitForDisplayed();
+    await shot('customization-dark');
+    await shell.chooseTheme('system');
     await discardStagedPolicy();
   });
 });

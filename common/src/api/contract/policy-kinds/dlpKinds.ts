@@ -227,7 +227,6 @@ export const DLP_KINDS = {
     defaults: { rules: [] },
     scope: 'policy',
     keyedLists: { rules: 'id' },
-    orderedLists: ['rules'],
     spec: 'api-client-layer §7 Policy reads and saves (GET /api/policy/v3/casb/dlp/rules/{rev})',
   }),
   /**
