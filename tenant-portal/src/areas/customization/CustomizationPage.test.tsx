@@ -93,4 +93,19 @@ describe('Customization: notification pages', () => {
     expect(screen.queryByTestId(customizationIds.apply)).not.toBeInTheDocument();
     expect(screen.queryByTestId(policyEditorIds.save)).not.toBeInTheDocument();
   });
+
+  it('a save after another administrator changed the same page shows the conflict dialog and who changed it', async () => {
+    const user = userEvent.setup();
+    const { server } = open('/customization/web');
+    await user.click(await screen.findByTestId(`${customizationIds.pageTab}-warn`));
+    await waitFor(() => expect(field('title')).toHaveValue('Think twice'));
+    await user.clear(field('title'));
+    await user.paste('Careful');
+    await user.click(screen.getByTestId(customizationIds.apply));
+    server.otherAdminSaves('customization/web', { list: [{ ...WARN, title: 'Theirs' }] });
+    await user.click(screen.getByTestId(policyEditorIds.save));
+    expect(await screen.findByTestId(policyEditorIds.conflictDialog)).toBeInTheDocument();
+    expect(screen.getByTestId(policyEditorIds.conflictWho)).toHaveTextContent('bob@acme.example');
+    expect(server.saves).toHaveLength(0);
+  });
 });
