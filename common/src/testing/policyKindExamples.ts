@@ -936,6 +936,46 @@ const ex = {
       },
     ],
   },
+  'v3/casb/dlp/rules': { valid: { rules: [dlpRule] }, invalid: [] },
+  'auditor_profiles/list': {
+    valid: {
+      list: [{ id: 'security', name: 'Security team', auditors: ['ciso'], description: 'Every block' }],
+    },
+    invalid: [
+      {
+        why: 'a profile without auditors',
+        data: { list: [{ id: 'p', name: 'P', auditors: [] }] },
+        field: 'data.list.0.auditors',
+      },
+      {
+        why: 'a name twice',
+        data: {
+          list: [
+            { id: 'a', name: 'Security', auditors: ['ciso'] },
+            { id: 'b', name: 'Security', auditors: ['ciso'] },
+          ],
+        },
+        field: 'data.list.1.name',
+      },
+    ],
+  },
+  'auditor_profiles/default': {
+    valid: { profile_id: 'security' },
+    invalid: [
+      { why: 'an id with spaces', data: { profile_id: 'the security team' }, field: 'data.profile_id' },
+    ],
+  },
+  'auditor_profiles/file_password': {
+    valid: { enabled: true, password: 'Zip-me-2026!' },
+    invalid: [
+      {
+        why: 'protection on without a password long enough',
+        data: { enabled: true, password: 'short' },
+        field: 'data.password',
+      },
+      { why: 'an unknown field', data: { enabled: false, password: '', hint: 'x' }, field: 'data.hint' },
+    ],
+  },
   'casb/exceptions': {
     valid: { exceptions: { list: [{ ...scoped, apps: ['box', 'dropbox'], action: 'allow' }] } },
     invalid: [

@@ -131,6 +131,7 @@ describe('reference reads', () => {
       'country_codes',
       'v4/content_types',
       'predefined_ccls',
+      'dlp/file_password',
       'ra_threats',
       'smtp_users',
       'ad/group_users',
@@ -190,6 +191,14 @@ describe('reference reads', () => {
     expect((await read(admin, 'predefined_ccls')).body.ccls.map((c) => c.id)).toEqual(
       expect.arrayContaining(['credit_card_numbers', 'us_ssn', 'iban']),
     );
+  });
+
+  test('dlp/file_password suggests a fresh strong password at each read, not cached', async () => {
+    const admin = await signIn(server, 'admin@acme.example');
+    const first = (await read(admin, 'dlp/file_password')).body.password;
+    const second = (await read(admin, 'dlp/file_password')).body.password;
+    expect(first).toMatch(/^[A-HJ-NP-Za-km-z2-9\-_.!]{24}$/);
+    expect(second).not.toBe(first);
   });
 
   test("mail users and groups are the tenant's own active users", async () => {

@@ -18,7 +18,7 @@ describe('route table pages', () => {
     },
   );
 
-  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the firewall and the users page, and no other page yet', () => {
+  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the customization area, the firewall and the users page, and no other page yet', () => {
     expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
       '/dashboard',
       '/reports',
@@ -37,6 +37,7 @@ describe('route table pages', () => {
       '/logs/dlp',
       '/logs/firewall',
       '/logs/saa',
+      '/customization',
       '/settings/users',
       '/fwaas',
     ]);

@@ -130,6 +130,7 @@ const any = (...permissions: string[]): AccessRule => ({ any: permissions });
 const POLICY_EDITORS: Partial<Record<string, PageLoader>> = {
   web_policy: page(() => import('../areas/policy/web/WebPolicyPage').then((m) => m.WebPolicyPage)),
   email_policy: page(() => import('../areas/policy/email/EmailPolicyPage').then((m) => m.EmailPolicyPage)),
+  dlp_policy: page(() => import('../areas/policy/dlp/DlpPolicyPage').then((m) => m.DlpPolicyPage)),
 };
 
 /** One child per policy group (common's policy-group registry), in its order. */
@@ -273,6 +274,11 @@ export const AREAS: readonly Area[] = [
     access: any('customization:*'),
     environment: CLOUD_OR_MANAGEMENT_STATION,
     inNav: true,
+    // Its notification pages are documents of the policy revision: the publish bar goes above.
+    page: withPublishBar(
+      page(() => import('../areas/customization/CustomizationPage').then((m) => m.CustomizationPage)),
+    ),
+    sections: true,
   },
   {
     id: 'settings',

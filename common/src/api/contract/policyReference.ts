@@ -299,6 +299,19 @@ export const POLICY_REFERENCE_REGISTRY = {
     source: 'static',
     spec: 'portal-core §7 Policy (GET /ra_threats); api-client-layer §3 (runtimeAnalysis)',
   }),
+  /**
+   * A new strong password for the archives DLP attaches for auditors (auditor_profiles/
+   * file_password): the editor offers it so no one has to invent one. Fresh at every read, never
+   * stored until the editor saves it into the policy.
+   */
+  'dlp/file_password': ref({
+    path: '/api/policy/v1/dlp/file_password',
+    title: 'A suggested attachment password (DLP)',
+    reply: Type.Object({ password: Type.String({ minLength: 20, maxLength: 64 }) }, closed),
+    read: 'dlp_policy:*:read',
+    source: 'tenant',
+    spec: 'portal-core §7 Policy (GET /dlp/file_password)',
+  }),
   /** The tenant's active end users of the user database (portal-core §7 User database) as mail users. */
   smtp_users: ref({
     path: '/api/policy/v1/smtp_users',

@@ -261,3 +261,202 @@ describe('diffText: the revision diff as sentences (issue 12)', () => {
     expect(readable).toEqual([{ kind: 'risks', title: 'Risk levels', lines: ['Block for High added'] }]);
   });
 });
+
+describe('diffText: the DLP and customization kinds (issue 13)', () => {
+  const dlpRule = (id: string, name: string, action: string) => ({
+    id,
+    name,
+    enabled: true,
+    conditions: {},
+    direction: 'uploads',
+    action,
+    dictionaries: ['cards'],
+    logic: 'or',
+    auditors: [],
+    resources: [],
+    notify_user: true,
+  });
+
+  test('DLP rules read with the DLP actions (allow is Skip Inspection), by position and name', () => {
+    const lines = diffLines(
+      diffOf([
+        {
+          kind: 'dlp',
+          title: 'DLP rules',
+          changes: [
+            {
+              op: 'added',
+              path: 'dlp.rules',
+              key: 'r2',
+              index: 1,
+              item: dlpRule('r2', 'Cards out', 'block'),
+            },
+            { op: 'moved', path: 'dlp.rules', key: 'r1', from: 0, to: 1 },
+            {
+              op: 'changed',
+              path: 'dlp.rules',
+              key: 'r1',
+              index: 1,
+              field: 'action',
+              from: 'log',
+              to: 'allow',
+            },
+            {
+              op: 'changed',
+              path: 'dlp.rules',
+              key: 'r1',
+              index: 1,
+              field: 'notify_user',
+              from: true,
+              to: false,
+            },
+          ],
+        },
+      ]),
+      { entries: { dlp: { 'dlp.rules': { r1: dlpRule('r1', 'Payroll files', 'allow') } } } },
+    );
+    expect(lines).toEqual([
+      'DLP rules: rule 2 “Cards out” added (Block)',
+      'DLP rules: rule “Payroll files” moved from 1 to 2',
+      'DLP rules: rule “Payroll files”: action changed from Log to Skip Inspection',
+      'DLP rules: rule “Payroll files”: user notified turned off',
+    ]);
+  });
+
+  test('groups, dictionaries, auditors and profiles by their own nouns; the attachment password never shows', () => {
+    const lines = diffLines(
+      diffOf([
+        {
+          kind: 'dlp_dicts',
+          title: 'DLP dictionaries',
+          changes: [
+            { op: 'changed', path: 'overrides', key: 'cards', index: 0, field: 'threshold', from: 1, to: 3 },
+          ],
+        },
+        {
+          kind: 'dlp_auditors',
+          title: 'DLP auditors',
+          changes: [
+            {
+              op: 'changed',
+              path: 'list',
+              key: 'ciso',
+              index: 0,
+              field: 'notify_on',
+              from: ['block'],
+              to: ['block', 'allow'],
+            },
+          ],
+        },
+        {
+          kind: 'dlp_groups',
+          title: 'DLP groups',
+          changes: [
+            {
+              op: 'removed',
+              path: 'list',
+              key: 'fin',
+              index: 0,
+              item: { id: 'fin', name: 'Finance', users: [], groups: [] },
+            },
+          ],
+        },
+        {
+          kind: 'auditor_profiles/list',
+          title: 'Auditor profiles',
+          changes: [
+            {
+              op: 'added',
+              path: 'list',
+              key: 'sec',
+              index: 0,
+              item: { id: 'sec', name: 'Security', auditors: ['ciso'] },
+            },
+          ],
+        },
+        {
+          kind: 'auditor_profiles/file_password',
+          title: 'Attachment password',
+          changes: [
+            { op: 'changed', path: 'enabled', from: false, to: true },
+            { op: 'changed', path: 'password', from: 'old-secret-1', to: 'new-secret-2' },
+          ],
+        },
+      ]),
+      {
+        entries: {
+          dlp_dicts: { overrides: { cards: { id: 'cards', name: 'Credit cards' } } },
+          dlp_auditors: { list: { ciso: { id: 'ciso', name: 'CISO office' } } },
+        },
+      },
+    );
+    expect(lines).toEqual([
+      'DLP dictionaries: dictionary “Credit cards”: threshold changed from 1 to 3',
+      'DLP auditors: auditor “CISO office”: told of Skip Inspection added',
+      'DLP groups: group “Finance” removed',
+      'Auditor profiles: profile “Security” added',
+      'Attachment password: Enabled turned on',
+      'Attachment password: Password changed',
+    ]);
+    expect(lines.join('\n')).not.toMatch(/secret/);
+  });
+
+  test('notification pages are named by the page, whatever changed', () => {
+    const lines = diffLines(
+      diffOf([
+        {
+          kind: 'customization/web',
+          title: 'Web notification pages',
+          changes: [
+            {
+              op: 'added',
+              path: 'list',
+              key: 'block',
+              index: 0,
+              item: { page: 'block', enabled: true, title: 'Blocked', message: 'No.' },
+            },
+            {
+              op: 'changed',
+              path: 'list',
+              key: 'warn',
+              index: 1,
+              field: 'title',
+              from: 'Careful',
+              to: 'Think twice',
+            },
+            {
+              op: 'changed',
+              path: 'list',
+              key: 'warn',
+              index: 1,
+              field: 'contact_email',
+              from: null,
+              to: 'it@acme.example',
+            },
+          ],
+        },
+        {
+          kind: 'customization/dlp',
+          title: 'DLP notification pages',
+          changes: [
+            {
+              op: 'changed',
+              path: 'list',
+              key: 'upload_blocked',
+              index: 0,
+              field: 'enabled',
+              from: true,
+              to: false,
+            },
+          ],
+        },
+      ]),
+    );
+    expect(lines).toEqual([
+      'Web notification pages: Blocked page added',
+      'Web notification pages: Warning page: title changed from “Careful” to “Think twice”',
+      'Web notification pages: Warning page: contact address set to “it@acme.example”',
+      'DLP notification pages: Blocked upload page disabled',
+    ]);
+  });
+});

@@ -13,7 +13,9 @@
 import type { KindDiff, PolicyChange, PolicyDiff } from '../../api/contract/policy';
 import { POLICY_KIND_REGISTRY, type PolicyKindDef } from '../../api/contract/policyKinds';
 import { COUNTRIES } from '../../vocabularies/countries';
+import { NOTIFICATION_PAGE_LABELS } from '../../api/contract/policy-kinds/customizationKinds';
 import {
+  DLP_ACTIONS,
   FIREWALL_ACTIONS,
   FIREWALL_REQUEST_TYPES,
   FREQUENCIES,
@@ -74,6 +76,12 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   integrations_list: 'bypassed integrations',
   sslbump_v3: 'SSL bypass v3',
   note: 'note',
+  profile_id: 'default profile',
+  notify_on: 'told of',
+  attach_file: 'matching file attached',
+  notify_user: 'user notified',
+  logo_url: 'logo',
+  contact_email: 'contact address',
   'pre.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked first)',
   'post.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked last)',
   // Email (issue 13): safemail/config's settings, and fields of the e-mail lists' entries.
@@ -130,6 +138,10 @@ const NOUNS: Readonly<Record<string, string>> = {
   'smtp/attachments:content_types': 'content type',
   'smtp/attachments:groups': 'attachment group',
   'smtp/attachments:plugins': 'scanning engine',
+  dlp_groups: 'group',
+  dlp_dicts: 'dictionary',
+  dlp_auditors: 'auditor',
+  'auditor_profiles/list': 'profile',
 };
 
 /** Lists whose keys are codes a person reads (a link class, an engine): the key names the entry. */
@@ -156,6 +168,12 @@ const EMAIL_CODE_LABELS: Readonly<Record<string, Vocabulary>> = {
   ],
 };
 
+/** Kinds whose actions are DLP actions (portal-core §3: allow reads Skip Inspection). */
+const DLP_ACTION_KINDS = new Set(['dlp', 'dlp_auditors', 'v3/casb/dlp/rules']);
+
+/** Fields whose values a diff never shows (a shared secret): it says that they changed. */
+const SECRET_FIELDS = new Set(['password']);
+
 class Describer {
   private readonly def: PolicyKindDef | undefined;
 
@@ -180,7 +198,11 @@ class Describer {
   }
 
   private actionLabel(code: unknown): string {
-    const vocabulary = this.kind.startsWith('fwaas/') ? FIREWALL_ACTIONS : POLICY_ENFORCEMENT_ACTIONS;
+    const vocabulary = this.kind.startsWith('fwaas/')
+      ? FIREWALL_ACTIONS
+      : DLP_ACTION_KINDS.has(this.kind)
+        ? DLP_ACTIONS
+        : POLICY_ENFORCEMENT_ACTIONS;
     return vocabularyLabel(vocabulary, String(code));
   }
 
@@ -188,7 +210,8 @@ class Describer {
   private one(field: string, value: unknown): string {
     const leaf = field.split('.').pop() ?? field;
     if (value === null || value === undefined || value === '') return 'none';
-    if (leaf === 'action' || leaf === 'unsupported_or_non_browsers') return this.actionLabel(value);
+    if (leaf === 'action' || leaf === 'unsupported_or_non_browsers' || leaf === 'notify_on')
+      return this.actionLabel(value);
     if (leaf === 'risk') return vocabularyLabel(RISKS, String(value));
     if (leaf === 'request_type') return vocabularyLabel(FIREWALL_REQUEST_TYPES, String(value));
     if (leaf === 'categories' || leaf === 'category_id') return this.category(value);
@@ -228,6 +251,7 @@ class Describer {
     if (this.kind === 'cats') return this.category(key);
     if (this.kind === 'web/sha256') return `hash ${key.slice(0, 12)}…`;
     if (KEY_NAMED.has(`${this.kind}:${path}`)) return `${style.noun} ${key}`;
+    if (this.kind.startsWith('customization/')) return NOTIFICATION_PAGE_LABELS[key] ?? `page ${key}`;
     if (isItem(item) && typeof item.name === 'string')
       return `${style.noun}${at} “${item.name}”${style.where}`;
     if (isItem(item) && typeof item.domain === 'string') return `${style.noun} of ${item.domain}`;
@@ -299,6 +323,10 @@ class Describer {
 
   /** "X changed from A to B"; lists say what was added and removed; switches say on or off. */
   private valueChange(label: string, field: string, from: unknown, to: unknown): string {
+    if (SECRET_FIELDS.has(field.split('.').pop() ?? field)) {
+      if (from === null || from === undefined || from === '') return `${label} set`;
+      return to === null || to === undefined || to === '' ? `${label} removed` : `${label} changed`;
+    }
     if (typeof to === 'boolean' && (typeof from === 'boolean' || from === null))
       return `${label} turned ${to ? 'on' : 'off'}`;
     const listish = (v: unknown) => Array.isArray(v) || v === null || v === undefined;

@@ -4,6 +4,7 @@
  * (its revision's category and content versions, its mail users and groups from the user
  * database). Typed against the registry, so a row without a source does not compile.
  */
+import { randomBytes } from 'node:crypto';
 import type {
   PolicyReferenceName,
   PolicyReferenceReply,
@@ -25,6 +26,19 @@ type Source<N extends PolicyReferenceName> = (
   session: TenantSession,
   params: { rev?: number },
 ) => PolicyReferenceReply<N> | Promise<PolicyReferenceReply<N>>;
+
+/** Letters and digits without look-alikes (0/O, 1/l/I), and a few signs archive tools accept. */
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789-_.!';
+
+/** 24 characters drawn uniformly (rejection sampling) from PASSWORD_ALPHABET: about 140 bits. */
+export function suggestedPassword(length = 24): string {
+  const limit = 256 - (256 % PASSWORD_ALPHABET.length);
+  let out = '';
+  while (out.length < length)
+    for (const byte of randomBytes(length * 2))
+      if (byte < limit && out.length < length) out += PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length];
+  return out;
+}
 
 /** More than any demo tenant holds; the lists are for pickers, not for paging. */
 const DIRECTORY_MAX = 5000;
@@ -82,6 +96,7 @@ export const REFERENCE_SOURCES: { [N in PolicyReferenceName]: Source<N> } = {
   'v4/content_types': () => contentTypesReply(CONTENT_TYPES_V4),
   predefined_ccls: () => ({ ccls: PREDEFINED_CCLS }),
   ra_threats: () => ({ threats: RA_THREATS }),
+  'dlp/file_password': () => ({ password: suggestedPassword() }),
   smtp_users: async (ctx, s) => ({
     users: (await activeUsers(ctx, s.tid)).map((u) => ({
       email: u.email,

@@ -8,7 +8,7 @@ test.each([
   ['bnb:old-chrome', '/policy/web/browsers?rule=old-chrome'],
   ['web/user_agents:curl', '/policy/web/user-agents?rule=curl'],
   ['fwaas/rules:r1', '/fwaas/rules?rule=r1'],
-  ['dlp:x', null],
+  ['dlp:x', '/policy/dlp/rules?rule=x'],
   ['no-kind', null],
   [':x', null],
 ])('%s → %s', (reference, href) => {

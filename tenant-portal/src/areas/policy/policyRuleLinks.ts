@@ -7,6 +7,7 @@
 import { FIREWALL_SECTIONS } from '../fwaas/firewallSections';
 import { WEB_SECTIONS } from './web/webSections';
 import { EMAIL_SECTIONS } from './email/emailSections';
+import { DLP_SECTIONS } from './dlp/dlpSections';
 
 /**
  * Every policy page and its tabs (path and kind): where each kind of the policy-kind registry is
@@ -17,6 +18,7 @@ const POLICY_PAGES: ReadonlyArray<{ base: string; sections: ReadonlyArray<{ path
     { base: '/policy/web', sections: WEB_SECTIONS },
     { base: '/fwaas', sections: FIREWALL_SECTIONS },
     { base: '/policy/email', sections: EMAIL_SECTIONS },
+    { base: '/policy/dlp', sections: DLP_SECTIONS },
   ];
 
 /** Rule ids are word characters only (RuleId); a key with a dot is a bypass domain, not a rule. */

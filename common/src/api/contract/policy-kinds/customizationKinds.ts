@@ -23,6 +23,22 @@ export const EMAIL_NOTIFICATION_PAGES = [
 /** What a user meets when DLP acts on a transfer. */
 export const DLP_NOTIFICATION_PAGES = ['upload_blocked', 'download_blocked', 'upload_logged'] as const;
 
+/** How the portal names each notification page (editor tabs, the publish bar's diff). */
+export const NOTIFICATION_PAGE_LABELS: Readonly<Record<string, string>> = {
+  block: 'Blocked page',
+  isolate: 'Isolated page',
+  warn: 'Warning page',
+  quota_exceeded: 'Quota exceeded page',
+  file_blocked: 'Blocked file page',
+  external_banner: 'External sender banner',
+  link_blocked: 'Blocked link page',
+  link_isolated: 'Isolated link page',
+  quarantine_notice: 'Quarantine notice',
+  upload_blocked: 'Blocked upload page',
+  download_blocked: 'Blocked download page',
+  upload_logged: 'Logged upload notice',
+};
+
 export const NOTIFICATION_TITLE_MAX = 100;
 export const NOTIFICATION_MESSAGE_MAX = 2000;
 

@@ -100,6 +100,25 @@ const Auditor = Type.Object(
   closed,
 );
 
+/**
+ * An auditor profile: a named set of the dlp_auditors document's auditors that is told of matches
+ * together (as Zscaler's incident receivers), so a rule or the default names one profile rather
+ * than each person.
+ */
+const AuditorProfile = Type.Object(
+  {
+    id: RuleId,
+    name: RuleName,
+    /** Ids of auditors of the dlp_auditors document. */
+    auditors: Type.Array(RuleId, { minItems: 1, maxItems: 100, uniqueItems: true }),
+    description: Type.Optional(Comment),
+  },
+  closed,
+);
+
+export const FILE_PASSWORD_MIN_LENGTH = 8;
+export const FILE_PASSWORD_MAX_LENGTH = 64;
+
 const checkDictionaries = (
   list: ReadonlyArray<{ source: string; patterns: Array<{ match: string; value: string }> }>,
 ): KindCheckIssue | null => {
@@ -116,6 +135,9 @@ const checkDictionaries = (
   }
   return null;
 };
+
+/** The DLP rules as the inline CASB reads them (its v3 read): the enabled rules, in their order. */
+type DlpRulesDoc = { dlp: { rules: Array<{ enabled: boolean }> } };
 
 export const DLP_KINDS = {
   /** DLP rules (portal-core §7 dlp, body dlp.rules): first enabled match decides. */
@@ -186,5 +208,81 @@ export const DLP_KINDS = {
         () => firstInvalidAt(data.list, 'data.list', 'email', email),
       ),
     spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: dlp_auditors, body list)',
+  }),
+  /**
+   * The CASB DLP rules variant (api-client-layer §7: GET /api/policy/v3/casb/dlp/rules/{rev} versus
+   * /api/policy/v1/rules/dlp/{rev}): the same document read by the cloud-app engine, which applies
+   * the enabled rules only, first match first. A read-only view of dlp, not a document of its own.
+   */
+  'v3/casb/dlp/rules': kind({
+    path: '/api/policy/v3/casb/dlp/rules/{rev}',
+    group: 'dlp_policy',
+    readOnly: true,
+    view: {
+      of: 'dlp',
+      select: (d: DlpRulesDoc) => ({ rules: d.dlp.rules.filter((r) => r.enabled) }),
+    },
+    title: 'Cloud-app DLP rules',
+    data: Type.Object({ rules: Type.Array(DlpRule, { maxItems: RULES_MAX }) }, closed),
+    defaults: { rules: [] },
+    scope: 'policy',
+    keyedLists: { rules: 'id' },
+    spec: 'api-client-layer §7 Policy reads and saves (GET /api/policy/v3/casb/dlp/rules/{rev})',
+  }),
+  /**
+   * Auditor profiles (portal-core §7 GET and PUT /auditor_profiles/{default|list|file_password}):
+   * part of the policy, so staged and published with it; the paths name no revision, so they read
+   * and save the staged one (checked by updated_at).
+   */
+  'auditor_profiles/list': kind({
+    path: '/api/policy/v1/auditor_profiles/list',
+    group: 'dlp_policy',
+    title: 'Auditor profiles',
+    data: Type.Object({ list: Type.Array(AuditorProfile, { maxItems: 500 }) }, closed),
+    defaults: { list: [] },
+    scope: 'policy',
+    keyedLists: { list: 'id' },
+    check: (data) =>
+      firstIssue(
+        () => firstDuplicate(data.list, 'data.list', 'id'),
+        () => firstDuplicate(data.list, 'data.list', 'name'),
+      ),
+    spec: 'portal-core §7 Policy (GET and PUT /auditor_profiles/list)',
+  }),
+  /** The profile told of matches of rules that name no auditors; none: nobody is. */
+  'auditor_profiles/default': kind({
+    path: '/api/policy/v1/auditor_profiles/default',
+    group: 'dlp_policy',
+    title: 'Default auditor profile',
+    data: Type.Object({ profile_id: Type.Union([RuleId, Type.Null()]) }, closed),
+    defaults: { profile_id: null },
+    scope: 'policy',
+    spec: 'portal-core §7 Policy (GET and PUT /auditor_profiles/default)',
+  }),
+  /**
+   * The password of the archives that carry matching files to auditors (attach_file). A shared
+   * secret the auditors are given, not anyone's sign-in: dlp_policy readers may read it.
+   */
+  'auditor_profiles/file_password': kind({
+    path: '/api/policy/v1/auditor_profiles/file_password',
+    group: 'dlp_policy',
+    title: 'Attachment password',
+    data: Type.Object(
+      {
+        enabled: Type.Boolean(),
+        password: Type.String({ maxLength: FILE_PASSWORD_MAX_LENGTH }),
+      },
+      closed,
+    ),
+    defaults: { enabled: false, password: '' },
+    scope: 'policy',
+    check: (data) =>
+      data.enabled && data.password.length < FILE_PASSWORD_MIN_LENGTH
+        ? {
+            field: 'data.password',
+            message: `data.password: protected attachments need a password of at least ${FILE_PASSWORD_MIN_LENGTH} characters.`,
+          }
+        : null,
+    spec: 'portal-core §7 Policy (GET and PUT /auditor_profiles/file_password)',
   }),
 };

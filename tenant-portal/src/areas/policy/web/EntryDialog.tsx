@@ -26,6 +26,8 @@ export interface EntryField {
   /** An error text, or undefined when the value is fine (built on common's validators). */
   validate?: (value: string, values: EntryValues) => string | undefined;
   helperText?: string;
+  /** A text field of several lines (one value per line). */
+  multiline?: boolean;
 }
 
 export interface EntryDialogProps {
@@ -98,6 +100,8 @@ export function EntryDialog({ title, fields, initialValues, canWrite, onApply, o
                         <TextField
                           key={f.name}
                           select={f.type === 'select'}
+                          multiline={f.multiline}
+                          minRows={f.multiline ? 3 : undefined}
                           name={f.name}
                           label={f.label}
                           value={String(form.values[f.name] ?? '')}

@@ -1,0 +1,136 @@
+import { Box, Typography } from '@mui/material';
+import type { PageProps } from '../../../routes/areas';
+import {
+  PolicyFamilyPage,
+  describeListError,
+  policySection,
+  type FamilySection,
+  type SectionEditorProps,
+} from '../PolicyFamilyPage';
+import { RuleTable } from '../web/RuleTable';
+import { DLP_SECTIONS } from './dlpSections';
+import { DlpRulesSection, describeDlpRuleError } from './DlpRulesSection';
+import {
+  AuditorsSection,
+  DefaultProfileSection,
+  DictionariesSection,
+  FilePasswordSection,
+  GroupsSection,
+  ProfilesSection,
+} from './DlpListSections';
+import { DIRECTION_OPTIONS, DLP_ACTION_OPTIONS, type DlpRule } from './dlpRuleForm';
+
+const titled = (path: (typeof DLP_SECTIONS)[number]['path']) => {
+  const s = DLP_SECTIONS.find((d) => d.path === path);
+  if (!s) throw new Error(`No DLP section ${path}`);
+  return { path: s.path, title: s.title };
+};
+
+const label = (options: ReadonlyArray<{ code: string; label: string }>, code: string) =>
+  options.find((o) => o.code === code)?.label ?? code;
+
+/** The CASB variant (GET /v3/casb/dlp/rules/{rev}): what the cloud-app engine applies, read-only. */
+function CloudAppRules({ doc }: SectionEditorProps<'v3/casb/dlp/rules'>) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        The DLP rules as the cloud-app (CASB) engine applies them to transfers to and from cloud apps: the
+        enabled rules, in their order. Change them under DLP rules.
+      </Typography>
+      <RuleTable<DlpRule>
+        label="Cloud-app DLP rules"
+        rows={doc.rules}
+        rowKey={(r) => r.id}
+        rowName={(r) => r.name}
+        readOnly
+        onChange={() => undefined}
+        emptyText="No enabled DLP rules."
+        columns={[
+          { name: 'position', header: '#', minWidth: 60, value: (r) => String(doc.rules.indexOf(r) + 1) },
+          { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
+          {
+            name: 'action',
+            header: 'Action',
+            minWidth: 110,
+            value: (r) => label(DLP_ACTION_OPTIONS, r.action),
+          },
+          {
+            name: 'direction',
+            header: 'Direction',
+            minWidth: 130,
+            value: (r) => label(DIRECTION_OPTIONS, r.direction),
+          },
+        ]}
+      />
+    </Box>
+  );
+}
+
+const profiles = policySection({
+  ...titled('profiles'),
+  kind: 'auditor_profiles/list',
+  Editor: ProfilesSection,
+  describeError: describeListError('Profile', 'list'),
+});
+const defaultProfile = policySection({
+  path: 'default-profile',
+  title: 'Default auditor profile',
+  kind: 'auditor_profiles/default',
+  Editor: DefaultProfileSection,
+});
+const filePassword = policySection({
+  path: 'file-password',
+  title: 'Attachment password',
+  kind: 'auditor_profiles/file_password',
+  Editor: FilePasswordSection,
+});
+
+/**
+ * The DLP Policy page's sections (issue 13), in dlpSections.ts's order. The Auditor profiles tab
+ * also holds the default profile and the attachment password, each saved on its own.
+ */
+export const DLP_POLICY_SECTIONS: readonly FamilySection[] = [
+  policySection({
+    ...titled('rules'),
+    kind: 'dlp',
+    Editor: DlpRulesSection,
+    describeError: describeDlpRuleError,
+  }),
+  policySection({
+    ...titled('dictionaries'),
+    kind: 'dlp_dicts',
+    Editor: DictionariesSection,
+    describeError: describeListError('Dictionary', 'overrides'),
+  }),
+  policySection({
+    ...titled('groups'),
+    kind: 'dlp_groups',
+    Editor: GroupsSection,
+    describeError: describeListError('Group', 'list'),
+  }),
+  policySection({
+    ...titled('auditors'),
+    kind: 'dlp_auditors',
+    Editor: AuditorsSection,
+    describeError: describeListError('Auditor', 'list'),
+  }),
+  {
+    ...profiles,
+    render: (link) => (
+      <>
+        {profiles.render(link)}
+        <Box sx={{ mt: 4 }}>{defaultProfile.render(link)}</Box>
+        <Box sx={{ mt: 4 }}>{filePassword.render(link)}</Box>
+      </>
+    ),
+  },
+  policySection({ ...titled('cloud-apps'), kind: 'v3/casb/dlp/rules', Editor: CloudAppRules }),
+];
+
+/**
+ * The DLP Policy page (issue 13; portal-core §6 dlp_policy, §7 Policy): a tab per section, each a
+ * DLP document saved on its own into the staged revision; `?rule=<id>` opens a rule or entry.
+ */
+export function DlpPolicyPage({ title }: PageProps) {
+  return <PolicyFamilyPage title={title} family="dlp" base="/policy/dlp" sections={DLP_POLICY_SECTIONS} />;
+}

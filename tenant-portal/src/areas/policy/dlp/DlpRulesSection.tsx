@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Switch, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { usePolicyDocEditor } from '@workbench/common';
+import { dlpPolicyIds } from '@workbench/common/test-ids/dlpIds';
+import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+import type { SectionEditorProps } from '../PolicyFamilyPage';
+import { newRuleId, pathInList, upsert } from '../web/listEdits';
+import { RuleTable } from '../web/RuleTable';
+import { DlpRuleDialog, type NamedOption } from './DlpRuleDialog';
+import { DIRECTION_OPTIONS, DLP_ACTION_OPTIONS, type DlpRule, type DlpRulesDoc } from './dlpRuleForm';
+
+const label = (options: ReadonlyArray<{ code: string; label: string }>, code: string) =>
+  options.find((o) => o.code === code)?.label ?? code;
+
+const few = (names: readonly string[]) =>
+  names.length <= 2 ? names.join(', ') : `${names.slice(0, 2).join(', ')} +${names.length - 2}`;
+
+/** Says where a 400 of this kind points ("Rule 'Cards out'"). */
+export function describeDlpRuleError(path: string, doc: DlpRulesDoc): string | null {
+  const at = pathInList(path, 'dlp.rules');
+  if (!at) return null;
+  const rule = doc.dlp.rules[at.index];
+  return rule ? `Rule '${rule.name}'` : `Rule ${at.index + 1}`;
+}
+
+/**
+ * DLP rules (portal-core §7 dlp, body dlp.rules): in the order they apply (the first enabled rule
+ * that matches a transfer decides), each naming the dictionaries it looks for and the auditors it
+ * tells. Dictionaries and auditors are named from their own sections' drafts.
+ */
+export function DlpRulesSection({
+  editor,
+  doc,
+  onChange,
+  readOnly,
+  linkedKey,
+  onOpenRule,
+}: SectionEditorProps<'dlp'>) {
+  const [newId, setNewId] = useState<string | null>(null);
+  const dictionaries: NamedOption[] = usePolicyDocEditor('dlp_dicts').draft?.overrides ?? [];
+  const auditors: NamedOption[] = usePolicyDocEditor('dlp_auditors').draft?.list ?? [];
+  const rules = doc.dlp.rules;
+  const setRules = (next: DlpRule[]) => onChange({ ...doc, dlp: { rules: next } });
+  const openRule = linkedKey === null ? null : (rules.find((r) => r.id === linkedKey) ?? null);
+  const errorAt = pathInList(editor.errorPath, 'dlp.rules');
+  const dictionaryNames = (r: DlpRule) =>
+    r.dictionaries.map((id) => dictionaries.find((d) => d.id === id)?.name ?? `Deleted (${id})`);
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
+          Rules apply in this order: the first enabled rule that matches a transfer decides. Drag a row, type
+          its position, or use Move up and Move down.
+        </Typography>
+        {!readOnly && (
+          <Button
+            startIcon={<AddIcon />}
+            variant="outlined"
+            onClick={() => setNewId(newRuleId())}
+            data-testid={`${dlpPolicyIds.add}-rules`}
+          >
+            Add DLP rule
+          </Button>
+        )}
+      </Box>
+      {linkedKey !== null && openRule === null && (
+        <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
+          The rule {linkedKey} is not in the staged policy; it may have been deleted.
+        </Alert>
+      )}
+      <RuleTable<DlpRule>
+        label="DLP rules"
+        rows={rules}
+        rowKey={(r) => r.id}
+        rowName={(r) => r.name}
+        readOnly={readOnly}
+        ordered
+        onChange={setRules}
+        onEdit={(r) => onOpenRule(r.id)}
+        rowState={(r) =>
+          errorAt && rules[errorAt.index]?.id === r.id ? 'error' : r.enabled ? undefined : 'soft-error'
+        }
+        emptyText="No DLP rules yet."
+        columns={[
+          { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
+          {
+            name: 'action',
+            header: 'Action',
+            minWidth: 110,
+            value: (r) => label(DLP_ACTION_OPTIONS, r.action),
+          },
+          {
+            name: 'direction',
+            header: 'Direction',
+            minWidth: 130,
+            value: (r) => label(DIRECTION_OPTIONS, r.direction),
+          },
+          {
+            name: 'dictionaries',
+            header: 'Dictionaries',
+            flex: 2,
+            minWidth: 160,
+            value: (r) =>
+              few(dictionaryNames(r)) +
+              (r.dictionaries.length > 1 ? ` (${r.logic === 'and' ? 'all' : 'any'})` : ''),
+          },
+          {
+            name: 'enabled',
+            header: 'On',
+            minWidth: 70,
+            center: true,
+            render: (r) => (
+              <Switch
+                size="small"
+                checked={r.enabled}
+                disabled={readOnly}
+                onChange={(e) => setRules(upsert(rules, { ...r, enabled: e.target.checked }, (x) => x.id))}
+                slotProps={{
+                  input: {
+                    'aria-label': `${r.name} enabled`,
+                    'data-testid': `${webPolicyIds.ruleEnabled}-${r.id}`,
+                  } as object,
+                }}
+              />
+            ),
+          },
+        ]}
+      />
+      {(newId !== null || openRule !== null) && (
+        <DlpRuleDialog
+          key={openRule?.id ?? newId}
+          rule={openRule}
+          newId={newId ?? ''}
+          dictionaries={dictionaries}
+          auditors={auditors}
+          canWrite={!readOnly}
+          onApply={(rule) => {
+            setRules(upsert(rules, rule, (r) => r.id));
+            setNewId(null);
+            onOpenRule(null);
+          }}
+          onClose={() => {
+            setNewId(null);
+            onOpenRule(null);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
