@@ -6,6 +6,7 @@
  */
 import { FIREWALL_SECTIONS } from '../fwaas/firewallSections';
 import { WEB_SECTIONS } from './web/webSections';
+import { PRIVATE_ACCESS_BASE, PRIVATE_ACCESS_SECTIONS } from '../private-access/privateAccessSections';
 
 /**
  * Every policy page and its tabs (path and kind): where each kind of the policy-kind registry is
@@ -15,6 +16,7 @@ const POLICY_PAGES: ReadonlyArray<{ base: string; sections: ReadonlyArray<{ path
   [
     { base: '/policy/web', sections: WEB_SECTIONS },
     { base: '/fwaas', sections: FIREWALL_SECTIONS },
+    { base: PRIVATE_ACCESS_BASE, sections: PRIVATE_ACCESS_SECTIONS },
   ];
 
 /** Rule ids are word characters only (RuleId); a key with a dot is a bypass domain, not a rule. */
