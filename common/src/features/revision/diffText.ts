@@ -21,6 +21,7 @@ import {
   THREAT_CLASSES,
 } from '../../vocabularies/logFilterVocabularies';
 import { vocabularyLabel, type Vocabulary } from '../../vocabularies/vocabulary';
+import { POSTURE_CHECK_VOCABULARY, sessionText } from '../../vocabularies/privateAccessVocabularies';
 import type { DiffEntries } from './revisionSlice';
 
 export interface DiffTextOptions {
@@ -73,6 +74,10 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   integrations_list: 'bypassed integrations',
   sslbump_v3: 'SSL bypass v3',
   note: 'note',
+  posture_checks: 'posture checks',
+  cluster_id: 'connector cluster',
+  clusters: 'connector clusters',
+  provisioning_key_lookup: 'provisioning key lookup',
   'pre.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked first)',
   'post.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked last)',
 };
@@ -105,6 +110,24 @@ const NOUNS: Readonly<Record<string, string>> = {
   'fwaas/services': 'service',
   'fwaas/feeds': 'feed',
   'v3/sslbump_bypass': 'bypass',
+  'mpa/app_catalogs': 'catalog',
+  'mpa/app_connector_clusters': 'cluster',
+};
+
+/** Nouns of the lists of a kind with several ("<kind>:<list path>"): private access rules and applications. */
+const LIST_NOUNS: Readonly<Record<string, string>> = {
+  'mpa/access_rules:access_rules': 'access rule',
+  'mpa/access_rules:applications': 'application',
+};
+
+/**
+ * Fields of the private access kinds that hold ids of another list's entries: named by the entry
+ * when the diff's entries know it, else by the noun and the id.
+ */
+const REFERENCES: Readonly<Record<string, { kind: string; path: string; noun: string }>> = {
+  applications: { kind: 'mpa/access_rules', path: 'applications', noun: 'application' },
+  clusters: { kind: 'mpa/app_connector_clusters', path: 'list', noun: 'cluster' },
+  cluster_id: { kind: 'mpa/app_connector_clusters', path: 'list', noun: 'cluster' },
 };
 
 class Describer {
@@ -119,7 +142,7 @@ class Describer {
 
   private style(path: string): ListStyle {
     return {
-      noun: NOUNS[this.kind] ?? 'rule',
+      noun: LIST_NOUNS[`${this.kind}:${path}`] ?? NOUNS[this.kind] ?? 'rule',
       ordered: this.def?.orderedLists?.includes(path) ?? false,
       where: LIST_WHERE[path] ?? '',
     };
@@ -147,12 +170,23 @@ class Describer {
     if (leaf === 'geo_ip' || leaf === 'countries') return vocabularyLabel(COUNTRIES, String(value));
     if (leaf === 'match') return vocabularyLabel(STRING_MATCH_LABELS, String(value));
     if (leaf === 'days' && typeof value === 'number') return DAYS[value] ?? String(value);
+    if (leaf === 'posture_checks' && typeof value === 'string')
+      return vocabularyLabel(POSTURE_CHECK_VOCABULARY, value);
+    if (this.kind.startsWith('mpa/') && leaf in REFERENCES && typeof value === 'string') {
+      const ref = REFERENCES[leaf];
+      const entry = this.options.entries?.[ref.kind]?.[ref.path]?.[value];
+      return isItem(entry) && typeof entry.name === 'string' ? `“${entry.name}”` : `${ref.noun} ${value}`;
+    }
     if (typeof value === 'boolean') return value ? 'on' : 'off';
     if (typeof value === 'number') return String(value);
     if (typeof value === 'string') return `“${value}”`;
     if (Array.isArray(value))
       return value.length === 0 ? 'none' : value.map((v) => this.one(field, v)).join(', ');
     if (isItem(value)) {
+      if (leaf === 'session' && typeof value.mode === 'string')
+        return sessionText(
+          value as { mode: string; duration?: { value: number; unit: string } },
+        ).toLowerCase();
       if ('match' in value && 'value' in value)
         return `${this.one('match', value.match)} “${String(value.value)}”`;
       if ('days' in value && 'from' in value && 'to' in value) {

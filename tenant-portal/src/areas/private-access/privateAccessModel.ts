@@ -10,6 +10,11 @@ import {
   SESSION_MAX_HOURS,
 } from '@workbench/common/api/contract/policy-kinds/privateAccessKinds';
 import {
+  POSTURE_CHECK_VOCABULARY,
+  SESSION_MODE_VOCABULARY,
+  sessionText,
+} from '@workbench/common/vocabularies/privateAccessVocabularies';
+import {
   POSTURE_CHECKS,
   SESSION_MODES,
   TIME_UNITS,
@@ -28,24 +33,13 @@ export type TimeUnit = (typeof TIME_UNITS)[number];
 
 export { SESSION_MAX_HOURS };
 
-/** api-client-layer §3 posture checks, as an administrator reads them. */
-export const POSTURE_CHECK_LABELS: Record<PostureCheck, string> = {
-  antivirus: 'Antivirus running',
-  firewall: 'Firewall on',
-  os_version: 'Supported OS version',
-  full_disk_encryption: 'Full-disk encryption',
-  detect_crowdstrike: 'CrowdStrike agent present',
-  crowdstrike_zta: 'CrowdStrike ZTA score',
-  gatekeeper: 'Gatekeeper on (macOS)',
-  google_safe_browsing: 'Google Safe Browsing on',
-};
-
-/** api-client-layer §3 session mode: how long access lasts before the user signs in again. */
-export const SESSION_MODE_LABELS: Record<SessionMode, string> = {
-  none: 'No limit',
-  session: 'Until the browser session ends',
-  time: 'For a set time',
-};
+/** api-client-layer §3 posture checks and session modes, in the words the revision diff uses too. */
+export const POSTURE_CHECK_LABELS = Object.fromEntries(
+  POSTURE_CHECK_VOCABULARY.map((e) => [e.code, e.label]),
+) as Record<PostureCheck, string>;
+export const SESSION_MODE_LABELS = Object.fromEntries(
+  SESSION_MODE_VOCABULARY.map((e) => [e.code, e.label]),
+) as Record<SessionMode, string>;
 
 export const TIME_UNIT_LABELS: Record<TimeUnit, string> = {
   minutes: 'Minutes',
@@ -65,14 +59,7 @@ export const APP_PROTOCOL_LABELS: Record<PrivateApp['protocol'], string> = {
 };
 
 /** "No limit", "Browser session", "8 hours". */
-export function sessionSummary(session: AccessRule['session']): string {
-  if (session.mode === 'none') return 'No limit';
-  if (session.mode === 'session') return 'Browser session';
-  const d = session.duration;
-  if (!d) return 'For a set time';
-  const unit = d.value === 1 ? d.unit.replace(/s$/, '') : d.unit;
-  return `${d.value} ${unit}`;
-}
+export const sessionSummary = (session: AccessRule['session']): string => sessionText(session);
 
 /** A region's label with its code: "Europe (Frankfurt) · eu-central-1". */
 export function regionLabel(code: string, regions: ReadonlyArray<{ code: string; label: string }>): string {
