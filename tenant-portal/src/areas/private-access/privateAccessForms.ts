@@ -215,21 +215,22 @@ export function appSchema(otherNames: readonly string[], clusterIds: readonly st
   return yup.object({
     name: nameSchema(otherNames),
     domains: valueLines(domainOrWildcard).test('target', 'targetRequired', function test(v) {
-      return lines(v ?? '').length + lines((this.parent as AppFormValues).addresses).length > 0;
+      return (
+        lines(v ?? '').length + lines((this.parent as Partial<AppFormValues>).addresses ?? '').length > 0
+      );
     }),
     addresses: valueLines(addressCheck, 64),
     protocol: yup
       .string()
       .oneOf([...PRIVATE_APP_PROTOCOLS], 'required')
       .required('required'),
-    ports: yup
-      .string()
-      .when('protocol', {
-        is: 'any',
-        then: (s) => s,
-        otherwise: (s) => s.test('ports', 'portsRequired', (v) => lines(v ?? '').length > 0),
-      })
-      .concat(linesSchema(worded(portOrPortRange), { maxLength: 11, maxLines: 100 })),
+    ports: linesSchema(worded(portOrPortRange), { maxLength: 11, maxLines: 100 }).test(
+      'ports',
+      'portsRequired',
+      function test(v) {
+        return (this.parent as Partial<AppFormValues>).protocol === 'any' || lines(v ?? '').length > 0;
+      },
+    ),
     cluster_id: yup
       .string()
       .required('clusterRequired')
