@@ -18,7 +18,7 @@ describe('route table pages', () => {
     },
   );
 
-  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the firewall and the users page, and no other page yet', () => {
+  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the secure application access and firewall pages, the users page, and no other page yet', () => {
     expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
       '/dashboard',
       '/reports',
@@ -38,6 +38,7 @@ describe('route table pages', () => {
       '/logs/firewall',
       '/logs/saa',
       '/settings/users',
+      '/secure-application-access',
       '/fwaas',
     ]);
   });
