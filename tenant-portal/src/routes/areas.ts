@@ -299,6 +299,11 @@ export const AREAS: readonly Area[] = [
     access: any('private_access:*'),
     environment: CLOUD_ONLY,
     inNav: true,
+    // Its documents share the policy revision: the publish bar goes above it, as on the firewall's.
+    page: withPublishBar(
+      page(() => import('../areas/private-access/PrivateAccessPage').then((m) => m.PrivateAccessPage)),
+    ),
+    sections: true,
   },
   {
     id: 'fwaas',

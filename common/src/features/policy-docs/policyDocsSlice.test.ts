@@ -197,4 +197,12 @@ describe('reorderingEvents (api-client-layer §3 exception rules)', () => {
       },
     );
   });
+  test('a kind whose one ordered list is not `list` reports the moves of that list (private access rules)', () => {
+    const before = { access_rules: ids('a', 'b', 'c'), applications: ids('x', 'y') };
+    const after = { access_rules: ids('c', 'a', 'b'), applications: ids('y', 'x') };
+    expect(withReorderingEvents('mpa/access_rules', before, after)).toEqual({
+      ...after,
+      reorderingEvents: [{ rule_id: 'c', from: 2, to: 0 }],
+    });
+  });
 });

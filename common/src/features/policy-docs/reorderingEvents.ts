@@ -46,14 +46,27 @@ const hasReorderingEvents = (kind: PolicyKind): boolean => {
   return Boolean(schema.properties && 'reorderingEvents' in schema.properties);
 };
 
-/** The body of a save: the draft, plus the moves of its `list` when the kind reports them. */
+/**
+ * The list whose moves a save reports: the kind's one ordered list (private access keeps its rules
+ * under `access_rules`), else `list`.
+ */
+const orderedListPath = (kind: PolicyKind): string => {
+  const ordered = POLICY_KIND_REGISTRY[kind].orderedLists;
+  return ordered?.length === 1 ? ordered[0] : 'list';
+};
+
+const at = (doc: unknown, path: string): Array<{ id: string }> | undefined => {
+  const value = path
+    .split('.')
+    .reduce<unknown>((v, part) => (v as Record<string, unknown> | null)?.[part], doc);
+  return Array.isArray(value) ? (value as Array<{ id: string }>) : undefined;
+};
+
+/** The body of a save: the draft, plus the moves of its ordered list when the kind reports them. */
 export function withReorderingEvents(kind: PolicyKind, saved: unknown, draft: unknown): unknown {
   if (!hasReorderingEvents(kind) || !draft || typeof draft !== 'object') return draft;
-  const { reorderingEvents: _old, ...rest } = draft as { list?: Array<{ id: string }> } & Record<
-    string,
-    unknown
-  >;
-  const before = (saved as { list?: Array<{ id: string }> } | null)?.list ?? [];
-  const events = reorderingEvents(before, (rest.list as Array<{ id: string }> | undefined) ?? []);
+  const { reorderingEvents: _old, ...rest } = draft as Record<string, unknown>;
+  const path = orderedListPath(kind);
+  const events = reorderingEvents(at(saved, path) ?? [], at(rest, path) ?? []);
   return events.length > 0 ? { ...rest, reorderingEvents: events } : rest;
 }

@@ -247,6 +247,110 @@ describe('diffText: the revision diff as sentences (issue 12)', () => {
     ).toBe('feed “Spamhaus”: refresh interval (minutes) changed from 60 to 30');
   });
 
+  test('private access: access rules, applications, catalogs and clusters by their nouns; posture checks, sessions and references in words', () => {
+    const ACCESS = { kind: 'mpa/access_rules' };
+    const entries = {
+      'mpa/access_rules': {
+        access_rules: { r1: { id: 'r1', name: 'Engineers to Git' } },
+        applications: { git: { id: 'git', name: 'Git' } },
+      },
+      'mpa/app_connector_clusters': { list: { fra: { id: 'fra', name: 'Frankfurt' } } },
+    };
+    expect(
+      changeText(ACCESS, {
+        op: 'added',
+        path: 'access_rules',
+        key: 'r1',
+        index: 0,
+        item: { id: 'r1', name: 'Engineers to Git', action: 'allow' },
+      }),
+    ).toBe('access rule 1 “Engineers to Git” added (Allow)');
+    expect(
+      changeText(ACCESS, { op: 'moved', path: 'access_rules', key: 'r1', from: 2, to: 0 }, { entries }),
+    ).toBe('access rule “Engineers to Git” moved from 3 to 1');
+    expect(
+      changeText(ACCESS, {
+        op: 'removed',
+        path: 'applications',
+        key: 'git',
+        index: 1,
+        item: { id: 'git', name: 'Git' },
+      }),
+    ).toBe('application “Git” removed');
+    expect(
+      changeText(
+        ACCESS,
+        {
+          op: 'changed',
+          path: 'access_rules',
+          key: 'r1',
+          index: 0,
+          field: 'posture_checks',
+          from: [],
+          to: ['antivirus'],
+        },
+        { entries },
+      ),
+    ).toBe('access rule “Engineers to Git”: posture checks Antivirus running added');
+    expect(
+      changeText(
+        ACCESS,
+        {
+          op: 'changed',
+          path: 'access_rules',
+          key: 'r1',
+          index: 0,
+          field: 'session',
+          from: { mode: 'session' },
+          to: { mode: 'time', duration: { value: 8, unit: 'hours' } },
+        },
+        { entries },
+      ),
+    ).toBe('access rule “Engineers to Git”: session changed from browser session to 8 hours');
+    expect(
+      changeText(
+        ACCESS,
+        {
+          op: 'changed',
+          path: 'access_rules',
+          key: 'r1',
+          index: 0,
+          field: 'applications',
+          from: ['git'],
+          to: ['git', 'x9'],
+        },
+        { entries },
+      ),
+    ).toBe('access rule “Engineers to Git”: applications application x9 added');
+    expect(
+      changeText(
+        ACCESS,
+        {
+          op: 'changed',
+          path: 'applications',
+          key: 'git',
+          index: 0,
+          field: 'cluster_id',
+          from: 'fra',
+          to: 'ore',
+        },
+        { entries },
+      ),
+    ).toBe('application “Git”: connector cluster changed from “Frankfurt” to cluster ore');
+    expect(
+      changeText(
+        { kind: 'mpa/app_catalogs' },
+        { op: 'added', path: 'list', key: 'c1', index: 0, item: { id: 'c1', name: 'Tools' } },
+      ),
+    ).toBe('catalog “Tools” added');
+    expect(
+      changeText(
+        { kind: 'mpa/app_connector_clusters' },
+        { op: 'removed', path: 'list', key: 'fra', index: 0, item: { id: 'fra', name: 'Frankfurt' } },
+      ),
+    ).toBe('cluster “Frankfurt” removed');
+  });
+
   test('groups by kind under its title and leaves out kinds without changes', () => {
     const readable = diffText(
       diffOf([

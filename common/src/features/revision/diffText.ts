@@ -24,6 +24,7 @@ import {
   THREAT_CLASSES,
 } from '../../vocabularies/logFilterVocabularies';
 import { vocabularyLabel, type Vocabulary } from '../../vocabularies/vocabulary';
+import { POSTURE_CHECK_VOCABULARY, sessionText } from '../../vocabularies/privateAccessVocabularies';
 import type { DiffEntries } from './revisionSlice';
 
 export interface DiffTextOptions {
@@ -82,6 +83,10 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   notify_user: 'user notified',
   logo_url: 'logo',
   contact_email: 'contact address',
+  posture_checks: 'posture checks',
+  cluster_id: 'connector cluster',
+  clusters: 'connector clusters',
+  provisioning_key_lookup: 'provisioning key lookup',
   'pre.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked first)',
   'post.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked last)',
   // Email (issue 13): safemail/config's settings, and fields of the e-mail lists' entries.
@@ -142,6 +147,20 @@ const NOUNS: Readonly<Record<string, string>> = {
   dlp_dicts: 'dictionary',
   dlp_auditors: 'auditor',
   'auditor_profiles/list': 'profile',
+  'mpa/app_catalogs': 'catalog',
+  'mpa/app_connector_clusters': 'cluster',
+  'mpa/access_rules:access_rules': 'access rule',
+  'mpa/access_rules:applications': 'application',
+};
+
+/**
+ * Fields of the private access kinds that hold ids of another list's entries: named by the entry
+ * when the diff's entries know it, else by the noun and the id.
+ */
+const REFERENCES: Readonly<Record<string, { kind: string; path: string; noun: string }>> = {
+  applications: { kind: 'mpa/access_rules', path: 'applications', noun: 'application' },
+  clusters: { kind: 'mpa/app_connector_clusters', path: 'list', noun: 'cluster' },
+  cluster_id: { kind: 'mpa/app_connector_clusters', path: 'list', noun: 'cluster' },
 };
 
 /** Lists whose keys are codes a person reads (a link class, an engine): the key names the entry. */
@@ -223,12 +242,23 @@ class Describer {
       return FREQUENCIES.find((f) => f.ms === value)?.label ?? `${value} ms`;
     if (EMAIL_CODE_LABELS[leaf] && typeof value === 'string')
       return vocabularyLabel(EMAIL_CODE_LABELS[leaf], value);
+    if (leaf === 'posture_checks' && typeof value === 'string')
+      return vocabularyLabel(POSTURE_CHECK_VOCABULARY, value);
+    if (this.kind.startsWith('mpa/') && leaf in REFERENCES && typeof value === 'string') {
+      const ref = REFERENCES[leaf];
+      const entry = this.options.entries?.[ref.kind]?.[ref.path]?.[value];
+      return isItem(entry) && typeof entry.name === 'string' ? `“${entry.name}”` : `${ref.noun} ${value}`;
+    }
     if (typeof value === 'boolean') return value ? 'on' : 'off';
     if (typeof value === 'number') return String(value);
     if (typeof value === 'string') return `“${value}”`;
     if (Array.isArray(value))
       return value.length === 0 ? 'none' : value.map((v) => this.one(field, v)).join(', ');
     if (isItem(value)) {
+      if (leaf === 'session' && typeof value.mode === 'string')
+        return sessionText(
+          value as { mode: string; duration?: { value: number; unit: string } },
+        ).toLowerCase();
       if ('match' in value && 'value' in value)
         return `${this.one('match', value.match)} “${String(value.value)}”`;
       if ('days' in value && 'from' in value && 'to' in value) {

@@ -8,6 +8,7 @@ import { FIREWALL_SECTIONS } from '../fwaas/firewallSections';
 import { WEB_SECTIONS } from './web/webSections';
 import { EMAIL_SECTIONS } from './email/emailSections';
 import { DLP_SECTIONS } from './dlp/dlpSections';
+import { PRIVATE_ACCESS_BASE, PRIVATE_ACCESS_SECTIONS } from '../private-access/privateAccessSections';
 
 /**
  * Every policy page and its tabs (path and kind): where each kind of the policy-kind registry is
@@ -19,6 +20,7 @@ const POLICY_PAGES: ReadonlyArray<{ base: string; sections: ReadonlyArray<{ path
     { base: '/fwaas', sections: FIREWALL_SECTIONS },
     { base: '/policy/email', sections: EMAIL_SECTIONS },
     { base: '/policy/dlp', sections: DLP_SECTIONS },
+    { base: PRIVATE_ACCESS_BASE, sections: PRIVATE_ACCESS_SECTIONS },
   ];
 
 /** Rule ids are word characters only (RuleId); a key with a dot is a bypass domain, not a rule. */

@@ -1,0 +1,345 @@
+import { useMemo } from 'react';
+import { useFormik, type FormikProps } from 'formik';
+import {
+  Box,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { DualList, RuleAccordion, type DualListItem } from '@workbench/common';
+import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
+import { ACCESS_ACTIONS } from '@workbench/common/api/contract/policy-kinds/privateAccessKinds';
+import {
+  POSTURE_CHECKS,
+  SESSION_MODES,
+  TIME_UNITS,
+} from '@workbench/common/api/contract/policy-kinds/enumerations';
+import { lines } from '../fwaas/formRules';
+import {
+  ACCESS_ACTION_LABELS,
+  POSTURE_CHECK_LABELS,
+  SESSION_MODE_LABELS,
+  TIME_UNIT_LABELS,
+  appName,
+  appTarget,
+  sessionSummary,
+  type PrivateApp,
+} from './privateAccessModel';
+import {
+  ACCESS_RULE_PANEL_FIELDS,
+  accessRuleSchema,
+  paMessage,
+  type AccessRuleFormValues,
+} from './privateAccessForms';
+
+export type AccessRuleDialogMode = 'add' | 'edit' | 'duplicate' | 'view';
+
+const TITLES: Record<AccessRuleDialogMode, string> = {
+  add: 'Add access rule',
+  edit: 'Edit access rule',
+  duplicate: 'Duplicate access rule',
+  view: 'Access rule',
+};
+
+const APPS_GROUP = 'Applications';
+
+function errorOf(formik: FormikProps<AccessRuleFormValues>, name: keyof AccessRuleFormValues) {
+  const shown = formik.touched[name] || formik.submitCount > 0;
+  return shown ? paMessage(formik.errors[name]) : undefined;
+}
+
+/**
+ * Add, edit, duplicate or view one access rule in the rule accordion (shared-ui §4 Rule
+ * accordion): General (name, action, enabled, comment); Users and groups; Applications (picked
+ * from the Applications tab with the dual list; a deleted one shows as such); Device posture and
+ * session (api-client-layer §3 posture checks, session mode, time units). Readers see every field
+ * disabled and cannot save.
+ */
+export function AccessRuleDialog({
+  mode,
+  initial,
+  otherNames,
+  applications,
+  onSave,
+  onClose,
+}: {
+  mode: AccessRuleDialogMode;
+  initial: AccessRuleFormValues;
+  otherNames: readonly string[];
+  /** The document's applications (the draft, as the Applications tab shows them). */
+  applications: readonly PrivateApp[];
+  onSave: (values: AccessRuleFormValues) => void;
+  onClose: () => void;
+}) {
+  const readOnly = mode === 'view';
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const schema = useMemo(() => accessRuleSchema(otherNames), [otherNames]);
+  const formik = useFormik<AccessRuleFormValues>({
+    initialValues: initial,
+    validationSchema: schema,
+    validateOnMount: true,
+    onSubmit: (values) => onSave(values),
+  });
+  const { values } = formik;
+  const panelValid = (fields: ReadonlyArray<keyof AccessRuleFormValues>) =>
+    fields.every((f) => !formik.errors[f]);
+
+  const field = (name: keyof AccessRuleFormValues, label: string, helper?: string) => ({
+    name,
+    label,
+    value: values[name] as string,
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    error: Boolean(errorOf(formik, name)),
+    helperText: errorOf(formik, name) ?? helper,
+    disabled: readOnly,
+    fullWidth: true,
+    slotProps: { htmlInput: { 'data-testid': `${privateAccessIds.field}-${name}` } },
+  });
+
+  // The dual list works by name: names of the document's applications, and a deleted one by its id.
+  const idByName = new Map<string, string>();
+  for (const a of applications) idByName.set(a.name, a.id);
+  for (const id of values.applications) idByName.set(appName(id, applications), id);
+  const selected: DualListItem[] = values.applications.map((id) => ({
+    name: appName(id, applications),
+    category: APPS_GROUP,
+  }));
+  const appsError = errorOf(formik, 'applications');
+  const who = [...lines(values.users), ...lines(values.groups).map((g) => `group ${g}`)];
+  const sessionText =
+    values.session_mode === 'time'
+      ? `${values.duration_value || '?'} ${values.duration_unit}`
+      : sessionSummary({ mode: values.session_mode });
+
+  const panels = [
+    {
+      id: 'general',
+      title: 'General',
+      summary: `${ACCESS_ACTION_LABELS[values.action]}${values.enabled ? '' : ' · disabled'}`,
+      valid: panelValid(ACCESS_RULE_PANEL_FIELDS.general),
+      content: (
+        <Stack spacing={2}>
+          <TextField {...field('name', 'Name')} required autoFocus={!readOnly} />
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+            <TextField {...field('action', 'Action')} select sx={{ flex: '1 1 160px' }}>
+              {ACCESS_ACTIONS.map((a) => (
+                <MenuItem key={a} value={a}>
+                  {ACCESS_ACTION_LABELS[a]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <FormControlLabel
+              sx={{ flex: '1 1 160px' }}
+              control={
+                <Switch
+                  name="enabled"
+                  checked={values.enabled}
+                  onChange={formik.handleChange}
+                  disabled={readOnly}
+                  slotProps={{ input: { 'data-testid': `${privateAccessIds.field}-enabled` } as object }}
+                />
+              }
+              label="Enabled"
+            />
+          </Box>
+          <TextField
+            {...field('comment', 'Comment', 'Optional: why the rule is there.')}
+            multiline
+            minRows={2}
+          />
+        </Stack>
+      ),
+    },
+    {
+      id: 'who',
+      title: 'Users and groups',
+      summary:
+        who.length === 0
+          ? 'Anyone'
+          : who.slice(0, 2).join(', ') + (who.length > 2 ? ` +${who.length - 2} more` : ''),
+      optional: true,
+      valid: panelValid(ACCESS_RULE_PANEL_FIELDS.who),
+      content: (
+        <Stack spacing={2}>
+          <TextField
+            {...field('users', 'Users', 'One e-mail address per line. Users and groups empty: anyone.')}
+            multiline
+            minRows={2}
+            maxRows={8}
+          />
+          <TextField
+            {...field('groups', 'Groups', 'One group name per line.')}
+            multiline
+            minRows={2}
+            maxRows={8}
+          />
+        </Stack>
+      ),
+    },
+    {
+      id: 'applications',
+      title: 'Applications',
+      summary:
+        values.applications.length === 0
+          ? 'None yet'
+          : `${values.applications.length} application${values.applications.length === 1 ? '' : 's'}`,
+      valid: panelValid(ACCESS_RULE_PANEL_FIELDS.applications),
+      content: readOnly ? (
+        <List dense aria-label="Applications of the rule">
+          {values.applications.map((id) => (
+            <ListItem key={id}>
+              <ListItemText primary={appName(id, applications)} />
+            </ListItem>
+          ))}
+        </List>
+      ) : (
+        <Box>
+          <DualList
+            groups={[
+              {
+                title: APPS_GROUP,
+                items: applications.map((a) => ({ name: a.name, description: appTarget(a) })),
+              },
+            ]}
+            value={selected}
+            onChange={(next) => {
+              void formik.setFieldTouched('applications', true, false);
+              void formik.setFieldValue(
+                'applications',
+                next.flatMap((item) => idByName.get(item.name) ?? []),
+              );
+            }}
+            allowEmpty
+            availableTitle="Available applications"
+            selectedTitle="Applications of the rule"
+          />
+          {appsError ? (
+            <FormHelperText error sx={{ mt: 1 }}>
+              {appsError}
+            </FormHelperText>
+          ) : (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {applications.length === 0
+                ? 'No applications yet: add them in the Applications tab first.'
+                : 'The rule decides access to these applications. Add applications in the Applications tab.'}
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    {
+      id: 'conditions',
+      title: 'Device posture and session',
+      summary: `${values.posture_checks.length === 0 ? 'No posture check' : `${values.posture_checks.length} posture check${values.posture_checks.length === 1 ? '' : 's'}`} · ${sessionText}`,
+      optional: true,
+      valid: panelValid(ACCESS_RULE_PANEL_FIELDS.conditions),
+      content: (
+        <Stack spacing={2}>
+          <FormControl component="fieldset" disabled={readOnly}>
+            <FormLabel component="legend">Device posture checks (all must pass)</FormLabel>
+            <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              {POSTURE_CHECKS.map((check) => (
+                <FormControlLabel
+                  key={check}
+                  control={
+                    <Checkbox
+                      checked={values.posture_checks.includes(check)}
+                      onChange={(e) =>
+                        void formik.setFieldValue(
+                          'posture_checks',
+                          e.target.checked
+                            ? POSTURE_CHECKS.filter((c) => c === check || values.posture_checks.includes(c))
+                            : values.posture_checks.filter((c) => c !== check),
+                        )
+                      }
+                      slotProps={{
+                        input: { 'data-testid': `${privateAccessIds.field}-posture-${check}` } as object,
+                      }}
+                    />
+                  }
+                  label={POSTURE_CHECK_LABELS[check]}
+                />
+              ))}
+            </FormGroup>
+          </FormControl>
+          <TextField {...field('session_mode', 'Access lasts')} select>
+            {SESSION_MODES.map((m) => (
+              <MenuItem key={m} value={m}>
+                {SESSION_MODE_LABELS[m]}
+              </MenuItem>
+            ))}
+          </TextField>
+          {values.session_mode === 'time' && (
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+              <TextField
+                {...field('duration_value', 'Duration', 'Then the user signs in again.')}
+                required
+                sx={{ flex: '1 1 140px' }}
+                slotProps={{
+                  htmlInput: {
+                    'data-testid': `${privateAccessIds.field}-duration_value`,
+                    inputMode: 'numeric',
+                  },
+                }}
+              />
+              <TextField {...field('duration_unit', 'Unit')} select sx={{ flex: '1 1 140px' }}>
+                {TIME_UNITS.map((u) => (
+                  <MenuItem key={u} value={u}>
+                    {TIME_UNIT_LABELS[u]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Box>
+          )}
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={narrow}
+      aria-labelledby="pa-rule-dialog-title"
+      data-testid={privateAccessIds.ruleDialog}
+    >
+      <DialogTitle id="pa-rule-dialog-title">
+        {TITLES[mode]}
+        {mode === 'edit' || mode === 'view' ? `: ${initial.name}` : ''}
+      </DialogTitle>
+      <DialogContent>
+        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={TITLES[mode]}>
+          <RuleAccordion
+            panels={panels}
+            editMode={mode !== 'add'}
+            canSave={!readOnly}
+            onSave={() => void formik.submitForm()}
+            onCancel={onClose}
+            saveLabel={mode === 'edit' ? 'Apply' : 'Add to rules'}
+          />
+        </Box>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,165 @@
+import { useMemo } from 'react';
+import { useFormik } from 'formik';
+import { Autocomplete, Box, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
+import { DualList, type DualListItem } from '@workbench/common';
+import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
+import { EntryDialog } from '../fwaas/EntryDialog';
+import { appName, appTarget, clusterName, type Cluster, type PrivateApp } from './privateAccessModel';
+import { catalogSchema, paMessage, type CatalogFormValues } from './privateAccessForms';
+
+const APPS_GROUP = 'Applications';
+
+/**
+ * Add, edit or view an application catalog: the applications the user portal lists under it
+ * (the dual list, from the Applications tab) and the connector clusters that publish it (from the
+ * Connector clusters tab). A deleted application or cluster shows as such until removed.
+ */
+export function CatalogDialog({
+  mode,
+  initial,
+  otherNames,
+  applications,
+  clusters,
+  onSave,
+  onClose,
+}: {
+  mode: 'add' | 'edit' | 'view';
+  initial: CatalogFormValues;
+  otherNames: readonly string[];
+  applications: readonly PrivateApp[];
+  clusters: readonly Cluster[];
+  onSave: (values: CatalogFormValues) => void;
+  onClose: () => void;
+}) {
+  const readOnly = mode === 'view';
+  const schema = useMemo(() => catalogSchema(otherNames), [otherNames]);
+  const formik = useFormik<CatalogFormValues>({
+    initialValues: initial,
+    validationSchema: schema,
+    onSubmit: onSave,
+  });
+  const { values } = formik;
+  const errorOf = (name: keyof CatalogFormValues) => {
+    const shown = formik.touched[name] || formik.submitCount > 0;
+    return shown ? paMessage(formik.errors[name]) : undefined;
+  };
+  const field = (name: 'name' | 'description', label: string, helper?: string) => ({
+    name,
+    label,
+    value: values[name],
+    onChange: formik.handleChange,
+    onBlur: formik.handleBlur,
+    error: Boolean(errorOf(name)),
+    helperText: errorOf(name) ?? helper,
+    disabled: readOnly,
+    fullWidth: true,
+    slotProps: { htmlInput: { 'data-testid': `${privateAccessIds.field}-${name}` } },
+  });
+
+  const idByName = new Map<string, string>();
+  for (const a of applications) idByName.set(a.name, a.id);
+  for (const id of values.applications) idByName.set(appName(id, applications), id);
+  const selected: DualListItem[] = values.applications.map((id) => ({
+    name: appName(id, applications),
+    category: APPS_GROUP,
+  }));
+  // The clusters to pick from, and any the catalog names that were deleted (shown, removable).
+  const clusterOptions = [
+    ...clusters.map((c) => c.id),
+    ...values.clusters.filter((id) => !clusters.some((c) => c.id === id)),
+  ];
+
+  return (
+    <EntryDialog
+      title={
+        mode === 'add'
+          ? 'Add catalog'
+          : mode === 'edit'
+            ? `Edit catalog: ${initial.name}`
+            : `Catalog: ${initial.name}`
+      }
+      testId={privateAccessIds.catalogDialog}
+      readOnly={readOnly}
+      applyLabel={mode === 'add' ? 'Add to catalogs' : 'Apply'}
+      canApply={!formik.isSubmitting}
+      onSubmit={formik.handleSubmit}
+      onClose={onClose}
+    >
+      <TextField {...field('name', 'Name')} required autoFocus={!readOnly} />
+      <Box>
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          Applications
+        </Typography>
+        {readOnly ? (
+          <List dense aria-label="Applications of the catalog">
+            {values.applications.length === 0 ? (
+              <ListItem>
+                <ListItemText primary="None" />
+              </ListItem>
+            ) : (
+              values.applications.map((id) => (
+                <ListItem key={id}>
+                  <ListItemText primary={appName(id, applications)} />
+                </ListItem>
+              ))
+            )}
+          </List>
+        ) : (
+          <DualList
+            groups={[
+              {
+                title: APPS_GROUP,
+                items: applications.map((a) => ({ name: a.name, description: appTarget(a) })),
+              },
+            ]}
+            value={selected}
+            onChange={(next) =>
+              void formik.setFieldValue(
+                'applications',
+                next.flatMap((item) => idByName.get(item.name) ?? []),
+              )
+            }
+            allowEmpty
+            availableTitle="Available applications"
+            selectedTitle="Applications of the catalog"
+          />
+        )}
+      </Box>
+      <Autocomplete
+        multiple
+        options={clusterOptions}
+        getOptionLabel={(id) => clusterName(id, clusters)}
+        getOptionDisabled={(id) => !clusters.some((c) => c.id === id)}
+        value={values.clusters}
+        onChange={(_, next) => void formik.setFieldValue('clusters', next)}
+        disabled={readOnly}
+        filterSelectedOptions
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Connector clusters"
+            error={Boolean(errorOf('clusters'))}
+            helperText={
+              errorOf('clusters') ??
+              (clusters.length === 0
+                ? 'No clusters yet: add them in the Connector clusters tab.'
+                : 'The clusters that publish the catalog to the user portal.')
+            }
+            slotProps={{
+              ...params.slotProps,
+              htmlInput: {
+                ...params.slotProps.htmlInput,
+                'data-testid': `${privateAccessIds.field}-clusters`,
+              },
+            }}
+          />
+        )}
+      />
+      <TextField
+        {...field('description', 'Description', 'Optional: shown to users in the portal.')}
+        multiline
+        minRows={2}
+      />
+    </EntryDialog>
+  );
+}
