@@ -129,6 +129,9 @@ const any = (...permissions: string[]): AccessRule => ({ any: permissions });
 /** The policy groups whose editor has landed: its page, with sections under its path. */
 const POLICY_EDITORS: Partial<Record<string, PageLoader>> = {
   web_policy: page(() => import('../areas/policy/web/WebPolicyPage').then((m) => m.WebPolicyPage)),
+  content_inspection: page(() =>
+    import('../areas/policy/inspection/ContentInspectionPage').then((m) => m.ContentInspectionPage),
+  ),
 };
 
 /** One child per policy group (common's policy-group registry), in its order. */

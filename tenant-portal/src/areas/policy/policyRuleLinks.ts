@@ -6,6 +6,7 @@
  */
 import { FIREWALL_SECTIONS } from '../fwaas/firewallSections';
 import { WEB_SECTIONS } from './web/webSections';
+import { INSPECTION_SECTIONS } from './inspection/inspectionModel';
 
 /**
  * Every policy page and its tabs (path and kind): where each kind of the policy-kind registry is
@@ -15,6 +16,7 @@ const POLICY_PAGES: ReadonlyArray<{ base: string; sections: ReadonlyArray<{ path
   [
     { base: '/policy/web', sections: WEB_SECTIONS },
     { base: '/fwaas', sections: FIREWALL_SECTIONS },
+    { base: '/policy/content-inspection', sections: INSPECTION_SECTIONS },
   ];
 
 /** Rule ids are word characters only (RuleId); a key with a dot is a bypass domain, not a rule. */
