@@ -16,11 +16,14 @@ import { COUNTRIES } from '../../vocabularies/countries';
 import {
   FIREWALL_ACTIONS,
   FIREWALL_REQUEST_TYPES,
+  INSPECTION_ACTIONS,
+  INSPECTION_TYPES,
   POLICY_ENFORCEMENT_ACTIONS,
   RISKS,
   THREAT_CLASSES,
 } from '../../vocabularies/logFilterVocabularies';
 import { vocabularyLabel, type Vocabulary } from '../../vocabularies/vocabulary';
+import { contentTypeDisplayName } from '../policy-reference/contentTypeDisplayName';
 import type { DiffEntries } from './revisionSlice';
 
 export interface DiffTextOptions {
@@ -75,7 +78,56 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   note: 'note',
   'pre.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked first)',
   'post.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked last)',
+  // Content inspection (issue 13): the settings and runtime analysis documents, and rule fields.
+  'contentInspection.enabled': 'file inspection',
+  'contentInspection.direction': 'transfers inspected',
+  'contentInspection.inspection_types': 'inspect by',
+  'contentInspection.max_file_size_mb': 'largest file inspected (MB)',
+  'contentInspection.oversize_action': 'larger files',
+  'contentInspection.timeout_seconds': 'wait for a verdict (seconds)',
+  'contentInspection.timeout_action': 'when no verdict came in time',
+  'contentInspection.encrypted_action': 'encrypted files',
+  'runtimeAnalysis.risk_level': 'runtime analysis risk level',
+  'runtimeAnalysis.custom_threshold': 'runtime analysis score threshold',
+  'runtimeAnalysis.file_types': 'file types analysed',
+  'runtimeAnalysis.max_file_size_mb': 'largest file analysed (MB)',
+  'runtimeAnalysis.timeout_seconds': 'wait for a runtime verdict (seconds)',
+  'runtimeAnalysis.timeout_action': 'when no runtime verdict came in time',
+  sha256: 'hashes',
+  file_types: 'file types',
+  content_types: 'content types',
+  cdr: 'content disarm (CDR)',
+  allow_download: 'downloading the original',
+  allow_print: 'printing',
+  password_protected: 'password-protected documents',
 };
+
+/** Transfer directions and risk levels (api-client-layer §3 Enumerations) as read in a sentence. */
+const DIRECTION_LABELS: Vocabulary = [
+  { code: 'all', label: 'all transfers' },
+  { code: 'uploads', label: 'uploads' },
+  { code: 'downloads', label: 'downloads' },
+  { code: 'uploadsAndDownloads', label: 'uploads and downloads' },
+];
+const RISK_LEVEL_LABELS: Vocabulary = [
+  { code: 'disabled', label: 'Disabled' },
+  { code: 'relaxed', label: 'Relaxed' },
+  { code: 'moderate', label: 'Moderate' },
+  { code: 'aggressive', label: 'Aggressive' },
+  { code: 'custom', label: 'Custom' },
+];
+const PASSWORD_PROTECTED_LABELS: Vocabulary = [
+  { code: 'allow', label: 'Allow' },
+  { code: 'block', label: 'Block' },
+  { code: 'prompt', label: 'Ask for the password' },
+];
+
+/** Kinds whose rules take the inspection actions (portal-core §3: allow Mark as Clean, block Mark as Infected). */
+const INSPECTION_ACTION_KINDS: ReadonlySet<string> = new Set([
+  'inspection/exceptions',
+  'inspection/global_exceptions',
+  'inspection/parent_global_exceptions',
+]);
 
 const humanise = (path: string): string =>
   FIELD_LABELS[path] ??
@@ -99,6 +151,9 @@ interface ListStyle {
 const LIST_WHERE: Readonly<Record<string, string>> = {
   'pre.list': ' (checked first)',
   'post.list': ' (checked last)',
+  // Global exceptions: pre and post (api-client-layer §3).
+  pre: ' (checked first)',
+  post: ' (checked last)',
 };
 
 const NOUNS: Readonly<Record<string, string>> = {
@@ -131,7 +186,11 @@ class Describer {
   }
 
   private actionLabel(code: unknown): string {
-    const vocabulary = this.kind.startsWith('fwaas/') ? FIREWALL_ACTIONS : POLICY_ENFORCEMENT_ACTIONS;
+    const vocabulary = this.kind.startsWith('fwaas/')
+      ? FIREWALL_ACTIONS
+      : INSPECTION_ACTION_KINDS.has(this.kind)
+        ? INSPECTION_ACTIONS
+        : POLICY_ENFORCEMENT_ACTIONS;
     return vocabularyLabel(vocabulary, String(code));
   }
 
@@ -147,6 +206,19 @@ class Describer {
     if (leaf === 'geo_ip' || leaf === 'countries') return vocabularyLabel(COUNTRIES, String(value));
     if (leaf === 'match') return vocabularyLabel(STRING_MATCH_LABELS, String(value));
     if (leaf === 'days' && typeof value === 'number') return DAYS[value] ?? String(value);
+    if (leaf === 'inspection_types') return vocabularyLabel(INSPECTION_TYPES, String(value));
+    if (leaf === 'direction') return vocabularyLabel(DIRECTION_LABELS, String(value));
+    if (leaf === 'risk_level') return vocabularyLabel(RISK_LEVEL_LABELS, String(value));
+    if (leaf === 'password_protected') return vocabularyLabel(PASSWORD_PROTECTED_LABELS, String(value));
+    if (leaf.endsWith('_action') && typeof value === 'string')
+      return vocabularyLabel(POLICY_ENFORCEMENT_ACTIONS, value);
+    if (leaf === 'file_types' && typeof value === 'string') return `.${value}`;
+    if (leaf === 'sha256' && typeof value === 'string') return `${value.slice(0, 12)}…`;
+    if (leaf === 'content_types' && isItem(value) && typeof value.name === 'string') {
+      const entries = Array.isArray(value.entries) ? value.entries : [];
+      const name = contentTypeDisplayName(value.name);
+      return entries.length ? `${name} (${entries.map(String).join(', ')})` : name;
+    }
     if (typeof value === 'boolean') return value ? 'on' : 'off';
     if (typeof value === 'number') return String(value);
     if (typeof value === 'string') return `“${value}”`;
