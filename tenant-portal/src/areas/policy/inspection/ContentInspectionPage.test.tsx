@@ -88,10 +88,13 @@ describe('Content Inspection page', () => {
         .getByRole('button', { name: `Move ${name} up` })
         .closest('[row-index]')
         ?.getAttribute('row-index');
-    await waitFor(async () => {
-      await user.click(screen.getByRole('button', { name: 'Move Known bad installer up' }));
-      expect(rowIndexOf('Known bad installer')).toBe('0');
-    });
+    await waitFor(
+      async () => {
+        await user.click(screen.getByRole('button', { name: 'Move Known bad installer up' }));
+        expect(rowIndexOf('Known bad installer')).toBe('0');
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     await user.click(screen.getByTestId(policyEditorIds.save));
     await waitFor(() => expect(server.saves).toHaveLength(1));
     const saved = dataOf<{ list: ExceptionRule[]; bypass: string[]; reorderingEvents?: unknown[] }>(server);
@@ -152,7 +155,7 @@ describe('Content Inspection page', () => {
     });
   });
 
-  it('file types v3: the migration says what will change, and a stale revision shows the conflict', async () => {
+  it('file types v3: the migration says what will change; a stale revision shows the conflict; then it moves to v4', async () => {
     const user = userEvent.setup();
     const { server } = open('/policy/content-inspection/file-types', {
       content: {
@@ -192,6 +195,17 @@ describe('Content Inspection page', () => {
       state: 'new',
       updated_at: expect.any(String),
     });
+    // Reloaded and tried again: the revision moves to the v4 content types and the tab edits those.
+    await user.click(screen.getByTestId(inspectionIds.migrate));
+    const again = await screen.findByRole('dialog', {
+      name: 'Move the file-type rules to the v4 content types?',
+    });
+    await user.click(within(again).getByTestId(inspectionIds.migrateConfirm));
+    await waitFor(() =>
+      expect(screen.getByTestId(inspectionIds.contentVersion)).toHaveAttribute('data-version', '4'),
+    );
+    expect(server.migrations).toHaveLength(2);
+    expect(await screen.findByTestId(`${inspectionIds.ruleAdd}-v4-content`)).toBeInTheDocument();
   });
 
   it('file types v4: content types are named as the spec says (Calendar reads ICS Meeting Invitation) and need one', async () => {
@@ -221,6 +235,43 @@ describe('Content Inspection page', () => {
       action: 'block',
       direction: 'downloads',
       content_types: [{ name: 'iCalendar', entries: [] }],
+    });
+  });
+
+  it('documents: extensions are required and normalised; the switches and password handling are saved', async () => {
+    const user = userEvent.setup();
+    const { server } = open('/policy/content-inspection/documents');
+    await section('documents');
+    await user.click(await screen.findByTestId(`${inspectionIds.ruleAdd}-docs`));
+    const dialog = await screen.findByRole('dialog', { name: 'New document rule' });
+    await user.click(within(dialog).getByTestId(inspectionIds.ruleName));
+    await user.paste('Office read-only');
+    await user.click(within(dialog).getAllByTestId(componentIds.ruleAccordionNext)[0]);
+    const types = within(dialog).getByTestId(inspectionIds.ruleFileTypes);
+    await user.click(types);
+    await user.tab();
+    expect(await within(dialog).findByText('Enter at least one extension.')).toBeInTheDocument();
+    await user.click(types);
+    await user.paste('docx, .PDF docx');
+    await user.tab();
+    expect(await within(dialog).findByText('An extension is listed twice.')).toBeInTheDocument();
+    await user.clear(types);
+    await user.paste('docx, .PDF');
+    await user.click(within(dialog).getByRole('switch', { name: 'Allow printing' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule and comment' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByTestId(policyEditorIds.save));
+    await waitFor(() => expect(server.saves).toHaveLength(1));
+    expect(server.saves[0].kind).toBe('v4/docs');
+    expect(dataOf<{ list: object[] }>(server).list[0]).toMatchObject({
+      name: 'Office read-only',
+      direction: 'downloads',
+      file_types: ['docx', 'pdf'],
+      action: 'block',
+      allow_download: true,
+      allow_print: false,
+      password_protected: 'prompt',
     });
   });
 

@@ -13,7 +13,7 @@ import { ExceptionsSection, describeRulesError } from './ExceptionsSection';
 import { FileTypesTab } from './FileTypesSection';
 import { InspectionRuleList } from './InspectionRuleList';
 import { RuntimeAnalysisSection } from './RuntimeAnalysisSection';
-import { GlobalExceptionsSection, ParentGlobalExceptions } from './GlobalExceptionsSection';
+import { GlobalExceptionsSection, ParentGlobalSection } from './GlobalExceptionsSection';
 
 const titled = (path: InspectionSectionPath) => {
   const s = INSPECTION_SECTIONS.find((w) => w.path === path);
@@ -85,12 +85,6 @@ const globalSection = policySection({
   Editor: GlobalExceptionsSection,
   describeError: describeRulesError('pre', 'post'),
 });
-const parentSection = policySection({
-  path: 'global-exceptions-parent',
-  title: 'Set by the parent tenant',
-  kind: 'inspection/parent_global_exceptions',
-  Editor: ParentGlobalExceptions,
-});
 
 /**
  * The Content Inspection page's sections (issue 13; portal-core §7 Policy; api-client-layer §3, §7):
@@ -117,7 +111,9 @@ export const INSPECTION_PAGE_SECTIONS: readonly FamilySection[] = [
     render: (link) => (
       <>
         {globalSection.render(link)}
-        <Box sx={{ mt: 4 }}>{parentSection.render(link)}</Box>
+        <Box sx={{ mt: 4 }}>
+          <ParentGlobalSection />
+        </Box>
       </>
     ),
   },

@@ -1,4 +1,7 @@
+import { useId } from 'react';
 import { Box, Typography } from '@mui/material';
+import { LoadFailed, Loading, usePolicyDocEditor } from '@workbench/common';
+import { policyEditorIds } from '@workbench/common/test-ids/webPolicyIds';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
@@ -7,6 +10,7 @@ import { hashesSummary } from './ExceptionsSection';
 import type { ExceptionRule } from './inspectionRuleForm';
 
 type GlobalDoc = PolicyData<'inspection/global_exceptions'>;
+type ParentDoc = PolicyData<'inspection/parent_global_exceptions'>;
 
 /** The two stages of a global document: before the policy's own rules, and after them. */
 export const STAGES = [
@@ -82,7 +86,7 @@ function ParentList({ title, rules }: { title: string; rules: readonly Exception
  * 403 or 404 reads as empty): read-only here, and "No rules set by the parent" when there are none
  * (also when there is no parent, or the tenant may not see its rules), never an error.
  */
-export function ParentGlobalExceptions({ doc }: SectionEditorProps<'inspection/parent_global_exceptions'>) {
+export function ParentGlobalExceptions({ doc }: { doc: ParentDoc }) {
   const empty = doc.pre.length === 0 && doc.post.length === 0;
   return (
     <Box data-testid={inspectionIds.parentRules}>
@@ -94,6 +98,33 @@ export function ParentGlobalExceptions({ doc }: SectionEditorProps<'inspection/p
         <Typography data-testid={inspectionIds.parentEmpty}>No rules set by the parent</Typography>
       ) : (
         STAGES.map((stage) => <ParentList key={stage.list} title={stage.title} rules={doc[stage.list]} />)
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The parent's rules as a section of their own: loaded like any document, but with no Save, Undo
+ * or unsaved state (nothing here can change them, whatever the role).
+ */
+export function ParentGlobalSection() {
+  const editor = usePolicyDocEditor('inspection/parent_global_exceptions');
+  const headingId = useId();
+  return (
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      data-testid={`${policyEditorIds.section}-global-exceptions-parent`}
+    >
+      <Typography variant="h2" id={headingId} sx={{ mb: 1 }}>
+        Set by the parent tenant
+      </Typography>
+      {editor.status === 'failed' && editor.error ? (
+        <LoadFailed message={editor.error.message} onRetry={editor.reload} />
+      ) : editor.draft === null ? (
+        <Loading label="Loading the parent tenant's rules" />
+      ) : (
+        <ParentGlobalExceptions doc={editor.draft} />
       )}
     </Box>
   );
