@@ -128,7 +128,7 @@ export function SelectField<V>({
       onChange={form.handleChange}
       disabled={readOnly}
       slotProps={{ htmlInput: { 'data-testid': `${inspectionIds.setting}-${name}` } }}
-      sx={{ maxWidth: 420 }}
+      sx={{ minWidth: 260, maxWidth: 420 }}
     >
       {options.map((o) => (
         <MenuItem key={o.code} value={o.code}>
