@@ -46,12 +46,12 @@ export const DEMO_CAPABILITIES: Record<string, Record<string, unknown>> = {
     runtime_analysis: { test: false },
     mobileSupport: { enabled: true, emailSupportLevel: 'full' },
   },
+  // A web-only tenant: no file capabilities, so no documents, files or contentInspection flag
+  // (portal-core §3), the tenant the browser tests use for a family hidden by its flag.
   globex: {
     rbac: false,
     sso: true,
     pac: true,
-    safedocs: true,
-    filedownload: true,
     ssl: true,
     usersAndGroups: true,
     policySettings: true,

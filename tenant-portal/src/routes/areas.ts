@@ -131,6 +131,9 @@ const POLICY_EDITORS: Partial<Record<string, PageLoader>> = {
   web_policy: page(() => import('../areas/policy/web/WebPolicyPage').then((m) => m.WebPolicyPage)),
   email_policy: page(() => import('../areas/policy/email/EmailPolicyPage').then((m) => m.EmailPolicyPage)),
   dlp_policy: page(() => import('../areas/policy/dlp/DlpPolicyPage').then((m) => m.DlpPolicyPage)),
+  content_inspection: page(() =>
+    import('../areas/policy/inspection/ContentInspectionPage').then((m) => m.ContentInspectionPage),
+  ),
 };
 
 /** One child per policy group (common's policy-group registry), in its order. */

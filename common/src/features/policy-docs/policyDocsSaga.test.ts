@@ -67,6 +67,23 @@ describe('policy-docs saga: load', () => {
     });
   });
 
+  test("a parent tenant's rules answered 403 or 404 read as empty, not as a failure (api-client-layer §5)", async () => {
+    const { store, mock } = createTestStore();
+    store.dispatch(revisionLoaded(loadedRev));
+    mock
+      .onGet('/api/policy/v1/rules/inspection/parent_global_exceptions/')
+      .replyOnce(404, { message: 'No parent.' });
+    store.dispatch(policyDocRequested({ kind: 'inspection/parent_global_exceptions' }));
+    await stateWhen(
+      store,
+      (s) => s.policyDocs.editors['inspection/parent_global_exceptions']?.status === 'ready',
+    );
+    expect(store.getState().policyDocs.editors['inspection/parent_global_exceptions']?.draft).toEqual({
+      pre: [],
+      post: [],
+    });
+  });
+
   test('fetches the revision first when none is known', async () => {
     const { store, mock } = createTestStore();
     mock.onGet('/api/policy/v1/rules').reply(200, loadedRev);

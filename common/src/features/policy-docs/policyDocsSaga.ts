@@ -44,7 +44,10 @@ function documentOf(reply: object): unknown {
 }
 
 function* readDoc(http: HttpClient, kind: PolicyKind, rev: number): SagaIterator<unknown> {
-  const reply: object = yield call(policyApi.getPolicyDoc, http, kind, rev);
+  // A parent tenant's rules (and the global bnb rules) read 403 and 404 as empty (api-client-layer §5).
+  const reply: object = (policyApi.TOLERANT_READ_KINDS as readonly string[]).includes(kind)
+    ? yield call(policyApi.getPolicyDocTolerant, http, kind as policyApi.TolerantReadKind, rev)
+    : yield call(policyApi.getPolicyDoc, http, kind, rev);
   return documentOf(reply);
 }
 

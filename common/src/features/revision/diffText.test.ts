@@ -364,6 +364,162 @@ describe('diffText: the revision diff as sentences (issue 12)', () => {
     );
     expect(readable).toEqual([{ kind: 'risks', title: 'Risk levels', lines: ['Block for High added'] }]);
   });
+
+  describe('content inspection kinds (issue 13)', () => {
+    const inspectionRule = (extra: Record<string, unknown> = {}) =>
+      rule('e1', 'Known installer', 'allow', { sha256: [], ...extra });
+
+    test('inspection rules read with the inspection actions (Mark as Clean, Mark as Infected, Inspect)', () => {
+      expect(
+        changeText(
+          { kind: 'inspection/exceptions' },
+          { op: 'added', path: 'list', key: 'e1', index: 0, item: inspectionRule() },
+        ),
+      ).toBe('rule 1 “Known installer” added (Mark as Clean)');
+      expect(
+        changeText(
+          { kind: 'inspection/exceptions' },
+          { op: 'changed', path: 'list', key: 'e1', index: 0, field: 'action', from: 'allow', to: 'inspect' },
+          { entries: { 'inspection/exceptions': { list: { e1: inspectionRule() } } } },
+        ),
+      ).toBe('rule “Known installer”: action changed from Mark as Clean to Inspect');
+      expect(
+        changeText(
+          { kind: 'inspection/exceptions' },
+          {
+            op: 'changed',
+            path: 'list',
+            key: 'e1',
+            index: 0,
+            field: 'sha256',
+            from: [],
+            to: ['ab'.repeat(32)],
+          },
+          { entries: { 'inspection/exceptions': { list: { e1: inspectionRule() } } } },
+        ),
+      ).toBe('rule “Known installer”: hashes abababababab… added');
+    });
+
+    test('global exceptions say which list: checked first (pre) or last (post)', () => {
+      expect(
+        changeText(
+          { kind: 'inspection/global_exceptions' },
+          { op: 'added', path: 'pre', key: 'g1', index: 0, item: inspectionRule({ action: 'block' }) },
+        ),
+      ).toBe('rule 1 “Known installer” (checked first) added (Mark as Infected)');
+      expect(
+        changeText(
+          { kind: 'inspection/global_exceptions' },
+          { op: 'moved', path: 'post', key: 'g1', from: 0, to: 2 },
+          { entries: { 'inspection/global_exceptions': { post: { g1: inspectionRule() } } } },
+        ),
+      ).toBe('rule “Known installer” (checked last) moved from 1 to 3');
+    });
+
+    test('the settings and runtime analysis read by their labels', () => {
+      const lines = diffLines(
+        diffOf([
+          {
+            kind: 'inspection',
+            title: 'Content inspection',
+            changes: [
+              { op: 'changed', path: 'contentInspection.enabled', from: false, to: true },
+              { op: 'changed', path: 'contentInspection.max_file_size_mb', from: 50, to: 120 },
+              {
+                op: 'changed',
+                path: 'contentInspection.inspection_types',
+                from: ['file', 'hash'],
+                to: ['file', 'hash', 'document'],
+              },
+              { op: 'changed', path: 'contentInspection.timeout_action', from: 'allow', to: 'block' },
+              { op: 'changed', path: 'contentInspection.direction', from: 'downloads', to: 'all' },
+            ],
+          },
+          {
+            kind: 'runtime_analysis',
+            title: 'Runtime analysis',
+            changes: [
+              { op: 'changed', path: 'runtimeAnalysis.risk_level', from: 'disabled', to: 'custom' },
+              { op: 'changed', path: 'runtimeAnalysis.custom_threshold', from: null, to: 70 },
+            ],
+          },
+        ]),
+      );
+      expect(lines).toEqual([
+        'Content inspection: File inspection turned on',
+        'Content inspection: Largest file inspected (MB) changed from 50 to 120',
+        'Content inspection: Inspect by Document added',
+        'Content inspection: When no verdict came in time changed from Allow to Block',
+        'Content inspection: Transfers inspected changed from downloads to all transfers',
+        'Runtime analysis: Runtime analysis risk level changed from Disabled to Custom',
+        'Runtime analysis: Runtime analysis score threshold set to 70',
+      ]);
+    });
+
+    test('file types: extensions, content types by their shown names (ICS), document switches', () => {
+      const v4 = { kind: 'v4/content' };
+      const entries = {
+        'v4/content': { list: { c1: rule('c1', 'Invitations') } },
+        content: { list: { c1: rule('c1', 'PDFs') } },
+        'v4/docs': { list: { d1: rule('d1', 'Office') } },
+      };
+      expect(
+        changeText(
+          v4,
+          {
+            op: 'changed',
+            path: 'list',
+            key: 'c1',
+            index: 0,
+            field: 'content_types',
+            from: [{ name: 'Documents', entries: [] }],
+            to: [
+              { name: 'Documents', entries: [] },
+              { name: 'iCalendar', entries: ['ics'] },
+            ],
+          },
+          { entries },
+        ),
+      ).toBe('rule “Invitations”: content types ICS Meeting Invitation (ics) added');
+      expect(
+        changeText(
+          { kind: 'content' },
+          {
+            op: 'changed',
+            path: 'list',
+            key: 'c1',
+            index: 0,
+            field: 'file_types',
+            from: ['pdf'],
+            to: ['pdf', 'docx'],
+          },
+          { entries },
+        ),
+      ).toBe('rule “PDFs”: file types .docx added');
+      expect(
+        changeText(
+          { kind: 'v4/docs' },
+          { op: 'changed', path: 'list', key: 'd1', index: 0, field: 'allow_print', from: true, to: false },
+          { entries },
+        ),
+      ).toBe('rule “Office”: printing turned off');
+      expect(
+        changeText(
+          { kind: 'v4/docs' },
+          {
+            op: 'changed',
+            path: 'list',
+            key: 'd1',
+            index: 0,
+            field: 'password_protected',
+            from: 'prompt',
+            to: 'block',
+          },
+          { entries },
+        ),
+      ).toBe('rule “Office”: password-protected documents changed from Ask for the password to Block');
+    });
+  });
 });
 
 describe('diffText: the DLP and customization kinds (issue 13)', () => {

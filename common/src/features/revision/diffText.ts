@@ -19,12 +19,15 @@ import {
   FIREWALL_ACTIONS,
   FIREWALL_REQUEST_TYPES,
   FREQUENCIES,
+  INSPECTION_ACTIONS,
+  INSPECTION_TYPES,
   POLICY_ENFORCEMENT_ACTIONS,
   RISKS,
   THREAT_CLASSES,
 } from '../../vocabularies/logFilterVocabularies';
 import { vocabularyLabel, type Vocabulary } from '../../vocabularies/vocabulary';
 import { POSTURE_CHECK_VOCABULARY, sessionText } from '../../vocabularies/privateAccessVocabularies';
+import { contentTypeDisplayName } from '../policy-reference/contentTypeDisplayName';
 import type { DiffEntries } from './revisionSlice';
 
 export interface DiffTextOptions {
@@ -104,7 +107,55 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   action_on_detection: 'action on detection',
   content_types: 'content types',
   mime_types: 'MIME types',
+  // Content inspection (issue 13): the settings and runtime analysis documents, and rule fields.
+  'contentInspection.enabled': 'file inspection',
+  'contentInspection.direction': 'transfers inspected',
+  'contentInspection.inspection_types': 'inspect by',
+  'contentInspection.max_file_size_mb': 'largest file inspected (MB)',
+  'contentInspection.oversize_action': 'larger files',
+  'contentInspection.timeout_seconds': 'wait for a verdict (seconds)',
+  'contentInspection.timeout_action': 'when no verdict came in time',
+  'contentInspection.encrypted_action': 'encrypted files',
+  'runtimeAnalysis.risk_level': 'runtime analysis risk level',
+  'runtimeAnalysis.custom_threshold': 'runtime analysis score threshold',
+  'runtimeAnalysis.file_types': 'file types analysed',
+  'runtimeAnalysis.max_file_size_mb': 'largest file analysed (MB)',
+  'runtimeAnalysis.timeout_seconds': 'wait for a runtime verdict (seconds)',
+  'runtimeAnalysis.timeout_action': 'when no runtime verdict came in time',
+  sha256: 'hashes',
+  file_types: 'file types',
+  cdr: 'content disarm (CDR)',
+  allow_download: 'downloading the original',
+  allow_print: 'printing',
+  password_protected: 'password-protected documents',
 };
+
+/** Transfer directions and risk levels (api-client-layer §3 Enumerations) as read in a sentence. */
+const DIRECTION_LABELS: Vocabulary = [
+  { code: 'all', label: 'all transfers' },
+  { code: 'uploads', label: 'uploads' },
+  { code: 'downloads', label: 'downloads' },
+  { code: 'uploadsAndDownloads', label: 'uploads and downloads' },
+];
+const RISK_LEVEL_LABELS: Vocabulary = [
+  { code: 'disabled', label: 'Disabled' },
+  { code: 'relaxed', label: 'Relaxed' },
+  { code: 'moderate', label: 'Moderate' },
+  { code: 'aggressive', label: 'Aggressive' },
+  { code: 'custom', label: 'Custom' },
+];
+const PASSWORD_PROTECTED_LABELS: Vocabulary = [
+  { code: 'allow', label: 'Allow' },
+  { code: 'block', label: 'Block' },
+  { code: 'prompt', label: 'Ask for the password' },
+];
+
+/** Kinds whose rules take the inspection actions (portal-core §3: allow Mark as Clean, block Mark as Infected). */
+const INSPECTION_ACTION_KINDS: ReadonlySet<string> = new Set([
+  'inspection/exceptions',
+  'inspection/global_exceptions',
+  'inspection/parent_global_exceptions',
+]);
 
 const humanise = (path: string): string =>
   FIELD_LABELS[path] ??
@@ -128,6 +179,9 @@ interface ListStyle {
 const LIST_WHERE: Readonly<Record<string, string>> = {
   'pre.list': ' (checked first)',
   'post.list': ' (checked last)',
+  // Global exceptions: pre and post (api-client-layer §3).
+  pre: ' (checked first)',
+  post: ' (checked last)',
 };
 
 /** By kind, or by `<kind>:<list path>` for a kind with several lists. */
@@ -221,7 +275,9 @@ class Describer {
       ? FIREWALL_ACTIONS
       : DLP_ACTION_KINDS.has(this.kind)
         ? DLP_ACTIONS
-        : POLICY_ENFORCEMENT_ACTIONS;
+        : INSPECTION_ACTION_KINDS.has(this.kind)
+          ? INSPECTION_ACTIONS
+          : POLICY_ENFORCEMENT_ACTIONS;
     return vocabularyLabel(vocabulary, String(code));
   }
 
@@ -248,6 +304,19 @@ class Describer {
       const ref = REFERENCES[leaf];
       const entry = this.options.entries?.[ref.kind]?.[ref.path]?.[value];
       return isItem(entry) && typeof entry.name === 'string' ? `“${entry.name}”` : `${ref.noun} ${value}`;
+    }
+    if (leaf === 'inspection_types') return vocabularyLabel(INSPECTION_TYPES, String(value));
+    if (leaf === 'direction') return vocabularyLabel(DIRECTION_LABELS, String(value));
+    if (leaf === 'risk_level') return vocabularyLabel(RISK_LEVEL_LABELS, String(value));
+    if (leaf === 'password_protected') return vocabularyLabel(PASSWORD_PROTECTED_LABELS, String(value));
+    if (leaf.endsWith('_action') && typeof value === 'string')
+      return vocabularyLabel(POLICY_ENFORCEMENT_ACTIONS, value);
+    if (leaf === 'file_types' && typeof value === 'string') return `.${value}`;
+    if (leaf === 'sha256' && typeof value === 'string') return `${value.slice(0, 12)}…`;
+    if (leaf === 'content_types' && isItem(value) && typeof value.name === 'string') {
+      const entries = Array.isArray(value.entries) ? value.entries : [];
+      const name = contentTypeDisplayName(value.name);
+      return entries.length ? `${name} (${entries.map(String).join(', ')})` : name;
     }
     if (typeof value === 'boolean') return value ? 'on' : 'off';
     if (typeof value === 'number') return String(value);

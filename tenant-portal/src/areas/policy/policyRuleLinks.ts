@@ -9,6 +9,7 @@ import { WEB_SECTIONS } from './web/webSections';
 import { EMAIL_SECTIONS } from './email/emailSections';
 import { DLP_SECTIONS } from './dlp/dlpSections';
 import { PRIVATE_ACCESS_BASE, PRIVATE_ACCESS_SECTIONS } from '../private-access/privateAccessSections';
+import { INSPECTION_SECTIONS } from './inspection/inspectionModel';
 
 /**
  * Every policy page and its tabs (path and kind): where each kind of the policy-kind registry is
@@ -21,6 +22,7 @@ const POLICY_PAGES: ReadonlyArray<{ base: string; sections: ReadonlyArray<{ path
     { base: '/policy/email', sections: EMAIL_SECTIONS },
     { base: '/policy/dlp', sections: DLP_SECTIONS },
     { base: PRIVATE_ACCESS_BASE, sections: PRIVATE_ACCESS_SECTIONS },
+    { base: '/policy/content-inspection', sections: INSPECTION_SECTIONS },
   ];
 
 /** Rule ids are word characters only (RuleId); a key with a dot is a bypass domain, not a rule. */

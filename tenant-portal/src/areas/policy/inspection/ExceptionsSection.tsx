@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { Box, TextField, Typography } from '@mui/material';
+import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
+import { domainOrWildcard } from '@workbench/common/api/contract/policy-kinds/kindDef';
+import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
+import { lines, pathInList } from '../web/listEdits';
+import { ruleMessage } from '../web/ruleForm';
+import { InspectionRuleList } from './InspectionRuleList';
+import { few } from './inspectionModel';
+
+type ExceptionsDoc = PolicyData<'inspection/exceptions'>;
+
+/** The first bypass line a domain check refuses, as "Line n: …". */
+function bypassError(text: string): string | null {
+  for (const [i, value] of lines(text).entries()) {
+    const key = domainOrWildcard(value);
+    if (key) return `Line ${i + 1}: ${ruleMessage(key)}`;
+  }
+  return null;
+}
+
+/** Says where a 400 of a rule list points ("Rule 'Skip updates'"), for lists at `paths`. */
+export const describeRulesError =
+  (...paths: string[]) =>
+  (path: string, doc: unknown): string | null => {
+    for (const list of paths) {
+      const at = pathInList(path, list);
+      if (!at) continue;
+      const rules = list.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], doc);
+      const rule = Array.isArray(rules) ? (rules[at.index] as { name?: string } | undefined) : undefined;
+      return rule?.name ? `Rule '${rule.name}'` : `Rule ${at.index + 1}`;
+    }
+    const bypass = pathInList(path, 'bypass');
+    return bypass ? `Bypass domains, line ${bypass.index + 1}` : null;
+  };
+
+/** A hash shortened for a table cell. */
+export const shortHash = (h: string): string => `${h.slice(0, 10)}…`;
+
+/** The files column of inspection exceptions: the hashes they settle, or every file. */
+export const hashesSummary = (r: { sha256: readonly string[] }): string =>
+  r.sha256.length ? few(r.sha256.map(shortHash), 2) : 'Every file';
+
+/**
+ * Inspection rules & exceptions (api-client-layer §3 exception rules: list, bypass,
+ * reorderingEvents; portal-core §3 inspection action: Mark as Clean, Mark as Infected, Inspect):
+ * rules that settle a file's verdict before it is scanned, in order, and the domains whose files
+ * are never inspected.
+ */
+export function ExceptionsSection({
+  doc,
+  onChange,
+  readOnly,
+  openRuleId,
+  onOpenRule,
+  serverError,
+}: {
+  doc: ExceptionsDoc;
+  onChange: (doc: ExceptionsDoc) => void;
+  readOnly: boolean;
+  openRuleId: string | null;
+  onOpenRule: (id: string | null) => void;
+  serverError: { path: string; message: string } | null;
+}) {
+  const bypassText = doc.bypass.join('\n');
+  const [bypass, setBypass] = useState(bypassText);
+  // The draft changed under the field (undo, reload): show it.
+  useEffect(() => setBypass(bypassText), [bypassText]);
+  const bypassProblem = bypassError(bypass);
+  return (
+    <Box>
+      <InspectionRuleList
+        kind="exception"
+        listId="exceptions"
+        label="Inspection rules"
+        noun="Inspection rule"
+        rules={doc.list}
+        onChange={(list) => onChange({ ...doc, list })}
+        readOnly={readOnly}
+        filesColumn={{ header: 'Files', value: hashesSummary }}
+        emptyText="No inspection rules yet: every file is inspected as the settings say."
+        openRuleId={openRuleId}
+        onOpenRule={onOpenRule}
+        serverError={serverError}
+      />
+      <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
+        Bypass domains
+      </Typography>
+      <TextField
+        label="Domains whose files are never inspected (one per line)"
+        multiline
+        minRows={3}
+        fullWidth
+        value={bypass}
+        disabled={readOnly}
+        onChange={(e) => setBypass(e.target.value)}
+        // The draft takes the list when the field is left, so Ctrl+Z inside it stays the text's own.
+        onBlur={() => {
+          if (!bypassProblem) onChange({ ...doc, bypass: lines(bypass) });
+        }}
+        error={Boolean(bypassProblem)}
+        helperText={bypassProblem ?? 'Checked before the rules. *.example.com covers its subdomains.'}
+        slotProps={{ htmlInput: { 'data-testid': inspectionIds.bypassDomains } }}
+      />
+    </Box>
+  );
+}

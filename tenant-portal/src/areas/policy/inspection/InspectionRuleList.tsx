@@ -1,0 +1,157 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, Switch, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import type { DataTableColumn } from '@workbench/common';
+import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
+import { newRuleId, pathInList, upsert } from '../web/listEdits';
+import { RuleTable } from '../web/RuleTable';
+import { InspectionRuleDialog, inspectionFieldOf } from './InspectionRuleDialog';
+import { ruleActionLabel, type InspectionRuleKind, type RuleOf } from './inspectionRuleForm';
+import { scopeSummary } from './inspectionModel';
+
+export interface InspectionRuleListProps<K extends InspectionRuleKind> {
+  kind: K;
+  /** Names the Add button's test id (`${inspectionIds.ruleAdd}-${listId}`). */
+  listId: string;
+  /** The table's accessible name and the dialog's noun ("Inspection exception"). */
+  label: string;
+  noun: string;
+  rules: ReadonlyArray<RuleOf[K]>;
+  onChange: (rules: Array<RuleOf[K]>) => void;
+  readOnly: boolean;
+  /** What the list's own column says of a rule (hashes, extensions, content types). */
+  filesColumn: { header: string; value: (rule: RuleOf[K]) => string };
+  emptyText: string;
+  /** The rule whose editor is open (?rule=<id>) and how to open one; without them the list keeps its own. */
+  openRuleId?: string | null;
+  onOpenRule?: (id: string | null) => void;
+  /** A 400's path inside the section's document and its message, and this list's path in it. */
+  serverError?: { path: string; message: string } | null;
+  listPath?: string;
+  contentTypeNames?: readonly string[];
+}
+
+/**
+ * An ordered rule list of the content-inspection page (first enabled match wins) on the shared
+ * rule table: Add, Edit (View for readers) in the rule accordion, on/off, Delete, and reordering
+ * by drag, typed position or Move up / Move down (audited as reorder by the server).
+ */
+export function InspectionRuleList<K extends InspectionRuleKind>({
+  kind,
+  listId,
+  label,
+  noun,
+  rules,
+  onChange,
+  readOnly,
+  filesColumn,
+  emptyText,
+  openRuleId: linkedId,
+  onOpenRule: openLinked,
+  serverError = null,
+  listPath = 'list',
+  contentTypeNames,
+}: InspectionRuleListProps<K>) {
+  const [ownOpen, setOwnOpen] = useState<string | null>(null);
+  const openRuleId = openLinked ? (linkedId ?? null) : ownOpen;
+  const onOpenRule = openLinked ?? setOwnOpen;
+  const [newId, setNewId] = useState<string | null>(null);
+  const errorRule = pathInList(serverError?.path ?? null, listPath);
+  const openRule = openRuleId === null ? null : (rules.find((r) => r.id === openRuleId) ?? null);
+  const openIndex = openRule ? rules.indexOf(openRule) : -1;
+  const ruleServerError = useMemo(() => {
+    if (!serverError || !errorRule || errorRule.index !== openIndex) return null;
+    const field = inspectionFieldOf(errorRule.rest);
+    return field ? { field, message: serverError.message } : null;
+  }, [serverError, errorRule, openIndex]);
+
+  const columns: Array<DataTableColumn<RuleOf[K]>> = [
+    { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
+    { name: 'action', header: 'Action', minWidth: 120, value: (r) => ruleActionLabel(kind, r.action) },
+    { name: 'files', header: filesColumn.header, flex: 2, minWidth: 140, value: filesColumn.value },
+    { name: 'conditions', header: 'Applies to', flex: 2, minWidth: 140, value: scopeSummary },
+    {
+      name: 'enabled',
+      header: 'On',
+      minWidth: 70,
+      center: true,
+      render: (r) => (
+        <Switch
+          size="small"
+          checked={r.enabled}
+          disabled={readOnly}
+          onChange={(e) => onChange(upsert(rules, { ...r, enabled: e.target.checked }, (x) => x.id))}
+          slotProps={{
+            input: {
+              'aria-label': `${r.name} enabled`,
+              'data-testid': `${webPolicyIds.ruleEnabled}-${r.id}`,
+            } as object,
+          }}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
+          Rules apply in this order: the first enabled rule that matches a file decides. Drag a row, type its
+          position, or use Move up and Move down.
+        </Typography>
+        {!readOnly && (
+          <Button
+            startIcon={<AddIcon />}
+            variant="outlined"
+            onClick={() => setNewId(newRuleId())}
+            data-testid={`${inspectionIds.ruleAdd}-${listId}`}
+          >
+            Add rule
+          </Button>
+        )}
+      </Box>
+      {openRuleId !== null && openRule === null && (
+        <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
+          The rule {openRuleId} is not in the staged policy; it may have been deleted.
+        </Alert>
+      )}
+      <RuleTable<RuleOf[K]>
+        label={label}
+        rows={rules}
+        rowKey={(r) => r.id}
+        rowName={(r) => r.name}
+        readOnly={readOnly}
+        ordered
+        onChange={onChange}
+        onEdit={(r) => onOpenRule(r.id)}
+        rowState={(r) =>
+          errorRule && rules[errorRule.index]?.id === r.id ? 'error' : r.enabled ? undefined : 'soft-error'
+        }
+        emptyText={emptyText}
+        columns={columns}
+      />
+      {(newId !== null || openRule !== null) && (
+        <InspectionRuleDialog<K>
+          key={openRule?.id ?? newId}
+          kind={kind}
+          noun={noun}
+          rule={openRule}
+          newId={newId ?? ''}
+          canWrite={!readOnly}
+          contentTypeNames={contentTypeNames}
+          serverError={ruleServerError}
+          onApply={(rule) => {
+            onChange(upsert(rules, rule, (r) => r.id));
+            setNewId(null);
+            onOpenRule(null);
+          }}
+          onClose={() => {
+            setNewId(null);
+            onOpenRule(null);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
