@@ -129,6 +129,8 @@ const any = (...permissions: string[]): AccessRule => ({ any: permissions });
 /** The policy groups whose editor has landed: its page, with sections under its path. */
 const POLICY_EDITORS: Partial<Record<string, PageLoader>> = {
   web_policy: page(() => import('../areas/policy/web/WebPolicyPage').then((m) => m.WebPolicyPage)),
+  casb_policy: page(() => import('../areas/policy/casb/CasbPolicyPage').then((m) => m.CasbPolicyPage)),
+  egress_policy: page(() => import('../areas/policy/egress/EgressPolicyPage').then((m) => m.EgressPolicyPage)),
 };
 
 /** One child per policy group (common's policy-group registry), in its order. */

@@ -73,6 +73,12 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   integrations_list: 'bypassed integrations',
   sslbump_v3: 'SSL bypass v3',
   note: 'note',
+  profile_id: 'profile',
+  app_id: 'app',
+  tenant_restrictions: 'company instances',
+  ddl_url: 'published at',
+  'app_discovery.enabled': 'app discovery',
+  'app_discovery.hidden_apps': 'hidden apps',
   'pre.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked first)',
   'post.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked last)',
 };
@@ -105,6 +111,13 @@ const NOUNS: Readonly<Record<string, string>> = {
   'fwaas/services': 'service',
   'fwaas/feeds': 'feed',
   'v3/sslbump_bypass': 'bypass',
+  'casb/exceptions': 'exception',
+  'casb/app_rules': 'app rule',
+  'profiles/app_links': 'app link',
+  egress_policy: 'header rule',
+  // A kind with several lists names each: `<kind> <list path>`.
+  'casb/profiles profiles.list': 'profile',
+  'casb/profiles domain_lists': 'domain list',
 };
 
 class Describer {
@@ -119,7 +132,7 @@ class Describer {
 
   private style(path: string): ListStyle {
     return {
-      noun: NOUNS[this.kind] ?? 'rule',
+      noun: NOUNS[`${this.kind} ${path}`] ?? NOUNS[this.kind] ?? 'rule',
       ordered: this.def?.orderedLists?.includes(path) ?? false,
       where: LIST_WHERE[path] ?? '',
     };

@@ -6,6 +6,8 @@
  */
 import { FIREWALL_SECTIONS } from '../fwaas/firewallSections';
 import { WEB_SECTIONS } from './web/webSections';
+import { CASB_SECTIONS } from './casb/casbSections';
+import { EGRESS_SECTIONS } from './egress/egressSections';
 
 /**
  * Every policy page and its tabs (path and kind): where each kind of the policy-kind registry is
@@ -15,6 +17,8 @@ const POLICY_PAGES: ReadonlyArray<{ base: string; sections: ReadonlyArray<{ path
   [
     { base: '/policy/web', sections: WEB_SECTIONS },
     { base: '/fwaas', sections: FIREWALL_SECTIONS },
+    { base: '/policy/casb', sections: CASB_SECTIONS },
+    { base: '/policy/egress', sections: EGRESS_SECTIONS },
   ];
 
 /** Rule ids are word characters only (RuleId); a key with a dot is a bypass domain, not a rule. */
