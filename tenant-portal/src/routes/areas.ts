@@ -130,7 +130,9 @@ const any = (...permissions: string[]): AccessRule => ({ any: permissions });
 const POLICY_EDITORS: Partial<Record<string, PageLoader>> = {
   web_policy: page(() => import('../areas/policy/web/WebPolicyPage').then((m) => m.WebPolicyPage)),
   casb_policy: page(() => import('../areas/policy/casb/CasbPolicyPage').then((m) => m.CasbPolicyPage)),
-  egress_policy: page(() => import('../areas/policy/egress/EgressPolicyPage').then((m) => m.EgressPolicyPage)),
+  egress_policy: page(() =>
+    import('../areas/policy/egress/EgressPolicyPage').then((m) => m.EgressPolicyPage),
+  ),
 };
 
 /** One child per policy group (common's policy-group registry), in its order. */

@@ -37,8 +37,8 @@ function RiskChip({ app }: { app: Pick<DiscoveredApp, 'score' | 'risk'> }) {
   return (
     <Chip
       size="small"
+      // Filled: the outlined warning colour on white is below the contrast minimum.
       color={RISK_COLOURS[app.risk]}
-      variant="outlined"
       label={`${app.score} · ${RISK_LABELS[app.risk]}`}
     />
   );
