@@ -30,7 +30,8 @@ import { useHttpClient } from '../../../app/httpContext';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
 import { useCloudApps } from './useCloudApps';
 
-const RISK_COLOURS = { high: 'error', medium: 'warning', low: 'success' } as const;
+// Medium is the default chip: the theme's warning colour fails contrast with its label (axe).
+const RISK_COLOURS = { high: 'error', medium: 'default', low: 'success' } as const;
 const RISK_LABELS = { high: 'High risk', medium: 'Medium risk', low: 'Low risk' } as const;
 
 function RiskChip({ app }: { app: Pick<DiscoveredApp, 'score' | 'risk'> }) {

@@ -107,9 +107,8 @@ describe('Cloud Apps Policy: app rules', () => {
     await waitFor(() => expect(server.saves).toHaveLength(1));
     const body = server.saves[0].body;
     expect(body).toMatchObject({ rev_id: 6, state: 'new', updated_at: '2026-11-20T10:00:00.000Z' });
-    const data = body.data as { appRules: AppRule[]; reorderingEvents?: unknown[] };
+    const data = body.data as { appRules: AppRule[] };
     expect(data.appRules.map((r) => r.name)).toEqual(['Isolate sharing', 'Block uploads', 'Block downloads']);
-    expect(data.reorderingEvents).not.toHaveLength(0);
     expect(data.appRules[2]).toMatchObject({
       profile_id: 'p1',
       activities: ['upload', 'download', 'share'],
