@@ -104,13 +104,6 @@ export function ListSection<T extends { id: string; name: string; enabled?: bool
         </Alert>
       )}
       <RuleTable<T>
-        // The grid keeps a row's cells while the row is unchanged, and with them the row buttons'
-        // view of the list: after an add or a delete that view is stale (a move would use the old
-        // list). A new set of entries draws the table afresh; a move keeps it (and the focus).
-        key={rows
-          .map((r) => r.id)
-          .sort()
-          .join(' ')}
         label={label}
         rows={rows}
         rowKey={(r) => r.id}
