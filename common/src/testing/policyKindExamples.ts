@@ -986,6 +986,16 @@ const ex = {
       },
     ],
   },
+  'casb/app_discovery': {
+    valid: { app_discovery: { enabled: false, hidden_apps: ['zoom'] } },
+    invalid: [
+      {
+        why: 'a hidden app that is no app id',
+        data: { app_discovery: { enabled: true, hidden_apps: ['Not An Id'] } },
+        field: 'data.app_discovery.hidden_apps.0',
+      },
+    ],
+  },
   'casb/app_rules': {
     valid: {
       appRules: [
@@ -1021,8 +1031,32 @@ const ex = {
           },
         ],
       },
+      domain_lists: [
+        {
+          id: 'file-sharing',
+          name: 'File sharing sites',
+          domains: ['sendspace.com', '*.mediafire.com'],
+          ddl_url: 'https://lists.acme.example/unsanctioned.txt',
+        },
+      ],
     },
     invalid: [
+      {
+        why: 'a malformed domain in an unsanctioned domain list',
+        data: {
+          profiles: { list: [] },
+          domain_lists: [{ id: 'l', name: 'L', domains: ['ok.example', 'not a domain'] }],
+        },
+        field: 'data.domain_lists.0.domains.1',
+      },
+      {
+        why: 'a domain list published at a plain-http URL',
+        data: {
+          profiles: { list: [] },
+          domain_lists: [{ id: 'l', name: 'L', domains: [], ddl_url: 'http://lists.example/x' }],
+        },
+        field: 'data.domain_lists.0.ddl_url',
+      },
       {
         why: 'a type that is no profile type',
         data: {

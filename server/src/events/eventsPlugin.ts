@@ -21,6 +21,7 @@ import { DuckDbEventStore } from './duckdbEventStore';
 import type { EventStore } from './eventStore';
 import { logsRoutes } from './logsRoutes';
 import { reportRoutes } from './reportRoutes';
+import { casbDiscoveryRoutes } from '../policy/casbDiscoveryRoutes';
 
 export interface EventsPluginOptions {
   /** Where events.duckdb lives (ignored when `store` is given). */
@@ -120,6 +121,7 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
     });
 
     await app.register(logsRoutes({ store, now }));
+    await app.register(casbDiscoveryRoutes({ store, now }));
     await app.register(
       reportRoutes({
         store,

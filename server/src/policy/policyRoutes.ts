@@ -36,6 +36,7 @@ import type { ConfigStore, PublishedRevisionRecord, RevisionRecord } from '../st
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { policyKindRoutes } from './policyKindRoutes';
+import { casbEgressRoutes } from './casbEgressRoutes';
 import {
   assertCurrent,
   currentRevision,
@@ -379,4 +380,5 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
 
   await app.register(policyKindRoutes);
   await app.register(safemailWhitelistRoutes);
+  await app.register(casbEgressRoutes);
 };

@@ -134,6 +134,10 @@ const POLICY_EDITORS: Partial<Record<string, PageLoader>> = {
   content_inspection: page(() =>
     import('../areas/policy/inspection/ContentInspectionPage').then((m) => m.ContentInspectionPage),
   ),
+  casb_policy: page(() => import('../areas/policy/casb/CasbPolicyPage').then((m) => m.CasbPolicyPage)),
+  egress_policy: page(() =>
+    import('../areas/policy/egress/EgressPolicyPage').then((m) => m.EgressPolicyPage),
+  ),
 };
 
 /** One child per policy group (common's policy-group registry), in its order. */

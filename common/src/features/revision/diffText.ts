@@ -80,7 +80,6 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   integrations_list: 'bypassed integrations',
   sslbump_v3: 'SSL bypass v3',
   note: 'note',
-  profile_id: 'default profile',
   notify_on: 'told of',
   attach_file: 'matching file attached',
   notify_user: 'user notified',
@@ -90,6 +89,12 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   cluster_id: 'connector cluster',
   clusters: 'connector clusters',
   provisioning_key_lookup: 'provisioning key lookup',
+  profile_id: 'profile',
+  app_id: 'app',
+  tenant_restrictions: 'company instances',
+  ddl_url: 'published at',
+  'app_discovery.enabled': 'app discovery',
+  'app_discovery.hidden_apps': 'hidden apps',
   'pre.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked first)',
   'post.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked last)',
   // Email (issue 13): safemail/config's settings, and fields of the e-mail lists' entries.
@@ -205,6 +210,12 @@ const NOUNS: Readonly<Record<string, string>> = {
   'mpa/app_connector_clusters': 'cluster',
   'mpa/access_rules:access_rules': 'access rule',
   'mpa/access_rules:applications': 'application',
+  'casb/exceptions': 'exception',
+  'casb/app_rules': 'app rule',
+  'profiles/app_links': 'app link',
+  egress_policy: 'header rule',
+  'casb/profiles:profiles.list': 'profile',
+  'casb/profiles:domain_lists': 'domain list',
 };
 
 /**

@@ -10,6 +10,8 @@ import { EMAIL_SECTIONS } from './email/emailSections';
 import { DLP_SECTIONS } from './dlp/dlpSections';
 import { PRIVATE_ACCESS_BASE, PRIVATE_ACCESS_SECTIONS } from '../private-access/privateAccessSections';
 import { INSPECTION_SECTIONS } from './inspection/inspectionModel';
+import { CASB_SECTIONS } from './casb/casbSections';
+import { EGRESS_SECTIONS } from './egress/egressSections';
 
 /**
  * Every policy page and its tabs (path and kind): where each kind of the policy-kind registry is
@@ -23,6 +25,8 @@ const POLICY_PAGES: ReadonlyArray<{ base: string; sections: ReadonlyArray<{ path
     { base: '/policy/dlp', sections: DLP_SECTIONS },
     { base: PRIVATE_ACCESS_BASE, sections: PRIVATE_ACCESS_SECTIONS },
     { base: '/policy/content-inspection', sections: INSPECTION_SECTIONS },
+    { base: '/policy/casb', sections: CASB_SECTIONS },
+    { base: '/policy/egress', sections: EGRESS_SECTIONS },
   ];
 
 /** Rule ids are word characters only (RuleId); a key with a dot is a bypass domain, not a rule. */

@@ -77,6 +77,23 @@ const Profile = Type.Object(
   closed,
 );
 
+/**
+ * An unsanctioned domain list (api-client-layer §7 validate_ddl_domains; the reports'
+ * is_casb_ddl): domains treated as unsanctioned cloud apps though no catalogue app names them,
+ * typed by the admin or kept in step with a list the tenant publishes at `ddl_url`.
+ */
+const DomainList = Type.Object(
+  {
+    id: RuleId,
+    name: RuleName,
+    domains: Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 1000 }),
+    /** Where the tenant publishes the list (an https URL), when it is kept elsewhere. */
+    ddl_url: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, pattern: '^https://[^\\s]+$' })),
+    comment: Type.Optional(Comment),
+  },
+  closed,
+);
+
 const AppLink = Type.Object(
   {
     id: RuleId,
@@ -142,19 +159,49 @@ export const CASB_KINDS = {
     group: 'casb_policy',
     title: 'Cloud app profiles',
     data: Type.Object(
-      { profiles: Type.Object({ list: Type.Array(Profile, { maxItems: 500 }) }, closed) },
+      {
+        profiles: Type.Object({ list: Type.Array(Profile, { maxItems: 500 }) }, closed),
+        /** Unsanctioned domain lists (an addition: the spec names the validation, not where they live). */
+        domain_lists: Type.Optional(Type.Array(DomainList, { maxItems: 100 })),
+      },
       closed,
     ),
     defaults: { profiles: { list: [] } },
     scope: 'policy',
-    keyedLists: { 'profiles.list': 'id' },
+    keyedLists: { 'profiles.list': 'id', domain_lists: 'id' },
     check: (data) =>
       firstIssue(
         () => firstDuplicate(data.profiles.list, 'data.profiles.list', 'id'),
         () => firstDuplicate(data.profiles.list, 'data.profiles.list', 'name'),
         () => checkDomains(data.profiles.list, 'data.profiles.list'),
+        () => firstDuplicate(data.domain_lists ?? [], 'data.domain_lists', 'id'),
+        () => firstDuplicate(data.domain_lists ?? [], 'data.domain_lists', 'name'),
+        () => checkDomains(data.domain_lists ?? [], 'data.domain_lists'),
       ),
     spec: 'api-client-layer §3 Policy revision (profiles.list), §7 (/api/policy/v3/casb/profiles/{rev}); portal-core §3 casb profile type',
+  }),
+  /**
+   * App discovery (api-client-layer §7 GET and PUT /api/policy/v3/casb/app_discovery, no revision
+   * in the path: the staged revision's): whether the gateway reports the cloud apps it sees, and
+   * the apps the admin reviewed and hid from the discovered list. What was discovered is read
+   * from the web logs (GET …/app_discovery/apps), not stored here.
+   */
+  'casb/app_discovery': kind({
+    path: '/api/policy/v3/casb/app_discovery',
+    group: 'casb_policy',
+    title: 'Cloud app discovery',
+    data: Type.Object(
+      {
+        app_discovery: Type.Object(
+          { enabled: Type.Boolean(), hidden_apps: Type.Array(AppId, { maxItems: 1000, uniqueItems: true }) },
+          closed,
+        ),
+      },
+      closed,
+    ),
+    defaults: { app_discovery: { enabled: true, hidden_apps: [] } },
+    scope: 'policy',
+    spec: 'api-client-layer §7 Policy reads and saves (GET and PUT /api/policy/v3/casb/app_discovery)',
   }),
   /** Domains that belong to a cloud application (api-client-layer §7 /api/policy/v3/profiles/app_links). */
   'profiles/app_links': kind({

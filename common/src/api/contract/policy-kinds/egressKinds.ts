@@ -30,18 +30,26 @@ export const EGRESS_HEADER_BLOCKLIST = [
   'cookie',
 ] as const;
 
+/** Most header changes in one rule, and the longest inserted value. */
+export const EGRESS_HEADERS_MAX = 50;
+export const HEADER_VALUE_MAX_LENGTH = 4096;
+
 const HeaderChange = Type.Object(
   {
     /** An HTTP field name (RFC 9110 token). */
     name: Type.String({ pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,128}$" }),
     action: oneOf(HEADER_ACTIONS),
     /** The inserted value (insert only). */
-    value: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x20-\\x7E\\t]*$' })),
+    value: Type.Optional(
+      Type.String({ minLength: 1, maxLength: HEADER_VALUE_MAX_LENGTH, pattern: '^[\\x20-\\x7E\\t]*$' }),
+    ),
   },
   closed,
 );
 
-const EgressRule = scopedRule({ headers: Type.Array(HeaderChange, { minItems: 1, maxItems: 50 }) });
+const EgressRule = scopedRule({
+  headers: Type.Array(HeaderChange, { minItems: 1, maxItems: EGRESS_HEADERS_MAX }),
+});
 
 const checkHeaders = (
   rules: ReadonlyArray<{ headers: Array<{ name: string; action: string; value?: string }> }>,

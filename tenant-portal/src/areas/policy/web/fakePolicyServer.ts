@@ -7,6 +7,7 @@ import type { Revision } from '@workbench/common/api/contract/policy';
 import {
   POLICY_KINDS,
   POLICY_KIND_REGISTRY,
+  kindPathHasRev,
   policyDocPath,
   type PolicyKind,
 } from '@workbench/common/api/contract/policyKinds';
@@ -25,14 +26,28 @@ export interface FakePolicyServer {
   failNextSave: (body: { message: string; field: string }) => void;
 }
 
-function kindOf(url: string): { kind: PolicyKind; rev: number } | null {
+function kindOf(url: string, staged = 0): { kind: PolicyKind; rev: number } | null {
   for (const kind of POLICY_KINDS) {
+    // A path without {rev} is the staged revision's document.
+    if (!kindPathHasRev(POLICY_KIND_REGISTRY[kind].path)) {
+      if (url === POLICY_KIND_REGISTRY[kind].path) return { kind, rev: staged };
+      continue;
+    }
     const prefix = policyDocPath(kind, '');
     const rest = url.startsWith(prefix) ? url.slice(prefix.length) : null;
     if (rest !== null && /^\d+$/.test(rest)) return { kind, rev: Number(rest) };
   }
   return null;
 }
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** Any kind's document path: `<path before {rev}><digits>`, or a path without {rev} as it is. */
+const EVERY_KIND_PATH = new RegExp(
+  `^(?:${POLICY_KINDS.map((k) => {
+    const path = POLICY_KIND_REGISTRY[k].path;
+    return kindPathHasRev(path) ? `${escape(policyDocPath(k, ''))}\\d+` : escape(path);
+  }).join('|')})$`,
+);
 
 export function fakePolicyServer(
   mock: MockAdapter,
@@ -60,7 +75,7 @@ export function fakePolicyServer(
     },
   };
   const read = (url: string | undefined): [number, unknown] => {
-    const at = kindOf(url ?? '');
+    const at = kindOf(url ?? '', server.revision.staged_rev_id);
     if (!at) return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
     const doc = server.docs[at.kind] ?? POLICY_KIND_REGISTRY[at.kind].defaults;
     return [200, { rev_id: at.rev, ...(doc as object) }];
@@ -70,10 +85,16 @@ export function fakePolicyServer(
   mock.onGet(/^\/api\/policy\/v1\/rules\/.+/).reply((config) => read(config.url));
   mock.onGet(/^\/api\/policy\/v3\/rules\/.+/).reply((config) => read(config.url));
   mock.onGet(/^\/api\/policy\/v1\/cats\/extension\/\d+$/).reply((config) => read(config.url));
+  // Every other kind's document (cloud apps, egress headers, …), by its registry path.
+  mock.onGet(EVERY_KIND_PATH).reply((config) => read(config.url));
   mock
-    .onPut(/^\/api\/policy\/v1\/(rules|cats\/extension)\/.+|^\/api\/policy\/v3\/rules\/.+/)
+    .onPut(
+      new RegExp(
+        `^\\/api\\/policy\\/v1\\/(rules|cats\\/extension)\\/.+|^\\/api\\/policy\\/v3\\/rules\\/.+|${EVERY_KIND_PATH.source}`,
+      ),
+    )
     .reply((config): [number, unknown] => {
-      const at = kindOf(config.url ?? '');
+      const at = kindOf(config.url ?? '', server.revision.staged_rev_id);
       const body = JSON.parse(config.data as string) as FakePolicyServer['saves'][number]['body'];
       if (!at) return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
       if (failure) {

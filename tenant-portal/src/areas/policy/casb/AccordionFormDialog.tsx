@@ -1,0 +1,182 @@
+import type { ReactNode } from 'react';
+import { Formik, getIn, type FormikErrors, type FormikProps, type FormikTouched } from 'formik';
+import type { AnyObjectSchema } from 'yup';
+import { Autocomplete, Box, Button, Dialog, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { RuleAccordion, type RuleAccordionPanel } from '@workbench/common';
+import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
+import { casbMessage } from './casbForms';
+
+export type Form<V> = FormikProps<V>;
+
+/** A field's error text once touched: the validators' keys read as the web rule form reads them. */
+export function errorOf<V>(form: Form<V>, field: string): string | undefined {
+  const touched = getIn(form.touched, field) as unknown;
+  const error = getIn(form.errors, field) as unknown;
+  return touched && typeof error === 'string' ? casbMessage(error) : undefined;
+}
+
+/** Panels are valid when none of their fields has an error. */
+export const validFields = <V,>(form: Form<V>, fields: readonly string[]) =>
+  fields.every((f) => getIn(form.errors, f) === undefined);
+
+/** A text field bound to the form (multiline fields take one value per line). */
+export function FormText<V>({
+  form,
+  name,
+  label,
+  testId,
+  lines,
+  helperText,
+  required,
+}: {
+  form: Form<V>;
+  name: string;
+  label: string;
+  testId?: string;
+  /** Rows of a one-value-per-line field. */
+  lines?: number;
+  helperText?: string;
+  required?: boolean;
+}) {
+  const error = errorOf(form, name);
+  return (
+    <TextField
+      name={name}
+      label={label}
+      value={String(getIn(form.values, name) ?? '')}
+      onChange={form.handleChange}
+      onBlur={form.handleBlur}
+      error={Boolean(error)}
+      helperText={error ?? helperText}
+      required={required}
+      fullWidth
+      multiline={lines !== undefined}
+      minRows={lines}
+      slotProps={{ htmlInput: testId ? { 'data-testid': testId } : {} }}
+    />
+  );
+}
+
+/** A multiple choice of cloud apps by name (the catalogue's ids are what is stored). */
+export function AppPicker<V>({
+  form,
+  name,
+  label,
+  apps,
+}: {
+  form: Form<V>;
+  name: string;
+  label: string;
+  apps: ReadonlyArray<{ id: string; name: string }>;
+}) {
+  const value = (getIn(form.values, name) as string[]) ?? [];
+  const error = errorOf(form, name);
+  const nameOf = (id: string) => apps.find((a) => a.id === id)?.name ?? id;
+  return (
+    <Autocomplete
+      multiple
+      options={apps.map((a) => a.id)}
+      getOptionLabel={nameOf}
+      value={value}
+      onChange={(_e, v) => void form.setFieldValue(name, v)}
+      onBlur={() => void form.setFieldTouched(name, true)}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          error={Boolean(error)}
+          helperText={error}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${casbPolicyIds.appPicker}-${name}` },
+          }}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * Adds or edits one entry of a cloud-app or egress list in the shared rule accordion (shared-ui §4)
+ * with Formik and a yup schema built on common's validators; Apply puts the entry in the section's
+ * draft (the section's Save stores it). Readers see the same panels, disabled, with Close.
+ */
+export function AccordionFormDialog<V extends object>({
+  title,
+  initialValues,
+  schema,
+  panels,
+  isNew,
+  canWrite,
+  onApply,
+  onClose,
+  extra,
+}: {
+  title: string;
+  initialValues: V;
+  schema: AnyObjectSchema;
+  panels: (form: Form<V>) => RuleAccordionPanel[];
+  isNew: boolean;
+  canWrite: boolean;
+  /** Puts the entry in the draft; or answers errors by field (a server check refused it), shown at their fields. */
+  onApply: (values: V) => void | Promise<Record<string, string> | void>;
+  onClose: () => void;
+  /** Drawn under the accordion (e.g. a check's result). */
+  extra?: ReactNode;
+}) {
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="casb-dialog-title"
+      data-testid={casbPolicyIds.dialog}
+    >
+      <DialogTitle id="casb-dialog-title">{title}</DialogTitle>
+      <DialogContent>
+        <Formik<V>
+          initialValues={initialValues}
+          validationSchema={schema}
+          validateOnMount
+          onSubmit={async (values, helpers) => {
+            const errors = await onApply(values);
+            if (!errors) return;
+            helpers.setErrors(errors as FormikErrors<V>);
+            await helpers.setTouched(
+              Object.fromEntries(Object.keys(errors).map((k) => [k, true])) as FormikTouched<V>,
+              false,
+            );
+          }}
+        >
+          {(form) => (
+            <Box
+              component="form"
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                form.handleSubmit();
+              }}
+            >
+              <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+                <RuleAccordion
+                  panels={panels(form)}
+                  editMode={!isNew}
+                  canSave={canWrite}
+                  saveLabel="Apply"
+                  onSave={() => form.handleSubmit()}
+                />
+              </fieldset>
+              {extra}
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+                <Button onClick={onClose} data-testid={casbPolicyIds.dialogCancel}>
+                  {canWrite ? 'Cancel' : 'Close'}
+                </Button>
+              </Box>
+            </Box>
+          )}
+        </Formik>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,293 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  FormHelperText,
+  IconButton,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import { getEgressControl, getHeaderBlocklist } from '@workbench/common/api/casbEgress';
+import type { EgressControlReply, HeaderBlocklistReply } from '@workbench/common/api/contract/casbEgress';
+import { HEADER_ACTIONS } from '@workbench/common/api/contract/policy-kinds/egressKinds';
+import { casbPolicyIds, egressPolicyIds } from '@workbench/common/test-ids/casbIds';
+import { useHttpClient } from '../../../app/httpContext';
+import type { PageProps } from '../../../routes/areas';
+import {
+  PolicyFamilyPage,
+  describeListError,
+  policySection,
+  type FamilySection,
+  type SectionEditorProps,
+} from '../PolicyFamilyPage';
+import { AccordionFormDialog, FormText, errorOf, validFields, type Form } from '../casb/AccordionFormDialog';
+import { scopePanels } from '../casb/AppRulesSection';
+import { ListSection } from '../casb/ListSection';
+import { scopeSummary } from '../casb/casbForms';
+import { EGRESS_SECTIONS } from './egressSections';
+import {
+  HEADER_ACTION_LABELS,
+  egressRuleFrom,
+  egressRuleSchema,
+  egressRuleValues,
+  headersSummary,
+  type EgressRule,
+  type EgressRuleValues,
+} from './egressForm';
+
+/** The egress control and the header blocklist (GET …/egress_control, …/header_blocklist). */
+function useEgressReference() {
+  const http = useHttpClient();
+  const [control, setControl] = useState<EgressControlReply | null>(null);
+  const [blocklist, setBlocklist] = useState<HeaderBlocklistReply | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    Promise.all([getEgressControl(http), getHeaderBlocklist(http)]).then(
+      ([c, b]) => {
+        if (!live) return;
+        setControl(c);
+        setBlocklist(b);
+      },
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [http]);
+  return { control, blocklist, error };
+}
+
+function HeadersPanel({ form }: { form: Form<EgressRuleValues> }) {
+  const set = (headers: EgressRuleValues['headers']) => void form.setFieldValue('headers', headers);
+  const listError = typeof form.errors.headers === 'string' ? form.errors.headers : undefined;
+  return (
+    <Stack spacing={1}>
+      {form.values.headers.map((h, i) => (
+        <Box key={i} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <TextField
+            select
+            size="small"
+            label="Action"
+            name={`headers.${i}.action`}
+            value={h.action}
+            onChange={form.handleChange}
+            sx={{ minWidth: 120 }}
+            slotProps={{ htmlInput: { 'data-testid': `${egressPolicyIds.header}-${i}-action` } }}
+          >
+            {HEADER_ACTIONS.map((a) => (
+              <MenuItem key={a} value={a}>
+                {HEADER_ACTION_LABELS[a]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label="Header"
+            name={`headers.${i}.name`}
+            value={h.name}
+            onChange={form.handleChange}
+            onBlur={form.handleBlur}
+            error={Boolean(errorOf(form, `headers.${i}.name`))}
+            helperText={errorOf(form, `headers.${i}.name`)}
+            sx={{ flex: 1, minWidth: 160 }}
+            slotProps={{ htmlInput: { 'data-testid': `${egressPolicyIds.header}-${i}-name` } }}
+          />
+          {h.action === 'insert' && (
+            <TextField
+              size="small"
+              label="Value"
+              name={`headers.${i}.value`}
+              value={h.value}
+              onChange={form.handleChange}
+              onBlur={form.handleBlur}
+              error={Boolean(errorOf(form, `headers.${i}.value`))}
+              helperText={errorOf(form, `headers.${i}.value`)}
+              sx={{ flex: 2, minWidth: 200 }}
+              slotProps={{ htmlInput: { 'data-testid': `${egressPolicyIds.header}-${i}-value` } }}
+            />
+          )}
+          <IconButton
+            aria-label={`Remove header ${i + 1}`}
+            onClick={() => set(form.values.headers.filter((_, j) => j !== i))}
+          >
+            <DeleteIcon />
+          </IconButton>
+        </Box>
+      ))}
+      {listError && <FormHelperText error>{listError}</FormHelperText>}
+      <Box>
+        <Button
+          size="small"
+          onClick={() => set([...form.values.headers, { name: '', action: 'insert', value: '' }])}
+          data-testid={egressPolicyIds.headerAdd}
+        >
+          Add header
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+/**
+ * Header rules (portal-core §7 Policy, body egress_policy): headers inserted into or removed from
+ * requests on their way out, for whom and to which destinations. Every enabled matching rule
+ * applies, in this order, so a later insert of the same header wins.
+ */
+export function EgressRulesSection({
+  doc,
+  onChange,
+  readOnly,
+  linkedKey,
+  onOpenRule,
+}: SectionEditorProps<'egress_policy'>) {
+  const { control, blocklist, error } = useEgressReference();
+  const blocked = (blocklist?.headers ?? []).map((h) => h.name);
+  return (
+    <Box>
+      {error && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      )}
+      {control && !control.enabled && (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid={egressPolicyIds.control}>
+          Egress header control is not part of this tenant&apos;s service: the rules are kept but not applied.
+        </Alert>
+      )}
+      {control?.enabled && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mb: 1 }}
+          data-testid={egressPolicyIds.control}
+        >
+          Egress header control is on. A rule changes at most {control.max_headers_per_rule} headers; values
+          are up to {control.max_value_length} characters.
+        </Typography>
+      )}
+      <ListSection<EgressRule>
+        label="Header rules"
+        intro="Every enabled rule that matches a request applies, in this order: a later insert of the same header wins. Drag a row, type its position, or use Move up and Move down."
+        addLabel="Add rule"
+        addTestId={`${egressPolicyIds.add}-rules`}
+        rows={doc.egress_policy.rules}
+        onChange={(rules) => onChange({ egress_policy: { rules } })}
+        readOnly={readOnly}
+        ordered
+        switchable
+        emptyText="No header rules yet."
+        linkedKey={linkedKey}
+        onOpenRule={onOpenRule}
+        columns={[
+          { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
+          { name: 'headers', header: 'Headers', flex: 3, minWidth: 180, value: headersSummary },
+          {
+            name: 'domains',
+            header: 'Destinations',
+            flex: 2,
+            minWidth: 140,
+            value: (r) => (r.conditions.domain ?? []).join(', ') || 'Every destination',
+          },
+          { name: 'who', header: 'Who', flex: 1, minWidth: 110, value: (r) => scopeSummary(r.conditions) },
+        ]}
+        dialog={({ entry, newId, canWrite, onApply, onClose }) => (
+          <AccordionFormDialog<EgressRuleValues>
+            title={entry ? `Header rule: ${entry.name}` : 'New header rule'}
+            initialValues={egressRuleValues(entry)}
+            schema={egressRuleSchema(blocked)}
+            isNew={entry === null}
+            canWrite={canWrite}
+            onClose={onClose}
+            onApply={(v) => onApply(egressRuleFrom(v, entry, entry?.id ?? newId))}
+            panels={(form) => [
+              {
+                id: 'rule',
+                title: 'Rule',
+                summary: form.values.name,
+                valid: validFields(form, ['name']),
+                content: (
+                  <Stack spacing={2}>
+                    <FormText
+                      form={form}
+                      name="name"
+                      label="Name"
+                      required
+                      testId={`${casbPolicyIds.field}-name`}
+                    />
+                    <FormControlLabel
+                      control={
+                        <Switch
+                          checked={form.values.enabled}
+                          onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
+                        />
+                      }
+                      label="Enabled"
+                    />
+                  </Stack>
+                ),
+              },
+              {
+                id: 'headers',
+                title: 'Headers',
+                summary: `${form.values.headers.length} header${form.values.headers.length === 1 ? '' : 's'}`,
+                valid: validFields(form, ['headers']),
+                content: <HeadersPanel form={form} />,
+              },
+              {
+                id: 'destinations',
+                title: 'Destinations',
+                optional: true,
+                valid: validFields(form, ['domains']),
+                content: (
+                  <FormText
+                    form={form}
+                    name="domains"
+                    label="Domains (one per line; none: every destination)"
+                    lines={3}
+                    testId={`${casbPolicyIds.field}-domains`}
+                  />
+                ),
+              },
+              ...scopePanels(form),
+            ]}
+          />
+        )}
+      />
+      {blocklist && (
+        <Box sx={{ mt: 3 }} data-testid={egressPolicyIds.blocklist}>
+          <Typography variant="h3" sx={{ mb: 1 }}>
+            Headers no rule may change
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {blocklist.headers.map((h) => h.name).join(', ')}: they frame the request or carry the user&apos;s
+            credentials.
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export const EGRESS_POLICY_SECTIONS: readonly FamilySection[] = [
+  policySection({
+    path: EGRESS_SECTIONS[0].path,
+    title: EGRESS_SECTIONS[0].title,
+    kind: 'egress_policy',
+    Editor: EgressRulesSection,
+    describeError: describeListError('Rule', 'egress_policy.rules'),
+  }),
+];
+
+/** The Egress Headers page (issue 13; portal-core §7 Policy). */
+export function EgressPolicyPage({ title }: PageProps) {
+  return (
+    <PolicyFamilyPage title={title} family="egress" base="/policy/egress" sections={EGRESS_POLICY_SECTIONS} />
+  );
+}

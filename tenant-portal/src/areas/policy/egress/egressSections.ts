@@ -1,0 +1,10 @@
+/**
+ * The Egress Headers page's sections (portal-core §7 Policy: GET and PUT
+ * /egress_policy/rules/{rev}, body egress_policy): one document, deep-linkable as
+ * #/policy/egress/rules.
+ */
+import type { PolicyKind } from '@workbench/common/api/contract/policyKinds';
+
+export const EGRESS_SECTIONS = [
+  { path: 'rules', title: 'Header rules', kind: 'egress_policy' },
+] as const satisfies ReadonlyArray<{ path: string; title: string; kind: PolicyKind }>;
