@@ -7,6 +7,7 @@ import type { Revision } from '@workbench/common/api/contract/policy';
 import {
   POLICY_KINDS,
   POLICY_KIND_REGISTRY,
+  kindPathHasRev,
   policyDocPath,
   type PolicyKind,
 } from '@workbench/common/api/contract/policyKinds';
@@ -25,11 +26,13 @@ export interface FakePolicyServer {
   failNextSave: (body: { message: string; field: string }) => void;
 }
 
-function kindOf(url: string): { kind: PolicyKind; rev: number } | null {
+/** The kind and revision of a document's path; rev null for a path without one (a parent's rules). */
+function kindOf(url: string): { kind: PolicyKind; rev: number | null } | null {
   for (const kind of POLICY_KINDS) {
     const prefix = policyDocPath(kind, '');
     const rest = url.startsWith(prefix) ? url.slice(prefix.length) : null;
     if (rest !== null && /^\d+$/.test(rest)) return { kind, rev: Number(rest) };
+    if (rest === '' && !kindPathHasRev(POLICY_KIND_REGISTRY[kind].path)) return { kind, rev: null };
   }
   return null;
 }
@@ -61,9 +64,11 @@ export function fakePolicyServer(
   };
   const read = (url: string | undefined): [number, unknown] => {
     const at = kindOf(url ?? '');
-    if (!at) return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
+    // A parent's rules given no document: no parent tenant (the client reads the 404 as empty).
+    if (!at || (at.rev === null && server.docs[at.kind] === undefined))
+      return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
     const doc = server.docs[at.kind] ?? POLICY_KIND_REGISTRY[at.kind].defaults;
-    return [200, { rev_id: at.rev, ...(doc as object) }];
+    return [200, { rev_id: at.rev ?? server.revision.staged_rev_id, ...(doc as object) }];
   };
   mock.onGet('/api/policy/v1/rules').reply(() => [200, server.revision]);
   // The same matcher as the portal harness's default replaces it (axios-mock-adapter keeps one per matcher).
@@ -75,7 +80,8 @@ export function fakePolicyServer(
     .reply((config): [number, unknown] => {
       const at = kindOf(config.url ?? '');
       const body = JSON.parse(config.data as string) as FakePolicyServer['saves'][number]['body'];
-      if (!at) return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
+      if (!at || at.rev === null)
+        return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
       if (failure) {
         const f = failure;
         failure = null;
