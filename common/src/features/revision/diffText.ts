@@ -75,6 +75,37 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   note: 'note',
   'pre.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked first)',
   'post.unsupported_or_non_browsers': 'unsupported and non-browser clients (checked last)',
+  // Web controls (issue 13: copy_paste, watermark, bf/web, bandwidth).
+  'copy_paste_policy.copy': 'copying from isolated pages to the device',
+  'copy_paste_policy.paste': 'pasting from the device into isolated pages',
+  'copy_paste_policy.max_characters': 'longest paste (characters)',
+  'watermark.enabled': 'watermark',
+  'watermark.text': 'watermark text',
+  'watermark.opacity': 'watermark opacity (%)',
+  'watermark.font_size': 'watermark font size (px)',
+  'watermark.color': 'watermark colour',
+  'browsing_forensics.enabled': 'recording of browsing sessions',
+  limit_kbps: 'rate limit (kbit/s)',
+  daily_quota_mb: 'daily quota (MB)',
+  profile_id: 'forensics profile',
+};
+
+/** Copy/paste and bandwidth values by their labels (api-client-layer §3 Enumerations, direction). */
+const WEB_CONTROL_VALUES: Readonly<Record<string, Vocabulary>> = {
+  copy: [
+    { code: 'allow', label: 'Allow' },
+    { code: 'block', label: 'Block' },
+  ],
+  paste: [
+    { code: 'allow', label: 'Allow' },
+    { code: 'block', label: 'Block' },
+  ],
+  direction: [
+    { code: 'all', label: 'all traffic' },
+    { code: 'uploads', label: 'uploads' },
+    { code: 'downloads', label: 'downloads' },
+    { code: 'uploadsAndDownloads', label: 'uploads and downloads' },
+  ],
 };
 
 const humanise = (path: string): string =>
@@ -99,6 +130,9 @@ interface ListStyle {
 const LIST_WHERE: Readonly<Record<string, string>> = {
   'pre.list': ' (checked first)',
   'post.list': ' (checked last)',
+  // The global exceptions' lists wrap the policy (globalKinds.ts).
+  pre: ' (before the policy)',
+  post: ' (after the policy)',
 };
 
 const NOUNS: Readonly<Record<string, string>> = {
@@ -146,6 +180,8 @@ class Describer {
     if (leaf === 'threats') return vocabularyLabel(THREAT_CLASSES, String(value));
     if (leaf === 'geo_ip' || leaf === 'countries') return vocabularyLabel(COUNTRIES, String(value));
     if (leaf === 'match') return vocabularyLabel(STRING_MATCH_LABELS, String(value));
+    if (leaf in WEB_CONTROL_VALUES && typeof value === 'string')
+      return vocabularyLabel(WEB_CONTROL_VALUES[leaf], value);
     if (leaf === 'days' && typeof value === 'number') return DAYS[value] ?? String(value);
     if (typeof value === 'boolean') return value ? 'on' : 'off';
     if (typeof value === 'number') return String(value);
