@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import { selectFeature, useAppSelector } from '@workbench/common';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
@@ -148,6 +148,8 @@ const watermarkRuleKind: ScopedRuleKind<WatermarkRule> = {
 /** The watermark as drawn over a page: tiled, turned, in the chosen colour and opacity. */
 function WatermarkPreview({ look }: { look: WatermarkDoc['watermark'] }) {
   const text = watermarkPreviewText(look.text);
+  // useId's colons would end a url(#…) reference.
+  const patternId = `watermark-${useId().replace(/:/g, '')}`;
   return (
     <Box
       role="img"
@@ -171,26 +173,34 @@ function WatermarkPreview({ look }: { look: WatermarkDoc['watermark'] }) {
         An isolated page, as the user sees it.
       </Typography>
       {look.enabled && (
+        // An SVG pattern, not text: the watermark is meant to be faint, and it is decoration, so
+        // it must not read as low-contrast page text (axe color-contrast).
         <Box
+          component="svg"
           aria-hidden
-          sx={{
-            position: 'absolute',
-            inset: '-50%',
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignContent: 'flex-start',
-            gap: '24px 48px',
-            transform: 'rotate(-30deg)',
-            pointerEvents: 'none',
-            color: look.color,
-            opacity: look.opacity / 100,
-            fontSize: `${look.font_size}px`,
-            whiteSpace: 'nowrap',
-          }}
+          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }}
         >
-          {Array.from({ length: 40 }, (_, i) => (
-            <span key={i}>{text}</span>
-          ))}
+          <defs>
+            <pattern
+              id={patternId}
+              patternUnits="userSpaceOnUse"
+              width={Math.ceil(text.length * look.font_size * 0.6) + 48}
+              height={look.font_size * 3}
+              patternTransform="rotate(-30)"
+            >
+              <text
+                x={0}
+                y={look.font_size * 1.5}
+                fill={look.color}
+                fillOpacity={look.opacity / 100}
+                fontSize={look.font_size}
+                fontFamily="sans-serif"
+              >
+                {text}
+              </text>
+            </pattern>
+          </defs>
+          <rect width="100%" height="100%" fill={`url(#${patternId})`} />
         </Box>
       )}
     </Box>
