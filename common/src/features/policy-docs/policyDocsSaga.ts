@@ -43,10 +43,13 @@ function documentOf(reply: object): unknown {
   return data;
 }
 
+const isTolerant = (kind: PolicyKind): kind is policyApi.TolerantReadKind =>
+  (policyApi.TOLERANT_READ_KINDS as readonly PolicyKind[]).includes(kind);
+
 function* readDoc(http: HttpClient, kind: PolicyKind, rev: number): SagaIterator<unknown> {
-  // A parent tenant's rules (and the global bnb rules) read 403 and 404 as empty (api-client-layer §5).
-  const reply: object = (policyApi.TOLERANT_READ_KINDS as readonly string[]).includes(kind)
-    ? yield call(policyApi.getPolicyDocTolerant, http, kind as policyApi.TolerantReadKind, rev)
+  // Parent global rules and global bnb read a 403 or 404 as empty (api-client-layer §6).
+  const reply: object = isTolerant(kind)
+    ? yield call(policyApi.getPolicyDocTolerant, http, kind, rev)
     : yield call(policyApi.getPolicyDoc, http, kind, rev);
   return documentOf(reply);
 }

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useMemo, type KeyboardEvent } from 'react';
 import type { PolicyData, PolicyKind } from '../../api/contract/policyKinds';
-import { policyKindWritePermission } from '../../api/contract/policyKinds';
+import { isWritableKind, policyKindWritePermission } from '../../api/contract/policyKinds';
 import type { ApiCallErrorInfo } from '../../api/ApiCallError';
 import { useAppDispatch, useAppSelector } from '../../store/createAppStore';
 import { selectCan } from '../rbac/rbacSelectors';
@@ -89,7 +89,8 @@ export function usePolicyDocEditor<K extends PolicyKind>(kind: K): PolicyDocEdit
   const dispatch = useAppDispatch();
   const editor = useAppSelector(selectPolicyDocEditor(kind));
   const dirty = useAppSelector(selectPolicyDocDirty(kind));
-  const canWrite = useAppSelector(selectCan(policyKindWritePermission(kind)));
+  // A read-only kind (a parent tenant's rules) is never saved, whatever the role may write.
+  const canWrite = useAppSelector(selectCan(policyKindWritePermission(kind))) && isWritableKind(kind);
   const revision = useAppSelector(selectRevision);
   const revisionStatus = useAppSelector(selectRevisionStatus);
 

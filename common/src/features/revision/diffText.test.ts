@@ -400,20 +400,20 @@ describe('diffText: the revision diff as sentences (issue 12)', () => {
       ).toBe('rule “Known installer”: hashes abababababab… added');
     });
 
-    test('global exceptions say which list: checked first (pre) or last (post)', () => {
+    test('global exceptions say which list: before the policy (pre) or after it (post)', () => {
       expect(
         changeText(
           { kind: 'inspection/global_exceptions' },
           { op: 'added', path: 'pre', key: 'g1', index: 0, item: inspectionRule({ action: 'block' }) },
         ),
-      ).toBe('rule 1 “Known installer” (checked first) added (Mark as Infected)');
+      ).toBe('rule 1 “Known installer” (before the policy) added (Mark as Infected)');
       expect(
         changeText(
           { kind: 'inspection/global_exceptions' },
           { op: 'moved', path: 'post', key: 'g1', from: 0, to: 2 },
           { entries: { 'inspection/global_exceptions': { post: { g1: inspectionRule() } } } },
         ),
-      ).toBe('rule “Known installer” (checked last) moved from 1 to 3');
+      ).toBe('rule “Known installer” (after the policy) moved from 1 to 3');
     });
 
     test('the settings and runtime analysis read by their labels', () => {

@@ -133,6 +133,36 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   allow_download: 'downloading the original',
   allow_print: 'printing',
   password_protected: 'password-protected documents',
+  // Web controls (issue 13: copy_paste, watermark, bf/web, bandwidth).
+  'copy_paste_policy.copy': 'copying from isolated pages to the device',
+  'copy_paste_policy.paste': 'pasting from the device into isolated pages',
+  'copy_paste_policy.max_characters': 'longest paste (characters)',
+  'watermark.enabled': 'watermark',
+  'watermark.text': 'watermark text',
+  'watermark.opacity': 'watermark opacity (%)',
+  'watermark.font_size': 'watermark font size (px)',
+  'watermark.color': 'watermark colour',
+  'browsing_forensics.enabled': 'recording of browsing sessions',
+  limit_kbps: 'rate limit (kbit/s)',
+  daily_quota_mb: 'daily quota (MB)',
+};
+
+/** Copy/paste and bandwidth values by their labels (api-client-layer §3 Enumerations, direction). */
+const WEB_CONTROL_VALUES: Readonly<Record<string, Vocabulary>> = {
+  copy: [
+    { code: 'allow', label: 'Allow' },
+    { code: 'block', label: 'Block' },
+  ],
+  paste: [
+    { code: 'allow', label: 'Allow' },
+    { code: 'block', label: 'Block' },
+  ],
+  direction: [
+    { code: 'all', label: 'all traffic' },
+    { code: 'uploads', label: 'uploads' },
+    { code: 'downloads', label: 'downloads' },
+    { code: 'uploadsAndDownloads', label: 'uploads and downloads' },
+  ],
 };
 
 /** Transfer directions and risk levels (api-client-layer §3 Enumerations) as read in a sentence. */
@@ -184,9 +214,9 @@ interface ListStyle {
 const LIST_WHERE: Readonly<Record<string, string>> = {
   'pre.list': ' (checked first)',
   'post.list': ' (checked last)',
-  // Global exceptions: pre and post (api-client-layer §3).
-  pre: ' (checked first)',
-  post: ' (checked last)',
+  // The global exceptions' lists wrap the policy (globalKinds.ts).
+  pre: ' (before the policy)',
+  post: ' (after the policy)',
 };
 
 /** By kind, or by `<kind>:<list path>` for a kind with several lists. */
@@ -304,6 +334,12 @@ class Describer {
     if (leaf === 'threats') return vocabularyLabel(THREAT_CLASSES, String(value));
     if (leaf === 'geo_ip' || leaf === 'countries') return vocabularyLabel(COUNTRIES, String(value));
     if (leaf === 'match') return vocabularyLabel(STRING_MATCH_LABELS, String(value));
+    if (
+      (this.kind === 'copy_paste' || this.kind === 'bandwidth') &&
+      leaf in WEB_CONTROL_VALUES &&
+      typeof value === 'string'
+    )
+      return vocabularyLabel(WEB_CONTROL_VALUES[leaf], value);
     if (leaf === 'days' && typeof value === 'number') return DAYS[value] ?? String(value);
     if (leaf === 'digest_frequency_ms' && typeof value === 'number')
       return FREQUENCIES.find((f) => f.ms === value)?.label ?? `${value} ms`;

@@ -2,10 +2,11 @@ import { Fragment, useCallback, type ComponentType, type ReactNode } from 'react
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { Box, Tab, Tabs } from '@mui/material';
 import type { PolicyData, PolicyKind } from '@workbench/common/api/contract/policyKinds';
-import { selectPolicyDocDirty, useAppSelector } from '@workbench/common';
+import { selectFeatures, selectPolicyDocDirty, useAppSelector } from '@workbench/common';
 import { policyFamilyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { AreaPage } from '../AreaPage';
 import { NOT_FOUND_PATH } from '../../routes/areas';
+import { featuresAllow } from '../../routes/routeRules';
 import { PolicySection, type LoadedEditor } from './PolicySection';
 import { useRuleParam } from './useRuleParam';
 import { pathInList } from './web/listEdits';
@@ -38,6 +39,8 @@ export interface FamilySection {
   title: string;
   /** The document the section edits (the first one, when it draws several). */
   kind: PolicyKind;
+  /** Feature flags that must all be on for the tab to show (portal-core §3), as the nav's children. */
+  features?: readonly string[];
   render: (link: SectionLink) => ReactNode;
 }
 
@@ -59,12 +62,14 @@ export function policySection<K extends PolicyKind>(row: {
   kind: K;
   Editor: ComponentType<SectionEditorProps<K>>;
   describeError?: (path: string, draft: PolicyData<K>) => string | null;
+  features?: readonly string[];
 }): FamilySection {
-  const { path, title, kind, Editor, describeError } = row;
+  const { path, title, kind, Editor, describeError, features } = row;
   return {
     path,
     title,
     kind,
+    ...(features ? { features } : {}),
     render: ({ ruleId, openRule }) => (
       <PolicySection kind={kind} title={title} testId={path} describeError={describeError}>
         {(ed) => <LinkedEditor Editor={Editor} editor={ed} ruleId={ruleId} openRule={openRule} />}
@@ -124,8 +129,11 @@ export function PolicyFamilyPage({
 }) {
   const params = useParams();
   const [ruleId, openRule] = useRuleParam();
+  const flags = useAppSelector(selectFeatures);
+  // A section whose feature flag is off for the tenant is not there at all (tab, deep link).
+  const shown = sections.filter((s) => featuresAllow(s.features, flags));
   const segment = params['*'];
-  const section = segment ? sections.find((s) => s.path === segment) : sections[0];
+  const section = segment ? shown.find((s) => s.path === segment) : shown[0];
   if (!section) return <Navigate to={NOT_FOUND_PATH} replace />;
   const ids = givenIds ?? policyFamilyIds(family);
   return (
@@ -140,7 +148,7 @@ export function PolicyFamilyPage({
           sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
           data-testid={ids.tabs}
         >
-          {sections.map((s) => (
+          {shown.map((s) => (
             <Tab
               key={s.path}
               value={s.path}

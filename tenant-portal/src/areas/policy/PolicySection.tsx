@@ -8,8 +8,18 @@ import {
   usePolicyDocEditor,
   type PolicyDocEditor,
 } from '@workbench/common';
-import type { PolicyData, PolicyKind } from '@workbench/common/api/contract/policyKinds';
+import {
+  POLICY_KIND_REGISTRY,
+  type PolicyData,
+  type PolicyKind,
+} from '@workbench/common/api/contract/policyKinds';
 import { policyEditorIds } from '@workbench/common/test-ids/webPolicyIds';
+
+/** The first top-level field the kind's document must have that `draft` lacks, or null. */
+function missingField(kind: PolicyKind, draft: object): string | null {
+  const required = (POLICY_KIND_REGISTRY[kind].data as { required?: string[] }).required ?? [];
+  return required.find((field) => !(field in draft)) ?? null;
+}
 
 /** An editor whose document is loaded. */
 export type LoadedEditor<K extends PolicyKind> = PolicyDocEditor<K> & { draft: PolicyData<K> };
@@ -50,6 +60,13 @@ export function PolicySection<K extends PolicyKind>({
         <LoadFailed message={editor.error.message} onRetry={editor.reload} />
       ) : draft === null ? (
         <Loading label={`Loading ${title}`} />
+      ) : missingField(kind, draft) !== null ? (
+        // A reply that is not this kind's document (another backend, a proxy's page): say so
+        // rather than draw it.
+        <LoadFailed
+          message={`${title} could not be read: the reply holds no ${missingField(kind, draft)}.`}
+          onRetry={editor.reload}
+        />
       ) : (
         <>
           <PolicyDocToolbar

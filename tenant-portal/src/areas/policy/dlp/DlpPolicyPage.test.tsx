@@ -109,8 +109,9 @@ function open(path: string, role: 'admin' | 'auditor' = 'admin') {
     path,
     user: demoUser(role),
     stubs: (mock) => {
-      server = fakePolicyServer(mock, DOCS, revision('new', 7));
+      // First: the fake policy server also answers every kind's path, and the first matcher wins.
       profileStubs(mock, profileSaves);
+      server = fakePolicyServer(mock, DOCS, revision('new', 7));
     },
   });
   return { ...view, server: server as unknown as FakePolicyServer, profileSaves };

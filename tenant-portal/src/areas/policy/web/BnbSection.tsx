@@ -27,7 +27,9 @@ const BROWSER_LABELS: Record<string, string> = {
 const BROWSER_OPTIONS = BROWSERS.map((code) => ({ code, label: BROWSER_LABELS[code] }));
 const VERSION = /^[0-9]{1,4}(\.[0-9]{1,6}){0,3}$/;
 
-const STAGES: ReadonlyArray<{ stage: Stage; title: string; text: string }> = [
+export type BnbStages = ReadonlyArray<{ stage: Stage; title: string; text: string }>;
+
+const STAGES: BnbStages = [
   { stage: 'pre', title: 'Before the domain rules', text: 'Checked before the domain rules and exceptions.' },
   { stage: 'post', title: 'After the domain rules', text: 'Checked when no domain rule decided.' },
 ];
@@ -67,8 +69,14 @@ export function BnbSection({
   readOnly,
   linkedKey,
   onLinkOpened,
+  stages = STAGES,
+  listId = 'bnb',
 }: {
   doc: BnbDoc;
+  /** The two lists' headings and what they are checked around (the global rules wrap the policy). */
+  stages?: BnbStages;
+  /** Names the lists' test ids (`${ruleAdd}-${listId}-pre`, `${unsupported}-${listId}-pre`; bnb: `${unsupported}-pre`). */
+  listId?: string;
   onChange: (d: BnbDoc) => void;
   readOnly: boolean;
   /** An entry to open (?rule=<key>), and what drops the link once it is open. */
@@ -92,7 +100,7 @@ export function BnbSection({
     onChange({ ...doc, [stage]: { ...doc[stage], ...next } });
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      {STAGES.map(({ stage, title, text }) => (
+      {stages.map(({ stage, title, text }) => (
         <Box key={stage} component="section" aria-label={title}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
             <Box sx={{ flex: 1, minWidth: 220 }}>
@@ -106,7 +114,7 @@ export function BnbSection({
                 startIcon={<AddIcon />}
                 variant="outlined"
                 onClick={() => setEditing({ stage, rule: null, id: newRuleId() })}
-                data-testid={`${webPolicyIds.ruleAdd}-bnb-${stage}`}
+                data-testid={`${webPolicyIds.ruleAdd}-${listId}-${stage}`}
               >
                 Add browser rule
               </Button>
@@ -143,7 +151,11 @@ export function BnbSection({
               setStage(stage, { unsupported_or_non_browsers: e.target.value as WebRuleAction })
             }
             sx={{ mt: 2, minWidth: 280 }}
-            slotProps={{ htmlInput: { 'data-testid': `${webPolicyIds.unsupported}-${stage}` } }}
+            slotProps={{
+              htmlInput: {
+                'data-testid': `${webPolicyIds.unsupported}-${listId === 'bnb' ? '' : `${listId}-`}${stage}`,
+              },
+            }}
           >
             {RULE_ACTION_OPTIONS.map((a) => (
               <MenuItem key={a.code} value={a.code}>

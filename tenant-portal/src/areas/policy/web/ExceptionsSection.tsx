@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Switch, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
@@ -42,72 +42,89 @@ export function describeExceptionsError(path: string, doc: ExceptionsDoc): strin
   return inBypass ? `Bypass domains, line ${inBypass.index + 1}` : null;
 }
 
+/** A 400 inside one rule list: the rule's index, the rest of the path and the server's message. */
+export interface ListServerError {
+  index: number;
+  rest: string;
+  message: string;
+}
+
+export interface DomainRulesListProps {
+  rules: WebRule[];
+  onChange: (rules: WebRule[]) => void;
+  readOnly: boolean;
+  groups: readonly CategoryGroupOption[];
+  /** The rule of this list whose editor is open (?rule=<id>), or null. */
+  openRuleId: string | null;
+  onOpenRule: (id: string | null) => void;
+  serverError: ListServerError | null;
+  /** Names the list's Add button (`${webPolicyIds.ruleAdd}-${listId}`). */
+  listId: string;
+  /** The table's accessible name. */
+  label: string;
+  /** Says how the list applies, beside its Add button. */
+  intro: ReactNode;
+}
+
 /**
- * Domain rules & exceptions (api-client-layer §3 exception rules: list, bypass, reorderingEvents):
- * the rules in the order they apply (first enabled match wins), and the domains never inspected.
+ * An ordered list of domain rules (first enabled match wins) in the shared rule table, with the
+ * rule accordion to add and edit them: the web exceptions' list, and each of the global
+ * exceptions' pre and post lists (same rules).
  */
-export function ExceptionsSection({
-  doc,
+export function DomainRulesList({
+  rules,
   onChange,
   readOnly,
   groups,
   openRuleId,
   onOpenRule,
   serverError,
-}: ExceptionsSectionProps) {
+  listId,
+  label,
+  intro,
+}: DomainRulesListProps) {
   const [newId, setNewId] = useState<string | null>(null);
-  const bypassText = doc.bypass.join('\n');
-  const [bypass, setBypass] = useState(bypassText);
-  // The draft changed under the field (undo, reload): show it.
-  useEffect(() => setBypass(bypassText), [bypassText]);
-  const bypassProblem = bypassError(bypass);
-
-  const errorRule = pathInList(serverError?.path ?? null, 'list');
-  const openRule = openRuleId === null ? null : (doc.list.find((r) => r.id === openRuleId) ?? null);
-  const openIndex = openRule ? doc.list.indexOf(openRule) : -1;
+  const openRule = openRuleId === null ? null : (rules.find((r) => r.id === openRuleId) ?? null);
+  const openIndex = openRule ? rules.indexOf(openRule) : -1;
   const ruleServerError = useMemo(() => {
-    if (!serverError || !errorRule || errorRule.index !== openIndex) return null;
-    const field = formFieldOf(errorRule.rest);
+    if (!serverError || serverError.index !== openIndex) return null;
+    const field = formFieldOf(serverError.rest);
     return field ? { field, message: serverError.message } : null;
-  }, [serverError, errorRule, openIndex]);
+  }, [serverError, openIndex]);
   const nameOf = (id: number) => categoryName(groups, id);
-
-  const setRules = (list: WebRule[]) => onChange({ ...doc, list });
 
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
-          Rules apply in this order: the first enabled rule that matches a request decides. Drag a row, type
-          its position, or use Move up and Move down.
+          {intro}
         </Typography>
         {!readOnly && (
           <Button
             startIcon={<AddIcon />}
             variant="outlined"
             onClick={() => setNewId(newRuleId())}
-            data-testid={`${webPolicyIds.ruleAdd}-exceptions`}
+            data-testid={`${webPolicyIds.ruleAdd}-${listId}`}
           >
             Add rule
           </Button>
         )}
       </Box>
-      {openRuleId !== null && openRule === null && (
-        <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
-          The rule {openRuleId} is not in the staged policy; it may have been deleted.
-        </Alert>
-      )}
       <RuleTable<WebRule>
-        label="Domain rules"
-        rows={doc.list}
+        label={label}
+        rows={rules}
         rowKey={(r) => r.id}
         rowName={(r) => r.name}
         readOnly={readOnly}
         ordered
-        onChange={setRules}
+        onChange={onChange}
         onEdit={(r) => onOpenRule(r.id)}
         rowState={(r) =>
-          errorRule && doc.list[errorRule.index]?.id === r.id ? 'error' : r.enabled ? undefined : 'soft-error'
+          serverError && rules[serverError.index]?.id === r.id
+            ? 'error'
+            : r.enabled
+              ? undefined
+              : 'soft-error'
         }
         emptyText="No domain rules yet."
         columns={[
@@ -130,7 +147,7 @@ export function ExceptionsSection({
                 size="small"
                 checked={r.enabled}
                 disabled={readOnly}
-                onChange={(e) => setRules(upsert(doc.list, { ...r, enabled: e.target.checked }, (x) => x.id))}
+                onChange={(e) => onChange(upsert(rules, { ...r, enabled: e.target.checked }, (x) => x.id))}
                 slotProps={{
                   input: {
                     'aria-label': `${r.name} enabled`,
@@ -141,6 +158,77 @@ export function ExceptionsSection({
             ),
           },
         ]}
+      />
+      {(newId !== null || openRule !== null) && (
+        <RuleDialog
+          key={openRule?.id ?? newId}
+          rule={openRule}
+          newId={newId ?? ''}
+          groups={groups}
+          canWrite={!readOnly}
+          serverError={ruleServerError}
+          onApply={(rule) => {
+            onChange(upsert(rules, rule, (r) => r.id));
+            setNewId(null);
+            onOpenRule(null);
+          }}
+          onClose={() => {
+            setNewId(null);
+            onOpenRule(null);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** The 400 of the last save when it points inside `list`. */
+export function listServerError(
+  serverError: { path: string; message: string } | null,
+  list: string,
+): ListServerError | null {
+  const at = pathInList(serverError?.path ?? null, list);
+  return at && serverError ? { ...at, message: serverError.message } : null;
+}
+
+/**
+ * Domain rules & exceptions (api-client-layer §3 exception rules: list, bypass, reorderingEvents):
+ * the rules in the order they apply (first enabled match wins), and the domains never inspected.
+ */
+export function ExceptionsSection({
+  doc,
+  onChange,
+  readOnly,
+  groups,
+  openRuleId,
+  onOpenRule,
+  serverError,
+}: ExceptionsSectionProps) {
+  const bypassText = doc.bypass.join('\n');
+  const [bypass, setBypass] = useState(bypassText);
+  // The draft changed under the field (undo, reload): show it.
+  useEffect(() => setBypass(bypassText), [bypassText]);
+  const bypassProblem = bypassError(bypass);
+  const missing = openRuleId !== null && !doc.list.some((r) => r.id === openRuleId);
+
+  return (
+    <Box>
+      {missing && (
+        <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
+          The rule {openRuleId} is not in the staged policy; it may have been deleted.
+        </Alert>
+      )}
+      <DomainRulesList
+        rules={doc.list}
+        onChange={(list) => onChange({ ...doc, list })}
+        readOnly={readOnly}
+        groups={groups}
+        openRuleId={missing ? null : openRuleId}
+        onOpenRule={onOpenRule}
+        serverError={listServerError(serverError, 'list')}
+        listId="exceptions"
+        label="Domain rules"
+        intro="Rules apply in this order: the first enabled rule that matches a request decides. Drag a row, type its position, or use Move up and Move down."
       />
       <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
         Bypass domains
@@ -161,25 +249,6 @@ export function ExceptionsSection({
         helperText={bypassProblem ?? 'Checked before the rules. *.example.com covers its subdomains.'}
         slotProps={{ htmlInput: { 'data-testid': webPolicyIds.bypassDomains } }}
       />
-      {(newId !== null || openRule !== null) && (
-        <RuleDialog
-          key={openRule?.id ?? newId}
-          rule={openRule}
-          newId={newId ?? ''}
-          groups={groups}
-          canWrite={!readOnly}
-          serverError={ruleServerError}
-          onApply={(rule) => {
-            setRules(upsert(doc.list, rule, (r) => r.id));
-            setNewId(null);
-            onOpenRule(null);
-          }}
-          onClose={() => {
-            setNewId(null);
-            onOpenRule(null);
-          }}
-        />
-      )}
     </Box>
   );
 }

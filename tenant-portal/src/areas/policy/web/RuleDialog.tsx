@@ -25,6 +25,7 @@ import { STRING_MATCHES } from '@workbench/common/api/contract/policy-kinds/webK
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { categoryName, type CategoryGroupOption } from './categoryModel';
 import { RULE_ACTION_OPTIONS } from './ruleActions';
+import type { EntryField, EntryValues } from './EntryDialog';
 import {
   WEEKDAYS,
   ruleFormSchema,
@@ -43,9 +44,25 @@ const MATCH_LABELS: Record<string, string> = {
   regex: 'Regular expression',
 };
 
+/**
+ * A scoped rule's own fields (copy/paste's copy and paste, bandwidth's limits, …) in place of the
+ * domain rule's Action: they live under `own` in the form, are checked by their EntryField
+ * validators, and come back beside the rule on Apply.
+ */
+export interface OwnRuleFields {
+  fields: readonly EntryField[];
+  initial: EntryValues;
+  /** Across fields (e.g. a limit, a quota or both), keyed by the field the message shows at. */
+  validate?: (values: EntryValues) => Record<string, string>;
+}
+
 export interface RuleDialogProps {
   /** The rule edited, or null for a new one. */
   rule: WebRule | null;
+  /** What the rule is called in the title (default "Domain rule"). */
+  noun?: string;
+  /** Fields in place of the Action (scoped rules); their values come back as onApply's second argument. */
+  own?: OwnRuleFields;
   /** The id a new rule gets. */
   newId: string;
   groups: readonly CategoryGroupOption[];
@@ -53,11 +70,11 @@ export interface RuleDialogProps {
   canWrite: boolean;
   /** The server's message for one field of this rule (a 400 on the last save). */
   serverError?: { field: keyof RuleFormValues; message: string } | null;
-  onApply: (rule: WebRule) => void;
+  onApply: (rule: WebRule, own: EntryValues) => void;
   onClose: () => void;
 }
 
-type Form = FormikProps<RuleFormValues>;
+export type Form = FormikProps<RuleFormValues>;
 
 /** The server's 400 for this rule: shown at its field until the user changes that field. */
 type ServerError = RuleDialogProps['serverError'];
@@ -93,9 +110,253 @@ function text(
   );
 }
 
+/** The values of the own fields, where they sit in the form. */
+const ownPath = (name: string) => `own.${name}`;
+
+function ownErrors(own: OwnRuleFields, values: EntryValues): Record<string, string> {
+  const errors: Record<string, string> = { ...own.validate?.(values) };
+  for (const f of own.fields) {
+    if (f.shown && !f.shown(values)) continue;
+    const error = f.validate?.(String(values[f.name] ?? ''), values);
+    if (error) errors[f.name] ??= error;
+  }
+  return errors;
+}
+
+/** A scoped rule's own fields, as EntryDialog draws them, bound to `own.<name>`. */
+function ownFieldControls(form: Form, own: OwnRuleFields) {
+  const values = form.values.own ?? {};
+  return own.fields
+    .filter((f) => !f.shown || f.shown(values))
+    .map((f) => {
+      const name = ownPath(f.name);
+      if (f.type === 'switch')
+        return (
+          <FormControlLabel
+            key={f.name}
+            label={f.label}
+            control={
+              <Switch
+                checked={Boolean(values[f.name])}
+                onChange={(e) => void form.setFieldValue(name, e.target.checked)}
+              />
+            }
+          />
+        );
+      const error = errorOf(form, name);
+      return (
+        <TextField
+          key={f.name}
+          select={f.type === 'select'}
+          name={name}
+          label={f.label}
+          value={String(values[f.name] ?? '')}
+          onChange={form.handleChange}
+          onBlur={form.handleBlur}
+          error={Boolean(error)}
+          helperText={error ?? f.helperText}
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': `${webPolicyIds.ruleDialog}-${f.name}` } }}
+        >
+          {f.options?.map((o) => (
+            <MenuItem key={o.code} value={o.code}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    });
+}
+
 /** Panels valid when none of their fields has an error. */
 const valid = (form: Form, fields: readonly string[]) =>
   fields.every((f) => getIn(form.errors, f) === undefined);
+
+/** The category choices of the Destinations panel, by group. */
+export const categoryOptionsOf = (groups: readonly CategoryGroupOption[]) =>
+  groups.flatMap((g) => g.categories.map((c) => ({ id: c.id, name: c.name, group: g.name })));
+
+/**
+ * The rule accordion's condition panels (Destinations; Who and where; Schedule and comment) over
+ * a form holding RuleFormValues: the domain rules' and every scoped rule's (copy/paste, watermark,
+ * forensics, bandwidth), which share the web rules' conditions and schedule.
+ */
+export function conditionPanels(
+  form: Form,
+  groups: readonly CategoryGroupOption[],
+  categoryOptions: ReturnType<typeof categoryOptionsOf>,
+  serverError?: ServerError,
+): RuleAccordionPanel[] {
+  const field = (name: keyof RuleFormValues, label: string, extra: object = {}) =>
+    text(form, name, label, extra, serverError);
+  return [
+    {
+      id: 'destinations',
+      title: 'Destinations',
+      optional: true,
+      valid: valid(form, ['domains', 'uri', 'categories', 'threats']),
+      content: (
+        <Stack spacing={2}>
+          {field('domains', 'Domains (one per line; *.example.com covers its subdomains)', {
+            multiline: true,
+            minRows: 3,
+            slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleDomains } },
+          })}
+          <Box>
+            <FormLabel component="legend">URI match</FormLabel>
+            {form.values.uri.map((u, i) => (
+              <Box key={i} sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+                <TextField
+                  select
+                  size="small"
+                  label="Match"
+                  name={`uri.${i}.match`}
+                  value={u.match}
+                  onChange={form.handleChange}
+                  sx={{ minWidth: 180 }}
+                >
+                  {STRING_MATCHES.map((m) => (
+                    <MenuItem key={m} value={m}>
+                      {MATCH_LABELS[m]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  size="small"
+                  label="URI"
+                  name={`uri.${i}.value`}
+                  value={u.value}
+                  onChange={form.handleChange}
+                  onBlur={form.handleBlur}
+                  error={Boolean(errorOf(form, `uri.${i}.value`))}
+                  helperText={errorOf(form, `uri.${i}.value`)}
+                  sx={{ flex: 1, minWidth: 200 }}
+                />
+                <IconButton
+                  aria-label={`Remove URI condition ${i + 1}`}
+                  onClick={() =>
+                    void form.setFieldValue(
+                      'uri',
+                      form.values.uri.filter((_, j) => j !== i),
+                    )
+                  }
+                >
+                  <DeleteIcon />
+                </IconButton>
+              </Box>
+            ))}
+            <Button
+              size="small"
+              sx={{ mt: 1 }}
+              onClick={() =>
+                void form.setFieldValue('uri', [...form.values.uri, { match: 'starts_with', value: '' }])
+              }
+            >
+              Add URI condition
+            </Button>
+          </Box>
+          <Autocomplete
+            multiple
+            options={categoryOptions.map((c) => c.id)}
+            groupBy={(id) => categoryOptions.find((c) => c.id === id)?.group ?? ''}
+            getOptionLabel={(id) => categoryName(groups, id)}
+            value={form.values.categories}
+            onChange={(_e, value) => void form.setFieldValue('categories', value)}
+            renderInput={(params) => <TextField {...params} label="Categories" />}
+          />
+          <Autocomplete
+            multiple
+            options={THREAT_CLASSES.map((t) => t.code)}
+            getOptionLabel={(code) => vocabularyLabel(THREAT_CLASSES, code)}
+            value={form.values.threats}
+            onChange={(_e, value) => void form.setFieldValue('threats', value)}
+            renderInput={(params) => <TextField {...params} label="Threats" />}
+          />
+        </Stack>
+      ),
+    },
+    {
+      id: 'sources',
+      title: 'Who and where',
+      optional: true,
+      valid: valid(form, ['users', 'groups', 'sourceIps', 'countries']),
+      content: (
+        <Stack spacing={2}>
+          {field('users', 'Users (one per line)', { multiline: true, minRows: 2 })}
+          {field('groups', 'Groups (one per line)', { multiline: true, minRows: 2 })}
+          {text(form, 'sourceIps', 'Source IP ranges (one per line: 10.0.0.1 or 10.0.0.1-10.0.0.9)', {
+            multiline: true,
+            minRows: 2,
+          })}
+          <Autocomplete
+            multiple
+            options={COUNTRIES.map((c) => c.code)}
+            getOptionLabel={(code) => `${vocabularyLabel(COUNTRIES, code)} (${code})`}
+            value={form.values.countries}
+            onChange={(_e, value) => void form.setFieldValue('countries', value)}
+            renderInput={(params) => <TextField {...params} label="Countries" />}
+          />
+        </Stack>
+      ),
+    },
+    {
+      id: 'schedule',
+      title: 'Schedule and comment',
+      optional: true,
+      valid: valid(form, ['days', 'from', 'to', 'timeZone', 'comment']),
+      content: (
+        <Stack spacing={2}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.values.scheduleOn}
+                onChange={(e) => void form.setFieldValue('scheduleOn', e.target.checked)}
+              />
+            }
+            label="Only at these times"
+          />
+          {form.values.scheduleOn && (
+            <>
+              <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+                <FormLabel component="legend">Days</FormLabel>
+                <FormGroup row>
+                  {WEEKDAYS.map((day, d) => (
+                    <FormControlLabel
+                      key={day}
+                      label={day}
+                      control={
+                        <Checkbox
+                          checked={form.values.days.includes(d)}
+                          onChange={(e) =>
+                            void form.setFieldValue(
+                              'days',
+                              e.target.checked
+                                ? [...form.values.days, d]
+                                : form.values.days.filter((x) => x !== d),
+                            )
+                          }
+                        />
+                      }
+                    />
+                  ))}
+                </FormGroup>
+                {typeof form.errors.days === 'string' && (
+                  <FormHelperText error>{ruleMessage(form.errors.days)}</FormHelperText>
+                )}
+              </Box>
+              <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+                {field('from', 'From (HH:MM)', { sx: { maxWidth: 160 } })}
+                {field('to', 'To (HH:MM)', { sx: { maxWidth: 160 } })}
+                {field('timeZone', 'Time zone', { sx: { flex: 1, minWidth: 200 } })}
+              </Box>
+            </>
+          )}
+          {field('comment', 'Comment', { multiline: true, minRows: 2 })}
+        </Stack>
+      ),
+    },
+  ];
+}
 
 /**
  * Adds or edits a domain rule (issue 12) in the shared rule accordion (shared-ui §4): Rule (name,
@@ -105,6 +366,8 @@ const valid = (form: Form, fields: readonly string[]) =>
  */
 export function RuleDialog({
   rule,
+  noun = 'Domain rule',
+  own,
   newId,
   groups,
   canWrite,
@@ -112,12 +375,13 @@ export function RuleDialog({
   onApply,
   onClose,
 }: RuleDialogProps) {
-  const initialValues = useMemo(() => ruleFormValues(rule), [rule]);
-  const categoryOptions = useMemo(
-    () => groups.flatMap((g) => g.categories.map((c) => ({ id: c.id, name: c.name, group: g.name }))),
-    [groups],
+  const ownInitial = own?.initial;
+  const initialValues = useMemo(
+    (): RuleFormValues => ({ ...ruleFormValues(rule), ...(ownInitial ? { own: ownInitial } : {}) }),
+    [rule, ownInitial],
   );
-  const title = rule ? `Domain rule: ${rule.name}` : 'New domain rule';
+  const categoryOptions = useMemo(() => categoryOptionsOf(groups), [groups]);
+  const title = rule ? `${noun}: ${rule.name}` : `New ${noun.toLowerCase()}`;
   return (
     <Dialog
       open
@@ -132,8 +396,12 @@ export function RuleDialog({
         <Formik<RuleFormValues>
           initialValues={initialValues}
           validationSchema={ruleFormSchema}
+          validate={(values) => {
+            const errors = own ? ownErrors(own, values.own ?? {}) : {};
+            return Object.keys(errors).length ? { own: errors } : {};
+          }}
           validateOnMount
-          onSubmit={(values) => onApply(ruleFromForm(values, rule, rule?.id ?? newId))}
+          onSubmit={(values) => onApply(ruleFromForm(values, rule, rule?.id ?? newId), values.own ?? {})}
         >
           {(form) => {
             const field = (name: keyof RuleFormValues, label: string, extra: object = {}) =>
@@ -143,27 +411,31 @@ export function RuleDialog({
                 id: 'rule',
                 title: 'Rule',
                 summary: form.values.name,
-                valid: valid(form, ['name', 'action']),
+                valid: valid(form, ['name', 'action', 'own']),
                 content: (
                   <Stack spacing={2}>
                     {field('name', 'Name', {
                       required: true,
                       slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
                     })}
-                    <TextField
-                      select
-                      name="action"
-                      label="Action"
-                      value={form.values.action}
-                      onChange={form.handleChange}
-                      slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
-                    >
-                      {RULE_ACTION_OPTIONS.map((a) => (
-                        <MenuItem key={a.code} value={a.code}>
-                          {a.label}
-                        </MenuItem>
-                      ))}
-                    </TextField>
+                    {own ? (
+                      ownFieldControls(form, own)
+                    ) : (
+                      <TextField
+                        select
+                        name="action"
+                        label="Action"
+                        value={form.values.action}
+                        onChange={form.handleChange}
+                        slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
+                      >
+                        {RULE_ACTION_OPTIONS.map((a) => (
+                          <MenuItem key={a.code} value={a.code}>
+                            {a.label}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
                     <FormControlLabel
                       control={
                         <Switch
@@ -176,179 +448,7 @@ export function RuleDialog({
                   </Stack>
                 ),
               },
-              {
-                id: 'destinations',
-                title: 'Destinations',
-                optional: true,
-                valid: valid(form, ['domains', 'uri', 'categories', 'threats']),
-                content: (
-                  <Stack spacing={2}>
-                    {field('domains', 'Domains (one per line; *.example.com covers its subdomains)', {
-                      multiline: true,
-                      minRows: 3,
-                      slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleDomains } },
-                    })}
-                    <Box>
-                      <FormLabel component="legend">URI match</FormLabel>
-                      {form.values.uri.map((u, i) => (
-                        <Box key={i} sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-                          <TextField
-                            select
-                            size="small"
-                            label="Match"
-                            name={`uri.${i}.match`}
-                            value={u.match}
-                            onChange={form.handleChange}
-                            sx={{ minWidth: 180 }}
-                          >
-                            {STRING_MATCHES.map((m) => (
-                              <MenuItem key={m} value={m}>
-                                {MATCH_LABELS[m]}
-                              </MenuItem>
-                            ))}
-                          </TextField>
-                          <TextField
-                            size="small"
-                            label="URI"
-                            name={`uri.${i}.value`}
-                            value={u.value}
-                            onChange={form.handleChange}
-                            onBlur={form.handleBlur}
-                            error={Boolean(errorOf(form, `uri.${i}.value`))}
-                            helperText={errorOf(form, `uri.${i}.value`)}
-                            sx={{ flex: 1, minWidth: 200 }}
-                          />
-                          <IconButton
-                            aria-label={`Remove URI condition ${i + 1}`}
-                            onClick={() =>
-                              void form.setFieldValue(
-                                'uri',
-                                form.values.uri.filter((_, j) => j !== i),
-                              )
-                            }
-                          >
-                            <DeleteIcon />
-                          </IconButton>
-                        </Box>
-                      ))}
-                      <Button
-                        size="small"
-                        sx={{ mt: 1 }}
-                        onClick={() =>
-                          void form.setFieldValue('uri', [
-                            ...form.values.uri,
-                            { match: 'starts_with', value: '' },
-                          ])
-                        }
-                      >
-                        Add URI condition
-                      </Button>
-                    </Box>
-                    <Autocomplete
-                      multiple
-                      options={categoryOptions.map((c) => c.id)}
-                      groupBy={(id) => categoryOptions.find((c) => c.id === id)?.group ?? ''}
-                      getOptionLabel={(id) => categoryName(groups, id)}
-                      value={form.values.categories}
-                      onChange={(_e, value) => void form.setFieldValue('categories', value)}
-                      renderInput={(params) => <TextField {...params} label="Categories" />}
-                    />
-                    <Autocomplete
-                      multiple
-                      options={THREAT_CLASSES.map((t) => t.code)}
-                      getOptionLabel={(code) => vocabularyLabel(THREAT_CLASSES, code)}
-                      value={form.values.threats}
-                      onChange={(_e, value) => void form.setFieldValue('threats', value)}
-                      renderInput={(params) => <TextField {...params} label="Threats" />}
-                    />
-                  </Stack>
-                ),
-              },
-              {
-                id: 'sources',
-                title: 'Who and where',
-                optional: true,
-                valid: valid(form, ['users', 'groups', 'sourceIps', 'countries']),
-                content: (
-                  <Stack spacing={2}>
-                    {field('users', 'Users (one per line)', { multiline: true, minRows: 2 })}
-                    {field('groups', 'Groups (one per line)', { multiline: true, minRows: 2 })}
-                    {text(
-                      form,
-                      'sourceIps',
-                      'Source IP ranges (one per line: 10.0.0.1 or 10.0.0.1-10.0.0.9)',
-                      {
-                        multiline: true,
-                        minRows: 2,
-                      },
-                    )}
-                    <Autocomplete
-                      multiple
-                      options={COUNTRIES.map((c) => c.code)}
-                      getOptionLabel={(code) => `${vocabularyLabel(COUNTRIES, code)} (${code})`}
-                      value={form.values.countries}
-                      onChange={(_e, value) => void form.setFieldValue('countries', value)}
-                      renderInput={(params) => <TextField {...params} label="Countries" />}
-                    />
-                  </Stack>
-                ),
-              },
-              {
-                id: 'schedule',
-                title: 'Schedule and comment',
-                optional: true,
-                valid: valid(form, ['days', 'from', 'to', 'timeZone', 'comment']),
-                content: (
-                  <Stack spacing={2}>
-                    <FormControlLabel
-                      control={
-                        <Switch
-                          checked={form.values.scheduleOn}
-                          onChange={(e) => void form.setFieldValue('scheduleOn', e.target.checked)}
-                        />
-                      }
-                      label="Only at these times"
-                    />
-                    {form.values.scheduleOn && (
-                      <>
-                        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-                          <FormLabel component="legend">Days</FormLabel>
-                          <FormGroup row>
-                            {WEEKDAYS.map((day, d) => (
-                              <FormControlLabel
-                                key={day}
-                                label={day}
-                                control={
-                                  <Checkbox
-                                    checked={form.values.days.includes(d)}
-                                    onChange={(e) =>
-                                      void form.setFieldValue(
-                                        'days',
-                                        e.target.checked
-                                          ? [...form.values.days, d]
-                                          : form.values.days.filter((x) => x !== d),
-                                      )
-                                    }
-                                  />
-                                }
-                              />
-                            ))}
-                          </FormGroup>
-                          {typeof form.errors.days === 'string' && (
-                            <FormHelperText error>{ruleMessage(form.errors.days)}</FormHelperText>
-                          )}
-                        </Box>
-                        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-                          {field('from', 'From (HH:MM)', { sx: { maxWidth: 160 } })}
-                          {field('to', 'To (HH:MM)', { sx: { maxWidth: 160 } })}
-                          {field('timeZone', 'Time zone', { sx: { flex: 1, minWidth: 200 } })}
-                        </Box>
-                      </>
-                    )}
-                    {field('comment', 'Comment', { multiline: true, minRows: 2 })}
-                  </Stack>
-                ),
-              },
+              ...conditionPanels(form, groups, categoryOptions, serverError),
             ];
             return (
               <Box

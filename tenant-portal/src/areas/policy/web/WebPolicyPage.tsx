@@ -8,7 +8,13 @@ import {
   type FamilySection,
   type SectionEditorProps,
 } from '../PolicyFamilyPage';
-import { EXTENSION_SECTION, WEB_SECTIONS, type WebSectionPath } from './webSections';
+import {
+  EXTENSION_SECTION,
+  PARENT_GLOBAL_SECTIONS,
+  WEB_SECTIONS,
+  type WebSection,
+  type WebSectionPath,
+} from './webSections';
 import { CategoriesSection } from './CategoriesSection';
 import { RisksSection } from './RisksSection';
 import { ExceptionsSection, describeExceptionsError } from './ExceptionsSection';
@@ -17,6 +23,15 @@ import { UserAgentsSection } from './UserAgentsSection';
 import { Sha256Section } from './Sha256Section';
 import { SslBypassSection } from './SslBypassSection';
 import { useCategoryGroups } from './useCategoryGroups';
+import { CategoryMigration } from './CategoryMigration';
+import { BandwidthSection, CopyPasteSection, ForensicsSection, WatermarkSection } from './WebControlSections';
+import {
+  GlobalBnbSection,
+  GlobalExceptionsSection,
+  ParentGlobalBnbSection,
+  ParentGlobalExceptionsSection,
+  describeGlobalExceptionsError,
+} from './GlobalSections';
 
 /** A category id of ?category=, or null. */
 const categoryParam = (value: string | null): number | null =>
@@ -81,10 +96,21 @@ function SslBypass(props: SectionEditorProps<'v3/sslbump_bypass'>) {
 }
 
 const titled = (path: WebSectionPath) => {
-  const s = WEB_SECTIONS.find((w) => w.path === path);
+  const s: WebSection | undefined = WEB_SECTIONS.find((w) => w.path === path);
   if (!s) throw new Error(`No web section ${path}`);
-  return { path: s.path, title: s.title };
+  return { path: s.path, title: s.title, ...(s.features ? { features: s.features } : {}) };
 };
+
+/** A tab that shows the tenant's section, then the parent's read-only one below it. */
+const withParent = (own: FamilySection, parent: FamilySection): FamilySection => ({
+  ...own,
+  render: (link) => (
+    <>
+      {own.render(link)}
+      <Box sx={{ mt: 4 }}>{parent.render(link)}</Box>
+    </>
+  ),
+});
 
 const categories = policySection({
   ...titled('categories'),
@@ -104,6 +130,7 @@ export const WEB_POLICY_SECTIONS: readonly FamilySection[] = [
     ...categories,
     render: (link) => (
       <>
+        <CategoryMigration />
         {categories.render(link)}
         <Box sx={{ mt: 4 }}>{extension.render(link)}</Box>
       </>
@@ -135,6 +162,43 @@ export const WEB_POLICY_SECTIONS: readonly FamilySection[] = [
     Editor: SslBypass,
     describeError: describeListError('Entry', 'list'),
   }),
+  policySection({
+    ...titled('copy-paste'),
+    kind: 'copy_paste',
+    Editor: CopyPasteSection,
+    describeError: describeListError('Rule', 'copy_paste_policy.rules'),
+  }),
+  policySection({
+    ...titled('watermark'),
+    kind: 'watermark',
+    Editor: WatermarkSection,
+    describeError: describeListError('Rule', 'watermark.rules'),
+  }),
+  policySection({
+    ...titled('forensics'),
+    kind: 'bf/web',
+    Editor: ForensicsSection,
+    describeError: describeListError('Rule', 'browsing_forensics.rules'),
+  }),
+  policySection({
+    ...titled('bandwidth'),
+    kind: 'bandwidth',
+    Editor: BandwidthSection,
+    describeError: describeListError('Rule', 'bandwidth.rules'),
+  }),
+  withParent(
+    policySection({
+      ...titled('global-exceptions'),
+      kind: 'web/global_exceptions',
+      Editor: GlobalExceptionsSection,
+      describeError: describeGlobalExceptionsError,
+    }),
+    policySection({ ...PARENT_GLOBAL_SECTIONS.exceptions, Editor: ParentGlobalExceptionsSection }),
+  ),
+  withParent(
+    policySection({ ...titled('global-browsers'), kind: 'global_bnb', Editor: GlobalBnbSection }),
+    policySection({ ...PARENT_GLOBAL_SECTIONS.browsers, Editor: ParentGlobalBnbSection }),
+  ),
 ];
 
 /**

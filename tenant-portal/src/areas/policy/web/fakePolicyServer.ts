@@ -4,6 +4,7 @@
  */
 import type MockAdapter from 'axios-mock-adapter';
 import type { Revision } from '@workbench/common/api/contract/policy';
+import { TOLERANT_READ_KINDS } from '@workbench/common/api/policy';
 import {
   POLICY_KINDS,
   POLICY_KIND_REGISTRY,
@@ -26,11 +27,12 @@ export interface FakePolicyServer {
   failNextSave: (body: { message: string; field: string }) => void;
 }
 
-function kindOf(url: string, staged = 0): { kind: PolicyKind; rev: number } | null {
+/** The kind and revision of a document's path; rev null for a path without one (the staged revision's). */
+function kindOf(url: string): { kind: PolicyKind; rev: number | null } | null {
   for (const kind of POLICY_KINDS) {
     // A path without {rev} is the staged revision's document.
     if (!kindPathHasRev(POLICY_KIND_REGISTRY[kind].path)) {
-      if (url === POLICY_KIND_REGISTRY[kind].path) return { kind, rev: staged };
+      if (url === POLICY_KIND_REGISTRY[kind].path) return { kind, rev: null };
       continue;
     }
     const prefix = policyDocPath(kind, '');
@@ -39,6 +41,9 @@ function kindOf(url: string, staged = 0): { kind: PolicyKind; rev: number } | nu
   }
   return null;
 }
+
+/** Kinds whose reads take a 404 as empty (a parent tenant's rules). */
+const isTolerant = (kind: PolicyKind) => (TOLERANT_READ_KINDS as readonly PolicyKind[]).includes(kind);
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** Any kind's document path: `<path before {rev}><digits>`, or a path without {rev} as it is. */
@@ -75,10 +80,12 @@ export function fakePolicyServer(
     },
   };
   const read = (url: string | undefined): [number, unknown] => {
-    const at = kindOf(url ?? '', server.revision.staged_rev_id);
-    if (!at) return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
+    const at = kindOf(url ?? '');
+    // A parent's rules given no document: no parent tenant (the client reads the 404 as empty).
+    if (!at || (at.rev === null && server.docs[at.kind] === undefined && isTolerant(at.kind)))
+      return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
     const doc = server.docs[at.kind] ?? POLICY_KIND_REGISTRY[at.kind].defaults;
-    return [200, { rev_id: at.rev, ...(doc as object) }];
+    return [200, { rev_id: at.rev ?? server.revision.staged_rev_id, ...(doc as object) }];
   };
   mock.onGet('/api/policy/v1/rules').reply(() => [200, server.revision]);
   // The same matcher as the portal harness's default replaces it (axios-mock-adapter keeps one per matcher).
@@ -94,15 +101,18 @@ export function fakePolicyServer(
       ),
     )
     .reply((config): [number, unknown] => {
-      const at = kindOf(config.url ?? '', server.revision.staged_rev_id);
+      const at = kindOf(config.url ?? '');
       const body = JSON.parse(config.data as string) as FakePolicyServer['saves'][number]['body'];
-      if (!at) return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
+      // Read-only kinds (a parent's rules) take no save; paths without {rev} save the staged revision's.
+      if (!at || (POLICY_KIND_REGISTRY[at.kind] as { readOnly?: true }).readOnly)
+        return [404, { statusCode: 404, error: 'Not Found', message: 'No such document.' }];
+      const rev = at.rev ?? server.revision.staged_rev_id;
       if (failure) {
         const f = failure;
         failure = null;
         return [400, { statusCode: 400, error: 'Bad Request', ...f }];
       }
-      if (at.rev !== server.revision.staged_rev_id || body.updated_at !== server.revision.updated_at)
+      if (rev !== server.revision.staged_rev_id || body.updated_at !== server.revision.updated_at)
         return [
           409,
           {

@@ -49,6 +49,8 @@ export interface RuleFormValues {
   to: string;
   timeZone: string;
   comment: string;
+  /** A scoped rule's own fields (RuleDialog's `own`), by name. */
+  own?: Record<string, string | boolean>;
 }
 
 /** The browser's time zone: a new schedule's default. */
@@ -231,7 +233,10 @@ export function formFieldOf(rest: string): keyof RuleFormValues | null {
 }
 
 /** A rule's conditions in a few words, for the table. */
-export function conditionsSummary(rule: WebRule, categoryName: (id: number) => string): string {
+export function conditionsSummary(
+  rule: Pick<WebRule, 'conditions'>,
+  categoryName: (id: number) => string,
+): string {
   const c = rule.conditions;
   const parts: string[] = [];
   const few = (values: readonly string[]) =>

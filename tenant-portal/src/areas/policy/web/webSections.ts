@@ -10,6 +10,8 @@ export interface WebSection {
   /** The tab's and the section's heading. */
   title: string;
   kind: PolicyKind;
+  /** Feature flags that must all be on for the tab to show (portal-core §3). */
+  features?: readonly string[];
 }
 
 export const WEB_SECTIONS = [
@@ -20,6 +22,13 @@ export const WEB_SECTIONS = [
   { path: 'user-agents', title: 'User agents', kind: 'web/user_agents' },
   { path: 'sha256', title: 'SHA-256', kind: 'web/sha256' },
   { path: 'ssl-bypass', title: 'SSL bypass', kind: 'v3/sslbump_bypass' },
+  // Issue 13: the other web_policy documents of the registry (webControlKinds.ts, globalKinds.ts).
+  { path: 'copy-paste', title: 'Copy & paste', kind: 'copy_paste', features: ['copyPaste'] },
+  { path: 'watermark', title: 'Watermark', kind: 'watermark', features: ['watermarking'] },
+  { path: 'forensics', title: 'Browsing forensics', kind: 'bf/web', features: ['browsing_forensics'] },
+  { path: 'bandwidth', title: 'Bandwidth', kind: 'bandwidth', features: ['bandwidth'] },
+  { path: 'global-exceptions', title: 'Global exceptions', kind: 'web/global_exceptions' },
+  { path: 'global-browsers', title: 'Global browsers & applications', kind: 'global_bnb' },
 ] as const satisfies readonly WebSection[];
 
 export type WebSectionPath = (typeof WEB_SECTIONS)[number]['path'];
@@ -33,3 +42,20 @@ export const EXTENSION_SECTION: WebSection = {
   title: 'Extension categories',
   kind: 'cats/extension',
 };
+
+/**
+ * The parent tenant's global rules (read-only views, api-client-layer §5): each shown under the
+ * tenant's own global rules on the same tab, saved never.
+ */
+export const PARENT_GLOBAL_SECTIONS = {
+  exceptions: {
+    path: 'parent-global-exceptions',
+    title: "Parent tenant's global exceptions",
+    kind: 'web/parent_global_exceptions',
+  },
+  browsers: {
+    path: 'parent-global-browsers',
+    title: "Parent tenant's global browsers & applications",
+    kind: 'parent_global_bnb',
+  },
+} as const satisfies Record<string, WebSection>;

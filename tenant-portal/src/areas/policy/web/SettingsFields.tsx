@@ -1,0 +1,106 @@
+import { Formik } from 'formik';
+import { Box, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { webControlIds } from '@workbench/common/test-ids/webControlIds';
+import type { EntryField, EntryValues } from './EntryDialog';
+
+export interface SettingsFieldsProps {
+  /** The group's accessible name. */
+  label: string;
+  fields: readonly EntryField[];
+  /** What the document holds now (the form follows it: undo, reload). */
+  values: EntryValues;
+  readOnly: boolean;
+  /** Called with every field's value once all of them are valid. */
+  onCommit: (values: EntryValues) => void;
+}
+
+const errorsOf = (fields: readonly EntryField[], values: EntryValues): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  for (const f of fields) {
+    const error = f.validate?.(String(values[f.name] ?? ''), values);
+    if (error) errors[f.name] = error;
+  }
+  return errors;
+};
+
+/**
+ * A section's own settings (the copy/paste defaults, the watermark's look, …) with Formik, each
+ * field checked by its EntryField validator (built on common's validators). Switches and selects
+ * reach the draft at once; text reaches it when the field is left and every field is valid, so
+ * Ctrl+Z inside a text field stays the browser's own and one undo step is one field's change.
+ */
+export function SettingsFields({ label, fields, values, readOnly, onCommit }: SettingsFieldsProps) {
+  return (
+    <Formik<EntryValues>
+      initialValues={values}
+      enableReinitialize
+      validate={(v) => errorsOf(fields, v)}
+      onSubmit={() => undefined}
+    >
+      {(form) => {
+        const commit = (next: EntryValues) => {
+          if (Object.keys(errorsOf(fields, next)).length === 0) onCommit(next);
+        };
+        return (
+          <Box
+            component="fieldset"
+            aria-label={label}
+            disabled={readOnly}
+            sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}
+          >
+            {fields.map((f) => {
+              const id = `${webControlIds.setting}-${f.name}`;
+              if (f.type === 'switch')
+                return (
+                  <FormControlLabel
+                    key={f.name}
+                    sx={{ flexBasis: '100%' }}
+                    label={f.label}
+                    control={
+                      <Switch
+                        checked={Boolean(form.values[f.name])}
+                        onChange={(e) => {
+                          const next = { ...form.values, [f.name]: e.target.checked };
+                          void form.setFieldValue(f.name, e.target.checked);
+                          commit(next);
+                        }}
+                        slotProps={{ input: { 'data-testid': id } as object }}
+                      />
+                    }
+                  />
+                );
+              const error = form.touched[f.name] ? form.errors[f.name] : undefined;
+              return (
+                <TextField
+                  key={f.name}
+                  select={f.type === 'select'}
+                  name={f.name}
+                  label={f.label}
+                  value={String(form.values[f.name] ?? '')}
+                  onChange={(e) => {
+                    form.handleChange(e);
+                    if (f.type === 'select') commit({ ...form.values, [f.name]: e.target.value });
+                  }}
+                  onBlur={(e) => {
+                    form.handleBlur(e);
+                    if (f.type === 'text') commit(form.values);
+                  }}
+                  error={Boolean(error)}
+                  helperText={error ?? f.helperText}
+                  sx={{ flex: '1 1 240px', maxWidth: f.type === 'select' ? 360 : 480 }}
+                  slotProps={{ htmlInput: { 'data-testid': id } }}
+                >
+                  {f.options?.map((o) => (
+                    <MenuItem key={o.code} value={o.code}>
+                      {o.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              );
+            })}
+          </Box>
+        );
+      }}
+    </Formik>
+  );
+}
