@@ -44,7 +44,7 @@ import {
   revisionReply,
   stageChange,
 } from './revisionStaging';
-import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
+import { AUDIT_AREA, POLICY_AUDIT, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
 import { deepEqual, diffPolicyDoc } from './policyDiff';
 import { restoreVersions } from './policyMigrations';
 import { decideWebRequest } from './webPolicyDecision';
@@ -119,7 +119,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     `${POLICY_PATHS.rules}/:rev`,
     {
-      config: { world: 'tenant', permission: REVISION_PUBLISH },
+      config: { world: 'tenant', permission: REVISION_PUBLISH, audit: POLICY_AUDIT },
       schema: {
         tags,
         summary:
@@ -167,6 +167,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
             action: 'published',
             area,
             details: `Published revision ${next.revId}${comment ? `: ${comment}` : '.'}`,
+            object: `revision ${next.revId}`,
           });
         return revisionReply(next);
       });
@@ -178,7 +179,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/policy/v1/rules/:rev/discard',
     {
-      config: { world: 'tenant', permission: REVISION_PUBLISH },
+      config: { world: 'tenant', permission: REVISION_PUBLISH, audit: POLICY_AUDIT },
       schema: {
         tags,
         summary:
@@ -200,6 +201,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
             action: 'delete',
             area,
             details: `Discarded the changes staged in revision ${current.stagedRevId}.`,
+            object: `revision ${current.stagedRevId}`,
           });
         await tx.deletePolicyDocs(s.tid, current.stagedRevId);
         const next: RevisionRecord = {
@@ -222,7 +224,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/policy/v1/revisions/:rev/rollback',
     {
-      config: { world: 'tenant', permission: REVISION_PUBLISH },
+      config: { world: 'tenant', permission: REVISION_PUBLISH, audit: POLICY_AUDIT },
       schema: {
         tags,
         summary:
@@ -268,6 +270,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
           action: 'rollback' as const,
           area,
           details: `Staged a rollback to revision ${target} in revision ${reply.staged_rev_id}.`,
+          object: `revision ${target}`,
         })),
       );
       return reply;
@@ -333,7 +336,11 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     POLICY_PATHS.tester,
     {
-      config: { world: 'tenant', permission: TESTER_PERMISSION },
+      config: {
+        world: 'tenant',
+        permission: TESTER_PERMISSION,
+        audit: { exempt: 'asks what the policy would decide for a request; changes nothing' },
+      },
       schema: {
         tags,
         summary:
