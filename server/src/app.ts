@@ -11,6 +11,7 @@ import type { Deployment, InjectedEnv, Mode } from '@workbench/common/api/contra
 import type { ServerContext } from './context';
 import { installErrorHandler } from './http/errors';
 import { installGuard } from './http/guard';
+import { installAuditTrail } from './audit/auditTrail';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
 import { referenceRoutes } from './policy/referenceRoutes';
@@ -220,6 +221,8 @@ async function registerEverything(
   // Cookies are parsed in an onRequest hook: it must run before the guard's.
   await app.register(fastifyCookie);
   installGuard(app, ctx);
+  // Before any route: every state-changing route's audit declaration is read as it registers.
+  installAuditTrail(app, ctx);
   // The API takes JSON only (415 otherwise); the login area's form target registers its own parser.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifySwagger, {

@@ -61,6 +61,10 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'forensics', label: 'Browsing Forensics' },
   { code: 'portal_settings', label: 'Portal Settings' },
   { code: 'session', label: 'Session' },
+  // Our choice (issue 15 audit trail): the other areas the server's writes touch.
+  { code: 'saved_searches', label: 'Saved Searches' },
+  { code: 'reports', label: 'Scheduled Reports' },
+  { code: 'skus', label: 'SKUs' },
 ];
 
 /** casb profile type. */

@@ -47,7 +47,11 @@ export const loginAreaRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     LOGIN_AREA_PATH,
     {
-      config: { world: 'public', rateLimit: loginRateLimitConfig(ctx) },
+      config: {
+        world: 'public',
+        rateLimit: loginRateLimitConfig(ctx),
+        audit: { exempt: "checks the hidden form's one-time token and redirects to the login page" },
+      },
       attachValidation: true,
       schema: {
         tags: ['tenant auth'],

@@ -26,6 +26,7 @@ import { hashPassword, verifyPassword } from '../security/passwords';
 import { tenantSessionOf } from '../http/guard';
 import { clearTenantCookies, SESSION_ABSOLUTE_MS, setTenantCookies, setUserIdCookie } from '../http/sessions';
 import { attemptLogin } from '../security/loginAttempt';
+import { noteAudit, writeAudit } from '../audit/auditTrail';
 import { loginRateLimitConfig } from '../security/loginRateLimit';
 import { digest, randomToken } from '../security/tokens';
 
@@ -74,6 +75,9 @@ export const userInfoOf = (s: TenantSession): UserInfo => ({
   uid_hash: crypto.createHash('sha256').update(s.uid).digest('hex'),
 });
 
+/** A session refresh keeps the user signed in; activity, not an administrator change. */
+const REFRESH_EXEMPT = { exempt: 'extends the session; activity, not a change' };
+
 export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = app.workbench;
@@ -82,7 +86,11 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     AUTH_PATHS.authParams,
     {
-      config: { world: 'public', rateLimit: loginRateLimitConfig(ctx) },
+      config: {
+        world: 'public',
+        rateLimit: loginRateLimitConfig(ctx),
+        audit: { exempt: 'starts a sign-in (a one-time form token); the sign-in itself is audited' },
+      },
       schema: {
         tags,
         summary: 'Parameters of the hidden login form (login_url, single-use csrf_token, ...)',
@@ -114,7 +122,25 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     body: LoginRequest,
     response: { 200: LoginReply, 401: LoginFailure, 429: LoginFailure, ...errorResponses(400) },
   };
-  const signInConfig = { world: 'public' as const, rateLimit: loginRateLimitConfig(ctx) };
+  const signInConfig = {
+    world: 'public' as const,
+    rateLimit: loginRateLimitConfig(ctx),
+    audit: { byHandler: 'login and login_failed are written by the handler: no session exists yet' },
+  };
+  /**
+   * A failed sign-in of an existing account goes to that account's tenant (no password in it).
+   * Not awaited: the reply and its timing must not say whether the account exists (see
+   * security/loginAttempt.ts); an unknown name has no tenant to write to.
+   */
+  const auditFailedSignIn = (request: FastifyRequest, username: string, details: string) => {
+    void (async () => {
+      const user = await ctx.store.findUserByUsername(username);
+      if (!user) return;
+      await writeAudit(ctx, request, [
+        { tid: user.tid, userid: user.username, action: 'login_failed', area: 'session', details },
+      ]);
+    })().catch((error: unknown) => request.log.error({ err: error }, 'auditing a failed sign-in failed'));
+  };
   for (const url of [AUTH_PATHS.login, APPLIANCE_AUTH_PATHS.login]) {
     app.post(url, { config: signInConfig, schema: loginSchema }, async (request, reply) => {
       const now = ctx.now().getTime();
@@ -130,11 +156,24 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
         (u) => ctx.store.findUserByUsername(u),
         ctx.loginFailureCap,
       );
-      if (outcome.kind === 'failed') return reply.code(401).send(loginFailure(401));
-      if (outcome.kind === 'locked') return reply.code(429).send(loginFailure(429, outcome.delay));
+      if (outcome.kind === 'failed') {
+        auditFailedSignIn(request, request.body.username, 'Sign-in failed: wrong user name or password.');
+        return reply.code(401).send(loginFailure(401));
+      }
+      if (outcome.kind === 'locked') {
+        auditFailedSignIn(
+          request,
+          request.body.username,
+          `Sign-in refused: too many failed attempts, locked for ${outcome.delay} s.`,
+        );
+        return reply.code(429).send(loginFailure(429, outcome.delay));
+      }
       const user = outcome.account;
       const tenant = await ctx.store.getTenant(user.tid);
-      if (!tenant || tenant.status !== 'active') return reply.code(401).send(loginFailure(401));
+      if (!tenant || tenant.status !== 'active') {
+        auditFailedSignIn(request, user.username, 'Sign-in refused: the tenant is not active.');
+        return reply.code(401).send(loginFailure(401));
+      }
       const sid = randomToken();
       const xsrf = randomToken();
       await ctx.store.deleteExpiredSessions(now);
@@ -151,12 +190,22 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
         absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
       });
       setTenantCookies(ctx, reply, { sid, uid: user.uid, xsrf });
+      await writeAudit(ctx, request, [
+        { tid: user.tid, userid: user.username, action: 'login', area: 'session', details: 'Signed in.' },
+      ]);
       return { status: 'ok' as const, uid: user.uid };
     });
   }
 
   const logoutHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.session) await ctx.store.deleteSession(request.session.sidHash);
+    const s = request.session;
+    if (s) {
+      await ctx.store.deleteSession(s.sidHash);
+      // Logout is a GET (api-client §7), so the trail's hook does not see it: written here.
+      await writeAudit(ctx, request, [
+        { tid: s.tid, userid: s.username, action: 'logout', area: 'session', details: 'Signed out.' },
+      ]);
+    }
     clearTenantCookies(ctx, reply);
     return reply.type('text/plain; charset=utf-8').send('OK');
   };
@@ -189,14 +238,14 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
   };
   app.post(
     AUTH_PATHS.cookieRefresh,
-    { config: { world: 'tenant', permission: null }, schema: refreshSchema },
+    { config: { world: 'tenant', permission: null, audit: REFRESH_EXEMPT }, schema: refreshSchema },
     refresh,
   );
   // The appliance alias: GET in api-client §7; POST too, as the shared client refreshes with POST.
   app.route({
     method: ['GET', 'POST'],
     url: APPLIANCE_AUTH_PATHS.cookieRefresh,
-    config: { world: 'tenant', permission: null },
+    config: { world: 'tenant', permission: null, audit: REFRESH_EXEMPT },
     schema: refreshSchema,
     handler: refresh,
   });
@@ -221,7 +270,12 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     {
       // Any signed-in user, for their own account; it checks a password, so the sign-in calls'
       // per-address limit applies (no guessing the current password through it).
-      config: { world: 'tenant', permission: null, rateLimit: loginRateLimitConfig(ctx) },
+      config: {
+        world: 'tenant',
+        permission: null,
+        rateLimit: loginRateLimitConfig(ctx),
+        audit: { action: 'change_pwd', area: 'admins', what: 'Changed their own password.' },
+      },
       schema: {
         tags,
         summary: "Changes the signed-in user's password; their other sessions end",
@@ -237,6 +291,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
       const problem = newPasswordProblem(current_password, new_password);
       if (problem !== null) throw new ApiHttpError(400, problem, 'new_password');
       await ctx.store.changeUserPassword(s.uid, await hashPassword(new_password), s.sidHash);
+      noteAudit(request, { object: s.username });
       return { status: 'ok' as const };
     },
   );
@@ -256,7 +311,11 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     AUTH_PATHS.portalVersion,
     {
-      config: { world: 'tenant', permission: PORTAL_VERSION_WRITE },
+      config: {
+        world: 'tenant',
+        permission: PORTAL_VERSION_WRITE,
+        audit: { action: 'update', area: 'portal_settings', what: 'Changed the portal version.' },
+      },
       schema: {
         tags: ['policy'],
         summary: `Sets the tenant's portal version (needs ${PORTAL_VERSION_WRITE})`,
@@ -267,6 +326,12 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const s = tenantSessionOf(request);
       await ctx.store.setPortalVersion(s.tid, request.body.portal_v2);
+      noteAudit(request, {
+        object: 'portal version',
+        before: { portal_v2: s.tenant.portalV2 },
+        after: { portal_v2: request.body.portal_v2 },
+        details: `Set the portal version to ${request.body.portal_v2 ? 'v2' : 'v1'}.`,
+      });
       return { portal_v2: request.body.portal_v2 };
     },
   );

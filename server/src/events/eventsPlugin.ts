@@ -13,7 +13,7 @@
  * data, WORKBENCH_LIVE_EVENTS), each at its time within that second.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { generatorTenantsOf } from '../seed/seedTenants';
+import { generatorTenantsOf, withAuditFacts } from '../seed/seedTenants';
 import { withWebDeciders } from '../policy/webDeciders';
 import { DEMO_EVENTS_LOAD, percentPrinter, seedDemoEvents } from '../seed/seedEvents';
 import { liveEventMaker, type GeneratorTenant } from '../seed/eventGenerator';
@@ -93,7 +93,10 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
       seeding = (async () => {
         const tenants = await withWebDeciders(
           app.workbench.store,
-          generatorTenantsOf(await app.workbench.store.listTenants()),
+          await withAuditFacts(
+            app.workbench.store,
+            generatorTenantsOf(await app.workbench.store.listTenants()),
+          ),
         );
         const result = await seedDemoEvents(store, {
           tenants,

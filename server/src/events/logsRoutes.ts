@@ -172,7 +172,10 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
       app.post(
         `/api/rep/v1/query/${logType}`,
         {
-          config,
+          config: {
+            ...config,
+            audit: { exempt: 'reads the next block of events (POST for the paging body)' },
+          },
           schema: {
             tags,
             summary: `The block of ${logType} events after body.pagingIdentifiers`,

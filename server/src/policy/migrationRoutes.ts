@@ -25,7 +25,7 @@ import type { ServerContext, TenantSession } from '../context';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { currentRevision, readPolicyDoc, stageChange, staleRevisionMessage } from './revisionStaging';
-import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
+import { AUDIT_AREA, POLICY_AUDIT, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
 import {
   CATEGORY_VERSION_DOC,
   CONTENT_VERSION_DOC,
@@ -92,7 +92,7 @@ export const policyMigrationRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     POLICY_MIGRATION_PATHS.category,
     {
-      config: { world: 'tenant', permission: CATEGORY_MIGRATION_PERMISSION },
+      config: { world: 'tenant', permission: CATEGORY_MIGRATION_PERMISSION, audit: POLICY_AUDIT },
       schema: {
         tags,
         summary:
@@ -168,7 +168,7 @@ export const policyMigrationRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     POLICY_MIGRATION_PATHS.content,
     {
-      config: { world: 'tenant', permission: `${contentGroup}:*:write` },
+      config: { world: 'tenant', permission: `${contentGroup}:*:write`, audit: POLICY_AUDIT },
       schema: {
         tags,
         summary:

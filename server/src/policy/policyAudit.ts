@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext, TenantSession } from '../context';
-import type { NewEvent } from '../events/eventStore';
+import { writeAudit } from '../audit/auditTrail';
 import type { PolicyPermissionGroup } from '@workbench/common/api/contract/policyKinds';
 
 /** The audit action codes policy changes use (AUDIT_ACTIONS of common's vocabularies). */
@@ -25,39 +25,34 @@ export const AUDIT_AREA: Record<PolicyPermissionGroup, string> = {
   private_access: 'private_access',
 };
 
+/** The policy routes' audit declaration: their handlers write the events (below). */
+export const POLICY_AUDIT = {
+  byHandler: 'policy changes are written by recordPolicyAudit (policyAudit.ts), one event per change',
+};
+
 export interface PolicyAuditEntry {
   action: PolicyAuditAction;
   /** A sub-event type code (AUDIT_AREA of the kind's group for a kind's change). */
   area: string;
   /** What happened, for a person: "Saved Categories in revision 4." */
   details: string;
+  /** What changed: "cats in revision 4", "revision 5". */
+  object?: string;
+  /** A kind's document before and after a save (kept short by the trail). */
+  before?: unknown;
+  after?: unknown;
 }
 
+/** Writes the entries through the audit trail (auditTrail.ts) as the session's user. */
 export async function recordPolicyAudit(
   ctx: ServerContext,
   request: FastifyRequest,
   session: TenantSession,
   entries: readonly PolicyAuditEntry[],
 ): Promise<void> {
-  if (!ctx.audit || entries.length === 0) return;
-  const time = ctx.now().getTime();
-  const userAgent = request.headers['user-agent'];
-  const events: NewEvent[] = entries.map((e) => ({
-    tid: session.tid,
-    logType: 'scan_audit',
-    time,
-    fields: {
-      userid: session.username,
-      audit_action: e.action,
-      sub_event_type: e.area,
-      details: e.details,
-      src_ip: request.ip,
-      user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
-    },
-  }));
-  try {
-    await ctx.audit(events);
-  } catch (error) {
-    request.log.error({ err: error }, 'writing policy audit events failed');
-  }
+  await writeAudit(
+    ctx,
+    request,
+    entries.map((e) => ({ ...e, tid: session.tid, userid: session.username })),
+  );
 }

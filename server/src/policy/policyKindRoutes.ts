@@ -24,7 +24,7 @@ import {
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { currentRevision, readPolicyDoc, stageChange } from './revisionStaging';
-import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
+import { AUDIT_AREA, POLICY_AUDIT, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
 import { valueAt } from './policyDiff';
 
 /**
@@ -117,7 +117,7 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
     app.put(
       policyDocWritePath(kind, ':rev'),
       {
-        config: { world: 'tenant', permission: policyKindWritePermission(kind) },
+        config: { world: 'tenant', permission: policyKindWritePermission(kind), audit: POLICY_AUDIT },
         schema: {
           tags,
           summary: `Saves ${def.title} (${kind}) into the staged revision (state becomes staged); 409 when stale`,
@@ -147,6 +147,9 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
               action: 'update',
               area,
               details: `Saved ${def.title} (${kind}) in revision ${stagedRevId}.`,
+              object: `${kind} in revision ${stagedRevId}`,
+              before,
+              after: data,
             });
             for (const path of def.orderedLists ?? [])
               if (reordered(def, before, data, path))
@@ -154,6 +157,7 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
                   action: 'reorder',
                   area,
                   details: `Changed the order of ${def.title} (${kind}${path === 'list' ? '' : ` ${path}`}) in revision ${stagedRevId}.`,
+                  object: `${kind} in revision ${stagedRevId}`,
                 });
           },
         );

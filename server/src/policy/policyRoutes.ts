@@ -45,7 +45,7 @@ import {
   revisionReply,
   stageChange,
 } from './revisionStaging';
-import { AUDIT_AREA, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
+import { AUDIT_AREA, POLICY_AUDIT, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
 import { deepEqual, diffPolicyDoc } from './policyDiff';
 import { restoreVersions } from './policyMigrations';
 import { decideWebRequest } from './webPolicyDecision';
@@ -121,7 +121,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     `${POLICY_PATHS.rules}/:rev`,
     {
-      config: { world: 'tenant', permission: REVISION_PUBLISH },
+      config: { world: 'tenant', permission: REVISION_PUBLISH, audit: POLICY_AUDIT },
       schema: {
         tags,
         summary:
@@ -169,6 +169,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
             action: 'published',
             area,
             details: `Published revision ${next.revId}${comment ? `: ${comment}` : '.'}`,
+            object: `revision ${next.revId}`,
           });
         return revisionReply(next);
       });
@@ -180,7 +181,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/policy/v1/rules/:rev/discard',
     {
-      config: { world: 'tenant', permission: REVISION_PUBLISH },
+      config: { world: 'tenant', permission: REVISION_PUBLISH, audit: POLICY_AUDIT },
       schema: {
         tags,
         summary:
@@ -202,6 +203,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
             action: 'delete',
             area,
             details: `Discarded the changes staged in revision ${current.stagedRevId}.`,
+            object: `revision ${current.stagedRevId}`,
           });
         await tx.deletePolicyDocs(s.tid, current.stagedRevId);
         const next: RevisionRecord = {
@@ -224,7 +226,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/policy/v1/revisions/:rev/rollback',
     {
-      config: { world: 'tenant', permission: REVISION_PUBLISH },
+      config: { world: 'tenant', permission: REVISION_PUBLISH, audit: POLICY_AUDIT },
       schema: {
         tags,
         summary:
@@ -270,6 +272,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
           action: 'rollback' as const,
           area,
           details: `Staged a rollback to revision ${target} in revision ${reply.staged_rev_id}.`,
+          object: `revision ${target}`,
         })),
       );
       return reply;
@@ -335,7 +338,11 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     POLICY_PATHS.tester,
     {
-      config: { world: 'tenant', permission: TESTER_PERMISSION },
+      config: {
+        world: 'tenant',
+        permission: TESTER_PERMISSION,
+        audit: { exempt: 'asks what the policy would decide for a request; changes nothing' },
+      },
       schema: {
         tags,
         summary:

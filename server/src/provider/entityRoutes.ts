@@ -23,6 +23,7 @@ import {
 } from '@workbench/common/api/contract/providerEntities';
 import type { EntityRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
+import { noteAudit } from '../audit/auditTrail';
 
 /** A row as the API answers it: its stored fields and its timestamps. */
 export const entityReply = (r: EntityRecord): Record<string, unknown> => ({
@@ -44,7 +45,12 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
     const ctx = app.workbench;
     const tags = ['provider entities'];
     const read = { world: 'provider' as const, permission: entityReadPermission(def) };
-    const write = { world: 'provider' as const, permission: entityWritePermission(def) };
+    // Writes go to the provider's audit trail; the entity's key is its sub-event type.
+    const write = (action: string, what: string) => ({
+      world: 'provider' as const,
+      permission: entityWritePermission(def),
+      audit: { action, area: entity, what },
+    });
     const itemPath = `${def.path}/:id`;
     // Typed as any entity's page: the builder serves every row of the registry.
     const listReply: TObject = entityListReply(entity);
@@ -97,7 +103,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
     app.post(
       def.path,
       {
-        config: write,
+        config: write('create', `Created a ${def.noun}.`),
         schema: {
           tags,
           summary: `Creates a ${def.noun} (409 when its ${def.idField} is taken)`,
@@ -113,6 +119,11 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         if (!(await ctx.store.insertEntity(record))) {
           throw new ApiHttpError(409, entityExistsMessage(def, id), def.idField);
         }
+        noteAudit(request, {
+          object: id,
+          after: entityReply(record),
+          details: `Created the ${def.noun} ${id}.`,
+        });
         return reply.code(201).send(entityReply(record));
       },
     );
@@ -120,7 +131,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
     app.put(
       itemPath,
       {
-        config: write,
+        config: write('update', `Modified a ${def.noun}.`),
         schema: {
           tags,
           summary: `Replaces a ${def.noun}'s fields (its ${def.idField} stays)`,
@@ -138,6 +149,12 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
           updatedAt: ctx.now().toISOString(),
         };
         if (!(await ctx.store.updateEntity(record))) notFound();
+        noteAudit(request, {
+          object: id,
+          before: entityReply(before),
+          after: entityReply(record),
+          details: `Modified the ${def.noun} ${id}.`,
+        });
         return entityReply(record);
       },
     );
@@ -145,7 +162,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
     app.delete(
       itemPath,
       {
-        config: write,
+        config: write('delete', `Deleted a ${def.noun}.`),
         schema: {
           tags,
           summary: `Deletes a ${def.noun}`,
@@ -154,7 +171,13 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
+        const before = (await ctx.store.getEntity(entity, request.params.id)) ?? notFound();
         if (!(await ctx.store.deleteEntity(entity, request.params.id))) notFound();
+        noteAudit(request, {
+          object: request.params.id,
+          before: entityReply(before),
+          details: `Deleted the ${def.noun} ${request.params.id}.`,
+        });
         return reply.code(204).send(null);
       },
     );

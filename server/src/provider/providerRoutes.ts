@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { LOGIN_FAILED_MSG, LOGIN_LOCKED_MSG, LoginFailure } from '@workbench/common/api/contract/auth';
 import {
@@ -22,6 +22,7 @@ import {
   setProviderCookies,
 } from '../http/sessions';
 import { attemptLogin } from '../security/loginAttempt';
+import { PROVIDER_AUDIT_TID, writeAudit } from '../audit/auditTrail';
 import { digest, randomToken } from '../security/tokens';
 
 /** The identity provider this server ships (POST /idp/token). */
@@ -36,10 +37,43 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
   const ctx = app.workbench;
   const tags = ['provider'];
 
+  /**
+   * A failed operator sign-in of an existing operator goes to the provider's trail (no password
+   * in it). Not awaited, so the reply's timing says nothing about whether the operator exists.
+   */
+  const auditFailedSignIn = (
+    request: FastifyRequest,
+    username: string,
+    outcome: { kind: 'failed' } | { kind: 'locked'; delay: number },
+  ) => {
+    void (async () => {
+      const operator = await ctx.store.getOperator(username);
+      if (!operator) return;
+      await writeAudit(ctx, request, [
+        {
+          tid: PROVIDER_AUDIT_TID,
+          userid: operator.username,
+          action: 'login_failed',
+          area: 'session',
+          details:
+            outcome.kind === 'locked'
+              ? `Sign-in refused: too many failed attempts, locked for ${outcome.delay} s.`
+              : 'Sign-in failed: wrong user name or password.',
+        },
+      ]);
+    })().catch((error: unknown) => request.log.error({ err: error }, 'auditing a failed sign-in failed'));
+  };
+
   app.post(
     PROVIDER_PATHS.idpToken,
     {
-      config: { world: 'public', rateLimit: loginRateLimitConfig(ctx) },
+      config: {
+        world: 'public',
+        rateLimit: loginRateLimitConfig(ctx),
+        audit: {
+          byHandler: "login and login_failed go to the provider's trail from the handler: no session yet",
+        },
+      },
       schema: {
         tags: ['identity provider'],
         summary: 'Local identity provider: user name and password to a single-use access token (60 s)',
@@ -61,6 +95,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
         (u) => ctx.store.getOperator(u),
         ctx.loginFailureCap,
       );
+      if (outcome.kind !== 'ok') auditFailedSignIn(request, request.body.username, outcome);
       if (outcome.kind === 'failed') {
         return reply
           .code(401)
@@ -82,6 +117,15 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
         subject: outcome.account.username,
         expiresAt: now + ACCESS_TOKEN_TTL_SECONDS * 1000,
       });
+      await writeAudit(ctx, request, [
+        {
+          tid: PROVIDER_AUDIT_TID,
+          userid: outcome.account.username,
+          action: 'login',
+          area: 'session',
+          details: 'Signed in (access token issued).',
+        },
+      ]);
       return { access_token: token, token_type: 'Bearer' as const, expires_in: ACCESS_TOKEN_TTL_SECONDS };
     },
   );
@@ -169,7 +213,11 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     PROVIDER_PATHS.extendKey,
     {
-      config: { world: 'provider', permission: null },
+      config: {
+        world: 'provider',
+        permission: null,
+        audit: { exempt: 'extends the session key; activity, not a change' },
+      },
       schema: {
         tags,
         summary: 'Extends the session key by one hour (never beyond 12 h after sign-in)',
@@ -198,7 +246,20 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      if (request.providerSession) await ctx.store.deleteProviderSession(request.providerSession.keyHash);
+      const s = request.providerSession;
+      if (s) {
+        await ctx.store.deleteProviderSession(s.keyHash);
+        // A GET (the console's sign-out link), so the trail's hook does not see it: written here.
+        await writeAudit(ctx, request, [
+          {
+            tid: PROVIDER_AUDIT_TID,
+            userid: s.username,
+            action: 'logout',
+            area: 'session',
+            details: 'Signed out.',
+          },
+        ]);
+      }
       clearProviderCookies(ctx, reply);
       return { status: 'ok' };
     },

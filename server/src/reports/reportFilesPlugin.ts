@@ -35,6 +35,7 @@ import type { ServerContext, TenantSession } from '../context';
 import type { EventStore } from '../events/eventStore';
 import { ApiHttpError, errorResponses, forbiddenMessage } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
+import { noteAudit } from '../audit/auditTrail';
 import type { ScheduledReportRecord } from '../store/ConfigStore';
 import {
   accessOfUser,
@@ -161,7 +162,7 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
     app.put(
       REPORT_FILE_PATHS.scheduled,
       {
-        config: write,
+        config: { ...write, audit: { action: 'update', area: 'reports', what: 'Saved a scheduled report.' } },
         schema: {
           tags,
           summary:
@@ -202,14 +203,25 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
           nextRunAt: nextRunOf({ enabled: input.enabled, spec }, at),
         };
         await ctx.store.putScheduledReport(record);
-        return toReply(record);
+        const saved = toReply(record);
+        noteAudit(request, {
+          action: existing ? 'update' : 'create',
+          object: record.name,
+          before: existing ? toReply(existing) : undefined,
+          after: saved,
+          details: `${existing ? 'Modified' : 'Created'} the scheduled report ${record.name}.`,
+        });
+        return saved;
       },
     );
 
     app.delete(
       `${REPORT_FILE_PATHS.scheduled}/:id`,
       {
-        config: write,
+        config: {
+          ...write,
+          audit: { action: 'delete', area: 'reports', what: 'Deleted a scheduled report.' },
+        },
         schema: {
           tags,
           summary: 'Deletes a scheduled report (its past reports stay)',
@@ -219,8 +231,14 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
       },
       async (request) => {
         const s = tenantSessionOf(request);
-        if (!(await ctx.store.deleteScheduledReport(s.tid, request.params.id)))
+        const before = await ctx.store.getScheduledReport(s.tid, request.params.id);
+        if (!before || !(await ctx.store.deleteScheduledReport(s.tid, request.params.id)))
           throw new ApiHttpError(404, SCHEDULED_REPORT_NOT_FOUND, 'id');
+        noteAudit(request, {
+          object: before.name,
+          before: toReply(before),
+          details: `Deleted the scheduled report ${before.name}.`,
+        });
         return { deleted: true };
       },
     );
@@ -228,7 +246,10 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
     app.post(
       `${REPORT_FILE_PATHS.scheduled}/:id/run`,
       {
-        config: write,
+        config: {
+          ...write,
+          audit: { action: 'create', area: 'reports', what: 'Ran a scheduled report now.' },
+        },
         schema: {
           tags,
           summary:
@@ -249,6 +270,7 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
           scheduleRun(r, request.body.end ?? unixNow(at), sessionWho(s, 'run_now')),
         );
         await ctx.store.markScheduledRun(s.tid, r.id, at.toISOString());
+        noteAudit(request, { object: r.name, details: `Ran the scheduled report ${r.name} now.` });
         return report;
       },
     );
@@ -256,7 +278,7 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
     app.put(
       REPORT_FILE_PATHS.instant,
       {
-        config: write,
+        config: { ...write, audit: { action: 'create', area: 'reports', what: 'Built an instant report.' } },
         schema: {
           tags,
           summary:

@@ -22,6 +22,7 @@ import { LOG_ROUTES, logReadPermission } from '@workbench/common/vocabularies/lo
 import type { SavedSearchRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses, forbiddenMessage } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
+import { noteAudit } from '../audit/auditTrail';
 
 /** Any logs permission lets a user keep saved searches. */
 export const SAVED_SEARCH_PERMISSION = { any: LOG_ROUTES.map((r) => logReadPermission(r)) };
@@ -59,7 +60,11 @@ export const savedSearchRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     SAVED_SEARCH_PATHS.list,
     {
-      config: { world: 'tenant', permission: SAVED_SEARCH_PERMISSION },
+      config: {
+        world: 'tenant',
+        permission: SAVED_SEARCH_PERMISSION,
+        audit: { action: 'create', area: 'saved_searches', what: 'Saved a search.' },
+      },
       schema: {
         tags,
         summary: `Saves a named filter set (name 1–${SAVED_SEARCH_NAME_MAX} characters, unique per user)`,
@@ -85,14 +90,20 @@ export const savedSearchRoutes: FastifyPluginAsync = async (fastify) => {
       };
       if (!(await ctx.store.insertSavedSearch(record)))
         throw new ApiHttpError(409, SAVED_SEARCH_NAME_TAKEN, 'name');
-      return reply(record);
+      const saved = reply(record);
+      noteAudit(request, { object: name, after: saved, details: `Saved the search ${name}.` });
+      return saved;
     },
   );
 
   app.delete(
     `${SAVED_SEARCH_PATHS.list}/:id`,
     {
-      config: { world: 'tenant', permission: SAVED_SEARCH_PERMISSION },
+      config: {
+        world: 'tenant',
+        permission: SAVED_SEARCH_PERMISSION,
+        audit: { action: 'delete', area: 'saved_searches', what: 'Deleted a saved search.' },
+      },
       schema: {
         tags,
         summary: "Deletes one of the caller's saved searches",
@@ -102,9 +113,17 @@ export const savedSearchRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      if (!(await ctx.store.deleteSavedSearch(s.tid, s.uid, request.params.id))) {
+      const before = (await ctx.store.listSavedSearches(s.tid, s.uid)).find(
+        (r) => r.id === request.params.id,
+      );
+      if (!before || !(await ctx.store.deleteSavedSearch(s.tid, s.uid, request.params.id))) {
         throw new ApiHttpError(404, SAVED_SEARCH_NOT_FOUND, 'id');
       }
+      noteAudit(request, {
+        object: before.name,
+        before: reply(before),
+        details: `Deleted the saved search ${before.name}.`,
+      });
       return { deleted: true };
     },
   );

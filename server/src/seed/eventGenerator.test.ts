@@ -90,3 +90,43 @@ describe('generateEvents', () => {
     );
   });
 });
+
+describe('demo audit events with the tenant facts (issue 15)', () => {
+  const facts = {
+    accounts: ['admin@acme.example', 'auditor@acme.example', 'logs@acme.example'],
+    admins: ['admin@acme.example'],
+    endUsers: ['amelia.andersen@acme.example', 'bruno.baptiste@acme.example'],
+    publishedRevisions: [3, 2],
+    currentRevision: 4,
+  };
+  const tenants = [{ tid: 'tid-acme', name: 'acme', audit: facts }];
+  const audit = [...generateEvents({ tenants, count: 20000, now: NOW, seed: 1 })]
+    .flat()
+    .filter((e) => e.logType === 'scan_audit')
+    .map((e) => e.fields);
+
+  it('name only accounts, end users and revisions that exist', () => {
+    expect(audit.length).toBeGreaterThan(500);
+    for (const f of audit) {
+      expect(facts.accounts).toContain(f.userid);
+      if (f.sub_event_type !== 'session') expect(facts.admins).toContain(f.userid);
+      if (f.audit_action === 'add_user') expect(facts.endUsers).toContain(f.object);
+      if (f.audit_action === 'published' || f.audit_action === 'rollback')
+        expect(['revision 3', 'revision 2']).toContain(f.object);
+      if (f.audit_action === 'create') expect(f.object).toBe('revision 4');
+    }
+    const actions = new Set(audit.map((f) => f.audit_action));
+    for (const a of ['login', 'published', 'add_user', 'create']) expect(actions.has(a)).toBe(true);
+  });
+
+  it('without published revisions, a demo publish is the current revision initialized', () => {
+    const none = [{ tid: 'tid-acme', name: 'acme', audit: { ...facts, publishedRevisions: [] } }];
+    const actions = [...generateEvents({ tenants: none, count: 5000, now: NOW, seed: 1 })]
+      .flat()
+      .filter((e) => e.logType === 'scan_audit')
+      .map((e) => e.fields.audit_action);
+    expect(actions).not.toContain('published');
+    expect(actions).not.toContain('rollback');
+    expect(actions).toContain('create');
+  });
+});

@@ -31,6 +31,25 @@ export interface GeneratorTenant {
    * its rule. Called after every random draw, so the events' other values do not depend on it.
    */
   readonly decideWeb?: WebDecider;
+  /**
+   * What the tenant's demo audit events may name (issue 15: they refer to accounts, users and
+   * revisions that exist): from the config store (seedTenants.ts withAuditFacts). Without it the
+   * generator names its own (generator tests, stores without a config store).
+   */
+  readonly audit?: AuditFacts;
+}
+
+/** The tenant's portal accounts, end users and revisions, for its demo audit events. */
+export interface AuditFacts {
+  /** Portal accounts that may change settings (admins first); sign-ins use every account. */
+  readonly admins: readonly string[];
+  readonly accounts: readonly string[];
+  /** End users of the user database (a demo `add_user` names one). */
+  readonly endUsers: readonly string[];
+  /** Published revision ids; empty when nothing is published yet. */
+  readonly publishedRevisions: readonly number[];
+  /** The tenant's current revision (it exists from the first start). */
+  readonly currentRevision: number;
 }
 
 /** What a web event's request is, for the tenant's web policy. */
@@ -750,9 +769,18 @@ class EventFactory {
 
   private audit(tenant: TenantModel): Fields {
     const r = this.random;
-    const admin = r.chance(0.6) ? tenant.admins[0] : r.pick(tenant.admins);
-    const action = AUDIT.pick(r);
+    // The same random draws with or without the tenant's facts, so the rest of the stream is as before.
+    const drawnAdmin = r.chance(0.6) ? tenant.admins[0] : r.pick(tenant.admins);
+    let action = AUDIT.pick(r);
     const session = ['login', 'logout', 'login_failed', 'change_pwd', 'tfa_login_failed'].includes(action);
+    const facts = tenant.tenant.audit;
+    // Who: one of the tenant's portal accounts (any for sign-ins, an admin for changes).
+    const who = facts
+      ? (session ? facts.accounts : facts.admins)[
+          Math.abs(hashOf(drawnAdmin.userid)) % (session ? facts.accounts : facts.admins).length
+        ]
+      : drawnAdmin.userid;
+    const admin = { ...drawnAdmin, userid: who ?? drawnAdmin.userid };
     const area = session
       ? 'session'
       : action.startsWith('tfa')
@@ -760,20 +788,49 @@ class EventFactory {
         : action.endsWith('_user') || action.endsWith('activated') || action === 'unlocked'
           ? 'users'
           : r.pick(ADMIN_AREAS);
+    const drawnRevision = r.int(2, 400);
+    const drawnRule = r.pick(['Block gambling', 'Isolate uncategorized', 'Allow partners']);
+    const drawnPosition = r.int(1, 20);
+    const drawnAdded = r.pick(tenant.users).userid;
+    const drawnRemoved = r.pick(tenant.users).userid;
+    // Revisions and added users that exist: a published one (else the current revision, as
+    // Initialized), an end user of the user database. A removed user is gone by definition.
+    let revision = drawnRevision;
+    let added = drawnAdded;
+    if (facts) {
+      const published = facts.publishedRevisions;
+      if ((action === 'published' || action === 'rollback') && published.length === 0) action = 'create';
+      revision =
+        published.length > 0 && action !== 'create'
+          ? published[drawnRevision % published.length]
+          : facts.currentRevision;
+      if (facts.endUsers.length > 0)
+        added = facts.endUsers[Math.abs(hashOf(drawnAdded)) % facts.endUsers.length];
+    }
     const detail: Record<string, string> = {
       login: 'Signed in to the portal',
       logout: 'Signed out',
       login_failed: 'Sign-in failed: wrong password',
-      published: `Published policy revision ${r.int(2, 400)}`,
-      reorder: `Moved rule "${r.pick(['Block gambling', 'Isolate uncategorized', 'Allow partners'])}" to position ${r.int(1, 20)}`,
-      add_user: `Added user ${r.pick(tenant.users).userid}`,
-      remove_user: `Removed user ${r.pick(tenant.users).userid}`,
+      published: `Published policy revision ${revision}`,
+      rollback: `Staged a rollback to revision ${revision}`,
+      reorder: `Moved rule "${drawnRule}" to position ${drawnPosition}`,
+      add_user: `Added user ${added}`,
+      remove_user: `Removed user ${drawnRemoved}`,
+    };
+    if (facts && action === 'create') detail.create = `Initialized revision ${revision}`;
+    const object: Record<string, string> = {
+      published: `revision ${revision}`,
+      rollback: `revision ${revision}`,
+      add_user: added,
+      remove_user: drawnRemoved,
+      ...(facts ? { create: `revision ${revision}` } : {}),
     };
     return {
       userid: admin.userid,
       audit_action: action,
-      sub_event_type: area,
+      sub_event_type: facts && action === 'create' ? 'web_policy' : area,
       details: detail[action] ?? `${action.replace(/_/g, ' ')} in ${area.replace(/_/g, ' ')}`,
+      object: object[action] ?? null,
       src_ip: r.chance(0.9) ? admin.ip : ip(r),
       country: admin.country,
       user_agent: admin.ua,
@@ -904,4 +961,14 @@ export function liveEventMaker(
     for (let i = 0; i < count; i += 1) times.push(from + Math.floor(random.next() * Math.max(1, to - from)));
     return times.sort((a, b) => a - b).map((time) => factory.make(time));
   };
+}
+
+/** A small stable hash (FNV-1a) to map a drawn value onto a list of existing ones without a new draw. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h | 0;
 }

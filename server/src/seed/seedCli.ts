@@ -12,7 +12,7 @@ import { DuckDbEventStore } from '../events/duckdbEventStore';
 import { SqliteConfigStore } from '../store/sqliteConfigStore';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './demoSeed';
 import { DEFAULT_DEMO_EVENTS, percentPrinter, seedEvents } from './seedEvents';
-import { generatorTenantsOf } from './seedTenants';
+import { generatorTenantsOf, withAuditFacts } from './seedTenants';
 import { withWebDeciders } from '../policy/webDeciders';
 
 export interface SeedCliArgs {
@@ -53,7 +53,10 @@ async function main(): Promise<void> {
   try {
     const seeded = await seedDemoData(configStore, config.demoPassword, new Date());
     if (seeded.generatedPassword) console.log(`${DEMO_PASSWORD_NOTICE}${seeded.generatedPassword}`);
-    tenants = await withWebDeciders(configStore, generatorTenantsOf(await configStore.listTenants()));
+    tenants = await withWebDeciders(
+      configStore,
+      await withAuditFacts(configStore, generatorTenantsOf(await configStore.listTenants())),
+    );
   } finally {
     await configStore.close();
   }

@@ -1,3 +1,5 @@
+import { DEMO_TENANT_ACCOUNTS } from '@workbench/common/api/contract/demo';
+import type { ConfigStore } from '../store/ConfigStore';
 import type { GeneratorTenant } from './eventGenerator';
 
 /** The generator's tenants from the config store's tenant records (active ones only). */
@@ -7,4 +9,37 @@ export function generatorTenantsOf(
   return tenants
     .filter((t) => t.status === undefined || t.status === 'active')
     .map((t) => ({ tid: t.tid, name: t.name }));
+}
+
+/**
+ * The tenants with what their demo audit events may name (issue 15): the tenant's portal accounts
+ * (the demo accounts the store holds for it; admins change settings), its end users, its published
+ * revisions and its current revision. Read from the config store when the events are made.
+ */
+export async function withAuditFacts(
+  store: ConfigStore,
+  tenants: readonly GeneratorTenant[],
+): Promise<GeneratorTenant[]> {
+  return Promise.all(
+    tenants.map(async (t) => {
+      const revision = await store.getRevision(t.tid);
+      const accounts: { username: string; admin: boolean }[] = [];
+      for (const a of DEMO_TENANT_ACCOUNTS) {
+        const user = await store.findUserByUsername(a.username);
+        if (user?.tid === t.tid) accounts.push({ username: user.username, admin: a.role === 'admin' });
+      }
+      if (!revision || accounts.length === 0) return t;
+      const admins = accounts.filter((a) => a.admin).map((a) => a.username);
+      return {
+        ...t,
+        audit: {
+          accounts: accounts.map((a) => a.username),
+          admins: admins.length > 0 ? admins : accounts.map((a) => a.username),
+          endUsers: await store.listEndUsernames(t.tid, undefined, 500),
+          publishedRevisions: (await store.listPublishedRevisions(t.tid)).map((p) => p.revId),
+          currentRevision: revision.revId,
+        },
+      };
+    }),
+  );
 }

@@ -36,6 +36,7 @@ import type { ConfigStore, EndUserRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { generatePassword, hashPassword } from '../security/passwords';
+import { noteAudit } from '../audit/auditTrail';
 
 export const endUserReply = (u: EndUserRecord): EndUserType => ({
   uid: u.uid,
@@ -129,7 +130,15 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
   const ctx = app.workbench;
   const tags = ['user database'];
   const read = { world: 'tenant' as const, permission: UDB_READ_PERMISSION };
-  const write = { world: 'tenant' as const, permission: UDB_WRITE_PERMISSION };
+  /** A write's access with its audit event (sub-event type users; portal-core §3). */
+  const write = (action: string, what: string) => ({
+    world: 'tenant' as const,
+    permission: UDB_WRITE_PERMISSION,
+    audit: { action, area: 'users', what },
+  });
+  /** At most this many usernames are named in a bulk change's object. */
+  const namesOf = (names: readonly string[]) =>
+    names.length <= 20 ? names.join(', ') : `${names.slice(0, 20).join(', ')} and ${names.length - 20} more`;
   const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
   const LimitOne = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1 })) });
   const nowIso = () => ctx.now().toISOString();
@@ -182,7 +191,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     UDB_PATHS.users,
     {
-      config: write,
+      config: write('add_user', 'Created a user.'),
       schema: {
         tags,
         summary: 'Creates an end user with a password; 409 when the username exists in the tenant',
@@ -202,7 +211,13 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
           throw new ApiHttpError(409, UDB_REASONS.duplicate(body.username.trim()), 'username');
         const record = newRecord(s.tid, body, hash, nowIso());
         await tx.insertEndUser(record);
-        return endUserReply(record);
+        const created = endUserReply(record);
+        noteAudit(request, {
+          object: record.username,
+          after: created,
+          details: `Created the user ${record.username}.`,
+        });
+        return created;
       });
     },
   );
@@ -210,7 +225,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
   app.patch(
     `${UDB_V2}/users/:id`,
     {
-      config: write,
+      config: write('update', 'Modified a user.'),
       schema: {
         tags,
         summary: "Changes an end user's fields (and password when given)",
@@ -233,7 +248,14 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
           throw new ApiHttpError(409, UDB_REASONS.duplicate(changes.username.trim()), 'username');
         const next = applyChanges(u, changes, hash, nowIso());
         await tx.updateEndUser(next);
-        return endUserReply(next);
+        const after = endUserReply(next);
+        noteAudit(request, {
+          object: u.username,
+          before: endUserReply(u),
+          after,
+          details: `Modified the user ${u.username}${changes.password !== undefined ? ' (password changed)' : ''}.`,
+        });
+        return after;
       });
     },
   );
@@ -241,7 +263,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     `${UDB_V2}/users/:id`,
     {
-      config: write,
+      config: write('remove_user', 'Deleted a user.'),
       schema: {
         tags,
         summary: 'Deletes an end user',
@@ -250,8 +272,15 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const ok = await ctx.store.deleteEndUser(tenantSessionOf(request).tid, request.params.id);
+      const tid = tenantSessionOf(request).tid;
+      const before = await ctx.store.getEndUser(tid, request.params.id);
+      const ok = before !== null && (await ctx.store.deleteEndUser(tid, request.params.id));
       if (!ok) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'id');
+      noteAudit(request, {
+        object: before.username,
+        before: endUserReply(before),
+        details: `Deleted the user ${before.username}.`,
+      });
       return { deleted: 1 };
     },
   );
@@ -259,7 +288,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     UDB_PATHS.bulkCreate,
     {
-      config: write,
+      config: write('add_user', 'Imported users.'),
       schema: {
         tags,
         summary: `Creates up to ${UDB_BULK_LIMIT} end users; refused rows come back with index and reason, the others are saved in one transaction. ?dry_run=true checks without writing.`,
@@ -329,6 +358,13 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
         return out;
       });
       errors.sort((a, b) => a.index - b.index);
+      const names = created.map((r) => r.username);
+      noteAudit(request, {
+        skip: dryRun || created.length === 0,
+        object: namesOf(names),
+        after: created.map(endUserReply),
+        details: `Imported ${created.length} user${created.length === 1 ? '' : 's'}${errors.length > 0 ? ` (${errors.length} refused)` : ''}.`,
+      });
       return { dry_run: dryRun, created: created.length, users: created.map(endUserReply), errors };
     },
   );
@@ -336,7 +372,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     UDB_PATHS.bulkModify,
     {
-      config: write,
+      config: write('update', 'Modified users.'),
       schema: {
         tags,
         summary: `Applies the same changes to up to ${UDB_BULK_LIMIT} end users; unknown uids come back as errors`,
@@ -356,6 +392,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       return ctx.store.transaction(async (tx) => {
         const errors: BulkRowError[] = [];
         let modified = 0;
+        const names: string[] = [];
         const done = new Set<string>();
         for (const [index, uid] of uid_list.entries()) {
           const u = done.has(uid) ? null : await tx.getEndUser(s.tid, uid);
@@ -366,7 +403,14 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
           done.add(uid);
           if (!dryRun) await tx.updateEndUser(applyChanges(u, changes, undefined, at));
           modified += 1;
+          names.push(u.username);
         }
+        noteAudit(request, {
+          skip: dryRun || modified === 0,
+          object: namesOf(names),
+          after: changes,
+          details: `Modified ${modified} user${modified === 1 ? '' : 's'}.`,
+        });
         return { modified, errors };
       });
     },
@@ -375,7 +419,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     UDB_PATHS.bulkDelete,
     {
-      config: write,
+      config: write('remove_user', 'Deleted users.'),
       schema: {
         tags,
         summary: `Deletes up to ${UDB_BULK_LIMIT} end users; unknown uids come back as errors`,
@@ -392,17 +436,24 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       return ctx.store.transaction(async (tx) => {
         const errors: BulkRowError[] = [];
         let deleted = 0;
+        const names: string[] = [];
         const done = new Set<string>();
         for (const [index, uid] of uid_list.entries()) {
-          const exists = !done.has(uid) && (await tx.getEndUser(s.tid, uid)) !== null;
-          if (!exists) {
+          const u = done.has(uid) ? null : await tx.getEndUser(s.tid, uid);
+          if (!u) {
             errors.push({ index, uid, field: 'uid', reason: UDB_REASONS.noSuchUser(uid) });
             continue;
           }
           done.add(uid);
           if (!dryRun) await tx.deleteEndUser(s.tid, uid);
           deleted += 1;
+          names.push(u.username);
         }
+        noteAudit(request, {
+          skip: dryRun || deleted === 0,
+          object: namesOf(names),
+          details: `Deleted ${deleted} user${deleted === 1 ? '' : 's'}.`,
+        });
         return { deleted, errors };
       });
     },
@@ -411,7 +462,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     UDB_PATHS.resetPassword,
     {
-      config: write,
+      config: write('change_pwd', "Reset a user's password."),
       schema: {
         tags,
         summary:
@@ -429,6 +480,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
         const u = await tx.findEndUserByUsername(s.tid, username);
         if (!u) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'username');
         await tx.updateEndUser({ ...u, passwordHash: hash, updatedAt: nowIso() });
+        noteAudit(request, { object: u.username, details: `Reset the password of the user ${u.username}.` });
         return { username: u.username, password };
       });
     },

@@ -110,6 +110,10 @@ export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = Object.fromEntri
     code('audit_action', 'Audit action', AUDIT_ACTIONS),
     code('sub_event_type', 'Area', SUB_EVENT_TYPES),
     text('details', 'Details'),
+    // The audit trail's object and, for changes, its state before and after (JSON, no secrets).
+    text('object', 'Object'),
+    text('before', 'Before'),
+    text('after', 'After'),
     code('fw_action', 'Firewall action', FIREWALL_ACTIONS),
     code('request_type', 'Request type', FIREWALL_REQUEST_TYPES),
     text('rule_name', 'Rule'),
@@ -236,8 +240,19 @@ export const LOG_TYPE_SCHEMAS: Readonly<Record<LogType, LogTypeSchema>> = {
     searchFields: ['userid', 'domain', 'url', 'dlp_rule', 'file_name'],
   },
   scan_audit: {
-    fields: ['userid', 'audit_action', 'sub_event_type', 'details', 'src_ip', 'country', 'user_agent'],
-    searchFields: ['userid', 'details', 'src_ip'],
+    fields: [
+      'userid',
+      'audit_action',
+      'sub_event_type',
+      'details',
+      'object',
+      'before',
+      'after',
+      'src_ip',
+      'country',
+      'user_agent',
+    ],
+    searchFields: ['userid', 'details', 'object', 'src_ip'],
   },
   fwaas_logs: {
     fields: [

@@ -76,7 +76,7 @@ const ROUTE_VIEWS: Readonly<Record<LogRoute, Omit<LogRouteFields, 'fields'>>> = 
     filters: ['dlp_action', 'resource_category', 'country'],
   },
   audit: {
-    defaultColumns: ['userid', 'audit_action', 'sub_event_type', 'details'],
+    defaultColumns: ['userid', 'audit_action', 'sub_event_type', 'object', 'details'],
     filters: ['audit_action', 'sub_event_type', 'country'],
   },
   firewall: {

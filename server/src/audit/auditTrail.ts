@@ -1,0 +1,192 @@
+/**
+ * The audit trail (issue 15, "A real audit trail"): every administrator action becomes an event of
+ * the audit log type (scan_audit) with who, what (audit action and sub-event type, portal-core §3
+ * vocabularies), the object and, for changes, before and after.
+ *
+ * One place for every write: each state-changing route (POST, PUT, PATCH, DELETE) of the tenant
+ * and provider worlds declares `config.audit`, and the hook below writes the event after the
+ * handler answered 2xx, before the reply leaves (so a client that reads the audit log right after
+ * sees it). A route declares either
+ *   - `{ action, area, what }`: the trail writes it; the handler may add the object, before and
+ *     after (noteAudit), or say that nothing changed (a dry run);
+ *   - `{ byHandler }`: the handler writes its own events (sign-in, the policy writes), with why;
+ *   - `{ exempt }`: not an administrator action (a session refresh, a read sent as POST), with why.
+ * The route walk (auditTrail.test.ts) fails when a state-changing route declares none of them.
+ *
+ * Provider operators' actions go to the provider's audit trail: the same log type under the
+ * reserved tenant id `provider` (tenant ids are UUIDs, and the logs routes read only the
+ * session's tenant, so no tenant ever sees it).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { AUDIT_ACTIONS, SUB_EVENT_TYPES } from '@workbench/common/vocabularies/index';
+import { isVocabularyCode } from '@workbench/common/vocabularies/vocabulary';
+import type { ServerContext } from '../context';
+import type { NewEvent } from '../events/eventStore';
+
+/** The tenant id of the provider's own audit trail (never a tenant's: those are UUIDs). */
+export const PROVIDER_AUDIT_TID = 'provider';
+
+/** What the trail writes for a route (codes of AUDIT_ACTIONS and SUB_EVENT_TYPES). */
+export interface RouteAuditEvent {
+  action: string;
+  area: string;
+  /** What happened, for a person, when the handler says no more: "Created a user". */
+  what: string;
+}
+export type RouteAudit = RouteAuditEvent | { byHandler: string } | { exempt: string };
+
+/** What a handler adds to its route's event. */
+export interface AuditNote {
+  /** The object acted on: a username, a saved search's name, a revision. */
+  object?: string;
+  /** The object before and after a change (secrets are left out when written). */
+  before?: unknown;
+  after?: unknown;
+  /** Replaces the route's action (an AUDIT_ACTIONS code: a save that created rather than modified). */
+  action?: string;
+  /** Replaces the route's `what`. */
+  details?: string;
+  /** Nothing changed (a dry run): no event. */
+  skip?: boolean;
+}
+
+/** One audit event, as a handler or the trail writes it. */
+export interface AuditEntry {
+  /** The tenant, or PROVIDER_AUDIT_TID. */
+  tid: string;
+  /** Who did it (the signed-in user or operator, or the name a failed sign-in gave). */
+  userid: string;
+  action: string;
+  area: string;
+  details: string;
+  object?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    audit?: RouteAudit;
+  }
+  interface FastifyRequest {
+    auditNote: AuditNote | null;
+  }
+}
+
+/** Adds to the event the trail writes for this request (later notes win, field by field). */
+export function noteAudit(request: FastifyRequest, note: AuditNote): void {
+  request.auditNote = { ...request.auditNote, ...note };
+}
+
+/** Longest before/after text kept (a bulk change of 1,000 users is summarised, not copied). */
+const MAX_STATE_CHARS = 4000;
+/** Never in an event: passwords, their hashes, tokens, secrets (any key containing these words). */
+const SECRET_KEY = /password|hash|secret|token|xsrf|sid/i;
+
+/** The state as JSON text without secrets; null when there is none. */
+export function stateText(state: unknown): string | null {
+  if (state === undefined || state === null) return null;
+  const text = JSON.stringify(state, (key, value: unknown) => (SECRET_KEY.test(key) ? undefined : value));
+  if (text === undefined) return null;
+  return text.length > MAX_STATE_CHARS ? `${text.slice(0, MAX_STATE_CHARS - 1)}…` : text;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The audit log type's event of an entry, with where it came from. */
+function eventOf(ctx: ServerContext, request: FastifyRequest, e: AuditEntry): NewEvent {
+  const userAgent = request.headers['user-agent'];
+  return {
+    tid: e.tid,
+    logType: 'scan_audit',
+    time: ctx.now().getTime(),
+    fields: {
+      userid: e.userid,
+      audit_action: e.action,
+      sub_event_type: e.area,
+      details: e.details,
+      object: e.object ?? null,
+      before: stateText(e.before),
+      after: stateText(e.after),
+      src_ip: request.ip,
+      user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
+    },
+  };
+}
+
+/**
+ * Writes audit events; a failure is logged and does not undo the action (it has committed).
+ * Without an event store (ctx.audit unset) nothing is kept.
+ */
+export async function writeAudit(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  if (!ctx.audit || entries.length === 0) return;
+  try {
+    await ctx.audit(entries.map((e) => eventOf(ctx, request, e)));
+  } catch (error) {
+    request.log.error({ err: error }, 'writing audit events failed');
+  }
+}
+
+const isEvent = (audit: RouteAudit): audit is RouteAuditEvent => 'action' in audit;
+
+/** Refuses, when a route is registered, an audit declaration with codes the vocabularies lack. */
+function checkDeclaration(route: RouteOptions, audit: RouteAudit): void {
+  const where = `Route ${String(route.method)} ${route.url}`;
+  if (isEvent(audit)) {
+    if (!isVocabularyCode(AUDIT_ACTIONS, audit.action))
+      throw new Error(`${where}: audit action '${audit.action}' is not in AUDIT_ACTIONS.`);
+    if (!isVocabularyCode(SUB_EVENT_TYPES, audit.area))
+      throw new Error(`${where}: sub-event type '${audit.area}' is not in SUB_EVENT_TYPES.`);
+  } else if (!('byHandler' in audit ? audit.byHandler : audit.exempt).trim()) {
+    throw new Error(`${where}: an audit exemption or handler-written audit needs its reason.`);
+  }
+}
+
+/**
+ * Installs the trail: the routes' declarations in the OpenAPI document (`x-workbench-audit`, read
+ * by the route walk), and the hook that writes the declared event after a 2xx reply.
+ */
+export function installAuditTrail(app: FastifyInstance, ctx: ServerContext): void {
+  app.decorateRequest('auditNote', null);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const audit = route.config?.audit;
+    if (!audit) return;
+    checkDeclaration(route, audit);
+    const schema = (route.schema ??= {}) as Record<string, unknown>;
+    schema['x-workbench-audit'] = audit;
+  });
+
+  // onSend, not onResponse: the event is stored before the client hears the change is done.
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    const audit = request.routeOptions.config?.audit;
+    if (!audit || !isEvent(audit) || !STATE_CHANGING.has(request.method)) return payload;
+    if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    const note = request.auditNote ?? {};
+    if (note.skip) return payload;
+    const tenant = request.session;
+    const operator = request.providerSession;
+    const who = tenant
+      ? { tid: tenant.tid, userid: tenant.username }
+      : operator
+        ? { tid: PROVIDER_AUDIT_TID, userid: operator.username }
+        : null;
+    if (!who) return payload;
+    await writeAudit(ctx, request, [
+      {
+        ...who,
+        action: note.action ?? audit.action,
+        area: audit.area,
+        details: note.details ?? audit.what,
+        object: note.object,
+        before: note.before,
+        after: note.after,
+      },
+    ]);
+    return payload;
+  });
+}
