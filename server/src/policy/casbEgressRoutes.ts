@@ -94,7 +94,11 @@ export const casbEgressRoutes: FastifyPluginAsync = async (fastify) => {
     CASB_EGRESS_PATHS.validateDdlDomains,
     {
       // The cloud-app editor's lists, or (isFwaas) the firewall's: checked again per body below.
-      config: { world: 'tenant', permission: { any: ['casb_policy:*:read', 'fwaas:*:read'] } },
+      config: {
+        world: 'tenant',
+        permission: { any: ['casb_policy:*:read', 'fwaas:*:read'] },
+        audit: { exempt: 'a check of a list before it is saved: nothing is stored' },
+      },
       schema: {
         tags,
         summary: 'Checks an unsanctioned domain list: which entries are invalid and why (nothing is stored)',

@@ -23,7 +23,7 @@ import {
 import { domain, email } from '@workbench/common/validators/network';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { AUDIT_AREA, recordPolicyAudit } from './policyAudit';
+import { AUDIT_AREA, POLICY_AUDIT, recordPolicyAudit } from './policyAudit';
 import { POPULAR_SITES } from './reference/popularSites';
 
 /** The entity-table name of UCE submissions (not a provider-console entity: no routes of its own). */
@@ -55,7 +55,7 @@ export const safemailWhitelistRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     SAFEMAIL_WHITELIST_PATHS.uce,
     {
-      config: { world: 'tenant', permission: 'email_policy:*:write' },
+      config: { world: 'tenant', permission: 'email_policy:*:write', audit: POLICY_AUDIT },
       schema: {
         tags,
         summary: 'Reports a sender of unsolicited commercial e-mail (UCE) to the provider’s review',
