@@ -1,3 +1,5 @@
+import { SAFEMAIL_WHITELIST_PATHS } from '@workbench/common/api/contract/safemailWhitelist';
+import { CASB_EGRESS_PATHS } from '@workbench/common/api/contract/casbEgress';
 import {
   POLICY_KINDS,
   POLICY_KIND_REGISTRY,
@@ -148,6 +150,12 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     POLICY_PATHS.tester,
     POLICY_PATHS.discard('{rev}'),
     POLICY_PATHS.rollback('{rev}'),
+    // The policy pages' calls beside the kinds (issue 13).
+    ...Object.values(SAFEMAIL_WHITELIST_PATHS),
+    // (the discovered apps and their insights are the events plugin's, as the logs routes are)
+    CASB_EGRESS_PATHS.validateDdlDomains,
+    CASB_EGRESS_PATHS.egressControl,
+    CASB_EGRESS_PATHS.headerBlocklist,
   ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(

@@ -166,7 +166,7 @@ export const CASB_KINDS = {
       },
       closed,
     ),
-    defaults: { profiles: { list: [] } },
+    defaults: { profiles: { list: [] }, domain_lists: [] },
     scope: 'policy',
     keyedLists: { 'profiles.list': 'id', domain_lists: 'id' },
     check: (data) =>
