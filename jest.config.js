@@ -42,9 +42,9 @@ const shared = {
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/.stryker-tmp'],
 };
 module.exports = {
-  // A last guard per test, not a speed goal: under load a server start or a grid render takes
-  // several times longer than on a quiet machine.
-  testTimeout: 30000,
+  // A last guard per test and hook, not a speed goal: `npm test` runs the browser suite beside
+  // this one, and under that load a server start or a grid render takes several times longer.
+  testTimeout: 120000,
   // One worker per core (jest's default leaves one core to its main process, which only waits):
   // on the 2-core CI machine that halves the wall time of the UI and API suites.
   maxWorkers: '100%',

@@ -57,7 +57,8 @@ export const config: WebdriverIO.Config = {
   bail: 0,
   // Workers re-read this file; onPrepare put the server's URL into their environment.
   baseUrl: process.env[BASE_URL_ENV],
-  waitforTimeout: 15000,
+  // `npm test` runs the unit suites beside this one: waits allow for the shared cores.
+  waitforTimeout: 30000,
   connectionRetryTimeout: 120000,
   connectionRetryCount: 1,
   framework: 'mocha',
