@@ -61,13 +61,15 @@ export class Shell {
   async chooseTheme(preference: 'system' | 'light' | 'dark'): Promise<void> {
     await this.userMenuButton.click();
     const item = byTestId(`${shellIds.themeChoice}-${preference}`);
-    await chooseMenuItem(item, `the ${preference} theme`);
+    await item.waitForClickable();
+    await item.click();
     if (preference !== 'system')
       await browser.waitUntil(
         async () =>
           (await browser.execute(() => document.documentElement.dataset.agThemeMode)) === preference,
         { timeoutMsg: `The page did not turn ${preference}.` },
       );
+    await item.waitForDisplayed({ reverse: true });
   }
 
   async signOut(): Promise<void> {
