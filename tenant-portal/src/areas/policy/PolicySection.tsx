@@ -46,6 +46,7 @@ export function PolicySection<K extends PolicyKind>({
   const editor = usePolicyDocEditor(kind);
   const headingId = useId();
   const draft = editor.draft;
+  const missing = draft === null ? null : missingField(kind, draft);
   return (
     <Box
       component="section"
@@ -60,11 +61,11 @@ export function PolicySection<K extends PolicyKind>({
         <LoadFailed message={editor.error.message} onRetry={editor.reload} />
       ) : draft === null ? (
         <Loading label={`Loading ${title}`} />
-      ) : missingField(kind, draft) !== null ? (
+      ) : missing !== null ? (
         // A reply that is not this kind's document (another backend, a proxy's page): say so
         // rather than draw it.
         <LoadFailed
-          message={`${title} could not be read: the reply holds no ${missingField(kind, draft)}.`}
+          message={`${title} could not be read: the reply holds no ${missing}.`}
           onRetry={editor.reload}
         />
       ) : (
