@@ -33,6 +33,7 @@ import {
   type DuckDBResultReader,
   type DuckDBPreparedStatement,
   type DuckDBValue,
+  listValue,
 } from '@duckdb/node-api';
 import type { Table } from 'apache-arrow';
 import {
@@ -61,6 +62,7 @@ import { fieldValueError, validateQuery } from './queryValidation';
 import { aggregateSql, scanConditions, type SqlDialect, type SqlScan } from './eventSql';
 import { CODE_INDEXES, CODE_LISTS } from './codeIndexes';
 import { ArrowChunkWriter, ChunkWriter, StringCache } from './duckdbChunks';
+import { EventJsonCache } from './eventJsonCache';
 
 export const EVENTS_FILE = 'events.duckdb';
 /** 1: one wide `events` table; 2: one table per log type; 3: code fields as ENUM columns. */
@@ -219,13 +221,14 @@ interface BuiltSql {
 }
 
 /** The SELECT of a query: exported for the tests that check no value is spliced into SQL. */
-/** What a select reads: the table's columns, or (id, tid, time and) the event's JSON. */
-export type SelectShape = 'columns' | 'json';
+/** What a select reads: the table's columns, (id, tid, time and) the event's JSON, or the keys only. */
+export type SelectShape = 'columns' | 'json' | 'keys';
 
 export function buildSelect(query: EventQuery, shape: SelectShape = 'columns'): BuiltSql {
   const { where, params, bind } = buildWhere(query);
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-  const columns = (TABLE_COLUMNS.get(query.logType) as readonly string[]).join(', ');
+  const columns =
+    shape === 'keys' ? 'id, tid, time' : (TABLE_COLUMNS.get(query.logType) as readonly string[]).join(', ');
   const order = `ORDER BY time ${direction}, id ${direction}`;
   const sql = `SELECT ${columns} FROM ${tableOf(query.logType)} WHERE ${where} ${order} LIMIT ${bind(BigInt(query.limit))}`;
   // The JSON is written for the rows of the block only (over the limited rows, not the window).
@@ -333,6 +336,17 @@ const preparedByConnection = new WeakMap<DuckDBConnection, Map<string, DuckDBPre
 const MAX_PREPARED_PER_CONNECTION = 64;
 
 /** Runs `sql` with `params` through a prepared statement reused for the same SQL text. */
+/**
+ * The JSON of the events of one type with the given ids (bound as a list), all with times in
+ * [first, last]: the range lets the scan skip every row group outside it.
+ */
+function eventJsonByIdSql(logType: LogType): string {
+  return `SELECT id, ${JSON_EVENT_SQL.get(logType) as string} FROM ${tableOf(logType)} WHERE time >= $1 AND time <= $2 AND list_contains($3, id)`;
+}
+
+/** The events' JSON texts held for reuse (EventJsonCache): ~64 MB, some 50,000 events. */
+const EVENT_JSON_CACHE_CHARS = 32 * 1024 * 1024;
+
 async function runPrepared(
   connection: DuckDBConnection,
   sql: string,
@@ -502,6 +516,8 @@ export class DuckDbEventStore implements EventStore {
    * needed, twice over; where the next block of the same paging starts probing.
    */
   private readonly recentSpans = new Map<string, number>();
+  /** The JSON texts of events read lately, by id (see queryJson). */
+  private readonly eventJson = new EventJsonCache(EVENT_JSON_CACHE_CHARS);
   /** Reader connections not in use (a query takes one, or opens one, and gives it back). */
   private readonly idleReaders: DuckDBConnection[] = [];
   /** Reader connections open (idle or in use), at most READER_POOL_SIZE. */
@@ -795,12 +811,33 @@ export class DuckDbEventStore implements EventStore {
     return rows.map((row) => toStoredEvent(row, query.logType));
   }
 
+  /** The block's keys first, then the JSON of the events the cache does not hold (EventJsonCache). */
   async queryJson(query: EventQuery): Promise<JsonEvents> {
-    const rows = await this.rememberedProbe(query, 'json');
-    return {
-      json: rows.map((row) => row[3] as string),
-      keys: rows.map((row) => ({ time: Number(row[2]), id: Number(row[0]) })),
-    };
+    const rows = await this.rememberedProbe(query, 'keys');
+    const keys = rows.map((row) => ({ time: Number(row[2]), id: Number(row[0]) }));
+    const json: (string | undefined)[] = keys.map((key) => this.eventJson.get(key.id));
+    const missing = keys.filter((_, i) => json[i] === undefined);
+    if (missing.length > 0) {
+      const times = missing.map((key) => key.time);
+      const read = await this.withReader((connection) =>
+        runPrepared(connection, eventJsonByIdSql(query.logType), [
+          BigInt(Math.min(...times)),
+          BigInt(Math.max(...times)),
+          listValue(missing.map((key) => BigInt(key.id))),
+        ]),
+      );
+      const found = new Map<number, string>();
+      for (const row of read.getRows()) found.set(Number(row[0]), row[1] as string);
+      keys.forEach((key, i) => {
+        if (json[i] !== undefined) return;
+        const text = found.get(key.id);
+        // Stored events are never changed; one deleted between the two reads is left out.
+        if (text !== undefined) this.eventJson.set(key.id, text);
+        json[i] = text;
+      });
+    }
+    const kept = keys.map((_, i) => i).filter((i) => json[i] !== undefined);
+    return { json: kept.map((i) => json[i] as string), keys: kept.map((i) => keys[i]) };
   }
 
   /** A probe that starts from the window the previous block of the same query shape needed. */
