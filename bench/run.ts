@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the server benchmark (server/bench/run.ts: ingest, paging latency, export),
- * the HTTP load benchmark (server/bench/load.ts: autocannon on a logs block and userinfo), every
+ * the HTTP load benchmark (server/bench/load.ts: autocannon on a logs block, a report query and userinfo), every
  * report query on DuckDB and a SQLite copy (server/bench/reports.ts), then the browser benchmarks
  * (bench/import.ts, bench/logs-scroll.ts, bench/dashboard.ts), one after the other.
  * Prints each one's wall time and the total; exits non-zero when any run broke.

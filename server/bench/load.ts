@@ -41,8 +41,8 @@ interface LoadTarget {
 }
 
 /**
- * What the load runs against, in order. A further target (a report query, for instance) is one
- * more entry: its path and a check that its answer is the real thing.
+ * What the load runs against, in order (issue: a logs block, a report query and userinfo). A
+ * further target is one more entry: its path and a check that its answer is the real thing.
  */
 const TARGETS: readonly LoadTarget[] = [
   {
@@ -53,6 +53,16 @@ const TARGETS: readonly LoadTarget[] = [
       const events = (body as { events?: unknown[] }).events;
       if (!Array.isArray(events) || events.length !== 100)
         throw new Error(`expected a block of 100 events, got ${JSON.stringify(body).slice(0, 200)}`);
+    },
+  },
+  {
+    // A report dashboard's tile: the top domains of the web logs over the default 7 days.
+    name: 'report query',
+    path: (now) => `/api/rep/v1/query/top_domains?start=${now - 7 * DAY_S}&end=${now}`,
+    check: (body) => {
+      const rows = (body as { rows?: unknown[] }).rows;
+      if (!Array.isArray(rows) || rows.length === 0)
+        throw new Error(`expected the top domains, got ${JSON.stringify(body).slice(0, 200)}`);
     },
   },
   {
