@@ -172,6 +172,12 @@ export interface EventStore {
    * without a JavaScript object per event.
    */
   queryJson(query: EventQuery): Promise<JsonEvents>;
+  /**
+   * Every event of the scan as CSV lines without a header (id, event_time in ISO 8601, the type's
+   * fields in schema order; RFC 4180 quoting, CRLF, formula-like text prefixed with '), in its
+   * order, in chunks: the store's engine writes the CSV (exports run at its speed).
+   */
+  exportCsv(query: EventScan): AsyncIterable<Buffer>;
   /** Every event of the scan, in its order, in batches (for exports of any size). */
   scan(query: EventScan, batchSize?: number): AsyncIterable<StoredEvent[]>;
   /** A report's groups and their measures (see EventAggregate). */

@@ -234,19 +234,10 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
             search: query.search,
             order: query.order,
           };
-          async function* lines(): AsyncGenerator<string> {
+          // The store writes the lines (EventStore.exportCsv); the header is ours.
+          async function* lines(): AsyncGenerator<string | Buffer> {
             yield csvLine(['id', 'event_time', ...fields]);
-            for await (const batch of store.scan(scan, 10000)) {
-              let chunk = '';
-              for (const event of batch) {
-                chunk += csvLine([
-                  String(event.id),
-                  new Date(event.time).toISOString(),
-                  ...fields.map((f) => event.fields[f]),
-                ]);
-              }
-              yield chunk;
-            }
+            yield* store.exportCsv(scan);
           }
           const total = await store.countMatching(scan);
           const stamp = (ms: number) => new Date(ms).toISOString().replace(/[:.]/g, '-');
