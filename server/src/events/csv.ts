@@ -1,5 +1,6 @@
 /**
- * CSV (RFC 4180) for log exports. Text that a spreadsheet would run as a formula (starting with
+ * CSV (RFC 4180) for report files and the log export's header (the export's lines are written by
+ * the event store's engine, EventStore.exportCsv, with the same formula rule). Text that a spreadsheet would run as a formula (starting with
  * = + - @ or a tab/CR) gets a leading apostrophe: log fields carry attacker-chosen text (URLs,
  * subjects), and an export must not turn into code when an operator opens it.
  */
