@@ -42,6 +42,9 @@ export const shellIds = {
   skipLink: 'shell-skip-link',
   /** `${themeChoice}-${system|light|dark}`: the user menu's theme items (both apps). */
   themeChoice: 'user-menu-theme',
+  /** The user menu's Help item and the dialog it opens (both apps). */
+  help: 'user-menu-help',
+  helpDialog: 'help-dialog',
 } as const;
 
 export const notFoundIds = {

@@ -28,6 +28,21 @@ export function formatExpiry(iso: string | null): string {
   return `Session expires at ${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** The console's own help topics (the user menu's Help; the shared ones follow). */
+const PROVIDER_HELP = {
+  appName: 'Provider console',
+  topics: [
+    {
+      title: 'Who may do what',
+      text: "Operators run tenants, SKUs, licences, deployments and rollouts. Support staff read every page and any tenant's report dashboards, and change nothing.",
+    },
+    {
+      title: 'Your session',
+      text: 'The menu shows when your session ends; Extend session renews it without signing in again.',
+    },
+  ],
+};
+
 function ProviderUserMenu() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectProviderUser);
@@ -40,6 +55,7 @@ function ProviderUserMenu() {
       menuId="provider-user-menu"
       buttonTestId={providerIds.userMenuButton}
       nameTestId={providerIds.userName}
+      help={PROVIDER_HELP}
       details={
         <>
           <Typography variant="body2" color="text.secondary" data-testid={providerPageIds.userRole}>

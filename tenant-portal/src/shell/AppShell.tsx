@@ -92,6 +92,25 @@ function RevisionControls() {
   );
 }
 
+/** The portal's own help topics (the user menu's Help; the shared ones follow). */
+const PORTAL_HELP = {
+  appName: 'Tenant portal',
+  topics: [
+    {
+      title: 'Policy changes',
+      text: 'Save keeps a change in the staged revision: nothing reaches your users yet. The bar at the foot of a policy page counts the staged changes; Review lists them and Publish makes them live, with a comment. Revision history compares any two revisions and rolls back to an earlier one.',
+    },
+    {
+      title: 'Logs',
+      text: 'The time range, filters, search and columns of a logs page are in its address: copy it to share the view, or save it as a search. Export downloads the whole filtered result, not only the rows on screen.',
+    },
+    {
+      title: 'What you can see',
+      text: 'Your role decides which areas you see and which you may change; a page you may only read shows its controls disabled.',
+    },
+  ],
+};
+
 function UserMenu() {
   const user = useAppSelector(selectUser);
   const name = useAppSelector(selectUserDisplayName);
@@ -108,6 +127,7 @@ function UserMenu() {
         buttonTestId={shellIds.userMenuButton}
         nameTestId={shellIds.userName}
         menuTestId={shellIds.userMenu}
+        help={PORTAL_HELP}
         details={
           <Typography variant="body2" color="text.secondary">
             Tenant: {user.tenant_name}

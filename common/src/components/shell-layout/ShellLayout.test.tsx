@@ -128,7 +128,34 @@ describe('ShellLayout in a narrow window (below 900 px) and by keyboard', () => 
   });
 });
 
+const HELP = { appName: 'Test app', topics: [{ title: 'Our topic', text: 'What this app does.' }] };
+
 describe('ShellUserMenu', () => {
+  test("Help opens the app's topics and the shared ones (keyboard, session, theme); Close ends it", async () => {
+    render(
+      <ShellUserMenu
+        name="Ada Admin"
+        menuId="user-menu"
+        buttonTestId="user-button"
+        nameTestId="user-name"
+        help={HELP}
+        items={() => []}
+      />,
+    );
+    await userEvent.click(screen.getByTestId('user-button'));
+    await userEvent.click(screen.getByTestId(shellIds.help));
+    const dialog = screen.getByTestId(shellIds.helpDialog);
+    expect(screen.getByText('Test app: help')).toBeInTheDocument();
+    const headings = within(dialog)
+      .getAllByRole('heading')
+      .map((h) => h.textContent);
+    expect(headings).toEqual(['Our topic', 'Keyboard', 'Session', 'Theme']);
+    expect(within(dialog).getByText('What this app does.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ctrl+Z')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId(shellIds.helpDialog)).not.toBeInTheDocument());
+  });
+
   test('the user button opens a menu with the name, the details and the items; an item can close it', async () => {
     const chosen: string[] = [];
     render(
@@ -139,6 +166,7 @@ describe('ShellUserMenu', () => {
         nameTestId="user-name"
         menuTestId="user-menu-paper"
         details={<p>Tenant: acme</p>}
+        help={HELP}
         items={(close) => [
           <MenuItem key="stay" onClick={() => chosen.push('stay')}>
             Stay open

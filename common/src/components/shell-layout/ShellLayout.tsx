@@ -23,6 +23,7 @@ import Check from '@mui/icons-material/Check';
 import { shellIds } from '../../test-ids/index';
 import { THEME_PREFERENCES, useThemeMode, type ThemePreference } from '../../theme/themeMode';
 import { SnackbarHost } from '../../features/snackbar/SnackbarHost';
+import { HelpDialog, type HelpTopic } from './HelpDialog';
 import { NAV_WIDTH } from '../../theme/workbenchTheme';
 import { STICKY_TOP_VARIABLE } from '../data-table/tableModel';
 
@@ -223,6 +224,8 @@ export interface ShellUserMenuProps {
   details?: ReactNode;
   /** The menu items after a divider, given `close`. Return an array of MenuItems (MUI's Menu does not look into a Fragment). */
   items: (close: () => void) => ReactNode[];
+  /** The Help item's dialog: the app's name and its own topics (before the shared ones). */
+  help: { appName: string; topics: readonly HelpTopic[] };
 }
 
 /** The app bar's user button and its menu: the name, details, a divider, the items. */
@@ -234,8 +237,10 @@ export function ShellUserMenu({
   menuTestId,
   details,
   items,
+  help,
 }: ShellUserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
   const close = () => setAnchor(null);
   const themeMode = useThemeMode();
   return (
@@ -268,8 +273,20 @@ export function ShellUserMenu({
         </Box>
         <Divider />
         {themeItems(themeMode, close)}
+        <MenuItem
+          data-testid={shellIds.help}
+          onClick={() => {
+            close();
+            setHelpOpen(true);
+          }}
+        >
+          Help
+        </MenuItem>
         {items(close)}
       </Menu>
+      {helpOpen && (
+        <HelpDialog appName={help.appName} topics={help.topics} onClose={() => setHelpOpen(false)} />
+      )}
     </>
   );
 }

@@ -1,1 +1,2 @@
 export * from './ShellLayout';
+export type { HelpTopic } from './HelpDialog';
