@@ -37,6 +37,7 @@ const renderApp = () =>
       <ShellUserMenu
         name="Ada Admin"
         menuId="user-menu"
+        help={{ appName: 'Test', topics: [] }}
         buttonTestId="user-button"
         nameTestId="user-name"
         items={() => []}
@@ -93,7 +94,16 @@ describe('theme mode', () => {
   });
 
   test('outside the provider (a page rendered alone) the menu has no theme items', async () => {
-    render(<ShellUserMenu name="A" menuId="m" buttonTestId="b" nameTestId="n" items={() => []} />);
+    render(
+      <ShellUserMenu
+        name="A"
+        menuId="m"
+        buttonTestId="b"
+        nameTestId="n"
+        help={{ appName: 'Test', topics: [] }}
+        items={() => []}
+      />,
+    );
     await userEvent.click(screen.getByTestId('b'));
     expect(screen.queryByRole('menuitemradio')).not.toBeInTheDocument();
   });
