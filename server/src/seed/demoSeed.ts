@@ -17,8 +17,9 @@ import {
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 
 /**
- * Capabilities of the demo tenants (feature flags of portal-core §3). acme has RBAC and most
- * features, so every area shows something; globex is a smaller customer without RBAC.
+ * Capabilities of the demo tenants (feature flags of portal-core §3). acme has RBAC and every
+ * feature the portal gates, so every area shows something; globex is a smaller customer without
+ * RBAC and without the gated policy features (README "Demo accounts"; the browser tests use it).
  */
 export const DEMO_CAPABILITIES: Record<string, Record<string, unknown>> = {
   acme: {
