@@ -39,8 +39,8 @@ export interface OperationAccess {
   permission: PermissionRule;
   /** The handler answers a missing session itself (sign-out, provider "me"). */
   optional: boolean;
-  /** Feature flags the caller's tenant must have (portal-core §3). */
-  features: readonly string[];
+  /** Feature flags the caller's tenant must have (portal-core §3), when the route declares any. */
+  features?: readonly string[];
 }
 
 export interface OperationParameter {
@@ -93,7 +93,7 @@ function accessOf(op: OpenApiOperation, where: string): OperationAccess {
     world: declared.world,
     permission: declared.permission ?? null,
     optional: declared.optional === true,
-    features: declared.features ?? [],
+    ...(declared.features?.length ? { features: declared.features } : {}),
   };
 }
 
