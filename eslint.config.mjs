@@ -32,7 +32,7 @@ export default tseslint.config(
   },
   // Import boundaries (DESIGN.md, conventions 12): apps import common and charts only; charts
   // import nothing of ours; the server takes from common only the contract, vocabularies, validators, RBAC
-  // rules and interval codes (what both sides of the wire must agree on). The report files
+  // rules, interval codes and feature-flag rules (what both sides of the wire must agree on). The report files
   // (server/src/reports) also draw the dashboards' charts on the server: they may import charts'
   // pure option builders (the package index) and common's byte formatting, so a PDF shows the
   // same chart and numbers as the page.
@@ -46,9 +46,9 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^@workbench/common(?!/(api/contract|vocabularies|validators)/|/features/rbac/permissions$|/features/interval/intervals$)',
+                '^@workbench/common(?!/(api/contract|vocabularies|validators)/|/features/rbac/permissions$|/features/interval/intervals$|/features/feature-flags/deriveFeatureFlags$)',
               message:
-                'The server imports from common only api/contract/*, vocabularies/*, validators/*, features/rbac/permissions and features/interval/intervals.',
+                'The server imports from common only api/contract/*, vocabularies/*, validators/*, features/rbac/permissions, features/interval/intervals and features/feature-flags/deriveFeatureFlags.',
             },
             {
               regex: '^(@workbench/charts|\\.\\.?/.*\\b(tenant-portal|provider-console|charts|common)/)',
@@ -70,9 +70,9 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^@workbench/common(?!/(api/contract|vocabularies)/|/features/rbac/permissions$|/features/interval/intervals$|/testing/policyKindExamples$)',
+                '^@workbench/common(?!/(api/contract|vocabularies)/|/features/rbac/permissions$|/features/interval/intervals$|/features/feature-flags/deriveFeatureFlags$|/testing/policyKindExamples$)',
               message:
-                'The server imports from common only api/contract/*, vocabularies/*, features/rbac/permissions and features/interval/intervals (its policy tests also testing/policyKindExamples).',
+                'The server imports from common only api/contract/*, vocabularies/*, features/rbac/permissions, features/interval/intervals and features/feature-flags/deriveFeatureFlags (its policy tests also testing/policyKindExamples).',
             },
             {
               regex: '^(@workbench/charts|\\.\\.?/.*\\b(tenant-portal|provider-console|charts|common)/)',
@@ -92,7 +92,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^@workbench/common(?!/(api/contract|vocabularies)/|/features/rbac/permissions$|/features/interval/intervals$|/formatting/formatBytes$)',
+                '^@workbench/common(?!/(api/contract|vocabularies)/|/features/rbac/permissions$|/features/interval/intervals$|/features/feature-flags/deriveFeatureFlags$|/formatting/formatBytes$)',
               message:
                 'The report files import from common only what the server does, and formatting/formatBytes.',
             },

@@ -19,6 +19,8 @@ export interface RouteAccess {
   permission?: RoutePermission;
   /** The handler answers a missing session itself (logout, provider me); the session may be null. */
   optional?: boolean;
+  /** Tenant routes: feature flags (portal-core §3) the tenant's capabilities must all turn on. */
+  features?: readonly string[];
 }
 
 export interface TenantSession {
@@ -77,6 +79,7 @@ declare module 'fastify' {
     world?: World;
     permission?: RoutePermission;
     optional?: boolean;
+    features?: readonly string[];
   }
   interface FastifyRequest {
     /** The tenant session on tenant routes (null on others, or when optional and signed out). */

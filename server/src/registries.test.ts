@@ -27,6 +27,7 @@ import {
   POLICY_KIND_GROUPS,
   kindPathHasRev,
   policyKindWritePermission,
+  policyKindFeatures,
   type PolicyKind,
 } from '@workbench/common/api/contract/policyKinds';
 import { valueAt } from './policy/policyDiff';
@@ -129,10 +130,13 @@ describe('policy-kind registry', () => {
     "%s: its GET (and PUT unless read-only) is in the OpenAPI document with its group's read and write",
     (kind) => {
       const row: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
+      // Its feature flags (portal-core §3) go with both: the guard refuses a tenant without them.
+      const features = policyKindFeatures(kind).length > 0 ? { features: [...policyKindFeatures(kind)] } : {};
       expect(operation('GET', row.path)?.access).toEqual({
         world: 'tenant',
         permission: policyReadPermission(row.group),
         optional: false,
+        ...features,
       });
       const writePath = row.writePath ?? row.path;
       if (row.readOnly || row.view) {
@@ -144,6 +148,7 @@ describe('policy-kind registry', () => {
           world: 'tenant',
           permission: policyKindWritePermission(kind),
           optional: false,
+          ...features,
         });
         // A save path of its own is not also read (GET stays at `path`).
         if (row.writePath) expect(operation('GET', row.writePath)).toBeUndefined();

@@ -1,4 +1,5 @@
 import { $, browser, expect } from '@wdio/globals';
+import { notFoundIds } from '@workbench/common/test-ids/index';
 import { policyEditorIds, webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { webControlIds } from '@workbench/common/test-ids/webControlIds';
 import { publishBar } from '../pageobjects/PublishBar';
@@ -12,7 +13,8 @@ import { discardStagedPolicy } from '../support/policyApi';
 /**
  * The web controls of the Web Policy page (issue 13) in the built portal against the reference
  * server: the admin edits copy/paste and the watermark, reviews the diff in the publish bar and
- * publishes; the auditor sees both read-only. acme has the watermarking flag (server demoSeed).
+ * publishes; the auditor sees both read-only. acme has the watermarking, browsing_forensics and
+ * bandwidth flags (server demoSeed); globex has none of them and sees none of those tabs.
  */
 
 /** common/src/theme/themeMode.tsx THEME_PREFERENCE_KEY (a .tsx module: not importable here). */
@@ -165,10 +167,31 @@ describe('Web controls: copy/paste and watermark (issue 13)', () => {
     await expect(setting('text')).toBeDisabled();
     await expect(setting('enabled')).toBeDisabled();
     await expect(byTestId(policyEditorIds.save)).not.toBeExisting();
+    // acme has the browsing_forensics and bandwidth flags: their tabs are there too.
+    await expect(byTestId(`${webPolicyIds.tab}-forensics`)).toBeExisting();
+    await expect(byTestId(`${webPolicyIds.tab}-bandwidth`)).toBeExisting();
     await openTab('global-exceptions');
     await expect(byTestId(`${webPolicyIds.ruleAdd}-global-exceptions-pre`)).not.toBeExisting();
     // The reference server keeps no parent tenants: the parent's rules read as none.
     await byTestId(webControlIds.parentEmpty).waitForDisplayed();
     expect(await blockingViolations()).toEqual([]);
+  });
+
+  it('a tenant without the watermarking, browsing_forensics and bandwidth flags (globex) has none of those tabs', async () => {
+    await forgetSession();
+    await signInToPortal('admin@globex.example', DEMO_PASSWORD, '/#/policy/web/copy-paste');
+    await waitForPortalRoute('#/policy/web/copy-paste');
+    await section('copy-paste').waitForDisplayed();
+    for (const path of ['watermark', 'forensics', 'bandwidth']) {
+      await expect(byTestId(`${webPolicyIds.tab}-${path}`)).not.toBeExisting();
+      // A deep link to the section says the page does not exist (portal-core §2: the 404 page).
+      await browser.url(`/#/policy/web/${path}`);
+      await byTestId(notFoundIds.page).waitForDisplayed({
+        timeoutMsg: `globex's deep link to ${path} did not show the 404 page (${await browser.getUrl()}).`,
+      });
+      await expect(section(path)).not.toBeExisting();
+      await browser.url('/#/policy/web/copy-paste');
+      await section('copy-paste').waitForDisplayed();
+    }
   });
 });

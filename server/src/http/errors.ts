@@ -34,6 +34,8 @@ export const NOT_SIGNED_IN_MSG = 'Not signed in, or the session has expired.';
 export const XSRF_MSG = 'Missing or invalid xsrf token.';
 export const FOREIGN_ORIGIN_MSG = 'Cross-site request refused.';
 export const forbiddenMessage = (permission: string): string => `Missing permission: ${permission}.`;
+export const missingFeatureMessage = (features: readonly string[]): string =>
+  `The tenant does not have the feature ${features.join(', ')}.`;
 
 interface AjvIssue {
   instancePath?: string;

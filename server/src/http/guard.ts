@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { XSRF_HEADER } from '@workbench/common/api/contract/wire';
 import type { AccessController } from '@workbench/common/features/rbac/permissions';
+import {
+  deriveFeatureFlags,
+  missingFeatures,
+} from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import type { ProviderSession, RoutePermission, ServerContext, TenantSession } from '../context';
 import { safeEqual } from '../security/tokens';
 import {
@@ -9,6 +13,7 @@ import {
   FOREIGN_ORIGIN_MSG,
   forbiddenMessage,
   isApiPath,
+  missingFeatureMessage,
   NOT_SIGNED_IN_MSG,
   XSRF_MSG,
 } from './errors';
@@ -64,6 +69,7 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
       world,
       permission: config.permission ?? null,
       ...(config.optional ? { optional: true } : {}),
+      ...(config.features?.length ? { features: config.features } : {}),
     };
     if (world === 'tenant' || world === 'provider') {
       const permission = config.permission;
@@ -71,7 +77,8 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
         permission === undefined || permission === null ? 'any signed-in user' : describe(permission);
       schema.security =
         world === 'tenant' ? [{ tenantSession: [] }] : [{ providerKey: [] }, { providerSession: [] }];
-      schema.description = [schema.description, `World: ${world}. Permission: ${who}.`]
+      const flags = config.features?.length ? ` Feature flags: ${config.features.join(', ')}.` : '';
+      schema.description = [schema.description, `World: ${world}. Permission: ${who}.${flags}`]
         .filter(Boolean)
         .join(' ');
     }
@@ -106,6 +113,12 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
     }
     if (!permissionAllowed(session.access, config.permission)) {
       return reply.code(403).send(apiError(403, forbiddenMessage(describe(config.permission))));
+    }
+    // The tenant's feature flags limit access beyond permissions (portal-core §3 Feature flags),
+    // derived by the rules the portal's navigation uses, reads included.
+    if (config.features?.length && 'tenant' in session) {
+      const missing = missingFeatures(config.features, deriveFeatureFlags(session.tenant.capabilities));
+      if (missing.length > 0) return reply.code(403).send(apiError(403, missingFeatureMessage(missing)));
     }
   });
 }

@@ -11,6 +11,7 @@ import { Compile } from 'typebox/schema';
 import { Revision } from '@workbench/common/api/contract/policy';
 import {
   POLICY_KIND_REGISTRY,
+  policyKindFeatures,
   type PolicyData,
   type PolicyKindDef,
 } from '@workbench/common/api/contract/policyKinds';
@@ -168,7 +169,12 @@ export const policyMigrationRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     POLICY_MIGRATION_PATHS.content,
     {
-      config: { world: 'tenant', permission: `${contentGroup}:*:write`, audit: POLICY_AUDIT },
+      config: {
+        world: 'tenant',
+        permission: `${contentGroup}:*:write`,
+        audit: POLICY_AUDIT,
+        features: policyKindFeatures(CONTENT_KINDS.v4),
+      },
       schema: {
         tags,
         summary:

@@ -16,6 +16,7 @@ import {
   kindPathHasRev,
   policyDocPath,
   policyDocWritePath,
+  policyKindFeatures,
   policyKindReadPermission,
   policyKindWritePermission,
   type PolicyKind,
@@ -85,6 +86,9 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
     const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
     const byRev = kindPathHasRev(def.path);
     const params = byRev ? { params: RevParams } : {};
+    // Without the kind's feature flags the tenant neither reads nor saves it (portal-core §3).
+    const required = policyKindFeatures(kind);
+    const features = required.length > 0 ? { features: required } : {};
     /** The revision a request reads or writes: the path's, else the staged one. */
     const revOf = async (tid: string, pathParams: unknown): Promise<number> =>
       byRev ? (pathParams as { rev: number }).rev : (await currentRevision(ctx.store, tid)).stagedRevId;
@@ -92,7 +96,7 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
     app.get(
       policyDocPath(kind, ':rev'),
       {
-        config: { world: 'tenant', permission: policyKindReadPermission(kind) },
+        config: { world: 'tenant', permission: policyKindReadPermission(kind), ...features },
         schema: {
           tags,
           summary: `${def.title} (${kind}) as ${byRev ? 'revision {rev}' : 'the staged revision'} sees it${
@@ -117,7 +121,12 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
     app.put(
       policyDocWritePath(kind, ':rev'),
       {
-        config: { world: 'tenant', permission: policyKindWritePermission(kind), audit: POLICY_AUDIT },
+        config: {
+          world: 'tenant',
+          permission: policyKindWritePermission(kind),
+          audit: POLICY_AUDIT,
+          ...features,
+        },
         schema: {
           tags,
           summary: `Saves ${def.title} (${kind}) into the staged revision (state becomes staged); 409 when stale`,

@@ -138,3 +138,42 @@ test("a tenant's document is its own", async () => {
   expect((await saveRisks(acme, await revision(acme), BLOCK_MEDIUM)).status).toBe(200);
   expect((await readRisks(globex, 2)).body).toEqual({ rev_id: 2, ...POLICY_KIND_REGISTRY.risks.defaults });
 });
+
+test("a tenant without a kind's feature flags neither reads nor saves it; one with them does", async () => {
+  // globex (server demoSeed) has no safemailPolicy (so no menlo_email) and no watermarking.
+  const globex = await signIn(server, 'admin@globex.example');
+  const rev = await revision(globex);
+  const watermark = `/api/policy/v1/rules/watermark/${rev.staged_rev_id}`;
+  const read = await server.call(watermark, { jar: globex.jar });
+  expect(read.status).toBe(403);
+  expect(((await read.json()) as { message: string }).message).toBe(
+    'The tenant does not have the feature watermarking.',
+  );
+  const save = await server.call(watermark, {
+    method: 'PUT',
+    jar: globex.jar,
+    body: {
+      rev_id: rev.rev_id,
+      state: rev.state,
+      updated_at: rev.updated_at,
+      data: POLICY_KIND_REGISTRY.watermark.defaults,
+    },
+  });
+  expect(save.status).toBe(403);
+  expect(await revision(globex)).toEqual(rev);
+  // A family's flag comes from its policy group (email_policy: menlo_email), derived by portal-core §3.
+  const email = await server.call(`/api/policy/v1/rules/safemail/config/${rev.staged_rev_id}`, {
+    jar: globex.jar,
+  });
+  expect(email.status).toBe(403);
+  expect(((await email.json()) as { message: string }).message).toBe(
+    'The tenant does not have the feature menlo_email.',
+  );
+  // Kinds without a flag read as before; acme has the flags.
+  expect((await readRisks(globex, rev.staged_rev_id)).status).toBe(200);
+  const acme = await signIn(server, 'admin@acme.example');
+  const acmeRev = await revision(acme);
+  expect(
+    (await server.call(`/api/policy/v1/rules/watermark/${acmeRev.staged_rev_id}`, { jar: acme.jar })).status,
+  ).toBe(200);
+});

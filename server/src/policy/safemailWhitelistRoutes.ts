@@ -20,6 +20,7 @@ import {
   UceSubmissionBody,
   UceSubmissionReply,
 } from '@workbench/common/api/contract/safemailWhitelist';
+import { policyKindFeatures } from '@workbench/common/api/contract/policyKinds';
 import { domain, email } from '@workbench/common/validators/network';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
@@ -29,6 +30,9 @@ import { POPULAR_SITES } from './reference/popularSites';
 /** The entity-table name of UCE submissions (not a provider-console entity: no routes of its own). */
 export const UCE_ENTITY = 'safemail_uce';
 
+/** The allow list's feed and UCE reports need what the allow list needs (portal-core §3). */
+const WHITELIST_FEATURES = policyKindFeatures('safemail/whitelist');
+
 export const safemailWhitelistRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = app.workbench;
@@ -37,7 +41,7 @@ export const safemailWhitelistRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     SAFEMAIL_WHITELIST_PATHS.feeds,
     {
-      config: { world: 'tenant', permission: 'email_policy:*:read' },
+      config: { world: 'tenant', permission: 'email_policy:*:read', features: WHITELIST_FEATURES },
       schema: {
         tags,
         summary: 'The popular-sites feed of the e-mail allow list (type global), most popular first',
@@ -55,7 +59,12 @@ export const safemailWhitelistRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     SAFEMAIL_WHITELIST_PATHS.uce,
     {
-      config: { world: 'tenant', permission: 'email_policy:*:write', audit: POLICY_AUDIT },
+      config: {
+        world: 'tenant',
+        permission: 'email_policy:*:write',
+        audit: POLICY_AUDIT,
+        features: WHITELIST_FEATURES,
+      },
       schema: {
         tags,
         summary: 'Reports a sender of unsolicited commercial e-mail (UCE) to the provider’s review',

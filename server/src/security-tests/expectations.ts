@@ -4,6 +4,7 @@
  * is judged against it.
  */
 import type { AccessController } from '@workbench/common/features/rbac/permissions';
+import { missingFeatures } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import type { Operation, PermissionRule } from './operations';
 import type { Caller } from './workbenchUnderTest';
 
@@ -32,7 +33,11 @@ export function expectedFor(op: Operation, caller: Caller): Expected {
     if (optional) return { kind: 'handler' };
     return { kind: 'unauthenticated', statuses: op.stateChanging ? [401, 403] : [401] };
   }
-  return permits(caller.access, permission) ? { kind: 'allowed' } : { kind: 'forbidden', statuses: [403] };
+  if (!permits(caller.access, permission)) return { kind: 'forbidden', statuses: [403] };
+  // Without the route's feature flags the tenant is refused too (portal-core §3 Feature flags).
+  if (caller.features && missingFeatures(op.access.features, caller.features).length > 0)
+    return { kind: 'forbidden', statuses: [403] };
+  return { kind: 'allowed' };
 }
 
 /** A 2xx or 3xx where a refusal is due is a leak; a 5xx is never right. */

@@ -39,6 +39,8 @@ export interface OperationAccess {
   permission: PermissionRule;
   /** The handler answers a missing session itself (sign-out, provider "me"). */
   optional: boolean;
+  /** Feature flags the caller's tenant must have (portal-core §3), when the route declares any. */
+  features?: readonly string[];
 }
 
 export interface OperationParameter {
@@ -73,6 +75,7 @@ interface OpenApiOperation {
     world: World;
     permission?: PermissionRule;
     optional?: boolean;
+    features?: string[];
   };
 }
 
@@ -90,6 +93,7 @@ function accessOf(op: OpenApiOperation, where: string): OperationAccess {
     world: declared.world,
     permission: declared.permission ?? null,
     optional: declared.optional === true,
+    ...(declared.features?.length ? { features: declared.features } : {}),
   };
 }
 

@@ -12,6 +12,10 @@ import {
   DEMO_TENANT_ROLES,
   DEMO_TENANTS,
 } from '@workbench/common/api/contract/demo';
+import {
+  deriveFeatureFlags,
+  type FeatureFlags,
+} from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
 import { PROVIDER_PATHS } from '@workbench/common/api/contract/provider';
 import {
@@ -46,6 +50,8 @@ export interface Caller {
   tenant: string | null;
   /** What the caller may do, from the demo roles and portal-core §6 (null: no session). */
   access: AccessController | null;
+  /** The feature flags of a tenant account's tenant (portal-core §3; null: not a tenant account). */
+  features: FeatureFlags | null;
   jar: CookieJar;
 }
 
@@ -64,10 +70,15 @@ export interface WorkbenchUnderTest {
   close(): Promise<void>;
 }
 
+/** A demo tenant's capabilities as the seed writes them. */
+function tenantCapabilities(tenantName: string): Record<string, unknown> {
+  const declared = DEMO_TENANTS.find((t) => t.name === tenantName)?.capabilities ?? {};
+  return { ...DEMO_CAPABILITIES[tenantName], ...declared };
+}
+
 /** The access a demo tenant account has: its role's lists, RBAC enforced per the tenant's capabilities. */
 function tenantAccess(tenantName: string, role: keyof typeof DEMO_TENANT_ROLES): AccessController {
-  const declared = DEMO_TENANTS.find((t) => t.name === tenantName)?.capabilities ?? {};
-  const capabilities = { ...DEMO_CAPABILITIES[tenantName], ...declared };
+  const capabilities = tenantCapabilities(tenantName);
   // startTestServer's deployment: ec2 (cloud), no on-prem mode.
   const enforced = isRbacEnforced('ec2', null, capabilities);
   return createAccessController(rolesToPermissions(DEMO_TENANT_ROLES[role]), enforced);
@@ -98,7 +109,7 @@ export async function startWorkbenchUnderTest(
   await events.flush();
 
   const callers: Caller[] = [
-    { name: ANONYMOUS, world: null, tenant: null, access: null, jar: new CookieJar() },
+    { name: ANONYMOUS, world: null, tenant: null, access: null, features: null, jar: new CookieJar() },
   ];
   for (const account of DEMO_TENANT_ACCOUNTS) {
     callers.push({
@@ -106,6 +117,7 @@ export async function startWorkbenchUnderTest(
       world: 'tenant',
       tenant: account.tenant,
       access: tenantAccess(account.tenant, account.role),
+      features: deriveFeatureFlags(tenantCapabilities(account.tenant)),
       jar: (await signIn(server, account.username)).jar,
     });
   }
@@ -115,6 +127,7 @@ export async function startWorkbenchUnderTest(
       world: 'provider',
       tenant: null,
       access: createAccessController(rolesToPermissions(PROVIDER_ROLES[operator.role]), true),
+      features: null,
       jar: (await signInOperator(server, operator.username)).jar,
     });
   }

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { DEMO_OPERATORS, DEMO_TENANT_ACCOUNTS } from '@workbench/common/api/contract/demo';
 import { SqliteConfigStore } from '../store/sqliteConfigStore';
 import { verifyPassword } from '../security/passwords';
-import { seedDemoData } from './demoSeed';
+import { Compile } from 'typebox/schema';
+import { POLICY_KIND_REGISTRY, type PolicyKindDef } from '@workbench/common/api/contract/policyKinds';
+import { DEMO_CAPABILITIES, demoPolicyOf, seedDemoData } from './demoSeed';
 
 test('first start seeds the demo tenants, accounts and operators; a second start changes nothing', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-'));
@@ -38,4 +40,20 @@ test('each account gets its own salt', async () => {
   const b = await store.findUserByUsername('auditor@acme.example');
   expect(a?.passwordHash).not.toBe(b?.passwordHash);
   await store.close();
+});
+
+test("the demo policy documents are valid against their kinds' rows; a tenant gets only what its flags allow", () => {
+  const acme = demoPolicyOf(DEMO_CAPABILITIES.acme);
+  for (const [kind, data] of acme) {
+    const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
+    expect([kind, Compile(def.data as Parameters<typeof Compile>[0]).Check(data)]).toEqual([kind, true]);
+    expect([kind, def.check?.(data as never, { tid: 't' }) ?? null]).toEqual([kind, null]);
+  }
+  // acme has every family; globex (no menlo_email) gets no e-mail document.
+  expect(acme.map(([k]) => k)).toEqual(
+    expect.arrayContaining(['cats', 'safemail/config', 'dlp', 'casb/app_rules', 'mpa/access_rules']),
+  );
+  const globex = demoPolicyOf(DEMO_CAPABILITIES.globex).map(([k]) => k);
+  expect(globex).toEqual(expect.arrayContaining(['cats', 'dlp']));
+  expect(globex.filter((k) => k.startsWith('safemail/') || k.startsWith('smtp/'))).toEqual([]);
 });

@@ -9,10 +9,17 @@ import {
 import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from '../store/ConfigStore';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { DEMO_WEB_POLICY } from './demoWebPolicy';
+import { DEMO_FAMILY_POLICIES } from './demoFamilyPolicies';
+import { policyKindFeatures, type PolicyKind } from '@workbench/common/api/contract/policyKinds';
+import {
+  deriveFeatureFlags,
+  missingFeatures,
+} from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 
 /**
- * Capabilities of the demo tenants (feature flags of portal-core §3). acme has RBAC and most
- * features, so every area shows something; globex is a smaller customer without RBAC.
+ * Capabilities of the demo tenants (feature flags of portal-core §3). acme has RBAC and every
+ * feature the portal gates, so every area shows something; globex is a smaller customer without
+ * RBAC and without the gated policy features (README "Demo accounts"; the browser tests use it).
  */
 export const DEMO_CAPABILITIES: Record<string, Record<string, unknown>> = {
   acme: {
@@ -165,7 +172,7 @@ export async function seedDemoData(
         updatedBy: null,
       });
       if (options.policy ?? true)
-        for (const [kind, data] of Object.entries(DEMO_WEB_POLICY))
+        for (const [kind, data] of demoPolicyOf(t.capabilities))
           await tx.putPolicyDoc({ tid: t.tid, kind, revId: 1, data });
     }
     for (const u of users) await tx.insertUser(u);
@@ -177,4 +184,14 @@ export async function seedDemoData(
     return true;
   });
   return seeded && demoPassword === undefined ? { seeded, generatedPassword: password } : { seeded };
+}
+
+/**
+ * The documents of a demo tenant's revision 1: the web policy, and each other family's document
+ * the tenant's feature flags let it read (portal-core §3; globex gets no e-mail policy).
+ */
+export function demoPolicyOf(capabilities: Record<string, unknown>): [PolicyKind, unknown][] {
+  const flags = deriveFeatureFlags(capabilities);
+  const docs = Object.entries({ ...DEMO_WEB_POLICY, ...DEMO_FAMILY_POLICIES }) as [PolicyKind, unknown][];
+  return docs.filter(([kind]) => missingFeatures(policyKindFeatures(kind), flags).length === 0);
 }

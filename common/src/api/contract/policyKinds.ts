@@ -19,7 +19,7 @@
  * and later its editor (tenant-portal/src/areas/policy).
  */
 import type { Static } from 'typebox';
-import { POLICY_GROUPS } from '../../vocabularies/policyGroups';
+import { POLICY_GROUPS, POLICY_GROUP_REGISTRY, type PolicyGroupDef } from '../../vocabularies/policyGroups';
 import { WEB_KINDS } from './policy-kinds/webKinds';
 import { FIREWALL_KINDS } from './policy-kinds/firewallKinds';
 import { WEB_CONTROL_KINDS } from './policy-kinds/webControlKinds';
@@ -99,4 +99,15 @@ export const policyKindReadPermission = (kind: PolicyKind): string =>
 export const policyKindWritePermission = (kind: PolicyKind): string => {
   const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
   return `${def.group}:${def.edit ?? '*'}:write`;
+};
+
+/**
+ * The feature flags (portal-core §3) a kind needs: its policy group's (policyGroups.ts, the ones
+ * the portal's navigation gates the family's page by) and the row's own (a tab of a page, e.g.
+ * the watermark of Web Policy). The server refuses the kind's reads and saves without them.
+ */
+export const policyKindFeatures = (kind: PolicyKind): readonly string[] => {
+  const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
+  const groups: Readonly<Record<string, PolicyGroupDef>> = POLICY_GROUP_REGISTRY;
+  return [...(groups[def.group]?.features ?? []), ...(def.features ?? [])];
 };

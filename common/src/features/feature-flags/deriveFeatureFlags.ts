@@ -149,3 +149,8 @@ export function deriveFeatureFlags(capabilities: Capabilities | null | undefined
   );
   return flags as FeatureFlags;
 }
+
+/** The flags of `required` that are not on (portal-core §3: a feature rule needs all of them). */
+export function missingFeatures(required: readonly string[] | undefined, flags: FeatureFlags): string[] {
+  return (required ?? []).filter((name) => flags[name] !== true);
+}

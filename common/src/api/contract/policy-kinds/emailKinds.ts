@@ -377,6 +377,7 @@ export const EMAIL_KINDS = {
   'smtp/attachments': kind({
     path: '/api/policy/v1/rules/smtp/attachments/{rev}',
     group: 'email_policy',
+    features: ['attachments'],
     title: 'Email attachments',
     data: Type.Object(
       {

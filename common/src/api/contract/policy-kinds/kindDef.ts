@@ -70,6 +70,11 @@ export interface PolicyKindDef<S extends TSchema = TSchema> {
   group: PolicyPermissionGroup;
   /** The part of the group a writer needs (`*` when the group's whole write is needed). */
   edit?: WebPolicyEditPermission;
+  /**
+   * Feature flags (portal-core §3) the kind needs beyond its group's (policyGroups.ts `features`):
+   * without them the tenant neither reads nor saves it (policyKindFeatures, server route guard).
+   */
+  features?: readonly string[];
   title: string;
   /** The `data` of a save; a read answers `{ rev_id, ...data }`. */
   data: S;

@@ -52,6 +52,7 @@ export const WEB_CONTROL_KINDS = {
   copy_paste: kind({
     path: '/api/policy/v1/rules/copy_paste/{rev}',
     group: 'web_policy',
+    features: ['copyPaste'],
     title: 'Copy and paste',
     data: Type.Object(
       {
@@ -86,6 +87,7 @@ export const WEB_CONTROL_KINDS = {
   watermark: kind({
     path: '/api/policy/v1/rules/watermark/{rev}',
     group: 'web_policy',
+    features: ['watermarking'],
     title: 'Watermark',
     data: Type.Object(
       {
@@ -130,6 +132,7 @@ export const WEB_CONTROL_KINDS = {
   'bf/web': kind({
     path: '/api/policy/v1/rules/bf/web/{rev}',
     group: 'web_policy',
+    features: ['browsing_forensics'],
     title: 'Browsing forensics',
     data: Type.Object(
       {
@@ -159,6 +162,7 @@ export const WEB_CONTROL_KINDS = {
   bandwidth: kind({
     path: '/api/policy/v3/rules/bandwidth/{rev}',
     group: 'web_policy',
+    features: ['bandwidth'],
     title: 'Bandwidth',
     data: Type.Object(
       {
