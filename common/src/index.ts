@@ -87,6 +87,9 @@ export * from './features/saved-searches/savedSearchesSaga';
 export * from './features/report-query';
 export * from './features/policy-reference';
 export * from './features/entities';
+export * from './features/jobs';
+export * from './api/contract/jobs';
+export { getJob } from './api/jobs';
 
 // Components
 export * from './features/snackbar/SnackbarHost';

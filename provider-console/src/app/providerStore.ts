@@ -1,12 +1,14 @@
 /**
  * The provider console's store: common's provider-world store plus the entity feature over the
- * console's sources and the report queries of the support view.
+ * console's sources, the report queries of the support view, and job polling.
  */
 import { useSelector } from 'react-redux';
 import {
   createAppStore,
   createEntitiesReducer,
   entitiesSaga,
+  jobsReducer,
+  jobsSaga,
   reportQueryReducer,
   reportQuerySaga,
   type AppState,
@@ -18,6 +20,7 @@ import { CONSOLE_ENTITY_SOURCES } from '../entities/entitySources';
 const providerReducers = {
   entities: createEntitiesReducer(CONSOLE_ENTITY_SOURCES),
   reportQuery: reportQueryReducer,
+  jobs: jobsReducer,
 };
 
 export type ProviderState = AppState<'provider', typeof providerReducers>;
@@ -29,6 +32,6 @@ export function createProviderStore(navigation: Navigation, http?: HttpClient) {
     navigation,
     http,
     extraReducers: providerReducers,
-    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga],
+    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga, jobsSaga],
   });
 }
