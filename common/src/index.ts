@@ -56,6 +56,9 @@ export * from './theme/themeMode';
 // Store
 export * from './store/navigation';
 export * from './store/createAppStore';
+export { createWorldStore, type WorldDef, type WorldStoreOptions } from './store/worldStore';
+export { PROVIDER_WORLD } from './store/providerWorld';
+export { TENANT_WORLD } from './store/tenantWorld';
 
 // Features
 export * from './features/session/sessionSlice';

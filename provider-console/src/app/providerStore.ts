@@ -4,7 +4,8 @@
  */
 import { useSelector } from 'react-redux';
 import {
-  createAppStore,
+  createWorldStore,
+  PROVIDER_WORLD,
   createEntitiesReducer,
   entitiesSaga,
   jobsReducer,
@@ -26,12 +27,24 @@ const providerReducers = {
 export type ProviderState = AppState<'provider', typeof providerReducers>;
 export const useProviderSelector = useSelector.withTypes<ProviderState>();
 
+/**
+ * The console's HTTP client, for a page's one-off calls outside sagas (a tenant's tabs): the
+ * client of the store created last (one console per page; each test creates its own).
+ */
+let consoleHttp: HttpClient | null = null;
+export function useConsoleHttp(): HttpClient {
+  if (!consoleHttp) throw new Error('The console store has not been created.');
+  return consoleHttp;
+}
+
 export function createProviderStore(navigation: Navigation, http?: HttpClient) {
-  return createAppStore({
-    world: 'provider',
+  // From the provider world itself: the console's bundle carries no tenant-world code.
+  const created = createWorldStore(PROVIDER_WORLD, {
     navigation,
     http,
     extraReducers: providerReducers,
     extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga, jobsSaga],
   });
+  consoleHttp = created.http;
+  return created;
 }
