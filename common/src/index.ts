@@ -56,6 +56,9 @@ export * from './theme/themeMode';
 // Store
 export * from './store/navigation';
 export * from './store/createAppStore';
+export { createWorldStore, type WorldDef, type WorldStoreOptions } from './store/worldStore';
+export { PROVIDER_WORLD } from './store/providerWorld';
+export { TENANT_WORLD } from './store/tenantWorld';
 
 // Features
 export * from './features/session/sessionSlice';
@@ -87,6 +90,9 @@ export * from './features/saved-searches/savedSearchesSaga';
 export * from './features/report-query';
 export * from './features/policy-reference';
 export * from './features/entities';
+export * from './features/jobs';
+export * from './api/contract/jobs';
+export { getJob } from './api/jobs';
 
 // Components
 export * from './features/snackbar/SnackbarHost';

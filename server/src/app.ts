@@ -17,6 +17,7 @@ import { policyRoutes } from './policy/policyRoutes';
 import { referenceRoutes } from './policy/referenceRoutes';
 import { providerRoutes } from './provider/providerRoutes';
 import { entityRoutes } from './provider/entityRoutes';
+import { tenantRoutes } from './provider/tenantRoutes';
 import { tenantAuthRoutes } from './auth/tenantAuthRoutes';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './seed/demoSeed';
 import { dummyPasswordHash } from './security/passwords';
@@ -265,6 +266,7 @@ async function registerEverything(
   await app.register(referenceRoutes);
   await app.register(providerRoutes);
   await app.register(entityRoutes);
+  await app.register(tenantRoutes);
   await app.register(udbRoutes);
   await app.register(savedSearchRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);

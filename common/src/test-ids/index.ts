@@ -185,6 +185,28 @@ export const providerPageIds = {
   tenantReportsLink: 'provider-tenant-reports-link',
   /** The support view's page: a tenant's report dashboards, read-only. */
   tenantReports: 'provider-tenant-reports',
+  /** Tenants page (issue 14): add, bulk commands, the create form and its one-time password. */
+  tenantsAdd: 'provider-tenants-add',
+  tenantsDisable: 'provider-tenants-disable',
+  tenantsReenable: 'provider-tenants-reenable',
+  tenantForm: 'provider-tenant-form',
+  tenantFormSubmit: 'provider-tenant-form-submit',
+  tenantCreated: 'provider-tenant-created',
+  tenantCreatedPassword: 'provider-tenant-created-password',
+  /** `${tenantLink}-${tid}`: a tenant row's link to its detail page. */
+  tenantLink: 'provider-tenant-link',
+  /** Tenant detail: the page, `${tenantTab}-${tab}`, and the controls of the tabs. */
+  tenantDetail: 'provider-tenant-detail',
+  tenantTab: 'provider-tenant-tab',
+  tenantStatus: 'provider-tenant-status',
+  tenantToggle: 'provider-tenant-toggle',
+  tenantRename: 'provider-tenant-rename',
+  tenantSkuSave: 'provider-tenant-sku-save',
+  /** `${tenantSku}-${sku_id}`: a SKU's checkbox. */
+  tenantSku: 'provider-tenant-sku',
+  tenantTabError: 'provider-tenant-tab-error',
+  capabilityPreview: 'provider-capability-preview',
+  capabilityApply: 'provider-capability-apply',
 } as const;
 
 /** The tenant portal's dashboard (report panels). */

@@ -65,6 +65,7 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'saved_searches', label: 'Saved Searches' },
   { code: 'reports', label: 'Scheduled Reports' },
   { code: 'skus', label: 'SKUs' },
+  { code: 'tenants', label: 'Tenants' },
 ];
 
 /** casb profile type. */

@@ -14,16 +14,6 @@ import '../tenants/TenantsPage';
 
 afterEach(() => setRuntimeEnvForTests(null));
 
-/** The name column in displayed order (the grid positions rows by row-index, not by DOM order). */
-const gridNames = (): string[] =>
-  Array.from(screen.getByTestId(providerIds.tenantsTable).querySelectorAll('.ag-cell[col-id="name"]'))
-    .map((cell) => ({
-      index: Number(cell.closest('[row-index]')?.getAttribute('row-index')),
-      name: cell.textContent ?? '',
-    }))
-    .sort((a, b) => a.index - b.index)
-    .map((row) => row.name);
-
 describe('provider console: session', () => {
   it('on load without a session (me fails), shows the login page', async () => {
     const { location } = renderConsole('/tenants');
@@ -137,36 +127,5 @@ describe('provider console: shell', () => {
       expect(screen.getByTestId(providerPageIds.sessionExpiry)).toHaveTextContent(`${hh}:30`),
     );
     expect(mock.history.post.map((r) => r.url)).toContain('/gdmanage/api/v1/session/extendkey');
-  });
-});
-
-describe('provider console: tenants page', () => {
-  it('lists GET /gdmanage/api/v1/tenants sorted by name, with a quick filter', async () => {
-    renderConsole('/tenants', { user: operator });
-    await waitFor(() => expect(gridNames()).toEqual(['acme', 'globex', 'initech']), { timeout: 5000 });
-    expect(screen.getByTestId(providerIds.tenantsTable)).toHaveTextContent('2026-01-15');
-    await userEvent.type(screen.getByTestId(providerPageIds.tenantsQuickFilter), 'glob');
-    await waitFor(() => expect(gridNames()).toEqual(['globex']));
-  });
-
-  it('sorts by another column when its header is clicked', async () => {
-    renderConsole('/tenants', { user: operator });
-    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 5000 });
-    const header = screen
-      .getByTestId(providerIds.tenantsTable)
-      .querySelector('.ag-header-cell[col-id="user_count"] .ag-header-cell-label');
-    await userEvent.click(header as HTMLElement);
-    await waitFor(() => expect(gridNames()).toEqual(['globex', 'acme', 'initech']), { timeout: 5000 });
-  });
-
-  it('support staff see no write actions on the tenants page', async () => {
-    renderConsole('/tenants', { user: support });
-    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 5000 });
-    const main = screen.getByRole('main');
-    expect(
-      within(main)
-        .queryAllByRole('button')
-        .filter((b) => !b.closest('.ag-root-wrapper')),
-    ).toEqual([]);
   });
 });

@@ -1,12 +1,15 @@
 /**
  * The provider console's store: common's provider-world store plus the entity feature over the
- * console's sources and the report queries of the support view.
+ * console's sources, the report queries of the support view, and job polling.
  */
 import { useSelector } from 'react-redux';
 import {
-  createAppStore,
+  createWorldStore,
+  PROVIDER_WORLD,
   createEntitiesReducer,
   entitiesSaga,
+  jobsReducer,
+  jobsSaga,
   reportQueryReducer,
   reportQuerySaga,
   type AppState,
@@ -18,17 +21,30 @@ import { CONSOLE_ENTITY_SOURCES } from '../entities/entitySources';
 const providerReducers = {
   entities: createEntitiesReducer(CONSOLE_ENTITY_SOURCES),
   reportQuery: reportQueryReducer,
+  jobs: jobsReducer,
 };
 
 export type ProviderState = AppState<'provider', typeof providerReducers>;
 export const useProviderSelector = useSelector.withTypes<ProviderState>();
 
+/**
+ * The console's HTTP client, for a page's one-off calls outside sagas (a tenant's tabs): the
+ * client of the store created last (one console per page; each test creates its own).
+ */
+let consoleHttp: HttpClient | null = null;
+export function useConsoleHttp(): HttpClient {
+  if (!consoleHttp) throw new Error('The console store has not been created.');
+  return consoleHttp;
+}
+
 export function createProviderStore(navigation: Navigation, http?: HttpClient) {
-  return createAppStore({
-    world: 'provider',
+  // From the provider world itself: the console's bundle carries no tenant-world code.
+  const created = createWorldStore(PROVIDER_WORLD, {
     navigation,
     http,
     extraReducers: providerReducers,
-    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga],
+    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga, jobsSaga],
   });
+  consoleHttp = created.http;
+  return created;
 }

@@ -2,7 +2,10 @@
  * The console's entity sources (common's entity feature): the tenants list, and one source per
  * row of the provider-entity registry, built from the row and the provider API module.
  */
-import { listTenants, type EntitySource } from '@workbench/common';
+import type { EntitySource } from '@workbench/common';
+import { createTenant, listTenantPage, tenantCommand } from '@workbench/common/api/providerTenants';
+import { TENANT_SORT_FIELDS } from '@workbench/common/api/contract/providerTenantPaths';
+import type { TenantCreateBody, TenantListQuery } from '@workbench/common/api/contract/providerTenants';
 import type { ProviderTenant } from '@workbench/common/api/contract/provider';
 import {
   ENTITY_DEFAULT_LIMIT,
@@ -19,17 +22,47 @@ import {
   replaceEntity,
 } from '@workbench/common/api/providerEntities';
 
-/** The console shows every tenant on one grid page (filtered in the browser); the server caps a page at this. */
-export const TENANTS_PAGE_LIMIT = 500;
+export interface TenantCreated {
+  tenant: ProviderTenant;
+  admin_username: string;
+  admin_password: string;
+}
 
-export const tenantsSource: EntitySource<ProviderTenant> = {
+/**
+ * Tenants, paged, sorted and searched on the server. `modify` with a status runs the §4 command
+ * (disabletenant, reenable) for each selected tenant.
+ */
+export const tenantsSource: EntitySource<
+  ProviderTenant,
+  TenantCreateBody,
+  { status: 'active' | 'disabled' }
+> = {
   name: 'tenants',
   idOf: (t) => t.tid,
-  defaultQuery: { search: '', sort: 'name', order: 'asc', page: 0, pageSize: TENANTS_PAGE_LIMIT },
-  sortFields: [],
-  async list(http) {
-    const list = await listTenants(http, { limit: TENANTS_PAGE_LIMIT });
+  defaultQuery: { search: '', sort: 'name', order: 'asc', page: 0, pageSize: ENTITY_DEFAULT_LIMIT },
+  sortFields: TENANT_SORT_FIELDS,
+  async list(http, q) {
+    const list = await listTenantPage(http, {
+      limit: q.pageSize,
+      offset: q.page * q.pageSize,
+      sort: q.sort as NonNullable<TenantListQuery['sort']>,
+      order: q.order,
+      q: q.search || undefined,
+    });
     return { rows: list.tenants, total: list.total };
+  },
+  async create(http, body) {
+    return (await createTenant(http, body)) as unknown as ProviderTenant;
+  },
+  async modify(http, ids, changes) {
+    for (const id of ids)
+      await tenantCommand(http, id, changes.status === 'disabled' ? 'disabletenant' : 'reenable');
+    return ids.length;
+  },
+  messages: {
+    created: (reply) => `The tenant ${(reply as unknown as TenantCreated).tenant.name} has been created.`,
+    modified: (count, changes) =>
+      `${count === 1 ? '1 tenant has' : `${count} tenants have`} been ${changes.status === 'disabled' ? 'disabled' : 're-enabled'}.`,
   },
 };
 

@@ -1,37 +1,18 @@
 /** The provider console's routes (hash routes; tests use createMemoryRouter with the same objects). */
 import { lazy, Suspense } from 'react';
-import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
-import { LoginPage, selectProviderStatus, useAppSelector } from '@workbench/common';
-import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { Loading, NotFoundPage } from '@workbench/common/components/page-states/index';
-import { SessionGate, type GateState } from '@workbench/common/components/session-gate/index';
 import { PROVIDER_AREAS, type ProviderArea } from '../app/providerAreas';
-import { useProviderLogin } from '../login/useProviderLogin';
-import { ProviderShell } from '../shell/ProviderShell';
 
-function useGateState(): GateState {
-  const status = useAppSelector(selectProviderStatus);
-  if (status === 'notInitialized') return 'checking';
-  return status === 'loggedIn' ? 'signedIn' : 'signedOut';
-}
+// The login page and the shell come with the frame chunk (consoleFrame.tsx), not the entry.
+const ProviderLoginRoute = lazy(() =>
+  import('./consoleFrame').then((m) => ({ default: m.ProviderLoginRoute })),
+);
+const GatedShell = lazy(() => import('./consoleFrame').then((m) => ({ default: m.GatedShell })));
 
-function ProviderLoginRoute() {
-  const gate = useGateState();
-  const submit = useProviderLogin();
-  const returnUrl = safeReturnPath(new URLSearchParams(useLocation().search).get('returnUrl'));
-  if (gate === 'checking') return <Loading />;
-  if (gate === 'signedIn') return <Navigate to={returnUrl ?? '/tenants'} replace />;
-  // Once logged in this route re-renders and follows the returnUrl.
-  return <LoginPage appName="Provider Console" onSubmit={submit} onSuccess={() => undefined} />;
-}
-
-function GatedShell() {
-  return (
-    <SessionGate state={useGateState()}>
-      <ProviderShell />
-    </SessionGate>
-  );
-}
+const TenantDetailPage = lazy(() =>
+  import('../tenants/TenantDetailPage').then((m) => ({ default: m.TenantDetailPage })),
+);
 
 // The support view: a tenant's report dashboards (read-only), under the tenants area.
 const TenantReportsPage = lazy(() =>
@@ -53,13 +34,32 @@ function areaRoute(area: ProviderArea): RouteObject {
 
 export function buildProviderRoutes(): RouteObject[] {
   return [
-    { path: '/login', element: <ProviderLoginRoute /> },
+    {
+      path: '/login',
+      element: (
+        <Suspense fallback={<Loading />}>
+          <ProviderLoginRoute />
+        </Suspense>
+      ),
+    },
     {
       path: '/',
-      element: <GatedShell />,
+      element: (
+        <Suspense fallback={<Loading />}>
+          <GatedShell />
+        </Suspense>
+      ),
       children: [
         { index: true, element: <Navigate to="/tenants" replace /> },
         ...PROVIDER_AREAS.map(areaRoute),
+        {
+          path: 'tenants/:tid',
+          element: (
+            <Suspense fallback={<Loading />}>
+              <TenantDetailPage />
+            </Suspense>
+          ),
+        },
         {
           path: 'tenants/:tid/reports',
           element: (

@@ -1,100 +1,184 @@
-import { useMemo, useState } from 'react';
-import { AgGridReact } from 'ag-grid-react';
-import {
-  CellStyleModule,
-  ClientSideRowModelModule,
-  ModuleRegistry,
-  QuickFilterModule,
-  type ColDef,
-  type ValueFormatterParams,
-} from 'ag-grid-community';
-import type { CustomCellRendererProps } from 'ag-grid-react';
+/**
+ * Tenants (issue 14): every tenant in the shared AG Grid table, paged, sorted and searched on the
+ * server; operators add tenants and disable or re-enable the selected ones (support staff read
+ * only). A tenant's name opens its detail; its Reports link the support view.
+ */
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Link, Typography } from '@mui/material';
-import { SearchField, providerIds, providerPageIds, useEntityList } from '@workbench/common';
-import { workbenchGridTheme } from '@workbench/common/components/data-table/index';
-import { LoadFailed } from '@workbench/common/components/page-states/index';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  Stack,
+  Typography,
+} from '@mui/material';
+import {
+  SearchField,
+  providerIds,
+  providerPageIds,
+  selectProviderIsOperator,
+  useAppSelector,
+  useEntityPage,
+} from '@workbench/common';
+import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
+import { AddButton } from '@workbench/common/components/confirm-delete/index';
 import type { ProviderTenant } from '@workbench/common/api/contract/provider';
-import { tenantsSource } from '../entities/entitySources';
-
-// Only the grid modules this page uses: client-side rows, the quick filter, cell classes of the
-// numeric column (sorting is in the core).
-ModuleRegistry.registerModules([ClientSideRowModelModule, QuickFilterModule, CellStyleModule]);
+import { tenantsSource, type TenantCreated } from '../entities/entitySources';
+import { TenantFormDialog } from './TenantFormDialog';
 
 export const formatCreated = (iso: string): string => {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 10);
 };
 
-/** A tenant's link to its report dashboards (the support view, read-only). */
-function TenantReportsLink({ data }: CustomCellRendererProps<ProviderTenant>) {
-  if (!data) return null;
-  return (
-    <Link
-      component={RouterLink}
-      to={`/tenants/${encodeURIComponent(data.tid)}/reports`}
-      aria-label={`Reports of ${data.name}`}
-      data-testid={`${providerPageIds.tenantReportsLink}-${data.tid}`}
-    >
-      Reports
-    </Link>
-  );
-}
-
-export const TENANT_COLUMNS: ColDef<ProviderTenant>[] = [
-  { field: 'name', headerName: 'Name', flex: 2, sort: 'asc' },
-  { field: 'tid', headerName: 'Tenant ID', flex: 2 },
-  { field: 'status', headerName: 'Status', flex: 1 },
-  { field: 'user_count', headerName: 'Users', flex: 1, type: 'numericColumn' },
+export const tenantColumns = (): DataTableColumn<ProviderTenant>[] => [
   {
-    field: 'created_at',
-    headerName: 'Created',
-    flex: 1,
-    valueFormatter: (p: ValueFormatterParams<ProviderTenant, string>) =>
-      p.value ? formatCreated(p.value) : '',
+    name: 'name',
+    header: 'Name',
+    flex: 2,
+    sortable: true,
+    value: (t) => t.name,
+    render: (t) => (
+      <Link
+        component={RouterLink}
+        to={`/tenants/${encodeURIComponent(t.tid)}`}
+        data-testid={`${providerPageIds.tenantLink}-${t.tid}`}
+      >
+        {t.name}
+      </Link>
+    ),
   },
-  { colId: 'reports', headerName: 'Reports', flex: 1, sortable: false, cellRenderer: TenantReportsLink },
+  { name: 'tid', header: 'Tenant ID', flex: 2, sortable: true, value: (t) => t.tid },
+  { name: 'status', header: 'Status', flex: 1, sortable: true, value: (t) => t.status },
+  { name: 'user_count', header: 'Users', flex: 1, sortable: true, value: (t) => t.user_count },
+  {
+    name: 'created_at',
+    header: 'Created',
+    flex: 1,
+    sortable: true,
+    value: (t) => formatCreated(t.created_at),
+  },
+  {
+    name: 'reports',
+    header: 'Reports',
+    flex: 1,
+    render: (t) => (
+      <Link
+        component={RouterLink}
+        to={`/tenants/${encodeURIComponent(t.tid)}/reports`}
+        aria-label={`Reports of ${t.name}`}
+        data-testid={`${providerPageIds.tenantReportsLink}-${t.tid}`}
+      >
+        Reports
+      </Link>
+    ),
+  },
 ];
 
-/** Tenants: every tenant in a sortable grid with a quick filter. */
 export function TenantsPage() {
-  const tenants = useEntityList(tenantsSource);
-  const [filter, setFilter] = useState('');
-  const defaultColDef = useMemo<ColDef>(() => ({ sortable: true, resizable: false, minWidth: 100 }), []);
+  const page = useEntityPage<ProviderTenant>(tenantsSource);
+  const canWrite = useAppSelector(selectProviderIsOperator);
+  const [created, setCreated] = useState<TenantCreated | null>(null);
+  const { write } = page;
+  // The create's answer carries the one-time password: kept before the page resets the write.
+  useEffect(() => {
+    if (write.status === 'done' && write.op === 'create') setCreated(write.result as TenantCreated);
+  }, [write.status, write.op, write.result]);
+  const modify = (status: 'active' | 'disabled') =>
+    page.requestWrite({ op: 'modify', ids: page.selected, changes: { status } });
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h1" data-testid={providerIds.pageTitle} sx={{ flexGrow: 1 }}>
           Tenants
         </Typography>
         <SearchField
+          size="small"
           label="Search tenants"
-          value={filter}
-          onChange={setFilter}
+          {...page.search}
           testId={providerPageIds.tenantsQuickFilter}
+          maxLength={200}
         />
-      </Box>
-      {tenants.status === 'failed' && (
-        <LoadFailed
-          message={tenants.error?.message ?? 'The tenants could not be loaded.'}
-          onRetry={tenants.reload}
-          sx={{ mb: 2 }}
-        />
+        <Typography color="text.secondary" aria-live="polite">
+          {page.total} {page.total === 1 ? 'tenant' : 'tenants'}
+        </Typography>
+        {canWrite && (
+          <>
+            <Button
+              variant="outlined"
+              disabled={page.selected.length === 0 || page.busy}
+              onClick={() => modify('disabled')}
+              data-testid={providerPageIds.tenantsDisable}
+            >
+              Disable{page.selected.length > 0 ? ` (${page.selected.length})` : ''}
+            </Button>
+            <Button
+              variant="outlined"
+              disabled={page.selected.length === 0 || page.busy}
+              onClick={() => modify('active')}
+              data-testid={providerPageIds.tenantsReenable}
+            >
+              Re-enable{page.selected.length > 0 ? ` (${page.selected.length})` : ''}
+            </Button>
+            <AddButton
+              label="Add tenant"
+              onClick={() => page.openForm('new')}
+              testId={providerPageIds.tenantsAdd}
+            />
+          </>
+        )}
+      </Stack>
+      {page.status === 'failed' && (
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={page.reload}>Retry</Button>}>
+          {page.error?.message ?? 'The tenants could not be loaded.'}
+        </Alert>
       )}
       <Box data-testid={providerIds.tenantsTable} role="region" aria-label="Tenants table">
-        <AgGridReact<ProviderTenant>
-          theme={workbenchGridTheme}
-          rowData={tenants.rows}
-          columnDefs={TENANT_COLUMNS}
-          defaultColDef={defaultColDef}
-          quickFilterText={filter}
-          getRowId={(p) => p.data.tid}
-          domLayout="autoHeight"
-          loading={tenants.status === 'loading' || tenants.status === 'idle'}
-          overlayNoRowsTemplate="No tenants match."
+        <DataTable<ProviderTenant>
+          label="Tenants"
+          {...page.tableProps}
+          columns={tenantColumns()}
+          selectable={canWrite}
+          emptyText="No tenants match."
         />
       </Box>
+      {page.editing === 'new' && (
+        <TenantFormDialog
+          busy={page.busy}
+          serverError={page.formError}
+          onCancel={page.closeForm}
+          onSubmit={(body) => page.requestWrite({ op: 'create', body })}
+        />
+      )}
+      {created && (
+        <Dialog open onClose={() => setCreated(null)} data-testid={providerPageIds.tenantCreated}>
+          <DialogTitle>Tenant {created.tenant.name} created</DialogTitle>
+          <DialogContent>
+            <Typography gutterBottom>
+              Its first administrator, {created.admin_username}, signs in to the tenant portal with this
+              one-time password and chooses a new one. It is shown only now.
+            </Typography>
+            <Typography
+              component="code"
+              data-testid={providerPageIds.tenantCreatedPassword}
+              sx={{ fontFamily: 'monospace', fontSize: '1.1rem', userSelect: 'all' }}
+            >
+              {created.admin_password}
+            </Typography>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setCreated(null)} autoFocus>
+              Done
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
     </Box>
   );
 }

@@ -9,7 +9,6 @@ import {
   OauthLoginReply,
   PROVIDER_ERRORS,
   PROVIDER_PATHS,
-  ProviderTenantList,
   SessionKeyReply,
 } from '@workbench/common/api/contract/provider';
 import { errorResponses } from '../http/errors';
@@ -30,7 +29,6 @@ export const LOCAL_IDENTITY_PROVIDER = 'local';
 export const ACCESS_TOKEN_TTL_SECONDS = 60;
 export const INVALID_TOKEN_STATUS = 'Invalid token';
 export const UNKNOWN_IDP_STATUS = 'Unknown identity provider';
-export const TENANTS_READ = 'tenants:*:read';
 
 export const providerRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -262,33 +260,6 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
       }
       clearProviderCookies(ctx, reply);
       return { status: 'ok' };
-    },
-  );
-
-  app.get(
-    PROVIDER_PATHS.tenants,
-    {
-      config: { world: 'provider', permission: TENANTS_READ },
-      schema: {
-        tags,
-        summary: 'Every tenant with its user count and capabilities',
-        response: { 200: ProviderTenantList, ...errorResponses(401, 403) },
-      },
-    },
-    async () => {
-      const tenants = await ctx.store.listTenants();
-      const rows = [];
-      for (const t of tenants) {
-        rows.push({
-          tid: t.tid,
-          name: t.name,
-          status: t.status,
-          created_at: t.createdAt,
-          user_count: await ctx.store.countUsers(t.tid),
-          capabilities: t.capabilities,
-        });
-      }
-      return { tenants: rows, total: rows.length };
     },
   );
 };

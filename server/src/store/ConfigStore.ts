@@ -217,6 +217,13 @@ export interface ConfigStore {
   listTenants(): Promise<TenantRecord[]>;
   countUsers(tid: string): Promise<number>;
   setPortalVersion(tid: string, portalV2: boolean): Promise<void>;
+  /** Changes a tenant's name, status or capabilities (the provider console's tenant writes). */
+  updateTenant(
+    tid: string,
+    changes: Partial<Pick<TenantRecord, 'name' | 'status' | 'capabilities'>>,
+  ): Promise<void>;
+  /** Deletes the tenant and everything kept under its id (accounts, sessions, policy, users). */
+  deleteTenant(tid: string): Promise<boolean>;
 
   insertUser(user: UserRecord): Promise<void>;
   getUser(uid: string): Promise<UserRecord | null>;

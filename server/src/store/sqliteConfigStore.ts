@@ -266,6 +266,36 @@ export class SqliteConfigStore implements ConfigStore {
   async setPortalVersion(tid: string, portalV2: boolean): Promise<void> {
     this.run('UPDATE tenants SET portal_v2 = ? WHERE tid = ?', portalV2 ? 1 : 0, tid);
   }
+  async updateTenant(
+    tid: string,
+    changes: Partial<Pick<TenantRecord, 'name' | 'status' | 'capabilities'>>,
+  ): Promise<void> {
+    if (changes.name !== undefined) this.run('UPDATE tenants SET name = ? WHERE tid = ?', changes.name, tid);
+    if (changes.status !== undefined)
+      this.run('UPDATE tenants SET status = ? WHERE tid = ?', changes.status, tid);
+    if (changes.capabilities !== undefined)
+      this.run(
+        'UPDATE tenants SET capabilities = ? WHERE tid = ?',
+        JSON.stringify(changes.capabilities),
+        tid,
+      );
+  }
+  async deleteTenant(tid: string): Promise<boolean> {
+    // Every table with a tenant column, children first: sessions name users, users name the tenant.
+    const tables = this.all(
+      "SELECT m.name AS name FROM sqlite_master m, pragma_table_info(m.name) c WHERE m.type = 'table' AND c.name = 'tid' AND m.name <> 'tenants'",
+    ).map((r) => str(r.name));
+    const order = (t: string) => (t === 'sessions' ? 0 : t === 'users' ? 2 : 1);
+    tables.sort((a, b) => order(a) - order(b));
+    let deleted = false;
+    this.db.transaction(() => {
+      for (const t of tables) this.run(`DELETE FROM "${t}" WHERE tid = ?`, tid);
+      // The tenant's provider-console documents (config, tags, SKUs, …) are entities named tenant_*.
+      this.run("DELETE FROM provider_entities WHERE entity LIKE 'tenant\\_%' ESCAPE '\\' AND id = ?", tid);
+      deleted = this.run('DELETE FROM tenants WHERE tid = ?', tid) > 0;
+    })();
+    return deleted;
+  }
 
   async insertUser(u: UserRecord): Promise<void> {
     this.run(

@@ -81,7 +81,7 @@ function newRecord(tid: string, row: RowFields, passwordHash: string | null, at:
   };
 }
 
-function applyChanges(
+export function applyChanges(
   u: EndUserRecord,
   c: RowFields,
   passwordHash: string | undefined,
@@ -108,7 +108,7 @@ const checkBulkSize = (length: number): void => {
 };
 
 /** A username already taken in the tenant by someone else. */
-async function usernameTaken(
+export async function usernameTaken(
   store: ConfigStore,
   tid: string,
   username: string,
@@ -116,6 +116,77 @@ async function usernameTaken(
 ): Promise<boolean> {
   const other = await store.findEndUserByUsername(tid, username.trim());
   return other !== null && other.uid !== exceptUid;
+}
+
+/**
+ * Bulk create (the portal's import, and the provider console's tenant users): each row checked,
+ * refused rows reported with index and reason, the others written in one transaction (none when
+ * a dry run).
+ */
+export async function bulkCreateEndUsers(
+  store: ConfigStore,
+  tid: string,
+  rows: unknown[],
+  dryRun: boolean,
+  at: string,
+): Promise<{ created: EndUserRecord[]; errors: BulkRowError[] }> {
+  checkBulkSize(rows.length);
+  const errors: BulkRowError[] = [];
+  const accepted: { index: number; row: RowFields }[] = [];
+  const seen = new Map<string, number>();
+  rows.forEach((row, index) => {
+    const username =
+      typeof row === 'object' && row !== null && typeof (row as RowFields).username === 'string'
+        ? ((row as RowFields).username as string)
+        : undefined;
+    const problem = endUserRowProblem(row, { allowPassword: true });
+    if (problem) {
+      errors.push({
+        index,
+        field: problem.field,
+        reason: problem.reason,
+        ...(username ? { username } : {}),
+      });
+      return;
+    }
+    const key = (username as string).trim().toLowerCase();
+    if (seen.has(key)) {
+      errors.push({
+        index,
+        field: 'username',
+        username,
+        reason: UDB_REASONS.duplicateInList(username as string),
+      });
+      return;
+    }
+    seen.set(key, index);
+    accepted.push({ index, row: row as RowFields });
+  });
+  // Hash before the transaction (scrypt is real async work; the transaction only awaits the store).
+  const hashes = new Map<number, string>();
+  if (!dryRun)
+    for (const a of accepted) if (a.row.password) hashes.set(a.index, await hashPassword(a.row.password));
+  const created = await store.transaction(async (tx) => {
+    const out: EndUserRecord[] = [];
+    for (const a of accepted) {
+      const username = (a.row.username as string).trim();
+      if (await usernameTaken(tx, tid, username)) {
+        errors.push({
+          index: a.index,
+          field: 'username',
+          username,
+          reason: UDB_REASONS.duplicate(username),
+        });
+        continue;
+      }
+      const record = newRecord(tid, a.row, hashes.get(a.index) ?? null, at);
+      if (!dryRun) await tx.insertEndUser(record);
+      out.push(record);
+    }
+    return out;
+  });
+  errors.sort((a, b) => a.index - b.index);
+  return { created, errors };
 }
 
 /**
@@ -299,65 +370,14 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      const rows = request.body.user_list;
       const dryRun = request.query.dry_run === true;
-      checkBulkSize(rows.length);
-      const errors: BulkRowError[] = [];
-      const accepted: { index: number; row: RowFields }[] = [];
-      const seen = new Map<string, number>();
-      rows.forEach((row, index) => {
-        const username =
-          typeof row === 'object' && row !== null && typeof (row as RowFields).username === 'string'
-            ? ((row as RowFields).username as string)
-            : undefined;
-        const problem = endUserRowProblem(row, { allowPassword: true });
-        if (problem) {
-          errors.push({
-            index,
-            field: problem.field,
-            reason: problem.reason,
-            ...(username ? { username } : {}),
-          });
-          return;
-        }
-        const key = (username as string).trim().toLowerCase();
-        if (seen.has(key)) {
-          errors.push({
-            index,
-            field: 'username',
-            username,
-            reason: UDB_REASONS.duplicateInList(username as string),
-          });
-          return;
-        }
-        seen.set(key, index);
-        accepted.push({ index, row: row as RowFields });
-      });
-      // Hash before the transaction (scrypt is real async work; the transaction only awaits the store).
-      const hashes = new Map<number, string>();
-      if (!dryRun)
-        for (const a of accepted) if (a.row.password) hashes.set(a.index, await hashPassword(a.row.password));
-      const at = nowIso();
-      const created = await ctx.store.transaction(async (tx) => {
-        const out: EndUserRecord[] = [];
-        for (const a of accepted) {
-          const username = (a.row.username as string).trim();
-          if (await usernameTaken(tx, s.tid, username)) {
-            errors.push({
-              index: a.index,
-              field: 'username',
-              username,
-              reason: UDB_REASONS.duplicate(username),
-            });
-            continue;
-          }
-          const record = newRecord(s.tid, a.row, hashes.get(a.index) ?? null, at);
-          if (!dryRun) await tx.insertEndUser(record);
-          out.push(record);
-        }
-        return out;
-      });
-      errors.sort((a, b) => a.index - b.index);
+      const { created, errors } = await bulkCreateEndUsers(
+        ctx.store,
+        s.tid,
+        request.body.user_list,
+        dryRun,
+        nowIso(),
+      );
       const names = created.map((r) => r.username);
       noteAudit(request, {
         skip: dryRun || created.length === 0,

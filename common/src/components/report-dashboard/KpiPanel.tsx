@@ -10,7 +10,7 @@ import {
   selectReportQuery,
   useReportQuerySelector,
 } from '../../features/report-query/index';
-import { useAppDispatch } from '../../store/createAppStore';
+import { useAppDispatch } from '../../store/storeHooks';
 import { REPORT_QUERY_REGISTRY } from '../../api/contract/reportQueries';
 import type { DashboardPanel } from '../../api/contract/reportDashboards';
 import { formatBytes } from '../../formatting/formatBytes';

@@ -12,7 +12,7 @@ import {
   selectReportQuery,
   useReportQuerySelector,
 } from '../../features/report-query/index';
-import { useAppDispatch } from '../../store/createAppStore';
+import { useAppDispatch } from '../../store/storeHooks';
 import { REPORT_QUERY_REGISTRY } from '../../api/contract/reportQueries';
 import { Loading } from '../page-states/index';
 import { formatBytes } from '../../formatting/formatBytes';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useStore } from 'react-redux';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { LoginRejection } from '../../api/loginRejection';
-import { useAppDispatch } from '../../store/createAppStore';
+import { useAppDispatch } from '../../store/storeHooks';
 
 /** Where a login stands in the store: still running, done, or failed with LoginPage's rejection. */
 export type LoginOutcome = 'pending' | 'loggedIn' | LoginRejection;

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, type KeyboardEvent } from 'react';
 import type { PolicyData, PolicyKind } from '../../api/contract/policyKinds';
 import { isWritableKind, policyKindWritePermission } from '../../api/contract/policyKinds';
 import type { ApiCallErrorInfo } from '../../api/ApiCallError';
-import { useAppDispatch, useAppSelector } from '../../store/createAppStore';
+import { useAppDispatch, useAppSelector } from '../../store/storeHooks';
 import { selectCan } from '../rbac/rbacSelectors';
 import { revisionRequested } from '../revision/revisionSlice';
 import { selectRevision, selectRevisionStatus } from '../revision/revisionSelectors';

@@ -1,0 +1,26 @@
+/**
+ * The tenant calls' paths, limits and messages (no schemas), so the console's entry loads them
+ * without the schema library (issue 14: first load). The schemas: providerTenants.ts.
+ */
+export const TENANTS_PATH = '/gdmanage/api/v1/tenants';
+export const tenantPath = (tid: string): string => `${TENANTS_PATH}/${encodeURIComponent(tid)}`;
+export const tenantSubPath = (tid: string, name: string): string => `${tenantPath(tid)}/${name}`;
+/** §7: revisions come in v1, v2 and v3 (the same page in each; the spec shows no difference). */
+export const REVISION_VERSIONS = ['v1', 'v2', 'v3'] as const;
+export const tenantRevisionsPath = (version: (typeof REVISION_VERSIONS)[number], tid: string): string =>
+  `/gdmanage/api/${version}/tenants/${encodeURIComponent(tid)}/revisions`;
+/** §4: tenants can be disabled, re-enabled and renamed. */
+export const TENANT_COMMANDS = ['disabletenant', 'reenable', 'renametenant'] as const;
+export type TenantCommand = (typeof TENANT_COMMANDS)[number];
+
+/** §9: policy revision page size default 25, offset 0. */
+export const REVISIONS_DEFAULT_LIMIT = 25;
+export const TENANT_SORT_FIELDS = ['name', 'tid', 'status', 'created_at', 'user_count'] as const;
+export const TENANTS_MAX_LIMIT = 500;
+
+export const TENANT_NOT_FOUND = 'No such tenant.';
+export const TENANT_EXISTS = (name: string): string => `A tenant named '${name}' already exists.`;
+export const UNKNOWN_SKU = (id: string): string => `No such SKU: ${id}.`;
+export const INCOMPATIBLE_SKUS = (a: string, b: string): string =>
+  `The SKUs ${a} and ${b} are incompatible and cannot both be assigned to one tenant.`;
+export const TOKEN_NOT_FOUND = 'No such policy API token.';

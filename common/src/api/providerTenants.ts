@@ -1,0 +1,173 @@
+/** The provider console's tenant calls (api-client-layer §4 tenant commands, §7 Provider console). */
+import type { HttpClient } from './http';
+import type { ProviderTenantList } from './contract/provider';
+import type { BulkCreateReply } from './contract/udb';
+import type {
+  CapabilitiesReply,
+  PolicyToken,
+  PolicyTokenCreated,
+  TenantCommand,
+  TenantCreateBody,
+  TenantCreateReply,
+  TenantDetail,
+  TenantDocument,
+  TenantDocumentName,
+  TenantListQuery,
+  TenantPolicy,
+  TenantRevisionList,
+  TenantSkus,
+  TenantUserList,
+} from './contract/providerTenants';
+import { TENANTS_PATH, tenantPath, tenantRevisionsPath, tenantSubPath } from './contract/providerTenantPaths';
+
+const defined = (o: object) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
+
+export async function listTenantPage(http: HttpClient, query: TenantListQuery): Promise<ProviderTenantList> {
+  return (
+    await http.get<ProviderTenantList>(TENANTS_PATH, { callName: 'listTenants', params: defined(query) })
+  ).data;
+}
+export async function createTenant(http: HttpClient, body: TenantCreateBody): Promise<TenantCreateReply> {
+  return (await http.post<TenantCreateReply>(TENANTS_PATH, body, { callName: 'createTenant' })).data;
+}
+export async function getTenant(http: HttpClient, tid: string): Promise<TenantDetail> {
+  return (await http.get<TenantDetail>(tenantPath(tid), { callName: 'getTenant' })).data;
+}
+export async function deleteTenant(http: HttpClient, tid: string): Promise<void> {
+  await http.delete(tenantPath(tid), { callName: 'deleteTenant' });
+}
+/** §4: disabletenant, reenable, renametenant {name}. */
+export async function tenantCommand(
+  http: HttpClient,
+  tid: string,
+  command: TenantCommand,
+  body: { name?: string } = {},
+): Promise<TenantDetail> {
+  return (await http.post<TenantDetail>(tenantSubPath(tid, command), body, { callName: command })).data;
+}
+
+export async function getCapabilities(http: HttpClient, tid: string): Promise<CapabilitiesReply> {
+  return (
+    await http.get<CapabilitiesReply>(tenantSubPath(tid, 'capabilities'), { callName: 'getCapabilities' })
+  ).data;
+}
+/** Sets capabilities; with dryRun the server answers the changes and makes none. */
+export async function patchCapabilities(
+  http: HttpClient,
+  tid: string,
+  capabilities: Record<string, boolean | number | string>,
+  dryRun: boolean,
+): Promise<CapabilitiesReply> {
+  return (
+    await http.patch<CapabilitiesReply>(
+      tenantSubPath(tid, 'capabilities'),
+      { capabilities },
+      { callName: 'patchCapabilities', params: dryRun ? { DryRun: true } : undefined },
+    )
+  ).data;
+}
+/** Removes capabilities; with dryRun (§7 DryRun) the server answers what would change. */
+export async function deleteCapabilities(
+  http: HttpClient,
+  tid: string,
+  capabilities: string[],
+  dryRun: boolean,
+): Promise<CapabilitiesReply> {
+  return (
+    await http.delete<CapabilitiesReply>(tenantSubPath(tid, 'capabilities'), {
+      callName: 'deleteCapabilities',
+      data: { capabilities },
+      params: dryRun ? { DryRun: true } : undefined,
+    })
+  ).data;
+}
+
+export async function getTenantSkus(http: HttpClient, tid: string): Promise<TenantSkus> {
+  return (await http.get<TenantSkus>(tenantSubPath(tid, 'skus'), { callName: 'getTenantSkus' })).data;
+}
+export async function putTenantSkus(http: HttpClient, tid: string, skuIds: string[]): Promise<TenantSkus> {
+  return (
+    await http.put<TenantSkus>(tenantSubPath(tid, 'skus'), { sku_ids: skuIds }, { callName: 'putTenantSkus' })
+  ).data;
+}
+
+export async function getTenantDocument<N extends TenantDocumentName>(
+  http: HttpClient,
+  tid: string,
+  name: N,
+): Promise<TenantDocument<N>> {
+  return (await http.get<TenantDocument<N>>(tenantSubPath(tid, name), { callName: `get:${name}` })).data;
+}
+export async function putTenantDocument<N extends TenantDocumentName>(
+  http: HttpClient,
+  tid: string,
+  name: N,
+  doc: TenantDocument<N>,
+): Promise<TenantDocument<N>> {
+  return (await http.put<TenantDocument<N>>(tenantSubPath(tid, name), doc, { callName: `put:${name}` })).data;
+}
+
+export async function listPolicyTokens(http: HttpClient, tid: string): Promise<PolicyToken[]> {
+  return (await http.get<{ tokens: PolicyToken[] }>(tenantSubPath(tid, 'tokens'), { callName: 'listTokens' }))
+    .data.tokens;
+}
+export async function createPolicyToken(
+  http: HttpClient,
+  tid: string,
+  name: string,
+): Promise<PolicyTokenCreated> {
+  return (
+    await http.post<PolicyTokenCreated>(tenantSubPath(tid, 'tokens'), { name }, { callName: 'createToken' })
+  ).data;
+}
+export async function revokePolicyToken(http: HttpClient, tid: string, id: string): Promise<void> {
+  await http.delete(`${tenantSubPath(tid, 'tokens')}/${encodeURIComponent(id)}`, { callName: 'revokeToken' });
+}
+
+export async function getTenantPolicy(http: HttpClient, tid: string): Promise<TenantPolicy> {
+  return (await http.get<TenantPolicy>(tenantSubPath(tid, 'policy'), { callName: 'getTenantPolicy' })).data;
+}
+export async function listTenantRevisions(
+  http: HttpClient,
+  tid: string,
+  page: { limit?: number; offset?: number } = {},
+): Promise<TenantRevisionList> {
+  return (
+    await http.get<TenantRevisionList>(tenantRevisionsPath('v3', tid), {
+      callName: 'listRevisions',
+      params: page,
+    })
+  ).data;
+}
+
+export async function listTenantUsers(
+  http: HttpClient,
+  tid: string,
+  page: { limit?: number; offset?: number; search?: string } = {},
+): Promise<TenantUserList> {
+  return (
+    await http.get<TenantUserList>(tenantSubPath(tid, 'tenantusers'), {
+      callName: 'listTenantUsers',
+      params: defined(page),
+    })
+  ).data;
+}
+export async function bulkCreateTenantUsers(
+  http: HttpClient,
+  tid: string,
+  rows: unknown[],
+): Promise<BulkCreateReply> {
+  return (
+    await http.post<BulkCreateReply>(
+      `${tenantSubPath(tid, 'tenantusers')}/bulk`,
+      { user_list: rows },
+      { callName: 'bulkUserCreate' },
+    )
+  ).data;
+}
+export async function deleteTenantUser(http: HttpClient, tid: string, uid: string): Promise<void> {
+  await http.delete(`${tenantSubPath(tid, 'tenantusers')}/${encodeURIComponent(uid)}`, {
+    callName: 'deleteTenantUser',
+  });
+}

@@ -1,0 +1,3 @@
+export * from './jobsSlice';
+export * from './jobsSelectors';
+export * from './jobsSaga';

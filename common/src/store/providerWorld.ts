@@ -1,0 +1,32 @@
+/** The provider world: the operator session and the snackbar. */
+import { PROVIDER_XSRF_COOKIE } from '../api/contract/wire';
+import { snackbarReducer } from '../features/snackbar/snackbarSlice';
+import {
+  providerLogoutRequested,
+  providerSessionReducer,
+  type ProviderSessionState,
+} from '../features/provider-session/providerSessionSlice';
+import { providerSessionSaga } from '../features/provider-session/providerSessionSaga';
+import type { WorldDef } from './worldStore';
+
+const reducers = {
+  providerSession: providerSessionReducer,
+  snackbar: snackbarReducer,
+};
+
+export const PROVIDER_WORLD: WorldDef<'provider', typeof reducers> = {
+  world: 'provider',
+  reducers,
+  sagas: [providerSessionSaga],
+  xsrfCookie: PROVIDER_XSRF_COOKIE,
+  sessionHooks(getState, dispatch) {
+    const session = () => (getState() as { providerSession: ProviderSessionState }).providerSession;
+    return {
+      onUnauthorized() {
+        if (session().status === 'loggedIn') dispatch(providerLogoutRequested());
+      },
+      isLoggingIn: () => session().status === 'loggingIn',
+      getSessionXsrf: () => null,
+    };
+  },
+};

@@ -1,0 +1,671 @@
+/**
+ * A tenant's detail (issue 14): tabs over the tenant's overview (rename, disable, re-enable),
+ * SKUs, capabilities (every change previewed through the server's dry run before it is applied),
+ * users, policy revisions (read-only), policy API tokens and IP restrictions. Support staff see
+ * every tab and no control that writes. Decisions: README.md beside this file.
+ */
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  Link,
+  Stack,
+  Switch,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  providerIds,
+  providerPageIds,
+  selectProviderIsOperator,
+  snackbarShown,
+  toErrorInfo,
+  useAppDispatch,
+  useAppSelector,
+  type ApiCallErrorInfo,
+} from '@workbench/common';
+import * as tenantsApi from '@workbench/common/api/providerTenants';
+import { listEntities } from '@workbench/common/api/providerEntities';
+import type {
+  CapabilityChange,
+  PolicyToken,
+  TenantDetail,
+} from '@workbench/common/api/contract/providerTenants';
+import { useConsoleHttp } from '../app/providerStore';
+
+export const TENANT_TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'skus', label: 'SKUs' },
+  { id: 'capabilities', label: 'Capabilities' },
+  { id: 'users', label: 'Users' },
+  { id: 'revisions', label: 'Policy revisions' },
+  { id: 'tokens', label: 'Tokens' },
+  { id: 'ip', label: 'IP restrictions' },
+] as const;
+type TabId = (typeof TENANT_TABS)[number]['id'];
+
+/** Loads with the console's client; reload after a write. */
+function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
+  const [state, setState] = useState<{ data: T | null; error: ApiCallErrorInfo | null }>({
+    data: null,
+    error: null,
+  });
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (data) => live && setState({ data, error: null }),
+      (e: unknown) => live && setState({ data: null, error: toErrorInfo(e) }),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what the load depends on
+  }, [...deps, n]);
+  return { ...state, reload: useCallback(() => setN((x) => x + 1), []) };
+}
+
+/** Runs a write; its refusal stays for the tab to show, success reloads and says so. */
+function useWrite(after: () => void) {
+  const dispatch = useAppDispatch();
+  const [error, setError] = useState<ApiCallErrorInfo | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (call: () => Promise<unknown>, done: string): Promise<boolean> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await call();
+      dispatch(snackbarShown({ kind: 'save', outcome: 'success', message: done }));
+      after();
+      return true;
+    } catch (e) {
+      setError(toErrorInfo(e));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, busy, run };
+}
+
+const TabError = ({ error }: { error: ApiCallErrorInfo | null }) =>
+  error ? (
+    <Alert severity="error" sx={{ mb: 2 }} data-testid={providerPageIds.tenantTabError}>
+      {error.message}
+    </Alert>
+  ) : null;
+
+function SimpleTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          {head.map((h) => (
+            <TableCell key={h}>{h}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={head.length}>{empty}</TableCell>
+          </TableRow>
+        ) : (
+          rows.map((r, i) => (
+            <TableRow key={i}>
+              {r.map((c, j) => (
+                <TableCell key={j}>{c}</TableCell>
+              ))}
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+interface TabProps {
+  tenant: TenantDetail;
+  canWrite: boolean;
+  reloadTenant(): void;
+}
+
+function OverviewTab({ tenant, canWrite, reloadTenant }: TabProps) {
+  const http = useConsoleHttp();
+  const [name, setName] = useState(tenant.name);
+  const w = useWrite(reloadTenant);
+  const disabled = tenant.status === 'disabled';
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 560 }}>
+      <TabError error={w.error} />
+      <Typography component="div">
+        Status:{' '}
+        <Chip
+          size="small"
+          label={disabled ? 'Disabled' : 'Active'}
+          color={disabled ? 'default' : 'success'}
+          data-testid={providerPageIds.tenantStatus}
+        />
+      </Typography>
+      <Typography>Tenant ID: {tenant.tid}</Typography>
+      <Typography>Users of the portal: {tenant.user_count}</Typography>
+      <Typography>Created: {tenant.created_at.slice(0, 10)}</Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          label="Tenant name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          disabled={!canWrite}
+          error={w.error?.field === 'name'}
+          slotProps={{ htmlInput: { maxLength: 64 } }}
+        />
+        {canWrite && (
+          <Button
+            variant="outlined"
+            disabled={w.busy || name.trim() === '' || name.trim() === tenant.name}
+            data-testid={providerPageIds.tenantRename}
+            onClick={() =>
+              void w.run(
+                () => tenantsApi.tenantCommand(http, tenant.tid, 'renametenant', { name: name.trim() }),
+                `The tenant has been renamed to ${name.trim()}.`,
+              )
+            }
+          >
+            Rename
+          </Button>
+        )}
+      </Stack>
+      {canWrite && (
+        <Box>
+          <Button
+            variant="contained"
+            color={disabled ? 'primary' : 'warning'}
+            disabled={w.busy}
+            data-testid={providerPageIds.tenantToggle}
+            onClick={() =>
+              void w.run(
+                () => tenantsApi.tenantCommand(http, tenant.tid, disabled ? 'reenable' : 'disabletenant'),
+                disabled ? `${tenant.name} has been re-enabled.` : `${tenant.name} has been disabled.`,
+              )
+            }
+          >
+            {disabled ? 'Re-enable tenant' : 'Disable tenant'}
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            A disabled tenant keeps its policy and users; its administrators cannot sign in until it is
+            re-enabled.
+          </Typography>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function SkusTab({ tenant, canWrite }: TabProps) {
+  const http = useConsoleHttp();
+  const catalogue = useLoad(() => listEntities(http, 'skus', { limit: 500, sort: 'sku_id' }), []);
+  const assigned = useLoad(() => tenantsApi.getTenantSkus(http, tenant.tid), [tenant.tid]);
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const w = useWrite(assigned.reload);
+  const current = chosen ?? assigned.data?.sku_ids ?? [];
+  const toggle = (id: string) =>
+    setChosen(current.includes(id) ? current.filter((s) => s !== id) : [...current, id]);
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 720 }}>
+      <TabError error={w.error ?? catalogue.error ?? assigned.error} />
+      <FormGroup aria-label="SKUs of the tenant">
+        {(catalogue.data?.rows ?? []).map((s) => (
+          <FormControlLabel
+            key={s.sku_id}
+            control={
+              <Checkbox
+                checked={current.includes(s.sku_id)}
+                onChange={() => toggle(s.sku_id)}
+                disabled={!canWrite}
+                slotProps={{ input: { 'data-testid': `${providerPageIds.tenantSku}-${s.sku_id}` } as object }}
+              />
+            }
+            label={`${s.sku_id}: ${s.name} (${s.features.join(', ')})`}
+          />
+        ))}
+      </FormGroup>
+      {canWrite && (
+        <Box>
+          <Button
+            variant="contained"
+            disabled={w.busy || chosen === null}
+            data-testid={providerPageIds.tenantSkuSave}
+            onClick={() =>
+              void w
+                .run(() => tenantsApi.putTenantSkus(http, tenant.tid, current), 'The SKUs have been saved.')
+                .then((ok) => ok && setChosen(null))
+            }
+          >
+            Save SKUs
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+type CapabilityEdit =
+  { kind: 'set'; name: string; value: boolean | number | string } | { kind: 'remove'; name: string };
+
+const parseValue = (text: string): boolean | number | string =>
+  text === 'true'
+    ? true
+    : text === 'false'
+      ? false
+      : text.trim() !== '' && !Number.isNaN(Number(text))
+        ? Number(text)
+        : text;
+
+function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
+  const http = useConsoleHttp();
+  const caps = useLoad(() => tenantsApi.getCapabilities(http, tenant.tid), [tenant.tid]);
+  const [newName, setNewName] = useState('');
+  const [newValue, setNewValue] = useState('true');
+  const [pending, setPending] = useState<{ edit: CapabilityEdit; changes: CapabilityChange[] } | null>(null);
+  const w = useWrite(() => {
+    caps.reload();
+    reloadTenant();
+  });
+  const call = (edit: CapabilityEdit, dryRun: boolean) =>
+    edit.kind === 'set'
+      ? tenantsApi.patchCapabilities(http, tenant.tid, { [edit.name]: edit.value }, dryRun)
+      : tenantsApi.deleteCapabilities(http, tenant.tid, [edit.name], dryRun);
+  // Every change is first sent as a dry run; the preview shows what the server would change.
+  const preview = async (edit: CapabilityEdit) => {
+    try {
+      const r = await call(edit, true);
+      setPending({ edit, changes: r.changes });
+    } catch (e) {
+      await w.run(() => Promise.reject(e), '');
+    }
+  };
+  const entries = Object.entries(caps.data?.capabilities ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 720 }}>
+      <TabError error={w.error ?? caps.error} />
+      <SimpleTable
+        head={canWrite ? ['Capability', 'Value', 'Actions'] : ['Capability', 'Value']}
+        empty="No capabilities."
+        rows={entries.map(([name, value]) => [
+          name,
+          typeof value === 'boolean' ? (
+            <Switch
+              checked={value}
+              disabled={!canWrite}
+              onChange={() => void preview({ kind: 'set', name, value: !value })}
+              slotProps={{ input: { 'aria-label': name } }}
+            />
+          ) : (
+            String(value)
+          ),
+          ...(canWrite
+            ? [
+                <Button key="r" size="small" onClick={() => void preview({ kind: 'remove', name })}>
+                  Remove
+                </Button>,
+              ]
+            : []),
+        ])}
+      />
+      {canWrite && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            size="small"
+            label="Capability"
+            value={newName}
+            onChange={(e) => setNewName(e.target.value)}
+          />
+          <TextField
+            size="small"
+            label="Value"
+            value={newValue}
+            onChange={(e) => setNewValue(e.target.value)}
+          />
+          <Button
+            variant="outlined"
+            disabled={newName.trim() === ''}
+            data-testid={providerPageIds.capabilityPreview}
+            onClick={() => void preview({ kind: 'set', name: newName.trim(), value: parseValue(newValue) })}
+          >
+            Preview
+          </Button>
+        </Stack>
+      )}
+      {pending && (
+        <Dialog open onClose={() => setPending(null)} fullWidth maxWidth="sm">
+          <DialogTitle>Apply this change?</DialogTitle>
+          <DialogContent>
+            {pending.changes.length === 0 ? (
+              <Typography>The server reports no change.</Typography>
+            ) : (
+              <SimpleTable
+                head={['Capability', 'Now', 'After']}
+                empty=""
+                rows={pending.changes.map((c) => [
+                  c.capability,
+                  c.before === null ? '(not set)' : String(c.before),
+                  c.after === null ? '(removed)' : String(c.after),
+                ])}
+              />
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setPending(null)}>Cancel</Button>
+            <Button
+              variant="contained"
+              disabled={w.busy || pending.changes.length === 0}
+              data-testid={providerPageIds.capabilityApply}
+              onClick={() =>
+                void w
+                  .run(() => call(pending.edit, false), 'The capabilities have been changed.')
+                  .then(() => setPending(null))
+              }
+            >
+              Apply
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </Stack>
+  );
+}
+
+function UsersTab({ tenant, canWrite }: TabProps) {
+  const http = useConsoleHttp();
+  const users = useLoad(() => tenantsApi.listTenantUsers(http, tenant.tid, { limit: 100 }), [tenant.tid]);
+  const [username, setUsername] = useState('');
+  const w = useWrite(users.reload);
+  const [rowError, setRowError] = useState<string | null>(null);
+  const add = async () => {
+    setRowError(null);
+    await w.run(async () => {
+      const r = await tenantsApi.bulkCreateTenantUsers(http, tenant.tid, [{ username: username.trim() }]);
+      if (r.errors[0]) {
+        setRowError(r.errors[0].reason);
+        throw new Error(r.errors[0].reason);
+      }
+      setUsername('');
+    }, `The user ${username.trim()} has been added.`);
+  };
+  return (
+    <Stack spacing={2}>
+      <TabError error={w.error ?? users.error} />
+      {canWrite && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            size="small"
+            label="User name"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            error={rowError !== null}
+          />
+          <Button variant="outlined" disabled={w.busy || username.trim() === ''} onClick={() => void add()}>
+            Add user
+          </Button>
+        </Stack>
+      )}
+      <Typography color="text.secondary">{users.data?.total ?? 0} users</Typography>
+      <SimpleTable
+        head={['User name', 'Name', 'E-mail', 'Status', ...(canWrite ? ['Actions'] : [])]}
+        empty="No users."
+        rows={(users.data?.users ?? []).map((u) => [
+          u.username,
+          `${u.first_name} ${u.last_name}`.trim(),
+          u.email,
+          u.status,
+          ...(canWrite
+            ? [
+                <Button
+                  key="d"
+                  size="small"
+                  color="error"
+                  onClick={() =>
+                    void w.run(
+                      () => tenantsApi.deleteTenantUser(http, tenant.tid, u.uid),
+                      `The user ${u.username} has been deleted.`,
+                    )
+                  }
+                >
+                  Delete
+                </Button>,
+              ]
+            : []),
+        ])}
+      />
+    </Stack>
+  );
+}
+
+function RevisionsTab({ tenant }: TabProps) {
+  const http = useConsoleHttp();
+  const policy = useLoad(() => tenantsApi.getTenantPolicy(http, tenant.tid), [tenant.tid]);
+  const revs = useLoad(() => tenantsApi.listTenantRevisions(http, tenant.tid), [tenant.tid]);
+  return (
+    <Stack spacing={2}>
+      <TabError error={policy.error ?? revs.error} />
+      {policy.data && (
+        <Typography>
+          Published revision {policy.data.rev_id};{' '}
+          {policy.data.state === 'staged' ? 'unpublished changes staged' : 'nothing staged'}
+          {policy.data.kinds.length > 0 ? ` (policies saved: ${policy.data.kinds.join(', ')})` : ''}.
+        </Typography>
+      )}
+      <SimpleTable
+        head={['Revision', 'Published', 'By', 'Note']}
+        empty="No published revisions."
+        rows={(revs.data?.revisions ?? []).map((r) => [
+          r.rev_id,
+          r.published_at.slice(0, 16).replace('T', ' '),
+          r.published_by,
+          r.note ?? '',
+        ])}
+      />
+    </Stack>
+  );
+}
+
+function TokensTab({ tenant, canWrite }: TabProps) {
+  const http = useConsoleHttp();
+  const tokens = useLoad(() => tenantsApi.listPolicyTokens(http, tenant.tid), [tenant.tid]);
+  const [name, setName] = useState('');
+  const [secret, setSecret] = useState<string | null>(null);
+  const w = useWrite(tokens.reload);
+  return (
+    <Stack spacing={2}>
+      <TabError error={w.error ?? tokens.error} />
+      {secret && (
+        <Alert severity="info" onClose={() => setSecret(null)}>
+          The new token, shown only now: <code>{secret}</code>
+        </Alert>
+      )}
+      {canWrite && (
+        <Stack direction="row" spacing={1}>
+          <TextField size="small" label="Token name" value={name} onChange={(e) => setName(e.target.value)} />
+          <Button
+            variant="outlined"
+            disabled={w.busy || name.trim() === ''}
+            onClick={() =>
+              void w.run(async () => {
+                const t = await tenantsApi.createPolicyToken(http, tenant.tid, name.trim());
+                setSecret(t.token);
+                setName('');
+              }, 'The token has been created.')
+            }
+          >
+            Create token
+          </Button>
+        </Stack>
+      )}
+      <SimpleTable
+        head={['Name', 'Ends with', 'Created', 'By', ...(canWrite ? ['Actions'] : [])]}
+        empty="No policy API tokens."
+        rows={(tokens.data ?? []).map((t: PolicyToken) => [
+          t.name,
+          `…${t.last4}`,
+          t.created_at.slice(0, 10),
+          t.created_by,
+          ...(canWrite
+            ? [
+                <Button
+                  key="r"
+                  size="small"
+                  color="error"
+                  onClick={() =>
+                    void w.run(
+                      () => tenantsApi.revokePolicyToken(http, tenant.tid, t.id),
+                      'The token has been revoked.',
+                    )
+                  }
+                >
+                  Revoke
+                </Button>,
+              ]
+            : []),
+        ])}
+      />
+    </Stack>
+  );
+}
+
+function IpTab({ tenant, canWrite }: TabProps) {
+  const http = useConsoleHttp();
+  const doc = useLoad(() => tenantsApi.getTenantDocument(http, tenant.tid, 'ip_restrictions'), [tenant.tid]);
+  const [draft, setDraft] = useState<{ enabled: boolean; text: string } | null>(null);
+  const w = useWrite(doc.reload);
+  const current = draft ?? {
+    enabled: doc.data?.enabled ?? false,
+    text: (doc.data?.allowed ?? []).join('\n'),
+  };
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 560 }}>
+      <TabError error={w.error ?? doc.error} />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={current.enabled}
+            disabled={!canWrite}
+            onChange={(e) => setDraft({ ...current, enabled: e.target.checked })}
+          />
+        }
+        label="Only these addresses may reach the tenant's portal"
+      />
+      <TextField
+        label="Allowed addresses (one IPv4 address or CIDR per line)"
+        multiline
+        minRows={4}
+        value={current.text}
+        disabled={!canWrite}
+        error={w.error?.field === 'allowed'}
+        onChange={(e) => setDraft({ ...current, text: e.target.value })}
+      />
+      {canWrite && (
+        <Box>
+          <Button
+            variant="contained"
+            disabled={w.busy || draft === null}
+            onClick={() =>
+              void w
+                .run(
+                  () =>
+                    tenantsApi.putTenantDocument(http, tenant.tid, 'ip_restrictions', {
+                      enabled: current.enabled,
+                      allowed: [
+                        ...new Set(
+                          current.text
+                            .split('\n')
+                            .map((l) => l.trim())
+                            .filter(Boolean),
+                        ),
+                      ],
+                    }),
+                  'The IP restrictions have been saved.',
+                )
+                .then((ok) => ok && setDraft(null))
+            }
+          >
+            Save
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+const TAB_PAGES: Record<TabId, (p: TabProps) => ReactNode> = {
+  overview: OverviewTab,
+  skus: SkusTab,
+  capabilities: CapabilitiesTab,
+  users: UsersTab,
+  revisions: RevisionsTab,
+  tokens: TokensTab,
+  ip: IpTab,
+};
+
+export function TenantDetailPage() {
+  const { tid = '' } = useParams();
+  const http = useConsoleHttp();
+  const canWrite = useAppSelector(selectProviderIsOperator);
+  const tenant = useLoad(() => tenantsApi.getTenant(http, tid), [tid]);
+  const [tab, setTab] = useState<TabId>('overview');
+  const Page = TAB_PAGES[tab];
+  return (
+    <Box data-testid={providerPageIds.tenantDetail}>
+      <Link component={RouterLink} to="/tenants">
+        Tenants
+      </Link>
+      <Typography variant="h1" data-testid={providerIds.pageTitle} sx={{ my: 1 }}>
+        {tenant.data?.name ?? 'Tenant'}
+      </Typography>
+      {tenant.error && <Alert severity="error">{tenant.error.message}</Alert>}
+      {tenant.data && (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_, v: TabId) => setTab(v)}
+            variant="scrollable"
+            aria-label="Tenant sections"
+            sx={{ mb: 2 }}
+          >
+            {TENANT_TABS.map((t) => (
+              <Tab
+                key={t.id}
+                value={t.id}
+                label={t.label}
+                data-testid={`${providerPageIds.tenantTab}-${t.id}`}
+              />
+            ))}
+          </Tabs>
+          <Page
+            key={`${tab}-${tenant.data.name}`}
+            tenant={tenant.data}
+            canWrite={canWrite}
+            reloadTenant={tenant.reload}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

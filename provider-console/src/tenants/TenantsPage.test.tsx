@@ -1,0 +1,146 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type MockAdapter from 'axios-mock-adapter';
+import type { AxiosRequestConfig } from 'axios';
+import { providerIds, providerPageIds } from '@workbench/common';
+import { TENANTS_PATH, tenantSubPath } from '@workbench/common/api/contract/providerTenants';
+import { operator, renderConsole, support, tenants } from '../testing/renderConsole';
+// Loaded up front: the lazy pages pull in AG Grid, whose first transform is slow under jest.
+import './TenantsPage';
+import './TenantDetailPage';
+
+const gridNames = (): string[] =>
+  Array.from(screen.getByTestId(providerIds.tenantsTable).querySelectorAll('.ag-cell[col-id="name"]'))
+    .map((cell) => ({
+      index: Number(cell.closest('[row-index]')?.getAttribute('row-index')),
+      name: cell.textContent ?? '',
+    }))
+    .sort((a, b) => a.index - b.index)
+    .map((row) => row.name);
+
+describe('tenants page', () => {
+  it('pages, sorts and searches on the server; an operator creates a tenant, the refusal at its field, then the one-time password', async () => {
+    const { mock } = renderConsole('/tenants', {
+      user: operator,
+      stubs: (m) =>
+        m
+          .onPost(TENANTS_PATH)
+          .replyOnce(409, { message: "A tenant named 'acme' already exists.", field: 'name' })
+          .onPost(TENANTS_PATH)
+          .replyOnce(201, {
+            tenant: { ...tenants[0], name: 'hooli' },
+            admin_username: 'a@hooli.example',
+            admin_password: 'Once-Only-123!',
+          }),
+    });
+    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 5000 });
+    const lists = () => mock.history.get.filter((r) => r.url === TENANTS_PATH);
+    expect(lists()[0]?.params).toMatchObject({ limit: 25, offset: 0, sort: 'name', order: 'asc' });
+    fireEvent.click(
+      screen
+        .getByTestId(providerIds.tenantsTable)
+        .querySelector('.ag-header-cell[col-id="user_count"] .ag-header-cell-label') as HTMLElement,
+    );
+    await waitFor(() => expect(lists().at(-1)?.params).toMatchObject({ sort: 'user_count' }));
+    await userEvent.type(screen.getByTestId(providerPageIds.tenantsQuickFilter), 'glob{Enter}');
+    await waitFor(() => expect(lists().at(-1)?.params).toMatchObject({ q: 'glob' }));
+
+    await userEvent.click(screen.getByTestId(providerPageIds.tenantsAdd));
+    const form = await screen.findByTestId(providerPageIds.tenantForm);
+    await userEvent.click(within(form).getByTestId(providerPageIds.tenantFormSubmit));
+    expect(await within(form).findAllByText('Required.')).toHaveLength(2);
+    fireEvent.change(within(form).getByLabelText(/Tenant name/), { target: { value: 'acme' } });
+    fireEvent.change(within(form).getByLabelText(/First administrator/), {
+      target: { value: 'not-an-email' },
+    });
+    await userEvent.click(within(form).getByTestId(providerPageIds.tenantFormSubmit));
+    expect(
+      await within(form).findByText('Enter an e-mail address like name@example.com.'),
+    ).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText(/First administrator/), {
+      target: { value: 'a@hooli.example' },
+    });
+    await userEvent.click(within(form).getByTestId(providerPageIds.tenantFormSubmit));
+    expect(await within(form).findByText(/already exists/)).toBeInTheDocument();
+    expect(within(form).getByLabelText(/Tenant name/)).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(within(form).getByLabelText(/Tenant name/), { target: { value: 'hooli' } });
+    await userEvent.click(within(form).getByTestId(providerPageIds.tenantFormSubmit));
+    expect(await screen.findByTestId(providerPageIds.tenantCreatedPassword)).toHaveTextContent(
+      'Once-Only-123!',
+    );
+    expect(JSON.parse(String(mock.history.post.at(-1)?.data))).toEqual({
+      name: 'hooli',
+      admin_username: 'a@hooli.example',
+      admin_first_name: '',
+      admin_last_name: '',
+    });
+  }, 60000);
+
+  it('disables the selected tenants; support staff see no control that writes', async () => {
+    const { mock } = renderConsole('/tenants', {
+      user: operator,
+      stubs: (m) => m.onPost(/disabletenant$/).reply(200, { ...tenants[0], status: 'disabled' }),
+    });
+    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 5000 });
+    expect(screen.getByTestId(providerPageIds.tenantsDisable)).toBeDisabled();
+    fireEvent.click(screen.getAllByLabelText(/Select row 1/)[0] as HTMLElement);
+    await userEvent.click(screen.getByTestId(providerPageIds.tenantsDisable));
+    await waitFor(() =>
+      expect(mock.history.post.map((r) => r.url)).toContain(tenantSubPath('t-globex', 'disabletenant')),
+    );
+  }, 60000);
+
+  it('support: read-only list', async () => {
+    renderConsole('/tenants', { user: support });
+    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 5000 });
+    expect(screen.queryByTestId(providerPageIds.tenantsAdd)).toBeNull();
+    expect(screen.queryByTestId(providerPageIds.tenantsDisable)).toBeNull();
+    expect(screen.queryAllByLabelText(/Select row/)).toEqual([]);
+  }, 60000);
+});
+
+describe('tenant detail', () => {
+  const detailStubs = (m: MockAdapter) =>
+    m
+      .onGet('/gdmanage/api/v1/tenants/t-acme')
+      .reply(200, tenants[1])
+      .onGet(tenantSubPath('t-acme', 'capabilities'))
+      .reply(200, { capabilities: { rbac: true }, changes: [], dry_run: false })
+      .onPatch(tenantSubPath('t-acme', 'capabilities'))
+      .reply((config: AxiosRequestConfig) => [
+        200,
+        {
+          capabilities: { rbac: config.params?.DryRun ? true : false },
+          changes: [{ capability: 'rbac', before: true, after: false }],
+          dry_run: Boolean(config.params?.DryRun),
+        },
+      ]);
+
+  it('a capability change is previewed through the dry run, then applied', async () => {
+    const { mock } = renderConsole('/tenants/t-acme', { user: operator, stubs: detailStubs });
+    await waitFor(() => expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('acme'), {
+      timeout: 5000,
+    });
+    await userEvent.click(screen.getByTestId(`${providerPageIds.tenantTab}-capabilities`));
+    await userEvent.click(await screen.findByLabelText('rbac'));
+    expect(await screen.findByText('Apply this change?')).toBeInTheDocument();
+    expect(mock.history.patch).toHaveLength(1);
+    expect(mock.history.patch[0]?.params).toEqual({ DryRun: true });
+    expect(screen.getByRole('dialog')).toHaveTextContent('rbactruefalse');
+    await userEvent.click(screen.getByTestId(providerPageIds.capabilityApply));
+    await waitFor(() => expect(mock.history.patch).toHaveLength(2));
+    expect(mock.history.patch[1]?.params).toBeUndefined();
+  }, 60000);
+
+  it('support sees the tabs and no control that writes', async () => {
+    renderConsole('/tenants/t-acme', { user: support, stubs: detailStubs });
+    await waitFor(() => expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('acme'), {
+      timeout: 5000,
+    });
+    expect(screen.queryByTestId(providerPageIds.tenantToggle)).toBeNull();
+    expect(screen.queryByTestId(providerPageIds.tenantRename)).toBeNull();
+    await userEvent.click(screen.getByTestId(`${providerPageIds.tenantTab}-capabilities`));
+    expect(await screen.findByLabelText('rbac')).toBeDisabled();
+    expect(screen.queryByTestId(providerPageIds.capabilityPreview)).toBeNull();
+  }, 60000);
+});

@@ -1,0 +1,238 @@
+/** Tenants in the provider console, over real HTTP against a real store (issue 14). */
+import {
+  INCOMPATIBLE_SKUS,
+  TENANTS_PATH,
+  TENANT_NOT_FOUND,
+  tenantPath,
+  tenantRevisionsPath,
+  tenantSubPath,
+  type CapabilitiesReply,
+  type TenantCreateReply,
+} from '@workbench/common/api/contract/providerTenants';
+import type { ProviderTenantList } from '@workbench/common/api/contract/provider';
+import { SKU_INCOMPATIBILITIES_ENTITY } from './skuCompatibility';
+import {
+  signIn,
+  signInOperator,
+  startTestServer,
+  type OperatorSignedIn,
+  type SignedIn,
+  type TestServer,
+} from '../testing/testServer';
+
+let server: TestServer;
+let operator: OperatorSignedIn;
+let support: OperatorSignedIn;
+let tenantAdmin: SignedIn;
+let acme: string;
+
+const call = (
+  path: string,
+  method = 'GET',
+  body?: unknown,
+  who: { jar: OperatorSignedIn['jar'] } = operator,
+) => server.call(path, { method, body, jar: who.jar });
+const json = async <T>(r: Response) => (await r.json()) as T;
+
+async function createTenant(name: string, admin = `admin@${name}.example`) {
+  const r = await call(TENANTS_PATH, 'POST', { name, admin_username: admin, admin_first_name: 'First' });
+  expect(r.status).toBe(201);
+  return json<TenantCreateReply>(r);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  operator = await signInOperator(server, 'operator@provider.example');
+  support = await signInOperator(server, 'support@provider.example');
+  tenantAdmin = await signIn(server, 'admin@acme.example');
+  const list = await json<ProviderTenantList>(await call(`${TENANTS_PATH}?q=acme`));
+  acme = list.tenants[0]?.tid ?? '';
+});
+afterAll(async () => {
+  await server.close();
+});
+
+test('a tenant created here signs in to the tenant portal as its first administrator; disabled, it cannot', async () => {
+  const created = await createTenant('initech');
+  expect(created.tenant).toMatchObject({ name: 'initech', status: 'active', user_count: 1 });
+  expect(created.admin_password.length).toBeGreaterThanOrEqual(12);
+  const session = await signIn(server, 'admin@initech.example', created.admin_password);
+  const me = await server.call('/api/userinfo', { jar: session.jar });
+  expect(await json<{ tenant_name: string }>(me)).toMatchObject({ tenant_name: 'initech' });
+
+  const tid = created.tenant.tid;
+  expect((await call(tenantSubPath(tid, 'disabletenant'), 'POST', {})).status).toBe(200);
+  await expect(signIn(server, 'admin@initech.example', created.admin_password)).rejects.toThrow('401');
+  const renamed = await call(tenantSubPath(tid, 'renametenant'), 'POST', { name: 'initrode' });
+  expect(await json(renamed)).toMatchObject({ name: 'initrode', status: 'disabled' });
+  expect((await call(tenantSubPath(tid, 'reenable'), 'POST', {})).status).toBe(200);
+  await signIn(server, 'admin@initech.example', created.admin_password);
+
+  // A second tenant of the same name, or the administrator's name again, is refused at its field.
+  const again = await call(TENANTS_PATH, 'POST', { name: 'Initrode', admin_username: 'x@y.example' });
+  expect(again.status).toBe(409);
+  expect(await json(again)).toMatchObject({ field: 'name' });
+
+  expect((await call(tenantPath(tid), 'DELETE')).status).toBe(204);
+  expect((await call(tenantPath(tid))).status).toBe(404);
+  await expect(signIn(server, 'admin@initech.example', created.admin_password)).rejects.toThrow();
+});
+
+test('the list pages, sorts and searches on the server', async () => {
+  for (const n of ['t-alpha', 't-beta', 't-gamma']) await createTenant(n);
+  const page = await json<ProviderTenantList>(
+    await call(`${TENANTS_PATH}?q=t-&sort=name&order=desc&limit=2&offset=0`),
+  );
+  expect(page.total).toBe(3);
+  expect(page.tenants.map((t) => t.name)).toEqual(['t-gamma', 't-beta']);
+  const bad = await call(`${TENANTS_PATH}?sort=password`);
+  expect(bad.status).toBe(400);
+});
+
+test('capabilities: a dry run answers the changes and changes nothing; then PATCH and DELETE apply', async () => {
+  const { tenant } = await createTenant('capco');
+  const path = tenantSubPath(tenant.tid, 'capabilities');
+  const preview = await json<CapabilitiesReply>(
+    await call(`${path}?DryRun=true`, 'PATCH', { capabilities: { rbac: true, fwaas: true } }),
+  );
+  expect(preview).toMatchObject({ dry_run: true, capabilities: {} });
+  expect(preview.changes).toEqual([
+    { capability: 'fwaas', before: null, after: true },
+    { capability: 'rbac', before: null, after: true },
+  ]);
+  expect(await json(await call(path))).toMatchObject({ capabilities: {} });
+  await call(path, 'PATCH', { capabilities: { rbac: true, fwaas: true } });
+  const dryDelete = await json<CapabilitiesReply>(
+    await call(`${path}?DryRun=true`, 'DELETE', { capabilities: ['fwaas'] }),
+  );
+  expect(dryDelete.changes).toEqual([{ capability: 'fwaas', before: true, after: null }]);
+  expect(await json(await call(path))).toMatchObject({ capabilities: { rbac: true, fwaas: true } });
+  await call(path, 'DELETE', { capabilities: ['fwaas'] });
+  expect(await json(await call(path))).toMatchObject({ capabilities: { rbac: true } });
+});
+
+test('SKUs: unknown SKU 400, incompatible pair 409 naming both, else saved', async () => {
+  const { tenant } = await createTenant('skuco');
+  const path = tenantSubPath(tenant.tid, 'skus');
+  const unknown = await call(path, 'PUT', { sku_ids: ['NOPE'] });
+  expect(unknown.status).toBe(400);
+  expect(await json(unknown)).toMatchObject({ field: 'sku_ids' });
+  // An incompatibility row, as the SKU-incompatibility entity keeps it.
+  await server.app.workbench.store.insertEntity({
+    entity: SKU_INCOMPATIBILITIES_ENTITY,
+    id: 'iso-vs-fw',
+    data: { id: 'iso-vs-fw', skus: ['ISO-CORE', 'FWAAS'] },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
+  const clash = await call(path, 'PUT', { sku_ids: ['ISO-CORE', 'FWAAS'] });
+  expect(clash.status).toBe(409);
+  expect(await json(clash)).toMatchObject({ message: INCOMPATIBLE_SKUS('ISO-CORE', 'FWAAS') });
+  expect(await json(await call(path))).toEqual({ sku_ids: [] });
+  expect((await call(path, 'PUT', { sku_ids: ['ISO-CORE', 'ZTNA'] })).status).toBe(200);
+  expect(await json(await call(path, 'GET', undefined, support))).toEqual({ sku_ids: ['ISO-CORE', 'ZTNA'] });
+});
+
+test('documents, tokens, policy, revisions and users', async () => {
+  const { tenant } = await createTenant('docco');
+  const tid = tenant.tid;
+  expect(await json(await call(tenantSubPath(tid, 'ip_restrictions')))).toEqual({
+    enabled: false,
+    allowed: [],
+  });
+  const ip = { enabled: true, allowed: ['10.0.0.0/8', '192.0.2.7'] };
+  expect((await call(tenantSubPath(tid, 'ip_restrictions'), 'PUT', ip)).status).toBe(200);
+  expect(await json(await call(tenantSubPath(tid, 'ip_restrictions')))).toEqual(ip);
+  await call(tenantSubPath(tid, 'tags'), 'PUT', { tags: ['emea', 'pilot'] });
+  expect(await json(await call(tenantSubPath(tid, 'tags')))).toEqual({ tags: ['emea', 'pilot'] });
+
+  const token = await json<{ id: string; token: string; last4: string }>(
+    await call(tenantSubPath(tid, 'tokens'), 'POST', { name: 'CI pipeline' }),
+  );
+  expect(token.token.endsWith(token.last4)).toBe(true);
+  const tokens = await json<{ tokens: Record<string, unknown>[] }>(await call(tenantSubPath(tid, 'tokens')));
+  expect(tokens.tokens).toHaveLength(1);
+  expect(JSON.stringify(tokens)).not.toContain(token.token);
+  expect((await call(`${tenantSubPath(tid, 'tokens')}/${token.id}`, 'DELETE')).status).toBe(204);
+
+  // The portal's own policy store: acme's revision and its published history.
+  const policy = await json<{ rev_id: number }>(await call(tenantSubPath(acme, 'policy')));
+  expect(policy.rev_id).toBeGreaterThanOrEqual(1);
+  for (const v of ['v1', 'v2', 'v3'] as const) {
+    const revs = await json<{ limit: number; offset: number }>(await call(tenantRevisionsPath(v, acme)));
+    expect(revs).toMatchObject({ limit: 25, offset: 0 });
+  }
+
+  const users = tenantSubPath(tid, 'tenantusers');
+  const bulk = await json<{
+    created: number;
+    errors: { index: number; field: string }[];
+    users: { uid: string }[];
+  }>(
+    await call(`${users}/bulk`, 'POST', { user_list: [{ username: 'ann@docco.example' }, { username: '' }] }),
+  );
+  expect(bulk.created).toBe(1);
+  expect(bulk.errors[0]).toMatchObject({ index: 1, field: 'username' });
+  const uid = bulk.users[0]?.uid ?? '';
+  expect(await json(await call(`${users}/${uid}`, 'PUT', { status: 'disabled' }))).toMatchObject({
+    status: 'disabled',
+  });
+  expect(await json(await call(users))).toMatchObject({ total: 1 });
+  expect((await call(`${users}/${uid}`, 'DELETE')).status).toBe(204);
+  // The portal's user database sees the same users: another tenant's user is not found.
+  expect((await call(`${tenantSubPath(acme, 'tenantusers')}/${uid}`)).status).toBe(404);
+});
+
+// Table-driven refusals: bad input (400 naming the field), unknown id (404), support (403),
+// a tenant session (401). Each case changes nothing (the store is checked after the table).
+describe('refusals', () => {
+  const missing = '00000000-0000-4000-8000-000000000000';
+  const writes: [string, string, unknown, string][] = [
+    ['POST', TENANTS_PATH, { name: 'ok', admin_username: 'not an email' }, 'admin_username'],
+    ['POST', TENANTS_PATH, { name: '', admin_username: 'a@b.example' }, 'name'],
+    ['POST', 'ACME/renametenant', { name: ' bad!' }, 'name'],
+    ['PATCH', 'ACME/capabilities', { capabilities: { rbac: [1] } }, 'capabilities'],
+    ['PUT', 'ACME/skus', { sku_ids: 'ISO-CORE' }, 'sku_ids'],
+    ['PUT', 'ACME/ip_restrictions', { enabled: true, allowed: ['10.0.0.300'] }, 'allowed'],
+    ['PUT', 'ACME/config', { region: 'eu', seats: -1, support_contact: '', notes: '' }, 'seats'],
+    ['PUT', 'ACME/tags', { tags: ['Not A Tag'] }, 'tags'],
+    ['POST', 'ACME/tokens', { name: '' }, 'name'],
+  ];
+  const resolve = (p: string, tid: string) => (p.startsWith('ACME/') ? tenantSubPath(tid, p.slice(5)) : p);
+
+  test.each(writes)('%s %s with bad input: 400 naming the field', async (method, path, body, field) => {
+    const r = await call(resolve(path, acme), method, body);
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(await r.json())).toContain(field);
+  });
+
+  test.each(writes)('%s %s: 403 for support, 401 for a tenant session', async (method, path, body) => {
+    expect((await call(resolve(path, acme), method, body, support)).status).toBe(403);
+    expect((await call(resolve(path, acme), method, body, tenantAdmin)).status).toBe(401);
+  });
+
+  test.each([
+    ['GET', ''],
+    ['GET', '/capabilities'],
+    ['GET', '/skus'],
+    ['GET', '/config'],
+    ['GET', '/policy'],
+    ['GET', '/tenantusers'],
+    ['POST', '/disabletenant'],
+    ['DELETE', ''],
+  ])('%s of an unknown tenant%s: 404', async (method, suffix) => {
+    const r = await call(`${tenantPath(missing)}${suffix}`, method, method === 'POST' ? {} : undefined);
+    expect(r.status).toBe(404);
+    expect(await json(r)).toMatchObject({ message: TENANT_NOT_FOUND });
+  });
+
+  test('none of the refused writes changed acme', async () => {
+    const t = await json<{ name: string; status: string; capabilities: Record<string, unknown> }>(
+      await call(tenantPath(acme)),
+    );
+    expect(t).toMatchObject({ name: 'acme', status: 'active' });
+    expect(t.capabilities.rbac).toBe(true);
+    expect(await json(await call(tenantSubPath(acme, 'skus')))).toEqual({ sku_ids: [] });
+    expect(await json(await call(tenantSubPath(acme, 'tokens')))).toEqual({ tokens: [] });
+  });
+});

@@ -1,0 +1,793 @@
+/**
+ * Tenants in the provider console (api-client-layer §3 Tenant, §4 tenant commands, §7 Provider
+ * console; issue 14). Reads need `tenants:*:read` (operators and support), writes
+ * `tenants:*:write` (operators only: support gets 403, a tenant session 401). Every write goes to
+ * the provider's audit trail (config.audit).
+ *
+ * One store with the tenant portal: a tenant created here is a tenant row, its first
+ * administrator an account of the portal (signs in there), its users are the portal's user
+ * database, its policy and revisions are what the portal saved and published. The tenant's
+ * documents (config, tags, entitlements, IP restrictions, SKUs, tokens) are kept as provider
+ * entities named `tenant_<document>` with the tenant id as their id, so deleting a tenant drops
+ * them with it.
+ */
+import crypto from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TObject } from 'typebox';
+import { DEMO_TENANT_ROLES } from '@workbench/common/api/contract/demo';
+import {
+  CapabilitiesDelete,
+  CapabilitiesPatch,
+  CapabilitiesReply,
+  DryRunFlag,
+  EmptyBody,
+  INCOMPATIBLE_SKUS,
+  PolicyTokenCreate,
+  PolicyTokenCreated,
+  PolicyTokenList,
+  REVISIONS_DEFAULT_LIMIT,
+  REVISION_VERSIONS,
+  RenameBody,
+  RevisionsQuery,
+  TENANTS_PATH,
+  TENANT_DOCUMENTS,
+  TENANT_DOCUMENT_NAMES,
+  TENANT_EXISTS,
+  TENANT_NOT_FOUND,
+  TOKEN_NOT_FOUND,
+  TenantCreateBody,
+  TenantCreateReply,
+  TenantDetail,
+  TenantListQuery,
+  TenantPolicy,
+  TenantRevisionList,
+  TenantSkus,
+  TenantUserList,
+  UNKNOWN_SKU,
+  type CapabilityChange,
+  type PolicyToken,
+  type TenantDocumentName,
+} from '@workbench/common/api/contract/providerTenants';
+import { ProviderTenantList } from '@workbench/common/api/contract/provider';
+import {
+  BulkCreateBody,
+  BulkCreateReply,
+  EndUser,
+  EndUserChanges,
+  UDB_REASONS,
+  endUserRowProblem,
+} from '@workbench/common/api/contract/udb';
+import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
+import { ApiHttpError, errorResponses } from '../http/errors';
+import { providerSessionOf } from '../http/guard';
+import { noteAudit } from '../audit/auditTrail';
+import { generatePassword, hashPassword } from '../security/passwords';
+import { digest, randomToken } from '../security/tokens';
+import {
+  USER_NOT_FOUND_MSG,
+  applyChanges,
+  bulkCreateEndUsers,
+  endUserReply,
+  usernameTaken,
+} from '../udb/udbRoutes';
+import { checkSkuCompatibility } from './skuCompatibility';
+
+export const TENANTS_READ = 'tenants:*:read';
+export const TENANTS_WRITE = 'tenants:*:write';
+const SKUS_ENTITY = 'skus';
+const docEntity = (name: string): string => `tenant_${name}`;
+
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const UserParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  uid: Type.String({ minLength: 1, maxLength: 100 }),
+});
+const TokenParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  token_id: Type.String({ minLength: 1, maxLength: 64 }),
+});
+const UserPage = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+interface StoredToken extends PolicyToken {
+  hash: string;
+}
+
+export async function tenantReply(store: ConfigStore, t: TenantRecord) {
+  return {
+    tid: t.tid,
+    name: t.name,
+    status: t.status,
+    created_at: t.createdAt,
+    user_count: await store.countUsers(t.tid),
+    capabilities: t.capabilities,
+  };
+}
+
+/** The changes from `before` to `after`, one per capability that differs, by name. */
+export function capabilityChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): CapabilityChange[] {
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  const value = (v: unknown) => (v === undefined ? null : (v as CapabilityChange['before']));
+  return names
+    .filter((n) => JSON.stringify(before[n]) !== JSON.stringify(after[n]))
+    .map((n) => ({ capability: n, before: value(before[n]), after: value(after[n]) }));
+}
+
+export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = app.workbench;
+  const store = ctx.store;
+  const tags = ['provider tenants'];
+  const read = { world: 'provider' as const, permission: TENANTS_READ };
+  const write = (action: string, what: string, area = 'tenants') => ({
+    world: 'provider' as const,
+    permission: TENANTS_WRITE,
+    audit: { action, area, what },
+  });
+  const item = `${TENANTS_PATH}/:id`;
+  const nowIso = () => ctx.now().toISOString();
+
+  const tenantOr404 = async (tid: string): Promise<TenantRecord> => {
+    const t = await store.getTenant(tid);
+    if (!t) throw new ApiHttpError(404, TENANT_NOT_FOUND);
+    return t;
+  };
+  const readDoc = async <T>(tid: string, name: string, defaults: T): Promise<T> =>
+    ((await store.getEntity(docEntity(name), tid))?.data as T | undefined) ?? defaults;
+  const writeDoc = async (tid: string, name: string, data: Record<string, unknown>): Promise<void> => {
+    const at = nowIso();
+    const entity = docEntity(name);
+    const existing = await store.getEntity(entity, tid);
+    if (existing) await store.updateEntity({ ...existing, data, updatedAt: at });
+    else await store.insertEntity({ entity, id: tid, data, createdAt: at, updatedAt: at });
+  };
+
+  app.get(
+    TENANTS_PATH,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Tenants: a page (limit, offset), sorted (sort, order), searched (q: name or id), by status',
+        querystring: TenantListQuery,
+        response: { 200: ProviderTenantList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { limit = 25, offset = 0, sort = 'name', order = 'asc', q, status } = request.query;
+      const needle = q?.trim().toLowerCase();
+      const all = await Promise.all((await store.listTenants()).map((t) => tenantReply(store, t)));
+      const rows = all.filter(
+        (t) =>
+          (!status || t.status === status) &&
+          (!needle || t.name.toLowerCase().includes(needle) || t.tid.includes(needle)),
+      );
+      const sign = order === 'asc' ? 1 : -1;
+      rows.sort((a, b) => {
+        const x = a[sort];
+        const y = b[sort];
+        const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+        return c * sign || a.tid.localeCompare(b.tid);
+      });
+      return { tenants: rows.slice(offset, offset + limit), total: rows.length };
+    },
+  );
+
+  app.post(
+    TENANTS_PATH,
+    {
+      config: write('create', 'Created a tenant.'),
+      schema: {
+        tags,
+        summary:
+          'Creates a tenant and its first administrator (an account of the tenant portal); answers the one-time password once',
+        body: TenantCreateBody,
+        response: { 201: TenantCreateReply, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const name = body.name.trim();
+      const tenants = await store.listTenants();
+      if (tenants.some((t) => t.name.toLowerCase() === name.toLowerCase()))
+        throw new ApiHttpError(409, TENANT_EXISTS(name), 'name');
+      const username = body.admin_username.trim().toLowerCase();
+      if (await store.findUserByUsername(username))
+        throw new ApiHttpError(409, `The user name ${username} is taken.`, 'admin_username');
+      const password = generatePassword();
+      const passwordHash = await hashPassword(password);
+      const at = nowIso();
+      const tenant: TenantRecord = {
+        tid: crypto.randomUUID(),
+        name,
+        status: 'active',
+        createdAt: at,
+        capabilities: {},
+        portalV2: false,
+      };
+      const admin = DEMO_TENANT_ROLES.admin;
+      await store.transaction(async (tx) => {
+        await tx.insertTenant(tenant);
+        await tx.putRevision({
+          tid: tenant.tid,
+          revId: 1,
+          stagedRevId: 1,
+          state: 'new',
+          updatedAt: at,
+          updatedBy: null,
+        });
+        await tx.insertUser({
+          uid: crypto.randomUUID(),
+          tid: tenant.tid,
+          username,
+          firstName: body.admin_first_name ?? '',
+          lastName: body.admin_last_name ?? '',
+          roles: { read: [...admin.read], write: [...admin.write] },
+          passwordHash,
+          // The one-time password is changed at the first sign-in.
+          showChangePassword: true,
+        });
+      });
+      const row = await tenantReply(store, tenant);
+      noteAudit(request, {
+        object: name,
+        after: { ...row, admin_username: username },
+        details: `Created the tenant ${name}.`,
+      });
+      return reply.code(201).send({ tenant: row, admin_username: username, admin_password: password });
+    },
+  );
+
+  app.get(
+    item,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One tenant',
+        params: IdParams,
+        response: { 200: TenantDetail, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => tenantReply(store, await tenantOr404(request.params.id)),
+  );
+
+  app.delete(
+    item,
+    {
+      config: write('delete', 'Deleted a tenant.'),
+      schema: {
+        tags,
+        summary: 'Deletes a tenant with its accounts, users, policy and documents',
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const t = await tenantOr404(request.params.id);
+      const before = await tenantReply(store, t);
+      if (!(await store.deleteTenant(t.tid))) throw new ApiHttpError(404, TENANT_NOT_FOUND);
+      noteAudit(request, { object: t.name, before, details: `Deleted the tenant ${t.name}.` });
+      return reply.code(204).send(null);
+    },
+  );
+
+  // §4 commands. Disabling keeps everything; the tenant's accounts cannot sign in until re-enabled.
+  const statusCommand = (command: 'disabletenant' | 'reenable', status: TenantRecord['status']) =>
+    app.post(
+      `${item}/${command}`,
+      {
+        config: write(
+          status === 'disabled' ? 'deactivated' : 'activated',
+          status === 'disabled' ? 'Disabled a tenant.' : 'Re-enabled a tenant.',
+        ),
+        schema: {
+          tags,
+          summary:
+            status === 'disabled'
+              ? 'Disables a tenant: its accounts cannot sign in'
+              : 'Re-enables a disabled tenant',
+          params: IdParams,
+          body: Type.Optional(EmptyBody),
+          response: { 200: TenantDetail, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const t = await tenantOr404(request.params.id);
+        await store.updateTenant(t.tid, { status });
+        const after = await tenantReply(store, { ...t, status });
+        noteAudit(request, {
+          object: t.name,
+          before: { status: t.status },
+          after: { status },
+          details: `${status === 'disabled' ? 'Disabled' : 'Re-enabled'} the tenant ${t.name}.`,
+        });
+        return after;
+      },
+    );
+  statusCommand('disabletenant', 'disabled');
+  statusCommand('reenable', 'active');
+
+  app.post(
+    `${item}/renametenant`,
+    {
+      config: write('update', 'Renamed a tenant.'),
+      schema: {
+        tags,
+        summary: 'Renames a tenant (409 when another tenant has the name)',
+        params: IdParams,
+        body: RenameBody,
+        response: { 200: TenantDetail, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const t = await tenantOr404(request.params.id);
+      const name = request.body.name.trim();
+      const others = (await store.listTenants()).filter((o) => o.tid !== t.tid);
+      if (others.some((o) => o.name.toLowerCase() === name.toLowerCase()))
+        throw new ApiHttpError(409, TENANT_EXISTS(name), 'name');
+      await store.updateTenant(t.tid, { name });
+      noteAudit(request, {
+        object: name,
+        before: { name: t.name },
+        after: { name },
+        details: `Renamed the tenant ${t.name} to ${name}.`,
+      });
+      return tenantReply(store, { ...t, name });
+    },
+  );
+
+  // Capabilities: PATCH sets, DELETE removes; with DryRun both answer the changes and keep them.
+  app.get(
+    `${item}/capabilities`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The tenant's capabilities",
+        params: IdParams,
+        response: { 200: CapabilitiesReply, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const t = await tenantOr404(request.params.id);
+      return { capabilities: t.capabilities, changes: [], dry_run: false };
+    },
+  );
+  const capabilityWrite = async (
+    tid: string,
+    dryRun: boolean,
+    next: (current: Record<string, unknown>) => Record<string, unknown>,
+    request: Parameters<typeof noteAudit>[0],
+  ) => {
+    const t = await tenantOr404(tid);
+    const after = next(t.capabilities);
+    const changes = capabilityChanges(t.capabilities, after);
+    if (!dryRun && changes.length > 0) await store.updateTenant(t.tid, { capabilities: after });
+    noteAudit(request, {
+      skip: dryRun || changes.length === 0,
+      object: t.name,
+      before: t.capabilities,
+      after,
+      details: `Changed capabilities of ${t.name}: ${changes.map((c) => c.capability).join(', ')}.`,
+    });
+    return { capabilities: dryRun ? t.capabilities : after, changes, dry_run: dryRun };
+  };
+  app.patch(
+    `${item}/capabilities`,
+    {
+      config: write('update', "Changed a tenant's capabilities."),
+      schema: {
+        tags,
+        summary:
+          'Sets capabilities (merged with the others); ?DryRun=true answers the changes and makes none',
+        params: IdParams,
+        querystring: DryRunFlag,
+        body: CapabilitiesPatch,
+        response: { 200: CapabilitiesReply, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      capabilityWrite(
+        request.params.id,
+        request.query.DryRun === true,
+        (c) => ({ ...c, ...request.body.capabilities }),
+        request,
+      ),
+  );
+  app.delete(
+    `${item}/capabilities`,
+    {
+      config: write('delete', "Removed a tenant's capabilities."),
+      schema: {
+        tags,
+        summary: 'Removes capabilities; ?DryRun=true answers what would change and changes nothing',
+        params: IdParams,
+        querystring: DryRunFlag,
+        body: CapabilitiesDelete,
+        response: { 200: CapabilitiesReply, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      capabilityWrite(
+        request.params.id,
+        request.query.DryRun === true,
+        (c) => Object.fromEntries(Object.entries(c).filter(([k]) => !request.body.capabilities.includes(k))),
+        request,
+      ),
+  );
+
+  // SKUs: each must exist; two incompatible SKUs are refused with 409 naming both.
+  app.get(
+    `${item}/skus`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The tenant's SKUs",
+        params: IdParams,
+        response: { 200: TenantSkus, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await tenantOr404(request.params.id);
+      return readDoc(request.params.id, 'skus', { sku_ids: [] as string[] });
+    },
+  );
+  app.put(
+    `${item}/skus`,
+    {
+      config: write('update', "Changed a tenant's SKUs.", 'skus'),
+      schema: {
+        tags,
+        summary: "Sets the tenant's SKUs (400 for an unknown SKU, 409 naming two incompatible ones)",
+        params: IdParams,
+        body: TenantSkus,
+        response: { 200: TenantSkus, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const t = await tenantOr404(request.params.id);
+      const ids = request.body.sku_ids;
+      for (const id of ids)
+        if (!(await store.getEntity(SKUS_ENTITY, id)))
+          throw new ApiHttpError(400, UNKNOWN_SKU(id), 'sku_ids');
+      const pair = await checkSkuCompatibility(store, ids);
+      if (pair) throw new ApiHttpError(409, INCOMPATIBLE_SKUS(pair[0], pair[1]), 'sku_ids');
+      const before = await readDoc(t.tid, 'skus', { sku_ids: [] as string[] });
+      await writeDoc(t.tid, 'skus', { sku_ids: ids });
+      noteAudit(request, {
+        object: t.name,
+        before,
+        after: { sku_ids: ids },
+        details: `Set the SKUs of ${t.name}: ${ids.join(', ') || 'none'}.`,
+      });
+      return { sku_ids: ids };
+    },
+  );
+
+  // The documents: GET the whole document (defaults before the first write), PUT replaces it.
+  const documentRoutes = (name: TenantDocumentName) => {
+    // Typed as any document: one builder serves every row.
+    const def: { title: string; schema: TObject; defaults: Record<string, unknown> } = TENANT_DOCUMENTS[name];
+    app.get(
+      `${item}/${name}`,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: `The tenant's ${def.title.toLowerCase()}`,
+          params: IdParams,
+          response: { 200: def.schema, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        await tenantOr404(request.params.id);
+        return readDoc(request.params.id, name, def.defaults);
+      },
+    );
+    app.put(
+      `${item}/${name}`,
+      {
+        config: write('update', `Changed a tenant's ${def.title.toLowerCase()}.`),
+        schema: {
+          tags,
+          summary: `Replaces the tenant's ${def.title.toLowerCase()}`,
+          params: IdParams,
+          body: def.schema,
+          response: { 200: def.schema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const t = await tenantOr404(request.params.id);
+        const before = await readDoc(t.tid, name, def.defaults);
+        const data = request.body as Record<string, unknown>;
+        await writeDoc(t.tid, name, data);
+        noteAudit(request, {
+          object: t.name,
+          before,
+          after: data,
+          details: `Changed the ${def.title.toLowerCase()} of ${t.name}.`,
+        });
+        return data;
+      },
+    );
+  };
+  for (const name of TENANT_DOCUMENT_NAMES) documentRoutes(name);
+
+  // Policy API tokens: the secret is answered once; only its digest is kept.
+  const readTokens = async (tid: string) =>
+    (await readDoc(tid, 'tokens', { tokens: [] as StoredToken[] })).tokens;
+  const publicToken = ({ hash: _hash, ...t }: StoredToken): PolicyToken => t;
+  app.get(
+    `${item}/tokens`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The tenant's policy API tokens (never their secrets)",
+        params: IdParams,
+        response: { 200: PolicyTokenList, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await tenantOr404(request.params.id);
+      return { tokens: (await readTokens(request.params.id)).map(publicToken) };
+    },
+  );
+  app.post(
+    `${item}/tokens`,
+    {
+      config: write('create', 'Created a policy API token.', 'api_keys'),
+      schema: {
+        tags,
+        summary: 'Creates a policy API token; its secret is in this answer only',
+        params: IdParams,
+        body: PolicyTokenCreate,
+        response: { 201: PolicyTokenCreated, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const t = await tenantOr404(request.params.id);
+      const secret = randomToken();
+      const token: StoredToken = {
+        id: randomToken(9),
+        name: request.body.name.trim(),
+        created_at: nowIso(),
+        created_by: providerSessionOf(request).username,
+        last4: secret.slice(-4),
+        hash: digest(secret),
+      };
+      await writeDoc(t.tid, 'tokens', { tokens: [...(await readTokens(t.tid)), token] });
+      noteAudit(request, {
+        object: `${t.name}: ${token.name}`,
+        after: publicToken(token),
+        details: `Created the policy API token ${token.name} of ${t.name}.`,
+      });
+      return reply.code(201).send({ ...publicToken(token), token: secret });
+    },
+  );
+  app.delete(
+    `${item}/tokens/:token_id`,
+    {
+      config: write('delete', 'Revoked a policy API token.', 'api_keys'),
+      schema: {
+        tags,
+        summary: 'Revokes a policy API token',
+        params: TokenParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const t = await tenantOr404(request.params.id);
+      const tokens = await readTokens(t.tid);
+      const gone = tokens.find((k) => k.id === request.params.token_id);
+      if (!gone) throw new ApiHttpError(404, TOKEN_NOT_FOUND);
+      await writeDoc(t.tid, 'tokens', { tokens: tokens.filter((k) => k !== gone) });
+      noteAudit(request, {
+        object: `${t.name}: ${gone.name}`,
+        before: publicToken(gone),
+        details: `Revoked the policy API token ${gone.name} of ${t.name}.`,
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  // The tenant's policy and published revisions, as the portal wrote them (read-only here).
+  app.get(
+    `${item}/policy`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The tenant's current policy revision and the kinds saved in it",
+        params: IdParams,
+        response: { 200: TenantPolicy, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const t = await tenantOr404(request.params.id);
+      const r = await store.getRevision(t.tid);
+      if (!r) throw new ApiHttpError(404, TENANT_NOT_FOUND);
+      const kinds = new Set<string>();
+      for (let rev = 1; rev <= r.stagedRevId; rev += 1)
+        for (const k of await store.listPolicyDocKinds(t.tid, rev)) kinds.add(k);
+      return {
+        rev_id: r.revId,
+        staged_rev_id: r.stagedRevId,
+        state: r.state,
+        updated_at: r.updatedAt,
+        updated_by: r.updatedBy,
+        kinds: [...kinds].sort(),
+      };
+    },
+  );
+  for (const version of REVISION_VERSIONS)
+    app.get(
+      `/gdmanage/api/${version}/tenants/:id/revisions`,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: `The tenant's published revisions, newest first (limit default ${REVISIONS_DEFAULT_LIMIT}, offset 0)`,
+          params: IdParams,
+          querystring: RevisionsQuery,
+          response: { 200: TenantRevisionList, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const t = await tenantOr404(request.params.id);
+        const { limit = REVISIONS_DEFAULT_LIMIT, offset = 0 } = request.query;
+        const page = await store.listPublishedRevisions(t.tid, { limit, offset });
+        return {
+          revisions: page.map((p) => ({
+            rev_id: p.revId,
+            published_at: p.publishedAt,
+            published_by: p.publishedBy,
+            note: p.note,
+            rolled_back_from: p.rolledBackFrom,
+          })),
+          total: await store.countPublishedRevisions(t.tid),
+          limit,
+          offset,
+        };
+      },
+    );
+
+  // The tenant's users: the user database the portal manages (its end users).
+  const users = `${item}/tenantusers`;
+  const userOr404 = async (tid: string, uid: string) => {
+    const u = await store.getEndUser(tid, uid);
+    if (!u) throw new ApiHttpError(404, USER_NOT_FOUND_MSG);
+    return u;
+  };
+  app.get(
+    users,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The tenant's users: a page, searched",
+        params: IdParams,
+        querystring: UserPage,
+        response: { 200: TenantUserList, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await tenantOr404(request.params.id);
+      const { limit = 25, offset = 0, search } = request.query;
+      const page = await store.listEndUsers(request.params.id, {
+        limit,
+        offset,
+        search,
+        sort: 'username',
+        order: 'asc',
+      });
+      return { users: page.users.map(endUserReply), total: page.total };
+    },
+  );
+  app.post(
+    `${users}/bulk`,
+    {
+      config: write('add_user', "Created a tenant's users.", 'users'),
+      schema: {
+        tags,
+        summary:
+          'Bulk user create: refused rows come back with index and reason, the others are saved together',
+        params: IdParams,
+        body: BulkCreateBody,
+        response: { 200: BulkCreateReply, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) => {
+      const t = await tenantOr404(request.params.id);
+      const { created, errors } = await bulkCreateEndUsers(
+        store,
+        t.tid,
+        request.body.user_list,
+        false,
+        nowIso(),
+      );
+      noteAudit(request, {
+        skip: created.length === 0,
+        object: t.name,
+        after: created.map(endUserReply),
+        details: `Created ${created.length} user${created.length === 1 ? '' : 's'} of ${t.name}.`,
+      });
+      return { dry_run: false, created: created.length, users: created.map(endUserReply), errors };
+    },
+  );
+  app.get(
+    `${users}/:uid`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One user of the tenant',
+        params: UserParams,
+        response: { 200: EndUser, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) =>
+      endUserReply(await userOr404((await tenantOr404(request.params.id)).tid, request.params.uid)),
+  );
+  app.put(
+    `${users}/:uid`,
+    {
+      config: write('update', "Modified a tenant's user.", 'users'),
+      schema: {
+        tags,
+        summary: "Changes a user's fields",
+        params: UserParams,
+        body: EndUserChanges,
+        response: { 200: EndUser, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const t = await tenantOr404(request.params.id);
+      const u = await userOr404(t.tid, request.params.uid);
+      const problem = endUserRowProblem(request.body, { partial: true });
+      if (problem) throw new ApiHttpError(400, problem.reason, problem.field);
+      const name = request.body.username;
+      if (name !== undefined && (await usernameTaken(store, t.tid, name, u.uid)))
+        throw new ApiHttpError(409, UDB_REASONS.duplicate(name), 'username');
+      const next = applyChanges(u, request.body, undefined, nowIso());
+      await store.updateEndUser(next);
+      noteAudit(request, {
+        object: `${t.name}: ${next.username}`,
+        before: endUserReply(u),
+        after: endUserReply(next),
+      });
+      return endUserReply(next);
+    },
+  );
+  app.delete(
+    `${users}/:uid`,
+    {
+      config: write('remove_user', "Deleted a tenant's user.", 'users'),
+      schema: {
+        tags,
+        summary: 'Deletes a user of the tenant',
+        params: UserParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const t = await tenantOr404(request.params.id);
+      const u = await userOr404(t.tid, request.params.uid);
+      await store.deleteEndUser(t.tid, u.uid);
+      noteAudit(request, { object: `${t.name}: ${u.username}`, before: endUserReply(u) });
+      return reply.code(204).send(null);
+    },
+  );
+};
