@@ -310,4 +310,6 @@ export const logsIds = {
   savedSearchItem: 'logs-saved-search-item',
   /** `${savedSearchDelete}-${name}` */
   savedSearchDelete: 'logs-saved-search-delete',
+  /** The typed query's syntax error under the search box. */
+  queryError: 'logs-query-error',
 } as const;

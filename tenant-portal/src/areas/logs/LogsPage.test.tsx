@@ -221,6 +221,30 @@ describe('logs explorer', () => {
   );
 
   it(
+    'a typed query: a syntax error is shown with its position and sends nothing; the corrected one becomes chips, search and q',
+    async () => {
+      const { view, seen } = renderRecordingQueries('/logs/web?interval=24h&to=1800000000', [event(0)]);
+      await waitFor(() => expect(seen).toHaveLength(1), GRID);
+      const box = screen.getByTestId(logsIds.search);
+      fireEvent.change(box, { target: { value: 'action:block AND' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(await screen.findByTestId(logsIds.queryError)).toHaveTextContent(
+        'AND needs a term after it. (at character 14)',
+      );
+      expect(view.location()).not.toContain('action=');
+      fireEvent.change(box, { target: { value: 'action:block AND news AND NOT Country:France' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      await waitFor(() => expect(seen).toHaveLength(2), GRID);
+      expect(seen[1]).toMatchObject({ action: 'block', search: 'news', q: 'NOT country:FR' });
+      expect(screen.queryByTestId(logsIds.queryError)).toBeNull();
+      // The box shows the canonical query; the Action chip shows the typed value.
+      expect(box).toHaveValue('action:block AND news AND NOT country:FR');
+      expect(screen.getByTestId('filter-menu-button-action')).toHaveTextContent('Action: Block');
+    },
+    GRID_TEST_MS,
+  );
+
+  it(
     'the Time header clicked twice: the grid loads the rows of each order (no grid request is left unanswered)',
     async () => {
       const orders: string[] = [];

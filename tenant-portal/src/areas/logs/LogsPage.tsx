@@ -33,7 +33,6 @@ import {
   logsIds,
   selectLogBlocksSeen,
   selectLogPaging,
-  SearchField,
   selectLogLoadError,
   selectLogPagingStatus,
   selectLogTotalRows,
@@ -50,7 +49,12 @@ import {
 } from '@workbench/common/features/interval/index';
 import { LOG_BLOCK_SIZE } from '@workbench/common/api/logs';
 import type { LogOrder } from '@workbench/common/api/contract/logs';
-import { LOG_TYPE_REGISTRY, isLogRoute, type LogRoute } from '@workbench/common/vocabularies/index';
+import {
+  LOG_ROUTE_TYPES,
+  LOG_TYPE_REGISTRY,
+  isLogRoute,
+  type LogRoute,
+} from '@workbench/common/vocabularies/index';
 import type { PageProps } from '../../routes/areas';
 import { AreaPage } from '../AreaPage';
 import { FIELD_VOCABULARIES, LOG_ROUTE_FIELDS, fieldLabel, fieldText } from './logFields';
@@ -59,10 +63,12 @@ import {
   buildLogQuery,
   readLogView,
   withColumns,
+  viewQueryText,
   withPinnedEnd,
-  withSearch,
+  withQueryParts,
   withSort,
 } from './logView';
+import { QueryBox } from './QueryBox';
 import type { PortalState } from '../../app/tenantStore';
 import { createLogsDatasource, type LogsDatasource } from './logsDatasource';
 import { ColumnManager } from './ColumnManager';
@@ -86,6 +92,7 @@ function withoutCriteria(params: URLSearchParams, route: LogRoute): URLSearchPar
   const next = new URLSearchParams(params);
   for (const field of LOG_ROUTE_FIELDS[route].filters) next.delete(field);
   next.delete('search');
+  next.delete('q');
   next.delete('to');
   next.delete('page');
   return next;
@@ -169,6 +176,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const blocksSeen = useAppSelector(selectLogBlocksSeen);
   const managementStation = isManagementStation();
   const schema = useMemo(() => filterSchemaOf(route, managementStation), [route, managementStation]);
+  const queryText = useMemo(() => viewQueryText(route, view), [route, view]);
   // Built once per view (and refresh): start and end stay fixed while the grid pages the query.
   const query = useMemo(() => {
     try {
@@ -243,7 +251,12 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
       <Box data-testid={logsIds.page} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <FilterBar schema={schema} />
-          <SearchBox value={view.search} onSearch={(text) => setParams(withSearch(params, text))} />
+          <QueryBox
+            logType={LOG_ROUTE_TYPES[route]}
+            chipFields={LOG_ROUTE_FIELDS[route].filters}
+            value={queryText}
+            onApply={(parts) => setParams(withQueryParts(params, route, schema, parts))}
+          />
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <Button
@@ -318,22 +331,5 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
       </Box>
       <LogDetailDrawer event={selected} onClose={() => setSelected(null)} />
     </AreaPage>
-  );
-}
-
-function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  return (
-    <SearchField
-      size="small"
-      label="Search"
-      value={text}
-      onChange={setText}
-      onSubmit={onSearch}
-      onBlur={() => text.trim() !== value && onSearch(text)}
-      testId={logsIds.search}
-      maxLength={200}
-    />
   );
 }

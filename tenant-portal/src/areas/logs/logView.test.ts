@@ -1,5 +1,15 @@
 import { exportLogsUrl } from '@workbench/common/api/logs';
-import { buildLogQuery, readLogView, withColumns, withPinnedEnd, withSort } from './logView';
+import { parseLogQueryText, splitLogQuery } from '@workbench/common/api/contract/logQueryLanguage';
+import {
+  buildLogQuery,
+  readLogView,
+  viewQueryText,
+  withColumns,
+  withPinnedEnd,
+  withQueryParts,
+  withSort,
+} from './logView';
+import { filterSchemaOf } from './LogsPage';
 import { fieldText, LOG_ROUTE_FIELDS } from './logFields';
 
 const q = (s: string) => new URLSearchParams(s);
@@ -98,5 +108,37 @@ describe('the logs view in the URL', () => {
     expect(fieldText('action', 'brand_new_code')).toBe('brand_new_code');
     expect(fieldText('bytes_in', 178281)).toBe('174.1 KB');
     expect(fieldText('bytes_out', 512)).toBe('512 B');
+  });
+});
+
+describe('the typed query in the URL', () => {
+  const schema = filterSchemaOf('web', false);
+
+  it('a typed query writes its chips as the filter bar does, its free text as search and the rest as q', () => {
+    const parts = splitLogQuery(
+      parseLogQueryText('scan_web', 'action:(safeview OR safeview_readonly OR block) ella NOT country:FR'),
+      LOG_ROUTE_FIELDS.web.filters,
+    );
+    const next = withQueryParts(q('risk=R&interval=24h&page=0'), 'web', schema, parts);
+    expect(next.get('action')).toBe('block,safeview,safeview_readonly');
+    expect(next.get('risk')).toBeNull();
+    expect(next.get('search')).toBe('ella');
+    expect(next.get('q')).toBe('NOT country:FR');
+    expect(next.get('interval')).toBe('24h');
+    expect(next.has('page')).toBe(false);
+    const view = readLogView('web', next);
+    expect(buildLogQuery('web', view, 1_800_000_000_000).params).toMatchObject({
+      action: 'block,safeview,safeview_readonly',
+      search: 'ella',
+      q: 'NOT country:FR',
+    });
+    // The box shows it back as one query (chips in bar order).
+    expect(viewQueryText('web', view)).toBe(
+      'action:(block OR safeview OR safeview_readonly) AND ella AND NOT country:FR',
+    );
+  });
+
+  it('a q the language refuses is shown as typed, after the chips', () => {
+    expect(viewQueryText('web', readLogView('web', q('risk=R&q=a%20AND')))).toBe('risk:R AND (a AND)');
   });
 });

@@ -6,6 +6,9 @@
  *             the rows shown, so the link gives the same rows later; without it the range ends
  *             when the view is opened (or refreshed)
  *   search    free text over the type's main fields
+ *   q         the part of the typed query the chips and the search cannot hold (NOT, OR across
+ *             fields, ranges, patterns), in the query language (common's logQueryLanguage.ts);
+ *             the search box shows chips, search and q as one query
  *   <field>   a coded filter, several values comma-joined (`action=block,allow`)
  *   columns   the visible columns, comma-joined, in order (absent: the route's defaults)
  *   sort      `event_time:desc` (newest first, the default) or `event_time:asc` (oldest first):
@@ -22,6 +25,14 @@ import {
 import type { LogQuery } from '@workbench/common/api/logs';
 import { DEFAULT_LOG_ORDER, type LogOrder } from '@workbench/common/api/contract/logs';
 import { LOG_ROUTE_TYPES, type LogRoute } from '@workbench/common/vocabularies/index';
+import {
+  parseLogQueryText,
+  printLogCondition,
+  printLogQueryParts,
+  type LogCondition,
+  type LogQueryParts,
+} from '@workbench/common/api/contract/logQueryLanguage';
+import { withFilterValue, type FilterSchema } from '@workbench/common/components/filter-bar/index';
 import { LOG_ROUTE_FIELDS } from './logFields';
 
 /** The one sortable column: the paging API pages by time. */
@@ -41,6 +52,8 @@ export interface LogView {
   /** Unix seconds, or null when not pinned yet. */
   to: number | null;
   search: string;
+  /** The query-language rest (the API's `q`), '' for none. */
+  q: string;
   filters: Record<string, string[]>;
   columns: string[];
   /** The time order (from `sort`). */
@@ -71,6 +84,7 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
     interval: params.get('interval') || DEFAULT_LOG_INTERVAL,
     to: Number.isInteger(to) && to > 0 ? to : null,
     search: (params.get('search') ?? '').trim(),
+    q: (params.get('q') ?? '').trim(),
     filters,
     columns: columns.length ? columns : [...spec.defaultColumns],
     order,
@@ -92,6 +106,7 @@ export function buildLogQuery(route: LogRoute, view: LogView, nowMs: number): Lo
     order: view.order,
   };
   if (view.search) params.search = view.search;
+  if (view.q) params.q = view.q;
   for (const [field, values] of Object.entries(view.filters)) params[field] = values.join(',');
   return { logType: LOG_ROUTE_TYPES[route], params };
 }
@@ -126,4 +141,40 @@ export function withSearch(params: URLSearchParams, search: string): URLSearchPa
   if (search.trim()) next.set('search', search.trim());
   else next.delete('search');
   return next;
+}
+
+/**
+ * The query after a typed query was applied: its chips written as the filter bar writes them
+ * (same-label codes plus-joined), its free text as `search`, the rest as `q`; chips it does not
+ * name are removed.
+ */
+export function withQueryParts(
+  params: URLSearchParams,
+  route: LogRoute,
+  schema: FilterSchema,
+  parts: LogQueryParts,
+): URLSearchParams {
+  let next = new URLSearchParams(params);
+  for (const field of LOG_ROUTE_FIELDS[route].filters) {
+    next = withFilterValue(next, schema, field, parts.filters[field] ?? []);
+  }
+  next = withSearch(next, parts.search);
+  if (parts.rest) next.set('q', printLogCondition(parts.rest));
+  else next.delete('q');
+  next.delete('page');
+  return next;
+}
+
+/** The query text the search box shows for a view: chips, search and q as one query. */
+export function viewQueryText(route: LogRoute, view: LogView): string {
+  const chips = LOG_ROUTE_FIELDS[route].filters;
+  let rest: LogCondition | null;
+  try {
+    rest = view.q ? parseLogQueryText(LOG_ROUTE_TYPES[route], view.q) : null;
+  } catch {
+    // A hand-edited q the language refuses: shown as it is (the server's 400 says why).
+    const text = printLogQueryParts({ filters: view.filters, search: view.search, rest: null }, chips);
+    return text ? `${text} AND (${view.q})` : view.q;
+  }
+  return printLogQueryParts({ filters: view.filters, search: view.search, rest }, chips);
 }
