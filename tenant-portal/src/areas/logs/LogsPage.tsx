@@ -46,6 +46,7 @@ import {
   DEFAULT_LOG_INTERVAL,
   InvalidIntervalError,
   availableLogIntervals,
+  isMonthInterval,
 } from '@workbench/common/features/interval/index';
 import { LOG_BLOCK_SIZE } from '@workbench/common/api/logs';
 import type { LogOrder } from '@workbench/common/api/contract/logs';
@@ -63,12 +64,17 @@ import {
   buildLogQuery,
   readLogView,
   withColumns,
+  CUSTOM_INTERVAL,
+  CUSTOM_INTERVAL_LABEL,
   viewQueryText,
+  withAbsoluteRange,
+  withInterval,
   withPinnedEnd,
   withQueryParts,
   withSort,
 } from './logView';
 import { QueryBox } from './QueryBox';
+import { RangePicker } from './RangePicker';
 import type { PortalState } from '../../app/tenantStore';
 import { createLogsDatasource, type LogsDatasource } from './logsDatasource';
 import { ColumnManager } from './ColumnManager';
@@ -98,11 +104,24 @@ function withoutCriteria(params: URLSearchParams, route: LogRoute): URLSearchPar
   return next;
 }
 
-export function filterSchemaOf(route: LogRoute, managementStation: boolean): FilterSchema {
+/**
+ * The filter bar's menus: the interval (the spec's codes; "Custom range" while the view has an
+ * absolute one, a month-and-year interval as itself) and the type's coded filters.
+ */
+export function filterSchemaOf(route: LogRoute, managementStation: boolean, interval = ''): FilterSchema {
+  const extra =
+    interval === CUSTOM_INTERVAL
+      ? [{ code: CUSTOM_INTERVAL, label: CUSTOM_INTERVAL_LABEL }]
+      : isMonthInterval(interval)
+        ? [{ code: interval, label: interval }]
+        : [];
   const schema: Record<string, FilterSchema[string]> = {
     interval: {
       label: 'Interval',
-      options: availableLogIntervals(managementStation).map((i) => ({ code: i.code, label: i.label })),
+      options: [
+        ...availableLogIntervals(managementStation).map((i) => ({ code: i.code, label: i.label })),
+        ...extra,
+      ],
       defaultValue: DEFAULT_LOG_INTERVAL,
     },
   };
@@ -175,7 +194,10 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const pagingStatus = useAppSelector(selectLogPagingStatus);
   const blocksSeen = useAppSelector(selectLogBlocksSeen);
   const managementStation = isManagementStation();
-  const schema = useMemo(() => filterSchemaOf(route, managementStation), [route, managementStation]);
+  const schema = useMemo(
+    () => filterSchemaOf(route, managementStation, view.interval),
+    [route, managementStation, view.interval],
+  );
   const queryText = useMemo(() => viewQueryText(route, view), [route, view]);
   // Built once per view (and refresh): start and end stay fixed while the grid pages the query.
   const query = useMemo(() => {
@@ -273,6 +295,12 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
           >
             Refresh
           </Button>
+          <RangePicker
+            from={view.from}
+            to={view.to}
+            onRange={(from, to) => setParams(withAbsoluteRange(params, from, to))}
+            onMonth={(interval) => setParams(withInterval(params, interval))}
+          />
           <Button data-testid={logsIds.copyLink} startIcon={<LinkIcon />} onClick={() => void copyLink()}>
             Copy link
           </Button>

@@ -4,7 +4,9 @@ import {
   buildLogQuery,
   readLogView,
   viewQueryText,
+  withAbsoluteRange,
   withColumns,
+  withInterval,
   withPinnedEnd,
   withQueryParts,
   withSort,
@@ -140,5 +142,40 @@ describe('the typed query in the URL', () => {
 
   it('a q the language refuses is shown as typed, after the chips', () => {
     expect(viewQueryText('web', readLogView('web', q('risk=R&q=a%20AND')))).toBe('risk:R AND (a AND)');
+  });
+});
+
+describe('the absolute range in the URL', () => {
+  it('interval=custom with from (and to) is that range; without to it ends now', () => {
+    const pinned = withAbsoluteRange(q('interval=7d&risk=R&page=2'), 1_700_000_000, 1_700_003_600);
+    expect(pinned.toString()).toBe('interval=custom&risk=R&from=1700000000&to=1700003600');
+    const view = readLogView('web', pinned);
+    expect(view).toMatchObject({ interval: 'custom', from: 1_700_000_000, to: 1_700_003_600 });
+    expect(buildLogQuery('web', view, 1_900_000_000_000).params).toMatchObject({
+      start: '1700000000',
+      end: '1700003600',
+    });
+    const open = readLogView('web', withAbsoluteRange(q(''), 1_700_000_000, null));
+    expect(buildLogQuery('web', open, 1_800_000_000_000).params).toMatchObject({
+      start: '1700000000',
+      end: '1800000000',
+    });
+    // from without an interval (a histogram drag) is an absolute range too.
+    expect(readLogView('web', q('from=1700000000')).interval).toBe('custom');
+  });
+
+  it('a range that does not start before its end, or has no start, is an error naming it', () => {
+    expect(() => buildLogQuery('web', readLogView('web', q('interval=custom&from=20&to=10')), 0)).toThrow(
+      'The range must start before it ends.',
+    );
+    expect(() => buildLogQuery('web', readLogView('web', q('interval=custom')), 0)).toThrow(
+      'Choose the start of the custom range.',
+    );
+  });
+
+  it('an interval code or a month replaces the range; a code from the menu makes from ignored', () => {
+    const month = withInterval(q('interval=custom&from=1700000000&to=1700003600'), 'March 2026');
+    expect(month.toString()).toBe('interval=March+2026');
+    expect(readLogView('web', q('interval=24h&from=1700000000')).from).toBeNull();
   });
 });

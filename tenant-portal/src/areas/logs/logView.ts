@@ -2,6 +2,8 @@
  * The logs explorer's whole view lives in the URL's query, so a copied link reproduces the same
  * rows, columns and sort:
  *   interval  7d (default) | a code of LOG_INTERVALS | a month name plus a year ("March 2026")
+ *   from      with `interval=custom` (or no interval): an absolute range from this time, unix
+ *             seconds, to `to` (or now); the interval menu shows "Custom range" then
  *   to        the end of the range, unix seconds (optional): "Copy link" pins it to the end of
  *             the rows shown, so the link gives the same rows later; without it the range ends
  *             when the view is opened (or refreshed)
@@ -19,6 +21,7 @@
  */
 import {
   DEFAULT_LOG_INTERVAL,
+  InvalidIntervalError,
   intervalToTimeRange,
   timeRangeToUnixSeconds,
 } from '@workbench/common/features/interval/index';
@@ -47,8 +50,22 @@ export function readLogOrder(sort: string | null): LogOrder {
   return sort === logSortParam('asc') ? 'asc' : DEFAULT_LOG_ORDER;
 }
 
+/** The interval of an absolute range (from/to in the URL). */
+export const CUSTOM_INTERVAL = 'custom';
+export const CUSTOM_INTERVAL_LABEL = 'Custom range';
+
+/** An absolute range that is no range: no start, or a start not before its end. */
+export class InvalidRangeError extends InvalidIntervalError {
+  constructor(message: string) {
+    super(CUSTOM_INTERVAL);
+    this.message = message;
+  }
+}
+
 export interface LogView {
   interval: string;
+  /** Start of an absolute range, unix seconds (with interval `custom`), else null. */
+  from: number | null;
   /** Unix seconds, or null when not pinned yet. */
   to: number | null;
   search: string;
@@ -78,10 +95,13 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
     if (values.length) filters[field] = values;
   }
   const to = Number(params.get('to'));
+  const from = Number(params.get('from'));
+  const interval = params.get('interval') || (params.get('from') ? CUSTOM_INTERVAL : DEFAULT_LOG_INTERVAL);
   const columns = list(params.get('columns')).filter((c) => spec.fields.includes(c));
   const order = readLogOrder(params.get('sort'));
   return {
-    interval: params.get('interval') || DEFAULT_LOG_INTERVAL,
+    interval,
+    from: interval === CUSTOM_INTERVAL && Number.isInteger(from) && from > 0 ? from : null,
     to: Number.isInteger(to) && to > 0 ? to : null,
     search: (params.get('search') ?? '').trim(),
     q: (params.get('q') ?? '').trim(),
@@ -99,7 +119,12 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
  */
 export function buildLogQuery(route: LogRoute, view: LogView, nowMs: number): LogQuery {
   const endMs = view.to !== null ? view.to * 1000 : nowMs;
-  const range = timeRangeToUnixSeconds(intervalToTimeRange(view.interval, endMs));
+  let range: { start: number; end: number };
+  if (view.interval === CUSTOM_INTERVAL) {
+    if (view.from === null) throw new InvalidRangeError('Choose the start of the custom range.');
+    range = { start: view.from, end: Math.ceil(endMs / 1000) };
+    if (range.start >= range.end) throw new InvalidRangeError('The range must start before it ends.');
+  } else range = timeRangeToUnixSeconds(intervalToTimeRange(view.interval, endMs));
   const params: Record<string, string> = {
     start: String(range.start),
     end: String(range.end),
@@ -177,4 +202,28 @@ export function viewQueryText(route: LogRoute, view: LogView): string {
     return text ? `${text} AND (${view.q})` : view.q;
   }
   return printLogQueryParts({ filters: view.filters, search: view.search, rest }, chips);
+}
+
+/** The query with an absolute range (unix seconds; `to` null: until now). */
+export function withAbsoluteRange(params: URLSearchParams, from: number, to: number | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('interval', CUSTOM_INTERVAL);
+  next.set('from', String(from));
+  if (to === null) next.delete('to');
+  else next.set('to', String(to));
+  next.delete('page');
+  return next;
+}
+
+/**
+ * The query with a relative interval or a month ("March 2026"): an absolute range's from/to go.
+ * (The interval menu writes a code itself; readLogView then ignores `from`.)
+ */
+export function withInterval(params: URLSearchParams, interval: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('interval', interval);
+  next.delete('from');
+  next.delete('to');
+  next.delete('page');
+  return next;
 }
