@@ -245,6 +245,42 @@ describe('logs explorer', () => {
   );
 
   it(
+    'live tail: off by default; on, the query runs again ending now and the new row is highlighted',
+    async () => {
+      let calls = 0;
+      const view = renderPortal({
+        path: '/logs/web?interval=24h&to=1800000000',
+        user: demoUser('admin'),
+        stubs: (mock) =>
+          mock.onGet(WEB).reply(() => {
+            calls += 1;
+            const events = calls >= 3 ? [event(-1), event(0), event(1)] : [event(0), event(1)];
+            return [200, { events, pagingIdentifiers: { last_iteration: true } }];
+          }),
+      });
+      await waitFor(() => expect(screen.getByTestId(logsIds.rowCount)).toHaveTextContent('2 events'), GRID);
+      const live = screen.getByTestId(logsIds.liveTail);
+      expect(live).not.toBeChecked();
+      fireEvent.click(live);
+      // Turning it on ends the range now (the pinned end goes), then it ticks every 5 s.
+      await waitFor(() => expect(view.location()).not.toContain('to='), GRID);
+      fireEvent.mouseDown(
+        within(screen.getByTestId(logsIds.page)).getByRole('combobox', { name: 'Live tail refresh period' }),
+      );
+      fireEvent.click(await screen.findByRole('option', { name: '5 s' }));
+      await waitFor(() => expect(screen.getByTestId(logsIds.rowCount)).toHaveTextContent('3 events'), {
+        timeout: 12_000,
+      });
+      await waitFor(() => {
+        const fresh = document.querySelectorAll('.ag-row.logs-row-new');
+        expect(fresh).toHaveLength(1);
+        expect(fresh[0]).toHaveTextContent('user-1@acme.example');
+      }, GRID);
+    },
+    GRID_TEST_MS,
+  );
+
+  it(
     'the Time header clicked twice: the grid loads the rows of each order (no grid request is left unanswered)',
     async () => {
       const orders: string[] = [];

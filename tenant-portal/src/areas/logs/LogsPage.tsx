@@ -18,12 +18,15 @@ import {
   InfiniteRowModelModule,
   ModuleRegistry,
   TooltipModule,
+  RowStyleModule,
   type ColDef,
   type GetRowIdParams,
   type ICellRendererParams,
   type RowClickedEvent,
   type CellKeyDownEvent,
   type SortChangedEvent,
+  type BodyScrollEvent,
+  type RowClassParams,
 } from 'ag-grid-community';
 import {
   EmptyResults,
@@ -75,6 +78,7 @@ import {
 } from './logView';
 import { QueryBox } from './QueryBox';
 import { RangePicker } from './RangePicker';
+import { LiveTail, NEW_ROW_CLASS, type LiveTailPeriod } from './LiveTail';
 import type { PortalState } from '../../app/tenantStore';
 import { createLogsDatasource, type LogsDatasource } from './logsDatasource';
 import { ColumnManager } from './ColumnManager';
@@ -84,7 +88,7 @@ import { SavedSearchMenu } from './SavedSearchMenu';
 import { counted } from '@workbench/common/formatting/counted';
 import { workbenchGridTheme } from '@workbench/common/components/data-table/gridTheme';
 
-ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, TooltipModule]);
+ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, TooltipModule, RowStyleModule]);
 
 /** No column sorts unless it says so (only Time does). */
 const DEFAULT_COL_DEF: ColDef<IndexedLogEvent> = { sortable: false };
@@ -258,7 +262,41 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
     },
     [setParams],
   );
-  const getRowId = useCallback((p: GetRowIdParams<IndexedLogEvent>) => String(p.data.id), []);
+  // Live tail (LiveTail.tsx): the ids shown before each refresh; rows not among them are new.
+  const [live, setLive] = useState<{ on: boolean; period: LiveTailPeriod }>({ on: false, period: 10 });
+  const [scrolledAway, setScrolledAway] = useState(false);
+  const shownBefore = useRef<Set<string> | null>(null);
+  const onBodyScroll = useCallback((e: BodyScrollEvent<IndexedLogEvent>) => {
+    if (e.direction === 'vertical') setScrolledAway(e.top > 0);
+  }, []);
+  const rowClassRules = useMemo(
+    () => ({
+      [NEW_ROW_CLASS]: (p: RowClassParams<IndexedLogEvent>) =>
+        shownBefore.current !== null && !!p.data && !shownBefore.current.has(String(p.data.id)),
+    }),
+    [],
+  );
+  const endNow = useCallback(() => {
+    setParams((current) => {
+      if (!current.has('to')) return current;
+      const next = new URLSearchParams(current);
+      next.delete('to');
+      return next;
+    });
+    setRefreshed((n) => n + 1);
+  }, [setParams]);
+  // The ids of the rows the grid took since the last refresh (getRowId sees every row it loads).
+  const shownNow = useRef(new Set<string>());
+  const onLiveTick = useCallback(() => {
+    shownBefore.current = shownNow.current;
+    shownNow.current = new Set();
+    endNow();
+  }, [endNow]);
+  const getRowId = useCallback((p: GetRowIdParams<IndexedLogEvent>) => {
+    const id = String(p.data.id);
+    shownNow.current.add(id);
+    return id;
+  }, []);
   const onRowClicked = useCallback((e: RowClickedEvent<IndexedLogEvent>) => {
     if (e.data) setSelected(e.data);
   }, []);
@@ -315,6 +353,17 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             onOpen={(q) => setParams(new URLSearchParams(q))}
           />
           {exportQuery && <LogExportButton route={route} query={exportQuery} />}
+          <LiveTail
+            on={live.on}
+            period={live.period}
+            paused={scrolledAway}
+            onChange={(on, period) => {
+              shownBefore.current = null;
+              setLive({ on, period });
+              if (on && !live.on) endNow();
+            }}
+            onTick={onLiveTick}
+          />
           <Typography data-testid={logsIds.rowCount} variant="body2" sx={{ ml: 'auto' }} aria-live="polite">
             {totalRows !== null
               ? counted(totalRows, 'event')
@@ -336,7 +385,15 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             />
           </Box>
         )}
-        <Box data-testid={logsIds.grid} sx={{ height: 'calc(100vh - 280px)', minHeight: 360, width: '100%' }}>
+        <Box
+          data-testid={logsIds.grid}
+          sx={{
+            height: 'calc(100vh - 280px)',
+            minHeight: 360,
+            width: '100%',
+            [`& .ag-row.${NEW_ROW_CLASS}`]: { backgroundColor: 'action.selected', fontWeight: 500 },
+          }}
+        >
           {datasource && (
             <AgGridReact<IndexedLogEvent>
               theme={workbenchGridTheme}
@@ -353,6 +410,8 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
               getRowId={getRowId}
               onRowClicked={onRowClicked}
               onCellKeyDown={onCellKeyDown}
+              onBodyScroll={onBodyScroll}
+              rowClassRules={rowClassRules}
             />
           )}
         </Box>
