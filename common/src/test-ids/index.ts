@@ -335,4 +335,16 @@ export const logsIds = {
   savedSearchItem: 'logs-saved-search-item',
   /** `${savedSearchDelete}-${name}` */
   savedSearchDelete: 'logs-saved-search-delete',
+  /** The typed query's syntax error under the search box. */
+  queryError: 'logs-query-error',
+  /** The toolbar's absolute range picker and its fields. */
+  rangeButton: 'logs-range-button',
+  rangeFrom: 'logs-range-from',
+  rangeTo: 'logs-range-to',
+  rangeMonth: 'logs-range-month',
+  rangeApply: 'logs-range-apply',
+  rangeError: 'logs-range-error',
+  /** The live-tail switch and its period. */
+  liveTail: 'logs-live-tail',
+  liveTailPeriod: 'logs-live-tail-period',
 } as const;

@@ -873,6 +873,7 @@ export class DuckDbEventStore implements EventStore {
       query.filters,
       query.search ?? '',
       query.order ?? 'desc',
+      query.where ?? null,
     ]);
     const remembered = this.recentSpans.get(key);
     const { rows } = await this.probe(

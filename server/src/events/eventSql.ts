@@ -15,6 +15,7 @@ import {
   type FieldValue,
   type LogType,
 } from '@workbench/common/api/contract/logSchema';
+import { BYTES_FIELD, type LogCondition } from '@workbench/common/api/contract/logQueryLanguage';
 import type { AggregateMeasure, EventAggregate, EventScan } from './eventStore';
 import { validateAggregate, validateQuery } from './queryValidation';
 
@@ -65,12 +66,54 @@ export function scanConditions(query: EventScan, dialect: SqlDialect): SqlScan {
   ];
   for (const filter of query.filters)
     where.push(`${filter.field} IN (${filter.values.map((v) => bindField(filter.field, v)).join(', ')})`);
-  if (query.search !== undefined && query.search !== '') {
-    const needle = bind(query.search.toLowerCase());
+  const contains = (text: string): string => {
+    const needle = bind(text.toLowerCase());
     const fields = LOG_TYPE_SCHEMAS[query.logType].searchFields;
-    where.push(`(${fields.map((f) => dialect.contains(f, needle)).join(' OR ')})`);
+    return `(${fields.map((f) => dialect.contains(f, needle)).join(' OR ')})`;
+  };
+  if (query.search !== undefined && query.search !== '') where.push(contains(query.search));
+  if (query.where !== undefined) {
+    const byteSum = LOG_TYPE_SCHEMAS[query.logType].fields
+      .filter((f) => f === 'bytes_in' || f === 'bytes_out')
+      .map((f) => `coalesce(${f}, 0)`)
+      .join(' + ');
+    const sql = (c: LogCondition): string => {
+      switch (c.kind) {
+        case 'and':
+        case 'or':
+          return `(${c.items.map(sql).join(c.kind === 'and' ? ' AND ' : ' OR ')})`;
+        case 'not':
+          // An event without the field is "not" it (SQL's NULL would leave it out).
+          return `(NOT coalesce(${sql(c.item)}, false))`;
+        case 'text':
+          return contains(c.text);
+        case 'in':
+          return `${c.field} IN (${c.values.map((v) => bindField(c.field, v)).join(', ')})`;
+        case 'like':
+          return `lower(${c.field}) LIKE ${bind(likeSql(c.pattern).toLowerCase())} ESCAPE '\\'`;
+        case 'compare':
+          return c.field === BYTES_FIELD
+            ? `(${byteSum}) ${c.op} ${dialect.integer(bind(BigInt(c.value)))}`
+            : `${c.field} ${c.op} ${bindField(c.field, c.value)}`;
+      }
+    };
+    where.push(sql(query.where));
   }
   return { where: where.join(' AND '), params, bind };
+}
+
+/** A query-language pattern (`*` any characters, `\*` a star) as a LIKE pattern escaped with `\`. */
+export function likeSql(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i += 1) {
+    const ch = pattern[i];
+    if (ch === '\\' && i + 1 < pattern.length) {
+      i += 1;
+      out += /[%_\\]/.test(pattern[i]) ? `\\${pattern[i]}` : pattern[i];
+    } else if (ch === '*') out += '%';
+    else out += /[%_\\]/.test(ch) ? `\\${ch}` : ch;
+  }
+  return out;
 }
 
 /** An aggregate's measure as SQL. */

@@ -6,6 +6,7 @@
  */
 import type { Table } from 'apache-arrow';
 import type { FieldValue, LogType } from '@workbench/common/api/contract/logSchema';
+import type { LogCondition } from '@workbench/common/api/contract/logQueryLanguage';
 
 /** An event to store. `time` is epoch milliseconds; fields not in the log type's schema are rejected. */
 export interface NewEvent {
@@ -53,6 +54,11 @@ export interface EventQuery {
   readonly filters: readonly EventFilter[];
   /** Case-insensitive substring over the log type's search fields. */
   readonly search?: string;
+  /**
+   * A condition of the query language (the logs API's `q`: NOT, OR across fields, ranges,
+   * patterns), ANDed with the filters and the search.
+   */
+  readonly where?: LogCondition;
   /** Default `desc`. */
   readonly order?: EventOrder;
   /**

@@ -8,6 +8,8 @@
  * - limit: 1..1000, default 100.
  * - search: free text, case-insensitive substring over the log type's main fields.
  * - order: `desc` (default, newest first) or `asc` (oldest first).
+ * - q: a query of the query language (common's logQueryLanguage.ts: NOT, OR across fields,
+ *   ranges, patterns), ANDed with the filters and search; at most 1000 characters.
  * - cursor: the pagingIdentifiers.cursor of the previous block (GET form; POST sends it in the body).
  *   The cursor pins the time range of the block that made it: a later block that leaves start or
  *   end out continues that range (the default end, now, would otherwise have moved on).
@@ -24,12 +26,17 @@ import {
   type LogType,
 } from '@workbench/common/api/contract/logSchema';
 import { DEFAULT_LOG_ORDER, LOG_ORDERS } from '@workbench/common/api/contract/logs';
+import {
+  LogQuerySyntaxError,
+  parseLogQueryText,
+  type LogCondition,
+} from '@workbench/common/api/contract/logQueryLanguage';
 import type { EventCursor, EventFilter, EventOrder, EventQuery, StoredEvent } from './eventStore';
 import { fieldValueError } from './queryValidation';
 
 export const DEFAULT_LOG_LIMIT = 100;
 export const MAX_LOG_LIMIT = 1000;
-export const RESERVED_PARAMS = ['start', 'end', 'limit', 'search', 'cursor', 'order'] as const;
+export const RESERVED_PARAMS = ['start', 'end', 'limit', 'search', 'cursor', 'order', 'q'] as const;
 const MAX_SEARCH_LENGTH = 200;
 const DEFAULT_SPAN_MS = LOG_INTERVALS.find((i) => i.code === '7d')!.ms;
 
@@ -107,6 +114,17 @@ export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now:
   }
   const order: EventOrder = (orderText as EventOrder | undefined) ?? DEFAULT_LOG_ORDER;
 
+  let where: LogCondition | null = null;
+  const qText = single(raw, 'q');
+  if (qText !== undefined) {
+    try {
+      where = parseLogQueryText(logType, qText);
+    } catch (error) {
+      if (!(error instanceof LogQuerySyntaxError)) throw error;
+      throw new LogQueryError('q', `Parameter "q": ${error.message} (at character ${error.position + 1})`);
+    }
+  }
+
   const filters: EventFilter[] = [];
   for (const name of Object.keys(raw).sort()) {
     if ((RESERVED_PARAMS as readonly string[]).includes(name) || raw[name] === undefined) continue;
@@ -142,6 +160,7 @@ export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now:
       limit,
       filters,
       ...(searchText ? { search: searchText } : {}),
+      ...(where ? { where } : {}),
     },
     cursor: single(raw, 'cursor'),
     rangeGiven: { start: givenStart !== undefined, end: givenEnd !== undefined },
@@ -161,6 +180,7 @@ export function queryFingerprint(query: Omit<EventQuery, 'after' | 'limit'>): st
     query.filters,
     query.search ?? '',
     query.order ?? 'desc',
+    query.where ?? null,
   ]);
   return crypto.createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
 }

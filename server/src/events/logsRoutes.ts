@@ -29,6 +29,7 @@ import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
 import { csvLine } from './csv';
 import { EventStoreInputError, type EventStore } from './eventStore';
 import { FIELD_SPECS, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
+import { MAX_QUERY_LENGTH } from '@workbench/common/api/contract/logQueryLanguage';
 import { LogQueryError, parseLogQuery, type RawQuery } from './logQuery';
 import { logBlockBody, readLogBlock } from './logPaging';
 
@@ -64,6 +65,13 @@ function queryString(logType: LogType, forExport: boolean): TSchema {
       order: Type.Optional(
         Type.String({
           description: `${LOG_ORDERS.join(' or ')}: desc newest first (default), asc oldest first.`,
+        }),
+      ),
+      q: Type.Optional(
+        Type.String({
+          maxLength: MAX_QUERY_LENGTH,
+          description:
+            'A query of the logs query language (field:value, NOT, OR, ranges, patterns), ANDed with the filters and search.',
         }),
       ),
       ...(forExport
@@ -233,6 +241,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
             filters: query.filters,
             search: query.search,
             order: query.order,
+            ...(query.where ? { where: query.where } : {}),
           };
           // The store writes the lines (EventStore.exportCsv); the header is ours.
           async function* lines(): AsyncGenerator<string | Buffer> {

@@ -8,7 +8,15 @@ import {
   LOG_TYPES,
   LOG_TYPE_SCHEMAS,
   type FieldValue,
+  type LogType,
 } from '@workbench/common/api/contract/logSchema';
+import {
+  BYTES_FIELD,
+  MAX_QUERY_DEPTH,
+  MAX_QUERY_TERMS,
+  queryFieldsOf,
+  type LogCondition,
+} from '@workbench/common/api/contract/logQueryLanguage';
 import { EventStoreInputError, type EventAggregate, type EventScan } from './eventStore';
 import { CODE_INDEXES } from './codeIndexes';
 
@@ -63,6 +71,69 @@ export function validateQuery(query: EventScan & { limit?: number }): void {
       if (error) throw new EventStoreInputError(filter.field, error);
     }
   }
+  if (query.where !== undefined) validateCondition(query.logType, query.where);
+}
+
+/**
+ * Checks a query-language condition: its fields are the type's (or `bytes` where it has byte
+ * counts), values fit their fields, comparisons are on numbers, and its size is bounded.
+ */
+export function validateCondition(logType: string, condition: LogCondition): void {
+  const fields = new Set(queryFieldsOf(logType as LogType));
+  let terms = 0;
+  const fail = (message: string): never => {
+    throw new EventStoreInputError('q', message);
+  };
+  const fieldOf = (field: unknown): string => {
+    if (typeof field !== 'string' || !fields.has(field))
+      fail(`"${String(field)}" is not a field of ${logType}.`);
+    return field as string;
+  };
+  const visit = (c: LogCondition, depth: number): void => {
+    if (depth > MAX_QUERY_DEPTH + 2) fail('The condition is nested too deeply.');
+    terms += 1;
+    if (terms > 4 * MAX_QUERY_TERMS) fail('The condition has too many terms.');
+    switch (c.kind) {
+      case 'and':
+      case 'or':
+        if (!Array.isArray(c.items) || c.items.length === 0) fail(`An ${c.kind.toUpperCase()} needs terms.`);
+        c.items.forEach((i) => visit(i, depth + 1));
+        return;
+      case 'not':
+        visit(c.item, depth + 1);
+        return;
+      case 'text':
+        if (typeof c.text !== 'string' || c.text === '') fail('Free text must not be empty.');
+        return;
+      case 'in': {
+        const field = fieldOf(c.field);
+        if (field === BYTES_FIELD || !Array.isArray(c.values) || c.values.length === 0)
+          fail(`"${field}" needs values to compare with.`);
+        for (const value of c.values) {
+          const error = fieldValueError(field, value);
+          if (error) fail(error);
+        }
+        return;
+      }
+      case 'like': {
+        const field = fieldOf(c.field);
+        if (FIELD_SPECS[field]?.kind !== 'text' || typeof c.pattern !== 'string')
+          fail(`"${field}" is not a text field: a pattern applies to text.`);
+        return;
+      }
+      case 'compare': {
+        const field = fieldOf(c.field);
+        if (field !== BYTES_FIELD && FIELD_SPECS[field].kind !== 'integer')
+          fail(`"${field}" is not a number field.`);
+        if (!['>', '>=', '<', '<='].includes(c.op)) fail(`Unknown comparison "${String(c.op)}".`);
+        if (!Number.isSafeInteger(c.value)) fail(`"${field}" compares with whole numbers.`);
+        return;
+      }
+      default:
+        fail('Unknown condition.');
+    }
+  };
+  visit(condition, 0);
 }
 
 /** Most buckets one by-date aggregate may have (a month in minutes is 43,200). */

@@ -221,6 +221,66 @@ describe('logs explorer', () => {
   );
 
   it(
+    'a typed query: a syntax error is shown with its position and sends nothing; the corrected one becomes chips, search and q',
+    async () => {
+      const { view, seen } = renderRecordingQueries('/logs/web?interval=24h&to=1800000000', [event(0)]);
+      await waitFor(() => expect(seen).toHaveLength(1), GRID);
+      const box = screen.getByTestId(logsIds.search);
+      fireEvent.change(box, { target: { value: 'action:block AND' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(await screen.findByTestId(logsIds.queryError)).toHaveTextContent(
+        'AND needs a term after it. (at character 14)',
+      );
+      expect(view.location()).not.toContain('action=');
+      fireEvent.change(box, { target: { value: 'action:block AND news AND NOT Country:France' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      await waitFor(() => expect(seen).toHaveLength(2), GRID);
+      expect(seen[1]).toMatchObject({ action: 'block', search: 'news', q: 'NOT country:FR' });
+      expect(screen.queryByTestId(logsIds.queryError)).toBeNull();
+      // The box shows the canonical query; the Action chip shows the typed value.
+      expect(box).toHaveValue('action:block AND news AND NOT country:FR');
+      expect(screen.getByTestId('filter-menu-button-action')).toHaveTextContent('Action: Block');
+    },
+    GRID_TEST_MS,
+  );
+
+  it(
+    'live tail: off by default; on, the query runs again ending now and the new row is highlighted',
+    async () => {
+      let calls = 0;
+      const view = renderPortal({
+        path: '/logs/web?interval=24h&to=1800000000',
+        user: demoUser('admin'),
+        stubs: (mock) =>
+          mock.onGet(WEB).reply(() => {
+            calls += 1;
+            const events = calls >= 3 ? [event(-1), event(0), event(1)] : [event(0), event(1)];
+            return [200, { events, pagingIdentifiers: { last_iteration: true } }];
+          }),
+      });
+      await waitFor(() => expect(screen.getByTestId(logsIds.rowCount)).toHaveTextContent('2 events'), GRID);
+      const live = screen.getByTestId(logsIds.liveTail);
+      expect(live).not.toBeChecked();
+      fireEvent.click(live);
+      // Turning it on ends the range now (the pinned end goes), then it ticks every 5 s.
+      await waitFor(() => expect(view.location()).not.toContain('to='), GRID);
+      fireEvent.mouseDown(
+        within(screen.getByTestId(logsIds.page)).getByRole('combobox', { name: 'Live tail refresh period' }),
+      );
+      fireEvent.click(await screen.findByRole('option', { name: '5 s' }));
+      await waitFor(() => expect(screen.getByTestId(logsIds.rowCount)).toHaveTextContent('3 events'), {
+        timeout: 12_000,
+      });
+      await waitFor(() => {
+        const fresh = document.querySelectorAll('.ag-row.logs-row-new');
+        expect(fresh).toHaveLength(1);
+        expect(fresh[0]).toHaveTextContent('user-1@acme.example');
+      }, GRID);
+    },
+    GRID_TEST_MS,
+  );
+
+  it(
     'the Time header clicked twice: the grid loads the rows of each order (no grid request is left unanswered)',
     async () => {
       const orders: string[] = [];

@@ -18,12 +18,15 @@ import {
   InfiniteRowModelModule,
   ModuleRegistry,
   TooltipModule,
+  RowStyleModule,
   type ColDef,
   type GetRowIdParams,
   type ICellRendererParams,
   type RowClickedEvent,
   type CellKeyDownEvent,
   type SortChangedEvent,
+  type BodyScrollEvent,
+  type RowClassParams,
 } from 'ag-grid-community';
 import {
   EmptyResults,
@@ -33,7 +36,6 @@ import {
   logsIds,
   selectLogBlocksSeen,
   selectLogPaging,
-  SearchField,
   selectLogLoadError,
   selectLogPagingStatus,
   selectLogTotalRows,
@@ -47,10 +49,16 @@ import {
   DEFAULT_LOG_INTERVAL,
   InvalidIntervalError,
   availableLogIntervals,
+  isMonthInterval,
 } from '@workbench/common/features/interval/index';
 import { LOG_BLOCK_SIZE } from '@workbench/common/api/logs';
 import type { LogOrder } from '@workbench/common/api/contract/logs';
-import { LOG_TYPE_REGISTRY, isLogRoute, type LogRoute } from '@workbench/common/vocabularies/index';
+import {
+  LOG_ROUTE_TYPES,
+  LOG_TYPE_REGISTRY,
+  isLogRoute,
+  type LogRoute,
+} from '@workbench/common/vocabularies/index';
 import type { PageProps } from '../../routes/areas';
 import { AreaPage } from '../AreaPage';
 import { FIELD_VOCABULARIES, LOG_ROUTE_FIELDS, fieldLabel, fieldText } from './logFields';
@@ -59,10 +67,18 @@ import {
   buildLogQuery,
   readLogView,
   withColumns,
+  CUSTOM_INTERVAL,
+  CUSTOM_INTERVAL_LABEL,
+  viewQueryText,
+  withAbsoluteRange,
+  withInterval,
   withPinnedEnd,
-  withSearch,
+  withQueryParts,
   withSort,
 } from './logView';
+import { QueryBox } from './QueryBox';
+import { RangePicker } from './RangePicker';
+import { LiveTail, NEW_ROW_CLASS, type LiveTailPeriod } from './LiveTail';
 import type { PortalState } from '../../app/tenantStore';
 import { createLogsDatasource, type LogsDatasource } from './logsDatasource';
 import { ColumnManager } from './ColumnManager';
@@ -72,7 +88,7 @@ import { SavedSearchMenu } from './SavedSearchMenu';
 import { counted } from '@workbench/common/formatting/counted';
 import { workbenchGridTheme } from '@workbench/common/components/data-table/gridTheme';
 
-ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, TooltipModule]);
+ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, TooltipModule, RowStyleModule]);
 
 /** No column sorts unless it says so (only Time does). */
 const DEFAULT_COL_DEF: ColDef<IndexedLogEvent> = { sortable: false };
@@ -86,16 +102,30 @@ function withoutCriteria(params: URLSearchParams, route: LogRoute): URLSearchPar
   const next = new URLSearchParams(params);
   for (const field of LOG_ROUTE_FIELDS[route].filters) next.delete(field);
   next.delete('search');
+  next.delete('q');
   next.delete('to');
   next.delete('page');
   return next;
 }
 
-export function filterSchemaOf(route: LogRoute, managementStation: boolean): FilterSchema {
+/**
+ * The filter bar's menus: the interval (the spec's codes; "Custom range" while the view has an
+ * absolute one, a month-and-year interval as itself) and the type's coded filters.
+ */
+export function filterSchemaOf(route: LogRoute, managementStation: boolean, interval = ''): FilterSchema {
+  const extra =
+    interval === CUSTOM_INTERVAL
+      ? [{ code: CUSTOM_INTERVAL, label: CUSTOM_INTERVAL_LABEL }]
+      : isMonthInterval(interval)
+        ? [{ code: interval, label: interval }]
+        : [];
   const schema: Record<string, FilterSchema[string]> = {
     interval: {
       label: 'Interval',
-      options: availableLogIntervals(managementStation).map((i) => ({ code: i.code, label: i.label })),
+      options: [
+        ...availableLogIntervals(managementStation).map((i) => ({ code: i.code, label: i.label })),
+        ...extra,
+      ],
       defaultValue: DEFAULT_LOG_INTERVAL,
     },
   };
@@ -168,7 +198,11 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const pagingStatus = useAppSelector(selectLogPagingStatus);
   const blocksSeen = useAppSelector(selectLogBlocksSeen);
   const managementStation = isManagementStation();
-  const schema = useMemo(() => filterSchemaOf(route, managementStation), [route, managementStation]);
+  const schema = useMemo(
+    () => filterSchemaOf(route, managementStation, view.interval),
+    [route, managementStation, view.interval],
+  );
+  const queryText = useMemo(() => viewQueryText(route, view), [route, view]);
   // Built once per view (and refresh): start and end stay fixed while the grid pages the query.
   const query = useMemo(() => {
     try {
@@ -228,7 +262,41 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
     },
     [setParams],
   );
-  const getRowId = useCallback((p: GetRowIdParams<IndexedLogEvent>) => String(p.data.id), []);
+  // Live tail (LiveTail.tsx): the ids shown before each refresh; rows not among them are new.
+  const [live, setLive] = useState<{ on: boolean; period: LiveTailPeriod }>({ on: false, period: 10 });
+  const [scrolledAway, setScrolledAway] = useState(false);
+  const shownBefore = useRef<Set<string> | null>(null);
+  const onBodyScroll = useCallback((e: BodyScrollEvent<IndexedLogEvent>) => {
+    if (e.direction === 'vertical') setScrolledAway(e.top > 0);
+  }, []);
+  const rowClassRules = useMemo(
+    () => ({
+      [NEW_ROW_CLASS]: (p: RowClassParams<IndexedLogEvent>) =>
+        shownBefore.current !== null && !!p.data && !shownBefore.current.has(String(p.data.id)),
+    }),
+    [],
+  );
+  const endNow = useCallback(() => {
+    setParams((current) => {
+      if (!current.has('to')) return current;
+      const next = new URLSearchParams(current);
+      next.delete('to');
+      return next;
+    });
+    setRefreshed((n) => n + 1);
+  }, [setParams]);
+  // The ids of the rows the grid took since the last refresh (getRowId sees every row it loads).
+  const shownNow = useRef(new Set<string>());
+  const onLiveTick = useCallback(() => {
+    shownBefore.current = shownNow.current;
+    shownNow.current = new Set();
+    endNow();
+  }, [endNow]);
+  const getRowId = useCallback((p: GetRowIdParams<IndexedLogEvent>) => {
+    const id = String(p.data.id);
+    shownNow.current.add(id);
+    return id;
+  }, []);
   const onRowClicked = useCallback((e: RowClickedEvent<IndexedLogEvent>) => {
     if (e.data) setSelected(e.data);
   }, []);
@@ -243,7 +311,12 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
       <Box data-testid={logsIds.page} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <FilterBar schema={schema} />
-          <SearchBox value={view.search} onSearch={(text) => setParams(withSearch(params, text))} />
+          <QueryBox
+            logType={LOG_ROUTE_TYPES[route]}
+            chipFields={LOG_ROUTE_FIELDS[route].filters}
+            value={queryText}
+            onApply={(parts) => setParams(withQueryParts(params, route, schema, parts))}
+          />
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <Button
@@ -260,6 +333,12 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
           >
             Refresh
           </Button>
+          <RangePicker
+            from={view.from}
+            to={view.to}
+            onRange={(from, to) => setParams(withAbsoluteRange(params, from, to))}
+            onMonth={(interval) => setParams(withInterval(params, interval))}
+          />
           <Button data-testid={logsIds.copyLink} startIcon={<LinkIcon />} onClick={() => void copyLink()}>
             Copy link
           </Button>
@@ -274,6 +353,17 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             onOpen={(q) => setParams(new URLSearchParams(q))}
           />
           {exportQuery && <LogExportButton route={route} query={exportQuery} />}
+          <LiveTail
+            on={live.on}
+            period={live.period}
+            paused={scrolledAway}
+            onChange={(on, period) => {
+              shownBefore.current = null;
+              setLive({ on, period });
+              if (on && !live.on) endNow();
+            }}
+            onTick={onLiveTick}
+          />
           <Typography data-testid={logsIds.rowCount} variant="body2" sx={{ ml: 'auto' }} aria-live="polite">
             {totalRows !== null
               ? counted(totalRows, 'event')
@@ -295,7 +385,15 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             />
           </Box>
         )}
-        <Box data-testid={logsIds.grid} sx={{ height: 'calc(100vh - 280px)', minHeight: 360, width: '100%' }}>
+        <Box
+          data-testid={logsIds.grid}
+          sx={{
+            height: 'calc(100vh - 280px)',
+            minHeight: 360,
+            width: '100%',
+            [`& .ag-row.${NEW_ROW_CLASS}`]: { backgroundColor: 'action.selected', fontWeight: 500 },
+          }}
+        >
           {datasource && (
             <AgGridReact<IndexedLogEvent>
               theme={workbenchGridTheme}
@@ -312,28 +410,13 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
               getRowId={getRowId}
               onRowClicked={onRowClicked}
               onCellKeyDown={onCellKeyDown}
+              onBodyScroll={onBodyScroll}
+              rowClassRules={rowClassRules}
             />
           )}
         </Box>
       </Box>
       <LogDetailDrawer event={selected} onClose={() => setSelected(null)} />
     </AreaPage>
-  );
-}
-
-function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  return (
-    <SearchField
-      size="small"
-      label="Search"
-      value={text}
-      onChange={setText}
-      onSubmit={onSearch}
-      onBlur={() => text.trim() !== value && onSearch(text)}
-      testId={logsIds.search}
-      maxLength={200}
-    />
   );
 }

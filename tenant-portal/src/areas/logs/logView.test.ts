@@ -1,5 +1,17 @@
 import { exportLogsUrl } from '@workbench/common/api/logs';
-import { buildLogQuery, readLogView, withColumns, withPinnedEnd, withSort } from './logView';
+import { parseLogQueryText, splitLogQuery } from '@workbench/common/api/contract/logQueryLanguage';
+import {
+  buildLogQuery,
+  readLogView,
+  viewQueryText,
+  withAbsoluteRange,
+  withColumns,
+  withInterval,
+  withPinnedEnd,
+  withQueryParts,
+  withSort,
+} from './logView';
+import { filterSchemaOf } from './LogsPage';
 import { fieldText, LOG_ROUTE_FIELDS } from './logFields';
 
 const q = (s: string) => new URLSearchParams(s);
@@ -98,5 +110,72 @@ describe('the logs view in the URL', () => {
     expect(fieldText('action', 'brand_new_code')).toBe('brand_new_code');
     expect(fieldText('bytes_in', 178281)).toBe('174.1 KB');
     expect(fieldText('bytes_out', 512)).toBe('512 B');
+  });
+});
+
+describe('the typed query in the URL', () => {
+  const schema = filterSchemaOf('web', false);
+
+  it('a typed query writes its chips as the filter bar does, its free text as search and the rest as q', () => {
+    const parts = splitLogQuery(
+      parseLogQueryText('scan_web', 'action:(safeview OR safeview_readonly OR block) ella NOT country:FR'),
+      LOG_ROUTE_FIELDS.web.filters,
+    );
+    const next = withQueryParts(q('risk=R&interval=24h&page=0'), 'web', schema, parts);
+    expect(next.get('action')).toBe('block,safeview,safeview_readonly');
+    expect(next.get('risk')).toBeNull();
+    expect(next.get('search')).toBe('ella');
+    expect(next.get('q')).toBe('NOT country:FR');
+    expect(next.get('interval')).toBe('24h');
+    expect(next.has('page')).toBe(false);
+    const view = readLogView('web', next);
+    expect(buildLogQuery('web', view, 1_800_000_000_000).params).toMatchObject({
+      action: 'block,safeview,safeview_readonly',
+      search: 'ella',
+      q: 'NOT country:FR',
+    });
+    // The box shows it back as one query (chips in bar order).
+    expect(viewQueryText('web', view)).toBe(
+      'action:(block OR safeview OR safeview_readonly) AND ella AND NOT country:FR',
+    );
+  });
+
+  it('a q the language refuses is shown as typed, after the chips', () => {
+    expect(viewQueryText('web', readLogView('web', q('risk=R&q=a%20AND')))).toBe('risk:R AND (a AND)');
+  });
+});
+
+describe('the absolute range in the URL', () => {
+  it('interval=custom with from (and to) is that range; without to it ends now', () => {
+    const pinned = withAbsoluteRange(q('interval=7d&risk=R&page=2'), 1_700_000_000, 1_700_003_600);
+    expect(pinned.toString()).toBe('interval=custom&risk=R&from=1700000000&to=1700003600');
+    const view = readLogView('web', pinned);
+    expect(view).toMatchObject({ interval: 'custom', from: 1_700_000_000, to: 1_700_003_600 });
+    expect(buildLogQuery('web', view, 1_900_000_000_000).params).toMatchObject({
+      start: '1700000000',
+      end: '1700003600',
+    });
+    const open = readLogView('web', withAbsoluteRange(q(''), 1_700_000_000, null));
+    expect(buildLogQuery('web', open, 1_800_000_000_000).params).toMatchObject({
+      start: '1700000000',
+      end: '1800000000',
+    });
+    // from without an interval (a histogram drag) is an absolute range too.
+    expect(readLogView('web', q('from=1700000000')).interval).toBe('custom');
+  });
+
+  it('a range that does not start before its end, or has no start, is an error naming it', () => {
+    expect(() => buildLogQuery('web', readLogView('web', q('interval=custom&from=20&to=10')), 0)).toThrow(
+      'The range must start before it ends.',
+    );
+    expect(() => buildLogQuery('web', readLogView('web', q('interval=custom')), 0)).toThrow(
+      'Choose the start of the custom range.',
+    );
+  });
+
+  it('an interval code or a month replaces the range; a code from the menu makes from ignored', () => {
+    const month = withInterval(q('interval=custom&from=1700000000&to=1700003600'), 'March 2026');
+    expect(month.toString()).toBe('interval=March+2026');
+    expect(readLogView('web', q('interval=24h&from=1700000000')).from).toBeNull();
   });
 });

@@ -2,10 +2,15 @@
  * The logs explorer's whole view lives in the URL's query, so a copied link reproduces the same
  * rows, columns and sort:
  *   interval  7d (default) | a code of LOG_INTERVALS | a month name plus a year ("March 2026")
+ *   from      with `interval=custom` (or no interval): an absolute range from this time, unix
+ *             seconds, to `to` (or now); the interval menu shows "Custom range" then
  *   to        the end of the range, unix seconds (optional): "Copy link" pins it to the end of
  *             the rows shown, so the link gives the same rows later; without it the range ends
  *             when the view is opened (or refreshed)
  *   search    free text over the type's main fields
+ *   q         the part of the typed query the chips and the search cannot hold (NOT, OR across
+ *             fields, ranges, patterns), in the query language (common's logQueryLanguage.ts);
+ *             the search box shows chips, search and q as one query
  *   <field>   a coded filter, several values comma-joined (`action=block,allow`)
  *   columns   the visible columns, comma-joined, in order (absent: the route's defaults)
  *   sort      `event_time:desc` (newest first, the default) or `event_time:asc` (oldest first):
@@ -16,12 +21,21 @@
  */
 import {
   DEFAULT_LOG_INTERVAL,
+  InvalidIntervalError,
   intervalToTimeRange,
   timeRangeToUnixSeconds,
 } from '@workbench/common/features/interval/index';
 import type { LogQuery } from '@workbench/common/api/logs';
 import { DEFAULT_LOG_ORDER, type LogOrder } from '@workbench/common/api/contract/logs';
 import { LOG_ROUTE_TYPES, type LogRoute } from '@workbench/common/vocabularies/index';
+import {
+  parseLogQueryText,
+  printLogCondition,
+  printLogQueryParts,
+  type LogCondition,
+  type LogQueryParts,
+} from '@workbench/common/api/contract/logQueryLanguage';
+import { withFilterValue, type FilterSchema } from '@workbench/common/components/filter-bar/index';
 import { LOG_ROUTE_FIELDS } from './logFields';
 
 /** The one sortable column: the paging API pages by time. */
@@ -36,11 +50,27 @@ export function readLogOrder(sort: string | null): LogOrder {
   return sort === logSortParam('asc') ? 'asc' : DEFAULT_LOG_ORDER;
 }
 
+/** The interval of an absolute range (from/to in the URL). */
+export const CUSTOM_INTERVAL = 'custom';
+export const CUSTOM_INTERVAL_LABEL = 'Custom range';
+
+/** An absolute range that is no range: no start, or a start not before its end. */
+export class InvalidRangeError extends InvalidIntervalError {
+  constructor(message: string) {
+    super(CUSTOM_INTERVAL);
+    this.message = message;
+  }
+}
+
 export interface LogView {
   interval: string;
+  /** Start of an absolute range, unix seconds (with interval `custom`), else null. */
+  from: number | null;
   /** Unix seconds, or null when not pinned yet. */
   to: number | null;
   search: string;
+  /** The query-language rest (the API's `q`), '' for none. */
+  q: string;
   filters: Record<string, string[]>;
   columns: string[];
   /** The time order (from `sort`). */
@@ -65,12 +95,16 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
     if (values.length) filters[field] = values;
   }
   const to = Number(params.get('to'));
+  const from = Number(params.get('from'));
+  const interval = params.get('interval') || (params.get('from') ? CUSTOM_INTERVAL : DEFAULT_LOG_INTERVAL);
   const columns = list(params.get('columns')).filter((c) => spec.fields.includes(c));
   const order = readLogOrder(params.get('sort'));
   return {
-    interval: params.get('interval') || DEFAULT_LOG_INTERVAL,
+    interval,
+    from: interval === CUSTOM_INTERVAL && Number.isInteger(from) && from > 0 ? from : null,
     to: Number.isInteger(to) && to > 0 ? to : null,
     search: (params.get('search') ?? '').trim(),
+    q: (params.get('q') ?? '').trim(),
     filters,
     columns: columns.length ? columns : [...spec.defaultColumns],
     order,
@@ -85,13 +119,19 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
  */
 export function buildLogQuery(route: LogRoute, view: LogView, nowMs: number): LogQuery {
   const endMs = view.to !== null ? view.to * 1000 : nowMs;
-  const range = timeRangeToUnixSeconds(intervalToTimeRange(view.interval, endMs));
+  let range: { start: number; end: number };
+  if (view.interval === CUSTOM_INTERVAL) {
+    if (view.from === null) throw new InvalidRangeError('Choose the start of the custom range.');
+    range = { start: view.from, end: Math.ceil(endMs / 1000) };
+    if (range.start >= range.end) throw new InvalidRangeError('The range must start before it ends.');
+  } else range = timeRangeToUnixSeconds(intervalToTimeRange(view.interval, endMs));
   const params: Record<string, string> = {
     start: String(range.start),
     end: String(range.end),
     order: view.order,
   };
   if (view.search) params.search = view.search;
+  if (view.q) params.q = view.q;
   for (const [field, values] of Object.entries(view.filters)) params[field] = values.join(',');
   return { logType: LOG_ROUTE_TYPES[route], params };
 }
@@ -125,5 +165,65 @@ export function withSearch(params: URLSearchParams, search: string): URLSearchPa
   const next = new URLSearchParams(params);
   if (search.trim()) next.set('search', search.trim());
   else next.delete('search');
+  return next;
+}
+
+/**
+ * The query after a typed query was applied: its chips written as the filter bar writes them
+ * (same-label codes plus-joined), its free text as `search`, the rest as `q`; chips it does not
+ * name are removed.
+ */
+export function withQueryParts(
+  params: URLSearchParams,
+  route: LogRoute,
+  schema: FilterSchema,
+  parts: LogQueryParts,
+): URLSearchParams {
+  let next = new URLSearchParams(params);
+  for (const field of LOG_ROUTE_FIELDS[route].filters) {
+    next = withFilterValue(next, schema, field, parts.filters[field] ?? []);
+  }
+  next = withSearch(next, parts.search);
+  if (parts.rest) next.set('q', printLogCondition(parts.rest));
+  else next.delete('q');
+  next.delete('page');
+  return next;
+}
+
+/** The query text the search box shows for a view: chips, search and q as one query. */
+export function viewQueryText(route: LogRoute, view: LogView): string {
+  const chips = LOG_ROUTE_FIELDS[route].filters;
+  let rest: LogCondition | null;
+  try {
+    rest = view.q ? parseLogQueryText(LOG_ROUTE_TYPES[route], view.q) : null;
+  } catch {
+    // A hand-edited q the language refuses: shown as it is (the server's 400 says why).
+    const text = printLogQueryParts({ filters: view.filters, search: view.search, rest: null }, chips);
+    return text ? `${text} AND (${view.q})` : view.q;
+  }
+  return printLogQueryParts({ filters: view.filters, search: view.search, rest }, chips);
+}
+
+/** The query with an absolute range (unix seconds; `to` null: until now). */
+export function withAbsoluteRange(params: URLSearchParams, from: number, to: number | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('interval', CUSTOM_INTERVAL);
+  next.set('from', String(from));
+  if (to === null) next.delete('to');
+  else next.set('to', String(to));
+  next.delete('page');
+  return next;
+}
+
+/**
+ * The query with a relative interval or a month ("March 2026"): an absolute range's from/to go.
+ * (The interval menu writes a code itself; readLogView then ignores `from`.)
+ */
+export function withInterval(params: URLSearchParams, interval: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('interval', interval);
+  next.delete('from');
+  next.delete('to');
+  next.delete('page');
   return next;
 }

@@ -1,0 +1,153 @@
+/**
+ * The logs explorer's search box in the query language (common's logQueryLanguage.ts): it shows
+ * the chips, the search and the rest of the view as one query, suggests field names and coded
+ * values at the caret, and on Enter (or leaving the box) parses the text and hands its parts
+ * back. A syntax error is shown under the box with its position, and changes nothing.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Autocomplete, Box, InputAdornment, TextField, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  LogQuerySyntaxError,
+  MAX_QUERY_LENGTH,
+  applySuggestion,
+  completionContext,
+  parseLogQueryText,
+  querySuggestions,
+  splitLogQuery,
+  type LogQueryParts,
+  type QuerySuggestion,
+} from '@workbench/common/api/contract/logQueryLanguage';
+import type { LogType } from '@workbench/common/vocabularies/index';
+import { logsIds } from '@workbench/common';
+
+export interface QueryBoxProps {
+  logType: LogType;
+  /** The fields the filter bar holds (chips), in bar order. */
+  chipFields: readonly string[];
+  /** The view's query text (chips, search and q printed). */
+  value: string;
+  onApply: (parts: LogQueryParts) => void;
+}
+
+/** The error text under the box: the message and the 1-based character it is at. */
+export const queryErrorText = (error: LogQuerySyntaxError): string =>
+  `${error.message} (at character ${error.position + 1})`;
+
+export function QueryBox({ logType, chipFields, value, onApply }: QueryBoxProps) {
+  const [text, setText] = useState(value);
+  const [caret, setCaret] = useState(value.length);
+  const [error, setError] = useState<LogQuerySyntaxError | null>(null);
+  const box = useRef<HTMLDivElement | null>(null);
+  const moveCaret = (at: number) =>
+    requestAnimationFrame(() => box.current?.querySelector('input')?.setSelectionRange(at, at));
+  useEffect(() => {
+    setText(value);
+    setError(null);
+  }, [value]);
+
+  const context = useMemo(() => completionContext(logType, text, caret), [logType, text, caret]);
+  const options = useMemo(
+    () => (context && context.prefix !== '' ? querySuggestions(logType, context) : []),
+    [logType, context],
+  );
+
+  const apply = (query: string) => {
+    try {
+      const parts = splitLogQuery(parseLogQueryText(logType, query), chipFields);
+      setError(null);
+      onApply(parts);
+    } catch (e) {
+      if (!(e instanceof LogQuerySyntaxError)) throw e;
+      setError(e);
+      // The caret goes where the problem is.
+      moveCaret(Math.min(e.position, query.length));
+    }
+  };
+
+  const choose = (suggestion: QuerySuggestion) => {
+    if (!context) return;
+    const next = applySuggestion(text, context, suggestion);
+    setText(next.text);
+    setCaret(next.caret);
+    moveCaret(next.caret);
+  };
+
+  return (
+    <Box ref={box} sx={{ flex: '1 1 360px', minWidth: 280 }}>
+      <Autocomplete<QuerySuggestion, false, false, true>
+        freeSolo
+        size="small"
+        options={options}
+        filterOptions={(o) => o}
+        inputValue={text}
+        value={null}
+        getOptionLabel={(o) => (typeof o === 'string' ? o : o.insert)}
+        renderOption={({ key, ...props }, o) => (
+          <li key={key} {...props}>
+            <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace', mr: 1 }}>
+              {o.label}
+            </Typography>
+            <Typography variant="body2" component="span" color="text.secondary">
+              {o.detail}
+            </Typography>
+          </li>
+        )}
+        onInputChange={(event, next, reason) => {
+          // 'reset' is the Autocomplete putting an option's label in: choose() does that itself.
+          if (reason !== 'input') return;
+          setText(next);
+          setCaret((event?.target as HTMLInputElement | undefined)?.selectionStart ?? next.length);
+          setError(null);
+        }}
+        onChange={(_event, option, reason) => {
+          if (reason === 'selectOption' && option && typeof option !== 'string') choose(option);
+          else if (reason === 'createOption') apply(text);
+        }}
+        onKeyDown={(e) => {
+          // The Autocomplete makes no option of an empty text: Enter in an emptied box clears.
+          if (e.key === 'Enter' && text.trim() === '') apply('');
+        }}
+        onBlur={() => {
+          if (text.trim() !== value.trim()) apply(text);
+        }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Search or query"
+            placeholder="e.g. user:ella* AND action:block AND NOT country:FR"
+            error={error !== null}
+            helperText={
+              error ? (
+                <span data-testid={logsIds.queryError} role="alert">
+                  {queryErrorText(error)}
+                </span>
+              ) : undefined
+            }
+            slotProps={{
+              ...params.slotProps,
+              htmlInput: {
+                ...params.slotProps.htmlInput,
+                'data-testid': logsIds.search,
+                maxLength: MAX_QUERY_LENGTH,
+                spellCheck: false,
+                onKeyUp: (e: React.KeyboardEvent<HTMLInputElement>) =>
+                  setCaret(e.currentTarget.selectionStart ?? text.length),
+                onClick: (e: React.MouseEvent<HTMLInputElement>) =>
+                  setCaret(e.currentTarget.selectionStart ?? text.length),
+              },
+              input: {
+                ...params.slotProps.input,
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import { browser, expect } from '@wdio/globals';
+import { logsIds } from '@workbench/common/test-ids/index';
+import { logsPage } from '../pageobjects/LogsPage';
+import { signInToPortal, waitForPortalRoute, forgetSession } from '../pageobjects/portal';
+import { byTestId } from '../pageobjects/testId';
+import { blockingViolations } from '../support/axe';
+import { DEMO_PASSWORD } from '../support/testEnv';
+
+const COLUMNS = ['event_time', 'userid', 'domain', 'action', 'risk'] as const;
+
+/** Types a query in the search box and presses Enter. */
+async function typeQuery(text: string): Promise<void> {
+  const box = byTestId(logsIds.search);
+  await box.click();
+  await browser.keys(['Control', 'a']);
+  await browser.keys('Backspace');
+  await box.setValue(text);
+  await browser.keys('Escape'); // closes the suggestions, so Enter applies the text
+  await browser.keys('Enter');
+}
+
+/** The toolbar wide and at 800 px, light and dark (WDIO_SCREENSHOTS=1; looked at by hand). */
+async function screenshots(name: string): Promise<void> {
+  if (!process.env.WDIO_SCREENSHOTS) return;
+  for (const theme of ['light', 'dark']) {
+    await browser.execute((t: string) => window.localStorage.setItem('workbench.theme', t), theme);
+    await browser.refresh();
+    await logsPage.waitForDisplayed();
+    for (const [width, label] of [
+      [1400, 'wide'],
+      [800, '800'],
+    ] as const) {
+      await browser.setWindowSize(width, 900);
+      await browser.saveScreenshot(`/tmp/query-${name}-${theme}-${label}.png`);
+    }
+  }
+  await browser.execute(() => window.localStorage.removeItem('workbench.theme'));
+  await browser.setWindowSize(1400, 1000);
+}
+
+describe('Logs explorer: the typed query', () => {
+  it('a syntax error shows under the box; the corrected query gives the rows of the same chips', async () => {
+    await forgetSession();
+    // The range end is pinned, so the live demo events arriving meanwhile change no row.
+    const to = Math.floor(Date.now() / 1000);
+    const base = `/#/logs/web?interval=30d&to=${to}`;
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD, base);
+    await waitForPortalRoute('#/logs/web');
+    await logsPage.waitForDisplayed();
+
+    // The chips: Action → Block.
+    await logsPage.chooseFilter('action', 'Block');
+    await browser.waitUntil(async () => (await browser.getUrl()).includes('action=block'));
+    const viaChips = await logsPage.firstRows(5, COLUMNS);
+    await expect(byTestId(logsIds.search)).toHaveValue('action:block');
+
+    // A fresh view, then a typed query with an error: shown with its position, nothing changes.
+    await browser.url(base);
+    await logsPage.waitForDisplayed();
+    await typeQuery('action:Block AND');
+    await expect(byTestId(logsIds.queryError)).toHaveText('AND needs a term after it. (at character 14)');
+    expect(await browser.getUrl()).not.toContain('action=');
+    expect(await blockingViolations()).toEqual([]);
+
+    // Corrected: the same rows as the chips, and the chip shows it.
+    await typeQuery('action:Block');
+    await browser.waitUntil(async () => (await browser.getUrl()).includes('action=block'));
+    expect(await byTestId(logsIds.queryError).isExisting()).toBe(false);
+    const same = async () =>
+      JSON.stringify(await logsPage.firstRows(5, COLUMNS)) === JSON.stringify(viaChips);
+    await browser.waitUntil(same, { timeoutMsg: 'The typed query did not give the rows of the chips.' });
+
+    // What chips cannot say goes to the server as q: no Low-risk row is left.
+    await typeQuery('action:block AND NOT risk:Low');
+    await browser.waitUntil(async () => (await browser.getUrl()).includes('q=NOT'));
+    await browser.waitUntil(
+      async () =>
+        (await logsPage.firstRows(5, COLUMNS)).every(
+          (r) => r.cells.action === 'Block' && r.cells.risk !== 'Low',
+        ),
+      { timeoutMsg: 'A Low-risk row (or another action) is still shown.' },
+    );
+    await screenshots('toolbar');
+  });
+});
