@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Chip, Switch, Tooltip, Typography } from '@mui/material';
 import { usePolicyDocEditor, type DataTableColumn } from '@workbench/common';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
-import type { LoadedEditor } from './FirewallSection';
+import type { LoadedEditor } from '../policy/PolicySection';
 import { AddEntryButton, FirewallEmpty, FirewallTable } from './FirewallTable';
 import { RuleDialog, type RuleDialogMode } from './RuleDialog';
 import { emptyRuleForm, fromRuleForm, toRuleForm, type RuleFormValues } from './ruleForm';

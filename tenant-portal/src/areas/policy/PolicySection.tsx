@@ -33,13 +33,19 @@ export function PolicySection<K extends PolicyKind>({
   kind,
   title,
   testId,
+  testIdPrefix = policyEditorIds.section,
+  documentName = title,
   describeError,
   children,
 }: {
   kind: K;
   title: string;
-  /** Suffix of the section's test id (policyEditorIds.section). */
+  /** Suffix of the section's test id (`<testIdPrefix>-<testId>`). */
   testId: string;
+  /** The family's section test id (default policyEditorIds.section; the firewall's firewallIds.section). */
+  testIdPrefix?: string;
+  /** The document's name where the heading alone is too short ("Firewall rules" for "Rules"). */
+  documentName?: string;
   describeError?: (path: string, draft: PolicyData<K>) => string | null;
   children: (editor: LoadedEditor<K>) => ReactNode;
 }) {
@@ -51,7 +57,7 @@ export function PolicySection<K extends PolicyKind>({
     <Box
       component="section"
       aria-labelledby={headingId}
-      data-testid={`${policyEditorIds.section}-${testId}`}
+      data-testid={`${testIdPrefix}-${testId}`}
       onKeyDown={editor.onKeyDown}
     >
       <Typography variant="h2" id={headingId} sx={{ mb: 1 }}>
@@ -65,7 +71,7 @@ export function PolicySection<K extends PolicyKind>({
         // A reply that is not this kind's document (another backend, a proxy's page): say so
         // rather than draw it.
         <LoadFailed
-          message={`${title} could not be read: the reply holds no ${missing}.`}
+          message={`${documentName} could not be read: the reply holds no ${missing}.`}
           onRetry={editor.reload}
         />
       ) : (
@@ -79,7 +85,7 @@ export function PolicySection<K extends PolicyKind>({
         </>
       )}
       <ConflictDialog
-        title={title}
+        title={documentName}
         conflict={editor.conflict}
         onReapply={editor.reapplyMine}
         onDiscard={editor.discardMine}
