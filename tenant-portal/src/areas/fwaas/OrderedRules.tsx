@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Switch, Typography } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
-import { AddEntryButton, FirewallEmpty, FirewallTable } from './FirewallTable';
+import { AddEntryButton, FirewallEmpty, FirewallTable, type FirewallTableProps } from './FirewallTable';
 import { copyName, insertAfter, newId, removeById, upsertById } from './firewallModel';
 
 /** How the rule dialog is opened: a new rule, a stored one edited or viewed, or a copy of one. */
@@ -75,6 +75,8 @@ export interface OrderedRulesProps<R extends OrderedRule, F> {
   warn: (rule: R) => boolean;
   /** The section's test-id part ("rules", "access-rules"). */
   section: string;
+  /** The family's row-button test ids (default the firewall's). */
+  rowIds?: FirewallTableProps<R>['rowIds'];
   /** The table's accessible name. */
   label: string;
   /** "firewall rule": the ?rule=<id> notice says "No firewall rule has the id …". */
@@ -106,6 +108,7 @@ export function OrderedRules<R extends OrderedRule, F extends { name: string }>(
   errorIndex,
   warn,
   section,
+  rowIds,
   label,
   noun,
   notFoundTestId,
@@ -179,6 +182,7 @@ export function OrderedRules<R extends OrderedRule, F extends { name: string }>(
             {!readOnly && <AddEntryButton section={section} label={addLabel} onClick={add} />}
           </Box>
           <FirewallTable<R>
+            rowIds={rowIds}
             section={section}
             label={label}
             rows={rules}

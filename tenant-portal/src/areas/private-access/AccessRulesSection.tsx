@@ -107,7 +107,7 @@ export function AccessRulesSection({
           : r.posture_checks.map((c) => POSTURE_CHECK_LABELS[c]).join(', '),
     },
     { name: 'session', header: 'Session', minWidth: 110, value: (r) => sessionSummary(r.session) },
-    enabledColumn(rules, setRules, readOnly),
+    enabledColumn(rules, setRules, readOnly, privateAccessIds.rowEnabled),
   ];
 
   return (
@@ -120,6 +120,7 @@ export function AccessRulesSection({
       errorIndex={errorAt?.index ?? null}
       warn={(r) => hasDeletedApp(r, doc)}
       section="access-rules"
+      rowIds={privateAccessIds}
       label="Access rules"
       noun="access rule"
       notFoundTestId={privateAccessIds.ruleNotFound}

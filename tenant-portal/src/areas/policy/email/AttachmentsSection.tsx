@@ -204,6 +204,7 @@ export function AttachmentsSection({
           </Button>
         )}
         <RuleTable<Group>
+          ids={emailPolicyIds}
           label="Attachment groups"
           rows={doc.groups}
           rowKey={(g) => g.id}
@@ -251,6 +252,7 @@ export function AttachmentsSection({
           </Alert>
         )}
         <RuleTable<ContentType>
+          ids={emailPolicyIds}
           label="Content types"
           rows={doc.content_types}
           rowKey={(t) => t.id}

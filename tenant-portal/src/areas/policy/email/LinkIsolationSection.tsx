@@ -117,6 +117,7 @@ export function LinkIsolationSection({
           </Button>
         )}
         <RuleTable<IsolationRule>
+          ids={emailPolicyIds}
           label="Link isolation rules"
           rows={doc.list}
           rowKey={(r) => r.id}

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { usePolicyReference } from '@workbench/common';
@@ -102,6 +103,7 @@ export function SmtpUsersSection({
           </Button>
         )}
         <RuleTable<Source>
+          ids={emailPolicyIds}
           label="Identity sources"
           rows={doc.identitySourceLists}
           rowKey={(s) => s.id}
@@ -139,6 +141,7 @@ export function SmtpUsersSection({
           </Button>
         )}
         <RuleTable<UsersList>
+          ids={emailPolicyIds}
           label="Users lists"
           rows={doc.usersLists}
           rowKey={(l) => l.id}

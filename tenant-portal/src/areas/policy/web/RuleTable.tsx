@@ -8,7 +8,17 @@ import { DataTable, type DataTableColumn, type RowState } from '@workbench/commo
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { moveItem, removeKey } from './listEdits';
 
+/** The test ids of a rule row's buttons (`${ruleEdit}-${key}` …): each family has its own. */
+export interface RuleRowIds {
+  ruleEdit: string;
+  ruleDelete: string;
+  ruleUp: string;
+  ruleDown: string;
+}
+
 export interface RuleTableProps<T> {
+  /** The family's row-button test ids (default the web policy's, which CASB shares). */
+  ids?: RuleRowIds;
   /** The table's accessible name. */
   label: string;
   rows: readonly T[];
@@ -31,6 +41,7 @@ export interface RuleTableProps<T> {
  * typed positions), with keyboard-reachable Move up / Move down, Edit and Delete per row.
  */
 export function RuleTable<T>({
+  ids = webPolicyIds,
   label,
   rows,
   rowKey,
@@ -63,7 +74,7 @@ export function RuleTable<T>({
                     aria-label={`Move ${name} up`}
                     disabled={i <= 0}
                     onClick={() => onChange(moveItem(rows, i, i - 1))}
-                    data-testid={`${webPolicyIds.ruleUp}-${key}`}
+                    data-testid={`${ids.ruleUp}-${key}`}
                   >
                     <ArrowUpwardIcon fontSize="small" />
                   </IconButton>
@@ -76,7 +87,7 @@ export function RuleTable<T>({
                     aria-label={`Move ${name} down`}
                     disabled={i >= rows.length - 1}
                     onClick={() => onChange(moveItem(rows, i, i + 1))}
-                    data-testid={`${webPolicyIds.ruleDown}-${key}`}
+                    data-testid={`${ids.ruleDown}-${key}`}
                   >
                     <ArrowDownwardIcon fontSize="small" />
                   </IconButton>
@@ -90,7 +101,7 @@ export function RuleTable<T>({
                 size="small"
                 aria-label={`${readOnly ? 'View' : 'Edit'} ${name}`}
                 onClick={() => onEdit(row)}
-                data-testid={`${webPolicyIds.ruleEdit}-${key}`}
+                data-testid={`${ids.ruleEdit}-${key}`}
               >
                 {readOnly ? <VisibilityIcon fontSize="small" /> : <EditIcon fontSize="small" />}
               </IconButton>
@@ -102,7 +113,7 @@ export function RuleTable<T>({
                 size="small"
                 aria-label={`Delete ${name}`}
                 onClick={() => onChange(removeKey(rows, key, rowKey))}
-                data-testid={`${webPolicyIds.ruleDelete}-${key}`}
+                data-testid={`${ids.ruleDelete}-${key}`}
               >
                 <DeleteIcon fontSize="small" />
               </IconButton>
