@@ -35,6 +35,7 @@ export function PolicySection<K extends PolicyKind>({
   testId,
   testIdPrefix = policyEditorIds.section,
   documentName = title,
+  readOnlyReason,
   describeError,
   children,
 }: {
@@ -46,6 +47,8 @@ export function PolicySection<K extends PolicyKind>({
   testIdPrefix?: string;
   /** The document's name where the heading alone is too short ("Firewall rules" for "Rules"). */
   documentName?: string;
+  /** Why nobody here may change it (the toolbar's read-only line), where it is not the role. */
+  readOnlyReason?: string;
   describeError?: (path: string, draft: PolicyData<K>) => string | null;
   children: (editor: LoadedEditor<K>) => ReactNode;
 }) {
@@ -79,6 +82,7 @@ export function PolicySection<K extends PolicyKind>({
           <PolicyDocToolbar
             editor={editor}
             title={title}
+            readOnlyReason={readOnlyReason}
             describeError={describeError ? (path) => describeError(path, draft) : undefined}
           />
           {children(editor as LoadedEditor<K>)}
