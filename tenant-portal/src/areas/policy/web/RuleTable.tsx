@@ -1,4 +1,6 @@
-import { Box, IconButton, Tooltip } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -138,5 +140,47 @@ export function RuleTable<T>({
           : undefined
       }
     />
+  );
+}
+
+/**
+ * One list of a section with its own heading (a section holding several lists, e.g. e-mail's
+ * attachment groups and content types): the heading, Add (writers), an optional notice, then the
+ * rule table.
+ */
+export function TitledRuleTable<T>({
+  title,
+  addLabel,
+  addTestId,
+  onAdd,
+  notice,
+  ...table
+}: RuleTableProps<T> & {
+  title: string;
+  addLabel: string;
+  addTestId: string;
+  onAdd: () => void;
+  /** Shown between Add and the table (e.g. why a delete was refused). */
+  notice?: ReactNode;
+}) {
+  return (
+    <Box>
+      <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 0.5 }}>
+        {title}
+      </Typography>
+      {!table.readOnly && (
+        <Button
+          startIcon={<AddIcon />}
+          variant="outlined"
+          sx={{ mb: 1 }}
+          onClick={onAdd}
+          data-testid={addTestId}
+        >
+          {addLabel}
+        </Button>
+      )}
+      {notice}
+      <RuleTable<T> {...table} />
+    </Box>
   );
 }
