@@ -16,6 +16,11 @@ export const dlpPolicyIds = {
   passwordEnabled: 'dlp-file-password-enabled',
   password: 'dlp-file-password',
   passwordSuggest: 'dlp-file-password-suggest',
+  /** `${ruleEdit}-${key}` … : the buttons of the DLP lists' rows (the shared RuleTable). */
+  ruleEdit: 'dlp-rule-edit',
+  ruleDelete: 'dlp-rule-delete',
+  ruleUp: 'dlp-rule-up',
+  ruleDown: 'dlp-rule-down',
 } as const;
 
 export const customizationIds = {

@@ -20,4 +20,9 @@ export const emailPolicyIds = {
   pluginAction: 'email-plugin-action',
   /** The note shown when a list change is refused (a content type a group still uses). */
   refused: 'email-refused',
+  /** `${ruleEdit}-${key}` … : the buttons of the e-mail lists' rows (the shared RuleTable). */
+  ruleEdit: 'email-rule-edit',
+  ruleDelete: 'email-rule-delete',
+  ruleUp: 'email-rule-up',
+  ruleDown: 'email-rule-down',
 } as const;

@@ -2,7 +2,7 @@
  * data-testid values of the tenant portal's Content Inspection page
  * (tenant-portal/src/areas/policy/inspection). Never rename one. The page and its tabs are
  * policyFamilyIds('inspection'); a section's region, Save, Undo, Redo and conflict dialog are the
- * shared policyEditorIds; rule rows' buttons are the shared rule table's (webPolicyIds.ruleEdit…).
+ * shared policyEditorIds; rule rows' buttons are ruleEdit, ruleDelete, ruleUp and ruleDown below.
  */
 export const inspectionIds = {
   /** `${ruleAdd}-${list}`: Add of a rule list (exceptions, content, docs, v4-content, global-pre, global-post). */
@@ -30,4 +30,9 @@ export const inspectionIds = {
   /** The parent tenant's rules (read-only) and their empty state. */
   parentRules: 'inspection-parent-rules',
   parentEmpty: 'inspection-parent-empty',
+  /** `${ruleEdit}-${id}` … : the buttons of the inspection rules' rows (the shared RuleTable). */
+  ruleEdit: 'inspection-rule-edit',
+  ruleDelete: 'inspection-rule-delete',
+  ruleUp: 'inspection-rule-up',
+  ruleDown: 'inspection-rule-down',
 } as const;

@@ -24,4 +24,11 @@ export const privateAccessIds = {
   deleteUsedBy: 'pa-delete-used-by',
   deleteConfirm: 'pa-delete-confirm',
   deleteCancel: 'pa-delete-cancel',
+  /** `${rowEdit}-${id}` … : the buttons and enable switch of private access's rows (the firewall table). */
+  rowEdit: 'pa-row-edit',
+  rowDuplicate: 'pa-row-duplicate',
+  rowDelete: 'pa-row-delete',
+  rowUp: 'pa-row-up',
+  rowDown: 'pa-row-down',
+  rowEnabled: 'pa-row-enabled',
 } as const;

@@ -16,15 +16,21 @@ export interface PolicyDocToolbarProps<K extends PolicyKind> {
   title: string;
   /** Where in the editor a 400's field is (e.g. "Rule 'Block ads'"), to prefix the message. */
   describeError?: (path: string) => string | null;
+  /**
+   * Why readers cannot change it, where it is not their role (e.g. "the parent tenant sets these
+   * rules"); shown as "Read-only: <reason>.".
+   */
+  readOnlyReason?: string;
 }
 
 export function PolicyDocToolbar<K extends PolicyKind>({
   editor,
   title,
   describeError,
+  readOnlyReason,
 }: PolicyDocToolbarProps<K>) {
   const state = !editor.canWrite
-    ? 'Read-only: your role may not change this part of the policy.'
+    ? `Read-only: ${readOnlyReason ?? 'your role may not change this part of the policy'}.`
     : editor.saving
       ? 'Saving…'
       : editor.dirty

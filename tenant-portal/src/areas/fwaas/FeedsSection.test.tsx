@@ -113,7 +113,7 @@ describe('Firewall threat feeds (fwaas/feeds)', () => {
   it('a reply without the list says the feeds could not be read, and offers Retry', async () => {
     open({ feeds: {} as FirewallDocs['feeds'] });
     expect(
-      await screen.findByText('The firewall threat feeds could not be read: the reply holds no list.'),
+      await screen.findByText('Firewall threat feeds could not be read: the reply holds no list.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.queryByTestId(`${firewallIds.add}-feeds`)).not.toBeInTheDocument();

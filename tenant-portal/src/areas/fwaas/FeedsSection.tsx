@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Switch, Typography } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
-import type { LoadedEditor } from './FirewallSection';
+import type { LoadedEditor } from '../policy/PolicySection';
 import { AddEntryButton, FirewallEmpty, FirewallTable } from './FirewallTable';
 import { FeedDialog } from './FeedDialog';
 import { emptyFeedForm, fromFeedForm, toFeedForm, type FeedFormValues } from './feedForm';

@@ -2,38 +2,50 @@ import type { FamilySection } from '../policy/PolicyFamilyPage';
 import { PolicyFamilyPage } from '../policy/PolicyFamilyPage';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
 import type { PageProps } from '../../routes/areas';
-import { FIREWALL_SECTIONS } from './firewallSections';
-import { FirewallSection } from './FirewallSection';
+import { FIREWALL_SECTIONS, type FirewallSectionDef } from './firewallSections';
+import { PolicySection } from '../policy/PolicySection';
 import { RulesSection, describeRuleError } from './RulesSection';
 import { ServicesSection, describeServiceError } from './ServicesSection';
 import { FeedsSection, describeFeedError } from './FeedsSection';
 
 const [rules, services, feeds] = FIREWALL_SECTIONS;
 
+/**
+ * A firewall section's frame (the shared PolicySection: heading, Save / Undo / Redo, save error,
+ * conflict dialog, a reply without the kind's fields said so) under the firewall's test ids; the
+ * document is "Firewall <section>" in the conflict dialog and the could-not-be-read message.
+ */
+const frame = ({ path, title }: FirewallSectionDef) => ({
+  title,
+  testId: path,
+  testIdPrefix: firewallIds.section,
+  documentName: `Firewall ${title.toLowerCase()}`,
+});
+
 /** The firewall documents' sections, in firewallSections.ts's order (rules first). */
 const SECTIONS: readonly FamilySection[] = [
   {
     ...rules,
     render: ({ ruleId, openRule }) => (
-      <FirewallSection section={rules} describeError={describeRuleError}>
+      <PolicySection kind={rules.kind} {...frame(rules)} describeError={describeRuleError}>
         {(ed) => <RulesSection editor={ed} ruleId={ruleId} onOpenRule={openRule} />}
-      </FirewallSection>
+      </PolicySection>
     ),
   },
   {
     ...services,
     render: () => (
-      <FirewallSection section={services} describeError={describeServiceError}>
+      <PolicySection kind={services.kind} {...frame(services)} describeError={describeServiceError}>
         {(ed) => <ServicesSection editor={ed} />}
-      </FirewallSection>
+      </PolicySection>
     ),
   },
   {
     ...feeds,
     render: () => (
-      <FirewallSection section={feeds} describeError={describeFeedError}>
+      <PolicySection kind={feeds.kind} {...frame(feeds)} describeError={describeFeedError}>
         {(ed) => <FeedsSection editor={ed} />}
-      </FirewallSection>
+      </PolicySection>
     ),
   },
 ];

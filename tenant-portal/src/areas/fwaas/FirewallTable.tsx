@@ -15,7 +15,15 @@ interface Row {
   name: string;
 }
 
+/** The test ids of a row's buttons (`${rowEdit}-${id}` …): the firewall's, or private access's. */
+export type FirewallRowIds = Pick<
+  typeof firewallIds,
+  'rowEdit' | 'rowDuplicate' | 'rowDelete' | 'rowUp' | 'rowDown'
+>;
+
 export interface FirewallTableProps<T extends Row> {
+  /** The family's row-button test ids (default the firewall's). */
+  rowIds?: { [K in keyof FirewallRowIds]: string };
   /** The section path (test ids) and the table's accessible name. */
   section: string;
   label: string;
@@ -40,6 +48,7 @@ export interface FirewallTableProps<T extends Row> {
  * order: the table does not sort them.
  */
 export function FirewallTable<T extends Row>({
+  rowIds = firewallIds,
   section,
   label,
   rows,
@@ -73,7 +82,7 @@ export function FirewallTable<T extends Row>({
                 label={`Move ${name} up`}
                 disabled={i <= 0}
                 onClick={() => onReorder(moveItem(rows, i, i - 1))}
-                testId={`${firewallIds.rowUp}-${row.id}`}
+                testId={`${rowIds.rowUp}-${row.id}`}
                 icon={<ArrowUpwardIcon fontSize="small" />}
               />
               <RowButton
@@ -81,7 +90,7 @@ export function FirewallTable<T extends Row>({
                 label={`Move ${name} down`}
                 disabled={i >= rows.length - 1}
                 onClick={() => onReorder(moveItem(rows, i, i + 1))}
-                testId={`${firewallIds.rowDown}-${row.id}`}
+                testId={`${rowIds.rowDown}-${row.id}`}
                 icon={<ArrowDownwardIcon fontSize="small" />}
               />
             </>
@@ -90,7 +99,7 @@ export function FirewallTable<T extends Row>({
             title={readOnly ? 'View' : 'Edit'}
             label={`${readOnly ? 'View' : 'Edit'} ${name}`}
             onClick={() => onEdit(row)}
-            testId={`${firewallIds.rowEdit}-${row.id}`}
+            testId={`${rowIds.rowEdit}-${row.id}`}
             icon={readOnly ? <VisibilityIcon fontSize="small" /> : <EditIcon fontSize="small" />}
           />
           {!readOnly && onDuplicate && (
@@ -98,7 +107,7 @@ export function FirewallTable<T extends Row>({
               title="Duplicate"
               label={`Duplicate ${name}`}
               onClick={() => onDuplicate(row)}
-              testId={`${firewallIds.rowDuplicate}-${row.id}`}
+              testId={`${rowIds.rowDuplicate}-${row.id}`}
               icon={<CopyIcon fontSize="small" />}
             />
           )}
@@ -107,7 +116,7 @@ export function FirewallTable<T extends Row>({
               title="Delete"
               label={`Delete ${name}`}
               onClick={() => onDelete(row)}
-              testId={`${firewallIds.rowDelete}-${row.id}`}
+              testId={`${rowIds.rowDelete}-${row.id}`}
               icon={<DeleteIcon fontSize="small" />}
             />
           )}

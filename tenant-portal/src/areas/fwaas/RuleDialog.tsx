@@ -3,9 +3,6 @@ import { useFormik, type FormikProps } from 'formik';
 import {
   Autocomplete,
   Box,
-  Dialog,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   List,
   ListItem,
@@ -15,10 +12,9 @@ import {
   Switch,
   TextField,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
-import { DualList, RuleAccordion, type DualListItem } from '@workbench/common';
+import { DualList, type DualListItem } from '@workbench/common';
+import { RuleDialogFrame } from '../policy/RuleDialogFrame';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
 import { COUNTRIES } from '@workbench/common/vocabularies/countries';
 import {
@@ -85,8 +81,6 @@ export function RuleDialog({
   onClose: () => void;
 }) {
   const readOnly = mode === 'view';
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const schema = useMemo(() => ruleFormSchema(otherNames), [otherNames]);
   const formik = useFormik<RuleFormValues>({
     initialValues: initial,
@@ -306,31 +300,17 @@ export function RuleDialog({
   ];
 
   return (
-    <Dialog
-      open
+    <RuleDialogFrame
+      title={`${TITLES[mode]}${mode === 'edit' || mode === 'view' ? `: ${initial.name}` : ''}`}
+      testId={firewallIds.ruleDialog}
+      panels={panels}
+      editMode={mode !== 'add'}
+      readOnly={readOnly}
+      saveLabel={readOnly ? 'Save' : mode === 'edit' ? 'Apply' : 'Add to rules'}
+      onSubmit={() => void formik.submitForm()}
       onClose={onClose}
-      fullWidth
-      maxWidth="md"
-      fullScreen={narrow}
-      aria-labelledby="fw-rule-dialog-title"
-      data-testid={firewallIds.ruleDialog}
-    >
-      <DialogTitle id="fw-rule-dialog-title">
-        {TITLES[mode]}
-        {mode === 'edit' || mode === 'view' ? `: ${initial.name}` : ''}
-      </DialogTitle>
-      <DialogContent>
-        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={TITLES[mode]}>
-          <RuleAccordion
-            panels={panels}
-            editMode={mode !== 'add'}
-            canSave={!readOnly}
-            onSave={() => void formik.submitForm()}
-            onCancel={onClose}
-            saveLabel={readOnly ? 'Save' : mode === 'edit' ? 'Apply' : 'Add to rules'}
-          />
-        </Box>
-      </DialogContent>
-    </Dialog>
+      cancel="panels"
+      formLabel={TITLES[mode]}
+    />
   );
 }

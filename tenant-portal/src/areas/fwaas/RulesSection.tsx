@@ -1,25 +1,19 @@
-import { useEffect, useState } from 'react';
-import { Alert, Box, Chip, Switch, Tooltip, Typography } from '@mui/material';
+import { Chip, Tooltip, Typography } from '@mui/material';
 import { usePolicyDocEditor, type DataTableColumn } from '@workbench/common';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
-import type { LoadedEditor } from './FirewallSection';
-import { AddEntryButton, FirewallEmpty, FirewallTable } from './FirewallTable';
-import { RuleDialog, type RuleDialogMode } from './RuleDialog';
+import type { LoadedEditor } from '../policy/PolicySection';
+import { RuleDialog } from './RuleDialog';
+import { OrderedRules, enabledColumn } from './OrderedRules';
 import { emptyRuleForm, fromRuleForm, toRuleForm, type RuleFormValues } from './ruleForm';
 import {
   actionLabel,
-  copyName,
   destinationSummary,
-  insertAfter,
-  newId,
   pathInList,
-  removeById,
   requestTypeLabel,
   serviceMissing,
   serviceName,
   sourceSummary,
   summarize,
-  upsertById,
   type FirewallRule,
   type FirewallService,
 } from './firewallModel';
@@ -31,15 +25,6 @@ const ACTION_COLOURS: Record<string, 'success' | 'error' | 'warning' | 'info'> =
   reject: 'warning',
   proxy: 'info',
 };
-
-interface Editing {
-  mode: RuleDialogMode;
-  /** The rule's id: the edited one, or the new rule's. */
-  id: string;
-  initial: RuleFormValues;
-  /** A duplicate goes right under its original. */
-  after?: string;
-}
 
 /** "Rule 3 (Block ssh)" for a 400 inside the list. */
 export function describeRuleError(path: string, doc: { list: readonly FirewallRule[] }): string | null {
@@ -69,46 +54,9 @@ export function RulesSection({
   // The services the rules refer to, as the Services section shows them (its draft).
   const servicesEditor = usePolicyDocEditor('fwaas/services');
   const services: readonly FirewallService[] = servicesEditor.draft?.list ?? [];
-  const [editing, setEditing] = useState<Editing | null>(null);
-
-  // ?rule=<id> opens that rule (read-only for readers); the URL is the source of truth for it.
-  const linked = ruleId ? rules.find((r) => r.id === ruleId) : undefined;
-  useEffect(() => {
-    if (linked && editing?.id !== linked.id)
-      setEditing({ mode: readOnly ? 'view' : 'edit', id: linked.id, initial: toRuleForm(linked) });
-    // Only a new link opens the dialog; edits of the open rule do not reset its form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [linked?.id, readOnly]);
-
   const setRules = (list: FirewallRule[]) => editor.edit((doc) => ({ ...doc, list }));
-  const otherNames = (id: string) => rules.filter((r) => r.id !== id).map((r) => r.name);
+  const hasDeletedService = (r: FirewallRule) => r.services.some((id) => serviceMissing(id, services));
 
-  const close = () => {
-    setEditing(null);
-    if (ruleId) onOpenRule(null);
-  };
-  const add = () => setEditing({ mode: 'add', id: newId(), initial: emptyRuleForm });
-  const duplicate = (rule: FirewallRule) =>
-    setEditing({
-      mode: 'duplicate',
-      id: newId(),
-      after: rule.id,
-      initial: {
-        ...toRuleForm(rule),
-        name: copyName(
-          rule.name,
-          rules.map((r) => r.name),
-        ),
-      },
-    });
-  const apply = (values: RuleFormValues) => {
-    if (!editing) return;
-    const rule = fromRuleForm(values, editing.id);
-    setRules(editing.after ? insertAfter(rules, editing.after, rule) : upsertById(rules, rule));
-    close();
-  };
-
-  const errorAt = pathInList(editor.errorPath);
   const columns: DataTableColumn<FirewallRule>[] = [
     { name: 'name', header: 'Name', flex: 2, minWidth: 110 },
     {
@@ -141,7 +89,7 @@ export function RulesSection({
       value: (r) => summarize(r.services.map((id) => serviceName(id, services))),
       render: (r) => {
         const text = summarize(r.services.map((id) => serviceName(id, services)));
-        return r.services.some((id) => serviceMissing(id, services)) ? (
+        return hasDeletedService(r) ? (
           <Tooltip title="A service of this rule was deleted from the Services tab: edit the rule to remove it.">
             <Typography component="span" variant="body2" color="warning.main">
               {text}
@@ -152,91 +100,31 @@ export function RulesSection({
         );
       },
     },
-    {
-      name: 'enabled',
-      header: 'Enabled',
-      minWidth: 90,
-      center: true,
-      value: (r) => (r.enabled ? 'Yes' : 'No'),
-      render: (r) => (
-        <Switch
-          size="small"
-          checked={r.enabled}
-          disabled={readOnly}
-          onChange={(e) => setRules(upsertById(rules, { ...r, enabled: e.target.checked }))}
-          slotProps={{
-            input: {
-              'aria-label': `${r.name} enabled`,
-              'data-testid': `${firewallIds.rowEnabled}-${r.id}`,
-            } as object,
-          }}
-        />
-      ),
-    },
+    enabledColumn(rules, setRules, readOnly, firewallIds.rowEnabled),
     { name: 'log', header: 'Log', minWidth: 60, center: true, value: (r) => (r.log ? 'Yes' : 'No') },
   ];
 
   return (
-    <Box>
-      {ruleId && !linked && (
-        <Alert
-          severity="info"
-          sx={{ mb: 2 }}
-          onClose={() => onOpenRule(null)}
-          data-testid={firewallIds.ruleNotFound}
-        >
-          No firewall rule has the id {ruleId}: it may have been deleted.
-        </Alert>
-      )}
-      {rules.length === 0 ? (
-        <FirewallEmpty
-          section="rules"
-          text="No firewall rules yet"
-          addLabel="Add rule"
-          readOnly={readOnly}
-          onAdd={add}
-        />
-      ) : (
-        <>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1.5, flexWrap: 'wrap' }}>
-            <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 240px' }}>
-              Rules are checked from the top; the first rule that matches decides.
-              {!readOnly && ' Drag a row, type its position or use the arrows to change the order.'}
-            </Typography>
-            {!readOnly && <AddEntryButton section="rules" label="Add rule" onClick={add} />}
-          </Box>
-          <FirewallTable<FirewallRule>
-            section="rules"
-            label="Firewall rules"
-            rows={rules}
-            columns={columns}
-            readOnly={readOnly}
-            ordered
-            onReorder={setRules}
-            onEdit={(r) => onOpenRule(r.id)}
-            onDuplicate={duplicate}
-            onDelete={(r) => setRules(removeById(rules, r.id))}
-            rowState={(r) =>
-              errorAt && rules[errorAt.index]?.id === r.id
-                ? 'error'
-                : r.services.some((id) => serviceMissing(id, services))
-                  ? 'warning'
-                  : undefined
-            }
-          />
-        </>
-      )}
-      {editing && (
-        <RuleDialog
-          key={editing.id}
-          mode={editing.mode}
-          initial={editing.initial}
-          otherNames={otherNames(editing.id)}
-          services={services}
-          onSave={apply}
-          onClose={close}
-        />
-      )}
-    </Box>
+    <OrderedRules<FirewallRule, RuleFormValues>
+      rules={rules}
+      setRules={setRules}
+      readOnly={readOnly}
+      ruleId={ruleId}
+      onOpenRule={onOpenRule}
+      errorIndex={pathInList(editor.errorPath)?.index ?? null}
+      warn={hasDeletedService}
+      section="rules"
+      label="Firewall rules"
+      noun="firewall rule"
+      notFoundTestId={firewallIds.ruleNotFound}
+      emptyText="No firewall rules yet"
+      addLabel="Add rule"
+      orderHint="Rules are checked from the top; the first rule that matches decides."
+      columns={columns}
+      emptyForm={emptyRuleForm}
+      toForm={toRuleForm}
+      fromForm={fromRuleForm}
+      renderDialog={(open) => <RuleDialog {...open} services={services} />}
+    />
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { usePolicyDocEditor, type DataTableColumn } from '@workbench/common';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
-import type { LoadedEditor } from './FirewallSection';
+import type { LoadedEditor } from '../policy/PolicySection';
 import { AddEntryButton, FirewallEmpty, FirewallTable } from './FirewallTable';
 import { ServiceDialog } from './ServiceDialog';
 import { emptyServiceForm, fromServiceForm, toServiceForm, type ServiceFormValues } from './serviceForm';

@@ -63,15 +63,23 @@ export function policySection<K extends PolicyKind>(row: {
   Editor: ComponentType<SectionEditorProps<K>>;
   describeError?: (path: string, draft: PolicyData<K>) => string | null;
   features?: readonly string[];
+  /** Why the section is read-only for everyone (PolicySection's readOnlyReason). */
+  readOnlyReason?: string;
 }): FamilySection {
-  const { path, title, kind, Editor, describeError, features } = row;
+  const { path, title, kind, Editor, describeError, features, readOnlyReason } = row;
   return {
     path,
     title,
     kind,
     ...(features ? { features } : {}),
     render: ({ ruleId, openRule }) => (
-      <PolicySection kind={kind} title={title} testId={path} describeError={describeError}>
+      <PolicySection
+        kind={kind}
+        title={title}
+        testId={path}
+        describeError={describeError}
+        readOnlyReason={readOnlyReason}
+      >
         {(ed) => <LinkedEditor Editor={Editor} editor={ed} ruleId={ruleId} openRule={openRule} />}
       </PolicySection>
     ),

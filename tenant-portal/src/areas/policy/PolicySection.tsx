@@ -33,13 +33,22 @@ export function PolicySection<K extends PolicyKind>({
   kind,
   title,
   testId,
+  testIdPrefix = policyEditorIds.section,
+  documentName = title,
+  readOnlyReason,
   describeError,
   children,
 }: {
   kind: K;
   title: string;
-  /** Suffix of the section's test id (policyEditorIds.section). */
+  /** Suffix of the section's test id (`<testIdPrefix>-<testId>`). */
   testId: string;
+  /** The family's section test id (default policyEditorIds.section; the firewall's firewallIds.section). */
+  testIdPrefix?: string;
+  /** The document's name where the heading alone is too short ("Firewall rules" for "Rules"). */
+  documentName?: string;
+  /** Why nobody here may change it (the toolbar's read-only line), where it is not the role. */
+  readOnlyReason?: string;
   describeError?: (path: string, draft: PolicyData<K>) => string | null;
   children: (editor: LoadedEditor<K>) => ReactNode;
 }) {
@@ -51,7 +60,7 @@ export function PolicySection<K extends PolicyKind>({
     <Box
       component="section"
       aria-labelledby={headingId}
-      data-testid={`${policyEditorIds.section}-${testId}`}
+      data-testid={`${testIdPrefix}-${testId}`}
       onKeyDown={editor.onKeyDown}
     >
       <Typography variant="h2" id={headingId} sx={{ mb: 1 }}>
@@ -65,7 +74,7 @@ export function PolicySection<K extends PolicyKind>({
         // A reply that is not this kind's document (another backend, a proxy's page): say so
         // rather than draw it.
         <LoadFailed
-          message={`${title} could not be read: the reply holds no ${missing}.`}
+          message={`${documentName} could not be read: the reply holds no ${missing}.`}
           onRetry={editor.reload}
         />
       ) : (
@@ -73,13 +82,14 @@ export function PolicySection<K extends PolicyKind>({
           <PolicyDocToolbar
             editor={editor}
             title={title}
+            readOnlyReason={readOnlyReason}
             describeError={describeError ? (path) => describeError(path, draft) : undefined}
           />
           {children(editor as LoadedEditor<K>)}
         </>
       )}
       <ConflictDialog
-        title={title}
+        title={documentName}
         conflict={editor.conflict}
         onReapply={editor.reapplyMine}
         onDiscard={editor.discardMine}

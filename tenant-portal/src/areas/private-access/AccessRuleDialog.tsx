@@ -3,9 +3,6 @@ import { useFormik, type FormikProps } from 'formik';
 import {
   Box,
   Checkbox,
-  Dialog,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormGroup,
@@ -19,10 +16,9 @@ import {
   Switch,
   TextField,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
-import { DualList, RuleAccordion, type DualListItem } from '@workbench/common';
+import { DualList, type DualListItem } from '@workbench/common';
+import { RuleDialogFrame } from '../policy/RuleDialogFrame';
 import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 import { ACCESS_ACTIONS } from '@workbench/common/api/contract/policy-kinds/privateAccessKinds';
 import {
@@ -88,8 +84,6 @@ export function AccessRuleDialog({
   onClose: () => void;
 }) {
   const readOnly = mode === 'view';
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const schema = useMemo(() => accessRuleSchema(otherNames), [otherNames]);
   const formik = useFormik<AccessRuleFormValues>({
     initialValues: initial,
@@ -315,31 +309,17 @@ export function AccessRuleDialog({
   ];
 
   return (
-    <Dialog
-      open
+    <RuleDialogFrame
+      title={`${TITLES[mode]}${mode === 'edit' || mode === 'view' ? `: ${initial.name}` : ''}`}
+      testId={privateAccessIds.ruleDialog}
+      panels={panels}
+      editMode={mode !== 'add'}
+      readOnly={readOnly}
+      saveLabel={mode === 'edit' ? 'Apply' : 'Add to rules'}
+      onSubmit={() => void formik.submitForm()}
       onClose={onClose}
-      fullWidth
-      maxWidth="md"
-      fullScreen={narrow}
-      aria-labelledby="pa-rule-dialog-title"
-      data-testid={privateAccessIds.ruleDialog}
-    >
-      <DialogTitle id="pa-rule-dialog-title">
-        {TITLES[mode]}
-        {mode === 'edit' || mode === 'view' ? `: ${initial.name}` : ''}
-      </DialogTitle>
-      <DialogContent>
-        <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={TITLES[mode]}>
-          <RuleAccordion
-            panels={panels}
-            editMode={mode !== 'add'}
-            canSave={!readOnly}
-            onSave={() => void formik.submitForm()}
-            onCancel={onClose}
-            saveLabel={mode === 'edit' ? 'Apply' : 'Add to rules'}
-          />
-        </Box>
-      </DialogContent>
-    </Dialog>
+      cancel="panels"
+      formLabel={TITLES[mode]}
+    />
   );
 }

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Alert, Box, Chip, Switch, Tooltip, Typography } from '@mui/material';
+import { Chip, Tooltip, Typography } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
 import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 import type { SectionEditorProps } from '../policy/PolicyFamilyPage';
 import { pathInList } from '../policy/web/listEdits';
-import { AddEntryButton, FirewallEmpty, FirewallTable } from '../fwaas/FirewallTable';
-import { copyName, insertAfter, newId, removeById, upsertById } from '../fwaas/firewallModel';
-import { AccessRuleDialog, type AccessRuleDialogMode } from './AccessRuleDialog';
+import { AccessRuleDialog } from './AccessRuleDialog';
+import { OrderedRules, enabledColumn } from '../fwaas/OrderedRules';
 import {
   emptyAccessRuleForm,
   fromAccessRuleForm,
@@ -23,14 +21,6 @@ import {
   type AccessPolicyDoc,
   type AccessRule,
 } from './privateAccessModel';
-
-interface Editing {
-  mode: AccessRuleDialogMode;
-  id: string;
-  initial: AccessRuleFormValues;
-  /** A duplicate goes right under its original. */
-  after?: string;
-}
 
 /**
  * Where a 400 on the access policy document points: "Access rule 3 (Engineers to Git)" or
@@ -69,42 +59,7 @@ export function AccessRulesSection({
 }: SectionEditorProps<'mpa/access_rules'>) {
   const rules = doc.access_rules;
   const apps = doc.applications;
-  const [editing, setEditing] = useState<Editing | null>(null);
-
-  const linked = linkedKey ? rules.find((r) => r.id === linkedKey) : undefined;
-  useEffect(() => {
-    if (linked && editing?.id !== linked.id)
-      setEditing({ mode: readOnly ? 'view' : 'edit', id: linked.id, initial: toAccessRuleForm(linked) });
-    // Only a new link opens the dialog; edits of the open rule do not reset its form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [linked?.id, readOnly]);
-
   const setRules = (access_rules: AccessRule[]) => onChange({ ...doc, access_rules });
-  const close = () => {
-    setEditing(null);
-    if (linkedKey) onOpenRule(null);
-  };
-  const add = () => setEditing({ mode: 'add', id: newId(), initial: emptyAccessRuleForm });
-  const duplicate = (rule: AccessRule) =>
-    setEditing({
-      mode: 'duplicate',
-      id: newId(),
-      after: rule.id,
-      initial: {
-        ...toAccessRuleForm(rule),
-        name: copyName(
-          rule.name,
-          rules.map((r) => r.name),
-        ),
-      },
-    });
-  const apply = (values: AccessRuleFormValues) => {
-    if (!editing) return;
-    const rule = fromAccessRuleForm(values, editing.id);
-    setRules(editing.after ? insertAfter(rules, editing.after, rule) : upsertById(rules, rule));
-    close();
-  };
-
   const errorAt = pathInList(editor.errorPath, 'access_rules');
   const appsText = (r: AccessRule) => r.applications.map((id) => appName(id, apps)).join(', ');
   const columns: DataTableColumn<AccessRule>[] = [
@@ -152,90 +107,35 @@ export function AccessRulesSection({
           : r.posture_checks.map((c) => POSTURE_CHECK_LABELS[c]).join(', '),
     },
     { name: 'session', header: 'Session', minWidth: 110, value: (r) => sessionSummary(r.session) },
-    {
-      name: 'enabled',
-      header: 'Enabled',
-      minWidth: 90,
-      center: true,
-      value: (r) => (r.enabled ? 'Yes' : 'No'),
-      render: (r) => (
-        <Switch
-          size="small"
-          checked={r.enabled}
-          disabled={readOnly}
-          onChange={(e) => setRules(upsertById(rules, { ...r, enabled: e.target.checked }))}
-          slotProps={{ input: { 'aria-label': `${r.name} enabled` } as object }}
-        />
-      ),
-    },
+    enabledColumn(rules, setRules, readOnly, privateAccessIds.rowEnabled),
   ];
 
   return (
-    <Box>
-      {linkedKey && !linked && (
-        <Alert
-          severity="info"
-          sx={{ mb: 2 }}
-          onClose={() => onOpenRule(null)}
-          data-testid={privateAccessIds.ruleNotFound}
-        >
-          No access rule has the id {linkedKey}: it may have been deleted.
-        </Alert>
-      )}
-      {rules.length === 0 ? (
-        <FirewallEmpty
-          section="access-rules"
-          text={
-            apps.length === 0
-              ? 'No access rules yet: add applications in the Applications tab, then rules that open them'
-              : 'No access rules yet: without a rule that allows it, nobody reaches a private application'
-          }
-          addLabel="Add access rule"
-          readOnly={readOnly}
-          onAdd={add}
-        />
-      ) : (
-        <>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1.5, flexWrap: 'wrap' }}>
-            <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 240px' }}>
-              Rules are checked from the top; the first rule that matches the user and the application
-              decides. Nothing matches: no access.
-              {!readOnly && ' Drag a row, type its position or use the arrows to change the order.'}
-            </Typography>
-            {!readOnly && <AddEntryButton section="access-rules" label="Add access rule" onClick={add} />}
-          </Box>
-          <FirewallTable<AccessRule>
-            section="access-rules"
-            label="Access rules"
-            rows={rules}
-            columns={columns}
-            readOnly={readOnly}
-            ordered
-            onReorder={setRules}
-            onEdit={(r) => onOpenRule(r.id)}
-            onDuplicate={duplicate}
-            onDelete={(r) => setRules(removeById(rules, r.id))}
-            rowState={(r) =>
-              errorAt && rules[errorAt.index]?.id === r.id
-                ? 'error'
-                : hasDeletedApp(r, doc)
-                  ? 'warning'
-                  : undefined
-            }
-          />
-        </>
-      )}
-      {editing && (
-        <AccessRuleDialog
-          key={editing.id}
-          mode={editing.mode}
-          initial={editing.initial}
-          otherNames={rules.filter((r) => r.id !== editing.id).map((r) => r.name)}
-          applications={apps}
-          onSave={apply}
-          onClose={close}
-        />
-      )}
-    </Box>
+    <OrderedRules<AccessRule, AccessRuleFormValues>
+      rules={rules}
+      setRules={setRules}
+      readOnly={readOnly}
+      ruleId={linkedKey}
+      onOpenRule={onOpenRule}
+      errorIndex={errorAt?.index ?? null}
+      warn={(r) => hasDeletedApp(r, doc)}
+      section="access-rules"
+      rowIds={privateAccessIds}
+      label="Access rules"
+      noun="access rule"
+      notFoundTestId={privateAccessIds.ruleNotFound}
+      emptyText={
+        apps.length === 0
+          ? 'No access rules yet: add applications in the Applications tab, then rules that open them'
+          : 'No access rules yet: without a rule that allows it, nobody reaches a private application'
+      }
+      addLabel="Add access rule"
+      orderHint="Rules are checked from the top; the first rule that matches the user and the application decides. Nothing matches: no access."
+      columns={columns}
+      emptyForm={emptyAccessRuleForm}
+      toForm={toAccessRuleForm}
+      fromForm={fromAccessRuleForm}
+      renderDialog={(open) => <AccessRuleDialog {...open} applications={apps} />}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 import { Box, Tooltip, Typography } from '@mui/material';
 import { usePolicyDocEditor, type DataTableColumn } from '@workbench/common';
 import type { SectionEditorProps } from '../policy/PolicyFamilyPage';
@@ -108,6 +109,7 @@ export function ApplicationsSection({
             {!readOnly && <AddEntryButton section="applications" label="Add application" onClick={add} />}
           </Box>
           <FirewallTable<PrivateApp>
+            rowIds={privateAccessIds}
             section="applications"
             label="Private applications"
             rows={apps}

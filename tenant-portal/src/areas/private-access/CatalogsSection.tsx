@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 import { Box, Tooltip, Typography } from '@mui/material';
 import { usePolicyDocEditor, type DataTableColumn } from '@workbench/common';
 import type { SectionEditorProps } from '../policy/PolicyFamilyPage';
@@ -112,6 +113,7 @@ export function CatalogsSection({ editor, doc, onChange, readOnly }: SectionEdit
             {!readOnly && <AddEntryButton section="catalogs" label="Add catalog" onClick={add} />}
           </Box>
           <FirewallTable<Catalog>
+            rowIds={privateAccessIds}
             section="catalogs"
             label="Application catalogs"
             rows={catalogs}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 import { Box, Typography } from '@mui/material';
 import { usePolicyDocEditor, type DataTableColumn } from '@workbench/common';
 import { APP_CONNECTOR_AWS_REGIONS } from '@workbench/common/api/contract/policy-kinds/privateAccessKinds';
@@ -142,6 +143,7 @@ export function ClustersSection({
             {!readOnly && <AddEntryButton section="clusters" label="Add cluster" onClick={add} />}
           </Box>
           <FirewallTable<Cluster>
+            rowIds={privateAccessIds}
             section="clusters"
             label="Connector clusters"
             rows={clusters}

@@ -103,6 +103,7 @@ function NamedList<T extends Named>({
         )}
       </Box>
       <RuleTable<T>
+        ids={dlpPolicyIds}
         label={`DLP ${noun}s`}
         rows={rows}
         rowKey={(r) => r.id}

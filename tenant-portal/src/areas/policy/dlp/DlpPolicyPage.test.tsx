@@ -182,7 +182,7 @@ describe('DLP rules', () => {
     await screen.findByText('Cards out');
     expect(screen.queryByTestId(`${dlpPolicyIds.add}-rules`)).not.toBeInTheDocument();
     expect(screen.queryByTestId(policyEditorIds.save)).not.toBeInTheDocument();
-    expect(screen.queryByTestId(`${webPolicyIds.ruleUp}-r2`)).not.toBeInTheDocument();
+    expect(screen.queryByTestId(`${dlpPolicyIds.ruleUp}-r2`)).not.toBeInTheDocument();
     expect(screen.getByTestId(policyEditorIds.status)).toHaveTextContent('Read-only');
     await user.click(screen.getByRole('button', { name: 'View Cards out' }));
     const dialog = await screen.findByTestId(dlpPolicyIds.ruleDialog);

@@ -1,4 +1,5 @@
 import { Box, Typography } from '@mui/material';
+import { dlpPolicyIds } from '@workbench/common/test-ids/dlpIds';
 import type { PageProps } from '../../../routes/areas';
 import {
   PolicyFamilyPage,
@@ -38,6 +39,7 @@ function CloudAppRules({ doc }: SectionEditorProps<'v3/casb/dlp/rules'>) {
         enabled rules, in their order. Change them under DLP rules.
       </Typography>
       <RuleTable<DlpRule>
+        ids={dlpPolicyIds}
         label="Cloud-app DLP rules"
         rows={doc.rules}
         rowKey={(r) => r.id}

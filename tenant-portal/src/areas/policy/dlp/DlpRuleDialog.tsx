@@ -1,19 +1,8 @@
 import { useMemo } from 'react';
 import { Formik, getIn, type FormikProps } from 'formik';
-import {
-  Autocomplete,
-  Box,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
-import { RuleAccordion, type RuleAccordionPanel } from '@workbench/common';
+import { Autocomplete, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import type { RuleAccordionPanel } from '@workbench/common';
+import { RuleDialogFrame, ruleDialogTitle } from '../RuleDialogFrame';
 import { dlpPolicyIds } from '@workbench/common/test-ids/dlpIds';
 import {
   DIRECTION_OPTIONS,
@@ -74,219 +63,190 @@ export function DlpRuleDialog({
 }: DlpRuleDialogProps) {
   const initialValues = useMemo(() => dlpRuleFormValues(rule), [rule]);
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      maxWidth="md"
-      fullWidth
-      aria-labelledby="dlp-rule-dialog-title"
-      data-testid={dlpPolicyIds.ruleDialog}
+    <Formik<DlpRuleFormValues>
+      initialValues={initialValues}
+      validationSchema={dlpRuleFormSchema}
+      validateOnMount
+      onSubmit={(values) => onApply(dlpRuleFromForm(values, rule, rule?.id ?? newId))}
     >
-      <DialogTitle id="dlp-rule-dialog-title">{rule ? `DLP rule: ${rule.name}` : 'New DLP rule'}</DialogTitle>
-      <DialogContent>
-        <Formik<DlpRuleFormValues>
-          initialValues={initialValues}
-          validationSchema={dlpRuleFormSchema}
-          validateOnMount
-          onSubmit={(values) => onApply(dlpRuleFromForm(values, rule, rule?.id ?? newId))}
-        >
-          {(form) => {
-            const text = (name: keyof DlpRuleFormValues, label: string, extra: object = {}) => {
-              const error = errorOf(form, name);
-              return (
-                <TextField
-                  name={name}
-                  label={label}
-                  value={form.values[name] as string}
-                  onChange={form.handleChange}
-                  onBlur={form.handleBlur}
-                  error={Boolean(error)}
-                  helperText={error}
-                  fullWidth
-                  disabled={!canWrite}
-                  slotProps={{ htmlInput: { 'data-testid': `${dlpPolicyIds.field}-${name}` } }}
-                  {...extra}
-                />
-              );
-            };
-            const select = (
-              name: keyof DlpRuleFormValues,
-              label: string,
-              options: ReadonlyArray<{ code: string; label: string }>,
-            ) => (
+      {(form) => {
+        const text = (name: keyof DlpRuleFormValues, label: string, extra: object = {}) => {
+          const error = errorOf(form, name);
+          return (
+            <TextField
+              name={name}
+              label={label}
+              value={form.values[name] as string}
+              onChange={form.handleChange}
+              onBlur={form.handleBlur}
+              error={Boolean(error)}
+              helperText={error}
+              fullWidth
+              disabled={!canWrite}
+              slotProps={{ htmlInput: { 'data-testid': `${dlpPolicyIds.field}-${name}` } }}
+              {...extra}
+            />
+          );
+        };
+        const select = (
+          name: keyof DlpRuleFormValues,
+          label: string,
+          options: ReadonlyArray<{ code: string; label: string }>,
+        ) => (
+          <TextField
+            select
+            name={name}
+            label={label}
+            value={form.values[name] as string}
+            onChange={form.handleChange}
+            disabled={!canWrite}
+            slotProps={{ htmlInput: { 'data-testid': `${dlpPolicyIds.field}-${name}` } }}
+          >
+            {options.map((o) => (
+              <MenuItem key={o.code} value={o.code}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        );
+        const toggle = (name: 'enabled' | 'notifyUser', label: string) => (
+          <FormControlLabel
+            label={label}
+            control={
+              <Switch
+                checked={form.values[name]}
+                disabled={!canWrite}
+                onChange={(e) => void form.setFieldValue(name, e.target.checked)}
+              />
+            }
+          />
+        );
+        const idList = (
+          name: 'dictionaries' | 'auditors',
+          label: string,
+          options: readonly NamedOption[],
+          error?: string,
+        ) => (
+          <Autocomplete
+            multiple
+            disabled={!canWrite}
+            options={options.map((o) => o.id)}
+            getOptionLabel={(id) => nameOf(options, id)}
+            value={form.values[name]}
+            onChange={(_e, value) => void form.setFieldValue(name, value)}
+            onBlur={() => void form.setFieldTouched(name, true)}
+            renderInput={(params) => (
               <TextField
-                select
-                name={name}
+                {...params}
                 label={label}
-                value={form.values[name] as string}
-                onChange={form.handleChange}
-                disabled={!canWrite}
-                slotProps={{ htmlInput: { 'data-testid': `${dlpPolicyIds.field}-${name}` } }}
-              >
-                {options.map((o) => (
-                  <MenuItem key={o.code} value={o.code}>
-                    {o.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-            );
-            const toggle = (name: 'enabled' | 'notifyUser', label: string) => (
-              <FormControlLabel
-                label={label}
-                control={
-                  <Switch
-                    checked={form.values[name]}
-                    disabled={!canWrite}
-                    onChange={(e) => void form.setFieldValue(name, e.target.checked)}
-                  />
-                }
-              />
-            );
-            const idList = (
-              name: 'dictionaries' | 'auditors',
-              label: string,
-              options: readonly NamedOption[],
-              error?: string,
-            ) => (
-              <Autocomplete
-                multiple
-                disabled={!canWrite}
-                options={options.map((o) => o.id)}
-                getOptionLabel={(id) => nameOf(options, id)}
-                value={form.values[name]}
-                onChange={(_e, value) => void form.setFieldValue(name, value)}
-                onBlur={() => void form.setFieldTouched(name, true)}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label={label}
-                    error={Boolean(error)}
-                    helperText={error}
-                    slotProps={{
-                      ...params.slotProps,
-                      htmlInput: {
-                        ...params.slotProps.htmlInput,
-                        'data-testid': `${dlpPolicyIds.field}-${name}`,
-                      },
-                    }}
-                  />
-                )}
-              />
-            );
-            const dictionaryError =
-              form.submitCount > 0 || getIn(form.touched, 'dictionaries')
-                ? dlpMessage(getIn(form.errors, 'dictionaries') as string | undefined)
-                : undefined;
-            const panels: RuleAccordionPanel[] = [
-              {
-                id: 'rule',
-                title: 'Rule',
-                summary: form.values.name,
-                valid: valid(form, ['name']),
-                content: (
-                  <Stack spacing={2}>
-                    {text('name', 'Name', { required: true })}
-                    {select('action', 'Action', DLP_ACTION_OPTIONS)}
-                    {select('direction', 'Direction', DIRECTION_OPTIONS)}
-                    {toggle('enabled', 'Enabled')}
-                    {toggle('notifyUser', 'Show the user the DLP notification page')}
-                  </Stack>
-                ),
-              },
-              {
-                id: 'content',
-                title: 'Content',
-                valid: valid(form, ['dictionaries']),
-                content: (
-                  <Stack spacing={2}>
-                    {idList('dictionaries', 'Dictionaries', dictionaries, dictionaryError)}
-                    {select('logic', 'A transfer matches when', [
-                      { code: 'or', label: 'Any of the dictionaries matches' },
-                      { code: 'and', label: 'Every dictionary matches' },
-                    ])}
-                    <Autocomplete
-                      multiple
-                      disabled={!canWrite}
-                      options={RESOURCE_OPTIONS.map((r) => r.code)}
-                      getOptionLabel={(code) => RESOURCE_OPTIONS.find((r) => r.code === code)?.label ?? code}
-                      value={form.values.resources}
-                      onChange={(_e, value) => void form.setFieldValue('resources', value)}
-                      renderInput={(params) => (
-                        <TextField
-                          {...params}
-                          label="Kinds of transfer"
-                          helperText="None chosen: every kind is inspected."
-                        />
-                      )}
-                    />
-                  </Stack>
-                ),
-              },
-              {
-                id: 'sources',
-                title: 'Who and where',
-                optional: true,
-                valid: valid(form, ['users', 'groups', 'domains', 'sourceIps']),
-                content: (
-                  <Stack spacing={2}>
-                    {text('users', 'Users (one per line; none: everyone)', { multiline: true, minRows: 2 })}
-                    {text('groups', 'Groups (one per line)', { multiline: true, minRows: 2 })}
-                    {text(
-                      'domains',
-                      'Destination domains (one per line; *.example.com covers its subdomains)',
-                      {
-                        multiline: true,
-                        minRows: 2,
-                      },
-                    )}
-                    {text('sourceIps', 'Source IP ranges (one per line: 10.0.0.1 or 10.0.0.1-10.0.0.9)', {
-                      multiline: true,
-                      minRows: 2,
-                    })}
-                  </Stack>
-                ),
-              },
-              {
-                id: 'auditors',
-                title: 'Auditors and comment',
-                optional: true,
-                valid: valid(form, ['comment']),
-                content: (
-                  <Stack spacing={2}>
-                    {idList('auditors', 'Auditors told of a match', auditors)}
-                    {text('comment', 'Comment', { multiline: true, minRows: 2 })}
-                  </Stack>
-                ),
-              },
-            ];
-            return (
-              <Box
-                component="form"
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  form.handleSubmit();
+                error={Boolean(error)}
+                helperText={error}
+                slotProps={{
+                  ...params.slotProps,
+                  htmlInput: {
+                    ...params.slotProps.htmlInput,
+                    'data-testid': `${dlpPolicyIds.field}-${name}`,
+                  },
                 }}
-              >
-                <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-                  <RuleAccordion
-                    panels={panels}
-                    editMode={rule !== null}
-                    canSave={canWrite}
-                    saveLabel="Apply"
-                    onSave={() => form.handleSubmit()}
-                  />
-                </fieldset>
-                <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-                  <Button onClick={onClose} data-testid={dlpPolicyIds.ruleCancel}>
-                    {canWrite ? 'Cancel' : 'Close'}
-                  </Button>
-                </Box>
-              </Box>
-            );
-          }}
-        </Formik>
-      </DialogContent>
-    </Dialog>
+              />
+            )}
+          />
+        );
+        const dictionaryError =
+          form.submitCount > 0 || getIn(form.touched, 'dictionaries')
+            ? dlpMessage(getIn(form.errors, 'dictionaries') as string | undefined)
+            : undefined;
+        const panels: RuleAccordionPanel[] = [
+          {
+            id: 'rule',
+            title: 'Rule',
+            summary: form.values.name,
+            valid: valid(form, ['name']),
+            content: (
+              <Stack spacing={2}>
+                {text('name', 'Name', { required: true })}
+                {select('action', 'Action', DLP_ACTION_OPTIONS)}
+                {select('direction', 'Direction', DIRECTION_OPTIONS)}
+                {toggle('enabled', 'Enabled')}
+                {toggle('notifyUser', 'Show the user the DLP notification page')}
+              </Stack>
+            ),
+          },
+          {
+            id: 'content',
+            title: 'Content',
+            valid: valid(form, ['dictionaries']),
+            content: (
+              <Stack spacing={2}>
+                {idList('dictionaries', 'Dictionaries', dictionaries, dictionaryError)}
+                {select('logic', 'A transfer matches when', [
+                  { code: 'or', label: 'Any of the dictionaries matches' },
+                  { code: 'and', label: 'Every dictionary matches' },
+                ])}
+                <Autocomplete
+                  multiple
+                  disabled={!canWrite}
+                  options={RESOURCE_OPTIONS.map((r) => r.code)}
+                  getOptionLabel={(code) => RESOURCE_OPTIONS.find((r) => r.code === code)?.label ?? code}
+                  value={form.values.resources}
+                  onChange={(_e, value) => void form.setFieldValue('resources', value)}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label="Kinds of transfer"
+                      helperText="None chosen: every kind is inspected."
+                    />
+                  )}
+                />
+              </Stack>
+            ),
+          },
+          {
+            id: 'sources',
+            title: 'Who and where',
+            optional: true,
+            valid: valid(form, ['users', 'groups', 'domains', 'sourceIps']),
+            content: (
+              <Stack spacing={2}>
+                {text('users', 'Users (one per line; none: everyone)', { multiline: true, minRows: 2 })}
+                {text('groups', 'Groups (one per line)', { multiline: true, minRows: 2 })}
+                {text('domains', 'Destination domains (one per line; *.example.com covers its subdomains)', {
+                  multiline: true,
+                  minRows: 2,
+                })}
+                {text('sourceIps', 'Source IP ranges (one per line: 10.0.0.1 or 10.0.0.1-10.0.0.9)', {
+                  multiline: true,
+                  minRows: 2,
+                })}
+              </Stack>
+            ),
+          },
+          {
+            id: 'auditors',
+            title: 'Auditors and comment',
+            optional: true,
+            valid: valid(form, ['comment']),
+            content: (
+              <Stack spacing={2}>
+                {idList('auditors', 'Auditors told of a match', auditors)}
+                {text('comment', 'Comment', { multiline: true, minRows: 2 })}
+              </Stack>
+            ),
+          },
+        ];
+        return (
+          <RuleDialogFrame
+            title={ruleDialogTitle('DLP rule', rule?.name)}
+            testId={dlpPolicyIds.ruleDialog}
+            panels={panels}
+            editMode={rule !== null}
+            readOnly={!canWrite}
+            onSubmit={() => form.handleSubmit()}
+            onClose={onClose}
+            cancel={{ testId: dlpPolicyIds.ruleCancel }}
+          />
+        );
+      }}
+    </Formik>
   );
 }

@@ -71,6 +71,7 @@ export function DlpRulesSection({
         </Alert>
       )}
       <RuleTable<DlpRule>
+        ids={dlpPolicyIds}
         label="DLP rules"
         rows={rules}
         rowKey={(r) => r.id}

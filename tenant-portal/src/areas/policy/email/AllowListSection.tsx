@@ -111,6 +111,7 @@ export function AllowListSection({
           </Box>
         )}
         <RuleTable<Entry>
+          ids={emailPolicyIds}
           label="Allowed senders"
           rows={doc.list}
           rowKey={(e) => e.id}

@@ -15,14 +15,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import { DualList, type DualListItem } from '@workbench/common';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { ATTACHMENT_PLUGINS, PLUGIN_ACTIONS } from '@workbench/common/api/contract/policy-kinds/emailKinds';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
 import { EntryDialog } from '../web/EntryDialog';
-import { RuleTable } from '../web/RuleTable';
+import { TitledRuleTable } from '../web/RuleTable';
 import { newRuleId, upsert } from '../web/listEdits';
 import { useRuleLink } from '../web/useRuleLink';
 import {
@@ -188,96 +187,76 @@ export function AttachmentsSection({
           })}
         </Stack>
       </Box>
-      <Box>
-        <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 0.5 }}>
-          Attachment groups
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            sx={{ mb: 1 }}
-            onClick={() => setGroup({ group: null, id: newRuleId() })}
-            data-testid={`${webPolicyIds.ruleAdd}-attachment-groups`}
-          >
-            Add attachment group
-          </Button>
-        )}
-        <RuleTable<Group>
-          label="Attachment groups"
-          rows={doc.groups}
-          rowKey={(g) => g.id}
-          rowName={(g) => g.name}
-          readOnly={readOnly}
-          onChange={(groups) => onChange({ ...doc, groups })}
-          onEdit={(g) => setGroup({ group: g, id: g.id })}
-          emptyText="No attachment groups: attachments open as the settings say."
-          columns={[
-            { name: 'name', header: 'Name', flex: 1, minWidth: 140 },
-            {
-              name: 'content_types',
-              header: 'Content types',
-              flex: 2,
-              minWidth: 200,
-              value: (g) => g.content_types.map(typeName).join(', '),
-            },
-            { name: 'action', header: 'Action', minWidth: 90, value: (g) => actionLabel(g.action) },
-          ]}
-        />
-      </Box>
-      <Box>
-        <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 0.5 }}>
-          Content types
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            sx={{ mb: 1 }}
-            onClick={() => setType({ type: null, id: newRuleId() })}
-            data-testid={`${webPolicyIds.ruleAdd}-content-types`}
-          >
-            Add content type
-          </Button>
-        )}
-        {refused && (
-          <Alert
-            severity="warning"
-            sx={{ mb: 1 }}
-            onClose={() => setRefused(null)}
-            data-testid={emailPolicyIds.refused}
-          >
-            {refused}
-          </Alert>
-        )}
-        <RuleTable<ContentType>
-          label="Content types"
-          rows={doc.content_types}
-          rowKey={(t) => t.id}
-          rowName={(t) => contentTypeLabel(t.name)}
-          readOnly={readOnly}
-          onChange={changeTypes}
-          onEdit={(t) => setType({ type: t, id: t.id })}
-          emptyText="No content types."
-          columns={[
-            { name: 'name', header: 'Name', flex: 1, minWidth: 140, value: (t) => contentTypeLabel(t.name) },
-            {
-              name: 'extensions',
-              header: 'Extensions',
-              flex: 1,
-              minWidth: 140,
-              value: (t) => t.extensions.join(', '),
-            },
-            {
-              name: 'mime_types',
-              header: 'MIME types',
-              flex: 1,
-              minWidth: 140,
-              value: (t) => t.mime_types.join(', '),
-            },
-          ]}
-        />
-      </Box>
+      <TitledRuleTable<Group>
+        title="Attachment groups"
+        addLabel="Add attachment group"
+        addTestId={`${webPolicyIds.ruleAdd}-attachment-groups`}
+        onAdd={() => setGroup({ group: null, id: newRuleId() })}
+        ids={emailPolicyIds}
+        label="Attachment groups"
+        rows={doc.groups}
+        rowKey={(g) => g.id}
+        rowName={(g) => g.name}
+        readOnly={readOnly}
+        onChange={(groups) => onChange({ ...doc, groups })}
+        onEdit={(g) => setGroup({ group: g, id: g.id })}
+        emptyText="No attachment groups: attachments open as the settings say."
+        columns={[
+          { name: 'name', header: 'Name', flex: 1, minWidth: 140 },
+          {
+            name: 'content_types',
+            header: 'Content types',
+            flex: 2,
+            minWidth: 200,
+            value: (g) => g.content_types.map(typeName).join(', '),
+          },
+          { name: 'action', header: 'Action', minWidth: 90, value: (g) => actionLabel(g.action) },
+        ]}
+      />
+      <TitledRuleTable<ContentType>
+        title="Content types"
+        addLabel="Add content type"
+        addTestId={`${webPolicyIds.ruleAdd}-content-types`}
+        onAdd={() => setType({ type: null, id: newRuleId() })}
+        notice={
+          refused && (
+            <Alert
+              severity="warning"
+              sx={{ mb: 1 }}
+              onClose={() => setRefused(null)}
+              data-testid={emailPolicyIds.refused}
+            >
+              {refused}
+            </Alert>
+          )
+        }
+        ids={emailPolicyIds}
+        label="Content types"
+        rows={doc.content_types}
+        rowKey={(t) => t.id}
+        rowName={(t) => contentTypeLabel(t.name)}
+        readOnly={readOnly}
+        onChange={changeTypes}
+        onEdit={(t) => setType({ type: t, id: t.id })}
+        emptyText="No content types."
+        columns={[
+          { name: 'name', header: 'Name', flex: 1, minWidth: 140, value: (t) => contentTypeLabel(t.name) },
+          {
+            name: 'extensions',
+            header: 'Extensions',
+            flex: 1,
+            minWidth: 140,
+            value: (t) => t.extensions.join(', '),
+          },
+          {
+            name: 'mime_types',
+            header: 'MIME types',
+            flex: 1,
+            minWidth: 140,
+            value: (t) => t.mime_types.join(', '),
+          },
+        ]}
+      />
       {type && (
         <EntryDialog
           title={type.type ? `Content type: ${type.type.name}` : 'New content type'}

@@ -2,12 +2,7 @@ import { useMemo } from 'react';
 import { Formik, type FormikProps } from 'formik';
 import {
   Autocomplete,
-  Box,
-  Button,
   Checkbox,
-  Dialog,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormGroup,
@@ -18,7 +13,8 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
-import { RuleAccordion, type RuleAccordionPanel } from '@workbench/common';
+import type { RuleAccordionPanel } from '@workbench/common';
+import { RuleDialogFrame, ruleDialogTitle } from '../RuleDialogFrame';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { COMMENT_MAX_LENGTH } from '@workbench/common/api/contract/policy-kinds/kindDef';
 import { MOBILE_PLATFORMS } from '@workbench/common/api/contract/policy-kinds/emailKinds';
@@ -111,7 +107,7 @@ export function EmailRuleDialog(props: EmailRuleDialogProps) {
   );
   const categoryIds = useMemo(() => groups.flatMap((g) => g.categories.map((c) => c.id)), [groups]);
   const noun = variant === 'mobile' ? 'Mobile rule' : 'Link isolation rule';
-  const title = rule ? `${noun}: ${rule.name}` : `New ${noun.toLowerCase()}`;
+  const title = ruleDialogTitle(noun, rule?.name);
 
   const apply = (v: Values) => {
     const comment = v.comment.trim();
@@ -129,183 +125,153 @@ export function EmailRuleDialog(props: EmailRuleDialogProps) {
   };
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      maxWidth="md"
-      fullWidth
-      aria-labelledby="email-rule-dialog-title"
-      data-testid={webPolicyIds.ruleDialog}
+    <Formik<Values>
+      initialValues={initialValues}
+      validate={(v) => validate(v, variant)}
+      validateOnMount
+      onSubmit={apply}
     >
-      <DialogTitle id="email-rule-dialog-title">{title}</DialogTitle>
-      <DialogContent>
-        <Formik<Values>
-          initialValues={initialValues}
-          validate={(v) => validate(v, variant)}
-          validateOnMount
-          onSubmit={apply}
-        >
-          {(form) => {
-            const errorOf = (f: keyof Values) =>
-              form.touched[f] && typeof form.errors[f] === 'string' ? form.errors[f] : undefined;
-            const text = (f: keyof Values, label: string, extra: object = {}) => (
-              <TextField
-                name={f}
-                label={label}
-                value={form.values[f] as string}
-                onChange={form.handleChange}
-                onBlur={form.handleBlur}
-                error={Boolean(errorOf(f))}
-                helperText={errorOf(f)}
-                fullWidth
-                {...extra}
-              />
-            );
-            const panels: RuleAccordionPanel[] = [
-              {
-                id: 'rule',
-                title: 'Rule',
-                summary: form.values.name,
-                valid: valid(form, ['name', 'action']),
-                content: (
-                  <Stack spacing={2}>
-                    {text('name', 'Name', {
-                      required: true,
-                      slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
-                    })}
-                    <TextField
-                      select
-                      name="action"
-                      label="Action"
-                      value={form.values.action}
-                      onChange={form.handleChange}
-                      slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
-                    >
-                      {EMAIL_ACTION_OPTIONS.map((a) => (
-                        <MenuItem key={a.code} value={a.code}>
-                          {a.label}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                    <FormControlLabel
-                      label="Enabled"
-                      control={
-                        <Switch
-                          checked={form.values.enabled}
-                          onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
-                        />
-                      }
+      {(form) => {
+        const errorOf = (f: keyof Values) =>
+          form.touched[f] && typeof form.errors[f] === 'string' ? form.errors[f] : undefined;
+        const text = (f: keyof Values, label: string, extra: object = {}) => (
+          <TextField
+            name={f}
+            label={label}
+            value={form.values[f] as string}
+            onChange={form.handleChange}
+            onBlur={form.handleBlur}
+            error={Boolean(errorOf(f))}
+            helperText={errorOf(f)}
+            fullWidth
+            {...extra}
+          />
+        );
+        const panels: RuleAccordionPanel[] = [
+          {
+            id: 'rule',
+            title: 'Rule',
+            summary: form.values.name,
+            valid: valid(form, ['name', 'action']),
+            content: (
+              <Stack spacing={2}>
+                {text('name', 'Name', {
+                  required: true,
+                  slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
+                })}
+                <TextField
+                  select
+                  name="action"
+                  label="Action"
+                  value={form.values.action}
+                  onChange={form.handleChange}
+                  slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
+                >
+                  {EMAIL_ACTION_OPTIONS.map((a) => (
+                    <MenuItem key={a.code} value={a.code}>
+                      {a.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <FormControlLabel
+                  label="Enabled"
+                  control={
+                    <Switch
+                      checked={form.values.enabled}
+                      onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
                     />
-                  </Stack>
-                ),
-              },
-              {
-                id: 'match',
-                title: variant === 'mobile' ? 'Senders and platforms' : 'Senders, recipients and sites',
-                optional: true,
-                valid: valid(form, ['senders', 'recipients', 'categories', 'platforms']),
-                content: (
-                  <Stack spacing={2}>
-                    {text(
-                      'senders',
-                      'Senders (one per line: example.com, *.example.com or name@example.com; empty: every sender)',
-                      {
-                        multiline: true,
-                        minRows: 3,
-                      },
+                  }
+                />
+              </Stack>
+            ),
+          },
+          {
+            id: 'match',
+            title: variant === 'mobile' ? 'Senders and platforms' : 'Senders, recipients and sites',
+            optional: true,
+            valid: valid(form, ['senders', 'recipients', 'categories', 'platforms']),
+            content: (
+              <Stack spacing={2}>
+                {text(
+                  'senders',
+                  'Senders (one per line: example.com, *.example.com or name@example.com; empty: every sender)',
+                  {
+                    multiline: true,
+                    minRows: 3,
+                  },
+                )}
+                {variant === 'isolation' &&
+                  text('recipients', 'Recipients (one address per line; empty: every recipient)', {
+                    multiline: true,
+                    minRows: 2,
+                  })}
+                {variant === 'isolation' && (
+                  <Autocomplete
+                    multiple
+                    options={categoryIds}
+                    groupBy={(id) => groups.find((g) => g.categories.some((c) => c.id === id))?.name ?? ''}
+                    getOptionLabel={(id) => categoryName(groups, id)}
+                    value={form.values.categories}
+                    onChange={(_e, value) => void form.setFieldValue('categories', value)}
+                    renderInput={(params) => (
+                      <TextField {...params} label="Categories of the linked site (empty: every category)" />
                     )}
-                    {variant === 'isolation' &&
-                      text('recipients', 'Recipients (one address per line; empty: every recipient)', {
-                        multiline: true,
-                        minRows: 2,
-                      })}
-                    {variant === 'isolation' && (
-                      <Autocomplete
-                        multiple
-                        options={categoryIds}
-                        groupBy={(id) =>
-                          groups.find((g) => g.categories.some((c) => c.id === id))?.name ?? ''
-                        }
-                        getOptionLabel={(id) => categoryName(groups, id)}
-                        value={form.values.categories}
-                        onChange={(_e, value) => void form.setFieldValue('categories', value)}
-                        renderInput={(params) => (
-                          <TextField
-                            {...params}
-                            label="Categories of the linked site (empty: every category)"
-                          />
-                        )}
-                      />
-                    )}
-                    {variant === 'mobile' && (
-                      <FormControl component="fieldset" error={Boolean(form.errors.platforms)}>
-                        <FormLabel component="legend">Platforms</FormLabel>
-                        <FormGroup row>
-                          {MOBILE_PLATFORMS.map((p) => (
-                            <FormControlLabel
-                              key={p}
-                              label={PLATFORM_LABELS[p]}
-                              control={
-                                <Checkbox
-                                  checked={form.values.platforms.includes(p)}
-                                  onChange={(e) => {
-                                    void form.setFieldTouched('platforms', true, false);
-                                    void form.setFieldValue(
-                                      'platforms',
-                                      e.target.checked
-                                        ? [...form.values.platforms, p]
-                                        : form.values.platforms.filter((x) => x !== p),
-                                    );
-                                  }}
-                                />
-                              }
-                            />
-                          ))}
-                        </FormGroup>
-                        {typeof form.errors.platforms === 'string' && (
-                          <FormHelperText>{form.errors.platforms}</FormHelperText>
-                        )}
-                      </FormControl>
-                    )}
-                  </Stack>
-                ),
-              },
-              {
-                id: 'comment',
-                title: 'Comment',
-                optional: true,
-                valid: valid(form, ['comment']),
-                content: text('comment', 'Comment', { multiline: true, minRows: 2 }),
-              },
-            ];
-            return (
-              <Box
-                component="form"
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  form.handleSubmit();
-                }}
-              >
-                <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-                  <RuleAccordion
-                    panels={panels}
-                    editMode={rule !== null}
-                    canSave={canWrite}
-                    saveLabel="Apply"
-                    onSave={() => form.handleSubmit()}
                   />
-                </fieldset>
-                <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-                  <Button onClick={onClose} data-testid={webPolicyIds.ruleCancel}>
-                    {canWrite ? 'Cancel' : 'Close'}
-                  </Button>
-                </Box>
-              </Box>
-            );
-          }}
-        </Formik>
-      </DialogContent>
-    </Dialog>
+                )}
+                {variant === 'mobile' && (
+                  <FormControl component="fieldset" error={Boolean(form.errors.platforms)}>
+                    <FormLabel component="legend">Platforms</FormLabel>
+                    <FormGroup row>
+                      {MOBILE_PLATFORMS.map((p) => (
+                        <FormControlLabel
+                          key={p}
+                          label={PLATFORM_LABELS[p]}
+                          control={
+                            <Checkbox
+                              checked={form.values.platforms.includes(p)}
+                              onChange={(e) => {
+                                void form.setFieldTouched('platforms', true, false);
+                                void form.setFieldValue(
+                                  'platforms',
+                                  e.target.checked
+                                    ? [...form.values.platforms, p]
+                                    : form.values.platforms.filter((x) => x !== p),
+                                );
+                              }}
+                            />
+                          }
+                        />
+                      ))}
+                    </FormGroup>
+                    {typeof form.errors.platforms === 'string' && (
+                      <FormHelperText>{form.errors.platforms}</FormHelperText>
+                    )}
+                  </FormControl>
+                )}
+              </Stack>
+            ),
+          },
+          {
+            id: 'comment',
+            title: 'Comment',
+            optional: true,
+            valid: valid(form, ['comment']),
+            content: text('comment', 'Comment', { multiline: true, minRows: 2 }),
+          },
+        ];
+        return (
+          <RuleDialogFrame
+            title={title}
+            testId={webPolicyIds.ruleDialog}
+            panels={panels}
+            editMode={rule !== null}
+            readOnly={!canWrite}
+            onSubmit={() => form.handleSubmit()}
+            onClose={onClose}
+            cancel={{ testId: webPolicyIds.ruleCancel }}
+          />
+        );
+      }}
+    </Formik>
   );
 }

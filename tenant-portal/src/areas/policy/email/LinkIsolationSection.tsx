@@ -1,12 +1,11 @@
 import { useCallback, useState } from 'react';
-import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { LINK_CLASSIFICATIONS } from '@workbench/common/api/contract/policy-kinds/emailKinds';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
 import { categoryName, type CategoryGroupOption } from '../web/categoryModel';
-import { RuleTable } from '../web/RuleTable';
+import { TitledRuleTable } from '../web/RuleTable';
 import { newRuleId, upsert } from '../web/listEdits';
 import { useRuleLink } from '../web/useRuleLink';
 import { EmailRuleDialog, type IsolationRule } from './EmailRuleDialog';
@@ -101,63 +100,52 @@ export function LinkIsolationSection({
           ))}
         </Box>
       </Box>
-      <Box>
-        <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 0.5 }}>
-          Rules (checked first, in order)
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            sx={{ mb: 1 }}
-            onClick={() => setEditing({ rule: null, id: newRuleId() })}
-            data-testid={`${webPolicyIds.ruleAdd}-link-isolation`}
-          >
-            Add link isolation rule
-          </Button>
-        )}
-        <RuleTable<IsolationRule>
-          label="Link isolation rules"
-          rows={doc.list}
-          rowKey={(r) => r.id}
-          rowName={(r) => r.name}
-          readOnly={readOnly}
-          ordered
-          onChange={(list) => onChange({ ...doc, list })}
-          onEdit={(rule) => setEditing({ rule, id: rule.id })}
-          emptyText="No rules: every link opens as its classification says."
-          columns={[
-            { name: 'name', header: 'Name', flex: 1, minWidth: 140 },
-            {
-              name: 'senders',
-              header: 'Senders',
-              flex: 1,
-              minWidth: 130,
-              value: (r) => everyOr(r.senders, 'Every sender'),
-            },
-            {
-              name: 'recipients',
-              header: 'Recipients',
-              flex: 1,
-              minWidth: 130,
-              value: (r) => everyOr(r.recipients, 'Every recipient'),
-            },
-            {
-              name: 'categories',
-              header: 'Categories',
-              flex: 1,
-              minWidth: 130,
-              value: (r) =>
-                everyOr(
-                  r.categories.map((id) => categoryName(groups, id)),
-                  'Every category',
-                ),
-            },
-            { name: 'action', header: 'Action', minWidth: 90, value: (r) => actionLabel(r.action) },
-            { name: 'enabled', header: 'On', minWidth: 60, value: (r) => (r.enabled ? 'Yes' : 'No') },
-          ]}
-        />
-      </Box>
+      <TitledRuleTable<IsolationRule>
+        title="Rules (checked first, in order)"
+        addLabel="Add link isolation rule"
+        addTestId={`${webPolicyIds.ruleAdd}-link-isolation`}
+        onAdd={() => setEditing({ rule: null, id: newRuleId() })}
+        ids={emailPolicyIds}
+        label="Link isolation rules"
+        rows={doc.list}
+        rowKey={(r) => r.id}
+        rowName={(r) => r.name}
+        readOnly={readOnly}
+        ordered
+        onChange={(list) => onChange({ ...doc, list })}
+        onEdit={(rule) => setEditing({ rule, id: rule.id })}
+        emptyText="No rules: every link opens as its classification says."
+        columns={[
+          { name: 'name', header: 'Name', flex: 1, minWidth: 140 },
+          {
+            name: 'senders',
+            header: 'Senders',
+            flex: 1,
+            minWidth: 130,
+            value: (r) => everyOr(r.senders, 'Every sender'),
+          },
+          {
+            name: 'recipients',
+            header: 'Recipients',
+            flex: 1,
+            minWidth: 130,
+            value: (r) => everyOr(r.recipients, 'Every recipient'),
+          },
+          {
+            name: 'categories',
+            header: 'Categories',
+            flex: 1,
+            minWidth: 130,
+            value: (r) =>
+              everyOr(
+                r.categories.map((id) => categoryName(groups, id)),
+                'Every category',
+              ),
+          },
+          { name: 'action', header: 'Action', minWidth: 90, value: (r) => actionLabel(r.action) },
+          { name: 'enabled', header: 'On', minWidth: 60, value: (r) => (r.enabled ? 'Yes' : 'No') },
+        ]}
+      />
       {editing && (
         <EmailRuleDialog
           variant="isolation"

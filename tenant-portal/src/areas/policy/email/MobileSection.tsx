@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
@@ -58,6 +59,7 @@ export function MobileSection({
         </Button>
       )}
       <RuleTable<MobileRule>
+        ids={emailPolicyIds}
         label="Mobile rules"
         rows={doc.list}
         rowKey={(r) => r.id}

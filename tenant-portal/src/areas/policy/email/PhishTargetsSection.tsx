@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
@@ -74,6 +75,7 @@ export function PhishTargetsSection({
         </Button>
       )}
       <RuleTable<Target>
+        ids={emailPolicyIds}
         label="Phishing targets"
         rows={doc.list}
         rowKey={(t) => t.id}

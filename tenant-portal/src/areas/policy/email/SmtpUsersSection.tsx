@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Box, Button, Stack, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
+import { Stack } from '@mui/material';
 import { usePolicyReference } from '@workbench/common';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { IDENTITY_SOURCE_TYPES } from '@workbench/common/api/contract/policy-kinds/emailKinds';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { EntryDialog } from '../web/EntryDialog';
-import { RuleTable } from '../web/RuleTable';
+import { TitledRuleTable } from '../web/RuleTable';
 import { newRuleId, upsert } from '../web/listEdits';
 import { useRuleLink } from '../web/useRuleLink';
 import { domainKey, listError, nameError, splitValues } from './emailForm';
@@ -86,81 +86,58 @@ export function SmtpUsersSection({
   ];
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 0.5 }}>
-          Identity sources
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            sx={{ mb: 1 }}
-            onClick={() => setSource({ source: null, id: newRuleId() })}
-            data-testid={`${webPolicyIds.ruleAdd}-identity-sources`}
-          >
-            Add identity source
-          </Button>
-        )}
-        <RuleTable<Source>
-          label="Identity sources"
-          rows={doc.identitySourceLists}
-          rowKey={(s) => s.id}
-          rowName={(s) => s.name}
-          readOnly={readOnly}
-          onChange={(identitySourceLists) => onChange({ ...doc, identitySourceLists })}
-          onEdit={(s) => setSource({ source: s, id: s.id })}
-          emptyText="No identity sources."
-          columns={[
-            { name: 'name', header: 'Name', flex: 1, minWidth: 140 },
-            { name: 'type', header: 'Directory', minWidth: 160, value: (s) => SOURCE_LABELS[s.type] },
-            {
-              name: 'domains',
-              header: 'Mail domains',
-              flex: 1,
-              minWidth: 160,
-              value: (s) => s.domains.join(', '),
-            },
-          ]}
-        />
-      </Box>
-      <Box>
-        <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 0.5 }}>
-          Users lists
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            sx={{ mb: 1 }}
-            onClick={() => setUsersList({ list: null, id: newRuleId() })}
-            data-testid={`${webPolicyIds.ruleAdd}-users-lists`}
-          >
-            Add users list
-          </Button>
-        )}
-        <RuleTable<UsersList>
-          label="Users lists"
-          rows={doc.usersLists}
-          rowKey={(l) => l.id}
-          rowName={(l) => l.name}
-          readOnly={readOnly}
-          onChange={(usersLists) => onChange({ ...doc, usersLists })}
-          onEdit={(list) => setUsersList({ list, id: list.id })}
-          emptyText="No users lists."
-          columns={[
-            { name: 'name', header: 'Name', flex: 1, minWidth: 140 },
-            { name: 'count', header: 'Users', minWidth: 80, value: (l) => l.users.length },
-            {
-              name: 'users',
-              header: 'Addresses',
-              flex: 2,
-              minWidth: 200,
-              value: (l) =>
-                l.users.length > 3 ? `${l.users.slice(0, 3).join(', ')}, …` : l.users.join(', '),
-            },
-          ]}
-        />
-      </Box>
+      <TitledRuleTable<Source>
+        title="Identity sources"
+        addLabel="Add identity source"
+        addTestId={`${webPolicyIds.ruleAdd}-identity-sources`}
+        onAdd={() => setSource({ source: null, id: newRuleId() })}
+        ids={emailPolicyIds}
+        label="Identity sources"
+        rows={doc.identitySourceLists}
+        rowKey={(s) => s.id}
+        rowName={(s) => s.name}
+        readOnly={readOnly}
+        onChange={(identitySourceLists) => onChange({ ...doc, identitySourceLists })}
+        onEdit={(s) => setSource({ source: s, id: s.id })}
+        emptyText="No identity sources."
+        columns={[
+          { name: 'name', header: 'Name', flex: 1, minWidth: 140 },
+          { name: 'type', header: 'Directory', minWidth: 160, value: (s) => SOURCE_LABELS[s.type] },
+          {
+            name: 'domains',
+            header: 'Mail domains',
+            flex: 1,
+            minWidth: 160,
+            value: (s) => s.domains.join(', '),
+          },
+        ]}
+      />
+      <TitledRuleTable<UsersList>
+        title="Users lists"
+        addLabel="Add users list"
+        addTestId={`${webPolicyIds.ruleAdd}-users-lists`}
+        onAdd={() => setUsersList({ list: null, id: newRuleId() })}
+        ids={emailPolicyIds}
+        label="Users lists"
+        rows={doc.usersLists}
+        rowKey={(l) => l.id}
+        rowName={(l) => l.name}
+        readOnly={readOnly}
+        onChange={(usersLists) => onChange({ ...doc, usersLists })}
+        onEdit={(list) => setUsersList({ list, id: list.id })}
+        emptyText="No users lists."
+        columns={[
+          { name: 'name', header: 'Name', flex: 1, minWidth: 140 },
+          { name: 'count', header: 'Users', minWidth: 80, value: (l) => l.users.length },
+          {
+            name: 'users',
+            header: 'Addresses',
+            flex: 2,
+            minWidth: 200,
+            value: (l) => (l.users.length > 3 ? `${l.users.slice(0, 3).join(', ')}, …` : l.users.join(', ')),
+          },
+        ]}
+      />
       {source && (
         <EntryDialog
           title={source.source ? `Identity source: ${source.source.name}` : 'New identity source'}

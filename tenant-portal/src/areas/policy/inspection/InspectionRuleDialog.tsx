@@ -1,26 +1,10 @@
 import { useMemo } from 'react';
 import { Formik, getIn, type FormikProps } from 'formik';
-import {
-  Autocomplete,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
-import { RuleAccordion, contentTypeDisplayName, type RuleAccordionPanel } from '@workbench/common';
-import { COUNTRIES, vocabularyLabel } from '@workbench/common/vocabularies/index';
+import { Autocomplete, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { contentTypeDisplayName, type RuleAccordionPanel } from '@workbench/common';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
-import { WEEKDAYS } from '../web/ruleForm';
+import { RuleDialogFrame, ruleDialogTitle } from '../RuleDialogFrame';
+import { schedulePanel, sourcesPanel } from '../web/RuleDialog';
 import {
   DIRECTION_OPTIONS,
   PASSWORD_PROTECTED_OPTIONS,
@@ -108,269 +92,160 @@ export function InspectionRuleDialog<K extends InspectionRuleKind>({
 }: InspectionRuleDialogProps<K>) {
   const initialValues = useMemo(() => inspectionRuleFormValues(kind, rule), [kind, rule]);
   const schema = useMemo(() => inspectionRuleSchema(kind), [kind]);
-  const title = rule ? `${noun}: ${rule.name}` : `New ${noun.toLowerCase()}`;
+  const title = ruleDialogTitle(noun, rule?.name);
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      maxWidth="md"
-      fullWidth
-      aria-labelledby="inspection-rule-dialog-title"
-      data-testid={inspectionIds.ruleDialog}
+    <Formik<InspectionRuleFormValues>
+      initialValues={initialValues}
+      validationSchema={schema}
+      validateOnMount
+      onSubmit={(values) => onApply(inspectionRuleFromForm(kind, values, rule, rule?.id ?? newId))}
     >
-      <DialogTitle id="inspection-rule-dialog-title">{title}</DialogTitle>
-      <DialogContent>
-        <Formik<InspectionRuleFormValues>
-          initialValues={initialValues}
-          validationSchema={schema}
-          validateOnMount
-          onSubmit={(values) => onApply(inspectionRuleFromForm(kind, values, rule, rule?.id ?? newId))}
-        >
-          {(form) => {
-            const text = (name: keyof InspectionRuleFormValues, label: string, extra: object = {}) => {
-              const error = errorOf(form, name, serverError);
-              return (
-                <TextField
-                  name={name}
-                  label={label}
-                  value={form.values[name] as string}
-                  onChange={form.handleChange}
-                  onBlur={form.handleBlur}
-                  error={Boolean(error)}
-                  helperText={error}
-                  fullWidth
-                  {...extra}
-                />
-              );
-            };
-            const select = (
-              name: keyof InspectionRuleFormValues,
-              label: string,
-              options: ReadonlyArray<{ code: string; label: string }>,
-              testId?: string,
-            ) => (
-              <TextField
-                select
-                name={name}
-                label={label}
-                value={form.values[name] as string}
-                onChange={form.handleChange}
-                slotProps={{ htmlInput: testId ? { 'data-testid': testId } : {} }}
-              >
-                {options.map((o) => (
-                  <MenuItem key={o.code} value={o.code}>
-                    {o.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-            );
-            const toggle = (name: keyof InspectionRuleFormValues, label: string) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={form.values[name] as boolean}
-                    onChange={(e) => void form.setFieldValue(name, e.target.checked)}
-                  />
-                }
-                label={label}
+      {(form) => {
+        const text = (name: keyof InspectionRuleFormValues, label: string, extra: object = {}) => {
+          const error = errorOf(form, name, serverError);
+          return (
+            <TextField
+              name={name}
+              label={label}
+              value={form.values[name] as string}
+              onChange={form.handleChange}
+              onBlur={form.handleBlur}
+              error={Boolean(error)}
+              helperText={error}
+              fullWidth
+              {...extra}
+            />
+          );
+        };
+        const select = (
+          name: keyof InspectionRuleFormValues,
+          label: string,
+          options: ReadonlyArray<{ code: string; label: string }>,
+          testId?: string,
+        ) => (
+          <TextField
+            select
+            name={name}
+            label={label}
+            value={form.values[name] as string}
+            onChange={form.handleChange}
+            slotProps={{ htmlInput: testId ? { 'data-testid': testId } : {} }}
+          >
+            {options.map((o) => (
+              <MenuItem key={o.code} value={o.code}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        );
+        const toggle = (name: keyof InspectionRuleFormValues, label: string) => (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.values[name] as boolean}
+                onChange={(e) => void form.setFieldValue(name, e.target.checked)}
               />
-            );
-            const direction = select(
-              'direction',
-              'Direction',
-              DIRECTION_OPTIONS,
-              inspectionIds.ruleDirection,
-            );
-            const fileTypes = text('fileTypes', 'File extensions (e.g. pdf, docx, zip)', {
-              required: true,
-              slotProps: { htmlInput: { 'data-testid': inspectionIds.ruleFileTypes } },
-            });
-            const contentTypesError =
-              form.touched.contentTypes || form.submitCount > 0
-                ? inspectionMessage(form.errors.contentTypes as string | undefined)
-                : undefined;
-            const files: Record<InspectionRuleKind, RuleAccordionPanel['content']> = {
-              exception: text(
-                'sha256',
-                'SHA-256 hashes (one per line; none: every file the conditions match)',
-                {
-                  multiline: true,
-                  minRows: 3,
-                  slotProps: { htmlInput: { 'data-testid': inspectionIds.ruleSha256 } },
-                },
-              ),
-              content: (
-                <Stack spacing={2}>
-                  {direction}
-                  {fileTypes}
-                  {toggle(
-                    'cdr',
-                    'Content disarm and reconstruction (deliver files rebuilt without active content)',
-                  )}
-                </Stack>
-              ),
-              docs: (
-                <Stack spacing={2}>
-                  {direction}
-                  {fileTypes}
-                  {toggle('allowDownload', 'Allow downloading the original')}
-                  {toggle('allowPrint', 'Allow printing')}
-                  {select('passwordProtected', 'Password-protected documents', PASSWORD_PROTECTED_OPTIONS)}
-                </Stack>
-              ),
-              contentV4: (
-                <Stack spacing={2}>
-                  {direction}
-                  <Autocomplete
-                    multiple
-                    options={[...new Set([...contentTypeNames, ...form.values.contentTypes])]}
-                    getOptionLabel={contentTypeDisplayName}
-                    value={form.values.contentTypes}
-                    onChange={(_e, value) => void form.setFieldValue('contentTypes', value)}
-                    onBlur={() => void form.setFieldTouched('contentTypes', true)}
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        label="Content types"
-                        required
-                        error={Boolean(contentTypesError)}
-                        helperText={contentTypesError ?? 'Each covers all its formats.'}
-                      />
-                    )}
+            }
+            label={label}
+          />
+        );
+        const direction = select('direction', 'Direction', DIRECTION_OPTIONS, inspectionIds.ruleDirection);
+        const fileTypes = text('fileTypes', 'File extensions (e.g. pdf, docx, zip)', {
+          required: true,
+          slotProps: { htmlInput: { 'data-testid': inspectionIds.ruleFileTypes } },
+        });
+        const contentTypesError =
+          form.touched.contentTypes || form.submitCount > 0
+            ? inspectionMessage(form.errors.contentTypes as string | undefined)
+            : undefined;
+        const files: Record<InspectionRuleKind, RuleAccordionPanel['content']> = {
+          exception: text('sha256', 'SHA-256 hashes (one per line; none: every file the conditions match)', {
+            multiline: true,
+            minRows: 3,
+            slotProps: { htmlInput: { 'data-testid': inspectionIds.ruleSha256 } },
+          }),
+          content: (
+            <Stack spacing={2}>
+              {direction}
+              {fileTypes}
+              {toggle(
+                'cdr',
+                'Content disarm and reconstruction (deliver files rebuilt without active content)',
+              )}
+            </Stack>
+          ),
+          docs: (
+            <Stack spacing={2}>
+              {direction}
+              {fileTypes}
+              {toggle('allowDownload', 'Allow downloading the original')}
+              {toggle('allowPrint', 'Allow printing')}
+              {select('passwordProtected', 'Password-protected documents', PASSWORD_PROTECTED_OPTIONS)}
+            </Stack>
+          ),
+          contentV4: (
+            <Stack spacing={2}>
+              {direction}
+              <Autocomplete
+                multiple
+                options={[...new Set([...contentTypeNames, ...form.values.contentTypes])]}
+                getOptionLabel={contentTypeDisplayName}
+                value={form.values.contentTypes}
+                onChange={(_e, value) => void form.setFieldValue('contentTypes', value)}
+                onBlur={() => void form.setFieldTouched('contentTypes', true)}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label="Content types"
+                    required
+                    error={Boolean(contentTypesError)}
+                    helperText={contentTypesError ?? 'Each covers all its formats.'}
                   />
-                </Stack>
-              ),
-            };
-            const panels: RuleAccordionPanel[] = [
-              {
-                id: 'rule',
-                title: 'Rule',
-                summary: form.values.name,
-                valid: valid(form, ['name', 'action']),
-                content: (
-                  <Stack spacing={2}>
-                    {text('name', 'Name', {
-                      required: true,
-                      slotProps: { htmlInput: { 'data-testid': inspectionIds.ruleName } },
-                    })}
-                    {select('action', 'Action', actionOptions(kind), inspectionIds.ruleAction)}
-                    {toggle('enabled', 'Enabled')}
-                  </Stack>
-                ),
-              },
-              {
-                id: 'files',
-                title: 'Files',
-                optional: kind === 'exception',
-                valid: valid(form, ['sha256', 'fileTypes', 'contentTypes', 'direction']),
-                content: files[kind],
-              },
-              {
-                id: 'sources',
-                title: 'Who and where',
-                optional: true,
-                valid: valid(form, ['domains', 'users', 'groups', 'sourceIps', 'countries']),
-                content: (
-                  <Stack spacing={2}>
-                    {text('domains', 'Domains (one per line; *.example.com covers its subdomains)', {
-                      multiline: true,
-                      minRows: 2,
-                      slotProps: { htmlInput: { 'data-testid': inspectionIds.ruleDomains } },
-                    })}
-                    {text('users', 'Users (one per line)', { multiline: true, minRows: 2 })}
-                    {text('groups', 'Groups (one per line)', { multiline: true, minRows: 2 })}
-                    {text('sourceIps', 'Source IP ranges (one per line: 10.0.0.1 or 10.0.0.1-10.0.0.9)', {
-                      multiline: true,
-                      minRows: 2,
-                    })}
-                    <Autocomplete
-                      multiple
-                      options={COUNTRIES.map((c) => c.code)}
-                      getOptionLabel={(code) => `${vocabularyLabel(COUNTRIES, code)} (${code})`}
-                      value={form.values.countries}
-                      onChange={(_e, value) => void form.setFieldValue('countries', value)}
-                      renderInput={(params) => <TextField {...params} label="Countries" />}
-                    />
-                  </Stack>
-                ),
-              },
-              {
-                id: 'schedule',
-                title: 'Schedule and comment',
-                optional: true,
-                valid: valid(form, ['days', 'from', 'to', 'timeZone', 'comment']),
-                content: (
-                  <Stack spacing={2}>
-                    {toggle('scheduleOn', 'Only at these times')}
-                    {form.values.scheduleOn && (
-                      <>
-                        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-                          <FormLabel component="legend">Days</FormLabel>
-                          <FormGroup row>
-                            {WEEKDAYS.map((day, d) => (
-                              <FormControlLabel
-                                key={day}
-                                label={day}
-                                control={
-                                  <Checkbox
-                                    checked={form.values.days.includes(d)}
-                                    onChange={(e) =>
-                                      void form.setFieldValue(
-                                        'days',
-                                        e.target.checked
-                                          ? [...form.values.days, d]
-                                          : form.values.days.filter((x) => x !== d),
-                                      )
-                                    }
-                                  />
-                                }
-                              />
-                            ))}
-                          </FormGroup>
-                          {typeof form.errors.days === 'string' && (
-                            <FormHelperText error>{inspectionMessage(form.errors.days)}</FormHelperText>
-                          )}
-                        </Box>
-                        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-                          {text('from', 'From (HH:MM)', { sx: { maxWidth: 160 } })}
-                          {text('to', 'To (HH:MM)', { sx: { maxWidth: 160 } })}
-                          {text('timeZone', 'Time zone', { sx: { flex: 1, minWidth: 200 } })}
-                        </Box>
-                      </>
-                    )}
-                    {text('comment', 'Comment', { multiline: true, minRows: 2 })}
-                  </Stack>
-                ),
-              },
-            ];
-            return (
-              <Box
-                component="form"
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  form.handleSubmit();
-                }}
-              >
-                <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-                  <RuleAccordion
-                    panels={panels}
-                    editMode={rule !== null}
-                    canSave={canWrite}
-                    saveLabel="Apply"
-                    onSave={() => form.handleSubmit()}
-                  />
-                </fieldset>
-                <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-                  <Button onClick={onClose} data-testid={inspectionIds.ruleCancel}>
-                    {canWrite ? 'Cancel' : 'Close'}
-                  </Button>
-                </Box>
-              </Box>
-            );
-          }}
-        </Formik>
-      </DialogContent>
-    </Dialog>
+                )}
+              />
+            </Stack>
+          ),
+        };
+        const panels: RuleAccordionPanel[] = [
+          {
+            id: 'rule',
+            title: 'Rule',
+            summary: form.values.name,
+            valid: valid(form, ['name', 'action']),
+            content: (
+              <Stack spacing={2}>
+                {text('name', 'Name', {
+                  required: true,
+                  slotProps: { htmlInput: { 'data-testid': inspectionIds.ruleName } },
+                })}
+                {select('action', 'Action', actionOptions(kind), inspectionIds.ruleAction)}
+                {toggle('enabled', 'Enabled')}
+              </Stack>
+            ),
+          },
+          {
+            id: 'files',
+            title: 'Files',
+            optional: kind === 'exception',
+            valid: valid(form, ['sha256', 'fileTypes', 'contentTypes', 'direction']),
+            content: files[kind],
+          },
+          sourcesPanel(form, serverError, { testId: inspectionIds.ruleDomains }),
+          schedulePanel(form, serverError),
+        ];
+        return (
+          <RuleDialogFrame
+            title={title}
+            testId={inspectionIds.ruleDialog}
+            panels={panels}
+            editMode={rule !== null}
+            readOnly={!canWrite}
+            onSubmit={() => form.handleSubmit()}
+            onClose={onClose}
+            cancel={{ testId: inspectionIds.ruleCancel }}
+          />
+        );
+      }}
+    </Formik>
   );
 }

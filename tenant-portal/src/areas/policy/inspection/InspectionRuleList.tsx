@@ -117,6 +117,7 @@ export function InspectionRuleList<K extends InspectionRuleKind>({
         </Alert>
       )}
       <RuleTable<RuleOf[K]>
+        ids={inspectionIds}
         label={label}
         rows={rules}
         rowKey={(r) => r.id}

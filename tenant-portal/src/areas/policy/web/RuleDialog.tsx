@@ -5,9 +5,6 @@ import {
   Box,
   Button,
   Checkbox,
-  Dialog,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   FormGroup,
   FormHelperText,
@@ -19,10 +16,11 @@ import {
   TextField,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import { RuleAccordion, type RuleAccordionPanel } from '@workbench/common';
+import type { RuleAccordionPanel } from '@workbench/common';
 import { COUNTRIES, THREAT_CLASSES, vocabularyLabel } from '@workbench/common/vocabularies/index';
 import { STRING_MATCHES } from '@workbench/common/api/contract/policy-kinds/webKinds';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+import { RuleDialogFrame, ruleDialogTitle } from '../RuleDialogFrame';
 import { categoryName, type CategoryGroupOption } from './categoryModel';
 import { RULE_ACTION_OPTIONS } from './ruleActions';
 import type { EntryField, EntryValues } from './EntryDialog';
@@ -78,8 +76,36 @@ export type Form = FormikProps<RuleFormValues>;
 
 /** The server's 400 for this rule: shown at its field until the user changes that field. */
 type ServerError = RuleDialogProps['serverError'];
+/** The same for any family's rule form (its field names are its own). */
+type ConditionServerError = { field: string; message: string } | null | undefined;
 
-function errorOf(form: Form, field: string, server?: ServerError): string | undefined {
+/** The fields of the Who and where and Schedule panels, which other families' rule forms share. */
+type ConditionValues = Pick<
+  RuleFormValues,
+  | 'domains'
+  | 'users'
+  | 'groups'
+  | 'sourceIps'
+  | 'countries'
+  | 'scheduleOn'
+  | 'days'
+  | 'from'
+  | 'to'
+  | 'timeZone'
+  | 'comment'
+>;
+/** A Formik form over values that hold ConditionValues (the web rule form, the inspection rule form). */
+export type ConditionForm = FieldForm &
+  Pick<FormikProps<ConditionValues>, 'values' | 'errors' | 'setFieldValue'>;
+
+/** What errorOf and text read of a form: any family's rule form that shares the web rule's fields. */
+type FieldForm = Pick<
+  FormikProps<object>,
+  'values' | 'initialValues' | 'errors' | 'touched' | 'handleChange' | 'handleBlur'
+>;
+
+/** A field's message once touched; else the server's 400 for it until the user changes it. */
+function errorOf(form: FieldForm, field: string, server?: ConditionServerError): string | undefined {
   const touched = getIn(form.touched, field) as unknown;
   const error = getIn(form.errors, field) as unknown;
   if (touched && typeof error === 'string') return ruleMessage(error);
@@ -88,18 +114,18 @@ function errorOf(form: Form, field: string, server?: ServerError): string | unde
 }
 
 function text(
-  form: Form,
-  field: keyof RuleFormValues,
+  form: FieldForm,
+  field: string,
   label: string,
   extra: object = {},
-  server?: ServerError,
+  server?: ConditionServerError,
 ) {
   const error = errorOf(form, field, server);
   return (
     <TextField
       name={field}
       label={label}
-      value={form.values[field] as string}
+      value={getIn(form.values, field) as string}
       onChange={form.handleChange}
       onBlur={form.handleBlur}
       error={Boolean(error)}
@@ -169,7 +195,7 @@ function ownFieldControls(form: Form, own: OwnRuleFields) {
 }
 
 /** Panels valid when none of their fields has an error. */
-const valid = (form: Form, fields: readonly string[]) =>
+const valid = (form: FieldForm, fields: readonly string[]) =>
   fields.every((f) => getIn(form.errors, f) === undefined);
 
 /** The category choices of the Destinations panel, by group. */
@@ -275,87 +301,115 @@ export function conditionPanels(
         </Stack>
       ),
     },
-    {
-      id: 'sources',
-      title: 'Who and where',
-      optional: true,
-      valid: valid(form, ['users', 'groups', 'sourceIps', 'countries']),
-      content: (
-        <Stack spacing={2}>
-          {field('users', 'Users (one per line)', { multiline: true, minRows: 2 })}
-          {field('groups', 'Groups (one per line)', { multiline: true, minRows: 2 })}
-          {text(form, 'sourceIps', 'Source IP ranges (one per line: 10.0.0.1 or 10.0.0.1-10.0.0.9)', {
+    sourcesPanel(form, serverError),
+    schedulePanel(form, serverError),
+  ];
+}
+
+/**
+ * The Who and where panel (users, groups, source IP ranges, countries) over any family's rule form
+ * holding those fields; `domains` puts the destination domains first (rules with no Destinations
+ * panel, e.g. content inspection's).
+ */
+export function sourcesPanel(
+  form: ConditionForm,
+  serverError?: ConditionServerError,
+  domains?: { testId: string },
+): RuleAccordionPanel {
+  const field = (name: keyof ConditionValues, label: string, extra: object = {}) =>
+    text(form, name, label, extra, serverError);
+  return {
+    id: 'sources',
+    title: 'Who and where',
+    optional: true,
+    valid: valid(form, [...(domains ? ['domains'] : []), 'users', 'groups', 'sourceIps', 'countries']),
+    content: (
+      <Stack spacing={2}>
+        {domains &&
+          field('domains', 'Domains (one per line; *.example.com covers its subdomains)', {
             multiline: true,
             minRows: 2,
+            slotProps: { htmlInput: { 'data-testid': domains.testId } },
           })}
-          <Autocomplete
-            multiple
-            options={COUNTRIES.map((c) => c.code)}
-            getOptionLabel={(code) => `${vocabularyLabel(COUNTRIES, code)} (${code})`}
-            value={form.values.countries}
-            onChange={(_e, value) => void form.setFieldValue('countries', value)}
-            renderInput={(params) => <TextField {...params} label="Countries" />}
-          />
-        </Stack>
-      ),
-    },
-    {
-      id: 'schedule',
-      title: 'Schedule and comment',
-      optional: true,
-      valid: valid(form, ['days', 'from', 'to', 'timeZone', 'comment']),
-      content: (
-        <Stack spacing={2}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={form.values.scheduleOn}
-                onChange={(e) => void form.setFieldValue('scheduleOn', e.target.checked)}
-              />
-            }
-            label="Only at these times"
-          />
-          {form.values.scheduleOn && (
-            <>
-              <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-                <FormLabel component="legend">Days</FormLabel>
-                <FormGroup row>
-                  {WEEKDAYS.map((day, d) => (
-                    <FormControlLabel
-                      key={day}
-                      label={day}
-                      control={
-                        <Checkbox
-                          checked={form.values.days.includes(d)}
-                          onChange={(e) =>
-                            void form.setFieldValue(
-                              'days',
-                              e.target.checked
-                                ? [...form.values.days, d]
-                                : form.values.days.filter((x) => x !== d),
-                            )
-                          }
-                        />
-                      }
-                    />
-                  ))}
-                </FormGroup>
-                {typeof form.errors.days === 'string' && (
-                  <FormHelperText error>{ruleMessage(form.errors.days)}</FormHelperText>
-                )}
-              </Box>
-              <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-                {field('from', 'From (HH:MM)', { sx: { maxWidth: 160 } })}
-                {field('to', 'To (HH:MM)', { sx: { maxWidth: 160 } })}
-                {field('timeZone', 'Time zone', { sx: { flex: 1, minWidth: 200 } })}
-              </Box>
-            </>
-          )}
-          {field('comment', 'Comment', { multiline: true, minRows: 2 })}
-        </Stack>
-      ),
-    },
-  ];
+        {field('users', 'Users (one per line)', { multiline: true, minRows: 2 })}
+        {field('groups', 'Groups (one per line)', { multiline: true, minRows: 2 })}
+        {field('sourceIps', 'Source IP ranges (one per line: 10.0.0.1 or 10.0.0.1-10.0.0.9)', {
+          multiline: true,
+          minRows: 2,
+        })}
+        <Autocomplete
+          multiple
+          options={COUNTRIES.map((c) => c.code)}
+          getOptionLabel={(code) => `${vocabularyLabel(COUNTRIES, code)} (${code})`}
+          value={form.values.countries}
+          onChange={(_e, value) => void form.setFieldValue('countries', value)}
+          renderInput={(params) => <TextField {...params} label="Countries" />}
+        />
+      </Stack>
+    ),
+  };
+}
+
+/** The Schedule and comment panel over any family's rule form holding those fields. */
+export function schedulePanel(form: ConditionForm, serverError?: ConditionServerError): RuleAccordionPanel {
+  const field = (name: keyof ConditionValues, label: string, extra: object = {}) =>
+    text(form, name, label, extra, serverError);
+  return {
+    id: 'schedule',
+    title: 'Schedule and comment',
+    optional: true,
+    valid: valid(form, ['days', 'from', 'to', 'timeZone', 'comment']),
+    content: (
+      <Stack spacing={2}>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={form.values.scheduleOn}
+              onChange={(e) => void form.setFieldValue('scheduleOn', e.target.checked)}
+            />
+          }
+          label="Only at these times"
+        />
+        {form.values.scheduleOn && (
+          <>
+            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+              <FormLabel component="legend">Days</FormLabel>
+              <FormGroup row>
+                {WEEKDAYS.map((day, d) => (
+                  <FormControlLabel
+                    key={day}
+                    label={day}
+                    control={
+                      <Checkbox
+                        checked={form.values.days.includes(d)}
+                        onChange={(e) =>
+                          void form.setFieldValue(
+                            'days',
+                            e.target.checked
+                              ? [...form.values.days, d]
+                              : form.values.days.filter((x) => x !== d),
+                          )
+                        }
+                      />
+                    }
+                  />
+                ))}
+              </FormGroup>
+              {typeof form.errors.days === 'string' && (
+                <FormHelperText error>{ruleMessage(form.errors.days)}</FormHelperText>
+              )}
+            </Box>
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+              {field('from', 'From (HH:MM)', { sx: { maxWidth: 160 } })}
+              {field('to', 'To (HH:MM)', { sx: { maxWidth: 160 } })}
+              {field('timeZone', 'Time zone', { sx: { flex: 1, minWidth: 200 } })}
+            </Box>
+          </>
+        )}
+        {field('comment', 'Comment', { multiline: true, minRows: 2 })}
+      </Stack>
+    ),
+  };
 }
 
 /**
@@ -381,103 +435,78 @@ export function RuleDialog({
     [rule, ownInitial],
   );
   const categoryOptions = useMemo(() => categoryOptionsOf(groups), [groups]);
-  const title = rule ? `${noun}: ${rule.name}` : `New ${noun.toLowerCase()}`;
+  const title = ruleDialogTitle(noun, rule?.name);
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      maxWidth="md"
-      fullWidth
-      aria-labelledby="rule-dialog-title"
-      data-testid={webPolicyIds.ruleDialog}
+    <Formik<RuleFormValues>
+      initialValues={initialValues}
+      validationSchema={ruleFormSchema}
+      validate={(values) => {
+        const errors = own ? ownErrors(own, values.own ?? {}) : {};
+        return Object.keys(errors).length ? { own: errors } : {};
+      }}
+      validateOnMount
+      onSubmit={(values) => onApply(ruleFromForm(values, rule, rule?.id ?? newId), values.own ?? {})}
     >
-      <DialogTitle id="rule-dialog-title">{title}</DialogTitle>
-      <DialogContent>
-        <Formik<RuleFormValues>
-          initialValues={initialValues}
-          validationSchema={ruleFormSchema}
-          validate={(values) => {
-            const errors = own ? ownErrors(own, values.own ?? {}) : {};
-            return Object.keys(errors).length ? { own: errors } : {};
-          }}
-          validateOnMount
-          onSubmit={(values) => onApply(ruleFromForm(values, rule, rule?.id ?? newId), values.own ?? {})}
-        >
-          {(form) => {
-            const field = (name: keyof RuleFormValues, label: string, extra: object = {}) =>
-              text(form, name, label, extra, serverError);
-            const panels: RuleAccordionPanel[] = [
-              {
-                id: 'rule',
-                title: 'Rule',
-                summary: form.values.name,
-                valid: valid(form, ['name', 'action', 'own']),
-                content: (
-                  <Stack spacing={2}>
-                    {field('name', 'Name', {
-                      required: true,
-                      slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
-                    })}
-                    {own ? (
-                      ownFieldControls(form, own)
-                    ) : (
-                      <TextField
-                        select
-                        name="action"
-                        label="Action"
-                        value={form.values.action}
-                        onChange={form.handleChange}
-                        slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
-                      >
-                        {RULE_ACTION_OPTIONS.map((a) => (
-                          <MenuItem key={a.code} value={a.code}>
-                            {a.label}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                    )}
-                    <FormControlLabel
-                      control={
-                        <Switch
-                          checked={form.values.enabled}
-                          onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
-                        />
-                      }
-                      label="Enabled"
+      {(form) => {
+        const field = (name: keyof RuleFormValues, label: string, extra: object = {}) =>
+          text(form, name, label, extra, serverError);
+        const panels: RuleAccordionPanel[] = [
+          {
+            id: 'rule',
+            title: 'Rule',
+            summary: form.values.name,
+            valid: valid(form, ['name', 'action', 'own']),
+            content: (
+              <Stack spacing={2}>
+                {field('name', 'Name', {
+                  required: true,
+                  slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
+                })}
+                {own ? (
+                  ownFieldControls(form, own)
+                ) : (
+                  <TextField
+                    select
+                    name="action"
+                    label="Action"
+                    value={form.values.action}
+                    onChange={form.handleChange}
+                    slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
+                  >
+                    {RULE_ACTION_OPTIONS.map((a) => (
+                      <MenuItem key={a.code} value={a.code}>
+                        {a.label}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={form.values.enabled}
+                      onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
                     />
-                  </Stack>
-                ),
-              },
-              ...conditionPanels(form, groups, categoryOptions, serverError),
-            ];
-            return (
-              <Box
-                component="form"
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  form.handleSubmit();
-                }}
-              >
-                <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-                  <RuleAccordion
-                    panels={panels}
-                    editMode={rule !== null}
-                    canSave={canWrite}
-                    saveLabel="Apply"
-                    onSave={() => form.handleSubmit()}
-                  />
-                </fieldset>
-                <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-                  <Button onClick={onClose} data-testid={webPolicyIds.ruleCancel}>
-                    {canWrite ? 'Cancel' : 'Close'}
-                  </Button>
-                </Box>
-              </Box>
-            );
-          }}
-        </Formik>
-      </DialogContent>
-    </Dialog>
+                  }
+                  label="Enabled"
+                />
+              </Stack>
+            ),
+          },
+          ...conditionPanels(form, groups, categoryOptions, serverError),
+        ];
+        return (
+          <RuleDialogFrame
+            title={title}
+            testId={webPolicyIds.ruleDialog}
+            panels={panels}
+            editMode={rule !== null}
+            readOnly={!canWrite}
+            onSubmit={() => form.handleSubmit()}
+            onClose={onClose}
+            cancel={{ testId: webPolicyIds.ruleCancel }}
+          />
+        );
+      }}
+    </Formik>
   );
 }

@@ -1,4 +1,6 @@
-import { Box, IconButton, Tooltip } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -8,7 +10,17 @@ import { DataTable, type DataTableColumn, type RowState } from '@workbench/commo
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { moveItem, removeKey } from './listEdits';
 
+/** The test ids of a rule row's buttons (`${ruleEdit}-${key}` …): each family has its own. */
+export interface RuleRowIds {
+  ruleEdit: string;
+  ruleDelete: string;
+  ruleUp: string;
+  ruleDown: string;
+}
+
 export interface RuleTableProps<T> {
+  /** The family's row-button test ids (default the web policy's, which CASB shares). */
+  ids?: RuleRowIds;
   /** The table's accessible name. */
   label: string;
   rows: readonly T[];
@@ -31,6 +43,7 @@ export interface RuleTableProps<T> {
  * typed positions), with keyboard-reachable Move up / Move down, Edit and Delete per row.
  */
 export function RuleTable<T>({
+  ids = webPolicyIds,
   label,
   rows,
   rowKey,
@@ -63,7 +76,7 @@ export function RuleTable<T>({
                     aria-label={`Move ${name} up`}
                     disabled={i <= 0}
                     onClick={() => onChange(moveItem(rows, i, i - 1))}
-                    data-testid={`${webPolicyIds.ruleUp}-${key}`}
+                    data-testid={`${ids.ruleUp}-${key}`}
                   >
                     <ArrowUpwardIcon fontSize="small" />
                   </IconButton>
@@ -76,7 +89,7 @@ export function RuleTable<T>({
                     aria-label={`Move ${name} down`}
                     disabled={i >= rows.length - 1}
                     onClick={() => onChange(moveItem(rows, i, i + 1))}
-                    data-testid={`${webPolicyIds.ruleDown}-${key}`}
+                    data-testid={`${ids.ruleDown}-${key}`}
                   >
                     <ArrowDownwardIcon fontSize="small" />
                   </IconButton>
@@ -90,7 +103,7 @@ export function RuleTable<T>({
                 size="small"
                 aria-label={`${readOnly ? 'View' : 'Edit'} ${name}`}
                 onClick={() => onEdit(row)}
-                data-testid={`${webPolicyIds.ruleEdit}-${key}`}
+                data-testid={`${ids.ruleEdit}-${key}`}
               >
                 {readOnly ? <VisibilityIcon fontSize="small" /> : <EditIcon fontSize="small" />}
               </IconButton>
@@ -102,7 +115,7 @@ export function RuleTable<T>({
                 size="small"
                 aria-label={`Delete ${name}`}
                 onClick={() => onChange(removeKey(rows, key, rowKey))}
-                data-testid={`${webPolicyIds.ruleDelete}-${key}`}
+                data-testid={`${ids.ruleDelete}-${key}`}
               >
                 <DeleteIcon fontSize="small" />
               </IconButton>
@@ -127,5 +140,47 @@ export function RuleTable<T>({
           : undefined
       }
     />
+  );
+}
+
+/**
+ * One list of a section with its own heading (a section holding several lists, e.g. e-mail's
+ * attachment groups and content types): the heading, Add (writers), an optional notice, then the
+ * rule table.
+ */
+export function TitledRuleTable<T>({
+  title,
+  addLabel,
+  addTestId,
+  onAdd,
+  notice,
+  ...table
+}: RuleTableProps<T> & {
+  title: string;
+  addLabel: string;
+  addTestId: string;
+  onAdd: () => void;
+  /** Shown between Add and the table (e.g. why a delete was refused). */
+  notice?: ReactNode;
+}) {
+  return (
+    <Box>
+      <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 0.5 }}>
+        {title}
+      </Typography>
+      {!table.readOnly && (
+        <Button
+          startIcon={<AddIcon />}
+          variant="outlined"
+          sx={{ mb: 1 }}
+          onClick={onAdd}
+          data-testid={addTestId}
+        >
+          {addLabel}
+        </Button>
+      )}
+      {notice}
+      <RuleTable<T> {...table} />
+    </Box>
   );
 }

@@ -257,6 +257,10 @@ describe('Global and parent-global rules', () => {
     const parent = await section('parent-global-exceptions');
     expect(await within(parent).findByText('No rules set by the parent.')).toBeInTheDocument();
     expect(within(parent).queryByTestId(policyEditorIds.error)).not.toBeInTheDocument();
+    // Ownership, not the role, is why nobody here changes it (issue 13).
+    expect(within(parent).getByTestId(policyEditorIds.status)).toHaveTextContent(
+      'Read-only: the parent tenant sets these rules.',
+    );
 
     await user.click(screen.getByTestId(`${webPolicyIds.ruleAdd}-global-exceptions-post`));
     const dialog = await screen.findByRole('dialog', { name: 'New domain rule' });

@@ -11,6 +11,7 @@ import {
 import {
   EXTENSION_SECTION,
   PARENT_GLOBAL_SECTIONS,
+  PARENT_READ_ONLY_REASON,
   WEB_SECTIONS,
   type WebSection,
   type WebSectionPath,
@@ -193,11 +194,19 @@ export const WEB_POLICY_SECTIONS: readonly FamilySection[] = [
       Editor: GlobalExceptionsSection,
       describeError: describeGlobalExceptionsError,
     }),
-    policySection({ ...PARENT_GLOBAL_SECTIONS.exceptions, Editor: ParentGlobalExceptionsSection }),
+    policySection({
+      ...PARENT_GLOBAL_SECTIONS.exceptions,
+      Editor: ParentGlobalExceptionsSection,
+      readOnlyReason: PARENT_READ_ONLY_REASON,
+    }),
   ),
   withParent(
     policySection({ ...titled('global-browsers'), kind: 'global_bnb', Editor: GlobalBnbSection }),
-    policySection({ ...PARENT_GLOBAL_SECTIONS.browsers, Editor: ParentGlobalBnbSection }),
+    policySection({
+      ...PARENT_GLOBAL_SECTIONS.browsers,
+      Editor: ParentGlobalBnbSection,
+      readOnlyReason: PARENT_READ_ONLY_REASON,
+    }),
   ),
 ];
 

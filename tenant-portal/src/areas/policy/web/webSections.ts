@@ -47,6 +47,9 @@ export const EXTENSION_SECTION: WebSection = {
  * The parent tenant's global rules (read-only views, api-client-layer §5): each shown under the
  * tenant's own global rules on the same tab, saved never.
  */
+/** The parent sections' read-only line: ownership, not the reader's role, is why (issue 13). */
+export const PARENT_READ_ONLY_REASON = 'the parent tenant sets these rules';
+
 export const PARENT_GLOBAL_SECTIONS = {
   exceptions: {
     path: 'parent-global-exceptions',
