@@ -9,6 +9,7 @@ import {
 import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from '../store/ConfigStore';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { DEMO_WEB_POLICY } from './demoWebPolicy';
+import { seedDemoProvider } from './demoProvider';
 
 /**
  * Capabilities of the demo tenants (feature flags of portal-core §3). acme has RBAC and most
@@ -174,6 +175,7 @@ export async function seedDemoData(
       const at = now.toISOString();
       await tx.insertEntity({ entity: 'skus', id: data.sku_id, data, createdAt: at, updatedAt: at });
     }
+    await seedDemoProvider(tx, now, tenants);
     return true;
   });
   return seeded && demoPassword === undefined ? { seeded, generatedPassword: password } : { seeded };
