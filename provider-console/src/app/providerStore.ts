@@ -14,10 +14,12 @@ import {
   type Navigation,
 } from '@workbench/common';
 import { CONSOLE_ENTITY_SOURCES } from '../entities/entitySources';
+import { nodeActionsReducer, nodeActionsSaga } from '../deployments/nodeActions';
 
 const providerReducers = {
   entities: createEntitiesReducer(CONSOLE_ENTITY_SOURCES),
   reportQuery: reportQueryReducer,
+  nodeActions: nodeActionsReducer,
 };
 
 export type ProviderState = AppState<'provider', typeof providerReducers>;
@@ -29,6 +31,6 @@ export function createProviderStore(navigation: Navigation, http?: HttpClient) {
     navigation,
     http,
     extraReducers: providerReducers,
-    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga],
+    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga, nodeActionsSaga],
   });
 }
