@@ -29,6 +29,10 @@ import { SqliteConfigStore } from './store/sqliteConfigStore';
 import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
+import { deploymentRoutes } from './provider/deploymentRoutes';
+import { podRoutes } from './provider/podRoutes';
+import { JobRunner } from './provider/jobRunner';
+import { seedDemoJobs } from './seed/demoProvider';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -67,6 +71,12 @@ export interface ServerOptions {
   loginRateLimit?: LoginRateLimit;
   /** At most this many login failure records are kept (the oldest go first). */
   loginFailureCap?: number;
+  /**
+   * Node-action jobs move on by themselves (default true); tests that move a clock turn it off
+   * and call `workbench.jobs.tick()`. `jobStepMs` is one step of a job (default 1 s).
+   */
+  jobTimer?: boolean;
+  jobStepMs?: number;
 }
 
 export type WorkbenchServer = FastifyInstance;
@@ -121,8 +131,19 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     schemaController: { compilersFactory: { buildValidator: strictBodyValidators } },
     ajv: { customOptions: { removeAdditional: false } },
   });
+  // Jobs a previous server left in flight end failed before anything else reads them.
+  const jobs = new JobRunner({
+    store,
+    now,
+    stepMs: options.jobStepMs,
+    onError: (error) => app.log.error({ err: error }, 'a job tick failed'),
+  });
+  ctx.jobs = jobs;
   app.decorate('workbench', ctx);
-  app.addHook('onClose', async () => store.close());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await store.close();
+  });
   try {
     await registerEverything(app, ctx, options, env);
   } catch (error) {
@@ -267,12 +288,19 @@ async function registerEverything(
   await app.register(providerRoutes);
   await app.register(entityRoutes);
   await app.register(tenantRoutes);
+  await app.register(deploymentRoutes);
+  if (ctx.jobs) await app.register(podRoutes(ctx.jobs));
   await app.register(udbRoutes);
   await app.register(savedSearchRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   if (options.staticRoot) await app.register(staticApps({ staticRoot: options.staticRoot, env }));
 
   await app.ready();
+  if (ctx.jobs) {
+    await ctx.jobs.failInterrupted();
+    await seedDemoJobs(ctx.store, ctx.jobs, ctx.now());
+    if (options.jobTimer ?? true) ctx.jobs.startTimer();
+  }
 }
 
 export type {

@@ -2,6 +2,7 @@ import type { Deployment, Mode } from '@workbench/common/api/contract/wire';
 import type { AccessController, AccessRule } from '@workbench/common/features/rbac/permissions';
 import type { LoginRateLimit } from './security/loginRateLimit';
 import type { NewEvent } from './events/eventStore';
+import type { JobRunner } from './provider/jobRunner';
 import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from './store/ConfigStore';
 
 /** The world a route belongs to: the tenant portal's, the provider console's, or none (sign-in calls). */
@@ -72,6 +73,8 @@ export interface ServerContext {
    * it opens the store; unset (a server without an event store) they are not kept.
    */
   audit?: (events: readonly NewEvent[]) => Promise<unknown>;
+  /** The node-action jobs (provider/jobRunner.ts), set when the server is built. */
+  jobs?: JobRunner;
 }
 
 declare module 'fastify' {

@@ -348,3 +348,23 @@ export const logsIds = {
   liveTail: 'logs-live-tail',
   liveTailPeriod: 'logs-live-tail-period',
 } as const;
+
+/** Licences and Deployments & Pods pages of the provider console (issue 14). */
+export const providerOpsIds = {
+  licencesPage: 'licences-page',
+  /** The tab of a registry entity: `${tab}-${entity}` */
+  tab: 'provider-ops-tab',
+  /** `${licenceState}-${key_id}` */
+  licenceState: 'licence-state',
+  aboutToExpireNote: 'licence-about-to-expire-note',
+  deploymentsPage: 'deployments-page',
+  defaultDeployment: 'default-deployment',
+  podSelect: 'nodes-pod-select',
+  nodesTable: 'nodes-table',
+  /** `${nodeState}-${node}` */
+  nodeState: 'node-state',
+  /** `${nodeAction}-${node}-${action}` */
+  nodeAction: 'node-action',
+  /** `${nodeJob}-${node}`: the job's progress or outcome */
+  nodeJob: 'node-job',
+} as const;

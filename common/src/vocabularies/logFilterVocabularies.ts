@@ -66,6 +66,13 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'reports', label: 'Scheduled Reports' },
   { code: 'skus', label: 'SKUs' },
   { code: 'tenants', label: 'Tenants' },
+  { code: 'features', label: 'Features' },
+  { code: 'feature_sku_groups', label: 'Feature-SKU Groups' },
+  { code: 'sku_incompatibilities', label: 'SKU Incompatibilities' },
+  { code: 'ova_keys', label: 'OVA Licence Keys' },
+  { code: 'ova_versions', label: 'OVA Versions' },
+  { code: 'deployments', label: 'Deployments' },
+  { code: 'pods', label: 'Pods' },
 ];
 
 /** casb profile type. */

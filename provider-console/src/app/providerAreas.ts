@@ -4,8 +4,20 @@
  * shows on the shared entity page.
  */
 import type { ComponentType } from 'react';
+import {
+  PROVIDER_ENTITY_REGISTRY,
+  type ProviderEntity,
+} from '@workbench/common/api/contract/providerEntities';
 
-export type ProviderAreaId = 'tenants' | 'skus' | 'licences' | 'deployments' | 'rollouts';
+export type ProviderAreaId =
+  | 'tenants'
+  | 'skus'
+  | 'licences'
+  | 'deployments'
+  | 'rollouts'
+  | 'features'
+  | 'feature_sku_groups'
+  | 'sku_incompatibilities';
 
 export interface ProviderPageProps {
   area: ProviderArea;
@@ -17,6 +29,8 @@ export interface ProviderArea {
   path: string;
   title: string;
   page: ProviderPageLoader;
+  /** Registry rows this area's page shows as tabs (each tab the row's entity page). */
+  entities?: readonly ProviderEntity[];
 }
 
 const page =
@@ -39,7 +53,26 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'SKUs',
     page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf('skus'))),
   },
-  { id: 'licences', path: 'licences', title: 'Licences', page: titleOnly },
-  { id: 'deployments', path: 'deployments', title: 'Deployments & Pods', page: titleOnly },
+  // The catalogue's other rows (issue 14), beside the SKUs they describe.
+  ...(['features', 'feature_sku_groups', 'sku_incompatibilities'] as const).map((id): ProviderArea => ({
+    id,
+    path: id,
+    title: PROVIDER_ENTITY_REGISTRY[id].title,
+    page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf(id))),
+  })),
+  {
+    id: 'licences',
+    path: 'licences',
+    title: 'Licences',
+    page: page(() => import('../licences/LicencesPage').then((m) => m.LicencesPage)),
+    entities: ['ova_keys', 'ova_versions'],
+  },
+  {
+    id: 'deployments',
+    path: 'deployments',
+    title: 'Deployments & Pods',
+    page: page(() => import('../deployments/DeploymentsPage').then((m) => m.DeploymentsPage)),
+    entities: ['deployments', 'pods'],
+  },
   { id: 'rollouts', path: 'rollouts', title: 'Rollouts', page: titleOnly },
 ];

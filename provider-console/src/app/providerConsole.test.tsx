@@ -101,7 +101,16 @@ describe('provider console: shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Tenants', 'SKUs', 'Licences', 'Deployments & Pods', 'Rollouts']);
+    ).toEqual([
+      'Tenants',
+      'SKUs',
+      'Features',
+      'Feature-SKU groups',
+      'SKU incompatibilities',
+      'Licences',
+      'Deployments & Pods',
+      'Rollouts',
+    ]);
     await userEvent.click(screen.getByTestId(providerNavItemId('deployments')));
     // The page loads on first visit; the previous page stays until it has.
     await waitFor(() =>

@@ -17,11 +17,13 @@ import {
   type Navigation,
 } from '@workbench/common';
 import { CONSOLE_ENTITY_SOURCES } from '../entities/entitySources';
+import { nodeActionsReducer, nodeActionsSaga } from '../deployments/nodeActions';
 
 const providerReducers = {
   entities: createEntitiesReducer(CONSOLE_ENTITY_SOURCES),
   reportQuery: reportQueryReducer,
   jobs: jobsReducer,
+  nodeActions: nodeActionsReducer,
 };
 
 export type ProviderState = AppState<'provider', typeof providerReducers>;
@@ -43,7 +45,7 @@ export function createProviderStore(navigation: Navigation, http?: HttpClient) {
     navigation,
     http,
     extraReducers: providerReducers,
-    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga, jobsSaga],
+    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga, jobsSaga, nodeActionsSaga],
   });
   consoleHttp = created.http;
   return created;

@@ -5,21 +5,32 @@
  */
 import { screen } from '@testing-library/react';
 import { PROVIDER_ENTITIES, PROVIDER_ENTITY_REGISTRY } from '@workbench/common/api/contract/providerEntities';
-import { entityPageIds } from '@workbench/common/test-ids/index';
+import userEvent from '@testing-library/user-event';
+import { entityPageIds, providerOpsIds } from '@workbench/common/test-ids/index';
 import { operator, renderConsole } from '../testing/renderConsole';
 import { PROVIDER_AREAS } from './providerAreas';
 
 describe('provider-entity registry in the console', () => {
-  it.each(PROVIDER_ENTITIES)('%s: has an area at its name whose page is the entity page', async (entity) => {
-    const def = PROVIDER_ENTITY_REGISTRY[entity];
-    const area = PROVIDER_AREAS.find((a) => a.path === entity);
-    expect(area?.title).toBe(def.title);
-    renderConsole(`/${entity}`, {
-      user: operator,
-      stubs: (m) => m.onGet(def.path).reply(200, { [entity]: [], total: 0 }),
-    });
-    expect(await screen.findByTestId(entityPageIds(entity).page)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: def.title })).toBeInTheDocument();
-    expect(screen.getByTestId(entityPageIds(entity).total)).toHaveTextContent(`0 ${def.title}`);
-  });
+  it.each(PROVIDER_ENTITIES)(
+    '%s: has an area at its name, or a tab of an area, whose page is the entity page',
+    async (entity) => {
+      const def = PROVIDER_ENTITY_REGISTRY[entity];
+      const own = PROVIDER_AREAS.find((a) => a.path === entity && !a.entities);
+      const host = PROVIDER_AREAS.find((a) => a.entities?.includes(entity));
+      if (own) expect(own.title).toBe(def.title);
+      else expect(host).toBeDefined();
+      renderConsole(`/${own?.path ?? host?.path ?? entity}`, {
+        user: operator,
+        stubs: (m) => {
+          m.onGet(def.path).reply(200, { [entity]: [], total: 0 });
+          for (const other of PROVIDER_ENTITIES)
+            m.onGet(PROVIDER_ENTITY_REGISTRY[other].path).reply(200, { [other]: [], total: 0 });
+        },
+      });
+      if (!own) await userEvent.click(await screen.findByTestId(`${providerOpsIds.tab}-${entity}`));
+      expect(await screen.findByTestId(entityPageIds(entity).page)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: def.title })).toBeInTheDocument();
+      expect(screen.getByTestId(entityPageIds(entity).total)).toHaveTextContent(`0 ${def.title}`);
+    },
+  );
 });

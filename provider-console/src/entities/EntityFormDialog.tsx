@@ -3,10 +3,13 @@ import { useFormik } from 'formik';
 import {
   Alert,
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
+  MenuItem,
   Stack,
   TextField,
 } from '@mui/material';
@@ -70,7 +73,26 @@ export function EntityFormDialog({
             {serverError && !fieldOfError && <Alert severity="error">{serverError.message}</Alert>}
             {def.form.map((f) => {
               const error = formik.touched[f.field] ? formik.errors[f.field] : undefined;
-              const multiline = f.kind !== 'text';
+              const disabled = busy || (mode === 'edit' && f.createOnly === true);
+              if (f.kind === 'checkbox')
+                return (
+                  <FormControlLabel
+                    key={f.field}
+                    label={f.label}
+                    disabled={disabled}
+                    control={
+                      <Checkbox
+                        name={f.field}
+                        checked={formik.values[f.field] === 'true'}
+                        onChange={(e) =>
+                          void formik.setFieldValue(f.field, e.target.checked ? 'true' : 'false')
+                        }
+                        slotProps={{ input: { 'data-testid': `${ids.formField}-${f.field}` } as object }}
+                      />
+                    }
+                  />
+                );
+              const multiline = f.kind === 'multiline' || f.kind === 'list';
               return (
                 <TextField
                   key={f.field}
@@ -79,14 +101,27 @@ export function EntityFormDialog({
                   value={formik.values[f.field] ?? ''}
                   onChange={formik.handleChange}
                   onBlur={formik.handleBlur}
-                  disabled={busy || (mode === 'edit' && f.createOnly === true)}
+                  disabled={disabled}
                   required={f.createOnly === true}
+                  select={f.kind === 'select'}
+                  type={f.kind === 'date' ? 'date' : undefined}
                   multiline={multiline}
                   minRows={multiline ? 3 : undefined}
                   error={Boolean(error)}
                   helperText={error ?? f.helperText}
-                  slotProps={{ htmlInput: { 'data-testid': `${ids.formField}-${f.field}` } }}
-                />
+                  slotProps={{
+                    htmlInput: { 'data-testid': `${ids.formField}-${f.field}` },
+                    ...(f.kind === 'date' ? { inputLabel: { shrink: true } } : {}),
+                  }}
+                >
+                  {f.kind === 'select'
+                    ? (f.options ?? []).map((o) => (
+                        <MenuItem key={o} value={o}>
+                          {o}
+                        </MenuItem>
+                      ))
+                    : undefined}
+                </TextField>
               );
             })}
           </Stack>

@@ -4,7 +4,7 @@
  * columns, form and nouns come from the registry; the data from common's entity feature.
  */
 import type { ComponentType } from 'react';
-import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   SearchField,
@@ -25,7 +25,8 @@ import {
   DeleteSelectedButton,
 } from '@workbench/common/components/confirm-delete/index';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
-import { entityPageIds } from '@workbench/common/test-ids/index';
+import { entityPageIds, providerOpsIds } from '@workbench/common/test-ids/index';
+import { LICENCE_STATE_LABELS, type LicenceState } from '@workbench/common/api/contract/providerOps';
 import { REGISTRY_SOURCES, type RegistryRow } from './entitySources';
 import { bodyOf } from './entityForm';
 import { EntityFormDialog } from './EntityFormDialog';
@@ -35,10 +36,40 @@ const cellValue = (c: EntityColumnDef, row: RegistryRow): unknown => {
   const value = row[c.field];
   if (c.format === 'list' && Array.isArray(value)) return value.join(', ');
   if (c.format === 'date' && typeof value === 'string') return value.slice(0, 10);
+  if (c.format === 'boolean') return value === true ? 'Yes' : 'No';
+  if (c.format === 'licence_state' && typeof value === 'string')
+    return LICENCE_STATE_LABELS[value as LicenceState] ?? value;
   return value;
 };
 
-export function EntityPage({ entity }: { entity: ProviderEntity }) {
+const STATE_COLOURS: Record<LicenceState, 'default' | 'success' | 'warning' | 'error'> = {
+  none: 'default',
+  active: 'success',
+  about_to_expire: 'warning',
+  expired: 'error',
+};
+
+/** A licence state as a badge (colour and words, so it reads without colour too). */
+export function LicenceStateBadge({ state, testId }: { state: LicenceState; testId?: string }) {
+  return (
+    <Chip
+      size="small"
+      label={LICENCE_STATE_LABELS[state]}
+      color={STATE_COLOURS[state]}
+      variant={state === 'none' ? 'outlined' : 'filled'}
+      data-testid={testId}
+      data-state={state}
+    />
+  );
+}
+
+export interface EntityPageProps {
+  entity: ProviderEntity;
+  /** h1 on a page of its own; h2 when it is a section of an area page. */
+  headingLevel?: 'h1' | 'h2';
+}
+
+export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
   const def: ProviderEntityDef = PROVIDER_ENTITY_REGISTRY[entity];
   const source = REGISTRY_SOURCES[entity];
   const ids = entityPageIds(entity);
@@ -54,6 +85,16 @@ export function EntityPage({ entity }: { entity: ProviderEntity }) {
       minWidth: 120,
       sortable: c.sortable === true,
       value: (row) => cellValue(c, row),
+      ...(c.format === 'licence_state'
+        ? {
+            render: (row: RegistryRow) => (
+              <LicenceStateBadge
+                state={row[c.field] as LicenceState}
+                testId={`${providerOpsIds.licenceState}-${idOf(row)}`}
+              />
+            ),
+          }
+        : {}),
     })),
     ...(canWrite
       ? [
@@ -79,7 +120,11 @@ export function EntityPage({ entity }: { entity: ProviderEntity }) {
   return (
     <Box data-testid={ids.page}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h1" data-testid={providerIds.pageTitle} sx={{ flexGrow: 1 }}>
+        <Typography
+          variant={headingLevel}
+          data-testid={headingLevel === 'h1' ? providerIds.pageTitle : undefined}
+          sx={{ flexGrow: 1 }}
+        >
           {def.title}
         </Typography>
         <SearchField

@@ -1,5 +1,6 @@
 /**
- * The form of a registry entity: values as the form holds them (lists as one value per line),
+ * The form of a registry entity: values as the form holds them (lists as one value per line,
+ * check boxes as 'true' or 'false'),
  * the body they make, and the checks of the entity's body schema in words (the same TypeBox
  * schema the server validates with, so the form and the server cannot disagree).
  */
@@ -18,6 +19,8 @@ export function formValuesOf(def: ProviderEntityDef, row: Record<string, unknown
   return Object.fromEntries(
     def.form.map((f) => {
       const value = row?.[f.field];
+      if (f.kind === 'checkbox') return [f.field, value === true ? 'true' : 'false'];
+      if (f.kind === 'select' && typeof value !== 'string') return [f.field, f.options?.[0] ?? ''];
       return [f.field, Array.isArray(value) ? value.join('\n') : typeof value === 'string' ? value : ''];
     }),
   );
@@ -27,7 +30,11 @@ export function bodyOf(def: ProviderEntityDef, values: EntityFormValues): Record
   return Object.fromEntries(
     def.form.map((f) => [
       f.field,
-      f.kind === 'list' ? lines(values[f.field] ?? '') : (values[f.field] ?? '').trim(),
+      f.kind === 'list'
+        ? lines(values[f.field] ?? '')
+        : f.kind === 'checkbox'
+          ? values[f.field] === 'true'
+          : (values[f.field] ?? '').trim(),
     ]),
   );
 }

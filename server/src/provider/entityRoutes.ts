@@ -24,13 +24,22 @@ import {
 import type { EntityRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { noteAudit } from '../audit/auditTrail';
+import { ENTITY_CHECKS } from './entityChecks';
 
-/** A row as the API answers it: its stored fields and its timestamps. */
-export const entityReply = (r: EntityRecord): Record<string, unknown> => ({
+/** A row as the API answers it: its stored fields, the fields its row derives at `now`, its timestamps. */
+export const entityReply = (
+  r: EntityRecord,
+  now: Date,
+  def?: ProviderEntityDef,
+): Record<string, unknown> => ({
   ...r.data,
+  ...def?.derive?.(r.data, now),
   created_at: r.createdAt,
   updated_at: r.updatedAt,
 });
+
+/** Where a row's sub-resource list is kept: one record per row, under `<entity>/<name>`. */
+export const subResourceEntity = (entity: string, name: string): string => `${entity}/${name}`;
 
 /** The body of a replace: the create body without the id (the path names it). */
 const replaceBody = (def: ProviderEntityDef) =>
@@ -57,6 +66,8 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
     const notFound = (): never => {
       throw new ApiHttpError(404, entityNotFoundMessage(def));
     };
+    const reply = (r: EntityRecord) => entityReply(r, ctx.now(), def);
+    const checks = ENTITY_CHECKS[entity];
 
     app.get(
       def.path,
@@ -82,7 +93,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
           q,
           searchFields: def.searchFields,
         });
-        return { [entity]: page.records.map(entityReply), total: page.total };
+        return { [entity]: page.records.map(reply), total: page.total };
       },
     );
 
@@ -97,7 +108,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
           response: { 200: def.row, ...errorResponses(401, 403, 404) },
         },
       },
-      async (request) => entityReply((await ctx.store.getEntity(entity, request.params.id)) ?? notFound()),
+      async (request) => reply((await ctx.store.getEntity(entity, request.params.id)) ?? notFound()),
     );
 
     app.post(
@@ -111,9 +122,10 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
           response: { 201: def.row, ...errorResponses(400, 401, 403, 409) },
         },
       },
-      async (request, reply) => {
+      async (request, res) => {
         const data = request.body as Record<string, unknown>;
         const id = String(data[def.idField]);
+        await checks?.write?.(ctx.store, data);
         const at = ctx.now().toISOString();
         const record: EntityRecord = { entity, id, data, createdAt: at, updatedAt: at };
         if (!(await ctx.store.insertEntity(record))) {
@@ -121,10 +133,10 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         }
         noteAudit(request, {
           object: id,
-          after: entityReply(record),
+          after: reply(record),
           details: `Created the ${def.noun} ${id}.`,
         });
-        return reply.code(201).send(entityReply(record));
+        return res.code(201).send(reply(record));
       },
     );
 
@@ -148,14 +160,15 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
           data: { ...(request.body as Record<string, unknown>), [def.idField]: id },
           updatedAt: ctx.now().toISOString(),
         };
+        await checks?.write?.(ctx.store, record.data);
         if (!(await ctx.store.updateEntity(record))) notFound();
         noteAudit(request, {
           object: id,
-          before: entityReply(before),
-          after: entityReply(record),
+          before: reply(before),
+          after: reply(record),
           details: `Modified the ${def.noun} ${id}.`,
         });
-        return entityReply(record);
+        return reply(record);
       },
     );
 
@@ -170,17 +183,98 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
           response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
         },
       },
-      async (request, reply) => {
-        const before = (await ctx.store.getEntity(entity, request.params.id)) ?? notFound();
-        if (!(await ctx.store.deleteEntity(entity, request.params.id))) notFound();
-        noteAudit(request, {
-          object: request.params.id,
-          before: entityReply(before),
-          details: `Deleted the ${def.noun} ${request.params.id}.`,
+      async (request, res) => {
+        const id = request.params.id;
+        const before = (await ctx.store.getEntity(entity, id)) ?? notFound();
+        await checks?.remove?.(ctx.store, id);
+        // The row and its sub-resource lists go together.
+        const deleted = await ctx.store.transaction(async (tx) => {
+          if (!(await tx.deleteEntity(entity, id))) return false;
+          for (const sub of def.subResources ?? [])
+            await tx.deleteEntity(subResourceEntity(entity, sub.name), id);
+          return true;
         });
-        return reply.code(204).send(null);
+        if (!deleted) notFound();
+        noteAudit(request, {
+          object: id,
+          before: reply(before),
+          details: `Deleted the ${def.noun} ${id}.`,
+        });
+        return res.code(204).send(null);
       },
     );
+
+    for (const sub of def.subResources ?? []) {
+      const subPath = `${itemPath}/${sub.name}`;
+      const subEntity = subResourceEntity(entity, sub.name);
+      const listOf = (items: readonly Record<string, unknown>[]) => ({
+        [sub.name]: items.map((item) => ({ ...item, ...sub.derive?.(item, ctx.now()) })),
+        total: items.length,
+      });
+      const subReply = Type.Object({ [sub.name]: Type.Array(sub.itemRow), total: Type.Integer() });
+      const subBody = Type.Object(
+        { [sub.name]: Type.Array(sub.item, { maxItems: 200 }) },
+        { additionalProperties: false },
+      );
+      const itemsOf = async (id: string) => {
+        if (!(await ctx.store.getEntity(entity, id))) notFound();
+        const stored = await ctx.store.getEntity(subEntity, id);
+        return (stored?.data.items as Record<string, unknown>[] | undefined) ?? [];
+      };
+
+      app.get(
+        subPath,
+        {
+          config: read,
+          schema: {
+            tags,
+            summary: `${sub.title} of a ${def.noun}`,
+            params: IdParams,
+            response: { 200: subReply, ...errorResponses(401, 403, 404) },
+          },
+        },
+        async (request) => listOf(await itemsOf(request.params.id)),
+      );
+
+      app.put(
+        subPath,
+        {
+          config: write('update', `Modified the ${sub.title.toLowerCase()} of a ${def.noun}.`),
+          schema: {
+            tags,
+            summary: `Replaces the ${sub.title.toLowerCase()} of a ${def.noun} (${sub.itemKey} unique)`,
+            params: IdParams,
+            body: subBody,
+            response: { 200: subReply, ...errorResponses(400, 401, 403, 404) },
+          },
+        },
+        async (request) => {
+          const id = request.params.id;
+          const before = await itemsOf(id);
+          const items = (request.body as Record<string, Record<string, unknown>[]>)[sub.name];
+          const keys = items.map((i) => String(i[sub.itemKey]));
+          const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+          if (twice !== undefined)
+            throw new ApiHttpError(400, `${sub.name} lists the ${sub.itemKey} '${twice}' twice.`, sub.name);
+          const at = ctx.now().toISOString();
+          const record: EntityRecord = {
+            entity: subEntity,
+            id,
+            data: { items },
+            createdAt: at,
+            updatedAt: at,
+          };
+          if (!(await ctx.store.updateEntity(record))) await ctx.store.insertEntity(record);
+          noteAudit(request, {
+            object: id,
+            before: { [sub.name]: before },
+            after: { [sub.name]: items },
+            details: `Modified the ${sub.title.toLowerCase()} of the ${def.noun} ${id}.`,
+          });
+          return listOf(items);
+        },
+      );
+    }
   };
 }
 

@@ -1,6 +1,5 @@
 /** Tenants in the provider console, over real HTTP against a real store (issue 14). */
 import {
-  INCOMPATIBLE_SKUS,
   TENANTS_PATH,
   TENANT_NOT_FOUND,
   tenantPath,
@@ -10,7 +9,7 @@ import {
   type TenantCreateReply,
 } from '@workbench/common/api/contract/providerTenants';
 import type { ProviderTenantList } from '@workbench/common/api/contract/provider';
-import { SKU_INCOMPATIBILITIES_ENTITY } from './skuCompatibility';
+import { incompatibleSkusMessage } from '@workbench/common/api/contract/providerOps';
 import {
   signIn,
   signInOperator,
@@ -119,7 +118,7 @@ test('SKUs: unknown SKU 400, incompatible pair 409 naming both, else saved', asy
   expect(await json(unknown)).toMatchObject({ field: 'sku_ids' });
   // An incompatibility row, as the SKU-incompatibility entity keeps it.
   await server.app.workbench.store.insertEntity({
-    entity: SKU_INCOMPATIBILITIES_ENTITY,
+    entity: 'sku_incompatibilities',
     id: 'iso-vs-fw',
     data: { id: 'iso-vs-fw', skus: ['ISO-CORE', 'FWAAS'] },
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -127,7 +126,10 @@ test('SKUs: unknown SKU 400, incompatible pair 409 naming both, else saved', asy
   });
   const clash = await call(path, 'PUT', { sku_ids: ['ISO-CORE', 'FWAAS'] });
   expect(clash.status).toBe(409);
-  expect(await json(clash)).toMatchObject({ message: INCOMPATIBLE_SKUS('ISO-CORE', 'FWAAS') });
+  expect(await json(clash)).toMatchObject({
+    message: incompatibleSkusMessage('ISO-CORE', 'FWAAS', 'iso-vs-fw'),
+    field: 'sku_ids',
+  });
   expect(await json(await call(path))).toEqual({ sku_ids: [] });
   expect((await call(path, 'PUT', { sku_ids: ['ISO-CORE', 'ZTNA'] })).status).toBe(200);
   expect(await json(await call(path, 'GET', undefined, support))).toEqual({ sku_ids: ['ISO-CORE', 'ZTNA'] });

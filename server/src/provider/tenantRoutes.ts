@@ -22,7 +22,6 @@ import {
   CapabilitiesReply,
   DryRunFlag,
   EmptyBody,
-  INCOMPATIBLE_SKUS,
   PolicyTokenCreate,
   PolicyTokenCreated,
   PolicyTokenList,
@@ -71,7 +70,7 @@ import {
   endUserReply,
   usernameTaken,
 } from '../udb/udbRoutes';
-import { checkSkuCompatibility } from './skuCompatibility';
+import { checkSkuCompatibility } from './entityChecks';
 
 export const TENANTS_READ = 'tenants:*:read';
 export const TENANTS_WRITE = 'tenants:*:write';
@@ -462,8 +461,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       for (const id of ids)
         if (!(await store.getEntity(SKUS_ENTITY, id)))
           throw new ApiHttpError(400, UNKNOWN_SKU(id), 'sku_ids');
-      const pair = await checkSkuCompatibility(store, ids);
-      if (pair) throw new ApiHttpError(409, INCOMPATIBLE_SKUS(pair[0], pair[1]), 'sku_ids');
+      await checkSkuCompatibility(store, ids, 'sku_ids');
       const before = await readDoc(t.tid, 'skus', { sku_ids: [] as string[] });
       await writeDoc(t.tid, 'skus', { sku_ids: ids });
       noteAudit(request, {

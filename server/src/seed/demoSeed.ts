@@ -15,6 +15,7 @@ import {
   deriveFeatureFlags,
   missingFeatures,
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
+import { seedDemoProvider } from './demoProvider';
 
 /**
  * Capabilities of the demo tenants (feature flags of portal-core §3). acme has RBAC and every
@@ -181,6 +182,7 @@ export async function seedDemoData(
       const at = now.toISOString();
       await tx.insertEntity({ entity: 'skus', id: data.sku_id, data, createdAt: at, updatedAt: at });
     }
+    await seedDemoProvider(tx, now, tenants);
     return true;
   });
   return seeded && demoPassword === undefined ? { seeded, generatedPassword: password } : { seeded };

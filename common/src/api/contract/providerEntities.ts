@@ -13,6 +13,7 @@
  * (server/src/registries.test.ts) checks the routes, permissions and OpenAPI entries of every row.
  */
 import { Type, type Static, type TObject } from 'typebox';
+import { LicenceStateSchema, licenceStateOf, literalUnion } from './providerOps';
 
 /** A column of the entity's list: a field of the row, its header, and whether the server sorts by it. */
 export interface EntityColumnDef {
@@ -20,17 +21,36 @@ export interface EntityColumnDef {
   header: string;
   sortable?: boolean;
   /** How the cell shows the value: a list joins with commas, a date shows its day. */
-  format?: 'text' | 'list' | 'date';
+  format?: 'text' | 'list' | 'date' | 'boolean' | 'licence_state';
 }
 
 /** A field of the entity's form. `list` fields are edited as one value per line. */
 export interface EntityFormFieldDef {
   field: string;
   label: string;
-  kind: 'text' | 'multiline' | 'list';
+  kind: 'text' | 'multiline' | 'list' | 'checkbox' | 'select' | 'date';
   /** Only set when the entity is created (its id). */
   createOnly?: boolean;
   helperText?: string;
+  /** The choices of a `select` field. */
+  options?: readonly string[];
+}
+
+/**
+ * A list held by one row of the entity (a licence key's features and SKUs): read and replaced as
+ * a whole at `{path}/{id}/{name}`, with the row's permissions; deleted with the row.
+ */
+export interface EntitySubResourceDef {
+  name: string;
+  title: string;
+  /** The field that tells two items apart (unique in the list). */
+  itemKey: string;
+  /** One item as written. */
+  item: TObject;
+  /** One item as read (the written fields and any derived ones). */
+  itemRow: TObject;
+  /** Fields computed when an item is read. */
+  derive?: (item: Record<string, unknown>, now: Date) => Record<string, unknown>;
 }
 
 export interface ProviderEntityDef {
@@ -51,6 +71,9 @@ export interface ProviderEntityDef {
   permissionItem: string;
   form: readonly EntityFormFieldDef[];
   spec: string;
+  /** Fields computed when a row is read (in `row`, never in `body`): a licence key's state. */
+  derive?: (data: Record<string, unknown>, now: Date) => Record<string, unknown>;
+  subResources?: readonly EntitySubResourceDef[];
 }
 
 /** Names and ids: letters, digits and . _ - (they appear in URLs and in the licence files). */
@@ -76,6 +99,120 @@ const SkuFields = {
 export const SkuBody = Type.Object(SkuFields, { additionalProperties: false });
 export const Sku = Type.Object({ ...SkuFields, ...TIMESTAMPS });
 export type Sku = Static<typeof Sku>;
+
+/** A feature: a capability SKUs bundle (api-client-layer §3: features link to SKUs and groups). */
+const FeatureFields = {
+  feature_name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+$' }),
+  name: NAME,
+  description: DESCRIPTION,
+};
+export const FeatureBody = Type.Object(FeatureFields, { additionalProperties: false });
+export const Feature = Type.Object({ ...FeatureFields, ...TIMESTAMPS });
+export type Feature = Static<typeof Feature>;
+
+const SKU_IDS = Type.Array(ENTITY_ID, { maxItems: 100, uniqueItems: true });
+
+/** A feature-SKU group: features and the SKUs that grant them, managed together (§3). */
+const FeatureSkuGroupFields = {
+  group_id: ENTITY_ID,
+  name: NAME,
+  features: FEATURE_NAMES,
+  skus: SKU_IDS,
+};
+export const FeatureSkuGroupBody = Type.Object(FeatureSkuGroupFields, { additionalProperties: false });
+export const FeatureSkuGroup = Type.Object({ ...FeatureSkuGroupFields, ...TIMESTAMPS });
+export type FeatureSkuGroup = Static<typeof FeatureSkuGroup>;
+
+/** SKU incompatibilities hold a list of skus (§3): no tenant may hold two of them. */
+const SkuIncompatibilityFields = {
+  incompatibility_id: ENTITY_ID,
+  skus: Type.Array(ENTITY_ID, { minItems: 2, maxItems: 20, uniqueItems: true }),
+  note: DESCRIPTION,
+};
+export const SkuIncompatibilityBody = Type.Object(SkuIncompatibilityFields, { additionalProperties: false });
+export const SkuIncompatibility = Type.Object({ ...SkuIncompatibilityFields, ...TIMESTAMPS });
+export type SkuIncompatibility = Static<typeof SkuIncompatibility>;
+
+/** A day (YYYY-MM-DD), or empty for none. */
+const EXPIRY = Type.String({ maxLength: 10, pattern: '^(\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]))?$' });
+const VERSION = Type.String({ minLength: 1, maxLength: 32, pattern: '^\\d+(\\.\\d+){1,3}$' });
+export const LICENCE_TYPES = ['customer', 'poc', 'internal'] as const;
+export type LicenceType = (typeof LICENCE_TYPES)[number];
+const licenceStateField = { license_state: LicenceStateSchema };
+const deriveLicenceState = (data: Record<string, unknown>, now: Date) => ({
+  license_state: licenceStateOf(data, now),
+});
+
+/** OVA licence key (§3), its state computed when read (Enumerations: license state). */
+const OvaKeyFields = {
+  key_id: ENTITY_ID,
+  expires_at: EXPIRY,
+  tenant_name: NAME,
+  license_type: literalUnion(LICENCE_TYPES),
+  does_not_expire: Type.Boolean(),
+  include_ga_supported: Type.Boolean(),
+  versions: Type.Array(VERSION, { maxItems: 50, uniqueItems: true }),
+  note: DESCRIPTION,
+};
+export const OvaKeyBody = Type.Object(OvaKeyFields, { additionalProperties: false });
+export const OvaKey = Type.Object({ ...OvaKeyFields, ...licenceStateField, ...TIMESTAMPS });
+export type OvaKey = Static<typeof OvaKey>;
+
+/** Key feature (§3): feature_name, expires_at, does_not_expire. */
+const KeyFeatureFields = {
+  feature_name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+$' }),
+  expires_at: EXPIRY,
+  does_not_expire: Type.Boolean(),
+};
+export const KeyFeatureBody = Type.Object(KeyFeatureFields, { additionalProperties: false });
+export const KeyFeature = Type.Object({ ...KeyFeatureFields, ...licenceStateField });
+export type KeyFeature = Static<typeof KeyFeature>;
+
+/** Key SKU (§3): expires_at, sku. An empty expiry follows the key's. */
+const KeySkuFields = { sku: ENTITY_ID, expires_at: EXPIRY };
+export const KeySkuBody = Type.Object(KeySkuFields, { additionalProperties: false });
+export const KeySku = Type.Object({ ...KeySkuFields, ...licenceStateField });
+export type KeySku = Static<typeof KeySku>;
+
+/** OVA version (§3): version_string, supported_version, ga_version, note. */
+const OvaVersionFields = {
+  version_string: VERSION,
+  supported_version: Type.Boolean(),
+  ga_version: Type.Boolean(),
+  note: DESCRIPTION,
+};
+export const OvaVersionBody = Type.Object(OvaVersionFields, { additionalProperties: false });
+export const OvaVersion = Type.Object({ ...OvaVersionFields, ...TIMESTAMPS });
+export type OvaVersion = Static<typeof OvaVersion>;
+
+/** Deployment (§3: deployment_id): a set of pods in one region that tenants are placed on. */
+const DeploymentFields = {
+  deployment_id: ENTITY_ID,
+  name: NAME,
+  region: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$' }),
+  note: DESCRIPTION,
+};
+export const DeploymentBody = Type.Object(DeploymentFields, { additionalProperties: false });
+export const DeploymentRow = Type.Object({ ...DeploymentFields, ...TIMESTAMPS });
+export type DeploymentRow = Static<typeof DeploymentRow>;
+
+const HOST = Type.String({
+  minLength: 1,
+  maxLength: 253,
+  pattern: '^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$',
+});
+
+/** Pod configuration (§3): its deployment, its nodes and its gateways; node state is read apart. */
+const PodFields = {
+  pod_id: ENTITY_ID,
+  deployment: ENTITY_ID,
+  nodes: Type.Array(ENTITY_ID, { minItems: 1, maxItems: 64, uniqueItems: true }),
+  gateways: Type.Array(HOST, { maxItems: 64, uniqueItems: true }),
+  note: DESCRIPTION,
+};
+export const PodBody = Type.Object(PodFields, { additionalProperties: false });
+export const Pod = Type.Object({ ...PodFields, ...TIMESTAMPS });
+export type Pod = Static<typeof Pod>;
 
 export const PROVIDER_ENTITY_REGISTRY = {
   skus: {
@@ -108,6 +245,239 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'features', label: 'Features', kind: 'list', helperText: 'One feature name per line' },
     ],
     spec: 'api-client-layer §3 Tenant and provider-console entities (SKU), §7 Provider console (SKUs)',
+  },
+  features: {
+    title: 'Features',
+    noun: 'feature',
+    path: '/gdmanage/api/v1/features',
+    idField: 'feature_name',
+    row: Feature,
+    body: FeatureBody,
+    columns: [
+      { field: 'feature_name', header: 'Feature', sortable: true },
+      { field: 'name', header: 'Name', sortable: true },
+      { field: 'description', header: 'Description' },
+      { field: 'updated_at', header: 'Updated', sortable: true, format: 'date' },
+    ],
+    sortFields: ['feature_name', 'name', 'updated_at'],
+    searchFields: ['feature_name', 'name', 'description'],
+    permissionItem: 'features',
+    form: [
+      {
+        field: 'feature_name',
+        label: 'Feature',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Lower-case letters, digits and _',
+      },
+      { field: 'name', label: 'Name', kind: 'text' },
+      { field: 'description', label: 'Description', kind: 'multiline' },
+    ],
+    spec: 'api-client-layer §3 Tenant and provider-console entities (feature)',
+  },
+  feature_sku_groups: {
+    title: 'Feature-SKU groups',
+    noun: 'feature-SKU group',
+    path: '/gdmanage/api/v1/feature_sku_groups',
+    idField: 'group_id',
+    row: FeatureSkuGroup,
+    body: FeatureSkuGroupBody,
+    columns: [
+      { field: 'group_id', header: 'Group ID', sortable: true },
+      { field: 'name', header: 'Name', sortable: true },
+      { field: 'features', header: 'Features', format: 'list' },
+      { field: 'skus', header: 'SKUs', format: 'list' },
+    ],
+    sortFields: ['group_id', 'name', 'updated_at'],
+    searchFields: ['group_id', 'name', 'features', 'skus'],
+    permissionItem: 'feature_sku_groups',
+    form: [
+      {
+        field: 'group_id',
+        label: 'Group ID',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Letters, digits, . _ -',
+      },
+      { field: 'name', label: 'Name', kind: 'text' },
+      { field: 'features', label: 'Features', kind: 'list', helperText: 'One feature name per line' },
+      { field: 'skus', label: 'SKUs', kind: 'list', helperText: 'One SKU ID per line' },
+    ],
+    spec: 'api-client-layer §3 Tenant and provider-console entities (feature-SKU group)',
+  },
+  sku_incompatibilities: {
+    title: 'SKU incompatibilities',
+    noun: 'SKU incompatibility',
+    path: '/gdmanage/api/v1/sku_incompatibilities',
+    idField: 'incompatibility_id',
+    row: SkuIncompatibility,
+    body: SkuIncompatibilityBody,
+    columns: [
+      { field: 'incompatibility_id', header: 'Incompatibility ID', sortable: true },
+      { field: 'skus', header: 'SKUs', format: 'list' },
+      { field: 'note', header: 'Note' },
+    ],
+    sortFields: ['incompatibility_id', 'updated_at'],
+    searchFields: ['incompatibility_id', 'skus', 'note'],
+    permissionItem: 'sku_incompatibilities',
+    form: [
+      {
+        field: 'incompatibility_id',
+        label: 'Incompatibility ID',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Letters, digits, . _ -',
+      },
+      { field: 'skus', label: 'SKUs', kind: 'list', helperText: 'Two or more SKU IDs, one per line' },
+      { field: 'note', label: 'Note', kind: 'multiline' },
+    ],
+    spec: 'api-client-layer §3 Tenant and provider-console entities (SKU incompatibilities)',
+  },
+  ova_keys: {
+    title: 'Licence keys',
+    noun: 'licence key',
+    path: '/gdmanage/api/v1/ova_keys',
+    idField: 'key_id',
+    row: OvaKey,
+    body: OvaKeyBody,
+    columns: [
+      { field: 'key_id', header: 'Key ID', sortable: true },
+      { field: 'tenant_name', header: 'Tenant', sortable: true },
+      { field: 'license_type', header: 'Type', sortable: true },
+      { field: 'license_state', header: 'State', format: 'licence_state' },
+      { field: 'expires_at', header: 'Expires', sortable: true },
+      { field: 'versions', header: 'Versions', format: 'list' },
+    ],
+    sortFields: ['key_id', 'tenant_name', 'license_type', 'expires_at', 'updated_at'],
+    searchFields: ['key_id', 'tenant_name', 'license_type', 'note'],
+    permissionItem: 'ova_keys',
+    form: [
+      {
+        field: 'key_id',
+        label: 'Key ID',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Letters, digits, . _ -',
+      },
+      { field: 'tenant_name', label: 'Tenant name', kind: 'text' },
+      { field: 'license_type', label: 'Licence type', kind: 'select', options: LICENCE_TYPES },
+      { field: 'expires_at', label: 'Expires', kind: 'date', helperText: 'Empty: not issued yet' },
+      { field: 'does_not_expire', label: 'Does not expire', kind: 'checkbox' },
+      { field: 'include_ga_supported', label: 'Include GA-supported versions', kind: 'checkbox' },
+      { field: 'versions', label: 'Versions', kind: 'list', helperText: 'One version per line, e.g. 5.2' },
+      { field: 'note', label: 'Note', kind: 'multiline' },
+    ],
+    spec: 'api-client-layer §3 Tenant and provider-console entities (OVA licence key), Enumerations (license state, license type)',
+    derive: deriveLicenceState,
+    subResources: [
+      {
+        name: 'features',
+        title: 'Key features',
+        itemKey: 'feature_name',
+        item: KeyFeatureBody,
+        itemRow: KeyFeature,
+        derive: deriveLicenceState,
+      },
+      {
+        name: 'skus',
+        title: 'Key SKUs',
+        itemKey: 'sku',
+        item: KeySkuBody,
+        itemRow: KeySku,
+        derive: deriveLicenceState,
+      },
+    ],
+  },
+  ova_versions: {
+    title: 'OVA versions',
+    noun: 'OVA version',
+    path: '/gdmanage/api/v1/ova_versions',
+    idField: 'version_string',
+    row: OvaVersion,
+    body: OvaVersionBody,
+    columns: [
+      { field: 'version_string', header: 'Version', sortable: true },
+      { field: 'supported_version', header: 'Supported', format: 'boolean' },
+      { field: 'ga_version', header: 'GA', format: 'boolean' },
+      { field: 'note', header: 'Note' },
+    ],
+    sortFields: ['version_string', 'updated_at'],
+    searchFields: ['version_string', 'note'],
+    permissionItem: 'ova_versions',
+    form: [
+      {
+        field: 'version_string',
+        label: 'Version',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'e.g. 5.2 or 5.2.1',
+      },
+      { field: 'supported_version', label: 'Supported version', kind: 'checkbox' },
+      { field: 'ga_version', label: 'GA version', kind: 'checkbox' },
+      { field: 'note', label: 'Note', kind: 'multiline' },
+    ],
+    spec: 'api-client-layer §3 Tenant and provider-console entities (OVA version)',
+  },
+  deployments: {
+    title: 'Deployments',
+    noun: 'deployment',
+    path: '/gdmanage/api/v1/deployments',
+    idField: 'deployment_id',
+    row: DeploymentRow,
+    body: DeploymentBody,
+    columns: [
+      { field: 'deployment_id', header: 'Deployment ID', sortable: true },
+      { field: 'name', header: 'Name', sortable: true },
+      { field: 'region', header: 'Region', sortable: true },
+      { field: 'note', header: 'Note' },
+    ],
+    sortFields: ['deployment_id', 'name', 'region', 'updated_at'],
+    searchFields: ['deployment_id', 'name', 'region', 'note'],
+    permissionItem: 'deployments',
+    form: [
+      {
+        field: 'deployment_id',
+        label: 'Deployment ID',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Letters, digits, . _ -',
+      },
+      { field: 'name', label: 'Name', kind: 'text' },
+      { field: 'region', label: 'Region', kind: 'text', helperText: 'Lower-case letters, digits and -' },
+      { field: 'note', label: 'Note', kind: 'multiline' },
+    ],
+    spec: 'api-client-layer §3 Tenant and provider-console entities (deployment)',
+  },
+  pods: {
+    title: 'Pods',
+    noun: 'pod',
+    path: '/gdmanage/api/v1/pods',
+    idField: 'pod_id',
+    row: Pod,
+    body: PodBody,
+    columns: [
+      { field: 'pod_id', header: 'Pod ID', sortable: true },
+      { field: 'deployment', header: 'Deployment', sortable: true },
+      { field: 'nodes', header: 'Nodes', format: 'list' },
+      { field: 'gateways', header: 'Gateways', format: 'list' },
+    ],
+    sortFields: ['pod_id', 'deployment', 'updated_at'],
+    searchFields: ['pod_id', 'deployment', 'nodes', 'gateways', 'note'],
+    permissionItem: 'pods',
+    form: [
+      {
+        field: 'pod_id',
+        label: 'Pod ID',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Letters, digits, . _ -',
+      },
+      { field: 'deployment', label: 'Deployment', kind: 'text', helperText: 'A deployment ID' },
+      { field: 'nodes', label: 'Nodes', kind: 'list', helperText: 'One node name per line' },
+      { field: 'gateways', label: 'Gateways', kind: 'list', helperText: 'One host name per line' },
+      { field: 'note', label: 'Note', kind: 'multiline' },
+    ],
+    spec: 'api-client-layer §3 Tenant and provider-console entities (pod configuration; nodes and gateways per pod)',
   },
 } satisfies Record<string, ProviderEntityDef>;
 

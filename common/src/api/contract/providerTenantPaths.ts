@@ -21,6 +21,4 @@ export const TENANTS_MAX_LIMIT = 500;
 export const TENANT_NOT_FOUND = 'No such tenant.';
 export const TENANT_EXISTS = (name: string): string => `A tenant named '${name}' already exists.`;
 export const UNKNOWN_SKU = (id: string): string => `No such SKU: ${id}.`;
-export const INCOMPATIBLE_SKUS = (a: string, b: string): string =>
-  `The SKUs ${a} and ${b} are incompatible and cannot both be assigned to one tenant.`;
 export const TOKEN_NOT_FOUND = 'No such policy API token.';

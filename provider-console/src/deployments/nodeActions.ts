@@ -1,0 +1,185 @@
+/**
+ * Node states and node actions of the Deployments & Pods page (api-client-layer §4: node actions;
+ * job polling). A slice of the pod's nodes and of the jobs started from here, and a saga that
+ * loads the nodes, starts an action and follows its job until it ends.
+ *
+ * `pollNodeJob` is a local job poll that keeps to §4 (finished is success; failed is an error
+ * with the reason, or 'job failure' without one; anything else is asked again after 1 s). When
+ * common's job-polling saga lands (issue 14, the tenants side), this one is to be replaced by it.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { listEntities } from '@workbench/common/api/providerEntities';
+import type { HttpClient } from '@workbench/common';
+import {
+  JOB_FAILURE_MSG,
+  jobPath,
+  nodeActionPath,
+  podNodesPath,
+  type Job,
+  type NodeAction,
+  type NodeStatus,
+  type PodNodes,
+} from '@workbench/common/api/contract/providerOps';
+
+/** §9 Business constants: job polling every 1 second. */
+export const JOB_POLL_MS = 1000;
+
+export interface NodeJobView {
+  id: string | null;
+  action: NodeAction;
+  status: Job['status'] | 'requesting';
+  /** Why it failed (the job's reason, 'job failure', or the refusal of the request). */
+  error: string | null;
+  result: string | null;
+}
+
+export interface NodeActionsState {
+  /** The pods to choose from (ids). */
+  pods: string[];
+  pod: string | null;
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  nodes: NodeStatus[];
+  error: string | null;
+  /** The job of each node started from this page, by node. */
+  jobs: Record<string, NodeJobView>;
+}
+
+const initialState: NodeActionsState = {
+  pods: [],
+  pod: null,
+  status: 'idle',
+  nodes: [],
+  error: null,
+  jobs: {},
+};
+
+const messageOf = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
+
+const slice = createSlice({
+  name: 'nodeActions',
+  initialState,
+  reducers: {
+    podListRequested() {},
+    podListLoaded(state, action: PayloadAction<string[]>) {
+      state.pods = action.payload;
+    },
+    podNodesRequested(state, action: PayloadAction<{ pod: string; quiet?: boolean }>) {
+      if (state.pod !== action.payload.pod) state.nodes = [];
+      state.pod = action.payload.pod;
+      if (!action.payload.quiet) state.status = 'loading';
+      state.error = null;
+    },
+    podNodesLoaded(state, action: PayloadAction<PodNodes>) {
+      if (action.payload.pod_id !== state.pod) return;
+      state.status = 'loaded';
+      state.nodes = action.payload.nodes;
+    },
+    podNodesFailed(state, action: PayloadAction<string>) {
+      state.status = 'failed';
+      state.error = action.payload;
+    },
+    nodeActionRequested(state, action: PayloadAction<{ pod: string; node: string; action: NodeAction }>) {
+      const { node, action: nodeAction } = action.payload;
+      state.jobs[node] = { id: null, action: nodeAction, status: 'requesting', error: null, result: null };
+    },
+    nodeJobProgressed(state, action: PayloadAction<{ node: string; job: Job }>) {
+      const { node, job } = action.payload;
+      state.jobs[node] = {
+        id: job.id,
+        action: job.action,
+        status: job.status,
+        error: job.status === 'failed' ? (job.reason ?? JOB_FAILURE_MSG) : null,
+        result: job.result ?? null,
+      };
+    },
+    nodeActionRefused(state, action: PayloadAction<{ node: string; message: string }>) {
+      const view = state.jobs[action.payload.node];
+      if (view) {
+        view.status = 'failed';
+        view.error = action.payload.message;
+      }
+    },
+  },
+});
+
+export const {
+  podListRequested,
+  podListLoaded,
+  podNodesRequested,
+  podNodesLoaded,
+  podNodesFailed,
+  nodeActionRequested,
+  nodeJobProgressed,
+  nodeActionRefused,
+} = slice.actions;
+export const nodeActionsReducer = slice.reducer;
+
+export const selectNodeActions = (state: { nodeActions: NodeActionsState }): NodeActionsState =>
+  state.nodeActions;
+
+function* loadPods(): SagaIterator {
+  const http = (yield getContext('http')) as HttpClient;
+  try {
+    const page = (yield call(listEntities, http, 'pods', { limit: 500, offset: 0, sort: 'pod_id' })) as {
+      rows: { pod_id: string }[];
+    };
+    const ids = page.rows.map((p) => p.pod_id);
+    yield put(podListLoaded(ids));
+    const current = ((yield select(selectNodeActions)) as NodeActionsState).pod;
+    if (current === null && ids[0] !== undefined) yield put(podNodesRequested({ pod: ids[0] }));
+  } catch (error) {
+    yield put(podNodesFailed(messageOf(error)));
+  }
+}
+
+function* loadNodes(action: ReturnType<typeof podNodesRequested>): SagaIterator {
+  const http = (yield getContext('http')) as HttpClient;
+  try {
+    const reply = (yield call([http, http.get], podNodesPath(action.payload.pod), {
+      callName: 'pod nodes',
+    })) as { data: PodNodes };
+    yield put(podNodesLoaded(reply.data));
+  } catch (error) {
+    yield put(podNodesFailed(messageOf(error)));
+  }
+}
+
+/** Asks for the job every JOB_POLL_MS until it is finished or failed (§4); each answer is put. */
+export function* pollNodeJob(http: HttpClient, node: string, first: Job): SagaIterator<Job> {
+  let job = first;
+  yield put(nodeJobProgressed({ node, job }));
+  while (job.status !== 'finished' && job.status !== 'failed') {
+    yield delay(JOB_POLL_MS);
+    job = ((yield call([http, http.get], jobPath(job.id), { callName: 'job' })) as { data: Job }).data;
+    yield put(nodeJobProgressed({ node, job }));
+  }
+  return job;
+}
+
+function* runAction(action: ReturnType<typeof nodeActionRequested>): SagaIterator {
+  const http = (yield getContext('http')) as HttpClient;
+  const { pod, node } = action.payload;
+  try {
+    const started = (yield call(
+      [http, http.post],
+      nodeActionPath(pod, node),
+      { action: action.payload.action },
+      { callName: 'node action' },
+    )) as { data: Job };
+    yield put(podNodesRequested({ pod, quiet: true }));
+    yield call(pollNodeJob, http, node, started.data);
+  } catch (error) {
+    yield put(nodeActionRefused({ node, message: messageOf(error) }));
+  }
+  // The node's state after the job (or after the refusal).
+  yield put(podNodesRequested({ pod, quiet: true }));
+}
+
+export function* nodeActionsSaga(): SagaIterator {
+  yield takeLatest(podListRequested.type, loadPods);
+  yield takeLatest(podNodesRequested.type, loadNodes);
+  yield takeEvery(nodeActionRequested.type, runAction);
+}

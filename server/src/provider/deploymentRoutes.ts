@@ -1,0 +1,159 @@
+/**
+ * The default deployment and the tenants' deployments (api-client-layer §3: default deployment
+ * `default_deployment`; tenant deployment bulk move `tids` and `deployment`). A tenant is on the
+ * deployment it was last moved to, else on the default one. Reads need `deployments:*:read`,
+ * writes `deployments:*:write` (operators only).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  DEFAULT_DEPLOYMENT_PATH,
+  DefaultDeployment,
+  TENANT_DEPLOYMENTS_PATH,
+  TenantDeploymentList,
+  TenantDeploymentMove,
+  TenantDeploymentMoveReply,
+  unknownDeploymentMessage,
+  unknownTenantsMessage,
+} from '@workbench/common/api/contract/providerOps';
+import { ApiHttpError, errorResponses } from '../http/errors';
+import { noteAudit } from '../audit/auditTrail';
+import {
+  DEFAULT_DEPLOYMENT_ID,
+  PROVIDER_SETTINGS_ENTITY,
+  TENANT_DEPLOYMENT_ENTITY,
+  defaultDeploymentOf,
+  tenantDeploymentsOf,
+} from './entityChecks';
+
+const READ = { world: 'provider' as const, permission: 'deployments:*:read' };
+const WRITE = 'deployments:*:write';
+
+export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = app.workbench;
+  const tags = ['provider entities'];
+  const mustExist = async (deployment: string, field: string) => {
+    if (!(await ctx.store.getEntity('deployments', deployment)))
+      throw new ApiHttpError(400, unknownDeploymentMessage(deployment), field);
+  };
+
+  app.get(
+    DEFAULT_DEPLOYMENT_PATH,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: 'The deployment new tenants are placed on',
+        response: { 200: DefaultDeployment, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ default_deployment: await defaultDeploymentOf(ctx.store) }),
+  );
+
+  app.put(
+    DEFAULT_DEPLOYMENT_PATH,
+    {
+      config: {
+        world: 'provider',
+        permission: WRITE,
+        audit: { action: 'update', area: 'deployments', what: 'Changed the default deployment.' },
+      },
+      schema: {
+        tags,
+        summary: 'Sets the default deployment (an existing one)',
+        body: DefaultDeployment,
+        response: { 200: DefaultDeployment, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const next = request.body.default_deployment;
+      await mustExist(next, 'default_deployment');
+      const before = await defaultDeploymentOf(ctx.store);
+      const at = ctx.now().toISOString();
+      const record = {
+        entity: PROVIDER_SETTINGS_ENTITY,
+        id: DEFAULT_DEPLOYMENT_ID,
+        data: { default_deployment: next },
+        createdAt: at,
+        updatedAt: at,
+      };
+      if (!(await ctx.store.updateEntity(record))) await ctx.store.insertEntity(record);
+      noteAudit(request, {
+        object: next,
+        before: { default_deployment: before },
+        after: { default_deployment: next },
+        details: `Made ${next} the default deployment.`,
+      });
+      return { default_deployment: next };
+    },
+  );
+
+  app.get(
+    TENANT_DEPLOYMENTS_PATH,
+    {
+      config: READ,
+      schema: {
+        tags,
+        summary: "Every tenant's deployment (the default deployment unless it was moved)",
+        response: { 200: TenantDeploymentList, ...errorResponses(401, 403) },
+      },
+    },
+    async () => {
+      const byTid = await tenantDeploymentsOf(ctx.store);
+      const tenants = await ctx.store.listTenants();
+      return {
+        tenant_deployments: tenants.map((t) => ({
+          tid: t.tid,
+          name: t.name,
+          deployment: byTid.get(t.tid) ?? '',
+        })),
+        default_deployment: await defaultDeploymentOf(ctx.store),
+      };
+    },
+  );
+
+  app.post(
+    TENANT_DEPLOYMENTS_PATH,
+    {
+      config: {
+        world: 'provider',
+        permission: WRITE,
+        audit: { action: 'update', area: 'deployments', what: 'Moved tenants to a deployment.' },
+      },
+      schema: {
+        tags,
+        summary: 'Moves tenants (tids) to a deployment, all or none',
+        body: TenantDeploymentMove,
+        response: { 200: TenantDeploymentMoveReply, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { tids, deployment } = request.body;
+      await mustExist(deployment, 'deployment');
+      const before = await tenantDeploymentsOf(ctx.store);
+      const unknown = tids.filter((tid) => !before.has(tid));
+      if (unknown.length > 0) throw new ApiHttpError(400, unknownTenantsMessage(unknown), 'tids');
+      const at = ctx.now().toISOString();
+      await ctx.store.transaction(async (tx) => {
+        for (const tid of tids) {
+          const record = {
+            entity: TENANT_DEPLOYMENT_ENTITY,
+            id: tid,
+            data: { tid, deployment },
+            createdAt: at,
+            updatedAt: at,
+          };
+          if (!(await tx.updateEntity(record))) await tx.insertEntity(record);
+        }
+      });
+      noteAudit(request, {
+        object: deployment,
+        before: Object.fromEntries(tids.map((tid) => [tid, before.get(tid)])),
+        after: Object.fromEntries(tids.map((tid) => [tid, deployment])),
+        details: `Moved ${tids.length} tenant${tids.length === 1 ? '' : 's'} to the deployment ${deployment}.`,
+      });
+      return { moved: tids.length, deployment };
+    },
+  );
+};

@@ -1,0 +1,116 @@
+/**
+ * The checks of provider entities that a schema cannot make (they read other rows): SKUs named by
+ * an incompatibility or a group must exist; a pod's deployment must exist; a deployment that holds
+ * tenants or pods, or is the default, is not deleted; and no tenant may hold two SKUs of one
+ * incompatibility (api-client-layer §3 SKU incompatibilities; issue 14: refused with 409 naming
+ * both). Each refusal is an ApiHttpError naming the field; nothing is stored before they pass.
+ */
+import {
+  deploymentInUseMessage,
+  incompatibleSkusMessage,
+  unknownDeploymentMessage,
+  unknownSkusMessage,
+} from '@workbench/common/api/contract/providerOps';
+import type { ProviderEntity } from '@workbench/common/api/contract/providerEntities';
+import type { ConfigStore } from '../store/ConfigStore';
+import { ApiHttpError } from '../http/errors';
+
+/** Where a tenant's deployment is kept (one row per tenant moved off the default; see README). */
+export const TENANT_DEPLOYMENT_ENTITY = 'tenant_deployments';
+/** Provider-wide settings (the default deployment). */
+export const PROVIDER_SETTINGS_ENTITY = 'provider_settings';
+export const DEFAULT_DEPLOYMENT_ID = 'default_deployment';
+/** Before an operator chooses one, the first deployment seeded is the default. */
+export const FALLBACK_DEFAULT_DEPLOYMENT = 'us-east-1';
+
+const ALL = { limit: 10_000, offset: 0, order: 'asc' as const, searchFields: [] };
+
+async function unknownSkus(store: ConfigStore, skus: readonly string[]): Promise<string[]> {
+  const unknown: string[] = [];
+  for (const sku of skus) if (!(await store.getEntity('skus', sku))) unknown.push(sku);
+  return unknown;
+}
+
+/**
+ * Refuses (409, field `skus`) a set of SKUs of which two are named by one incompatibility; the
+ * message names both and the incompatibility. The tenants' SKU assignment calls it before it
+ * stores a tenant's SKUs.
+ */
+export async function checkSkuCompatibility(
+  store: ConfigStore,
+  skuIds: readonly string[],
+  /** The request field the 409 names (`skus` of a group, `sku_ids` of a tenant). */
+  field = 'skus',
+): Promise<void> {
+  const held = new Set(skuIds);
+  const { records } = await store.listEntities('sku_incompatibilities', {
+    ...ALL,
+    sort: 'incompatibility_id',
+  });
+  for (const r of records) {
+    const clash = (r.data.skus as string[]).filter((s) => held.has(s));
+    if (clash.length >= 2)
+      throw new ApiHttpError(409, incompatibleSkusMessage(clash[0], clash[1], r.id), field);
+  }
+}
+
+export async function defaultDeploymentOf(store: ConfigStore): Promise<string> {
+  const row = await store.getEntity(PROVIDER_SETTINGS_ENTITY, DEFAULT_DEPLOYMENT_ID);
+  return typeof row?.data.default_deployment === 'string'
+    ? row.data.default_deployment
+    : FALLBACK_DEFAULT_DEPLOYMENT;
+}
+
+/** Every tenant's deployment: the one it was moved to, else the default. */
+export async function tenantDeploymentsOf(store: ConfigStore): Promise<Map<string, string>> {
+  const fallback = await defaultDeploymentOf(store);
+  const moved = await store.listEntities(TENANT_DEPLOYMENT_ENTITY, { ...ALL, sort: 'tid' });
+  const byTid = new Map(moved.records.map((r) => [r.id, String(r.data.deployment)]));
+  const result = new Map<string, string>();
+  for (const t of await store.listTenants()) result.set(t.tid, byTid.get(t.tid) ?? fallback);
+  return result;
+}
+
+export interface EntityChecks {
+  /** Before a create or replace is stored: throws to refuse. */
+  write?: (store: ConfigStore, data: Record<string, unknown>) => Promise<void>;
+  /** Before a delete. */
+  remove?: (store: ConfigStore, id: string) => Promise<void>;
+}
+
+const skusExist = async (store: ConfigStore, data: Record<string, unknown>) => {
+  const unknown = await unknownSkus(store, data.skus as string[]);
+  if (unknown.length > 0) throw new ApiHttpError(400, unknownSkusMessage(unknown), 'skus');
+};
+
+export const ENTITY_CHECKS: Partial<Record<ProviderEntity, EntityChecks>> = {
+  sku_incompatibilities: { write: skusExist },
+  feature_sku_groups: { write: skusExist },
+  pods: {
+    async write(store, data) {
+      const deployment = String(data.deployment);
+      if (!(await store.getEntity('deployments', deployment)))
+        throw new ApiHttpError(400, unknownDeploymentMessage(deployment), 'deployment');
+    },
+  },
+  deployments: {
+    async remove(store, id) {
+      if ((await defaultDeploymentOf(store)) === id)
+        throw new ApiHttpError(409, deploymentInUseMessage(id, 'it is the default deployment'));
+      const tenants = [...(await tenantDeploymentsOf(store)).values()].filter((d) => d === id).length;
+      if (tenants > 0)
+        throw new ApiHttpError(
+          409,
+          deploymentInUseMessage(id, `${tenants} tenant${tenants === 1 ? ' is' : 's are'} on it`),
+        );
+      const pods = await store.listEntities('pods', {
+        ...ALL,
+        sort: 'pod_id',
+        q: id,
+        searchFields: ['deployment'],
+      });
+      if (pods.records.some((p) => p.data.deployment === id))
+        throw new ApiHttpError(409, deploymentInUseMessage(id, 'pods belong to it'));
+    },
+  },
+};

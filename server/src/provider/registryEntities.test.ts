@@ -1,0 +1,295 @@
+/**
+ * Every provider-entity registry row over real HTTP, from one table of examples (a valid body,
+ * bad bodies with the field they must name): create and read, 400 naming the field, 404 for an
+ * unknown id, 403 for support writes, 401 for a tenant session. Then the rows' own rules: SKU
+ * incompatibilities, licence state and key sub-resources, deployments and pods.
+ */
+import {
+  PROVIDER_ENTITIES,
+  PROVIDER_ENTITY_REGISTRY,
+  entityItemPath,
+  type ProviderEntity,
+} from '@workbench/common/api/contract/providerEntities';
+import {
+  DEFAULT_DEPLOYMENT_PATH,
+  LICENCE_ABOUT_TO_EXPIRE_DAYS,
+  TENANT_DEPLOYMENTS_PATH,
+  incompatibleSkusMessage,
+  licenceStateOf,
+  type TenantDeploymentList,
+} from '@workbench/common/api/contract/providerOps';
+import { ApiHttpError } from '../http/errors';
+import {
+  signIn,
+  signInOperator,
+  startTestServer,
+  type OperatorSignedIn,
+  type TestServer,
+} from '../testing/testServer';
+import { checkSkuCompatibility } from './entityChecks';
+
+let server: TestServer;
+let operator: OperatorSignedIn;
+let support: OperatorSignedIn;
+let tenant: Awaited<ReturnType<typeof signIn>>;
+
+beforeAll(async () => {
+  server = await startTestServer({ jobTimer: false });
+  operator = await signInOperator(server, 'operator@provider.example');
+  support = await signInOperator(server, 'support@provider.example');
+  tenant = await signIn(server, 'admin@acme.example');
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Body = Record<string, unknown>;
+/** Per row: a valid create body (its id is TEST-<entity> or the like) and bad ones with their field. */
+const EXAMPLES: Record<ProviderEntity, { body: Body; bad: [Body, string][] }> = {
+  skus: {
+    body: { sku_id: 'TEST-SKU', name: 'Test', description: '', features: ['dlp'] },
+    bad: [[{ features: ['Not A Name'] }, 'features']],
+  },
+  features: {
+    body: { feature_name: 'test_feature', name: 'Test feature', description: '' },
+    bad: [
+      [{ feature_name: 'Bad-Name' }, 'feature_name'],
+      [{ name: '' }, 'name'],
+    ],
+  },
+  feature_sku_groups: {
+    body: { group_id: 'TEST-GROUP', name: 'Test group', features: ['dlp'], skus: ['ISO-CORE'] },
+    bad: [
+      [{ skus: ['ISO-CORE', 'ISO-CORE'] }, 'skus'],
+      [{ skus: ['NO-SUCH-SKU'] }, 'skus'],
+    ],
+  },
+  sku_incompatibilities: {
+    body: { incompatibility_id: 'TEST-INCOMPAT', skus: ['FWAAS', 'ZTNA'], note: '' },
+    bad: [
+      [{ skus: ['FWAAS'] }, 'skus'],
+      [{ skus: ['FWAAS', 'NO-SUCH-SKU'] }, 'skus'],
+    ],
+  },
+  ova_keys: {
+    body: {
+      key_id: 'TEST-KEY',
+      expires_at: '2027-06-30',
+      tenant_name: 'acme',
+      license_type: 'customer',
+      does_not_expire: false,
+      include_ga_supported: true,
+      versions: ['5.2'],
+      note: '',
+    },
+    bad: [
+      [{ license_type: 'free' }, 'license_type'],
+      [{ expires_at: '2027-13-01' }, 'expires_at'],
+      [{ does_not_expire: 'yes' }, 'does_not_expire'],
+      [{ versions: ['five'] }, 'versions'],
+    ],
+  },
+  ova_versions: {
+    body: { version_string: '7.1.2', supported_version: true, ga_version: false, note: '' },
+    bad: [
+      [{ version_string: 'v7' }, 'version_string'],
+      [{ ga_version: 1 }, 'ga_version'],
+    ],
+  },
+  deployments: {
+    body: { deployment_id: 'TEST-DEPLOY', name: 'Test', region: 'us-west-2', note: '' },
+    bad: [[{ region: 'US West' }, 'region']],
+  },
+  pods: {
+    body: {
+      pod_id: 'TEST-POD',
+      deployment: 'eu-west-1',
+      nodes: ['n1', 'n2'],
+      gateways: ['gw.test.example'],
+      note: '',
+    },
+    bad: [
+      [{ nodes: [] }, 'nodes'],
+      [{ gateways: ['not a host'] }, 'gateways'],
+      [{ deployment: 'nowhere' }, 'deployment'],
+    ],
+  },
+};
+
+const call = (path: string, who: OperatorSignedIn | null, method = 'GET', body?: unknown) =>
+  server.call(path, { method, jar: who?.jar, body });
+const json = async <T = Body>(r: Response) => (await r.json()) as T;
+const withoutId = (entity: ProviderEntity, body: Body) => {
+  const { [PROVIDER_ENTITY_REGISTRY[entity].idField]: _id, ...rest } = body;
+  return rest;
+};
+
+describe.each(PROVIDER_ENTITIES)('%s', (entity) => {
+  const def = PROVIDER_ENTITY_REGISTRY[entity];
+  const { body, bad } = EXAMPLES[entity];
+  const id = String(body[def.idField]);
+
+  test('an operator creates and reads a row; the list finds it; support reads it', async () => {
+    const created = await call(def.path, operator, 'POST', body);
+    expect(created.status).toBe(201);
+    expect(await json(created)).toMatchObject(body);
+    const read = await call(entityItemPath(def, id), support);
+    expect(read.status).toBe(200);
+    expect(await json(read)).toMatchObject(body);
+    const found = await json<{ total: number }>(
+      await call(`${def.path}?q=${encodeURIComponent(id)}`, operator),
+    );
+    expect(found.total).toBeGreaterThanOrEqual(1);
+  });
+
+  test('bad input is 400 naming the field, on create and replace, and stores nothing', async () => {
+    for (const [change, field] of [...bad, [{ surprise: 1 }, 'surprise'] as [Body, string]]) {
+      const badId = `${id}-BAD`.replace('7.1.2-BAD', '7.1.9').replace('test_feature-BAD', 'test_feature_bad');
+      const sent = { ...body, [def.idField]: badId, ...change };
+      const r = await call(def.path, operator, 'POST', sent);
+      expect([r.status, field]).toEqual([400, field]);
+      const refusal = await json<{ field?: string; message: string }>(r);
+      expect([refusal.field?.split('.')[0], refusal.message]).toEqual([field, expect.any(String)]);
+      expect((await call(entityItemPath(def, String(sent[def.idField])), operator)).status).toBe(404);
+      if (field === def.idField || field === 'surprise') continue;
+      const replaced = await call(
+        entityItemPath(def, id),
+        operator,
+        'PUT',
+        withoutId(entity, { ...body, ...change }),
+      );
+      expect([replaced.status, field]).toEqual([400, field]);
+    }
+    expect(await json(await call(entityItemPath(def, id), operator))).toMatchObject(body);
+  });
+
+  test('an unknown id is 404 for read, replace and delete', async () => {
+    const missing = entityItemPath(def, entity === 'ova_versions' ? '9.9.9' : 'no_such_row');
+    expect((await call(missing, operator)).status).toBe(404);
+    expect((await call(missing, operator, 'PUT', withoutId(entity, body))).status).toBe(404);
+    expect((await call(missing, operator, 'DELETE')).status).toBe(404);
+  });
+
+  test('support writes are 403 and change nothing; a tenant session or none is 401', async () => {
+    expect((await call(def.path, support, 'POST', { ...body, [def.idField]: `${id}9` })).status).toBe(403);
+    expect((await call(entityItemPath(def, id), support, 'PUT', withoutId(entity, body))).status).toBe(403);
+    expect((await call(entityItemPath(def, id), support, 'DELETE')).status).toBe(403);
+    expect((await call(entityItemPath(def, id), operator)).status).toBe(200);
+    expect((await server.call(def.path, { jar: tenant.jar })).status).toBe(401);
+    expect((await call(entityItemPath(def, id), null)).status).toBe(401);
+  });
+});
+
+describe('SKU incompatibilities', () => {
+  test('two SKUs of one incompatibility are refused with 409 naming both; others pass', async () => {
+    await checkSkuCompatibility(server.app.workbench.store, ['ISO-CORE', 'SWG-ADV']);
+    const refused = await checkSkuCompatibility(server.app.workbench.store, [
+      'ISO-CORE',
+      'SWG-ADV',
+      'SWG-BASIC',
+    ]).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ApiHttpError);
+    const { statusCode, field, message } = refused as ApiHttpError;
+    expect({ statusCode, field, message }).toEqual({
+      statusCode: 409,
+      field: 'skus',
+      message: incompatibleSkusMessage('SWG-BASIC', 'SWG-ADV', 'SWG-TIERS'),
+    });
+  });
+});
+
+describe('licence keys', () => {
+  const KEYS = PROVIDER_ENTITY_REGISTRY.ova_keys.path;
+  test('the state is computed when read: every state in the demo, about to expire within the threshold', async () => {
+    const page = await json<{ ova_keys: { key_id: string; license_state: string }[] }>(
+      await call(`${KEYS}?limit=100`, support),
+    );
+    const states = new Set(page.ova_keys.map((k) => k.license_state));
+    expect([...states].sort()).toEqual(['about_to_expire', 'active', 'expired', 'none']);
+    const now = server.clock.now();
+    const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString().slice(0, 10);
+    expect(licenceStateOf({ expires_at: inDays(LICENCE_ABOUT_TO_EXPIRE_DAYS - 1) }, now)).toBe(
+      'about_to_expire',
+    );
+    expect(licenceStateOf({ expires_at: inDays(LICENCE_ABOUT_TO_EXPIRE_DAYS + 1) }, now)).toBe('active');
+    expect(licenceStateOf({ expires_at: inDays(-1), does_not_expire: true }, now)).toBe('active');
+  });
+
+  test('key features and key SKUs are read and replaced as lists; a key twice is 400; deleting the key drops them', async () => {
+    const path = `${KEYS}/OVA-ACME-2026/features`;
+    const before = await json<{ features: { feature_name: string; license_state: string }[] }>(
+      await call(path, support),
+    );
+    expect(before.features.map((f) => f.license_state)).toEqual(['active', 'about_to_expire']);
+    const items = [{ feature_name: 'casb', expires_at: '', does_not_expire: false }];
+    const put = await call(path, operator, 'PUT', { features: items });
+    expect(put.status).toBe(200);
+    expect(await json(put)).toEqual({ features: [{ ...items[0], license_state: 'none' }], total: 1 });
+    expect((await call(path, operator, 'PUT', { features: [...items, ...items] })).status).toBe(400);
+    expect((await call(path, support, 'PUT', { features: [] })).status).toBe(403);
+    expect((await call(`${KEYS}/NO-KEY/skus`, operator)).status).toBe(404);
+
+    const skus = `${KEYS}/TEST-KEY/skus`;
+    expect(
+      (await call(skus, operator, 'PUT', { skus: [{ sku: 'ISO-CORE', expires_at: '2020-01-01' }] })).status,
+    ).toBe(200);
+    expect((await call(`${KEYS}/TEST-KEY`, operator, 'DELETE')).status).toBe(204);
+    expect((await call(`${KEYS}/TEST-KEY`, operator, 'POST')).status).toBe(404);
+    await call(KEYS, operator, 'POST', { ...EXAMPLES.ova_keys.body });
+    expect(await json(await call(skus, operator))).toEqual({ skus: [], total: 0 });
+  });
+});
+
+describe('deployments', () => {
+  test('tenants move in bulk, all or none; the default deployment names an existing one', async () => {
+    const before = await json<TenantDeploymentList>(await call(TENANT_DEPLOYMENTS_PATH, support));
+    expect(before.default_deployment).toBe('us-east-1');
+    const tids = before.tenant_deployments.map((t) => t.tid);
+    expect(new Set(before.tenant_deployments.map((t) => t.deployment)).size).toBeGreaterThan(1);
+
+    const unknown = await call(TENANT_DEPLOYMENTS_PATH, operator, 'POST', {
+      tids: [tids[0], 'nope'],
+      deployment: 'ap-southeast-2',
+    });
+    expect(unknown.status).toBe(400);
+    expect(await json(unknown)).toMatchObject({ field: 'tids', message: 'No such tenant: nope.' });
+    const nowhere = await call(TENANT_DEPLOYMENTS_PATH, operator, 'POST', { tids, deployment: 'mars-1' });
+    expect(await json(nowhere)).toMatchObject({ field: 'deployment' });
+    expect(
+      (await call(TENANT_DEPLOYMENTS_PATH, support, 'POST', { tids, deployment: 'ap-southeast-2' })).status,
+    ).toBe(403);
+
+    const moved = await call(TENANT_DEPLOYMENTS_PATH, operator, 'POST', {
+      tids,
+      deployment: 'ap-southeast-2',
+    });
+    expect(await json(moved)).toEqual({ moved: tids.length, deployment: 'ap-southeast-2' });
+    const after = await json<TenantDeploymentList>(await call(TENANT_DEPLOYMENTS_PATH, operator));
+    expect(after.tenant_deployments.every((t) => t.deployment === 'ap-southeast-2')).toBe(true);
+
+    expect(
+      (await call(DEFAULT_DEPLOYMENT_PATH, operator, 'PUT', { default_deployment: 'mars-1' })).status,
+    ).toBe(400);
+    const set = await call(DEFAULT_DEPLOYMENT_PATH, operator, 'PUT', { default_deployment: 'eu-west-1' });
+    expect(await json(set)).toEqual({ default_deployment: 'eu-west-1' });
+    expect(await json(await call(DEFAULT_DEPLOYMENT_PATH, support))).toEqual({
+      default_deployment: 'eu-west-1',
+    });
+  });
+
+  test('a deployment that is the default, or holds tenants or pods, is not deleted (409)', async () => {
+    const D = PROVIDER_ENTITY_REGISTRY.deployments.path;
+    await call(DEFAULT_DEPLOYMENT_PATH, operator, 'PUT', { default_deployment: 'us-east-1' });
+    for (const id of ['us-east-1', 'ap-southeast-2', 'eu-west-1']) {
+      const r = await call(`${D}/${id}`, operator, 'DELETE');
+      expect([id, r.status]).toEqual([id, 409]);
+      expect((await json<{ message: string }>(r)).message).toMatch(
+        new RegExp(`^The deployment ${id} cannot be deleted: `),
+      );
+    }
+    expect((await call(`${D}/TEST-DEPLOY`, operator, 'DELETE')).status).toBe(204);
+  });
+});

@@ -1,0 +1,294 @@
+/**
+ * The provider console's demo data beside the SKUs (issue 14): features, feature-SKU groups, one
+ * SKU incompatibility, OVA versions, licence keys in every licence state (relative to the first
+ * start), deployments with their pods (one node of them faulty, so its actions fail), the tenants
+ * spread over the deployments, and a job history with a few jobs running and a few failed.
+ */
+import {
+  type FeatureSkuGroup,
+  type OvaKey,
+  type OvaVersion,
+  type Pod,
+  type SkuIncompatibility,
+  type DeploymentRow,
+  type Feature,
+  type KeyFeature,
+  type KeySku,
+} from '@workbench/common/api/contract/providerEntities';
+import type { NodeAction, NodeState } from '@workbench/common/api/contract/providerOps';
+import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
+import {
+  DEFAULT_DEPLOYMENT_ID,
+  PROVIDER_SETTINGS_ENTITY,
+  TENANT_DEPLOYMENT_ENTITY,
+} from '../provider/entityChecks';
+import { subResourceEntity } from '../provider/entityRoutes';
+import {
+  JOB_ENTITY,
+  diagnosticsOf,
+  failureReasonOf,
+  type JobRunner,
+  type StoredJob,
+} from '../provider/jobRunner';
+
+type Fields<T> = Omit<T, 'created_at' | 'updated_at' | 'license_state'>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const day = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+
+export const DEMO_FEATURES: readonly Fields<Feature>[] = [
+  ['web_isolation', 'Web isolation', 'Pages rendered remotely; only safe content reaches the browser.'],
+  ['url_filtering', 'URL filtering', 'Category and reputation based allow and block.'],
+  ['web_logs', 'Web logs', 'Searchable logs of web traffic.'],
+  ['email_isolation', 'Email isolation', 'Links in mail opened in isolation.'],
+  ['attachments', 'Attachments', 'Attachments converted to safe copies.'],
+  ['safemail', 'Safemail', 'The safemail whitelist and rewriting.'],
+  ['ssl_inspection', 'SSL inspection', 'Decryption of TLS traffic for inspection.'],
+  ['casb', 'Cloud-app control', 'Sanctioned and unsanctioned cloud apps.'],
+  ['dlp', 'Data loss prevention', 'Content rules on uploads and posts.'],
+  ['threat_protection', 'Threat protection', 'Malware and phishing verdicts.'],
+  ['fwaas', 'Cloud firewall', 'Firewall rules in the cloud.'],
+  ['firewall_logs', 'Firewall logs', 'Searchable logs of firewall decisions.'],
+  ['private_access', 'Private access', 'Zero-trust access to private apps.'],
+].map(([feature_name, name, description]) => ({ feature_name, name, description }));
+
+export const DEMO_FEATURE_SKU_GROUPS: readonly Fields<FeatureSkuGroup>[] = [
+  {
+    group_id: 'web-security',
+    name: 'Web security',
+    features: ['web_isolation', 'url_filtering', 'ssl_inspection', 'dlp'],
+    skus: ['ISO-CORE', 'SWG-ADV', 'SWG-BASIC'],
+  },
+  {
+    group_id: 'network',
+    name: 'Network',
+    features: ['fwaas', 'private_access'],
+    skus: ['FWAAS', 'ZTNA'],
+  },
+];
+
+/** The one incompatibility of the demo: the two gateway tiers exclude each other. */
+export const DEMO_SKU_INCOMPATIBILITIES: readonly Fields<SkuIncompatibility>[] = [
+  {
+    incompatibility_id: 'SWG-TIERS',
+    skus: ['SWG-BASIC', 'SWG-ADV'],
+    note: 'A tenant holds one gateway tier: Advanced includes Basic.',
+  },
+];
+
+export const DEMO_OVA_VERSIONS: readonly Fields<OvaVersion>[] = [
+  { version_string: '4.9', supported_version: false, ga_version: false, note: 'End of support reached.' },
+  { version_string: '5.1', supported_version: true, ga_version: false, note: '' },
+  { version_string: '5.2', supported_version: true, ga_version: true, note: 'Current GA.' },
+  { version_string: '6.0', supported_version: true, ga_version: false, note: 'Early access.' },
+];
+
+/** Keys in every licence state at the first start (the states move with the clock after it). */
+export function demoOvaKeys(now: Date): {
+  key: Fields<OvaKey>;
+  features: Fields<KeyFeature>[];
+  skus: Fields<KeySku>[];
+}[] {
+  const key = (
+    k: Partial<Fields<OvaKey>> & Pick<Fields<OvaKey>, 'key_id' | 'tenant_name'>,
+  ): Fields<OvaKey> => ({
+    expires_at: '',
+    license_type: 'customer',
+    does_not_expire: false,
+    include_ga_supported: true,
+    versions: ['5.2'],
+    note: '',
+    ...k,
+  });
+  return [
+    {
+      key: key({
+        key_id: 'OVA-ACME-2026',
+        tenant_name: 'acme',
+        expires_at: day(now, 240),
+        versions: ['5.1', '5.2'],
+      }),
+      features: [
+        { feature_name: 'web_isolation', expires_at: '', does_not_expire: true },
+        { feature_name: 'dlp', expires_at: day(now, 20), does_not_expire: false },
+      ],
+      skus: [
+        { sku: 'ISO-CORE', expires_at: '' },
+        { sku: 'SWG-ADV', expires_at: day(now, 240) },
+      ],
+    },
+    {
+      key: key({
+        key_id: 'OVA-GLOBEX-POC',
+        tenant_name: 'globex',
+        license_type: 'poc',
+        expires_at: day(now, 12),
+        note: 'Trial; renewal call booked.',
+      }),
+      features: [{ feature_name: 'web_isolation', expires_at: day(now, 12), does_not_expire: false }],
+      skus: [{ sku: 'ISO-CORE', expires_at: '' }],
+    },
+    {
+      key: key({
+        key_id: 'OVA-INITECH-2025',
+        tenant_name: 'initech',
+        expires_at: day(now, -20),
+        versions: ['4.9', '5.1'],
+      }),
+      features: [],
+      skus: [{ sku: 'SWG-BASIC', expires_at: '' }],
+    },
+    {
+      key: key({ key_id: 'OVA-UMBRELLA-NEW', tenant_name: 'umbrella', note: 'Drafted; not issued yet.' }),
+      features: [],
+      skus: [],
+    },
+    {
+      key: key({
+        key_id: 'OVA-LAB-INTERNAL',
+        tenant_name: 'provider-lab',
+        license_type: 'internal',
+        does_not_expire: true,
+        versions: ['5.2', '6.0'],
+        include_ga_supported: false,
+      }),
+      features: [],
+      skus: [],
+    },
+  ];
+}
+
+export const DEMO_DEPLOYMENTS: readonly Fields<DeploymentRow>[] = [
+  { deployment_id: 'us-east-1', name: 'US East', region: 'us-east-1', note: 'The default deployment.' },
+  { deployment_id: 'eu-west-1', name: 'EU West', region: 'eu-west-1', note: 'EU data residency.' },
+  { deployment_id: 'ap-southeast-2', name: 'Asia Pacific', region: 'ap-southeast-2', note: '' },
+];
+export const DEMO_DEFAULT_DEPLOYMENT = 'us-east-1';
+/** The node whose actions fail in the demo (its name says so; see jobRunner.ts). */
+export const DEMO_FAULTY_NODE = 'euw1-b-node-faulty-3';
+
+export const DEMO_PODS: readonly Fields<Pod>[] = [
+  ['use1-a', 'us-east-1', 'use1-a', 3],
+  ['use1-b', 'us-east-1', 'use1-b', 3],
+  ['euw1-a', 'eu-west-1', 'euw1-a', 3],
+  ['euw1-b', 'eu-west-1', 'euw1-b', 2],
+  ['apse2-a', 'ap-southeast-2', 'apse2-a', 2],
+].map(([pod_id, deployment, prefix, count]) => ({
+  pod_id: String(pod_id),
+  deployment: String(deployment),
+  nodes: [
+    ...Array.from({ length: Number(count) }, (_, i) => `${String(prefix)}-node-${i + 1}`),
+    ...(pod_id === 'euw1-b' ? [DEMO_FAULTY_NODE] : []),
+  ],
+  gateways: [`gw1.${String(pod_id)}.example.net`, `gw2.${String(pod_id)}.example.net`],
+  note: '',
+}));
+
+/** Writes the rows above (inside the first start's transaction). */
+export async function seedDemoProvider(
+  tx: ConfigStore,
+  now: Date,
+  tenants: readonly TenantRecord[],
+): Promise<void> {
+  const at = now.toISOString();
+  const put = (entity: string, id: string, data: object) =>
+    tx.insertEntity({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
+  for (const f of DEMO_FEATURES) await put('features', f.feature_name, f);
+  for (const g of DEMO_FEATURE_SKU_GROUPS) await put('feature_sku_groups', g.group_id, g);
+  for (const i of DEMO_SKU_INCOMPATIBILITIES) await put('sku_incompatibilities', i.incompatibility_id, i);
+  for (const v of DEMO_OVA_VERSIONS) await put('ova_versions', v.version_string, v);
+  for (const { key, features, skus } of demoOvaKeys(now)) {
+    await put('ova_keys', key.key_id, key);
+    if (features.length > 0)
+      await put(subResourceEntity('ova_keys', 'features'), key.key_id, { items: features });
+    if (skus.length > 0) await put(subResourceEntity('ova_keys', 'skus'), key.key_id, { items: skus });
+  }
+  for (const d of DEMO_DEPLOYMENTS) await put('deployments', d.deployment_id, d);
+  await put(PROVIDER_SETTINGS_ENTITY, DEFAULT_DEPLOYMENT_ID, { default_deployment: DEMO_DEFAULT_DEPLOYMENT });
+  for (const p of DEMO_PODS) await put('pods', p.pod_id, p);
+  // Every other tenant off the default deployment, in turn (acme stays on the default).
+  const others = DEMO_DEPLOYMENTS.map((d) => d.deployment_id).filter((d) => d !== DEMO_DEFAULT_DEPLOYMENT);
+  for (const [i, t] of tenants.entries()) {
+    if (i % 2 === 0) continue;
+    await put(TENANT_DEPLOYMENT_ENTITY, t.tid, {
+      tid: t.tid,
+      deployment: others[Math.floor(i / 2) % others.length],
+    });
+  }
+}
+
+/**
+ * The demo's job history, written once (when no job exists yet) after the restart sweep: failed
+ * and finished jobs of the last days, and two jobs running now (they end by themselves).
+ */
+export async function seedDemoJobs(store: ConfigStore, jobs: JobRunner, now: Date): Promise<void> {
+  const any = await store.listEntities(JOB_ENTITY, {
+    limit: 1,
+    offset: 0,
+    sort: 'created_at',
+    order: 'asc',
+    searchFields: [],
+  });
+  if (any.total > 0 || !(await store.getEntity('pods', 'euw1-b'))) return;
+  const t = now.getTime();
+  const iso = (ms: number) => new Date(t + ms).toISOString();
+  const past = (
+    n: number,
+    action: NodeAction,
+    pod: string,
+    node: string,
+    hoursAgo: number,
+    state: NodeState,
+  ): [StoredJob, NodeState] => {
+    const reason = failureReasonOf(action, node);
+    const start = -hoursAgo * 3_600_000;
+    return [
+      {
+        id: `demo-job-${n}`,
+        status: reason ? 'failed' : 'finished',
+        ...(reason ? { reason } : {}),
+        ...(action === 'diagnostics' ? { result: diagnosticsOf(node) } : {}),
+        action,
+        pod_id: pod,
+        node,
+        requested_by: 'operator@provider.example',
+        created_at: iso(start),
+        started_at: iso(start + 1000),
+        ended_at: iso(start + 5000),
+        due_at: t + start + 5000,
+        state_before: 'active',
+      },
+      state,
+    ];
+  };
+  const running = (
+    n: number,
+    action: NodeAction,
+    pod: string,
+    node: string,
+    minutesLeft: number,
+  ): [StoredJob, NodeState] => [
+    {
+      id: `demo-job-${n}`,
+      status: 'started',
+      action,
+      pod_id: pod,
+      node,
+      requested_by: 'operator@provider.example',
+      created_at: iso(-60_000),
+      started_at: iso(-55_000),
+      due_at: t + minutesLeft * 60_000,
+      state_before: 'active',
+    },
+    action === 'restart' ? 'restarting' : 'active',
+  ];
+  const history: [StoredJob, NodeState][] = [
+    past(1, 'restart', 'use1-a', 'use1-a-node-2', 50, 'active'),
+    past(2, 'freeze', 'euw1-b', DEMO_FAULTY_NODE, 30, 'active'),
+    past(3, 'diagnostics', 'euw1-b', DEMO_FAULTY_NODE, 29, 'active'),
+    past(4, 'restart', 'euw1-b', DEMO_FAULTY_NODE, 28, 'active'),
+    past(5, 'freeze', 'use1-b', 'use1-b-node-3', 6, 'frozen'),
+    running(6, 'diagnostics', 'apse2-a', 'apse2-a-node-1', 2),
+    running(7, 'restart', 'euw1-a', 'euw1-a-node-2', 5),
+  ];
+  for (const [job, state] of history) await jobs.record(job, state);
+}
