@@ -1,5 +1,18 @@
 import { exportLogsUrl } from '@workbench/common/api/logs';
-import { buildLogQuery, readLogView, withColumns, withPinnedEnd, withSort } from './logView';
+import {
+  buildLogQuery,
+  readLinkedEvent,
+  readLogView,
+  withEvent,
+  withColumns,
+  withFieldFilter,
+  withoutCriteria,
+  withoutFieldFilter,
+  withoutTimeRange,
+  withPinnedEnd,
+  withSort,
+  withTimeRange,
+} from './logView';
 import { fieldText, LOG_ROUTE_FIELDS } from './logFields';
 
 const q = (s: string) => new URLSearchParams(s);
@@ -98,5 +111,58 @@ describe('the logs view in the URL', () => {
     expect(fieldText('action', 'brand_new_code')).toBe('brand_new_code');
     expect(fieldText('bytes_in', 178281)).toBe('174.1 KB');
     expect(fieldText('bytes_out', 512)).toBe('512 B');
+  });
+});
+
+describe('filter in / filter out, exclusions and the absolute range in the URL (issue 15)', () => {
+  it('any field filters; `<field>!` excludes; codes split on +, free text does not; both reach the query', () => {
+    const view = readLogView(
+      'web',
+      q('to=1800000000&userid=ella&action!=block%2Ballow&user_agent=Mozilla%2F5.0%20(X11%3B%20Linux)'),
+    );
+    expect(view.filters).toEqual({ userid: ['ella'], user_agent: ['Mozilla/5.0 (X11; Linux)'] });
+    expect(view.exclude).toEqual({ action: ['block', 'allow'] });
+    expect(buildLogQuery('web', view, 0).params).toEqual(
+      expect.objectContaining({ userid: 'ella', 'action!': 'block,allow' }),
+    );
+  });
+
+  it('filter in narrows to the value and drops it from the exclusions; filter out adds an exclusion', () => {
+    const start = q('action=block,allow&userid!=ella,bob&page=2');
+    expect(withFieldFilter(start, 'action', 'allow', 'in').toString()).toBe(
+      'action=allow&userid%21=ella%2Cbob',
+    );
+    expect(withFieldFilter(start, 'userid', 'ella', 'in').toString()).toBe(
+      'action=block%2Callow&userid%21=bob&userid=ella',
+    );
+    expect(withFieldFilter(start, 'action', 'block', 'out').toString()).toBe(
+      'action=allow&userid%21=ella%2Cbob&action%21=block',
+    );
+    expect(withoutFieldFilter(start, 'userid', 'ella', 'out').get('userid!')).toBe('bob');
+    expect(withoutFieldFilter(q('action=block'), 'action', 'block', 'in').has('action')).toBe(false);
+    expect(withoutCriteria(start, 'web').toString()).toBe('');
+  });
+
+  it('from/to is an absolute range that replaces the interval; from without to is ignored', () => {
+    const ranged = withTimeRange(q('interval=7d&page=1'), 1_799_990_000.4, 1_800_000_000.2);
+    expect(ranged.toString()).toBe('interval=7d&from=1799990000&to=1800000001');
+    const view = readLogView('web', ranged);
+    expect(buildLogQuery('web', view, 0).params).toEqual(
+      expect.objectContaining({ start: '1799990000', end: '1800000001' }),
+    );
+    expect(readLogView('web', q('from=1799990000')).from).toBeNull();
+    expect(readLogView('web', q('from=1900000000&to=1800000000')).from).toBeNull();
+    expect(withoutTimeRange(ranged).toString()).toBe('interval=7d');
+  });
+});
+
+describe('the details drawer event in the URL', () => {
+  it('event=<id>_<epoch ms> round-trips; malformed values are no event', () => {
+    const linked = withEvent(q('interval=7d'), { id: '42', time: 1_800_000_000_123 });
+    expect(linked.toString()).toBe('interval=7d&event=42_1800000000123');
+    expect(readLinkedEvent(linked)).toEqual({ id: '42', time: 1_800_000_000_123 });
+    expect(readLinkedEvent(q('event=42'))).toBeNull();
+    expect(readLinkedEvent(q('event=x_1'))).toBeNull();
+    expect(withEvent(linked, null).toString()).toBe('interval=7d');
   });
 });

@@ -6,7 +6,14 @@
  *             the rows shown, so the link gives the same rows later; without it the range ends
  *             when the view is opened (or refreshed)
  *   search    free text over the type's main fields
- *   <field>   a coded filter, several values comma-joined (`action=block,allow`)
+ *   from      with `to`: an absolute range [from, to) in unix seconds (a drag on the histogram);
+ *             the interval is then not used. Without `to` it is ignored
+ *   <field>   a filter on any field of the type, several values comma-joined (`action=block,allow`):
+ *             the bar's coded ones and the values filtered in from a cell, the drawer or the
+ *             field sidebar
+ *   <field>!  an exclusion, none of the values (`action!=block`: "filter out")
+ *   event     the event the details drawer shows, `<id>_<epoch ms>` (withEvent): the time finds it
+ *             (a one-millisecond query), so a link opens it whatever the rows around it
  *   columns   the visible columns, comma-joined, in order (absent: the route's defaults)
  *   sort      `event_time:desc` (newest first, the default) or `event_time:asc` (oldest first):
  *             the time order the paging API serves (keyset paging both ways; `order` of the
@@ -22,7 +29,7 @@ import {
 import type { LogQuery } from '@workbench/common/api/logs';
 import { DEFAULT_LOG_ORDER, type LogOrder } from '@workbench/common/api/contract/logs';
 import { LOG_ROUTE_TYPES, type LogRoute } from '@workbench/common/vocabularies/index';
-import { LOG_ROUTE_FIELDS } from './logFields';
+import { FIELD_VOCABULARIES, LOG_ROUTE_FIELDS } from './logFields';
 
 /** The one sortable column: the paging API pages by time. */
 export const LOG_SORT_COLUMN = 'event_time';
@@ -40,8 +47,12 @@ export interface LogView {
   interval: string;
   /** Unix seconds, or null when not pinned yet. */
   to: number | null;
+  /** Unix seconds: with `to`, the absolute range [from, to); else null. */
+  from: number | null;
   search: string;
   filters: Record<string, string[]>;
+  /** `<field>!`: the values filtered out. */
+  exclude: Record<string, string[]>;
   columns: string[];
   /** The time order (from `sort`). */
   order: LogOrder;
@@ -59,19 +70,30 @@ function list(value: string | null): string[] {
 export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
   const spec = LOG_ROUTE_FIELDS[route];
   const filters: Record<string, string[]> = {};
-  for (const field of spec.filters) {
-    // Same-label codes are plus-joined (%2B); a hand-typed '+' arrives as a space. No code has one.
-    const values = list(params.get(field)).flatMap((v) => v.split(/[+\s]+/).filter((c) => c !== ''));
+  const exclude: Record<string, string[]> = {};
+  for (const field of spec.fields) {
+    const coded = FIELD_VOCABULARIES[field] !== undefined;
+    const read = (name: string) =>
+      // Same-label codes are plus-joined (%2B); a hand-typed '+' arrives as a space. No code has
+      // one; a free-text value (a user agent) may, so only codes are split.
+      list(params.get(name)).flatMap((v) => (coded ? v.split(/[+\s]+/).filter((c) => c !== '') : [v]));
+    const values = read(field);
     if (values.length) filters[field] = values;
+    const excluded = read(`${field}!`);
+    if (excluded.length) exclude[field] = excluded;
   }
   const to = Number(params.get('to'));
+  const from = Number(params.get('from'));
+  const pinnedTo = Number.isInteger(to) && to > 0 ? to : null;
   const columns = list(params.get('columns')).filter((c) => spec.fields.includes(c));
   const order = readLogOrder(params.get('sort'));
   return {
     interval: params.get('interval') || DEFAULT_LOG_INTERVAL,
-    to: Number.isInteger(to) && to > 0 ? to : null,
+    to: pinnedTo,
+    from: pinnedTo !== null && Number.isInteger(from) && from > 0 && from < pinnedTo ? from : null,
     search: (params.get('search') ?? '').trim(),
     filters,
+    exclude,
     columns: columns.length ? columns : [...spec.defaultColumns],
     order,
     sort: logSortParam(order),
@@ -85,7 +107,10 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
  */
 export function buildLogQuery(route: LogRoute, view: LogView, nowMs: number): LogQuery {
   const endMs = view.to !== null ? view.to * 1000 : nowMs;
-  const range = timeRangeToUnixSeconds(intervalToTimeRange(view.interval, endMs));
+  const range =
+    view.from !== null && view.to !== null
+      ? { start: view.from, end: view.to }
+      : timeRangeToUnixSeconds(intervalToTimeRange(view.interval, endMs));
   const params: Record<string, string> = {
     start: String(range.start),
     end: String(range.end),
@@ -93,7 +118,96 @@ export function buildLogQuery(route: LogRoute, view: LogView, nowMs: number): Lo
   };
   if (view.search) params.search = view.search;
   for (const [field, values] of Object.entries(view.filters)) params[field] = values.join(',');
+  for (const [field, values] of Object.entries(view.exclude)) params[`${field}!`] = values.join(',');
   return { logType: LOG_ROUTE_TYPES[route], params };
+}
+
+/**
+ * The query with the absolute range [from, to) in unix seconds (a drag across the histogram), in
+ * the same `from`/`to` the absolute range picker writes.
+ */
+export function withTimeRange(params: URLSearchParams, from: number, to: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('from', String(Math.floor(from)));
+  next.set('to', String(Math.ceil(to)));
+  next.delete('page');
+  return next;
+}
+
+/** The query back on its interval (the absolute range dropped). */
+export function withoutTimeRange(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('from');
+  next.delete('to');
+  return next;
+}
+
+/** Same-label codes are written plus-joined by the filter bar; a value stands alone here. */
+const valuesOf = (params: URLSearchParams, name: string): string[] => list(params.get(name));
+
+function setValues(next: URLSearchParams, name: string, values: readonly string[]): void {
+  if (values.length) next.set(name, values.join(','));
+  else next.delete(name);
+}
+
+/**
+ * Filter in (`in`): only events whose field is the value (the field's other kept values dropped,
+ * so it narrows like Kibana's "filter for value"); filter out (`out`): none with that value, added
+ * to the field's exclusions. Either way the value leaves the other list.
+ */
+export function withFieldFilter(
+  params: URLSearchParams,
+  field: string,
+  value: string,
+  mode: 'in' | 'out',
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const excluded = valuesOf(params, `${field}!`).filter((v) => v !== value);
+  if (mode === 'in') {
+    next.set(field, value);
+    setValues(next, `${field}!`, excluded);
+  } else {
+    setValues(next, `${field}!`, [...excluded, value]);
+    setValues(
+      next,
+      field,
+      valuesOf(params, field).filter((v) => v.split('+').every((c) => c !== value)),
+    );
+  }
+  next.delete('page');
+  return next;
+}
+
+/** The query without one kept (`in`) or excluded (`out`) value of a field. */
+export function withoutFieldFilter(
+  params: URLSearchParams,
+  field: string,
+  value: string,
+  mode: 'in' | 'out',
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const name = mode === 'in' ? field : `${field}!`;
+  setValues(
+    next,
+    name,
+    valuesOf(params, name).filter((v) => v !== value),
+  );
+  next.delete('page');
+  return next;
+}
+
+/** The view without its filters, exclusions, search and pinned range (interval and columns kept). */
+export function withoutCriteria(params: URLSearchParams, route: LogRoute): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const field of LOG_ROUTE_FIELDS[route].fields) {
+    next.delete(field);
+    next.delete(`${field}!`);
+  }
+  next.delete('search');
+  next.delete('from');
+  next.delete('to');
+  next.delete('page');
+  return next;
 }
 
 /** The query after showing `columns` (written in the URL, kept in the given order). */
@@ -125,5 +239,25 @@ export function withSearch(params: URLSearchParams, search: string): URLSearchPa
   const next = new URLSearchParams(params);
   if (search.trim()) next.set('search', search.trim());
   else next.delete('search');
+  return next;
+}
+
+/** The event of the details drawer in the URL: its id and time (epoch ms). */
+export interface LinkedEvent {
+  id: string;
+  time: number;
+}
+
+/** `event=<id>_<epoch ms>`, or null when absent or malformed. */
+export function readLinkedEvent(params: URLSearchParams): LinkedEvent | null {
+  const match = /^(\d{1,18})_(\d{1,15})$/.exec(params.get('event') ?? '');
+  return match ? { id: match[1], time: Number(match[2]) } : null;
+}
+
+/** The query with the drawer's event (null: the drawer closed). */
+export function withEvent(params: URLSearchParams, event: LinkedEvent | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (event) next.set('event', `${event.id}_${event.time}`);
+  else next.delete('event');
   return next;
 }
