@@ -45,7 +45,7 @@ export function FieldSidebar({
       component="nav"
       aria-label="Fields"
       data-testid={logsExplorerIds.sidebar}
-      sx={{ overflowY: 'auto', borderRight: 1, borderColor: 'divider', pr: 0.5 }}
+      sx={{ flex: 1, minWidth: 0, overflowY: 'auto', borderRight: 1, borderColor: 'divider', pr: 0.5 }}
     >
       <Typography variant="subtitle2" component="h2" sx={{ px: 1, py: 0.5 }}>
         Fields

@@ -48,15 +48,17 @@ it('counts, histogram drag, field sidebar, drawer filters, previous/next and the
     buckets: [{ time: T0 - 1_800_000, series: 'block', count: 1234 }],
   };
   const histogramParams: Record<string, string>[] = [];
+  const gridQueries: Record<string, string>[] = [];
   const view = renderPortal({
     // A linked event that is not among the first rows: read by its millisecond on load.
-    path: `/logs/web?interval=24h&to=1800000000&event=1_${T0 - 999_000}`,
+    path: `/logs/web?interval=24h&event=1_${T0 - 999_000}`,
     user: demoUser('admin'),
     stubs: (mock) => {
       mock.onGet(WEB).reply((config) => {
         const params = config.params as Record<string, string>;
         if (params.start.includes('.'))
           return [200, { events: [event(999)], pagingIdentifiers: { last_iteration: true } }];
+        gridQueries.push(params);
         return [200, { events: block, pagingIdentifiers: { last_iteration: false, cursor: 'c1' } }];
       });
       mock.onGet('/api/rep/v1/histogram/scan_web').reply((config) => {
@@ -84,8 +86,9 @@ it('counts, histogram drag, field sidebar, drawer filters, previous/next and the
 
   // The exact count of the query, beside the first block (not "More than 100 events").
   await waitFor(() => expect(screen.getByTestId(logsIds.rowCount)).toHaveTextContent('1,234 events'), GRID);
+  // The same range as the grid's query, in buckets of 30 minutes for 24 hours.
   expect(histogramParams[0]).toEqual(
-    expect.objectContaining({ start: String(1_800_000_000 - 86400), end: '1800000000', bucket: '1800' }),
+    expect.objectContaining({ start: gridQueries[0].start, end: gridQueries[0].end, bucket: '1800' }),
   );
 
   // A drag on the histogram narrows the range: an absolute from/to in the URL, shown with a way back.
@@ -116,10 +119,13 @@ it('counts, histogram drag, field sidebar, drawer filters, previous/next and the
   const cell = await screen.findByText('site0.example', undefined, GRID);
   fireEvent.click(cell);
   await waitFor(() => expect(view.location()).toContain(`event=1000_${T0}`));
+  // Opening an event keeps the query: the relative range is not run again with a new end.
+  const queriesBefore = gridQueries.length;
   const opened = await screen.findByTestId(logsIds.detail);
   expect(within(opened).getByTestId(logsExplorerIds.detailPrevious)).toBeDisabled();
   fireEvent.click(within(opened).getByTestId(logsExplorerIds.detailNext));
   await waitFor(() => expect(view.location()).toContain(`event=999_${T0 - 1000}`));
+  expect(gridQueries.length).toBe(queriesBefore);
   await waitFor(() =>
     expect(
       within(screen.getByTestId(logsIds.detail)).getByTestId(`${logsIds.detailField}-userid`),

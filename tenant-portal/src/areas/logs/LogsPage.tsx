@@ -169,7 +169,9 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const location = useLocation();
   const dispatch = useAppDispatch();
   const store = useStore<PortalState>();
-  const view = useMemo(() => readLogView(route, params), [route, params]);
+  // The drawer's event is not part of the view: opening one keeps the query (and its range end).
+  const viewText = withEvent(params, null).toString();
+  const view = useMemo(() => readLogView(route, new URLSearchParams(viewText)), [route, viewText]);
   // Refresh runs the same view again, ending now.
   const [refreshed, setRefreshed] = useState(0);
   const [datasource, setDatasource] = useState<LogsDatasource | null>(null);
