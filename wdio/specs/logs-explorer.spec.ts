@@ -69,8 +69,12 @@ describe('Logs explorer: histogram and field sidebar (issue 15)', () => {
     await browser.waitUntil(async () => (await query()).get('action') === 'block', {
       timeoutMsg: 'The sidebar value did not filter.',
     });
-    for (const row of await logsPage.firstRows(5, ['event_time', 'action']))
-      expect(row.cells.action).toBe('Block');
+    // The grid reloads with the filter: its first rows become the blocked ones.
+    await browser.waitUntil(
+      async () =>
+        (await logsPage.firstRows(5, ['event_time', 'action'])).every((r) => r.cells.action === 'Block'),
+      { timeout: 30_000, timeoutMsg: 'The rows did not follow the sidebar filter.' },
+    );
     // The range of the drag stays.
     expect((await query()).get('from')).toBe(String(from));
 

@@ -1,7 +1,7 @@
 /**
  * The explorer's summaries and filter actions (issue 15) in one render: the exact count from the
  * histogram request, a drag on the histogram, the field sidebar's values, the details drawer's
- * filter buttons, previous/next and its URL, and a linked event opened on load.
+ * filter buttons, previous/next and its URL, a linked event opened on load, a cell's filter menu.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { logsIds } from '@workbench/common';
@@ -34,7 +34,8 @@ const event = (i: number) => ({
   domain: `site${i}.example`,
 });
 
-it('counts, histogram drag, field sidebar, drawer filters, previous/next and the event URL', async () => {
+/** The explorer at `path`, every block answered with 100 events; records the queries. */
+function renderExplorer(path: string) {
   const block = Array.from({ length: 100 }, (_, i) => event(i));
   const topValues: LogTopValuesReply = {
     field: 'userid',
@@ -50,8 +51,7 @@ it('counts, histogram drag, field sidebar, drawer filters, previous/next and the
   const histogramParams: Record<string, string>[] = [];
   const gridQueries: Record<string, string>[] = [];
   const view = renderPortal({
-    // A linked event that is not among the first rows: read by its millisecond on load.
-    path: `/logs/web?interval=24h&event=1_${T0 - 999_000}`,
+    path,
     user: demoUser('admin'),
     stubs: (mock) => {
       mock.onGet(WEB).reply((config) => {
@@ -68,32 +68,22 @@ it('counts, histogram drag, field sidebar, drawer filters, previous/next and the
       mock.onGet('/api/rep/v1/top_values/scan_web').reply(200, topValues);
     },
   });
+  const query = () => new URLSearchParams(view.location().split('?')[1]);
+  return { view, histogramParams, gridQueries, query };
+}
 
-  // The linked event opens on load, found by its millisecond; it is not in the grid's cache yet.
-  const drawer = await screen.findByTestId(logsIds.detail, undefined, GRID);
-  expect(within(drawer).getByTestId(`${logsIds.detailField}-userid`)).toHaveTextContent(
-    'user999@acme.example',
-  );
-  expect(within(drawer).queryByTestId(`${logsIds.detailField}-index`)).toBeNull();
-  // Labels, not codes: 'block' reads as its vocabulary label.
-  expect(within(drawer).getByTestId(`${logsIds.detailField}-action`)).toHaveTextContent('Block');
-  expect(within(drawer).getByTestId(`${logsIds.detailField}-action`)).not.toHaveTextContent('(block)');
-  expect(within(drawer).getByTestId(`${logsIds.detailField}-event_time`)).toHaveTextContent(
-    new Date(T0 - 999_000).toLocaleString(),
-  );
-  fireEvent.click(within(drawer).getByTestId(logsIds.detailClose));
-  await waitFor(() => expect(view.location()).not.toContain('event='));
-
+it('the exact count, a drag on the histogram and the field sidebar write the URL', async () => {
+  const { view, histogramParams, gridQueries, query } = renderExplorer('/logs/web?interval=24h');
   // The exact count of the query, beside the first block (not "More than 100 events").
   await waitFor(() => expect(screen.getByTestId(logsIds.rowCount)).toHaveTextContent('1,234 events'), GRID);
   // The same range as the grid's query, in buckets of 30 minutes for 24 hours.
+  await waitFor(() => expect(gridQueries.length).toBeGreaterThan(0), GRID);
   expect(histogramParams[0]).toEqual(
     expect.objectContaining({ start: gridQueries[0].start, end: gridQueries[0].end, bucket: '1800' }),
   );
 
   // A drag on the histogram narrows the range: an absolute from/to in the URL, shown with a way back.
   fireEvent.click(await screen.findByRole('button', { name: /drag across the chart/ }));
-  const query = () => new URLSearchParams(view.location().split('?')[1]);
   await waitFor(() => expect([query().get('from'), query().get('to')]).toEqual(['1799990000', '1799995001']));
   expect(screen.getByTestId(logsExplorerIds.timeRange)).toBeInTheDocument();
   await waitFor(() => expect(histogramParams.at(-1)?.start).toBe('1799990000'));
@@ -114,13 +104,32 @@ it('counts, histogram drag, field sidebar, drawer filters, previous/next and the
   expect(chip).toHaveTextContent('is not user0@acme.example');
   fireEvent.click(within(chip).getByTestId('CancelIcon'));
   await waitFor(() => expect(view.location()).not.toContain('userid'));
+}, 60_000);
+
+it('the details drawer: a linked event on load, labels, previous/next, its URL, filter out; a cell menu filters in', async () => {
+  // A linked event that is not among the first rows: read by its millisecond on load.
+  const { view, gridQueries, query } = renderExplorer(`/logs/web?interval=24h&event=1_${T0 - 999_000}`);
+  // The linked event opens on load, found by its millisecond; it is not in the grid's cache yet.
+  const drawer = await screen.findByTestId(logsIds.detail, undefined, GRID);
+  expect(within(drawer).getByTestId(`${logsIds.detailField}-userid`)).toHaveTextContent(
+    'user999@acme.example',
+  );
+  expect(within(drawer).queryByTestId(`${logsIds.detailField}-index`)).toBeNull();
+  // Labels, not codes: 'block' reads as its vocabulary label.
+  expect(within(drawer).getByTestId(`${logsIds.detailField}-action`)).toHaveTextContent('Block');
+  expect(within(drawer).getByTestId(`${logsIds.detailField}-action`)).not.toHaveTextContent('(block)');
+  expect(within(drawer).getByTestId(`${logsIds.detailField}-event_time`)).toHaveTextContent(
+    new Date(T0 - 999_000).toLocaleString(),
+  );
+  fireEvent.click(within(drawer).getByTestId(logsIds.detailClose));
+  await waitFor(() => expect(view.location()).not.toContain('event='));
 
   // A row opens the drawer with its own URL; next follows the grid's order; filter out from it.
   const cell = await screen.findByText('site0.example', undefined, GRID);
-  fireEvent.click(cell);
-  await waitFor(() => expect(view.location()).toContain(`event=1000_${T0}`));
   // Opening an event keeps the query: the relative range is not run again with a new end.
   const queriesBefore = gridQueries.length;
+  fireEvent.click(cell);
+  await waitFor(() => expect(view.location()).toContain(`event=1000_${T0}`));
   const opened = await screen.findByTestId(logsIds.detail);
   expect(within(opened).getByTestId(logsExplorerIds.detailPrevious)).toBeDisabled();
   fireEvent.click(within(opened).getByTestId(logsExplorerIds.detailNext));
@@ -136,4 +145,9 @@ it('counts, histogram drag, field sidebar, drawer filters, previous/next and the
   );
   await waitFor(() => expect(query().get('domain!')).toBe('site1.example'));
   expect(view.location()).not.toContain('event=');
+
+  // Any cell: its context menu filters in (or out) on its value.
+  fireEvent.contextMenu(await screen.findByText('site2.example', undefined, GRID));
+  fireEvent.click(await screen.findByTestId(`${logsExplorerIds.filterIn}-domain`));
+  await waitFor(() => expect(query().get('domain')).toBe('site2.example'));
 }, 60_000);
