@@ -99,14 +99,16 @@ export function EChart({
       };
     return events;
   }, [clicking, brushing]);
-  // Each new option (notMerge) starts without the brush cursor: take it again.
-  useEffect(() => {
-    if (!brushing) return;
-    chartRef.current?.getEchartsInstance().dispatchAction({
+  // The brush cursor: taken when the chart is ready (echarts-for-react makes its instance after a
+  // first sizing draw, so not at mount) and again with each new option (notMerge drops it).
+  const takeBrush = (chart: echarts.EChartsType | undefined): void =>
+    chart?.dispatchAction({
       type: 'takeGlobalCursor',
       key: 'brush',
       brushOption: { brushType: 'lineX', brushMode: 'single' },
     });
+  useEffect(() => {
+    if (brushing) takeBrush(chartRef.current?.getEchartsInstance());
   }, [brushing, option, theme]);
   return (
     <div
@@ -123,6 +125,7 @@ export function EChart({
         notMerge
         style={{ height, width: '100%' }}
         onEvents={onEvents}
+        onChartReady={brushing ? takeBrush : undefined}
       />
     </div>
   );

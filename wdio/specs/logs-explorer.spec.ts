@@ -40,16 +40,23 @@ describe('Logs explorer: histogram and field sidebar (issue 15)', () => {
     await canvas.waitForDisplayed({ timeout: 30_000, timeoutMsg: 'The histogram did not draw.' });
     await waitForCount();
     const { width } = await canvas.getSize();
-    await browser
-      .action('pointer')
-      .move({ origin: canvas, x: -Math.floor(width * 0.2), y: 10 })
-      .down()
-      .move({ origin: canvas, x: Math.floor(width * 0.1), y: 10, duration: 200 })
-      .up()
-      .perform();
-    await browser.waitUntil(async () => (await query()).has('from'), {
-      timeoutMsg: 'The drag did not reach the URL.',
-    });
+    // A drag made while the chart is still setting up (first draw, its animation, a redraw as the
+    // page settles) may not take: drag again until it does.
+    await browser.waitUntil(
+      async () => {
+        await browser
+          .action('pointer')
+          .move({ origin: canvas, x: -Math.floor(width * 0.2), y: 10 })
+          .down()
+          .move({ origin: canvas, x: Math.floor(width * 0.1), y: 10, duration: 300 })
+          .up()
+          .perform();
+        return browser
+          .waitUntil(async () => (await query()).has('from'), { timeout: 3000 })
+          .catch(() => false);
+      },
+      { timeout: 30_000, interval: 500, timeoutMsg: 'The drag did not reach the URL.' },
+    );
     const params = await query();
     const [from, to] = [Number(params.get('from')), Number(params.get('to'))];
     const now = Date.now() / 1000;
