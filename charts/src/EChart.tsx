@@ -2,10 +2,12 @@
  * The one chart component: ECharts from `echarts/core` with only the charts and components the
  * option builders use, drawn by echarts-for-react in the light or dark theme.
  */
+import { useEffect, useMemo, useRef } from 'react';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
 import * as echarts from 'echarts/core';
 import { BarChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
 import {
+  BrushComponent,
   GridComponent,
   LegendComponent,
   TooltipComponent,
@@ -29,6 +31,8 @@ echarts.use([
   GridComponent,
   LegendComponent,
   TooltipComponent,
+  // The logs histogram's drag to select a time range.
+  BrushComponent,
   // The heat map's colour scale (continuous only; no piecewise map is drawn).
   VisualMapContinuousComponent,
   // The builders' grids use containLabel (axis names inside the grid); ECharts 6 honours it only
@@ -58,9 +62,54 @@ export interface EChartProps {
   testId?: string;
   /** The app's palette mode (MUI `theme.palette.mode`); changing it redraws the chart. */
   theme?: ChartThemeMode;
+  /**
+   * A drag across the chart selected [from, to] on the x axis (a lineX brush, turned on while
+   * this is given; the option needs a `brush` component): the selection is cleared after.
+   */
+  onBrushX?: (from: number, to: number) => void;
 }
 
-export function EChart({ option, height = 280, onClick, label, testId, theme = 'light' }: EChartProps) {
+interface BrushEnd {
+  areas?: { coordRange?: [number, number] }[];
+}
+
+export function EChart({
+  option,
+  height = 280,
+  onClick,
+  label,
+  testId,
+  theme = 'light',
+  onBrushX,
+}: EChartProps) {
+  const chartRef = useRef<ReactEChartsCore>(null);
+  // The handlers keep their identity (echarts-for-react binds them again when they change).
+  const latest = useRef({ onClick, onBrushX });
+  latest.current = { onClick, onBrushX };
+  const brushing = onBrushX !== undefined;
+  const clicking = onClick !== undefined;
+  const onEvents = useMemo(() => {
+    const events: Record<string, (p: never) => void> = {};
+    if (clicking) events.click = (p: ChartClick) => latest.current.onClick?.(p);
+    if (brushing)
+      events.brushEnd = (p: BrushEnd) => {
+        const range = p.areas?.[0]?.coordRange;
+        chartRef.current?.getEchartsInstance().dispatchAction({ type: 'brush', areas: [] });
+        if (range && range[1] > range[0]) latest.current.onBrushX?.(range[0], range[1]);
+      };
+    return events;
+  }, [clicking, brushing]);
+  // The brush cursor: taken when the chart is ready (echarts-for-react makes its instance after a
+  // first sizing draw, so not at mount) and again with each new option (notMerge drops it).
+  const takeBrush = (chart: echarts.EChartsType | undefined): void =>
+    chart?.dispatchAction({
+      type: 'takeGlobalCursor',
+      key: 'brush',
+      brushOption: { brushType: 'lineX', brushMode: 'single' },
+    });
+  useEffect(() => {
+    if (brushing) takeBrush(chartRef.current?.getEchartsInstance());
+  }, [brushing, option, theme]);
   return (
     <div
       role="img"
@@ -69,12 +118,14 @@ export function EChart({ option, height = 280, onClick, label, testId, theme = '
       style={{ cursor: onClick ? 'pointer' : 'default' }}
     >
       <ReactEChartsCore
+        ref={chartRef}
         echarts={echarts}
         option={option}
         theme={CHART_THEME_NAMES[theme]}
         notMerge
         style={{ height, width: '100%' }}
-        onEvents={onClick ? { click: (p: ChartClick) => onClick(p) } : undefined}
+        onEvents={onEvents}
+        onChartReady={brushing ? takeBrush : undefined}
       />
     </div>
   );

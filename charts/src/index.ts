@@ -12,3 +12,4 @@ export * from './options/kpi';
 export * from './themes/chartThemes';
 export * from './themes/contrast';
 export * from './KpiTile';
+export * from './options/logHistogram';

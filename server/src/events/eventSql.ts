@@ -64,8 +64,14 @@ export function scanConditions(query: EventScan, dialect: SqlDialect): SqlScan {
     `time >= ${bind(BigInt(query.start))}`,
     `time < ${bind(BigInt(query.end))}`,
   ];
-  for (const filter of query.filters)
-    where.push(`${filter.field} IN (${filter.values.map((v) => bindField(filter.field, v)).join(', ')})`);
+  for (const filter of query.filters) {
+    const values = filter.values.map((v) => bindField(filter.field, v)).join(', ');
+    where.push(
+      filter.exclude
+        ? `(${filter.field} IS NULL OR ${filter.field} NOT IN (${values}))`
+        : `${filter.field} IN (${values})`,
+    );
+  }
   const contains = (text: string): string => {
     const needle = bind(text.toLowerCase());
     const fields = LOG_TYPE_SCHEMAS[query.logType].searchFields;

@@ -25,10 +25,14 @@ export interface StoredEvent {
   readonly fields: Readonly<Record<string, FieldValue>>;
 }
 
-/** Equality on one field; several values mean any of them. */
+/**
+ * Equality on one field; several values mean any of them. `exclude`: the opposite, none of them
+ * (events without a value are kept, as Kibana's and Cloudflare's "filter out" do).
+ */
 export interface EventFilter {
   readonly field: string;
   readonly values: readonly FieldValue[];
+  readonly exclude?: boolean;
 }
 
 /** The order events are read in: `desc` newest first (time DESC, id DESC), `asc` oldest first. */

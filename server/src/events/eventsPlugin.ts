@@ -20,6 +20,7 @@ import { liveEventMaker, type GeneratorTenant } from '../seed/eventGenerator';
 import { DuckDbEventStore } from './duckdbEventStore';
 import type { EventStore } from './eventStore';
 import { logsRoutes } from './logsRoutes';
+import { logSummaryRoutes } from './logSummaryRoutes';
 import { reportRoutes } from './reportRoutes';
 import { casbDiscoveryRoutes } from '../policy/casbDiscoveryRoutes';
 
@@ -124,6 +125,7 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
     });
 
     await app.register(logsRoutes({ store, now }));
+    await app.register(logSummaryRoutes({ store, now }));
     await app.register(casbDiscoveryRoutes({ store, now }));
     await app.register(
       reportRoutes({

@@ -71,6 +71,22 @@ describe('parseLogQuery (GET /api/rep/v1/query/{logtype}?{query})', () => {
     expect(cursor).toBe('abc');
   });
 
+  it('a field name with "!" after it excludes its values; a field may be both kept and excluded', () => {
+    const { query } = parseLogQuery(
+      'scan_web',
+      't',
+      { 'action!': 'block,allow', action: 'safeview', 'userid!': 'ella' },
+      NOW,
+    );
+    expect(query.filters).toEqual([
+      { field: 'action', values: ['safeview'] },
+      { field: 'action', values: ['allow', 'block'], exclude: true },
+      { field: 'userid', values: ['ella'], exclude: true },
+    ]);
+    expect(errorOf(() => parseLogQuery('scan_web', 't', { 'risk!': 'purple' }, NOW)).field).toBe('risk!');
+    expect(errorOf(() => parseLogQuery('scan_web', 't', { 'colour!': 'red' }, NOW)).field).toBe('colour!');
+  });
+
   it('bad filters are refused naming the filter', () => {
     expect(errorOf(() => parseLogQuery('scan_audit', 't', { domain: 'x.com' }, NOW)).field).toBe('domain');
     expect(errorOf(() => parseLogQuery('scan_web', 't', { nonsense: '1' }, NOW)).message).toContain(

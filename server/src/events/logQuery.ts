@@ -15,6 +15,8 @@
  *   end out continues that range (the default end, now, would otherwise have moved on).
  * - any field of the log type: equality; several values comma-joined mean any of them
  *   (`action=block,safeview`). Integer fields take integers; coded fields take vocabulary codes.
+ * - a field name with `!` after it: exclusion, none of the values (`action!=block` reads as
+ *   "action is not block"; events without a value are kept). A field may have both.
  * Anything else is refused with a LogQueryError naming the parameter.
  */
 import crypto from 'node:crypto';
@@ -128,7 +130,9 @@ export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now:
   const filters: EventFilter[] = [];
   for (const name of Object.keys(raw).sort()) {
     if ((RESERVED_PARAMS as readonly string[]).includes(name) || raw[name] === undefined) continue;
-    if (!schema.fields.includes(name)) {
+    const exclude = name.endsWith('!');
+    const field = exclude ? name.slice(0, -1) : name;
+    if (!schema.fields.includes(field)) {
       throw new LogQueryError(
         name,
         `Unknown filter "${name}" for ${logType}; known: ${schema.fields.join(', ')}.`,
@@ -138,16 +142,17 @@ export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now:
     const parts = text.split(',').map((p) => p.trim());
     if (parts.some((p) => p === '')) throw new LogQueryError(name, `Filter "${name}" has an empty value.`);
     const values: FieldValue[] = parts.map((part) => {
-      if (FIELD_SPECS[name].kind === 'integer') {
+      if (FIELD_SPECS[field].kind === 'integer') {
         if (!/^-?\d{1,15}$/.test(part))
           throw new LogQueryError(name, `Filter "${name}" must be an integer, got "${part}".`);
         return Number(part);
       }
-      const error = fieldValueError(name, part);
+      const error = fieldValueError(field, part);
       if (error) throw new LogQueryError(name, `Bad value for filter "${name}": ${error}`);
       return part;
     });
-    filters.push({ field: name, values: [...new Set(values)].sort() });
+    const sorted = [...new Set(values)].sort();
+    filters.push(exclude ? { field, values: sorted, exclude } : { field, values: sorted });
   }
 
   return {

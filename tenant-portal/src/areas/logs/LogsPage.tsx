@@ -9,7 +9,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useStore } from 'react-redux';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography, useMediaQuery, useTheme } from '@mui/material';
+import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import LinkIcon from '@mui/icons-material/Link';
 import { AgGridReact } from 'ag-grid-react';
@@ -23,6 +24,7 @@ import {
   type GetRowIdParams,
   type ICellRendererParams,
   type RowClickedEvent,
+  type CellContextMenuEvent,
   type CellKeyDownEvent,
   type SortChangedEvent,
   type BodyScrollEvent,
@@ -65,6 +67,7 @@ import { FIELD_VOCABULARIES, LOG_ROUTE_FIELDS, fieldLabel, fieldText } from './l
 import {
   LOG_SORT_COLUMN,
   buildLogQuery,
+  readLinkedEvent,
   readLogView,
   withColumns,
   CUSTOM_INTERVAL,
@@ -72,14 +75,21 @@ import {
   viewQueryText,
   withAbsoluteRange,
   withInterval,
+  withEvent,
+  withFieldFilter,
+  withoutCriteria,
+  withoutFieldFilter,
+  withoutTimeRange,
   withPinnedEnd,
   withQueryParts,
   withSort,
+  withTimeRange,
 } from './logView';
 import { QueryBox } from './QueryBox';
 import { RangePicker } from './RangePicker';
 import { LiveTail, NEW_ROW_CLASS, type LiveTailPeriod } from './LiveTail';
-import type { PortalState } from '../../app/tenantStore';
+import { usePortalSelector, type PortalState } from '../../app/tenantStore';
+import type { LogEvent } from '@workbench/common/api/contract/logs';
 import { createLogsDatasource, type LogsDatasource } from './logsDatasource';
 import { ColumnManager } from './ColumnManager';
 import { LogDetailDrawer } from './LogDetailDrawer';
@@ -87,6 +97,18 @@ import { LogExportButton } from './LogExportButton';
 import { SavedSearchMenu } from './SavedSearchMenu';
 import { counted } from '@workbench/common/formatting/counted';
 import { workbenchGridTheme } from '@workbench/common/components/data-table/gridTheme';
+import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
+import { LogHistogram } from './LogHistogram';
+import { FieldSidebar } from './FieldSidebar';
+import {
+  canFilterOn,
+  CellFilterMenu,
+  FieldFilterChips,
+  type CellMenuTarget,
+  type FilterMode,
+} from './FieldFilters';
+import { useLogHistogram } from './logSummaries';
+import { cachedEventAt, useLinkedEvent } from './linkedEvent';
 
 ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, TooltipModule, RowStyleModule]);
 
@@ -96,17 +118,6 @@ const DEFAULT_COL_DEF: ColDef<IndexedLogEvent> = { sortable: false };
 /** shared-ui-and-validators Empty results, with the route's noun in place of the dots. */
 export const logsEmptyResultsText = (route: LogRoute): string =>
   emptyResultsText(LOG_TYPE_REGISTRY[route].noun);
-
-/** The view without its filters and search (interval and columns kept). */
-function withoutCriteria(params: URLSearchParams, route: LogRoute): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const field of LOG_ROUTE_FIELDS[route].filters) next.delete(field);
-  next.delete('search');
-  next.delete('q');
-  next.delete('to');
-  next.delete('page');
-  return next;
-}
 
 /**
  * The filter bar's menus: the interval (the spec's codes; "Custom range" while the view has an
@@ -187,11 +198,19 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const location = useLocation();
   const dispatch = useAppDispatch();
   const store = useStore<PortalState>();
-  const view = useMemo(() => readLogView(route, params), [route, params]);
+  // The drawer's event is not part of the view: opening one keeps the query (and its range end).
+  const viewText = withEvent(params, null).toString();
+  const view = useMemo(() => readLogView(route, new URLSearchParams(viewText)), [route, viewText]);
   // Refresh runs the same view again, ending now.
   const [refreshed, setRefreshed] = useState(0);
   const [datasource, setDatasource] = useState<LogsDatasource | null>(null);
-  const [selected, setSelected] = useState<IndexedLogEvent | null>(null);
+  const gridRef = useRef<AgGridReact<IndexedLogEvent>>(null);
+  const linked = useMemo(() => readLinkedEvent(params), [params]);
+  const selected = useLinkedEvent(route, linked);
+  const [cellMenu, setCellMenu] = useState<CellMenuTarget | null>(null);
+  const wide = useMediaQuery(useTheme().breakpoints.up('lg'));
+  const [sidebarShown, setSidebarShown] = useState<boolean | null>(null);
+  const sidebarOpen = sidebarShown ?? wide;
   const [intervalError, setIntervalError] = useState<string | null>(null);
   const loadError = useAppSelector(selectLogLoadError);
   const totalRows = useAppSelector(selectLogTotalRows);
@@ -215,6 +234,9 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [route, view, refreshed]);
   const queryJson = query instanceof Error ? '' : JSON.stringify(query);
+  // The exact count and the histogram: one request beside the first block.
+  const histogram = useLogHistogram(query instanceof Error ? null : query);
+  const exactTotal = totalRows ?? (histogram?.status === 'loaded' ? histogram.reply.total : null);
 
   useEffect(() => {
     if (query instanceof Error) {
@@ -297,14 +319,71 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
     shownNow.current.add(id);
     return id;
   }, []);
-  const onRowClicked = useCallback((e: RowClickedEvent<IndexedLogEvent>) => {
-    if (e.data) setSelected(e.data);
+  // The drawer's event is in the URL (a link opens it); replace, so Back leaves the page's view.
+  const openEvent = useCallback(
+    (event: LogEvent | null) =>
+      setParams(
+        (current) => withEvent(current, event && { id: String(event.id), time: Number(event.time) }),
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const onRowClicked = useCallback(
+    (e: RowClickedEvent<IndexedLogEvent>) => {
+      if (e.data) openEvent(e.data);
+    },
+    [openEvent],
+  );
+  const onCellKeyDown = useCallback(
+    (e: CellKeyDownEvent<IndexedLogEvent>) => {
+      const keyboard = e.event as KeyboardEvent | null | undefined;
+      // Keyboard users open the detail panel with Enter on a focused cell, and the cell's filter
+      // menu with the context-menu key or Shift+F10.
+      if (keyboard?.key === 'Enter' && e.data) openEvent(e.data);
+      if (keyboard && (keyboard.key === 'ContextMenu' || (keyboard.shiftKey && keyboard.key === 'F10'))) {
+        const field = e.colDef.colId ?? '';
+        const value = e.data?.[field];
+        const cell = (keyboard.target as HTMLElement | null)?.getBoundingClientRect();
+        if (cell && canFilterOn(field, value)) {
+          keyboard.preventDefault();
+          setCellMenu({ field, value, top: cell.bottom, left: cell.left });
+        }
+      }
+    },
+    [openEvent],
+  );
+  const onCellContextMenu = useCallback((e: CellContextMenuEvent<IndexedLogEvent>) => {
+    const field = e.colDef.colId ?? '';
+    const value = e.data?.[field];
+    const mouse = e.event as MouseEvent | null | undefined;
+    if (mouse && canFilterOn(field, value))
+      setCellMenu({ field, value, top: mouse.clientY, left: mouse.clientX });
   }, []);
-  const onCellKeyDown = useCallback((e: CellKeyDownEvent<IndexedLogEvent>) => {
-    // Keyboard users open the detail panel with Enter on a focused cell.
-    const key = (e.event as KeyboardEvent | null | undefined)?.key;
-    if (key === 'Enter' && e.data) setSelected(e.data);
-  }, []);
+  const onFilter = useCallback(
+    (field: string, value: string, mode: FilterMode) =>
+      setParams((current) => withFieldFilter(withEvent(current, null), field, value, mode)),
+    [setParams],
+  );
+  // Previous / next event of the grid's order: from the paging cache, the grid scrolled along (it
+  // loads the block when the row is not cached yet; the drawer follows once it arrives).
+  const [pendingIndex, setPendingIndex] = useState<number | null>(null);
+  const pendingEvent = usePortalSelector((state) =>
+    pendingIndex === null ? null : cachedEventAt(selectLogPaging(state), pendingIndex, LOG_BLOCK_SIZE),
+  );
+  useEffect(() => {
+    if (pendingEvent) {
+      setPendingIndex(null);
+      openEvent(pendingEvent);
+    }
+  }, [pendingEvent, openEvent]);
+  const goToRow = (index: number) => {
+    gridRef.current?.api?.ensureIndexVisible(index);
+    const event = cachedEventAt(selectLogPaging(store.getState()), index, LOG_BLOCK_SIZE);
+    if (event) openEvent(event);
+    else setPendingIndex(index);
+  };
+  const selectedEvent = selected !== null && typeof selected === 'object' ? selected : null;
+  const selectedIndex = selectedEvent && 'index' in selectedEvent ? Number(selectedEvent.index) : null;
 
   return (
     <AreaPage title={title}>
@@ -365,8 +444,8 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             onTick={onLiveTick}
           />
           <Typography data-testid={logsIds.rowCount} variant="body2" sx={{ ml: 'auto' }} aria-live="polite">
-            {totalRows !== null
-              ? counted(totalRows, 'event')
+            {exactTotal !== null
+              ? counted(exactTotal, 'event')
               : pagingStatus === 'loading'
                 ? 'Loading…'
                 : `More than ${(blocksSeen * LOG_BLOCK_SIZE).toLocaleString()} events`}
@@ -377,7 +456,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             {intervalError ?? loadError}
           </Alert>
         )}
-        {totalRows === 0 && !loadError && (
+        {exactTotal === 0 && !loadError && (
           <Box data-testid={logsIds.empty}>
             <EmptyResults
               noun={LOG_TYPE_REGISTRY[route].noun}
@@ -385,38 +464,102 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             />
           </Box>
         )}
-        <Box
-          data-testid={logsIds.grid}
-          sx={{
-            height: 'calc(100vh - 280px)',
-            minHeight: 360,
-            width: '100%',
-            [`& .ag-row.${NEW_ROW_CLASS}`]: { backgroundColor: 'action.selected', fontWeight: 500 },
-          }}
-        >
-          {datasource && (
-            <AgGridReact<IndexedLogEvent>
-              theme={workbenchGridTheme}
-              rowModelType="infinite"
-              datasource={datasource}
-              // The page says when nothing matches (one empty state, with its reset).
-              suppressNoRowsOverlay
-              cacheBlockSize={LOG_BLOCK_SIZE}
-              maxBlocksInCache={20}
-              columnDefs={columns}
-              defaultColDef={DEFAULT_COL_DEF}
-              suppressMultiSort
-              onSortChanged={onSortChanged}
-              getRowId={getRowId}
-              onRowClicked={onRowClicked}
-              onCellKeyDown={onCellKeyDown}
-              onBodyScroll={onBodyScroll}
-              rowClassRules={rowClassRules}
-            />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <Button
+            size="small"
+            startIcon={<ViewSidebarIcon />}
+            aria-expanded={sidebarOpen}
+            aria-controls={logsExplorerIds.sidebar}
+            data-testid={logsExplorerIds.sidebarToggle}
+            onClick={() => setSidebarShown(!sidebarOpen)}
+          >
+            {sidebarOpen ? 'Hide fields' : 'Show fields'}
+          </Button>
+          <FieldFilterChips
+            route={route}
+            view={view}
+            onRemove={(field, value, mode) => setParams(withoutFieldFilter(params, field, value, mode))}
+          />
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, minHeight: 0 }}>
+          {sidebarOpen && (
+            <Box
+              id={logsExplorerIds.sidebar}
+              sx={{
+                width: 240,
+                flexShrink: 0,
+                display: 'flex',
+                maxHeight: 'calc(100vh - 300px)',
+                minHeight: 480,
+              }}
+            >
+              <FieldSidebar route={route} query={exportQuery} onFilter={onFilter} />
+            </Box>
           )}
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
+            {exportQuery && (
+              <LogHistogram
+                query={exportQuery}
+                summary={histogram}
+                range={view.from !== null && view.to !== null ? { from: view.from, to: view.to } : null}
+                onRange={(from, to) => setParams(withTimeRange(params, from, to))}
+                onResetRange={() => setParams(withoutTimeRange(params))}
+              />
+            )}
+            <Box
+              data-testid={logsIds.grid}
+              sx={{
+                height: 'calc(100vh - 420px)',
+                minHeight: 360,
+                width: '100%',
+                [`& .ag-row.${NEW_ROW_CLASS}`]: { backgroundColor: 'action.selected', fontWeight: 500 },
+              }}
+            >
+              {datasource && (
+                <AgGridReact<IndexedLogEvent>
+                  ref={gridRef}
+                  theme={workbenchGridTheme}
+                  rowModelType="infinite"
+                  datasource={datasource}
+                  // The page says when nothing matches (one empty state, with its reset).
+                  suppressNoRowsOverlay
+                  cacheBlockSize={LOG_BLOCK_SIZE}
+                  maxBlocksInCache={20}
+                  columnDefs={columns}
+                  defaultColDef={DEFAULT_COL_DEF}
+                  suppressMultiSort
+                  onSortChanged={onSortChanged}
+                  getRowId={getRowId}
+                  onRowClicked={onRowClicked}
+                  onCellKeyDown={onCellKeyDown}
+                  onCellContextMenu={onCellContextMenu}
+                  onBodyScroll={onBodyScroll}
+                  rowClassRules={rowClassRules}
+                  // The cell's own menu (filter in / out) replaces the browser's on the grid.
+                  preventDefaultOnContextMenu
+                />
+              )}
+            </Box>
+          </Box>
         </Box>
       </Box>
-      <LogDetailDrawer event={selected} onClose={() => setSelected(null)} />
+      <CellFilterMenu target={cellMenu} onClose={() => setCellMenu(null)} onFilter={onFilter} />
+      {selected === 'missing' && (
+        <Alert severity="info" onClose={() => openEvent(null)} sx={{ mt: 1 }}>
+          The linked event was not found: it may be older than the logs kept, or of another log type.
+        </Alert>
+      )}
+      <LogDetailDrawer
+        event={selectedEvent}
+        onClose={() => openEvent(null)}
+        onFilter={onFilter}
+        onPrevious={selectedIndex !== null && selectedIndex > 0 ? () => goToRow(selectedIndex - 1) : null}
+        onNext={
+          selectedIndex !== null && (exactTotal === null || selectedIndex + 1 < exactTotal)
+            ? () => goToRow(selectedIndex + 1)
+            : null
+        }
+      />
     </AreaPage>
   );
 }

@@ -2,14 +2,21 @@ import { exportLogsUrl } from '@workbench/common/api/logs';
 import { parseLogQueryText, splitLogQuery } from '@workbench/common/api/contract/logQueryLanguage';
 import {
   buildLogQuery,
+  readLinkedEvent,
   readLogView,
   viewQueryText,
   withAbsoluteRange,
   withColumns,
+  withEvent,
+  withFieldFilter,
   withInterval,
+  withoutCriteria,
+  withoutFieldFilter,
+  withoutTimeRange,
   withPinnedEnd,
   withQueryParts,
   withSort,
+  withTimeRange,
 } from './logView';
 import { filterSchemaOf } from './LogsPage';
 import { fieldText, LOG_ROUTE_FIELDS } from './logFields';
@@ -177,5 +184,63 @@ describe('the absolute range in the URL', () => {
     const month = withInterval(q('interval=custom&from=1700000000&to=1700003600'), 'March 2026');
     expect(month.toString()).toBe('interval=March+2026');
     expect(readLogView('web', q('interval=24h&from=1700000000')).from).toBeNull();
+  });
+});
+
+describe('filter in / filter out, exclusions and the absolute range in the URL (issue 15)', () => {
+  it('any field filters; `<field>!` excludes; codes split on +, free text does not; both reach the query', () => {
+    const view = readLogView(
+      'web',
+      q('to=1800000000&userid=ella&action!=block%2Ballow&user_agent=Mozilla%2F5.0%20(X11%3B%20Linux)'),
+    );
+    expect(view.filters).toEqual({ userid: ['ella'], user_agent: ['Mozilla/5.0 (X11; Linux)'] });
+    expect(view.exclude).toEqual({ action: ['block', 'allow'] });
+    expect(buildLogQuery('web', view, 0).params).toEqual(
+      expect.objectContaining({ userid: 'ella', 'action!': 'block,allow' }),
+    );
+  });
+
+  it('filter in narrows to the value and drops it from the exclusions; filter out adds an exclusion', () => {
+    const start = q('action=block,allow&userid!=ella,bob&page=2');
+    expect(withFieldFilter(start, 'action', 'allow', 'in').toString()).toBe(
+      'action=allow&userid%21=ella%2Cbob',
+    );
+    expect(withFieldFilter(start, 'userid', 'ella', 'in').toString()).toBe(
+      'action=block%2Callow&userid%21=bob&userid=ella',
+    );
+    expect(withFieldFilter(start, 'action', 'block', 'out').toString()).toBe(
+      'action=allow&userid%21=ella%2Cbob&action%21=block',
+    );
+    expect(withoutFieldFilter(start, 'userid', 'ella', 'out').get('userid!')).toBe('bob');
+    expect(withoutFieldFilter(q('action=block'), 'action', 'block', 'in').has('action')).toBe(false);
+    expect(withoutCriteria(start, 'web').toString()).toBe('');
+  });
+
+  it("a drag's range is the range picker's custom range (whole seconds); back drops it for the default interval", () => {
+    const ranged = withTimeRange(q('interval=7d&page=1'), 1_799_990_000.4, 1_800_000_000.2);
+    expect(ranged.toString()).toBe('interval=custom&from=1799990000&to=1800000001');
+    const view = readLogView('web', ranged);
+    expect(buildLogQuery('web', view, 0).params).toEqual(
+      expect.objectContaining({ start: '1799990000', end: '1800000001' }),
+    );
+    // from alone: a custom range until now; one that ends before it starts is an error.
+    expect(buildLogQuery('web', readLogView('web', q('from=1799990000')), 1_800_000_000_000).params).toEqual(
+      expect.objectContaining({ start: '1799990000', end: '1800000000' }),
+    );
+    expect(() => buildLogQuery('web', readLogView('web', q('from=1900000000&to=1800000000')), 0)).toThrow(
+      'The range must start before it ends.',
+    );
+    expect(withoutTimeRange(ranged).toString()).toBe('');
+  });
+});
+
+describe('the details drawer event in the URL', () => {
+  it('event=<id>_<epoch ms> round-trips; malformed values are no event', () => {
+    const linked = withEvent(q('interval=7d'), { id: '42', time: 1_800_000_000_123 });
+    expect(linked.toString()).toBe('interval=7d&event=42_1800000000123');
+    expect(readLinkedEvent(linked)).toEqual({ id: '42', time: 1_800_000_000_123 });
+    expect(readLinkedEvent(q('event=42'))).toBeNull();
+    expect(readLinkedEvent(q('event=x_1'))).toBeNull();
+    expect(withEvent(linked, null).toString()).toBe('interval=7d');
   });
 });

@@ -11,7 +11,14 @@
  *   q         the part of the typed query the chips and the search cannot hold (NOT, OR across
  *             fields, ranges, patterns), in the query language (common's logQueryLanguage.ts);
  *             the search box shows chips, search and q as one query
- *   <field>   a coded filter, several values comma-joined (`action=block,allow`)
+ *   from      the start of an absolute range (unix seconds) with interval `custom` (the range
+ *             picker, a drag across the histogram); `to` its end, or until now without it
+ *   <field>   a filter on any field of the type, several values comma-joined (`action=block,allow`):
+ *             the bar's coded ones and the values filtered in from a cell, the drawer or the
+ *             field sidebar
+ *   <field>!  an exclusion, none of the values (`action!=block`: "filter out")
+ *   event     the event the details drawer shows, `<id>_<epoch ms>` (withEvent): the time finds it
+ *             (a one-millisecond query), so a link opens it whatever the rows around it
  *   columns   the visible columns, comma-joined, in order (absent: the route's defaults)
  *   sort      `event_time:desc` (newest first, the default) or `event_time:asc` (oldest first):
  *             the time order the paging API serves (keyset paging both ways; `order` of the
@@ -36,7 +43,7 @@ import {
   type LogQueryParts,
 } from '@workbench/common/api/contract/logQueryLanguage';
 import { withFilterValue, type FilterSchema } from '@workbench/common/components/filter-bar/index';
-import { LOG_ROUTE_FIELDS } from './logFields';
+import { FIELD_VOCABULARIES, LOG_ROUTE_FIELDS } from './logFields';
 
 /** The one sortable column: the paging API pages by time. */
 export const LOG_SORT_COLUMN = 'event_time';
@@ -72,6 +79,8 @@ export interface LogView {
   /** The query-language rest (the API's `q`), '' for none. */
   q: string;
   filters: Record<string, string[]>;
+  /** `<field>!`: the values filtered out. */
+  exclude: Record<string, string[]>;
   columns: string[];
   /** The time order (from `sort`). */
   order: LogOrder;
@@ -89,10 +98,17 @@ function list(value: string | null): string[] {
 export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
   const spec = LOG_ROUTE_FIELDS[route];
   const filters: Record<string, string[]> = {};
-  for (const field of spec.filters) {
-    // Same-label codes are plus-joined (%2B); a hand-typed '+' arrives as a space. No code has one.
-    const values = list(params.get(field)).flatMap((v) => v.split(/[+\s]+/).filter((c) => c !== ''));
+  const exclude: Record<string, string[]> = {};
+  for (const field of spec.fields) {
+    const coded = FIELD_VOCABULARIES[field] !== undefined;
+    const read = (name: string) =>
+      // Same-label codes are plus-joined (%2B); a hand-typed '+' arrives as a space. No code has
+      // one; a free-text value (a user agent) may, so only codes are split.
+      list(params.get(name)).flatMap((v) => (coded ? v.split(/[+\s]+/).filter((c) => c !== '') : [v]));
+    const values = read(field);
     if (values.length) filters[field] = values;
+    const excluded = read(`${field}!`);
+    if (excluded.length) exclude[field] = excluded;
   }
   const to = Number(params.get('to'));
   const from = Number(params.get('from'));
@@ -106,6 +122,7 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
     search: (params.get('search') ?? '').trim(),
     q: (params.get('q') ?? '').trim(),
     filters,
+    exclude,
     columns: columns.length ? columns : [...spec.defaultColumns],
     order,
     sort: logSortParam(order),
@@ -133,7 +150,92 @@ export function buildLogQuery(route: LogRoute, view: LogView, nowMs: number): Lo
   if (view.search) params.search = view.search;
   if (view.q) params.q = view.q;
   for (const [field, values] of Object.entries(view.filters)) params[field] = values.join(',');
+  for (const [field, values] of Object.entries(view.exclude)) params[`${field}!`] = values.join(',');
   return { logType: LOG_ROUTE_TYPES[route], params };
+}
+
+/**
+ * The query with the absolute range [from, to) in unix seconds (a drag across the histogram), in
+ * the same `from`/`to` the absolute range picker writes.
+ */
+export function withTimeRange(params: URLSearchParams, from: number, to: number): URLSearchParams {
+  return withAbsoluteRange(params, Math.floor(from), Math.ceil(to));
+}
+
+/** The query back on a relative interval (the absolute range dropped; `custom` becomes the default). */
+export function withoutTimeRange(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('from');
+  next.delete('to');
+  if (next.get('interval') === CUSTOM_INTERVAL) next.delete('interval');
+  return next;
+}
+
+/** Same-label codes are written plus-joined by the filter bar; a value stands alone here. */
+const valuesOf = (params: URLSearchParams, name: string): string[] => list(params.get(name));
+
+function setValues(next: URLSearchParams, name: string, values: readonly string[]): void {
+  if (values.length) next.set(name, values.join(','));
+  else next.delete(name);
+}
+
+/**
+ * Filter in (`in`): only events whose field is the value (the field's other kept values dropped,
+ * so it narrows like Kibana's "filter for value"); filter out (`out`): none with that value, added
+ * to the field's exclusions. Either way the value leaves the other list.
+ */
+export function withFieldFilter(
+  params: URLSearchParams,
+  field: string,
+  value: string,
+  mode: 'in' | 'out',
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const excluded = valuesOf(params, `${field}!`).filter((v) => v !== value);
+  if (mode === 'in') {
+    next.set(field, value);
+    setValues(next, `${field}!`, excluded);
+  } else {
+    setValues(next, `${field}!`, [...excluded, value]);
+    setValues(
+      next,
+      field,
+      valuesOf(params, field).filter((v) => v.split('+').every((c) => c !== value)),
+    );
+  }
+  next.delete('page');
+  return next;
+}
+
+/** The query without one kept (`in`) or excluded (`out`) value of a field. */
+export function withoutFieldFilter(
+  params: URLSearchParams,
+  field: string,
+  value: string,
+  mode: 'in' | 'out',
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const name = mode === 'in' ? field : `${field}!`;
+  setValues(
+    next,
+    name,
+    valuesOf(params, name).filter((v) => v !== value),
+  );
+  next.delete('page');
+  return next;
+}
+
+/** The view without its filters, exclusions, search and pinned range (interval and columns kept). */
+export function withoutCriteria(params: URLSearchParams, route: LogRoute): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const field of LOG_ROUTE_FIELDS[route].fields) {
+    next.delete(field);
+    next.delete(`${field}!`);
+  }
+  next.delete('search');
+  next.delete('q');
+  next.delete('page');
+  return withoutTimeRange(next);
 }
 
 /** The query after showing `columns` (written in the URL, kept in the given order). */
@@ -225,5 +327,25 @@ export function withInterval(params: URLSearchParams, interval: string): URLSear
   next.delete('from');
   next.delete('to');
   next.delete('page');
+  return next;
+}
+
+/** The event of the details drawer in the URL: its id and time (epoch ms). */
+export interface LinkedEvent {
+  id: string;
+  time: number;
+}
+
+/** `event=<id>_<epoch ms>`, or null when absent or malformed. */
+export function readLinkedEvent(params: URLSearchParams): LinkedEvent | null {
+  const match = /^(\d{1,18})_(\d{1,15})$/.exec(params.get('event') ?? '');
+  return match ? { id: match[1], time: Number(match[2]) } : null;
+}
+
+/** The query with the drawer's event (null: the drawer closed). */
+export function withEvent(params: URLSearchParams, event: LinkedEvent | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (event) next.set('event', `${event.id}_${event.time}`);
+  else next.delete('event');
   return next;
 }

@@ -1,0 +1,164 @@
+/**
+ * The field sidebar left of the grid (issue 15, like Kibana Discover's): every field of the log
+ * type; expanding one asks the server for its top values among the current query's events, each
+ * with its share of them. A click on a value filters in (only events with it), the minus button
+ * filters out. Fields load lazily, one request per expanded field, again when the query changes.
+ */
+import { useState } from 'react';
+import { Box, ButtonBase, Collapse, LinearProgress, Typography } from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import type { LogQuery } from '@workbench/common/api/logs';
+import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
+import type { LogRoute } from '@workbench/common/vocabularies/index';
+import { fieldLabel, fieldText, LOG_ROUTE_FIELDS } from './logFields';
+import { useLogTopValues } from './logSummaries';
+import { canFilterOn, FilterInOutButtons, type OnFieldFilter } from './FieldFilters';
+
+/** A share as people read it: "42%", "0.4%", "<0.1%". */
+export function shareText(count: number, total: number): string {
+  if (total <= 0) return '0%';
+  const share = (count / total) * 100;
+  if (share >= 10 || share === 0) return `${Math.round(share)}%`;
+  if (share < 0.1) return '<0.1%';
+  return `${share.toFixed(1)}%`;
+}
+
+export function FieldSidebar({
+  route,
+  query,
+  onFilter,
+}: {
+  route: LogRoute;
+  query: LogQuery | null;
+  onFilter: OnFieldFilter;
+}) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (field: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(field)) next.add(field);
+      return next;
+    });
+  return (
+    <Box
+      component="nav"
+      aria-label="Fields"
+      data-testid={logsExplorerIds.sidebar}
+      sx={{ flex: 1, minWidth: 0, overflowY: 'auto', borderRight: 1, borderColor: 'divider', pr: 0.5 }}
+    >
+      <Typography variant="subtitle2" component="h2" sx={{ px: 1, py: 0.5 }}>
+        Fields
+      </Typography>
+      {LOG_ROUTE_FIELDS[route].fields.map((field) => {
+        const expanded = open.has(field);
+        return (
+          <Box key={field}>
+            <ButtonBase
+              data-testid={`${logsExplorerIds.sidebarField}-${field}`}
+              aria-expanded={expanded}
+              onClick={() => toggle(field)}
+              sx={{
+                width: '100%',
+                justifyContent: 'flex-start',
+                px: 0.5,
+                py: 0.25,
+                borderRadius: 1,
+                typography: 'body2',
+                textAlign: 'left',
+                '&:hover': { bgcolor: 'action.hover' },
+                '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
+              }}
+            >
+              {expanded ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+              {fieldLabel(field)}
+            </ButtonBase>
+            <Collapse in={expanded} unmountOnExit>
+              <TopValues field={field} query={query} onFilter={onFilter} />
+            </Collapse>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+function TopValues({
+  field,
+  query,
+  onFilter,
+}: {
+  field: string;
+  query: LogQuery | null;
+  onFilter: OnFieldFilter;
+}) {
+  const summary = useLogTopValues(query, field);
+  if (!summary || summary.status === 'loading')
+    return (
+      <LinearProgress aria-label={`Loading the top values of ${fieldLabel(field)}`} sx={{ mx: 1, my: 1 }} />
+    );
+  if (summary.status === 'failed')
+    return (
+      <Typography variant="body2" color="error" sx={{ px: 1 }}>
+        {summary.message}
+      </Typography>
+    );
+  const { values, total } = summary.reply;
+  if (!values.length)
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ px: 1, pb: 0.5 }}>
+        No values.
+      </Typography>
+    );
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, pl: 1, pb: 0.5 }}>
+      {values.map(({ value, count }) => {
+        const text = fieldText(field, value) || String(value);
+        const share = shareText(count, total);
+        const filterable = canFilterOn(field, value);
+        return (
+          <Box component="li" key={String(value)} sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+            <ButtonBase
+              data-testid={`${logsExplorerIds.sidebarValue}-${field}-${String(value)}`}
+              disabled={!filterable}
+              title={`${text}: ${count.toLocaleString('en-US')} events (${share})`}
+              aria-label={`Filter in: ${fieldLabel(field)} is ${text} (${share} of the events)`}
+              onClick={() => onFilter(field, String(value), 'in')}
+              sx={{
+                flex: 1,
+                minWidth: 0,
+                display: 'block',
+                textAlign: 'left',
+                px: 0.5,
+                borderRadius: 1,
+                '&:hover': { bgcolor: 'action.hover' },
+                '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
+              }}
+            >
+              <Box sx={{ display: 'flex', gap: 1, typography: 'body2' }}>
+                <Box
+                  component="span"
+                  sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                >
+                  {text}
+                </Box>
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {share}
+                </Box>
+              </Box>
+              <LinearProgress
+                variant="determinate"
+                value={(count / Math.max(total, 1)) * 100}
+                aria-hidden
+                sx={{ height: 3, borderRadius: 1 }}
+              />
+            </ButtonBase>
+            {filterable && (
+              <FilterInOutButtons field={field} value={value} onFilter={onFilter} modes={['out']} />
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

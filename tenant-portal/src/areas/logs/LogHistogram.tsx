@@ -1,0 +1,90 @@
+/**
+ * The time histogram above the grid (issue 15): the query's events per bucket, stacked by the
+ * type's action (labels from its vocabulary, colours from the charts theme, light or dark with
+ * the app). A drag across it narrows the time range to what was selected, written to the URL as
+ * an absolute `from`/`to` (logView.ts); the range then shows above the chart with a way back to
+ * the interval.
+ */
+import { lazy, Suspense, useMemo } from 'react';
+import { Box, Button, Skeleton, Typography, useTheme } from '@mui/material';
+import { logHistogramOption } from '@workbench/charts';
+import { LOG_ACTION_FIELDS, type LogHistogramReply } from '@workbench/common/api/contract/logSummary';
+import type { LogQuery } from '@workbench/common/api/logs';
+import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
+import { fieldLabel, fieldText } from './logFields';
+import { histogramOf, type Summary } from './logSummaries';
+
+// ECharts is its own chunk: loaded with the first histogram.
+const EChart = lazy(() => import('@workbench/charts/EChart').then((m) => ({ default: m.EChart })));
+
+export const HISTOGRAM_HEIGHT = 120;
+
+/** A range end as the grid shows times (local), for the range line above the chart. */
+const local = (seconds: number) => new Date(seconds * 1000).toLocaleString();
+
+export function LogHistogram({
+  query,
+  summary,
+  range,
+  onRange,
+  onResetRange,
+}: {
+  query: LogQuery;
+  summary: Summary<LogHistogramReply> | null;
+  /** The absolute range of the URL (unix seconds), or null on an interval. */
+  range: { from: number; to: number } | null;
+  /** A drag selected [from, to) in unix seconds. */
+  onRange: (from: number, to: number) => void;
+  onResetRange: () => void;
+}) {
+  const mode = useTheme().palette.mode;
+  const seriesField = LOG_ACTION_FIELDS[query.logType];
+  const reply = summary?.status === 'loaded' ? summary.reply : null;
+  const option = useMemo(() => {
+    if (!reply) return null;
+    const { offsetSeconds } = histogramOf(query);
+    return logHistogramOption(reply.buckets, {
+      start: Number(query.params.start) * 1000,
+      end: Number(query.params.end) * 1000,
+      bucketMs: reply.bucketMs,
+      offsetMs: offsetSeconds * 1000,
+      seriesLabelOf: (code) => fieldText(seriesField, String(code)),
+      nullLabel: `No ${fieldLabel(seriesField).toLowerCase()}`,
+    });
+  }, [reply, query, seriesField]);
+  const label = `Events over time by ${fieldLabel(seriesField).toLowerCase()}: drag across the chart to narrow the time range`;
+
+  return (
+    <Box data-testid={logsExplorerIds.histogram} sx={{ minWidth: 0 }}>
+      {range && (
+        <Box
+          data-testid={logsExplorerIds.timeRange}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+        >
+          <Typography variant="body2">{`From ${local(range.from)} to ${local(range.to)}`}</Typography>
+          <Button size="small" data-testid={logsExplorerIds.timeRangeReset} onClick={onResetRange}>
+            Back to the interval
+          </Button>
+        </Box>
+      )}
+      {summary?.status === 'failed' ? (
+        // The grid's own error says what went wrong; the chart just steps aside.
+        <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+          The histogram could not be loaded.
+        </Typography>
+      ) : option && reply && reply.total > 0 ? (
+        <Suspense fallback={<Skeleton variant="rectangular" height={HISTOGRAM_HEIGHT} />}>
+          <EChart
+            option={option}
+            height={HISTOGRAM_HEIGHT}
+            theme={mode}
+            label={label}
+            onBrushX={(from, to) => onRange(Math.floor(from / 1000), Math.ceil(to / 1000))}
+          />
+        </Suspense>
+      ) : reply ? null : (
+        <Skeleton variant="rectangular" height={HISTOGRAM_HEIGHT} aria-label="Loading the histogram" />
+      )}
+    </Box>
+  );
+}

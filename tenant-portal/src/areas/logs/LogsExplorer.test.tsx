@@ -1,0 +1,153 @@
+/**
+ * The explorer's summaries and filter actions (issue 15) in one render: the exact count from the
+ * histogram request, a drag on the histogram, the field sidebar's values, the details drawer's
+ * filter buttons, previous/next and its URL, a linked event opened on load, a cell's filter menu.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { logsIds } from '@workbench/common';
+import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
+import type { LogHistogramReply, LogTopValuesReply } from '@workbench/common/api/contract/logSummary';
+import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
+
+// No canvas in jsdom: the chart stands in as a button that "drags" across a known range (the drag
+// itself is the browser test's).
+jest.mock('@workbench/charts/EChart', () => ({
+  EChart: ({ label, onBrushX }: { label: string; onBrushX?: (from: number, to: number) => void }) => (
+    <button type="button" aria-label={label} onClick={() => onBrushX?.(1_799_990_000_000, 1_799_995_000_500)}>
+      chart
+    </button>
+  ),
+}));
+
+afterEach(() => resetPortalEnv());
+
+const WEB = '/api/rep/v1/query/scan_web';
+const GRID = { timeout: 8000 };
+const T0 = 1_799_999_000_000;
+const event = (i: number) => ({
+  id: String(1000 - i),
+  time: T0 - i * 1000,
+  event_time: new Date(T0 - i * 1000).toISOString(),
+  log_type: 'scan_web',
+  userid: `user${i}@acme.example`,
+  action: 'block',
+  domain: `site${i}.example`,
+});
+
+/** The explorer at `path`, every block answered with 100 events; records the queries. */
+function renderExplorer(path: string) {
+  const block = Array.from({ length: 100 }, (_, i) => event(i));
+  const topValues: LogTopValuesReply = {
+    field: 'userid',
+    total: 1234,
+    values: [{ value: 'user0@acme.example', count: 617 }],
+  };
+  const histogram: LogHistogramReply = {
+    total: 1234,
+    bucketMs: 1_800_000,
+    seriesField: 'action',
+    buckets: [{ time: T0 - 1_800_000, series: 'block', count: 1234 }],
+  };
+  const histogramParams: Record<string, string>[] = [];
+  const gridQueries: Record<string, string>[] = [];
+  const view = renderPortal({
+    path,
+    user: demoUser('admin'),
+    stubs: (mock) => {
+      mock.onGet(WEB).reply((config) => {
+        const params = config.params as Record<string, string>;
+        if (params.start.includes('.'))
+          return [200, { events: [event(999)], pagingIdentifiers: { last_iteration: true } }];
+        gridQueries.push(params);
+        return [200, { events: block, pagingIdentifiers: { last_iteration: false, cursor: 'c1' } }];
+      });
+      mock.onGet('/api/rep/v1/histogram/scan_web').reply((config) => {
+        histogramParams.push(config.params as Record<string, string>);
+        return [200, histogram];
+      });
+      mock.onGet('/api/rep/v1/top_values/scan_web').reply(200, topValues);
+    },
+  });
+  const query = () => new URLSearchParams(view.location().split('?')[1]);
+  return { view, histogramParams, gridQueries, query };
+}
+
+it('the exact count, a drag on the histogram and the field sidebar write the URL', async () => {
+  const { view, histogramParams, gridQueries, query } = renderExplorer('/logs/web?interval=24h');
+  // The exact count of the query, beside the first block (not "More than 100 events").
+  await waitFor(() => expect(screen.getByTestId(logsIds.rowCount)).toHaveTextContent('1,234 events'), GRID);
+  // The same range as the grid's query, in buckets of 30 minutes for 24 hours.
+  await waitFor(() => expect(gridQueries.length).toBeGreaterThan(0), GRID);
+  expect(histogramParams[0]).toEqual(
+    expect.objectContaining({ start: gridQueries[0].start, end: gridQueries[0].end, bucket: '1800' }),
+  );
+
+  // A drag on the histogram narrows the range: an absolute from/to in the URL, shown with a way back.
+  fireEvent.click(await screen.findByRole('button', { name: /drag across the chart/ }));
+  await waitFor(() => expect([query().get('from'), query().get('to')]).toEqual(['1799990000', '1799995001']));
+  expect(screen.getByTestId(logsExplorerIds.timeRange)).toBeInTheDocument();
+  await waitFor(() => expect(histogramParams.at(-1)?.start).toBe('1799990000'));
+  fireEvent.click(screen.getByTestId(logsExplorerIds.timeRangeReset));
+  await waitFor(() => expect(view.location()).not.toContain('from='));
+
+  // The field sidebar: a field's top values with their share; a click filters in, the minus out.
+  fireEvent.click(screen.getByTestId(logsExplorerIds.sidebarToggle));
+  fireEvent.click(screen.getByTestId(`${logsExplorerIds.sidebarField}-userid`));
+  const value = await screen.findByTestId(`${logsExplorerIds.sidebarValue}-userid-user0@acme.example`);
+  expect(value).toHaveTextContent('50%');
+  fireEvent.click(value);
+  await waitFor(() => expect(query().get('userid')).toBe('user0@acme.example'));
+  // The bar does not show User: its own chip does, and removing it drops the filter.
+  fireEvent.click(screen.getByTestId(logsExplorerIds.filterOut + '-userid'));
+  await waitFor(() => expect(query().get('userid!')).toBe('user0@acme.example'));
+  const chip = screen.getByTestId(`${logsExplorerIds.excludeChip}-userid-user0@acme.example`);
+  expect(chip).toHaveTextContent('is not user0@acme.example');
+  fireEvent.click(within(chip).getByTestId('CancelIcon'));
+  await waitFor(() => expect(view.location()).not.toContain('userid'));
+}, 60_000);
+
+it('the details drawer: a linked event on load, labels, previous/next, its URL, filter out; a cell menu filters in', async () => {
+  // A linked event that is not among the first rows: read by its millisecond on load.
+  const { view, gridQueries, query } = renderExplorer(`/logs/web?interval=24h&event=1_${T0 - 999_000}`);
+  // The linked event opens on load, found by its millisecond; it is not in the grid's cache yet.
+  const drawer = await screen.findByTestId(logsIds.detail, undefined, GRID);
+  expect(within(drawer).getByTestId(`${logsIds.detailField}-userid`)).toHaveTextContent(
+    'user999@acme.example',
+  );
+  expect(within(drawer).queryByTestId(`${logsIds.detailField}-index`)).toBeNull();
+  // Labels, not codes: 'block' reads as its vocabulary label.
+  expect(within(drawer).getByTestId(`${logsIds.detailField}-action`)).toHaveTextContent('Block');
+  expect(within(drawer).getByTestId(`${logsIds.detailField}-action`)).not.toHaveTextContent('(block)');
+  expect(within(drawer).getByTestId(`${logsIds.detailField}-event_time`)).toHaveTextContent(
+    new Date(T0 - 999_000).toLocaleString(),
+  );
+  fireEvent.click(within(drawer).getByTestId(logsIds.detailClose));
+  await waitFor(() => expect(view.location()).not.toContain('event='));
+
+  // A row opens the drawer with its own URL; next follows the grid's order; filter out from it.
+  const cell = await screen.findByText('site0.example', undefined, GRID);
+  // Opening an event keeps the query: the relative range is not run again with a new end.
+  const queriesBefore = gridQueries.length;
+  fireEvent.click(cell);
+  await waitFor(() => expect(view.location()).toContain(`event=1000_${T0}`));
+  const opened = await screen.findByTestId(logsIds.detail);
+  expect(within(opened).getByTestId(logsExplorerIds.detailPrevious)).toBeDisabled();
+  fireEvent.click(within(opened).getByTestId(logsExplorerIds.detailNext));
+  await waitFor(() => expect(view.location()).toContain(`event=999_${T0 - 1000}`));
+  expect(gridQueries.length).toBe(queriesBefore);
+  await waitFor(() =>
+    expect(
+      within(screen.getByTestId(logsIds.detail)).getByTestId(`${logsIds.detailField}-userid`),
+    ).toHaveTextContent('user1@acme.example'),
+  );
+  fireEvent.click(
+    within(screen.getByTestId(logsIds.detail)).getByTestId(`${logsExplorerIds.filterOut}-domain`),
+  );
+  await waitFor(() => expect(query().get('domain!')).toBe('site1.example'));
+  expect(view.location()).not.toContain('event=');
+
+  // Any cell: its context menu filters in (or out) on its value.
+  fireEvent.contextMenu(await screen.findByText('site2.example', undefined, GRID));
+  fireEvent.click(await screen.findByTestId(`${logsExplorerIds.filterIn}-domain`));
+  await waitFor(() => expect(query().get('domain')).toBe('site2.example'));
+}, 60_000);
