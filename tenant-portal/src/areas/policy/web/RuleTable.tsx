@@ -61,6 +61,8 @@ export function RuleTable<T>({
     name: '__actions',
     header: 'Actions',
     minWidth: readOnly ? 70 : ordered ? 190 : 110,
+    // In view while a narrow window scrolls the table sideways (as the users and firewall tables).
+    pinned: 'right',
     render: (row) => {
       const key = rowKey(row);
       const i = indexOf(row);
