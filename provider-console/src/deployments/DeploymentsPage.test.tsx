@@ -80,14 +80,19 @@ test('a node action shows its job until it ends: finished, or failed with the re
   expect(screen.getByTestId(`${providerOpsIds.nodeAction}-n1-freeze`)).toBeDisabled();
   await userEvent.click(screen.getByTestId(`${providerOpsIds.nodeAction}-n-faulty-restart`));
   expect(JSON.parse(String(mock.history.post[0]?.data))).toEqual({ action: 'restart' });
-  const done = screen.getByTestId(`${providerOpsIds.nodeJob}-n1`);
-  await waitFor(() => expect(done).toHaveAttribute('data-status', 'finished'), { timeout: 3000 });
+  // Queried again on every try: the job's line is drawn anew as its status changes. The poll waits
+  // 1 s between asks (§4), so allow for a loaded machine.
+  await waitFor(
+    () =>
+      expect(screen.getByTestId(`${providerOpsIds.nodeJob}-n1`)).toHaveAttribute('data-status', 'finished'),
+    { timeout: 15000 },
+  );
   await waitFor(
     () =>
       expect(screen.getByTestId(`${providerOpsIds.nodeJob}-n-faulty`)).toHaveTextContent(
         'Restart failed: The node did not come back.',
       ),
-    { timeout: 3000 },
+    { timeout: 15000 },
   );
   expect(screen.getByTestId(`${providerOpsIds.nodeAction}-n1-freeze`)).toBeEnabled();
 });
