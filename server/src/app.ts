@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import AjvCompiler from '@fastify/ajv-compiler';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -128,7 +129,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
-    schemaController: { compilersFactory: { buildValidator: strictBodyValidators } },
+    schemaController: {
+      compilersFactory: { buildValidator: strictBodyValidators, buildSerializer: sharedSerializers },
+    },
     ajv: { customOptions: { removeAdditional: false } },
   });
   // Jobs a previous server left in flight end failed before anything else reads them.
@@ -160,8 +163,43 @@ const strictValidators = AjvCompiler();
 type BuildValidator = ReturnType<typeof AjvCompiler>;
 /** What Fastify passes the compiler at run time (the package's typing names only the schema). */
 interface RouteSchemaDef {
+  schema?: unknown;
   httpPart?: string;
 }
+
+/**
+ * Compiled validators and serializers by what they compile (the part and the schema's JSON),
+ * shared by every server this process builds: compiling ~800 route schemas with Ajv and
+ * fast-json-stringify cost ~3 s of CPU per server, which the API suites (a server per test)
+ * paid hundreds of times. A schema compiles to the same function whichever server asks.
+ */
+function memoizedCompiler<R extends RouteSchemaDef, F>(
+  cache: Map<string, F>,
+  key: (route: R) => string,
+  compile: (route: R) => F,
+): (route: R) => F {
+  return (route) => {
+    const k = key(route);
+    let compiled = cache.get(k);
+    if (compiled === undefined) {
+      compiled = compile(route);
+      cache.set(k, compiled);
+    }
+    return compiled;
+  };
+}
+const compiledValidators = new Map<string, unknown>();
+const compiledSerializers = new Map<string, unknown>();
+const defaultSerializers = SerializerSelector();
+/** fast-json-stringify's compiler (Fastify's default), its functions shared as above. */
+const sharedSerializers: typeof defaultSerializers = (externalSchemas, options) => {
+  const compile = defaultSerializers(externalSchemas, options);
+  return memoizedCompiler(
+    compiledSerializers as Map<string, ReturnType<typeof compile>>,
+    (route: RouteSchemaDef) => JSON.stringify(route.schema),
+    compile as (route: RouteSchemaDef) => ReturnType<typeof compile>,
+  ) as typeof compile;
+};
 
 /**
  * Bodies are JSON and must have the declared types as they are (a number is not a name, 0 and
@@ -174,8 +212,15 @@ const strictBodyValidators: BuildValidator = (externalSchemas, options = {}) => 
     ...options,
     customOptions: { ...options.customOptions, coerceTypes: false },
   } as typeof options);
-  return (route, meta) =>
-    (route as RouteSchemaDef).httpPart === 'body' ? strict(route, meta) : finiteOnly(loose(route, meta));
+  const compile = memoizedCompiler(
+    compiledValidators as Map<string, Validate>,
+    (route: RouteSchemaDef) => `${route.httpPart ?? ''} ${JSON.stringify(route.schema)}`,
+    (route: RouteSchemaDef) =>
+      route.httpPart === 'body'
+        ? strict(route as Parameters<typeof strict>[0])
+        : finiteOnly(loose(route as Parameters<typeof loose>[0])),
+  );
+  return (route) => compile(route as RouteSchemaDef);
 };
 
 type Validate = ReturnType<ReturnType<BuildValidator>>;
