@@ -4,8 +4,9 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 // findBy*/waitFor wait on a condition; their time-out is only the last guard. 1 s (the default)
 // fails a correct test on a machine whose cores are busy with something else (CI runs on the
-// developer's machine), so the guard is 5 s: a passing test is not slower for it.
-configure({ asyncUtilTimeout: 5000 });
+// developer's machine), so the guard is 15 s: a passing test is not slower for it. (5 s was not
+// enough for an AG Grid table's first rows while the browser suite ran beside the unit suites.)
+configure({ asyncUtilTimeout: 15000 });
 
 // jsdom lacks TextEncoder/TextDecoder; typebox (the API contract) needs them at import time.
 if (typeof globalThis.TextEncoder === 'undefined') {
