@@ -43,7 +43,7 @@ beforeAll(async () => {
   ]);
   acme = await signIn(server, 'admin@acme.example');
   auditor = await signIn(server, 'auditor@acme.example');
-}, 30_000);
+});
 
 afterAll(async () => {
   await server.close();

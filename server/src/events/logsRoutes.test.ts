@@ -58,7 +58,7 @@ beforeAll(async () => {
   globex = await signIn(server, 'admin@globex.example');
   auditor = await signIn(server, 'auditor@acme.example');
   // Seeding and three scrypt sign-ins: beyond jest's 5 s default when the shared cores are busy.
-}, 30_000);
+});
 
 afterAll(async () => {
   await server.close();

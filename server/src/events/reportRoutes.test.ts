@@ -76,7 +76,7 @@ beforeAll(async () => {
     showChangePassword: false,
   });
   webOnly = await signIn(server, 'web-reader@acme.example');
-}, 30_000);
+});
 
 afterAll(async () => {
   await server.close();
