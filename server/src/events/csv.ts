@@ -1,12 +1,14 @@
 /**
  * CSV (RFC 4180) for report files and the log export's header (the export's lines are written by
- * the event store's engine, EventStore.exportCsv, with the same formula rule). Text that a spreadsheet would run as a formula (starting with
- * = + - @ or a tab/CR) gets a leading apostrophe: log fields carry attacker-chosen text (URLs,
+ * the event store's engine, EventStore.exportCsv, with the same formula rule). Text that a
+ * spreadsheet would run as a formula (starting with = + - @ or a tab/CR) gets a leading apostrophe: log fields carry attacker-chosen text (URLs,
  * subjects), and an export must not turn into code when an operator opens it.
  */
 import type { FieldValue } from '@workbench/common/api/contract/logSchema';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** The first characters that make a spreadsheet run a cell as a formula (also used in SQL by exportCsv). */
+export const FORMULA_START_CHARS = ['=', '+', '-', '@', '\t', '\r'] as const;
+const FORMULA_START = new RegExp(`^[${FORMULA_START_CHARS.map((c) => `\\${c}`).join('')}]`);
 
 export function csvCell(value: FieldValue | null | undefined): string {
   if (value === null || value === undefined) return '';

@@ -65,6 +65,7 @@ import { aggregateSql, scanConditions, type SqlDialect, type SqlScan } from './e
 import { CODE_INDEXES, CODE_LISTS } from './codeIndexes';
 import { ArrowChunkWriter, ChunkWriter, StringCache } from './duckdbChunks';
 import { EventJsonCache } from './eventJsonCache';
+import { FORMULA_START_CHARS } from './csv';
 
 export const EVENTS_FILE = 'events.duckdb';
 /** 1: one wide `events` table; 2: one table per log type; 3: code fields as ENUM columns. */
@@ -351,6 +352,8 @@ function eventJsonByIdSql(logType: LogType): string {
  * that a spreadsheet would run as a formula (starting with = + - @ or a tab/CR) gets a leading
  * apostrophe, as csv.ts does: log fields carry attacker-chosen text (URLs, subjects).
  */
+/** csv.ts's formula-start characters as SQL literals (chr(n): no quoting to get wrong). */
+const FORMULA_START_SQL = FORMULA_START_CHARS.map((c) => `chr(${c.charCodeAt(0)})`).join(', ');
 const CSV_EVENT_COLUMNS: ReadonlyMap<LogType, string> = new Map(
   LOG_TYPES.map((t) => {
     const columns = [
@@ -358,7 +361,7 @@ const CSV_EVENT_COLUMNS: ReadonlyMap<LogType, string> = new Map(
       `strftime(epoch_ms(time), '%Y-%m-%dT%H:%M:%S.%gZ') AS event_time`,
       ...LOG_TYPE_SCHEMAS[t].fields.map((f) =>
         FIELD_SPECS[f].kind === 'text'
-          ? `CASE WHEN left(${f}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${f} ELSE ${f} END AS ${f}`
+          ? `CASE WHEN left(${f}, 1) IN (${FORMULA_START_SQL}) THEN '''' || ${f} ELSE ${f} END AS ${f}`
           : f,
       ),
     ];
