@@ -1,7 +1,11 @@
 import { Fragment, useCallback, type ComponentType, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { Box, Tab, Tabs } from '@mui/material';
-import type { PolicyData, PolicyKind } from '@workbench/common/api/contract/policyKinds';
+import {
+  policyKindFeatures,
+  type PolicyData,
+  type PolicyKind,
+} from '@workbench/common/api/contract/policyKinds';
 import { selectFeatures, selectPolicyDocDirty, useAppSelector } from '@workbench/common';
 import { policyFamilyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { AreaPage } from '../AreaPage';
@@ -39,7 +43,10 @@ export interface FamilySection {
   title: string;
   /** The document the section edits (the first one, when it draws several). */
   kind: PolicyKind;
-  /** Feature flags that must all be on for the tab to show (portal-core §3), as the nav's children. */
+  /**
+   * Feature flags that must all be on for the tab to show (portal-core §3), as the nav's children.
+   * A policySection's are its kind's (policyKindFeatures), the flags the server checks.
+   */
   features?: readonly string[];
   render: (link: SectionLink) => ReactNode;
 }
@@ -62,16 +69,15 @@ export function policySection<K extends PolicyKind>(row: {
   kind: K;
   Editor: ComponentType<SectionEditorProps<K>>;
   describeError?: (path: string, draft: PolicyData<K>) => string | null;
-  features?: readonly string[];
   /** Why the section is read-only for everyone (PolicySection's readOnlyReason). */
   readOnlyReason?: string;
 }): FamilySection {
-  const { path, title, kind, Editor, describeError, features, readOnlyReason } = row;
+  const { path, title, kind, Editor, describeError, readOnlyReason } = row;
   return {
     path,
     title,
     kind,
-    ...(features ? { features } : {}),
+    features: policyKindFeatures(kind),
     render: ({ ruleId, openRule }) => (
       <PolicySection
         kind={kind}

@@ -1,5 +1,3 @@
-import { useMemo } from 'react';
-import { selectFeatures, useAppSelector } from '@workbench/common';
 import type { PageProps } from '../../../routes/areas';
 import {
   PolicyFamilyPage,
@@ -42,7 +40,7 @@ const describeAttachmentsError = (path: string) =>
  * The Email Policy page's sections (issue 13; portal-core §7 Policy), in emailSections.ts's order,
  * each a document of the email family saved on its own.
  */
-export const EMAIL_POLICY_SECTIONS: ReadonlyArray<FamilySection & { feature?: string }> = [
+export const EMAIL_POLICY_SECTIONS: readonly FamilySection[] = [
   policySection({ ...titled('settings'), kind: 'safemail/config', Editor: SettingsSection }),
   policySection({
     ...titled('allow-list'),
@@ -74,15 +72,12 @@ export const EMAIL_POLICY_SECTIONS: ReadonlyArray<FamilySection & { feature?: st
     Editor: SmtpUsersSection,
     describeError: describeSmtpUsersError,
   }),
-  {
-    ...policySection({
-      ...titled('attachments'),
-      kind: 'smtp/attachments',
-      Editor: AttachmentsSection,
-      describeError: describeAttachmentsError,
-    }),
-    feature: 'attachments',
-  },
+  policySection({
+    ...titled('attachments'),
+    kind: 'smtp/attachments',
+    Editor: AttachmentsSection,
+    describeError: describeAttachmentsError,
+  }),
 ];
 
 /**
@@ -92,10 +87,7 @@ export const EMAIL_POLICY_SECTIONS: ReadonlyArray<FamilySection & { feature?: st
  * #/policy/email/attachments is Not found, like any unknown section.
  */
 export function EmailPolicyPage({ title }: PageProps) {
-  const features = useAppSelector(selectFeatures);
-  const sections = useMemo(
-    () => EMAIL_POLICY_SECTIONS.filter((s) => !s.feature || features[s.feature] === true),
-    [features],
+  return (
+    <PolicyFamilyPage title={title} family="email" base="/policy/email" sections={EMAIL_POLICY_SECTIONS} />
   );
-  return <PolicyFamilyPage title={title} family="email" base="/policy/email" sections={sections} />;
 }

@@ -9,9 +9,8 @@ import type { PolicyKind } from '@workbench/common/api/contract/policyKinds';
 export interface EmailSection {
   path: string;
   title: string;
+  /** The kind's registry row also names the feature flags the tab needs (policyKindFeatures). */
   kind: PolicyKind;
-  /** A feature flag the section needs beyond the page's menlo_email (portal-core §3). */
-  feature?: string;
 }
 
 export const EMAIL_SECTIONS = [
@@ -21,7 +20,7 @@ export const EMAIL_SECTIONS = [
   { path: 'mobile', title: 'Mobile devices', kind: 'safemail/mobile' },
   { path: 'phishing-targets', title: 'Phishing targets', kind: 'safemail/phish_targets' },
   { path: 'smtp-users', title: 'SMTP users & groups', kind: 'safemail/smtp_users' },
-  { path: 'attachments', title: 'Attachments', kind: 'smtp/attachments', feature: 'attachments' },
+  { path: 'attachments', title: 'Attachments', kind: 'smtp/attachments' },
 ] as const satisfies readonly EmailSection[];
 
 export type EmailSectionPath = (typeof EMAIL_SECTIONS)[number]['path'];

@@ -99,7 +99,7 @@ function SslBypass(props: SectionEditorProps<'v3/sslbump_bypass'>) {
 const titled = (path: WebSectionPath) => {
   const s: WebSection | undefined = WEB_SECTIONS.find((w) => w.path === path);
   if (!s) throw new Error(`No web section ${path}`);
-  return { path: s.path, title: s.title, ...(s.features ? { features: s.features } : {}) };
+  return { path: s.path, title: s.title };
 };
 
 /** A tab that shows the tenant's section, then the parent's read-only one below it. */

@@ -9,9 +9,8 @@ export interface WebSection {
   path: string;
   /** The tab's and the section's heading. */
   title: string;
+  /** The kind's registry row also names the feature flags the tab needs (policyKindFeatures). */
   kind: PolicyKind;
-  /** Feature flags that must all be on for the tab to show (portal-core §3). */
-  features?: readonly string[];
 }
 
 export const WEB_SECTIONS = [
@@ -23,10 +22,10 @@ export const WEB_SECTIONS = [
   { path: 'sha256', title: 'SHA-256', kind: 'web/sha256' },
   { path: 'ssl-bypass', title: 'SSL bypass', kind: 'v3/sslbump_bypass' },
   // Issue 13: the other web_policy documents of the registry (webControlKinds.ts, globalKinds.ts).
-  { path: 'copy-paste', title: 'Copy & paste', kind: 'copy_paste', features: ['copyPaste'] },
-  { path: 'watermark', title: 'Watermark', kind: 'watermark', features: ['watermarking'] },
-  { path: 'forensics', title: 'Browsing forensics', kind: 'bf/web', features: ['browsing_forensics'] },
-  { path: 'bandwidth', title: 'Bandwidth', kind: 'bandwidth', features: ['bandwidth'] },
+  { path: 'copy-paste', title: 'Copy & paste', kind: 'copy_paste' },
+  { path: 'watermark', title: 'Watermark', kind: 'watermark' },
+  { path: 'forensics', title: 'Browsing forensics', kind: 'bf/web' },
+  { path: 'bandwidth', title: 'Bandwidth', kind: 'bandwidth' },
   { path: 'global-exceptions', title: 'Global exceptions', kind: 'web/global_exceptions' },
   { path: 'global-browsers', title: 'Global browsers & applications', kind: 'global_bnb' },
 ] as const satisfies readonly WebSection[];
