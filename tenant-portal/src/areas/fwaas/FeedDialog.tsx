@@ -7,6 +7,7 @@ import { formMessage } from './formRules';
 import { EntryDialog } from './EntryDialog';
 import { FEED_TYPE_LABELS } from './firewallModel';
 import { REFRESH_MAX, REFRESH_MIN, feedFormSchema, type FeedFormValues } from './feedForm';
+import { formFields } from '../policy/formFields';
 
 /** Add, edit or view a threat feed (Formik + common's URL validator, https only). */
 export function FeedDialog({
@@ -29,22 +30,10 @@ export function FeedDialog({
     validationSchema: schema,
     onSubmit: onSave,
   });
-  const errorOf = (name: keyof FeedFormValues) => {
-    const shown = formik.touched[name] || formik.submitCount > 0;
-    const error = formik.errors[name];
-    return shown && typeof error === 'string' ? formMessage(error) : undefined;
-  };
-  const field = (name: 'name' | 'url' | 'type' | 'refresh_minutes', label: string, helper?: string) => ({
-    name,
-    label,
-    value: formik.values[name],
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: Boolean(errorOf(name)),
-    helperText: errorOf(name) ?? helper,
-    disabled: readOnly,
-    fullWidth: true,
-    slotProps: { htmlInput: { 'data-testid': `${firewallIds.field}-${name}` } },
+  const { field } = formFields(formik, {
+    readOnly,
+    testIdPrefix: firewallIds.field,
+    message: formMessage,
   });
   return (
     <EntryDialog

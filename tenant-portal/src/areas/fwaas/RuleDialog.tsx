@@ -1,15 +1,13 @@
 import { useMemo } from 'react';
-import { useFormik, type FormikProps } from 'formik';
+import { useFormik } from 'formik';
 import {
   Autocomplete,
   Box,
-  FormControlLabel,
   List,
   ListItem,
   ListItemText,
   MenuItem,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from '@mui/material';
@@ -32,6 +30,7 @@ import {
   summarize,
   type FirewallService,
 } from './firewallModel';
+import { formFields } from '../policy/formFields';
 
 export type RuleDialogMode = 'add' | 'edit' | 'duplicate' | 'view';
 
@@ -49,13 +48,6 @@ const serviceDetail = (s: FirewallService) =>
   s.ports.length > 0
     ? `${PROTOCOL_LABELS[s.protocol]} ${summarize(s.ports, '', 3)}`
     : PROTOCOL_LABELS[s.protocol];
-
-/** Shows a field's error once it was left or a save was tried. */
-function errorOf(formik: FormikProps<RuleFormValues>, name: keyof RuleFormValues): string | undefined {
-  const error = formik.errors[name];
-  const shown = formik.touched[name] || formik.submitCount > 0;
-  return shown && typeof error === 'string' ? formMessage(error) : undefined;
-}
 
 /**
  * Add, edit, duplicate or view one firewall rule in the rule accordion (shared-ui §4 Rule
@@ -92,17 +84,10 @@ export function RuleDialog({
 
   const panelValid = (fields: ReadonlyArray<keyof RuleFormValues>) => fields.every((f) => !formik.errors[f]);
 
-  const field = (name: keyof RuleFormValues, label: string, helper?: string) => ({
-    name,
-    label,
-    value: values[name] as string,
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: Boolean(errorOf(formik, name)),
-    helperText: errorOf(formik, name) ?? helper,
-    disabled: readOnly,
-    fullWidth: true,
-    slotProps: { htmlInput: { 'data-testid': `${firewallIds.field}-${name}` } },
+  const { field, switchField } = formFields(formik, {
+    readOnly,
+    testIdPrefix: firewallIds.field,
+    message: formMessage,
   });
   const linesField = (name: keyof RuleFormValues, label: string, helper: string) => (
     <TextField {...field(name, label, helper)} multiline minRows={2} maxRows={8} />
@@ -156,30 +141,8 @@ export function RuleDialog({
             </TextField>
           </Box>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  name="enabled"
-                  checked={values.enabled}
-                  onChange={formik.handleChange}
-                  disabled={readOnly}
-                  slotProps={{ input: { 'data-testid': `${firewallIds.field}-enabled` } as object }}
-                />
-              }
-              label="Enabled"
-            />
-            <FormControlLabel
-              control={
-                <Switch
-                  name="log"
-                  checked={values.log}
-                  onChange={formik.handleChange}
-                  disabled={readOnly}
-                  slotProps={{ input: { 'data-testid': `${firewallIds.field}-log` } as object }}
-                />
-              }
-              label="Log matching traffic"
-            />
+            {switchField('enabled', 'Enabled')}
+            {switchField('log', 'Log matching traffic')}
           </Box>
           <TextField
             {...field('comment', 'Comment', 'Optional: why the rule is there.')}

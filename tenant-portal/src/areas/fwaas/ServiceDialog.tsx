@@ -7,6 +7,7 @@ import { formMessage } from './formRules';
 import { EntryDialog } from './EntryDialog';
 import { PROTOCOL_LABELS } from './firewallModel';
 import { protocolHasPorts, serviceFormSchema, type ServiceFormValues } from './serviceForm';
+import { formFields } from '../policy/formFields';
 
 /** Add, edit or view a firewall service (Formik + common's port validator). */
 export function ServiceDialog({
@@ -29,21 +30,10 @@ export function ServiceDialog({
     validationSchema: schema,
     onSubmit: onSave,
   });
-  const errorOf = (name: keyof ServiceFormValues) => {
-    const shown = formik.touched[name] || formik.submitCount > 0;
-    return shown ? formMessage(formik.errors[name]) : undefined;
-  };
-  const field = (name: keyof ServiceFormValues, label: string, helper?: string) => ({
-    name,
-    label,
-    value: formik.values[name],
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: Boolean(errorOf(name)),
-    helperText: errorOf(name) ?? helper,
-    disabled: readOnly,
-    fullWidth: true,
-    slotProps: { htmlInput: { 'data-testid': `${firewallIds.field}-${name}` } },
+  const { field } = formFields(formik, {
+    readOnly,
+    testIdPrefix: firewallIds.field,
+    message: formMessage,
   });
   const hasPorts = protocolHasPorts(formik.values.protocol);
   return (

@@ -29,8 +29,8 @@ export const FIREWALL_FORM_MESSAGES: Record<string, string> = {
 };
 
 /** The text of a form error: a known key's text, else the error as given (line errors are texts). */
-export const formMessage = (error: string | undefined): string | undefined =>
-  error === undefined ? undefined : (FIREWALL_FORM_MESSAGES[error] ?? error);
+export const formMessage = (error: unknown): string | undefined =>
+  typeof error !== 'string' ? undefined : (FIREWALL_FORM_MESSAGES[error] ?? error);
 
 /** Non-empty trimmed lines of a text field (one value per line). */
 export const lines = (text: string): string[] =>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useFormik, type FormikProps } from 'formik';
+import { useFormik } from 'formik';
 import {
   Box,
   Checkbox,
@@ -13,7 +13,6 @@ import {
   ListItemText,
   MenuItem,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from '@mui/material';
@@ -43,6 +42,7 @@ import {
   paMessage,
   type AccessRuleFormValues,
 } from './privateAccessForms';
+import { formFields } from '../policy/formFields';
 
 export type AccessRuleDialogMode = 'add' | 'edit' | 'duplicate' | 'view';
 
@@ -54,11 +54,6 @@ const TITLES: Record<AccessRuleDialogMode, string> = {
 };
 
 const APPS_GROUP = 'Applications';
-
-function errorOf(formik: FormikProps<AccessRuleFormValues>, name: keyof AccessRuleFormValues) {
-  const shown = formik.touched[name] || formik.submitCount > 0;
-  return shown ? paMessage(formik.errors[name]) : undefined;
-}
 
 /**
  * Add, edit, duplicate or view one access rule in the rule accordion (shared-ui §4 Rule
@@ -95,17 +90,10 @@ export function AccessRuleDialog({
   const panelValid = (fields: ReadonlyArray<keyof AccessRuleFormValues>) =>
     fields.every((f) => !formik.errors[f]);
 
-  const field = (name: keyof AccessRuleFormValues, label: string, helper?: string) => ({
-    name,
-    label,
-    value: values[name] as string,
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: Boolean(errorOf(formik, name)),
-    helperText: errorOf(formik, name) ?? helper,
-    disabled: readOnly,
-    fullWidth: true,
-    slotProps: { htmlInput: { 'data-testid': `${privateAccessIds.field}-${name}` } },
+  const { errorOf, field, switchField } = formFields(formik, {
+    readOnly,
+    testIdPrefix: privateAccessIds.field,
+    message: paMessage,
   });
 
   // The dual list works by name: names of the document's applications, and a deleted one by its id.
@@ -116,7 +104,7 @@ export function AccessRuleDialog({
     name: appName(id, applications),
     category: APPS_GROUP,
   }));
-  const appsError = errorOf(formik, 'applications');
+  const appsError = errorOf('applications');
   const who = [...lines(values.users), ...lines(values.groups).map((g) => `group ${g}`)];
   const sessionText =
     values.session_mode === 'time'
@@ -140,19 +128,7 @@ export function AccessRuleDialog({
                 </MenuItem>
               ))}
             </TextField>
-            <FormControlLabel
-              sx={{ flex: '1 1 160px' }}
-              control={
-                <Switch
-                  name="enabled"
-                  checked={values.enabled}
-                  onChange={formik.handleChange}
-                  disabled={readOnly}
-                  slotProps={{ input: { 'data-testid': `${privateAccessIds.field}-enabled` } as object }}
-                />
-              }
-              label="Enabled"
-            />
+            {switchField('enabled', 'Enabled', { flex: '1 1 160px' })}
           </Box>
           <TextField
             {...field('comment', 'Comment', 'Optional: why the rule is there.')}

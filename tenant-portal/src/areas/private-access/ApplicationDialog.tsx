@@ -6,6 +6,7 @@ import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 import { EntryDialog } from '../fwaas/EntryDialog';
 import { APP_PROTOCOL_LABELS, clusterName, type Cluster } from './privateAccessModel';
 import { appSchema, paMessage, type AppFormValues } from './privateAccessForms';
+import { formFields } from '../policy/formFields';
 
 /**
  * Add, edit or view a private application: where it answers (domains, addresses), on which
@@ -41,21 +42,10 @@ export function ApplicationDialog({
     validationSchema: schema,
     onSubmit: onSave,
   });
-  const errorOf = (name: keyof AppFormValues) => {
-    const shown = formik.touched[name] || formik.submitCount > 0 || (name === 'cluster_id' && mode !== 'add');
-    return shown ? paMessage(formik.errors[name]) : undefined;
-  };
-  const field = (name: keyof AppFormValues, label: string, helper?: string) => ({
-    name,
-    label,
-    value: formik.values[name],
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: Boolean(errorOf(name)),
-    helperText: errorOf(name) ?? helper,
-    disabled: readOnly,
-    fullWidth: true,
-    slotProps: { htmlInput: { 'data-testid': `${privateAccessIds.field}-${name}` } },
+  const { field } = formFields(formik, {
+    readOnly,
+    testIdPrefix: privateAccessIds.field,
+    message: paMessage,
   });
   const hasPorts = formik.values.protocol !== 'any';
   const clusterGone =

@@ -6,6 +6,7 @@ import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 import { EntryDialog } from '../fwaas/EntryDialog';
 import { appName, appTarget, clusterName, type Cluster, type PrivateApp } from './privateAccessModel';
 import { catalogSchema, paMessage, type CatalogFormValues } from './privateAccessForms';
+import { formFields } from '../policy/formFields';
 
 const APPS_GROUP = 'Applications';
 
@@ -39,21 +40,10 @@ export function CatalogDialog({
     onSubmit: onSave,
   });
   const { values } = formik;
-  const errorOf = (name: keyof CatalogFormValues) => {
-    const shown = formik.touched[name] || formik.submitCount > 0;
-    return shown ? paMessage(formik.errors[name]) : undefined;
-  };
-  const field = (name: 'name' | 'description', label: string, helper?: string) => ({
-    name,
-    label,
-    value: values[name],
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: Boolean(errorOf(name)),
-    helperText: errorOf(name) ?? helper,
-    disabled: readOnly,
-    fullWidth: true,
-    slotProps: { htmlInput: { 'data-testid': `${privateAccessIds.field}-${name}` } },
+  const { errorOf, field } = formFields(formik, {
+    readOnly,
+    testIdPrefix: privateAccessIds.field,
+    message: paMessage,
   });
 
   const idByName = new Map<string, string>();

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useFormik } from 'formik';
-import { FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
+import { MenuItem, TextField, Typography } from '@mui/material';
 import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 import { EntryDialog } from '../fwaas/EntryDialog';
 import { clusterSchema, paMessage, type ClusterFormValues } from './privateAccessForms';
+import { formFields } from '../policy/formFields';
 
 /**
  * Add, edit or view an app connector cluster: its region (mpa/app_connector_aws_region) and its
@@ -36,26 +37,10 @@ export function ClusterDialog({
     validationSchema: schema,
     onSubmit: onSave,
   });
-  const { values } = formik;
-  const errorOf = (name: keyof ClusterFormValues) => {
-    const shown = formik.touched[name] || formik.submitCount > 0;
-    return shown ? paMessage(formik.errors[name]) : undefined;
-  };
-  const field = (
-    name: Exclude<keyof ClusterFormValues, 'lookup_enabled'>,
-    label: string,
-    helper?: string,
-  ) => ({
-    name,
-    label,
-    value: values[name],
-    onChange: formik.handleChange,
-    onBlur: formik.handleBlur,
-    error: Boolean(errorOf(name)),
-    helperText: errorOf(name) ?? helper,
-    disabled: readOnly,
-    fullWidth: true,
-    slotProps: { htmlInput: { 'data-testid': `${privateAccessIds.field}-${name}` } },
+  const { field, switchField } = formFields(formik, {
+    readOnly,
+    testIdPrefix: privateAccessIds.field,
+    message: paMessage,
   });
   return (
     <EntryDialog
@@ -84,18 +69,7 @@ export function ClusterDialog({
       <Typography variant="subtitle2" component="h3">
         Provisioning key lookup
       </Typography>
-      <FormControlLabel
-        control={
-          <Switch
-            name="lookup_enabled"
-            checked={values.lookup_enabled}
-            onChange={formik.handleChange}
-            disabled={readOnly}
-            slotProps={{ input: { 'data-testid': `${privateAccessIds.field}-lookup_enabled` } as object }}
-          />
-        }
-        label="New connectors find this cluster by its provisioning key"
-      />
+      {switchField('lookup_enabled', 'New connectors find this cluster by its provisioning key')}
       <TextField
         {...field(
           'key_id',
