@@ -344,7 +344,9 @@ async function registerEverything(
 
   await app.ready();
   if (ctx.jobs) {
-    await ctx.jobs.failInterrupted();
+    // A shared (PostgreSQL) store's jobs are moved by whichever server ticks: one server starting
+    // interrupts nothing, and failing "its" jobs would fail the other servers' (jobRunner.ts).
+    if (!options.configUrl) await ctx.jobs.failInterrupted();
     await seedDemoJobs(ctx.store, ctx.jobs, ctx.now());
     if (options.jobTimer ?? true) ctx.jobs.startTimer();
   }

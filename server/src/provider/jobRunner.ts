@@ -12,12 +12,12 @@
  *
  * Restarts: a job that was pending or started when its server stopped cannot be resumed honestly
  * (the work it stood for is gone), so the first thing a server does is end such jobs failed with
- * JOB_INTERRUPTED_REASON and put their nodes back as they were. (One server per config store:
- * with several replicas this sweep would need an owner per job.)
+ * JOB_INTERRUPTED_REASON and put their nodes back as they were (SQLite: one server per store).
  *
  * Several servers on one store (PostgreSQL): each transition is claimed with a compare-and-set
  * on the job row's updated_at inside the transaction that writes it (ConfigStore.updateEntity),
- * so of two servers ticking at once exactly one moves a job, and the other skips it.
+ * so of two servers ticking at once exactly one moves a job, and the other skips it. Any server
+ * moves any job, so a server that restarts interrupts nothing and the sweep above is not run.
  */
 import crypto from 'node:crypto';
 import {

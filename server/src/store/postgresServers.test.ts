@@ -2,11 +2,14 @@
  * The wiring of WORKBENCH_CONFIG_URL: two servers (two replicas, each with its own data
  * directory) on one PostgreSQL config store serve the same users. A session made on one works on
  * the other, a lockout counted on one holds on the other, and of two publishes of the same
- * revision, one on each, exactly one succeeds (the other 409). The rest of the API suites run on
+ * revision, one on each, exactly one succeeds (the other 409); a job started on one is moved by the
+ * other's tick, once, and polled anywhere, and a server restart interrupts none of it. The rest of the API suites run on
  * SQLite; the store's own suite runs on both engines (configStore.test.ts).
  */
 import { postgresTestsEnabled, startTestPostgres, type TestPostgres } from '../testing/testPostgres';
-import { CookieJar, signIn, startTestServer, type TestServer } from '../testing/testServer';
+import { jobPath, nodeActionPath, type Job } from '@workbench/common/api/contract/providerOps';
+import { JOB_STEP_MS } from '../provider/jobRunner';
+import { CookieJar, signIn, signInOperator, startTestServer, type TestServer } from '../testing/testServer';
 
 const withPostgres = postgresTestsEnabled();
 const describePg = withPostgres ? describe : describe.skip;
@@ -96,5 +99,28 @@ describePg('two servers on one PostgreSQL config store', () => {
     const page = (await history.json()) as { total: number; items: { rev_id: number }[] };
     expect(page.total).toBe(1);
     expect(page.items.map((r) => r.rev_id)).toEqual([staged.staged_rev_id]);
+  });
+
+  test('a job started on one server is moved once by both ticking, polled on either, and survives a restart of one', async () => {
+    const operator = await signInOperator(one, 'operator@provider.example');
+    const started = await one.call(nodeActionPath('use1-a', 'use1-a-node-1'), {
+      method: 'POST',
+      jar: operator.jar,
+      body: { action: 'freeze' },
+    });
+    expect(started.status).toBe(202);
+    const { id } = (await started.json()) as Job;
+    // Restarting the other server (a deploy) leaves the job in flight: nothing was interrupted.
+    two = await two.restart();
+    const poll = async (server: TestServer) =>
+      (await (await server.call(jobPath(id), { jar: operator.jar })).json()) as Job;
+    expect(await poll(two)).toMatchObject({ status: 'pending' });
+    one.clock.advance(JOB_STEP_MS);
+    two.clock.advance(JOB_STEP_MS);
+    const moved = await Promise.all([one.app.workbench.jobs?.tick(), two.app.workbench.jobs?.tick()]);
+    // Only this job is due (the demo's running job is due minutes later): it moved once in all.
+    expect(moved.reduce((sum: number, n) => sum + (n ?? 0), 0)).toBe(1);
+    expect(await poll(two)).toMatchObject({ status: 'started' });
+    expect(await poll(one)).toMatchObject({ status: 'started' });
   });
 });
