@@ -26,7 +26,7 @@ import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/loginR
 import { DEFAULT_LOGIN_FAILURE_CAP } from './security/loginAttempt';
 import { envScriptHash, staticApps } from './static/staticApps';
 import type { ConfigStore } from './store/ConfigStore';
-import { SqliteConfigStore } from './store/sqliteConfigStore';
+import { openConfigStore } from './store/openConfigStore';
 import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
@@ -42,6 +42,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface ServerOptions {
   /** Directory of the stores (config.sqlite, ...); created when missing. */
   dataDir: string;
+  /** WORKBENCH_CONFIG_URL: the config store on PostgreSQL instead of config.sqlite (null: SQLite). */
+  configUrl?: string | null;
   deployment: Deployment;
   mode: Mode | null;
   /** Password of every demo account; generated and printed once on first start when absent. */
@@ -88,7 +90,7 @@ export const withTypes = (app: FastifyInstance) => app.withTypeProvider<TypeBoxT
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const print = options.print ?? ((line: string) => console.log(line));
-  const store: ConfigStore = SqliteConfigStore.open(options.dataDir);
+  const store: ConfigStore = await openConfigStore(options);
   let seedPrinted = false;
   try {
     const seed = await seedDemoData(store, options.demoPassword, now(), {
@@ -342,7 +344,9 @@ async function registerEverything(
 
   await app.ready();
   if (ctx.jobs) {
-    await ctx.jobs.failInterrupted();
+    // A shared (PostgreSQL) store's jobs are moved by whichever server ticks: one server starting
+    // interrupts nothing, and failing "its" jobs would fail the other servers' (jobRunner.ts).
+    if (!options.configUrl) await ctx.jobs.failInterrupted();
     await seedDemoJobs(ctx.store, ctx.jobs, ctx.now());
     if (options.jobTimer ?? true) ctx.jobs.startTimer();
   }

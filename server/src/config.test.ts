@@ -15,7 +15,20 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     insightsUrl: null,
     loginRatePerMinute: undefined,
     liveEventsPerSecond: 2,
+    configUrl: null,
   });
+});
+
+test('WORKBENCH_CONFIG_URL: a postgres:// URL selects the PostgreSQL config store; anything else stops the start', () => {
+  const url = 'postgres://workbench:secret@db.internal:5432/workbench';
+  expect(readConfig({ WORKBENCH_CONFIG_URL: ` ${url} ` }, root).configUrl).toBe(url);
+  expect(readConfig({ WORKBENCH_CONFIG_URL: 'postgresql://localhost/wb' }, root).configUrl).toBe(
+    'postgresql://localhost/wb',
+  );
+  expect(readConfig({ WORKBENCH_CONFIG_URL: '' }, root).configUrl).toBeNull();
+  for (const bad of ['mysql://localhost/wb', 'localhost:5432', 'postgres://', 'postgres://a b/c']) {
+    expect(() => readConfig({ WORKBENCH_CONFIG_URL: bad }, root)).toThrow(/WORKBENCH_CONFIG_URL/);
+  }
 });
 
 test('WORKBENCH_LIVE_EVENTS: demo events a second after the seeding, 0 for none; anything else stops the start', () => {

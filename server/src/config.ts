@@ -17,6 +17,8 @@ export interface ServerConfig {
   loginRatePerMinute?: number;
   /** WORKBENCH_LIVE_EVENTS: demo events a second added after the first seeding (0: none). */
   liveEventsPerSecond: number;
+  /** WORKBENCH_CONFIG_URL: a postgres:// URL of the shared config store; null: SQLite in dataDir. */
+  configUrl: string | null;
 }
 
 /** Live demo data by default: a gentle trickle, so the newest minutes of the logs are never empty. */
@@ -107,6 +109,16 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     }
   }
 
+  let configUrl: string | null = null;
+  if (!blank(env.WORKBENCH_CONFIG_URL)) {
+    configUrl = env.WORKBENCH_CONFIG_URL.trim();
+    if (!/^postgres(ql)?:\/\/[^\s]+$/.test(configUrl)) {
+      throw new ConfigError(
+        `WORKBENCH_CONFIG_URL must be a PostgreSQL URL (postgres://user:password@host:port/database), got "${env.WORKBENCH_CONFIG_URL}".`,
+      );
+    }
+  }
+
   const demoPassword = blank(env.WORKBENCH_DEMO_PASSWORD) ? undefined : env.WORKBENCH_DEMO_PASSWORD;
   const host = blank(env.HOST) ? '127.0.0.1' : env.HOST.trim();
   return {
@@ -120,5 +132,6 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     insightsUrl,
     loginRatePerMinute,
     liveEventsPerSecond,
+    configUrl,
   };
 }

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   const events = await DuckDbEventStore.open(config.dataDir);
   const app = await buildServer({
     dataDir: config.dataDir,
+    configUrl: config.configUrl,
     deployment: config.deployment,
     mode: config.mode,
     demoPassword: config.demoPassword,

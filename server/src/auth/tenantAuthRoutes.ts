@@ -153,7 +153,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
           client: request.ip,
           now,
         },
-        (u) => ctx.store.findUserByUsername(u),
+        (u, store) => store.findUserByUsername(u),
         ctx.loginFailureCap,
       );
       if (outcome.kind === 'failed') {

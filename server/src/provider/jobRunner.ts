@@ -12,8 +12,12 @@
  *
  * Restarts: a job that was pending or started when its server stopped cannot be resumed honestly
  * (the work it stood for is gone), so the first thing a server does is end such jobs failed with
- * JOB_INTERRUPTED_REASON and put their nodes back as they were. (One server per config store:
- * with several replicas this sweep would need an owner per job.)
+ * JOB_INTERRUPTED_REASON and put their nodes back as they were (SQLite: one server per store).
+ *
+ * Several servers on one store (PostgreSQL): each transition is claimed with a compare-and-set
+ * on the job row's updated_at inside the transaction that writes it (ConfigStore.updateEntity),
+ * so of two servers ticking at once exactly one moves a job, and the other skips it. Any server
+ * moves any job, so a server that restarts interrupts nothing and the sweep above is not run.
  */
 import crypto from 'node:crypto';
 import {
@@ -79,12 +83,12 @@ export class JobRunner {
     return this.options.store;
   }
 
-  async nodeStatus(pod: string, node: string): Promise<NodeStatus> {
-    const r = await this.store.getEntity(NODE_ENTITY, nodeId(pod, node));
+  async nodeStatus(pod: string, node: string, store: ConfigStore = this.store): Promise<NodeStatus> {
+    const r = await store.getEntity(NODE_ENTITY, nodeId(pod, node));
     return r ? (r.data as unknown as NodeStatus) : { node, state: 'active' };
   }
 
-  private async putNode(pod: string, status: NodeStatus): Promise<void> {
+  private async putNode(pod: string, status: NodeStatus, store: ConfigStore = this.store): Promise<void> {
     const at = this.options.now().toISOString();
     const record: EntityRecord = {
       entity: NODE_ENTITY,
@@ -93,11 +97,21 @@ export class JobRunner {
       createdAt: at,
       updatedAt: at,
     };
-    if (!(await this.store.updateEntity(record))) await this.store.insertEntity(record);
+    if (!(await store.updateEntity(record))) await store.insertEntity(record);
   }
 
-  private async putJob(job: StoredJob, insert = false): Promise<void> {
-    const at = this.options.now().toISOString();
+  /**
+   * Writes the job; answers false (and writes nothing) when `expectedUpdatedAt` is given and the
+   * row changed since (another server moved the job first).
+   */
+  private async putJob(
+    job: StoredJob,
+    options: { insert?: boolean; expectedUpdatedAt?: string; store?: ConfigStore } = {},
+  ): Promise<boolean> {
+    const store = options.store ?? this.store;
+    // The claim token must change with every write, even when the clock has not moved.
+    const previous = options.expectedUpdatedAt ? Date.parse(options.expectedUpdatedAt) + 1 : 0;
+    const at = new Date(Math.max(this.options.now().getTime(), previous || 0)).toISOString();
     const record: EntityRecord = {
       entity: JOB_ENTITY,
       id: job.id,
@@ -105,8 +119,8 @@ export class JobRunner {
       createdAt: job.created_at,
       updatedAt: at,
     };
-    if (insert) await this.store.insertEntity(record);
-    else await this.store.updateEntity(record);
+    if (options.insert) return store.insertEntity(record);
+    return store.updateEntity(record, options.expectedUpdatedAt);
   }
 
   async getJob(id: string): Promise<StoredJob | null> {
@@ -137,16 +151,20 @@ export class JobRunner {
       due_at: now.getTime() + this.stepMs,
       state_before: before.state,
     };
-    await this.store.transaction(async () => {
-      await this.putJob(job, true);
-      await this.putNode(pod, { ...before, last_action: action, operation_state: 'pending', job_id: job.id });
+    await this.store.transaction(async (tx) => {
+      await this.putJob(job, { insert: true, store: tx });
+      await this.putNode(
+        pod,
+        { ...before, last_action: action, operation_state: 'pending', job_id: job.id },
+        tx,
+      );
     });
     return job;
   }
 
   /** Writes a job as given (the demo's history), with its node's state. */
   async record(job: StoredJob, nodeState: NodeState): Promise<void> {
-    await this.putJob(job, true);
+    await this.putJob(job, { insert: true });
     await this.putNode(job.pod_id, {
       node: job.node,
       state: nodeState,
@@ -156,8 +174,9 @@ export class JobRunner {
     });
   }
 
-  private async inFlight(): Promise<StoredJob[]> {
-    const jobs: StoredJob[] = [];
+  /** Jobs pending or started, each with its row's updated_at (the token of its next claim). */
+  private async inFlight(): Promise<{ job: StoredJob; updatedAt: string }[]> {
+    const jobs: { job: StoredJob; updatedAt: string }[] = [];
     for (const status of IN_FLIGHT) {
       const page = await this.store.listEntities(JOB_ENTITY, {
         limit: 10_000,
@@ -167,15 +186,20 @@ export class JobRunner {
         q: status,
         searchFields: ['status'],
       });
-      for (const r of page.records) if (r.data.status === status) jobs.push(r.data as unknown as StoredJob);
+      for (const r of page.records)
+        if (r.data.status === status)
+          jobs.push({ job: r.data as unknown as StoredJob, updatedAt: r.updatedAt });
     }
     return jobs;
   }
 
-  /** Moves a job one transition on and its node with it. */
-  private async advance(job: StoredJob, at: Date): Promise<void> {
+  /**
+   * Moves a job one transition on and its node with it, in the store `tx` (a transaction); false
+   * when the job's row is no longer as read (updated_at), i.e. another server moved it.
+   */
+  private async advance(tx: ConfigStore, job: StoredJob, updatedAt: string, at: Date): Promise<boolean> {
     const iso = at.toISOString();
-    const node = await this.nodeStatus(job.pod_id, job.node);
+    const node = await this.nodeStatus(job.pod_id, job.node, tx);
     if (job.status === 'pending') {
       const next: StoredJob = {
         ...job,
@@ -183,13 +207,13 @@ export class JobRunner {
         started_at: iso,
         due_at: at.getTime() + ACTION_STEPS[job.action] * this.stepMs,
       };
-      await this.putJob(next);
-      await this.putNode(job.pod_id, {
-        ...node,
-        state: job.action === 'restart' ? 'restarting' : node.state,
-        operation_state: 'started',
-      });
-      return;
+      if (!(await this.putJob(next, { expectedUpdatedAt: updatedAt, store: tx }))) return false;
+      await this.putNode(
+        job.pod_id,
+        { ...node, state: job.action === 'restart' ? 'restarting' : node.state, operation_state: 'started' },
+        tx,
+      );
+      return true;
     }
     const reason = failureReasonOf(job.action, job.node);
     const ended: StoredJob = reason
@@ -200,22 +224,26 @@ export class JobRunner {
           ended_at: iso,
           ...(job.action === 'diagnostics' ? { result: diagnosticsOf(job.node) } : {}),
         };
-    await this.putJob(ended);
-    await this.putNode(job.pod_id, {
-      ...node,
-      state: reason ? job.state_before : stateAfter(job.action, job.state_before),
-      operation_state: reason ? 'failed' : 'completed',
-    });
+    if (!(await this.putJob(ended, { expectedUpdatedAt: updatedAt, store: tx }))) return false;
+    await this.putNode(
+      job.pod_id,
+      {
+        ...node,
+        state: reason ? job.state_before : stateAfter(job.action, job.state_before),
+        operation_state: reason ? 'failed' : 'completed',
+      },
+      tx,
+    );
+    return true;
   }
 
   /** Moves every job whose next transition is due; answers how many moved. */
   async tick(): Promise<number> {
     const at = this.options.now();
     let moved = 0;
-    for (const job of await this.inFlight()) {
+    for (const { job, updatedAt } of await this.inFlight()) {
       if (job.due_at > at.getTime()) continue;
-      await this.store.transaction(() => this.advance(job, at));
-      moved += 1;
+      if (await this.store.transaction((tx) => this.advance(tx, job, updatedAt, at))) moved += 1;
     }
     return moved;
   }
@@ -224,13 +252,15 @@ export class JobRunner {
   async failInterrupted(): Promise<string[]> {
     const iso = this.options.now().toISOString();
     const ids: string[] = [];
-    for (const job of await this.inFlight()) {
-      await this.store.transaction(async () => {
-        await this.putJob({ ...job, status: 'failed', reason: JOB_INTERRUPTED_REASON, ended_at: iso });
-        const node = await this.nodeStatus(job.pod_id, job.node);
-        await this.putNode(job.pod_id, { ...node, state: job.state_before, operation_state: 'failed' });
+    for (const { job, updatedAt } of await this.inFlight()) {
+      const failed = await this.store.transaction(async (tx) => {
+        const ended: StoredJob = { ...job, status: 'failed', reason: JOB_INTERRUPTED_REASON, ended_at: iso };
+        if (!(await this.putJob(ended, { expectedUpdatedAt: updatedAt, store: tx }))) return false;
+        const node = await this.nodeStatus(job.pod_id, job.node, tx);
+        await this.putNode(job.pod_id, { ...node, state: job.state_before, operation_state: 'failed' }, tx);
+        return true;
       });
-      ids.push(job.id);
+      if (failed) ids.push(job.id);
     }
     return ids;
   }

@@ -90,7 +90,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
           client: request.ip,
           now,
         },
-        (u) => ctx.store.getOperator(u),
+        (u, store) => store.getOperator(u),
         ctx.loginFailureCap,
       );
       if (outcome.kind !== 'ok') auditFailedSignIn(request, request.body.username, outcome);

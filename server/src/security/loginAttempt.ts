@@ -5,7 +5,10 @@ import { dummyPasswordHash, verifyPassword } from './passwords';
 export type LoginOutcome<T> =
   { kind: 'ok'; account: T } | { kind: 'failed' } | { kind: 'locked'; delay: number };
 
-/** Attempts on one account run one after another, so parallel guesses cannot slip past the lock. */
+/**
+ * Attempts on one account run one after another, so parallel guesses cannot slip past the lock:
+ * queued here within the process, and under the store's login lock across servers sharing it.
+ */
 const inFlight = new Map<string, Promise<unknown>>();
 
 function oneAtATime<R>(key: string, work: () => Promise<R>): Promise<R> {
@@ -44,7 +47,7 @@ export interface LoginAttempt {
 export function attemptLogin<T extends { passwordHash: string }>(
   store: ConfigStore,
   attempt: LoginAttempt,
-  findAccount: (username: string) => Promise<T | null>,
+  findAccount: (username: string, store: ConfigStore) => Promise<T | null>,
   cap = DEFAULT_LOGIN_FAILURE_CAP,
 ): Promise<LoginOutcome<T>> {
   const key: LoginFailureKey = {
@@ -53,7 +56,7 @@ export function attemptLogin<T extends { passwordHash: string }>(
     client: attempt.client,
   };
   return oneAtATime(`${key.world}:${key.username}:${key.client}`, () =>
-    attemptOnce(store, key, attempt, findAccount, cap),
+    store.withLoginLock(key, (locked) => attemptOnce(locked, key, attempt, findAccount, cap)),
   );
 }
 
@@ -61,7 +64,7 @@ async function attemptOnce<T extends { passwordHash: string }>(
   store: ConfigStore,
   key: LoginFailureKey,
   { password, now }: LoginAttempt,
-  findAccount: (username: string) => Promise<T | null>,
+  findAccount: (username: string, store: ConfigStore) => Promise<T | null>,
   cap: number,
 ): Promise<LoginOutcome<T>> {
   const stored = await store.getLoginFailures(key);
@@ -71,7 +74,7 @@ async function attemptOnce<T extends { passwordHash: string }>(
   if (previous && previous.lockedUntil > now)
     return { kind: 'locked', delay: secondsLeft(previous.lockedUntil, now) };
 
-  const account = await findAccount(key.username);
+  const account = await findAccount(key.username, store);
   const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
   if (account && valid) {
     if (stored) await store.clearLoginFailures(key);

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { readConfig } from '../config';
 import { DuckDbEventStore } from '../events/duckdbEventStore';
-import { SqliteConfigStore } from '../store/sqliteConfigStore';
+import { openConfigStore } from '../store/openConfigStore';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './demoSeed';
 import { DEFAULT_DEMO_EVENTS, percentPrinter, seedEvents } from './seedEvents';
 import { generatorTenantsOf, withAuditFacts } from './seedTenants';
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const repoRoot = path.resolve(__dirname, '..', '..', '..');
   const config = readConfig(process.env, repoRoot);
 
-  const configStore = SqliteConfigStore.open(config.dataDir);
+  const configStore = await openConfigStore(config);
   let tenants;
   try {
     const seeded = await seedDemoData(configStore, config.demoPassword, new Date());

@@ -1,8 +1,11 @@
 import type { PastReport, ScheduledReport } from '@workbench/common/api/contract/reportFiles';
 /**
  * The configuration store: small, transactional data (tenants, accounts, sessions, revisions).
- * SQLite is the embedded default; PostgreSQL will implement the same interface, so nothing here
- * may mention a driver type. Every method is async for that reason. Secrets (session ids, tokens)
+ * SQLite is the embedded default; PostgreSQL (WORKBENCH_CONFIG_URL) implements the same interface,
+ * so nothing here may mention a driver type. Every method is async for that reason. Several
+ * servers may share one PostgreSQL store, so every rule that must hold across them is a method of
+ * the store, never a lock in one process: transaction(), withLoginLock(), claimScheduledRun() and
+ * updateEntity() with its expected updated_at. Secrets (session ids, tokens)
  * are stored as SHA-256 digests: callers pass the digest, never the secret.
  */
 
@@ -209,7 +212,12 @@ export interface EndUserQuery {
 export interface ConfigStore {
   /** True when no tenant exists yet (first start). */
   isEmpty(): Promise<boolean>;
-  /** Runs the writes of fn atomically (all or nothing). */
+  /**
+   * Runs the writes of fn atomically (all or nothing). fn must read and write through the store it
+   * is given (on PostgreSQL that is the transaction's own connection; the outer store is another).
+   * A revision read in it (getRevision) stays as read until the end: a concurrent writer of the
+   * same tenant's revision waits, so a stale updated_at is seen and refused (409) on any server.
+   */
   transaction<T>(fn: (store: ConfigStore) => Promise<T>): Promise<T>;
 
   insertTenant(tenant: TenantRecord): Promise<void>;
@@ -252,6 +260,12 @@ export interface ConfigStore {
   /** Removes and returns the token (single use); null when unknown. Expiry is the caller's check. */
   consumeOneTimeToken(kind: OneTimeTokenKind, tokenHash: string): Promise<OneTimeTokenRecord | null>;
 
+  /**
+   * Runs fn while no other sign-in attempt on the same account and client runs, on any server
+   * sharing this store (the lockout's one-at-a-time rule); fn reads and writes through the store
+   * it is given.
+   */
+  withLoginLock<T>(key: LoginFailureKey, fn: (store: ConfigStore) => Promise<T>): Promise<T>;
   getLoginFailures(key: LoginFailureKey): Promise<LoginFailureRecord | null>;
   /**
    * Writes the record, then forgets records whose lock is over and whose last failure is before
@@ -340,8 +354,12 @@ export interface ConfigStore {
   getEntity(entity: string, id: string): Promise<EntityRecord | null>;
   /** False (and nothing stored) when the entity already has a row of that id. */
   insertEntity(record: EntityRecord): Promise<boolean>;
-  /** Replaces the data and updated_at of the row; false when there is none. */
-  updateEntity(record: EntityRecord): Promise<boolean>;
+  /**
+   * Replaces the data and updated_at of the row; false when there is none or, with
+   * `expectedUpdatedAt`, when its updated_at is no longer that (another writer, perhaps another
+   * server, changed it first: a compare-and-set, so exactly one of several claimers wins).
+   */
+  updateEntity(record: EntityRecord, expectedUpdatedAt?: string): Promise<boolean>;
   deleteEntity(entity: string, id: string): Promise<boolean>;
 
   close(): Promise<void>;

@@ -1,9 +1,23 @@
-/** Numbered schema migrations of the SQLite config store. Append only: never edit a shipped one. */
+/**
+ * Numbered schema migrations of the config store, one list for both engines. Append only: never
+ * edit a shipped one. `sql` is the SQLite text and, unless `postgres` is given, the PostgreSQL one
+ * too; `postgres` exists only where the engines must differ: epoch milliseconds need BIGINT (a
+ * PostgreSQL INTEGER is 32-bit), PostgreSQL has no COLLATE NOCASE (case-insensitive uniqueness is
+ * a unique index on lower(column), and the store compares lower() on both sides), no rowid (an
+ * identity column keeps insertion order where a query sorts by it), and builds JSON with
+ * json_build_object.
+ */
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** The PostgreSQL text, where it must differ from `sql`. */
+  postgres?: string;
 }
+
+/** The text of a migration for an engine. */
+export const migrationSql = (m: Migration, engine: 'sqlite' | 'postgres'): string =>
+  engine === 'postgres' ? (m.postgres ?? m.sql) : m.sql;
 
 export const CONFIG_MIGRATIONS: readonly Migration[] = [
   {
@@ -88,6 +102,87 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (tid, rev_id)
       );
     `,
+    postgres: `
+      CREATE TABLE tenants (
+        tid TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        status TEXT NOT NULL CHECK (status IN ('active', 'disabled')),
+        created_at TEXT NOT NULL,
+        capabilities TEXT NOT NULL,
+        portal_v2 INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE users (
+        uid TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        username TEXT NOT NULL,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        roles TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        show_change_password INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE UNIQUE INDEX users_username ON users (lower(username));
+      CREATE INDEX users_tid ON users(tid);
+      CREATE TABLE operators (
+        username TEXT PRIMARY KEY,
+        display_name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('operator', 'support')),
+        password_hash TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX operators_username ON operators (lower(username));
+      CREATE TABLE sessions (
+        sid_hash TEXT PRIMARY KEY,
+        uid TEXT NOT NULL REFERENCES users(uid),
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        xsrf TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        idle_expires_at BIGINT NOT NULL,
+        absolute_expires_at BIGINT NOT NULL
+      );
+      CREATE TABLE provider_sessions (
+        key_hash TEXT PRIMARY KEY,
+        key_id TEXT NOT NULL UNIQUE,
+        username TEXT NOT NULL REFERENCES operators(username),
+        xsrf TEXT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE TABLE one_time_tokens (
+        kind TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        PRIMARY KEY (kind, token_hash)
+      );
+      CREATE TABLE login_failures (
+        world TEXT NOT NULL,
+        username TEXT NOT NULL,
+        failures INTEGER NOT NULL,
+        locked_until BIGINT NOT NULL,
+        PRIMARY KEY (world, username)
+      );
+      CREATE TABLE revisions (
+        tid TEXT PRIMARY KEY REFERENCES tenants(tid),
+        rev_id INTEGER NOT NULL,
+        staged_rev_id INTEGER NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('new', 'staged')),
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE revision_notes (
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        rev_id INTEGER NOT NULL,
+        note TEXT NOT NULL,
+        PRIMARY KEY (tid, rev_id)
+      );
+      CREATE TABLE published_revisions (
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        rev_id INTEGER NOT NULL,
+        published_at TEXT NOT NULL,
+        published_by TEXT NOT NULL,
+        note TEXT,
+        PRIMARY KEY (tid, rev_id)
+      );
+    `,
   },
   {
     version: 2,
@@ -113,6 +208,27 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
         seeded_at TEXT NOT NULL
       );
     `,
+    postgres: `
+      CREATE TABLE end_users (
+        uid TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        username TEXT NOT NULL,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        groups_json TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('active', 'disabled')),
+        password_hash TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX end_users_tid_username ON end_users (tid, lower(username));
+      CREATE INDEX end_users_tid_created ON end_users(tid, created_at);
+      CREATE TABLE end_user_seeds (
+        tid TEXT PRIMARY KEY REFERENCES tenants(tid),
+        seeded_at TEXT NOT NULL
+      );
+    `,
   },
   {
     version: 3,
@@ -128,6 +244,18 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
         created_at TEXT NOT NULL,
         UNIQUE (tid, uid, name)
       );
+    `,
+    postgres: `
+      CREATE TABLE saved_searches (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        uid TEXT NOT NULL,
+        name TEXT NOT NULL,
+        route TEXT NOT NULL,
+        query TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX saved_searches_name ON saved_searches (tid, uid, lower(name));
     `,
   },
   {
@@ -147,6 +275,19 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX login_failures_last ON login_failures(last_failure_at);
     `,
+    postgres: `
+      DROP TABLE login_failures;
+      CREATE TABLE login_failures (
+        world TEXT NOT NULL,
+        username TEXT NOT NULL,
+        client TEXT NOT NULL,
+        failures INTEGER NOT NULL,
+        locked_until BIGINT NOT NULL,
+        last_failure_at BIGINT NOT NULL,
+        PRIMARY KEY (world, username, client)
+      );
+      CREATE INDEX login_failures_last ON login_failures(last_failure_at);
+    `,
   },
   {
     version: 5,
@@ -161,6 +302,18 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       );
       INSERT INTO policy_docs (tid, kind, rev_id, data)
         SELECT tid, 'portal_note', rev_id, json_object('note', note) FROM revision_notes;
+      DROP TABLE revision_notes;
+    `,
+    postgres: `
+      CREATE TABLE policy_docs (
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        kind TEXT NOT NULL,
+        rev_id INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (tid, kind, rev_id)
+      );
+      INSERT INTO policy_docs (tid, kind, rev_id, data)
+        SELECT tid, 'portal_note', rev_id, json_build_object('note', note)::text FROM revision_notes;
       DROP TABLE revision_notes;
     `,
   },
@@ -204,6 +357,33 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
         name TEXT NOT NULL,
         record TEXT NOT NULL,
         created_ms INTEGER NOT NULL
+      );
+      CREATE INDEX past_reports_tid_created ON past_reports(tid, created_ms);
+    `,
+    postgres: `
+      CREATE TABLE scheduled_reports (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        name TEXT NOT NULL,
+        spec TEXT NOT NULL,
+        enabled INTEGER NOT NULL,
+        owner_uid TEXT NOT NULL,
+        owner_name TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        last_run_at TEXT,
+        next_run_at BIGINT
+      );
+      CREATE INDEX scheduled_reports_tid ON scheduled_reports(tid, name);
+      CREATE INDEX scheduled_reports_due ON scheduled_reports(next_run_at) WHERE enabled = 1;
+      CREATE TABLE past_reports (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        schedule_id TEXT,
+        name TEXT NOT NULL,
+        record TEXT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        seq BIGINT GENERATED ALWAYS AS IDENTITY
       );
       CREATE INDEX past_reports_tid_created ON past_reports(tid, created_ms);
     `,

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { CONFIG_DB_FILE, SqliteConfigStore, migrate } from './sqliteConfigStore';
 import { CONFIG_MIGRATIONS } from './migrations';
 
+/** What only the SQLite store has (the file, WAL); its behaviour is tested on both engines in configStore.test.ts. */
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-store-'));
 
 test('migrations are applied once and recorded in schema_migrations; the file uses WAL', async () => {
@@ -16,38 +17,6 @@ test('migrations are applied once and recorded in schema_migrations; the file us
   expect(rows.map((r) => r.version)).toEqual(CONFIG_MIGRATIONS.map((m) => m.version));
   expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
   db.close();
-});
-
-test('a failed transaction leaves nothing behind', async () => {
-  const store = SqliteConfigStore.open(tmp());
-  const tenant = {
-    tid: 't1',
-    name: 'acme',
-    status: 'active' as const,
-    createdAt: 'now',
-    capabilities: {},
-    portalV2: false,
-  };
-  let failure: unknown = null;
-  try {
-    await store.transaction(async (tx) => {
-      await tx.insertTenant(tenant);
-      await tx.insertTenant(tenant);
-    });
-  } catch (error) {
-    failure = error;
-  }
-  expect(String(failure)).toMatch(/UNIQUE constraint failed/);
-  expect(await store.isEmpty()).toBe(true);
-  await store.close();
-});
-
-test('a one-time token can be consumed only once', async () => {
-  const store = SqliteConfigStore.open(tmp());
-  await store.insertOneTimeToken({ kind: 'login_csrf', tokenHash: 'h', subject: '', expiresAt: 1 });
-  expect(await store.consumeOneTimeToken('login_csrf', 'h')).toMatchObject({ tokenHash: 'h' });
-  expect(await store.consumeOneTimeToken('login_csrf', 'h')).toBeNull();
-  await store.close();
 });
 
 test('migration 5 moves the publish notes saved before it into the policy documents, nothing lost', async () => {

@@ -23,89 +23,27 @@ import type {
   TenantRecord,
   UserRecord,
 } from './ConfigStore';
-import { CONFIG_MIGRATIONS, type Migration } from './migrations';
+import { CONFIG_MIGRATIONS, migrationSql, type Migration } from './migrations';
+import {
+  likeEscape,
+  num,
+  str,
+  toEndUser,
+  toEntity,
+  toOperator,
+  toPastReport,
+  toProviderSession,
+  toPublishedRevision,
+  toRevision,
+  toScheduledReport,
+  toSession,
+  toTenant,
+  toUser,
+  type Row,
+} from './storeRows';
 
 export const CONFIG_DB_FILE = 'config.sqlite';
 
-type Row = Record<string, unknown>;
-const str = (v: unknown): string => String(v);
-const num = (v: unknown): number => Number(v);
-
-const toTenant = (r: Row): TenantRecord => ({
-  tid: str(r.tid),
-  name: str(r.name),
-  status: r.status === 'disabled' ? 'disabled' : 'active',
-  createdAt: str(r.created_at),
-  capabilities: JSON.parse(str(r.capabilities)) as Record<string, unknown>,
-  portalV2: num(r.portal_v2) === 1,
-});
-const toUser = (r: Row): UserRecord => ({
-  uid: str(r.uid),
-  tid: str(r.tid),
-  username: str(r.username),
-  firstName: str(r.first_name),
-  lastName: str(r.last_name),
-  roles: JSON.parse(str(r.roles)) as UserRecord['roles'],
-  passwordHash: str(r.password_hash),
-  showChangePassword: num(r.show_change_password) === 1,
-});
-const toOperator = (r: Row): OperatorRecord => ({
-  username: str(r.username),
-  displayName: str(r.display_name),
-  role: r.role === 'operator' ? 'operator' : 'support',
-  passwordHash: str(r.password_hash),
-});
-const toSession = (r: Row): SessionRecord => ({
-  sidHash: str(r.sid_hash),
-  uid: str(r.uid),
-  tid: str(r.tid),
-  xsrf: str(r.xsrf),
-  createdAt: num(r.created_at),
-  idleExpiresAt: num(r.idle_expires_at),
-  absoluteExpiresAt: num(r.absolute_expires_at),
-});
-const toProviderSession = (r: Row): ProviderSessionRecord => ({
-  keyHash: str(r.key_hash),
-  keyId: str(r.key_id),
-  username: str(r.username),
-  xsrf: r.xsrf === null ? null : str(r.xsrf),
-  createdAt: num(r.created_at),
-  expiresAt: num(r.expires_at),
-});
-const toRevision = (r: Row): RevisionRecord => ({
-  tid: str(r.tid),
-  revId: num(r.rev_id),
-  stagedRevId: num(r.staged_rev_id),
-  state: r.state === 'staged' ? 'staged' : 'new',
-  updatedAt: str(r.updated_at),
-  updatedBy: r.updated_by === null || r.updated_by === undefined ? null : str(r.updated_by),
-  rolledBackFrom:
-    r.rolled_back_from === null || r.rolled_back_from === undefined ? null : num(r.rolled_back_from),
-});
-
-const toPublishedRevision = (r: Row): PublishedRevisionRecord => ({
-  tid: str(r.tid),
-  revId: num(r.rev_id),
-  publishedAt: str(r.published_at),
-  publishedBy: str(r.published_by),
-  note: r.note === null ? null : str(r.note),
-  rolledBackFrom:
-    r.rolled_back_from === null || r.rolled_back_from === undefined ? null : num(r.rolled_back_from),
-});
-
-const toEndUser = (r: Row): EndUserRecord => ({
-  uid: str(r.uid),
-  tid: str(r.tid),
-  username: str(r.username),
-  firstName: str(r.first_name),
-  lastName: str(r.last_name),
-  email: str(r.email),
-  groups: JSON.parse(str(r.groups_json)) as string[],
-  status: r.status === 'disabled' ? 'disabled' : 'active',
-  passwordHash: r.password_hash === null ? null : str(r.password_hash),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-});
 /** Sort columns by API name (a fixed map: nothing from the request reaches the SQL text). */
 const END_USER_SORT: Record<NonNullable<EndUserQuery['sort']>, string> = {
   username: 'username',
@@ -115,34 +53,8 @@ const END_USER_SORT: Record<NonNullable<EndUserQuery['sort']>, string> = {
   status: 'status',
   created_at: 'created_at',
 };
-const toEntity = (r: Row): EntityRecord => ({
-  entity: str(r.entity),
-  id: str(r.id),
-  data: JSON.parse(str(r.data)) as Record<string, unknown>,
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-});
-const toScheduledReport = (r: Row): ScheduledReportRecord => ({
-  id: str(r.id),
-  tid: str(r.tid),
-  name: str(r.name),
-  spec: JSON.parse(str(r.spec)) as ScheduledReportRecord['spec'],
-  enabled: num(r.enabled) === 1,
-  ownerUid: str(r.owner_uid),
-  ownerName: str(r.owner_name),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-  lastRunAt: r.last_run_at === null ? null : str(r.last_run_at),
-  nextRunAt: r.next_run_at === null ? null : num(r.next_run_at),
-});
-const toPastReport = (r: Row): PastReportRecord => ({
-  tid: str(r.tid),
-  createdMs: num(r.created_ms),
-  report: JSON.parse(str(r.record)) as PastReportRecord['report'],
-});
 /** The JSON path of a top-level field, quoted so that no field name is read as path syntax. */
 const jsonPath = (field: string): string => `$."${field.replace(/"/g, '')}"`;
-const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Applies the migrations newer than the recorded version, each in its own transaction. */
 export function migrate(
@@ -159,7 +71,7 @@ export function migrate(
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (done.has(m.version)) continue;
     db.transaction(() => {
-      db.exec(m.sql);
+      db.exec(migrationSql(m, 'sqlite'));
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
         m.version,
         m.name,
@@ -426,6 +338,10 @@ export class SqliteConfigStore implements ConfigStore {
     return { kind, tokenHash, subject: str(r.subject), expiresAt: num(r.expires_at) };
   }
 
+  /** One process owns the file; loginAttempt's in-process queue already runs attempts one at a time. */
+  async withLoginLock<T>(_key: LoginFailureKey, fn: (store: ConfigStore) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
   async getLoginFailures(key: LoginFailureKey): Promise<LoginFailureRecord | null> {
     const r = this.get(
       'SELECT * FROM login_failures WHERE world = ? AND username = ? AND client = ?',
@@ -619,14 +535,19 @@ export class SqliteConfigStore implements ConfigStore {
     );
     return result === 1;
   }
-  async updateEntity(e: EntityRecord): Promise<boolean> {
-    const result = this.run(
-      'UPDATE provider_entities SET data = ?, updated_at = ? WHERE entity = ? AND id = ?',
-      JSON.stringify(e.data),
-      e.updatedAt,
-      e.entity,
-      e.id,
-    );
+  async updateEntity(e: EntityRecord, expectedUpdatedAt?: string): Promise<boolean> {
+    const params = [JSON.stringify(e.data), e.updatedAt, e.entity, e.id];
+    const result =
+      expectedUpdatedAt === undefined
+        ? this.run(
+            'UPDATE provider_entities SET data = ?, updated_at = ? WHERE entity = ? AND id = ?',
+            ...params,
+          )
+        : this.run(
+            'UPDATE provider_entities SET data = ?, updated_at = ? WHERE entity = ? AND id = ? AND updated_at = ?',
+            ...params,
+            expectedUpdatedAt,
+          );
     return result === 1;
   }
   async deleteEntity(entity: string, id: string): Promise<boolean> {

@@ -1,0 +1,507 @@
+/**
+ * The config store's behaviour, one set of tests run against both engines: SQLite (a fresh file)
+ * and PostgreSQL (a fresh schema on a throw-away server, testing/testPostgres.ts). What one engine
+ * answers, the other must answer the same, order included.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type {
+  ConfigStore,
+  EndUserRecord,
+  EntityRecord,
+  PastReportRecord,
+  ScheduledReportRecord,
+  TenantRecord,
+  UserRecord,
+} from './ConfigStore';
+import { SqliteConfigStore } from './sqliteConfigStore';
+import { PostgresConfigStore } from './postgresConfigStore';
+import { postgresTestsEnabled, startTestPostgres, type TestPostgres } from '../testing/testPostgres';
+
+const withPostgres = postgresTestsEnabled();
+let testPg: TestPostgres | null = null;
+beforeAll(async () => {
+  if (withPostgres) testPg = await startTestPostgres();
+});
+afterAll(async () => {
+  await testPg?.stop();
+});
+
+type Open = () => Promise<ConfigStore>;
+const engines: [string, Open][] = [
+  ['SQLite', async () => SqliteConfigStore.open(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-store-')))],
+];
+if (withPostgres)
+  engines.push([
+    'PostgreSQL',
+    async () => PostgresConfigStore.open(await (testPg as TestPostgres).freshUrl()),
+  ]);
+
+const tenant = (tid: string, name = tid): TenantRecord => ({
+  tid,
+  name,
+  status: 'active',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  capabilities: { web: true },
+  portalV2: false,
+});
+const user = (uid: string, tid: string, username: string): UserRecord => ({
+  uid,
+  tid,
+  username,
+  firstName: 'A',
+  lastName: 'B',
+  roles: { read: ['policy'], write: [] },
+  passwordHash: 'hash',
+  showChangePassword: true,
+});
+/** Epoch ms past 2^31 (a 32-bit column would overflow): every time the store keeps is like it. */
+const T = Date.parse('2026-11-22T08:00:00.000Z');
+
+describe.each(engines)('%s config store', (_engine, open) => {
+  let store: ConfigStore;
+  beforeEach(async () => {
+    store = await open();
+    await store.insertTenant(tenant('t1', 'acme'));
+    await store.insertTenant(tenant('t2', 'beta'));
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  test('a failed transaction leaves nothing behind; a nested one joins the outer', async () => {
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.insertTenant(tenant('t3'));
+        await tx.transaction((inner) => inner.insertUser(user('u1', 't3', 'x@t3')));
+        await tx.insertTenant(tenant('t3'));
+      }),
+    ).rejects.toThrow(/unique/i);
+    expect(await store.getTenant('t3')).toBeNull();
+    expect(await store.getUser('u1')).toBeNull();
+    expect((await store.listTenants()).map((t) => t.name)).toEqual(['acme', 'beta']);
+    const answer = await store.transaction(async (tx) => {
+      await tx.insertTenant(tenant('t3', 'gamma'));
+      return tx.countUsers('t3');
+    });
+    expect(answer).toBe(0);
+    expect(await store.getTenant('t3')).toEqual(tenant('t3', 'gamma'));
+  });
+
+  test('tenants: updates, portal version, and a delete that takes everything kept under the id', async () => {
+    await store.updateTenant('t1', { name: 'acme corp', status: 'disabled', capabilities: { web: false } });
+    await store.setPortalVersion('t1', true);
+    expect(await store.getTenant('t1')).toEqual({
+      ...tenant('t1', 'acme corp'),
+      status: 'disabled',
+      capabilities: { web: false },
+      portalV2: true,
+    });
+    await store.insertUser(user('u1', 't1', 'ann@acme.example'));
+    await store.insertSession({
+      sidHash: 's1',
+      uid: 'u1',
+      tid: 't1',
+      xsrf: 'x',
+      createdAt: T,
+      idleExpiresAt: T + 1,
+      absoluteExpiresAt: T + 2,
+    });
+    await store.putRevision({
+      tid: 't1',
+      revId: 1,
+      stagedRevId: 1,
+      state: 'new',
+      updatedAt: 'u',
+      updatedBy: null,
+      rolledBackFrom: null,
+    });
+    await store.putPolicyDoc({ tid: 't1', kind: 'web', revId: 1, data: { a: 1 } });
+    const at = '2026-11-01T00:00:00.000Z';
+    await store.insertEntity({
+      entity: 'tenant_tags',
+      id: 't1',
+      data: { id: 't1' },
+      createdAt: at,
+      updatedAt: at,
+    });
+    await store.insertEntity({
+      entity: 'tenant_tags',
+      id: 't2',
+      data: { id: 't2' },
+      createdAt: at,
+      updatedAt: at,
+    });
+    expect(await store.deleteTenant('t1')).toBe(true);
+    expect(await store.deleteTenant('t1')).toBe(false);
+    expect(await store.getUser('u1')).toBeNull();
+    expect(await store.getSession('s1')).toBeNull();
+    expect(await store.getRevision('t1')).toBeNull();
+    expect(await store.getPolicyDoc('t1', 'web', 1, false)).toBeNull();
+    expect(await store.getEntity('tenant_tags', 't1')).toBeNull();
+    expect(await store.getEntity('tenant_tags', 't2')).not.toBeNull();
+    expect((await store.listTenants()).map((t) => t.tid)).toEqual(['t2']);
+  });
+
+  test('accounts are found by name without regard to case, and a name differing in case is taken', async () => {
+    await store.insertUser(user('u1', 't1', 'Ann@Acme.example'));
+    expect((await store.findUserByUsername('ann@acme.EXAMPLE'))?.uid).toBe('u1');
+    await expect(store.insertUser(user('u2', 't1', 'ANN@acme.example'))).rejects.toThrow(/unique/i);
+    expect(await store.countUsers('t1')).toBe(1);
+    await store.insertOperator({
+      username: 'op@provider.example',
+      displayName: 'Op',
+      role: 'operator',
+      passwordHash: 'h',
+    });
+    expect((await store.getOperator('OP@provider.example'))?.displayName).toBe('Op');
+    expect(await store.getOperator('nobody')).toBeNull();
+  });
+
+  test('sessions: touch, expiry, and a password change that ends every other session of the user', async () => {
+    await store.insertUser(user('u1', 't1', 'ann@acme.example'));
+    const session = (sidHash: string, idle: number) => ({
+      sidHash,
+      uid: 'u1',
+      tid: 't1',
+      xsrf: `x-${sidHash}`,
+      createdAt: T,
+      idleExpiresAt: T + idle,
+      absoluteExpiresAt: T + 10_000,
+    });
+    await store.insertSession(session('a', 100));
+    await store.insertSession(session('b', 100));
+    await store.insertSession(session('c', 5));
+    await store.touchSession('a', T + 500);
+    expect(await store.getSession('a')).toEqual({ ...session('a', 500) });
+    await store.insertOperator({ username: 'op', displayName: 'Op', role: 'support', passwordHash: 'h' });
+    await store.insertProviderSession({
+      keyHash: 'k',
+      keyId: 'kid',
+      username: 'op',
+      xsrf: null,
+      createdAt: T,
+      expiresAt: T + 50,
+    });
+    await store.updateProviderSession('k', { expiresAt: T + 5, xsrf: 'px' });
+    expect(await store.getProviderSession('k')).toEqual({
+      keyHash: 'k',
+      keyId: 'kid',
+      username: 'op',
+      xsrf: 'px',
+      createdAt: T,
+      expiresAt: T + 5,
+    });
+    await store.insertOneTimeToken({ kind: 'idp_access', tokenHash: 'old', subject: 'op', expiresAt: T + 5 });
+    expect(await store.deleteExpiredSessions(T + 10)).toBe(2);
+    expect(await store.getSession('c')).toBeNull();
+    expect(await store.getProviderSession('k')).toBeNull();
+    expect(await store.consumeOneTimeToken('idp_access', 'old')).toBeNull();
+    await store.changeUserPassword('u1', 'new-hash', 'a');
+    expect(await store.getSession('a')).not.toBeNull();
+    expect(await store.getSession('b')).toBeNull();
+    expect(await store.getUser('u1')).toMatchObject({ passwordHash: 'new-hash', showChangePassword: false });
+    await store.deleteSession('a');
+    expect(await store.getSession('a')).toBeNull();
+  });
+
+  test('a one-time token can be consumed only once', async () => {
+    await store.insertOneTimeToken({ kind: 'login_csrf', tokenHash: 'h', subject: '', expiresAt: T });
+    expect(await store.consumeOneTimeToken('idp_access', 'h')).toBeNull();
+    expect(await store.consumeOneTimeToken('login_csrf', 'h')).toEqual({
+      kind: 'login_csrf',
+      tokenHash: 'h',
+      subject: '',
+      expiresAt: T,
+    });
+    expect(await store.consumeOneTimeToken('login_csrf', 'h')).toBeNull();
+  });
+
+  test('login failures: read and written under the account lock, forgotten after their memory, capped oldest first', async () => {
+    const key = (username: string, client = '10.0.0.1') => ({ world: 'tenant' as const, username, client });
+    const limits = { forgetBefore: T - 1000, cap: 3 };
+    const answer = await store.withLoginLock(key('a'), async (locked) => {
+      await locked.putLoginFailures(
+        { ...key('a'), failures: 1, lockedUntil: 0, lastFailureAt: T - 5000 },
+        limits,
+      );
+      return 'done';
+    });
+    expect(answer).toBe('done');
+    // A callback that fails gives the lock back: the next attempt on the account runs.
+    await expect(
+      store.withLoginLock(key('z'), async () => {
+        throw new Error('verify failed');
+      }),
+    ).rejects.toThrow('verify failed');
+    expect(await store.withLoginLock(key('z'), (locked) => locked.getLoginFailures(key('z')))).toBeNull();
+    // a's last failure is older than forgetBefore and it is not locked: the next write forgets it.
+    await store.putLoginFailures(
+      { ...key('b'), failures: 6, lockedUntil: T + 60_000, lastFailureAt: T },
+      limits,
+    );
+    expect(await store.getLoginFailures(key('a'))).toBeNull();
+    expect(await store.getLoginFailures(key('b'))).toEqual({
+      ...key('b'),
+      failures: 6,
+      lockedUntil: T + 60_000,
+      lastFailureAt: T,
+    });
+    for (const [name, at] of [
+      ['c', T + 1],
+      ['d', T + 2],
+      ['e', T + 3],
+    ] as const)
+      await store.putLoginFailures({ ...key(name), failures: 1, lockedUntil: 0, lastFailureAt: at }, limits);
+    expect(await store.countLoginFailures()).toBe(3);
+    expect(await store.getLoginFailures(key('b'))).toBeNull();
+    expect(await store.getLoginFailures(key('c', '10.0.0.2'))).toBeNull();
+    await store.clearLoginFailures(key('e'));
+    expect(await store.countLoginFailures()).toBe(2);
+  });
+
+  test('revisions, policy documents carried forward, and published revisions newest first', async () => {
+    expect(await store.getRevision('t1')).toBeNull();
+    const rev = {
+      tid: 't1',
+      revId: 2,
+      stagedRevId: 3,
+      state: 'staged' as const,
+      updatedAt: '2026-11-22T08:00:00.001Z',
+      updatedBy: 'ann',
+      rolledBackFrom: 1,
+    };
+    await store.putRevision(rev);
+    await store.putRevision({ ...rev, rolledBackFrom: 2 });
+    expect(await store.getRevision('t1')).toEqual({ ...rev, rolledBackFrom: 2 });
+    await store.putPolicyDoc({ tid: 't1', kind: 'web', revId: 1, data: { rules: ['a'] } });
+    await store.putPolicyDoc({ tid: 't1', kind: 'web', revId: 3, data: { rules: ['b'] } });
+    await store.putPolicyDoc({
+      tid: 't1',
+      kind: 'web',
+      revId: 3,
+      data: { rules: ['c'], quote: 'it\'s "x"' },
+    });
+    await store.putPolicyDoc({ tid: 't1', kind: 'dlp', revId: 3, data: null });
+    expect(await store.getPolicyDoc('t1', 'web', 2, false)).toBeNull();
+    expect(await store.getPolicyDoc('t1', 'web', 2, true)).toEqual({
+      tid: 't1',
+      kind: 'web',
+      revId: 1,
+      data: { rules: ['a'] },
+    });
+    expect((await store.getPolicyDoc('t1', 'web', 3, false))?.data).toEqual({
+      rules: ['c'],
+      quote: 'it\'s "x"',
+    });
+    expect(await store.listPolicyDocKinds('t1', 3)).toEqual(['dlp', 'web']);
+    await store.deletePolicyDocs('t1', 3);
+    expect(await store.listPolicyDocKinds('t1', 3)).toEqual([]);
+    for (const revId of [1, 2, 3])
+      await store.insertPublishedRevision({
+        tid: 't1',
+        revId,
+        publishedAt: `2026-11-0${revId}T00:00:00.000Z`,
+        publishedBy: 'ann',
+        note: revId === 2 ? 'second' : null,
+        rolledBackFrom: revId === 3 ? 1 : null,
+      });
+    expect((await store.listPublishedRevisions('t1')).map((p) => p.revId)).toEqual([3, 2, 1]);
+    expect(await store.listPublishedRevisions('t1', { limit: 1, offset: 1 })).toEqual([
+      {
+        tid: 't1',
+        revId: 2,
+        publishedAt: '2026-11-02T00:00:00.000Z',
+        publishedBy: 'ann',
+        note: 'second',
+        rolledBackFrom: null,
+      },
+    ]);
+    expect(await store.countPublishedRevisions('t1')).toBe(3);
+    expect((await store.getPublishedRevision('t1', 3))?.rolledBackFrom).toBe(1);
+    expect(await store.getPublishedRevision('t2', 3)).toBeNull();
+  });
+
+  test('entities: sorted by a field as SQLite orders JSON values, searched without regard to case', async () => {
+    const at = (n: number) => `2026-11-0${n}T00:00:00.000Z`;
+    const row = (id: string, data: Record<string, unknown>, n: number): EntityRecord => ({
+      entity: 'pods',
+      id,
+      data: { id, ...data },
+      createdAt: at(n),
+      updatedAt: at(n),
+    });
+    await store.insertEntity(row('p1', { name: 'beta', size: 10, region: 'EU_west' }, 1));
+    await store.insertEntity(row('p2', { name: 'Alpha', size: 9 }, 2));
+    await store.insertEntity(row('p3', { name: 'gamma', size: 'n/a', region: 'us-east' }, 3));
+    await store.insertEntity(row('p4', { name: 'delta', size: null }, 4));
+    expect(await store.insertEntity(row('p1', { name: 'again' }, 5))).toBe(false);
+    const list = async (sort: string, order: 'asc' | 'desc', q?: string) =>
+      (
+        await store.listEntities('pods', {
+          limit: 10,
+          offset: 0,
+          sort,
+          order,
+          q,
+          searchFields: ['name', 'region'],
+        })
+      ).records.map((r) => r.id);
+    expect(await list('name', 'asc')).toEqual(['p2', 'p1', 'p4', 'p3']);
+    expect(await list('size', 'asc')).toEqual(['p4', 'p2', 'p1', 'p3']);
+    expect(await list('size', 'desc')).toEqual(['p3', 'p1', 'p2', 'p4']);
+    expect(await list('created_at', 'desc')).toEqual(['p4', 'p3', 'p2', 'p1']);
+    expect(await list('name', 'asc', 'ALP')).toEqual(['p2']);
+    expect(await list('name', 'asc', 'u_w')).toEqual(['p1']);
+    expect(await list('name', 'asc', '%')).toEqual([]);
+    const page = await store.listEntities('pods', {
+      limit: 2,
+      offset: 1,
+      sort: 'name',
+      order: 'asc',
+      searchFields: [],
+    });
+    expect(page.total).toBe(4);
+    expect(page.records.map((r) => r.id)).toEqual(['p1', 'p4']);
+    // A compare-and-set on updated_at: the writer that read the row's current one wins, once.
+    const next = { ...row('p1', { name: 'beta2' }, 1), updatedAt: at(6) };
+    expect(await store.updateEntity(next, at(5))).toBe(false);
+    expect(await store.updateEntity(next, at(1))).toBe(true);
+    expect(await store.updateEntity({ ...next, updatedAt: at(7) }, at(1))).toBe(false);
+    expect(await store.getEntity('pods', 'p1')).toEqual(next);
+    expect(await store.updateEntity(row('p9', {}, 1))).toBe(false);
+    expect(await store.deleteEntity('pods', 'p1')).toBe(true);
+    expect(await store.deleteEntity('pods', 'p1')).toBe(false);
+  });
+
+  test('end users: search, sort, domains, names, and one seeding per tenant', async () => {
+    const endUser = (uid: string, username: string, firstName: string, groups: string[]): EndUserRecord => ({
+      uid,
+      tid: 't1',
+      username,
+      firstName,
+      lastName: 'Z',
+      email: `${uid}@mail.example`,
+      groups,
+      status: 'active',
+      passwordHash: null,
+      createdAt: `2026-11-01T00:00:0${uid.slice(1)}.000Z`,
+      updatedAt: 'u',
+    });
+    await store.insertEndUser(endUser('e1', 'bob@Acme.example', 'bob', ['Sales']));
+    await store.insertEndUser(endUser('e2', 'Alice@acme.example', 'Alice', ['R&D']));
+    await store.insertEndUser(endUser('e3', 'carl@beta.example', 'carl', ['100%_club']));
+    await store.insertEndUser(endUser('e4', 'dora', 'Dora', []));
+    await expect(store.insertEndUser(endUser('e5', 'BOB@acme.example', 'x', []))).rejects.toThrow(/unique/i);
+    const names = async (query: Parameters<ConfigStore['listEndUsers']>[1]) =>
+      (await store.listEndUsers('t1', query)).users.map((u) => u.uid);
+    expect(await names({ limit: 10, offset: 0 })).toEqual(['e2', 'e1', 'e3', 'e4']);
+    expect(await names({ limit: 10, offset: 0, sort: 'first_name', order: 'desc' })).toEqual([
+      'e4',
+      'e3',
+      'e1',
+      'e2',
+    ]);
+    expect(await names({ limit: 10, offset: 0, search: 'SALES' })).toEqual(['e1']);
+    expect(await names({ limit: 10, offset: 0, search: '0%_' })).toEqual(['e3']);
+    expect((await store.listEndUsers('t1', { limit: 1, offset: 0, search: 'acme' })).total).toBe(2);
+    expect((await store.findEndUserByUsername('t1', 'alice@ACME.example'))?.uid).toBe('e2');
+    expect(await store.findEndUserByUsername('t2', 'alice@acme.example')).toBeNull();
+    expect(await store.listEndUserDomains('t1')).toEqual([
+      { domain: 'acme.example', users: 2 },
+      { domain: 'beta.example', users: 1 },
+    ]);
+    expect(await store.listEndUsernames('t1', 'A', 2)).toEqual(['Alice@acme.example', 'bob@Acme.example']);
+    await store.updateEndUser({ ...endUser('e4', 'dora@beta.example', 'Dora', ['x']), status: 'disabled' });
+    expect(await store.getEndUser('t1', 'e4')).toMatchObject({
+      username: 'dora@beta.example',
+      status: 'disabled',
+    });
+    expect(await store.countEndUsers('t1')).toBe(4);
+    expect(await store.deleteEndUser('t1', 'e4')).toBe(true);
+    expect(await store.deleteEndUser('t1', 'e4')).toBe(false);
+    expect(await store.markEndUsersSeeded('t1', 'now')).toBe(true);
+    expect(await store.markEndUsersSeeded('t1', 'later')).toBe(false);
+  });
+
+  test("saved searches: a user's names are unique without regard to case and listed by name", async () => {
+    const search = (id: string, name: string, uid = 'u1') => ({
+      id,
+      tid: 't1',
+      uid,
+      name,
+      route: '/logs/web',
+      query: `q=${id}`,
+      createdAt: 'now',
+    });
+    expect(await store.insertSavedSearch(search('s1', 'blocked'))).toBe(true);
+    expect(await store.insertSavedSearch(search('s2', 'Allowed'))).toBe(true);
+    expect(await store.insertSavedSearch(search('s3', 'BLOCKED'))).toBe(false);
+    expect(await store.insertSavedSearch(search('s4', 'blocked', 'u2'))).toBe(true);
+    expect((await store.listSavedSearches('t1', 'u1')).map((s) => s.id)).toEqual(['s2', 's1']);
+    expect(await store.deleteSavedSearch('t1', 'u2', 's1')).toBe(false);
+    expect(await store.deleteSavedSearch('t1', 'u1', 's1')).toBe(true);
+    expect(await store.listSavedSearches('t1', 'u1')).toEqual([search('s2', 'Allowed')]);
+  });
+
+  test('scheduled reports: due runs, a claim that one claimer wins, and past reports pruned oldest first', async () => {
+    const schedule = (
+      id: string,
+      name: string,
+      nextRunAt: number | null,
+      tid = 't1',
+    ): ScheduledReportRecord => ({
+      id,
+      tid,
+      name,
+      spec: { format: 'pdf', recipients: ['a@acme.example'] } as unknown as ScheduledReportRecord['spec'],
+      enabled: nextRunAt !== null,
+      ownerUid: 'u1',
+      ownerName: 'ann',
+      createdAt: 'c',
+      updatedAt: 'u',
+      lastRunAt: null,
+      nextRunAt,
+    });
+    await store.putScheduledReport(schedule('r1', 'weekly', T + 60_000));
+    await store.putScheduledReport(schedule('r2', 'Daily', T));
+    await store.putScheduledReport(schedule('r3', 'off', null, 't2'));
+    // Another tenant's id is not replaced.
+    await store.putScheduledReport(schedule('r1', 'stolen', T, 't2'));
+    expect((await store.getScheduledReport('t1', 'r1'))?.name).toBe('weekly');
+    expect(await store.getScheduledReport('t2', 'r1')).toBeNull();
+    expect((await store.listScheduledReports('t1')).map((r) => r.id)).toEqual(['r2', 'r1']);
+    expect(await store.nextScheduledRunAt()).toBe(T);
+    expect((await store.listDueScheduledReports(T)).map((r) => r.id)).toEqual(['r2']);
+    expect(await store.claimScheduledRun('r2', T, T + 86_400_000, 'ran')).toBe(true);
+    expect(await store.claimScheduledRun('r2', T, T + 86_400_000, 'ran again')).toBe(false);
+    expect(await store.getScheduledReport('t1', 'r2')).toMatchObject({
+      lastRunAt: 'ran',
+      nextRunAt: T + 86_400_000,
+    });
+    await store.markScheduledRun('t1', 'r1', 'by hand');
+    expect((await store.getScheduledReport('t1', 'r1'))?.lastRunAt).toBe('by hand');
+    expect(await store.deleteScheduledReport('t2', 'r1')).toBe(false);
+    expect(await store.deleteScheduledReport('t1', 'r1')).toBe(true);
+
+    const past = (id: string, createdMs: number): PastReportRecord => ({
+      tid: 't1',
+      createdMs,
+      report: { id, name: id, schedule_id: null } as unknown as PastReportRecord['report'],
+    });
+    // p2 and p3 at the same time: the later insert counts as newer.
+    for (const [id, at] of [
+      ['p1', T],
+      ['p2', T + 1],
+      ['p3', T + 1],
+      ['p4', T + 2],
+    ] as const)
+      await store.insertPastReport(past(id, at));
+    expect((await store.listPastReports('t1')).map((p) => p.report.id)).toEqual(['p4', 'p3', 'p2', 'p1']);
+    expect((await store.prunePastReports('t1', 2)).map((p) => p.report.id)).toEqual(['p2', 'p1']);
+    expect((await store.listPastReports('t1')).map((p) => p.report.id)).toEqual(['p4', 'p3']);
+    expect(await store.getPastReport('t1', 'p3')).toEqual(past('p3', T + 1));
+    expect(await store.getPastReport('t2', 'p3')).toBeNull();
+  });
+});

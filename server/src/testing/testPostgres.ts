@@ -1,0 +1,140 @@
+/**
+ * A throw-away PostgreSQL server for the tests of the PostgreSQL config store: initdb into a
+ * temporary directory, start it on a free loopback port (no fsync: nothing here must survive a
+ * crash), and stop and remove it at the end. Each test gets a fresh schema (freshUrl), so tests
+ * never see each other's rows and no server restarts between them.
+ *
+ * Binaries come from Debian's postgresql package (/usr/lib/postgresql/<version>/bin; .ci/run
+ * installs it). Missing: under CI (CI=true) the suite fails, saying so; elsewhere the PostgreSQL
+ * half of the suites is skipped with a loud warning. initdb refuses to run as root, so as root
+ * the server runs as the package's `postgres` user (or `nobody`), owning the directory.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const PG_ROOT = '/usr/lib/postgresql';
+
+export const POSTGRES_MISSING_MESSAGE = `PostgreSQL server binaries not found under ${PG_ROOT}/<version>/bin: install Debian's postgresql package (apt-get install postgresql) to run the PostgreSQL config-store tests.`;
+
+/** The bin directory of the newest PostgreSQL installed, or null. */
+export function postgresBinDir(): string | null {
+  if (!fs.existsSync(PG_ROOT)) return null;
+  const versions = fs
+    .readdirSync(PG_ROOT)
+    .filter((v) => fs.existsSync(path.join(PG_ROOT, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length > 0 ? path.join(PG_ROOT, versions[0], 'bin') : null;
+}
+
+/**
+ * Whether the PostgreSQL tests run here: true with the binaries; without them, throws under CI
+ * and otherwise warns (once per suite) and answers false.
+ */
+export function postgresTestsEnabled(): boolean {
+  if (postgresBinDir()) return true;
+  if (process.env.CI === 'true') throw new Error(POSTGRES_MISSING_MESSAGE);
+  console.warn(`\n*** SKIPPING the PostgreSQL tests: ${POSTGRES_MISSING_MESSAGE}\n`);
+  return false;
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Who runs the server: ourselves, or as root an unprivileged user (initdb refuses root). */
+function serverUser(): string | null {
+  if (process.getuid?.() !== 0) return null;
+  for (const user of ['postgres', 'nobody'])
+    if (spawnSync('id', ['-u', user], { stdio: 'ignore' }).status === 0) return user;
+  throw new Error('Running as root, and neither a postgres nor a nobody user exists to run PostgreSQL as.');
+}
+
+export interface TestPostgres {
+  /** The URL of the server's `postgres` database. */
+  url: string;
+  /** A URL whose connections work in a new, empty schema (one per call). */
+  freshUrl(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error(POSTGRES_MISSING_MESSAGE);
+  const user = serverUser();
+  const run = (tool: string, args: string[]) => {
+    const command = user ? 'runuser' : path.join(bin, tool);
+    const argv = user ? ['-u', user, '--', path.join(bin, tool), ...args] : args;
+    try {
+      execFileSync(command, argv, { stdio: 'pipe' });
+    } catch (error) {
+      const e = error as { stderr?: Buffer; stdout?: Buffer };
+      throw new Error(`${tool} failed: ${String(e.stderr ?? '')}${String(e.stdout ?? '')}`, { cause: error });
+    }
+  };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-pg-'));
+  if (user) execFileSync('chown', [user, dir]);
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  let started = false;
+  const stopNow = () => {
+    if (started) {
+      started = false;
+      spawnSync(user ? 'runuser' : path.join(bin, 'pg_ctl'), [
+        ...(user ? ['-u', user, '--', path.join(bin, 'pg_ctl')] : []),
+        '-D',
+        data,
+        '-m',
+        'immediate',
+        '-w',
+        'stop',
+      ]);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  // A test run that ends without afterAll (a crash, ^C) still leaves no server behind.
+  process.once('exit', stopNow);
+  try {
+    run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+      'start',
+    ]);
+    started = true;
+  } catch (error) {
+    stopNow();
+    throw error;
+  }
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const admin = new pg.Pool({ connectionString: url, max: 1 });
+  return {
+    url,
+    async freshUrl() {
+      const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      return `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    },
+    async stop() {
+      await admin.end();
+      stopNow();
+      process.removeListener('exit', stopNow);
+    },
+  };
+}
