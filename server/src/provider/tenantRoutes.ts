@@ -60,6 +60,7 @@ import { ProviderTenantList } from '@workbench/common/api/contract/provider';
 import {
   BulkCreateBody,
   BulkCreateReply,
+  DryRunQuery,
   EndUser,
   EndUserChanges,
   UDB_REASONS,
@@ -808,26 +809,29 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
         summary:
           'Bulk user create: refused rows come back with index and reason, the others are saved together',
         params: IdParams,
+        // ?dry_run=true: the import wizard's processing step (rows checked, nothing saved).
+        querystring: DryRunQuery,
         body: BulkCreateBody,
         response: { 200: BulkCreateReply, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
       const t = await tenantOr404(request.params.id);
+      const dryRun = request.query.dry_run === true;
       const { created, errors } = await bulkCreateEndUsers(
         store,
         t.tid,
         request.body.user_list,
-        false,
+        dryRun,
         nowIso(),
       );
       noteAudit(request, {
-        skip: created.length === 0,
+        skip: dryRun || created.length === 0,
         object: t.name,
         after: created.map(endUserReply),
         details: `Created ${created.length} user${created.length === 1 ? '' : 's'} of ${t.name}.`,
       });
-      return { dry_run: false, created: created.length, users: created.map(endUserReply), errors };
+      return { dry_run: dryRun, created: created.length, users: created.map(endUserReply), errors };
     },
   );
   app.get(
