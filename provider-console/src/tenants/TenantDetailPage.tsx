@@ -1,8 +1,10 @@
 /**
  * A tenant's detail (issue 14): tabs over the tenant's overview (rename, disable, re-enable),
- * SKUs, capabilities (every change previewed through the server's dry run before it is applied),
- * users, policy revisions (read-only), policy API tokens and IP restrictions. Support staff see
- * every tab and no control that writes. Decisions: README.md beside this file.
+ * SKUs, capabilities (every change previewed through the server's dry run before it is applied;
+ * each one's validity), users (with the import wizard), policy revisions (read-only), policy API
+ * and logging auth tokens, IP restrictions, the documents of each tab (TENANT_DOCUMENTS rows name
+ * their tab: entitlements, settings, VPN) and the RBAC list. Support staff see every tab and no
+ * control that writes. Decisions: README.md beside this file.
  */
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';

@@ -172,7 +172,10 @@ export function duplicateKeyProblem(
     for (const [i, item] of items.entries()) {
       const k = String(item[key]);
       if (seen.has(k))
-        return { field: `${list}.${i}.${key}`, message: `${fieldLabel(list)} lists '${k}' twice.` };
+        return {
+          field: `${list}.${i}.${key}`,
+          message: `${fieldLabel(list, (def.schema.properties as Record<string, { title?: unknown }>)[list])} lists '${k}' twice.`,
+        };
       seen.add(k);
     }
   }
