@@ -5,6 +5,7 @@
  * unique in the list. Each item's computed licence state is shown beside the form. Support staff
  * see the list and no Save.
  */
+import { useState } from 'react';
 import { Type } from 'typebox';
 import {
   Box,
@@ -49,6 +50,9 @@ export function SubResourceDialog(props: {
   const http = useConsoleHttp();
   const dispatch = useAppDispatch();
   const items = useLoad(() => getEntityItems(http, entity, id, sub.name), [entity, id, sub.name]);
+  // The server's answer to a save is the list now, with each item's state (no reload, no flash).
+  const [saved, setSaved] = useState<Record<string, unknown>[] | null>(null);
+  const current = saved ?? items.data;
   const testId = `${entityPageIds(entity).page}-${sub.name}`;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby={`${testId}-title`}>
@@ -57,9 +61,9 @@ export function SubResourceDialog(props: {
       </DialogTitle>
       <DialogContent data-testid={testId}>
         {items.error && <Typography color="error">{items.error.message}</Typography>}
-        {items.data && items.data.some((i) => typeof i.license_state === 'string') && (
+        {current?.some((i) => typeof i.license_state === 'string') && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-            {items.data.map((i) => (
+            {current.map((i) => (
               <Box key={String(i[sub.itemKey])} sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
                 <Typography variant="body2">{String(i[sub.itemKey])}:</Typography>
                 <LicenceStateBadge state={i.license_state as LicenceState} />
@@ -69,12 +73,14 @@ export function SubResourceDialog(props: {
         )}
         <DocumentForm
           def={subResourceDocument(sub)}
-          doc={items.data ? { [sub.name]: items.data } : null}
+          doc={current ? { [sub.name]: current } : null}
           canWrite={canWrite}
           testId={testId}
           saveLabel="Save"
           save={async (body) => {
-            await putEntityItems(http, entity, id, sub.name, body[sub.name] as Record<string, unknown>[]);
+            setSaved(
+              await putEntityItems(http, entity, id, sub.name, body[sub.name] as Record<string, unknown>[]),
+            );
             dispatch(
               snackbarShown({
                 kind: 'save',
@@ -82,7 +88,6 @@ export function SubResourceDialog(props: {
                 message: `The ${sub.title.toLowerCase()} of ${id} have been saved.`,
               }),
             );
-            items.reload();
           }}
         />
       </DialogContent>

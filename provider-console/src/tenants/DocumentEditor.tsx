@@ -295,6 +295,8 @@ export function DocumentEditor({ tid, name, canWrite, onSaved }: DocumentEditorP
   const dispatch = useAppDispatch();
   const def = tenantDocumentDef(name);
   const doc = useLoad(() => tenantsApi.getTenantDocument(http, tid, name), [tid, name]);
+  // The server's answer to a save is the document now (no reload, so no flash of the old one).
+  const [saved, setSaved] = useState<Record<string, unknown> | null>(null);
   const ids = `${providerPageIds.tenantDocument}-${name}`;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={ids} component="section" aria-label={def.title}>
@@ -308,11 +310,13 @@ export function DocumentEditor({ tid, name, canWrite, onSaved }: DocumentEditorP
       )}
       <DocumentForm
         def={def}
-        doc={doc.data as Record<string, unknown> | null}
+        doc={saved ?? (doc.data as Record<string, unknown> | null)}
         canWrite={canWrite}
         testId={ids}
         save={async (body) => {
-          await tenantsApi.putTenantDocument(http, tid, name, body as never);
+          setSaved(
+            (await tenantsApi.putTenantDocument(http, tid, name, body as never)) as Record<string, unknown>,
+          );
           dispatch(
             snackbarShown({
               kind: 'save',
@@ -320,7 +324,6 @@ export function DocumentEditor({ tid, name, canWrite, onSaved }: DocumentEditorP
               message: `The ${def.title.toLowerCase()} has been saved.`,
             }),
           );
-          doc.reload();
           onSaved?.();
         }}
       />
