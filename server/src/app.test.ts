@@ -199,6 +199,23 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     '/gdmanage/api/v1/tenants/{id}/tokens/{token_id}',
     '/gdmanage/api/v2/tenants/{id}/revisions',
     '/gdmanage/api/v3/tenants/{id}/revisions',
+    // The tenant sub-resources after the first (issue 14): documents, token lists, RBAC list,
+    // tenant groups and category overrides.
+    '/gdmanage/api/v1/tenants/{id}/global_settings',
+    '/gdmanage/api/v1/tenants/{id}/entitlement_overrides',
+    '/gdmanage/api/v1/tenants/{id}/feature_capabilities',
+    '/gdmanage/api/v1/tenants/{id}/capabilities_validity',
+    '/gdmanage/api/v1/tenants/{id}/tos',
+    '/gdmanage/api/v1/tenants/{id}/vpn',
+    '/gdmanage/api/v1/tenants/{id}/safemail',
+    '/gdmanage/api/v1/tenants/{id}/custom_hostnames',
+    '/gdmanage/api/v1/tenants/{id}/logging_auth_tokens',
+    '/gdmanage/api/v1/tenants/{id}/logging_auth_tokens/{token_id}',
+    '/gdmanage/api/v1/tenants/{id}/rbac',
+    '/gdmanage/api/v1/tenantgroups',
+    '/gdmanage/api/v1/tenantgroups/{id}',
+    '/gdmanage/api/v1/category_overrides',
+    '/gdmanage/api/v1/category_overrides/{id}',
   ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(

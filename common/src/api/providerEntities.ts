@@ -59,3 +59,34 @@ export async function replaceEntity<E extends ProviderEntity>(
 export async function deleteEntity(http: HttpClient, entity: ProviderEntity, id: string): Promise<void> {
   await http.delete(entityItemPath(PROVIDER_ENTITY_REGISTRY[entity], id), { callName: `delete:${entity}` });
 }
+
+/** A row's sub-resource list (a licence key's features or SKUs), read whole. */
+export async function getEntityItems(
+  http: HttpClient,
+  entity: ProviderEntity,
+  id: string,
+  name: string,
+): Promise<Record<string, unknown>[]> {
+  const def = PROVIDER_ENTITY_REGISTRY[entity];
+  const r = await http.get<Record<string, unknown>>(`${entityItemPath(def, id)}/${name}`, {
+    callName: `get:${entity}/${name}`,
+  });
+  return r.data[name] as Record<string, unknown>[];
+}
+
+/** Replaces a row's sub-resource list; answers it as read (derived fields included). */
+export async function putEntityItems(
+  http: HttpClient,
+  entity: ProviderEntity,
+  id: string,
+  name: string,
+  items: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  const def = PROVIDER_ENTITY_REGISTRY[entity];
+  const r = await http.put<Record<string, unknown>>(
+    `${entityItemPath(def, id)}/${name}`,
+    { [name]: items },
+    { callName: `put:${entity}/${name}` },
+  );
+  return r.data[name] as Record<string, unknown>[];
+}

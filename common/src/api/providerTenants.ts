@@ -14,7 +14,9 @@ import type {
   TenantDocumentName,
   TenantListQuery,
   TenantPolicy,
+  TenantRbac,
   TenantRevisionList,
+  TenantTokenListName,
   TenantSkus,
   TenantUserList,
 } from './contract/providerTenants';
@@ -108,21 +110,37 @@ export async function putTenantDocument<N extends TenantDocumentName>(
   return (await http.put<TenantDocument<N>>(tenantSubPath(tid, name), doc, { callName: `put:${name}` })).data;
 }
 
-export async function listPolicyTokens(http: HttpClient, tid: string): Promise<PolicyToken[]> {
-  return (await http.get<{ tokens: PolicyToken[] }>(tenantSubPath(tid, 'tokens'), { callName: 'listTokens' }))
+/** A token list of the tenant (policy API tokens: `tokens`; logging auth tokens). */
+export async function listPolicyTokens(
+  http: HttpClient,
+  tid: string,
+  list: TenantTokenListName = 'tokens',
+): Promise<PolicyToken[]> {
+  return (await http.get<{ tokens: PolicyToken[] }>(tenantSubPath(tid, list), { callName: `list:${list}` }))
     .data.tokens;
 }
 export async function createPolicyToken(
   http: HttpClient,
   tid: string,
   name: string,
+  list: TenantTokenListName = 'tokens',
 ): Promise<PolicyTokenCreated> {
   return (
-    await http.post<PolicyTokenCreated>(tenantSubPath(tid, 'tokens'), { name }, { callName: 'createToken' })
+    await http.post<PolicyTokenCreated>(tenantSubPath(tid, list), { name }, { callName: `create:${list}` })
   ).data;
 }
-export async function revokePolicyToken(http: HttpClient, tid: string, id: string): Promise<void> {
-  await http.delete(`${tenantSubPath(tid, 'tokens')}/${encodeURIComponent(id)}`, { callName: 'revokeToken' });
+export async function revokePolicyToken(
+  http: HttpClient,
+  tid: string,
+  id: string,
+  list: TenantTokenListName = 'tokens',
+): Promise<void> {
+  await http.delete(`${tenantSubPath(tid, list)}/${encodeURIComponent(id)}`, { callName: `revoke:${list}` });
+}
+
+/** §3 RBAC list: the roles of the tenant portal's accounts. */
+export async function getTenantRbac(http: HttpClient, tid: string): Promise<TenantRbac> {
+  return (await http.get<TenantRbac>(tenantSubPath(tid, 'rbac'), { callName: 'getTenantRbac' })).data;
 }
 
 export async function getTenantPolicy(http: HttpClient, tid: string): Promise<TenantPolicy> {
@@ -157,12 +175,13 @@ export async function bulkCreateTenantUsers(
   http: HttpClient,
   tid: string,
   rows: unknown[],
+  options: { dryRun?: boolean } = {},
 ): Promise<BulkCreateReply> {
   return (
     await http.post<BulkCreateReply>(
       `${tenantSubPath(tid, 'tenantusers')}/bulk`,
       { user_list: rows },
-      { callName: 'bulkUserCreate' },
+      { callName: 'bulkUserCreate', params: options.dryRun ? { dry_run: true } : undefined },
     )
   ).data;
 }

@@ -207,6 +207,14 @@ export const providerPageIds = {
   tenantTabError: 'provider-tenant-tab-error',
   capabilityPreview: 'provider-capability-preview',
   capabilityApply: 'provider-capability-apply',
+  /** `${tenantDocument}-${name}`: a tenant document's section; `-save` its Save, `-${field}` a control. */
+  tenantDocument: 'provider-tenant-document',
+  /** `${tenantTokens}-${list}`: a token list of the tokens tab. */
+  tenantTokens: 'provider-tenant-tokens',
+  tenantUsersImport: 'provider-tenant-users-import',
+  tenantRbac: 'provider-tenant-rbac',
+  /** `${capabilityValidUntil}-${capability}`: the valid-until cell of a capability. */
+  capabilityValidUntil: 'provider-capability-valid-until',
 } as const;
 
 /** The tenant portal's dashboard (report panels). */

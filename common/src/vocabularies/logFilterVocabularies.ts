@@ -73,6 +73,8 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'ova_versions', label: 'OVA Versions' },
   { code: 'deployments', label: 'Deployments' },
   { code: 'pods', label: 'Pods' },
+  { code: 'tenant_groups', label: 'Tenant Groups' },
+  { code: 'category_overrides', label: 'Provider Category Overrides' },
 ];
 
 /** casb profile type. */

@@ -17,7 +17,9 @@ export type ProviderAreaId =
   | 'rollouts'
   | 'features'
   | 'feature_sku_groups'
-  | 'sku_incompatibilities';
+  | 'sku_incompatibilities'
+  | 'tenant_groups'
+  | 'category_overrides';
 
 export interface ProviderPageProps {
   area: ProviderArea;
@@ -75,4 +77,11 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     entities: ['deployments', 'pods'],
   },
   { id: 'rollouts', path: 'rollouts', title: 'Rollouts', page: titleOnly },
+  // Tenant groups (with their tenants) and category overrides (issue 14), on the entity page.
+  ...(['tenant_groups', 'category_overrides'] as const).map((id): ProviderArea => ({
+    id,
+    path: id,
+    title: PROVIDER_ENTITY_REGISTRY[id].title,
+    page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf(id))),
+  })),
 ];

@@ -3,7 +3,7 @@
  * search, sort and paging; operators add, edit and delete (support staff read only). The row's
  * columns, form and nouns come from the registry; the data from common's entity feature.
  */
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Alert, Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import {
@@ -16,6 +16,7 @@ import {
 import {
   PROVIDER_ENTITY_REGISTRY,
   type EntityColumnDef,
+  type EntitySubResourceDef,
   type ProviderEntity,
   type ProviderEntityDef,
 } from '@workbench/common/api/contract/providerEntities';
@@ -30,6 +31,7 @@ import { LICENCE_STATE_LABELS, type LicenceState } from '@workbench/common/api/c
 import { REGISTRY_SOURCES, type RegistryRow } from './entitySources';
 import { bodyOf } from './entityForm';
 import { EntityFormDialog } from './EntityFormDialog';
+import { SubResourceDialog } from './SubResourceDialog';
 import type { ProviderPageProps } from '../app/providerAreas';
 
 const cellValue = (c: EntityColumnDef, row: RegistryRow): unknown => {
@@ -76,6 +78,7 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
   const canWrite = useAppSelector(selectProviderIsOperator);
   const page = useEntityPage<RegistryRow>(source);
   const idOf = source.idOf as (row: RegistryRow) => string;
+  const [subOpen, setSubOpen] = useState<{ sub: EntitySubResourceDef; id: string } | null>(null);
 
   const columns: DataTableColumn<RegistryRow>[] = [
     ...def.columns.map((c): DataTableColumn<RegistryRow> => ({
@@ -95,6 +98,22 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
             ),
           }
         : {}),
+    })),
+    // A row's sub-resource lists (a licence key's features and SKUs), for support too (read-only).
+    ...(def.subResources ?? []).map((sub): DataTableColumn<RegistryRow> => ({
+      name: `sub-${sub.name}`,
+      header: sub.title,
+      minWidth: 120,
+      render: (row: RegistryRow) => (
+        <Button
+          size="small"
+          aria-label={`${sub.title} of ${idOf(row)}`}
+          data-testid={`${ids.page}-${sub.name}-${idOf(row)}`}
+          onClick={() => setSubOpen({ sub, id: idOf(row) })}
+        >
+          {canWrite ? 'Edit' : 'View'}
+        </Button>
+      ),
     })),
     ...(canWrite
       ? [
@@ -183,6 +202,15 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
             else if (target)
               page.requestWrite({ op: 'update', id: idOf(target), changes: body, label: idOf(target) });
           }}
+        />
+      )}
+      {subOpen && (
+        <SubResourceDialog
+          entity={entity}
+          id={subOpen.id}
+          sub={subOpen.sub}
+          canWrite={canWrite}
+          onClose={() => setSubOpen(null)}
         />
       )}
       {page.deleting && (

@@ -31,7 +31,7 @@ export function bodyOf(def: ProviderEntityDef, values: EntityFormValues): Record
     def.form.map((f) => [
       f.field,
       f.kind === 'list'
-        ? lines(values[f.field] ?? '')
+        ? lines(values[f.field] ?? '').map((l) => (f.numeric && /^\d{1,9}$/.test(l) ? Number(l) : l))
         : f.kind === 'checkbox'
           ? values[f.field] === 'true'
           : (values[f.field] ?? '').trim(),

@@ -1,10 +1,12 @@
 /**
  * A tenant's detail (issue 14): tabs over the tenant's overview (rename, disable, re-enable),
- * SKUs, capabilities (every change previewed through the server's dry run before it is applied),
- * users, policy revisions (read-only), policy API tokens and IP restrictions. Support staff see
- * every tab and no control that writes. Decisions: README.md beside this file.
+ * SKUs, capabilities (every change previewed through the server's dry run before it is applied;
+ * each one's validity), users (with the import wizard), policy revisions (read-only), policy API
+ * and logging auth tokens, IP restrictions, the documents of each tab (TENANT_DOCUMENTS rows name
+ * their tab: entitlements, settings, VPN) and the RBAC list. Support staff see every tab and no
+ * control that writes. Decisions: README.md beside this file.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   Alert,
@@ -43,12 +45,21 @@ import {
 } from '@workbench/common';
 import * as tenantsApi from '@workbench/common/api/providerTenants';
 import { listEntities } from '@workbench/common/api/providerEntities';
-import type {
-  CapabilityChange,
-  PolicyToken,
-  TenantDetail,
+import {
+  TENANT_DOCUMENT_NAMES,
+  TENANT_TOKEN_LISTS,
+  TENANT_TOKEN_LIST_NAMES,
+  tenantDocumentDef,
+  type CapabilityChange,
+  type PolicyToken,
+  type TenantDetail,
+  type TenantDocumentDef,
+  type TenantTokenListName,
 } from '@workbench/common/api/contract/providerTenants';
 import { useConsoleHttp } from '../app/providerStore';
+import { useLoad } from './useLoad';
+import { DocumentEditor } from './DocumentEditor';
+import { TenantUsersImport } from './TenantUsersImport';
 
 export const TENANT_TABS = [
   { id: 'overview', label: 'Overview' },
@@ -58,29 +69,13 @@ export const TENANT_TABS = [
   { id: 'revisions', label: 'Policy revisions' },
   { id: 'tokens', label: 'Tokens' },
   { id: 'ip', label: 'IP restrictions' },
+  // The tenant's documents by tab (TENANT_DOCUMENTS rows name their tab) and the RBAC list.
+  { id: 'entitlements', label: 'Entitlements' },
+  { id: 'settings', label: 'Settings' },
+  { id: 'vpn', label: 'VPN' },
+  { id: 'rbac', label: 'RBAC' },
 ] as const;
 type TabId = (typeof TENANT_TABS)[number]['id'];
-
-/** Loads with the console's client; reload after a write. */
-function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
-  const [state, setState] = useState<{ data: T | null; error: ApiCallErrorInfo | null }>({
-    data: null,
-    error: null,
-  });
-  const [n, setN] = useState(0);
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (data) => live && setState({ data, error: null }),
-      (e: unknown) => live && setState({ data: null, error: toErrorInfo(e) }),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what the load depends on
-  }, [...deps, n]);
-  return { ...state, reload: useCallback(() => setN((x) => x + 1), []) };
-}
 
 /** Runs a write; its refusal stays for the tab to show, success reloads and says so. */
 function useWrite(after: () => void) {
@@ -282,6 +277,12 @@ const parseValue = (text: string): boolean | number | string =>
 function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
   const http = useConsoleHttp();
   const caps = useLoad(() => tenantsApi.getCapabilities(http, tenant.tid), [tenant.tid]);
+  // §3 capabilities validity: a capability's valid-until day, edited below the table.
+  const validity = useLoad(
+    () => tenantsApi.getTenantDocument(http, tenant.tid, 'capabilities_validity'),
+    [tenant.tid],
+  );
+  const validUntil = new Map((validity.data?.validity ?? []).map((v) => [v.capability, v.valid_until]));
   const [newName, setNewName] = useState('');
   const [newValue, setNewValue] = useState('true');
   const [pending, setPending] = useState<{ edit: CapabilityEdit; changes: CapabilityChange[] } | null>(null);
@@ -307,7 +308,7 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
       <TabError error={w.error ?? caps.error} />
       <SimpleTable
-        head={canWrite ? ['Capability', 'Value', 'Actions'] : ['Capability', 'Value']}
+        head={['Capability', 'Value', 'Valid until', ...(canWrite ? ['Actions'] : [])]}
         empty="No capabilities."
         rows={entries.map(([name, value]) => [
           name,
@@ -321,6 +322,9 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
           ) : (
             String(value)
           ),
+          <span key="v" data-testid={`${providerPageIds.capabilityValidUntil}-${name}`}>
+            {validUntil.get(name) || 'No end'}
+          </span>,
           ...(canWrite
             ? [
                 <Button key="r" size="small" onClick={() => void preview({ kind: 'remove', name })}>
@@ -389,6 +393,12 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
           </DialogActions>
         </Dialog>
       )}
+      <DocumentEditor
+        tid={tenant.tid}
+        name="capabilities_validity"
+        canWrite={canWrite}
+        onSaved={validity.reload}
+      />
     </Stack>
   );
 }
@@ -399,6 +409,7 @@ function UsersTab({ tenant, canWrite }: TabProps) {
   const [username, setUsername] = useState('');
   const w = useWrite(users.reload);
   const [rowError, setRowError] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
   const add = async () => {
     setRowError(null);
     await w.run(async () => {
@@ -425,7 +436,23 @@ function UsersTab({ tenant, canWrite }: TabProps) {
           <Button variant="outlined" disabled={w.busy || username.trim() === ''} onClick={() => void add()}>
             Add user
           </Button>
+          <Button
+            variant="outlined"
+            data-testid={providerPageIds.tenantUsersImport}
+            onClick={() => setImporting(true)}
+          >
+            Import users
+          </Button>
         </Stack>
+      )}
+      {importing && (
+        <TenantUsersImport
+          tid={tenant.tid}
+          onClose={(imported) => {
+            setImporting(false);
+            if (imported) users.reload();
+          }}
+        />
       )}
       <Typography color="text.secondary">{users.data?.total ?? 0} users</Typography>
       <SimpleTable
@@ -487,32 +514,47 @@ function RevisionsTab({ tenant }: TabProps) {
   );
 }
 
-function TokensTab({ tenant, canWrite }: TabProps) {
+function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenListName }) {
   const http = useConsoleHttp();
-  const tokens = useLoad(() => tenantsApi.listPolicyTokens(http, tenant.tid), [tenant.tid]);
+  const { title, noun } = TENANT_TOKEN_LISTS[list];
+  const tokens = useLoad(() => tenantsApi.listPolicyTokens(http, tenant.tid, list), [tenant.tid, list]);
   const [name, setName] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const w = useWrite(tokens.reload);
   return (
-    <Stack spacing={2}>
+    <Stack
+      spacing={2}
+      component="section"
+      aria-label={title}
+      data-testid={`${providerPageIds.tenantTokens}-${list}`}
+    >
+      <Typography variant="h2" sx={{ fontSize: '1.15rem' }}>
+        {title}
+      </Typography>
       <TabError error={w.error ?? tokens.error} />
       {secret && (
         <Alert severity="info" onClose={() => setSecret(null)}>
-          The new token, shown only now: <code>{secret}</code>
+          The new {noun}, shown only now: <code>{secret}</code>
         </Alert>
       )}
       {canWrite && (
         <Stack direction="row" spacing={1}>
-          <TextField size="small" label="Token name" value={name} onChange={(e) => setName(e.target.value)} />
+          <TextField
+            size="small"
+            label={`Name of the new ${noun}`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={w.error?.field === 'name'}
+          />
           <Button
             variant="outlined"
             disabled={w.busy || name.trim() === ''}
             onClick={() =>
               void w.run(async () => {
-                const t = await tenantsApi.createPolicyToken(http, tenant.tid, name.trim());
+                const t = await tenantsApi.createPolicyToken(http, tenant.tid, name.trim(), list);
                 setSecret(t.token);
                 setName('');
-              }, 'The token has been created.')
+              }, `The ${noun} has been created.`)
             }
           >
             Create token
@@ -521,7 +563,7 @@ function TokensTab({ tenant, canWrite }: TabProps) {
       )}
       <SimpleTable
         head={['Name', 'Ends with', 'Created', 'By', ...(canWrite ? ['Actions'] : [])]}
-        empty="No policy API tokens."
+        empty={`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`}
         rows={(tokens.data ?? []).map((t: PolicyToken) => [
           t.name,
           `…${t.last4}`,
@@ -533,10 +575,11 @@ function TokensTab({ tenant, canWrite }: TabProps) {
                   key="r"
                   size="small"
                   color="error"
+                  aria-label={`Revoke ${t.name}`}
                   onClick={() =>
                     void w.run(
-                      () => tenantsApi.revokePolicyToken(http, tenant.tid, t.id),
-                      'The token has been revoked.',
+                      () => tenantsApi.revokePolicyToken(http, tenant.tid, t.id, list),
+                      `The ${noun} has been revoked.`,
                     )
                   }
                 >
@@ -546,6 +589,17 @@ function TokensTab({ tenant, canWrite }: TabProps) {
             : []),
         ])}
       />
+    </Stack>
+  );
+}
+
+/** §3: policy API tokens and logging auth tokens, one list each. */
+function TokensTab(props: TabProps) {
+  return (
+    <Stack spacing={4}>
+      {TENANT_TOKEN_LIST_NAMES.map((list) => (
+        <TokenList key={list} {...props} list={list} />
+      ))}
     </Stack>
   );
 }
@@ -614,6 +668,46 @@ function IpTab({ tenant, canWrite }: TabProps) {
   );
 }
 
+/** The documents whose row names this tab, each in its own editor. */
+const documentsTab =
+  (tab: NonNullable<TenantDocumentDef['tab']>) =>
+  ({ tenant, canWrite }: TabProps) => (
+    <Stack spacing={3} sx={{ maxWidth: 1000 }}>
+      {TENANT_DOCUMENT_NAMES.filter((n) => tenantDocumentDef(n).tab === tab).map((n) => (
+        <DocumentEditor key={n} tid={tenant.tid} name={n} canWrite={canWrite} />
+      ))}
+    </Stack>
+  );
+
+/** §3 RBAC list: the portal accounts' roles (read-only; the portal's administrators change them). */
+function RbacTab({ tenant }: TabProps) {
+  const http = useConsoleHttp();
+  const rbac = useLoad(() => tenantsApi.getTenantRbac(http, tenant.tid), [tenant.tid]);
+  return (
+    <Stack spacing={2} data-testid={providerPageIds.tenantRbac}>
+      <TabError error={rbac.error} />
+      {rbac.data && (
+        <Typography>
+          {rbac.data.enforced
+            ? 'RBAC is enforced: each account may do what its role allows.'
+            : 'RBAC is not enforced for this tenant: every account may do everything.'}
+        </Typography>
+      )}
+      <SimpleTable
+        head={['Account', 'Name', 'Role', 'Reads', 'Writes']}
+        empty="No accounts."
+        rows={(rbac.data?.accounts ?? []).map((a) => [
+          a.username,
+          `${a.first_name} ${a.last_name}`.trim(),
+          a.role,
+          a.read.join(', ') || '—',
+          a.write.join(', ') || '—',
+        ])}
+      />
+    </Stack>
+  );
+}
+
 const TAB_PAGES: Record<TabId, (p: TabProps) => ReactNode> = {
   overview: OverviewTab,
   skus: SkusTab,
@@ -622,6 +716,10 @@ const TAB_PAGES: Record<TabId, (p: TabProps) => ReactNode> = {
   revisions: RevisionsTab,
   tokens: TokensTab,
   ip: IpTab,
+  entitlements: documentsTab('entitlements'),
+  settings: documentsTab('settings'),
+  vpn: documentsTab('vpn'),
+  rbac: RbacTab,
 };
 
 export function TenantDetailPage() {

@@ -12,6 +12,7 @@ import {
   unknownSkusMessage,
 } from '@workbench/common/api/contract/providerOps';
 import type { ProviderEntity } from '@workbench/common/api/contract/providerEntities';
+import { UNKNOWN_TENANTS } from '@workbench/common/api/contract/providerTenantPaths';
 import type { ConfigStore } from '../store/ConfigStore';
 import { ApiHttpError } from '../http/errors';
 
@@ -83,7 +84,16 @@ const skusExist = async (store: ConfigStore, data: Record<string, unknown>) => {
   if (unknown.length > 0) throw new ApiHttpError(400, unknownSkusMessage(unknown), 'skus');
 };
 
+/** Tenant groups and category overrides name tenants by id: each must exist (400 at `tenants`). */
+const tenantsExist = async (store: ConfigStore, data: Record<string, unknown>) => {
+  const known = new Set((await store.listTenants()).map((t) => t.tid));
+  const unknown = ((data.tenants as string[] | undefined) ?? []).filter((t) => !known.has(t));
+  if (unknown.length > 0) throw new ApiHttpError(400, UNKNOWN_TENANTS(unknown), 'tenants');
+};
+
 export const ENTITY_CHECKS: Partial<Record<ProviderEntity, EntityChecks>> = {
+  tenant_groups: { write: tenantsExist },
+  category_overrides: { write: tenantsExist },
   sku_incompatibilities: { write: skusExist },
   feature_sku_groups: { write: skusExist },
   pods: {

@@ -45,7 +45,8 @@ export const subResourceEntity = (entity: string, name: string): string => `${en
 const replaceBody = (def: ProviderEntityDef) =>
   Type.Omit(def.body, [def.idField], { additionalProperties: false });
 
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+// 255: a category override's id is its URL.
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 255 }) });
 
 export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
   const def: ProviderEntityDef = PROVIDER_ENTITY_REGISTRY[entity];
@@ -123,7 +124,8 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         },
       },
       async (request, res) => {
-        const data = request.body as Record<string, unknown>;
+        // The row's defaults fill the fields left out (a category override's tenants, …).
+        const data = { ...def.defaults, ...(request.body as Record<string, unknown>) };
         const id = String(data[def.idField]);
         await checks?.write?.(ctx.store, data);
         const at = ctx.now().toISOString();
@@ -157,7 +159,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         const before = (await ctx.store.getEntity(entity, id)) ?? notFound();
         const record: EntityRecord = {
           ...before,
-          data: { ...(request.body as Record<string, unknown>), [def.idField]: id },
+          data: { ...def.defaults, ...(request.body as Record<string, unknown>), [def.idField]: id },
           updatedAt: ctx.now().toISOString(),
         };
         await checks?.write?.(ctx.store, record.data);

@@ -9,6 +9,7 @@ import {
   PROVIDER_ENTITY_REGISTRY,
   entityItemPath,
   type ProviderEntity,
+  type ProviderEntityDef,
 } from '@workbench/common/api/contract/providerEntities';
 import {
   DEFAULT_DEPLOYMENT_PATH,
@@ -114,6 +115,22 @@ const EXAMPLES: Record<ProviderEntity, { body: Body; bad: [Body, string][] }> = 
       [{ deployment: 'nowhere' }, 'deployment'],
     ],
   },
+  tenant_groups: {
+    body: { group_id: 'TEST-TGROUP', name: 'Test group', description: '', tenants: [] },
+    bad: [
+      [{ tenants: ['no-such-tenant'] }, 'tenants'],
+      [{ name: '' }, 'name'],
+    ],
+  },
+  // Without tenants and submission_reference: their defaults ([] and '') are stored.
+  category_overrides: {
+    body: { url: 'test.example.com/path', category_ids: [12, 40], active: true },
+    bad: [
+      [{ url: 'not a url' }, 'url'],
+      [{ category_ids: [] }, 'category_ids'],
+      [{ tenants: ['no-such-tenant'] }, 'tenants'],
+    ],
+  },
 };
 
 const call = (path: string, who: OperatorSignedIn | null, method = 'GET', body?: unknown) =>
@@ -135,7 +152,7 @@ describe.each(PROVIDER_ENTITIES)('%s', (entity) => {
     expect(await json(created)).toMatchObject(body);
     const read = await call(entityItemPath(def, id), support);
     expect(read.status).toBe(200);
-    expect(await json(read)).toMatchObject(body);
+    expect(await json(read)).toMatchObject({ ...(def as ProviderEntityDef).defaults, ...body });
     const found = await json<{ total: number }>(
       await call(`${def.path}?q=${encodeURIComponent(id)}`, operator),
     );

@@ -1,7 +1,13 @@
 /** Tenants in the provider console, over real HTTP against a real store (issue 14). */
 import {
+  HOSTNAME_TAKEN,
   TENANTS_PATH,
+  TENANT_DOCUMENTS,
+  TENANT_DOCUMENT_NAMES,
   TENANT_NOT_FOUND,
+  TENANT_TOKEN_LIST_NAMES,
+  type TenantDocumentName,
+  type TenantRbac,
   tenantPath,
   tenantRevisionsPath,
   tenantSubPath,
@@ -185,6 +191,131 @@ test('documents, tokens, policy, revisions and users', async () => {
   expect((await call(`${tenantSubPath(acme, 'tenantusers')}/${uid}`)).status).toBe(404);
 });
 
+/** A valid document per row of TENANT_DOCUMENTS (each differs from the row's defaults). */
+const DOC_EXAMPLES: Record<TenantDocumentName, Record<string, unknown>> = {
+  config: { region: 'eu', seats: 250, support_contact: 'it@docs.example', notes: 'Pilot' },
+  tags: { tags: ['emea', 'pilot'] },
+  entitlements: { entitlements: [{ feature: 'dlp', seats: 100, expires_at: '2027-01-31' }] },
+  ip_restrictions: { enabled: true, allowed: ['10.0.0.0/8', '192.0.2.7'] },
+  global_settings: {
+    session_timeout_minutes: 30,
+    default_language: 'de-DE',
+    notification_email: 'noc@docs.example',
+    banner: 'Maintenance on Sunday',
+  },
+  entitlement_overrides: { overrides: [{ feature: 'dlp', seats: 500, expires_at: '', reason: 'Trial' }] },
+  feature_capabilities: { features: [{ feature: 'casb', enabled: true }] },
+  capabilities_validity: { validity: [{ capability: 'fwaas', valid_until: '2027-03-31' }] },
+  tos: { required: true, version: '2026-1', url: 'https://docs.example/eula', text: 'Terms.' },
+  vpn: {
+    enabled: true,
+    destinations: [{ name: 'datacentre', cidr: '10.10.0.0/16' }],
+    network_rules: [{ name: 'ssh', destination: 'datacentre', ports: '22, 8000-8080', action: 'allow' }],
+    gateways: [{ name: 'fra', host: 'fra.gw.docs.example', region: 'eu-central-1' }],
+    child_gateways: [{ name: 'fra-2', parent: 'fra', host: 'fra2.gw.docs.example' }],
+    tunnels: [{ name: 'office', gateway: 'fra-2', peer_ip: '198.51.100.4', protocol: 'ikev2' }],
+  },
+  safemail: {
+    enabled: true,
+    quarantine_days: 14,
+    notify_recipients: false,
+    trusted_domains: ['docs.example'],
+  },
+  custom_hostnames: { hostnames: ['portal.docs.example'] },
+};
+
+test.each(TENANT_DOCUMENT_NAMES)(
+  'document %s: defaults before the first write, replaced whole, read back by support',
+  async (name) => {
+    const { tenant } = await createTenant(`doc-${name.replace(/_/g, '-')}`);
+    const path = tenantSubPath(tenant.tid, name);
+    expect(await json(await call(path))).toEqual(TENANT_DOCUMENTS[name].defaults);
+    const saved = await call(path, 'PUT', DOC_EXAMPLES[name]);
+    expect(saved.status).toBe(200);
+    expect(await json(await call(path, 'GET', undefined, support))).toEqual(DOC_EXAMPLES[name]);
+  },
+);
+
+test("custom host names are one tenant's alone (409 naming the holder); VPN references and keyed lists are checked", async () => {
+  const { tenant: a } = await createTenant('hosta');
+  const { tenant: b } = await createTenant('hostb');
+  await call(tenantSubPath(a.tid, 'custom_hostnames'), 'PUT', { hostnames: ['login.hosta.example'] });
+  const taken = await call(tenantSubPath(b.tid, 'custom_hostnames'), 'PUT', {
+    hostnames: ['ok.hostb.example', 'login.hosta.example'],
+  });
+  expect(taken.status).toBe(409);
+  expect(await json(taken)).toMatchObject({
+    field: 'hostnames',
+    message: HOSTNAME_TAKEN('login.hosta.example', 'hosta'),
+  });
+  // The holder may save its own again.
+  const own = await call(tenantSubPath(a.tid, 'custom_hostnames'), 'PUT', {
+    hostnames: ['login.hosta.example', 'www.hosta.example'],
+  });
+  expect(own.status).toBe(200);
+
+  const vpn = {
+    ...DOC_EXAMPLES.vpn,
+    tunnels: [{ name: 't', gateway: 'nowhere', peer_ip: '198.51.100.4', protocol: 'ikev2' }],
+  };
+  const dangling = await call(tenantSubPath(b.tid, 'vpn'), 'PUT', vpn);
+  expect(dangling.status).toBe(400);
+  expect(await json(dangling)).toMatchObject({ field: 'tunnels.0.gateway' });
+  const twice = await call(tenantSubPath(b.tid, 'feature_capabilities'), 'PUT', {
+    features: [
+      { feature: 'casb', enabled: true },
+      { feature: 'casb', enabled: false },
+    ],
+  });
+  expect(twice.status).toBe(400);
+  expect(await json(twice)).toMatchObject({ field: 'features.1.feature' });
+  expect(await json(await call(tenantSubPath(b.tid, 'vpn')))).toEqual(TENANT_DOCUMENTS.vpn.defaults);
+});
+
+test("disabletenant ends the tenant's portal sessions at once: re-enabling revives none", async () => {
+  const created = await createTenant('sessco');
+  const session = await signIn(server, 'admin@sessco.example', created.admin_password);
+  expect((await server.call('/api/userinfo', { jar: session.jar })).status).toBe(200);
+  await call(tenantSubPath(created.tenant.tid, 'disabletenant'), 'POST', {});
+  await call(tenantSubPath(created.tenant.tid, 'reenable'), 'POST', {});
+  expect((await server.call('/api/userinfo', { jar: session.jar })).status).toBe(401);
+});
+
+test('the RBAC list reads the portal accounts and their roles', async () => {
+  const rbac = await json<TenantRbac>(await call(tenantSubPath(acme, 'rbac'), 'GET', undefined, support));
+  expect(rbac.enforced).toBe(true);
+  expect(rbac.accounts).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ username: 'admin@acme.example', role: 'admin', write: ['*:*'] }),
+      expect.objectContaining({ username: 'auditor@acme.example', role: 'auditor', write: [] }),
+    ]),
+  );
+});
+
+test.each(TENANT_TOKEN_LIST_NAMES)(
+  'token list %s: the secret once, the digest kept, revoked',
+  async (list) => {
+    const path = tenantSubPath(acme, list);
+    const made = await json<{ id: string; token: string; last4: string }>(
+      await call(path, 'POST', { name: 'SIEM export' }),
+    );
+    expect(made.token.endsWith(made.last4)).toBe(true);
+    expect(JSON.stringify(await json(await call(path)))).not.toContain(made.token);
+    expect((await call(`${path}/${made.id}`, 'DELETE')).status).toBe(204);
+    expect((await call(`${path}/${made.id}`, 'DELETE')).status).toBe(404);
+  },
+);
+
+test('a deleted tenant leaves its tenant groups and category overrides', async () => {
+  const { tenant } = await createTenant('groupco');
+  const group = { group_id: 'G-GROUPCO', name: 'G', description: '', tenants: [tenant.tid, acme] };
+  expect((await call('/gdmanage/api/v1/tenantgroups', 'POST', group)).status).toBe(201);
+  expect((await call(tenantPath(tenant.tid), 'DELETE')).status).toBe(204);
+  expect(await json(await call('/gdmanage/api/v1/tenantgroups/G-GROUPCO'))).toMatchObject({
+    tenants: [acme],
+  });
+});
+
 // Table-driven refusals: bad input (400 naming the field), unknown id (404), support (403),
 // a tenant session (401). Each case changes nothing (the store is checked after the table).
 describe('refusals', () => {
@@ -199,6 +330,30 @@ describe('refusals', () => {
     ['PUT', 'ACME/config', { region: 'eu', seats: -1, support_contact: '', notes: '' }, 'seats'],
     ['PUT', 'ACME/tags', { tags: ['Not A Tag'] }, 'tags'],
     ['POST', 'ACME/tokens', { name: '' }, 'name'],
+    ['POST', 'ACME/logging_auth_tokens', { name: '' }, 'name'],
+    [
+      'PUT',
+      'ACME/global_settings',
+      { ...DOC_EXAMPLES.global_settings, session_timeout_minutes: 1 },
+      'session_timeout_minutes',
+    ],
+    ['PUT', 'ACME/entitlement_overrides', { overrides: [{ feature: 'DLP' }] }, 'overrides'],
+    ['PUT', 'ACME/feature_capabilities', { features: [{ feature: 'casb', enabled: 'yes' }] }, 'features'],
+    [
+      'PUT',
+      'ACME/capabilities_validity',
+      { validity: [{ capability: 'fwaas', valid_until: '2027-02-30x' }] },
+      'validity',
+    ],
+    ['PUT', 'ACME/tos', { ...DOC_EXAMPLES.tos, url: 'http://plain.example' }, 'url'],
+    [
+      'PUT',
+      'ACME/vpn',
+      { ...DOC_EXAMPLES.vpn, destinations: [{ name: 'dc', cidr: '10.0.0.0/33' }] },
+      'destinations',
+    ],
+    ['PUT', 'ACME/safemail', { ...DOC_EXAMPLES.safemail, quarantine_days: 0 }, 'quarantine_days'],
+    ['PUT', 'ACME/custom_hostnames', { hostnames: ['not a host'] }, 'hostnames'],
   ];
   const resolve = (p: string, tid: string) => (p.startsWith('ACME/') ? tenantSubPath(tid, p.slice(5)) : p);
 
@@ -220,10 +375,15 @@ describe('refusals', () => {
     ['GET', '/config'],
     ['GET', '/policy'],
     ['GET', '/tenantusers'],
+    ['GET', '/rbac'],
+    ['GET', '/vpn'],
+    ['PUT', '/safemail'],
+    ['GET', '/logging_auth_tokens'],
     ['POST', '/disabletenant'],
     ['DELETE', ''],
   ])('%s of an unknown tenant%s: 404', async (method, suffix) => {
-    const r = await call(`${tenantPath(missing)}${suffix}`, method, method === 'POST' ? {} : undefined);
+    const body = method === 'POST' ? {} : method === 'PUT' ? DOC_EXAMPLES.safemail : undefined;
+    const r = await call(`${tenantPath(missing)}${suffix}`, method, body);
     expect(r.status).toBe(404);
     expect(await json(r)).toMatchObject({ message: TENANT_NOT_FOUND });
   });
@@ -236,5 +396,7 @@ describe('refusals', () => {
     expect(t.capabilities.rbac).toBe(true);
     expect(await json(await call(tenantSubPath(acme, 'skus')))).toEqual({ sku_ids: [] });
     expect(await json(await call(tenantSubPath(acme, 'tokens')))).toEqual({ tokens: [] });
+    for (const name of ['vpn', 'custom_hostnames', 'global_settings'] as const)
+      expect(await json(await call(tenantSubPath(acme, name)))).toEqual(TENANT_DOCUMENTS[name].defaults);
   });
 });

@@ -14,8 +14,9 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type TObject } from 'typebox';
+import { Type } from 'typebox';
 import { DEMO_TENANT_ROLES } from '@workbench/common/api/contract/demo';
+import { isRbacEnforced } from '@workbench/common/features/rbac/permissions';
 import {
   CapabilitiesDelete,
   CapabilitiesPatch,
@@ -30,11 +31,17 @@ import {
   RenameBody,
   RevisionsQuery,
   TENANTS_PATH,
-  TENANT_DOCUMENTS,
+  HOSTNAME_TAKEN,
   TENANT_DOCUMENT_NAMES,
   TENANT_EXISTS,
   TENANT_NOT_FOUND,
+  TENANT_TOKEN_LISTS,
+  TENANT_TOKEN_LIST_NAMES,
   TOKEN_NOT_FOUND,
+  TenantRbac,
+  documentProblem,
+  tenantDocumentDef,
+  tokenNotFound,
   TenantCreateBody,
   TenantCreateReply,
   TenantDetail,
@@ -47,11 +54,13 @@ import {
   type CapabilityChange,
   type PolicyToken,
   type TenantDocumentName,
+  type TenantTokenListName,
 } from '@workbench/common/api/contract/providerTenants';
 import { ProviderTenantList } from '@workbench/common/api/contract/provider';
 import {
   BulkCreateBody,
   BulkCreateReply,
+  DryRunQuery,
   EndUser,
   EndUserChanges,
   UDB_REASONS,
@@ -149,6 +158,25 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     const existing = await store.getEntity(entity, tid);
     if (existing) await store.updateEntity({ ...existing, data, updatedAt: at });
     else await store.insertEntity({ entity, id: tid, data, createdAt: at, updatedAt: at });
+  };
+
+  // Rows that name tenants (tenant groups' associations, category overrides) forget a deleted one.
+  const forgetTenantInLists = async (tid: string) => {
+    for (const entity of ['tenant_groups', 'category_overrides']) {
+      const { records } = await store.listEntities(entity, {
+        limit: 10_000,
+        offset: 0,
+        sort: 'updated_at',
+        order: 'asc',
+        q: tid,
+        searchFields: ['tenants'],
+      });
+      for (const r of records) {
+        const tenants = (r.data.tenants as string[] | undefined) ?? [];
+        if (tenants.includes(tid))
+          await store.updateEntity({ ...r, data: { ...r.data, tenants: tenants.filter((x) => x !== tid) } });
+      }
+    }
   };
 
   app.get(
@@ -276,6 +304,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       const t = await tenantOr404(request.params.id);
       const before = await tenantReply(store, t);
       if (!(await store.deleteTenant(t.tid))) throw new ApiHttpError(404, TENANT_NOT_FOUND);
+      await forgetTenantInLists(t.tid);
       noteAudit(request, { object: t.name, before, details: `Deleted the tenant ${t.name}.` });
       return reply.code(204).send(null);
     },
@@ -304,12 +333,17 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       async (request) => {
         const t = await tenantOr404(request.params.id);
         await store.updateTenant(t.tid, { status });
+        // Disabling ends the tenant's portal sessions at once, so re-enabling revives none of them.
+        const ended = status === 'disabled' ? await store.deleteTenantSessions(t.tid) : 0;
         const after = await tenantReply(store, { ...t, status });
         noteAudit(request, {
           object: t.name,
           before: { status: t.status },
           after: { status },
-          details: `${status === 'disabled' ? 'Disabled' : 'Re-enabled'} the tenant ${t.name}.`,
+          details:
+            status === 'disabled'
+              ? `Disabled the tenant ${t.name}; ended ${ended} portal session${ended === 1 ? '' : 's'}.`
+              : `Re-enabled the tenant ${t.name}.`,
         });
         return after;
       },
@@ -474,10 +508,35 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
+  /** 409 naming the tenant when another tenant's document already lists one of the values. */
+  const checkUniqueAcrossTenants = async (
+    tid: string,
+    name: string,
+    list: string,
+    data: Record<string, unknown>,
+  ) => {
+    const wanted = new Set((data[list] as string[]).map((v) => v.toLowerCase()));
+    if (wanted.size === 0) return;
+    const { records } = await store.listEntities(docEntity(name), {
+      limit: 10_000,
+      offset: 0,
+      sort: 'id',
+      order: 'asc',
+      searchFields: [],
+    });
+    for (const r of records) {
+      if (r.id === tid) continue;
+      const clash = ((r.data[list] as string[] | undefined) ?? []).find((v) => wanted.has(v.toLowerCase()));
+      if (clash !== undefined) {
+        const holder = await store.getTenant(r.id);
+        throw new ApiHttpError(409, HOSTNAME_TAKEN(clash, holder?.name ?? r.id), list);
+      }
+    }
+  };
+
   // The documents: GET the whole document (defaults before the first write), PUT replaces it.
   const documentRoutes = (name: TenantDocumentName) => {
-    // Typed as any document: one builder serves every row.
-    const def: { title: string; schema: TObject; defaults: Record<string, unknown> } = TENANT_DOCUMENTS[name];
+    const def = tenantDocumentDef(name);
     app.get(
       `${item}/${name}`,
       {
@@ -510,6 +569,10 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
         const t = await tenantOr404(request.params.id);
         const before = await readDoc(t.tid, name, def.defaults);
         const data = request.body as Record<string, unknown>;
+        const problem = documentProblem(def, data);
+        if (problem) throw new ApiHttpError(400, problem.message, problem.field);
+        if (def.uniqueAcrossTenants)
+          await checkUniqueAcrossTenants(t.tid, name, def.uniqueAcrossTenants, data);
         await writeDoc(t.tid, name, data);
         noteAudit(request, {
           object: t.name,
@@ -523,81 +586,124 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
   };
   for (const name of TENANT_DOCUMENT_NAMES) documentRoutes(name);
 
-  // Policy API tokens: the secret is answered once; only its digest is kept.
-  const readTokens = async (tid: string) =>
-    (await readDoc(tid, 'tokens', { tokens: [] as StoredToken[] })).tokens;
-  const publicToken = ({ hash: _hash, ...t }: StoredToken): PolicyToken => t;
+  // Token lists (policy API tokens, logging auth tokens): the secret is answered once; only its
+  // digest is kept.
+  const tokenRoutes = (list: TenantTokenListName) => {
+    const { title, noun } = TENANT_TOKEN_LISTS[list];
+    const readTokens = async (tid: string) =>
+      (await readDoc(tid, list, { tokens: [] as StoredToken[] })).tokens;
+    const publicToken = ({ hash: _hash, ...t }: StoredToken): PolicyToken => t;
+    app.get(
+      `${item}/${list}`,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: `The tenant's ${title.charAt(0).toLowerCase()}${title.slice(1)} (never their secrets)`,
+          params: IdParams,
+          response: { 200: PolicyTokenList, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        await tenantOr404(request.params.id);
+        return { tokens: (await readTokens(request.params.id)).map(publicToken) };
+      },
+    );
+    app.post(
+      `${item}/${list}`,
+      {
+        config: write('create', `Created a ${noun}.`, 'api_keys'),
+        schema: {
+          tags,
+          summary: `Creates a ${noun}; its secret is in this answer only`,
+          params: IdParams,
+          body: PolicyTokenCreate,
+          response: { 201: PolicyTokenCreated, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const t = await tenantOr404(request.params.id);
+        const secret = randomToken();
+        const token: StoredToken = {
+          id: randomToken(9),
+          name: request.body.name.trim(),
+          created_at: nowIso(),
+          created_by: providerSessionOf(request).username,
+          last4: secret.slice(-4),
+          hash: digest(secret),
+        };
+        await writeDoc(t.tid, list, { tokens: [...(await readTokens(t.tid)), token] });
+        noteAudit(request, {
+          object: `${t.name}: ${token.name}`,
+          after: publicToken(token),
+          details: `Created the ${noun} ${token.name} of ${t.name}.`,
+        });
+        return reply.code(201).send({ ...publicToken(token), token: secret });
+      },
+    );
+    app.delete(
+      `${item}/${list}/:token_id`,
+      {
+        config: write('delete', `Revoked a ${noun}.`, 'api_keys'),
+        schema: {
+          tags,
+          summary: `Revokes a ${noun}`,
+          params: TokenParams,
+          response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const t = await tenantOr404(request.params.id);
+        const tokens = await readTokens(t.tid);
+        const gone = tokens.find((k) => k.id === request.params.token_id);
+        if (!gone) throw new ApiHttpError(404, list === 'tokens' ? TOKEN_NOT_FOUND : tokenNotFound(noun));
+        await writeDoc(t.tid, list, { tokens: tokens.filter((k) => k !== gone) });
+        noteAudit(request, {
+          object: `${t.name}: ${gone.name}`,
+          before: publicToken(gone),
+          details: `Revoked the ${noun} ${gone.name} of ${t.name}.`,
+        });
+        return reply.code(204).send(null);
+      },
+    );
+  };
+  for (const list of TENANT_TOKEN_LIST_NAMES) tokenRoutes(list);
+
+  // §3 RBAC list: the roles of the tenant's portal accounts, read from the portal's own accounts.
+  const roleName = (roles: { read: readonly string[]; write: readonly string[] }): string => {
+    const same = (a: readonly string[], b: readonly string[]) =>
+      a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+    const hit = Object.entries(DEMO_TENANT_ROLES).find(
+      ([, r]) => same(r.read, roles.read) && same(r.write, roles.write),
+    );
+    return hit?.[0] ?? 'custom';
+  };
   app.get(
-    `${item}/tokens`,
+    `${item}/rbac`,
     {
       config: read,
       schema: {
         tags,
-        summary: "The tenant's policy API tokens (never their secrets)",
+        summary:
+          "The tenant's RBAC list: each portal account's role and permission lists, and whether RBAC is enforced",
         params: IdParams,
-        response: { 200: PolicyTokenList, ...errorResponses(401, 403, 404) },
+        response: { 200: TenantRbac, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      await tenantOr404(request.params.id);
-      return { tokens: (await readTokens(request.params.id)).map(publicToken) };
-    },
-  );
-  app.post(
-    `${item}/tokens`,
-    {
-      config: write('create', 'Created a policy API token.', 'api_keys'),
-      schema: {
-        tags,
-        summary: 'Creates a policy API token; its secret is in this answer only',
-        params: IdParams,
-        body: PolicyTokenCreate,
-        response: { 201: PolicyTokenCreated, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
       const t = await tenantOr404(request.params.id);
-      const secret = randomToken();
-      const token: StoredToken = {
-        id: randomToken(9),
-        name: request.body.name.trim(),
-        created_at: nowIso(),
-        created_by: providerSessionOf(request).username,
-        last4: secret.slice(-4),
-        hash: digest(secret),
+      const accounts = await store.listUsers(t.tid);
+      return {
+        enforced: isRbacEnforced(ctx.deployment, ctx.mode, t.capabilities),
+        accounts: accounts.map((u) => ({
+          username: u.username,
+          first_name: u.firstName,
+          last_name: u.lastName,
+          role: roleName(u.roles),
+          read: [...u.roles.read],
+          write: [...u.roles.write],
+        })),
       };
-      await writeDoc(t.tid, 'tokens', { tokens: [...(await readTokens(t.tid)), token] });
-      noteAudit(request, {
-        object: `${t.name}: ${token.name}`,
-        after: publicToken(token),
-        details: `Created the policy API token ${token.name} of ${t.name}.`,
-      });
-      return reply.code(201).send({ ...publicToken(token), token: secret });
-    },
-  );
-  app.delete(
-    `${item}/tokens/:token_id`,
-    {
-      config: write('delete', 'Revoked a policy API token.', 'api_keys'),
-      schema: {
-        tags,
-        summary: 'Revokes a policy API token',
-        params: TokenParams,
-        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const t = await tenantOr404(request.params.id);
-      const tokens = await readTokens(t.tid);
-      const gone = tokens.find((k) => k.id === request.params.token_id);
-      if (!gone) throw new ApiHttpError(404, TOKEN_NOT_FOUND);
-      await writeDoc(t.tid, 'tokens', { tokens: tokens.filter((k) => k !== gone) });
-      noteAudit(request, {
-        object: `${t.name}: ${gone.name}`,
-        before: publicToken(gone),
-        details: `Revoked the policy API token ${gone.name} of ${t.name}.`,
-      });
-      return reply.code(204).send(null);
     },
   );
 
@@ -703,26 +809,29 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
         summary:
           'Bulk user create: refused rows come back with index and reason, the others are saved together',
         params: IdParams,
+        // ?dry_run=true: the import wizard's processing step (rows checked, nothing saved).
+        querystring: DryRunQuery,
         body: BulkCreateBody,
         response: { 200: BulkCreateReply, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
       const t = await tenantOr404(request.params.id);
+      const dryRun = request.query.dry_run === true;
       const { created, errors } = await bulkCreateEndUsers(
         store,
         t.tid,
         request.body.user_list,
-        false,
+        dryRun,
         nowIso(),
       );
       noteAudit(request, {
-        skip: created.length === 0,
+        skip: dryRun || created.length === 0,
         object: t.name,
         after: created.map(endUserReply),
         details: `Created ${created.length} user${created.length === 1 ? '' : 's'} of ${t.name}.`,
       });
-      return { dry_run: false, created: created.length, users: created.map(endUserReply), errors };
+      return { dry_run: dryRun, created: created.length, users: created.map(endUserReply), errors };
     },
   );
   app.get(

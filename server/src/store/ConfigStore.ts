@@ -235,6 +235,8 @@ export interface ConfigStore {
 
   insertUser(user: UserRecord): Promise<void>;
   getUser(uid: string): Promise<UserRecord | null>;
+  /** The tenant's portal accounts, by user name (the provider console's RBAC list). */
+  listUsers(tid: string): Promise<UserRecord[]>;
   findUserByUsername(username: string): Promise<UserRecord | null>;
   /**
    * The user's own password change: the new hash, no more change-password prompt, and every other
@@ -250,6 +252,8 @@ export interface ConfigStore {
   touchSession(sidHash: string, idleExpiresAt: number): Promise<void>;
   deleteSession(sidHash: string): Promise<void>;
   deleteExpiredSessions(now: number): Promise<number>;
+  /** Ends every portal session of the tenant (disabletenant); answers how many ended. */
+  deleteTenantSessions(tid: string): Promise<number>;
 
   insertProviderSession(session: ProviderSessionRecord): Promise<void>;
   getProviderSession(keyHash: string): Promise<ProviderSessionRecord | null>;

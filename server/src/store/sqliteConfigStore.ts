@@ -227,6 +227,9 @@ export class SqliteConfigStore implements ConfigStore {
     const r = this.get('SELECT * FROM users WHERE uid = ?', uid);
     return r ? toUser(r) : null;
   }
+  async listUsers(tid: string): Promise<UserRecord[]> {
+    return this.all('SELECT * FROM users WHERE tid = ? ORDER BY username', tid).map(toUser);
+  }
   async findUserByUsername(username: string): Promise<UserRecord | null> {
     const r = this.get('SELECT * FROM users WHERE username = ?', username);
     return r ? toUser(r) : null;
@@ -279,6 +282,9 @@ export class SqliteConfigStore implements ConfigStore {
   }
   async deleteSession(sidHash: string): Promise<void> {
     this.run('DELETE FROM sessions WHERE sid_hash = ?', sidHash);
+  }
+  async deleteTenantSessions(tid: string): Promise<number> {
+    return this.run('DELETE FROM sessions WHERE tid = ?', tid);
   }
   async deleteExpiredSessions(now: number): Promise<number> {
     const tenant = this.run(

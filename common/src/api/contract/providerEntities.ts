@@ -34,6 +34,8 @@ export interface EntityFormFieldDef {
   helperText?: string;
   /** The choices of a `select` field. */
   options?: readonly string[];
+  /** A `list` of numbers: lines of digits are sent as numbers. */
+  numeric?: boolean;
 }
 
 /**
@@ -74,6 +76,8 @@ export interface ProviderEntityDef {
   /** Fields computed when a row is read (in `row`, never in `body`): a licence key's state. */
   derive?: (data: Record<string, unknown>, now: Date) => Record<string, unknown>;
   subResources?: readonly EntitySubResourceDef[];
+  /** Values of body fields the operator may leave out (stored with the row). */
+  defaults?: Record<string, unknown>;
 }
 
 /** Names and ids: letters, digits and . _ - (they appear in URLs and in the licence files). */
@@ -213,6 +217,62 @@ const PodFields = {
 export const PodBody = Type.Object(PodFields, { additionalProperties: false });
 export const Pod = Type.Object({ ...PodFields, ...TIMESTAMPS });
 export type Pod = Static<typeof Pod>;
+
+/** Tenant ids (the tenants' `tid`). */
+const TENANT_IDS = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+  maxItems: 1000,
+  uniqueItems: true,
+});
+
+/** Tenant group (§3 Tenant-group: groups with associations): the tenants it holds. */
+const TenantGroupFields = {
+  group_id: ENTITY_ID,
+  name: NAME,
+  description: DESCRIPTION,
+  tenants: TENANT_IDS,
+};
+export const TenantGroupBody = Type.Object(TenantGroupFields, { additionalProperties: false });
+export const TenantGroup = Type.Object({ ...TenantGroupFields, ...TIMESTAMPS });
+export type TenantGroup = Static<typeof TenantGroup>;
+
+/** A URL as categories know it: a host name and an optional path, without the scheme. */
+const CATEGORY_URL = Type.String({
+  minLength: 3,
+  maxLength: 255,
+  pattern: '^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+(/\\S*)?$',
+});
+/**
+ * Category override (§3: url, category_ids, tenants default [], submission_reference default '',
+ * active): the URL is its id (one override per URL); no tenants means every tenant.
+ */
+export const CATEGORY_OVERRIDE_DEFAULTS = { tenants: [], submission_reference: '' };
+const CategoryOverrideRequired = {
+  url: CATEGORY_URL,
+  category_ids: Type.Array(Type.Integer({ minimum: 1, maximum: 9999 }), {
+    minItems: 1,
+    maxItems: 20,
+    uniqueItems: true,
+  }),
+  active: Type.Boolean(),
+};
+const CategoryOverrideDefaulted = {
+  tenants: TENANT_IDS,
+  submission_reference: Type.String({ maxLength: 200 }),
+};
+export const CategoryOverrideBody = Type.Object(
+  {
+    ...CategoryOverrideRequired,
+    tenants: Type.Optional(CategoryOverrideDefaulted.tenants),
+    submission_reference: Type.Optional(CategoryOverrideDefaulted.submission_reference),
+  },
+  { additionalProperties: false },
+);
+export const CategoryOverride = Type.Object({
+  ...CategoryOverrideRequired,
+  ...CategoryOverrideDefaulted,
+  ...TIMESTAMPS,
+});
+export type CategoryOverride = Static<typeof CategoryOverride>;
 
 export const PROVIDER_ENTITY_REGISTRY = {
   skus: {
@@ -478,6 +538,80 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'note', label: 'Note', kind: 'multiline' },
     ],
     spec: 'api-client-layer §3 Tenant and provider-console entities (pod configuration; nodes and gateways per pod)',
+  },
+  tenant_groups: {
+    title: 'Tenant groups',
+    noun: 'tenant group',
+    path: '/gdmanage/api/v1/tenantgroups',
+    idField: 'group_id',
+    row: TenantGroup,
+    body: TenantGroupBody,
+    columns: [
+      { field: 'group_id', header: 'Group ID', sortable: true },
+      { field: 'name', header: 'Name', sortable: true },
+      { field: 'description', header: 'Description' },
+      { field: 'tenants', header: 'Tenants', format: 'list' },
+    ],
+    sortFields: ['group_id', 'name', 'updated_at'],
+    searchFields: ['group_id', 'name', 'description', 'tenants'],
+    permissionItem: 'tenants',
+    form: [
+      {
+        field: 'group_id',
+        label: 'Group ID',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Letters, digits, . _ -',
+      },
+      { field: 'name', label: 'Name', kind: 'text' },
+      { field: 'description', label: 'Description', kind: 'multiline' },
+      { field: 'tenants', label: 'Tenants', kind: 'list', helperText: 'One tenant ID per line' },
+    ],
+    spec: 'api-client-layer §3 Tenant and provider-console entities (tenant-group: groups with associations), §7 Provider console (Tenantgroups)',
+  },
+  category_overrides: {
+    title: 'Category overrides',
+    noun: 'category override',
+    path: '/gdmanage/api/v1/category_overrides',
+    idField: 'url',
+    row: CategoryOverride,
+    body: CategoryOverrideBody,
+    columns: [
+      { field: 'url', header: 'URL', sortable: true },
+      { field: 'category_ids', header: 'Categories', format: 'list' },
+      { field: 'tenants', header: 'Tenants', format: 'list' },
+      { field: 'submission_reference', header: 'Submission reference' },
+      { field: 'active', header: 'Active', format: 'boolean' },
+    ],
+    sortFields: ['url', 'updated_at'],
+    searchFields: ['url', 'submission_reference', 'tenants'],
+    permissionItem: 'tenants',
+    form: [
+      {
+        field: 'url',
+        label: 'URL',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'A host name and optional path, without https://',
+      },
+      {
+        field: 'category_ids',
+        label: 'Category IDs',
+        kind: 'list',
+        numeric: true,
+        helperText: 'One category ID (1-9999) per line',
+      },
+      {
+        field: 'tenants',
+        label: 'Tenants',
+        kind: 'list',
+        helperText: 'One tenant ID per line; none: every tenant',
+      },
+      { field: 'submission_reference', label: 'Submission reference', kind: 'text' },
+      { field: 'active', label: 'Active', kind: 'checkbox' },
+    ],
+    spec: 'api-client-layer §3 Category override, §7 Provider console (Category overrides CRUD)',
+    defaults: CATEGORY_OVERRIDE_DEFAULTS,
   },
 } satisfies Record<string, ProviderEntityDef>;
 

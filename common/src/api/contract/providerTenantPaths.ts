@@ -22,3 +22,10 @@ export const TENANT_NOT_FOUND = 'No such tenant.';
 export const TENANT_EXISTS = (name: string): string => `A tenant named '${name}' already exists.`;
 export const UNKNOWN_SKU = (id: string): string => `No such SKU: ${id}.`;
 export const TOKEN_NOT_FOUND = 'No such policy API token.';
+export const tokenNotFound = (noun: string): string => `No such ${noun}.`;
+/** Custom host names are the tenant's alone (api-client-layer §3 Custom host names per tenant). */
+export const HOSTNAME_TAKEN = (host: string, tenant: string): string =>
+  `The host name ${host} is already used by the tenant ${tenant}.`;
+/** A tenant group or category override naming a tenant that does not exist. */
+export const UNKNOWN_TENANTS = (tids: readonly string[]): string =>
+  `No such tenant${tids.length === 1 ? '' : 's'}: ${tids.join(', ')}.`;

@@ -5,7 +5,7 @@
  * revisions (read from the store the tenant portal writes) and its users (the user database the
  * portal uses). Paths the spec does not spell out are `/gdmanage/api/v1/tenants/{id}/<name>`.
  */
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TObject } from 'typebox';
 import { EndUser } from './udb';
 
 export * from './providerTenantPaths';
@@ -118,6 +118,100 @@ const FEATURE = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+
 const IPV4_CIDR =
   '^((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(/(3[0-2]|[12]?\\d))?$';
 
+const FEATURE_OPTIONS = { minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+$' };
+const CAPABILITY_NAME_OPTIONS = { minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' };
+/** A day (YYYY-MM-DD), or empty for none. */
+const DAY_OR_EMPTY = { maxLength: 10, pattern: '^(\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01]))?$' };
+const VPN_NAME = { minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9 ._-]*$' };
+const IPV4 = '^((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)$';
+/** Ports: `any`, or numbers and ranges separated by commas (443, 8000-8080). */
+const PORTS = '^(any|\\d{1,5}(-\\d{1,5})?(,\\s*\\d{1,5}(-\\d{1,5})?)*)$';
+/** A DNS name in lower case with at least two labels (portal.example.com). */
+const HOST_OPTIONS = {
+  minLength: 3,
+  maxLength: 253,
+  pattern: '^(?=.{3,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$',
+};
+
+/** A problem a schema cannot state (a name that refers to another list): the field and the words. */
+export interface DocumentProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * A row of TENANT_DOCUMENTS. `tab` is the console tab that edits it (none: a tab of its own);
+ * `keys` names, per list of objects, the field that tells its items apart (unique in the list);
+ * `check` finds what the schema cannot; `uniqueAcrossTenants` names a list whose values no two
+ * tenants may share (409 naming the tenant that holds one).
+ */
+export interface TenantDocumentDef {
+  title: string;
+  schema: TObject;
+  defaults: Record<string, unknown>;
+  tab?: 'settings' | 'entitlements' | 'capabilities' | 'vpn';
+  keys?: Record<string, string>;
+  check?: (doc: Record<string, unknown>) => DocumentProblem | null;
+  uniqueAcrossTenants?: string;
+}
+
+/** Field names, as labels say them: the schema's title, else the name in words. */
+export const fieldLabel = (name: string, schema?: { title?: unknown }): string =>
+  typeof schema?.title === 'string'
+    ? schema.title
+    : name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
+
+/** The first item key that appears twice in one of the document's keyed lists. */
+export function duplicateKeyProblem(
+  def: TenantDocumentDef,
+  doc: Record<string, unknown>,
+): DocumentProblem | null {
+  for (const [list, key] of Object.entries(def.keys ?? {})) {
+    const items = (doc[list] as Record<string, unknown>[] | undefined) ?? [];
+    const seen = new Set<string>();
+    for (const [i, item] of items.entries()) {
+      const k = String(item[key]);
+      if (seen.has(k))
+        return {
+          field: `${list}.${i}.${key}`,
+          message: `${fieldLabel(list, (def.schema.properties as Record<string, { title?: unknown }>)[list])} lists '${k}' twice.`,
+        };
+      seen.add(k);
+    }
+  }
+  return null;
+}
+
+/** VPN config: rules name a destination, child gateways a gateway, tunnels a gateway or child gateway. */
+export function vpnProblem(doc: Record<string, unknown>): DocumentProblem | null {
+  const names = (list: string) =>
+    new Set(((doc[list] as { name: string }[] | undefined) ?? []).map((x) => x.name));
+  const destinations = names('destinations');
+  const gateways = names('gateways');
+  const anyGateway = new Set([...gateways, ...names('child_gateways')]);
+  const refs: [string, string, Set<string>, string][] = [
+    ['network_rules', 'destination', destinations, 'destination'],
+    ['child_gateways', 'parent', gateways, 'gateway'],
+    ['tunnels', 'gateway', anyGateway, 'gateway or child gateway'],
+  ];
+  for (const [list, field, known, noun] of refs) {
+    const items = (doc[list] as Record<string, string>[] | undefined) ?? [];
+    for (const [i, item] of items.entries())
+      if (!known.has(item[field]))
+        return {
+          field: `${list}.${i}.${field}`,
+          message: `${fieldLabel(list)}: '${item.name}' names the ${noun} '${item[field]}', which is not in the list.`,
+        };
+  }
+  return null;
+}
+
+/** Every check of a document beyond its schema: keyed lists, then the row's own check. */
+export const documentProblem = (
+  def: TenantDocumentDef,
+  doc: Record<string, unknown>,
+): DocumentProblem | null => duplicateKeyProblem(def, doc) ?? def.check?.(doc) ?? null;
+
 /**
  * The tenant's documents: one JSON document each, read whole (defaults before the first write)
  * and replaced whole. The spec names them without their content; the fields are what a tenant
@@ -126,6 +220,7 @@ const IPV4_CIDR =
 export const TENANT_DOCUMENTS = {
   config: {
     title: 'Config',
+    tab: 'settings',
     schema: Type.Object(
       {
         region: Type.String({ maxLength: 64 }),
@@ -139,6 +234,7 @@ export const TENANT_DOCUMENTS = {
   },
   tags: {
     title: 'Tags',
+    tab: 'settings',
     schema: Type.Object(
       { tags: Type.Array(TAG, { maxItems: 50, uniqueItems: true }) },
       { additionalProperties: false },
@@ -147,6 +243,7 @@ export const TENANT_DOCUMENTS = {
   },
   entitlements: {
     title: 'Entitlements',
+    tab: 'entitlements',
     schema: Type.Object(
       {
         entitlements: Type.Array(
@@ -179,9 +276,230 @@ export const TENANT_DOCUMENTS = {
     ),
     defaults: { enabled: false, allowed: [] },
   },
-} as const satisfies Record<string, { title: string; schema: TSchema; defaults: unknown }>;
+  global_settings: {
+    title: 'Global settings',
+    tab: 'settings',
+    schema: Type.Object(
+      {
+        session_timeout_minutes: Type.Integer({
+          minimum: 5,
+          maximum: 1440,
+          title: 'Session time-out (minutes)',
+        }),
+        default_language: Type.String({
+          pattern: '^[a-z]{2}(-[A-Z]{2})?$',
+          maxLength: 5,
+          title: 'Default language',
+        }),
+        notification_email: Type.Union([EMAIL, Type.Literal('')], { title: 'Notification e-mail' }),
+        banner: Type.String({ maxLength: 500, title: 'Portal banner' }),
+      },
+      { additionalProperties: false },
+    ),
+    defaults: { session_timeout_minutes: 60, default_language: 'en', notification_email: '', banner: '' },
+  },
+  entitlement_overrides: {
+    title: 'Entitlement overrides',
+    tab: 'entitlements',
+    schema: Type.Object(
+      {
+        overrides: Type.Array(
+          Type.Object(
+            {
+              feature: Type.String({ ...FEATURE_OPTIONS, title: 'Feature' }),
+              seats: Type.Integer({ minimum: 0, maximum: 10_000_000, title: 'Seats' }),
+              expires_at: Type.String({ ...DAY_OR_EMPTY, title: 'Until' }),
+              reason: Type.String({ maxLength: 200, title: 'Reason' }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 200, title: 'Overrides' },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    defaults: { overrides: [] },
+    keys: { overrides: 'feature' },
+  },
+  feature_capabilities: {
+    title: 'Feature capabilities',
+    tab: 'entitlements',
+    schema: Type.Object(
+      {
+        features: Type.Array(
+          Type.Object(
+            {
+              feature: Type.String({ ...FEATURE_OPTIONS, title: 'Feature' }),
+              enabled: Type.Boolean({ title: 'Enabled' }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 200, title: 'Features' },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    defaults: { features: [] },
+    keys: { features: 'feature' },
+  },
+  capabilities_validity: {
+    title: 'Capabilities validity',
+    tab: 'capabilities',
+    schema: Type.Object(
+      {
+        validity: Type.Array(
+          Type.Object(
+            {
+              capability: Type.String({ ...CAPABILITY_NAME_OPTIONS, title: 'Capability' }),
+              valid_until: Type.String({ ...DAY_OR_EMPTY, title: 'Valid until' }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 200, title: 'Valid until' },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    defaults: { validity: [] },
+    keys: { validity: 'capability' },
+  },
+  tos: {
+    title: 'EULA',
+    tab: 'settings',
+    schema: Type.Object(
+      {
+        required: Type.Boolean({ title: 'Users accept the EULA before first use' }),
+        version: Type.String({ maxLength: 32, title: 'Version' }),
+        url: Type.Union([Type.String({ maxLength: 2048, pattern: '^https://\\S+$' }), Type.Literal('')], {
+          title: 'EULA address (https)',
+        }),
+        text: Type.String({ maxLength: 20_000, title: 'Text' }),
+      },
+      { additionalProperties: false },
+    ),
+    defaults: { required: false, version: '', url: '', text: '' },
+  },
+  vpn: {
+    title: 'VPN config',
+    tab: 'vpn',
+    schema: Type.Object(
+      {
+        enabled: Type.Boolean({ title: 'VPN enabled' }),
+        destinations: Type.Array(
+          Type.Object(
+            {
+              name: Type.String({ ...VPN_NAME, title: 'Name' }),
+              cidr: Type.String({ pattern: IPV4_CIDR, maxLength: 18, title: 'Network (CIDR)' }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 200, title: 'Destinations' },
+        ),
+        network_rules: Type.Array(
+          Type.Object(
+            {
+              name: Type.String({ ...VPN_NAME, title: 'Name' }),
+              destination: Type.String({ ...VPN_NAME, title: 'Destination' }),
+              ports: Type.String({ pattern: PORTS, maxLength: 100, title: 'Ports' }),
+              action: Type.Union([Type.Literal('allow'), Type.Literal('deny')], { title: 'Action' }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 200, title: 'Network rules' },
+        ),
+        gateways: Type.Array(
+          Type.Object(
+            {
+              name: Type.String({ ...VPN_NAME, title: 'Name' }),
+              host: Type.String({ ...HOST_OPTIONS, title: 'Host' }),
+              region: Type.String({ maxLength: 64, title: 'Region' }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 50, title: 'Gateways' },
+        ),
+        child_gateways: Type.Array(
+          Type.Object(
+            {
+              name: Type.String({ ...VPN_NAME, title: 'Name' }),
+              parent: Type.String({ ...VPN_NAME, title: 'Parent gateway' }),
+              host: Type.String({ ...HOST_OPTIONS, title: 'Host' }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 100, title: 'Child gateways' },
+        ),
+        tunnels: Type.Array(
+          Type.Object(
+            {
+              name: Type.String({ ...VPN_NAME, title: 'Name' }),
+              gateway: Type.String({ ...VPN_NAME, title: 'Gateway' }),
+              peer_ip: Type.String({ pattern: IPV4, maxLength: 15, title: 'Peer address' }),
+              protocol: Type.Union([Type.Literal('ikev2'), Type.Literal('wireguard')], { title: 'Protocol' }),
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 100, title: 'Tunnels' },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    defaults: {
+      enabled: false,
+      destinations: [],
+      network_rules: [],
+      gateways: [],
+      child_gateways: [],
+      tunnels: [],
+    },
+    keys: {
+      destinations: 'name',
+      network_rules: 'name',
+      gateways: 'name',
+      child_gateways: 'name',
+      tunnels: 'name',
+    },
+    check: vpnProblem,
+  },
+  safemail: {
+    title: 'Safemail config',
+    tab: 'settings',
+    schema: Type.Object(
+      {
+        enabled: Type.Boolean({ title: 'Safemail enabled' }),
+        quarantine_days: Type.Integer({ minimum: 1, maximum: 365, title: 'Quarantine (days)' }),
+        notify_recipients: Type.Boolean({ title: 'Tell recipients about held messages' }),
+        trusted_domains: Type.Array(Type.String(HOST_OPTIONS), {
+          maxItems: 500,
+          uniqueItems: true,
+          title: 'Trusted sender domains',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    defaults: { enabled: false, quarantine_days: 30, notify_recipients: true, trusted_domains: [] },
+  },
+  custom_hostnames: {
+    title: 'Custom host names',
+    tab: 'settings',
+    schema: Type.Object(
+      {
+        hostnames: Type.Array(Type.String(HOST_OPTIONS), {
+          maxItems: 20,
+          uniqueItems: true,
+          title: 'Host names of the portal',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    defaults: { hostnames: [] },
+    uniqueAcrossTenants: 'hostnames',
+  },
+} as const satisfies Record<string, TenantDocumentDef>;
 export type TenantDocumentName = keyof typeof TENANT_DOCUMENTS;
 export const TENANT_DOCUMENT_NAMES = Object.keys(TENANT_DOCUMENTS) as TenantDocumentName[];
+/** A row as any row (one builder, one editor serve them all). */
+export const tenantDocumentDef = (name: TenantDocumentName): TenantDocumentDef => TENANT_DOCUMENTS[name];
 export type TenantDocument<N extends TenantDocumentName> = Static<(typeof TENANT_DOCUMENTS)[N]['schema']>;
 
 /** Policy API tokens: the secret is answered once, at creation; lists show its last 4 characters. */
@@ -200,6 +518,38 @@ export const PolicyTokenCreate = Type.Object(
 );
 export const PolicyTokenCreated = Type.Object({ ...PolicyToken.properties, token: Type.String() });
 export type PolicyTokenCreated = Static<typeof PolicyTokenCreated>;
+
+/**
+ * The tenant's token lists (§3: logging auth tokens, policy API tokens), one row each: the
+ * secret is answered once at creation, lists show its last 4 characters, only its digest is kept.
+ * Routes: GET and POST `tenants/{id}/<name>`, DELETE `tenants/{id}/<name>/{token_id}`.
+ */
+export const TENANT_TOKEN_LISTS = {
+  tokens: { title: 'Policy API tokens', noun: 'policy API token' },
+  logging_auth_tokens: { title: 'Logging auth tokens', noun: 'logging auth token' },
+} as const;
+export type TenantTokenListName = keyof typeof TENANT_TOKEN_LISTS;
+export const TENANT_TOKEN_LIST_NAMES = Object.keys(TENANT_TOKEN_LISTS) as TenantTokenListName[];
+
+/**
+ * §3 RBAC list, §6: the roles of the tenant portal's accounts for this tenant, as the portal's
+ * sign-in reads them (each account's read and write permission lists; `role` names the portal's
+ * predefined role those lists match, or `custom`), and whether the tenant's RBAC is enforced.
+ */
+export const TenantRbacAccount = Type.Object({
+  username: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  role: Type.String(),
+  read: Type.Array(Type.String()),
+  write: Type.Array(Type.String()),
+});
+export type TenantRbacAccount = Static<typeof TenantRbacAccount>;
+export const TenantRbac = Type.Object({
+  enforced: Type.Boolean(),
+  accounts: Type.Array(TenantRbacAccount),
+});
+export type TenantRbac = Static<typeof TenantRbac>;
 
 /** The tenant's policy as the portal last saved it: the revision and the kinds saved in it. */
 export const TenantPolicy = Type.Object({

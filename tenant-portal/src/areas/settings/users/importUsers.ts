@@ -1,76 +1,41 @@
 /**
- * Bulk import of end users: file rows (strings by column name) to bulkusercreate rows, sent in
- * batches of at most UDB_BULK_LIMIT; refused rows map back to their row in the file.
+ * Bulk import of the portal's end users: common's user import (shared with the provider
+ * console's tenant users tab) over the portal's own bulkusercreate.
  */
 import { bulkCreateUsers } from '@workbench/common/api/udb';
 import type { HttpClient } from '@workbench/common';
-import { END_USER_FIELDS, UDB_BULK_LIMIT, type EndUserFields } from '@workbench/common/api/contract/udb';
-import { parseGroups } from './userForm';
+import {
+  dryRunUserBatch,
+  importUserBatch,
+  type UserImportRecord,
+  type UserImportRowError,
+} from '@workbench/common/features/import-wizard/userImport';
 
-/** Column names of the import file (and of its empty template), in order. */
-export const USER_IMPORT_FIELDS: readonly string[] = END_USER_FIELDS;
-/** The import takes files up to this many rows. */
-export const USER_IMPORT_MAX_ROWS = 10000;
-export const USER_IMPORT_BATCH = UDB_BULK_LIMIT;
-
-export type ImportRecord = Record<string, string | undefined>;
-
-/**
- * A file row as a bulkusercreate row: empty cells are left out (the server's defaults apply),
- * groups split on commas or pipes, status lower-cased. Unknown columns are kept so the server
- * names them in its error.
- */
-export function toUserRow(record: ImportRecord): EndUserFields & Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const [key, raw] of Object.entries(record)) {
-    const value = (raw ?? '').trim();
-    if (value === '' && key !== 'username') continue;
-    if (key === 'groups') row.groups = parseGroups(value);
-    else if (key === 'status') row.status = value.toLowerCase();
-    else row[key] = value;
-  }
-  return row as EndUserFields & Record<string, unknown>;
-}
-
-export interface ImportRowError {
-  /** 0-based index of the row in the whole import. */
-  index: number;
-  reason: string;
-}
-
+export {
+  USER_IMPORT_BATCH,
+  USER_IMPORT_FIELDS,
+  USER_IMPORT_MAX_ROWS,
+  toUserRow,
+} from '@workbench/common/features/import-wizard/userImport';
+export type ImportRecord = UserImportRecord;
+export type ImportRowError = UserImportRowError;
 export interface BatchResult {
   created: number;
   errors: ImportRowError[];
 }
 
-/**
- * Dry run of one batch (bulkusercreate?dry_run=true): which rows would be created and which
- * refused; a create never changes an existing user, so `change` is always empty.
- */
-export async function dryRunUsersBatch(
-  http: HttpClient,
-  records: ImportRecord[],
-  offset: number,
-): Promise<{ create: number[]; change: number[]; refuse: ImportRowError[] }> {
-  const reply = await bulkCreateUsers(http, records.map(toUserRow), { dryRun: true });
-  const refused = new Set(reply.errors.map((e) => e.index));
-  return {
-    create: records.flatMap((_, i) => (refused.has(i) ? [] : [offset + i])),
-    change: [],
-    refuse: reply.errors.map((e) => ({ index: offset + e.index, reason: e.reason })),
-  };
-}
+const portalBulk =
+  (http: HttpClient) => (rows: Parameters<typeof bulkCreateUsers>[1], options: { dryRun?: boolean }) =>
+    bulkCreateUsers(http, rows, options);
+
+/** Dry run of one batch (bulkusercreate?dry_run=true): which rows would be created and which refused. */
+export const dryRunUsersBatch = (http: HttpClient, records: ImportRecord[], offset: number) =>
+  dryRunUserBatch(portalBulk(http), records, offset);
 
 /** Sends one batch (rows starting at `offset` in the import) and maps refusals back to import rows. */
-export async function importUsersBatch(
+export const importUsersBatch = (
   http: HttpClient,
   records: ImportRecord[],
   offset: number,
   options: { dryRun?: boolean } = {},
-): Promise<BatchResult> {
-  const reply = await bulkCreateUsers(http, records.map(toUserRow), options);
-  return {
-    created: reply.created,
-    errors: reply.errors.map((e) => ({ index: offset + e.index, reason: e.reason })),
-  };
-}
+): Promise<BatchResult> => importUserBatch(portalBulk(http), records, offset, options);

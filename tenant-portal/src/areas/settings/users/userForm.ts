@@ -15,6 +15,7 @@ import {
   type EndUserCreate,
   type EndUserStatus,
 } from '@workbench/common/api/contract/udb';
+import { parseGroups } from '@workbench/common/features/import-wizard/userImport';
 
 export interface UserFormValues {
   username: string;
@@ -53,12 +54,8 @@ export const USER_FORM_MESSAGES: Record<string, string> = {
 const userNameLike = (value: string | null | undefined): ValidationErrorKey | null =>
   userName(value) ?? (value && !/^[^@]+@[^@]+$/.test(value) ? 'invalidUserName' : null);
 
-/** Splits "a, b|c" into ['a', 'b', 'c'] (blank entries dropped). */
-export const parseGroups = (text: string): string[] =>
-  text
-    .split(/[,|]/)
-    .map((g) => g.trim())
-    .filter((g) => g !== '');
+/** Splits "a, b|c" into ['a', 'b', 'c'] (blank entries dropped); shared with the user import. */
+export { parseGroups };
 
 const passwordRule = yupString(password).test(
   'passwordTooShort',
