@@ -17,7 +17,8 @@ export type ProviderAreaId =
   | 'rollouts'
   | 'features'
   | 'feature_sku_groups'
-  | 'sku_incompatibilities';
+  | 'sku_incompatibilities'
+  | 'audit';
 
 export interface ProviderPageProps {
   area: ProviderArea;
@@ -75,4 +76,10 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     entities: ['deployments', 'pods'],
   },
   { id: 'rollouts', path: 'rollouts', title: 'Rollouts', page: titleOnly },
+  {
+    id: 'audit',
+    path: 'audit',
+    title: 'Audit trail',
+    page: page(() => import('../audit/AuditTrailPage').then((m) => m.AuditTrailPage)),
+  },
 ];

@@ -49,6 +49,7 @@ import type {
   TenantDetail,
 } from '@workbench/common/api/contract/providerTenants';
 import { useConsoleHttp } from '../app/providerStore';
+import { AuditTrailView } from '../audit/AuditTrailPage';
 
 export const TENANT_TABS = [
   { id: 'overview', label: 'Overview' },
@@ -58,6 +59,7 @@ export const TENANT_TABS = [
   { id: 'revisions', label: 'Policy revisions' },
   { id: 'tokens', label: 'Tokens' },
   { id: 'ip', label: 'IP restrictions' },
+  { id: 'audit', label: 'Audit trail' },
 ] as const;
 type TabId = (typeof TENANT_TABS)[number]['id'];
 
@@ -622,6 +624,8 @@ const TAB_PAGES: Record<TabId, (p: TabProps) => ReactNode> = {
   revisions: RevisionsTab,
   tokens: TokensTab,
   ip: IpTab,
+  // The provider's audit trail of this tenant (provider-console/src/audit).
+  audit: ({ tenant }: TabProps) => <AuditTrailView tenant={tenant.tid} />,
 };
 
 export function TenantDetailPage() {
