@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { providerAuditIds } from '@workbench/common/test-ids/index';
 import { PROVIDER_AUDIT_PATH } from '@workbench/common/api/contract/providerAudit';
 import { renderConsole, support } from '../testing/renderConsole';
-import { auditQueryOf, prettyState } from './AuditTrailPage';
+import { auditQueryOf, prettyState, timeText } from './AuditTrailPage';
 
 jest.mock('@workbench/common/components/data-table/index', () =>
   jest
@@ -73,4 +73,5 @@ test('the filters become the query; before and after read as indented JSON', () 
   expect(prettyState('{"a":1}')).toBe('{\n  "a": 1\n}');
   expect(prettyState(null)).toBe('—');
   expect(prettyState('not json')).toBe('not json');
+  expect(timeText(new Date(2026, 10, 26, 3, 4, 5).toISOString())).toBe('2026-11-26 03:04:05');
 });

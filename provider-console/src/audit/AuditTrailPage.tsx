@@ -77,14 +77,20 @@ export function prettyState(text: string | null): string {
   }
 }
 
-const timeText = (iso: string) => new Date(iso).toLocaleString();
+/** A time as `2026-11-26 03:20:41` in the viewer's time zone: short, sortable, never cut off. */
+export function timeText(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
 
 function columns(
   open: (e: ProviderAuditEvent) => void,
   withTenant: boolean,
 ): DataTableColumn<ProviderAuditEvent>[] {
   return [
-    { name: 'time', header: 'Time', flex: 1.3, value: (e) => timeText(e.time) },
+    { name: 'time', header: 'Time', flex: 1.4, value: (e) => timeText(e.time) },
     { name: 'actor', header: 'Actor', flex: 1.5, value: (e) => e.actor },
     {
       name: 'action',
@@ -92,7 +98,7 @@ function columns(
       flex: 1,
       value: (e) => vocabularyLabel(AUDIT_ACTIONS, e.action),
     },
-    { name: 'area', header: 'Area', flex: 1, value: (e) => vocabularyLabel(SUB_EVENT_TYPES, e.area) },
+    { name: 'area', header: 'Area', flex: 1.2, value: (e) => vocabularyLabel(SUB_EVENT_TYPES, e.area) },
     ...(withTenant
       ? [
           {
@@ -103,7 +109,7 @@ function columns(
           },
         ]
       : []),
-    { name: 'details', header: 'What', flex: 3, value: (e) => e.details },
+    { name: 'details', header: 'What', flex: 2.8, value: (e) => e.details },
     {
       name: 'open',
       header: 'Details',
