@@ -24,6 +24,7 @@ import { chooseMenuItem } from '../pageobjects/menu';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { shell } from '../pageobjects/Shell';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { blockingViolations } from '../support/axe';
 
 const stamp = Date.now().toString(36);
 const THEME_PREFERENCE_KEY = 'workbench.theme';
@@ -141,6 +142,7 @@ describe('Provider console: operator flows', () => {
     const dialog = byTestId(providerAuditIds.detailsDialog);
     await dialog.waitForDisplayed();
     await expect(byTestId(providerAuditIds.after)).toHaveText(expect.stringContaining('ISO-CORE'));
+    expect(await blockingViolations()).toEqual([]);
     await screenshots('tenant-audit-details', async () => {
       await byTestId(`${providerPageIds.tenantTab}-audit`).click();
       await trail.$(`button[data-testid^="${providerAuditIds.details}-"]`).click();
@@ -283,6 +285,7 @@ describe('Provider console: operator flows', () => {
     const firstEvent = $(`//*[@data-testid="${providerAuditIds.table}"]//*[@role="gridcell"]`);
     await firstEvent.waitForDisplayed({ timeoutMsg: 'The audit trail showed no event.' });
     expect(await writingButtons(byTestId(providerAuditIds.view))).toEqual([]);
+    expect(await blockingViolations()).toEqual([]);
     await screenshots('support-audit-trail', async () => {
       await firstEvent.waitForDisplayed();
     });
