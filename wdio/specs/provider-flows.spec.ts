@@ -4,7 +4,8 @@
  * one-time password and changing it; a licence key about to expire; a node restart job run to
  * completion and a faulty node's job failing with its reason; support staff finding no control
  * that writes. Each writes its own names (a timestamp), so the specs sharing the server never
- * collide; screenshots at 1400 and 800 px, light and dark, go to /tmp/prov-e2e-*.png.
+ * collide; with WDIO_SCREENSHOTS set, screenshots at 1400 and 800 px, light and dark, go to
+ * /tmp/prov-e2e-*.png.
  */
 import { $, browser, expect } from '@wdio/globals';
 import {
@@ -20,7 +21,6 @@ import { providerLoginPage } from '../pageobjects/ProviderLoginPage';
 import { providerShell } from '../pageobjects/ProviderShell';
 import { EntityPage } from '../pageobjects/EntityPage';
 import { byTestId } from '../pageobjects/testId';
-import { chooseMenuItem } from '../pageobjects/menu';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { shell } from '../pageobjects/Shell';
 import { DEMO_PASSWORD } from '../support/testEnv';
@@ -37,10 +37,12 @@ async function signInToConsole(username: string): Promise<void> {
 }
 
 /**
- * Screenshots at 1400 and 800 px, light and dark: the theme is the stored preference, read when
- * the page loads, so each theme reloads the page and `reshow` brings back what is shown.
+ * Screenshots at 1400 and 800 px, light and dark, when WDIO_SCREENSHOTS is set (a look while
+ * building; CI skips their reloads): the theme is the stored preference, read when the page loads, so each
+ * theme reloads the page and `reshow` brings back what is shown.
  */
 async function screenshots(name: string, reshow: () => Promise<void>): Promise<void> {
+  if (!process.env.WDIO_SCREENSHOTS) return;
   for (const theme of ['light', 'dark'] as const) {
     await browser.execute(
       (key: string, value: string) => window.localStorage.setItem(key, value),
@@ -221,12 +223,24 @@ describe('Provider console: operator flows', () => {
     const table = byTestId(providerOpsIds.nodesTable);
     await table.waitForDisplayed();
 
+    // The pod list is an MUI select whose menu animates open while the nodes poll redraws the page:
+    // a click may be lost, so open and choose until the pod's nodes show.
     const choosePod = async (pod: string) => {
-      await byTestId(providerOpsIds.deploymentsPage).$('[role="combobox"]').click();
-      await chooseMenuItem($(`//li[@role="option"][.="${pod}"]`), pod);
-      await $(`[data-testid="${providerOpsIds.nodeState}-${pod}-node-1"]`).waitForDisplayed({
-        timeoutMsg: `The nodes of ${pod} did not show.`,
-      });
+      const nodes = $(`[data-testid="${providerOpsIds.nodeState}-${pod}-node-1"]`);
+      const option = $(`//li[@role="option"][.="${pod}"]`);
+      await browser.waitUntil(
+        async () => {
+          if (await nodes.isDisplayed()) return true;
+          if (await option.isDisplayed()) await option.click().catch(() => undefined);
+          else
+            await byTestId(providerOpsIds.deploymentsPage)
+              .$('[role="combobox"]')
+              .click()
+              .catch(() => undefined);
+          return false;
+        },
+        { interval: 300, timeout: 20_000, timeoutMsg: `The nodes of ${pod} did not show.` },
+      );
     };
     await choosePod('use1-a');
     await byTestId(`${providerOpsIds.nodeAction}-use1-a-node-3-restart`).click();
