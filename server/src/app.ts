@@ -53,6 +53,8 @@ export interface ServerOptions {
    * off so a fresh tenant reads every policy kind's defaults.
    */
   demoPolicy?: boolean;
+  /** The provider demo's crowd of tenants (demoProvider.ts DEMO_CROWD): the demo server only. */
+  demoCrowd?: boolean;
   /** Repo root holding tenant-portal/dist and provider-console/dist; no app serving when absent. */
   staticRoot?: string;
   inactivityTimeoutDays?: number;
@@ -95,6 +97,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   try {
     const seed = await seedDemoData(store, options.demoPassword, now(), {
       policy: options.demoPolicy ?? true,
+      crowd: options.demoCrowd ?? false,
     });
     if (seed.generatedPassword) {
       print(`${DEMO_PASSWORD_NOTICE}${seed.generatedPassword}`);

@@ -20,6 +20,8 @@ async function main(): Promise<void> {
     deployment: config.deployment,
     mode: config.mode,
     demoPassword: config.demoPassword,
+    // The provider console's crowd of demo tenants (the test servers keep acme and globex).
+    demoCrowd: true,
     staticRoot: repoRoot,
     insightsUrl: config.insightsUrl,
     secureCookies: process.env.WORKBENCH_SECURE_COOKIES === 'true',

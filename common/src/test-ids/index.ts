@@ -376,3 +376,20 @@ export const providerOpsIds = {
   /** `${nodeJob}-${node}`: the job's progress or outcome */
   nodeJob: 'node-job',
 } as const;
+
+/** The provider's audit trail: its page and a tenant's Audit trail tab (issue 14). */
+export const providerAuditIds = {
+  view: 'provider-audit',
+  table: 'provider-audit-table',
+  actorFilter: 'provider-audit-actor',
+  actionFilter: 'provider-audit-action',
+  tenantFilter: 'provider-audit-tenant',
+  fromFilter: 'provider-audit-from',
+  toFilter: 'provider-audit-to',
+  /** `${details}-${id}`: opens the event's details */
+  details: 'provider-audit-details',
+  detailsDialog: 'provider-audit-details-dialog',
+  before: 'provider-audit-before',
+  after: 'provider-audit-after',
+  error: 'provider-audit-error',
+} as const;

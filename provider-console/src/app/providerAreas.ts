@@ -19,7 +19,8 @@ export type ProviderAreaId =
   | 'feature_sku_groups'
   | 'sku_incompatibilities'
   | 'tenant_groups'
-  | 'category_overrides';
+  | 'category_overrides'
+  | 'audit';
 
 export interface ProviderPageProps {
   area: ProviderArea;
@@ -84,4 +85,10 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: PROVIDER_ENTITY_REGISTRY[id].title,
     page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf(id))),
   })),
+  {
+    id: 'audit',
+    path: 'audit',
+    title: 'Audit trail',
+    page: page(() => import('../audit/AuditTrailPage').then((m) => m.AuditTrailPage)),
+  },
 ];

@@ -110,6 +110,7 @@ describe('provider console: shell', () => {
       'Licences',
       'Deployments & Pods',
       'Rollouts',
+      'Audit trail',
     ]);
     await userEvent.click(screen.getByTestId(providerNavItemId('deployments')));
     // The page loads on first visit; the previous page stays until it has.

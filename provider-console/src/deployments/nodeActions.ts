@@ -3,18 +3,19 @@
  * job polling). A slice of the pod's nodes and of the jobs started from here, and a saga that
  * loads the nodes, starts an action and follows its job until it ends.
  *
- * `pollNodeJob` is a local job poll that keeps to §4 (finished is success; failed is an error
- * with the reason, or 'job failure' without one; anything else is asked again after 1 s). When
- * common's job-polling saga lands (issue 14, the tenants side), this one is to be replaced by it.
+ * The job is followed by common's `pollJob` (common/src/features/jobs, the one §4 job poll:
+ * finished is success; failed is an error with the reason, or 'job failure' without one; anything
+ * else is asked again after 1 s); each answer is put as the node's job progress.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { listEntities } from '@workbench/common/api/providerEntities';
 import type { HttpClient } from '@workbench/common';
+import { pollJob } from '@workbench/common/features/jobs/index';
+import { JOB_POLL_INTERVAL_MS } from '@workbench/common/api/contract/jobs';
 import {
   JOB_FAILURE_MSG,
-  jobPath,
   nodeActionPath,
   podNodesPath,
   type Job,
@@ -22,9 +23,6 @@ import {
   type NodeStatus,
   type PodNodes,
 } from '@workbench/common/api/contract/providerOps';
-
-/** §9 Business constants: job polling every 1 second. */
-export const JOB_POLL_MS = 1000;
 
 export interface NodeJobView {
   id: string | null;
@@ -147,16 +145,20 @@ function* loadNodes(action: ReturnType<typeof podNodesRequested>): SagaIterator 
   }
 }
 
-/** Asks for the job every JOB_POLL_MS until it is finished or failed (§4); each answer is put. */
-export function* pollNodeJob(http: HttpClient, node: string, first: Job): SagaIterator<Job> {
-  let job = first;
-  yield put(nodeJobProgressed({ node, job }));
-  while (job.status !== 'finished' && job.status !== 'failed') {
-    yield delay(JOB_POLL_MS);
-    job = ((yield call([http, http.get], jobPath(job.id), { callName: 'job' })) as { data: Job }).data;
-    yield put(nodeJobProgressed({ node, job }));
-  }
-  return job;
+/**
+ * Follows the node's job to its end with common's pollJob (§4), putting the first answer and
+ * every poll as the node's progress; a failed job throws pollJob's JobError (its reason).
+ */
+export function* followNodeJob(http: HttpClient, node: string, first: Job): SagaIterator<Job> {
+  yield put(nodeJobProgressed({ node, job: first }));
+  // The action's answer is the job's first status: the next ask comes after the interval (§4).
+  yield delay(JOB_POLL_INTERVAL_MS);
+  return (yield call(pollJob, http, first.id, {
+    // The node-action job API answers the whole job (providerOps' Job), not only id and status.
+    onPoll: function* onPoll(job: unknown): SagaIterator {
+      yield put(nodeJobProgressed({ node, job: job as Job }));
+    },
+  })) as Job;
 }
 
 function* runAction(action: ReturnType<typeof nodeActionRequested>): SagaIterator {
@@ -170,7 +172,7 @@ function* runAction(action: ReturnType<typeof nodeActionRequested>): SagaIterato
       { callName: 'node action' },
     )) as { data: Job };
     yield put(podNodesRequested({ pod, quiet: true }));
-    yield call(pollNodeJob, http, node, started.data);
+    yield call(followNodeJob, http, node, started.data);
   } catch (error) {
     yield put(nodeActionRefused({ node, message: messageOf(error) }));
   }

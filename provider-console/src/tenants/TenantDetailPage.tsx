@@ -60,6 +60,7 @@ import { useConsoleHttp } from '../app/providerStore';
 import { useLoad } from './useLoad';
 import { DocumentEditor } from './DocumentEditor';
 import { TenantUsersImport } from './TenantUsersImport';
+import { AuditTrailView } from '../audit/AuditTrailPage';
 
 export const TENANT_TABS = [
   { id: 'overview', label: 'Overview' },
@@ -74,6 +75,7 @@ export const TENANT_TABS = [
   { id: 'settings', label: 'Settings' },
   { id: 'vpn', label: 'VPN' },
   { id: 'rbac', label: 'RBAC' },
+  { id: 'audit', label: 'Audit trail' },
 ] as const;
 type TabId = (typeof TENANT_TABS)[number]['id'];
 
@@ -720,6 +722,8 @@ const TAB_PAGES: Record<TabId, (p: TabProps) => ReactNode> = {
   settings: documentsTab('settings'),
   vpn: documentsTab('vpn'),
   rbac: RbacTab,
+  // The provider's audit trail of this tenant (provider-console/src/audit).
+  audit: ({ tenant }: TabProps) => <AuditTrailView tenant={tenant.tid} />,
 };
 
 export function TenantDetailPage() {

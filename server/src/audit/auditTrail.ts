@@ -48,6 +48,8 @@ export interface AuditNote {
   details?: string;
   /** Nothing changed (a dry run): no event. */
   skip?: boolean;
+  /** The tenant a provider write acted on (its id), when the route's path does not name it. */
+  tenant?: string;
 }
 
 /** One audit event, as a handler or the trail writes it. */
@@ -62,6 +64,8 @@ export interface AuditEntry {
   object?: string | null;
   before?: unknown;
   after?: unknown;
+  /** The tenant a provider write acted on (its id): the provider trail's tenant filter. */
+  tenant?: string | null;
 }
 
 declare module 'fastify' {
@@ -108,6 +112,7 @@ function eventOf(ctx: ServerContext, request: FastifyRequest, e: AuditEntry): Ne
       object: e.object ?? null,
       before: stateText(e.before),
       after: stateText(e.after),
+      tenant: e.tenant ?? null,
       src_ip: request.ip,
       user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
     },
@@ -129,6 +134,14 @@ export async function writeAudit(
   } catch (error) {
     request.log.error({ err: error }, 'writing audit events failed');
   }
+}
+
+/** A provider route under a tenant (`/gdmanage/api/v1/tenants/:id…`) acts on that tenant. */
+const TENANT_ROUTE = /^\/gdmanage\/api\/v1\/tenants\/:id(\/|$)/;
+function tenantOfRoute(request: FastifyRequest): string | null {
+  if (!TENANT_ROUTE.test(request.routeOptions.url ?? '')) return null;
+  const id = (request.params as Record<string, unknown> | undefined)?.id;
+  return typeof id === 'string' ? id : null;
 }
 
 const isEvent = (audit: RouteAudit): audit is RouteAuditEvent => 'action' in audit;
@@ -185,6 +198,7 @@ export function installAuditTrail(app: FastifyInstance, ctx: ServerContext): voi
         object: note.object,
         before: note.before,
         after: note.after,
+        tenant: operator && !tenant ? (note.tenant ?? tenantOfRoute(request)) : null,
       },
     ]);
     return payload;

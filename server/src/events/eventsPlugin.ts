@@ -23,6 +23,7 @@ import { logsRoutes } from './logsRoutes';
 import { logSummaryRoutes } from './logSummaryRoutes';
 import { reportRoutes } from './reportRoutes';
 import { casbDiscoveryRoutes } from '../policy/casbDiscoveryRoutes';
+import { providerAuditRoutes } from '../audit/providerAuditRoutes';
 
 export interface EventsPluginOptions {
   /** Where events.duckdb lives (ignored when `store` is given). */
@@ -127,6 +128,8 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
     await app.register(logsRoutes({ store, now }));
     await app.register(logSummaryRoutes({ store, now }));
     await app.register(casbDiscoveryRoutes({ store, now }));
+    // The provider's audit trail (its events are this store's), for the console.
+    await app.register(providerAuditRoutes({ store }));
     await app.register(
       reportRoutes({
         store,

@@ -33,6 +33,8 @@ export const PROVIDER_ROLES: Record<OperatorRole, { read: string[]; write: strin
     read: [
       'tenants:*',
       'reports:*',
+      // The provider's audit trail (audit/providerAuditRoutes.ts).
+      'audit:*',
       ...PROVIDER_ENTITIES.map((e) => `${PROVIDER_ENTITY_REGISTRY[e].permissionItem}:*`),
     ],
     write: [],

@@ -268,6 +268,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       const row = await tenantReply(store, tenant);
       noteAudit(request, {
         object: name,
+        tenant: tenant.tid,
         after: { ...row, admin_username: username },
         details: `Created the tenant ${name}.`,
       });

@@ -292,3 +292,94 @@ export async function seedDemoJobs(store: ConfigStore, jobs: JobRunner, now: Dat
   ];
   for (const [job, state] of history) await jobs.record(job, state);
 }
+
+/**
+ * The demo's crowd (issue 14: "dozens of tenants over several deployments and pods"): provider
+ * records only — a tenant, its first revision, its SKUs, some with a licence key — no accounts,
+ * users, policy documents or events (generatorTenantsOf leaves them out), so seeding stays cheap.
+ * Only the demo server seeds them (ServerOptions.demoCrowd); the test servers keep acme and globex.
+ */
+export const DEMO_CROWD: readonly { name: string; status: 'active' | 'disabled'; skus: string[] }[] = [
+  ['initech', 'SWG-BASIC'],
+  ['umbrella', 'ISO-CORE'],
+  ['provider-lab', 'ISO-CORE FWAAS ZTNA'],
+  ['hooli', 'ISO-CORE SWG-ADV'],
+  ['stark-industries', 'ISO-CORE SWG-ADV FWAAS'],
+  ['wayne-enterprises', 'ISO-CORE ISO-EMAIL'],
+  ['wonka-industries', 'SWG-BASIC'],
+  ['cyberdyne', 'ISO-CORE ZTNA'],
+  ['tyrell', 'ISO-CORE'],
+  ['soylent', 'SWG-BASIC', 'disabled'],
+  ['vandelay', 'ISO-EMAIL'],
+  ['dunder-mifflin', 'SWG-BASIC ISO-EMAIL'],
+  ['pied-piper', 'ISO-CORE'],
+  ['aperture', 'ISO-CORE SWG-ADV'],
+  ['black-mesa', 'FWAAS', 'disabled'],
+  ['oscorp', 'ISO-CORE'],
+  ['massive-dynamic', 'ISO-CORE SWG-ADV ZTNA'],
+  ['gringotts', 'ISO-EMAIL'],
+  ['monarch', 'SWG-BASIC'],
+  ['nakatomi', 'ISO-CORE FWAAS'],
+  ['prestige-worldwide', ''],
+  ['sterling-cooper', 'ISO-EMAIL'],
+  ['virtucon', 'SWG-ADV'],
+  ['weyland-yutani', 'ISO-CORE SWG-ADV FWAAS ZTNA'],
+  ['bluth-company', 'SWG-BASIC', 'disabled'],
+  ['krusty-krab', ''],
+  ['los-pollos', 'ISO-CORE'],
+  ['paper-street', 'SWG-BASIC'],
+  ['rekall', 'ISO-CORE ZTNA'],
+  ['zorg', 'FWAAS'],
+].map(([name, skus, status]) => ({
+  name: String(name),
+  status: status === 'disabled' ? 'disabled' : 'active',
+  skus: String(skus).split(' ').filter(Boolean),
+}));
+
+/** Names of the crowd, to keep them out of the demo events. */
+export const DEMO_CROWD_NAMES: ReadonlySet<string> = new Set(DEMO_CROWD.map((t) => t.name));
+
+/** More keys for the crowd, in every licence state again (relative to the first start). */
+export function demoCrowdOvaKeys(now: Date): Fields<OvaKey>[] {
+  const key = (key_id: string, tenant_name: string, days: number | null, type = 'customer') => ({
+    key_id,
+    tenant_name,
+    expires_at: days === null ? '' : day(now, days),
+    license_type: type as OvaKey['license_type'],
+    does_not_expire: false,
+    include_ga_supported: true,
+    versions: ['5.1', '5.2'],
+    note: '',
+  });
+  return [
+    key('OVA-HOOLI-2027', 'hooli', 400),
+    key('OVA-STARK-2026', 'stark-industries', 25),
+    key('OVA-WAYNE-2026', 'wayne-enterprises', 5),
+    key('OVA-CYBERDYNE-POC', 'cyberdyne', 9, 'poc'),
+    key('OVA-TYRELL-2025', 'tyrell', -3),
+    key('OVA-SOYLENT-2025', 'soylent', -90),
+    key('OVA-APERTURE-2027', 'aperture', 300),
+    key('OVA-MASSIVE-NEW', 'massive-dynamic', null),
+    key('OVA-WEYLAND-2028', 'weyland-yutani', 700),
+    key('OVA-NAKATOMI-POC', 'nakatomi', 28, 'poc'),
+  ];
+}
+
+/** Where a tenant's SKUs are kept (tenantRoutes.ts: the tenant document `skus`). */
+const TENANT_SKUS_ENTITY = 'tenant_skus';
+
+/** The crowd's provider rows (inside the first start's transaction, after seedDemoProvider). */
+export async function seedDemoCrowd(
+  tx: ConfigStore,
+  now: Date,
+  tenants: readonly TenantRecord[],
+): Promise<void> {
+  const at = now.toISOString();
+  const put = (entity: string, id: string, data: object) =>
+    tx.insertEntity({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
+  for (const t of tenants) {
+    const skus = DEMO_CROWD.find((c) => c.name === t.name)?.skus ?? [];
+    if (skus.length > 0) await put(TENANT_SKUS_ENTITY, t.tid, { sku_ids: skus });
+  }
+  for (const k of demoCrowdOvaKeys(now)) await put('ova_keys', k.key_id, k);
+}

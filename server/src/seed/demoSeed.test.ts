@@ -7,6 +7,16 @@ import { verifyPassword } from '../security/passwords';
 import { Compile } from 'typebox/schema';
 import { POLICY_KIND_REGISTRY, type PolicyKindDef } from '@workbench/common/api/contract/policyKinds';
 import { DEMO_CAPABILITIES, demoPolicyOf, seedDemoData } from './demoSeed';
+import {
+  DEMO_CROWD,
+  DEMO_CROWD_NAMES,
+  DEMO_DEPLOYMENTS,
+  demoCrowdOvaKeys,
+  demoOvaKeys,
+} from './demoProvider';
+import { TENANT_DEPLOYMENT_ENTITY } from '../provider/entityChecks';
+import { licenceStateOf } from '@workbench/common/api/contract/providerOps';
+import { generatorTenantsOf } from './seedTenants';
 
 test('first start seeds the demo tenants, accounts and operators; a second start changes nothing', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-'));
@@ -56,4 +66,38 @@ test("the demo policy documents are valid against their kinds' rows; a tenant ge
   const globex = demoPolicyOf(DEMO_CAPABILITIES.globex).map(([k]) => k);
   expect(globex).toEqual(expect.arrayContaining(['cats', 'dlp']));
   expect(globex.filter((k) => k.startsWith('safemail/') || k.startsWith('smtp/'))).toEqual([]);
+});
+
+test("the demo server's crowd: dozens of tenants over the deployments, with SKUs and keys in every state, no accounts", async () => {
+  const store = SqliteConfigStore.open(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
+  const now = new Date('2026-11-22T00:00:00Z');
+  const started = Date.now();
+  await seedDemoData(store, 'pw', now, { crowd: true });
+  // Cheap: no password hashing, no policy documents, no events for the crowd.
+  expect(Date.now() - started).toBeLessThan(5000);
+  const tenants = await store.listTenants();
+  expect(tenants.length).toBe(2 + DEMO_CROWD.length);
+  expect(tenants.length).toBeGreaterThanOrEqual(30);
+  const crowd = tenants.filter((t) => DEMO_CROWD_NAMES.has(t.name));
+  expect(crowd.some((t) => t.status === 'disabled')).toBe(true);
+  for (const t of crowd) expect(await store.countUsers(t.tid)).toBe(0);
+  // Spread over every deployment (placements beside the default one).
+  const placed = await store.listEntities(TENANT_DEPLOYMENT_ENTITY, {
+    limit: 500,
+    offset: 0,
+    sort: 'created_at',
+    order: 'asc',
+    searchFields: [],
+  });
+  const deployments = new Set(placed.records.map((r) => (r.data as { deployment: string }).deployment));
+  expect(deployments.size).toBe(DEMO_DEPLOYMENTS.length - 1);
+  // Licence keys in every state, the crowd's among them; one SKU pair never held together.
+  const keys = [...demoOvaKeys(now).map((k) => k.key), ...demoCrowdOvaKeys(now)];
+  expect(new Set(keys.map((k) => licenceStateOf(k, now)))).toEqual(
+    new Set(['none', 'active', 'expired', 'about_to_expire']),
+  );
+  for (const t of DEMO_CROWD) expect(t.skus.includes('SWG-BASIC') && t.skus.includes('SWG-ADV')).toBe(false);
+  // The crowd has no events: the generator leaves it out.
+  expect(generatorTenantsOf(tenants).map((t) => t.name)).toEqual(['acme', 'globex']);
+  await store.close();
 });

@@ -15,7 +15,7 @@ import {
   deriveFeatureFlags,
   missingFeatures,
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
-import { seedDemoProvider } from './demoProvider';
+import { DEMO_CROWD, seedDemoCrowd, seedDemoProvider } from './demoProvider';
 
 /**
  * Capabilities of the demo tenants (feature flags of portal-core §3). acme has RBAC and every
@@ -122,7 +122,7 @@ export async function seedDemoData(
   store: ConfigStore,
   demoPassword: string | undefined,
   now: Date,
-  options: { policy?: boolean } = {},
+  options: { policy?: boolean; crowd?: boolean } = {},
 ): Promise<SeedResult> {
   if (!(await store.isEmpty())) return { seeded: false };
   const password = demoPassword ?? generatePassword();
@@ -135,6 +135,17 @@ export async function seedDemoData(
     capabilities: { ...DEMO_CAPABILITIES[t.name], ...t.capabilities },
     portalV2: false,
   }));
+  // The provider demo's crowd (demoProvider.ts): records only, created a day apart.
+  const crowd: TenantRecord[] = options.crowd
+    ? DEMO_CROWD.map((t, i) => ({
+        tid: crypto.randomUUID(),
+        name: t.name,
+        status: t.status,
+        createdAt: new Date(now.getTime() - (DEMO_CROWD.length - i) * 86_400_000).toISOString(),
+        capabilities: { sso: true, pac: true },
+        portalV2: false,
+      }))
+    : [];
   const users: UserRecord[] = [];
   for (const a of DEMO_TENANT_ACCOUNTS) {
     const tenant = tenants.find((t) => t.name === a.tenant);
@@ -182,7 +193,19 @@ export async function seedDemoData(
       const at = now.toISOString();
       await tx.insertEntity({ entity: 'skus', id: data.sku_id, data, createdAt: at, updatedAt: at });
     }
-    await seedDemoProvider(tx, now, tenants);
+    for (const t of crowd) {
+      await tx.insertTenant(t);
+      await tx.putRevision({
+        tid: t.tid,
+        revId: 1,
+        stagedRevId: 1,
+        state: 'new',
+        updatedAt: t.createdAt,
+        updatedBy: null,
+      });
+    }
+    await seedDemoProvider(tx, now, [...tenants, ...crowd]);
+    if (crowd.length > 0) await seedDemoCrowd(tx, now, crowd);
     return true;
   });
   return seeded && demoPassword === undefined ? { seeded, generatedPassword: password } : { seeded };

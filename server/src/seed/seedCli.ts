@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const configStore = await openConfigStore(config);
   let tenants;
   try {
-    const seeded = await seedDemoData(configStore, config.demoPassword, new Date());
+    const seeded = await seedDemoData(configStore, config.demoPassword, new Date(), { crowd: true });
     if (seeded.generatedPassword) console.log(`${DEMO_PASSWORD_NOTICE}${seeded.generatedPassword}`);
     tenants = await withWebDeciders(
       configStore,

@@ -1,13 +1,17 @@
 import { DEMO_TENANT_ACCOUNTS } from '@workbench/common/api/contract/demo';
 import type { ConfigStore } from '../store/ConfigStore';
 import type { GeneratorTenant } from './eventGenerator';
+import { DEMO_CROWD_NAMES } from './demoProvider';
 
-/** The generator's tenants from the config store's tenant records (active ones only). */
+/**
+ * The generator's tenants from the config store's tenant records (active ones only; the provider
+ * demo's crowd has no events: its tenants are provider records only).
+ */
 export function generatorTenantsOf(
   tenants: readonly { tid: string; name: string; status?: string }[],
 ): GeneratorTenant[] {
   return tenants
-    .filter((t) => t.status === undefined || t.status === 'active')
+    .filter((t) => (t.status === undefined || t.status === 'active') && !DEMO_CROWD_NAMES.has(t.name))
     .map((t) => ({ tid: t.tid, name: t.name }));
 }
 

@@ -114,6 +114,8 @@ export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = Object.fromEntri
     text('object', 'Object'),
     text('before', 'Before'),
     text('after', 'After'),
+    // The provider trail's tenant acted on (its id; server/src/audit/README.md).
+    text('tenant', 'Tenant'),
     code('fw_action', 'Firewall action', FIREWALL_ACTIONS),
     code('request_type', 'Request type', FIREWALL_REQUEST_TYPES),
     text('rule_name', 'Rule'),
@@ -251,6 +253,7 @@ export const LOG_TYPE_SCHEMAS: Readonly<Record<LogType, LogTypeSchema>> = {
       'src_ip',
       'country',
       'user_agent',
+      'tenant',
     ],
     searchFields: ['userid', 'details', 'object', 'src_ip'],
   },

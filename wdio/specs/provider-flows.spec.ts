@@ -1,0 +1,307 @@
+/**
+ * The provider console's operator flows end to end (issue 14 "Done when"): a tenant created in
+ * the console, given a SKU, its new administrator signing in to the tenant portal with the
+ * one-time password and changing it; a licence key about to expire; a node restart job run to
+ * completion and a faulty node's job failing with its reason; support staff finding no control
+ * that writes. Each writes its own names (a timestamp), so the specs sharing the server never
+ * collide; with WDIO_SCREENSHOTS set, screenshots at 1400 and 800 px, light and dark, go to
+ * /tmp/prov-e2e-*.png.
+ */
+import { $, browser, expect } from '@wdio/globals';
+import {
+  changePasswordIds,
+  dashboardIds,
+  entityPageIds,
+  providerAuditIds,
+  providerOpsIds,
+  providerPageIds,
+  shellIds,
+} from '@workbench/common/test-ids/index';
+import { providerLoginPage } from '../pageobjects/ProviderLoginPage';
+import { providerShell } from '../pageobjects/ProviderShell';
+import { EntityPage } from '../pageobjects/EntityPage';
+import { byTestId } from '../pageobjects/testId';
+import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
+import { shell } from '../pageobjects/Shell';
+import { DEMO_PASSWORD } from '../support/testEnv';
+import { blockingViolations } from '../support/axe';
+
+const stamp = Date.now().toString(36);
+const THEME_PREFERENCE_KEY = 'workbench.theme';
+
+async function signInToConsole(username: string): Promise<void> {
+  await forgetSession();
+  await providerLoginPage.open();
+  await providerLoginPage.signIn(username, DEMO_PASSWORD);
+  await providerShell.waitForDisplayed();
+}
+
+/**
+ * Screenshots at 1400 and 800 px, light and dark, when WDIO_SCREENSHOTS is set (a look while
+ * building; CI skips their reloads): the theme is the stored preference, read when the page loads, so each
+ * theme reloads the page and `reshow` brings back what is shown.
+ */
+async function screenshots(name: string, reshow: () => Promise<void>): Promise<void> {
+  if (!process.env.WDIO_SCREENSHOTS) return;
+  for (const theme of ['light', 'dark'] as const) {
+    await browser.execute(
+      (key: string, value: string) => window.localStorage.setItem(key, value),
+      THEME_PREFERENCE_KEY,
+      theme,
+    );
+    await browser.refresh();
+    await browser.waitUntil(
+      async () => (await browser.execute(() => document.documentElement.dataset.agThemeMode)) === theme,
+      { timeoutMsg: `The page did not turn ${theme}.` },
+    );
+    await reshow();
+    for (const width of [1400, 800]) {
+      await browser.setWindowSize(width, 1000);
+      await browser.saveScreenshot(`/tmp/prov-e2e-${name}-${width}-${theme}.png`);
+    }
+    await browser.setWindowSize(1400, 900);
+  }
+  await browser.execute((key: string) => window.localStorage.removeItem(key), THEME_PREFERENCE_KEY);
+}
+
+/** Types into a React-controlled input that WebDriver cannot type into (a date input). */
+async function setInputValue(testId: string, value: string): Promise<void> {
+  await browser.execute(
+    (id: string, v: string) => {
+      const input = document.querySelector<HTMLInputElement>(`[data-testid="${id}"]`);
+      if (!input) throw new Error(`No input ${id}`);
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setter?.call(input, v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    testId,
+    value,
+  );
+}
+
+const WRITING =
+  /^(save|delete|add|edit|create|rename|disable|re-?enable|apply|remove|issue|revoke|run|publish)\b/i;
+
+/** Enabled buttons of a region whose words say they write. */
+async function writingButtons(region: ReturnType<typeof byTestId>): Promise<string[]> {
+  const found: string[] = [];
+  for (const button of await region.$$('button, [role="button"]')) {
+    if (!(await button.isEnabled())) continue;
+    const label = ((await button.getAttribute('aria-label')) ?? (await button.getText())).trim();
+    // A control that writes says so first (Save SKUs, Add tenant, Re-enable …); "Details of Created …" reads.
+    if (WRITING.test(label)) found.push(label);
+  }
+  return found;
+}
+
+describe('Provider console: operator flows', () => {
+  it('creates a tenant, assigns a SKU; its administrator signs in with the one-time password and changes it', async () => {
+    const name = `e2e-${stamp}`;
+    const admin = `admin@${name}.example`;
+    await signInToConsole('operator@provider.example');
+    await providerShell.waitForTenants(['acme']);
+    await byTestId(providerPageIds.tenantsAdd).click();
+    const form = byTestId(providerPageIds.tenantForm);
+    await form.waitForDisplayed();
+    await form.$('input[name="name"]').setValue(name);
+    await form.$('input[name="admin_username"]').setValue(admin);
+    await form.$('input[name="admin_first_name"]').setValue('Erin');
+    await form.$('input[name="admin_last_name"]').setValue('Endtoend');
+    await byTestId(providerPageIds.tenantFormSubmit).click();
+    const password = byTestId(providerPageIds.tenantCreatedPassword);
+    await password.waitForDisplayed({ timeoutMsg: 'The one-time password did not show.' });
+    const oneTime = (await password.getText()).trim();
+    expect(oneTime.length).toBeGreaterThan(8);
+    await byTestId(providerPageIds.tenantCreated).$('button=Done').click();
+    await byTestId(providerPageIds.tenantCreated).waitForDisplayed({ reverse: true });
+
+    // Its detail: assign a SKU.
+    await byTestId(providerPageIds.tenantsQuickFilter).setValue(name);
+    const link = providerShell.tenantsTable.$(`a=${name}`);
+    await link.waitForClickable({ timeoutMsg: `The tenants table did not list ${name}.` });
+    await link.click();
+    await byTestId(providerPageIds.tenantDetail).waitForDisplayed();
+    await byTestId(`${providerPageIds.tenantTab}-skus`).click();
+    const sku = byTestId(`${providerPageIds.tenantSku}-ISO-CORE`);
+    await sku.waitForExist({ timeoutMsg: 'The SKU catalogue did not show.' });
+    await sku.click();
+    await byTestId(providerPageIds.tenantSkuSave).click();
+    await browser.waitUntil(async () => !(await byTestId(providerPageIds.tenantSkuSave).isEnabled()), {
+      timeoutMsg: 'Save SKUs stayed enabled: the SKU was not saved.',
+    });
+    expect(await sku.isSelected()).toBe(true);
+
+    // The audit trail tab: both writes, the SKU change with its before and after.
+    await byTestId(`${providerPageIds.tenantTab}-audit`).click();
+    const trail = byTestId(providerAuditIds.table);
+    await $(
+      `//*[@data-testid="${providerAuditIds.table}"]//*[@role="gridcell"][contains(., "SKUs")]`,
+    ).waitForDisplayed({
+      timeoutMsg: "The tenant's audit trail did not show the SKU change.",
+    });
+    await expect(trail).toHaveText(expect.stringContaining(`Created the tenant ${name}.`));
+    await trail.$(`button[data-testid^="${providerAuditIds.details}-"]`).click();
+    const dialog = byTestId(providerAuditIds.detailsDialog);
+    await dialog.waitForDisplayed();
+    await expect(byTestId(providerAuditIds.after)).toHaveText(expect.stringContaining('ISO-CORE'));
+    expect(await blockingViolations()).toEqual([]);
+    await screenshots('tenant-audit-details', async () => {
+      await byTestId(`${providerPageIds.tenantTab}-audit`).click();
+      await trail.$(`button[data-testid^="${providerAuditIds.details}-"]`).click();
+      await dialog.waitForDisplayed();
+    });
+    await dialog.$('button=Close').click();
+
+    // The new administrator: one-time password, then a password of their own.
+    await forgetSession();
+    await signInToPortal(admin, oneTime);
+    await waitForPortalRoute('#/');
+    await shell.waitForRevisionState();
+    const newPassword = `E2e-${stamp}-Passw0rd-2`;
+    await byTestId(shellIds.userMenuButton).click();
+    const item = byTestId(changePasswordIds.menuItem);
+    await item.waitForClickable({ timeoutMsg: 'The user menu offers no password change.' });
+    // While the menu grows open a click may land elsewhere: click until the dialog shows.
+    const dialogShown = () => byTestId(changePasswordIds.dialog).isDisplayed();
+    await browser
+      .waitUntil(
+        async () => {
+          if (await dialogShown()) return true;
+          if (await item.isDisplayed()) await item.click().catch(() => undefined);
+          return dialogShown();
+        },
+        { interval: 300, timeoutMsg: 'The password change dialog did not open.' },
+      )
+      .catch(async (error: unknown) => {
+        await browser.saveScreenshot('/tmp/prov-e2e-change-password-failed.png');
+        throw error;
+      });
+
+    await byTestId(changePasswordIds.current).setValue(oneTime);
+    await byTestId(changePasswordIds.next).setValue(newPassword);
+    await byTestId(changePasswordIds.confirm).setValue(newPassword);
+    await byTestId(changePasswordIds.submit).click();
+    await byTestId(changePasswordIds.dialog)
+      .waitForDisplayed({ reverse: true, timeoutMsg: 'The password change did not go through.' })
+      .catch(async (error: unknown) => {
+        await browser.saveScreenshot('/tmp/prov-e2e-change-password-refused.png');
+        throw error;
+      });
+    await forgetSession();
+    await signInToPortal(admin, newPassword);
+    await waitForPortalRoute('#/');
+  });
+
+  it('issues a licence key expiring in 10 days and sees it about to expire', async () => {
+    const keys = new EntityPage('ova_keys');
+    const keyId = `OVA-E2E-${stamp.toUpperCase()}`;
+    await signInToConsole('operator@provider.example');
+    await providerShell.navItem('licences').click();
+    await keys.waitForDisplayed();
+    await keys.addButton.click();
+    await keys.formDialog.waitForDisplayed();
+    await keys.fill({ key_id: keyId, tenant_name: 'acme' });
+    const expires = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await setInputValue(`${entityPageIds('ova_keys').formField}-expires_at`, expires);
+    await keys.submitForm();
+    await keys.formDialog.waitForDisplayed({ reverse: true, timeoutMsg: 'The key form did not close.' });
+    await keys.search.setValue(keyId);
+    await browser.keys('Enter');
+    const badge = byTestId(`${providerOpsIds.licenceState}-${keyId}`);
+    await badge.waitForDisplayed({ timeoutMsg: `The key ${keyId} was not listed.` });
+    await expect(badge).toHaveText('About to expire');
+    await screenshots('licence-about-to-expire', async () => {
+      await keys.search.setValue(keyId);
+      await badge.waitForDisplayed();
+    });
+  });
+
+  it('runs a node restart to completion, and a faulty node’s restart fails with its reason', async () => {
+    await signInToConsole('operator@provider.example');
+    await providerShell.navItem('deployments').click();
+    await byTestId(`${providerOpsIds.tab}-nodes`).click();
+    const table = byTestId(providerOpsIds.nodesTable);
+    await table.waitForDisplayed();
+
+    // The pod list is an MUI select whose menu animates open while the nodes poll redraws the page:
+    // a click may be lost, so open and choose until the pod's nodes show.
+    const choosePod = async (pod: string) => {
+      const nodes = $(`[data-testid="${providerOpsIds.nodeState}-${pod}-node-1"]`);
+      const option = $(`//li[@role="option"][.="${pod}"]`);
+      await browser.waitUntil(
+        async () => {
+          if (await nodes.isDisplayed()) return true;
+          if (await option.isDisplayed()) await option.click().catch(() => undefined);
+          else
+            await byTestId(providerOpsIds.deploymentsPage)
+              .$('[role="combobox"]')
+              .click()
+              .catch(() => undefined);
+          return false;
+        },
+        { interval: 300, timeout: 20_000, timeoutMsg: `The nodes of ${pod} did not show.` },
+      );
+    };
+    await choosePod('use1-a');
+    await byTestId(`${providerOpsIds.nodeAction}-use1-a-node-3-restart`).click();
+    const ok = byTestId(`${providerOpsIds.nodeJob}-use1-a-node-3`);
+    await browser.waitUntil(async () => (await ok.getAttribute('data-status')) === 'finished', {
+      timeout: 30_000,
+      timeoutMsg: 'The restart job did not finish.',
+    });
+
+    await choosePod('euw1-b');
+    const faulty = 'euw1-b-node-faulty-3';
+    const failed = byTestId(`${providerOpsIds.nodeJob}-${faulty}`);
+    const restartFaulty = async () => {
+      await byTestId(`${providerOpsIds.nodeAction}-${faulty}-restart`).click();
+      await browser.waitUntil(async () => (await failed.getAttribute('data-status')) === 'failed', {
+        timeout: 30_000,
+        timeoutMsg: "The faulty node's restart did not fail.",
+      });
+    };
+    await restartFaulty();
+    await expect(failed).toHaveText(expect.stringMatching(/^Restart failed: .+/));
+    // The job's outcome is the page's own: after the reload the restart runs (and fails) again.
+    await screenshots('node-job-failed', async () => {
+      await byTestId(`${providerOpsIds.tab}-nodes`).click();
+      await choosePod('euw1-b');
+      await restartFaulty();
+    });
+  });
+
+  it('support staff find no control that writes: tenants, a tenant’s detail, its dashboards, the audit trail', async () => {
+    await signInToConsole('support@provider.example');
+    await providerShell.waitForTenants(['acme', 'globex']);
+    await expect(byTestId(providerPageIds.tenantsAdd)).not.toBeExisting();
+    await expect(byTestId(providerPageIds.tenantsDisable)).not.toBeExisting();
+    expect(await writingButtons(providerShell.tenantsTable)).toEqual([]);
+
+    await providerShell.tenantsTable.$('a=acme').click();
+    const detail = byTestId(providerPageIds.tenantDetail);
+    await detail.waitForDisplayed();
+    for (const tab of ['overview', 'skus', 'capabilities', 'users', 'tokens', 'ip', 'audit']) {
+      await byTestId(`${providerPageIds.tenantTab}-${tab}`).click();
+      await browser.pause(0);
+      expect([tab, await writingButtons(detail)]).toEqual([tab, []]);
+    }
+    // Every checkbox and text field of the detail is read-only for support.
+    await byTestId(`${providerPageIds.tenantTab}-skus`).click();
+    await byTestId(`${providerPageIds.tenantSku}-ISO-CORE`).waitForExist();
+    for (const box of await detail.$$('input[type="checkbox"]')) expect(await box.isEnabled()).toBe(false);
+
+    await browser.url('/provider/#/tenants');
+    await providerShell.openTenantReports('acme');
+    await byTestId(`${dashboardIds.chart}-top_domains`).$('canvas').waitForDisplayed();
+    expect(await writingButtons(byTestId(providerPageIds.tenantReports))).toEqual([]);
+
+    await providerShell.navItem('audit').click();
+    const firstEvent = $(`//*[@data-testid="${providerAuditIds.table}"]//*[@role="gridcell"]`);
+    await firstEvent.waitForDisplayed({ timeoutMsg: 'The audit trail showed no event.' });
+    expect(await writingButtons(byTestId(providerAuditIds.view))).toEqual([]);
+    expect(await blockingViolations()).toEqual([]);
+    await screenshots('support-audit-trail', async () => {
+      await firstEvent.waitForDisplayed();
+    });
+  });
+});
