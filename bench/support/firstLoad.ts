@@ -53,13 +53,23 @@ export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
     app: 'tenant-portal',
     name: 'dashboard (signed in, /#/dashboard)',
     entry: 'index.html',
-    lazy: ['src/shell/AppShell.tsx', 'src/app/portalFeatures.ts', 'src/areas/dashboard/DashboardPage.tsx'],
+    lazy: [
+      'src/shell/AppShell.tsx',
+      'src/app/portalFeatures.ts',
+      'src/areas/dashboard/DashboardPage.tsx',
+      '../charts/src/EChart.tsx',
+    ],
   },
   {
     app: 'tenant-portal',
     name: 'logs (signed in, /#/logs/web)',
     entry: 'index.html',
-    lazy: ['src/shell/AppShell.tsx', 'src/app/portalFeatures.ts', 'src/areas/logs/LogsPage.tsx'],
+    lazy: [
+      'src/shell/AppShell.tsx',
+      'src/app/portalFeatures.ts',
+      'src/areas/logs/LogsPage.tsx',
+      '../charts/src/EChart.tsx',
+    ],
   },
   {
     app: 'tenant-portal',
