@@ -6,7 +6,8 @@
  * The real reference server against the built apps (wdio/support/workbenchServer.ts), Debian's
  * Chromium (/usr/bin/chromium, headless, --no-sandbox) started by chrome-launcher; puppeteer-core,
  * connected to that Chromium, signs in through the real login form, then Lighthouse runs on the
- * same port with storage reset disabled, so the session cookie stays. No browser is downloaded.
+ * same port with storage reset disabled, so the session cookie stays (the HTTP cache is emptied
+ * before each run). No browser is downloaded.
  * Prints figures, asserts none; exits non-zero only when the run itself broke.
  */
 import path from 'node:path';
@@ -53,14 +54,21 @@ try {
   await page.click(byTestId(loginIds.submit));
   await page.waitForSelector(byTestId(shellIds.appBar), { timeout: 60_000 });
   await page.close();
-  await browser.disconnect();
   console.log(`Signed in as ${USER}.`);
+  /** Each run loads the page as a signed-in user's first visit of it: cookies kept, cache emptied. */
+  const clearCache = async (): Promise<void> => {
+    const tab = await browser.newPage();
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await tab.close();
+  };
 
   console.log('\nLighthouse (desktop preset, simulated throttling), signed in:');
   console.log(
     `  ${'page'.padEnd(10)} ${'LCP'.padStart(9)} ${'TBT'.padStart(9)} ${'script bytes'.padStart(13)} ${'all bytes'.padStart(11)} ${'requests'.padStart(9)}`,
   );
   for (const target of PAGES) {
+    await clearCache();
     const result = await lighthouse(
       `${server.baseUrl}${target.route}`,
       {
@@ -92,6 +100,7 @@ try {
   console.log(
     '  (bytes as transferred: the reference server does not compress, so these are uncompressed sizes)',
   );
+  await browser.disconnect();
 } finally {
   await chrome?.kill();
   await server.stop();
