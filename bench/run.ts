@@ -2,7 +2,8 @@
  * `npm run bench`: the server benchmark (server/bench/run.ts: ingest, paging latency, export),
  * the HTTP load benchmark (server/bench/load.ts: autocannon on a logs block, a report query and userinfo), every
  * report query on DuckDB and a SQLite copy (server/bench/reports.ts), then the browser benchmarks
- * (bench/import.ts, bench/logs-scroll.ts, bench/dashboard.ts), one after the other.
+ * (bench/import.ts, bench/logs-scroll.ts, bench/dashboard.ts) and the first-load bytes with a
+ * Lighthouse desktop run (bench/lighthouse.ts), one after the other.
  * Prints each one's wall time and the total; exits non-zero when any run broke.
  */
 import { spawn } from 'node:child_process';
@@ -15,6 +16,7 @@ const STEPS: { name: string; script: string }[] = [
   { name: 'import', script: 'bench:import' },
   { name: 'logs-scroll', script: 'bench:logs-scroll' },
   { name: 'dashboard', script: 'bench:dashboard' },
+  { name: 'lighthouse', script: 'bench:lighthouse' },
 ];
 
 function runScript(script: string): Promise<number> {

@@ -56,9 +56,15 @@ export * from './theme/themeMode';
 // Store
 export * from './store/navigation';
 export * from './store/createAppStore';
-export { createWorldStore, type WorldDef, type WorldStoreOptions } from './store/worldStore';
+export {
+  createWorldStore,
+  type StoreFeature,
+  type WorldDef,
+  type WorldStoreOptions,
+} from './store/worldStore';
 export { PROVIDER_WORLD } from './store/providerWorld';
-export { TENANT_WORLD } from './store/tenantWorld';
+export { TENANT_POLICY_FEATURE, TENANT_WORLD } from './store/tenantWorld';
+export { TENANT_SESSION_WORLD } from './store/tenantSessionWorld';
 
 // Features
 export * from './features/session/sessionSlice';

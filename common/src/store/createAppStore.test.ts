@@ -2,6 +2,8 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { put, takeEvery } from 'redux-saga/effects';
 import { createAppStore } from './createAppStore';
+import { TENANT_SESSION_WORLD } from './tenantSessionWorld';
+import { createWorldStore } from './worldStore';
 
 const counter = createSlice({
   name: 'counter',
@@ -51,5 +53,19 @@ describe('createAppStore', () => {
     const { store } = createAppStore({ world: 'provider', navigation });
     expect(Object.keys(store.getState()).sort()).toEqual(['providerSession', 'snackbar']);
     expect(store.getState().providerSession.status).toBe('notInitialized');
+  });
+
+  test('inject adds slices and runs sagas on a running store, each once; the state it had stays', () => {
+    const { store, inject } = createWorldStore(TENANT_SESSION_WORLD, { navigation });
+    expect(Object.keys(store.getState()).sort()).toEqual(['inactivity', 'session', 'snackbar']);
+    const session = store.getState().session;
+    inject({ reducers: { counter: counter.reducer }, sagas: [pingSaga] });
+    inject({ reducers: { counter: counter.reducer }, sagas: [pingSaga] });
+    const state = store.getState() as unknown as Record<string, unknown>;
+    expect(Object.keys(state).sort()).toEqual(['counter', 'inactivity', 'session', 'snackbar']);
+    expect(state.session).toBe(session);
+    store.dispatch(counter.actions.pinged());
+    // One pong: the saga injected twice runs once.
+    expect((store.getState() as unknown as { counter: unknown }).counter).toEqual({ pings: 1, pongs: 1 });
   });
 });

@@ -59,14 +59,11 @@ export function createWorldStore<
   type State = StateOf<R> & StateOf<Extra>;
   const http = options.http ?? createHttpClient({ baseURL: '', xsrfCookie: def.xsrfCookie });
   const sagaMiddleware = createSagaMiddleware({ context: { http, navigation: options.navigation } });
+  const reducers: ReducersMapObject = { ...def.reducers, ...options.extraReducers };
   // combineReducers cannot follow the generic map; the state type is the map's by construction.
-  const reducer = combineReducers({ ...def.reducers, ...options.extraReducers }) as unknown as Reducer<
-    State,
-    UnknownAction,
-    Partial<State>
-  >;
+  const combine = () => combineReducers(reducers) as unknown as Reducer<State, UnknownAction, Partial<State>>;
   const store = configureStore({
-    reducer,
+    reducer: combine(),
     preloadedState: options.preloadedState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
@@ -96,5 +93,28 @@ export function createWorldStore<
     yield all(sagas.map((s) => call(s)));
   });
 
-  return { store, http };
+  /**
+   * Adds features (slices and their sagas) to the running store: an app loads the ones its pages
+   * need with its shell, not in its first load (issues 14, 15: first load within 170 KB gzipped).
+   * A slice already there, or a saga already running, is left as it is.
+   */
+  const running = new Set<Saga>(sagas);
+  const inject = (feature: StoreFeature): void => {
+    const added = Object.keys(feature.reducers).filter((key) => !(key in reducers));
+    for (const key of added) reducers[key] = feature.reducers[key];
+    if (added.length > 0) store.replaceReducer(combine());
+    for (const saga of feature.sagas ?? []) {
+      if (running.has(saga)) continue;
+      running.add(saga);
+      sagaMiddleware.run(saga);
+    }
+  };
+
+  return { store, http, inject };
+}
+
+/** Slices and sagas added to a store after its creation (createWorldStore's inject). */
+export interface StoreFeature {
+  reducers: ReducersMapObject;
+  sagas?: Saga[];
 }

@@ -1,6 +1,8 @@
 /**
  * The provider console's store: common's provider-world store plus the entity feature over the
- * console's sources, the report queries of the support view, and job polling.
+ * console's sources, the report queries of the support view, and job polling. The browser starts
+ * with the provider world alone and adds these features with the shell (addConsoleFeatures,
+ * main.tsx; issue 14: first load within 170 KB gzipped); tests build the whole store at once.
  */
 import { useSelector } from 'react-redux';
 import {
@@ -15,6 +17,7 @@ import {
   type AppState,
   type HttpClient,
   type Navigation,
+  type StoreFeature,
 } from '@workbench/common';
 import { CONSOLE_ENTITY_SOURCES } from '../entities/entitySources';
 import { nodeActionsReducer, nodeActionsSaga } from '../deployments/nodeActions';
@@ -25,6 +28,8 @@ const providerReducers = {
   jobs: jobsReducer,
   nodeActions: nodeActionsReducer,
 };
+
+const providerSagas = [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga, jobsSaga, nodeActionsSaga];
 
 export type ProviderState = AppState<'provider', typeof providerReducers>;
 export const useProviderSelector = useSelector.withTypes<ProviderState>();
@@ -45,8 +50,14 @@ export function createProviderStore(navigation: Navigation, http?: HttpClient) {
     navigation,
     http,
     extraReducers: providerReducers,
-    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga, jobsSaga, nodeActionsSaga],
+    extraSagas: providerSagas,
   });
   consoleHttp = created.http;
   return created;
+}
+
+/** Adds the console's features to the browser's provider-world store (main.tsx, with the shell). */
+export function addConsoleFeatures(created: { http: HttpClient; inject(feature: StoreFeature): void }): void {
+  consoleHttp = created.http;
+  created.inject({ reducers: providerReducers, sagas: providerSagas });
 }

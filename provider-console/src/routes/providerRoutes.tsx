@@ -4,11 +4,17 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { Loading, NotFoundPage } from '@workbench/common/components/page-states/index';
 import { PROVIDER_AREAS, type ProviderArea } from '../app/providerAreas';
 
-// The login page and the shell come with the frame chunk (consoleFrame.tsx), not the entry.
+// The login page (consoleLogin.tsx) and the shell (consoleFrame.tsx) are chunks of their own, not
+// the entry: a new visitor loads the login form only (issue 14: first load within 170 KB gzipped).
 const ProviderLoginRoute = lazy(() =>
-  import('./consoleFrame').then((m) => ({ default: m.ProviderLoginRoute })),
+  import('./consoleLogin').then((m) => ({ default: m.ProviderLoginRoute })),
 );
-const GatedShell = lazy(() => import('./consoleFrame').then((m) => ({ default: m.GatedShell })));
+
+/** What buildProviderRoutes needs besides the areas. */
+export interface ProviderRoutesOptions {
+  /** Awaited with the shell's code before it renders: main.tsx adds the console's store features. */
+  loadShellFeatures?: () => Promise<void>;
+}
 
 const TenantDetailPage = lazy(() =>
   import('../tenants/TenantDetailPage').then((m) => ({ default: m.TenantDetailPage })),
@@ -32,7 +38,11 @@ function areaRoute(area: ProviderArea): RouteObject {
   };
 }
 
-export function buildProviderRoutes(): RouteObject[] {
+export function buildProviderRoutes(options: ProviderRoutesOptions = {}): RouteObject[] {
+  const { loadShellFeatures } = options;
+  const GatedShell = lazy(() =>
+    Promise.all([import('./consoleFrame'), loadShellFeatures?.()]).then(([m]) => ({ default: m.GatedShell })),
+  );
   return [
     {
       path: '/login',

@@ -6,7 +6,8 @@ import { renderWithStore } from '@workbench/common/testing/renderWithStore';
 import { ProviderConsoleApp } from '../app/ProviderConsoleApp';
 import { createProviderStore } from '../app/providerStore';
 import { buildProviderRoutes } from '../routes/providerRoutes';
-// Loaded up front: the frame (login page, shell) is a lazy chunk in the app; tests need not wait for it.
+// Loaded up front: the login route and the shell are lazy chunks in the app; tests need not wait for them.
+import '../routes/consoleLogin';
 import '../routes/consoleFrame';
 
 export const operator: ProviderUser = {

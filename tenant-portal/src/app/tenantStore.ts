@@ -1,63 +1,56 @@
 /**
- * The tenant portal's store: common's tenant-world store plus the features the portal's pages
- * use (the logs explorer's paging and saved searches, the entity feature over the data pages'
- * sources, the dashboard's report queries). The login area builds a bare tenant-world
- * store instead: it has no page that needs these.
+ * The tenant portal's store: common's tenant session world plus the features the portal's pages
+ * use (portalFeatures.ts). The browser starts with the session world alone and adds the features
+ * when the shell loads (createShellLoadingStore, issue 15: first load within 170 KB gzipped);
+ * tests build it whole (portalFeatures.ts createPortalStore). The login area builds a bare
+ * tenant-world store instead: it has no page that needs these.
+ *
+ * Only types come from portalFeatures.ts here: a value would bring the features into the first load.
  */
 import { useSelector } from 'react-redux';
 import {
-  createAppStore,
-  createEntitiesReducer,
-  entitiesSaga,
-  logPagingReducer,
-  logPagingSaga,
-  policyDocsReducer,
-  policyDocsSaga,
-  policyTesterReducer,
-  policyTesterSaga,
-  reportQueryReducer,
-  reportQuerySaga,
-  savedSearchesReducer,
-  savedSearchesSaga,
+  createWorldStore,
+  revisionRequested,
+  selectRevisionStatus,
+  selectSessionStatus,
+  TENANT_SESSION_WORLD,
   type AppState,
-  type HttpClient,
   type Navigation,
+  type StoreFeature,
 } from '@workbench/common';
-import { pastReportsSource, scheduledReportsSource } from '../areas/reports/reportSources';
-import { usersSource } from '../areas/settings/users/usersSource';
+import type { PORTAL_FEATURE } from './portalFeatures';
 
-/** The portal's data pages on common's entity feature. */
-const ENTITY_SOURCES = [usersSource, scheduledReportsSource, pastReportsSource];
+export type PortalReducers = (typeof PORTAL_FEATURE)['reducers'];
 
-const portalReducers = {
-  logPaging: logPagingReducer,
-  savedSearches: savedSearchesReducer,
-  entities: createEntitiesReducer(ENTITY_SOURCES),
-  reportQuery: reportQueryReducer,
-  // The policy editors (web policy, firewall, …): common's policy-docs feature.
-  policyDocs: policyDocsReducer,
-  // The policy tester's request and decisions.
-  policyTester: policyTesterReducer,
-};
-
-export type PortalState = AppState<'tenant', typeof portalReducers>;
+export type PortalState = AppState<'tenant', PortalReducers>;
 export const usePortalSelector = useSelector.withTypes<PortalState>();
 
-export function createPortalStore(navigation: Navigation, http?: HttpClient) {
-  return createAppStore({
-    world: 'tenant',
-    navigation,
-    http,
-    extraReducers: portalReducers,
-    extraSagas: [
-      logPagingSaga,
-      savedSearchesSaga,
-      entitiesSaga(ENTITY_SOURCES),
-      reportQuerySaga,
-      policyDocsSaga,
-      policyTesterSaga,
-    ],
-  });
+/**
+ * The browser's store (main.tsx): the session world now, the page features when the shell loads.
+ * The sign-in page needs only the session; the features hold no state it writes, and their sagas
+ * answer requests the shell and its pages make, so adding them with the shell loses nothing.
+ */
+export function createShellLoadingStore(navigation: Navigation) {
+  // Typed with the page features: only the shell and its pages read them, after loadShellFeatures.
+  const created = createWorldStore<'tenant', typeof TENANT_SESSION_WORLD.reducers, PortalReducers>(
+    TENANT_SESSION_WORLD,
+    { navigation },
+  );
+  const { store } = created;
+  const addFeatures = (feature: StoreFeature): void => {
+    created.inject(feature);
+    // The session saga asks for the revision once a session has started; asked before the
+    // revision feature was there, nobody answered: ask again, as the session would have.
+    const state = store.getState();
+    if (selectSessionStatus(state) === 'loggedIn' && selectRevisionStatus(state) === 'idle') {
+      store.dispatch(revisionRequested());
+    }
+  };
+  let loading: Promise<void> | null = null;
+  /** Loads the page features and adds them to the store (once); the shell's route awaits it. */
+  const loadShellFeatures = (): Promise<void> =>
+    (loading ??= import('./portalFeatures').then((m) => addFeatures(m.PORTAL_FEATURE)));
+  return { ...created, loadShellFeatures };
 }
 
-export type PortalStore = ReturnType<typeof createPortalStore>['store'];
+export type PortalStore = ReturnType<typeof createShellLoadingStore>['store'];

@@ -1,10 +1,12 @@
 import { Provider } from 'react-redux';
-import { LoginPage, SnackbarHost, type AppStore, type HttpClient } from '@workbench/common';
+import type { Store } from '@reduxjs/toolkit';
+import { LoginPage, SnackbarHost, type HttpClient } from '@workbench/common';
 import { WorkbenchThemeProvider } from '@workbench/common';
 import { returnUrlFromHash, submitLogin } from './loginArea';
 
 export interface LoginAreaProps {
-  store: AppStore;
+  /** A tenant session world's store (the page's snackbar). */
+  store: Store;
   http: HttpClient;
   /** Full page load (window.location.assign in the browser). */
   assign(url: string): void;

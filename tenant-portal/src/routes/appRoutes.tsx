@@ -13,13 +13,22 @@ import {
   selectSessionTimedOut,
   useAppSelector,
 } from '@workbench/common';
-import { LoginRoute } from '../login/LoginRoute';
 import { LogoutPage } from '../logout/LogoutPage';
-import { AppShell } from '../shell/AppShell';
 import { AREAS, NOT_FOUND_PATH, type Area, type PageLoader, type PageProps } from './areas';
 import { AreaGuard } from './AreaGuard';
 import { LOGIN_PATH, rootPath } from './routeRules';
 import { useRouteContext } from './useRouteContext';
+
+// Issue 15 (first load within 170 KB gzipped): the login route (with its redirect form) and the
+// shell (navigation, user menu, change-password form, publish bar) are loaded on demand like the
+// pages, so a new visitor's first load is the router, the session store and the theme.
+const LoginRoute = lazy(() => import('../login/LoginRoute').then((m) => ({ default: m.LoginRoute })));
+
+/** What buildRoutes needs besides the route table. */
+export interface BuildRoutesOptions {
+  /** Awaited with the shell's code before it renders: the app adds its page features to the store. */
+  loadShellFeatures?: () => Promise<void>;
+}
 
 // The title-only page of areas whose issue has not landed; loaded on demand like every page.
 const AreaPage = lazy(() => import('../areas/AreaPage').then((m) => ({ default: m.AreaPage })));
@@ -85,17 +94,32 @@ function areaRoute(area: Area): RouteObject {
   };
 }
 
-export function buildRoutes(areas: readonly Area[] = AREAS): RouteObject[] {
+export function buildRoutes(areas: readonly Area[] = AREAS, options: BuildRoutesOptions = {}): RouteObject[] {
   const shellAreas = areas.filter((a) => a.requiresLogin);
+  const { loadShellFeatures } = options;
+  const AppShell = lazy(() =>
+    Promise.all([import('../shell/AppShell'), loadShellFeatures?.()]).then(([m]) => ({
+      default: m.AppShell,
+    })),
+  );
   return [
-    { path: '/login', element: <LoginRoute /> },
+    {
+      path: '/login',
+      element: (
+        <Suspense fallback={<Loading />}>
+          <LoginRoute />
+        </Suspense>
+      ),
+    },
     { path: '/logout', element: <LogoutPage /> },
     { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
     {
       path: '/',
       element: (
         <ShellGate>
-          <AppShell />
+          <Suspense fallback={<Loading />}>
+            <AppShell />
+          </Suspense>
         </ShellGate>
       ),
       children: [{ index: true, element: <RootRedirect /> }, ...shellAreas.map(areaRoute)],

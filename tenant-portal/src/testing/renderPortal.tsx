@@ -16,7 +16,7 @@ import type { Revision } from '@workbench/common/api/contract/policy';
 import { DEMO_TENANT_ROLES, type DemoTenantRole } from '@workbench/common/api/contract/demo';
 import { renderWithStore } from '@workbench/common/testing/renderWithStore';
 import { TenantPortalApp } from '../app/TenantPortalApp';
-import { createPortalStore } from '../app/tenantStore';
+import { createPortalStore } from '../app/portalFeatures';
 import { buildRoutes } from '../routes/appRoutes';
 
 export function demoUser(

@@ -1,0 +1,113 @@
+/**
+ * `npm run bench:lighthouse` (issues 14, 15): the first-load bytes of each app (gzipped JavaScript
+ * from the build manifest, bench/support/firstLoad.ts), then a Lighthouse desktop run of the tenant
+ * portal's dashboard and web logs page, signed in: LCP, TBT and bytes of each.
+ *
+ * The real reference server against the built apps (wdio/support/workbenchServer.ts), Debian's
+ * Chromium (/usr/bin/chromium, headless, --no-sandbox) started by chrome-launcher; puppeteer-core,
+ * connected to that Chromium, signs in through the real login form, then Lighthouse runs on the
+ * same port with storage reset disabled, so the session cookie stays (the HTTP cache is emptied
+ * before each run). No browser is downloaded.
+ * Prints figures, asserts none; exits non-zero only when the run itself broke.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { loginIds, shellIds } from '@workbench/common/test-ids/index';
+import { startWorkbenchServer } from '../wdio/support/workbenchServer';
+import { DEMO_PASSWORD } from '../wdio/support/testEnv';
+import { formatFirstLoads, kb, measureFirstLoads } from './support/firstLoad';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const USER = 'admin@acme.example';
+
+/** The pages Lighthouse measures (hash routes of the tenant portal). */
+const PAGES = [
+  { name: 'dashboard', route: '/#/dashboard' },
+  { name: 'web logs', route: '/#/logs/web' },
+] as const;
+
+const byTestId = (id: string) => `[data-testid="${id}"]`;
+
+console.log('First-load bytes (gzipped JavaScript of the built apps, from their manifests):');
+console.log(formatFirstLoads(measureFirstLoads(repoRoot)));
+
+const server = await startWorkbenchServer(repoRoot);
+let chrome: chromeLauncher.LaunchedChrome | null = null;
+try {
+  // The demo events are written on the first start: measure once they are all there.
+  const events = await server.waitForDemoEvents(() => undefined);
+  console.log(`\nServer ${server.baseUrl} (${events.toLocaleString('en')} demo events)`);
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.goto(`${server.baseUrl}/#/login`);
+  await page.waitForSelector(byTestId(loginIds.user));
+  await page.type(byTestId(loginIds.user), USER);
+  await page.type(byTestId(loginIds.password), DEMO_PASSWORD);
+  await page.click(byTestId(loginIds.submit));
+  await page.waitForSelector(byTestId(shellIds.appBar), { timeout: 60_000 });
+  await page.close();
+  console.log(`Signed in as ${USER}.`);
+  /** Each run loads the page as a signed-in user's first visit of it: cookies kept, cache emptied. */
+  const clearCache = async (): Promise<void> => {
+    const tab = await browser.newPage();
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await tab.close();
+  };
+
+  console.log('\nLighthouse (desktop preset, simulated throttling), signed in:');
+  console.log(
+    `  ${'page'.padEnd(10)} ${'LCP'.padStart(9)} ${'TBT'.padStart(9)} ${'script bytes'.padStart(13)} ${'all bytes'.padStart(11)} ${'requests'.padStart(9)}`,
+  );
+  for (const target of PAGES) {
+    await clearCache();
+    const result = await lighthouse(
+      `${server.baseUrl}${target.route}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // Keep the session cookie of the sign-in above.
+        disableStorageReset: true,
+      },
+      desktopConfig,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${target.route}.`);
+    const { audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse failed on ${target.route}: ${runtimeError.message}`);
+    const value = (id: string): number => {
+      const v = audits[id]?.numericValue;
+      if (typeof v !== 'number') throw new Error(`Lighthouse has no ${id} figure for ${target.route}.`);
+      return v;
+    };
+    const summary =
+      (audits['resource-summary']?.details as { items?: ResourceRow[] } | undefined)?.items ?? [];
+    const script = summary.find((r) => r.resourceType === 'script');
+    const total = summary.find((r) => r.resourceType === 'total');
+    console.log(
+      `  ${target.name.padEnd(10)} ${`${Math.round(value('largest-contentful-paint'))} ms`.padStart(9)} ${`${Math.round(value('total-blocking-time'))} ms`.padStart(9)} ${kb(script?.transferSize ?? 0).padStart(13)} ${kb(value('total-byte-weight')).padStart(11)} ${String(total?.requestCount ?? '?').padStart(9)}`,
+    );
+  }
+  console.log(
+    '  (bytes as transferred: the reference server does not compress, so these are uncompressed sizes)',
+  );
+  await browser.disconnect();
+} finally {
+  await chrome?.kill();
+  await server.stop();
+}
+
+interface ResourceRow {
+  resourceType: string;
+  transferSize: number;
+  requestCount: number;
+}

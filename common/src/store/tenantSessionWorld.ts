@@ -1,0 +1,36 @@
+/**
+ * The tenant world's session part: session, inactivity and the snackbar, the slices the sign-in
+ * page needs. The tenant portal starts its store from this and adds the policy features
+ * (TENANT_POLICY_FEATURE in tenantWorld.ts) with its shell, so its first load holds none of the
+ * revision and policy-reference machinery (issue 15: first load within 170 KB gzipped).
+ */
+import { XSRF_COOKIE } from '../api/contract/wire';
+import { snackbarReducer } from '../features/snackbar/snackbarSlice';
+import { logoutRequested, sessionReducer, type SessionState } from '../features/session/sessionSlice';
+import { sessionSaga } from '../features/session/sessionSaga';
+import { inactivityReducer } from '../features/inactivity/inactivitySlice';
+import { inactivitySaga } from '../features/inactivity/inactivitySaga';
+import type { WorldDef } from './worldStore';
+
+const reducers = {
+  session: sessionReducer,
+  inactivity: inactivityReducer,
+  snackbar: snackbarReducer,
+};
+
+export const TENANT_SESSION_WORLD: WorldDef<'tenant', typeof reducers> = {
+  world: 'tenant',
+  reducers,
+  sagas: [sessionSaga, inactivitySaga],
+  xsrfCookie: XSRF_COOKIE,
+  sessionHooks(getState, dispatch) {
+    const session = () => (getState() as { session: SessionState }).session;
+    return {
+      onUnauthorized() {
+        if (session().status === 'loggedIn') dispatch(logoutRequested());
+      },
+      isLoggingIn: () => session().loggingIn,
+      getSessionXsrf: () => session().xsrfAtStart,
+    };
+  },
+};

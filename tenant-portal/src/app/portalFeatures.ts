@@ -1,0 +1,66 @@
+/**
+ * The features the portal's pages use, on top of the session world: the revision and policy
+ * reference (common's TENANT_POLICY_FEATURE), the logs explorer's paging and saved searches, the
+ * entity feature over the data pages' sources, the dashboard's report queries, the policy editors
+ * and the policy tester. The browser loads this module with the shell (tenantStore.ts
+ * createShellLoadingStore), not in the first load; tests build the whole store at once (below).
+ */
+import {
+  createEntitiesReducer,
+  createWorldStore,
+  entitiesSaga,
+  logPagingReducer,
+  logPagingSaga,
+  policyDocsReducer,
+  policyDocsSaga,
+  policyTesterReducer,
+  policyTesterSaga,
+  reportQueryReducer,
+  reportQuerySaga,
+  savedSearchesReducer,
+  savedSearchesSaga,
+  TENANT_POLICY_FEATURE,
+  TENANT_SESSION_WORLD,
+  type HttpClient,
+  type Navigation,
+} from '@workbench/common';
+import { pastReportsSource, scheduledReportsSource } from '../areas/reports/reportSources';
+import { usersSource } from '../areas/settings/users/usersSource';
+
+/** The portal's data pages on common's entity feature. */
+const ENTITY_SOURCES = [usersSource, scheduledReportsSource, pastReportsSource];
+
+export const portalReducers = {
+  ...TENANT_POLICY_FEATURE.reducers,
+  logPaging: logPagingReducer,
+  savedSearches: savedSearchesReducer,
+  entities: createEntitiesReducer(ENTITY_SOURCES),
+  reportQuery: reportQueryReducer,
+  // The policy editors (web policy, firewall, …): common's policy-docs feature.
+  policyDocs: policyDocsReducer,
+  // The policy tester's request and decisions.
+  policyTester: policyTesterReducer,
+};
+
+export const PORTAL_FEATURE = {
+  reducers: portalReducers,
+  sagas: [
+    ...TENANT_POLICY_FEATURE.sagas,
+    logPagingSaga,
+    savedSearchesSaga,
+    entitiesSaga(ENTITY_SOURCES),
+    reportQuerySaga,
+    policyDocsSaga,
+    policyTesterSaga,
+  ],
+};
+
+/** The whole store at once (tests): the session world with every page feature. */
+export function createPortalStore(navigation: Navigation, http?: HttpClient) {
+  return createWorldStore(TENANT_SESSION_WORLD, {
+    navigation,
+    http,
+    extraReducers: PORTAL_FEATURE.reducers,
+    extraSagas: PORTAL_FEATURE.sagas,
+  });
+}
