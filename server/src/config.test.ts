@@ -15,7 +15,25 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     insightsUrl: null,
     loginRatePerMinute: undefined,
     liveEventsPerSecond: 2,
+    eventsUrl: null,
   });
+});
+
+test('WORKBENCH_EVENTS_URL: a ClickHouse event store (shards, database, cluster); a bad one stops the start', () => {
+  const url = 'clickhouse://ch1:8123,ch2:8123/workbench?cluster=events';
+  expect(readConfig({ WORKBENCH_EVENTS_URL: url }, root).eventsUrl).toBe(url);
+  expect(readConfig({ WORKBENCH_EVENTS_URL: 'clickhouse://127.0.0.1:8123/ev' }, root).eventsUrl).toBe(
+    'clickhouse://127.0.0.1:8123/ev',
+  );
+  for (const bad of [
+    'postgres://h:5432/db',
+    'clickhouse://h/db',
+    'clickhouse://h:8123,g:8123/db',
+    'clickhouse://h:8123/bad-name',
+    'clickhouse://h:8123/db?shards=2',
+  ]) {
+    expect(() => readConfig({ WORKBENCH_EVENTS_URL: bad }, root)).toThrow(/WORKBENCH_EVENTS_URL must be/);
+  }
 });
 
 test('WORKBENCH_LIVE_EVENTS: demo events a second after the seeding, 0 for none; anything else stops the start', () => {
