@@ -99,12 +99,15 @@ function toStoredEvent(row: readonly unknown[], logType: LogType): StoredEvent {
 
 const FORMULA_START = new RegExp(`^[${FORMULA_START_CHARS.map((c) => `\\${c}`).join('')}]`);
 
-/** An export cell exactly as DuckDB's CSV writer writes it (RFC 4180; formula-like text disarmed). */
+/**
+ * An export cell exactly as DuckDB's CSV writer writes it (RFC 4180; formula-like text disarmed):
+ * quoted when it holds a quote, comma, line break or `#` (DuckDB's comment character), or is empty.
+ */
 function exportCell(value: FieldValue | undefined): string {
   if (value === undefined) return '';
   if (typeof value === 'number') return String(value);
   const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) || text === '' ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",\r\n#]/.test(text) || text === '' ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** A value of an Arrow column as the event field it stands for. */
@@ -499,6 +502,8 @@ async function addMissingColumns(
       await execute(
         shard,
         `ALTER TABLE ${database}.${sqlName(table)} ADD COLUMN ${sqlName(field)} ${columnType(field)}`,
+        undefined,
+        true,
       );
   }
 }

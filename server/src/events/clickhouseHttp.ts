@@ -1,11 +1,13 @@
 /**
- * ClickHouse's HTTP interface, plainly (fetch): a statement is the body of a POST, an INSERT's
+ * ClickHouse's HTTP interface, plainly (node:http): a statement is the body of a POST, an INSERT's
  * rows (JSONEachRow) follow the statement in the body, settings are URL parameters (18.16 has no
  * SETTINGS clause in SELECT). `@clickhouse/client` is not used: its documented compatibility
  * starts at ClickHouse 24.8 (older servers "best effort"), its bound `query_params` need a server
  * with query parameters (18.16 has none), and these three calls need no dependency (README.md,
  * "ClickHouse event store").
  */
+
+import http from 'node:http';
 
 /** Where one shard answers, and how to sign in. */
 export interface ClickHouseAddress {
@@ -39,21 +41,78 @@ function headersOf(address: ClickHouseAddress): Record<string, string> {
   return { authorization: `Basic ${token}` };
 }
 
-/** Runs a statement; its text answer (an error status → ClickHouseError with the server's message). */
-export async function execute(address: ClickHouseAddress, body: string, database?: string): Promise<string> {
-  let reply: Response;
-  try {
-    reply = await fetch(urlOf(address, database), { method: 'POST', body, headers: headersOf(address) });
-  } catch (error) {
-    throw new ClickHouseError(
-      `ClickHouse at ${address.host}:${address.port} did not answer: ${error instanceof Error ? error.message : String(error)}`,
-      0,
+/**
+ * Reads reuse connections (keep-alive); a write gets a fresh one. ClickHouse closes an idle
+ * connection after keep_alive_timeout (3 s by default), and a request sent on a connection it
+ * has just closed fails without an answer: a read is then sent once more (it changes nothing), a
+ * write never is (it could be stored twice), so a write never goes on a reused connection.
+ */
+const readAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+function post(
+  address: ClickHouseAddress,
+  body: string,
+  database: string | undefined,
+  write: boolean,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      urlOf(address, database),
+      {
+        method: 'POST',
+        agent: write ? false : readAgent,
+        headers: { ...headersOf(address), 'content-type': 'text/plain; charset=utf-8' },
+      },
+      (reply) => {
+        const chunks: Buffer[] = [];
+        reply.on('data', (chunk: Buffer) => chunks.push(chunk));
+        reply.on('error', reject);
+        reply.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if ((reply.statusCode ?? 0) >= 200 && (reply.statusCode ?? 0) < 300) resolve(text);
+          else
+            reject(
+              new ClickHouseError(
+                `ClickHouse ${address.host}:${address.port}: ${text.trim()}`,
+                reply.statusCode ?? 0,
+              ),
+            );
+        });
+      },
     );
+    request.on('error', (error) =>
+      reject(
+        Object.assign(
+          new ClickHouseError(
+            `ClickHouse at ${address.host}:${address.port} did not answer: ${error.message}`,
+            0,
+          ),
+          {
+            cause: error,
+          },
+        ),
+      ),
+    );
+    request.end(body);
+  });
+}
+
+/**
+ * Runs a statement; its text answer (an error status → ClickHouseError with the server's message).
+ * `write`: a statement that changes data (INSERT, DDL): never sent twice.
+ */
+export async function execute(
+  address: ClickHouseAddress,
+  body: string,
+  database?: string,
+  write = false,
+): Promise<string> {
+  try {
+    return await post(address, body, database, write);
+  } catch (error) {
+    if (write || !(error instanceof ClickHouseError) || error.status !== 0) throw error;
+    return post(address, body, database, write);
   }
-  const text = await reply.text();
-  if (!reply.ok)
-    throw new ClickHouseError(`ClickHouse ${address.host}:${address.port}: ${text.trim()}`, reply.status);
-  return text;
 }
 
 /** A SELECT's rows (FORMAT JSONCompact: one array per row). */
@@ -73,5 +132,5 @@ export async function insertRows(
   lines: string,
   database?: string,
 ): Promise<void> {
-  await execute(address, `INSERT INTO ${table} FORMAT JSONEachRow\n${lines}`, database);
+  await execute(address, `INSERT INTO ${table} FORMAT JSONEachRow\n${lines}`, database, true);
 }
