@@ -45,7 +45,7 @@ const TENANTS = [
   { tid: 'tid-globex', name: 'globex' },
 ];
 /** Enough for several blocks of every log type and groups of every report; small for CI. */
-const EVENTS = 4000;
+const EVENTS = 3000;
 const RANGE = { start: NOW - 181 * DAY, end: NOW + DAY };
 
 const run = clickhouseAvailable() ? describe : describe.skip;
@@ -97,15 +97,15 @@ run('ClickHouse and DuckDB event stores give the same answers', () => {
     for (const logType of LOG_TYPES) {
       for (const order of ['desc', 'asc'] as const) {
         for (const { tid } of TENANTS) {
-          blocks += await pageAll({ logType, tid, ...RANGE, filters: [], order, limit: 40 });
+          blocks += await pageAll({ logType, tid, ...RANGE, filters: [], order, limit: 60 });
         }
       }
     }
-    expect(blocks).toBeGreaterThan(100);
+    expect(blocks).toBeGreaterThan(50);
   });
 
   it('pages filtered, excluded, searched and query-language blocks to the same events', async () => {
-    const base = { logType: 'scan_web' as LogType, tid: 'tid-acme', ...RANGE, limit: 25 };
+    const base = { logType: 'scan_web' as LogType, tid: 'tid-acme', ...RANGE, limit: 100 };
     const shapes: Omit<EventQuery, 'after' | 'order' | keyof typeof base>[] = [
       { filters: [{ field: 'action', values: ['block', 'allow'] }] },
       { filters: [{ field: 'risk', values: ['R', 'Y'], exclude: true }] },
@@ -169,7 +169,8 @@ run('ClickHouse and DuckDB event stores give the same answers', () => {
       else
         variants.push({ ...range, granularity: 'PT1H' as ReportGranularityCode, timezone: 'Asia/Kolkata' });
       for (const query of variants) {
-        for (const { tid } of TENANTS) {
+        // The plain query for both tenants, its variants for one.
+        for (const tid of query === variants[0] ? TENANTS.map((t) => t.tid) : ['tid-acme']) {
           const [a, b] = await Promise.all([
             runReportQuery(duck, name, tid, query, now),
             runReportQuery(house, name, tid, query, now),
@@ -183,7 +184,7 @@ run('ClickHouse and DuckDB event stores give the same answers', () => {
         }
       }
     }
-    expect(compared).toBeGreaterThan(REPORT_QUERY_NAMES.length * 4);
+    expect(compared).toBeGreaterThanOrEqual(REPORT_QUERY_NAMES.length * 3);
     expect(REPORT_GRANULARITY_MS.PT1H).toBe(3_600_000);
   });
 
