@@ -16,6 +16,7 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     loginRatePerMinute: undefined,
     liveEventsPerSecond: 2,
     configUrl: null,
+    eventsUrl: null,
   });
 });
 
@@ -28,6 +29,23 @@ test('WORKBENCH_CONFIG_URL: a postgres:// URL selects the PostgreSQL config stor
   expect(readConfig({ WORKBENCH_CONFIG_URL: '' }, root).configUrl).toBeNull();
   for (const bad of ['mysql://localhost/wb', 'localhost:5432', 'postgres://', 'postgres://a b/c']) {
     expect(() => readConfig({ WORKBENCH_CONFIG_URL: bad }, root)).toThrow(/WORKBENCH_CONFIG_URL/);
+  }
+});
+
+test('WORKBENCH_EVENTS_URL: a ClickHouse event store (shards, database, cluster); a bad one stops the start', () => {
+  const url = 'clickhouse://ch1:8123,ch2:8123/workbench?cluster=events';
+  expect(readConfig({ WORKBENCH_EVENTS_URL: url }, root).eventsUrl).toBe(url);
+  expect(readConfig({ WORKBENCH_EVENTS_URL: 'clickhouse://127.0.0.1:8123/ev' }, root).eventsUrl).toBe(
+    'clickhouse://127.0.0.1:8123/ev',
+  );
+  for (const bad of [
+    'postgres://h:5432/db',
+    'clickhouse://h/db',
+    'clickhouse://h:8123,g:8123/db',
+    'clickhouse://h:8123/bad-name',
+    'clickhouse://h:8123/db?shards=2',
+  ]) {
+    expect(() => readConfig({ WORKBENCH_EVENTS_URL: bad }, root)).toThrow(/WORKBENCH_EVENTS_URL must be/);
   }
 });
 

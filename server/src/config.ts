@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseClickHouseUrl } from './events/clickhouseUrl';
 import { DEPLOYMENTS, MODES, type Deployment, type Mode } from '@workbench/common/api/contract/wire';
 
 export interface ServerConfig {
@@ -19,6 +20,8 @@ export interface ServerConfig {
   liveEventsPerSecond: number;
   /** WORKBENCH_CONFIG_URL: a postgres:// URL of the shared config store; null: SQLite in dataDir. */
   configUrl: string | null;
+  /** WORKBENCH_EVENTS_URL: the ClickHouse event store (clickhouse://…); null: DuckDB in dataDir. */
+  eventsUrl: string | null;
 }
 
 /** Live demo data by default: a gentle trickle, so the newest minutes of the logs are never empty. */
@@ -119,6 +122,16 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     }
   }
 
+  let eventsUrl: string | null = null;
+  if (!blank(env.WORKBENCH_EVENTS_URL)) {
+    try {
+      parseClickHouseUrl(env.WORKBENCH_EVENTS_URL);
+      eventsUrl = env.WORKBENCH_EVENTS_URL.trim();
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+  }
+
   const demoPassword = blank(env.WORKBENCH_DEMO_PASSWORD) ? undefined : env.WORKBENCH_DEMO_PASSWORD;
   const host = blank(env.HOST) ? '127.0.0.1' : env.HOST.trim();
   return {
@@ -133,5 +146,6 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     loginRatePerMinute,
     liveEventsPerSecond,
     configUrl,
+    eventsUrl,
   };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
 import { ConfigError, readConfig } from './config';
+import { ClickHouseEventStore } from './events/clickhouseEventStore';
 import { DuckDbEventStore } from './events/duckdbEventStore';
 import { eventsPlugin } from './events/eventsPlugin';
 import { reportFilesPlugin } from './reports/reportFilesPlugin';
@@ -13,7 +14,11 @@ async function main(): Promise<void> {
   const config = readConfig(process.env, repoRoot);
   // The event store is shared by the logs and report routes and the report files (their
   // scheduler); it is closed after the server, once every plugin has stopped using it.
-  const events = await DuckDbEventStore.open(config.dataDir);
+  // WORKBENCH_EVENTS_URL=clickhouse://… selects the ClickHouse store (events/README.md).
+  const events =
+    config.eventsUrl === null
+      ? await DuckDbEventStore.open(config.dataDir)
+      : await ClickHouseEventStore.open(config.eventsUrl);
   const app = await buildServer({
     dataDir: config.dataDir,
     configUrl: config.configUrl,

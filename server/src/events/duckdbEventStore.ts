@@ -186,7 +186,7 @@ const TYPE_FIELD_CHECKS: ReadonlyMap<string, ReadonlyMap<string, FieldCheck>> = 
   ]),
 );
 
-function validateNewEvent(event: NewEvent, index: number): void {
+export function validateNewEvent(event: NewEvent, index: number): void {
   const checks = TYPE_FIELD_CHECKS.get(event.logType);
   if (!checks) {
     throw new EventStoreInputError(
@@ -303,7 +303,7 @@ const CREATE_LOAD_PROGRESS_SQL = `CREATE TABLE IF NOT EXISTS load_progress (
   complete BOOLEAN NOT NULL
 )`;
 
-function validateLoadProgress(progress: LoadProgress): void {
+export function validateLoadProgress(progress: LoadProgress): void {
   const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
   if (typeof progress.load !== 'string' || progress.load === '' || progress.load.length > 100)
     throw new EventStoreInputError('load', 'A load needs a name of 1 to 100 characters.');

@@ -40,6 +40,14 @@ export interface SqlDialect {
   divide(a: string, b: string): string;
   /** `column` contains `needle` (a bound, lower-cased text), ignoring case. */
   contains(column: string, needle: string): string;
+  /**
+   * `column` matches a LIKE pattern (a bound, lower-cased text escaped with `\`), ignoring case.
+   * Default `lower(column) LIKE pattern ESCAPE '\'` (ClickHouse has no ESCAPE clause: `\` is its
+   * only escape, and its `lower` is ASCII only).
+   */
+  like?(column: string, pattern: string): string;
+  /** The false literal (default `false`; ClickHouse 18.16 has none: 0). */
+  readonly falseValue?: string;
 }
 
 export interface SqlScan {
@@ -90,13 +98,17 @@ export function scanConditions(query: EventScan, dialect: SqlDialect): SqlScan {
           return `(${c.items.map(sql).join(c.kind === 'and' ? ' AND ' : ' OR ')})`;
         case 'not':
           // An event without the field is "not" it (SQL's NULL would leave it out).
-          return `(NOT coalesce(${sql(c.item)}, false))`;
+          return `(NOT coalesce(${sql(c.item)}, ${dialect.falseValue ?? 'false'}))`;
         case 'text':
           return contains(c.text);
         case 'in':
           return `${c.field} IN (${c.values.map((v) => bindField(c.field, v)).join(', ')})`;
-        case 'like':
-          return `lower(${c.field}) LIKE ${bind(likeSql(c.pattern).toLowerCase())} ESCAPE '\\'`;
+        case 'like': {
+          const pattern = bind(likeSql(c.pattern).toLowerCase());
+          return dialect.like
+            ? dialect.like(c.field, pattern)
+            : `lower(${c.field}) LIKE ${pattern} ESCAPE '\\'`;
+        }
         case 'compare':
           return c.field === BYTES_FIELD
             ? `(${byteSum}) ${c.op} ${dialect.integer(bind(BigInt(c.value)))}`

@@ -274,6 +274,9 @@ export class PostgresConfigStore implements ConfigStore {
     const r = await this.get('SELECT * FROM users WHERE uid = ?', uid);
     return r ? toUser(r) : null;
   }
+  async listUsers(tid: string): Promise<UserRecord[]> {
+    return (await this.all('SELECT * FROM users WHERE tid = ? ORDER BY username', tid)).map(toUser);
+  }
   async findUserByUsername(username: string): Promise<UserRecord | null> {
     const r = await this.get('SELECT * FROM users WHERE lower(username) = lower(?)', username);
     return r ? toUser(r) : null;
@@ -326,6 +329,9 @@ export class PostgresConfigStore implements ConfigStore {
   }
   async deleteSession(sidHash: string): Promise<void> {
     await this.run('DELETE FROM sessions WHERE sid_hash = ?', sidHash);
+  }
+  async deleteTenantSessions(tid: string): Promise<number> {
+    return this.run('DELETE FROM sessions WHERE tid = ?', tid);
   }
   async deleteExpiredSessions(now: number): Promise<number> {
     const tenant = await this.run(

@@ -1,0 +1,263 @@
+/**
+ * The ClickHouse store against the DuckDB store on the same generated events (issue 16): every
+ * block of log paging in both orders (plain, filtered, excluded, searched, with a query-language
+ * condition), every report query of the registry (and its count and time-zone variants), the
+ * logs area's summaries, the export, row by row. And the escaping of values, on a real server:
+ * any text goes into a statement and comes back equal, without changing the statement's shape.
+ * Two throw-away shards (clickhouseTestServers.ts); skipped loudly without ClickHouse, a failure
+ * in CI.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import {
+  FIELD_SPECS,
+  LOG_TYPES,
+  LOG_TYPE_SCHEMAS,
+  type LogType,
+} from '@workbench/common/api/contract/logSchema';
+import { LOG_ACTION_FIELDS } from '@workbench/common/api/contract/logSummary';
+import {
+  REPORT_GRANULARITY_MS,
+  REPORT_QUERY_NAMES,
+  REPORT_QUERY_REGISTRY,
+  type ReportGranularityCode,
+} from '@workbench/common/api/contract/reportQueries';
+import { generateEvents } from '../seed/eventGenerator';
+import { ClickHouseEventStore } from './clickhouseEventStore';
+import { selectRows } from './clickhouseHttp';
+import { sqlValue } from './clickhouseSql';
+import {
+  clickhouseAvailable,
+  startClickHouseCluster,
+  type ClickHouseTestCluster,
+} from './clickhouseTestServers';
+import { parseClickHouseUrl } from './clickhouseUrl';
+import { DuckDbEventStore } from './duckdbEventStore';
+import type { AggregateRow, EventQuery, EventScan, EventStore, StoredEvent } from './eventStore';
+import { runReportQuery, type ReportQueryString } from './reportRoutes';
+
+const NOW = Date.UTC(2026, 10, 20, 12);
+const DAY = 86_400_000;
+const TENANTS = [
+  { tid: 'tid-acme', name: 'acme' },
+  { tid: 'tid-globex', name: 'globex' },
+];
+/** Enough for several blocks of every log type and groups of every report; small for CI. */
+const EVENTS = 3000;
+const RANGE = { start: NOW - 181 * DAY, end: NOW + DAY };
+
+const run = clickhouseAvailable() ? describe : describe.skip;
+
+run('ClickHouse and DuckDB event stores give the same answers', () => {
+  let cluster: ClickHouseTestCluster;
+  let dir: string;
+  let duck: DuckDbEventStore;
+  let house: ClickHouseEventStore;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'events-compare-'));
+    [cluster, duck] = await Promise.all([startClickHouseCluster(2), DuckDbEventStore.open(dir)]);
+    house = await ClickHouseEventStore.open(cluster.url('compare'));
+    for (const batch of generateEvents({
+      tenants: TENANTS,
+      count: EVENTS,
+      now: NOW,
+      seed: 16,
+      batchSize: 1000,
+    })) {
+      await Promise.all([duck.append(batch), house.append(batch)]);
+    }
+  });
+
+  afterAll(async () => {
+    await duck?.close();
+    await house?.close();
+    await cluster?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Every block of a paging, in order (each block compared as it comes). */
+  async function pageAll(query: Omit<EventQuery, 'after'>): Promise<number> {
+    let after: EventQuery['after'];
+    let blocks = 0;
+    for (;;) {
+      const [a, b] = await Promise.all([duck.query({ ...query, after }), house.query({ ...query, after })]);
+      expect({ block: blocks, events: b }).toEqual({ block: blocks, events: a });
+      blocks += 1;
+      if (a.length < query.limit) return blocks;
+      const last: StoredEvent = a[a.length - 1];
+      after = { time: last.time, id: last.id };
+    }
+  }
+
+  it('pages every log type, both orders, block by block, to the same events', async () => {
+    let blocks = 0;
+    for (const logType of LOG_TYPES) {
+      for (const order of ['desc', 'asc'] as const) {
+        for (const { tid } of TENANTS) {
+          blocks += await pageAll({ logType, tid, ...RANGE, filters: [], order, limit: 60 });
+        }
+      }
+    }
+    expect(blocks).toBeGreaterThan(50);
+  });
+
+  it('pages filtered, excluded, searched and query-language blocks to the same events', async () => {
+    const base = { logType: 'scan_web' as LogType, tid: 'tid-acme', ...RANGE, limit: 100 };
+    const shapes: Omit<EventQuery, 'after' | 'order' | keyof typeof base>[] = [
+      { filters: [{ field: 'action', values: ['block', 'allow'] }] },
+      { filters: [{ field: 'risk', values: ['R', 'Y'], exclude: true }] },
+      { filters: [], search: 'GOO' },
+      {
+        filters: [],
+        where: {
+          kind: 'or',
+          items: [
+            {
+              kind: 'not',
+              item: {
+                kind: 'in',
+                field: 'category',
+                values: [FIELD_SPECS.category.vocabulary?.[3]?.code ?? ''],
+              },
+            },
+            { kind: 'compare', field: 'bytes', op: '>', value: 100_000 },
+            { kind: 'like', field: 'domain', pattern: '*.COM' },
+          ],
+        },
+      },
+      { filters: [], where: { kind: 'compare', field: 'status_code', op: '>=', value: 400 } },
+    ];
+    for (const shape of shapes) {
+      for (const order of ['desc', 'asc'] as const) await pageAll({ ...base, ...shape, order });
+    }
+    const [a, b] = await Promise.all([
+      duck.queryJson({ ...base, filters: [] }),
+      house.queryJson({ ...base, filters: [] }),
+    ]);
+    expect(b).toEqual(a);
+  });
+
+  /** Rows compared in order; a fractional value (none today: measures are whole) within 1e-9. */
+  function expectSameRows(label: string, got: readonly AggregateRow[], want: readonly AggregateRow[]): void {
+    expect({ label, rows: got.length }).toEqual({ label, rows: want.length });
+    want.forEach((row, i) => {
+      const other = got[i];
+      expect({ label, i, key: other.key, series: other.series }).toEqual({
+        label,
+        i,
+        key: row.key,
+        series: row.series,
+      });
+      if (Number.isInteger(row.value))
+        expect({ label, i, value: other.value }).toEqual({ label, i, value: row.value });
+      else expect(Math.abs(other.value - row.value)).toBeLessThan(1e-9);
+    });
+  }
+
+  it('answers every report query of the registry with the same rows', async () => {
+    const now = new Date(NOW);
+    const range = { start: RANGE.start / 1000, end: RANGE.end / 1000 };
+    let compared = 0;
+    for (const name of REPORT_QUERY_NAMES) {
+      const def = REPORT_QUERY_REGISTRY[name];
+      const variants: ReportQueryString[] = [{ ...range }];
+      if (def.dimension.kind === 'field')
+        variants.push({ ...range, result_type: 'count' }, { ...range, limit: 3 });
+      else
+        variants.push({ ...range, granularity: 'PT1H' as ReportGranularityCode, timezone: 'Asia/Kolkata' });
+      for (const query of variants) {
+        // The plain query for both tenants, its variants for one.
+        for (const tid of query === variants[0] ? TENANTS.map((t) => t.tid) : ['tid-acme']) {
+          const [a, b] = await Promise.all([
+            runReportQuery(duck, name, tid, query, now),
+            runReportQuery(house, name, tid, query, now),
+          ]);
+          expectSameRows(
+            `${name} ${JSON.stringify(query)} ${tid}`,
+            b.rows as AggregateRow[],
+            a.rows as AggregateRow[],
+          );
+          compared += 1;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(REPORT_QUERY_NAMES.length * 3);
+    expect(REPORT_GRANULARITY_MS.PT1H).toBe(3_600_000);
+  });
+
+  it("gives the logs area's counts, histogram and field summaries, and the export, the same", async () => {
+    for (const logType of LOG_TYPES) {
+      const scan: EventScan = { logType, tid: 'tid-acme', ...RANGE, filters: [] };
+      const same = async <T>(label: string, read: (store: EventStore) => Promise<T>) => {
+        const [a, b] = await Promise.all([read(duck), read(house)]);
+        expect({ label, logType, answer: b }).toEqual({ label, logType, answer: a });
+      };
+      await same('countMatching', (s) => s.countMatching(scan));
+      await same('count', (s) => s.count('tid-acme', logType));
+      await same('histogram', (s) =>
+        s.aggregate({
+          ...scan,
+          groupBy: { bucketMs: DAY, offsetMs: -5 * 3_600_000, series: LOG_ACTION_FIELDS[logType] },
+          measure: { kind: 'count' },
+          limit: 1,
+        }),
+      );
+      await same('top values', (s) =>
+        s.aggregate({
+          ...scan,
+          groupBy: { field: LOG_TYPE_SCHEMAS[logType].fields[0] },
+          measure: { kind: 'count' },
+          limit: 10,
+        }),
+      );
+      await same('total', (s) =>
+        s.aggregate({ ...scan, groupBy: { total: true }, measure: { kind: 'count' }, limit: 1 }),
+      );
+      for (const order of ['desc', 'asc'] as const) {
+        await same('export', async (s) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of s.exportCsv({ ...scan, order })) chunks.push(chunk);
+          return Buffer.concat(chunks).toString('utf8');
+        });
+      }
+    }
+    await expect(house.count()).resolves.toBe(EVENTS);
+  });
+
+  it('any text goes into a statement through sqlValue and comes back equal, the statement unchanged', async () => {
+    const shard = parseClickHouseUrl(cluster.url('compare')).shards[0];
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 40 }), async (text) => {
+        const rows = await selectRows(shard, `SELECT ${sqlValue(text)} AS v, 1 AS marker`);
+        expect(rows).toEqual([[text, 1]]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('stored values with any characters are found by an equality filter, exactly, and read back equal', async () => {
+    const texts = fc.sample(fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), {
+      numRuns: 60,
+      seed: 16,
+    });
+    const hostile = ["' OR 1=1 --", "\\'; DROP TABLE x; --", '{p1}', '%_\\', '\u0000\n\t\r'];
+    const values = [...new Set([...texts, ...hostile])];
+    const tid = 'tid-escape';
+    await house.append(
+      values.map((userid, i) => ({ tid, logType: 'scan_web', time: NOW - i, fields: { userid } })),
+    );
+    for (const userid of values) {
+      const found = await house.query({
+        logType: 'scan_web',
+        tid,
+        ...RANGE,
+        filters: [{ field: 'userid', values: [userid] }],
+        limit: 10,
+      });
+      expect(found.map((e) => e.fields.userid)).toEqual(values.filter((v) => v === userid));
+    }
+  });
+});

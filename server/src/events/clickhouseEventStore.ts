@@ -1,0 +1,509 @@
+/**
+ * The event store on ClickHouse (`WORKBENCH_EVENTS_URL=clickhouse://host:port[,host:port…]/db
+ * [?cluster=name]`): per shard one MergeTree table per log type, `events_<type>_local`, ordered
+ * by (tid, time, id) — the tenant, then the paging key — and, with a cluster, a Distributed table
+ * `events_<type>` over them on every shard, which reads go through (the first address). The
+ * layout, values and answers are DuckDB's (duckdbEventStore.ts): the same columns (codes as text),
+ * ids taken here in call order, the same keyset cursors, the same aggregates (the comparison test
+ * checks them row by row on the same events).
+ *
+ * - SQL is the subset 18.16 and current releases share (clickhouseSql.ts); every value goes
+ *   through `sqlValue`, every name through `sqlName`'s allow-list.
+ * - Ingest: a call's rows of one log type are one INSERT … FORMAT JSONEachRow into one shard's
+ *   local table (one block: atomic there, and read at once); calls go to the shards in turn, so
+ *   every tenant's events spread over all shards. ClickHouse has no transaction across tables, so
+ *   a call with several log types is atomic per type only; the load's progress is written after
+ *   all its events (after a crash in between, a resumed load repeats that batch).
+ * - Ids: max(id) + 1 at open, then taken here: one writing server per database.
+ * - Reads probe a time window next to the cursor as DuckDB's store does (18.16 cannot read a
+ *   primary key range in order for ORDER BY … LIMIT; a narrow window keeps a block's sort small).
+ */
+import {
+  FIELD_SPECS,
+  LOG_TYPES,
+  LOG_TYPE_SCHEMAS,
+  type FieldValue,
+  type LogType,
+} from '@workbench/common/api/contract/logSchema';
+import type { Table } from 'apache-arrow';
+import { planEventColumns } from './arrowEvents';
+import {
+  aggregateStatement,
+  clickhouseDialect,
+  localTableName,
+  sqlName,
+  sqlValue,
+  tableName,
+  whereSql,
+} from './clickhouseSql';
+import { execute, insertRows, selectRows, type ClickHouseAddress } from './clickhouseHttp';
+import { parseClickHouseUrl, type ClickHouseLocation } from './clickhouseUrl';
+import { FORMULA_START_CHARS } from './csv';
+import { validateLoadProgress, validateNewEvent } from './duckdbEventStore';
+import {
+  EventStoreInputError,
+  type AggregateRow,
+  type ColumnsOfType,
+  type EventAggregate,
+  type EventQuery,
+  type EventScan,
+  type EventStore,
+  type JsonEvents,
+  type LoadProgress,
+  type NewEvent,
+  type StoredEvent,
+} from './eventStore';
+import type { SqlDialect } from './eventSql';
+import { toLogEventJson } from './logQuery';
+import { validateQuery } from './queryValidation';
+
+const MIN_WINDOW_MS = 60000;
+const WINDOW_MARGIN = 8;
+const MAX_RECENT_SPANS = 1000;
+/** Rows per INSERT (one block of the HTTP interface's default max_insert_block_size, 1,048,576). */
+const INSERT_ROWS = 100_000;
+/** Events per chunk of an export. */
+const EXPORT_BATCH_ROWS = 20_000;
+
+interface TimeBounds {
+  min: number;
+  max: number;
+  rows: number;
+}
+
+function columnType(field: string): string {
+  return FIELD_SPECS[field].kind === 'integer' ? 'Nullable(Int64)' : 'Nullable(String)';
+}
+
+function createLocalTableSql(database: string, logType: LogType): string {
+  const columns = LOG_TYPE_SCHEMAS[logType].fields.map((f) => `${sqlName(f)} ${columnType(f)}`);
+  return `CREATE TABLE IF NOT EXISTS ${database}.${localTableName(logType)} (
+  id Int64, tid String, time Int64, ${columns.join(', ')}
+) ENGINE = MergeTree() ORDER BY (tid, time, id)`;
+}
+
+/** The columns a block reads: id, tid, time, then the type's fields in schema order. */
+const SELECT_COLUMNS: ReadonlyMap<LogType, string> = new Map(
+  LOG_TYPES.map((t) => [t, ['id', 'tid', 'time', ...LOG_TYPE_SCHEMAS[t].fields].join(', ')]),
+);
+
+function toStoredEvent(row: readonly unknown[], logType: LogType): StoredEvent {
+  const names = LOG_TYPE_SCHEMAS[logType].fields;
+  const fields: Record<string, FieldValue> = {};
+  for (let i = 0; i < names.length; i += 1) {
+    const value = row[i + 3];
+    if (value !== null && value !== undefined) fields[names[i]] = value as FieldValue;
+  }
+  return { id: Number(row[0]), tid: String(row[1]), logType, time: Number(row[2]), fields };
+}
+
+const FORMULA_START = new RegExp(`^[${FORMULA_START_CHARS.map((c) => `\\${c}`).join('')}]`);
+
+/**
+ * An export cell exactly as DuckDB's CSV writer writes it (RFC 4180; formula-like text disarmed):
+ * quoted when it holds a quote, comma, line break or `#` (DuckDB's comment character), or is empty.
+ */
+function exportCell(value: FieldValue | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n#]/.test(text) || text === '' ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A value of an Arrow column as the event field it stands for. */
+function arrowValue(value: unknown): FieldValue | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Date) return value.getTime();
+  return value as FieldValue;
+}
+
+export class ClickHouseEventStore implements EventStore {
+  private closed = false;
+  private nextShard = 0;
+  private progressVersion = Date.now() * 1000;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly recentSpans = new Map<string, number>();
+  private readonly dialect: SqlDialect;
+  private readonly db: string;
+
+  private constructor(
+    private readonly location: ClickHouseLocation,
+    private nextId: number,
+    private readonly bounds: Map<LogType, TimeBounds>,
+  ) {
+    this.db = sqlName(location.database, 'database');
+    this.dialect = clickhouseDialect(this.db, location.cluster === null ? localTableName : tableName);
+  }
+
+  /** Creates the database and tables where missing (every shard), then reads ids and time bounds. */
+  static async open(url: string | ClickHouseLocation): Promise<ClickHouseEventStore> {
+    const location = typeof url === 'string' ? parseClickHouseUrl(url) : url;
+    const db = sqlName(location.database, 'database');
+    if (location.cluster !== null) {
+      const [row] = await selectRows(
+        location.shards[0],
+        `SELECT count() FROM system.clusters WHERE cluster = ${sqlValue(location.cluster)} AND replica_num = 1`,
+      );
+      if (Number(row[0]) !== location.shards.length)
+        throw new Error(
+          `ClickHouse cluster "${location.cluster}" has ${String(row[0])} shards; WORKBENCH_EVENTS_URL names ${location.shards.length}.`,
+        );
+    }
+    for (const shard of location.shards) {
+      await execute(shard, `CREATE DATABASE IF NOT EXISTS ${db}`);
+      for (const logType of LOG_TYPES) {
+        await execute(shard, createLocalTableSql(db, logType));
+        await addMissingColumns(shard, db, localTableName(logType), logType);
+        if (location.cluster !== null) {
+          await execute(
+            shard,
+            `CREATE TABLE IF NOT EXISTS ${db}.${tableName(logType)} AS ${db}.${localTableName(logType)} ENGINE = Distributed(${sqlValue(location.cluster)}, ${db}, ${localTableName(logType)})`,
+          );
+          await addMissingColumns(shard, db, tableName(logType), logType);
+        }
+      }
+    }
+    await execute(
+      location.shards[0],
+      `CREATE TABLE IF NOT EXISTS ${db}.load_progress (name String, plan String, batches Int64, events Int64, complete UInt8, version Int64) ENGINE = MergeTree() ORDER BY (name, version)`,
+    );
+    const read = location.cluster === null ? localTableName : tableName;
+    let maxId = 0;
+    const bounds = new Map<LogType, TimeBounds>();
+    for (const logType of LOG_TYPES) {
+      const [row] = await selectRows(
+        location.shards[0],
+        `SELECT max(id), min(time), max(time), count() FROM ${db}.${read(logType)}`,
+      );
+      if (Number(row[3]) === 0) continue;
+      maxId = Math.max(maxId, Number(row[0]));
+      bounds.set(logType, { min: Number(row[1]), max: Number(row[2]), rows: Number(row[3]) });
+    }
+    return new ClickHouseEventStore(location, maxId + 1, bounds);
+  }
+
+  append(events: readonly NewEvent[]): Promise<number> {
+    const byType = new Map<LogType, number[]>();
+    try {
+      this.assertOpen();
+      events.forEach(validateNewEvent);
+      events.forEach((event, i) => {
+        const list = byType.get(event.logType);
+        if (list) list.push(i);
+        else byType.set(event.logType, [i]);
+      });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (events.length === 0) return Promise.resolve(0);
+    // Ids in call order (as DuckDB's store): the i-th event gets firstId + i.
+    const firstId = this.takeIds(events.length);
+    const shard = this.takeShard();
+    return this.track(async () => {
+      for (const [logType, list] of byType) {
+        const lines = list.map((i) =>
+          JSON.stringify({ id: firstId + i, tid: events[i].tid, time: events[i].time, ...events[i].fields }),
+        );
+        await this.insert(shard, logType, lines);
+        this.extendBounds(
+          logType,
+          list.map((i) => events[i].time),
+        );
+      }
+      return events.length;
+    });
+  }
+
+  appendColumns(logType: LogType, table: Table): Promise<number> {
+    return this.appendColumnsBatch([{ logType, table }]);
+  }
+
+  appendColumnsBatch(parts: readonly ColumnsOfType[], progress?: LoadProgress): Promise<number> {
+    const checked: { logType: LogType; table: Table; rows: number }[] = [];
+    try {
+      this.assertOpen();
+      for (const { logType, table } of parts) {
+        const plan = planEventColumns(logType, table);
+        if (plan.rows > 0) checked.push({ logType, table, rows: plan.rows });
+      }
+      if (progress !== undefined) validateLoadProgress(progress);
+      else if (checked.length === 0) return Promise.resolve(0);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const plans = checked.map((part) => ({ ...part, firstId: this.takeIds(part.rows) }));
+    const shard = this.takeShard();
+    // Progress after every earlier append (as DuckDB's store): it never counts a batch not yet in.
+    const before = progress === undefined ? Promise.resolve() : Promise.allSettled([...this.inFlight]);
+    return this.track(async () => {
+      await before;
+      let rows = 0;
+      for (const { logType, table, firstId } of plans) {
+        const names = table.schema.fields.map((f) => f.name);
+        const columns = names.map((name) => table.getChild(name));
+        const times: number[] = [];
+        const lines: string[] = [];
+        for (let r = 0; r < table.numRows; r += 1) {
+          const row: Record<string, FieldValue | null> = { id: firstId + r };
+          names.forEach((name, c) => {
+            row[name] = arrowValue(columns[c]?.get(r));
+          });
+          times.push(row.time as number);
+          lines.push(JSON.stringify(row));
+        }
+        await this.insert(shard, logType, lines);
+        this.extendBounds(logType, times);
+        rows += table.numRows;
+      }
+      if (progress !== undefined) {
+        this.progressVersion += 1;
+        await insertRows(
+          this.location.shards[0],
+          `${this.db}.load_progress`,
+          JSON.stringify({
+            name: progress.load,
+            plan: progress.plan,
+            batches: progress.batches,
+            events: progress.events,
+            complete: progress.complete ? 1 : 0,
+            version: this.progressVersion,
+          }),
+        );
+      }
+      return rows;
+    });
+  }
+
+  async loadProgress(load: string): Promise<LoadProgress | null> {
+    this.assertOpen();
+    const [row] = await selectRows(
+      this.location.shards[0],
+      `SELECT plan, batches, events, complete FROM ${this.db}.load_progress WHERE name = ${sqlValue(load)} ORDER BY version DESC LIMIT 1`,
+    );
+    if (row === undefined) return null;
+    return {
+      load,
+      plan: String(row[0]),
+      batches: Number(row[1]),
+      events: Number(row[2]),
+      complete: Number(row[3]) === 1,
+    };
+  }
+
+  async query(query: EventQuery): Promise<StoredEvent[]> {
+    return this.rememberedProbe(query);
+  }
+
+  /** The block as the logs API's JSON (written here: the JSON of toLogEventJson, as DuckDB writes it). */
+  async queryJson(query: EventQuery): Promise<JsonEvents> {
+    const events = await this.query(query);
+    return {
+      json: events.map((event) => JSON.stringify(toLogEventJson(event))),
+      keys: events.map((event) => ({ time: event.time, id: event.id })),
+    };
+  }
+
+  /** CSV lines in keyset batches of `batchRows` (one chunk each), cells as DuckDB's writer writes them. */
+  async *exportCsv(query: EventScan, batchRows = EXPORT_BATCH_ROWS): AsyncIterable<Buffer> {
+    const fields = LOG_TYPE_SCHEMAS[query.logType].fields;
+    for await (const batch of this.scan(query, batchRows)) {
+      let text = '';
+      for (const event of batch) {
+        text += `${[String(event.id), new Date(event.time).toISOString()].join(',')},${fields.map((f) => exportCell(event.fields[f])).join(',')}\r\n`;
+      }
+      yield Buffer.from(text, 'utf8');
+    }
+  }
+
+  async *scan(query: EventScan, batchSize = 10000): AsyncIterable<StoredEvent[]> {
+    let after: EventQuery['after'];
+    for (;;) {
+      const batch = await this.query({ ...query, after, limit: batchSize });
+      if (batch.length > 0) yield batch;
+      if (batch.length < batchSize) return;
+      const last = batch[batch.length - 1];
+      after = { time: last.time, id: last.id };
+    }
+  }
+
+  async aggregate(query: EventAggregate): Promise<AggregateRow[]> {
+    this.assertOpen();
+    const { sql, hasSeries } = aggregateStatement(query, this.dialect);
+    const rows = await selectRows(this.location.shards[0], sql);
+    const plain = (v: unknown): string | number | null =>
+      v === null || v === undefined ? null : typeof v === 'number' ? v : String(v);
+    return rows.map((row) =>
+      hasSeries
+        ? { key: plain(row[0]), series: plain(row[1]), value: Number(row[2]) }
+        : { key: plain(row[0]), value: Number(row[1]) },
+    );
+  }
+
+  async countMatching(query: EventScan): Promise<number> {
+    this.assertOpen();
+    const where = whereSql(query, this.dialect);
+    const [row] = await selectRows(
+      this.location.shards[0],
+      `SELECT count() FROM ${this.dialect.table(query.logType)} WHERE ${where}`,
+    );
+    return Number(row[0]);
+  }
+
+  async count(tid?: string, logType?: LogType): Promise<number> {
+    this.assertOpen();
+    if (logType !== undefined && !(LOG_TYPES as readonly string[]).includes(logType))
+      throw new EventStoreInputError('logType', `Unknown log type "${String(logType)}".`);
+    const where = tid === undefined ? '' : ` WHERE tid = ${sqlValue(tid)}`;
+    const counts = await Promise.all(
+      (logType === undefined ? LOG_TYPES : [logType]).map(async (t) => {
+        const [row] = await selectRows(
+          this.location.shards[0],
+          `SELECT count() FROM ${this.dialect.table(t)}${where}`,
+        );
+        return Number(row[0]);
+      }),
+    );
+    return counts.reduce((a, b) => a + b, 0);
+  }
+
+  /** ClickHouse writes each insert as a part at once; nothing to move. Waits for appends in flight. */
+  async flush(): Promise<void> {
+    this.assertOpen();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await Promise.allSettled([...this.inFlight]);
+    this.closed = true;
+  }
+
+  private async insert(shard: number, logType: LogType, lines: readonly string[]): Promise<void> {
+    for (let i = 0; i < lines.length; i += INSERT_ROWS) {
+      await insertRows(
+        this.location.shards[shard],
+        `${this.db}.${localTableName(logType)}`,
+        lines.slice(i, i + INSERT_ROWS).join('\n'),
+      );
+    }
+  }
+
+  private track<T>(work: () => Promise<T>): Promise<T> {
+    const result = work();
+    this.inFlight.add(result);
+    const done = () => this.inFlight.delete(result);
+    result.then(done, done);
+    return result;
+  }
+
+  private takeIds(count: number): number {
+    const first = this.nextId;
+    this.nextId += count;
+    return first;
+  }
+
+  private takeShard(): number {
+    const shard = this.nextShard;
+    this.nextShard = (shard + 1) % this.location.shards.length;
+    return shard;
+  }
+
+  private extendBounds(logType: LogType, times: readonly number[]): void {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const t of times) {
+      if (t < lo) lo = t;
+      if (t > hi) hi = t;
+    }
+    const known = this.bounds.get(logType);
+    this.bounds.set(
+      logType,
+      known
+        ? { min: Math.min(known.min, lo), max: Math.max(known.max, hi), rows: known.rows + times.length }
+        : { min: lo, max: hi, rows: times.length },
+    );
+  }
+
+  /** As DuckDbEventStore.rememberedProbe: a block starts from the window the previous one needed. */
+  private async rememberedProbe(query: EventQuery): Promise<StoredEvent[]> {
+    const key = JSON.stringify([
+      query.logType,
+      query.tid,
+      query.filters,
+      query.search ?? '',
+      query.order ?? 'desc',
+      query.where ?? null,
+    ]);
+    const rows = await this.probe(
+      query,
+      this.recentSpans.get(key) ?? this.firstWindow(query.logType, query.limit),
+    );
+    if (rows.length >= query.limit) {
+      const covered = Math.abs(rows[0].time - rows[rows.length - 1].time);
+      this.recentSpans.delete(key);
+      this.recentSpans.set(key, Math.max(MIN_WINDOW_MS, 2 * covered));
+      if (this.recentSpans.size > MAX_RECENT_SPANS)
+        this.recentSpans.delete(this.recentSpans.keys().next().value as string);
+    }
+    return rows;
+  }
+
+  private firstWindow(logType: LogType, limit: number): number {
+    const bounds = this.bounds.get(logType);
+    if (!bounds) return MIN_WINDOW_MS;
+    const perMs = bounds.rows / Math.max(1, bounds.max - bounds.min);
+    return Math.max(MIN_WINDOW_MS, Math.ceil((WINDOW_MARGIN * limit) / perMs));
+  }
+
+  private async probe(query: EventQuery, firstSpan: number): Promise<StoredEvent[]> {
+    this.assertOpen();
+    validateQuery(query);
+    const bounds = this.bounds.get(query.logType);
+    if (!bounds) return [];
+    const ascending = query.order === 'asc';
+    const direction = ascending ? 'ASC' : 'DESC';
+    const top = query.after ? query.after.time + 1 : Math.min(query.end, bounds.max + 1);
+    const bottom = query.after ? query.after.time : Math.max(query.start, bounds.min);
+    for (let span = firstSpan; ;) {
+      const window = ascending
+        ? { start: query.start, end: Math.min(query.end, bottom + span) }
+        : { start: Math.max(query.start, top - span), end: query.end };
+      const where = whereSql({ ...query, ...window }, this.dialect);
+      const rows = await selectRows(
+        this.location.shards[0],
+        `SELECT ${SELECT_COLUMNS.get(query.logType) as string} FROM ${this.dialect.table(query.logType)} WHERE ${where} ORDER BY time ${direction}, id ${direction} LIMIT ${sqlValue(query.limit)}`,
+      );
+      const whole = ascending ? window.end === query.end : window.start === query.start;
+      if (rows.length >= query.limit || whole) return rows.map((row) => toStoredEvent(row, query.logType));
+      span *= rows.length === 0 ? 16 : Math.min(64, Math.max(2, Math.ceil((2 * query.limit) / rows.length)));
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The event store is closed.');
+  }
+}
+
+/** Adds the columns a log type gained since the table was made (empty for the events it holds). */
+async function addMissingColumns(
+  shard: ClickHouseAddress,
+  database: string,
+  table: string,
+  logType: LogType,
+): Promise<void> {
+  const rows = await selectRows(
+    shard,
+    `SELECT name FROM system.columns WHERE database = ${sqlValue(database)} AND table = ${sqlValue(table)}`,
+  );
+  const have = new Set(rows.map((row) => String(row[0])));
+  for (const field of LOG_TYPE_SCHEMAS[logType].fields) {
+    if (!have.has(field))
+      await execute(
+        shard,
+        `ALTER TABLE ${database}.${sqlName(table)} ADD COLUMN ${sqlName(field)} ${columnType(field)}`,
+        undefined,
+        true,
+      );
+  }
+}
