@@ -199,6 +199,19 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     '/gdmanage/api/v1/tenants/{id}/tokens/{token_id}',
     '/gdmanage/api/v2/tenants/{id}/revisions',
     '/gdmanage/api/v3/tenants/{id}/revisions',
+    // Staged rollouts (issue 14; rollouts.test.ts).
+    '/gdmanage/api/v1/ops/rollouts',
+    '/gdmanage/api/v1/ops/rollouts/preview',
+    '/gdmanage/api/v1/ops/rollouts/{id}',
+    '/gdmanage/api/v1/ops/rollouts/{id}/preview',
+    '/gdmanage/api/v1/ops/rollouts/{id}/start',
+    '/gdmanage/api/v1/ops/rollouts/{id}/stop',
+    '/gdmanage/api/v1/ops/rollouts/{id}/resume',
+    '/gdmanage/api/v1/ops/rollouts/{id}/rollback',
+    '/gdmanage/api/v1/ops/rollout/deployments',
+    '/gdmanage/api/v1/ops/rollout/tenants',
+    '/gdmanage/api/v1/tenants/{id}/rolloutinit',
+    '/gdmanage/api/v1/tenants/{id}/tenantpolicyinit',
   ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(
