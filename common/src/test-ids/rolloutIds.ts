@@ -5,6 +5,7 @@
 export const rolloutIds = {
   page: 'rollouts-page',
   table: 'rollouts-table',
+  search: 'rollouts-search',
   add: 'rollouts-new',
   /** `${rowLink}-${id}`: a rollout's name in the list, opens its detail. */
   rowLink: 'rollout-link',

@@ -37,9 +37,6 @@ const page =
   (load: () => Promise<ComponentType<ProviderPageProps>>): ProviderPageLoader =>
   async () => ({ default: await load() });
 
-/** Pages of areas whose issue has not landed yet show their title. */
-const titleOnly = page(() => import('../routes/TitleOnlyPage').then((m) => m.TitleOnlyPage));
-
 export const PROVIDER_AREAS: readonly ProviderArea[] = [
   {
     id: 'tenants',
@@ -74,5 +71,10 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     page: page(() => import('../deployments/DeploymentsPage').then((m) => m.DeploymentsPage)),
     entities: ['deployments', 'pods'],
   },
-  { id: 'rollouts', path: 'rollouts', title: 'Rollouts', page: titleOnly },
+  {
+    id: 'rollouts',
+    path: 'rollouts',
+    title: 'Rollouts',
+    page: page(() => import('../rollouts/RolloutsPage').then((m) => m.RolloutsPage)),
+  },
 ];

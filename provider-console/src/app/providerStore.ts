@@ -18,12 +18,14 @@ import {
 } from '@workbench/common';
 import { CONSOLE_ENTITY_SOURCES } from '../entities/entitySources';
 import { nodeActionsReducer, nodeActionsSaga } from '../deployments/nodeActions';
+import { rolloutsReducer, rolloutsSaga } from '@workbench/common/features/rollouts/index';
 
 const providerReducers = {
   entities: createEntitiesReducer(CONSOLE_ENTITY_SOURCES),
   reportQuery: reportQueryReducer,
   jobs: jobsReducer,
   nodeActions: nodeActionsReducer,
+  rollouts: rolloutsReducer,
 };
 
 export type ProviderState = AppState<'provider', typeof providerReducers>;
@@ -45,7 +47,13 @@ export function createProviderStore(navigation: Navigation, http?: HttpClient) {
     navigation,
     http,
     extraReducers: providerReducers,
-    extraSagas: [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga, jobsSaga, nodeActionsSaga],
+    extraSagas: [
+      entitiesSaga(CONSOLE_ENTITY_SOURCES),
+      reportQuerySaga,
+      jobsSaga,
+      nodeActionsSaga,
+      rolloutsSaga,
+    ],
   });
   consoleHttp = created.http;
   return created;

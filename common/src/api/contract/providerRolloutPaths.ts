@@ -64,6 +64,8 @@ export const ROLLOUT_ROLLBACK_STATES: readonly RolloutState[] = [
 export const ROLLOUT_TENANT_STATUSES = ['pending', 'applied', 'failed', 'rolled_back'] as const;
 export type RolloutTenantStatus = (typeof ROLLOUT_TENANT_STATUSES)[number];
 
+export const ROLLOUT_SORT_FIELDS = ['created_at', 'name', 'state'] as const;
+
 export const CHANGE_KINDS = ['capabilities', 'skus', 'policy_template'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {

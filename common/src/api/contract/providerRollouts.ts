@@ -14,6 +14,7 @@ import { literalUnion } from './providerOps';
 
 export * from './providerRolloutPaths';
 import {
+  ROLLOUT_SORT_FIELDS,
   PAUSE_SECONDS_MAX,
   ROLLOUT_MAX_TENANTS,
   ROLLOUT_STATES,
@@ -137,7 +138,6 @@ export type RolloutSummary = Static<typeof RolloutSummary>;
 export const Rollout = Type.Object({ ...rolloutSummaryFields, tenants: Type.Array(RolloutTenant) });
 export type Rollout = Static<typeof Rollout>;
 
-export const ROLLOUT_SORT_FIELDS = ['created_at', 'name', 'state'] as const;
 export const RolloutListQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
