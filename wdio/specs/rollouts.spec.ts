@@ -61,8 +61,7 @@ describe('Provider console: staged rollouts', () => {
 
     // Tenants by hand: the run's four, found through the filter.
     await byTestId(`${rolloutsPage.ids.targetBy}-tids`).click();
-    await browser.$('label=Filter tenants').click();
-    await browser.keys(`ro-${run}`);
+    await byTestId(rolloutsPage.ids.targetFilter).setValue(`ro-${run}`);
     for (const tid of tids) await byTestId(`${rolloutsPage.ids.targetTenant}-${tid}`).click();
     await expect(byTestId(rolloutsPage.ids.targetCount)).toHaveText(
       expect.stringContaining('4 tenants match'),
@@ -108,6 +107,8 @@ describe('Provider console: staged rollouts', () => {
     expect(created.status).toBe(201);
     const { id } = created.body;
     await browser.url(`/provider/#/rollouts?rollout=${encodeURIComponent(id)}`);
+    // A fresh page (a hash change alone would keep what the previous test left open).
+    await browser.refresh();
     await rolloutsPage.waitForState('draft');
     await byTestId(rolloutsPage.ids.startDraft).click();
 

@@ -25,6 +25,7 @@ export const rolloutIds = {
   targetSkus: 'rollout-target-skus',
   /** `${targetTenant}-${tid}`: a tenant's checkbox (by hand). */
   targetTenant: 'rollout-target-tenant',
+  targetFilter: 'rollout-target-filter',
   targetCount: 'rollout-target-count',
   previewTable: 'rollout-preview-table',
   /** `${previewRow}-${tid}` */

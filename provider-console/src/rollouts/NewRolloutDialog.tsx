@@ -6,7 +6,7 @@
  * or Save as draft. One Formik form across the steps, each step validated by its own yup schema
  * before the next; a server refusal shows at the step of the field it names.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import {
@@ -237,13 +237,15 @@ function MultiSelect({
 
 export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDone(r: Rollout): void }) {
   const http = useConsoleHttp();
-  const [step, setStep] = useState(0);
+  const [step, setStepOnly] = useState(0);
   const [choices, setChoices] = useState<Choices | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [preview, setPreview] = useState<RolloutPreviewTenant[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
+  /** The submit count when the step was entered: its errors show from its own first Next. */
+  const [enteredAt, setEnteredAt] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -260,6 +262,13 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
       live = false;
     };
   }, [http]);
+
+  // Defined before the form: the steps' moves record the submit count they start from.
+  const submits = useRef(0);
+  const setStep = (n: number) => {
+    setEnteredAt(submits.current);
+    setStepOnly(n);
+  };
 
   const finish = async (values: RolloutFormValues, start: boolean) => {
     setBusy(true);
@@ -315,9 +324,10 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
       await finish(values, true);
     },
   });
+  submits.current = form.submitCount;
   const v = form.values;
   const err = (name: keyof RolloutFormValues) =>
-    form.touched[name] || form.submitCount > 0 ? text(form.errors[name] as string | undefined) : undefined;
+    form.submitCount > enteredAt ? text(form.errors[name] as string | undefined) : undefined;
   const field = (name: keyof RolloutFormValues, label: string, testId: string) => ({
     id: `rollout-form-${name}`,
     name,
@@ -507,6 +517,7 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
                     value={filter}
                     onChange={(e) => setFilter(e.target.value)}
                     sx={{ mb: 1 }}
+                    slotProps={{ htmlInput: { 'data-testid': rolloutIds.targetFilter } }}
                   />
                   {err('tids') && (
                     <Typography color="error" variant="body2">
