@@ -69,6 +69,43 @@ const TENANT_LABELS: Record<RolloutTenantStatus, string> = {
   rolled_back: 'Rolled back',
 };
 
+/**
+ * A state as an outlined chip whose text keeps WCAG AA contrast in both modes (the filled
+ * warning, info and dark-mode error chips of the palette do not): the tone's darker text on the
+ * light page, its main or lighter tone on the dark one.
+ */
+const LIGHT_TEXT: Record<Exclude<Colour, 'default'>, string> = {
+  error: '#c62828',
+  warning: '#8a4b00',
+  info: '#01579b',
+  success: '#1b5e20',
+};
+export function StatusChip({
+  label,
+  colour,
+  ...rest
+}: { label: string; colour: Colour } & Record<string, unknown>) {
+  if (colour === 'default') return <Chip size="small" variant="outlined" label={label} {...rest} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={label}
+      sx={(t) => ({
+        color:
+          t.palette.mode === 'light'
+            ? LIGHT_TEXT[colour]
+            : colour === 'error'
+              ? t.palette.error.light
+              : t.palette[colour].main,
+        borderColor: t.palette[colour].main,
+        fontWeight: 500,
+      })}
+      {...rest}
+    />
+  );
+}
+
 export const templateTitle = (id: string): string => policyTemplateOf(id)?.title ?? id;
 
 /** A tenant's difference: one line per item, "item: before → after". */
@@ -119,9 +156,9 @@ export function RolloutDetail({ id, onClose }: { id: string; onClose(): void }) 
           {r?.name ?? 'Rollout'}
         </Typography>
         {r && (
-          <Chip
+          <StatusChip
             label={ROLLOUT_STATE_LABELS[r.state]}
-            color={STATE_COLOURS[r.state]}
+            colour={STATE_COLOURS[r.state]}
             data-testid={rolloutIds.detailState}
             data-state={r.state}
           />
@@ -238,10 +275,9 @@ export function RolloutDetail({ id, onClose }: { id: string; onClose(): void }) 
                       <TableRow key={t.tid}>
                         <TableCell>{t.name}</TableCell>
                         <TableCell>
-                          <Chip
-                            size="small"
+                          <StatusChip
                             label={TENANT_LABELS[t.status]}
-                            color={TENANT_COLOURS[t.status]}
+                            colour={TENANT_COLOURS[t.status]}
                             data-testid={`${rolloutIds.tenantStatus}-${t.tid}`}
                             data-status={t.status}
                           />

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Chip, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import {
   SearchField,
   providerIds,
@@ -21,7 +21,7 @@ import type { RolloutSummary } from '@workbench/common/api/contract/providerRoll
 import { rolloutIds } from '@workbench/common/test-ids/rolloutIds';
 import { rolloutsSource } from './rolloutsSource';
 import { NewRolloutDialog } from './NewRolloutDialog';
-import { RolloutDetail, STATE_COLOURS, templateTitle } from './RolloutDetail';
+import { RolloutDetail, STATE_COLOURS, StatusChip, templateTitle } from './RolloutDetail';
 import { describeChange } from './rolloutText';
 
 const ROLLOUT_PARAM = 'rollout';
@@ -50,7 +50,7 @@ const columns = (): DataTableColumn<RolloutSummary>[] => [
     flex: 1,
     sortable: true,
     value: (r) => ROLLOUT_STATE_LABELS[r.state],
-    render: (r) => <Chip size="small" label={ROLLOUT_STATE_LABELS[r.state]} color={STATE_COLOURS[r.state]} />,
+    render: (r) => <StatusChip label={ROLLOUT_STATE_LABELS[r.state]} colour={STATE_COLOURS[r.state]} />,
   },
   {
     name: 'progress',
