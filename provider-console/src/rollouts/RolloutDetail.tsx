@@ -260,20 +260,21 @@ export function RolloutDetail({ id, onClose }: { id: string; onClose(): void }) 
                   {' · '}
                   {tenants.filter((t) => t.status === 'applied').length} of {tenants.length} applied
                 </Typography>
-                <Table size="small" aria-label={`Tenants of wave ${i + 1}`}>
+                {/* Fixed columns: every wave's table lines up with the others. */}
+                <Table size="small" aria-label={`Tenants of wave ${i + 1}`} sx={{ tableLayout: 'fixed' }}>
                   <TableHead>
                     <TableRow>
-                      <TableCell>Tenant</TableCell>
-                      <TableCell>Status</TableCell>
-                      <TableCell>Difference</TableCell>
-                      <TableCell>Applied</TableCell>
+                      <TableCell sx={{ width: '22%' }}>Tenant</TableCell>
+                      <TableCell sx={{ width: '14%' }}>Status</TableCell>
+                      <TableCell sx={{ width: '32%' }}>Difference</TableCell>
+                      <TableCell sx={{ width: '12%' }}>Applied</TableCell>
                       <TableCell>Reason</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
                     {tenants.map((t) => (
                       <TableRow key={t.tid}>
-                        <TableCell>{t.name}</TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{t.name}</TableCell>
                         <TableCell>
                           <StatusChip
                             label={TENANT_LABELS[t.status]}
