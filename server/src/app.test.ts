@@ -11,6 +11,16 @@ import {
   POLICY_REFERENCE_REGISTRY,
 } from '@workbench/common/api/contract/policyReference';
 import { POLICY_PATHS } from '@workbench/common/api/contract/policy';
+import {
+  PROVIDER_ENTITIES,
+  PROVIDER_ENTITY_REGISTRY,
+  type ProviderEntityDef,
+} from '@workbench/common/api/contract/providerEntities';
+import {
+  TENANT_DOCUMENT_NAMES,
+  TENANT_TOKEN_LIST_NAMES,
+  TENANTS_PATH,
+} from '@workbench/common/api/contract/providerTenants';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -156,66 +166,54 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     CASB_EGRESS_PATHS.validateDdlDomains,
     CASB_EGRESS_PATHS.egressControl,
     CASB_EGRESS_PATHS.headerBlocklist,
-    // The provider console's entities, deployments, pods, jobs and tenants (issue 14; each
-    // checked by its own table-driven tests and the authorisation matrix).
+    // The provider console (issue 14; each checked by its own table-driven tests and the
+    // authorisation matrix): the entity registry's rows with their sub-resources, the tenant's
+    // documents and token lists, and the routes beside them.
+    ...PROVIDER_ENTITIES.flatMap((e) => {
+      const def: ProviderEntityDef = PROVIDER_ENTITY_REGISTRY[e];
+      return [
+        def.path,
+        `${def.path}/{id}`,
+        ...(def.subResources ?? []).map((r) => `${def.path}/{id}/${r.name}`),
+      ];
+    }),
+    ...TENANT_DOCUMENT_NAMES.map((n) => `${TENANTS_PATH}/{id}/${n}`),
+    ...TENANT_TOKEN_LIST_NAMES.flatMap((n) => [
+      `${TENANTS_PATH}/{id}/${n}`,
+      `${TENANTS_PATH}/{id}/${n}/{token_id}`,
+    ]),
+    ...['v1', 'v2', 'v3'].map((v) => `/gdmanage/api/${v}/tenants/{id}/revisions`),
+    // Beside the registries: deployments, pods and jobs, the tenant's commands, capabilities, SKUs,
+    // policy, users and RBAC list, and the staged rollouts (rollouts.test.ts).
     '/gdmanage/api/v1/default_deployment',
-    '/gdmanage/api/v1/deployments',
-    '/gdmanage/api/v1/deployments/{id}',
-    '/gdmanage/api/v1/feature_sku_groups',
-    '/gdmanage/api/v1/feature_sku_groups/{id}',
-    '/gdmanage/api/v1/features',
-    '/gdmanage/api/v1/features/{id}',
     '/gdmanage/api/v1/jobs',
     '/gdmanage/api/v1/jobs/{id}',
-    '/gdmanage/api/v1/ova_keys',
-    '/gdmanage/api/v1/ova_keys/{id}',
-    '/gdmanage/api/v1/ova_keys/{id}/features',
-    '/gdmanage/api/v1/ova_keys/{id}/skus',
-    '/gdmanage/api/v1/ova_versions',
-    '/gdmanage/api/v1/ova_versions/{id}',
-    '/gdmanage/api/v1/pods',
-    '/gdmanage/api/v1/pods/{id}',
     '/gdmanage/api/v1/pods/{id}/nodes',
     '/gdmanage/api/v1/pods/{id}/nodes/{node}/actions',
-    '/gdmanage/api/v1/sku_incompatibilities',
-    '/gdmanage/api/v1/sku_incompatibilities/{id}',
     '/gdmanage/api/v1/tenant_deployments',
     '/gdmanage/api/v1/tenants/{id}',
     '/gdmanage/api/v1/tenants/{id}/capabilities',
-    '/gdmanage/api/v1/tenants/{id}/config',
     '/gdmanage/api/v1/tenants/{id}/disabletenant',
-    '/gdmanage/api/v1/tenants/{id}/entitlements',
-    '/gdmanage/api/v1/tenants/{id}/ip_restrictions',
     '/gdmanage/api/v1/tenants/{id}/policy',
     '/gdmanage/api/v1/tenants/{id}/reenable',
     '/gdmanage/api/v1/tenants/{id}/renametenant',
-    '/gdmanage/api/v1/tenants/{id}/revisions',
     '/gdmanage/api/v1/tenants/{id}/skus',
-    '/gdmanage/api/v1/tenants/{id}/tags',
     '/gdmanage/api/v1/tenants/{id}/tenantusers',
     '/gdmanage/api/v1/tenants/{id}/tenantusers/bulk',
     '/gdmanage/api/v1/tenants/{id}/tenantusers/{uid}',
-    '/gdmanage/api/v1/tenants/{id}/tokens',
-    '/gdmanage/api/v1/tenants/{id}/tokens/{token_id}',
-    '/gdmanage/api/v2/tenants/{id}/revisions',
-    '/gdmanage/api/v3/tenants/{id}/revisions',
-    // The tenant sub-resources after the first (issue 14): documents, token lists, RBAC list,
-    // tenant groups and category overrides.
-    '/gdmanage/api/v1/tenants/{id}/global_settings',
-    '/gdmanage/api/v1/tenants/{id}/entitlement_overrides',
-    '/gdmanage/api/v1/tenants/{id}/feature_capabilities',
-    '/gdmanage/api/v1/tenants/{id}/capabilities_validity',
-    '/gdmanage/api/v1/tenants/{id}/tos',
-    '/gdmanage/api/v1/tenants/{id}/vpn',
-    '/gdmanage/api/v1/tenants/{id}/safemail',
-    '/gdmanage/api/v1/tenants/{id}/custom_hostnames',
-    '/gdmanage/api/v1/tenants/{id}/logging_auth_tokens',
-    '/gdmanage/api/v1/tenants/{id}/logging_auth_tokens/{token_id}',
     '/gdmanage/api/v1/tenants/{id}/rbac',
-    '/gdmanage/api/v1/tenantgroups',
-    '/gdmanage/api/v1/tenantgroups/{id}',
-    '/gdmanage/api/v1/category_overrides',
-    '/gdmanage/api/v1/category_overrides/{id}',
+    '/gdmanage/api/v1/tenants/{id}/rolloutinit',
+    '/gdmanage/api/v1/tenants/{id}/tenantpolicyinit',
+    '/gdmanage/api/v1/ops/rollouts',
+    '/gdmanage/api/v1/ops/rollouts/preview',
+    '/gdmanage/api/v1/ops/rollouts/{id}',
+    '/gdmanage/api/v1/ops/rollouts/{id}/preview',
+    '/gdmanage/api/v1/ops/rollouts/{id}/start',
+    '/gdmanage/api/v1/ops/rollouts/{id}/stop',
+    '/gdmanage/api/v1/ops/rollouts/{id}/resume',
+    '/gdmanage/api/v1/ops/rollouts/{id}/rollback',
+    '/gdmanage/api/v1/ops/rollout/deployments',
+    '/gdmanage/api/v1/ops/rollout/tenants',
   ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(

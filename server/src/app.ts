@@ -34,6 +34,7 @@ import { deploymentRoutes } from './provider/deploymentRoutes';
 import { podRoutes } from './provider/podRoutes';
 import { JobRunner } from './provider/jobRunner';
 import { seedDemoJobs } from './seed/demoProvider';
+import { rolloutRoutes } from './provider/rolloutRoutes';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -340,6 +341,7 @@ async function registerEverything(
   await app.register(tenantRoutes);
   await app.register(deploymentRoutes);
   if (ctx.jobs) await app.register(podRoutes(ctx.jobs));
+  await app.register(rolloutRoutes({ timer: options.jobTimer ?? true }));
   await app.register(udbRoutes);
   await app.register(savedSearchRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);

@@ -40,8 +40,13 @@ const page =
   (load: () => Promise<ComponentType<ProviderPageProps>>): ProviderPageLoader =>
   async () => ({ default: await load() });
 
-/** Pages of areas whose issue has not landed yet show their title. */
-const titleOnly = page(() => import('../routes/TitleOnlyPage').then((m) => m.TitleOnlyPage));
+/** An area that is one registry row on the shared entity page, titled as the row. */
+const entityArea = (id: ProviderAreaId & ProviderEntity): ProviderArea => ({
+  id,
+  path: id,
+  title: PROVIDER_ENTITY_REGISTRY[id].title,
+  page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf(id))),
+});
 
 export const PROVIDER_AREAS: readonly ProviderArea[] = [
   {
@@ -57,12 +62,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf('skus'))),
   },
   // The catalogue's other rows (issue 14), beside the SKUs they describe.
-  ...(['features', 'feature_sku_groups', 'sku_incompatibilities'] as const).map((id): ProviderArea => ({
-    id,
-    path: id,
-    title: PROVIDER_ENTITY_REGISTRY[id].title,
-    page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf(id))),
-  })),
+  ...(['features', 'feature_sku_groups', 'sku_incompatibilities'] as const).map(entityArea),
   {
     id: 'licences',
     path: 'licences',
@@ -77,14 +77,14 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     page: page(() => import('../deployments/DeploymentsPage').then((m) => m.DeploymentsPage)),
     entities: ['deployments', 'pods'],
   },
-  { id: 'rollouts', path: 'rollouts', title: 'Rollouts', page: titleOnly },
+  {
+    id: 'rollouts',
+    path: 'rollouts',
+    title: 'Rollouts',
+    page: page(() => import('../rollouts/RolloutsPage').then((m) => m.RolloutsPage)),
+  },
   // Tenant groups (with their tenants) and category overrides (issue 14), on the entity page.
-  ...(['tenant_groups', 'category_overrides'] as const).map((id): ProviderArea => ({
-    id,
-    path: id,
-    title: PROVIDER_ENTITY_REGISTRY[id].title,
-    page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf(id))),
-  })),
+  ...(['tenant_groups', 'category_overrides'] as const).map(entityArea),
   {
     id: 'audit',
     path: 'audit',

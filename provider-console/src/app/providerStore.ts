@@ -21,15 +21,23 @@ import {
 } from '@workbench/common';
 import { CONSOLE_ENTITY_SOURCES } from '../entities/entitySources';
 import { nodeActionsReducer, nodeActionsSaga } from '../deployments/nodeActions';
+import { rolloutsReducer, rolloutsSaga } from '@workbench/common/features/rollouts/index';
 
 const providerReducers = {
   entities: createEntitiesReducer(CONSOLE_ENTITY_SOURCES),
   reportQuery: reportQueryReducer,
   jobs: jobsReducer,
   nodeActions: nodeActionsReducer,
+  rollouts: rolloutsReducer,
 };
 
-const providerSagas = [entitiesSaga(CONSOLE_ENTITY_SOURCES), reportQuerySaga, jobsSaga, nodeActionsSaga];
+const providerSagas = [
+  entitiesSaga(CONSOLE_ENTITY_SOURCES),
+  reportQuerySaga,
+  jobsSaga,
+  nodeActionsSaga,
+  rolloutsSaga,
+];
 
 export type ProviderState = AppState<'provider', typeof providerReducers>;
 export const useProviderSelector = useSelector.withTypes<ProviderState>();

@@ -21,6 +21,7 @@ import {
   listEntities,
   replaceEntity,
 } from '@workbench/common/api/providerEntities';
+import { rolloutsSource } from '../rollouts/rolloutsSource';
 
 export interface TenantCreated {
   tenant: ProviderTenant;
@@ -116,4 +117,5 @@ export const REGISTRY_SOURCES = Object.fromEntries(
 export const CONSOLE_ENTITY_SOURCES: readonly EntitySource[] = [
   tenantsSource,
   ...Object.values(REGISTRY_SOURCES),
+  rolloutsSource,
 ] as EntitySource[];

@@ -1,0 +1,3 @@
+export * from './rolloutsSlice';
+export * from './rolloutsSelectors';
+export * from './rolloutsSaga';
