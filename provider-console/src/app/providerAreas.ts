@@ -55,6 +55,8 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Tenants',
     page: page(() => import('../tenants/TenantsPage').then((m) => m.TenantsPage)),
   },
+  // Tenant groups (with their tenants, issue 14), beside the tenants.
+  entityArea('tenant_groups'),
   {
     id: 'skus',
     path: 'skus',
@@ -83,8 +85,8 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Rollouts',
     page: page(() => import('../rollouts/RolloutsPage').then((m) => m.RolloutsPage)),
   },
-  // Tenant groups (with their tenants) and category overrides (issue 14), on the entity page.
-  ...(['tenant_groups', 'category_overrides'] as const).map(entityArea),
+  // Category overrides (issue 14): URL recategorisations for all or some tenants.
+  entityArea('category_overrides'),
   {
     id: 'audit',
     path: 'audit',

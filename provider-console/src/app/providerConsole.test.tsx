@@ -94,7 +94,7 @@ describe('provider console: session', () => {
 });
 
 describe('provider console: shell', () => {
-  it('the navigation lists Tenants, SKUs, Licences, Deployments & Pods and Rollouts; other pages show their title', async () => {
+  it('the navigation lists every area in order; a page loads on its first visit', async () => {
     renderConsole('/tenants', { user: operator });
     const nav = await screen.findByTestId(providerIds.nav);
     expect(
@@ -103,6 +103,7 @@ describe('provider console: shell', () => {
         .map((a) => a.textContent),
     ).toEqual([
       'Tenants',
+      'Tenant groups',
       'SKUs',
       'Features',
       'Feature-SKU groups',
@@ -110,6 +111,7 @@ describe('provider console: shell', () => {
       'Licences',
       'Deployments & Pods',
       'Rollouts',
+      'Category overrides',
       'Audit trail',
     ]);
     await userEvent.click(screen.getByTestId(providerNavItemId('deployments')));
