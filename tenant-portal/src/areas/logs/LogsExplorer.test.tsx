@@ -112,7 +112,7 @@ it('the exact count, a drag on the histogram and the field sidebar write the URL
   expect(chip).toHaveTextContent('is not user0@acme.example');
   fireEvent.click(within(chip).getByTestId('CancelIcon'));
   await waitFor(() => expect(view.location()).not.toContain('userid'));
-}, 60_000);
+});
 
 it('the details drawer: a linked event on load, labels, previous/next, its URL, filter out; a cell menu filters in', async () => {
   // A linked event that is not among the first rows: read by its millisecond on load.
@@ -158,4 +158,4 @@ it('the details drawer: a linked event on load, labels, previous/next, its URL, 
   fireEvent.contextMenu(await screen.findByText('site2.example', undefined, GRID));
   fireEvent.click(await screen.findByTestId(`${logsExplorerIds.filterIn}-domain`));
   await waitFor(() => expect(query().get('domain')).toBe('site2.example'));
-}, 60_000);
+});
