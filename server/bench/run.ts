@@ -26,7 +26,7 @@ import type { EventQuery, NewEvent } from '../src/events/eventStore';
 import { generateEvents } from '../src/seed/eventGenerator';
 import { envNumber } from './envNumber';
 import { toEventColumns } from '../src/events/arrowEvents';
-import type { LogType } from '@workbench/common/api/contract/logSchema';
+import { LOG_TYPE_SCHEMAS, type LogType } from '@workbench/common/api/contract/logSchema';
 
 const DAY = 86400000;
 /** Events between two checkpoints of the load (as the seeding path does). */
@@ -121,6 +121,42 @@ class TimedIngest {
     const cpu = process.cpuUsage(c0);
     this.cpuMs += (cpu.user + cpu.system) / 1000;
   }
+}
+
+/**
+ * The export's rate: the store's CSV of `query` (every field, codes, as the export route streams
+ * it) up to `limit` events, as events/s of wall time and per CPU-second of the process (all its
+ * threads: DuckDB writes on its own), with the machine's load average beside it, since the
+ * machine may be shared.
+ */
+export async function exportRate(
+  store: DuckDbEventStore,
+  query: Omit<EventQuery, 'limit' | 'after'>,
+  limit: number,
+): Promise<string> {
+  let rows = 0;
+  let size = 0;
+  const load = os.loadavg()[0];
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const options = {
+    format: 'csv',
+    values: 'codes',
+    columns: LOG_TYPE_SCHEMAS[query.logType].fields,
+  } as const;
+  for await (const chunk of store.exportRows(query, options)) {
+    size += chunk.length;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows += 1;
+    if (rows >= limit) break;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return (
+    `export: ${fmt(rows)} events as CSV in ${fmt(seconds, 1)} s = ${fmt(rows / seconds)} events/s wall, ` +
+    `${fmt(rows / cpuSeconds)} events per CPU-second (${fmt(cpuSeconds, 1)} CPU-s), ${fmt(size / 1e6 / seconds, 1)} MB/s; ` +
+    `load average ${fmt(load, 1)} → ${fmt(os.loadavg()[0], 1)} on ${os.cpus().length} cores`
+  );
 }
 
 async function main(): Promise<void> {
@@ -263,18 +299,7 @@ async function main(): Promise<void> {
     console.log(`  block 1 with a filter and a search: p50 ${fmt(f.p50, 1)} ms, p95 ${fmt(f.p95, 1)} ms`);
 
     // --- export (the store's CSV writer, as the export route streams it) ---
-    let rows = 0;
-    let size = 0;
-    const e0 = Date.now();
-    for await (const chunk of store.exportCsv(query)) {
-      size += chunk.length;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows += 1;
-      if (rows >= exportLimit) break;
-    }
-    const exportSeconds = (Date.now() - e0) / 1000;
-    console.log(
-      `export: ${fmt(rows)} events as CSV in ${fmt(exportSeconds, 1)} s = ${fmt(rows / exportSeconds)} events/s, ${fmt(size / 1e6 / exportSeconds, 1)} MB/s`,
-    );
+    console.log(await exportRate(store, query, exportLimit));
   } finally {
     await store.close();
     await rowStore.close();

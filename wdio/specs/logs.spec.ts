@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { browser, expect } from '@wdio/globals';
 import { logsIds, navItemId, noAccessIds } from '@workbench/common/test-ids/index';
+import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
 import { logsPage } from '../pageobjects/LogsPage';
 import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
@@ -85,6 +86,11 @@ describe('Logs explorer', () => {
     await waitForPortalRoute('#/logs/web');
     await logsPage.waitForDisplayed();
     await byTestId(logsIds.exportButton).click();
+    // The export dialog: every column, as codes, CSV.
+    const dialog = byTestId(logsExplorerIds.exportDialog);
+    await dialog.$('input[value="all"]').click();
+    await dialog.$('input[value="codes"]').click();
+    await byTestId(logsExplorerIds.exportConfirm).click();
     const file = path.join(DOWNLOAD_DIR, `web-logs-${new Date().toISOString().slice(0, 10)}.csv`);
     await browser.waitUntil(async () => existsSync(file), { timeoutMsg: `No ${file} was downloaded.` });
     // The button comes back once the file is saved.

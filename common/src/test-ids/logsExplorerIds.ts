@@ -21,4 +21,7 @@ export const logsExplorerIds = {
   excludeChip: 'logs-exclude-chip',
   detailPrevious: 'logs-detail-previous',
   detailNext: 'logs-detail-next',
+  /** The export dialog (columns, values, format) and its Export button. */
+  exportDialog: 'logs-export-dialog',
+  exportConfirm: 'logs-export-confirm',
 } as const;

@@ -35,7 +35,14 @@ import {
 } from './clickhouseTestServers';
 import { parseClickHouseUrl } from './clickhouseUrl';
 import { DuckDbEventStore } from './duckdbEventStore';
-import type { AggregateRow, EventQuery, EventScan, EventStore, StoredEvent } from './eventStore';
+import type {
+  AggregateRow,
+  EventQuery,
+  EventScan,
+  EventStore,
+  ExportOptions,
+  StoredEvent,
+} from './eventStore';
 import { runReportQuery, type ReportQueryString } from './reportRoutes';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
@@ -88,7 +95,10 @@ run('ClickHouse and DuckDB event stores give the same answers', () => {
       blocks += 1;
       if (a.length < query.limit) return blocks;
       const last: StoredEvent = a[a.length - 1];
-      after = { time: last.time, id: last.id };
+      after =
+        query.sortField === undefined
+          ? { time: last.time, id: last.id }
+          : { time: last.time, id: last.id, value: last.fields[query.sortField] ?? null };
     }
   }
 
@@ -129,6 +139,10 @@ run('ClickHouse and DuckDB event stores give the same answers', () => {
         },
       },
       { filters: [], where: { kind: 'compare', field: 'status_code', op: '>=', value: 400 } },
+      // Sorted by a field (a code, a number, a text): keyset on (value, time, id), no value last.
+      { filters: [], sortField: 'risk' },
+      { filters: [], sortField: 'status_code' },
+      { filters: [], sortField: 'domain' },
     ];
     for (const shape of shapes) {
       for (const order of ['desc', 'asc'] as const) await pageAll({ ...base, ...shape, order });
@@ -216,12 +230,19 @@ run('ClickHouse and DuckDB event stores give the same answers', () => {
       await same('total', (s) =>
         s.aggregate({ ...scan, groupBy: { total: true }, measure: { kind: 'count' }, limit: 1 }),
       );
+      const fields = LOG_TYPE_SCHEMAS[logType].fields;
+      const exports: ExportOptions[] = [
+        { format: 'csv', values: 'codes', columns: fields },
+        { format: 'ndjson', values: 'labels', columns: fields.slice(0, 6) },
+      ];
       for (const order of ['desc', 'asc'] as const) {
-        await same('export', async (s) => {
-          const chunks: Buffer[] = [];
-          for await (const chunk of s.exportCsv({ ...scan, order })) chunks.push(chunk);
-          return Buffer.concat(chunks).toString('utf8');
-        });
+        for (const options of exports) {
+          await same(`export ${options.format} ${order}`, async (s) => {
+            const chunks: Buffer[] = [];
+            for await (const chunk of s.exportRows({ ...scan, order }, options)) chunks.push(chunk);
+            return Buffer.concat(chunks).toString('utf8');
+          });
+        }
       }
     }
     await expect(house.count()).resolves.toBe(EVENTS);

@@ -31,6 +31,7 @@ import {
   aggregateStatement,
   clickhouseDialect,
   localTableName,
+  orderSql,
   sqlName,
   sqlValue,
   tableName,
@@ -48,6 +49,7 @@ import {
   type EventQuery,
   type EventScan,
   type EventStore,
+  type ExportOptions,
   type JsonEvents,
   type LoadProgress,
   type NewEvent,
@@ -300,17 +302,47 @@ export class ClickHouseEventStore implements EventStore {
     const events = await this.query(query);
     return {
       json: events.map((event) => JSON.stringify(toLogEventJson(event))),
-      keys: events.map((event) => ({ time: event.time, id: event.id })),
+      // A sorted block's cursor carries its last event's value (EventCursor.value).
+      keys: events.map((event) =>
+        query.sortField === undefined
+          ? { time: event.time, id: event.id }
+          : { time: event.time, id: event.id, value: event.fields[query.sortField] ?? null },
+      ),
     };
   }
 
-  /** CSV lines in keyset batches of `batchRows` (one chunk each), cells as DuckDB's writer writes them. */
-  async *exportCsv(query: EventScan, batchRows = EXPORT_BATCH_ROWS): AsyncIterable<Buffer> {
-    const fields = LOG_TYPE_SCHEMAS[query.logType].fields;
+  /**
+   * The scan's events as CSV lines (no header) or NDJSON in keyset batches of `batchRows` (one
+   * chunk each), written as DuckDB's writers write them (exportColumnsSql): the chosen columns,
+   * codes or their labels, formula-like text disarmed in CSV.
+   */
+  async *exportRows(
+    query: EventScan,
+    options: ExportOptions,
+    batchRows = EXPORT_BATCH_ROWS,
+  ): AsyncIterable<Buffer> {
+    for (const column of options.columns) {
+      if (!(LOG_TYPE_SCHEMAS[query.logType].fields as readonly string[]).includes(column))
+        throw new EventStoreInputError('columns', `"${column}" is not a field of ${query.logType}.`);
+    }
+    const value = (field: string, v: FieldValue | undefined): FieldValue | undefined => {
+      if (v === undefined || options.values !== 'labels') return v;
+      const vocabulary = FIELD_SPECS[field].vocabulary;
+      return vocabulary ? (vocabulary.find((e) => e.code === v)?.label ?? v) : v;
+    };
     for await (const batch of this.scan(query, batchRows)) {
       let text = '';
       for (const event of batch) {
-        text += `${[String(event.id), new Date(event.time).toISOString()].join(',')},${fields.map((f) => exportCell(event.fields[f])).join(',')}\r\n`;
+        const id = String(event.id);
+        const time = new Date(event.time).toISOString();
+        if (options.format === 'csv') {
+          const cells = options.columns.map((f) => exportCell(value(f, event.fields[f])));
+          text += `${[id, time, ...cells].join(',')}\r\n`;
+        } else {
+          const row: Record<string, FieldValue | null> = { id, event_time: time };
+          for (const f of options.columns) row[f] = value(f, event.fields[f]) ?? null;
+          text += `${JSON.stringify(row)}\n`;
+        }
       }
       yield Buffer.from(text, 'utf8');
     }
@@ -323,7 +355,10 @@ export class ClickHouseEventStore implements EventStore {
       if (batch.length > 0) yield batch;
       if (batch.length < batchSize) return;
       const last = batch[batch.length - 1];
-      after = { time: last.time, id: last.id };
+      after =
+        query.sortField === undefined
+          ? { time: last.time, id: last.id }
+          : { time: last.time, id: last.id, value: last.fields[query.sortField] ?? null };
     }
   }
 
@@ -434,6 +469,7 @@ export class ClickHouseEventStore implements EventStore {
       query.search ?? '',
       query.order ?? 'desc',
       query.where ?? null,
+      query.sortField ?? null,
     ]);
     const rows = await this.probe(
       query,
@@ -462,7 +498,14 @@ export class ClickHouseEventStore implements EventStore {
     const bounds = this.bounds.get(query.logType);
     if (!bounds) return [];
     const ascending = query.order === 'asc';
-    const direction = ascending ? 'ASC' : 'DESC';
+    if (query.sortField !== undefined) {
+      // A field's order has no time windows: one statement over the range.
+      const rows = await selectRows(
+        this.location.shards[0],
+        `SELECT ${SELECT_COLUMNS.get(query.logType) as string} FROM ${this.dialect.table(query.logType)} WHERE ${whereSql(query, this.dialect)} ${orderSql(query)} LIMIT ${sqlValue(query.limit)}`,
+      );
+      return rows.map((row) => toStoredEvent(row, query.logType));
+    }
     const top = query.after ? query.after.time + 1 : Math.min(query.end, bounds.max + 1);
     const bottom = query.after ? query.after.time : Math.max(query.start, bounds.min);
     for (let span = firstSpan; ;) {
@@ -472,7 +515,7 @@ export class ClickHouseEventStore implements EventStore {
       const where = whereSql({ ...query, ...window }, this.dialect);
       const rows = await selectRows(
         this.location.shards[0],
-        `SELECT ${SELECT_COLUMNS.get(query.logType) as string} FROM ${this.dialect.table(query.logType)} WHERE ${where} ORDER BY time ${direction}, id ${direction} LIMIT ${sqlValue(query.limit)}`,
+        `SELECT ${SELECT_COLUMNS.get(query.logType) as string} FROM ${this.dialect.table(query.logType)} WHERE ${where} ${orderSql(query)} LIMIT ${sqlValue(query.limit)}`,
       );
       const whole = ascending ? window.end === query.end : window.start === query.start;
       if (rows.length >= query.limit || whole) return rows.map((row) => toStoredEvent(row, query.logType));

@@ -10,7 +10,25 @@
 import { ALL_FIELDS, LOG_TYPES, type LogType } from '@workbench/common/api/contract/logSchema';
 import type { AggregateMeasure, EventAggregate, EventCursor, EventScan } from './eventStore';
 import { scanConditions, type SqlDialect, type SqlValue } from './eventSql';
-import { validateAggregate } from './queryValidation';
+import { fieldValueError, validateAggregate } from './queryValidation';
+import { CODE_LISTS } from './codeIndexes';
+import { EventStoreInputError } from './eventStore';
+
+/**
+ * What a sort by a field orders by: the value, a code by its place in the vocabulary (as
+ * DuckDB's ENUM orders it), so `risk` goes Low to High. Events without a value sort last.
+ */
+export function sortKeySql(field: string, value = sqlName(field)): string {
+  const codes = CODE_LISTS.get(field);
+  return codes ? `indexOf([${codes.map((c) => sqlValue(c)).join(', ')}], assumeNotNull(${value}))` : value;
+}
+
+/** ORDER BY of a block or scan: (field, with no value last,) time, id. */
+export function orderSql(query: { sortField?: string; order?: 'asc' | 'desc' }): string {
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  const field = query.sortField;
+  return `ORDER BY ${field === undefined ? '' : `isNull(${sqlName(field)}) ASC, ${sortKeySql(field)} ${direction}, `}time ${direction}, id ${direction}`;
+}
 
 /** A value that may enter a statement: text, a whole number, or a point in time (as epoch ms). */
 export type ClickHouseValue = string | number | bigint | Date;
@@ -115,7 +133,24 @@ export function whereSql(
 ): string {
   const scan = scanConditions(query, dialect);
   let where = scan.where;
-  if (query.after) {
+  if (query.after && query.sortField !== undefined) {
+    // As DuckDB's keyset on (field, time, id), events without a value last in both orders.
+    const t = scan.bind(BigInt(query.after.time));
+    const i = scan.bind(BigInt(query.after.id));
+    const after = query.order === 'asc' ? '>' : '<';
+    const field = sqlName(query.sortField);
+    const ties = `(time ${after} ${t} OR (time = ${t} AND id ${after} ${i}))`;
+    const value = query.after.value ?? null;
+    if (value === null) where += ` AND ${field} IS NULL AND ${ties}`;
+    else {
+      const error = fieldValueError(query.sortField, value);
+      if (error) throw new EventStoreInputError('after', `The cursor's sort value: ${error}`);
+      const v = scan.bind(typeof value === 'number' ? BigInt(value) : String(value));
+      const key = sortKeySql(query.sortField);
+      const at = sortKeySql(query.sortField, v);
+      where += ` AND (${field} IS NULL OR ${key} ${after} ${at} OR (${key} = ${at} AND ${ties}))`;
+    }
+  } else if (query.after) {
     const t = scan.bind(BigInt(query.after.time));
     const i = scan.bind(BigInt(query.after.id));
     where +=

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDbEventStore, EVENTS_FILE, buildSelect } from './duckdbEventStore';
-import { EventStoreInputError, type EventQuery, type NewEvent, type StoredEvent } from './eventStore';
+import {
+  EventStoreInputError,
+  type EventQuery,
+  type ExportOptions,
+  type NewEvent,
+  type StoredEvent,
+} from './eventStore';
+import { CODE_INDEXES } from './codeIndexes';
+import { RISKS } from '@workbench/common/vocabularies/logFilterVocabularies';
 import { ClickHouseEventStore } from './clickhouseEventStore';
 import {
   clickhouseAvailable,
@@ -15,6 +23,7 @@ import {
   FIELD_SPECS,
   LOG_TYPES,
   LOG_TYPE_SCHEMAS,
+  type FieldValue,
   type LogType,
 } from '@workbench/common/api/contract/logSchema';
 import { Float64, Int32, Table, Utf8, vectorFromArray } from 'apache-arrow';
@@ -25,6 +34,12 @@ import { csvLine } from './csv';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const DAY = 86400000;
+const CSV_ALL: ExportOptions = {
+  format: 'csv',
+  values: 'codes',
+  columns: LOG_TYPE_SCHEMAS.fwaas_logs.fields,
+};
+const CSV_ALL_WEB: ExportOptions = { ...CSV_ALL, columns: LOG_TYPE_SCHEMAS.scan_web.fields };
 const TENANTS = [
   { tid: 'tid-acme', name: 'acme' },
   { tid: 'tid-globex', name: 'globex' },
@@ -329,6 +344,73 @@ describe.each(ENGINES)('%s', (_name, makeEngine) => {
     expect(seen).toEqual(everything.map((r) => r.id));
   });
 
+  it('keyset paging sorted by a field (code, integer, text; both orders) visits every event once, in (value, time, id) order, events without a value last', async () => {
+    // A tenant of its own: ties on every key (three events per millisecond, three values per
+    // field) and events without a value, to page across.
+    const tid = 'tid-sort';
+    await store.append(
+      Array.from({ length: 400 }, (_, i) =>
+        web(tid, NOW - 10 * DAY + Math.floor(i / 3) * 1000, {
+          status_code: i % 4 === 0 ? null : [200, 404, 500][i % 3],
+          domain: i % 5 === 0 ? null : ['b.example', 'a.example', 'c.example'][i % 3],
+          threat_class: i % 2 === 0 ? null : ['category', 'botnet', 'c&c'][i % 3],
+        }),
+      ),
+    );
+    const q = baseQuery('scan_web', tid);
+    const everything = await all(q);
+    const rank = (field: string, v: FieldValue) =>
+      FIELD_SPECS[field].kind === 'code'
+        ? (CODE_INDEXES.get(field) as ReadonlyMap<string, number>).get(v as string)!
+        : v;
+    for (const sortField of ['threat_class', 'status_code', 'domain']) {
+      for (const order of ['desc', 'asc'] as const) {
+        const sign = order === 'asc' ? 1 : -1;
+        const expected = [...everything].sort((a, b) => {
+          const va = a.fields[sortField];
+          const vb = b.fields[sortField];
+          if (va === undefined || vb === undefined) {
+            if (va !== vb) return va === undefined ? 1 : -1;
+          } else if (va !== vb) return rank(sortField, va) < rank(sortField, vb) ? -sign : sign;
+          return a.time !== b.time ? sign * (a.time - b.time) : sign * (a.id - b.id);
+        });
+        const seen: number[] = [];
+        let after: EventQuery['after'];
+        for (;;) {
+          // The route's path: queryJson's keys carry the sort value for the cursor.
+          const block = await store.queryJson({ ...q, sortField, order, limit: 97, after });
+          seen.push(...block.keys.map((k) => k.id));
+          if (block.keys.length < 97) break;
+          after = block.keys[96];
+        }
+        expect(seen).toEqual(expected.map((e) => e.id));
+        const scanned: number[] = [];
+        for await (const batch of store.scan({ ...q, sortField, order }, 150))
+          scanned.push(...batch.map((e) => e.id));
+        expect(scanned).toEqual(seen);
+      }
+    }
+  });
+
+  it('a field that cannot be sorted by, or a cursor value not of the field, is refused', async () => {
+    await expect(store.query({ ...baseQuery('scan_web'), sortField: 'url', limit: 5 })).rejects.toMatchObject(
+      {
+        field: 'sortField',
+      },
+    );
+    await expect(
+      store.query({ ...baseQuery('scan_web'), sortField: 'dlp_rule', limit: 5 }),
+    ).rejects.toBeInstanceOf(EventStoreInputError);
+    await expect(
+      store.query({
+        ...baseQuery('scan_web'),
+        sortField: 'risk',
+        limit: 5,
+        after: { time: NOW, id: 1, value: 'not-a-risk' },
+      }),
+    ).rejects.toMatchObject({ field: 'after' });
+  });
+
   it('paging through while newer events arrive neither skips nor repeats an event', async () => {
     const q = baseQuery('scan_email', 'tid-globex');
     const before = await all(q);
@@ -458,7 +540,7 @@ describe.each(ENGINES)('%s', (_name, makeEngine) => {
     expect(batches).toBe(Math.ceil(expected.length / 50));
   });
 
-  it('exportCsv writes the scan as CSV lines, window after window, in either order', async () => {
+  it('exportRows writes the scan as CSV lines, window after window, in either order', async () => {
     const fields = LOG_TYPE_SCHEMAS.fwaas_logs.fields;
     // The same rows rendered in JavaScript (csv.ts), but for one rule of DuckDB's writer: a value
     // with only leading or trailing spaces goes out unquoted (RFC 4180 keeps spaces as they are).
@@ -476,21 +558,54 @@ describe.each(ENGINES)('%s', (_name, makeEngine) => {
     for (const order of ['desc', 'asc'] as const) {
       const q: EventQuery = { ...baseQuery('fwaas_logs'), order };
       const chunks: Buffer[] = [];
-      for await (const chunk of store.exportCsv(q, 100)) chunks.push(chunk);
+      for await (const chunk of store.exportRows(q, CSV_ALL, 100)) chunks.push(chunk);
       const events = await all(q);
-      expect(chunks.length).toBeGreaterThan(1); // several windows
+      expect(chunks.length).toBeGreaterThan(2); // several windows, more than are written at once
       expect(Buffer.concat(chunks).toString('utf8')).toBe(expected(events));
     }
   });
 
-  it('exportCsv quotes, doubles quotes and disarms formula-like text', async () => {
+  it('exportRows: some columns, labels, NDJSON, sorted by a field', async () => {
+    const q: EventQuery = { ...baseQuery('scan_web'), sortField: 'risk', order: 'asc' };
+    const events = await all(q);
+    const columns = ['risk', 'userid', 'status_code'];
+    const read = async (options: ExportOptions) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of store.exportRows(q, options, 100)) chunks.push(chunk);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    const labelOf = (code: string | number | undefined) => RISKS.find((r) => r.code === code)?.label;
+    const csv = (await read({ format: 'csv', values: 'labels', columns })).split('\r\n');
+    expect(csv).toHaveLength(events.length + 1);
+    expect(csv[0]).toBe(
+      [
+        events[0].id,
+        new Date(events[0].time).toISOString(),
+        labelOf(events[0].fields.risk) ?? '',
+        events[0].fields.userid ?? '',
+        events[0].fields.status_code ?? '',
+      ].join(','),
+    );
+    const lines = (await read({ format: 'ndjson', values: 'codes', columns })).trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual(
+      events.map((e) => ({
+        id: String(e.id),
+        event_time: new Date(e.time).toISOString(),
+        risk: e.fields.risk ?? null,
+        userid: e.fields.userid ?? null,
+        status_code: e.fields.status_code ?? null,
+      })),
+    );
+  });
+
+  it('exportRows quotes, doubles quotes and disarms formula-like text', async () => {
     const tid = 'tid-csv';
     await store.append([
       web(tid, NOW - 3, { url: '=HYPERLINK("http://x")', domain: 'a,b.example' }),
       web(tid, NOW - 2, { url: 'https://x.example/a\nb', user_agent: '@SUM(1)' }),
     ]);
     const chunks: Buffer[] = [];
-    for await (const chunk of store.exportCsv({ ...baseQuery('scan_web', tid), order: 'asc' }))
+    for await (const chunk of store.exportRows({ ...baseQuery('scan_web', tid), order: 'asc' }, CSV_ALL_WEB))
       chunks.push(chunk);
     const text = Buffer.concat(chunks).toString('utf8');
     expect(text).toContain(`,"a,b.example","'=HYPERLINK(""http://x"")",`);

@@ -7,6 +7,7 @@
 import type { Table } from 'apache-arrow';
 import type { FieldValue, LogType } from '@workbench/common/api/contract/logSchema';
 import type { LogCondition } from '@workbench/common/api/contract/logQueryLanguage';
+import type { LogExportFormat, LogExportValues } from '@workbench/common/api/contract/logColumns';
 
 /** An event to store. `time` is epoch milliseconds; fields not in the log type's schema are rejected. */
 export interface NewEvent {
@@ -42,6 +43,11 @@ export type EventOrder = 'desc' | 'asc';
 export interface EventCursor {
   readonly time: number;
   readonly id: number;
+  /**
+   * With a `sortField`: that event's value of the field (null when it has none), the cursor's
+   * first key; time and id break ties.
+   */
+  readonly value?: FieldValue | null;
 }
 
 /**
@@ -65,6 +71,11 @@ export interface EventQuery {
   readonly where?: LogCondition;
   /** Default `desc`. */
   readonly order?: EventOrder;
+  /**
+   * A field to sort by before time and id (common's logColumns.ts says which may be): ORDER BY
+   * field, time, id, all in `order`, events without a value last. Absent: by time.
+   */
+  readonly sortField?: string;
   /**
    * Only events strictly after this position in the order: for `desc` older, or the same time with
    * a smaller id; for `asc` newer, or the same time with a larger id.
@@ -150,6 +161,14 @@ export class EventStoreInputError extends Error {
   }
 }
 
+/** What an export writes (logs API `format`, `values`, `columns`; common's logColumns.ts). */
+export interface ExportOptions {
+  readonly format: LogExportFormat;
+  readonly values: LogExportValues;
+  /** Fields of the type, in the order written (after id and event_time). */
+  readonly columns: readonly string[];
+}
+
 /** Events as JSON texts, with the (time, id) of each. */
 export interface JsonEvents {
   json: string[];
@@ -183,11 +202,12 @@ export interface EventStore {
    */
   queryJson(query: EventQuery): Promise<JsonEvents>;
   /**
-   * Every event of the scan as CSV lines without a header (id, event_time in ISO 8601, the type's
-   * fields in schema order; RFC 4180 quoting, CRLF, formula-like text prefixed with '), in its
-   * order, in chunks: the store's engine writes the CSV (exports run at its speed).
+   * Every event of the scan, in its order, in chunks, written by the store's engine (exports run
+   * at its speed): id, event_time in ISO 8601, then `options.columns` in their order; coded
+   * fields as codes or labels. CSV: lines without a header, RFC 4180 quoting, CRLF, formula-like
+   * text prefixed with '. NDJSON: one object per line (LF), a field without a value as null.
    */
-  exportCsv(query: EventScan): AsyncIterable<Buffer>;
+  exportRows(query: EventScan, options: ExportOptions): AsyncIterable<Buffer>;
   /** Every event of the scan, in its order, in batches (for exports of any size). */
   scan(query: EventScan, batchSize?: number): AsyncIterable<StoredEvent[]>;
   /** A report's groups and their measures (see EventAggregate). */

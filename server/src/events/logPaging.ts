@@ -44,8 +44,6 @@ export async function readLogBlock(
   return {
     events: rows.json.slice(0, count),
     pagingIdentifiers:
-      more && last
-        ? { cursor: encodeCursor({ time: last.time, id: last.id }, pinned), last_iteration: false }
-        : { last_iteration: true },
+      more && last ? { cursor: encodeCursor(last, pinned), last_iteration: false } : { last_iteration: true },
   };
 }

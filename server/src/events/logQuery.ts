@@ -8,6 +8,8 @@
  * - limit: 1..1000, default 100.
  * - search: free text, case-insensitive substring over the log type's main fields.
  * - order: `desc` (default, newest first) or `asc` (oldest first).
+ * - sort: the column to sort by in `order`: `event_time` (the default) or a sortable field of the
+ *   type (common's logColumns.ts); ties by time, then id; events without a value last.
  * - q: a query of the query language (common's logQueryLanguage.ts: NOT, OR across fields,
  *   ranges, patterns), ANDed with the filters and search; at most 1000 characters.
  * - cursor: the pagingIdentifiers.cursor of the previous block (GET form; POST sends it in the body).
@@ -29,6 +31,11 @@ import {
 } from '@workbench/common/api/contract/logSchema';
 import { DEFAULT_LOG_ORDER, LOG_ORDERS } from '@workbench/common/api/contract/logs';
 import {
+  LOG_TIME_SORT,
+  isSortableLogColumn,
+  sortableLogColumns,
+} from '@workbench/common/api/contract/logColumns';
+import {
   LogQuerySyntaxError,
   parseLogQueryText,
   type LogCondition,
@@ -38,7 +45,7 @@ import { fieldValueError } from './queryValidation';
 
 export const DEFAULT_LOG_LIMIT = 100;
 export const MAX_LOG_LIMIT = 1000;
-export const RESERVED_PARAMS = ['start', 'end', 'limit', 'search', 'cursor', 'order', 'q'] as const;
+export const RESERVED_PARAMS = ['start', 'end', 'limit', 'search', 'cursor', 'order', 'sort', 'q'] as const;
 const MAX_SEARCH_LENGTH = 200;
 const DEFAULT_SPAN_MS = LOG_INTERVALS.find((i) => i.code === '7d')!.ms;
 
@@ -116,6 +123,19 @@ export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now:
   }
   const order: EventOrder = (orderText as EventOrder | undefined) ?? DEFAULT_LOG_ORDER;
 
+  const sortText = single(raw, 'sort');
+  if (
+    sortText !== undefined &&
+    sortText !== LOG_TIME_SORT &&
+    (!schema.fields.includes(sortText) || !isSortableLogColumn(sortText))
+  ) {
+    throw new LogQueryError(
+      'sort',
+      `Parameter "sort" must be one of: ${sortableLogColumns(logType).join(', ')}; got "${sortText}".`,
+    );
+  }
+  const sortField = sortText === undefined || sortText === LOG_TIME_SORT ? undefined : sortText;
+
   let where: LogCondition | null = null;
   const qText = single(raw, 'q');
   if (qText !== undefined) {
@@ -162,6 +182,7 @@ export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now:
       start,
       end,
       order,
+      ...(sortField ? { sortField } : {}),
       limit,
       filters,
       ...(searchText ? { search: searchText } : {}),
@@ -186,6 +207,8 @@ export function queryFingerprint(query: Omit<EventQuery, 'after' | 'limit'>): st
     query.search ?? '',
     query.order ?? 'desc',
     query.where ?? null,
+    // Only when sorted by a field, so a time-sorted cursor's fingerprint is what it always was.
+    ...(query.sortField !== undefined ? [query.sortField] : []),
   ]);
   return crypto.createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
 }
@@ -203,6 +226,8 @@ interface CursorBody {
   s: number;
   e: number;
   f: string;
+  /** Sorted by a field: the last event's value of it (null: it has none). */
+  k?: FieldValue | null;
 }
 
 type FingerprintedQuery = Omit<EventQuery, 'after' | 'limit'>;
@@ -216,6 +241,7 @@ export function encodeCursor(position: EventCursor, query: FingerprintedQuery): 
     s: query.start,
     e: query.end,
     f: queryFingerprint(query),
+    ...(query.sortField !== undefined ? { k: position.value ?? null } : {}),
   };
   return Buffer.from(JSON.stringify(body)).toString('base64url');
 }
@@ -266,7 +292,13 @@ export function decodeCursor(
       'The paging cursor belongs to another query; start again from the first block.',
     );
   }
-  return { after: { time: body.t!, id: body.i! }, start, end };
+  if (query.sortField === undefined) return { after: { time: body.t!, id: body.i! }, start, end };
+  // The fingerprint names the sort field; the value must still be one of that field.
+  const value = body.k;
+  if (value === undefined || (value !== null && fieldValueError(query.sortField, value) !== null)) {
+    throw new LogQueryError(field, 'The paging cursor is not valid.');
+  }
+  return { after: { time: body.t!, id: body.i!, value }, start, end };
 }
 
 /** An event as the API returns it: id, time (epoch ms), event_time (ISO), log_type and its fields. */

@@ -321,6 +321,40 @@ describe('order=desc|asc on /api/rep/v1/query/{logtype}', () => {
     expect(lines.length - 1).toBeGreaterThan(10);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(ids);
   });
+  it('sort: pages by a field through GET and POST, the export in the same order; a cursor of another sort is refused', async () => {
+    const base = '/api/rep/v1/query/fwaas_logs?sort=dst_port&order=asc&limit=97';
+    const ids = await pageAll(acme, base);
+    const everything = await pageAll(acme, '/api/rep/v1/query/fwaas_logs?limit=1000');
+    expect([...ids].sort()).toEqual([...everything].sort());
+    const exported = await server.call(
+      '/api/rep/v1/export/fwaas_logs?sort=dst_port&order=asc&format=ndjson',
+      {
+        jar: acme.jar,
+      },
+    );
+    expect(exported.headers.get('content-type')).toContain('application/x-ndjson');
+    const rows = (await exported.text())
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; dst_port: number | null });
+    expect(rows.map((r) => r.id)).toEqual(ids);
+    const ports = rows.map((r) => r.dst_port).filter((p): p is number => p !== null);
+    expect(ports).toEqual([...ports].sort((a, b) => a - b));
+    // The first block's cursor belongs to sort=dst_port: under another sort it is refused.
+    const first = await json(await server.call(base, { jar: acme.jar }));
+    const other = await server.call(base.replace('dst_port', 'src_port'), {
+      method: 'POST',
+      jar: acme.jar,
+      body: { pagingIdentifiers: first.pagingIdentifiers },
+    });
+    expect(other.status).toBe(400);
+    expect((await json(other)).field).toBe('pagingIdentifiers');
+    for (const bad of ['url', 'nope', 'dlp_rule']) {
+      const response = await server.call(`/api/rep/v1/query/scan_web?sort=${bad}`, { jar: acme.jar });
+      expect(response.status).toBe(400);
+      expect((await json(response)).field).toBe('sort');
+    }
+  });
 });
 
 describe('paging a query without start/end (the default range, end = now)', () => {
@@ -465,6 +499,31 @@ describe('GET /api/rep/v1/export/{logtype}', () => {
     const ids = await pageAll(acme, '/api/rep/v1/query/fwaas_logs?fw_action=drop,reject&limit=1000');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(ids);
     expect(lines.slice(1).every((l) => /,(drop|reject),/.test(l))).toBe(true);
+  });
+
+  it('writes the chosen columns, with labels in the cells and the header', async () => {
+    const response = await server.call(
+      '/api/rep/v1/export/fwaas_logs?fw_action=drop&columns=fw_action,dst_port&values=labels',
+      { jar: acme.jar },
+    );
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Event id,Time,Firewall action,Destination port');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((l) => /^\d+,[^,]+,Drop,\d*$/.test(l))).toBe(true);
+  });
+
+  it('refuses a bad format, values or column, naming it', async () => {
+    for (const [query, field] of [
+      ['format=xlsx', 'format'],
+      ['values=names', 'values'],
+      ['columns=fw_action,nope', 'columns'],
+      ['columns=fw_action,fw_action', 'columns'],
+    ]) {
+      const response = await server.call(`/api/rep/v1/export/fwaas_logs?${query}`, { jar: acme.jar });
+      expect({ query, status: response.status }).toEqual({ query, status: 400 });
+      expect((await json(response)).field).toBe(field);
+    }
   });
 
   it('refuses paging parameters and bad filters', async () => {

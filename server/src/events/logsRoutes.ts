@@ -6,7 +6,8 @@
  *   (a cursor pins the time range it was made for: later blocks without start/end continue it);
  *   `order=desc` (default, newest first) or `order=asc` (oldest first), for queries and exports
  * - POST /api/rep/v1/query/{logtype}?{query}  body {pagingIdentifiers} → the block after that cursor
- * - GET  /api/rep/v1/export/{logtype}?{query} → text/csv, streamed (chunked), the whole filtered result
+ * - GET  /api/rep/v1/export/{logtype}?{query} → the whole filtered result, streamed (chunked): CSV or
+ *   NDJSON (`format`), codes or labels (`values`), some or all fields (`columns`); any `sort`
  *
  * Always the session's tenant. Bad filters, values or cursors → 400 naming the parameter.
  */
@@ -27,8 +28,16 @@ import {
 } from '@workbench/common/vocabularies/index';
 import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
 import { csvLine } from './csv';
-import { EventStoreInputError, type EventStore } from './eventStore';
+import { EventStoreInputError, type EventStore, type ExportOptions } from './eventStore';
 import { FIELD_SPECS, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
+import {
+  LOG_EXPORT_FORMATS,
+  LOG_EXPORT_MEDIA_TYPES,
+  LOG_EXPORT_VALUES,
+  sortableLogColumns,
+  type LogExportFormat,
+  type LogExportValues,
+} from '@workbench/common/api/contract/logColumns';
 import { MAX_QUERY_LENGTH } from '@workbench/common/api/contract/logQueryLanguage';
 import { LogQueryError, parseLogQuery, type RawQuery } from './logQuery';
 import { logBlockBody, readLogBlock } from './logPaging';
@@ -67,6 +76,11 @@ function queryString(logType: LogType, forExport: boolean): TSchema {
           description: `${LOG_ORDERS.join(' or ')}: desc newest first (default), asc oldest first.`,
         }),
       ),
+      sort: Type.Optional(
+        Type.String({
+          description: `The column to sort by, in order: ${sortableLogColumns(logType).join(', ')} (default event_time; ties by time, then id; no value last).`,
+        }),
+      ),
       q: Type.Optional(
         Type.String({
           maxLength: MAX_QUERY_LENGTH,
@@ -75,7 +89,22 @@ function queryString(logType: LogType, forExport: boolean): TSchema {
         }),
       ),
       ...(forExport
-        ? {}
+        ? {
+            format: Type.Optional(
+              Type.String({ description: `${LOG_EXPORT_FORMATS.join(' or ')} (default csv).` }),
+            ),
+            values: Type.Optional(
+              Type.String({
+                description: `${LOG_EXPORT_VALUES.join(' or ')}: coded fields as their codes (default) or their labels (then the CSV header has the column labels too).`,
+              }),
+            ),
+            columns: Type.Optional(
+              Type.String({
+                description:
+                  'The fields to write after id and event_time, comma-joined, in order (default: every field of the type).',
+              }),
+            ),
+          }
         : {
             limit: Type.Optional(Type.String({ description: 'Events per block, 1..1000 (default 100).' })),
             cursor: Type.Optional(
@@ -113,6 +142,55 @@ function logQueryReplyOf(logType: LogType): TSchema {
     ),
     pagingIdentifiers: PagingIdentifiers,
   });
+}
+
+/** The export's own parameters (not filters): format, values and columns. */
+const EXPORT_PARAMS = ['format', 'values', 'columns'] as const;
+
+/**
+ * An export's options from its query: `format` csv (default) or ndjson, `values` codes (default)
+ * or labels, `columns` the fields after id and event_time (comma-joined, in order; default every
+ * field of the type). Anything else → LogQueryError naming the parameter.
+ */
+export function parseExportOptions(logType: LogType, raw: RawQuery): ExportOptions {
+  const one = (name: string): string | undefined => {
+    const value = raw[name];
+    if (value !== undefined && typeof value !== 'string')
+      throw new LogQueryError(name, `Parameter "${name}" is given more than once.`);
+    return value;
+  };
+  const format = one('format') ?? 'csv';
+  if (!(LOG_EXPORT_FORMATS as readonly string[]).includes(format))
+    throw new LogQueryError(
+      'format',
+      `Parameter "format" must be ${LOG_EXPORT_FORMATS.join(' or ')}, got "${format}".`,
+    );
+  const values = one('values') ?? 'codes';
+  if (!(LOG_EXPORT_VALUES as readonly string[]).includes(values))
+    throw new LogQueryError(
+      'values',
+      `Parameter "values" must be ${LOG_EXPORT_VALUES.join(' or ')}, got "${values}".`,
+    );
+  const fields = LOG_TYPE_SCHEMAS[logType].fields;
+  const columnsText = one('columns');
+  let columns: readonly string[] = fields;
+  if (columnsText !== undefined) {
+    const named = columnsText.split(',').map((c) => c.trim());
+    const unknown = named.find((c) => !fields.includes(c));
+    if (unknown !== undefined)
+      throw new LogQueryError('columns', `Parameter "columns": "${unknown}" is not a field of ${logType}.`);
+    if (new Set(named).size !== named.length)
+      throw new LogQueryError('columns', 'Parameter "columns" names a field twice.');
+    columns = named;
+  }
+  return { format: format as LogExportFormat, values: values as LogExportValues, columns };
+}
+
+/** A CSV export's header: the column names, or with labels the columns' labels. */
+function exportHeader(options: ExportOptions): string[] {
+  const names = ['id', 'event_time', ...options.columns];
+  if (options.values === 'codes') return names;
+  return names.map((n) => (n === 'id' ? 'Event id' : n === 'event_time' ? 'Time' : FIELD_SPECS[n].label));
 }
 
 function toHttpError(error: unknown): unknown {
@@ -213,26 +291,33 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
           config,
           schema: {
             tags,
-            summary: `Every ${logType} event of the filters as CSV (streamed)`,
+            summary: `Every ${logType} event of the filters as CSV or NDJSON (streamed)`,
             querystring: queryString(logType, true),
-            produces: ['text/csv'],
-            response: { 200: { description: 'text/csv', type: 'string' }, ...errorResponses(400, 401, 403) },
+            produces: Object.values(LOG_EXPORT_MEDIA_TYPES),
+            response: {
+              200: { description: 'text/csv or application/x-ndjson', type: 'string' },
+              ...errorResponses(400, 401, 403),
+            },
           },
         },
         async (request, reply) => {
           const session = tenantSessionOf(request);
-          const raw = request.query as RawQuery;
           let query;
+          let options: ExportOptions;
           try {
+            const raw = request.query as RawQuery;
             for (const name of ['limit', 'cursor']) {
               if (raw[name] !== undefined)
                 throw new LogQueryError(name, `Parameter "${name}" does not apply to an export.`);
             }
-            query = parseLogQuery(logType, session.tid, raw, now().getTime()).query;
+            options = parseExportOptions(logType, raw);
+            const rest = Object.fromEntries(
+              Object.entries(raw).filter(([name]) => !(EXPORT_PARAMS as readonly string[]).includes(name)),
+            );
+            query = parseLogQuery(logType, session.tid, rest, now().getTime()).query;
           } catch (error) {
             throw toHttpError(error);
           }
-          const fields = LOG_TYPE_SCHEMAS[logType].fields;
           const scan = {
             logType,
             tid: query.tid,
@@ -241,21 +326,22 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
             filters: query.filters,
             search: query.search,
             order: query.order,
+            ...(query.sortField ? { sortField: query.sortField } : {}),
             ...(query.where ? { where: query.where } : {}),
           };
-          // The store writes the lines (EventStore.exportCsv); the header is ours.
+          // The store writes the lines (EventStore.exportRows); a CSV's header is ours.
           async function* lines(): AsyncGenerator<string | Buffer> {
-            yield csvLine(['id', 'event_time', ...fields]);
-            yield* store.exportCsv(scan);
+            if (options.format === 'csv') yield csvLine(exportHeader(options));
+            yield* store.exportRows(scan, options);
           }
           const total = await store.countMatching(scan);
           const stamp = (ms: number) => new Date(ms).toISOString().replace(/[:.]/g, '-');
           reply
-            .type('text/csv; charset=utf-8')
+            .type(`${LOG_EXPORT_MEDIA_TYPES[options.format]}; charset=utf-8`)
             .header(LOGS_EXPORT_TOTAL_HEADER, String(total))
             .header(
               'content-disposition',
-              `attachment; filename="${logType}_${stamp(query.start)}_${stamp(query.end)}.csv"`,
+              `attachment; filename="${logType}_${stamp(query.start)}_${stamp(query.end)}.${options.format}"`,
             );
           return reply.send(Readable.from(lines()));
         },

@@ -17,6 +17,7 @@ import {
   queryFieldsOf,
   type LogCondition,
 } from '@workbench/common/api/contract/logQueryLanguage';
+import { isSortableLogColumn } from '@workbench/common/api/contract/logColumns';
 import { EventStoreInputError, type EventAggregate, type EventScan } from './eventStore';
 import { CODE_INDEXES } from './codeIndexes';
 
@@ -60,6 +61,14 @@ export function validateQuery(query: EventScan & { limit?: number }): void {
     throw new EventStoreInputError('limit', 'limit must be a positive integer.');
   }
   const allowed = typeFieldSets[query.logType];
+  if (query.sortField !== undefined) {
+    if (!allowed.has(query.sortField) || !isSortableLogColumn(query.sortField)) {
+      throw new EventStoreInputError(
+        'sortField',
+        `"${String(query.sortField)}" is not a sortable field of ${query.logType}.`,
+      );
+    }
+  }
   for (const filter of query.filters) {
     if (!allowed.has(filter.field)) {
       throw new EventStoreInputError(filter.field, `"${filter.field}" is not a field of ${query.logType}.`);

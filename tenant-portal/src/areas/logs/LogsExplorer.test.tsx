@@ -4,7 +4,8 @@
  * filter buttons, previous/next and its URL, a linked event opened on load, a cell's filter menu.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { logsIds } from '@workbench/common';
+import { componentIds, logsIds } from '@workbench/common';
+import { absoluteRangeLabel } from './logView';
 import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
 import type { LogHistogramReply, LogTopValuesReply } from '@workbench/common/api/contract/logSummary';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
@@ -87,8 +88,15 @@ it('the exact count, a drag on the histogram and the field sidebar write the URL
   await waitFor(() => expect([query().get('from'), query().get('to')]).toEqual(['1799990000', '1799995001']));
   expect(screen.getByTestId(logsExplorerIds.timeRange)).toBeInTheDocument();
   await waitFor(() => expect(histogramParams.at(-1)?.start).toBe('1799990000'));
+  // The interval chip shows the dragged range, not the interval it came from.
+  const chipText = () => screen.getByTestId(`${componentIds.filterMenuButton}-interval`).textContent;
+  expect(chipText()).toBe(`Interval: ${absoluteRangeLabel(1799990000, 1799995001)}`);
+  expect(chipText()).not.toContain('24');
+  // Back to the interval: the view before the drag (24 hours), not the default interval.
   fireEvent.click(screen.getByTestId(logsExplorerIds.timeRangeReset));
   await waitFor(() => expect(view.location()).not.toContain('from='));
+  expect(query().get('interval')).toBe('24h');
+  expect(chipText()).toBe('Interval: Last 24 hours');
 
   // The field sidebar: a field's top values with their share; a click filters in, the minus out.
   fireEvent.click(screen.getByTestId(logsExplorerIds.sidebarToggle));
@@ -104,7 +112,7 @@ it('the exact count, a drag on the histogram and the field sidebar write the URL
   expect(chip).toHaveTextContent('is not user0@acme.example');
   fireEvent.click(within(chip).getByTestId('CancelIcon'));
   await waitFor(() => expect(view.location()).not.toContain('userid'));
-}, 60_000);
+});
 
 it('the details drawer: a linked event on load, labels, previous/next, its URL, filter out; a cell menu filters in', async () => {
   // A linked event that is not among the first rows: read by its millisecond on load.
@@ -150,4 +158,4 @@ it('the details drawer: a linked event on load, labels, previous/next, its URL, 
   fireEvent.contextMenu(await screen.findByText('site2.example', undefined, GRID));
   fireEvent.click(await screen.findByTestId(`${logsExplorerIds.filterIn}-domain`));
   await waitFor(() => expect(query().get('domain')).toBe('site2.example'));
-}, 60_000);
+});

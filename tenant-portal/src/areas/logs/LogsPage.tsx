@@ -3,11 +3,11 @@
  * the type's filters (common's FilterBar), free-text search, AG Grid's infinite row model over the
  * log-paging cache (block size 100), a column manager (ColumnManager.tsx), a detail panel with every field of an
  * event, export of the whole filtered result with progress, saved searches. The whole view is in
- * the URL (see logView.ts). Only the Time column sorts (the paging API pages by time): its header
- * switches newest first ⇄ oldest first, written to the URL's `sort`.
+ * the URL (see logView.ts). A column sorts when the API can sort by it (keyset paging per sort
+ * key; common's log column registry): a header click writes `sort=<column>:<order>` to the URL.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'react-redux';
 import { Alert, Box, Button, Typography, useMediaQuery, useTheme } from '@mui/material';
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
@@ -55,6 +55,8 @@ import {
 } from '@workbench/common/features/interval/index';
 import { LOG_BLOCK_SIZE } from '@workbench/common/api/logs';
 import type { LogOrder } from '@workbench/common/api/contract/logs';
+import { isSortableLogColumn } from '@workbench/common/api/contract/logColumns';
+import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import {
   LOG_ROUTE_TYPES,
   LOG_TYPE_REGISTRY,
@@ -72,6 +74,7 @@ import {
   withColumns,
   CUSTOM_INTERVAL,
   CUSTOM_INTERVAL_LABEL,
+  absoluteRangeLabel,
   viewQueryText,
   withAbsoluteRange,
   withInterval,
@@ -84,6 +87,7 @@ import {
   withQueryParts,
   withSort,
   withTimeRange,
+  type LogSort,
 } from './logView';
 import { QueryBox } from './QueryBox';
 import { RangePicker } from './RangePicker';
@@ -112,8 +116,11 @@ import { cachedEventAt, useLinkedEvent } from './linkedEvent';
 
 ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, TooltipModule, RowStyleModule]);
 
-/** No column sorts unless it says so (only Time does). */
+/** No column sorts unless it says so (the log column registry's). */
 const DEFAULT_COL_DEF: ColDef<IndexedLogEvent> = { sortable: false };
+
+/** History state of the entry a histogram drag made (Back to the interval goes back from it). */
+const RANGE_FROM_DRAG = 'logsRangeFromDrag';
 
 /** shared-ui-and-validators Empty results, with the route's noun in place of the dots. */
 export const logsEmptyResultsText = (route: LogRoute): string =>
@@ -123,10 +130,17 @@ export const logsEmptyResultsText = (route: LogRoute): string =>
  * The filter bar's menus: the interval (the spec's codes; "Custom range" while the view has an
  * absolute one, a month-and-year interval as itself) and the type's coded filters.
  */
-export function filterSchemaOf(route: LogRoute, managementStation: boolean, interval = ''): FilterSchema {
+export function filterSchemaOf(
+  route: LogRoute,
+  managementStation: boolean,
+  interval = '',
+  range: { from: number | null; to: number | null } = { from: null, to: null },
+): FilterSchema {
+  // An absolute range (the range picker, a drag across the histogram) shows as itself.
+  const custom = range.from !== null ? absoluteRangeLabel(range.from, range.to) : CUSTOM_INTERVAL_LABEL;
   const extra =
     interval === CUSTOM_INTERVAL
-      ? [{ code: CUSTOM_INTERVAL, label: CUSTOM_INTERVAL_LABEL }]
+      ? [{ code: CUSTOM_INTERVAL, label: custom }]
       : isMonthInterval(interval)
         ? [{ code: interval, label: interval }]
         : [];
@@ -146,44 +160,54 @@ export function filterSchemaOf(route: LogRoute, managementStation: boolean, inte
   return schema;
 }
 
-/** The paging API pages by time: only the Time column sorts (newest first ⇄ oldest first). */
+/** The Time column's header: newest first ⇄ oldest first (never unsorted). */
 export const TIME_SORTING_ORDER: LogOrder[] = ['desc', 'asc'];
+/** A number column sorts largest first on the first click (bytes, ports, scores); text A→Z. */
+const sortingOrderOf = (field: string): LogOrder[] =>
+  FIELD_SPECS[field]?.kind === 'integer' ? ['desc', 'asc'] : ['asc', 'desc'];
 
 /**
- * The grid's columns: Time first (pinned, the only sortable one, showing the view's order), then
- * the shown fields in the view's order, then the hidden ones. No other column sorts (no header
- * click, no sort icon).
+ * The grid's columns: Time first (pinned), then the shown fields in the view's order, then the
+ * hidden ones. A column sorts when the server can sort by it (the log column registry,
+ * common's logColumns.ts); the others have no header click, no sort icon and no aria-sort. The
+ * view's sort column shows its order.
  */
 export function columnDefs(
   route: LogRoute,
   visible: readonly string[],
-  order: LogOrder,
+  sort: LogSort,
 ): ColDef<IndexedLogEvent>[] {
   const time: ColDef<IndexedLogEvent> = {
     colId: LOG_SORT_COLUMN,
     headerName: fieldLabel('event_time'),
-    headerTooltip: 'Sorted by time: click for newest or oldest first',
+    headerTooltip: 'Click for newest or oldest first',
     valueGetter: (p) => (p.data ? new Date(Number(p.data.time)).toLocaleString() : ''),
     width: 190,
     pinned: 'left',
     sortable: true,
     sortingOrder: TIME_SORTING_ORDER,
-    sort: order,
+    sort: sort.column === LOG_SORT_COLUMN ? sort.order : null,
   };
   const fields = LOG_ROUTE_FIELDS[route].fields;
   const ordered = [...visible, ...fields.filter((f) => !visible.includes(f))];
   return [
     time,
-    ...ordered.map((field): ColDef<IndexedLogEvent> => ({
-      colId: field,
-      headerName: fieldLabel(field),
-      hide: !visible.includes(field),
-      sortable: false,
-      valueGetter: (p) => fieldText(field, p.data?.[field]),
-      cellRenderer: (p: ICellRendererParams<IndexedLogEvent>) => p.value as string,
-      flex: 1,
-      minWidth: 120,
-    })),
+    ...ordered.map((field): ColDef<IndexedLogEvent> => {
+      const sortable = isSortableLogColumn(field);
+      return {
+        colId: field,
+        headerName: fieldLabel(field),
+        hide: !visible.includes(field),
+        sortable,
+        ...(sortable
+          ? { sortingOrder: sortingOrderOf(field), sort: sort.column === field ? sort.order : null }
+          : {}),
+        valueGetter: (p) => fieldText(field, p.data?.[field]),
+        cellRenderer: (p: ICellRendererParams<IndexedLogEvent>) => p.value as string,
+        flex: 1,
+        minWidth: 120,
+      };
+    }),
   ];
 }
 
@@ -196,6 +220,7 @@ export function LogsRoutePage({ path, title }: PageProps) {
 export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
+  const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const store = useStore<PortalState>();
   // The drawer's event is not part of the view: opening one keeps the query (and its range end).
@@ -218,8 +243,8 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const blocksSeen = useAppSelector(selectLogBlocksSeen);
   const managementStation = isManagementStation();
   const schema = useMemo(
-    () => filterSchemaOf(route, managementStation, view.interval),
-    [route, managementStation, view.interval],
+    () => filterSchemaOf(route, managementStation, view.interval, { from: view.from, to: view.to }),
+    [route, managementStation, view.interval, view.from, view.to],
   );
   const queryText = useMemo(() => viewQueryText(route, view), [route, view]);
   // Built once per view (and refresh): start and end stay fixed while the grid pages the query.
@@ -247,7 +272,12 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
     setIntervalError(null);
     dispatch(logQueryChanged(query));
     const generation = selectLogPaging(store.getState()).generation;
-    setDatasource(createLogsDatasource(store, generation, query.params.order === 'asc' ? 'asc' : 'desc'));
+    setDatasource(
+      createLogsDatasource(store, generation, {
+        column: query.params.sort ?? LOG_SORT_COLUMN,
+        order: query.params.order === 'asc' ? 'asc' : 'desc',
+      }),
+    );
     // queryJson stands for query (a new object with the same content is the same query).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queryJson]);
@@ -266,21 +296,34 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   };
 
   const columns = useMemo(
-    () => columnDefs(route, view.columns, view.order),
-    [route, view.columns, view.order],
+    () => columnDefs(route, view.columns, { column: view.sortColumn, order: view.order }),
+    [route, view.columns, view.sortColumn, view.order],
   );
   const exportQuery = query instanceof Error ? null : query;
 
   // Grid callbacks keep their identity across the renders paging causes (every block changes the
   // row count text), so the grid is not handed new options per block.
-  const order = useRef(view.order);
-  order.current = view.order;
+  const sortNow = useRef<LogSort>({ column: view.sortColumn, order: view.order });
+  sortNow.current = { column: view.sortColumn, order: view.order };
+  // A header click: the next sort follows from the view's (the URL's), not from the grid's own
+  // state, which a column-definition update can reset between clicks: the sorted column switches
+  // its order, another column starts at the first of its sortingOrder.
   const onSortChanged = useCallback(
     (event: SortChangedEvent<IndexedLogEvent>) => {
-      const sort = event.api.getColumn(LOG_SORT_COLUMN)?.getSort();
-      if ((sort === 'asc' || sort === 'desc') && sort !== order.current) {
-        setParams((current) => withSort(current, sort));
-      }
+      if (event.source !== 'uiColumnSorted') return;
+      const clicked = (event.columns ?? []).find((c) => c.getSort() === 'asc' || c.getSort() === 'desc');
+      if (!clicked) return;
+      const column = clicked.getColId();
+      const current = sortNow.current;
+      const order: LogOrder =
+        column === current.column
+          ? current.order === 'asc'
+            ? 'desc'
+            : 'asc'
+          : column === LOG_SORT_COLUMN
+            ? TIME_SORTING_ORDER[0]
+            : sortingOrderOf(column)[0];
+      setParams((params) => withSort(params, order, column));
     },
     [setParams],
   );
@@ -320,11 +363,14 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
     return id;
   }, []);
   // The drawer's event is in the URL (a link opens it); replace, so Back leaves the page's view.
+  // The entry's history state goes along (a drag's mark, see RANGE_FROM_DRAG).
+  const historyState = useRef<unknown>(location.state);
+  historyState.current = location.state;
   const openEvent = useCallback(
     (event: LogEvent | null) =>
       setParams(
         (current) => withEvent(current, event && { id: String(event.id), time: Number(event.time) }),
-        { replace: true },
+        { replace: true, state: historyState.current },
       ),
     [setParams],
   );
@@ -431,7 +477,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             currentQuery={params.toString()}
             onOpen={(q) => setParams(new URLSearchParams(q))}
           />
-          {exportQuery && <LogExportButton route={route} query={exportQuery} />}
+          {exportQuery && <LogExportButton route={route} query={exportQuery} visibleColumns={view.columns} />}
           <LiveTail
             on={live.on}
             period={live.period}
@@ -502,8 +548,15 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
                 query={exportQuery}
                 summary={histogram}
                 range={view.from !== null && view.to !== null ? { from: view.from, to: view.to } : null}
-                onRange={(from, to) => setParams(withTimeRange(params, from, to))}
-                onResetRange={() => setParams(withoutTimeRange(params))}
+                // A drag is a new history entry that knows it came from a drag: "Back to the
+                // interval" (like the browser's Back) returns to the view before it, whatever it was.
+                onRange={(from, to) =>
+                  setParams(withTimeRange(params, from, to), { state: { [RANGE_FROM_DRAG]: true } })
+                }
+                onResetRange={() => {
+                  if ((location.state as Record<string, unknown> | null)?.[RANGE_FROM_DRAG]) navigate(-1);
+                  else setParams(withoutTimeRange(params));
+                }}
               />
             )}
             <Box

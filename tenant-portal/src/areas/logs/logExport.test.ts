@@ -1,4 +1,10 @@
-import { readExport, type ExportProgress } from './logExport';
+import {
+  DEFAULT_EXPORT_CHOICE,
+  exportFileName,
+  exportQuery,
+  readExport,
+  type ExportProgress,
+} from './logExport';
 
 const encoder = new TextEncoder();
 
@@ -33,6 +39,31 @@ describe('reading an export with progress', () => {
     const seen: ExportProgress[] = [];
     const result = await readExport({ total: null, body: body(['h\n1\n', '2\n']) }, (p) => seen.push(p));
     expect(seen.at(-1)).toEqual({ rows: 2, total: null });
+    expect(result.rows).toBe(2);
+  });
+});
+
+describe('the export request of a choice', () => {
+  const query = {
+    logType: 'scan_web' as const,
+    params: { start: '1', end: '2', order: 'asc', sort: 'domain' },
+  };
+  it('visible columns in the grid order, labels, CSV; or every column, codes, NDJSON; the view kept', () => {
+    expect(exportQuery(query, DEFAULT_EXPORT_CHOICE, ['domain', 'userid']).params).toEqual({
+      ...query.params,
+      format: 'csv',
+      values: 'labels',
+      columns: 'domain,userid',
+    });
+    const all = exportQuery(query, { columns: 'all', values: 'codes', format: 'ndjson' }, ['domain']);
+    expect(all.params).toEqual({ ...query.params, format: 'ndjson', values: 'codes' });
+    expect(exportFileName('web', new Date('2026-11-26T10:00:00Z'), 'ndjson')).toBe(
+      'web-logs-2026-11-26.ndjson',
+    );
+  });
+
+  it('NDJSON has no header line: every line is a row', async () => {
+    const result = await readExport({ total: null, body: body(['{}\n{}\n']) }, () => undefined, 0);
     expect(result.rows).toBe(2);
   });
 });

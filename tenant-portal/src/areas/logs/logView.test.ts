@@ -94,11 +94,29 @@ describe('the logs view in the URL', () => {
   });
 
   it('without sort, or with a sort the API does not serve, the view is newest first (order=desc)', () => {
-    for (const sort of ['', 'sort=event_time:desc', 'sort=domain:asc', 'sort=event_time:sideways']) {
+    for (const sort of [
+      '',
+      'sort=event_time:desc',
+      'sort=url:asc',
+      'sort=dlp_rule:asc',
+      'sort=event_time:sideways',
+    ]) {
       const view = readLogView('web', q(`interval=1h&${sort}`));
       expect(view.order).toBe('desc');
       expect(buildLogQuery('web', view, 1_800_000_000_000).params.order).toBe('desc');
     }
+  });
+
+  it('sort on a field the API sorts by: the view, the query and the export send sort and order; Time is the default', () => {
+    const view = readLogView('web', q('interval=1h&to=1800000000&sort=status_code:desc'));
+    expect(view).toMatchObject({ sortColumn: 'status_code', order: 'desc', sort: 'status_code:desc' });
+    const query = buildLogQuery('web', view, 1_800_000_000_000);
+    expect(query.params).toMatchObject({ sort: 'status_code', order: 'desc' });
+    expect(new URL(exportLogsUrl(query), 'http://x').searchParams.get('sort')).toBe('status_code');
+    expect(withSort(q('interval=1h'), 'asc', 'domain').get('sort')).toBe('domain:asc');
+    expect(
+      buildLogQuery('web', readLogView('web', q('interval=1h')), 1_800_000_000_000).params.sort,
+    ).toBeUndefined();
   });
 
   it('withSort writes the order to the URL and drops the page; a copied link keeps it', () => {

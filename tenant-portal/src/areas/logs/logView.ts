@@ -20,10 +20,10 @@
  *   event     the event the details drawer shows, `<id>_<epoch ms>` (withEvent): the time finds it
  *             (a one-millisecond query), so a link opens it whatever the rows around it
  *   columns   the visible columns, comma-joined, in order (absent: the route's defaults)
- *   sort      `event_time:desc` (newest first, the default) or `event_time:asc` (oldest first):
- *             the time order the paging API serves (keyset paging both ways; `order` of the
- *             query and of the export). Time is the only sortable column; any other value of
- *             `sort` means the default
+ *   sort      `<column>:<asc|desc>`: `event_time:desc` (newest first, the default), or any column
+ *             the API can sort by (common's log column registry, logColumns.ts: `status_code:asc`),
+ *             ties by time in the same order; the query's and the export's `sort` and `order`.
+ *             Any other value of `sort` means the default
  * Anything else in the query (e.g. the filter bar's `page`) is ignored.
  */
 import {
@@ -34,6 +34,7 @@ import {
 } from '@workbench/common/features/interval/index';
 import type { LogQuery } from '@workbench/common/api/logs';
 import { DEFAULT_LOG_ORDER, type LogOrder } from '@workbench/common/api/contract/logs';
+import { LOG_TIME_SORT, sortableLogColumns } from '@workbench/common/api/contract/logColumns';
 import { LOG_ROUTE_TYPES, type LogRoute } from '@workbench/common/vocabularies/index';
 import {
   parseLogQueryText,
@@ -45,21 +46,54 @@ import {
 import { withFilterValue, type FilterSchema } from '@workbench/common/components/filter-bar/index';
 import { FIELD_VOCABULARIES, LOG_ROUTE_FIELDS } from './logFields';
 
-/** The one sortable column: the paging API pages by time. */
-export const LOG_SORT_COLUMN = 'event_time';
-/** The `sort` value of a time order. */
-export const logSortParam = (order: LogOrder): string => `${LOG_SORT_COLUMN}:${order}`;
+/** The default sort column: Time (the paging API's default order). */
+export const LOG_SORT_COLUMN = LOG_TIME_SORT;
+
+/** A view's sort: a sortable column of the route (common's log column registry) and its order. */
+export interface LogSort {
+  column: string;
+  order: LogOrder;
+}
+
+/** The `sort` value of a column and order (`domain:asc`). */
+export const logSortParam = (order: LogOrder, column: string = LOG_SORT_COLUMN): string =>
+  `${column}:${order}`;
 /** The default `sort`: newest first. */
 export const LOG_SORT = logSortParam(DEFAULT_LOG_ORDER);
 
-/** The time order a `sort` value names (`event_time:asc` → asc); anything else is the default. */
-export function readLogOrder(sort: string | null): LogOrder {
-  return sort === logSortParam('asc') ? 'asc' : DEFAULT_LOG_ORDER;
+/**
+ * The sort a `sort` value names (`event_time:asc`, `status_code:desc`): a column the route's log
+ * type can sort by (logColumns.ts) and an order; anything else is the default (newest first).
+ */
+export function readLogSort(route: LogRoute, sort: string | null): LogSort {
+  const match = /^([a-z_]+):(asc|desc)$/.exec(sort ?? '');
+  const column = match?.[1] ?? '';
+  if (!match || !sortableLogColumns(LOG_ROUTE_TYPES[route]).includes(column))
+    return { column: LOG_SORT_COLUMN, order: DEFAULT_LOG_ORDER };
+  return { column, order: match[2] as LogOrder };
 }
 
 /** The interval of an absolute range (from/to in the URL). */
 export const CUSTOM_INTERVAL = 'custom';
 export const CUSTOM_INTERVAL_LABEL = 'Custom range';
+
+/**
+ * An absolute range as the interval chip shows it (local time, as the grid): `Nov 26, 10:00 AM –
+ * Nov 26, 11:30 AM`, seconds when an end has them (a drag across a short interval), `now` for an
+ * open end.
+ */
+export function absoluteRangeLabel(from: number, to: number | null): string {
+  const seconds = from % 60 !== 0 || (to !== null && to % 60 !== 0);
+  const format = (s: number) =>
+    new Date(s * 1000).toLocaleString(undefined, {
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(seconds ? { second: '2-digit' } : {}),
+    });
+  return `${format(from)} – ${to === null ? 'now' : format(to)}`;
+}
 
 /** An absolute range that is no range: no start, or a start not before its end. */
 export class InvalidRangeError extends InvalidIntervalError {
@@ -82,9 +116,11 @@ export interface LogView {
   /** `<field>!`: the values filtered out. */
   exclude: Record<string, string[]>;
   columns: string[];
-  /** The time order (from `sort`). */
+  /** The sort column (from `sort`): event_time or a sortable field. */
+  sortColumn: string;
+  /** The order of the sort column (ties by time in the same order). */
   order: LogOrder;
-  /** `event_time:<order>`. */
+  /** `<column>:<order>`. */
   sort: string;
 }
 
@@ -114,7 +150,7 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
   const from = Number(params.get('from'));
   const interval = params.get('interval') || (params.get('from') ? CUSTOM_INTERVAL : DEFAULT_LOG_INTERVAL);
   const columns = list(params.get('columns')).filter((c) => spec.fields.includes(c));
-  const order = readLogOrder(params.get('sort'));
+  const { column: sortColumn, order } = readLogSort(route, params.get('sort'));
   return {
     interval,
     from: interval === CUSTOM_INTERVAL && Number.isInteger(from) && from > 0 ? from : null,
@@ -124,8 +160,9 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
     filters,
     exclude,
     columns: columns.length ? columns : [...spec.defaultColumns],
+    sortColumn,
     order,
-    sort: logSortParam(order),
+    sort: logSortParam(order, sortColumn),
   };
 }
 
@@ -147,6 +184,8 @@ export function buildLogQuery(route: LogRoute, view: LogView, nowMs: number): Lo
     end: String(range.end),
     order: view.order,
   };
+  // Time is the API's default sort: a time-sorted view sends only `order`, as it always did.
+  if (view.sortColumn !== LOG_SORT_COLUMN) params.sort = view.sortColumn;
   if (view.search) params.search = view.search;
   if (view.q) params.q = view.q;
   for (const [field, values] of Object.entries(view.filters)) params[field] = values.join(',');
@@ -250,15 +289,19 @@ export function withPinnedEnd(params: URLSearchParams, nowMs: number): URLSearch
   const next = new URLSearchParams(params);
   next.set('to', String(Math.ceil(nowMs / 1000)));
   if (!next.get('interval')) next.set('interval', DEFAULT_LOG_INTERVAL);
-  next.set('sort', logSortParam(readLogOrder(params.get('sort'))));
+  if (!next.get('sort')) next.set('sort', LOG_SORT);
   next.delete('page');
   return next;
 }
 
-/** The query after a click on the Time header: `sort=event_time:<order>`. */
-export function withSort(params: URLSearchParams, order: LogOrder): URLSearchParams {
+/** The query after a header click: `sort=<column>:<order>` (Time by default). */
+export function withSort(
+  params: URLSearchParams,
+  order: LogOrder,
+  column = LOG_SORT_COLUMN,
+): URLSearchParams {
   const next = new URLSearchParams(params);
-  next.set('sort', logSortParam(order));
+  next.set('sort', logSortParam(order, column));
   next.delete('page');
   return next;
 }

@@ -130,15 +130,21 @@ describe('logs datasource (AG Grid infinite row model over the log-paging cache)
     expect(listeners()).toBe(0);
   });
 
-  it('a request in the other time order (a Time header click the view has not turned into a new query yet) is failed at once, and nothing is fetched', async () => {
+  it('a request in another order or of another column (a header click the view has not turned into a new query yet) is failed at once, and nothing is fetched', async () => {
     const { store, mock } = createTestStore();
     serve(mock, 10 * LOG_BLOCK_SIZE);
     store.dispatch(logQueryChanged(query));
     const { counted, listeners } = countingStore(store);
-    const datasource = createLogsDatasource(counted, paging(store.getState()).generation, 'desc');
+    const datasource = createLogsDatasource(counted, paging(store.getState()).generation, {
+      column: LOG_SORT_COLUMN,
+      order: 'desc',
+    });
     const ascending = gridRequest(0);
     datasource.getRows({ ...ascending.params, sortModel: [{ colId: LOG_SORT_COLUMN, sort: 'asc' }] });
     expect(ascending.outcome).toEqual({ rows: null, failed: true });
+    const byDomain = gridRequest(0);
+    datasource.getRows({ ...byDomain.params, sortModel: [{ colId: 'domain', sort: 'desc' }] });
+    expect(byDomain.outcome).toEqual({ rows: null, failed: true });
     expect(paging(store.getState()).wantedRows).toBe(0);
     expect(mock.history.get).toHaveLength(0);
     expect(listeners()).toBe(0);

@@ -22,8 +22,8 @@ import {
   type LogPagingState,
   type WithLogPaging,
 } from '@workbench/common';
-import { DEFAULT_LOG_ORDER, type LogOrder } from '@workbench/common/api/contract/logs';
-import { LOG_SORT_COLUMN } from './logView';
+import { DEFAULT_LOG_ORDER } from '@workbench/common/api/contract/logs';
+import { LOG_SORT_COLUMN, type LogSort } from './logView';
 
 export interface PagingStore {
   getState(): WithLogPaging;
@@ -40,14 +40,15 @@ export interface LogsDatasource extends IDatasource {
 const pagingOf = (store: PagingStore): LogPagingState => selectLogPaging(store.getState());
 
 /**
- * `order` is the time order of the datasource's query. A request whose sort model names the other
- * order comes from a Time header click the view has not turned into a new query yet: it is left
- * alone (no fetch of the old order); the new query's datasource replaces this one.
+ * `sort` is the sort of the datasource's query (a column and its order). A request whose sort
+ * model names another column or order comes from a header click the view has not turned into a
+ * new query yet: it is failed at once (no fetch of the old sort); the new query's datasource
+ * replaces this one.
  */
 export function createLogsDatasource(
   store: PagingStore,
   generation: number,
-  order: LogOrder = DEFAULT_LOG_ORDER,
+  sort: LogSort = { column: LOG_SORT_COLUMN, order: DEFAULT_LOG_ORDER },
 ): LogsDatasource {
   /** The requests still waiting for their rows, each with the way to stop waiting and fail it. */
   const waiting = new Set<{ unsubscribe: () => void; fail: () => void }>();
@@ -59,8 +60,8 @@ export function createLogsDatasource(
         params.failCallback();
         return;
       }
-      const sorted = params.sortModel?.find((s) => s.colId === LOG_SORT_COLUMN)?.sort;
-      if (sorted && sorted !== order) {
+      const sorted = params.sortModel?.[0];
+      if (sorted && (sorted.colId !== sort.column || sorted.sort !== sort.order)) {
         params.failCallback();
         return;
       }
