@@ -35,7 +35,7 @@ export const FIRST_LOAD_GOAL_BYTES = 170 * 1024;
  * replacing one of them. The ceilings hold today's figures (+~2 %) so a first load can only shrink.
  */
 const SIGN_IN_CEILING_BYTES = 220 * 1024;
-const PROVIDER_SIGN_IN_CEILING_BYTES = 212 * 1024;
+const PROVIDER_SIGN_IN_CEILING_BYTES = 206 * 1024;
 const LOGIN_AREA_CEILING_BYTES = 179 * 1024;
 
 /** A page whose first load is measured: the HTML entry and the lazy modules its route loads. */

@@ -4,10 +4,11 @@
  * shows on the shared entity page.
  */
 import type { ComponentType } from 'react';
+// The entities' names only: the registry's schemas stay out of the console's first load.
 import {
-  PROVIDER_ENTITY_REGISTRY,
+  PROVIDER_ENTITY_NAMES,
   type ProviderEntity,
-} from '@workbench/common/api/contract/providerEntities';
+} from '@workbench/common/api/contract/providerEntityNames';
 
 export type ProviderAreaId =
   | 'tenants'
@@ -44,7 +45,7 @@ const page =
 const entityArea = (id: ProviderAreaId & ProviderEntity): ProviderArea => ({
   id,
   path: id,
-  title: PROVIDER_ENTITY_REGISTRY[id].title,
+  title: PROVIDER_ENTITY_NAMES[id].title,
   page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf(id))),
 });
 

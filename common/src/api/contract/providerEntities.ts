@@ -14,6 +14,9 @@
  */
 import { Type, type Static, type TObject } from 'typebox';
 import { LicenceStateSchema, licenceStateOf, literalUnion } from './providerOps';
+import { PROVIDER_ENTITY_NAMES, type ProviderEntity } from './providerEntityNames';
+
+export { PROVIDER_ENTITY_NAMES, type ProviderEntity };
 
 /** A column of the entity's list: a field of the row, its header, and whether the server sorts by it. */
 export interface EntityColumnDef {
@@ -276,8 +279,7 @@ export type CategoryOverride = Static<typeof CategoryOverride>;
 
 export const PROVIDER_ENTITY_REGISTRY = {
   skus: {
-    title: 'SKUs',
-    noun: 'SKU',
+    ...PROVIDER_ENTITY_NAMES.skus,
     path: '/gdmanage/api/v1/skus',
     idField: 'sku_id',
     row: Sku,
@@ -307,8 +309,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (SKU), §7 Provider console (SKUs)',
   },
   features: {
-    title: 'Features',
-    noun: 'feature',
+    ...PROVIDER_ENTITY_NAMES.features,
     path: '/gdmanage/api/v1/features',
     idField: 'feature_name',
     row: Feature,
@@ -336,8 +337,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (feature)',
   },
   feature_sku_groups: {
-    title: 'Feature-SKU groups',
-    noun: 'feature-SKU group',
+    ...PROVIDER_ENTITY_NAMES.feature_sku_groups,
     path: '/gdmanage/api/v1/feature_sku_groups',
     idField: 'group_id',
     row: FeatureSkuGroup,
@@ -366,8 +366,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (feature-SKU group)',
   },
   sku_incompatibilities: {
-    title: 'SKU incompatibilities',
-    noun: 'SKU incompatibility',
+    ...PROVIDER_ENTITY_NAMES.sku_incompatibilities,
     path: '/gdmanage/api/v1/sku_incompatibilities',
     idField: 'incompatibility_id',
     row: SkuIncompatibility,
@@ -394,8 +393,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (SKU incompatibilities)',
   },
   ova_keys: {
-    title: 'Licence keys',
-    noun: 'licence key',
+    ...PROVIDER_ENTITY_NAMES.ova_keys,
     path: '/gdmanage/api/v1/ova_keys',
     idField: 'key_id',
     row: OvaKey,
@@ -449,8 +447,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     ],
   },
   ova_versions: {
-    title: 'OVA versions',
-    noun: 'OVA version',
+    ...PROVIDER_ENTITY_NAMES.ova_versions,
     path: '/gdmanage/api/v1/ova_versions',
     idField: 'version_string',
     row: OvaVersion,
@@ -479,8 +476,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (OVA version)',
   },
   deployments: {
-    title: 'Deployments',
-    noun: 'deployment',
+    ...PROVIDER_ENTITY_NAMES.deployments,
     path: '/gdmanage/api/v1/deployments',
     idField: 'deployment_id',
     row: DeploymentRow,
@@ -509,8 +505,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (deployment)',
   },
   pods: {
-    title: 'Pods',
-    noun: 'pod',
+    ...PROVIDER_ENTITY_NAMES.pods,
     path: '/gdmanage/api/v1/pods',
     idField: 'pod_id',
     row: Pod,
@@ -540,8 +535,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (pod configuration; nodes and gateways per pod)',
   },
   tenant_groups: {
-    title: 'Tenant groups',
-    noun: 'tenant group',
+    ...PROVIDER_ENTITY_NAMES.tenant_groups,
     path: '/gdmanage/api/v1/tenantgroups',
     idField: 'group_id',
     row: TenantGroup,
@@ -570,8 +564,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (tenant-group: groups with associations), §7 Provider console (Tenantgroups)',
   },
   category_overrides: {
-    title: 'Category overrides',
-    noun: 'category override',
+    ...PROVIDER_ENTITY_NAMES.category_overrides,
     path: '/gdmanage/api/v1/category_overrides',
     idField: 'url',
     row: CategoryOverride,
@@ -613,9 +606,8 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Category override, §7 Provider console (Category overrides CRUD)',
     defaults: CATEGORY_OVERRIDE_DEFAULTS,
   },
-} satisfies Record<string, ProviderEntityDef>;
+} satisfies Record<ProviderEntity, ProviderEntityDef>;
 
-export type ProviderEntity = keyof typeof PROVIDER_ENTITY_REGISTRY;
 export const PROVIDER_ENTITIES = Object.keys(PROVIDER_ENTITY_REGISTRY) as ProviderEntity[];
 
 /** The row and body types of an entity. */
