@@ -57,19 +57,30 @@ export class Shell {
     });
   }
 
-  /** Dark mode: chooses a theme in the user menu and waits until the page shows it. */
+  /**
+   * Dark mode: chooses a theme in the user menu and waits until the page shows it. Under load the
+   * menu can re-render while it opens (the click lands on a stale item and nothing is chosen):
+   * when the page has not turned after a few seconds, the item is found again and chosen again,
+   * opening the menu first if it has closed.
+   */
   async chooseTheme(preference: 'system' | 'light' | 'dark'): Promise<void> {
-    await this.userMenuButton.click();
-    const item = byTestId(`${shellIds.themeChoice}-${preference}`);
-    await item.waitForClickable();
-    await item.click();
-    if (preference !== 'system')
-      await browser.waitUntil(
-        async () =>
-          (await browser.execute(() => document.documentElement.dataset.agThemeMode)) === preference,
-        { timeoutMsg: `The page did not turn ${preference}.` },
-      );
-    await item.waitForDisplayed({ reverse: true });
+    const item = () => byTestId(`${shellIds.themeChoice}-${preference}`);
+    const turned = async () =>
+      preference === 'system' ||
+      (await browser.execute(() => document.documentElement.dataset.agThemeMode)) === preference;
+    await browser.waitUntil(
+      async () => {
+        if (!(await item().isDisplayed())) await this.userMenuButton.click();
+        await item().waitForClickable();
+        await item().click();
+        return browser.waitUntil(turned, { timeout: 4000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 40000, interval: 250, timeoutMsg: `The page did not turn ${preference}.` },
+    );
+    await item().waitForDisplayed({ reverse: true });
   }
 
   async signOut(): Promise<void> {
