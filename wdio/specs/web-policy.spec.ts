@@ -134,8 +134,16 @@ describe('Web Policy editor', () => {
     const again = $(testIdSelector(componentIds.checkboxGroup));
     await again.waitForDisplayed();
     await again.$('button*=show').click();
+    // Found again at every look: the group can be drawn anew while the page loads (a stale element).
     await browser.waitUntil(
-      async () => (await again.$$('.MuiCheckbox-root')[2].$('input').isSelected()) !== wasBlocked,
+      async () => {
+        try {
+          const group = $(testIdSelector(componentIds.checkboxGroup));
+          return (await group.$$('.MuiCheckbox-root')[2].$('input').isSelected()) !== wasBlocked;
+        } catch {
+          return false;
+        }
+      },
       { timeoutMsg: 'The saved category action did not survive a reload.' },
     );
   });
