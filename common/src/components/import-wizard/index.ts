@@ -1,1 +1,2 @@
 export * from './ImportWizard';
+export { UserImportWizard } from './UserImportWizard';

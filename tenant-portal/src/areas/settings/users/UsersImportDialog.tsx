@@ -1,12 +1,6 @@
-import { ImportWizard } from '@workbench/common/components/import-wizard/index';
+import { UserImportWizard } from '@workbench/common/components/import-wizard/index';
+import { bulkCreateUsers } from '@workbench/common/api/udb';
 import { useHttpClient } from '../../../app/httpContext';
-import {
-  USER_IMPORT_BATCH,
-  USER_IMPORT_FIELDS,
-  USER_IMPORT_MAX_ROWS,
-  dryRunUsersBatch,
-  importUsersBatch,
-} from './importUsers';
 
 /**
  * Bulk import of end users through the shared import wizard: the users' field names, batches of
@@ -17,18 +11,6 @@ import {
 export function UsersImportDialog({ onClose }: { onClose: (imported: boolean) => void }) {
   const http = useHttpClient();
   return (
-    <ImportWizard
-      open
-      title="Import users"
-      fields={USER_IMPORT_FIELDS}
-      requiredFields={['username']}
-      maxRows={USER_IMPORT_MAX_ROWS}
-      batchSize={USER_IMPORT_BATCH}
-      prompt
-      dryRun={(rows, offset) => dryRunUsersBatch(http, rows, offset)}
-      submitBatch={(rows, offset) => importUsersBatch(http, rows, offset)}
-      onClose={(result) => onClose(result !== null && result.created > 0)}
-      fileBaseName="users"
-    />
+    <UserImportWizard bulk={(rows, options) => bulkCreateUsers(http, rows, options)} onClose={onClose} />
   );
 }
