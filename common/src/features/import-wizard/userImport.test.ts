@@ -1,7 +1,15 @@
 import MockAdapter from 'axios-mock-adapter';
-import { createHttpClient, XSRF_COOKIE } from '@workbench/common';
-import { UDB_PATHS } from '@workbench/common/api/contract/udb';
-import { dryRunUsersBatch, importUsersBatch, toUserRow } from './importUsers';
+import { createHttpClient, type HttpClient } from '../../api/http';
+import { XSRF_COOKIE } from '../../api/contract/wire';
+import { UDB_PATHS } from '../../api/contract/udb';
+import { bulkCreateUsers } from '../../api/udb';
+import { dryRunUserBatch, importUserBatch, toUserRow, type BulkUserCreate } from './userImport';
+
+/** The portal's bulk create (the console's tenant users tab passes its own). */
+const portalBulk =
+  (http: HttpClient): BulkUserCreate =>
+  (rows, options) =>
+    bulkCreateUsers(http, rows, options);
 
 describe('import rows to bulkusercreate rows', () => {
   test('empty cells are left out, groups split on commas or pipes, status lower-cased, cells trimmed', () => {
@@ -35,8 +43,8 @@ describe('import rows to bulkusercreate rows', () => {
       users: [],
       errors: [{ index: 1, field: 'email', reason: 'email is not a valid e-mail address (invalidEmail).' }],
     });
-    const result = await importUsersBatch(
-      http,
+    const result = await importUserBatch(
+      portalBulk(http),
       [{ username: 'a@x.example' }, { username: 'b@x.example', email: 'x' }],
       500,
     );
@@ -58,8 +66,8 @@ describe('import rows to bulkusercreate rows', () => {
       users: [],
       errors: [{ index: 1, field: 'username', reason: 'username a@x.example already exists.' }],
     });
-    const result = await dryRunUsersBatch(
-      http,
+    const result = await dryRunUserBatch(
+      portalBulk(http),
       [{ username: 'n@x.example' }, { username: 'a@x.example' }, { username: 'm@x.example' }],
       100,
     );
