@@ -74,6 +74,15 @@ function useSummary<T>(key: string | null, load: () => Promise<T>): Summary<T> |
   return state?.key === key ? state.summary : { status: 'loading' };
 }
 
+/**
+ * The query a summary asks about: without `sort` and `order`, which change the rows' order but not
+ * the count, the histogram or a field's top values; so a sort change fetches neither again.
+ */
+export function summaryQuery(query: LogQuery): LogQuery {
+  const { sort: _sort, order: _order, ...params } = query.params;
+  return { logType: query.logType, params };
+}
+
 export interface HistogramSummary {
   query: LogQuery;
   bucketSeconds: number;
@@ -85,7 +94,7 @@ export function histogramOf(query: LogQuery): HistogramSummary {
   const start = Number(query.params.start);
   const end = Number(query.params.end);
   return {
-    query,
+    query: summaryQuery(query),
     bucketSeconds: histogramBucketSeconds(end - start),
     offsetSeconds: utcOffsetSeconds(start * 1000),
   };
@@ -104,7 +113,8 @@ export function useLogTopValues(
   field: string | null,
 ): Summary<LogTopValuesReply> | null {
   const http = useHttpClient();
-  return useSummary(query && field ? JSON.stringify([query, field]) : null, () =>
-    fetchLogTopValues(http, query!, field!),
+  const asked = query ? summaryQuery(query) : null;
+  return useSummary(asked && field ? JSON.stringify([asked, field]) : null, () =>
+    fetchLogTopValues(http, asked!, field!),
   );
 }
