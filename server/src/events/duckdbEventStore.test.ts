@@ -603,6 +603,15 @@ describe.each(ENGINES)('%s', (_name, makeEngine) => {
     await store.append([
       web(tid, NOW - 3, { url: '=HYPERLINK("http://x")', domain: 'a,b.example' }),
       web(tid, NOW - 2, { url: 'https://x.example/a\nb', user_agent: '@SUM(1)' }),
+      // Every formula-start character (csv.ts), and ones that are not (a later '=', a non-ASCII first).
+      web(tid, NOW - 1, {
+        url: '+1',
+        domain: '-1',
+        user_agent: '\tA',
+        userid: '\rB',
+        groups: 'é=1',
+        file_name: 'a=1',
+      }),
     ]);
     const chunks: Buffer[] = [];
     for await (const chunk of store.exportRows({ ...baseQuery('scan_web', tid), order: 'asc' }, CSV_ALL_WEB))
@@ -611,7 +620,10 @@ describe.each(ENGINES)('%s', (_name, makeEngine) => {
     expect(text).toContain(`,"a,b.example","'=HYPERLINK(""http://x"")",`);
     expect(text).toContain(`,"https://x.example/a\nb",`);
     expect(text).toContain(`,'@SUM(1),`);
-    expect(text.split('\r\n')).toHaveLength(3);
+    const last = text.split('\r\n')[2];
+    for (const cell of [`'+1`, `'-1`, `'\tA`, `"'\rB"`, `é=1`, `a=1`])
+      expect(last.split(',')).toContain(cell);
+    expect(text.split('\r\n')).toHaveLength(4);
   });
 
   it('a scan in asc order returns the whole result in batches, oldest first', async () => {
