@@ -11,7 +11,9 @@
  *   (default 1,000,000) into a second store, for comparison;
  * - p50/p95 latency of log block 1 and of block 50,000 (keyset paging: should be about equal),
  *   of block 1 oldest first, and of block 1 with a filter and a search;
- * - export rate (CSV) over BENCH_EXPORT_EVENTS events (default 1,000,000).
+ * - export rate over the newest BENCH_EXPORT_EVENTS web events (default 1,000,000): the store's CSV,
+ *   the route over HTTP (CSV codes, NDJSON labels), and DuckDB alone on the same rows (the
+ *   reference), with ratios (exportFigures).
  * Env: BENCH_EVENTS, BENCH_ROW_EVENTS, BENCH_EXPORT_EVENTS, BENCH_RUNS (default 30), BENCH_BATCH (most events per
  * append, default 122,880), BENCH_DIR (default a temp dir, deleted afterwards unless
  * BENCH_KEEP=1). 10M events need about 0.4 GB of disk and a few minutes.
@@ -20,13 +22,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDbEventStore } from '../src/events/duckdbEventStore';
+import { exportFigures } from './exportBench';
 import { encodeCursor } from '../src/events/logQuery';
 import { readLogBlock } from '../src/events/logPaging';
 import type { EventQuery, NewEvent } from '../src/events/eventStore';
 import { generateEvents } from '../src/seed/eventGenerator';
 import { envNumber } from './envNumber';
 import { toEventColumns } from '../src/events/arrowEvents';
-import { LOG_TYPE_SCHEMAS, type LogType } from '@workbench/common/api/contract/logSchema';
+import type { LogType } from '@workbench/common/api/contract/logSchema';
 
 const DAY = 86400000;
 /** Events between two checkpoints of the load (as the seeding path does). */
@@ -121,42 +124,6 @@ class TimedIngest {
     const cpu = process.cpuUsage(c0);
     this.cpuMs += (cpu.user + cpu.system) / 1000;
   }
-}
-
-/**
- * The export's rate: the store's CSV of `query` (every field, codes, as the export route streams
- * it) up to `limit` events, as events/s of wall time and per CPU-second of the process (all its
- * threads: DuckDB writes on its own), with the machine's load average beside it, since the
- * machine may be shared.
- */
-export async function exportRate(
-  store: DuckDbEventStore,
-  query: Omit<EventQuery, 'limit' | 'after'>,
-  limit: number,
-): Promise<string> {
-  let rows = 0;
-  let size = 0;
-  const load = os.loadavg()[0];
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  const options = {
-    format: 'csv',
-    values: 'codes',
-    columns: LOG_TYPE_SCHEMAS[query.logType].fields,
-  } as const;
-  for await (const chunk of store.exportRows(query, options)) {
-    size += chunk.length;
-    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows += 1;
-    if (rows >= limit) break;
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  const cpu = process.cpuUsage(cpu0);
-  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  return (
-    `export: ${fmt(rows)} events as CSV in ${fmt(seconds, 1)} s = ${fmt(rows / seconds)} events/s wall, ` +
-    `${fmt(rows / cpuSeconds)} events per CPU-second (${fmt(cpuSeconds, 1)} CPU-s), ${fmt(size / 1e6 / seconds, 1)} MB/s; ` +
-    `load average ${fmt(load, 1)} → ${fmt(os.loadavg()[0], 1)} on ${os.cpus().length} cores`
-  );
 }
 
 async function main(): Promise<void> {
@@ -298,8 +265,9 @@ async function main(): Promise<void> {
     const f = await latency(runs, () => readLogBlock(store, filtered, undefined));
     console.log(`  block 1 with a filter and a search: p50 ${fmt(f.p50, 1)} ms, p95 ${fmt(f.p95, 1)} ms`);
 
-    // --- export (the store's CSV writer, as the export route streams it) ---
-    console.log(await exportRate(store, query, exportLimit));
+    // --- export (its own store on the same file, then DuckDB alone on it: see exportFigures) ---
+    await store.close();
+    for (const line of await exportFigures(dir, query, exportLimit)) console.log(line);
   } finally {
     await store.close();
     await rowStore.close();

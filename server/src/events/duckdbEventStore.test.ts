@@ -603,6 +603,15 @@ describe.each(ENGINES)('%s', (_name, makeEngine) => {
     await store.append([
       web(tid, NOW - 3, { url: '=HYPERLINK("http://x")', domain: 'a,b.example' }),
       web(tid, NOW - 2, { url: 'https://x.example/a\nb', user_agent: '@SUM(1)' }),
+      // Every formula-start character (csv.ts), and ones that are not (a later '=', a non-ASCII first).
+      web(tid, NOW - 1, {
+        url: '+1',
+        domain: '-1',
+        user_agent: '\tA',
+        userid: '\rB',
+        groups: 'é=1',
+        file_name: 'a=1',
+      }),
     ]);
     const chunks: Buffer[] = [];
     for await (const chunk of store.exportRows({ ...baseQuery('scan_web', tid), order: 'asc' }, CSV_ALL_WEB))
@@ -611,7 +620,37 @@ describe.each(ENGINES)('%s', (_name, makeEngine) => {
     expect(text).toContain(`,"a,b.example","'=HYPERLINK(""http://x"")",`);
     expect(text).toContain(`,"https://x.example/a\nb",`);
     expect(text).toContain(`,'@SUM(1),`);
-    expect(text.split('\r\n')).toHaveLength(3);
+    const last = text.split('\r\n')[2];
+    for (const cell of [`'+1`, `'-1`, `'\tA`, `"'\rB"`, `é=1`, `a=1`])
+      expect(last.split(',')).toContain(cell);
+    expect(text.split('\r\n')).toHaveLength(4);
+    // NDJSON (built in SQL): byte for byte JSON.stringify's, whatever the text holds.
+    const odd = ['a#b, "c" \\ d\n\u0001é😀/', '', '#'];
+    await store.append([
+      web(tid, NOW, { url: odd[0], domain: odd[1], userid: odd[2], risk: 'R', status_code: -7 }),
+    ]);
+    const options: ExportOptions = {
+      format: 'ndjson',
+      values: 'labels',
+      columns: ['url', 'domain', 'userid', 'risk', 'status_code', 'bytes_in'],
+    };
+    const q: EventQuery = { ...baseQuery('scan_web', tid), order: 'asc' };
+    const nd: Buffer[] = [];
+    for await (const chunk of store.exportRows(q, options)) nd.push(chunk);
+    const expected = (await all(q)).map((e) =>
+      JSON.stringify({
+        id: String(e.id),
+        event_time: new Date(e.time).toISOString(),
+        ...Object.fromEntries(
+          options.columns.map((f) => {
+            const v = e.fields[f];
+            return [f, f === 'risk' ? (RISKS.find((r) => r.code === v)?.label ?? null) : (v ?? null)];
+          }),
+        ),
+      }),
+    );
+    expect(Buffer.concat(nd).toString('utf8')).toBe(expected.map((l) => `${l}\n`).join(''));
+    expect(expected[3]).toContain(JSON.stringify(odd[0]));
   });
 
   it('a scan in asc order returns the whole result in batches, oldest first', async () => {
