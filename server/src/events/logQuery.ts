@@ -25,7 +25,7 @@ import crypto from 'node:crypto';
 import { LOG_INTERVALS } from '@workbench/common/features/interval/intervals';
 import {
   FIELD_SPECS,
-  LOG_TYPE_SCHEMAS,
+  tenantFieldsOf,
   type FieldValue,
   type LogType,
 } from '@workbench/common/api/contract/logSchema';
@@ -96,7 +96,7 @@ export interface ParsedLogQuery {
 }
 
 export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now: number): ParsedLogQuery {
-  const schema = LOG_TYPE_SCHEMAS[logType];
+  const fields = tenantFieldsOf(logType);
   const givenEnd = unixSeconds(raw, 'end');
   const givenStart = unixSeconds(raw, 'start');
   const end = givenEnd ?? now;
@@ -127,7 +127,7 @@ export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now:
   if (
     sortText !== undefined &&
     sortText !== LOG_TIME_SORT &&
-    (!schema.fields.includes(sortText) || !isSortableLogColumn(sortText))
+    (!fields.includes(sortText) || !isSortableLogColumn(sortText))
   ) {
     throw new LogQueryError(
       'sort',
@@ -152,11 +152,8 @@ export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now:
     if ((RESERVED_PARAMS as readonly string[]).includes(name) || raw[name] === undefined) continue;
     const exclude = name.endsWith('!');
     const field = exclude ? name.slice(0, -1) : name;
-    if (!schema.fields.includes(field)) {
-      throw new LogQueryError(
-        name,
-        `Unknown filter "${name}" for ${logType}; known: ${schema.fields.join(', ')}.`,
-      );
+    if (!fields.includes(field)) {
+      throw new LogQueryError(name, `Unknown filter "${name}" for ${logType}; known: ${fields.join(', ')}.`);
     }
     const text = single(raw, name)!;
     const parts = text.split(',').map((p) => p.trim());

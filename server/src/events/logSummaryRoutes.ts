@@ -21,7 +21,7 @@ import {
   TOP_VALUES_DEFAULT_LIMIT,
   TOP_VALUES_MAX_LIMIT,
 } from '@workbench/common/api/contract/logSummary';
-import { LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
+import { tenantFieldsOf } from '@workbench/common/api/contract/logSchema';
 import {
   LOG_TYPES,
   logReadPermission,
@@ -40,7 +40,7 @@ export interface LogSummaryRoutesOptions {
 /** The logs API's query parameters (documented; `<field>!` exclusions pass as extra properties). */
 function queryString(logType: LogType, own: Record<string, TSchema>): TSchema {
   const fields = Object.fromEntries(
-    LOG_TYPE_SCHEMAS[logType].fields.map((f) => [
+    tenantFieldsOf(logType).map((f) => [
       f,
       Type.Optional(
         Type.String({
@@ -199,10 +199,10 @@ export function logSummaryRoutes(options: LogSummaryRoutesOptions): FastifyPlugi
             const raw = request.query as RawQuery;
             const scan = scanOf(logType, request, now().getTime(), ['field', 'limit'], ['cursor']);
             const field = raw.field;
-            if (typeof field !== 'string' || !LOG_TYPE_SCHEMAS[logType].fields.includes(field))
+            if (typeof field !== 'string' || !tenantFieldsOf(logType).includes(field))
               throw new LogQueryError(
                 'field',
-                `Parameter "field" must be one field of ${logType}: ${LOG_TYPE_SCHEMAS[logType].fields.join(', ')}.`,
+                `Parameter "field" must be one field of ${logType}: ${tenantFieldsOf(logType).join(', ')}.`,
               );
             const limit = integerParam(raw, 'limit', 1, TOP_VALUES_MAX_LIMIT) ?? TOP_VALUES_DEFAULT_LIMIT;
             const [total, rows] = await Promise.all([

@@ -128,6 +128,9 @@ describe('GET/POST /api/rep/v1/query/{logtype}', () => {
     );
     expect(badValue).toEqual(expect.objectContaining({ statusCode: 400, field: 'risk' }));
     expect(badValue.message).toContain('purple');
+    // The provider trail's tenant field is no field of a tenant's audit log.
+    const providerField = await server.call('/api/rep/v1/query/scan_audit?tenant=x', { jar: acme.jar });
+    expect([providerField.status, (await json(providerField)).field]).toEqual([400, 'tenant']);
     expect(
       (await json(await server.call('/api/rep/v1/query/scan_web?limit=5000', { jar: acme.jar }))).field,
     ).toBe('limit');
@@ -524,6 +527,12 @@ describe('GET /api/rep/v1/export/{logtype}', () => {
       expect({ query, status: response.status }).toEqual({ query, status: 400 });
       expect((await json(response)).field).toBe(field);
     }
+    const audit = await server.call('/api/rep/v1/export/scan_audit?columns=userid,tenant', { jar: acme.jar });
+    expect([audit.status, (await json(audit)).field]).toEqual([400, 'columns']);
+    const header = (
+      await (await server.call('/api/rep/v1/export/scan_audit', { jar: acme.jar })).text()
+    ).split('\r\n')[0];
+    expect(header.split(',')).not.toContain('tenant');
   });
 
   it('refuses paging parameters and bad filters', async () => {

@@ -29,7 +29,7 @@ import {
 import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
 import { csvLine } from './csv';
 import { EventStoreInputError, type EventStore, type ExportOptions } from './eventStore';
-import { FIELD_SPECS, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
+import { FIELD_SPECS, LOG_TYPE_SCHEMAS, tenantFieldsOf } from '@workbench/common/api/contract/logSchema';
 import {
   LOG_EXPORT_FORMATS,
   LOG_EXPORT_MEDIA_TYPES,
@@ -49,7 +49,7 @@ export interface LogsRoutesOptions {
 
 function queryString(logType: LogType, forExport: boolean): TSchema {
   const fields = Object.fromEntries(
-    LOG_TYPE_SCHEMAS[logType].fields.map((f) => [
+    tenantFieldsOf(logType).map((f) => [
       f,
       Type.Optional(Type.String({ description: 'Equals; comma-joined values mean any of them.' })),
     ]),
@@ -125,7 +125,7 @@ function queryString(logType: LogType, forExport: boolean): TSchema {
  */
 function logQueryReplyOf(logType: LogType): TSchema {
   const fields = Object.fromEntries(
-    LOG_TYPE_SCHEMAS[logType].fields.map((f) => [
+    tenantFieldsOf(logType).map((f) => [
       f,
       Type.Optional(FIELD_SPECS[f].kind === 'integer' ? Type.Integer() : Type.String()),
     ]),
@@ -171,7 +171,7 @@ export function parseExportOptions(logType: LogType, raw: RawQuery): ExportOptio
       'values',
       `Parameter "values" must be ${LOG_EXPORT_VALUES.join(' or ')}, got "${values}".`,
     );
-  const fields = LOG_TYPE_SCHEMAS[logType].fields;
+  const fields = tenantFieldsOf(logType);
   const columnsText = one('columns');
   let columns: readonly string[] = fields;
   if (columnsText !== undefined) {

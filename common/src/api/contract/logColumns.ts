@@ -10,7 +10,7 @@
  * stored ENUM's order: risk from lowest to highest, as the spec lists them). Events without a value
  * come last in both orders; ties go by time, then id, in the same direction.
  */
-import { FIELD_SPECS, LOG_TYPE_SCHEMAS, type LogType } from './logSchema';
+import { FIELD_SPECS, tenantFieldsOf, type LogType } from './logSchema';
 
 /** The time column's sort key (the grid's Time column, the API's default `sort`). */
 export const LOG_TIME_SORT = 'event_time';
@@ -35,7 +35,7 @@ export function isSortableLogColumn(field: string): boolean {
 
 /** The sortable columns of a log type: event_time, then its sortable fields in schema order. */
 export function sortableLogColumns(logType: LogType): readonly string[] {
-  return [LOG_TIME_SORT, ...LOG_TYPE_SCHEMAS[logType].fields.filter(isSortableLogColumn)];
+  return [LOG_TIME_SORT, ...tenantFieldsOf(logType).filter(isSortableLogColumn)];
 }
 
 /** Export formats: CSV (RFC 4180, CRLF) or NDJSON (one JSON object per line, LF). */

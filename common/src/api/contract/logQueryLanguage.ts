@@ -23,7 +23,7 @@
  *   escapes `"` and `\`; `*` in quotes is a plain star.
  * Syntax and vocabulary errors name the position (0-based offset; shown 1-based).
  */
-import { FIELD_SPECS, LOG_TYPE_SCHEMAS, type FieldValue, type LogType } from './logSchema';
+import { FIELD_SPECS, tenantFieldsOf, type FieldValue, type LogType } from './logSchema';
 
 /** A comparison of a number field. */
 export type LogCompareOp = '>' | '>=' | '<' | '<=';
@@ -355,7 +355,7 @@ class Parser {
 // Resolution: field names, codes, numbers of one log type.
 
 const byteFieldsOf = (logType: LogType): string[] =>
-  BYTE_FIELDS.filter((f) => LOG_TYPE_SCHEMAS[logType].fields.includes(f));
+  BYTE_FIELDS.filter((f) => tenantFieldsOf(logType).includes(f));
 
 const alias = (text: string): string =>
   text
@@ -365,7 +365,7 @@ const alias = (text: string): string =>
 
 /** The fields a query of the type may name (its fields, plus `bytes` where it has byte counts). */
 export function queryFieldsOf(logType: LogType): string[] {
-  const fields = [...LOG_TYPE_SCHEMAS[logType].fields];
+  const fields = [...tenantFieldsOf(logType)];
   return byteFieldsOf(logType).length ? [...fields, BYTES_FIELD] : fields;
 }
 

@@ -150,6 +150,11 @@ export interface LogTypeSchema {
   readonly fields: readonly string[];
   /** The fields the free-text `search` looks in. */
   readonly searchFields: readonly string[];
+  /**
+   * Fields only the provider's own trail fills (server/src/audit/README.md): the store keeps them,
+   * a tenant never sees, filters, sorts or exports them (tenantFieldsOf).
+   */
+  readonly providerFields?: readonly string[];
 }
 
 export const LOG_TYPE_SCHEMAS: Readonly<Record<LogType, LogTypeSchema>> = {
@@ -256,6 +261,7 @@ export const LOG_TYPE_SCHEMAS: Readonly<Record<LogType, LogTypeSchema>> = {
       'tenant',
     ],
     searchFields: ['userid', 'details', 'object', 'src_ip'],
+    providerFields: ['tenant'],
   },
   fwaas_logs: {
     fields: [
@@ -295,6 +301,16 @@ export const LOG_TYPE_SCHEMAS: Readonly<Record<LogType, LogTypeSchema>> = {
     searchFields: ['userid', 'application', 'domain', 'dst_ip'],
   },
 };
+
+const TENANT_FIELDS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  LOG_TYPES.map((t) => {
+    const { fields, providerFields = [] } = LOG_TYPE_SCHEMAS[t];
+    return [t, fields.filter((f) => !providerFields.includes(f))];
+  }),
+);
+
+/** The fields of a log type a tenant reads, filters, sorts and exports: all but the provider's. */
+export const tenantFieldsOf = (logType: LogType): readonly string[] => TENANT_FIELDS[logType];
 
 export { LOG_TYPES };
 export type { LogType };

@@ -4,7 +4,7 @@
  * label of each field, the vocabulary of coded fields (labels in cells, the detail panel and the
  * filter menus) and the filter menus of the bar.
  */
-import { FIELD_SPECS, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
+import { FIELD_SPECS, tenantFieldsOf } from '@workbench/common/api/contract/logSchema';
 import { LOG_ROUTE_TYPES, type LogRoute, type Vocabulary } from '@workbench/common/vocabularies/index';
 import { formatBytes } from '@workbench/common/formatting/formatBytes';
 
@@ -92,7 +92,7 @@ const ROUTE_VIEWS: Readonly<Record<LogRoute, Omit<LogRouteFields, 'fields'>>> = 
 export const LOG_ROUTE_FIELDS: Readonly<Record<LogRoute, LogRouteFields>> = Object.fromEntries(
   (Object.keys(ROUTE_VIEWS) as LogRoute[]).map((route) => [
     route,
-    { ...ROUTE_VIEWS[route], fields: LOG_TYPE_SCHEMAS[LOG_ROUTE_TYPES[route]].fields },
+    { ...ROUTE_VIEWS[route], fields: tenantFieldsOf(LOG_ROUTE_TYPES[route]) },
   ]),
 ) as Record<LogRoute, LogRouteFields>;
 
