@@ -60,7 +60,7 @@ export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
     app: 'tenant-portal',
     name: 'sign-in (a new visitor at /)',
     entry: 'index.html',
-    lazy: ['src/login/LoginRoute.tsx'],
+    lazy: [],
     ceiling: SIGN_IN_CEILING_BYTES,
   },
   {
@@ -68,6 +68,7 @@ export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
     name: 'dashboard (signed in, /#/dashboard)',
     entry: 'index.html',
     lazy: [
+      'src/startPortal.tsx',
       'src/shell/AppShell.tsx',
       'src/app/portalFeatures.ts',
       'src/areas/dashboard/DashboardPage.tsx',
@@ -79,6 +80,7 @@ export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
     name: 'logs (signed in, /#/logs/web)',
     entry: 'index.html',
     lazy: [
+      'src/startPortal.tsx',
       'src/shell/AppShell.tsx',
       'src/app/portalFeatures.ts',
       'src/areas/logs/LogsPage.tsx',
@@ -96,14 +98,19 @@ export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
     app: 'provider-console',
     name: 'sign-in (a new visitor at /provider/)',
     entry: 'index.html',
-    lazy: ['src/routes/consoleLogin.tsx'],
+    lazy: [],
     ceiling: PROVIDER_SIGN_IN_CEILING_BYTES,
   },
   {
     app: 'provider-console',
     name: 'tenants (signed in, /provider/#/tenants)',
     entry: 'index.html',
-    lazy: ['src/routes/consoleFrame.tsx', 'src/app/providerStore.ts', 'src/tenants/TenantsPage.tsx'],
+    lazy: [
+      'src/startConsole.tsx',
+      'src/routes/consoleFrame.tsx',
+      'src/app/providerStore.ts',
+      'src/tenants/TenantsPage.tsx',
+    ],
   },
 ];
 
