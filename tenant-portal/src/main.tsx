@@ -3,7 +3,7 @@
  * A sign-in visit (no session cookies, at the start page or the login route: common's
  * signInVisit.ts) shows the light sign-in page, which loads the HTTP client and the full app when
  * they are needed; any other visit loads the full app at once (issue 15: the sign-in page's first
- * load within 170 KB gzipped; tenant-portal/README.md "Sign-in first load").
+ * load within 170 KB gzipped; login/README.md).
  */
 import { configureBuild, getRuntimeEnv } from '@workbench/common/env/runtimeEnv';
 import {

@@ -1,13 +1,13 @@
 /**
  * The tenant portal's light sign-in page (issue 15: the first load of the sign-in page within 170
- * KB gzipped; tenant-portal/README.md "Sign-in first load"). Shown by main.tsx on a sign-in visit
+ * KB gzipped; README.md here). Shown by main.tsx on a sign-in visit
  * (common's signInVisit.ts) instead of the full app, with the login route's behaviour (portal-core
  * §2 "Login route behaviour") for a signed-out visitor:
  * - a non-production build or deployment dev: the local login page; after the login the full app
  *   starts its session and takes over the page, at the login route, which follows the returnUrl;
  * - on-prem: a full page load to the appliance login (the login area) with the returnUrl;
  * - cloud: the authentication parameters, then the hidden POST form to login_url.
- * The HTTP client and the full app are loaded on demand (loadClient, loadPortal).
+ * The HTTP client and the full app are loaded on demand (loadClient, startPortal).
  */
 import { useCallback } from 'react';
 import { isOnPrem, type RuntimeEnv } from '@workbench/common/env/runtimeEnv';
