@@ -15,29 +15,22 @@ import {
   setRuntimeEnvForTests,
   snackbarIds,
 } from '@workbench/common';
-import { PROVIDER_PATHS } from '@workbench/common/api/contract/provider';
+import {
+  STUB_KEY_EXPIRES,
+  STUB_OPERATOR,
+  stubProviderSignIn,
+} from '@workbench/common/test-support/providerSignInStubs';
 import { ProviderSignIn } from './LightSignIn';
 import { signInClientOf } from './signInClient';
 
-const operator = { username: 'operator@provider.example', display_name: 'Olive Operator', role: 'operator' };
-const expires = '2026-11-26T09:00:00.000Z';
+const operator = STUB_OPERATOR;
+const expires = STUB_KEY_EXPIRES;
 
 function renderSignIn(oauthStatus = 'Success') {
   setRuntimeEnvForTests({ production: true });
   const http = createHttpClient({ baseURL: '', xsrfCookie: PROVIDER_XSRF_COOKIE });
   const mock = new MockAdapter(http);
-  mock
-    .onPost(PROVIDER_PATHS.idpToken)
-    .reply(200, { access_token: 'tok', token_type: 'Bearer', expires_in: 60 });
-  mock.onGet(PROVIDER_PATHS.oauthLogin).reply(oauthStatus === 'Success' ? 200 : 401, {
-    status: oauthStatus,
-    username: operator.username,
-    key_id: 'k1',
-    expires,
-    Authorization: 'Bearer key-1',
-  });
-  mock.onGet(PROVIDER_PATHS.sessionCookie).reply(200, { status: 'ok', expires });
-  mock.onGet(PROVIDER_PATHS.me).reply(200, { status: 'authenticated', user: operator });
+  stubProviderSignIn(mock, oauthStatus);
   const loadClient = jest.fn(() => Promise.resolve(signInClientOf(http)));
   const loadConsole = jest.fn(() => Promise.resolve());
   const enterConsole = jest.fn();
@@ -52,7 +45,10 @@ async function signIn(): Promise<void> {
   await userEvent.keyboard('{Enter}');
 }
 
-afterEach(() => setRuntimeEnvForTests(null));
+afterEach(() => {
+  setRuntimeEnvForTests(null);
+  document.cookie = `${PROVIDER_XSRF_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+});
 
 describe('console light sign-in page', () => {
   it('loads the client at the first input, runs the sign-in chain and hands the session (user, expiry) to the console', async () => {

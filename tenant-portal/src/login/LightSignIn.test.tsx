@@ -46,16 +46,7 @@ function renderSignIn(env: RuntimeEnv, hash: string, session: 'loggedIn' | 'logg
   const startPortal = jest.fn(() => Promise.resolve(portal));
   const enterPortal = jest.fn();
   const assign = jest.fn();
-  render(
-    <TenantSignIn
-      env={env}
-      hash={hash}
-      loadClient={loadClient}
-      startPortal={startPortal}
-      enterPortal={enterPortal}
-      assign={assign}
-    />,
-  );
+  render(<TenantSignIn {...{ env, hash, loadClient, startPortal, enterPortal, assign }} />);
   return { client, loadClient, startPortal, enterPortal, assign };
 }
 
