@@ -1,38 +1,40 @@
-/** The provider console's entry (the only place that reads import.meta: jest cannot load it). */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createHashRouter } from 'react-router-dom';
+/**
+ * The provider console's boot module (the only place that reads import.meta: jest cannot load it).
+ * A sign-in visit (no gd_xsrf cookie, at the start page or the login route: common's
+ * signInVisit.ts) shows the light sign-in page, which loads the HTTP client and the full console
+ * when they are needed; any other visit loads the full console at once (issue 14: the sign-in
+ * page's first load within 170 KB gzipped; bench/README.md "First load").
+ */
+import { configureBuild } from '@workbench/common/env/runtimeEnv';
 import {
-  browserNavigation,
-  configureBuild,
-  createWorldStore,
-  PROVIDER_WORLD,
-  providerSessionStartRequested,
-  type Navigation,
-} from '@workbench/common';
-import { ProviderConsoleApp } from './app/ProviderConsoleApp';
-import { buildProviderRoutes } from './routes/providerRoutes';
+  isProviderSignInVisit,
+  loadOnce,
+  renderLightSignIn,
+  showSignInHash,
+} from '@workbench/common/features/login/light';
+import { ProviderSignIn } from './login/LightSignIn';
 
 configureBuild(import.meta.env.PROD);
 
-const navigation: Navigation = {
-  ...browserNavigation,
-  navigate: (hashPath) => void router.navigate(hashPath),
-};
-// The session store now; the console's features (app/providerStore.ts) with the shell, so the
-// login page's first load holds none of them (issue 14: first load within 170 KB gzipped).
-const created = createWorldStore(PROVIDER_WORLD, { navigation });
-const { store } = created;
-let features: Promise<void> | null = null;
-const loadShellFeatures = (): Promise<void> =>
-  (features ??= import('./app/providerStore').then((m) => m.addConsoleFeatures(created)));
-const router = createHashRouter(buildProviderRoutes({ loadShellFeatures }));
-store.dispatch(providerSessionStartRequested());
-
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-createRoot(container).render(
-  <StrictMode>
-    <ProviderConsoleApp store={store} router={router} />
-  </StrictMode>,
-);
+const loadConsole = loadOnce(() => import('./startConsole'));
+
+if (isProviderSignInVisit(window.location.hash)) {
+  showSignInHash();
+  // The login route's chunk with the console's: the console opens at the login route, which
+  // follows the returnUrl, without a spinner while that chunk loads.
+  const loadFullConsole = () => Promise.all([loadConsole(), import('./routes/consoleLogin')]);
+  const light = renderLightSignIn(
+    container,
+    <ProviderSignIn
+      loadClient={loadOnce(() => import('./login/signInClient').then((m) => m.createSignInClient()))}
+      loadConsole={loadFullConsole}
+      enterConsole={(signedIn) =>
+        light.handOver((c) => void loadConsole().then((m) => m.mountConsole(c, signedIn)))
+      }
+    />,
+  );
+} else {
+  void loadConsole().then((m) => m.mountConsole(container));
+}

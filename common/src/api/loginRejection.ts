@@ -2,6 +2,8 @@
  * How a failed login reaches the shared LoginPage (shared-ui §4 Login): its onSubmit rejects with
  * `{ msg?, delay? }`; the page shows msg (or 'An error occurred.') with $1 replaced by delay.
  */
+import { ApiCallError } from './ApiCallError';
+import type { LoginError } from '../features/session/sessionSlice';
 
 /** What a login submit rejects with. */
 export interface LoginRejection {
@@ -28,4 +30,24 @@ export function loginRejectionOf(error: LoginErrorLike | null | undefined): Logi
   if (msg !== undefined) rejection.msg = msg;
   if (error.delay !== undefined) rejection.delay = error.delay;
   return rejection;
+}
+
+export const LOGIN_ERROR_FALLBACK = 'An error occurred.';
+
+/**
+ * The login page's error (shared-ui §8): the error message, or the server's msg field, or
+ * 'An error occurred.'; plus the lockout delay that replaces $1. Here, not in the session saga,
+ * so the light sign-in pages (issues 14, 15) word a failure exactly as the saga does.
+ */
+export function loginErrorOf(error: unknown): LoginError {
+  const data = error instanceof ApiCallError ? error.data : undefined;
+  const d = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  const msg =
+    (typeof d.message === 'string' && d.message) ||
+    (typeof d.msg === 'string' && d.msg) ||
+    (error instanceof ApiCallError && error.status === undefined ? error.message : '') ||
+    LOGIN_ERROR_FALLBACK;
+  const result: LoginError = { msg };
+  if (typeof d.delay === 'number') result.delay = d.delay;
+  return result;
 }

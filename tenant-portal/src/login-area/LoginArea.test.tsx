@@ -5,8 +5,6 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import {
-  browserNavigation,
-  createAppStore,
   createHttpClient,
   loginIds,
   setRuntimeEnvForTests,
@@ -20,10 +18,10 @@ function renderLoginArea(hash: string, deployment: 'ec2' | 'on_prem' = 'ec2') {
   setRuntimeEnvForTests({ deployment, mode: deployment === 'on_prem' ? 'safeview' : null, production: true });
   const http = createHttpClient({ baseURL: '', xsrfCookie: XSRF_COOKIE });
   const mock = new MockAdapter(http);
-  const { store } = createAppStore({ world: 'tenant', navigation: browserNavigation, http });
+  const loadHttp = jest.fn(() => Promise.resolve(http));
   const assign = jest.fn();
-  render(<LoginArea store={store} http={http} assign={assign} getHash={() => hash} />);
-  return { mock, assign };
+  render(<LoginArea loadHttp={loadHttp} assign={assign} getHash={() => hash} />);
+  return { mock, assign, loadHttp };
 }
 
 async function signIn(): Promise<void> {
@@ -35,9 +33,14 @@ async function signIn(): Promise<void> {
 afterEach(() => setRuntimeEnvForTests(null));
 
 describe('login area (/login/)', () => {
-  it('shows the shared login page with the heading Portal', () => {
-    renderLoginArea('');
+  it('shows the shared login page with the heading Portal; the HTTP client loads at the first key', async () => {
+    const { loadHttp } = renderLoginArea('');
     expect(screen.getByTestId(loginIds.heading)).toHaveTextContent('Portal');
+    // Issue 15: not at page load (the User field takes the focus itself), but once the user types.
+    expect(screen.getByLabelText('User')).toHaveFocus();
+    expect(loadHttp).not.toHaveBeenCalled();
+    await userEvent.keyboard('a');
+    expect(loadHttp).toHaveBeenCalled();
   });
 
   it('cloud: posts to /api/auth/v1/login and on success loads the returnUrl of the hash query', async () => {

@@ -3,7 +3,8 @@
  * (cloud POST /api/auth/v1/login, on-prem /api/v1/login — common's `login` picks the path), then
  * a full page load to the returnUrl from the hash query (`#/?returnUrl=…`), same-origin paths only.
  */
-import { login, type HttpClient } from '@workbench/common';
+import { login } from '@workbench/common/api/auth';
+import type { HttpClient } from '@workbench/common/api/http';
 import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
 
 /** The returnUrl of a hash like '#/?returnUrl=%2F%23%2Flogs' (null when absent or not same-origin). */

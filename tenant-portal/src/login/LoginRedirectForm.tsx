@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { loginIds } from '@workbench/common';
+import { loginIds } from '@workbench/common/test-ids/index';
 import type { RedirectFormField } from './loginRedirect';
 
 export interface LoginRedirectFormProps {

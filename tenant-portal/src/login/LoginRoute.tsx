@@ -1,39 +1,24 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import { Button, CircularProgress, Paper, Typography } from '@mui/material';
 import {
   authParams,
   getRuntimeEnv,
   isOnPrem,
   LoginPage,
   selectSessionStatus,
-  toErrorInfo,
   useAppSelector,
 } from '@workbench/common';
-import type { AuthParams } from '@workbench/common/api/contract/auth';
 import { useHttpClient } from '../app/httpContext';
 import { useAppNavigation } from '../app/navigation';
 import { useRouteContext } from '../routes/useRouteContext';
 import { LOGIN_PATH, rootPath } from '../routes/routeRules';
-import {
-  applianceLoginUrl,
-  forceUdbFromQuery,
-  isFullPageReturnUrl,
-  redirectFormFields,
-} from './loginRedirect';
+import { forceUdbFromQuery, isFullPageReturnUrl } from './loginRedirect';
 import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
-import { LoginRedirectForm } from './LoginRedirectForm';
+import { ApplianceLoginRedirect, Centered, CloudLogin } from './signInViews';
 import { useLocalLogin } from './useLocalLogin';
 
 export const NO_ACCESS_TEXT = 'Your account has no access to any area of this portal.';
-
-function Centered({ children }: { children: ReactNode }) {
-  return (
-    <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh', p: 3 }}>
-      {children}
-    </Box>
-  );
-}
 
 /** Logged in: go to the returnUrl (a /docs one is a full page load) or to the root. */
 function LoggedInRedirect({ returnUrl }: { returnUrl: string | null }) {
@@ -65,52 +50,6 @@ function LoggedInRedirect({ returnUrl }: { returnUrl: string | null }) {
   return <Navigate to={root} replace />;
 }
 
-/** Cloud: fetch the authentication parameters, then submit the hidden POST form to login_url. */
-function CloudLogin({ returnUrl, forceUdb }: { returnUrl: string | null; forceUdb: boolean | undefined }) {
-  const http = useHttpClient();
-  const [params, setParams] = useState<AuthParams | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    authParams(http, forceUdb ? { force_udb: true } : {}).then(
-      (p) => live && setParams(p),
-      (e: unknown) => live && setError(toErrorInfo(e, 'authParams').message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [http, forceUdb]);
-  const fields = useMemo(
-    () => (params ? redirectFormFields(params, returnUrl, forceUdb) : []),
-    [params, returnUrl, forceUdb],
-  );
-  if (error) {
-    return (
-      <Centered>
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      </Centered>
-    );
-  }
-  return (
-    <Centered>
-      <CircularProgress aria-label="Redirecting to sign in" />
-      {params && <LoginRedirectForm action={params.login_url} fields={fields} />}
-    </Centered>
-  );
-}
-
-function ApplianceLoginRedirect({ returnUrl }: { returnUrl: string | null }) {
-  const navigation = useAppNavigation();
-  useEffect(() => navigation.assign(applianceLoginUrl(returnUrl)), [navigation, returnUrl]);
-  return (
-    <Centered>
-      <CircularProgress aria-label="Redirecting to sign in" />
-    </Centered>
-  );
-}
-
 function LocalLogin() {
   const submit = useLocalLogin();
   // Once the session starts, LoginRoute re-renders as logged in and follows the returnUrl.
@@ -121,6 +60,12 @@ function LocalLogin() {
 export function LoginRoute() {
   const status = useAppSelector(selectSessionStatus);
   const [query] = useSearchParams();
+  const navigation = useAppNavigation();
+  const http = useHttpClient();
+  const fetchAuthParams = useCallback(
+    (forceUdb: boolean | undefined) => authParams(http, forceUdb ? { force_udb: true } : {}),
+    [http],
+  );
   const returnUrl = safeReturnPath(query.get('returnUrl'));
   if (status === 'notInitialized') {
     return (
@@ -132,6 +77,8 @@ export function LoginRoute() {
   if (status === 'loggedIn') return <LoggedInRedirect returnUrl={returnUrl} />;
   const env = getRuntimeEnv();
   if (!env.production || env.deployment === 'dev') return <LocalLogin />;
-  if (isOnPrem(env)) return <ApplianceLoginRedirect returnUrl={returnUrl} />;
-  return <CloudLogin returnUrl={returnUrl} forceUdb={forceUdbFromQuery(query)} />;
+  if (isOnPrem(env)) return <ApplianceLoginRedirect returnUrl={returnUrl} assign={navigation.assign} />;
+  return (
+    <CloudLogin returnUrl={returnUrl} forceUdb={forceUdbFromQuery(query)} fetchAuthParams={fetchAuthParams} />
+  );
 }

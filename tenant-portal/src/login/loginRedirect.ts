@@ -2,7 +2,7 @@
  * Pure helpers of the login route (portal-core §2 "Login route behaviour").
  */
 import type { AuthParams } from '@workbench/common/api/contract/auth';
-import { LOGIN_AREA_PATH } from '@workbench/common';
+import { LOGIN_AREA_PATH } from '@workbench/common/api/contract/wire';
 
 /** A returnUrl starting with /docs leaves the app: it is a full page load. */
 export const isFullPageReturnUrl = (returnUrl: string): boolean => returnUrl.startsWith('/docs');

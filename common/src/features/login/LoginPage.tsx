@@ -17,8 +17,10 @@ import {
   Typography,
 } from '@mui/material';
 import { loginIds } from '../../test-ids';
-import { SnackbarView } from '../snackbar/SnackbarHost';
-import { SNACKBAR_DEFAULT_MS, type SnackbarMessage } from '../snackbar/snackbarSlice';
+// The view and the default time alone, not the snackbar's store (issues 14, 15: first load).
+import { SnackbarView } from '../snackbar/SnackbarView';
+import type { SnackbarMessage } from '../snackbar/snackbarSlice';
+import { SNACKBAR_DEFAULT_MS } from '../snackbar/snackbarTiming';
 
 export const DEFAULT_APP_NAME = 'Portal';
 export const LOGIN_FAILURE_FALLBACK = 'An error occurred.';

@@ -1,8 +1,7 @@
-import Cookies from 'js-cookie';
 import { PROVIDER_PATHS } from '../../api/contract/provider';
-import { PROVIDER_XSRF_COOKIE } from '../../api/contract/wire';
 import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
 import { clearAllCookies, createTestStore, stateWhen } from '../../test-support/storeHarness';
+import { STUB_OPERATOR, stubProviderSignIn } from '../../test-support/providerSignInStubs';
 import {
   providerExtendRequested,
   providerLoginRequested,
@@ -11,25 +10,8 @@ import {
 } from './providerSessionSlice';
 import { selectProviderIsOperator, selectProviderUser } from './providerSessionSelectors';
 
-const operator = { username: 'operator@provider.example', display_name: 'Olive Operator', role: 'operator' };
-
-function stubLogin(mock: ReturnType<typeof createTestStore>['mock'], oauthStatus = 'Success') {
-  mock
-    .onPost(PROVIDER_PATHS.idpToken)
-    .reply(200, { access_token: 'tok', token_type: 'Bearer', expires_in: 60 });
-  mock.onGet(PROVIDER_PATHS.oauthLogin).reply(oauthStatus === 'Success' ? 200 : 401, {
-    status: oauthStatus,
-    username: operator.username,
-    key_id: 'k1',
-    expires: '2026-11-22T05:00:00.000Z',
-    Authorization: 'Bearer key-1',
-  });
-  mock.onGet(PROVIDER_PATHS.sessionCookie).reply(() => {
-    Cookies.set(PROVIDER_XSRF_COOKIE, 'gx');
-    return [200, { status: 'ok', expires: '2026-11-22T05:00:00.000Z' }];
-  });
-  mock.onGet(PROVIDER_PATHS.me).reply(200, { status: 'authenticated', user: operator });
-}
+const operator = STUB_OPERATOR;
+const stubLogin = stubProviderSignIn;
 
 beforeEach(() => {
   clearAllCookies();

@@ -1,14 +1,10 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import Cookies from 'js-cookie';
-import type {
-  IdpTokenReply,
-  OauthLoginReply,
-  ProviderUser,
-  SessionKeyReply,
-} from '../../api/contract/provider';
+import type { ProviderUser, SessionKeyReply } from '../../api/contract/provider';
 import { PROVIDER_XSRF_COOKIE } from '../../api/contract/wire';
 import * as providerApi from '../../api/provider';
+import { providerSignIn, type ProviderSignedIn } from '../../api/providerSignIn';
 import type { HttpClient } from '../../api/http';
 import { toErrorInfo } from '../../api/ApiCallError';
 import { snackbarShown } from '../snackbar/snackbarSlice';
@@ -41,11 +37,8 @@ function* start(): SagaIterator {
 function* login(action: ReturnType<typeof providerLoginRequested>): SagaIterator {
   const http: HttpClient = yield getContext('http');
   try {
-    const token: IdpTokenReply = yield call(providerApi.idpToken, http, action.payload);
-    const reply: OauthLoginReply = yield call(providerApi.oauthLogin, http, token.access_token);
-    yield call(providerApi.sessionCookie, http, reply.Authorization);
-    const user: ProviderUser = yield call(providerApi.me, http);
-    yield put(providerSessionStarted({ user, expires: reply.expires ?? null }));
+    const signedIn: ProviderSignedIn = yield call(providerSignIn, http, action.payload);
+    yield put(providerSessionStarted(signedIn));
   } catch (e) {
     yield put(providerSessionFailed(toErrorInfo(e, 'providerLogin')));
   }

@@ -3,10 +3,12 @@ import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import Cookies from 'js-cookie';
 import { CHANGE_PASSWORD_MSGS, type PortalVersion, type UserInfo } from '../../api/contract/auth';
-import { USER_ID_COOKIE, XSRF_COOKIE } from '../../api/contract/wire';
+import { XSRF_COOKIE } from '../../api/contract/wire';
 import * as authApi from '../../api/auth';
 import type { HttpClient } from '../../api/http';
 import { ApiCallError, toErrorInfo } from '../../api/ApiCallError';
+import { loginErrorOf } from '../../api/loginRejection';
+import { hasTenantSessionCookies } from '../login/signInVisit';
 import { getRuntimeEnv, isCloud, isManagementStation, isOnPrem, type RuntimeEnv } from '../../env/runtimeEnv';
 import { snackbarShown } from '../snackbar/snackbarSlice';
 import { revisionRequested } from '../revision/revisionSlice';
@@ -23,20 +25,16 @@ import {
   sessionStartFailed,
   sessionStartRequested,
   sessionStarted,
-  type LoginError,
 } from './sessionSlice';
 
 export const NO_SESSION_MESSAGE = 'No session.';
-export const LOGIN_ERROR_FALLBACK = 'An error occurred.';
 
 /**
  * A session starts only if a user-id cookie exists, and on cloud and management station also a
- * non-empty xsrf cookie.
+ * non-empty xsrf cookie (the rule lives with the sign-in visit's, which the entries ask first).
  */
 export function canStartSession(env: RuntimeEnv = getRuntimeEnv()): boolean {
-  if (!Cookies.get(USER_ID_COOKIE)) return false;
-  if (isCloud(env) || isManagementStation(env)) return Boolean(Cookies.get(XSRF_COOKIE));
-  return true;
+  return hasTenantSessionCookies(env);
 }
 
 /** Removes every cookie scripts can see (httpOnly ones are the server's to clear). */
@@ -45,23 +43,6 @@ export function clearScriptCookies(): void {
     Cookies.remove(name, { path: '/' });
     Cookies.remove(name);
   }
-}
-
-/**
- * The login page's error (shared-ui §8): the error message, or the server's msg field, or
- * 'An error occurred.'; plus the lockout delay that replaces $1.
- */
-export function loginErrorOf(error: unknown): LoginError {
-  const data = error instanceof ApiCallError ? error.data : undefined;
-  const d = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-  const msg =
-    (typeof d.message === 'string' && d.message) ||
-    (typeof d.msg === 'string' && d.msg) ||
-    (error instanceof ApiCallError && error.status === undefined ? error.message : '') ||
-    LOGIN_ERROR_FALLBACK;
-  const result: LoginError = { msg };
-  if (typeof d.delay === 'number') result.delay = d.delay;
-  return result;
 }
 
 function* portalVersionAtStart(http: HttpClient): SagaIterator {

@@ -3,8 +3,9 @@
  * default, top for login errors. One message per position at a time: a newer one replaces it.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { SNACKBAR_DEFAULT_MS } from './snackbarTiming';
 
-export const SNACKBAR_DEFAULT_MS = 3000;
+export { SNACKBAR_DEFAULT_MS };
 export const SNACKBAR_ERROR_PREFIX = 'Error:';
 export const DOWNLOADING_TEXT = 'Downloading file ...';
 export const COPIED_SUFFIX = 'has been copied to the clipboard.';
