@@ -84,7 +84,10 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** p50/p95 of `runs` calls after one warm-up call, whose answer is returned for comparison. */
-async function timed<T>(runs: number, fn: () => Promise<T>): Promise<{ p50: number; p95: number; answer: T }> {
+async function timed<T>(
+  runs: number,
+  fn: () => Promise<T>,
+): Promise<{ p50: number; p95: number; answer: T }> {
   const answer = await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
@@ -116,7 +119,7 @@ async function ingest(engine: Engine, tables: readonly { logType: LogType; table
 async function settleMerges(cluster: ClickHouseTestCluster): Promise<number[]> {
   const deadline = Date.now() + MERGE_WAIT_MS;
   const addresses = cluster.shards.map((s) => ({ host: '127.0.0.1', port: s.httpPort }));
-  for (let quiet = 0; quiet < 3; ) {
+  for (let quiet = 0; quiet < 3;) {
     const merging = await Promise.all(
       addresses.map(async (a) => Number((await selectRows(a, 'SELECT count() FROM system.merges'))[0][0])),
     );
@@ -179,9 +182,9 @@ async function main(): Promise<void> {
     const pending = new Map<LogType, NewEvent[]>();
     let loaded = 0;
     let lastPrinted = 0;
-    for (let done = false; !done; ) {
+    for (let done = false; !done;) {
       const round: NewEvent[][] = [];
-      for (let roundEvents = 0; roundEvents < ROUND_EVENTS; ) {
+      for (let roundEvents = 0; roundEvents < ROUND_EVENTS;) {
         const next = generator.next();
         if (next.done) {
           done = true;
@@ -243,7 +246,8 @@ async function main(): Promise<void> {
       );
     const position = deepBlock > 1 ? await duck.positionAt(query, (deepBlock - 1) * BLOCK - 1) : null;
     const deepCursor = position ? encodeCursor(position, query) : undefined;
-    const paging = [];
+    type Timed = Awaited<ReturnType<typeof timed<Awaited<ReturnType<typeof readLogBlock>>>>>;
+    const paging: { first: Timed; deep: Timed | null }[] = [];
     for (const engine of engines) {
       const first = await timed(runs, () => readLogBlock(engine.store, query, undefined));
       const deep = deepCursor ? await timed(runs, () => readLogBlock(engine.store, query, deepCursor)) : null;
@@ -262,7 +266,9 @@ async function main(): Promise<void> {
       const p50: number[] = [];
       const answers: string[] = [];
       for (const engine of engines) {
-        const t = await timed(reportRuns, () => runReportQuery(engine.store, name, TENANT.tid, {}, reportNow));
+        const t = await timed(reportRuns, () =>
+          runReportQuery(engine.store, name, TENANT.tid, {}, reportNow),
+        );
         p50.push(t.p50);
         answers.push(JSON.stringify(t.answer.rows));
       }
@@ -334,14 +340,7 @@ async function main(): Promise<void> {
       `reports: ${REPORT_QUERY_NAMES.length} queries of the registry, last 30 days, p50 of ${reportRuns} runs after a warm-up`,
     );
     for (const r of reports)
-      console.log(
-        row(
-          `  ${r.name}${r.same.every(Boolean) ? '' : ' (ROWS DIFFER)'}`,
-          r.p50,
-          ' ms',
-          1,
-        ),
-      );
+      console.log(row(`  ${r.name}${r.same.every(Boolean) ? '' : ' (ROWS DIFFER)'}`, r.p50, ' ms', 1));
     console.log(
       row(
         '  total (sum of the p50s)',
@@ -351,7 +350,9 @@ async function main(): Promise<void> {
       ),
     );
     const differ = reports.filter((r) => !r.same.every(Boolean)).length;
-    console.log(`  rows equal to DuckDB's on every engine: ${differ === 0 ? 'yes' : `NO (${differ} queries)`}`);
+    console.log(
+      `  rows equal to DuckDB's on every engine: ${differ === 0 ? 'yes' : `NO (${differ} queries)`}`,
+    );
     if (!sameBlocks || differ > 0) process.exitCode = 1;
     console.log(
       `\n${fmt((performance.now() - started) / 1000, 1)} s in all; load average ${os
