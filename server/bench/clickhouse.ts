@@ -9,7 +9,7 @@
  *   Distributed table (`?cluster=workbench`), so the two layouts differ by the shard count only.
  *   Without the binary the bench says so in one line and ends (exit 0).
  * - Events: BENCH_CLICKHOUSE_EVENTS (default 1,000,000, which finishes in a few minutes on a shared
- *   2-core machine and reaches block 7,998; 6,500,000 reach block 50,000 of 100 rows: bench/README.md
+ *   2-core machine and reaches block ~8,000; 6,500,000 reach block 50,000 of 100 rows: bench/README.md
  *   gives the times), one tenant, 80 % web as server/bench/run.ts, generated in rounds into memory, each
  *   round's batches (one log type each, up to 122,880 events) encoded once as Arrow tables and
  *   appended to each store in turn through the bulk path (`appendColumns`), two appends in flight.

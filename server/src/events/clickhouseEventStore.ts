@@ -181,7 +181,7 @@ function jsonCells(column: BatchPlan['columns'][number], rows: number): string[]
  * A checked table's events as the bodies of JSONEachRow INSERTs of up to `rowsPerBody` rows each,
  * ids from `firstId` in row order. Written from the plan's buffers, each body joined once from
  * its pieces: reading the table value by value (`Vector.get`) and stringifying an object per row,
- * as before, cost more CPU than the INSERT itself (README.md, "ClickHouse event store").
+ * as before, cost twice the CPU (bench/README.md, "ClickHouse beside DuckDB").
  */
 function jsonEachRowBodies(plan: EventColumnsPlan, firstId: number, rowsPerBody: number): string[] {
   const bodies: string[] = [];
