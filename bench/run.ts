@@ -13,6 +13,7 @@ const STEPS: { name: string; script: string }[] = [
   { name: 'server', script: 'bench:server' },
   { name: 'load', script: 'bench:load' },
   { name: 'reports', script: 'bench:reports' },
+  { name: 'clickhouse', script: 'bench:clickhouse' },
   { name: 'import', script: 'bench:import' },
   { name: 'logs-scroll', script: 'bench:logs-scroll' },
   { name: 'dashboard', script: 'bench:dashboard' },
