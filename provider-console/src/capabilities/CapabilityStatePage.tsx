@@ -11,7 +11,6 @@ import {
   Alert,
   Box,
   Button,
-  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -40,7 +39,7 @@ import { TENANTS_MAX_LIMIT } from '@workbench/common/api/contract/providerTenant
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 import { useConsoleHttp } from '../app/providerStore';
 import { useLoad } from '../tenants/useLoad';
-import { SchemaStateChip } from './SchemaStateChip';
+import { ExpiredChip, SchemaStateChip } from './SchemaStateChip';
 
 const valueText = (v: unknown): string =>
   v === null ? 'by default' : v === true ? 'on' : typeof v === 'object' ? JSON.stringify(v) : String(v);
@@ -71,6 +70,11 @@ function CapabilityTenants({
               <SchemaStateChip state={d.state} />
               <Typography variant="body2">{d.note ?? SCHEMA_STATE_DESCRIPTIONS[d.state]}</Typography>
             </Stack>
+            {d.state === 'obsolete' && d.tenants.length > 0 && (
+              <Alert severity="warning">
+                Still carried by these tenants, though not in effect: remove it from them.
+              </Alert>
+            )}
             <Table size="small" aria-label={`Tenants with ${capability}`}>
               <TableHead>
                 <TableRow>
@@ -94,8 +98,7 @@ function CapabilityTenants({
                       </TableCell>
                       <TableCell>{valueText(t.value)}</TableCell>
                       <TableCell>
-                        {t.valid_until || 'No end'}{' '}
-                        {t.expired && <Chip size="small" color="error" label="expired" />}
+                        {t.valid_until || 'No end'} {t.expired && <ExpiredChip />}
                       </TableCell>
                     </TableRow>
                   ))
@@ -168,7 +171,12 @@ export function CapabilityStatePage() {
           value={state}
           onChange={(e) => setState(e.target.value as SchemaState | '')}
           sx={{ minWidth: 180 }}
-          slotProps={{ htmlInput: { 'data-testid': capabilityStateIds.stateFilter } }}
+          slotProps={{
+            htmlInput: { 'data-testid': capabilityStateIds.stateFilter },
+            // "All …" shows when nothing is chosen, under a raised label.
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+          }}
         >
           <MenuItem value="">All states</MenuItem>
           {SCHEMA_STATES.map((s) => (
@@ -184,7 +192,12 @@ export function CapabilityStatePage() {
           value={tid}
           onChange={(e) => setTid(e.target.value)}
           sx={{ minWidth: 220 }}
-          slotProps={{ htmlInput: { 'data-testid': capabilityStateIds.tenantFilter } }}
+          slotProps={{
+            htmlInput: { 'data-testid': capabilityStateIds.tenantFilter },
+            // "All …" shows when nothing is chosen, under a raised label.
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+          }}
         >
           <MenuItem value="">All tenants</MenuItem>
           {(tenants.data?.tenants ?? []).map((t) => (

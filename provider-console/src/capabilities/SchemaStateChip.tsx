@@ -3,7 +3,6 @@
  * capabilities tab, capability state page): a small chip, and the warning a deprecated one
  * carries (README.md here).
  */
-import { Chip, type ChipProps } from '@mui/material';
 import {
   SCHEMA_STATE_DESCRIPTIONS,
   SCHEMA_STATE_LABELS,
@@ -14,8 +13,9 @@ import {
   type SchemaState,
 } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
+import { StatusChip } from '../rollouts/RolloutDetail';
 
-const COLORS: Record<SchemaState, ChipProps['color']> = {
+const COLOURS: Record<SchemaState, 'success' | 'info' | 'warning' | 'error'> = {
   ga: 'success',
   controlled: 'info',
   deprecated: 'warning',
@@ -23,14 +23,25 @@ const COLORS: Record<SchemaState, ChipProps['color']> = {
 };
 
 export function SchemaStateChip({ state, testId }: { state: SchemaState; testId?: string }) {
+  // The rollouts' status chip: its text keeps AA contrast in both modes.
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={COLORS[state]}
+    <StatusChip
+      colour={COLOURS[state]}
       label={SCHEMA_STATE_LABELS[state]}
       title={SCHEMA_STATE_DESCRIPTIONS[state]}
       data-testid={testId ?? `${capabilityStateIds.stateChip}-${state}`}
+    />
+  );
+}
+
+/** A stored capability past its valid-until day (by the server's clock). */
+export function ExpiredChip({ testId }: { testId?: string }) {
+  return (
+    <StatusChip
+      colour="error"
+      label="expired"
+      title="Past its valid-until day: not in effect for the tenant."
+      data-testid={testId}
     />
   );
 }

@@ -61,7 +61,7 @@ import { useLoad } from './useLoad';
 import { DocumentEditor } from './DocumentEditor';
 import { TenantUsersImport } from './TenantUsersImport';
 import { AuditTrailView } from '../audit/AuditTrailPage';
-import { CapabilityStateChip, settingWarning } from '../capabilities/SchemaStateChip';
+import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 
 export const TENANT_TABS = [
@@ -338,15 +338,7 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
             <span data-testid={`${providerPageIds.capabilityValidUntil}-${name}`}>
               {validUntil.get(name) || 'No end'}
             </span>
-            {expired.has(name) && (
-              <Chip
-                size="small"
-                color="error"
-                label="expired"
-                title="Past its valid-until day: not in effect for the tenant."
-                data-testid={`${capabilityStateIds.expired}-${name}`}
-              />
-            )}
+            {expired.has(name) && <ExpiredChip testId={`${capabilityStateIds.expired}-${name}`} />}
           </Stack>,
           ...(canWrite
             ? [
