@@ -214,6 +214,9 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     '/gdmanage/api/v1/ops/rollouts/{id}/rollback',
     '/gdmanage/api/v1/ops/rollout/deployments',
     '/gdmanage/api/v1/ops/rollout/tenants',
+    '/gdmanage/api/v1/schema_states',
+    '/gdmanage/api/v1/capability_states',
+    '/gdmanage/api/v1/capability_states/{capability}',
   ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(

@@ -35,6 +35,7 @@ import { podRoutes } from './provider/podRoutes';
 import { JobRunner } from './provider/jobRunner';
 import { seedDemoJobs } from './seed/demoProvider';
 import { rolloutRoutes } from './provider/rolloutRoutes';
+import { capabilityStateRoutes } from './provider/capabilityStateRoutes';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -342,6 +343,7 @@ async function registerEverything(
   await app.register(deploymentRoutes);
   if (ctx.jobs) await app.register(podRoutes(ctx.jobs));
   await app.register(rolloutRoutes({ timer: options.jobTimer ?? true }));
+  await app.register(capabilityStateRoutes);
   await app.register(udbRoutes);
   await app.register(savedSearchRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);

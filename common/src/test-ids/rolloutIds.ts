@@ -56,3 +56,12 @@ export const rolloutIds = {
   actionError: 'rollout-action-error',
   closeDetail: 'rollout-detail-close',
 } as const;
+
+/** The Change step's capability rows (several per rollout): row i > 0 suffixes `-${i}` to the ids above. */
+export const rolloutCapabilityRowIds = {
+  addRow: 'rollout-capability-add-row',
+  /** The Preview step's sentence of the whole change. */
+  previewChange: 'rollout-preview-change',
+  /** `${removeRow}-${i}` */
+  removeRow: 'rollout-capability-remove-row',
+} as const;

@@ -16,6 +16,7 @@ export type ProviderAreaId =
   | 'licences'
   | 'deployments'
   | 'rollouts'
+  | 'capability_state'
   | 'features'
   | 'feature_sku_groups'
   | 'sku_incompatibilities'
@@ -85,6 +86,13 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     path: 'rollouts',
     title: 'Rollouts',
     page: page(() => import('../rollouts/RolloutsPage').then((m) => m.RolloutsPage)),
+  },
+  // Schema states and capability state (issue 14), beside the rollouts that change capabilities.
+  {
+    id: 'capability_state',
+    path: 'capability-state',
+    title: 'Capability state',
+    page: page(() => import('../capabilities/CapabilityStatePage').then((m) => m.CapabilityStatePage)),
   },
   // Category overrides (issue 14): URL recategorisations for all or some tenants.
   entityArea('category_overrides'),

@@ -111,6 +111,7 @@ describe('provider console: shell', () => {
       'Licences',
       'Deployments & Pods',
       'Rollouts',
+      'Capability state',
       'Category overrides',
       'Audit trail',
     ]);

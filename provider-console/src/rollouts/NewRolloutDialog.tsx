@@ -62,10 +62,13 @@ import {
   type RolloutTarget,
   type RolloutTenantChoice,
 } from '@workbench/common/api/contract/providerRollouts';
-import { rolloutIds } from '@workbench/common/test-ids/rolloutIds';
+import { rolloutCapabilityRowIds, rolloutIds } from '@workbench/common/test-ids/rolloutIds';
+import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
+import { schemaStateOf } from '@workbench/common/api/contract/providerCapabilityStates';
+import { CapabilityStateChip, settingWarning } from '../capabilities/SchemaStateChip';
 import { useConsoleHttp } from '../app/providerStore';
-import { DiffLines } from './RolloutDetail';
-import { describePlan, tenantsOfTarget } from './rolloutText';
+import { DiffLines, templateTitle } from './RolloutDetail';
+import { describeChange, describePlan, tenantsOfTarget } from './rolloutText';
 
 export const STEPS = ['Change', 'Tenants', 'Preview', 'Waves'] as const;
 const TARGET_BY = ['tags', 'deployments', 'skus', 'tids'] as const;
@@ -76,14 +79,23 @@ const TARGET_LABELS: Record<TargetBy, string> = {
   skus: 'SKU',
   tids: 'By hand',
 };
+/** The API takes up to 50 set and 50 removed; a rollout the operator can still read takes fewer. */
+const MAX_CAPABILITY_ROWS = 20;
+/** Row 0 keeps the step's first ids (browser tests use them); row i > 0 adds `-${i}`. */
+const rowId = (id: string, i: number): string => (i === 0 ? id : `${id}-${i}`);
 const CAPABILITY_ACTIONS = { on: 'Turn on', off: 'Turn off', remove: 'Remove' } as const;
 type CapabilityAction = keyof typeof CAPABILITY_ACTIONS;
+
+export interface CapabilityRow {
+  name: string;
+  action: CapabilityAction;
+}
 
 export interface RolloutFormValues {
   name: string;
   kind: ChangeKind;
-  capability: string;
-  capabilityAction: CapabilityAction;
+  /** One row per capability changed (issue 14: several in one rollout). */
+  capabilities: CapabilityRow[];
   skuAdd: string[];
   skuRemove: string[];
   template: string;
@@ -99,6 +111,8 @@ export interface RolloutFormValues {
 export const ROLLOUT_FORM_TEXTS: Record<string, string> = {
   required: 'Required.',
   capability: 'Letters, digits and . _ - (up to 64).',
+  capabilityTwice: 'Each capability once.',
+  obsolete: 'Obsolete: it can no longer be set.',
   sku: 'Choose a SKU to add or to remove.',
   target: 'Choose at least one.',
   waveSize: `A whole number from 1 to ${WAVE_SIZE_MAX}.`,
@@ -110,9 +124,31 @@ const text = (key: string | undefined) => (key ? (ROLLOUT_FORM_TEXTS[key] ?? key
 export const STEP_SCHEMAS = [
   yup.object({
     name: yup.string().trim().required('required').max(100),
-    capability: yup.string().when('kind', {
+    capabilities: yup.array().when('kind', {
       is: 'capabilities',
-      then: (s) => s.required('required').matches(/^[A-Za-z0-9_.-]{1,64}$/, 'capability'),
+      then: (s) =>
+        s
+          .of(
+            yup.object({
+              name: yup
+                .string()
+                .trim()
+                .required('required')
+                .matches(/^[A-Za-z0-9_.-]{1,64}$/, 'capability')
+                .test('obsolete', 'obsolete', (n, c) => {
+                  // Schema state obsolete: only its removal is still a change (providerCapabilityStates.ts).
+                  const row = c.parent as CapabilityRow;
+                  return row.action === 'remove' || schemaStateOf(n?.trim() ?? '') !== 'obsolete';
+                }),
+              action: yup.string().required('required'),
+            }),
+          )
+          .min(1, 'required')
+          .max(MAX_CAPABILITY_ROWS)
+          .test('unique', 'capabilityTwice', (rows) => {
+            const names = (rows ?? []).map((r) => String((r as CapabilityRow).name).trim());
+            return new Set(names).size === names.length;
+          }),
     }),
     skuAdd: yup.array().when(['kind', 'skuRemove'], {
       is: (kind: string, remove: string[]) => kind === 'skus' && remove.length === 0,
@@ -146,9 +182,13 @@ export const STEP_SCHEMAS = [
 export function changeOf(v: RolloutFormValues): RolloutChange {
   switch (v.kind) {
     case 'capabilities':
-      return v.capabilityAction === 'remove'
-        ? { kind: 'capabilities', set: {}, remove: [v.capability.trim()] }
-        : { kind: 'capabilities', set: { [v.capability.trim()]: v.capabilityAction === 'on' }, remove: [] };
+      return {
+        kind: 'capabilities',
+        set: Object.fromEntries(
+          v.capabilities.filter((c) => c.action !== 'remove').map((c) => [c.name.trim(), c.action === 'on']),
+        ),
+        remove: v.capabilities.filter((c) => c.action === 'remove').map((c) => c.name.trim()),
+      };
     case 'skus':
       return { kind: 'skus', add: v.skuAdd, remove: v.skuRemove };
     case 'policy_template':
@@ -168,8 +208,7 @@ const stepOfField = (field: string | undefined): number =>
 const INITIAL: RolloutFormValues = {
   name: '',
   kind: 'capabilities',
-  capability: '',
-  capabilityAction: 'on',
+  capabilities: [{ name: '', action: 'on' }],
   skuAdd: [],
   skuRemove: [],
   template: POLICY_TEMPLATES[0]?.id ?? '',
@@ -328,6 +367,8 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
   const v = form.values;
   const err = (name: keyof RolloutFormValues) =>
     form.submitCount > enteredAt ? text(form.errors[name] as string | undefined) : undefined;
+  // The capability rows' errors: one per row (its name), or one of the list (a name twice).
+  const capErrors: unknown = form.submitCount > enteredAt ? form.errors.capabilities : undefined;
   const field = (name: keyof RolloutFormValues, label: string, testId: string) => ({
     id: `rollout-form-${name}`,
     name,
@@ -402,15 +443,99 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
                 ))}
               </TextField>
               {v.kind === 'capabilities' && (
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <TextField {...field('capability', 'Capability', rolloutIds.capabilityName)} required />
-                  <TextField {...field('capabilityAction', 'Set it', rolloutIds.capabilityValue)} select>
-                    {Object.entries(CAPABILITY_ACTIONS).map(([k, label]) => (
-                      <MenuItem key={k} value={k}>
-                        {label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                <Stack spacing={1.5}>
+                  {v.capabilities.map((row, i) => {
+                    const nameError = Array.isArray(capErrors)
+                      ? text((capErrors[i] as { name?: string } | undefined)?.name)
+                      : undefined;
+                    const warning =
+                      row.action === 'remove' ? null : settingWarning(row.name.trim(), row.action === 'on');
+                    const n = i === 0 ? '' : ` ${i + 1}`;
+                    return (
+                      <Stack key={i} spacing={0.5}>
+                        <Stack
+                          direction={{ xs: 'column', sm: 'row' }}
+                          spacing={2}
+                          sx={{ alignItems: 'flex-start' }}
+                        >
+                          <TextField
+                            id={`rollout-form-capabilities-${i}-name`}
+                            name={`capabilities.${i}.name`}
+                            label={`Capability${n}`}
+                            value={row.name}
+                            onChange={form.handleChange}
+                            onBlur={form.handleBlur}
+                            error={Boolean(nameError)}
+                            helperText={nameError}
+                            required
+                            fullWidth
+                            slotProps={{
+                              htmlInput: { 'data-testid': rowId(rolloutIds.capabilityName, i) },
+                              input: { endAdornment: <CapabilityStateChip capability={row.name.trim()} /> },
+                            }}
+                          />
+                          <TextField
+                            id={`rollout-form-capabilities-${i}-action`}
+                            name={`capabilities.${i}.action`}
+                            label={`Set it${n}`}
+                            value={row.action}
+                            onChange={form.handleChange}
+                            select
+                            sx={{ minWidth: 160 }}
+                            slotProps={{ htmlInput: { 'data-testid': rowId(rolloutIds.capabilityValue, i) } }}
+                          >
+                            {Object.entries(CAPABILITY_ACTIONS).map(([k, label]) => (
+                              <MenuItem key={k} value={k}>
+                                {label}
+                              </MenuItem>
+                            ))}
+                          </TextField>
+                          {v.capabilities.length > 1 && (
+                            <Button
+                              aria-label={`Remove row ${i + 1}`}
+                              data-testid={`${rolloutCapabilityRowIds.removeRow}-${i}`}
+                              onClick={() =>
+                                void form.setFieldValue(
+                                  'capabilities',
+                                  v.capabilities.filter((_, j) => j !== i),
+                                )
+                              }
+                              sx={{ mt: 1 }}
+                            >
+                              Remove
+                            </Button>
+                          )}
+                        </Stack>
+                        {warning && (
+                          <Alert
+                            severity={warning.severity}
+                            data-testid={rowId(capabilityStateIds.warning, i)}
+                          >
+                            {warning.text}
+                          </Alert>
+                        )}
+                      </Stack>
+                    );
+                  })}
+                  {typeof capErrors === 'string' && (
+                    <Typography color="error" variant="body2">
+                      {text(capErrors)}
+                    </Typography>
+                  )}
+                  <Box>
+                    <Button
+                      data-testid={rolloutCapabilityRowIds.addRow}
+                      disabled={v.capabilities.length >= MAX_CAPABILITY_ROWS}
+                      onClick={() =>
+                        void form.setFieldValue('capabilities', [
+                          ...v.capabilities,
+                          { name: '', action: 'on' },
+                        ])
+                      }
+                    >
+                      Add a capability
+                    </Button>
+                  </Box>
                 </Stack>
               )}
               {v.kind === 'skus' && (
@@ -567,6 +692,27 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
 
           {step === 2 && preview && (
             <Box>
+              <Typography sx={{ mb: 1 }} data-testid={rolloutCapabilityRowIds.previewChange}>
+                {describeChange(changeOf(v), templateTitle)}
+              </Typography>
+              {v.kind === 'capabilities' &&
+                v.capabilities.map((c, i) => {
+                  // Schema state deprecated: set, it still works; the console warns (README).
+                  const warning =
+                    c.action === 'remove' ? null : settingWarning(c.name.trim(), c.action === 'on');
+                  return (
+                    warning && (
+                      <Alert
+                        key={c.name}
+                        severity={warning.severity}
+                        sx={{ mb: 1 }}
+                        data-testid={`${capabilityStateIds.warning}-preview-${i}`}
+                      >
+                        {warning.text}
+                      </Alert>
+                    )
+                  );
+                })}
               <Typography sx={{ mb: 1 }}>
                 What the change makes different on each of the {preview.length}{' '}
                 {preview.length === 1 ? 'tenant' : 'tenants'} (nothing is changed yet).

@@ -14,7 +14,8 @@ import {
   rolloutPath,
 } from '@workbench/common/api/contract/providerRolloutPaths';
 import type { Rollout } from '@workbench/common/api/contract/providerRollouts';
-import { rolloutIds } from '@workbench/common/test-ids/rolloutIds';
+import { rolloutCapabilityRowIds, rolloutIds } from '@workbench/common/test-ids/rolloutIds';
+import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 import { operator, renderConsole, support } from '../testing/renderConsole';
 
 jest.mock('@workbench/common/components/data-table/index', () =>
@@ -77,7 +78,10 @@ test('the stepper: a capability, tenants by hand, the preview, the waves, then S
           tid: n,
           name: `roll-${n}`,
           wave: i + 1,
-          changes: [{ item: 'isolation_beta', before: null, after: true }],
+          changes: [
+            { item: 'isolation_beta', before: null, after: true },
+            { item: 'webmail', before: true, after: null },
+          ],
           problem: n === 'c' ? 'The tenant is disabled.' : null,
         })),
       });
@@ -92,6 +96,14 @@ test('the stepper: a capability, tenants by hand, the preview, the waves, then S
   expect(await screen.findByText('Required.', { selector: '#rollout-form-name-helper-text' })).toBeTruthy();
   fireEvent.change(screen.getByTestId(rolloutIds.name), { target: { value: 'Isolation beta' } });
   fireEvent.change(screen.getByTestId(rolloutIds.capabilityName), { target: { value: 'isolation_beta' } });
+  // A second capability in the same rollout: a deprecated one is warned about while it is set.
+  await user.click(screen.getByTestId(rolloutCapabilityRowIds.addRow));
+  fireEvent.change(screen.getByTestId(`${rolloutIds.capabilityName}-1`), { target: { value: 'webmail' } });
+  expect(screen.getByTestId(`${capabilityStateIds.warning}-1`)).toHaveTextContent(
+    "The capability 'webmail' is deprecated: Superseded by safemailPolicy.",
+  );
+  fireEvent.change(screen.getByTestId(`${rolloutIds.capabilityValue}-1`), { target: { value: 'remove' } });
+  expect(screen.queryByTestId(`${capabilityStateIds.warning}-1`)).toBeNull();
   await user.click(screen.getByTestId(rolloutIds.next));
   // Step 2: by hand, two tenants; the matching tenants are listed.
   await user.click(await screen.findByTestId(`${rolloutIds.targetBy}-tids`));
@@ -101,10 +113,14 @@ test('the stepper: a capability, tenants by hand, the preview, the waves, then S
   await user.click(screen.getByTestId(rolloutIds.next));
   // Step 3: every tenant's difference, and the one that would fail.
   const row = await screen.findByTestId(`${rolloutIds.previewRow}-c`);
+  expect(screen.getByTestId(rolloutCapabilityRowIds.previewChange)).toHaveTextContent(
+    'Capabilities isolation_beta on, webmail removed',
+  );
   expect(row).toHaveTextContent('isolation_beta: — → on');
+  expect(row).toHaveTextContent('webmail: on → —');
   expect(row).toHaveTextContent('The tenant is disabled.');
   expect(JSON.parse(String(mock.history.post[0]?.data))).toEqual({
-    change: { kind: 'capabilities', set: { isolation_beta: true }, remove: [] },
+    change: { kind: 'capabilities', set: { isolation_beta: true }, remove: ['webmail'] },
     target: { tags: [], deployments: [], sku_ids: [], tids: ['a', 'c'] },
   });
   await user.click(screen.getByTestId(rolloutIds.next));

@@ -2,7 +2,7 @@ import { describeChange, describePlan, describeTarget, describeValue, tenantsOfT
 
 test('changes, values, targets and plans read as sentences', () => {
   expect(describeChange({ kind: 'capabilities', set: { isolation_beta: true }, remove: ['old'] })).toBe(
-    'Capability isolation_beta on, old removed',
+    'Capabilities isolation_beta on, old removed',
   );
   expect(describeChange({ kind: 'skus', add: ['SWG-BASIC'], remove: [] })).toBe('SKUs: add SWG-BASIC');
   expect(describeChange({ kind: 'policy_template', template: 'x' }, () => 'Branded block page')).toBe(

@@ -22,7 +22,7 @@ export function describeChange(change: RolloutChange, templateTitle?: (id: strin
         ...Object.entries(change.set).map(([k, v]) => `${k} ${capabilityValue(v)}`),
         ...change.remove.map((k) => `${k} removed`),
       ];
-      return `Capability ${parts.join(', ')}`;
+      return `${parts.length > 1 ? 'Capabilities' : 'Capability'} ${parts.join(', ')}`;
     }
     case 'skus': {
       const parts = [

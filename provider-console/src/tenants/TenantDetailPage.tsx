@@ -61,6 +61,8 @@ import { useLoad } from './useLoad';
 import { DocumentEditor } from './DocumentEditor';
 import { TenantUsersImport } from './TenantUsersImport';
 import { AuditTrailView } from '../audit/AuditTrailPage';
+import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
+import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 
 export const TENANT_TABS = [
   { id: 'overview', label: 'Overview' },
@@ -306,14 +308,22 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
     }
   };
   const entries = Object.entries(caps.data?.capabilities ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  // Past its valid-until day by the server's clock: stored, but not in effect (the server says which).
+  const expired = new Set(caps.data?.expired ?? []);
+  const pendingWarnings =
+    pending?.edit.kind === 'set'
+      ? [settingWarning(pending.edit.name, pending.edit.value)].filter((x) => x !== null)
+      : [];
+  const newNameWarning = settingWarning(newName.trim(), parseValue(newValue));
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
       <TabError error={w.error ?? caps.error} />
       <SimpleTable
-        head={['Capability', 'Value', 'Valid until', ...(canWrite ? ['Actions'] : [])]}
+        head={['Capability', 'State', 'Value', 'Valid until', ...(canWrite ? ['Actions'] : [])]}
         empty="No capabilities."
         rows={entries.map(([name, value]) => [
           name,
+          <CapabilityStateChip key="s" capability={name} />,
           typeof value === 'boolean' ? (
             <Switch
               checked={value}
@@ -324,9 +334,12 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
           ) : (
             String(value)
           ),
-          <span key="v" data-testid={`${providerPageIds.capabilityValidUntil}-${name}`}>
-            {validUntil.get(name) || 'No end'}
-          </span>,
+          <Stack key="v" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <span data-testid={`${providerPageIds.capabilityValidUntil}-${name}`}>
+              {validUntil.get(name) || 'No end'}
+            </span>
+            {expired.has(name) && <ExpiredChip testId={`${capabilityStateIds.expired}-${name}`} />}
+          </Stack>,
           ...(canWrite
             ? [
                 <Button key="r" size="small" onClick={() => void preview({ kind: 'remove', name })}>
@@ -343,6 +356,9 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
             label="Capability"
             value={newName}
             onChange={(e) => setNewName(e.target.value)}
+            error={newNameWarning?.severity === 'error'}
+            helperText={newNameWarning?.text}
+            slotProps={{ input: { endAdornment: <CapabilityStateChip capability={newName.trim()} /> } }}
           />
           <TextField
             size="small"
@@ -364,6 +380,16 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
         <Dialog open onClose={() => setPending(null)} fullWidth maxWidth="sm">
           <DialogTitle>Apply this change?</DialogTitle>
           <DialogContent>
+            {pendingWarnings.map((warning) => (
+              <Alert
+                key={warning.text}
+                severity={warning.severity}
+                sx={{ mb: 1 }}
+                data-testid={capabilityStateIds.warning}
+              >
+                {warning.text}
+              </Alert>
+            ))}
             {pending.changes.length === 0 ? (
               <Typography>The server reports no change.</Typography>
             ) : (

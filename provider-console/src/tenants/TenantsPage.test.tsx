@@ -1,3 +1,4 @@
+import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
@@ -105,7 +106,12 @@ describe('tenant detail', () => {
       .onGet('/gdmanage/api/v1/tenants/t-acme')
       .reply(200, tenants[1])
       .onGet(tenantSubPath('t-acme', 'capabilities'))
-      .reply(200, { capabilities: { rbac: true }, changes: [], dry_run: false })
+      .reply(200, {
+        capabilities: { rbac: true, webmail: false },
+        changes: [],
+        dry_run: false,
+        expired: ['webmail'],
+      })
       .onPatch(tenantSubPath('t-acme', 'capabilities'))
       .reply((config: AxiosRequestConfig) => [
         200,
@@ -122,6 +128,11 @@ describe('tenant detail', () => {
       timeout: 5000,
     });
     await userEvent.click(screen.getByTestId(`${providerPageIds.tenantTab}-capabilities`));
+    // Each capability's schema state; the one past its valid-until day (the server says) is marked.
+    expect(await screen.findByTestId(`${capabilityStateIds.expired}-webmail`)).toHaveTextContent('expired');
+    expect(screen.queryByTestId(`${capabilityStateIds.expired}-rbac`)).toBeNull();
+    expect(screen.getByTestId(`${capabilityStateIds.stateChip}-deprecated`)).toHaveTextContent('Deprecated');
+    expect(screen.getByTestId(`${capabilityStateIds.stateChip}-controlled`)).toHaveTextContent('Controlled');
     await userEvent.click(await screen.findByLabelText('rbac'));
     expect(await screen.findByText('Apply this change?')).toBeInTheDocument();
     expect(mock.history.patch).toHaveLength(1);
@@ -130,6 +141,11 @@ describe('tenant detail', () => {
     await userEvent.click(screen.getByTestId(providerPageIds.capabilityApply));
     await waitFor(() => expect(mock.history.patch).toHaveLength(2));
     expect(mock.history.patch[1]?.params).toBeUndefined();
+    // Turning a deprecated capability on: the preview warns.
+    await userEvent.click(screen.getByLabelText('webmail'));
+    expect(await screen.findByTestId(capabilityStateIds.warning)).toHaveTextContent(
+      "The capability 'webmail' is deprecated: Superseded by safemailPolicy.",
+    );
   }, 60000);
 
   it('support sees the tabs and no control that writes', async () => {

@@ -15,6 +15,7 @@ import {
 import type { ProviderSession, ServerContext, TenantSession } from '../context';
 import type { OperatorRole } from '../store/ConfigStore';
 import { digest } from '../security/tokens';
+import { tenantInEffect } from '../provider/capabilityStateRoutes';
 
 /** Absolute lifetime of a tenant session, whatever its activity. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -55,8 +56,10 @@ export async function resolveTenantSession(
     await ctx.store.deleteSession(sidHash);
     return null;
   }
-  const [user, tenant] = await Promise.all([ctx.store.getUser(record.uid), ctx.store.getTenant(record.tid)]);
-  if (!user || !tenant || tenant.status !== 'active') return null;
+  const [user, stored] = await Promise.all([ctx.store.getUser(record.uid), ctx.store.getTenant(record.tid)]);
+  if (!user || !stored || stored.status !== 'active') return null;
+  // Only the capabilities in effect: none past its validity day, none obsolete (issue 14).
+  const tenant = await tenantInEffect(ctx.store, stored, ctx.now());
   const permissions = rolesToPermissions(user.roles);
   const enforced = isRbacEnforced(ctx.deployment, ctx.mode, tenant.capabilities);
   return {

@@ -5,6 +5,10 @@
  * support 403, a tenant session 401). Every write goes to the provider's audit trail: the routes
  * by their declaration (before and after noted), the waves by the runner (rolloutRunner.ts).
  */
+import {
+  firstObsolete,
+  obsoleteCapabilityMessage,
+} from '@workbench/common/api/contract/providerCapabilityStates';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -99,6 +103,9 @@ async function checkChange(store: ConfigStore, change: RolloutChange): Promise<v
         throw new ApiHttpError(400, EMPTY_CHANGE, 'change.set');
       const both = change.remove.find((c) => c in change.set);
       if (both) throw new ApiHttpError(400, `${both} is both set and removed.`, 'change.remove');
+      // Schema state obsolete: setting it is refused (providerCapabilityStates.ts).
+      const obsolete = firstObsolete(Object.keys(change.set));
+      if (obsolete) throw new ApiHttpError(400, obsoleteCapabilityMessage(obsolete), 'change.set');
       return;
     }
     case 'skus': {

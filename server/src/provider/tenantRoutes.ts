@@ -80,6 +80,12 @@ import {
   usernameTaken,
 } from '../udb/udbRoutes';
 import { checkSkuCompatibility } from './entityChecks';
+import { capabilityValidity } from './capabilityStateRoutes';
+import {
+  expiredCapabilities,
+  firstObsolete,
+  obsoleteCapabilityMessage,
+} from '@workbench/common/api/contract/providerCapabilityStates';
 
 export const TENANTS_READ = 'tenants:*:read';
 export const TENANTS_WRITE = 'tenants:*:write';
@@ -395,7 +401,13 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const t = await tenantOr404(request.params.id);
-      return { capabilities: t.capabilities, changes: [], dry_run: false };
+      const expired = expiredCapabilities(await capabilityValidity(store, t.tid), ctx.now());
+      return {
+        capabilities: t.capabilities,
+        changes: [],
+        dry_run: false,
+        expired: expired.filter((c) => Object.hasOwn(t.capabilities, c)),
+      };
     },
   );
   const capabilityWrite = async (
@@ -431,13 +443,18 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: CapabilitiesReply, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      capabilityWrite(
+    async (request) => {
+      // Schema state obsolete: setting it is refused, dry run or not (providerCapabilityStates.ts).
+      const obsolete = firstObsolete(Object.keys(request.body.capabilities));
+      if (obsolete)
+        throw new ApiHttpError(400, obsoleteCapabilityMessage(obsolete), `capabilities.${obsolete}`);
+      return capabilityWrite(
         request.params.id,
         request.query.DryRun === true,
         (c) => ({ ...c, ...request.body.capabilities }),
         request,
-      ),
+      );
+    },
   );
   app.delete(
     `${item}/capabilities`,

@@ -23,6 +23,7 @@ import {
   TENANT_DEPLOYMENT_ENTITY,
 } from '../provider/entityChecks';
 import { subResourceEntity } from '../provider/entityRoutes';
+import { ROLLOUT_ENTITY, type StoredRollout } from '../provider/rolloutRunner';
 import {
   JOB_ENTITY,
   diagnosticsOf,
@@ -33,6 +34,8 @@ import {
 
 type Fields<T> = Omit<T, 'created_at' | 'updated_at' | 'license_state'>;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Who ran the demo's finished rollout (the demo operator, README "Demo accounts"). */
+const DEMO_ROLLOUT_OPERATOR = 'operator@provider.example';
 const day = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
 export const DEMO_FEATURES: readonly Fields<Feature>[] = [
@@ -382,4 +385,131 @@ export async function seedDemoCrowd(
     if (skus.length > 0) await put(TENANT_SKUS_ENTITY, t.tid, { sku_ids: skus });
   }
   for (const k of demoCrowdOvaKeys(now)) await put('ova_keys', k.key_id, k);
+  await seedDemoCrowdGroupsAndRollout(tx, now, tenants);
+}
+
+/** The crowd's tenant groups (issue 14: tenant groups with associations), by tenant name. */
+export const DEMO_TENANT_GROUPS = [
+  {
+    group_id: 'design-partners',
+    name: 'Design partners',
+    description: 'Tenants that try new capabilities first (rollouts start here).',
+    tenants: ['provider-lab', 'hooli', 'pied-piper', 'aperture'],
+  },
+  {
+    group_id: 'emea-customers',
+    name: 'EMEA customers',
+    description: 'Tenants served from the eu-west-1 deployment.',
+    tenants: ['umbrella', 'cyberdyne', 'gringotts', 'sterling-cooper', 'monarch'],
+  },
+] as const;
+
+/** Three category overrides: one for every tenant, two for a few (by name), one inactive. */
+export const DEMO_CATEGORY_OVERRIDES = [
+  {
+    url: 'games.example-intranet.com',
+    category_ids: [4, 17],
+    tenants: [],
+    submission_reference: 'SR-10231',
+    active: true,
+  },
+  {
+    url: 'stream.hooli.example/live',
+    category_ids: [25],
+    tenants: ['hooli', 'pied-piper'],
+    submission_reference: 'SR-10244',
+    active: true,
+  },
+  {
+    url: 'bets.nakatomi.example',
+    category_ids: [27],
+    tenants: ['nakatomi'],
+    submission_reference: '',
+    active: false,
+  },
+] as const;
+
+/** The finished rollout's tenants (all holding the FWAAS SKU), in two waves of two. */
+export const DEMO_ROLLOUT_TENANTS = ['nakatomi', 'stark-industries', 'weyland-yutani', 'zorg'] as const;
+
+/**
+ * Tenant groups, category overrides and one finished rollout (Cloud firewall to the FWAAS
+ * tenants: their capabilities carry what it applied), plus what the capability state page shows
+ * beside them: one capability past its valid-until day and one obsolete capability still carried.
+ */
+async function seedDemoCrowdGroupsAndRollout(
+  tx: ConfigStore,
+  now: Date,
+  tenants: readonly TenantRecord[],
+): Promise<void> {
+  const at = now.toISOString();
+  const put = (entity: string, id: string, data: object) =>
+    tx.insertEntity({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
+  const byName = new Map(tenants.map((t) => [t.name, t]));
+  const tidOf = (name: string): string => {
+    const t = byName.get(name);
+    if (!t) throw new Error(`The provider demo names an unknown tenant ${name}.`);
+    return t.tid;
+  };
+  for (const g of DEMO_TENANT_GROUPS)
+    await put('tenant_groups', g.group_id, { ...g, tenants: g.tenants.map(tidOf) });
+  for (const o of DEMO_CATEGORY_OVERRIDES)
+    await put('category_overrides', o.url, {
+      ...o,
+      category_ids: [...o.category_ids],
+      tenants: o.tenants.map(tidOf),
+    });
+
+  // A rollout that ran yesterday: two waves of two, a minute apart, every tenant applied.
+  const started = now.getTime() - DAY_MS;
+  const iso = (ms: number) => new Date(started + ms).toISOString();
+  const rolloutTenants = DEMO_ROLLOUT_TENANTS.map((name, i) => {
+    const t = byName.get(name);
+    if (!t) throw new Error(`The provider demo names an unknown tenant ${name}.`);
+    return {
+      tid: t.tid,
+      name,
+      wave: Math.floor(i / 2) + 1,
+      status: 'applied' as const,
+      reason: null,
+      changes: [{ item: 'fwaas', before: t.capabilities.fwaas ?? null, after: true }],
+      applied_at: iso(i < 2 ? 1_000 * (i + 1) : 61_000 + 1_000 * (i - 1)),
+      rolled_back_at: null,
+    };
+  });
+  for (const t of rolloutTenants) {
+    const record = byName.get(t.name);
+    if (record) await tx.updateTenant(t.tid, { capabilities: { ...record.capabilities, fwaas: true } });
+  }
+  await put(ROLLOUT_ENTITY, 'demo-rollout-cloud-firewall', {
+    id: 'demo-rollout-cloud-firewall',
+    name: 'Cloud firewall for FWAAS tenants',
+    change: { kind: 'capabilities', set: { fwaas: true }, remove: [] },
+    target: { tags: [], deployments: [], sku_ids: [], tids: rolloutTenants.map((t) => t.tid) },
+    wave_size: 2,
+    pause_seconds: 60,
+    state: 'completed',
+    reason: null,
+    created_at: iso(-600_000),
+    created_by: DEMO_ROLLOUT_OPERATOR,
+    started_at: iso(0),
+    ended_at: iso(63_000),
+    next_wave_at: null,
+    run_by: DEMO_ROLLOUT_OPERATOR,
+    run_from: null,
+    tenants: rolloutTenants,
+  } satisfies StoredRollout);
+
+  // Capability state: insights given to tyrell until three days ago (expired), and black-mesa
+  // still carrying the obsolete flash.
+  const tyrell = byName.get('tyrell');
+  if (tyrell) {
+    await tx.updateTenant(tyrell.tid, { capabilities: { ...tyrell.capabilities, insights: true } });
+    await put('tenant_capabilities_validity', tyrell.tid, {
+      validity: [{ capability: 'insights', valid_until: day(now, -3) }],
+    });
+  }
+  const blackMesa = byName.get('black-mesa');
+  if (blackMesa)
+    await tx.updateTenant(blackMesa.tid, { capabilities: { ...blackMesa.capabilities, flash: true } });
 }

@@ -11,10 +11,12 @@ import {
   DEMO_CROWD,
   DEMO_CROWD_NAMES,
   DEMO_DEPLOYMENTS,
+  DEMO_ROLLOUT_TENANTS,
   demoCrowdOvaKeys,
   demoOvaKeys,
 } from './demoProvider';
 import { TENANT_DEPLOYMENT_ENTITY } from '../provider/entityChecks';
+import { ROLLOUT_ENTITY, type StoredRollout } from '../provider/rolloutRunner';
 import { licenceStateOf } from '@workbench/common/api/contract/providerOps';
 import { generatorTenantsOf } from './seedTenants';
 
@@ -99,5 +101,22 @@ test("the demo server's crowd: dozens of tenants over the deployments, with SKUs
   for (const t of DEMO_CROWD) expect(t.skus.includes('SWG-BASIC') && t.skus.includes('SWG-ADV')).toBe(false);
   // The crowd has no events: the generator leaves it out.
   expect(generatorTenantsOf(tenants).map((t) => t.name)).toEqual(['acme', 'globex']);
+  // Two tenant groups and three category overrides naming tenants that exist; one finished
+  // rollout whose applied tenants exist and carry what it applied.
+  const all = (entity: string) =>
+    store.listEntities(entity, { limit: 100, offset: 0, sort: 'created_at', order: 'asc', searchFields: [] });
+  const tids = new Set(tenants.map((t) => t.tid));
+  const groups = (await all('tenant_groups')).records;
+  const overrides = (await all('category_overrides')).records;
+  expect([groups.length, overrides.length]).toEqual([2, 3]);
+  for (const r of [...groups, ...overrides])
+    for (const tid of r.data.tenants as string[]) expect(tids.has(tid)).toBe(true);
+  const [rollout] = (await all(ROLLOUT_ENTITY)).records.map((r) => r.data as unknown as StoredRollout);
+  expect(rollout?.state).toBe('completed');
+  expect(rollout?.tenants.map((t) => [t.name, t.wave, t.status])).toEqual(
+    DEMO_ROLLOUT_TENANTS.map((n, i) => [n, i < 2 ? 1 : 2, 'applied']),
+  );
+  for (const t of rollout?.tenants ?? [])
+    expect(tenants.find((x) => x.tid === t.tid)?.capabilities.fwaas).toBe(true);
   await store.close();
 });

@@ -102,6 +102,8 @@ export const CapabilitiesReply = Type.Object({
   /** What the call changed (or, in a dry run, would change). */
   changes: Type.Array(CapabilityChange),
   dry_run: Type.Boolean(),
+  /** GET: the capabilities past their capabilities_validity day by the server's clock (not in effect). */
+  expired: Type.Optional(Type.Array(Type.String())),
 });
 export type CapabilitiesReply = Static<typeof CapabilitiesReply>;
 
