@@ -24,6 +24,7 @@ import {
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import { INJECTED_ENV_MARKER } from '@workbench/common/api/contract/wire';
 import { DEMO_PASSWORD_NOTICE } from './seed/demoSeed';
@@ -346,6 +347,10 @@ describe('static apps', () => {
       `<html><head>${INJECTED_ENV_MARKER}</head><body>login</body></html>`,
     );
     write('tenant-portal/dist/assets/app-abc123.js', 'console.log(1)');
+    fs.writeFileSync(
+      path.join(root, 'tenant-portal/dist/assets/app-abc123.js.gz'),
+      gzipSync('console.log(1)'),
+    );
     write(
       'provider-console/dist/index.html',
       `<html><head>${INJECTED_ENV_MARKER}</head><body>console</body></html>`,
@@ -369,6 +374,15 @@ describe('static apps', () => {
     const asset = await server.call('/assets/app-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toMatch(/max-age=31536000/);
+    // The build's compressed copy when the browser takes it (fetch unpacks it), the file otherwise.
+    const packed = await server.call('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect([packed.headers.get('content-encoding'), packed.headers.get('vary')?.toLowerCase()]).toEqual([
+      'gzip',
+      'accept-encoding',
+    ]);
+    expect(await packed.text()).toBe('console.log(1)');
+    const plain = await server.call('/assets/app-abc123.js', { headers: { 'accept-encoding': 'identity' } });
+    expect([plain.headers.get('content-encoding'), await plain.text()]).toEqual([null, 'console.log(1)']);
     expect((await server.call('/assets/missing.js')).status).toBe(404);
     expect((await server.call('/..%2f..%2fetc/passwd')).status).toBe(404);
   });

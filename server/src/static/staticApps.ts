@@ -41,7 +41,8 @@ export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 /**
  * Serves the built apps: the tenant portal (with its login area at /login/) at / and the provider
  * console at /provider/. HTML gets the runtime environment injected and `no-cache`; files under
- * assets/ (content-hashed by Vite) are cached for a year. A missing build answers 503.
+ * assets/ (content-hashed by Vite) are cached for a year, sent compressed when the build wrote a
+ * compressed copy the browser accepts. A missing build answers 503.
  */
 export const staticApps =
   (options: StaticAppsOptions): FastifyPluginAsync =>
@@ -56,7 +57,9 @@ export const staticApps =
       prefix: '/provider/',
       dir: path.join(options.staticRoot, 'provider-console', 'dist'),
     };
-    await app.register(fastifyStatic, { root: options.staticRoot, serve: false });
+    // The build writes a .br and a .gz beside each asset (vite-plugin-compression2 in the Vite
+    // configs): the smallest one the browser accepts is sent, the file itself otherwise.
+    await app.register(fastifyStatic, { root: options.staticRoot, serve: false, preCompressed: true });
 
     const serve = async (dist: AppDist, relUrl: string, reply: FastifyReply) => {
       if (!fs.existsSync(path.join(dist.dir, 'index.html'))) {
