@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { installFastStyleMatch } from './common/src/testing/fastStyleMatch';
 
 // findBy*/waitFor wait on a condition; their time-out is only the last guard. 1 s (the default)
 // fails a correct test on a machine whose cores are busy with something else (CI runs on the
@@ -31,3 +32,6 @@ if (typeof globalThis.Request === 'undefined') {
   }
   Object.assign(globalThis, { Request: MinimalRequest });
 }
+
+// jsdom's computed styles were most of the UI suites' CPU time; see fastStyleMatch.ts.
+installFastStyleMatch(document);
