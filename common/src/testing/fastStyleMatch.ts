@@ -87,21 +87,36 @@ export function selectorRequirement(selector: string): Requirement {
   return known;
 }
 
-/** The last element asked about: jsdom asks about one element for every rule in turn. */
-let last: { element: Element; classAttr: string | null; classes: Set<string>; tag: string } | null = null;
+interface Described {
+  classes: Set<string>;
+  tag: string;
+}
 
-function describe(element: Element) {
-  // getAttribute is much cheaper than jsdom's classList (a DOMTokenList behind a proxy).
-  const classAttr = element.getAttribute('class');
-  if (last?.element !== element || last.classAttr !== classAttr) {
-    last = {
-      element,
-      classAttr,
+/**
+ * Elements' tags and classes, valid while jsdom's own style cache is (document._styleCache, a
+ * WeakMap it drops on any change to the document: attributes, nodes, sheets). jsdom reads the
+ * element's attributes through slow wrappers, and asks about one element once per rule.
+ */
+let generation: object | null | undefined = null;
+let described = new WeakMap<Element, Described>();
+let styleCacheOf: () => object | null | undefined = () => undefined;
+
+function describe(element: Element): Described {
+  const current = styleCacheOf();
+  if (!current || current !== generation) {
+    generation = current;
+    described = new WeakMap();
+  }
+  let known = described.get(element);
+  if (!known) {
+    const classAttr = element.getAttribute('class');
+    known = {
       classes: new Set(classAttr?.split(/[ \t\n\f\r]+/)),
       tag: element.localName.toLowerCase(),
     };
+    described.set(element, known);
   }
-  return last;
+  return known;
 }
 
 /** True when the selector cannot match the element: every branch names another tag or a missing class. */
@@ -130,7 +145,7 @@ export function installFastStyleMatch(doc: Document): void {
   // jsdom creates its matcher on the first computed style.
   doc.defaultView?.getComputedStyle(doc.documentElement);
   const impl = implKey
-    ? (doc as unknown as Record<symbol, { _nwsapiDontThrow?: Nwsapi }>)[implKey]
+    ? (doc as unknown as Record<symbol, { _nwsapiDontThrow?: Nwsapi; _styleCache?: object | null }>)[implKey]
     : undefined;
   const nwsapi = impl?._nwsapiDontThrow;
   if (!nwsapi) {
@@ -138,6 +153,7 @@ export function installFastStyleMatch(doc: Document): void {
       'fastStyleMatch: jsdom no longer keeps its style matcher on document._nwsapiDontThrow; update or remove this speed-up',
     );
   }
+  styleCacheOf = () => impl?._styleCache;
   const match = nwsapi.match.bind(nwsapi);
   nwsapi.match = (selector, element) => !cannotMatch(selector, element) && match(selector, element);
 }
