@@ -154,6 +154,8 @@ export function installFastStyleMatch(doc: Document): void {
     );
   }
   styleCacheOf = () => impl?._styleCache;
+  // Class names match case-sensitively only in no-quirks mode (jest's documents have a doctype).
+  if (doc.compatMode !== 'CSS1Compat') return;
   const match = nwsapi.match.bind(nwsapi);
   nwsapi.match = (selector, element) => !cannotMatch(selector, element) && match(selector, element);
 }
