@@ -53,6 +53,8 @@ describe('fastStyleMatch', () => {
   });
 
   it('computed styles still come from the matching rules (installed by jest.setup)', () => {
+    // The check is installed only in no-quirks documents: jest's must stay one.
+    expect(document.compatMode).toBe('CSS1Compat');
     document.head.innerHTML =
       '<style>.gone { display: none } .MuiInputBase-root:has(> .x) { visibility: hidden }</style>';
     document.body.innerHTML =
