@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { config as transitionConfig } from 'react-transition-group';
+import { installFastStyleMatch } from './common/src/testing/fastStyleMatch';
 
 // findBy*/waitFor wait on a condition; their time-out is only the last guard. 1 s (the default)
 // fails a correct test on a machine whose cores are busy with something else (CI runs on the
@@ -31,3 +33,23 @@ if (typeof globalThis.Request === 'undefined') {
   }
   Object.assign(globalThis, { Request: MinimalRequest });
 }
+
+// jsdom's computed styles were most of the UI suites' CPU time; see fastStyleMatch.ts.
+installFastStyleMatch(document);
+
+// MUI's transitions (Dialog, Menu, Collapse, Fade) end at once: a closed dialog leaves the DOM
+// without its exit timers, so waitFor(...not.toBeInTheDocument()) stops polling sooner. What the
+// transitions show is checked by the browser specs.
+transitionConfig.disabled = true;
+
+// The click ripple is decoration: mounting it and running its timers re-rendered every button
+// clicked. A stand-in with the same handle (start, stop, pulsate) draws nothing.
+jest.mock('@mui/material/ButtonBase/TouchRipple', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const React = require('react') as typeof import('react');
+  const TouchRipple = React.forwardRef(function TouchRipple(_props: object, ref: React.Ref<unknown>) {
+    React.useImperativeHandle(ref, () => ({ start: () => {}, stop: () => {}, pulsate: () => {} }), []);
+    return null;
+  });
+  return { __esModule: true, default: TouchRipple };
+});
