@@ -210,6 +210,18 @@ describe('Provider console: operator flows', () => {
     const badge = byTestId(`${providerOpsIds.licenceState}-${keyId}`);
     await badge.waitForDisplayed({ timeoutMsg: `The key ${keyId} was not listed.` });
     await expect(badge).toHaveText('About to expire');
+    // A filled state chip keeps AA contrast in both themes (the theme's contrastThreshold).
+    expect(await blockingViolations()).toEqual([]);
+    await browser.execute(
+      (key: string, value: string) => window.localStorage.setItem(key, value),
+      THEME_PREFERENCE_KEY,
+      'dark',
+    );
+    await browser.refresh();
+    await keys.search.setValue(keyId);
+    await badge.waitForDisplayed();
+    expect(await blockingViolations()).toEqual([]);
+    await browser.execute((key: string) => window.localStorage.removeItem(key), THEME_PREFERENCE_KEY);
     await screenshots('licence-about-to-expire', async () => {
       await keys.search.setValue(keyId);
       await badge.waitForDisplayed();
@@ -262,6 +274,7 @@ describe('Provider console: operator flows', () => {
     };
     await restartFaulty();
     await expect(failed).toHaveText(expect.stringMatching(/^Restart failed: .+/));
+    expect(await blockingViolations()).toEqual([]);
     // The job's outcome is the page's own: after the reload the restart runs (and fails) again.
     await screenshots('node-job-failed', async () => {
       await byTestId(`${providerOpsIds.tab}-nodes`).click();
