@@ -84,31 +84,12 @@ export interface TestServer {
   restart(overrides?: Partial<ServerOptions>): Promise<TestServer>;
 }
 
-export async function startTestServer(
-  overrides: Partial<ServerOptions> = {},
-  reuse?: { dataDir: string; clock: TestClock },
-): Promise<TestServer> {
-  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-test-'));
-  const clock = reuse?.clock ?? new TestClock();
-  const app = await buildServer({
-    dataDir,
-    deployment: 'ec2',
-    mode: null,
-    demoPassword: TEST_PASSWORD,
-    now: clock.now,
-    print: () => undefined,
-    // Suites sign in far more often than a person does; the limit's own tests set theirs.
-    loginRateLimit: { max: 10_000, windowMs: 60_000 },
-    // A fresh tenant reads every policy kind's defaults; the demo policy's own tests turn it on.
-    demoPolicy: false,
-    ...overrides,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}`;
-
-  const call = async (pathname: string, options: CallOptions = {}): Promise<Response> => {
+/**
+ * The `call` of a test server for any base URL (a replica, the proxy of a scaled topology): real
+ * HTTP with the jar's cookies and its xsrf header, and the answer's cookies fed back to the jar.
+ */
+export function httpCaller(url: string): (pathname: string, options?: CallOptions) => Promise<Response> {
+  return async (pathname: string, options: CallOptions = {}): Promise<Response> => {
     const headers: Record<string, string> = { ...options.headers };
     const jar = options.jar;
     if (jar && jar.cookies.size > 0) headers.cookie = jar.header();
@@ -138,6 +119,33 @@ export async function startTestServer(
     jar?.store(response);
     return response;
   };
+}
+
+export async function startTestServer(
+  overrides: Partial<ServerOptions> = {},
+  reuse?: { dataDir: string; clock: TestClock },
+): Promise<TestServer> {
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-test-'));
+  const clock = reuse?.clock ?? new TestClock();
+  const app = await buildServer({
+    dataDir,
+    deployment: 'ec2',
+    mode: null,
+    demoPassword: TEST_PASSWORD,
+    now: clock.now,
+    print: () => undefined,
+    // Suites sign in far more often than a person does; the limit's own tests set theirs.
+    loginRateLimit: { max: 10_000, windowMs: 60_000 },
+    // A fresh tenant reads every policy kind's defaults; the demo policy's own tests turn it on.
+    demoPolicy: false,
+    ...overrides,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+
+  const call = httpCaller(url);
 
   const server: TestServer = {
     app,
@@ -162,7 +170,7 @@ export interface SignedIn {
 
 /** Signs a demo tenant account in; throws when the login does not succeed. */
 export async function signIn(
-  server: TestServer,
+  server: Pick<TestServer, 'call'>,
   username: string,
   password = TEST_PASSWORD,
 ): Promise<SignedIn> {
@@ -185,7 +193,7 @@ export interface OperatorSignedIn {
 
 /** The provider flow: idp token, oauth login, session cookie. */
 export async function signInOperator(
-  server: TestServer,
+  server: Pick<TestServer, 'call'>,
   username: string,
   password = TEST_PASSWORD,
 ): Promise<OperatorSignedIn> {
