@@ -10,7 +10,9 @@
  * - `retry-on conn-failure empty-response`, but `disable-l7-retry` for everything but GET/HEAD: a
  *   read cut off by a dying replica is replayed on the other; a write is never replayed (the
  *   dead replica may have committed it before dying), its client gets a 502 and decides;
- * - health checks every 500 ms, down after 2 failures: then no request goes to the dead one.
+ * - health checks every 500 ms, down after 3 failures (refused, or no answer within 10 s: a
+ *   replica busy with a long request on a loaded machine is slow, not dead): then no request goes to
+ *   the dead one. With every replica marked down HAProxy answers 503 itself.
  * Every answer carries `x-workbench-replica` (the replica's name) so tests can see who served it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -56,6 +58,7 @@ defaults
   timeout client 120s
   timeout server 120s
   timeout http-keep-alive 5s
+  timeout check 10s
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response
@@ -69,7 +72,7 @@ backend replicas
   option httpchk GET /healthz
   http-request disable-l7-retry if !METH_GET
   http-response set-header ${REPLICA_HEADER} %s
-${backends.map((b) => `  server ${b.name} ${b.address} check inter 500ms fall 2 rise 1`).join('\n')}
+${backends.map((b) => `  server ${b.name} ${b.address} check inter 500ms fall 3 rise 1`).join('\n')}
 `;
 }
 

@@ -55,6 +55,12 @@ export interface ScaledTopologyOptions {
   replicas?: number;
   /** More environment for every replica (e.g. WORKBENCH_LIVE_EVENTS). */
   env?: Record<string, string>;
+  /**
+   * More environment for the first replica only, e.g. WORKBENCH_DEMO_EVENTS: the first start seeds
+   * the demo events in the background, and a second seeder started meanwhile would resume the
+   * same load and write its batches twice (seeding has no lease across servers yet).
+   */
+  firstReplicaEnv?: Record<string, string>;
 }
 
 export async function startScaledTopology(options: ScaledTopologyOptions = {}): Promise<ScaledTopology> {
@@ -85,7 +91,8 @@ export async function startScaledTopology(options: ScaledTopologyOptions = {}): 
     for (let i = 1; i <= count; i += 1) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `workbench-replica-r${i}-`));
       try {
-        replicas.push({ name: `r${i}`, dataDir, server: await startChildServer(dataDir, env) });
+        const own = i === 1 ? { ...env, ...options.firstReplicaEnv } : env;
+        replicas.push({ name: `r${i}`, dataDir, server: await startChildServer(dataDir, own) });
       } catch (error) {
         fs.rmSync(dataDir, { recursive: true, force: true });
         throw error;
