@@ -57,7 +57,9 @@ defaults
   timeout connect 2s
   timeout client 120s
   timeout server 120s
-  timeout http-keep-alive 5s
+  # Longer than the clients' own idle limit (Node's fetch: 4 s), so a client never sends a
+  # request on a connection HAProxy is closing at that moment ("fetch failed" under load).
+  timeout http-keep-alive 60s
   timeout check 10s
   retries 3
   option redispatch 1
