@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
 import { ConfigError, readConfig } from './config';
 import { ClickHouseEventStore } from './events/clickhouseEventStore';
+import { postgresEventIds } from './events/clickhouseIds';
 import { DuckDbEventStore } from './events/duckdbEventStore';
 import { eventsPlugin } from './events/eventsPlugin';
 import { reportFilesPlugin } from './reports/reportFilesPlugin';
@@ -14,11 +15,15 @@ async function main(): Promise<void> {
   const config = readConfig(process.env, repoRoot);
   // The event store is shared by the logs and report routes and the report files (their
   // scheduler); it is closed after the server, once every plugin has stopped using it.
-  // WORKBENCH_EVENTS_URL=clickhouse://… selects the ClickHouse store (events/README.md).
+  // WORKBENCH_EVENTS_URL=clickhouse://… selects the ClickHouse store (events/README.md); with a
+  // PostgreSQL config store, replicas may write events at once, so ids come from a counter there.
   const events =
     config.eventsUrl === null
       ? await DuckDbEventStore.open(config.dataDir)
-      : await ClickHouseEventStore.open(config.eventsUrl);
+      : await ClickHouseEventStore.open(
+          config.eventsUrl,
+          config.configUrl === null ? {} : { ids: postgresEventIds(config.configUrl) },
+        );
   const app = await buildServer({
     dataDir: config.dataDir,
     configUrl: config.configUrl,

@@ -14,7 +14,10 @@
  *   every tenant's events spread over all shards. ClickHouse has no transaction across tables, so
  *   a call with several log types is atomic per type only; the load's progress is written after
  *   all its events (after a crash in between, a resumed load repeats that batch).
- * - Ids: max(id) + 1 at open, then taken here: one writing server per database.
+ * - Ids: from an id source (clickhouseIds.ts): counted here from max(id) + 1 at open (one writing
+ *   server), or from a counter in the PostgreSQL config store when several replicas write.
+ *   With a shared source other writers add events this process never sees, so its time bounds
+ *   are then only a hint for the first window, never a limit of what a read looks at.
  * - Reads probe a time window next to the cursor as DuckDB's store does (18.16 cannot read a
  *   primary key range in order for ORDER BY … LIMIT; a narrow window keeps a block's sort small).
  */
@@ -38,6 +41,7 @@ import {
   tableName,
   whereSql,
 } from './clickhouseSql';
+import { localEventIds, type EventIdSource, type EventIdSourceFactory } from './clickhouseIds';
 import { execute, insertRows, selectRows, type ClickHouseAddress } from './clickhouseHttp';
 import { parseClickHouseUrl, type ClickHouseLocation } from './clickhouseUrl';
 import { FORMULA_START_CHARS } from './csv';
@@ -219,15 +223,24 @@ export class ClickHouseEventStore implements EventStore {
 
   private constructor(
     private readonly location: ClickHouseLocation,
-    private nextId: number,
+    private readonly ids: EventIdSource,
     private readonly bounds: Map<LogType, TimeBounds>,
+    /** Other servers write too (a shared id source): `bounds` holds only this one's events. */
+    private readonly sharedWriters: boolean,
   ) {
     this.db = sqlName(location.database, 'database');
     this.dialect = clickhouseDialect(this.db, location.cluster === null ? localTableName : tableName);
   }
 
-  /** Creates the database and tables where missing (every shard), then reads ids and time bounds. */
-  static async open(url: string | ClickHouseLocation): Promise<ClickHouseEventStore> {
+  /**
+   * Creates the database and tables where missing (every shard), then reads ids and time bounds.
+   * `ids`: where ids come from (default: counted here, one writing server); a shared source
+   * (`postgresEventIds`) lets several replicas write the same database.
+   */
+  static async open(
+    url: string | ClickHouseLocation,
+    options: { ids?: EventIdSourceFactory } = {},
+  ): Promise<ClickHouseEventStore> {
     const location = typeof url === 'string' ? parseClickHouseUrl(url) : url;
     const db = sqlName(location.database, 'database');
     if (location.cluster !== null) {
@@ -270,7 +283,13 @@ export class ClickHouseEventStore implements EventStore {
       maxId = Math.max(maxId, Number(row[0]));
       bounds.set(logType, { min: Number(row[1]), max: Number(row[2]), rows: Number(row[3]) });
     }
-    return new ClickHouseEventStore(location, maxId + 1, bounds);
+    const ids = await (options.ids ?? localEventIds)(db, maxId + 1);
+    return new ClickHouseEventStore(
+      location,
+      ids,
+      bounds,
+      options.ids !== undefined && options.ids !== localEventIds,
+    );
   }
 
   append(events: readonly NewEvent[]): Promise<number> {
@@ -287,10 +306,10 @@ export class ClickHouseEventStore implements EventStore {
       return Promise.reject(error);
     }
     if (events.length === 0) return Promise.resolve(0);
-    // Ids in call order (as DuckDB's store): the i-th event gets firstId + i.
-    const firstId = this.takeIds(events.length);
     const shard = this.takeShard();
     return this.track(async () => {
+      // Ids in call order (as DuckDB's store): the i-th event gets firstId + i.
+      const firstId = await this.ids.take(events.length);
       for (const [logType, list] of byType) {
         const lines = list.map((i) =>
           JSON.stringify({ id: firstId + i, tid: events[i].tid, time: events[i].time, ...events[i].fields }),
@@ -322,11 +341,12 @@ export class ClickHouseEventStore implements EventStore {
     } catch (error) {
       return Promise.reject(error);
     }
-    const plans = checked.map((part) => ({ ...part, firstId: this.takeIds(part.rows) }));
     const shard = this.takeShard();
     // Progress after every earlier append (as DuckDB's store): it never counts a batch not yet in.
     const before = progress === undefined ? Promise.resolve() : Promise.allSettled([...this.inFlight]);
     return this.track(async () => {
+      const plans = [];
+      for (const part of checked) plans.push({ ...part, firstId: await this.ids.take(part.rows) });
       await before;
       let rows = 0;
       for (const { logType, plan, firstId } of plans) {
@@ -489,6 +509,7 @@ export class ClickHouseEventStore implements EventStore {
     if (this.closed) return;
     await Promise.allSettled([...this.inFlight]);
     this.closed = true;
+    await this.ids.close();
   }
 
   private async insert(shard: number, logType: LogType, lines: readonly string[]): Promise<void> {
@@ -507,12 +528,6 @@ export class ClickHouseEventStore implements EventStore {
     const done = () => this.inFlight.delete(result);
     result.then(done, done);
     return result;
-  }
-
-  private takeIds(count: number): number {
-    const first = this.nextId;
-    this.nextId += count;
-    return first;
   }
 
   private takeShard(): number {
@@ -576,8 +591,10 @@ export class ClickHouseEventStore implements EventStore {
   private async probe(query: EventQuery, firstSpan: number): Promise<StoredEvent[]> {
     this.assertOpen();
     validateQuery(query);
-    const bounds = this.bounds.get(query.logType);
-    if (!bounds) return [];
+    const known = this.bounds.get(query.logType);
+    if (!known && !this.sharedWriters) return [];
+    // Another writer's events may lie outside this process's bounds: then the query's range is the limit.
+    const bounds = known && !this.sharedWriters ? known : { min: query.start, max: query.end - 1 };
     const ascending = query.order === 'asc';
     if (query.sortField !== undefined) {
       // A field's order has no time windows: one statement over the range.

@@ -18,10 +18,12 @@ let audited: NewEvent[];
 beforeEach(async () => {
   server = await startTestServer();
   audited = [];
-  // The policy area's events only: signing in is audited too (server/src/audit).
-  server.app.workbench.audit = async (events) => {
-    audited.push(...events.filter((e) => e.fields.sub_event_type !== 'session'));
-  };
+  // The policy area's events only: signing in is audited too (server/src/audit). Every replica's
+  // (npm run test:scaled runs two behind a proxy; either may get the request).
+  for (const app of server.replicas)
+    app.workbench.audit = async (events) => {
+      audited.push(...events.filter((e) => e.fields.sub_event_type !== 'session'));
+    };
 });
 afterEach(async () => {
   await server.close();

@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER, PROVIDER_XSRF_COOKIE } from '@workbench/common/api/contract/wire';
 import { buildServer, type ServerOptions } from '../app';
+import { startHaproxy, type TestProxy } from './haproxy';
+import { freshConfigUrl, SCALED_TOPOLOGY } from './scaledTestStores';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -74,7 +76,10 @@ export interface CallOptions {
 }
 
 export interface TestServer {
+  /** The server (with WORKBENCH_TEST_TOPOLOGY=scaled, the first replica). */
   app: FastifyInstance;
+  /** Every replica: `[app]`, or two behind the proxy in the scaled topology. */
+  replicas: FastifyInstance[];
   url: string;
   dataDir: string;
   clock: TestClock;
@@ -84,31 +89,12 @@ export interface TestServer {
   restart(overrides?: Partial<ServerOptions>): Promise<TestServer>;
 }
 
-export async function startTestServer(
-  overrides: Partial<ServerOptions> = {},
-  reuse?: { dataDir: string; clock: TestClock },
-): Promise<TestServer> {
-  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-test-'));
-  const clock = reuse?.clock ?? new TestClock();
-  const app = await buildServer({
-    dataDir,
-    deployment: 'ec2',
-    mode: null,
-    demoPassword: TEST_PASSWORD,
-    now: clock.now,
-    print: () => undefined,
-    // Suites sign in far more often than a person does; the limit's own tests set theirs.
-    loginRateLimit: { max: 10_000, windowMs: 60_000 },
-    // A fresh tenant reads every policy kind's defaults; the demo policy's own tests turn it on.
-    demoPolicy: false,
-    ...overrides,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}`;
-
-  const call = async (pathname: string, options: CallOptions = {}): Promise<Response> => {
+/**
+ * The `call` of a test server for any base URL (a replica, the proxy of a scaled topology): real
+ * HTTP with the jar's cookies and its xsrf header, and the answer's cookies fed back to the jar.
+ */
+export function httpCaller(url: string): (pathname: string, options?: CallOptions) => Promise<Response> {
+  return async (pathname: string, options: CallOptions = {}): Promise<Response> => {
     const headers: Record<string, string> = { ...options.headers };
     const jar = options.jar;
     if (jar && jar.cookies.size > 0) headers.cookie = jar.header();
@@ -138,17 +124,75 @@ export async function startTestServer(
     jar?.store(response);
     return response;
   };
+}
+
+export async function startTestServer(
+  overrides: Partial<ServerOptions> = {},
+  reuse?: { dataDir: string; clock: TestClock; configUrl?: string },
+): Promise<TestServer> {
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-test-'));
+  const clock = reuse?.clock ?? new TestClock();
+  // The scaled topology (issue 16): a fresh PostgreSQL schema per server, kept over restarts.
+  const configUrl =
+    overrides.configUrl ?? reuse?.configUrl ?? (SCALED_TOPOLOGY ? await freshConfigUrl() : undefined);
+  const build = (replicaDir: string) =>
+    buildServer({
+      dataDir: replicaDir,
+      deployment: 'ec2',
+      mode: null,
+      demoPassword: TEST_PASSWORD,
+      now: clock.now,
+      print: () => undefined,
+      // Suites sign in far more often than a person does; the limit's own tests set theirs.
+      loginRateLimit: { max: 10_000, windowMs: 60_000 },
+      // A fresh tenant reads every policy kind's defaults; the demo policy's own tests turn it on.
+      demoPolicy: false,
+      ...overrides,
+      ...(configUrl ? { configUrl } : {}),
+    });
+  const listen = async (app: FastifyInstance) => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    return `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  };
+  const app = await build(dataDir);
+  const apps = [app];
+  let url = `http://${await listen(app)}`;
+  let proxy: TestProxy | null = null;
+  if (SCALED_TOPOLOGY) {
+    // A second replica in this process (the same clock; its own config-store connections and
+    // data directory; the suite's event store, if any, is one instance shared by both), built
+    // after the first has migrated and seeded the schema, and HAProxy in round robin before both.
+    try {
+      const second = path.join(dataDir, 'replica-2');
+      fs.mkdirSync(second, { recursive: true });
+      apps.push(await build(second));
+      proxy = await startHaproxy([
+        { name: 'r1', address: url.slice('http://'.length) },
+        { name: 'r2', address: await listen(apps[1]) },
+      ]);
+      url = proxy.url;
+    } catch (error) {
+      await Promise.all(apps.map((a) => a.close()));
+      throw error;
+    }
+  }
+  const close = async () => {
+    await proxy?.stop();
+    await Promise.all(apps.map((a) => a.close()));
+  };
 
   const server: TestServer = {
     app,
+    replicas: apps,
     url,
     dataDir,
     clock,
-    call,
-    close: () => app.close(),
+    call: httpCaller(url),
+    close,
     restart: async (more = {}) => {
-      await app.close();
-      return startTestServer({ ...overrides, ...more }, { dataDir, clock });
+      await close();
+      return startTestServer({ ...overrides, ...more }, { dataDir, clock, configUrl });
     },
   };
   return server;
@@ -162,7 +206,7 @@ export interface SignedIn {
 
 /** Signs a demo tenant account in; throws when the login does not succeed. */
 export async function signIn(
-  server: TestServer,
+  server: Pick<TestServer, 'call'>,
   username: string,
   password = TEST_PASSWORD,
 ): Promise<SignedIn> {
@@ -185,7 +229,7 @@ export interface OperatorSignedIn {
 
 /** The provider flow: idp token, oauth login, session cookie. */
 export async function signInOperator(
-  server: TestServer,
+  server: Pick<TestServer, 'call'>,
   username: string,
   password = TEST_PASSWORD,
 ): Promise<OperatorSignedIn> {

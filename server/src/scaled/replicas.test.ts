@@ -1,0 +1,247 @@
+/**
+ * Issue 16, "Several replicas": two real server processes (main.ts) on one PostgreSQL config
+ * store and a two-shard ClickHouse event store, behind HAProxy in round robin
+ * (testing/scaledTopology.ts). Each test asks the replicas directly where it matters which one
+ * answers, and the proxy where it does not.
+ */
+import { jobPath, nodeActionPath, type Job } from '@workbench/common/api/contract/providerOps';
+import { SAVED_SEARCH_PATHS, type SavedSearchList } from '@workbench/common/api/contract/savedSearches';
+import { ClickHouseEventStore } from '../events/clickhouseEventStore';
+import { postgresEventIds } from '../events/clickhouseIds';
+import type { EventQuery, NewEvent, StoredEvent } from '../events/eventStore';
+import { REPLICA_HEADER } from '../testing/haproxy';
+import { scaledTopologyAvailable, startScaledTopology, type ScaledTopology } from '../testing/scaledTopology';
+import { CookieJar, httpCaller, signIn, signInOperator, TEST_PASSWORD } from '../testing/testServer';
+
+const enabled = scaledTopologyAvailable();
+const describeScaled = enabled ? describe : describe.skip;
+
+let topology: ScaledTopology;
+type Caller = { call: ReturnType<typeof httpCaller> };
+let r1: Caller;
+let r2: Caller;
+let proxy: Caller;
+
+beforeAll(async () => {
+  if (!enabled) return;
+  topology = await startScaledTopology();
+  [r1, r2] = topology.replicas.map((r) => ({ call: httpCaller(r.server.baseUrl) }));
+  proxy = { call: httpCaller(topology.url) };
+});
+afterAll(async () => {
+  await topology?.stop();
+});
+
+interface Rev {
+  staged_rev_id: number;
+  rev_id: number;
+  state: 'new' | 'staged';
+  updated_at: string;
+}
+
+/** Polls `read` until `done` holds (the guard is jest's timeout; no fixed sleeps). */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describeScaled('two server replicas behind a round-robin proxy', () => {
+  test('the proxy spreads requests over both; a session made on one works on the other and ends on both', async () => {
+    const admin = await signIn(r1, 'admin@acme.example');
+    const served = new Set<string | null>();
+    for (let i = 0; i < 4; i += 1) {
+      const reply = await proxy.call('/api/policy/v1/rules?timestamp=1', { jar: admin.jar });
+      expect(reply.status).toBe(200);
+      served.add(reply.headers.get(REPLICA_HEADER));
+    }
+    expect([...served].sort()).toEqual(['r1', 'r2']);
+    expect((await r2.call('/api/policy/v1/rules?timestamp=1', { jar: admin.jar })).status).toBe(200);
+    expect((await r2.call('/api/auth/v1/logout', { jar: admin.jar.clone() })).status).toBe(200);
+    expect((await r1.call('/api/policy/v1/rules?timestamp=1', { jar: admin.jar })).status).toBe(401);
+  });
+
+  test('failed sign-ins counted on one replica lock the account on the other', async () => {
+    const login = (server: Caller, password: string) =>
+      server.call('/api/auth/v1/login', {
+        method: 'POST',
+        body: { username: 'auditor@acme.example', password },
+        jar: new CookieJar(),
+      });
+    const statuses = [];
+    for (const server of [r1, r2, r1, r2]) statuses.push((await login(server, 'wrong')).status);
+    // security/lockout.ts: three plain failures, then locked, whichever replica is asked.
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await login(r1, TEST_PASSWORD)).status).toBe(429);
+  });
+
+  test('a publish on one replica is seen by the other; racing publishes give one 200 and one 409', async () => {
+    const admin = await signIn(proxy, 'admin@acme.example');
+    const first = (await (
+      await r1.call('/api/policy/v1/rules?timestamp=1', { jar: admin.jar })
+    ).json()) as Rev;
+    const saved = await r1.call(`/api/policy/v1/rules/portal_note/${first.staged_rev_id}`, {
+      method: 'PUT',
+      jar: admin.jar,
+      body: {
+        rev_id: first.rev_id,
+        state: first.state,
+        updated_at: first.updated_at,
+        data: { note: 'raced' },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const staged = (await saved.json()) as Rev;
+    const publish = (server: Caller) =>
+      server.call(`/api/policy/v1/rules/${staged.staged_rev_id}`, {
+        method: 'POST',
+        jar: admin.jar,
+        body: { updated_at: staged.updated_at },
+      });
+    const replies = await Promise.all([publish(r1), publish(r2)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    const after = (await (
+      await r2.call('/api/policy/v1/rules?timestamp=1', { jar: admin.jar })
+    ).json()) as Rev;
+    expect(after).toMatchObject({ rev_id: staged.staged_rev_id, state: 'new' });
+    const note = await r2.call(`/api/policy/v1/rules/portal_note/${staged.staged_rev_id}`, {
+      jar: admin.jar,
+    });
+    expect(await note.json()).toMatchObject({ note: 'raced' });
+  });
+
+  test('a job started on one replica is polled on the other while both move jobs', async () => {
+    const operator = await signInOperator(r1, 'operator@provider.example');
+    const started = await r1.call(nodeActionPath('use1-a', 'use1-a-node-1'), {
+      method: 'POST',
+      jar: operator.jar,
+      body: { action: 'freeze' },
+    });
+    expect(started.status).toBe(202);
+    const { id } = (await started.json()) as Job;
+    const poll = async (server: Caller) =>
+      (await (await server.call(jobPath(id), { jar: operator.jar })).json()) as Job;
+    // Both replicas tick (real clock, a step a second): the job moves on, seen alike from either.
+    const moved = await until(
+      () => poll(r2),
+      (job) => job.status !== 'pending',
+    );
+    expect(['started', 'completed']).toContain(moved.status);
+    expect(['started', 'completed']).toContain((await poll(r1)).status);
+  });
+
+  test('audit events written by both replicas at once all get their own id, and page alike from either', async () => {
+    const admin = await signIn(proxy, 'admin@acme.example');
+    const names = Array.from({ length: 12 }, (_, i) => `two writers ${i}`);
+    const replies = await Promise.all(
+      names.map((name, i) =>
+        (i % 2 === 0 ? r1 : r2).call(SAVED_SEARCH_PATHS.list, {
+          method: 'POST',
+          jar: admin.jar,
+          body: { name, route: 'web', query: 'country=FR' },
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual(names.map(() => 200));
+    type AuditRow = { id: string; object?: string; audit_action?: string };
+    const audit = async (server: Caller) => {
+      const reply = await server.call('/api/rep/v1/query/scan_audit?limit=1000', {
+        jar: admin.jar,
+      });
+      expect(reply.status).toBe(200);
+      return ((await reply.json()) as { events: AuditRow[] }).events.filter(
+        (e) => e.audit_action === 'create' && names.includes(e.object ?? ''),
+      );
+    };
+    const seen = await until(
+      () => audit(r1),
+      (events) => events.length >= names.length,
+    );
+    expect(new Set(seen.map((e) => e.object)).size).toBe(names.length);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(names.length);
+    expect((await audit(r2)).map((e) => e.id)).toEqual(seen.map((e) => e.id));
+  });
+
+  test('a replica killed while writes are in flight loses no answered write, and the other keeps serving', async () => {
+    const admin = await signIn(proxy, 'admin@acme.example');
+    const write = (i: number) =>
+      proxy
+        .call(SAVED_SEARCH_PATHS.list, {
+          method: 'POST',
+          jar: admin.jar,
+          body: { name: `kill ${i}`, route: 'web', query: `n=${i}` },
+        })
+        .then((r) => ({ i, status: r.status }));
+    // Writes go out back to back, half to each replica; r1 dies under them once a few are answered.
+    let done = 0;
+    const inFlight = Array.from({ length: 40 }, (_, i) =>
+      write(i).then((a) => {
+        done += 1;
+        return a;
+      }),
+    );
+    await until(
+      () => Promise.resolve(done),
+      (n) => n >= 4,
+    );
+    await topology.replicas[0].server.kill();
+    const answered = await Promise.all(inFlight);
+    // A write cut off mid-request is a 502 (never replayed: it may have committed); any other is answered.
+    for (const { status } of answered) expect([200, 502]).toContain(status);
+    const after = await Promise.all(Array.from({ length: 40 }, (_, i) => write(100 + i)));
+    expect(after.map((a) => a.status)).toEqual(after.map(() => 200));
+    const list = await proxy.call(SAVED_SEARCH_PATHS.list, { jar: admin.jar });
+    expect(list.headers.get(REPLICA_HEADER)).toBe('r2');
+    const stored = new Set(((await list.json()) as SavedSearchList).saved_searches.map((s) => s.name));
+    for (const { i, status } of [...answered, ...after])
+      if (status === 200) expect(stored).toContain(`kill ${i}`);
+  });
+
+  test('two event stores writing one ClickHouse database at once take distinct ids from the config store, and page without a skip or a repeat', async () => {
+    const ids = postgresEventIds(await topology.postgres.freshUrl());
+    const url = topology.clickhouse.url('two_writers');
+    const a = await ClickHouseEventStore.open(url, { ids });
+    const b = await ClickHouseEventStore.open(url, { ids });
+    try {
+      // Many events in the same few milliseconds: the keyset's (time, id) ties need distinct ids.
+      const batch = (writer: string, n: number): NewEvent[] =>
+        Array.from({ length: 25 }, (_, i) => ({
+          tid: 'acme',
+          logType: 'scan_audit' as const,
+          time: 1_800_000_000_000 + (i % 3),
+          fields: { details: `${writer} ${n} ${i}` },
+        }));
+      await Promise.all(
+        Array.from({ length: 8 }, (_, n) => [a.append(batch('a', n)), b.append(batch('b', n))]).flat(),
+      );
+      const query: EventQuery = {
+        logType: 'scan_audit',
+        tid: 'acme',
+        start: 0,
+        end: 1_900_000_000_000,
+        filters: [],
+        limit: 30,
+      };
+      const pageAll = async (store: ClickHouseEventStore) => {
+        const seen: StoredEvent[] = [];
+        for (;;) {
+          const last = seen[seen.length - 1];
+          const block = await store.query({ ...query, after: last && { time: last.time, id: last.id } });
+          seen.push(...block);
+          if (block.length < query.limit) return seen;
+        }
+      };
+      const fromA = await pageAll(a);
+      expect(fromA).toHaveLength(400);
+      expect(new Set(fromA.map((e) => e.id)).size).toBe(400);
+      expect(new Set(fromA.map((e) => e.fields.details)).size).toBe(400);
+      // b reads a's events too (not only the time range it wrote itself), in the same order.
+      expect((await pageAll(b)).map((e) => e.id)).toEqual(fromA.map((e) => e.id));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

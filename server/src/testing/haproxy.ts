@@ -1,0 +1,135 @@
+/**
+ * A throw-away HAProxy (Debian's haproxy package) in front of server replicas: round robin per
+ * request on a free loopback port, for the replica tests and the scaled topology.
+ *
+ * Why HAProxy rather than nginx: one small config with active health checks (`option httpchk
+ * GET /healthz`; open-source nginx only learns a server is down from failed requests) and per-request
+ * retry rules. How a dead replica is handled (issue 16, "killing one replica mid-request"):
+ * - `retries 3` + `option redispatch 1`: a request whose connection to a replica fails (it is
+ *   down and not yet marked so) was never sent, so it is sent to the other replica at once;
+ * - `retry-on conn-failure empty-response`, but `disable-l7-retry` for everything but GET/HEAD: a
+ *   read cut off by a dying replica is replayed on the other; a write is never replayed (the
+ *   dead replica may have committed it before dying), its client gets a 502 and decides;
+ * - health checks every 500 ms, down after 3 failures (refused, or no answer within 10 s: a
+ *   replica busy with a long request on a loaded machine is slow, not dead): then no request goes to
+ *   the dead one. With every replica marked down HAProxy answers 503 itself.
+ * Every answer carries `x-workbench-replica` (the replica's name) so tests can see who served it.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const HAPROXY_BINARIES = ['/usr/sbin/haproxy', '/usr/bin/haproxy'];
+export const REPLICA_HEADER = 'x-workbench-replica';
+
+export const HAPROXY_MISSING_MESSAGE = `haproxy not found (looked for ${HAPROXY_BINARIES.join(', ')}): apt-get install -y haproxy to run the replica tests.`;
+
+export function haproxyBinary(): string | null {
+  return HAPROXY_BINARIES.find((file) => fs.existsSync(file)) ?? null;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Backend {
+  name: string;
+  /** host:port */
+  address: string;
+}
+
+export function haproxyConfig(port: number, backends: readonly Backend[]): string {
+  return `global
+  maxconn 2000
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 120s
+  timeout server 120s
+  # Longer than the clients' own idle limit (Node's fetch: 4 s), so a client never sends a
+  # request on a connection HAProxy is closing at that moment ("fetch failed" under load).
+  timeout http-keep-alive 60s
+  timeout check 10s
+  retries 3
+  option redispatch 1
+  retry-on conn-failure empty-response
+
+frontend workbench
+  bind 127.0.0.1:${port}
+  default_backend replicas
+
+backend replicas
+  balance roundrobin
+  option httpchk GET /healthz
+  http-request disable-l7-retry if !METH_GET
+  http-response set-header ${REPLICA_HEADER} %s
+${backends.map((b) => `  server ${b.name} ${b.address} check inter 500ms fall 3 rise 1`).join('\n')}
+`;
+}
+
+export interface TestProxy {
+  /** http://127.0.0.1:<port> */
+  readonly url: string;
+  readonly process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts HAProxy in the foreground on a free port; resolves once it answers through a backend. */
+export async function startHaproxy(backends: readonly Backend[]): Promise<TestProxy> {
+  const binary = haproxyBinary();
+  if (binary === null) throw new Error(HAPROXY_MISSING_MESSAGE);
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-haproxy-'));
+  const config = path.join(dir, 'haproxy.cfg');
+  fs.writeFileSync(config, haproxyConfig(port, backends));
+  const check = spawnSync(binary, ['-c', '-f', config], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`haproxy refused its config:\n${check.stdout}${check.stderr}`);
+  const child = spawn(binary, ['-db', '-f', config], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await gone;
+    }
+    process.removeListener('exit', orphanGuard);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`haproxy exited (${child.exitCode}):\n${output}`);
+    }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`haproxy did not answer /healthz within 30 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, process: child, stop };
+}
