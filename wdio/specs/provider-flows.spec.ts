@@ -240,9 +240,16 @@ describe('Provider console: operator flows', () => {
     const choosePod = async (pod: string) => {
       const nodes = $(`[data-testid="${providerOpsIds.nodeState}-${pod}-node-1"]`);
       const option = $(`//li[@role="option"][.="${pod}"]`);
+      const menu = $('[role="listbox"]');
       await browser.waitUntil(
         async () => {
-          if (await nodes.isDisplayed()) return true;
+          // The pod's nodes may show while a menu opened by an earlier turn (the table still
+          // loading) is open: close it, or its backdrop takes the next click.
+          if (await nodes.isDisplayed()) {
+            if (!(await menu.isExisting())) return true;
+            await browser.keys('Escape');
+            return false;
+          }
           if (await option.isDisplayed()) await option.click().catch(() => undefined);
           else
             await byTestId(providerOpsIds.deploymentsPage)

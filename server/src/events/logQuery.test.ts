@@ -6,7 +6,7 @@ import {
   queryFingerprint,
   toLogEventJson,
 } from './logQuery';
-import { LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
+import { tenantFieldsOf } from '@workbench/common/api/contract/logSchema';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 
@@ -351,7 +351,7 @@ describe('log query details the mutants found unpinned (issue 18)', () => {
     const error = errorOf(() => parseLogQuery('scan_audit', 't', { nonsense: '1' }, NOW));
     expect(error.name).toBe('LogQueryError');
     expect(error.message).toBe(
-      `Unknown filter "nonsense" for scan_audit; known: ${LOG_TYPE_SCHEMAS.scan_audit.fields.join(', ')}.`,
+      `Unknown filter "nonsense" for scan_audit; known: ${tenantFieldsOf('scan_audit').join(', ')}.`,
     );
   });
 
