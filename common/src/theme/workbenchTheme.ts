@@ -7,17 +7,9 @@ import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styl
 
 export type ThemeMode = 'light' | 'dark';
 
-/**
- * The contrast MUI requires before it puts white text on a coloured fill (filled chips, contained
- * buttons of the warning/info/error/success colours): WCAG AA's 4.5:1 for normal text, not MUI's
- * default 3:1, so a filled "Expired" chip or a node-state chip passes axe's colour-contrast rule.
- */
-const CONTRAST_AA = 4.5;
-
 const PALETTES: Record<ThemeMode, PaletteOptions> = {
   light: {
     mode: 'light',
-    contrastThreshold: CONTRAST_AA,
     primary: { main: '#1f4e79', contrastText: '#ffffff' },
     secondary: { main: '#00695c', contrastText: '#ffffff' },
     background: { default: '#f4f6f8', paper: '#ffffff' },
@@ -25,7 +17,6 @@ const PALETTES: Record<ThemeMode, PaletteOptions> = {
   },
   dark: {
     mode: 'dark',
-    contrastThreshold: CONTRAST_AA,
     primary: { main: '#8fbbe8', contrastText: '#0d1b2a' },
     secondary: { main: '#5cc2b4', contrastText: '#00201c' },
     background: { default: '#121417', paper: '#1b1f24' },
