@@ -13,7 +13,7 @@ import {
   type SchemaState,
 } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
-import { StatusChip } from '../rollouts/RolloutDetail';
+import { StatusChip } from '@workbench/common/components/status-chip/index';
 
 const COLOURS: Record<SchemaState, 'success' | 'info' | 'warning' | 'error'> = {
   ga: 'success',

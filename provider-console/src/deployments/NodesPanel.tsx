@@ -3,12 +3,12 @@
  * actions; a started action shows its job's progress until it is finished or failed with its
  * reason (nodeActions.ts polls it).
  */
+import { StatusChip, type StatusColour } from '@workbench/common/components/status-chip/index';
 import { useEffect } from 'react';
 import {
   Alert,
   Box,
   Button,
-  Chip,
   LinearProgress,
   MenuItem,
   Stack,
@@ -33,7 +33,7 @@ import {
   type NodeJobView,
 } from './nodeActions';
 
-const STATE_COLOURS: Record<NodeState, 'success' | 'info' | 'warning'> = {
+const STATE_COLOURS: Record<NodeState, StatusColour> = {
   active: 'success',
   frozen: 'info',
   restarting: 'warning',
@@ -113,10 +113,9 @@ export function NodesPanel() {
               <TableRow key={n.node}>
                 <TableCell>{n.node}</TableCell>
                 <TableCell>
-                  <Chip
-                    size="small"
+                  <StatusChip
                     label={n.state}
-                    color={STATE_COLOURS[n.state]}
+                    colour={STATE_COLOURS[n.state]}
                     data-testid={`${providerOpsIds.nodeState}-${n.node}`}
                   />
                 </TableCell>

@@ -4,7 +4,7 @@
  * columns, form and nouns come from the registry; the data from common's entity feature.
  */
 import { useState, type ComponentType } from 'react';
-import { Alert, Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   SearchField,
@@ -28,6 +28,7 @@ import {
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { entityPageIds, providerOpsIds } from '@workbench/common/test-ids/index';
 import { LICENCE_STATE_LABELS, type LicenceState } from '@workbench/common/api/contract/providerOps';
+import { StatusChip, type StatusColour } from '@workbench/common/components/status-chip/index';
 import { REGISTRY_SOURCES, type RegistryRow } from './entitySources';
 import { bodyOf } from './entityForm';
 import { EntityFormDialog } from './EntityFormDialog';
@@ -44,7 +45,7 @@ const cellValue = (c: EntityColumnDef, row: RegistryRow): unknown => {
   return value;
 };
 
-const STATE_COLOURS: Record<LicenceState, 'default' | 'success' | 'warning' | 'error'> = {
+const STATE_COLOURS: Record<LicenceState, StatusColour> = {
   none: 'default',
   active: 'success',
   about_to_expire: 'warning',
@@ -54,11 +55,9 @@ const STATE_COLOURS: Record<LicenceState, 'default' | 'success' | 'warning' | 'e
 /** A licence state as a badge (colour and words, so it reads without colour too). */
 export function LicenceStateBadge({ state, testId }: { state: LicenceState; testId?: string }) {
   return (
-    <Chip
-      size="small"
+    <StatusChip
       label={LICENCE_STATE_LABELS[state]}
-      color={STATE_COLOURS[state]}
-      variant={state === 'none' ? 'outlined' : 'filled'}
+      colour={STATE_COLOURS[state]}
       data-testid={testId}
       data-state={state}
     />

@@ -9,7 +9,6 @@ import {
   Alert,
   Box,
   Button,
-  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -43,10 +42,11 @@ import {
   selectRolloutWaves,
 } from '@workbench/common/features/rollouts/index';
 import { rolloutIds } from '@workbench/common/test-ids/rolloutIds';
+import { StatusChip, type StatusColour } from '@workbench/common/components/status-chip/index';
 import { useProviderSelector } from '../app/providerStore';
 import { describeChange, describeTarget, describeValue } from './rolloutText';
 
-type Colour = 'default' | 'info' | 'success' | 'warning' | 'error';
+type Colour = StatusColour;
 export const STATE_COLOURS: Record<RolloutState, Colour> = {
   draft: 'default',
   running: 'info',
@@ -68,43 +68,6 @@ const TENANT_LABELS: Record<RolloutTenantStatus, string> = {
   failed: 'Failed',
   rolled_back: 'Rolled back',
 };
-
-/**
- * A state as an outlined chip whose text keeps WCAG AA contrast in both modes (the filled
- * warning, info and dark-mode error chips of the palette do not): the tone's darker text on the
- * light page, its main or lighter tone on the dark one.
- */
-const LIGHT_TEXT: Record<Exclude<Colour, 'default'>, string> = {
-  error: '#c62828',
-  warning: '#8a4b00',
-  info: '#01579b',
-  success: '#1b5e20',
-};
-export function StatusChip({
-  label,
-  colour,
-  ...rest
-}: { label: string; colour: Colour } & Record<string, unknown>) {
-  if (colour === 'default') return <Chip size="small" variant="outlined" label={label} {...rest} />;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      label={label}
-      sx={(t) => ({
-        color:
-          t.palette.mode === 'light'
-            ? LIGHT_TEXT[colour]
-            : colour === 'error'
-              ? t.palette.error.light
-              : t.palette[colour].main,
-        borderColor: t.palette[colour].main,
-        fontWeight: 500,
-      })}
-      {...rest}
-    />
-  );
-}
 
 export const templateTitle = (id: string): string => policyTemplateOf(id)?.title ?? id;
 

@@ -21,7 +21,8 @@ import type { RolloutSummary } from '@workbench/common/api/contract/providerRoll
 import { rolloutIds } from '@workbench/common/test-ids/rolloutIds';
 import { rolloutsSource } from './rolloutsSource';
 import { NewRolloutDialog } from './NewRolloutDialog';
-import { RolloutDetail, STATE_COLOURS, StatusChip, templateTitle } from './RolloutDetail';
+import { StatusChip } from '@workbench/common/components/status-chip/index';
+import { RolloutDetail, STATE_COLOURS, templateTitle } from './RolloutDetail';
 import { describeChange } from './rolloutText';
 
 const ROLLOUT_PARAM = 'rollout';

@@ -1,0 +1,1 @@
+export { StatusChip, type StatusColour } from './StatusChip';
