@@ -20,6 +20,8 @@ async function main(): Promise<void> {
     },
     firstReplicaEnv: { WORKBENCH_DEMO_EVENTS: DEMO_EVENTS },
   });
+  // process.exit, not exitCode: the stopped children's pipes and timers may still hold the event
+  // loop open, and a demo stopped with Ctrl-C must end at once.
   const stop = (signal: string) => {
     console.log(`\n${signal}: stopping the proxy, the replicas, ClickHouse and PostgreSQL ...`);
     topology.stop().then(
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   Every answer names its replica in the x-workbench-replica header. Ctrl-C stops it all.`);
 }
 
+// A failed start has already stopped what it started (startScaledTopology); exit at once.
 main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
