@@ -88,6 +88,13 @@ export interface LoginFailureRecord extends LoginFailureKey {
   lastFailureAt: number;
 }
 
+/** A rate-limited key's current window (hitRateLimit). */
+export interface RateLimitWindow {
+  hits: number;
+  /** Epoch ms. */
+  windowEndsAt: number;
+}
+
 export interface RevisionRecord {
   tid: string;
   revId: number;
@@ -278,6 +285,16 @@ export interface ConfigStore {
   putLoginFailures(record: LoginFailureRecord, limits: { forgetBefore: number; cap: number }): Promise<void>;
   clearLoginFailures(key: LoginFailureKey): Promise<void>;
   countLoginFailures(): Promise<number>;
+
+  /**
+   * Counts one hit of a rate-limited key (the sign-in limit: client address and group) and answers
+   * its window: the hits so far, this one included, and when the window ends. A key with no window
+   * or an ended one (window_ends_at <= now) starts a new window of `windowMs` at this hit. One
+   * atomic statement, so servers sharing the store count every hit once (security/loginRateLimit.ts).
+   */
+  hitRateLimit(key: string, now: number, windowMs: number): Promise<RateLimitWindow>;
+  /** Forgets the windows that ended at or before `now`; answers how many. */
+  deleteEndedRateLimits(now: number): Promise<number>;
 
   getRevision(tid: string): Promise<RevisionRecord | null>;
   putRevision(revision: RevisionRecord): Promise<void>;

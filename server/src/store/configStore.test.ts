@@ -261,6 +261,35 @@ describe.each(engines)('%s config store', (_engine, open) => {
     expect(await store.countLoginFailures()).toBe(2);
   });
 
+  test('rate limits: hits counted in a window from the first hit, a new window after it ends, ended ones forgotten', async () => {
+    expect(await store.hitRateLimit('10.0.0.1sign-in', T, 60_000)).toEqual({
+      hits: 1,
+      windowEndsAt: T + 60_000,
+    });
+    expect(await store.hitRateLimit('10.0.0.1sign-in', T + 59_999, 60_000)).toEqual({
+      hits: 2,
+      windowEndsAt: T + 60_000,
+    });
+    expect(await store.hitRateLimit('10.0.0.2sign-in', T + 30_000, 60_000)).toEqual({
+      hits: 1,
+      windowEndsAt: T + 90_000,
+    });
+    // Concurrent hits (one upsert each) are all counted.
+    const many = await Promise.all(
+      Array.from({ length: 8 }, () => store.hitRateLimit('10.0.0.2sign-in', T + 30_001, 60_000)),
+    );
+    expect(many.map((w) => w.hits).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(await store.hitRateLimit('10.0.0.1sign-in', T + 60_000, 60_000)).toEqual({
+      hits: 1,
+      windowEndsAt: T + 120_000,
+    });
+    expect(await store.deleteEndedRateLimits(T + 90_000)).toBe(1);
+    expect(await store.hitRateLimit('10.0.0.2sign-in', T + 90_000, 60_000)).toEqual({
+      hits: 1,
+      windowEndsAt: T + 150_000,
+    });
+  });
+
   test('revisions, policy documents carried forward, and published revisions newest first', async () => {
     expect(await store.getRevision('t1')).toBeNull();
     const rev = {

@@ -397,4 +397,26 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE published_revisions ADD COLUMN rolled_back_from INTEGER;
     `,
   },
+  {
+    version: 9,
+    name: 'rate-limit counters (the sign-in limit), shared by every server on the store',
+    // One row per key (client address and group): the hits of its window, which starts at the
+    // first hit and ends at window_ends_at (epoch ms), as @fastify/rate-limit's own store counts.
+    sql: `
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        window_ends_at INTEGER NOT NULL
+      );
+      CREATE INDEX rate_limits_window_ends_at ON rate_limits(window_ends_at);
+    `,
+    postgres: `
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        window_ends_at BIGINT NOT NULL
+      );
+      CREATE INDEX rate_limits_window_ends_at ON rate_limits(window_ends_at);
+    `,
+  },
 ];

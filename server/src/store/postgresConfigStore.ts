@@ -11,6 +11,7 @@ import type {
   OneTimeTokenRecord,
   OperatorRecord,
   PastReportRecord,
+  RateLimitWindow,
   PolicyDocRecord,
   ProviderSessionRecord,
   PublishedRevisionRecord,
@@ -459,6 +460,26 @@ export class PostgresConfigStore implements ConfigStore {
   }
   async countLoginFailures(): Promise<number> {
     return num((await this.get('SELECT COUNT(*) AS n FROM login_failures'))?.n);
+  }
+
+  async hitRateLimit(key: string, now: number, windowMs: number): Promise<RateLimitWindow> {
+    // The SET expressions read the row as it was before this statement (both engines).
+    const r = (await this.get(
+      `INSERT INTO rate_limits (key, hits, window_ends_at) VALUES (?, 1, ?)
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN rate_limits.window_ends_at <= ? THEN 1 ELSE rate_limits.hits + 1 END,
+         window_ends_at = CASE WHEN rate_limits.window_ends_at <= ? THEN excluded.window_ends_at
+           ELSE rate_limits.window_ends_at END
+       RETURNING hits, window_ends_at`,
+      key,
+      now + windowMs,
+      now,
+      now,
+    )) as Row;
+    return { hits: num(r.hits), windowEndsAt: num(r.window_ends_at) };
+  }
+  async deleteEndedRateLimits(now: number): Promise<number> {
+    return await this.run('DELETE FROM rate_limits WHERE window_ends_at <= ?', now);
   }
 
   async getRevision(tid: string): Promise<RevisionRecord | null> {
