@@ -198,7 +198,7 @@ export type ScheduledReportSpec = Pick<
   'source' | 'filters' | 'interval' | 'schedule' | 'format' | 'recipients'
 >;
 
-/** A past report's metadata (its file lives under the data directory). */
+/** A past report's metadata (its file is kept beside it: getPastReportFile). */
 export interface PastReportRecord {
   tid: string;
   createdMs: number;
@@ -361,11 +361,14 @@ export interface ConfigStore {
   /** Records last_run_at of a run started by hand (run now); the schedule is unchanged otherwise. */
   markScheduledRun(tid: string, id: string, lastRunAt: string): Promise<void>;
 
-  insertPastReport(record: PastReportRecord): Promise<void>;
+  /** Inserts the record and its file together (a record never exists without its file). */
+  insertPastReport(record: PastReportRecord, file: Uint8Array): Promise<void>;
   /** Newest first. */
   listPastReports(tid: string): Promise<PastReportRecord[]>;
   getPastReport(tid: string, id: string): Promise<PastReportRecord | null>;
-  /** Removes the tenant's past reports beyond the newest `keep`; answers the removed ones. */
+  /** The file of one of the tenant's past reports; null when there is none in the store. */
+  getPastReportFile(tid: string, id: string): Promise<Uint8Array | null>;
+  /** Removes the tenant's past reports beyond the newest `keep`, files included; answers the removed ones. */
   prunePastReports(tid: string, keep: number): Promise<PastReportRecord[]>;
 
   listEntities(

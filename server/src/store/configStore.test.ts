@@ -526,11 +526,21 @@ describe.each(engines)('%s config store', (_engine, open) => {
       ['p3', T + 1],
       ['p4', T + 2],
     ] as const)
-      await store.insertPastReport(past(id, at));
+      await store.insertPastReport(past(id, at), new TextEncoder().encode(`file of ${id}`));
     expect((await store.listPastReports('t1')).map((p) => p.report.id)).toEqual(['p4', 'p3', 'p2', 'p1']);
     expect((await store.prunePastReports('t1', 2)).map((p) => p.report.id)).toEqual(['p2', 'p1']);
     expect((await store.listPastReports('t1')).map((p) => p.report.id)).toEqual(['p4', 'p3']);
     expect(await store.getPastReport('t1', 'p3')).toEqual(past('p3', T + 1));
     expect(await store.getPastReport('t2', 'p3')).toBeNull();
+    // The files: kept with their records, another tenant's not found, pruned ones gone with them.
+    expect(Buffer.from((await store.getPastReportFile('t1', 'p3')) ?? []).toString()).toBe('file of p3');
+    expect(await store.getPastReportFile('t2', 'p3')).toBeNull();
+    expect(await store.getPastReportFile('t1', 'p1')).toBeNull();
+    // A record never exists without its file: when the file's insert fails, the record goes too.
+    await expect(store.insertPastReport(past('p5', T + 3), null as never)).rejects.toThrow();
+    expect(await store.getPastReport('t1', 'p5')).toBeNull();
+    // Deleting the tenant takes its past reports and their files.
+    expect(await store.deleteTenant('t1')).toBe(true);
+    expect(await store.getPastReportFile('t1', 'p3')).toBeNull();
   });
 });

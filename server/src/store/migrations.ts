@@ -419,4 +419,24 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX rate_limits_window_ends_at ON rate_limits(window_ends_at);
     `,
   },
+  {
+    version: 10,
+    name: 'report files kept in the store beside their past reports (every server reads them)',
+    // Replicas on several machines share the database, not a disk (reports/README.md, Storage).
+    // A pruned or deleted past report takes its file with it (ON DELETE CASCADE).
+    sql: `
+      CREATE TABLE report_files (
+        id TEXT PRIMARY KEY REFERENCES past_reports(id) ON DELETE CASCADE,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        bytes BLOB NOT NULL
+      );
+    `,
+    postgres: `
+      CREATE TABLE report_files (
+        id TEXT PRIMARY KEY REFERENCES past_reports(id) ON DELETE CASCADE,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        bytes BYTEA NOT NULL
+      );
+    `,
+  },
 ];

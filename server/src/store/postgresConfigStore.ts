@@ -863,16 +863,25 @@ export class PostgresConfigStore implements ConfigStore {
     );
   }
 
-  async insertPastReport(x: PastReportRecord): Promise<void> {
-    await this.run(
-      'INSERT INTO past_reports (id, tid, schedule_id, name, record, created_ms) VALUES (?, ?, ?, ?, ?, ?)',
-      x.report.id,
-      x.tid,
-      x.report.schedule_id,
-      x.report.name,
-      JSON.stringify(x.report),
-      x.createdMs,
-    );
+  async insertPastReport(x: PastReportRecord, file: Uint8Array): Promise<void> {
+    await this.transaction(async (tx) => {
+      const here = tx as PostgresConfigStore;
+      await here.run(
+        'INSERT INTO past_reports (id, tid, schedule_id, name, record, created_ms) VALUES (?, ?, ?, ?, ?, ?)',
+        x.report.id,
+        x.tid,
+        x.report.schedule_id,
+        x.report.name,
+        JSON.stringify(x.report),
+        x.createdMs,
+      );
+      await here.run(
+        'INSERT INTO report_files (id, tid, bytes) VALUES (?, ?, ?)',
+        x.report.id,
+        x.tid,
+        Buffer.from(file.buffer, file.byteOffset, file.byteLength),
+      );
+    });
   }
   async listPastReports(tid: string): Promise<PastReportRecord[]> {
     return (
@@ -882,6 +891,10 @@ export class PostgresConfigStore implements ConfigStore {
   async getPastReport(tid: string, id: string): Promise<PastReportRecord | null> {
     const r = await this.get('SELECT * FROM past_reports WHERE tid = ? AND id = ?', tid, id);
     return r ? toPastReport(r) : null;
+  }
+  async getPastReportFile(tid: string, id: string): Promise<Uint8Array | null> {
+    const r = await this.get('SELECT bytes FROM report_files WHERE tid = ? AND id = ?', tid, id);
+    return r ? (r.bytes as Uint8Array) : null;
   }
   async prunePastReports(tid: string, keep: number): Promise<PastReportRecord[]> {
     return this.transaction(async (tx) => {

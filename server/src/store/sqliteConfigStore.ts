@@ -767,16 +767,24 @@ export class SqliteConfigStore implements ConfigStore {
     this.run('UPDATE scheduled_reports SET last_run_at = ? WHERE tid = ? AND id = ?', lastRunAt, tid, id);
   }
 
-  async insertPastReport(x: PastReportRecord): Promise<void> {
-    this.run(
-      'INSERT INTO past_reports (id, tid, schedule_id, name, record, created_ms) VALUES (?, ?, ?, ?, ?, ?)',
-      x.report.id,
-      x.tid,
-      x.report.schedule_id,
-      x.report.name,
-      JSON.stringify(x.report),
-      x.createdMs,
-    );
+  async insertPastReport(x: PastReportRecord, file: Uint8Array): Promise<void> {
+    this.db.transaction(() => {
+      this.run(
+        'INSERT INTO past_reports (id, tid, schedule_id, name, record, created_ms) VALUES (?, ?, ?, ?, ?, ?)',
+        x.report.id,
+        x.tid,
+        x.report.schedule_id,
+        x.report.name,
+        JSON.stringify(x.report),
+        x.createdMs,
+      );
+      this.run(
+        'INSERT INTO report_files (id, tid, bytes) VALUES (?, ?, ?)',
+        x.report.id,
+        x.tid,
+        Buffer.from(file.buffer, file.byteOffset, file.byteLength),
+      );
+    })();
   }
   async listPastReports(tid: string): Promise<PastReportRecord[]> {
     return this.all('SELECT * FROM past_reports WHERE tid = ? ORDER BY created_ms DESC, rowid DESC', tid).map(
@@ -786,6 +794,10 @@ export class SqliteConfigStore implements ConfigStore {
   async getPastReport(tid: string, id: string): Promise<PastReportRecord | null> {
     const r = this.get('SELECT * FROM past_reports WHERE tid = ? AND id = ?', tid, id);
     return r ? toPastReport(r) : null;
+  }
+  async getPastReportFile(tid: string, id: string): Promise<Uint8Array | null> {
+    const r = this.get('SELECT bytes FROM report_files WHERE tid = ? AND id = ?', tid, id);
+    return r ? (r.bytes as Uint8Array) : null;
   }
   async prunePastReports(tid: string, keep: number): Promise<PastReportRecord[]> {
     const old = this.all(
