@@ -6,7 +6,9 @@ const base = require('./jest.config.js');
 
 /**
  * Suites that test an embedded engine itself, not the API: they stay out of the scaled run.
- * The one place where a suite declares itself embedded-only, with the reason.
+ * The one place where a suite declares itself embedded-only, with the reason. A single test of a
+ * suite that otherwise runs scaled uses testEmbeddedOnly(name, reason, fn) instead
+ * (server/src/testing/embeddedOnly.ts): skipped here, its reason in its name.
  */
 const EMBEDDED_ONLY = {
   // SQLite's own file, migrations, statement cache and crash behaviour.
