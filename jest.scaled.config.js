@@ -18,7 +18,6 @@ const EMBEDDED_ONLY = {
   'server/src/events/duckdbEventStore.test.ts':
     'DuckDB file layout and conversions (runs on both engines itself)',
   'server/src/events/eventJsonCache.test.ts': 'DuckDB JSON cache',
-  'server/src/testing/storeSnapshot.test.ts': 'snapshots of the config.sqlite file itself',
   // Start their own PostgreSQL, ClickHouse or replicas already.
   'server/src/store/': 'the config-store suites run on both engines themselves',
   'server/src/scaled/': 'starts its own scaled topology',

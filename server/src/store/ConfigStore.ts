@@ -386,5 +386,12 @@ export interface ConfigStore {
   updateEntity(record: EntityRecord, expectedUpdatedAt?: string): Promise<boolean>;
   deleteEntity(entity: string, id: string): Promise<boolean>;
 
+  /**
+   * Every table of the store (schema_migrations included) by name, with its rows as arrays of
+   * cells in column order, in no particular order: for checks that a request wrote nothing
+   * (testing/storeSnapshot.ts). Reads the whole store: not for request paths.
+   */
+  readAllTables(): Promise<Record<string, unknown[][]>>;
+
   close(): Promise<void>;
 }

@@ -916,6 +916,24 @@ export class PostgresConfigStore implements ConfigStore {
     });
   }
 
+  async readAllTables(): Promise<Record<string, unknown[][]>> {
+    const tables = (
+      await this.all(
+        `SELECT table_name AS name FROM information_schema.tables
+         WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+      )
+    ).map((r) => str(r.name));
+    const dump: Record<string, unknown[][]> = {};
+    for (const table of tables)
+      dump[table] = (
+        await this.db.query<unknown[]>({
+          text: `SELECT * FROM "${table.replace(/"/g, '""')}"`,
+          rowMode: 'array',
+        })
+      ).rows;
+    return dump;
+  }
+
   async close(): Promise<void> {
     // A bound store's connection belongs to its transaction; only the outer store ends the pool.
     if (this.client) return;

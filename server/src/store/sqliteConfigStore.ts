@@ -809,6 +809,19 @@ export class SqliteConfigStore implements ConfigStore {
     return old;
   }
 
+  async readAllTables(): Promise<Record<string, unknown[][]>> {
+    const tables = (this.db.pragma('table_list') as { name: string; type: string }[])
+      .filter((t) => t.type === 'table' && !t.name.startsWith('sqlite_'))
+      .map((t) => t.name);
+    const dump: Record<string, unknown[][]> = {};
+    for (const table of tables)
+      dump[table] = this.db
+        .prepare(`SELECT * FROM "${table.replace(/"/g, '""')}"`)
+        .raw(true)
+        .all() as unknown[][];
+    return dump;
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
