@@ -12,6 +12,7 @@ import type { Deployment, InjectedEnv, Mode } from '@workbench/common/api/contra
 import type { ServerContext } from './context';
 import { installErrorHandler } from './http/errors';
 import { installGuard } from './http/guard';
+import { installNulRefusal } from './http/nulCharacters';
 import { installAuditTrail } from './audit/auditTrail';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
@@ -303,6 +304,7 @@ async function registerEverything(
   // Cookies are parsed in an onRequest hook: it must run before the guard's.
   await app.register(fastifyCookie);
   installGuard(app, ctx);
+  installNulRefusal(app);
   // Before any route: every state-changing route's audit declaration is read as it registers.
   installAuditTrail(app, ctx);
   // The API takes JSON only (415 otherwise); the login area's form target registers its own parser.
