@@ -6,7 +6,9 @@ const base = require('./jest.config.js');
 
 /**
  * Suites that test an embedded engine itself, not the API: they stay out of the scaled run.
- * The one place where a suite declares itself embedded-only, with the reason.
+ * The one place where a suite declares itself embedded-only, with the reason. A single test of a
+ * suite that otherwise runs scaled uses testEmbeddedOnly(name, reason, fn) instead
+ * (server/src/testing/embeddedOnly.ts): skipped here, its reason in its name.
  */
 const EMBEDDED_ONLY = {
   // SQLite's own file, migrations, statement cache and crash behaviour.
@@ -16,7 +18,6 @@ const EMBEDDED_ONLY = {
   'server/src/events/duckdbEventStore.test.ts':
     'DuckDB file layout and conversions (runs on both engines itself)',
   'server/src/events/eventJsonCache.test.ts': 'DuckDB JSON cache',
-  'server/src/testing/storeSnapshot.test.ts': 'snapshots of the config.sqlite file itself',
   // Start their own PostgreSQL, ClickHouse or replicas already.
   'server/src/store/': 'the config-store suites run on both engines themselves',
   'server/src/scaled/': 'starts its own scaled topology',

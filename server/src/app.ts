@@ -12,6 +12,7 @@ import type { Deployment, InjectedEnv, Mode } from '@workbench/common/api/contra
 import type { ServerContext } from './context';
 import { installErrorHandler } from './http/errors';
 import { installGuard } from './http/guard';
+import { installNulRefusal } from './http/nulCharacters';
 import { installAuditTrail } from './audit/auditTrail';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
@@ -22,6 +23,7 @@ import { tenantRoutes } from './provider/tenantRoutes';
 import { tenantAuthRoutes } from './auth/tenantAuthRoutes';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './seed/demoSeed';
 import { dummyPasswordHash } from './security/passwords';
+import { configStoreRateLimit } from './http/rateLimitStore';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/loginRateLimit';
 import { DEFAULT_LOGIN_FAILURE_CAP } from './security/loginAttempt';
 import { envScriptHash, staticApps } from './static/staticApps';
@@ -65,8 +67,11 @@ export interface ServerOptions {
   insightsUrl?: string | null;
   /** Secure cookies (behind https). */
   secureCookies?: boolean;
-  /** Trust X-Forwarded-* (only behind a reverse proxy that sets them). Default false. */
-  trustProxy?: boolean;
+  /**
+   * Trust X-Forwarded-* (only behind a reverse proxy that sets them): true, or the proxy's
+   * addresses (then a client's own X-Forwarded-For cannot choose its address). Default false.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   logger?: FastifyServerOptions['logger'];
   /** The clock (tests move it instead of sleeping). */
   now?: () => Date;
@@ -290,11 +295,16 @@ async function registerEverything(
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: ctx.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  // Only the login calls are limited (per route config), per client address.
-  await app.register(fastifyRateLimit, { global: false });
+  // Only the login calls are limited (per route config), per client address; on a shared
+  // (PostgreSQL) store the counts live there, so all servers count one budget (http/rateLimitStore.ts).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(options.configUrl ? { store: configStoreRateLimit(ctx) } : {}),
+  });
   // Cookies are parsed in an onRequest hook: it must run before the guard's.
   await app.register(fastifyCookie);
   installGuard(app, ctx);
+  installNulRefusal(app);
   // Before any route: every state-changing route's audit declaration is read as it registers.
   installAuditTrail(app, ctx);
   // The API takes JSON only (415 otherwise); the login area's form target registers its own parser.

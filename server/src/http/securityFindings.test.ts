@@ -12,6 +12,7 @@ import { AUTH_PATHS, LOGIN_FAILED_MSG } from '@workbench/common/api/contract/aut
 import { PROVIDER_PATHS } from '@workbench/common/api/contract/provider';
 import { UDB_PATHS } from '@workbench/common/api/contract/udb';
 import { INJECTED_ENV_MARKER, PROVIDER_XSRF_COOKIE, XSRF_COOKIE } from '@workbench/common/api/contract/wire';
+import { nulCharacterMessage } from './nulCharacters';
 import {
   signIn,
   signInOperator,
@@ -356,6 +357,21 @@ describe('6. every numeric query parameter is bounded', () => {
     const response = await server.call(`/api/policy/v1/rules/portal_note/${rev}`, { jar });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ field: 'rev' });
+  });
+
+  test('a NUL character in a path parameter or a query value is 400 naming it, on either engine', async () => {
+    server = await sharedServer();
+    const { jar } = await signIn(server, 'admin@acme.example');
+    for (const [url, field] of [
+      [`${UDB_PATHS.users}/a%00b`, 'id'],
+      [`${UDB_PATHS.usernames}?search=%00`, 'search'],
+    ]) {
+      const response = await server.call(url, { jar });
+      expect([response.status, await response.json()]).toEqual([
+        400,
+        expect.objectContaining({ field, message: nulCharacterMessage(field) }),
+      ]);
+    }
   });
 
   test('a route that declares an unbounded number in its query string cannot be registered', async () => {

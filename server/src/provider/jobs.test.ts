@@ -21,6 +21,7 @@ import {
   type OperatorSignedIn,
   type TestServer,
 } from '../testing/testServer';
+import { testEmbeddedOnly } from '../testing/embeddedOnly';
 import { ACTION_STEPS, JOB_STEP_MS } from './jobRunner';
 
 let server: TestServer;
@@ -136,21 +137,25 @@ test('bad input is 400 naming the field, unknown pod, node or job 404, support 4
   expect((await node('use1-a', 'use1-a-node-3'))?.operation_state).toBeUndefined();
 });
 
-test('a job in flight when the server restarts ends failed with the reason, and its node is as before', async () => {
-  const inFlight = (await (await act('apse2-a', 'apse2-a-node-2', 'freeze')).json()) as Job;
-  await step(1);
-  expect((await job(inFlight.id)).status).toBe('started');
-  server = await server.restart();
-  operator = await signInOperator(server, 'operator@provider.example');
-  support = await signInOperator(server, 'support@provider.example');
-  expect(await job(inFlight.id)).toMatchObject({ status: 'failed', reason: JOB_INTERRUPTED_REASON });
-  expect(await node('apse2-a', 'apse2-a-node-2')).toMatchObject({
-    state: 'active',
-    operation_state: 'failed',
-  });
-  // The demo's running jobs were in flight too; none is left pending or started.
-  const all = (await (await server.call(`${JOBS_PATH}?limit=500`, { jar: support.jar })).json()) as JobList;
-  expect(all.jobs.filter((j) => j.status === 'pending' || j.status === 'started')).toEqual([]);
-  // And the node takes actions again.
-  expect((await act('apse2-a', 'apse2-a-node-2', 'thaw')).status).toBe(202);
-});
+testEmbeddedOnly(
+  'a job in flight when the server restarts ends failed with the reason, and its node is as before',
+  'a shared store sweeps nothing at start: the other servers go on moving the jobs (jobRunner.ts)',
+  async () => {
+    const inFlight = (await (await act('apse2-a', 'apse2-a-node-2', 'freeze')).json()) as Job;
+    await step(1);
+    expect((await job(inFlight.id)).status).toBe('started');
+    server = await server.restart();
+    operator = await signInOperator(server, 'operator@provider.example');
+    support = await signInOperator(server, 'support@provider.example');
+    expect(await job(inFlight.id)).toMatchObject({ status: 'failed', reason: JOB_INTERRUPTED_REASON });
+    expect(await node('apse2-a', 'apse2-a-node-2')).toMatchObject({
+      state: 'active',
+      operation_state: 'failed',
+    });
+    // The demo's running jobs were in flight too; none is left pending or started.
+    const all = (await (await server.call(`${JOBS_PATH}?limit=500`, { jar: support.jar })).json()) as JobList;
+    expect(all.jobs.filter((j) => j.status === 'pending' || j.status === 'started')).toEqual([]);
+    // And the node takes actions again.
+    expect((await act('apse2-a', 'apse2-a-node-2', 'thaw')).status).toBe(202);
+  },
+);

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { DASHBOARDS } from '@workbench/common/api/contract/reportDashboards';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { strFromU8, unzipSync } from 'fflate';
 import {
   RECIPIENTS_NOTE,
@@ -30,7 +31,10 @@ import {
   type SignedIn,
   type TestServer,
 } from '../testing/testServer';
-import { reportFiles, type ReportFiles } from './reportFilesPlugin';
+import { CONFIG_DB_FILE } from '../store/sqliteConfigStore';
+import { testEmbeddedOnly } from '../testing/embeddedOnly';
+import { REPORT_FILE_MISSING, reportFiles, type ReportFiles } from './reportFilesPlugin';
+import { legacyReportFilePath } from './reportRuns';
 
 jest.setTimeout(60_000);
 
@@ -323,8 +327,11 @@ describe('report files', () => {
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${report.file_name}"`);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.length).toBe(report.size);
-    // The file lives under the data directory, by tenant.
-    expect(fs.existsSync(path.join(server.dataDir, 'reports', acmeTid, `${report.id}.pdf`))).toBe(true);
+    // The file lives in the config store beside its record (every replica reads it), not on a disk.
+    expect(
+      Buffer.from((await server.app.workbench.store.getPastReportFile(acmeTid, report.id)) ?? []),
+    ).toEqual(bytes);
+    expect(fs.existsSync(path.join(server.dataDir, 'reports'))).toBe(false);
 
     if (!pdftotext) {
       console.warn('pdftotext is missing (apt-get install poppler-utils): the PDF text is not checked.');
@@ -409,6 +416,38 @@ describe('report files', () => {
     const file = `${String(index + 1).padStart(2, '0')}-smtp_request_count_by_smtp_code_and_reason.csv`;
     expect(strFromU8(zip[file]).split('\r\n')[0]).toBe('SMTP code,Reason,Events');
   });
+
+  testEmbeddedOnly(
+    'a report made before the files moved into the store is served from the data directory; with neither, 404',
+    'removes a file row from config.sqlite itself',
+    async () => {
+      const r = await server.call(REPORT_FILE_PATHS.instant, {
+        method: 'PUT',
+        jar: admin.jar,
+        body: { name: 'Older', source: { queries: ['top_domains'] }, interval: '2d', format: 'csv' },
+      });
+      const report = await json<PastReport>(r);
+      const { bytes } = await download(report.id);
+      const db = new Database(path.join(server.dataDir, CONFIG_DB_FILE));
+      try {
+        db.prepare('DELETE FROM report_files WHERE id = ?').run(report.id);
+      } finally {
+        db.close();
+      }
+      const missing = await download(report.id);
+      expect([missing.response.status, JSON.parse(missing.bytes.toString('utf8')).message]).toEqual([
+        404,
+        REPORT_FILE_MISSING,
+      ]);
+      const legacy = legacyReportFilePath(server.app.workbench, acmeTid, report);
+      expect(legacy).toBe(path.join(server.dataDir, 'reports', acmeTid, `${report.id}.zip`));
+      fs.mkdirSync(path.dirname(legacy), { recursive: true });
+      fs.writeFileSync(legacy, bytes);
+      const older = await download(report.id);
+      expect([older.response.status, older.bytes.equals(bytes)]).toEqual([200, true]);
+      fs.rmSync(path.join(server.dataDir, 'reports'), { recursive: true });
+    },
+  );
 
   it('instant reports refuse a bad range with a 400 naming the field', async () => {
     const before = await pastReports(admin);

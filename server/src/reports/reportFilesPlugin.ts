@@ -41,8 +41,8 @@ import {
   accessOfUser,
   buildReport,
   intervalRange,
+  legacyReportFilePath,
   mayReadReport,
-  reportFilePath,
   type ReportRunRequest,
 } from './reportRuns';
 import { ReportScheduler, nextRunOf } from './reportScheduler';
@@ -358,17 +358,15 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
             .find((p) => p !== undefined && !s.access.can(p));
           throw new ApiHttpError(403, forbiddenMessage(needed ?? REPORTS_READ_PERMISSION));
         }
-        let bytes: Buffer;
-        try {
-          bytes = await fs.promises.readFile(reportFilePath(ctx, s.tid, report));
-        } catch {
-          throw new ApiHttpError(404, REPORT_FILE_MISSING, 'id');
-        }
+        let bytes = await ctx.store.getPastReportFile(s.tid, report.id);
+        // A report made before the files moved into the store still has its file on this disk.
+        bytes ??= await fs.promises.readFile(legacyReportFilePath(ctx, s.tid, report)).catch(() => null);
+        if (!bytes) throw new ApiHttpError(404, REPORT_FILE_MISSING, 'id');
         return reply
           .type(report.content_type)
           .header('content-disposition', `attachment; filename="${report.file_name}"`)
           .header('content-length', String(bytes.byteLength))
-          .send(bytes);
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       },
     );
   };

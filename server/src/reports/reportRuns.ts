@@ -1,8 +1,8 @@
 /**
  * Building one report file: the panels of the source that the run's user may read, each answered
- * by the report query the dashboard uses (runReportQuery), rendered as PDF or CSV zip, written
- * under `<dataDir>/reports/<tid>/<id>.<suffix>` (a temporary name first, then renamed, so a
- * crash never leaves half a file under the real name), then recorded as a past report.
+ * by the report query the dashboard uses (runReportQuery), rendered as PDF or CSV zip, and
+ * recorded as a past report with its file in the config store, in one transaction: every server
+ * sharing the store can serve the download, and a crash leaves either both or neither.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -97,12 +97,16 @@ export const mayReadReport = (access: AccessController, report: PastReport): boo
     access.can(REPORT_QUERY_REGISTRY[q as keyof typeof REPORT_QUERY_REGISTRY]?.permission ?? '*:*:*:never'),
   );
 
-export const reportsDir = (ctx: ServerContext, tid: string): string =>
-  path.join(ctx.dataDir, 'reports', tid.replace(/[^A-Za-z0-9_-]/g, '_'));
-
-export const reportFilePath = (ctx: ServerContext, tid: string, report: PastReport): string =>
+/**
+ * Where a server kept a report's file before the files moved into the config store (migration
+ * 10): `<dataDir>/reports/<tid>/<id>.<suffix>`. Read when the store has no file for a report
+ * made before, and removed with the report when it is pruned.
+ */
+export const legacyReportFilePath = (ctx: ServerContext, tid: string, report: PastReport): string =>
   path.join(
-    reportsDir(ctx, tid),
+    ctx.dataDir,
+    'reports',
+    tid.replace(/[^A-Za-z0-9_-]/g, '_'),
     `${report.id}.${REPORT_FORMAT_FILES[report.format as ReportFormat]?.suffix ?? 'bin'}`,
   );
 
@@ -182,21 +186,10 @@ export async function buildReport(
     skipped: skipped.map((s) => s.query),
   };
 
-  const dir = reportsDir(ctx, request.tid);
-  const target = reportFilePath(ctx, request.tid, report);
-  const temporary = path.join(dir, `.${report.id}.tmp`);
-  await fs.promises.mkdir(dir, { recursive: true });
-  await fs.promises.writeFile(temporary, bytes, { flush: true });
-  await fs.promises.rename(temporary, target);
   const record: PastReportRecord = { tid: request.tid, createdMs: generatedAt.getTime(), report };
-  try {
-    await ctx.store.insertPastReport(record);
-  } catch (error) {
-    await fs.promises.rm(target, { force: true });
-    throw error;
-  }
+  await ctx.store.insertPastReport(record, bytes);
   // Past reports are kept up to a count per tenant: the oldest go, with their files.
   for (const old of await ctx.store.prunePastReports(request.tid, PAST_REPORTS_KEPT))
-    await fs.promises.rm(reportFilePath(ctx, request.tid, old.report), { force: true });
+    await fs.promises.rm(legacyReportFilePath(ctx, request.tid, old.report), { force: true });
   return report;
 }

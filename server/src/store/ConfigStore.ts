@@ -88,6 +88,13 @@ export interface LoginFailureRecord extends LoginFailureKey {
   lastFailureAt: number;
 }
 
+/** A rate-limited key's current window (hitRateLimit). */
+export interface RateLimitWindow {
+  hits: number;
+  /** Epoch ms. */
+  windowEndsAt: number;
+}
+
 export interface RevisionRecord {
   tid: string;
   revId: number;
@@ -191,7 +198,7 @@ export type ScheduledReportSpec = Pick<
   'source' | 'filters' | 'interval' | 'schedule' | 'format' | 'recipients'
 >;
 
-/** A past report's metadata (its file lives under the data directory). */
+/** A past report's metadata (its file is kept beside it: getPastReportFile). */
 export interface PastReportRecord {
   tid: string;
   createdMs: number;
@@ -279,6 +286,16 @@ export interface ConfigStore {
   clearLoginFailures(key: LoginFailureKey): Promise<void>;
   countLoginFailures(): Promise<number>;
 
+  /**
+   * Counts one hit of a rate-limited key (the sign-in limit: client address and group) and answers
+   * its window: the hits so far, this one included, and when the window ends. A key with no window
+   * or an ended one (window_ends_at <= now) starts a new window of `windowMs` at this hit. One
+   * atomic statement, so servers sharing the store count every hit once (security/loginRateLimit.ts).
+   */
+  hitRateLimit(key: string, now: number, windowMs: number): Promise<RateLimitWindow>;
+  /** Forgets the windows that ended at or before `now`; answers how many. */
+  deleteEndedRateLimits(now: number): Promise<number>;
+
   getRevision(tid: string): Promise<RevisionRecord | null>;
   putRevision(revision: RevisionRecord): Promise<void>;
   /**
@@ -344,11 +361,14 @@ export interface ConfigStore {
   /** Records last_run_at of a run started by hand (run now); the schedule is unchanged otherwise. */
   markScheduledRun(tid: string, id: string, lastRunAt: string): Promise<void>;
 
-  insertPastReport(record: PastReportRecord): Promise<void>;
+  /** Inserts the record and its file together (a record never exists without its file). */
+  insertPastReport(record: PastReportRecord, file: Uint8Array): Promise<void>;
   /** Newest first. */
   listPastReports(tid: string): Promise<PastReportRecord[]>;
   getPastReport(tid: string, id: string): Promise<PastReportRecord | null>;
-  /** Removes the tenant's past reports beyond the newest `keep`; answers the removed ones. */
+  /** The file of one of the tenant's past reports; null when there is none in the store. */
+  getPastReportFile(tid: string, id: string): Promise<Uint8Array | null>;
+  /** Removes the tenant's past reports beyond the newest `keep`, files included; answers the removed ones. */
   prunePastReports(tid: string, keep: number): Promise<PastReportRecord[]>;
 
   listEntities(
@@ -365,6 +385,13 @@ export interface ConfigStore {
    */
   updateEntity(record: EntityRecord, expectedUpdatedAt?: string): Promise<boolean>;
   deleteEntity(entity: string, id: string): Promise<boolean>;
+
+  /**
+   * Every table of the store (schema_migrations included) by name, with its rows as arrays of
+   * cells in column order, in no particular order: for checks that a request wrote nothing
+   * (testing/storeSnapshot.ts). Reads the whole store: not for request paths.
+   */
+  readAllTables(): Promise<Record<string, unknown[][]>>;
 
   close(): Promise<void>;
 }

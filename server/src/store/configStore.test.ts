@@ -270,6 +270,35 @@ describe.each(engines)('%s config store', (_engine, open) => {
     expect(await store.countLoginFailures()).toBe(2);
   });
 
+  test('rate limits: hits counted in a window from the first hit, a new window after it ends, ended ones forgotten', async () => {
+    expect(await store.hitRateLimit('10.0.0.1sign-in', T, 60_000)).toEqual({
+      hits: 1,
+      windowEndsAt: T + 60_000,
+    });
+    expect(await store.hitRateLimit('10.0.0.1sign-in', T + 59_999, 60_000)).toEqual({
+      hits: 2,
+      windowEndsAt: T + 60_000,
+    });
+    expect(await store.hitRateLimit('10.0.0.2sign-in', T + 30_000, 60_000)).toEqual({
+      hits: 1,
+      windowEndsAt: T + 90_000,
+    });
+    // Concurrent hits (one upsert each) are all counted.
+    const many = await Promise.all(
+      Array.from({ length: 8 }, () => store.hitRateLimit('10.0.0.2sign-in', T + 30_001, 60_000)),
+    );
+    expect(many.map((w) => w.hits).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(await store.hitRateLimit('10.0.0.1sign-in', T + 60_000, 60_000)).toEqual({
+      hits: 1,
+      windowEndsAt: T + 120_000,
+    });
+    expect(await store.deleteEndedRateLimits(T + 90_000)).toBe(1);
+    expect(await store.hitRateLimit('10.0.0.2sign-in', T + 90_000, 60_000)).toEqual({
+      hits: 1,
+      windowEndsAt: T + 150_000,
+    });
+  });
+
   test('revisions, policy documents carried forward, and published revisions newest first', async () => {
     expect(await store.getRevision('t1')).toBeNull();
     const rev = {
@@ -508,11 +537,21 @@ describe.each(engines)('%s config store', (_engine, open) => {
       ['p3', T + 1],
       ['p4', T + 2],
     ] as const)
-      await store.insertPastReport(past(id, at));
+      await store.insertPastReport(past(id, at), new TextEncoder().encode(`file of ${id}`));
     expect((await store.listPastReports('t1')).map((p) => p.report.id)).toEqual(['p4', 'p3', 'p2', 'p1']);
     expect((await store.prunePastReports('t1', 2)).map((p) => p.report.id)).toEqual(['p2', 'p1']);
     expect((await store.listPastReports('t1')).map((p) => p.report.id)).toEqual(['p4', 'p3']);
     expect(await store.getPastReport('t1', 'p3')).toEqual(past('p3', T + 1));
     expect(await store.getPastReport('t2', 'p3')).toBeNull();
+    // The files: kept with their records, another tenant's not found, pruned ones gone with them.
+    expect(Buffer.from((await store.getPastReportFile('t1', 'p3')) ?? []).toString()).toBe('file of p3');
+    expect(await store.getPastReportFile('t2', 'p3')).toBeNull();
+    expect(await store.getPastReportFile('t1', 'p1')).toBeNull();
+    // A record never exists without its file: when the file's insert fails, the record goes too.
+    await expect(store.insertPastReport(past('p5', T + 3), null as never)).rejects.toThrow();
+    expect(await store.getPastReport('t1', 'p5')).toBeNull();
+    // Deleting the tenant takes its past reports and their files.
+    expect(await store.deleteTenant('t1')).toBe(true);
+    expect(await store.getPastReportFile('t1', 'p3')).toBeNull();
   });
 });

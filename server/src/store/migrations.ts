@@ -397,4 +397,46 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE published_revisions ADD COLUMN rolled_back_from INTEGER;
     `,
   },
+  {
+    version: 9,
+    name: 'rate-limit counters (the sign-in limit), shared by every server on the store',
+    // One row per key (client address and group): the hits of its window, which starts at the
+    // first hit and ends at window_ends_at (epoch ms), as @fastify/rate-limit's own store counts.
+    sql: `
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        window_ends_at INTEGER NOT NULL
+      );
+      CREATE INDEX rate_limits_window_ends_at ON rate_limits(window_ends_at);
+    `,
+    postgres: `
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        window_ends_at BIGINT NOT NULL
+      );
+      CREATE INDEX rate_limits_window_ends_at ON rate_limits(window_ends_at);
+    `,
+  },
+  {
+    version: 10,
+    name: 'report files kept in the store beside their past reports (every server reads them)',
+    // Replicas on several machines share the database, not a disk (reports/README.md, Storage).
+    // A pruned or deleted past report takes its file with it (ON DELETE CASCADE).
+    sql: `
+      CREATE TABLE report_files (
+        id TEXT PRIMARY KEY REFERENCES past_reports(id) ON DELETE CASCADE,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        bytes BLOB NOT NULL
+      );
+    `,
+    postgres: `
+      CREATE TABLE report_files (
+        id TEXT PRIMARY KEY REFERENCES past_reports(id) ON DELETE CASCADE,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        bytes BYTEA NOT NULL
+      );
+    `,
+  },
 ];

@@ -11,6 +11,7 @@ import type {
   OneTimeTokenRecord,
   OperatorRecord,
   PastReportRecord,
+  RateLimitWindow,
   PolicyDocRecord,
   ProviderSessionRecord,
   PublishedRevisionRecord,
@@ -461,6 +462,26 @@ export class PostgresConfigStore implements ConfigStore {
     return num((await this.get('SELECT COUNT(*) AS n FROM login_failures'))?.n);
   }
 
+  async hitRateLimit(key: string, now: number, windowMs: number): Promise<RateLimitWindow> {
+    // The SET expressions read the row as it was before this statement (both engines).
+    const r = (await this.get(
+      `INSERT INTO rate_limits (key, hits, window_ends_at) VALUES (?, 1, ?)
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN rate_limits.window_ends_at <= ? THEN 1 ELSE rate_limits.hits + 1 END,
+         window_ends_at = CASE WHEN rate_limits.window_ends_at <= ? THEN excluded.window_ends_at
+           ELSE rate_limits.window_ends_at END
+       RETURNING hits, window_ends_at`,
+      key,
+      now + windowMs,
+      now,
+      now,
+    )) as Row;
+    return { hits: num(r.hits), windowEndsAt: num(r.window_ends_at) };
+  }
+  async deleteEndedRateLimits(now: number): Promise<number> {
+    return await this.run('DELETE FROM rate_limits WHERE window_ends_at <= ?', now);
+  }
+
   async getRevision(tid: string): Promise<RevisionRecord | null> {
     // In a transaction the row stays locked until it ends (see transaction()).
     const r = await this.get(`SELECT * FROM revisions WHERE tid = ?${this.client ? ' FOR UPDATE' : ''}`, tid);
@@ -842,16 +863,25 @@ export class PostgresConfigStore implements ConfigStore {
     );
   }
 
-  async insertPastReport(x: PastReportRecord): Promise<void> {
-    await this.run(
-      'INSERT INTO past_reports (id, tid, schedule_id, name, record, created_ms) VALUES (?, ?, ?, ?, ?, ?)',
-      x.report.id,
-      x.tid,
-      x.report.schedule_id,
-      x.report.name,
-      JSON.stringify(x.report),
-      x.createdMs,
-    );
+  async insertPastReport(x: PastReportRecord, file: Uint8Array): Promise<void> {
+    await this.transaction(async (tx) => {
+      const here = tx as PostgresConfigStore;
+      await here.run(
+        'INSERT INTO past_reports (id, tid, schedule_id, name, record, created_ms) VALUES (?, ?, ?, ?, ?, ?)',
+        x.report.id,
+        x.tid,
+        x.report.schedule_id,
+        x.report.name,
+        JSON.stringify(x.report),
+        x.createdMs,
+      );
+      await here.run(
+        'INSERT INTO report_files (id, tid, bytes) VALUES (?, ?, ?)',
+        x.report.id,
+        x.tid,
+        Buffer.from(file.buffer, file.byteOffset, file.byteLength),
+      );
+    });
   }
   async listPastReports(tid: string): Promise<PastReportRecord[]> {
     return (
@@ -861,6 +891,10 @@ export class PostgresConfigStore implements ConfigStore {
   async getPastReport(tid: string, id: string): Promise<PastReportRecord | null> {
     const r = await this.get('SELECT * FROM past_reports WHERE tid = ? AND id = ?', tid, id);
     return r ? toPastReport(r) : null;
+  }
+  async getPastReportFile(tid: string, id: string): Promise<Uint8Array | null> {
+    const r = await this.get('SELECT bytes FROM report_files WHERE tid = ? AND id = ?', tid, id);
+    return r ? (r.bytes as Uint8Array) : null;
   }
   async prunePastReports(tid: string, keep: number): Promise<PastReportRecord[]> {
     return this.transaction(async (tx) => {
@@ -880,6 +914,24 @@ export class PostgresConfigStore implements ConfigStore {
         );
       return old;
     });
+  }
+
+  async readAllTables(): Promise<Record<string, unknown[][]>> {
+    const tables = (
+      await this.all(
+        `SELECT table_name AS name FROM information_schema.tables
+         WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+      )
+    ).map((r) => str(r.name));
+    const dump: Record<string, unknown[][]> = {};
+    for (const table of tables)
+      dump[table] = (
+        await this.db.query<unknown[]>({
+          text: `SELECT * FROM "${table.replace(/"/g, '""')}"`,
+          rowMode: 'array',
+        })
+      ).rows;
+    return dump;
   }
 
   async close(): Promise<void> {

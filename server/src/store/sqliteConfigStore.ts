@@ -19,6 +19,7 @@ import type {
   SavedSearchRecord,
   ScheduledReportRecord,
   PastReportRecord,
+  RateLimitWindow,
   SessionRecord,
   TenantRecord,
   UserRecord,
@@ -405,6 +406,26 @@ export class SqliteConfigStore implements ConfigStore {
     return num(this.get('SELECT COUNT(*) AS n FROM login_failures')?.n);
   }
 
+  async hitRateLimit(key: string, now: number, windowMs: number): Promise<RateLimitWindow> {
+    // The SET expressions read the row as it was before this statement (both engines).
+    const r = this.get(
+      `INSERT INTO rate_limits (key, hits, window_ends_at) VALUES (?, 1, ?)
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN rate_limits.window_ends_at <= ? THEN 1 ELSE rate_limits.hits + 1 END,
+         window_ends_at = CASE WHEN rate_limits.window_ends_at <= ? THEN excluded.window_ends_at
+           ELSE rate_limits.window_ends_at END
+       RETURNING hits, window_ends_at`,
+      key,
+      now + windowMs,
+      now,
+      now,
+    ) as Row;
+    return { hits: num(r.hits), windowEndsAt: num(r.window_ends_at) };
+  }
+  async deleteEndedRateLimits(now: number): Promise<number> {
+    return this.run('DELETE FROM rate_limits WHERE window_ends_at <= ?', now);
+  }
+
   async getRevision(tid: string): Promise<RevisionRecord | null> {
     const r = this.get('SELECT * FROM revisions WHERE tid = ?', tid);
     return r ? toRevision(r) : null;
@@ -746,16 +767,24 @@ export class SqliteConfigStore implements ConfigStore {
     this.run('UPDATE scheduled_reports SET last_run_at = ? WHERE tid = ? AND id = ?', lastRunAt, tid, id);
   }
 
-  async insertPastReport(x: PastReportRecord): Promise<void> {
-    this.run(
-      'INSERT INTO past_reports (id, tid, schedule_id, name, record, created_ms) VALUES (?, ?, ?, ?, ?, ?)',
-      x.report.id,
-      x.tid,
-      x.report.schedule_id,
-      x.report.name,
-      JSON.stringify(x.report),
-      x.createdMs,
-    );
+  async insertPastReport(x: PastReportRecord, file: Uint8Array): Promise<void> {
+    this.db.transaction(() => {
+      this.run(
+        'INSERT INTO past_reports (id, tid, schedule_id, name, record, created_ms) VALUES (?, ?, ?, ?, ?, ?)',
+        x.report.id,
+        x.tid,
+        x.report.schedule_id,
+        x.report.name,
+        JSON.stringify(x.report),
+        x.createdMs,
+      );
+      this.run(
+        'INSERT INTO report_files (id, tid, bytes) VALUES (?, ?, ?)',
+        x.report.id,
+        x.tid,
+        Buffer.from(file.buffer, file.byteOffset, file.byteLength),
+      );
+    })();
   }
   async listPastReports(tid: string): Promise<PastReportRecord[]> {
     return this.all('SELECT * FROM past_reports WHERE tid = ? ORDER BY created_ms DESC, rowid DESC', tid).map(
@@ -766,6 +795,10 @@ export class SqliteConfigStore implements ConfigStore {
     const r = this.get('SELECT * FROM past_reports WHERE tid = ? AND id = ?', tid, id);
     return r ? toPastReport(r) : null;
   }
+  async getPastReportFile(tid: string, id: string): Promise<Uint8Array | null> {
+    const r = this.get('SELECT bytes FROM report_files WHERE tid = ? AND id = ?', tid, id);
+    return r ? (r.bytes as Uint8Array) : null;
+  }
   async prunePastReports(tid: string, keep: number): Promise<PastReportRecord[]> {
     const old = this.all(
       'SELECT * FROM past_reports WHERE tid = ? ORDER BY created_ms DESC, rowid DESC LIMIT -1 OFFSET ?',
@@ -774,6 +807,19 @@ export class SqliteConfigStore implements ConfigStore {
     ).map(toPastReport);
     for (const r of old) this.run('DELETE FROM past_reports WHERE tid = ? AND id = ?', tid, r.report.id);
     return old;
+  }
+
+  async readAllTables(): Promise<Record<string, unknown[][]>> {
+    const tables = (this.db.pragma('table_list') as { name: string; type: string }[])
+      .filter((t) => t.type === 'table' && !t.name.startsWith('sqlite_'))
+      .map((t) => t.name);
+    const dump: Record<string, unknown[][]> = {};
+    for (const table of tables)
+      dump[table] = this.db
+        .prepare(`SELECT * FROM "${table.replace(/"/g, '""')}"`)
+        .raw(true)
+        .all() as unknown[][];
+    return dump;
   }
 
   async close(): Promise<void> {

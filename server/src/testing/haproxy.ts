@@ -14,6 +14,9 @@
  *   replica busy with a long request on a loaded machine is slow, not dead): then no request goes to
  *   the dead one. With every replica marked down HAProxy answers 503 itself.
  * Every answer carries `x-workbench-replica` (the replica's name) so tests can see who served it.
+ * Every request carries the client's address in X-Forwarded-For, set by the proxy in place of any
+ * the client sent (so a client cannot choose its address even for a replica that trusts every
+ * hop): the sign-in limit and lockout count per client, not per proxy (trustProxy).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -72,6 +75,7 @@ frontend workbench
 backend replicas
   balance roundrobin
   option httpchk GET /healthz
+  http-request set-header X-Forwarded-For %[src]
   http-request disable-l7-retry if !METH_GET
   http-response set-header ${REPLICA_HEADER} %s
 ${backends.map((b) => `  server ${b.name} ${b.address} check inter 500ms fall 3 rise 1`).join('\n')}

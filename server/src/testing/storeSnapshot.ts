@@ -1,12 +1,10 @@
 /**
- * A fingerprint of the SQLite config store of a test server: per table, its row count and a
- * SHA-256 of its rows in rowid order. Two equal snapshots mean nothing was written in between.
- * The file is opened read-only beside the server's own connection (WAL lets both read).
+ * A fingerprint of a config store, through the ConfigStore interface (SQLite or PostgreSQL
+ * alike): per table, its row count and a SHA-256 of its rows sorted by their content. Two equal
+ * snapshots mean nothing was written in between (a row deleted and put back as it was aside).
  */
 import crypto from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { CONFIG_DB_FILE } from '../store/sqliteConfigStore';
+import type { ConfigStore } from '../store/ConfigStore';
 
 export interface TableFingerprint {
   rows: number;
@@ -20,43 +18,31 @@ export interface SnapshotOptions {
   exclude?: readonly string[];
 }
 
-interface TableListRow {
-  name: string;
-  type: string;
-  wr: number;
-}
-
 const cellText = (cell: unknown): unknown =>
-  Buffer.isBuffer(cell) ? `x'${cell.toString('hex')}'` : typeof cell === 'bigint' ? `${cell}n` : cell;
+  Buffer.isBuffer(cell) || cell instanceof Uint8Array
+    ? `x'${Buffer.from(cell).toString('hex')}'`
+    : typeof cell === 'bigint'
+      ? `${cell}n`
+      : cell instanceof Date
+        ? cell.toISOString()
+        : cell;
 
-export function snapshotConfigStore(dataDir: string, options: SnapshotOptions = {}): StoreSnapshot {
-  const db = new Database(path.join(dataDir, CONFIG_DB_FILE), { readonly: true, fileMustExist: true });
-  try {
-    const exclude = new Set(options.exclude ?? []);
-    const tables = (db.pragma('table_list') as TableListRow[])
-      .filter((t) => t.type === 'table' && !t.name.startsWith('sqlite_') && !exclude.has(t.name))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    const snapshot: StoreSnapshot = {};
-    for (const table of tables) {
-      const quoted = `"${table.name.replace(/"/g, '""')}"`;
-      // A WITHOUT ROWID table has no rowid: its primary key (the first column) orders it instead.
-      const order = table.wr ? '1' : 'rowid';
-      const hash = crypto.createHash('sha256');
-      let rows = 0;
-      for (const row of db
-        .prepare(`SELECT * FROM ${quoted} ORDER BY ${order}`)
-        .raw(true)
-        .iterate() as IterableIterator<unknown[]>) {
-        hash.update(JSON.stringify(row.map(cellText)));
-        hash.update('\n');
-        rows += 1;
-      }
-      snapshot[table.name] = { rows, sha256: hash.digest('hex') };
-    }
-    return snapshot;
-  } finally {
-    db.close();
+export async function snapshotConfigStore(
+  store: ConfigStore,
+  options: SnapshotOptions = {},
+): Promise<StoreSnapshot> {
+  const exclude = new Set(options.exclude ?? []);
+  const tables = await store.readAllTables();
+  const snapshot: StoreSnapshot = {};
+  for (const name of Object.keys(tables).sort()) {
+    if (exclude.has(name)) continue;
+    // Sorted by content: PostgreSQL has no rowid, and an engine may return rows in any order.
+    const lines = tables[name].map((row) => JSON.stringify(row.map(cellText))).sort();
+    const hash = crypto.createHash('sha256');
+    for (const line of lines) hash.update(`${line}\n`);
+    snapshot[name] = { rows: lines.length, sha256: hash.digest('hex') };
   }
+  return snapshot;
 }
 
 /** The tables whose fingerprint differs (or that exist in only one snapshot), by name. */

@@ -147,6 +147,9 @@ export async function startTestServer(
       loginRateLimit: { max: 10_000, windowMs: 60_000 },
       // A fresh tenant reads every policy kind's defaults; the demo policy's own tests turn it on.
       demoPolicy: false,
+      // Behind the scaled topology's HAProxy (which sets X-Forwarded-For), the client's address is
+      // the one the proxy forwards: the sign-in limit and lockout count per client, not per proxy.
+      ...(SCALED_TOPOLOGY ? { trustProxy: '127.0.0.1' } : {}),
       ...overrides,
       ...(configUrl ? { configUrl } : {}),
     });

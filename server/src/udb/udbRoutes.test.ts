@@ -7,6 +7,7 @@ import {
   type EndUser,
   type UserListReply,
 } from '@workbench/common/api/contract/udb';
+import { failStoreCall } from '../testing/storeFaults';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
 import { DEMO_END_USERS } from './seedEndUsers';
 
@@ -348,57 +349,37 @@ describe('bulk calls are all-or-report', () => {
   });
 
   test('a store failure in the middle of bulkusercreate rolls the call back: nothing is half-written', async () => {
-    const store = server.app.workbench.store;
-    const insert = store.insertEndUser.bind(store);
-    let inserts = 0;
-    const failing = jest.spyOn(store, 'insertEndUser').mockImplementation(async (record) => {
-      inserts += 1;
-      if (inserts === 3) throw new Error('disk I/O error');
-      return insert(record);
-    });
+    const failing = failStoreCall(server, 'insertEndUser', 3);
     const rows = Array.from({ length: 5 }, (_, i) => ({ username: `half${i}@acme.example` }));
     const r = await post(admin, UDB_PATHS.bulkCreate, { user_list: rows });
-    failing.mockRestore();
+    failing.restore();
     expect(r.status).toBe(500);
-    expect(inserts).toBe(3);
+    expect(failing.calls()).toBe(3);
     const after = await list(admin);
     expect(after.total).toBe(DEMO_END_USERS.acme);
     expect(after.users.filter((u) => u.username.startsWith('half'))).toEqual([]);
   });
 
   test('a store failure in the middle of bulkuserdelete or bulkusermodify rolls the call back', async () => {
-    const store = server.app.workbench.store;
     const before = await list(admin);
     const uids = before.users.slice(0, 4).map((u) => u.uid);
-    const remove = store.deleteEndUser.bind(store);
-    let deletes = 0;
-    const failingDelete = jest.spyOn(store, 'deleteEndUser').mockImplementation(async (tid, uid) => {
-      deletes += 1;
-      if (deletes === 3) throw new Error('disk I/O error');
-      return remove(tid, uid);
-    });
+    const failingDelete = failStoreCall(server, 'deleteEndUser', 3);
     const r = await post(admin, UDB_PATHS.bulkDelete, { uid_list: uids });
-    failingDelete.mockRestore();
+    failingDelete.restore();
     expect(r.status).toBe(500);
-    expect(deletes).toBe(3);
+    expect(failingDelete.calls()).toBe(3);
     expect(await list(admin)).toEqual(before);
 
-    const update = store.updateEndUser.bind(store);
-    let updates = 0;
-    const failingUpdate = jest.spyOn(store, 'updateEndUser').mockImplementation(async (record) => {
-      updates += 1;
-      if (updates === 3) throw new Error('disk I/O error');
-      return update(record);
-    });
+    const failingUpdate = failStoreCall(server, 'updateEndUser', 3);
     const m = await post(
       admin,
       UDB_PATHS.bulkModify,
       { uid_list: uids, changes: { status: 'disabled' } },
       'PUT',
     );
-    failingUpdate.mockRestore();
+    failingUpdate.restore();
     expect(m.status).toBe(500);
-    expect(updates).toBe(3);
+    expect(failingUpdate.calls()).toBe(3);
     expect(await list(admin)).toEqual(before);
   });
 
