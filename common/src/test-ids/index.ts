@@ -11,6 +11,10 @@ export const loginIds = {
   progress: 'login-progress',
   /** The hidden POST form of the cloud login flow. */
   redirectForm: 'login-redirect-form',
+  /** The code step of a sign-in with two-factor sign-in. */
+  code: 'login-code',
+  codeSubmit: 'login-code-submit',
+  codeBack: 'login-code-back',
 } as const;
 
 export const snackbarIds = {

@@ -41,6 +41,7 @@ export const LoginMfaRequired = Type.Object({
 export const LoginReply = Type.Union([LoginSignedIn, LoginMfaRequired]);
 export type LoginReply = Static<typeof LoginReply>;
 export type LoginMfaRequired = Static<typeof LoginMfaRequired>;
+export type LoginSignedIn = Static<typeof LoginSignedIn>;
 
 /** A six-digit authenticator code (RFC 6238: 30 s, 6 digits, SHA-1). */
 export const MFA_CODE_PATTERN = '^[0-9]{6}$';
