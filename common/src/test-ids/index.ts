@@ -86,6 +86,19 @@ export const navItemId = (area: string): string => `${shellIds.navItem}-${area}`
 export const providerNavItemId = (area: string): string => `${providerIds.navItem}-${area}`;
 
 /** The user menu's Change password (where the session says show_change_password) and its dialog. */
+/** The user menu's Two-factor sign-in dialog. */
+export const twoFactorIds = {
+  menuItem: 'user-menu-two-factor',
+  dialog: 'two-factor-dialog',
+  status: 'two-factor-status',
+  start: 'two-factor-start',
+  qr: 'two-factor-qr',
+  secret: 'two-factor-secret',
+  code: 'two-factor-code',
+  confirm: 'two-factor-confirm',
+  turnOff: 'two-factor-turn-off',
+} as const;
+
 export const changePasswordIds = {
   menuItem: 'user-menu-change-password',
   dialog: 'change-password-dialog',
