@@ -229,6 +229,11 @@ export const providerPageIds = {
   /** `${tenantTokens}-${list}`: a token list of the tokens tab. */
   tenantTokens: 'provider-tenant-tokens',
   tenantUsersImport: 'provider-tenant-users-import',
+  /** The Users tab's portal accounts with their two-factor state; `${tenantMfaState}-${username}` a row's state. */
+  tenantMfaAccounts: 'provider-tenant-mfa-accounts',
+  tenantMfaState: 'provider-tenant-mfa-state',
+  /** `${tenantDisableMfa}-${username}`: a row's Disable MFA; `-confirm` the dialog's. */
+  tenantDisableMfa: 'provider-tenant-disable-mfa',
   tenantRbac: 'provider-tenant-rbac',
   /** `${capabilityValidUntil}-${capability}`: the valid-until cell of a capability. */
   capabilityValidUntil: 'provider-capability-valid-until',
