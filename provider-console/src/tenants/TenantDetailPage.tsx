@@ -581,7 +581,11 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
                     () => tenantsApi.disableTenantUserMfa(http, tenant.tid, confirming.uid),
                     `Two-factor sign-in of ${confirming.username} has been turned off.`,
                   )
-                  .then(() => setConfirming(null))
+                  .then((ok) => {
+                    setConfirming(null);
+                    // A refusal (409: already off) means the row was stale: show it as it is now.
+                    if (!ok) accounts.reload();
+                  })
               }
             >
               Disable MFA
