@@ -9,8 +9,14 @@ import type {
   ChangePasswordReply,
   ChangePasswordRequest,
   CookieRefreshReply,
+  LoginMfaRequest,
   LoginReply,
   LoginRequest,
+  LoginSignedIn,
+  MfaCodeRequest,
+  MfaEnrolment,
+  MfaState,
+  MfaUserList,
   PortalVersion,
   UserInfo,
 } from './contract/auth';
@@ -24,6 +30,7 @@ export const ON_PREM_AUTH_PATHS = {
   logout: '/api/v1/logout',
   cookieRefresh: '/api/v1/cookie_refresh',
   userInfo: '/api/v1/userinfo',
+  loginMfa: '/api/v1/login/mfa',
 } as const;
 
 const paths = () => (isOnPrem() ? ON_PREM_AUTH_PATHS : AUTH_PATHS);
@@ -95,4 +102,27 @@ export async function changePassword(
     callName: 'changePassword',
   });
   return r.data;
+}
+
+/** The code step of a sign-in with two-factor sign-in (after login answered mfa_required). */
+export async function loginMfa(http: HttpClient, body: LoginMfaRequest): Promise<LoginSignedIn> {
+  const r = await http.post<LoginSignedIn>(paths().loginMfa, body, { callName: 'loginMfa', loginCall: true });
+  return r.data;
+}
+
+/** The signed-in user's own second factor (the user menu's Two-factor sign-in). */
+export async function mfaState(http: HttpClient): Promise<MfaState> {
+  return (await http.get<MfaState>(AUTH_PATHS.mfa, { callName: 'mfaState' })).data;
+}
+export async function mfaEnrol(http: HttpClient): Promise<MfaEnrolment> {
+  return (await http.post<MfaEnrolment>(AUTH_PATHS.mfaEnrol, {}, { callName: 'mfaEnrol' })).data;
+}
+export async function mfaConfirm(http: HttpClient, body: MfaCodeRequest): Promise<MfaState> {
+  return (await http.post<MfaState>(AUTH_PATHS.mfaConfirm, body, { callName: 'mfaConfirm' })).data;
+}
+export async function mfaDisable(http: HttpClient, body: MfaCodeRequest): Promise<MfaState> {
+  return (await http.post<MfaState>(AUTH_PATHS.mfaDisable, body, { callName: 'mfaDisable' })).data;
+}
+export async function mfaUsers(http: HttpClient): Promise<MfaUserList> {
+  return (await http.get<MfaUserList>(AUTH_PATHS.mfaUsers, { callName: 'mfaUsers' })).data;
 }

@@ -20,7 +20,15 @@ import type {
   TenantSkus,
   TenantUserList,
 } from './contract/providerTenants';
-import { TENANTS_PATH, tenantPath, tenantRevisionsPath, tenantSubPath } from './contract/providerTenantPaths';
+import {
+  TENANTS_PATH,
+  tenantMfaUsersPath,
+  tenantPath,
+  tenantRevisionsPath,
+  tenantSubPath,
+  tenantUserDisableMfaPath,
+} from './contract/providerTenantPaths';
+import type { MfaUser, MfaUserList } from './contract/auth';
 
 const defined = (o: object) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
@@ -189,4 +197,15 @@ export async function deleteTenantUser(http: HttpClient, tid: string, uid: strin
   await http.delete(`${tenantSubPath(tid, 'tenantusers')}/${encodeURIComponent(uid)}`, {
     callName: 'deleteTenantUser',
   });
+}
+
+/** The tenant's portal accounts with their second-factor state. */
+export async function listTenantMfaUsers(http: HttpClient, tid: string): Promise<MfaUserList> {
+  return (await http.get<MfaUserList>(tenantMfaUsersPath(tid), { callName: 'listTenantMfaUsers' })).data;
+}
+/** disablemfa: turns off a portal account's two-factor sign-in (409 when it has none). */
+export async function disableTenantUserMfa(http: HttpClient, tid: string, uid: string): Promise<MfaUser> {
+  return (
+    await http.post<MfaUser>(tenantUserDisableMfaPath(tid, uid), {}, { callName: 'disableTenantUserMfa' })
+  ).data;
 }

@@ -11,6 +11,10 @@ export const loginIds = {
   progress: 'login-progress',
   /** The hidden POST form of the cloud login flow. */
   redirectForm: 'login-redirect-form',
+  /** The code step of a sign-in with two-factor sign-in. */
+  code: 'login-code',
+  codeSubmit: 'login-code-submit',
+  codeBack: 'login-code-back',
 } as const;
 
 export const snackbarIds = {
@@ -82,6 +86,19 @@ export const navItemId = (area: string): string => `${shellIds.navItem}-${area}`
 export const providerNavItemId = (area: string): string => `${providerIds.navItem}-${area}`;
 
 /** The user menu's Change password (where the session says show_change_password) and its dialog. */
+/** The user menu's Two-factor sign-in dialog. */
+export const twoFactorIds = {
+  menuItem: 'user-menu-two-factor',
+  dialog: 'two-factor-dialog',
+  status: 'two-factor-status',
+  start: 'two-factor-start',
+  qr: 'two-factor-qr',
+  secret: 'two-factor-secret',
+  code: 'two-factor-code',
+  confirm: 'two-factor-confirm',
+  turnOff: 'two-factor-turn-off',
+} as const;
+
 export const changePasswordIds = {
   menuItem: 'user-menu-change-password',
   dialog: 'change-password-dialog',
@@ -212,6 +229,11 @@ export const providerPageIds = {
   /** `${tenantTokens}-${list}`: a token list of the tokens tab. */
   tenantTokens: 'provider-tenant-tokens',
   tenantUsersImport: 'provider-tenant-users-import',
+  /** The Users tab's portal accounts with their two-factor state; `${tenantMfaState}-${username}` a row's state. */
+  tenantMfaAccounts: 'provider-tenant-mfa-accounts',
+  tenantMfaState: 'provider-tenant-mfa-state',
+  /** `${tenantDisableMfa}-${username}`: a row's Disable MFA; `-confirm` the dialog's. */
+  tenantDisableMfa: 'provider-tenant-disable-mfa',
   tenantRbac: 'provider-tenant-rbac',
   /** `${capabilityValidUntil}-${capability}`: the valid-until cell of a capability. */
   capabilityValidUntil: 'provider-capability-valid-until',

@@ -44,6 +44,7 @@ import {
   type ApiCallErrorInfo,
 } from '@workbench/common';
 import * as tenantsApi from '@workbench/common/api/providerTenants';
+import type { MfaUser } from '@workbench/common/api/contract/auth';
 import { listEntities } from '@workbench/common/api/providerEntities';
 import {
   TENANT_DOCUMENT_NAMES,
@@ -510,6 +511,88 @@ function UsersTab({ tenant, canWrite }: TabProps) {
             : []),
         ])}
       />
+      <MfaAccounts tenant={tenant} canWrite={canWrite} />
+    </Stack>
+  );
+}
+
+/**
+ * The tenant's portal accounts with their two-factor sign-in, and disablemfa (operators only):
+ * the reset for an administrator who lost the authenticator; they then sign in with the password
+ * alone until they set it up again. The end users above never sign in to the portal, so the
+ * second factor is the accounts' alone (README.md here).
+ */
+function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>) {
+  const http = useConsoleHttp();
+  const accounts = useLoad(() => tenantsApi.listTenantMfaUsers(http, tenant.tid), [tenant.tid]);
+  const w = useWrite(accounts.reload);
+  const [confirming, setConfirming] = useState<MfaUser | null>(null);
+  return (
+    <Stack spacing={1} data-testid={providerPageIds.tenantMfaAccounts}>
+      <Typography variant="h2" sx={{ fontSize: '1.15rem', pt: 2 }}>
+        Portal administrators: two-factor sign-in
+      </Typography>
+      <TabError error={w.error ?? accounts.error} />
+      <SimpleTable
+        head={['User name', 'Name', 'Two-factor sign-in', ...(canWrite ? ['Actions'] : [])]}
+        empty="No accounts."
+        rows={(accounts.data?.users ?? []).map((u) => [
+          u.username,
+          `${u.first_name} ${u.last_name}`.trim(),
+          <span key="s" data-testid={`${providerPageIds.tenantMfaState}-${u.username}`}>
+            {u.mfa_enrolled_since ? `On since ${new Date(u.mfa_enrolled_since).toLocaleString()}` : 'Off'}
+          </span>,
+          ...(canWrite
+            ? [
+                u.mfa_enrolled_since ? (
+                  <Button
+                    key="d"
+                    size="small"
+                    color="error"
+                    data-testid={`${providerPageIds.tenantDisableMfa}-${u.username}`}
+                    onClick={() => setConfirming(u)}
+                  >
+                    Disable MFA
+                  </Button>
+                ) : null,
+              ]
+            : []),
+        ])}
+      />
+      {confirming && (
+        <Dialog open onClose={() => setConfirming(null)} aria-labelledby="disable-mfa-title">
+          <DialogTitle id="disable-mfa-title">Disable MFA for {confirming.username}?</DialogTitle>
+          <DialogContent>
+            <Typography>
+              {confirming.username} will sign in with the password alone until they set up two-factor sign-in
+              again.
+            </Typography>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirming(null)}>Cancel</Button>
+            <Button
+              variant="contained"
+              color="error"
+              disabled={w.busy}
+              data-testid={`${providerPageIds.tenantDisableMfa}-confirm`}
+              onClick={() =>
+                void w
+                  .run(
+                    () => tenantsApi.disableTenantUserMfa(http, tenant.tid, confirming.uid),
+                    `Two-factor sign-in of ${confirming.username} has been turned off.`,
+                  )
+                  .then((ok) => {
+                    setConfirming(null);
+                    // A refusal (409: already off) means the row was stale: show it as it is now.
+                    if (!ok) accounts.reload();
+                  })
+              }
+            >
+              Disable MFA
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
     </Stack>
   );
 }

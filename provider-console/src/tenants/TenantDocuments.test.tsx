@@ -34,6 +34,7 @@ const stubs = (m: MockAdapter) => {
     ],
   });
   m.onGet(tenantSubPath('t-acme', 'tenantusers')).reply(200, { users: [], total: 0 });
+  m.onGet(tenantSubPath('t-acme', 'mfa/users')).reply(200, { users: [] });
 };
 const section = (name: string) => `${providerPageIds.tenantDocument}-${name}`;
 const openTab = async (tab: string) => {

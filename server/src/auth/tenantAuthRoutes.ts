@@ -29,6 +29,8 @@ import { attemptLogin } from '../security/loginAttempt';
 import { noteAudit, writeAudit } from '../audit/auditTrail';
 import { loginRateLimitConfig } from '../security/loginRateLimit';
 import { digest, randomToken } from '../security/tokens';
+import type { ConfigStore, UserRecord } from '../store/ConfigStore';
+import { tenantMfaRoutes } from './mfaRoutes';
 
 /** The client id of the portal at this server's login area. */
 export const PORTAL_CLIENT_ID = 'workbench-portal';
@@ -44,11 +46,21 @@ export const APPLIANCE_AUTH_PATHS = {
   logout: '/api/v1/logout',
   userInfo: '/api/v1/userinfo',
   cookieRefresh: '/api/v1/cookie_refresh',
+  /** The code step of a sign-in with a second factor (ours: the appliance's is not shown). */
+  loginMfa: '/api/v1/login/mfa',
 } as const;
 
-function loginFailure(status: 401 | 429, delay?: number) {
+/** How long the challenge of a right password stays valid for its code step. */
+export const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+const withMfa = async (username: string, store: ConfigStore) => {
+  const user = await store.findUserByUsername(username);
+  return user ? { ...user, mfa: await store.getUserMfa(user.uid) } : null;
+};
+
+export function loginFailure(status: 401 | 429, delay?: number, msg = LOGIN_FAILED_MSG) {
   if (status === 401) {
-    return { statusCode: 401, error: 'Unauthorized', message: LOGIN_FAILED_MSG, msg: LOGIN_FAILED_MSG };
+    return { statusCode: 401, error: 'Unauthorized', message: msg, msg };
   }
   const seconds = delay ?? 0;
   return {
@@ -141,6 +153,33 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
       ]);
     })().catch((error: unknown) => request.log.error({ err: error }, 'auditing a failed sign-in failed'));
   };
+  /** Makes the session of a completed sign-in: cookies, and the login event. */
+  const startSession = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRecord,
+    now: number,
+  ) => {
+    const sid = randomToken();
+    const xsrf = randomToken();
+    await ctx.store.deleteExpiredSessions(now);
+    // A sign-in replaces the browser's previous session rather than leaving it valid.
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await ctx.store.deleteSession(digest(previous));
+    await ctx.store.insertSession({
+      sidHash: digest(sid),
+      uid: user.uid,
+      tid: user.tid,
+      xsrf,
+      createdAt: now,
+      idleExpiresAt: now + ctx.idleTimeoutMs,
+      absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
+    });
+    setTenantCookies(ctx, reply, { sid, uid: user.uid, xsrf });
+    await writeAudit(ctx, request, [
+      { tid: user.tid, userid: user.username, action: 'login', area: 'session', details: 'Signed in.' },
+    ]);
+  };
   for (const url of [AUTH_PATHS.login, APPLIANCE_AUTH_PATHS.login]) {
     app.post(url, { config: signInConfig, schema: loginSchema }, async (request, reply) => {
       const now = ctx.now().getTime();
@@ -153,8 +192,9 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
           client: request.ip,
           now,
         },
-        (u, store) => store.findUserByUsername(u),
+        withMfa,
         ctx.loginFailureCap,
+        { clearOnSuccess: (account) => !account.mfa?.secret },
       );
       if (outcome.kind === 'failed') {
         auditFailedSignIn(request, request.body.username, 'Sign-in failed: wrong user name or password.');
@@ -174,28 +214,28 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
         auditFailedSignIn(request, user.username, 'Sign-in refused: the tenant is not active.');
         return reply.code(401).send(loginFailure(401));
       }
-      const sid = randomToken();
-      const xsrf = randomToken();
-      await ctx.store.deleteExpiredSessions(now);
-      // A sign-in replaces the browser's previous session rather than leaving it valid.
-      const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await ctx.store.deleteSession(digest(previous));
-      await ctx.store.insertSession({
-        sidHash: digest(sid),
-        uid: user.uid,
-        tid: user.tid,
-        xsrf,
-        createdAt: now,
-        idleExpiresAt: now + ctx.idleTimeoutMs,
-        absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
-      });
-      setTenantCookies(ctx, reply, { sid, uid: user.uid, xsrf });
-      await writeAudit(ctx, request, [
-        { tid: user.tid, userid: user.username, action: 'login', area: 'session', details: 'Signed in.' },
-      ]);
+      if (user.mfa?.secret) {
+        // Half a sign-in: a short-lived challenge for the code step, no session yet.
+        const challenge = randomToken();
+        await ctx.store.insertOneTimeToken({
+          kind: 'mfa_challenge',
+          tokenHash: digest(challenge),
+          subject: user.uid,
+          expiresAt: now + MFA_CHALLENGE_TTL_MS,
+        });
+        return { status: 'mfa_required' as const, challenge, expires_in: MFA_CHALLENGE_TTL_MS / 1000 };
+      }
+      await startSession(request, reply, user, now);
       return { status: 'ok' as const, uid: user.uid };
     });
   }
+  await app.register(tenantMfaRoutes, {
+    startSession,
+    auditFailedSignIn,
+    signInConfig,
+    loginFailure,
+    loginMfaPaths: [AUTH_PATHS.loginMfa, APPLIANCE_AUTH_PATHS.loginMfa],
+  });
 
   const logoutHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const s = request.session;

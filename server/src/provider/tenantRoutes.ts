@@ -57,6 +57,9 @@ import {
   type TenantTokenListName,
 } from '@workbench/common/api/contract/providerTenants';
 import { ProviderTenantList } from '@workbench/common/api/contract/provider';
+import { MFA_MSGS, MfaUser, MfaUserList } from '@workbench/common/api/contract/auth';
+import { MFA_ACCOUNT_NOT_FOUND } from '@workbench/common/api/contract/providerTenantPaths';
+import { mfaUserList } from '../auth/mfaRoutes';
 import {
   BulkCreateBody,
   BulkCreateReply,
@@ -913,6 +916,56 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       await store.deleteEndUser(t.tid, u.uid);
       noteAudit(request, { object: `${t.name}: ${u.username}`, before: endUserReply(u) });
       return reply.code(204).send(null);
+    },
+  );
+
+  // Two-factor sign-in of the tenant's portal accounts: their state, and disablemfa (the reset
+  // for an administrator who lost the phone; after it they sign in with the password alone).
+  app.get(
+    `${item}/mfa/users`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The tenant's portal accounts with their second-factor state",
+        params: IdParams,
+        response: { 200: MfaUserList, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ users: await mfaUserList(store, (await tenantOr404(request.params.id)).tid) }),
+  );
+  app.post(
+    `${users}/:uid/disablemfa`,
+    {
+      config: write('tfa_reset', "Turned off a portal account's two-factor sign-in.", 'tfa'),
+      schema: {
+        tags,
+        summary:
+          "Turns off a portal account's two-factor sign-in (409 when it has none); it then signs in with its password",
+        params: UserParams,
+        response: { 200: MfaUser, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const t = await tenantOr404(request.params.id);
+      const account = await store.getUser(request.params.uid);
+      if (!account || account.tid !== t.tid) throw new ApiHttpError(404, MFA_ACCOUNT_NOT_FOUND);
+      const m = await store.getUserMfa(account.uid);
+      // 409, not a quiet 200: the console's row was stale, and the operator should see it.
+      if (!m?.secret) throw new ApiHttpError(409, MFA_MSGS.notEnrolled);
+      await store.deleteUserMfa(account.uid);
+      noteAudit(request, {
+        object: `${t.name}: ${account.username}`,
+        before: { mfa_enrolled_since: m.enabledAt },
+        after: { mfa_enrolled_since: null },
+      });
+      return {
+        uid: account.uid,
+        username: account.username,
+        first_name: account.firstName,
+        last_name: account.lastName,
+        mfa_enrolled_since: null,
+      };
     },
   );
 };

@@ -49,6 +49,7 @@ export function attemptLogin<T extends { passwordHash: string }>(
   attempt: LoginAttempt,
   findAccount: (username: string, store: ConfigStore) => Promise<T | null>,
   cap = DEFAULT_LOGIN_FAILURE_CAP,
+  checks: AttemptChecks<T> = {},
 ): Promise<LoginOutcome<T>> {
   const key: LoginFailureKey = {
     world: attempt.world,
@@ -56,8 +57,19 @@ export function attemptLogin<T extends { passwordHash: string }>(
     client: attempt.client,
   };
   return oneAtATime(`${key.world}:${key.username}:${key.client}`, () =>
-    store.withLoginLock(key, (locked) => attemptOnce(locked, key, attempt, findAccount, cap)),
+    store.withLoginLock(key, (locked) => attemptOnce(locked, key, attempt, findAccount, cap, checks)),
   );
+}
+
+/** How an attempt other than a password is checked (the second factor's code step). */
+export interface AttemptChecks<T> {
+  /** Replaces the password check; runs under the lock, so it may record what it accepted. */
+  verify?: (account: T | null, store: ConfigStore) => Promise<boolean>;
+  /**
+   * False keeps the failure count on success: a right password of an account with a second
+   * factor is only half a sign-in, so it must not reset the count its wrong codes add to.
+   */
+  clearOnSuccess?: (account: T) => boolean;
 }
 
 async function attemptOnce<T extends { passwordHash: string }>(
@@ -66,6 +78,7 @@ async function attemptOnce<T extends { passwordHash: string }>(
   { password, now }: LoginAttempt,
   findAccount: (username: string, store: ConfigStore) => Promise<T | null>,
   cap: number,
+  checks: AttemptChecks<T>,
 ): Promise<LoginOutcome<T>> {
   const stored = await store.getLoginFailures(key);
   const forgotten =
@@ -75,9 +88,11 @@ async function attemptOnce<T extends { passwordHash: string }>(
     return { kind: 'locked', delay: secondsLeft(previous.lockedUntil, now) };
 
   const account = await findAccount(key.username, store);
-  const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
+  const valid = checks.verify
+    ? await checks.verify(account, store)
+    : await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
   if (account && valid) {
-    if (stored) await store.clearLoginFailures(key);
+    if (stored && (checks.clearOnSuccess?.(account) ?? true)) await store.clearLoginFailures(key);
     return { kind: 'ok', account };
   }
   const failures = (previous?.failures ?? 0) + 1;

@@ -34,6 +34,21 @@ export interface UserRecord {
   showChangePassword: boolean;
 }
 
+/**
+ * A portal account's second factor (TOTP, RFC 6238). `pendingSecret` is an enrolment started and
+ * not yet confirmed; `secret` the confirmed one. `lastStep` is the 30-second step of the last code
+ * accepted: a code of that step or an earlier one is refused (no replay within its window).
+ */
+export interface UserMfaRecord {
+  uid: string;
+  tid: string;
+  secret: string | null;
+  pendingSecret: string | null;
+  /** ISO time the enrolment was confirmed; null while only pending. */
+  enabledAt: string | null;
+  lastStep: number;
+}
+
 export type OperatorRole = 'operator' | 'support';
 
 export interface OperatorRecord {
@@ -66,7 +81,7 @@ export interface ProviderSessionRecord {
 }
 
 /** A single-use secret with an expiry: login-form csrf tokens, identity-provider access tokens. */
-export type OneTimeTokenKind = 'login_csrf' | 'idp_access';
+export type OneTimeTokenKind = 'login_csrf' | 'idp_access' | 'mfa_challenge';
 export interface OneTimeTokenRecord {
   kind: OneTimeTokenKind;
   tokenHash: string;
@@ -250,6 +265,14 @@ export interface ConfigStore {
    * session of the user ended (the one kept is the session that changed it); all at once.
    */
   changeUserPassword(uid: string, passwordHash: string, keepSidHash: string): Promise<void>;
+  /** The account's second factor; null when it has none (not even a started enrolment). */
+  getUserMfa(uid: string): Promise<UserMfaRecord | null>;
+  /** The tenant's second-factor records (confirmed or pending). */
+  listUserMfa(tid: string): Promise<UserMfaRecord[]>;
+  /** Inserts or replaces the account's record. */
+  putUserMfa(record: UserMfaRecord): Promise<void>;
+  /** False when the account had no record. */
+  deleteUserMfa(uid: string): Promise<boolean>;
 
   insertOperator(operator: OperatorRecord): Promise<void>;
   getOperator(username: string): Promise<OperatorRecord | null>;

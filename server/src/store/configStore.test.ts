@@ -77,6 +77,43 @@ describe.each(engines)('%s config store', (_engine, open) => {
     await store.close();
   });
 
+  test("an account's second factor: put replaces, list is per tenant, delete and the tenant's deletion remove it", async () => {
+    await store.insertUser(user('u1', 't1', 'a@t1'));
+    await store.insertUser(user('u2', 't2', 'b@t2'));
+    const pending = {
+      uid: 'u1',
+      tid: 't1',
+      secret: null,
+      pendingSecret: 'ABC',
+      enabledAt: null,
+      lastStep: 0,
+    };
+    await store.putUserMfa(pending);
+    await store.putUserMfa({
+      uid: 'u2',
+      tid: 't2',
+      secret: 'XYZ',
+      pendingSecret: null,
+      enabledAt: 'now',
+      lastStep: 7,
+    });
+    expect(await store.getUserMfa('u1')).toEqual(pending);
+    const on = {
+      ...pending,
+      secret: 'ABC',
+      pendingSecret: null,
+      enabledAt: '2026-11-22T08:00:00.000Z',
+      lastStep: 59_000_000,
+    };
+    await store.putUserMfa(on);
+    expect(await store.listUserMfa('t1')).toEqual([on]);
+    expect(await store.deleteUserMfa('u1')).toBe(true);
+    expect(await store.deleteUserMfa('u1')).toBe(false);
+    expect(await store.getUserMfa('u1')).toBeNull();
+    expect(await store.deleteTenant('t2')).toBe(true);
+    expect(await store.getUserMfa('u2')).toBeNull();
+  });
+
   test('a failed transaction leaves nothing behind; a nested one joins the outer', async () => {
     await expect(
       store.transaction(async (tx) => {

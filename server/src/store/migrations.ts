@@ -439,4 +439,19 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: "portal accounts' second factor (TOTP)",
+    sql: `
+      CREATE TABLE user_mfa (
+        uid TEXT PRIMARY KEY REFERENCES users(uid),
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        secret TEXT,
+        pending_secret TEXT,
+        enabled_at TEXT,
+        last_step INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX user_mfa_tid ON user_mfa(tid);
+    `,
+  },
 ];

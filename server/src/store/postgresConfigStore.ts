@@ -20,6 +20,7 @@ import type {
   ScheduledReportRecord,
   SessionRecord,
   TenantRecord,
+  UserMfaRecord,
   UserRecord,
 } from './ConfigStore';
 import { CONFIG_MIGRATIONS, migrationSql, type Migration } from './migrations';
@@ -38,6 +39,7 @@ import {
   toSession,
   toTenant,
   toUser,
+  toUserMfa,
   type Row,
 } from './storeRows';
 
@@ -292,6 +294,30 @@ export class PostgresConfigStore implements ConfigStore {
       );
       await here.run('DELETE FROM sessions WHERE uid = ? AND sid_hash <> ?', uid, keepSidHash);
     });
+  }
+
+  async getUserMfa(uid: string): Promise<UserMfaRecord | null> {
+    const r = await this.get('SELECT * FROM user_mfa WHERE uid = ?', uid);
+    return r ? toUserMfa(r) : null;
+  }
+  async listUserMfa(tid: string): Promise<UserMfaRecord[]> {
+    return (await this.all('SELECT * FROM user_mfa WHERE tid = ?', tid)).map(toUserMfa);
+  }
+  async putUserMfa(m: UserMfaRecord): Promise<void> {
+    await this.run(
+      `INSERT INTO user_mfa (uid, tid, secret, pending_secret, enabled_at, last_step) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (uid) DO UPDATE SET secret = excluded.secret, pending_secret = excluded.pending_secret,
+         enabled_at = excluded.enabled_at, last_step = excluded.last_step`,
+      m.uid,
+      m.tid,
+      m.secret,
+      m.pendingSecret,
+      m.enabledAt,
+      m.lastStep,
+    );
+  }
+  async deleteUserMfa(uid: string): Promise<boolean> {
+    return (await this.run('DELETE FROM user_mfa WHERE uid = ?', uid)) > 0;
   }
 
   async insertOperator(o: OperatorRecord): Promise<void> {

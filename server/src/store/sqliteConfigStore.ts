@@ -22,6 +22,7 @@ import type {
   RateLimitWindow,
   SessionRecord,
   TenantRecord,
+  UserMfaRecord,
   UserRecord,
 } from './ConfigStore';
 import { CONFIG_MIGRATIONS, migrationSql, type Migration } from './migrations';
@@ -40,6 +41,7 @@ import {
   toSession,
   toTenant,
   toUser,
+  toUserMfa,
   type Row,
 } from './storeRows';
 
@@ -245,6 +247,30 @@ export class SqliteConfigStore implements ConfigStore {
       );
       this.run('DELETE FROM sessions WHERE uid = ? AND sid_hash <> ?', uid, keepSidHash);
     })();
+  }
+
+  async getUserMfa(uid: string): Promise<UserMfaRecord | null> {
+    const r = this.get('SELECT * FROM user_mfa WHERE uid = ?', uid);
+    return r ? toUserMfa(r) : null;
+  }
+  async listUserMfa(tid: string): Promise<UserMfaRecord[]> {
+    return this.all('SELECT * FROM user_mfa WHERE tid = ?', tid).map(toUserMfa);
+  }
+  async putUserMfa(m: UserMfaRecord): Promise<void> {
+    this.run(
+      `INSERT INTO user_mfa (uid, tid, secret, pending_secret, enabled_at, last_step) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (uid) DO UPDATE SET secret = excluded.secret, pending_secret = excluded.pending_secret,
+         enabled_at = excluded.enabled_at, last_step = excluded.last_step`,
+      m.uid,
+      m.tid,
+      m.secret,
+      m.pendingSecret,
+      m.enabledAt,
+      m.lastStep,
+    );
+  }
+  async deleteUserMfa(uid: string): Promise<boolean> {
+    return this.run('DELETE FROM user_mfa WHERE uid = ?', uid) > 0;
   }
 
   async insertOperator(o: OperatorRecord): Promise<void> {

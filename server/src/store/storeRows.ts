@@ -14,6 +14,7 @@ import type {
   ScheduledReportRecord,
   SessionRecord,
   TenantRecord,
+  UserMfaRecord,
   UserRecord,
 } from './ConfigStore';
 
@@ -38,6 +39,14 @@ export const toUser = (r: Row): UserRecord => ({
   roles: JSON.parse(str(r.roles)) as UserRecord['roles'],
   passwordHash: str(r.password_hash),
   showChangePassword: num(r.show_change_password) === 1,
+});
+export const toUserMfa = (r: Row): UserMfaRecord => ({
+  uid: str(r.uid),
+  tid: str(r.tid),
+  secret: r.secret == null ? null : str(r.secret),
+  pendingSecret: r.pending_secret == null ? null : str(r.pending_secret),
+  enabledAt: r.enabled_at == null ? null : str(r.enabled_at),
+  lastStep: num(r.last_step),
 });
 export const toOperator = (r: Row): OperatorRecord => ({
   username: str(r.username),

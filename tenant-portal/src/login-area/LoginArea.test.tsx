@@ -54,11 +54,14 @@ describe('login area (/login/)', () => {
     });
   });
 
-  it('on-prem: posts to /api/v1/login and goes to the root without a returnUrl', async () => {
+  it('on-prem: posts to /api/v1/login, asks for the code when the account has two-factor sign-in, and goes to the root without a returnUrl', async () => {
     const { mock, assign } = renderLoginArea('#/', 'on_prem');
-    mock.onPost('/api/v1/login').reply(200, { status: 'ok', uid: 'admin' });
+    mock.onPost('/api/v1/login').reply(200, { status: 'mfa_required', challenge: 'ch', expires_in: 300 });
+    mock.onPost('/api/v1/login/mfa').reply(200, { status: 'ok', uid: 'admin' });
     await signIn();
+    await userEvent.type(await screen.findByLabelText('Code'), '123456{Enter}');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(JSON.parse(mock.history.post[1].data as string)).toEqual({ challenge: 'ch', code: '123456' });
   });
 
   it('a failed login shows the server msg with $1 replaced by the delay, and goes nowhere', async () => {

@@ -3,7 +3,8 @@
  * (cloud POST /api/auth/v1/login, on-prem /api/v1/login — common's `login` picks the path), then
  * a full page load to the returnUrl from the hash query (`#/?returnUrl=…`), same-origin paths only.
  */
-import { login } from '@workbench/common/api/auth';
+import { login, loginMfa } from '@workbench/common/api/auth';
+import type { LoginCodeStep } from '@workbench/common/features/login/light';
 import type { HttpClient } from '@workbench/common/api/http';
 import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
 
@@ -15,9 +16,20 @@ export function returnUrlFromHash(hash: string): string | null {
 }
 
 /**
- * LoginPage's onSubmit: resolves when the server accepted the credentials; rejects with the
- * ApiCallError, whose reply body (msg, delay) the login page shows.
+ * LoginPage's onSubmit: resolves when the server accepted the credentials, with the code step
+ * when the account has two-factor sign-in; rejects with the ApiCallError, whose reply body (msg,
+ * delay) the login page shows.
  */
-export async function submitLogin(http: HttpClient, username: string, password: string): Promise<void> {
-  await login(http, { username, password });
+export async function submitLogin(
+  http: HttpClient,
+  username: string,
+  password: string,
+): Promise<void | LoginCodeStep> {
+  const reply = await login(http, { username, password });
+  if (reply.status !== 'mfa_required') return;
+  return {
+    verify: async (code) => {
+      await loginMfa(http, { challenge: reply.challenge, code });
+    },
+  };
 }

@@ -19,7 +19,7 @@ import {
 } from '@workbench/common';
 import type { RuntimeEnv } from '@workbench/common/env/runtimeEnv';
 import { TenantSignIn, type StartingPortal } from './LightSignIn';
-import { signInClientOf, type TenantSignInClient } from './signInClient';
+import { signInClientOf, type LoginNext, type TenantSignInClient } from './signInClient';
 
 afterEach(() => setRuntimeEnvForTests(null));
 
@@ -30,7 +30,8 @@ function envOf(env: Partial<RuntimeEnv>): RuntimeEnv {
 
 function renderSignIn(env: RuntimeEnv, hash: string, session: 'loggedIn' | 'loggedOut' = 'loggedIn') {
   const client: jest.Mocked<TenantSignInClient> = {
-    login: jest.fn((_username: string, _password: string) => Promise.resolve()),
+    login: jest.fn((_username: string, _password: string) => Promise.resolve<LoginNext>({ status: 'ok' })),
+    loginMfa: jest.fn((_challenge: string, _code: string) => Promise.resolve()),
     authParams: jest.fn((_forceUdb: boolean | undefined) =>
       Promise.resolve({
         login_url: '/login/',
@@ -84,6 +85,28 @@ describe('light sign-in page, local login (non-production build or deployment de
     expect(enterPortal).not.toHaveBeenCalled();
   });
 
+  it('an account with two-factor sign-in: the code step after the password; a wrong code stays there, a right one hands over', async () => {
+    const { client, startPortal, enterPortal } = renderSignIn(envOf({ production: false }), '#/login');
+    client.login.mockResolvedValue({ status: 'mfa_required', challenge: 'ch-1' });
+    client.loginMfa.mockRejectedValueOnce({ msg: 'The code is not correct.' });
+    await signIn();
+    const code = await screen.findByTestId(loginIds.code);
+    expect(code).toHaveFocus();
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument();
+    expect(screen.queryByTestId(loginIds.password)).not.toBeInTheDocument();
+    expect(startPortal).not.toHaveBeenCalled();
+    await userEvent.paste('000000');
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByTestId(snackbarIds.top)).toHaveTextContent('The code is not correct.');
+    expect(client.loginMfa).toHaveBeenLastCalledWith('ch-1', '000000');
+    await userEvent.clear(code);
+    await userEvent.paste('123456');
+    await userEvent.click(screen.getByTestId(loginIds.codeSubmit));
+    await waitFor(() => expect(enterPortal).toHaveBeenCalledTimes(1));
+    expect(client.loginMfa).toHaveBeenLastCalledWith('ch-1', '123456');
+    expect(startPortal).toHaveBeenCalledTimes(1);
+  });
+
   it('a session that does not start after the login leaves the user on the page with the fallback text', async () => {
     const { enterPortal } = renderSignIn(envOf({ production: false }), '#/login', 'loggedOut');
     await signIn();
@@ -134,8 +157,15 @@ describe('signInClientOf', () => {
     await expect(client.login('a', 'b')).rejects.toEqual({ msg: 'Locked for $1 s.', delay: 5 });
     mock.onPost('/api/auth/v1/login').replyOnce(502);
     await expect(client.login('a', 'b')).rejects.toEqual({ msg: 'An error occurred.' });
+    mock
+      .onPost('/api/auth/v1/login')
+      .replyOnce(200, { status: 'mfa_required', challenge: 'c', expires_in: 300 });
+    await expect(client.login('a', 'b')).resolves.toEqual({ status: 'mfa_required', challenge: 'c' });
+    mock.onPost('/api/auth/v1/login/mfa').replyOnce(401, { msg: 'The code is not correct.' });
+    await expect(client.loginMfa('c', '123456')).rejects.toEqual({ msg: 'The code is not correct.' });
+    expect(JSON.parse(mock.history.post[3].data as string)).toEqual({ challenge: 'c', code: '123456' });
     mock.onPost('/api/auth/v1/auth_params').replyOnce(200, { login_url: '/login/' });
     await expect(client.authParams(true)).resolves.toEqual({ login_url: '/login/' });
-    expect(JSON.parse(mock.history.post[2].data as string)).toEqual({ force_udb: true });
+    expect(JSON.parse(mock.history.post[4].data as string)).toEqual({ force_udb: true });
   });
 });

@@ -13,7 +13,7 @@ import { useCallback } from 'react';
 import { isOnPrem, type RuntimeEnv } from '@workbench/common/env/runtimeEnv';
 import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
 import type { LoginRejection } from '@workbench/common/api/loginRejection';
-import { hashQuery, LightLoginPage } from '@workbench/common/features/login/light';
+import { hashQuery, LightLoginPage, type LoginCodeStep } from '@workbench/common/features/login/light';
 import { forceUdbFromQuery } from './loginRedirect';
 import type { TenantSignInClient } from './signInClient';
 import { ApplianceLoginRedirect, CloudLogin } from './signInViews';
@@ -49,13 +49,24 @@ export function TenantSignIn({ env, hash, loadClient, startPortal, enterPortal, 
     [loadClient],
   );
   const submit = useCallback(
-    async (username: string, password: string) => {
+    async (username: string, password: string): Promise<void | LoginCodeStep> => {
       const client = await loadClient();
-      await client.login(username, password);
       // As the session saga does after a login: start the session; a session that does not start
       // leaves the user on the login page with the page's fallback text, as LocalLogin does.
-      const portal = await startPortal();
-      if ((await portal.session) !== 'loggedIn') throw portal.rejection();
+      const enter = async () => {
+        const portal = await startPortal();
+        if ((await portal.session) !== 'loggedIn') throw portal.rejection();
+      };
+      const next = await client.login(username, password);
+      if (next.status === 'mfa_required') {
+        return {
+          verify: async (code: string) => {
+            await client.loginMfa(next.challenge, code);
+            await enter();
+          },
+        };
+      }
+      await enter();
     },
     [loadClient, startPortal],
   );

@@ -112,6 +112,30 @@ describe('local login page (non-production build)', () => {
     });
   });
 
+  it('an account with two-factor sign-in: the code after the password, then the session and the returnUrl', async () => {
+    const user = demoUser('admin');
+    const { location, mock } = renderPortal({
+      path: '/login?returnUrl=%2Ffwaas',
+      stubs: (m) => {
+        m.onPost('/api/auth/v1/login').reply(200, {
+          status: 'mfa_required',
+          challenge: 'ch',
+          expires_in: 300,
+        });
+        m.onPost('/api/auth/v1/login/mfa').reply(() => {
+          setSessionCookies(user);
+          return [200, { status: 'ok', uid: user.uid }];
+        });
+        m.onGet(/\/userinfo$/).reply(200, user);
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('User'), 'admin@acme.example');
+    await userEvent.type(screen.getByLabelText('Password'), 'demo-pass-1{Enter}');
+    await userEvent.type(await screen.findByLabelText('Code'), '123456{Enter}');
+    await waitFor(() => expect(location()).toBe('/fwaas'));
+    expect(JSON.parse(mock.history.post[1].data as string)).toEqual({ challenge: 'ch', code: '123456' });
+  });
+
   it('a failed login shows the server message in the top snackbar and stays on login', async () => {
     const { location } = renderPortal({
       path: '/login',

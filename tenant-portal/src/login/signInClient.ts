@@ -4,7 +4,7 @@
  * error handling). Loaded on demand, at the user's first move in the form or on submit, so axios
  * is not in a sign-in page's first load.
  */
-import { authParams, login } from '@workbench/common/api/auth';
+import { authParams, login, loginMfa } from '@workbench/common/api/auth';
 import type { AuthParams } from '@workbench/common/api/contract/auth';
 import { XSRF_COOKIE } from '@workbench/common/api/contract/wire';
 import { createHttpClient, type HttpClient } from '@workbench/common/api/http';
@@ -15,16 +15,31 @@ export interface TenantSignInClient {
    * POST login (cloud /api/auth/v1/login, on-prem /api/v1/login); the server sets the session
    * cookies. Rejects with LoginPage's `{ msg, delay }`, worded as the session saga words it.
    */
-  login(username: string, password: string): Promise<void>;
+  login(username: string, password: string): Promise<LoginNext>;
+  /** The code step (after login answered a challenge); rejects as login does. */
+  loginMfa(challenge: string, code: string): Promise<void>;
   /** The cloud login's authentication parameters (with force_udb when asked). */
   authParams(forceUdb: boolean | undefined): Promise<AuthParams>;
 }
+
+/** After the password: signed in, or the account's second factor is asked for (with its challenge). */
+export type LoginNext = { status: 'ok' } | { status: 'mfa_required'; challenge: string };
 
 export function signInClientOf(http: HttpClient): TenantSignInClient {
   return {
     async login(username, password) {
       try {
-        await login(http, { username, password });
+        const reply = await login(http, { username, password });
+        return reply.status === 'mfa_required'
+          ? { status: 'mfa_required', challenge: reply.challenge }
+          : { status: 'ok' };
+      } catch (e) {
+        throw loginRejectionOf(loginErrorOf(e));
+      }
+    },
+    async loginMfa(challenge, code) {
+      try {
+        await loginMfa(http, { challenge, code });
       } catch (e) {
         throw loginRejectionOf(loginErrorOf(e));
       }

@@ -33,12 +33,15 @@ import { Loading } from '@workbench/common';
 import { canPublishPolicy } from './policyPermissions';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { PolicyWelcome } from './PolicyWelcome';
-import { changePasswordIds } from '@workbench/common/test-ids/index';
+import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/index';
 
 /** The publish bar's dialog (review, comment, publish), loaded when first opened. */
 const PublishDialog = lazy(() =>
   import('../areas/policy/PolicyDialogs').then((m) => ({ default: m.PublishDialog })),
 );
+
+/** The user menu's Two-factor sign-in dialog, loaded when first opened. */
+const TwoFactorDialog = lazy(() => import('./TwoFactorDialog').then((m) => ({ default: m.TwoFactorDialog })));
 
 export const PRODUCT_NAME = 'Workbench Portal';
 
@@ -117,10 +120,17 @@ function UserMenu() {
   const navigate = useNavigate();
   const [changingPassword, setChangingPassword] = useState(false);
   const closeChangePassword = useCallback(() => setChangingPassword(false), []);
+  const [twoFactor, setTwoFactor] = useState(false);
+  const closeTwoFactor = useCallback(() => setTwoFactor(false), []);
   if (!user) return null;
   return (
     <>
       {changingPassword && <ChangePasswordDialog onClose={closeChangePassword} />}
+      {twoFactor && (
+        <Suspense fallback={null}>
+          <TwoFactorDialog onClose={closeTwoFactor} />
+        </Suspense>
+      )}
       <ShellUserMenu
         name={name}
         menuId="user-menu"
@@ -148,6 +158,16 @@ function UserMenu() {
                 </MenuItem>,
               ]
             : []),
+          <MenuItem
+            key="two-factor"
+            data-testid={twoFactorIds.menuItem}
+            onClick={() => {
+              close();
+              setTwoFactor(true);
+            }}
+          >
+            Two-factor sign-in
+          </MenuItem>,
           <MenuItem
             key="logout"
             data-testid={shellIds.logout}

@@ -27,8 +27,30 @@ export const LoginRequest = Type.Object({
 });
 export type LoginRequest = Static<typeof LoginRequest>;
 
-export const LoginReply = Type.Object({ status: Type.Literal('ok'), uid: Type.String() });
+export const LoginSignedIn = Type.Object({ status: Type.Literal('ok'), uid: Type.String() });
+/**
+ * The password was right but the account has two-factor sign-in: no session yet; the second call
+ * (AUTH_PATHS.loginMfa) sends the challenge with a current code.
+ */
+export const LoginMfaRequired = Type.Object({
+  status: Type.Literal('mfa_required'),
+  challenge: Type.String(),
+  /** Seconds the challenge stays valid. */
+  expires_in: Type.Integer({ minimum: 1 }),
+});
+export const LoginReply = Type.Union([LoginSignedIn, LoginMfaRequired]);
 export type LoginReply = Static<typeof LoginReply>;
+export type LoginMfaRequired = Static<typeof LoginMfaRequired>;
+export type LoginSignedIn = Static<typeof LoginSignedIn>;
+
+/** A six-digit authenticator code (RFC 6238: 30 s, 6 digits, SHA-1). */
+export const MFA_CODE_PATTERN = '^[0-9]{6}$';
+export const MfaCode = Type.String({ pattern: MFA_CODE_PATTERN });
+export const LoginMfaRequest = Type.Object(
+  { challenge: Type.String({ minLength: 1, maxLength: 200 }), code: MfaCode },
+  { additionalProperties: false },
+);
+export type LoginMfaRequest = Static<typeof LoginMfaRequest>;
 
 /**
  * Failed login (HTTP 401, or 429 while locked out). `msg` is generic: it never says whether the
@@ -46,6 +68,10 @@ export const LOGIN_FAILED_MSG = 'Invalid user name or password.';
 export const LOGIN_LOCKED_MSG = 'Too many failed sign-in attempts. Try again in $1 seconds.';
 /** 429 of the per-address limit on the sign-in calls; $1 is replaced by `delay` as for the lockout. */
 export const LOGIN_RATE_LIMITED_MSG = 'Too many sign-in attempts from this address. Try again in $1 seconds.';
+
+/** The second step's failures (401): a wrong or reused code, or a challenge no longer valid. */
+export const MFA_CODE_FAILED_MSG = 'The code is not correct.';
+export const MFA_CHALLENGE_EXPIRED_MSG = 'The sign-in has expired. Enter your user name and password again.';
 
 export const CookieRefreshReply = Type.Object({ expires: Type.String({ format: 'date-time' }) });
 export type CookieRefreshReply = Static<typeof CookieRefreshReply>;
@@ -79,6 +105,15 @@ export const AUTH_PATHS = {
   portalVersion: '/api/policy/v1/portal_version',
   /** The signed-in user's own password change (the user menu, where show_change_password). */
   changePassword: '/api/auth/v1/change_password',
+  /** The second step of a sign-in with two-factor sign-in: challenge and code. */
+  loginMfa: '/api/auth/v1/login/mfa',
+  /** The tenant's accounts with their second-factor state (portal-core §7 Auth). */
+  mfaUsers: '/api/auth/v1/mfa/users',
+  /** The signed-in user's own second factor: GET its state; enrol, confirm, disable below. */
+  mfa: '/api/auth/v1/mfa',
+  mfaEnrol: '/api/auth/v1/mfa/enrol',
+  mfaConfirm: '/api/auth/v1/mfa/confirm',
+  mfaDisable: '/api/auth/v1/mfa/disable',
   /** The form target the hidden POST of the cloud login flow goes to (login_url). */
   loginArea: '/login/',
 } as const;
@@ -115,3 +150,47 @@ export function newPasswordProblem(current: string, next: string): string | null
   if (PASSWORD_FORBIDDEN_CHARACTERS.test(next)) return CHANGE_PASSWORD_MSGS.forbidden;
   return null;
 }
+
+/** The signed-in user's second factor. */
+export const MfaState = Type.Object({
+  enrolled: Type.Boolean(),
+  /** When the enrolment was confirmed; null when not enrolled. */
+  enrolled_since: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** An enrolment was started and awaits its first code. */
+  pending: Type.Boolean(),
+});
+export type MfaState = Static<typeof MfaState>;
+
+/** The answer of an enrolment start: the only time the secret is ever sent. */
+export const MfaEnrolment = Type.Object({
+  /** Base32, for typing into an authenticator app by hand. */
+  secret: Type.String(),
+  otpauth_uri: Type.String(),
+  /** The otpauth URI as a QR code (an SVG document). */
+  qr_svg: Type.String(),
+});
+export type MfaEnrolment = Static<typeof MfaEnrolment>;
+
+export const MfaCodeRequest = Type.Object({ code: MfaCode }, { additionalProperties: false });
+export type MfaCodeRequest = Static<typeof MfaCodeRequest>;
+
+export const MfaUser = Type.Object({
+  uid: Type.String(),
+  username: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  /** When two-factor sign-in was turned on; null when the account signs in with a password only. */
+  mfa_enrolled_since: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type MfaUser = Static<typeof MfaUser>;
+export const MfaUserList = Type.Object({ users: Type.Array(MfaUser) });
+export type MfaUserList = Static<typeof MfaUserList>;
+
+export const MFA_MSGS = {
+  wrongCode: MFA_CODE_FAILED_MSG,
+  noPending: 'Start the enrolment first.',
+  alreadyEnrolled: 'Two-factor sign-in is already on.',
+  notEnrolled: 'Two-factor sign-in is not on.',
+} as const;
+/** The issuer an authenticator app shows next to the account. */
+export const MFA_ISSUER = 'Workbench';

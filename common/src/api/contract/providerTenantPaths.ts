@@ -29,3 +29,13 @@ export const HOSTNAME_TAKEN = (host: string, tenant: string): string =>
 /** A tenant group or category override naming a tenant that does not exist. */
 export const UNKNOWN_TENANTS = (tids: readonly string[]): string =>
   `No such tenant${tids.length === 1 ? '' : 's'}: ${tids.join(', ')}.`;
+
+/**
+ * Two-factor sign-in of the tenant's portal accounts (api-client-layer §6 "tenantusers CRUD and
+ * disablemfa"): the accounts with their second-factor state, and the reset of one account's.
+ * The uid is a portal account's (only those sign in with a second factor).
+ */
+export const tenantMfaUsersPath = (tid: string): string => tenantSubPath(tid, 'mfa/users');
+export const tenantUserDisableMfaPath = (tid: string, uid: string): string =>
+  `${tenantSubPath(tid, 'tenantusers')}/${encodeURIComponent(uid)}/disablemfa`;
+export const MFA_ACCOUNT_NOT_FOUND = 'No such account.';

@@ -62,11 +62,28 @@ export function returnUrlFromLocation(
   return new URLSearchParams(hashQuery).get('returnUrl') ?? new URLSearchParams(loc.search).get('returnUrl');
 }
 
+/**
+ * What onSubmit answers when the password was right but the account has two-factor sign-in: the
+ * page then asks for the code and signs in with `verify` (which rejects as onSubmit does).
+ */
+export interface LoginCodeStep {
+  verify(code: string): Promise<void>;
+}
+export const LOGIN_CODE_TEXTS = {
+  prompt: 'Enter the 6-digit code from your authenticator app.',
+  label: 'Code',
+  submit: 'Verify',
+  back: 'Back',
+} as const;
+
 export interface LoginPageProps {
   /** The heading; default 'Portal'. */
   appName?: string;
-  /** Rejects with {msg?, delay?, message?} (or an ApiCallError) on failure. */
-  onSubmit(username: string, password: string): Promise<void>;
+  /**
+   * Rejects with {msg?, delay?, message?} (or an ApiCallError) on failure; answers a code step
+   * when the account needs its second factor.
+   */
+  onSubmit(username: string, password: string): Promise<void | LoginCodeStep>;
   /** Called after a successful login with the returnUrl (null when absent). */
   onSuccess?(returnUrl: string | null): void;
   /** Overrides the returnUrl read from the location. */
@@ -87,14 +104,16 @@ export function LoginPage({
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<SnackbarMessage | null>(null);
+  const [codeStep, setCodeStep] = useState<LoginCodeStep | null>(null);
+  const [code, setCode] = useState('');
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
+  const run = async (work: () => Promise<void | LoginCodeStep>): Promise<void> => {
     if (busy) return;
     setBusy(true);
     setError(null);
+    let next: void | LoginCodeStep;
     try {
-      await onSubmit(username, password);
+      next = await work();
     } catch (e) {
       setBusy(false);
       setError({
@@ -108,7 +127,16 @@ export function LoginPage({
       return;
     }
     setBusy(false);
+    if (next) {
+      setCode('');
+      setCodeStep(next);
+      return;
+    }
     onSuccess(returnUrl !== undefined ? returnUrl : returnUrlFromLocation());
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(() => (codeStep ? codeStep.verify(code.trim()) : onSubmit(username, password)));
   };
 
   return (
@@ -131,37 +159,77 @@ export function LoginPage({
           <Typography id="login-heading" variant="h5" component="h1" data-testid={loginIds.heading}>
             {appName}
           </Typography>
-          {/* TextField's own parts, not TextField: it brings Select, menus and popovers into the
+          {codeStep ? (
+            <>
+              <Typography id="login-code-prompt">{LOGIN_CODE_TEXTS.prompt}</Typography>
+              <FormControl>
+                <InputLabel htmlFor="login-code">{LOGIN_CODE_TEXTS.label}</InputLabel>
+                <OutlinedInput
+                  id="login-code"
+                  label={LOGIN_CODE_TEXTS.label}
+                  name="code"
+                  autoComplete="one-time-code"
+                  autoFocus
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  inputProps={{
+                    'data-testid': loginIds.code,
+                    inputMode: 'numeric',
+                    maxLength: 6,
+                    'aria-describedby': 'login-code-prompt',
+                  }}
+                />
+              </FormControl>
+              <Button type="submit" variant="contained" disabled={busy} data-testid={loginIds.codeSubmit}>
+                {LOGIN_CODE_TEXTS.submit}
+              </Button>
+              <Button
+                disabled={busy}
+                onClick={() => {
+                  // Back to the password: the challenge is dropped, a new sign-in starts over.
+                  setCodeStep(null);
+                  setPassword('');
+                }}
+                data-testid={loginIds.codeBack}
+              >
+                {LOGIN_CODE_TEXTS.back}
+              </Button>
+            </>
+          ) : (
+            <>
+              {/* TextField's own parts, not TextField: it brings Select, menus and popovers into the
               sign-in page's first load (issues 14, 15: first load within 170 KB gzipped). */}
-          <FormControl>
-            <InputLabel htmlFor="login-user">User</InputLabel>
-            <OutlinedInput
-              id="login-user"
-              label="User"
-              name="username"
-              autoComplete="username"
-              autoFocus
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              inputProps={{ 'data-testid': loginIds.user }}
-            />
-          </FormControl>
-          <FormControl>
-            <InputLabel htmlFor="login-password">Password</InputLabel>
-            <OutlinedInput
-              id="login-password"
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              inputProps={{ 'data-testid': loginIds.password }}
-            />
-          </FormControl>
-          <Button type="submit" variant="contained" disabled={busy} data-testid={loginIds.submit}>
-            Login
-          </Button>
+              <FormControl>
+                <InputLabel htmlFor="login-user">User</InputLabel>
+                <OutlinedInput
+                  id="login-user"
+                  label="User"
+                  name="username"
+                  autoComplete="username"
+                  autoFocus
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  inputProps={{ 'data-testid': loginIds.user }}
+                />
+              </FormControl>
+              <FormControl>
+                <InputLabel htmlFor="login-password">Password</InputLabel>
+                <OutlinedInput
+                  id="login-password"
+                  label="Password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  inputProps={{ 'data-testid': loginIds.password }}
+                />
+              </FormControl>
+              <Button type="submit" variant="contained" disabled={busy} data-testid={loginIds.submit}>
+                Login
+              </Button>
+            </>
+          )}
         </Box>
       </Paper>
       {error && <SnackbarView message={error} onClose={() => setError(null)} />}

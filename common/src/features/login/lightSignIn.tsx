@@ -11,6 +11,8 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { WorkbenchThemeProvider } from '../../theme/themeMode';
 import { LoginPage, type LoginPageProps } from './LoginPage';
+
+export type { LoginCodeStep } from './LoginPage';
 import { hashPath, SIGN_IN_HASH_PATH } from './signInVisit';
 
 /**

@@ -1,0 +1,79 @@
+/** The Users tab's portal accounts with their two-factor sign-in, and Disable MFA (operators only). */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type MockAdapter from 'axios-mock-adapter';
+import { providerIds, providerPageIds } from '@workbench/common';
+import { tenantSubPath, tenantUserDisableMfaPath } from '@workbench/common/api/contract/providerTenants';
+import { operator, renderConsole, support, tenants } from '../testing/renderConsole';
+import './TenantDetailPage';
+
+const SINCE = '2026-11-20T09:30:00.000Z';
+const account = (username: string, since: string | null) => ({
+  uid: `u-${username}`,
+  username,
+  first_name: 'Ada',
+  last_name: 'Admin',
+  mfa_enrolled_since: since,
+});
+
+const stubs = (m: MockAdapter) => {
+  m.onGet('/gdmanage/api/v1/tenants/t-acme').reply(200, tenants[1]);
+  m.onGet(tenantSubPath('t-acme', 'tenantusers')).reply(200, { users: [], total: 0 });
+  m.onGet(tenantSubPath('t-acme', 'mfa/users'))
+    .replyOnce(200, { users: [account('admin@acme.example', SINCE), account('logs@acme.example', null)] })
+    .onGet(tenantSubPath('t-acme', 'mfa/users'))
+    .reply(200, { users: [account('admin@acme.example', null), account('logs@acme.example', null)] });
+  m.onPost(tenantUserDisableMfaPath('t-acme', 'u-admin@acme.example')).reply(
+    200,
+    account('admin@acme.example', null),
+  );
+};
+
+const openUsers = async () => {
+  await waitFor(() => expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('acme'), {
+    timeout: 5000,
+  });
+  await userEvent.click(screen.getByTestId(`${providerPageIds.tenantTab}-users`));
+  return screen.findByTestId(providerPageIds.tenantMfaAccounts);
+};
+const state = (username: string) => screen.getByTestId(`${providerPageIds.tenantMfaState}-${username}`);
+
+it('an operator disables MFA after confirming; the row then shows it off', async () => {
+  const { mock } = renderConsole('/tenants/t-acme', { user: operator, stubs });
+  const section = await openUsers();
+  await waitFor(() =>
+    expect(state('admin@acme.example')).toHaveTextContent(`On since ${new Date(SINCE).toLocaleString()}`),
+  );
+  expect(state('logs@acme.example')).toHaveTextContent('Off');
+  // Only an account with a second factor offers the reset.
+  expect(
+    screen.queryByTestId(`${providerPageIds.tenantDisableMfa}-logs@acme.example`),
+  ).not.toBeInTheDocument();
+
+  await userEvent.click(
+    within(section).getByTestId(`${providerPageIds.tenantDisableMfa}-admin@acme.example`),
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Disable MFA for admin@acme.example?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(mock.history.post).toHaveLength(0);
+
+  await userEvent.click(
+    within(section).getByTestId(`${providerPageIds.tenantDisableMfa}-admin@acme.example`),
+  );
+  await userEvent.click(await screen.findByTestId(`${providerPageIds.tenantDisableMfa}-confirm`));
+  await waitFor(() => expect(state('admin@acme.example')).toHaveTextContent('Off'));
+  expect(mock.history.post.map((r) => r.url)).toEqual([
+    tenantUserDisableMfaPath('t-acme', 'u-admin@acme.example'),
+  ]);
+  expect(
+    await screen.findByText('Two-factor sign-in of admin@acme.example has been turned off.'),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+it('support sees the state and no Disable MFA', async () => {
+  renderConsole('/tenants/t-acme', { user: support, stubs });
+  await openUsers();
+  await waitFor(() => expect(state('admin@acme.example')).toHaveTextContent('On since'));
+  expect(screen.queryByText('Disable MFA')).not.toBeInTheDocument();
+});
