@@ -17,7 +17,22 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     liveEventsPerSecond: 2,
     configUrl: null,
     eventsUrl: null,
+    trustedProxies: [],
   });
+});
+
+test("WORKBENCH_TRUST_PROXY: the proxies' addresses; true (every hop) and anything but addresses stop the start", () => {
+  expect(
+    readConfig({ WORKBENCH_TRUST_PROXY: ' 10.0.0.5, 10.0.1.0/24,::1,fd00::/8,loopback ' }, root)
+      .trustedProxies,
+  ).toEqual(['10.0.0.5', '10.0.1.0/24', '::1', 'fd00::/8', 'loopback']);
+  expect(readConfig({ WORKBENCH_TRUST_PROXY: 'false' }, root).trustedProxies).toEqual([]);
+  expect(() => readConfig({ WORKBENCH_TRUST_PROXY: 'true' }, root)).toThrow(
+    /would trust X-Forwarded-For from any address/,
+  );
+  for (const bad of ['proxy.internal', '10.0.0.0/33', '::1/129', '10.0.0.1/8/1', '10.0.0.1,', '*']) {
+    expect(() => readConfig({ WORKBENCH_TRUST_PROXY: bad }, root)).toThrow(ConfigError);
+  }
 });
 
 test('WORKBENCH_CONFIG_URL: a postgres:// URL selects the PostgreSQL config store; anything else stops the start', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseClickHouseUrl } from './events/clickhouseUrl';
 import { DEPLOYMENTS, MODES, type Deployment, type Mode } from '@workbench/common/api/contract/wire';
@@ -22,6 +23,12 @@ export interface ServerConfig {
   configUrl: string | null;
   /** WORKBENCH_EVENTS_URL: the ClickHouse event store (clickhouse://…); null: DuckDB in dataDir. */
   eventsUrl: string | null;
+  /**
+   * WORKBENCH_TRUST_PROXY: the addresses of the reverse proxies whose X-Forwarded-For is believed
+   * (Fastify's trustProxy: addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`);
+   * empty: none, the client is the socket's peer.
+   */
+  trustedProxies: string[];
 }
 
 /** Live demo data by default: a gentle trickle, so the newest minutes of the logs are never empty. */
@@ -132,6 +139,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     }
   }
 
+  const trustedProxies = readTrustedProxies(env.WORKBENCH_TRUST_PROXY);
+
   const demoPassword = blank(env.WORKBENCH_DEMO_PASSWORD) ? undefined : env.WORKBENCH_DEMO_PASSWORD;
   const host = blank(env.HOST) ? '127.0.0.1' : env.HOST.trim();
   return {
@@ -147,5 +156,37 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     liveEventsPerSecond,
     configUrl,
     eventsUrl,
+    trustedProxies,
   };
+}
+
+/** The names Fastify's proxy-addr expands into address ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * WORKBENCH_TRUST_PROXY: a comma list of the proxies' addresses. `true` (trust every hop) is
+ * refused: then any client that reaches a server directly could name itself any address in
+ * X-Forwarded-For and slip past the sign-in limit and lockout that count per client address.
+ */
+function readTrustedProxies(value: string | undefined): string[] {
+  if (blank(value) || value.trim() === 'false') return [];
+  const text = value.trim();
+  if (text === 'true') {
+    throw new ConfigError(
+      'WORKBENCH_TRUST_PROXY=true would trust X-Forwarded-For from any address: give the addresses of the reverse proxies instead (e.g. 10.0.0.5,10.0.1.0/24 or loopback).',
+    );
+  }
+  const entries = text.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+    if (!PROXY_RANGE_NAMES.includes(entry) && (version === 0 || !prefixOk || rest.length > 0)) {
+      throw new ConfigError(
+        `WORKBENCH_TRUST_PROXY must be a comma list of the reverse proxies' addresses (an IP address, a CIDR range, or loopback, linklocal, uniquelocal), got "${entry}" in "${value}".`,
+      );
+    }
+  }
+  return entries;
 }

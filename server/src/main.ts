@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     staticRoot: repoRoot,
     insightsUrl: config.insightsUrl,
     secureCookies: process.env.WORKBENCH_SECURE_COOKIES === 'true',
-    trustProxy: process.env.WORKBENCH_TRUST_PROXY === 'true',
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     ...(config.loginRatePerMinute
       ? { loginRateLimit: { max: config.loginRatePerMinute, windowMs: 60_000 } }
       : {}),

@@ -15,6 +15,8 @@ async function main(): Promise<void> {
     env: {
       WORKBENCH_DEMO_PASSWORD: PASSWORD,
       WORKBENCH_LIVE_EVENTS: process.env.WORKBENCH_LIVE_EVENTS ?? '2',
+      // HAProxy on this machine sets X-Forwarded-For: the sign-in limit counts per browser.
+      WORKBENCH_TRUST_PROXY: 'loopback',
       // The apps are served by every replica when they are built (npm run build).
       LOG_LEVEL: 'warn',
     },
