@@ -15,6 +15,7 @@ import {
   MFA_ACCOUNT_NOT_FOUND,
   TENANTS_PATH,
   tenantMfaUsersPath,
+  tenantSubPath,
   tenantUserDisableMfaPath,
 } from '@workbench/common/api/contract/providerTenantPaths';
 import { SESSION_COOKIE } from '@workbench/common/api/contract/wire';
@@ -77,7 +78,34 @@ async function passwordStep(username: string, jar = new CookieJar()): Promise<st
   return body.challenge;
 }
 
+test("enrolment needs the tenant's tfa feature: refused without it (globex), offered once an operator turns it on", async () => {
+  const admin = await signIn(server, 'admin@globex.example');
+  const refused = await post(AUTH_PATHS.mfaEnrol, {}, admin.jar);
+  expect(refused.status).toBe(403);
+  expect(await refused.json()).toMatchObject({ message: expect.stringContaining('tfa') });
+  expect((await post(AUTH_PATHS.mfaConfirm, { code: '123456' }, admin.jar)).status).toBe(403);
+  expect(await (await server.call(AUTH_PATHS.mfa, { jar: admin.jar })).json()).toEqual({
+    enrolled: false,
+    enrolled_since: null,
+    pending: false,
+  });
+
+  const globex = (
+    (await (await server.call(`${TENANTS_PATH}?q=globex`, { jar: operator.jar })).json()) as {
+      tenants: { tid: string }[];
+    }
+  ).tenants[0]?.tid;
+  const patch = await server.call(tenantSubPath(globex ?? '', 'capabilities'), {
+    method: 'PATCH',
+    body: { capabilities: { tfa: true } },
+    jar: operator.jar,
+  });
+  expect(patch.status).toBe(200);
+  expect((await post(AUTH_PATHS.mfaEnrol, {}, admin.jar)).status).toBe(200);
+});
+
 test('enrolment: start answers the secret once, a wrong code is refused, a right one turns it on', async () => {
+  // globex has tfa from the test before.
   const admin = await signIn(server, 'admin@globex.example');
   const start = await post(AUTH_PATHS.mfaEnrol, {}, admin.jar);
   const e = (await start.json()) as MfaEnrolment;

@@ -143,6 +143,10 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
     {
       config: {
         ...own,
+        // Enrolling needs the tenant's tfa feature (portal-core §3). Turning off and the code step
+        // do not: an account enrolled before the feature was taken away keeps its second factor
+        // until it turns it off or an operator resets it (disablemfa).
+        features: ['tfa'],
         audit: { action: 'update', area: 'tfa', what: 'Started enrolling an authenticator app.' },
       },
       schema: {
@@ -176,6 +180,7 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
     {
       config: {
         ...own,
+        features: ['tfa'],
         // It checks a code, so the sign-in calls' per-address limit applies.
         rateLimit: options.signInConfig.rateLimit,
         audit: { action: 'tfa_enabled', area: 'tfa', what: 'Turned on two-factor sign-in.' },

@@ -18,6 +18,7 @@ import {
   selectCanPublish,
   selectRevision,
   selectRevisionStatus,
+  selectFeatures,
   selectUser,
   selectUserDisplayName,
   shellIds,
@@ -116,6 +117,7 @@ const PORTAL_HELP = {
 
 function UserMenu() {
   const user = useAppSelector(selectUser);
+  const features = useAppSelector(selectFeatures);
   const name = useAppSelector(selectUserDisplayName);
   const navigate = useNavigate();
   const [changingPassword, setChangingPassword] = useState(false);
@@ -158,16 +160,21 @@ function UserMenu() {
                 </MenuItem>,
               ]
             : []),
-          <MenuItem
-            key="two-factor"
-            data-testid={twoFactorIds.menuItem}
-            onClick={() => {
-              close();
-              setTwoFactor(true);
-            }}
-          >
-            Two-factor sign-in
-          </MenuItem>,
+          // The tenant's tfa feature (portal-core §3) offers it.
+          ...(features.tfa
+            ? [
+                <MenuItem
+                  key="two-factor"
+                  data-testid={twoFactorIds.menuItem}
+                  onClick={() => {
+                    close();
+                    setTwoFactor(true);
+                  }}
+                >
+                  Two-factor sign-in
+                </MenuItem>,
+              ]
+            : []),
           <MenuItem
             key="logout"
             data-testid={shellIds.logout}

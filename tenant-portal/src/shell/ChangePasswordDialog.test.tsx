@@ -1,9 +1,9 @@
-/** Change password from the user menu, where the session says show_change_password. */
+/** The user menu: change password where the session says show_change_password; two-factor sign-in with the tfa feature. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { shellIds, snackbarIds } from '@workbench/common';
 import { AUTH_PATHS, CHANGE_PASSWORD_MSGS } from '@workbench/common/api/contract/auth';
-import { changePasswordIds } from '@workbench/common/test-ids/index';
+import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/index';
 import { demoUser, renderPortal, resetPortalEnv } from '../testing/renderPortal';
 import { CHANGE_PASSWORD_TEXTS } from './ChangePasswordDialog';
 
@@ -26,12 +26,20 @@ async function fill(current: string, next: string, confirm = next) {
 }
 
 describe('change password', () => {
-  it('is offered only where the session asks for it', async () => {
+  it('is offered only where the session asks for it; two-factor sign-in only with the tfa feature', async () => {
     renderPortal({ path: '/dashboard', user: demoUser('admin') });
     await screen.findByTestId(shellIds.pageTitle);
     await userEvent.click(screen.getByTestId(shellIds.userMenuButton));
     await screen.findByTestId(shellIds.logout);
     expect(screen.queryByTestId(changePasswordIds.menuItem)).not.toBeInTheDocument();
+    expect(screen.queryByTestId(twoFactorIds.menuItem)).not.toBeInTheDocument();
+  });
+
+  it('the user menu offers two-factor sign-in when the tenant has the tfa feature', async () => {
+    renderPortal({ path: '/dashboard', user: demoUser('admin', { rbac: true, tfa: true }) });
+    await screen.findByTestId(shellIds.pageTitle);
+    await userEvent.click(screen.getByTestId(shellIds.userMenuButton));
+    expect(await screen.findByTestId(twoFactorIds.menuItem)).toBeInTheDocument();
   });
 
   it('checks the form as the server does, and sends nothing until it holds', async () => {
