@@ -24,6 +24,7 @@ import {
 } from '@workbench/common/api/contract/providerTenants';
 import type { ProviderTenantList } from '@workbench/common/api/contract/provider';
 import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
+import { accessOfUser } from '../reports/reportRuns';
 import {
   signIn,
   signInOperator,
@@ -131,9 +132,16 @@ test('an obsolete capability cannot be set (400 naming it), dry run or rollout; 
 test('capabilities_validity: a capability past its day (server clock) is not in effect and shows expired', async () => {
   const today = server.clock.now().toISOString().slice(0, 10);
   const put = await call(tenantSubPath(acme, 'capabilities_validity'), 'PUT', {
-    validity: [{ capability: 'fwaas', valid_until: today }],
+    validity: [
+      { capability: 'fwaas', valid_until: today },
+      { capability: 'rbac', valid_until: today },
+    ],
   });
   expect(put.status).toBe(200);
+  // A scheduled report runs with its owner's access, from the capabilities in effect too.
+  const reportAccess = async () =>
+    (await accessOfUser(server.app.workbench, acme, tenantAdmin.uid))?.enforced;
+  expect(await reportAccess()).toBe(true);
   const userCaps = async () =>
     (
       await json<{ capabilities: Record<string, unknown> }>(
@@ -149,9 +157,10 @@ test('capabilities_validity: a capability past its day (server clock) is not in 
   operator = await signInOperator(server, 'operator@provider.example');
   tenantAdmin = await signIn(server, 'admin@acme.example');
   expect((await userCaps()).fwaas).toBeUndefined();
+  expect(await reportAccess()).toBe(false);
   const caps = await json<CapabilitiesReply>(call(tenantSubPath(acme, 'capabilities')));
   expect(caps.capabilities.fwaas).toBe(true);
-  expect(caps.expired).toEqual(['fwaas']);
+  expect(caps.expired).toEqual(['fwaas', 'rbac']);
   const detail = await json<CapabilityStateDetail>(call(capabilityStatePath('fwaas')));
   expect(detail).toMatchObject({ tenant_count: 0, expired_count: 1 });
   expect(detail.tenants[0]).toMatchObject({ name: 'acme', valid_until: today, expired: true });

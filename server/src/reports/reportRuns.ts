@@ -36,6 +36,7 @@ import {
 import type { ServerContext } from '../context';
 import type { EventStore } from '../events/eventStore';
 import { runReportQuery, type ReportQueryString } from '../events/reportRoutes';
+import { tenantInEffect } from '../provider/capabilityStateRoutes';
 import type { PastReportRecord } from '../store/ConfigStore';
 import { buildCsvZip, buildPdf, type PanelAnswer, type SkippedPanel } from './reportDocument';
 
@@ -83,8 +84,10 @@ export async function accessOfUser(
   tid: string,
   uid: string,
 ): Promise<AccessController | null> {
-  const [user, tenant] = await Promise.all([ctx.store.getUser(uid), ctx.store.getTenant(tid)]);
-  if (!user || !tenant || user.tid !== tid || tenant.status !== 'active') return null;
+  const [user, stored] = await Promise.all([ctx.store.getUser(uid), ctx.store.getTenant(tid)]);
+  if (!user || !stored || user.tid !== tid || stored.status !== 'active') return null;
+  // The capabilities in effect today, as the session's (an expired rbac must not widen a report).
+  const tenant = await tenantInEffect(ctx.store, stored, ctx.now());
   return createAccessController(
     rolesToPermissions(user.roles),
     isRbacEnforced(ctx.deployment, ctx.mode, tenant.capabilities),
