@@ -86,7 +86,7 @@ export async function accessOfUser(
 ): Promise<AccessController | null> {
   const [user, stored] = await Promise.all([ctx.store.getUser(uid), ctx.store.getTenant(tid)]);
   if (!user || !stored || user.tid !== tid || stored.status !== 'active') return null;
-  // The capabilities in effect today, as the session's (an expired rbac must not widen a report).
+  // The capabilities in effect today, as the session's: the report's owner reads what they read in the portal.
   const tenant = await tenantInEffect(ctx.store, stored, ctx.now());
   return createAccessController(
     rolesToPermissions(user.roles),
