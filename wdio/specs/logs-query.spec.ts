@@ -5,6 +5,7 @@ import { signInToPortal, waitForPortalRoute, forgetSession } from '../pageobject
 import { byTestId } from '../pageobjects/testId';
 import { blockingViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { screenshots } from '../support/theme';
 
 const COLUMNS = ['event_time', 'userid', 'domain', 'action', 'risk'] as const;
 
@@ -17,25 +18,6 @@ async function typeQuery(text: string): Promise<void> {
   await box.setValue(text);
   await browser.keys('Escape'); // closes the suggestions, so Enter applies the text
   await browser.keys('Enter');
-}
-
-/** The toolbar wide and at 800 px, light and dark (WDIO_SCREENSHOTS=1; looked at by hand). */
-async function screenshots(name: string): Promise<void> {
-  if (!process.env.WDIO_SCREENSHOTS) return;
-  for (const theme of ['light', 'dark']) {
-    await browser.execute((t: string) => window.localStorage.setItem('workbench.theme', t), theme);
-    await browser.refresh();
-    await logsPage.waitForDisplayed();
-    for (const [width, label] of [
-      [1400, 'wide'],
-      [800, '800'],
-    ] as const) {
-      await browser.setWindowSize(width, 900);
-      await browser.saveScreenshot(`/tmp/query-${name}-${theme}-${label}.png`);
-    }
-  }
-  await browser.execute(() => window.localStorage.removeItem('workbench.theme'));
-  await browser.setWindowSize(1400, 1000);
 }
 
 describe('Logs explorer: the typed query', () => {
@@ -80,6 +62,6 @@ describe('Logs explorer: the typed query', () => {
         ),
       { timeoutMsg: 'A Low-risk row (or another action) is still shown.' },
     );
-    await screenshots('toolbar');
+    await screenshots('query-toolbar', () => logsPage.waitForDisplayed());
   });
 });

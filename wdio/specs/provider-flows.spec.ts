@@ -25,43 +25,15 @@ import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobject
 import { shell } from '../pageobjects/Shell';
 import { DEMO_PASSWORD } from '../support/testEnv';
 import { blockingViolations } from '../support/axe';
+import { forgetThemePreference, reloadInTheme, screenshots } from '../support/theme';
 
 const stamp = Date.now().toString(36);
-const THEME_PREFERENCE_KEY = 'workbench.theme';
 
 async function signInToConsole(username: string): Promise<void> {
   await forgetSession();
   await providerLoginPage.open();
   await providerLoginPage.signIn(username, DEMO_PASSWORD);
   await providerShell.waitForDisplayed();
-}
-
-/**
- * Screenshots at 1400 and 800 px, light and dark, when WDIO_SCREENSHOTS is set (a look while
- * building; CI skips their reloads): the theme is the stored preference, read when the page loads, so each
- * theme reloads the page and `reshow` brings back what is shown.
- */
-async function screenshots(name: string, reshow: () => Promise<void>): Promise<void> {
-  if (!process.env.WDIO_SCREENSHOTS) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await browser.execute(
-      (key: string, value: string) => window.localStorage.setItem(key, value),
-      THEME_PREFERENCE_KEY,
-      theme,
-    );
-    await browser.refresh();
-    await browser.waitUntil(
-      async () => (await browser.execute(() => document.documentElement.dataset.agThemeMode)) === theme,
-      { timeoutMsg: `The page did not turn ${theme}.` },
-    );
-    await reshow();
-    for (const width of [1400, 800]) {
-      await browser.setWindowSize(width, 1000);
-      await browser.saveScreenshot(`/tmp/prov-e2e-${name}-${width}-${theme}.png`);
-    }
-    await browser.setWindowSize(1400, 900);
-  }
-  await browser.execute((key: string) => window.localStorage.removeItem(key), THEME_PREFERENCE_KEY);
 }
 
 /** Types into a React-controlled input that WebDriver cannot type into (a date input). */
@@ -145,7 +117,7 @@ describe('Provider console: operator flows', () => {
     await dialog.waitForDisplayed();
     await expect(byTestId(providerAuditIds.after)).toHaveText(expect.stringContaining('ISO-CORE'));
     expect(await blockingViolations()).toEqual([]);
-    await screenshots('tenant-audit-details', async () => {
+    await screenshots('prov-e2e-tenant-audit-details', async () => {
       await byTestId(`${providerPageIds.tenantTab}-audit`).click();
       await trail.$(`button[data-testid^="${providerAuditIds.details}-"]`).click();
       await dialog.waitForDisplayed();
@@ -212,17 +184,12 @@ describe('Provider console: operator flows', () => {
     await expect(badge).toHaveText('About to expire');
     // A filled state chip keeps AA contrast in both themes (the theme's contrastThreshold).
     expect(await blockingViolations()).toEqual([]);
-    await browser.execute(
-      (key: string, value: string) => window.localStorage.setItem(key, value),
-      THEME_PREFERENCE_KEY,
-      'dark',
-    );
-    await browser.refresh();
+    await reloadInTheme('dark');
     await keys.search.setValue(keyId);
     await badge.waitForDisplayed();
     expect(await blockingViolations()).toEqual([]);
-    await browser.execute((key: string) => window.localStorage.removeItem(key), THEME_PREFERENCE_KEY);
-    await screenshots('licence-about-to-expire', async () => {
+    await forgetThemePreference();
+    await screenshots('prov-e2e-licence-about-to-expire', async () => {
       await keys.search.setValue(keyId);
       await badge.waitForDisplayed();
     });
@@ -283,7 +250,7 @@ describe('Provider console: operator flows', () => {
     await expect(failed).toHaveText(expect.stringMatching(/^Restart failed: .+/));
     expect(await blockingViolations()).toEqual([]);
     // The job's outcome is the page's own: after the reload the restart runs (and fails) again.
-    await screenshots('node-job-failed', async () => {
+    await screenshots('prov-e2e-node-job-failed', async () => {
       await byTestId(`${providerOpsIds.tab}-nodes`).click();
       await choosePod('euw1-b');
       await restartFaulty();
@@ -320,7 +287,7 @@ describe('Provider console: operator flows', () => {
     await firstEvent.waitForDisplayed({ timeoutMsg: 'The audit trail showed no event.' });
     expect(await writingButtons(byTestId(providerAuditIds.view))).toEqual([]);
     expect(await blockingViolations()).toEqual([]);
-    await screenshots('support-audit-trail', async () => {
+    await screenshots('prov-e2e-support-audit-trail', async () => {
       await firstEvent.waitForDisplayed();
     });
   });

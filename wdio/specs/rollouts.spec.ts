@@ -13,6 +13,7 @@ import { forgetSession } from '../pageobjects/portal';
 import { providerApi, rolloutsPage } from '../pageobjects/RolloutsPage';
 import { blockingViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { reloadInTheme } from '../support/theme';
 
 /** Four tenants of this run, tagged with the run's tag (created through the API). */
 const run = Date.now().toString(36);
@@ -119,9 +120,7 @@ describe('Provider console: staged rollouts', () => {
     await expect(rolloutsPage.tenantStatus(tids[2])).toHaveAttribute('data-status', 'failed');
     await expect(rolloutsPage.tenantReason(tids[2])).toHaveText(TENANT_DISABLED_REASON);
     await expect(rolloutsPage.tenantStatus(tids[3])).toHaveAttribute('data-status', 'pending');
-    // The theme preference (common/src/theme/themeMode.tsx THEME_PREFERENCE_KEY).
-    await browser.execute(() => window.localStorage.setItem('workbench.theme', 'dark'));
-    await browser.refresh();
+    await reloadInTheme('dark');
     await rolloutsPage.waitForState('failed');
     expect(await blockingViolations()).toEqual([]);
     await screenshots('failed-dark');

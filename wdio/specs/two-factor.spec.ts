@@ -15,30 +15,10 @@ import { byTestId } from '../pageobjects/testId';
 import { forgetSession, signInToPortal, waitForLoginArea, waitForPortalRoute } from '../pageobjects/portal';
 import { blockingViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { screenshots } from '../support/theme';
 
 /** An account no other spec signs in with. */
 const ACCOUNT = 'logs@acme.example';
-const THEME_PREFERENCE_KEY = 'workbench.theme';
-
-/** Screenshots at 1400 and 800 px, light and dark, when WDIO_SCREENSHOTS is set. */
-async function screenshots(name: string, reshow: () => Promise<void>): Promise<void> {
-  if (!process.env.WDIO_SCREENSHOTS) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await browser.execute(
-      (key: string, value: string) => window.localStorage.setItem(key, value),
-      THEME_PREFERENCE_KEY,
-      theme,
-    );
-    await browser.refresh();
-    await reshow();
-    for (const width of [1400, 800]) {
-      await browser.setWindowSize(width, 1000);
-      await browser.saveScreenshot(`/tmp/mfa-${name}-${width}-${theme}.png`);
-    }
-    await browser.setWindowSize(1400, 900);
-  }
-  await browser.execute((key: string) => window.localStorage.removeItem(key), THEME_PREFERENCE_KEY);
-}
 
 async function openSetUp(): Promise<void> {
   await byTestId(shellIds.userMenuButton).click();
@@ -53,7 +33,7 @@ describe('Two-factor sign-in', () => {
     await signInToPortal(ACCOUNT, DEMO_PASSWORD);
     await waitForPortalRoute('#/');
     await openSetUp();
-    await screenshots('setup', async () => {
+    await screenshots('mfa-setup', async () => {
       await waitForPortalRoute('#/');
       await openSetUp();
     });
@@ -72,7 +52,7 @@ describe('Two-factor sign-in', () => {
     await loginPage.signIn(ACCOUNT, DEMO_PASSWORD);
     await byTestId(loginIds.code).waitForDisplayed({ timeoutMsg: 'The code step did not show.' });
     expect(await blockingViolations()).toEqual([]);
-    await screenshots('code-step', async () => {
+    await screenshots('mfa-code-step', async () => {
       await loginPage.signIn(ACCOUNT, DEMO_PASSWORD);
       await byTestId(loginIds.code).waitForDisplayed();
     });
@@ -92,7 +72,7 @@ describe('Two-factor sign-in', () => {
     const state = byTestId(`${providerPageIds.tenantMfaState}-${ACCOUNT}`);
     await expect(state).toHaveText(expect.stringContaining('On since'));
     await byTestId(`${providerPageIds.tenantDisableMfa}-${ACCOUNT}`).click();
-    await screenshots('console-confirm', async () => {
+    await screenshots('mfa-console-confirm', async () => {
       await byTestId(`${providerPageIds.tenantTab}-users`).click();
       await byTestId(`${providerPageIds.tenantDisableMfa}-${ACCOUNT}`).click();
     });

@@ -9,6 +9,7 @@ import { byTestId } from '../pageobjects/testId';
 import { DEMO_PASSWORD } from '../support/testEnv';
 import { blockingViolations } from '../support/axe';
 import { discardStagedPolicy } from '../support/policyApi';
+import { screenshots } from '../support/theme';
 
 /**
  * The web controls of the Web Policy page (issue 13) in the built portal against the reference
@@ -16,9 +17,6 @@ import { discardStagedPolicy } from '../support/policyApi';
  * publishes; the auditor sees both read-only. acme has the watermarking, browsing_forensics and
  * bandwidth flags (server demoSeed); globex has none of them and sees none of those tabs.
  */
-
-/** common/src/theme/themeMode.tsx THEME_PREFERENCE_KEY (a .tsx module: not importable here). */
-const THEME_PREFERENCE_KEY = 'workbench.theme';
 
 const section = (path: string) => byTestId(`${policyEditorIds.section}-${path}`);
 const setting = (name: string) => byTestId(`${webControlIds.setting}-${name}`);
@@ -61,21 +59,6 @@ async function save(): Promise<void> {
   await statusIs('All changes saved.');
 }
 
-async function screenshots(name: string): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await browser.execute((key, value) => localStorage.setItem(key, value), THEME_PREFERENCE_KEY, theme);
-    await browser.refresh();
-    await section('watermark').waitForDisplayed();
-    for (const width of [1400, 800]) {
-      await browser.setWindowSize(width, 1000);
-      await browser.saveScreenshot(`/tmp/webctl-${name}-${theme}-${width}.png`);
-    }
-  }
-  await browser.execute((key) => localStorage.removeItem(key), THEME_PREFERENCE_KEY);
-  await browser.setWindowSize(1400, 1000);
-  await browser.refresh();
-}
-
 describe('Web controls: copy/paste and watermark (issue 13)', () => {
   afterEach(async function keepFailure(this: { currentTest?: { state?: string; title: string } }) {
     if (this.currentTest?.state === 'failed')
@@ -116,7 +99,7 @@ describe('Web controls: copy/paste and watermark (issue 13)', () => {
     );
     await save();
     expect(await blockingViolations()).toEqual([]);
-    await screenshots('watermark');
+    await screenshots('webctl-watermark', () => section('watermark').waitForDisplayed());
 
     await publishBar.waitForSummary(/^\d+ unpublished changes? in revision \d+$/);
     await publishBar.review.click();

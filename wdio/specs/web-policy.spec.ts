@@ -6,6 +6,7 @@ import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobject
 import { byTestId, testIdSelector } from '../pageobjects/testId';
 import { DEMO_PASSWORD } from '../support/testEnv';
 import { blockingViolations } from '../support/axe';
+import { forgetThemePreference, reloadInTheme } from '../support/theme';
 
 /**
  * The Web Policy editor (issue 12) in the built portal against the reference server: a category
@@ -13,9 +14,6 @@ import { blockingViolations } from '../support/axe';
  * read-only view, and two windows editing the same rule (the second gets the conflict dialog and
  * keeps its edit with "Reload and re-apply my edit").
  */
-
-/** common/src/theme/themeMode.tsx THEME_PREFERENCE_KEY (a .tsx module: not importable here). */
-const THEME_PREFERENCE_KEY = 'workbench.theme';
 
 const section = (path: string) => byTestId(`${policyEditorIds.section}-${path}`);
 const status = () => byTestId(policyEditorIds.status);
@@ -175,11 +173,10 @@ describe('Web Policy editor', () => {
     await browser.saveScreenshot('/tmp/web-policy-rule-dialog-800.png');
     await byTestId(webPolicyIds.ruleCancel).click();
     // The same page in dark mode (the theme preference the user menu stores).
-    await browser.execute((key) => window.localStorage.setItem(key, 'dark'), THEME_PREFERENCE_KEY);
-    await browser.refresh();
+    await reloadInTheme('dark');
     await waitForRule(ruleA);
     await browser.saveScreenshot('/tmp/web-policy-exceptions-dark-800.png');
-    await browser.execute((key) => window.localStorage.removeItem(key), THEME_PREFERENCE_KEY);
+    await forgetThemePreference();
     await browser.setWindowSize(1400, 900);
   });
 
