@@ -1,6 +1,8 @@
 /**
  * The export part of `npm run bench` (server/bench/run.ts calls exportFigures): the store's
- * export, the route's over HTTP and DuckDB alone on the same rows, with ratios. See
+ * export, the route's over HTTP and DuckDB alone on the same rows, with ratios. Alone, over the
+ * directory of an earlier `npm run bench` kept with BENCH_DIR or BENCH_KEEP=1:
+ * `npx tsx bench/exportBench.ts <dir>` (BENCH_EXPORT_EVENTS as there). See
  * server/src/events/README.md (export speed) and bench/README.md.
  */
 import fs from 'node:fs';
@@ -17,6 +19,7 @@ import type { TenantSession } from '../src/context';
 import { DuckDbEventStore } from '../src/events/duckdbEventStore';
 import type { EventQuery } from '../src/events/eventStore';
 import { logsRoutes } from '../src/events/logsRoutes';
+import { envNumber } from './envNumber';
 
 const execFileAsync = promisify(execFile);
 
@@ -43,7 +46,8 @@ interface ExportFigure {
 function exportLine(name: string, f: ExportFigure, reference?: ExportFigure): string {
   return (
     `  ${name}: ${fmt(f.rows)} events in ${fmt(f.seconds, 1)} s = ${fmt(f.rows / f.seconds)} events/s wall, ` +
-    `${fmt(f.cpuSeconds, 1)} CPU-s = ${fmt(f.rows / f.cpuSeconds)} events per CPU-second, ${fmt(f.bytes / 1e6, 0)} MB` +
+    `${fmt(f.cpuSeconds, 1)} CPU-s = ${fmt(f.rows / f.cpuSeconds)} events per CPU-second, ` +
+    `${fmt(f.cpuSeconds / f.seconds, 2)} cores busy, ${fmt(f.bytes / 1e6, 0)} MB` +
     (reference
       ? `; × DuckDB alone: ${fmt(f.cpuSeconds / reference.cpuSeconds, 2)} CPU, ${fmt(f.seconds / reference.seconds, 2)} wall`
       : '')
@@ -186,4 +190,28 @@ export async function exportFigures(
     exportLine('DuckDB alone, JSON', reference.json),
     ...figures.map(([name, figure, format]) => exportLine(name, figure, reference[format])),
   ];
+}
+
+/** The bench's tenant (server/bench/run.ts). */
+const BENCH_TID = 'bench-tenant';
+
+if (require.main === module) {
+  const dir = process.argv[2] ?? process.env.BENCH_DIR;
+  if (!dir || !fs.existsSync(path.join(dir, 'events.duckdb'))) {
+    console.error('Usage: npx tsx bench/exportBench.ts <directory of a kept `npm run bench`>');
+    process.exit(2);
+  }
+  // The whole time range of the file: exportFigures takes the newest events of it.
+  exportFigures(
+    dir,
+    { logType: 'scan_web', tid: BENCH_TID, start: 0, end: Date.now() + 86_400_000, filters: [] },
+    envNumber('BENCH_EXPORT_EVENTS', 1_000_000),
+  )
+    .then((lines) => {
+      for (const line of lines) console.log(line);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
 }

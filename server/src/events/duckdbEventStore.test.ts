@@ -739,6 +739,44 @@ describe('DuckDbEventStore', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('exportRows streams a file in chunks of 1 MiB, keeps at most 4 files, and removes them when the consumer stops', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'events-export-'));
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'events-export-tmp-'));
+    const savedTmp = process.env.TMPDIR;
+    process.env.TMPDIR = tmp; // the store's temporary files, apart from other suites'
+    const opened = await DuckDbEventStore.open(dataDir);
+    try {
+      // 400 events 10 minutes apart, each ~6 KB: 2.4 MB of CSV.
+      await opened.append(
+        Array.from({ length: 400 }, (_, i) =>
+          web('tid-x', NOW - (400 - i) * 600_000, { url: `${i}`.padEnd(6000, 'u') }),
+        ),
+      );
+      const q: EventQuery = baseQuery('scan_web', 'tid-x');
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened.exportRows(q, CSV_ALL_WEB)) chunks.push(chunk);
+      expect(chunks.length).toBeGreaterThan(2);
+      expect(Math.max(...chunks.map((c) => c.length))).toBe(1024 * 1024);
+      const windowed: Buffer[] = [];
+      let mostFiles = 0;
+      for await (const chunk of opened.exportRows(q, CSV_ALL_WEB, 10)) {
+        windowed.push(chunk);
+        mostFiles = Math.max(mostFiles, fs.readdirSync(tmp).length);
+      }
+      expect(windowed.length).toBeGreaterThan(20); // ~40 windows and a few small last ones
+      expect(mostFiles).toBeLessThanOrEqual(4);
+      expect(Buffer.concat(windowed).equals(Buffer.concat(chunks))).toBe(true);
+      // A download cancelled after its first chunk: nothing is left behind.
+      for await (const chunk of opened.exportRows(q, CSV_ALL_WEB, 10)) if (chunk.length > 0) break;
+      expect(fs.readdirSync(tmp)).toEqual([]);
+    } finally {
+      process.env.TMPDIR = savedTmp;
+      await opened.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
   it('binds every value: none is in the SQL text', () => {
     const hostile = "x' OR '1'='1";
     const { sql, params } = buildSelect({

@@ -449,16 +449,49 @@ const EXPORT_FORMAT_SQL: Record<ExportOptions['format'], string> = {
   ndjson: `(FORMAT csv, HEADER false, QUOTE '', ESCAPE '', NEW_LINE '\\n')`,
 };
 
+/** A file's bytes in chunks of EXPORT_CHUNK_BYTES, each a Buffer of its own (the consumer keeps it). */
+async function* readChunks(file: string): AsyncGenerator<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(EXPORT_CHUNK_BYTES);
+      const { bytesRead } = await handle.read(chunk, 0, EXPORT_CHUNK_BYTES, null);
+      if (bytesRead === 0) return;
+      yield bytesRead < EXPORT_CHUNK_BYTES ? chunk.subarray(0, bytesRead) : chunk;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Rows per file DuckDB's writer writes for an export (~40 MB of web events): larger windows plan
  * and open fewer files (a window costs a statement, a file, a read back).
  */
 const EXPORT_BATCH_ROWS = 100_000;
 /**
- * Windows written at once, each on its own reader connection (one DuckDB thread each), their
- * files streamed in order: the writer is the export's cost, so two cores write twice as fast.
+ * The last windows of an export are cut to a third of what remains (down to 1/8 of a window), so
+ * the two writers finish nearly together instead of one core idling while the other writes a
+ * whole last window (README, export speed).
+ */
+const EXPORT_TAPER_MIN_SHARE = 8;
+/**
+ * COPYs running at once, each on its own reader connection (one DuckDB thread each): the writer
+ * is the export's cost, so two cores write twice as fast. A COPY starts as soon as any other
+ * ends, not only the oldest: windows differ in size, and waiting for the oldest idled a core.
  */
 const EXPORT_IN_FLIGHT = 2;
+/**
+ * Windows whose files exist at once (being written, written, or being streamed): what lets the
+ * writers run ahead of the stream; a slow download stops them here (the memory bound).
+ */
+const EXPORT_FILES = 4;
+/**
+ * A file is streamed in chunks of this size, each a new Buffer: a whole window (~40 MB) as one
+ * Buffer made V8 collect its old generation every window or two (external memory), which cost a
+ * process with a large heap (the benchmark's) more CPU than DuckDB's writer (README, export speed).
+ */
+const EXPORT_CHUNK_BYTES = 1 << 20;
 
 /** The events' JSON texts held for reuse (EventJsonCache): ~64 MB, some 50,000 events. */
 const EVENT_JSON_CACHE_CHARS = 32 * 1024 * 1024;
@@ -1069,11 +1102,12 @@ export class DuckDbEventStore implements EventStore {
   /**
    * The scan's events as CSV lines (no header) or NDJSON, in its order, written by DuckDB's own
    * writers (CSV: RFC 4180 quoting, CRLF): one COPY per time window sized for about `batchRows`
-   * events at the table's average rate, to a temporary file read back and removed; up to
-   * EXPORT_IN_FLIGHT windows are written at once and streamed in order. Windows, not keyset batches
-   * of exactly `batchRows`: finding where such a batch ends is a top-N over all that remains,
-   * which cost more than writing the CSV. Sorted by a field, the whole range is one COPY (a
-   * field's order has no time windows). JavaScript touches no event.
+   * events at the table's average rate (the last ones smaller, EXPORT_TAPER_MIN_SHARE), to a
+   * temporary file read back in chunks and removed; EXPORT_IN_FLIGHT windows are written at once,
+   * up to EXPORT_FILES ahead of the stream, and streamed in order. Windows, not keyset batches of
+   * exactly `batchRows`: finding where such a batch ends is a top-N over all that remains, which
+   * cost more than writing the CSV. Sorted by a field, the whole range is one COPY (a field's
+   * order has no time windows). JavaScript touches no event.
    */
   async *exportRows(
     query: EventScan,
@@ -1092,63 +1126,82 @@ export class DuckDbEventStore implements EventStore {
     const high = Math.min(query.end, bounds.max + 1);
     const perMs = bounds.rows / Math.max(1, bounds.max - bounds.min);
     const ascending = query.order === 'asc';
-    const span =
-      query.sortField !== undefined
-        ? Math.max(1, high - low)
-        : Math.max(MIN_WINDOW_MS, Math.ceil(batchRows / perMs));
+    const sorted = query.sortField !== undefined;
+    const span = Math.max(MIN_WINDOW_MS, Math.ceil(batchRows / perMs));
+    const minSpan = Math.max(MIN_WINDOW_MS, Math.ceil(span / EXPORT_TAPER_MIN_SHARE));
     const direction = ascending ? 'ASC' : 'DESC';
     // The table's columns, qualified: ORDER BY would otherwise take the SELECT's same-named
     // outputs (id as text, a code's label) and sort by those.
-    const order = `ORDER BY ${query.sortField !== undefined ? `e.${query.sortField} ${direction} NULLS LAST, ` : ''}e.time ${direction}, e.id ${direction}`;
+    const order = `ORDER BY ${sorted ? `e.${query.sortField} ${direction} NULLS LAST, ` : ''}e.time ${direction}, e.id ${direction}`;
     const columns = exportColumnsSql(options);
     const format = EXPORT_FORMAT_SQL[options.format];
     let edge = ascending ? low : high;
     const nextWindow = (): { start: number; end: number } | null => {
       if (ascending ? edge >= high : edge <= low) return null;
+      const rest = ascending ? high - edge : edge - low;
+      // Whole windows while more than three remain, then a third of the rest each.
+      const size = sorted ? rest : Math.min(span, Math.max(minSpan, Math.ceil(rest / 3)));
       const window = ascending
-        ? { start: edge, end: Math.min(high, edge + span) }
-        : { start: Math.max(low, edge - span), end: edge };
+        ? { start: edge, end: Math.min(high, edge + size) }
+        : { start: Math.max(low, edge - size), end: edge };
       edge = ascending ? window.end : window.start;
       return window;
     };
     const write = async (window: { start: number; end: number }): Promise<string> => {
       const { where, params } = buildWhere({ ...query, ...window });
       const file = path.join(os.tmpdir(), `workbench-export-${crypto.randomUUID()}.${options.format}`);
-      const sql = `COPY (SELECT ${columns} FROM ${tableOf(query.logType)} AS e WHERE ${where} ${order}) TO '${file}' ${format}`;
+      // The file is a parameter too: every window of an export is the same statement, prepared
+      // once per reader connection (planning the columns' expressions cost ~10 ms a window).
+      params.push(file);
+      const sql = `COPY (SELECT ${columns} FROM ${tableOf(query.logType)} AS e WHERE ${where} ${order}) TO $${params.length} ${format}`;
       try {
-        await this.withReader((connection) => connection.run(sql, params));
+        await this.withReader((connection) => runPrepared(connection, sql, params));
       } catch (error) {
         await fs.promises.rm(file, { force: true });
         throw error;
       }
       return file;
     };
-    const inFlight: Promise<string>[] = [];
-    const fill = () => {
-      while (inFlight.length < EXPORT_IN_FLIGHT) {
+    // Windows in order whose files exist or are being written; the first is the one streamed next.
+    const windows: Promise<string>[] = [];
+    let writing = 0;
+    let stopped = false;
+    const fill = (): void => {
+      while (!stopped && writing < EXPORT_IN_FLIGHT && windows.length < EXPORT_FILES) {
         const window = nextWindow();
         if (!window) return;
+        writing += 1;
         const written = write(window);
-        written.catch(() => undefined); // awaited in order below, or cleaned up in finally
-        inFlight.push(written);
+        windows.push(written);
+        // Awaited in order below, or cleaned up in finally; the next COPY starts when any ends.
+        written.then(
+          () => {
+            writing -= 1;
+            fill();
+          },
+          () => {
+            writing -= 1;
+          },
+        );
       }
     };
     try {
       fill();
-      while (inFlight.length > 0) {
-        const file = await (inFlight[0] as Promise<string>);
-        inFlight.shift();
-        fill();
+      while (windows.length > 0) {
+        const file = await (windows[0] as Promise<string>);
         try {
-          const chunk = await fs.promises.readFile(file);
-          if (chunk.length > 0) yield chunk;
+          yield* readChunks(file);
         } finally {
+          windows.shift();
           await fs.promises.rm(file, { force: true });
         }
+        fill();
       }
     } finally {
-      // A consumer that stopped early (a cancelled download): the windows still being written.
-      for (const written of inFlight.splice(0)) {
+      // A consumer that stopped early (a cancelled download), or a failed window: the windows
+      // still being written, or written and not streamed.
+      stopped = true;
+      for (const written of windows.splice(0)) {
         await written.then((file) => fs.promises.rm(file, { force: true })).catch(() => undefined);
       }
     }
