@@ -61,6 +61,9 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/server/src/**/*.test.ts'],
+      // The replica tests (real server processes on PostgreSQL, ClickHouse and HAProxy) run in
+      // the scaled run only (jest.scaled.config.js), which has those servers up already.
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '<rootDir>/server/src/scaled/'],
     },
   ],
 };

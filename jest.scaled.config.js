@@ -1,7 +1,10 @@
 // `npm run test:scaled`: the server's API suites on the scaled topology of issue 16
 // (WORKBENCH_TEST_TOPOLOGY=scaled: per test server a fresh PostgreSQL schema and two replicas behind
 // HAProxy; server/src/testing/testServer.ts). One PostgreSQL and two ClickHouse shards serve the
-// whole run (globalSetup; server/src/testing/scaledTestStores.ts).
+// whole run (globalSetup; server/src/testing/scaledTestStores.ts). `npm test` and CI run it after
+// the embedded run.
+const fs = require('node:fs');
+const path = require('node:path');
 const base = require('./jest.config.js');
 
 /**
@@ -18,26 +21,82 @@ const EMBEDDED_ONLY = {
   'server/src/events/duckdbEventStore.test.ts':
     'DuckDB file layout and conversions (runs on both engines itself)',
   'server/src/events/eventJsonCache.test.ts': 'DuckDB JSON cache',
-  // Start their own PostgreSQL, ClickHouse or replicas already.
+  // Start their own PostgreSQL or ClickHouse already.
   'server/src/store/': 'the config-store suites run on both engines themselves',
-  'server/src/scaled/': 'starts its own scaled topology',
   'server/src/events/clickhouse': 'starts its own ClickHouse shards',
 };
+
+/**
+ * The suites of this run: every server suite that starts a test server (startTestServer, or the
+ * security tests' startWorkbenchUnderTest), i.e. that goes through the API, where the topology
+ * can change an answer. The others (parsers, generators, a store opened directly) run the same
+ * code whatever the topology and ran in the embedded run already: running them twice costs CI
+ * minutes and finds nothing. A new API suite joins by itself.
+ */
+const STARTS_A_SERVER = /\bstart(TestServer|WorkbenchUnderTest)\(/;
+/** The replica tests (real server processes) run here only: they need these same servers. */
+const SCALED_ONLY = ['server/src/scaled/'];
+
+function serverSuites(dir) {
+  return fs.readdirSync(path.join(__dirname, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return serverSuites(file);
+    return entry.name.endsWith('.test.ts') ? [file] : [];
+  });
+}
+const suites = serverSuites('server/src').filter(
+  (file) =>
+    SCALED_ONLY.some((prefix) => file.startsWith(prefix)) ||
+    (!Object.keys(EMBEDDED_ONLY).some((prefix) => file.startsWith(prefix)) &&
+      STARTS_A_SERVER.test(fs.readFileSync(path.join(__dirname, file), 'utf8'))),
+);
+
+/**
+ * Outside CI a machine without the servers skips the run, saying what to install (the same
+ * binaries server/src/testing/testPostgres.ts, events/clickhouseTestServers.ts and
+ * testing/haproxy.ts look for); under CI (CI=true) the run goes on and its globalSetup fails,
+ * naming what is missing.
+ */
+function missingServers() {
+  const pgRoot = '/usr/lib/postgresql';
+  const postgres =
+    fs.existsSync(pgRoot) &&
+    fs.readdirSync(pgRoot).some((v) => fs.existsSync(path.join(pgRoot, v, 'bin', 'initdb')));
+  const clickhouse = [
+    '/usr/sbin/clickhouse-server',
+    '/usr/bin/clickhouse-server',
+    '/usr/bin/clickhouse',
+  ].some((f) => fs.existsSync(f));
+  const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].some((f) => fs.existsSync(f));
+  return [!postgres && 'postgresql', !clickhouse && 'clickhouse-server', !haproxy && 'haproxy'].filter(
+    Boolean,
+  );
+}
+const missing = process.env.CI === 'true' ? [] : missingServers();
+if (missing.length > 0)
+  console.warn(
+    `\n*** SKIPPING the scaled run (npm run test:scaled): install Debian's ${missing.join(', ')} (apt-get install -y ${missing.join(' ')}) to run the API suites on PostgreSQL, ClickHouse and two replicas behind HAProxy.\n`,
+  );
 
 const server = base.projects.find((p) => p.displayName === 'server');
 module.exports = {
   testTimeout: base.testTimeout,
   maxWorkers: base.maxWorkers,
+  passWithNoTests: missing.length > 0,
   projects: [
     {
       ...server,
       displayName: 'server-scaled',
-      globalSetup: '<rootDir>/server/src/testing/scaledGlobalSetup.ts',
-      globalTeardown: '<rootDir>/server/src/testing/scaledGlobalTeardown.ts',
-      testPathIgnorePatterns: [
-        ...server.testPathIgnorePatterns,
-        ...Object.keys(EMBEDDED_ONLY).map((p) => `<rootDir>/${p}`),
-      ],
+      ...(missing.length > 0
+        ? { testMatch: [] }
+        : {
+            globalSetup: '<rootDir>/server/src/testing/scaledGlobalSetup.ts',
+            globalTeardown: '<rootDir>/server/src/testing/scaledGlobalTeardown.ts',
+            testMatch: suites.map((file) => `<rootDir>/${file}`),
+          }),
+      testPathIgnorePatterns: server.testPathIgnorePatterns.filter(
+        (pattern) => !SCALED_ONLY.some((dir) => pattern === `<rootDir>/${dir}`),
+      ),
     },
   ],
 };

@@ -10,8 +10,6 @@ import { startTestServer, type TestServer } from '../testing/testServer';
 import { DuckDbEventStore } from './duckdbEventStore';
 import { eventsPlugin } from './eventsPlugin';
 
-jest.setTimeout(30_000);
-
 let dir: string;
 let store: DuckDbEventStore;
 let server: TestServer | null = null;

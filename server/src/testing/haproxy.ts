@@ -133,7 +133,8 @@ export async function startHaproxy(backends: readonly Backend[]): Promise<TestPr
       await stop();
       throw new Error(`haproxy did not answer /healthz within 30 s:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Short: every test server of the scaled run waits here once (HAProxy listens in ~20 ms).
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return { url, process: child, stop };
 }

@@ -17,6 +17,12 @@ import {
   type ClickHouseTestCluster,
 } from '../events/clickhouseTestServers';
 import { haproxyBinary, HAPROXY_MISSING_MESSAGE, startHaproxy, type TestProxy } from './haproxy';
+import {
+  freshConfigUrl,
+  SCALED_CLICKHOUSE_ENV,
+  SCALED_POSTGRES_ENV,
+  SCALED_TOPOLOGY,
+} from './scaledTestStores';
 import { postgresTestsEnabled, startTestPostgres, type TestPostgres } from './testPostgres';
 import { TEST_PASSWORD } from './testServer';
 
@@ -43,8 +49,8 @@ export interface ScaledTopology {
   readonly url: string;
   readonly configUrl: string;
   readonly eventsUrl: string;
-  readonly postgres: TestPostgres;
-  readonly clickhouse: ClickHouseTestCluster;
+  readonly postgres: Pick<TestPostgres, 'url' | 'freshUrl'>;
+  readonly clickhouse: Pick<ClickHouseTestCluster, 'url'>;
   readonly replicas: readonly Replica[];
   readonly proxy: TestProxy;
   stop(): Promise<void>;
@@ -63,16 +69,47 @@ export interface ScaledTopologyOptions {
   firstReplicaEnv?: Record<string, string>;
 }
 
+type Servers = {
+  postgres: ScaledTopology['postgres'];
+  clickhouse: ScaledTopology['clickhouse'];
+  stop(): Promise<void>;
+};
+
+/**
+ * The PostgreSQL and ClickHouse shards: in the scaled jest run (npm run test:scaled) the run's
+ * own (scaledGlobalSetup.ts; a fresh schema and database names keep this topology apart, and
+ * starting a second set cost seconds of the run), else throw-away ones of this topology's own.
+ */
+async function storeServers(): Promise<Servers> {
+  const postgresUrl = process.env[SCALED_POSTGRES_ENV];
+  const clickhouseUrl = process.env[SCALED_CLICKHOUSE_ENV];
+  if (SCALED_TOPOLOGY && postgresUrl && clickhouseUrl) {
+    const prefix = `r_${Date.now().toString(36)}_`;
+    return {
+      postgres: { url: postgresUrl, freshUrl: freshConfigUrl },
+      clickhouse: { url: (database) => clickhouseUrl.replace('{db}', `${prefix}${database}`) },
+      stop: async () => undefined,
+    };
+  }
+  const [postgres, clickhouse] = await Promise.all([startTestPostgres(), startClickHouseCluster(2)]);
+  return {
+    postgres,
+    clickhouse,
+    stop: () => Promise.all([postgres.stop(), clickhouse.stop()]).then(() => undefined),
+  };
+}
+
 export async function startScaledTopology(options: ScaledTopologyOptions = {}): Promise<ScaledTopology> {
   const count = options.replicas ?? 2;
-  const [postgres, clickhouse] = await Promise.all([startTestPostgres(), startClickHouseCluster(2)]);
+  const servers = await storeServers();
+  const { postgres, clickhouse } = servers;
   const replicas: Replica[] = [];
   let proxy: TestProxy | undefined;
   const stop = async () => {
     await proxy?.stop();
     await Promise.all(replicas.map((r) => r.server.kill()));
     for (const r of replicas) fs.rmSync(r.dataDir, { recursive: true, force: true });
-    await Promise.all([postgres.stop(), clickhouse.stop()]);
+    await servers.stop();
   };
   try {
     const configUrl = await postgres.freshUrl();
