@@ -25,8 +25,8 @@ import {
   type ReportGranularityCode,
 } from '@workbench/common/api/contract/reportQueries';
 import { generateEvents } from '../seed/eventGenerator';
-import { ClickHouseEventStore } from './clickhouseEventStore';
-import { selectRows } from './clickhouseHttp';
+import { ClickHouseEventStore, INDEX_GRANULARITY } from './clickhouseEventStore';
+import { execute, selectRows } from './clickhouseHttp';
 import { sqlValue } from './clickhouseSql';
 import {
   clickhouseAvailable,
@@ -279,6 +279,51 @@ run('ClickHouse and DuckDB event stores give the same answers', () => {
         limit: 10,
       });
       expect(found.map((e) => e.fields.userid)).toEqual(values.filter((v) => v === userid));
+    }
+  });
+
+  it('reads a block from the parts whose time range meets its window only', async () => {
+    // Three appends a day apart are three parts (merges stopped); block 1's window holds the
+    // newest. Without the partition key 18.16 also read the last granule of every other part.
+    const shard = parseClickHouseUrl(cluster.url('compare')).shards[0];
+    const store = await ClickHouseEventStore.open(`clickhouse://127.0.0.1:${shard.port}/pruning`);
+    try {
+      await execute(shard, 'SYSTEM STOP MERGES pruning.events_scan_web_local', undefined, true);
+      const perPart = INDEX_GRANULARITY + 476;
+      for (let day = 3; day >= 1; day -= 1)
+        await store.append(
+          Array.from({ length: perPart }, (_, i) => ({
+            tid: 'tid-parts',
+            logType: 'scan_web' as const,
+            time: NOW - day * DAY + i * 1000,
+            fields: {},
+          })),
+        );
+      const [parts] = await selectRows(
+        shard,
+        "SELECT count() FROM system.parts WHERE database = 'pruning' AND table = 'events_scan_web_local' AND active",
+      );
+      expect(Number(parts[0])).toBe(3);
+      const window = `time >= ${sqlValue(NOW - DAY)} AND time < ${sqlValue(NOW)}`;
+      const answer = JSON.parse(
+        await execute(
+          shard,
+          `SELECT id FROM pruning.events_scan_web_local WHERE tid = 'tid-parts' AND ${window} ORDER BY time DESC, id DESC LIMIT 100 FORMAT JSONCompact`,
+        ),
+      ) as { rows: number; statistics: { rows_read: number } };
+      expect({ rows: answer.rows, read: answer.statistics.rows_read }).toEqual({ rows: 100, read: perPart });
+      const block = await store.query({
+        logType: 'scan_web',
+        tid: 'tid-parts',
+        ...RANGE,
+        filters: [],
+        limit: 100,
+      });
+      expect(block.map((e) => e.time)).toEqual(
+        Array.from({ length: 100 }, (_, i) => NOW - DAY + (perPart - 1 - i) * 1000),
+      );
+    } finally {
+      await store.close();
     }
   });
 });

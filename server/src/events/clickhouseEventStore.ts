@@ -1,7 +1,8 @@
 /**
  * The event store on ClickHouse (`WORKBENCH_EVENTS_URL=clickhouse://host:port[,host:port…]/db
  * [?cluster=name]`): per shard one MergeTree table per log type, `events_<type>_local`, ordered
- * by (tid, time, id) — the tenant, then the paging key — and, with a cluster, a Distributed table
+ * by (tid, time, id) — the tenant, then the paging key — with each part's time range kept for
+ * pruning (PARTITION_KEY) and 1,024-row granules, and, with a cluster, a Distributed table
  * `events_<type>` over them on every shard, which reads go through (the first address). The
  * layout, values and answers are DuckDB's (duckdbEventStore.ts): the same columns (codes as text),
  * ids taken here in call order, the same keyset cursors, the same aggregates (the comparison test
@@ -19,7 +20,8 @@
  *   With a shared source other writers add events this process never sees, so its time bounds
  *   are then only a hint for the first window, never a limit of what a read looks at.
  * - Reads probe a time window next to the cursor as DuckDB's store does (18.16 cannot read a
- *   primary key range in order for ORDER BY … LIMIT; a narrow window keeps a block's sort small).
+ *   primary key range in order for ORDER BY … LIMIT; a narrow window keeps a block's sort small,
+ *   and it reads only the parts whose time range meets it: PARTITION_KEY).
  */
 import {
   FIELD_SPECS,
@@ -82,11 +84,27 @@ function columnType(field: string): string {
   return FIELD_SPECS[field].kind === 'integer' ? 'Nullable(Int64)' : 'Nullable(String)';
 }
 
+/**
+ * The partition key: one partition for every time before the year 33658 (epoch ms below 10^15),
+ * so an INSERT stays one part (atomic) and merges are as without a key. What it is for: a
+ * partition key makes MergeTree keep each part's exact min and max of its columns (`time`), and a
+ * query skips every part whose time range misses its window. Without it, 18.16 reads the last
+ * granule of every part (the primary index has no end for it), of every column the query
+ * selects: block 1 read ~30,000 rows of ~40 columns from 7 parts for 100 events (README.md,
+ * "ClickHouse event store", paging).
+ */
+export const PARTITION_KEY = 'intDiv(time, 1000000000000000)';
+/**
+ * Rows per granule (ClickHouse's default is 8,192): a block reads whole granules of every column
+ * it selects, so a narrow window reads 8× fewer rows; report scans measured as fast.
+ */
+export const INDEX_GRANULARITY = 1024;
+
 function createLocalTableSql(database: string, logType: LogType): string {
   const columns = LOG_TYPE_SCHEMAS[logType].fields.map((f) => `${sqlName(f)} ${columnType(f)}`);
   return `CREATE TABLE IF NOT EXISTS ${database}.${localTableName(logType)} (
   id Int64, tid String, time Int64, ${columns.join(', ')}
-) ENGINE = MergeTree() ORDER BY (tid, time, id)`;
+) ENGINE = MergeTree() PARTITION BY ${PARTITION_KEY} ORDER BY (tid, time, id) SETTINGS index_granularity = ${INDEX_GRANULARITY}`;
 }
 
 /** The columns a block reads: id, tid, time, then the type's fields in schema order. */
