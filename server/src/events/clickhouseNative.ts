@@ -21,9 +21,14 @@ const utf8 = new TextEncoder();
 
 /** A growing byte buffer. */
 class Bytes {
-  buffer = new Uint8Array(1 << 20);
-  view = new DataView(this.buffer.buffer);
+  buffer: Uint8Array;
+  view: DataView;
   length = 0;
+
+  constructor(size = 1 << 20) {
+    this.buffer = new Uint8Array(size);
+    this.view = new DataView(this.buffer.buffer);
+  }
 
   reserve(n: number): void {
     if (this.length + n <= this.buffer.length) return;
@@ -103,7 +108,7 @@ function nullRows(column: ColumnPlan, rows: number): Uint8Array | null {
 /** Each entry of a list of texts as a Native String (varint length, bytes). */
 function encodedEntries(texts: readonly string[]): Uint8Array[] {
   return texts.map((text) => {
-    const out = new Bytes();
+    const out = new Bytes(16 + 3 * text.length);
     out.string(text);
     return out.buffer.slice(0, out.length);
   });
@@ -116,7 +121,7 @@ function dictionaryEntries(data: Data): Uint8Array[] {
     const bytes = piece.values as Uint8Array;
     for (let i = 0; i < piece.length; i += 1) {
       const n = offsets[i + 1] - offsets[i];
-      const out = new Bytes();
+      const out = new Bytes(n + 5);
       out.varint(n);
       out.copy(bytes, offsets[i], offsets[i + 1]);
       entries.push(out.buffer.slice(0, out.length));
@@ -124,8 +129,6 @@ function dictionaryEntries(data: Data): Uint8Array[] {
   }
   return entries;
 }
-
-const EMPTY_STRING = new Uint8Array([0]);
 
 /** The values of an Int64 column (NULL rows, whatever their buffer holds, as 0). */
 function writeInt64s(out: Bytes, column: ColumnPlan, rows: number, nulls: Uint8Array | null): void {
@@ -143,17 +146,39 @@ function writeInt64s(out: Bytes, column: ColumnPlan, rows: number, nulls: Uint8A
         if (nulls[r]) out.view.setBigInt64(out.length - 8 * (rows - r), 0n, true);
     return;
   }
+  out.reserve(8 * rows);
   for (let r = 0; r < rows; r += 1) out.int64(nulls?.[r] ? 0 : Number(values[r]));
+}
+
+/** Writes `entries[index(r)]` (encoded Strings) for every row, NULL rows as the empty string. */
+function writeEntries(
+  out: Bytes,
+  entries: readonly Uint8Array[],
+  index: (r: number) => number,
+  rows: number,
+  nulls: Uint8Array | null,
+): void {
+  let longest = 1;
+  for (const entry of entries) longest = Math.max(longest, entry.length);
+  out.reserve(rows * longest);
+  const buffer = out.buffer;
+  let at = out.length;
+  for (let r = 0; r < rows; r += 1) {
+    if (nulls?.[r]) buffer[at++] = 0;
+    else {
+      const entry = entries[index(r)];
+      if (entry.length < 24) for (let i = 0; i < entry.length; i += 1) buffer[at++] = entry[i];
+      else {
+        buffer.set(entry, at);
+        at += entry.length;
+      }
+    }
+  }
+  out.length = at;
 }
 
 /** The values of a String column (NULL rows as the empty string). */
 function writeStrings(out: Bytes, column: ColumnPlan, rows: number, nulls: Uint8Array | null): void {
-  const put = (entries: readonly Uint8Array[], index: (r: number) => number): void => {
-    for (let r = 0; r < rows; r += 1) {
-      const entry = nulls?.[r] ? EMPTY_STRING : entries[index(r)];
-      out.copy(entry, 0, entry.length);
-    }
-  };
   switch (column.source) {
     case 'null':
       return out.zeros(rows);
@@ -161,27 +186,42 @@ function writeStrings(out: Bytes, column: ColumnPlan, rows: number, nulls: Uint8
       const data = column.data as Data;
       const offsets = data.valueOffsets as Int32Array;
       const bytes = data.values as Uint8Array;
+      // Each value: its bytes and a varint length of at most 5 bytes (a length below 2^35).
+      out.reserve(offsets[rows] - offsets[0] + 5 * rows);
+      const buffer = out.buffer;
+      let at = out.length;
       for (let r = 0; r < rows; r += 1) {
-        if (nulls?.[r]) out.varint(0);
+        const start = offsets[r];
+        const end = nulls?.[r] ? start : offsets[r + 1];
+        let n = end - start;
+        while (n >= 0x80) {
+          buffer[at++] = (n & 0x7f) | 0x80;
+          n >>>= 7;
+        }
+        buffer[at++] = n;
+        if (end - start < 24) for (let i = start; i < end; i += 1) buffer[at++] = bytes[i];
         else {
-          out.varint(offsets[r + 1] - offsets[r]);
-          out.copy(bytes, offsets[r], offsets[r + 1]);
+          buffer.set(bytes.subarray(start, end), at);
+          at += end - start;
         }
       }
+      out.length = at;
       return;
     }
     case 'dictionary': {
       const keys = (column.data as Data).values as ArrayLike<number>;
-      return put(dictionaryEntries(column.data as Data), (r) => keys[r]);
+      return writeEntries(out, dictionaryEntries(column.data as Data), (r) => keys[r], rows, nulls);
     }
     case 'code': {
       const indexes = column.codeIndexes as Uint16Array;
-      return put(encodedEntries(CODE_LISTS.get(column.name) as readonly string[]), (r) => indexes[r]);
+      const entries = encodedEntries(CODE_LISTS.get(column.name) as readonly string[]);
+      return writeEntries(out, entries, (r) => indexes[r], rows, nulls);
     }
     case 'codeDictionary': {
       const keys = (column.data as Data).values as ArrayLike<number>;
       const remap = column.remap as Uint16Array;
-      return put(encodedEntries(CODE_LISTS.get(column.name) as readonly string[]), (r) => remap[keys[r]]);
+      const entries = encodedEntries(CODE_LISTS.get(column.name) as readonly string[]);
+      return writeEntries(out, entries, (r) => remap[keys[r]], rows, nulls);
     }
     default:
       throw new Error(`Column ${column.name} (${column.source}) is not text.`);
