@@ -28,6 +28,8 @@
  * - Reports: every report query of the registry through the route's logic (`runReportQuery`, the
  *   dashboard's default range, the last 30 days), p50 per query and engine, the sum of the p50s,
  *   and a check that each engine's rows equal DuckDB's.
+ * - Ctrl-C or a kill ends the run with its servers (see stopOnSignal; the servers also die with
+ *   the process that started them: clickhouseTestServers.ts).
  * Env: BENCH_CLICKHOUSE_EVENTS, BENCH_CLICKHOUSE_RUNS (paging runs, default 20),
  * BENCH_CLICKHOUSE_REPORT_RUNS (runs per report query, default 5); each series after a warm-up.
  */
