@@ -8,14 +8,13 @@
  *   event-store tests use): a cluster of one shard and one of two, each read through its
  *   Distributed table (`?cluster=workbench`), so the two layouts differ by the shard count only.
  *   Without the binary the bench says so in one line and ends (exit 0).
- * - Events: BENCH_CLICKHOUSE_EVENTS (default 1,000,000, which finishes in a few minutes on a shared
- *   2-core machine and reaches block ~8,000; 6,500,000 reach block 50,000 of 100 rows: bench/README.md
- *   gives the times), one tenant, 80 % web as server/bench/run.ts, generated in rounds into memory, each
+ * - Events: BENCH_CLICKHOUSE_EVENTS (default 6,300,000: the web log reaches block 50,000 of 100
+ *   rows; bench/README.md gives the time of a run), one tenant, 80 % web as server/bench/run.ts, generated in rounds into memory, each
  *   round's batches (one log type each, up to 122,880 events) encoded once as Arrow tables and
  *   appended to each store in turn through the bulk path (`appendColumns`), two appends in flight.
  *   Ingest rate = events / the wall time of that engine's appends only (DuckDB with its
  *   checkpoints, one every ~1M events and one at the end; ClickHouse until every INSERT was
- *   answered: the store's JSONEachRow encoding included). The ClickHouse store writes each batch
+ *   answered: the store's Native encoding included). The ClickHouse store writes each batch
  *   to one shard's local table, the shards in turn (what a Distributed insert does with a random
  *   sharding key, without its asynchronous forwarding), and reads go through the Distributed table.
  *   Before reading, the bench waits until ClickHouse's background merges of the load are done
@@ -29,12 +28,13 @@
  * - Reports: every report query of the registry through the route's logic (`runReportQuery`, the
  *   dashboard's default range, the last 30 days), p50 per query and engine, the sum of the p50s,
  *   and a check that each engine's rows equal DuckDB's.
+ * - Ctrl-C or a kill ends the run with its servers (see stopOnSignal; the servers also die with
+ *   the process that started them: clickhouseTestServers.ts).
  * Env: BENCH_CLICKHOUSE_EVENTS, BENCH_CLICKHOUSE_RUNS (paging runs, default 20),
  * BENCH_CLICKHOUSE_REPORT_RUNS (runs per report query, default 5); each series after a warm-up.
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { Table } from 'apache-arrow';
 import { type LogType } from '@workbench/common/api/contract/logSchema';
 import { REPORT_QUERY_NAMES, type ReportQueryName } from '@workbench/common/api/contract/reportQueries';
@@ -43,6 +43,7 @@ import { ClickHouseEventStore } from '../src/events/clickhouseEventStore';
 import { selectRows } from '../src/events/clickhouseHttp';
 import {
   clickhouseBinary,
+  ownedTempDir,
   startClickHouseCluster,
   type ClickHouseTestCluster,
 } from '../src/events/clickhouseTestServers';
@@ -56,10 +57,12 @@ import { envNumber } from './envNumber';
 
 const DAY = 86_400_000;
 const TENANT = { tid: 'bench-tenant', name: 'acme' };
-/** As server/bench/run.ts: 80 % web, so 6.25M events give the 5M web events block 50,000 needs. */
+/** As server/bench/run.ts: 80 % web (block 50,000 needs 5M web events). */
 const TYPE_WEIGHTS = { scan_web: 80, scan_email: 6, fwaas_logs: 6, saa_logs: 4, scan_dlp: 2, scan_audit: 2 };
 const BLOCK = 100;
 const DEEP_BLOCK = 50_000;
+/** The generator's web share is a little under 80 % (799,654 of 1M): 6.3M give block 50,000. */
+const DEFAULT_EVENTS = 6_300_000;
 /** DuckDB's row-group size: one Arrow table per log type and batch (as server/bench/run.ts). */
 const BATCH = 122_880;
 const ROUND_EVENTS = 4 * BATCH;
@@ -144,18 +147,29 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const total = envNumber('BENCH_CLICKHOUSE_EVENTS', 1_000_000);
+  const total = envNumber('BENCH_CLICKHOUSE_EVENTS', DEFAULT_EVENTS);
   const runs = envNumber('BENCH_CLICKHOUSE_RUNS', 20);
   const reportRuns = envNumber('BENCH_CLICKHOUSE_REPORT_RUNS', 5);
   const started = performance.now();
   const loadBefore = os.loadavg();
   const now = Date.now();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-bench-clickhouse-'));
+  const dir = ownedTempDir('workbench-bench-clickhouse-');
   console.log(
     `ClickHouse beside DuckDB: ${fmt(total)} events (one tenant, 80 % web); load average ${loadBefore.map((l) => fmt(l, 1)).join(' ')} on ${os.cpus().length} cores`,
   );
   const engines: Engine[] = [];
   const clusters: ClickHouseTestCluster[] = [];
+  // Ctrl-C or a kill: the servers of the run must not outlive it (Node's default ended the process
+  // at once and they lived on with parent pid 1). All synchronous: tsx SIGKILLs its child when it
+  // does not confirm a relayed signal within 30 ms. process.exit runs each server's exit guard
+  // (clickhouseTestServers.ts: SIGKILL, data directory removed).
+  const stopOnSignal = (signal: NodeJS.Signals): void => {
+    fs.writeSync(2, `\n${signal}: stopping the run's ClickHouse servers\n`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(128 + os.constants.signals[signal]);
+  };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
   try {
     const [duck, one, two] = await Promise.all([
       DuckDbEventStore.open(dir),
@@ -242,7 +256,7 @@ async function main(): Promise<void> {
     const deepBlock = Math.min(DEEP_BLOCK, Math.floor(webEvents / BLOCK));
     if (deepBlock < DEEP_BLOCK)
       console.log(
-        `  NOTE: ${fmt(webEvents)} web events reach block ${fmt(deepBlock)} only (block ${fmt(DEEP_BLOCK)} needs ${fmt(DEEP_BLOCK * BLOCK)}: BENCH_CLICKHOUSE_EVENTS ≥ 6,250,000).`,
+        `  NOTE: ${fmt(webEvents)} web events reach block ${fmt(deepBlock)} only (block ${fmt(DEEP_BLOCK)} needs ${fmt(DEEP_BLOCK * BLOCK)}: BENCH_CLICKHOUSE_EVENTS ≥ 6,300,000).`,
       );
     const position = deepBlock > 1 ? await duck.positionAt(query, (deepBlock - 1) * BLOCK - 1) : null;
     const deepCursor = position ? encodeCursor(position, query) : undefined;
@@ -364,6 +378,8 @@ async function main(): Promise<void> {
     for (const engine of engines) await engine.store.close();
     await Promise.all(clusters.map((c) => c.stop()));
     fs.rmSync(dir, { recursive: true, force: true });
+    process.removeListener('SIGINT', stopOnSignal);
+    process.removeListener('SIGTERM', stopOnSignal);
   }
 }
 

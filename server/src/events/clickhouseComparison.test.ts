@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Float64, Int32, Table, Utf8, vectorFromArray } from 'apache-arrow';
 import fc from 'fast-check';
 import {
   FIELD_SPECS,
@@ -25,8 +26,9 @@ import {
   type ReportGranularityCode,
 } from '@workbench/common/api/contract/reportQueries';
 import { generateEvents } from '../seed/eventGenerator';
-import { ClickHouseEventStore } from './clickhouseEventStore';
-import { selectRows } from './clickhouseHttp';
+import { toEventColumns } from './arrowEvents';
+import { ClickHouseEventStore, INDEX_GRANULARITY } from './clickhouseEventStore';
+import { execute, selectRows } from './clickhouseHttp';
 import { sqlValue } from './clickhouseSql';
 import {
   clickhouseAvailable,
@@ -279,6 +281,158 @@ run('ClickHouse and DuckDB event stores give the same answers', () => {
         limit: 10,
       });
       expect(found.map((e) => e.fields.userid)).toEqual(values.filter((v) => v === userid));
+    }
+  });
+
+  it('reads a block from the parts whose time range meets its window only', async () => {
+    // Three appends a day apart are three parts (merges stopped); block 1's window holds the
+    // newest. Without the partition key 18.16 also read the last granule of every other part.
+    const shard = parseClickHouseUrl(cluster.url('compare')).shards[0];
+    const store = await ClickHouseEventStore.open(`clickhouse://127.0.0.1:${shard.port}/pruning`);
+    try {
+      await execute(shard, 'SYSTEM STOP MERGES pruning.events_scan_web_local', undefined, true);
+      const perPart = INDEX_GRANULARITY + 476;
+      for (let day = 3; day >= 1; day -= 1)
+        await store.append(
+          Array.from({ length: perPart }, (_, i) => ({
+            tid: 'tid-parts',
+            logType: 'scan_web' as const,
+            time: NOW - day * DAY + i * 1000,
+            fields: {},
+          })),
+        );
+      const [parts] = await selectRows(
+        shard,
+        "SELECT count() FROM system.parts WHERE database = 'pruning' AND table = 'events_scan_web_local' AND active",
+      );
+      expect(Number(parts[0])).toBe(3);
+      const window = `time >= ${sqlValue(NOW - DAY)} AND time < ${sqlValue(NOW)}`;
+      const answer = JSON.parse(
+        await execute(
+          shard,
+          `SELECT id FROM pruning.events_scan_web_local WHERE tid = 'tid-parts' AND ${window} ORDER BY time DESC, id DESC LIMIT 100 FORMAT JSONCompact`,
+        ),
+      ) as { rows: number; statistics: { rows_read: number } };
+      expect({ rows: answer.rows, read: answer.statistics.rows_read }).toEqual({ rows: 100, read: perPart });
+      const block = await store.query({
+        logType: 'scan_web',
+        tid: 'tid-parts',
+        ...RANGE,
+        filters: [],
+        limit: 100,
+      });
+      expect(block.map((e) => e.time)).toEqual(
+        Array.from({ length: 100 }, (_, i) => NOW - DAY + (perPart - 1 - i) * 1000),
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('stores Arrow tables (Native blocks) as the row path stores the same events, and odd column types as given', async () => {
+    // One shard (the Native path is the same; fewer tables to make).
+    const shard = parseClickHouseUrl(cluster.url('compare')).shards[0];
+    const bulk = await ClickHouseEventStore.open(`clickhouse://127.0.0.1:${shard.port}/bulk`);
+    /** An event without its id (the paths number a mixed batch differently), fields sorted. */
+    const content = (e: { tid: string; logType: string; time: number; fields: object }): string =>
+      JSON.stringify([
+        e.tid,
+        e.logType,
+        e.time,
+        Object.entries(e.fields)
+          .filter(([, v]) => v !== null && v !== undefined)
+          .sort(([a], [b]) => a.localeCompare(b)),
+      ]);
+    const stored = async (store: EventStore, tids: readonly string[]): Promise<string[]> => {
+      const all: string[] = [];
+      for (const tid of tids)
+        for (const logType of LOG_TYPES)
+          all.push(
+            ...(await store.query({ logType, tid, ...RANGE, filters: [], limit: 100_000 })).map(content),
+          );
+      return all.sort();
+    };
+    try {
+      const events = [
+        ...generateEvents({ tenants: TENANTS, count: EVENTS, now: NOW, seed: 16, batchSize: 1000 }),
+      ].flat();
+      await execute(shard, 'SYSTEM STOP MERGES bulk.events_scan_web_local', undefined, true);
+      for (const logType of LOG_TYPES) {
+        const ofType = events.filter((e) => e.logType === logType);
+        // Two record batches: codes and repeating text as dictionaries, the rest Utf8, Int64, time as Timestamp.
+        const cut = Math.floor(ofType.length / 2);
+        const table = toEventColumns(logType, ofType.slice(0, cut)).concat(
+          toEventColumns(logType, ofType.slice(cut)),
+        );
+        await expect(bulk.appendColumns(logType, table)).resolves.toBe(ofType.length);
+      }
+      // One INSERT of both record batches: one part (atomic), as a JSONEachRow INSERT was.
+      const [parts] = await selectRows(
+        shard,
+        "SELECT count() FROM system.parts WHERE database = 'bulk' AND table = 'events_scan_web_local' AND active",
+      );
+      expect(Number(parts[0])).toBe(1);
+      expect(await stored(bulk, ['tid-acme', 'tid-globex'])).toEqual(
+        await stored(
+          house,
+          TENANTS.map((t) => t.tid),
+        ),
+      );
+
+      // Codes as Utf8, integers as Int32 and Float64, nulls, empty, long (a 2-byte length) and
+      // non-ASCII text, two record batches, a slice at an odd row.
+      const n = 600;
+      const text = (i: number): string | null =>
+        i % 9 === 0
+          ? null
+          : i % 9 === 1
+            ? ''
+            : i % 9 === 2
+              ? `ü—${'x'.repeat(300)}'"\\`
+              : `user-${i}@acme.example`;
+      const part = (from: number, to: number): Table =>
+        new Table({
+          tid: vectorFromArray(
+            Array.from({ length: to - from }, () => 'tid-odd'),
+            new Utf8(),
+          ),
+          time: vectorFromArray(
+            Array.from({ length: to - from }, (_, i) => NOW - n + from + i),
+            new Float64(),
+          ),
+          userid: vectorFromArray(
+            Array.from({ length: to - from }, (_, i) => text(from + i)),
+            new Utf8(),
+          ),
+          country: vectorFromArray(
+            Array.from({ length: to - from }, (_, i) => (i % 4 === 0 ? null : ['US', 'DE', 'FR'][i % 3])),
+            new Utf8(),
+          ),
+          src_port: vectorFromArray(
+            Array.from({ length: to - from }, (_, i) => (i % 6 === 0 ? null : from + i)),
+            new Int32(),
+          ),
+          bytes_out: vectorFromArray(
+            Array.from({ length: to - from }, (_, i) => (from + i) * 2 ** 40),
+            new Float64(),
+          ),
+        });
+      const odd = part(0, 200)
+        .concat(part(200, n))
+        .slice(3, n - 5);
+      await expect(bulk.appendColumns('fwaas_logs', odd)).resolves.toBe(n - 8);
+      const given = Array.from({ length: n - 8 }, (_, i) => {
+        const row = odd.get(i)?.toJSON() as Record<string, unknown>;
+        const fields = Object.fromEntries(
+          ['userid', 'country', 'src_port', 'bytes_out']
+            .filter((f) => row[f] !== null)
+            .map((f) => [f, row[f]]),
+        );
+        return content({ tid: 'tid-odd', logType: 'fwaas_logs', time: row.time as number, fields });
+      });
+      expect(await stored(bulk, ['tid-odd'])).toEqual(given.sort());
+    } finally {
+      await bulk.close();
     }
   });
 });

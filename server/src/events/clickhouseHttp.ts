@@ -30,9 +30,10 @@ export class ClickHouseError extends Error {
 /** Settings of every request: 64-bit integers as JSON numbers (ours are within ±2^53). */
 const SETTINGS = 'output_format_json_quote_64bit_integers=0';
 
-function urlOf(address: ClickHouseAddress, database?: string): string {
+function urlOf(address: ClickHouseAddress, database?: string, query?: string): string {
   const db = database === undefined ? '' : `&database=${encodeURIComponent(database)}`;
-  return `http://${address.host}:${address.port}/?${SETTINGS}${db}`;
+  const statement = query === undefined ? '' : `&query=${encodeURIComponent(query)}`;
+  return `http://${address.host}:${address.port}/?${SETTINGS}${db}${statement}`;
 }
 
 function headersOf(address: ClickHouseAddress): Record<string, string> {
@@ -51,17 +52,21 @@ const readAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 function post(
   address: ClickHouseAddress,
-  body: string,
+  body: string | Buffer,
   database: string | undefined,
   write: boolean,
+  query?: string,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      urlOf(address, database),
+      urlOf(address, database, query),
       {
         method: 'POST',
         agent: write ? false : readAgent,
-        headers: { ...headersOf(address), 'content-type': 'text/plain; charset=utf-8' },
+        headers: {
+          ...headersOf(address),
+          'content-type': typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream',
+        },
       },
       (reply) => {
         const chunks: Buffer[] = [];
@@ -133,4 +138,18 @@ export async function insertRows(
   database?: string,
 ): Promise<void> {
   await execute(address, `INSERT INTO ${table} FORMAT JSONEachRow\n${lines}`, database, true);
+}
+
+/**
+ * Inserts Native blocks (clickhouseNative.ts) as one INSERT: the statement goes in the URL, the
+ * binary blocks are the body. Blocks of one INSERT below min_insert_block_size_rows (1,048,576) are
+ * squashed into one part: atomic on a MergeTree table, as a JSONEachRow INSERT of one block.
+ */
+export async function insertNative(
+  address: ClickHouseAddress,
+  table: string,
+  blocks: Buffer,
+  database?: string,
+): Promise<void> {
+  await post(address, blocks, database, true, `INSERT INTO ${table} FORMAT Native`);
 }

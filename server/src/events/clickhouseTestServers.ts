@@ -14,6 +14,12 @@ import path from 'node:path';
 /** Where Debian's package (and the official packages) put the server. */
 const SERVER_BINARIES = ['/usr/sbin/clickhouse-server', '/usr/bin/clickhouse-server', '/usr/bin/clickhouse'];
 export const CLUSTER = 'workbench';
+/**
+ * util-linux's setpriv (in every Debian): it execs the server with a parent-death signal, so the
+ * kernel kills the server when the process that started it dies, even by SIGKILL, when no exit
+ * handler runs (tsx SIGKILLs its child when it does not confirm a relayed signal within 30 ms).
+ */
+const SETPRIV = '/usr/bin/setpriv';
 
 export interface ClickHouseShard {
   readonly httpPort: number;
@@ -115,6 +121,42 @@ async function waitForPing(port: number, child: ChildProcess, log: () => string)
   }
 }
 
+const OWNER_FILE = 'owner.pid';
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A temporary directory `<tmp>/<prefix>XXXXXX` marked with this process's pid, after removing
+ * those of the same prefix whose process is gone. A process killed outright (SIGKILL; tsx does
+ * that to a child busy in synchronous work when Ctrl-C comes) runs no exit handler: its servers
+ * die with it (SETPRIV), its data stays until the next run removes it here. Directories without
+ * the mark, or of a live process, are never touched.
+ */
+export function ownedTempDir(prefix: string): string {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith(prefix)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (Number.isSafeInteger(owner) && owner > 0 && !processAlive(owner))
+      fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
+  return dir;
+}
+
 /** Starts `count` servers (shards of the cluster `workbench`), answering on loopback. */
 export async function startClickHouseCluster(count = 2): Promise<ClickHouseTestCluster> {
   const binary = clickhouseBinary();
@@ -139,7 +181,7 @@ export async function startClickHouseCluster(count = 2): Promise<ClickHouseTestC
   try {
     await Promise.all(
       ports.map(async ({ http, tcp }) => {
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-clickhouse-'));
+        const dir = ownedTempDir('workbench-clickhouse-');
         for (const sub of ['data', 'tmp', 'user_files', 'format_schemas']) fs.mkdirSync(path.join(dir, sub));
         fs.writeFileSync(path.join(dir, 'users.xml'), USERS_XML);
         fs.writeFileSync(
@@ -151,8 +193,14 @@ export async function startClickHouseCluster(count = 2): Promise<ClickHouseTestC
             ports.map((p) => p.tcp),
           ),
         );
-        const args = binary.endsWith('/clickhouse') ? ['server'] : [];
-        const child = spawn(binary, [...args, `--config-file=${path.join(dir, 'config.xml')}`], {
+        const args = [
+          ...(binary.endsWith('/clickhouse') ? ['server'] : []),
+          `--config-file=${path.join(dir, 'config.xml')}`,
+        ];
+        const [command, commandArgs] = fs.existsSync(SETPRIV)
+          ? [SETPRIV, ['--pdeathsig', 'KILL', '--', binary, ...args]]
+          : [binary, args];
+        const child = spawn(command, commandArgs, {
           cwd: dir,
           stdio: ['ignore', 'pipe', 'pipe'],
         });
@@ -164,7 +212,14 @@ export async function startClickHouseCluster(count = 2): Promise<ClickHouseTestC
         child.stderr?.on('data', keep);
         shards.push({ httpPort: http, tcpPort: tcp, dir, process: child });
         // A test process that ends without its afterAll (a crash, a timeout) takes its servers along.
-        const orphanGuard = () => child.kill('SIGKILL');
+        const orphanGuard = () => {
+          child.kill('SIGKILL');
+          try {
+            fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+          } catch {
+            // The dying server may still be writing there; the directory is in the temp dir.
+          }
+        };
         process.once('exit', orphanGuard);
         child.once('exit', () => process.removeListener('exit', orphanGuard));
         await waitForPing(http, child, () => output);
