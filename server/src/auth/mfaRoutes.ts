@@ -57,9 +57,8 @@ async function spendCode(store: ConfigStore, uid: string, code: string, now: num
   const m = await store.getUserMfa(uid);
   if (!m?.secret) return false;
   const step = acceptedStep(m.secret, code, now, m.lastStep);
-  if (step === null) return false;
-  await store.putUserMfa({ ...m, lastStep: step });
-  return true;
+  // Conditional: of two requests with one code on two servers at once, only one spends it.
+  return step !== null && (await store.spendMfaStep(uid, step));
 }
 
 export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fastify, options) => {

@@ -271,6 +271,11 @@ export interface ConfigStore {
   listUserMfa(tid: string): Promise<UserMfaRecord[]>;
   /** Inserts or replaces the account's record. */
   putUserMfa(record: UserMfaRecord): Promise<void>;
+  /**
+   * Records `step` as the account's last accepted code step if it is later than the recorded one,
+   * in one conditional UPDATE; false when it is not (the code was spent meanwhile, on any server).
+   */
+  spendMfaStep(uid: string, step: number): Promise<boolean>;
   /** False when the account had no record. */
   deleteUserMfa(uid: string): Promise<boolean>;
 

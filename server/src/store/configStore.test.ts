@@ -107,6 +107,15 @@ describe.each(engines)('%s config store', (_engine, open) => {
     };
     await store.putUserMfa(on);
     expect(await store.listUserMfa('t1')).toEqual([on]);
+    // A step is spent once: never at or before the recorded one (two servers, one code).
+    const spent = await Promise.all([
+      store.spendMfaStep('u1', 59_000_001),
+      store.spendMfaStep('u1', 59_000_001),
+    ]);
+    expect(spent.sort()).toEqual([false, true]);
+    expect(await store.spendMfaStep('u1', 59_000_000)).toBe(false);
+    expect((await store.getUserMfa('u1'))?.lastStep).toBe(59_000_001);
+    expect(await store.spendMfaStep('nobody', 1)).toBe(false);
     expect(await store.deleteUserMfa('u1')).toBe(true);
     expect(await store.deleteUserMfa('u1')).toBe(false);
     expect(await store.getUserMfa('u1')).toBeNull();

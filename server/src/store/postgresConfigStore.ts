@@ -316,6 +316,12 @@ export class PostgresConfigStore implements ConfigStore {
       m.lastStep,
     );
   }
+  async spendMfaStep(uid: string, step: number): Promise<boolean> {
+    return (
+      (await this.run('UPDATE user_mfa SET last_step = ? WHERE uid = ? AND last_step < ?', step, uid, step)) >
+      0
+    );
+  }
   async deleteUserMfa(uid: string): Promise<boolean> {
     return (await this.run('DELETE FROM user_mfa WHERE uid = ?', uid)) > 0;
   }

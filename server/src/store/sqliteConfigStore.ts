@@ -269,6 +269,9 @@ export class SqliteConfigStore implements ConfigStore {
       m.lastStep,
     );
   }
+  async spendMfaStep(uid: string, step: number): Promise<boolean> {
+    return this.run('UPDATE user_mfa SET last_step = ? WHERE uid = ? AND last_step < ?', step, uid, step) > 0;
+  }
   async deleteUserMfa(uid: string): Promise<boolean> {
     return this.run('DELETE FROM user_mfa WHERE uid = ?', uid) > 0;
   }
