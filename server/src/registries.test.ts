@@ -48,17 +48,18 @@ import {
 } from '@workbench/common/api/contract/providerEntities';
 import { loadOperations, type Operation } from './security-tests/operations';
 import { startTestServer, type TestServer } from './testing/testServer';
-import { DuckDbEventStore } from './events/duckdbEventStore';
+import type { EventStore } from './events/eventStore';
+import { openTestEventStore } from './testing/testEventStore';
 import { eventsPlugin } from './events/eventsPlugin';
 
 let server: TestServer;
-let store: DuckDbEventStore;
+let store: EventStore;
 let storeDir: string;
 let operations: Operation[];
 
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registries-'));
-  store = await DuckDbEventStore.open(storeDir);
+  store = await openTestEventStore(storeDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
   operations = await loadOperations(server);
 });

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { SAVED_SEARCH_PATHS } from '@workbench/common/api/contract/savedSearches';
 import { UDB_PATHS } from '@workbench/common/api/contract/udb';
-import { DuckDbEventStore } from '../events/duckdbEventStore';
+import type { EventStore } from '../events/eventStore';
+import { openTestEventStore } from '../testing/testEventStore';
 import { eventsPlugin } from '../events/eventsPlugin';
 import { STATE_CHANGING_METHODS } from '../security-tests/operations';
 import {
@@ -26,13 +27,13 @@ import { PROVIDER_AUDIT_TID } from './auditTrail';
 jest.setTimeout(120_000);
 
 let server: TestServer;
-let events: DuckDbEventStore;
+let events: EventStore;
 let eventsDir: string;
 let admin: SignedIn;
 
 beforeAll(async () => {
   eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-trail-'));
-  events = await DuckDbEventStore.open(eventsDir);
+  events = await openTestEventStore(eventsDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: eventsDir, store: events })] });
   admin = await signIn(server, 'admin@acme.example');
 });

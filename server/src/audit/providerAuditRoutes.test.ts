@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROVIDER_AUDIT_PATH, type ProviderAuditList } from '@workbench/common/api/contract/providerAudit';
 import { PROVIDER_ENTITIES, PROVIDER_ENTITY_REGISTRY } from '@workbench/common/api/contract/providerEntities';
-import { DuckDbEventStore } from '../events/duckdbEventStore';
+import type { EventStore } from '../events/eventStore';
+import { openTestEventStore } from '../testing/testEventStore';
 import { eventsPlugin } from '../events/eventsPlugin';
 import { fillTemplate, loadOperations, operationLabel, type Operation } from '../security-tests/operations';
 import { validSample } from '../security-tests/schemaValues';
@@ -24,13 +25,13 @@ import {
 const OPERATOR = 'operator@provider.example';
 
 let server: TestServer;
-let events: DuckDbEventStore;
+let events: EventStore;
 let eventsDir: string;
 let operator: OperatorSignedIn;
 
 beforeAll(async () => {
   eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'provider-audit-'));
-  events = await DuckDbEventStore.open(eventsDir);
+  events = await openTestEventStore(eventsDir);
   server = await startTestServer({
     plugins: [eventsPlugin({ dataDir: eventsDir, store: events })],
     jobTimer: false,

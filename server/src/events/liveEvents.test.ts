@@ -7,16 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { LOG_TYPES } from '@workbench/common/vocabularies/logTypes';
 import { startTestServer, type TestServer } from '../testing/testServer';
-import { DuckDbEventStore } from './duckdbEventStore';
+import type { EventStore } from './eventStore';
+import { openTestEventStore } from '../testing/testEventStore';
 import { eventsPlugin } from './eventsPlugin';
 
 let dir: string;
-let store: DuckDbEventStore;
+let store: EventStore;
 let server: TestServer | null = null;
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-events-'));
-  store = await DuckDbEventStore.open(dir);
+  store = await openTestEventStore(dir);
 });
 afterEach(async () => {
   await server?.close();

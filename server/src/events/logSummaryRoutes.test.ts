@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LogHistogramReply, LogTopValuesReply } from '@workbench/common/api/contract/logSummary';
 import { startTestServer, signIn, type SignedIn, type TestServer } from '../testing/testServer';
-import { DuckDbEventStore } from './duckdbEventStore';
+import type { EventStore } from './eventStore';
+import { openTestEventStore } from '../testing/testEventStore';
 import { eventsPlugin } from './eventsPlugin';
 
 const HOUR = 3600000;
 let server: TestServer;
-let store: DuckDbEventStore;
+let store: EventStore;
 let storeDir: string;
 let acme: SignedIn;
 let auditor: SignedIn;
@@ -18,7 +19,7 @@ let end: number;
 
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-summary-'));
-  store = await DuckDbEventStore.open(storeDir);
+  store = await openTestEventStore(storeDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
   const tenants = await server.app.workbench.store.listTenants();
   const tid = (name: string) => tenants.find((t) => t.name.toLowerCase().includes(name))!.tid;

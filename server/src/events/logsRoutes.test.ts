@@ -5,12 +5,13 @@ import type { LogQueryReply } from '@workbench/common/api/contract/logs';
 import { startTestServer, signIn, type SignedIn, type TestServer } from '../testing/testServer';
 import { generateEvents } from '../seed/eventGenerator';
 import { generatorTenantsOf } from '../seed/seedTenants';
-import { DuckDbEventStore } from './duckdbEventStore';
+import type { EventStore } from './eventStore';
+import { openTestEventStore } from '../testing/testEventStore';
 import { eventsPlugin } from './eventsPlugin';
 
 const DAY = 86400000;
 let server: TestServer;
-let store: DuckDbEventStore;
+let store: EventStore;
 let storeDir: string;
 let acme: SignedIn;
 let globex: SignedIn;
@@ -41,7 +42,7 @@ async function pageAll(who: SignedIn, pathAndQuery: string): Promise<string[]> {
 
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logs-routes-'));
-  store = await DuckDbEventStore.open(storeDir);
+  store = await openTestEventStore(storeDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
   const tenants = generatorTenantsOf(await server.app.workbench.store.listTenants());
   tids = Object.fromEntries(tenants.map((t) => [t.name, t.tid]));

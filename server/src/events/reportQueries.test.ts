@@ -18,7 +18,8 @@ import {
 } from '@workbench/common/api/contract/reportQueries';
 import { FIELD_SPECS, LOG_TYPES, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
-import { DuckDbEventStore } from './duckdbEventStore';
+import type { EventStore } from './eventStore';
+import { openTestEventStore } from '../testing/testEventStore';
 import { eventsPlugin } from './eventsPlugin';
 import type { NewEvent } from './eventStore';
 import type { FieldValue } from '@workbench/common/api/contract/logSchema';
@@ -30,7 +31,7 @@ const RANGE = { start: DAY0, end: DAY0 + 7 * DAY_S };
 const EVENTS_PER_TYPE = 400;
 
 let server: TestServer;
-let store: DuckDbEventStore;
+let store: EventStore;
 let storeDir: string;
 let acme: SignedIn;
 let acmeTid: string;
@@ -73,7 +74,7 @@ function craft(tids: readonly string[]): NewEvent[] {
 
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-queries-'));
-  store = await DuckDbEventStore.open(storeDir);
+  store = await openTestEventStore(storeDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
   const tenants = await server.app.workbench.store.listTenants();
   acmeTid = tenants.find((t) => t.name === 'acme')?.tid as string;

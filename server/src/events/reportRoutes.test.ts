@@ -17,7 +17,8 @@ import {
   type SignedIn,
   type TestServer,
 } from '../testing/testServer';
-import { DuckDbEventStore } from './duckdbEventStore';
+import type { EventStore } from './eventStore';
+import { openTestEventStore } from '../testing/testEventStore';
 import { eventsPlugin } from './eventsPlugin';
 import type { NewEvent } from './eventStore';
 import { timeZoneOffsetMs } from './reportRoutes';
@@ -27,7 +28,7 @@ const DAY_S = 86_400;
 const DAY0 = 1_793_577_600;
 
 let server: TestServer;
-let store: DuckDbEventStore;
+let store: EventStore;
 let storeDir: string;
 let acme: SignedIn;
 let logsOnly: SignedIn;
@@ -49,7 +50,7 @@ const web = (
 
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-routes-'));
-  store = await DuckDbEventStore.open(storeDir);
+  store = await openTestEventStore(storeDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
   const tenants = await server.app.workbench.store.listTenants();
   const tid = (name: string) => tenants.find((t) => t.name === name)?.tid as string;

@@ -26,7 +26,8 @@ import {
   type SignedIn,
   type TestServer,
 } from '../testing/testServer';
-import { DuckDbEventStore } from '../events/duckdbEventStore';
+import type { EventStore } from '../events/eventStore';
+import { openTestEventStore } from '../testing/testEventStore';
 import { eventsPlugin } from '../events/eventsPlugin';
 import type { NewEvent } from '../events/eventStore';
 import { DDL_URL_MSG, DDL_REASON_MESSAGES } from './casbEgressRoutes';
@@ -35,7 +36,7 @@ import { unknownAppMsg } from './casbDiscoveryRoutes';
 const HOUR = 3_600_000;
 
 let server: TestServer;
-let store: DuckDbEventStore;
+let store: EventStore;
 let storeDir: string;
 let admin: SignedIn;
 let auditor: SignedIn;
@@ -66,7 +67,7 @@ async function addUser(tid: string, username: string, read: string[], write: str
 
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casb-routes-'));
-  store = await DuckDbEventStore.open(storeDir);
+  store = await openTestEventStore(storeDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
   const tenants = await server.app.workbench.store.listTenants();
   const tid = (name: string) => tenants.find((t) => t.name === name)?.tid as string;

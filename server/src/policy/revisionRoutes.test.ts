@@ -8,17 +8,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PolicyDiff, Revision, RevisionsPage, TesterReply } from '@workbench/common/api/contract/policy';
 import { policyDocPath, type PolicyKind } from '@workbench/common/api/contract/policyKinds';
-import { DuckDbEventStore } from '../events/duckdbEventStore';
+import type { EventStore } from '../events/eventStore';
+import { openTestEventStore } from '../testing/testEventStore';
 import { eventsPlugin } from '../events/eventsPlugin';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
-let events: DuckDbEventStore;
+let events: EventStore;
 let eventsDir: string;
 
 beforeEach(async () => {
   eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'revision-audit-'));
-  events = await DuckDbEventStore.open(eventsDir);
+  events = await openTestEventStore(eventsDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: eventsDir, store: events })] });
 });
 afterEach(async () => {

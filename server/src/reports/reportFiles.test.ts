@@ -20,7 +20,8 @@ import {
   type ScheduledReport,
   type ScheduledReportInput,
 } from '@workbench/common/api/contract/reportFiles';
-import { DuckDbEventStore } from '../events/duckdbEventStore';
+import type { EventStore } from '../events/eventStore';
+import { openTestEventStore } from '../testing/testEventStore';
 import { eventsPlugin } from '../events/eventsPlugin';
 import type { NewEvent } from '../events/eventStore';
 import { hashPassword } from '../security/passwords';
@@ -41,7 +42,7 @@ jest.setTimeout(60_000);
 const HOUR_MS = 3_600_000;
 let server: TestServer;
 let files: ReportFiles;
-let events: DuckDbEventStore;
+let events: EventStore;
 let eventsDir: string;
 let admin: SignedIn;
 let logsUser: SignedIn;
@@ -127,7 +128,7 @@ async function clearSchedules(): Promise<void> {
 
 beforeAll(async () => {
   eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-files-'));
-  events = await DuckDbEventStore.open(eventsDir);
+  events = await openTestEventStore(eventsDir);
   files = reportFiles({ store: events, timer: false });
   server = await startTestServer({
     plugins: [eventsPlugin({ dataDir: eventsDir, store: events }), files.plugin],
