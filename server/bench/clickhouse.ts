@@ -48,12 +48,14 @@ import {
   type ClickHouseTestCluster,
 } from '../src/events/clickhouseTestServers';
 import { DuckDbEventStore } from '../src/events/duckdbEventStore';
-import type { EventQuery, EventStore, NewEvent } from '../src/events/eventStore';
+import type { EventQuery, EventStore } from '../src/events/eventStore';
 import { readLogBlock } from '../src/events/logPaging';
 import { encodeCursor } from '../src/events/logQuery';
 import { runReportQuery } from '../src/events/reportRoutes';
 import { generateEvents } from '../src/seed/eventGenerator';
 import { envNumber } from './envNumber';
+import { batchedRounds } from './eventRounds';
+import { fmt, latency } from './stats';
 
 const DAY = 86_400_000;
 const TENANT = { tid: 'bench-tenant', name: 'acme' };
@@ -78,29 +80,6 @@ interface Engine {
   ingestMs: number;
   sinceFlush: number;
   readonly cluster?: ClickHouseTestCluster;
-}
-
-const fmt = (n: number, digits = 0): string =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** p50/p95 of `runs` calls after one warm-up call, whose answer is returned for comparison. */
-async function timed<T>(
-  runs: number,
-  fn: () => Promise<T>,
-): Promise<{ p50: number; p95: number; answer: T }> {
-  const answer = await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), answer };
 }
 
 /** Appends one round's tables to one engine, IN_FLIGHT at a time, adding to its wall time. */
@@ -193,29 +172,9 @@ async function main(): Promise<void> {
       now,
       batchSize: BATCH,
     });
-    const pending = new Map<LogType, NewEvent[]>();
     let loaded = 0;
     let lastPrinted = 0;
-    for (let done = false; !done;) {
-      const round: NewEvent[][] = [];
-      for (let roundEvents = 0; roundEvents < ROUND_EVENTS;) {
-        const next = generator.next();
-        if (next.done) {
-          done = true;
-          break;
-        }
-        roundEvents += next.value.length;
-        for (const event of next.value) {
-          let list = pending.get(event.logType);
-          if (!list) pending.set(event.logType, (list = []));
-          list.push(event);
-          if (list.length === BATCH) {
-            round.push(list);
-            pending.set(event.logType, []);
-          }
-        }
-      }
-      if (done) for (const list of pending.values()) if (list.length > 0) round.push(list);
+    for (const { batches: round, last: done } of batchedRounds(generator, ROUND_EVENTS, BATCH)) {
       const tables = round.map((batch) => ({
         logType: batch[0].logType,
         table: toEventColumns(batch[0].logType, batch),
@@ -260,11 +219,13 @@ async function main(): Promise<void> {
       );
     const position = deepBlock > 1 ? await duck.positionAt(query, (deepBlock - 1) * BLOCK - 1) : null;
     const deepCursor = position ? encodeCursor(position, query) : undefined;
-    type Timed = Awaited<ReturnType<typeof timed<Awaited<ReturnType<typeof readLogBlock>>>>>;
+    type Timed = Awaited<ReturnType<typeof latency<Awaited<ReturnType<typeof readLogBlock>>>>>;
     const paging: { first: Timed; deep: Timed | null }[] = [];
     for (const engine of engines) {
-      const first = await timed(runs, () => readLogBlock(engine.store, query, undefined));
-      const deep = deepCursor ? await timed(runs, () => readLogBlock(engine.store, query, deepCursor)) : null;
+      const first = await latency(runs, () => readLogBlock(engine.store, query, undefined));
+      const deep = deepCursor
+        ? await latency(runs, () => readLogBlock(engine.store, query, deepCursor))
+        : null;
       paging.push({ first, deep });
     }
     const sameBlocks = paging.every(
@@ -280,7 +241,7 @@ async function main(): Promise<void> {
       const p50: number[] = [];
       const answers: string[] = [];
       for (const engine of engines) {
-        const t = await timed(reportRuns, () =>
+        const t = await latency(reportRuns, () =>
           runReportQuery(engine.store, name, TENANT.tid, {}, reportNow),
         );
         p50.push(t.p50);

@@ -16,15 +16,13 @@ import Fastify from 'fastify';
 import { LOGS_EXPORT_TOTAL_HEADER } from '@workbench/common/api/contract/logs';
 import { LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
 import type { TenantSession } from '../src/context';
+import { fmt } from './stats';
 import { DuckDbEventStore } from '../src/events/duckdbEventStore';
 import type { EventQuery } from '../src/events/eventStore';
 import { logsRoutes } from '../src/events/logsRoutes';
 import { envNumber } from './envNumber';
 
 const execFileAsync = promisify(execFile);
-
-const fmt = (n: number, digits = 0): string =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** Wall and process CPU time (all threads: DuckDB writes on its own) of `work`. */
 async function measured(work: () => Promise<void>): Promise<{ seconds: number; cpuSeconds: number }> {

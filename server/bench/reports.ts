@@ -36,6 +36,7 @@ import { runReportQuery } from '../src/events/reportRoutes';
 import { toEventColumns } from '../src/events/arrowEvents';
 import { generateEvents } from '../src/seed/eventGenerator';
 import { envNumber } from './envNumber';
+import { latency } from './stats';
 
 const TENANT = { tid: 'bench-tenant', name: 'acme' };
 const BATCH = 122_880;
@@ -112,22 +113,6 @@ function createSqliteCopy(file: string): {
   return { db, insert };
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function timings(runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await fn(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
 /** The goal class of a query (issue 11): time bins, low- or high-cardinality top-N. */
 function goalClass(def: ReportQueryDef): 'time bins' | 'low cardinality' | 'high cardinality' {
   if (def.dimension.kind === 'date') return 'time bins';
@@ -189,8 +174,8 @@ async function main(): Promise<void> {
     for (const name of REPORT_QUERY_NAMES as ReportQueryName[]) {
       const def: ReportQueryDef = REPORT_QUERY_REGISTRY[name];
       const run = (s: EventStore) => () => runReportQuery(s, name, TENANT.tid, {}, now);
-      const duck = await timings(runs, run(store));
-      const lite = await timings(sqliteRuns, run(sqliteStore));
+      const duck = await latency(runs, run(store));
+      const lite = await latency(sqliteRuns, run(sqliteStore));
       const cls = goalClass(def);
       const entry = byClass.get(cls) ?? { duck: [], ratio: [] };
       entry.duck.push(duck.p50);

@@ -25,11 +25,12 @@ import { DuckDbEventStore } from '../src/events/duckdbEventStore';
 import { exportFigures } from './exportBench';
 import { encodeCursor } from '../src/events/logQuery';
 import { readLogBlock } from '../src/events/logPaging';
-import type { EventQuery, NewEvent } from '../src/events/eventStore';
+import type { EventQuery } from '../src/events/eventStore';
 import { generateEvents } from '../src/seed/eventGenerator';
 import { envNumber } from './envNumber';
+import { batchedRounds } from './eventRounds';
+import { fmt, latency } from './stats';
 import { toEventColumns } from '../src/events/arrowEvents';
-import type { LogType } from '@workbench/common/api/contract/logSchema';
 
 const DAY = 86400000;
 /** Events between two checkpoints of the load (as the seeding path does). */
@@ -45,25 +46,6 @@ const DEFAULT_BATCH = 122_880;
 const ROUND_EVENTS = 4 * DEFAULT_BATCH;
 /** Appends in flight (the store has two writer connections). */
 const IN_FLIGHT = 2;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function latency(runs: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await fn(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const t0 = process.hrtime.bigint();
-    await fn();
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
-const fmt = (n: number, digits = 0): string =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /**
  * Appends batches with IN_FLIGHT in flight and a checkpoint every FLUSH_EVERY events, adding up
@@ -162,30 +144,13 @@ async function main(): Promise<void> {
     let generateMs = 0;
     let encodeMs = 0;
     let lastPrinted = 0;
-    const pending = new Map<LogType, NewEvent[]>();
-    for (let done = false; !done;) {
+    const rounds = batchedRounds(generator, ROUND_EVENTS, batchSize);
+    for (;;) {
       const g0 = performance.now();
-      const round: NewEvent[][] = [];
-      let roundEvents = 0;
-      while (roundEvents < ROUND_EVENTS) {
-        const next = generator.next();
-        if (next.done) {
-          done = true;
-          break;
-        }
-        roundEvents += next.value.length;
-        for (const event of next.value) {
-          let list = pending.get(event.logType);
-          if (!list) pending.set(event.logType, (list = []));
-          list.push(event);
-          if (list.length === batchSize) {
-            round.push(list);
-            pending.set(event.logType, []);
-          }
-        }
-      }
-      if (done) for (const list of pending.values()) if (list.length > 0) round.push(list);
+      const next = rounds.next();
       generateMs += performance.now() - g0;
+      if (next.done) break;
+      const { batches: round, last: done } = next.value;
       const e0 = performance.now();
       const tables = round.map((batch) => ({
         logType: batch[0].logType,
