@@ -29,7 +29,7 @@
  *   dashboard's default range, the last 30 days), p50 per query and engine, the sum of the p50s,
  *   and a check that each engine's rows equal DuckDB's.
  * - Ctrl-C or a kill ends the run with its servers (see stopOnSignal; the servers also die with
- *   the process that started them: clickhouseTestServers.ts).
+ *   the process that started them: src/testing/throwawayProcess.ts).
  * Env: BENCH_CLICKHOUSE_EVENTS, BENCH_CLICKHOUSE_RUNS (paging runs, default 20),
  * BENCH_CLICKHOUSE_REPORT_RUNS (runs per report query, default 5); each series after a warm-up.
  */
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
   // Ctrl-C or a kill: the servers of the run must not outlive it (Node's default ended the process
   // at once and they lived on with parent pid 1). All synchronous: tsx SIGKILLs its child when it
   // does not confirm a relayed signal within 30 ms. process.exit runs each server's exit guard
-  // (clickhouseTestServers.ts: SIGKILL, data directory removed).
+  // (src/testing/throwawayProcess.ts: SIGKILL, data directory removed).
   const stopOnSignal = (signal: NodeJS.Signals): void => {
     fs.writeSync(2, `\n${signal}: stopping the run's ClickHouse servers\n`);
     fs.rmSync(dir, { recursive: true, force: true });

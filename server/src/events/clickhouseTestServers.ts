@@ -5,21 +5,20 @@
  * The system service is never used. When the binary is missing a test run in CI (CI=true) fails
  * with a message saying what to install; elsewhere the ClickHouse tests are skipped, loudly.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  answersOk,
+  freePort,
+  startThrowawayProcess,
+  type ThrowawayProcess,
+} from '../testing/throwawayProcess';
 
 /** Where Debian's package (and the official packages) put the server. */
 const SERVER_BINARIES = ['/usr/sbin/clickhouse-server', '/usr/bin/clickhouse-server', '/usr/bin/clickhouse'];
 export const CLUSTER = 'workbench';
-/**
- * util-linux's setpriv (in every Debian): it execs the server with a parent-death signal, so the
- * kernel kills the server when the process that started it dies, even by SIGKILL, when no exit
- * handler runs (tsx SIGKILLs its child when it does not confirm a relayed signal within 30 ms).
- */
-const SETPRIV = '/usr/bin/setpriv';
 
 export interface ClickHouseShard {
   readonly httpPort: number;
@@ -50,18 +49,6 @@ export function clickhouseAvailable(): boolean {
   if (process.env.CI === 'true') throw new Error(`${message}. CI runs the ClickHouse event store tests.`);
   console.warn(`SKIPPING the ClickHouse event store tests: ${message}.`);
   return false;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function configXml(dir: string, httpPort: number, tcpPort: number, tcpPorts: readonly number[]): string {
@@ -104,23 +91,6 @@ const USERS_XML = `<?xml version="1.0"?>
 </yandex>
 `;
 
-async function waitForPing(port: number, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`clickhouse-server exited (${child.exitCode}) before answering:\n${log()}`);
-    try {
-      const reply = await fetch(`http://127.0.0.1:${port}/ping`);
-      if (reply.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline)
-      throw new Error(`clickhouse-server did not answer /ping within 60 s:\n${log()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const OWNER_FILE = 'owner.pid';
 
 function processAlive(pid: number): boolean {
@@ -136,8 +106,8 @@ function processAlive(pid: number): boolean {
  * A temporary directory `<tmp>/<prefix>XXXXXX` marked with this process's pid, after removing
  * those of the same prefix whose process is gone. A process killed outright (SIGKILL; tsx does
  * that to a child busy in synchronous work when Ctrl-C comes) runs no exit handler: its servers
- * die with it (SETPRIV), its data stays until the next run removes it here. Directories without
- * the mark, or of a live process, are never touched.
+ * die with it (`dieWithParent` in throwawayProcess.ts), its data stays until the next run removes
+ * it here. Directories without the mark, or of a live process, are never touched.
  */
 export function ownedTempDir(prefix: string): string {
   for (const name of fs.readdirSync(os.tmpdir())) {
@@ -164,19 +134,10 @@ export async function startClickHouseCluster(count = 2): Promise<ClickHouseTestC
   const ports: { http: number; tcp: number }[] = [];
   for (let i = 0; i < count; i += 1) ports.push({ http: await freePort(), tcp: await freePort() });
   const shards: ClickHouseShard[] = [];
+  const servers: ThrowawayProcess[] = [];
+  // Throw-away data: no need for 18.16's graceful stop (it waited over 5 s here).
   const stop = async (): Promise<void> => {
-    await Promise.all(
-      shards.map(
-        (shard) =>
-          new Promise<void>((resolve) => {
-            if (shard.process.exitCode !== null || shard.process.signalCode !== null) return resolve();
-            shard.process.once('exit', () => resolve());
-            // Throw-away data: no need for 18.16's graceful stop (it waited over 5 s here).
-            shard.process.kill('SIGKILL');
-          }),
-      ),
-    );
-    for (const shard of shards) fs.rmSync(shard.dir, { recursive: true, force: true });
+    await Promise.all(servers.map((server) => server.stop()));
   };
   try {
     await Promise.all(
@@ -193,36 +154,27 @@ export async function startClickHouseCluster(count = 2): Promise<ClickHouseTestC
             ports.map((p) => p.tcp),
           ),
         );
-        const args = [
-          ...(binary.endsWith('/clickhouse') ? ['server'] : []),
-          `--config-file=${path.join(dir, 'config.xml')}`,
-        ];
-        const [command, commandArgs] = fs.existsSync(SETPRIV)
-          ? [SETPRIV, ['--pdeathsig', 'KILL', '--', binary, ...args]]
-          : [binary, args];
-        const child = spawn(command, commandArgs, {
+        // Pushed before the wait: when one shard fails, stop() ends the others still starting.
+        const server = startThrowawayProcess({
+          name: 'clickhouse-server',
+          command: binary,
+          args: [
+            ...(binary.endsWith('/clickhouse') ? ['server'] : []),
+            `--config-file=${path.join(dir, 'config.xml')}`,
+          ],
           cwd: dir,
-          stdio: ['ignore', 'pipe', 'pipe'],
+          // A test process that ends without its afterAll (a crash, a timeout) takes its servers
+          // along, even when killed outright.
+          dieWithParent: true,
+          dir,
+          ready: answersOk(`http://127.0.0.1:${http}/ping`),
+          readyWhat: '/ping',
+          timeoutMs: 60_000,
+          pollMs: 100,
         });
-        let output = '';
-        const keep = (chunk: Buffer) => {
-          output = (output + chunk.toString('utf8')).slice(-4000);
-        };
-        child.stdout?.on('data', keep);
-        child.stderr?.on('data', keep);
-        shards.push({ httpPort: http, tcpPort: tcp, dir, process: child });
-        // A test process that ends without its afterAll (a crash, a timeout) takes its servers along.
-        const orphanGuard = () => {
-          child.kill('SIGKILL');
-          try {
-            fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
-          } catch {
-            // The dying server may still be writing there; the directory is in the temp dir.
-          }
-        };
-        process.once('exit', orphanGuard);
-        child.once('exit', () => process.removeListener('exit', orphanGuard));
-        await waitForPing(http, child, () => output);
+        servers.push(server);
+        shards.push({ httpPort: http, tcpPort: tcp, dir, process: server.process });
+        await server.ready;
       }),
     );
   } catch (error) {

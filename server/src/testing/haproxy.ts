@@ -18,11 +18,11 @@
  * the client sent (so a client cannot choose its address even for a replica that trusts every
  * hop): the sign-in limit and lockout count per client, not per proxy (trustProxy).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { answersOk, freePort, startThrowawayProcess } from './throwawayProcess';
 
 const HAPROXY_BINARIES = ['/usr/sbin/haproxy', '/usr/bin/haproxy'];
 export const REPLICA_HEADER = 'x-workbench-replica';
@@ -31,18 +31,6 @@ export const HAPROXY_MISSING_MESSAGE = `haproxy not found (looked for ${HAPROXY_
 
 export function haproxyBinary(): string | null {
   return HAPROXY_BINARIES.find((file) => fs.existsSync(file)) ?? null;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Backend {
@@ -99,42 +87,18 @@ export async function startHaproxy(backends: readonly Backend[]): Promise<TestPr
   fs.writeFileSync(config, haproxyConfig(port, backends));
   const check = spawnSync(binary, ['-c', '-f', config], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`haproxy refused its config:\n${check.stdout}${check.stderr}`);
-  const child = spawn(binary, ['-db', '-f', config], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const orphanGuard = () => child.kill('SIGKILL');
-  process.once('exit', orphanGuard);
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await gone;
-    }
-    process.removeListener('exit', orphanGuard);
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`haproxy exited (${child.exitCode}):\n${output}`);
-    }
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`haproxy did not answer /healthz within 30 s:\n${output}`);
-    }
+  const proxy = startThrowawayProcess({
+    name: 'haproxy',
+    command: binary,
+    args: ['-db', '-f', config],
+    dir,
+    ready: answersOk(`${url}/healthz`),
+    readyWhat: '/healthz',
+    timeoutMs: 30_000,
     // Short: every test server of the scaled run waits here once (HAProxy listens in ~20 ms).
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return { url, process: child, stop };
+    pollMs: 10,
+  });
+  await proxy.ready;
+  return { url, process: proxy.process, stop: proxy.stop };
 }

@@ -12,10 +12,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './throwawayProcess';
 
 const PG_ROOT = '/usr/lib/postgresql';
 
@@ -42,17 +42,6 @@ export function postgresTestsEnabled(): boolean {
   return false;
 }
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-
 /** Who runs the server: ourselves, or as root an unprivileged user (initdb refuses root). */
 function serverUser(): string | null {
   if (process.getuid?.() !== 0) return null;
@@ -69,6 +58,13 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
+/**
+ * Not a startThrowawayProcess (throwawayProcess.ts) like HAProxy and ClickHouse: `pg_ctl -w start`
+ * starts the server in the background and returns once it accepts connections, so there is no
+ * child of ours to watch or poll, and the server is stopped through `pg_ctl stop` (as root both
+ * through runuser, as the data directory's owner). Running `postgres` in the foreground instead
+ * would change how the run's PostgreSQL starts, logs (server.log) and stops.
+ */
 export async function startTestPostgres(): Promise<TestPostgres> {
   const bin = postgresBinDir();
   if (!bin) throw new Error(POSTGRES_MISSING_MESSAGE);

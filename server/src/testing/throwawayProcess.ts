@@ -1,0 +1,141 @@
+/**
+ * A throw-away server process for a test or a bench (HAProxy, a ClickHouse shard): started as a
+ * child, its last output kept for the error message, polled until it answers, and killed with
+ * SIGKILL at the end (its data is throw-away: no graceful stop to wait for). A test process that
+ * ends without calling stop (a crash, a timeout, process.exit) still kills it on its way out.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+
+/**
+ * util-linux's setpriv (in every Debian): it execs the server with a parent-death signal, so the
+ * kernel kills the server when the process that started it dies, even by SIGKILL, when no exit
+ * handler runs (tsx SIGKILLs its child when it does not confirm a relayed signal within 30 ms).
+ */
+const SETPRIV = '/usr/bin/setpriv';
+/** How much of the process's output an error message quotes (its end). */
+const OUTPUT_KEPT = 4000;
+
+/** A port free on loopback now (another process may take it before the server binds it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A ready check: whether `url` answers 2xx (not listening yet counts as no). */
+export const answersOk = (url: string) => async (): Promise<boolean> => (await fetch(url)).ok;
+
+export interface ThrowawayProcessOptions {
+  /** What error messages call it, e.g. `haproxy`. */
+  name: string;
+  command: string;
+  args: readonly string[];
+  cwd?: string;
+  /** Whether it answers yet; a throw counts as not yet. */
+  ready: () => Promise<boolean>;
+  /** What the ready check asks, for the error messages, e.g. `/healthz`. */
+  readyWhat: string;
+  timeoutMs: number;
+  pollMs: number;
+  /** Start it through setpriv (when installed) so it dies with this process, even by SIGKILL. */
+  dieWithParent?: boolean;
+  /** A directory of its own, removed once it is gone: by stop(), and by the exit guard. */
+  dir?: string;
+}
+
+export interface ThrowawayProcess {
+  readonly process: ChildProcess;
+  /** The end of what it printed (stdout and stderr). */
+  output(): string;
+  /**
+   * Resolves once the ready check answers; rejects, with the process's output, when it exits
+   * first or the time limit passes (the process then stopped and its directory removed).
+   */
+  readonly ready: Promise<void>;
+  /** SIGKILL; resolves once it is gone and its directory removed. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns the process at once (so a caller starting several can stop them all whichever fails) and
+ * polls its ready check in `ready`.
+ */
+export function startThrowawayProcess(options: ThrowawayProcessOptions): ThrowawayProcess {
+  const { name, dir } = options;
+  const [command, args] =
+    options.dieWithParent && fs.existsSync(SETPRIV)
+      ? [SETPRIV, ['--pdeathsig', 'KILL', '--', options.command, ...options.args]]
+      : [options.command, options.args];
+  const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer | string) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_KEPT);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  // A command that cannot be started emits 'error' (and no 'exit'): said in its output.
+  child.once('error', (error) => keep(`${error.message}\n`));
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => {
+      if (child.pid === undefined) resolve();
+    });
+  });
+
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const orphanGuard = () => {
+    child.kill('SIGKILL');
+    if (dir === undefined) return;
+    try {
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+    } catch {
+      // The dying server may still be writing there; the directory is in the temp dir.
+    }
+  };
+  process.once('exit', orphanGuard);
+  void exited.then(() => process.removeListener('exit', orphanGuard));
+
+  const stop = async (): Promise<void> => {
+    if (!gone()) child.kill('SIGKILL');
+    await exited;
+    if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  const waitUntilReady = async (): Promise<void> => {
+    const deadline = Date.now() + options.timeoutMs;
+    for (;;) {
+      if (gone()) {
+        // 'close' comes once its pipes are read to the end, so the error quotes its last words
+        // (bounded, in case something it started holds them open).
+        await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 200))]);
+        throw new Error(
+          `${name} exited (${child.exitCode ?? child.signalCode}) before answering ${options.readyWhat}:\n${output}`,
+        );
+      }
+      try {
+        if (await options.ready()) return;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline)
+        throw new Error(
+          `${name} did not answer ${options.readyWhat} within ${options.timeoutMs / 1000} s:\n${output}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs));
+    }
+  };
+  const ready = waitUntilReady().catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { process: child, output: () => output, ready, stop };
+}
