@@ -98,6 +98,8 @@ export async function startHaproxy(backends: readonly Backend[]): Promise<TestPr
     timeoutMs: 30_000,
     // Short: every test server of the scaled run waits here once (HAProxy listens in ~20 ms).
     pollMs: 10,
+    // A jest worker killed at its time-out leaves no proxy holding the port.
+    dieWithParent: true,
   });
   await proxy.ready;
   return { url, process: proxy.process, stop: proxy.stop };

@@ -71,6 +71,13 @@ test('a command that cannot be started: ready rejects, saying why', async () => 
 test('a process that never answers: ready rejects after the time limit with its output, the process killed', async () => {
   const server = nodeProcess(`console.log('still starting'); setInterval(() => {}, 1000)`, {
     timeoutMs: 500,
+    // Not ready, but only once its line is out: on a loaded machine the child may take longer than
+    // the time limit to print it, and the error must quote it.
+    ready: async () => {
+      while (!server.output().includes('still starting'))
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      return false;
+    },
   });
   const started = Date.now();
   await expect(server.ready).rejects.toThrow(/^demo did not answer \/ready within 0.5 s:\nstill starting\n$/);
