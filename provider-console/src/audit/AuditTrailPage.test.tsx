@@ -55,6 +55,19 @@ test('support reads the trail, filters it on the server and opens an event befor
       limit: 25,
     }),
   );
+  // The action and tenant selects show "Any …" until one is chosen.
+  expect(screen.getByTestId(providerAuditIds.tenantFilter)).toHaveTextContent('Any tenant');
+  const action = screen.getByRole('combobox', { name: 'Action' });
+  expect(action).toBe(screen.getByTestId(providerAuditIds.actionFilter));
+  expect(action).toHaveTextContent('Any action');
+  await userEvent.click(action);
+  await userEvent.click(screen.getByRole('option', { name: 'Modified' }));
+  await waitFor(() =>
+    expect(mock.history.get.filter((r) => r.url === PROVIDER_AUDIT_PATH).at(-1)?.params).toMatchObject({
+      actor: 'operator@provider.example',
+      action: 'update',
+    }),
+  );
 });
 
 test('the filters become the query; before and after read as indented JSON', () => {

@@ -14,24 +14,23 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
-import { providerIds, toErrorInfo, type ApiCallErrorInfo } from '@workbench/common';
+import { SearchField, providerIds, toErrorInfo, type ApiCallErrorInfo } from '@workbench/common';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { providerAuditIds } from '@workbench/common/test-ids/index';
 import { AUDIT_ACTIONS, SUB_EVENT_TYPES } from '@workbench/common/vocabularies/index';
 import { vocabularyLabel } from '@workbench/common/vocabularies/vocabulary';
 import { listProviderAudit } from '@workbench/common/api/providerAudit';
-import { listTenantPage } from '@workbench/common/api/providerTenants';
 import {
   PROVIDER_AUDIT_DEFAULT_LIMIT,
   type ProviderAuditEvent,
   type ProviderAuditQuery,
 } from '@workbench/common/api/contract/providerAudit';
 import { useConsoleHttp } from '../app/providerStore';
+import { FilterToolbar, SelectFilter, TenantFilter } from '../filters/FilterToolbar';
 
 /** The trail's filters as typed (times as datetime-local text in the viewer's time zone). */
 export interface AuditFilters {
@@ -207,7 +206,6 @@ export function AuditTrailView({ tenant }: { tenant?: string }) {
   const [result, setResult] = useState<{ events: ProviderAuditEvent[]; total: number } | null>(null);
   const [error, setError] = useState<ApiCallErrorInfo | null>(null);
   const [open, setOpen] = useState<ProviderAuditEvent | null>(null);
-  const [tenants, setTenants] = useState<{ tid: string; name: string }[]>([]);
 
   useEffect(() => {
     if (actor === filters.actor) return;
@@ -233,19 +231,6 @@ export function AuditTrailView({ tenant }: { tenant?: string }) {
     };
   }, [http, filters, paging, tenant]);
 
-  // The tenant filter's choices (the whole trail only).
-  useEffect(() => {
-    if (tenant) return;
-    let live = true;
-    listTenantPage(http, { limit: 500, offset: 0, sort: 'name', order: 'asc' }).then(
-      (r) => live && setTenants(r.tenants.map((t) => ({ tid: t.tid, name: t.name }))),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [http, tenant]);
-
   const change = (next: Partial<AuditFilters>) => {
     setFilters((f) => ({ ...f, ...next }));
     setPaging((p) => ({ ...p, page: 0 }));
@@ -253,52 +238,31 @@ export function AuditTrailView({ tenant }: { tenant?: string }) {
 
   return (
     <Box data-testid={providerAuditIds.view}>
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
+      <FilterToolbar>
+        <SearchField
           size="small"
           label="Actor"
           placeholder="operator@provider.example"
           value={actor}
-          onChange={(e) => setActor(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 200, 'data-testid': providerAuditIds.actorFilter } }}
+          onChange={setActor}
+          testId={providerAuditIds.actorFilter}
+          maxLength={200}
         />
-        <TextField
-          select
-          size="small"
+        <SelectFilter
           label="Action"
           value={filters.action}
-          onChange={(e) => change({ action: e.target.value })}
-          sx={{ minWidth: 170 }}
-          slotProps={{
-            select: { SelectDisplayProps: { 'data-testid': providerAuditIds.actionFilter } as object },
-          }}
-        >
-          <MenuItem value="">Any action</MenuItem>
-          {AUDIT_ACTIONS.map((a) => (
-            <MenuItem key={a.code} value={a.code}>
-              {a.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(action) => change({ action })}
+          allLabel="Any action"
+          options={AUDIT_ACTIONS.map((a) => ({ value: a.code, label: a.label }))}
+          testId={providerAuditIds.actionFilter}
+        />
         {!tenant && (
-          <TextField
-            select
-            size="small"
-            label="Tenant"
+          <TenantFilter
             value={filters.tenant}
-            onChange={(e) => change({ tenant: e.target.value })}
-            sx={{ minWidth: 170 }}
-            slotProps={{
-              select: { SelectDisplayProps: { 'data-testid': providerAuditIds.tenantFilter } as object },
-            }}
-          >
-            <MenuItem value="">Any tenant</MenuItem>
-            {tenants.map((t) => (
-              <MenuItem key={t.tid} value={t.tid}>
-                {t.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(tid) => change({ tenant: tid })}
+            allLabel="Any tenant"
+            testId={providerAuditIds.tenantFilter}
+          />
         )}
         <TextField
           size="small"
@@ -325,7 +289,7 @@ export function AuditTrailView({ tenant }: { tenant?: string }) {
         <Typography color="text.secondary" aria-live="polite" sx={{ ml: 'auto' }}>
           {result ? `${result.total} ${result.total === 1 ? 'event' : 'events'}` : ''}
         </Typography>
-      </Stack>
+      </FilterToolbar>
       {error && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid={providerAuditIds.error}>
           {error.message}

@@ -2,7 +2,7 @@
  * Capability state page: the states with their counts, a state filter and a tenant filter sent
  * to the server, and a capability's tenants (one expired); support reads it all.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   CAPABILITY_STATES_PATH,
@@ -47,8 +47,16 @@ test('capability states with their counts, filtered on the server; a capability 
   expect(screen.getByTestId(`${capabilityStateIds.count}-webmail`)).toHaveTextContent('2');
   expect(screen.getByText('Tenants (of 3)')).toBeInTheDocument();
 
-  fireEvent.change(screen.getByTestId(capabilityStateIds.stateFilter), { target: { value: 'deprecated' } });
+  await user.click(screen.getByRole('combobox', { name: 'Schema state' }));
+  await user.click(screen.getByRole('option', { name: 'Deprecated' }));
   await waitFor(() => expect(mock.history.get.at(-1)?.params).toEqual({ state: 'deprecated' }));
+  // The tenant filter lists the tenants by name and sends the chosen one's id.
+  await user.click(screen.getByTestId(capabilityStateIds.tenantFilter));
+  await user.click(await screen.findByRole('option', { name: 'acme' }));
+  await waitFor(() =>
+    expect(mock.history.get.at(-1)?.params).toEqual({ state: 'deprecated', tid: 't-acme' }),
+  );
+  expect(screen.getByText('This tenant')).toBeInTheDocument();
 
   await user.click(screen.getByTestId(`${capabilityStateIds.count}-fwaas`));
   const detail = await screen.findByTestId(capabilityStateIds.detail);

@@ -15,30 +15,27 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
   Link,
 } from '@mui/material';
-import { providerIds } from '@workbench/common';
+import { SearchField, providerIds } from '@workbench/common';
 import * as statesApi from '@workbench/common/api/providerCapabilityStates';
-import { listTenantPage } from '@workbench/common/api/providerTenants';
 import {
   SCHEMA_STATES,
   SCHEMA_STATE_DESCRIPTIONS,
   SCHEMA_STATE_LABELS,
   type SchemaState,
 } from '@workbench/common/api/contract/providerCapabilityStates';
-import { TENANTS_MAX_LIMIT } from '@workbench/common/api/contract/providerTenantPaths';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 import { useConsoleHttp } from '../app/providerStore';
 import { useLoad } from '../tenants/useLoad';
+import { FilterToolbar, SelectFilter, TenantFilter } from '../filters/FilterToolbar';
 import { ExpiredChip, SchemaStateChip } from './SchemaStateChip';
 
 const valueText = (v: unknown): string =>
@@ -121,7 +118,6 @@ export function CapabilityStatePage() {
   const [tid, setTid] = useState('');
   const [q, setQ] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-  const tenants = useLoad(() => listTenantPage(http, { limit: TENANTS_MAX_LIMIT, sort: 'name' }), []);
   const list = useLoad(
     () =>
       statesApi.getCapabilityStates(http, {
@@ -156,57 +152,30 @@ export function CapabilityStatePage() {
           </Stack>
         ))}
       </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
+      <FilterToolbar>
+        <SearchField
           size="small"
           label="Search capabilities"
           value={q}
-          onChange={(e) => setQ(e.target.value)}
-          slotProps={{ htmlInput: { 'data-testid': capabilityStateIds.search, maxLength: 64 } }}
+          onChange={setQ}
+          testId={capabilityStateIds.search}
+          maxLength={64}
         />
-        <TextField
-          size="small"
-          select
+        <SelectFilter
           label="Schema state"
           value={state}
-          onChange={(e) => setState(e.target.value as SchemaState | '')}
-          sx={{ minWidth: 180 }}
-          slotProps={{
-            htmlInput: { 'data-testid': capabilityStateIds.stateFilter },
-            // "All …" shows when nothing is chosen, under a raised label.
-            select: { displayEmpty: true },
-            inputLabel: { shrink: true },
-          }}
-        >
-          <MenuItem value="">All states</MenuItem>
-          {SCHEMA_STATES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {SCHEMA_STATE_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          select
-          label="Tenant"
+          onChange={(v) => setState(v as SchemaState | '')}
+          allLabel="All states"
+          options={SCHEMA_STATES.map((s) => ({ value: s, label: SCHEMA_STATE_LABELS[s] }))}
+          testId={capabilityStateIds.stateFilter}
+        />
+        <TenantFilter
           value={tid}
-          onChange={(e) => setTid(e.target.value)}
-          sx={{ minWidth: 220 }}
-          slotProps={{
-            htmlInput: { 'data-testid': capabilityStateIds.tenantFilter },
-            // "All …" shows when nothing is chosen, under a raised label.
-            select: { displayEmpty: true },
-            inputLabel: { shrink: true },
-          }}
-        >
-          <MenuItem value="">All tenants</MenuItem>
-          {(tenants.data?.tenants ?? []).map((t) => (
-            <MenuItem key={t.tid} value={t.tid}>
-              {t.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+          onChange={setTid}
+          allLabel="All tenants"
+          testId={capabilityStateIds.tenantFilter}
+        />
+      </FilterToolbar>
       {list.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {list.error.message}

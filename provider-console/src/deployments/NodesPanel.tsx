@@ -10,14 +10,12 @@ import {
   Box,
   Button,
   LinearProgress,
-  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useDispatch } from 'react-redux';
@@ -25,6 +23,7 @@ import { selectProviderIsOperator, useAppSelector } from '@workbench/common';
 import { NODE_ACTIONS, NODE_ACTION_LABELS, type NodeState } from '@workbench/common/api/contract/providerOps';
 import { providerOpsIds } from '@workbench/common/test-ids/index';
 import { useProviderSelector } from '../app/providerStore';
+import { FilterToolbar, SelectFilter } from '../filters/FilterToolbar';
 import {
   nodeActionRequested,
   podListRequested,
@@ -76,24 +75,17 @@ export function NodesPanel() {
 
   return (
     <Box>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
+      <FilterToolbar>
+        <SelectFilter
           label="Pod"
           value={pod ?? ''}
-          onChange={(e) => dispatch(podNodesRequested({ pod: e.target.value }))}
-          sx={{ minWidth: 200 }}
-          slotProps={{ htmlInput: { 'data-testid': providerOpsIds.podSelect } }}
-        >
-          {pods.map((p) => (
-            <MenuItem key={p} value={p}>
-              {p}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(p) => dispatch(podNodesRequested({ pod: p }))}
+          options={pods.map((p) => ({ value: p, label: p }))}
+          testId={providerOpsIds.podSelect}
+          minWidth={200}
+        />
         {status === 'loading' && <Typography color="text.secondary">Loading nodes…</Typography>}
-      </Stack>
+      </FilterToolbar>
       {error && <Alert severity="error">{error}</Alert>}
       <Table size="small" data-testid={providerOpsIds.nodesTable} aria-label={`Nodes of ${pod ?? 'the pod'}`}>
         <TableHead>

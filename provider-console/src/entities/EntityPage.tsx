@@ -4,7 +4,7 @@
  * columns, form and nouns come from the registry; the data from common's entity feature.
  */
 import { useState, type ComponentType } from 'react';
-import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   SearchField,
@@ -33,6 +33,7 @@ import { REGISTRY_SOURCES, type RegistryRow } from './entitySources';
 import { bodyOf } from './entityForm';
 import { EntityFormDialog } from './EntityFormDialog';
 import { SubResourceDialog } from './SubResourceDialog';
+import { FilterToolbar } from '../filters/FilterToolbar';
 import type { ProviderPageProps } from '../app/providerAreas';
 
 const cellValue = (c: EntityColumnDef, row: RegistryRow): unknown => {
@@ -137,7 +138,7 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
 
   return (
     <Box data-testid={ids.page}>
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <FilterToolbar>
         <Typography
           variant={headingLevel}
           data-testid={headingLevel === 'h1' ? providerIds.pageTitle : undefined}
@@ -171,7 +172,7 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
             />
           </>
         )}
-      </Stack>
+      </FilterToolbar>
       {page.status === 'failed' && (
         <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={page.reload}>Retry</Button>}>
           {page.error?.message}

@@ -38,6 +38,7 @@ import {
   Typography,
 } from '@mui/material';
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
+import { SearchField } from '@workbench/common/components/search-field/index';
 import {
   createRollout,
   getRolloutDeployments,
@@ -636,13 +637,13 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
               )}
               {v.targetBy === 'tids' && (
                 <Box>
-                  <TextField
+                  <SearchField
                     size="small"
                     label="Filter tenants"
                     value={filter}
-                    onChange={(e) => setFilter(e.target.value)}
+                    onChange={setFilter}
                     sx={{ mb: 1 }}
-                    slotProps={{ htmlInput: { 'data-testid': rolloutIds.targetFilter } }}
+                    testId={rolloutIds.targetFilter}
                   />
                   {err('tids') && (
                     <Typography color="error" variant="body2">

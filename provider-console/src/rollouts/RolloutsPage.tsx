@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import {
   SearchField,
   providerIds,
@@ -24,6 +24,7 @@ import { NewRolloutDialog } from './NewRolloutDialog';
 import { StatusChip } from '@workbench/common/components/status-chip/index';
 import { RolloutDetail, STATE_COLOURS, templateTitle } from './RolloutDetail';
 import { describeChange } from './rolloutText';
+import { FilterToolbar } from '../filters/FilterToolbar';
 
 const ROLLOUT_PARAM = 'rollout';
 
@@ -80,7 +81,7 @@ export function RolloutsPage() {
 
   return (
     <Box data-testid={rolloutIds.page}>
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <FilterToolbar>
         <Typography variant="h1" data-testid={providerIds.pageTitle} sx={{ flexGrow: 1 }}>
           Rollouts
         </Typography>
@@ -101,7 +102,7 @@ export function RolloutsPage() {
         {canWrite && (
           <AddButton label="New rollout" onClick={() => setCreating(true)} testId={rolloutIds.add} />
         )}
-      </Stack>
+      </FilterToolbar>
       {open !== null ? (
         <RolloutDetail key={open} id={open} onClose={() => setParams({})} />
       ) : (

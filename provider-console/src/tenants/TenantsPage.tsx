@@ -14,7 +14,6 @@ import {
   DialogContent,
   DialogTitle,
   Link,
-  Stack,
   Typography,
 } from '@mui/material';
 import {
@@ -30,6 +29,7 @@ import { AddButton } from '@workbench/common/components/confirm-delete/index';
 import type { ProviderTenant } from '@workbench/common/api/contract/provider';
 import { tenantsSource, type TenantCreated } from '../entities/entitySources';
 import { TenantFormDialog } from './TenantFormDialog';
+import { FilterToolbar } from '../filters/FilterToolbar';
 
 export const formatCreated = (iso: string): string => {
   const d = new Date(iso);
@@ -94,7 +94,7 @@ export function TenantsPage() {
 
   return (
     <Box>
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <FilterToolbar>
         <Typography variant="h1" data-testid={providerIds.pageTitle} sx={{ flexGrow: 1 }}>
           Tenants
         </Typography>
@@ -133,7 +133,7 @@ export function TenantsPage() {
             />
           </>
         )}
-      </Stack>
+      </FilterToolbar>
       {page.status === 'failed' && (
         <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={page.reload}>Retry</Button>}>
           {page.error?.message ?? 'The tenants could not be loaded.'}

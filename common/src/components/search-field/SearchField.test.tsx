@@ -13,6 +13,7 @@ function Harness({ onSubmit }: { onSubmit: (text: string) => void }) {
       onSubmit={onSubmit}
       testId="q"
       maxLength={5}
+      placeholder="ada@example.com"
     />
   );
 }
@@ -23,6 +24,7 @@ describe('SearchField', () => {
     render(<Harness onSubmit={onSubmit} />);
     const input = screen.getByLabelText('Search users');
     expect(input).toBe(screen.getByTestId('q'));
+    expect(input).toHaveAttribute('placeholder', 'ada@example.com');
     await userEvent.type(input, 'ada');
     expect(onSubmit).not.toHaveBeenCalled();
     await userEvent.type(input, '{Enter}');

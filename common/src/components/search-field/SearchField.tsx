@@ -4,6 +4,8 @@ import SearchIcon from '@mui/icons-material/Search';
 
 export interface SearchFieldProps {
   label: string;
+  /** An example of what to type, shown while the field is empty. */
+  placeholder?: string;
   value: string;
   onChange: (text: string) => void;
   /** Enter in the field (the search runs then, not on every key, where the server searches). */
@@ -19,6 +21,7 @@ export interface SearchFieldProps {
 /** The search box of a list or explorer page: a text field with the search icon in front. */
 export function SearchField({
   label,
+  placeholder,
   value,
   onChange,
   onSubmit,
@@ -32,6 +35,7 @@ export function SearchField({
     <TextField
       size={size}
       label={label}
+      placeholder={placeholder}
       value={value}
       sx={sx}
       onChange={(e) => onChange(e.target.value)}
