@@ -26,35 +26,27 @@ import type { ProviderTenantList } from '@workbench/common/api/contract/provider
 import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
 import { accessOfUser } from '../reports/reportRuns';
 import {
-  signIn,
-  signInOperator,
+  signInConsoleAccounts,
   startTestServer,
+  type ConsoleAccounts,
   type OperatorSignedIn,
   type SignedIn,
   type TestServer,
 } from '../testing/testServer';
 
 let server: TestServer;
-let operator: OperatorSignedIn;
 let support: OperatorSignedIn;
 let tenantAdmin: SignedIn;
+let call: ConsoleAccounts['call'];
 let acme: string;
 let globex: string;
 
-const call = (
-  path: string,
-  method = 'GET',
-  body?: unknown,
-  who: { jar: OperatorSignedIn['jar'] } = operator,
-) => server.call(path, { method, body, jar: who.jar });
 const json = async <T>(r: Response | Promise<Response>) => (await (await r).json()) as T;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
   server = await startTestServer({ jobTimer: false });
-  operator = await signInOperator(server, 'operator@provider.example');
-  support = await signInOperator(server, 'support@provider.example');
-  tenantAdmin = await signIn(server, 'admin@acme.example');
+  ({ support, tenantAdmin, call } = await signInConsoleAccounts(server));
   const { tenants } = await json<ProviderTenantList>(call(`${TENANTS_PATH}?limit=100`));
   acme = tenants.find((t) => t.name === 'acme')?.tid ?? '';
   globex = tenants.find((t) => t.name === 'globex')?.tid ?? '';
@@ -154,8 +146,7 @@ test('capabilities_validity: a capability past its day (server clock) is not in 
 
   // A day later (sessions end too: sign in again) it is past its day.
   server.clock.advance(DAY);
-  operator = await signInOperator(server, 'operator@provider.example');
-  tenantAdmin = await signIn(server, 'admin@acme.example');
+  ({ tenantAdmin, call } = await signInConsoleAccounts(server));
   expect((await userCaps()).fwaas).toBeUndefined();
   expect(await reportAccess()).toBe(false);
   const caps = await json<CapabilitiesReply>(call(tenantSubPath(acme, 'capabilities')));

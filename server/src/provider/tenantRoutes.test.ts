@@ -18,25 +18,20 @@ import type { ProviderTenantList } from '@workbench/common/api/contract/provider
 import { incompatibleSkusMessage } from '@workbench/common/api/contract/providerOps';
 import {
   signIn,
-  signInOperator,
+  signInConsoleAccounts,
   startTestServer,
+  type ConsoleAccounts,
   type OperatorSignedIn,
   type SignedIn,
   type TestServer,
 } from '../testing/testServer';
 
 let server: TestServer;
-let operator: OperatorSignedIn;
 let support: OperatorSignedIn;
 let tenantAdmin: SignedIn;
+let call: ConsoleAccounts['call'];
 let acme: string;
 
-const call = (
-  path: string,
-  method = 'GET',
-  body?: unknown,
-  who: { jar: OperatorSignedIn['jar'] } = operator,
-) => server.call(path, { method, body, jar: who.jar });
 const json = async <T>(r: Response) => (await r.json()) as T;
 
 async function createTenant(name: string, admin = `admin@${name}.example`) {
@@ -47,9 +42,7 @@ async function createTenant(name: string, admin = `admin@${name}.example`) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  operator = await signInOperator(server, 'operator@provider.example');
-  support = await signInOperator(server, 'support@provider.example');
-  tenantAdmin = await signIn(server, 'admin@acme.example');
+  ({ support, tenantAdmin, call } = await signInConsoleAccounts(server));
   const list = await json<ProviderTenantList>(await call(`${TENANTS_PATH}?q=acme`));
   acme = list.tenants[0]?.tid ?? '';
 });

@@ -2,22 +2,22 @@
  * Issue 16, "Several replicas": two real server processes (main.ts) on one PostgreSQL config
  * store and a two-shard ClickHouse event store, behind HAProxy in round robin
  * (testing/scaledTopology.ts). Each test asks the replicas directly where it matters which one
- * answers, and the proxy where it does not.
+ * answers, and the proxy where it does not. The cross-server rules (crossServerRules.ts) run here
+ * on real processes and clocks, and in store/postgresServers.test.ts on in-process servers.
  */
-import { jobPath, nodeActionPath, type Job } from '@workbench/common/api/contract/providerOps';
 import { SAVED_SEARCH_PATHS, type SavedSearchList } from '@workbench/common/api/contract/savedSearches';
 import { ClickHouseEventStore } from '../events/clickhouseEventStore';
 import { postgresEventIds } from '../events/clickhouseIds';
 import type { EventQuery, NewEvent, StoredEvent } from '../events/eventStore';
 import { REPLICA_HEADER } from '../testing/haproxy';
 import { scaledTopologyAvailable, startScaledTopology, type ScaledTopology } from '../testing/scaledTopology';
-import { CookieJar, httpCaller, signIn, signInOperator, TEST_PASSWORD } from '../testing/testServer';
+import { httpCaller, signIn } from '../testing/testServer';
+import { declareCrossServerRules, until, type Caller } from './crossServerRules';
 
 const enabled = scaledTopologyAvailable();
 const describeScaled = enabled ? describe : describe.skip;
 
 let topology: ScaledTopology;
-type Caller = { call: ReturnType<typeof httpCaller> };
 let r1: Caller;
 let r2: Caller;
 let proxy: Caller;
@@ -32,24 +32,11 @@ afterAll(async () => {
   await topology?.stop();
 });
 
-interface Rev {
-  staged_rev_id: number;
-  rev_id: number;
-  state: 'new' | 'staged';
-  updated_at: string;
-}
-
-/** Polls `read` until `done` holds (the guard is jest's timeout; no fixed sleeps). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describeScaled('two server replicas behind a round-robin proxy', () => {
-  test('the proxy spreads requests over both; a session made on one works on the other and ends on both', async () => {
+  // Sessions, lockouts, publishes and jobs across the replicas, asked directly; real clock.
+  declareCrossServerRules(() => ({ one: r1, two: r2, time: { kind: 'real' } }));
+
+  test('the proxy spreads requests over both replicas', async () => {
     const admin = await signIn(r1, 'admin@acme.example');
     const served = new Set<string | null>();
     for (let i = 0; i < 4; i += 1) {
@@ -58,78 +45,6 @@ describeScaled('two server replicas behind a round-robin proxy', () => {
       served.add(reply.headers.get(REPLICA_HEADER));
     }
     expect([...served].sort()).toEqual(['r1', 'r2']);
-    expect((await r2.call('/api/policy/v1/rules?timestamp=1', { jar: admin.jar })).status).toBe(200);
-    expect((await r2.call('/api/auth/v1/logout', { jar: admin.jar.clone() })).status).toBe(200);
-    expect((await r1.call('/api/policy/v1/rules?timestamp=1', { jar: admin.jar })).status).toBe(401);
-  });
-
-  test('failed sign-ins counted on one replica lock the account on the other', async () => {
-    const login = (server: Caller, password: string) =>
-      server.call('/api/auth/v1/login', {
-        method: 'POST',
-        body: { username: 'auditor@acme.example', password },
-        jar: new CookieJar(),
-      });
-    const statuses = [];
-    for (const server of [r1, r2, r1, r2]) statuses.push((await login(server, 'wrong')).status);
-    // security/lockout.ts: three plain failures, then locked, whichever replica is asked.
-    expect(statuses).toEqual([401, 401, 401, 429]);
-    expect((await login(r1, TEST_PASSWORD)).status).toBe(429);
-  });
-
-  test('a publish on one replica is seen by the other; racing publishes give one 200 and one 409', async () => {
-    const admin = await signIn(proxy, 'admin@acme.example');
-    const first = (await (
-      await r1.call('/api/policy/v1/rules?timestamp=1', { jar: admin.jar })
-    ).json()) as Rev;
-    const saved = await r1.call(`/api/policy/v1/rules/portal_note/${first.staged_rev_id}`, {
-      method: 'PUT',
-      jar: admin.jar,
-      body: {
-        rev_id: first.rev_id,
-        state: first.state,
-        updated_at: first.updated_at,
-        data: { note: 'raced' },
-      },
-    });
-    expect(saved.status).toBe(200);
-    const staged = (await saved.json()) as Rev;
-    const publish = (server: Caller) =>
-      server.call(`/api/policy/v1/rules/${staged.staged_rev_id}`, {
-        method: 'POST',
-        jar: admin.jar,
-        body: { updated_at: staged.updated_at },
-      });
-    const replies = await Promise.all([publish(r1), publish(r2)]);
-    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
-    const after = (await (
-      await r2.call('/api/policy/v1/rules?timestamp=1', { jar: admin.jar })
-    ).json()) as Rev;
-    expect(after).toMatchObject({ rev_id: staged.staged_rev_id, state: 'new' });
-    const note = await r2.call(`/api/policy/v1/rules/portal_note/${staged.staged_rev_id}`, {
-      jar: admin.jar,
-    });
-    expect(await note.json()).toMatchObject({ note: 'raced' });
-  });
-
-  test('a job started on one replica is polled on the other while both move jobs', async () => {
-    const operator = await signInOperator(r1, 'operator@provider.example');
-    const started = await r1.call(nodeActionPath('use1-a', 'use1-a-node-1'), {
-      method: 'POST',
-      jar: operator.jar,
-      body: { action: 'freeze' },
-    });
-    expect(started.status).toBe(202);
-    const { id } = (await started.json()) as Job;
-    const poll = async (server: Caller) =>
-      (await (await server.call(jobPath(id), { jar: operator.jar })).json()) as Job;
-    // Both replicas tick (real clock, a step a second): the job moves on, seen alike from either.
-    const moved = await until(
-      () => poll(r2),
-      (job) => job.status !== 'pending',
-    );
-    expect(['started', 'completed']).toContain(moved.status);
-    expect(['started', 'completed']).toContain((await poll(r1)).status);
   });
 
   test('audit events written by both replicas at once all get their own id, and page alike from either', async () => {

@@ -251,3 +251,26 @@ export async function signInOperator(
   if (cookie.status !== 200) throw new Error(`session_cookie for ${username} failed: ${cookie.status}`);
   return { jar, authorization: Authorization };
 }
+
+/** The accounts a provider-console suite acts as, and its way to call the console's API. */
+export interface ConsoleAccounts {
+  operator: OperatorSignedIn;
+  support: OperatorSignedIn;
+  /** A tenant session (acme's administrator), which the console's routes refuse. */
+  tenantAdmin: SignedIn;
+  /** A call with a JSON body, as the operator unless `who` is given. */
+  call(path: string, method?: string, body?: unknown, who?: { jar: CookieJar }): Promise<Response>;
+}
+
+/** Signs in the demo provider operator and support, and acme's administrator. */
+export async function signInConsoleAccounts(server: Pick<TestServer, 'call'>): Promise<ConsoleAccounts> {
+  const operator = await signInOperator(server, 'operator@provider.example');
+  const support = await signInOperator(server, 'support@provider.example');
+  const tenantAdmin = await signIn(server, 'admin@acme.example');
+  return {
+    operator,
+    support,
+    tenantAdmin,
+    call: (path, method = 'GET', body, who = operator) => server.call(path, { method, body, jar: who.jar }),
+  };
+}
