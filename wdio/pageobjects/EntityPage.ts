@@ -1,4 +1,4 @@
-import { $, browser } from '@wdio/globals';
+import { $, $$, browser } from '@wdio/globals';
 import { entityPageIds } from '@workbench/common/test-ids/index';
 import { byTestId } from './testId';
 
@@ -58,6 +58,18 @@ export class EntityPage {
 
   async submitForm(): Promise<void> {
     await byTestId(this.ids.formSubmit).click();
+  }
+
+  /**
+   * Waits until every row left in the table holds `text` in its `column` cell: a search's answer
+   * has replaced the rows, and those it removed (which fade out) are gone, so nothing on the page
+   * still moves (axe measures contrast through the opacity of the moment).
+   */
+  async waitForOnlyRowsWith(column: string, text: string): Promise<void> {
+    const others = `//*[@data-testid="${this.ids.table}"]//*[@role="gridcell"][@col-id="${column}"][not(contains(., "${text}"))]`;
+    await browser.waitUntil(async () => (await $$(others).length) === 0, {
+      timeoutMsg: `Rows of ${this.entity} without ${text} stayed listed.`,
+    });
   }
 
   async waitForRow(text: string): Promise<void> {

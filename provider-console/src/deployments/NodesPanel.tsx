@@ -103,7 +103,8 @@ export function NodesPanel() {
             const running = job !== undefined && job.status !== 'finished' && job.status !== 'failed';
             return (
               <TableRow key={n.node}>
-                <TableCell>{n.node}</TableCell>
+                {/* A node's name is read as one word: never broken across lines in a narrow window. */}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{n.node}</TableCell>
                 <TableCell>
                   <StatusChip
                     label={n.state}
@@ -113,8 +114,9 @@ export function NodesPanel() {
                 </TableCell>
                 <TableCell>{n.last_action ? `${n.last_action} (${n.operation_state ?? ''})` : '—'}</TableCell>
                 {canWrite && (
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5}>
+                  // The four on one line in a wide window; two a line when a narrow one makes them wrap.
+                  <TableCell sx={{ minWidth: { xs: 190, lg: 330 } }}>
+                    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
                       {NODE_ACTIONS.map((a) => (
                         <Button
                           key={a}

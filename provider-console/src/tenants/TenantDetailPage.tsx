@@ -6,7 +6,7 @@
  * their tab: entitlements, settings, VPN) and the RBAC list. Support staff see every tab and no
  * control that writes. Decisions: README.md beside this file.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   Alert,
@@ -224,8 +224,12 @@ function SkusTab({ tenant, canWrite }: TabProps) {
   const catalogue = useLoad(() => listEntities(http, 'skus', { limit: 500, sort: 'sku_id' }), []);
   const assigned = useLoad(() => tenantsApi.getTenantSkus(http, tenant.tid), [tenant.tid]);
   const [chosen, setChosen] = useState<string[] | null>(null);
+  // What was saved stays shown until the reload brings it back, so the boxes do not flick back to
+  // the SKUs from before the save in between.
+  const [saved, setSaved] = useState<string[] | null>(null);
+  useEffect(() => setSaved(null), [assigned.data]);
   const w = useWrite(assigned.reload);
-  const current = chosen ?? assigned.data?.sku_ids ?? [];
+  const current = chosen ?? saved ?? assigned.data?.sku_ids ?? [];
   const toggle = (id: string) =>
     setChosen(current.includes(id) ? current.filter((s) => s !== id) : [...current, id]);
   return (
@@ -256,7 +260,11 @@ function SkusTab({ tenant, canWrite }: TabProps) {
             onClick={() =>
               void w
                 .run(() => tenantsApi.putTenantSkus(http, tenant.tid, current), 'The SKUs have been saved.')
-                .then((ok) => ok && setChosen(null))
+                .then((ok) => {
+                  if (!ok) return;
+                  setSaved(current);
+                  setChosen(null);
+                })
             }
           >
             Save SKUs
