@@ -82,6 +82,13 @@ export const providerIds = {
   tenantsTable: 'provider-tenants-table',
 } as const;
 
+/**
+ * An attribute of the page's `main` element (the shells' and the 404 page's): the route it shows
+ * (path and query, as the router sees it). The router renders a new route in a transition, so the
+ * old page stays until the new one is ready: a browser test waits until this equals the address.
+ */
+export const pageLocationAttribute = 'data-location';
+
 export const navItemId = (area: string): string => `${shellIds.navItem}-${area}`;
 export const providerNavItemId = (area: string): string => `${providerIds.navItem}-${area}`;
 
