@@ -34,6 +34,7 @@ import {
   paginatorVisible,
   parsePosition,
   positionChange,
+  readableMinWidth,
   rowCheckboxClicked,
   selectionAfterPageChange,
   sortCycle,
@@ -105,13 +106,6 @@ export function columnsOverflow(table: HTMLElement | null, api: GridApi | null):
     .reduce((sum, column) => sum + (column.getFlex() ? column.getMinWidth() : column.getActualWidth()), 0);
   return narrowest > grid.clientWidth + 1;
 }
-
-/**
- * The narrowest a column may get with its header still readable: its text at the table's 13 px
- * font (about 7.5 px a character), the cell padding, and the sort arrow where it sorts.
- */
-export const readableMinWidth = (header: string, sortable: boolean): number =>
-  Math.ceil(header.length * 7.5) + 32 + (sortable ? 20 : 0);
 
 /** Table column (§3). */
 export interface DataTableColumn<T> {

@@ -16,6 +16,13 @@ export const STICKY_HEADER_Z_INDEX = 100;
  */
 export const STICKY_TOP_VARIABLE = '--workbench-sticky-top';
 
+/**
+ * The narrowest a column may get with its header (or a cell's text) still readable: its text at the table's 13 px
+ * font (about 7.5 px a character), the cell padding, and the sort arrow where it sorts.
+ */
+export const readableMinWidth = (header: string, sortable: boolean): number =>
+  Math.ceil(header.length * 7.5) + 32 + (sortable ? 20 : 0);
+
 /** Row state marker (§3). */
 export type RowState = 'error' | 'soft-error' | 'warning' | 'info';
 export const ROW_STATES: readonly RowState[] = ['error', 'soft-error', 'warning', 'info'];

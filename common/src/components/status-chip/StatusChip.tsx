@@ -5,6 +5,7 @@
  * states, licence keys and node states show their states with it.
  */
 import { Chip } from '@mui/material';
+import { readableMinWidth } from '../data-table/tableModel';
 
 export type StatusColour = 'default' | 'info' | 'success' | 'warning' | 'error';
 
@@ -14,6 +15,16 @@ const LIGHT_TEXT: Record<Exclude<StatusColour, 'default'>, string> = {
   info: '#01579b',
   success: '#1b5e20',
 };
+
+/** A small chip's own room around its label: 8 px padding and a 1 px border each side. */
+const CHIP_FRAME_PX = 18;
+
+/**
+ * The narrowest table column that shows each of these labels whole on a status chip (a narrower
+ * one cuts the label, as "About to exp…" on the licence keys at 1400 px: sweep.spec).
+ */
+export const statusColumnMinWidth = (labels: readonly string[]): number =>
+  Math.max(...labels.map((label) => readableMinWidth(label, false))) + CHIP_FRAME_PX;
 
 export function StatusChip({
   label,

@@ -1,1 +1,1 @@
-export { StatusChip, type StatusColour } from './StatusChip';
+export { StatusChip, statusColumnMinWidth, type StatusColour } from './StatusChip';
