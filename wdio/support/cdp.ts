@@ -5,7 +5,7 @@ import { browser } from '@wdio/globals';
  * (`/session/:id/goog/cdp/execute`). The suite runs classic WebDriver (axe needs it: wdio.conf.ts),
  * where WebdriverIO offers no init scripts; ChromeDriver does.
  */
-async function cdp(cmd: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function cdp(cmd: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
   const { protocol = 'http', hostname = 'localhost', port, path = '/' } = browser.options;
   const base = `${protocol}://${hostname}:${port}${path.endsWith('/') ? path : `${path}/`}`;
   const reply = await fetch(`${base}session/${browser.sessionId}/goog/cdp/execute`, {
