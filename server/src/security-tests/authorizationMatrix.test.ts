@@ -3,7 +3,8 @@
  * operation × every caller (no session, each demo tenant account, each provider operator), with
  * the outcome derived from the operation's declared world and permission (portal-core §5, §6):
  * no session of the route's world → 401, signed in without the permission → 403, with it → the
- * handler answers. Then the xsrf token (missing, wrong, forged, another session's → 403), other
+ * handler answers; an account with a pending step (a new tenant's administrator before changing
+ * the one-time password) → 403 on every route but those open while it is pending. Then the xsrf token (missing, wrong, forged, another session's → 403), other
  * spellings of each path (same answer or 404, never a 2xx without a session), and another
  * tenant's ids (404, and that tenant's data unchanged). Every check counts; the summary prints.
  *

@@ -295,6 +295,17 @@ export class PostgresConfigStore implements ConfigStore {
       await here.run('DELETE FROM sessions WHERE uid = ? AND sid_hash <> ?', uid, keepSidHash);
     });
   }
+  async resetUserPassword(uid: string, passwordHash: string): Promise<void> {
+    await this.transaction(async (tx) => {
+      const here = tx as PostgresConfigStore;
+      await here.run(
+        'UPDATE users SET password_hash = ?, show_change_password = 1 WHERE uid = ?',
+        passwordHash,
+        uid,
+      );
+      await here.run('DELETE FROM sessions WHERE uid = ?', uid);
+    });
+  }
 
   async getUserMfa(uid: string): Promise<UserMfaRecord | null> {
     const r = await this.get('SELECT * FROM user_mfa WHERE uid = ?', uid);

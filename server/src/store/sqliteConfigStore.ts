@@ -248,6 +248,16 @@ export class SqliteConfigStore implements ConfigStore {
       this.run('DELETE FROM sessions WHERE uid = ? AND sid_hash <> ?', uid, keepSidHash);
     })();
   }
+  async resetUserPassword(uid: string, passwordHash: string): Promise<void> {
+    this.db.transaction(() => {
+      this.run(
+        'UPDATE users SET password_hash = ?, show_change_password = 1 WHERE uid = ?',
+        passwordHash,
+        uid,
+      );
+      this.run('DELETE FROM sessions WHERE uid = ?', uid);
+    })();
+  }
 
   async getUserMfa(uid: string): Promise<UserMfaRecord | null> {
     const r = this.get('SELECT * FROM user_mfa WHERE uid = ?', uid);
