@@ -51,6 +51,7 @@ import {
   TENANT_TOKEN_LISTS,
   TENANT_TOKEN_LIST_NAMES,
   tenantDocumentDef,
+  type AccountPasswordReset,
   type CapabilityChange,
   type PolicyToken,
   type TenantDetail,
@@ -528,17 +529,20 @@ function UsersTab({ tenant, canWrite }: TabProps) {
  * The tenant's portal accounts with their two-factor sign-in, and disablemfa (operators only):
  * the reset for an administrator who lost the authenticator; they then sign in with the password
  * alone until they set it up again. The end users above never sign in to the portal, so the
- * second factor is the accounts' alone (README.md here).
+ * second factor is the accounts' alone (README.md here). Reset password (operators only) gives an
+ * account a one-time password, shown once, which it must change at its next sign-in.
  */
 function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>) {
   const http = useConsoleHttp();
   const accounts = useLoad(() => tenantsApi.listTenantMfaUsers(http, tenant.tid), [tenant.tid]);
   const w = useWrite(accounts.reload);
   const [confirming, setConfirming] = useState<MfaUser | null>(null);
+  const [resetting, setResetting] = useState<MfaUser | null>(null);
+  const [issued, setIssued] = useState<AccountPasswordReset | null>(null);
   return (
     <Stack spacing={1} data-testid={providerPageIds.tenantMfaAccounts}>
       <Typography variant="h2" sx={{ fontSize: '1.15rem', pt: 2 }}>
-        Portal administrators: two-factor sign-in
+        Portal administrators: sign-in
       </Typography>
       <TabError error={w.error ?? accounts.error} />
       <SimpleTable
@@ -552,17 +556,25 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
           </span>,
           ...(canWrite
             ? [
-                u.mfa_enrolled_since ? (
+                <Stack key="a" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   <Button
-                    key="d"
                     size="small"
-                    color="error"
-                    data-testid={`${providerPageIds.tenantDisableMfa}-${u.username}`}
-                    onClick={() => setConfirming(u)}
+                    data-testid={`${providerPageIds.tenantResetPassword}-${u.username}`}
+                    onClick={() => setResetting(u)}
                   >
-                    Disable MFA
+                    Reset password
                   </Button>
-                ) : null,
+                  {u.mfa_enrolled_since && (
+                    <Button
+                      size="small"
+                      color="error"
+                      data-testid={`${providerPageIds.tenantDisableMfa}-${u.username}`}
+                      onClick={() => setConfirming(u)}
+                    >
+                      Disable MFA
+                    </Button>
+                  )}
+                </Stack>,
               ]
             : []),
         ])}
@@ -597,6 +609,64 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
               }
             >
               Disable MFA
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+      {resetting && (
+        <Dialog open onClose={() => setResetting(null)} aria-labelledby="reset-password-title">
+          <DialogTitle id="reset-password-title">Reset the password of {resetting.username}?</DialogTitle>
+          <DialogContent>
+            <Typography>
+              Their sessions end now. They sign in with a one-time password shown next and must choose a new
+              one before anything else of the portal opens.
+            </Typography>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setResetting(null)}>Cancel</Button>
+            <Button
+              variant="contained"
+              color="error"
+              disabled={w.busy}
+              data-testid={`${providerPageIds.tenantResetPassword}-confirm`}
+              onClick={() =>
+                void w
+                  .run(
+                    () => tenantsApi.resetTenantUserPassword(http, tenant.tid, resetting.uid).then(setIssued),
+                    `The password of ${resetting.username} has been reset.`,
+                  )
+                  .then(() => setResetting(null))
+              }
+            >
+              Reset password
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+      {issued && (
+        <Dialog
+          open
+          onClose={() => setIssued(null)}
+          aria-labelledby="reset-password-issued-title"
+          data-testid={providerPageIds.tenantResetPasswordIssued}
+        >
+          <DialogTitle id="reset-password-issued-title">Password of {issued.username} reset</DialogTitle>
+          <DialogContent>
+            <Typography gutterBottom>
+              {issued.username} signs in to the tenant portal with this one-time password and must choose a
+              new one. It is shown only now.
+            </Typography>
+            <Typography
+              component="code"
+              data-testid={providerPageIds.tenantResetPasswordValue}
+              sx={{ fontFamily: 'monospace', fontSize: '1.1rem', userSelect: 'all' }}
+            >
+              {issued.password}
+            </Typography>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setIssued(null)} autoFocus>
+              Done
             </Button>
           </DialogActions>
         </Dialog>

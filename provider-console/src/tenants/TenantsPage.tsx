@@ -162,7 +162,7 @@ export function TenantsPage() {
           <DialogContent>
             <Typography gutterBottom>
               Its first administrator, {created.admin_username}, signs in to the tenant portal with this
-              one-time password and chooses a new one. It is shown only now.
+              one-time password and must choose a new one before anything else opens. It is shown only now.
             </Typography>
             <Typography
               component="code"
