@@ -96,7 +96,9 @@ export const UserInfo = Type.Object({
   status_ui_v2: Type.Boolean(),
   show_change_password: Type.Boolean(),
   uid_hash: Type.String(),
-  pending_steps: Type.Array(Type.Enum([...PENDING_STEPS] as [PendingStep, ...PendingStep[]])),
+  // A plain reference, no spread: the bundler then drops this schema (and TypeBox) from the
+  // sign-in pages, which import this module for its paths and messages only.
+  pending_steps: Type.Array(Type.Enum(PENDING_STEPS as [PendingStep, ...PendingStep[]])),
 });
 export type UserInfo = Static<typeof UserInfo>;
 
