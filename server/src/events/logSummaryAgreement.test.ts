@@ -12,9 +12,6 @@
  * summaries once left `q` out) fails here. On the scaled topology the same runs on ClickHouse
  * behind two replicas (openTestEventStore).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import {
   FIELD_SPECS,
@@ -32,11 +29,7 @@ import { LOGS_EXPORT_TOTAL_HEADER } from '@workbench/common/api/contract/logs';
 import { sortableLogColumns } from '@workbench/common/api/contract/logColumns';
 import { BYTES_FIELD, printValue, queryFieldsOf } from '@workbench/common/api/contract/logQueryLanguage';
 import { LOG_TYPES } from '@workbench/common/vocabularies/index';
-import { generateEvents } from '../seed/eventGenerator';
-import { openTestEventStore } from '../testing/testEventStore';
-import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
-import type { EventStore } from './eventStore';
-import { eventsPlugin } from './eventsPlugin';
+import { startGeneratedEventsServer, type GeneratedEventsServer } from '../testing/generatedEventsServer';
 
 /** Random queries per run (the issue's floor: 200 in CI). */
 const RUNS = 200;
@@ -47,10 +40,7 @@ const DAYS = 3;
 type Row = Record<string, string | number>;
 type Value = string | number;
 
-let server: TestServer;
-let store: EventStore;
-let storeDir: string;
-let acme: SignedIn;
+let data: GeneratedEventsServer;
 /** The acme values seen per log type and field (what the random queries are made of). */
 const seen = new Map<LogType, Map<string, Value[]>>();
 /** The data's time span, unix seconds. */
@@ -58,56 +48,26 @@ let first = 0;
 let last = 0;
 
 beforeAll(async () => {
-  storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-agreement-'));
-  store = await openTestEventStore(storeDir);
-  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
-  const tenants = await server.app.workbench.store.listTenants();
-  const tenant = (name: string) => {
-    const t = tenants.find((x) => x.name.toLowerCase().includes(name))!;
-    return { tid: t.tid, name };
-  };
-  const acmeTenant = tenant('acme');
-  // The clock's now, an hour back: the sign-in's audit events come after the data.
-  const now = server.clock.now().getTime() - 3_600_000;
+  data = await startGeneratedEventsServer({ count: EVENTS, days: DAYS, seed: 31 });
   const values = new Map<LogType, Map<string, Set<Value>>>();
-  let minTime = Infinity;
-  let maxTime = -Infinity;
-  // Globex's events are in the store too: no summary of acme's may count one.
-  for (const batch of generateEvents({
-    tenants: [acmeTenant, tenant('globex')],
-    count: EVENTS,
-    now,
-    days: DAYS,
-    seed: 31,
-    batchSize: 1200,
-  })) {
-    await store.append(batch);
-    for (const e of batch) {
-      if (e.tid !== acmeTenant.tid) continue;
-      minTime = Math.min(minTime, e.time);
-      maxTime = Math.max(maxTime, e.time);
-      const fields = values.get(e.logType) ?? new Map<string, Set<Value>>();
-      values.set(e.logType, fields);
-      for (const [field, value] of Object.entries(e.fields)) {
-        if (value === null || value === undefined || value === '') continue;
-        const set = fields.get(field) ?? new Set<Value>();
-        set.add(value);
-        fields.set(field, set);
-      }
+  for (const e of data.events) {
+    const fields = values.get(e.logType) ?? new Map<string, Set<Value>>();
+    values.set(e.logType, fields);
+    for (const [field, value] of Object.entries(e.fields)) {
+      if (value === null || value === undefined || value === '') continue;
+      const set = fields.get(field) ?? new Set<Value>();
+      set.add(value);
+      fields.set(field, set);
     }
   }
   for (const [logType, fields] of values)
     seen.set(logType, new Map([...fields].map(([f, s]) => [f, [...s].sort()])));
-  first = Math.floor(minTime / 1000);
-  last = Math.ceil(maxTime / 1000) + 1;
-  acme = await signIn(server, 'admin@acme.example');
+  first = data.start;
+  last = data.end;
 }, 120_000);
 
 afterAll(async () => {
-  await server?.close();
-  await store?.close();
-  fs.rmSync(storeDir, { recursive: true, force: true });
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  await data?.close();
 });
 
 // --- The random queries --------------------------------------------------------------------------
@@ -249,12 +209,7 @@ const queryArb: fc.Arbitrary<RandomQuery> = fc.constantFrom(...LOG_TYPES).chain(
 
 // --- The answers ---------------------------------------------------------------------------------
 
-async function getJson<T>(pathname: string): Promise<T> {
-  const response = await server.call(pathname, { jar: acme.jar });
-  const body = await response.text();
-  if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}: ${body}`);
-  return JSON.parse(body) as T;
-}
+const getJson = <T>(pathname: string): Promise<T> => data.getJson<T>(pathname);
 
 const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
 /** The summaries take no sort (the portal drops it: it changes the order, not the result). */
@@ -284,9 +239,9 @@ const countBy = <K>(items: readonly K[]): Map<K, number> => {
 
 /** The export's rows (NDJSON, one column) and the total it announces. */
 async function exportOf(logType: LogType, params: Record<string, string>, field: string) {
-  const response = await server.call(
+  const response = await data.server.call(
     `/api/rep/v1/export/${logType}?${qs({ ...params, format: 'ndjson', columns: field })}`,
-    { jar: acme.jar },
+    { jar: data.acme.jar },
   );
   const body = await response.text();
   if (response.status !== 200) throw new Error(`export answered ${response.status}: ${body}`);

@@ -7,9 +7,6 @@
  * the report's own conditions only, once with a page filter the query takes (aliases included).
  * On the scaled topology it runs on ClickHouse behind two replicas (openTestEventStore).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { FIELD_SPECS, type LogType } from '@workbench/common/api/contract/logSchema';
 import { LOGS_EXPORT_TOTAL_HEADER } from '@workbench/common/api/contract/logs';
 import type { LogHistogramReply } from '@workbench/common/api/contract/logSummary';
@@ -22,21 +19,14 @@ import {
   type ReportQueryName,
   type ReportReply,
 } from '@workbench/common/api/contract/reportQueries';
-import { generateEvents } from '../seed/eventGenerator';
-import { openTestEventStore } from '../testing/testEventStore';
-import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
-import type { EventStore } from './eventStore';
-import { eventsPlugin } from './eventsPlugin';
+import { startGeneratedEventsServer, type GeneratedEventsServer } from '../testing/generatedEventsServer';
 
 /** Groups drilled per query and variant. */
 const GROUPS = 3;
 
 type Row = Record<string, string | number | null>;
 
-let server: TestServer;
-let store: EventStore;
-let storeDir: string;
-let acme: SignedIn;
+let data: GeneratedEventsServer;
 /** The range of the data, unix seconds. */
 let start = 0;
 let end = 0;
@@ -44,36 +34,16 @@ let end = 0;
 const common = new Map<LogType, Map<string, string>>();
 
 beforeAll(async () => {
-  storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-drill-'));
-  store = await openTestEventStore(storeDir);
-  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
-  const tenants = await server.app.workbench.store.listTenants();
-  const tenant = (name: string) => ({
-    tid: tenants.find((t) => t.name.toLowerCase().includes(name))!.tid,
-    name,
-  });
-  const acmeTenant = tenant('acme');
-  const now = server.clock.now().getTime() - 3_600_000;
+  data = await startGeneratedEventsServer({ count: 4000, days: 7, seed: 3110 });
   const counts = new Map<LogType, Map<string, Map<string, number>>>();
-  for (const batch of generateEvents({
-    tenants: [acmeTenant, tenant('globex')],
-    count: 4000,
-    now,
-    days: 7,
-    seed: 3110,
-    batchSize: 2000,
-  })) {
-    await store.append(batch);
-    for (const e of batch) {
-      if (e.tid !== acmeTenant.tid) continue;
-      const fields = counts.get(e.logType) ?? new Map<string, Map<string, number>>();
-      counts.set(e.logType, fields);
-      for (const [field, value] of Object.entries(e.fields)) {
-        if (value === null || value === undefined || value === '' || String(value).includes(',')) continue;
-        const values = fields.get(field) ?? new Map<string, number>();
-        values.set(String(value), (values.get(String(value)) ?? 0) + 1);
-        fields.set(field, values);
-      }
+  for (const e of data.events) {
+    const fields = counts.get(e.logType) ?? new Map<string, Map<string, number>>();
+    counts.set(e.logType, fields);
+    for (const [field, value] of Object.entries(e.fields)) {
+      if (value === null || value === undefined || value === '' || String(value).includes(',')) continue;
+      const values = fields.get(field) ?? new Map<string, number>();
+      values.set(String(value), (values.get(String(value)) ?? 0) + 1);
+      fields.set(field, values);
     }
   }
   for (const [logType, fields] of counts)
@@ -81,25 +51,14 @@ beforeAll(async () => {
       logType,
       new Map([...fields].map(([f, values]) => [f, [...values].sort((a, b) => b[1] - a[1])[0][0]])),
     );
-  end = Math.ceil(now / 1000) + 1;
-  start = end - 8 * 86400;
-  acme = await signIn(server, 'admin@acme.example');
+  ({ start, end } = data);
 }, 120_000);
 
 afterAll(async () => {
-  await server?.close();
-  await store?.close();
-  fs.rmSync(storeDir, { recursive: true, force: true });
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  await data?.close();
 });
 
-async function getJson<T>(pathname: string): Promise<T> {
-  const response = await server.call(pathname, { jar: acme.jar });
-  const body = await response.text();
-  if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}: ${body}`);
-  return JSON.parse(body) as T;
-}
-
+const getJson = <T>(pathname: string): Promise<T> => data.getJson<T>(pathname);
 const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 /** The logs API's parameters of a group's logs query over the range. */
@@ -165,9 +124,9 @@ async function checkDrillDown(name: ReportQueryName, applied: Record<string, str
         drilled = histogram.total;
       } else {
         const columns = def.measure.kind === 'sum' ? def.measure.fields : [def.measure.field];
-        const response = await server.call(
+        const response = await data.server.call(
           `/api/rep/v1/export/${logType}?${qs({ ...params, format: 'ndjson', columns: columns.join(',') })}`,
-          { jar: acme.jar },
+          { jar: data.acme.jar },
         );
         expect(response.status).toBe(200);
         const rows = (await response.text())
