@@ -217,6 +217,7 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
         <ConfirmDeleteDialog
           title={`Delete ${def.title}`}
           {...page.confirmDelete}
+          names={page.selected}
           testIds={{ dialog: ids.deleteDialog, cancel: ids.deleteCancel, confirm: ids.deleteConfirm }}
         />
       )}

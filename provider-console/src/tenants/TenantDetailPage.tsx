@@ -64,6 +64,7 @@ import { TenantUsersImport } from './TenantUsersImport';
 import { AuditTrailView } from '../audit/AuditTrailPage';
 import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
+import { useConfirmAction } from '@workbench/common/components/confirm-delete/index';
 
 export const TENANT_TABS = [
   { id: 'overview', label: 'Overview' },
@@ -104,6 +105,14 @@ function useWrite(after: () => void) {
   };
   return { error, busy, run };
 }
+
+/** The confirmation of a tab's destructive action (disable, delete a user, revoke a token). */
+const useTenantConfirm = () =>
+  useConfirmAction({
+    dialog: providerPageIds.tenantConfirm,
+    cancel: providerPageIds.tenantConfirmCancel,
+    confirm: providerPageIds.tenantConfirmOk,
+  });
 
 const TabError = ({ error }: { error: ApiCallErrorInfo | null }) =>
   error ? (
@@ -151,7 +160,13 @@ function OverviewTab({ tenant, canWrite, reloadTenant }: TabProps) {
   const http = useConsoleHttp();
   const [name, setName] = useState(tenant.name);
   const w = useWrite(reloadTenant);
+  const confirm = useTenantConfirm();
   const disabled = tenant.status === 'disabled';
+  const toggle = () =>
+    void w.run(
+      () => tenantsApi.tenantCommand(http, tenant.tid, disabled ? 'reenable' : 'disabletenant'),
+      disabled ? `${tenant.name} has been re-enabled.` : `${tenant.name} has been disabled.`,
+    );
   return (
     <Stack spacing={2} sx={{ maxWidth: 560 }}>
       <TabError error={w.error} />
@@ -201,10 +216,14 @@ function OverviewTab({ tenant, canWrite, reloadTenant }: TabProps) {
             disabled={w.busy}
             data-testid={providerPageIds.tenantToggle}
             onClick={() =>
-              void w.run(
-                () => tenantsApi.tenantCommand(http, tenant.tid, disabled ? 'reenable' : 'disabletenant'),
-                disabled ? `${tenant.name} has been re-enabled.` : `${tenant.name} has been disabled.`,
-              )
+              disabled
+                ? toggle()
+                : confirm.ask({
+                    title: `Disable the tenant ${tenant.name}?`,
+                    body: `The administrators and users of ${tenant.name} cannot sign in until it is re-enabled; its policy and users are kept.`,
+                    confirmLabel: 'Disable tenant',
+                    run: toggle,
+                  })
             }
           >
             {disabled ? 'Re-enable tenant' : 'Disable tenant'}
@@ -215,6 +234,7 @@ function OverviewTab({ tenant, canWrite, reloadTenant }: TabProps) {
           </Typography>
         </Box>
       )}
+      {confirm.dialog}
     </Stack>
   );
 }
@@ -447,6 +467,7 @@ function UsersTab({ tenant, canWrite }: TabProps) {
   const w = useWrite(users.reload);
   const [rowError, setRowError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  const confirm = useTenantConfirm();
   const add = async () => {
     setRowError(null);
     await w.run(async () => {
@@ -506,11 +527,18 @@ function UsersTab({ tenant, canWrite }: TabProps) {
                   key="d"
                   size="small"
                   color="error"
+                  aria-label={`Delete ${u.username}`}
                   onClick={() =>
-                    void w.run(
-                      () => tenantsApi.deleteTenantUser(http, tenant.tid, u.uid),
-                      `The user ${u.username} has been deleted.`,
-                    )
+                    confirm.ask({
+                      title: `Delete the user ${u.username} of ${tenant.name}?`,
+                      body: `${u.username} is removed from ${tenant.name}. This cannot be undone.`,
+                      confirmLabel: 'Delete user',
+                      run: () =>
+                        void w.run(
+                          () => tenantsApi.deleteTenantUser(http, tenant.tid, u.uid),
+                          `The user ${u.username} has been deleted.`,
+                        ),
+                    })
                   }
                 >
                   Delete
@@ -520,6 +548,7 @@ function UsersTab({ tenant, canWrite }: TabProps) {
         ])}
       />
       <MfaAccounts tenant={tenant} canWrite={canWrite} />
+      {confirm.dialog}
     </Stack>
   );
 }
@@ -640,6 +669,7 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
   const [name, setName] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const w = useWrite(tokens.reload);
+  const confirm = useTenantConfirm();
   return (
     <Stack
       spacing={2}
@@ -696,10 +726,16 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
                   color="error"
                   aria-label={`Revoke ${t.name}`}
                   onClick={() =>
-                    void w.run(
-                      () => tenantsApi.revokePolicyToken(http, tenant.tid, t.id, list),
-                      `The ${noun} has been revoked.`,
-                    )
+                    confirm.ask({
+                      title: `Revoke the ${noun} ${t.name} of ${tenant.name}?`,
+                      body: `Every call made with it (…${t.last4}) is refused from now on. This cannot be undone: a new token has to be created and handed out.`,
+                      confirmLabel: 'Revoke',
+                      run: () =>
+                        void w.run(
+                          () => tenantsApi.revokePolicyToken(http, tenant.tid, t.id, list),
+                          `The ${noun} has been revoked.`,
+                        ),
+                    })
                   }
                 >
                   Revoke
@@ -708,6 +744,7 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
             : []),
         ])}
       />
+      {confirm.dialog}
     </Stack>
   );
 }

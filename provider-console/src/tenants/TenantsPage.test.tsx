@@ -86,6 +86,11 @@ describe('tenants page', () => {
     expect(screen.getByTestId(providerPageIds.tenantsDisable)).toBeDisabled();
     fireEvent.click(screen.getAllByLabelText(/Select row 1/)[0] as HTMLElement);
     await userEvent.click(screen.getByTestId(providerPageIds.tenantsDisable));
+    // Asked first, naming the tenant; nothing is sent until it is confirmed.
+    const dialog = await screen.findByTestId(providerPageIds.tenantConfirm);
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(/^Disable the tenant \w+\?$/);
+    expect(mock.history.post).toHaveLength(0);
+    await userEvent.click(within(dialog).getByTestId(providerPageIds.tenantConfirmOk));
     await waitFor(() =>
       expect(mock.history.post.map((r) => r.url)).toContain(tenantSubPath('t-globex', 'disabletenant')),
     );
@@ -146,6 +151,50 @@ describe('tenant detail', () => {
     expect(await screen.findByTestId(capabilityStateIds.warning)).toHaveTextContent(
       "The capability 'webmail' is deprecated: Superseded by safemailPolicy.",
     );
+  }, 60000);
+
+  it('disabling the tenant and revoking a token ask first, naming what they affect', async () => {
+    const { mock } = renderConsole('/tenants/t-acme', {
+      user: operator,
+      stubs: (m) => {
+        detailStubs(m);
+        m.onPost(tenantSubPath('t-acme', 'disabletenant')).reply(200, { ...tenants[1], status: 'disabled' });
+        m.onGet(tenantSubPath('t-acme', 'tokens')).reply(200, {
+          tokens: [
+            {
+              id: 'tk1',
+              name: 'SIEM export',
+              last4: 'a1b2',
+              created_at: '2026-11-01T00:00:00.000Z',
+              created_by: 'operator@provider.example',
+            },
+          ],
+        });
+        m.onGet(tenantSubPath('t-acme', 'logging_auth_tokens')).reply(200, { tokens: [] });
+        m.onDelete(`${tenantSubPath('t-acme', 'tokens')}/tk1`).reply(204);
+      },
+    });
+    await userEvent.click(await screen.findByTestId(providerPageIds.tenantToggle, {}, { timeout: 5000 }));
+    let dialog = await screen.findByTestId(providerPageIds.tenantConfirm);
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('Disable the tenant acme?');
+    await userEvent.click(within(dialog).getByTestId(providerPageIds.tenantConfirmCancel));
+    await waitFor(() => expect(screen.queryByTestId(providerPageIds.tenantConfirm)).toBeNull());
+    expect(mock.history.post).toHaveLength(0);
+    await userEvent.click(screen.getByTestId(providerPageIds.tenantToggle));
+    await userEvent.click(await screen.findByTestId(providerPageIds.tenantConfirmOk));
+    await waitFor(() =>
+      expect(mock.history.post.map((r) => r.url)).toEqual([tenantSubPath('t-acme', 'disabletenant')]),
+    );
+
+    await userEvent.click(screen.getByTestId(`${providerPageIds.tenantTab}-tokens`));
+    await userEvent.click(await screen.findByLabelText('Revoke SIEM export'));
+    dialog = await screen.findByTestId(providerPageIds.tenantConfirm);
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(
+      'Revoke the policy API token SIEM export of acme?',
+    );
+    expect(mock.history.delete).toHaveLength(0);
+    await userEvent.click(within(dialog).getByTestId(providerPageIds.tenantConfirmOk));
+    await waitFor(() => expect(mock.history.delete).toHaveLength(1));
   }, 60000);
 
   it('support sees the tabs and no control that writes', async () => {
