@@ -63,6 +63,8 @@ import { DocumentEditor } from './DocumentEditor';
 import { TenantUsersImport } from './TenantUsersImport';
 import { AuditTrailView } from '../audit/AuditTrailPage';
 import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
+import { CapabilityPicker } from '../capabilities/CapabilityPicker';
+import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 import { useConfirmAction } from '@workbench/common/components/confirm-delete/index';
 
@@ -351,7 +353,12 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
         head={['Capability', 'State', 'Value', 'Valid until', ...(canWrite ? ['Actions'] : [])]}
         empty="No capabilities."
         rows={entries.map(([name, value]) => [
-          name,
+          <Box key="n">
+            <Typography component="span">{name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {capabilityMeaning(name) ?? 'Not a capability the service knows: it takes no effect.'}
+            </Typography>
+          </Box>,
           <CapabilityStateChip key="s" capability={name} />,
           typeof value === 'boolean' ? (
             <Switch
@@ -380,14 +387,13 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
       />
       {canWrite && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <TextField
+          <CapabilityPicker
             size="small"
             label="Capability"
             value={newName}
-            onChange={(e) => setNewName(e.target.value)}
-            error={newNameWarning?.severity === 'error'}
-            helperText={newNameWarning?.text}
-            slotProps={{ input: { endAdornment: <CapabilityStateChip capability={newName.trim()} /> } }}
+            onChange={setNewName}
+            error={newNameWarning?.severity === 'error' ? newNameWarning.text : undefined}
+            inputTestId={capabilityStateIds.tenantPicker}
           />
           <TextField
             size="small"

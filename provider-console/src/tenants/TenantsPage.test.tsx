@@ -1,4 +1,5 @@
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
+import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
@@ -151,6 +152,33 @@ describe('tenant detail', () => {
     expect(await screen.findByTestId(capabilityStateIds.warning)).toHaveTextContent(
       "The capability 'webmail' is deprecated: Superseded by safemailPolicy.",
     );
+  }, 60000);
+
+  it('the capability to add is picked from the known ones, each with its meaning', async () => {
+    const user = userEvent.setup();
+    const { mock } = renderConsole('/tenants/t-acme', { user: operator, stubs: detailStubs });
+    await user.click(
+      await screen.findByTestId(`${providerPageIds.tenantTab}-capabilities`, {}, { timeout: 5000 }),
+    );
+    // The table says what each capability gives the tenant.
+    expect(await screen.findByText(capabilityMeaning('rbac') ?? '')).toBeInTheDocument();
+    const input = screen.getByTestId(capabilityStateIds.tenantPicker);
+    await user.type(input, 'not_a_capability');
+    expect(await screen.findByText('No options')).toBeInTheDocument();
+    await user.tab();
+    // Nothing was picked: nothing to preview, nothing sent.
+    expect(screen.getByTestId(providerPageIds.capabilityPreview)).toBeDisabled();
+    expect(mock.history.patch).toHaveLength(0);
+    await user.clear(input);
+    // Found by what it does, too: "firewall" finds fwaas.
+    await user.type(input, 'cloud firewall (firewall');
+    const option = await screen.findByTestId(`${capabilityStateIds.option}-fwaas`);
+    expect(option).toHaveTextContent(capabilityMeaning('fwaas') ?? '');
+    await user.click(option);
+    expect(input).toHaveValue('fwaas');
+    await user.click(screen.getByTestId(providerPageIds.capabilityPreview));
+    await waitFor(() => expect(mock.history.patch).toHaveLength(1));
+    expect(JSON.parse(String(mock.history.patch[0]?.data))).toEqual({ capabilities: { fwaas: true } });
   }, 60000);
 
   it('disabling the tenant and revoking a token ask first, naming what they affect', async () => {
