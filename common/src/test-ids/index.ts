@@ -217,6 +217,8 @@ export const providerPageIds = {
   tenantTab: 'provider-tenant-tab',
   tenantStatus: 'provider-tenant-status',
   tenantToggle: 'provider-tenant-toggle',
+  /** The Overview's summary: `${tenantSummary}-${skus|licence|deployment|usage}` its cards. */
+  tenantSummary: 'provider-tenant-summary',
   /** The confirmation of a destructive action of a tenant's detail (disable, delete a user, revoke a token). */
   tenantConfirm: 'provider-tenant-confirm',
   tenantConfirmCancel: 'provider-tenant-confirm-cancel',

@@ -64,6 +64,7 @@ import { TenantUsersImport } from './TenantUsersImport';
 import { AuditTrailView } from '../audit/AuditTrailPage';
 import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
 import { CapabilityPicker } from '../capabilities/CapabilityPicker';
+import { TenantSummary } from './TenantSummary';
 import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 import { useConfirmAction } from '@workbench/common/components/confirm-delete/index';
@@ -170,73 +171,74 @@ function OverviewTab({ tenant, canWrite, reloadTenant }: TabProps) {
       disabled ? `${tenant.name} has been re-enabled.` : `${tenant.name} has been disabled.`,
     );
   return (
-    <Stack spacing={2} sx={{ maxWidth: 560 }}>
-      <TabError error={w.error} />
-      <Typography component="div">
-        Status:{' '}
-        <Chip
-          size="small"
-          label={disabled ? 'Disabled' : 'Active'}
-          color={disabled ? 'default' : 'success'}
-          data-testid={providerPageIds.tenantStatus}
-        />
-      </Typography>
-      <Typography>Tenant ID: {tenant.tid}</Typography>
-      <Typography>Users of the portal: {tenant.user_count}</Typography>
-      <Typography>Created: {tenant.created_at.slice(0, 10)}</Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <TextField
-          size="small"
-          label="Tenant name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          disabled={!canWrite}
-          error={w.error?.field === 'name'}
-          slotProps={{ htmlInput: { maxLength: 64 } }}
-        />
+    <Stack spacing={3}>
+      <TenantSummary tenant={tenant} />
+      <Stack spacing={2} sx={{ maxWidth: 560 }}>
+        <TabError error={w.error} />
+        <Typography component="div">
+          Status:{' '}
+          <Chip
+            size="small"
+            label={disabled ? 'Disabled' : 'Active'}
+            color={disabled ? 'default' : 'success'}
+            data-testid={providerPageIds.tenantStatus}
+          />
+        </Typography>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>Tenant ID: {tenant.tid}</Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            size="small"
+            label="Tenant name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            disabled={!canWrite}
+            error={w.error?.field === 'name'}
+            slotProps={{ htmlInput: { maxLength: 64 } }}
+          />
+          {canWrite && (
+            <Button
+              variant="outlined"
+              disabled={w.busy || name.trim() === '' || name.trim() === tenant.name}
+              data-testid={providerPageIds.tenantRename}
+              onClick={() =>
+                void w.run(
+                  () => tenantsApi.tenantCommand(http, tenant.tid, 'renametenant', { name: name.trim() }),
+                  `The tenant has been renamed to ${name.trim()}.`,
+                )
+              }
+            >
+              Rename
+            </Button>
+          )}
+        </Stack>
         {canWrite && (
-          <Button
-            variant="outlined"
-            disabled={w.busy || name.trim() === '' || name.trim() === tenant.name}
-            data-testid={providerPageIds.tenantRename}
-            onClick={() =>
-              void w.run(
-                () => tenantsApi.tenantCommand(http, tenant.tid, 'renametenant', { name: name.trim() }),
-                `The tenant has been renamed to ${name.trim()}.`,
-              )
-            }
-          >
-            Rename
-          </Button>
+          <Box>
+            <Button
+              variant="contained"
+              color={disabled ? 'primary' : 'warning'}
+              disabled={w.busy}
+              data-testid={providerPageIds.tenantToggle}
+              onClick={() =>
+                disabled
+                  ? toggle()
+                  : confirm.ask({
+                      title: `Disable the tenant ${tenant.name}?`,
+                      body: `The administrators and users of ${tenant.name} cannot sign in until it is re-enabled; its policy and users are kept.`,
+                      confirmLabel: 'Disable tenant',
+                      run: toggle,
+                    })
+              }
+            >
+              {disabled ? 'Re-enable tenant' : 'Disable tenant'}
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              A disabled tenant keeps its policy and users; its administrators cannot sign in until it is
+              re-enabled.
+            </Typography>
+          </Box>
         )}
+        {confirm.dialog}
       </Stack>
-      {canWrite && (
-        <Box>
-          <Button
-            variant="contained"
-            color={disabled ? 'primary' : 'warning'}
-            disabled={w.busy}
-            data-testid={providerPageIds.tenantToggle}
-            onClick={() =>
-              disabled
-                ? toggle()
-                : confirm.ask({
-                    title: `Disable the tenant ${tenant.name}?`,
-                    body: `The administrators and users of ${tenant.name} cannot sign in until it is re-enabled; its policy and users are kept.`,
-                    confirmLabel: 'Disable tenant',
-                    run: toggle,
-                  })
-            }
-          >
-            {disabled ? 'Re-enable tenant' : 'Disable tenant'}
-          </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            A disabled tenant keeps its policy and users; its administrators cannot sign in until it is
-            re-enabled.
-          </Typography>
-        </Box>
-      )}
-      {confirm.dialog}
     </Stack>
   );
 }

@@ -6,6 +6,8 @@ import type MockAdapter from 'axios-mock-adapter';
 import type { AxiosRequestConfig } from 'axios';
 import { providerIds, providerPageIds } from '@workbench/common';
 import { TENANTS_PATH, tenantSubPath } from '@workbench/common/api/contract/providerTenants';
+import { tenantMfaUsersPath } from '@workbench/common/api/contract/providerTenantPaths';
+import { TENANT_DEPLOYMENTS_PATH } from '@workbench/common/api/contract/providerOps';
 import { operator, renderConsole, support, tenants } from '../testing/renderConsole';
 // Loaded up front: the lazy pages pull in AG Grid, whose first transform is slow under jest.
 import './TenantsPage';
@@ -152,6 +154,69 @@ describe('tenant detail', () => {
     expect(await screen.findByTestId(capabilityStateIds.warning)).toHaveTextContent(
       "The capability 'webmail' is deprecated: Superseded by safemailPolicy.",
     );
+  }, 60000);
+
+  it("a new tenant's Overview sums up its SKUs, licence, deployment and usage", async () => {
+    renderConsole('/tenants/t-acme', {
+      user: support,
+      stubs: (m) => {
+        detailStubs(m);
+        m.onGet(tenantSubPath('t-acme', 'skus')).reply(200, { sku_ids: ['SWG-BASIC'] });
+        m.onGet('/gdmanage/api/v1/skus').reply(200, {
+          skus: [{ sku_id: 'SWG-BASIC', name: 'Secure web gateway basic', description: '', features: [] }],
+          total: 1,
+        });
+        m.onGet(TENANT_DEPLOYMENTS_PATH).reply(200, {
+          tenant_deployments: [{ tid: 't-acme', name: 'acme', deployment: 'euw1' }],
+          default_deployment: 'use1',
+        });
+        m.onGet('/gdmanage/api/v1/ova_keys').reply(200, {
+          ova_keys: [
+            {
+              key_id: 'OVA-ACME-2027-0001-LONG',
+              tenant_name: 'acme',
+              license_type: 'customer',
+              expires_at: '2027-06-30',
+              does_not_expire: false,
+              license_state: 'active',
+            },
+            {
+              key_id: 'OVA-ACME-CORP-1',
+              tenant_name: 'acme corp',
+              license_type: 'poc',
+              expires_at: '',
+              does_not_expire: true,
+              license_state: 'active',
+            },
+          ],
+          total: 2,
+        });
+        m.onGet(tenantMfaUsersPath('t-acme')).reply(200, {
+          users: [{ uid: 'u1', username: 'admin@acme.example' }],
+        });
+        m.onGet(tenantSubPath('t-acme', 'policy')).reply(200, {
+          rev_id: 4,
+          staged_rev_id: 4,
+          state: 'new',
+          updated_at: '2026-11-01T00:00:00.000Z',
+          updated_by: null,
+          kinds: [],
+        });
+      },
+    });
+    const card = async (id: string) =>
+      screen.findByTestId(`${providerPageIds.tenantSummary}-${id}`, {}, { timeout: 5000 });
+    await waitFor(async () =>
+      expect(await card('skus')).toHaveTextContent('Secure web gateway basic (SWG-BASIC)'),
+    );
+    // The key named for this tenant only, its id whole.
+    await waitFor(async () => expect(await card('licence')).toHaveTextContent('OVA-ACME-2027-0001-LONG'));
+    expect(await card('licence')).not.toHaveTextContent('OVA-ACME-CORP-1');
+    expect(await card('licence')).toHaveTextContent('customer, expires 2027-06-30');
+    expect(await card('deployment')).toHaveTextContent(/^Deploymenteuw1$/);
+    await waitFor(async () => expect(await card('usage')).toHaveTextContent('1 portal administrator'));
+    expect(await card('usage')).toHaveTextContent('3 users');
+    expect(await card('usage')).toHaveTextContent('Policy: revision 4');
   }, 60000);
 
   it('the capability to add is picked from the known ones, each with its meaning', async () => {
