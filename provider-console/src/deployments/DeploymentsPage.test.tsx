@@ -201,7 +201,7 @@ test("a node's history lists its recent jobs with their outcome", async () => {
   await userEvent.click(await screen.findByTestId(`${providerOpsIds.nodeHistoryToggle}-n1`));
   const history = await screen.findByTestId(`${providerOpsIds.nodeHistory}-n1`);
   await waitFor(() => expect(history).toHaveAttribute('data-status', 'loaded'));
-  const rows = within(history).getAllByRole('row').slice(1);
+  const rows = within(history).getAllByRole('row').slice(1) as HTMLTableRowElement[];
   expect(
     rows.map((r) => [r.cells[0]?.textContent, r.cells[1]?.textContent, r.cells[5]?.textContent]),
   ).toEqual([
