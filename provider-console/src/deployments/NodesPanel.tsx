@@ -208,102 +208,109 @@ export function NodesPanel() {
         {status === 'loading' && <Typography color="text.secondary">Loading nodes…</Typography>}
       </FilterToolbar>
       {error && <Alert severity="error">{error}</Alert>}
-      <Table size="small" data-testid={providerOpsIds.nodesTable} aria-label={`Nodes of ${pod ?? 'the pod'}`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Node</TableCell>
-            <TableCell>State</TableCell>
-            <TableCell>Last action</TableCell>
-            {canWrite && <TableCell>Actions</TableCell>}
-            <TableCell>Job</TableCell>
-            <TableCell>History</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {nodes.map((n) => {
-            const job = jobs[n.node];
-            const busy = busyNode(n, job);
-            const shown = open.has(n.node);
-            return (
-              <Fragment key={n.node}>
-                <TableRow sx={shown ? { '& > td': { borderBottom: 'unset' } } : undefined}>
-                  {/* A node's name is read as one word: never broken across lines in a narrow window. */}
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{n.node}</TableCell>
-                  <TableCell>
-                    <StatusChip
-                      label={n.state}
-                      colour={STATE_COLOURS[n.state]}
-                      data-testid={`${providerOpsIds.nodeState}-${n.node}`}
-                      data-state={n.state}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    {n.last_action
-                      ? `${NODE_ACTION_LABELS[n.last_action]} (${n.operation_state ?? ''})`
-                      : '—'}
-                  </TableCell>
-                  {canWrite && (
-                    // The actions of the node's state on one line in a wide window; they wrap in a narrow one.
-                    <TableCell sx={{ minWidth: { xs: 190, lg: 260 } }}>
-                      {busy ? (
-                        <Typography variant="body2" color="text.secondary">
-                          Waits for the job to end
-                        </Typography>
-                      ) : (
-                        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                          {NODE_STATE_ACTIONS[n.state].map((a) => (
-                            <Button
-                              key={a}
-                              size="small"
-                              variant="outlined"
-                              color={NODE_ACTION_CONSEQUENCES[a] ? 'warning' : 'primary'}
-                              disabled={pod === null}
-                              data-testid={`${providerOpsIds.nodeAction}-${n.node}-${a}`}
-                              aria-label={`${NODE_ACTION_LABELS[a]} ${n.node}`}
-                              onClick={() =>
-                                NODE_ACTION_CONSEQUENCES[a]
-                                  ? setConfirming({ node: n.node, action: a })
-                                  : run(n.node, a)
-                              }
-                            >
-                              {NODE_ACTION_LABELS[a]}
-                            </Button>
-                          ))}
-                        </Stack>
-                      )}
+      {/* A narrow window scrolls the table sideways rather than cutting its last columns. */}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table
+          size="small"
+          data-testid={providerOpsIds.nodesTable}
+          aria-label={`Nodes of ${pod ?? 'the pod'}`}
+        >
+          <TableHead>
+            <TableRow>
+              <TableCell>Node</TableCell>
+              <TableCell>State</TableCell>
+              <TableCell>Last action</TableCell>
+              {canWrite && <TableCell>Actions</TableCell>}
+              <TableCell>Job</TableCell>
+              <TableCell>History</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {nodes.map((n) => {
+              const job = jobs[n.node];
+              const busy = busyNode(n, job);
+              const shown = open.has(n.node);
+              return (
+                <Fragment key={n.node}>
+                  <TableRow sx={shown ? { '& > td': { borderBottom: 'unset' } } : undefined}>
+                    {/* A node's name is read as one word: never broken across lines in a narrow window. */}
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{n.node}</TableCell>
+                    <TableCell>
+                      <StatusChip
+                        label={n.state}
+                        colour={STATE_COLOURS[n.state]}
+                        data-testid={`${providerOpsIds.nodeState}-${n.node}`}
+                        data-state={n.state}
+                      />
                     </TableCell>
-                  )}
-                  <TableCell sx={{ minWidth: 220 }}>
-                    <JobCell node={n.node} job={job} />
-                  </TableCell>
-                  <TableCell>
-                    <Tooltip title={shown ? `Hide the jobs of ${n.node}` : `Recent jobs of ${n.node}`}>
-                      <IconButton
-                        size="small"
-                        aria-label={`Recent jobs of ${n.node}`}
-                        aria-expanded={shown}
-                        data-testid={`${providerOpsIds.nodeHistoryToggle}-${n.node}`}
-                        onClick={() => toggleHistory(n.node)}
-                      >
-                        <HistoryIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-                {shown && (
-                  <TableRow>
-                    <TableCell colSpan={columns} sx={{ py: 1 }}>
-                      <Collapse in appear>
-                        <NodeHistory node={n.node} view={history[n.node]} />
-                      </Collapse>
+                    <TableCell>
+                      {n.last_action
+                        ? `${NODE_ACTION_LABELS[n.last_action]} (${n.operation_state ?? ''})`
+                        : '—'}
+                    </TableCell>
+                    {canWrite && (
+                      // The actions of the node's state on one line in a wide window; they wrap in a narrow one.
+                      <TableCell sx={{ minWidth: { xs: 190, lg: 260 } }}>
+                        {busy ? (
+                          <Typography variant="body2" color="text.secondary">
+                            Waits for the job to end
+                          </Typography>
+                        ) : (
+                          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                            {NODE_STATE_ACTIONS[n.state].map((a) => (
+                              <Button
+                                key={a}
+                                size="small"
+                                variant="outlined"
+                                color={NODE_ACTION_CONSEQUENCES[a] ? 'warning' : 'primary'}
+                                disabled={pod === null}
+                                data-testid={`${providerOpsIds.nodeAction}-${n.node}-${a}`}
+                                aria-label={`${NODE_ACTION_LABELS[a]} ${n.node}`}
+                                onClick={() =>
+                                  NODE_ACTION_CONSEQUENCES[a]
+                                    ? setConfirming({ node: n.node, action: a })
+                                    : run(n.node, a)
+                                }
+                              >
+                                {NODE_ACTION_LABELS[a]}
+                              </Button>
+                            ))}
+                          </Stack>
+                        )}
+                      </TableCell>
+                    )}
+                    <TableCell sx={{ minWidth: 220 }}>
+                      <JobCell node={n.node} job={job} />
+                    </TableCell>
+                    <TableCell>
+                      <Tooltip title={shown ? `Hide the jobs of ${n.node}` : `Recent jobs of ${n.node}`}>
+                        <IconButton
+                          size="small"
+                          aria-label={`Recent jobs of ${n.node}`}
+                          aria-expanded={shown}
+                          data-testid={`${providerOpsIds.nodeHistoryToggle}-${n.node}`}
+                          onClick={() => toggleHistory(n.node)}
+                        >
+                          <HistoryIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
                     </TableCell>
                   </TableRow>
-                )}
-              </Fragment>
-            );
-          })}
-        </TableBody>
-      </Table>
+                  {shown && (
+                    <TableRow>
+                      <TableCell colSpan={columns} sx={{ py: 1 }}>
+                        <Collapse in appear>
+                          <NodeHistory node={n.node} view={history[n.node]} />
+                        </Collapse>
+                      </TableCell>
+                    </TableRow>
+                  )}
+                </Fragment>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Box>
       {confirming && pod && (
         <ConfirmActionDialog
           title={`${NODE_ACTION_LABELS[confirming.action]} the node ${confirming.node} of the pod ${pod}?`}

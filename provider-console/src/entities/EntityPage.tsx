@@ -109,6 +109,7 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
       value: (row) => cellValue(c, row),
       ...(c.names
         ? {
+            wrap: true,
             // Each name with its id, on hover and for screen readers; the list wraps, never cut.
             render: (row: RegistryRow) => {
               const items = namesOf(c, row);
@@ -149,6 +150,7 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
       header: sub.title,
       minWidth: 120,
       flex: 2,
+      wrap: true,
       value: (row) => ((row[sub.name] as string[] | undefined) ?? []).join(', '),
       // The list's values, which open it to edit (operators) or read (support).
       render: (row: RegistryRow) => {

@@ -370,7 +370,10 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
               slotProps={{ input: { 'aria-label': name } }}
             />
           ) : (
-            String(value)
+            // A structured value (restricted_logs, runtime_analysis) reads as its JSON, not [object Object].
+            <Box key="j" component="code" sx={{ overflowWrap: 'anywhere' }}>
+              {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+            </Box>
           ),
           <Stack key="v" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <span data-testid={`${providerPageIds.capabilityValidUntil}-${name}`}>
