@@ -31,6 +31,7 @@ import {
   tenantUserResetPasswordPath,
 } from './contract/providerTenantPaths';
 import type { MfaUser, MfaUserList } from './contract/auth';
+import { TENANT_DEPLOYMENTS_PATH, type TenantDeploymentList } from './contract/providerOps';
 
 const defined = (o: object) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
@@ -226,4 +227,10 @@ export async function resetTenantUserPassword(
       },
     )
   ).data;
+}
+
+/** Every tenant's deployment, and the default one (api-client-layer §3 tenant deployment). */
+export async function getTenantDeployments(http: HttpClient): Promise<TenantDeploymentList> {
+  return (await http.get<TenantDeploymentList>(TENANT_DEPLOYMENTS_PATH, { callName: 'tenant deployments' }))
+    .data;
 }
