@@ -227,7 +227,8 @@ describe('Provider console: operator flows', () => {
     await browser.waitUntil(async () => (await history.getAttribute('data-status')) === 'loaded', {
       timeoutMsg: 'The history of the node did not load.',
     });
-    await expect(history.$('tbody tr')).toHaveText(expect.stringMatching(/^Restart\s+finished/));
+    // The history sits in a row of the nodes table: `tbody tr` would also match its own header row.
+    await expect(history.$('tbody > tr')).toHaveText(expect.stringMatching(/^Restart\s+finished/));
 
     await choosePod('euw1-b');
     const faulty = 'euw1-b-node-faulty-3';

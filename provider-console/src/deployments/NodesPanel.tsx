@@ -262,7 +262,8 @@ export function NodesPanel() {
                                 key={a}
                                 size="small"
                                 variant="outlined"
-                                color={NODE_ACTION_CONSEQUENCES[a] ? 'warning' : 'primary'}
+                                // error, not warning: MUI's warning text on white is 3:1, under AA.
+                                color={NODE_ACTION_CONSEQUENCES[a] ? 'error' : 'primary'}
                                 disabled={pod === null}
                                 data-testid={`${providerOpsIds.nodeAction}-${n.node}-${a}`}
                                 aria-label={`${NODE_ACTION_LABELS[a]} ${n.node}`}
