@@ -66,6 +66,7 @@ import { AuditTrailView } from '../audit/AuditTrailPage';
 import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
 import { CapabilityPicker } from '../capabilities/CapabilityPicker';
 import { TenantSummary } from './TenantSummary';
+import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 import { useConfirmAction } from '@workbench/common/components/confirm-delete/index';
@@ -684,32 +685,16 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
         </Dialog>
       )}
       {issued && (
-        <Dialog
-          open
+        <OneTimePasswordDialog
+          title={`Password of ${issued.username} reset`}
+          password={issued.password}
+          testId={providerPageIds.tenantResetPasswordIssued}
+          passwordTestId={providerPageIds.tenantResetPasswordValue}
           onClose={() => setIssued(null)}
-          aria-labelledby="reset-password-issued-title"
-          data-testid={providerPageIds.tenantResetPasswordIssued}
         >
-          <DialogTitle id="reset-password-issued-title">Password of {issued.username} reset</DialogTitle>
-          <DialogContent>
-            <Typography gutterBottom>
-              {issued.username} signs in to the tenant portal with this one-time password and must choose a
-              new one. It is shown only now.
-            </Typography>
-            <Typography
-              component="code"
-              data-testid={providerPageIds.tenantResetPasswordValue}
-              sx={{ fontFamily: 'monospace', fontSize: '1.1rem', userSelect: 'all' }}
-            >
-              {issued.password}
-            </Typography>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setIssued(null)} autoFocus>
-              Done
-            </Button>
-          </DialogActions>
-        </Dialog>
+          {issued.username} signs in to the tenant portal with this one-time password and must choose a new
+          one.
+        </OneTimePasswordDialog>
       )}
     </Stack>
   );
