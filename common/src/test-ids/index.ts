@@ -245,7 +245,7 @@ export const providerPageIds = {
   tenantMfaState: 'provider-tenant-mfa-state',
   /** `${tenantDisableMfa}-${username}`: a row's Disable MFA; `-confirm` the dialog's. */
   tenantDisableMfa: 'provider-tenant-disable-mfa',
-  /** `${tenantResetPassword}-${username}`: a row's Reset password; `-confirm` the dialog's. */
+  /** `${tenantResetPassword}-${username}`: a row's Reset password (confirmed in the tenant's confirm dialog). */
   tenantResetPassword: 'provider-tenant-reset-password',
   /** The dialog that shows the reset's one-time password once, and the password. */
   tenantResetPasswordIssued: 'provider-tenant-reset-password-issued',

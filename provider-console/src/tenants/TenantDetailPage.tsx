@@ -578,7 +578,7 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
   const accounts = useLoad(() => tenantsApi.listTenantMfaUsers(http, tenant.tid), [tenant.tid]);
   const w = useWrite(accounts.reload);
   const [confirming, setConfirming] = useState<MfaUser | null>(null);
-  const [resetting, setResetting] = useState<MfaUser | null>(null);
+  const confirm = useTenantConfirm();
   const [issued, setIssued] = useState<AccountPasswordReset | null>(null);
   return (
     <Stack spacing={1} data-testid={providerPageIds.tenantMfaAccounts}>
@@ -601,7 +601,18 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
                   <Button
                     size="small"
                     data-testid={`${providerPageIds.tenantResetPassword}-${u.username}`}
-                    onClick={() => setResetting(u)}
+                    onClick={() =>
+                      confirm.ask({
+                        title: `Reset the password of ${u.username} of ${tenant.name}?`,
+                        body: `${u.username}'s sessions end now. They sign in with a one-time password shown next and must choose a new one before anything else of the portal opens.`,
+                        confirmLabel: 'Reset password',
+                        run: () =>
+                          void w.run(
+                            () => tenantsApi.resetTenantUserPassword(http, tenant.tid, u.uid).then(setIssued),
+                            `The password of ${u.username} has been reset.`,
+                          ),
+                      })
+                    }
                   >
                     Reset password
                   </Button>
@@ -654,36 +665,7 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
           </DialogActions>
         </Dialog>
       )}
-      {resetting && (
-        <Dialog open onClose={() => setResetting(null)} aria-labelledby="reset-password-title">
-          <DialogTitle id="reset-password-title">Reset the password of {resetting.username}?</DialogTitle>
-          <DialogContent>
-            <Typography>
-              Their sessions end now. They sign in with a one-time password shown next and must choose a new
-              one before anything else of the portal opens.
-            </Typography>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setResetting(null)}>Cancel</Button>
-            <Button
-              variant="contained"
-              color="error"
-              disabled={w.busy}
-              data-testid={`${providerPageIds.tenantResetPassword}-confirm`}
-              onClick={() =>
-                void w
-                  .run(
-                    () => tenantsApi.resetTenantUserPassword(http, tenant.tid, resetting.uid).then(setIssued),
-                    `The password of ${resetting.username} has been reset.`,
-                  )
-                  .then(() => setResetting(null))
-              }
-            >
-              Reset password
-            </Button>
-          </DialogActions>
-        </Dialog>
-      )}
+      {confirm.dialog}
       {issued && (
         <OneTimePasswordDialog
           title={`Password of ${issued.username} reset`}

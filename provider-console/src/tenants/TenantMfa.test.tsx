@@ -107,13 +107,15 @@ it('an operator resets an account password after confirming, and sees the one-ti
     `${providerPageIds.tenantResetPassword}-logs@acme.example`,
   );
   await userEvent.click(button);
-  const dialog = await screen.findByRole('dialog', { name: 'Reset the password of logs@acme.example?' });
+  const dialog = await screen.findByRole('dialog', {
+    name: 'Reset the password of logs@acme.example of acme?',
+  });
   expect(dialog).toHaveTextContent('must choose a new one before anything else of the portal opens');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(mock.history.post).toHaveLength(0);
 
   await userEvent.click(button);
-  await userEvent.click(await screen.findByTestId(`${providerPageIds.tenantResetPassword}-confirm`));
+  await userEvent.click(await screen.findByTestId(providerPageIds.tenantConfirmOk));
   const issued = await screen.findByTestId(providerPageIds.tenantResetPasswordIssued);
   expect(within(issued).getByTestId(providerPageIds.tenantResetPasswordValue)).toHaveTextContent(
     'Once-0nly-pw',
