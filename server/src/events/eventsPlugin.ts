@@ -24,6 +24,7 @@ import { logSummaryRoutes } from './logSummaryRoutes';
 import { reportRoutes } from './reportRoutes';
 import { casbDiscoveryRoutes } from '../policy/casbDiscoveryRoutes';
 import { providerAuditRoutes } from '../audit/providerAuditRoutes';
+import { tenantInEffect } from '../provider/capabilityStateRoutes';
 
 export interface EventsPluginOptions {
   /** Where events.duckdb lives (ignored when `store` is given). */
@@ -134,7 +135,10 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
       reportRoutes({
         store,
         now,
-        tenantExists: async (tid) => (await app.workbench.store.getTenant(tid)) !== null,
+        tenantCapabilities: async (tid) => {
+          const stored = await app.workbench.store.getTenant(tid);
+          return stored ? (await tenantInEffect(app.workbench.store, stored, now())).capabilities : null;
+        },
       }),
     );
   };
