@@ -90,9 +90,18 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
     // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
     app.workbench.audit = (events) => store.append(events);
 
+    /** The first start's seed audit (ServerContext.setupAudit), once the seeding has looked at the store. */
+    const appendSetupAudit = async () => {
+      const owed = app.workbench.setupAudit.splice(0);
+      if (owed.length > 0) await store.append(owed);
+    };
+
     app.addHook('onReady', async () => {
       const count = options.demoEvents ?? 0;
-      if (count <= 0) return;
+      if (count <= 0) {
+        await appendSetupAudit();
+        return;
+      }
       seeding = (async () => {
         const tenants = await withWebDeciders(
           app.workbench.store,
@@ -112,6 +121,7 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
             ),
           shouldStop: () => stopping,
         });
+        await appendSetupAudit();
         if (result.complete) print(`Demo events ready: ${result.total.toLocaleString('en-US')}.`);
         // Seeded now or on an earlier start: the live demo events follow.
         if ((await store.loadProgress(DEMO_EVENTS_LOAD))?.complete) startLiveEvents(tenants);
