@@ -13,7 +13,8 @@ import type { ServerContext } from './context';
 import { installErrorHandler } from './http/errors';
 import { installGuard } from './http/guard';
 import { installNulRefusal } from './http/nulCharacters';
-import { installAuditTrail } from './audit/auditTrail';
+import { installAuditTrail, serverAuditEvents } from './audit/auditTrail';
+import type { NewEvent } from './events/eventStore';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
 import { referenceRoutes } from './policy/referenceRoutes';
@@ -101,6 +102,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const print = options.print ?? ((line: string) => console.log(line));
   const store: ConfigStore = await openConfigStore(options);
   let seedPrinted = false;
+  let setupAudit: NewEvent[];
   try {
     const seed = await seedDemoData(store, options.demoPassword, now(), {
       policy: options.demoPolicy ?? true,
@@ -110,6 +112,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       print(`${DEMO_PASSWORD_NOTICE}${seed.generatedPassword}`);
       seedPrinted = true;
     }
+    setupAudit = serverAuditEvents(seed.audit);
     await seedEndUsers(store, now());
   } catch (error) {
     await store.close();
@@ -129,6 +132,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     secureCookies: options.secureCookies ?? false,
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
     loginFailureCap: options.loginFailureCap ?? DEFAULT_LOGIN_FAILURE_CAP,
+    setupAudit,
   };
   const env: InjectedEnv = {
     deployment: options.deployment,

@@ -1,8 +1,9 @@
 /**
  * Report queries (api-client-layer §7 Reports): one `GET /api/rep/v1/query/{name}` per row of
- * common's report-query registry, each with its row's permission and filters, answered by one
- * store-neutral aggregate (EventStore.aggregate). The queries are data; this file only turns a
- * row and a request into an aggregate and its reply.
+ * common's report-query registry, each with its row's permission, feature rule and filters (the
+ * rule is the log type's own: server/src/events/README.md, "Who may read a report"), answered by one store-neutral aggregate
+ * (EventStore.aggregate). The queries are data; this file only turns a row and a request into an
+ * aggregate and its reply.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
@@ -10,6 +11,7 @@ import {
   DEFAULT_REPORT_LIMIT,
   INSIGHT_DIMENSIONS,
   INSIGHT_SOURCES,
+  INSIGHTS_ACCESS,
   INSIGHTS_PATH,
   InsightsReply,
   MAX_REPORT_LIMIT,
@@ -20,22 +22,30 @@ import {
   ReportReply,
   reportQueryPath,
   TENANT_REPORTS_READ,
+  refusalNeeds,
+  reportQueryRefusal,
   tenantReportQueryRoute,
+  type ReportQueryRefusal,
   type ReportGranularityCode,
   type ReportQueryDef,
   type ReportQueryName,
 } from '@workbench/common/api/contract/reportQueries';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { DEFAULT_GRANULARITY } from '@workbench/common/features/interval/intervals';
+import { deriveFeatureFlags } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { ApiHttpError, errorResponses, permissionAllowed, providerSessionOf, tenantSessionOf } from '../app';
+import { forbiddenMessage, missingFeatureMessage } from '../http/errors';
 import { fieldValueError } from './queryValidation';
 import { EventStoreInputError, type AggregateRow, type EventFilter, type EventStore } from './eventStore';
 
 export interface ReportRoutesOptions {
   store: EventStore;
   now: () => Date;
-  /** The support view's 404: whether a tenant of that id exists (the config store's). */
-  tenantExists: (tid: string) => Promise<boolean>;
+  /**
+   * The support view: the capabilities in effect of the tenant of that id (null: no such tenant,
+   * 404), whose feature rule its report queries follow as the tenant's own sessions do.
+   */
+  tenantCapabilities: (tid: string) => Promise<Readonly<Record<string, unknown>> | null>;
 }
 
 /** The tenant of the support view's path (the provider console's tenant ids). */
@@ -269,10 +279,7 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
     app.get(
       INSIGHTS_PATH,
       {
-        config: {
-          world: 'tenant',
-          permission: { any: Object.values(INSIGHT_SOURCES).map((s) => s.permission) },
-        },
+        config: { world: 'tenant', ...INSIGHTS_ACCESS },
         schema: {
           tags: ['reports'],
           summary: 'Insights: the web events matching a search, in total and by user, domain and category',
@@ -284,9 +291,12 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
         const session = tenantSessionOf(request);
         const query = request.query as Static<typeof InsightsQuery>;
         const src = (query.src ?? 'web') as InsightSource;
-        const { measure, permission } = INSIGHT_SOURCES[src];
-        if (!permissionAllowed(session.access, permission))
-          throw new ApiHttpError(403, `src=${src} needs the ${permission} permission.`, 'src');
+        const { measure } = INSIGHT_SOURCES[src];
+        const refusal = reportQueryRefusal(INSIGHT_SOURCES[src], {
+          allows: (rule) => permissionAllowed(session.access, rule),
+          features: deriveFeatureFlags(session.tenant.capabilities),
+        });
+        if (refusal) throw new ApiHttpError(403, `src=${src} needs ${refusalNeeds(refusal)}.`, 'src');
         const end = query.end ?? Math.ceil(now().getTime() / 1000);
         const start = query.start ?? Math.max(0, end - DEFAULT_RANGE_S);
         if (start >= end) throw new ApiHttpError(400, 'start must be before end.', 'start');
@@ -322,7 +332,7 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
       app.get(
         reportQueryPath(name),
         {
-          config: { world: 'tenant', permission: def.permission },
+          config: { world: 'tenant', permission: def.permission, features: def.features },
           schema: {
             tags: ['reports'],
             summary: `${def.title} (${def.logType}, ${def.dimension.kind === 'date' ? 'by date' : `top ${def.dimension.field}`})`,
@@ -355,12 +365,26 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
         async (request) => {
           providerSessionOf(request);
           const { id } = request.params as Static<typeof TenantParams>;
-          if (!(await options.tenantExists(id))) throw new ApiHttpError(404, `No tenant ${id}.`, 'id');
+          const capabilities = await options.tenantCapabilities(id);
+          if (capabilities === null) throw new ApiHttpError(404, `No tenant ${id}.`, 'id');
+          // Support reads every query, of the tenant's features only (as the tenant's own users).
+          const refusal = reportQueryRefusal(def, {
+            allows: () => true,
+            features: deriveFeatureFlags(capabilities),
+          });
+          if (refusal) throw new ApiHttpError(403, refusalMessage(refusal));
           return runReportQuery(store, name, id, request.query as ReportQueryString, now());
         },
       );
     }
   };
+}
+
+/** The 403 message of a report query's refusal: as the guard's, naming what is missing. */
+export function refusalMessage(refusal: ReportQueryRefusal): string {
+  return 'features' in refusal
+    ? missingFeatureMessage(refusal.features)
+    : forbiddenMessage(refusal.permissions.join(', '));
 }
 
 /**

@@ -32,7 +32,7 @@ import {
   type KindDiff,
   type PublishedRevision,
 } from '@workbench/common/api/contract/policy';
-import type { ConfigStore, PublishedRevisionRecord, RevisionRecord } from '../store/ConfigStore';
+import type { PublishedRevisionRecord, RevisionRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { policyKindRoutes } from './policyKindRoutes';
@@ -48,6 +48,7 @@ import {
 import { AUDIT_AREA, POLICY_AUDIT, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
 import { deepEqual, diffPolicyDoc } from './policyDiff';
 import { restoreVersions } from './policyMigrations';
+import { areasOf, publishRevision } from './publishRevision';
 import { decideWebRequest } from './webPolicyDecision';
 import { categoryDecisionNames, categoryVersionAt, webPolicyAt } from './webDeciders';
 import { safemailWhitelistRoutes } from './safemailWhitelistRoutes';
@@ -83,16 +84,6 @@ const POLICY_DOC_KINDS = POLICY_KINDS.filter((k) => {
   const def: PolicyKindDef = POLICY_KIND_REGISTRY[k];
   return def.scope === 'policy' && !def.readOnly && !def.view;
 });
-
-/** The areas (audit sub-event types) of the kinds saved in a revision, for its audit events. */
-async function areasOf(store: ConfigStore, tid: string, revId: number): Promise<string[]> {
-  const kinds = await store.listPolicyDocKinds(tid, revId);
-  const areas = kinds.flatMap((k) => {
-    const def = (POLICY_KIND_REGISTRY as Record<string, PolicyKindDef>)[k];
-    return def ? [AUDIT_AREA[def.group]] : [];
-  });
-  return [...new Set(areas)];
-}
 
 /** A revision any read may name: 1 up to the staged one. */
 function assertRevisionExists(current: RevisionRecord, rev: number): void {
@@ -144,34 +135,17 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
         assertCurrent(current, { rev: request.params.rev, updatedAt: body.updated_at ?? current.updatedAt });
         // Publishing posts only when the state is staged; otherwise nothing changes (portal-core §4).
         if (current.state !== 'staged') return {};
-        const next: RevisionRecord = {
+        const note = (await readPolicyDoc(tx, s.tid, 'portal_note', current.stagedRevId)) as { note: string };
+        const published = await publishRevision(tx, {
           tid: s.tid,
           revId: current.stagedRevId,
-          stagedRevId: current.stagedRevId,
-          state: 'new',
-          updatedAt: nextUpdatedAt(ctx.now(), current.updatedAt),
-          updatedBy: s.username,
-          rolledBackFrom: null,
-        };
-        const note = (await readPolicyDoc(tx, s.tid, 'portal_note', current.stagedRevId)) as { note: string };
-        const comment = body.comment?.trim() || note.note.trim() || null;
-        await tx.insertPublishedRevision({
-          tid: s.tid,
-          revId: next.revId,
-          publishedAt: next.updatedAt,
-          publishedBy: s.username,
-          note: comment,
+          at: nextUpdatedAt(ctx.now(), current.updatedAt),
+          by: s.username,
+          comment: body.comment?.trim() || note.note.trim() || null,
           rolledBackFrom: current.rolledBackFrom ?? null,
         });
-        await tx.putRevision(next);
-        for (const area of await areasOf(tx, s.tid, next.revId))
-          audit.push({
-            action: 'published',
-            area,
-            details: `Published revision ${next.revId}${comment ? `: ${comment}` : '.'}`,
-            object: `revision ${next.revId}`,
-          });
-        return revisionReply(next);
+        audit.push(...published.audit);
+        return revisionReply(published.revision);
       });
       await recordPolicyAudit(ctx, request, s, audit);
       return reply;
@@ -240,7 +214,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       const s = tenantSessionOf(request);
       const target = request.params.rev;
       const current = await currentRevision(ctx.store, s.tid);
-      if (target > current.revId || (target !== 1 && !(await ctx.store.getPublishedRevision(s.tid, target))))
+      if (target > current.revId || !(await ctx.store.getPublishedRevision(s.tid, target)))
         throw new ApiHttpError(404, NOT_PUBLISHED_MSG(target), 'rev');
       const areas = new Set<string>();
       const reply = await stageChange(

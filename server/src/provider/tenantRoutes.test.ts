@@ -17,6 +17,7 @@ import {
 } from '@workbench/common/api/contract/providerTenants';
 import type { ProviderTenantList } from '@workbench/common/api/contract/provider';
 import { incompatibleSkusMessage } from '@workbench/common/api/contract/providerOps';
+import { INITIAL_REVISION_COMMENT } from '@workbench/common/api/contract/policy';
 import {
   signIn,
   signInConsoleAccounts,
@@ -49,6 +50,25 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+});
+
+test('a tenant created here starts with its revision 1 published as its initial policy, by the operator who created it (issue 31)', async () => {
+  const created = await createTenant('hooli');
+  const tid = created.tenant.tid;
+  expect(
+    await json<{ rev_id: number; state: string }>(await call(tenantSubPath(tid, 'policy'))),
+  ).toMatchObject({ rev_id: 1, state: 'new' });
+  expect(await json<unknown>(await call(tenantRevisionsPath('v1', tid)))).toMatchObject({
+    total: 1,
+    revisions: [
+      {
+        rev_id: 1,
+        published_by: 'operator@provider.example',
+        note: INITIAL_REVISION_COMMENT,
+        rolled_back_from: null,
+      },
+    ],
+  });
 });
 
 test('a tenant created here signs in to the tenant portal as its first administrator; disabled, it cannot', async () => {

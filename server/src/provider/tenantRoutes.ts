@@ -73,7 +73,9 @@ import {
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { providerSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { publishRevision } from '../policy/publishRevision';
+import { INITIAL_REVISION_COMMENT } from '@workbench/common/api/contract/policy';
+import { noteAudit, writeAudit } from '../audit/auditTrail';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { digest, randomToken } from '../security/tokens';
 import {
@@ -255,15 +257,17 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
         portalV2: false,
       };
       const admin = DEMO_TENANT_ROLES.admin;
-      await store.transaction(async (tx) => {
+      const operator = providerSessionOf(request).username;
+      const initial = await store.transaction(async (tx) => {
         await tx.insertTenant(tenant);
-        await tx.putRevision({
+        // Its revision 1 (every kind's defaults) is its initial policy, published as any publish is.
+        const published = await publishRevision(tx, {
           tid: tenant.tid,
           revId: 1,
-          stagedRevId: 1,
-          state: 'new',
-          updatedAt: at,
-          updatedBy: null,
+          at,
+          by: operator,
+          comment: INITIAL_REVISION_COMMENT,
+          rolledBackFrom: null,
         });
         await tx.insertUser({
           uid: crypto.randomUUID(),
@@ -276,7 +280,14 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
           // The one-time password is changed at the first sign-in.
           showChangePassword: true,
         });
+        return published;
       });
+      // The new tenant's own trail begins with that publish, by the operator who created it.
+      await writeAudit(
+        ctx,
+        request,
+        initial.audit.map((e) => ({ ...e, tid: tenant.tid, userid: operator })),
+      );
       const row = await tenantReply(store, tenant);
       noteAudit(request, {
         object: name,

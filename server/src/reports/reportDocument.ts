@@ -50,8 +50,8 @@ export interface PanelAnswer {
 
 export interface SkippedPanel {
   query: ReportQueryName;
-  /** Why: the permission the run's user lacks. */
-  permission: string;
+  /** Why: the permissions the run's user lacks, or the features their tenant lacks (in words). */
+  needs: string;
 }
 
 export interface ReportDocumentInput {
@@ -210,7 +210,7 @@ export function buildPdf(input: ReportDocumentInput): Promise<Buffer> {
     doc.moveDown();
     doc.font('Helvetica-Bold').text('Left out (the user may not read them)');
     doc.font('Helvetica');
-    for (const s of input.skipped) doc.text(`- ${def(s.query).title} (needs ${s.permission})`);
+    for (const s of input.skipped) doc.text(`- ${def(s.query).title} (needs ${s.needs})`);
   }
   doc.moveDown();
   doc.font('Helvetica-Bold').text('Recipients');
@@ -279,7 +279,7 @@ export function buildCsvZip(input: ReportDocumentInput): Uint8Array {
       ? [
           '',
           'Left out (the user may not read them):',
-          ...input.skipped.map((s) => `  ${def(s.query).title} (needs ${s.permission})`),
+          ...input.skipped.map((s) => `  ${def(s.query).title} (needs ${s.needs})`),
         ]
       : []),
     '',

@@ -14,6 +14,7 @@ import {
   POLICY_GROUPS,
   POLICY_GROUP_REGISTRY,
   logReadPermission,
+  logRouteFeatures,
   type LogTypeDef,
   type PolicyGroupDef,
 } from '@workbench/common/vocabularies/index';
@@ -194,14 +195,19 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
 /** Every logs child shows the logs explorer of its log type. */
 const logsExplorer = page(() => import('../areas/logs/LogsPage').then((m) => m.LogsRoutePage));
 
-/** One child per log route (common's log-type registry), in navigation order. */
+/**
+ * One child per log route (common's log-type registry), in navigation order, with the log type's
+ * feature rule (Email Logs as Email Policy: the server refuses the same, 403).
+ */
 export const LOGS_CHILDREN: readonly ChildArea[] = LOG_ROUTES_IN_NAV_ORDER.map((route): ChildArea => {
   const def: LogTypeDef = LOG_TYPE_REGISTRY[route];
+  const features = logRouteFeatures(route);
   return {
     path: route,
     title: def.title,
     access: any(logReadPermission(route)),
     ...(def.cloudOnly ? { environment: CLOUD_ONLY } : {}),
+    ...(features.length > 0 ? { features } : {}),
     defaultFilters: DEFAULT_LOG_FILTERS,
     page: logsExplorer,
   };

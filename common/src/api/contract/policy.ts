@@ -69,6 +69,15 @@ export const PublishedRevision = Type.Object({
 });
 export type PublishedRevision = Static<typeof PublishedRevision>;
 
+/**
+ * A tenant's revision 1 is its initial policy, published when the tenant is created (issue 31:
+ * one source says what was published, the history lists it like any other): by the operator who
+ * created the tenant, or by SETUP_PUBLISHER when the server set the tenant up itself (the demo
+ * tenants of a first start, and the tenants of a store from before this rule, migration 12).
+ */
+export const INITIAL_REVISION_COMMENT = 'Initial policy';
+export const SETUP_PUBLISHER = 'setup';
+
 /** Policy revision page size default 25, offset 0 (api-client-layer §9). */
 export const REVISIONS_PAGE_DEFAULT = 25;
 export const REVISIONS_PAGE_MAX = 200;

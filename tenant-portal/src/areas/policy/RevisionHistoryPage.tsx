@@ -46,19 +46,6 @@ import { ReadableDiff } from './ReadableDiff';
 export const HISTORY_PAGE_SIZES = [10, 25, 50, 100];
 export const NO_REVISIONS_TEXT = 'No revision has been published yet.';
 export const SELECT_ANOTHER_TEXT = 'Select one more revision to compare the two.';
-export const INITIAL_REVISION_TEXT = 'The initial policy, before the first publish';
-
-/**
- * Revision 1 is the tenant's initial policy: it was never published, so the history does not list
- * it, yet it can be compared and rolled back to. The last page shows it after the published ones.
- */
-const INITIAL_REVISION: PublishedRevision = {
-  rev_id: 1,
-  published_at: '',
-  published_by: '',
-  comment: INITIAL_REVISION_TEXT,
-  rolled_back_from: null,
-};
 
 function RollbackDialog({ rev, onClose }: { rev: number; onClose: () => void }) {
   const dispatch = useAppDispatch();
@@ -210,11 +197,8 @@ export function RevisionHistoryPage({ title }: PageProps) {
     setSelected((s) => (s.includes(rev) ? s.filter((r) => r !== rev) : [...s, rev].slice(-2)));
   const pair = selected.length === 2 ? [Math.min(...selected), Math.max(...selected)] : null;
   const page = Math.floor(history.offset / history.limit);
-  const lastPage = history.offset + history.items.length >= history.total;
-  const rows =
-    lastPage && history.total > 0 && !history.items.some((i) => i.rev_id === INITIAL_REVISION.rev_id)
-      ? [...history.items, INITIAL_REVISION]
-      : history.items;
+  // The server's published revisions are the history, revision 1 (the initial policy) included.
+  const rows = history.items;
 
   let body;
   if (history.status === 'failed') {

@@ -10,8 +10,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
-  selectAccessController,
   selectCan,
+  selectReadableReportQueries,
   useAppSelector,
   useEntityList,
   useEntityPage,
@@ -27,7 +27,6 @@ import {
   type ReportFormat,
   type ScheduledReport,
 } from '@workbench/common/api/contract/reportFiles';
-import { REPORT_QUERY_NAMES, REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQueries';
 import { pastReportUrl } from '@workbench/common/api/reportFiles';
 import {
   AddButton,
@@ -54,13 +53,10 @@ const when = (iso: string | null): string =>
 export function ReportsPage({ title = 'Reports' }: Partial<PageProps>) {
   const canRead = useAppSelector(selectCan(REPORTS_READ_PERMISSION));
   const canWrite = useAppSelector(selectCan(REPORTS_WRITE_PERMISSION));
-  const access = useAppSelector(selectAccessController);
   const schedules = useEntityPage<ScheduledReport>(scheduledReportsSource, { enabled: canRead });
   const past = useEntityList<PastReport>(pastReportsSource, { enabled: canRead });
-  const readableQueries = useMemo(
-    () => REPORT_QUERY_NAMES.filter((q) => access.can(REPORT_QUERY_REGISTRY[q].permission)),
-    [access],
-  );
+  const readable = useAppSelector(selectReadableReportQueries);
+  const readableQueries = useMemo(() => [...readable], [readable]);
   const { write, reload: reloadSchedules, resetWrite } = schedules;
   const reloadPast = past.reload;
 
