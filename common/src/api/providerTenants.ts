@@ -6,6 +6,8 @@ import type {
   CapabilitiesReply,
   PolicyToken,
   PolicyTokenCreated,
+  TenantAdminBody,
+  TenantAdminCreated,
   TenantCommand,
   TenantCreateBody,
   TenantCreateReply,
@@ -22,6 +24,7 @@ import type {
 } from './contract/providerTenants';
 import {
   TENANTS_PATH,
+  tenantAdminsPath,
   tenantMfaUsersPath,
   tenantPath,
   tenantRevisionsPath,
@@ -40,6 +43,15 @@ export async function listTenantPage(http: HttpClient, query: TenantListQuery): 
 }
 export async function createTenant(http: HttpClient, body: TenantCreateBody): Promise<TenantCreateReply> {
   return (await http.post<TenantCreateReply>(TENANTS_PATH, body, { callName: 'createTenant' })).data;
+}
+/** Adds an administrator to a tenant; the answer carries its one-time password (shown once). */
+export async function addTenantAdmin(
+  http: HttpClient,
+  tid: string,
+  body: TenantAdminBody,
+): Promise<TenantAdminCreated> {
+  return (await http.post<TenantAdminCreated>(tenantAdminsPath(tid), body, { callName: 'addTenantAdmin' }))
+    .data;
 }
 export async function getTenant(http: HttpClient, tid: string): Promise<TenantDetail> {
   return (await http.get<TenantDetail>(tenantPath(tid), { callName: 'getTenant' })).data;

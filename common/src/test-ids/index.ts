@@ -234,6 +234,11 @@ export const providerPageIds = {
   tenantMfaState: 'provider-tenant-mfa-state',
   /** `${tenantDisableMfa}-${username}`: a row's Disable MFA; `-confirm` the dialog's. */
   tenantDisableMfa: 'provider-tenant-disable-mfa',
+  /** Users tab (issue 30): add an administrator, its form and submit, and its one-time password. */
+  tenantAdminAdd: 'provider-tenant-admin-add',
+  tenantAdminForm: 'provider-tenant-admin-form',
+  tenantAdminSubmit: 'provider-tenant-admin-submit',
+  tenantAdminPassword: 'provider-tenant-admin-password',
   tenantRbac: 'provider-tenant-rbac',
   /** `${capabilityValidUntil}-${capability}`: the valid-until cell of a capability. */
   capabilityValidUntil: 'provider-capability-valid-until',
