@@ -31,6 +31,7 @@ import { loginRateLimitConfig } from '../security/loginRateLimit';
 import { digest, randomToken } from '../security/tokens';
 import type { ConfigStore, UserRecord } from '../store/ConfigStore';
 import { tenantMfaRoutes } from './mfaRoutes';
+import { PolicyReadQuery } from '@workbench/common/api/contract/policy';
 
 /** The client id of the portal at this server's login area. */
 export const PORTAL_CLIENT_ID = 'workbench-portal';
@@ -343,7 +344,8 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags: ['policy'],
         summary: "The tenant's portal version",
-        response: { 200: PortalVersion, ...errorResponses(401) },
+        querystring: PolicyReadQuery,
+        response: { 200: PortalVersion, ...errorResponses(400, 401) },
       },
     },
     async (request) => ({ portal_v2: tenantSessionOf(request).tenant.portalV2 }),
