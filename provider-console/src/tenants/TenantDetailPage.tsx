@@ -540,7 +540,7 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
   const [adding, setAdding] = useState(false);
   return (
     <Stack spacing={1} data-testid={providerPageIds.tenantMfaAccounts}>
-      <Stack direction="row" alignItems="center" spacing={2} sx={{ pt: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ pt: 2, alignItems: 'center' }}>
         <Typography variant="h2" sx={{ fontSize: '1.15rem', flexGrow: 1 }}>
           Portal administrators: two-factor sign-in
         </Typography>
