@@ -23,6 +23,7 @@ import type {
   TenantUserList,
 } from './contract/providerTenants';
 import {
+  REVISIONS_DEFAULT_LIMIT,
   TENANTS_PATH,
   tenantAdminsPath,
   tenantMfaUsersPath,
@@ -166,6 +167,7 @@ export async function getTenantRbac(http: HttpClient, tid: string): Promise<Tena
 export async function getTenantPolicy(http: HttpClient, tid: string): Promise<TenantPolicy> {
   return (await http.get<TenantPolicy>(tenantSubPath(tid, 'policy'), { callName: 'getTenantPolicy' })).data;
 }
+/** A page of the tenant's revisions: limit and offset sent as the spec's client sends them (default 25, 0). */
 export async function listTenantRevisions(
   http: HttpClient,
   tid: string,
@@ -174,7 +176,7 @@ export async function listTenantRevisions(
   return (
     await http.get<TenantRevisionList>(tenantRevisionsPath('v3', tid), {
       callName: 'listRevisions',
-      params: page,
+      params: { limit: page.limit ?? REVISIONS_DEFAULT_LIMIT, offset: page.offset ?? 0 },
     })
   ).data;
 }
