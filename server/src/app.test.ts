@@ -191,7 +191,7 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
       `${TENANTS_PATH}/{id}/${n}/{token_id}`,
     ]),
     ...['v1', 'v2', 'v3'].map((v) => `/gdmanage/api/${v}/tenants/{id}/revisions`),
-    // Beside the registries: deployments, pods and jobs, the tenant's commands, capabilities, SKUs,
+    // Beside the registries: deployments, pods and jobs, the tenant's commands, administrators, capabilities, SKUs,
     // policy, users and RBAC list, and the staged rollouts (rollouts.test.ts).
     '/gdmanage/api/v1/default_deployment',
     '/gdmanage/api/v1/jobs',
@@ -200,6 +200,7 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     '/gdmanage/api/v1/pods/{id}/nodes/{node}/actions',
     '/gdmanage/api/v1/tenant_deployments',
     '/gdmanage/api/v1/tenants/{id}',
+    '/gdmanage/api/v1/tenants/{id}/admins',
     '/gdmanage/api/v1/tenants/{id}/capabilities',
     '/gdmanage/api/v1/tenants/{id}/disabletenant',
     '/gdmanage/api/v1/tenants/{id}/policy',
