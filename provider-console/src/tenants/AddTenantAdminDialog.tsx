@@ -16,12 +16,12 @@ import {
   DialogTitle,
   Stack,
   TextField,
-  Typography,
 } from '@mui/material';
 import { providerPageIds, type ApiCallErrorInfo } from '@workbench/common';
 import type { TenantAdminBody, TenantAdminCreated } from '@workbench/common/api/contract/providerTenants';
 import { email, yupString } from '@workbench/common/validators/index';
 import { TENANT_FORM_TEXTS } from './TenantFormDialog';
+import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 
 interface AdminFormValues {
   admin_username: string;
@@ -82,27 +82,16 @@ export function AddTenantAdminDialog({
 
   if (created)
     return (
-      <Dialog open onClose={onCancel} data-testid={providerPageIds.tenantAdminForm}>
-        <DialogTitle>Administrator {created.admin_username} added</DialogTitle>
-        <DialogContent>
-          <Typography gutterBottom>
-            {created.admin_username} signs in to the tenant portal with this one-time password and chooses a
-            new one. It is shown only now.
-          </Typography>
-          <Typography
-            component="code"
-            data-testid={providerPageIds.tenantAdminPassword}
-            sx={{ fontFamily: 'monospace', fontSize: '1.1rem', userSelect: 'all' }}
-          >
-            {created.admin_password}
-          </Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel} autoFocus>
-            Done
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <OneTimePasswordDialog
+        title={`Administrator ${created.admin_username} added`}
+        password={created.admin_password}
+        testId={providerPageIds.tenantAdminForm}
+        passwordTestId={providerPageIds.tenantAdminPassword}
+        onClose={onCancel}
+      >
+        {created.admin_username} signs in to the tenant portal with this one-time password and must choose a
+        new one before anything else opens.
+      </OneTimePasswordDialog>
     );
   return (
     <Dialog
