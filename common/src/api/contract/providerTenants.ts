@@ -92,6 +92,8 @@ export const TenantCreateReply = Type.Object({
   admin_password: Type.Optional(Type.String()),
 });
 export type TenantCreateReply = Static<typeof TenantCreateReply>;
+/** The reply to a create that named a first administrator: it carries its one-time password. */
+export type TenantCreatedWithAdmin = TenantCreateReply & TenantAdminCreated;
 /** A portal account's password reset by the provider: the one-time password, answered once. */
 export const AccountPasswordReset = Type.Object({
   uid: Type.String(),
