@@ -245,6 +245,11 @@ export const providerPageIds = {
   tenantMfaState: 'provider-tenant-mfa-state',
   /** `${tenantDisableMfa}-${username}`: a row's Disable MFA; `-confirm` the dialog's. */
   tenantDisableMfa: 'provider-tenant-disable-mfa',
+  /** Users tab (issue 30): add an administrator, its form and submit, and its one-time password. */
+  tenantAdminAdd: 'provider-tenant-admin-add',
+  tenantAdminForm: 'provider-tenant-admin-form',
+  tenantAdminSubmit: 'provider-tenant-admin-submit',
+  tenantAdminPassword: 'provider-tenant-admin-password',
   /** `${tenantResetPassword}-${username}`: a row's Reset password (confirmed in the tenant's confirm dialog). */
   tenantResetPassword: 'provider-tenant-reset-password',
   /** The dialog that shows the reset's one-time password once, and the password. */

@@ -54,6 +54,7 @@ import {
   type AccountPasswordReset,
   type CapabilityChange,
   type PolicyToken,
+  type TenantAdminCreated,
   type TenantDetail,
   type TenantDocumentDef,
   type TenantTokenListName,
@@ -62,6 +63,7 @@ import { useConsoleHttp } from '../app/providerStore';
 import { useLoad } from './useLoad';
 import { DocumentEditor } from './DocumentEditor';
 import { TenantUsersImport } from './TenantUsersImport';
+import { AddTenantAdminDialog } from './AddTenantAdminDialog';
 import { AuditTrailView } from '../audit/AuditTrailPage';
 import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
 import { CapabilityPicker } from '../capabilities/CapabilityPicker';
@@ -580,11 +582,24 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
   const [confirming, setConfirming] = useState<MfaUser | null>(null);
   const confirm = useTenantConfirm();
   const [issued, setIssued] = useState<AccountPasswordReset | null>(null);
+  const [adding, setAdding] = useState(false);
   return (
     <Stack spacing={1} data-testid={providerPageIds.tenantMfaAccounts}>
-      <Typography variant="h2" sx={{ fontSize: '1.15rem', pt: 2 }}>
-        Portal administrators: sign-in
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ pt: 2, alignItems: 'center' }}>
+        <Typography variant="h2" sx={{ fontSize: '1.15rem', flexGrow: 1 }}>
+          Portal administrators: sign-in
+        </Typography>
+        {canWrite && (
+          <Button
+            variant="outlined"
+            size="small"
+            data-testid={providerPageIds.tenantAdminAdd}
+            onClick={() => setAdding(true)}
+          >
+            Add administrator
+          </Button>
+        )}
+      </Stack>
       <TabError error={w.error ?? accounts.error} />
       <SimpleTable
         head={['User name', 'Name', 'Two-factor sign-in', ...(canWrite ? ['Actions'] : [])]}
@@ -631,6 +646,9 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
             : []),
         ])}
       />
+      {adding && (
+        <AddAdministrator tenant={tenant} onClose={() => setAdding(false)} onAdded={accounts.reload} />
+      )}
       {confirming && (
         <Dialog open onClose={() => setConfirming(null)} aria-labelledby="disable-mfa-title">
           <DialogTitle id="disable-mfa-title">Disable MFA for {confirming.username}?</DialogTitle>
@@ -679,6 +697,32 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
         </OneTimePasswordDialog>
       )}
     </Stack>
+  );
+}
+
+/** The add-administrator dialog, mounted per use: its form, the server's refusal, then the one-time password. */
+function AddAdministrator({
+  tenant,
+  onClose,
+  onAdded,
+}: Pick<TabProps, 'tenant'> & { onClose(): void; onAdded(): void }) {
+  const http = useConsoleHttp();
+  const add = useWrite(onAdded);
+  const [added, setAdded] = useState<TenantAdminCreated | null>(null);
+  return (
+    <AddTenantAdminDialog
+      tenantName={tenant.name}
+      busy={add.busy}
+      serverError={add.error}
+      created={added}
+      onCancel={onClose}
+      onSubmit={(body) =>
+        void add.run(
+          async () => setAdded(await tenantsApi.addTenantAdmin(http, tenant.tid, body)),
+          `The administrator ${body.admin_username} has been added.`,
+        )
+      }
+    />
   );
 }
 

@@ -31,6 +31,7 @@ import { loginRateLimitConfig } from '../security/loginRateLimit';
 import { digest, randomToken } from '../security/tokens';
 import type { ConfigStore, UserRecord } from '../store/ConfigStore';
 import { tenantMfaRoutes } from './mfaRoutes';
+import { PolicyReadQuery } from '@workbench/common/api/contract/policy';
 import { OPEN_WHILE_PENDING } from './pendingSteps';
 
 /** The client id of the portal at this server's login area. */
@@ -356,7 +357,8 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags: ['policy'],
         summary: "The tenant's portal version",
-        response: { 200: PortalVersion, ...errorResponses(401) },
+        querystring: PolicyReadQuery,
+        response: { 200: PortalVersion, ...errorResponses(400, 401) },
       },
     },
     async (request) => ({ portal_v2: tenantSessionOf(request).tenant.portalV2 }),

@@ -62,6 +62,22 @@ beforeAll(async () => {
     web(tid('acme'), DAY0 + 5 * DAY_S, 'b.example', 'safeview', 500, 50),
     web(tid('acme'), DAY0 + 5 * DAY_S + 1, 'c.example', 'block'),
     ...Array.from({ length: 5 }, (_, i) => web(tid('globex'), DAY0 + i, 'globex.example', 'allow', 1, 1)),
+    // Delivery failures: error three times, upstream-reject twice, upstream-abort once.
+    ...(
+      [
+        [DAY0 + 60, 'error'],
+        [DAY0 + 120, 'error'],
+        [DAY0 + 3 * DAY_S, 'error'],
+        [DAY0 + 60, 'upstream-reject'],
+        [DAY0 + 3 * DAY_S, 'upstream-reject'],
+        [DAY0 + 5 * DAY_S, 'upstream-abort'],
+      ] as const
+    ).map(([atS, smtpAction]) => ({
+      tid: tid('acme'),
+      logType: 'scan_email' as const,
+      time: atS * 1000,
+      fields: { smtp_action: smtpAction },
+    })),
   ]);
   acme = await signIn(server, 'admin@acme.example');
   logsOnly = await signIn(server, 'logs@acme.example');
@@ -258,11 +274,36 @@ describe('bandwidth_usage_by_date', () => {
     ['an unknown granularity', `${RANGE}&granularity=P3D`, 'granularity'],
     ['an unknown time zone', `${RANGE}&timezone=Mars/Olympus`, 'timezone'],
     ['too many buckets', `granularity=PT1M&start=1&end=${DAY0}`, 'bucketMs'],
-    ['a limit (by-date queries have none)', `${RANGE}&limit=5`, 'limit'],
+    ['a limit out of bounds', `${RANGE}&limit=0`, 'limit'],
   ])('%s is a 400 naming it', async (_case, query, field) => {
     const { status, body } = await report(acme, `bandwidth_usage_by_date?${query}`);
     expect(status).toBe(400);
     expect(JSON.stringify(body)).toContain(field);
+  });
+});
+
+describe('limit on a by-date query (api-client-layer §7: every report query takes limit)', () => {
+  const failures = (query: string) =>
+    report(acme, `smtp_request_count_by_date_by_event_for_failures?${RANGE}${query}`);
+  const seriesOf = (rows: ReportReply['rows']) => [...new Set(rows.map((r) => r.series))];
+
+  it('bounds the series, the largest totals first, and keeps every bucket of the range', async () => {
+    const all = await failures('&granularity=P1D');
+    expect(all.status).toBe(200);
+    expect(seriesOf(all.body.rows).sort()).toEqual(['error', 'upstream-abort', 'upstream-reject']);
+    const two = await failures('&granularity=P1D&limit=2');
+    expect(two.status).toBe(200);
+    expect(seriesOf(two.body.rows).sort()).toEqual(['error', 'upstream-reject']);
+    expect(new Set(two.body.rows.map((r) => r.key))).toEqual(new Set(all.body.rows.map((r) => r.key)));
+    expect(two.body.rows.filter((r) => r.series === 'error').map((r) => r.value)).toEqual(
+      all.body.rows.filter((r) => r.series === 'error').map((r) => r.value),
+    );
+  });
+
+  it('is taken without a series too: every bucket, as without it', async () => {
+    const withLimit = await report(acme, `bandwidth_usage_by_date?${RANGE}&limit=1`);
+    expect(withLimit.status).toBe(200);
+    expect(withLimit.body.rows).toEqual((await report(acme, `bandwidth_usage_by_date?${RANGE}`)).body.rows);
   });
 });
 

@@ -91,6 +91,7 @@ function queryString(def: ReportQueryDef) {
       }
     : {};
   const byDate = def.dimension.kind === 'date';
+  const series = def.dimension.series;
   return Type.Object(
     {
       start: Type.Optional(
@@ -105,6 +106,19 @@ function queryString(def: ReportQueryDef) {
           minimum: 0,
           maximum: MAX_UNIX_S,
           description: 'Unix seconds, exclusive (default: now).',
+        }),
+      ),
+      // api-client-layer §7: every report query takes limit (default 50). A by-date query answers
+      // every bucket of its range: there limit bounds the series (docs/api.md report-limit-by-date).
+      limit: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: MAX_REPORT_LIMIT,
+          description: byDate
+            ? series
+              ? `The ${series} values with the largest totals (default ${DEFAULT_REPORT_LIMIT}); every bucket is answered.`
+              : 'Taken as every report query takes it; every bucket is answered.'
+            : `Groups (default ${DEFAULT_REPORT_LIMIT}).`,
         }),
       ),
       ...(byDate
@@ -125,15 +139,7 @@ function queryString(def: ReportQueryDef) {
               }),
             ),
           }
-        : {
-            limit: Type.Optional(
-              Type.Integer({
-                minimum: 1,
-                maximum: MAX_REPORT_LIMIT,
-                description: `Groups (default ${DEFAULT_REPORT_LIMIT}).`,
-              }),
-            ),
-          }),
+        : {}),
       ...counts,
       ...filters,
     },
@@ -244,12 +250,14 @@ export async function runReportQuery(
       measure,
       limit: 1,
     });
+    const kept =
+      dimension.series === undefined ? found : topSeries(found, query.limit ?? DEFAULT_REPORT_LIMIT);
     return {
       name,
       start,
       end,
       granularity,
-      rows: everyBucket(scan.start, scan.end, bucketMs, offsetMs, found, dimension.series !== undefined),
+      rows: everyBucket(scan.start, scan.end, bucketMs, offsetMs, kept, dimension.series !== undefined),
     };
   } catch (error) {
     if (error instanceof EventStoreInputError) throw new ApiHttpError(400, error.message, error.field);
@@ -385,6 +393,23 @@ export function refusalMessage(refusal: ReportQueryRefusal): string {
   return 'features' in refusal
     ? missingFeatureMessage(refusal.features)
     : forbiddenMessage(refusal.permissions.join(', '));
+}
+
+/**
+ * The rows of the `limit` series with the largest totals over the range (ties by series value), in
+ * the store's order: a by-date query's limit bounds its series, never its buckets.
+ */
+function topSeries(found: readonly AggregateRow[], limit: number): readonly AggregateRow[] {
+  const totals = new Map<string, number>();
+  for (const r of found) totals.set(String(r.series), (totals.get(String(r.series)) ?? 0) + Number(r.value));
+  if (totals.size <= limit) return found;
+  const kept = new Set(
+    [...totals]
+      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+      .slice(0, limit)
+      .map(([series]) => series),
+  );
+  return found.filter((r) => kept.has(String(r.series)));
 }
 
 /**

@@ -7,7 +7,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import {
   POLICY_KINDS,
   POLICY_KIND_GROUPS,
@@ -19,6 +18,7 @@ import {
   DiffQuery,
   POLICY_PATHS,
   PolicyDiff,
+  PolicyReadQuery,
   PublishBody,
   PublishReply,
   RevParams,
@@ -102,7 +102,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary: "The tenant's current policy revision",
-        querystring: Type.Object({ timestamp: Type.Optional(Type.String()) }),
+        querystring: PolicyReadQuery,
         response: { 200: Revision, ...errorResponses(401, 403, 404) },
       },
     },

@@ -6,6 +6,14 @@
 import { Type, type Static } from 'typebox';
 import { COMMENT_MAX_LENGTH } from './policy-kinds/kindDef';
 
+/**
+ * The query string of a policy read: the spec's client sends a timestamp with them (api-client-layer
+ * §7 "GET with timestamp") so no cache in between serves an old answer; any other parameter is
+ * refused with its name (issue 30).
+ */
+export const POLICY_READ_TIMESTAMP = { timestamp: Type.Optional(Type.String({ maxLength: 32 })) };
+export const PolicyReadQuery = Type.Object(POLICY_READ_TIMESTAMP, { additionalProperties: false });
+
 export const RevisionState = Type.Union([Type.Literal('new'), Type.Literal('staged')]);
 export type RevisionState = Static<typeof RevisionState>;
 
@@ -82,14 +90,17 @@ export const SETUP_PUBLISHER = 'setup';
 export const REVISIONS_PAGE_DEFAULT = 25;
 export const REVISIONS_PAGE_MAX = 200;
 
-export const RevisionsQuery = Type.Object({
-  limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: REVISIONS_PAGE_MAX, default: REVISIONS_PAGE_DEFAULT }),
-  ),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: REV_ID_MAX, default: 0 })),
-  /** Cache buster (policy reads take a timestamp param, portal-core §7). */
-  timestamp: Type.Optional(Type.String({ maxLength: 32 })),
-});
+export const RevisionsQuery = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: REVISIONS_PAGE_MAX, default: REVISIONS_PAGE_DEFAULT }),
+    ),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: REV_ID_MAX, default: 0 })),
+    /** Cache buster (policy reads take a timestamp param, portal-core §7). */
+    ...POLICY_READ_TIMESTAMP,
+  },
+  { additionalProperties: false },
+);
 
 /** GET /api/policy/v1/revisions: published revisions, newest first, and the current one. */
 export const RevisionsPage = Type.Object({
@@ -148,11 +159,14 @@ export const KindDiff = Type.Object({
 export type KindDiff = Static<typeof KindDiff>;
 
 /** GET /api/policy/v1/revisions/diff?from=&to=: every kind the caller may read that differs. */
-export const DiffQuery = Type.Object({
-  from: Type.Integer({ minimum: 1, maximum: REV_ID_MAX }),
-  to: Type.Integer({ minimum: 1, maximum: REV_ID_MAX }),
-  timestamp: Type.Optional(Type.String({ maxLength: 32 })),
-});
+export const DiffQuery = Type.Object(
+  {
+    from: Type.Integer({ minimum: 1, maximum: REV_ID_MAX }),
+    to: Type.Integer({ minimum: 1, maximum: REV_ID_MAX }),
+    ...POLICY_READ_TIMESTAMP,
+  },
+  { additionalProperties: false },
+);
 export const PolicyDiff = Type.Object({
   from: Type.Integer(),
   to: Type.Integer(),

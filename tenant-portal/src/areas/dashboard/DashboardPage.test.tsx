@@ -130,9 +130,11 @@ describe('dashboard', () => {
     );
     expect(end).toBe(Math.ceil(NOW / 60_000) * 60);
     expect(calls(mock, TOP)[0]?.params).toEqual({ start: String(start), end: String(end), limit: '10' });
+    // api-client-layer §7: every report query carries limit (default 50), a by-date one too.
     expect(calls(mock, BANDWIDTH)[0]?.params).toEqual({
       start: String(start),
       end: String(end),
+      limit: '50',
       granularity: 'P2D',
     });
   });
