@@ -37,10 +37,12 @@ import {
   providerIds,
   providerPageIds,
   selectProviderIsOperator,
+  selectServedExtensions,
   snackbarShown,
   toErrorInfo,
   useAppDispatch,
   useAppSelector,
+  useExtension,
   type ApiCallErrorInfo,
 } from '@workbench/common';
 import * as tenantsApi from '@workbench/common/api/providerTenants';
@@ -58,6 +60,7 @@ import {
   type TenantTokenListName,
 } from '@workbench/common/api/contract/providerTenants';
 import { useConsoleHttp } from '../app/providerStore';
+import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { useLoad } from './useLoad';
 import { DocumentEditor } from './DocumentEditor';
 import { TenantUsersImport } from './TenantUsersImport';
@@ -78,8 +81,9 @@ export const TENANT_TABS = [
   { id: 'settings', label: 'Settings' },
   { id: 'vpn', label: 'VPN' },
   { id: 'rbac', label: 'RBAC' },
-  { id: 'audit', label: 'Audit trail' },
-] as const;
+  // The provider audit trail is a server extension (docs/api.md): shown when the server serves it.
+  { id: 'audit', label: 'Audit trail', extension: 'provider-audit' },
+] as const satisfies readonly { id: string; label: string; extension?: ExtensionId }[];
 type TabId = (typeof TENANT_TABS)[number]['id'];
 
 /** Runs a write; its refusal stays for the tab to show, success reloads and says so. */
@@ -530,7 +534,12 @@ function UsersTab({ tenant, canWrite }: TabProps) {
  * alone until they set it up again. The end users above never sign in to the portal, so the
  * second factor is the accounts' alone (README.md here).
  */
-function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>) {
+function MfaAccounts(props: Pick<TabProps, 'tenant' | 'canWrite'>) {
+  // Which accounts have a second factor is a server extension (docs/api.md).
+  return useExtension('provider-mfa-users') ? <MfaAccountList {...props} /> : null;
+}
+
+function MfaAccountList({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>) {
   const http = useConsoleHttp();
   const accounts = useLoad(() => tenantsApi.listTenantMfaUsers(http, tenant.tid), [tenant.tid]);
   const w = useWrite(accounts.reload);
@@ -850,6 +859,8 @@ export function TenantDetailPage() {
   const tenant = useLoad(() => tenantsApi.getTenant(http, tid), [tid]);
   const [tab, setTab] = useState<TabId>('overview');
   const Page = TAB_PAGES[tab];
+  const served = useAppSelector(selectServedExtensions);
+  const tabs = TENANT_TABS.filter((t) => !('extension' in t) || served.has(t.extension));
   return (
     <Box data-testid={providerPageIds.tenantDetail}>
       <Link component={RouterLink} to="/tenants">
@@ -868,7 +879,7 @@ export function TenantDetailPage() {
             aria-label="Tenant sections"
             sx={{ mb: 2 }}
           >
-            {TENANT_TABS.map((t) => (
+            {tabs.map((t) => (
               <Tab
                 key={t.id}
                 value={t.id}

@@ -26,6 +26,7 @@ import {
   ShellUserMenu,
   useAppDispatch,
   useAppSelector,
+  useExtension,
 } from '@workbench/common';
 import { NAV_GROUPS, findArea, type Area } from '../routes/areas';
 import { areaAllowed, visibleAreas, visibleChildren, withQuery } from '../routes/routeRules';
@@ -119,6 +120,9 @@ function UserMenu() {
   const user = useAppSelector(selectUser);
   const features = useAppSelector(selectFeatures);
   const name = useAppSelector(selectUserDisplayName);
+  // Both dialogs' calls are server extensions (docs/api.md): offered when the server serves them.
+  const passwordChange = useExtension('password-change');
+  const mfaEnrolment = useExtension('mfa-enrolment');
   const navigate = useNavigate();
   const [changingPassword, setChangingPassword] = useState(false);
   const closeChangePassword = useCallback(() => setChangingPassword(false), []);
@@ -146,7 +150,7 @@ function UserMenu() {
           </Typography>
         }
         items={(close) => [
-          ...(user.show_change_password
+          ...(user.show_change_password && passwordChange
             ? [
                 <MenuItem
                   key="change-password"
@@ -161,7 +165,7 @@ function UserMenu() {
               ]
             : []),
           // The tenant's tfa feature (portal-core §3) offers it.
-          ...(features.tfa
+          ...(features.tfa && mfaEnrolment
             ? [
                 <MenuItem
                   key="two-factor"
