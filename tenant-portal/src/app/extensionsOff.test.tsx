@@ -20,6 +20,7 @@ import {
 } from '@workbench/common';
 import type { ScheduledReport } from '@workbench/common/api/contract/reportFiles';
 import { reportsIds } from '@workbench/common/test-ids/reportsIds';
+import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
 import {
   EXTENSION_IDS,
   EXTENSION_REGISTRY,
@@ -175,6 +176,24 @@ describe.each(CASES)('with %s served', (_name, extensions) => {
     await screen.findByTestId(shellIds.logout);
     expect(screen.queryByTestId(twoFactorIds.menuItem) !== null).toBe(on);
     expect(screen.queryByTestId(changePasswordIds.menuItem) !== null).toBe(on);
+  });
+
+  it("the cloud-app discovery shows the server's catalogue only when served; its setting always", async () => {
+    const { mock } = renderPortal({
+      path: '/policy/casb/discovery',
+      user: demoUser('admin'),
+      extensions,
+      stubs: (m) => {
+        m.onGet('/api/policy/v3/casb/app_discovery').reply(200, {
+          rev_id: 6,
+          app_discovery: { enabled: true, hidden_apps: [] },
+        });
+        m.onGet('/api/policy/v3/casb/app_discovery/apps').reply(200, { start: 0, end: 1, apps: [] });
+      },
+    });
+    expect(await screen.findByTestId(casbPolicyIds.discoveryEnabled, {}, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId(casbPolicyIds.discoveryTable) !== null).toBe(on), SLOW);
+    if (!on) expect(extensionCalls(mock)).toEqual([]);
   });
 
   it('the reports page offers Delete and Run now only when served', async () => {
