@@ -18,7 +18,9 @@ import {
   extensionsReducer,
   initialExtensionsState,
 } from './extensionsSlice';
-import { selectExtension, selectExtensionsKnown } from './extensionsSelectors';
+import { selectExtension, selectExtensionsKnown, type WithExtensions } from './extensionsSelectors';
+import { extensionServed } from './extensionsSaga';
+import { runSaga, stdChannel } from 'redux-saga';
 
 beforeEach(() => {
   clearAllCookies();
@@ -158,5 +160,34 @@ describe('detection at session start (the provider console)', () => {
     expect(s.extensions.served).toEqual(
       extensionsOf('provider').filter((id) => id === 'provider-audit' || id === 'provider-rollouts'),
     );
+  });
+});
+
+describe('extensionServed (sagas that call an extension themselves)', () => {
+  test('waits while detecting and answers from the detection; a logout meanwhile answers false', async () => {
+    const detecting: WithExtensions = { extensions: { status: 'detecting', served: [], error: null } };
+    let state = detecting;
+    const channel = stdChannel();
+    const run = () =>
+      runSaga(
+        { channel, getState: () => state, dispatch: () => undefined },
+        extensionServed,
+        'revision-note',
+      ).toPromise();
+
+    const answered = run();
+    state = { extensions: { status: 'detected', served: ['revision-note'], error: null } };
+    channel.put(extensionsDetected(['revision-note']));
+    expect(await answered).toBe(true);
+
+    state = detecting;
+    const ended = run();
+    state = { extensions: initialExtensionsState };
+    channel.put(loggedOut());
+    expect(await ended).toBe(false);
+
+    // No session in this store: nothing to wait for, nothing served.
+    state = { extensions: initialExtensionsState };
+    expect(await run()).toBe(false);
   });
 });

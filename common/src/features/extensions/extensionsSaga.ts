@@ -10,8 +10,8 @@ import type { ExtensionId } from '../../api/contract/extensions';
 import { listExtensions } from '../../api/extensions';
 import type { HttpClient } from '../../api/http';
 import { toErrorInfo } from '../../api/ApiCallError';
-import { sessionStarted } from '../session/sessionSlice';
-import { providerSessionStarted } from '../provider-session/providerSessionSlice';
+import { loggedOut, sessionStarted } from '../session/sessionSlice';
+import { providerLoggedOut, providerSessionStarted } from '../provider-session/providerSessionSlice';
 import { extensionsDetected, extensionsDetectionFailed } from './extensionsSlice';
 import { selectExtensionsState } from './extensionsSelectors';
 import type { ExtensionsState } from './extensionsSlice';
@@ -40,12 +40,18 @@ export function* providerExtensionsSaga(): SagaIterator {
 
 /**
  * Whether extension `id` is served, once the session's detection has answered (a store where no
- * session started has none).
+ * session started, or whose session ended meanwhile, has none).
  */
 export function* extensionServed(id: ExtensionId): SagaIterator<boolean> {
   let state: ExtensionsState = yield select(selectExtensionsState);
   while (state.status === 'detecting') {
-    yield take([extensionsDetected.type, extensionsDetectionFailed.type]);
+    // A logout during detection ends the wait too (the state is reset: nothing served).
+    yield take([
+      extensionsDetected.type,
+      extensionsDetectionFailed.type,
+      loggedOut.type,
+      providerLoggedOut.type,
+    ]);
     state = yield select(selectExtensionsState);
   }
   return state.served.includes(id);
