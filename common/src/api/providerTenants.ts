@@ -3,6 +3,7 @@ import type { HttpClient } from './http';
 import type { ProviderTenantList } from './contract/provider';
 import type { BulkCreateReply } from './contract/udb';
 import type {
+  AccountPasswordReset,
   CapabilitiesReply,
   PolicyToken,
   PolicyTokenCreated,
@@ -27,8 +28,10 @@ import {
   tenantRevisionsPath,
   tenantSubPath,
   tenantUserDisableMfaPath,
+  tenantUserResetPasswordPath,
 } from './contract/providerTenantPaths';
 import type { MfaUser, MfaUserList } from './contract/auth';
+import { TENANT_DEPLOYMENTS_PATH, type TenantDeploymentList } from './contract/providerOps';
 
 const defined = (o: object) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
@@ -208,4 +211,26 @@ export async function disableTenantUserMfa(http: HttpClient, tid: string, uid: s
   return (
     await http.post<MfaUser>(tenantUserDisableMfaPath(tid, uid), {}, { callName: 'disableTenantUserMfa' })
   ).data;
+}
+/** A new one-time password for a portal account, which it must change at its next sign-in. */
+export async function resetTenantUserPassword(
+  http: HttpClient,
+  tid: string,
+  uid: string,
+): Promise<AccountPasswordReset> {
+  return (
+    await http.post<AccountPasswordReset>(
+      tenantUserResetPasswordPath(tid, uid),
+      {},
+      {
+        callName: 'resetTenantUserPassword',
+      },
+    )
+  ).data;
+}
+
+/** Every tenant's deployment, and the default one (api-client-layer §3 tenant deployment). */
+export async function getTenantDeployments(http: HttpClient): Promise<TenantDeploymentList> {
+  return (await http.get<TenantDeploymentList>(TENANT_DEPLOYMENTS_PATH, { callName: 'tenant deployments' }))
+    .data;
 }

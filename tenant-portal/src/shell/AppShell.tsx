@@ -120,8 +120,7 @@ function UserMenu() {
   const user = useAppSelector(selectUser);
   const features = useAppSelector(selectFeatures);
   const name = useAppSelector(selectUserDisplayName);
-  // Both dialogs' calls are server extensions (docs/api.md): offered when the server serves them.
-  const passwordChange = useExtension('password-change');
+  // Two-factor enrolment is a server extension (docs/api.md): offered when the server serves it.
   const mfaEnrolment = useExtension('mfa-enrolment');
   const navigate = useNavigate();
   const [changingPassword, setChangingPassword] = useState(false);
@@ -150,20 +149,18 @@ function UserMenu() {
           </Typography>
         }
         items={(close) => [
-          ...(user.show_change_password && passwordChange
-            ? [
-                <MenuItem
-                  key="change-password"
-                  data-testid={changePasswordIds.menuItem}
-                  onClick={() => {
-                    close();
-                    setChangingPassword(true);
-                  }}
-                >
-                  Change password
-                </MenuItem>,
-              ]
-            : []),
+          // Every account may change its own password; one someone else set is changed first, on
+          // its own page (../pending-steps), before this menu is ever shown.
+          <MenuItem
+            key="change-password"
+            data-testid={changePasswordIds.menuItem}
+            onClick={() => {
+              close();
+              setChangingPassword(true);
+            }}
+          >
+            Change password
+          </MenuItem>,
           // The tenant's tfa feature (portal-core §3) offers it.
           ...(features.tfa && mfaEnrolment
             ? [

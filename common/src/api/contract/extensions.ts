@@ -41,13 +41,6 @@ const post = (path: string): ExtensionRoute => ({ method: 'POST', path });
 const ROLLOUTS = '/gdmanage/api/v1/ops/rollouts';
 
 export const EXTENSION_REGISTRY = {
-  'password-change': {
-    world: 'tenant',
-    family: 'auth',
-    title: 'Own password change',
-    routes: [post('/api/auth/v1/change_password')],
-    usedFor: "the user menu's Change password (offered when the user info asks for it)",
-  },
   'mfa-enrolment': {
     world: 'tenant',
     family: 'auth',
@@ -176,7 +169,16 @@ export const EXTENSION_REGISTRY = {
     family: 'provider',
     title: "A tenant's accounts with their second factor",
     routes: [get('/gdmanage/api/v1/tenants/{id}/mfa/users')],
-    usedFor: "the tenant page's Two-factor sign-in panel (whose accounts have it, to turn it off)",
+    usedFor:
+      "the tenant page's portal accounts: the Overview's count of administrators and the Users tab's panel of their sign-in (second factor, Disable MFA, Reset password)",
+  },
+  'provider-password-reset': {
+    world: 'provider',
+    family: 'provider',
+    title: "Reset a portal account's password",
+    routes: [post('/gdmanage/api/v1/tenants/{id}/tenantusers/{uid}/resetpassword')],
+    usedFor:
+      "the tenant page's Reset password of a portal account (a one-time password, changed at the next sign-in)",
   },
 } as const satisfies Record<string, ExtensionDef>;
 

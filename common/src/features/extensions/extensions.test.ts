@@ -6,6 +6,7 @@ import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
 import {
   clearAllCookies,
   createTestStore,
+  flush,
   makeUser,
   stateWhen,
   stubTenantSession,
@@ -104,6 +105,21 @@ describe('detection at session start (the tenant portal)', () => {
     const s = await stateWhen(store, (st) => st.extensions.status === 'detected');
     expect(s.extensions.served).toEqual(['log-export', 'saved-searches']);
     expect(mock.history.get.filter((r) => r.url === EXTENSIONS_PATHS.tenant)).toHaveLength(1);
+  });
+
+  test('a session with a pending step asks nothing until it is started again without one', async () => {
+    const { store, mock } = createTestStore();
+    stubTenantSession(mock, makeUser({ pending_steps: ['change_password'] }));
+    mock.onGet(EXTENSIONS_PATHS.tenant).reply(200, { extensions: ['log-export'] });
+    store.dispatch(sessionStartRequested());
+    await stateWhen(store, (st) => st.session.status === 'loggedIn');
+    await flush();
+    expect(store.getState().extensions.status).toBe('unknown');
+    expect(mock.history.get.filter((r) => r.url === EXTENSIONS_PATHS.tenant)).toHaveLength(0);
+    // The step done, the session is read again: now the detection runs.
+    store.dispatch(sessionStarted(makeUser()));
+    const s = await stateWhen(store, (st) => st.extensions.status === 'detected');
+    expect(s.extensions.served).toEqual(['log-export']);
   });
 
   test('a backend without the listing (404) serves none, silently', async () => {

@@ -28,9 +28,16 @@ function detect(world: 'tenant' | 'provider') {
   };
 }
 
-/** The tenant portal's: on sessionStarted. */
+/**
+ * The tenant portal's: on sessionStarted, unless a step is pending (the server holds back every
+ * other call until it is done; the session is then started again).
+ */
 export function* tenantExtensionsSaga(): SagaIterator {
-  yield takeLatest(sessionStarted.type, detect('tenant'));
+  const detectTenant = detect('tenant');
+  yield takeLatest(sessionStarted.type, function* started(action: ReturnType<typeof sessionStarted>) {
+    if (action.payload.pending_steps.length > 0) return;
+    yield call(detectTenant);
+  });
 }
 
 /** The provider console's: on providerSessionStarted. */

@@ -37,7 +37,11 @@ export const extensionsSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(sessionStarted, detecting)
+      // A session with a pending step (a password to change first) is read again once it is done:
+      // the detection waits for that start, as every other call of the session does.
+      .addCase(sessionStarted, (state, action) =>
+        action.payload.pending_steps.length > 0 ? initialExtensionsState : detecting(),
+      )
       .addCase(providerSessionStarted, detecting)
       .addCase(loggedOut, () => initialExtensionsState)
       .addCase(providerLoggedOut, () => initialExtensionsState);
