@@ -214,6 +214,7 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     '/gdmanage/api/v1/tenants/{id}/tenantusers/bulk',
     '/gdmanage/api/v1/tenants/{id}/tenantusers/{uid}',
     '/gdmanage/api/v1/tenants/{id}/tenantusers/{uid}/disablemfa',
+    '/gdmanage/api/v1/tenants/{id}/tenantusers/{uid}/resetpassword',
     '/gdmanage/api/v1/tenants/{id}/mfa/users',
     '/gdmanage/api/v1/tenants/{id}/rbac',
     '/gdmanage/api/v1/tenants/{id}/rolloutinit',

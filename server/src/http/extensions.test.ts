@@ -64,7 +64,10 @@ const openApi = async (server: TestServer): Promise<OpenApi> =>
 
 /** A route of the registry with its path parameters filled in. */
 const concrete = (route: ExtensionRoute, tid: string): string =>
-  route.path.replace('{rev}', '2').replace('{id}', route.path.includes('/tenants/') ? tid : 'x');
+  route.path
+    .replace('{rev}', '2')
+    .replace('{id}', route.path.includes('/tenants/') ? tid : 'x')
+    .replace(/\{[^}]+\}/g, 'x');
 
 const everyRoute = EXTENSION_IDS.flatMap((id) =>
   EXTENSION_REGISTRY[id].routes.map((route) => ({ id, route })),
