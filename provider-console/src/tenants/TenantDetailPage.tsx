@@ -578,7 +578,7 @@ function UsersTab({ tenant, canWrite }: TabProps) {
  * account a one-time password, shown once, which it must change at its next sign-in.
  */
 function MfaAccounts(props: Pick<TabProps, 'tenant' | 'canWrite'>) {
-  // Which accounts have a second factor is a server extension (docs/api.md).
+  // The tenant's portal accounts with their second factor are a server extension (docs/api.md).
   return useExtension('provider-mfa-users') ? <MfaAccountList {...props} /> : null;
 }
 
