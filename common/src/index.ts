@@ -84,6 +84,7 @@ export * from './features/snackbar/snackbarSelectors';
 export * from './features/rbac/rbacSelectors';
 export * from './features/feature-flags/deriveFeatureFlags';
 export * from './features/feature-flags/featureFlagsSelectors';
+export * from './features/extensions';
 export * from './features/provider-session/providerSessionSlice';
 export * from './features/provider-session/providerSessionSelectors';
 export * from './features/provider-session/providerSessionSaga';

@@ -1,3 +1,4 @@
+import { EXTENSIONS_PATHS } from '@workbench/common/api/contract/extensions';
 import { SAFEMAIL_WHITELIST_PATHS } from '@workbench/common/api/contract/safemailWhitelist';
 import { CASB_EGRESS_PATHS } from '@workbench/common/api/contract/casbEgress';
 import {
@@ -138,6 +139,9 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ['get', '/api/rep/v1/saved_searches'],
     ['post', '/api/rep/v1/saved_searches'],
     ['delete', '/api/rep/v1/saved_searches/{id}'],
+    // Which extensions this server serves, per world (docs/api.md).
+    ['get', EXTENSIONS_PATHS.tenant],
+    ['get', EXTENSIONS_PATHS.provider],
   ];
   for (const [method, url] of expected) {
     const op = spec.paths[url]?.[method];

@@ -12,6 +12,8 @@ import type { Deployment, InjectedEnv, Mode } from '@workbench/common/api/contra
 import type { ServerContext } from './context';
 import { installErrorHandler } from './http/errors';
 import { installGuard } from './http/guard';
+import { ALL_EXTENSIONS, extensionRoutes, installExtensions } from './http/extensions';
+import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { installNulRefusal } from './http/nulCharacters';
 import { installAuditTrail, serverAuditEvents } from './audit/auditTrail';
 import type { NewEvent } from './events/eventStore';
@@ -90,6 +92,11 @@ export interface ServerOptions {
    */
   jobTimer?: boolean;
   jobStepMs?: number;
+  /**
+   * The extensions served (WORKBENCH_EXTENSIONS; default every one): the others' routes answer
+   * 404 as on a backend with only the spec's calls (http/extensions.ts, docs/api.md).
+   */
+  extensions?: readonly ExtensionId[];
 }
 
 export type WorkbenchServer = FastifyInstance;
@@ -307,6 +314,9 @@ async function registerEverything(
   });
   // Cookies are parsed in an onRequest hook: it must run before the guard's.
   await app.register(fastifyCookie);
+  // Before the guard: a route of an extension this server runs without is unknown (404), not refused.
+  const extensions = new Set(options.extensions ?? ALL_EXTENSIONS);
+  installExtensions(app, extensions);
   installGuard(app, ctx);
   installNulRefusal(app);
   // Before any route: every state-changing route's audit declaration is read as it registers.
@@ -347,6 +357,7 @@ async function registerEverything(
   );
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  await app.register(extensionRoutes(extensions));
   await app.register(tenantAuthRoutes);
   await app.register(loginAreaRoutes);
   await app.register(policyRoutes);

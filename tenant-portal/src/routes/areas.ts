@@ -8,6 +8,7 @@
  */
 import type { ComponentType } from 'react';
 import { validateAccessRule, type AccessRule, type Mode, type RuntimeEnv } from '@workbench/common';
+import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import {
   LOG_ROUTES_IN_NAV_ORDER,
   LOG_TYPE_REGISTRY,
@@ -71,6 +72,11 @@ export interface ChildArea {
   environment?: EnvironmentRule;
   /** Feature flags that must all be on. */
   features?: readonly string[];
+  /**
+   * The server extension the page needs (docs/api.md): without it the page is not offered and
+   * its path is the 404 page, as on a backend that has only the spec's calls.
+   */
+  extension?: ExtensionId;
   /** Query parameters a parent-route redirect applies when it picks this child. */
   defaultFilters?: Readonly<Record<string, string>>;
   /** The child's page; without one the route shows the title only (AreaPage). */
@@ -171,6 +177,7 @@ export const POLICY_TESTER_CHILD: ChildArea = {
   path: 'tester',
   title: 'Policy tester',
   access: any('web_policy:*'),
+  extension: 'policy-tester',
   page: page(() => import('../areas/policy/PolicyTesterPage').then((m) => m.PolicyTesterPage)),
 };
 
@@ -179,6 +186,7 @@ export const POLICY_HISTORY_CHILD: ChildArea = {
   path: 'history',
   title: 'Revision history',
   access: any(...POLICY_GROUPS.map((group) => `${group}:*`)),
+  extension: 'revision-history',
   page: page(() => import('../areas/policy/RevisionHistoryPage').then((m) => m.RevisionHistoryPage)),
 };
 

@@ -9,6 +9,7 @@ import {
   revisionRequested,
 } from './revisionSlice';
 import { PUBLISHED_MESSAGE } from './revisionSaga';
+import { extensionsDetected } from '../extensions/extensionsSlice';
 
 const base = { staged_rev_id: 5, rev_id: 4, updated_at: '2026-11-01T00:00:00.000Z' };
 const staged = { ...base, state: 'staged' as const };
@@ -21,8 +22,9 @@ beforeEach(() => {
 afterAll(() => setRuntimeEnvForTests(null));
 
 describe('policy revision (portal-core §4)', () => {
-  test('revisionRequested loads the revision and its note', async () => {
+  test('revisionRequested loads the revision and its note (the revision-note extension)', async () => {
     const { store, mock } = createTestStore();
+    store.dispatch(extensionsDetected(['revision-note']));
     mock.onGet('/api/policy/v1/rules').reply(200, staged);
     mock.onGet('/api/policy/v1/rules/portal_note/5').reply(200, { rev_id: 5, note: 'Block gambling' });
     store.dispatch(revisionRequested());

@@ -6,6 +6,7 @@ import * as policyApi from '../../api/policy';
 import type { HttpClient } from '../../api/http';
 import { ApiCallError, toErrorInfo, type ApiCallErrorInfo } from '../../api/ApiCallError';
 import { snackbarShown } from '../snackbar/snackbarSlice';
+import { extensionServed } from '../extensions/extensionsSaga';
 import {
   comparisonFailed,
   comparisonLoaded,
@@ -79,6 +80,8 @@ function* loadRevision(): SagaIterator {
 }
 
 function* loadNote(http: HttpClient, rev: number): SagaIterator {
+  // The publish note is an extension (docs/api.md): a backend without it has no note to read.
+  if (!(yield call(extensionServed, 'revision-note'))) return;
   try {
     const reply: policyApi.RevisionNote = yield call(policyApi.getNote, http, rev);
     yield put(noteLoaded({ note: reply.note }));
@@ -107,7 +110,8 @@ function* writeFailed(
   yield put(revisionConflicted({ error: info, details }));
   yield put(snackbarShown({ kind: 'save', outcome: 'error', message: conflictMessage(details) }));
   yield call(loadRevision);
-  yield put(reviewRequested());
+  // The review is the revision-diff extension's: without it there is none to reload.
+  if (yield call(extensionServed, 'revision-diff')) yield put(reviewRequested());
 }
 
 function* publish(action: ReturnType<typeof publishRequested>): SagaIterator {
