@@ -141,6 +141,8 @@ export const policyTesterIds = {
   /** The link to the rule that decided, inside a decision. */
   ruleLink: 'policy-tester-rule-link',
   changed: 'policy-tester-changed',
+  /** Inside a decision: the site category it used, picked or looked up. */
+  categoryUsed: 'policy-tester-category-used',
 } as const;
 
 /** The link from a logged event to the policy rule that decided it (logs explorer). */
