@@ -313,6 +313,8 @@ export const componentIds = {
   wizardBack: 'wizard-back',
   wizardClose: 'wizard-close',
   wizardTemplate: 'wizard-template',
+  /** How to fill the columns (lists, codes), beside the template download. */
+  wizardNotes: 'wizard-notes',
   wizardPreview: 'wizard-preview',
   /** What the wizard found in the file's first row (a header or none). */
   wizardHeader: 'wizard-header',
