@@ -482,7 +482,12 @@ describe('ImportWizard', () => {
 describe('the user import wizard (issue 31: "sales;finance" became one group silently)', () => {
   it('says beside the template how to list several groups, and the import splits them so', async () => {
     const { store } = createTestStore();
-    const bulk = jest.fn(async (rows: unknown[]) => ({ created: rows.length, errors: [] }));
+    const bulk = jest.fn(async (rows: unknown[]) => ({
+      users: [],
+      created: rows.length,
+      errors: [],
+      dry_run: false,
+    }));
     render(
       <Provider store={store}>
         <UserImportWizard bulk={bulk} onClose={() => undefined} />
