@@ -112,7 +112,9 @@ describe('Page basics (issue 31)', () => {
     const tabs = testIdSelector(dashboardIds.tabs);
     await inEveryLook(
       'dashboard',
-      () => byTestId(dashboardIds.tabs).waitForDisplayed(),
+      async () => {
+        await byTestId(dashboardIds.tabs).waitForDisplayed();
+      },
       async (width) => {
         await browser.waitUntil(async () => (await wholeTabs(tabs)) >= 4, {
           timeoutMsg: `At ${width} px the dashboards' tab row showed ${await wholeTabs(tabs)} whole tabs.`,
