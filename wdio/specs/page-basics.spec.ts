@@ -132,7 +132,7 @@ describe('Page basics (issue 31)', () => {
     const shown = async () => {
       await byTestId(rolloutIds.page).waitForDisplayed();
       // The demo's rollout has completed: its chip is the longest state but one ("Rolled back").
-      await $(`${testIdSelector(rolloutIds.table)} .MuiChip-label=Completed`).waitForDisplayed();
+      await byTestId(rolloutIds.table).$('.MuiChip-label=Completed').waitForDisplayed();
     };
     await shown();
     await inEveryLook('rollouts', shown, async () => {

@@ -37,21 +37,24 @@ export async function wholeTabs(selector: string): Promise<number> {
 }
 
 /**
- * The headers of the grid `selector` whose cell is not wholly in view: scrolled out of the grid's
- * centre, or under a pinned column.
+ * The headers of the grid `selector` that are not wholly in view: a point just inside each end of
+ * the header cell must hit the cell itself, not a pinned column over it, nor what lies beyond the
+ * grid's clipped edge.
  */
 export async function hiddenHeaders(selector: string): Promise<string[]> {
   return browser.execute((sel: string) => {
     const grid = document.querySelector(sel);
     if (!grid) return ['(no grid)'];
-    const viewport = grid.querySelector('.ag-header-viewport')?.getBoundingClientRect();
-    const pinned = grid.querySelector('.ag-pinned-right-header')?.getBoundingClientRect();
-    const right = Math.min(viewport?.right ?? Infinity, pinned && pinned.width > 0 ? pinned.left : Infinity);
-    return Array.from(grid.querySelectorAll<HTMLElement>('.ag-header-viewport .ag-header-cell'))
+    return Array.from(grid.querySelectorAll<HTMLElement>('.ag-header-cell[col-id]'))
       .filter((cell) => {
         const r = cell.getBoundingClientRect();
-        return r.left < (viewport?.left ?? 0) - 1 || r.right > right + 1;
+        if (r.width === 0) return false; // a column left out
+        const y = r.top + r.height / 2;
+        return [r.left + 4, r.right - 4].some((x) => {
+          const hit = document.elementFromPoint(x, y);
+          return !hit || !cell.contains(hit);
+        });
       })
-      .map((cell) => cell.textContent?.trim() ?? cell.getAttribute('col-id') ?? '');
+      .map((cell) => cell.textContent?.trim() || (cell.getAttribute('col-id') ?? ''));
   }, selector);
 }
