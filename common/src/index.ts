@@ -121,6 +121,7 @@ export * from './components/import-wizard';
 export * from './components/dual-list';
 export * from './components/checkbox-group';
 export * from './components/rule-accordion';
+export * from './components/product-mark';
 export * from './components/empty-results';
 export * from './components/shell-layout';
 export * from './components/page-states';

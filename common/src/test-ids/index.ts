@@ -146,6 +146,8 @@ export const policyTesterIds = {
   /** The link to the rule that decided, inside a decision. */
   ruleLink: 'policy-tester-rule-link',
   changed: 'policy-tester-changed',
+  /** Inside a decision: the site category it used, picked or looked up. */
+  categoryUsed: 'policy-tester-category-used',
 } as const;
 
 /** The link from a logged event to the policy rule that decided it (logs explorer). */
@@ -332,6 +334,8 @@ export const componentIds = {
   wizardBack: 'wizard-back',
   wizardClose: 'wizard-close',
   wizardTemplate: 'wizard-template',
+  /** How to fill the columns (lists, codes), beside the template download. */
+  wizardNotes: 'wizard-notes',
   wizardPreview: 'wizard-preview',
   /** What the wizard found in the file's first row (a header or none). */
   wizardHeader: 'wizard-header',

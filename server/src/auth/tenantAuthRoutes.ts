@@ -16,6 +16,7 @@ import {
   LoginReply,
   LoginRequest,
   newPasswordProblem,
+  PORTAL_VERSION_WRITE,
   PortalVersion,
   UserInfo,
 } from '@workbench/common/api/contract/auth';
@@ -39,8 +40,6 @@ export const PORTAL_CLIENT_ID = 'workbench-portal';
 /** How long a login-form csrf token from auth_params stays valid. */
 export const LOGIN_CSRF_TTL_MS = 10 * 60 * 1000;
 export const AUTH_SCOPE = 'openid profile';
-/** Permission to switch the tenant's portal version. */
-export const PORTAL_VERSION_WRITE = 'settings:portal:write';
 
 /** On-prem appliance aliases (api-client-layer §7 Appliance authentication). */
 export const APPLIANCE_AUTH_PATHS = {

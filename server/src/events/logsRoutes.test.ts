@@ -605,7 +605,7 @@ describe('q: the query language on /api/rep/v1/query/{logtype}', () => {
       'status_code:[200 TO 299]',
       (e) => typeof e.status_code === 'number' && e.status_code >= 200 && e.status_code <= 299,
     ],
-    ['bytes>10KB', (e) => Number(e.bytes_in ?? 0) + Number(e.bytes_out ?? 0) > 10240],
+    ['bytes>10KB', (e) => Number(e.bytes_in ?? 0) + Number(e.bytes_out ?? 0) > 10_000],
     ['NOT threat_class:*', (e) => e.threat_class === undefined],
     [
       'user:a*',

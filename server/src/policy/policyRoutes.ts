@@ -51,6 +51,7 @@ import { restoreVersions } from './policyMigrations';
 import { areasOf, publishRevision } from './publishRevision';
 import { decideWebRequest } from './webPolicyDecision';
 import { categoryDecisionNames, categoryVersionAt, webPolicyAt } from './webDeciders';
+import { siteCategory } from './reference/siteCategories';
 import { safemailWhitelistRoutes } from './safemailWhitelistRoutes';
 
 export { STALE_REVISION_MSG } from './revisionStaging';
@@ -340,21 +341,27 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
         url,
         user: body.user,
         groups: body.groups,
-        categoryId: body.category_id,
         risk: body.risk,
         time: body.time ? new Date(body.time) : ctx.now(),
         userAgent: body.user_agent,
         sourceIp: body.source_ip,
       };
       const current = await currentRevision(ctx.store, s.tid);
-      const decide = async (rev: number) => ({
-        rev_id: rev,
-        ...decideWebRequest(
-          await webPolicyAt(ctx.store, s.tid, rev),
-          req,
-          categoryDecisionNames(await categoryVersionAt(ctx.store, s.tid, rev)),
-        ),
-      });
+      const decide = async (rev: number) => {
+        const version = await categoryVersionAt(ctx.store, s.tid, rev);
+        const names = categoryDecisionNames(version);
+        // No category given: the category database says what the site is, in this revision's tree.
+        const { id, domain, source } =
+          body.category_id === undefined
+            ? { ...siteCategory(url.hostname, version), source: 'lookup' as const }
+            : { id: body.category_id, domain: null, source: 'request' as const };
+        const name = names.category?.(id) ?? `Category ${id}`;
+        return {
+          rev_id: rev,
+          category: { id, name, source, domain },
+          ...decideWebRequest(await webPolicyAt(ctx.store, s.tid, rev), { ...req, categoryId: id }, names),
+        };
+      };
       return { staged: await decide(current.stagedRevId), published: await decide(current.revId) };
     },
   );

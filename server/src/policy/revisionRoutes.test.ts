@@ -344,11 +344,18 @@ test('the policy tester decides with the staged and the published web policy and
   expect(await json<TesterReply>(test)).toEqual({
     staged: {
       rev_id: 2,
+      category: { id: 84, name: 'Unknown', source: 'lookup', domain: null },
       action: 'block',
       rule: { kind: 'web/exceptions', key: 'casino', index: 0, name: 'Block casinos' },
       reason: 'Rule 1 “Block casinos” matched.',
     },
-    published: { rev_id: 1, action: 'allow', rule: null, reason: 'No rule matched; the default allows.' },
+    published: {
+      rev_id: 1,
+      category: { id: 84, name: 'Unknown', source: 'lookup', domain: null },
+      action: 'allow',
+      rule: null,
+      reason: 'No rule matched; the default allows.',
+    },
   });
   const bad = await server.call('/api/policy/v1/tester', {
     method: 'POST',
@@ -367,6 +374,48 @@ test('the policy tester decides with the staged and the published web policy and
       })
     ).status,
   ).toBe(403);
+});
+
+test("the policy tester looks up a URL's category when none is picked, and says which it used (issue 31)", async () => {
+  const admin = await signIn(server, 'admin@acme.example');
+  server.clock.advance(1000);
+  const streamingBlocked = { list: [{ category_id: 25, action: 'block' }] };
+  expect((await save(admin, 'cats', await revision(admin), streamingBlocked)).status).toBe(200);
+  const tester = async (body: object) =>
+    json<TesterReply>(await server.call('/api/policy/v1/tester', { method: 'POST', jar: admin.jar, body }));
+
+  // netflix.com, no category picked: the category database says Streaming Media, whose block applies.
+  const netflix = await tester({ url: 'https://www.netflix.com/browse' });
+  expect(netflix.staged).toEqual({
+    rev_id: 2,
+    category: { id: 25, name: 'Streaming Media', source: 'lookup', domain: 'netflix.com' },
+    action: 'block',
+    rule: { kind: 'cats', key: '25', name: 'Streaming Media' },
+    reason: 'The action for the category Streaming Media applies.',
+  });
+  expect(netflix.published.category).toEqual(netflix.staged.category);
+  expect(netflix.published.rule).toBeNull();
+
+  // The nearest listed parent decides: drive.google.com is Personal Storage, google.com a search engine.
+  expect((await tester({ url: 'https://drive.google.com/x' })).staged.category).toMatchObject({
+    id: 47,
+    domain: 'drive.google.com',
+  });
+  expect((await tester({ url: 'https://news.google.com/' })).staged.category).toMatchObject({
+    id: 50,
+    domain: 'google.com',
+  });
+  // A site the database does not list is Unknown, as the service would call it.
+  expect((await tester({ url: 'https://intranet.acme.example/' })).staged.category).toEqual({
+    id: 84,
+    name: 'Unknown',
+    source: 'lookup',
+    domain: null,
+  });
+  // A category the request gives is used as given, and said to be.
+  const picked = await tester({ url: 'https://www.netflix.com/', category_id: 27 });
+  expect(picked.staged.category).toEqual({ id: 27, name: 'Gambling', source: 'request', domain: null });
+  expect(picked.staged.action).toBe('allow');
 });
 
 test('a web-policy edit permission is needed to save its part; the auditor saves nothing', async () => {

@@ -20,6 +20,7 @@ import {
 } from '@workbench/charts';
 import { formatBytes } from '@workbench/common/formatting/formatBytes';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
+import { LOG_TYPE_REGISTRY, logRouteOfType } from '@workbench/common/vocabularies/logTypes';
 import { RECIPIENTS_NOTE } from '@workbench/common/api/contract/reportFiles';
 import {
   REPORT_QUERY_REGISTRY,
@@ -224,7 +225,8 @@ export function buildPdf(input: ReportDocumentInput): Promise<Buffer> {
     doc.font('Helvetica-Bold').fontSize(16).text(d.title, { width });
     doc.font('Helvetica').fontSize(9).fillColor('#555555');
     doc.text(
-      `${d.dimension.kind === 'date' ? `By ${panel.reply.granularity ?? 'date'}` : 'Top groups'}, ${d.logType} events`,
+      // The log type by its page's name (issue 31: the subtitle read the table name, scan_web).
+      `${d.dimension.kind === 'date' ? `By ${panel.reply.granularity ?? 'date'}` : 'Top groups'}, from ${LOG_TYPE_REGISTRY[logRouteOfType(d.logType)].title}`,
     );
     doc.fillColor('black');
     const chartTop = doc.y + 8;

@@ -352,6 +352,9 @@ describe('report files', () => {
     ])
       expect(text).toContain(title);
     expect(text).toContain('Tenant: acme');
+    // Each panel says where it comes from by the log type's name, not its table (issue 31).
+    expect(text).toContain('Top groups, from Web Logs');
+    expect(text).not.toContain('scan_web');
     // 2026-11-15 09:0x to 2026-11-22 09:0x in Berlin (08:0x UTC; the clock moved a minute above).
     expect(text).toMatch(/Range: 2026-11-15 09:0\d to 2026-11-22 09:0\d \(Europe\/Berlin\)/);
     expect(text).toMatch(/alpha\.example\s+1,234/);

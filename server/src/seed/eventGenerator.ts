@@ -27,6 +27,7 @@ import type { NewEvent } from '../events/eventStore';
 import type { FieldValue } from '@workbench/common/api/contract/logSchema';
 import { Random, WeightedPicker, zipfPicker } from './random';
 import { dlpReportFields, emailReportFields, webReportFields } from './reportFields';
+import { siteCategoryCode, UNKNOWN_SITE_CATEGORY } from '../policy/reference/siteCategories';
 
 export interface GeneratorTenant {
   readonly tid: string;
@@ -167,57 +168,57 @@ const GROUPS = [
   'Operations',
 ];
 
-/** Popular sites with their category, most visited first (Zipf rank = list order). */
-const TOP_SITES: readonly (readonly [string, string])[] = [
-  ['google.com', 'search_engines'],
-  ['microsoft.com', 'technology'],
-  ['office.com', 'collaboration'],
-  ['youtube.com', 'streaming_media'],
-  ['salesforce.com', 'business'],
-  ['slack.com', 'collaboration'],
-  ['github.com', 'technology'],
-  ['linkedin.com', 'social_networking'],
-  ['zoom.us', 'collaboration'],
-  ['amazon.com', 'shopping'],
-  ['wikipedia.org', 'education'],
-  ['gmail.com', 'webmail'],
-  ['dropbox.com', 'cloud_storage'],
-  ['box.com', 'cloud_storage'],
-  ['bbc.co.uk', 'news'],
-  ['nytimes.com', 'news'],
-  ['facebook.com', 'social_networking'],
-  ['x.com', 'social_networking'],
-  ['atlassian.net', 'collaboration'],
-  ['stackoverflow.com', 'technology'],
-  ['reddit.com', 'social_networking'],
-  ['netflix.com', 'streaming_media'],
-  ['outlook.com', 'webmail'],
-  ['apple.com', 'technology'],
-  ['cnn.com', 'news'],
-  ['reuters.com', 'news'],
-  ['bloomberg.com', 'financial_services'],
-  ['paypal.com', 'financial_services'],
-  ['chase.com', 'financial_services'],
-  ['booking.com', 'travel'],
-  ['expedia.com', 'travel'],
-  ['indeed.com', 'job_search'],
-  ['espn.com', 'sports'],
-  ['spotify.com', 'streaming_media'],
-  ['instagram.com', 'social_networking'],
-  ['doubleclick.net', 'advertising'],
-  ['ebay.com', 'shopping'],
-  ['weather.com', 'news'],
-  ['irs.gov', 'government'],
-  ['nih.gov', 'health'],
-  ['twitch.tv', 'games'],
-  ['steampowered.com', 'games'],
-  ['wetransfer.com', 'cloud_storage'],
-  ['drive.google.com', 'cloud_storage'],
-  ['imdb.com', 'entertainment'],
-  ['coursera.org', 'education'],
-  ['pokerstars.com', 'gambling'],
-  ['bet365.com', 'gambling'],
-  ['hidemyass.com', 'proxy_avoidance'],
+/** Popular sites, most visited first (Zipf rank = list order); their categories come from the category database. */
+const TOP_SITES: readonly string[] = [
+  'google.com',
+  'microsoft.com',
+  'office.com',
+  'youtube.com',
+  'salesforce.com',
+  'slack.com',
+  'github.com',
+  'linkedin.com',
+  'zoom.us',
+  'amazon.com',
+  'wikipedia.org',
+  'gmail.com',
+  'dropbox.com',
+  'box.com',
+  'bbc.co.uk',
+  'nytimes.com',
+  'facebook.com',
+  'x.com',
+  'atlassian.net',
+  'stackoverflow.com',
+  'reddit.com',
+  'netflix.com',
+  'outlook.com',
+  'apple.com',
+  'cnn.com',
+  'reuters.com',
+  'bloomberg.com',
+  'paypal.com',
+  'chase.com',
+  'booking.com',
+  'expedia.com',
+  'indeed.com',
+  'espn.com',
+  'spotify.com',
+  'instagram.com',
+  'doubleclick.net',
+  'ebay.com',
+  'weather.com',
+  'irs.gov',
+  'nih.gov',
+  'twitch.tv',
+  'steampowered.com',
+  'wetransfer.com',
+  'drive.google.com',
+  'imdb.com',
+  'coursera.org',
+  'pokerstars.com',
+  'bet365.com',
+  'hidemyass.com',
 ];
 const TAIL_WORDS = [
   'blue',
@@ -552,7 +553,10 @@ interface Site {
 }
 
 function buildSites(random: Random): Site[] {
-  const sites: Site[] = TOP_SITES.map(([domain, category]) => ({ domain, category }));
+  const sites: Site[] = TOP_SITES.map((domain) => ({
+    domain,
+    category: siteCategoryCode(domain)?.code ?? UNKNOWN_SITE_CATEGORY,
+  }));
   for (let i = 0; sites.length < 2000; i += 1) {
     const domain = `${random.pick(TAIL_WORDS)}${random.pick(TAIL_WORDS)}${i % 7 === 0 ? i : ''}.${random.pick(TAIL_TLDS)}`;
     sites.push({ domain, category: TAIL_CATEGORIES.pick(random) });

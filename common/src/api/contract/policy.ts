@@ -180,7 +180,7 @@ export const TesterRequest = Type.Object(
     url: Type.String({ minLength: 1, maxLength: 2048 }),
     user: Type.Optional(Type.String({ maxLength: 254 })),
     groups: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 100 })),
-    /** The site's category (reference data /cats); absent: uncategorised. */
+    /** The site's category (reference data /cats); absent: looked up in the category database. */
     category_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 9999 })),
     /** The site's risk level (G, Y, R); absent: not rated. */
     risk: Type.Optional(Type.Union([Type.Literal('G'), Type.Literal('Y'), Type.Literal('R')])),
@@ -202,8 +202,22 @@ export const DecidingRule = Type.Object({
 });
 export type DecidingRule = Static<typeof DecidingRule>;
 
+/**
+ * The site category a decision used: the one the request gave ('request'), or what the category
+ * database says of the URL's host ('lookup': `domain` is the entry that matched, null when the
+ * site is not listed and so Unknown). Its id and name are of the revision's category tree.
+ */
+export const TesterCategory = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  source: Type.Union([Type.Literal('request'), Type.Literal('lookup')]),
+  domain: Type.Union([Type.String(), Type.Null()]),
+});
+export type TesterCategory = Static<typeof TesterCategory>;
+
 export const TesterDecision = Type.Object({
   rev_id: Type.Integer(),
+  category: TesterCategory,
   /** A policy-enforcement action code (portal-core §3). */
   action: Type.String(),
   /** The rule that decided, or null when nothing matched (the default allows). */

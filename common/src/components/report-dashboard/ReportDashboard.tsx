@@ -64,6 +64,9 @@ export interface ReportDashboardProps {
   drillDown?: DrillDown;
 }
 
+/** The narrowest the dashboards' tab row gets beside the interval and comparison controls. */
+export const DASHBOARD_TABS_MIN_WIDTH = 520;
+
 export function ReportDashboard({ tenantId, readable, drillDown }: ReportDashboardProps) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('interval');
@@ -129,9 +132,13 @@ export function ReportDashboard({ tenantId, readable, drillDown }: ReportDashboa
             value={board.id}
             onChange={(_e, id: string) => chooseBoard(id)}
             variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
             aria-label="Report dashboards"
             data-testid={dashboardIds.tabs}
-            sx={{ flex: 1, minWidth: 0 }}
+            // A row of its own when the controls beside would leave it less than about four tabs
+            // (issue 31: at 800 px it shrank to one and a half); it scrolls beyond that.
+            sx={{ flex: `1 1 ${DASHBOARD_TABS_MIN_WIDTH}px`, minWidth: 0 }}
           >
             {boards.map((d) => (
               <Tab key={d.id} value={d.id} label={d.title} data-testid={`${dashboardIds.tab}-${d.id}`} />

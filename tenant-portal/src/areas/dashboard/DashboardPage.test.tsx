@@ -337,7 +337,7 @@ describe('dashboard', () => {
       user: demoUser('admin'),
       stubs: serve,
     });
-    const tile = await screen.findByText('6 KB');
+    const tile = await screen.findByText('6.14 KB');
     expect(tile.closest(`[data-testid="${dashboardIds.kpi}-bandwidth_usage_by_date"]`)).not.toBeNull();
     // The stub answers the same rows for both periods: no change.
     expect(await screen.findByText('flat on the previous period')).toBeInTheDocument();
