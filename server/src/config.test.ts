@@ -27,9 +27,10 @@ test('WORKBENCH_EXTENSIONS: all (default), none, or a list of extension ids; an 
   expect(readConfig({ WORKBENCH_EXTENSIONS: 'all' }, root).extensions).toEqual(EXTENSION_IDS);
   expect(readConfig({ WORKBENCH_EXTENSIONS: ' none ' }, root).extensions).toEqual([]);
   // In the registry's order, whatever the list's.
-  expect(
-    readConfig({ WORKBENCH_EXTENSIONS: 'policy-tester, revision-history' }, root).extensions,
-  ).toEqual(['revision-history', 'policy-tester']);
+  expect(readConfig({ WORKBENCH_EXTENSIONS: 'policy-tester, revision-history' }, root).extensions).toEqual([
+    'revision-history',
+    'policy-tester',
+  ]);
   expect(() => readConfig({ WORKBENCH_EXTENSIONS: 'revision-history,trust' }, root)).toThrow(
     /WORKBENCH_EXTENSIONS .*"trust" is not one of them/,
   );

@@ -2,11 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseClickHouseUrl } from './events/clickhouseUrl';
 import { DEPLOYMENTS, MODES, type Deployment, type Mode } from '@workbench/common/api/contract/wire';
-import {
-  EXTENSION_IDS,
-  isExtensionId,
-  type ExtensionId,
-} from '@workbench/common/api/contract/extensions';
+import { EXTENSION_IDS, isExtensionId, type ExtensionId } from '@workbench/common/api/contract/extensions';
 
 export interface ServerConfig {
   port: number;

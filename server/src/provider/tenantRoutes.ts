@@ -317,12 +317,10 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
         after: { ...row, ...(username ? { admin_username: username } : {}) },
         details: `Created the tenant ${name}.`,
       });
-      return reply
-        .code(201)
-        .send({
-          tenant: row,
-          ...(username && password ? { admin_username: username, admin_password: password } : {}),
-        });
+      return reply.code(201).send({
+        tenant: row,
+        ...(username && password ? { admin_username: username, admin_password: password } : {}),
+      });
     },
   );
 
