@@ -27,13 +27,14 @@ const EMBEDDED_ONLY = {
 };
 
 /**
- * The suites of this run: every server suite that starts a test server (startTestServer, or the
- * security tests' startWorkbenchUnderTest), i.e. that goes through the API, where the topology
+ * The suites of this run: every server suite that starts a test server (startTestServer, the
+ * security tests' startWorkbenchUnderTest, or startGeneratedEventsServer over generated events:
+ * server/src/testing/generatedEventsServer.ts), i.e. that goes through the API, where the topology
  * can change an answer. The others (parsers, generators, a store opened directly) run the same
  * code whatever the topology and ran in the embedded run already: running them twice costs CI
  * minutes and finds nothing. A new API suite joins by itself.
  */
-const STARTS_A_SERVER = /\bstart(TestServer|WorkbenchUnderTest)\(/;
+const STARTS_A_SERVER = /\bstart(TestServer|WorkbenchUnderTest|GeneratedEventsServer)\(/;
 /** The replica tests (real server processes) run here only: they need these same servers. */
 const SCALED_ONLY = ['server/src/scaled/'];
 

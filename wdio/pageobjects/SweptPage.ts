@@ -328,7 +328,6 @@ export class SweptPage {
 
   /** The browser console's errors (SEVERE: console.error, failed requests, uncaught errors) since the last call. */
   async consoleErrors(): Promise<string[]> {
-    const entries = (await browser.getLogs('browser')) as { level: string; message: string }[];
-    return entries.filter((entry) => entry.level === 'SEVERE').map((entry) => entry.message);
+    return (await takeBrowserLog()).filter((entry) => entry.level === 'SEVERE').map((entry) => entry.message);
   }
 }

@@ -30,9 +30,6 @@
  * SWEEP_SHOTS=/some/dir saves a screenshot per visit there (app-user-tenant-route-theme-width.png),
  * for a look at what renders but misleads; SWEEP_VERBOSE=1 prints each visit's landing, time and
  * findings as they come; SWEEP_ROUTES=regex sweeps only the routes it matches (sections follow).
- *
- * KNOWN_FAILURES holds findings whose fix another change of issue 31 brings: they are reported,
- * not failed, and the last test fails while an entry no longer matches anything (empty it then).
  */
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -93,41 +90,6 @@ interface Finding {
   detail: string;
 }
 
-interface KnownFailure {
-  /** The point of issue 31 whose fix removes it, and who brings that fix. */
-  point: string;
-  matches(finding: Finding): boolean;
-}
-
-const clippedTab = (f: Finding) => f.kind === 'clipped' && f.detail.startsWith('tab ');
-
-/** Findings another change of issue 31 fixes (see the header): empty each entry when its fix lands. */
-const KNOWN_FAILURES: readonly KnownFailure[] = [
-  {
-    point: 'issue 31 #12, the "Complet…" status chip (helper editing)',
-    matches: (f) =>
-      f.app === 'console' &&
-      f.route === '/rollouts' &&
-      f.kind === 'clipped' &&
-      f.detail.startsWith('chip "Completed"'),
-  },
-  {
-    point: 'issue 31 #12, a logs-only user gets a 403 from portal_note (helper editing)',
-    matches: (f) =>
-      f.account === 'logs@acme.example' &&
-      f.kind === 'console' &&
-      f.detail.includes('/api/policy/v1/rules/portal_note/') &&
-      f.detail.includes('status of 403'),
-  },
-  {
-    // The console's support view of a tenant's reports shows the same dashboard.
-    point: 'issue 31 #12, the dashboard tabs shrink to one and a half at 800 px (helper editing)',
-    matches: (f) =>
-      f.width === 800 && clippedTab(f) && /^\/(dashboard|tenants\/[^/]+\/reports)?$/.test(f.route),
-  },
-];
-
-const knownMatched = new Set<KnownFailure>();
 /** The pages axe has checked: app, role, page and theme. */
 const axeChecked = new Set<string>();
 const shotsDir = process.env.SWEEP_SHOTS;
@@ -171,18 +133,8 @@ function landingProblem(route: string, reading: PageReading, navRoutes: Readonly
   return null;
 }
 
-function report(findings: readonly Finding[]): string[] {
-  const unexpected: string[] = [];
-  for (const finding of findings) {
-    const known = KNOWN_FAILURES.find((k) => k.matches(finding));
-    const line = `${finding.route} (${finding.theme}, ${finding.width} px) [${finding.kind}] ${finding.detail}`;
-    if (known) {
-      knownMatched.add(known);
-      console.log(`[sweep] known (${known.point}): ${finding.account} ${line}`);
-    } else unexpected.push(line);
-  }
-  return unexpected;
-}
+const report = (findings: readonly Finding[]): string[] =>
+  findings.map((f) => `${f.account} ${f.route} (${f.theme}, ${f.width} px) [${f.kind}] ${f.detail}`);
 
 async function signIn(account: Account): Promise<void> {
   await forgetSession();
@@ -345,12 +297,9 @@ for (const account of ACCOUNTS) {
   });
 }
 
-describe('Sweep: the known failures', () => {
-  it('each entry still matches a finding (empty it when its fix lands)', () => {
-    console.log(
-      `[sweep] ${timing.visits} visits in ${Math.round(timing.visitMs / 1000)} s, ` +
-        `${timing.axeRuns} axe runs in ${Math.round(timing.axeMs / 1000)} s`,
-    );
-    expect(KNOWN_FAILURES.filter((k) => !knownMatched.has(k)).map((k) => k.point)).toEqual([]);
-  });
+after(() => {
+  console.log(
+    `[sweep] ${timing.visits} visits in ${Math.round(timing.visitMs / 1000)} s, ` +
+      `${timing.axeRuns} axe runs in ${Math.round(timing.axeMs / 1000)} s`,
+  );
 });

@@ -3,9 +3,12 @@ import type { HttpClient } from './http';
 import type { ProviderTenantList } from './contract/provider';
 import type { BulkCreateReply } from './contract/udb';
 import type {
+  AccountPasswordReset,
   CapabilitiesReply,
   PolicyToken,
   PolicyTokenCreated,
+  TenantAdminBody,
+  TenantAdminCreated,
   TenantCommand,
   TenantCreateBody,
   TenantCreateReply,
@@ -21,14 +24,18 @@ import type {
   TenantUserList,
 } from './contract/providerTenants';
 import {
+  REVISIONS_DEFAULT_LIMIT,
   TENANTS_PATH,
+  tenantAdminsPath,
   tenantMfaUsersPath,
   tenantPath,
   tenantRevisionsPath,
   tenantSubPath,
   tenantUserDisableMfaPath,
+  tenantUserResetPasswordPath,
 } from './contract/providerTenantPaths';
 import type { MfaUser, MfaUserList } from './contract/auth';
+import { TENANT_DEPLOYMENTS_PATH, type TenantDeploymentList } from './contract/providerOps';
 
 const defined = (o: object) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
@@ -40,6 +47,15 @@ export async function listTenantPage(http: HttpClient, query: TenantListQuery): 
 }
 export async function createTenant(http: HttpClient, body: TenantCreateBody): Promise<TenantCreateReply> {
   return (await http.post<TenantCreateReply>(TENANTS_PATH, body, { callName: 'createTenant' })).data;
+}
+/** Adds an administrator to a tenant; the answer carries its one-time password (shown once). */
+export async function addTenantAdmin(
+  http: HttpClient,
+  tid: string,
+  body: TenantAdminBody,
+): Promise<TenantAdminCreated> {
+  return (await http.post<TenantAdminCreated>(tenantAdminsPath(tid), body, { callName: 'addTenantAdmin' }))
+    .data;
 }
 export async function getTenant(http: HttpClient, tid: string): Promise<TenantDetail> {
   return (await http.get<TenantDetail>(tenantPath(tid), { callName: 'getTenant' })).data;
@@ -154,6 +170,7 @@ export async function getTenantRbac(http: HttpClient, tid: string): Promise<Tena
 export async function getTenantPolicy(http: HttpClient, tid: string): Promise<TenantPolicy> {
   return (await http.get<TenantPolicy>(tenantSubPath(tid, 'policy'), { callName: 'getTenantPolicy' })).data;
 }
+/** A page of the tenant's revisions: limit and offset sent as the spec's client sends them (default 25, 0). */
 export async function listTenantRevisions(
   http: HttpClient,
   tid: string,
@@ -162,7 +179,7 @@ export async function listTenantRevisions(
   return (
     await http.get<TenantRevisionList>(tenantRevisionsPath('v3', tid), {
       callName: 'listRevisions',
-      params: page,
+      params: { limit: page.limit ?? REVISIONS_DEFAULT_LIMIT, offset: page.offset ?? 0 },
     })
   ).data;
 }
@@ -208,4 +225,26 @@ export async function disableTenantUserMfa(http: HttpClient, tid: string, uid: s
   return (
     await http.post<MfaUser>(tenantUserDisableMfaPath(tid, uid), {}, { callName: 'disableTenantUserMfa' })
   ).data;
+}
+/** A new one-time password for a portal account, which it must change at its next sign-in. */
+export async function resetTenantUserPassword(
+  http: HttpClient,
+  tid: string,
+  uid: string,
+): Promise<AccountPasswordReset> {
+  return (
+    await http.post<AccountPasswordReset>(
+      tenantUserResetPasswordPath(tid, uid),
+      {},
+      {
+        callName: 'resetTenantUserPassword',
+      },
+    )
+  ).data;
+}
+
+/** Every tenant's deployment, and the default one (api-client-layer §3 tenant deployment). */
+export async function getTenantDeployments(http: HttpClient): Promise<TenantDeploymentList> {
+  return (await http.get<TenantDeploymentList>(TENANT_DEPLOYMENTS_PATH, { callName: 'tenant deployments' }))
+    .data;
 }

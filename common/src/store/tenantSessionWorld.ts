@@ -6,28 +6,42 @@
  */
 import { XSRF_COOKIE } from '../api/contract/wire';
 import { snackbarReducer } from '../features/snackbar/snackbarSlice';
-import { logoutRequested, sessionReducer, type SessionState } from '../features/session/sessionSlice';
+import {
+  logoutRequested,
+  sessionReducer,
+  sessionStartRequested,
+  type SessionState,
+} from '../features/session/sessionSlice';
 import { sessionSaga } from '../features/session/sessionSaga';
 import { inactivityReducer } from '../features/inactivity/inactivitySlice';
 import { inactivitySaga } from '../features/inactivity/inactivitySaga';
+import { extensionsReducer } from '../features/extensions/extensionsSlice';
+import { tenantExtensionsSaga } from '../features/extensions/extensionsSaga';
 import type { WorldDef } from './worldStore';
 
 const reducers = {
   session: sessionReducer,
   inactivity: inactivityReducer,
   snackbar: snackbarReducer,
+  // Which extensions the server serves, asked as the session starts (docs/api.md).
+  extensions: extensionsReducer,
 };
 
 export const TENANT_SESSION_WORLD: WorldDef<'tenant', typeof reducers> = {
   world: 'tenant',
   reducers,
-  sagas: [sessionSaga, inactivitySaga],
+  sagas: [sessionSaga, inactivitySaga, tenantExtensionsSaga],
   xsrfCookie: XSRF_COOKIE,
   sessionHooks(getState, dispatch) {
     const session = () => (getState() as { session: SessionState }).session;
     return {
       onUnauthorized() {
         if (session().status === 'loggedIn') dispatch(logoutRequested());
+      },
+      // A step became due during the session (e.g. new terms): read the session again, and the
+      // portal shows the step's page instead of a permission message.
+      onPendingStep() {
+        if (session().status === 'loggedIn' && !session().starting) dispatch(sessionStartRequested());
       },
       isLoggingIn: () => session().loggingIn,
       getSessionXsrf: () => session().xsrfAtStart,

@@ -92,7 +92,6 @@ export const pageLocationAttribute = 'data-location';
 export const navItemId = (area: string): string => `${shellIds.navItem}-${area}`;
 export const providerNavItemId = (area: string): string => `${providerIds.navItem}-${area}`;
 
-/** The user menu's Change password (where the session says show_change_password) and its dialog. */
 /** The user menu's Two-factor sign-in dialog. */
 export const twoFactorIds = {
   menuItem: 'user-menu-two-factor',
@@ -106,7 +105,13 @@ export const twoFactorIds = {
   turnOff: 'two-factor-turn-off',
 } as const;
 
+/**
+ * Change password: the user menu's item and its dialog, and the page a password someone else set
+ * opens on (show_change_password) with its sign-out; both forms share the field ids.
+ */
 export const changePasswordIds = {
+  page: 'change-password-page',
+  signOut: 'change-password-sign-out',
   menuItem: 'user-menu-change-password',
   dialog: 'change-password-dialog',
   current: 'change-password-current',
@@ -148,6 +153,8 @@ export const policyTesterIds = {
   /** The link to the rule that decided, inside a decision. */
   ruleLink: 'policy-tester-rule-link',
   changed: 'policy-tester-changed',
+  /** Inside a decision: the site category it used, picked or looked up. */
+  categoryUsed: 'policy-tester-category-used',
 } as const;
 
 /** The link from a logged event to the policy rule that decided it (logs explorer). */
@@ -224,6 +231,12 @@ export const providerPageIds = {
   tenantTab: 'provider-tenant-tab',
   tenantStatus: 'provider-tenant-status',
   tenantToggle: 'provider-tenant-toggle',
+  /** The Overview's summary: `${tenantSummary}-${skus|licence|deployment|usage}` its cards. */
+  tenantSummary: 'provider-tenant-summary',
+  /** The confirmation of a destructive action of a tenant's detail (disable, delete a user, revoke a token). */
+  tenantConfirm: 'provider-tenant-confirm',
+  tenantConfirmCancel: 'provider-tenant-confirm-cancel',
+  tenantConfirmOk: 'provider-tenant-confirm-ok',
   tenantRename: 'provider-tenant-rename',
   tenantSkuSave: 'provider-tenant-sku-save',
   /** `${tenantSku}-${sku_id}`: a SKU's checkbox. */
@@ -241,6 +254,16 @@ export const providerPageIds = {
   tenantMfaState: 'provider-tenant-mfa-state',
   /** `${tenantDisableMfa}-${username}`: a row's Disable MFA; `-confirm` the dialog's. */
   tenantDisableMfa: 'provider-tenant-disable-mfa',
+  /** Users tab (issue 30): add an administrator, its form and submit, and its one-time password. */
+  tenantAdminAdd: 'provider-tenant-admin-add',
+  tenantAdminForm: 'provider-tenant-admin-form',
+  tenantAdminSubmit: 'provider-tenant-admin-submit',
+  tenantAdminPassword: 'provider-tenant-admin-password',
+  /** `${tenantResetPassword}-${username}`: a row's Reset password (confirmed in the tenant's confirm dialog). */
+  tenantResetPassword: 'provider-tenant-reset-password',
+  /** The dialog that shows the reset's one-time password once, and the password. */
+  tenantResetPasswordIssued: 'provider-tenant-reset-password-issued',
+  tenantResetPasswordValue: 'provider-tenant-reset-password-value',
   tenantRbac: 'provider-tenant-rbac',
   /** `${capabilityValidUntil}-${capability}`: the valid-until cell of a capability. */
   capabilityValidUntil: 'provider-capability-valid-until',
@@ -318,6 +341,8 @@ export const componentIds = {
   wizardBack: 'wizard-back',
   wizardClose: 'wizard-close',
   wizardTemplate: 'wizard-template',
+  /** How to fill the columns (lists, codes), beside the template download. */
+  wizardNotes: 'wizard-notes',
   wizardPreview: 'wizard-preview',
   /** What the wizard found in the file's first row (a header or none). */
   wizardHeader: 'wizard-header',
@@ -404,6 +429,13 @@ export const providerOpsIds = {
   nodeAction: 'node-action',
   /** `${nodeJob}-${node}`: the job's progress or outcome */
   nodeJob: 'node-job',
+  /** The confirmation of a destructive node action (restart, freeze): the dialog, its buttons. */
+  nodeConfirm: 'node-action-confirm',
+  nodeConfirmCancel: 'node-action-confirm-cancel',
+  nodeConfirmOk: 'node-action-confirm-ok',
+  /** `${nodeHistoryToggle}-${node}` shows or hides `${nodeHistory}-${node}`: the node's recent jobs. */
+  nodeHistoryToggle: 'node-history-toggle',
+  nodeHistory: 'node-history',
 } as const;
 
 /** The provider's audit trail: its page and a tenant's Audit trail tab (issue 14). */

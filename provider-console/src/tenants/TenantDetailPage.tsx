@@ -37,10 +37,12 @@ import {
   providerIds,
   providerPageIds,
   selectProviderIsOperator,
+  selectServedExtensions,
   snackbarShown,
   toErrorInfo,
   useAppDispatch,
   useAppSelector,
+  useExtension,
   type ApiCallErrorInfo,
 } from '@workbench/common';
 import * as tenantsApi from '@workbench/common/api/providerTenants';
@@ -51,19 +53,28 @@ import {
   TENANT_TOKEN_LISTS,
   TENANT_TOKEN_LIST_NAMES,
   tenantDocumentDef,
+  type AccountPasswordReset,
   type CapabilityChange,
   type PolicyToken,
+  type TenantAdminCreated,
   type TenantDetail,
   type TenantDocumentDef,
   type TenantTokenListName,
 } from '@workbench/common/api/contract/providerTenants';
 import { useConsoleHttp } from '../app/providerStore';
+import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { useLoad } from './useLoad';
 import { DocumentEditor } from './DocumentEditor';
 import { TenantUsersImport } from './TenantUsersImport';
+import { AddTenantAdminDialog } from './AddTenantAdminDialog';
 import { AuditTrailView } from '../audit/AuditTrailPage';
 import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
+import { CapabilityPicker } from '../capabilities/CapabilityPicker';
+import { TenantSummary } from './TenantSummary';
+import { OneTimePasswordDialog } from './OneTimePasswordDialog';
+import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
+import { useConfirmAction } from '@workbench/common/components/confirm-delete/index';
 
 export const TENANT_TABS = [
   { id: 'overview', label: 'Overview' },
@@ -78,8 +89,9 @@ export const TENANT_TABS = [
   { id: 'settings', label: 'Settings' },
   { id: 'vpn', label: 'VPN' },
   { id: 'rbac', label: 'RBAC' },
-  { id: 'audit', label: 'Audit trail' },
-] as const;
+  // The provider audit trail is a server extension (docs/api.md): shown when the server serves it.
+  { id: 'audit', label: 'Audit trail', extension: 'provider-audit' },
+] as const satisfies readonly { id: string; label: string; extension?: ExtensionId }[];
 type TabId = (typeof TENANT_TABS)[number]['id'];
 
 /** Runs a write; its refusal stays for the tab to show, success reloads and says so. */
@@ -104,6 +116,14 @@ function useWrite(after: () => void) {
   };
   return { error, busy, run };
 }
+
+/** The confirmation of a tab's destructive action (disable, delete a user, revoke a token). */
+const useTenantConfirm = () =>
+  useConfirmAction({
+    dialog: providerPageIds.tenantConfirm,
+    cancel: providerPageIds.tenantConfirmCancel,
+    confirm: providerPageIds.tenantConfirmOk,
+  });
 
 const TabError = ({ error }: { error: ApiCallErrorInfo | null }) =>
   error ? (
@@ -151,70 +171,82 @@ function OverviewTab({ tenant, canWrite, reloadTenant }: TabProps) {
   const http = useConsoleHttp();
   const [name, setName] = useState(tenant.name);
   const w = useWrite(reloadTenant);
+  const confirm = useTenantConfirm();
   const disabled = tenant.status === 'disabled';
+  const toggle = () =>
+    void w.run(
+      () => tenantsApi.tenantCommand(http, tenant.tid, disabled ? 'reenable' : 'disabletenant'),
+      disabled ? `${tenant.name} has been re-enabled.` : `${tenant.name} has been disabled.`,
+    );
   return (
-    <Stack spacing={2} sx={{ maxWidth: 560 }}>
-      <TabError error={w.error} />
-      <Typography component="div">
-        Status:{' '}
-        <Chip
-          size="small"
-          label={disabled ? 'Disabled' : 'Active'}
-          color={disabled ? 'default' : 'success'}
-          data-testid={providerPageIds.tenantStatus}
-        />
-      </Typography>
-      <Typography>Tenant ID: {tenant.tid}</Typography>
-      <Typography>Users of the portal: {tenant.user_count}</Typography>
-      <Typography>Created: {tenant.created_at.slice(0, 10)}</Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <TextField
-          size="small"
-          label="Tenant name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          disabled={!canWrite}
-          error={w.error?.field === 'name'}
-          slotProps={{ htmlInput: { maxLength: 64 } }}
-        />
+    <Stack spacing={3}>
+      <TenantSummary tenant={tenant} />
+      <Stack spacing={2} sx={{ maxWidth: 560 }}>
+        <TabError error={w.error} />
+        <Typography component="div">
+          Status:{' '}
+          <Chip
+            size="small"
+            label={disabled ? 'Disabled' : 'Active'}
+            color={disabled ? 'default' : 'success'}
+            data-testid={providerPageIds.tenantStatus}
+          />
+        </Typography>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>Tenant ID: {tenant.tid}</Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            size="small"
+            label="Tenant name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            disabled={!canWrite}
+            error={w.error?.field === 'name'}
+            slotProps={{ htmlInput: { maxLength: 64 } }}
+          />
+          {canWrite && (
+            <Button
+              variant="outlined"
+              disabled={w.busy || name.trim() === '' || name.trim() === tenant.name}
+              data-testid={providerPageIds.tenantRename}
+              onClick={() =>
+                void w.run(
+                  () => tenantsApi.tenantCommand(http, tenant.tid, 'renametenant', { name: name.trim() }),
+                  `The tenant has been renamed to ${name.trim()}.`,
+                )
+              }
+            >
+              Rename
+            </Button>
+          )}
+        </Stack>
         {canWrite && (
-          <Button
-            variant="outlined"
-            disabled={w.busy || name.trim() === '' || name.trim() === tenant.name}
-            data-testid={providerPageIds.tenantRename}
-            onClick={() =>
-              void w.run(
-                () => tenantsApi.tenantCommand(http, tenant.tid, 'renametenant', { name: name.trim() }),
-                `The tenant has been renamed to ${name.trim()}.`,
-              )
-            }
-          >
-            Rename
-          </Button>
+          <Box>
+            <Button
+              variant="contained"
+              color={disabled ? 'primary' : 'warning'}
+              disabled={w.busy}
+              data-testid={providerPageIds.tenantToggle}
+              onClick={() =>
+                disabled
+                  ? toggle()
+                  : confirm.ask({
+                      title: `Disable the tenant ${tenant.name}?`,
+                      body: `The administrators and users of ${tenant.name} cannot sign in until it is re-enabled; its policy and users are kept.`,
+                      confirmLabel: 'Disable tenant',
+                      run: toggle,
+                    })
+              }
+            >
+              {disabled ? 'Re-enable tenant' : 'Disable tenant'}
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              A disabled tenant keeps its policy and users; its administrators cannot sign in until it is
+              re-enabled.
+            </Typography>
+          </Box>
         )}
+        {confirm.dialog}
       </Stack>
-      {canWrite && (
-        <Box>
-          <Button
-            variant="contained"
-            color={disabled ? 'primary' : 'warning'}
-            disabled={w.busy}
-            data-testid={providerPageIds.tenantToggle}
-            onClick={() =>
-              void w.run(
-                () => tenantsApi.tenantCommand(http, tenant.tid, disabled ? 'reenable' : 'disabletenant'),
-                disabled ? `${tenant.name} has been re-enabled.` : `${tenant.name} has been disabled.`,
-              )
-            }
-          >
-            {disabled ? 'Re-enable tenant' : 'Disable tenant'}
-          </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            A disabled tenant keeps its policy and users; its administrators cannot sign in until it is
-            re-enabled.
-          </Typography>
-        </Box>
-      )}
     </Stack>
   );
 }
@@ -331,7 +363,12 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
         head={['Capability', 'State', 'Value', 'Valid until', ...(canWrite ? ['Actions'] : [])]}
         empty="No capabilities."
         rows={entries.map(([name, value]) => [
-          name,
+          <Box key="n">
+            <Typography component="span">{name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {capabilityMeaning(name) ?? 'Not a capability the service knows: it takes no effect.'}
+            </Typography>
+          </Box>,
           <CapabilityStateChip key="s" capability={name} />,
           typeof value === 'boolean' ? (
             <Switch
@@ -341,7 +378,10 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
               slotProps={{ input: { 'aria-label': name } }}
             />
           ) : (
-            String(value)
+            // A structured value (restricted_logs, runtime_analysis) reads as its JSON, not [object Object].
+            <Box key="j" component="code" sx={{ overflowWrap: 'anywhere' }}>
+              {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+            </Box>
           ),
           <Stack key="v" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <span data-testid={`${providerPageIds.capabilityValidUntil}-${name}`}>
@@ -360,14 +400,13 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
       />
       {canWrite && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <TextField
+          <CapabilityPicker
             size="small"
             label="Capability"
             value={newName}
-            onChange={(e) => setNewName(e.target.value)}
-            error={newNameWarning?.severity === 'error'}
-            helperText={newNameWarning?.text}
-            slotProps={{ input: { endAdornment: <CapabilityStateChip capability={newName.trim()} /> } }}
+            onChange={setNewName}
+            error={newNameWarning?.severity === 'error' ? newNameWarning.text : undefined}
+            inputTestId={capabilityStateIds.tenantPicker}
           />
           <TextField
             size="small"
@@ -447,6 +486,7 @@ function UsersTab({ tenant, canWrite }: TabProps) {
   const w = useWrite(users.reload);
   const [rowError, setRowError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  const confirm = useTenantConfirm();
   const add = async () => {
     setRowError(null);
     await w.run(async () => {
@@ -506,11 +546,18 @@ function UsersTab({ tenant, canWrite }: TabProps) {
                   key="d"
                   size="small"
                   color="error"
+                  aria-label={`Delete ${u.username}`}
                   onClick={() =>
-                    void w.run(
-                      () => tenantsApi.deleteTenantUser(http, tenant.tid, u.uid),
-                      `The user ${u.username} has been deleted.`,
-                    )
+                    confirm.ask({
+                      title: `Delete the user ${u.username} of ${tenant.name}?`,
+                      body: `${u.username} is removed from ${tenant.name}. This cannot be undone.`,
+                      confirmLabel: 'Delete user',
+                      run: () =>
+                        void w.run(
+                          () => tenantsApi.deleteTenantUser(http, tenant.tid, u.uid),
+                          `The user ${u.username} has been deleted.`,
+                        ),
+                    })
                   }
                 >
                   Delete
@@ -520,6 +567,7 @@ function UsersTab({ tenant, canWrite }: TabProps) {
         ])}
       />
       <MfaAccounts tenant={tenant} canWrite={canWrite} />
+      {confirm.dialog}
     </Stack>
   );
 }
@@ -528,18 +576,41 @@ function UsersTab({ tenant, canWrite }: TabProps) {
  * The tenant's portal accounts with their two-factor sign-in, and disablemfa (operators only):
  * the reset for an administrator who lost the authenticator; they then sign in with the password
  * alone until they set it up again. The end users above never sign in to the portal, so the
- * second factor is the accounts' alone (README.md here).
+ * second factor is the accounts' alone (README.md here). Reset password (operators only) gives an
+ * account a one-time password, shown once, which it must change at its next sign-in.
  */
-function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>) {
+function MfaAccounts(props: Pick<TabProps, 'tenant' | 'canWrite'>) {
+  // The tenant's portal accounts with their second factor are a server extension (docs/api.md).
+  return useExtension('provider-mfa-users') ? <MfaAccountList {...props} /> : null;
+}
+
+function MfaAccountList({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>) {
   const http = useConsoleHttp();
   const accounts = useLoad(() => tenantsApi.listTenantMfaUsers(http, tenant.tid), [tenant.tid]);
   const w = useWrite(accounts.reload);
   const [confirming, setConfirming] = useState<MfaUser | null>(null);
+  const confirm = useTenantConfirm();
+  const [issued, setIssued] = useState<AccountPasswordReset | null>(null);
+  const [adding, setAdding] = useState(false);
+  // A server extension of its own (provider-password-reset, docs/api.md).
+  const resets = useExtension('provider-password-reset');
   return (
     <Stack spacing={1} data-testid={providerPageIds.tenantMfaAccounts}>
-      <Typography variant="h2" sx={{ fontSize: '1.15rem', pt: 2 }}>
-        Portal administrators: two-factor sign-in
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ pt: 2, alignItems: 'center' }}>
+        <Typography variant="h2" sx={{ fontSize: '1.15rem', flexGrow: 1 }}>
+          Portal administrators: sign-in
+        </Typography>
+        {canWrite && (
+          <Button
+            variant="outlined"
+            size="small"
+            data-testid={providerPageIds.tenantAdminAdd}
+            onClick={() => setAdding(true)}
+          >
+            Add administrator
+          </Button>
+        )}
+      </Stack>
       <TabError error={w.error ?? accounts.error} />
       <SimpleTable
         head={['User name', 'Name', 'Two-factor sign-in', ...(canWrite ? ['Actions'] : [])]}
@@ -552,21 +623,46 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
           </span>,
           ...(canWrite
             ? [
-                u.mfa_enrolled_since ? (
-                  <Button
-                    key="d"
-                    size="small"
-                    color="error"
-                    data-testid={`${providerPageIds.tenantDisableMfa}-${u.username}`}
-                    onClick={() => setConfirming(u)}
-                  >
-                    Disable MFA
-                  </Button>
-                ) : null,
+                <Stack key="a" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  {resets && (
+                    <Button
+                      size="small"
+                      data-testid={`${providerPageIds.tenantResetPassword}-${u.username}`}
+                      onClick={() =>
+                        confirm.ask({
+                          title: `Reset the password of ${u.username} of ${tenant.name}?`,
+                          body: `${u.username}'s sessions end now. They sign in with a one-time password shown next and must choose a new one before anything else of the portal opens.`,
+                          confirmLabel: 'Reset password',
+                          run: () =>
+                            void w.run(
+                              () =>
+                                tenantsApi.resetTenantUserPassword(http, tenant.tid, u.uid).then(setIssued),
+                              `The password of ${u.username} has been reset.`,
+                            ),
+                        })
+                      }
+                    >
+                      Reset password
+                    </Button>
+                  )}
+                  {u.mfa_enrolled_since && (
+                    <Button
+                      size="small"
+                      color="error"
+                      data-testid={`${providerPageIds.tenantDisableMfa}-${u.username}`}
+                      onClick={() => setConfirming(u)}
+                    >
+                      Disable MFA
+                    </Button>
+                  )}
+                </Stack>,
               ]
             : []),
         ])}
       />
+      {adding && (
+        <AddAdministrator tenant={tenant} onClose={() => setAdding(false)} onAdded={accounts.reload} />
+      )}
       {confirming && (
         <Dialog open onClose={() => setConfirming(null)} aria-labelledby="disable-mfa-title">
           <DialogTitle id="disable-mfa-title">Disable MFA for {confirming.username}?</DialogTitle>
@@ -601,7 +697,46 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
           </DialogActions>
         </Dialog>
       )}
+      {confirm.dialog}
+      {issued && (
+        <OneTimePasswordDialog
+          title={`Password of ${issued.username} reset`}
+          password={issued.password}
+          testId={providerPageIds.tenantResetPasswordIssued}
+          passwordTestId={providerPageIds.tenantResetPasswordValue}
+          onClose={() => setIssued(null)}
+        >
+          {issued.username} signs in to the tenant portal with this one-time password and must choose a new
+          one.
+        </OneTimePasswordDialog>
+      )}
     </Stack>
+  );
+}
+
+/** The add-administrator dialog, mounted per use: its form, the server's refusal, then the one-time password. */
+function AddAdministrator({
+  tenant,
+  onClose,
+  onAdded,
+}: Pick<TabProps, 'tenant'> & { onClose(): void; onAdded(): void }) {
+  const http = useConsoleHttp();
+  const add = useWrite(onAdded);
+  const [added, setAdded] = useState<TenantAdminCreated | null>(null);
+  return (
+    <AddTenantAdminDialog
+      tenantName={tenant.name}
+      busy={add.busy}
+      serverError={add.error}
+      created={added}
+      onCancel={onClose}
+      onSubmit={(body) =>
+        void add.run(
+          async () => setAdded(await tenantsApi.addTenantAdmin(http, tenant.tid, body)),
+          `The administrator ${body.admin_username} has been added.`,
+        )
+      }
+    />
   );
 }
 
@@ -640,6 +775,7 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
   const [name, setName] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const w = useWrite(tokens.reload);
+  const confirm = useTenantConfirm();
   return (
     <Stack
       spacing={2}
@@ -696,10 +832,16 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
                   color="error"
                   aria-label={`Revoke ${t.name}`}
                   onClick={() =>
-                    void w.run(
-                      () => tenantsApi.revokePolicyToken(http, tenant.tid, t.id, list),
-                      `The ${noun} has been revoked.`,
-                    )
+                    confirm.ask({
+                      title: `Revoke the ${noun} ${t.name} of ${tenant.name}?`,
+                      body: `Every call made with it (…${t.last4}) is refused from now on. This cannot be undone: a new token has to be created and handed out.`,
+                      confirmLabel: 'Revoke',
+                      run: () =>
+                        void w.run(
+                          () => tenantsApi.revokePolicyToken(http, tenant.tid, t.id, list),
+                          `The ${noun} has been revoked.`,
+                        ),
+                    })
                   }
                 >
                   Revoke
@@ -708,6 +850,7 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
             : []),
         ])}
       />
+      {confirm.dialog}
     </Stack>
   );
 }
@@ -850,6 +993,8 @@ export function TenantDetailPage() {
   const tenant = useLoad(() => tenantsApi.getTenant(http, tid), [tid]);
   const [tab, setTab] = useState<TabId>('overview');
   const Page = TAB_PAGES[tab];
+  const served = useAppSelector(selectServedExtensions);
+  const tabs = TENANT_TABS.filter((t) => !('extension' in t) || served.has(t.extension));
   return (
     <Box data-testid={providerPageIds.tenantDetail}>
       <Link component={RouterLink} to="/tenants">
@@ -868,7 +1013,7 @@ export function TenantDetailPage() {
             aria-label="Tenant sections"
             sx={{ mb: 2 }}
           >
-            {TENANT_TABS.map((t) => (
+            {tabs.map((t) => (
               <Tab
                 key={t.id}
                 value={t.id}

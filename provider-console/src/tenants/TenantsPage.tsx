@@ -5,17 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import {
   SearchField,
   providerIds,
@@ -25,10 +15,11 @@ import {
   useEntityPage,
 } from '@workbench/common';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
-import { AddButton } from '@workbench/common/components/confirm-delete/index';
+import { AddButton, useConfirmAction } from '@workbench/common/components/confirm-delete/index';
 import type { ProviderTenant } from '@workbench/common/api/contract/provider';
 import { tenantsSource, type TenantCreated } from '../entities/entitySources';
 import { TenantFormDialog } from './TenantFormDialog';
+import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { FilterToolbar } from '../filters/FilterToolbar';
 
 export const formatCreated = (iso: string): string => {
@@ -85,12 +76,29 @@ export function TenantsPage() {
   const canWrite = useAppSelector(selectProviderIsOperator);
   const [created, setCreated] = useState<TenantCreated | null>(null);
   const { write } = page;
-  // The create's answer carries the one-time password: kept before the page resets the write.
+  // The create's answer carries the one-time password (when an administrator was asked for): kept
+  // before the page resets the write.
   useEffect(() => {
-    if (write.status === 'done' && write.op === 'create') setCreated(write.result as TenantCreated);
+    const result = write.result as TenantCreated | undefined;
+    if (write.status === 'done' && write.op === 'create' && result?.admin_password) setCreated(result);
   }, [write.status, write.op, write.result]);
   const modify = (status: 'active' | 'disabled') =>
     page.requestWrite({ op: 'modify', ids: page.selected, changes: { status } });
+  // Disabling locks a tenant's administrators and users out: asked first, naming the tenants.
+  const confirm = useConfirmAction({
+    dialog: providerPageIds.tenantConfirm,
+    cancel: providerPageIds.tenantConfirmCancel,
+    confirm: providerPageIds.tenantConfirmOk,
+  });
+  const askDisable = () => {
+    const names = page.selected.map((tid) => page.rows.find((t) => t.tid === tid)?.name ?? tid);
+    confirm.ask({
+      title: names.length === 1 ? `Disable the tenant ${names[0]}?` : `Disable ${names.length} tenants?`,
+      body: `${names.length === 1 ? '' : `${names.join(', ')}: `}their administrators and users cannot sign in until re-enabled; their policy and users are kept.`,
+      confirmLabel: names.length === 1 ? 'Disable tenant' : 'Disable tenants',
+      run: () => modify('disabled'),
+    });
+  };
 
   return (
     <Box>
@@ -113,7 +121,7 @@ export function TenantsPage() {
             <Button
               variant="outlined"
               disabled={page.selected.length === 0 || page.busy}
-              onClick={() => modify('disabled')}
+              onClick={askDisable}
               data-testid={providerPageIds.tenantsDisable}
             >
               Disable{page.selected.length > 0 ? ` (${page.selected.length})` : ''}
@@ -157,28 +165,18 @@ export function TenantsPage() {
         />
       )}
       {created && (
-        <Dialog open onClose={() => setCreated(null)} data-testid={providerPageIds.tenantCreated}>
-          <DialogTitle>Tenant {created.tenant.name} created</DialogTitle>
-          <DialogContent>
-            <Typography gutterBottom>
-              Its first administrator, {created.admin_username}, signs in to the tenant portal with this
-              one-time password and chooses a new one. It is shown only now.
-            </Typography>
-            <Typography
-              component="code"
-              data-testid={providerPageIds.tenantCreatedPassword}
-              sx={{ fontFamily: 'monospace', fontSize: '1.1rem', userSelect: 'all' }}
-            >
-              {created.admin_password}
-            </Typography>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setCreated(null)} autoFocus>
-              Done
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <OneTimePasswordDialog
+          title={`Tenant ${created.tenant.name} created`}
+          password={created.admin_password ?? ''}
+          testId={providerPageIds.tenantCreated}
+          passwordTestId={providerPageIds.tenantCreatedPassword}
+          onClose={() => setCreated(null)}
+        >
+          Its first administrator, {created.admin_username}, signs in to the tenant portal with this one-time
+          password and must choose a new one before anything else opens.
+        </OneTimePasswordDialog>
       )}
+      {confirm.dialog}
     </Box>
   );
 }

@@ -40,7 +40,7 @@ import {
   parseLogQueryText,
   type LogCondition,
 } from '@workbench/common/api/contract/logQueryLanguage';
-import type { EventCursor, EventFilter, EventOrder, EventQuery, StoredEvent } from './eventStore';
+import type { EventCursor, EventFilter, EventOrder, EventQuery, EventScan, StoredEvent } from './eventStore';
 import { fieldValueError } from './queryValidation';
 
 export const DEFAULT_LOG_LIMIT = 100;
@@ -87,30 +87,32 @@ export interface RangeGiven {
 /** Both ends given: a cursor must have been made for exactly the query's range. */
 export const WHOLE_RANGE_GIVEN: RangeGiven = { start: true, end: true };
 
-/** A parsed request: the query without its cursor, plus the cursor text if one came. */
-export interface ParsedLogQuery {
-  readonly query: Omit<EventQuery, 'after'>;
-  readonly cursor?: string;
+/**
+ * The events a logs request covers and their order: type, tenant, range, filters and exclusions,
+ * search, the query language's `q`, `order` and `sort`. Every route of the logs API reads its
+ * condition here (the paging blocks, the export and its count, the histogram, a field's top
+ * values), so a summary of a result counts exactly the rows the grid pages through (issue 31).
+ */
+export interface ParsedLogScan {
+  readonly scan: EventScan;
   /** An end not given is taken from the cursor, if one came (see decodeCursor). */
   readonly rangeGiven: RangeGiven;
 }
 
-export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now: number): ParsedLogQuery {
+/** A parsed request: the query without its cursor, plus the cursor text if one came. */
+export interface ParsedLogQuery extends ParsedLogScan {
+  readonly query: Omit<EventQuery, 'after'>;
+  readonly cursor?: string;
+}
+
+/** The request's condition (see ParsedLogScan); `limit` and `cursor` are the paging's, read apart. */
+export function parseLogScan(logType: LogType, tid: string, raw: RawQuery, now: number): ParsedLogScan {
   const fields = tenantFieldsOf(logType);
   const givenEnd = unixSeconds(raw, 'end');
   const givenStart = unixSeconds(raw, 'start');
   const end = givenEnd ?? now;
   const start = givenStart ?? end - DEFAULT_SPAN_MS;
   if (start >= end) throw new LogQueryError('start', 'Parameter "start" must be before "end".');
-
-  let limit = DEFAULT_LOG_LIMIT;
-  const limitText = single(raw, 'limit');
-  if (limitText !== undefined) {
-    if (!/^\d{1,7}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_LOG_LIMIT) {
-      throw new LogQueryError('limit', `Parameter "limit" must be an integer from 1 to ${MAX_LOG_LIMIT}.`);
-    }
-    limit = Number(limitText);
-  }
 
   const searchText = single(raw, 'search')?.trim();
   if (searchText !== undefined && searchText.length > MAX_SEARCH_LENGTH) {
@@ -173,21 +175,53 @@ export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now:
   }
 
   return {
-    query: {
+    scan: {
       logType,
       tid,
       start,
       end,
       order,
       ...(sortField ? { sortField } : {}),
-      limit,
       filters,
       ...(searchText ? { search: searchText } : {}),
       ...(where ? { where } : {}),
     },
-    cursor: single(raw, 'cursor'),
     rangeGiven: { start: givenStart !== undefined, end: givenEnd !== undefined },
   };
+}
+
+/** A paging request: its condition (parseLogScan), `limit` (1..1000, default 100) and `cursor`. */
+export function parseLogQuery(logType: LogType, tid: string, raw: RawQuery, now: number): ParsedLogQuery {
+  const { scan, rangeGiven } = parseLogScan(logType, tid, raw, now);
+  let limit = DEFAULT_LOG_LIMIT;
+  const limitText = single(raw, 'limit');
+  if (limitText !== undefined) {
+    if (!/^\d{1,7}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_LOG_LIMIT) {
+      throw new LogQueryError('limit', `Parameter "limit" must be an integer from 1 to ${MAX_LOG_LIMIT}.`);
+    }
+    limit = Number(limitText);
+  }
+  return { scan, query: { ...scan, limit }, cursor: single(raw, 'cursor'), rangeGiven };
+}
+
+/**
+ * The condition of a request about a query's whole result (`what`: an export, a summary): the
+ * route's own parameters (`own`, e.g. the histogram's bucket) set aside, the paging parameters it
+ * has no use for (`refused`) refused naming them, the rest read by parseLogScan.
+ */
+export function parseResultScan(
+  logType: LogType,
+  tid: string,
+  raw: RawQuery,
+  now: number,
+  { own, refused, what }: { own: readonly string[]; refused: readonly string[]; what: string },
+): EventScan {
+  for (const name of refused) {
+    if (raw[name] !== undefined)
+      throw new LogQueryError(name, `Parameter "${name}" does not apply to ${what}.`);
+  }
+  const rest = Object.fromEntries(Object.entries(raw).filter(([name]) => !own.includes(name)));
+  return parseLogScan(logType, tid, rest, now).scan;
 }
 
 /**

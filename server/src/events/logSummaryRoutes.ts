@@ -4,9 +4,11 @@
  * and summary, each with the read permission of its log route (logs:<item>:*), like the paging and
  * export routes; reads, so no audit event. Always the session's tenant.
  *
- * The query parameters are the logs API's (parseLogQuery: range, search, filters and exclusions);
- * paging parameters (cursor, and limit on the histogram) are refused: a summary covers the whole
- * result. Bad input → 400 naming the parameter.
+ * The query parameters are the logs API's, read by the same function as the rows' condition
+ * (logQuery.ts parseResultScan: range, search, filters and exclusions, the query language's `q`),
+ * so a summary counts exactly the rows the grid pages through (issue 31); paging parameters
+ * (cursor, and limit on the histogram) are refused: a summary covers the whole result. Bad input
+ * → 400 naming the parameter.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
@@ -24,42 +26,23 @@ import {
 import { tenantFieldsOf } from '@workbench/common/api/contract/logSchema';
 import {
   LOG_TYPES,
-  logReadPermission,
+  logRouteAccess,
   logRouteOfType,
   type LogType,
 } from '@workbench/common/vocabularies/index';
 import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
 import { EventStoreInputError, type EventScan, type EventStore } from './eventStore';
-import { LogQueryError, parseLogQuery, type RawQuery } from './logQuery';
+import { LogQueryError, parseResultScan, type RawQuery } from './logQuery';
+import { logConditionParams } from './logsRoutes';
 
 export interface LogSummaryRoutesOptions {
   store: EventStore;
   now: () => Date;
 }
 
-/** The logs API's query parameters (documented; `<field>!` exclusions pass as extra properties). */
+/** The logs API's condition parameters (logsRoutes.ts) and the summary's own. */
 function queryString(logType: LogType, own: Record<string, TSchema>): TSchema {
-  const fields = Object.fromEntries(
-    tenantFieldsOf(logType).map((f) => [
-      f,
-      Type.Optional(
-        Type.String({
-          description: 'Equals; comma-joined values mean any of them. `<field>!`: none of them.',
-        }),
-      ),
-    ]),
-  );
-  return Type.Object(
-    {
-      start: Type.Optional(Type.String({ description: 'Unix seconds, inclusive (default: end − 7 days).' })),
-      end: Type.Optional(Type.String({ description: 'Unix seconds, exclusive (default: now).' })),
-      search: Type.Optional(Type.String({ description: 'Case-insensitive text in the main fields.' })),
-      order: Type.Optional(Type.String({ description: 'Accepted and ignored (the paging query’s).' })),
-      ...own,
-      ...fields,
-    },
-    { additionalProperties: true },
-  );
+  return Type.Object({ ...logConditionParams(logType), ...own }, { additionalProperties: true });
 }
 
 /** A whole number parameter within bounds, or a LogQueryError naming it. */
@@ -73,7 +56,10 @@ function integerParam(raw: RawQuery, name: string, min: number, max: number): nu
   return Number(value);
 }
 
-/** The request's scan (its own parameters taken out first; paging ones refused). */
+/**
+ * The request's scan: the same condition as the rows' (parseResultScan: range, filters,
+ * exclusions, search and `q`), its own parameters set aside and paging ones refused.
+ */
 function scanOf(
   logType: LogType,
   request: FastifyRequest,
@@ -81,21 +67,11 @@ function scanOf(
   own: readonly string[],
   refused: readonly string[],
 ): EventScan {
-  const raw = { ...(request.query as RawQuery) };
-  for (const name of refused) {
-    if (raw[name] !== undefined)
-      throw new LogQueryError(name, `Parameter "${name}" does not apply to a summary of the whole result.`);
-  }
-  for (const name of own) delete raw[name];
-  const { query } = parseLogQuery(logType, tenantSessionOf(request).tid, raw, now);
-  return {
-    logType,
-    tid: query.tid,
-    start: query.start,
-    end: query.end,
-    filters: query.filters,
-    ...(query.search !== undefined ? { search: query.search } : {}),
-  };
+  return parseResultScan(logType, tenantSessionOf(request).tid, request.query as RawQuery, now, {
+    own,
+    refused,
+    what: 'a summary of the whole result',
+  });
 }
 
 function toHttpError(error: unknown): unknown {
@@ -120,7 +96,7 @@ export function logSummaryRoutes(options: LogSummaryRoutesOptions): FastifyPlugi
   return async (app: FastifyInstance) => {
     const { store, now } = options;
     for (const logType of LOG_TYPES) {
-      const config = { world: 'tenant' as const, permission: logReadPermission(logRouteOfType(logType)) };
+      const config = { world: 'tenant' as const, ...logRouteAccess(logRouteOfType(logType)) };
       const tags = ['logs'];
       const seriesField = LOG_ACTION_FIELDS[logType];
 

@@ -1,6 +1,7 @@
 /**
  * The logs API (api-client-layer §7 Logs), one route per log type and verb so that each declares
- * its own permission to the server's guard (logs:<item>:*, e.g. logs:fwaas_logs:* for firewall):
+ * its own permission and feature rule to the server's guard (logs:<item>:*, e.g. logs:fwaas_logs:*
+ * for firewall; Email Logs need menlo_email: common's logRouteAccess):
  *
  * - GET  /api/rep/v1/query/{logtype}?{query}  → {events, pagingIdentifiers}; `cursor` query param for later blocks
  *   (a cursor pins the time range it was made for: later blocks without start/end continue it);
@@ -22,13 +23,13 @@ import {
 } from '@workbench/common/api/contract/logs';
 import {
   LOG_TYPES,
-  logReadPermission,
+  logRouteAccess,
   logRouteOfType,
   type LogType,
 } from '@workbench/common/vocabularies/index';
 import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
 import { csvLine } from './csv';
-import { EventStoreInputError, type EventStore, type ExportOptions } from './eventStore';
+import { EventStoreInputError, type EventScan, type EventStore, type ExportOptions } from './eventStore';
 import { FIELD_SPECS, LOG_TYPE_SCHEMAS, tenantFieldsOf } from '@workbench/common/api/contract/logSchema';
 import {
   LOG_EXPORT_FORMATS,
@@ -39,7 +40,7 @@ import {
   type LogExportValues,
 } from '@workbench/common/api/contract/logColumns';
 import { MAX_QUERY_LENGTH } from '@workbench/common/api/contract/logQueryLanguage';
-import { LogQueryError, parseLogQuery, type RawQuery } from './logQuery';
+import { LogQueryError, parseLogQuery, parseResultScan, type RawQuery } from './logQuery';
 import { logBlockBody, readLogBlock } from './logPaging';
 
 export interface LogsRoutesOptions {
@@ -47,47 +48,62 @@ export interface LogsRoutesOptions {
   now: () => Date;
 }
 
-function queryString(logType: LogType, forExport: boolean): TSchema {
+/**
+ * The parameters of a query's condition and order, as every logs route takes them (the paging
+ * blocks, the export, the summaries: logSummaryRoutes.ts), read by logQuery.ts parseLogScan.
+ */
+export function logConditionParams(logType: LogType): Record<string, TSchema> {
   const fields = Object.fromEntries(
     tenantFieldsOf(logType).map((f) => [
       f,
-      Type.Optional(Type.String({ description: 'Equals; comma-joined values mean any of them.' })),
+      Type.Optional(
+        Type.String({
+          description: 'Equals; comma-joined values mean any of them. `<field>!`: none of them.',
+        }),
+      ),
     ]),
   );
+  return {
+    start: Type.Optional(
+      Type.String({
+        description: "Unix seconds, inclusive (default: end − 7 days; with a cursor, the cursor's start).",
+      }),
+    ),
+    end: Type.Optional(
+      Type.String({
+        description: "Unix seconds, exclusive (default: now; with a cursor, the cursor's end).",
+      }),
+    ),
+    search: Type.Optional(
+      Type.String({
+        description: `Case-insensitive text in: ${LOG_TYPE_SCHEMAS[logType].searchFields.join(', ')}.`,
+      }),
+    ),
+    order: Type.Optional(
+      Type.String({
+        description: `${LOG_ORDERS.join(' or ')}: desc newest first (default), asc oldest first (a summary ignores it).`,
+      }),
+    ),
+    sort: Type.Optional(
+      Type.String({
+        description: `The column to sort by, in order: ${sortableLogColumns(logType).join(', ')} (default event_time; ties by time, then id; no value last; a summary ignores it).`,
+      }),
+    ),
+    q: Type.Optional(
+      Type.String({
+        maxLength: MAX_QUERY_LENGTH,
+        description:
+          'A query of the logs query language (field:value, NOT, OR, ranges, patterns), ANDed with the filters and search.',
+      }),
+    ),
+    ...fields,
+  };
+}
+
+function queryString(logType: LogType, forExport: boolean): TSchema {
   return Type.Object(
     {
-      start: Type.Optional(
-        Type.String({
-          description: "Unix seconds, inclusive (default: end − 7 days; with a cursor, the cursor's start).",
-        }),
-      ),
-      end: Type.Optional(
-        Type.String({
-          description: "Unix seconds, exclusive (default: now; with a cursor, the cursor's end).",
-        }),
-      ),
-      search: Type.Optional(
-        Type.String({
-          description: `Case-insensitive text in: ${LOG_TYPE_SCHEMAS[logType].searchFields.join(', ')}.`,
-        }),
-      ),
-      order: Type.Optional(
-        Type.String({
-          description: `${LOG_ORDERS.join(' or ')}: desc newest first (default), asc oldest first.`,
-        }),
-      ),
-      sort: Type.Optional(
-        Type.String({
-          description: `The column to sort by, in order: ${sortableLogColumns(logType).join(', ')} (default event_time; ties by time, then id; no value last).`,
-        }),
-      ),
-      q: Type.Optional(
-        Type.String({
-          maxLength: MAX_QUERY_LENGTH,
-          description:
-            'A query of the logs query language (field:value, NOT, OR, ranges, patterns), ANDed with the filters and search.',
-        }),
-      ),
+      ...logConditionParams(logType),
       ...(forExport
         ? {
             format: Type.Optional(
@@ -111,7 +127,6 @@ function queryString(logType: LogType, forExport: boolean): TSchema {
               Type.String({ description: 'pagingIdentifiers.cursor of the previous block.' }),
             ),
           }),
-      ...fields,
     },
     { additionalProperties: true },
   );
@@ -237,7 +252,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
 
     for (const logType of LOG_TYPES) {
       const route = logRouteOfType(logType);
-      const config = { world: 'tenant' as const, permission: logReadPermission(route) };
+      const config = { world: 'tenant' as const, ...logRouteAccess(route) };
       const tags = ['logs'];
       const blockReply = logQueryReplyOf(logType);
 
@@ -302,33 +317,19 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
         },
         async (request, reply) => {
           const session = tenantSessionOf(request);
-          let query;
+          let scan: EventScan;
           let options: ExportOptions;
           try {
             const raw = request.query as RawQuery;
-            for (const name of ['limit', 'cursor']) {
-              if (raw[name] !== undefined)
-                throw new LogQueryError(name, `Parameter "${name}" does not apply to an export.`);
-            }
             options = parseExportOptions(logType, raw);
-            const rest = Object.fromEntries(
-              Object.entries(raw).filter(([name]) => !(EXPORT_PARAMS as readonly string[]).includes(name)),
-            );
-            query = parseLogQuery(logType, session.tid, rest, now().getTime()).query;
+            scan = parseResultScan(logType, session.tid, raw, now().getTime(), {
+              own: EXPORT_PARAMS,
+              refused: ['limit', 'cursor'],
+              what: 'an export',
+            });
           } catch (error) {
             throw toHttpError(error);
           }
-          const scan = {
-            logType,
-            tid: query.tid,
-            start: query.start,
-            end: query.end,
-            filters: query.filters,
-            search: query.search,
-            order: query.order,
-            ...(query.sortField ? { sortField: query.sortField } : {}),
-            ...(query.where ? { where: query.where } : {}),
-          };
           // The store writes the lines (EventStore.exportRows); a CSV's header is ours.
           async function* lines(): AsyncGenerator<string | Buffer> {
             if (options.format === 'csv') yield csvLine(exportHeader(options));
@@ -341,7 +342,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
             .header(LOGS_EXPORT_TOTAL_HEADER, String(total))
             .header(
               'content-disposition',
-              `attachment; filename="${logType}_${stamp(query.start)}_${stamp(query.end)}.${options.format}"`,
+              `attachment; filename="${logType}_${stamp(scan.start)}_${stamp(scan.end)}.${options.format}"`,
             );
           return reply.send(Readable.from(lines()));
         },

@@ -18,6 +18,8 @@ import {
   XSRF_MSG,
 } from './errors';
 import { resolveProviderSession, resolveTenantSession } from './sessions';
+import { openWhilePending } from '../auth/pendingSteps';
+import { PENDING_STEP_FIELD, pendingStepReason } from '@workbench/common/api/contract/pendingSteps';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -30,12 +32,20 @@ export function permissionAllowed(
   return access.allows(permission);
 }
 
-const describe = (permission: RoutePermission | undefined): string =>
+/** A route's permission in words: the permission, or "any of …" / "all of …" (403 messages). */
+const describePermission = (permission: RoutePermission | undefined): string =>
   typeof permission === 'string'
     ? permission
     : permission?.any
       ? `any of ${permission.any.join(', ')}`
       : `all of ${permission?.all?.join(', ') ?? ''}`;
+
+/** What a caller lacks of a route's permission: the parts of an all-of rule it fails, else the rule. */
+function lacking(access: AccessController, permission: RoutePermission | undefined): string {
+  if (permission && typeof permission === 'object' && permission.all)
+    return permission.all.filter((p) => !access.can(p)).join(', ');
+  return describePermission(permission);
+}
 
 /**
  * The cross-cutting rules, each once for every route: routes under /api, /gdmanage and /idp must
@@ -54,6 +64,11 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
       throw new Error(`Route ${String(route.method)} ${url} must declare config.world (and its permission).`);
     }
     if (!world) return;
+    if (config.whilePending && world !== 'tenant') {
+      throw new Error(
+        `Route ${String(route.method)} ${url}: whilePending is for tenant routes (pending steps are a portal account's).`,
+      );
+    }
     // Every route of a world carries its access in the OpenAPI document, schema or not.
     const schema = (route.schema ??= {}) as Record<string, unknown>;
     for (const part of ['querystring', 'params'] as const) {
@@ -70,15 +85,21 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
       permission: config.permission ?? null,
       ...(config.optional ? { optional: true } : {}),
       ...(config.features?.length ? { features: config.features } : {}),
+      ...(config.whilePending ? { whilePending: config.whilePending } : {}),
     };
     if (world === 'tenant' || world === 'provider') {
       const permission = config.permission;
       const who =
-        permission === undefined || permission === null ? 'any signed-in user' : describe(permission);
+        permission === undefined || permission === null
+          ? 'any signed-in user'
+          : describePermission(permission);
       schema.security =
         world === 'tenant' ? [{ tenantSession: [] }] : [{ providerKey: [] }, { providerSession: [] }];
       const flags = config.features?.length ? ` Feature flags: ${config.features.join(', ')}.` : '';
-      schema.description = [schema.description, `World: ${world}. Permission: ${who}.${flags}`]
+      const pending = config.whilePending
+        ? ` Open while a step is pending: ${config.whilePending === 'any' ? 'any step' : config.whilePending.join(', ')}.`
+        : '';
+      schema.description = [schema.description, `World: ${world}. Permission: ${who}.${flags}${pending}`]
         .filter(Boolean)
         .join(' ');
     }
@@ -111,8 +132,16 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
     if (changesState && !bearer && !xsrfMatches(request.headers[XSRF_HEADER], session.xsrf)) {
       return reply.code(403).send(apiError(403, XSRF_MSG));
     }
+    // A step the account must do first (a password someone else set, ...): nothing else opens
+    // until it is done, whatever the permissions (auth/pendingSteps.ts).
+    const step = 'pendingSteps' in session ? session.pendingSteps[0] : undefined;
+    if (step && !openWhilePending(config.whilePending, step)) {
+      return reply.code(403).send({ ...apiError(403, pendingStepReason(step)), [PENDING_STEP_FIELD]: step });
+    }
     if (!permissionAllowed(session.access, config.permission)) {
-      return reply.code(403).send(apiError(403, forbiddenMessage(describe(config.permission))));
+      return reply
+        .code(403)
+        .send(apiError(403, forbiddenMessage(lacking(session.access, config.permission))));
     }
     // The tenant's feature flags limit access beyond permissions (portal-core §3 Feature flags),
     // derived by the rules the portal's navigation uses, reads included.

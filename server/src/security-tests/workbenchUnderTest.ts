@@ -1,8 +1,10 @@
 /**
  * The server the security tests probe: a real test server with the events plugin (so the logs
  * routes are in /openapi.json too) and the report files plugin over a small DuckDB event store, and every demo caller signed
- * in: no session, each tenant account, each provider operator.
+ * in: no session, each tenant account, each provider operator; and an acme account per log route
+ * (the dashboards and that route's logs) for the checks of what a role reads.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +19,9 @@ import {
   type FeatureFlags,
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
+import { LOG_ROUTE_PERMISSION_ITEMS, LOG_ROUTES } from '@workbench/common/vocabularies/logTypes';
+import type { PendingStep } from '@workbench/common/api/contract/pendingSteps';
+import { TENANTS_PATH, type TenantCreateReply } from '@workbench/common/api/contract/providerTenants';
 import { PROVIDER_PATHS } from '@workbench/common/api/contract/provider';
 import {
   PROVIDER_SESSION_COOKIE,
@@ -37,9 +42,20 @@ import { PROVIDER_ROLES } from '../http/sessions';
 import { DEMO_CAPABILITIES } from '../seed/demoSeed';
 import { generateEvents } from '../seed/eventGenerator';
 import { generatorTenantsOf } from '../seed/seedTenants';
-import { CookieJar, signIn, signInOperator, startTestServer, type TestServer } from '../testing/testServer';
+import { hashPassword } from '../security/passwords';
+import {
+  CookieJar,
+  TEST_PASSWORD,
+  signIn,
+  signInOperator,
+  startTestServer,
+  type TestServer,
+} from '../testing/testServer';
 
 export const ANONYMOUS = 'anonymous';
+/** A tenant the provider creates for the matrix, whose administrator has a password change pending. */
+export const PENDING_TENANT = 'pendingco';
+export const PENDING_ADMIN = 'admin@pendingco.example';
 
 export interface Caller {
   /** The demo account's user name, or "anonymous". */
@@ -52,6 +68,10 @@ export interface Caller {
   access: AccessController | null;
   /** The feature flags of a tenant account's tenant (portal-core §3; null: not a tenant account). */
   features: FeatureFlags | null;
+  /** The step a tenant account must do first (its password was set by someone else), if any. */
+  pendingStep?: PendingStep;
+  /** The password of an account that is not a demo account. */
+  password?: string;
   jar: CookieJar;
 }
 
@@ -59,6 +79,12 @@ export interface WorkbenchUnderTest {
   server: TestServer;
   events: DuckDbEventStore;
   callers: Caller[];
+  /**
+   * Tenant accounts of roles beyond the demo ones, for the checks of what a role reads (the
+   * matrix's other checks leave them out): one per log route, reading the dashboards and that
+   * route's logs only (`report-<route>@acme.example`).
+   */
+  roleCallers: Caller[];
   caller(name: string): Caller;
   /** The caller's xsrf token for a world (its cookie value), if it has one. */
   xsrfOf(caller: Caller, world: 'tenant' | 'provider' | 'public'): string | undefined;
@@ -132,8 +158,62 @@ export async function startWorkbenchUnderTest(
     });
   }
 
+  // The first administrator of a tenant the provider creates: its one-time password is changed
+  // before anything else opens (auth/pendingSteps.ts). No caller changes it: each call it may make
+  // while pending gets a body that fails validation.
+  const created = await server.call(TENANTS_PATH, {
+    method: 'POST',
+    jar: callers.find((c) => c.name === 'operator@provider.example')?.jar,
+    body: { name: PENDING_TENANT, admin_username: PENDING_ADMIN },
+  });
+  if (created.status !== 201) throw new Error(`creating the tenant ${PENDING_TENANT}: ${created.status}`);
+  const { admin_password } = (await created.json()) as TenantCreateReply;
+  callers.push({
+    name: PENDING_ADMIN,
+    world: 'tenant',
+    tenant: PENDING_TENANT,
+    access: createAccessController(
+      rolesToPermissions(DEMO_TENANT_ROLES.admin),
+      isRbacEnforced('ec2', null, {}),
+    ),
+    features: deriveFeatureFlags({}),
+    pendingStep: 'change_password',
+    password: admin_password,
+    jar: (await signIn(server, PENDING_ADMIN, admin_password)).jar,
+  });
+
+  // One acme account per log route: the dashboards and that route's logs (acme enforces RBAC).
+  const roleCallers: Caller[] = [];
+  const acme = (await server.app.workbench.store.listTenants()).find((t) => t.name === 'acme');
+  if (!acme) throw new Error('The test server has no tenant acme.');
+  for (const route of LOG_ROUTES) {
+    const username = `report-${route}@acme.example`;
+    const roles = { read: ['dashboard:*', `logs:${LOG_ROUTE_PERMISSION_ITEMS[route]}`], write: [] };
+    await server.app.workbench.store.insertUser({
+      uid: crypto.randomUUID(),
+      tid: acme.tid,
+      username,
+      firstName: 'Report',
+      lastName: route,
+      roles,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      showChangePassword: false,
+    });
+    roleCallers.push({
+      name: username,
+      world: 'tenant',
+      tenant: 'acme',
+      access: createAccessController(
+        rolesToPermissions(roles),
+        isRbacEnforced('ec2', null, tenantCapabilities('acme')),
+      ),
+      features: deriveFeatureFlags(tenantCapabilities('acme')),
+      jar: (await signIn(server, username)).jar,
+    });
+  }
+
   const caller = (name: string): Caller => {
-    const found = callers.find((c) => c.name === name);
+    const found = [...callers, ...roleCallers].find((c) => c.name === name);
     if (!found) throw new Error(`No caller ${name}`);
     return found;
   };
@@ -141,6 +221,7 @@ export async function startWorkbenchUnderTest(
     server,
     events,
     callers,
+    roleCallers,
     caller,
     xsrfOf: (c, world) =>
       world === 'provider'
@@ -157,7 +238,7 @@ export async function startWorkbenchUnderTest(
       });
       await probe.arrayBuffer();
       if (probe.status === 200) c.jar = cookiesBefore;
-      else if (c.world === 'tenant') c.jar = (await signIn(server, c.name)).jar;
+      else if (c.world === 'tenant') c.jar = (await signIn(server, c.name, c.password)).jar;
       else c.jar = (await signInOperator(server, c.name)).jar;
     },
     close: async () => {

@@ -265,6 +265,11 @@ export interface ConfigStore {
    * session of the user ended (the one kept is the session that changed it); all at once.
    */
   changeUserPassword(uid: string, passwordHash: string, keepSidHash: string): Promise<void>;
+  /**
+   * A password someone else set (a reset): the new hash, the change at the next sign-in pending
+   * (show_change_password), and every session of the account ended; all at once.
+   */
+  resetUserPassword(uid: string, passwordHash: string): Promise<void>;
   /** The account's second factor; null when it has none (not even a started enrolment). */
   getUserMfa(uid: string): Promise<UserMfaRecord | null>;
   /** The tenant's second-factor records (confirmed or pending). */

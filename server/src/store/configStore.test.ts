@@ -261,6 +261,32 @@ describe.each(engines)('%s config store', (_engine, open) => {
     expect(await store.getSession('a')).toBeNull();
   });
 
+  test('a reset sets the password and its change at the next sign-in, and ends every session of that account only', async () => {
+    await store.insertUser({ ...user('u1', 't1', 'ann@acme.example'), showChangePassword: false });
+    await store.insertUser({ ...user('u2', 't1', 'bob@acme.example'), showChangePassword: false });
+    const session = (sidHash: string, uid: string) => ({
+      sidHash,
+      uid,
+      tid: 't1',
+      xsrf: `x-${sidHash}`,
+      createdAt: T,
+      idleExpiresAt: T + 100,
+      absoluteExpiresAt: T + 10_000,
+    });
+    await store.insertSession(session('a1', 'u1'));
+    await store.insertSession(session('a2', 'u1'));
+    await store.insertSession(session('b1', 'u2'));
+    await store.resetUserPassword('u1', 'set-by-someone-else');
+    expect(await store.getUser('u1')).toMatchObject({
+      passwordHash: 'set-by-someone-else',
+      showChangePassword: true,
+    });
+    expect(await store.getSession('a1')).toBeNull();
+    expect(await store.getSession('a2')).toBeNull();
+    expect(await store.getSession('b1')).not.toBeNull();
+    expect(await store.getUser('u2')).toMatchObject({ passwordHash: 'hash', showChangePassword: false });
+  });
+
   test('a one-time token can be consumed only once', async () => {
     await store.insertOneTimeToken({ kind: 'login_csrf', tokenHash: 'h', subject: '', expiresAt: T });
     expect(await store.consumeOneTimeToken('idp_access', 'h')).toBeNull();

@@ -285,14 +285,28 @@ export class PostgresConfigStore implements ConfigStore {
     return r ? toUser(r) : null;
   }
   async changeUserPassword(uid: string, passwordHash: string, keepSidHash: string): Promise<void> {
+    await this.replacePassword(uid, passwordHash, false, keepSidHash);
+  }
+  async resetUserPassword(uid: string, passwordHash: string): Promise<void> {
+    await this.replacePassword(uid, passwordHash, true, null);
+  }
+  /** The new hash and whether it must be changed, and the account's sessions but `keep` ended, at once. */
+  private async replacePassword(
+    uid: string,
+    passwordHash: string,
+    mustChange: boolean,
+    keep: string | null,
+  ): Promise<void> {
     await this.transaction(async (tx) => {
       const here = tx as PostgresConfigStore;
       await here.run(
-        'UPDATE users SET password_hash = ?, show_change_password = 0 WHERE uid = ?',
+        'UPDATE users SET password_hash = ?, show_change_password = ? WHERE uid = ?',
         passwordHash,
+        mustChange ? 1 : 0,
         uid,
       );
-      await here.run('DELETE FROM sessions WHERE uid = ? AND sid_hash <> ?', uid, keepSidHash);
+      // A session digest is never empty: '' keeps none.
+      await here.run('DELETE FROM sessions WHERE uid = ? AND sid_hash <> ?', uid, keep ?? '');
     });
   }
 

@@ -239,13 +239,22 @@ export class SqliteConfigStore implements ConfigStore {
   }
 
   async changeUserPassword(uid: string, passwordHash: string, keepSidHash: string): Promise<void> {
+    this.replacePassword(uid, passwordHash, false, keepSidHash);
+  }
+  async resetUserPassword(uid: string, passwordHash: string): Promise<void> {
+    this.replacePassword(uid, passwordHash, true, null);
+  }
+  /** The new hash and whether it must be changed, and the account's sessions but `keep` ended, at once. */
+  private replacePassword(uid: string, passwordHash: string, mustChange: boolean, keep: string | null): void {
     this.db.transaction(() => {
       this.run(
-        'UPDATE users SET password_hash = ?, show_change_password = 0 WHERE uid = ?',
+        'UPDATE users SET password_hash = ?, show_change_password = ? WHERE uid = ?',
         passwordHash,
+        mustChange ? 1 : 0,
         uid,
       );
-      this.run('DELETE FROM sessions WHERE uid = ? AND sid_hash <> ?', uid, keepSidHash);
+      // A session digest is never empty: '' keeps none.
+      this.run('DELETE FROM sessions WHERE uid = ? AND sid_hash <> ?', uid, keep ?? '');
     })();
   }
 

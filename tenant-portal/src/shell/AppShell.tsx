@@ -26,6 +26,7 @@ import {
   ShellUserMenu,
   useAppDispatch,
   useAppSelector,
+  useExtension,
 } from '@workbench/common';
 import { NAV_GROUPS, findArea, type Area } from '../routes/areas';
 import { areaAllowed, visibleAreas, visibleChildren, withQuery } from '../routes/routeRules';
@@ -119,6 +120,8 @@ function UserMenu() {
   const user = useAppSelector(selectUser);
   const features = useAppSelector(selectFeatures);
   const name = useAppSelector(selectUserDisplayName);
+  // Two-factor enrolment is a server extension (docs/api.md): offered when the server serves it.
+  const mfaEnrolment = useExtension('mfa-enrolment');
   const navigate = useNavigate();
   const [changingPassword, setChangingPassword] = useState(false);
   const closeChangePassword = useCallback(() => setChangingPassword(false), []);
@@ -146,22 +149,20 @@ function UserMenu() {
           </Typography>
         }
         items={(close) => [
-          ...(user.show_change_password
-            ? [
-                <MenuItem
-                  key="change-password"
-                  data-testid={changePasswordIds.menuItem}
-                  onClick={() => {
-                    close();
-                    setChangingPassword(true);
-                  }}
-                >
-                  Change password
-                </MenuItem>,
-              ]
-            : []),
+          // Every account may change its own password; one someone else set is changed first, on
+          // its own page (../pending-steps), before this menu is ever shown.
+          <MenuItem
+            key="change-password"
+            data-testid={changePasswordIds.menuItem}
+            onClick={() => {
+              close();
+              setChangingPassword(true);
+            }}
+          >
+            Change password
+          </MenuItem>,
           // The tenant's tfa feature (portal-core §3) offers it.
-          ...(features.tfa
+          ...(features.tfa && mfaEnrolment
             ? [
                 <MenuItem
                   key="two-factor"

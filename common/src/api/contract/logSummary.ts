@@ -2,7 +2,8 @@
  * What the logs explorer shows around its grid (issue 15, "Explorer, beyond Discover"): the exact
  * count and the time histogram of the current query, and the top values of a field. Each takes the
  * query of the logs API (contract/logs.ts: start, end, search, equality filters, `<field>!`
- * exclusions; `order` is accepted and ignored) plus its own parameters:
+ * exclusions, the query language's `q`; `order` and `sort` are accepted and ignored), read by the
+ * same server function as the rows' condition, plus its own parameters:
  *
  * - GET /api/rep/v1/histogram/{logtype}?{query}&bucket=<seconds>[&offset=<seconds>]
  *   → {total, bucketMs, seriesField, buckets}: the events per bucket and per value of the type's

@@ -9,6 +9,8 @@ export const tenantSubPath = (tid: string, name: string): string => `${tenantPat
 export const REVISION_VERSIONS = ['v1', 'v2', 'v3'] as const;
 export const tenantRevisionsPath = (version: (typeof REVISION_VERSIONS)[number], tid: string): string =>
   `/gdmanage/api/${version}/tenants/${encodeURIComponent(tid)}/revisions`;
+/** A tenant's administrators (accounts of the tenant portal): POST adds one (issue 30). */
+export const tenantAdminsPath = (tid: string): string => tenantSubPath(tid, 'admins');
 /** §4: tenants can be disabled, re-enabled and renamed. */
 export const TENANT_COMMANDS = ['disabletenant', 'reenable', 'renametenant'] as const;
 export type TenantCommand = (typeof TENANT_COMMANDS)[number];
@@ -39,3 +41,9 @@ export const tenantMfaUsersPath = (tid: string): string => tenantSubPath(tid, 'm
 export const tenantUserDisableMfaPath = (tid: string, uid: string): string =>
   `${tenantSubPath(tid, 'tenantusers')}/${encodeURIComponent(uid)}/disablemfa`;
 export const MFA_ACCOUNT_NOT_FOUND = 'No such account.';
+/**
+ * The provider's reset of a portal account's password (an administrator who lost it): a new
+ * one-time password, answered once, which the account must change at its next sign-in.
+ */
+export const tenantUserResetPasswordPath = (tid: string, uid: string): string =>
+  `${tenantSubPath(tid, 'tenantusers')}/${encodeURIComponent(uid)}/resetpassword`;

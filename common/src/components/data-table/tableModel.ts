@@ -182,3 +182,30 @@ export function positionChange<T>(rows: readonly T[], from: number, to: number):
   if (from === to || from < 0 || from >= rows.length || to < 0 || to >= rows.length) return null;
   return { item: rows[from], current: from + 1, next: to + 1 };
 }
+
+/** What `columnsShown` needs of a column: its name, its narrowest width, whether it may give way. */
+export interface ColumnFit {
+  name: string;
+  minWidth: number;
+  /** Left out while the columns do not fit the table's width (issue 31: Users at 800 px). */
+  optional?: boolean;
+}
+
+/**
+ * The columns shown in a table `width` px wide, beside `fixedWidth` px of its own columns
+ * (checkbox, position, expand): every column when they fit at their narrowest; else the optional
+ * ones give way, the last first, until the rest fit (or none is left to give way, and the table
+ * scrolls sideways). Width 0 (not laid out yet) shows every column.
+ */
+export function columnsShown(columns: readonly ColumnFit[], width: number, fixedWidth: number): Set<string> {
+  const shown = new Set(columns.map((c) => c.name));
+  if (width <= 0) return shown;
+  let needed = fixedWidth + columns.reduce((sum, c) => sum + c.minWidth, 0);
+  for (const column of [...columns].reverse()) {
+    if (needed <= width) break;
+    if (!column.optional) continue;
+    shown.delete(column.name);
+    needed -= column.minWidth;
+  }
+  return shown;
+}

@@ -248,7 +248,7 @@ export function ReportPanel({
               label={`${title} chart`}
               testId={`${dashboardIds.chart}-${id}`}
               onClick={
-                !heatmap && canDrillDown(drillDown, panel.query, filters)
+                !heatmap && canDrillDown(drillDown, panel.query)
                   ? (click) => openGroup(click.dataIndex)
                   : undefined
               }

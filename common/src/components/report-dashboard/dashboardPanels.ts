@@ -16,6 +16,7 @@ import { granularityFor, intervalToTimeRange, timeRangeToUnixSeconds } from '../
 import type { ReportParams } from '../../api/reports';
 import { FIELD_SPECS } from '../../api/contract/logSchema';
 import type { DashboardPanel } from '../../api/contract/reportDashboards';
+import { reportOffersDrillDown } from '../../api/contract/reportDrillDown';
 
 /** The page's range: the interval ending at `endMs`, in unix seconds. */
 export function dashboardRange(interval: string, endMs: number): { start: number; end: number } {
@@ -93,8 +94,8 @@ export function panelParams(
 
 /**
  * Drill-down (issue 11): the path a click on a panel's group opens (the tenant portal's logs
- * explorer over the same range, narrowed to what the panel counted), or null where no page can
- * show exactly those events.
+ * explorer over the same range, narrowed to exactly what the group counted: common's
+ * api/contract/reportDrillDown.ts), or null where there is no group to drill into.
  */
 export type DrillDown = (
   query: ReportQueryName,
@@ -104,12 +105,9 @@ export type DrillDown = (
   filters: PageFilters,
 ) => string | null;
 
-/** The panel's chart opens a page on a click (there is a drill-down and its groups can be shown exactly). */
-export const canDrillDown = (
-  drillDown: DrillDown | undefined,
-  query: ReportQueryName,
-  filters: PageFilters = {},
-): boolean => drillDown !== undefined && drillDown(query, 'x', '7d', 0, filters) !== null;
+/** The panel's chart opens a page on a click: there is a drill-down and its query groups by a field. */
+export const canDrillDown = (drillDown: DrillDown | undefined, query: ReportQueryName): boolean =>
+  drillDown !== undefined && reportOffersDrillDown(query);
 
 /** A row of a panel's table view and CSV: the group as read (label, or the bucket's start), its series, the exact measure. */
 export type PanelTableRow = { group: string; series?: string; value: number };

@@ -5,7 +5,14 @@
  * states, licence keys and node states show their states with it.
  */
 import { Chip } from '@mui/material';
-import { readableMinWidth } from '../data-table/tableModel';
+
+/**
+ * The narrowest table column that shows each of `labels` whole in a StatusChip (issue 31: the
+ * rollouts' "Completed" read "Complet…"): the text at the chip's 13 px font (about 7.5 px a
+ * character), the chip's padding and border, and the cell's padding.
+ */
+export const statusChipColumnWidth = (labels: readonly string[]): number =>
+  Math.ceil(Math.max(0, ...labels.map((l) => l.length)) * 7.5) + 20 + 32;
 
 export type StatusColour = 'default' | 'info' | 'success' | 'warning' | 'error';
 
@@ -15,16 +22,6 @@ const LIGHT_TEXT: Record<Exclude<StatusColour, 'default'>, string> = {
   info: '#01579b',
   success: '#1b5e20',
 };
-
-/** A small chip's own room around its label: 8 px padding and a 1 px border each side. */
-const CHIP_FRAME_PX = 18;
-
-/**
- * The narrowest table column that shows each of these labels whole on a status chip (a narrower
- * one cuts the label, as "About to exp…" on the licence keys at 1400 px: sweep.spec).
- */
-export const statusColumnMinWidth = (labels: readonly string[]): number =>
-  Math.max(...labels.map((label) => readableMinWidth(label, false))) + CHIP_FRAME_PX;
 
 export function StatusChip({
   label,

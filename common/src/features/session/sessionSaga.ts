@@ -1,8 +1,14 @@
 /** Session side effects (portal-core §4): start, login, logout, portal version at start. */
 import type { SagaIterator } from 'redux-saga';
-import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import Cookies from 'js-cookie';
-import { CHANGE_PASSWORD_MSGS, type PortalVersion, type UserInfo } from '../../api/contract/auth';
+import {
+  CHANGE_PASSWORD_MSGS,
+  PORTAL_VERSION_WRITE,
+  type PortalVersion,
+  type UserInfo,
+} from '../../api/contract/auth';
+import { selectCan } from '../rbac/rbacSelectors';
 import { XSRF_COOKIE } from '../../api/contract/wire';
 import * as authApi from '../../api/auth';
 import type { HttpClient } from '../../api/http';
@@ -11,6 +17,7 @@ import { loginErrorOf } from '../../api/loginRejection';
 import { hasTenantSessionCookies } from '../login/signInVisit';
 import { getRuntimeEnv, isCloud, isManagementStation, isOnPrem, type RuntimeEnv } from '../../env/runtimeEnv';
 import { snackbarShown } from '../snackbar/snackbarSlice';
+import { selectPendingStep } from './sessionSelectors';
 import { revisionRequested } from '../revision/revisionSlice';
 import {
   loggedOut,
@@ -49,8 +56,11 @@ function* portalVersionAtStart(http: HttpClient): SagaIterator {
   if (!(isCloud() || isManagementStation())) return;
   try {
     const version: PortalVersion = yield call(authApi.getPortalVersion, http);
-    if (!version.portal_v2) {
-      // A read-only role may not switch (403): silent, like the read.
+    // A role that may not switch it (the logs-only one, the auditor) does not ask (issue 31: a
+    // refused request at each of their sign-ins); the next administrator's sign-in switches it.
+    const maySwitch: boolean = yield select(selectCan(PORTAL_VERSION_WRITE));
+    if (!version.portal_v2 && maySwitch) {
+      // Still with skip-403: the roles may have changed since the session started.
       yield call(authApi.setPortalVersion, http, { portal_v2: true }, { skip403: true });
       if (isOnPrem()) yield put(policyWelcomeShown());
     }
@@ -77,6 +87,9 @@ function* startSession(): SagaIterator {
     return;
   }
   yield put(sessionStarted(user, Cookies.get(XSRF_COOKIE) ?? null));
+  // While a step is pending (a password someone else set, ...) the server refuses all else: the
+  // start's calls wait until the steps are done and the session is read again.
+  if (user.pending_steps.length > 0) return;
   yield call(portalVersionAtStart, http);
 }
 
@@ -106,6 +119,7 @@ function* logoutWorker(action: ReturnType<typeof logoutRequested>): SagaIterator
 
 function* changePasswordWorker(action: ReturnType<typeof passwordChangeRequested>): SagaIterator {
   const http: HttpClient = yield getContext('http');
+  const wasPending = (yield select(selectPendingStep)) === 'change_password';
   try {
     yield call(authApi.changePassword, http, {
       current_password: action.payload.current,
@@ -117,6 +131,8 @@ function* changePasswordWorker(action: ReturnType<typeof passwordChangeRequested
   }
   yield put(passwordChanged());
   yield put(snackbarShown({ kind: 'save', outcome: 'success', message: CHANGE_PASSWORD_MSGS.changed }));
+  // The step is done: the session is read again (the next step, if any) and then starts as usual.
+  if (wasPending) yield put(sessionStartRequested());
 }
 
 export function* sessionSaga(): SagaIterator {

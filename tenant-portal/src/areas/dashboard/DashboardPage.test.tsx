@@ -8,6 +8,7 @@ import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPort
 import { downloadFile } from '@workbench/common/formatting/downloadFile';
 import {
   canDrillDown,
+  dashboardRange,
   pageFiltersOf,
   panelColumns,
   panelFilters,
@@ -16,6 +17,9 @@ import {
   panelTableRows,
 } from '@workbench/common/components/report-dashboard/index';
 import { drillDownPath } from './drillDown';
+import { reportGroupLogs } from '@workbench/common/api/contract/reportDrillDown';
+import { LOG_ROUTE_TYPES, type LogRoute } from '@workbench/common/vocabularies/index';
+import { buildLogQuery, readLogView } from '../logs/logView';
 import { DASHBOARDS } from '@workbench/common/api/contract/reportDashboards';
 import {
   REPORT_QUERY_NAMES,
@@ -97,6 +101,8 @@ const serve = (m: MockAdapter) =>
     },
   ]);
 const calls = (mock: MockAdapter, path: string) => mock.history.get.filter((r) => r.url === path);
+/** A tenant with e-mail isolation (menlo_email, as acme): the Email board and its panels. */
+const WITH_EMAIL = { rbac: true, safemailPolicy: true, email_attachments: true };
 
 beforeEach(() => {
   jest.useFakeTimers({
@@ -124,9 +130,11 @@ describe('dashboard', () => {
     );
     expect(end).toBe(Math.ceil(NOW / 60_000) * 60);
     expect(calls(mock, TOP)[0]?.params).toEqual({ start: String(start), end: String(end), limit: '10' });
+    // api-client-layer §7: every report query carries limit (default 50), a by-date one too.
     expect(calls(mock, BANDWIDTH)[0]?.params).toEqual({
       start: String(start),
       end: String(end),
+      limit: '50',
       granularity: 'P2D',
     });
   });
@@ -161,28 +169,91 @@ describe('dashboard', () => {
     );
   });
 
-  it('a click on a bar opens the logs explorer of the query’s log type, same range, narrowed to that group', async () => {
+  it('a click on a bar opens the logs explorer of the query’s log type, same range, filtered to that group', async () => {
     const view = renderPortal({
       path: '/dashboard?interval=24h&to=1800000000',
       user: demoUser('admin'),
-      stubs: serve,
+      stubs: (m) => {
+        serve(m);
+        m.onGet('/api/rep/v1/query/scan_web').reply(200, {
+          events: [],
+          pagingIdentifiers: { last_iteration: true },
+        });
+        m.onGet('/api/rep/v1/histogram/scan_web').reply(200, {
+          total: 30,
+          bucketMs: 1_800_000,
+          seriesField: 'action',
+          buckets: [],
+        });
+      },
     });
     const top = await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    const report = calls(view.mock, TOP)[0]?.params as Record<string, string>;
     await userEvent.click(within(top).getByRole('button', { name: 'news.example' }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/logs/web'));
+    // The bar's dimension as a field filter (not a free-text search), over the same interval.
     expect(Object.fromEntries(new URLSearchParams(view.router.state.location.search))).toEqual({
       interval: '24h',
       to: '1800000000',
-      search: 'news.example',
+      domain: 'news.example',
     });
+    // The explorer asks the logs API for exactly the bar's events: its range, its field.
+    await waitFor(() => expect(calls(view.mock, '/api/rep/v1/histogram/scan_web').length).toBeGreaterThan(0));
+    const [asked] = calls(view.mock, '/api/rep/v1/histogram/scan_web').map(
+      (r) => r.params as Record<string, string>,
+    );
+    expect(asked).toMatchObject({ start: report.start, end: report.end, domain: 'news.example' });
+    expect(asked).not.toHaveProperty('search');
+    expect(asked).not.toHaveProperty('q');
   });
 
-  it('drill-down filters by a field the explorer filters by, searches otherwise; a date chart has none', () => {
+  it('every query grouped by a field drills into its registry row’s log type and field, over the dashboard’s range', () => {
+    const end = 1_800_000_000;
+    for (const name of REPORT_QUERY_NAMES) {
+      const def: ReportQueryDef = REPORT_QUERY_REGISTRY[name];
+      const { dimension } = def;
+      if (dimension.kind !== 'field') {
+        expect([name, drillDownPath(name, '1', '7d', end)]).toEqual([name, null]);
+        continue;
+      }
+      // A value with a comma, or the one its fixed condition allows on the same field.
+      const fixed = def.where?.find((w) => w.field === dimension.field);
+      const key = fixed?.values[0] ?? 'a, b';
+      const path = drillDownPath(name, key, '7d', end);
+      // The explorer reads the path into the logs API's query: the report's range and condition.
+      const [route, search] = path!.replace('/logs/', '').split('?') as [LogRoute, string];
+      expect([name, LOG_ROUTE_TYPES[route]]).toEqual([name, def.logType]);
+      const { order: _order, ...params } = buildLogQuery(
+        route,
+        readLogView(route, new URLSearchParams(search)),
+        Date.now(),
+      ).params;
+      const logs = reportGroupLogs(name, key)!;
+      const range = dashboardRange('7d', end * 1000);
+      expect({ name, params }).toEqual({
+        name,
+        params: {
+          start: String(range.start),
+          end: String(range.end),
+          ...Object.fromEntries(Object.entries(logs.filters).map(([f, v]) => [f, v.join(',')])),
+          ...(logs.q !== '' ? { q: logs.q } : {}),
+        },
+      });
+      // A value with a comma cannot be a filter parameter: an exact term of the query language.
+      if (!fixed) expect(logs.q).toBe(`${dimension.field}:"a, b"`);
+      else expect(logs.filters[dimension.field]).toEqual([key]);
+    }
+  });
+
+  it('drill-down filters by the group’s field, never the free-text search; a date chart has none', () => {
     expect(drillDownPath('top_domains', 'a.example', '7d', 100)).toBe(
-      '/logs/web?interval=7d&to=100&search=a.example',
+      '/logs/web?interval=7d&to=100&domain=a.example',
     );
     expect(drillDownPath('top_categories_v2', 'games', '7d', 100)).toBe(
       '/logs/web?interval=7d&to=100&webroot_cats=games',
+    );
+    expect(drillDownPath('top_browsers', 'Chrome', '7d', 100)).toBe(
+      '/logs/web?interval=7d&to=100&browser=Chrome',
     );
     expect(drillDownPath('bandwidth_usage_by_date', '1', '7d', 100)).toBeNull();
   });
@@ -208,20 +279,19 @@ describe('dashboard', () => {
     });
   });
 
-  it('drill-down carries the page filters; conditions on one field hold together; one search at most', () => {
+  it('drill-down carries the page filters; conditions on one field hold together', () => {
     // isolate is sent as safeview (api-client-layer §7); the explorer filters by action.
     expect(drillDownPath('top_domains', 'a.example', '7d', 100, { pe_action: ['isolate', 'block'] })).toBe(
-      '/logs/web?interval=7d&to=100&action=safeview%2Cblock&search=a.example',
+      '/logs/web?interval=7d&to=100&action=safeview%2Cblock&domain=a.example',
     );
     // Averted risks are blocked or isolated: with the page's Action "block", only block.
     expect(drillDownPath('risks_averted', 'malware', '7d', 100, { pe_action: ['block', 'allow'] })).toBe(
       '/logs/web?interval=7d&to=100&action=block&threat_class=malware',
     );
-    // A user filter and a domain group would both need the search: no drill-down.
-    expect(
-      drillDownPath('top_domains', 'a.example', '7d', 100, { userid: ['ella@acme.example'] }),
-    ).toBeNull();
-    expect(canDrillDown(drillDownPath, 'top_categories', { userid: ['ella@acme.example'] })).toBe(true);
+    // A user filter and a domain group: two field filters (a search could hold only one of them).
+    expect(drillDownPath('top_domains', 'a.example', '7d', 100, { userid: ['ella@acme.example'] })).toBe(
+      '/logs/web?interval=7d&to=100&userid=ella%40acme.example&domain=a.example',
+    );
   });
 
   it('the filter bar is in the URL and narrows the panels; a panel that cannot take a filter says so', async () => {
@@ -267,7 +337,7 @@ describe('dashboard', () => {
       user: demoUser('admin'),
       stubs: serve,
     });
-    const tile = await screen.findByText('6 KB');
+    const tile = await screen.findByText('6.14 KB');
     expect(tile.closest(`[data-testid="${dashboardIds.kpi}-bandwidth_usage_by_date"]`)).not.toBeNull();
     // The stub answers the same rows for both periods: no change.
     expect(await screen.findByText('flat on the previous period')).toBeInTheDocument();
@@ -300,22 +370,22 @@ describe('dashboard', () => {
     expect(panelColumns('smtp_request_time_taken_by_date').value).toBe('Average time taken (ms)');
     expect(panelColumns('top_casb_users_by_application').value).toBe('Users');
     expect(canDrillDown(drillDownPath, 'top_domains')).toBe(true);
-    expect(canDrillDown(drillDownPath, 'top_browsers')).toBe(false);
+    expect(canDrillDown(drillDownPath, 'top_browsers')).toBe(true);
+    expect(canDrillDown(drillDownPath, 'bandwidth_usage_by_date')).toBe(false);
+    expect(canDrillDown(undefined, 'top_domains')).toBe(false);
   });
 
-  it("drill-down keeps the panel's fixed filters, and has none where the explorer cannot show its events", () => {
+  it("drill-down keeps the panel's fixed filters", () => {
     expect(drillDownPath('top_risk_users', 'ella@acme.example', '7d', 100)).toBe(
-      '/logs/web?interval=7d&to=100&risk=Y%2CR&search=ella%40acme.example',
+      '/logs/web?interval=7d&to=100&risk=Y%2CR&userid=ella%40acme.example',
     );
     // The group's value replaces the fixed filter on the same field.
     expect(drillDownPath('top_exit_mode_email', 'email_exit_block', '7d', 100)).toBe(
       '/logs/web?interval=7d&to=100&action=email_exit_block',
     );
     expect(drillDownPath('top_heat_malware_domains', 'bad.example', '7d', 100)).toBe(
-      '/logs/web?interval=7d&to=100&heat_alert_type=malware&search=bad.example',
+      '/logs/web?interval=7d&to=100&heat_alert_type=malware&domain=bad.example',
     );
-    // Browser names are not a filter of the explorer nor a searched field.
-    expect(drillDownPath('top_browsers', 'Chrome', '7d', 100)).toBeNull();
   });
 
   it('a failed panel shows the error with Retry; the others still show', async () => {
@@ -349,7 +419,7 @@ describe('dashboard', () => {
   });
 
   it('shows only the dashboards and panels whose report family the user may read', async () => {
-    const user = { ...demoUser('admin'), roles: { read: ['dashboard:web'], write: [] } };
+    const user = { ...demoUser('admin'), roles: { read: ['dashboard:web', 'logs:web'], write: [] } };
     const { mock } = renderPortal({ path: '/dashboard?board=bandwidth', user, stubs: serve });
     await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
     expect(
@@ -363,8 +433,34 @@ describe('dashboard', () => {
     expect(calls(mock, BANDWIDTH)).toHaveLength(0);
   });
 
+  it('hides the panels and boards of logs the user may not read: the auditor (no DLP logs) asks no DLP query', async () => {
+    const { mock } = renderPortal({
+      path: '/dashboard?board=dlp',
+      user: demoUser('auditor', WITH_EMAIL),
+      stubs: serve,
+    });
+    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    const tabs = within(screen.getByTestId(dashboardIds.tabs)).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).not.toContain('DLP');
+    expect(tabs.map((t) => t.textContent)).toContain('Cloud apps');
+    await userEvent.click(screen.getByTestId(`${dashboardIds.tab}-casb`));
+    await screen.findByTestId(`${dashboardIds.chart}-top_casb_cloud_apps`);
+    // The cloud-app panel of DLP violations reads the DLP log: left out, never asked (no 403 on the page).
+    expect(screen.queryByTestId(`${dashboardIds.panel}-top_casb_cloud_apps_with_dlp_violations`)).toBeNull();
+    expect(mock.history.get.filter((r) => /dlp/.test(r.url ?? ''))).toEqual([]);
+  });
+
+  it('a tenant without e-mail (no menlo_email) has no Email board, as it has no Email Policy page', async () => {
+    const { mock } = renderPortal({ path: '/dashboard?board=email', user: demoUser('admin'), stubs: serve });
+    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    const tabs = within(screen.getByTestId(dashboardIds.tabs)).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).not.toContain('Email');
+    const asked = mock.history.get.map((r) => String(r.url).split('/').at(-1));
+    expect(asked.filter((q) => /smtp|email/.test(q ?? ''))).toEqual([]);
+  });
+
   it('the tabs are the report dashboards; the chosen one is in the URL and asks only its panels', async () => {
-    const view = renderPortal({ path: '/dashboard', user: demoUser('admin'), stubs: serve });
+    const view = renderPortal({ path: '/dashboard', user: demoUser('admin', WITH_EMAIL), stubs: serve });
     const tabs = within(await screen.findByTestId(dashboardIds.tabs)).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual([
       'Web traffic',

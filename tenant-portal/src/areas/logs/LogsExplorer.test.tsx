@@ -50,6 +50,7 @@ function renderExplorer(path: string) {
     buckets: [{ time: T0 - 1_800_000, series: 'block', count: 1234 }],
   };
   const histogramParams: Record<string, string>[] = [];
+  const topValuesParams: Record<string, string>[] = [];
   const gridQueries: Record<string, string>[] = [];
   const view = renderPortal({
     path,
@@ -66,12 +67,36 @@ function renderExplorer(path: string) {
         histogramParams.push(config.params as Record<string, string>);
         return [200, histogram];
       });
-      mock.onGet('/api/rep/v1/top_values/scan_web').reply(200, topValues);
+      mock.onGet('/api/rep/v1/top_values/scan_web').reply((config) => {
+        topValuesParams.push(config.params as Record<string, string>);
+        return [200, topValues];
+      });
     },
   });
   const query = () => new URLSearchParams(view.location().split('?')[1]);
-  return { view, histogramParams, gridQueries, query };
+  return { view, histogramParams, topValuesParams, gridQueries, query };
 }
+
+it('the count, the histogram and the Fields sidebar ask about the same condition as the rows (q included)', async () => {
+  // Issue 31: "risk:R AND NOT country:US" showed 32 rows beside the whole range's histogram and shares.
+  const { histogramParams, topValuesParams, gridQueries } = renderExplorer(
+    `/logs/web?interval=24h&to=1800000000&risk=R&search=news&domain!=a.example&q=${encodeURIComponent('NOT country:US')}`,
+  );
+  await waitFor(() => expect(histogramParams.length).toBeGreaterThan(0), GRID);
+  await waitFor(() => expect(gridQueries.length).toBeGreaterThan(0), GRID);
+  fireEvent.click(screen.getByTestId(logsExplorerIds.sidebarToggle));
+  fireEvent.click(screen.getByTestId(`${logsExplorerIds.sidebarField}-userid`));
+  await waitFor(() => expect(topValuesParams.length).toBeGreaterThan(0), GRID);
+  // The condition: everything but the paging's limit and cursor and the rows' order and sort.
+  const conditionOf = (params: Record<string, string>, own: readonly string[]) =>
+    Object.fromEntries(
+      Object.entries(params).filter(([name]) => ![...own, 'limit', 'cursor', 'order', 'sort'].includes(name)),
+    );
+  const rows = conditionOf(gridQueries[0], []);
+  expect(rows).toMatchObject({ q: 'NOT country:US', risk: 'R', search: 'news', 'domain!': 'a.example' });
+  expect(conditionOf(histogramParams.at(-1)!, ['bucket', 'offset'])).toEqual(rows);
+  expect(conditionOf(topValuesParams.at(-1)!, ['field'])).toEqual(rows);
+});
 
 it('the exact count, a drag on the histogram and the field sidebar write the URL', async () => {
   const { view, histogramParams, gridQueries, query } = renderExplorer('/logs/web?interval=24h');

@@ -50,7 +50,7 @@ const ROUTE_VIEWS: Readonly<Record<LogRoute, Omit<LogRouteFields, 'fields'>>> = 
       'resource_category',
       'casb_profile_type',
       'country',
-      // The report fields (dashboard drill-down lands on them).
+      // The coded fields the dashboards group by, as menus too (a drill-down filters any field).
       'webroot_cats',
       'ua_type',
       'av_scan_result',
