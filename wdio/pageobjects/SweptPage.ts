@@ -7,7 +7,7 @@ import {
   providerIds,
   shellIds,
 } from '@workbench/common/test-ids/index';
-import { runBeforePageScripts } from '../support/cdp';
+import { runBeforePageScripts, takeBrowserLog } from '../support/cdp';
 import { emulateSystemTheme, type Theme } from '../support/theme';
 
 /**

@@ -34,10 +34,6 @@ import { startWorkbenchServer, type RunningServer } from '../support/workbenchSe
  * search, the dashboard's charts); the provider console likewise.
  */
 
-// Mocha's suite hooks: the root typecheck knows jest's globals, which name them otherwise.
-declare const before: (fn: () => Promise<void>) => void;
-declare const after: (fn: () => Promise<void>) => void;
-
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Enough demo events for every page to show data; the suite's 200,000 are not needed here. */
 const EVENTS = 5000;
