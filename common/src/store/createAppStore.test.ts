@@ -37,6 +37,7 @@ describe('createAppStore', () => {
     const state = store.getState();
     expect(Object.keys(state).sort()).toEqual([
       'counter',
+      'extensions',
       'inactivity',
       'policyReference',
       'revision',
@@ -51,18 +52,18 @@ describe('createAppStore', () => {
 
   test("a provider store has the provider world's slices only (no tenant session, no logs)", () => {
     const { store } = createAppStore({ world: 'provider', navigation });
-    expect(Object.keys(store.getState()).sort()).toEqual(['providerSession', 'snackbar']);
+    expect(Object.keys(store.getState()).sort()).toEqual(['extensions', 'providerSession', 'snackbar']);
     expect(store.getState().providerSession.status).toBe('notInitialized');
   });
 
   test('inject adds slices and runs sagas on a running store, each once; the state it had stays', () => {
     const { store, inject } = createWorldStore(TENANT_SESSION_WORLD, { navigation });
-    expect(Object.keys(store.getState()).sort()).toEqual(['inactivity', 'session', 'snackbar']);
+    expect(Object.keys(store.getState()).sort()).toEqual(['extensions', 'inactivity', 'session', 'snackbar']);
     const session = store.getState().session;
     inject({ reducers: { counter: counter.reducer }, sagas: [pingSaga] });
     inject({ reducers: { counter: counter.reducer }, sagas: [pingSaga] });
     const state = store.getState() as unknown as Record<string, unknown>;
-    expect(Object.keys(state).sort()).toEqual(['counter', 'inactivity', 'session', 'snackbar']);
+    expect(Object.keys(state).sort()).toEqual(['counter', 'extensions', 'inactivity', 'session', 'snackbar']);
     expect(state.session).toBe(session);
     store.dispatch(counter.actions.pinged());
     // One pong: the saga injected twice runs once.

@@ -147,8 +147,9 @@ describe('detection at session start (the tenant portal)', () => {
   test("the session's revision load waits for the answer, then reads the note only when revision-note is served", async () => {
     for (const served of [[], ['revision-note']]) {
       const { store, mock } = createTestStore();
-      // Its note reads as '' (stubTenantSession); not read at all, the note stays null.
-      stubTenantSession(mock);
+      // Its note reads as '' (stubTenantSession); not read at all, the note stays null. The note is
+      // a web-policy document: only a role that reads web policy asks for it.
+      stubTenantSession(mock, makeUser({ roles: { read: ['web_policy:*'], write: [] } }));
       mock.onGet(EXTENSIONS_PATHS.tenant).reply(200, { extensions: served });
       store.dispatch(sessionStartRequested());
       const s = await stateWhen(

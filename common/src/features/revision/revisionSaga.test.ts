@@ -17,7 +17,7 @@ import {
   revisionRequested,
 } from './revisionSlice';
 import { PUBLISHED_MESSAGE } from './revisionSaga';
-import { extensionsDetected } from '../extensions/extensionsSlice';
+import { EXTENSIONS_PATHS } from '../../api/contract/extensions';
 
 const base = { staged_rev_id: 5, rev_id: 4, updated_at: '2026-11-01T00:00:00.000Z' };
 const staged = { ...base, state: 'staged' as const };
@@ -32,8 +32,10 @@ afterAll(() => setRuntimeEnvForTests(null));
 describe('policy revision (portal-core §4)', () => {
   test('revisionRequested loads the revision and its note (the revision-note extension)', async () => {
     const { store, mock } = createTestStore();
+    // The session's start asks which extensions the server serves (extensionsSaga).
+    mock.onGet(EXTENSIONS_PATHS.tenant).reply(200, { extensions: ['revision-note'] });
     store.dispatch(sessionStarted(makeUser({ roles: { read: ['web_policy:*'], write: [] } })));
-    store.dispatch(extensionsDetected(['revision-note']));
+    await stateWhen(store, (s) => s.extensions.status === 'detected');
     mock.onGet('/api/policy/v1/rules').reply(200, staged);
     mock.onGet('/api/policy/v1/rules/portal_note/5').reply(200, { rev_id: 5, note: 'Block gambling' });
     store.dispatch(revisionRequested());
@@ -43,19 +45,25 @@ describe('policy revision (portal-core §4)', () => {
       revision: staged,
       note: 'Block gambling',
     });
-    expect(mock.history.get[0].params).toHaveProperty('timestamp');
+    const read = mock.history.get.find((r) => r.url === '/api/policy/v1/rules');
+    expect(read?.params).toHaveProperty('timestamp');
   });
 
   test('a role that may not read web policy is not asked for the note (issue 31: a 403 at every logs visit)', async () => {
     const { store, mock } = createTestStore();
+    // The server serves the note (revision-note): only the role keeps the portal from asking.
+    mock.onGet(EXTENSIONS_PATHS.tenant).reply(200, { extensions: ['revision-note'] });
     store.dispatch(
       sessionStarted(makeUser({ roles: { read: [...DEMO_TENANT_ROLES.logs.read], write: [] } })),
     );
+    await stateWhen(store, (s) => s.extensions.status === 'detected');
     mock.onGet('/api/policy/v1/rules').reply(200, staged);
     store.dispatch(revisionRequested());
     await stateWhen(store, (s) => s.revision.status === 'loaded');
     await flush();
-    expect(mock.history.get.map((r) => r.url)).toEqual(['/api/policy/v1/rules']);
+    expect(mock.history.get.map((r) => r.url).filter((u) => u?.startsWith('/api/policy'))).toEqual([
+      '/api/policy/v1/rules',
+    ]);
     expect(store.getState().revision.note).toBeNull();
   });
 
