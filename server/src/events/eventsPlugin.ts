@@ -97,7 +97,7 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
           app.workbench.store,
           await withAuditFacts(
             app.workbench.store,
-            generatorTenantsOf(await app.workbench.store.listTenants()),
+            generatorTenantsOf(await app.workbench.store.tenants.list()),
           ),
         );
         const result = await seedDemoEvents(store, {
@@ -134,7 +134,7 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
       reportRoutes({
         store,
         now,
-        tenantExists: async (tid) => (await app.workbench.store.getTenant(tid)) !== null,
+        tenantExists: async (tid) => (await app.workbench.store.tenants.get(tid)) !== null,
       }),
     );
   };

@@ -58,7 +58,7 @@ test('after the demo events, live ones arrive at the current time, about the rat
   const newest = await store.count();
   const seenAt = Date.now();
   // Each live event is in the interval it was made in: after the seeding ended, not in the future.
-  const tids = (await server.app.workbench.store.listTenants()).map((t) => t.tid);
+  const tids = (await server.app.workbench.store.tenants.list()).map((t) => t.tid);
   const times: number[] = [];
   for (const tid of tids)
     for (const logType of LOG_TYPES) {

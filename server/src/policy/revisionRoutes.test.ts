@@ -65,7 +65,7 @@ async function stageAndPublish(who: SignedIn, kind: PolicyKind, data: unknown, c
 }
 
 async function auditOf(tenant = 'acme') {
-  const tid = (await server.app.workbench.store.listTenants()).find((t) => t.name === tenant)!.tid;
+  const tid = (await server.app.workbench.store.tenants.list()).find((t) => t.name === tenant)!.tid;
   const rows = await events.query({
     logType: 'scan_audit',
     tid,

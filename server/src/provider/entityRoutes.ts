@@ -86,7 +86,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         const sort = request.query.sort ?? def.sortFields[0] ?? def.idField;
         if (!def.sortFields.includes(sort))
           throw new ApiHttpError(400, unknownSortMessage(def, sort), 'sort');
-        const page = await ctx.store.listEntities(entity, {
+        const page = await ctx.store.entities.list(entity, {
           limit,
           offset,
           sort,
@@ -109,7 +109,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
           response: { 200: def.row, ...errorResponses(401, 403, 404) },
         },
       },
-      async (request) => reply((await ctx.store.getEntity(entity, request.params.id)) ?? notFound()),
+      async (request) => reply((await ctx.store.entities.get(entity, request.params.id)) ?? notFound()),
     );
 
     app.post(
@@ -130,7 +130,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         await checks?.write?.(ctx.store, data);
         const at = ctx.now().toISOString();
         const record: EntityRecord = { entity, id, data, createdAt: at, updatedAt: at };
-        if (!(await ctx.store.insertEntity(record))) {
+        if (!(await ctx.store.entities.insert(record))) {
           throw new ApiHttpError(409, entityExistsMessage(def, id), def.idField);
         }
         noteAudit(request, {
@@ -156,14 +156,14 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
       },
       async (request) => {
         const id = request.params.id;
-        const before = (await ctx.store.getEntity(entity, id)) ?? notFound();
+        const before = (await ctx.store.entities.get(entity, id)) ?? notFound();
         const record: EntityRecord = {
           ...before,
           data: { ...def.defaults, ...(request.body as Record<string, unknown>), [def.idField]: id },
           updatedAt: ctx.now().toISOString(),
         };
         await checks?.write?.(ctx.store, record.data);
-        if (!(await ctx.store.updateEntity(record))) notFound();
+        if (!(await ctx.store.entities.update(record))) notFound();
         noteAudit(request, {
           object: id,
           before: reply(before),
@@ -187,13 +187,13 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
       },
       async (request, res) => {
         const id = request.params.id;
-        const before = (await ctx.store.getEntity(entity, id)) ?? notFound();
+        const before = (await ctx.store.entities.get(entity, id)) ?? notFound();
         await checks?.remove?.(ctx.store, id);
         // The row and its sub-resource lists go together.
         const deleted = await ctx.store.transaction(async (tx) => {
-          if (!(await tx.deleteEntity(entity, id))) return false;
+          if (!(await tx.entities.delete(entity, id))) return false;
           for (const sub of def.subResources ?? [])
-            await tx.deleteEntity(subResourceEntity(entity, sub.name), id);
+            await tx.entities.delete(subResourceEntity(entity, sub.name), id);
           return true;
         });
         if (!deleted) notFound();
@@ -219,8 +219,8 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         { additionalProperties: false },
       );
       const itemsOf = async (id: string) => {
-        if (!(await ctx.store.getEntity(entity, id))) notFound();
-        const stored = await ctx.store.getEntity(subEntity, id);
+        if (!(await ctx.store.entities.get(entity, id))) notFound();
+        const stored = await ctx.store.entities.get(subEntity, id);
         return (stored?.data.items as Record<string, unknown>[] | undefined) ?? [];
       };
 
@@ -266,7 +266,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
             createdAt: at,
             updatedAt: at,
           };
-          if (!(await ctx.store.updateEntity(record))) await ctx.store.insertEntity(record);
+          if (!(await ctx.store.entities.update(record))) await ctx.store.entities.insert(record);
           noteAudit(request, {
             object: id,
             before: { [sub.name]: before },

@@ -84,7 +84,7 @@ export class JobRunner {
   }
 
   async nodeStatus(pod: string, node: string, store: ConfigStore = this.store): Promise<NodeStatus> {
-    const r = await store.getEntity(NODE_ENTITY, nodeId(pod, node));
+    const r = await store.entities.get(NODE_ENTITY, nodeId(pod, node));
     return r ? (r.data as unknown as NodeStatus) : { node, state: 'active' };
   }
 
@@ -97,7 +97,7 @@ export class JobRunner {
       createdAt: at,
       updatedAt: at,
     };
-    if (!(await store.updateEntity(record))) await store.insertEntity(record);
+    if (!(await store.entities.update(record))) await store.entities.insert(record);
   }
 
   /**
@@ -119,12 +119,12 @@ export class JobRunner {
       createdAt: job.created_at,
       updatedAt: at,
     };
-    if (options.insert) return store.insertEntity(record);
-    return store.updateEntity(record, options.expectedUpdatedAt);
+    if (options.insert) return store.entities.insert(record);
+    return store.entities.update(record, options.expectedUpdatedAt);
   }
 
   async getJob(id: string): Promise<StoredJob | null> {
-    const r = await this.store.getEntity(JOB_ENTITY, id);
+    const r = await this.store.entities.get(JOB_ENTITY, id);
     return r ? (r.data as unknown as StoredJob) : null;
   }
 
@@ -178,7 +178,7 @@ export class JobRunner {
   private async inFlight(): Promise<{ job: StoredJob; updatedAt: string }[]> {
     const jobs: { job: StoredJob; updatedAt: string }[] = [];
     for (const status of IN_FLIGHT) {
-      const page = await this.store.listEntities(JOB_ENTITY, {
+      const page = await this.store.entities.list(JOB_ENTITY, {
         limit: 10_000,
         offset: 0,
         sort: 'created_at',

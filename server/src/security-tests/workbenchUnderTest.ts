@@ -96,7 +96,7 @@ export async function startWorkbenchUnderTest(
       reportFiles({ store: events, timer: false }).plugin,
     ],
   });
-  const tenants = generatorTenantsOf(await server.app.workbench.store.listTenants());
+  const tenants = generatorTenantsOf(await server.app.workbench.store.tenants.list());
   for (const batch of generateEvents({
     tenants,
     count: options.events ?? 400,

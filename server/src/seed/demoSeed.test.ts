@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_OPERATORS, DEMO_TENANT_ACCOUNTS } from '@workbench/common/api/contract/demo';
-import { SqliteConfigStore } from '../store/sqliteConfigStore';
+import { openSqliteConfigStore } from '../store/sqlConfigStore';
 import { verifyPassword } from '../security/passwords';
 import { Compile } from 'typebox/schema';
 import { POLICY_KIND_REGISTRY, type PolicyKindDef } from '@workbench/common/api/contract/policyKinds';
@@ -22,34 +22,34 @@ import { generatorTenantsOf } from './seedTenants';
 
 test('first start seeds the demo tenants, accounts and operators; a second start changes nothing', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-'));
-  const store = SqliteConfigStore.open(dir);
+  const store = await openSqliteConfigStore(dir);
   const now = new Date('2026-11-22T00:00:00Z');
   expect(await seedDemoData(store, 'pw-1', now)).toEqual({ seeded: true });
   expect(await seedDemoData(store, 'pw-2', now)).toEqual({ seeded: false });
 
-  const tenants = await store.listTenants();
+  const tenants = await store.tenants.list();
   expect(tenants.map((t) => t.name)).toEqual(['acme', 'globex']);
   const [acme, globex] = tenants;
   expect(acme.capabilities).toMatchObject({ rbac: true, fwaas: true, safemailPolicy: true });
   expect(globex.capabilities.rbac).toBe(false);
-  expect(await store.countUsers(acme.tid)).toBe(
+  expect(await store.users.count(acme.tid)).toBe(
     DEMO_TENANT_ACCOUNTS.filter((a) => a.tenant === 'acme').length,
   );
-  expect(await store.getRevision(acme.tid)).toMatchObject({ revId: 1, stagedRevId: 1, state: 'new' });
+  expect(await store.revisions.get(acme.tid)).toMatchObject({ revId: 1, stagedRevId: 1, state: 'new' });
 
-  const admin = await store.findUserByUsername('admin@acme.example');
+  const admin = await store.users.findByUsername('admin@acme.example');
   expect(admin?.roles).toEqual({ read: ['*:*'], write: ['*:*'] });
   expect(await verifyPassword('pw-1', admin?.passwordHash ?? '')).toBe(true);
   expect(await verifyPassword('pw-2', admin?.passwordHash ?? '')).toBe(false);
-  for (const o of DEMO_OPERATORS) expect((await store.getOperator(o.username))?.role).toBe(o.role);
+  for (const o of DEMO_OPERATORS) expect((await store.operators.get(o.username))?.role).toBe(o.role);
   await store.close();
 });
 
 test('each account gets its own salt', async () => {
-  const store = SqliteConfigStore.open(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
+  const store = await openSqliteConfigStore(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
   await seedDemoData(store, 'same', new Date());
-  const a = await store.findUserByUsername('admin@acme.example');
-  const b = await store.findUserByUsername('auditor@acme.example');
+  const a = await store.users.findByUsername('admin@acme.example');
+  const b = await store.users.findByUsername('auditor@acme.example');
   expect(a?.passwordHash).not.toBe(b?.passwordHash);
   await store.close();
 });
@@ -71,20 +71,20 @@ test("the demo policy documents are valid against their kinds' rows; a tenant ge
 });
 
 test("the demo server's crowd: dozens of tenants over the deployments, with SKUs and keys in every state, no accounts", async () => {
-  const store = SqliteConfigStore.open(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
+  const store = await openSqliteConfigStore(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
   const now = new Date('2026-11-22T00:00:00Z');
   const started = Date.now();
   await seedDemoData(store, 'pw', now, { crowd: true });
   // Cheap: no password hashing, no policy documents, no events for the crowd.
   expect(Date.now() - started).toBeLessThan(5000);
-  const tenants = await store.listTenants();
+  const tenants = await store.tenants.list();
   expect(tenants.length).toBe(2 + DEMO_CROWD.length);
   expect(tenants.length).toBeGreaterThanOrEqual(30);
   const crowd = tenants.filter((t) => DEMO_CROWD_NAMES.has(t.name));
   expect(crowd.some((t) => t.status === 'disabled')).toBe(true);
-  for (const t of crowd) expect(await store.countUsers(t.tid)).toBe(0);
+  for (const t of crowd) expect(await store.users.count(t.tid)).toBe(0);
   // Spread over every deployment (placements beside the default one).
-  const placed = await store.listEntities(TENANT_DEPLOYMENT_ENTITY, {
+  const placed = await store.entities.list(TENANT_DEPLOYMENT_ENTITY, {
     limit: 500,
     offset: 0,
     sort: 'created_at',
@@ -104,7 +104,13 @@ test("the demo server's crowd: dozens of tenants over the deployments, with SKUs
   // Two tenant groups and three category overrides naming tenants that exist; one finished
   // rollout whose applied tenants exist and carry what it applied.
   const all = (entity: string) =>
-    store.listEntities(entity, { limit: 100, offset: 0, sort: 'created_at', order: 'asc', searchFields: [] });
+    store.entities.list(entity, {
+      limit: 100,
+      offset: 0,
+      sort: 'created_at',
+      order: 'asc',
+      searchFields: [],
+    });
   const tids = new Set(tenants.map((t) => t.tid));
   const groups = (await all('tenant_groups')).records;
   const overrides = (await all('category_overrides')).records;

@@ -26,10 +26,10 @@ export async function withAuditFacts(
 ): Promise<GeneratorTenant[]> {
   return Promise.all(
     tenants.map(async (t) => {
-      const revision = await store.getRevision(t.tid);
+      const revision = await store.revisions.get(t.tid);
       const accounts: { username: string; admin: boolean }[] = [];
       for (const a of DEMO_TENANT_ACCOUNTS) {
-        const user = await store.findUserByUsername(a.username);
+        const user = await store.users.findByUsername(a.username);
         if (user?.tid === t.tid) accounts.push({ username: user.username, admin: a.role === 'admin' });
       }
       if (!revision || accounts.length === 0) return t;
@@ -39,8 +39,8 @@ export async function withAuditFacts(
         audit: {
           accounts: accounts.map((a) => a.username),
           admins: admins.length > 0 ? admins : accounts.map((a) => a.username),
-          endUsers: await store.listEndUsernames(t.tid, undefined, 500),
-          publishedRevisions: (await store.listPublishedRevisions(t.tid)).map((p) => p.revId),
+          endUsers: await store.endUsers.listUsernames(t.tid, undefined, 500),
+          publishedRevisions: (await store.revisions.listPublished(t.tid)).map((p) => p.revId),
           currentRevision: revision.revId,
         },
       };

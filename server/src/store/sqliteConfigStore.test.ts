@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { CONFIG_DB_FILE, SqliteConfigStore, migrate } from './sqliteConfigStore';
+import { CONFIG_DB_FILE, openSqliteConfigStore } from './sqlConfigStore';
 import { CONFIG_MIGRATIONS } from './migrations';
 
 /** What only the SQLite store has (the file, WAL); its behaviour is tested on both engines in configStore.test.ts. */
@@ -10,8 +10,8 @@ const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-store-'));
 
 test('migrations are applied once and recorded in schema_migrations; the file uses WAL', async () => {
   const dir = tmp();
-  await SqliteConfigStore.open(dir).close();
-  await SqliteConfigStore.open(dir).close();
+  await (await openSqliteConfigStore(dir)).close();
+  await (await openSqliteConfigStore(dir)).close();
   const db = new Database(path.join(dir, CONFIG_DB_FILE));
   const rows = db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[];
   expect(rows.map((r) => r.version)).toEqual(CONFIG_MIGRATIONS.map((m) => m.version));
@@ -21,11 +21,10 @@ test('migrations are applied once and recorded in schema_migrations; the file us
 
 test('migration 5 moves the publish notes saved before it into the policy documents, nothing lost', async () => {
   const dir = tmp();
+  await (
+    await openSqliteConfigStore(dir, { migrations: CONFIG_MIGRATIONS.filter((m) => m.version < 5) })
+  ).close();
   const db = new Database(path.join(dir, CONFIG_DB_FILE));
-  migrate(
-    db,
-    CONFIG_MIGRATIONS.filter((m) => m.version < 5),
-  );
   db.prepare(
     "INSERT INTO tenants (tid, name, status, created_at, capabilities) VALUES ('t1', 'acme', 'active', 'now', '{}')",
   ).run();
@@ -40,16 +39,18 @@ test('migration 5 moves the publish notes saved before it into the policy docume
     'it\'s "quoted"',
   );
   db.close();
-  const store = SqliteConfigStore.open(dir);
-  expect(await store.getPolicyDoc('t1', 'portal_note', 2, false)).toEqual({
+  const store = await openSqliteConfigStore(dir);
+  expect(await store.policyDocs.get('t1', 'portal_note', 2, false)).toEqual({
     tid: 't1',
     kind: 'portal_note',
     revId: 2,
     data: { note: 'blocked gambling' },
   });
-  expect((await store.getPolicyDoc('t1', 'portal_note', 3, false))?.data).toEqual({ note: 'it\'s "quoted"' });
+  expect((await store.policyDocs.get('t1', 'portal_note', 3, false))?.data).toEqual({
+    note: 'it\'s "quoted"',
+  });
   // A revision document belongs to its revision; a policy document is read from the newest before.
-  expect(await store.getPolicyDoc('t1', 'portal_note', 4, false)).toBeNull();
-  expect((await store.getPolicyDoc('t1', 'portal_note', 4, true))?.revId).toBe(3);
+  expect(await store.policyDocs.get('t1', 'portal_note', 4, false)).toBeNull();
+  expect((await store.policyDocs.get('t1', 'portal_note', 4, true))?.revId).toBe(3);
   await store.close();
 });
