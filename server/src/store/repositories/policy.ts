@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { PolicyDocRecord, PublishedRevisionRecord, RevisionRecord } from '../ConfigStore';
 import type { PublishedRevisionsTable, RevisionsTable } from '../schema';
 import { prepared, type Sql } from '../sql';
@@ -130,7 +130,7 @@ const docAt = (op: '=' | '<=') =>
       .where('kind', '=', a.kind)
       .where('rev_id', op, a.revId)
       .orderBy('rev_id', 'desc')
-      .limit(1),
+      .limit(sql.lit(1)),
   );
 const docIn = docAt('=');
 const docCarried = docAt('<=');

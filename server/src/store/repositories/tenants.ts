@@ -8,7 +8,7 @@ const anyTenant = prepared((db) =>
   db
     .selectFrom('tenants')
     .select(sql<number>`1`.as('x'))
-    .limit(1),
+    .limit(sql.lit(1)),
 );
 const insert = prepared((db, r: Insertable<TenantsTable>) =>
   db.insertInto('tenants').values({
