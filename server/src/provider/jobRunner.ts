@@ -15,7 +15,7 @@
  * JOB_INTERRUPTED_REASON and put their nodes back as they were (SQLite: one server per store).
  *
  * Several servers on one store (PostgreSQL): each transition is claimed with a compare-and-set
- * on the job row's updated_at inside the transaction that writes it (ConfigStore.updateEntity),
+ * on the job row's updated_at inside the transaction that writes it (the store's entities.update),
  * so of two servers ticking at once exactly one moves a job, and the other skips it. Any server
  * moves any job, so a server that restarts interrupts nothing and the sweep above is not run.
  */

@@ -117,7 +117,7 @@ export interface LoginFailureRecord extends LoginFailureKey {
   lastFailureAt: number;
 }
 
-/** A rate-limited key's current window (hitRateLimit). */
+/** A rate-limited key's current window (rateLimits.hit). */
 export interface RateLimitWindow {
   hits: number;
   /** Epoch ms. */
@@ -227,7 +227,7 @@ export type ScheduledReportSpec = Pick<
   'source' | 'filters' | 'interval' | 'schedule' | 'format' | 'recipients'
 >;
 
-/** A past report's metadata (its file is kept beside it: getPastReportFile). */
+/** A past report's metadata (its file is kept beside it: pastReports.getFile). */
 export interface PastReportRecord {
   tid: string;
   createdMs: number;

@@ -487,7 +487,7 @@ describe.each(engines)('%s config store', (_engine, open) => {
     await expect(store.endUsers.insert(endUser('e5', 'BOB@acme.example', 'x', []))).rejects.toMatchObject(
       UNIQUE_VIOLATION,
     );
-    const names = async (query: Parameters<ConfigStore['listEndUsers']>[1]) =>
+    const names = async (query: Parameters<ConfigStore['endUsers']['list']>[1]) =>
       (await store.endUsers.list('t1', query)).users.map((u) => u.uid);
     expect(await names({ limit: 10, offset: 0 })).toEqual(['e2', 'e1', 'e3', 'e4']);
     expect(await names({ limit: 10, offset: 0, sort: 'first_name', order: 'desc' })).toEqual([

@@ -201,7 +201,7 @@ describePg('PostgreSQL config store shared by two servers', () => {
         schedule: { preset: 'daily', cron: '0 6 * * *', timezone: 'UTC' },
         format: 'csv',
         recipients: [],
-      } as unknown as Parameters<ConfigStore['putScheduledReport']>[0]['spec'],
+      } as unknown as Parameters<ConfigStore['scheduledReports']['put']>[0]['spec'],
       enabled: true,
       ownerUid: 'u1',
       ownerName: 'ann',
