@@ -232,19 +232,49 @@ describe('Provider console: operator flows', () => {
         { interval: 300, timeout: 20_000, timeoutMsg: `The nodes of ${pod} did not show.` },
       );
     };
+    /** Restart asks first, naming the node and its pod; the job starts once confirmed. */
+    const restart = async (pod: string, node: string) => {
+      await byTestId(`${providerOpsIds.nodeAction}-${node}-restart`).click();
+      const dialog = byTestId(providerOpsIds.nodeConfirm);
+      await expect(dialog.$('h2')).toHaveText(`Restart the node ${node} of the pod ${pod}?`);
+      const confirm = byTestId(providerOpsIds.nodeConfirmOk);
+      await confirm.waitForClickable();
+      await confirm.click();
+      await dialog.waitForExist({ reverse: true });
+    };
     await choosePod('use1-a');
-    await byTestId(`${providerOpsIds.nodeAction}-use1-a-node-3-restart`).click();
+    // An active node is not offered Thaw.
+    await expect(byTestId(`${providerOpsIds.nodeAction}-use1-a-node-3-thaw`)).not.toBeExisting();
+    await restart('use1-a', 'use1-a-node-3');
+    // The node says it is restarting while its job runs, then active again.
+    const state = byTestId(`${providerOpsIds.nodeState}-use1-a-node-3`);
+    await browser.waitUntil(async () => (await state.getAttribute('data-state')) === 'restarting', {
+      timeout: 10_000,
+      timeoutMsg: 'The node did not show restarting during its restart.',
+    });
     const ok = byTestId(`${providerOpsIds.nodeJob}-use1-a-node-3`);
     await browser.waitUntil(async () => (await ok.getAttribute('data-status')) === 'finished', {
       timeout: 30_000,
       timeoutMsg: 'The restart job did not finish.',
     });
+    await browser.waitUntil(async () => (await state.getAttribute('data-state')) === 'active', {
+      timeout: 10_000,
+      timeoutMsg: 'The node was not active after its restart.',
+    });
+    // Its history lists the restart with its outcome.
+    await byTestId(`${providerOpsIds.nodeHistoryToggle}-use1-a-node-3`).click();
+    const history = byTestId(`${providerOpsIds.nodeHistory}-use1-a-node-3`);
+    await browser.waitUntil(async () => (await history.getAttribute('data-status')) === 'loaded', {
+      timeoutMsg: 'The history of the node did not load.',
+    });
+    // The history sits in a row of the nodes table: `tbody tr` would also match its own header row.
+    await expect(history.$('tbody > tr')).toHaveText(expect.stringMatching(/^Restart\s+finished/));
 
     await choosePod('euw1-b');
     const faulty = 'euw1-b-node-faulty-3';
     const failed = byTestId(`${providerOpsIds.nodeJob}-${faulty}`);
     const restartFaulty = async () => {
-      await byTestId(`${providerOpsIds.nodeAction}-${faulty}-restart`).click();
+      await restart('euw1-b', faulty);
       await browser.waitUntil(async () => (await failed.getAttribute('data-status')) === 'failed', {
         timeout: 30_000,
         timeoutMsg: "The faulty node's restart did not fail.",
@@ -253,7 +283,7 @@ describe('Provider console: operator flows', () => {
     await restartFaulty();
     await expect(failed).toHaveText(expect.stringMatching(/^Restart failed: .+/));
     expect(await blockingViolations()).toEqual([]);
-    // The job's outcome is the page's own: after the reload the restart runs (and fails) again.
+    // After the reload the restart runs (and fails) again: a failed restart leaves the node as it was.
     await screenshots('prov-e2e-node-job-failed', async () => {
       await byTestId(`${providerOpsIds.tab}-nodes`).click();
       await choosePod('euw1-b');

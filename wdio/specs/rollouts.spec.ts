@@ -9,6 +9,7 @@ import type { TenantCreateReply } from '@workbench/common/api/contract/providerT
 import { providerLoginPage } from '../pageobjects/ProviderLoginPage';
 import { providerShell } from '../pageobjects/ProviderShell';
 import { byTestId } from '../pageobjects/testId';
+import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 import { forgetSession } from '../pageobjects/portal';
 import { providerApi, rolloutsPage } from '../pageobjects/RolloutsPage';
 import { blockingViolations } from '../support/axe';
@@ -57,7 +58,10 @@ describe('Provider console: staged rollouts', () => {
     await rolloutsPage.newButton.click();
     await rolloutsPage.dialog.waitForDisplayed();
     await rolloutsPage.fill(rolloutsPage.ids.name, `Beta ${run}`);
-    await rolloutsPage.fill(rolloutsPage.ids.capabilityName, `beta_${run}`);
+    // The capability is picked from the known ones (the run's tenants are new: none has insights).
+    await rolloutsPage.fill(rolloutsPage.ids.capabilityName, 'insights');
+    await byTestId(`${capabilityStateIds.option}-insights`).click();
+    await expect(byTestId(rolloutsPage.ids.capabilityName)).toHaveValue('insights');
     await rolloutsPage.next.click();
 
     // Tenants by hand: the run's four, found through the filter.
@@ -72,7 +76,7 @@ describe('Provider console: staged rollouts', () => {
     // The preview: every tenant's difference, nothing changed yet.
     for (const tid of tids)
       await expect(byTestId(`${rolloutsPage.ids.previewRow}-${tid}`)).toHaveText(
-        expect.stringContaining(`beta_${run}: — → on`),
+        expect.stringContaining('insights: — → on'),
       );
     await screenshots('preview');
     await rolloutsPage.next.click();
@@ -100,7 +104,7 @@ describe('Provider console: staged rollouts', () => {
     );
     const created = await providerApi<Rollout>('POST', ROLLOUTS_PATH, {
       name: `Gateway off ${run}`,
-      change: { kind: 'capabilities', set: { [`gateway_${run}`]: false }, remove: [] },
+      change: { kind: 'capabilities', set: { pac: false }, remove: [] },
       target: { tags: [tag], deployments: [], sku_ids: [], tids: [] },
       wave_size: 2,
       pause_seconds: 1,

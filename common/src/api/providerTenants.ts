@@ -29,6 +29,7 @@ import {
   tenantUserDisableMfaPath,
 } from './contract/providerTenantPaths';
 import type { MfaUser, MfaUserList } from './contract/auth';
+import { TENANT_DEPLOYMENTS_PATH, type TenantDeploymentList } from './contract/providerOps';
 
 const defined = (o: object) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
@@ -208,4 +209,10 @@ export async function disableTenantUserMfa(http: HttpClient, tid: string, uid: s
   return (
     await http.post<MfaUser>(tenantUserDisableMfaPath(tid, uid), {}, { callName: 'disableTenantUserMfa' })
   ).data;
+}
+
+/** Every tenant's deployment, and the default one (api-client-layer §3 tenant deployment). */
+export async function getTenantDeployments(http: HttpClient): Promise<TenantDeploymentList> {
+  return (await http.get<TenantDeploymentList>(TENANT_DEPLOYMENTS_PATH, { callName: 'tenant deployments' }))
+    .data;
 }

@@ -22,4 +22,8 @@ export const capabilityStateIds = {
   warning: 'capability-state-warning',
   /** `${expired}-${capability}`: the tenant capabilities tab's expired mark. */
   expired: 'capability-expired',
+  /** The capability picker (tenant capabilities tab, rollout change): `${option}-${capability}` an option. */
+  option: 'capability-option',
+  /** The tenant capabilities tab's picker input. */
+  tenantPicker: 'capability-tenant-picker',
 } as const;

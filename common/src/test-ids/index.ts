@@ -217,6 +217,12 @@ export const providerPageIds = {
   tenantTab: 'provider-tenant-tab',
   tenantStatus: 'provider-tenant-status',
   tenantToggle: 'provider-tenant-toggle',
+  /** The Overview's summary: `${tenantSummary}-${skus|licence|deployment|usage}` its cards. */
+  tenantSummary: 'provider-tenant-summary',
+  /** The confirmation of a destructive action of a tenant's detail (disable, delete a user, revoke a token). */
+  tenantConfirm: 'provider-tenant-confirm',
+  tenantConfirmCancel: 'provider-tenant-confirm-cancel',
+  tenantConfirmOk: 'provider-tenant-confirm-ok',
   tenantRename: 'provider-tenant-rename',
   tenantSkuSave: 'provider-tenant-sku-save',
   /** `${tenantSku}-${sku_id}`: a SKU's checkbox. */
@@ -397,6 +403,13 @@ export const providerOpsIds = {
   nodeAction: 'node-action',
   /** `${nodeJob}-${node}`: the job's progress or outcome */
   nodeJob: 'node-job',
+  /** The confirmation of a destructive node action (restart, freeze): the dialog, its buttons. */
+  nodeConfirm: 'node-action-confirm',
+  nodeConfirmCancel: 'node-action-confirm-cancel',
+  nodeConfirmOk: 'node-action-confirm-ok',
+  /** `${nodeHistoryToggle}-${node}` shows or hides `${nodeHistory}-${node}`: the node's recent jobs. */
+  nodeHistoryToggle: 'node-history-toggle',
+  nodeHistory: 'node-history',
 } as const;
 
 /** The provider's audit trail: its page and a tenant's Audit trail tab (issue 14). */

@@ -2,7 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { providerOpsIds } from '@workbench/common/test-ids/index';
-import { jobPath, nodeActionPath, podNodesPath } from '@workbench/common/api/contract/providerOps';
+import type MockAdapter from 'axios-mock-adapter';
+import { JOBS_PATH, jobPath, nodeActionPath, podNodesPath } from '@workbench/common/api/contract/providerOps';
 import { operator, renderConsole, support } from '../testing/renderConsole';
 
 jest.mock('@workbench/common/components/data-table/index', () =>
@@ -76,9 +77,15 @@ test('a node action shows its job until it ends: finished, or failed with the re
   await userEvent.click(await screen.findByTestId(`${providerOpsIds.tab}-nodes`));
   const table = await screen.findByTestId(providerOpsIds.nodesTable);
   await within(table).findByText('n1');
-  await userEvent.click(screen.getByTestId(`${providerOpsIds.nodeAction}-n1-restart`));
-  expect(screen.getByTestId(`${providerOpsIds.nodeAction}-n1-freeze`)).toBeDisabled();
-  await userEvent.click(screen.getByTestId(`${providerOpsIds.nodeAction}-n-faulty-restart`));
+  const restart = async (node: string) => {
+    await userEvent.click(screen.getByTestId(`${providerOpsIds.nodeAction}-${node}-restart`));
+    await userEvent.click(await screen.findByTestId(providerOpsIds.nodeConfirmOk));
+    await waitFor(() => expect(screen.queryByTestId(providerOpsIds.nodeConfirm)).toBeNull());
+  };
+  await restart('n1');
+  // While its job runs, the node takes no other action.
+  expect(screen.queryByTestId(`${providerOpsIds.nodeAction}-n1-freeze`)).toBeNull();
+  await restart('n-faulty');
   expect(JSON.parse(String(mock.history.post[0]?.data))).toEqual({ action: 'restart' });
   // Queried again on every try: the job's line is drawn anew as its status changes. The poll waits
   // 1 s between asks (§4), so allow for a loaded machine.
@@ -94,5 +101,116 @@ test('a node action shows its job until it ends: finished, or failed with the re
       ),
     { timeout: 15000 },
   );
-  expect(screen.getByTestId(`${providerOpsIds.nodeAction}-n1-freeze`)).toBeEnabled();
+  expect(await screen.findByTestId(`${providerOpsIds.nodeAction}-n1-freeze`)).toBeEnabled();
+});
+
+const podStubs = (m: MockAdapter, nodes: object[]) => {
+  m.onGet('/gdmanage/api/v1/pods').reply(200, { pods: [{ pod_id: 'p1' }], total: 1 });
+  m.onGet('/gdmanage/api/v1/deployments').reply(200, { deployments: [], total: 0 });
+  m.onGet(podNodesPath('p1')).reply(200, { pod_id: 'p1', nodes });
+};
+
+async function openNodes() {
+  await userEvent.click(await screen.findByTestId(`${providerOpsIds.tab}-nodes`));
+  return screen.findByTestId(providerOpsIds.nodesTable);
+}
+
+test('a node is offered only the actions its state takes; one in the middle of a job none', async () => {
+  renderConsole('/deployments', {
+    user: operator,
+    stubs: (m) =>
+      podStubs(m, [
+        { node: 'n-active', state: 'active' },
+        { node: 'n-frozen', state: 'frozen', last_action: 'freeze', operation_state: 'completed' },
+        { node: 'n-restarting', state: 'restarting', last_action: 'restart', operation_state: 'started' },
+      ]),
+  });
+  const table = await openNodes();
+  await within(table).findByText('n-active');
+  const offered = (node: string) =>
+    within(table)
+      .queryAllByTestId(new RegExp(`^${providerOpsIds.nodeAction}-${node}-`))
+      .map((b) => b.textContent);
+  expect(offered('n-active')).toEqual(['Freeze', 'Restart', 'Diagnostics']);
+  expect(offered('n-frozen')).toEqual(['Thaw', 'Restart', 'Diagnostics']);
+  expect(offered('n-restarting')).toEqual([]);
+  // The node says what it is going through.
+  expect(screen.getByTestId(`${providerOpsIds.nodeState}-n-restarting`)).toHaveTextContent('restarting');
+});
+
+test('restart and freeze ask first, naming the node and its pod; Cancel sends nothing', async () => {
+  const { mock } = renderConsole('/deployments', {
+    user: operator,
+    stubs: (m) => {
+      podStubs(m, [{ node: 'n1', state: 'active' }]);
+      m.onPost(nodeActionPath('p1', 'n1')).reply(202, {
+        id: 'j9',
+        status: 'pending',
+        action: 'diagnostics',
+        pod_id: 'p1',
+        node: 'n1',
+        requested_by: operator.username,
+        created_at: '2026-11-22T08:00:00.000Z',
+      });
+      m.onGet(jobPath('j9')).reply(200, {});
+    },
+  });
+  await openNodes();
+  for (const action of ['restart', 'freeze']) {
+    await userEvent.click(await screen.findByTestId(`${providerOpsIds.nodeAction}-n1-${action}`));
+    const dialog = await screen.findByTestId(providerOpsIds.nodeConfirm);
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(
+      new RegExp(`^${action === 'restart' ? 'Restart' : 'Freeze'} the node n1 of the pod p1\\?$`),
+    );
+    await userEvent.click(within(dialog).getByTestId(providerOpsIds.nodeConfirmCancel));
+    await waitFor(() => expect(screen.queryByTestId(providerOpsIds.nodeConfirm)).toBeNull());
+  }
+  expect(mock.history.post).toHaveLength(0);
+  // Diagnostics change nothing on the node: they run at once.
+  await userEvent.click(screen.getByTestId(`${providerOpsIds.nodeAction}-n1-diagnostics`));
+  await waitFor(() => expect(mock.history.post).toHaveLength(1));
+  expect(screen.queryByTestId(providerOpsIds.nodeConfirm)).toBeNull();
+});
+
+test("a node's history lists its recent jobs with their outcome", async () => {
+  const job = (id: string, action: string, status: string, extra: object = {}) => ({
+    id,
+    status,
+    action,
+    pod_id: 'p1',
+    node: 'n1',
+    requested_by: 'operator@provider.example',
+    created_at: '2026-11-22T08:00:00.000Z',
+    ended_at: '2026-11-22T08:00:05.000Z',
+    ...extra,
+  });
+  const { mock } = renderConsole('/deployments', {
+    user: support,
+    stubs: (m) => {
+      podStubs(m, [{ node: 'n1', state: 'active', last_action: 'restart', operation_state: 'failed' }]);
+      m.onGet(JOBS_PATH).reply(200, {
+        jobs: [
+          job('j2', 'restart', 'failed', { reason: 'The node n1 did not report healthy.' }),
+          job('j1', 'diagnostics', 'finished', { result: 'Health check of n1: OK.' }),
+        ],
+        total: 2,
+      });
+    },
+  });
+  await openNodes();
+  await userEvent.click(await screen.findByTestId(`${providerOpsIds.nodeHistoryToggle}-n1`));
+  const history = await screen.findByTestId(`${providerOpsIds.nodeHistory}-n1`);
+  await waitFor(() => expect(history).toHaveAttribute('data-status', 'loaded'));
+  const rows = within(history).getAllByRole('row').slice(1) as HTMLTableRowElement[];
+  expect(
+    rows.map((r) => [r.cells[0]?.textContent, r.cells[1]?.textContent, r.cells[5]?.textContent]),
+  ).toEqual([
+    ['Restart', 'failed', 'The node n1 did not report healthy.'],
+    ['Diagnostics', 'finished', 'Health check of n1: OK.'],
+  ]);
+  expect(mock.history.get?.find((r) => r.url === JOBS_PATH)?.params).toEqual({
+    pod_id: 'p1',
+    node: 'n1',
+    limit: 10,
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * Node states and node actions of the Deployments & Pods page (api-client-layer §4: node actions;
- * job polling). A slice of the pod's nodes and of the jobs started from here, and a saga that
- * loads the nodes, starts an action and follows its job until it ends.
+ * job polling). A slice of the pod's nodes, of the jobs started from here and of each node's recent
+ * jobs (its history), and a saga that loads the nodes, starts an action, follows its job until it
+ * ends (reloading the nodes as the job moves, so the node shows its state during the job) and
+ * loads a node's history.
  *
  * The job is followed by common's `pollJob` (common/src/features/jobs, the one §4 job poll:
  * finished is success; failed is an error with the reason, or 'job failure' without one; anything
@@ -15,7 +17,9 @@ import type { HttpClient } from '@workbench/common';
 import { pollJob } from '@workbench/common/features/jobs/index';
 import { JOB_POLL_INTERVAL_MS } from '@workbench/common/api/contract/jobs';
 import {
+  JOBS_PATH,
   JOB_FAILURE_MSG,
+  type JobList,
   nodeActionPath,
   podNodesPath,
   type Job,
@@ -42,7 +46,19 @@ export interface NodeActionsState {
   error: string | null;
   /** The job of each node started from this page, by node. */
   jobs: Record<string, NodeJobView>;
+  /** The recent jobs of each node whose history was asked for, by node. */
+  history: Record<string, NodeHistoryView>;
 }
+
+export interface NodeHistoryView {
+  status: 'loading' | 'loaded' | 'failed';
+  jobs: Job[];
+  total: number;
+  error: string | null;
+}
+
+/** How many of a node's jobs its history shows (newest first). */
+export const NODE_HISTORY_LIMIT = 10;
 
 const initialState: NodeActionsState = {
   pods: [],
@@ -51,6 +67,7 @@ const initialState: NodeActionsState = {
   nodes: [],
   error: null,
   jobs: {},
+  history: {},
 };
 
 const messageOf = (error: unknown): string =>
@@ -65,7 +82,10 @@ const slice = createSlice({
       state.pods = action.payload;
     },
     podNodesRequested(state, action: PayloadAction<{ pod: string; quiet?: boolean }>) {
-      if (state.pod !== action.payload.pod) state.nodes = [];
+      if (state.pod !== action.payload.pod) {
+        state.nodes = [];
+        state.history = {};
+      }
       state.pod = action.payload.pod;
       if (!action.payload.quiet) state.status = 'loading';
       state.error = null;
@@ -93,6 +113,28 @@ const slice = createSlice({
         result: job.result ?? null,
       };
     },
+    nodeHistoryRequested(state, action: PayloadAction<{ pod: string; node: string }>) {
+      const { node } = action.payload;
+      const before = state.history[node];
+      state.history[node] = {
+        status: 'loading',
+        jobs: before?.jobs ?? [],
+        total: before?.total ?? 0,
+        error: null,
+      };
+    },
+    nodeHistoryLoaded(state, action: PayloadAction<{ pod: string; node: string; list: JobList }>) {
+      const { pod, node, list } = action.payload;
+      if (pod !== state.pod) return;
+      state.history[node] = { status: 'loaded', jobs: list.jobs, total: list.total, error: null };
+    },
+    nodeHistoryFailed(state, action: PayloadAction<{ node: string; message: string }>) {
+      const view = state.history[action.payload.node];
+      if (view) {
+        view.status = 'failed';
+        view.error = action.payload.message;
+      }
+    },
     nodeActionRefused(state, action: PayloadAction<{ node: string; message: string }>) {
       const view = state.jobs[action.payload.node];
       if (view) {
@@ -112,6 +154,9 @@ export const {
   nodeActionRequested,
   nodeJobProgressed,
   nodeActionRefused,
+  nodeHistoryRequested,
+  nodeHistoryLoaded,
+  nodeHistoryFailed,
 } = slice.actions;
 export const nodeActionsReducer = slice.reducer;
 
@@ -147,18 +192,37 @@ function* loadNodes(action: ReturnType<typeof podNodesRequested>): SagaIterator 
 
 /**
  * Follows the node's job to its end with common's pollJob (§4), putting the first answer and
- * every poll as the node's progress; a failed job throws pollJob's JobError (its reason).
+ * every poll as the node's progress; a failed job throws pollJob's JobError (its reason). When the
+ * job's status changes, the pod's nodes are read again: the node's state moves with its job.
  */
-export function* followNodeJob(http: HttpClient, node: string, first: Job): SagaIterator<Job> {
+export function* followNodeJob(http: HttpClient, pod: string, node: string, first: Job): SagaIterator<Job> {
   yield put(nodeJobProgressed({ node, job: first }));
+  let last = first.status;
   // The action's answer is the job's first status: the next ask comes after the interval (§4).
   yield delay(JOB_POLL_INTERVAL_MS);
   return (yield call(pollJob, http, first.id, {
     // The node-action job API answers the whole job (providerOps' Job), not only id and status.
-    onPoll: function* onPoll(job: unknown): SagaIterator {
-      yield put(nodeJobProgressed({ node, job: job as Job }));
+    onPoll: function* onPoll(answer: unknown): SagaIterator {
+      const job = answer as Job;
+      yield put(nodeJobProgressed({ node, job }));
+      if (job.status !== last) yield put(podNodesRequested({ pod, quiet: true }));
+      last = job.status;
     },
   })) as Job;
+}
+
+function* loadHistory(action: ReturnType<typeof nodeHistoryRequested>): SagaIterator {
+  const http = (yield getContext('http')) as HttpClient;
+  const { pod, node } = action.payload;
+  try {
+    const reply = (yield call([http, http.get], JOBS_PATH, {
+      params: { pod_id: pod, node, limit: NODE_HISTORY_LIMIT },
+      callName: 'node jobs',
+    })) as { data: JobList };
+    yield put(nodeHistoryLoaded({ pod, node, list: reply.data }));
+  } catch (error) {
+    yield put(nodeHistoryFailed({ node, message: messageOf(error) }));
+  }
 }
 
 function* runAction(action: ReturnType<typeof nodeActionRequested>): SagaIterator {
@@ -172,16 +236,19 @@ function* runAction(action: ReturnType<typeof nodeActionRequested>): SagaIterato
       { callName: 'node action' },
     )) as { data: Job };
     yield put(podNodesRequested({ pod, quiet: true }));
-    yield call(followNodeJob, http, node, started.data);
+    yield call(followNodeJob, http, pod, node, started.data);
   } catch (error) {
     yield put(nodeActionRefused({ node, message: messageOf(error) }));
   }
-  // The node's state after the job (or after the refusal).
+  // The node's state after the job (or after the refusal), and its history if it is shown.
   yield put(podNodesRequested({ pod, quiet: true }));
+  const state = (yield select(selectNodeActions)) as NodeActionsState;
+  if (state.pod === pod && state.history[node]) yield put(nodeHistoryRequested({ pod, node }));
 }
 
 export function* nodeActionsSaga(): SagaIterator {
   yield takeLatest(podListRequested.type, loadPods);
   yield takeLatest(podNodesRequested.type, loadNodes);
   yield takeEvery(nodeActionRequested.type, runAction);
+  yield takeEvery(nodeHistoryRequested.type, loadHistory);
 }

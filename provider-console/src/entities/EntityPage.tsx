@@ -3,8 +3,8 @@
  * search, sort and paging; operators add, edit and delete (support staff read only). The row's
  * columns, form and nouns come from the registry; the data from common's entity feature.
  */
-import { useState, type ComponentType } from 'react';
-import { Alert, Box, Button, IconButton, Typography } from '@mui/material';
+import { Fragment, useState, type ComponentType } from 'react';
+import { Alert, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   SearchField,
@@ -36,7 +36,24 @@ import { SubResourceDialog } from './SubResourceDialog';
 import { FilterToolbar } from '../filters/FilterToolbar';
 import type { ProviderPageProps } from '../app/providerAreas';
 
+/** The names the server resolved for a column's ids (REFERENCE_NAMES), else the ids themselves. */
+const namesOf = (c: EntityColumnDef, row: RegistryRow): { id: string; name: string }[] => {
+  const ids = (row[c.field] as unknown[] | undefined) ?? [];
+  const names = (row.names as Record<string, string[]> | undefined)?.[c.field] ?? [];
+  return ids.map((id, i) => ({ id: String(id), name: names[i] ?? String(id) }));
+};
+
+/** A width in px that shows `chars` characters of body text whole (ids are read, not guessed). */
+const widthFor = (chars: number): number => Math.min(420, Math.max(120, Math.round(chars * 8.5) + 40));
+
 const cellValue = (c: EntityColumnDef, row: RegistryRow): unknown => {
+  if (c.names)
+    return (
+      namesOf(c, row)
+        .map((n) => n.name)
+        .join(', ') ||
+      (c.empty ?? '')
+    );
   const value = row[c.field];
   if (c.format === 'list' && Array.isArray(value)) return value.join(', ');
   if (c.format === 'date' && typeof value === 'string') return value.slice(0, 10);
@@ -80,14 +97,42 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
   const idOf = source.idOf as (row: RegistryRow) => string;
   const [subOpen, setSubOpen] = useState<{ sub: EntitySubResourceDef; id: string } | null>(null);
 
+  // The id column is as wide as the page's longest id: an id is the row's identity, never cut.
+  const longestId = Math.max(0, ...page.rows.map((r) => idOf(r).length));
   const columns: DataTableColumn<RegistryRow>[] = [
     ...def.columns.map((c): DataTableColumn<RegistryRow> => ({
       name: c.field,
       header: c.header,
       flex: c.format === 'date' ? 1 : 2,
-      minWidth: 120,
+      minWidth: c.field === def.idField ? widthFor(longestId) : 120,
       sortable: c.sortable === true,
       value: (row) => cellValue(c, row),
+      ...(c.names
+        ? {
+            wrap: true,
+            // Each name with its id, on hover and for screen readers; the list wraps, never cut.
+            render: (row: RegistryRow) => {
+              const items = namesOf(c, row);
+              if (items.length === 0) return c.empty ?? '';
+              return (
+                <Box
+                  component="span"
+                  sx={{ whiteSpace: 'normal', lineHeight: 1.4, display: 'inline-block', py: 0.5 }}
+                  data-testid={`${ids.page}-${c.field}-${idOf(row)}`}
+                >
+                  {items.map((n, i) => (
+                    <Fragment key={n.id}>
+                      {i > 0 && ', '}
+                      <Tooltip title={`ID ${n.id}`}>
+                        <span aria-label={n.name === n.id ? n.name : `${n.name} (ID ${n.id})`}>{n.name}</span>
+                      </Tooltip>
+                    </Fragment>
+                  ))}
+                </Box>
+              );
+            },
+          }
+        : {}),
       ...(c.format === 'licence_state'
         ? {
             render: (row: RegistryRow) => (
@@ -104,16 +149,30 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
       name: `sub-${sub.name}`,
       header: sub.title,
       minWidth: 120,
-      render: (row: RegistryRow) => (
-        <Button
-          size="small"
-          aria-label={`${sub.title} of ${idOf(row)}`}
-          data-testid={`${ids.page}-${sub.name}-${idOf(row)}`}
-          onClick={() => setSubOpen({ sub, id: idOf(row) })}
-        >
-          {canWrite ? 'Edit' : 'View'}
-        </Button>
-      ),
+      flex: 2,
+      wrap: true,
+      value: (row) => ((row[sub.name] as string[] | undefined) ?? []).join(', '),
+      // The list's values, which open it to edit (operators) or read (support).
+      render: (row: RegistryRow) => {
+        const values = (row[sub.name] as string[] | undefined) ?? [];
+        return (
+          <Button
+            size="small"
+            sx={{
+              textTransform: 'none',
+              textAlign: 'left',
+              justifyContent: 'flex-start',
+              whiteSpace: 'normal',
+            }}
+            endIcon={canWrite ? <EditIcon fontSize="small" /> : undefined}
+            aria-label={`${sub.title} of ${idOf(row)}: ${values.join(', ') || 'none'}. ${canWrite ? 'Edit' : 'View'}`}
+            data-testid={`${ids.page}-${sub.name}-${idOf(row)}`}
+            onClick={() => setSubOpen({ sub, id: idOf(row) })}
+          >
+            {values.length > 0 ? values.join(', ') : canWrite ? 'None: add' : 'None'}
+          </Button>
+        );
+      },
     })),
     ...(canWrite
       ? [
@@ -210,13 +269,18 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
           id={subOpen.id}
           sub={subOpen.sub}
           canWrite={canWrite}
-          onClose={() => setSubOpen(null)}
+          onClose={() => {
+            setSubOpen(null);
+            // The row shows the list's values: read them again after an edit.
+            if (canWrite) page.reload();
+          }}
         />
       )}
       {page.deleting && (
         <ConfirmDeleteDialog
           title={`Delete ${def.title}`}
           {...page.confirmDelete}
+          names={page.selected}
           testIds={{ dialog: ids.deleteDialog, cancel: ids.deleteCancel, confirm: ids.deleteConfirm }}
         />
       )}

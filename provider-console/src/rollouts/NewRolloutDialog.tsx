@@ -65,8 +65,9 @@ import {
 } from '@workbench/common/api/contract/providerRollouts';
 import { rolloutCapabilityRowIds, rolloutIds } from '@workbench/common/test-ids/rolloutIds';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
-import { schemaStateOf } from '@workbench/common/api/contract/providerCapabilityStates';
-import { CapabilityStateChip, settingWarning } from '../capabilities/SchemaStateChip';
+import { isKnownCapability, schemaStateOf } from '@workbench/common/api/contract/providerCapabilityStates';
+import { settingWarning } from '../capabilities/SchemaStateChip';
+import { CapabilityPicker } from '../capabilities/CapabilityPicker';
 import { useConsoleHttp } from '../app/providerStore';
 import { DiffLines, templateTitle } from './RolloutDetail';
 import { describeChange, describePlan, tenantsOfTarget } from './rolloutText';
@@ -111,7 +112,7 @@ export interface RolloutFormValues {
 
 export const ROLLOUT_FORM_TEXTS: Record<string, string> = {
   required: 'Required.',
-  capability: 'Letters, digits and . _ - (up to 64).',
+  capability: 'Pick one of the capabilities the service knows.',
   capabilityTwice: 'Each capability once.',
   obsolete: 'Obsolete: it can no longer be set.',
   sku: 'Choose a SKU to add or to remove.',
@@ -135,7 +136,7 @@ export const STEP_SCHEMAS = [
                 .string()
                 .trim()
                 .required('required')
-                .matches(/^[A-Za-z0-9_.-]{1,64}$/, 'capability')
+                .test('capability', 'capability', (n) => isKnownCapability(n?.trim() ?? ''))
                 .test('obsolete', 'obsolete', (n, c) => {
                   // Schema state obsolete: only its removal is still a change (providerCapabilityStates.ts).
                   const row = c.parent as CapabilityRow;
@@ -459,21 +460,18 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
                           spacing={2}
                           sx={{ alignItems: 'flex-start' }}
                         >
-                          <TextField
+                          <CapabilityPicker
                             id={`rollout-form-capabilities-${i}-name`}
                             name={`capabilities.${i}.name`}
                             label={`Capability${n}`}
                             value={row.name}
-                            onChange={form.handleChange}
-                            onBlur={form.handleBlur}
-                            error={Boolean(nameError)}
-                            helperText={nameError}
+                            onChange={(c) => void form.setFieldValue(`capabilities.${i}.name`, c)}
+                            onBlur={() => void form.setFieldTouched(`capabilities.${i}.name`, true, false)}
+                            error={nameError}
+                            exclude={v.capabilities.map((c) => c.name)}
+                            inputTestId={rowId(rolloutIds.capabilityName, i)}
                             required
                             fullWidth
-                            slotProps={{
-                              htmlInput: { 'data-testid': rowId(rolloutIds.capabilityName, i) },
-                              input: { endAdornment: <CapabilityStateChip capability={row.name.trim()} /> },
-                            }}
                           />
                           <TextField
                             id={`rollout-form-capabilities-${i}-action`}

@@ -15,6 +15,7 @@ import {
 } from '@workbench/common/api/contract/providerRolloutPaths';
 import type { Rollout } from '@workbench/common/api/contract/providerRollouts';
 import { rolloutCapabilityRowIds, rolloutIds } from '@workbench/common/test-ids/rolloutIds';
+import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 import { operator, renderConsole, support } from '../testing/renderConsole';
 
@@ -29,7 +30,7 @@ jest.mock('@workbench/common/components/data-table/index', () =>
 const failed: Rollout = {
   id: 'r1',
   name: 'Isolation beta',
-  change: { kind: 'capabilities', set: { isolation_beta: true }, remove: [] },
+  change: { kind: 'capabilities', set: { insights: true }, remove: [] },
   target: { tags: ['beta'], deployments: [], sku_ids: [], tids: [] },
   wave_size: 2,
   pause_seconds: 30,
@@ -49,7 +50,7 @@ const failed: Rollout = {
     wave: i < 2 ? 1 : 2,
     status: i === 0 ? 'applied' : i === 1 ? 'failed' : 'pending',
     reason: i === 1 ? 'The tenant is disabled.' : null,
-    changes: [{ item: 'isolation_beta', before: null, after: true }],
+    changes: [{ item: 'insights', before: null, after: true }],
     applied_at: i === 0 ? '2026-11-22T08:00:00.500Z' : null,
     rolled_back_at: null,
   })),
@@ -79,7 +80,7 @@ test('the stepper: a capability, tenants by hand, the preview, the waves, then S
           name: `roll-${n}`,
           wave: i + 1,
           changes: [
-            { item: 'isolation_beta', before: null, after: true },
+            { item: 'insights', before: null, after: true },
             { item: 'webmail', before: true, after: null },
           ],
           problem: n === 'c' ? 'The tenant is disabled.' : null,
@@ -95,10 +96,28 @@ test('the stepper: a capability, tenants by hand, the preview, the waves, then S
   await user.click(screen.getByTestId(rolloutIds.next));
   expect(await screen.findByText('Required.', { selector: '#rollout-form-name-helper-text' })).toBeTruthy();
   fireEvent.change(screen.getByTestId(rolloutIds.name), { target: { value: 'Isolation beta' } });
-  fireEvent.change(screen.getByTestId(rolloutIds.capabilityName), { target: { value: 'isolation_beta' } });
+  // The capability is picked from the known ones: a made-up name finds none, and is not taken.
+  await user.type(screen.getByTestId(rolloutIds.capabilityName), 'not_a_capability');
+  expect(await screen.findByText('No options')).toBeTruthy();
+  await user.click(screen.getByTestId(rolloutIds.next));
+  expect(
+    await screen.findByText('Required.', {
+      selector: '#rollout-form-capabilities-0-name-helper-text',
+    }),
+  ).toBeTruthy();
+  const pick = async (testId: string, name: string) => {
+    await user.clear(screen.getByTestId(testId));
+    await user.type(screen.getByTestId(testId), name);
+    const option = await screen.findByTestId(`${capabilityStateIds.option}-${name}`);
+    // Each option says what the capability gives the tenant.
+    expect(option).toHaveTextContent(capabilityMeaning(name) ?? '');
+    await user.click(option);
+  };
+  await pick(rolloutIds.capabilityName, 'insights');
+  expect(screen.getByText(capabilityMeaning('insights') ?? '')).toBeTruthy();
   // A second capability in the same rollout: a deprecated one is warned about while it is set.
   await user.click(screen.getByTestId(rolloutCapabilityRowIds.addRow));
-  fireEvent.change(screen.getByTestId(`${rolloutIds.capabilityName}-1`), { target: { value: 'webmail' } });
+  await pick(`${rolloutIds.capabilityName}-1`, 'webmail');
   expect(screen.getByTestId(`${capabilityStateIds.warning}-1`)).toHaveTextContent(
     "The capability 'webmail' is deprecated: Superseded by safemailPolicy.",
   );
@@ -114,13 +133,13 @@ test('the stepper: a capability, tenants by hand, the preview, the waves, then S
   // Step 3: every tenant's difference, and the one that would fail.
   const row = await screen.findByTestId(`${rolloutIds.previewRow}-c`);
   expect(screen.getByTestId(rolloutCapabilityRowIds.previewChange)).toHaveTextContent(
-    'Capabilities isolation_beta on, webmail removed',
+    'Capabilities insights on, webmail removed',
   );
-  expect(row).toHaveTextContent('isolation_beta: — → on');
+  expect(row).toHaveTextContent('insights: — → on');
   expect(row).toHaveTextContent('webmail: on → —');
   expect(row).toHaveTextContent('The tenant is disabled.');
   expect(JSON.parse(String(mock.history.post[0]?.data))).toEqual({
-    change: { kind: 'capabilities', set: { isolation_beta: true }, remove: ['webmail'] },
+    change: { kind: 'capabilities', set: { insights: true }, remove: ['webmail'] },
     target: { tags: [], deployments: [], sku_ids: [], tids: ['a', 'c'] },
   });
   await user.click(screen.getByTestId(rolloutIds.next));

@@ -63,7 +63,11 @@ import { DocumentEditor } from './DocumentEditor';
 import { TenantUsersImport } from './TenantUsersImport';
 import { AuditTrailView } from '../audit/AuditTrailPage';
 import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
+import { CapabilityPicker } from '../capabilities/CapabilityPicker';
+import { TenantSummary } from './TenantSummary';
+import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
+import { useConfirmAction } from '@workbench/common/components/confirm-delete/index';
 
 export const TENANT_TABS = [
   { id: 'overview', label: 'Overview' },
@@ -104,6 +108,14 @@ function useWrite(after: () => void) {
   };
   return { error, busy, run };
 }
+
+/** The confirmation of a tab's destructive action (disable, delete a user, revoke a token). */
+const useTenantConfirm = () =>
+  useConfirmAction({
+    dialog: providerPageIds.tenantConfirm,
+    cancel: providerPageIds.tenantConfirmCancel,
+    confirm: providerPageIds.tenantConfirmOk,
+  });
 
 const TabError = ({ error }: { error: ApiCallErrorInfo | null }) =>
   error ? (
@@ -151,70 +163,82 @@ function OverviewTab({ tenant, canWrite, reloadTenant }: TabProps) {
   const http = useConsoleHttp();
   const [name, setName] = useState(tenant.name);
   const w = useWrite(reloadTenant);
+  const confirm = useTenantConfirm();
   const disabled = tenant.status === 'disabled';
+  const toggle = () =>
+    void w.run(
+      () => tenantsApi.tenantCommand(http, tenant.tid, disabled ? 'reenable' : 'disabletenant'),
+      disabled ? `${tenant.name} has been re-enabled.` : `${tenant.name} has been disabled.`,
+    );
   return (
-    <Stack spacing={2} sx={{ maxWidth: 560 }}>
-      <TabError error={w.error} />
-      <Typography component="div">
-        Status:{' '}
-        <Chip
-          size="small"
-          label={disabled ? 'Disabled' : 'Active'}
-          color={disabled ? 'default' : 'success'}
-          data-testid={providerPageIds.tenantStatus}
-        />
-      </Typography>
-      <Typography>Tenant ID: {tenant.tid}</Typography>
-      <Typography>Users of the portal: {tenant.user_count}</Typography>
-      <Typography>Created: {tenant.created_at.slice(0, 10)}</Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <TextField
-          size="small"
-          label="Tenant name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          disabled={!canWrite}
-          error={w.error?.field === 'name'}
-          slotProps={{ htmlInput: { maxLength: 64 } }}
-        />
+    <Stack spacing={3}>
+      <TenantSummary tenant={tenant} />
+      <Stack spacing={2} sx={{ maxWidth: 560 }}>
+        <TabError error={w.error} />
+        <Typography component="div">
+          Status:{' '}
+          <Chip
+            size="small"
+            label={disabled ? 'Disabled' : 'Active'}
+            color={disabled ? 'default' : 'success'}
+            data-testid={providerPageIds.tenantStatus}
+          />
+        </Typography>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>Tenant ID: {tenant.tid}</Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            size="small"
+            label="Tenant name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            disabled={!canWrite}
+            error={w.error?.field === 'name'}
+            slotProps={{ htmlInput: { maxLength: 64 } }}
+          />
+          {canWrite && (
+            <Button
+              variant="outlined"
+              disabled={w.busy || name.trim() === '' || name.trim() === tenant.name}
+              data-testid={providerPageIds.tenantRename}
+              onClick={() =>
+                void w.run(
+                  () => tenantsApi.tenantCommand(http, tenant.tid, 'renametenant', { name: name.trim() }),
+                  `The tenant has been renamed to ${name.trim()}.`,
+                )
+              }
+            >
+              Rename
+            </Button>
+          )}
+        </Stack>
         {canWrite && (
-          <Button
-            variant="outlined"
-            disabled={w.busy || name.trim() === '' || name.trim() === tenant.name}
-            data-testid={providerPageIds.tenantRename}
-            onClick={() =>
-              void w.run(
-                () => tenantsApi.tenantCommand(http, tenant.tid, 'renametenant', { name: name.trim() }),
-                `The tenant has been renamed to ${name.trim()}.`,
-              )
-            }
-          >
-            Rename
-          </Button>
+          <Box>
+            <Button
+              variant="contained"
+              color={disabled ? 'primary' : 'warning'}
+              disabled={w.busy}
+              data-testid={providerPageIds.tenantToggle}
+              onClick={() =>
+                disabled
+                  ? toggle()
+                  : confirm.ask({
+                      title: `Disable the tenant ${tenant.name}?`,
+                      body: `The administrators and users of ${tenant.name} cannot sign in until it is re-enabled; its policy and users are kept.`,
+                      confirmLabel: 'Disable tenant',
+                      run: toggle,
+                    })
+              }
+            >
+              {disabled ? 'Re-enable tenant' : 'Disable tenant'}
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              A disabled tenant keeps its policy and users; its administrators cannot sign in until it is
+              re-enabled.
+            </Typography>
+          </Box>
         )}
+        {confirm.dialog}
       </Stack>
-      {canWrite && (
-        <Box>
-          <Button
-            variant="contained"
-            color={disabled ? 'primary' : 'warning'}
-            disabled={w.busy}
-            data-testid={providerPageIds.tenantToggle}
-            onClick={() =>
-              void w.run(
-                () => tenantsApi.tenantCommand(http, tenant.tid, disabled ? 'reenable' : 'disabletenant'),
-                disabled ? `${tenant.name} has been re-enabled.` : `${tenant.name} has been disabled.`,
-              )
-            }
-          >
-            {disabled ? 'Re-enable tenant' : 'Disable tenant'}
-          </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            A disabled tenant keeps its policy and users; its administrators cannot sign in until it is
-            re-enabled.
-          </Typography>
-        </Box>
-      )}
     </Stack>
   );
 }
@@ -331,7 +355,12 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
         head={['Capability', 'State', 'Value', 'Valid until', ...(canWrite ? ['Actions'] : [])]}
         empty="No capabilities."
         rows={entries.map(([name, value]) => [
-          name,
+          <Box key="n">
+            <Typography component="span">{name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {capabilityMeaning(name) ?? 'Not a capability the service knows: it takes no effect.'}
+            </Typography>
+          </Box>,
           <CapabilityStateChip key="s" capability={name} />,
           typeof value === 'boolean' ? (
             <Switch
@@ -341,7 +370,10 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
               slotProps={{ input: { 'aria-label': name } }}
             />
           ) : (
-            String(value)
+            // A structured value (restricted_logs, runtime_analysis) reads as its JSON, not [object Object].
+            <Box key="j" component="code" sx={{ overflowWrap: 'anywhere' }}>
+              {typeof value === 'object' ? JSON.stringify(value) : String(value)}
+            </Box>
           ),
           <Stack key="v" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <span data-testid={`${providerPageIds.capabilityValidUntil}-${name}`}>
@@ -360,14 +392,13 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
       />
       {canWrite && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <TextField
+          <CapabilityPicker
             size="small"
             label="Capability"
             value={newName}
-            onChange={(e) => setNewName(e.target.value)}
-            error={newNameWarning?.severity === 'error'}
-            helperText={newNameWarning?.text}
-            slotProps={{ input: { endAdornment: <CapabilityStateChip capability={newName.trim()} /> } }}
+            onChange={setNewName}
+            error={newNameWarning?.severity === 'error' ? newNameWarning.text : undefined}
+            inputTestId={capabilityStateIds.tenantPicker}
           />
           <TextField
             size="small"
@@ -447,6 +478,7 @@ function UsersTab({ tenant, canWrite }: TabProps) {
   const w = useWrite(users.reload);
   const [rowError, setRowError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  const confirm = useTenantConfirm();
   const add = async () => {
     setRowError(null);
     await w.run(async () => {
@@ -506,11 +538,18 @@ function UsersTab({ tenant, canWrite }: TabProps) {
                   key="d"
                   size="small"
                   color="error"
+                  aria-label={`Delete ${u.username}`}
                   onClick={() =>
-                    void w.run(
-                      () => tenantsApi.deleteTenantUser(http, tenant.tid, u.uid),
-                      `The user ${u.username} has been deleted.`,
-                    )
+                    confirm.ask({
+                      title: `Delete the user ${u.username} of ${tenant.name}?`,
+                      body: `${u.username} is removed from ${tenant.name}. This cannot be undone.`,
+                      confirmLabel: 'Delete user',
+                      run: () =>
+                        void w.run(
+                          () => tenantsApi.deleteTenantUser(http, tenant.tid, u.uid),
+                          `The user ${u.username} has been deleted.`,
+                        ),
+                    })
                   }
                 >
                   Delete
@@ -520,6 +559,7 @@ function UsersTab({ tenant, canWrite }: TabProps) {
         ])}
       />
       <MfaAccounts tenant={tenant} canWrite={canWrite} />
+      {confirm.dialog}
     </Stack>
   );
 }
@@ -640,6 +680,7 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
   const [name, setName] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const w = useWrite(tokens.reload);
+  const confirm = useTenantConfirm();
   return (
     <Stack
       spacing={2}
@@ -696,10 +737,16 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
                   color="error"
                   aria-label={`Revoke ${t.name}`}
                   onClick={() =>
-                    void w.run(
-                      () => tenantsApi.revokePolicyToken(http, tenant.tid, t.id, list),
-                      `The ${noun} has been revoked.`,
-                    )
+                    confirm.ask({
+                      title: `Revoke the ${noun} ${t.name} of ${tenant.name}?`,
+                      body: `Every call made with it (…${t.last4}) is refused from now on. This cannot be undone: a new token has to be created and handed out.`,
+                      confirmLabel: 'Revoke',
+                      run: () =>
+                        void w.run(
+                          () => tenantsApi.revokePolicyToken(http, tenant.tid, t.id, list),
+                          `The ${noun} has been revoked.`,
+                        ),
+                    })
                   }
                 >
                   Revoke
@@ -708,6 +755,7 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
             : []),
         ])}
       />
+      {confirm.dialog}
     </Stack>
   );
 }

@@ -1,10 +1,13 @@
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
+import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import type { AxiosRequestConfig } from 'axios';
 import { providerIds, providerPageIds } from '@workbench/common';
 import { TENANTS_PATH, tenantSubPath } from '@workbench/common/api/contract/providerTenants';
+import { tenantMfaUsersPath } from '@workbench/common/api/contract/providerTenantPaths';
+import { TENANT_DEPLOYMENTS_PATH } from '@workbench/common/api/contract/providerOps';
 import { operator, renderConsole, support, tenants } from '../testing/renderConsole';
 // Loaded up front: the lazy pages pull in AG Grid, whose first transform is slow under jest.
 import './TenantsPage';
@@ -86,6 +89,11 @@ describe('tenants page', () => {
     expect(screen.getByTestId(providerPageIds.tenantsDisable)).toBeDisabled();
     fireEvent.click(screen.getAllByLabelText(/Select row 1/)[0] as HTMLElement);
     await userEvent.click(screen.getByTestId(providerPageIds.tenantsDisable));
+    // Asked first, naming the tenant; nothing is sent until it is confirmed.
+    const dialog = await screen.findByTestId(providerPageIds.tenantConfirm);
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(/^Disable the tenant \w+\?$/);
+    expect(mock.history.post).toHaveLength(0);
+    await userEvent.click(within(dialog).getByTestId(providerPageIds.tenantConfirmOk));
     await waitFor(() =>
       expect(mock.history.post.map((r) => r.url)).toContain(tenantSubPath('t-globex', 'disabletenant')),
     );
@@ -146,6 +154,140 @@ describe('tenant detail', () => {
     expect(await screen.findByTestId(capabilityStateIds.warning)).toHaveTextContent(
       "The capability 'webmail' is deprecated: Superseded by safemailPolicy.",
     );
+  }, 60000);
+
+  it("a new tenant's Overview sums up its SKUs, licence, deployment and usage", async () => {
+    renderConsole('/tenants/t-acme', {
+      user: support,
+      stubs: (m) => {
+        detailStubs(m);
+        m.onGet(tenantSubPath('t-acme', 'skus')).reply(200, { sku_ids: ['SWG-BASIC'] });
+        m.onGet('/gdmanage/api/v1/skus').reply(200, {
+          skus: [{ sku_id: 'SWG-BASIC', name: 'Secure web gateway basic', description: '', features: [] }],
+          total: 1,
+        });
+        m.onGet(TENANT_DEPLOYMENTS_PATH).reply(200, {
+          tenant_deployments: [{ tid: 't-acme', name: 'acme', deployment: 'euw1' }],
+          default_deployment: 'use1',
+        });
+        m.onGet('/gdmanage/api/v1/ova_keys').reply(200, {
+          ova_keys: [
+            {
+              key_id: 'OVA-ACME-2027-0001-LONG',
+              tenant_name: 'acme',
+              license_type: 'customer',
+              expires_at: '2027-06-30',
+              does_not_expire: false,
+              license_state: 'active',
+            },
+            {
+              key_id: 'OVA-ACME-CORP-1',
+              tenant_name: 'acme corp',
+              license_type: 'poc',
+              expires_at: '',
+              does_not_expire: true,
+              license_state: 'active',
+            },
+          ],
+          total: 2,
+        });
+        m.onGet(tenantMfaUsersPath('t-acme')).reply(200, {
+          users: [{ uid: 'u1', username: 'admin@acme.example' }],
+        });
+        m.onGet(tenantSubPath('t-acme', 'policy')).reply(200, {
+          rev_id: 4,
+          staged_rev_id: 4,
+          state: 'new',
+          updated_at: '2026-11-01T00:00:00.000Z',
+          updated_by: null,
+          kinds: [],
+        });
+      },
+    });
+    const card = async (id: string) =>
+      screen.findByTestId(`${providerPageIds.tenantSummary}-${id}`, {}, { timeout: 5000 });
+    await waitFor(async () =>
+      expect(await card('skus')).toHaveTextContent('Secure web gateway basic (SWG-BASIC)'),
+    );
+    // The key named for this tenant only, its id whole.
+    await waitFor(async () => expect(await card('licence')).toHaveTextContent('OVA-ACME-2027-0001-LONG'));
+    expect(await card('licence')).not.toHaveTextContent('OVA-ACME-CORP-1');
+    expect(await card('licence')).toHaveTextContent('customer, expires 2027-06-30');
+    expect(await card('deployment')).toHaveTextContent(/^Deploymenteuw1$/);
+    await waitFor(async () => expect(await card('usage')).toHaveTextContent('1 portal administrator'));
+    expect(await card('usage')).toHaveTextContent('3 users');
+    expect(await card('usage')).toHaveTextContent('Policy: revision 4');
+  }, 60000);
+
+  it('the capability to add is picked from the known ones, each with its meaning', async () => {
+    const user = userEvent.setup();
+    const { mock } = renderConsole('/tenants/t-acme', { user: operator, stubs: detailStubs });
+    await user.click(
+      await screen.findByTestId(`${providerPageIds.tenantTab}-capabilities`, {}, { timeout: 5000 }),
+    );
+    // The table says what each capability gives the tenant.
+    expect(await screen.findByText(capabilityMeaning('rbac') ?? '')).toBeInTheDocument();
+    const input = screen.getByTestId(capabilityStateIds.tenantPicker);
+    await user.type(input, 'not_a_capability');
+    expect(await screen.findByText('No options')).toBeInTheDocument();
+    await user.tab();
+    // Nothing was picked: nothing to preview, nothing sent.
+    expect(screen.getByTestId(providerPageIds.capabilityPreview)).toBeDisabled();
+    expect(mock.history.patch).toHaveLength(0);
+    await user.clear(input);
+    // Found by what it does, too: "firewall" finds fwaas.
+    await user.type(input, 'cloud firewall (firewall');
+    const option = await screen.findByTestId(`${capabilityStateIds.option}-fwaas`);
+    expect(option).toHaveTextContent(capabilityMeaning('fwaas') ?? '');
+    await user.click(option);
+    expect(input).toHaveValue('fwaas');
+    await user.click(screen.getByTestId(providerPageIds.capabilityPreview));
+    await waitFor(() => expect(mock.history.patch).toHaveLength(1));
+    expect(JSON.parse(String(mock.history.patch[0]?.data))).toEqual({ capabilities: { fwaas: true } });
+  }, 60000);
+
+  it('disabling the tenant and revoking a token ask first, naming what they affect', async () => {
+    const { mock } = renderConsole('/tenants/t-acme', {
+      user: operator,
+      stubs: (m) => {
+        detailStubs(m);
+        m.onPost(tenantSubPath('t-acme', 'disabletenant')).reply(200, { ...tenants[1], status: 'disabled' });
+        m.onGet(tenantSubPath('t-acme', 'tokens')).reply(200, {
+          tokens: [
+            {
+              id: 'tk1',
+              name: 'SIEM export',
+              last4: 'a1b2',
+              created_at: '2026-11-01T00:00:00.000Z',
+              created_by: 'operator@provider.example',
+            },
+          ],
+        });
+        m.onGet(tenantSubPath('t-acme', 'logging_auth_tokens')).reply(200, { tokens: [] });
+        m.onDelete(`${tenantSubPath('t-acme', 'tokens')}/tk1`).reply(204);
+      },
+    });
+    await userEvent.click(await screen.findByTestId(providerPageIds.tenantToggle, {}, { timeout: 5000 }));
+    let dialog = await screen.findByTestId(providerPageIds.tenantConfirm);
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('Disable the tenant acme?');
+    await userEvent.click(within(dialog).getByTestId(providerPageIds.tenantConfirmCancel));
+    await waitFor(() => expect(screen.queryByTestId(providerPageIds.tenantConfirm)).toBeNull());
+    expect(mock.history.post).toHaveLength(0);
+    await userEvent.click(screen.getByTestId(providerPageIds.tenantToggle));
+    await userEvent.click(await screen.findByTestId(providerPageIds.tenantConfirmOk));
+    await waitFor(() =>
+      expect(mock.history.post.map((r) => r.url)).toEqual([tenantSubPath('t-acme', 'disabletenant')]),
+    );
+
+    await userEvent.click(screen.getByTestId(`${providerPageIds.tenantTab}-tokens`));
+    await userEvent.click(await screen.findByLabelText('Revoke SIEM export'));
+    dialog = await screen.findByTestId(providerPageIds.tenantConfirm);
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(
+      'Revoke the policy API token SIEM export of acme?',
+    );
+    expect(mock.history.delete).toHaveLength(0);
+    await userEvent.click(within(dialog).getByTestId(providerPageIds.tenantConfirmOk));
+    await waitFor(() => expect(mock.history.delete).toHaveLength(1));
   }, 60000);
 
   it('support sees the tabs and no control that writes', async () => {

@@ -25,7 +25,7 @@ import {
   useEntityPage,
 } from '@workbench/common';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
-import { AddButton } from '@workbench/common/components/confirm-delete/index';
+import { AddButton, useConfirmAction } from '@workbench/common/components/confirm-delete/index';
 import type { ProviderTenant } from '@workbench/common/api/contract/provider';
 import { tenantsSource, type TenantCreated } from '../entities/entitySources';
 import { TenantFormDialog } from './TenantFormDialog';
@@ -91,6 +91,21 @@ export function TenantsPage() {
   }, [write.status, write.op, write.result]);
   const modify = (status: 'active' | 'disabled') =>
     page.requestWrite({ op: 'modify', ids: page.selected, changes: { status } });
+  // Disabling locks a tenant's administrators and users out: asked first, naming the tenants.
+  const confirm = useConfirmAction({
+    dialog: providerPageIds.tenantConfirm,
+    cancel: providerPageIds.tenantConfirmCancel,
+    confirm: providerPageIds.tenantConfirmOk,
+  });
+  const askDisable = () => {
+    const names = page.selected.map((tid) => page.rows.find((t) => t.tid === tid)?.name ?? tid);
+    confirm.ask({
+      title: names.length === 1 ? `Disable the tenant ${names[0]}?` : `Disable ${names.length} tenants?`,
+      body: `${names.length === 1 ? '' : `${names.join(', ')}: `}their administrators and users cannot sign in until re-enabled; their policy and users are kept.`,
+      confirmLabel: names.length === 1 ? 'Disable tenant' : 'Disable tenants',
+      run: () => modify('disabled'),
+    });
+  };
 
   return (
     <Box>
@@ -113,7 +128,7 @@ export function TenantsPage() {
             <Button
               variant="outlined"
               disabled={page.selected.length === 0 || page.busy}
-              onClick={() => modify('disabled')}
+              onClick={askDisable}
               data-testid={providerPageIds.tenantsDisable}
             >
               Disable{page.selected.length > 0 ? ` (${page.selected.length})` : ''}
@@ -179,6 +194,7 @@ export function TenantsPage() {
           </DialogActions>
         </Dialog>
       )}
+      {confirm.dialog}
     </Box>
   );
 }

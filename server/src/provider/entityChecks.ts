@@ -15,6 +15,7 @@ import type { ProviderEntity } from '@workbench/common/api/contract/providerEnti
 import { UNKNOWN_TENANTS } from '@workbench/common/api/contract/providerTenantPaths';
 import type { ConfigStore } from '../store/ConfigStore';
 import { ApiHttpError } from '../http/errors';
+import { CATEGORIES_V1 } from '../policy/reference/webCategories';
 
 /** Where a tenant's deployment is kept (one row per tenant moved off the default; see README). */
 export const TENANT_DEPLOYMENT_ENTITY = 'tenant_deployments';
@@ -77,7 +78,21 @@ export interface EntityChecks {
   write?: (store: ConfigStore, data: Record<string, unknown>) => Promise<void>;
   /** Before a delete. */
   remove?: (store: ConfigStore, id: string) => Promise<void>;
+  /**
+   * The names of the ids a row refers to (providerEntities REFERENCE_NAMES): built once per
+   * request, then asked per row; by field, each list parallel to the field's ids.
+   */
+  names?: (store: ConfigStore) => Promise<(data: Record<string, unknown>) => Record<string, string[]>>;
 }
+
+/** A tenant id by the tenant's name (the id itself for one that no longer exists). */
+const tenantNamer = async (store: ConfigStore) => {
+  const byTid = new Map((await store.tenants.list()).map((t) => [t.tid, t.name]));
+  return (ids: unknown): string[] => ((ids as string[] | undefined) ?? []).map((t) => byTid.get(t) ?? t);
+};
+const CATEGORY_NAMES = new Map(CATEGORIES_V1.map((c) => [c.id, c.name]));
+/** A category id by its name in the category tree (v1, the ids overrides store). */
+export const categoryNameOf = (id: number): string => CATEGORY_NAMES.get(id) ?? `Unknown category ${id}`;
 
 const skusExist = async (store: ConfigStore, data: Record<string, unknown>) => {
   const unknown = await unknownSkus(store, data.skus as string[]);
@@ -92,8 +107,23 @@ const tenantsExist = async (store: ConfigStore, data: Record<string, unknown>) =
 };
 
 export const ENTITY_CHECKS: Partial<Record<ProviderEntity, EntityChecks>> = {
-  tenant_groups: { write: tenantsExist },
-  category_overrides: { write: tenantsExist },
+  tenant_groups: {
+    write: tenantsExist,
+    async names(store) {
+      const tenants = await tenantNamer(store);
+      return (data) => ({ tenants: tenants(data.tenants) });
+    },
+  },
+  category_overrides: {
+    write: tenantsExist,
+    async names(store) {
+      const tenants = await tenantNamer(store);
+      return (data) => ({
+        tenants: tenants(data.tenants),
+        category_ids: ((data.category_ids as number[] | undefined) ?? []).map(categoryNameOf),
+      });
+    },
+  },
   sku_incompatibilities: { write: skusExist },
   feature_sku_groups: { write: skusExist },
   pods: {

@@ -6,6 +6,7 @@ import {
   type Sku,
 } from '@workbench/common/api/contract/providerEntities';
 import { DEMO_SKUS } from '../seed/demoSeed';
+import { categoryNameOf } from './entityChecks';
 import {
   signIn,
   signInOperator,
@@ -185,4 +186,66 @@ test('a page holds the default limit unless asked; a sort the registry does not 
   expect((await list('?limit=0')).status).toBe(400);
   expect((await list('?limit=501')).status).toBe(400);
   expect((await list('?order=sideways')).status).toBe(400);
+});
+
+test('rows name what their ids refer to: tenants and categories by name, a key its features and SKUs', async () => {
+  const read = async <T>(path: string) => (await (await server.call(path, { jar: support.jar })).json()) as T;
+  const write = (path: string, b: unknown) =>
+    server.call(path, { method: 'POST', jar: operator.jar, body: b });
+  const { tenants } = await read<{ tenants: { tid: string; name: string }[] }>(
+    '/gdmanage/api/v1/tenants?limit=500',
+  );
+  const tidOf = (name: string) => tenants.find((t) => t.name === name)?.tid ?? name;
+  type Named = { tenants: string[]; category_ids?: number[]; names?: Record<string, string[]> };
+  const overrides = PROVIDER_ENTITY_REGISTRY.category_overrides.path;
+  expect(
+    (await write(overrides, { url: 'games.names.example', category_ids: [4, 17], active: true })).status,
+  ).toBe(201);
+  const tenantsOf = [tidOf('globex'), tidOf('acme')];
+  expect(
+    (
+      await write(overrides, {
+        url: 'bets.names.example',
+        category_ids: [27],
+        tenants: tenantsOf,
+        active: true,
+      })
+    ).status,
+  ).toBe(201);
+  const games = await read<Named>(`${overrides}/games.names.example`);
+  // The category tree's names for 4 and 17; the ids stay as they are.
+  expect(games.category_ids).toEqual([4, 17]);
+  expect(games.names).toEqual({ category_ids: [categoryNameOf(4), categoryNameOf(17)], tenants: [] });
+  expect(categoryNameOf(4)).toBe('Business and Economy');
+  const listed = await read<{ category_overrides: (Named & { url: string })[] }>(`${overrides}?q=bets.names`);
+  expect(listed.category_overrides.map((o) => [o.tenants, o.names?.tenants])).toEqual([
+    [tenantsOf, ['globex', 'acme']],
+  ]);
+
+  const groups = PROVIDER_ENTITY_REGISTRY.tenant_groups.path;
+  expect(
+    (await write(groups, { group_id: 'names-group', name: 'Names', description: '', tenants: tenantsOf }))
+      .status,
+  ).toBe(201);
+  expect((await read<Named>(`${groups}/names-group`)).names).toEqual({ tenants: ['globex', 'acme'] });
+
+  // A key's features and SKUs: the list answers their keys, which the console shows as values.
+  const keys = PROVIDER_ENTITY_REGISTRY.ova_keys.path;
+  const k = { key_id: 'NAMES-KEY', expires_at: '', tenant_name: 'acme', license_type: 'poc' };
+  const made = await server.call(keys, {
+    method: 'POST',
+    jar: operator.jar,
+    body: { ...k, does_not_expire: true, include_ga_supported: false, versions: [], note: '' },
+  });
+  expect(made.status).toBe(201);
+  const put = await server.call(`${keys}/NAMES-KEY/features`, {
+    method: 'PUT',
+    jar: operator.jar,
+    body: { features: [{ feature_name: 'dlp', expires_at: '', does_not_expire: true }] },
+  });
+  expect(put.status).toBe(200);
+  const one = await read<{ features: string[]; skus: string[] }>(`${keys}/NAMES-KEY`);
+  expect(one).toMatchObject({ features: ['dlp'], skus: [] });
+  const page = await read<{ ova_keys: { key_id: string; features: string[] }[] }>(`${keys}?q=NAMES-KEY`);
+  expect(page.ova_keys.map((r) => [r.key_id, r.features])).toEqual([['NAMES-KEY', ['dlp']]]);
 });

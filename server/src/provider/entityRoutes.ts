@@ -69,6 +69,25 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
     };
     const reply = (r: EntityRecord) => entityReply(r, ctx.now(), def);
     const checks = ENTITY_CHECKS[entity];
+    /**
+     * Rows as read: each with the names of the ids it refers to (`names`) and the keys of its
+     * sub-resource lists (a key's features and SKUs), so a list shows values, not ids or a button.
+     */
+    const readRows = async (records: readonly EntityRecord[]): Promise<Record<string, unknown>[]> => {
+      const namesOf = checks?.names ? await checks.names(ctx.store) : null;
+      return Promise.all(
+        records.map(async (r) => {
+          const row = reply(r);
+          if (namesOf) row.names = namesOf(r.data);
+          for (const sub of def.subResources ?? []) {
+            const stored = await ctx.store.entities.get(subResourceEntity(entity, sub.name), r.id);
+            const items = (stored?.data.items as Record<string, unknown>[] | undefined) ?? [];
+            row[sub.name] = items.map((item) => String(item[sub.itemKey]));
+          }
+          return row;
+        }),
+      );
+    };
 
     app.get(
       def.path,
@@ -94,7 +113,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
           q,
           searchFields: def.searchFields,
         });
-        return { [entity]: page.records.map(reply), total: page.total };
+        return { [entity]: await readRows(page.records), total: page.total };
       },
     );
 
@@ -109,7 +128,8 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
           response: { 200: def.row, ...errorResponses(401, 403, 404) },
         },
       },
-      async (request) => reply((await ctx.store.entities.get(entity, request.params.id)) ?? notFound()),
+      async (request) =>
+        (await readRows([(await ctx.store.entities.get(entity, request.params.id)) ?? notFound()]))[0],
     );
 
     app.post(

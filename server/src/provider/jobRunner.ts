@@ -22,6 +22,7 @@
 import crypto from 'node:crypto';
 import {
   JOB_INTERRUPTED_REASON,
+  NODE_STATE_DURING,
   type Job,
   type JobStatus,
   type NodeAction,
@@ -153,9 +154,16 @@ export class JobRunner {
     };
     await this.store.transaction(async (tx) => {
       await this.putJob(job, { insert: true, store: tx });
+      // The node shows the change it is going through from the moment the job is accepted.
       await this.putNode(
         pod,
-        { ...before, last_action: action, operation_state: 'pending', job_id: job.id },
+        {
+          ...before,
+          state: NODE_STATE_DURING[action] ?? before.state,
+          last_action: action,
+          operation_state: 'pending',
+          job_id: job.id,
+        },
         tx,
       );
     });
@@ -210,7 +218,7 @@ export class JobRunner {
       if (!(await this.putJob(next, { expectedUpdatedAt: updatedAt, store: tx }))) return false;
       await this.putNode(
         job.pod_id,
-        { ...node, state: job.action === 'restart' ? 'restarting' : node.state, operation_state: 'started' },
+        { ...node, state: NODE_STATE_DURING[job.action] ?? job.state_before, operation_state: 'started' },
         tx,
       );
       return true;

@@ -8,6 +8,7 @@ import {
   JOBS_PATH,
   JOB_INTERRUPTED_REASON,
   jobPath,
+  nodeActionRefusedMessage,
   nodeActionPath,
   podNodesPath,
   type Job,
@@ -56,7 +57,12 @@ test('a restart goes pending → started → finished; the node restarts and is 
   expect(started.status).toBe(202);
   const { id, status } = (await started.json()) as Job;
   expect(status).toBe('pending');
-  expect(await node('use1-a', 'use1-a-node-1')).toMatchObject({ operation_state: 'pending', job_id: id });
+  // The node says it is restarting from the moment the job is accepted, not only once it runs.
+  expect(await node('use1-a', 'use1-a-node-1')).toMatchObject({
+    state: 'restarting',
+    operation_state: 'pending',
+    job_id: id,
+  });
   // Another action on the busy node waits for this one.
   const busy = await act('use1-a', 'use1-a-node-1', 'freeze');
   expect(busy.status).toBe(409);
@@ -123,6 +129,41 @@ test('freeze then thaw change the node state; the job list is newest first and n
   ).json()) as JobList;
   expect(list.jobs.map((j) => j.id)).toEqual([thaw.id, freeze.id]);
   expect(list.total).toBeGreaterThanOrEqual(3); // the demo's history of the pod too
+
+  // One node's history: its own jobs only, newest first, with their outcome.
+  const history = (await (
+    await server.call(`${JOBS_PATH}?pod_id=use1-b&node=use1-b-node-1`, { jar: support.jar })
+  ).json()) as JobList;
+  expect(history.jobs.map((j) => [j.id, j.action, j.status])).toEqual([
+    [thaw.id, 'thaw', 'finished'],
+    [freeze.id, 'freeze', 'finished'],
+  ]);
+  expect(history.total).toBe(2);
+  const noPod = await server.call(`${JOBS_PATH}?node=use1-b-node-1`, { jar: support.jar });
+  expect(noPod.status).toBe(400);
+  expect(((await noPod.json()) as { field: string }).field).toBe('pod_id');
+});
+
+test('an action the node state does not take is refused with 409 and the reason, and changes nothing', async () => {
+  // Thaw on an active node (the node was never frozen).
+  const thaw = await act('use1-a', 'use1-a-node-2', 'thaw');
+  expect(thaw.status).toBe(409);
+  expect(await thaw.json()).toMatchObject({
+    message: nodeActionRefusedMessage('use1-a-node-2', 'active', 'thaw'),
+    field: 'action',
+  });
+  expect(nodeActionRefusedMessage('use1-a-node-2', 'active', 'thaw')).toBe(
+    'The node use1-a-node-2 is active: Thaw applies only to a node that is frozen.',
+  );
+  // Freeze on a frozen node (the demo froze use1-b-node-3).
+  const frozen = await node('use1-b', 'use1-b-node-3');
+  expect(frozen?.state).toBe('frozen');
+  const freeze = await act('use1-b', 'use1-b-node-3', 'freeze');
+  expect(freeze.status).toBe(409);
+  expect(((await freeze.json()) as { message: string }).message).toBe(
+    nodeActionRefusedMessage('use1-b-node-3', 'frozen', 'freeze'),
+  );
+  expect(await node('use1-b', 'use1-b-node-3')).toEqual(frozen);
 });
 
 test('bad input is 400 naming the field, unknown pod, node or job 404, support 403, no session 401', async () => {
@@ -156,6 +197,6 @@ testEmbeddedOnly(
     const all = (await (await server.call(`${JOBS_PATH}?limit=500`, { jar: support.jar })).json()) as JobList;
     expect(all.jobs.filter((j) => j.status === 'pending' || j.status === 'started')).toEqual([]);
     // And the node takes actions again.
-    expect((await act('apse2-a', 'apse2-a-node-2', 'thaw')).status).toBe(202);
+    expect((await act('apse2-a', 'apse2-a-node-2', 'freeze')).status).toBe(202);
   },
 );

@@ -15,6 +15,8 @@ import {
   NO_SUCH_JOB_MSG,
   NodeActionBody,
   PodNodes,
+  nodeActionAllowed,
+  nodeActionRefusedMessage,
   nodeBusyMessage,
   noSuchNodeMessage,
 } from '@workbench/common/api/contract/providerOps';
@@ -77,7 +79,8 @@ export function podRoutes(jobs: JobRunner): FastifyPluginAsync {
         },
         schema: {
           tags,
-          summary: 'Starts a node action (thaw, freeze, restart, diagnostics) as a job; 409 while one runs',
+          summary:
+            'Starts a node action (thaw, freeze, restart, diagnostics) as a job; 409 while one runs or when the node state does not take it',
           params: NodeParams,
           body: NodeActionBody,
           response: { 202: Job, ...errorResponses(400, 401, 403, 404, 409) },
@@ -88,6 +91,10 @@ export function podRoutes(jobs: JobRunner): FastifyPluginAsync {
         if (!(await podNodes(id)).includes(node)) throw new ApiHttpError(404, noSuchNodeMessage(id, node));
         const busy = await jobs.busyJob(id, node);
         if (busy) throw new ApiHttpError(409, nodeBusyMessage(node, busy));
+        // The one table of node state × action (providerOps NODE_STATE_ACTIONS) decides, as in the console.
+        const { state } = await jobs.nodeStatus(id, node);
+        if (!nodeActionAllowed(state, request.body.action))
+          throw new ApiHttpError(409, nodeActionRefusedMessage(node, state, request.body.action), 'action');
         const job = await jobs.start(request.body.action, id, node, providerSessionOf(request).username);
         noteAudit(request, {
           object: `${id}/${node}`,
@@ -104,13 +111,16 @@ export function podRoutes(jobs: JobRunner): FastifyPluginAsync {
         config: READ,
         schema: {
           tags,
-          summary: 'Node-action jobs, newest first (limit, offset; pod_id narrows to one pod)',
+          summary:
+            'Node-action jobs, newest first (limit, offset; pod_id narrows to one pod, node to one of its nodes)',
           querystring: JobListQuery,
           response: { 200: JobList, ...errorResponses(400, 401, 403) },
         },
       },
       async (request) => {
-        const { limit = 25, offset = 0, pod_id } = request.query;
+        const { limit = 25, offset = 0, pod_id, node } = request.query;
+        if (node !== undefined && !pod_id)
+          throw new ApiHttpError(400, 'A node is named with its pod: give pod_id too.', 'pod_id');
         const page = await ctx.store.entities.list(JOB_ENTITY, {
           limit: pod_id ? 10_000 : limit,
           offset: pod_id ? 0 : offset,
@@ -125,7 +135,9 @@ export function podRoutes(jobs: JobRunner): FastifyPluginAsync {
             total: page.total,
           };
         // The search is a substring match: keep the pod's own jobs only, then page.
-        const own = page.records.filter((r) => r.data.pod_id === pod_id);
+        const own = page.records.filter(
+          (r) => r.data.pod_id === pod_id && (node === undefined || r.data.node === node),
+        );
         return {
           jobs: own.slice(offset, offset + limit).map((r) => jobReply(r.data as unknown as StoredJob)),
           total: own.length,

@@ -7,6 +7,8 @@
  */
 import {
   firstObsolete,
+  firstUnknown,
+  UNKNOWN_CAPABILITY,
   obsoleteCapabilityMessage,
 } from '@workbench/common/api/contract/providerCapabilityStates';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -103,6 +105,9 @@ async function checkChange(store: ConfigStore, change: RolloutChange): Promise<v
         throw new ApiHttpError(400, EMPTY_CHANGE, 'change.set');
       const both = change.remove.find((c) => c in change.set);
       if (both) throw new ApiHttpError(400, `${both} is both set and removed.`, 'change.remove');
+      // A name the service does not know would take no effect: refused, like the tenant's PATCH.
+      const unknown = firstUnknown(Object.keys(change.set));
+      if (unknown) throw new ApiHttpError(400, UNKNOWN_CAPABILITY(unknown), 'change.set');
       // Schema state obsolete: setting it is refused (providerCapabilityStates.ts).
       const obsolete = firstObsolete(Object.keys(change.set));
       if (obsolete) throw new ApiHttpError(400, obsoleteCapabilityMessage(obsolete), 'change.set');

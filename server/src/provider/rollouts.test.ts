@@ -4,6 +4,7 @@
  * resume and rollback, the SKU and policy-template changes, the tenant commands, who may do what,
  * bad input, and a restart mid-rollout leaving it paused (never running without a runner).
  */
+import { UNKNOWN_CAPABILITY } from '@workbench/common/api/contract/providerCapabilityStates';
 import {
   ROLLOUTS_PATH,
   ROLLOUT_INTERRUPTED_REASON,
@@ -53,7 +54,7 @@ const tick = async (ms = 0) => {
 
 const body = (over: Partial<RolloutCreateBody> = {}): RolloutCreateBody => ({
   name: 'Isolation beta',
-  change: { kind: 'capabilities', set: { isolation_beta: true }, remove: [] },
+  change: { kind: 'capabilities', set: { insights: true }, remove: [] },
   target: { tags: ['beta'], deployments: [], sku_ids: [], tids: [] },
   wave_size: 2,
   pause_seconds: 30,
@@ -88,7 +89,7 @@ test('a capability goes out in two waves of two with the pause between them; sup
     ['roll-c', 2, null],
     ['roll-d', 2, null],
   ]);
-  expect(preview.tenants[0].changes).toEqual([{ item: 'isolation_beta', before: null, after: true }]);
+  expect(preview.tenants[0].changes).toEqual([{ item: 'insights', before: null, after: true }]);
   expect(await caps(tids[0])).toEqual({});
 
   const created = await call(ROLLOUTS_PATH, 'POST', body());
@@ -100,14 +101,14 @@ test('a capability goes out in two waves of two with the pause between them; sup
   let r = await rollout(id);
   expect(r.tenants.map((t) => t.status)).toEqual(['applied', 'applied', 'pending', 'pending']);
   expect(r).toMatchObject({ state: 'running', waves_done: 1 });
-  expect(await caps(tids[1])).toEqual({ isolation_beta: true });
+  expect(await caps(tids[1])).toEqual({ insights: true });
   // The pause: nothing more until it has passed.
   await tick(29_000);
   expect((await rollout(id)).counts.applied).toBe(2);
   await tick(1_000);
   r = await json<Rollout>(call(rolloutPath(id), 'GET', undefined, support));
   expect(r).toMatchObject({ state: 'completed', waves_done: 2, counts: { applied: 4, pending: 0 } });
-  expect(r.tenants[3].changes).toEqual([{ item: 'isolation_beta', before: null, after: true }]);
+  expect(r.tenants[3].changes).toEqual([{ item: 'insights', before: null, after: true }]);
   const list = await json<RolloutList>(call(`${ROLLOUTS_PATH}?q=isolation`, 'GET', undefined, support));
   expect(list.rollouts.map((x) => x.id)).toContain(id);
 
@@ -211,6 +212,16 @@ test('bad input names its field; unknown ids 404; support reads only; tenant ses
   };
   await bad({ wave_size: 0 }, 'wave_size');
   await bad({ change: { kind: 'capabilities', set: {}, remove: [] } }, 'change.set');
+  const unknown = await call(
+    ROLLOUTS_PATH,
+    'POST',
+    body({ change: { kind: 'capabilities', set: { not_a_capability: true }, remove: [] } }),
+  );
+  expect(unknown.status).toBe(400);
+  expect(await json(unknown)).toMatchObject({
+    message: UNKNOWN_CAPABILITY('not_a_capability'),
+    field: 'change.set',
+  });
   await bad({ change: { kind: 'skus', add: ['NOPE'], remove: [] } }, 'change.add');
   await bad({ target: { tags: ['nobody'], deployments: [], sku_ids: [], tids: [] } }, 'target');
   await bad({ target: { tags: [], deployments: [], sku_ids: [], tids: ['nope'] } }, 'target.tids');

@@ -1,4 +1,5 @@
 /** Tenants in the provider console, over real HTTP against a real store (issue 14). */
+import { UNKNOWN_CAPABILITY } from '@workbench/common/api/contract/providerCapabilityStates';
 import {
   HOSTNAME_TAKEN,
   TENANTS_PATH,
@@ -107,6 +108,17 @@ test('capabilities: a dry run answers the changes and changes nothing; then PATC
   expect(await json(await call(path))).toMatchObject({ capabilities: { rbac: true, fwaas: true } });
   await call(path, 'DELETE', { capabilities: ['fwaas'] });
   expect(await json(await call(path))).toMatchObject({ capabilities: { rbac: true } });
+
+  // A name the service does not know is refused (400 naming it), dry run or not; nothing changes.
+  for (const url of [`${path}?DryRun=true`, path]) {
+    const unknown = await call(url, 'PATCH', { capabilities: { sso: true, not_a_capability: true } });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      message: UNKNOWN_CAPABILITY('not_a_capability'),
+      field: 'capabilities.not_a_capability',
+    });
+  }
+  expect((await json<CapabilitiesReply>(await call(path))).capabilities).toEqual({ rbac: true });
 });
 
 test('SKUs: unknown SKU 400, incompatible pair 409 naming both, else saved', async () => {

@@ -87,6 +87,8 @@ import { capabilityValidity } from './capabilityStateRoutes';
 import {
   expiredCapabilities,
   firstObsolete,
+  firstUnknown,
+  UNKNOWN_CAPABILITY,
   obsoleteCapabilityMessage,
 } from '@workbench/common/api/contract/providerCapabilityStates';
 
@@ -450,6 +452,9 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
+      // A name the service does not know is refused, dry run or not: it would take no effect.
+      const unknown = firstUnknown(Object.keys(request.body.capabilities));
+      if (unknown) throw new ApiHttpError(400, UNKNOWN_CAPABILITY(unknown), `capabilities.${unknown}`);
       // Schema state obsolete: setting it is refused, dry run or not (providerCapabilityStates.ts).
       const obsolete = firstObsolete(Object.keys(request.body.capabilities));
       if (obsolete)

@@ -15,7 +15,11 @@ import {
   type KeyFeature,
   type KeySku,
 } from '@workbench/common/api/contract/providerEntities';
-import type { NodeAction, NodeState } from '@workbench/common/api/contract/providerOps';
+import {
+  NODE_STATE_DURING,
+  type NodeAction,
+  type NodeState,
+} from '@workbench/common/api/contract/providerOps';
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import {
   DEFAULT_DEPLOYMENT_ID,
@@ -282,7 +286,7 @@ export async function seedDemoJobs(store: ConfigStore, jobs: JobRunner, now: Dat
       due_at: t + minutesLeft * 60_000,
       state_before: 'active',
     },
-    action === 'restart' ? 'restarting' : 'active',
+    NODE_STATE_DURING[action] ?? 'active',
   ];
   const history: [StoredJob, NodeState][] = [
     past(1, 'restart', 'use1-a', 'use1-a-node-2', 50, 'active'),

@@ -9,7 +9,8 @@
  * - `controlled`: only the tenants it is explicitly given to;
  * - `deprecated`: still works; the console warns when it is set;
  * - `obsolete`: setting it is refused (400 naming it); it no longer takes effect.
- * Capabilities not in the table (a tenant may carry others) are set and read as before.
+ * A name not in the table is refused when it is set (400 naming it: UNKNOWN_CAPABILITY); one a
+ * tenant already carries is still read and may be removed.
  * A capability past its `capabilities_validity` day is not in effect either (capabilitiesInEffect).
  */
 import { Type, type Static } from 'typebox';
@@ -35,72 +36,91 @@ interface CapabilityStateDef {
   state: SchemaState;
   /** Why it is deprecated or obsolete, and what replaces it. */
   note?: string;
+  /** What it gives the tenant, in a line (shown where capabilities are picked). */
+  meaning: string;
 }
-const ga: CapabilityStateDef = { state: 'ga' };
-const controlled: CapabilityStateDef = { state: 'controlled' };
+const ga = { state: 'ga' } as const;
+const controlled = { state: 'controlled' } as const;
 
-/** The one table of capability schema states. */
+/** The one table of the capabilities the service knows: each one's schema state and meaning. */
 export const CAPABILITY_SCHEMA_STATES = {
-  ssl: ga,
-  usersAndGroups: ga,
-  policySettings: ga,
-  customization: ga,
-  contactForm: ga,
-  dashboard: ga,
-  reports: ga,
-  scheduledReports: ga,
-  instantReports: ga,
-  webLogs: ga,
-  auditLogs: ga,
-  copyPaste: ga,
-  categoryOverrides: ga,
-  emailLogs: controlled,
-  dlpLogs: controlled,
-  fwaasLogs: controlled,
-  saaLogs: controlled,
-  dlp: controlled,
-  casb: controlled,
-  egress: controlled,
-  egress_headers: controlled,
-  rbac: controlled,
-  sso: controlled,
-  tfa: controlled,
-  pac: controlled,
-  fwaas: controlled,
-  watermarking: controlled,
-  browsing_forensics: controlled,
-  multiple_idp: controlled,
-  private_access: controlled,
-  browser_posture: controlled,
-  insights: controlled,
-  safemailPolicy: controlled,
-  safedocs: controlled,
-  filedownload: controlled,
-  swg_upload: controlled,
-  flash: { state: 'obsolete', note: 'Browsers dropped Flash (end of life 2020).' },
-  webmail: { state: 'deprecated', note: 'Superseded by safemailPolicy.' },
-  policy_only_domains: controlled,
-  bandwidth_limits: controlled,
-  daily_bandwidth_quota: controlled,
-  email_attachments: controlled,
-  reversinglabs_license: controlled,
-  url_isolate_disabled: controlled,
-  bnb: controlled,
-  bnb_strict: controlled,
-  categoryExtensions: { state: 'deprecated', note: 'Superseded by categoryOverrides.' },
-  popularSites: controlled,
-  phishTargets: controlled,
-  smtpUsers: controlled,
-  adGroups: controlled,
-  clientProfiles: controlled,
-  mfaUsers: controlled,
-  multiTenant: controlled,
-  termsOfService: controlled,
-  restrictedLogs: controlled,
-  restricted_logs: controlled,
-  runtime_analysis: controlled,
-  mobileSupport: controlled,
-  appliances: controlled,
+  ssl: { ...ga, meaning: 'The SSL bypass policy: sites whose TLS is not inspected.' },
+  usersAndGroups: { ...ga, meaning: 'Users and groups of the tenant in its portal settings.' },
+  policySettings: { ...ga, meaning: 'The policy settings page of the portal.' },
+  customization: { ...ga, meaning: 'Branding of the pages users see (block and warning pages).' },
+  contactForm: { ...ga, meaning: "The portal's contact form to the provider's support." },
+  dashboard: { ...ga, meaning: 'The report dashboards of the portal.' },
+  reports: { ...ga, meaning: 'Reports of the portal (tables and charts over the logs).' },
+  scheduledReports: { ...ga, meaning: 'Reports sent by e-mail on a schedule.' },
+  instantReports: { ...ga, meaning: 'Reports generated on demand as PDF.' },
+  webLogs: { ...ga, meaning: 'Web logs: the browsing events of the tenant.' },
+  auditLogs: { ...ga, meaning: "Audit logs: the tenant administrators' own actions." },
+  copyPaste: { ...ga, meaning: 'The copy/paste and watermark controls of isolated pages.' },
+  categoryOverrides: { ...ga, meaning: 'Tenant overrides of URL categories.' },
+  emailLogs: { ...controlled, meaning: 'E-mail logs: the events of isolated e-mail links and attachments.' },
+  dlpLogs: { ...controlled, meaning: 'DLP logs: the data-loss-prevention violations.' },
+  fwaasLogs: { ...controlled, meaning: 'Cloud firewall logs: the events of the firewall policy.' },
+  saaLogs: { ...controlled, meaning: 'Private access logs: the events of the private application access.' },
+  dlp: { ...controlled, meaning: 'The data-loss-prevention policy.' },
+  casb: { ...controlled, meaning: 'The cloud application (CASB) policy.' },
+  egress: { ...controlled, meaning: 'Fixed egress IP addresses for the tenant.' },
+  egress_headers: {
+    ...controlled,
+    meaning: 'The egress header policy (headers added to outgoing requests).',
+  },
+  rbac: { ...controlled, meaning: 'Roles: each portal account may do only what its role allows.' },
+  sso: { ...controlled, meaning: 'Single sign-on of the portal through a SAML identity provider.' },
+  tfa: { ...controlled, meaning: 'Two-factor sign-in of the portal accounts.' },
+  pac: { ...controlled, meaning: 'Proxy auto-configuration (PAC) files.' },
+  fwaas: { ...controlled, meaning: 'The cloud firewall (firewall as a service) policy.' },
+  watermarking: { ...controlled, meaning: 'Watermarks on isolated pages.' },
+  browsing_forensics: { ...controlled, meaning: 'Recording of browsing sessions for forensics.' },
+  multiple_idp: { ...controlled, meaning: 'More than one identity provider for sign-in.' },
+  private_access: { ...controlled, meaning: 'Private access to internal applications without a VPN.' },
+  browser_posture: { ...controlled, meaning: 'Browser posture checks and their assessments.' },
+  insights: { ...controlled, meaning: 'The insights reports (analytics summaries).' },
+  safemailPolicy: { ...controlled, meaning: 'The e-mail isolation policy (safe mail).' },
+  safedocs: { ...controlled, meaning: 'Documents opened in isolation (safe documents).' },
+  filedownload: { ...controlled, meaning: 'The file download policy.' },
+  swg_upload: { ...controlled, meaning: 'The file upload policy of the secure web gateway.' },
+  flash: {
+    state: 'obsolete',
+    note: 'Browsers dropped Flash (end of life 2020).',
+    meaning: 'Flash content in isolated pages.',
+  },
+  webmail: { state: 'deprecated', note: 'Superseded by safemailPolicy.', meaning: 'The web mail policy.' },
+  policy_only_domains: {
+    ...controlled,
+    meaning: 'Policy by domain only: no threat or category controls, no content inspection.',
+  },
+  bandwidth_limits: { ...controlled, meaning: 'Bandwidth limits per user or group.' },
+  daily_bandwidth_quota: { ...controlled, meaning: 'A daily bandwidth quota per user.' },
+  email_attachments: { ...controlled, meaning: 'Isolation of e-mail attachments.' },
+  reversinglabs_license: {
+    ...controlled,
+    meaning: 'File analysis by the ReversingLabs engine (attachments and downloads).',
+  },
+  url_isolate_disabled: { ...controlled, meaning: 'Turns off the isolation of links in e-mail.' },
+  bnb: { ...controlled, meaning: 'The application policy (browser and application rules).' },
+  bnb_strict: { ...controlled, meaning: 'Strict mode of the application policy (with bnb).' },
+  categoryExtensions: {
+    state: 'deprecated',
+    note: 'Superseded by categoryOverrides.',
+    meaning: 'The extension categories 85–88 of the category tree.',
+  },
+  popularSites: { ...controlled, meaning: 'The popular-sites list in policy rules.' },
+  phishTargets: { ...controlled, meaning: 'The phishing-target lists in policy rules.' },
+  smtpUsers: { ...controlled, meaning: 'Users known by their SMTP addresses.' },
+  adGroups: { ...controlled, meaning: 'Groups read from Active Directory.' },
+  clientProfiles: { ...controlled, meaning: 'Client profiles of the tenant (TS client profiles).' },
+  mfaUsers: { ...controlled, meaning: 'Second-factor enrolment of the tenant users.' },
+  multiTenant: { ...controlled, meaning: 'Association with other tenants (multi-tenant).' },
+  termsOfService: { ...controlled, meaning: 'Terms of service accepted at sign-in.' },
+  restrictedLogs: { ...controlled, meaning: 'Restricted logs: log fields hidden from some roles.' },
+  restricted_logs: { ...controlled, meaning: 'Settings of the restricted logs (e.g. heat alerts).' },
+  runtime_analysis: { ...controlled, meaning: 'Runtime analysis of pages (heat shield) and its settings.' },
+  mobileSupport: { ...controlled, meaning: 'Mobile devices, with their e-mail support level.' },
+  appliances: { ...controlled, meaning: 'On-premises appliances managed from the portal.' },
 } as const satisfies Record<string, CapabilityStateDef>;
 export type KnownCapability = keyof typeof CAPABILITY_SCHEMA_STATES;
 export const KNOWN_CAPABILITIES = Object.keys(CAPABILITY_SCHEMA_STATES).sort() as KnownCapability[];
@@ -123,6 +143,16 @@ export const deprecatedCapabilityWarning = (capability: string): string => {
 };
 export const UNKNOWN_CAPABILITY = (capability: string): string =>
   `The capability '${capability}' is not one the service knows.`;
+/** What a known capability gives the tenant; undefined for any other name. */
+export const capabilityMeaning = (capability: string): string | undefined =>
+  Object.hasOwn(CAPABILITY_SCHEMA_STATES, capability)
+    ? CAPABILITY_SCHEMA_STATES[capability as KnownCapability].meaning
+    : undefined;
+export const isKnownCapability = (name: string): name is KnownCapability =>
+  Object.hasOwn(CAPABILITY_SCHEMA_STATES, name);
+/** The first name among capabilities being set that the service does not know, if any. */
+export const firstUnknown = (names: Iterable<string>): string | undefined =>
+  [...names].find((n) => !isKnownCapability(n));
 /** The first obsolete name among capabilities being set, if any. */
 export const firstObsolete = (names: Iterable<string>): string | undefined =>
   [...names].find((n) => schemaStateOf(n) === 'obsolete');

@@ -25,6 +25,13 @@ export interface EntityColumnDef {
   sortable?: boolean;
   /** How the cell shows the value: a list joins with commas, a date shows its day. */
   format?: 'text' | 'list' | 'date' | 'boolean' | 'licence_state';
+  /**
+   * The field holds ids of other things (tenants, categories): the cell shows their names, which
+   * the server resolves when the row is read (`names[field]`, REFERENCE_NAMES), each with its id.
+   */
+  names?: boolean;
+  /** What an empty list means (a category override for no tenant is for every tenant). */
+  empty?: string;
 }
 
 /** A field of the entity's form. `list` fields are edited as one value per line. */
@@ -91,6 +98,16 @@ const FEATURE_NAMES = Type.Array(Type.String({ minLength: 1, maxLength: 64, patt
   maxItems: 100,
   uniqueItems: true,
 });
+/**
+ * Names of the ids a row refers to, resolved by the server when the row is read (never written):
+ * by field, each list parallel to the field's ids (a tenant's name for its tid, a category's name
+ * for its id).
+ */
+const REFERENCE_NAMES = {
+  names: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+};
+/** The keys of a row's sub-resource list (a key's feature names, its SKUs), added when it is read. */
+const SUB_RESOURCE_KEYS = Type.Optional(Type.Array(Type.String()));
 const TIMESTAMPS = {
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -162,7 +179,13 @@ const OvaKeyFields = {
   note: DESCRIPTION,
 };
 export const OvaKeyBody = Type.Object(OvaKeyFields, { additionalProperties: false });
-export const OvaKey = Type.Object({ ...OvaKeyFields, ...licenceStateField, ...TIMESTAMPS });
+export const OvaKey = Type.Object({
+  ...OvaKeyFields,
+  ...licenceStateField,
+  features: SUB_RESOURCE_KEYS,
+  skus: SUB_RESOURCE_KEYS,
+  ...TIMESTAMPS,
+});
 export type OvaKey = Static<typeof OvaKey>;
 
 /** Key feature (§3): feature_name, expires_at, does_not_expire. */
@@ -235,7 +258,7 @@ const TenantGroupFields = {
   tenants: TENANT_IDS,
 };
 export const TenantGroupBody = Type.Object(TenantGroupFields, { additionalProperties: false });
-export const TenantGroup = Type.Object({ ...TenantGroupFields, ...TIMESTAMPS });
+export const TenantGroup = Type.Object({ ...TenantGroupFields, ...REFERENCE_NAMES, ...TIMESTAMPS });
 export type TenantGroup = Static<typeof TenantGroup>;
 
 /** A URL as categories know it: a host name and an optional path, without the scheme. */
@@ -273,6 +296,7 @@ export const CategoryOverrideBody = Type.Object(
 export const CategoryOverride = Type.Object({
   ...CategoryOverrideRequired,
   ...CategoryOverrideDefaulted,
+  ...REFERENCE_NAMES,
   ...TIMESTAMPS,
 });
 export type CategoryOverride = Static<typeof CategoryOverride>;
@@ -544,7 +568,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'group_id', header: 'Group ID', sortable: true },
       { field: 'name', header: 'Name', sortable: true },
       { field: 'description', header: 'Description' },
-      { field: 'tenants', header: 'Tenants', format: 'list' },
+      { field: 'tenants', header: 'Tenants', format: 'list', names: true },
     ],
     sortFields: ['group_id', 'name', 'updated_at'],
     searchFields: ['group_id', 'name', 'description', 'tenants'],
@@ -571,8 +595,8 @@ export const PROVIDER_ENTITY_REGISTRY = {
     body: CategoryOverrideBody,
     columns: [
       { field: 'url', header: 'URL', sortable: true },
-      { field: 'category_ids', header: 'Categories', format: 'list' },
-      { field: 'tenants', header: 'Tenants', format: 'list' },
+      { field: 'category_ids', header: 'Categories', format: 'list', names: true },
+      { field: 'tenants', header: 'Tenants', format: 'list', names: true, empty: 'Every tenant' },
       { field: 'submission_reference', header: 'Submission reference' },
       { field: 'active', header: 'Active', format: 'boolean' },
     ],

@@ -122,9 +122,47 @@ export const NODE_ACTION_LABELS: Record<NodeAction, string> = {
   diagnostics: 'Diagnostics',
 };
 
-/** Our node states: serving traffic, frozen (drained, takes no new sessions), or restarting. */
-export const NODE_STATES = ['active', 'frozen', 'restarting'] as const;
+/**
+ * Our node states: serving traffic, frozen (drained, takes no new sessions), and the states a
+ * node is in while a state change runs (from the moment the job is accepted until it ends).
+ */
+export const NODE_STATES = ['active', 'frozen', 'restarting', 'freezing', 'thawing'] as const;
 export type NodeState = (typeof NODE_STATES)[number];
+
+/**
+ * The one table of node state × node action: the actions that make sense in each state. The
+ * console offers only these; the server refuses any other with 409 and nodeActionRefusedMessage.
+ * A node in the middle of a state change takes no action until its job ends.
+ */
+export const NODE_STATE_ACTIONS: Record<NodeState, readonly NodeAction[]> = {
+  active: ['freeze', 'restart', 'diagnostics'],
+  frozen: ['thaw', 'restart', 'diagnostics'],
+  restarting: [],
+  freezing: [],
+  thawing: [],
+};
+export const nodeActionAllowed = (state: NodeState, action: NodeAction): boolean =>
+  NODE_STATE_ACTIONS[state].includes(action);
+/** The state a node shows while the action's job runs (diagnostics leave the state as it is). */
+export const NODE_STATE_DURING: Partial<Record<NodeAction, NodeState>> = {
+  thaw: 'thawing',
+  freeze: 'freezing',
+  restart: 'restarting',
+};
+export const nodeActionRefusedMessage = (node: string, state: NodeState, action: NodeAction): string => {
+  const where = NODE_STATES.filter((s) => nodeActionAllowed(s, action));
+  return `The node ${node} is ${state}: ${NODE_ACTION_LABELS[action]} applies only to a node that is ${where.join(' or ')}.`;
+};
+/**
+ * What an action does to the sessions on the node: the actions that have one are destructive and
+ * ask for a confirmation naming the node and its pod first.
+ */
+export const NODE_ACTION_CONSEQUENCES: Partial<Record<NodeAction, string>> = {
+  restart:
+    'Its services stop and start again: the browsing sessions it hosts end, and it takes no traffic until it reports healthy.',
+  freeze:
+    'It is drained: it takes no new sessions until it is thawed; the sessions it hosts run to their end.',
+};
 
 /** Enumerations: operation state — the state of a node's last action. */
 export const OPERATION_STATES = ['pending', 'started', 'completed', 'failed'] as const;
@@ -162,6 +200,8 @@ export const JobListQuery = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
     pod_id: Type.Optional(Type.String({ maxLength: 64 })),
+    /** With pod_id: one node's jobs (its history). */
+    node: Type.Optional(Type.String({ maxLength: 64 })),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { DialogContentText } from '@mui/material';
 import { counted } from '../../formatting/counted';
+import { ConfirmActionDialog } from './ConfirmActionDialog';
 
 /** The deletion warning of every bulk delete (shared-ui-and-validators §4). */
 export function deletionWarning(count: number): string {
@@ -10,6 +11,8 @@ export interface ConfirmDeleteDialogProps {
   /** e.g. 'Delete users'. */
   title: string;
   count: number;
+  /** What is deleted, by name (the selected rows' labels): listed under the warning. */
+  names?: readonly string[];
   /** The deletion runs: both buttons wait. */
   busy: boolean;
   onCancel: () => void;
@@ -17,40 +20,39 @@ export interface ConfirmDeleteDialogProps {
   testIds: { dialog: string; cancel: string; confirm: string };
 }
 
-/** Asks before a delete of the selected rows, with the deletion warning. */
+/** How many names the dialog lists before it says how many more there are. */
+const NAMES_SHOWN = 10;
+
+/** Asks before a delete of the selected rows, with the deletion warning and what they are. */
 export function ConfirmDeleteDialog({
   title,
   count,
+  names = [],
   busy,
   onCancel,
   onConfirm,
   testIds,
 }: ConfirmDeleteDialogProps) {
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onCancel}
-      aria-labelledby="confirm-delete-title"
-      data-testid={testIds.dialog}
+    <ConfirmActionDialog
+      title={title}
+      confirmLabel="Delete"
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      testIds={testIds}
     >
-      <DialogTitle id="confirm-delete-title">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{deletionWarning(count)}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy} data-testid={testIds.cancel}>
-          Cancel
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={onConfirm}
-          disabled={busy}
-          data-testid={testIds.confirm}
-        >
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogContentText>{deletionWarning(count)}</DialogContentText>
+      {names.length > 0 && (
+        <DialogContentText component="ul" sx={{ mt: 1, mb: 0, pl: 3, overflowWrap: 'anywhere' }}>
+          {names.slice(0, NAMES_SHOWN).map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+          {names.length > NAMES_SHOWN && (
+            <li>and {(names.length - NAMES_SHOWN).toLocaleString('en-US')} more</li>
+          )}
+        </DialogContentText>
+      )}
+    </ConfirmActionDialog>
   );
 }

@@ -1,2 +1,4 @@
+export * from './ConfirmActionDialog';
 export * from './ConfirmDeleteDialog';
 export * from './EntityActionButtons';
+export * from './useConfirmAction';

@@ -4,6 +4,7 @@ import {
   CellStyleModule,
   ClientSideRowModelModule,
   ColumnApiModule,
+  RowAutoHeightModule,
   RowDragModule,
   RowStyleModule,
   type ColDef,
@@ -53,6 +54,8 @@ const gridModules = [
   CellStyleModule,
   RowStyleModule,
   ColumnApiModule,
+  // Columns with `wrap`: a row grows to show a wrapped list whole.
+  RowAutoHeightModule,
 ];
 
 /**
@@ -133,6 +136,8 @@ export interface DataTableColumn<T> {
   value?: (row: T) => unknown;
   /** Custom cell content. */
   render?: (row: T) => ReactNode;
+  /** The cell's content wraps and the row grows to show it all (lists of names), never cut. */
+  wrap?: boolean;
 }
 
 /** Paging driven by the caller (server paging): the rows given are the current page. */
@@ -421,6 +426,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         // Rows arrive sorted (case-insensitively, across pages); the grid keeps that order.
         comparator: () => 0,
         cellStyle: column.center ? { textAlign: 'center', justifyContent: 'center' } : undefined,
+        ...(column.wrap ? { wrapText: true, autoHeight: true } : {}),
         valueGetter: (p) => (p.data ? value(p.data.row) : undefined),
         cellRenderer: column.render
           ? (p: CustomCellRendererProps<GridRow<T>>) => (p.data ? column.render!(p.data.row) : null)
