@@ -365,7 +365,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      await ctx.store.tenants.tenants.setPortalVersion(s.tid, request.body.portal_v2);
+      await ctx.store.tenants.setPortalVersion(s.tid, request.body.portal_v2);
       noteAudit(request, {
         object: 'portal version',
         before: { portal_v2: s.tenant.portalV2 },

@@ -124,7 +124,7 @@ export async function seedDemoData(
   now: Date,
   options: { policy?: boolean; crowd?: boolean } = {},
 ): Promise<SeedResult> {
-  if (!(await store.tenants.tenants.isEmpty())) return { seeded: false };
+  if (!(await store.tenants.isEmpty())) return { seeded: false };
   const password = demoPassword ?? generatePassword();
   // Hash outside the transaction (scrypt is real async work); the writes then go in at once.
   const tenants: TenantRecord[] = DEMO_TENANTS.map((t) => ({
@@ -172,7 +172,7 @@ export async function seedDemoData(
     });
   }
   const seeded = await store.transaction(async (tx) => {
-    if (!(await tx.tenants.tenants.isEmpty())) return false;
+    if (!(await tx.tenants.isEmpty())) return false;
     for (const t of tenants) {
       await tx.tenants.insert(t);
       await tx.revisions.put({

@@ -143,7 +143,7 @@ describe.each(engines)('%s config store', (_engine, open) => {
 
   test('tenants: updates, portal version, and a delete that takes everything kept under the id', async () => {
     await store.tenants.update('t1', { name: 'acme corp', status: 'disabled', capabilities: { web: false } });
-    await store.tenants.tenants.setPortalVersion('t1', true);
+    await store.tenants.setPortalVersion('t1', true);
     expect(await store.tenants.get('t1')).toEqual({
       ...tenant('t1', 'acme corp'),
       status: 'disabled',
