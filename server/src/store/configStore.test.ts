@@ -268,6 +268,32 @@ describe.each(engines)('%s config store', (_engine, open) => {
     expect(await store.sessions.get('a')).toBeNull();
   });
 
+  test('a reset sets the password and its change at the next sign-in, and ends every session of that account only', async () => {
+    await store.users.insert({ ...user('u1', 't1', 'ann@acme.example'), showChangePassword: false });
+    await store.users.insert({ ...user('u2', 't1', 'bob@acme.example'), showChangePassword: false });
+    const session = (sidHash: string, uid: string) => ({
+      sidHash,
+      uid,
+      tid: 't1',
+      xsrf: `x-${sidHash}`,
+      createdAt: T,
+      idleExpiresAt: T + 100,
+      absoluteExpiresAt: T + 10_000,
+    });
+    await store.sessions.insert(session('a1', 'u1'));
+    await store.sessions.insert(session('a2', 'u1'));
+    await store.sessions.insert(session('b1', 'u2'));
+    await store.users.resetPassword('u1', 'set-by-someone-else');
+    expect(await store.users.get('u1')).toMatchObject({
+      passwordHash: 'set-by-someone-else',
+      showChangePassword: true,
+    });
+    expect(await store.sessions.get('a1')).toBeNull();
+    expect(await store.sessions.get('a2')).toBeNull();
+    expect(await store.sessions.get('b1')).not.toBeNull();
+    expect(await store.users.get('u2')).toMatchObject({ passwordHash: 'hash', showChangePassword: false });
+  });
+
   test('a one-time token can be consumed only once', async () => {
     await store.oneTimeTokens.insert({ kind: 'login_csrf', tokenHash: 'h', subject: '', expiresAt: T });
     expect(await store.oneTimeTokens.consume('idp_access', 'h')).toBeNull();

@@ -40,6 +40,13 @@ const setOwnPassword = prepared((db, a: { uid: string; passwordHash: string }) =
     .set({ password_hash: a.passwordHash, show_change_password: 0 })
     .where('uid', '=', a.uid),
 );
+const setPasswordToChange = prepared((db, a: { uid: string; passwordHash: string }) =>
+  db
+    .updateTable('users')
+    .set({ password_hash: a.passwordHash, show_change_password: 1 })
+    .where('uid', '=', a.uid),
+);
+const endSessions = prepared((db, a: { uid: string }) => db.deleteFrom('sessions').where('uid', '=', a.uid));
 const endOtherSessions = prepared((db, a: { uid: string; keepSidHash: string }) =>
   db.deleteFrom('sessions').where('uid', '=', a.uid).where('sid_hash', '<>', a.keepSidHash),
 );
@@ -85,6 +92,16 @@ export class UserRepository {
     await this.sql.transaction(async (tx) => {
       await tx.run(setOwnPassword, { uid, passwordHash });
       await tx.run(endOtherSessions, { uid, keepSidHash });
+    });
+  }
+  /**
+   * A password someone else set (a reset): the new hash, the change at the next sign-in pending
+   * (show_change_password), and every session of the account ended; all at once.
+   */
+  async resetPassword(uid: string, passwordHash: string): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      await tx.run(setPasswordToChange, { uid, passwordHash });
+      await tx.run(endSessions, { uid });
     });
   }
 }
