@@ -1,17 +1,5 @@
 import type { PastReport, ScheduledReport } from '@workbench/common/api/contract/reportFiles';
-import type { MfaRepository, OperatorRepository, UserRepository } from './repositories/accounts';
-import type { EndUserRepository } from './repositories/endUsers';
-import type { EntityRepository } from './repositories/entities';
-import type { PolicyDocRepository, RevisionRepository } from './repositories/policy';
-import type { PastReportRepository, ScheduledReportRepository } from './repositories/reports';
-import type { SavedSearchRepository } from './repositories/savedSearches';
-import type {
-  OneTimeTokenRepository,
-  ProviderSessionRepository,
-  SessionRepository,
-} from './repositories/sessions';
-import type { LoginFailureRepository, RateLimitRepository } from './repositories/signInLimits';
-import type { TenantRepository } from './repositories/tenants';
+import type { Repositories } from './repositories';
 /**
  * The configuration store: small, transactional data (tenants, accounts, sessions, revisions).
  * SQLite is the embedded default; PostgreSQL (WORKBENCH_CONFIG_URL) runs the same queries (one
@@ -246,34 +234,11 @@ export interface EndUserQuery {
 }
 
 /**
- * The store, reached as `ctx.store`: one repository per domain, each a set of queries written once
- * for both engines (repositories/*.ts), plus what spans them. A transaction hands its callback a
+ * The store, reached as `ctx.store`: one repository per domain (repositories/index.ts), each a set
+ * of queries written once for both engines, plus what spans them. A transaction hands its callback a
  * store of the same shape whose repositories all run in it.
  */
-export interface ConfigStore {
-  readonly tenants: TenantRepository;
-  /** Portal accounts. */
-  readonly users: UserRepository;
-  /** Portal accounts' second factor. */
-  readonly mfa: MfaRepository;
-  readonly operators: OperatorRepository;
-  /** Portal sessions. */
-  readonly sessions: SessionRepository;
-  readonly providerSessions: ProviderSessionRepository;
-  readonly oneTimeTokens: OneTimeTokenRepository;
-  readonly loginFailures: LoginFailureRepository;
-  readonly rateLimits: RateLimitRepository;
-  /** Policy revisions and published revisions. */
-  readonly revisions: RevisionRepository;
-  readonly policyDocs: PolicyDocRepository;
-  /** Provider entities (node jobs and rollouts included). */
-  readonly entities: EntityRepository;
-  /** The user database. */
-  readonly endUsers: EndUserRepository;
-  readonly savedSearches: SavedSearchRepository;
-  readonly scheduledReports: ScheduledReportRepository;
-  readonly pastReports: PastReportRepository;
-
+export interface ConfigStore extends Repositories {
   /**
    * Runs the writes of fn atomically (all or nothing). fn must read and write through the store it
    * is given (on PostgreSQL that is the transaction's own connection; the outer store is another).

@@ -16,16 +16,9 @@ import type {
   UserRecord,
 } from './ConfigStore';
 import { openPostgresConfigStore, openSqliteConfigStore } from './sqlConfigStore';
-import { postgresTestsEnabled, startTestPostgres, type TestPostgres } from '../testing/testPostgres';
+import { testPostgresOfFile } from '../testing/testPostgres';
 
-const withPostgres = postgresTestsEnabled();
-let testPg: TestPostgres | null = null;
-beforeAll(async () => {
-  if (withPostgres) testPg = await startTestPostgres();
-});
-afterAll(async () => {
-  await testPg?.stop();
-});
+const testPg = testPostgresOfFile();
 
 /**
  * A unique-constraint refusal, matched by its message: better-sqlite3's native part keeps the
@@ -38,11 +31,8 @@ type Open = () => Promise<ConfigStore>;
 const engines: [string, Open][] = [
   ['SQLite', async () => openSqliteConfigStore(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-store-')))],
 ];
-if (withPostgres)
-  engines.push([
-    'PostgreSQL',
-    async () => openPostgresConfigStore(await (testPg as TestPostgres).freshUrl()),
-  ]);
+if (testPg.enabled)
+  engines.push(['PostgreSQL', async () => openPostgresConfigStore(await testPg.server().freshUrl())]);
 
 const tenant = (tid: string, name = tid): TenantRecord => ({
   tid,

@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { ConfigStore } from './ConfigStore';
 import { CONFIG_DB_FILE, openPostgresConfigStore, openSqliteConfigStore } from './sqlConfigStore';
 import { snapshotConfigStore, type StoreSnapshot } from '../testing/storeSnapshot';
-import { postgresTestsEnabled, startTestPostgres, type TestPostgres } from '../testing/testPostgres';
+import { testPostgresOfFile } from '../testing/testPostgres';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 const T = Date.parse('2026-11-22T08:00:00.000Z');
@@ -20,14 +20,7 @@ const snapshots = JSON.parse(
   fs.readFileSync(path.join(FIXTURES, 'main-store.snapshots.json'), 'utf8'),
 ) as Record<'sqlite' | 'postgres', StoreSnapshot>;
 
-const withPostgres = postgresTestsEnabled();
-let testPg: TestPostgres | null = null;
-beforeAll(async () => {
-  if (withPostgres) testPg = await startTestPostgres();
-});
-afterAll(async () => {
-  await testPg?.stop();
-});
+const testPg = testPostgresOfFile();
 
 async function openSqliteFixture(): Promise<ConfigStore> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-upgrade-'));
@@ -36,7 +29,7 @@ async function openSqliteFixture(): Promise<ConfigStore> {
 }
 
 async function openPostgresFixture(): Promise<ConfigStore> {
-  const pgServer = testPg as TestPostgres;
+  const pgServer = testPg.server();
   const schema = `u_${crypto.randomBytes(6).toString('hex')}`;
   const dump = fs
     .readFileSync(path.join(FIXTURES, 'main-store.postgres.sql'), 'utf8')
@@ -52,7 +45,7 @@ async function openPostgresFixture(): Promise<ConfigStore> {
 }
 
 const engines: ['sqlite' | 'postgres', () => Promise<ConfigStore>][] = [['sqlite', openSqliteFixture]];
-if (withPostgres) engines.push(['postgres', openPostgresFixture]);
+if (testPg.enabled) engines.push(['postgres', openPostgresFixture]);
 
 describe.each(engines)('a %s store made before the shared SQL layer', (engine, open) => {
   let store: ConfigStore;
