@@ -1,4 +1,5 @@
 import type { Deployment, Mode } from '@workbench/common/api/contract/wire';
+import type { PendingStep } from '@workbench/common/api/contract/pendingSteps';
 import type { AccessController, AccessRule } from '@workbench/common/features/rbac/permissions';
 import type { LoginRateLimit } from './security/loginRateLimit';
 import type { NewEvent } from './events/eventStore';
@@ -22,7 +23,15 @@ export interface RouteAccess {
   optional?: boolean;
   /** Tenant routes: feature flags (portal-core §3) the tenant's capabilities must all turn on. */
   features?: readonly string[];
+  /**
+   * Tenant routes a session may call while a step is pending (auth/pendingSteps.ts): 'any' for
+   * sign-out, user info and the session refresh, or the steps whose page needs the route.
+   */
+  whilePending?: WhilePending;
 }
+
+/** Which pending steps a route stays open during. */
+export type WhilePending = 'any' | readonly PendingStep[];
 
 export interface TenantSession {
   tid: string;
@@ -38,6 +47,8 @@ export interface TenantSession {
   permissions: string[];
   /** Checks against those permissions, or allows everything when RBAC is not enforced for the tenant. */
   access: AccessController;
+  /** What the account must do before anything else opens, in order (auth/pendingSteps.ts). */
+  pendingSteps: PendingStep[];
 }
 
 export interface ProviderSession {
@@ -83,6 +94,7 @@ declare module 'fastify' {
     permission?: RoutePermission;
     optional?: boolean;
     features?: readonly string[];
+    whilePending?: WhilePending;
   }
   interface FastifyRequest {
     /** The tenant session on tenant routes (null on others, or when optional and signed out). */

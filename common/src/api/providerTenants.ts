@@ -3,6 +3,7 @@ import type { HttpClient } from './http';
 import type { ProviderTenantList } from './contract/provider';
 import type { BulkCreateReply } from './contract/udb';
 import type {
+  AccountPasswordReset,
   CapabilitiesReply,
   PolicyToken,
   PolicyTokenCreated,
@@ -27,6 +28,7 @@ import {
   tenantRevisionsPath,
   tenantSubPath,
   tenantUserDisableMfaPath,
+  tenantUserResetPasswordPath,
 } from './contract/providerTenantPaths';
 import type { MfaUser, MfaUserList } from './contract/auth';
 import { TENANT_DEPLOYMENTS_PATH, type TenantDeploymentList } from './contract/providerOps';
@@ -208,6 +210,22 @@ export async function listTenantMfaUsers(http: HttpClient, tid: string): Promise
 export async function disableTenantUserMfa(http: HttpClient, tid: string, uid: string): Promise<MfaUser> {
   return (
     await http.post<MfaUser>(tenantUserDisableMfaPath(tid, uid), {}, { callName: 'disableTenantUserMfa' })
+  ).data;
+}
+/** A new one-time password for a portal account, which it must change at its next sign-in. */
+export async function resetTenantUserPassword(
+  http: HttpClient,
+  tid: string,
+  uid: string,
+): Promise<AccountPasswordReset> {
+  return (
+    await http.post<AccountPasswordReset>(
+      tenantUserResetPasswordPath(tid, uid),
+      {},
+      {
+        callName: 'resetTenantUserPassword',
+      },
+    )
   ).data;
 }
 

@@ -6,7 +6,12 @@
  */
 import { XSRF_COOKIE } from '../api/contract/wire';
 import { snackbarReducer } from '../features/snackbar/snackbarSlice';
-import { logoutRequested, sessionReducer, type SessionState } from '../features/session/sessionSlice';
+import {
+  logoutRequested,
+  sessionReducer,
+  sessionStartRequested,
+  type SessionState,
+} from '../features/session/sessionSlice';
 import { sessionSaga } from '../features/session/sessionSaga';
 import { inactivityReducer } from '../features/inactivity/inactivitySlice';
 import { inactivitySaga } from '../features/inactivity/inactivitySaga';
@@ -28,6 +33,11 @@ export const TENANT_SESSION_WORLD: WorldDef<'tenant', typeof reducers> = {
     return {
       onUnauthorized() {
         if (session().status === 'loggedIn') dispatch(logoutRequested());
+      },
+      // A step became due during the session (e.g. new terms): read the session again, and the
+      // portal shows the step's page instead of a permission message.
+      onPendingStep() {
+        if (session().status === 'loggedIn' && !session().starting) dispatch(sessionStartRequested());
       },
       isLoggingIn: () => session().loggingIn,
       getSessionXsrf: () => session().xsrfAtStart,

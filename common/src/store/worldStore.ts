@@ -18,12 +18,19 @@ import { all, call } from 'redux-saga/effects';
 import { FORBIDDEN_MESSAGE, FORBIDDEN_SNACKBAR_MS, createHttpClient, type HttpClient } from '../api/http';
 import type { Navigation } from './navigation';
 import { snackbarShown } from '../features/snackbar/snackbarSlice';
+import { pendingStepOf } from '../api/contract/pendingSteps';
 
 export type World = 'tenant' | 'provider';
 
 /** What a world's store answers the HTTP client about its session. */
 export interface WorldSessionHooks {
   onUnauthorized(): void;
+  /**
+   * A 403 saying a step is pending (a password someone else set, ...: contract/pendingSteps.ts):
+   * the world reads its session again, whose page then asks for the step. Without it, the 403 is
+   * an ordinary one.
+   */
+  onPendingStep?(): void;
   isLoggingIn(): boolean;
   getSessionXsrf(): string | null;
 }
@@ -70,7 +77,11 @@ export function createWorldStore<
   const session = def.sessionHooks(store.getState, store.dispatch);
   http.setHooks({
     onUnauthorized: () => session.onUnauthorized(),
-    onForbidden() {
+    onForbidden(error) {
+      if (session.onPendingStep && pendingStepOf(error.data)) {
+        session.onPendingStep();
+        return;
+      }
       store.dispatch(
         snackbarShown({
           kind: 'custom',

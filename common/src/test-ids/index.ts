@@ -85,7 +85,6 @@ export const providerIds = {
 export const navItemId = (area: string): string => `${shellIds.navItem}-${area}`;
 export const providerNavItemId = (area: string): string => `${providerIds.navItem}-${area}`;
 
-/** The user menu's Change password (where the session says show_change_password) and its dialog. */
 /** The user menu's Two-factor sign-in dialog. */
 export const twoFactorIds = {
   menuItem: 'user-menu-two-factor',
@@ -99,7 +98,13 @@ export const twoFactorIds = {
   turnOff: 'two-factor-turn-off',
 } as const;
 
+/**
+ * Change password: the user menu's item and its dialog, and the page a password someone else set
+ * opens on (show_change_password) with its sign-out; both forms share the field ids.
+ */
 export const changePasswordIds = {
+  page: 'change-password-page',
+  signOut: 'change-password-sign-out',
   menuItem: 'user-menu-change-password',
   dialog: 'change-password-dialog',
   current: 'change-password-current',
@@ -240,6 +245,11 @@ export const providerPageIds = {
   tenantMfaState: 'provider-tenant-mfa-state',
   /** `${tenantDisableMfa}-${username}`: a row's Disable MFA; `-confirm` the dialog's. */
   tenantDisableMfa: 'provider-tenant-disable-mfa',
+  /** `${tenantResetPassword}-${username}`: a row's Reset password (confirmed in the tenant's confirm dialog). */
+  tenantResetPassword: 'provider-tenant-reset-password',
+  /** The dialog that shows the reset's one-time password once, and the password. */
+  tenantResetPasswordIssued: 'provider-tenant-reset-password-issued',
+  tenantResetPasswordValue: 'provider-tenant-reset-password-value',
   tenantRbac: 'provider-tenant-rbac',
   /** `${capabilityValidUntil}-${capability}`: the valid-until cell of a capability. */
   capabilityValidUntil: 'provider-capability-valid-until',

@@ -32,6 +32,7 @@ export function makeUser(overrides: Partial<UserInfo> = {}): UserInfo {
     appliance_manager_ui_v2: false,
     status_ui_v2: false,
     show_change_password: false,
+    pending_steps: [],
     uid_hash: 'h',
     ...overrides,
   };

@@ -51,6 +51,7 @@ import {
   TENANT_TOKEN_LISTS,
   TENANT_TOKEN_LIST_NAMES,
   tenantDocumentDef,
+  type AccountPasswordReset,
   type CapabilityChange,
   type PolicyToken,
   type TenantDetail,
@@ -65,6 +66,7 @@ import { AuditTrailView } from '../audit/AuditTrailPage';
 import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
 import { CapabilityPicker } from '../capabilities/CapabilityPicker';
 import { TenantSummary } from './TenantSummary';
+import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 import { useConfirmAction } from '@workbench/common/components/confirm-delete/index';
@@ -568,17 +570,20 @@ function UsersTab({ tenant, canWrite }: TabProps) {
  * The tenant's portal accounts with their two-factor sign-in, and disablemfa (operators only):
  * the reset for an administrator who lost the authenticator; they then sign in with the password
  * alone until they set it up again. The end users above never sign in to the portal, so the
- * second factor is the accounts' alone (README.md here).
+ * second factor is the accounts' alone (README.md here). Reset password (operators only) gives an
+ * account a one-time password, shown once, which it must change at its next sign-in.
  */
 function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>) {
   const http = useConsoleHttp();
   const accounts = useLoad(() => tenantsApi.listTenantMfaUsers(http, tenant.tid), [tenant.tid]);
   const w = useWrite(accounts.reload);
   const [confirming, setConfirming] = useState<MfaUser | null>(null);
+  const confirm = useTenantConfirm();
+  const [issued, setIssued] = useState<AccountPasswordReset | null>(null);
   return (
     <Stack spacing={1} data-testid={providerPageIds.tenantMfaAccounts}>
       <Typography variant="h2" sx={{ fontSize: '1.15rem', pt: 2 }}>
-        Portal administrators: two-factor sign-in
+        Portal administrators: sign-in
       </Typography>
       <TabError error={w.error ?? accounts.error} />
       <SimpleTable
@@ -592,17 +597,36 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
           </span>,
           ...(canWrite
             ? [
-                u.mfa_enrolled_since ? (
+                <Stack key="a" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   <Button
-                    key="d"
                     size="small"
-                    color="error"
-                    data-testid={`${providerPageIds.tenantDisableMfa}-${u.username}`}
-                    onClick={() => setConfirming(u)}
+                    data-testid={`${providerPageIds.tenantResetPassword}-${u.username}`}
+                    onClick={() =>
+                      confirm.ask({
+                        title: `Reset the password of ${u.username} of ${tenant.name}?`,
+                        body: `${u.username}'s sessions end now. They sign in with a one-time password shown next and must choose a new one before anything else of the portal opens.`,
+                        confirmLabel: 'Reset password',
+                        run: () =>
+                          void w.run(
+                            () => tenantsApi.resetTenantUserPassword(http, tenant.tid, u.uid).then(setIssued),
+                            `The password of ${u.username} has been reset.`,
+                          ),
+                      })
+                    }
                   >
-                    Disable MFA
+                    Reset password
                   </Button>
-                ) : null,
+                  {u.mfa_enrolled_since && (
+                    <Button
+                      size="small"
+                      color="error"
+                      data-testid={`${providerPageIds.tenantDisableMfa}-${u.username}`}
+                      onClick={() => setConfirming(u)}
+                    >
+                      Disable MFA
+                    </Button>
+                  )}
+                </Stack>,
               ]
             : []),
         ])}
@@ -640,6 +664,19 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
             </Button>
           </DialogActions>
         </Dialog>
+      )}
+      {confirm.dialog}
+      {issued && (
+        <OneTimePasswordDialog
+          title={`Password of ${issued.username} reset`}
+          password={issued.password}
+          testId={providerPageIds.tenantResetPasswordIssued}
+          passwordTestId={providerPageIds.tenantResetPasswordValue}
+          onClose={() => setIssued(null)}
+        >
+          {issued.username} signs in to the tenant portal with this one-time password and must choose a new
+          one.
+        </OneTimePasswordDialog>
       )}
     </Stack>
   );

@@ -1,9 +1,16 @@
-/** The Users tab's portal accounts with their two-factor sign-in, and Disable MFA (operators only). */
+/**
+ * The Users tab's portal accounts with their two-factor sign-in, and Disable MFA and Reset password
+ * (operators only).
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import { providerIds, providerPageIds } from '@workbench/common';
-import { tenantSubPath, tenantUserDisableMfaPath } from '@workbench/common/api/contract/providerTenants';
+import {
+  tenantSubPath,
+  tenantUserDisableMfaPath,
+  tenantUserResetPasswordPath,
+} from '@workbench/common/api/contract/providerTenants';
 import { operator, renderConsole, support, tenants } from '../testing/renderConsole';
 import './TenantDetailPage';
 
@@ -17,16 +24,19 @@ const account = (username: string, since: string | null) => ({
 });
 
 const stubs = (m: MockAdapter) => {
+  // The server's state: the admin's second factor until disablemfa (the Overview's summary reads
+  // the accounts too, so a reply per call would be spent before the Users tab asks).
+  let adminSince: string | null = SINCE;
   m.onGet('/gdmanage/api/v1/tenants/t-acme').reply(200, tenants[1]);
   m.onGet(tenantSubPath('t-acme', 'tenantusers')).reply(200, { users: [], total: 0 });
-  m.onGet(tenantSubPath('t-acme', 'mfa/users'))
-    .replyOnce(200, { users: [account('admin@acme.example', SINCE), account('logs@acme.example', null)] })
-    .onGet(tenantSubPath('t-acme', 'mfa/users'))
-    .reply(200, { users: [account('admin@acme.example', null), account('logs@acme.example', null)] });
-  m.onPost(tenantUserDisableMfaPath('t-acme', 'u-admin@acme.example')).reply(
+  m.onGet(tenantSubPath('t-acme', 'mfa/users')).reply(() => [
     200,
-    account('admin@acme.example', null),
-  );
+    { users: [account('admin@acme.example', adminSince), account('logs@acme.example', null)] },
+  ]);
+  m.onPost(tenantUserDisableMfaPath('t-acme', 'u-admin@acme.example')).reply(() => {
+    adminSince = null;
+    return [200, account('admin@acme.example', null)];
+  });
 };
 
 const openUsers = async () => {
@@ -71,9 +81,47 @@ it('an operator disables MFA after confirming; the row then shows it off', async
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
-it('support sees the state and no Disable MFA', async () => {
+it('support sees the state and no Disable MFA or Reset password', async () => {
   renderConsole('/tenants/t-acme', { user: support, stubs });
   await openUsers();
   await waitFor(() => expect(state('admin@acme.example')).toHaveTextContent('On since'));
   expect(screen.queryByText('Disable MFA')).not.toBeInTheDocument();
+  expect(screen.queryByText('Reset password')).not.toBeInTheDocument();
+});
+
+it('an operator resets an account password after confirming, and sees the one-time password once', async () => {
+  const reset = tenantUserResetPasswordPath('t-acme', 'u-logs@acme.example');
+  const { mock } = renderConsole('/tenants/t-acme', {
+    user: operator,
+    stubs: (m) => {
+      stubs(m);
+      m.onPost(reset).reply(200, {
+        uid: 'u-logs@acme.example',
+        username: 'logs@acme.example',
+        password: 'Once-0nly-pw',
+      });
+    },
+  });
+  const section = await openUsers();
+  const button = await within(section).findByTestId(
+    `${providerPageIds.tenantResetPassword}-logs@acme.example`,
+  );
+  await userEvent.click(button);
+  const dialog = await screen.findByRole('dialog', {
+    name: 'Reset the password of logs@acme.example of acme?',
+  });
+  expect(dialog).toHaveTextContent('must choose a new one before anything else of the portal opens');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(mock.history.post).toHaveLength(0);
+
+  await userEvent.click(button);
+  await userEvent.click(await screen.findByTestId(providerPageIds.tenantConfirmOk));
+  const issued = await screen.findByTestId(providerPageIds.tenantResetPasswordIssued);
+  expect(within(issued).getByTestId(providerPageIds.tenantResetPasswordValue)).toHaveTextContent(
+    'Once-0nly-pw',
+  );
+  expect(mock.history.post.map((r) => r.url)).toEqual([reset]);
+  await userEvent.click(within(issued).getByRole('button', { name: 'Done' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(screen.queryByText('Once-0nly-pw')).not.toBeInTheDocument();
 });

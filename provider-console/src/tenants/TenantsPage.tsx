@@ -5,17 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import {
   SearchField,
   providerIds,
@@ -29,6 +19,7 @@ import { AddButton, useConfirmAction } from '@workbench/common/components/confir
 import type { ProviderTenant } from '@workbench/common/api/contract/provider';
 import { tenantsSource, type TenantCreated } from '../entities/entitySources';
 import { TenantFormDialog } from './TenantFormDialog';
+import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { FilterToolbar } from '../filters/FilterToolbar';
 
 export const formatCreated = (iso: string): string => {
@@ -172,27 +163,16 @@ export function TenantsPage() {
         />
       )}
       {created && (
-        <Dialog open onClose={() => setCreated(null)} data-testid={providerPageIds.tenantCreated}>
-          <DialogTitle>Tenant {created.tenant.name} created</DialogTitle>
-          <DialogContent>
-            <Typography gutterBottom>
-              Its first administrator, {created.admin_username}, signs in to the tenant portal with this
-              one-time password and chooses a new one. It is shown only now.
-            </Typography>
-            <Typography
-              component="code"
-              data-testid={providerPageIds.tenantCreatedPassword}
-              sx={{ fontFamily: 'monospace', fontSize: '1.1rem', userSelect: 'all' }}
-            >
-              {created.admin_password}
-            </Typography>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setCreated(null)} autoFocus>
-              Done
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <OneTimePasswordDialog
+          title={`Tenant ${created.tenant.name} created`}
+          password={created.admin_password}
+          testId={providerPageIds.tenantCreated}
+          passwordTestId={providerPageIds.tenantCreatedPassword}
+          onClose={() => setCreated(null)}
+        >
+          Its first administrator, {created.admin_username}, signs in to the tenant portal with this one-time
+          password and must choose a new one before anything else opens.
+        </OneTimePasswordDialog>
       )}
       {confirm.dialog}
     </Box>

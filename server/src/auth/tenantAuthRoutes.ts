@@ -31,6 +31,7 @@ import { loginRateLimitConfig } from '../security/loginRateLimit';
 import { digest, randomToken } from '../security/tokens';
 import type { ConfigStore, UserRecord } from '../store/ConfigStore';
 import { tenantMfaRoutes } from './mfaRoutes';
+import { OPEN_WHILE_PENDING } from './pendingSteps';
 
 /** The client id of the portal at this server's login area. */
 export const PORTAL_CLIENT_ID = 'workbench-portal';
@@ -83,8 +84,9 @@ export const userInfoOf = (s: TenantSession): UserInfo => ({
   portal_v2: s.tenant.portalV2,
   appliance_manager_ui_v2: true,
   status_ui_v2: true,
-  show_change_password: s.user.showChangePassword,
+  show_change_password: s.pendingSteps.includes('change_password'),
   uid_hash: crypto.createHash('sha256').update(s.uid).digest('hex'),
+  pending_steps: [...s.pendingSteps],
 });
 
 /** A session refresh keeps the user signed in; activity, not an administrator change. */
@@ -253,7 +255,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     app.get(
       url,
       {
-        config: { world: 'tenant', permission: null, optional: true },
+        config: { world: 'tenant', permission: null, optional: true, whilePending: OPEN_WHILE_PENDING },
         schema: {
           tags,
           summary: 'Sign out: ends the session and clears the cookies (200 even without a session)',
@@ -278,14 +280,17 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
   };
   app.post(
     AUTH_PATHS.cookieRefresh,
-    { config: { world: 'tenant', permission: null, audit: REFRESH_EXEMPT }, schema: refreshSchema },
+    {
+      config: { world: 'tenant', permission: null, audit: REFRESH_EXEMPT, whilePending: OPEN_WHILE_PENDING },
+      schema: refreshSchema,
+    },
     refresh,
   );
   // The appliance alias: GET in api-client §7; POST too, as the shared client refreshes with POST.
   app.route({
     method: ['GET', 'POST'],
     url: APPLIANCE_AUTH_PATHS.cookieRefresh,
-    config: { world: 'tenant', permission: null, audit: REFRESH_EXEMPT },
+    config: { world: 'tenant', permission: null, audit: REFRESH_EXEMPT, whilePending: OPEN_WHILE_PENDING },
     schema: refreshSchema,
     handler: refresh,
   });
@@ -294,10 +299,10 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     app.get(
       url,
       {
-        config: { world: 'tenant', permission: null },
+        config: { world: 'tenant', permission: null, whilePending: OPEN_WHILE_PENDING },
         schema: {
           tags,
-          summary: 'The signed-in user, tenant, capabilities and roles',
+          summary: 'The signed-in user, tenant, capabilities and roles, and the steps still due',
           response: { 200: UserInfo, ...errorResponses(401) },
         },
       },
@@ -315,10 +320,13 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
         permission: null,
         rateLimit: loginRateLimitConfig(ctx),
         audit: { action: 'change_pwd', area: 'admins', what: 'Changed their own password.' },
+        // The first pending step's own call (a password someone else set).
+        whilePending: ['change_password'],
       },
       schema: {
         tags,
-        summary: "Changes the signed-in user's password; their other sessions end",
+        summary:
+          "Changes the signed-in user's password (to a new one of their own, the pending step of a password someone else set); their other sessions end",
         body: ChangePasswordRequest,
         response: { 200: ChangePasswordReply, ...errorResponses(400, 401, 403, 429) },
       },
@@ -331,7 +339,12 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
       const problem = newPasswordProblem(current_password, new_password);
       if (problem !== null) throw new ApiHttpError(400, problem, 'new_password');
       await ctx.store.users.changePassword(s.uid, await hashPassword(new_password), s.sidHash);
-      noteAudit(request, { object: s.username });
+      noteAudit(request, {
+        object: s.username,
+        ...(s.pendingSteps.includes('change_password')
+          ? { details: 'Replaced the one-time password someone else set with their own.' }
+          : {}),
+      });
       return { status: 'ok' as const };
     },
   );

@@ -18,6 +18,8 @@ import {
   XSRF_MSG,
 } from './errors';
 import { resolveProviderSession, resolveTenantSession } from './sessions';
+import { openWhilePending } from '../auth/pendingSteps';
+import { PENDING_STEP_FIELD, pendingStepReason } from '@workbench/common/api/contract/pendingSteps';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -54,6 +56,11 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
       throw new Error(`Route ${String(route.method)} ${url} must declare config.world (and its permission).`);
     }
     if (!world) return;
+    if (config.whilePending && world !== 'tenant') {
+      throw new Error(
+        `Route ${String(route.method)} ${url}: whilePending is for tenant routes (pending steps are a portal account's).`,
+      );
+    }
     // Every route of a world carries its access in the OpenAPI document, schema or not.
     const schema = (route.schema ??= {}) as Record<string, unknown>;
     for (const part of ['querystring', 'params'] as const) {
@@ -70,6 +77,7 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
       permission: config.permission ?? null,
       ...(config.optional ? { optional: true } : {}),
       ...(config.features?.length ? { features: config.features } : {}),
+      ...(config.whilePending ? { whilePending: config.whilePending } : {}),
     };
     if (world === 'tenant' || world === 'provider') {
       const permission = config.permission;
@@ -78,7 +86,10 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
       schema.security =
         world === 'tenant' ? [{ tenantSession: [] }] : [{ providerKey: [] }, { providerSession: [] }];
       const flags = config.features?.length ? ` Feature flags: ${config.features.join(', ')}.` : '';
-      schema.description = [schema.description, `World: ${world}. Permission: ${who}.${flags}`]
+      const pending = config.whilePending
+        ? ` Open while a step is pending: ${config.whilePending === 'any' ? 'any step' : config.whilePending.join(', ')}.`
+        : '';
+      schema.description = [schema.description, `World: ${world}. Permission: ${who}.${flags}${pending}`]
         .filter(Boolean)
         .join(' ');
     }
@@ -110,6 +121,12 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
     const bearer = 'viaBearer' in session && session.viaBearer;
     if (changesState && !bearer && !xsrfMatches(request.headers[XSRF_HEADER], session.xsrf)) {
       return reply.code(403).send(apiError(403, XSRF_MSG));
+    }
+    // A step the account must do first (a password someone else set, ...): nothing else opens
+    // until it is done, whatever the permissions (auth/pendingSteps.ts).
+    const step = 'pendingSteps' in session ? session.pendingSteps[0] : undefined;
+    if (step && !openWhilePending(config.whilePending, step)) {
+      return reply.code(403).send({ ...apiError(403, pendingStepReason(step)), [PENDING_STEP_FIELD]: step });
     }
     if (!permissionAllowed(session.access, config.permission)) {
       return reply.code(403).send(apiError(403, forbiddenMessage(describe(config.permission))));

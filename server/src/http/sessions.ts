@@ -16,6 +16,7 @@ import type { ProviderSession, ServerContext, TenantSession } from '../context';
 import type { OperatorRole } from '../store/ConfigStore';
 import { digest } from '../security/tokens';
 import { tenantInEffect } from '../provider/capabilityStateRoutes';
+import { pendingStepsOf } from '../auth/pendingSteps';
 
 /** Absolute lifetime of a tenant session, whatever its activity. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -77,6 +78,7 @@ export async function resolveTenantSession(
     tenant,
     permissions,
     access: createAccessController(permissions, enforced),
+    pendingSteps: await pendingStepsOf(ctx, { user, tenant }),
   };
 }
 

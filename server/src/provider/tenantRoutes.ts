@@ -18,6 +18,7 @@ import { Type } from 'typebox';
 import { DEMO_TENANT_ROLES } from '@workbench/common/api/contract/demo';
 import { isRbacEnforced } from '@workbench/common/features/rbac/permissions';
 import {
+  AccountPasswordReset,
   CapabilitiesDelete,
   CapabilitiesPatch,
   CapabilitiesReply,
@@ -974,6 +975,35 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
         last_name: account.lastName,
         mfa_enrolled_since: null,
       };
+    },
+  );
+
+  // A portal account's password reset (an administrator who lost theirs): a new one-time password,
+  // answered once; the account's sessions end and it must choose its own at the next sign-in
+  // before anything else opens (auth/pendingSteps.ts).
+  app.post(
+    `${users}/:uid/resetpassword`,
+    {
+      config: write('change_pwd', "Reset a portal account's password.", 'admins'),
+      schema: {
+        tags,
+        summary:
+          'Gives a portal account a new one-time password (answered once); its sessions end and it must change it at the next sign-in',
+        params: UserParams,
+        response: { 200: AccountPasswordReset, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const t = await tenantOr404(request.params.id);
+      const account = await store.users.get(request.params.uid);
+      if (!account || account.tid !== t.tid) throw new ApiHttpError(404, MFA_ACCOUNT_NOT_FOUND);
+      const password = generatePassword();
+      await store.users.resetPassword(account.uid, await hashPassword(password));
+      noteAudit(request, {
+        object: `${t.name}: ${account.username}`,
+        details: `Reset the password of ${account.username} of ${t.name}; it must be changed at the next sign-in.`,
+      });
+      return { uid: account.uid, username: account.username, password };
     },
   );
 };

@@ -1,13 +1,16 @@
 /**
- * Issue 16, "Several replicas": the four rules two servers on one config store keep, written once
+ * Issue 16, "Several replicas": the rules two servers on one config store keep, written once
  * and declared by both topologies that prove them: real server processes behind HAProxy
  * (scaled/replicas.test.ts) and two in-process servers on one PostgreSQL
  * (store/postgresServers.test.ts). A session made on one server works on the other and a sign-out
  * ends it on both; a lockout counted on one holds on the other; a publish on one is seen by the
  * other (racing publishes of one revision: one 200, one 409); a job started on one is moved and
- * polled on the other.
+ * polled on the other; a password someone else set holds the account on both until it is
+ * changed on either (issue 31).
  */
 import { jobPath, nodeActionPath, type Job } from '@workbench/common/api/contract/providerOps';
+import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
+import { TENANTS_PATH, type TenantCreateReply } from '@workbench/common/api/contract/providerTenants';
 import { JOB_STEP_MS } from '../provider/jobRunner';
 import { CookieJar, signIn, signInOperator, TEST_PASSWORD, type TestServer } from '../testing/testServer';
 
@@ -60,7 +63,7 @@ export async function startFreeze(server: Caller, node: string): Promise<(on: Ca
 }
 
 /**
- * Declares the four rules as tests of the current describe block. `servers` is read when each
+ * Declares the rules as tests of the current describe block. `servers` is read when each
  * test runs (after the suite's beforeAll started them; a suite may replace one between tests).
  * They expect a freshly seeded config store and run in this order: the publish rule counts the
  * revisions published so far.
@@ -154,5 +157,29 @@ export function declareCrossServerRules(servers: () => TwoServers): void {
       expect(['started', 'completed']).toContain(moved.status);
       expect(['started', 'completed']).toContain((await poll(one)).status);
     }
+  });
+
+  test('a password someone else set holds the account on both servers until it is changed on either', async () => {
+    const { one, two } = servers();
+    const operator = await signInOperator(one, 'operator@provider.example');
+    const created = await one.call(TENANTS_PATH, {
+      method: 'POST',
+      jar: operator.jar,
+      body: { name: 'replicaco', admin_username: 'admin@replicaco.example' },
+    });
+    expect(created.status).toBe(201);
+    const { admin_username, admin_password } = (await created.json()) as TenantCreateReply;
+    const admin = await signIn(two, admin_username, admin_password);
+    const rules = (server: Caller) => server.call('/api/policy/v1/rules?timestamp=1', { jar: admin.jar });
+    expect((await rules(one)).status).toBe(403);
+    expect((await rules(two)).status).toBe(403);
+    const changed = await one.call(AUTH_PATHS.changePassword, {
+      method: 'POST',
+      jar: admin.jar,
+      body: { current_password: admin_password, new_password: 'Replica-own-passw0rd' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await rules(two)).status).toBe(200);
+    expect((await rules(one)).status).toBe(200);
   });
 }

@@ -11,7 +11,7 @@ import type { Caller } from './workbenchUnderTest';
 export type Expected =
   /** No session of the route's world: 401 (a state-changing call may meet the xsrf check first: 403). */
   | { kind: 'unauthenticated'; statuses: number[] }
-  /** Signed in, without the route's permission. */
+  /** Signed in, without the route's permission, or before a pending step that the route waits for. */
   | { kind: 'forbidden'; statuses: number[] }
   /** Through the guard: the handler answers (2xx, or 400/404/409/413 for the request itself). */
   | { kind: 'allowed' }
@@ -33,6 +33,10 @@ export function expectedFor(op: Operation, caller: Caller): Expected {
     if (optional) return { kind: 'handler' };
     return { kind: 'unauthenticated', statuses: op.stateChanging ? [401, 403] : [401] };
   }
+  // A step the account must do first: only the routes open during it answer (auth/pendingSteps.ts).
+  const open = op.access.whilePending;
+  if (caller.pendingStep && !(open === 'any' || open?.includes(caller.pendingStep)))
+    return { kind: 'forbidden', statuses: [403] };
   if (!permits(caller.access, permission)) return { kind: 'forbidden', statuses: [403] };
   // Without the route's feature flags the tenant is refused too (portal-core §3 Feature flags).
   if (caller.features && missingFeatures(op.access.features, caller.features).length > 0)

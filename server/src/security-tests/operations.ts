@@ -41,6 +41,8 @@ export interface OperationAccess {
   optional: boolean;
   /** Feature flags the caller's tenant must have (portal-core §3), when the route declares any. */
   features?: readonly string[];
+  /** The pending steps the route stays open during ('any': every step), when it declares any. */
+  whilePending?: 'any' | readonly string[];
 }
 
 export interface OperationParameter {
@@ -76,6 +78,7 @@ interface OpenApiOperation {
     permission?: PermissionRule;
     optional?: boolean;
     features?: string[];
+    whilePending?: 'any' | string[];
   };
 }
 
@@ -94,6 +97,7 @@ function accessOf(op: OpenApiOperation, where: string): OperationAccess {
     permission: declared.permission ?? null,
     optional: declared.optional === true,
     ...(declared.features?.length ? { features: declared.features } : {}),
+    ...(declared.whilePending ? { whilePending: declared.whilePending } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ import {
   type FeatureFlags,
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
+import type { PendingStep } from '@workbench/common/api/contract/pendingSteps';
+import { TENANTS_PATH, type TenantCreateReply } from '@workbench/common/api/contract/providerTenants';
 import { PROVIDER_PATHS } from '@workbench/common/api/contract/provider';
 import {
   PROVIDER_SESSION_COOKIE,
@@ -40,6 +42,9 @@ import { generatorTenantsOf } from '../seed/seedTenants';
 import { CookieJar, signIn, signInOperator, startTestServer, type TestServer } from '../testing/testServer';
 
 export const ANONYMOUS = 'anonymous';
+/** A tenant the provider creates for the matrix, whose administrator has a password change pending. */
+export const PENDING_TENANT = 'pendingco';
+export const PENDING_ADMIN = 'admin@pendingco.example';
 
 export interface Caller {
   /** The demo account's user name, or "anonymous". */
@@ -52,6 +57,10 @@ export interface Caller {
   access: AccessController | null;
   /** The feature flags of a tenant account's tenant (portal-core §3; null: not a tenant account). */
   features: FeatureFlags | null;
+  /** The step a tenant account must do first (its password was set by someone else), if any. */
+  pendingStep?: PendingStep;
+  /** The password of an account that is not a demo account. */
+  password?: string;
   jar: CookieJar;
 }
 
@@ -132,6 +141,30 @@ export async function startWorkbenchUnderTest(
     });
   }
 
+  // The first administrator of a tenant the provider creates: its one-time password is changed
+  // before anything else opens (auth/pendingSteps.ts). No caller changes it: each call it may make
+  // while pending gets a body that fails validation.
+  const created = await server.call(TENANTS_PATH, {
+    method: 'POST',
+    jar: callers.find((c) => c.name === 'operator@provider.example')?.jar,
+    body: { name: PENDING_TENANT, admin_username: PENDING_ADMIN },
+  });
+  if (created.status !== 201) throw new Error(`creating the tenant ${PENDING_TENANT}: ${created.status}`);
+  const { admin_password } = (await created.json()) as TenantCreateReply;
+  callers.push({
+    name: PENDING_ADMIN,
+    world: 'tenant',
+    tenant: PENDING_TENANT,
+    access: createAccessController(
+      rolesToPermissions(DEMO_TENANT_ROLES.admin),
+      isRbacEnforced('ec2', null, {}),
+    ),
+    features: deriveFeatureFlags({}),
+    pendingStep: 'change_password',
+    password: admin_password,
+    jar: (await signIn(server, PENDING_ADMIN, admin_password)).jar,
+  });
+
   const caller = (name: string): Caller => {
     const found = callers.find((c) => c.name === name);
     if (!found) throw new Error(`No caller ${name}`);
@@ -157,7 +190,7 @@ export async function startWorkbenchUnderTest(
       });
       await probe.arrayBuffer();
       if (probe.status === 200) c.jar = cookiesBefore;
-      else if (c.world === 'tenant') c.jar = (await signIn(server, c.name)).jar;
+      else if (c.world === 'tenant') c.jar = (await signIn(server, c.name, c.password)).jar;
       else c.jar = (await signInOperator(server, c.name)).jar;
     },
     close: async () => {

@@ -1,7 +1,7 @@
 /**
  * The wiring of WORKBENCH_CONFIG_URL: two servers (two replicas, each with its own data
  * directory) on one PostgreSQL config store serve the same users. They keep the cross-server
- * rules of issue 16 (scaled/crossServerRules.ts: sessions, lockouts, publishes, jobs), here on
+ * rules of issue 16 (scaled/crossServerRules.ts: sessions, lockouts, publishes, jobs, pending steps), here on
  * test clocks with the job ticks called by hand, so a job is seen to move exactly once; and a
  * server restart interrupts no job in flight. The rest of the API suites run on SQLite; the
  * store's own suite runs on both engines (configStore.test.ts).

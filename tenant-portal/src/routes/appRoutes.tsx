@@ -16,6 +16,7 @@ import {
 import { LogoutPage } from '../logout/LogoutPage';
 import { AREAS, NOT_FOUND_PATH, type Area, type PageLoader, type PageProps } from './areas';
 import { AreaGuard } from './AreaGuard';
+import { PendingStepGate } from '../pending-steps/PendingStepGate';
 import { LOGIN_PATH, rootPath } from './routeRules';
 import { useRouteContext } from './useRouteContext';
 
@@ -40,7 +41,10 @@ function pageElement(page: PageLoader | undefined, props: PageProps): ReactNode 
   return <Page {...props} />;
 }
 
-/** The shell is for logged-in users; others go to login (with a returnUrl unless at the root). */
+/**
+ * The shell is for logged-in users; others go to login (with a returnUrl unless at the root). A
+ * step the account must do first (a password someone else set) shows its page instead.
+ */
 function ShellGate({ children }: { children: ReactNode }) {
   const status = useAppSelector(selectSessionStatus);
   const timedOut = useAppSelector(selectSessionTimedOut);
@@ -50,7 +54,7 @@ function ShellGate({ children }: { children: ReactNode }) {
   const state = status === 'notInitialized' ? 'checking' : status === 'loggedOut' ? 'signedOut' : 'signedIn';
   return (
     <SessionGate state={state} loginPath={LOGIN_PATH}>
-      {children}
+      <PendingStepGate>{children}</PendingStepGate>
     </SessionGate>
   );
 }

@@ -146,20 +146,18 @@ function UserMenu() {
           </Typography>
         }
         items={(close) => [
-          ...(user.show_change_password
-            ? [
-                <MenuItem
-                  key="change-password"
-                  data-testid={changePasswordIds.menuItem}
-                  onClick={() => {
-                    close();
-                    setChangingPassword(true);
-                  }}
-                >
-                  Change password
-                </MenuItem>,
-              ]
-            : []),
+          // Every account may change its own password; one someone else set is changed first, on
+          // its own page (../pending-steps), before this menu is ever shown.
+          <MenuItem
+            key="change-password"
+            data-testid={changePasswordIds.menuItem}
+            onClick={() => {
+              close();
+              setChangingPassword(true);
+            }}
+          >
+            Change password
+          </MenuItem>,
           // The tenant's tfa feature (portal-core §3) offers it.
           ...(features.tfa
             ? [

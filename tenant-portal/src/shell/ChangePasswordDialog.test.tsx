@@ -1,15 +1,15 @@
-/** The user menu: change password where the session says show_change_password; two-factor sign-in with the tfa feature. */
+/** The user menu: change password for every account; two-factor sign-in with the tfa feature. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { shellIds, snackbarIds } from '@workbench/common';
 import { AUTH_PATHS, CHANGE_PASSWORD_MSGS } from '@workbench/common/api/contract/auth';
 import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/index';
 import { demoUser, renderPortal, resetPortalEnv } from '../testing/renderPortal';
-import { CHANGE_PASSWORD_TEXTS } from './ChangePasswordDialog';
+import { CHANGE_PASSWORD_TEXTS } from './useChangePasswordForm';
 
 afterEach(resetPortalEnv);
 
-const prompted = { ...demoUser('admin'), show_change_password: true };
+const admin = demoUser('admin');
 
 async function openDialog() {
   await screen.findByTestId(shellIds.pageTitle);
@@ -26,12 +26,12 @@ async function fill(current: string, next: string, confirm = next) {
 }
 
 describe('change password', () => {
-  it('is offered only where the session asks for it; two-factor sign-in only with the tfa feature', async () => {
-    renderPortal({ path: '/dashboard', user: demoUser('admin') });
+  it('is offered to every account (a password someone else set is changed before the shell shows); two-factor sign-in only with the tfa feature', async () => {
+    renderPortal({ path: '/dashboard', user: demoUser('auditor') });
     await screen.findByTestId(shellIds.pageTitle);
     await userEvent.click(screen.getByTestId(shellIds.userMenuButton));
     await screen.findByTestId(shellIds.logout);
-    expect(screen.queryByTestId(changePasswordIds.menuItem)).not.toBeInTheDocument();
+    expect(screen.getByTestId(changePasswordIds.menuItem)).toBeInTheDocument();
     expect(screen.queryByTestId(twoFactorIds.menuItem)).not.toBeInTheDocument();
   });
 
@@ -43,7 +43,7 @@ describe('change password', () => {
   });
 
   it('checks the form as the server does, and sends nothing until it holds', async () => {
-    const { mock } = renderPortal({ path: '/dashboard', user: prompted });
+    const { mock } = renderPortal({ path: '/dashboard', user: admin });
     const dialog = await openDialog();
     await fill('', 'short', 'other');
     expect(within(dialog).getByText(CHANGE_PASSWORD_TEXTS.required)).toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('change password', () => {
   it('a refusal of the current password shows at that field; the dialog stays', async () => {
     renderPortal({
       path: '/dashboard',
-      user: prompted,
+      user: admin,
       stubs: (m) =>
         m.onPost(AUTH_PATHS.changePassword).reply(400, {
           statusCode: 400,
@@ -76,10 +76,10 @@ describe('change password', () => {
     );
   });
 
-  it('a change sends both passwords, says so, closes, and the menu no longer offers it', async () => {
+  it('a change sends both passwords, says so, closes, and the menu still offers it', async () => {
     const { mock } = renderPortal({
       path: '/dashboard',
-      user: prompted,
+      user: admin,
       stubs: (m) => m.onPost(AUTH_PATHS.changePassword).reply(200, { status: 'ok' }),
     });
     await openDialog();
@@ -93,6 +93,6 @@ describe('change password', () => {
     });
     await userEvent.click(screen.getByTestId(shellIds.userMenuButton));
     await screen.findByTestId(shellIds.logout);
-    expect(screen.queryByTestId(changePasswordIds.menuItem)).not.toBeInTheDocument();
+    expect(screen.getByTestId(changePasswordIds.menuItem)).toBeInTheDocument();
   });
 });

@@ -36,6 +36,7 @@ export function demoUser(
     appliance_manager_ui_v2: true,
     status_ui_v2: true,
     show_change_password: false,
+    pending_steps: [],
     uid_hash: 'hash',
   };
 }

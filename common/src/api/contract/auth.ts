@@ -3,6 +3,7 @@
  * schemas and publishes them in /openapi.json; the client's types are derived from them.
  */
 import { Type, type Static } from 'typebox';
+import { PENDING_STEPS, type PendingStep } from './pendingSteps';
 
 export const AuthParamsRequest = Type.Object({
   /** portal-core §2: taken from the query when its value is true or empty. */
@@ -76,7 +77,12 @@ export const MFA_CHALLENGE_EXPIRED_MSG = 'The sign-in has expired. Enter your us
 export const CookieRefreshReply = Type.Object({ expires: Type.String({ format: 'date-time' }) });
 export type CookieRefreshReply = Static<typeof CookieRefreshReply>;
 
-/** portal-core §3 "User session info". */
+/**
+ * portal-core §3 "User session info". `show_change_password`: the password was set by someone else
+ * (tenant creation, a reset) and must be changed before anything else opens. `pending_steps` (ours)
+ * lists every step still due in the order they are asked for (contract/pendingSteps.ts); the
+ * password change is its first row.
+ */
 export const UserInfo = Type.Object({
   uid: Type.String(),
   first_name: Type.String(),
@@ -90,6 +96,9 @@ export const UserInfo = Type.Object({
   status_ui_v2: Type.Boolean(),
   show_change_password: Type.Boolean(),
   uid_hash: Type.String(),
+  // A plain reference, no spread: the bundler then drops this schema (and TypeBox) from the
+  // sign-in pages, which import this module for its paths and messages only.
+  pending_steps: Type.Array(Type.Enum(PENDING_STEPS as [PendingStep, ...PendingStep[]])),
 });
 export type UserInfo = Static<typeof UserInfo>;
 
@@ -103,7 +112,7 @@ export const AUTH_PATHS = {
   cookieRefresh: '/api/auth/v1/cookie_refresh',
   userInfo: '/api/userinfo',
   portalVersion: '/api/policy/v1/portal_version',
-  /** The signed-in user's own password change (the user menu, where show_change_password). */
+  /** The signed-in user's own password change (the user menu; first, where show_change_password). */
   changePassword: '/api/auth/v1/change_password',
   /** The second step of a sign-in with two-factor sign-in: challenge and code. */
   loginMfa: '/api/auth/v1/login/mfa',

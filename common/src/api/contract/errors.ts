@@ -9,5 +9,7 @@ export const ApiError = Type.Object({
   /** A stale policy save (409): who changed the revision since it was loaded, and when. */
   changed_by: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   changed_at: Type.Optional(Type.String()),
+  /** A 403 of a call made before a pending step was done: the step (contract/pendingSteps.ts). */
+  pending_step: Type.Optional(Type.String()),
 });
 export type ApiError = Static<typeof ApiError>;

@@ -39,3 +39,9 @@ export const tenantMfaUsersPath = (tid: string): string => tenantSubPath(tid, 'm
 export const tenantUserDisableMfaPath = (tid: string, uid: string): string =>
   `${tenantSubPath(tid, 'tenantusers')}/${encodeURIComponent(uid)}/disablemfa`;
 export const MFA_ACCOUNT_NOT_FOUND = 'No such account.';
+/**
+ * The provider's reset of a portal account's password (an administrator who lost it): a new
+ * one-time password, answered once, which the account must change at its next sign-in.
+ */
+export const tenantUserResetPasswordPath = (tid: string, uid: string): string =>
+  `${tenantSubPath(tid, 'tenantusers')}/${encodeURIComponent(uid)}/resetpassword`;

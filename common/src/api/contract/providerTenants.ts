@@ -69,6 +69,13 @@ export const TenantCreateReply = Type.Object({
   admin_password: Type.String(),
 });
 export type TenantCreateReply = Static<typeof TenantCreateReply>;
+/** A portal account's password reset by the provider: the one-time password, answered once. */
+export const AccountPasswordReset = Type.Object({
+  uid: Type.String(),
+  username: Type.String(),
+  password: Type.String(),
+});
+export type AccountPasswordReset = Static<typeof AccountPasswordReset>;
 
 export const RenameBody = Type.Object({ name: TENANT_NAME }, { additionalProperties: false });
 export const EmptyBody = Type.Object({}, { additionalProperties: false });

@@ -1,6 +1,6 @@
 /** Session side effects (portal-core §4): start, login, logout, portal version at start. */
 import type { SagaIterator } from 'redux-saga';
-import { call, getContext, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import Cookies from 'js-cookie';
 import { CHANGE_PASSWORD_MSGS, type PortalVersion, type UserInfo } from '../../api/contract/auth';
 import { XSRF_COOKIE } from '../../api/contract/wire';
@@ -11,6 +11,7 @@ import { loginErrorOf } from '../../api/loginRejection';
 import { hasTenantSessionCookies } from '../login/signInVisit';
 import { getRuntimeEnv, isCloud, isManagementStation, isOnPrem, type RuntimeEnv } from '../../env/runtimeEnv';
 import { snackbarShown } from '../snackbar/snackbarSlice';
+import { selectPendingStep } from './sessionSelectors';
 import { revisionRequested } from '../revision/revisionSlice';
 import {
   loggedOut,
@@ -77,6 +78,9 @@ function* startSession(): SagaIterator {
     return;
   }
   yield put(sessionStarted(user, Cookies.get(XSRF_COOKIE) ?? null));
+  // While a step is pending (a password someone else set, ...) the server refuses all else: the
+  // start's calls wait until the steps are done and the session is read again.
+  if (user.pending_steps.length > 0) return;
   yield call(portalVersionAtStart, http);
 }
 
@@ -106,6 +110,7 @@ function* logoutWorker(action: ReturnType<typeof logoutRequested>): SagaIterator
 
 function* changePasswordWorker(action: ReturnType<typeof passwordChangeRequested>): SagaIterator {
   const http: HttpClient = yield getContext('http');
+  const wasPending = (yield select(selectPendingStep)) === 'change_password';
   try {
     yield call(authApi.changePassword, http, {
       current_password: action.payload.current,
@@ -117,6 +122,8 @@ function* changePasswordWorker(action: ReturnType<typeof passwordChangeRequested
   }
   yield put(passwordChanged());
   yield put(snackbarShown({ kind: 'save', outcome: 'success', message: CHANGE_PASSWORD_MSGS.changed }));
+  // The step is done: the session is read again (the next step, if any) and then starts as usual.
+  if (wasPending) yield put(sessionStartRequested());
 }
 
 export function* sessionSaga(): SagaIterator {

@@ -18,6 +18,8 @@ export const selectPolicyWelcomeVisible = createSelector([selectSession], (s) =>
 export const selectSessionTimedOut = createSelector([selectSession], (s) => s.timedOut);
 export const selectPasswordChange = createSelector([selectSession], (s) => s.passwordChange);
 export const selectXsrfAtStart = createSelector([selectSession], (s) => s.xsrfAtStart);
+/** The step the account must do before anything else opens (contract/pendingSteps.ts), or null. */
+export const selectPendingStep = createSelector([selectUser], (user) => user?.pending_steps[0] ?? null);
 export const selectCapabilities = createSelector(
   [selectUser],
   (user): Readonly<Record<string, unknown>> => user?.capabilities ?? EMPTY_CAPABILITIES,

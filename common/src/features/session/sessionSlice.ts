@@ -107,10 +107,13 @@ export const sessionSlice = createSlice({
     passwordChangeRequested(state, _action: PayloadAction<{ current: string; next: string }>) {
       state.passwordChange = { status: 'saving', error: null };
     },
-    /** The prompt to change it goes with it (show_change_password). */
+    /** The password someone else set is replaced: that pending step is done (show_change_password). */
     passwordChanged(state) {
       state.passwordChange = { status: 'done', error: null };
-      if (state.user) state.user.show_change_password = false;
+      if (state.user) {
+        state.user.show_change_password = false;
+        state.user.pending_steps = state.user.pending_steps.filter((step) => step !== 'change_password');
+      }
     },
     passwordChangeFailed(state, action: PayloadAction<ApiCallErrorInfo>) {
       state.passwordChange = { status: 'failed', error: action.payload };

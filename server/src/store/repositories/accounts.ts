@@ -34,21 +34,14 @@ const countOfTenant = prepared((db, a: { tid: string }) =>
     .select((eb) => eb.fn.countAll().as('n'))
     .where('tid', '=', a.tid),
 );
-const setOwnPassword = prepared((db, a: { uid: string; passwordHash: string }) =>
+const setPassword = prepared((db, a: { uid: string; passwordHash: string; mustChange: number }) =>
   db
     .updateTable('users')
-    .set({ password_hash: a.passwordHash, show_change_password: 0 })
+    .set({ password_hash: a.passwordHash, show_change_password: a.mustChange })
     .where('uid', '=', a.uid),
 );
-const setPasswordToChange = prepared((db, a: { uid: string; passwordHash: string }) =>
-  db
-    .updateTable('users')
-    .set({ password_hash: a.passwordHash, show_change_password: 1 })
-    .where('uid', '=', a.uid),
-);
-const endSessions = prepared((db, a: { uid: string }) => db.deleteFrom('sessions').where('uid', '=', a.uid));
-const endOtherSessions = prepared((db, a: { uid: string; keepSidHash: string }) =>
-  db.deleteFrom('sessions').where('uid', '=', a.uid).where('sid_hash', '<>', a.keepSidHash),
+const endSessionsBut = prepared((db, a: { uid: string; keep: string }) =>
+  db.deleteFrom('sessions').where('uid', '=', a.uid).where('sid_hash', '<>', a.keep),
 );
 
 /** The tenants' portal accounts (administrators of the portal). */
@@ -89,19 +82,26 @@ export class UserRepository {
    * session of the user ended (the one kept is the session that changed it); all at once.
    */
   async changePassword(uid: string, passwordHash: string, keepSidHash: string): Promise<void> {
-    await this.sql.transaction(async (tx) => {
-      await tx.run(setOwnPassword, { uid, passwordHash });
-      await tx.run(endOtherSessions, { uid, keepSidHash });
-    });
+    await this.replacePassword(uid, passwordHash, false, keepSidHash);
   }
   /**
    * A password someone else set (a reset): the new hash, the change at the next sign-in pending
    * (show_change_password), and every session of the account ended; all at once.
    */
   async resetPassword(uid: string, passwordHash: string): Promise<void> {
+    await this.replacePassword(uid, passwordHash, true, null);
+  }
+  /** The new hash and whether it must be changed, and the account's sessions but `keep` ended, at once. */
+  private async replacePassword(
+    uid: string,
+    passwordHash: string,
+    mustChange: boolean,
+    keep: string | null,
+  ): Promise<void> {
     await this.sql.transaction(async (tx) => {
-      await tx.run(setPasswordToChange, { uid, passwordHash });
-      await tx.run(endSessions, { uid });
+      await tx.run(setPassword, { uid, passwordHash, mustChange: flag(mustChange) });
+      // A session digest is never empty: '' keeps none.
+      await tx.run(endSessionsBut, { uid, keep: keep ?? '' });
     });
   }
 }
