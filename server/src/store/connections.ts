@@ -23,7 +23,7 @@ export interface Connection {
   exec(script: string): Promise<void>;
   /**
    * Runs fn in a transaction on a connection bound to it: BEGIN, `lock` if given, fn, COMMIT (or
-   * ROLLBACK when fn throws). Inside a transaction already, fn joins it.
+   * ROLLBACK when fn throws). Inside a transaction already, fn joins it, `lock` taken in it.
    */
   transaction<T>(fn: (connection: Connection) => Promise<T>, lock?: CompiledQuery | null): Promise<T>;
   /** Runs fn on one connection (outside a transaction): where a session-level lock must hold. */
@@ -133,8 +133,11 @@ export class PostgresConnection implements Connection {
   }
 
   async transaction<T>(fn: (connection: Connection) => Promise<T>, lock?: CompiledQuery | null): Promise<T> {
-    // Nested: already atomic with the outer transaction.
-    if (this.inTransaction) return fn(this);
+    // Nested: already atomic with the outer transaction, whose end releases the lock too.
+    if (this.inTransaction) {
+      if (lock) await this.db.query(lock.sql, lock.parameters as unknown[]);
+      return fn(this);
+    }
     if (this.client) return this.inTransactionOn(this.client, fn, lock);
     const client = await this.pool.connect();
     let broken = false;

@@ -136,6 +136,30 @@ describePg('PostgreSQL config store shared by two servers', () => {
     await close();
   });
 
+  test('the account lock taken inside a transaction holds until that transaction ends', async () => {
+    const { url, a, b, close } = await replicas();
+    const key = { world: 'tenant' as const, username: 'ann@acme.example', client: '10.0.0.9' };
+    const order: string[] = [];
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => undefined as void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const first = a.transaction((tx) =>
+      tx.withLoginLock(key, async () => {
+        locked();
+        await held;
+        order.push('a');
+      }),
+    );
+    await isLocked;
+    const second = b.withLoginLock(key, async () => void order.push('b'));
+    await someoneWaitsForALock(url, second);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['a', 'b']);
+    await close();
+  });
+
   test('two servers writing against the same updated_at: exactly one wins, the other is refused (409)', async () => {
     const { url, a, b, close } = await replicas();
     const seen = '2026-11-22T08:00:00.000Z';
