@@ -106,6 +106,42 @@ export default tseslint.config(
       ],
     },
   },
+  // The conformance suite (issue 30) is written from the spec's text, not from our code: its table
+  // and shapes (conformance/) import nothing of ours, and its runner (server/src/conformance) takes
+  // the test server but nothing of common, so a change to the contract cannot change what it expects.
+  {
+    files: ['conformance/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@workbench/|\\.\\.?/.*\\b(common|server|tenant-portal|provider-console|charts)/)',
+              message: 'The conformance suite is written from the spec: it imports nothing of ours.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/conformance/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@workbench/|\\.\\.?/.*\\b(common|tenant-portal|provider-console|charts)/)',
+              message:
+                'The conformance runner takes the test server and the spec table (conformance/), never the contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['tenant-portal/**/*.{ts,tsx}'],
     rules: {

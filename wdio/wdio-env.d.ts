@@ -3,3 +3,7 @@
 // '@wdio/globals/types': that declares a global `expect` which would replace jest's in the
 // root typecheck of every workspace.
 /// <reference types="webdriverio" />
+
+// Mocha's suite hooks: the root typecheck knows jest's globals, which name them otherwise.
+declare function before(fn: () => Promise<void>): void;
+declare function after(fn: () => void | Promise<void>): void;

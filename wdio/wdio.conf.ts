@@ -51,6 +51,9 @@ export const config: WebdriverIO.Config = {
         prefs: { 'download.default_directory': DOWNLOAD_DIR, 'download.prompt_for_download': false },
       },
       'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
+      // The console's messages are kept for specs that check none is an error (support/cdp.ts
+      // takeBrowserLog); ChromeDriver reads this capability, WebdriverIO's types do not list it.
+      ...({ 'goog:loggingPrefs': { browser: 'ALL' } } as object),
     },
   ],
   logLevel: 'warn',

@@ -1,3 +1,4 @@
+import { EXTENSIONS_PATHS } from '@workbench/common/api/contract/extensions';
 import { SAFEMAIL_WHITELIST_PATHS } from '@workbench/common/api/contract/safemailWhitelist';
 import { CASB_EGRESS_PATHS } from '@workbench/common/api/contract/casbEgress';
 import {
@@ -138,6 +139,9 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ['get', '/api/rep/v1/saved_searches'],
     ['post', '/api/rep/v1/saved_searches'],
     ['delete', '/api/rep/v1/saved_searches/{id}'],
+    // Which extensions this server serves, per world (docs/api.md).
+    ['get', EXTENSIONS_PATHS.tenant],
+    ['get', EXTENSIONS_PATHS.provider],
   ];
   for (const [method, url] of expected) {
     const op = spec.paths[url]?.[method];
@@ -191,7 +195,7 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
       `${TENANTS_PATH}/{id}/${n}/{token_id}`,
     ]),
     ...['v1', 'v2', 'v3'].map((v) => `/gdmanage/api/${v}/tenants/{id}/revisions`),
-    // Beside the registries: deployments, pods and jobs, the tenant's commands, capabilities, SKUs,
+    // Beside the registries: deployments, pods and jobs, the tenant's commands, administrators, capabilities, SKUs,
     // policy, users and RBAC list, and the staged rollouts (rollouts.test.ts).
     '/gdmanage/api/v1/default_deployment',
     '/gdmanage/api/v1/jobs',
@@ -200,6 +204,7 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     '/gdmanage/api/v1/pods/{id}/nodes/{node}/actions',
     '/gdmanage/api/v1/tenant_deployments',
     '/gdmanage/api/v1/tenants/{id}',
+    '/gdmanage/api/v1/tenants/{id}/admins',
     '/gdmanage/api/v1/tenants/{id}/capabilities',
     '/gdmanage/api/v1/tenants/{id}/disabletenant',
     '/gdmanage/api/v1/tenants/{id}/policy',
@@ -210,6 +215,7 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     '/gdmanage/api/v1/tenants/{id}/tenantusers/bulk',
     '/gdmanage/api/v1/tenants/{id}/tenantusers/{uid}',
     '/gdmanage/api/v1/tenants/{id}/tenantusers/{uid}/disablemfa',
+    '/gdmanage/api/v1/tenants/{id}/tenantusers/{uid}/resetpassword',
     '/gdmanage/api/v1/tenants/{id}/mfa/users',
     '/gdmanage/api/v1/tenants/{id}/rbac',
     '/gdmanage/api/v1/tenants/{id}/rolloutinit',

@@ -12,8 +12,11 @@ import type { Deployment, InjectedEnv, Mode } from '@workbench/common/api/contra
 import type { ServerContext } from './context';
 import { installErrorHandler } from './http/errors';
 import { installGuard } from './http/guard';
+import { ALL_EXTENSIONS, extensionRoutes, installExtensions } from './http/extensions';
+import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { installNulRefusal } from './http/nulCharacters';
-import { installAuditTrail } from './audit/auditTrail';
+import { installAuditTrail, serverAuditEvents } from './audit/auditTrail';
+import type { NewEvent } from './events/eventStore';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
 import { referenceRoutes } from './policy/referenceRoutes';
@@ -89,6 +92,11 @@ export interface ServerOptions {
    */
   jobTimer?: boolean;
   jobStepMs?: number;
+  /**
+   * The extensions served (WORKBENCH_EXTENSIONS; default every one): the others' routes answer
+   * 404 as on a backend with only the spec's calls (http/extensions.ts, docs/api.md).
+   */
+  extensions?: readonly ExtensionId[];
 }
 
 export type WorkbenchServer = FastifyInstance;
@@ -101,6 +109,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const print = options.print ?? ((line: string) => console.log(line));
   const store: ConfigStore = await openConfigStore(options);
   let seedPrinted = false;
+  let setupAudit: NewEvent[];
   try {
     const seed = await seedDemoData(store, options.demoPassword, now(), {
       policy: options.demoPolicy ?? true,
@@ -110,6 +119,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       print(`${DEMO_PASSWORD_NOTICE}${seed.generatedPassword}`);
       seedPrinted = true;
     }
+    setupAudit = serverAuditEvents(seed.audit);
     await seedEndUsers(store, now());
   } catch (error) {
     await store.close();
@@ -129,6 +139,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     secureCookies: options.secureCookies ?? false,
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
     loginFailureCap: options.loginFailureCap ?? DEFAULT_LOGIN_FAILURE_CAP,
+    setupAudit,
   };
   const env: InjectedEnv = {
     deployment: options.deployment,
@@ -303,6 +314,9 @@ async function registerEverything(
   });
   // Cookies are parsed in an onRequest hook: it must run before the guard's.
   await app.register(fastifyCookie);
+  // Before the guard: a route of an extension this server runs without is unknown (404), not refused.
+  const extensions = new Set(options.extensions ?? ALL_EXTENSIONS);
+  installExtensions(app, extensions);
   installGuard(app, ctx);
   installNulRefusal(app);
   // Before any route: every state-changing route's audit declaration is read as it registers.
@@ -343,6 +357,7 @@ async function registerEverything(
   );
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  await app.register(extensionRoutes(extensions));
   await app.register(tenantAuthRoutes);
   await app.register(loginAreaRoutes);
   await app.register(policyRoutes);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { EXTENSION_IDS } from '@workbench/common/api/contract/extensions';
 import { ConfigError, readConfig } from './config';
 
 const root = '/repo';
@@ -18,7 +19,22 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     configUrl: null,
     eventsUrl: null,
     trustedProxies: [],
+    extensions: EXTENSION_IDS,
   });
+});
+
+test('WORKBENCH_EXTENSIONS: all (default), none, or a list of extension ids; an unknown id stops the start naming it', () => {
+  expect(readConfig({ WORKBENCH_EXTENSIONS: 'all' }, root).extensions).toEqual(EXTENSION_IDS);
+  expect(readConfig({ WORKBENCH_EXTENSIONS: ' none ' }, root).extensions).toEqual([]);
+  // In the registry's order, whatever the list's.
+  expect(readConfig({ WORKBENCH_EXTENSIONS: 'policy-tester, revision-history' }, root).extensions).toEqual([
+    'revision-history',
+    'policy-tester',
+  ]);
+  expect(() => readConfig({ WORKBENCH_EXTENSIONS: 'revision-history,trust' }, root)).toThrow(
+    /WORKBENCH_EXTENSIONS .*"trust" is not one of them/,
+  );
+  expect(() => readConfig({ WORKBENCH_EXTENSIONS: 'revision-history,' }, root)).toThrow(ConfigError);
 });
 
 test("WORKBENCH_TRUST_PROXY: the proxies' addresses; true (every hop) and anything but addresses stop the start", () => {

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseClickHouseUrl } from './events/clickhouseUrl';
 import { DEPLOYMENTS, MODES, type Deployment, type Mode } from '@workbench/common/api/contract/wire';
+import { EXTENSION_IDS, isExtensionId, type ExtensionId } from '@workbench/common/api/contract/extensions';
 
 export interface ServerConfig {
   port: number;
@@ -29,6 +30,8 @@ export interface ServerConfig {
    * empty: none, the client is the socket's peer.
    */
   trustedProxies: string[];
+  /** WORKBENCH_EXTENSIONS: the extensions served (docs/api.md); unset or `all`: every one. */
+  extensions: readonly ExtensionId[];
 }
 
 /** Live demo data by default: a gentle trickle, so the newest minutes of the logs are never empty. */
@@ -140,6 +143,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
   }
 
   const trustedProxies = readTrustedProxies(env.WORKBENCH_TRUST_PROXY);
+  const extensions = readExtensions(env.WORKBENCH_EXTENSIONS);
 
   const demoPassword = blank(env.WORKBENCH_DEMO_PASSWORD) ? undefined : env.WORKBENCH_DEMO_PASSWORD;
   const host = blank(env.HOST) ? '127.0.0.1' : env.HOST.trim();
@@ -157,7 +161,26 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     configUrl,
     eventsUrl,
     trustedProxies,
+    extensions,
   };
+}
+
+/**
+ * WORKBENCH_EXTENSIONS: `all` (the default), `none` (only the spec's calls: what a portal meets
+ * on a backend without our additions), or a comma list of extension ids (common's
+ * EXTENSION_REGISTRY) to serve only those.
+ */
+export function readExtensions(value: string | undefined): readonly ExtensionId[] {
+  if (blank(value) || value.trim() === 'all') return EXTENSION_IDS;
+  if (value.trim() === 'none') return [];
+  const ids = value.split(',').map((e) => e.trim());
+  const unknown = ids.filter((id) => !isExtensionId(id));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `WORKBENCH_EXTENSIONS must be all, none, or a comma list of extensions (${EXTENSION_IDS.join(', ')}); "${unknown.join('", "')}" is not one of them.`,
+    );
+  }
+  return EXTENSION_IDS.filter((id) => ids.includes(id));
 }
 
 /** The names Fastify's proxy-addr expands into address ranges. */

@@ -84,6 +84,12 @@ export interface ServerContext {
    * it opens the store; unset (a server without an event store) they are not kept.
    */
   audit?: (events: readonly NewEvent[]) => Promise<unknown>;
+  /**
+   * Audit events of the first start's seed (the publish of the demo tenants' initial policy),
+   * owed to the trail: the events plugin appends them once its first-start seeding has looked at
+   * the event store (an event there first would read as a store of events from elsewhere).
+   */
+  setupAudit: NewEvent[];
   /** The node-action jobs (provider/jobRunner.ts), set when the server is built. */
   jobs?: JobRunner;
 }

@@ -13,6 +13,8 @@ import {
   LOG_TYPE_REGISTRY,
   LOG_TYPES,
   logReadPermission,
+  logRouteFeatures,
+  logRouteOfType,
 } from '@workbench/common/vocabularies/logTypes';
 import {
   POLICY_GROUPS,
@@ -79,9 +81,10 @@ describe('log-type registry', () => {
   });
 
   it.each(LOG_ROUTES)(
-    '%s: its block and export routes are in the OpenAPI document with its read permission',
+    '%s: its block and export routes are in the OpenAPI document with its read permission and features',
     (route) => {
       const { type } = LOG_TYPE_REGISTRY[route];
+      const features = logRouteFeatures(route);
       for (const template of [`/api/rep/v1/query/${type}`, `/api/rep/v1/export/${type}`]) {
         const op = operation('GET', template);
         expect(op).toBeDefined();
@@ -89,10 +92,22 @@ describe('log-type registry', () => {
           world: 'tenant',
           permission: logReadPermission(route),
           optional: false,
+          ...(features.length > 0 ? { features } : {}),
         });
       }
     },
   );
+
+  it('a log type needs the features of the policy page whose enforcement writes it (Email Logs: menlo_email)', () => {
+    expect(Object.fromEntries(LOG_ROUTES.map((r) => [r, logRouteFeatures(r)]))).toEqual({
+      audit: [],
+      dlp: [],
+      email: ['menlo_email'],
+      firewall: [],
+      web: [],
+      saa: [],
+    });
+  });
 
   it.each(LOG_ROUTES)('%s: has a title, a noun, a log schema and names its spec section', (route) => {
     const row = LOG_TYPE_REGISTRY[route];
@@ -221,7 +236,12 @@ describe('report-query registry', () => {
     (name) => {
       const row: ReportQueryDef = REPORT_QUERY_REGISTRY[name];
       const op = operation('GET', reportQueryPath(name));
-      expect(op?.access).toEqual({ world: 'tenant', permission: row.permission, optional: false });
+      expect(op?.access).toEqual({
+        world: 'tenant',
+        permission: row.permission,
+        optional: false,
+        ...(row.features.length > 0 ? { features: row.features } : {}),
+      });
       const params = op?.queryParams.map((p) => p.name) ?? [];
       for (const filter of Object.keys(row.filters)) expect(params).toContain(filter);
       expect(params).toEqual(expect.arrayContaining(['start', 'end']));
@@ -253,7 +273,11 @@ describe('report-query registry', () => {
         const codes = FIELD_SPECS[w.field].vocabulary?.map((v) => v.code);
         if (codes) for (const value of w.values) expect(codes).toContain(value);
       }
-      expect(row.permission).toMatch(/^dashboard:[a-z_]+:read$/);
+      // Its family's dashboard read and its log type's own read, and at least the log type's features.
+      const route = logRouteOfType(row.logType);
+      expect(row.permission).toEqual({ all: [`dashboard:${row.family}:read`, logReadPermission(route)] });
+      expect(row.family).toMatch(/^[a-z_]+$/);
+      expect(row.features).toEqual(expect.arrayContaining([...logRouteFeatures(route)]));
       expect(row.spec).toMatch(/§\d/);
     },
   );

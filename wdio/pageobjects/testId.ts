@@ -5,3 +5,13 @@ export const testIdSelector = (id: string): string => `[data-testid="${id}"]`;
 
 export const byTestId = (id: string) => $(testIdSelector(id));
 export const allByTestId = (id: string) => $$(testIdSelector(id));
+
+/**
+ * Clicks an element once it can take the click: displayed, enabled, in view and not covered. A
+ * panel or dialog still opening on a busy machine is not yet (its button is clipped or moving:
+ * "element not interactable"), nor is a button still disabled by the previous state.
+ */
+export async function clickWhenReady(element: ReturnType<typeof $>, what: string): Promise<void> {
+  await element.waitForClickable({ timeoutMsg: `${what} did not become clickable.` });
+  await element.click();
+}

@@ -69,4 +69,17 @@ describe('From a decision to its rule', () => {
     );
     await browser.setWindowSize(1400, 900);
   });
+
+  it('with no category picked, the tester looks the site up and says which category it used (issue 31)', async () => {
+    await browser.url('/#/policy/tester');
+    await waitForPortalRoute('#/policy/tester');
+    await byTestId(policyTesterIds.page).waitForDisplayed();
+    await byTestId(policyTesterIds.url).setValue('https://www.netflix.com/browse');
+    await byTestId(policyTesterIds.submit).click();
+    const staged = byTestId(`${policyTesterIds.decision}-staged`);
+    await staged.waitForDisplayed({ timeoutMsg: 'No decision came back.' });
+    await expect(staged.$(`[data-testid="${policyTesterIds.categoryUsed}"]`)).toHaveText(
+      'Site category: Streaming Media (looked up in the category database: netflix.com).',
+    );
+  });
 });

@@ -189,7 +189,7 @@ describe('Provider console: operator flows', () => {
               .catch(() => undefined);
           return false;
         },
-        { interval: 300, timeout: 20_000, timeoutMsg: `The nodes of ${pod} did not show.` },
+        { interval: 300, timeout: 60_000, timeoutMsg: `The nodes of ${pod} did not show.` },
       );
     };
     /** Restart asks first, naming the node and its pod; the job starts once confirmed. */

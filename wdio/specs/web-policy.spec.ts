@@ -3,7 +3,7 @@ import { componentIds } from '@workbench/common/test-ids/index';
 import { policyEditorIds, webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
-import { byTestId, testIdSelector } from '../pageobjects/testId';
+import { byTestId, clickWhenReady, testIdSelector } from '../pageobjects/testId';
 import { DEMO_PASSWORD } from '../support/testEnv';
 import { blockingViolations } from '../support/axe';
 import { forgetThemePreference, reloadInTheme } from '../support/theme';
@@ -37,9 +37,7 @@ const revisionStateIs = async (state: 'new' | 'staged') =>
   });
 
 async function save(): Promise<void> {
-  const button = byTestId(policyEditorIds.save);
-  await expect(button).toBeEnabled();
-  await button.click();
+  await clickWhenReady(byTestId(policyEditorIds.save), "The section's Save");
   await statusIs('All changes saved.');
 }
 
@@ -77,34 +75,36 @@ async function ruleIdOf(name: string): Promise<string> {
   return row.id;
 }
 
-/** Fills the open rule dialog's name (and domains) and applies it to the draft. */
-async function fillRule(name: string, domains?: string): Promise<void> {
+/**
+ * Fills the open rule dialog's name (and a new rule's domains) and applies it to the draft. Every
+ * control is acted on once it can take the click (issue 31: under load a click reached the Apply
+ * of a panel still opening, "element not interactable").
+ */
+async function fillRule(name: string, newRule?: { domains: string }): Promise<void> {
   const dialog = byTestId(webPolicyIds.ruleDialog);
   await dialog.waitForDisplayed();
   const nameInput = byTestId(webPolicyIds.ruleName);
   // clearValue() does not reach React's controlled input: select all and type over it.
-  await nameInput.click();
+  await clickWhenReady(nameInput, 'The rule name');
   await browser.keys([process.platform === 'darwin' ? 'Meta' : 'Control', 'a']);
   await browser.keys('Backspace');
   await nameInput.addValue(name);
-  if (domains !== undefined) {
-    await dialog.$('aria/Destinations').click();
+  if (newRule) {
+    await clickWhenReady(dialog.$('aria/Destinations'), 'The Destinations panel');
     const field = byTestId(webPolicyIds.ruleDomains);
-    await field.waitForDisplayed();
-    await field.setValue(domains);
+    await field.waitForClickable();
+    await field.setValue(newRule.domains);
+    // A new rule's Apply is on its last panel; an edited rule's is under the panels at once.
+    await clickWhenReady(dialog.$('aria/Schedule and comment'), 'The Schedule and comment panel');
   }
-  // Apply (the accordion's Save) is on the last panel.
-  await dialog.$('aria/Schedule and comment').click();
   const apply = dialog.$(testIdSelector(componentIds.ruleAccordionSave));
-  await apply.waitForDisplayed();
-  await expect(apply).toBeEnabled();
-  await apply.click();
-  await dialog.waitForDisplayed({ reverse: true });
+  await clickWhenReady(apply, 'Apply');
+  await dialog.waitForDisplayed({ reverse: true, timeoutMsg: 'The rule dialog stayed open after Apply.' });
 }
 
 async function addRule(name: string, domains: string): Promise<void> {
   await byTestId(`${webPolicyIds.ruleAdd}-exceptions`).click();
-  await fillRule(name, domains);
+  await fillRule(name, { domains });
   await waitForRule(name);
 }
 
@@ -219,14 +219,14 @@ describe('Web Policy editor', () => {
     // The first window still holds the rule as it was loaded: its save is refused (409).
     await browser.switchWindow(first);
     await fillRule(`${ruleA} (first window)`);
-    await byTestId(policyEditorIds.save).click();
+    await clickWhenReady(byTestId(policyEditorIds.save), "The section's Save");
     const dialog = byTestId(policyEditorIds.conflictDialog);
     await dialog.waitForDisplayed({ timeoutMsg: 'The conflict dialog did not open.' });
     await expect(byTestId(policyEditorIds.conflictWho)).toHaveText(
       expect.stringContaining('admin@acme.example saved a change to the policy at'),
     );
     await browser.saveScreenshot('/tmp/web-policy-conflict-wide.png');
-    await byTestId(policyEditorIds.conflictReapply).click();
+    await clickWhenReady(byTestId(policyEditorIds.conflictReapply), 'Reload and re-apply my edit');
     await dialog.waitForDisplayed({ reverse: true });
     await statusIs('All changes saved.');
     await waitForRule(`${ruleA} (first window)`);

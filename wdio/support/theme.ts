@@ -5,6 +5,7 @@
  */
 
 import { browser } from '@wdio/globals';
+import { cdp } from './cdp';
 
 export const THEME_PREFERENCE_KEY = 'workbench.theme';
 
@@ -47,4 +48,18 @@ export async function screenshots(name: string, reshow: () => Promise<unknown>):
   }
   await browser.setWindowSize(1400, 900);
   await forgetThemePreference();
+}
+
+/**
+ * The system's colour scheme as the page sees it (`prefers-color-scheme`, through Chrome's media
+ * emulation), without a reload: with no stored preference the apps follow the system ('system',
+ * the default) and turn at once, as when the operating system turns dark. Waits until the page has
+ * taken the theme.
+ */
+export async function emulateSystemTheme(theme: Theme): Promise<void> {
+  await cdp('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: theme }] });
+  await browser.waitUntil(
+    async () => (await browser.execute(() => document.documentElement.dataset.agThemeMode)) === theme,
+    { timeoutMsg: `The page did not follow the system to ${theme}.` },
+  );
 }

@@ -78,7 +78,18 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-export async function startWorkbenchServer(repoRoot: string): Promise<RunningServer> {
+/** What a spec's own server differs in from the suite's (a second server with its own settings). */
+export interface WorkbenchServerOptions {
+  /** WORKBENCH_DEMO_EVENTS (default the suite's DEMO_EVENTS). */
+  demoEvents?: number;
+  /** More environment, e.g. WORKBENCH_EXTENSIONS. */
+  env?: Record<string, string>;
+}
+
+export async function startWorkbenchServer(
+  repoRoot: string,
+  options: WorkbenchServerOptions = {},
+): Promise<RunningServer> {
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'workbench-wdio-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -93,12 +104,13 @@ export async function startWorkbenchServer(repoRoot: string): Promise<RunningSer
       PORT: String(port),
       WORKBENCH_DATA: dataDir,
       WORKBENCH_DEMO_PASSWORD: DEMO_PASSWORD,
-      WORKBENCH_DEMO_EVENTS: String(DEMO_EVENTS),
+      WORKBENCH_DEMO_EVENTS: String(options.demoEvents ?? DEMO_EVENTS),
       // The specs rely on a store that no longer changes once seeded (see README): no live events.
       WORKBENCH_LIVE_EVENTS: '0',
       WORKBENCH_DEPLOYMENT: 'ec2',
       // Every browser session of the suite signs in from 127.0.0.1, far more often than a person.
       WORKBENCH_LOGIN_RATE_LIMIT: '1000',
+      ...options.env,
     },
   });
   // Whoever waits on the output is told of every chunk (and of the exit), instead of polling it.

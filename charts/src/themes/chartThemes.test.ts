@@ -2,6 +2,7 @@ import {
   chartTheme,
   darkChartTheme,
   DARK_PALETTE,
+  DISTINCT_SERIES_COLOURS,
   lightChartTheme,
   LIGHT_PALETTE,
   PAPER,
@@ -54,6 +55,15 @@ describe('chart themes', () => {
     for (const colour of textColours(lightChartTheme)) {
       expect(contrastRatio(colour, PAPER.light)).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  test('both palettes: enough distinct colours that a chart of up to that many series repeats none', () => {
+    for (const palette of [LIGHT_PALETTE, DARK_PALETTE]) {
+      expect(palette).toHaveLength(DISTINCT_SERIES_COLOURS);
+      expect(new Set(palette.map((colour) => colour.toLowerCase())).size).toBe(DISTINCT_SERIES_COLOURS);
+    }
+    // Ten actions in the demo's web logs (the dashboard's Actions donut) all get their own colour.
+    expect(DISTINCT_SERIES_COLOURS).toBeGreaterThanOrEqual(10);
   });
 
   test('chartTheme picks by mode', () => {

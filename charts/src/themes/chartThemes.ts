@@ -11,7 +11,14 @@ export type ChartThemeMode = 'light' | 'dark';
 /** The paper each theme is drawn on (MUI's default background.paper). */
 export const PAPER: Record<ChartThemeMode, string> = { light: '#ffffff', dark: '#121212' };
 
-/** ECharts 6's default palette (the light look as it was before themes). */
+/**
+ * The number of series a chart can show before a colour repeats: a donut of the ten actions of the
+ * demo's web logs showed Allow and Email Exit Block in one blue with nine colours (sweep.spec's
+ * screenshots). Both palettes have this many distinct colours; tested.
+ */
+export const DISTINCT_SERIES_COLOURS = 12;
+
+/** ECharts 6's default palette (the light look as it was before themes), and three more. */
 export const LIGHT_PALETTE = [
   '#5070dd',
   '#b6d634',
@@ -22,6 +29,9 @@ export const LIGHT_PALETTE = [
   '#fb628b',
   '#785db0',
   '#3fbe95',
+  '#a0522d',
+  '#00796b',
+  '#c2185b',
 ];
 
 /** Every colour at least 3:1 against #121212 (WCAG 1.4.11, graphical objects); tested. */
@@ -35,6 +45,9 @@ export const DARK_PALETTE = [
   '#f5d76e',
   '#ff9ed8',
   '#a9b8cc',
+  '#b5e36b',
+  '#d4a373',
+  '#9575cd',
 ];
 
 interface Colours {

@@ -7,6 +7,8 @@ import type {
   CapabilitiesReply,
   PolicyToken,
   PolicyTokenCreated,
+  TenantAdminBody,
+  TenantAdminCreated,
   TenantCommand,
   TenantCreateBody,
   TenantCreateReply,
@@ -22,7 +24,9 @@ import type {
   TenantUserList,
 } from './contract/providerTenants';
 import {
+  REVISIONS_DEFAULT_LIMIT,
   TENANTS_PATH,
+  tenantAdminsPath,
   tenantMfaUsersPath,
   tenantPath,
   tenantRevisionsPath,
@@ -43,6 +47,15 @@ export async function listTenantPage(http: HttpClient, query: TenantListQuery): 
 }
 export async function createTenant(http: HttpClient, body: TenantCreateBody): Promise<TenantCreateReply> {
   return (await http.post<TenantCreateReply>(TENANTS_PATH, body, { callName: 'createTenant' })).data;
+}
+/** Adds an administrator to a tenant; the answer carries its one-time password (shown once). */
+export async function addTenantAdmin(
+  http: HttpClient,
+  tid: string,
+  body: TenantAdminBody,
+): Promise<TenantAdminCreated> {
+  return (await http.post<TenantAdminCreated>(tenantAdminsPath(tid), body, { callName: 'addTenantAdmin' }))
+    .data;
 }
 export async function getTenant(http: HttpClient, tid: string): Promise<TenantDetail> {
   return (await http.get<TenantDetail>(tenantPath(tid), { callName: 'getTenant' })).data;
@@ -157,6 +170,7 @@ export async function getTenantRbac(http: HttpClient, tid: string): Promise<Tena
 export async function getTenantPolicy(http: HttpClient, tid: string): Promise<TenantPolicy> {
   return (await http.get<TenantPolicy>(tenantSubPath(tid, 'policy'), { callName: 'getTenantPolicy' })).data;
 }
+/** A page of the tenant's revisions: limit and offset sent as the spec's client sends them (default 25, 0). */
 export async function listTenantRevisions(
   http: HttpClient,
   tid: string,
@@ -165,7 +179,7 @@ export async function listTenantRevisions(
   return (
     await http.get<TenantRevisionList>(tenantRevisionsPath('v3', tid), {
       callName: 'listRevisions',
-      params: page,
+      params: { limit: page.limit ?? REVISIONS_DEFAULT_LIMIT, offset: page.offset ?? 0 },
     })
   ).data;
 }

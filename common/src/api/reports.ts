@@ -1,6 +1,7 @@
 /** Report queries (api-client-layer §7 Reports): one call for every row of the report-query registry. */
 import type { HttpClient } from './http';
 import {
+  DEFAULT_REPORT_LIMIT,
   INSIGHTS_PATH,
   reportQueryPath,
   tenantReportQueryPath,
@@ -24,10 +25,16 @@ export interface ReportParams {
   filters?: Readonly<Record<string, readonly string[]>>;
 }
 
-/** The query string of a report request; filters with no value are left out. */
+/**
+ * The query string of a report request: start, end and limit (default 50) as api-client-layer §7
+ * sends them with every query; filters with no value are left out.
+ */
 export function reportQueryParams(params: ReportParams): Record<string, string> {
-  const query: Record<string, string> = { start: String(params.start), end: String(params.end) };
-  if (params.limit !== undefined) query.limit = String(params.limit);
+  const query: Record<string, string> = {
+    start: String(params.start),
+    end: String(params.end),
+    limit: String(params.limit ?? DEFAULT_REPORT_LIMIT),
+  };
   if (params.granularity !== undefined) query.granularity = params.granularity;
   if (params.timezone !== undefined) query.timezone = params.timezone;
   if (params.resultType !== undefined) query.result_type = params.resultType;

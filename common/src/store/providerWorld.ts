@@ -7,17 +7,21 @@ import {
   type ProviderSessionState,
 } from '../features/provider-session/providerSessionSlice';
 import { providerSessionSaga } from '../features/provider-session/providerSessionSaga';
+import { extensionsReducer } from '../features/extensions/extensionsSlice';
+import { providerExtensionsSaga } from '../features/extensions/extensionsSaga';
 import type { WorldDef } from './worldStore';
 
 const reducers = {
   providerSession: providerSessionReducer,
   snackbar: snackbarReducer,
+  // Which extensions the server serves, asked as the session starts (docs/api.md).
+  extensions: extensionsReducer,
 };
 
 export const PROVIDER_WORLD: WorldDef<'provider', typeof reducers> = {
   world: 'provider',
   reducers,
-  sagas: [providerSessionSaga],
+  sagas: [providerSessionSaga, providerExtensionsSaga],
   xsrfCookie: PROVIDER_XSRF_COOKIE,
   sessionHooks(getState, dispatch) {
     const session = () => (getState() as { providerSession: ProviderSessionState }).providerSession;

@@ -15,18 +15,22 @@ import {
 import { sessionSaga } from '../features/session/sessionSaga';
 import { inactivityReducer } from '../features/inactivity/inactivitySlice';
 import { inactivitySaga } from '../features/inactivity/inactivitySaga';
+import { extensionsReducer } from '../features/extensions/extensionsSlice';
+import { tenantExtensionsSaga } from '../features/extensions/extensionsSaga';
 import type { WorldDef } from './worldStore';
 
 const reducers = {
   session: sessionReducer,
   inactivity: inactivityReducer,
   snackbar: snackbarReducer,
+  // Which extensions the server serves, asked as the session starts (docs/api.md).
+  extensions: extensionsReducer,
 };
 
 export const TENANT_SESSION_WORLD: WorldDef<'tenant', typeof reducers> = {
   world: 'tenant',
   reducers,
-  sagas: [sessionSaga, inactivitySaga],
+  sagas: [sessionSaga, inactivitySaga, tenantExtensionsSaga],
   xsrfCookie: XSRF_COOKIE,
   sessionHooks(getState, dispatch) {
     const session = () => (getState() as { session: SessionState }).session;

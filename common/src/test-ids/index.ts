@@ -82,6 +82,13 @@ export const providerIds = {
   tenantsTable: 'provider-tenants-table',
 } as const;
 
+/**
+ * An attribute of the page's `main` element (the shells' and the 404 page's): the route it shows
+ * (path and query, as the router sees it). The router renders a new route in a transition, so the
+ * old page stays until the new one is ready: a browser test waits until this equals the address.
+ */
+export const pageLocationAttribute = 'data-location';
+
 export const navItemId = (area: string): string => `${shellIds.navItem}-${area}`;
 export const providerNavItemId = (area: string): string => `${providerIds.navItem}-${area}`;
 
@@ -146,6 +153,8 @@ export const policyTesterIds = {
   /** The link to the rule that decided, inside a decision. */
   ruleLink: 'policy-tester-rule-link',
   changed: 'policy-tester-changed',
+  /** Inside a decision: the site category it used, picked or looked up. */
+  categoryUsed: 'policy-tester-category-used',
 } as const;
 
 /** The link from a logged event to the policy rule that decided it (logs explorer). */
@@ -245,6 +254,11 @@ export const providerPageIds = {
   tenantMfaState: 'provider-tenant-mfa-state',
   /** `${tenantDisableMfa}-${username}`: a row's Disable MFA; `-confirm` the dialog's. */
   tenantDisableMfa: 'provider-tenant-disable-mfa',
+  /** Users tab (issue 30): add an administrator, its form and submit, and its one-time password. */
+  tenantAdminAdd: 'provider-tenant-admin-add',
+  tenantAdminForm: 'provider-tenant-admin-form',
+  tenantAdminSubmit: 'provider-tenant-admin-submit',
+  tenantAdminPassword: 'provider-tenant-admin-password',
   /** `${tenantResetPassword}-${username}`: a row's Reset password (confirmed in the tenant's confirm dialog). */
   tenantResetPassword: 'provider-tenant-reset-password',
   /** The dialog that shows the reset's one-time password once, and the password. */
@@ -327,6 +341,8 @@ export const componentIds = {
   wizardBack: 'wizard-back',
   wizardClose: 'wizard-close',
   wizardTemplate: 'wizard-template',
+  /** How to fill the columns (lists, codes), beside the template download. */
+  wizardNotes: 'wizard-notes',
   wizardPreview: 'wizard-preview',
   /** What the wizard found in the file's first row (a header or none). */
   wizardHeader: 'wizard-header',

@@ -44,7 +44,9 @@ const all: Record<string, Vocabulary> = {
   WEB_CATEGORIES,
   COUNTRIES,
   // Ours, for the report fields (the spec names the fields only).
-  ...Object.fromEntries(Object.entries(reportFieldVocabularies).filter(([, v]) => typeof v[0] === 'object')),
+  ...Object.fromEntries(
+    Object.entries(reportFieldVocabularies).filter(([, v]) => Array.isArray(v) && typeof v[0] === 'object'),
+  ),
 };
 
 describe('log filter vocabularies (portal-core §3)', () => {

@@ -1,13 +1,16 @@
 /**
  * The log-type registry (api-client-layer §3 Logs, portal-core §2 logs row): the one table of
- * what each log type is called, where the logs area shows it and who may read it. Everything
- * else derives from it: the logs area's children (tenant-portal routes/areas.ts), the demo roles'
- * log groups, the explorer's nouns, the server's permission per logs route. The fields of each
- * type are the log schema's (api/contract/logSchema.ts LOG_TYPE_SCHEMAS, keyed by the same types).
+ * what each log type is called, where the logs area shows it, who may read it and which tenants
+ * have it. Everything else derives from it: the logs area's children (tenant-portal
+ * routes/areas.ts), the demo roles' log groups, the explorer's nouns, the server's permission and
+ * feature rule per logs route, the report queries' (api/contract/reportQueries.ts) and the demo
+ * generator's log types per tenant. The fields of each type are the log schema's
+ * (api/contract/logSchema.ts LOG_TYPE_SCHEMAS, keyed by the same types).
  *
  * Adding a log type: a row here, its type in LOG_TYPES, its schema row in logSchema.ts; the
  * consistency test (logTypes.test.ts) names what else must hold.
  */
+import { POLICY_GROUP_REGISTRY, type PolicyGroup, type PolicyGroupDef } from './policyGroups';
 
 /** api-client-layer §3 Logs, "Log types", in the spec's (and the event store's) order. */
 export const LOG_TYPES = [
@@ -31,6 +34,12 @@ export interface LogTypeDef {
   permissionItem: string;
   /** Secure application access exists on the cloud only (portal-core §2). */
   cloudOnly?: boolean;
+  /**
+   * The policy family whose enforcement writes these events: a tenant has the log type when it
+   * has that family's page (its feature rule, portal-core §3: Email Logs need menlo_email as Email
+   * Policy does). Types without one (audit, firewall, private access) need no feature.
+   */
+  policyGroup?: PolicyGroup;
   /** Position in the logs area's navigation. */
   navOrder: number;
   /** Where the spec defines it. */
@@ -54,6 +63,7 @@ export const LOG_TYPE_REGISTRY = {
     title: 'DLP Logs',
     noun: 'DLP logs',
     permissionItem: 'dlp',
+    policyGroup: 'dlp_policy',
     navOrder: 4,
     spec: SPEC,
   },
@@ -62,6 +72,7 @@ export const LOG_TYPE_REGISTRY = {
     title: 'Email Logs',
     noun: 'email logs',
     permissionItem: 'email',
+    policyGroup: 'email_policy',
     navOrder: 2,
     spec: SPEC,
   },
@@ -78,6 +89,7 @@ export const LOG_TYPE_REGISTRY = {
     title: 'Web Logs',
     noun: 'web logs',
     permissionItem: 'web',
+    policyGroup: 'web_policy',
     navOrder: 1,
     spec: SPEC,
   },
@@ -135,4 +147,29 @@ export function logRouteOfType(type: LogType): LogRoute {
 /** The permission a caller needs to read a log route, e.g. `logs:fwaas_logs:*` for firewall. */
 export function logReadPermission(route: LogRoute): string {
   return `logs:${LOG_ROUTE_PERMISSION_ITEMS[route]}:*`;
+}
+
+/**
+ * The feature flags a tenant needs to have a log route (its events, its logs page, the report
+ * queries that read it): its policy family's (decision recorded in server/src/events/README.md, "Who may read a report").
+ */
+export function logRouteFeatures(route: LogRoute): readonly string[] {
+  const def: LogTypeDef = LOG_TYPE_REGISTRY[route];
+  const group: PolicyGroupDef | undefined = def.policyGroup
+    ? POLICY_GROUP_REGISTRY[def.policyGroup]
+    : undefined;
+  return group?.features ?? [];
+}
+
+/** The server's rule for a route that reads a log route's events: its read permission and features. */
+export function logRouteAccess(route: LogRoute): { permission: string; features: readonly string[] } {
+  return { permission: logReadPermission(route), features: logRouteFeatures(route) };
+}
+
+/** Whether a tenant with these feature flags has a log type (its events exist, its page shows). */
+export function tenantHasLogType(
+  type: LogType,
+  features: Readonly<Record<string, boolean | undefined>>,
+): boolean {
+  return logRouteFeatures(logRouteOfType(type)).every((name) => features[name] === true);
 }

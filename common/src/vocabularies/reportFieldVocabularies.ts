@@ -7,6 +7,7 @@
  * open), so append rather than reorder.
  */
 import type { Vocabulary } from './vocabulary';
+import { logRouteFeatures } from './logTypes';
 
 /** Yes/no fields (is_page_request, is_casb_ddl, vulnerable_servers): sent and stored as text. */
 export const BOOLEAN_CODES: Vocabulary = [
@@ -113,3 +114,20 @@ export const EMAIL_ENTRY_ACTIONS: readonly string[] = [
   'email_entry_block',
   'email_entry_safeview',
 ];
+
+/**
+ * Web-log actions that only a tenant with a feature produces: a click on, or an exit from, a link
+ * in an isolated email exists only where e-mail is isolated, so these need what the email log type
+ * needs (logTypes.ts logRouteFeatures). Other actions need no feature.
+ */
+export const WEB_ACTION_FEATURES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  [...EMAIL_ENTRY_ACTIONS, ...EMAIL_EXIT_ACTIONS].map((action) => [action, logRouteFeatures('email')]),
+);
+
+/** Whether a tenant with these feature flags produces a web-log action. */
+export function webActionAllowed(
+  action: string,
+  features: Readonly<Record<string, boolean | undefined>>,
+): boolean {
+  return (WEB_ACTION_FEATURES[action] ?? []).every((name) => features[name] === true);
+}

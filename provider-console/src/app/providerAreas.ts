@@ -4,6 +4,7 @@
  * shows on the shared entity page.
  */
 import type { ComponentType } from 'react';
+import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 // The entities' names only: the registry's schemas stay out of the console's first load.
 import {
   PROVIDER_ENTITY_NAMES,
@@ -36,6 +37,11 @@ export interface ProviderArea {
   page: ProviderPageLoader;
   /** Registry rows this area's page shows as tabs (each tab the row's entity page). */
   entities?: readonly ProviderEntity[];
+  /**
+   * The server extension the page needs (docs/api.md): without it the area is not in the
+   * navigation and its path shows the 404 page, as on a backend with only the spec's calls.
+   */
+  extension?: ExtensionId;
 }
 
 const page =
@@ -86,6 +92,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     path: 'rollouts',
     title: 'Rollouts',
     page: page(() => import('../rollouts/RolloutsPage').then((m) => m.RolloutsPage)),
+    extension: 'provider-rollouts',
   },
   // Schema states and capability state (issue 14), beside the rollouts that change capabilities.
   {
@@ -101,5 +108,6 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     path: 'audit',
     title: 'Audit trail',
     page: page(() => import('../audit/AuditTrailPage').then((m) => m.AuditTrailPage)),
+    extension: 'provider-audit',
   },
 ];

@@ -28,7 +28,11 @@ import {
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { entityPageIds, providerOpsIds } from '@workbench/common/test-ids/index';
 import { LICENCE_STATE_LABELS, type LicenceState } from '@workbench/common/api/contract/providerOps';
-import { StatusChip, type StatusColour } from '@workbench/common/components/status-chip/index';
+import {
+  StatusChip,
+  statusChipColumnWidth,
+  type StatusColour,
+} from '@workbench/common/components/status-chip/index';
 import { REGISTRY_SOURCES, type RegistryRow } from './entitySources';
 import { bodyOf } from './entityForm';
 import { EntityFormDialog } from './EntityFormDialog';
@@ -104,7 +108,12 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
       name: c.field,
       header: c.header,
       flex: c.format === 'date' ? 1 : 2,
-      minWidth: c.field === def.idField ? widthFor(longestId) : 120,
+      minWidth:
+        c.field === def.idField
+          ? widthFor(longestId)
+          : c.format === 'licence_state'
+            ? statusChipColumnWidth(Object.values(LICENCE_STATE_LABELS))
+            : 120,
       sortable: c.sortable === true,
       value: (row) => cellValue(c, row),
       ...(c.names

@@ -23,10 +23,11 @@ import {
 } from '@workbench/common/api/providerEntities';
 import { rolloutsSource } from '../rollouts/rolloutsSource';
 
+/** The create's answer: the tenant, and its first administrator's one-time password when one was asked for. */
 export interface TenantCreated {
   tenant: ProviderTenant;
-  admin_username: string;
-  admin_password: string;
+  admin_username?: string;
+  admin_password?: string;
 }
 
 /**

@@ -21,7 +21,7 @@ import type { RolloutSummary } from '@workbench/common/api/contract/providerRoll
 import { rolloutIds } from '@workbench/common/test-ids/rolloutIds';
 import { rolloutsSource } from './rolloutsSource';
 import { NewRolloutDialog } from './NewRolloutDialog';
-import { StatusChip } from '@workbench/common/components/status-chip/index';
+import { StatusChip, statusChipColumnWidth } from '@workbench/common/components/status-chip/index';
 import { RolloutDetail, STATE_COLOURS, templateTitle } from './RolloutDetail';
 import { describeChange } from './rolloutText';
 import { FilterToolbar } from '../filters/FilterToolbar';
@@ -50,6 +50,7 @@ const columns = (): DataTableColumn<RolloutSummary>[] => [
     name: 'state',
     header: 'State',
     flex: 1,
+    minWidth: statusChipColumnWidth(Object.values(ROLLOUT_STATE_LABELS)),
     sortable: true,
     value: (r) => ROLLOUT_STATE_LABELS[r.state],
     render: (r) => <StatusChip label={ROLLOUT_STATE_LABELS[r.state]} colour={STATE_COLOURS[r.state]} />,

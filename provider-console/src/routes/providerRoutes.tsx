@@ -1,7 +1,9 @@
 /** The provider console's routes (hash routes; tests use createMemoryRouter with the same objects). */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { Loading, NotFoundPage } from '@workbench/common/components/page-states/index';
+import { useExtension, useExtensionsKnown } from '@workbench/common/features/extensions/useExtension';
+import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { PROVIDER_AREAS, type ProviderArea } from '../app/providerAreas';
 
 // The login page (consoleLogin.tsx) and the shell (consoleFrame.tsx) are chunks of their own, not
@@ -25,16 +27,25 @@ const TenantReportsPage = lazy(() =>
   import('../tenants/TenantReportsPage').then((m) => ({ default: m.TenantReportsPage })),
 );
 
+/** A page of a server extension: once the session's detection answered, the page or the 404 page. */
+function ExtensionGate({ id, children }: { id: ExtensionId; children: ReactNode }) {
+  const known = useExtensionsKnown();
+  const served = useExtension(id);
+  if (!known) return <Loading />;
+  return served ? <>{children}</> : <NotFoundPage />;
+}
+
 /** An area's route: its page, loaded on first visit. */
 function areaRoute(area: ProviderArea): RouteObject {
   const Page = lazy(area.page);
+  const page = (
+    <Suspense fallback={<Loading />}>
+      <Page area={area} />
+    </Suspense>
+  );
   return {
     path: area.path,
-    element: (
-      <Suspense fallback={<Loading />}>
-        <Page area={area} />
-      </Suspense>
-    ),
+    element: area.extension ? <ExtensionGate id={area.extension}>{page}</ExtensionGate> : page,
   };
 }
 

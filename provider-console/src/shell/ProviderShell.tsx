@@ -9,6 +9,7 @@ import {
   selectProviderExpires,
   selectProviderSession,
   selectProviderUser,
+  selectServedExtensions,
   ShellLayout,
   ShellUserMenu,
   useAppDispatch,
@@ -99,12 +100,14 @@ function ProviderUserMenu() {
 /** The provider console's frame: app bar, navigation, the page. */
 export function ProviderShell() {
   const location = useLocation();
+  const served = useAppSelector(selectServedExtensions);
   return (
     <ShellLayout
       title={PROVIDER_PRODUCT_NAME}
       actions={<ProviderUserMenu />}
       navTestId={providerIds.nav}
-      nav={PROVIDER_AREAS.map((area) => {
+      // An area of a server extension shows once the server listed it (docs/api.md).
+      nav={PROVIDER_AREAS.filter((area) => !area.extension || served.has(area.extension)).map((area) => {
         const active =
           location.pathname === `/${area.path}` || location.pathname.startsWith(`/${area.path}/`);
         return (

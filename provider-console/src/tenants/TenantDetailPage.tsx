@@ -37,10 +37,12 @@ import {
   providerIds,
   providerPageIds,
   selectProviderIsOperator,
+  selectServedExtensions,
   snackbarShown,
   toErrorInfo,
   useAppDispatch,
   useAppSelector,
+  useExtension,
   type ApiCallErrorInfo,
 } from '@workbench/common';
 import * as tenantsApi from '@workbench/common/api/providerTenants';
@@ -54,14 +56,17 @@ import {
   type AccountPasswordReset,
   type CapabilityChange,
   type PolicyToken,
+  type TenantAdminCreated,
   type TenantDetail,
   type TenantDocumentDef,
   type TenantTokenListName,
 } from '@workbench/common/api/contract/providerTenants';
 import { useConsoleHttp } from '../app/providerStore';
+import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { useLoad } from './useLoad';
 import { DocumentEditor } from './DocumentEditor';
 import { TenantUsersImport } from './TenantUsersImport';
+import { AddTenantAdminDialog } from './AddTenantAdminDialog';
 import { AuditTrailView } from '../audit/AuditTrailPage';
 import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
 import { CapabilityPicker } from '../capabilities/CapabilityPicker';
@@ -84,8 +89,9 @@ export const TENANT_TABS = [
   { id: 'settings', label: 'Settings' },
   { id: 'vpn', label: 'VPN' },
   { id: 'rbac', label: 'RBAC' },
-  { id: 'audit', label: 'Audit trail' },
-] as const;
+  // The provider audit trail is a server extension (docs/api.md): shown when the server serves it.
+  { id: 'audit', label: 'Audit trail', extension: 'provider-audit' },
+] as const satisfies readonly { id: string; label: string; extension?: ExtensionId }[];
 type TabId = (typeof TENANT_TABS)[number]['id'];
 
 /** Runs a write; its refusal stays for the tab to show, success reloads and says so. */
@@ -573,18 +579,38 @@ function UsersTab({ tenant, canWrite }: TabProps) {
  * second factor is the accounts' alone (README.md here). Reset password (operators only) gives an
  * account a one-time password, shown once, which it must change at its next sign-in.
  */
-function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>) {
+function MfaAccounts(props: Pick<TabProps, 'tenant' | 'canWrite'>) {
+  // The tenant's portal accounts with their second factor are a server extension (docs/api.md).
+  return useExtension('provider-mfa-users') ? <MfaAccountList {...props} /> : null;
+}
+
+function MfaAccountList({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>) {
   const http = useConsoleHttp();
   const accounts = useLoad(() => tenantsApi.listTenantMfaUsers(http, tenant.tid), [tenant.tid]);
   const w = useWrite(accounts.reload);
   const [confirming, setConfirming] = useState<MfaUser | null>(null);
   const confirm = useTenantConfirm();
   const [issued, setIssued] = useState<AccountPasswordReset | null>(null);
+  const [adding, setAdding] = useState(false);
+  // A server extension of its own (provider-password-reset, docs/api.md).
+  const resets = useExtension('provider-password-reset');
   return (
     <Stack spacing={1} data-testid={providerPageIds.tenantMfaAccounts}>
-      <Typography variant="h2" sx={{ fontSize: '1.15rem', pt: 2 }}>
-        Portal administrators: sign-in
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ pt: 2, alignItems: 'center' }}>
+        <Typography variant="h2" sx={{ fontSize: '1.15rem', flexGrow: 1 }}>
+          Portal administrators: sign-in
+        </Typography>
+        {canWrite && (
+          <Button
+            variant="outlined"
+            size="small"
+            data-testid={providerPageIds.tenantAdminAdd}
+            onClick={() => setAdding(true)}
+          >
+            Add administrator
+          </Button>
+        )}
+      </Stack>
       <TabError error={w.error ?? accounts.error} />
       <SimpleTable
         head={['User name', 'Name', 'Two-factor sign-in', ...(canWrite ? ['Actions'] : [])]}
@@ -598,24 +624,27 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
           ...(canWrite
             ? [
                 <Stack key="a" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                  <Button
-                    size="small"
-                    data-testid={`${providerPageIds.tenantResetPassword}-${u.username}`}
-                    onClick={() =>
-                      confirm.ask({
-                        title: `Reset the password of ${u.username} of ${tenant.name}?`,
-                        body: `${u.username}'s sessions end now. They sign in with a one-time password shown next and must choose a new one before anything else of the portal opens.`,
-                        confirmLabel: 'Reset password',
-                        run: () =>
-                          void w.run(
-                            () => tenantsApi.resetTenantUserPassword(http, tenant.tid, u.uid).then(setIssued),
-                            `The password of ${u.username} has been reset.`,
-                          ),
-                      })
-                    }
-                  >
-                    Reset password
-                  </Button>
+                  {resets && (
+                    <Button
+                      size="small"
+                      data-testid={`${providerPageIds.tenantResetPassword}-${u.username}`}
+                      onClick={() =>
+                        confirm.ask({
+                          title: `Reset the password of ${u.username} of ${tenant.name}?`,
+                          body: `${u.username}'s sessions end now. They sign in with a one-time password shown next and must choose a new one before anything else of the portal opens.`,
+                          confirmLabel: 'Reset password',
+                          run: () =>
+                            void w.run(
+                              () =>
+                                tenantsApi.resetTenantUserPassword(http, tenant.tid, u.uid).then(setIssued),
+                              `The password of ${u.username} has been reset.`,
+                            ),
+                        })
+                      }
+                    >
+                      Reset password
+                    </Button>
+                  )}
                   {u.mfa_enrolled_since && (
                     <Button
                       size="small"
@@ -631,6 +660,9 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
             : []),
         ])}
       />
+      {adding && (
+        <AddAdministrator tenant={tenant} onClose={() => setAdding(false)} onAdded={accounts.reload} />
+      )}
       {confirming && (
         <Dialog open onClose={() => setConfirming(null)} aria-labelledby="disable-mfa-title">
           <DialogTitle id="disable-mfa-title">Disable MFA for {confirming.username}?</DialogTitle>
@@ -679,6 +711,32 @@ function MfaAccounts({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>
         </OneTimePasswordDialog>
       )}
     </Stack>
+  );
+}
+
+/** The add-administrator dialog, mounted per use: its form, the server's refusal, then the one-time password. */
+function AddAdministrator({
+  tenant,
+  onClose,
+  onAdded,
+}: Pick<TabProps, 'tenant'> & { onClose(): void; onAdded(): void }) {
+  const http = useConsoleHttp();
+  const add = useWrite(onAdded);
+  const [added, setAdded] = useState<TenantAdminCreated | null>(null);
+  return (
+    <AddTenantAdminDialog
+      tenantName={tenant.name}
+      busy={add.busy}
+      serverError={add.error}
+      created={added}
+      onCancel={onClose}
+      onSubmit={(body) =>
+        void add.run(
+          async () => setAdded(await tenantsApi.addTenantAdmin(http, tenant.tid, body)),
+          `The administrator ${body.admin_username} has been added.`,
+        )
+      }
+    />
   );
 }
 
@@ -935,6 +993,8 @@ export function TenantDetailPage() {
   const tenant = useLoad(() => tenantsApi.getTenant(http, tid), [tid]);
   const [tab, setTab] = useState<TabId>('overview');
   const Page = TAB_PAGES[tab];
+  const served = useAppSelector(selectServedExtensions);
+  const tabs = TENANT_TABS.filter((t) => !('extension' in t) || served.has(t.extension));
   return (
     <Box data-testid={providerPageIds.tenantDetail}>
       <Link component={RouterLink} to="/tenants">
@@ -953,7 +1013,7 @@ export function TenantDetailPage() {
             aria-label="Tenant sections"
             sx={{ mb: 2 }}
           >
-            {TENANT_TABS.map((t) => (
+            {tabs.map((t) => (
               <Tab
                 key={t.id}
                 value={t.id}

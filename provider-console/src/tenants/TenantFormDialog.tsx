@@ -1,7 +1,8 @@
 /**
- * The create-tenant form (issue 14): the tenant's name and its first administrator. Formik +
- * yup with the shared validators; the server's refusal shows at the field it names (a taken name,
- * a taken administrator).
+ * The create-tenant form (issue 14): the tenant's name and, optionally, its first administrator
+ * (issue 30: the spec's tenant has none; one can be added after, on the Users tab). Formik + yup
+ * with the shared validators; the server's refusal shows at the field it names (a taken name, a
+ * taken administrator).
  */
 import { useEffect } from 'react';
 import { useFormik } from 'formik';
@@ -17,6 +18,7 @@ import {
   TextField,
 } from '@mui/material';
 import { providerPageIds, type ApiCallErrorInfo } from '@workbench/common';
+import type { TenantCreateBody } from '@workbench/common/api/contract/providerTenants';
 import {
   email,
   noLeadingTrailingSpaces,
@@ -46,7 +48,7 @@ export const tenantFormSchema = yup.object({
     .required('required')
     .max(64, 'tenantName')
     .matches(TENANT_NAME_PATTERN, 'tenantName'),
-  admin_username: yupString(email).required('required'),
+  admin_username: yupString(email),
   admin_first_name: yup.string().max(100),
   admin_last_name: yup.string().max(100),
 });
@@ -60,13 +62,19 @@ export function TenantFormDialog({
   busy: boolean;
   serverError: ApiCallErrorInfo | null;
   onCancel(): void;
-  onSubmit(values: TenantFormValues): void;
+  onSubmit(body: TenantCreateBody): void;
 }) {
   const form = useFormik<TenantFormValues>({
     initialValues: { name: '', admin_username: '', admin_first_name: '', admin_last_name: '' },
     validationSchema: tenantFormSchema,
-    onSubmit: (v) =>
-      onSubmit({ ...v, name: v.name.trim(), admin_username: v.admin_username.trim().toLowerCase() }),
+    onSubmit: (v) => {
+      const admin = v.admin_username.trim().toLowerCase();
+      // Without an administrator the tenant is created alone (no admin fields are sent).
+      onSubmit({
+        name: v.name.trim(),
+        ...(admin ? { ...v, name: v.name.trim(), admin_username: admin } : {}),
+      });
+    },
   });
   const { setFieldError, setFieldTouched } = form;
   // A refusal naming a field shows at it; any other shows above the form.
@@ -106,12 +114,11 @@ export function TenantFormDialog({
             {serverError && !known && <Alert severity="error">{serverError.message}</Alert>}
             <TextField {...props('name', 'Tenant name')} required autoFocus />
             <TextField
-              {...props('admin_username', 'First administrator (e-mail)')}
-              required
+              {...props('admin_username', 'First administrator (e-mail, optional)')}
               type="email"
               helperText={
                 (form.touched.admin_username && text(form.errors.admin_username)) ||
-                'Signs in to the tenant portal with a one-time password shown after creation.'
+                'Signs in to the tenant portal with a one-time password shown after creation. Can also be added later, on the Users tab.'
               }
             />
             <Stack direction="row" spacing={2}>

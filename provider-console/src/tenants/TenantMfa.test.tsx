@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import { providerIds, providerPageIds } from '@workbench/common';
 import {
+  tenantAdminsPath,
   tenantSubPath,
   tenantUserDisableMfaPath,
   tenantUserResetPasswordPath,
@@ -81,11 +82,12 @@ it('an operator disables MFA after confirming; the row then shows it off', async
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
-it('support sees the state and no Disable MFA or Reset password', async () => {
+it('support sees the state, and no Disable MFA, Reset password or Add administrator', async () => {
   renderConsole('/tenants/t-acme', { user: support, stubs });
   await openUsers();
   await waitFor(() => expect(state('admin@acme.example')).toHaveTextContent('On since'));
   expect(screen.queryByText('Disable MFA')).not.toBeInTheDocument();
+  expect(screen.queryByTestId(providerPageIds.tenantAdminAdd)).toBeNull();
   expect(screen.queryByText('Reset password')).not.toBeInTheDocument();
 });
 
@@ -125,3 +127,42 @@ it('an operator resets an account password after confirming, and sees the one-ti
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(screen.queryByText('Once-0nly-pw')).not.toBeInTheDocument();
 });
+
+it('an operator adds an administrator: a taken name at its field, then the one-time password; the list reloads', async () => {
+  const { mock } = renderConsole('/tenants/t-acme', {
+    user: operator,
+    stubs: (m) => {
+      stubs(m);
+      m.onPost(tenantAdminsPath('t-acme'))
+        .replyOnce(409, { message: 'The user name admin@acme.example is taken.', field: 'admin_username' })
+        .onPost(tenantAdminsPath('t-acme'))
+        .replyOnce(201, { admin_username: 'second@acme.example', admin_password: 'Once-Only-456' });
+    },
+  });
+  await openUsers();
+  const listsBefore = mock.history.get.filter((r) => r.url === tenantSubPath('t-acme', 'mfa/users')).length;
+  await userEvent.click(screen.getByTestId(providerPageIds.tenantAdminAdd));
+  const form = await screen.findByTestId(providerPageIds.tenantAdminForm);
+  await userEvent.click(within(form).getByTestId(providerPageIds.tenantAdminSubmit));
+  expect(await within(form).findByText('Required.')).toBeInTheDocument();
+  await userEvent.type(within(form).getByLabelText(/Administrator/), 'Admin@acme.example');
+  await userEvent.click(within(form).getByTestId(providerPageIds.tenantAdminSubmit));
+  expect(await within(form).findByText('The user name admin@acme.example is taken.')).toBeInTheDocument();
+  await userEvent.clear(within(form).getByLabelText(/Administrator/));
+  await userEvent.type(within(form).getByLabelText(/Administrator/), 'second@acme.example');
+  await userEvent.type(within(form).getByLabelText(/First name/), 'Sam');
+  await userEvent.click(within(form).getByTestId(providerPageIds.tenantAdminSubmit));
+  expect(await screen.findByTestId(providerPageIds.tenantAdminPassword)).toHaveTextContent('Once-Only-456');
+  expect(JSON.parse(String(mock.history.post.at(-1)?.data))).toEqual({
+    admin_username: 'second@acme.example',
+    admin_first_name: 'Sam',
+    admin_last_name: '',
+  });
+  await waitFor(() =>
+    expect(mock.history.get.filter((r) => r.url === tenantSubPath('t-acme', 'mfa/users')).length).toBe(
+      listsBefore + 1,
+    ),
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+  await waitFor(() => expect(screen.queryByTestId(providerPageIds.tenantAdminForm)).toBeNull());
+}, 60000);

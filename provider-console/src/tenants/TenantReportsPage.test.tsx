@@ -79,6 +79,21 @@ describe("support view: a tenant's reports", () => {
     expect(mock.history.post.concat(mock.history.put, mock.history.patch, mock.history.delete)).toEqual([]);
   });
 
+  it('shows the boards the tenant has: one without e-mail (no menlo_email) has no Email board', async () => {
+    const { mock } = renderConsole('/tenants/t-globex/reports?board=email', {
+      user: support,
+      stubs: (m) => m.onGet(/\/reports\//).reply(reply),
+    });
+    const page = await screen.findByTestId(providerPageIds.tenantReports);
+    await within(page).findByTestId(`${dashboardIds.chart}-top_domains`);
+    const tabs = within(within(page).getByTestId(dashboardIds.tabs))
+      .getAllByRole('tab')
+      .map((t) => t.textContent);
+    expect(tabs).toContain('DLP');
+    expect(tabs).not.toContain('Email');
+    expect(mock.history.get.filter((r) => /smtp|email/.test(r.url ?? ''))).toEqual([]);
+  });
+
   it('an unknown tenant says so and asks nothing', async () => {
     const { mock } = renderConsole('/tenants/t-nope/reports', { user: support });
     expect(await screen.findByText('No tenant t-nope.')).toBeInTheDocument();

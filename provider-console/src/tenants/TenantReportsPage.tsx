@@ -2,11 +2,21 @@
  * The support view (issue 14): a tenant's report dashboards, read-only. The same dashboards the
  * tenant's administrators see (common's ReportDashboard), over that tenant's events through the
  * provider path; no drill-down (the tenant's logs are the tenant's), no control that writes.
+ * Support reads every query, of the tenant's features only: a board the tenant does not have
+ * (globex's Email) is no tab, as in the tenant's own portal (the server refuses it, 403).
  */
+import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Breadcrumbs, Chip, Link, Typography } from '@mui/material';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
-import { providerIds, providerPageIds, useEntityList } from '@workbench/common';
+import {
+  deriveFeatureFlags,
+  providerIds,
+  providerPageIds,
+  readableReportQueries,
+  reportReaderOf,
+  useEntityList,
+} from '@workbench/common';
 import { ReportDashboard } from '@workbench/common/components/report-dashboard/index';
 import { tenantsSource } from '../entities/entitySources';
 
@@ -14,6 +24,11 @@ export function TenantReportsPage() {
   const tid = useParams().tid ?? '';
   const tenants = useEntityList(tenantsSource);
   const tenant = tenants.rows.find((t) => t.tid === tid);
+  const capabilities = tenant?.capabilities;
+  const readable = useMemo(
+    () => readableReportQueries(reportReaderOf(null, deriveFeatureFlags(capabilities))),
+    [capabilities],
+  );
   return (
     <Box data-testid={providerPageIds.tenantReports}>
       <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
@@ -29,7 +44,7 @@ export function TenantReportsPage() {
         <Chip label="Read-only" size="small" variant="outlined" />
       </Box>
       {tenant ? (
-        <ReportDashboard tenantId={tid} />
+        <ReportDashboard tenantId={tid} readable={readable} />
       ) : tenants.status === 'loaded' ? (
         <Alert severity="error">No tenant {tid}.</Alert>
       ) : tenants.status === 'failed' ? (

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { providerPageIds } from '@workbench/common';
+import { providerPageIds, useExtension } from '@workbench/common';
 import * as tenantsApi from '@workbench/common/api/providerTenants';
 import { listEntities } from '@workbench/common/api/providerEntities';
 import type { TenantDetail } from '@workbench/common/api/contract/providerTenants';
@@ -46,7 +46,12 @@ export function TenantSummary({ tenant }: { tenant: TenantDetail }) {
     () => listEntities(http, 'ova_keys', { limit: 500, sort: 'expires_at', q: tenant.name }),
     [tenant.name],
   );
-  const admins = useLoad(() => tenantsApi.listTenantMfaUsers(http, tenant.tid), [tenant.tid]);
+  // The tenant's portal accounts are a server extension (provider-mfa-users, docs/api.md).
+  const accountsServed = useExtension('provider-mfa-users');
+  const admins = useLoad(
+    () => (accountsServed ? tenantsApi.listTenantMfaUsers(http, tenant.tid) : Promise.resolve(null)),
+    [tenant.tid, accountsServed],
+  );
   const policy = useLoad(() => tenantsApi.getTenantPolicy(http, tenant.tid), [tenant.tid]);
   const error =
     skus.error ?? catalogue.error ?? deployments.error ?? keys.error ?? admins.error ?? policy.error;
@@ -121,11 +126,13 @@ export function TenantSummary({ tenant }: { tenant: TenantDetail }) {
           <Typography>
             {tenant.user_count} {tenant.user_count === 1 ? 'user' : 'users'}
           </Typography>
-          <Typography>
-            {admins.data
-              ? `${admins.data.users.length} portal ${admins.data.users.length === 1 ? 'administrator' : 'administrators'}`
-              : 'Portal administrators: loading…'}
-          </Typography>
+          {accountsServed && (
+            <Typography>
+              {admins.data
+                ? `${admins.data.users.length} portal ${admins.data.users.length === 1 ? 'administrator' : 'administrators'}`
+                : 'Portal administrators: loading…'}
+            </Typography>
+          )}
           <Typography>
             {policy.data
               ? `Policy: revision ${policy.data.rev_id}${policy.data.state === 'staged' ? ', changes staged' : ''}`

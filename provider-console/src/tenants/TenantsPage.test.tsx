@@ -52,7 +52,8 @@ describe('tenants page', () => {
     await userEvent.click(screen.getByTestId(providerPageIds.tenantsAdd));
     const form = await screen.findByTestId(providerPageIds.tenantForm);
     await userEvent.click(within(form).getByTestId(providerPageIds.tenantFormSubmit));
-    expect(await within(form).findAllByText('Required.')).toHaveLength(2);
+    // Only the name is required: the first administrator is an option (issue 30).
+    expect(await within(form).findAllByText('Required.')).toHaveLength(1);
     fireEvent.change(within(form).getByLabelText(/Tenant name/), { target: { value: 'acme' } });
     fireEvent.change(within(form).getByLabelText(/First administrator/), {
       target: { value: 'not-an-email' },
@@ -78,6 +79,22 @@ describe('tenants page', () => {
       admin_first_name: '',
       admin_last_name: '',
     });
+  }, 60000);
+
+  it('a tenant is created with its name alone: only the name is sent, and no one-time password is shown', async () => {
+    const { mock } = renderConsole('/tenants', {
+      user: operator,
+      stubs: (m) => m.onPost(TENANTS_PATH).reply(201, { tenant: { ...tenants[0], name: 'hooli' } }),
+    });
+    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 5000 });
+    await userEvent.click(screen.getByTestId(providerPageIds.tenantsAdd));
+    const form = await screen.findByTestId(providerPageIds.tenantForm);
+    fireEvent.change(within(form).getByLabelText(/Tenant name/), { target: { value: 'hooli' } });
+    await userEvent.click(within(form).getByTestId(providerPageIds.tenantFormSubmit));
+    await waitFor(() => expect(screen.queryByTestId(providerPageIds.tenantForm)).toBeNull());
+    expect(JSON.parse(String(mock.history.post.at(-1)?.data))).toEqual({ name: 'hooli' });
+    expect(await screen.findByText('The tenant hooli has been created.')).toBeInTheDocument();
+    expect(screen.queryByTestId(providerPageIds.tenantCreated)).toBeNull();
   }, 60000);
 
   it('disables the selected tenants; support staff see no control that writes', async () => {

@@ -76,9 +76,11 @@ export function TenantsPage() {
   const canWrite = useAppSelector(selectProviderIsOperator);
   const [created, setCreated] = useState<TenantCreated | null>(null);
   const { write } = page;
-  // The create's answer carries the one-time password: kept before the page resets the write.
+  // The create's answer carries the one-time password (when an administrator was asked for): kept
+  // before the page resets the write.
   useEffect(() => {
-    if (write.status === 'done' && write.op === 'create') setCreated(write.result as TenantCreated);
+    const result = write.result as TenantCreated | undefined;
+    if (write.status === 'done' && write.op === 'create' && result?.admin_password) setCreated(result);
   }, [write.status, write.op, write.result]);
   const modify = (status: 'active' | 'disabled') =>
     page.requestWrite({ op: 'modify', ids: page.selected, changes: { status } });
@@ -165,7 +167,7 @@ export function TenantsPage() {
       {created && (
         <OneTimePasswordDialog
           title={`Tenant ${created.tenant.name} created`}
-          password={created.admin_password}
+          password={created.admin_password ?? ''}
           testId={providerPageIds.tenantCreated}
           passwordTestId={providerPageIds.tenantCreatedPassword}
           onClose={() => setCreated(null)}

@@ -2,6 +2,7 @@
 import type MockAdapter from 'axios-mock-adapter';
 import { PROVIDER_XSRF_COOKIE, providerSessionStartRequested } from '@workbench/common';
 import type { ProviderTenant, ProviderUser } from '@workbench/common/api/contract/provider';
+import { EXTENSIONS_PATHS, extensionsOf, type ExtensionId } from '@workbench/common/api/contract/extensions';
 import { renderWithStore } from '@workbench/common/testing/renderWithStore';
 import { ProviderConsoleApp } from '../app/ProviderConsoleApp';
 import { createProviderStore } from '../app/providerStore';
@@ -50,7 +51,12 @@ export const tenants: ProviderTenant[] = [
 
 export function renderConsole(
   path: string,
-  opts: { user?: ProviderUser | null; stubs?: (m: MockAdapter) => void } = {},
+  opts: {
+    user?: ProviderUser | null;
+    stubs?: (m: MockAdapter) => void;
+    /** The extensions the server lists (docs/api.md); default every one, as the reference server. */
+    extensions?: readonly ExtensionId[];
+  } = {},
 ) {
   return renderWithStore({
     path,
@@ -61,6 +67,9 @@ export function renderConsole(
       if (opts.user) mock.onGet('/gdmanage/api/me').reply(200, { status: 'authenticated', user: opts.user });
       else mock.onGet('/gdmanage/api/me').reply(401, { status: 'unauthenticated' });
       mock.onGet('/gdmanage/api/v1/tenants').reply(200, { tenants, total: tenants.length });
+      mock
+        .onGet(EXTENSIONS_PATHS.provider)
+        .reply(200, { extensions: opts.extensions ?? extensionsOf('provider') });
     },
     stubs: opts.stubs,
     createStore: (navigation, http) => createProviderStore(navigation, http).store,

@@ -97,13 +97,16 @@ export function stateText(state: unknown): string | null {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The audit log type's event of an entry, with where it came from. */
-function eventOf(ctx: ServerContext, request: FastifyRequest, e: AuditEntry): NewEvent {
-  const userAgent = request.headers['user-agent'];
+/** The audit log type's event of an entry, at a time, with where it came from (none: the server itself). */
+function auditEvent(
+  e: AuditEntry,
+  time: number,
+  from: { ip: string; userAgent: string | null } | null,
+): NewEvent {
   return {
     tid: e.tid,
     logType: 'scan_audit',
-    time: ctx.now().getTime(),
+    time,
     fields: {
       userid: e.userid,
       audit_action: e.action,
@@ -113,11 +116,26 @@ function eventOf(ctx: ServerContext, request: FastifyRequest, e: AuditEntry): Ne
       before: stateText(e.before),
       after: stateText(e.after),
       tenant: e.tenant ?? null,
-      src_ip: request.ip,
-      user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
+      src_ip: from?.ip ?? null,
+      user_agent: from?.userAgent?.slice(0, 512) ?? null,
     },
   };
 }
+
+function eventOf(ctx: ServerContext, request: FastifyRequest, e: AuditEntry): NewEvent {
+  const userAgent = request.headers['user-agent'];
+  return auditEvent(e, ctx.now().getTime(), {
+    ip: request.ip,
+    userAgent: typeof userAgent === 'string' ? userAgent : null,
+  });
+}
+
+/**
+ * The events of what the server did by itself, at the time it did it (no request: no address or
+ * agent), e.g. the first start's publish of the demo tenants' initial policy (ServerContext.setupAudit).
+ */
+export const serverAuditEvents = (entries: readonly (AuditEntry & { time: number })[]): NewEvent[] =>
+  entries.map((e) => auditEvent(e, e.time, null));
 
 /**
  * Writes audit events; a failure is logged and does not undo the action (it has committed).

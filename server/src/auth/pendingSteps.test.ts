@@ -16,7 +16,7 @@ import {
   TENANTS_PATH,
   tenantUserResetPasswordPath,
   type AccountPasswordReset,
-  type TenantCreateReply,
+  type TenantCreatedWithAdmin,
 } from '@workbench/common/api/contract/providerTenants';
 import { PROVIDER_AUDIT_PATH, type ProviderAuditList } from '@workbench/common/api/contract/providerAudit';
 import type { EventStore } from '../events/eventStore';
@@ -59,13 +59,13 @@ const json = async <T>(r: Response) => (await r.json()) as T;
 const REASON = pendingStepReason('change_password');
 const NEW_PASSWORD = 'My-own-Passw0rd-31';
 
-async function createTenant(name: string): Promise<TenantCreateReply> {
+async function createTenant(name: string): Promise<TenantCreatedWithAdmin> {
   const r = await consoleAccounts.call(TENANTS_PATH, 'POST', {
     name,
     admin_username: `admin@${name}.example`,
   });
   expect(r.status).toBe(201);
-  return json<TenantCreateReply>(r);
+  return json<TenantCreatedWithAdmin>(r);
 }
 
 const userInfo = async (who: SignedIn) =>

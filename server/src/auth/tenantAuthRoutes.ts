@@ -16,6 +16,7 @@ import {
   LoginReply,
   LoginRequest,
   newPasswordProblem,
+  PORTAL_VERSION_WRITE,
   PortalVersion,
   UserInfo,
 } from '@workbench/common/api/contract/auth';
@@ -31,6 +32,7 @@ import { loginRateLimitConfig } from '../security/loginRateLimit';
 import { digest, randomToken } from '../security/tokens';
 import type { ConfigStore, UserRecord } from '../store/ConfigStore';
 import { tenantMfaRoutes } from './mfaRoutes';
+import { PolicyReadQuery } from '@workbench/common/api/contract/policy';
 import { OPEN_WHILE_PENDING } from './pendingSteps';
 
 /** The client id of the portal at this server's login area. */
@@ -38,8 +40,6 @@ export const PORTAL_CLIENT_ID = 'workbench-portal';
 /** How long a login-form csrf token from auth_params stays valid. */
 export const LOGIN_CSRF_TTL_MS = 10 * 60 * 1000;
 export const AUTH_SCOPE = 'openid profile';
-/** Permission to switch the tenant's portal version. */
-export const PORTAL_VERSION_WRITE = 'settings:portal:write';
 
 /** On-prem appliance aliases (api-client-layer §7 Appliance authentication). */
 export const APPLIANCE_AUTH_PATHS = {
@@ -356,7 +356,8 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags: ['policy'],
         summary: "The tenant's portal version",
-        response: { 200: PortalVersion, ...errorResponses(401) },
+        querystring: PolicyReadQuery,
+        response: { 200: PortalVersion, ...errorResponses(400, 401) },
       },
     },
     async (request) => ({ portal_v2: tenantSessionOf(request).tenant.portalV2 }),

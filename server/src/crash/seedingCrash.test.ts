@@ -8,7 +8,7 @@ import { DuckDbEventStore } from '../events/duckdbEventStore';
 import type { NewEvent, StoredEvent } from '../events/eventStore';
 import { generateEvents } from '../seed/eventGenerator';
 import { DEMO_EVENTS_LOAD } from '../seed/seedEvents';
-import { generatorTenantsOf } from '../seed/seedTenants';
+import { generatorTenantsOf, withAuditFacts } from '../seed/seedTenants';
 import { withWebDeciders } from '../policy/webDeciders';
 import { openSqliteConfigStore } from '../store/sqlConfigStore';
 import { GUARD_MS, startChildServer, crashDataDirPerTest } from './childServer';
@@ -83,8 +83,12 @@ test('seeding killed part-way (SIGKILL) resumes on restart and ends with exactly
 
   // The files as the restarted server left them, against the generator's own output.
   const config = await openSqliteConfigStore(dataDir());
-  // Each tenant's web events are decided by its published web policy, as the server's were.
-  const tenants = await withWebDeciders(config, generatorTenantsOf(await config.tenants.list()));
+  // Each tenant's web events are decided by its published web policy, and its demo audit history
+  // names its accounts and end users, as the server's were.
+  const tenants = await withWebDeciders(
+    config,
+    await withAuditFacts(config, generatorTenantsOf(await config.tenants.list())),
+  );
   await config.close();
   const store = await DuckDbEventStore.open(dataDir());
   try {

@@ -24,6 +24,7 @@ import { logSummaryRoutes } from './logSummaryRoutes';
 import { reportRoutes } from './reportRoutes';
 import { casbDiscoveryRoutes } from '../policy/casbDiscoveryRoutes';
 import { providerAuditRoutes } from '../audit/providerAuditRoutes';
+import { tenantInEffect } from '../provider/capabilityStateRoutes';
 
 export interface EventsPluginOptions {
   /** Where events.duckdb lives (ignored when `store` is given). */
@@ -89,9 +90,18 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
     // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
     app.workbench.audit = (events) => store.append(events);
 
+    /** The first start's seed audit (ServerContext.setupAudit), once the seeding has looked at the store. */
+    const appendSetupAudit = async () => {
+      const owed = app.workbench.setupAudit.splice(0);
+      if (owed.length > 0) await store.append(owed);
+    };
+
     app.addHook('onReady', async () => {
       const count = options.demoEvents ?? 0;
-      if (count <= 0) return;
+      if (count <= 0) {
+        await appendSetupAudit();
+        return;
+      }
       seeding = (async () => {
         const tenants = await withWebDeciders(
           app.workbench.store,
@@ -111,6 +121,7 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
             ),
           shouldStop: () => stopping,
         });
+        await appendSetupAudit();
         if (result.complete) print(`Demo events ready: ${result.total.toLocaleString('en-US')}.`);
         // Seeded now or on an earlier start: the live demo events follow.
         if ((await store.loadProgress(DEMO_EVENTS_LOAD))?.complete) startLiveEvents(tenants);
@@ -134,7 +145,10 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
       reportRoutes({
         store,
         now,
-        tenantExists: async (tid) => (await app.workbench.store.tenants.get(tid)) !== null,
+        tenantCapabilities: async (tid) => {
+          const stored = await app.workbench.store.tenants.get(tid);
+          return stored ? (await tenantInEffect(app.workbench.store, stored, now())).capabilities : null;
+        },
       }),
     );
   };

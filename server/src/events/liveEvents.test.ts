@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LOG_TYPES } from '@workbench/common/vocabularies/logTypes';
+import { DEMO_HISTORY_MARK } from '@workbench/common/api/contract/demo';
+import { SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import type { EventStore } from './eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
@@ -113,5 +115,47 @@ test('without demo events the store stays as it is', async () => {
     ],
   });
   await new Promise((r) => setTimeout(r, 200)); // ten intervals
-  expect(await store.count()).toBe(0);
+  // Only what the first start did: the audit of its publish of each tenant's revision 1.
+  const tenants = await server.app.workbench.store.tenants.list();
+  const audited = await Promise.all(tenants.map((t) => store.count(t.tid, 'scan_audit')));
+  expect(audited.every((n) => n > 0)).toBe(true);
+  expect(await store.count()).toBe(audited.reduce((a, b) => a + b, 0));
+});
+
+test('the audit trail holds only what happened: live demo traffic writes no audit events; seeded history says it is demo history and is older than its tenant (issue 31)', async () => {
+  const lines: string[] = [];
+  const plugin = { dataDir: dir, store, liveIntervalMs: 50, now: () => new Date() };
+  const live = { demoEvents: 3000, liveEventsPerSecond: 2000, print: (line: string) => lines.push(line) };
+  server = await startTestServer({ plugins: [eventsPlugin({ ...plugin, ...live })] });
+  await until(async () => lines.some((l) => l.startsWith('Demo events ready')), 'the demo events');
+  const seeded = await store.count();
+  // About 5 % of 600 events would be audit events if live traffic made them.
+  await until(async () => (await store.count()) >= seeded + 600, 'live events');
+  const tenants = await server.app.workbench.store.tenants.list();
+  const audit = (
+    await Promise.all(
+      tenants.map(async (t) =>
+        (
+          await store.query({
+            tid: t.tid,
+            logType: 'scan_audit',
+            start: 0,
+            end: Date.now() + 60_000,
+            filters: [],
+            limit: 100_000,
+          })
+        ).map((e) => ({ ...e, createdAt: Date.parse(t.createdAt) })),
+      ),
+    )
+  ).flat();
+  expect(audit.length).toBeGreaterThan(50);
+  // No one signed in and nothing changed: what happened is the first start's publish of each
+  // tenant's initial policy; everything else is seeded history, marked so and older than its tenant.
+  const history = audit.filter((e) => String(e.fields.details).startsWith(`${DEMO_HISTORY_MARK}: `));
+  expect(history.filter((e) => e.time >= e.createdAt)).toEqual([]);
+  const real = audit.filter((e) => !history.includes(e));
+  expect(new Set(real.map((e) => `${e.fields.userid} ${e.fields.audit_action} ${e.fields.object}`))).toEqual(
+    new Set([`${SETUP_PUBLISHER} published revision 1`]),
+  );
+  expect(real.every((e) => e.time === e.createdAt)).toBe(true);
 });

@@ -26,7 +26,7 @@ import {
 import { tenantFieldsOf } from '@workbench/common/api/contract/logSchema';
 import {
   LOG_TYPES,
-  logReadPermission,
+  logRouteAccess,
   logRouteOfType,
   type LogType,
 } from '@workbench/common/vocabularies/index';
@@ -96,7 +96,7 @@ export function logSummaryRoutes(options: LogSummaryRoutesOptions): FastifyPlugi
   return async (app: FastifyInstance) => {
     const { store, now } = options;
     for (const logType of LOG_TYPES) {
-      const config = { world: 'tenant' as const, permission: logReadPermission(logRouteOfType(logType)) };
+      const config = { world: 'tenant' as const, ...logRouteAccess(logRouteOfType(logType)) };
       const tags = ['logs'];
       const seriesField = LOG_ACTION_FIELDS[logType];
 

@@ -85,10 +85,10 @@ describe('GET/POST /api/rep/v1/query/{logtype}', () => {
 
   it("reads the session's tenant only, and paging visits each of its events once", async () => {
     const now = server.clock.now().getTime();
-    const query = `/api/rep/v1/query/scan_email?start=${Math.floor((now - 7 * DAY) / 1000)}&end=${Math.floor(now / 1000)}&limit=250`;
+    const query = `/api/rep/v1/query/fwaas_logs?start=${Math.floor((now - 7 * DAY) / 1000)}&end=${Math.floor(now / 1000)}&limit=250`;
     const acmeIds = await pageAll(acme, query);
     const globexIds = await pageAll(globex, query);
-    const expectedAcme = await store.count(tids.acme, 'scan_email');
+    const expectedAcme = await store.count(tids.acme, 'fwaas_logs');
     expect(acmeIds.length).toBeGreaterThan(250);
     expect(new Set(acmeIds).size).toBe(acmeIds.length);
     expect(globexIds.length).toBeGreaterThan(0);
@@ -96,7 +96,7 @@ describe('GET/POST /api/rep/v1/query/{logtype}', () => {
     expect(acmeIds.length).toBeLessThanOrEqual(expectedAcme);
     const storeIds = (
       await store.query({
-        logType: 'scan_email',
+        logType: 'fwaas_logs',
         tid: tids.acme,
         start: Math.floor((now - 7 * DAY) / 1000) * 1000,
         end: Math.floor(now / 1000) * 1000,
@@ -605,7 +605,7 @@ describe('q: the query language on /api/rep/v1/query/{logtype}', () => {
       'status_code:[200 TO 299]',
       (e) => typeof e.status_code === 'number' && e.status_code >= 200 && e.status_code <= 299,
     ],
-    ['bytes>10KB', (e) => Number(e.bytes_in ?? 0) + Number(e.bytes_out ?? 0) > 10240],
+    ['bytes>10KB', (e) => Number(e.bytes_in ?? 0) + Number(e.bytes_out ?? 0) > 10_000],
     ['NOT threat_class:*', (e) => e.threat_class === undefined],
     [
       'user:a*',

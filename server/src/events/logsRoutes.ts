@@ -1,6 +1,7 @@
 /**
  * The logs API (api-client-layer §7 Logs), one route per log type and verb so that each declares
- * its own permission to the server's guard (logs:<item>:*, e.g. logs:fwaas_logs:* for firewall):
+ * its own permission and feature rule to the server's guard (logs:<item>:*, e.g. logs:fwaas_logs:*
+ * for firewall; Email Logs need menlo_email: common's logRouteAccess):
  *
  * - GET  /api/rep/v1/query/{logtype}?{query}  → {events, pagingIdentifiers}; `cursor` query param for later blocks
  *   (a cursor pins the time range it was made for: later blocks without start/end continue it);
@@ -22,7 +23,7 @@ import {
 } from '@workbench/common/api/contract/logs';
 import {
   LOG_TYPES,
-  logReadPermission,
+  logRouteAccess,
   logRouteOfType,
   type LogType,
 } from '@workbench/common/vocabularies/index';
@@ -251,7 +252,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
 
     for (const logType of LOG_TYPES) {
       const route = logRouteOfType(logType);
-      const config = { world: 'tenant' as const, permission: logReadPermission(route) };
+      const config = { world: 'tenant' as const, ...logRouteAccess(route) };
       const tags = ['logs'];
       const blockReply = logQueryReplyOf(logType);
 

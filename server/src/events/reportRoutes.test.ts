@@ -62,17 +62,33 @@ beforeAll(async () => {
     web(tid('acme'), DAY0 + 5 * DAY_S, 'b.example', 'safeview', 500, 50),
     web(tid('acme'), DAY0 + 5 * DAY_S + 1, 'c.example', 'block'),
     ...Array.from({ length: 5 }, (_, i) => web(tid('globex'), DAY0 + i, 'globex.example', 'allow', 1, 1)),
+    // Delivery failures: error three times, upstream-reject twice, upstream-abort once.
+    ...(
+      [
+        [DAY0 + 60, 'error'],
+        [DAY0 + 120, 'error'],
+        [DAY0 + 3 * DAY_S, 'error'],
+        [DAY0 + 60, 'upstream-reject'],
+        [DAY0 + 3 * DAY_S, 'upstream-reject'],
+        [DAY0 + 5 * DAY_S, 'upstream-abort'],
+      ] as const
+    ).map(([atS, smtpAction]) => ({
+      tid: tid('acme'),
+      logType: 'scan_email' as const,
+      time: atS * 1000,
+      fields: { smtp_action: smtpAction },
+    })),
   ]);
   acme = await signIn(server, 'admin@acme.example');
   logsOnly = await signIn(server, 'logs@acme.example');
-  // An account that may read the web reports only (rbac is on for acme).
+  // An account that may read the web reports only: their dashboards and the web logs (rbac is on for acme).
   await server.app.workbench.store.users.insert({
     uid: crypto.randomUUID(),
     tid: tid('acme'),
     username: 'web-reader@acme.example',
     firstName: 'Wendy',
     lastName: 'Web',
-    roles: { read: ['dashboard:web'], write: [] },
+    roles: { read: ['dashboard:web', 'logs:web'], write: [] },
     passwordHash: await hashPassword(TEST_PASSWORD),
     showChangePassword: false,
   });
@@ -146,6 +162,31 @@ describe('top_domains', () => {
     expect(JSON.stringify(body)).toContain(field);
   });
 
+  it('is refused (403) to whoever may not read the logs it reads: the auditor reads no DLP report, globex no e-mail report', async () => {
+    // Issue 31: the auditor's role has the dashboards but not the DLP logs.
+    const auditor = await signIn(server, 'auditor@acme.example');
+    expect((await report(auditor, `scan_dlp?${RANGE}`)).status).toBe(403);
+    for (const query of ['top_dlp_users', 'top_dlp_domains', 'top_casb_cloud_apps_with_dlp_violations'])
+      expect(await report(auditor, `${query}?${RANGE}`)).toMatchObject({
+        status: 403,
+        body: { message: 'Missing permission: logs:dlp:*.' },
+      });
+    expect((await report(auditor, `top_domains?${RANGE}`)).status).toBe(200);
+    // globex has no e-mail (no menlo_email): neither its log nor the reports of e-mail, those of
+    // clicks in e-mail (web events) included.
+    const globex = await signIn(server, 'admin@globex.example');
+    expect((await report(globex, `scan_email?${RANGE}`)).status).toBe(403);
+    for (const query of ['smtp_request_count_by_date', 'top_users_email', 'top_domains_email_clicks'])
+      expect(await report(globex, `${query}?${RANGE}`)).toMatchObject({
+        status: 403,
+        body: { message: 'The tenant does not have the feature menlo_email.' },
+      });
+    expect((await report(globex, `top_domains?${RANGE}`)).status).toBe(200);
+    expect((await report(globex, `risks_averted?${RANGE}`)).status).toBe(200);
+    // webOnly reads the web reports, not the DLP one (no logs:dlp).
+    expect((await report(webOnly, `top_dlp_users?${RANGE}`)).status).toBe(403);
+  });
+
   it('needs a session (401) and the dashboard permission of its family (403 for none)', async () => {
     expect((await report(null, `top_domains?${RANGE}`)).status).toBe(401);
     // logs@ reads dashboard:* and logs:*: reports are open to it.
@@ -187,7 +228,7 @@ describe('insights (GET /api/insights/v1/q)', () => {
     expect((await insights(webOnly, `q=a&${RANGE}`)).status).toBe(200);
     const refused = await insights(webOnly, `q=a&src=bandwidth&${RANGE}`);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('src=bandwidth needs the dashboard:bandwidth:read permission.');
+    expect(refused.body.message).toBe('src=bandwidth needs dashboard:bandwidth:read.');
   });
 });
 
@@ -233,11 +274,36 @@ describe('bandwidth_usage_by_date', () => {
     ['an unknown granularity', `${RANGE}&granularity=P3D`, 'granularity'],
     ['an unknown time zone', `${RANGE}&timezone=Mars/Olympus`, 'timezone'],
     ['too many buckets', `granularity=PT1M&start=1&end=${DAY0}`, 'bucketMs'],
-    ['a limit (by-date queries have none)', `${RANGE}&limit=5`, 'limit'],
+    ['a limit out of bounds', `${RANGE}&limit=0`, 'limit'],
   ])('%s is a 400 naming it', async (_case, query, field) => {
     const { status, body } = await report(acme, `bandwidth_usage_by_date?${query}`);
     expect(status).toBe(400);
     expect(JSON.stringify(body)).toContain(field);
+  });
+});
+
+describe('limit on a by-date query (api-client-layer §7: every report query takes limit)', () => {
+  const failures = (query: string) =>
+    report(acme, `smtp_request_count_by_date_by_event_for_failures?${RANGE}${query}`);
+  const seriesOf = (rows: ReportReply['rows']) => [...new Set(rows.map((r) => r.series))];
+
+  it('bounds the series, the largest totals first, and keeps every bucket of the range', async () => {
+    const all = await failures('&granularity=P1D');
+    expect(all.status).toBe(200);
+    expect(seriesOf(all.body.rows).sort()).toEqual(['error', 'upstream-abort', 'upstream-reject']);
+    const two = await failures('&granularity=P1D&limit=2');
+    expect(two.status).toBe(200);
+    expect(seriesOf(two.body.rows).sort()).toEqual(['error', 'upstream-reject']);
+    expect(new Set(two.body.rows.map((r) => r.key))).toEqual(new Set(all.body.rows.map((r) => r.key)));
+    expect(two.body.rows.filter((r) => r.series === 'error').map((r) => r.value)).toEqual(
+      all.body.rows.filter((r) => r.series === 'error').map((r) => r.value),
+    );
+  });
+
+  it('is taken without a series too: every bucket, as without it', async () => {
+    const withLimit = await report(acme, `bandwidth_usage_by_date?${RANGE}&limit=1`);
+    expect(withLimit.status).toBe(200);
+    expect(withLimit.body.rows).toEqual((await report(acme, `bandwidth_usage_by_date?${RANGE}`)).body.rows);
   });
 });
 
@@ -294,5 +360,10 @@ describe("support view: a tenant's reports in the provider console", () => {
     expect((await tenantReport(null, acmeTid, `top_domains?${RANGE}`)).status).toBe(401);
     // A tenant session is not a provider session, whatever its permissions.
     expect((await tenantReport(acme, acmeTid, `top_domains?${RANGE}`)).status).toBe(401);
+    // Support reads every query, of what the tenant has: globex has no e-mail reports.
+    expect(
+      await tenantReport(support, await tidOf('globex'), `smtp_request_count_by_date?${RANGE}`),
+    ).toMatchObject({ status: 403, body: { message: 'The tenant does not have the feature menlo_email.' } });
+    expect((await tenantReport(support, acmeTid, `smtp_request_count_by_date?${RANGE}`)).status).toBe(200);
   });
 });

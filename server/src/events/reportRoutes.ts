@@ -1,8 +1,9 @@
 /**
  * Report queries (api-client-layer §7 Reports): one `GET /api/rep/v1/query/{name}` per row of
- * common's report-query registry, each with its row's permission and filters, answered by one
- * store-neutral aggregate (EventStore.aggregate). The queries are data; this file only turns a
- * row and a request into an aggregate and its reply.
+ * common's report-query registry, each with its row's permission, feature rule and filters (the
+ * rule is the log type's own: server/src/events/README.md, "Who may read a report"), answered by one store-neutral aggregate
+ * (EventStore.aggregate). The queries are data; this file only turns a row and a request into an
+ * aggregate and its reply.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
@@ -10,6 +11,7 @@ import {
   DEFAULT_REPORT_LIMIT,
   INSIGHT_DIMENSIONS,
   INSIGHT_SOURCES,
+  INSIGHTS_ACCESS,
   INSIGHTS_PATH,
   InsightsReply,
   MAX_REPORT_LIMIT,
@@ -20,22 +22,30 @@ import {
   ReportReply,
   reportQueryPath,
   TENANT_REPORTS_READ,
+  refusalNeeds,
+  reportQueryRefusal,
   tenantReportQueryRoute,
+  type ReportQueryRefusal,
   type ReportGranularityCode,
   type ReportQueryDef,
   type ReportQueryName,
 } from '@workbench/common/api/contract/reportQueries';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { DEFAULT_GRANULARITY } from '@workbench/common/features/interval/intervals';
+import { deriveFeatureFlags } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { ApiHttpError, errorResponses, permissionAllowed, providerSessionOf, tenantSessionOf } from '../app';
+import { forbiddenMessage, missingFeatureMessage } from '../http/errors';
 import { fieldValueError } from './queryValidation';
 import { EventStoreInputError, type AggregateRow, type EventFilter, type EventStore } from './eventStore';
 
 export interface ReportRoutesOptions {
   store: EventStore;
   now: () => Date;
-  /** The support view's 404: whether a tenant of that id exists (the config store's). */
-  tenantExists: (tid: string) => Promise<boolean>;
+  /**
+   * The support view: the capabilities in effect of the tenant of that id (null: no such tenant,
+   * 404), whose feature rule its report queries follow as the tenant's own sessions do.
+   */
+  tenantCapabilities: (tid: string) => Promise<Readonly<Record<string, unknown>> | null>;
 }
 
 /** The tenant of the support view's path (the provider console's tenant ids). */
@@ -81,6 +91,7 @@ function queryString(def: ReportQueryDef) {
       }
     : {};
   const byDate = def.dimension.kind === 'date';
+  const series = def.dimension.series;
   return Type.Object(
     {
       start: Type.Optional(
@@ -95,6 +106,19 @@ function queryString(def: ReportQueryDef) {
           minimum: 0,
           maximum: MAX_UNIX_S,
           description: 'Unix seconds, exclusive (default: now).',
+        }),
+      ),
+      // api-client-layer §7: every report query takes limit (default 50). A by-date query answers
+      // every bucket of its range: there limit bounds the series (docs/api.md report-limit-by-date).
+      limit: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          maximum: MAX_REPORT_LIMIT,
+          description: byDate
+            ? series
+              ? `The ${series} values with the largest totals (default ${DEFAULT_REPORT_LIMIT}); every bucket is answered.`
+              : 'Taken as every report query takes it; every bucket is answered.'
+            : `Groups (default ${DEFAULT_REPORT_LIMIT}).`,
         }),
       ),
       ...(byDate
@@ -115,15 +139,7 @@ function queryString(def: ReportQueryDef) {
               }),
             ),
           }
-        : {
-            limit: Type.Optional(
-              Type.Integer({
-                minimum: 1,
-                maximum: MAX_REPORT_LIMIT,
-                description: `Groups (default ${DEFAULT_REPORT_LIMIT}).`,
-              }),
-            ),
-          }),
+        : {}),
       ...counts,
       ...filters,
     },
@@ -234,12 +250,14 @@ export async function runReportQuery(
       measure,
       limit: 1,
     });
+    const kept =
+      dimension.series === undefined ? found : topSeries(found, query.limit ?? DEFAULT_REPORT_LIMIT);
     return {
       name,
       start,
       end,
       granularity,
-      rows: everyBucket(scan.start, scan.end, bucketMs, offsetMs, found, dimension.series !== undefined),
+      rows: everyBucket(scan.start, scan.end, bucketMs, offsetMs, kept, dimension.series !== undefined),
     };
   } catch (error) {
     if (error instanceof EventStoreInputError) throw new ApiHttpError(400, error.message, error.field);
@@ -269,10 +287,7 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
     app.get(
       INSIGHTS_PATH,
       {
-        config: {
-          world: 'tenant',
-          permission: { any: Object.values(INSIGHT_SOURCES).map((s) => s.permission) },
-        },
+        config: { world: 'tenant', ...INSIGHTS_ACCESS },
         schema: {
           tags: ['reports'],
           summary: 'Insights: the web events matching a search, in total and by user, domain and category',
@@ -284,9 +299,12 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
         const session = tenantSessionOf(request);
         const query = request.query as Static<typeof InsightsQuery>;
         const src = (query.src ?? 'web') as InsightSource;
-        const { measure, permission } = INSIGHT_SOURCES[src];
-        if (!permissionAllowed(session.access, permission))
-          throw new ApiHttpError(403, `src=${src} needs the ${permission} permission.`, 'src');
+        const { measure } = INSIGHT_SOURCES[src];
+        const refusal = reportQueryRefusal(INSIGHT_SOURCES[src], {
+          allows: (rule) => permissionAllowed(session.access, rule),
+          features: deriveFeatureFlags(session.tenant.capabilities),
+        });
+        if (refusal) throw new ApiHttpError(403, `src=${src} needs ${refusalNeeds(refusal)}.`, 'src');
         const end = query.end ?? Math.ceil(now().getTime() / 1000);
         const start = query.start ?? Math.max(0, end - DEFAULT_RANGE_S);
         if (start >= end) throw new ApiHttpError(400, 'start must be before end.', 'start');
@@ -322,7 +340,7 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
       app.get(
         reportQueryPath(name),
         {
-          config: { world: 'tenant', permission: def.permission },
+          config: { world: 'tenant', permission: def.permission, features: def.features },
           schema: {
             tags: ['reports'],
             summary: `${def.title} (${def.logType}, ${def.dimension.kind === 'date' ? 'by date' : `top ${def.dimension.field}`})`,
@@ -355,12 +373,43 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
         async (request) => {
           providerSessionOf(request);
           const { id } = request.params as Static<typeof TenantParams>;
-          if (!(await options.tenantExists(id))) throw new ApiHttpError(404, `No tenant ${id}.`, 'id');
+          const capabilities = await options.tenantCapabilities(id);
+          if (capabilities === null) throw new ApiHttpError(404, `No tenant ${id}.`, 'id');
+          // Support reads every query, of the tenant's features only (as the tenant's own users).
+          const refusal = reportQueryRefusal(def, {
+            allows: () => true,
+            features: deriveFeatureFlags(capabilities),
+          });
+          if (refusal) throw new ApiHttpError(403, refusalMessage(refusal));
           return runReportQuery(store, name, id, request.query as ReportQueryString, now());
         },
       );
     }
   };
+}
+
+/** The 403 message of a report query's refusal: as the guard's, naming what is missing. */
+export function refusalMessage(refusal: ReportQueryRefusal): string {
+  return 'features' in refusal
+    ? missingFeatureMessage(refusal.features)
+    : forbiddenMessage(refusal.permissions.join(', '));
+}
+
+/**
+ * The rows of the `limit` series with the largest totals over the range (ties by series value), in
+ * the store's order: a by-date query's limit bounds its series, never its buckets.
+ */
+function topSeries(found: readonly AggregateRow[], limit: number): readonly AggregateRow[] {
+  const totals = new Map<string, number>();
+  for (const r of found) totals.set(String(r.series), (totals.get(String(r.series)) ?? 0) + Number(r.value));
+  if (totals.size <= limit) return found;
+  const kept = new Set(
+    [...totals]
+      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+      .slice(0, limit)
+      .map(([series]) => series),
+  );
+  return found.filter((r) => kept.has(String(r.series)));
 }
 
 /**

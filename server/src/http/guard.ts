@@ -32,12 +32,20 @@ export function permissionAllowed(
   return access.allows(permission);
 }
 
-const describe = (permission: RoutePermission | undefined): string =>
+/** A route's permission in words: the permission, or "any of …" / "all of …" (403 messages). */
+const describePermission = (permission: RoutePermission | undefined): string =>
   typeof permission === 'string'
     ? permission
     : permission?.any
       ? `any of ${permission.any.join(', ')}`
       : `all of ${permission?.all?.join(', ') ?? ''}`;
+
+/** What a caller lacks of a route's permission: the parts of an all-of rule it fails, else the rule. */
+function lacking(access: AccessController, permission: RoutePermission | undefined): string {
+  if (permission && typeof permission === 'object' && permission.all)
+    return permission.all.filter((p) => !access.can(p)).join(', ');
+  return describePermission(permission);
+}
 
 /**
  * The cross-cutting rules, each once for every route: routes under /api, /gdmanage and /idp must
@@ -82,7 +90,9 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
     if (world === 'tenant' || world === 'provider') {
       const permission = config.permission;
       const who =
-        permission === undefined || permission === null ? 'any signed-in user' : describe(permission);
+        permission === undefined || permission === null
+          ? 'any signed-in user'
+          : describePermission(permission);
       schema.security =
         world === 'tenant' ? [{ tenantSession: [] }] : [{ providerKey: [] }, { providerSession: [] }];
       const flags = config.features?.length ? ` Feature flags: ${config.features.join(', ')}.` : '';
@@ -129,7 +139,9 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
       return reply.code(403).send({ ...apiError(403, pendingStepReason(step)), [PENDING_STEP_FIELD]: step });
     }
     if (!permissionAllowed(session.access, config.permission)) {
-      return reply.code(403).send(apiError(403, forbiddenMessage(describe(config.permission))));
+      return reply
+        .code(403)
+        .send(apiError(403, forbiddenMessage(lacking(session.access, config.permission))));
     }
     // The tenant's feature flags limit access beyond permissions (portal-core §3 Feature flags),
     // derived by the rules the portal's navigation uses, reads included.

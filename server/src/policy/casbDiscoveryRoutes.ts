@@ -21,6 +21,7 @@ import { AppId } from '@workbench/common/api/contract/policy-kinds/casbKinds';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import type { EventFilter, EventStore } from '../events/eventStore';
+import { PolicyReadQuery } from '@workbench/common/api/contract/policy';
 import {
   CLOUD_APPS,
   cloudAppById,
@@ -135,7 +136,7 @@ export function casbDiscoveryRoutes(options: { store: EventStore; now: () => Dat
           tags: ['policy'],
           summary: "A cloud app's reputation and what the tenant's users did in it over the last 30 days",
           params: Type.Object({ app: AppId }),
-          querystring: Type.Object({ timestamp: Type.Optional(Type.String({ maxLength: 32 })) }),
+          querystring: PolicyReadQuery,
           response: { 200: AppRepInsightsReply, ...errorResponses(400, 401, 403, 404) },
         },
       },

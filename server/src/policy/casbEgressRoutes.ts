@@ -32,6 +32,7 @@ import { domain, ipv4Cidr, standardDomainOrIp } from '@workbench/common/validato
 import type { ValidationErrorKey } from '@workbench/common/validators/errorKeys';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
+import { PolicyReadQuery } from '@workbench/common/api/contract/policy';
 
 const tags = ['policy'];
 
@@ -135,6 +136,7 @@ export const casbEgressRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary: "Whether the tenant's egress header rules apply, and the limits of a save",
+        querystring: PolicyReadQuery,
         response: { 200: EgressControlReply, ...errorResponses(401, 403) },
       },
     },
@@ -156,6 +158,7 @@ export const casbEgressRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary: 'The request headers no egress rule may insert or remove, and why',
+        querystring: PolicyReadQuery,
         response: { 200: HeaderBlocklistReply, ...errorResponses(401, 403) },
       },
     },

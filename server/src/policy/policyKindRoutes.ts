@@ -9,7 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { RevParams, Revision, RevisionState } from '@workbench/common/api/contract/policy';
+import { PolicyReadQuery, RevParams, Revision, RevisionState } from '@workbench/common/api/contract/policy';
 import {
   POLICY_KINDS,
   POLICY_KIND_REGISTRY,
@@ -103,6 +103,7 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
             def.view ? `: a read-only view of ${def.view.of}` : '; its defaults when never saved'
           }`,
           ...params,
+          querystring: PolicyReadQuery,
           response: { 200: policyDocReply(def), ...errorResponses(400, 401, 403, 404) },
         },
       },

@@ -125,10 +125,10 @@ describe('category rewrites', () => {
 
 describe('content types v3 → v4', () => {
   test('each extension is in one v4 type; every v3 extension but Flash has one; the calendar keeps its formats', () => {
-    const v4Extensions = CONTENT_TYPES_V4.flatMap((f) => f.types.flatMap((t) => t.extensions));
+    const v4Extensions = CONTENT_TYPES_V4.flatMap((f) => f.list.flatMap((t) => t.extensions));
     expect(V4_CONTENT_TYPE_OF_EXTENSION.size).toBe(v4Extensions.length);
     const homeless = CONTENT_TYPES_V3.flatMap((f) =>
-      f.types.flatMap((t) => t.extensions.filter((e) => !V4_CONTENT_TYPE_OF_EXTENSION.has(e))),
+      f.list.flatMap((t) => t.extensions.filter((e) => !V4_CONTENT_TYPE_OF_EXTENSION.has(e))),
     );
     expect(homeless).toEqual(['swf']);
     expect(['ics', 'ical', 'vcs'].map((e) => V4_CONTENT_TYPE_OF_EXTENSION.get(e))).toEqual([
@@ -245,7 +245,7 @@ describe('content types v3 → v4', () => {
     expect(POLICY_KIND_REGISTRY[CONTENT_KINDS.v3].path).toBe('/api/policy/v3/rules/content/{rev}');
     expect(POLICY_KIND_REGISTRY[CONTENT_KINDS.v4].path).toBe('/api/policy/v4/rules/content/{rev}');
     const v4: PolicyKindDef = POLICY_KIND_REGISTRY[CONTENT_KINDS.v4];
-    const every = CONTENT_TYPES_V3.flatMap((f) => f.types.flatMap((t) => t.extensions)).filter(
+    const every = CONTENT_TYPES_V3.flatMap((f) => f.list.flatMap((t) => t.extensions)).filter(
       (e) => e !== 'swf',
     );
     const data = { list: migrateContentRules([rule('all', { file_types: every, cdr: true })], typeOf).list };

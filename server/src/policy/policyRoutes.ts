@@ -7,7 +7,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import {
   POLICY_KINDS,
   POLICY_KIND_GROUPS,
@@ -19,6 +18,7 @@ import {
   DiffQuery,
   POLICY_PATHS,
   PolicyDiff,
+  PolicyReadQuery,
   PublishBody,
   PublishReply,
   RevParams,
@@ -32,7 +32,7 @@ import {
   type KindDiff,
   type PublishedRevision,
 } from '@workbench/common/api/contract/policy';
-import type { ConfigStore, PublishedRevisionRecord, RevisionRecord } from '../store/ConfigStore';
+import type { PublishedRevisionRecord, RevisionRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { policyKindRoutes } from './policyKindRoutes';
@@ -48,8 +48,10 @@ import {
 import { AUDIT_AREA, POLICY_AUDIT, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
 import { deepEqual, diffPolicyDoc } from './policyDiff';
 import { restoreVersions } from './policyMigrations';
+import { areasOf, publishRevision } from './publishRevision';
 import { decideWebRequest } from './webPolicyDecision';
 import { categoryDecisionNames, categoryVersionAt, webPolicyAt } from './webDeciders';
+import { siteCategory } from './reference/siteCategories';
 import { safemailWhitelistRoutes } from './safemailWhitelistRoutes';
 
 export { STALE_REVISION_MSG } from './revisionStaging';
@@ -84,16 +86,6 @@ const POLICY_DOC_KINDS = POLICY_KINDS.filter((k) => {
   return def.scope === 'policy' && !def.readOnly && !def.view;
 });
 
-/** The areas (audit sub-event types) of the kinds saved in a revision, for its audit events. */
-async function areasOf(store: ConfigStore, tid: string, revId: number): Promise<string[]> {
-  const kinds = await store.policyDocs.listKinds(tid, revId);
-  const areas = kinds.flatMap((k) => {
-    const def = (POLICY_KIND_REGISTRY as Record<string, PolicyKindDef>)[k];
-    return def ? [AUDIT_AREA[def.group]] : [];
-  });
-  return [...new Set(areas)];
-}
-
 /** A revision any read may name: 1 up to the staged one. */
 function assertRevisionExists(current: RevisionRecord, rev: number): void {
   if (rev < 1 || rev > current.stagedRevId) throw new ApiHttpError(404, NOT_A_REVISION_MSG(rev), 'rev');
@@ -111,7 +103,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary: "The tenant's current policy revision",
-        querystring: Type.Object({ timestamp: Type.Optional(Type.String()) }),
+        querystring: PolicyReadQuery,
         response: { 200: Revision, ...errorResponses(401, 403, 404) },
       },
     },
@@ -144,34 +136,17 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
         assertCurrent(current, { rev: request.params.rev, updatedAt: body.updated_at ?? current.updatedAt });
         // Publishing posts only when the state is staged; otherwise nothing changes (portal-core §4).
         if (current.state !== 'staged') return {};
-        const next: RevisionRecord = {
+        const note = (await readPolicyDoc(tx, s.tid, 'portal_note', current.stagedRevId)) as { note: string };
+        const published = await publishRevision(tx, {
           tid: s.tid,
           revId: current.stagedRevId,
-          stagedRevId: current.stagedRevId,
-          state: 'new',
-          updatedAt: nextUpdatedAt(ctx.now(), current.updatedAt),
-          updatedBy: s.username,
-          rolledBackFrom: null,
-        };
-        const note = (await readPolicyDoc(tx, s.tid, 'portal_note', current.stagedRevId)) as { note: string };
-        const comment = body.comment?.trim() || note.note.trim() || null;
-        await tx.revisions.insertPublished({
-          tid: s.tid,
-          revId: next.revId,
-          publishedAt: next.updatedAt,
-          publishedBy: s.username,
-          note: comment,
+          at: nextUpdatedAt(ctx.now(), current.updatedAt),
+          by: s.username,
+          comment: body.comment?.trim() || note.note.trim() || null,
           rolledBackFrom: current.rolledBackFrom ?? null,
         });
-        await tx.revisions.put(next);
-        for (const area of await areasOf(tx, s.tid, next.revId))
-          audit.push({
-            action: 'published',
-            area,
-            details: `Published revision ${next.revId}${comment ? `: ${comment}` : '.'}`,
-            object: `revision ${next.revId}`,
-          });
-        return revisionReply(next);
+        audit.push(...published.audit);
+        return revisionReply(published.revision);
       });
       await recordPolicyAudit(ctx, request, s, audit);
       return reply;
@@ -240,10 +215,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       const s = tenantSessionOf(request);
       const target = request.params.rev;
       const current = await currentRevision(ctx.store, s.tid);
-      if (
-        target > current.revId ||
-        (target !== 1 && !(await ctx.store.revisions.getPublished(s.tid, target)))
-      )
+      if (target > current.revId || !(await ctx.store.revisions.getPublished(s.tid, target)))
         throw new ApiHttpError(404, NOT_PUBLISHED_MSG(target), 'rev');
       const areas = new Set<string>();
       const reply = await stageChange(
@@ -369,21 +341,27 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
         url,
         user: body.user,
         groups: body.groups,
-        categoryId: body.category_id,
         risk: body.risk,
         time: body.time ? new Date(body.time) : ctx.now(),
         userAgent: body.user_agent,
         sourceIp: body.source_ip,
       };
       const current = await currentRevision(ctx.store, s.tid);
-      const decide = async (rev: number) => ({
-        rev_id: rev,
-        ...decideWebRequest(
-          await webPolicyAt(ctx.store, s.tid, rev),
-          req,
-          categoryDecisionNames(await categoryVersionAt(ctx.store, s.tid, rev)),
-        ),
-      });
+      const decide = async (rev: number) => {
+        const version = await categoryVersionAt(ctx.store, s.tid, rev);
+        const names = categoryDecisionNames(version);
+        // No category given: the category database says what the site is, in this revision's tree.
+        const { id, domain, source } =
+          body.category_id === undefined
+            ? { ...siteCategory(url.hostname, version), source: 'lookup' as const }
+            : { id: body.category_id, domain: null, source: 'request' as const };
+        const name = names.category?.(id) ?? `Category ${id}`;
+        return {
+          rev_id: rev,
+          category: { id, name, source, domain },
+          ...decideWebRequest(await webPolicyAt(ctx.store, s.tid, rev), { ...req, categoryId: id }, names),
+        };
+      };
       return { staged: await decide(current.stagedRevId), published: await decide(current.revId) };
     },
   );

@@ -184,7 +184,7 @@ describe('reference reads', () => {
     expect(zones).toEqual(expect.arrayContaining(['Europe/Paris', 'America/New_York', 'Asia/Tokyo']));
     const v3 = (await read(admin, 'v3/content_types')).body.contentTypes.files;
     const v4 = (await read(admin, 'v4/content_types')).body.contentTypes.files;
-    expect(v3.find((f) => f.name === 'Calendar')?.types.map((t) => t.extensions)).toEqual([
+    expect(v3.find((f) => f.name === 'Calendar')?.list.map((t) => t.extensions)).toEqual([
       ['ics', 'ical'],
       ['vcs'],
     ]);

@@ -5,8 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { RevParams } from '@workbench/common/api/contract/policy';
+import { PolicyReadQuery, RevParams } from '@workbench/common/api/contract/policy';
 import {
   POLICY_REFERENCE_NAMES,
   POLICY_REFERENCE_REGISTRY,
@@ -36,7 +35,7 @@ export const referenceRoutes: FastifyPluginAsync = async (fastify) => {
           summary: `${def.title} (${name})`,
           ...(byRevision ? { params: RevParams } : {}),
           // The portal adds a timestamp so no cache between serves an old answer (api-client-layer §7).
-          querystring: Type.Object({ timestamp: Type.Optional(Type.String({ maxLength: 32 })) }),
+          querystring: PolicyReadQuery,
           response: {
             200: def.reply,
             ...errorResponses(...(byRevision ? [400, 401, 403, 404] : [400, 401, 403])),

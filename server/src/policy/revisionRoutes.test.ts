@@ -11,7 +11,15 @@ import { policyDocPath, type PolicyKind } from '@workbench/common/api/contract/p
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
 import { eventsPlugin } from '../events/eventsPlugin';
-import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
+import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
+import { tenantRevisionsPath } from '@workbench/common/api/contract/providerTenantPaths';
+import {
+  signIn,
+  signInConsoleAccounts,
+  startTestServer,
+  type SignedIn,
+  type TestServer,
+} from '../testing/testServer';
 
 let server: TestServer;
 let events: EventStore;
@@ -85,6 +93,52 @@ async function auditOf(tenant = 'acme') {
     }));
 }
 
+test("a fresh start's revision 1 is published, and everything says so: the revision, the history, the provider's revisions tab, the audit trail, rollback (issue 31)", async () => {
+  const admin = await signIn(server, 'admin@acme.example');
+  const current = await revision(admin);
+  expect(current).toMatchObject({ rev_id: 1, staged_rev_id: 1, state: 'new' });
+  // The history lists what the header calls published: revision 1, once.
+  const page = await json<RevisionsPage>(await server.call('/api/policy/v1/revisions', { jar: admin.jar }));
+  const initial = {
+    rev_id: 1,
+    published_at: current.updated_at,
+    published_by: SETUP_PUBLISHER,
+    comment: INITIAL_REVISION_COMMENT,
+    rolled_back_from: null,
+  };
+  expect(page).toEqual({ total: 1, items: [initial], current });
+  // The provider console's Policy revisions tab reads the same record.
+  const { call } = await signInConsoleAccounts(server);
+  const acmeTid = (await server.app.workbench.store.tenants.list()).find((t) => t.name === 'acme')!.tid;
+  const tab = await json<{ revisions: unknown[]; total: number }>(
+    await call(tenantRevisionsPath('v1', acmeTid)),
+  );
+  expect(tab).toMatchObject({
+    total: 1,
+    revisions: [{ rev_id: 1, published_by: SETUP_PUBLISHER, note: INITIAL_REVISION_COMMENT }],
+  });
+  // The audit trail says who published it and when.
+  const published = await events.query({
+    logType: 'scan_audit',
+    tid: acmeTid,
+    start: 0,
+    end: server.clock.now().getTime() + 1,
+    filters: [{ field: 'audit_action', values: ['published'] }],
+    limit: 10,
+  });
+  expect(published.map((e) => [e.time, e.fields.userid, e.fields.object])).toEqual([
+    [Date.parse(current.updated_at), SETUP_PUBLISHER, 'revision 1'],
+  ]);
+  // A later publish can be rolled back to revision 1 like to any published one.
+  const after = await stageAndPublish(admin, 'cats', BLOCK_GAMBLING, 'Block gambling');
+  const rolledBack = await server.call('/api/policy/v1/revisions/1/rollback', {
+    method: 'POST',
+    jar: admin.jar,
+    body: seen(after),
+  });
+  expect(rolledBack.status).toBe(200);
+});
+
 test('two sessions save from the same revision: the second gets 409 naming the first, whose change is intact', async () => {
   const first = await signIn(server, 'admin@acme.example');
   const second = await signIn(server, 'admin@acme.example');
@@ -112,7 +166,7 @@ test('publish keeps the comment, who and when; the history pages newest first', 
   await stageAndPublish(admin, 'cats', BLOCK_GAMBLING, 'Block gambling');
   const second = await stageAndPublish(admin, 'cats', { list: [] }, 'Unblock again');
   const page = await json<RevisionsPage>(await server.call('/api/policy/v1/revisions', { jar: admin.jar }));
-  expect(page.total).toBe(2);
+  expect(page.total).toBe(3);
   expect(page.current).toEqual(second);
   expect(page.items).toEqual([
     {
@@ -123,6 +177,7 @@ test('publish keeps the comment, who and when; the history pages newest first', 
       rolled_back_from: null,
     },
     expect.objectContaining({ rev_id: 2, comment: 'Block gambling' }),
+    expect.objectContaining({ rev_id: 1, published_by: SETUP_PUBLISHER, comment: INITIAL_REVISION_COMMENT }),
   ]);
   const paged = await json<RevisionsPage>(
     await server.call('/api/policy/v1/revisions?limit=1&offset=1', { jar: admin.jar }),
@@ -263,7 +318,8 @@ test('a reorder of an ordered list is audited as Rule Order Changed', async () =
       .status,
   ).toBe(200);
   const actions = (await auditOf()).map((e) => e.action);
-  expect(actions).toEqual(['update', 'update', 'reorder']);
+  // The first start's publish of revision 1 (the initial policy), then the changes.
+  expect(actions).toEqual(['published', 'update', 'update', 'reorder']);
 });
 
 test('the policy tester decides with the staged and the published web policy and names the rule', async () => {
@@ -288,11 +344,18 @@ test('the policy tester decides with the staged and the published web policy and
   expect(await json<TesterReply>(test)).toEqual({
     staged: {
       rev_id: 2,
+      category: { id: 84, name: 'Unknown', source: 'lookup', domain: null },
       action: 'block',
       rule: { kind: 'web/exceptions', key: 'casino', index: 0, name: 'Block casinos' },
       reason: 'Rule 1 “Block casinos” matched.',
     },
-    published: { rev_id: 1, action: 'allow', rule: null, reason: 'No rule matched; the default allows.' },
+    published: {
+      rev_id: 1,
+      category: { id: 84, name: 'Unknown', source: 'lookup', domain: null },
+      action: 'allow',
+      rule: null,
+      reason: 'No rule matched; the default allows.',
+    },
   });
   const bad = await server.call('/api/policy/v1/tester', {
     method: 'POST',
@@ -311,6 +374,48 @@ test('the policy tester decides with the staged and the published web policy and
       })
     ).status,
   ).toBe(403);
+});
+
+test("the policy tester looks up a URL's category when none is picked, and says which it used (issue 31)", async () => {
+  const admin = await signIn(server, 'admin@acme.example');
+  server.clock.advance(1000);
+  const streamingBlocked = { list: [{ category_id: 25, action: 'block' }] };
+  expect((await save(admin, 'cats', await revision(admin), streamingBlocked)).status).toBe(200);
+  const tester = async (body: object) =>
+    json<TesterReply>(await server.call('/api/policy/v1/tester', { method: 'POST', jar: admin.jar, body }));
+
+  // netflix.com, no category picked: the category database says Streaming Media, whose block applies.
+  const netflix = await tester({ url: 'https://www.netflix.com/browse' });
+  expect(netflix.staged).toEqual({
+    rev_id: 2,
+    category: { id: 25, name: 'Streaming Media', source: 'lookup', domain: 'netflix.com' },
+    action: 'block',
+    rule: { kind: 'cats', key: '25', name: 'Streaming Media' },
+    reason: 'The action for the category Streaming Media applies.',
+  });
+  expect(netflix.published.category).toEqual(netflix.staged.category);
+  expect(netflix.published.rule).toBeNull();
+
+  // The nearest listed parent decides: drive.google.com is Personal Storage, google.com a search engine.
+  expect((await tester({ url: 'https://drive.google.com/x' })).staged.category).toMatchObject({
+    id: 47,
+    domain: 'drive.google.com',
+  });
+  expect((await tester({ url: 'https://news.google.com/' })).staged.category).toMatchObject({
+    id: 50,
+    domain: 'google.com',
+  });
+  // A site the database does not list is Unknown, as the service would call it.
+  expect((await tester({ url: 'https://intranet.acme.example/' })).staged.category).toEqual({
+    id: 84,
+    name: 'Unknown',
+    source: 'lookup',
+    domain: null,
+  });
+  // A category the request gives is used as given, and said to be.
+  const picked = await tester({ url: 'https://www.netflix.com/', category_id: 27 });
+  expect(picked.staged.category).toEqual({ id: 27, name: 'Gambling', source: 'request', domain: null });
+  expect(picked.staged.action).toBe('allow');
 });
 
 test('a web-policy edit permission is needed to save its part; the auditor saves nothing', async () => {

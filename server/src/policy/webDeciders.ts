@@ -9,8 +9,8 @@ import type { GeneratorTenant, WebDecider } from '../seed/eventGenerator';
 import { readPolicyDoc } from './revisionStaging';
 import { decideWebRequest, type DecisionNames, type WebPolicy } from './webPolicyDecision';
 import { CATEGORIES_V1 } from './reference/webCategories';
-import { CATEGORIES_V2, v2IdsOf } from './reference/webCategoriesV2';
-import { LOG_CATEGORY_IDS } from './reference/logCategories';
+import { CATEGORIES_V2 } from './reference/webCategoriesV2';
+import { categoryIdOfCode } from './reference/siteCategories';
 import { CATEGORY_VERSION_DOC, readVersion } from './policyMigrations';
 
 const NAMES_V1 = new Map(CATEGORIES_V1.map((c) => [c.id, c.name]));
@@ -28,16 +28,6 @@ export const categoryDecisionNames = (categoryVersion: number): DecisionNames =>
 /** The category version revision `rev` of the tenant is written in. */
 export const categoryVersionAt = (store: ConfigStore, tid: string, rev: number): Promise<number> =>
   readVersion(store, tid, CATEGORY_VERSION_DOC, rev);
-
-/**
- * The category id of a web log's category code in the tree of `categoryVersion`: the log speaks
- * v1; after the migration a v1 category that v2 split is taken as the first v2 category it became.
- */
-const categoryIdOf = (code: string, categoryVersion: number): number | undefined => {
-  const v1 = LOG_CATEGORY_IDS[code];
-  if (v1 === undefined || categoryVersion < 2) return v1;
-  return v2IdsOf(v1)[0];
-};
 
 /** The web policy as revision `rev` of the tenant sees it. */
 export async function webPolicyAt(store: ConfigStore, tid: string, rev: number): Promise<WebPolicy> {
@@ -64,7 +54,7 @@ export function webDeciderOf(policy: WebPolicy, categoryVersion = 1): WebDecider
         url: new URL(facts.url),
         user: facts.userid,
         groups: facts.groups ? [facts.groups] : [],
-        categoryId: categoryIdOf(facts.category, categoryVersion),
+        categoryId: categoryIdOfCode(facts.category, categoryVersion),
         risk: facts.risk,
         time: new Date(facts.time),
         userAgent: facts.user_agent,

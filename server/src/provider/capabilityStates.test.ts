@@ -24,7 +24,7 @@ import {
 } from '@workbench/common/api/contract/providerTenants';
 import type { ProviderTenantList } from '@workbench/common/api/contract/provider';
 import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
-import { accessOfUser } from '../reports/reportRuns';
+import { readerOfUser } from '../reports/reportRuns';
 import {
   signInConsoleAccounts,
   startTestServer,
@@ -130,9 +130,9 @@ test('capabilities_validity: a capability past its day (server clock) is not in 
     ],
   });
   expect(put.status).toBe(200);
-  // A scheduled report runs with its owner's access, from the capabilities in effect too.
+  // A scheduled report runs with its owner's access and features, from the capabilities in effect too.
   const reportAccess = async () =>
-    (await accessOfUser(server.app.workbench, acme, tenantAdmin.uid))?.enforced;
+    (await readerOfUser(server.app.workbench, acme, tenantAdmin.uid))?.features.fwaas;
   expect(await reportAccess()).toBe(true);
   const userCaps = async () =>
     (

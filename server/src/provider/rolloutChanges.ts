@@ -31,6 +31,7 @@ import {
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import { ApiHttpError } from '../http/errors';
 import { nextUpdatedAt, readPolicyDoc } from '../policy/revisionStaging';
+import { publishRevision } from '../policy/publishRevision';
 import { capabilityChanges } from './tenantRoutes';
 import { checkSkuCompatibility } from './entityChecks';
 
@@ -140,22 +141,13 @@ async function publishDocs(
     if (current.state === 'staged') throw new TenantChangeError(POLICY_STAGED_REASON);
     const revId = current.revId + 1;
     for (const [kind, data] of docs) await tx.policyDocs.put({ tid, kind, revId, data });
-    const updatedAt = nextUpdatedAt(at, current.updatedAt);
-    await tx.revisions.insertPublished({
+    // The publish path every publish takes (history and state agree); the provider trail audits it.
+    await publishRevision(tx, {
       tid,
       revId,
-      publishedAt: updatedAt,
-      publishedBy: by,
-      note,
-      rolledBackFrom: null,
-    });
-    await tx.revisions.put({
-      tid,
-      revId,
-      stagedRevId: revId,
-      state: 'new',
-      updatedAt,
-      updatedBy: by,
+      at: nextUpdatedAt(at, current.updatedAt),
+      by,
+      comment: note,
       rolledBackFrom: null,
     });
     return revId;

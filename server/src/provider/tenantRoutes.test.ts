@@ -9,14 +9,18 @@ import {
   TENANT_TOKEN_LIST_NAMES,
   type TenantDocumentName,
   type TenantRbac,
+  tenantAdminsPath,
   tenantPath,
   tenantRevisionsPath,
   tenantSubPath,
   type CapabilitiesReply,
+  type TenantAdminCreated,
+  type TenantCreatedWithAdmin,
   type TenantCreateReply,
 } from '@workbench/common/api/contract/providerTenants';
 import type { ProviderTenantList } from '@workbench/common/api/contract/provider';
 import { incompatibleSkusMessage } from '@workbench/common/api/contract/providerOps';
+import { INITIAL_REVISION_COMMENT } from '@workbench/common/api/contract/policy';
 import {
   signIn,
   signInConsoleAccounts,
@@ -38,7 +42,7 @@ const json = async <T>(r: Response) => (await r.json()) as T;
 async function createTenant(name: string, admin = `admin@${name}.example`) {
   const r = await call(TENANTS_PATH, 'POST', { name, admin_username: admin, admin_first_name: 'First' });
   expect(r.status).toBe(201);
-  return json<TenantCreateReply>(r);
+  return json<TenantCreatedWithAdmin>(r);
 }
 
 beforeAll(async () => {
@@ -49,6 +53,25 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+});
+
+test('a tenant created here starts with its revision 1 published as its initial policy, by the operator who created it (issue 31)', async () => {
+  const created = await createTenant('hooli');
+  const tid = created.tenant.tid;
+  expect(
+    await json<{ rev_id: number; state: string }>(await call(tenantSubPath(tid, 'policy'))),
+  ).toMatchObject({ rev_id: 1, state: 'new' });
+  expect(await json<unknown>(await call(tenantRevisionsPath('v1', tid)))).toMatchObject({
+    total: 1,
+    revisions: [
+      {
+        rev_id: 1,
+        published_by: 'operator@provider.example',
+        note: INITIAL_REVISION_COMMENT,
+        rolled_back_from: null,
+      },
+    ],
+  });
 });
 
 test('a tenant created here signs in to the tenant portal as its first administrator; disabled, it cannot', async () => {
@@ -75,6 +98,39 @@ test('a tenant created here signs in to the tenant portal as its first administr
   expect((await call(tenantPath(tid), 'DELETE')).status).toBe(204);
   expect((await call(tenantPath(tid))).status).toBe(404);
   await expect(signIn(server, 'admin@initech.example', created.admin_password)).rejects.toThrow();
+});
+
+test('a tenant is created with its name alone (no administrator); one is added after, and signs in', async () => {
+  const r = await call(TENANTS_PATH, 'POST', { name: 'umbrella' });
+  expect(r.status).toBe(201);
+  const created = await json<TenantCreateReply>(r);
+  expect(created).toEqual({ tenant: expect.objectContaining({ name: 'umbrella', user_count: 0 }) });
+  const tid = created.tenant.tid;
+
+  const added = await call(tenantAdminsPath(tid), 'POST', {
+    admin_username: 'First@Umbrella.example',
+    admin_last_name: 'Wesker',
+  });
+  expect(added.status).toBe(201);
+  const admin = await json<TenantAdminCreated>(added);
+  expect(admin.admin_username).toBe('first@umbrella.example');
+  const session = await signIn(server, 'first@umbrella.example', admin.admin_password);
+  const me = await json<{ tenant_name: string; last_name: string; show_change_password: boolean }>(
+    await server.call('/api/userinfo', { jar: session.jar }),
+  );
+  expect(me).toMatchObject({ tenant_name: 'umbrella', last_name: 'Wesker', show_change_password: true });
+
+  // A taken user name is 409 at admin_username; a bad one 400; an unknown tenant 404; support 403.
+  const taken = await call(tenantAdminsPath(tid), 'POST', { admin_username: 'first@umbrella.example' });
+  expect([taken.status, (await json<{ field: string }>(taken)).field]).toEqual([409, 'admin_username']);
+  const bad = await call(tenantAdminsPath(tid), 'POST', { admin_username: 'nope' });
+  expect([bad.status, (await json<{ field: string }>(bad)).field]).toEqual([400, 'admin_username']);
+  expect(
+    (await call(tenantAdminsPath('no-such-tenant'), 'POST', { admin_username: 'x@y.example' })).status,
+  ).toBe(404);
+  expect(
+    (await call(tenantAdminsPath(tid), 'POST', { admin_username: 'y@umbrella.example' }, support)).status,
+  ).toBe(403);
 });
 
 test('the list pages, sorts and searches on the server', async () => {

@@ -43,6 +43,8 @@ import {
   documentProblem,
   tenantDocumentDef,
   tokenNotFound,
+  TenantAdminBody,
+  TenantAdminCreated,
   TenantCreateBody,
   TenantCreateReply,
   TenantDetail,
@@ -73,7 +75,9 @@ import {
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { providerSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { publishRevision } from '../policy/publishRevision';
+import { INITIAL_REVISION_COMMENT } from '@workbench/common/api/contract/policy';
+import { noteAudit, writeAudit } from '../audit/auditTrail';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { digest, randomToken } from '../security/tokens';
 import {
@@ -225,6 +229,36 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
+  /**
+   * A new administrator of the tenant (an account of the tenant portal with the full-admin role)
+   * with a one-time password, changed at the first sign-in; inside the caller's transaction.
+   */
+  const insertAdmin = async (
+    tx: Pick<ConfigStore, 'users'>,
+    tid: string,
+    body: TenantAdminBody,
+    passwordHash: string,
+  ): Promise<void> => {
+    const admin = DEMO_TENANT_ROLES.admin;
+    await tx.users.insert({
+      uid: crypto.randomUUID(),
+      tid,
+      username: body.admin_username.trim().toLowerCase(),
+      firstName: body.admin_first_name ?? '',
+      lastName: body.admin_last_name ?? '',
+      roles: { read: [...admin.read], write: [...admin.write] },
+      passwordHash,
+      showChangePassword: true,
+    });
+  };
+  /** The administrator's user name, normalised, or 409 at admin_username when an account has it. */
+  const freeAdminUsername = async (body: TenantAdminBody): Promise<string> => {
+    const username = body.admin_username.trim().toLowerCase();
+    if (await store.users.findByUsername(username))
+      throw new ApiHttpError(409, `The user name ${username} is taken.`, 'admin_username');
+    return username;
+  };
+
   app.post(
     TENANTS_PATH,
     {
@@ -232,7 +266,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary:
-          'Creates a tenant and its first administrator (an account of the tenant portal); answers the one-time password once',
+          'Creates a tenant; with admin_username also its first administrator (an account of the tenant portal), whose one-time password it answers once',
         body: TenantCreateBody,
         response: { 201: TenantCreateReply, ...errorResponses(400, 401, 403, 409) },
       },
@@ -243,11 +277,12 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       const tenants = await store.tenants.list();
       if (tenants.some((t) => t.name.toLowerCase() === name.toLowerCase()))
         throw new ApiHttpError(409, TENANT_EXISTS(name), 'name');
-      const username = body.admin_username.trim().toLowerCase();
-      if (await store.users.findByUsername(username))
-        throw new ApiHttpError(409, `The user name ${username} is taken.`, 'admin_username');
-      const password = generatePassword();
-      const passwordHash = await hashPassword(password);
+      // The spec's tenant has no administrator: one is an option of this step (or added after).
+      const admin =
+        body.admin_username === undefined ? null : { ...body, admin_username: body.admin_username };
+      const username = admin ? await freeAdminUsername(admin) : null;
+      const password = admin ? generatePassword() : null;
+      const passwordHash = password ? await hashPassword(password) : null;
       const at = nowIso();
       const tenant: TenantRecord = {
         tid: crypto.randomUUID(),
@@ -257,37 +292,67 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
         capabilities: {},
         portalV2: false,
       };
-      const admin = DEMO_TENANT_ROLES.admin;
-      await store.transaction(async (tx) => {
+      const operator = providerSessionOf(request).username;
+      const initial = await store.transaction(async (tx) => {
         await tx.tenants.insert(tenant);
-        await tx.revisions.put({
+        // Its revision 1 (every kind's defaults) is its initial policy, published as any publish is.
+        const published = await publishRevision(tx, {
           tid: tenant.tid,
           revId: 1,
-          stagedRevId: 1,
-          state: 'new',
-          updatedAt: at,
-          updatedBy: null,
+          at,
+          by: operator,
+          comment: INITIAL_REVISION_COMMENT,
+          rolledBackFrom: null,
         });
-        await tx.users.insert({
-          uid: crypto.randomUUID(),
-          tid: tenant.tid,
-          username,
-          firstName: body.admin_first_name ?? '',
-          lastName: body.admin_last_name ?? '',
-          roles: { read: [...admin.read], write: [...admin.write] },
-          passwordHash,
-          // The one-time password is changed at the first sign-in.
-          showChangePassword: true,
-        });
+        if (admin && passwordHash) await insertAdmin(tx, tenant.tid, admin, passwordHash);
+        return published;
       });
+      // The new tenant's own trail begins with that publish, by the operator who created it.
+      await writeAudit(
+        ctx,
+        request,
+        initial.audit.map((e) => ({ ...e, tid: tenant.tid, userid: operator })),
+      );
       const row = await tenantReply(store, tenant);
       noteAudit(request, {
         object: name,
         tenant: tenant.tid,
-        after: { ...row, admin_username: username },
+        after: { ...row, ...(username ? { admin_username: username } : {}) },
         details: `Created the tenant ${name}.`,
       });
-      return reply.code(201).send({ tenant: row, admin_username: username, admin_password: password });
+      return reply.code(201).send({
+        tenant: row,
+        ...(username && password ? { admin_username: username, admin_password: password } : {}),
+      });
+    },
+  );
+
+  app.post(
+    `${item}/admins`,
+    {
+      config: write('add_user', "Added a tenant's administrator."),
+      schema: {
+        tags,
+        summary:
+          'Adds an administrator to a tenant (an account of the tenant portal); answers its one-time password once',
+        params: IdParams,
+        body: TenantAdminBody,
+        response: { 201: TenantAdminCreated, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const t = await tenantOr404(request.params.id);
+      const username = await freeAdminUsername(request.body);
+      const password = generatePassword();
+      const passwordHash = await hashPassword(password);
+      await store.transaction((tx) => insertAdmin(tx, t.tid, request.body, passwordHash));
+      noteAudit(request, {
+        object: t.name,
+        tenant: t.tid,
+        after: { admin_username: username },
+        details: `Added the administrator ${username} to the tenant ${t.name}.`,
+      });
+      return reply.code(201).send({ admin_username: username, admin_password: password });
     },
   );
 

@@ -20,6 +20,7 @@ import {
 } from '@workbench/charts';
 import { formatBytes } from '@workbench/common/formatting/formatBytes';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
+import { LOG_TYPE_REGISTRY, logRouteOfType } from '@workbench/common/vocabularies/logTypes';
 import { RECIPIENTS_NOTE } from '@workbench/common/api/contract/reportFiles';
 import {
   REPORT_QUERY_REGISTRY,
@@ -50,8 +51,8 @@ export interface PanelAnswer {
 
 export interface SkippedPanel {
   query: ReportQueryName;
-  /** Why: the permission the run's user lacks. */
-  permission: string;
+  /** Why: the permissions the run's user lacks, or the features their tenant lacks (in words). */
+  needs: string;
 }
 
 export interface ReportDocumentInput {
@@ -210,7 +211,7 @@ export function buildPdf(input: ReportDocumentInput): Promise<Buffer> {
     doc.moveDown();
     doc.font('Helvetica-Bold').text('Left out (the user may not read them)');
     doc.font('Helvetica');
-    for (const s of input.skipped) doc.text(`- ${def(s.query).title} (needs ${s.permission})`);
+    for (const s of input.skipped) doc.text(`- ${def(s.query).title} (needs ${s.needs})`);
   }
   doc.moveDown();
   doc.font('Helvetica-Bold').text('Recipients');
@@ -224,7 +225,8 @@ export function buildPdf(input: ReportDocumentInput): Promise<Buffer> {
     doc.font('Helvetica-Bold').fontSize(16).text(d.title, { width });
     doc.font('Helvetica').fontSize(9).fillColor('#555555');
     doc.text(
-      `${d.dimension.kind === 'date' ? `By ${panel.reply.granularity ?? 'date'}` : 'Top groups'}, ${d.logType} events`,
+      // The log type by its page's name (issue 31: the subtitle read the table name, scan_web).
+      `${d.dimension.kind === 'date' ? `By ${panel.reply.granularity ?? 'date'}` : 'Top groups'}, from ${LOG_TYPE_REGISTRY[logRouteOfType(d.logType)].title}`,
     );
     doc.fillColor('black');
     const chartTop = doc.y + 8;
@@ -279,7 +281,7 @@ export function buildCsvZip(input: ReportDocumentInput): Uint8Array {
       ? [
           '',
           'Left out (the user may not read them):',
-          ...input.skipped.map((s) => `  ${def(s.query).title} (needs ${s.permission})`),
+          ...input.skipped.map((s) => `  ${def(s.query).title} (needs ${s.needs})`),
         ]
       : []),
     '',

@@ -352,6 +352,9 @@ describe('report files', () => {
     ])
       expect(text).toContain(title);
     expect(text).toContain('Tenant: acme');
+    // Each panel says where it comes from by the log type's name, not its table (issue 31).
+    expect(text).toContain('Top groups, from Web Logs');
+    expect(text).not.toContain('scan_web');
     // 2026-11-15 09:0x to 2026-11-22 09:0x in Berlin (08:0x UTC; the clock moved a minute above).
     expect(text).toMatch(/Range: 2026-11-15 09:0\d to 2026-11-22 09:0\d \(Europe\/Berlin\)/);
     expect(text).toMatch(/alpha\.example\s+1,234/);
@@ -476,7 +479,8 @@ describe('report files', () => {
       username: 'bandwidth@acme.example',
       firstName: 'Bea',
       lastName: 'Bandwidth',
-      roles: { read: ['dashboard:bandwidth', 'dashboard:reports'], write: ['dashboard:reports'] },
+      // The bandwidth reports (their dashboard family and the web logs they read), not the web family's.
+      roles: { read: ['dashboard:bandwidth', 'dashboard:reports', 'logs:web'], write: ['dashboard:reports'] },
       passwordHash: await hashPassword(TEST_PASSWORD),
       showChangePassword: false,
     });
@@ -507,6 +511,19 @@ describe('report files', () => {
     expect(JSON.parse(denied.bytes.toString('utf8'))).toMatchObject({
       message: 'Missing permission: dashboard:web:read.',
     });
+  });
+
+  it("panels of what the tenant does not have are left out too: globex's report has no e-mail panel", async () => {
+    const r = await server.call(REPORT_FILE_PATHS.instant, {
+      method: 'PUT',
+      jar: globex.jar,
+      body: { source: { queries: ['top_domains', 'top_users_email'] }, interval: '7d', format: 'csv' },
+    });
+    expect(r.status).toBe(200);
+    const report = await json<PastReport>(r);
+    expect(report).toMatchObject({ panels: ['top_domains'], skipped: ['top_users_email'] });
+    const zip = unzipSync(new Uint8Array((await download(report.id, globex)).bytes));
+    expect(strFromU8(zip['README.txt'])).toContain('Top recipients (needs the feature menlo_email)');
   });
 
   it('lists every route in /openapi.json with a tag and a summary', async () => {

@@ -30,15 +30,17 @@ import {
   scheduledReportProblem,
   type ReportFormat,
 } from '@workbench/common/api/contract/reportFiles';
-import { REPORT_QUERY_REGISTRY, type ReportQueryName } from '@workbench/common/api/contract/reportQueries';
 import type { ServerContext, TenantSession } from '../context';
 import type { EventStore } from '../events/eventStore';
+import { refusalMessage } from '../events/reportRoutes';
 import { ApiHttpError, errorResponses, forbiddenMessage } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
 import type { ScheduledReportRecord } from '../store/ConfigStore';
 import {
-  accessOfUser,
+  readerOfUser,
+  panelRefusal,
+  sessionReader,
   buildReport,
   intervalRange,
   legacyReportFilePath,
@@ -83,7 +85,7 @@ function toReply(r: ScheduledReportRecord): ScheduledReport {
 function scheduleRun(
   r: ScheduledReportRecord,
   endS: number,
-  who: Pick<ReportRunRequest, 'trigger' | 'createdBy' | 'runAs' | 'access'>,
+  who: Pick<ReportRunRequest, 'trigger' | 'createdBy' | 'runAs' | 'reader'>,
 ): ReportRunRequest {
   return {
     tid: r.tid,
@@ -119,15 +121,15 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
       store: ctx.store,
       now,
       run: async (r) => {
-        const access = await accessOfUser(ctx, r.tid, r.ownerUid);
+        const reader = await readerOfUser(ctx, r.tid, r.ownerUid);
         return buildReport(
           clock,
           events,
           scheduleRun(r, unixNow(now()), {
             trigger: 'schedule',
             createdBy: `scheduler (${r.ownerName})`,
-            runAs: access ? r.ownerName : `${r.ownerName} (no longer a user of this tenant: no panels)`,
-            access,
+            runAs: reader ? r.ownerName : `${r.ownerName} (no longer a user of this tenant: no panels)`,
+            reader,
           }),
         );
       },
@@ -140,7 +142,7 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
       trigger,
       createdBy: s.username,
       runAs: s.username,
-      access: s.access,
+      reader: sessionReader(s),
     });
 
     app.get(
@@ -325,7 +327,8 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
       async (request) => {
         const s = tenantSessionOf(request);
         const all = await ctx.store.pastReports.list(s.tid);
-        return { past_reports: all.map((r) => r.report).filter((r) => mayReadReport(s.access, r)) };
+        const reader = sessionReader(s);
+        return { past_reports: all.map((r) => r.report).filter((r) => mayReadReport(reader, r)) };
       },
     );
 
@@ -352,11 +355,13 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
         const record = await ctx.store.pastReports.get(s.tid, request.params.id);
         if (!record) throw new ApiHttpError(404, PAST_REPORT_NOT_FOUND, 'id');
         const report = record.report;
-        if (!mayReadReport(s.access, report)) {
-          const needed = report.panels
-            .map((q) => REPORT_QUERY_REGISTRY[q as ReportQueryName]?.permission)
-            .find((p) => p !== undefined && !s.access.can(p));
-          throw new ApiHttpError(403, forbiddenMessage(needed ?? REPORTS_READ_PERMISSION));
+        const reader = sessionReader(s);
+        if (!mayReadReport(reader, report)) {
+          const refused = report.panels.map((q) => panelRefusal(reader, q)).find((r) => r !== null);
+          throw new ApiHttpError(
+            403,
+            refused ? refusalMessage(refused) : forbiddenMessage(REPORTS_READ_PERMISSION),
+          );
         }
         let bytes = await ctx.store.pastReports.getFile(s.tid, report.id);
         // A report made before the files moved into the store still has its file on this disk.

@@ -19,8 +19,15 @@ import {
 } from '@workbench/common/api/contract/reportFiles';
 import {
   REPORT_QUERY_REGISTRY,
+  refusalNeeds,
+  reportQueryRefusal,
+  reportQueryReadable,
   type ReportGranularityCode,
+  type ReportQueryName,
+  type ReportQueryRefusal,
+  type ReportReader,
 } from '@workbench/common/api/contract/reportQueries';
+import { deriveFeatureFlags } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import {
   DEFAULT_GRANULARITY,
   LOG_INTERVALS,
@@ -31,9 +38,8 @@ import {
   createAccessController,
   isRbacEnforced,
   rolesToPermissions,
-  type AccessController,
 } from '@workbench/common/features/rbac/permissions';
-import type { ServerContext } from '../context';
+import type { ServerContext, TenantSession } from '../context';
 import type { EventStore } from '../events/eventStore';
 import { runReportQuery, type ReportQueryString } from '../events/reportRoutes';
 import { tenantInEffect } from '../provider/capabilityStateRoutes';
@@ -57,9 +63,12 @@ export interface ReportRunRequest {
   scheduleId: string | null;
   /** Who asked (shown in the list). */
   createdBy: string;
-  /** Whose permissions choose the panels (shown in the file), and those permissions (null: none). */
+  /**
+   * Whose permissions choose the panels (shown in the file), and what they may read: those
+   * permissions and their tenant's features (null: nothing).
+   */
   runAs: string;
-  access: AccessController | null;
+  reader: ReportReader | null;
 }
 
 /** The range of an interval code ending at `endS` (unix seconds). */
@@ -78,27 +87,42 @@ function granularityOf(interval: string | null, start: number, end: number): Rep
   return (row?.granularity ?? DEFAULT_GRANULARITY) as ReportGranularityCode;
 }
 
-/** The access of a tenant user as the guard would give it; null when the user or tenant is gone. */
-export async function accessOfUser(
+/** What a signed-in user may read of the reports: the session's access and its tenant's features. */
+export const sessionReader = (s: TenantSession): ReportReader => ({
+  allows: (rule) => s.access.allows(rule),
+  features: deriveFeatureFlags(s.tenant.capabilities),
+});
+
+/** What a tenant user may read, as the guard would decide it; null when the user or tenant is gone. */
+export async function readerOfUser(
   ctx: ServerContext,
   tid: string,
   uid: string,
-): Promise<AccessController | null> {
+): Promise<ReportReader | null> {
   const [user, stored] = await Promise.all([ctx.store.users.get(uid), ctx.store.tenants.get(tid)]);
   if (!user || !stored || user.tid !== tid || stored.status !== 'active') return null;
   // The capabilities in effect today, as the session's: the report's owner reads what they read in the portal.
   const tenant = await tenantInEffect(ctx.store, stored, ctx.now());
-  return createAccessController(
+  const access = createAccessController(
     rolesToPermissions(user.roles),
     isRbacEnforced(ctx.deployment, ctx.mode, tenant.capabilities),
   );
+  return { allows: (rule) => access.allows(rule), features: deriveFeatureFlags(tenant.capabilities) };
 }
 
-/** True when `access` may read every panel of the report (to list it, and to download its file). */
-export const mayReadReport = (access: AccessController, report: PastReport): boolean =>
-  report.panels.every((q) =>
-    access.can(REPORT_QUERY_REGISTRY[q as keyof typeof REPORT_QUERY_REGISTRY]?.permission ?? '*:*:*:never'),
-  );
+/** Why `reader` may not read a panel's query (one no longer in the registry: never), or null when it may. */
+export function panelRefusal(reader: ReportReader, query: string): ReportQueryRefusal | null {
+  const def = REPORT_QUERY_REGISTRY[query as ReportQueryName] ?? null;
+  if (def === null) return { permissions: [`the report query ${query}`] };
+  return reportQueryRefusal(def, reader);
+}
+
+/** True when `reader` may read every panel of the report (to list it, and to download its file). */
+export const mayReadReport = (reader: ReportReader, report: PastReport): boolean =>
+  report.panels.every((q) => {
+    const def = REPORT_QUERY_REGISTRY[q as ReportQueryName];
+    return def !== undefined && reportQueryReadable(def, reader);
+  });
 
 /**
  * Where a server kept a report's file before the files moved into the config store (migration
@@ -136,8 +160,11 @@ export async function buildReport(
   const skipped: SkippedPanel[] = [];
   for (const panel of panelsOf(request.source)) {
     const def = REPORT_QUERY_REGISTRY[panel.query];
-    if (!request.access?.can(def.permission)) {
-      skipped.push({ query: panel.query, permission: def.permission });
+    const refused = request.reader
+      ? panelRefusal(request.reader, panel.query)
+      : { permissions: [...(def.permission.all ?? [])] };
+    if (refused !== null) {
+      skipped.push({ query: panel.query, needs: refusalNeeds(refused) });
       continue;
     }
     const query: ReportQueryString = { start: request.start, end: request.end };

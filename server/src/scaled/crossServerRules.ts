@@ -10,7 +10,7 @@
  */
 import { jobPath, nodeActionPath, type Job } from '@workbench/common/api/contract/providerOps';
 import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
-import { TENANTS_PATH, type TenantCreateReply } from '@workbench/common/api/contract/providerTenants';
+import { TENANTS_PATH, type TenantCreatedWithAdmin } from '@workbench/common/api/contract/providerTenants';
 import { JOB_STEP_MS } from '../provider/jobRunner';
 import { CookieJar, signIn, signInOperator, TEST_PASSWORD, type TestServer } from '../testing/testServer';
 
@@ -168,7 +168,7 @@ export function declareCrossServerRules(servers: () => TwoServers): void {
       body: { name: 'replicaco', admin_username: 'admin@replicaco.example' },
     });
     expect(created.status).toBe(201);
-    const { admin_username, admin_password } = (await created.json()) as TenantCreateReply;
+    const { admin_username, admin_password } = (await created.json()) as TenantCreatedWithAdmin;
     const admin = await signIn(two, admin_username, admin_password);
     const rules = (server: Caller) => server.call('/api/policy/v1/rules?timestamp=1', { jar: admin.jar });
     expect((await rules(one)).status).toBe(403);

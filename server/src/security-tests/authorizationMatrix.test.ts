@@ -6,13 +6,22 @@
  * handler answers; an account with a pending step (a new tenant's administrator before changing
  * the one-time password) → 403 on every route but those open while it is pending. Then the xsrf token (missing, wrong, forged, another session's → 403), other
  * spellings of each path (same answer or 404, never a 2xx without a session), and another
- * tenant's ids (404, and that tenant's data unchanged). Every check counts; the summary prints.
+ * tenant's ids (404, and that tenant's data unchanged). And every report query for every role
+ * (the demo roles, and one account per log route): refused whenever the logs route of the log
+ * type it reads refuses the caller, whatever the query declares (issue 31). Every check counts;
+ * the summary prints.
  *
  * State-changing calls of allowed callers carry a body that fails validation (`[]`), so they
  * answer 400 after the guard let them through and change nothing later checks rely on.
  */
 import crypto from 'node:crypto';
 import { REPORT_FILE_PATHS } from '@workbench/common/api/contract/reportFiles';
+import {
+  REPORT_QUERY_NAMES,
+  REPORT_QUERY_REGISTRY,
+  reportQueryPath,
+  type ReportQueryName,
+} from '@workbench/common/api/contract/reportQueries';
 import { SAVED_SEARCH_PATHS } from '@workbench/common/api/contract/savedSearches';
 import { PROVIDER_XSRF_COOKIE, XSRF_COOKIE } from '@workbench/common/api/contract/wire';
 import { CookieJar } from '../testing/testServer';
@@ -260,6 +269,44 @@ test('every operation × caller: 401 without a session of its world, 403 without
     }
   });
   expect(failureReport(record('operation × caller', results))).toEqual(NONE);
+});
+
+test('every report query × every role (the demo roles, one per log route): refused unless the role may read the logs the query reads (issue 31)', async () => {
+  // What a report shows is a view of one log type's events: whoever its logs route refuses (for
+  // the permission, or the tenant's features) must be refused the report too, whatever the query
+  // declares. The log type is the registry row's; the logs route's rule is read from /openapi.json.
+  const logsOperation = (logType: string) => {
+    const found = operations.find(
+      (op) => op.method === 'GET' && op.template === `/api/rep/v1/query/${logType}`,
+    );
+    if (!found) throw new Error(`No logs operation of ${logType} in /openapi.json.`);
+    return found;
+  };
+  const queries = operations.filter(
+    (op) => op.method === 'GET' && REPORT_QUERY_NAMES.some((name) => reportQueryPath(name) === op.template),
+  );
+  expect(queries).toHaveLength(REPORT_QUERY_NAMES.length);
+  const results: CheckResult[] = [];
+  const roles = [...wb.callers.filter((c) => c.world === 'tenant'), ...wb.roleCallers];
+  await Promise.all(
+    roles.map(async (caller) => {
+      for (const op of queries) {
+        const name = op.template.slice(
+          op.template.lastIndexOf('/query/') + '/query/'.length,
+        ) as ReportQueryName;
+        const logs = logsOperation(REPORT_QUERY_REGISTRY[name].logType);
+        const declared = expectedFor(op, caller);
+        const ofLogs = expectedFor(logs, caller);
+        const expected = ofLogs.kind === 'allowed' ? declared : ofLogs;
+        const status = await send(op, caller, op.template);
+        results.push({
+          verdict: judge(expected, status),
+          line: `${caller.name} GET ${op.template} (reads ${logs.template}): expected ${describeExpected(expected)}, got ${status}`,
+        });
+      }
+    }),
+  );
+  expect(failureReport(record('report query × role', results))).toEqual(NONE);
 });
 
 test('state-changing operations refuse a missing, wrong, forged or another session’s xsrf token (403)', async () => {

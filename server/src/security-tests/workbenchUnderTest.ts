@@ -1,8 +1,10 @@
 /**
  * The server the security tests probe: a real test server with the events plugin (so the logs
  * routes are in /openapi.json too) and the report files plugin over a small DuckDB event store, and every demo caller signed
- * in: no session, each tenant account, each provider operator.
+ * in: no session, each tenant account, each provider operator; and an acme account per log route
+ * (the dashboards and that route's logs) for the checks of what a role reads.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +19,7 @@ import {
   type FeatureFlags,
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
+import { LOG_ROUTE_PERMISSION_ITEMS, LOG_ROUTES } from '@workbench/common/vocabularies/logTypes';
 import type { PendingStep } from '@workbench/common/api/contract/pendingSteps';
 import { TENANTS_PATH, type TenantCreateReply } from '@workbench/common/api/contract/providerTenants';
 import { PROVIDER_PATHS } from '@workbench/common/api/contract/provider';
@@ -39,7 +42,15 @@ import { PROVIDER_ROLES } from '../http/sessions';
 import { DEMO_CAPABILITIES } from '../seed/demoSeed';
 import { generateEvents } from '../seed/eventGenerator';
 import { generatorTenantsOf } from '../seed/seedTenants';
-import { CookieJar, signIn, signInOperator, startTestServer, type TestServer } from '../testing/testServer';
+import { hashPassword } from '../security/passwords';
+import {
+  CookieJar,
+  TEST_PASSWORD,
+  signIn,
+  signInOperator,
+  startTestServer,
+  type TestServer,
+} from '../testing/testServer';
 
 export const ANONYMOUS = 'anonymous';
 /** A tenant the provider creates for the matrix, whose administrator has a password change pending. */
@@ -68,6 +79,12 @@ export interface WorkbenchUnderTest {
   server: TestServer;
   events: DuckDbEventStore;
   callers: Caller[];
+  /**
+   * Tenant accounts of roles beyond the demo ones, for the checks of what a role reads (the
+   * matrix's other checks leave them out): one per log route, reading the dashboards and that
+   * route's logs only (`report-<route>@acme.example`).
+   */
+  roleCallers: Caller[];
   caller(name: string): Caller;
   /** The caller's xsrf token for a world (its cookie value), if it has one. */
   xsrfOf(caller: Caller, world: 'tenant' | 'provider' | 'public'): string | undefined;
@@ -165,8 +182,38 @@ export async function startWorkbenchUnderTest(
     jar: (await signIn(server, PENDING_ADMIN, admin_password)).jar,
   });
 
+  // One acme account per log route: the dashboards and that route's logs (acme enforces RBAC).
+  const roleCallers: Caller[] = [];
+  const acme = (await server.app.workbench.store.tenants.list()).find((t) => t.name === 'acme');
+  if (!acme) throw new Error('The test server has no tenant acme.');
+  for (const route of LOG_ROUTES) {
+    const username = `report-${route}@acme.example`;
+    const roles = { read: ['dashboard:*', `logs:${LOG_ROUTE_PERMISSION_ITEMS[route]}`], write: [] };
+    await server.app.workbench.store.users.insert({
+      uid: crypto.randomUUID(),
+      tid: acme.tid,
+      username,
+      firstName: 'Report',
+      lastName: route,
+      roles,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      showChangePassword: false,
+    });
+    roleCallers.push({
+      name: username,
+      world: 'tenant',
+      tenant: 'acme',
+      access: createAccessController(
+        rolesToPermissions(roles),
+        isRbacEnforced('ec2', null, tenantCapabilities('acme')),
+      ),
+      features: deriveFeatureFlags(tenantCapabilities('acme')),
+      jar: (await signIn(server, username)).jar,
+    });
+  }
+
   const caller = (name: string): Caller => {
-    const found = callers.find((c) => c.name === name);
+    const found = [...callers, ...roleCallers].find((c) => c.name === name);
     if (!found) throw new Error(`No caller ${name}`);
     return found;
   };
@@ -174,6 +221,7 @@ export async function startWorkbenchUnderTest(
     server,
     events,
     callers,
+    roleCallers,
     caller,
     xsrfOf: (c, world) =>
       world === 'provider'

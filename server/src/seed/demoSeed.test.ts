@@ -19,13 +19,18 @@ import { TENANT_DEPLOYMENT_ENTITY } from '../provider/entityChecks';
 import { ROLLOUT_ENTITY, type StoredRollout } from '../provider/rolloutRunner';
 import { licenceStateOf } from '@workbench/common/api/contract/providerOps';
 import { generatorTenantsOf } from './seedTenants';
+import { generateEvents } from './eventGenerator';
+import { EMAIL_ENTRY_ACTIONS, EMAIL_EXIT_ACTIONS } from '@workbench/common/vocabularies/index';
+import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 
 test('first start seeds the demo tenants, accounts and operators; a second start changes nothing', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-'));
   const store = await openSqliteConfigStore(dir);
   const now = new Date('2026-11-22T00:00:00Z');
-  expect(await seedDemoData(store, 'pw-1', now)).toEqual({ seeded: true });
-  expect(await seedDemoData(store, 'pw-2', now)).toEqual({ seeded: false });
+  const first = await seedDemoData(store, 'pw-1', now);
+  expect(first).toMatchObject({ seeded: true });
+  expect(first.generatedPassword).toBeUndefined();
+  expect(await seedDemoData(store, 'pw-2', now)).toEqual({ seeded: false, audit: [] });
 
   const tenants = await store.tenants.list();
   expect(tenants.map((t) => t.name)).toEqual(['acme', 'globex']);
@@ -36,6 +41,22 @@ test('first start seeds the demo tenants, accounts and operators; a second start
     DEMO_TENANT_ACCOUNTS.filter((a) => a.tenant === 'acme').length,
   );
   expect(await store.revisions.get(acme.tid)).toMatchObject({ revId: 1, stagedRevId: 1, state: 'new' });
+  // Revision 1 is published as any publish is: in the history, and audited once per area it saves.
+  for (const t of tenants)
+    expect(await store.revisions.listPublished(t.tid)).toEqual([
+      {
+        tid: t.tid,
+        revId: 1,
+        publishedAt: now.toISOString(),
+        publishedBy: SETUP_PUBLISHER,
+        note: INITIAL_REVISION_COMMENT,
+        rolledBackFrom: null,
+      },
+    ]);
+  expect(new Set(first.audit.map((e) => `${e.tid} ${e.userid} ${e.action} ${e.object}`))).toEqual(
+    new Set(tenants.map((t) => `${t.tid} ${SETUP_PUBLISHER} published revision 1`)),
+  );
+  expect(first.audit.every((e) => e.time === now.getTime())).toBe(true);
 
   const admin = await store.users.findByUsername('admin@acme.example');
   expect(admin?.roles).toEqual({ read: ['*:*'], write: ['*:*'] });
@@ -124,5 +145,30 @@ test("the demo server's crowd: dozens of tenants over the deployments, with SKUs
   );
   for (const t of rollout?.tenants ?? [])
     expect(tenants.find((x) => x.tid === t.tid)?.capabilities.fwaas).toBe(true);
+  await store.close();
+});
+
+test("the demo events follow each tenant's features: globex (no e-mail) gets no e-mail events nor clicks in e-mail; acme gets both (issue 31)", async () => {
+  const store = await openSqliteConfigStore(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
+  const now = new Date('2026-11-22T00:00:00Z');
+  await seedDemoData(store, 'pw', now);
+  const tenants = generatorTenantsOf(await store.tenants.list());
+  const events = [...generateEvents({ tenants, count: 20_000, now: now.getTime(), seed: 4 })].flat();
+  const of = (name: string) => events.filter((e) => e.tid === tenants.find((t) => t.name === name)?.tid);
+  const emailClicks = (name: string) =>
+    of(name).filter(
+      (e) =>
+        e.logType === 'scan_web' &&
+        [...EMAIL_ENTRY_ACTIONS, ...EMAIL_EXIT_ACTIONS].includes(String(e.fields.action)),
+    );
+  expect(of('globex').length).toBeGreaterThan(3000);
+  expect(of('globex').filter((e) => e.logType === 'scan_email')).toEqual([]);
+  expect(emailClicks('globex')).toEqual([]);
+  expect(of('acme').filter((e) => e.logType === 'scan_email').length).toBeGreaterThan(500);
+  expect(emailClicks('acme').length).toBeGreaterThan(100);
+  // Its other log types are there (DLP, firewall: the policy pages it has).
+  expect(new Set(of('globex').map((e) => e.logType))).toEqual(
+    new Set(['scan_web', 'scan_dlp', 'scan_audit', 'fwaas_logs', 'saa_logs']),
+  );
   await store.close();
 });

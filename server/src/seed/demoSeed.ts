@@ -16,6 +16,9 @@ import {
   missingFeatures,
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { DEMO_CROWD, seedDemoCrowd, seedDemoProvider } from './demoProvider';
+import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
+import { publishRevision } from '../policy/publishRevision';
+import type { AuditEntry } from '../audit/auditTrail';
 
 /**
  * Capabilities of the demo tenants (feature flags of portal-core §3). acme has RBAC and every
@@ -72,12 +75,13 @@ export interface SeedResult {
   seeded: boolean;
   /** Set only when the password was generated here (print it once). */
   generatedPassword?: string;
+  /**
+   * The audit events of what the seed did (the publish of each demo tenant's initial policy), to
+   * write once the event store is there (app.ts); empty when nothing was seeded.
+   */
+  audit: (AuditEntry & { time: number })[];
 }
 
-/**
- * First start: creates the demo tenants, their accounts and the provider operators, and each
- * tenant's revision (rev 1, state new). Does nothing when the store already holds a tenant.
- */
 /** The demo SKU catalogue (api-client-layer §3: SKUs bundle features; tenants hold SKUs). */
 export const DEMO_SKUS: readonly Sku[] = [
   {
@@ -118,13 +122,19 @@ export const DEMO_SKUS: readonly Sku[] = [
   },
 ].map((s) => ({ ...s, created_at: '', updated_at: '' }));
 
+/**
+ * First start: creates the demo tenants, their accounts and the provider operators, and each
+ * tenant's revision 1 (its demo policy), published as any publish is (publishRevision: the
+ * history lists it, by SETUP_PUBLISHER, and the audit trail says so). Does nothing when the store
+ * already holds a tenant.
+ */
 export async function seedDemoData(
   store: ConfigStore,
   demoPassword: string | undefined,
   now: Date,
   options: { policy?: boolean; crowd?: boolean } = {},
 ): Promise<SeedResult> {
-  if (!(await store.tenants.isEmpty())) return { seeded: false };
+  if (!(await store.tenants.isEmpty())) return { seeded: false, audit: [] };
   const password = demoPassword ?? generatePassword();
   // Hash outside the transaction (scrypt is real async work); the writes then go in at once.
   const tenants: TenantRecord[] = DEMO_TENANTS.map((t) => ({
@@ -171,21 +181,25 @@ export async function seedDemoData(
       passwordHash: await hashPassword(password),
     });
   }
+  const initial = (tid: string, at: string) => ({
+    tid,
+    revId: 1,
+    at,
+    by: SETUP_PUBLISHER,
+    comment: INITIAL_REVISION_COMMENT,
+    rolledBackFrom: null,
+  });
+  const audit: SeedResult['audit'] = [];
   const seeded = await store.transaction(async (tx) => {
     if (!(await tx.tenants.isEmpty())) return false;
     for (const t of tenants) {
       await tx.tenants.insert(t);
-      await tx.revisions.put({
-        tid: t.tid,
-        revId: 1,
-        stagedRevId: 1,
-        state: 'new',
-        updatedAt: now.toISOString(),
-        updatedBy: null,
-      });
       if (options.policy ?? true)
         for (const [kind, data] of demoPolicyOf(t.capabilities))
           await tx.policyDocs.put({ tid: t.tid, kind, revId: 1, data });
+      const published = await publishRevision(tx, initial(t.tid, now.toISOString()));
+      for (const e of published.audit)
+        audit.push({ ...e, tid: t.tid, userid: SETUP_PUBLISHER, time: now.getTime() });
     }
     for (const u of users) await tx.users.insert(u);
     for (const o of operators) await tx.operators.insert(o);
@@ -193,22 +207,17 @@ export async function seedDemoData(
       const at = now.toISOString();
       await tx.entities.insert({ entity: 'skus', id: data.sku_id, data, createdAt: at, updatedAt: at });
     }
+    // The crowd's tenants are provider records only (no events): their initial policy is published, unaudited.
     for (const t of crowd) {
       await tx.tenants.insert(t);
-      await tx.revisions.put({
-        tid: t.tid,
-        revId: 1,
-        stagedRevId: 1,
-        state: 'new',
-        updatedAt: t.createdAt,
-        updatedBy: null,
-      });
+      await publishRevision(tx, initial(t.tid, t.createdAt));
     }
     await seedDemoProvider(tx, now, [...tenants, ...crowd]);
     if (crowd.length > 0) await seedDemoCrowd(tx, now, crowd);
     return true;
   });
-  return seeded && demoPassword === undefined ? { seeded, generatedPassword: password } : { seeded };
+  if (!seeded) return { seeded, audit: [] };
+  return demoPassword === undefined ? { seeded, generatedPassword: password, audit } : { seeded, audit };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { FIELD_SPECS, LOG_TYPES, LOG_TYPE_SCHEMAS } from '@workbench/common/api/contract/logSchema';
 import { fieldValueError } from '../events/queryValidation';
-import { generateEvents } from './eventGenerator';
+import { DEMO_HISTORY_MARK } from '@workbench/common/api/contract/demo';
+import { EMAIL_ENTRY_ACTIONS, EMAIL_EXIT_ACTIONS } from '@workbench/common/vocabularies/index';
+import { generateEvents, liveEventMaker } from './eventGenerator';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 30);
 const DAY = 86400000;
@@ -91,13 +93,11 @@ describe('generateEvents', () => {
   });
 });
 
-describe('demo audit events with the tenant facts (issue 15)', () => {
+describe('demo audit history (issues 15, 31)', () => {
   const facts = {
     accounts: ['admin@acme.example', 'auditor@acme.example', 'logs@acme.example'],
     admins: ['admin@acme.example'],
     endUsers: ['amelia.andersen@acme.example', 'bruno.baptiste@acme.example'],
-    publishedRevisions: [3, 2],
-    currentRevision: 4,
   };
   const tenants = [{ tid: 'tid-acme', name: 'acme', audit: facts }];
   const audit = [...generateEvents({ tenants, count: 20000, now: NOW, seed: 1 })]
@@ -105,28 +105,75 @@ describe('demo audit events with the tenant facts (issue 15)', () => {
     .filter((e) => e.logType === 'scan_audit')
     .map((e) => e.fields);
 
-  it('name only accounts, end users and revisions that exist', () => {
+  it('names only accounts and end users that exist, and no revision (the real ones come after it)', () => {
     expect(audit.length).toBeGreaterThan(500);
     for (const f of audit) {
       expect(facts.accounts).toContain(f.userid);
       if (f.sub_event_type !== 'session') expect(facts.admins).toContain(f.userid);
       if (f.audit_action === 'add_user') expect(facts.endUsers).toContain(f.object);
-      if (f.audit_action === 'published' || f.audit_action === 'rollback')
-        expect(['revision 3', 'revision 2']).toContain(f.object);
-      if (f.audit_action === 'create') expect(f.object).toBe('revision 4');
+      if (['published', 'rollback', 'create'].includes(String(f.audit_action))) {
+        expect(f.object).toBeNull();
+        expect(String(f.details)).not.toMatch(/\d/);
+      }
     }
     const actions = new Set(audit.map((f) => f.audit_action));
     for (const a of ['login', 'published', 'add_user', 'create']) expect(actions.has(a)).toBe(true);
   });
 
-  it('without published revisions, a demo publish is the current revision initialized', () => {
-    const none = [{ tid: 'tid-acme', name: 'acme', audit: { ...facts, publishedRevisions: [] } }];
-    const actions = [...generateEvents({ tenants: none, count: 5000, now: NOW, seed: 1 })]
-      .flat()
-      .filter((e) => e.logType === 'scan_audit')
-      .map((e) => e.fields.audit_action);
-    expect(actions).not.toContain('published');
-    expect(actions).not.toContain('rollback');
-    expect(actions).toContain('create');
+  it('says on every event that it is demo history, where the Audit Logs page shows it (details)', () => {
+    const unmarked = audit.filter((f) => !String(f.details).startsWith(`${DEMO_HISTORY_MARK}: `));
+    expect(unmarked).toEqual([]);
+  });
+
+  it("ends before the tenant's creation: after it, the tenant's real trail only", () => {
+    const createdAt = NOW - 20 * DAY;
+    const events = [
+      ...generateEvents({ tenants: [{ ...tenants[0], createdAt }], count: 20000, now: NOW, seed: 1 }),
+    ].flat();
+    const history = events.filter((e) => e.logType === 'scan_audit');
+    expect(history.length).toBeGreaterThan(300);
+    expect(history.filter((e) => e.time >= createdAt)).toEqual([]);
+    // The tenant's other traffic goes on after its creation.
+    expect(events.filter((e) => e.time >= createdAt).length).toBeGreaterThan(1000);
+  });
+
+  it('live demo traffic writes no audit events', () => {
+    const live = liveEventMaker(tenants, 7)(NOW, NOW + 60_000, 5000);
+    expect(live).toHaveLength(5000);
+    expect(live.filter((e) => e.logType === 'scan_audit')).toEqual([]);
+    expect(new Set(live.map((e) => e.logType)).size).toBe(LOG_TYPES.length - 1);
+  });
+});
+
+describe("a tenant's events follow its features (issue 31)", () => {
+  const ALL = ['menlo_email', 'dlp', 'fwaas', 'private_access'];
+  const of = (features: readonly string[]) =>
+    [
+      ...generateEvents({
+        tenants: [{ tid: 'tid-x', name: 'x', features }],
+        count: 20000,
+        now: NOW,
+        seed: 1,
+      }),
+    ].flat();
+  const actionsOf = (events: ReturnType<typeof of>) =>
+    new Set(events.filter((e) => e.logType === 'scan_web').map((e) => String(e.fields.action)));
+
+  it('without e-mail (no menlo_email): no e-mail events, no clicks on or exits from e-mail links', () => {
+    const events = of(['dlp']);
+    expect(new Set(events.map((e) => e.logType))).toEqual(
+      new Set(LOG_TYPES.filter((t) => t !== 'scan_email')),
+    );
+    const actions = actionsOf(events);
+    for (const a of [...EMAIL_ENTRY_ACTIONS, ...EMAIL_EXIT_ACTIONS]) expect(actions.has(a)).toBe(false);
+    const clicks = events.filter((e) => e.logType === 'scan_web' && e.fields.risk_score != null);
+    expect(clicks).toEqual([]);
+  });
+
+  it('with e-mail: all six log types, and the e-mail clicks and exits among the web events', () => {
+    const events = of(ALL);
+    expect(new Set(events.map((e) => e.logType))).toEqual(new Set(LOG_TYPES));
+    const actions = actionsOf(events);
+    for (const a of ['email_entry_block', 'email_exit_allow']) expect(actions.has(a)).toBe(true);
   });
 });

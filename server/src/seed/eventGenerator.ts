@@ -5,7 +5,11 @@
  *   daily rhythm (busy around 13:00 UTC, quiet at night), a weekly rhythm (weekends at ~30 %)
  *   and a slow growth over the period. The count per hour is exact, so `count` events come out.
  * - Mix: web 55 %, email 12 %, firewall 15 %, private access 8 %, dlp 5 %, audit 5 %; the first
- *   tenant gets the most traffic.
+ *   tenant gets the most traffic. A tenant gets only the log types and web actions its features
+ *   allow (common's log-type registry: no e-mail events nor e-mail clicks without e-mail).
+ * - Audit events are demo history (issue 31): marked as such in their details (DEMO_HISTORY_MARK),
+ *   naming no revision, and only before the tenant's creation, where its real trail begins; live
+ *   demo traffic (liveEventMaker) writes none.
  * - Values come from the shared vocabularies (@workbench/common/vocabularies); domains are
  *   Zipf-distributed (a few sites get most visits, a long tail gets few), sizes log-normal.
  * Same (tenants, count, seed, now, days) → the same events.
@@ -13,13 +17,17 @@
 import {
   COUNTRIES,
   SUB_EVENT_TYPES,
+  tenantHasLogType,
   vocabularyCodes,
+  webActionAllowed,
   type LogType,
 } from '@workbench/common/vocabularies/index';
+import { DEMO_HISTORY_MARK } from '@workbench/common/api/contract/demo';
 import type { NewEvent } from '../events/eventStore';
 import type { FieldValue } from '@workbench/common/api/contract/logSchema';
 import { Random, WeightedPicker, zipfPicker } from './random';
 import { dlpReportFields, emailReportFields, webReportFields } from './reportFields';
+import { siteCategoryCode, UNKNOWN_SITE_CATEGORY } from '../policy/reference/siteCategories';
 
 export interface GeneratorTenant {
   readonly tid: string;
@@ -32,24 +40,30 @@ export interface GeneratorTenant {
    */
   readonly decideWeb?: WebDecider;
   /**
-   * What the tenant's demo audit events may name (issue 15: they refer to accounts, users and
-   * revisions that exist): from the config store (seedTenants.ts withAuditFacts). Without it the
-   * generator names its own (generator tests, stores without a config store).
+   * What the tenant's demo audit history may name (issue 15: accounts and users that exist): from
+   * the config store (seedTenants.ts withAuditFacts). Without it the generator names its own
+   * (generator tests, stores without a config store).
    */
   readonly audit?: AuditFacts;
+  /**
+   * The tenant's feature flags that are on (portal-core §3, from its capabilities: seedTenants.ts
+   * generatorTenantsOf): it gets only the log types and web actions they allow. Without it, all.
+   */
+  readonly features?: readonly string[];
+  /**
+   * When the tenant was created (epoch ms): its real audit trail begins there, so its demo audit
+   * history ends before it. Without it, demo history runs up to `now`.
+   */
+  readonly createdAt?: number;
 }
 
-/** The tenant's portal accounts, end users and revisions, for its demo audit events. */
+/** The tenant's portal accounts and end users, for its demo audit history. */
 export interface AuditFacts {
   /** Portal accounts that may change settings (admins first); sign-ins use every account. */
   readonly admins: readonly string[];
   readonly accounts: readonly string[];
   /** End users of the user database (a demo `add_user` names one). */
   readonly endUsers: readonly string[];
-  /** Published revision ids; empty when nothing is published yet. */
-  readonly publishedRevisions: readonly number[];
-  /** The tenant's current revision (it exists from the first start). */
-  readonly currentRevision: number;
 }
 
 /** What a web event's request is, for the tenant's web policy. */
@@ -154,57 +168,57 @@ const GROUPS = [
   'Operations',
 ];
 
-/** Popular sites with their category, most visited first (Zipf rank = list order). */
-const TOP_SITES: readonly (readonly [string, string])[] = [
-  ['google.com', 'search_engines'],
-  ['microsoft.com', 'technology'],
-  ['office.com', 'collaboration'],
-  ['youtube.com', 'streaming_media'],
-  ['salesforce.com', 'business'],
-  ['slack.com', 'collaboration'],
-  ['github.com', 'technology'],
-  ['linkedin.com', 'social_networking'],
-  ['zoom.us', 'collaboration'],
-  ['amazon.com', 'shopping'],
-  ['wikipedia.org', 'education'],
-  ['gmail.com', 'webmail'],
-  ['dropbox.com', 'cloud_storage'],
-  ['box.com', 'cloud_storage'],
-  ['bbc.co.uk', 'news'],
-  ['nytimes.com', 'news'],
-  ['facebook.com', 'social_networking'],
-  ['x.com', 'social_networking'],
-  ['atlassian.net', 'collaboration'],
-  ['stackoverflow.com', 'technology'],
-  ['reddit.com', 'social_networking'],
-  ['netflix.com', 'streaming_media'],
-  ['outlook.com', 'webmail'],
-  ['apple.com', 'technology'],
-  ['cnn.com', 'news'],
-  ['reuters.com', 'news'],
-  ['bloomberg.com', 'financial_services'],
-  ['paypal.com', 'financial_services'],
-  ['chase.com', 'financial_services'],
-  ['booking.com', 'travel'],
-  ['expedia.com', 'travel'],
-  ['indeed.com', 'job_search'],
-  ['espn.com', 'sports'],
-  ['spotify.com', 'streaming_media'],
-  ['instagram.com', 'social_networking'],
-  ['doubleclick.net', 'advertising'],
-  ['ebay.com', 'shopping'],
-  ['weather.com', 'news'],
-  ['irs.gov', 'government'],
-  ['nih.gov', 'health'],
-  ['twitch.tv', 'games'],
-  ['steampowered.com', 'games'],
-  ['wetransfer.com', 'cloud_storage'],
-  ['drive.google.com', 'cloud_storage'],
-  ['imdb.com', 'entertainment'],
-  ['coursera.org', 'education'],
-  ['pokerstars.com', 'gambling'],
-  ['bet365.com', 'gambling'],
-  ['hidemyass.com', 'proxy_avoidance'],
+/** Popular sites, most visited first (Zipf rank = list order); their categories come from the category database. */
+const TOP_SITES: readonly string[] = [
+  'google.com',
+  'microsoft.com',
+  'office.com',
+  'youtube.com',
+  'salesforce.com',
+  'slack.com',
+  'github.com',
+  'linkedin.com',
+  'zoom.us',
+  'amazon.com',
+  'wikipedia.org',
+  'gmail.com',
+  'dropbox.com',
+  'box.com',
+  'bbc.co.uk',
+  'nytimes.com',
+  'facebook.com',
+  'x.com',
+  'atlassian.net',
+  'stackoverflow.com',
+  'reddit.com',
+  'netflix.com',
+  'outlook.com',
+  'apple.com',
+  'cnn.com',
+  'reuters.com',
+  'bloomberg.com',
+  'paypal.com',
+  'chase.com',
+  'booking.com',
+  'expedia.com',
+  'indeed.com',
+  'espn.com',
+  'spotify.com',
+  'instagram.com',
+  'doubleclick.net',
+  'ebay.com',
+  'weather.com',
+  'irs.gov',
+  'nih.gov',
+  'twitch.tv',
+  'steampowered.com',
+  'wetransfer.com',
+  'drive.google.com',
+  'imdb.com',
+  'coursera.org',
+  'pokerstars.com',
+  'bet365.com',
+  'hidemyass.com',
 ];
 const TAIL_WORDS = [
   'blue',
@@ -436,14 +450,20 @@ const AUDIT = new WeightedPicker<string>([
   ['tfa_login_failed', 0.5],
 ]);
 const ADMIN_AREAS = vocabularyCodes(SUB_EVENT_TYPES).filter((c) => c !== 'session');
-const TYPE_MIX = new WeightedPicker<LogType>([
-  ['scan_web', 55],
-  ['scan_email', 12],
-  ['fwaas_logs', 15],
-  ['saa_logs', 8],
-  ['scan_dlp', 5],
-  ['scan_audit', 5],
-]);
+const TYPE_MIX: Readonly<Record<LogType, number>> = {
+  scan_web: 55,
+  scan_email: 12,
+  fwaas_logs: 15,
+  saa_logs: 8,
+  scan_dlp: 5,
+  scan_audit: 5,
+};
+/** Demo revision events name no revision: the tenant's real revisions begin after its history. */
+const DEMO_REVISION_DETAILS: Readonly<Record<string, string>> = {
+  published: 'Published a policy revision',
+  rollback: 'Staged a rollback to an earlier revision',
+  create: 'Initialized a policy revision',
+};
 
 interface User {
   readonly userid: string;
@@ -458,9 +478,34 @@ interface TenantModel {
   readonly users: readonly User[];
   readonly userPicker: WeightedPicker<User>;
   readonly admins: readonly User[];
+  /** The tenant's log types by weight (those its features allow). */
+  readonly typePicker: WeightedPicker<LogType>;
+  /** Whether the tenant's features allow a web action. */
+  readonly actionAllowed: (action: string) => boolean;
 }
 
-function buildTenant(tenant: GeneratorTenant, index: number, random: Random): TenantModel {
+/** A tenant's log types: the mix's, less those its features do not allow (and audit, for live traffic). */
+function typePickerOf(
+  tenant: GeneratorTenant,
+  weights: Readonly<Partial<Record<LogType, number>>>,
+  live: boolean,
+): WeightedPicker<LogType> {
+  const flags = featureFlagsOf(tenant);
+  const entries = (Object.entries(weights) as [LogType, number][]).filter(
+    ([type]) => (flags === null || tenantHasLogType(type, flags)) && !(live && type === 'scan_audit'),
+  );
+  return new WeightedPicker(entries.length > 0 ? entries : [['scan_web', 1]]);
+}
+
+const featureFlagsOf = (tenant: GeneratorTenant): Record<string, boolean> | null =>
+  tenant.features ? Object.fromEntries(tenant.features.map((name) => [name, true])) : null;
+
+function buildTenant(
+  tenant: GeneratorTenant,
+  index: number,
+  random: Random,
+  types: { weights: Readonly<Partial<Record<LogType, number>>>; live: boolean },
+): TenantModel {
   const size = Math.max(12, 80 - index * 40);
   const homes = new WeightedPicker<string>([
     ['US', 60],
@@ -491,11 +536,14 @@ function buildTenant(tenant: GeneratorTenant, index: number, random: Random): Te
     ua: USER_AGENTS[0],
     country: 'US',
   };
+  const flags = featureFlagsOf(tenant);
   return {
     tenant,
     users,
     userPicker: zipfPicker(users, 0.8),
     admins: [admin, ...users.filter((u) => u.group === 'IT').slice(0, 3)],
+    typePicker: typePickerOf(tenant, types.weights, types.live),
+    actionAllowed: (action) => flags === null || webActionAllowed(action, flags),
   };
 }
 
@@ -505,7 +553,10 @@ interface Site {
 }
 
 function buildSites(random: Random): Site[] {
-  const sites: Site[] = TOP_SITES.map(([domain, category]) => ({ domain, category }));
+  const sites: Site[] = TOP_SITES.map((domain) => ({
+    domain,
+    category: siteCategoryCode(domain)?.code ?? UNKNOWN_SITE_CATEGORY,
+  }));
   for (let i = 0; sites.length < 2000; i += 1) {
     const domain = `${random.pick(TAIL_WORDS)}${random.pick(TAIL_WORDS)}${i % 7 === 0 ? i : ''}.${random.pick(TAIL_TLDS)}`;
     sites.push({ domain, category: TAIL_CATEGORIES.pick(random) });
@@ -565,33 +616,41 @@ class EventFactory {
   private readonly tenants: TenantModel[];
   private readonly tenantPicker: WeightedPicker<TenantModel>;
 
-  private readonly typePicker: WeightedPicker<LogType>;
-
   constructor(
     private readonly random: Random,
     /** The report fields' own stream (reportFields.ts), so the older fields keep their values. */
     private readonly reportRandom: Random,
     tenants: readonly GeneratorTenant[],
     typeWeights?: Partial<Record<LogType, number>>,
+    /** Live demo traffic: no audit events (issue 31: the audit trail holds only what happened). */
+    live = false,
   ) {
-    this.typePicker = typeWeights
-      ? new WeightedPicker(Object.entries(typeWeights) as [LogType, number][])
-      : TYPE_MIX;
     this.sites = buildSites(random);
     this.sitePicker = zipfPicker(this.sites, 1.1);
-    this.tenants = tenants.map((t, i) => buildTenant(t, i, random));
+    const types = { weights: typeWeights ?? TYPE_MIX, live };
+    this.tenants = tenants.map((t, i) => buildTenant(t, i, random, types));
     this.tenantPicker = new WeightedPicker(this.tenants.map((t, i) => [t, 1 / (i + 1) ** 1.2] as const));
   }
 
   make(time: number): NewEvent {
     const tenant = this.tenantPicker.pick(this.random);
-    const logType = this.typePicker.pick(this.random);
+    let logType = tenant.typePicker.pick(this.random);
+    // Demo audit history ends where the tenant's real trail begins: later, the tenant browses.
+    const { createdAt } = tenant.tenant;
+    if (logType === 'scan_audit' && createdAt !== undefined && time >= createdAt) logType = 'scan_web';
     const fields = this.fieldsOf(logType, tenant);
     if (logType === 'scan_web' && tenant.tenant.decideWeb)
       applyWebDecision(fields, tenant.tenant.decideWeb, time);
     const x = this.reportRandom;
-    if (logType === 'scan_web') Object.assign(fields, webReportFields(x, fields));
-    else if (logType === 'scan_email') Object.assign(fields, emailReportFields(x, fields));
+    if (logType === 'scan_web') {
+      const report = webReportFields(x, fields);
+      // A click in an e-mail only where the tenant's e-mail is isolated: otherwise a plain request.
+      if (typeof report.action === 'string' && !tenant.actionAllowed(report.action)) {
+        delete report.action;
+        delete report.risk_score;
+      }
+      Object.assign(fields, report);
+    } else if (logType === 'scan_email') Object.assign(fields, emailReportFields(x, fields));
     else if (logType === 'scan_dlp')
       Object.assign(
         fields,
@@ -767,11 +826,12 @@ class EventFactory {
     };
   }
 
+  /** A demo audit event: history before the tenant existed, marked so (DEMO_HISTORY_MARK). */
   private audit(tenant: TenantModel): Fields {
     const r = this.random;
     // The same random draws with or without the tenant's facts, so the rest of the stream is as before.
     const drawnAdmin = r.chance(0.6) ? tenant.admins[0] : r.pick(tenant.admins);
-    let action = AUDIT.pick(r);
+    const action = AUDIT.pick(r);
     const session = ['login', 'logout', 'login_failed', 'change_pwd', 'tfa_login_failed'].includes(action);
     const facts = tenant.tenant.audit;
     // Who: one of the tenant's portal accounts (any for sign-ins, an admin for changes).
@@ -788,48 +848,32 @@ class EventFactory {
         : action.endsWith('_user') || action.endsWith('activated') || action === 'unlocked'
           ? 'users'
           : r.pick(ADMIN_AREAS);
-    const drawnRevision = r.int(2, 400);
+    r.int(2, 400); // once a revision number: demo history names none (DEMO_REVISION_DETAILS)
     const drawnRule = r.pick(['Block gambling', 'Isolate uncategorized', 'Allow partners']);
     const drawnPosition = r.int(1, 20);
     const drawnAdded = r.pick(tenant.users).userid;
     const drawnRemoved = r.pick(tenant.users).userid;
-    // Revisions and added users that exist: a published one (else the current revision, as
-    // Initialized), an end user of the user database. A removed user is gone by definition.
-    let revision = drawnRevision;
-    let added = drawnAdded;
-    if (facts) {
-      const published = facts.publishedRevisions;
-      if ((action === 'published' || action === 'rollback') && published.length === 0) action = 'create';
-      revision =
-        published.length > 0 && action !== 'create'
-          ? published[drawnRevision % published.length]
-          : facts.currentRevision;
-      if (facts.endUsers.length > 0)
-        added = facts.endUsers[Math.abs(hashOf(drawnAdded)) % facts.endUsers.length];
-    }
+    // An added user that exists: an end user of the user database. A removed one is gone by definition.
+    const added =
+      facts && facts.endUsers.length > 0
+        ? facts.endUsers[Math.abs(hashOf(drawnAdded)) % facts.endUsers.length]
+        : drawnAdded;
     const detail: Record<string, string> = {
+      ...DEMO_REVISION_DETAILS,
       login: 'Signed in to the portal',
       logout: 'Signed out',
       login_failed: 'Sign-in failed: wrong password',
-      published: `Published policy revision ${revision}`,
-      rollback: `Staged a rollback to revision ${revision}`,
       reorder: `Moved rule "${drawnRule}" to position ${drawnPosition}`,
       add_user: `Added user ${added}`,
       remove_user: `Removed user ${drawnRemoved}`,
     };
-    if (facts && action === 'create') detail.create = `Initialized revision ${revision}`;
-    const object: Record<string, string> = {
-      published: `revision ${revision}`,
-      rollback: `revision ${revision}`,
-      add_user: added,
-      remove_user: drawnRemoved,
-      ...(facts ? { create: `revision ${revision}` } : {}),
-    };
+    const object: Record<string, string> = { add_user: added, remove_user: drawnRemoved };
+    const what = detail[action] ?? `${action.replace(/_/g, ' ')} in ${area.replace(/_/g, ' ')}`;
     return {
       userid: admin.userid,
       audit_action: action,
-      sub_event_type: facts && action === 'create' ? 'web_policy' : area,
-      details: detail[action] ?? `${action.replace(/_/g, ' ')} in ${area.replace(/_/g, ' ')}`,
+      sub_event_type: action === 'create' ? 'web_policy' : area,
+      details: `${DEMO_HISTORY_MARK}: ${what}`,
       object: object[action] ?? null,
       src_ip: r.chance(0.9) ? admin.ip : ip(r),
       country: admin.country,
@@ -947,7 +991,8 @@ export function* generateEvents(options: GeneratorOptions): Generator<NewEvent[]
 /**
  * Live demo data (issue 15): after the first seeding the server keeps adding a few events a
  * second, so "Last 15 minutes" and a live tail show data on any day. Returns a maker of `count`
- * events at random times in [from, to), oldest first, from a random stream of its own.
+ * events at random times in [from, to), oldest first, from a random stream of its own. Traffic
+ * only: no audit events (issue 31: the audit trail holds what happened, not demo traffic).
  */
 export function liveEventMaker(
   tenants: readonly GeneratorTenant[],
@@ -955,7 +1000,7 @@ export function liveEventMaker(
 ): (from: number, to: number, count: number) => NewEvent[] {
   if (tenants.length === 0) throw new Error('At least one tenant is needed.');
   const random = new Random(seed);
-  const factory = new EventFactory(random, new Random(seed ^ 0x5eed), tenants);
+  const factory = new EventFactory(random, new Random(seed ^ 0x5eed), tenants, undefined, true);
   return (from, to, count) => {
     const times: number[] = [];
     for (let i = 0; i < count; i += 1) times.push(from + Math.floor(random.next() * Math.max(1, to - from)));

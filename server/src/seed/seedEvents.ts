@@ -70,10 +70,14 @@ export interface SeedPlan {
 function planOf(options: SeedOptions): SeedPlan {
   return {
     // A tenant's web decider goes along for generating; recording the plan as JSON leaves it out.
-    tenants: options.tenants.map(({ tid, name, decideWeb }) => ({
+    // Its features, creation and audit facts are data: recorded, so a resumed seeding makes the same events.
+    tenants: options.tenants.map(({ tid, name, decideWeb, features, createdAt, audit }) => ({
       tid,
       name,
       ...(decideWeb ? { decideWeb } : {}),
+      ...(features ? { features } : {}),
+      ...(createdAt !== undefined ? { createdAt } : {}),
+      ...(audit ? { audit } : {}),
     })),
     count: options.count,
     seed: options.seed ?? DEFAULT_SEED,

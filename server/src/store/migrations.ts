@@ -458,6 +458,21 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX user_mfa_tid ON user_mfa(tid);
     `,
   },
+  {
+    version: 12,
+    name: "every tenant's revision 1 is published: its initial policy, in the history like any publish",
+    // Issue 31: revision 1 was in effect from the tenant's creation but never recorded as published,
+    // so the portal said "published" while the history said nothing was. New tenants publish it when
+    // created (policy/publishRevision.ts); those of an older store get the record here, at their
+    // creation, by SETUP_PUBLISHER with INITIAL_REVISION_COMMENT (common api/contract/policy.ts).
+    sql: `
+      INSERT INTO published_revisions (tid, rev_id, published_at, published_by, note, rolled_back_from)
+      SELECT t.tid, 1, t.created_at, 'setup', 'Initial policy', NULL
+      FROM tenants t
+      WHERE EXISTS (SELECT 1 FROM revisions r WHERE r.tid = t.tid)
+        AND NOT EXISTS (SELECT 1 FROM published_revisions p WHERE p.tid = t.tid AND p.rev_id = 1);
+    `,
+  },
 ];
 
 /**

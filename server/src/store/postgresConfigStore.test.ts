@@ -9,6 +9,7 @@ import type { ConfigStore } from './ConfigStore';
 import { PostgresConnection } from './connections';
 import { CONFIG_MIGRATIONS, migrate } from './migrations';
 import { openPostgresConfigStore } from './sqlConfigStore';
+import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import { postgresTestsEnabled, startTestPostgres, type TestPostgres } from '../testing/testPostgres';
 import type * as LoginAttemptModule from '../security/loginAttempt';
 import { assertCurrent, currentRevision, nextUpdatedAt } from '../policy/revisionStaging';
@@ -100,6 +101,37 @@ describePg('PostgreSQL config store shared by two servers', () => {
       revId: 2,
       data: { note: 'it\'s "quoted"' },
     });
+    await store.close();
+  });
+
+  test("migration 12 records each tenant's revision 1 as published at its creation, once", async () => {
+    const url = await testPg.freshUrl();
+    const pool = new pg.Pool({ connectionString: url });
+    await migrate(
+      new PostgresConnection(pool),
+      CONFIG_MIGRATIONS.filter((m) => m.version < 12),
+    );
+    const created = '2026-01-15T08:00:00.000Z';
+    await pool.query(
+      "INSERT INTO tenants (tid, name, status, created_at, capabilities) VALUES ('t1', 'acme', 'active', $1, '{}')",
+      [created],
+    );
+    await pool.query(
+      "INSERT INTO revisions (tid, rev_id, staged_rev_id, state, updated_at) VALUES ('t1', 1, 1, 'new', $1)",
+      [created],
+    );
+    await pool.end();
+    const store = await openPostgresConfigStore(url);
+    expect(await store.revisions.listPublished('t1')).toEqual([
+      {
+        tid: 't1',
+        revId: 1,
+        publishedAt: created,
+        publishedBy: SETUP_PUBLISHER,
+        note: INITIAL_REVISION_COMMENT,
+        rolledBackFrom: null,
+      },
+    ]);
     await store.close();
   });
 

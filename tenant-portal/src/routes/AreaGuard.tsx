@@ -71,6 +71,9 @@ export function AreaGuard({
   const ctx = useRouteContext();
   const location = useLocation();
   if (status === 'notInitialized') return <Loading />;
+  // A page of a server extension waits for the session's detection (docs/api.md) before deciding.
+  const child = childPath === null ? undefined : area.children?.find((c) => c.path === childPath);
+  if (status === 'loggedIn' && child?.extension && ctx.extensions === null) return <Loading />;
   const decision = guardDecision(
     area,
     childPath,

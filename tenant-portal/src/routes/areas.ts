@@ -8,12 +8,14 @@
  */
 import type { ComponentType } from 'react';
 import { validateAccessRule, type AccessRule, type Mode, type RuntimeEnv } from '@workbench/common';
+import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import {
   LOG_ROUTES_IN_NAV_ORDER,
   LOG_TYPE_REGISTRY,
   POLICY_GROUPS,
   POLICY_GROUP_REGISTRY,
   logReadPermission,
+  logRouteFeatures,
   type LogTypeDef,
   type PolicyGroupDef,
 } from '@workbench/common/vocabularies/index';
@@ -70,6 +72,11 @@ export interface ChildArea {
   environment?: EnvironmentRule;
   /** Feature flags that must all be on. */
   features?: readonly string[];
+  /**
+   * The server extension the page needs (docs/api.md): without it the page is not offered and
+   * its path is the 404 page, as on a backend that has only the spec's calls.
+   */
+  extension?: ExtensionId;
   /** Query parameters a parent-route redirect applies when it picks this child. */
   defaultFilters?: Readonly<Record<string, string>>;
   /** The child's page; without one the route shows the title only (AreaPage). */
@@ -170,6 +177,7 @@ export const POLICY_TESTER_CHILD: ChildArea = {
   path: 'tester',
   title: 'Policy tester',
   access: any('web_policy:*'),
+  extension: 'policy-tester',
   page: page(() => import('../areas/policy/PolicyTesterPage').then((m) => m.PolicyTesterPage)),
 };
 
@@ -178,6 +186,7 @@ export const POLICY_HISTORY_CHILD: ChildArea = {
   path: 'history',
   title: 'Revision history',
   access: any(...POLICY_GROUPS.map((group) => `${group}:*`)),
+  extension: 'revision-history',
   page: page(() => import('../areas/policy/RevisionHistoryPage').then((m) => m.RevisionHistoryPage)),
 };
 
@@ -194,14 +203,19 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
 /** Every logs child shows the logs explorer of its log type. */
 const logsExplorer = page(() => import('../areas/logs/LogsPage').then((m) => m.LogsRoutePage));
 
-/** One child per log route (common's log-type registry), in navigation order. */
+/**
+ * One child per log route (common's log-type registry), in navigation order, with the log type's
+ * feature rule (Email Logs as Email Policy: the server refuses the same, 403).
+ */
 export const LOGS_CHILDREN: readonly ChildArea[] = LOG_ROUTES_IN_NAV_ORDER.map((route): ChildArea => {
   const def: LogTypeDef = LOG_TYPE_REGISTRY[route];
+  const features = logRouteFeatures(route);
   return {
     path: route,
     title: def.title,
     access: any(logReadPermission(route)),
     ...(def.cloudOnly ? { environment: CLOUD_ONLY } : {}),
+    ...(features.length > 0 ? { features } : {}),
     defaultFilters: DEFAULT_LOG_FILTERS,
     page: logsExplorer,
   };

@@ -9,12 +9,14 @@ import {
   type RuntimeEnv,
 } from '@workbench/common';
 import { DEMO_TENANT_ROLES } from '@workbench/common/api/contract/demo';
+import { extensionsOf } from '@workbench/common/api/contract/extensions';
 import { AREAS, findArea, NOT_FOUND_PATH, validateAreas, type Area } from './areas';
 import {
   environmentAllows,
   guardDecision,
   parentRedirect,
   rootPath,
+  ruleAllows,
   visibleAreas,
   type FeatureFlags,
   type RouteContext,
@@ -41,10 +43,13 @@ const ctx = (
   e: RuntimeEnv,
   access: AccessController = allowAll,
   features: FeatureFlags = {},
+  // The reference server's default: every extension served.
+  extensions: ReadonlySet<string> | null = new Set(extensionsOf('tenant')),
 ): RouteContext => ({
   env: e,
   access,
   features,
+  extensions,
 });
 const ids = (areas: Area[]): string[] => areas.map((a) => a.id);
 
@@ -218,6 +223,29 @@ describe('§2 Other rules', () => {
       '/policy/content-inspection',
     );
     expect(parentRedirect(policy, ctx(cloud, emailOnly, { menlo_email: true }))).toBe('/policy/email');
+  });
+
+  it('a page of a server extension (docs/api.md) is offered only when the server serves it; its path is the 404 page otherwise', () => {
+    const policy = findArea('policy');
+    const children = (c: RouteContext) =>
+      policy.children!.filter((child) => ruleAllows(child, c)).map((x) => x.path);
+    expect(children(ctx(cloud))).toEqual(expect.arrayContaining(['tester', 'history']));
+    const specOnly = ctx(cloud, allowAll, {}, new Set());
+    expect(children(specOnly)).not.toContain('tester');
+    expect(children(specOnly)).not.toContain('history');
+    expect(children(ctx(cloud, allowAll, {}, new Set(['policy-tester'])))).toContain('tester');
+    expect(guardDecision(policy, 'tester', true, '/policy/tester', specOnly)).toEqual({
+      kind: 'redirect',
+      to: NOT_FOUND_PATH,
+    });
+    expect(guardDecision(policy, 'history', true, '/policy/history', specOnly)).toEqual({
+      kind: 'redirect',
+      to: NOT_FOUND_PATH,
+    });
+    expect(guardDecision(policy, 'tester', true, '/policy/tester', ctx(cloud))).toEqual({ kind: 'allow' });
+    // Without history, an e-mail-only role has no policy child left: login, as for any forbidden guard.
+    const emailOnly = enforced(['email_policy:*']);
+    expect(parentRedirect(policy, ctx(cloud, emailOnly, {}, new Set()))).toBeNull();
   });
 
   it('a route whose environment rule fails redirects to the 404-not-found route', () => {

@@ -20,6 +20,8 @@ export interface RouteContext {
   env: RuntimeEnv;
   access: AccessController;
   features: FeatureFlags;
+  /** The server extensions served (docs/api.md); null while the session's detection is under way. */
+  extensions: ReadonlySet<string> | null;
 }
 
 export const LOGIN_PATH = '/login';
@@ -42,10 +44,15 @@ export function featuresAllow(required: readonly string[] | undefined, features:
 
 type Rule = Pick<Area, 'access' | 'environment' | 'features'> | ChildArea;
 
-/** Environment, permission and feature rules all hold. */
+/** A page that needs a server extension exists only once the server listed it. */
+export const extensionServed = (rule: Rule, ctx: RouteContext): boolean =>
+  !('extension' in rule) || rule.extension === undefined || (ctx.extensions?.has(rule.extension) ?? false);
+
+/** Environment, permission, feature and extension rules all hold. */
 export function ruleAllows(rule: Rule, ctx: RouteContext): boolean {
   return (
     environmentAllows(rule.environment, ctx.env) &&
+    extensionServed(rule, ctx) &&
     ctx.access.allows(rule.access) &&
     featuresAllow(rule.features, ctx.features)
   );
@@ -138,7 +145,7 @@ export type GuardDecision =
 /**
  * The decision for a logged-in or logged-out user arriving at an area (and optionally a child):
  * - not logged in → login with a returnUrl, unless on login or logout;
- * - an environment rule that fails → the 404-not-found route;
+ * - an environment rule that fails, or a page of an extension not served → the 404-not-found route;
  * - a guard with no permitted child (or a forbidden area) → login;
  * - an area path whose children have no landing → the first visible child with its filters.
  */
@@ -168,7 +175,9 @@ export function guardDecision(
   }
   const child = area.children?.find((c) => c.path === childPath);
   if (!child) return { kind: 'redirect', to: NOT_FOUND_PATH };
-  if (!environmentAllows(child.environment, ctx.env)) return { kind: 'redirect', to: NOT_FOUND_PATH };
+  // A page of an extension the server does not serve does not exist here (docs/api.md).
+  if (!environmentAllows(child.environment, ctx.env) || !extensionServed(child, ctx))
+    return { kind: 'redirect', to: NOT_FOUND_PATH };
   if (!ruleAllows(child, ctx)) {
     const to = parentRedirect(area, ctx);
     return { kind: 'redirect', to: to ?? LOGIN_PATH };

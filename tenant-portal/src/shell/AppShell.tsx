@@ -26,6 +26,7 @@ import {
   ShellUserMenu,
   useAppDispatch,
   useAppSelector,
+  useExtension,
 } from '@workbench/common';
 import { NAV_GROUPS, findArea, type Area } from '../routes/areas';
 import { areaAllowed, visibleAreas, visibleChildren, withQuery } from '../routes/routeRules';
@@ -119,6 +120,8 @@ function UserMenu() {
   const user = useAppSelector(selectUser);
   const features = useAppSelector(selectFeatures);
   const name = useAppSelector(selectUserDisplayName);
+  // Two-factor enrolment is a server extension (docs/api.md): offered when the server serves it.
+  const mfaEnrolment = useExtension('mfa-enrolment');
   const navigate = useNavigate();
   const [changingPassword, setChangingPassword] = useState(false);
   const closeChangePassword = useCallback(() => setChangingPassword(false), []);
@@ -159,7 +162,7 @@ function UserMenu() {
             Change password
           </MenuItem>,
           // The tenant's tfa feature (portal-core §3) offers it.
-          ...(features.tfa
+          ...(features.tfa && mfaEnrolment
             ? [
                 <MenuItem
                   key="two-factor"

@@ -14,6 +14,7 @@ import {
 import type { UserInfo } from '@workbench/common/api/contract/auth';
 import type { Revision } from '@workbench/common/api/contract/policy';
 import { DEMO_TENANT_ROLES, type DemoTenantRole } from '@workbench/common/api/contract/demo';
+import { EXTENSIONS_PATHS, extensionsOf, type ExtensionId } from '@workbench/common/api/contract/extensions';
 import { renderWithStore } from '@workbench/common/testing/renderWithStore';
 import { TenantPortalApp } from '../app/TenantPortalApp';
 import { createPortalStore } from '../app/portalFeatures';
@@ -55,6 +56,8 @@ export interface PortalSetup {
   mode?: Mode | null;
   production?: boolean;
   revision?: Revision;
+  /** The extensions the server lists (docs/api.md); default every one, as the reference server. */
+  extensions?: readonly ExtensionId[];
   /** Extra HTTP stubs, installed before the first render. */
   stubs?: (mock: MockAdapter) => void;
 }
@@ -90,6 +93,9 @@ export function renderPortal(setup: PortalSetup) {
       mock.onGet('/api/policy/v1/rules').reply(200, setup.revision ?? revision('new'));
       mock.onGet(/^\/api\/policy\/v1\/rules\/.+/).reply(200, { note: '' });
       mock.onGet(/logout$/).reply(200, 'ok');
+      mock
+        .onGet(EXTENSIONS_PATHS.tenant)
+        .reply(200, { extensions: setup.extensions ?? extensionsOf('tenant') });
     },
     stubs: setup.stubs,
     createStore: (navigation, http) => createPortalStore(navigation, http).store,

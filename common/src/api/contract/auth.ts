@@ -105,6 +105,9 @@ export type UserInfo = Static<typeof UserInfo>;
 export const PortalVersion = Type.Object({ portal_v2: Type.Boolean() });
 export type PortalVersion = Static<typeof PortalVersion>;
 
+/** Switching the tenant's portal version (PUT AUTH_PATHS.portalVersion): the server checks it, the portal asks only with it. */
+export const PORTAL_VERSION_WRITE = 'settings:portal:write';
+
 export const AUTH_PATHS = {
   authParams: '/api/auth/v1/auth_params',
   login: '/api/auth/v1/login',

@@ -63,3 +63,10 @@ export const DEMO_OPERATORS = [
   { username: 'operator@provider.example', display_name: 'Olive Operator', role: 'operator' as const },
   { username: 'support@provider.example', display_name: 'Sam Support', role: 'support' as const },
 ];
+
+/**
+ * What every demo audit event's details begin with ("Demo history: Signed in to the portal"): the
+ * seeded audit history is made up, and says so where the Audit Logs page shows it (issue 31). It
+ * is all older than its tenant; live demo traffic writes no audit events.
+ */
+export const DEMO_HISTORY_MARK = 'Demo history';

@@ -111,7 +111,7 @@ describe('parseLogQueryText', () => {
     });
   });
 
-  it('ranges and comparisons on numbers and byte counts (base 1024)', () => {
+  it('ranges and comparisons on numbers and byte counts (the display’s decimal units)', () => {
     expect(web('status_code:[200 TO 299]')).toEqual({
       kind: 'and',
       items: [
@@ -121,13 +121,14 @@ describe('parseLogQueryText', () => {
     });
     expect(web('status_code>=500')).toEqual({ kind: 'compare', field: 'status_code', op: '>=', value: 500 });
     expect(web('status_code:<400')).toEqual({ kind: 'compare', field: 'status_code', op: '<', value: 400 });
-    expect(web('bytes_in>1.5KB')).toEqual({ kind: 'compare', field: 'bytes_in', op: '>', value: 1536 });
-    expect(web('bytes>1MB')).toEqual({ kind: 'compare', field: 'bytes', op: '>', value: 1048576 });
+    // The display's units (formatBytes): what is typed means what is read.
+    expect(web('bytes_in>1.5KB')).toEqual({ kind: 'compare', field: 'bytes_in', op: '>', value: 1500 });
+    expect(web('bytes>1MB')).toEqual({ kind: 'compare', field: 'bytes', op: '>', value: 1_000_000 });
     expect(web('bytes_out:[* TO 10kb]')).toEqual({
       kind: 'compare',
       field: 'bytes_out',
       op: '<=',
-      value: 10240,
+      value: 10000,
     });
     expect(web('status_code:(200 OR 204)')).toEqual({ kind: 'in', field: 'status_code', values: [200, 204] });
   });

@@ -18,12 +18,13 @@
  *   `bytes` is the sum of the type's byte counts (bytes_in + bytes_out).
  * - Coded fields take codes or labels (`country:FR`, `country:"France"`), and `*` matches codes
  *   and labels (`country:F*`); text fields take exact values or `*` patterns (case-insensitive);
- *   integer fields take integers, byte fields with a unit (`1.5MB`, base 1024 as formatBytes).
+ *   integer fields take integers, byte fields with a unit (`1.5MB`, in formatBytes's units: 1 MB = 1,000,000 bytes).
  * - In an unquoted value a backslash keeps the next character (`a\ b`, `\*`); in a quoted one it
  *   escapes `"` and `\`; `*` in quotes is a plain star.
  * Syntax and vocabulary errors name the position (0-based offset; shown 1-based).
  */
 import { FIELD_SPECS, tenantFieldsOf, type FieldValue, type LogType } from './logSchema';
+import { BYTE_UNITS as BYTE_UNIT_NAMES, bytesPerUnit } from '../../formatting/formatBytes';
 
 /** A comparison of a number field. */
 export type LogCompareOp = '>' | '>=' | '<' | '<=';
@@ -58,13 +59,10 @@ export class LogQuerySyntaxError extends Error {
 /** The virtual field summing a type's byte counts. */
 export const BYTES_FIELD = 'bytes';
 const BYTE_FIELDS = ['bytes_in', 'bytes_out'] as const;
-const BYTE_UNITS: Readonly<Record<string, number>> = {
-  B: 1,
-  KB: 1024,
-  MB: 1024 ** 2,
-  GB: 1024 ** 3,
-  TB: 1024 ** 4,
-};
+/** A byte count's unit as typed: the display's units (formatBytes), so `>1.5MB` means what 1.5 MB reads as. */
+const BYTE_UNITS: Readonly<Record<string, number>> = Object.fromEntries(
+  BYTE_UNIT_NAMES.map((unit) => [unit, bytesPerUnit(unit)]),
+);
 export const MAX_QUERY_LENGTH = 1000;
 /** Deepest nesting of parentheses and NOTs, and most terms: bounds the SQL a query makes. */
 export const MAX_QUERY_DEPTH = 16;

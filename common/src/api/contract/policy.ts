@@ -6,6 +6,14 @@
 import { Type, type Static } from 'typebox';
 import { COMMENT_MAX_LENGTH } from './policy-kinds/kindDef';
 
+/**
+ * The query string of a policy read: the spec's client sends a timestamp with them (api-client-layer
+ * §7 "GET with timestamp") so no cache in between serves an old answer; any other parameter is
+ * refused with its name (issue 30).
+ */
+export const POLICY_READ_TIMESTAMP = { timestamp: Type.Optional(Type.String({ maxLength: 32 })) };
+export const PolicyReadQuery = Type.Object(POLICY_READ_TIMESTAMP, { additionalProperties: false });
+
 export const RevisionState = Type.Union([Type.Literal('new'), Type.Literal('staged')]);
 export type RevisionState = Static<typeof RevisionState>;
 
@@ -69,18 +77,30 @@ export const PublishedRevision = Type.Object({
 });
 export type PublishedRevision = Static<typeof PublishedRevision>;
 
+/**
+ * A tenant's revision 1 is its initial policy, published when the tenant is created (issue 31:
+ * one source says what was published, the history lists it like any other): by the operator who
+ * created the tenant, or by SETUP_PUBLISHER when the server set the tenant up itself (the demo
+ * tenants of a first start, and the tenants of a store from before this rule, migration 12).
+ */
+export const INITIAL_REVISION_COMMENT = 'Initial policy';
+export const SETUP_PUBLISHER = 'setup';
+
 /** Policy revision page size default 25, offset 0 (api-client-layer §9). */
 export const REVISIONS_PAGE_DEFAULT = 25;
 export const REVISIONS_PAGE_MAX = 200;
 
-export const RevisionsQuery = Type.Object({
-  limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: REVISIONS_PAGE_MAX, default: REVISIONS_PAGE_DEFAULT }),
-  ),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: REV_ID_MAX, default: 0 })),
-  /** Cache buster (policy reads take a timestamp param, portal-core §7). */
-  timestamp: Type.Optional(Type.String({ maxLength: 32 })),
-});
+export const RevisionsQuery = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: REVISIONS_PAGE_MAX, default: REVISIONS_PAGE_DEFAULT }),
+    ),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: REV_ID_MAX, default: 0 })),
+    /** Cache buster (policy reads take a timestamp param, portal-core §7). */
+    ...POLICY_READ_TIMESTAMP,
+  },
+  { additionalProperties: false },
+);
 
 /** GET /api/policy/v1/revisions: published revisions, newest first, and the current one. */
 export const RevisionsPage = Type.Object({
@@ -139,11 +159,14 @@ export const KindDiff = Type.Object({
 export type KindDiff = Static<typeof KindDiff>;
 
 /** GET /api/policy/v1/revisions/diff?from=&to=: every kind the caller may read that differs. */
-export const DiffQuery = Type.Object({
-  from: Type.Integer({ minimum: 1, maximum: REV_ID_MAX }),
-  to: Type.Integer({ minimum: 1, maximum: REV_ID_MAX }),
-  timestamp: Type.Optional(Type.String({ maxLength: 32 })),
-});
+export const DiffQuery = Type.Object(
+  {
+    from: Type.Integer({ minimum: 1, maximum: REV_ID_MAX }),
+    to: Type.Integer({ minimum: 1, maximum: REV_ID_MAX }),
+    ...POLICY_READ_TIMESTAMP,
+  },
+  { additionalProperties: false },
+);
 export const PolicyDiff = Type.Object({
   from: Type.Integer(),
   to: Type.Integer(),
@@ -157,7 +180,7 @@ export const TesterRequest = Type.Object(
     url: Type.String({ minLength: 1, maxLength: 2048 }),
     user: Type.Optional(Type.String({ maxLength: 254 })),
     groups: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { maxItems: 100 })),
-    /** The site's category (reference data /cats); absent: uncategorised. */
+    /** The site's category (reference data /cats); absent: looked up in the category database. */
     category_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 9999 })),
     /** The site's risk level (G, Y, R); absent: not rated. */
     risk: Type.Optional(Type.Union([Type.Literal('G'), Type.Literal('Y'), Type.Literal('R')])),
@@ -179,8 +202,22 @@ export const DecidingRule = Type.Object({
 });
 export type DecidingRule = Static<typeof DecidingRule>;
 
+/**
+ * The site category a decision used: the one the request gave ('request'), or what the category
+ * database says of the URL's host ('lookup': `domain` is the entry that matched, null when the
+ * site is not listed and so Unknown). Its id and name are of the revision's category tree.
+ */
+export const TesterCategory = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  source: Type.Union([Type.Literal('request'), Type.Literal('lookup')]),
+  domain: Type.Union([Type.String(), Type.Null()]),
+});
+export type TesterCategory = Static<typeof TesterCategory>;
+
 export const TesterDecision = Type.Object({
   rev_id: Type.Integer(),
+  category: TesterCategory,
   /** A policy-enforcement action code (portal-core §3). */
   action: Type.String(),
   /** The rule that decided, or null when nothing matched (the default allows). */

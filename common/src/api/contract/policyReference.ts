@@ -94,9 +94,12 @@ export const ContentSubType = Type.Object(
   },
   closed,
 );
-/** A content type (api-client-layer §3: contentTypes.files, each a name and a list of sub-entries). */
+/**
+ * A content type (api-client-layer §3: "contentTypes.files, each with a name and a list of
+ * sub-entries"; §3 Logs: "files with a name and a list"): the sub-entries are its `list`.
+ */
 export const ContentTypeFile = Type.Object(
-  { name: Name, types: Type.Array(ContentSubType, { minItems: 1 }) },
+  { name: Name, list: Type.Array(ContentSubType, { minItems: 1 }) },
   closed,
 );
 export type ContentTypeFile = Static<typeof ContentTypeFile>;

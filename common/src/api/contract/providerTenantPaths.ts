@@ -9,6 +9,8 @@ export const tenantSubPath = (tid: string, name: string): string => `${tenantPat
 export const REVISION_VERSIONS = ['v1', 'v2', 'v3'] as const;
 export const tenantRevisionsPath = (version: (typeof REVISION_VERSIONS)[number], tid: string): string =>
   `/gdmanage/api/${version}/tenants/${encodeURIComponent(tid)}/revisions`;
+/** A tenant's administrators (accounts of the tenant portal): POST adds one (issue 30). */
+export const tenantAdminsPath = (tid: string): string => tenantSubPath(tid, 'admins');
 /** §4: tenants can be disabled, re-enabled and renamed. */
 export const TENANT_COMMANDS = ['disabletenant', 'reenable', 'renametenant'] as const;
 export type TenantCommand = (typeof TENANT_COMMANDS)[number];

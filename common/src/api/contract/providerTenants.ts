@@ -40,17 +40,40 @@ export const TenantListQuery = Type.Object(
 );
 export type TenantListQuery = Static<typeof TenantListQuery>;
 
-/** POST tenants: the tenant and its first administrator (who signs in to the tenant portal). */
+/**
+ * A tenant administrator (an account of the tenant portal with the full-admin role): its user
+ * name, and optionally its name. It signs in with a one-time password, answered once.
+ */
+const ADMIN_FIELDS = {
+  admin_username: EMAIL,
+  admin_first_name: Type.Optional(PERSON_NAME),
+  admin_last_name: Type.Optional(PERSON_NAME),
+};
+
+/**
+ * POST tenants: the tenant (the spec's tenant has no administrator), and optionally its first
+ * administrator in the same step; an administrator can be added after (TenantAdminBody).
+ */
 export const TenantCreateBody = Type.Object(
   {
     name: TENANT_NAME,
-    admin_username: EMAIL,
+    admin_username: Type.Optional(EMAIL),
     admin_first_name: Type.Optional(PERSON_NAME),
     admin_last_name: Type.Optional(PERSON_NAME),
   },
   { additionalProperties: false },
 );
 export type TenantCreateBody = Static<typeof TenantCreateBody>;
+
+/** POST tenants/{id}/admins: an administrator for a tenant that exists. */
+export const TenantAdminBody = Type.Object(ADMIN_FIELDS, { additionalProperties: false });
+export type TenantAdminBody = Static<typeof TenantAdminBody>;
+/** The administrator's one-time password is answered once (this backend sends no e-mail). */
+export const TenantAdminCreated = Type.Object({
+  admin_username: Type.String(),
+  admin_password: Type.String(),
+});
+export type TenantAdminCreated = Static<typeof TenantAdminCreated>;
 
 export const TenantStatus = Type.Union([Type.Literal('active'), Type.Literal('disabled')]);
 export const TenantDetail = Type.Object({
@@ -62,13 +85,15 @@ export const TenantDetail = Type.Object({
   capabilities: Type.Record(Type.String(), Type.Unknown()),
 });
 export type TenantDetail = Static<typeof TenantDetail>;
-/** The first administrator's one-time password is answered once (this backend sends no e-mail). */
+/** The tenant; with a first administrator, its user name and one-time password (answered once). */
 export const TenantCreateReply = Type.Object({
   tenant: TenantDetail,
-  admin_username: Type.String(),
-  admin_password: Type.String(),
+  admin_username: Type.Optional(Type.String()),
+  admin_password: Type.Optional(Type.String()),
 });
 export type TenantCreateReply = Static<typeof TenantCreateReply>;
+/** The reply to a create that named a first administrator: it carries its one-time password. */
+export type TenantCreatedWithAdmin = TenantCreateReply & TenantAdminCreated;
 /** A portal account's password reset by the provider: the one-time password, answered once. */
 export const AccountPasswordReset = Type.Object({
   uid: Type.String(),

@@ -2,7 +2,9 @@
  * The report dashboards (portal-core §2 dashboard, §7 Reports): each a list of panels, a panel a
  * named query of the report-query registry, whose row gives its title, chart kind, log type and
  * permission. The portal's dashboard page shows them; report files (scheduled and instant reports)
- * render the same panels on the server. A new dashboard or panel is a list entry here.
+ * render the same panels on the server. A reader sees a panel when its query's rule lets them
+ * (reportQueryAccess), and a dashboard when one of its panels is left (readableDashboards). A new
+ * dashboard or panel is a list entry here.
  */
 import type { ReportQueryName } from './reportQueries';
 
@@ -150,3 +152,14 @@ export const DASHBOARDS: readonly Dashboard[] = [
     ],
   },
 ];
+
+/**
+ * The dashboards as a reader sees them: each with only the panels of `readable` queries, and
+ * only those with a panel left (all of them when `readable` is not given).
+ */
+export function readableDashboards(readable?: ReadonlySet<ReportQueryName>): Dashboard[] {
+  return DASHBOARDS.map((d) => ({
+    ...d,
+    panels: readable ? d.panels.filter((p) => readable.has(p.query)) : d.panels,
+  })).filter((d) => d.panels.length > 0);
+}

@@ -7,11 +7,21 @@
  * The server builds one route per row and one aggregate per request from it
  * (server/src/events/reportRoutes.ts); the client's calls take their types from here.
  *
+ * Who may run a query, and which tenants have it, follow from its row (reportQueryAccess): its
+ * dashboard family's permission and the log type's own read permission and feature rule, so a
+ * report never shows what the log it reads would refuse (server/src/events/README.md, "Who may read a report").
+ *
  * Adding a query: a row here and its tests (server/src/events/reportRoutes.test.ts); the
  * consistency test (server/src/registries.test.ts) checks the route and permission of every row.
  */
 import { Type, type Static } from 'typebox';
-import type { LogType } from '../../vocabularies/logTypes';
+import {
+  logReadPermission,
+  logRouteFeatures,
+  logRouteOfType,
+  type LogType,
+} from '../../vocabularies/logTypes';
+import type { AccessRule } from '../../features/rbac/permissions';
 import { FIELD_SPECS } from './logSchema';
 import { vocabularyCodes, type Vocabulary } from '../../vocabularies/vocabulary';
 import {
@@ -20,6 +30,7 @@ import {
   HEAT_ALERT_TYPES,
   LURE_CATEGORIES,
   NON_BROWSER_UA_TYPES,
+  WEB_ACTION_FEATURES,
 } from '../../vocabularies/reportFieldVocabularies';
 
 /**
@@ -70,12 +81,85 @@ export interface ReportQueryDef {
    * one row, key null, whose value is the number of groups (e.g. applications discovered).
    */
   counts?: true;
-  /** Who may run it: `dashboard:<family>:read` (portal-core §2: the dashboard area's group). */
-  permission: string;
+  /** The dashboard family it belongs to (portal-core §2: the dashboard area's `dashboard:<family>`). */
+  family: string;
+  /** Who may run it (reportQueryAccess): the family's dashboard read and the log type's read. */
+  permission: AccessRule;
+  /** Feature flags the tenant needs (reportQueryAccess): the log type's, and its fixed filter's. */
+  features: readonly string[];
   spec: string;
 }
 
-/** A query that counts the events of a log type per group of `dimension`, with its family's permission. */
+/** Feature flags (portal-core §3) the tenant of a session or a report must have on. */
+export type TenantFeatures = Readonly<Record<string, boolean | undefined>>;
+
+/**
+ * Who may run a query that reads `logType` in the dashboard family `family`, and which tenants
+ * have it (issue 31): `dashboard:<family>:read` and the log type's own read permission
+ * (`logs:<item>:*`), and the log type's features plus those every value of its fixed action filter
+ * needs (email clicks exist only where e-mail is isolated). The one place the rule is made: the
+ * routes, the dashboards, the report files and the authorisation matrix take it from the rows.
+ */
+export function reportQueryAccess(
+  logType: LogType,
+  family: string,
+  where: readonly { field: string; values: readonly string[] }[] = [],
+): { permission: AccessRule; features: readonly string[] } {
+  const route = logRouteOfType(logType);
+  const features = new Set(logRouteFeatures(route));
+  for (const w of where.filter((c) => c.field === 'action' && c.values.length > 0)) {
+    // A feature every kept action needs: without it none of the query's events exist.
+    const [first, ...rest] = w.values.map((a) => WEB_ACTION_FEATURES[a] ?? []);
+    for (const name of first.filter((f) => rest.every((needs) => needs.includes(f)))) features.add(name);
+  }
+  return {
+    permission: { all: [`dashboard:${family}:read`, logReadPermission(route)] },
+    features: [...features],
+  };
+}
+
+/** What decides whether a query may be read: the reader's access rule check and the tenant's flags. */
+export interface ReportReader {
+  allows(rule: AccessRule): boolean;
+  features: TenantFeatures;
+}
+
+/** Why a query is refused: the permissions the reader lacks, or the features its tenant lacks. */
+export type ReportQueryRefusal = { permissions: string[] } | { features: string[] };
+
+/**
+ * Why a reader may not run a query, or null when it may (the server's 403 message, the report
+ * files' skipped panels and the portal's hiding take the same rule).
+ */
+export function reportQueryRefusal(
+  def: Pick<ReportQueryDef, 'permission' | 'features'>,
+  reader: ReportReader,
+): ReportQueryRefusal | null {
+  const rule = def.permission;
+  if (!reader.allows(rule)) {
+    // An all-of rule: name only the parts the reader lacks.
+    const parts = rule.all ?? rule.any ?? [];
+    return { permissions: rule.all ? parts.filter((p) => !reader.allows({ all: [p] })) : [...parts] };
+  }
+  const missing = def.features.filter((name) => reader.features[name] !== true);
+  return missing.length > 0 ? { features: missing } : null;
+}
+
+/** A refusal as the report files name it: "needs dashboard:web:read", "needs the feature menlo_email". */
+export const refusalNeeds = (refusal: ReportQueryRefusal): string =>
+  'features' in refusal
+    ? `the feature${refusal.features.length > 1 ? 's' : ''} ${refusal.features.join(', ')}`
+    : refusal.permissions.join(', ');
+
+export const reportQueryReadable = (
+  def: Pick<ReportQueryDef, 'permission' | 'features'>,
+  reader: ReportReader,
+): boolean => reportQueryRefusal(def, reader) === null;
+
+/** What a row may say beyond the defaults; its access is always derived (reportQueryAccess). */
+type RowOptions = Partial<Omit<ReportQueryDef, 'permission' | 'features' | 'family'>>;
+
+/** A query that counts the events of a log type per group of `dimension`, with its access derived. */
 const query =
   (dimension: ReportDimension, chart: ChartKind, spec: (section: string) => string) =>
   (
@@ -84,25 +168,27 @@ const query =
     filters: Readonly<Record<string, ReportFilterDef>>,
     family: string,
     section: string,
-    more: Partial<ReportQueryDef> = {},
-  ): ReportQueryDef => ({
-    logType,
-    title,
-    dimension,
-    measure: { kind: 'count' },
-    filters,
-    chart,
-    permission: `dashboard:${family}:read`,
-    spec: spec(section),
-    ...more,
-  });
+    more: RowOptions = {},
+  ): ReportQueryDef => {
+    const row = {
+      logType,
+      title,
+      dimension,
+      measure: { kind: 'count' } as ReportMeasure,
+      filters,
+      chart,
+      spec: spec(section),
+      ...more,
+    };
+    return { ...row, family, ...reportQueryAccess(row.logType, family, row.where) };
+  };
 
 /** A top-N query: the events of a log type counted per value of a field, as a bar chart. */
 const top = (
   logType: LogType,
   title: string,
   field: string,
-  ...rest: [Readonly<Record<string, ReportFilterDef>>, string, string, Partial<ReportQueryDef>?]
+  ...rest: [Readonly<Record<string, ReportFilterDef>>, string, string, RowOptions?]
 ): ReportQueryDef =>
   query({ kind: 'field', field }, 'bar', (s) => `api-client-layer §7 Reports (${s})`)(
     logType,
@@ -846,9 +932,11 @@ export type ReportReply = Static<typeof ReportReply>;
  */
 export const INSIGHTS_PATH = '/api/insights/v1/q';
 export const INSIGHT_SOURCES = {
-  web: { measure: { kind: 'count' }, permission: 'dashboard:web:read' },
-  bandwidth: { measure: BYTES, permission: 'dashboard:bandwidth:read' },
-} as const satisfies Record<string, { measure: ReportMeasure; permission: string }>;
+  web: { measure: { kind: 'count' }, ...reportQueryAccess('scan_web', 'web') },
+  bandwidth: { measure: BYTES, ...reportQueryAccess('scan_web', 'bandwidth') },
+} as const satisfies Record<string, { measure: ReportMeasure; permission: AccessRule }>;
+/** The insights route's own rule: any dashboard family's read, and the web log's (each source then its family's). */
+export const INSIGHTS_ACCESS = reportQueryAccess('scan_web', '*');
 export type InsightSource = keyof typeof INSIGHT_SOURCES;
 /** The fields an insight ranks the matching events by. */
 export const INSIGHT_DIMENSIONS = [

@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { componentIds } from '../../test-ids';
-import { DataTable, readableMinWidth, type DataTableColumn } from './DataTable';
+import { DataTable, type DataTableColumn } from './DataTable';
+import { readableMinWidth } from './tableModel';
 
 /* The paginator, which the table renders itself (the grid's behaviour: DataTableGrid.test.tsx). */
 

@@ -24,6 +24,7 @@ import {
   STICKY_HEADER_Z_INDEX,
   STICKY_TOP_VARIABLE,
   TABLE_PAGE_SIZES,
+  columnsShown,
   digitsOnly,
   expansionToggled,
   headerCheckboxClicked,
@@ -35,6 +36,7 @@ import {
   paginatorVisible,
   parsePosition,
   positionChange,
+  readableMinWidth,
   rowCheckboxClicked,
   selectionAfterPageChange,
   sortCycle,
@@ -109,12 +111,14 @@ export function columnsOverflow(table: HTMLElement | null, api: GridApi | null):
   return narrowest > grid.clientWidth + 1;
 }
 
-/**
- * The narrowest a column may get with its header still readable: its text at the table's 13 px
- * font (about 7.5 px a character), the cell padding, and the sort arrow where it sorts.
- */
-export const readableMinWidth = (header: string, sortable: boolean): number =>
-  Math.ceil(header.length * 7.5) + 32 + (sortable ? 20 : 0);
+/** The widths of the table's own columns: the position (drag handle and number), a checkbox or expander. */
+const POSITION_WIDTH = 90;
+const CONTROL_WIDTH = 56;
+
+/** A column's narrowest width: the one it gives, and never less than its header needs. */
+const columnMinWidth = (
+  column: Pick<DataTableColumn<unknown>, 'minWidth' | 'header' | 'name' | 'sortable'>,
+) => Math.max(column.minWidth ?? 0, readableMinWidth(column.header ?? column.name, Boolean(column.sortable)));
 
 /** Table column (§3). */
 export interface DataTableColumn<T> {
@@ -125,10 +129,20 @@ export interface DataTableColumn<T> {
   flex?: number;
   /** Centre the cells. */
   center?: boolean;
-  /** Default: wide enough for the header text (narrow windows scroll sideways instead of cutting it). */
+  /**
+   * The narrowest the column gets (e.g. what its cells need whole: statusChipColumnWidth); never
+   * less than its header text needs (narrow windows scroll sideways instead of cutting it).
+   */
   minWidth?: number;
-  /** Kept in view at that edge while the table scrolls sideways (e.g. the row actions). */
+  /** Kept in view at that edge while the table scrolls sideways (e.g. the row actions), at its minWidth. */
   pinned?: 'left' | 'right';
+  /**
+   * May give way in a narrow table: optional columns are left out, the last first, while the
+   * columns do not fit at their narrowest (tableModel columnsShown), so the columns that matter
+   * stay in view rather than behind a sideways scroll. What they show must be reachable otherwise
+   * (e.g. the row's edit form).
+   */
+  optional?: boolean;
   sortable?: boolean;
   /** Sorting starts descending rather than ascending. */
   reverseSort?: boolean;
@@ -321,6 +335,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [sorted, positionOf, props],
   );
 
+  // The table's width (measured with the sticky header's check below): optional columns give way.
+  const [tableWidth, setTableWidth] = useState(0);
+  const shownColumns = useMemo(() => {
+    const own =
+      (reorderable ? POSITION_WIDTH : 0) +
+      (selectable ? CONTROL_WIDTH : 0) +
+      (renderDetail ? CONTROL_WIDTH : 0);
+    return columnsShown(
+      columns.map((c) => ({ name: c.name, minWidth: columnMinWidth(c), optional: c.optional })),
+      tableWidth,
+      own,
+    );
+  }, [columns, tableWidth, reorderable, selectable, renderDetail]);
+
   const columnDefs = useMemo<ColDef<GridRow<T>>[]>(() => {
     const defs: ColDef<GridRow<T>>[] = [];
     if (reorderable) {
@@ -328,7 +356,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         colId: '__position',
         cellClass: CONTROL_CELL_CLASS,
         headerName: '#',
-        width: 90,
+        width: POSITION_WIDTH,
         rowDrag: true,
         sortable: false,
         cellRenderer: (p: CustomCellRendererProps<GridRow<T>>) =>
@@ -344,7 +372,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       defs.push({
         colId: '__select',
         cellClass: CONTROL_CELL_CLASS,
-        width: 56,
+        width: CONTROL_WIDTH,
         sortable: false,
         headerComponent: () => (
           <Checkbox
@@ -393,7 +421,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       defs.push({
         colId: '__expand',
         cellClass: CONTROL_CELL_CLASS,
-        width: 56,
+        width: CONTROL_WIDTH,
         sortable: false,
         cellRenderer: (p: CustomCellRendererProps<GridRow<T>>) =>
           p.data ? (
@@ -417,8 +445,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
       defs.push({
         colId: column.name,
         headerName: column.header ?? column.name,
-        flex: column.flex ?? 1,
-        minWidth: column.minWidth ?? readableMinWidth(column.header ?? column.name, Boolean(column.sortable)),
+        // A pinned column does not flex (AG Grid gave it 200 px): it takes its narrowest width, so
+        // it covers no more of the scrolled columns than it needs (issue 31: Users at 800 px).
+        ...(column.pinned
+          ? { width: columnMinWidth(column) }
+          : { flex: column.flex ?? 1, minWidth: columnMinWidth(column) }),
+        hide: !shownColumns.has(column.name),
         pinned: column.pinned ?? null,
         sortable: Boolean(column.sortable),
         sortingOrder: sortCycle(column.reverseSort),
@@ -449,6 +481,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     sort,
     positionOf,
     movePosition,
+    shownColumns,
   ]);
 
   const onSortChanged = (event: SortChangedEvent<GridRow<T>>) => {
@@ -474,6 +507,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     frame.current = requestAnimationFrame(() => {
       frame.current = null;
       setWide(columnsOverflow(tableRef.current, gridApi.current));
+      setTableWidth(tableRef.current?.clientWidth ?? 0);
     });
   }, []);
   useEffect(() => {

@@ -1,6 +1,7 @@
 import type { GridApi } from 'ag-grid-community';
 import { columnsOverflow } from './DataTable';
 import {
+  columnsShown,
   compareValues,
   digitsOnly,
   expansionToggled,
@@ -180,5 +181,30 @@ describe('columnsOverflow (sticky header or sideways scrolling)', () => {
     expect(columnsOverflow(table(0), api([column(null, 500, 500)]))).toBe(false);
     expect(columnsOverflow(null, null)).toBe(false);
     expect(columnsOverflow(table(100), null)).toBe(false);
+  });
+});
+
+describe('columnsShown: optional columns give way in a narrow table', () => {
+  const columns = [
+    { name: 'user', minWidth: 200 },
+    { name: 'first', minWidth: 120, optional: true },
+    { name: 'last', minWidth: 120, optional: true },
+    { name: 'email', minWidth: 100 },
+    { name: 'created', minWidth: 110, optional: true },
+    { name: 'actions', minWidth: 85 },
+  ];
+  const shown = (width: number) => [...columnsShown(columns, width, 56)];
+
+  it('shows every column when they fit at their narrowest, or before the table is laid out', () => {
+    expect(shown(791)).toEqual(['user', 'first', 'last', 'email', 'created', 'actions']);
+    expect(shown(0)).toEqual(['user', 'first', 'last', 'email', 'created', 'actions']);
+  });
+  it('leaves out the optional ones, the last first, until the rest fit', () => {
+    expect(shown(790)).toEqual(['user', 'first', 'last', 'email', 'actions']);
+    expect(shown(600)).toEqual(['user', 'first', 'email', 'actions']);
+    expect(shown(441)).toEqual(['user', 'email', 'actions']);
+  });
+  it('never leaves out a column that is not optional (the table scrolls sideways instead)', () => {
+    expect(shown(300)).toEqual(['user', 'email', 'actions']);
   });
 });

@@ -16,6 +16,13 @@ export const STICKY_HEADER_Z_INDEX = 100;
  */
 export const STICKY_TOP_VARIABLE = '--workbench-sticky-top';
 
+/**
+ * The narrowest a column may get with its header (or a cell's text) still readable: its text at the table's 13 px
+ * font (about 7.5 px a character), the cell padding, and the sort arrow where it sorts.
+ */
+export const readableMinWidth = (header: string, sortable: boolean): number =>
+  Math.ceil(header.length * 7.5) + 32 + (sortable ? 20 : 0);
+
 /** Row state marker (§3). */
 export type RowState = 'error' | 'soft-error' | 'warning' | 'info';
 export const ROW_STATES: readonly RowState[] = ['error', 'soft-error', 'warning', 'info'];
@@ -174,4 +181,31 @@ export function moveRow<T>(rows: readonly T[], from: number, to: number): T[] {
 export function positionChange<T>(rows: readonly T[], from: number, to: number): PositionChange<T> | null {
   if (from === to || from < 0 || from >= rows.length || to < 0 || to >= rows.length) return null;
   return { item: rows[from], current: from + 1, next: to + 1 };
+}
+
+/** What `columnsShown` needs of a column: its name, its narrowest width, whether it may give way. */
+export interface ColumnFit {
+  name: string;
+  minWidth: number;
+  /** Left out while the columns do not fit the table's width (issue 31: Users at 800 px). */
+  optional?: boolean;
+}
+
+/**
+ * The columns shown in a table `width` px wide, beside `fixedWidth` px of its own columns
+ * (checkbox, position, expand): every column when they fit at their narrowest; else the optional
+ * ones give way, the last first, until the rest fit (or none is left to give way, and the table
+ * scrolls sideways). Width 0 (not laid out yet) shows every column.
+ */
+export function columnsShown(columns: readonly ColumnFit[], width: number, fixedWidth: number): Set<string> {
+  const shown = new Set(columns.map((c) => c.name));
+  if (width <= 0) return shown;
+  let needed = fixedWidth + columns.reduce((sum, c) => sum + c.minWidth, 0);
+  for (const column of [...columns].reverse()) {
+    if (needed <= width) break;
+    if (!column.optional) continue;
+    shown.delete(column.name);
+    needed -= column.minWidth;
+  }
+  return shown;
 }

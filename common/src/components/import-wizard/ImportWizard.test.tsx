@@ -16,6 +16,8 @@ import {
   type ImportWizardProps,
 } from './ImportWizard';
 import { object, string } from 'yup';
+import { UserImportWizard } from './UserImportWizard';
+import { toUserRow } from '../../features/import-wizard/userImport';
 
 const fields = ['username', 'email'];
 const csv = (lines: string[], name = 'users.csv') => new File([lines.join('\n')], name, { type: 'text/csv' });
@@ -474,5 +476,30 @@ describe('ImportWizard', () => {
       'user5',
       'user6',
     ]);
+  });
+});
+
+describe('the user import wizard (issue 31: "sales;finance" became one group silently)', () => {
+  it('says beside the template how to list several groups, and the import splits them so', async () => {
+    const { store } = createTestStore();
+    const bulk = jest.fn(async (rows: unknown[]) => ({
+      users: [],
+      created: rows.length,
+      errors: [],
+      dry_run: false,
+    }));
+    render(
+      <Provider store={store}>
+        <UserImportWizard bulk={bulk} onClose={() => undefined} />
+      </Provider>,
+    );
+    const notes = screen.getByTestId(componentIds.wizardNotes);
+    expect(notes).toHaveTextContent(
+      'groups: several groups separated by commas, semicolons or | (sales;finance is two groups).',
+    );
+    expect(toUserRow({ username: 'ann@acme.example', groups: 'sales;finance' })).toEqual({
+      username: 'ann@acme.example',
+      groups: ['sales', 'finance'],
+    });
   });
 });

@@ -157,6 +157,8 @@ export interface ImportWizardProps {
   onClose: (result: ImportBatchResult | null) => void;
   /** Base name of the template and errors downloads (default 'import'). */
   fileBaseName?: string;
+  /** How to fill the columns that need it (lists, codes), shown with the template download. */
+  columnNotes?: readonly string[];
 }
 
 /** What the wizard says about the file's first row (issue 15: it says which header it found). */
@@ -186,7 +188,7 @@ export function ImportWizard(props: ImportWizardProps) {
 }
 
 function ImportWizardDialog(props: ImportWizardProps) {
-  const { fields, maxRows, validateRow, prompt = false, onClose } = props;
+  const { fields, maxRows, validateRow, prompt = false, onClose, columnNotes } = props;
   const batchSize = props.batchSize ?? DEFAULT_IMPORT_BATCH_SIZE;
   const baseName = props.fileBaseName ?? 'import';
   const appDispatch = useDispatch();
@@ -350,6 +352,15 @@ function ImportWizardDialog(props: ImportWizardProps) {
               <Typography sx={{ mb: 1 }}>
                 The file may hold up to {maxRows} rows. Required columns: {required.join(', ')}.
               </Typography>
+              {columnNotes && columnNotes.length > 0 && (
+                <Box component="ul" sx={{ mt: 0, mb: 1, pl: 3 }} data-testid={componentIds.wizardNotes}>
+                  {columnNotes.map((note) => (
+                    <Typography component="li" variant="body2" key={note}>
+                      {note}
+                    </Typography>
+                  ))}
+                </Box>
+              )}
               <Link
                 component="button"
                 type="button"

@@ -8,6 +8,7 @@ import {
   USER_IMPORT_BATCH,
   USER_IMPORT_FIELDS,
   USER_IMPORT_MAX_ROWS,
+  USER_IMPORT_NOTES,
   dryRunUserBatch,
   importUserBatch,
   type BulkUserCreate,
@@ -34,6 +35,7 @@ export function UserImportWizard({
       submitBatch={(rows, offset) => importUserBatch(bulk, rows, offset)}
       onClose={(result) => onClose(result !== null && result.created > 0)}
       fileBaseName="users"
+      columnNotes={USER_IMPORT_NOTES}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
-import { notFoundIds } from '../../test-ids';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { notFoundIds, pageLocationAttribute } from '../../test-ids';
 
 export const NOT_FOUND_TEXTS = {
   heading: 'Oops!',
@@ -13,10 +13,12 @@ export const NOT_FOUND_TEXTS = {
  * environment-disallowed route goes to (portal-core §2). The button goes to the app's start page.
  */
 export function NotFoundPage() {
+  const { pathname, search } = useLocation();
   return (
     <Box
       component="main"
       data-testid={notFoundIds.page}
+      {...{ [pageLocationAttribute]: pathname + search }}
       sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', p: 3 }}
     >
       <Paper variant="outlined" sx={{ p: 4, maxWidth: 480, textAlign: 'center' }}>

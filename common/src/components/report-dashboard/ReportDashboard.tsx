@@ -20,8 +20,8 @@ import {
   Tabs,
   TextField,
 } from '@mui/material';
-import { REPORT_QUERY_REGISTRY } from '../../api/contract/reportQueries';
-import { DASHBOARDS } from '../../api/contract/reportDashboards';
+import type { ReportQueryName } from '../../api/contract/reportQueries';
+import { readableDashboards } from '../../api/contract/reportDashboards';
 import {
   DEFAULT_REPORT_INTERVAL,
   REPORT_INTERVAL_CODES,
@@ -54,15 +54,20 @@ const nowAtMinute = (): number => Math.ceil(Date.now() / 60_000) * 60_000;
 export interface ReportDashboardProps {
   /** The support view: this tenant's reports (default: the signed-in tenant's). */
   tenantId?: string;
-  /** Whether the user may read a query of this permission; panels they may not are left out. */
-  canRead?: (permission: string) => boolean;
+  /**
+   * The queries the reader may read (common's selectReadableReportQueries, or the support view's
+   * readableReportQueries for the tenant's features); panels of others are left out, and a
+   * dashboard with none is no tab. Default: every query.
+   */
+  readable?: ReadonlySet<ReportQueryName>;
   /** Where a click on a panel's group leads (the tenant portal's logs explorer); none: no drill-down. */
   drillDown?: DrillDown;
 }
 
-const READ_ALL = () => true;
+/** The narrowest the dashboards' tab row gets beside the interval and comparison controls. */
+export const DASHBOARD_TABS_MIN_WIDTH = 520;
 
-export function ReportDashboard({ tenantId, canRead = READ_ALL, drillDown }: ReportDashboardProps) {
+export function ReportDashboard({ tenantId, readable, drillDown }: ReportDashboardProps) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('interval');
   const interval: string = isReportInterval(requested) ? requested : DEFAULT_REPORT_INTERVAL;
@@ -100,10 +105,7 @@ export function ReportDashboard({ tenantId, canRead = READ_ALL, drillDown }: Rep
     setParams(next);
   };
   // The dashboards with a panel the user may read, each with only those panels.
-  const boards = DASHBOARDS.map((d) => ({
-    ...d,
-    panels: d.panels.filter((p) => canRead(REPORT_QUERY_REGISTRY[p.query].permission)),
-  })).filter((d) => d.panels.length > 0);
+  const boards = readableDashboards(readable);
   const board = boards.find((d) => d.id === params.get('board')) ?? boards[0];
   const kpis = (board?.panels ?? []).filter((p) => p.view === 'kpi');
   const charts = (board?.panels ?? []).filter((p) => p.view !== 'kpi');
@@ -130,9 +132,13 @@ export function ReportDashboard({ tenantId, canRead = READ_ALL, drillDown }: Rep
             value={board.id}
             onChange={(_e, id: string) => chooseBoard(id)}
             variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
             aria-label="Report dashboards"
             data-testid={dashboardIds.tabs}
-            sx={{ flex: 1, minWidth: 0 }}
+            // A row of its own when the controls beside would leave it less than about four tabs
+            // (issue 31: at 800 px it shrank to one and a half); it scrolls beyond that.
+            sx={{ flex: `1 1 ${DASHBOARD_TABS_MIN_WIDTH}px`, minWidth: 0 }}
           >
             {boards.map((d) => (
               <Tab key={d.id} value={d.id} label={d.title} data-testid={`${dashboardIds.tab}-${d.id}`} />

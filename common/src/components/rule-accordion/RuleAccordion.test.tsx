@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { componentIds } from '../../test-ids';
 import { RuleAccordion, type RuleAccordionPanel } from './RuleAccordion';
 
 const panels = (actionValid: boolean): RuleAccordionPanel[] => [
@@ -39,6 +40,53 @@ describe('RuleAccordion', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     rerender(<RuleAccordion panels={panels(true)} editMode canSave onSave={jest.fn()} />);
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('in edit mode Save is available at once, under the panels, with only the first panel open (issue 31)', async () => {
+    const user = userEvent.setup();
+    const onSave = jest.fn();
+    const onCancel = jest.fn();
+    render(
+      <RuleAccordion
+        panels={panels(true)}
+        editMode
+        canSave
+        onSave={onSave}
+        onCancel={onCancel}
+        footerActions={<button type="button">Close</button>}
+      />,
+    );
+    expect(header('Action')).toHaveAttribute('aria-expanded', 'false');
+    // One Save and one Cancel, visible without a Next click, beside the footer's actions.
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeEnabled();
+    expect(screen.getAllByRole('button', { name: 'Cancel' })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Close' }).parentElement).toContainElement(save);
+    await user.click(save);
+    expect(onSave).toHaveBeenCalledTimes(1);
+    await user.click(header('Action'));
+    expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
+  });
+
+  it("readers' fields are disabled while every panel still opens", async () => {
+    const user = userEvent.setup();
+    render(
+      <RuleAccordion
+        panels={[
+          { id: 'who', title: 'Who', valid: true, content: <input aria-label="Who field" /> },
+          { id: 'what', title: 'What', valid: true, content: <input aria-label="What field" /> },
+        ]}
+        editMode
+        canSave={false}
+        fieldsDisabled
+        onSave={jest.fn()}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Who field' })).toBeDisabled();
+    await user.click(header('What'));
+    expect(header('What')).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('textbox', { name: 'What field' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
   it('in edit mode every panel is enabled', () => {
@@ -82,19 +130,19 @@ describe('RuleAccordion', () => {
           { id: 'action', title: 'Action', valid: true, content: <p>action fields</p> },
           { id: 'extra', title: 'Extra', hidden: true, valid: false, content: <p>extra</p> },
         ]}
-        editMode
+        editMode={false}
         canSave
         onSave={jest.fn()}
       />,
     );
-    await user.click(header('Action'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
-    expect(screen.getAllByRole('button', { name: 'Next' })).toHaveLength(1);
+    expect(screen.getAllByTestId(componentIds.ruleAccordionNext)).toHaveLength(1);
     expect(screen.getByText('action fields').closest('.MuiAccordion-root')).toContainElement(
       screen.getByRole('button', { name: 'Save' }),
     );
     expect(screen.getByText('who fields').closest('.MuiAccordion-root')).toContainElement(
-      screen.getByRole('button', { name: 'Next' }),
+      screen.getByTestId(componentIds.ruleAccordionNext),
     );
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });

@@ -17,6 +17,7 @@ import {
   nextEnabled,
   panelToggled,
   saveEnabled,
+  savePlace,
   type AccordionPanelInfo,
 } from './ruleAccordionModel';
 
@@ -33,7 +34,8 @@ export interface RuleAccordionPanel extends AccordionPanelInfo {
  * Usage: `<RuleAccordion editMode={Boolean(rule.id)} canSave={can('policy:web', 'write')}
  * panels={[{ id: 'what', title: 'What', valid: form.valid, content: <WhatFields /> }, ...]}
  * onSave={save} />`. Panels carry their own validity; `hidden` panels are skipped; `optional`
- * panels open without their predecessor's Next in a new rule.
+ * panels open without their predecessor's Next in a new rule. A new rule's Save is on its last
+ * panel; an edited one's under the panels, beside `footerActions` (savePlace).
  */
 export interface RuleAccordionProps {
   panels: readonly RuleAccordionPanel[];
@@ -41,9 +43,19 @@ export interface RuleAccordionProps {
   /** Permission to save. */
   canSave: boolean;
   onSave: () => void;
+  /** Cancel beside each panel's Next and Save (under the panels, beside Save, when editing). */
   onCancel?: () => void;
   saveLabel?: string;
+  /**
+   * Readers: every panel's fields are disabled (a disabled fieldset around each panel's content);
+   * the headers, Next and the footer stay live, so every panel can still be opened and read.
+   */
+  fieldsDisabled?: boolean;
+  /** Drawn under the panels, before the edit mode's Save (e.g. the dialog's Cancel or Close). */
+  footerActions?: ReactNode;
 }
+
+const bareFieldset = { border: 0, padding: 0, margin: 0, minWidth: 0 } as const;
 
 export function RuleAccordion({
   panels,
@@ -52,8 +64,22 @@ export function RuleAccordion({
   onSave,
   onCancel,
   saveLabel = 'Save',
+  fieldsDisabled = false,
+  footerActions,
 }: RuleAccordionProps) {
   const [state, setState] = useState(() => initialAccordionState(panels, editMode));
+  const inFooter = savePlace(editMode) === 'footer';
+  const save = (
+    <Button
+      variant="contained"
+      data-testid={componentIds.ruleAccordionSave}
+      disabled={!saveEnabled(panels, canSave)}
+      onClick={onSave}
+    >
+      {saveLabel}
+    </Button>
+  );
+  const cancel = onCancel && <Button onClick={onCancel}>Cancel</Button>;
   return (
     <Box data-testid={componentIds.ruleAccordion}>
       {panels
@@ -82,32 +108,50 @@ export function RuleAccordion({
                   </Typography>
                 )}
               </AccordionSummary>
-              <AccordionDetails id={`${panel.id}-content`}>{panel.content}</AccordionDetails>
-              <AccordionActions>
-                {onCancel && <Button onClick={onCancel}>Cancel</Button>}
-                {last ? (
-                  <Button
-                    variant="contained"
-                    data-testid={componentIds.ruleAccordionSave}
-                    disabled={!saveEnabled(panels, canSave)}
-                    onClick={onSave}
-                  >
-                    {saveLabel}
-                  </Button>
+              <AccordionDetails id={`${panel.id}-content`}>
+                {fieldsDisabled ? (
+                  <fieldset disabled style={bareFieldset}>
+                    {panel.content}
+                  </fieldset>
                 ) : (
-                  <Button
-                    variant="contained"
-                    data-testid={componentIds.ruleAccordionNext}
-                    disabled={!nextEnabled(panels, panel.id)}
-                    onClick={() => setState((s) => nextClicked(s, panels, panel.id, editMode))}
-                  >
-                    Next
-                  </Button>
+                  panel.content
                 )}
-              </AccordionActions>
+              </AccordionDetails>
+              {!(inFooter && last) && (
+                <AccordionActions>
+                  {!inFooter && cancel}
+                  {last ? (
+                    save
+                  ) : (
+                    <Button
+                      variant={inFooter ? 'outlined' : 'contained'}
+                      data-testid={componentIds.ruleAccordionNext}
+                      disabled={!nextEnabled(panels, panel.id)}
+                      onClick={() => setState((s) => nextClicked(s, panels, panel.id, editMode))}
+                    >
+                      Next
+                    </Button>
+                  )}
+                </AccordionActions>
+              )}
             </Accordion>
           );
         })}
+      {(inFooter || footerActions) && (
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'flex-end',
+            flexWrap: 'wrap',
+            gap: 1,
+            mt: 2,
+          }}
+        >
+          {footerActions}
+          {inFooter && cancel}
+          {inFooter && save}
+        </Box>
+      )}
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import {
   nextEnabled,
   panelToggled,
   saveEnabled,
+  savePlace,
   type AccordionPanelInfo,
 } from './ruleAccordionModel';
 
@@ -96,5 +97,10 @@ describe('rule accordion (§4)', () => {
     expect(isLastPanel(trailingHidden, 'x')).toBe(false);
     expect(nextEnabled(trailingHidden, 'action')).toBe(false);
     expect(saveEnabled(trailingHidden, true)).toBe(true);
+  });
+
+  it("Save stands on a new rule's last panel, and under the panels from the start when editing", () => {
+    expect(savePlace(false)).toBe('lastPanel');
+    expect(savePlace(true)).toBe('footer');
   });
 });

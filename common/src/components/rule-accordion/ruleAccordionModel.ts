@@ -5,8 +5,10 @@
  *   enabled; opening a panel closes the others and enables the optional panels that follow it;
  *   Next opens (and enables) the following displayed panel. Panels that are not displayed are skipped.
  * - Edit mode: all panels are enabled and open independently.
- * - Next is disabled until the panel is valid; Save shows on the last panel and needs every
- *   displayed panel valid plus permission to save.
+ * - Next is disabled until the panel is valid; Save needs every displayed panel valid plus
+ *   permission to save. A new rule's Save shows on the last panel (Next leads there); an edited
+ *   rule's shows under the panels from the start (savePlace), so a change in any panel is applied
+ *   at once (issue 31: renaming a rule took a Next click per panel before Apply showed).
  */
 
 export interface AccordionPanelInfo {
@@ -95,6 +97,14 @@ export function nextClicked(
   if (!next || !nextEnabled(panels, id)) return state;
   const enabled = union(state.enabled, [next]);
   return panelToggled({ open: editMode ? state.open : [], enabled }, panels, next, editMode);
+}
+
+/**
+ * Where Save stands: on the last displayed panel of a new rule, under the panels (beside the
+ * accordion's other actions, e.g. Cancel) when a stored rule is edited or viewed.
+ */
+export function savePlace(editMode: boolean): 'lastPanel' | 'footer' {
+  return editMode ? 'footer' : 'lastPanel';
 }
 
 /** Save needs validity (every displayed panel) plus permission to save. */

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MenuItem } from '@mui/material';
 import { Provider } from 'react-redux';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
-import { shellIds } from '../../test-ids/index';
+import { notFoundIds, pageLocationAttribute, shellIds } from '../../test-ids/index';
+import { NotFoundPage } from '../page-states/NotFoundPage';
 import { createTestStore } from '../../test-support/storeHarness';
 import { STICKY_TOP_VARIABLE } from '../data-table/tableModel';
 import { ShellLayout, ShellUserMenu } from './ShellLayout';
@@ -41,6 +42,35 @@ describe('ShellLayout', () => {
     expect(within(nav).getByText('Policy')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByText('The page')).toBeInTheDocument();
     expect(screen.getByText('An overlay')).toBeInTheDocument();
+  });
+
+  test('names the route it shows on the page (path and query), and the 404 page too: a browser test waits on it', async () => {
+    const { store } = createTestStore();
+    render(
+      <MemoryRouter initialEntries={['/logs/web?interval=7d']}>
+        <Provider store={store}>
+          <Routes>
+            <Route
+              path="/logs/*"
+              element={
+                <ShellLayout
+                  title="Workbench Portal"
+                  navTestId="nav"
+                  nav={<Link to="/gone">Gone</Link>}
+                  loading={null}
+                >
+                  <p>The page</p>
+                </ShellLayout>
+              }
+            />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Provider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('main')).toHaveAttribute(pageLocationAttribute, '/logs/web?interval=7d');
+    await userEvent.click(screen.getByRole('link', { name: 'Gone' }));
+    expect(await screen.findByTestId(notFoundIds.page)).toHaveAttribute(pageLocationAttribute, '/gone');
   });
 
   test('tells sticky table headers on the page to stop below the app bar (its height, the dense 48 px before layout)', () => {

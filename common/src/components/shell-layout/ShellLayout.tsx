@@ -20,7 +20,7 @@ import {
 import MenuIcon from '@mui/icons-material/Menu';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Check from '@mui/icons-material/Check';
-import { shellIds } from '../../test-ids/index';
+import { pageLocationAttribute, shellIds } from '../../test-ids/index';
 import { THEME_PREFERENCES, useThemeMode, type ThemePreference } from '../../theme/themeMode';
 import { SnackbarHost } from '../../features/snackbar/SnackbarHost';
 import { HelpDialog, type HelpTopic } from './HelpDialog';
@@ -93,7 +93,7 @@ export function ShellLayout({
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   const [navOpen, setNavOpen] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // Choosing a page closes the folded navigation.
   useEffect(() => setNavOpen(false), [pathname, narrow]);
   const navigation = (
@@ -187,6 +187,7 @@ export function ShellLayout({
         component="main"
         ref={mainRef}
         tabIndex={-1}
+        {...{ [pageLocationAttribute]: pathname + search }}
         sx={{
           flexGrow: 1,
           p: { xs: 2, md: 3 },

@@ -6,6 +6,14 @@
  */
 import { Chip } from '@mui/material';
 
+/**
+ * The narrowest table column that shows each of `labels` whole in a StatusChip (issue 31: the
+ * rollouts' "Completed" read "Complet…"): the text at the chip's 13 px font (about 7.5 px a
+ * character), the chip's padding and border, and the cell's padding.
+ */
+export const statusChipColumnWidth = (labels: readonly string[]): number =>
+  Math.ceil(Math.max(0, ...labels.map((l) => l.length)) * 7.5) + 20 + 32;
+
 export type StatusColour = 'default' | 'info' | 'success' | 'warning' | 'error';
 
 const LIGHT_TEXT: Record<Exclude<StatusColour, 'default'>, string> = {

@@ -1,1 +1,1 @@
-export { StatusChip, type StatusColour } from './StatusChip';
+export { StatusChip, statusChipColumnWidth, type StatusColour } from './StatusChip';

@@ -12,20 +12,20 @@ const portalBulk =
     bulkCreateUsers(http, rows, options);
 
 describe('import rows to bulkusercreate rows', () => {
-  test('empty cells are left out, groups split on commas or pipes, status lower-cased, cells trimmed', () => {
+  test('empty cells are left out, groups split on commas, semicolons or pipes, status lower-cased, cells trimmed', () => {
     expect(
       toUserRow({
         username: ' ann@acme.example ',
         first_name: 'Ann',
         last_name: '',
         email: '',
-        groups: 'sales| eng ,ops',
+        groups: 'sales| eng ,ops; finance',
         status: 'Disabled',
       }),
     ).toEqual({
       username: 'ann@acme.example',
       first_name: 'Ann',
-      groups: ['sales', 'eng', 'ops'],
+      groups: ['sales', 'eng', 'ops', 'finance'],
       status: 'disabled',
     });
   });

@@ -19,16 +19,29 @@ export const USER_IMPORT_BATCH = UDB_BULK_LIMIT;
 
 export type UserImportRecord = Record<string, string | undefined>;
 
-/** Splits "a, b|c" into ['a', 'b', 'c'] (blank entries dropped). */
+/**
+ * What separates the groups of one user in a file's cell or the user form: commas, semicolons
+ * (the list separator of spreadsheets in many locales) or pipes. Issue 31: "sales;finance" was
+ * imported as one group; the import wizard says so beside its template (USER_IMPORT_NOTES).
+ */
+export const GROUP_SEPARATORS = /[,;|]/;
+
+/** Splits "a, b;c|d" into ['a', 'b', 'c', 'd'] (blank entries dropped). */
 export const parseGroups = (text: string): string[] =>
   text
-    .split(/[,|]/)
+    .split(GROUP_SEPARATORS)
     .map((g) => g.trim())
     .filter((g) => g !== '');
 
+/** How to fill the columns that are not plain text, shown beside the template download. */
+export const USER_IMPORT_NOTES: readonly string[] = [
+  'groups: several groups separated by commas, semicolons or | (sales;finance is two groups).',
+  'status: active or disabled, in any case (empty: active).',
+];
+
 /**
  * A file row as a bulkusercreate row: empty cells are left out (the server's defaults apply),
- * groups split on commas or pipes, status lower-cased. Unknown columns are kept so the server
+ * groups split on GROUP_SEPARATORS, status lower-cased. Unknown columns are kept so the server
  * names them in its error.
  */
 export function toUserRow(record: UserImportRecord): EndUserFields & Record<string, unknown> {

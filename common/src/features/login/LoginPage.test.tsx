@@ -1,11 +1,12 @@
 // The root typecheck also sees WebdriverIO's global expect; take jest's explicitly.
 import { expect } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loginIds, snackbarIds } from '../../test-ids';
 import { ApiCallError } from '../../api/ApiCallError';
 import { LoginPage, loginFailureText, returnUrlFromLocation } from './LoginPage';
+import { PRODUCT_NAME } from '../../components/product-mark/ProductMark';
 
 function deferred() {
   let resolve: () => void = () => undefined;
@@ -40,6 +41,17 @@ describe('LoginPage (shared-ui §2 Login page)', () => {
     unmount();
     render(<LoginPage appName="Provider Console" onSubmit={() => Promise.resolve()} />);
     expect(screen.getByTestId(loginIds.heading)).toHaveTextContent('Provider Console');
+  });
+
+  test('names the product above the application name (issue 31)', () => {
+    render(<LoginPage appName="Provider Console" onSubmit={() => Promise.resolve()} />);
+    const form = screen.getByRole('form', { name: 'Provider Console' });
+    const product = within(form).getByText(PRODUCT_NAME);
+    expect(PRODUCT_NAME).toBe('Workbench');
+    // Before the heading, in reading order.
+    expect(product.compareDocumentPosition(screen.getByTestId(loginIds.heading))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 
   test('a progress bar visible while signing in (progress on while submitting, off when a result arrives)', async () => {

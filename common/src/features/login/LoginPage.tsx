@@ -1,6 +1,6 @@
 /**
  * The shared login page (shared-ui §2 Login page, §4 Login, §5 Login form, §8). Heading = app
- * name (default 'Portal'), fields User and Password, a Login button and a progress bar while
+ * name (default 'Portal'), under the product's mark and name (issue 31: the page named no product), fields User and Password, a Login button and a progress bar while
  * signing in. No client-side rules on the form: whatever is typed goes to onSubmit. On failure a
  * top snackbar shows for 3 s; on success onSuccess gets the returnUrl query parameter (or null),
  * and by default navigates there or to the root.
@@ -17,6 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { loginIds } from '../../test-ids';
+import { ProductMark } from '../../components/product-mark/ProductMark';
 // The view and the default time alone, not the snackbar's store (issues 14, 15: first load).
 import { SnackbarView } from '../snackbar/SnackbarView';
 import type { SnackbarMessage } from '../snackbar/snackbarSlice';
@@ -156,6 +157,7 @@ export function LoginPage({
           aria-labelledby="login-heading"
           sx={{ p: 4, display: 'flex', flexDirection: 'column', gap: 2 }}
         >
+          <ProductMark />
           <Typography id="login-heading" variant="h5" component="h1" data-testid={loginIds.heading}>
             {appName}
           </Typography>

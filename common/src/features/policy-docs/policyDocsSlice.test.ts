@@ -183,14 +183,17 @@ describe('reorderingEvents (api-client-layer §3 exception rules)', () => {
     expect(reorderingEvents(ids('a', 'b'), ids('x', 'a', 'b'))).toEqual([]);
     expect(reorderingEvents(ids('a', 'b', 'c'), ids('a', 'c'))).toEqual([]);
   });
-  test('only kinds whose save carries reorderingEvents get them', () => {
+  test('only kinds whose save carries reorderingEvents get them, always (empty when nothing moved)', () => {
     const before = { list: ids('a', 'b'), bypass: [] };
     const after = { list: ids('b', 'a'), bypass: [] };
     expect(withReorderingEvents('web/exceptions', before, after)).toEqual({
       ...after,
       reorderingEvents: [{ rule_id: 'a', from: 0, to: 1 }],
     });
-    expect(withReorderingEvents('web/exceptions', before, before)).toEqual(before);
+    expect(withReorderingEvents('web/exceptions', before, before)).toEqual({
+      ...before,
+      reorderingEvents: [],
+    });
     expect(withReorderingEvents('web/user_agents', { list: ids('a', 'b') }, { list: ids('b', 'a') })).toEqual(
       {
         list: ids('b', 'a'),

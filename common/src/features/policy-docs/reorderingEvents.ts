@@ -62,11 +62,14 @@ const at = (doc: unknown, path: string): Array<{ id: string }> | undefined => {
   return Array.isArray(value) ? (value as Array<{ id: string }>) : undefined;
 };
 
-/** The body of a save: the draft, plus the moves of its ordered list when the kind reports them. */
+/**
+ * The body of a save: the draft, plus the moves of its ordered list when the kind reports them.
+ * Such a kind's save always carries reorderingEvents, empty when nothing moved, as the spec lists
+ * it in the body ("Exception rules: list, bypass, reorderingEvents").
+ */
 export function withReorderingEvents(kind: PolicyKind, saved: unknown, draft: unknown): unknown {
   if (!hasReorderingEvents(kind) || !draft || typeof draft !== 'object') return draft;
   const { reorderingEvents: _old, ...rest } = draft as Record<string, unknown>;
   const path = orderedListPath(kind);
-  const events = reorderingEvents(at(saved, path) ?? [], at(rest, path) ?? []);
-  return events.length > 0 ? { ...rest, reorderingEvents: events } : rest;
+  return { ...rest, reorderingEvents: reorderingEvents(at(saved, path) ?? [], at(rest, path) ?? []) };
 }

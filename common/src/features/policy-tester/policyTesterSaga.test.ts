@@ -16,9 +16,22 @@ import {
   type PolicyTesterState,
 } from './policyTesterSlice';
 
+const CATEGORY = { id: 23, name: 'Category 23', source: 'request', domain: null } as const;
 const REPLY: TesterReply = {
-  staged: { rev_id: 2, action: 'block', rule: { kind: 'cats', key: '23', name: 'Category 23' }, reason: 'r' },
-  published: { rev_id: 1, action: 'allow', rule: null, reason: 'No rule matched; the default allows.' },
+  staged: {
+    rev_id: 2,
+    category: CATEGORY,
+    action: 'block',
+    rule: { kind: 'cats', key: '23', name: 'Category 23' },
+    reason: 'r',
+  },
+  published: {
+    rev_id: 1,
+    category: CATEGORY,
+    action: 'allow',
+    rule: null,
+    reason: 'No rule matched; the default allows.',
+  },
 };
 
 function testStore() {

@@ -1,5 +1,13 @@
 import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
-import { clearAllCookies, createTestStore, flush, stateWhen } from '../../test-support/storeHarness';
+import {
+  clearAllCookies,
+  createTestStore,
+  flush,
+  makeUser,
+  stateWhen,
+} from '../../test-support/storeHarness';
+import { DEMO_TENANT_ROLES } from '../../api/contract/demo';
+import { sessionStarted } from '../session/sessionSlice';
 import {
   noteSaveRequested,
   publishRequested,
@@ -9,6 +17,7 @@ import {
   revisionRequested,
 } from './revisionSlice';
 import { PUBLISHED_MESSAGE } from './revisionSaga';
+import { extensionsDetected } from '../extensions/extensionsSlice';
 
 const base = { staged_rev_id: 5, rev_id: 4, updated_at: '2026-11-01T00:00:00.000Z' };
 const staged = { ...base, state: 'staged' as const };
@@ -21,8 +30,10 @@ beforeEach(() => {
 afterAll(() => setRuntimeEnvForTests(null));
 
 describe('policy revision (portal-core §4)', () => {
-  test('revisionRequested loads the revision and its note', async () => {
+  test('revisionRequested loads the revision and its note (the revision-note extension)', async () => {
     const { store, mock } = createTestStore();
+    store.dispatch(sessionStarted(makeUser({ roles: { read: ['web_policy:*'], write: [] } })));
+    store.dispatch(extensionsDetected(['revision-note']));
     mock.onGet('/api/policy/v1/rules').reply(200, staged);
     mock.onGet('/api/policy/v1/rules/portal_note/5').reply(200, { rev_id: 5, note: 'Block gambling' });
     store.dispatch(revisionRequested());
@@ -33,6 +44,19 @@ describe('policy revision (portal-core §4)', () => {
       note: 'Block gambling',
     });
     expect(mock.history.get[0].params).toHaveProperty('timestamp');
+  });
+
+  test('a role that may not read web policy is not asked for the note (issue 31: a 403 at every logs visit)', async () => {
+    const { store, mock } = createTestStore();
+    store.dispatch(
+      sessionStarted(makeUser({ roles: { read: [...DEMO_TENANT_ROLES.logs.read], write: [] } })),
+    );
+    mock.onGet('/api/policy/v1/rules').reply(200, staged);
+    store.dispatch(revisionRequested());
+    await stateWhen(store, (s) => s.revision.status === 'loaded');
+    await flush();
+    expect(mock.history.get.map((r) => r.url)).toEqual(['/api/policy/v1/rules']);
+    expect(store.getState().revision.note).toBeNull();
   });
 
   test('Publishing posts only when the state is staged', async () => {

@@ -1,11 +1,18 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PolicyDiff, Revision, RevisionsPage, StaleRevisionDetails } from '../../api/contract/policy';
-import { POLICY_KIND_REGISTRY, type PolicyKind, type PolicyKindDef } from '../../api/contract/policyKinds';
+import {
+  POLICY_KIND_REGISTRY,
+  policyKindReadPermission,
+  type PolicyKind,
+  type PolicyKindDef,
+} from '../../api/contract/policyKinds';
 import * as policyApi from '../../api/policy';
 import type { HttpClient } from '../../api/http';
 import { ApiCallError, toErrorInfo, type ApiCallErrorInfo } from '../../api/ApiCallError';
 import { snackbarShown } from '../snackbar/snackbarSlice';
+import { extensionServed } from '../extensions/extensionsSaga';
+import { selectCan } from '../rbac/rbacSelectors';
 import {
   comparisonFailed,
   comparisonLoaded,
@@ -79,11 +86,18 @@ function* loadRevision(): SagaIterator {
 }
 
 function* loadNote(http: HttpClient, rev: number): SagaIterator {
+  // The publish note is an extension (docs/api.md): a backend without it has no note to read.
+  if (!(yield call(extensionServed, 'revision-note'))) return;
+  // And the note is a web-policy document: a role that may not read web policy (the logs-only role,
+  // whose logs and dashboards also load the revision) is not asked for it, rather than refused
+  // with a 403 at every visit (issue 31).
+  const mayRead: boolean = yield select(selectCan(policyKindReadPermission('portal_note')));
+  if (!mayRead) return;
   try {
     const reply: policyApi.RevisionNote = yield call(policyApi.getNote, http, rev);
     yield put(noteLoaded({ note: reply.note }));
   } catch (e) {
-    // Roles without policy access get a 403 (skip-403: no snackbar) and simply see no note.
+    // A 403 all the same (the server's roles changed since the session started): no note, no snackbar.
     if (!(e instanceof ApiCallError && e.status === 403)) throw e;
   }
 }
@@ -107,7 +121,8 @@ function* writeFailed(
   yield put(revisionConflicted({ error: info, details }));
   yield put(snackbarShown({ kind: 'save', outcome: 'error', message: conflictMessage(details) }));
   yield call(loadRevision);
-  yield put(reviewRequested());
+  // The review is the revision-diff extension's: without it there is none to reload.
+  if (yield call(extensionServed, 'revision-diff')) yield put(reviewRequested());
 }
 
 function* publish(action: ReturnType<typeof publishRequested>): SagaIterator {

@@ -16,6 +16,8 @@ import {
   rollbackRequested,
 } from './revisionSlice';
 import { DISCARDED_MESSAGE, PUBLISHED_MESSAGE, conflictMessage, rollbackStagedMessage } from './revisionSaga';
+import { extensionsDetected } from '../extensions/extensionsSlice';
+import { extensionsOf } from '../../api/contract/extensions';
 import { selectStagedChangeCount } from './revisionSelectors';
 
 const staged = {
@@ -59,6 +61,8 @@ afterAll(() => setRuntimeEnvForTests(null));
 describe('publish with a comment (issue 12)', () => {
   test('sends the comment and the updated_at the publisher reviewed', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     mock.onPost('/api/policy/v1/rules/5').reply(200, published);
     store.dispatch(revisionLoaded(staged));
     store.dispatch(publishRequested({ comment: 'Quarterly review', reviewedAt: '2026-10-31T23:00:00.000Z' }));
@@ -73,6 +77,8 @@ describe('publish with a comment (issue 12)', () => {
 
   test('without a review it sends the loaded revision’s updated_at and no comment', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     mock.onPost('/api/policy/v1/rules/5').reply(200, published);
     store.dispatch(revisionLoaded(staged));
     store.dispatch(publishRequested());
@@ -82,6 +88,8 @@ describe('publish with a comment (issue 12)', () => {
 
   test('a 409 names who changed the policy and when, reloads the revision and its review', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     const changed = { ...staged, updated_at: '2026-11-01T00:05:00.000Z', updated_by: 'bob@acme.example' };
     mock.onPost('/api/policy/v1/rules/5').reply(409, {
       statusCode: 409,
@@ -114,11 +122,32 @@ describe('publish with a comment (issue 12)', () => {
     });
     expect(selectStagedChangeCount(s)).toBe(2);
   });
+
+  test('on a backend without revision-diff (docs/api.md) a 409 reloads the revision and asks no review', async () => {
+    const { store, mock } = createTestStore();
+    store.dispatch(extensionsDetected([]));
+    const changed = { ...staged, updated_at: '2026-11-01T00:05:00.000Z' };
+    mock.onPost('/api/policy/v1/rules/5').reply(409, {
+      message: 'The policy revision was changed. Reload and try again.',
+      changed_by: 'bob@acme.example',
+      changed_at: '2026-11-01T00:05:00.000Z',
+    });
+    mock.onGet('/api/policy/v1/rules').reply(200, changed);
+    store.dispatch(revisionLoaded(staged));
+    store.dispatch(publishRequested({}));
+    const s = await stateWhen(store, (st) => st.revision.revision?.updated_at === changed.updated_at);
+    await flush();
+    expect(s.revision.conflict).not.toBeNull();
+    expect(store.getState().revision.review.status).toBe('idle');
+    expect(mock.history.get.map((r) => r.url)).toEqual(['/api/policy/v1/rules']);
+  });
 });
 
 describe('discard', () => {
   test('posts rev_id, state and updated_at to the staged revision’s discard; the revision is new again', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     const after = {
       staged_rev_id: 5,
       rev_id: 4,
@@ -142,6 +171,8 @@ describe('discard', () => {
 
   test('does nothing when nothing is staged', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     store.dispatch(revisionLoaded(published));
     store.dispatch(discardRequested());
     await flush();
@@ -151,6 +182,8 @@ describe('discard', () => {
 
   test('a refused discard is typed state and an error snackbar', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     mock.onPost('/api/policy/v1/rules/5/discard').reply(403, {
       statusCode: 403,
       error: 'Forbidden',
@@ -167,6 +200,8 @@ describe('discard', () => {
 describe('rollback', () => {
   test('stages a copy of the published revision and says what to do next', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     const after = {
       staged_rev_id: 6,
       rev_id: 5,
@@ -189,6 +224,8 @@ describe('rollback', () => {
 
   test('a rollback refused as stale shows who changed the policy', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     mock.onPost('/api/policy/v1/revisions/3/rollback').reply(409, {
       statusCode: 409,
       error: 'Conflict',
@@ -214,6 +251,8 @@ describe('rollback', () => {
 describe('review, history and comparison', () => {
   test('the staged review diffs rev_id → staged_rev_id and reads the changed lists’ entries', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     mock.onGet('/api/policy/v1/revisions/diff').reply(200, diff);
     mock.onGet('/api/policy/v3/rules/web/exceptions/5').reply(200, {
       rev_id: 5,
@@ -231,6 +270,8 @@ describe('review, history and comparison', () => {
 
   test('a failed review is typed state (the bar shows it), the revision stays', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     mock.onGet('/api/policy/v1/revisions/diff').reply(500, { statusCode: 500, error: 'x', message: 'Boom' });
     store.dispatch(revisionLoaded(staged));
     store.dispatch(reviewRequested());
@@ -241,6 +282,8 @@ describe('review, history and comparison', () => {
 
   test('a review of a revision that changed meanwhile is dropped', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     mock.onGet('/api/policy/v1/revisions/diff').reply(200, { from: 4, to: 5, kinds: [] });
     store.dispatch(revisionLoaded(staged));
     store.dispatch(reviewRequested());
@@ -251,6 +294,8 @@ describe('review, history and comparison', () => {
 
   test('the history loads 25 from offset 0 by default, then the page asked for', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     const page: RevisionsPage = {
       total: 30,
       items: [
@@ -278,6 +323,8 @@ describe('review, history and comparison', () => {
 
   test('a failed history page is typed state', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     mock.onGet('/api/policy/v1/revisions').reply(500, { statusCode: 500, error: 'x', message: 'Down' });
     store.dispatch(historyRequested());
     const s = await stateWhen(store, (st) => st.revision.history.status === 'failed');
@@ -286,6 +333,8 @@ describe('review, history and comparison', () => {
 
   test('comparing two revisions diffs from → to', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     const between: PolicyDiff = { ...diff, from: 2, to: 4 };
     mock.onGet('/api/policy/v1/revisions/diff').reply(200, between);
     mock.onGet(/^\/api\/policy\/v[13]\/rules\//).reply(200, { rev_id: 4, list: [] });
@@ -297,6 +346,8 @@ describe('review, history and comparison', () => {
 
   test('a published revision drops the review and marks the history for a reload', async () => {
     const { store, mock } = createTestStore();
+    // The reference server's extensions (docs/api.md): the review and the note are read.
+    store.dispatch(extensionsDetected(extensionsOf('tenant')));
     mock.onGet('/api/policy/v1/revisions').reply(200, { total: 0, items: [], current: staged });
     mock.onPost('/api/policy/v1/rules/5').reply(200, published);
     store.dispatch(historyRequested());

@@ -24,9 +24,16 @@ import {
 
 const revision = { staged_rev_id: 4, rev_id: 3, state: 'new', updated_at: '2026-11-01T00:00:00.000Z' };
 
-function stubStartCalls(mock: ReturnType<typeof createTestStore>['mock'], portalV2 = true) {
-  mock.onGet(AUTH_PATHS.userInfo).reply(200, makeUser());
-  mock.onGet(ON_PREM_AUTH_PATHS.userInfo).reply(200, makeUser());
+/** An administrator: may switch the portal version (settings:portal:write). */
+const admin = makeUser({ roles: { read: ['*:*'], write: ['*:*'] } });
+
+function stubStartCalls(
+  mock: ReturnType<typeof createTestStore>['mock'],
+  portalV2 = true,
+  user = makeUser(),
+) {
+  mock.onGet(AUTH_PATHS.userInfo).reply(200, user);
+  mock.onGet(ON_PREM_AUTH_PATHS.userInfo).reply(200, user);
   mock.onGet(AUTH_PATHS.portalVersion).reply(200, { portal_v2: portalV2 });
   mock.onPut(AUTH_PATHS.portalVersion).reply(200, { portal_v2: true });
   mock.onGet(POLICY_PATHS.rules).reply(200, revision);
@@ -168,10 +175,10 @@ describe('login and logout (portal-core §4)', () => {
 });
 
 describe('portal version at start (portal-core §4)', () => {
-  async function start(env: Parameters<typeof setRuntimeEnvForTests>[0], portalV2: boolean) {
+  async function start(env: Parameters<typeof setRuntimeEnvForTests>[0], portalV2: boolean, user = admin) {
     setRuntimeEnvForTests(env);
     const ctx = createTestStore();
-    stubStartCalls(ctx.mock, portalV2);
+    stubStartCalls(ctx.mock, portalV2, user);
     Cookies.set(USER_ID_COOKIE, 'u-1');
     Cookies.set(XSRF_COOKIE, 'x1');
     ctx.store.dispatch(sessionStartRequested());
@@ -226,10 +233,18 @@ describe('portal version at start (portal-core §4)', () => {
     expect(store.getState().snackbar.bottom).toBeNull();
   });
 
-  test('a role that may read but not switch the portal version: the refused switch shows no snackbar', async () => {
+  test('a role that may not switch the portal version is not asked to (issue 31: a refused request at each sign-in)', async () => {
+    const logsOnly = makeUser({ roles: { read: ['dashboard:*', 'logs:*'], write: [] } });
+    const { store, mock } = await start({ deployment: 'ec2', mode: null, production: true }, false, logsOnly);
+    await stateWhen(store, (st) => st.revision.status === 'loaded');
+    expect(mock.history.get.some((r) => r.url === AUTH_PATHS.portalVersion)).toBe(true);
+    expect(mock.history.put).toHaveLength(0);
+  });
+
+  test('a switch the server refuses all the same (roles changed since the start) shows no snackbar', async () => {
     setRuntimeEnvForTests({ deployment: 'ec2', mode: null, production: true });
     const { store, mock } = createTestStore();
-    stubStartCalls(mock);
+    stubStartCalls(mock, true, admin);
     mock.onGet(AUTH_PATHS.portalVersion).reply(200, { portal_v2: false });
     mock.onPut(AUTH_PATHS.portalVersion).reply(403, { message: 'Missing permission: policy write.' });
     Cookies.set(USER_ID_COOKIE, 'u-1');

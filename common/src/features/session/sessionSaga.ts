@@ -2,7 +2,13 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import Cookies from 'js-cookie';
-import { CHANGE_PASSWORD_MSGS, type PortalVersion, type UserInfo } from '../../api/contract/auth';
+import {
+  CHANGE_PASSWORD_MSGS,
+  PORTAL_VERSION_WRITE,
+  type PortalVersion,
+  type UserInfo,
+} from '../../api/contract/auth';
+import { selectCan } from '../rbac/rbacSelectors';
 import { XSRF_COOKIE } from '../../api/contract/wire';
 import * as authApi from '../../api/auth';
 import type { HttpClient } from '../../api/http';
@@ -50,8 +56,11 @@ function* portalVersionAtStart(http: HttpClient): SagaIterator {
   if (!(isCloud() || isManagementStation())) return;
   try {
     const version: PortalVersion = yield call(authApi.getPortalVersion, http);
-    if (!version.portal_v2) {
-      // A read-only role may not switch (403): silent, like the read.
+    // A role that may not switch it (the logs-only one, the auditor) does not ask (issue 31: a
+    // refused request at each of their sign-ins); the next administrator's sign-in switches it.
+    const maySwitch: boolean = yield select(selectCan(PORTAL_VERSION_WRITE));
+    if (!version.portal_v2 && maySwitch) {
+      // Still with skip-403: the roles may have changed since the session started.
       yield call(authApi.setPortalVersion, http, { portal_v2: true }, { skip403: true });
       if (isOnPrem()) yield put(policyWelcomeShown());
     }

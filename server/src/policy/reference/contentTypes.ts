@@ -9,7 +9,7 @@
  */
 import type { ContentTypeFile } from '@workbench/common/api/contract/policyReference';
 
-type Sub = ContentTypeFile['types'][number];
+type Sub = ContentTypeFile['list'][number];
 const t = (name: string, extensions: string[], mime_types: string[]): Sub => ({
   name,
   extensions,
@@ -89,37 +89,37 @@ const EMAIL = [
 const CAD = [t('AutoCAD Drawing', ['dwg'], ['image/vnd.dwg']), t('DXF', ['dxf'], ['image/vnd.dxf'])];
 
 export const CONTENT_TYPES_V3: ContentTypeFile[] = [
-  { name: 'Microsoft Office Documents', types: [WORD, EXCEL, POWERPOINT] },
-  { name: 'PDF Documents', types: [PDF] },
-  { name: 'OpenDocument Files', types: OPEN_DOCUMENT },
-  { name: 'Archives', types: [...ARCHIVES, ...DISK_IMAGES] },
-  { name: 'Executables', types: [...WINDOWS_EXECUTABLES, ...MOBILE_APPS] },
-  { name: 'Images', types: IMAGES },
-  { name: 'Audio and Video', types: [...AUDIO, ...VIDEO] },
-  { name: 'Calendar', types: CALENDAR },
-  { name: 'Scripts', types: SCRIPTS },
-  { name: 'Text Files', types: TEXT },
-  { name: 'Flash', types: FLASH },
+  { name: 'Microsoft Office Documents', list: [WORD, EXCEL, POWERPOINT] },
+  { name: 'PDF Documents', list: [PDF] },
+  { name: 'OpenDocument Files', list: OPEN_DOCUMENT },
+  { name: 'Archives', list: [...ARCHIVES, ...DISK_IMAGES] },
+  { name: 'Executables', list: [...WINDOWS_EXECUTABLES, ...MOBILE_APPS] },
+  { name: 'Images', list: IMAGES },
+  { name: 'Audio and Video', list: [...AUDIO, ...VIDEO] },
+  { name: 'Calendar', list: CALENDAR },
+  { name: 'Scripts', list: SCRIPTS },
+  { name: 'Text Files', list: TEXT },
+  { name: 'Flash', list: FLASH },
 ];
 
 export const CONTENT_TYPES_V4: ContentTypeFile[] = [
-  { name: 'Microsoft Word Documents', types: [WORD] },
-  { name: 'Microsoft Excel Spreadsheets', types: [EXCEL] },
-  { name: 'Microsoft PowerPoint Presentations', types: [POWERPOINT] },
-  { name: 'PDF Documents', types: [PDF] },
-  { name: 'OpenDocument Files', types: OPEN_DOCUMENT },
-  { name: 'Compressed Archives', types: ARCHIVES },
-  { name: 'Disk Images', types: DISK_IMAGES },
-  { name: 'Windows Executables', types: WINDOWS_EXECUTABLES },
-  { name: 'Mobile Apps', types: MOBILE_APPS },
-  { name: 'Images', types: IMAGES },
-  { name: 'Audio', types: AUDIO },
-  { name: 'Video', types: VIDEO },
-  { name: 'ICS Calendar Invitations', types: CALENDAR },
-  { name: 'Scripts', types: SCRIPTS },
-  { name: 'Text and CSV Files', types: TEXT },
-  { name: 'E-mail Messages', types: EMAIL },
-  { name: 'CAD Drawings', types: CAD },
+  { name: 'Microsoft Word Documents', list: [WORD] },
+  { name: 'Microsoft Excel Spreadsheets', list: [EXCEL] },
+  { name: 'Microsoft PowerPoint Presentations', list: [POWERPOINT] },
+  { name: 'PDF Documents', list: [PDF] },
+  { name: 'OpenDocument Files', list: OPEN_DOCUMENT },
+  { name: 'Compressed Archives', list: ARCHIVES },
+  { name: 'Disk Images', list: DISK_IMAGES },
+  { name: 'Windows Executables', list: WINDOWS_EXECUTABLES },
+  { name: 'Mobile Apps', list: MOBILE_APPS },
+  { name: 'Images', list: IMAGES },
+  { name: 'Audio', list: AUDIO },
+  { name: 'Video', list: VIDEO },
+  { name: 'ICS Calendar Invitations', list: CALENDAR },
+  { name: 'Scripts', list: SCRIPTS },
+  { name: 'Text and CSV Files', list: TEXT },
+  { name: 'E-mail Messages', list: EMAIL },
+  { name: 'CAD Drawings', list: CAD },
 ];
 
 /**
@@ -128,7 +128,7 @@ export const CONTENT_TYPES_V4: ContentTypeFile[] = [
  */
 export const V4_CONTENT_TYPE_OF_EXTENSION: ReadonlyMap<string, string> = new Map(
   CONTENT_TYPES_V4.flatMap((file) =>
-    file.types.flatMap((sub) => sub.extensions.map((extension) => [extension, file.name] as const)),
+    file.list.flatMap((sub) => sub.extensions.map((extension) => [extension, file.name] as const)),
   ),
 );
 

@@ -101,6 +101,8 @@ const serve = (m: MockAdapter) =>
     },
   ]);
 const calls = (mock: MockAdapter, path: string) => mock.history.get.filter((r) => r.url === path);
+/** A tenant with e-mail isolation (menlo_email, as acme): the Email board and its panels. */
+const WITH_EMAIL = { rbac: true, safemailPolicy: true, email_attachments: true };
 
 beforeEach(() => {
   jest.useFakeTimers({
@@ -128,9 +130,11 @@ describe('dashboard', () => {
     );
     expect(end).toBe(Math.ceil(NOW / 60_000) * 60);
     expect(calls(mock, TOP)[0]?.params).toEqual({ start: String(start), end: String(end), limit: '10' });
+    // api-client-layer §7: every report query carries limit (default 50), a by-date one too.
     expect(calls(mock, BANDWIDTH)[0]?.params).toEqual({
       start: String(start),
       end: String(end),
+      limit: '50',
       granularity: 'P2D',
     });
   });
@@ -333,7 +337,7 @@ describe('dashboard', () => {
       user: demoUser('admin'),
       stubs: serve,
     });
-    const tile = await screen.findByText('6 KB');
+    const tile = await screen.findByText('6.14 KB');
     expect(tile.closest(`[data-testid="${dashboardIds.kpi}-bandwidth_usage_by_date"]`)).not.toBeNull();
     // The stub answers the same rows for both periods: no change.
     expect(await screen.findByText('flat on the previous period')).toBeInTheDocument();
@@ -415,7 +419,7 @@ describe('dashboard', () => {
   });
 
   it('shows only the dashboards and panels whose report family the user may read', async () => {
-    const user = { ...demoUser('admin'), roles: { read: ['dashboard:web'], write: [] } };
+    const user = { ...demoUser('admin'), roles: { read: ['dashboard:web', 'logs:web'], write: [] } };
     const { mock } = renderPortal({ path: '/dashboard?board=bandwidth', user, stubs: serve });
     await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
     expect(
@@ -429,8 +433,34 @@ describe('dashboard', () => {
     expect(calls(mock, BANDWIDTH)).toHaveLength(0);
   });
 
+  it('hides the panels and boards of logs the user may not read: the auditor (no DLP logs) asks no DLP query', async () => {
+    const { mock } = renderPortal({
+      path: '/dashboard?board=dlp',
+      user: demoUser('auditor', WITH_EMAIL),
+      stubs: serve,
+    });
+    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    const tabs = within(screen.getByTestId(dashboardIds.tabs)).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).not.toContain('DLP');
+    expect(tabs.map((t) => t.textContent)).toContain('Cloud apps');
+    await userEvent.click(screen.getByTestId(`${dashboardIds.tab}-casb`));
+    await screen.findByTestId(`${dashboardIds.chart}-top_casb_cloud_apps`);
+    // The cloud-app panel of DLP violations reads the DLP log: left out, never asked (no 403 on the page).
+    expect(screen.queryByTestId(`${dashboardIds.panel}-top_casb_cloud_apps_with_dlp_violations`)).toBeNull();
+    expect(mock.history.get.filter((r) => /dlp/.test(r.url ?? ''))).toEqual([]);
+  });
+
+  it('a tenant without e-mail (no menlo_email) has no Email board, as it has no Email Policy page', async () => {
+    const { mock } = renderPortal({ path: '/dashboard?board=email', user: demoUser('admin'), stubs: serve });
+    await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
+    const tabs = within(screen.getByTestId(dashboardIds.tabs)).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).not.toContain('Email');
+    const asked = mock.history.get.map((r) => String(r.url).split('/').at(-1));
+    expect(asked.filter((q) => /smtp|email/.test(q ?? ''))).toEqual([]);
+  });
+
   it('the tabs are the report dashboards; the chosen one is in the URL and asks only its panels', async () => {
-    const view = renderPortal({ path: '/dashboard', user: demoUser('admin'), stubs: serve });
+    const view = renderPortal({ path: '/dashboard', user: demoUser('admin', WITH_EMAIL), stubs: serve });
     const tabs = within(await screen.findByTestId(dashboardIds.tabs)).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual([
       'Web traffic',

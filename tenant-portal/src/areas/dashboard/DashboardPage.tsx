@@ -1,18 +1,19 @@
 /**
  * Dashboard (portal-core §2, §7 Reports): common's report dashboards for the signed-in tenant,
- * with the panels the user may read, each group drilling down into the logs explorer.
+ * with the panels the user may read (their permissions and the tenant's features, by the rule the
+ * server applies: no panel that would answer 403), each group drilling down into the logs explorer.
  */
-import { selectAccessController, useAppSelector } from '@workbench/common';
+import { selectReadableReportQueries, useAppSelector } from '@workbench/common';
 import { ReportDashboard } from '@workbench/common/components/report-dashboard/index';
 import { AreaPage } from '../AreaPage';
 import type { PageProps } from '../../routes/areas';
 import { drillDownPath } from './drillDown';
 
 export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
-  const access = useAppSelector(selectAccessController);
+  const readable = useAppSelector(selectReadableReportQueries);
   return (
     <AreaPage title={title}>
-      <ReportDashboard canRead={access.can} drillDown={drillDownPath} />
+      <ReportDashboard readable={readable} drillDown={drillDownPath} />
     </AreaPage>
   );
 }

@@ -271,6 +271,7 @@ export function RuleDialog({
       readOnly={readOnly}
       saveLabel={readOnly ? 'Save' : mode === 'edit' ? 'Apply' : 'Add to rules'}
       onSubmit={() => void formik.submitForm()}
+      validation={{ form: formik, schema }}
       onClose={onClose}
       cancel="panels"
       formLabel={TITLES[mode]}

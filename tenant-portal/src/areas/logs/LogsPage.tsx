@@ -44,6 +44,7 @@ import {
   snackbarShown,
   useAppDispatch,
   useAppSelector,
+  useExtension,
   type IndexedLogEvent,
 } from '@workbench/common';
 import { FilterBar, type FilterSchema } from '@workbench/common/components/filter-bar/index';
@@ -235,7 +236,12 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const [cellMenu, setCellMenu] = useState<CellMenuTarget | null>(null);
   const wide = useMediaQuery(useTheme().breakpoints.up('lg'));
   const [sidebarShown, setSidebarShown] = useState<boolean | null>(null);
-  const sidebarOpen = sidebarShown ?? wide;
+  // The count, histogram and field sidebar, Export and Saved searches are server extensions
+  // (docs/api.md): each shows only when the server serves it; the rows are the spec's.
+  const summaries = useExtension('log-summaries');
+  const exportServed = useExtension('log-export');
+  const savedSearchesServed = useExtension('saved-searches');
+  const sidebarOpen = summaries && (sidebarShown ?? wide);
   const [intervalError, setIntervalError] = useState<string | null>(null);
   const loadError = useAppSelector(selectLogLoadError);
   const totalRows = useAppSelector(selectLogTotalRows);
@@ -260,7 +266,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   }, [route, view, refreshed]);
   const queryJson = query instanceof Error ? '' : JSON.stringify(query);
   // The exact count and the histogram: one request beside the first block.
-  const histogram = useLogHistogram(query instanceof Error ? null : query);
+  const histogram = useLogHistogram(!summaries || query instanceof Error ? null : query);
   const exactTotal = totalRows ?? (histogram?.status === 'loaded' ? histogram.reply.total : null);
 
   useEffect(() => {
@@ -472,12 +478,16 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             visible={view.columns}
             onApply={(cols) => setParams(withColumns(params, cols))}
           />
-          <SavedSearchMenu
-            route={route}
-            currentQuery={params.toString()}
-            onOpen={(q) => setParams(new URLSearchParams(q))}
-          />
-          {exportQuery && <LogExportButton route={route} query={exportQuery} visibleColumns={view.columns} />}
+          {savedSearchesServed && (
+            <SavedSearchMenu
+              route={route}
+              currentQuery={params.toString()}
+              onOpen={(q) => setParams(new URLSearchParams(q))}
+            />
+          )}
+          {exportServed && exportQuery && (
+            <LogExportButton route={route} query={exportQuery} visibleColumns={view.columns} />
+          )}
           <LiveTail
             on={live.on}
             period={live.period}
@@ -511,16 +521,18 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
           </Box>
         )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <Button
-            size="small"
-            startIcon={<ViewSidebarIcon />}
-            aria-expanded={sidebarOpen}
-            aria-controls={logsExplorerIds.sidebar}
-            data-testid={logsExplorerIds.sidebarToggle}
-            onClick={() => setSidebarShown(!sidebarOpen)}
-          >
-            {sidebarOpen ? 'Hide fields' : 'Show fields'}
-          </Button>
+          {summaries && (
+            <Button
+              size="small"
+              startIcon={<ViewSidebarIcon />}
+              aria-expanded={sidebarOpen}
+              aria-controls={logsExplorerIds.sidebar}
+              data-testid={logsExplorerIds.sidebarToggle}
+              onClick={() => setSidebarShown(!sidebarOpen)}
+            >
+              {sidebarOpen ? 'Hide fields' : 'Show fields'}
+            </Button>
+          )}
           <FieldFilterChips
             route={route}
             view={view}
@@ -543,7 +555,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             </Box>
           )}
           <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
-            {exportQuery && (
+            {summaries && exportQuery && (
               <LogHistogram
                 query={exportQuery}
                 summary={histogram}

@@ -133,7 +133,7 @@ describe('the logs view in the URL', () => {
     expect(fieldText('risk', 'R')).toBe('High');
     expect(fieldText('domain', 'example.com')).toBe('example.com');
     expect(fieldText('action', 'brand_new_code')).toBe('brand_new_code');
-    expect(fieldText('bytes_in', 178281)).toBe('174.1 KB');
+    expect(fieldText('bytes_in', 178281)).toBe('178.28 KB');
     expect(fieldText('bytes_out', 512)).toBe('512 B');
   });
 });

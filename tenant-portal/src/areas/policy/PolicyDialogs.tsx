@@ -34,6 +34,7 @@ import {
   selectStagedChangeCount,
   useAppDispatch,
   useAppSelector,
+  useExtension,
   type RevisionStatus,
 } from '@workbench/common';
 import { COMMENT_MAX_LENGTH } from '@workbench/common/api/contract/policy-kinds/kindDef';
@@ -167,7 +168,9 @@ export function ReviewDialog({
 /**
  * Publishing: the changes that will be published, an optional comment kept with the published
  * revision, Publish. It sends the updated_at of the review shown, so a change made since answers
- * 409: the dialog then says who changed the policy, and shows the reloaded review.
+ * 409: the dialog then says who changed the policy, and shows the reloaded review. The list of
+ * changes needs the revision-diff extension and the comment the revision-history one (where it is
+ * read; docs/api.md): without them the dialog publishes the revision as loaded.
  */
 export function PublishDialog({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
@@ -177,13 +180,15 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
   const error = useAppSelector(selectRevisionError);
   const [comment, setComment] = useState('');
   const { busy, failed, start } = useWriteOutcome('publishing', onClose);
+  const diffServed = useExtension('revision-diff');
+  const commentServed = useExtension('revision-history');
   // Opened from the app bar, no publish bar may have loaded the review yet.
   useEffect(() => {
-    if (revision && !current && review.status !== 'loading') dispatch(reviewRequested());
-  }, [dispatch, revision, current, review.status]);
+    if (diffServed && revision && !current && review.status !== 'loading') dispatch(reviewRequested());
+  }, [dispatch, diffServed, revision, current, review.status]);
   const titleId = useId();
-  const tooLong = comment.length > COMMENT_MAX_LENGTH;
-  const reviewed = current && review.status === 'loaded';
+  const tooLong = commentServed && comment.length > COMMENT_MAX_LENGTH;
+  const reviewed = !diffServed || (current && review.status === 'loaded');
   const canSubmit = revision?.state === 'staged' && reviewed && !tooLong && !busy;
   return (
     <Dialog
@@ -202,8 +207,8 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
           start();
           dispatch(
             publishRequested({
-              comment: comment.trim() || undefined,
-              reviewedAt: review.updatedAt ?? undefined,
+              comment: (commentServed && comment.trim()) || undefined,
+              reviewedAt: (diffServed && review.updatedAt) || undefined,
             }),
           );
         }}
@@ -216,27 +221,37 @@ export function PublishDialog({ onClose }: { onClose: () => void }) {
               {error.message}
             </Alert>
           )}
-          <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}>
-            What will be published
-          </Typography>
-          <Box sx={{ maxHeight: '40vh', overflowY: 'auto', mb: 2 }}>
-            <StagedChanges />
-          </Box>
-          <TextField
-            label="Comment (optional)"
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            multiline
-            minRows={2}
-            fullWidth
-            error={tooLong}
-            helperText={
-              tooLong
-                ? `At most ${COMMENT_MAX_LENGTH} characters.`
-                : 'Kept with the published revision in the revision history.'
-            }
-            slotProps={{ htmlInput: { 'data-testid': publishBarIds.publishComment } }}
-          />
+          {diffServed ? (
+            <>
+              <Typography variant="h3" component="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}>
+                What will be published
+              </Typography>
+              <Box sx={{ maxHeight: '40vh', overflowY: 'auto', mb: 2 }}>
+                <StagedChanges />
+              </Box>
+            </>
+          ) : (
+            <Typography sx={{ mb: 2 }}>
+              The staged changes of revision {revision?.staged_rev_id} will be published.
+            </Typography>
+          )}
+          {commentServed && (
+            <TextField
+              label="Comment (optional)"
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              multiline
+              minRows={2}
+              fullWidth
+              error={tooLong}
+              helperText={
+                tooLong
+                  ? `At most ${COMMENT_MAX_LENGTH} characters.`
+                  : 'Kept with the published revision in the revision history.'
+              }
+              slotProps={{ htmlInput: { 'data-testid': publishBarIds.publishComment } }}
+            />
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy} data-testid={publishBarIds.publishCancel}>

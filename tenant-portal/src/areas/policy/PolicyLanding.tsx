@@ -10,6 +10,7 @@ import {
   selectRevisionStatus,
   useAppDispatch,
   useAppSelector,
+  useExtension,
 } from '@workbench/common';
 import { AreaPage } from '../AreaPage';
 import { canWritePolicyNote } from '../../shell/policyPermissions';
@@ -20,7 +21,8 @@ export const NOTE_MAX_LENGTH = PORTAL_NOTE_MAX_LENGTH;
 
 /**
  * The policy area's landing page: the staged revision and its publish note. Readers see the note
- * read-only; writers (web_policy write) may edit it and Save.
+ * read-only; writers (web_policy write) may edit it and Save. The note is a server extension
+ * (revision-note, docs/api.md): without it the page shows the revision only.
  */
 export function PolicyLanding() {
   const dispatch = useAppDispatch();
@@ -28,6 +30,7 @@ export function PolicyLanding() {
   const status = useAppSelector(selectRevisionStatus);
   const savedNote = useAppSelector(selectRevisionSlice).note;
   const access = useAppSelector(selectAccessController);
+  const noteServed = useExtension('revision-note');
   const writable = canWritePolicyNote(access);
   const [draft, setDraft] = useState(savedNote ?? '');
 
@@ -49,7 +52,7 @@ export function PolicyLanding() {
             ? `Revision ${revision.staged_rev_id} — ${revision.state === 'staged' ? 'changes staged, not yet published' : 'no unpublished changes'}.`
             : 'Loading the revision…'}
         </Typography>
-        {writable ? (
+        {!noteServed ? null : writable ? (
           <Box
             component="form"
             onSubmit={(e) => {

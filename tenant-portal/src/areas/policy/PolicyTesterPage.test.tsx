@@ -14,11 +14,18 @@ const TESTER = '/api/policy/v1/tester';
 const REPLY: TesterReply = {
   staged: {
     rev_id: 12,
+    category: { id: 27, name: 'Gambling', source: 'request', domain: null },
     action: 'block',
     rule: { kind: 'web/exceptions', key: 'casino', index: 0, name: 'Block casinos' },
     reason: 'Rule 1 “Block casinos” matched.',
   },
-  published: { rev_id: 11, action: 'allow', rule: null, reason: 'No rule matched; the default allows.' },
+  published: {
+    rev_id: 11,
+    category: { id: 27, name: 'Gambling', source: 'request', domain: null },
+    action: 'allow',
+    rule: null,
+    reason: 'No rule matched; the default allows.',
+  },
 };
 
 const CATS = {
@@ -26,7 +33,7 @@ const CATS = {
   categories: [{ id: 27, name: 'Gambling', group: 'legal_liability' }],
 };
 
-function render() {
+function render(reply: TesterReply = REPLY) {
   return renderPortal({
     path: '/policy/tester',
     user: demoUser('admin'),
@@ -35,7 +42,7 @@ function render() {
       m.onGet('/api/policy/v1/revisions/diff').reply(200, { from: 11, to: 12, kinds: [] });
       m.onGet('/api/policy/v1/category_version').reply(200, { version: 1 });
       m.onGet('/api/policy/v1/cats').reply(200, CATS);
-      m.onPost(TESTER).reply(200, REPLY);
+      m.onPost(TESTER).reply(200, reply);
     },
   });
 }
@@ -81,6 +88,9 @@ test('a request shows both decisions, that the staged policy changes it, and lin
   expect(published).toHaveTextContent('No rule matched; the default allows.');
   expect(within(published).queryByTestId(policyTesterIds.ruleLink)).not.toBeInTheDocument();
   expect(screen.getByTestId(policyTesterIds.changed)).toBeInTheDocument();
+  expect(within(staged).getByTestId(policyTesterIds.categoryUsed)).toHaveTextContent(
+    'Site category: Gambling (as picked).',
+  );
   expect(JSON.parse(String(mock.history.post.find((r) => r.url === TESTER)?.data))).toEqual({
     url: 'https://www.casino.example/poker',
     groups: ['Sales'],
@@ -94,4 +104,39 @@ test('a URL that is not http(s) is refused in the form and nothing is sent', asy
   await userEvent.click(screen.getByTestId(policyTesterIds.submit));
   expect(await screen.findByText(/Enter an http or https URL/)).toBeInTheDocument();
   await waitFor(() => expect(mock.history.post.some((r) => r.url === TESTER)).toBe(false));
+});
+
+test('with no category picked, each decision says the category the server looked up (issue 31)', async () => {
+  const lookedUp = { id: 25, name: 'Streaming Media', source: 'lookup', domain: 'netflix.com' } as const;
+  const { mock } = render({
+    staged: {
+      rev_id: 12,
+      category: lookedUp,
+      action: 'block',
+      rule: { kind: 'cats', key: '25', name: 'Streaming Media' },
+      reason: 'The action for the category Streaming Media applies.',
+    },
+    published: {
+      rev_id: 11,
+      category: { id: 84, name: 'Unknown', source: 'lookup', domain: null },
+      action: 'allow',
+      rule: null,
+      reason: 'No rule matched; the default allows.',
+    },
+  });
+  await userEvent.type(await screen.findByTestId(policyTesterIds.url), 'https://www.netflix.com/');
+  expect(screen.getByText('Leave empty to look the site up in the category database.')).toBeInTheDocument();
+  await userEvent.click(screen.getByTestId(policyTesterIds.submit));
+  const staged = await screen.findByTestId(`${policyTesterIds.decision}-staged`);
+  expect(within(staged).getByTestId(policyTesterIds.categoryUsed)).toHaveTextContent(
+    'Site category: Streaming Media (looked up in the category database: netflix.com).',
+  );
+  expect(
+    within(screen.getByTestId(`${policyTesterIds.decision}-published`)).getByTestId(
+      policyTesterIds.categoryUsed,
+    ),
+  ).toHaveTextContent('Site category: Unknown (the category database does not list this site).');
+  expect(JSON.parse(String(mock.history.post.find((r) => r.url === TESTER)?.data))).toEqual({
+    url: 'https://www.netflix.com/',
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The policy tester (issue 12): what the staged and the published web policy do with a request
  * (a URL, who, the site's category and risk level, when, from which browser and address), and
- * the rule that decided each, linked to where it is edited. The server decides
+ * the rule that decided each, linked to where it is edited. With no category picked, the server
+ * looks the site up in its category database; each decision says which category it used. The server decides
  * (POST /api/policy/v1/tester), with the same order the policy enforces.
  */
 import { useMemo } from 'react';
@@ -33,7 +34,7 @@ import {
   yupString,
 } from '@workbench/common';
 import { POLICY_ENFORCEMENT_ACTIONS, RISKS, vocabularyLabel } from '@workbench/common/vocabularies/index';
-import type { TesterDecision, TesterRequest } from '@workbench/common/api/contract/policy';
+import type { TesterCategory, TesterDecision, TesterRequest } from '@workbench/common/api/contract/policy';
 import { AreaPage } from '../AreaPage';
 import type { PageProps } from '../../routes/areas';
 import { policyRuleHref } from './policyRuleLinks';
@@ -100,6 +101,14 @@ const ACTION_COLOURS: Record<string, 'success' | 'error' | 'warning' | 'info' | 
   bypass: 'info',
 };
 
+/** Which site category a decision used, and where it came from (picked, or the category database). */
+export function categoryUsedText(category: TesterCategory): string {
+  if (category.source === 'request') return `Site category: ${category.name} (as picked).`;
+  if (category.domain === null)
+    return `Site category: ${category.name} (the category database does not list this site).`;
+  return `Site category: ${category.name} (looked up in the category database: ${category.domain}).`;
+}
+
 function Decision({ which, decision }: { which: 'staged' | 'published'; decision: TesterDecision }) {
   const href = decision.rule ? policyRuleHref(decision.rule.kind, decision.rule.key) : null;
   return (
@@ -119,6 +128,14 @@ function Decision({ which, decision }: { which: 'staged' | 'published'; decision
         />
       </Box>
       <Typography>{decision.reason}</Typography>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ mt: 1 }}
+        data-testid={policyTesterIds.categoryUsed}
+      >
+        {categoryUsedText(decision.category)}
+      </Typography>
       {decision.rule && href && (
         <Link
           component={RouterLink}
@@ -205,7 +222,7 @@ export function PolicyTesterPage({ title }: PageProps) {
                   <TextField
                     {...params}
                     label="Site category"
-                    helperText="Leave empty for an uncategorised site."
+                    helperText="Leave empty to look the site up in the category database."
                     slotProps={{
                       ...params.slotProps,
                       htmlInput: { ...params.slotProps.htmlInput, 'data-testid': policyTesterIds.category },

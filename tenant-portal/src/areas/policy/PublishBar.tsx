@@ -3,7 +3,9 @@
  * how many changes are staged (from the staged review: the diff from the published revision to
  * the staged one), Review, Publish (with a comment) and Discard, and the revision history.
  * Publish and Discard are for policy writers (canPublishPolicy); readers see the state and the
- * review. Nothing staged: a quiet line, "No unpublished changes".
+ * review. Nothing staged: a quiet line, "No unpublished changes". The count and Review, Discard
+ * and the history are server extensions (docs/api.md): each shows only when the server serves it;
+ * Publish is the spec's and always there.
  */
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -22,6 +24,7 @@ import {
   selectStagedChangeCount,
   useAppDispatch,
   useAppSelector,
+  useExtension,
 } from '@workbench/common';
 import { counted } from '@workbench/common/formatting/counted';
 import { canPublishPolicy } from '../../shell/policyPermissions';
@@ -77,6 +80,9 @@ export function PublishBar() {
   const count = useAppSelector(selectStagedChangeCount);
   const access = useAppSelector(selectAccessController);
   const writer = canPublishPolicy(access);
+  const diffServed = useExtension('revision-diff');
+  const discardServed = useExtension('revision-discard');
+  const historyServed = useExtension('revision-history');
   const [open, setOpen] = useState<Open>('none');
   const close = useCallback(() => setOpen('none'), []);
 
@@ -86,10 +92,11 @@ export function PublishBar() {
   }, [dispatch, status]);
   // The count comes from the review of the revision as it is now (reloaded after every change).
   useEffect(() => {
-    if (revision && !reviewCurrent && review.status !== 'loading') dispatch(reviewRequested());
-  }, [dispatch, revision, reviewCurrent, review.status]);
+    if (diffServed && revision && !reviewCurrent && review.status !== 'loading') dispatch(reviewRequested());
+  }, [dispatch, diffServed, revision, reviewCurrent, review.status]);
 
-  const showHistoryLink = location.pathname !== HISTORY_PATH && areaAllowed(findArea('policy'), ctx);
+  const showHistoryLink =
+    historyServed && location.pathname !== HISTORY_PATH && areaAllowed(findArea('policy'), ctx);
   const historyLink = showHistoryLink && (
     <Link component={RouterLink} to={HISTORY_PATH} data-testid={publishBarIds.history}>
       Revision history
@@ -99,10 +106,11 @@ export function PublishBar() {
 
   const staged = revision.state === 'staged';
   const busy = status === 'publishing' || status === 'discarding' || status === 'rollingBack';
-  const counting = staged && (!reviewCurrent || review.status === 'loading' || review.status === 'idle');
+  const counting =
+    diffServed && staged && (!reviewCurrent || review.status === 'loading' || review.status === 'idle');
   const summary = !staged
     ? NO_UNPUBLISHED_CHANGES
-    : counting
+    : counting || !diffServed
       ? `Revision ${revision.staged_rev_id} has unpublished changes`
       : review.status === 'failed'
         ? `Revision ${revision.staged_rev_id} has unpublished changes (the list could not be loaded)`
@@ -145,7 +153,7 @@ export function PublishBar() {
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         {historyLink}
-        {staged && (
+        {staged && diffServed && (
           <Button
             variant="outlined"
             size="small"
@@ -157,20 +165,24 @@ export function PublishBar() {
         )}
         {staged && writer && (
           <>
-            <Button
-              variant="outlined"
-              color="error"
-              size="small"
-              disabled={busy}
-              onClick={() => setOpen('discard')}
-              data-testid={publishBarIds.discard}
-              // The default dark error red is too faint on the dark paper (WCAG AA): its light tone.
-              sx={(t) =>
-                t.palette.mode === 'dark' ? { color: 'error.light', borderColor: t.palette.error.light } : {}
-              }
-            >
-              Discard
-            </Button>
+            {discardServed && (
+              <Button
+                variant="outlined"
+                color="error"
+                size="small"
+                disabled={busy}
+                onClick={() => setOpen('discard')}
+                data-testid={publishBarIds.discard}
+                // The default dark error red is too faint on the dark paper (WCAG AA): its light tone.
+                sx={(t) =>
+                  t.palette.mode === 'dark'
+                    ? { color: 'error.light', borderColor: t.palette.error.light }
+                    : {}
+                }
+              >
+                Discard
+              </Button>
+            )}
             <Button
               variant="contained"
               size="small"

@@ -12,7 +12,7 @@ import {
 } from '@workbench/common';
 import type { PolicyDiff, PublishedRevision, RevisionsPage } from '@workbench/common/api/contract/policy';
 import { demoUser, renderPortal, resetPortalEnv, revision } from '../../testing/renderPortal';
-import { INITIAL_REVISION_TEXT, NO_REVISIONS_TEXT, SELECT_ANOTHER_TEXT } from './RevisionHistoryPage';
+import { NO_REVISIONS_TEXT, SELECT_ANOTHER_TEXT } from './RevisionHistoryPage';
 
 afterEach(resetPortalEnv);
 
@@ -80,17 +80,29 @@ describe('revision history page (issue 12)', () => {
       within(latest).queryByRole('button', { name: 'Roll back to this revision' }),
     ).not.toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Roll back to this revision' })).toBeInTheDocument();
-    // The initial revision closes the last page: never published, but it can be rolled back to.
-    const initial = screen.getByTestId(`${revisionHistoryIds.row}-1`);
+    // Reachable from the policy navigation.
+    expect(screen.getByTestId(navItemId('policy-history'))).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("a fresh tenant's history is its revision 1 as the server published it: one row, the current one, counted once (issue 31)", async () => {
+    const initial = published(1, { published_by: 'setup', comment: 'Initial policy' });
+    renderPortal({
+      path: '/policy/history',
+      user: demoUser('admin'),
+      revision: { ...revision('new', 1), rev_id: 1 },
+      stubs: (m) => m.onGet(REVISIONS).reply(200, { ...page([initial]), current: revision('new', 1) }),
+    });
+    const row = await screen.findByTestId(`${revisionHistoryIds.row}-1`);
     expect(
-      within(initial)
+      within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent)
         .slice(1, 5),
-    ).toEqual(['1', '—', '—', INITIAL_REVISION_TEXT]);
-    expect(within(initial).getByRole('button', { name: 'Roll back to this revision' })).toBeInTheDocument();
-    // Reachable from the policy navigation.
-    expect(screen.getByTestId(navItemId('policy-history'))).toHaveAttribute('aria-current', 'page');
+    ).toEqual(['1Current', localTime(initial.published_at), 'setup', 'Initial policy']);
+    const table = screen.getByTestId(revisionHistoryIds.table);
+    expect(within(table).getAllByRole('row')).toHaveLength(2); // the heading and revision 1
+    expect(screen.getByText('1–1 of 1')).toBeInTheDocument();
+    expect(screen.queryByTestId(revisionHistoryIds.empty)).not.toBeInTheDocument();
   });
 
   it('any two selected revisions are compared, older to newer, as sentences (categories by name)', async () => {
@@ -169,16 +181,18 @@ describe('revision history page (issue 12)', () => {
       stubs: (m) => {
         m.onGet(REVISIONS).reply((config) => {
           const offset = (config.params as { offset: string }).offset;
-          return [200, offset === '0' ? page(items, 26) : page([published(2, { comment: 'Second' })], 26)];
+          return [
+            200,
+            offset === '0' ? page(items, 26) : page([published(1, { comment: 'Initial policy' })], 26),
+          ];
         });
       },
     });
     await screen.findByTestId(`${revisionHistoryIds.row}-11`);
-    // Not the last page: the initial revision is not shown yet.
     expect(screen.queryByTestId(`${revisionHistoryIds.row}-1`)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
-    expect(await screen.findByTestId(`${revisionHistoryIds.row}-2`)).toHaveTextContent('Second');
-    expect(screen.getByTestId(`${revisionHistoryIds.row}-1`)).toBeInTheDocument();
+    expect(await screen.findByTestId(`${revisionHistoryIds.row}-1`)).toHaveTextContent('Initial policy');
+    expect(screen.queryByTestId(`${revisionHistoryIds.row}-11`)).not.toBeInTheDocument();
     expect(
       mock.history.get.filter((r) => r.url === REVISIONS).map((r) => (r.params as { offset: string }).offset),
     ).toEqual(['0', '25']);

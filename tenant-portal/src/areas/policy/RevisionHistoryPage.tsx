@@ -35,6 +35,7 @@ import {
   selectRevision,
   useAppDispatch,
   useAppSelector,
+  useExtension,
 } from '@workbench/common';
 import type { PublishedRevision } from '@workbench/common/api/contract/policy';
 import { AreaPage } from '../AreaPage';
@@ -46,19 +47,6 @@ import { ReadableDiff } from './ReadableDiff';
 export const HISTORY_PAGE_SIZES = [10, 25, 50, 100];
 export const NO_REVISIONS_TEXT = 'No revision has been published yet.';
 export const SELECT_ANOTHER_TEXT = 'Select one more revision to compare the two.';
-export const INITIAL_REVISION_TEXT = 'The initial policy, before the first publish';
-
-/**
- * Revision 1 is the tenant's initial policy: it was never published, so the history does not list
- * it, yet it can be compared and rolled back to. The last page shows it after the published ones.
- */
-const INITIAL_REVISION: PublishedRevision = {
-  rev_id: 1,
-  published_at: '',
-  published_by: '',
-  comment: INITIAL_REVISION_TEXT,
-  rolled_back_from: null,
-};
 
 function RollbackDialog({ rev, onClose }: { rev: number; onClose: () => void }) {
   const dispatch = useAppDispatch();
@@ -136,20 +124,23 @@ function HistoryRow({
   item: PublishedRevision;
   current: boolean;
   selected: boolean;
-  onSelect: () => void;
+  /** Offered when the server compares revisions (the revision-diff extension). */
+  onSelect?: () => void;
   onRollback?: () => void;
 }) {
   const rev = item.rev_id;
   return (
     <TableRow hover selected={selected} data-testid={`${revisionHistoryIds.row}-${rev}`}>
-      <TableCell padding="checkbox">
-        <Checkbox
-          checked={selected}
-          onChange={onSelect}
-          slotProps={{ input: { 'aria-label': `Compare revision ${rev}` } }}
-          data-testid={`${revisionHistoryIds.select}-${rev}`}
-        />
-      </TableCell>
+      {onSelect !== undefined && (
+        <TableCell padding="checkbox">
+          <Checkbox
+            checked={selected}
+            onChange={onSelect}
+            slotProps={{ input: { 'aria-label': `Compare revision ${rev}` } }}
+            data-testid={`${revisionHistoryIds.select}-${rev}`}
+          />
+        </TableCell>
+      )}
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {rev}
         {current && <Chip size="small" label="Current" color="success" variant="outlined" sx={{ ml: 1 }} />}
@@ -190,7 +181,10 @@ export function RevisionHistoryPage({ title }: PageProps) {
   const history = useAppSelector(selectHistory);
   const revision = useAppSelector(selectRevision);
   const access = useAppSelector(selectAccessController);
-  const writer = canPublishPolicy(access);
+  // Compare and Roll back are server extensions of their own (docs/api.md).
+  const compares = useExtension('revision-diff');
+  const rollbackServed = useExtension('revision-rollback');
+  const writer = canPublishPolicy(access) && rollbackServed;
   const [selected, setSelected] = useState<number[]>([]);
   const [rollbackOf, setRollbackOf] = useState<number | null>(null);
   const closeRollback = useCallback(() => setRollbackOf(null), []);
@@ -210,11 +204,8 @@ export function RevisionHistoryPage({ title }: PageProps) {
     setSelected((s) => (s.includes(rev) ? s.filter((r) => r !== rev) : [...s, rev].slice(-2)));
   const pair = selected.length === 2 ? [Math.min(...selected), Math.max(...selected)] : null;
   const page = Math.floor(history.offset / history.limit);
-  const lastPage = history.offset + history.items.length >= history.total;
-  const rows =
-    lastPage && history.total > 0 && !history.items.some((i) => i.rev_id === INITIAL_REVISION.rev_id)
-      ? [...history.items, INITIAL_REVISION]
-      : history.items;
+  // The server's published revisions are the history, revision 1 (the initial policy) included.
+  const rows = history.items;
 
   let body;
   if (history.status === 'failed') {
@@ -242,20 +233,22 @@ export function RevisionHistoryPage({ title }: PageProps) {
             <Table size="small" aria-label="Published revisions" data-testid={revisionHistoryIds.table}>
               <TableHead>
                 <TableRow>
-                  <TableCell padding="checkbox">
-                    <Box
-                      component="span"
-                      sx={{
-                        position: 'absolute',
-                        width: 1,
-                        height: 1,
-                        overflow: 'hidden',
-                        clip: 'rect(0 0 0 0)',
-                      }}
-                    >
-                      Compare
-                    </Box>
-                  </TableCell>
+                  {compares && (
+                    <TableCell padding="checkbox">
+                      <Box
+                        component="span"
+                        sx={{
+                          position: 'absolute',
+                          width: 1,
+                          height: 1,
+                          overflow: 'hidden',
+                          clip: 'rect(0 0 0 0)',
+                        }}
+                      >
+                        Compare
+                      </Box>
+                    </TableCell>
+                  )}
                   <TableCell>Revision</TableCell>
                   <TableCell>Published</TableCell>
                   <TableCell>By</TableCell>
@@ -285,7 +278,7 @@ export function RevisionHistoryPage({ title }: PageProps) {
                     item={item}
                     current={item.rev_id === revision?.rev_id}
                     selected={selected.includes(item.rev_id)}
-                    onSelect={() => toggle(item.rev_id)}
+                    onSelect={compares ? () => toggle(item.rev_id) : undefined}
                     onRollback={writer ? () => setRollbackOf(item.rev_id) : undefined}
                   />
                 ))}
@@ -312,7 +305,7 @@ export function RevisionHistoryPage({ title }: PageProps) {
             {SELECT_ANOTHER_TEXT}
           </Typography>
         )}
-        {pair && <Comparison from={pair[0]} to={pair[1]} />}
+        {compares && pair && <Comparison from={pair[0]} to={pair[1]} />}
       </>
     );
   }
@@ -321,7 +314,8 @@ export function RevisionHistoryPage({ title }: PageProps) {
     <AreaPage title={title}>
       <Box data-testid={revisionHistoryIds.page}>
         <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 720 }}>
-          Every published revision of the policy. Select two to see what changed between them.
+          Every published revision of the policy.
+          {compares ? ' Select two to see what changed between them.' : ''}
           {writer ? ' Rolling back stages a copy of a revision; publish it to complete the rollback.' : ''}
         </Typography>
         {body}

@@ -1,12 +1,13 @@
 import type { FormEvent } from 'react';
 import { Box, Button, Dialog, DialogContent, DialogTitle, useMediaQuery, useTheme } from '@mui/material';
 import { RuleAccordion, type RuleAccordionPanel } from '@workbench/common';
+import { useLiveValidation, type LiveValidation } from './liveValidation';
 
 /** "<Noun>: <name>" for a stored rule, "New <noun>" for one being added. */
 export const ruleDialogTitle = (noun: string, name: string | null | undefined): string =>
   name == null ? `New ${noun.toLowerCase()}` : `${noun}: ${name}`;
 
-export interface RuleDialogFrameProps {
+export interface RuleDialogFrameProps<V> {
   title: string;
   /** The family's rule dialog test id; the title's id derives from it. */
   testId: string;
@@ -20,12 +21,14 @@ export interface RuleDialogFrameProps {
   saveLabel?: string;
   /** Submits the form (Formik's handleSubmit). */
   onSubmit: () => void;
+  /** The Formik form and what it validates with: its errors follow its values in the same commit. */
+  validation: LiveValidation<V>;
   onClose: () => void;
   /**
-   * Where Cancel stands. `{ testId }`: one Cancel button under the accordion (Close for readers),
-   * and a fieldset disables every field for readers. 'panels': Cancel beside each panel's Next and
-   * Save (the firewall and private access dialogs); their fields disable themselves, as a
-   * disabled fieldset would disable that Cancel too.
+   * Where Cancel stands. `{ testId }`: one Cancel button under the accordion (Close for readers,
+   * whose fields the accordion disables). 'panels': Cancel beside each panel's Next and Save (the
+   * firewall and private access dialogs, whose fields disable themselves); both stand beside the
+   * accordion's Save under the panels when a stored rule is edited.
    */
   cancel: { testId: string } | 'panels';
   /** The form's accessible name, where the family gives it one. */
@@ -37,7 +40,7 @@ export interface RuleDialogFrameProps {
  * title, the form around the rule accordion, read-only handling and Cancel. The families give
  * the panels and the Formik form behind them.
  */
-export function RuleDialogFrame({
+export function RuleDialogFrame<V>({
   title,
   testId,
   panels,
@@ -45,13 +48,16 @@ export function RuleDialogFrame({
   readOnly,
   saveLabel = 'Apply',
   onSubmit,
+  validation,
   onClose,
   cancel,
   formLabel,
-}: RuleDialogFrameProps) {
+}: RuleDialogFrameProps<V>) {
+  useLiveValidation(validation);
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = `${testId}-title`;
+  const panelCancel = cancel === 'panels';
   const accordion = (
     <RuleAccordion
       panels={panels}
@@ -59,7 +65,15 @@ export function RuleDialogFrame({
       canSave={!readOnly}
       saveLabel={saveLabel}
       onSave={onSubmit}
-      onCancel={cancel === 'panels' ? onClose : undefined}
+      onCancel={panelCancel ? onClose : undefined}
+      fieldsDisabled={!panelCancel && readOnly}
+      footerActions={
+        !panelCancel && (
+          <Button onClick={onClose} data-testid={cancel.testId}>
+            {readOnly ? 'Close' : 'Cancel'}
+          </Button>
+        )
+      }
     />
   );
   return (
@@ -83,20 +97,7 @@ export function RuleDialogFrame({
             onSubmit();
           }}
         >
-          {cancel === 'panels' ? (
-            accordion
-          ) : (
-            <>
-              <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-                {accordion}
-              </fieldset>
-              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-                <Button onClick={onClose} data-testid={cancel.testId}>
-                  {readOnly ? 'Close' : 'Cancel'}
-                </Button>
-              </Box>
-            </>
-          )}
+          {accordion}
         </Box>
       </DialogContent>
     </Dialog>

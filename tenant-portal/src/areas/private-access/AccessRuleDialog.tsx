@@ -293,6 +293,7 @@ export function AccessRuleDialog({
       readOnly={readOnly}
       saveLabel={mode === 'edit' ? 'Apply' : 'Add to rules'}
       onSubmit={() => void formik.submitForm()}
+      validation={{ form: formik, schema }}
       onClose={onClose}
       cancel="panels"
       formLabel={TITLES[mode]}

@@ -117,7 +117,7 @@ describe('Reports page', () => {
     const link = await screen.findByTestId(`${reportsIds.download}-p-1`);
     expect(link).toHaveAttribute('href', '/api/reports/v1/past_reports/p-1');
     expect(link).toHaveAttribute('download', 'Schedule-1_2026-11-15_2026-11-22.pdf');
-    expect(link).toHaveTextContent('PDF, 20 KB');
+    expect(link).toHaveTextContent('PDF, 20.48 KB');
     expect(screen.getByTestId(reportsIds.pastTotal)).toHaveTextContent('1 file');
   });
 

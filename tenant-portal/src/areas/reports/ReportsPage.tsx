@@ -1,7 +1,8 @@
 /**
  * Reports (portal-core §7 Reports, issue 11): the tenant's scheduled reports and the files they
  * and "Run now" left (past reports). Readers (dashboard:reports:read) see both tables and
- * download files; writers (dashboard:reports:write) add, edit, delete and run schedules.
+ * download files; writers (dashboard:reports:write) add, edit, delete and run schedules. Delete and
+ * Run now are a server extension (report-schedule-actions, docs/api.md): shown when it is served.
  */
 import { useEffect, useMemo } from 'react';
 import { Alert, Box, Button, Chip, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
@@ -10,11 +11,12 @@ import EditIcon from '@mui/icons-material/Edit';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
-  selectAccessController,
   selectCan,
+  selectReadableReportQueries,
   useAppSelector,
   useEntityList,
   useEntityPage,
+  useExtension,
 } from '@workbench/common';
 import {
   RECIPIENTS_NOTE,
@@ -27,7 +29,6 @@ import {
   type ReportFormat,
   type ScheduledReport,
 } from '@workbench/common/api/contract/reportFiles';
-import { REPORT_QUERY_NAMES, REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQueries';
 import { pastReportUrl } from '@workbench/common/api/reportFiles';
 import {
   AddButton,
@@ -46,6 +47,7 @@ import { RUN_NOW, pastReportsSource, scheduledReportsSource } from './reportSour
 export const REPORTS_EMPTY_TEXT =
   'No scheduled reports yet. A scheduled report builds a file (a PDF, or a zip of CSV files) of a dashboard or of report queries you choose, at the times you choose (daily, weekly, monthly or a cron expression), covering the time before each run. Its files appear under Past reports.';
 export const PAST_EMPTY_TEXT = 'No report files yet. "Run now" builds one at once.';
+export const PAST_EMPTY_NO_RUN_TEXT = 'No report files yet. A scheduled report leaves one at each run.';
 
 /** An ISO time as the reader's local date and time; a dash for none. */
 const when = (iso: string | null): string =>
@@ -54,13 +56,11 @@ const when = (iso: string | null): string =>
 export function ReportsPage({ title = 'Reports' }: Partial<PageProps>) {
   const canRead = useAppSelector(selectCan(REPORTS_READ_PERMISSION));
   const canWrite = useAppSelector(selectCan(REPORTS_WRITE_PERMISSION));
-  const access = useAppSelector(selectAccessController);
+  const scheduleActions = useExtension('report-schedule-actions');
   const schedules = useEntityPage<ScheduledReport>(scheduledReportsSource, { enabled: canRead });
   const past = useEntityList<PastReport>(pastReportsSource, { enabled: canRead });
-  const readableQueries = useMemo(
-    () => REPORT_QUERY_NAMES.filter((q) => access.can(REPORT_QUERY_REGISTRY[q].permission)),
-    [access],
-  );
+  const readable = useAppSelector(selectReadableReportQueries);
+  const readableQueries = useMemo(() => [...readable], [readable]);
   const { write, reload: reloadSchedules, resetWrite } = schedules;
   const reloadPast = past.reload;
 
@@ -120,19 +120,21 @@ export function ReportsPage({ title = 'Reports' }: Partial<PageProps>) {
             minWidth: 110,
             render: (r: ScheduledReport) => (
               <Stack direction="row">
-                <Tooltip title="Run now">
-                  <span>
-                    <IconButton
-                      size="small"
-                      aria-label={`Run ${r.name} now`}
-                      disabled={running !== null}
-                      data-testid={`${reportsIds.runNow}-${r.name}`}
-                      onClick={() => schedules.requestWrite({ op: 'command', id: r.id, command: RUN_NOW })}
-                    >
-                      <PlayArrowIcon fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
+                {scheduleActions && (
+                  <Tooltip title="Run now">
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={`Run ${r.name} now`}
+                        disabled={running !== null}
+                        data-testid={`${reportsIds.runNow}-${r.name}`}
+                        onClick={() => schedules.requestWrite({ op: 'command', id: r.id, command: RUN_NOW })}
+                      >
+                        <PlayArrowIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                )}
                 <Tooltip title="Edit">
                   <IconButton
                     size="small"
@@ -214,11 +216,13 @@ export function ReportsPage({ title = 'Reports' }: Partial<PageProps>) {
           </Typography>
           {canWrite && (
             <>
-              <DeleteSelectedButton
-                count={schedules.selected.length}
-                onClick={schedules.openDelete}
-                testId={reportsIds.deleteSelected}
-              />
+              {scheduleActions && (
+                <DeleteSelectedButton
+                  count={schedules.selected.length}
+                  onClick={schedules.openDelete}
+                  testId={reportsIds.deleteSelected}
+                />
+              )}
               <AddButton
                 label="Add scheduled report"
                 onClick={() => schedules.openForm('new')}
@@ -290,7 +294,7 @@ export function ReportsPage({ title = 'Reports' }: Partial<PageProps>) {
             rows={past.rows}
             rowKey={(r) => r.id}
             columns={pastColumns}
-            emptyText={PAST_EMPTY_TEXT}
+            emptyText={scheduleActions ? PAST_EMPTY_TEXT : PAST_EMPTY_NO_RUN_TEXT}
           />
         </Box>
       </Box>

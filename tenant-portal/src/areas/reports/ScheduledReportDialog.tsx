@@ -17,7 +17,7 @@ import {
   ToggleButton,
   ToggleButtonGroup,
 } from '@mui/material';
-import { DASHBOARDS } from '@workbench/common/api/contract/reportDashboards';
+import { DASHBOARDS, readableDashboards } from '@workbench/common/api/contract/reportDashboards';
 import {
   RECIPIENTS_NOTE,
   REPORT_FORMATS,
@@ -88,6 +88,9 @@ export function ScheduledReportDialog({
     return key ? (REPORT_FORM_MESSAGES[key] ?? key) : undefined;
   };
   const queryOptions = REPORT_QUERY_NAMES.filter((q) => readableQueries.includes(q) || v.queries.includes(q));
+  // The dashboards with a panel the user may read (and the one the schedule names, to show it).
+  const readableIds = new Set(readableDashboards(new Set(readableQueries)).map((d) => d.id));
+  const dashboards = DASHBOARDS.filter((d) => readableIds.has(d.id) || d.id === v.dashboard);
   /** A typed address joins the chips on Enter, comma, space or when the field is left. */
   const addRecipients = (text: string) => {
     const added = text
@@ -150,7 +153,7 @@ export function ScheduledReportDialog({
                 helperText="Its panels, each one you may read."
                 slotProps={{ htmlInput: { 'data-testid': reportsIds.formDashboard } }}
               >
-                {DASHBOARDS.map((d) => (
+                {dashboards.map((d) => (
                   <MenuItem key={d.id} value={d.id}>
                     {d.title}
                   </MenuItem>

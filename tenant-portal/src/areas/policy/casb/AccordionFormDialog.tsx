@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { Formik, getIn, type FormikErrors, type FormikProps, type FormikTouched } from 'formik';
 import type { AnyObjectSchema } from 'yup';
-import { Autocomplete, Box, Button, Dialog, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { RuleAccordion, type RuleAccordionPanel } from '@workbench/common';
+import { Autocomplete, TextField } from '@mui/material';
+import type { RuleAccordionPanel } from '@workbench/common';
+import { RuleDialogFrame } from '../RuleDialogFrame';
 import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
 import { casbMessage } from './casbForms';
 
@@ -98,8 +98,9 @@ export function AppPicker<V>({
 
 /**
  * Adds or edits one entry of a cloud-app or egress list in the shared rule accordion (shared-ui §4)
- * with Formik and a yup schema built on common's validators; Apply puts the entry in the section's
- * draft (the section's Save stores it). Readers see the same panels, disabled, with Close.
+ * with Formik and a yup schema built on common's validators, in the rule dialogs' shared frame;
+ * Apply puts the entry in the section's draft (the section's Save stores it). Readers see the same
+ * panels, disabled, with Close.
  */
 export function AccordionFormDialog<V extends object>({
   title,
@@ -110,7 +111,6 @@ export function AccordionFormDialog<V extends object>({
   canWrite,
   onApply,
   onClose,
-  extra,
 }: {
   title: string;
   initialValues: V;
@@ -121,62 +121,35 @@ export function AccordionFormDialog<V extends object>({
   /** Puts the entry in the draft; or answers errors by field (a server check refused it), shown at their fields. */
   onApply: (values: V) => void | Promise<Record<string, string> | void>;
   onClose: () => void;
-  /** Drawn under the accordion (e.g. a check's result). */
-  extra?: ReactNode;
 }) {
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      maxWidth="md"
-      fullWidth
-      aria-labelledby="casb-dialog-title"
-      data-testid={casbPolicyIds.dialog}
+    <Formik<V>
+      initialValues={initialValues}
+      validationSchema={schema}
+      validateOnMount
+      onSubmit={async (values, helpers) => {
+        const errors = await onApply(values);
+        if (!errors) return;
+        helpers.setErrors(errors as FormikErrors<V>);
+        await helpers.setTouched(
+          Object.fromEntries(Object.keys(errors).map((k) => [k, true])) as FormikTouched<V>,
+          false,
+        );
+      }}
     >
-      <DialogTitle id="casb-dialog-title">{title}</DialogTitle>
-      <DialogContent>
-        <Formik<V>
-          initialValues={initialValues}
-          validationSchema={schema}
-          validateOnMount
-          onSubmit={async (values, helpers) => {
-            const errors = await onApply(values);
-            if (!errors) return;
-            helpers.setErrors(errors as FormikErrors<V>);
-            await helpers.setTouched(
-              Object.fromEntries(Object.keys(errors).map((k) => [k, true])) as FormikTouched<V>,
-              false,
-            );
-          }}
-        >
-          {(form) => (
-            <Box
-              component="form"
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                form.handleSubmit();
-              }}
-            >
-              <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-                <RuleAccordion
-                  panels={panels(form)}
-                  editMode={!isNew}
-                  canSave={canWrite}
-                  saveLabel="Apply"
-                  onSave={() => form.handleSubmit()}
-                />
-              </fieldset>
-              {extra}
-              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-                <Button onClick={onClose} data-testid={casbPolicyIds.dialogCancel}>
-                  {canWrite ? 'Cancel' : 'Close'}
-                </Button>
-              </Box>
-            </Box>
-          )}
-        </Formik>
-      </DialogContent>
-    </Dialog>
+      {(form) => (
+        <RuleDialogFrame
+          title={title}
+          testId={casbPolicyIds.dialog}
+          panels={panels(form)}
+          editMode={!isNew}
+          readOnly={!canWrite}
+          onSubmit={() => form.handleSubmit()}
+          validation={{ form, schema }}
+          onClose={onClose}
+          cancel={{ testId: casbPolicyIds.dialogCancel }}
+        />
+      )}
+    </Formik>
   );
 }

@@ -126,6 +126,8 @@ export function AppDiscoverySection({ doc, onChange, readOnly }: SectionEditorPr
   const [showHidden, setShowHidden] = useState(false);
   const [insights, setInsights] = useState<DiscoveredApp | null>(null);
   const { apps, status, error, reload } = useCloudApps(days);
+  // Without the server's catalogue (docs/api.md) the section is the spec's setting alone.
+  const catalogue = status !== 'unavailable';
   const settings = doc.app_discovery;
   const hidden = new Set(settings.hidden_apps);
   const seen = apps.filter((a) => a.requests > 0 && (showHidden || !hidden.has(a.id)));
@@ -149,33 +151,35 @@ export function AppDiscoverySection({ doc, onChange, readOnly }: SectionEditorPr
         }
         label="Discover the cloud apps users reach (from the web logs)"
       />
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', my: 2, flexWrap: 'wrap' }}>
-        <TextField
-          select
-          size="small"
-          label="Seen in the last"
-          value={days}
-          onChange={(e) => setDays(Number(e.target.value))}
-          sx={{ minWidth: 160 }}
-          slotProps={{ htmlInput: { 'data-testid': casbPolicyIds.discoveryDays } }}
-        >
-          {DISCOVERY_DAYS.map((d) => (
-            <MenuItem key={d} value={d}>
-              {d === 1 ? '24 hours' : `${d} days`}
-            </MenuItem>
-          ))}
-        </TextField>
-        <FormControlLabel
-          control={<Switch checked={showHidden} onChange={(e) => setShowHidden(e.target.checked)} />}
-          label={`Show hidden apps (${settings.hidden_apps.length})`}
-        />
-      </Box>
-      {!settings.enabled && (
+      {catalogue && (
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', my: 2, flexWrap: 'wrap' }}>
+          <TextField
+            select
+            size="small"
+            label="Seen in the last"
+            value={days}
+            onChange={(e) => setDays(Number(e.target.value))}
+            sx={{ minWidth: 160 }}
+            slotProps={{ htmlInput: { 'data-testid': casbPolicyIds.discoveryDays } }}
+          >
+            {DISCOVERY_DAYS.map((d) => (
+              <MenuItem key={d} value={d}>
+                {d === 1 ? '24 hours' : `${d} days`}
+              </MenuItem>
+            ))}
+          </TextField>
+          <FormControlLabel
+            control={<Switch checked={showHidden} onChange={(e) => setShowHidden(e.target.checked)} />}
+            label={`Show hidden apps (${settings.hidden_apps.length})`}
+          />
+        </Box>
+      )}
+      {catalogue && !settings.enabled && (
         <Alert severity="info" sx={{ mb: 1 }}>
           Discovery is off: the list shows what was seen before it was turned off.
         </Alert>
       )}
-      {status === 'failed' ? (
+      {!catalogue ? null : status === 'failed' ? (
         <LoadFailed message={error ?? 'The discovered apps could not be read.'} onRetry={reload} />
       ) : status === 'loading' ? (
         <Loading label="Loading the discovered apps" />

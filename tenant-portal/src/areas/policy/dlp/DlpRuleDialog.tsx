@@ -242,6 +242,7 @@ export function DlpRuleDialog({
             editMode={rule !== null}
             readOnly={!canWrite}
             onSubmit={() => form.handleSubmit()}
+            validation={{ form, schema: dlpRuleFormSchema }}
             onClose={onClose}
             cancel={{ testId: dlpPolicyIds.ruleCancel }}
           />

@@ -267,6 +267,7 @@ export function EmailRuleDialog(props: EmailRuleDialogProps) {
             editMode={rule !== null}
             readOnly={!canWrite}
             onSubmit={() => form.handleSubmit()}
+            validation={{ form, validate: (v) => validate(v, variant) }}
             onClose={onClose}
             cancel={{ testId: webPolicyIds.ruleCancel }}
           />

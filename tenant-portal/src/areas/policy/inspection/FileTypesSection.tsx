@@ -138,7 +138,7 @@ function ContentMigration({ canWrite }: { canWrite: boolean }) {
   const v4TypeOf = useMemo(() => {
     const byExtension = new Map<string, string>();
     for (const f of types.data?.contentTypes.files ?? [])
-      for (const t of f.types) for (const e of t.extensions) byExtension.set(e, f.name);
+      for (const t of f.list) for (const e of t.extensions) byExtension.set(e, f.name);
     return (e: string) => byExtension.get(e);
   }, [types.data]);
   const draft = (v3.draft ?? null) as ContentDoc | null;

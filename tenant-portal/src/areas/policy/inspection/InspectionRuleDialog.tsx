@@ -241,6 +241,7 @@ export function InspectionRuleDialog<K extends InspectionRuleKind>({
             editMode={rule !== null}
             readOnly={!canWrite}
             onSubmit={() => form.handleSubmit()}
+            validation={{ form, schema }}
             onClose={onClose}
             cancel={{ testId: inspectionIds.ruleCancel }}
           />

@@ -22,14 +22,14 @@ export const V4_CONTENT_TYPES = {
     files: [
       {
         name: 'Documents',
-        types: [
+        list: [
           { name: 'PDF', extensions: ['pdf'], mime_types: ['application/pdf'] },
           { name: 'Word', extensions: ['doc', 'docx'], mime_types: ['application/msword'] },
         ],
       },
       {
         name: 'iCalendar',
-        types: [{ name: 'ICS', extensions: ['ics'], mime_types: ['text/calendar'] }],
+        list: [{ name: 'ICS', extensions: ['ics'], mime_types: ['text/calendar'] }],
       },
     ],
   },

@@ -7,7 +7,7 @@ import { categoryName, type CategoryGroupOption } from './categoryModel';
 import { lines, newRuleId, pathInList, upsert } from './listEdits';
 import { RuleDialog } from './RuleDialog';
 import { RuleTable } from './RuleTable';
-import { actionLabel } from './ruleActions';
+import { ACTION_COLUMN_MIN_WIDTH, actionLabel } from './ruleActions';
 import { conditionsSummary, formFieldOf, ruleMessage, type ExceptionsDoc, type WebRule } from './ruleForm';
 
 export interface ExceptionsSectionProps {
@@ -129,7 +129,12 @@ export function DomainRulesList({
         emptyText="No domain rules yet."
         columns={[
           { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
-          { name: 'action', header: 'Action', minWidth: 100, value: (r) => actionLabel(r.action) },
+          {
+            name: 'action',
+            header: 'Action',
+            minWidth: ACTION_COLUMN_MIN_WIDTH,
+            value: (r) => actionLabel(r.action),
+          },
           {
             name: 'conditions',
             header: 'Matches',

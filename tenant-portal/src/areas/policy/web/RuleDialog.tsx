@@ -436,14 +436,15 @@ export function RuleDialog({
   );
   const categoryOptions = useMemo(() => categoryOptionsOf(groups), [groups]);
   const title = ruleDialogTitle(noun, rule?.name);
+  const validate = (values: RuleFormValues) => {
+    const errors = own ? ownErrors(own, values.own ?? {}) : {};
+    return Object.keys(errors).length ? { own: errors } : {};
+  };
   return (
     <Formik<RuleFormValues>
       initialValues={initialValues}
       validationSchema={ruleFormSchema}
-      validate={(values) => {
-        const errors = own ? ownErrors(own, values.own ?? {}) : {};
-        return Object.keys(errors).length ? { own: errors } : {};
-      }}
+      validate={validate}
       validateOnMount
       onSubmit={(values) => onApply(ruleFromForm(values, rule, rule?.id ?? newId), values.own ?? {})}
     >
@@ -502,6 +503,7 @@ export function RuleDialog({
             editMode={rule !== null}
             readOnly={!canWrite}
             onSubmit={() => form.handleSubmit()}
+            validation={{ form, schema: ruleFormSchema, validate }}
             onClose={onClose}
             cancel={{ testId: webPolicyIds.ruleCancel }}
           />

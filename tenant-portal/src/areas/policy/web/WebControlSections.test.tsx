@@ -118,6 +118,8 @@ describe('Copy & paste', () => {
           },
         ],
       },
+      // A kind whose rules can be reordered always carries its moves (none here).
+      reorderingEvents: [],
     });
   });
 
@@ -221,6 +223,7 @@ describe('Bandwidth and browsing forensics', () => {
           }),
         ],
       },
+      reorderingEvents: [],
     });
   });
 

@@ -66,8 +66,10 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
 
   const columns: DataTableColumn<EndUser>[] = [
     { name: 'username', header: 'Username', flex: 2, minWidth: 200, sortable: true },
-    { name: 'first_name', header: 'First name', flex: 1, sortable: true },
-    { name: 'last_name', header: 'Last name', flex: 1, sortable: true },
+    // In a narrow window the names and the creation date give way (the edit form shows them), so
+    // E-mail, Groups and Status stay in view beside the row's actions (issue 31).
+    { name: 'first_name', header: 'First name', flex: 1, sortable: true, optional: true },
+    { name: 'last_name', header: 'Last name', flex: 1, sortable: true, optional: true },
     { name: 'email', header: 'E-mail', flex: 2, sortable: true },
     { name: 'groups', header: 'Groups', flex: 1.5, value: (u) => u.groups.join(', ') },
     {
@@ -88,6 +90,7 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
       header: 'Created',
       flex: 1,
       minWidth: 110,
+      optional: true,
       sortable: true,
       value: (u) => u.created_at.slice(0, 10),
     },

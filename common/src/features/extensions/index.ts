@@ -1,0 +1,4 @@
+export * from './extensionsSlice';
+export * from './extensionsSelectors';
+export * from './extensionsSaga';
+export * from './useExtension';

@@ -1,0 +1,106 @@
+/**
+ * The row shape of the endpoint table (specEndpoints.ts), the spec's sources, and the shapes the
+ * spec does not show, which rows name where their checks rest on our choice.
+ */
+import type { Suite } from './checks';
+
+export type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE' | 'ANY';
+
+export interface SpecSource {
+  doc: 'api-client-layer' | 'portal-core';
+  section: string;
+  /** The spec's sentence (or list item), as it is written. */
+  text: string;
+}
+
+export interface SpecEndpoint {
+  /** The heading of §7 it is listed under. */
+  family: string;
+  /** ANY: the spec names the call but not its method. */
+  method: Method;
+  /** The path as the spec writes it (its placeholders as written; a family prefix added where §7 gives it). */
+  path: string;
+  sources: readonly SpecSource[];
+  /**
+   * Where the spec's path is not literal (a name pattern, an operation without a path): the path
+   * the reference server serves it at, in OpenAPI form; null: the server serves no such call.
+   */
+  served?: string | null;
+  check?: (suite: Suite) => Promise<void>;
+  /** The documented choices the check rests on where the spec is silent (ids of SILENT_CHOICES). */
+  silent?: readonly SilentChoice[];
+}
+
+export const acl = (section: string, text: string): SpecSource => ({
+  doc: 'api-client-layer',
+  section,
+  text,
+});
+export const core = (section: string, text: string): SpecSource => ({ doc: 'portal-core', section, text });
+
+/**
+ * The shapes the spec does not show, as the suite checks them (docs/api.md repeats each, by id;
+ * a test keeps the two lists equal).
+ */
+export const SILENT_CHOICES = {
+  'wire-xsrf':
+    'The xsrf header is x-xsrf-token, echoing the cookie wb_xsrf (tenant) or gd_xsrf (provider console); the user-id cookie is wb_uid.',
+  'error-field':
+    'A refused request answers 400 with {statusCode, error, message, field}; field names the parameter, or the body field as a dotted path (data.dlp.rules).',
+  'unknown-parameter':
+    'A query parameter a call does not take is refused with 400 naming it; policy reads take timestamp, report queries limit, wherever the spec sends them.',
+  'policy-read-flat':
+    'A policy read answers flat {rev_id, ...data}: the revision it was read at and the document fields at the top level (not under data).',
+  'policy-save-reply':
+    'A policy save answers the revision after it: {staged_rev_id, rev_id, state: staged, updated_at}.',
+  'policy-body-mapping':
+    'Which kind takes which of portal-core §7 bodies is our reading of its list (conformance/specShapes.ts POLICY_SAVE_FIELDS); documents the spec gives no body for carry the document as read, under data.',
+  'policy-no-rev-path':
+    'A policy path without {rev} (private access, parent global rules, auditor profiles, app discovery) reads the staged revision; its save still carries rev_id, state, updated_at and data.',
+  'mpa-write-pairs':
+    'Private access saves: update_access_policy_application writes what access_rules reads, update_catalog_clusters what app_catalogs reads, set_provisioning_key_lookup what app_connector_clusters reads.',
+  'publish-body':
+    'POST /api/policy/v1/rules/{rev} takes an optional {comment, updated_at} and answers the new revision; on a revision that is not staged it answers {} and changes nothing.',
+  'report-reply':
+    'A report answers {name, start, end, rows: [{key, value, series?}]} (by-date queries add granularity); a top-N query answers at most limit groups (keys), each split by its series where it has one.',
+  'report-limit-by-date':
+    'On a by-date query, limit bounds the number of series (the top ones by total); every bucket of the range is answered.',
+  'report-filter-values':
+    'A filter parameter the spec names is taken; a value the server does not know is 400 naming the filter.',
+  'logs-block':
+    "A log block is asked with start and end (unix seconds) and limit (at most 100); pagingIdentifiers carry last_iteration and a cursor; the POST sends back the previous block's pagingIdentifiers.",
+  'udb-user':
+    'An end user is {uid, username, first_name, last_name, email, groups, status, created_at, updated_at}; POST /users takes password plus those fields; bulkusermodify takes {uid_list, changes}.',
+  'provider-paths':
+    "Provider calls the spec names without a path are served at /gdmanage/api/v1/<name>, and a tenant's at /gdmanage/api/v1/tenants/{id}/<name>.",
+  'provider-signin':
+    'The access token of GET /gdmanage/api/oauth/login comes from the reference identity provider, POST /idp/token {username, password}.',
+  'tenant-create':
+    'POST /gdmanage/api/v1/tenants takes {name}; with admin_username (and optional admin_first_name, admin_last_name) it also creates the first administrator and answers its one-time password once; POST tenants/{id}/admins adds one later.',
+  'tenant-reply':
+    'A tenant is {tid, name, status: active or disabled, created_at, user_count, capabilities}; its id in paths is tid.',
+  'tenant-skus': "A tenant's SKUs are read and written as {sku_ids: [...]}.",
+  'provider-lists':
+    'Provider lists answer {<plural>: [...], total} (tenants, users, entities) and take limit and offset; revisions answer {revisions, total, limit, offset}.',
+  'entity-replace':
+    'A provider entity is replaced whole by PUT {path}/{id} with its create body less its id.',
+  'node-action-job':
+    "A node action is POST pods/{id}/nodes/{node}/actions {action}, answered 202 with a job {id, status}; a job's status is pending, started, finished or failed.",
+  'ddl-body':
+    'POST /api/policy/v1/validate_ddl_domains/ takes its params (ddlUrl, isFwaas, options) in the JSON body, with the domains to check: {domains, ddlUrl?, isFwaas?, options?}; it answers {checked, valid, invalid}.',
+  'uce-body':
+    'POST /api/policy/v1/safemail/whitelist/uce/ takes {type: domain or email, value, subject?, note?}.',
+  'app-id':
+    'The {id} of app_rep_insights is a cloud app id as the discovery lists it (salesforce, microsoft365).',
+  'report-files':
+    "Scheduled reports: GET answers {scheduled_reports}, PUT one report (an id replaces it); instant reports answer the report file's record; past reports list {past_reports}, each downloaded at past_reports/{id}.",
+} as const;
+export type SilentChoice = keyof typeof SILENT_CHOICES;
+
+/** A path with every placeholder ({rev}, {id}, :full?) made one mark, to compare spec and OpenAPI paths. */
+export const pathShape = (path: string): string =>
+  path.replace(/\{[^}]+\}/g, '{}').replace(/:[A-Za-z_]+\??/g, '{}');
+
+/** The path a row is served at, in OpenAPI form (null: not served). */
+export const servedPath = (row: SpecEndpoint): string | null =>
+  row.served === undefined ? row.path : row.served;

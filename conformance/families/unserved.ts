@@ -1,0 +1,298 @@
+/**
+ * The families the reference server does not serve (yet): tenant settings, on-premises appliance
+ * settings, the central manager, connectivity and browser posture. Their rows count what the spec
+ * names; the suite fails when the server starts serving one without a check here.
+ */
+import { acl, core, type Method, type SpecEndpoint, type SpecSource } from '../endpointTypes';
+
+const SETTINGS = 'api-client-layer §7 Tenant settings';
+const CORE_SETTINGS = 'portal-core §7 Settings';
+const ON_PREM = 'api-client-layer §7 On-premises appliance settings';
+const MANAGER = 'api-client-layer §7 Central manager and appliance management';
+const CONNECTIVITY = 'api-client-layer §7 Connectivity';
+const POSTURE = 'api-client-layer §7 Browser posture';
+
+const rows = (
+  family: string,
+  source: SpecSource,
+  list: ReadonlyArray<readonly [Method, string]>,
+): SpecEndpoint[] => list.map(([method, path]) => ({ family, method, path, sources: [source] }));
+const both = (paths: readonly string[]): Array<readonly [Method, string]> =>
+  paths.flatMap((p) => [['GET', p] as const, ['PUT', p] as const]);
+
+const TENANTS = '/api/settings/v1/tenants/';
+const GET_PUT = acl(
+  '§7 Tenant settings',
+  'GET and PUT: posture_profiles, ts_client_profile, mpa_certificates, mpa_security_config, global_settings, casb, admin_access_control, auth, tos, fixed_egress, egress_ips.',
+);
+const APPLIANCE_SETTINGS = acl(
+  '§7 On-premises appliance settings',
+  '/api/v1/settings/: extend_ime, auth/admins, auth/users, auth/ldap, auth/saml, ssl, service_domain, exported_config, logging, emails, access, time, enable_tls, smtp, enable_auto_updates, scp_fileexport_recorder, scp_fileexport, pnr_proxy, ssl_bump, safemail, attachments, web.',
+);
+const DASH = acl(
+  '§7 On-premises appliance settings',
+  '/api/dash/v1/: settings/network, settings/route, timezones, certs/ca/cert, certs/ca/reinitialize, certs/service/csr, certs/service/cert.',
+);
+const MGR = acl(
+  '§7 On-premises appliance settings',
+  '/api/mgr/v2/: certs/self/service, settings/auth/user, user/{id}/password, /status, /unlock, /ssh.',
+);
+const MANAGER_ITEMS: ReadonlyArray<readonly [string, string]> = [
+  [
+    'managed_systems CRUD, get_sv_cert, status, current_settings, cr_update, reset, reboot, shutdown, logs, exports, settings import and export, maintenance mode, ca_cert.',
+    'managed_systems CRUD|get_sv_cert|status|current_settings|cr_update|reset|reboot|shutdown|logs|exports|settings import|settings export|maintenance mode|ca_cert',
+  ],
+  ['groups CRUD.', 'groups CRUD'],
+  [
+    'licence, validate_license, reg, settings, about, password.',
+    'licence|validate_license|reg|settings|about|password',
+  ],
+  [
+    'Remote system actions: reboot, restart, schedule, shutdown, maintenance, certs, logs.',
+    'remote reboot|remote restart|remote schedule|remote shutdown|remote maintenance|remote certs|remote logs',
+  ],
+  ['Templates and apply/assign.', 'templates|template apply/assign'],
+  [
+    'Updates (check, download, install, rollback), approve_sv, jobs.',
+    'update check|update download|update install|update rollback|approve_sv|jobs',
+  ],
+];
+const POSTURE_LINE = acl(
+  '§7 Browser posture',
+  'configPolicies: GET, POST (multipart), PATCH, DELETE, batchDelete, export?format, inputPolicy, assess, assess/{id}, reassess/{id}, assessments/{id}, and assessments/{id}/reviewStatus (PUT).',
+);
+const BRW = '/api/brw-posture-mgmt/v1/';
+
+export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
+  ...rows(
+    SETTINGS,
+    GET_PUT,
+    both(
+      [
+        'posture_profiles',
+        'ts_client_profile',
+        'mpa_certificates',
+        'mpa_security_config',
+        'global_settings',
+        'casb',
+        'admin_access_control',
+        'auth',
+        'tos',
+        'fixed_egress',
+        'egress_ips',
+      ].map((n) => TENANTS + n),
+    ),
+  ),
+  ...rows(
+    SETTINGS,
+    acl('§7 Tenant settings', 'GET multi_tenant/, setting/{name}, setting/saml, capabilities/{name}.'),
+    [
+      ['GET', `${TENANTS}multi_tenant/`],
+      ['GET', `${TENANTS}setting/{name}`],
+      ['GET', `${TENANTS}setting/saml`],
+      ['GET', `${TENANTS}capabilities/{name}`],
+    ],
+  ),
+  ...rows(SETTINGS, acl('§7 Tenant settings', 'PATCH multi_tenant/associations/{id} with status.'), [
+    ['PATCH', `${TENANTS}multi_tenant/associations/{id}`],
+  ]),
+  ...rows(SETTINGS, acl('§7 Tenant settings', 'GET and POST api_tokens; DELETE api_token/{id}.'), [
+    ['GET', `${TENANTS}api_tokens`],
+    ['POST', `${TENANTS}api_tokens`],
+    ['DELETE', `${TENANTS}api_token/{id}`],
+  ]),
+  {
+    family: SETTINGS,
+    method: 'GET',
+    path: `${TENANTS}export_client_profile`,
+    sources: [
+      acl('§7 Tenant settings', 'GET export_client_profile?uuid=.'),
+      core('§7 Settings', 'GET /api/settings/v1/tenants/export_client_profile?uuid=.'),
+    ],
+  },
+  ...rows(
+    SETTINGS,
+    acl(
+      '§7 Tenant settings',
+      'Utils: GET get_user_ip, all_public_ips, menloSamlSigningCert; POST decodeCert.',
+    ),
+    [
+      ['GET', `${TENANTS}get_user_ip`],
+      ['GET', `${TENANTS}all_public_ips`],
+      ['GET', `${TENANTS}menloSamlSigningCert`],
+      ['POST', `${TENANTS}decodeCert`],
+    ],
+  ),
+  ...rows(
+    SETTINGS,
+    acl('§7 Tenant settings', 'v2 tenants auth: GET (also with ?limit) and PUT.'),
+    both(['/api/settings/v2/tenants/auth']),
+  ),
+  ...rows(
+    SETTINGS,
+    acl(
+      '§7 Tenant settings',
+      'PAC: GET, PATCH, proxy_ips, defaults, template (GET and POST); also /api/settings/v2/pac/version (GET and PUT).',
+    ),
+    [
+      ['GET', `${TENANTS}pac`],
+      ['PATCH', `${TENANTS}pac`],
+      ['ANY', `${TENANTS}pac/proxy_ips`],
+      ['ANY', `${TENANTS}pac/defaults`],
+      ['GET', `${TENANTS}pac/template`],
+      ['POST', `${TENANTS}pac/template`],
+    ],
+  ),
+  ...(['GET', 'PUT'] as const).map((method): SpecEndpoint => ({
+    family: CORE_SETTINGS,
+    method,
+    path: '/api/settings/v2/pac/version',
+    sources: [
+      core('§7 Settings', 'GET and PUT /api/settings/v2/pac/version.'),
+      acl(
+        '§7 Tenant settings',
+        'PAC: GET, PATCH, proxy_ips, defaults, template (GET and POST); also /api/settings/v2/pac/version (GET and PUT).',
+      ),
+    ],
+  })),
+  ...rows(
+    CORE_SETTINGS,
+    core('§7 Settings', 'GET and PUT /api/settings/v1/tenants/client_profiles (body profiles).'),
+    both([`${TENANTS}client_profiles`]),
+  ),
+  ...rows(
+    SETTINGS,
+    acl(
+      '§7 Tenant settings',
+      'Storage profiles: GET and POST with list, updated_at, updated_by; POST validate; capabilities.',
+    ),
+    [
+      ['GET', `${TENANTS}storage_profiles`],
+      ['POST', `${TENANTS}storage_profiles`],
+      ['POST', `${TENANTS}storage_profiles/validate`],
+      ['ANY', `${TENANTS}storage_profiles/capabilities`],
+    ],
+  ),
+  ...rows(
+    SETTINGS,
+    acl('§7 Tenant settings', 'Forensics (BF) profiles: GET and POST, status, viewer GET and POST.'),
+    [
+      ['GET', `${TENANTS}bf_profiles`],
+      ['POST', `${TENANTS}bf_profiles`],
+      ['ANY', `${TENANTS}bf_profiles/status`],
+      ['GET', `${TENANTS}bf_profiles/viewer`],
+      ['POST', `${TENANTS}bf_profiles/viewer`],
+    ],
+  ),
+
+  ...rows(
+    ON_PREM,
+    APPLIANCE_SETTINGS,
+    [
+      'extend_ime',
+      'auth/admins',
+      'auth/users',
+      'auth/ldap',
+      'auth/saml',
+      'ssl',
+      'service_domain',
+      'exported_config',
+      'logging',
+      'emails',
+      'access',
+      'time',
+      'enable_tls',
+      'smtp',
+      'enable_auto_updates',
+      'scp_fileexport_recorder',
+      'scp_fileexport',
+      'pnr_proxy',
+      'ssl_bump',
+      'safemail',
+      'attachments',
+      'web',
+    ].map((n) => ['ANY', `/api/v1/settings/${n}`] as const),
+  ),
+  ...rows(
+    ON_PREM,
+    DASH,
+    [
+      'settings/network',
+      'settings/route',
+      'timezones',
+      'certs/ca/cert',
+      'certs/ca/reinitialize',
+      'certs/service/csr',
+      'certs/service/cert',
+    ].map((n) => ['ANY', `/api/dash/v1/${n}`] as const),
+  ),
+  ...rows(
+    ON_PREM,
+    MGR,
+    [
+      'certs/self/service',
+      'settings/auth/user',
+      'user/{id}/password',
+      'user/{id}/status',
+      'user/{id}/unlock',
+      'user/{id}/ssh',
+    ].map((n) => ['ANY', `/api/mgr/v2/${n}`] as const),
+  ),
+  ...rows(
+    ON_PREM,
+    acl('§7 On-premises appliance settings', '/api/v1/ca_cert and /ca_cert/{id}; POST /api/v1/decodeCert.'),
+    [
+      ['ANY', '/api/v1/ca_cert'],
+      ['ANY', '/api/v1/ca_cert/{id}'],
+      ['POST', '/api/v1/decodeCert'],
+    ],
+  ),
+  ...MANAGER_ITEMS.flatMap(([text, names]) =>
+    names.split('|').map((name): SpecEndpoint => ({
+      family: MANAGER,
+      method: 'ANY',
+      path: `central manager: ${name}`,
+      sources: [
+        acl(
+          '§7 Central manager and appliance management',
+          `${text} Exact paths are not shown beyond these names.`,
+        ),
+      ],
+      served: null,
+    })),
+  ),
+
+  ...rows(
+    CONNECTIVITY,
+    acl(
+      '§7 Connectivity',
+      'POST /safeview-auth-server/login {username, password}; reply success. GET /connectivity/manager/sites (reply data). POST /connectivity/manager/results.',
+    ),
+    [
+      ['POST', '/safeview-auth-server/login'],
+      ['GET', '/connectivity/manager/sites'],
+      ['POST', '/connectivity/manager/results'],
+    ],
+  ),
+
+  ...rows(POSTURE, POSTURE_LINE, [
+    ['GET', `${BRW}configPolicies`],
+    ['POST', `${BRW}configPolicies`],
+    ['PATCH', `${BRW}configPolicies`],
+    ['DELETE', `${BRW}configPolicies`],
+    ['ANY', `${BRW}configPolicies/batchDelete`],
+    ['ANY', `${BRW}configPolicies/export`],
+    ['ANY', `${BRW}configPolicies/inputPolicy`],
+    ['ANY', `${BRW}configPolicies/assess`],
+    ['ANY', `${BRW}configPolicies/assess/{id}`],
+    ['ANY', `${BRW}configPolicies/reassess/{id}`],
+    ['ANY', `${BRW}configPolicies/assessments/{id}`],
+    ['PUT', `${BRW}configPolicies/assessments/{id}/reviewStatus`],
+  ]),
+  ...rows(
+    POSTURE,
+    acl('§7 Browser posture', 'configSettingDefinitions with optional platform, browser and version.'),
+    [['GET', `${BRW}configSettingDefinitions`]],
+  ),
+  ...rows(POSTURE, acl('§7 Browser posture', 'benchmarkPolicies.'), [['ANY', `${BRW}benchmarkPolicies`]]),
+];

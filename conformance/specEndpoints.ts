@@ -1,0 +1,25 @@
+/**
+ * The conformance suite's one table: every endpoint api-client-layer §7 and portal-core §7 name,
+ * one row per method and path, each with the spec's sentence it comes from, the path the reference
+ * server serves it at where the spec writes none, and its check (a request in the spec's shape and
+ * a check of the answer). A row without a check is an endpoint the server does not serve; the
+ * suite fails when the server serves one (so every served endpoint is checked). Where a check
+ * rests on a shape the spec does not show, the row names the choice (SILENT_CHOICES), listed in
+ * docs/api.md under "Shapes the spec does not show".
+ */
+import type { SpecEndpoint } from './endpointTypes';
+import { AUTH_ENDPOINTS } from './families/auth';
+import { POLICY_ENDPOINTS } from './families/policy';
+import { REPORT_ENDPOINTS } from './families/reports';
+import { PROVIDER_ENDPOINTS } from './families/provider';
+import { UNSERVED_ENDPOINTS } from './families/unserved';
+
+export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
+  ...AUTH_ENDPOINTS,
+  ...POLICY_ENDPOINTS,
+  ...REPORT_ENDPOINTS,
+  ...PROVIDER_ENDPOINTS,
+  ...UNSERVED_ENDPOINTS,
+];
+
+export * from './endpointTypes';

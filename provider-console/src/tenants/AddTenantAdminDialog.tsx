@@ -1,0 +1,137 @@
+/**
+ * Adds an administrator to a tenant that has none yet, or one more (issue 30: a tenant is created
+ * without one as the spec's tenant is; the one-step "tenant with its first administrator" is an
+ * option of the Add-tenant dialog). The server answers the one-time password once; the dialog
+ * shows it and the administrator chooses a new one at the first sign-in.
+ */
+import { useEffect } from 'react';
+import { useFormik } from 'formik';
+import * as yup from 'yup';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { providerPageIds, type ApiCallErrorInfo } from '@workbench/common';
+import type { TenantAdminBody, TenantAdminCreated } from '@workbench/common/api/contract/providerTenants';
+import { email, yupString } from '@workbench/common/validators/index';
+import { TENANT_FORM_TEXTS } from './TenantFormDialog';
+import { OneTimePasswordDialog } from './OneTimePasswordDialog';
+
+interface AdminFormValues {
+  admin_username: string;
+  admin_first_name: string;
+  admin_last_name: string;
+}
+
+const schema = yup.object({
+  admin_username: yupString(email).required('required'),
+  admin_first_name: yup.string().max(100),
+  admin_last_name: yup.string().max(100),
+});
+
+const text = (key: string | undefined) => (key ? (TENANT_FORM_TEXTS[key] ?? key) : undefined);
+
+export function AddTenantAdminDialog({
+  tenantName,
+  busy,
+  serverError,
+  created,
+  onCancel,
+  onSubmit,
+}: {
+  tenantName: string;
+  busy: boolean;
+  serverError: ApiCallErrorInfo | null;
+  /** The server's answer: the dialog then shows the one-time password. */
+  created: TenantAdminCreated | null;
+  onCancel(): void;
+  onSubmit(body: TenantAdminBody): void;
+}) {
+  const form = useFormik<AdminFormValues>({
+    initialValues: { admin_username: '', admin_first_name: '', admin_last_name: '' },
+    validationSchema: schema,
+    onSubmit: (v) => onSubmit({ ...v, admin_username: v.admin_username.trim().toLowerCase() }),
+  });
+  const { setFieldError, setFieldTouched } = form;
+  const field = serverError?.field;
+  const known = field && field in form.initialValues ? (field as keyof AdminFormValues) : null;
+  useEffect(() => {
+    if (known && serverError) {
+      void setFieldTouched(known, true, false);
+      setFieldError(known, serverError.message);
+    }
+  }, [known, serverError, setFieldError, setFieldTouched]);
+
+  const props = (name: keyof AdminFormValues, label: string) => ({
+    id: `tenant-admin-form-${name}`,
+    name,
+    label,
+    value: form.values[name],
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    error: Boolean(form.touched[name] && form.errors[name]),
+    helperText: form.touched[name] ? text(form.errors[name]) : undefined,
+    fullWidth: true,
+  });
+
+  if (created)
+    return (
+      <OneTimePasswordDialog
+        title={`Administrator ${created.admin_username} added`}
+        password={created.admin_password}
+        testId={providerPageIds.tenantAdminForm}
+        passwordTestId={providerPageIds.tenantAdminPassword}
+        onClose={onCancel}
+      >
+        {created.admin_username} signs in to the tenant portal with this one-time password and must choose a
+        new one before anything else opens.
+      </OneTimePasswordDialog>
+    );
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onCancel}
+      fullWidth
+      maxWidth="sm"
+      data-testid={providerPageIds.tenantAdminForm}
+    >
+      <form onSubmit={form.handleSubmit} noValidate>
+        <DialogTitle>Add an administrator to {tenantName}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {serverError && !known && <Alert severity="error">{serverError.message}</Alert>}
+            <TextField
+              {...props('admin_username', 'Administrator (e-mail)')}
+              required
+              type="email"
+              autoFocus
+            />
+            <Stack direction="row" spacing={2}>
+              <TextField {...props('admin_first_name', 'First name')} />
+              <TextField {...props('admin_last_name', 'Last name')} />
+            </Stack>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            data-testid={providerPageIds.tenantAdminSubmit}
+          >
+            Add administrator
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
