@@ -70,7 +70,7 @@ export function providerAuditRoutes(options: { store: EventStore }): FastifyPlug
           // The store pages by keyset; the trail is small, so offset paging reads the rows before.
           options.store.query({ ...scan, limit: offset + limit }),
         ]);
-        const names = new Map((await ctx.store.listTenants()).map((t) => [t.tid, t.name]));
+        const names = new Map((await ctx.store.tenants.list()).map((t) => [t.tid, t.name]));
         const eventOf = (e: StoredEvent): ProviderAuditEvent => {
           const f = e.fields;
           const tenant = text(f.tenant);

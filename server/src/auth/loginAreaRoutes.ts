@@ -66,7 +66,7 @@ export const loginAreaRoutes: FastifyPluginAsync = async (app) => {
       const body = request.body ?? {};
       const token = body.csrf_token;
       if (!token) return reject(reply, 'csrf_token', 'is missing');
-      const stored = await ctx.store.consumeOneTimeToken('login_csrf', digest(token));
+      const stored = await ctx.store.oneTimeTokens.consume('login_csrf', digest(token));
       if (!stored || stored.expiresAt <= ctx.now().getTime()) {
         return reject(reply, 'csrf_token', 'is unknown, expired or already used');
       }

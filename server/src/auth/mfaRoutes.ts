@@ -54,11 +54,11 @@ export const mfaStateOf = (m: UserMfaRecord | null): MfaState => ({
  * is never accepted again. Runs under the account's login lock (or the session's own request).
  */
 async function spendCode(store: ConfigStore, uid: string, code: string, now: number): Promise<boolean> {
-  const m = await store.getUserMfa(uid);
+  const m = await store.mfa.get(uid);
   if (!m?.secret) return false;
   const step = acceptedStep(m.secret, code, now, m.lastStep);
   // Conditional: of two requests with one code on two servers at once, only one spends it.
-  return step !== null && (await store.spendMfaStep(uid, step));
+  return step !== null && (await store.mfa.spendStep(uid, step));
 }
 
 export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fastify, options) => {
@@ -82,16 +82,16 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
       async (request, reply) => {
         const now = ctx.now().getTime();
         const hash = digest(request.body.challenge);
-        const challenge = await ctx.store.consumeOneTimeToken('mfa_challenge', hash);
+        const challenge = await ctx.store.oneTimeTokens.consume('mfa_challenge', hash);
         const user =
-          challenge && challenge.expiresAt > now ? await ctx.store.getUser(challenge.subject) : null;
+          challenge && challenge.expiresAt > now ? await ctx.store.users.get(challenge.subject) : null;
         if (!challenge || !user)
           return reply.code(401).send(options.loginFailure(401, undefined, MFA_CHALLENGE_EXPIRED_MSG));
         // Wrong codes count toward the account's lockout exactly as wrong passwords do.
         const outcome = await attemptLogin(
           ctx.store,
           { world: 'tenant', username: user.username, password: '', client: request.ip, now },
-          (_u, store) => store.getUser(user.uid),
+          (_u, store) => store.users.get(user.uid),
           ctx.loginFailureCap,
           {
             verify: (account, store) =>
@@ -100,7 +100,7 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
         );
         if (outcome.kind !== 'ok') {
           // The challenge stays usable until it expires: a mistyped code does not restart the sign-in.
-          await ctx.store.insertOneTimeToken(challenge);
+          await ctx.store.oneTimeTokens.insert(challenge);
           options.auditFailedSignIn(
             request,
             user.username,
@@ -112,7 +112,7 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
             return reply.code(429).send(options.loginFailure(429, outcome.delay));
           return reply.code(401).send(options.loginFailure(401, undefined, MFA_CODE_FAILED_MSG));
         }
-        const tenant = await ctx.store.getTenant(user.tid);
+        const tenant = await ctx.store.tenants.get(user.tid);
         if (!tenant || tenant.status !== 'active') {
           options.auditFailedSignIn(request, user.username, 'Sign-in refused: the tenant is not active.');
           return reply.code(401).send(options.loginFailure(401));
@@ -134,7 +134,7 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
         response: { 200: MfaState, ...errorResponses(401) },
       },
     },
-    async (request) => mfaStateOf(await ctx.store.getUserMfa(tenantSessionOf(request).uid)),
+    async (request) => mfaStateOf(await ctx.store.mfa.get(tenantSessionOf(request).uid)),
   );
 
   app.post(
@@ -157,10 +157,10 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      const current = await ctx.store.getUserMfa(s.uid);
+      const current = await ctx.store.mfa.get(s.uid);
       if (current?.secret) throw new ApiHttpError(409, MFA_MSGS.alreadyEnrolled);
       const secret = newTotpSecret();
-      await ctx.store.putUserMfa({
+      await ctx.store.mfa.put({
         uid: s.uid,
         tid: s.tid,
         secret: null,
@@ -193,7 +193,7 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      const m = await ctx.store.getUserMfa(s.uid);
+      const m = await ctx.store.mfa.get(s.uid);
       if (m?.secret) throw new ApiHttpError(409, MFA_MSGS.alreadyEnrolled);
       if (!m?.pendingSecret) throw new ApiHttpError(409, MFA_MSGS.noPending);
       const now = ctx.now().getTime();
@@ -206,7 +206,7 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
         enabledAt: ctx.now().toISOString(),
         lastStep: step,
       };
-      await ctx.store.putUserMfa(next);
+      await ctx.store.mfa.put(next);
       noteAudit(request, { object: s.username });
       return mfaStateOf(next);
     },
@@ -229,11 +229,11 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      const m = await ctx.store.getUserMfa(s.uid);
+      const m = await ctx.store.mfa.get(s.uid);
       if (!m?.secret) throw new ApiHttpError(409, MFA_MSGS.notEnrolled);
       if (!(await spendCode(ctx.store, s.uid, request.body.code, ctx.now().getTime())))
         throw new ApiHttpError(400, MFA_MSGS.wrongCode, 'code');
-      await ctx.store.deleteUserMfa(s.uid);
+      await ctx.store.mfa.delete(s.uid);
       noteAudit(request, { object: s.username });
       return mfaStateOf(null);
     },
@@ -258,8 +258,8 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
 
 /** The tenant's accounts with their second-factor state (the portal's list and the console's). */
 export async function mfaUserList(store: ConfigStore, tid: string) {
-  const records = new Map((await store.listUserMfa(tid)).map((m) => [m.uid, m]));
-  return (await store.listUsers(tid)).map((u) => ({
+  const records = new Map((await store.mfa.list(tid)).map((m) => [m.uid, m]));
+  return (await store.users.list(tid)).map((u) => ({
     uid: u.uid,
     username: u.username,
     first_name: u.firstName,

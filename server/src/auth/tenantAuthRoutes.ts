@@ -55,8 +55,8 @@ export const APPLIANCE_AUTH_PATHS = {
 export const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
 const withMfa = async (username: string, store: ConfigStore) => {
-  const user = await store.findUserByUsername(username);
-  return user ? { ...user, mfa: await store.getUserMfa(user.uid) } : null;
+  const user = await store.users.findByUsername(username);
+  return user ? { ...user, mfa: await store.mfa.get(user.uid) } : null;
 };
 
 export function loginFailure(status: 401 | 429, delay?: number, msg = LOGIN_FAILED_MSG) {
@@ -114,7 +114,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async () => {
       const csrf = randomToken();
-      await ctx.store.insertOneTimeToken({
+      await ctx.store.oneTimeTokens.insert({
         kind: 'login_csrf',
         tokenHash: digest(csrf),
         subject: '',
@@ -148,7 +148,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
    */
   const auditFailedSignIn = (request: FastifyRequest, username: string, details: string) => {
     void (async () => {
-      const user = await ctx.store.findUserByUsername(username);
+      const user = await ctx.store.users.findByUsername(username);
       if (!user) return;
       await writeAudit(ctx, request, [
         { tid: user.tid, userid: user.username, action: 'login_failed', area: 'session', details },
@@ -164,11 +164,11 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
   ) => {
     const sid = randomToken();
     const xsrf = randomToken();
-    await ctx.store.deleteExpiredSessions(now);
+    await ctx.store.sessions.deleteExpired(now);
     // A sign-in replaces the browser's previous session rather than leaving it valid.
     const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await ctx.store.deleteSession(digest(previous));
-    await ctx.store.insertSession({
+    if (previous) await ctx.store.sessions.delete(digest(previous));
+    await ctx.store.sessions.insert({
       sidHash: digest(sid),
       uid: user.uid,
       tid: user.tid,
@@ -211,7 +211,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
         return reply.code(429).send(loginFailure(429, outcome.delay));
       }
       const user = outcome.account;
-      const tenant = await ctx.store.getTenant(user.tid);
+      const tenant = await ctx.store.tenants.get(user.tid);
       if (!tenant || tenant.status !== 'active') {
         auditFailedSignIn(request, user.username, 'Sign-in refused: the tenant is not active.');
         return reply.code(401).send(loginFailure(401));
@@ -219,7 +219,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
       if (user.mfa?.secret) {
         // Half a sign-in: a short-lived challenge for the code step, no session yet.
         const challenge = randomToken();
-        await ctx.store.insertOneTimeToken({
+        await ctx.store.oneTimeTokens.insert({
           kind: 'mfa_challenge',
           tokenHash: digest(challenge),
           subject: user.uid,
@@ -242,7 +242,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
   const logoutHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const s = request.session;
     if (s) {
-      await ctx.store.deleteSession(s.sidHash);
+      await ctx.store.sessions.delete(s.sidHash);
       // Logout is a GET (api-client §7), so the trail's hook does not see it: written here.
       await writeAudit(ctx, request, [
         { tid: s.tid, userid: s.username, action: 'logout', area: 'session', details: 'Signed out.' },
@@ -274,7 +274,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
   const refresh = async (request: FastifyRequest, reply: FastifyReply) => {
     const s = tenantSessionOf(request);
     const idle = Math.min(ctx.now().getTime() + ctx.idleTimeoutMs, s.absoluteExpiresAt);
-    await ctx.store.touchSession(s.sidHash, idle);
+    await ctx.store.sessions.touch(s.sidHash, idle);
     setUserIdCookie(ctx, reply, s.uid);
     return { expires: new Date(idle).toISOString() };
   };
@@ -338,7 +338,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
         throw new ApiHttpError(400, CHANGE_PASSWORD_MSGS.wrongCurrent, 'current_password');
       const problem = newPasswordProblem(current_password, new_password);
       if (problem !== null) throw new ApiHttpError(400, problem, 'new_password');
-      await ctx.store.changeUserPassword(s.uid, await hashPassword(new_password), s.sidHash);
+      await ctx.store.users.changePassword(s.uid, await hashPassword(new_password), s.sidHash);
       noteAudit(request, {
         object: s.username,
         ...(s.pendingSteps.includes('change_password')
@@ -379,7 +379,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      await ctx.store.setPortalVersion(s.tid, request.body.portal_v2);
+      await ctx.store.tenants.setPortalVersion(s.tid, request.body.portal_v2);
       noteAudit(request, {
         object: 'portal version',
         before: { portal_v2: s.tenant.portalV2 },

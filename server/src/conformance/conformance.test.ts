@@ -45,7 +45,7 @@ beforeAll(async () => {
     ],
   });
   const now = server.clock.now().getTime();
-  const tenants = generatorTenantsOf(await server.app.workbench.store.listTenants());
+  const tenants = generatorTenantsOf(await server.app.workbench.store.tenants.list());
   for (const batch of generateEvents({ tenants, count: 3000, now, days: 20, seed: 30 }))
     await events.append(batch);
   await events.flush();

@@ -10,7 +10,7 @@ import { generateEvents } from '../seed/eventGenerator';
 import { DEMO_EVENTS_LOAD } from '../seed/seedEvents';
 import { generatorTenantsOf, withAuditFacts } from '../seed/seedTenants';
 import { withWebDeciders } from '../policy/webDeciders';
-import { SqliteConfigStore } from '../store/sqliteConfigStore';
+import { openSqliteConfigStore } from '../store/sqlConfigStore';
 import { GUARD_MS, startChildServer, crashDataDirPerTest } from './childServer';
 
 /** 15 batches of 2,000: seconds of seeding, so the kill lands with most of it still to do. */
@@ -82,12 +82,12 @@ test('seeding killed part-way (SIGKILL) resumes on restart and ends with exactly
   await second.stop();
 
   // The files as the restarted server left them, against the generator's own output.
-  const config = SqliteConfigStore.open(dataDir());
+  const config = await openSqliteConfigStore(dataDir());
   // Each tenant's web events are decided by its published web policy, and its demo audit history
   // names its accounts and end users, as the server's were.
   const tenants = await withWebDeciders(
     config,
-    await withAuditFacts(config, generatorTenantsOf(await config.listTenants())),
+    await withAuditFacts(config, generatorTenantsOf(await config.tenants.list())),
   );
   await config.close();
   const store = await DuckDbEventStore.open(dataDir());

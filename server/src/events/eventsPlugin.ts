@@ -107,7 +107,7 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
           app.workbench.store,
           await withAuditFacts(
             app.workbench.store,
-            generatorTenantsOf(await app.workbench.store.listTenants()),
+            generatorTenantsOf(await app.workbench.store.tenants.list()),
           ),
         );
         const result = await seedDemoEvents(store, {
@@ -146,7 +146,7 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
         store,
         now,
         tenantCapabilities: async (tid) => {
-          const stored = await app.workbench.store.getTenant(tid);
+          const stored = await app.workbench.store.tenants.get(tid);
           return stored ? (await tenantInEffect(app.workbench.store, stored, now())).capabilities : null;
         },
       }),

@@ -60,7 +60,7 @@ test('after the demo events, live ones arrive at the current time, about the rat
   const newest = await store.count();
   const seenAt = Date.now();
   // Each live event is in the interval it was made in: after the seeding ended, not in the future.
-  const tids = (await server.app.workbench.store.listTenants()).map((t) => t.tid);
+  const tids = (await server.app.workbench.store.tenants.list()).map((t) => t.tid);
   const times: number[] = [];
   for (const tid of tids)
     for (const logType of LOG_TYPES) {
@@ -116,7 +116,7 @@ test('without demo events the store stays as it is', async () => {
   });
   await new Promise((r) => setTimeout(r, 200)); // ten intervals
   // Only what the first start did: the audit of its publish of each tenant's revision 1.
-  const tenants = await server.app.workbench.store.listTenants();
+  const tenants = await server.app.workbench.store.tenants.list();
   const audited = await Promise.all(tenants.map((t) => store.count(t.tid, 'scan_audit')));
   expect(audited.every((n) => n > 0)).toBe(true);
   expect(await store.count()).toBe(audited.reduce((a, b) => a + b, 0));
@@ -131,7 +131,7 @@ test('the audit trail holds only what happened: live demo traffic writes no audi
   const seeded = await store.count();
   // About 5 % of 600 events would be audit events if live traffic made them.
   await until(async () => (await store.count()) >= seeded + 600, 'live events');
-  const tenants = await server.app.workbench.store.listTenants();
+  const tenants = await server.app.workbench.store.tenants.list();
   const audit = (
     await Promise.all(
       tenants.map(async (t) =>

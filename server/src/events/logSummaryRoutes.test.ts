@@ -21,7 +21,7 @@ beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-summary-'));
   store = await openTestEventStore(storeDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
-  const tenants = await server.app.workbench.store.listTenants();
+  const tenants = await server.app.workbench.store.tenants.list();
   const tid = (name: string) => tenants.find((t) => t.name.toLowerCase().includes(name))!.tid;
   const base = Math.floor(server.clock.now().getTime() / HOUR) * HOUR - 3 * HOUR;
   start = base / 1000;

@@ -44,7 +44,7 @@ beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logs-routes-'));
   store = await openTestEventStore(storeDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
-  const tenants = generatorTenantsOf(await server.app.workbench.store.listTenants());
+  const tenants = generatorTenantsOf(await server.app.workbench.store.tenants.list());
   tids = Object.fromEntries(tenants.map((t) => [t.name, t.tid]));
   for (const batch of generateEvents({
     tenants,

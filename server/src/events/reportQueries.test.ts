@@ -76,7 +76,7 @@ beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-queries-'));
   store = await openTestEventStore(storeDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
-  const tenants = await server.app.workbench.store.listTenants();
+  const tenants = await server.app.workbench.store.tenants.list();
   acmeTid = tenants.find((t) => t.name === 'acme')?.tid as string;
   events.push(...craft(tenants.map((t) => t.tid)));
   await store.append(events);

@@ -52,7 +52,7 @@ beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-routes-'));
   store = await openTestEventStore(storeDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
-  const tenants = await server.app.workbench.store.listTenants();
+  const tenants = await server.app.workbench.store.tenants.list();
   const tid = (name: string) => tenants.find((t) => t.name === name)?.tid as string;
   await store.append([
     web(tid('acme'), DAY0 + 3600, 'a.example', 'allow', 100, 10),
@@ -82,7 +82,7 @@ beforeAll(async () => {
   acme = await signIn(server, 'admin@acme.example');
   logsOnly = await signIn(server, 'logs@acme.example');
   // An account that may read the web reports only: their dashboards and the web logs (rbac is on for acme).
-  await server.app.workbench.store.insertUser({
+  await server.app.workbench.store.users.insert({
     uid: crypto.randomUUID(),
     tid: tid('acme'),
     username: 'web-reader@acme.example',
@@ -330,7 +330,7 @@ describe("support view: a tenant's reports in the provider console", () => {
     };
   };
   const tidOf = async (name: string) =>
-    (await server.app.workbench.store.listTenants()).find((t) => t.name === name)?.tid as string;
+    (await server.app.workbench.store.tenants.list()).find((t) => t.name === name)?.tid as string;
 
   it("support and operators read the chosen tenant's rows, the same reply as the tenant's own", async () => {
     const acmeTid = await tidOf('acme');

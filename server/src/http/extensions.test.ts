@@ -118,7 +118,7 @@ describe('WORKBENCH_EXTENSIONS=none: a backend with only the spec’s calls', ()
     s = await start([]);
     admin = await signIn(s.server, 'admin@acme.example');
     operator = await signInOperator(s.server, 'operator@provider.example');
-    tid = (await s.server.app.workbench.store.listTenants()).find((t) => t.name === 'acme')!.tid;
+    tid = (await s.server.app.workbench.store.tenants.list()).find((t) => t.name === 'acme')!.tid;
   });
   afterAll(async () => stop(s));
 

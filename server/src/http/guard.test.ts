@@ -12,9 +12,9 @@ afterEach(async () => {
 /** A read-only account in globex, whose capabilities have rbac off. */
 async function startWithGlobexViewer(deployment: Deployment, mode: Mode | null): Promise<TestServer> {
   const s = await startTestServer({ deployment, mode });
-  const globex = (await s.app.workbench.store.listTenants()).find((t) => t.name === 'globex');
+  const globex = (await s.app.workbench.store.tenants.list()).find((t) => t.name === 'globex');
   if (!globex) throw new Error('globex is not seeded');
-  await s.app.workbench.store.insertUser({
+  await s.app.workbench.store.users.insert({
     uid: crypto.randomUUID(),
     tid: globex.tid,
     username: 'viewer@globex.example',

@@ -8,15 +8,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { SqliteConfigStore } from '../store/sqliteConfigStore';
+import type { ConfigStore } from '../store/ConfigStore';
+import { openSqliteConfigStore } from '../store/sqlConfigStore';
 import { TestClock } from '../testing/testServer';
 import { configStoreRateLimit } from './rateLimitStore';
 
 let dir: string;
-let store: SqliteConfigStore;
-beforeEach(() => {
+let store: ConfigStore;
+beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-ratelimit-'));
-  store = SqliteConfigStore.open(dir);
+  store = await openSqliteConfigStore(dir);
 });
 afterEach(async () => {
   await store.close();
@@ -45,7 +46,7 @@ test('two servers on one store count one budget per key; the window ends on the 
   clock.advance(60_000);
   // The next hit after a window length sweeps the ended windows (a's and b's) before counting c.
   expect(await hit(first, 'c')).toEqual({ current: 1, ttl: 60_000 });
-  expect(await store.deleteEndedRateLimits(clock.now().getTime())).toBe(0);
+  expect(await store.rateLimits.deleteEnded(clock.now().getTime())).toBe(0);
 });
 
 test('a store failure reaches the plugin as an error; options it cannot honour are refused', async () => {

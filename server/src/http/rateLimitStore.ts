@@ -33,10 +33,10 @@ export function configStoreRateLimit(ctx: RateLimitStoreContext) {
 
   const count = async (key: string, timeWindow: number) => {
     const now = ctx.now().getTime();
-    const window = await ctx.store.hitRateLimit(key, now, timeWindow);
+    const window = await ctx.store.rateLimits.hit(key, now, timeWindow);
     if (now >= nextSweepAt) {
       nextSweepAt = now + timeWindow;
-      await ctx.store.deleteEndedRateLimits(now);
+      await ctx.store.rateLimits.deleteEnded(now);
     }
     return { current: window.hits, ttl: Math.max(0, window.windowEndsAt - now) };
   };

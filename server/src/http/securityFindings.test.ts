@@ -422,9 +422,9 @@ describe('7. login abuse', () => {
       expect(r.status).toBe(401);
       expect(JSON.parse(r.body)).toMatchObject({ msg: LOGIN_FAILED_MSG });
     }
-    expect(await server.app.workbench.store.countLoginFailures()).toBe(5);
+    expect(await server.app.workbench.store.loginFailures.count()).toBe(5);
     server.clock.advance(24 * 60 * 60 * 1000);
     await loginFrom(server, '127.0.0.2', 'one-more@x.example', 'wrong');
-    expect(await server.app.workbench.store.countLoginFailures()).toBe(1);
+    expect(await server.app.workbench.store.loginFailures.count()).toBe(1);
   });
 });

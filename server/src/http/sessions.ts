@@ -50,14 +50,17 @@ export async function resolveTenantSession(
   const sid = request.cookies[SESSION_COOKIE];
   if (!sid) return null;
   const sidHash = digest(sid);
-  const record = await ctx.store.getSession(sidHash);
+  const record = await ctx.store.sessions.get(sidHash);
   if (!record) return null;
   const now = ctx.now().getTime();
   if (record.idleExpiresAt <= now || record.absoluteExpiresAt <= now) {
-    await ctx.store.deleteSession(sidHash);
+    await ctx.store.sessions.delete(sidHash);
     return null;
   }
-  const [user, stored] = await Promise.all([ctx.store.getUser(record.uid), ctx.store.getTenant(record.tid)]);
+  const [user, stored] = await Promise.all([
+    ctx.store.users.get(record.uid),
+    ctx.store.tenants.get(record.tid),
+  ]);
   if (!user || !stored || stored.status !== 'active') return null;
   // Only the capabilities in effect: none past its validity day, none obsolete (issue 14).
   const tenant = await tenantInEffect(ctx.store, stored, ctx.now());
@@ -97,13 +100,13 @@ export async function resolveProviderSession(
   const found = providerKeyOf(request);
   if (!found) return null;
   const keyHash = digest(found.key);
-  const record = await ctx.store.getProviderSession(keyHash);
+  const record = await ctx.store.providerSessions.get(keyHash);
   if (!record) return null;
   if (record.expiresAt <= ctx.now().getTime()) {
-    await ctx.store.deleteProviderSession(keyHash);
+    await ctx.store.providerSessions.delete(keyHash);
     return null;
   }
-  const operator = await ctx.store.getOperator(record.username);
+  const operator = await ctx.store.operators.get(record.username);
   if (!operator) return null;
   const permissions = rolesToPermissions(PROVIDER_ROLES[operator.role]);
   return {

@@ -52,7 +52,7 @@ const webEvent = (tid: string, at: number, application: string, userid: string, 
 });
 
 async function addUser(tid: string, username: string, read: string[], write: string[]) {
-  await server.app.workbench.store.insertUser({
+  await server.app.workbench.store.users.insert({
     uid: crypto.randomUUID(),
     tid,
     username,
@@ -69,7 +69,7 @@ beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casb-routes-'));
   store = await openTestEventStore(storeDir);
   server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
-  const tenants = await server.app.workbench.store.listTenants();
+  const tenants = await server.app.workbench.store.tenants.list();
   const tid = (name: string) => tenants.find((t) => t.name === name)?.tid as string;
   const now = server.clock.now().getTime();
   await store.append([

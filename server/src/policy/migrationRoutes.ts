@@ -111,7 +111,12 @@ export const policyMigrationRoutes: FastifyPluginAsync = async (fastify) => {
         const cats = (await readPolicyDoc(tx, s.tid, 'cats', staged)) as PolicyData<'cats'>;
         const migratedCats = migrateCategoryActions(cats.list, v2IdsOf);
         dropped.push(...migratedCats.dropped);
-        await tx.putPolicyDoc({ tid: s.tid, kind: 'cats', revId: staged, data: { list: migratedCats.list } });
+        await tx.policyDocs.put({
+          tid: s.tid,
+          kind: 'cats',
+          revId: staged,
+          data: { list: migratedCats.list },
+        });
 
         const exceptions = (await readPolicyDoc(
           tx,
@@ -122,7 +127,7 @@ export const policyMigrationRoutes: FastifyPluginAsync = async (fastify) => {
         const rules = migrateRuleCategories(exceptions.list, v2IdsOf);
         dropped.push(...rules.dropped);
         if (!same(rules.rules, exceptions.list))
-          await tx.putPolicyDoc({
+          await tx.policyDocs.put({
             tid: s.tid,
             kind: 'web/exceptions',
             revId: staged,
@@ -138,14 +143,14 @@ export const policyMigrationRoutes: FastifyPluginAsync = async (fastify) => {
         const entries = migrateBypassCategories(bypass.list, v2IdsOf);
         dropped.push(...entries.dropped);
         if (!same(entries.list, bypass.list))
-          await tx.putPolicyDoc({
+          await tx.policyDocs.put({
             tid: s.tid,
             kind: 'v3/sslbump_bypass',
             revId: staged,
             data: { ...bypass, list: entries.list },
           });
 
-        await tx.putPolicyDoc({
+        await tx.policyDocs.put({
           tid: s.tid,
           kind: CATEGORY_VERSION_DOC,
           revId: staged,
@@ -219,8 +224,13 @@ export const policyMigrationRoutes: FastifyPluginAsync = async (fastify) => {
             };
         if (issue) throw refuse(`${issue.field}: ${issue.message}`, issue.field);
 
-        await tx.putPolicyDoc({ tid: s.tid, kind: CONTENT_KINDS.v4, revId: staged, data });
-        await tx.putPolicyDoc({ tid: s.tid, kind: CONTENT_VERSION_DOC, revId: staged, data: { version: 4 } });
+        await tx.policyDocs.put({ tid: s.tid, kind: CONTENT_KINDS.v4, revId: staged, data });
+        await tx.policyDocs.put({
+          tid: s.tid,
+          kind: CONTENT_VERSION_DOC,
+          revId: staged,
+          data: { version: 4 },
+        });
         const converted = data.list.length ? ` Converted ${data.list.length} file-type rules.` : '';
         const cdr = migrated.cdr.length
           ? ` v4 has no CDR; it was on for: ${migrated.cdr.map((c) => (c.from === c.to ? c.rule : `${c.rule} (${c.from} became ${c.to})`)).join(', ')}.`

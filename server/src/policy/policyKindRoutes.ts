@@ -151,7 +151,7 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
           { rev: byRev ? (request.params as { rev: number }).rev : undefined, updatedAt: body.updated_at },
           async (tx, stagedRevId) => {
             const before = await readPolicyDoc(tx, s.tid, kind, stagedRevId);
-            await tx.putPolicyDoc({ tid: s.tid, kind, revId: stagedRevId, data });
+            await tx.policyDocs.put({ tid: s.tid, kind, revId: stagedRevId, data });
             const area = AUDIT_AREA[def.group];
             audit.push({
               action: 'update',

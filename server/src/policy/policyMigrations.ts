@@ -26,7 +26,7 @@ export async function readVersion(
   doc: typeof CATEGORY_VERSION_DOC | typeof CONTENT_VERSION_DOC,
   rev: number,
 ): Promise<number> {
-  const saved = await store.getPolicyDoc(tid, doc, rev, true);
+  const saved = await store.policyDocs.get(tid, doc, rev, true);
   const version = (saved?.data as { version?: unknown } | undefined)?.version;
   if (typeof version === 'number') return version;
   return doc === CATEGORY_VERSION_DOC ? INITIAL_CATEGORY_VERSION : INITIAL_CONTENT_VERSION;
@@ -47,7 +47,7 @@ export async function restoreVersions(
   for (const doc of MIGRATION_VERSION_DOCS) {
     const wanted = await readVersion(tx, tid, doc, revs.target);
     if (wanted !== (await readVersion(tx, tid, doc, revs.published)))
-      await tx.putPolicyDoc({ tid, kind: doc, revId: revs.staged, data: { version: wanted } });
+      await tx.policyDocs.put({ tid, kind: doc, revId: revs.staged, data: { version: wanted } });
   }
 }
 

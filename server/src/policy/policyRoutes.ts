@@ -180,7 +180,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
             details: `Discarded the changes staged in revision ${current.stagedRevId}.`,
             object: `revision ${current.stagedRevId}`,
           });
-        await tx.deletePolicyDocs(s.tid, current.stagedRevId);
+        await tx.policyDocs.deleteRevision(s.tid, current.stagedRevId);
         const next: RevisionRecord = {
           tid: s.tid,
           revId: current.revId,
@@ -190,7 +190,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
           updatedBy: s.username,
           rolledBackFrom: null,
         };
-        await tx.putRevision(next);
+        await tx.revisions.put(next);
         return revisionReply(next);
       });
       await recordPolicyAudit(ctx, request, s, audit);
@@ -215,7 +215,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       const s = tenantSessionOf(request);
       const target = request.params.rev;
       const current = await currentRevision(ctx.store, s.tid);
-      if (target > current.revId || !(await ctx.store.getPublishedRevision(s.tid, target)))
+      if (target > current.revId || !(await ctx.store.revisions.getPublished(s.tid, target)))
         throw new ApiHttpError(404, NOT_PUBLISHED_MSG(target), 'rev');
       const areas = new Set<string>();
       const reply = await stageChange(
@@ -225,13 +225,13 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
         s.username,
         { rev: current.stagedRevId, updatedAt: request.body.updated_at },
         async (tx, stagedRevId, seen) => {
-          await tx.deletePolicyDocs(s.tid, stagedRevId);
+          await tx.policyDocs.deleteRevision(s.tid, stagedRevId);
           // The staged revision reads the published documents until changed: write only what differs.
           for (const kind of POLICY_DOC_KINDS) {
             const wanted = await readPolicyDoc(tx, s.tid, kind, target);
             const published = await readPolicyDoc(tx, s.tid, kind, seen.revId);
             if (deepEqual(wanted, published)) continue;
-            await tx.putPolicyDoc({ tid: s.tid, kind, revId: stagedRevId, data: wanted });
+            await tx.policyDocs.put({ tid: s.tid, kind, revId: stagedRevId, data: wanted });
             areas.add(AUDIT_AREA[(POLICY_KIND_REGISTRY[kind] as PolicyKindDef).group]);
           }
           // The category and content versions go back with the documents that use them.
@@ -271,8 +271,8 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       const offset = request.query.offset ?? 0;
       const [current, total, items] = await Promise.all([
         currentRevision(ctx.store, s.tid),
-        ctx.store.countPublishedRevisions(s.tid),
-        ctx.store.listPublishedRevisions(s.tid, { limit, offset }),
+        ctx.store.revisions.countPublished(s.tid),
+        ctx.store.revisions.listPublished(s.tid, { limit, offset }),
       ]);
       return { total, items: items.map(publishedReply), current: revisionReply(current) };
     },

@@ -11,7 +11,7 @@ import { AUDIT_AREA, type PolicyAuditEntry } from './policyAudit';
 
 /** The areas (audit sub-event types) of the kinds saved in a revision, for its audit events. */
 export async function areasOf(store: ConfigStore, tid: string, revId: number): Promise<string[]> {
-  const kinds = await store.listPolicyDocKinds(tid, revId);
+  const kinds = await store.policyDocs.listKinds(tid, revId);
   const areas = kinds.flatMap((k) => {
     const def = (POLICY_KIND_REGISTRY as Record<string, PolicyKindDef>)[k];
     return def ? [AUDIT_AREA[def.group]] : [];
@@ -39,7 +39,7 @@ export async function publishRevision(
   tx: ConfigStore,
   p: Publish,
 ): Promise<{ revision: RevisionRecord; audit: PolicyAuditEntry[] }> {
-  await tx.insertPublishedRevision({
+  await tx.revisions.insertPublished({
     tid: p.tid,
     revId: p.revId,
     publishedAt: p.at,
@@ -58,7 +58,7 @@ export async function publishRevision(
     updatedBy: p.revId === 1 ? null : p.by,
     rolledBackFrom: null,
   };
-  await tx.putRevision(revision);
+  await tx.revisions.put(revision);
   const areas = await areasOf(tx, p.tid, p.revId);
   const audit = (areas.length > 0 ? areas : [AUDIT_AREA.web_policy]).map((area): PolicyAuditEntry => ({
     action: 'published',

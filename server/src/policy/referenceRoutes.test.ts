@@ -366,7 +366,7 @@ describe('category migration', () => {
     });
     expect(publish.status).toBe(200);
     const store = server.app.workbench.store;
-    const tid = (await store.listTenants()).find((t) => t.name === 'acme')?.tid ?? '';
+    const tid = (await store.tenants.list()).find((t) => t.name === 'acme')?.tid ?? '';
     const published = migrated.staged_rev_id;
     const staged = published + 1;
     // The revision after it carries version 2 forward until a rollback restores revision 1's.

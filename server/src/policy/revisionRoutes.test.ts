@@ -73,7 +73,7 @@ async function stageAndPublish(who: SignedIn, kind: PolicyKind, data: unknown, c
 }
 
 async function auditOf(tenant = 'acme') {
-  const tid = (await server.app.workbench.store.listTenants()).find((t) => t.name === tenant)!.tid;
+  const tid = (await server.app.workbench.store.tenants.list()).find((t) => t.name === tenant)!.tid;
   const rows = await events.query({
     logType: 'scan_audit',
     tid,
@@ -109,7 +109,7 @@ test("a fresh start's revision 1 is published, and everything says so: the revis
   expect(page).toEqual({ total: 1, items: [initial], current });
   // The provider console's Policy revisions tab reads the same record.
   const { call } = await signInConsoleAccounts(server);
-  const acmeTid = (await server.app.workbench.store.listTenants()).find((t) => t.name === 'acme')!.tid;
+  const acmeTid = (await server.app.workbench.store.tenants.list()).find((t) => t.name === 'acme')!.tid;
   const tab = await json<{ revisions: unknown[]; total: number }>(
     await call(tenantRevisionsPath('v1', acmeTid)),
   );

@@ -35,7 +35,7 @@ export const nextUpdatedAt = (now: Date, previous: string): string =>
 
 /** The tenant's revision, or 404. */
 export async function currentRevision(store: ConfigStore, tid: string): Promise<RevisionRecord> {
-  const r = await store.getRevision(tid);
+  const r = await store.revisions.get(tid);
   if (!r) throw new ApiHttpError(404, NO_REVISION_MSG);
   return r;
 }
@@ -92,7 +92,7 @@ export async function stageChange(
       rolledBackFrom:
         options.rolledBackFrom ?? (current.state === 'staged' ? (current.rolledBackFrom ?? null) : null),
     };
-    await tx.putRevision(next);
+    await tx.revisions.put(next);
     return revisionReply(next);
   });
 }
@@ -105,6 +105,6 @@ export async function readPolicyDoc(
   rev: number,
 ): Promise<unknown> {
   const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
-  const saved = await store.getPolicyDoc(tid, kind, rev, def.scope === 'policy');
+  const saved = await store.policyDocs.get(tid, kind, rev, def.scope === 'policy');
   return saved ? saved.data : def.defaults;
 }

@@ -25,7 +25,7 @@ const stop = () => server.close();
 
 const submissions = async () =>
   (
-    await server.app.workbench.store.listEntities(UCE_ENTITY, {
+    await server.app.workbench.store.entities.list(UCE_ENTITY, {
       limit: 100,
       offset: 0,
       sort: 'created_at',
@@ -160,7 +160,7 @@ describe('POST /safemail/whitelist/uce/ (a UCE submission)', () => {
     expect(((await refused.json()) as { message: string }).message).toBe(
       'The tenant does not have the feature menlo_email.',
     );
-    const acmeTid = (await server.app.workbench.store.findUserByUsername('admin@acme.example'))?.tid;
+    const acmeTid = (await server.app.workbench.store.users.findByUsername('admin@acme.example'))?.tid;
     expect((await submissions()).map((s) => [s.tid, s.submitted_by])).toEqual([
       [acmeTid, 'admin@acme.example'],
     ]);

@@ -91,7 +91,7 @@ export const safemailWhitelistRoutes: FastifyPluginAsync = async (fastify) => {
         submitted_by: s.username,
         submitted_at: at,
       };
-      await ctx.store.insertEntity({
+      await ctx.store.entities.insert({
         entity: UCE_ENTITY,
         id: submission.id,
         data: { ...submission, tid: s.tid },

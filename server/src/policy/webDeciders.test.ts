@@ -108,7 +108,9 @@ test('the demo seed writes the web policy into the first revision; the deciders 
     const store = server.app.workbench.store;
     const [acme] = await withWebDeciders(
       store,
-      (await store.listTenants()).filter((t) => t.name === 'acme').map((t) => ({ tid: t.tid, name: t.name })),
+      (await store.tenants.list())
+        .filter((t) => t.name === 'acme')
+        .map((t) => ({ tid: t.tid, name: t.name })),
     );
     expect(acme.decideWeb?.(facts('https://bet365.com/', 'gambling'))?.policyRule).toBe('cats:27');
   } finally {

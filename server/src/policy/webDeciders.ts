@@ -78,7 +78,7 @@ export async function withWebDeciders(
 ): Promise<GeneratorTenant[]> {
   return Promise.all(
     tenants.map(async (t) => {
-      const revision = await store.getRevision(t.tid);
+      const revision = await store.revisions.get(t.tid);
       if (!revision) return t;
       const policy = await webPolicyAt(store, t.tid, revision.revId);
       const version = await categoryVersionAt(store, t.tid, revision.revId);

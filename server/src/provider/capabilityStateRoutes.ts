@@ -44,7 +44,7 @@ const VALIDITY_ENTITY = 'tenant_capabilities_validity';
 
 /** The tenant's capabilities_validity rows (none before its first write). */
 export async function capabilityValidity(store: ConfigStore, tid: string): Promise<ValidityRow[]> {
-  const doc = await store.getEntity(VALIDITY_ENTITY, tid);
+  const doc = await store.entities.get(VALIDITY_ENTITY, tid);
   return ((doc?.data as { validity?: ValidityRow[] } | undefined)?.validity ?? []) as ValidityRow[];
 }
 
@@ -91,10 +91,10 @@ export const capabilityStateRoutes: FastifyPluginAsync = async (fastify) => {
   const tenantsWithValidity = async (tid?: string) => {
     let tenants: TenantRecord[];
     if (tid) {
-      const t = await store.getTenant(tid);
+      const t = await store.tenants.get(tid);
       if (!t) throw new ApiHttpError(404, TENANT_NOT_FOUND, 'tid');
       tenants = [t];
-    } else tenants = await store.listTenants();
+    } else tenants = await store.tenants.list();
     return Promise.all(
       tenants.map(async (t) => ({
         tenant: t,

@@ -34,7 +34,7 @@ export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
   const ctx = app.workbench;
   const tags = ['provider entities'];
   const mustExist = async (deployment: string, field: string) => {
-    if (!(await ctx.store.getEntity('deployments', deployment)))
+    if (!(await ctx.store.entities.get('deployments', deployment)))
       throw new ApiHttpError(400, unknownDeploymentMessage(deployment), field);
   };
 
@@ -78,7 +78,7 @@ export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
         createdAt: at,
         updatedAt: at,
       };
-      if (!(await ctx.store.updateEntity(record))) await ctx.store.insertEntity(record);
+      if (!(await ctx.store.entities.update(record))) await ctx.store.entities.insert(record);
       noteAudit(request, {
         object: next,
         before: { default_deployment: before },
@@ -101,7 +101,7 @@ export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async () => {
       const byTid = await tenantDeploymentsOf(ctx.store);
-      const tenants = await ctx.store.listTenants();
+      const tenants = await ctx.store.tenants.list();
       return {
         tenant_deployments: tenants.map((t) => ({
           tid: t.tid,
@@ -144,7 +144,7 @@ export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
             createdAt: at,
             updatedAt: at,
           };
-          if (!(await tx.updateEntity(record))) await tx.insertEntity(record);
+          if (!(await tx.entities.update(record))) await tx.entities.insert(record);
         }
       });
       noteAudit(request, {

@@ -29,7 +29,7 @@ const ALL = { limit: 10_000, offset: 0, order: 'asc' as const, searchFields: [] 
 
 async function unknownSkus(store: ConfigStore, skus: readonly string[]): Promise<string[]> {
   const unknown: string[] = [];
-  for (const sku of skus) if (!(await store.getEntity('skus', sku))) unknown.push(sku);
+  for (const sku of skus) if (!(await store.entities.get('skus', sku))) unknown.push(sku);
   return unknown;
 }
 
@@ -45,7 +45,7 @@ export async function checkSkuCompatibility(
   field = 'skus',
 ): Promise<void> {
   const held = new Set(skuIds);
-  const { records } = await store.listEntities('sku_incompatibilities', {
+  const { records } = await store.entities.list('sku_incompatibilities', {
     ...ALL,
     sort: 'incompatibility_id',
   });
@@ -57,7 +57,7 @@ export async function checkSkuCompatibility(
 }
 
 export async function defaultDeploymentOf(store: ConfigStore): Promise<string> {
-  const row = await store.getEntity(PROVIDER_SETTINGS_ENTITY, DEFAULT_DEPLOYMENT_ID);
+  const row = await store.entities.get(PROVIDER_SETTINGS_ENTITY, DEFAULT_DEPLOYMENT_ID);
   return typeof row?.data.default_deployment === 'string'
     ? row.data.default_deployment
     : FALLBACK_DEFAULT_DEPLOYMENT;
@@ -66,10 +66,10 @@ export async function defaultDeploymentOf(store: ConfigStore): Promise<string> {
 /** Every tenant's deployment: the one it was moved to, else the default. */
 export async function tenantDeploymentsOf(store: ConfigStore): Promise<Map<string, string>> {
   const fallback = await defaultDeploymentOf(store);
-  const moved = await store.listEntities(TENANT_DEPLOYMENT_ENTITY, { ...ALL, sort: 'tid' });
+  const moved = await store.entities.list(TENANT_DEPLOYMENT_ENTITY, { ...ALL, sort: 'tid' });
   const byTid = new Map(moved.records.map((r) => [r.id, String(r.data.deployment)]));
   const result = new Map<string, string>();
-  for (const t of await store.listTenants()) result.set(t.tid, byTid.get(t.tid) ?? fallback);
+  for (const t of await store.tenants.list()) result.set(t.tid, byTid.get(t.tid) ?? fallback);
   return result;
 }
 
@@ -87,7 +87,7 @@ export interface EntityChecks {
 
 /** A tenant id by the tenant's name (the id itself for one that no longer exists). */
 const tenantNamer = async (store: ConfigStore) => {
-  const byTid = new Map((await store.listTenants()).map((t) => [t.tid, t.name]));
+  const byTid = new Map((await store.tenants.list()).map((t) => [t.tid, t.name]));
   return (ids: unknown): string[] => ((ids as string[] | undefined) ?? []).map((t) => byTid.get(t) ?? t);
 };
 const CATEGORY_NAMES = new Map(CATEGORIES_V1.map((c) => [c.id, c.name]));
@@ -101,7 +101,7 @@ const skusExist = async (store: ConfigStore, data: Record<string, unknown>) => {
 
 /** Tenant groups and category overrides name tenants by id: each must exist (400 at `tenants`). */
 const tenantsExist = async (store: ConfigStore, data: Record<string, unknown>) => {
-  const known = new Set((await store.listTenants()).map((t) => t.tid));
+  const known = new Set((await store.tenants.list()).map((t) => t.tid));
   const unknown = ((data.tenants as string[] | undefined) ?? []).filter((t) => !known.has(t));
   if (unknown.length > 0) throw new ApiHttpError(400, UNKNOWN_TENANTS(unknown), 'tenants');
 };
@@ -129,7 +129,7 @@ export const ENTITY_CHECKS: Partial<Record<ProviderEntity, EntityChecks>> = {
   pods: {
     async write(store, data) {
       const deployment = String(data.deployment);
-      if (!(await store.getEntity('deployments', deployment)))
+      if (!(await store.entities.get('deployments', deployment)))
         throw new ApiHttpError(400, unknownDeploymentMessage(deployment), 'deployment');
     },
   },
@@ -143,7 +143,7 @@ export const ENTITY_CHECKS: Partial<Record<ProviderEntity, EntityChecks>> = {
           409,
           deploymentInUseMessage(id, `${tenants} tenant${tenants === 1 ? ' is' : 's are'} on it`),
         );
-      const pods = await store.listEntities('pods', {
+      const pods = await store.entities.list('pods', {
         ...ALL,
         sort: 'pod_id',
         q: id,

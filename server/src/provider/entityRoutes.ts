@@ -80,7 +80,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
           const row = reply(r);
           if (namesOf) row.names = namesOf(r.data);
           for (const sub of def.subResources ?? []) {
-            const stored = await ctx.store.getEntity(subResourceEntity(entity, sub.name), r.id);
+            const stored = await ctx.store.entities.get(subResourceEntity(entity, sub.name), r.id);
             const items = (stored?.data.items as Record<string, unknown>[] | undefined) ?? [];
             row[sub.name] = items.map((item) => String(item[sub.itemKey]));
           }
@@ -105,7 +105,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         const sort = request.query.sort ?? def.sortFields[0] ?? def.idField;
         if (!def.sortFields.includes(sort))
           throw new ApiHttpError(400, unknownSortMessage(def, sort), 'sort');
-        const page = await ctx.store.listEntities(entity, {
+        const page = await ctx.store.entities.list(entity, {
           limit,
           offset,
           sort,
@@ -129,7 +129,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         },
       },
       async (request) =>
-        (await readRows([(await ctx.store.getEntity(entity, request.params.id)) ?? notFound()]))[0],
+        (await readRows([(await ctx.store.entities.get(entity, request.params.id)) ?? notFound()]))[0],
     );
 
     app.post(
@@ -150,7 +150,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         await checks?.write?.(ctx.store, data);
         const at = ctx.now().toISOString();
         const record: EntityRecord = { entity, id, data, createdAt: at, updatedAt: at };
-        if (!(await ctx.store.insertEntity(record))) {
+        if (!(await ctx.store.entities.insert(record))) {
           throw new ApiHttpError(409, entityExistsMessage(def, id), def.idField);
         }
         noteAudit(request, {
@@ -176,14 +176,14 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
       },
       async (request) => {
         const id = request.params.id;
-        const before = (await ctx.store.getEntity(entity, id)) ?? notFound();
+        const before = (await ctx.store.entities.get(entity, id)) ?? notFound();
         const record: EntityRecord = {
           ...before,
           data: { ...def.defaults, ...(request.body as Record<string, unknown>), [def.idField]: id },
           updatedAt: ctx.now().toISOString(),
         };
         await checks?.write?.(ctx.store, record.data);
-        if (!(await ctx.store.updateEntity(record))) notFound();
+        if (!(await ctx.store.entities.update(record))) notFound();
         noteAudit(request, {
           object: id,
           before: reply(before),
@@ -207,13 +207,13 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
       },
       async (request, res) => {
         const id = request.params.id;
-        const before = (await ctx.store.getEntity(entity, id)) ?? notFound();
+        const before = (await ctx.store.entities.get(entity, id)) ?? notFound();
         await checks?.remove?.(ctx.store, id);
         // The row and its sub-resource lists go together.
         const deleted = await ctx.store.transaction(async (tx) => {
-          if (!(await tx.deleteEntity(entity, id))) return false;
+          if (!(await tx.entities.delete(entity, id))) return false;
           for (const sub of def.subResources ?? [])
-            await tx.deleteEntity(subResourceEntity(entity, sub.name), id);
+            await tx.entities.delete(subResourceEntity(entity, sub.name), id);
           return true;
         });
         if (!deleted) notFound();
@@ -239,8 +239,8 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         { additionalProperties: false },
       );
       const itemsOf = async (id: string) => {
-        if (!(await ctx.store.getEntity(entity, id))) notFound();
-        const stored = await ctx.store.getEntity(subEntity, id);
+        if (!(await ctx.store.entities.get(entity, id))) notFound();
+        const stored = await ctx.store.entities.get(subEntity, id);
         return (stored?.data.items as Record<string, unknown>[] | undefined) ?? [];
       };
 
@@ -286,7 +286,7 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
             createdAt: at,
             updatedAt: at,
           };
-          if (!(await ctx.store.updateEntity(record))) await ctx.store.insertEntity(record);
+          if (!(await ctx.store.entities.update(record))) await ctx.store.entities.insert(record);
           noteAudit(request, {
             object: id,
             before: { [sub.name]: before },

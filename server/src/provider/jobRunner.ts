@@ -15,7 +15,7 @@
  * JOB_INTERRUPTED_REASON and put their nodes back as they were (SQLite: one server per store).
  *
  * Several servers on one store (PostgreSQL): each transition is claimed with a compare-and-set
- * on the job row's updated_at inside the transaction that writes it (ConfigStore.updateEntity),
+ * on the job row's updated_at inside the transaction that writes it (the store's entities.update),
  * so of two servers ticking at once exactly one moves a job, and the other skips it. Any server
  * moves any job, so a server that restarts interrupts nothing and the sweep above is not run.
  */
@@ -85,7 +85,7 @@ export class JobRunner {
   }
 
   async nodeStatus(pod: string, node: string, store: ConfigStore = this.store): Promise<NodeStatus> {
-    const r = await store.getEntity(NODE_ENTITY, nodeId(pod, node));
+    const r = await store.entities.get(NODE_ENTITY, nodeId(pod, node));
     return r ? (r.data as unknown as NodeStatus) : { node, state: 'active' };
   }
 
@@ -98,7 +98,7 @@ export class JobRunner {
       createdAt: at,
       updatedAt: at,
     };
-    if (!(await store.updateEntity(record))) await store.insertEntity(record);
+    if (!(await store.entities.update(record))) await store.entities.insert(record);
   }
 
   /**
@@ -120,12 +120,12 @@ export class JobRunner {
       createdAt: job.created_at,
       updatedAt: at,
     };
-    if (options.insert) return store.insertEntity(record);
-    return store.updateEntity(record, options.expectedUpdatedAt);
+    if (options.insert) return store.entities.insert(record);
+    return store.entities.update(record, options.expectedUpdatedAt);
   }
 
   async getJob(id: string): Promise<StoredJob | null> {
-    const r = await this.store.getEntity(JOB_ENTITY, id);
+    const r = await this.store.entities.get(JOB_ENTITY, id);
     return r ? (r.data as unknown as StoredJob) : null;
   }
 
@@ -186,7 +186,7 @@ export class JobRunner {
   private async inFlight(): Promise<{ job: StoredJob; updatedAt: string }[]> {
     const jobs: { job: StoredJob; updatedAt: string }[] = [];
     for (const status of IN_FLIGHT) {
-      const page = await this.store.listEntities(JOB_ENTITY, {
+      const page = await this.store.entities.list(JOB_ENTITY, {
         limit: 10_000,
         offset: 0,
         sort: 'created_at',

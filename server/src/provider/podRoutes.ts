@@ -44,7 +44,7 @@ export function podRoutes(jobs: JobRunner): FastifyPluginAsync {
     const ctx = app.workbench;
     const tags = ['provider entities'];
     const podNodes = async (id: string): Promise<string[]> => {
-      const pod = await ctx.store.getEntity('pods', id);
+      const pod = await ctx.store.entities.get('pods', id);
       if (!pod) throw new ApiHttpError(404, entityNotFoundMessage(PROVIDER_ENTITY_REGISTRY.pods));
       return pod.data.nodes as string[];
     };
@@ -121,7 +121,7 @@ export function podRoutes(jobs: JobRunner): FastifyPluginAsync {
         const { limit = 25, offset = 0, pod_id, node } = request.query;
         if (node !== undefined && !pod_id)
           throw new ApiHttpError(400, 'A node is named with its pod: give pod_id too.', 'pod_id');
-        const page = await ctx.store.listEntities(JOB_ENTITY, {
+        const page = await ctx.store.entities.list(JOB_ENTITY, {
           limit: pod_id ? 10_000 : limit,
           offset: pod_id ? 0 : offset,
           sort: 'created_at',

@@ -45,7 +45,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
     outcome: { kind: 'failed' } | { kind: 'locked'; delay: number },
   ) => {
     void (async () => {
-      const operator = await ctx.store.getOperator(username);
+      const operator = await ctx.store.operators.get(username);
       if (!operator) return;
       await writeAudit(ctx, request, [
         {
@@ -90,7 +90,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
           client: request.ip,
           now,
         },
-        (u, store) => store.getOperator(u),
+        (u, store) => store.operators.get(u),
         ctx.loginFailureCap,
       );
       if (outcome.kind !== 'ok') auditFailedSignIn(request, request.body.username, outcome);
@@ -109,7 +109,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
         });
       }
       const token = randomToken();
-      await ctx.store.insertOneTimeToken({
+      await ctx.store.oneTimeTokens.insert({
         kind: 'idp_access',
         tokenHash: digest(token),
         subject: outcome.account.username,
@@ -144,13 +144,13 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
         return reply.code(401).send({ status: UNKNOWN_IDP_STATUS });
       }
       const now = ctx.now().getTime();
-      const token = await ctx.store.consumeOneTimeToken('idp_access', digest(request.query.access_token));
-      const operator = token && token.expiresAt > now ? await ctx.store.getOperator(token.subject) : null;
+      const token = await ctx.store.oneTimeTokens.consume('idp_access', digest(request.query.access_token));
+      const operator = token && token.expiresAt > now ? await ctx.store.operators.get(token.subject) : null;
       if (!operator) return reply.code(401).send({ status: INVALID_TOKEN_STATUS });
       const key = randomToken();
       const keyId = randomToken(9);
       const expiresAt = now + PROVIDER_KEY_MS;
-      await ctx.store.insertProviderSession({
+      await ctx.store.providerSessions.insert({
         keyHash: digest(key),
         keyId,
         username: operator.username,
@@ -182,7 +182,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
       const s = request.providerSession;
       if (!s) return reply.code(401).send({ status: PROVIDER_ERRORS.sessionCookie });
       const xsrf = randomToken();
-      await ctx.store.updateProviderSession(s.keyHash, { xsrf });
+      await ctx.store.providerSessions.update(s.keyHash, { xsrf });
       setProviderCookies(ctx, reply, s.key, xsrf);
       return { status: 'ok', expires: new Date(s.expiresAt).toISOString() };
     },
@@ -228,7 +228,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
         ctx.now().getTime() + PROVIDER_KEY_MS,
         s.createdAt + PROVIDER_SESSION_ABSOLUTE_MS,
       );
-      await ctx.store.updateProviderSession(s.keyHash, { expiresAt });
+      await ctx.store.providerSessions.update(s.keyHash, { expiresAt });
       return { status: 'ok', expires: new Date(expiresAt).toISOString() };
     },
   );
@@ -246,7 +246,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const s = request.providerSession;
       if (s) {
-        await ctx.store.deleteProviderSession(s.keyHash);
+        await ctx.store.providerSessions.delete(s.keyHash);
         // A GET (the console's sign-out link), so the trail's hook does not see it: written here.
         await writeAudit(ctx, request, [
           {

@@ -43,14 +43,14 @@ export class TenantChangeError extends Error {}
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 async function skusOf(store: ConfigStore, tid: string): Promise<string[]> {
-  const doc = await store.getEntity(SKUS_DOC, tid);
+  const doc = await store.entities.get(SKUS_DOC, tid);
   return Array.isArray(doc?.data.sku_ids) ? (doc.data.sku_ids as string[]) : [];
 }
 async function writeSkus(store: ConfigStore, tid: string, skuIds: string[], at: string): Promise<void> {
-  const existing = await store.getEntity(SKUS_DOC, tid);
-  if (existing) await store.updateEntity({ ...existing, data: { sku_ids: skuIds }, updatedAt: at });
+  const existing = await store.entities.get(SKUS_DOC, tid);
+  if (existing) await store.entities.update({ ...existing, data: { sku_ids: skuIds }, updatedAt: at });
   else
-    await store.insertEntity({
+    await store.entities.insert({
       entity: SKUS_DOC,
       id: tid,
       data: { sku_ids: skuIds },
@@ -95,7 +95,7 @@ export async function diffOf(
       return same(before, after) ? [] : [{ item: 'sku_ids', before, after }];
     }
     case 'policy_template': {
-      const r = await store.getRevision(t.tid);
+      const r = await store.revisions.get(t.tid);
       const items: RolloutDiffItem[] = [];
       for (const [kind, data] of templateDocuments(change.template)) {
         const before = await readPolicyDoc(store, t.tid, kind, r?.revId ?? 1);
@@ -114,7 +114,7 @@ export async function problemOf(
   diff: RolloutDiffItem[],
 ): Promise<string | null> {
   if (t.status === 'disabled') return TENANT_DISABLED_REASON;
-  if (change.kind === 'policy_template' && (await store.getRevision(t.tid))?.state === 'staged')
+  if (change.kind === 'policy_template' && (await store.revisions.get(t.tid))?.state === 'staged')
     return POLICY_STAGED_REASON;
   if (change.kind === 'skus' && diff.length > 0) {
     try {
@@ -136,11 +136,11 @@ async function publishDocs(
   note: string,
 ): Promise<number> {
   return store.transaction(async (tx) => {
-    const current = await tx.getRevision(tid);
+    const current = await tx.revisions.get(tid);
     if (!current) throw new TenantChangeError(TENANT_GONE_REASON);
     if (current.state === 'staged') throw new TenantChangeError(POLICY_STAGED_REASON);
     const revId = current.revId + 1;
-    for (const [kind, data] of docs) await tx.putPolicyDoc({ tid, kind, revId, data });
+    for (const [kind, data] of docs) await tx.policyDocs.put({ tid, kind, revId, data });
     // The publish path every publish takes (history and state agree); the provider trail audits it.
     await publishRevision(tx, {
       tid,
@@ -166,7 +166,7 @@ export async function applyChange(
   by: string,
   note: string,
 ): Promise<RolloutDiffItem[]> {
-  const t = await store.getTenant(tid);
+  const t = await store.tenants.get(tid);
   if (!t) throw new TenantChangeError(TENANT_GONE_REASON);
   const diff = await diffOf(store, change, t);
   const problem = await problemOf(store, change, t, diff);
@@ -179,7 +179,7 @@ export async function applyChange(
         if (d.after === null) delete caps[d.item];
         else caps[d.item] = d.after;
       }
-      await store.updateTenant(tid, { capabilities: caps });
+      await store.tenants.update(tid, { capabilities: caps });
       break;
     }
     case 'skus':
@@ -209,7 +209,7 @@ export async function rollBackChange(
   by: string,
   note: string,
 ): Promise<void> {
-  const t = await store.getTenant(tid);
+  const t = await store.tenants.get(tid);
   if (!t) throw new TenantChangeError(TENANT_GONE_REASON);
   if (diff.length === 0) return;
   switch (change.kind) {
@@ -219,7 +219,7 @@ export async function rollBackChange(
         if (d.before === null) delete caps[d.item];
         else caps[d.item] = d.before;
       }
-      await store.updateTenant(tid, { capabilities: caps });
+      await store.tenants.update(tid, { capabilities: caps });
       break;
     }
     case 'skus':

@@ -71,7 +71,7 @@ declare module '../context' {
 }
 
 async function docsOf(store: ConfigStore, entity: string, field: string): Promise<Map<string, string[]>> {
-  const page = await store.listEntities(entity, { ...ALL, sort: 'id' });
+  const page = await store.entities.list(entity, { ...ALL, sort: 'id' });
   return new Map(
     page.records.map((r) => [r.id, Array.isArray(r.data[field]) ? (r.data[field] as string[]) : []]),
   );
@@ -84,7 +84,7 @@ async function tenantChoices(store: ConfigStore) {
     docsOf(store, 'tenant_tags', 'tags'),
     docsOf(store, 'tenant_skus', 'sku_ids'),
   ]);
-  return (await store.listTenants())
+  return (await store.tenants.list())
     .map((t) => ({
       record: t,
       tid: t.tid,
@@ -118,7 +118,7 @@ async function checkChange(store: ConfigStore, change: RolloutChange): Promise<v
         throw new ApiHttpError(400, EMPTY_CHANGE, 'change.add');
       for (const field of ['add', 'remove'] as const)
         for (const id of change[field])
-          if (!(await store.getEntity('skus', id)))
+          if (!(await store.entities.get('skus', id)))
             throw new ApiHttpError(400, UNKNOWN_SKU(id), `change.${field}`);
       return;
     }
@@ -139,10 +139,10 @@ async function resolveTarget(store: ConfigStore, target: RolloutTarget): Promise
   const unknown = target.tids.filter((tid) => !known.has(tid));
   if (unknown.length > 0) throw new ApiHttpError(400, unknownTenantsMessage(unknown), 'target.tids');
   for (const d of target.deployments)
-    if (!(await store.getEntity('deployments', d)))
+    if (!(await store.entities.get('deployments', d)))
       throw new ApiHttpError(400, unknownDeploymentMessage(d), 'target.deployments');
   for (const s of target.sku_ids)
-    if (!(await store.getEntity('skus', s))) throw new ApiHttpError(400, UNKNOWN_SKU(s), 'target.sku_ids');
+    if (!(await store.entities.get('skus', s))) throw new ApiHttpError(400, UNKNOWN_SKU(s), 'target.sku_ids');
   const chosen = choices.filter(
     (c) =>
       target.tids.includes(c.tid) ||
@@ -239,7 +239,7 @@ export const rolloutRoutes =
       },
       async () => {
         const byTid = await tenantDeploymentsOf(store);
-        const rows = await store.listEntities('deployments', { ...ALL, sort: 'deployment_id' });
+        const rows = await store.entities.list('deployments', { ...ALL, sort: 'deployment_id' });
         const count = (d: string) => [...byTid.values()].filter((v) => v === d).length;
         return {
           deployments: rows.records.map((r) => ({
@@ -364,7 +364,7 @@ export const rolloutRoutes =
         const r = await rolloutOr404(request.params.id);
         const rows: RolloutPreviewTenant[] = [];
         for (const t of r.tenants.filter((x) => x.status === 'pending' || x.status === 'failed')) {
-          const tenant = await store.getTenant(t.tid);
+          const tenant = await store.tenants.get(t.tid);
           if (!tenant) continue;
           const changes = await diffOf(store, r.change, tenant);
           rows.push({
@@ -454,7 +454,7 @@ export const rolloutRoutes =
 
     // §7 tenant commands.
     const tenantOr404 = async (tid: string): Promise<TenantRecord> => {
-      const t = await store.getTenant(tid);
+      const t = await store.tenants.get(tid);
       if (!t) throw new ApiHttpError(404, TENANT_NOT_FOUND);
       return t;
     };
@@ -518,7 +518,7 @@ export const rolloutRoutes =
             who(request),
             `Policy template ${request.body.template}`,
           );
-          const rev = await store.getRevision(t.tid);
+          const rev = await store.revisions.get(t.tid);
           noteAudit(request, {
             skip: changes.length === 0,
             object: t.name,

@@ -89,12 +89,12 @@ export class RolloutRunner {
   }
 
   async get(id: string): Promise<StoredRollout | null> {
-    const r = await this.store.getEntity(ROLLOUT_ENTITY, id);
+    const r = await this.store.entities.get(ROLLOUT_ENTITY, id);
     return r ? (r.data as unknown as StoredRollout) : null;
   }
 
   async all(): Promise<StoredRollout[]> {
-    const page = await this.store.listEntities(ROLLOUT_ENTITY, {
+    const page = await this.store.entities.list(ROLLOUT_ENTITY, {
       limit: 10_000,
       offset: 0,
       sort: 'created_at',
@@ -113,8 +113,8 @@ export class RolloutRunner {
       createdAt: r.created_at,
       updatedAt: at,
     };
-    if (insert) await this.store.insertEntity(record);
-    else await this.store.updateEntity(record);
+    if (insert) await this.store.entities.insert(record);
+    else await this.store.entities.update(record);
   }
 
   /** Records a new draft rollout over the resolved tenants. */

@@ -184,7 +184,7 @@ test('SKUs: unknown SKU 400, incompatible pair 409 naming both, else saved', asy
   expect(unknown.status).toBe(400);
   expect(await json(unknown)).toMatchObject({ field: 'sku_ids' });
   // An incompatibility row, as the SKU-incompatibility entity keeps it.
-  await server.app.workbench.store.insertEntity({
+  await server.app.workbench.store.entities.insert({
     entity: 'sku_incompatibilities',
     id: 'iso-vs-fw',
     data: { id: 'iso-vs-fw', skus: ['ISO-CORE', 'FWAAS'] },

@@ -130,7 +130,7 @@ export async function tenantReply(store: ConfigStore, t: TenantRecord) {
     name: t.name,
     status: t.status,
     created_at: t.createdAt,
-    user_count: await store.countUsers(t.tid),
+    user_count: await store.users.count(t.tid),
     capabilities: t.capabilities,
   };
 }
@@ -162,24 +162,24 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
   const nowIso = () => ctx.now().toISOString();
 
   const tenantOr404 = async (tid: string): Promise<TenantRecord> => {
-    const t = await store.getTenant(tid);
+    const t = await store.tenants.get(tid);
     if (!t) throw new ApiHttpError(404, TENANT_NOT_FOUND);
     return t;
   };
   const readDoc = async <T>(tid: string, name: string, defaults: T): Promise<T> =>
-    ((await store.getEntity(docEntity(name), tid))?.data as T | undefined) ?? defaults;
+    ((await store.entities.get(docEntity(name), tid))?.data as T | undefined) ?? defaults;
   const writeDoc = async (tid: string, name: string, data: Record<string, unknown>): Promise<void> => {
     const at = nowIso();
     const entity = docEntity(name);
-    const existing = await store.getEntity(entity, tid);
-    if (existing) await store.updateEntity({ ...existing, data, updatedAt: at });
-    else await store.insertEntity({ entity, id: tid, data, createdAt: at, updatedAt: at });
+    const existing = await store.entities.get(entity, tid);
+    if (existing) await store.entities.update({ ...existing, data, updatedAt: at });
+    else await store.entities.insert({ entity, id: tid, data, createdAt: at, updatedAt: at });
   };
 
   // Rows that name tenants (tenant groups' associations, category overrides) forget a deleted one.
   const forgetTenantInLists = async (tid: string) => {
     for (const entity of ['tenant_groups', 'category_overrides']) {
-      const { records } = await store.listEntities(entity, {
+      const { records } = await store.entities.list(entity, {
         limit: 10_000,
         offset: 0,
         sort: 'updated_at',
@@ -190,7 +190,10 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       for (const r of records) {
         const tenants = (r.data.tenants as string[] | undefined) ?? [];
         if (tenants.includes(tid))
-          await store.updateEntity({ ...r, data: { ...r.data, tenants: tenants.filter((x) => x !== tid) } });
+          await store.entities.update({
+            ...r,
+            data: { ...r.data, tenants: tenants.filter((x) => x !== tid) },
+          });
       }
     }
   };
@@ -209,7 +212,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const { limit = 25, offset = 0, sort = 'name', order = 'asc', q, status } = request.query;
       const needle = q?.trim().toLowerCase();
-      const all = await Promise.all((await store.listTenants()).map((t) => tenantReply(store, t)));
+      const all = await Promise.all((await store.tenants.list()).map((t) => tenantReply(store, t)));
       const rows = all.filter(
         (t) =>
           (!status || t.status === status) &&
@@ -231,13 +234,13 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
    * with a one-time password, changed at the first sign-in; inside the caller's transaction.
    */
   const insertAdmin = async (
-    tx: Pick<ConfigStore, 'insertUser'>,
+    tx: Pick<ConfigStore, 'users'>,
     tid: string,
     body: TenantAdminBody,
     passwordHash: string,
   ): Promise<void> => {
     const admin = DEMO_TENANT_ROLES.admin;
-    await tx.insertUser({
+    await tx.users.insert({
       uid: crypto.randomUUID(),
       tid,
       username: body.admin_username.trim().toLowerCase(),
@@ -251,7 +254,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
   /** The administrator's user name, normalised, or 409 at admin_username when an account has it. */
   const freeAdminUsername = async (body: TenantAdminBody): Promise<string> => {
     const username = body.admin_username.trim().toLowerCase();
-    if (await store.findUserByUsername(username))
+    if (await store.users.findByUsername(username))
       throw new ApiHttpError(409, `The user name ${username} is taken.`, 'admin_username');
     return username;
   };
@@ -271,7 +274,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const body = request.body;
       const name = body.name.trim();
-      const tenants = await store.listTenants();
+      const tenants = await store.tenants.list();
       if (tenants.some((t) => t.name.toLowerCase() === name.toLowerCase()))
         throw new ApiHttpError(409, TENANT_EXISTS(name), 'name');
       // The spec's tenant has no administrator: one is an option of this step (or added after).
@@ -291,7 +294,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       };
       const operator = providerSessionOf(request).username;
       const initial = await store.transaction(async (tx) => {
-        await tx.insertTenant(tenant);
+        await tx.tenants.insert(tenant);
         // Its revision 1 (every kind's defaults) is its initial policy, published as any publish is.
         const published = await publishRevision(tx, {
           tid: tenant.tid,
@@ -381,7 +384,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const t = await tenantOr404(request.params.id);
       const before = await tenantReply(store, t);
-      if (!(await store.deleteTenant(t.tid))) throw new ApiHttpError(404, TENANT_NOT_FOUND);
+      if (!(await store.tenants.delete(t.tid))) throw new ApiHttpError(404, TENANT_NOT_FOUND);
       await forgetTenantInLists(t.tid);
       noteAudit(request, { object: t.name, before, details: `Deleted the tenant ${t.name}.` });
       return reply.code(204).send(null);
@@ -410,9 +413,9 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       },
       async (request) => {
         const t = await tenantOr404(request.params.id);
-        await store.updateTenant(t.tid, { status });
+        await store.tenants.update(t.tid, { status });
         // Disabling ends the tenant's portal sessions at once, so re-enabling revives none of them.
-        const ended = status === 'disabled' ? await store.deleteTenantSessions(t.tid) : 0;
+        const ended = status === 'disabled' ? await store.sessions.deleteForTenant(t.tid) : 0;
         const after = await tenantReply(store, { ...t, status });
         noteAudit(request, {
           object: t.name,
@@ -444,10 +447,10 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const t = await tenantOr404(request.params.id);
       const name = request.body.name.trim();
-      const others = (await store.listTenants()).filter((o) => o.tid !== t.tid);
+      const others = (await store.tenants.list()).filter((o) => o.tid !== t.tid);
       if (others.some((o) => o.name.toLowerCase() === name.toLowerCase()))
         throw new ApiHttpError(409, TENANT_EXISTS(name), 'name');
-      await store.updateTenant(t.tid, { name });
+      await store.tenants.update(t.tid, { name });
       noteAudit(request, {
         object: name,
         before: { name: t.name },
@@ -490,7 +493,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     const t = await tenantOr404(tid);
     const after = next(t.capabilities);
     const changes = capabilityChanges(t.capabilities, after);
-    if (!dryRun && changes.length > 0) await store.updateTenant(t.tid, { capabilities: after });
+    if (!dryRun && changes.length > 0) await store.tenants.update(t.tid, { capabilities: after });
     noteAudit(request, {
       skip: dryRun || changes.length === 0,
       object: t.name,
@@ -585,7 +588,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       const t = await tenantOr404(request.params.id);
       const ids = request.body.sku_ids;
       for (const id of ids)
-        if (!(await store.getEntity(SKUS_ENTITY, id)))
+        if (!(await store.entities.get(SKUS_ENTITY, id)))
           throw new ApiHttpError(400, UNKNOWN_SKU(id), 'sku_ids');
       await checkSkuCompatibility(store, ids, 'sku_ids');
       const before = await readDoc(t.tid, 'skus', { sku_ids: [] as string[] });
@@ -609,7 +612,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
   ) => {
     const wanted = new Set((data[list] as string[]).map((v) => v.toLowerCase()));
     if (wanted.size === 0) return;
-    const { records } = await store.listEntities(docEntity(name), {
+    const { records } = await store.entities.list(docEntity(name), {
       limit: 10_000,
       offset: 0,
       sort: 'id',
@@ -620,7 +623,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       if (r.id === tid) continue;
       const clash = ((r.data[list] as string[] | undefined) ?? []).find((v) => wanted.has(v.toLowerCase()));
       if (clash !== undefined) {
-        const holder = await store.getTenant(r.id);
+        const holder = await store.tenants.get(r.id);
         throw new ApiHttpError(409, HOSTNAME_TAKEN(clash, holder?.name ?? r.id), list);
       }
     }
@@ -784,7 +787,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const t = await tenantOr404(request.params.id);
-      const accounts = await store.listUsers(t.tid);
+      const accounts = await store.users.list(t.tid);
       return {
         enforced: isRbacEnforced(ctx.deployment, ctx.mode, t.capabilities),
         accounts: accounts.map((u) => ({
@@ -813,11 +816,11 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const t = await tenantOr404(request.params.id);
-      const r = await store.getRevision(t.tid);
+      const r = await store.revisions.get(t.tid);
       if (!r) throw new ApiHttpError(404, TENANT_NOT_FOUND);
       const kinds = new Set<string>();
       for (let rev = 1; rev <= r.stagedRevId; rev += 1)
-        for (const k of await store.listPolicyDocKinds(t.tid, rev)) kinds.add(k);
+        for (const k of await store.policyDocs.listKinds(t.tid, rev)) kinds.add(k);
       return {
         rev_id: r.revId,
         staged_rev_id: r.stagedRevId,
@@ -844,7 +847,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       async (request) => {
         const t = await tenantOr404(request.params.id);
         const { limit = REVISIONS_DEFAULT_LIMIT, offset = 0 } = request.query;
-        const page = await store.listPublishedRevisions(t.tid, { limit, offset });
+        const page = await store.revisions.listPublished(t.tid, { limit, offset });
         return {
           revisions: page.map((p) => ({
             rev_id: p.revId,
@@ -853,7 +856,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
             note: p.note,
             rolled_back_from: p.rolledBackFrom,
           })),
-          total: await store.countPublishedRevisions(t.tid),
+          total: await store.revisions.countPublished(t.tid),
           limit,
           offset,
         };
@@ -863,7 +866,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
   // The tenant's users: the user database the portal manages (its end users).
   const users = `${item}/tenantusers`;
   const userOr404 = async (tid: string, uid: string) => {
-    const u = await store.getEndUser(tid, uid);
+    const u = await store.endUsers.get(tid, uid);
     if (!u) throw new ApiHttpError(404, USER_NOT_FOUND_MSG);
     return u;
   };
@@ -882,7 +885,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       await tenantOr404(request.params.id);
       const { limit = 25, offset = 0, search } = request.query;
-      const page = await store.listEndUsers(request.params.id, {
+      const page = await store.endUsers.list(request.params.id, {
         limit,
         offset,
         search,
@@ -961,7 +964,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       if (name !== undefined && (await usernameTaken(store, t.tid, name, u.uid)))
         throw new ApiHttpError(409, UDB_REASONS.duplicate(name), 'username');
       const next = applyChanges(u, request.body, undefined, nowIso());
-      await store.updateEndUser(next);
+      await store.endUsers.update(next);
       noteAudit(request, {
         object: `${t.name}: ${next.username}`,
         before: endUserReply(u),
@@ -984,7 +987,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const t = await tenantOr404(request.params.id);
       const u = await userOr404(t.tid, request.params.uid);
-      await store.deleteEndUser(t.tid, u.uid);
+      await store.endUsers.delete(t.tid, u.uid);
       noteAudit(request, { object: `${t.name}: ${u.username}`, before: endUserReply(u) });
       return reply.code(204).send(null);
     },
@@ -1019,12 +1022,12 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const t = await tenantOr404(request.params.id);
-      const account = await store.getUser(request.params.uid);
+      const account = await store.users.get(request.params.uid);
       if (!account || account.tid !== t.tid) throw new ApiHttpError(404, MFA_ACCOUNT_NOT_FOUND);
-      const m = await store.getUserMfa(account.uid);
+      const m = await store.mfa.get(account.uid);
       // 409, not a quiet 200: the console's row was stale, and the operator should see it.
       if (!m?.secret) throw new ApiHttpError(409, MFA_MSGS.notEnrolled);
-      await store.deleteUserMfa(account.uid);
+      await store.mfa.delete(account.uid);
       noteAudit(request, {
         object: `${t.name}: ${account.username}`,
         before: { mfa_enrolled_since: m.enabledAt },
@@ -1057,10 +1060,10 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const t = await tenantOr404(request.params.id);
-      const account = await store.getUser(request.params.uid);
+      const account = await store.users.get(request.params.uid);
       if (!account || account.tid !== t.tid) throw new ApiHttpError(404, MFA_ACCOUNT_NOT_FOUND);
       const password = generatePassword();
-      await store.resetUserPassword(account.uid, await hashPassword(password));
+      await store.users.resetPassword(account.uid, await hashPassword(password));
       noteAudit(request, {
         object: `${t.name}: ${account.username}`,
         details: `Reset the password of ${account.username} of ${t.name}; it must be changed at the next sign-in.`,

@@ -32,7 +32,7 @@ import {
   type SignedIn,
   type TestServer,
 } from '../testing/testServer';
-import { CONFIG_DB_FILE } from '../store/sqliteConfigStore';
+import { CONFIG_DB_FILE } from '../store/sqlConfigStore';
 import { testEmbeddedOnly } from '../testing/embeddedOnly';
 import { REPORT_FILE_MISSING, reportFiles, type ReportFiles } from './reportFilesPlugin';
 import { legacyReportFilePath } from './reportRuns';
@@ -133,7 +133,7 @@ beforeAll(async () => {
   server = await startTestServer({
     plugins: [eventsPlugin({ dataDir: eventsDir, store: events }), files.plugin],
   });
-  const tenants = await server.app.workbench.store.listTenants();
+  const tenants = await server.app.workbench.store.tenants.list();
   acmeTid = tenants.find((t) => t.name === 'acme')?.tid as string;
   const globexTid = tenants.find((t) => t.name === 'globex')?.tid as string;
   const t = server.clock.now().getTime();
@@ -330,7 +330,7 @@ describe('report files', () => {
     expect(bytes.length).toBe(report.size);
     // The file lives in the config store beside its record (every replica reads it), not on a disk.
     expect(
-      Buffer.from((await server.app.workbench.store.getPastReportFile(acmeTid, report.id)) ?? []),
+      Buffer.from((await server.app.workbench.store.pastReports.getFile(acmeTid, report.id)) ?? []),
     ).toEqual(bytes);
     expect(fs.existsSync(path.join(server.dataDir, 'reports'))).toBe(false);
 
@@ -473,7 +473,7 @@ describe('report files', () => {
   it('panels the user may not read are left out and named in the file; others then neither list nor download it', async () => {
     const store = server.app.workbench.store;
     const uid = crypto.randomUUID();
-    await store.insertUser({
+    await store.users.insert({
       uid,
       tid: acmeTid,
       username: 'bandwidth@acme.example',

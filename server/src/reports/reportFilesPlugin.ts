@@ -157,7 +157,7 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
       },
       async (request) => {
         const s = tenantSessionOf(request);
-        return { scheduled_reports: (await ctx.store.listScheduledReports(s.tid)).map(toReply) };
+        return { scheduled_reports: (await ctx.store.scheduledReports.list(s.tid)).map(toReply) };
       },
     );
 
@@ -180,7 +180,7 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
         const input = request.body;
         const problem = scheduledReportProblem(input);
         if (problem) throw new ApiHttpError(400, problem.message, problem.field);
-        const existing = input.id ? await ctx.store.getScheduledReport(s.tid, input.id) : null;
+        const existing = input.id ? await ctx.store.scheduledReports.get(s.tid, input.id) : null;
         if (input.id && !existing) throw new ApiHttpError(404, SCHEDULED_REPORT_NOT_FOUND, 'id');
         const at = now();
         const spec: ScheduledReportRecord['spec'] = {
@@ -204,7 +204,7 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
           lastRunAt: existing?.lastRunAt ?? null,
           nextRunAt: nextRunOf({ enabled: input.enabled, spec }, at),
         };
-        await ctx.store.putScheduledReport(record);
+        await ctx.store.scheduledReports.put(record);
         const saved = toReply(record);
         noteAudit(request, {
           action: existing ? 'update' : 'create',
@@ -233,8 +233,8 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
       },
       async (request) => {
         const s = tenantSessionOf(request);
-        const before = await ctx.store.getScheduledReport(s.tid, request.params.id);
-        if (!before || !(await ctx.store.deleteScheduledReport(s.tid, request.params.id)))
+        const before = await ctx.store.scheduledReports.get(s.tid, request.params.id);
+        if (!before || !(await ctx.store.scheduledReports.delete(s.tid, request.params.id)))
           throw new ApiHttpError(404, SCHEDULED_REPORT_NOT_FOUND, 'id');
         noteAudit(request, {
           object: before.name,
@@ -263,7 +263,7 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
       },
       async (request) => {
         const s = tenantSessionOf(request);
-        const r = await ctx.store.getScheduledReport(s.tid, request.params.id);
+        const r = await ctx.store.scheduledReports.get(s.tid, request.params.id);
         if (!r) throw new ApiHttpError(404, SCHEDULED_REPORT_NOT_FOUND, 'id');
         const at = now();
         const report = await buildReport(
@@ -271,7 +271,7 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
           events,
           scheduleRun(r, request.body.end ?? unixNow(at), sessionWho(s, 'run_now')),
         );
-        await ctx.store.markScheduledRun(s.tid, r.id, at.toISOString());
+        await ctx.store.scheduledReports.markRun(s.tid, r.id, at.toISOString());
         noteAudit(request, { object: r.name, details: `Ran the scheduled report ${r.name} now.` });
         return report;
       },
@@ -326,7 +326,7 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
       },
       async (request) => {
         const s = tenantSessionOf(request);
-        const all = await ctx.store.listPastReports(s.tid);
+        const all = await ctx.store.pastReports.list(s.tid);
         const reader = sessionReader(s);
         return { past_reports: all.map((r) => r.report).filter((r) => mayReadReport(reader, r)) };
       },
@@ -352,7 +352,7 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
       },
       async (request, reply) => {
         const s = tenantSessionOf(request);
-        const record = await ctx.store.getPastReport(s.tid, request.params.id);
+        const record = await ctx.store.pastReports.get(s.tid, request.params.id);
         if (!record) throw new ApiHttpError(404, PAST_REPORT_NOT_FOUND, 'id');
         const report = record.report;
         const reader = sessionReader(s);
@@ -363,7 +363,7 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
             refused ? refusalMessage(refused) : forbiddenMessage(REPORTS_READ_PERMISSION),
           );
         }
-        let bytes = await ctx.store.getPastReportFile(s.tid, report.id);
+        let bytes = await ctx.store.pastReports.getFile(s.tid, report.id);
         // A report made before the files moved into the store still has its file on this disk.
         bytes ??= await fs.promises.readFile(legacyReportFilePath(ctx, s.tid, report)).catch(() => null);
         if (!bytes) throw new ApiHttpError(404, REPORT_FILE_MISSING, 'id');

@@ -99,7 +99,7 @@ export async function readerOfUser(
   tid: string,
   uid: string,
 ): Promise<ReportReader | null> {
-  const [user, stored] = await Promise.all([ctx.store.getUser(uid), ctx.store.getTenant(tid)]);
+  const [user, stored] = await Promise.all([ctx.store.users.get(uid), ctx.store.tenants.get(tid)]);
   if (!user || !stored || user.tid !== tid || stored.status !== 'active') return null;
   // The capabilities in effect today, as the session's: the report's owner reads what they read in the portal.
   const tenant = await tenantInEffect(ctx.store, stored, ctx.now());
@@ -153,7 +153,7 @@ export async function buildReport(
   events: EventStore,
   request: ReportRunRequest,
 ): Promise<PastReport> {
-  const tenant = await ctx.store.getTenant(request.tid);
+  const tenant = await ctx.store.tenants.get(request.tid);
   const generatedAt = ctx.now();
   const granularity = granularityOf(request.interval, request.start, request.end);
   const answers: PanelAnswer[] = [];
@@ -217,9 +217,9 @@ export async function buildReport(
   };
 
   const record: PastReportRecord = { tid: request.tid, createdMs: generatedAt.getTime(), report };
-  await ctx.store.insertPastReport(record, bytes);
+  await ctx.store.pastReports.insert(record, bytes);
   // Past reports are kept up to a count per tenant: the oldest go, with their files.
-  for (const old of await ctx.store.prunePastReports(request.tid, PAST_REPORTS_KEPT))
+  for (const old of await ctx.store.pastReports.prune(request.tid, PAST_REPORTS_KEPT))
     await fs.promises.rm(legacyReportFilePath(ctx, request.tid, old.report), { force: true });
   return report;
 }

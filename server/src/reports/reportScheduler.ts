@@ -53,7 +53,7 @@ export class ReportScheduler {
     if (this.stopped) return [];
     const at = now();
     const ran: string[] = [];
-    for (const schedule of await store.listDueScheduledReports(at.getTime())) {
+    for (const schedule of await store.scheduledReports.listDue(at.getTime())) {
       if (this.stopped || schedule.nextRunAt === null) break;
       let next: number | null;
       try {
@@ -62,7 +62,8 @@ export class ReportScheduler {
         next = null; // a cron this runtime no longer reads: stop it rather than fail every minute
         this.options.onError?.(error, schedule);
       }
-      if (!(await store.claimScheduledRun(schedule.id, schedule.nextRunAt, next, at.toISOString()))) continue;
+      if (!(await store.scheduledReports.claimRun(schedule.id, schedule.nextRunAt, next, at.toISOString())))
+        continue;
       try {
         await run(schedule);
         ran.push(schedule.id);

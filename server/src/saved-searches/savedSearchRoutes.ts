@@ -53,7 +53,7 @@ export const savedSearchRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      return { saved_searches: (await ctx.store.listSavedSearches(s.tid, s.uid)).map(reply) };
+      return { saved_searches: (await ctx.store.savedSearches.list(s.tid, s.uid)).map(reply) };
     },
   );
 
@@ -88,7 +88,7 @@ export const savedSearchRoutes: FastifyPluginAsync = async (fastify) => {
         query,
         createdAt: ctx.now().toISOString(),
       };
-      if (!(await ctx.store.insertSavedSearch(record)))
+      if (!(await ctx.store.savedSearches.insert(record)))
         throw new ApiHttpError(409, SAVED_SEARCH_NAME_TAKEN, 'name');
       const saved = reply(record);
       noteAudit(request, { object: name, after: saved, details: `Saved the search ${name}.` });
@@ -113,10 +113,10 @@ export const savedSearchRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      const before = (await ctx.store.listSavedSearches(s.tid, s.uid)).find(
+      const before = (await ctx.store.savedSearches.list(s.tid, s.uid)).find(
         (r) => r.id === request.params.id,
       );
-      if (!before || !(await ctx.store.deleteSavedSearch(s.tid, s.uid, request.params.id))) {
+      if (!before || !(await ctx.store.savedSearches.delete(s.tid, s.uid, request.params.id))) {
         throw new ApiHttpError(404, SAVED_SEARCH_NOT_FOUND, 'id');
       }
       noteAudit(request, {

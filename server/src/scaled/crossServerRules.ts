@@ -129,12 +129,12 @@ export function declareCrossServerRules(servers: () => TwoServers): void {
       jar: admin.jar,
     });
     expect(await note.json()).toMatchObject({ note: 'raced' });
-    // Published once: one entry in the history.
+    // Published once: one entry in the history, above revision 1 (the tenant's initial policy).
     const history = await one.call('/api/policy/v1/revisions?limit=10', { jar: admin.jar });
     expect(history.status).toBe(200);
     const page = (await history.json()) as { total: number; items: { rev_id: number }[] };
-    expect(page.total).toBe(1);
-    expect(page.items.map((r) => r.rev_id)).toEqual([staged.staged_rev_id]);
+    expect(page.total).toBe(2);
+    expect(page.items.map((r) => r.rev_id)).toEqual([staged.staged_rev_id, 1]);
   });
 
   test('a job started on one server is moved on by both ticking and polled alike on either', async () => {

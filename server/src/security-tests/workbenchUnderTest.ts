@@ -122,7 +122,7 @@ export async function startWorkbenchUnderTest(
       reportFiles({ store: events, timer: false }).plugin,
     ],
   });
-  const tenants = generatorTenantsOf(await server.app.workbench.store.listTenants());
+  const tenants = generatorTenantsOf(await server.app.workbench.store.tenants.list());
   for (const batch of generateEvents({
     tenants,
     count: options.events ?? 400,
@@ -184,12 +184,12 @@ export async function startWorkbenchUnderTest(
 
   // One acme account per log route: the dashboards and that route's logs (acme enforces RBAC).
   const roleCallers: Caller[] = [];
-  const acme = (await server.app.workbench.store.listTenants()).find((t) => t.name === 'acme');
+  const acme = (await server.app.workbench.store.tenants.list()).find((t) => t.name === 'acme');
   if (!acme) throw new Error('The test server has no tenant acme.');
   for (const route of LOG_ROUTES) {
     const username = `report-${route}@acme.example`;
     const roles = { read: ['dashboard:*', `logs:${LOG_ROUTE_PERMISSION_ITEMS[route]}`], write: [] };
-    await server.app.workbench.store.insertUser({
+    await server.app.workbench.store.users.insert({
       uid: crypto.randomUUID(),
       tid: acme.tid,
       username,

@@ -80,7 +80,7 @@ async function attemptOnce<T extends { passwordHash: string }>(
   cap: number,
   checks: AttemptChecks<T>,
 ): Promise<LoginOutcome<T>> {
-  const stored = await store.getLoginFailures(key);
+  const stored = await store.loginFailures.get(key);
   const forgotten =
     stored && stored.lockedUntil <= now && stored.lastFailureAt < now - LOGIN_FAILURE_MEMORY_MS;
   const previous = forgotten ? null : stored;
@@ -92,12 +92,12 @@ async function attemptOnce<T extends { passwordHash: string }>(
     ? await checks.verify(account, store)
     : await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
   if (account && valid) {
-    if (stored && (checks.clearOnSuccess?.(account) ?? true)) await store.clearLoginFailures(key);
+    if (stored && (checks.clearOnSuccess?.(account) ?? true)) await store.loginFailures.clear(key);
     return { kind: 'ok', account };
   }
   const failures = (previous?.failures ?? 0) + 1;
   const wait = lockoutMs(failures);
-  await store.putLoginFailures(
+  await store.loginFailures.put(
     { ...key, failures, lockedUntil: wait > 0 ? now + wait : 0, lastFailureAt: now },
     { forgetBefore: now - LOGIN_FAILURE_MEMORY_MS, cap },
   );

@@ -198,7 +198,7 @@ export async function seedDemoProvider(
 ): Promise<void> {
   const at = now.toISOString();
   const put = (entity: string, id: string, data: object) =>
-    tx.insertEntity({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
+    tx.entities.insert({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
   for (const f of DEMO_FEATURES) await put('features', f.feature_name, f);
   for (const g of DEMO_FEATURE_SKU_GROUPS) await put('feature_sku_groups', g.group_id, g);
   for (const i of DEMO_SKU_INCOMPATIBILITIES) await put('sku_incompatibilities', i.incompatibility_id, i);
@@ -228,14 +228,14 @@ export async function seedDemoProvider(
  * and finished jobs of the last days, and two jobs running now (they end by themselves).
  */
 export async function seedDemoJobs(store: ConfigStore, jobs: JobRunner, now: Date): Promise<void> {
-  const any = await store.listEntities(JOB_ENTITY, {
+  const any = await store.entities.list(JOB_ENTITY, {
     limit: 1,
     offset: 0,
     sort: 'created_at',
     order: 'asc',
     searchFields: [],
   });
-  if (any.total > 0 || !(await store.getEntity('pods', 'euw1-b'))) return;
+  if (any.total > 0 || !(await store.entities.get('pods', 'euw1-b'))) return;
   const t = now.getTime();
   const iso = (ms: number) => new Date(t + ms).toISOString();
   const past = (
@@ -383,7 +383,7 @@ export async function seedDemoCrowd(
 ): Promise<void> {
   const at = now.toISOString();
   const put = (entity: string, id: string, data: object) =>
-    tx.insertEntity({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
+    tx.entities.insert({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
   for (const t of tenants) {
     const skus = DEMO_CROWD.find((c) => c.name === t.name)?.skus ?? [];
     if (skus.length > 0) await put(TENANT_SKUS_ENTITY, t.tid, { sku_ids: skus });
@@ -448,7 +448,7 @@ async function seedDemoCrowdGroupsAndRollout(
 ): Promise<void> {
   const at = now.toISOString();
   const put = (entity: string, id: string, data: object) =>
-    tx.insertEntity({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
+    tx.entities.insert({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
   const byName = new Map(tenants.map((t) => [t.name, t]));
   const tidOf = (name: string): string => {
     const t = byName.get(name);
@@ -483,7 +483,7 @@ async function seedDemoCrowdGroupsAndRollout(
   });
   for (const t of rolloutTenants) {
     const record = byName.get(t.name);
-    if (record) await tx.updateTenant(t.tid, { capabilities: { ...record.capabilities, fwaas: true } });
+    if (record) await tx.tenants.update(t.tid, { capabilities: { ...record.capabilities, fwaas: true } });
   }
   await put(ROLLOUT_ENTITY, 'demo-rollout-cloud-firewall', {
     id: 'demo-rollout-cloud-firewall',
@@ -508,12 +508,12 @@ async function seedDemoCrowdGroupsAndRollout(
   // still carrying the obsolete flash.
   const tyrell = byName.get('tyrell');
   if (tyrell) {
-    await tx.updateTenant(tyrell.tid, { capabilities: { ...tyrell.capabilities, insights: true } });
+    await tx.tenants.update(tyrell.tid, { capabilities: { ...tyrell.capabilities, insights: true } });
     await put('tenant_capabilities_validity', tyrell.tid, {
       validity: [{ capability: 'insights', valid_until: day(now, -3) }],
     });
   }
   const blackMesa = byName.get('black-mesa');
   if (blackMesa)
-    await tx.updateTenant(blackMesa.tid, { capabilities: { ...blackMesa.capabilities, flash: true } });
+    await tx.tenants.update(blackMesa.tid, { capabilities: { ...blackMesa.capabilities, flash: true } });
 }

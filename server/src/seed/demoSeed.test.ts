@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_OPERATORS, DEMO_TENANT_ACCOUNTS } from '@workbench/common/api/contract/demo';
-import { SqliteConfigStore } from '../store/sqliteConfigStore';
+import { openSqliteConfigStore } from '../store/sqlConfigStore';
 import { verifyPassword } from '../security/passwords';
 import { Compile } from 'typebox/schema';
 import { POLICY_KIND_REGISTRY, type PolicyKindDef } from '@workbench/common/api/contract/policyKinds';
@@ -25,25 +25,25 @@ import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api
 
 test('first start seeds the demo tenants, accounts and operators; a second start changes nothing', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-'));
-  const store = SqliteConfigStore.open(dir);
+  const store = await openSqliteConfigStore(dir);
   const now = new Date('2026-11-22T00:00:00Z');
   const first = await seedDemoData(store, 'pw-1', now);
   expect(first).toMatchObject({ seeded: true });
   expect(first.generatedPassword).toBeUndefined();
   expect(await seedDemoData(store, 'pw-2', now)).toEqual({ seeded: false, audit: [] });
 
-  const tenants = await store.listTenants();
+  const tenants = await store.tenants.list();
   expect(tenants.map((t) => t.name)).toEqual(['acme', 'globex']);
   const [acme, globex] = tenants;
   expect(acme.capabilities).toMatchObject({ rbac: true, fwaas: true, safemailPolicy: true });
   expect(globex.capabilities.rbac).toBe(false);
-  expect(await store.countUsers(acme.tid)).toBe(
+  expect(await store.users.count(acme.tid)).toBe(
     DEMO_TENANT_ACCOUNTS.filter((a) => a.tenant === 'acme').length,
   );
-  expect(await store.getRevision(acme.tid)).toMatchObject({ revId: 1, stagedRevId: 1, state: 'new' });
+  expect(await store.revisions.get(acme.tid)).toMatchObject({ revId: 1, stagedRevId: 1, state: 'new' });
   // Revision 1 is published as any publish is: in the history, and audited once per area it saves.
   for (const t of tenants)
-    expect(await store.listPublishedRevisions(t.tid)).toEqual([
+    expect(await store.revisions.listPublished(t.tid)).toEqual([
       {
         tid: t.tid,
         revId: 1,
@@ -58,19 +58,19 @@ test('first start seeds the demo tenants, accounts and operators; a second start
   );
   expect(first.audit.every((e) => e.time === now.getTime())).toBe(true);
 
-  const admin = await store.findUserByUsername('admin@acme.example');
+  const admin = await store.users.findByUsername('admin@acme.example');
   expect(admin?.roles).toEqual({ read: ['*:*'], write: ['*:*'] });
   expect(await verifyPassword('pw-1', admin?.passwordHash ?? '')).toBe(true);
   expect(await verifyPassword('pw-2', admin?.passwordHash ?? '')).toBe(false);
-  for (const o of DEMO_OPERATORS) expect((await store.getOperator(o.username))?.role).toBe(o.role);
+  for (const o of DEMO_OPERATORS) expect((await store.operators.get(o.username))?.role).toBe(o.role);
   await store.close();
 });
 
 test('each account gets its own salt', async () => {
-  const store = SqliteConfigStore.open(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
+  const store = await openSqliteConfigStore(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
   await seedDemoData(store, 'same', new Date());
-  const a = await store.findUserByUsername('admin@acme.example');
-  const b = await store.findUserByUsername('auditor@acme.example');
+  const a = await store.users.findByUsername('admin@acme.example');
+  const b = await store.users.findByUsername('auditor@acme.example');
   expect(a?.passwordHash).not.toBe(b?.passwordHash);
   await store.close();
 });
@@ -92,20 +92,20 @@ test("the demo policy documents are valid against their kinds' rows; a tenant ge
 });
 
 test("the demo server's crowd: dozens of tenants over the deployments, with SKUs and keys in every state, no accounts", async () => {
-  const store = SqliteConfigStore.open(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
+  const store = await openSqliteConfigStore(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
   const now = new Date('2026-11-22T00:00:00Z');
   const started = Date.now();
   await seedDemoData(store, 'pw', now, { crowd: true });
   // Cheap: no password hashing, no policy documents, no events for the crowd.
   expect(Date.now() - started).toBeLessThan(5000);
-  const tenants = await store.listTenants();
+  const tenants = await store.tenants.list();
   expect(tenants.length).toBe(2 + DEMO_CROWD.length);
   expect(tenants.length).toBeGreaterThanOrEqual(30);
   const crowd = tenants.filter((t) => DEMO_CROWD_NAMES.has(t.name));
   expect(crowd.some((t) => t.status === 'disabled')).toBe(true);
-  for (const t of crowd) expect(await store.countUsers(t.tid)).toBe(0);
+  for (const t of crowd) expect(await store.users.count(t.tid)).toBe(0);
   // Spread over every deployment (placements beside the default one).
-  const placed = await store.listEntities(TENANT_DEPLOYMENT_ENTITY, {
+  const placed = await store.entities.list(TENANT_DEPLOYMENT_ENTITY, {
     limit: 500,
     offset: 0,
     sort: 'created_at',
@@ -125,7 +125,13 @@ test("the demo server's crowd: dozens of tenants over the deployments, with SKUs
   // Two tenant groups and three category overrides naming tenants that exist; one finished
   // rollout whose applied tenants exist and carry what it applied.
   const all = (entity: string) =>
-    store.listEntities(entity, { limit: 100, offset: 0, sort: 'created_at', order: 'asc', searchFields: [] });
+    store.entities.list(entity, {
+      limit: 100,
+      offset: 0,
+      sort: 'created_at',
+      order: 'asc',
+      searchFields: [],
+    });
   const tids = new Set(tenants.map((t) => t.tid));
   const groups = (await all('tenant_groups')).records;
   const overrides = (await all('category_overrides')).records;
@@ -143,10 +149,10 @@ test("the demo server's crowd: dozens of tenants over the deployments, with SKUs
 });
 
 test("the demo events follow each tenant's features: globex (no e-mail) gets no e-mail events nor clicks in e-mail; acme gets both (issue 31)", async () => {
-  const store = SqliteConfigStore.open(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
+  const store = await openSqliteConfigStore(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-seed-')));
   const now = new Date('2026-11-22T00:00:00Z');
   await seedDemoData(store, 'pw', now);
-  const tenants = generatorTenantsOf(await store.listTenants());
+  const tenants = generatorTenantsOf(await store.tenants.list());
   const events = [...generateEvents({ tenants, count: 20_000, now: now.getTime(), seed: 4 })].flat();
   const of = (name: string) => events.filter((e) => e.tid === tenants.find((t) => t.name === name)?.tid);
   const emailClicks = (name: string) =>

@@ -134,7 +134,7 @@ export async function seedDemoData(
   now: Date,
   options: { policy?: boolean; crowd?: boolean } = {},
 ): Promise<SeedResult> {
-  if (!(await store.isEmpty())) return { seeded: false, audit: [] };
+  if (!(await store.tenants.isEmpty())) return { seeded: false, audit: [] };
   const password = demoPassword ?? generatePassword();
   // Hash outside the transaction (scrypt is real async work); the writes then go in at once.
   const tenants: TenantRecord[] = DEMO_TENANTS.map((t) => ({
@@ -191,25 +191,25 @@ export async function seedDemoData(
   });
   const audit: SeedResult['audit'] = [];
   const seeded = await store.transaction(async (tx) => {
-    if (!(await tx.isEmpty())) return false;
+    if (!(await tx.tenants.isEmpty())) return false;
     for (const t of tenants) {
-      await tx.insertTenant(t);
+      await tx.tenants.insert(t);
       if (options.policy ?? true)
         for (const [kind, data] of demoPolicyOf(t.capabilities))
-          await tx.putPolicyDoc({ tid: t.tid, kind, revId: 1, data });
+          await tx.policyDocs.put({ tid: t.tid, kind, revId: 1, data });
       const published = await publishRevision(tx, initial(t.tid, now.toISOString()));
       for (const e of published.audit)
         audit.push({ ...e, tid: t.tid, userid: SETUP_PUBLISHER, time: now.getTime() });
     }
-    for (const u of users) await tx.insertUser(u);
-    for (const o of operators) await tx.insertOperator(o);
+    for (const u of users) await tx.users.insert(u);
+    for (const o of operators) await tx.operators.insert(o);
     for (const { created_at: _c, updated_at: _u, ...data } of DEMO_SKUS) {
       const at = now.toISOString();
-      await tx.insertEntity({ entity: 'skus', id: data.sku_id, data, createdAt: at, updatedAt: at });
+      await tx.entities.insert({ entity: 'skus', id: data.sku_id, data, createdAt: at, updatedAt: at });
     }
     // The crowd's tenants are provider records only (no events): their initial policy is published, unaudited.
     for (const t of crowd) {
-      await tx.insertTenant(t);
+      await tx.tenants.insert(t);
       await publishRevision(tx, initial(t.tid, t.createdAt));
     }
     await seedDemoProvider(tx, now, [...tenants, ...crowd]);

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     if (seeded.generatedPassword) console.log(`${DEMO_PASSWORD_NOTICE}${seeded.generatedPassword}`);
     tenants = await withWebDeciders(
       configStore,
-      await withAuditFacts(configStore, generatorTenantsOf(await configStore.listTenants())),
+      await withAuditFacts(configStore, generatorTenantsOf(await configStore.tenants.list())),
     );
   } finally {
     await configStore.close();

@@ -52,7 +52,7 @@ export async function withAuditFacts(
     tenants.map(async (t) => {
       const accounts: { username: string; admin: boolean }[] = [];
       for (const a of DEMO_TENANT_ACCOUNTS) {
-        const user = await store.findUserByUsername(a.username);
+        const user = await store.users.findByUsername(a.username);
         if (user?.tid === t.tid) accounts.push({ username: user.username, admin: a.role === 'admin' });
       }
       if (accounts.length === 0) return t;
@@ -62,7 +62,7 @@ export async function withAuditFacts(
         audit: {
           accounts: accounts.map((a) => a.username),
           admins: admins.length > 0 ? admins : accounts.map((a) => a.username),
-          endUsers: await store.listEndUsernames(t.tid, undefined, 500),
+          endUsers: await store.endUsers.listUsernames(t.tid, undefined, 500),
         },
       };
     }),

@@ -1,12 +1,14 @@
 import type { PastReport, ScheduledReport } from '@workbench/common/api/contract/reportFiles';
+import type { Repositories } from './repositories';
 /**
  * The configuration store: small, transactional data (tenants, accounts, sessions, revisions).
- * SQLite is the embedded default; PostgreSQL (WORKBENCH_CONFIG_URL) implements the same interface,
- * so nothing here may mention a driver type. Every method is async for that reason. Several
- * servers may share one PostgreSQL store, so every rule that must hold across them is a method of
- * the store, never a lock in one process: transaction(), withLoginLock(), claimScheduledRun() and
- * updateEntity() with its expected updated_at. Secrets (session ids, tokens)
- * are stored as SHA-256 digests: callers pass the digest, never the secret.
+ * SQLite is the embedded default; PostgreSQL (WORKBENCH_CONFIG_URL) runs the same queries (one
+ * implementation, store/README.md), so nothing here may mention a driver type. Every method is
+ * async for that reason. Several servers may share one PostgreSQL store, so every rule that must
+ * hold across them is done by the store, never by a lock in one process: transaction(),
+ * withLoginLock(), scheduledReports.claimRun(), entities.update() with its expected updated_at and
+ * mfa.spendStep(). Secrets (session ids, tokens) are stored as SHA-256 digests: callers pass the
+ * digest, never the secret.
  */
 
 export interface TenantRoles {
@@ -103,7 +105,7 @@ export interface LoginFailureRecord extends LoginFailureKey {
   lastFailureAt: number;
 }
 
-/** A rate-limited key's current window (hitRateLimit). */
+/** A rate-limited key's current window (rateLimits.hit). */
 export interface RateLimitWindow {
   hits: number;
   /** Epoch ms. */
@@ -213,7 +215,7 @@ export type ScheduledReportSpec = Pick<
   'source' | 'filters' | 'interval' | 'schedule' | 'format' | 'recipients'
 >;
 
-/** A past report's metadata (its file is kept beside it: getPastReportFile). */
+/** A past report's metadata (its file is kept beside it: pastReports.getFile). */
 export interface PastReportRecord {
   tid: string;
   createdMs: number;
@@ -231,200 +233,31 @@ export interface EndUserQuery {
   offset: number;
 }
 
-export interface ConfigStore {
-  /** True when no tenant exists yet (first start). */
-  isEmpty(): Promise<boolean>;
+/**
+ * The store, reached as `ctx.store`: one repository per domain (repositories/index.ts), each a set
+ * of queries written once for both engines, plus what spans them. A transaction hands its callback a
+ * store of the same shape whose repositories all run in it.
+ */
+export interface ConfigStore extends Repositories {
   /**
    * Runs the writes of fn atomically (all or nothing). fn must read and write through the store it
    * is given (on PostgreSQL that is the transaction's own connection; the outer store is another).
-   * A revision read in it (getRevision) stays as read until the end: a concurrent writer of the
+   * A revision read in it (revisions.get) stays as read until the end: a concurrent writer of the
    * same tenant's revision waits, so a stale updated_at is seen and refused (409) on any server.
+   * Inside a transaction already, fn joins it.
    */
   transaction<T>(fn: (store: ConfigStore) => Promise<T>): Promise<T>;
-
-  insertTenant(tenant: TenantRecord): Promise<void>;
-  getTenant(tid: string): Promise<TenantRecord | null>;
-  listTenants(): Promise<TenantRecord[]>;
-  countUsers(tid: string): Promise<number>;
-  setPortalVersion(tid: string, portalV2: boolean): Promise<void>;
-  /** Changes a tenant's name, status or capabilities (the provider console's tenant writes). */
-  updateTenant(
-    tid: string,
-    changes: Partial<Pick<TenantRecord, 'name' | 'status' | 'capabilities'>>,
-  ): Promise<void>;
-  /** Deletes the tenant and everything kept under its id (accounts, sessions, policy, users). */
-  deleteTenant(tid: string): Promise<boolean>;
-
-  insertUser(user: UserRecord): Promise<void>;
-  getUser(uid: string): Promise<UserRecord | null>;
-  /** The tenant's portal accounts, by user name (the provider console's RBAC list). */
-  listUsers(tid: string): Promise<UserRecord[]>;
-  findUserByUsername(username: string): Promise<UserRecord | null>;
-  /**
-   * The user's own password change: the new hash, no more change-password prompt, and every other
-   * session of the user ended (the one kept is the session that changed it); all at once.
-   */
-  changeUserPassword(uid: string, passwordHash: string, keepSidHash: string): Promise<void>;
-  /**
-   * A password someone else set (a reset): the new hash, the change at the next sign-in pending
-   * (show_change_password), and every session of the account ended; all at once.
-   */
-  resetUserPassword(uid: string, passwordHash: string): Promise<void>;
-  /** The account's second factor; null when it has none (not even a started enrolment). */
-  getUserMfa(uid: string): Promise<UserMfaRecord | null>;
-  /** The tenant's second-factor records (confirmed or pending). */
-  listUserMfa(tid: string): Promise<UserMfaRecord[]>;
-  /** Inserts or replaces the account's record. */
-  putUserMfa(record: UserMfaRecord): Promise<void>;
-  /**
-   * Records `step` as the account's last accepted code step if it is later than the recorded one,
-   * in one conditional UPDATE; false when it is not (the code was spent meanwhile, on any server).
-   */
-  spendMfaStep(uid: string, step: number): Promise<boolean>;
-  /** False when the account had no record. */
-  deleteUserMfa(uid: string): Promise<boolean>;
-
-  insertOperator(operator: OperatorRecord): Promise<void>;
-  getOperator(username: string): Promise<OperatorRecord | null>;
-
-  insertSession(session: SessionRecord): Promise<void>;
-  getSession(sidHash: string): Promise<SessionRecord | null>;
-  touchSession(sidHash: string, idleExpiresAt: number): Promise<void>;
-  deleteSession(sidHash: string): Promise<void>;
-  deleteExpiredSessions(now: number): Promise<number>;
-  /** Ends every portal session of the tenant (disabletenant); answers how many ended. */
-  deleteTenantSessions(tid: string): Promise<number>;
-
-  insertProviderSession(session: ProviderSessionRecord): Promise<void>;
-  getProviderSession(keyHash: string): Promise<ProviderSessionRecord | null>;
-  updateProviderSession(keyHash: string, changes: { expiresAt?: number; xsrf?: string }): Promise<void>;
-  deleteProviderSession(keyHash: string): Promise<void>;
-
-  insertOneTimeToken(token: OneTimeTokenRecord): Promise<void>;
-  /** Removes and returns the token (single use); null when unknown. Expiry is the caller's check. */
-  consumeOneTimeToken(kind: OneTimeTokenKind, tokenHash: string): Promise<OneTimeTokenRecord | null>;
-
   /**
    * Runs fn while no other sign-in attempt on the same account and client runs, on any server
    * sharing this store (the lockout's one-at-a-time rule); fn reads and writes through the store
    * it is given.
    */
   withLoginLock<T>(key: LoginFailureKey, fn: (store: ConfigStore) => Promise<T>): Promise<T>;
-  getLoginFailures(key: LoginFailureKey): Promise<LoginFailureRecord | null>;
-  /**
-   * Writes the record, then forgets records whose lock is over and whose last failure is before
-   * `forgetBefore`, and beyond `cap` records the oldest ones.
-   */
-  putLoginFailures(record: LoginFailureRecord, limits: { forgetBefore: number; cap: number }): Promise<void>;
-  clearLoginFailures(key: LoginFailureKey): Promise<void>;
-  countLoginFailures(): Promise<number>;
-
-  /**
-   * Counts one hit of a rate-limited key (the sign-in limit: client address and group) and answers
-   * its window: the hits so far, this one included, and when the window ends. A key with no window
-   * or an ended one (window_ends_at <= now) starts a new window of `windowMs` at this hit. One
-   * atomic statement, so servers sharing the store count every hit once (security/loginRateLimit.ts).
-   */
-  hitRateLimit(key: string, now: number, windowMs: number): Promise<RateLimitWindow>;
-  /** Forgets the windows that ended at or before `now`; answers how many. */
-  deleteEndedRateLimits(now: number): Promise<number>;
-
-  getRevision(tid: string): Promise<RevisionRecord | null>;
-  putRevision(revision: RevisionRecord): Promise<void>;
-  /**
-   * A kind's document as revision `revId` sees it: saved in that revision exactly, or with
-   * `carriedForward` the newest saved in it or before it; null when none was.
-   */
-  getPolicyDoc(
-    tid: string,
-    kind: string,
-    revId: number,
-    carriedForward: boolean,
-  ): Promise<PolicyDocRecord | null>;
-  putPolicyDoc(doc: PolicyDocRecord): Promise<void>;
-  /** Drops every document saved in revision `revId` (discarding a staged revision). */
-  deletePolicyDocs(tid: string, revId: number): Promise<void>;
-  /** The kinds that have a document saved in revision `revId` exactly. */
-  listPolicyDocKinds(tid: string, revId: number): Promise<string[]>;
-  insertPublishedRevision(record: PublishedRevisionRecord): Promise<void>;
-  /** Published revisions, newest first; a page of them when `page` is given. */
-  listPublishedRevisions(
-    tid: string,
-    page?: { limit: number; offset: number },
-  ): Promise<PublishedRevisionRecord[]>;
-  countPublishedRevisions(tid: string): Promise<number>;
-  getPublishedRevision(tid: string, revId: number): Promise<PublishedRevisionRecord | null>;
-
-  listEndUsers(tid: string, query: EndUserQuery): Promise<{ total: number; users: EndUserRecord[] }>;
-  getEndUser(tid: string, uid: string): Promise<EndUserRecord | null>;
-  findEndUserByUsername(tid: string, username: string): Promise<EndUserRecord | null>;
-  insertEndUser(user: EndUserRecord): Promise<void>;
-  /** Replaces the stored fields of the user (matched by tid and uid). */
-  updateEndUser(user: EndUserRecord): Promise<void>;
-  deleteEndUser(tid: string, uid: string): Promise<boolean>;
-  countEndUsers(tid: string): Promise<number>;
-  /** Domains of the usernames (the part after @), with their user counts, by domain. */
-  listEndUserDomains(tid: string): Promise<{ domain: string; users: number }[]>;
-  listEndUsernames(tid: string, search: string | undefined, limit: number): Promise<string[]>;
-  /** True the first time for a tenant (records that its demo end users were seeded). */
-  markEndUsersSeeded(tid: string, at: string): Promise<boolean>;
-
-  /** The user's saved searches, by name. */
-  listSavedSearches(tid: string, uid: string): Promise<SavedSearchRecord[]>;
-  /** Inserts; false (and nothing stored) when the user already has a search of that name. */
-  insertSavedSearch(search: SavedSearchRecord): Promise<boolean>;
-  /** False when the user has no search of that id. */
-  deleteSavedSearch(tid: string, uid: string, id: string): Promise<boolean>;
-
-  /** The tenant's scheduled reports, by name. */
-  listScheduledReports(tid: string): Promise<ScheduledReportRecord[]>;
-  getScheduledReport(tid: string, id: string): Promise<ScheduledReportRecord | null>;
-  /** Inserts, or replaces the row of that id and tenant (run state included). */
-  putScheduledReport(record: ScheduledReportRecord): Promise<void>;
-  deleteScheduledReport(tid: string, id: string): Promise<boolean>;
-  /** Enabled schedules of every tenant whose next run is at or before `now` (epoch ms). */
-  listDueScheduledReports(now: number): Promise<ScheduledReportRecord[]>;
-  /** The earliest next run of any enabled schedule, or null. */
-  nextScheduledRunAt(): Promise<number | null>;
-  /**
-   * Claims a run: moves next_run_at from `expected` to `next` (and sets last_run_at) only when it
-   * still is `expected` and the schedule is enabled. True for exactly one of several claimers.
-   */
-  claimScheduledRun(id: string, expected: number, next: number | null, lastRunAt: string): Promise<boolean>;
-  /** Records last_run_at of a run started by hand (run now); the schedule is unchanged otherwise. */
-  markScheduledRun(tid: string, id: string, lastRunAt: string): Promise<void>;
-
-  /** Inserts the record and its file together (a record never exists without its file). */
-  insertPastReport(record: PastReportRecord, file: Uint8Array): Promise<void>;
-  /** Newest first. */
-  listPastReports(tid: string): Promise<PastReportRecord[]>;
-  getPastReport(tid: string, id: string): Promise<PastReportRecord | null>;
-  /** The file of one of the tenant's past reports; null when there is none in the store. */
-  getPastReportFile(tid: string, id: string): Promise<Uint8Array | null>;
-  /** Removes the tenant's past reports beyond the newest `keep`, files included; answers the removed ones. */
-  prunePastReports(tid: string, keep: number): Promise<PastReportRecord[]>;
-
-  listEntities(
-    entity: string,
-    options: EntityListOptions,
-  ): Promise<{ total: number; records: EntityRecord[] }>;
-  getEntity(entity: string, id: string): Promise<EntityRecord | null>;
-  /** False (and nothing stored) when the entity already has a row of that id. */
-  insertEntity(record: EntityRecord): Promise<boolean>;
-  /**
-   * Replaces the data and updated_at of the row; false when there is none or, with
-   * `expectedUpdatedAt`, when its updated_at is no longer that (another writer, perhaps another
-   * server, changed it first: a compare-and-set, so exactly one of several claimers wins).
-   */
-  updateEntity(record: EntityRecord, expectedUpdatedAt?: string): Promise<boolean>;
-  deleteEntity(entity: string, id: string): Promise<boolean>;
-
   /**
    * Every table of the store (schema_migrations included) by name, with its rows as arrays of
    * cells in column order, in no particular order: for checks that a request wrote nothing
    * (testing/storeSnapshot.ts). Reads the whole store: not for request paths.
    */
   readAllTables(): Promise<Record<string, unknown[][]>>;
-
   close(): Promise<void>;
 }

@@ -15,18 +15,10 @@ import type {
   TenantRecord,
   UserRecord,
 } from './ConfigStore';
-import { SqliteConfigStore } from './sqliteConfigStore';
-import { PostgresConfigStore } from './postgresConfigStore';
-import { postgresTestsEnabled, startTestPostgres, type TestPostgres } from '../testing/testPostgres';
+import { openPostgresConfigStore, openSqliteConfigStore } from './sqlConfigStore';
+import { testPostgresOfFile } from '../testing/testPostgres';
 
-const withPostgres = postgresTestsEnabled();
-let testPg: TestPostgres | null = null;
-beforeAll(async () => {
-  if (withPostgres) testPg = await startTestPostgres();
-});
-afterAll(async () => {
-  await testPg?.stop();
-});
+const testPg = testPostgresOfFile();
 
 /**
  * A unique-constraint refusal, matched by its message: better-sqlite3's native part keeps the
@@ -37,13 +29,10 @@ const UNIQUE_VIOLATION = { message: expect.stringMatching(/unique/i) as unknown 
 
 type Open = () => Promise<ConfigStore>;
 const engines: [string, Open][] = [
-  ['SQLite', async () => SqliteConfigStore.open(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-store-')))],
+  ['SQLite', async () => openSqliteConfigStore(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-store-')))],
 ];
-if (withPostgres)
-  engines.push([
-    'PostgreSQL',
-    async () => PostgresConfigStore.open(await (testPg as TestPostgres).freshUrl()),
-  ]);
+if (testPg.enabled)
+  engines.push(['PostgreSQL', async () => openPostgresConfigStore(await testPg.server().freshUrl())]);
 
 const tenant = (tid: string, name = tid): TenantRecord => ({
   tid,
@@ -70,16 +59,16 @@ describe.each(engines)('%s config store', (_engine, open) => {
   let store: ConfigStore;
   beforeEach(async () => {
     store = await open();
-    await store.insertTenant(tenant('t1', 'acme'));
-    await store.insertTenant(tenant('t2', 'beta'));
+    await store.tenants.insert(tenant('t1', 'acme'));
+    await store.tenants.insert(tenant('t2', 'beta'));
   });
   afterEach(async () => {
     await store.close();
   });
 
   test("an account's second factor: put replaces, list is per tenant, delete and the tenant's deletion remove it", async () => {
-    await store.insertUser(user('u1', 't1', 'a@t1'));
-    await store.insertUser(user('u2', 't2', 'b@t2'));
+    await store.users.insert(user('u1', 't1', 'a@t1'));
+    await store.users.insert(user('u2', 't2', 'b@t2'));
     const pending = {
       uid: 'u1',
       tid: 't1',
@@ -88,8 +77,8 @@ describe.each(engines)('%s config store', (_engine, open) => {
       enabledAt: null,
       lastStep: 0,
     };
-    await store.putUserMfa(pending);
-    await store.putUserMfa({
+    await store.mfa.put(pending);
+    await store.mfa.put({
       uid: 'u2',
       tid: 't2',
       secret: 'XYZ',
@@ -97,7 +86,7 @@ describe.each(engines)('%s config store', (_engine, open) => {
       enabledAt: 'now',
       lastStep: 7,
     });
-    expect(await store.getUserMfa('u1')).toEqual(pending);
+    expect(await store.mfa.get('u1')).toEqual(pending);
     const on = {
       ...pending,
       secret: 'ABC',
@@ -105,54 +94,54 @@ describe.each(engines)('%s config store', (_engine, open) => {
       enabledAt: '2026-11-22T08:00:00.000Z',
       lastStep: 59_000_000,
     };
-    await store.putUserMfa(on);
-    expect(await store.listUserMfa('t1')).toEqual([on]);
+    await store.mfa.put(on);
+    expect(await store.mfa.list('t1')).toEqual([on]);
     // A step is spent once: never at or before the recorded one (two servers, one code).
     const spent = await Promise.all([
-      store.spendMfaStep('u1', 59_000_001),
-      store.spendMfaStep('u1', 59_000_001),
+      store.mfa.spendStep('u1', 59_000_001),
+      store.mfa.spendStep('u1', 59_000_001),
     ]);
     expect(spent.sort()).toEqual([false, true]);
-    expect(await store.spendMfaStep('u1', 59_000_000)).toBe(false);
-    expect((await store.getUserMfa('u1'))?.lastStep).toBe(59_000_001);
-    expect(await store.spendMfaStep('nobody', 1)).toBe(false);
-    expect(await store.deleteUserMfa('u1')).toBe(true);
-    expect(await store.deleteUserMfa('u1')).toBe(false);
-    expect(await store.getUserMfa('u1')).toBeNull();
-    expect(await store.deleteTenant('t2')).toBe(true);
-    expect(await store.getUserMfa('u2')).toBeNull();
+    expect(await store.mfa.spendStep('u1', 59_000_000)).toBe(false);
+    expect((await store.mfa.get('u1'))?.lastStep).toBe(59_000_001);
+    expect(await store.mfa.spendStep('nobody', 1)).toBe(false);
+    expect(await store.mfa.delete('u1')).toBe(true);
+    expect(await store.mfa.delete('u1')).toBe(false);
+    expect(await store.mfa.get('u1')).toBeNull();
+    expect(await store.tenants.delete('t2')).toBe(true);
+    expect(await store.mfa.get('u2')).toBeNull();
   });
 
   test('a failed transaction leaves nothing behind; a nested one joins the outer', async () => {
     await expect(
       store.transaction(async (tx) => {
-        await tx.insertTenant(tenant('t3'));
-        await tx.transaction((inner) => inner.insertUser(user('u1', 't3', 'x@t3')));
-        await tx.insertTenant(tenant('t3'));
+        await tx.tenants.insert(tenant('t3'));
+        await tx.transaction((inner) => inner.users.insert(user('u1', 't3', 'x@t3')));
+        await tx.tenants.insert(tenant('t3'));
       }),
     ).rejects.toMatchObject(UNIQUE_VIOLATION);
-    expect(await store.getTenant('t3')).toBeNull();
-    expect(await store.getUser('u1')).toBeNull();
-    expect((await store.listTenants()).map((t) => t.name)).toEqual(['acme', 'beta']);
+    expect(await store.tenants.get('t3')).toBeNull();
+    expect(await store.users.get('u1')).toBeNull();
+    expect((await store.tenants.list()).map((t) => t.name)).toEqual(['acme', 'beta']);
     const answer = await store.transaction(async (tx) => {
-      await tx.insertTenant(tenant('t3', 'gamma'));
-      return tx.countUsers('t3');
+      await tx.tenants.insert(tenant('t3', 'gamma'));
+      return tx.users.count('t3');
     });
     expect(answer).toBe(0);
-    expect(await store.getTenant('t3')).toEqual(tenant('t3', 'gamma'));
+    expect(await store.tenants.get('t3')).toEqual(tenant('t3', 'gamma'));
   });
 
   test('tenants: updates, portal version, and a delete that takes everything kept under the id', async () => {
-    await store.updateTenant('t1', { name: 'acme corp', status: 'disabled', capabilities: { web: false } });
-    await store.setPortalVersion('t1', true);
-    expect(await store.getTenant('t1')).toEqual({
+    await store.tenants.update('t1', { name: 'acme corp', status: 'disabled', capabilities: { web: false } });
+    await store.tenants.setPortalVersion('t1', true);
+    expect(await store.tenants.get('t1')).toEqual({
       ...tenant('t1', 'acme corp'),
       status: 'disabled',
       capabilities: { web: false },
       portalV2: true,
     });
-    await store.insertUser(user('u1', 't1', 'ann@acme.example'));
-    await store.insertSession({
+    await store.users.insert(user('u1', 't1', 'ann@acme.example'));
+    await store.sessions.insert({
       sidHash: 's1',
       uid: 'u1',
       tid: 't1',
@@ -161,7 +150,7 @@ describe.each(engines)('%s config store', (_engine, open) => {
       idleExpiresAt: T + 1,
       absoluteExpiresAt: T + 2,
     });
-    await store.putRevision({
+    await store.revisions.put({
       tid: 't1',
       revId: 1,
       stagedRevId: 1,
@@ -170,52 +159,52 @@ describe.each(engines)('%s config store', (_engine, open) => {
       updatedBy: null,
       rolledBackFrom: null,
     });
-    await store.putPolicyDoc({ tid: 't1', kind: 'web', revId: 1, data: { a: 1 } });
+    await store.policyDocs.put({ tid: 't1', kind: 'web', revId: 1, data: { a: 1 } });
     const at = '2026-11-01T00:00:00.000Z';
-    await store.insertEntity({
+    await store.entities.insert({
       entity: 'tenant_tags',
       id: 't1',
       data: { id: 't1' },
       createdAt: at,
       updatedAt: at,
     });
-    await store.insertEntity({
+    await store.entities.insert({
       entity: 'tenant_tags',
       id: 't2',
       data: { id: 't2' },
       createdAt: at,
       updatedAt: at,
     });
-    expect(await store.deleteTenant('t1')).toBe(true);
-    expect(await store.deleteTenant('t1')).toBe(false);
-    expect(await store.getUser('u1')).toBeNull();
-    expect(await store.getSession('s1')).toBeNull();
-    expect(await store.getRevision('t1')).toBeNull();
-    expect(await store.getPolicyDoc('t1', 'web', 1, false)).toBeNull();
-    expect(await store.getEntity('tenant_tags', 't1')).toBeNull();
-    expect(await store.getEntity('tenant_tags', 't2')).not.toBeNull();
-    expect((await store.listTenants()).map((t) => t.tid)).toEqual(['t2']);
+    expect(await store.tenants.delete('t1')).toBe(true);
+    expect(await store.tenants.delete('t1')).toBe(false);
+    expect(await store.users.get('u1')).toBeNull();
+    expect(await store.sessions.get('s1')).toBeNull();
+    expect(await store.revisions.get('t1')).toBeNull();
+    expect(await store.policyDocs.get('t1', 'web', 1, false)).toBeNull();
+    expect(await store.entities.get('tenant_tags', 't1')).toBeNull();
+    expect(await store.entities.get('tenant_tags', 't2')).not.toBeNull();
+    expect((await store.tenants.list()).map((t) => t.tid)).toEqual(['t2']);
   });
 
   test('accounts are found by name without regard to case, and a name differing in case is taken', async () => {
-    await store.insertUser(user('u1', 't1', 'Ann@Acme.example'));
-    expect((await store.findUserByUsername('ann@acme.EXAMPLE'))?.uid).toBe('u1');
-    await expect(store.insertUser(user('u2', 't1', 'ANN@acme.example'))).rejects.toMatchObject(
+    await store.users.insert(user('u1', 't1', 'Ann@Acme.example'));
+    expect((await store.users.findByUsername('ann@acme.EXAMPLE'))?.uid).toBe('u1');
+    await expect(store.users.insert(user('u2', 't1', 'ANN@acme.example'))).rejects.toMatchObject(
       UNIQUE_VIOLATION,
     );
-    expect(await store.countUsers('t1')).toBe(1);
-    await store.insertOperator({
+    expect(await store.users.count('t1')).toBe(1);
+    await store.operators.insert({
       username: 'op@provider.example',
       displayName: 'Op',
       role: 'operator',
       passwordHash: 'h',
     });
-    expect((await store.getOperator('OP@provider.example'))?.displayName).toBe('Op');
-    expect(await store.getOperator('nobody')).toBeNull();
+    expect((await store.operators.get('OP@provider.example'))?.displayName).toBe('Op');
+    expect(await store.operators.get('nobody')).toBeNull();
   });
 
   test('sessions: touch, expiry, and a password change that ends every other session of the user', async () => {
-    await store.insertUser(user('u1', 't1', 'ann@acme.example'));
+    await store.users.insert(user('u1', 't1', 'ann@acme.example'));
     const session = (sidHash: string, idle: number) => ({
       sidHash,
       uid: 'u1',
@@ -225,13 +214,13 @@ describe.each(engines)('%s config store', (_engine, open) => {
       idleExpiresAt: T + idle,
       absoluteExpiresAt: T + 10_000,
     });
-    await store.insertSession(session('a', 100));
-    await store.insertSession(session('b', 100));
-    await store.insertSession(session('c', 5));
-    await store.touchSession('a', T + 500);
-    expect(await store.getSession('a')).toEqual({ ...session('a', 500) });
-    await store.insertOperator({ username: 'op', displayName: 'Op', role: 'support', passwordHash: 'h' });
-    await store.insertProviderSession({
+    await store.sessions.insert(session('a', 100));
+    await store.sessions.insert(session('b', 100));
+    await store.sessions.insert(session('c', 5));
+    await store.sessions.touch('a', T + 500);
+    expect(await store.sessions.get('a')).toEqual({ ...session('a', 500) });
+    await store.operators.insert({ username: 'op', displayName: 'Op', role: 'support', passwordHash: 'h' });
+    await store.providerSessions.insert({
       keyHash: 'k',
       keyId: 'kid',
       username: 'op',
@@ -239,8 +228,8 @@ describe.each(engines)('%s config store', (_engine, open) => {
       createdAt: T,
       expiresAt: T + 50,
     });
-    await store.updateProviderSession('k', { expiresAt: T + 5, xsrf: 'px' });
-    expect(await store.getProviderSession('k')).toEqual({
+    await store.providerSessions.update('k', { expiresAt: T + 5, xsrf: 'px' });
+    expect(await store.providerSessions.get('k')).toEqual({
       keyHash: 'k',
       keyId: 'kid',
       username: 'op',
@@ -248,22 +237,30 @@ describe.each(engines)('%s config store', (_engine, open) => {
       createdAt: T,
       expiresAt: T + 5,
     });
-    await store.insertOneTimeToken({ kind: 'idp_access', tokenHash: 'old', subject: 'op', expiresAt: T + 5 });
-    expect(await store.deleteExpiredSessions(T + 10)).toBe(2);
-    expect(await store.getSession('c')).toBeNull();
-    expect(await store.getProviderSession('k')).toBeNull();
-    expect(await store.consumeOneTimeToken('idp_access', 'old')).toBeNull();
-    await store.changeUserPassword('u1', 'new-hash', 'a');
-    expect(await store.getSession('a')).not.toBeNull();
-    expect(await store.getSession('b')).toBeNull();
-    expect(await store.getUser('u1')).toMatchObject({ passwordHash: 'new-hash', showChangePassword: false });
-    await store.deleteSession('a');
-    expect(await store.getSession('a')).toBeNull();
+    await store.oneTimeTokens.insert({
+      kind: 'idp_access',
+      tokenHash: 'old',
+      subject: 'op',
+      expiresAt: T + 5,
+    });
+    expect(await store.sessions.deleteExpired(T + 10)).toBe(2);
+    expect(await store.sessions.get('c')).toBeNull();
+    expect(await store.providerSessions.get('k')).toBeNull();
+    expect(await store.oneTimeTokens.consume('idp_access', 'old')).toBeNull();
+    await store.users.changePassword('u1', 'new-hash', 'a');
+    expect(await store.sessions.get('a')).not.toBeNull();
+    expect(await store.sessions.get('b')).toBeNull();
+    expect(await store.users.get('u1')).toMatchObject({
+      passwordHash: 'new-hash',
+      showChangePassword: false,
+    });
+    await store.sessions.delete('a');
+    expect(await store.sessions.get('a')).toBeNull();
   });
 
   test('a reset sets the password and its change at the next sign-in, and ends every session of that account only', async () => {
-    await store.insertUser({ ...user('u1', 't1', 'ann@acme.example'), showChangePassword: false });
-    await store.insertUser({ ...user('u2', 't1', 'bob@acme.example'), showChangePassword: false });
+    await store.users.insert({ ...user('u1', 't1', 'ann@acme.example'), showChangePassword: false });
+    await store.users.insert({ ...user('u2', 't1', 'bob@acme.example'), showChangePassword: false });
     const session = (sidHash: string, uid: string) => ({
       sidHash,
       uid,
@@ -273,37 +270,37 @@ describe.each(engines)('%s config store', (_engine, open) => {
       idleExpiresAt: T + 100,
       absoluteExpiresAt: T + 10_000,
     });
-    await store.insertSession(session('a1', 'u1'));
-    await store.insertSession(session('a2', 'u1'));
-    await store.insertSession(session('b1', 'u2'));
-    await store.resetUserPassword('u1', 'set-by-someone-else');
-    expect(await store.getUser('u1')).toMatchObject({
+    await store.sessions.insert(session('a1', 'u1'));
+    await store.sessions.insert(session('a2', 'u1'));
+    await store.sessions.insert(session('b1', 'u2'));
+    await store.users.resetPassword('u1', 'set-by-someone-else');
+    expect(await store.users.get('u1')).toMatchObject({
       passwordHash: 'set-by-someone-else',
       showChangePassword: true,
     });
-    expect(await store.getSession('a1')).toBeNull();
-    expect(await store.getSession('a2')).toBeNull();
-    expect(await store.getSession('b1')).not.toBeNull();
-    expect(await store.getUser('u2')).toMatchObject({ passwordHash: 'hash', showChangePassword: false });
+    expect(await store.sessions.get('a1')).toBeNull();
+    expect(await store.sessions.get('a2')).toBeNull();
+    expect(await store.sessions.get('b1')).not.toBeNull();
+    expect(await store.users.get('u2')).toMatchObject({ passwordHash: 'hash', showChangePassword: false });
   });
 
   test('a one-time token can be consumed only once', async () => {
-    await store.insertOneTimeToken({ kind: 'login_csrf', tokenHash: 'h', subject: '', expiresAt: T });
-    expect(await store.consumeOneTimeToken('idp_access', 'h')).toBeNull();
-    expect(await store.consumeOneTimeToken('login_csrf', 'h')).toEqual({
+    await store.oneTimeTokens.insert({ kind: 'login_csrf', tokenHash: 'h', subject: '', expiresAt: T });
+    expect(await store.oneTimeTokens.consume('idp_access', 'h')).toBeNull();
+    expect(await store.oneTimeTokens.consume('login_csrf', 'h')).toEqual({
       kind: 'login_csrf',
       tokenHash: 'h',
       subject: '',
       expiresAt: T,
     });
-    expect(await store.consumeOneTimeToken('login_csrf', 'h')).toBeNull();
+    expect(await store.oneTimeTokens.consume('login_csrf', 'h')).toBeNull();
   });
 
   test('login failures: read and written under the account lock, forgotten after their memory, capped oldest first', async () => {
     const key = (username: string, client = '10.0.0.1') => ({ world: 'tenant' as const, username, client });
     const limits = { forgetBefore: T - 1000, cap: 3 };
     const answer = await store.withLoginLock(key('a'), async (locked) => {
-      await locked.putLoginFailures(
+      await locked.loginFailures.put(
         { ...key('a'), failures: 1, lockedUntil: 0, lastFailureAt: T - 5000 },
         limits,
       );
@@ -316,14 +313,14 @@ describe.each(engines)('%s config store', (_engine, open) => {
         throw new Error('verify failed');
       }),
     ).rejects.toThrow('verify failed');
-    expect(await store.withLoginLock(key('z'), (locked) => locked.getLoginFailures(key('z')))).toBeNull();
+    expect(await store.withLoginLock(key('z'), (locked) => locked.loginFailures.get(key('z')))).toBeNull();
     // a's last failure is older than forgetBefore and it is not locked: the next write forgets it.
-    await store.putLoginFailures(
+    await store.loginFailures.put(
       { ...key('b'), failures: 6, lockedUntil: T + 60_000, lastFailureAt: T },
       limits,
     );
-    expect(await store.getLoginFailures(key('a'))).toBeNull();
-    expect(await store.getLoginFailures(key('b'))).toEqual({
+    expect(await store.loginFailures.get(key('a'))).toBeNull();
+    expect(await store.loginFailures.get(key('b'))).toEqual({
       ...key('b'),
       failures: 6,
       lockedUntil: T + 60_000,
@@ -334,45 +331,45 @@ describe.each(engines)('%s config store', (_engine, open) => {
       ['d', T + 2],
       ['e', T + 3],
     ] as const)
-      await store.putLoginFailures({ ...key(name), failures: 1, lockedUntil: 0, lastFailureAt: at }, limits);
-    expect(await store.countLoginFailures()).toBe(3);
-    expect(await store.getLoginFailures(key('b'))).toBeNull();
-    expect(await store.getLoginFailures(key('c', '10.0.0.2'))).toBeNull();
-    await store.clearLoginFailures(key('e'));
-    expect(await store.countLoginFailures()).toBe(2);
+      await store.loginFailures.put({ ...key(name), failures: 1, lockedUntil: 0, lastFailureAt: at }, limits);
+    expect(await store.loginFailures.count()).toBe(3);
+    expect(await store.loginFailures.get(key('b'))).toBeNull();
+    expect(await store.loginFailures.get(key('c', '10.0.0.2'))).toBeNull();
+    await store.loginFailures.clear(key('e'));
+    expect(await store.loginFailures.count()).toBe(2);
   });
 
   test('rate limits: hits counted in a window from the first hit, a new window after it ends, ended ones forgotten', async () => {
-    expect(await store.hitRateLimit('10.0.0.1sign-in', T, 60_000)).toEqual({
+    expect(await store.rateLimits.hit('10.0.0.1sign-in', T, 60_000)).toEqual({
       hits: 1,
       windowEndsAt: T + 60_000,
     });
-    expect(await store.hitRateLimit('10.0.0.1sign-in', T + 59_999, 60_000)).toEqual({
+    expect(await store.rateLimits.hit('10.0.0.1sign-in', T + 59_999, 60_000)).toEqual({
       hits: 2,
       windowEndsAt: T + 60_000,
     });
-    expect(await store.hitRateLimit('10.0.0.2sign-in', T + 30_000, 60_000)).toEqual({
+    expect(await store.rateLimits.hit('10.0.0.2sign-in', T + 30_000, 60_000)).toEqual({
       hits: 1,
       windowEndsAt: T + 90_000,
     });
     // Concurrent hits (one upsert each) are all counted.
     const many = await Promise.all(
-      Array.from({ length: 8 }, () => store.hitRateLimit('10.0.0.2sign-in', T + 30_001, 60_000)),
+      Array.from({ length: 8 }, () => store.rateLimits.hit('10.0.0.2sign-in', T + 30_001, 60_000)),
     );
     expect(many.map((w) => w.hits).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(await store.hitRateLimit('10.0.0.1sign-in', T + 60_000, 60_000)).toEqual({
+    expect(await store.rateLimits.hit('10.0.0.1sign-in', T + 60_000, 60_000)).toEqual({
       hits: 1,
       windowEndsAt: T + 120_000,
     });
-    expect(await store.deleteEndedRateLimits(T + 90_000)).toBe(1);
-    expect(await store.hitRateLimit('10.0.0.2sign-in', T + 90_000, 60_000)).toEqual({
+    expect(await store.rateLimits.deleteEnded(T + 90_000)).toBe(1);
+    expect(await store.rateLimits.hit('10.0.0.2sign-in', T + 90_000, 60_000)).toEqual({
       hits: 1,
       windowEndsAt: T + 150_000,
     });
   });
 
   test('revisions, policy documents carried forward, and published revisions newest first', async () => {
-    expect(await store.getRevision('t1')).toBeNull();
+    expect(await store.revisions.get('t1')).toBeNull();
     const rev = {
       tid: 't1',
       revId: 2,
@@ -382,34 +379,34 @@ describe.each(engines)('%s config store', (_engine, open) => {
       updatedBy: 'ann',
       rolledBackFrom: 1,
     };
-    await store.putRevision(rev);
-    await store.putRevision({ ...rev, rolledBackFrom: 2 });
-    expect(await store.getRevision('t1')).toEqual({ ...rev, rolledBackFrom: 2 });
-    await store.putPolicyDoc({ tid: 't1', kind: 'web', revId: 1, data: { rules: ['a'] } });
-    await store.putPolicyDoc({ tid: 't1', kind: 'web', revId: 3, data: { rules: ['b'] } });
-    await store.putPolicyDoc({
+    await store.revisions.put(rev);
+    await store.revisions.put({ ...rev, rolledBackFrom: 2 });
+    expect(await store.revisions.get('t1')).toEqual({ ...rev, rolledBackFrom: 2 });
+    await store.policyDocs.put({ tid: 't1', kind: 'web', revId: 1, data: { rules: ['a'] } });
+    await store.policyDocs.put({ tid: 't1', kind: 'web', revId: 3, data: { rules: ['b'] } });
+    await store.policyDocs.put({
       tid: 't1',
       kind: 'web',
       revId: 3,
       data: { rules: ['c'], quote: 'it\'s "x"' },
     });
-    await store.putPolicyDoc({ tid: 't1', kind: 'dlp', revId: 3, data: null });
-    expect(await store.getPolicyDoc('t1', 'web', 2, false)).toBeNull();
-    expect(await store.getPolicyDoc('t1', 'web', 2, true)).toEqual({
+    await store.policyDocs.put({ tid: 't1', kind: 'dlp', revId: 3, data: null });
+    expect(await store.policyDocs.get('t1', 'web', 2, false)).toBeNull();
+    expect(await store.policyDocs.get('t1', 'web', 2, true)).toEqual({
       tid: 't1',
       kind: 'web',
       revId: 1,
       data: { rules: ['a'] },
     });
-    expect((await store.getPolicyDoc('t1', 'web', 3, false))?.data).toEqual({
+    expect((await store.policyDocs.get('t1', 'web', 3, false))?.data).toEqual({
       rules: ['c'],
       quote: 'it\'s "x"',
     });
-    expect(await store.listPolicyDocKinds('t1', 3)).toEqual(['dlp', 'web']);
-    await store.deletePolicyDocs('t1', 3);
-    expect(await store.listPolicyDocKinds('t1', 3)).toEqual([]);
+    expect(await store.policyDocs.listKinds('t1', 3)).toEqual(['dlp', 'web']);
+    await store.policyDocs.deleteRevision('t1', 3);
+    expect(await store.policyDocs.listKinds('t1', 3)).toEqual([]);
     for (const revId of [1, 2, 3])
-      await store.insertPublishedRevision({
+      await store.revisions.insertPublished({
         tid: 't1',
         revId,
         publishedAt: `2026-11-0${revId}T00:00:00.000Z`,
@@ -417,8 +414,8 @@ describe.each(engines)('%s config store', (_engine, open) => {
         note: revId === 2 ? 'second' : null,
         rolledBackFrom: revId === 3 ? 1 : null,
       });
-    expect((await store.listPublishedRevisions('t1')).map((p) => p.revId)).toEqual([3, 2, 1]);
-    expect(await store.listPublishedRevisions('t1', { limit: 1, offset: 1 })).toEqual([
+    expect((await store.revisions.listPublished('t1')).map((p) => p.revId)).toEqual([3, 2, 1]);
+    expect(await store.revisions.listPublished('t1', { limit: 1, offset: 1 })).toEqual([
       {
         tid: 't1',
         revId: 2,
@@ -428,9 +425,9 @@ describe.each(engines)('%s config store', (_engine, open) => {
         rolledBackFrom: null,
       },
     ]);
-    expect(await store.countPublishedRevisions('t1')).toBe(3);
-    expect((await store.getPublishedRevision('t1', 3))?.rolledBackFrom).toBe(1);
-    expect(await store.getPublishedRevision('t2', 3)).toBeNull();
+    expect(await store.revisions.countPublished('t1')).toBe(3);
+    expect((await store.revisions.getPublished('t1', 3))?.rolledBackFrom).toBe(1);
+    expect(await store.revisions.getPublished('t2', 3)).toBeNull();
   });
 
   test('entities: sorted by a field as SQLite orders JSON values, searched without regard to case', async () => {
@@ -442,14 +439,14 @@ describe.each(engines)('%s config store', (_engine, open) => {
       createdAt: at(n),
       updatedAt: at(n),
     });
-    await store.insertEntity(row('p1', { name: 'beta', size: 10, region: 'EU_west' }, 1));
-    await store.insertEntity(row('p2', { name: 'Alpha', size: 9 }, 2));
-    await store.insertEntity(row('p3', { name: 'gamma', size: 'n/a', region: 'us-east' }, 3));
-    await store.insertEntity(row('p4', { name: 'delta', size: null }, 4));
-    expect(await store.insertEntity(row('p1', { name: 'again' }, 5))).toBe(false);
+    await store.entities.insert(row('p1', { name: 'beta', size: 10, region: 'EU_west' }, 1));
+    await store.entities.insert(row('p2', { name: 'Alpha', size: 9 }, 2));
+    await store.entities.insert(row('p3', { name: 'gamma', size: 'n/a', region: 'us-east' }, 3));
+    await store.entities.insert(row('p4', { name: 'delta', size: null }, 4));
+    expect(await store.entities.insert(row('p1', { name: 'again' }, 5))).toBe(false);
     const list = async (sort: string, order: 'asc' | 'desc', q?: string) =>
       (
-        await store.listEntities('pods', {
+        await store.entities.list('pods', {
           limit: 10,
           offset: 0,
           sort,
@@ -465,7 +462,7 @@ describe.each(engines)('%s config store', (_engine, open) => {
     expect(await list('name', 'asc', 'ALP')).toEqual(['p2']);
     expect(await list('name', 'asc', 'u_w')).toEqual(['p1']);
     expect(await list('name', 'asc', '%')).toEqual([]);
-    const page = await store.listEntities('pods', {
+    const page = await store.entities.list('pods', {
       limit: 2,
       offset: 1,
       sort: 'name',
@@ -476,13 +473,13 @@ describe.each(engines)('%s config store', (_engine, open) => {
     expect(page.records.map((r) => r.id)).toEqual(['p1', 'p4']);
     // A compare-and-set on updated_at: the writer that read the row's current one wins, once.
     const next = { ...row('p1', { name: 'beta2' }, 1), updatedAt: at(6) };
-    expect(await store.updateEntity(next, at(5))).toBe(false);
-    expect(await store.updateEntity(next, at(1))).toBe(true);
-    expect(await store.updateEntity({ ...next, updatedAt: at(7) }, at(1))).toBe(false);
-    expect(await store.getEntity('pods', 'p1')).toEqual(next);
-    expect(await store.updateEntity(row('p9', {}, 1))).toBe(false);
-    expect(await store.deleteEntity('pods', 'p1')).toBe(true);
-    expect(await store.deleteEntity('pods', 'p1')).toBe(false);
+    expect(await store.entities.update(next, at(5))).toBe(false);
+    expect(await store.entities.update(next, at(1))).toBe(true);
+    expect(await store.entities.update({ ...next, updatedAt: at(7) }, at(1))).toBe(false);
+    expect(await store.entities.get('pods', 'p1')).toEqual(next);
+    expect(await store.entities.update(row('p9', {}, 1))).toBe(false);
+    expect(await store.entities.delete('pods', 'p1')).toBe(true);
+    expect(await store.entities.delete('pods', 'p1')).toBe(false);
   });
 
   test('end users: search, sort, domains, names, and one seeding per tenant', async () => {
@@ -499,15 +496,15 @@ describe.each(engines)('%s config store', (_engine, open) => {
       createdAt: `2026-11-01T00:00:0${uid.slice(1)}.000Z`,
       updatedAt: 'u',
     });
-    await store.insertEndUser(endUser('e1', 'bob@Acme.example', 'bob', ['Sales']));
-    await store.insertEndUser(endUser('e2', 'Alice@acme.example', 'Alice', ['R&D']));
-    await store.insertEndUser(endUser('e3', 'carl@beta.example', 'carl', ['100%_club']));
-    await store.insertEndUser(endUser('e4', 'dora', 'Dora', []));
-    await expect(store.insertEndUser(endUser('e5', 'BOB@acme.example', 'x', []))).rejects.toMatchObject(
+    await store.endUsers.insert(endUser('e1', 'bob@Acme.example', 'bob', ['Sales']));
+    await store.endUsers.insert(endUser('e2', 'Alice@acme.example', 'Alice', ['R&D']));
+    await store.endUsers.insert(endUser('e3', 'carl@beta.example', 'carl', ['100%_club']));
+    await store.endUsers.insert(endUser('e4', 'dora', 'Dora', []));
+    await expect(store.endUsers.insert(endUser('e5', 'BOB@acme.example', 'x', []))).rejects.toMatchObject(
       UNIQUE_VIOLATION,
     );
-    const names = async (query: Parameters<ConfigStore['listEndUsers']>[1]) =>
-      (await store.listEndUsers('t1', query)).users.map((u) => u.uid);
+    const names = async (query: Parameters<ConfigStore['endUsers']['list']>[1]) =>
+      (await store.endUsers.list('t1', query)).users.map((u) => u.uid);
     expect(await names({ limit: 10, offset: 0 })).toEqual(['e2', 'e1', 'e3', 'e4']);
     expect(await names({ limit: 10, offset: 0, sort: 'first_name', order: 'desc' })).toEqual([
       'e4',
@@ -517,24 +514,27 @@ describe.each(engines)('%s config store', (_engine, open) => {
     ]);
     expect(await names({ limit: 10, offset: 0, search: 'SALES' })).toEqual(['e1']);
     expect(await names({ limit: 10, offset: 0, search: '0%_' })).toEqual(['e3']);
-    expect((await store.listEndUsers('t1', { limit: 1, offset: 0, search: 'acme' })).total).toBe(2);
-    expect((await store.findEndUserByUsername('t1', 'alice@ACME.example'))?.uid).toBe('e2');
-    expect(await store.findEndUserByUsername('t2', 'alice@acme.example')).toBeNull();
-    expect(await store.listEndUserDomains('t1')).toEqual([
+    expect((await store.endUsers.list('t1', { limit: 1, offset: 0, search: 'acme' })).total).toBe(2);
+    expect((await store.endUsers.findByUsername('t1', 'alice@ACME.example'))?.uid).toBe('e2');
+    expect(await store.endUsers.findByUsername('t2', 'alice@acme.example')).toBeNull();
+    expect(await store.endUsers.listDomains('t1')).toEqual([
       { domain: 'acme.example', users: 2 },
       { domain: 'beta.example', users: 1 },
     ]);
-    expect(await store.listEndUsernames('t1', 'A', 2)).toEqual(['Alice@acme.example', 'bob@Acme.example']);
-    await store.updateEndUser({ ...endUser('e4', 'dora@beta.example', 'Dora', ['x']), status: 'disabled' });
-    expect(await store.getEndUser('t1', 'e4')).toMatchObject({
+    expect(await store.endUsers.listUsernames('t1', 'A', 2)).toEqual([
+      'Alice@acme.example',
+      'bob@Acme.example',
+    ]);
+    await store.endUsers.update({ ...endUser('e4', 'dora@beta.example', 'Dora', ['x']), status: 'disabled' });
+    expect(await store.endUsers.get('t1', 'e4')).toMatchObject({
       username: 'dora@beta.example',
       status: 'disabled',
     });
-    expect(await store.countEndUsers('t1')).toBe(4);
-    expect(await store.deleteEndUser('t1', 'e4')).toBe(true);
-    expect(await store.deleteEndUser('t1', 'e4')).toBe(false);
-    expect(await store.markEndUsersSeeded('t1', 'now')).toBe(true);
-    expect(await store.markEndUsersSeeded('t1', 'later')).toBe(false);
+    expect(await store.endUsers.count('t1')).toBe(4);
+    expect(await store.endUsers.delete('t1', 'e4')).toBe(true);
+    expect(await store.endUsers.delete('t1', 'e4')).toBe(false);
+    expect(await store.endUsers.markSeeded('t1', 'now')).toBe(true);
+    expect(await store.endUsers.markSeeded('t1', 'later')).toBe(false);
   });
 
   test("saved searches: a user's names are unique without regard to case and listed by name", async () => {
@@ -547,14 +547,14 @@ describe.each(engines)('%s config store', (_engine, open) => {
       query: `q=${id}`,
       createdAt: 'now',
     });
-    expect(await store.insertSavedSearch(search('s1', 'blocked'))).toBe(true);
-    expect(await store.insertSavedSearch(search('s2', 'Allowed'))).toBe(true);
-    expect(await store.insertSavedSearch(search('s3', 'BLOCKED'))).toBe(false);
-    expect(await store.insertSavedSearch(search('s4', 'blocked', 'u2'))).toBe(true);
-    expect((await store.listSavedSearches('t1', 'u1')).map((s) => s.id)).toEqual(['s2', 's1']);
-    expect(await store.deleteSavedSearch('t1', 'u2', 's1')).toBe(false);
-    expect(await store.deleteSavedSearch('t1', 'u1', 's1')).toBe(true);
-    expect(await store.listSavedSearches('t1', 'u1')).toEqual([search('s2', 'Allowed')]);
+    expect(await store.savedSearches.insert(search('s1', 'blocked'))).toBe(true);
+    expect(await store.savedSearches.insert(search('s2', 'Allowed'))).toBe(true);
+    expect(await store.savedSearches.insert(search('s3', 'BLOCKED'))).toBe(false);
+    expect(await store.savedSearches.insert(search('s4', 'blocked', 'u2'))).toBe(true);
+    expect((await store.savedSearches.list('t1', 'u1')).map((s) => s.id)).toEqual(['s2', 's1']);
+    expect(await store.savedSearches.delete('t1', 'u2', 's1')).toBe(false);
+    expect(await store.savedSearches.delete('t1', 'u1', 's1')).toBe(true);
+    expect(await store.savedSearches.list('t1', 'u1')).toEqual([search('s2', 'Allowed')]);
   });
 
   test('scheduled reports: due runs, a claim that one claimer wins, and past reports pruned oldest first', async () => {
@@ -576,26 +576,26 @@ describe.each(engines)('%s config store', (_engine, open) => {
       lastRunAt: null,
       nextRunAt,
     });
-    await store.putScheduledReport(schedule('r1', 'weekly', T + 60_000));
-    await store.putScheduledReport(schedule('r2', 'Daily', T));
-    await store.putScheduledReport(schedule('r3', 'off', null, 't2'));
+    await store.scheduledReports.put(schedule('r1', 'weekly', T + 60_000));
+    await store.scheduledReports.put(schedule('r2', 'Daily', T));
+    await store.scheduledReports.put(schedule('r3', 'off', null, 't2'));
     // Another tenant's id is not replaced.
-    await store.putScheduledReport(schedule('r1', 'stolen', T, 't2'));
-    expect((await store.getScheduledReport('t1', 'r1'))?.name).toBe('weekly');
-    expect(await store.getScheduledReport('t2', 'r1')).toBeNull();
-    expect((await store.listScheduledReports('t1')).map((r) => r.id)).toEqual(['r2', 'r1']);
-    expect(await store.nextScheduledRunAt()).toBe(T);
-    expect((await store.listDueScheduledReports(T)).map((r) => r.id)).toEqual(['r2']);
-    expect(await store.claimScheduledRun('r2', T, T + 86_400_000, 'ran')).toBe(true);
-    expect(await store.claimScheduledRun('r2', T, T + 86_400_000, 'ran again')).toBe(false);
-    expect(await store.getScheduledReport('t1', 'r2')).toMatchObject({
+    await store.scheduledReports.put(schedule('r1', 'stolen', T, 't2'));
+    expect((await store.scheduledReports.get('t1', 'r1'))?.name).toBe('weekly');
+    expect(await store.scheduledReports.get('t2', 'r1')).toBeNull();
+    expect((await store.scheduledReports.list('t1')).map((r) => r.id)).toEqual(['r2', 'r1']);
+    expect(await store.scheduledReports.nextRunAt()).toBe(T);
+    expect((await store.scheduledReports.listDue(T)).map((r) => r.id)).toEqual(['r2']);
+    expect(await store.scheduledReports.claimRun('r2', T, T + 86_400_000, 'ran')).toBe(true);
+    expect(await store.scheduledReports.claimRun('r2', T, T + 86_400_000, 'ran again')).toBe(false);
+    expect(await store.scheduledReports.get('t1', 'r2')).toMatchObject({
       lastRunAt: 'ran',
       nextRunAt: T + 86_400_000,
     });
-    await store.markScheduledRun('t1', 'r1', 'by hand');
-    expect((await store.getScheduledReport('t1', 'r1'))?.lastRunAt).toBe('by hand');
-    expect(await store.deleteScheduledReport('t2', 'r1')).toBe(false);
-    expect(await store.deleteScheduledReport('t1', 'r1')).toBe(true);
+    await store.scheduledReports.markRun('t1', 'r1', 'by hand');
+    expect((await store.scheduledReports.get('t1', 'r1'))?.lastRunAt).toBe('by hand');
+    expect(await store.scheduledReports.delete('t2', 'r1')).toBe(false);
+    expect(await store.scheduledReports.delete('t1', 'r1')).toBe(true);
 
     const past = (id: string, createdMs: number): PastReportRecord => ({
       tid: 't1',
@@ -609,21 +609,21 @@ describe.each(engines)('%s config store', (_engine, open) => {
       ['p3', T + 1],
       ['p4', T + 2],
     ] as const)
-      await store.insertPastReport(past(id, at), new TextEncoder().encode(`file of ${id}`));
-    expect((await store.listPastReports('t1')).map((p) => p.report.id)).toEqual(['p4', 'p3', 'p2', 'p1']);
-    expect((await store.prunePastReports('t1', 2)).map((p) => p.report.id)).toEqual(['p2', 'p1']);
-    expect((await store.listPastReports('t1')).map((p) => p.report.id)).toEqual(['p4', 'p3']);
-    expect(await store.getPastReport('t1', 'p3')).toEqual(past('p3', T + 1));
-    expect(await store.getPastReport('t2', 'p3')).toBeNull();
+      await store.pastReports.insert(past(id, at), new TextEncoder().encode(`file of ${id}`));
+    expect((await store.pastReports.list('t1')).map((p) => p.report.id)).toEqual(['p4', 'p3', 'p2', 'p1']);
+    expect((await store.pastReports.prune('t1', 2)).map((p) => p.report.id)).toEqual(['p2', 'p1']);
+    expect((await store.pastReports.list('t1')).map((p) => p.report.id)).toEqual(['p4', 'p3']);
+    expect(await store.pastReports.get('t1', 'p3')).toEqual(past('p3', T + 1));
+    expect(await store.pastReports.get('t2', 'p3')).toBeNull();
     // The files: kept with their records, another tenant's not found, pruned ones gone with them.
-    expect(Buffer.from((await store.getPastReportFile('t1', 'p3')) ?? []).toString()).toBe('file of p3');
-    expect(await store.getPastReportFile('t2', 'p3')).toBeNull();
-    expect(await store.getPastReportFile('t1', 'p1')).toBeNull();
+    expect(Buffer.from((await store.pastReports.getFile('t1', 'p3')) ?? []).toString()).toBe('file of p3');
+    expect(await store.pastReports.getFile('t2', 'p3')).toBeNull();
+    expect(await store.pastReports.getFile('t1', 'p1')).toBeNull();
     // A record never exists without its file: when the file's insert fails, the record goes too.
-    await expect(store.insertPastReport(past('p5', T + 3), null as never)).rejects.toThrow();
-    expect(await store.getPastReport('t1', 'p5')).toBeNull();
+    await expect(store.pastReports.insert(past('p5', T + 3), null as never)).rejects.toThrow();
+    expect(await store.pastReports.get('t1', 'p5')).toBeNull();
     // Deleting the tenant takes its past reports and their files.
-    expect(await store.deleteTenant('t1')).toBe(true);
-    expect(await store.getPastReportFile('t1', 'p3')).toBeNull();
+    expect(await store.tenants.delete('t1')).toBe(true);
+    expect(await store.pastReports.getFile('t1', 'p3')).toBeNull();
   });
 });

@@ -1,5 +1,9 @@
+import type { Connection } from './connections';
+import { Sql } from './sql';
+
 /**
- * Numbered schema migrations of the config store, one list for both engines. Append only: never
+ * Numbered schema migrations of the config store, one list for both engines, applied by one
+ * function on either (migrate, below). Append only: never
  * edit a shipped one. `sql` is the SQLite text and, unless `postgres` is given, the PostgreSQL one
  * too; `postgres` exists only where the engines must differ: epoch milliseconds need BIGINT (a
  * PostgreSQL INTEGER is 32-bit), PostgreSQL has no COLLATE NOCASE (case-insensitive uniqueness is
@@ -470,3 +474,45 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
     `,
   },
 ];
+
+/**
+ * Applies the migrations newer than the recorded version (schema_migrations), each in its own
+ * transaction, on one connection under the dialect's migration lock: replicas starting together
+ * on PostgreSQL take turns, and the later ones find nothing left to do. Answers the versions applied.
+ */
+export async function migrate(
+  connection: Connection,
+  migrations: readonly Migration[] = CONFIG_MIGRATIONS,
+): Promise<number[]> {
+  return connection.session(async (session) => {
+    const lock = session.dialect.migrationLock;
+    if (lock) await session.run(lock.take.sql, lock.take.parameters);
+    try {
+      await session.exec(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+      );
+      const sql = new Sql(session);
+      const done = new Set(
+        (await sql.all(sql.db.selectFrom('schema_migrations').select('version'))).map((r) =>
+          Number(r.version),
+        ),
+      );
+      const applied: number[] = [];
+      for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (done.has(m.version)) continue;
+        await sql.transaction(async (tx) => {
+          await tx.connection.exec(migrationSql(m, tx.dialect.engine));
+          await tx.run(
+            tx.db
+              .insertInto('schema_migrations')
+              .values({ version: m.version, name: m.name, applied_at: new Date().toISOString() }),
+          );
+        });
+        applied.push(m.version);
+      }
+      return applied;
+    } finally {
+      if (lock) await session.run(lock.release.sql, lock.release.parameters).catch(() => undefined);
+    }
+  });
+}

@@ -1,6 +1,5 @@
 import type { ConfigStore } from './ConfigStore';
-import { PostgresConfigStore } from './postgresConfigStore';
-import { SqliteConfigStore } from './sqliteConfigStore';
+import { openPostgresConfigStore, openSqliteConfigStore } from './sqlConfigStore';
 
 /**
  * The config store a server uses: PostgreSQL when WORKBENCH_CONFIG_URL names one (servers on
@@ -11,6 +10,6 @@ export async function openConfigStore(options: {
   configUrl?: string | null;
 }): Promise<ConfigStore> {
   return options.configUrl
-    ? PostgresConfigStore.open(options.configUrl)
-    : SqliteConfigStore.open(options.dataDir);
+    ? openPostgresConfigStore(options.configUrl)
+    : openSqliteConfigStore(options.dataDir);
 }

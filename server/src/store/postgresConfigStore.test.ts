@@ -6,9 +6,10 @@
  */
 import pg from 'pg';
 import type { ConfigStore } from './ConfigStore';
-import { CONFIG_MIGRATIONS } from './migrations';
+import { PostgresConnection } from './connections';
+import { CONFIG_MIGRATIONS, migrate } from './migrations';
+import { openPostgresConfigStore } from './sqlConfigStore';
 import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
-import { PostgresConfigStore, migratePostgres } from './postgresConfigStore';
 import { postgresTestsEnabled, startTestPostgres, type TestPostgres } from '../testing/testPostgres';
 import type * as LoginAttemptModule from '../security/loginAttempt';
 import { assertCurrent, currentRevision, nextUpdatedAt } from '../policy/revisionStaging';
@@ -31,9 +32,9 @@ const T = Date.parse('2026-11-22T08:00:00.000Z');
 /** Two replicas: two stores (two pools) on one fresh schema, with a tenant. */
 async function replicas(): Promise<{ url: string; a: ConfigStore; b: ConfigStore; close(): Promise<void> }> {
   const url = await testPg.freshUrl();
-  const a = await PostgresConfigStore.open(url);
-  const b = await PostgresConfigStore.open(url);
-  await a.insertTenant({
+  const a = await openPostgresConfigStore(url);
+  const b = await openPostgresConfigStore(url);
+  await a.tenants.insert({
     tid: 't1',
     name: 'acme',
     status: 'active',
@@ -67,7 +68,7 @@ describePg('PostgreSQL config store shared by two servers', () => {
   test('migrations run once even when two servers start together, and are recorded', async () => {
     const url = await testPg.freshUrl();
     const pools = [new pg.Pool({ connectionString: url }), new pg.Pool({ connectionString: url })];
-    const applied = await Promise.all(pools.map((p) => migratePostgres(p)));
+    const applied = await Promise.all(pools.map((p) => migrate(new PostgresConnection(p))));
     expect([...applied[0], ...applied[1]].sort((x, y) => x - y)).toEqual(
       CONFIG_MIGRATIONS.map((m) => m.version),
     );
@@ -75,15 +76,15 @@ describePg('PostgreSQL config store shared by two servers', () => {
     expect(rows.rows.map((r: { version: number }) => r.version)).toEqual(
       CONFIG_MIGRATIONS.map((m) => m.version),
     );
-    expect(await migratePostgres(pools[1])).toEqual([]);
+    expect(await migrate(new PostgresConnection(pools[1]))).toEqual([]);
     await Promise.all(pools.map((p) => p.end()));
   });
 
   test('migration 5 moves the publish notes saved before it into the policy documents', async () => {
     const url = await testPg.freshUrl();
     const pool = new pg.Pool({ connectionString: url });
-    await migratePostgres(
-      pool,
+    await migrate(
+      new PostgresConnection(pool),
       CONFIG_MIGRATIONS.filter((m) => m.version < 5),
     );
     await pool.query(
@@ -93,8 +94,8 @@ describePg('PostgreSQL config store shared by two servers', () => {
       'it\'s "quoted"',
     ]);
     await pool.end();
-    const store = await PostgresConfigStore.open(url);
-    expect(await store.getPolicyDoc('t1', 'portal_note', 2, false)).toEqual({
+    const store = await openPostgresConfigStore(url);
+    expect(await store.policyDocs.get('t1', 'portal_note', 2, false)).toEqual({
       tid: 't1',
       kind: 'portal_note',
       revId: 2,
@@ -106,8 +107,8 @@ describePg('PostgreSQL config store shared by two servers', () => {
   test("migration 12 records each tenant's revision 1 as published at its creation, once", async () => {
     const url = await testPg.freshUrl();
     const pool = new pg.Pool({ connectionString: url });
-    await migratePostgres(
-      pool,
+    await migrate(
+      new PostgresConnection(pool),
       CONFIG_MIGRATIONS.filter((m) => m.version < 12),
     );
     const created = '2026-01-15T08:00:00.000Z';
@@ -120,8 +121,8 @@ describePg('PostgreSQL config store shared by two servers', () => {
       [created],
     );
     await pool.end();
-    const store = await PostgresConfigStore.open(url);
-    expect(await store.listPublishedRevisions('t1')).toEqual([
+    const store = await openPostgresConfigStore(url);
+    expect(await store.revisions.listPublished('t1')).toEqual([
       {
         tid: 't1',
         revId: 1,
@@ -160,17 +161,41 @@ describePg('PostgreSQL config store shared by two servers', () => {
     expect(outcomes.filter((o) => o.kind === 'failed')).toHaveLength(3);
     expect(outcomes.filter((o) => o.kind === 'locked')).toHaveLength(3);
     expect(
-      await a.getLoginFailures({ world: 'tenant', username: 'ann@acme.example', client: '10.0.0.9' }),
+      await a.loginFailures.get({ world: 'tenant', username: 'ann@acme.example', client: '10.0.0.9' }),
     ).toMatchObject({
       failures: 3,
     });
     await close();
   });
 
+  test('the account lock taken inside a transaction holds until that transaction ends', async () => {
+    const { url, a, b, close } = await replicas();
+    const key = { world: 'tenant' as const, username: 'ann@acme.example', client: '10.0.0.9' };
+    const order: string[] = [];
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => undefined as void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const first = a.transaction((tx) =>
+      tx.withLoginLock(key, async () => {
+        locked();
+        await held;
+        order.push('a');
+      }),
+    );
+    await isLocked;
+    const second = b.withLoginLock(key, async () => void order.push('b'));
+    await someoneWaitsForALock(url, second);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['a', 'b']);
+    await close();
+  });
+
   test('two servers writing against the same updated_at: exactly one wins, the other is refused (409)', async () => {
     const { url, a, b, close } = await replicas();
     const seen = '2026-11-22T08:00:00.000Z';
-    await a.putRevision({
+    await a.revisions.put({
       tid: 't1',
       revId: 1,
       stagedRevId: 2,
@@ -184,7 +209,7 @@ describePg('PostgreSQL config store shared by two servers', () => {
         const current = await currentRevision(tx, 't1');
         assertCurrent(current, { rev: 2, updatedAt: seen });
         await beforeWrite();
-        await tx.insertPublishedRevision({
+        await tx.revisions.insertPublished({
           tid: 't1',
           revId: 2,
           publishedAt: who,
@@ -192,7 +217,7 @@ describePg('PostgreSQL config store shared by two servers', () => {
           note: null,
           rolledBackFrom: null,
         });
-        await tx.putRevision({
+        await tx.revisions.put({
           ...current,
           revId: 2,
           state: 'new',
@@ -214,14 +239,14 @@ describePg('PostgreSQL config store shared by two servers', () => {
     const results = [await Promise.allSettled([aResult]).then((r) => r[0]), await bResult];
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
     expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/changed by ann/);
-    expect((await b.getRevision('t1'))?.updatedBy).toBe('ann');
-    expect((await b.listPublishedRevisions('t1')).map((p) => p.publishedBy)).toEqual(['ann']);
+    expect((await b.revisions.get('t1'))?.updatedBy).toBe('ann');
+    expect((await b.revisions.listPublished('t1')).map((p) => p.publishedBy)).toEqual(['ann']);
     await close();
   });
 
   test('a scheduled run due on two servers runs once', async () => {
     const { a, b, close } = await replicas();
-    await a.putScheduledReport({
+    await a.scheduledReports.put({
       id: 'r1',
       tid: 't1',
       name: 'daily',
@@ -232,7 +257,7 @@ describePg('PostgreSQL config store shared by two servers', () => {
         schedule: { preset: 'daily', cron: '0 6 * * *', timezone: 'UTC' },
         format: 'csv',
         recipients: [],
-      } as unknown as Parameters<ConfigStore['putScheduledReport']>[0]['spec'],
+      } as unknown as Parameters<ConfigStore['scheduledReports']['put']>[0]['spec'],
       enabled: true,
       ownerUid: 'u1',
       ownerName: 'ann',
@@ -251,7 +276,7 @@ describePg('PostgreSQL config store shared by two servers', () => {
     ]);
     expect(ran.flat()).toEqual(['r1']);
     expect(runs).toHaveLength(1);
-    expect((await b.getScheduledReport('t1', 'r1'))?.nextRunAt).toBeGreaterThan(T);
+    expect((await b.scheduledReports.get('t1', 'r1'))?.nextRunAt).toBeGreaterThan(T);
     await close();
   });
 

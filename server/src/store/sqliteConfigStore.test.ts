@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { CONFIG_DB_FILE, SqliteConfigStore, migrate } from './sqliteConfigStore';
+import { CONFIG_DB_FILE, openSqliteConfigStore } from './sqlConfigStore';
 import { CONFIG_MIGRATIONS } from './migrations';
 import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 
@@ -11,8 +11,8 @@ const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-store-'));
 
 test('migrations are applied once and recorded in schema_migrations; the file uses WAL', async () => {
   const dir = tmp();
-  await SqliteConfigStore.open(dir).close();
-  await SqliteConfigStore.open(dir).close();
+  await (await openSqliteConfigStore(dir)).close();
+  await (await openSqliteConfigStore(dir)).close();
   const db = new Database(path.join(dir, CONFIG_DB_FILE));
   const rows = db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[];
   expect(rows.map((r) => r.version)).toEqual(CONFIG_MIGRATIONS.map((m) => m.version));
@@ -22,11 +22,10 @@ test('migrations are applied once and recorded in schema_migrations; the file us
 
 test('migration 5 moves the publish notes saved before it into the policy documents, nothing lost', async () => {
   const dir = tmp();
+  await (
+    await openSqliteConfigStore(dir, { migrations: CONFIG_MIGRATIONS.filter((m) => m.version < 5) })
+  ).close();
   const db = new Database(path.join(dir, CONFIG_DB_FILE));
-  migrate(
-    db,
-    CONFIG_MIGRATIONS.filter((m) => m.version < 5),
-  );
   db.prepare(
     "INSERT INTO tenants (tid, name, status, created_at, capabilities) VALUES ('t1', 'acme', 'active', 'now', '{}')",
   ).run();
@@ -41,27 +40,28 @@ test('migration 5 moves the publish notes saved before it into the policy docume
     'it\'s "quoted"',
   );
   db.close();
-  const store = SqliteConfigStore.open(dir);
-  expect(await store.getPolicyDoc('t1', 'portal_note', 2, false)).toEqual({
+  const store = await openSqliteConfigStore(dir);
+  expect(await store.policyDocs.get('t1', 'portal_note', 2, false)).toEqual({
     tid: 't1',
     kind: 'portal_note',
     revId: 2,
     data: { note: 'blocked gambling' },
   });
-  expect((await store.getPolicyDoc('t1', 'portal_note', 3, false))?.data).toEqual({ note: 'it\'s "quoted"' });
+  expect((await store.policyDocs.get('t1', 'portal_note', 3, false))?.data).toEqual({
+    note: 'it\'s "quoted"',
+  });
   // A revision document belongs to its revision; a policy document is read from the newest before.
-  expect(await store.getPolicyDoc('t1', 'portal_note', 4, false)).toBeNull();
-  expect((await store.getPolicyDoc('t1', 'portal_note', 4, true))?.revId).toBe(3);
+  expect(await store.policyDocs.get('t1', 'portal_note', 4, false)).toBeNull();
+  expect((await store.policyDocs.get('t1', 'portal_note', 4, true))?.revId).toBe(3);
   await store.close();
 });
 
 test("migration 12 records each tenant's revision 1 as published at its creation (the initial policy), once", async () => {
   const dir = tmp();
+  await (
+    await openSqliteConfigStore(dir, { migrations: CONFIG_MIGRATIONS.filter((m) => m.version < 12) })
+  ).close();
   const db = new Database(path.join(dir, CONFIG_DB_FILE));
-  migrate(
-    db,
-    CONFIG_MIGRATIONS.filter((m) => m.version < 12),
-  );
   const created = '2026-01-15T08:00:00.000Z';
   for (const [tid, name] of [
     ['t1', 'acme'],
@@ -78,8 +78,8 @@ test("migration 12 records each tenant's revision 1 as published at its creation
     "INSERT INTO published_revisions (tid, rev_id, published_at, published_by, note) VALUES ('t2', 1, ?, 'ann', 'first'), ('t2', 2, ?, 'ann', null)",
   ).run(created, created);
   db.close();
-  const store = SqliteConfigStore.open(dir);
-  expect(await store.listPublishedRevisions('t1')).toEqual([
+  const store = await openSqliteConfigStore(dir);
+  expect(await store.revisions.listPublished('t1')).toEqual([
     {
       tid: 't1',
       revId: 1,
@@ -89,7 +89,7 @@ test("migration 12 records each tenant's revision 1 as published at its creation
       rolledBackFrom: null,
     },
   ]);
-  expect((await store.listPublishedRevisions('t2')).map((p) => [p.revId, p.publishedBy])).toEqual([
+  expect((await store.revisions.listPublished('t2')).map((p) => [p.revId, p.publishedBy])).toEqual([
     [2, 'ann'],
     [1, 'ann'],
   ]);

@@ -1,7 +1,7 @@
 /**
- * Rows of the config store's tables as records: shared by the SQLite and PostgreSQL stores, whose
- * tables have the same columns (numbers may come back as strings from PostgreSQL's BIGINT, so
- * every number goes through num()).
+ * Rows of the config store's tables as records, for both engines, whose tables have the same
+ * columns (numbers may come back as strings from PostgreSQL's BIGINT, so every number goes
+ * through num()).
  */
 import type {
   EndUserRecord,
@@ -21,6 +21,8 @@ import type {
 export type Row = Record<string, unknown>;
 export const str = (v: unknown): string => String(v);
 export const num = (v: unknown): number => Number(v);
+/** A flag column's value (INTEGER 0/1 on both engines). */
+export const flag = (on: boolean): number => (on ? 1 : 0);
 
 export const toTenant = (r: Row): TenantRecord => ({
   tid: str(r.tid),

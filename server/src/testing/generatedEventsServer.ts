@@ -37,7 +37,7 @@ export async function startGeneratedEventsServer(options: {
   const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'generated-events-'));
   const store = await openTestEventStore(storeDir);
   const server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
-  const tenants = await server.app.workbench.store.listTenants();
+  const tenants = await server.app.workbench.store.tenants.list();
   const tenant = (name: string) => ({
     tid: tenants.find((t) => t.name.toLowerCase().includes(name))!.tid,
     name,

@@ -134,3 +134,27 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     },
   };
 }
+
+/**
+ * For a test file whose suites also run on PostgreSQL: whether they run here
+ * (postgresTestsEnabled) and the file's throw-away server, started before its tests and stopped
+ * after them (call at the top of the file).
+ */
+export function testPostgresOfFile(): { enabled: boolean; server(): TestPostgres } {
+  const enabled = postgresTestsEnabled();
+  let started: TestPostgres | null = null;
+  beforeAll(async () => {
+    if (enabled) started = await startTestPostgres();
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  return {
+    enabled,
+    server: () => {
+      if (!started)
+        throw new Error('The PostgreSQL test server is not running: read it in a test, not at load.');
+      return started;
+    },
+  };
+}

@@ -86,16 +86,16 @@ export function demoEndUsers(tid: string, tenantName: string, count: number, at:
  */
 export async function seedEndUsers(store: ConfigStore, now: Date): Promise<number> {
   const at = now.toISOString();
-  const tenants = await store.listTenants();
+  const tenants = await store.tenants.list();
   let inserted = 0;
   await store.transaction(async (tx) => {
     for (const demo of DEMO_TENANTS) {
       const tenant = tenants.find((t) => t.name === demo.name);
       if (!tenant) continue;
-      if (!(await tx.markEndUsersSeeded(tenant.tid, at))) continue;
-      if ((await tx.countEndUsers(tenant.tid)) > 0) continue;
+      if (!(await tx.endUsers.markSeeded(tenant.tid, at))) continue;
+      if ((await tx.endUsers.count(tenant.tid)) > 0) continue;
       for (const u of demoEndUsers(tenant.tid, demo.name, DEMO_END_USERS[demo.name] ?? 10, at)) {
-        await tx.insertEndUser(u);
+        await tx.endUsers.insert(u);
         inserted += 1;
       }
     }

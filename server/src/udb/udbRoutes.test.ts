@@ -349,7 +349,7 @@ describe('bulk calls are all-or-report', () => {
   });
 
   test('a store failure in the middle of bulkusercreate rolls the call back: nothing is half-written', async () => {
-    const failing = failStoreCall(server, 'insertEndUser', 3);
+    const failing = failStoreCall(server, 'endUsers', 'insert', 3);
     const rows = Array.from({ length: 5 }, (_, i) => ({ username: `half${i}@acme.example` }));
     const r = await post(admin, UDB_PATHS.bulkCreate, { user_list: rows });
     failing.restore();
@@ -363,14 +363,14 @@ describe('bulk calls are all-or-report', () => {
   test('a store failure in the middle of bulkuserdelete or bulkusermodify rolls the call back', async () => {
     const before = await list(admin);
     const uids = before.users.slice(0, 4).map((u) => u.uid);
-    const failingDelete = failStoreCall(server, 'deleteEndUser', 3);
+    const failingDelete = failStoreCall(server, 'endUsers', 'delete', 3);
     const r = await post(admin, UDB_PATHS.bulkDelete, { uid_list: uids });
     failingDelete.restore();
     expect(r.status).toBe(500);
     expect(failingDelete.calls()).toBe(3);
     expect(await list(admin)).toEqual(before);
 
-    const failingUpdate = failStoreCall(server, 'updateEndUser', 3);
+    const failingUpdate = failStoreCall(server, 'endUsers', 'update', 3);
     const m = await post(
       admin,
       UDB_PATHS.bulkModify,

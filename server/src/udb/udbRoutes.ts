@@ -114,7 +114,7 @@ export async function usernameTaken(
   username: string,
   exceptUid?: string,
 ): Promise<boolean> {
-  const other = await store.findEndUserByUsername(tid, username.trim());
+  const other = await store.endUsers.findByUsername(tid, username.trim());
   return other !== null && other.uid !== exceptUid;
 }
 
@@ -180,7 +180,7 @@ export async function bulkCreateEndUsers(
         continue;
       }
       const record = newRecord(tid, a.row, hashes.get(a.index) ?? null, at);
-      if (!dryRun) await tx.insertEndUser(record);
+      if (!dryRun) await tx.endUsers.insert(record);
       out.push(record);
     }
     return out;
@@ -229,7 +229,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const s = tenantSessionOf(request);
       const q = request.query;
-      const page = await ctx.store.listEndUsers(s.tid, {
+      const page = await ctx.store.endUsers.list(s.tid, {
         search: q.search,
         sort: q.sort,
         order: q.order,
@@ -253,7 +253,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const u = await ctx.store.getEndUser(tenantSessionOf(request).tid, request.params.id);
+      const u = await ctx.store.endUsers.get(tenantSessionOf(request).tid, request.params.id);
       if (!u) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'id');
       return endUserReply(u);
     },
@@ -281,7 +281,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
         if (await usernameTaken(tx, s.tid, body.username))
           throw new ApiHttpError(409, UDB_REASONS.duplicate(body.username.trim()), 'username');
         const record = newRecord(s.tid, body, hash, nowIso());
-        await tx.insertEndUser(record);
+        await tx.endUsers.insert(record);
         const created = endUserReply(record);
         noteAudit(request, {
           object: record.username,
@@ -313,12 +313,12 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       if (problem) throw rowError(problem);
       const hash = changes.password !== undefined ? await hashPassword(changes.password) : undefined;
       return ctx.store.transaction(async (tx) => {
-        const u = await tx.getEndUser(s.tid, request.params.id);
+        const u = await tx.endUsers.get(s.tid, request.params.id);
         if (!u) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'id');
         if (changes.username !== undefined && (await usernameTaken(tx, s.tid, changes.username, u.uid)))
           throw new ApiHttpError(409, UDB_REASONS.duplicate(changes.username.trim()), 'username');
         const next = applyChanges(u, changes, hash, nowIso());
-        await tx.updateEndUser(next);
+        await tx.endUsers.update(next);
         const after = endUserReply(next);
         noteAudit(request, {
           object: u.username,
@@ -344,8 +344,8 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const tid = tenantSessionOf(request).tid;
-      const before = await ctx.store.getEndUser(tid, request.params.id);
-      const ok = before !== null && (await ctx.store.deleteEndUser(tid, request.params.id));
+      const before = await ctx.store.endUsers.get(tid, request.params.id);
+      const ok = before !== null && (await ctx.store.endUsers.delete(tid, request.params.id));
       if (!ok) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'id');
       noteAudit(request, {
         object: before.username,
@@ -415,13 +415,13 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
         const names: string[] = [];
         const done = new Set<string>();
         for (const [index, uid] of uid_list.entries()) {
-          const u = done.has(uid) ? null : await tx.getEndUser(s.tid, uid);
+          const u = done.has(uid) ? null : await tx.endUsers.get(s.tid, uid);
           if (!u) {
             errors.push({ index, uid, field: 'uid', reason: UDB_REASONS.noSuchUser(uid) });
             continue;
           }
           done.add(uid);
-          if (!dryRun) await tx.updateEndUser(applyChanges(u, changes, undefined, at));
+          if (!dryRun) await tx.endUsers.update(applyChanges(u, changes, undefined, at));
           modified += 1;
           names.push(u.username);
         }
@@ -459,13 +459,13 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
         const names: string[] = [];
         const done = new Set<string>();
         for (const [index, uid] of uid_list.entries()) {
-          const u = done.has(uid) ? null : await tx.getEndUser(s.tid, uid);
+          const u = done.has(uid) ? null : await tx.endUsers.get(s.tid, uid);
           if (!u) {
             errors.push({ index, uid, field: 'uid', reason: UDB_REASONS.noSuchUser(uid) });
             continue;
           }
           done.add(uid);
-          if (!dryRun) await tx.deleteEndUser(s.tid, uid);
+          if (!dryRun) await tx.endUsers.delete(s.tid, uid);
           deleted += 1;
           names.push(u.username);
         }
@@ -497,9 +497,9 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       const password = generatePassword();
       const hash = await hashPassword(password);
       return ctx.store.transaction(async (tx) => {
-        const u = await tx.findEndUserByUsername(s.tid, username);
+        const u = await tx.endUsers.findByUsername(s.tid, username);
         if (!u) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'username');
-        await tx.updateEndUser({ ...u, passwordHash: hash, updatedAt: nowIso() });
+        await tx.endUsers.update({ ...u, passwordHash: hash, updatedAt: nowIso() });
         noteAudit(request, { object: u.username, details: `Reset the password of the user ${u.username}.` });
         return { username: u.username, password };
       });
@@ -518,7 +518,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      return [{ tid: s.tid, name: s.tenant.name, users: await ctx.store.countEndUsers(s.tid) }];
+      return [{ tid: s.tid, name: s.tenant.name, users: await ctx.store.endUsers.count(s.tid) }];
     },
   );
 
@@ -530,7 +530,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { tags, summary: domainsSummary, response: { 200: DomainsReply, ...errorResponses(401, 403) } },
     },
     async (request) =>
-      (await ctx.store.listEndUserDomains(tenantSessionOf(request).tid)).map((d) => d.domain),
+      (await ctx.store.endUsers.listDomains(tenantSessionOf(request).tid)).map((d) => d.domain),
   );
   app.get(
     `${UDB_PATHS.domains}/:full`,
@@ -543,7 +543,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: DomainsReply, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ctx.store.listEndUserDomains(tenantSessionOf(request).tid),
+    async (request) => ctx.store.endUsers.listDomains(tenantSessionOf(request).tid),
   );
 
   app.get(
@@ -558,7 +558,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) =>
-      ctx.store.listEndUsernames(
+      ctx.store.endUsers.listUsernames(
         tenantSessionOf(request).tid,
         request.query.search,
         request.query.limit ?? 100,

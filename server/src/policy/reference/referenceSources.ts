@@ -45,7 +45,7 @@ const DIRECTORY_MAX = 5000;
 
 /** The tenant's active end users (the user database), by username. */
 async function activeUsers(ctx: ServerContext, tid: string): Promise<EndUserRecord[]> {
-  const { users } = await ctx.store.listEndUsers(tid, {
+  const { users } = await ctx.store.endUsers.list(tid, {
     sort: 'username',
     order: 'asc',
     limit: DIRECTORY_MAX,

@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import type { EntityListOptions, EntityRecord } from '../ConfigStore';
+import { like, prepared, type Sql } from '../sql';
+import { likeEscape, num, toEntity } from '../storeRows';
+
+const entityById = prepared((db, a: { entity: string; id: string }) =>
+  db.selectFrom('provider_entities').selectAll().where('entity', '=', a.entity).where('id', '=', a.id),
+);
+const insert = prepared(
+  (db, a: { entity: string; id: string; data: string; createdAt: string; updatedAt: string }) =>
+    db
+      .insertInto('provider_entities')
+      .values({ entity: a.entity, id: a.id, data: a.data, created_at: a.createdAt, updated_at: a.updatedAt })
+      .onConflict((oc) => oc.columns(['entity', 'id']).doNothing()),
+);
+type UpdateArgs = { entity: string; id: string; data: string; updatedAt: string; expected: string };
+const update = prepared((db, a: UpdateArgs) =>
+  db
+    .updateTable('provider_entities')
+    .set({ data: a.data, updated_at: a.updatedAt })
+    .where('entity', '=', a.entity)
+    .where('id', '=', a.id),
+);
+const updateIfUnchanged = prepared((db, a: UpdateArgs) =>
+  db
+    .updateTable('provider_entities')
+    .set({ data: a.data, updated_at: a.updatedAt })
+    .where('entity', '=', a.entity)
+    .where('id', '=', a.id)
+    .where('updated_at', '=', a.expected),
+);
+const deleteOne = prepared((db, a: { entity: string; id: string }) =>
+  db.deleteFrom('provider_entities').where('entity', '=', a.entity).where('id', '=', a.id),
+);
+
+/** Rows of the provider entities (common's provider-entity registry), kept as their JSON fields. */
+export class EntityRepository {
+  constructor(private readonly sql: Sql) {}
+
+  /** A page of an entity's rows: sorted by a field (created_at/updated_at or a data field), searched. */
+  async list(entity: string, o: EntityListOptions): Promise<{ total: number; records: EntityRecord[] }> {
+    const { db, dialect } = this.sql;
+    let query = db.selectFrom('provider_entities').where('entity', '=', entity);
+    const q = o.q?.trim().toLowerCase();
+    if (q && o.searchFields.length > 0) {
+      const pattern = `%${likeEscape(q)}%`;
+      // Field names go in as parameters, never into the SQL text.
+      query = query.where((eb) =>
+        eb.or(o.searchFields.map((field) => like(sql`lower(${dialect.jsonText('data', field)})`, pattern))),
+      );
+    }
+    const total = num((await this.sql.first(query.select((eb) => eb.fn.countAll().as('n'))))?.n ?? 0);
+    const order = o.order === 'desc' ? 'desc' : 'asc';
+    let rows = query.selectAll();
+    if (o.sort === 'created_at' || o.sort === 'updated_at') rows = rows.orderBy(o.sort, order);
+    else for (const key of dialect.jsonOrder('data', o.sort)) rows = rows.orderBy(key, order);
+    const records = await this.sql.all(rows.orderBy('id', order).limit(o.limit).offset(o.offset));
+    return { total, records: records.map(toEntity) };
+  }
+  async get(entity: string, id: string): Promise<EntityRecord | null> {
+    const r = await this.sql.first(entityById, { entity, id });
+    return r ? toEntity(r) : null;
+  }
+  /** False (and nothing stored) when the entity already has a row of that id. */
+  async insert(e: EntityRecord): Promise<boolean> {
+    const args = {
+      entity: e.entity,
+      id: e.id,
+      data: JSON.stringify(e.data),
+      createdAt: e.createdAt,
+      updatedAt: e.updatedAt,
+    };
+    return (await this.sql.run(insert, args)) === 1;
+  }
+  /**
+   * Replaces the data and updated_at of the row; false when there is none or, with
+   * `expectedUpdatedAt`, when its updated_at is no longer that (another writer, perhaps another
+   * server, changed it first: a compare-and-set, so exactly one of several claimers wins).
+   */
+  async update(e: EntityRecord, expectedUpdatedAt?: string): Promise<boolean> {
+    const args = {
+      entity: e.entity,
+      id: e.id,
+      data: JSON.stringify(e.data),
+      updatedAt: e.updatedAt,
+      expected: expectedUpdatedAt ?? '',
+    };
+    return (await this.sql.run(expectedUpdatedAt === undefined ? update : updateIfUnchanged, args)) === 1;
+  }
+  async delete(entity: string, id: string): Promise<boolean> {
+    return (await this.sql.run(deleteOne, { entity, id })) === 1;
+  }
+}

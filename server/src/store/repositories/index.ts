@@ -1,0 +1,42 @@
+import type { Sql } from '../sql';
+import { MfaRepository, OperatorRepository, UserRepository } from './accounts';
+import { EndUserRepository } from './endUsers';
+import { EntityRepository } from './entities';
+import { PolicyDocRepository, RevisionRepository } from './policy';
+import { PastReportRepository, ScheduledReportRepository } from './reports';
+import { SavedSearchRepository } from './savedSearches';
+import { OneTimeTokenRepository, ProviderSessionRepository, SessionRepository } from './sessions';
+import { LoginFailureRepository, RateLimitRepository } from './signInLimits';
+import { TenantRepository } from './tenants';
+
+/**
+ * The store's repositories, one per domain, all running on `sql` (the store's connection, or a
+ * transaction's): the one list of them (ConfigStore's shape is derived from it).
+ */
+export const repositoriesOn = (sql: Sql) =>
+  ({
+    tenants: new TenantRepository(sql),
+    /** Portal accounts. */
+    users: new UserRepository(sql),
+    /** Portal accounts' second factor. */
+    mfa: new MfaRepository(sql),
+    operators: new OperatorRepository(sql),
+    /** Portal sessions. */
+    sessions: new SessionRepository(sql),
+    providerSessions: new ProviderSessionRepository(sql),
+    oneTimeTokens: new OneTimeTokenRepository(sql),
+    loginFailures: new LoginFailureRepository(sql),
+    rateLimits: new RateLimitRepository(sql),
+    /** Policy revisions and published revisions. */
+    revisions: new RevisionRepository(sql),
+    policyDocs: new PolicyDocRepository(sql),
+    /** Provider entities (node jobs and rollouts included). */
+    entities: new EntityRepository(sql),
+    /** The user database. */
+    endUsers: new EndUserRepository(sql),
+    savedSearches: new SavedSearchRepository(sql),
+    scheduledReports: new ScheduledReportRepository(sql),
+    pastReports: new PastReportRepository(sql),
+  }) as const;
+
+export type Repositories = ReturnType<typeof repositoriesOn>;

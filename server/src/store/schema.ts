@@ -1,0 +1,228 @@
+/**
+ * The config store's tables as Kysely sees them: one row type per table, the columns the
+ * migrations (migrations.ts) leave on both engines. The queries of every repository are checked
+ * against it at compile time. Conventions of both engines (dialect.ts says why):
+ * - JSON documents are TEXT (JSON.stringify / JSON.parse in storeRows.ts);
+ * - flags are INTEGER 0/1;
+ * - epoch milliseconds are INTEGER in SQLite, BIGINT in PostgreSQL, which node-postgres answers
+ *   as a string: read through num() (storeRows.ts);
+ * - file bytes are a BLOB / BYTEA, a Buffer in and out.
+ */
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/** Epoch milliseconds: a number in, a number (SQLite) or a decimal string (PostgreSQL BIGINT) out. */
+export type Millis = ColumnType<number | string, number, number>;
+/** A nullable epoch-milliseconds column. */
+export type NullableMillis = ColumnType<number | string | null, number | null, number | null>;
+/** 0 or 1. */
+export type Flag = number;
+
+export interface TenantsTable {
+  tid: string;
+  name: string;
+  status: 'active' | 'disabled';
+  created_at: string;
+  /** JSON object. */
+  capabilities: string;
+  portal_v2: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+export interface UsersTable {
+  uid: string;
+  tid: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  /** JSON {read, write}. */
+  roles: string;
+  password_hash: string;
+  show_change_password: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+export interface UserMfaTable {
+  uid: string;
+  tid: string;
+  secret: string | null;
+  pending_secret: string | null;
+  enabled_at: string | null;
+  last_step: ColumnType<number, number | undefined, number>;
+}
+
+export interface OperatorsTable {
+  username: string;
+  display_name: string;
+  role: 'operator' | 'support';
+  password_hash: string;
+}
+
+export interface SessionsTable {
+  sid_hash: string;
+  uid: string;
+  tid: string;
+  xsrf: string;
+  created_at: Millis;
+  idle_expires_at: Millis;
+  absolute_expires_at: Millis;
+}
+
+export interface ProviderSessionsTable {
+  key_hash: string;
+  key_id: string;
+  username: string;
+  xsrf: string | null;
+  created_at: Millis;
+  expires_at: Millis;
+}
+
+export interface OneTimeTokensTable {
+  kind: string;
+  token_hash: string;
+  subject: string;
+  expires_at: Millis;
+}
+
+export interface LoginFailuresTable {
+  world: string;
+  username: string;
+  client: string;
+  failures: number;
+  locked_until: Millis;
+  last_failure_at: Millis;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_ends_at: Millis;
+}
+
+export interface RevisionsTable {
+  tid: string;
+  rev_id: number;
+  staged_rev_id: number;
+  state: 'new' | 'staged';
+  updated_at: string;
+  updated_by: string | null;
+  rolled_back_from: number | null;
+}
+
+export interface PublishedRevisionsTable {
+  tid: string;
+  rev_id: number;
+  published_at: string;
+  published_by: string;
+  note: string | null;
+  rolled_back_from: number | null;
+}
+
+export interface PolicyDocsTable {
+  tid: string;
+  kind: string;
+  rev_id: number;
+  /** JSON document. */
+  data: string;
+}
+
+export interface ProviderEntitiesTable {
+  entity: string;
+  id: string;
+  /** JSON object (the row's fields). */
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EndUsersTable {
+  uid: string;
+  tid: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** JSON array of group names. */
+  groups_json: string;
+  status: 'active' | 'disabled';
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EndUserSeedsTable {
+  tid: string;
+  seeded_at: string;
+}
+
+export interface SavedSearchesTable {
+  id: string;
+  tid: string;
+  uid: string;
+  name: string;
+  route: string;
+  query: string;
+  created_at: string;
+}
+
+export interface ScheduledReportsTable {
+  id: string;
+  tid: string;
+  name: string;
+  /** JSON (ScheduledReportSpec). */
+  spec: string;
+  enabled: Flag;
+  owner_uid: string;
+  owner_name: string;
+  created_at: string;
+  updated_at: string;
+  last_run_at: string | null;
+  next_run_at: NullableMillis;
+}
+
+export interface PastReportsTable {
+  id: string;
+  tid: string;
+  schedule_id: string | null;
+  name: string;
+  /** JSON (PastReport). */
+  record: string;
+  created_ms: Millis;
+  /** PostgreSQL only (insertion order; SQLite has its rowid): dialect.ts insertionOrder. */
+  seq: Generated<number | string>;
+}
+
+export interface ReportFilesTable {
+  id: string;
+  tid: string;
+  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: string;
+}
+
+export interface ConfigDatabase {
+  tenants: TenantsTable;
+  users: UsersTable;
+  user_mfa: UserMfaTable;
+  operators: OperatorsTable;
+  sessions: SessionsTable;
+  provider_sessions: ProviderSessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+  login_failures: LoginFailuresTable;
+  rate_limits: RateLimitsTable;
+  revisions: RevisionsTable;
+  published_revisions: PublishedRevisionsTable;
+  policy_docs: PolicyDocsTable;
+  provider_entities: ProviderEntitiesTable;
+  end_users: EndUsersTable;
+  end_user_seeds: EndUserSeedsTable;
+  saved_searches: SavedSearchesTable;
+  scheduled_reports: ScheduledReportsTable;
+  past_reports: PastReportsTable;
+  report_files: ReportFilesTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+/** A row of a table as a query answers it. */
+export type RowOf<T extends keyof ConfigDatabase> = Selectable<ConfigDatabase[T]>;
