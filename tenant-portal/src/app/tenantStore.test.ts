@@ -11,7 +11,7 @@ describe("the browser's store (first load: the session now, the page features wi
     const { store, http, loadShellFeatures } = createShellLoadingStore(navigation);
     // No server here: every call fails at once.
     jest.spyOn(http, 'get').mockRejectedValue(new Error('offline'));
-    expect(Object.keys(store.getState()).sort()).toEqual(['inactivity', 'session', 'snackbar']);
+    expect(Object.keys(store.getState()).sort()).toEqual(['extensions', 'inactivity', 'session', 'snackbar']);
     store.dispatch(sessionStarted(demoUser('admin'), null));
     const first = loadShellFeatures();
     expect(loadShellFeatures()).toBe(first);
