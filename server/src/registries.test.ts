@@ -44,6 +44,7 @@ import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import {
   PROVIDER_ENTITIES,
   PROVIDER_ENTITY_REGISTRY,
+  ENTITY_REFERENCE_LISTS,
   entityReadPermission,
   entityWritePermission,
   type ProviderEntityDef,
@@ -319,6 +320,11 @@ describe('provider-entity registry', () => {
       for (const f of [...row.sortFields, ...row.searchFields]) expect(fields).toContain(f);
       expect(row.form.map((f) => f.field).sort()).toEqual([...bodyFields].sort());
       expect(row.form.find((f) => f.field === row.idField)?.createOnly).toBe(true);
+      // A field picked by name from a list holds the list's ids: an array of them in the body.
+      for (const f of row.form.filter((x) => x.kind === 'references')) {
+        expect(Object.keys(ENTITY_REFERENCE_LISTS)).toContain(f.references);
+        expect((row.body.properties[f.field] as { type?: string }).type).toBe('array');
+      }
       expect(row.spec).toMatch(/§\d/);
     },
   );

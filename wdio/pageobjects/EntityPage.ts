@@ -26,6 +26,10 @@ export class EntityPage {
   field(name: string) {
     return byTestId(`${this.ids.formField}-${name}`);
   }
+  /** The chip of one id picked in a `references` field. */
+  chip(field: string, id: string) {
+    return byTestId(`${this.ids.formChip}-${field}-${id}`);
+  }
   editButton(id: string) {
     return byTestId(`${this.ids.editButton}-${id}`);
   }
@@ -53,6 +57,19 @@ export class EntityPage {
       await browser.keys(['Control', 'a']);
       await browser.keys('Delete');
       await input.addValue(text);
+    }
+  }
+
+  /** Picks items of a `references` field by name: types each name and clicks the option it finds. */
+  async pick(field: string, names: readonly string[]): Promise<void> {
+    const input = this.field(field);
+    for (const name of names) {
+      await input.waitForEnabled();
+      await input.click();
+      await input.addValue(name);
+      const option = $(`//*[@role="option"][starts-with(normalize-space(.), "${name}")]`);
+      await option.waitForClickable({ timeoutMsg: `${field} offered no ${name}.` });
+      await option.click();
     }
   }
 

@@ -31,7 +31,8 @@ describe('Provider console: SKUs (a provider-entity page)', () => {
       expect.stringContaining("A SKU with the sku_id 'ISO-CORE' already exists."),
     );
 
-    await skus.fill({ sku_id: id, name: 'End to end', features: 'web_isolation\ndlp' });
+    await skus.fill({ sku_id: id, name: 'End to end' });
+    await skus.pick('features', ['Web isolation', 'Data loss prevention']);
     await skus.submitForm();
     await skus.formDialog.waitForDisplayed({
       reverse: true,
@@ -45,6 +46,7 @@ describe('Provider console: SKUs (a provider-entity page)', () => {
     await skus.editButton(id).click();
     await skus.formDialog.waitForDisplayed();
     await expect(skus.field('sku_id')).toBeDisabled();
+    await expect(skus.chip('features', 'dlp')).toHaveText('Data loss prevention');
     await skus.fill({ name: 'Renamed end to end' });
     await skus.submitForm();
     await skus.formDialog.waitForDisplayed({

@@ -308,6 +308,10 @@ export const entityPageIds = (entity: string) =>
     formDialog: `entity-${entity}-form`,
     /** `${formField}-${field}` */
     formField: `entity-${entity}-field`,
+    /** A `references` field's option: `${formOption}-${field}-${id}` */
+    formOption: `entity-${entity}-option`,
+    /** A `references` field's chip of one id picked: `${formChip}-${field}-${id}` */
+    formChip: `entity-${entity}-chip`,
     formSubmit: `entity-${entity}-form-submit`,
     formCancel: `entity-${entity}-form-cancel`,
     deleteDialog: `entity-${entity}-delete-dialog`,

@@ -17,6 +17,7 @@ import type { ApiCallErrorInfo } from '@workbench/common';
 import type { ProviderEntityDef } from '@workbench/common/api/contract/providerEntities';
 import { entityPageIds } from '@workbench/common/test-ids/index';
 import { entityFormErrors, formValuesOf, type EntityFormValues } from './entityForm';
+import { ReferencePicker, storedNamesOf } from './ReferencePicker';
 
 export interface EntityFormDialogProps {
   entity: string;
@@ -90,6 +91,24 @@ export function EntityFormDialog({
                         slotProps={{ input: { 'data-testid': `${ids.formField}-${f.field}` } as object }}
                       />
                     }
+                  />
+                );
+              if (f.kind === 'references' && f.references)
+                return (
+                  <ReferencePicker
+                    key={f.field}
+                    field={{ ...f, references: f.references }}
+                    value={(formik.values[f.field] as string[] | undefined) ?? []}
+                    onChange={(picked) => void formik.setFieldValue(f.field, picked)}
+                    onBlur={() => void formik.setFieldTouched(f.field, true)}
+                    disabled={disabled}
+                    error={error}
+                    storedNames={storedNamesOf(row, f.field)}
+                    testIds={{
+                      input: `${ids.formField}-${f.field}`,
+                      option: `${ids.formOption}-${f.field}`,
+                      chip: `${ids.formChip}-${f.field}`,
+                    }}
                   />
                 );
               const multiline = f.kind === 'multiline' || f.kind === 'list';

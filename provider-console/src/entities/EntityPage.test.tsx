@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
-import type { Sku } from '@workbench/common/api/contract/providerEntities';
+import type { Feature, Sku } from '@workbench/common/api/contract/providerEntities';
 import { deletionWarning } from '@workbench/common/components/confirm-delete/index';
 import { entityPageIds } from '@workbench/common/test-ids/index';
 import { operator, renderConsole, support } from '../testing/renderConsole';
@@ -27,10 +27,24 @@ const sku = (sku_id: string, extra: Partial<Sku> = {}): Sku => ({
   ...extra,
 });
 const catalogue = [sku('ISO-CORE'), sku('SWG-ADV')];
+const feature = (feature_name: string, name: string): Feature => ({
+  feature_name,
+  name,
+  description: '',
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+});
+const features = [
+  feature('web_isolation', 'Web isolation'),
+  feature('dlp', 'Data loss prevention'),
+  feature('a_b', 'A and B'),
+];
 const serve =
   (rows: Sku[] = catalogue, total = rows.length) =>
-  (m: MockAdapter) =>
+  (m: MockAdapter) => {
     m.onGet(SKUS).reply(200, { skus: rows, total });
+    m.onGet('/gdmanage/api/v1/features').reply(200, { features, total: features.length });
+  };
 const listCalls = (mock: MockAdapter) => mock.history.get.filter((r) => r.url === SKUS);
 const paste = async (field: HTMLElement, text: string) => {
   await userEvent.click(field);
@@ -80,7 +94,8 @@ describe('entity page (SKUs)', () => {
     await userEvent.clear(within(dialog).getByTestId(`${ids.formField}-sku_id`));
     await paste(within(dialog).getByTestId(`${ids.formField}-sku_id`), 'NEW-1');
     await paste(within(dialog).getByTestId(`${ids.formField}-name`), 'New one');
-    await paste(within(dialog).getByTestId(`${ids.formField}-features`), 'a_b\n\n');
+    await userEvent.type(within(dialog).getByTestId(`${ids.formField}-features`), 'a and');
+    await userEvent.click(await screen.findByRole('option', { name: /^A and B/ }));
     await userEvent.click(within(dialog).getByTestId(ids.formSubmit));
     await waitFor(() => expect(screen.queryByTestId(ids.formDialog)).not.toBeInTheDocument());
     expect(JSON.parse(String(mock.history.post.find((r) => r.url === SKUS)?.data))).toEqual({
@@ -126,7 +141,11 @@ describe('entity page (SKUs)', () => {
     await userEvent.click(await screen.findByTestId(`${ids.editButton}-ISO-CORE`));
     const dialog = screen.getByTestId(ids.formDialog);
     expect(within(dialog).getByTestId(`${ids.formField}-sku_id`)).toBeDisabled();
-    expect(within(dialog).getByTestId(`${ids.formField}-features`)).toHaveValue('web_isolation\ndlp');
+    await waitFor(() =>
+      expect(within(dialog).getByTestId(`${ids.formChip}-features-dlp`)).toHaveTextContent(
+        'Data loss prevention',
+      ),
+    );
     await userEvent.clear(within(dialog).getByTestId(`${ids.formField}-name`));
     await paste(within(dialog).getByTestId(`${ids.formField}-name`), 'Renamed');
     await userEvent.click(within(dialog).getByTestId(ids.formSubmit));

@@ -36,15 +36,18 @@ import {
 import { REGISTRY_SOURCES, type RegistryRow } from './entitySources';
 import { bodyOf } from './entityForm';
 import { EntityFormDialog } from './EntityFormDialog';
+import { storedNamesOf } from './ReferencePicker';
 import { SubResourceDialog } from './SubResourceDialog';
 import { FilterToolbar } from '../filters/FilterToolbar';
 import type { ProviderPageProps } from '../app/providerAreas';
 
 /** The names the server resolved for a column's ids (REFERENCE_NAMES), else the ids themselves. */
 const namesOf = (c: EntityColumnDef, row: RegistryRow): { id: string; name: string }[] => {
-  const ids = (row[c.field] as unknown[] | undefined) ?? [];
-  const names = (row.names as Record<string, string[]> | undefined)?.[c.field] ?? [];
-  return ids.map((id, i) => ({ id: String(id), name: names[i] ?? String(id) }));
+  const names = storedNamesOf(row, c.field);
+  return ((row[c.field] as unknown[] | undefined) ?? []).map(String).map((id) => ({
+    id,
+    name: names.get(id) ?? id,
+  }));
 };
 
 /** A width in px that shows `chars` characters of body text whole (ids are read, not guessed). */

@@ -34,18 +34,37 @@ export interface EntityColumnDef {
   empty?: string;
 }
 
-/** A field of the entity's form. `list` fields are edited as one value per line. */
+/**
+ * The lists a `references` field picks from: what one item is called, and what many are. Where
+ * the console reads each list is its own table (provider-console/src/entities/referenceLists.ts).
+ */
+export const ENTITY_REFERENCE_LISTS = {
+  tenants: { noun: 'tenant', plural: 'tenants' },
+  skus: { noun: 'SKU', plural: 'SKUs' },
+  features: { noun: 'feature', plural: 'features' },
+  ova_versions: { noun: 'OVA version', plural: 'OVA versions' },
+  web_categories: { noun: 'category', plural: 'categories' },
+} as const satisfies Record<string, { noun: string; plural: string }>;
+export type EntityReferenceList = keyof typeof ENTITY_REFERENCE_LISTS;
+
+/**
+ * A field of the entity's form. `list` fields are edited as one value per line; `references`
+ * fields hold ids of other things (tenants, SKUs, categories), picked by name from their list and
+ * sent as the ids.
+ */
 export interface EntityFormFieldDef {
   field: string;
   label: string;
-  kind: 'text' | 'multiline' | 'list' | 'checkbox' | 'select' | 'date';
+  kind: 'text' | 'multiline' | 'list' | 'references' | 'checkbox' | 'select' | 'date';
   /** Only set when the entity is created (its id). */
   createOnly?: boolean;
   helperText?: string;
   /** The choices of a `select` field. */
   options?: readonly string[];
-  /** A `list` of numbers: lines of digits are sent as numbers. */
+  /** A `list` or `references` of numbers: ids of digits are sent as numbers. */
   numeric?: boolean;
+  /** The list a `references` field picks from. */
+  references?: EntityReferenceList;
 }
 
 /**
@@ -328,7 +347,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       },
       { field: 'name', label: 'Name', kind: 'text' },
       { field: 'description', label: 'Description', kind: 'multiline' },
-      { field: 'features', label: 'Features', kind: 'list', helperText: 'One feature name per line' },
+      { field: 'features', label: 'Features', kind: 'references', references: 'features' },
     ],
     spec: 'api-client-layer §3 Tenant and provider-console entities (SKU), §7 Provider console (SKUs)',
   },
@@ -384,8 +403,8 @@ export const PROVIDER_ENTITY_REGISTRY = {
         helperText: 'Letters, digits, . _ -',
       },
       { field: 'name', label: 'Name', kind: 'text' },
-      { field: 'features', label: 'Features', kind: 'list', helperText: 'One feature name per line' },
-      { field: 'skus', label: 'SKUs', kind: 'list', helperText: 'One SKU ID per line' },
+      { field: 'features', label: 'Features', kind: 'references', references: 'features' },
+      { field: 'skus', label: 'SKUs', kind: 'references', references: 'skus' },
     ],
     spec: 'api-client-layer §3 Tenant and provider-console entities (feature-SKU group)',
   },
@@ -411,7 +430,13 @@ export const PROVIDER_ENTITY_REGISTRY = {
         createOnly: true,
         helperText: 'Letters, digits, . _ -',
       },
-      { field: 'skus', label: 'SKUs', kind: 'list', helperText: 'Two or more SKU IDs, one per line' },
+      {
+        field: 'skus',
+        label: 'SKUs',
+        kind: 'references',
+        references: 'skus',
+        helperText: 'Two or more SKUs no tenant may hold together',
+      },
       { field: 'note', label: 'Note', kind: 'multiline' },
     ],
     spec: 'api-client-layer §3 Tenant and provider-console entities (SKU incompatibilities)',
@@ -446,7 +471,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'expires_at', label: 'Expires', kind: 'date', helperText: 'Empty: not issued yet' },
       { field: 'does_not_expire', label: 'Does not expire', kind: 'checkbox' },
       { field: 'include_ga_supported', label: 'Include GA-supported versions', kind: 'checkbox' },
-      { field: 'versions', label: 'Versions', kind: 'list', helperText: 'One version per line, e.g. 5.2' },
+      { field: 'versions', label: 'Versions', kind: 'references', references: 'ova_versions' },
       { field: 'note', label: 'Note', kind: 'multiline' },
     ],
     spec: 'api-client-layer §3 Tenant and provider-console entities (OVA licence key), Enumerations (license state, license type)',
@@ -583,7 +608,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       },
       { field: 'name', label: 'Name', kind: 'text' },
       { field: 'description', label: 'Description', kind: 'multiline' },
-      { field: 'tenants', label: 'Tenants', kind: 'list', helperText: 'One tenant ID per line' },
+      { field: 'tenants', label: 'Tenants', kind: 'references', references: 'tenants' },
     ],
     spec: 'api-client-layer §3 Tenant and provider-console entities (tenant-group: groups with associations), §7 Provider console (Tenantgroups)',
   },
@@ -613,16 +638,17 @@ export const PROVIDER_ENTITY_REGISTRY = {
       },
       {
         field: 'category_ids',
-        label: 'Category IDs',
-        kind: 'list',
+        label: 'Categories',
+        kind: 'references',
+        references: 'web_categories',
         numeric: true,
-        helperText: 'One category ID (1-9999) per line',
       },
       {
         field: 'tenants',
         label: 'Tenants',
-        kind: 'list',
-        helperText: 'One tenant ID per line; none: every tenant',
+        kind: 'references',
+        references: 'tenants',
+        helperText: 'None: every tenant',
       },
       { field: 'submission_reference', label: 'Submission reference', kind: 'text' },
       { field: 'active', label: 'Active', kind: 'checkbox' },
