@@ -34,17 +34,23 @@ export interface EntityColumnDef {
   empty?: string;
 }
 
+/** A registry row as a list to pick from: its noun, and its title inside a sentence ("features", "SKUs"). */
+const listOfEntity = (entity: ProviderEntity) => {
+  const { noun, title } = PROVIDER_ENTITY_NAMES[entity];
+  return { noun, plural: /^[A-Z][a-z]/.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title };
+};
+
 /**
  * The lists a `references` field picks from: what one item is called, and what many are. Where
  * the console reads each list is its own table (provider-console/src/entities/referenceLists.ts).
  */
 export const ENTITY_REFERENCE_LISTS = {
   tenants: { noun: 'tenant', plural: 'tenants' },
-  skus: { noun: 'SKU', plural: 'SKUs' },
-  features: { noun: 'feature', plural: 'features' },
-  ova_versions: { noun: 'OVA version', plural: 'OVA versions' },
+  skus: listOfEntity('skus'),
+  features: listOfEntity('features'),
+  ova_versions: listOfEntity('ova_versions'),
   web_categories: { noun: 'category', plural: 'categories' },
-} as const satisfies Record<string, { noun: string; plural: string }>;
+} satisfies Record<string, { noun: string; plural: string }>;
 export type EntityReferenceList = keyof typeof ENTITY_REFERENCE_LISTS;
 
 /**
