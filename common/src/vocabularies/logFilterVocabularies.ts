@@ -5,6 +5,7 @@
  * extra codes are the ones such a product logs; they are marked as our choice below.
  */
 import type { Vocabulary } from './vocabulary';
+import { POLICY_GROUP_AUDIT_AREAS } from './policyGroups';
 
 /** Audit actions. Spec: login, login_failed, logout, change_pwd, create, published, reorder, rollback, tfa_*, add_user, remove_user, activated, deactivated, unlocked. */
 export const AUDIT_ACTIONS: Vocabulary = [
@@ -29,20 +30,16 @@ export const AUDIT_ACTIONS: Vocabulary = [
   { code: 'unlocked', label: 'Unlocked' },
 ];
 
-/** Sub-event types: the admin areas an audit event is about. */
+/**
+ * Sub-event types: the admin areas an audit event is about. The policy groups' areas come from
+ * their registry (policyGroups.ts), so a change of a kind is filed under its group's name.
+ */
 export const SUB_EVENT_TYPES: Vocabulary = [
-  { code: 'web_policy', label: 'Web Policy' },
-  { code: 'email_policy', label: 'Email Policy' },
-  { code: 'dlp_policy', label: 'DLP Policy' },
-  { code: 'casb_policy', label: 'Cloud Application Policy' },
-  { code: 'egress_policy', label: 'Egress Headers' },
-  { code: 'content_inspection', label: 'Content Inspection' },
+  ...POLICY_GROUP_AUDIT_AREAS,
   { code: 'copy_paste', label: 'Copy and Paste' },
   { code: 'watermark', label: 'Watermark' },
   { code: 'bandwidth', label: 'Bandwidth' },
   { code: 'ssl_bypass', label: 'SSL Bypass' },
-  { code: 'fwaas_policy', label: 'Firewall Policy' },
-  { code: 'private_access', label: 'Private Access' },
   { code: 'browser_posture', label: 'Browser Posture' },
   { code: 'category_override', label: 'Category Override' },
   { code: 'users', label: 'Users' },
@@ -52,7 +49,6 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'sso', label: 'Single Sign-On' },
   { code: 'tfa', label: 'Two-Factor Authentication' },
   { code: 'api_keys', label: 'API Keys' },
-  { code: 'customization', label: 'Customization' },
   { code: 'notifications', label: 'Notifications' },
   { code: 'log_export', label: 'Log Export' },
   { code: 'certificates', label: 'Certificates' },
