@@ -5,7 +5,6 @@
  * extra codes are the ones such a product logs; they are marked as our choice below.
  */
 import type { Vocabulary } from './vocabulary';
-import { POLICY_GROUP_AUDIT_AREAS } from './policyGroups';
 
 /** Audit actions. Spec: login, login_failed, logout, change_pwd, create, published, reorder, rollback, tfa_*, add_user, remove_user, activated, deactivated, unlocked. */
 export const AUDIT_ACTIONS: Vocabulary = [
@@ -31,11 +30,11 @@ export const AUDIT_ACTIONS: Vocabulary = [
 ];
 
 /**
- * Sub-event types: the admin areas an audit event is about. The policy groups' areas come from
- * their registry (policyGroups.ts), so a change of a kind is filed under its group's name.
+ * Sub-event types (the admin areas an audit event is about) that are no registry's row: the whole
+ * vocabulary, with the policy groups' and the provider entities' areas, is SUB_EVENT_TYPES
+ * (api/contract/auditAreas.ts).
  */
-export const SUB_EVENT_TYPES: Vocabulary = [
-  ...POLICY_GROUP_AUDIT_AREAS,
+export const OTHER_SUB_EVENT_TYPES: Vocabulary = [
   { code: 'copy_paste', label: 'Copy and Paste' },
   { code: 'watermark', label: 'Watermark' },
   { code: 'bandwidth', label: 'Bandwidth' },
@@ -60,17 +59,7 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   // Our choice (issue 15 audit trail): the other areas the server's writes touch.
   { code: 'saved_searches', label: 'Saved Searches' },
   { code: 'reports', label: 'Scheduled Reports' },
-  { code: 'skus', label: 'SKUs' },
   { code: 'tenants', label: 'Tenants' },
-  { code: 'features', label: 'Features' },
-  { code: 'feature_sku_groups', label: 'Feature-SKU Groups' },
-  { code: 'sku_incompatibilities', label: 'SKU Incompatibilities' },
-  { code: 'ova_keys', label: 'OVA Licence Keys' },
-  { code: 'ova_versions', label: 'OVA Versions' },
-  { code: 'deployments', label: 'Deployments' },
-  { code: 'pods', label: 'Pods' },
-  { code: 'tenant_groups', label: 'Tenant Groups' },
-  { code: 'category_overrides', label: 'Provider Category Overrides' },
 ];
 
 /** casb profile type. */

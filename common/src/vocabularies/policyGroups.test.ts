@@ -1,5 +1,5 @@
 import { POLICY_KIND_REGISTRY, type PolicyKindDef } from '../api/contract/policyKinds';
-import { SUB_EVENT_TYPES } from './logFilterVocabularies';
+import { SUB_EVENT_TYPES } from '../api/contract/auditAreas';
 import {
   POLICY_GROUP_REGISTRY,
   POLICY_PERMISSION_GROUPS,

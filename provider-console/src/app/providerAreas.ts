@@ -5,11 +5,10 @@
  */
 import type { ComponentType } from 'react';
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
-// The entities' names only: the registry's schemas stay out of the console's first load.
 import {
-  PROVIDER_ENTITY_NAMES,
+  PROVIDER_ENTITY_REGISTRY,
   type ProviderEntity,
-} from '@workbench/common/api/contract/providerEntityNames';
+} from '@workbench/common/api/contract/providerEntities';
 
 export type ProviderAreaId =
   | 'tenants'
@@ -52,7 +51,7 @@ const page =
 const entityArea = (id: ProviderAreaId & ProviderEntity): ProviderArea => ({
   id,
   path: id,
-  title: PROVIDER_ENTITY_NAMES[id].title,
+  title: PROVIDER_ENTITY_REGISTRY[id].title,
   page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf(id))),
 });
 
