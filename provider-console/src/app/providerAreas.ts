@@ -64,14 +64,8 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
   },
   // Tenant groups (with their tenants, issue 14), beside the tenants.
   entityArea('tenant_groups'),
-  {
-    id: 'skus',
-    path: 'skus',
-    title: 'SKUs',
-    page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf('skus'))),
-  },
-  // The catalogue's other rows (issue 14), beside the SKUs they describe.
-  ...(['features', 'feature_sku_groups', 'sku_incompatibilities'] as const).map(entityArea),
+  // The SKUs, then the catalogue's other rows (issue 14) that describe them.
+  ...(['skus', 'features', 'feature_sku_groups', 'sku_incompatibilities'] as const).map(entityArea),
   {
     id: 'licences',
     path: 'licences',
