@@ -1,7 +1,13 @@
 import { reportChartOption, type ReportChart } from './reportChart';
 
 type Drawn = {
-  series: { type: string; name?: string; stack?: string; areaStyle?: unknown; lineStyle?: { type?: string } }[];
+  series: {
+    type: string;
+    name?: string;
+    stack?: string;
+    areaStyle?: unknown;
+    lineStyle?: { type?: string };
+  }[];
   xAxis?: { type?: string };
 };
 

@@ -16,11 +16,14 @@ const ROWS: Readonly<Record<string, { title: string }>> = {
 const titleOf = (group: string): string | undefined => ROWS[group]?.title;
 
 describe('the policy-group registry is the audit vocabulary of policy changes', () => {
-  it.each(POLICY_PERMISSION_GROUPS)('%s: its audit area is a sub-event type labelled with its title', (group) => {
-    const area = policyGroupAuditArea(group);
-    expect(vocabularyCodes(SUB_EVENT_TYPES)).toContain(area);
-    expect(vocabularyLabel(SUB_EVENT_TYPES, area)).toBe(titleOf(group));
-  });
+  it.each(POLICY_PERMISSION_GROUPS)(
+    '%s: its audit area is a sub-event type labelled with its title',
+    (group) => {
+      const area = policyGroupAuditArea(group);
+      expect(vocabularyCodes(SUB_EVENT_TYPES)).toContain(area);
+      expect(vocabularyLabel(SUB_EVENT_TYPES, area)).toBe(titleOf(group));
+    },
+  );
 
   it('each area once: no sub-event type repeats a group’s code', () => {
     const codes = vocabularyCodes(SUB_EVENT_TYPES);

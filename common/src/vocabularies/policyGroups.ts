@@ -78,7 +78,9 @@ const isPolicyGroup = (group: PolicyPermissionGroup): group is PolicyGroup => gr
 
 /** The page of a group (the router's path): /policy/<path> for the policy area's, else the area's. */
 export const policyGroupPage = (group: PolicyPermissionGroup): string =>
-  isPolicyGroup(group) ? `/policy/${POLICY_GROUP_REGISTRY[group].path}` : REVISION_AREA_GROUP_REGISTRY[group].page;
+  isPolicyGroup(group)
+    ? `/policy/${POLICY_GROUP_REGISTRY[group].path}`
+    : REVISION_AREA_GROUP_REGISTRY[group].page;
 
 /** The group's audit area (a SUB_EVENT_TYPES code): the group's name unless its row says otherwise. */
 export const policyGroupAuditArea = (group: PolicyPermissionGroup): string => {
@@ -89,5 +91,7 @@ export const policyGroupAuditArea = (group: PolicyPermissionGroup): string => {
 /** The groups' audit areas (code and label), in POLICY_PERMISSION_GROUPS order: part of SUB_EVENT_TYPES. */
 export const POLICY_GROUP_AUDIT_AREAS: Vocabulary = POLICY_PERMISSION_GROUPS.map((group) => ({
   code: policyGroupAuditArea(group),
-  label: isPolicyGroup(group) ? POLICY_GROUP_REGISTRY[group].title : REVISION_AREA_GROUP_REGISTRY[group].title,
+  label: isPolicyGroup(group)
+    ? POLICY_GROUP_REGISTRY[group].title
+    : REVISION_AREA_GROUP_REGISTRY[group].title,
 }));

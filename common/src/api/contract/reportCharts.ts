@@ -21,7 +21,8 @@ export function reportChartOf(query: ReportQueryName, view: ReportChartView = {}
   const def: ReportQueryDef = REPORT_QUERY_REGISTRY[query];
   if (view.heatmap) return 'heatmap';
   // Two dimensions: each group split by the series field.
-  if (def.dimension.series !== undefined) return def.dimension.kind === 'date' ? 'stacked-time' : 'stacked-bar';
+  if (def.dimension.series !== undefined)
+    return def.dimension.kind === 'date' ? 'stacked-time' : 'stacked-bar';
   if (def.dimension.kind === 'date') return def.chart === 'area' ? 'area' : 'line';
   // A donut cannot hold two periods: comparing, its groups show as bars.
   return def.chart === 'pie' && !view.comparing ? 'pie' : 'bar';

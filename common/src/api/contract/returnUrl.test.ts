@@ -47,7 +47,9 @@ describe('returnUrlOf: the one reader of the returnUrl parameter', () => {
       });
     const readers = ['common/src', 'tenant-portal/src', 'provider-console/src', 'server/src']
       .flatMap((dir) => sources(join(root, dir)))
-      .filter((file) => /\.get\(\s*(['"`]returnUrl['"`]|RETURN_URL_PARAM)\s*\)/.test(readFileSync(file, 'utf8')))
+      .filter((file) =>
+        /\.get\(\s*(['"`]returnUrl['"`]|RETURN_URL_PARAM)\s*\)/.test(readFileSync(file, 'utf8')),
+      )
       .map((file) => relative(root, file));
     expect(readers).toEqual(['common/src/api/contract/returnUrl.ts']);
   });

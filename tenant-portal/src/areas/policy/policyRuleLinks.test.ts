@@ -37,12 +37,15 @@ describe('rule links derive from the policy-group registry', () => {
     }
   });
 
-  it.each(POLICY_PERMISSION_GROUPS)("%s: the group's page is a route of the portal with sections", (group) => {
-    const [, top, child] = policyGroupPage(group).split('/');
-    const area = AREAS.find((a) => a.path === top);
-    const route = child === undefined ? area : area?.children?.find((c) => c.path === child);
-    expect(route?.sections).toBe(true);
-  });
+  it.each(POLICY_PERMISSION_GROUPS)(
+    "%s: the group's page is a route of the portal with sections",
+    (group) => {
+      const [, top, child] = policyGroupPage(group).split('/');
+      const area = AREAS.find((a) => a.path === top);
+      const route = child === undefined ? area : area?.children?.find((c) => c.path === child);
+      expect(route?.sections).toBe(true);
+    },
+  );
 
   it('no kind is edited on two groups’ pages', () => {
     const owners = new Map<string, PolicyPermissionGroup>();
