@@ -7,6 +7,7 @@ export * from './options/series';
 export * from './options/stackedTimeSeries';
 export * from './options/stackedBar';
 export * from './options/hourWeekdayHeatmap';
+export * from './options/reportChart';
 export * from './options/country';
 export * from './options/kpi';
 export * from './themes/chartThemes';

@@ -16,10 +16,10 @@ import {
   RISKS,
   RISK_BADGE_COLOURS,
   SMTP_ACTIONS,
-  SUB_EVENT_TYPES,
   THREAT_CLASSES,
   WEB_CATEGORIES,
 } from './logFilterVocabularies';
+import { SUB_EVENT_TYPES } from '../api/contract/auditAreas';
 import { COUNTRIES } from './countries';
 import * as reportFieldVocabularies from './reportFieldVocabularies';
 import { isVocabularyCode, vocabularyCodes, vocabularyLabel, type Vocabulary } from './vocabulary';

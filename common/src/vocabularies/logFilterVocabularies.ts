@@ -29,20 +29,16 @@ export const AUDIT_ACTIONS: Vocabulary = [
   { code: 'unlocked', label: 'Unlocked' },
 ];
 
-/** Sub-event types: the admin areas an audit event is about. */
-export const SUB_EVENT_TYPES: Vocabulary = [
-  { code: 'web_policy', label: 'Web Policy' },
-  { code: 'email_policy', label: 'Email Policy' },
-  { code: 'dlp_policy', label: 'DLP Policy' },
-  { code: 'casb_policy', label: 'Cloud Application Policy' },
-  { code: 'egress_policy', label: 'Egress Headers' },
-  { code: 'content_inspection', label: 'Content Inspection' },
+/**
+ * Sub-event types (the admin areas an audit event is about) that are no registry's row: the whole
+ * vocabulary, with the policy groups' and the provider entities' areas, is SUB_EVENT_TYPES
+ * (api/contract/auditAreas.ts).
+ */
+export const OTHER_SUB_EVENT_TYPES: Vocabulary = [
   { code: 'copy_paste', label: 'Copy and Paste' },
   { code: 'watermark', label: 'Watermark' },
   { code: 'bandwidth', label: 'Bandwidth' },
   { code: 'ssl_bypass', label: 'SSL Bypass' },
-  { code: 'fwaas_policy', label: 'Firewall Policy' },
-  { code: 'private_access', label: 'Private Access' },
   { code: 'browser_posture', label: 'Browser Posture' },
   { code: 'category_override', label: 'Category Override' },
   { code: 'users', label: 'Users' },
@@ -52,7 +48,6 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'sso', label: 'Single Sign-On' },
   { code: 'tfa', label: 'Two-Factor Authentication' },
   { code: 'api_keys', label: 'API Keys' },
-  { code: 'customization', label: 'Customization' },
   { code: 'notifications', label: 'Notifications' },
   { code: 'log_export', label: 'Log Export' },
   { code: 'certificates', label: 'Certificates' },
@@ -64,17 +59,7 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   // Our choice (issue 15 audit trail): the other areas the server's writes touch.
   { code: 'saved_searches', label: 'Saved Searches' },
   { code: 'reports', label: 'Scheduled Reports' },
-  { code: 'skus', label: 'SKUs' },
   { code: 'tenants', label: 'Tenants' },
-  { code: 'features', label: 'Features' },
-  { code: 'feature_sku_groups', label: 'Feature-SKU Groups' },
-  { code: 'sku_incompatibilities', label: 'SKU Incompatibilities' },
-  { code: 'ova_keys', label: 'OVA Licence Keys' },
-  { code: 'ova_versions', label: 'OVA Versions' },
-  { code: 'deployments', label: 'Deployments' },
-  { code: 'pods', label: 'Pods' },
-  { code: 'tenant_groups', label: 'Tenant Groups' },
-  { code: 'category_overrides', label: 'Provider Category Overrides' },
 ];
 
 /** casb profile type. */

@@ -5,11 +5,10 @@
  */
 import type { ComponentType } from 'react';
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
-// The entities' names only: the registry's schemas stay out of the console's first load.
 import {
-  PROVIDER_ENTITY_NAMES,
+  PROVIDER_ENTITY_REGISTRY,
   type ProviderEntity,
-} from '@workbench/common/api/contract/providerEntityNames';
+} from '@workbench/common/api/contract/providerEntities';
 
 export type ProviderAreaId =
   | 'tenants'
@@ -52,7 +51,7 @@ const page =
 const entityArea = (id: ProviderAreaId & ProviderEntity): ProviderArea => ({
   id,
   path: id,
-  title: PROVIDER_ENTITY_NAMES[id].title,
+  title: PROVIDER_ENTITY_REGISTRY[id].title,
   page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf(id))),
 });
 
@@ -65,14 +64,8 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
   },
   // Tenant groups (with their tenants, issue 14), beside the tenants.
   entityArea('tenant_groups'),
-  {
-    id: 'skus',
-    path: 'skus',
-    title: 'SKUs',
-    page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf('skus'))),
-  },
-  // The catalogue's other rows (issue 14), beside the SKUs they describe.
-  ...(['features', 'feature_sku_groups', 'sku_incompatibilities'] as const).map(entityArea),
+  // The SKUs, then the catalogue's other rows (issue 14) that describe them.
+  ...(['skus', 'features', 'feature_sku_groups', 'sku_incompatibilities'] as const).map(entityArea),
   {
     id: 'licences',
     path: 'licences',

@@ -21,7 +21,8 @@ import {
 import { SearchField, providerIds, toErrorInfo, type ApiCallErrorInfo } from '@workbench/common';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { providerAuditIds } from '@workbench/common/test-ids/index';
-import { AUDIT_ACTIONS, SUB_EVENT_TYPES } from '@workbench/common/vocabularies/index';
+import { AUDIT_ACTIONS } from '@workbench/common/vocabularies/index';
+import { SUB_EVENT_TYPES } from '@workbench/common/api/contract/auditAreas';
 import { vocabularyLabel } from '@workbench/common/vocabularies/vocabulary';
 import { listProviderAudit } from '@workbench/common/api/providerAudit';
 import {

@@ -5,7 +5,7 @@
  */
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoginPage, selectProviderStatus, useAppSelector } from '@workbench/common';
-import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
+import { returnUrlOf } from '@workbench/common/api/contract/returnUrl';
 import { Loading } from '@workbench/common/components/page-states/index';
 import type { GateState } from '@workbench/common/components/session-gate/index';
 import { useProviderLogin } from '../login/useProviderLogin';
@@ -19,7 +19,7 @@ export function useGateState(): GateState {
 export function ProviderLoginRoute() {
   const gate = useGateState();
   const submit = useProviderLogin();
-  const returnUrl = safeReturnPath(new URLSearchParams(useLocation().search).get('returnUrl'));
+  const returnUrl = returnUrlOf(useLocation().search);
   if (gate === 'checking') return <Loading />;
   if (gate === 'signedIn') return <Navigate to={returnUrl ?? '/tenants'} replace />;
   // Once logged in this route re-renders and follows the returnUrl.

@@ -18,7 +18,8 @@
  * session's tenant, so no tenant ever sees it).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { AUDIT_ACTIONS, SUB_EVENT_TYPES } from '@workbench/common/vocabularies/index';
+import { AUDIT_ACTIONS } from '@workbench/common/vocabularies/index';
+import { SUB_EVENT_TYPES } from '@workbench/common/api/contract/auditAreas';
 import { isVocabularyCode } from '@workbench/common/vocabularies/vocabulary';
 import type { ServerContext } from '../context';
 import type { NewEvent } from '../events/eventStore';

@@ -7,23 +7,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext, TenantSession } from '../context';
 import { writeAudit } from '../audit/auditTrail';
-import type { PolicyPermissionGroup } from '@workbench/common/api/contract/policyKinds';
+import {
+  POLICY_PERMISSION_GROUPS,
+  policyGroupAuditArea,
+  type PolicyPermissionGroup,
+} from '@workbench/common/vocabularies/policyGroups';
 
 /** The audit action codes policy changes use (AUDIT_ACTIONS of common's vocabularies). */
 export type PolicyAuditAction = 'update' | 'reorder' | 'published' | 'rollback' | 'delete';
 
-/** The sub-event type (admin area) of a permission group's changes. */
-export const AUDIT_AREA: Record<PolicyPermissionGroup, string> = {
-  web_policy: 'web_policy',
-  email_policy: 'email_policy',
-  dlp_policy: 'dlp_policy',
-  casb_policy: 'casb_policy',
-  egress_policy: 'egress_policy',
-  content_inspection: 'content_inspection',
-  fwaas: 'fwaas_policy',
-  customization: 'customization',
-  private_access: 'private_access',
-};
+/** The sub-event type (admin area) of a permission group's changes: the policy-group registry's. */
+export const AUDIT_AREA = Object.fromEntries(
+  POLICY_PERMISSION_GROUPS.map((group) => [group, policyGroupAuditArea(group)]),
+) as Record<PolicyPermissionGroup, string>;
 
 /** The policy routes' audit declaration: their handlers write the events (below). */
 export const POLICY_AUDIT = {

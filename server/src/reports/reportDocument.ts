@@ -11,17 +11,12 @@ import { SVGRenderer } from 'echarts/renderers';
 import { strToU8, zipSync } from 'fflate';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import {
-  pieOption,
-  stackedBarOption,
-  stackedTimeSeriesOption,
-  timeSeriesOption,
-  topNBarOption,
-} from '@workbench/charts';
+import { reportChartOption } from '@workbench/charts';
 import { formatBytes } from '@workbench/common/formatting/formatBytes';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { LOG_TYPE_REGISTRY, logRouteOfType } from '@workbench/common/vocabularies/logTypes';
 import { RECIPIENTS_NOTE } from '@workbench/common/api/contract/reportFiles';
+import { reportChartOf } from '@workbench/common/api/contract/reportCharts';
 import {
   REPORT_QUERY_REGISTRY,
   fieldValueLabel,
@@ -126,16 +121,12 @@ export function panelSvg(panel: PanelAnswer, timeZone: string): string {
   const labelOf = (key: string | number) => groupLabel(panel.query, key, timeZone);
   const series = d.dimension.series;
   const seriesLabelOf = series === undefined ? undefined : (s: string | number) => fieldValueLabel(series, s);
-  const option =
-    series !== undefined
-      ? d.dimension.kind === 'date'
-        ? stackedTimeSeriesOption(rows, { formatValue: format, seriesLabelOf })
-        : stackedBarOption(rows, { formatValue: format, labelOf, seriesLabelOf })
-      : d.dimension.kind === 'date'
-        ? timeSeriesOption(rows, { name: d.title, area: d.chart === 'area', formatValue: format })
-        : d.chart === 'pie'
-          ? pieOption(rows, { formatValue: format, labelOf })
-          : topNBarOption(rows, { formatValue: format, labelOf });
+  const option = reportChartOption(reportChartOf(panel.query), rows, {
+    name: d.title,
+    formatValue: format,
+    labelOf,
+    seriesLabelOf,
+  });
   const chart = echarts.init(null, null, {
     renderer: 'svg',
     ssr: true,

@@ -16,13 +16,13 @@
  */
 import {
   COUNTRIES,
-  SUB_EVENT_TYPES,
   tenantHasLogType,
   vocabularyCodes,
   webActionAllowed,
   type LogType,
 } from '@workbench/common/vocabularies/index';
 import { DEMO_HISTORY_MARK } from '@workbench/common/api/contract/demo';
+import { SUB_EVENT_TYPES } from '@workbench/common/api/contract/auditAreas';
 import type { NewEvent } from '../events/eventStore';
 import type { FieldValue } from '@workbench/common/api/contract/logSchema';
 import { Random, WeightedPicker, zipfPicker } from './random';

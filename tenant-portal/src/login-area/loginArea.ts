@@ -6,14 +6,11 @@
 import { login, loginMfa } from '@workbench/common/api/auth';
 import type { LoginCodeStep } from '@workbench/common/features/login/light';
 import type { HttpClient } from '@workbench/common/api/http';
-import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
+import { returnUrlOf } from '@workbench/common/api/contract/returnUrl';
+import { hashQuery } from '@workbench/common/features/login/light';
 
 /** The returnUrl of a hash like '#/?returnUrl=%2F%23%2Flogs' (null when absent or not same-origin). */
-export function returnUrlFromHash(hash: string): string | null {
-  const q = hash.indexOf('?');
-  if (q < 0) return null;
-  return safeReturnPath(new URLSearchParams(hash.slice(q + 1)).get('returnUrl'));
-}
+export const returnUrlFromHash = (hash: string): string | null => returnUrlOf(hashQuery(hash));
 
 /**
  * LoginPage's onSubmit: resolves when the server accepted the credentials, with the code step

@@ -11,7 +11,7 @@
  */
 import { useCallback } from 'react';
 import { isOnPrem, type RuntimeEnv } from '@workbench/common/env/runtimeEnv';
-import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
+import { returnUrlOf } from '@workbench/common/api/contract/returnUrl';
 import type { LoginRejection } from '@workbench/common/api/loginRejection';
 import { hashQuery, LightLoginPage, type LoginCodeStep } from '@workbench/common/features/login/light';
 import { forceUdbFromQuery } from './loginRedirect';
@@ -41,7 +41,7 @@ export interface TenantSignInProps {
 
 export function TenantSignIn({ env, hash, loadClient, startPortal, enterPortal, assign }: TenantSignInProps) {
   const query = hashQuery(hash);
-  const returnUrl = safeReturnPath(query.get('returnUrl'));
+  const returnUrl = returnUrlOf(query);
   const forceUdb = forceUdbFromQuery(query);
   const preload = useCallback(() => void loadClient().catch(() => undefined), [loadClient]);
   const fetchAuthParams = useCallback(

@@ -14,7 +14,7 @@ import { useAppNavigation } from '../app/navigation';
 import { useRouteContext } from '../routes/useRouteContext';
 import { LOGIN_PATH, rootPath } from '../routes/routeRules';
 import { forceUdbFromQuery, isFullPageReturnUrl } from './loginRedirect';
-import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
+import { returnUrlOf } from '@workbench/common/api/contract/returnUrl';
 import { ApplianceLoginRedirect, Centered, CloudLogin } from './signInViews';
 import { useLocalLogin } from './useLocalLogin';
 
@@ -66,7 +66,7 @@ export function LoginRoute() {
     (forceUdb: boolean | undefined) => authParams(http, forceUdb ? { force_udb: true } : {}),
     [http],
   );
-  const returnUrl = safeReturnPath(query.get('returnUrl'));
+  const returnUrl = returnUrlOf(query);
   if (status === 'notInitialized') {
     return (
       <Centered>

@@ -11,7 +11,7 @@ import {
   useAppSelector,
 } from '@workbench/common';
 import { useAppNavigation } from '../app/navigation';
-import { safeReturnPath } from '@workbench/common/api/contract/returnUrl';
+import { returnUrlOf } from '@workbench/common/api/contract/returnUrl';
 import { applianceLoginUrl } from '../login/loginRedirect';
 import { loginPathFor, LOGIN_PATH } from '../routes/routeRules';
 
@@ -32,7 +32,7 @@ export function LogoutPage() {
   const navigation = useAppNavigation();
   const [params] = useSearchParams();
   const timeout = params.get('timeout') === 'true';
-  const returnUrl = safeReturnPath(params.get('returnUrl'));
+  const returnUrl = returnUrlOf(params);
   const status = useAppSelector(selectSessionStatus);
   const done = useRef(false);
 

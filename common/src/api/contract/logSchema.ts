@@ -20,7 +20,6 @@ import {
   RESOURCE_CATEGORIES,
   RISKS,
   SMTP_ACTIONS,
-  SUB_EVENT_TYPES,
   THREAT_CLASSES,
   WEB_CATEGORIES,
   LOG_TYPES,
@@ -35,6 +34,7 @@ import {
   type LogType,
   type Vocabulary,
 } from '@workbench/common/vocabularies/index';
+import { SUB_EVENT_TYPES } from './auditAreas';
 
 export type FieldKind = 'text' | 'integer' | 'code';
 

@@ -8,15 +8,13 @@
  * (server/src/provider/entityRoutes.ts); the client calls (api/providerEntities.ts), the entity
  * feature's source and the console's page derive from the same row.
  *
- * Adding an entity: a row here with its schemas, its page in the console's area table, and its
- * tests (server/src/provider/entityRoutes.test.ts); the consistency test
+ * Adding an entity: a row here with its schemas (its names and its audit area come with the row),
+ * its page in the console's area table, and its tests (server/src/provider/entityRoutes.test.ts);
+ * the consistency test
  * (server/src/registries.test.ts) checks the routes, permissions and OpenAPI entries of every row.
  */
 import { Type, type Static, type TObject } from 'typebox';
 import { LicenceStateSchema, licenceStateOf, literalUnion } from './providerOps';
-import { PROVIDER_ENTITY_NAMES, type ProviderEntity } from './providerEntityNames';
-
-export { PROVIDER_ENTITY_NAMES, type ProviderEntity };
 
 /** A column of the entity's list: a field of the row, its header, and whether the server sorts by it. */
 export interface EntityColumnDef {
@@ -91,7 +89,10 @@ export interface EntitySubResourceDef {
 }
 
 export interface ProviderEntityDef {
-  /** The console page's title (plural) and the noun of one row. */
+  /**
+   * The console page's title (plural) and the noun of one row; the title also labels the
+   * entity's area in the audit trail (its key, api/contract/auditAreas.ts).
+   */
   title: string;
   noun: string;
   path: string;
@@ -328,7 +329,8 @@ export type CategoryOverride = Static<typeof CategoryOverride>;
 
 export const PROVIDER_ENTITY_REGISTRY = {
   skus: {
-    ...PROVIDER_ENTITY_NAMES.skus,
+    title: 'SKUs',
+    noun: 'SKU',
     path: '/gdmanage/api/v1/skus',
     idField: 'sku_id',
     row: Sku,
@@ -358,7 +360,8 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (SKU), §7 Provider console (SKUs)',
   },
   features: {
-    ...PROVIDER_ENTITY_NAMES.features,
+    title: 'Features',
+    noun: 'feature',
     path: '/gdmanage/api/v1/features',
     idField: 'feature_name',
     row: Feature,
@@ -386,7 +389,8 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (feature)',
   },
   feature_sku_groups: {
-    ...PROVIDER_ENTITY_NAMES.feature_sku_groups,
+    title: 'Feature-SKU groups',
+    noun: 'feature-SKU group',
     path: '/gdmanage/api/v1/feature_sku_groups',
     idField: 'group_id',
     row: FeatureSkuGroup,
@@ -415,7 +419,8 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (feature-SKU group)',
   },
   sku_incompatibilities: {
-    ...PROVIDER_ENTITY_NAMES.sku_incompatibilities,
+    title: 'SKU incompatibilities',
+    noun: 'SKU incompatibility',
     path: '/gdmanage/api/v1/sku_incompatibilities',
     idField: 'incompatibility_id',
     row: SkuIncompatibility,
@@ -448,7 +453,8 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (SKU incompatibilities)',
   },
   ova_keys: {
-    ...PROVIDER_ENTITY_NAMES.ova_keys,
+    title: 'Licence keys',
+    noun: 'licence key',
     path: '/gdmanage/api/v1/ova_keys',
     idField: 'key_id',
     row: OvaKey,
@@ -502,7 +508,8 @@ export const PROVIDER_ENTITY_REGISTRY = {
     ],
   },
   ova_versions: {
-    ...PROVIDER_ENTITY_NAMES.ova_versions,
+    title: 'OVA versions',
+    noun: 'OVA version',
     path: '/gdmanage/api/v1/ova_versions',
     idField: 'version_string',
     row: OvaVersion,
@@ -531,7 +538,8 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (OVA version)',
   },
   deployments: {
-    ...PROVIDER_ENTITY_NAMES.deployments,
+    title: 'Deployments',
+    noun: 'deployment',
     path: '/gdmanage/api/v1/deployments',
     idField: 'deployment_id',
     row: DeploymentRow,
@@ -560,7 +568,8 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (deployment)',
   },
   pods: {
-    ...PROVIDER_ENTITY_NAMES.pods,
+    title: 'Pods',
+    noun: 'pod',
     path: '/gdmanage/api/v1/pods',
     idField: 'pod_id',
     row: Pod,
@@ -590,7 +599,8 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (pod configuration; nodes and gateways per pod)',
   },
   tenant_groups: {
-    ...PROVIDER_ENTITY_NAMES.tenant_groups,
+    title: 'Tenant groups',
+    noun: 'tenant group',
     path: '/gdmanage/api/v1/tenantgroups',
     idField: 'group_id',
     row: TenantGroup,
@@ -619,7 +629,8 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Tenant and provider-console entities (tenant-group: groups with associations), §7 Provider console (Tenantgroups)',
   },
   category_overrides: {
-    ...PROVIDER_ENTITY_NAMES.category_overrides,
+    title: 'Category overrides',
+    noun: 'category override',
     path: '/gdmanage/api/v1/category_overrides',
     idField: 'url',
     row: CategoryOverride,
@@ -662,8 +673,10 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'api-client-layer §3 Category override, §7 Provider console (Category overrides CRUD)',
     defaults: CATEGORY_OVERRIDE_DEFAULTS,
   },
-} satisfies Record<ProviderEntity, ProviderEntityDef>;
+} satisfies Record<string, ProviderEntityDef>;
 
+/** A row of the registry, by its key. */
+export type ProviderEntity = keyof typeof PROVIDER_ENTITY_REGISTRY;
 export const PROVIDER_ENTITIES = Object.keys(PROVIDER_ENTITY_REGISTRY) as ProviderEntity[];
 
 /** The row and body types of an entity. */

@@ -17,17 +17,8 @@ import { REPORT_QUERY_REGISTRY } from '../../api/contract/reportQueries';
 import { Loading } from '../page-states/index';
 import { formatBytes } from '../../formatting/formatBytes';
 import { dashboardIds } from '../../test-ids/index';
-import {
-  barRowAt,
-  hourWeekdayHeatmapOption,
-  pieOption,
-  pieRowAt,
-  stackedBarKeyAt,
-  stackedBarOption,
-  stackedTimeSeriesOption,
-  timeSeriesOption,
-  topNBarOption,
-} from '@workbench/charts';
+import { barRowAt, pieRowAt, reportChartOption, stackedBarKeyAt } from '@workbench/charts';
+import { reportChartOf } from '../../api/contract/reportCharts';
 import { FIELD_SPECS } from '../../api/contract/logSchema';
 import type { DashboardPanel } from '../../api/contract/reportDashboards';
 import {
@@ -120,24 +111,16 @@ export function ReportPanel({
   const seriesLabelOf = seriesVocabulary
     ? (key: string | number) => seriesVocabulary.find((v) => v.code === key)?.label ?? String(key)
     : undefined;
-  // A donut cannot hold two periods: comparing, its groups show as bars.
-  const asPie = def.chart === 'pie' && previous === undefined;
-  const option = heatmap
-    ? hourWeekdayHeatmapOption(rows, { timeZoneOffsetMs: LOCAL_OFFSET_MS, formatValue: format })
-    : seriesField !== undefined
-      ? def.dimension.kind === 'date'
-        ? stackedTimeSeriesOption(rows, { formatValue: format, seriesLabelOf })
-        : stackedBarOption(rows, { formatValue: format, labelOf, seriesLabelOf })
-      : def.dimension.kind === 'date'
-        ? timeSeriesOption(rows, {
-            name: def.title,
-            area: def.chart === 'area',
-            formatValue: format,
-            previous,
-          })
-        : asPie
-          ? pieOption(rows, { formatValue: format, labelOf })
-          : topNBarOption(rows, { formatValue: format, labelOf, previous });
+  const chart = reportChartOf(panel.query, { heatmap, comparing: previous !== undefined });
+  const asPie = chart === 'pie';
+  const option = reportChartOption(chart, rows, {
+    name: def.title,
+    formatValue: format,
+    labelOf,
+    seriesLabelOf,
+    previous,
+    timeZoneOffsetMs: LOCAL_OFFSET_MS,
+  });
   const empty = entry?.status === 'ready' && rows.every((r) => r.value === 0);
   const openGroup = (dataIndex: number) => {
     const row = asPie

@@ -17,6 +17,8 @@ import {
   Typography,
 } from '@mui/material';
 import { loginIds } from '../../test-ids';
+import { returnUrlOf } from '../../api/contract/returnUrl';
+import { hashQuery } from './signInVisit';
 import { ProductMark } from '../../components/product-mark/ProductMark';
 // The view and the default time alone, not the snackbar's store (issues 14, 15: first load).
 import { SnackbarView } from '../snackbar/SnackbarView';
@@ -55,12 +57,14 @@ export function loginFailureText(error: unknown): string {
   return delay !== undefined ? message.split('$1').join(String(delay)) : message;
 }
 
-/** The returnUrl query parameter of a hash route (`#/login?returnUrl=...`) or of the page URL. */
+/**
+ * The returnUrl query parameter of a hash route (`#/login?returnUrl=...`) or of the page URL,
+ * when it is a path on this origin.
+ */
 export function returnUrlFromLocation(
   loc: Pick<Location, 'hash' | 'search'> = window.location,
 ): string | null {
-  const hashQuery = loc.hash.includes('?') ? loc.hash.slice(loc.hash.indexOf('?') + 1) : '';
-  return new URLSearchParams(hashQuery).get('returnUrl') ?? new URLSearchParams(loc.search).get('returnUrl');
+  return returnUrlOf(hashQuery(loc.hash)) ?? returnUrlOf(loc.search);
 }
 
 /**

@@ -317,8 +317,6 @@ export function ConfirmDialog({
         <Button
           variant="contained"
           color={destructive ? 'error' : 'primary'}
-          // White on the default dark error red is below WCAG AA: its dark tone keeps the contrast.
-          sx={(t) => (destructive && t.palette.mode === 'dark' ? { bgcolor: 'error.dark' } : {})}
           onClick={onConfirm}
           disabled={busy}
           data-testid={testIds.confirm}

@@ -1,4 +1,12 @@
-import { policyRuleHref, policyRuleHrefOf } from './policyRuleLinks';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  POLICY_PERMISSION_GROUPS,
+  policyGroupPage,
+  type PolicyPermissionGroup,
+} from '@workbench/common/vocabularies/policyGroups';
+import { AREAS } from '../../routes/areas';
+import { POLICY_GROUP_SECTIONS, policyRuleHref, policyRuleHrefOf } from './policyRuleLinks';
 
 test.each([
   ['web/exceptions:allow-collaboration', '/policy/web/exceptions?rule=allow-collaboration'],
@@ -18,4 +26,39 @@ test.each([
 test('a kind alone opens its section', () => {
   expect(policyRuleHref('cats')).toBe('/policy/web/categories');
   expect(policyRuleHref('fwaas/feeds')).toBe('/fwaas/feeds');
+});
+
+describe('rule links derive from the policy-group registry', () => {
+  it.each(POLICY_PERMISSION_GROUPS)("%s: each of its kinds opens a tab of the group's page", (group) => {
+    const sections = POLICY_GROUP_SECTIONS[group];
+    expect(sections.length).toBeGreaterThan(0);
+    for (const s of sections) {
+      expect(policyRuleHref(s.kind)).toMatch(new RegExp(`^${policyGroupPage(group)}/`));
+    }
+  });
+
+  it.each(POLICY_PERMISSION_GROUPS)(
+    "%s: the group's page is a route of the portal with sections",
+    (group) => {
+      const [, top, child] = policyGroupPage(group).split('/');
+      const area = AREAS.find((a) => a.path === top);
+      const route = child === undefined ? area : area?.children?.find((c) => c.path === child);
+      expect(route?.sections).toBe(true);
+    },
+  );
+
+  it('no kind is edited on two groups’ pages', () => {
+    const owners = new Map<string, PolicyPermissionGroup>();
+    for (const group of POLICY_PERMISSION_GROUPS) {
+      for (const { kind } of POLICY_GROUP_SECTIONS[group]) {
+        expect([kind, owners.get(kind) ?? group]).toEqual([kind, group]);
+        owners.set(kind, group);
+      }
+    }
+  });
+
+  it('the links name no page path of their own (one copy: the registry)', () => {
+    const source = readFileSync(join(__dirname, 'policyRuleLinks.ts'), 'utf8');
+    expect(source).not.toMatch(/['`]\/(policy|fwaas|secure-application-access|customization)\b/);
+  });
 });

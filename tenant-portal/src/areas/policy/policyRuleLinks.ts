@@ -4,40 +4,49 @@
  * by its kind of the policy-kind registry and its key in that kind's list (`<kind>:<key>`, the
  * web log's policy_rule field).
  */
+import {
+  POLICY_PERMISSION_GROUPS,
+  policyGroupPage,
+  type PolicyPermissionGroup,
+} from '@workbench/common/vocabularies/policyGroups';
 import { FIREWALL_SECTIONS } from '../fwaas/firewallSections';
 import { WEB_SECTIONS } from './web/webSections';
 import { EMAIL_SECTIONS } from './email/emailSections';
 import { DLP_SECTIONS } from './dlp/dlpSections';
-import { PRIVATE_ACCESS_BASE, PRIVATE_ACCESS_SECTIONS } from '../private-access/privateAccessSections';
+import { PRIVATE_ACCESS_SECTIONS } from '../private-access/privateAccessSections';
 import { INSPECTION_SECTIONS } from './inspection/inspectionModel';
 import { CASB_SECTIONS } from './casb/casbSections';
 import { EGRESS_SECTIONS } from './egress/egressSections';
+import { CUSTOMIZATION_SECTIONS } from '../customization/customizationSections';
 
 /**
- * Every policy page and its tabs (path and kind): where each kind of the policy-kind registry is
- * edited. A family's page adds its row here.
+ * The tabs (path and kind) of every policy group's page: where each kind of the policy-kind
+ * registry is edited. The page itself is the group's (policy-group registry), so a group without
+ * a row here fails to compile.
  */
-const POLICY_PAGES: ReadonlyArray<{ base: string; sections: ReadonlyArray<{ path: string; kind: string }> }> =
-  [
-    { base: '/policy/web', sections: WEB_SECTIONS },
-    { base: '/fwaas', sections: FIREWALL_SECTIONS },
-    { base: '/policy/email', sections: EMAIL_SECTIONS },
-    { base: '/policy/dlp', sections: DLP_SECTIONS },
-    { base: PRIVATE_ACCESS_BASE, sections: PRIVATE_ACCESS_SECTIONS },
-    { base: '/policy/content-inspection', sections: INSPECTION_SECTIONS },
-    { base: '/policy/casb', sections: CASB_SECTIONS },
-    { base: '/policy/egress', sections: EGRESS_SECTIONS },
-  ];
+export const POLICY_GROUP_SECTIONS: Readonly<
+  Record<PolicyPermissionGroup, ReadonlyArray<{ path: string; kind: string }>>
+> = {
+  web_policy: WEB_SECTIONS,
+  email_policy: EMAIL_SECTIONS,
+  dlp_policy: DLP_SECTIONS,
+  casb_policy: CASB_SECTIONS,
+  egress_policy: EGRESS_SECTIONS,
+  content_inspection: INSPECTION_SECTIONS,
+  fwaas: FIREWALL_SECTIONS,
+  private_access: PRIVATE_ACCESS_SECTIONS,
+  customization: CUSTOMIZATION_SECTIONS,
+};
 
 /** Rule ids are word characters only (RuleId); a key with a dot is a bypass domain, not a rule. */
 const isRuleId = (key: string) => /^[A-Za-z0-9_-]+$/.test(key);
 
 /** The portal path (for the router) of the rule `key` of `kind`, or null when no page edits it. */
 export function policyRuleHref(kind: string, key?: string): string | null {
-  for (const { base, sections } of POLICY_PAGES) {
-    const section = sections.find((s) => s.kind === kind);
+  for (const group of POLICY_PERMISSION_GROUPS) {
+    const section = POLICY_GROUP_SECTIONS[group].find((s) => s.kind === kind);
     if (!section) continue;
-    const href = `${base}/${section.path}`;
+    const href = `${policyGroupPage(group)}/${section.path}`;
     if (key === undefined || key === '') return href;
     if (kind === 'cats') return `${href}?category=${encodeURIComponent(key)}`;
     // Risk levels are one table, not rules to open.

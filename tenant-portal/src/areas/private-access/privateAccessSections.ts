@@ -6,6 +6,7 @@
  * update_access_policy_application).
  */
 import type { PolicyKind } from '@workbench/common/api/contract/policyKinds';
+import { policyGroupPage } from '@workbench/common/vocabularies/policyGroups';
 
 export interface PrivateAccessSectionDef {
   path: string;
@@ -22,4 +23,4 @@ export const PRIVATE_ACCESS_SECTIONS = [
   { path: 'clusters', title: 'Connector clusters', kind: 'mpa/app_connector_clusters' },
 ] as const satisfies readonly PrivateAccessSectionDef[];
 
-export const PRIVATE_ACCESS_BASE = '/secure-application-access';
+export const PRIVATE_ACCESS_BASE = policyGroupPage('private_access');

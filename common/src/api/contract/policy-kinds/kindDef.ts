@@ -3,17 +3,13 @@
  * rows' schemas share. A family's rows live in their own file of this folder.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import type { PolicyGroup } from '../../../vocabularies/policyGroups';
+import type { PolicyPermissionGroup } from '../../../vocabularies/policyGroups';
 import type { Vocabulary } from '../../../vocabularies/vocabulary';
 import type { ValidationErrorKey } from '../../../validators/errorKeys';
 import { domain } from '../../../validators/network';
 
-/**
- * Whose permission reads and saves a kind: a policy group of the policy area (portal-core §6), or
- * one of the areas that keep their policy in the same revision (firewall, customization, private
- * access: portal-core §2).
- */
-export type PolicyPermissionGroup = PolicyGroup | 'fwaas' | 'customization' | 'private_access';
+/** Whose permission reads and saves a kind: the policy-group registry's (vocabularies/policyGroups.ts). */
+export type { PolicyPermissionGroup };
 
 /**
  * The web-policy edit permissions (portal-core §6): a role may write one part of the web policy

@@ -1,0 +1,17 @@
+/**
+ * The sub-event types (portal-core §3 log filter vocabularies): the admin areas an audit event is
+ * about, the audit log's `sub_event_type`. The policy groups' areas come from the policy-group
+ * registry (a change of a kind is filed under its group) and the provider entities' from the
+ * provider-entity registry (each entity's key, labelled with its title), so a new group or entity
+ * needs no entry here; the audit trail refuses a route whose area is not in this list.
+ */
+import { POLICY_GROUP_AUDIT_AREAS } from '../../vocabularies/policyGroups';
+import { OTHER_SUB_EVENT_TYPES } from '../../vocabularies/logFilterVocabularies';
+import type { Vocabulary } from '../../vocabularies/vocabulary';
+import { PROVIDER_ENTITIES, PROVIDER_ENTITY_REGISTRY } from './providerEntities';
+
+export const SUB_EVENT_TYPES: Vocabulary = [
+  ...POLICY_GROUP_AUDIT_AREAS,
+  ...OTHER_SUB_EVENT_TYPES,
+  ...PROVIDER_ENTITIES.map((entity) => ({ code: entity, label: PROVIDER_ENTITY_REGISTRY[entity].title })),
+];
