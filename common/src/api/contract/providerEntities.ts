@@ -32,24 +32,12 @@ export interface EntityColumnDef {
   empty?: string;
 }
 
-/** A registry row as a list to pick from: its noun, and its title inside a sentence ("features", "SKUs"). */
-const listOfEntity = (entity: ProviderEntity) => {
-  const { noun, title } = PROVIDER_ENTITY_NAMES[entity];
-  return { noun, plural: /^[A-Z][a-z]/.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title };
-};
-
 /**
- * The lists a `references` field picks from: what one item is called, and what many are. Where
- * the console reads each list is its own table (provider-console/src/entities/referenceLists.ts).
+ * The lists a `references` field picks from (their nouns: ENTITY_REFERENCE_LISTS, below the
+ * registry whose rows name three of them). Where the console reads each list is its own table
+ * (provider-console/src/entities/referenceLists.ts).
  */
-export const ENTITY_REFERENCE_LISTS = {
-  tenants: { noun: 'tenant', plural: 'tenants' },
-  skus: listOfEntity('skus'),
-  features: listOfEntity('features'),
-  ova_versions: listOfEntity('ova_versions'),
-  web_categories: { noun: 'category', plural: 'categories' },
-} satisfies Record<string, { noun: string; plural: string }>;
-export type EntityReferenceList = keyof typeof ENTITY_REFERENCE_LISTS;
+export type EntityReferenceList = 'tenants' | 'skus' | 'features' | 'ova_versions' | 'web_categories';
 
 /**
  * A field of the entity's form. `list` fields are edited as one value per line; `references`
@@ -678,6 +666,21 @@ export const PROVIDER_ENTITY_REGISTRY = {
 /** A row of the registry, by its key. */
 export type ProviderEntity = keyof typeof PROVIDER_ENTITY_REGISTRY;
 export const PROVIDER_ENTITIES = Object.keys(PROVIDER_ENTITY_REGISTRY) as ProviderEntity[];
+
+/** A registry row as a list to pick from: its noun, and its title inside a sentence ("features", "SKUs"). */
+const listOfEntity = (entity: ProviderEntity): { noun: string; plural: string } => {
+  const { noun, title } = PROVIDER_ENTITY_REGISTRY[entity];
+  return { noun, plural: /^[A-Z][a-z]/.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title };
+};
+
+/** What one item of each list a `references` field picks from is called, and what many are. */
+export const ENTITY_REFERENCE_LISTS: Record<EntityReferenceList, { noun: string; plural: string }> = {
+  tenants: { noun: 'tenant', plural: 'tenants' },
+  skus: listOfEntity('skus'),
+  features: listOfEntity('features'),
+  ova_versions: listOfEntity('ova_versions'),
+  web_categories: { noun: 'category', plural: 'categories' },
+};
 
 /** The row and body types of an entity. */
 export type ProviderEntityRow<E extends ProviderEntity> = Static<(typeof PROVIDER_ENTITY_REGISTRY)[E]['row']>;
