@@ -25,6 +25,11 @@ import { referenceRoutes } from './policy/referenceRoutes';
 import { providerRoutes } from './provider/providerRoutes';
 import { entityRoutes } from './provider/entityRoutes';
 import { tenantRoutes } from './provider/tenantRoutes';
+import { tenantAccountRoutes } from './provider/tenantAccountRoutes';
+import { tenantEntitlementRoutes } from './provider/tenantEntitlementRoutes';
+import { tenantDocumentRoutes } from './provider/tenantDocumentRoutes';
+import { tenantPolicyRoutes } from './provider/tenantPolicyRoutes';
+import { tenantUserRoutes } from './provider/tenantUserRoutes';
 import { tenantAuthRoutes } from './auth/tenantAuthRoutes';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './seed/demoSeed';
 import { dummyPasswordHash } from './security/passwords';
@@ -395,7 +400,13 @@ async function registerEverything(
   await app.register(referenceRoutes);
   await app.register(providerRoutes);
   await app.register(entityRoutes);
+  // A tenant in the provider console, by resource (their shared helpers: provider/tenantRouteKit.ts).
   await app.register(tenantRoutes);
+  await app.register(tenantAccountRoutes);
+  await app.register(tenantEntitlementRoutes);
+  await app.register(tenantDocumentRoutes);
+  await app.register(tenantPolicyRoutes);
+  await app.register(tenantUserRoutes);
   await app.register(deploymentRoutes);
   if (ctx.jobs) await app.register(podRoutes(ctx.jobs));
   await app.register(rolloutRoutes({ timer: options.jobTimer ?? true }));
