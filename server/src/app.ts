@@ -6,7 +6,6 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Deployment, InjectedEnv, Mode } from '@workbench/common/api/contract/wire';
 import type { ServerContext } from './context';
@@ -16,13 +15,21 @@ import { ALL_EXTENSIONS, extensionRoutes, installExtensions } from './http/exten
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { installNulRefusal } from './http/nulCharacters';
 import { installAuditTrail, serverAuditEvents } from './audit/auditTrail';
-import type { NewEvent } from './events/eventStore';
+import type { EventStore, NewEvent } from './events/eventStore';
+import { eventsPlugin, type EventsOptions } from './events/eventsPlugin';
+import { openEventStore } from './events/openEventStore';
+import { reportFilesPlugin } from './reports/reportFilesPlugin';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
 import { referenceRoutes } from './policy/referenceRoutes';
 import { providerRoutes } from './provider/providerRoutes';
 import { entityRoutes } from './provider/entityRoutes';
 import { tenantRoutes } from './provider/tenantRoutes';
+import { tenantAccountRoutes } from './provider/tenantAccountRoutes';
+import { tenantEntitlementRoutes } from './provider/tenantEntitlementRoutes';
+import { tenantDocumentRoutes } from './provider/tenantDocumentRoutes';
+import { tenantPolicyRoutes } from './provider/tenantPolicyRoutes';
+import { tenantUserRoutes } from './provider/tenantUserRoutes';
 import { tenantAuthRoutes } from './auth/tenantAuthRoutes';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './seed/demoSeed';
 import { dummyPasswordHash } from './security/passwords';
@@ -80,7 +87,13 @@ export interface ServerOptions {
   now?: () => Date;
   /** Where the one-time notices go (the generated demo password). */
   print?: (line: string) => void;
-  /** More route plugins (e.g. the logs routes); registered after the core ones, inside the guard. */
+  /**
+   * The event store and what it serves (the logs, summary, report and audit-trail routes, the
+   * demo events, the report files): events/eventsPlugin.ts. Absent: a server without an event
+   * store (audit events are not kept; API suites that do not read events).
+   */
+  events?: EventsOptions;
+  /** More route plugins (tests' own routes); registered after the core ones, inside the guard. */
   plugins?: FastifyPluginAsync[];
   /** Sign-in calls per client address and window (WORKBENCH_LOGIN_RATE_LIMIT per minute). */
   loginRateLimit?: LoginRateLimit;
@@ -101,13 +114,30 @@ export interface ServerOptions {
 
 export type WorkbenchServer = FastifyInstance;
 
-/** Every route of the server is registered with the TypeBox type provider. */
-export const withTypes = (app: FastifyInstance) => app.withTypeProvider<TypeBoxTypeProvider>();
-
+/**
+ * The server's one composition root: opens the stores (config and events), seeds the demo data,
+ * builds the ServerContext every route reads, and registers every plugin in order.
+ */
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const print = options.print ?? ((line: string) => console.log(line));
-  const store: ConfigStore = await openConfigStore(options);
+  // A store the caller passed stays the caller's to close; one opened here closes with the server.
+  const events: EventStore | undefined =
+    options.events &&
+    (options.events.store ?? (await openEventStore({ ...options, eventsUrl: options.events.url })));
+  let eventsClosed = false;
+  const closeEvents = async () => {
+    if (!events || options.events?.store || eventsClosed) return;
+    eventsClosed = true;
+    await events.close();
+  };
+  let store: ConfigStore;
+  try {
+    store = await openConfigStore(options);
+  } catch (error) {
+    await closeEvents();
+    throw error;
+  }
   let seedPrinted = false;
   let setupAudit: NewEvent[];
   try {
@@ -123,6 +153,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     await seedEndUsers(store, now());
   } catch (error) {
     await store.close();
+    await closeEvents();
     throw error;
   }
 
@@ -140,6 +171,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
     loginFailureCap: options.loginFailureCap ?? DEFAULT_LOGIN_FAILURE_CAP,
     setupAudit,
+    // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
+    ...(events ? { events, audit: (list: readonly NewEvent[]) => events.append(list) } : {}),
   };
   const env: InjectedEnv = {
     deployment: options.deployment,
@@ -166,15 +199,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   ctx.jobs = jobs;
   app.decorate('workbench', ctx);
+  // The root's hook runs after every plugin's (the seeding and the scheduler stop first).
   app.addHook('onClose', async () => {
     await jobs.stop();
     await store.close();
+    await closeEvents();
   });
   try {
     await registerEverything(app, ctx, options, env);
   } catch (error) {
     await app.close().catch(() => undefined);
     await store.close();
+    await closeEvents();
     throw error;
   }
   if (seedPrinted) app.log.info('demo data seeded');
@@ -364,13 +400,24 @@ async function registerEverything(
   await app.register(referenceRoutes);
   await app.register(providerRoutes);
   await app.register(entityRoutes);
+  // A tenant in the provider console, by resource (their shared helpers: provider/tenantRouteKit.ts).
   await app.register(tenantRoutes);
+  await app.register(tenantAccountRoutes);
+  await app.register(tenantEntitlementRoutes);
+  await app.register(tenantDocumentRoutes);
+  await app.register(tenantPolicyRoutes);
+  await app.register(tenantUserRoutes);
   await app.register(deploymentRoutes);
   if (ctx.jobs) await app.register(podRoutes(ctx.jobs));
   await app.register(rolloutRoutes({ timer: options.jobTimer ?? true }));
   await app.register(capabilityStateRoutes);
   await app.register(udbRoutes);
   await app.register(savedSearchRoutes);
+  if (options.events && ctx.events) {
+    await app.register(eventsPlugin(options.events));
+    const { reportFiles } = options.events;
+    if (reportFiles) await app.register(reportFilesPlugin({ store: ctx.events, timer: reportFiles.timer }));
+  }
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   if (options.staticRoot) await app.register(staticApps({ staticRoot: options.staticRoot, env }));
 
@@ -383,14 +430,3 @@ async function registerEverything(
     if (options.jobTimer ?? true) ctx.jobs.startTimer();
   }
 }
-
-export type {
-  ServerContext,
-  RouteAccess,
-  RoutePermission,
-  TenantSession,
-  ProviderSession,
-  World,
-} from './context';
-export { tenantSessionOf, providerSessionOf, permissionAllowed } from './http/guard';
-export { ApiHttpError, apiError, errorResponses } from './http/errors';

@@ -2,8 +2,9 @@ import type { Deployment, Mode } from '@workbench/common/api/contract/wire';
 import type { PendingStep } from '@workbench/common/api/contract/pendingSteps';
 import type { AccessController, AccessRule } from '@workbench/common/features/rbac/permissions';
 import type { LoginRateLimit } from './security/loginRateLimit';
-import type { NewEvent } from './events/eventStore';
+import type { EventStore, NewEvent } from './events/eventStore';
 import type { JobRunner } from './provider/jobRunner';
+import type { ReportScheduler } from './reports/reportScheduler';
 import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from './store/ConfigStore';
 
 /** The world a route belongs to: the tenant portal's, the provider console's, or none (sign-in calls). */
@@ -80,8 +81,13 @@ export interface ServerContext {
   loginRateLimit: LoginRateLimit;
   loginFailureCap: number;
   /**
-   * Where audit events go (the audit log type of the event store): set by the events plugin when
-   * it opens the store; unset (a server without an event store) they are not kept.
+   * The event store (logs, reports, the audit trail), opened or taken by buildServer (app.ts,
+   * ServerOptions.events); unset on a server built without one.
+   */
+  events?: EventStore;
+  /**
+   * Where audit events go (the audit log type of the event store): set with `events`; unset (a
+   * server without an event store) they are not kept.
    */
   audit?: (events: readonly NewEvent[]) => Promise<unknown>;
   /**
@@ -92,6 +98,8 @@ export interface ServerContext {
   setupAudit: NewEvent[];
   /** The node-action jobs (provider/jobRunner.ts), set when the server is built. */
   jobs?: JobRunner;
+  /** The report files' scheduler (reports/reportScheduler.ts), on a server that serves report files. */
+  reportScheduler?: ReportScheduler;
 }
 
 declare module 'fastify' {

@@ -2,28 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './app';
 import { ConfigError, readConfig } from './config';
-import { ClickHouseEventStore } from './events/clickhouseEventStore';
-import { postgresEventIds } from './events/clickhouseIds';
-import { DuckDbEventStore } from './events/duckdbEventStore';
-import { eventsPlugin } from './events/eventsPlugin';
-import { reportFilesPlugin } from './reports/reportFilesPlugin';
 import { DEFAULT_DEMO_EVENTS } from './seed/seedEvents';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function main(): Promise<void> {
   const config = readConfig(process.env, repoRoot);
-  // The event store is shared by the logs and report routes and the report files (their
-  // scheduler); it is closed after the server, once every plugin has stopped using it.
-  // WORKBENCH_EVENTS_URL=clickhouse://… selects the ClickHouse store (events/README.md); with a
-  // PostgreSQL config store, replicas may write events at once, so ids come from a counter there.
-  const events =
-    config.eventsUrl === null
-      ? await DuckDbEventStore.open(config.dataDir)
-      : await ClickHouseEventStore.open(
-          config.eventsUrl,
-          config.configUrl === null ? {} : { ids: postgresEventIds(config.configUrl) },
-        );
   const app = await buildServer({
     dataDir: config.dataDir,
     configUrl: config.configUrl,
@@ -41,36 +25,29 @@ async function main(): Promise<void> {
       ? { loginRateLimit: { max: config.loginRatePerMinute, windowMs: 60_000 } }
       : {}),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
-    // The event store and logs API; first start seeds WORKBENCH_DEMO_EVENTS events in the background.
-    // Then the report files (scheduled, instant and past reports) with their scheduler.
-    plugins: [
-      eventsPlugin({
-        dataDir: config.dataDir,
-        demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS,
-        liveEventsPerSecond: config.liveEventsPerSecond,
-        store: events,
-      }),
-      reportFilesPlugin({ store: events }),
-    ],
-  }).catch(async (error: unknown) => {
-    await events.close();
-    throw error;
+    // The event store (WORKBENCH_EVENTS_URL, else events.duckdb) and its routes; first start
+    // seeds WORKBENCH_DEMO_EVENTS events in the background. The report files (scheduled, instant
+    // and past reports) with their scheduler.
+    events: {
+      url: config.eventsUrl,
+      demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS,
+      liveEventsPerSecond: config.liveEventsPerSecond,
+      reportFiles: {},
+    },
   });
   let closing = false;
   const close = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.warn(`${signal}: closing`);
-    app
-      .close()
-      .then(() => events.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
+    // The server closes its stores after every plugin has stopped using them.
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => close('SIGINT'));
   process.on('SIGTERM', () => close('SIGTERM'));

@@ -53,7 +53,6 @@ import { loadOperations, type Operation } from './security-tests/operations';
 import { startTestServer, type TestServer } from './testing/testServer';
 import type { EventStore } from './events/eventStore';
 import { openTestEventStore } from './testing/testEventStore';
-import { eventsPlugin } from './events/eventsPlugin';
 
 let server: TestServer;
 let store: EventStore;
@@ -63,7 +62,7 @@ let operations: Operation[];
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'registries-'));
   store = await openTestEventStore(storeDir);
-  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
+  server = await startTestServer({ events: { store } });
   operations = await loadOperations(server);
 });
 

@@ -4,44 +4,16 @@
  * shows on the shared entity page.
  */
 import type { ComponentType } from 'react';
-import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import {
   PROVIDER_ENTITY_REGISTRY,
   type ProviderEntity,
 } from '@workbench/common/api/contract/providerEntities';
-
-export type ProviderAreaId =
-  | 'tenants'
-  | 'skus'
-  | 'licences'
-  | 'deployments'
-  | 'rollouts'
-  | 'capability_state'
-  | 'features'
-  | 'feature_sku_groups'
-  | 'sku_incompatibilities'
-  | 'tenant_groups'
-  | 'category_overrides'
-  | 'audit';
-
-export interface ProviderPageProps {
-  area: ProviderArea;
-}
-export type ProviderPageLoader = () => Promise<{ default: ComponentType<ProviderPageProps> }>;
-
-export interface ProviderArea {
-  id: ProviderAreaId;
-  path: string;
-  title: string;
-  page: ProviderPageLoader;
-  /** Registry rows this area's page shows as tabs (each tab the row's entity page). */
-  entities?: readonly ProviderEntity[];
-  /**
-   * The server extension the page needs (docs/api.md): without it the area is not in the
-   * navigation and its path shows the 404 page, as on a backend with only the spec's calls.
-   */
-  extension?: ExtensionId;
-}
+import type {
+  ProviderArea,
+  ProviderAreaId,
+  ProviderPageLoader,
+  ProviderPageProps,
+} from './providerAreaModel';
 
 const page =
   (load: () => Promise<ComponentType<ProviderPageProps>>): ProviderPageLoader =>

@@ -28,18 +28,15 @@ import {
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { entityPageIds, providerOpsIds } from '@workbench/common/test-ids/index';
 import { LICENCE_STATE_LABELS, type LicenceState } from '@workbench/common/api/contract/providerOps';
-import {
-  StatusChip,
-  statusChipColumnWidth,
-  type StatusColour,
-} from '@workbench/common/components/status-chip/index';
+import { statusChipColumnWidth } from '@workbench/common/components/status-chip/index';
 import { REGISTRY_SOURCES, type RegistryRow } from './entitySources';
 import { bodyOf } from './entityForm';
 import { EntityFormDialog } from './EntityFormDialog';
 import { storedNamesOf } from './ReferencePicker';
 import { SubResourceDialog } from './SubResourceDialog';
+import { LicenceStateBadge } from './LicenceStateBadge';
 import { FilterToolbar } from '../filters/FilterToolbar';
-import type { ProviderPageProps } from '../app/providerAreas';
+import type { ProviderPageProps } from '../app/providerAreaModel';
 
 /** The names the server resolved for a column's ids (REFERENCE_NAMES), else the ids themselves. */
 const namesOf = (c: EntityColumnDef, row: RegistryRow): { id: string; name: string }[] => {
@@ -69,25 +66,6 @@ const cellValue = (c: EntityColumnDef, row: RegistryRow): unknown => {
     return LICENCE_STATE_LABELS[value as LicenceState] ?? value;
   return value;
 };
-
-const STATE_COLOURS: Record<LicenceState, StatusColour> = {
-  none: 'default',
-  active: 'success',
-  about_to_expire: 'warning',
-  expired: 'error',
-};
-
-/** A licence state as a badge (colour and words, so it reads without colour too). */
-export function LicenceStateBadge({ state, testId }: { state: LicenceState; testId?: string }) {
-  return (
-    <StatusChip
-      label={LICENCE_STATE_LABELS[state]}
-      colour={STATE_COLOURS[state]}
-      data-testid={testId}
-      data-state={state}
-    />
-  );
-}
 
 export interface EntityPageProps {
   entity: ProviderEntity;

@@ -26,7 +26,7 @@ import { entityPageIds } from '@workbench/common/test-ids/index';
 import { useConsoleHttp } from '../app/providerStore';
 import { useLoad } from '../tenants/useLoad';
 import { DocumentForm } from '../tenants/DocumentEditor';
-import { LicenceStateBadge } from './EntityPage';
+import { LicenceStateBadge } from './LicenceStateBadge';
 
 /** The list as a one-field document, its items keyed as the server keys them. */
 export const subResourceDocument = (sub: EntitySubResourceDef): TenantDocumentDef => ({

@@ -4,7 +4,8 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { Loading, NotFoundPage } from '@workbench/common/components/page-states/index';
 import { useExtension, useExtensionsKnown } from '@workbench/common/features/extensions/useExtension';
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
-import { PROVIDER_AREAS, type ProviderArea } from '../app/providerAreas';
+import { PROVIDER_AREAS } from '../app/providerAreas';
+import type { ProviderArea } from '../app/providerAreaModel';
 
 // The login page (consoleLogin.tsx) and the shell (consoleFrame.tsx) are chunks of their own, not
 // the entry: a new visitor loads the login form only (issue 14: first load within 170 KB gzipped).

@@ -12,7 +12,7 @@ import { listEntities } from '@workbench/common/api/providerEntities';
 import type { TenantDetail } from '@workbench/common/api/contract/providerTenants';
 import type { LicenceState } from '@workbench/common/api/contract/providerOps';
 import { useConsoleHttp } from '../app/providerStore';
-import { LicenceStateBadge } from '../entities/EntityPage';
+import { LicenceStateBadge } from '../entities/LicenceStateBadge';
 import { useLoad } from './useLoad';
 
 function SummaryCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -12,7 +12,6 @@ import { SAVED_SEARCH_PATHS } from '@workbench/common/api/contract/savedSearches
 import { UDB_PATHS } from '@workbench/common/api/contract/udb';
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { eventsPlugin } from '../events/eventsPlugin';
 import { STATE_CHANGING_METHODS } from '../security-tests/operations';
 import {
   signIn,
@@ -34,7 +33,7 @@ let admin: SignedIn;
 beforeAll(async () => {
   eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-trail-'));
   events = await openTestEventStore(eventsDir);
-  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: eventsDir, store: events })] });
+  server = await startTestServer({ events: { store: events } });
   admin = await signIn(server, 'admin@acme.example');
 });
 afterAll(async () => {

@@ -11,7 +11,6 @@ import { PROVIDER_AUDIT_PATH, type ProviderAuditList } from '@workbench/common/a
 import { PROVIDER_ENTITIES, PROVIDER_ENTITY_REGISTRY } from '@workbench/common/api/contract/providerEntities';
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { eventsPlugin } from '../events/eventsPlugin';
 import { fillTemplate, loadOperations, operationLabel, type Operation } from '../security-tests/operations';
 import { validSample } from '../security-tests/schemaValues';
 import {
@@ -33,7 +32,7 @@ beforeAll(async () => {
   eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'provider-audit-'));
   events = await openTestEventStore(eventsDir);
   server = await startTestServer({
-    plugins: [eventsPlugin({ dataDir: eventsDir, store: events })],
+    events: { store: events },
     jobTimer: false,
   });
   operator = await signInOperator(server, OPERATOR);

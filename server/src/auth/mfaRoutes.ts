@@ -2,7 +2,7 @@
  * Two-factor sign-in of the portal's accounts (issue 14; portal-core §7 Auth "GET
  * /api/auth/v1/mfa/users"): the signed-in user enrols a TOTP authenticator (start, confirm with
  * a code, turn off with a code), the code step of a sign-in, and the tenant's accounts with their
- * second-factor state. The provider's reset is disablemfa (provider/tenantRoutes.ts).
+ * second-factor state. The provider's reset is disablemfa (provider/tenantAccountRoutes.ts).
  */
 import type { FastifyContextConfig, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

@@ -20,7 +20,6 @@ import {
 } from '@workbench/common/api/contract/providerTenants';
 import { PROVIDER_AUDIT_PATH, type ProviderAuditList } from '@workbench/common/api/contract/providerAudit';
 import type { EventStore } from '../events/eventStore';
-import { eventsPlugin } from '../events/eventsPlugin';
 import { openTestEventStore } from '../testing/testEventStore';
 import { fillTemplate, loadOperations, operationLabel, type Operation } from '../security-tests/operations';
 import { validSample } from '../security-tests/schemaValues';
@@ -45,7 +44,7 @@ let operations: Operation[];
 beforeAll(async () => {
   eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pending-steps-'));
   events = await openTestEventStore(eventsDir);
-  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: eventsDir, store: events })] });
+  server = await startTestServer({ events: { store: events } });
   consoleAccounts = await signInConsoleAccounts(server);
   operations = await loadOperations(server);
 });

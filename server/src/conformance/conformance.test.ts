@@ -17,9 +17,7 @@ import {
   type SilentChoice,
   type SpecEndpoint,
 } from '../../../conformance/specEndpoints';
-import { eventsPlugin } from '../events/eventsPlugin';
 import type { EventStore } from '../events/eventStore';
-import { reportFiles } from '../reports/reportFilesPlugin';
 import { generateEvents } from '../seed/eventGenerator';
 import { generatorTenantsOf } from '../seed/seedTenants';
 import { openTestEventStore } from '../testing/testEventStore';
@@ -39,10 +37,7 @@ beforeAll(async () => {
   events = await openTestEventStore(eventsDir);
   server = await startTestServer({
     demoPolicy: true,
-    plugins: [
-      eventsPlugin({ dataDir: eventsDir, store: events }),
-      reportFiles({ store: events, timer: false }).plugin,
-    ],
+    events: { store: events, reportFiles: { timer: false } },
   });
   const now = server.clock.now().getTime();
   const tenants = generatorTenantsOf(await server.app.workbench.store.tenants.list());

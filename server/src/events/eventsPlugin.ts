@@ -1,6 +1,7 @@
 /**
- * The events part of the server: opens the event store (`<dataDir>/events.duckdb`), serves the
- * logs routes, and on first start fills the store with synthetic demo events.
+ * The events part of the server: on the event store that buildServer (app.ts) opened and put on
+ * ServerContext.events, serves the logs, summary, report and audit-trail routes, and on first
+ * start fills the store with synthetic demo events.
  *
  * First-start seeding runs in the background once the server is ready (batches of 2,000 with a
  * yield to the event loop between them), so /healthz and sign-in answer at once while the logs
@@ -17,7 +18,6 @@ import { generatorTenantsOf, withAuditFacts } from '../seed/seedTenants';
 import { withWebDeciders } from '../policy/webDeciders';
 import { DEMO_EVENTS_LOAD, percentPrinter, seedDemoEvents } from '../seed/seedEvents';
 import { liveEventMaker, type GeneratorTenant } from '../seed/eventGenerator';
-import { DuckDbEventStore } from './duckdbEventStore';
 import type { EventStore } from './eventStore';
 import { logsRoutes } from './logsRoutes';
 import { logSummaryRoutes } from './logSummaryRoutes';
@@ -26,14 +26,22 @@ import { casbDiscoveryRoutes } from '../policy/casbDiscoveryRoutes';
 import { providerAuditRoutes } from '../audit/providerAuditRoutes';
 import { tenantInEffect } from '../provider/capabilityStateRoutes';
 
-export interface EventsPluginOptions {
-  /** Where events.duckdb lives (ignored when `store` is given). */
-  dataDir: string;
+/**
+ * The event store of a server and what it serves (ServerOptions.events): the server opens the
+ * store (or takes `store`), puts it on ServerContext.events, and registers this plugin with it.
+ */
+export interface EventsOptions {
+  /**
+   * An already-open store (tests, or another implementation); the server then does not close it.
+   * Otherwise the server opens one (openEventStore.ts) and closes it after everything else.
+   */
+  store?: EventStore;
+  /** WORKBENCH_EVENTS_URL: ClickHouse instead of `<dataDir>/events.duckdb` (ignored with `store`). */
+  url?: string | null;
   /** Synthetic events to create when the store is empty (0 or undefined: none, nor any resumed). */
   demoEvents?: number;
-  /** An already-open store (tests, or another implementation); the plugin then does not close it. */
-  store?: EventStore;
   print?: (line: string) => void;
+  /** The clock of the seeding and the logs and report routes (default: the server's). */
   now?: () => Date;
   /**
    * Live demo data: events a second added once the demo events are stored (0 or unset: none).
@@ -42,12 +50,20 @@ export interface EventsPluginOptions {
   liveEventsPerSecond?: number;
   /** How often the live events are added (default every second). */
   liveIntervalMs?: number;
+  /**
+   * Serve the report files (scheduled, instant and past reports) from this store, with their
+   * scheduler on ServerContext.reportScheduler; `timer: false` leaves the ticking to the caller
+   * (reports/reportFilesPlugin.ts). Absent: no report files.
+   */
+  reportFiles?: { timer?: boolean };
 }
 
-export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
+/** The events routes and the first start's seeding, on the server's event store (ServerContext.events). */
+export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
-    const store = options.store ?? (await DuckDbEventStore.open(options.dataDir));
-    const now = options.now ?? app.workbench?.now ?? (() => new Date());
+    const store = app.workbench.events;
+    if (!store) throw new Error('eventsPlugin: the server has no event store (ServerContext.events).');
+    const now = options.now ?? app.workbench.now;
     const print = options.print ?? ((line: string) => console.log(line));
     let stopping = false;
     let seeding: Promise<unknown> = Promise.resolve();
@@ -86,9 +102,6 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
       }, intervalMs);
       live.unref();
     };
-
-    // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
-    app.workbench.audit = (events) => store.append(events);
 
     /** The first start's seed audit (ServerContext.setupAudit), once the seeding has looked at the store. */
     const appendSetupAudit = async () => {
@@ -133,7 +146,6 @@ export function eventsPlugin(options: EventsPluginOptions): FastifyPluginAsync {
       clearInterval(live);
       await seeding;
       await appendingLive;
-      if (!options.store) await store.close();
     });
 
     await app.register(logsRoutes({ store, now }));

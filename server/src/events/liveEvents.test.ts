@@ -11,7 +11,6 @@ import { SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import type { EventStore } from './eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { eventsPlugin } from './eventsPlugin';
 
 let dir: string;
 let store: EventStore;
@@ -42,17 +41,14 @@ const DEMO = 40;
 test('after the demo events, live ones arrive at the current time, about the rate asked; the close stops them', async () => {
   const lines: string[] = [];
   server = await startTestServer({
-    plugins: [
-      eventsPlugin({
-        dataDir: dir,
-        store,
-        demoEvents: DEMO,
-        liveEventsPerSecond: 200,
-        liveIntervalMs: 50,
-        now: () => new Date(),
-        print: (line) => lines.push(line),
-      }),
-    ],
+    events: {
+      store,
+      demoEvents: DEMO,
+      liveEventsPerSecond: 200,
+      liveIntervalMs: 50,
+      now: () => new Date(),
+      print: (line) => lines.push(line),
+    },
   });
   await until(async () => lines.some((l) => l.startsWith('Demo events ready')), 'the demo events');
   const readyAt = Date.now();
@@ -87,32 +83,26 @@ test('after the demo events, live ones arrive at the current time, about the rat
 
   // A later start finds the demo events stored: the live ones resume.
   server = await startTestServer({
-    plugins: [
-      eventsPlugin({
-        dataDir: dir,
-        store,
-        demoEvents: DEMO,
-        liveEventsPerSecond: 200,
-        liveIntervalMs: 50,
-        now: () => new Date(),
-      }),
-    ],
+    events: {
+      store,
+      demoEvents: DEMO,
+      liveEventsPerSecond: 200,
+      liveIntervalMs: 50,
+      now: () => new Date(),
+    },
   });
   await until(async () => (await store.count()) >= afterClose + 20, 'live events after a restart');
 });
 
 test('without demo events the store stays as it is', async () => {
   server = await startTestServer({
-    plugins: [
-      eventsPlugin({
-        dataDir: dir,
-        store,
-        demoEvents: 0,
-        liveEventsPerSecond: 200,
-        liveIntervalMs: 20,
-        now: () => new Date(),
-      }),
-    ],
+    events: {
+      store,
+      demoEvents: 0,
+      liveEventsPerSecond: 200,
+      liveIntervalMs: 20,
+      now: () => new Date(),
+    },
   });
   await new Promise((r) => setTimeout(r, 200)); // ten intervals
   // Only what the first start did: the audit of its publish of each tenant's revision 1.
@@ -124,9 +114,9 @@ test('without demo events the store stays as it is', async () => {
 
 test('the audit trail holds only what happened: live demo traffic writes no audit events; seeded history says it is demo history and is older than its tenant (issue 31)', async () => {
   const lines: string[] = [];
-  const plugin = { dataDir: dir, store, liveIntervalMs: 50, now: () => new Date() };
+  const plugin = { store, liveIntervalMs: 50, now: () => new Date() };
   const live = { demoEvents: 3000, liveEventsPerSecond: 2000, print: (line: string) => lines.push(line) };
-  server = await startTestServer({ plugins: [eventsPlugin({ ...plugin, ...live })] });
+  server = await startTestServer({ events: { ...plugin, ...live } });
   await until(async () => lines.some((l) => l.startsWith('Demo events ready')), 'the demo events');
   const seeded = await store.count();
   // About 5 % of 600 events would be audit events if live traffic made them.

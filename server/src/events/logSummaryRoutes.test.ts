@@ -5,7 +5,6 @@ import type { LogHistogramReply, LogTopValuesReply } from '@workbench/common/api
 import { startTestServer, signIn, type SignedIn, type TestServer } from '../testing/testServer';
 import type { EventStore } from './eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { eventsPlugin } from './eventsPlugin';
 
 const HOUR = 3600000;
 let server: TestServer;
@@ -20,7 +19,7 @@ let end: number;
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'log-summary-'));
   store = await openTestEventStore(storeDir);
-  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
+  server = await startTestServer({ events: { store } });
   const tenants = await server.app.workbench.store.tenants.list();
   const tid = (name: string) => tenants.find((t) => t.name.toLowerCase().includes(name))!.tid;
   const base = Math.floor(server.clock.now().getTime() / HOUR) * HOUR - 3 * HOUR;

@@ -30,7 +30,8 @@ import {
   logRouteOfType,
   type LogType,
 } from '@workbench/common/vocabularies/index';
-import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
+import { ApiHttpError, errorResponses } from '../http/errors';
+import { tenantSessionOf } from '../http/guard';
 import { EventStoreInputError, type EventScan, type EventStore } from './eventStore';
 import { LogQueryError, parseResultScan, type RawQuery } from './logQuery';
 import { logConditionParams } from './logsRoutes';

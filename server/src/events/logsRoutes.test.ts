@@ -7,7 +7,6 @@ import { generateEvents } from '../seed/eventGenerator';
 import { generatorTenantsOf } from '../seed/seedTenants';
 import type { EventStore } from './eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { eventsPlugin } from './eventsPlugin';
 
 const DAY = 86400000;
 let server: TestServer;
@@ -43,7 +42,7 @@ async function pageAll(who: SignedIn, pathAndQuery: string): Promise<string[]> {
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logs-routes-'));
   store = await openTestEventStore(storeDir);
-  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
+  server = await startTestServer({ events: { store } });
   const tenants = generatorTenantsOf(await server.app.workbench.store.tenants.list());
   tids = Object.fromEntries(tenants.map((t) => [t.name, t.tid]));
   for (const batch of generateEvents({

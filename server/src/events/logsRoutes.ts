@@ -27,7 +27,8 @@ import {
   logRouteOfType,
   type LogType,
 } from '@workbench/common/vocabularies/index';
-import { ApiHttpError, errorResponses, tenantSessionOf } from '../app';
+import { ApiHttpError, errorResponses } from '../http/errors';
+import { tenantSessionOf } from '../http/guard';
 import { csvLine } from './csv';
 import { EventStoreInputError, type EventScan, type EventStore, type ExportOptions } from './eventStore';
 import { FIELD_SPECS, LOG_TYPE_SCHEMAS, tenantFieldsOf } from '@workbench/common/api/contract/logSchema';

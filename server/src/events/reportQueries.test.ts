@@ -20,7 +20,6 @@ import { FIELD_SPECS, LOG_TYPES, LOG_TYPE_SCHEMAS } from '@workbench/common/api/
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
 import type { EventStore } from './eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { eventsPlugin } from './eventsPlugin';
 import type { NewEvent } from './eventStore';
 import type { FieldValue } from '@workbench/common/api/contract/logSchema';
 
@@ -75,7 +74,7 @@ function craft(tids: readonly string[]): NewEvent[] {
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-queries-'));
   store = await openTestEventStore(storeDir);
-  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
+  server = await startTestServer({ events: { store } });
   const tenants = await server.app.workbench.store.tenants.list();
   acmeTid = tenants.find((t) => t.name === 'acme')?.tid as string;
   events.push(...craft(tenants.map((t) => t.tid)));

@@ -19,7 +19,6 @@ import {
 } from '../testing/testServer';
 import type { EventStore } from './eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { eventsPlugin } from './eventsPlugin';
 import type { NewEvent } from './eventStore';
 import { timeZoneOffsetMs } from './reportRoutes';
 
@@ -51,7 +50,7 @@ const web = (
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-routes-'));
   store = await openTestEventStore(storeDir);
-  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
+  server = await startTestServer({ events: { store } });
   const tenants = await server.app.workbench.store.tenants.list();
   const tid = (name: string) => tenants.find((t) => t.name === name)?.tid as string;
   await store.append([

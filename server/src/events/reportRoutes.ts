@@ -33,8 +33,8 @@ import {
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { DEFAULT_GRANULARITY } from '@workbench/common/features/interval/intervals';
 import { deriveFeatureFlags } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
-import { ApiHttpError, errorResponses, permissionAllowed, providerSessionOf, tenantSessionOf } from '../app';
-import { forbiddenMessage, missingFeatureMessage } from '../http/errors';
+import { ApiHttpError, errorResponses, forbiddenMessage, missingFeatureMessage } from '../http/errors';
+import { permissionAllowed, providerSessionOf, tenantSessionOf } from '../http/guard';
 import { fieldValueError } from './queryValidation';
 import { EventStoreInputError, type AggregateRow, type EventFilter, type EventStore } from './eventStore';
 

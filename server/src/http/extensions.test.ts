@@ -17,9 +17,7 @@ import {
   type ExtensionRoute,
 } from '@workbench/common/api/contract/extensions';
 import { POLICY_PATHS, type Revision } from '@workbench/common/api/contract/policy';
-import { eventsPlugin } from '../events/eventsPlugin';
 import type { EventStore } from '../events/eventStore';
-import { reportFiles } from '../reports/reportFilesPlugin';
 import { openTestEventStore } from '../testing/testEventStore';
 import {
   signIn,
@@ -41,10 +39,7 @@ async function start(extensions?: readonly ExtensionId[]): Promise<Started> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-extensions-'));
   const events = await openTestEventStore(dir);
   const options: Partial<ServerOptions> = {
-    plugins: [
-      eventsPlugin({ dataDir: dir, store: events }),
-      reportFiles({ store: events, timer: false }).plugin,
-    ],
+    events: { store: events, reportFiles: { timer: false } },
     ...(extensions ? { extensions } : {}),
   };
   return { server: await startTestServer(options), events, dir };

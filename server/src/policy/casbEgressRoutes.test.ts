@@ -28,7 +28,6 @@ import {
 } from '../testing/testServer';
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { eventsPlugin } from '../events/eventsPlugin';
 import type { NewEvent } from '../events/eventStore';
 import { DDL_URL_MSG, DDL_REASON_MESSAGES } from './casbEgressRoutes';
 import { unknownAppMsg } from './casbDiscoveryRoutes';
@@ -68,7 +67,7 @@ async function addUser(tid: string, username: string, read: string[], write: str
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casb-routes-'));
   store = await openTestEventStore(storeDir);
-  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
+  server = await startTestServer({ events: { store } });
   const tenants = await server.app.workbench.store.tenants.list();
   const tid = (name: string) => tenants.find((t) => t.name === name)?.tid as string;
   const now = server.clock.now().getTime();

@@ -10,7 +10,6 @@ import type { PolicyDiff, Revision, RevisionsPage, TesterReply } from '@workbenc
 import { policyDocPath, type PolicyKind } from '@workbench/common/api/contract/policyKinds';
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { eventsPlugin } from '../events/eventsPlugin';
 import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import { tenantRevisionsPath } from '@workbench/common/api/contract/providerTenantPaths';
 import {
@@ -28,7 +27,7 @@ let eventsDir: string;
 beforeEach(async () => {
   eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'revision-audit-'));
   events = await openTestEventStore(eventsDir);
-  server = await startTestServer({ plugins: [eventsPlugin({ dataDir: eventsDir, store: events })] });
+  server = await startTestServer({ events: { store: events } });
 });
 afterEach(async () => {
   await server.close();

@@ -32,7 +32,7 @@ import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import { ApiHttpError } from '../http/errors';
 import { nextUpdatedAt, readPolicyDoc } from '../policy/revisionStaging';
 import { publishRevision } from '../policy/publishRevision';
-import { capabilityChanges } from './tenantRoutes';
+import { capabilityChanges } from './tenantRouteKit';
 import { checkSkuCompatibility } from './entityChecks';
 
 const SKUS_DOC = 'tenant_skus';

@@ -55,7 +55,7 @@ import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { providerSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
-import { TENANTS_READ, TENANTS_WRITE } from './tenantRoutes';
+import { TENANTS_READ, TENANTS_WRITE } from './tenantRouteKit';
 import { defaultDeploymentOf, tenantDeploymentsOf } from './entityChecks';
 import { TenantChangeError, applyChange, diffOf, problemOf, templateDocuments } from './rolloutChanges';
 import { RolloutRunner, rolloutReply, summaryOf, waveOf, type StoredRollout } from './rolloutRunner';

@@ -22,7 +22,6 @@ import {
 } from '@workbench/common/api/contract/reportFiles';
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { eventsPlugin } from '../events/eventsPlugin';
 import type { NewEvent } from '../events/eventStore';
 import { hashPassword } from '../security/passwords';
 import {
@@ -34,14 +33,14 @@ import {
 } from '../testing/testServer';
 import { CONFIG_DB_FILE } from '../store/sqlConfigStore';
 import { testEmbeddedOnly } from '../testing/embeddedOnly';
-import { REPORT_FILE_MISSING, reportFiles, type ReportFiles } from './reportFilesPlugin';
+import { REPORT_FILE_MISSING } from './reportFilesPlugin';
+import type { ReportScheduler } from './reportScheduler';
 import { legacyReportFilePath } from './reportRuns';
 
 jest.setTimeout(60_000);
 
 const HOUR_MS = 3_600_000;
 let server: TestServer;
-let files: ReportFiles;
 let events: EventStore;
 let eventsDir: string;
 let admin: SignedIn;
@@ -121,6 +120,9 @@ async function advance(ms: number): Promise<void> {
   globex = await signIn(server, 'admin@globex.example');
 }
 
+/** The report files' scheduler of a server (the tests tick it by hand). */
+const schedulerOf = (s: TestServer): ReportScheduler => s.app.workbench.reportScheduler as ReportScheduler;
+
 async function clearSchedules(): Promise<void> {
   for (const s of await list(admin))
     await server.call(REPORT_FILE_PATHS.scheduledOne(s.id), { method: 'DELETE', jar: admin.jar });
@@ -129,9 +131,8 @@ async function clearSchedules(): Promise<void> {
 beforeAll(async () => {
   eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-files-'));
   events = await openTestEventStore(eventsDir);
-  files = reportFiles({ store: events, timer: false });
   server = await startTestServer({
-    plugins: [eventsPlugin({ dataDir: eventsDir, store: events }), files.plugin],
+    events: { store: events, reportFiles: { timer: false } },
   });
   const tenants = await server.app.workbench.store.tenants.list();
   acmeTid = tenants.find((t) => t.name === 'acme')?.tid as string;
@@ -564,10 +565,10 @@ describe('the scheduler', () => {
     });
     expect(schedule.next_run_at).toBe('2026-11-22T09:00:00.000Z');
     const before = (await pastReports(admin)).length;
-    expect(await files.scheduler.tick()).toEqual([]);
+    expect(await schedulerOf(server).tick()).toEqual([]);
 
     await advance(HOUR_MS);
-    const [a, b] = await Promise.all([files.scheduler.tick(), files.scheduler.tick()]);
+    const [a, b] = await Promise.all([schedulerOf(server).tick(), schedulerOf(server).tick()]);
     expect([...a, ...b]).toEqual([schedule.id]);
     const reports = await pastReports(admin);
     expect(reports).toHaveLength(before + 1);
@@ -579,7 +580,7 @@ describe('the scheduler', () => {
     const [after] = await list(admin);
     expect(after.next_run_at).toBe('2026-11-22T10:00:00.000Z');
     expect(after.last_run_at).toBe(server.clock.now().toISOString());
-    expect(await files.scheduler.tick()).toEqual([]);
+    expect(await schedulerOf(server).tick()).toEqual([]);
   });
 
   it('two replicas on one config store run a due schedule once', async () => {
@@ -587,16 +588,15 @@ describe('the scheduler', () => {
       name: 'Shared',
       schedule: { preset: 'custom', cron: '0 * * * *', timezone: 'UTC' },
     });
-    const replicaFiles = reportFiles({ store: events, timer: false });
     const replica = await startTestServer(
-      { plugins: [replicaFiles.plugin] },
+      { events: { store: events, reportFiles: { timer: false } } },
       { dataDir: server.dataDir, clock: server.clock },
     );
     try {
-      await Promise.all([files.scheduler.idle(), replicaFiles.scheduler.idle()]);
+      await Promise.all([schedulerOf(server).idle(), schedulerOf(replica).idle()]);
       await advance(HOUR_MS);
       const before = (await pastReports(admin)).length;
-      const ran = await Promise.all([files.scheduler.tick(), replicaFiles.scheduler.tick()]);
+      const ran = await Promise.all([schedulerOf(server).tick(), schedulerOf(replica).tick()]);
       expect(ran.flat()).toEqual([schedule.id]);
       expect((await pastReports(admin)).length).toBe(before + 1);
     } finally {
@@ -613,13 +613,13 @@ describe('the scheduler', () => {
     server.clock.advance(3 * 24 * HOUR_MS);
     server = await server.restart();
     await advance(0);
-    await files.scheduler.idle();
+    await schedulerOf(server).idle();
     const reports = await pastReports(admin);
     expect(reports).toHaveLength(before + 1);
     expect(reports[0]).toMatchObject({ schedule_id: schedule.id, trigger: 'schedule' });
     const [after] = await list(admin);
     // Now is 2026-11-25T08:00Z: the next 06:00 UTC is the 26th.
     expect(after.next_run_at).toBe('2026-11-26T06:00:00.000Z');
-    expect(await files.scheduler.tick()).toEqual([]);
+    expect(await schedulerOf(server).tick()).toEqual([]);
   });
 });

@@ -5,8 +5,9 @@
  * id is 404); reading needs `dashboard:reports:read`, every change `dashboard:reports:write`.
  * Bad input is a 400 naming the field and changes nothing.
  *
- * `reportFiles({ store })` gives the plugin and its scheduler (tests tick it by hand);
- * `reportFilesPlugin({ store, now })` is the plugin alone.
+ * buildServer (app.ts) registers `reportFilesPlugin({ store })` on the server's event store when
+ * its options ask for report files; the plugin puts its scheduler on ServerContext.reportScheduler
+ * (tests tick it by hand).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -102,22 +103,15 @@ function scheduleRun(
   };
 }
 
-export interface ReportFiles {
-  plugin: FastifyPluginAsync;
-  /** The scheduler of the server the plugin was last registered on. */
-  readonly scheduler: ReportScheduler;
-}
-
-export function reportFiles(options: ReportFilesOptions): ReportFiles {
-  let scheduler: ReportScheduler | null = null;
-  const plugin: FastifyPluginAsync = async (fastify: FastifyInstance) => {
+export function reportFilesPlugin(options: ReportFilesOptions): FastifyPluginAsync {
+  return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const ctx: ServerContext = app.workbench;
     const events = options.store;
     const now = options.now ?? ctx.now;
     const clock: ServerContext = { ...ctx, now };
 
-    const own = (scheduler = new ReportScheduler({
+    const own = new ReportScheduler({
       store: ctx.store,
       now,
       run: async (r) => {
@@ -134,7 +128,8 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
         );
       },
       onError: (error, r) => app.log.error({ err: error, schedule: r?.id }, 'scheduled report run failed'),
-    }));
+    });
+    ctx.reportScheduler = own;
     app.addHook('onReady', async () => own.start(options.timer ?? true));
     app.addHook('onClose', async () => own.stop());
 
@@ -375,15 +370,4 @@ export function reportFiles(options: ReportFilesOptions): ReportFiles {
       },
     );
   };
-  return {
-    plugin,
-    get scheduler(): ReportScheduler {
-      if (!scheduler) throw new Error('reportFiles: the plugin is not registered yet.');
-      return scheduler;
-    },
-  };
 }
-
-/** The plugin alone (what main.ts registers next to the events plugin). */
-export const reportFilesPlugin = (options: ReportFilesOptions): FastifyPluginAsync =>
-  reportFiles(options).plugin;

@@ -36,8 +36,6 @@ import {
   type AccessController,
 } from '@workbench/common/features/rbac/permissions';
 import { DuckDbEventStore } from '../events/duckdbEventStore';
-import { eventsPlugin } from '../events/eventsPlugin';
-import { reportFiles } from '../reports/reportFilesPlugin';
 import { PROVIDER_ROLES } from '../http/sessions';
 import { DEMO_CAPABILITIES } from '../seed/demoSeed';
 import { generateEvents } from '../seed/eventGenerator';
@@ -117,10 +115,7 @@ export async function startWorkbenchUnderTest(
   const events = await DuckDbEventStore.open(eventsDir);
   // The report files too (their scheduler ticks only at start: the matrix moves no clock).
   const server = await startTestServer({
-    plugins: [
-      eventsPlugin({ dataDir: eventsDir, store: events }),
-      reportFiles({ store: events, timer: false }).plugin,
-    ],
+    events: { store: events, reportFiles: { timer: false } },
   });
   const tenants = generatorTenantsOf(await server.app.workbench.store.tenants.list());
   for (const batch of generateEvents({

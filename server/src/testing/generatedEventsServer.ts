@@ -8,7 +8,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventsPlugin } from '../events/eventsPlugin';
 import type { EventStore, NewEvent } from '../events/eventStore';
 import { generateEvents } from '../seed/eventGenerator';
 import { openTestEventStore } from './testEventStore';
@@ -36,7 +35,7 @@ export async function startGeneratedEventsServer(options: {
 }): Promise<GeneratedEventsServer> {
   const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'generated-events-'));
   const store = await openTestEventStore(storeDir);
-  const server = await startTestServer({ plugins: [eventsPlugin({ dataDir: storeDir, store })] });
+  const server = await startTestServer({ events: { store } });
   const tenants = await server.app.workbench.store.tenants.list();
   const tenant = (name: string) => ({
     tid: tenants.find((t) => t.name.toLowerCase().includes(name))!.tid,

@@ -12,6 +12,7 @@ import {
 import { useHttpClient } from '../app/httpContext';
 import { useAppNavigation } from '../app/navigation';
 import { useRouteContext } from '../routes/useRouteContext';
+import { AREAS } from '../routes/areas';
 import { LOGIN_PATH, rootPath } from '../routes/routeRules';
 import { forceUdbFromQuery, isFullPageReturnUrl } from './loginRedirect';
 import { returnUrlOf } from '@workbench/common/api/contract/returnUrl';
@@ -30,7 +31,7 @@ function LoggedInRedirect({ returnUrl }: { returnUrl: string | null }) {
   }, [fullPage, returnUrl, navigation]);
   if (fullPage) return null;
   if (returnUrl) return <Navigate to={returnUrl} replace />;
-  const root = rootPath(ctx, window.location.pathname);
+  const root = rootPath(ctx, window.location.pathname, AREAS);
   if (root === LOGIN_PATH) {
     // Nothing is allowed: going to login again would loop, so say so and offer to sign out.
     return (

@@ -12,7 +12,7 @@ import {
   useAppSelector,
 } from '@workbench/common';
 import { useAppNavigation } from '../app/navigation';
-import type { Area } from './areas';
+import type { Area } from './routeModel';
 import { guardDecision } from './routeRules';
 import { NoAccessPage, deniedTitle } from './NoAccessPage';
 import { useRouteContext } from './useRouteContext';

@@ -10,7 +10,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { noAccessIds } from '@workbench/common';
 import { AreaPage } from '../areas/AreaPage';
-import { AREAS, type Area } from './areas';
+import { AREAS } from './areas';
+import type { Area } from './routeModel';
 import { environmentAllows, externalAppExists, rootPath, type RouteContext } from './routeRules';
 
 export const NO_ACCESS_TITLE = 'No access';
@@ -43,7 +44,7 @@ export function titleOfPath(path: string, areas: readonly Area[] = AREAS): strin
 }
 
 export function NoAccessPage({ title, ctx }: { title: string; ctx: RouteContext }) {
-  const start = rootPath(ctx, window.location.pathname);
+  const start = rootPath(ctx, window.location.pathname, AREAS);
   const startTitle = titleOfPath(start);
   return (
     <AreaPage title={NO_ACCESS_TITLE}>

@@ -14,7 +14,8 @@ import {
   useAppSelector,
 } from '@workbench/common';
 import { LogoutPage } from '../logout/LogoutPage';
-import { AREAS, NOT_FOUND_PATH, type Area, type PageLoader, type PageProps } from './areas';
+import { AREAS } from './areas';
+import { NOT_FOUND_PATH, type Area, type PageLoader, type PageProps } from './routeModel';
 import { AreaGuard } from './AreaGuard';
 import { PendingStepGate } from '../pending-steps/PendingStepGate';
 import { LOGIN_PATH, rootPath } from './routeRules';
@@ -61,7 +62,7 @@ function ShellGate({ children }: { children: ReactNode }) {
 
 function RootRedirect() {
   const ctx = useRouteContext();
-  return <Navigate to={rootPath(ctx, window.location.pathname)} replace />;
+  return <Navigate to={rootPath(ctx, window.location.pathname, AREAS)} replace />;
 }
 
 function areaRoute(area: Area): RouteObject {

@@ -10,7 +10,8 @@ import {
   POLICY_GROUP_REGISTRY,
   logReadPermission,
 } from '@workbench/common/vocabularies/index';
-import { AREAS, CLOUD_ONLY, LOGS_CHILDREN, NAV_GROUPS, POLICY_CHILDREN, findArea } from './areas';
+import { AREAS, LOGS_CHILDREN, NAV_GROUPS, POLICY_CHILDREN, findArea } from './areas';
+import { CLOUD_ONLY } from './routeModel';
 
 describe('log-type registry → logs area', () => {
   it('the logs area lists one child per log route, in navigation order (web first)', () => {

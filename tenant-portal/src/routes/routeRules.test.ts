@@ -10,7 +10,8 @@ import {
 } from '@workbench/common';
 import { DEMO_TENANT_ROLES } from '@workbench/common/api/contract/demo';
 import { extensionsOf } from '@workbench/common/api/contract/extensions';
-import { AREAS, findArea, NOT_FOUND_PATH, validateAreas, type Area } from './areas';
+import { AREAS, findArea, validateAreas } from './areas';
+import { NOT_FOUND_PATH, type Area } from './routeModel';
 import {
   environmentAllows,
   guardDecision,
@@ -122,7 +123,7 @@ describe('§5 route rules', () => {
 
 describe('visible areas for (environment, access controller, features)', () => {
   it('shows every cloud area to a user when RBAC is not enforced', () => {
-    expect(ids(visibleAreas(ctx(cloud)))).toEqual([
+    expect(ids(visibleAreas(ctx(cloud), AREAS))).toEqual([
       'dashboard',
       'reports',
       'policy',
@@ -140,7 +141,7 @@ describe('visible areas for (environment, access controller, features)', () => {
   });
 
   it('shows the logs-only user dashboard, reports and logs (plus the areas any logged-in user may open)', () => {
-    expect(ids(visibleAreas(ctx(cloud, logsOnly)))).toEqual([
+    expect(ids(visibleAreas(ctx(cloud, logsOnly), AREAS))).toEqual([
       'dashboard',
       'reports',
       'logs',
@@ -150,7 +151,7 @@ describe('visible areas for (environment, access controller, features)', () => {
   });
 
   it('hides areas the environment rule forbids: safemail appliance has no policy, logs or web', () => {
-    expect(ids(visibleAreas(ctx(env('on_prem', 'safemail'))))).toEqual([
+    expect(ids(visibleAreas(ctx(env('on_prem', 'safemail')), AREAS))).toEqual([
       'settings',
       'fwaas',
       'safemail',
@@ -159,39 +160,41 @@ describe('visible areas for (environment, access controller, features)', () => {
   });
 
   it('route access is any-of over a permission list: one policy group is enough for policy', () => {
-    expect(ids(visibleAreas(ctx(cloud, enforced(['dlp_policy:*'])))).includes('policy')).toBe(true);
-    expect(ids(visibleAreas(ctx(cloud, enforced(['settings_cmr:*'])))).includes('settings')).toBe(true);
+    expect(ids(visibleAreas(ctx(cloud, enforced(['dlp_policy:*'])), AREAS)).includes('policy')).toBe(true);
+    expect(ids(visibleAreas(ctx(cloud, enforced(['settings_cmr:*'])), AREAS)).includes('settings')).toBe(
+      true,
+    );
   });
 
   it('the logs area shows with one permitted sub-group; with none there is no child to redirect to', () => {
     const onlyDlpDenied = enforced(['logs:dlp:*']);
-    expect(ids(visibleAreas(ctx(cloud, onlyDlpDenied)))).toContain('logs');
+    expect(ids(visibleAreas(ctx(cloud, onlyDlpDenied), AREAS))).toContain('logs');
     expect(parentRedirect(findArea('logs'), ctx(cloud, enforced(['logs:unknown:*'])))).toBeNull();
   });
 });
 
 describe('§2 Root path', () => {
   it('cloud defaults to dashboard', () => {
-    expect(rootPath(ctx(cloud))).toBe('/dashboard');
-    expect(rootPath(ctx(dev))).toBe('/dashboard');
+    expect(rootPath(ctx(cloud), '/', AREAS)).toBe('/dashboard');
+    expect(rootPath(ctx(dev), '/', AREAS)).toBe('/dashboard');
   });
 
   it('on-prem management station defaults to policy', () => {
-    expect(rootPath(ctx(managementStation))).toBe('/policy');
+    expect(rootPath(ctx(managementStation), '/', AREAS)).toBe('/policy');
   });
 
   it('on-prem management station goes to settings when the path starts with the appliance-settings prefix', () => {
-    expect(rootPath(ctx(managementStation), '/appliance-settings/')).toBe('/settings/general');
+    expect(rootPath(ctx(managementStation), '/appliance-settings/', AREAS)).toBe('/settings/general');
   });
 
   it('on-prem non-management modes default to settings/network', () => {
-    expect(rootPath(ctx(env('on_prem', 'safeview')))).toBe('/settings/network');
-    expect(rootPath(ctx(env('on_prem', 'safemail_worker')))).toBe('/settings/network');
+    expect(rootPath(ctx(env('on_prem', 'safeview')), '/', AREAS)).toBe('/settings/network');
+    expect(rootPath(ctx(env('on_prem', 'safemail_worker')), '/', AREAS)).toBe('/settings/network');
   });
 
   it('the root goes to the first area the user may see when the default is not allowed', () => {
-    expect(rootPath(ctx(cloud, enforced(['fwaas:*'])))).toBe('/fwaas');
-    expect(rootPath(ctx(managementStation, logsOnly))).toBe('/logs/web?interval=7d');
+    expect(rootPath(ctx(cloud, enforced(['fwaas:*'])), '/', AREAS)).toBe('/fwaas');
+    expect(rootPath(ctx(managementStation, logsOnly), '/', AREAS)).toBe('/logs/web?interval=7d');
   });
 
   it('if nothing is allowed, go to login', () => {
@@ -306,7 +309,7 @@ describe('§2 Other rules', () => {
 
   it('without an insights application the insights area is unavailable: not in the navigation, its path goes to 404-not-found', () => {
     const noInsights = { ...cloud, insightsUrl: null };
-    expect(ids(visibleAreas(ctx(noInsights)))).not.toContain('insights');
+    expect(ids(visibleAreas(ctx(noInsights), AREAS))).not.toContain('insights');
     expect(guardDecision(findArea('insights'), null, true, '/insights', ctx(noInsights))).toEqual({
       kind: 'redirect',
       to: NOT_FOUND_PATH,

@@ -1,18 +1,18 @@
 /**
  * Pure route rules of portal-core §2: which areas a user sees, where the root goes, where a
  * parent route redirects, and what a guard decides. No React, no store: the router feeds them
- * the runtime environment, the access controller and the feature flags.
+ * the runtime environment, the access controller, the feature flags and the route table (areas.ts:
+ * the pages use these rules, and the table loads the pages).
  */
 import type { AccessController, RuntimeEnv } from '@workbench/common';
 import {
-  AREAS,
   APPLIANCE_SETTINGS_PREFIX,
   NOT_FOUND_PATH,
   type Area,
   type AreaId,
   type ChildArea,
   type EnvironmentRule,
-} from './areas';
+} from './routeModel';
 
 export type FeatureFlags = Readonly<Record<string, boolean | undefined>>;
 
@@ -75,7 +75,7 @@ export const externalAppExists = (area: Area, env: RuntimeEnv): boolean =>
   !area.externalUrl || area.externalUrl(env) !== null;
 
 /** The navigation: areas in the table order that the user may see in this environment. */
-export function visibleAreas(ctx: RouteContext, areas: readonly Area[] = AREAS): Area[] {
+export function visibleAreas(ctx: RouteContext, areas: readonly Area[]): Area[] {
   return areas.filter((area) => area.inNav && areaAllowed(area, ctx));
 }
 
@@ -108,7 +108,7 @@ function areaById(id: AreaId, areas: readonly Area[]): Area {
  * appliance-settings prefix; other on-prem modes to settings/network. When the default is not
  * allowed, the first area the user may see; when nothing is allowed, login.
  */
-export function rootPath(ctx: RouteContext, pathname = '/', areas: readonly Area[] = AREAS): string {
+export function rootPath(ctx: RouteContext, pathname: string, areas: readonly Area[]): string {
   const { env } = ctx;
   let preferred: string | null = null;
   if (isCloudLike(env)) {

@@ -28,7 +28,8 @@ import {
   useAppSelector,
   useExtension,
 } from '@workbench/common';
-import { NAV_GROUPS, findArea, type Area } from '../routes/areas';
+import { AREAS, NAV_GROUPS, findArea } from '../routes/areas';
+import type { Area } from '../routes/routeModel';
 import { areaAllowed, visibleAreas, visibleChildren, withQuery } from '../routes/routeRules';
 import { useRouteContext } from '../routes/useRouteContext';
 import { Loading } from '@workbench/common';
@@ -283,7 +284,7 @@ function NavGroups({ areas }: { areas: readonly Area[] }) {
 /** The logged-in frame: app bar, side navigation of the areas the user may see, the page. */
 export function AppShell() {
   const ctx = useRouteContext();
-  const areas = visibleAreas(ctx);
+  const areas = visibleAreas(ctx, AREAS);
   return (
     <ShellLayout
       title={PRODUCT_NAME}

@@ -1,5 +1,5 @@
 import { customizationIds } from '@workbench/common/test-ids/dlpIds';
-import type { PageProps } from '../../routes/areas';
+import type { PageProps } from '../../routes/routeModel';
 import { PolicyFamilyPage, policySection, type FamilySection } from '../policy/PolicyFamilyPage';
 import { CUSTOMIZATION_SECTIONS } from './customizationSections';
 import { notificationPagesEditor } from './NotificationPagesSection';

@@ -6,7 +6,7 @@
 import { selectReadableReportQueries, useAppSelector } from '@workbench/common';
 import { ReportDashboard } from '@workbench/common/components/report-dashboard/index';
 import { AreaPage } from '../AreaPage';
-import type { PageProps } from '../../routes/areas';
+import type { PageProps } from '../../routes/routeModel';
 import { drillDownPath } from './drillDown';
 
 export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {

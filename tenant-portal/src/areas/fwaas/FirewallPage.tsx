@@ -1,7 +1,7 @@
 import type { FamilySection } from '../policy/PolicyFamilyPage';
 import { PolicyFamilyPage } from '../policy/PolicyFamilyPage';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
-import type { PageProps } from '../../routes/areas';
+import type { PageProps } from '../../routes/routeModel';
 import { FIREWALL_SECTIONS, type FirewallSectionDef } from './firewallSections';
 import { PolicySection } from '../policy/PolicySection';
 import { RulesSection, describeRuleError } from './RulesSection';

@@ -64,7 +64,7 @@ import {
   isLogRoute,
   type LogRoute,
 } from '@workbench/common/vocabularies/index';
-import type { PageProps } from '../../routes/areas';
+import type { PageProps } from '../../routes/routeModel';
 import { AreaPage } from '../AreaPage';
 import { FIELD_VOCABULARIES, LOG_ROUTE_FIELDS, fieldLabel, fieldText } from './logFields';
 import {

@@ -9,7 +9,7 @@ import {
 import { selectFeatures, selectPolicyDocDirty, useAppSelector } from '@workbench/common';
 import { policyFamilyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { AreaPage } from '../AreaPage';
-import { NOT_FOUND_PATH } from '../../routes/areas';
+import { NOT_FOUND_PATH } from '../../routes/routeModel';
 import { featuresAllow } from '../../routes/routeRules';
 import { PolicySection, type LoadedEditor } from './PolicySection';
 import { useRuleParam } from './useRuleParam';

@@ -36,7 +36,7 @@ import {
 import { POLICY_ENFORCEMENT_ACTIONS, RISKS, vocabularyLabel } from '@workbench/common/vocabularies/index';
 import type { TesterCategory, TesterDecision, TesterRequest } from '@workbench/common/api/contract/policy';
 import { AreaPage } from '../AreaPage';
-import type { PageProps } from '../../routes/areas';
+import type { PageProps } from '../../routes/routeModel';
 import { policyRuleHref } from './policyRuleLinks';
 
 interface TesterForm {

@@ -28,7 +28,7 @@ import {
 } from '@workbench/common';
 import { counted } from '@workbench/common/formatting/counted';
 import { canPublishPolicy } from '../../shell/policyPermissions';
-import { findArea, type PageProps } from '../../routes/areas';
+import type { Area, PageProps } from '../../routes/routeModel';
 import { areaAllowed } from '../../routes/routeRules';
 import { useRouteContext } from '../../routes/useRouteContext';
 import { ConfirmDialog, PublishDialog, ReviewDialog, useWriteOutcome } from './PolicyDialogs';
@@ -69,7 +69,11 @@ function DiscardDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function PublishBar() {
+/**
+ * `policyArea`: the route table's policy area, whose rules decide whether the history link shows
+ * (the table passes it: the page does not import the table that loads it).
+ */
+export function PublishBar({ policyArea }: { policyArea: Area }) {
   const dispatch = useAppDispatch();
   const location = useLocation();
   const ctx = useRouteContext();
@@ -95,8 +99,7 @@ export function PublishBar() {
     if (diffServed && revision && !reviewCurrent && review.status !== 'loading') dispatch(reviewRequested());
   }, [dispatch, diffServed, revision, reviewCurrent, review.status]);
 
-  const showHistoryLink =
-    historyServed && location.pathname !== HISTORY_PATH && areaAllowed(findArea('policy'), ctx);
+  const showHistoryLink = historyServed && location.pathname !== HISTORY_PATH && areaAllowed(policyArea, ctx);
   const historyLink = showHistoryLink && (
     <Link component={RouterLink} to={HISTORY_PATH} data-testid={publishBarIds.history}>
       Revision history
@@ -205,11 +208,11 @@ export function PublishBar() {
 }
 
 /** A page of the route table with the publish bar above it. */
-export function withPublishBar(Page: ComponentType<PageProps>): ComponentType<PageProps> {
+export function withPublishBar(Page: ComponentType<PageProps>, policyArea: Area): ComponentType<PageProps> {
   function WithPublishBar(props: PageProps) {
     return (
       <>
-        <PublishBar />
+        <PublishBar policyArea={policyArea} />
         <Page {...props} />
       </>
     );

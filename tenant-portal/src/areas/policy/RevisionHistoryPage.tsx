@@ -39,7 +39,7 @@ import {
 } from '@workbench/common';
 import type { PublishedRevision } from '@workbench/common/api/contract/policy';
 import { AreaPage } from '../AreaPage';
-import type { PageProps } from '../../routes/areas';
+import type { PageProps } from '../../routes/routeModel';
 import { canPublishPolicy } from '../../shell/policyPermissions';
 import { ConfirmDialog, useWriteOutcome } from './PolicyDialogs';
 import { ReadableDiff } from './ReadableDiff';

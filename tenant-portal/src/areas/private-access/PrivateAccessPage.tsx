@@ -1,4 +1,4 @@
-import type { PageProps } from '../../routes/areas';
+import type { PageProps } from '../../routes/routeModel';
 import { PolicyFamilyPage, policySection, type FamilySection } from '../policy/PolicyFamilyPage';
 import { PRIVATE_ACCESS_BASE, PRIVATE_ACCESS_SECTIONS } from './privateAccessSections';
 import { AccessRulesSection, describeAccessPolicyError } from './AccessRulesSection';

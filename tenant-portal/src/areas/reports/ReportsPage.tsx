@@ -39,7 +39,7 @@ import { DataTable, type DataTableColumn } from '@workbench/common/components/da
 import { formatBytes } from '@workbench/common/formatting/formatBytes';
 import { reportsIds } from '@workbench/common/test-ids/reportsIds';
 import { AreaPage } from '../AreaPage';
-import type { PageProps } from '../../routes/areas';
+import type { PageProps } from '../../routes/routeModel';
 import { ScheduledReportDialog } from './ScheduledReportDialog';
 import { inputOfForm, type ReportFormValues } from './reportForm';
 import { RUN_NOW, pastReportsSource, scheduledReportsSource } from './reportSources';

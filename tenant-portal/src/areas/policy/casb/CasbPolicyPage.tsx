@@ -1,4 +1,4 @@
-import type { PageProps } from '../../../routes/areas';
+import type { PageProps } from '../../../routes/routeModel';
 import { PolicyFamilyPage, describeListError, policySection, type FamilySection } from '../PolicyFamilyPage';
 import { CASB_SECTIONS } from './casbSections';
 import { AppRulesSection } from './AppRulesSection';

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { dlpPolicyIds } from '@workbench/common/test-ids/dlpIds';
-import type { PageProps } from '../../../routes/areas';
+import type { PageProps } from '../../../routes/routeModel';
 import {
   PolicyFamilyPage,
   describeListError,

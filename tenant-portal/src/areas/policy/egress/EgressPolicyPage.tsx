@@ -18,7 +18,7 @@ import type { EgressControlReply, HeaderBlocklistReply } from '@workbench/common
 import { HEADER_ACTIONS } from '@workbench/common/api/contract/policy-kinds/egressKinds';
 import { casbPolicyIds, egressPolicyIds } from '@workbench/common/test-ids/casbIds';
 import { useHttpClient } from '../../../app/httpContext';
-import type { PageProps } from '../../../routes/areas';
+import type { PageProps } from '../../../routes/routeModel';
 import {
   PolicyFamilyPage,
   describeListError,

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import type { PageProps } from '../../../routes/areas';
+import type { PageProps } from '../../../routes/routeModel';
 import {
   PolicyFamilyPage,
   describeListError,

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { Box, FormControlLabel, Switch } from '@mui/material';
-import type { PageProps } from '../../../routes/areas';
+import type { PageProps } from '../../../routes/routeModel';
 import {
   PolicyFamilyPage,
   describeListError,

@@ -21,7 +21,7 @@ import { UserFormDialog } from './UserFormDialog';
 import { UsersImportDialog } from './UsersImportDialog';
 import { changesOf, createBodyOf, type UserFormValues } from './userForm';
 import { RESET_PASSWORD, usersSource } from './usersSource';
-import type { PageProps } from '../../../routes/areas';
+import type { PageProps } from '../../../routes/routeModel';
 import { counted } from '@workbench/common/formatting/counted';
 
 export const USERS_EMPTY_TEXT =

@@ -1,0 +1,41 @@
+/**
+ * What the provider console's areas (providerAreas.ts) are made of: the props a page is given and
+ * the shape of an area. The pages import these from here, never the table, which loads them on
+ * demand: no page imports back what imports it.
+ */
+import type { ComponentType } from 'react';
+import type { ExtensionId } from '@workbench/common/api/contract/extensions';
+import type { ProviderEntity } from '@workbench/common/api/contract/providerEntityNames';
+
+export type ProviderAreaId =
+  | 'tenants'
+  | 'skus'
+  | 'licences'
+  | 'deployments'
+  | 'rollouts'
+  | 'capability_state'
+  | 'features'
+  | 'feature_sku_groups'
+  | 'sku_incompatibilities'
+  | 'tenant_groups'
+  | 'category_overrides'
+  | 'audit';
+
+export interface ProviderPageProps {
+  area: ProviderArea;
+}
+export type ProviderPageLoader = () => Promise<{ default: ComponentType<ProviderPageProps> }>;
+
+export interface ProviderArea {
+  id: ProviderAreaId;
+  path: string;
+  title: string;
+  page: ProviderPageLoader;
+  /** Registry rows this area's page shows as tabs (each tab the row's entity page). */
+  entities?: readonly ProviderEntity[];
+  /**
+   * The server extension the page needs (docs/api.md): without it the area is not in the
+   * navigation and its path shows the 404 page, as on a backend with only the spec's calls.
+   */
+  extension?: ExtensionId;
+}
