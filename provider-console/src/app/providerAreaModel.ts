@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
-import type { ProviderEntity } from '@workbench/common/api/contract/providerEntityNames';
+import type { ProviderEntity } from '@workbench/common/api/contract/providerEntities';
 
 export type ProviderAreaId =
   | 'tenants'
