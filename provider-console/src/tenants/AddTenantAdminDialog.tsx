@@ -4,7 +4,6 @@
  * option of the Add-tenant dialog). The server answers the one-time password once; the dialog
  * shows it and the administrator chooses a new one at the first sign-in.
  */
-import { useEffect } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import {
@@ -20,7 +19,7 @@ import {
 import { providerPageIds, type ApiCallErrorInfo } from '@workbench/common';
 import type { TenantAdminBody, TenantAdminCreated } from '@workbench/common/api/contract/providerTenants';
 import { email, yupString } from '@workbench/common/validators/index';
-import { TENANT_FORM_TEXTS } from './TenantFormDialog';
+import { AdminNameFields, adminNameSchema, useTenantFormFields } from './tenantFormKit';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 
 interface AdminFormValues {
@@ -31,11 +30,8 @@ interface AdminFormValues {
 
 const schema = yup.object({
   admin_username: yupString(email).required('required'),
-  admin_first_name: yup.string().max(100),
-  admin_last_name: yup.string().max(100),
+  ...adminNameSchema,
 });
-
-const text = (key: string | undefined) => (key ? (TENANT_FORM_TEXTS[key] ?? key) : undefined);
 
 export function AddTenantAdminDialog({
   tenantName,
@@ -58,27 +54,7 @@ export function AddTenantAdminDialog({
     validationSchema: schema,
     onSubmit: (v) => onSubmit({ ...v, admin_username: v.admin_username.trim().toLowerCase() }),
   });
-  const { setFieldError, setFieldTouched } = form;
-  const field = serverError?.field;
-  const known = field && field in form.initialValues ? (field as keyof AdminFormValues) : null;
-  useEffect(() => {
-    if (known && serverError) {
-      void setFieldTouched(known, true, false);
-      setFieldError(known, serverError.message);
-    }
-  }, [known, serverError, setFieldError, setFieldTouched]);
-
-  const props = (name: keyof AdminFormValues, label: string) => ({
-    id: `tenant-admin-form-${name}`,
-    name,
-    label,
-    value: form.values[name],
-    onChange: form.handleChange,
-    onBlur: form.handleBlur,
-    error: Boolean(form.touched[name] && form.errors[name]),
-    helperText: form.touched[name] ? text(form.errors[name]) : undefined,
-    fullWidth: true,
-  });
+  const { props, formError } = useTenantFormFields(form, serverError, 'tenant-admin-form');
 
   if (created)
     return (
@@ -105,17 +81,14 @@ export function AddTenantAdminDialog({
         <DialogTitle>Add an administrator to {tenantName}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {serverError && !known && <Alert severity="error">{serverError.message}</Alert>}
+            {formError && <Alert severity="error">{formError}</Alert>}
             <TextField
               {...props('admin_username', 'Administrator (e-mail)')}
               required
               type="email"
               autoFocus
             />
-            <Stack direction="row" spacing={2}>
-              <TextField {...props('admin_first_name', 'First name')} />
-              <TextField {...props('admin_last_name', 'Last name')} />
-            </Stack>
+            <AdminNameFields props={props} />
           </Stack>
         </DialogContent>
         <DialogActions>

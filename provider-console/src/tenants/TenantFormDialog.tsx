@@ -4,7 +4,6 @@
  * with the shared validators; the server's refusal shows at the field it names (a taken name, a
  * taken administrator).
  */
-import { useEffect } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import {
@@ -19,21 +18,10 @@ import {
 } from '@mui/material';
 import { providerPageIds, type ApiCallErrorInfo } from '@workbench/common';
 import type { TenantCreateBody } from '@workbench/common/api/contract/providerTenants';
-import {
-  email,
-  noLeadingTrailingSpaces,
-  yupString,
-  type ValidationErrorKey,
-} from '@workbench/common/validators/index';
+import { email, noLeadingTrailingSpaces, yupString } from '@workbench/common/validators/index';
+import { AdminNameFields, adminNameSchema, tenantFormText, useTenantFormFields } from './tenantFormKit';
 
 const TENANT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._-]*$/;
-export const TENANT_FORM_TEXTS: Partial<Record<ValidationErrorKey, string>> & Record<string, string> = {
-  required: 'Required.',
-  invalidEmail: 'Enter an e-mail address like name@example.com.',
-  noLeadingTrailingSpaces: 'No spaces at the start or the end.',
-  tenantName: 'Letters, digits, spaces and . _ - (starting with a letter or digit), up to 64.',
-};
-
 export interface TenantFormValues {
   name: string;
   admin_username: string;
@@ -41,16 +29,13 @@ export interface TenantFormValues {
   admin_last_name: string;
 }
 
-const text = (key: string | undefined) => (key ? (TENANT_FORM_TEXTS[key] ?? key) : undefined);
-
 export const tenantFormSchema = yup.object({
   name: yupString(noLeadingTrailingSpaces)
     .required('required')
     .max(64, 'tenantName')
     .matches(TENANT_NAME_PATTERN, 'tenantName'),
   admin_username: yupString(email),
-  admin_first_name: yup.string().max(100),
-  admin_last_name: yup.string().max(100),
+  ...adminNameSchema,
 });
 
 export function TenantFormDialog({
@@ -76,28 +61,7 @@ export function TenantFormDialog({
       });
     },
   });
-  const { setFieldError, setFieldTouched } = form;
-  // A refusal naming a field shows at it; any other shows above the form.
-  const field = serverError?.field;
-  const known = field && field in form.initialValues ? (field as keyof TenantFormValues) : null;
-  useEffect(() => {
-    if (known && serverError) {
-      void setFieldTouched(known, true, false);
-      setFieldError(known, serverError.message);
-    }
-  }, [known, serverError, setFieldError, setFieldTouched]);
-
-  const props = (name: keyof TenantFormValues, label: string) => ({
-    id: `tenant-form-${name}`,
-    name,
-    label,
-    value: form.values[name],
-    onChange: form.handleChange,
-    onBlur: form.handleBlur,
-    error: Boolean(form.touched[name] && form.errors[name]),
-    helperText: form.touched[name] ? text(form.errors[name]) : undefined,
-    fullWidth: true,
-  });
+  const { props, formError } = useTenantFormFields(form, serverError, 'tenant-form');
 
   return (
     <Dialog
@@ -111,20 +75,17 @@ export function TenantFormDialog({
         <DialogTitle>Add tenant</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {serverError && !known && <Alert severity="error">{serverError.message}</Alert>}
+            {formError && <Alert severity="error">{formError}</Alert>}
             <TextField {...props('name', 'Tenant name')} required autoFocus />
             <TextField
               {...props('admin_username', 'First administrator (e-mail, optional)')}
               type="email"
               helperText={
-                (form.touched.admin_username && text(form.errors.admin_username)) ||
+                (form.touched.admin_username && tenantFormText(form.errors.admin_username)) ||
                 'Signs in to the tenant portal with a one-time password shown after creation. Can also be added later, on the Users tab.'
               }
             />
-            <Stack direction="row" spacing={2}>
-              <TextField {...props('admin_first_name', 'First name')} />
-              <TextField {...props('admin_last_name', 'Last name')} />
-            </Stack>
+            <AdminNameFields props={props} />
           </Stack>
         </DialogContent>
         <DialogActions>
