@@ -5,7 +5,7 @@
  * looks the site up in its category database; each decision says which category it used. The server decides
  * (POST /api/policy/v1/tester), with the same order the policy enforces.
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
@@ -25,7 +25,6 @@ import {
 import {
   httpUrl,
   ipv4,
-  policyTestCleared,
   policyTestRequested,
   policyTesterIds,
   selectPolicyTester,
@@ -164,9 +163,6 @@ export function PolicyTesterPage({ title }: PageProps) {
       .sort((a, b) => a.group.localeCompare(b.group) || a.name.localeCompare(b.name));
   }, [categories.tree]);
 
-  // The form starts empty each visit, so the last visit's decision goes with the page: shown
-  // beside a fresh form it answered a request the form no longer holds.
-  useEffect(() => () => void dispatch(policyTestCleared()), [dispatch]);
   const form = useFormik<TesterForm>({
     initialValues: INITIAL,
     validationSchema: schema,
