@@ -74,7 +74,21 @@ describe('From a decision to its rule', () => {
     await browser.url('/#/policy/tester');
     await waitForPortalRoute('#/policy/tester');
     await byTestId(policyTesterIds.page).waitForDisplayed();
-    await byTestId(policyTesterIds.url).setValue('https://www.netflix.com/browse');
+    // The tester keeps its form while the session lasts (the test before left pokerstars.com and
+    // Gambling in it): the URL is replaced by typing over it, the category emptied. setValue's
+    // WebDriver clear does not reach React's state, so it appended.
+    const url = byTestId(policyTesterIds.url);
+    await url.click();
+    await browser.keys(['Control', 'a']);
+    await browser.keys('https://www.netflix.com/browse');
+    await expect(url).toHaveValue('https://www.netflix.com/browse');
+    const category = byTestId(policyTesterIds.category);
+    await category.click();
+    await browser.keys(['Control', 'a']);
+    await browser.keys('Backspace');
+    await browser.keys('Escape');
+    await expect(category).toHaveValue('');
+    await $('li[role="option"]').waitForDisplayed({ reverse: true });
     await byTestId(policyTesterIds.submit).click();
     const staged = byTestId(`${policyTesterIds.decision}-staged`);
     await staged.waitForDisplayed({ timeoutMsg: 'No decision came back.' });
