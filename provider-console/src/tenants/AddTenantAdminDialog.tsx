@@ -6,20 +6,11 @@
  */
 import { useFormik } from 'formik';
 import * as yup from 'yup';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { TextField } from '@mui/material';
 import { providerPageIds, type ApiCallErrorInfo } from '@workbench/common';
 import type { TenantAdminBody, TenantAdminCreated } from '@workbench/common/api/contract/providerTenants';
 import { email, yupString } from '@workbench/common/validators/index';
-import { AdminNameFields, adminNameSchema, useTenantFormFields } from './tenantFormKit';
+import { AdminNameFields, TenantFormFrame, adminNameSchema, useTenantFormFields } from './tenantFormKit';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 
 interface AdminFormValues {
@@ -70,41 +61,18 @@ export function AddTenantAdminDialog({
       </OneTimePasswordDialog>
     );
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onCancel}
-      fullWidth
-      maxWidth="sm"
-      data-testid={providerPageIds.tenantAdminForm}
+    <TenantFormFrame
+      title={`Add an administrator to ${tenantName}`}
+      testId={providerPageIds.tenantAdminForm}
+      submitTestId={providerPageIds.tenantAdminSubmit}
+      submitLabel="Add administrator"
+      busy={busy}
+      formError={formError}
+      onCancel={onCancel}
+      onSubmit={form.handleSubmit}
     >
-      <form onSubmit={form.handleSubmit} noValidate>
-        <DialogTitle>Add an administrator to {tenantName}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {formError && <Alert severity="error">{formError}</Alert>}
-            <TextField
-              {...props('admin_username', 'Administrator (e-mail)')}
-              required
-              type="email"
-              autoFocus
-            />
-            <AdminNameFields props={props} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            data-testid={providerPageIds.tenantAdminSubmit}
-          >
-            Add administrator
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <TextField {...props('admin_username', 'Administrator (e-mail)')} required type="email" autoFocus />
+      <AdminNameFields props={props} />
+    </TenantFormFrame>
   );
 }

@@ -6,20 +6,17 @@
  */
 import { useFormik } from 'formik';
 import * as yup from 'yup';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { TextField } from '@mui/material';
 import { providerPageIds, type ApiCallErrorInfo } from '@workbench/common';
 import type { TenantCreateBody } from '@workbench/common/api/contract/providerTenants';
 import { email, noLeadingTrailingSpaces, yupString } from '@workbench/common/validators/index';
-import { AdminNameFields, adminNameSchema, tenantFormText, useTenantFormFields } from './tenantFormKit';
+import {
+  AdminNameFields,
+  TenantFormFrame,
+  adminNameSchema,
+  tenantFormText,
+  useTenantFormFields,
+} from './tenantFormKit';
 
 const TENANT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._-]*$/;
 export interface TenantFormValues {
@@ -64,44 +61,26 @@ export function TenantFormDialog({
   const { props, formError } = useTenantFormFields(form, serverError, 'tenant-form');
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onCancel}
-      fullWidth
-      maxWidth="sm"
-      data-testid={providerPageIds.tenantForm}
+    <TenantFormFrame
+      title="Add tenant"
+      testId={providerPageIds.tenantForm}
+      submitTestId={providerPageIds.tenantFormSubmit}
+      submitLabel="Create tenant"
+      busy={busy}
+      formError={formError}
+      onCancel={onCancel}
+      onSubmit={form.handleSubmit}
     >
-      <form onSubmit={form.handleSubmit} noValidate>
-        <DialogTitle>Add tenant</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {formError && <Alert severity="error">{formError}</Alert>}
-            <TextField {...props('name', 'Tenant name')} required autoFocus />
-            <TextField
-              {...props('admin_username', 'First administrator (e-mail, optional)')}
-              type="email"
-              helperText={
-                (form.touched.admin_username && tenantFormText(form.errors.admin_username)) ||
-                'Signs in to the tenant portal with a one-time password shown after creation. Can also be added later, on the Users tab.'
-              }
-            />
-            <AdminNameFields props={props} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            data-testid={providerPageIds.tenantFormSubmit}
-          >
-            Create tenant
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <TextField {...props('name', 'Tenant name')} required autoFocus />
+      <TextField
+        {...props('admin_username', 'First administrator (e-mail, optional)')}
+        type="email"
+        helperText={
+          (form.touched.admin_username && tenantFormText(form.errors.admin_username)) ||
+          'Signs in to the tenant portal with a one-time password shown after creation. Can also be added later, on the Users tab.'
+        }
+      />
+      <AdminNameFields props={props} />
+    </TenantFormFrame>
   );
 }

@@ -3,10 +3,19 @@
  * server refusal shown at the field it names (any other above the form), text-field props wired
  * to Formik, and the administrator's name fields.
  */
-import { useEffect } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import type { FormikProps } from 'formik';
 import * as yup from 'yup';
-import { Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import type { ApiCallErrorInfo } from '@workbench/common';
 import type { ValidationErrorKey } from '@workbench/common/validators/index';
 
@@ -68,5 +77,50 @@ export function AdminNameFields({
       <TextField {...props('admin_first_name', 'First name')} />
       <TextField {...props('admin_last_name', 'Last name')} />
     </Stack>
+  );
+}
+
+/** A tenant form's dialog: its title, the refusal that names no field, the fields, Cancel and submit. */
+export function TenantFormFrame({
+  title,
+  testId,
+  submitTestId,
+  submitLabel,
+  busy,
+  formError,
+  onCancel,
+  onSubmit,
+  children,
+}: {
+  title: ReactNode;
+  testId: string;
+  submitTestId: string;
+  submitLabel: string;
+  busy: boolean;
+  formError: string | null;
+  onCancel(): void;
+  onSubmit(event?: FormEvent<HTMLFormElement>): void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open onClose={busy ? undefined : onCancel} fullWidth maxWidth="sm" data-testid={testId}>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {formError && <Alert severity="error">{formError}</Alert>}
+            {children}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid={submitTestId}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }
