@@ -21,6 +21,15 @@ import {
   entityWriteRequested,
 } from './entitiesSlice';
 import type { WithEntities } from './entitySelectors';
+import {
+  entityCallDone,
+  entityCallFailed,
+  entityCallRequested,
+  entityReadFailed,
+  entityReadLoaded,
+  entityReadRequested,
+  type EntityRequests,
+} from './entityRequests';
 
 /** The message of a write that is not possible for the source. */
 export const unsupportedWriteMessage = (entity: string, op: string): string => `${entity} cannot ${op}.`;
@@ -96,12 +105,63 @@ function* runWrite(
   }
 }
 
-/** The one watcher of an app's entity sources. */
-export function entitiesSaga(sources: readonly EntitySource[]) {
+function* runRead(
+  http: HttpClient,
+  requests: EntityRequests,
+  action: ReturnType<typeof entityReadRequested>,
+): SagaIterator {
+  const { name, args, key } = action.payload;
+  try {
+    const data: unknown = yield call(requestOf(requests, name), http, args as never);
+    yield put(entityReadLoaded({ key, data }));
+  } catch (e) {
+    yield put(entityReadFailed({ key, error: toErrorInfo(e, name) }));
+  }
+}
+
+function* runCall(
+  http: HttpClient,
+  requests: EntityRequests,
+  action: ReturnType<typeof entityCallRequested>,
+): SagaIterator {
+  const { name, args, id } = action.payload;
+  try {
+    const result: unknown = yield call(requestOf(requests, name), http, args as never);
+    yield put(entityCallDone({ id, result }));
+  } catch (e) {
+    yield put(entityCallFailed({ id, error: toErrorInfo(e, name) }));
+  }
+}
+
+/** The request's call; one the table does not name fails with a message (the typed hooks prevent it). */
+const requestOf =
+  (requests: EntityRequests, name: string) =>
+  (http: HttpClient, args: never): Promise<unknown> => {
+    const r = Object.hasOwn(requests, name) ? requests[name] : undefined;
+    return r ? r.run(http, args) : Promise.reject(new Error(unknownRequestMessage(name)));
+  };
+
+export const unknownRequestMessage = (name: string): string => `No request is named ${name}.`;
+
+/** Reads: a newer read of the same key cancels the older, so only the last answer lands. */
+function* readsWatcher(http: HttpClient, requests: EntityRequests): SagaIterator {
+  const reads = new Map<string, Task>();
+  while (true) {
+    const action: ReturnType<typeof entityReadRequested> = yield take(entityReadRequested.type);
+    const previous = reads.get(action.payload.key);
+    if (previous?.isRunning()) yield cancel(previous);
+    reads.set(action.payload.key, yield fork(runRead, http, requests, action));
+  }
+}
+
+/** The one watcher of an app's entity sources and its table of requests (entityRequests.ts). */
+export function entitiesSaga(sources: readonly EntitySource[], requests: EntityRequests = {}) {
   const byName = new Map(sources.map((s) => [s.name, s]));
   return function* entitiesWatcher(): SagaIterator {
     const http: HttpClient = yield getContext('http');
     yield takeEvery(entityWriteRequested.type, runWrite, http, byName);
+    yield takeEvery(entityCallRequested.type, runCall, http, requests);
+    yield fork(readsWatcher, http, requests);
     const loads = new Map<string, Task>();
     while (true) {
       const action: ReturnType<typeof entityQueryChanged> | ReturnType<typeof entityListRequested> =
