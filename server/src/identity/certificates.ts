@@ -18,7 +18,11 @@ x509.cryptoProvider.set(webcrypto as unknown as Crypto);
 export class CertificateProblem extends Error {}
 
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g;
-const BASE64 = /^[A-Za-z0-9+/=\s]+$/;
+/** Base64 once whitespace is removed: its alphabet, padding only at the end, whole quads. */
+const isBase64 = (text: string): boolean => {
+  const compact = text.replace(/\s+/g, '');
+  return compact.length > 0 && compact.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(compact);
+};
 
 /**
  * The DER bytes of the one certificate in `text`: a PEM block, or bare base64 DER (as SAML
@@ -33,7 +37,7 @@ function derOf(text: string): Buffer {
     const kind = /-----BEGIN ([A-Z ]+)-----/.exec(text)?.[1] ?? '';
     throw new CertificateProblem(`This is a ${kind.toLowerCase()}, not a certificate.`);
   }
-  if (!BASE64.test(body.trim()))
+  if (!isBase64(body))
     throw new CertificateProblem('Not a certificate: expected PEM (-----BEGIN CERTIFICATE-----) or base64 DER.');
   const der = Buffer.from(body.replace(/\s+/g, ''), 'base64');
   if (der.length === 0) throw new CertificateProblem('The certificate is empty.');
@@ -78,7 +82,7 @@ export async function decodeCertificate(text: string, now: Date): Promise<Certif
   const der = derOf(text);
   let cert: x509.X509Certificate;
   try {
-    cert = new x509.X509Certificate(der);
+    cert = new x509.X509Certificate(new Uint8Array(der).buffer);
   } catch (error) {
     throw new CertificateProblem(`Not a valid X.509 certificate (${(error as Error).message}).`);
   }

@@ -62,7 +62,8 @@ export async function testLdapConnection(c: LdapConnection, username: string): P
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Deadline('deadline')), ms);
   });
-  let step: 'connect' | 'bind' | 'search' = 'connect';
+  // Which step a network failure interrupts (set inside the race, read after it).
+  const progress: { step: 'connect' | 'search' } = { step: 'connect' };
   try {
     return await Promise.race([
       deadline,
@@ -77,7 +78,7 @@ export async function testLdapConnection(c: LdapConnection, username: string): P
             return { ok: false, step: 'bind', reason: `The directory refused the bind: ${e.message}`, elapsed_ms: elapsed() };
           throw error;
         }
-        step = 'search';
+        progress.step = 'search';
         let entries;
         try {
           ({ searchEntries: entries } = await client.search(c.base_dn, {
@@ -109,7 +110,7 @@ export async function testLdapConnection(c: LdapConnection, username: string): P
     ]);
   } catch (error) {
     const e = error as Error & { code?: string };
-    return { ok: false, step: step === 'search' ? 'search' : 'connect', reason: connectReason(e, c.url, c.timeout_seconds), elapsed_ms: elapsed() };
+    return { ok: false, step: progress.step, reason: connectReason(e, c.url, c.timeout_seconds), elapsed_ms: elapsed() };
   } finally {
     clearTimeout(timer);
     // unbind may itself wait on a silent server: do not await it past the deadline.

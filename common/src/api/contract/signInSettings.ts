@@ -191,7 +191,7 @@ export const AdminAccessControl = Type.Object(
     enabled: Type.Boolean(),
     allowed_ranges: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: ACCESS_RANGES_MAX }),
     allowed_methods: Type.Array(
-      Type.Union(ADMIN_SIGN_IN_METHODS.map((m) => Type.Literal(m))),
+      Type.Union([Type.Literal('password'), Type.Literal('sso'), Type.Literal('api_token')]),
       { maxItems: ADMIN_SIGN_IN_METHODS.length },
     ),
   },
@@ -221,7 +221,7 @@ export const LDAP_TEST_STEPS = ['connect', 'bind', 'search'] as const;
 export const LdapTestReply = Type.Object({
   ok: Type.Boolean(),
   /** The step that failed (absent when ok). */
-  step: Type.Optional(Type.Union(LDAP_TEST_STEPS.map((s) => Type.Literal(s)))),
+  step: Type.Optional(Type.Union([Type.Literal('connect'), Type.Literal('bind'), Type.Literal('search')])),
   reason: Type.Optional(Type.String()),
   user: Type.Optional(
     Type.Object({ dn: Type.String(), attributes: Type.Record(Type.String(), Type.Array(Type.String())) }),
