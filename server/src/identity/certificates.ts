@@ -38,7 +38,9 @@ function derOf(text: string): Buffer {
     throw new CertificateProblem(`This is a ${kind.toLowerCase()}, not a certificate.`);
   }
   if (!isBase64(body))
-    throw new CertificateProblem('Not a certificate: expected PEM (-----BEGIN CERTIFICATE-----) or base64 DER.');
+    throw new CertificateProblem(
+      'Not a certificate: expected PEM (-----BEGIN CERTIFICATE-----) or base64 DER.',
+    );
   const der = Buffer.from(body.replace(/\s+/g, ''), 'base64');
   if (der.length === 0) throw new CertificateProblem('The certificate is empty.');
   return der;
@@ -57,7 +59,8 @@ const CURVE_BITS: Record<string, number> = { 'P-256': 256, 'P-384': 384, 'P-521'
 function keyOf(cert: x509.X509Certificate): { key_algorithm: string; key_size: number | null } {
   const alg = cert.publicKey.algorithm as Algorithm & { modulusLength?: number; namedCurve?: string };
   if (alg.modulusLength) return { key_algorithm: 'RSA', key_size: alg.modulusLength };
-  if (alg.namedCurve) return { key_algorithm: `EC ${alg.namedCurve}`, key_size: CURVE_BITS[alg.namedCurve] ?? null };
+  if (alg.namedCurve)
+    return { key_algorithm: `EC ${alg.namedCurve}`, key_size: CURVE_BITS[alg.namedCurve] ?? null };
   if (alg.name === 'Ed25519') return { key_algorithm: 'Ed25519', key_size: 256 };
   if (alg.name === 'Ed448') return { key_algorithm: 'Ed448', key_size: 456 };
   return { key_algorithm: alg.name, key_size: null };
@@ -71,7 +74,11 @@ function signatureOf(cert: x509.X509Certificate): string {
 
 /** The PEM text of DER bytes, 64 characters a line. */
 export const pemOf = (der: Buffer | ArrayBuffer, label = 'CERTIFICATE'): string =>
-  `-----BEGIN ${label}-----\n${(Buffer.from(der as ArrayBuffer).toString('base64').match(/.{1,64}/g) ?? []).join('\n')}\n-----END ${label}-----\n`;
+  `-----BEGIN ${label}-----\n${(
+    Buffer.from(der as ArrayBuffer)
+      .toString('base64')
+      .match(/.{1,64}/g) ?? []
+  ).join('\n')}\n-----END ${label}-----\n`;
 
 /**
  * What a user needs to know of a certificate: whose it is, who vouches for it, when it is valid

@@ -32,7 +32,12 @@ describe('decodeCertificate', () => {
     expect(info.issuer).toBe('CN=Workbench Test CA, O=Independent PKI');
     expect(info.common_name).toBe('leaf.example.test');
     expect(info.fingerprint_sha256).toBe(pki.leaf.fingerprint);
-    expect(info).toMatchObject({ key_algorithm: 'EC P-256', key_size: 256, status: 'valid', self_signed: false });
+    expect(info).toMatchObject({
+      key_algorithm: 'EC P-256',
+      key_size: 256,
+      status: 'valid',
+      self_signed: false,
+    });
     expect(new Date(info.not_after).getTime() - new Date(info.not_before).getTime()).toBe(90 * 86_400_000);
   });
 
@@ -50,12 +55,16 @@ describe('decodeCertificate', () => {
   });
 
   it('takes bare base64 DER (as metadata carries it)', async () => {
-    expect((await decodeCertificate(derBase64(pki.idp.pem), NOW)).fingerprint_sha256).toBe(pki.idp.fingerprint);
+    expect((await decodeCertificate(derBase64(pki.idp.pem), NOW)).fingerprint_sha256).toBe(
+      pki.idp.fingerprint,
+    );
   });
 
   it('refuses what is not one certificate, with the reason', async () => {
     await expect(decodeCertificate('hello world!', NOW)).rejects.toThrow(CertificateProblem);
-    await expect(decodeCertificate('aGVsbG8gd29ybGQ=', NOW)).rejects.toThrow(/Not a valid X\.509 certificate/);
+    await expect(decodeCertificate('aGVsbG8gd29ybGQ=', NOW)).rejects.toThrow(
+      /Not a valid X\.509 certificate/,
+    );
     await expect(decodeCertificate(pki.leaf.pem + pki.ca.pem, NOW)).rejects.toThrow(/holds 2 certificates/);
     const key = fs.readFileSync(pki.leaf.key, 'utf8');
     await expect(decodeCertificate(key, NOW)).rejects.toThrow(/private key, not a certificate/);
@@ -83,7 +92,9 @@ describeSigned('parseIdpMetadata (signed by xmlsec1)', () => {
   });
 
   it('refuses unsigned metadata', async () => {
-    await expect(parseIdpMetadata(metadataXml(options(), false), NOW)).rejects.toThrow(/The metadata is not signed/);
+    await expect(parseIdpMetadata(metadataXml(options(), false), NOW)).rejects.toThrow(
+      /The metadata is not signed/,
+    );
   });
 
   it('refuses metadata changed after signing', async () => {
@@ -104,11 +115,20 @@ describeSigned('parseIdpMetadata (signed by xmlsec1)', () => {
     await expect(parseIdpMetadata('<md:EntityDescriptor><oops></md:EntityDescriptor>', NOW)).rejects.toThrow(
       /not well-formed XML: .*line 1/,
     );
-    await expect(
-      parseIdpMetadata('<!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>', NOW),
-    ).rejects.toThrow(/DOCTYPE/);
+    await expect(parseIdpMetadata('<!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>', NOW)).rejects.toThrow(
+      /DOCTYPE/,
+    );
     await expect(parseIdpMetadata('<x/>', NOW)).rejects.toThrow(MetadataProblem);
-    const noSso = signedMetadata(pki, { ...options(), ssoUrls: [{ url: 'https://idp.example.test/soap', binding: 'urn:oasis:names:tc:SAML:2.0:bindings:SOAP' }] }, pki.idp);
+    const noSso = signedMetadata(
+      pki,
+      {
+        ...options(),
+        ssoUrls: [
+          { url: 'https://idp.example.test/soap', binding: 'urn:oasis:names:tc:SAML:2.0:bindings:SOAP' },
+        ],
+      },
+      pki.idp,
+    );
     await expect(parseIdpMetadata(noSso, NOW)).rejects.toThrow(/HTTP-Redirect or HTTP-POST/);
   });
 });

@@ -37,7 +37,11 @@ export interface ParsedIdpMetadata {
 const childElements = (node: XmlNode, ns: string, localName: string): XmlElement[] => {
   const found: XmlElement[] = [];
   for (let c = node.firstChild; c; c = c.nextSibling)
-    if (c.nodeType === 1 && (c as XmlElement).localName === localName && (c as XmlElement).namespaceURI === ns)
+    if (
+      c.nodeType === 1 &&
+      (c as XmlElement).localName === localName &&
+      (c as XmlElement).namespaceURI === ns
+    )
       found.push(c as XmlElement);
   return found;
 };
@@ -83,7 +87,9 @@ function verifySignature(xml: string, root: XmlElement): { signedXml: string; si
   const signature = signatures[0];
   const keyCerts = descendants(signature, DSIG, 'X509Certificate');
   if (keyCerts.length === 0)
-    throw new MetadataProblem("The metadata's signature names no certificate (KeyInfo/X509Data/X509Certificate).");
+    throw new MetadataProblem(
+      "The metadata's signature names no certificate (KeyInfo/X509Data/X509Certificate).",
+    );
   const signerDer = (keyCerts[0].textContent ?? '').replace(/\s+/g, '');
   const verifier = new SignedXml({ publicCert: pemOf(Buffer.from(signerDer, 'base64')) });
   // xml-crypto checks the KeyInfo certificate only when asked: we give it the key ourselves.
@@ -101,17 +107,22 @@ function verifySignature(xml: string, root: XmlElement): { signedXml: string; si
     );
   const references = verifier.getReferences();
   const rootId = root.getAttribute('ID') ?? '';
-  if (references.length !== 1 || !(references[0].uri === '' || (rootId !== '' && references[0].uri === `#${rootId}`)))
-    throw new MetadataProblem('The metadata\'s signature does not cover the whole EntityDescriptor.');
+  if (
+    references.length !== 1 ||
+    !(references[0].uri === '' || (rootId !== '' && references[0].uri === `#${rootId}`))
+  )
+    throw new MetadataProblem("The metadata's signature does not cover the whole EntityDescriptor.");
   const signed = verifier.getSignedReferences();
-  if (signed.length !== 1) throw new MetadataProblem('The metadata\'s signature does not cover the whole EntityDescriptor.');
+  if (signed.length !== 1)
+    throw new MetadataProblem("The metadata's signature does not cover the whole EntityDescriptor.");
   return { signedXml: signed[0], signerDer };
 }
 
 const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 type Obj = Record<string, unknown>;
-const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'object' && v && '#text' in v ? String((v as Obj)['#text']) : '');
+const textOf = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'object' && v && '#text' in v ? String((v as Obj)['#text']) : '';
 
 /**
  * The IdP described by `xml`, verified. Throws MetadataProblem with the reason for malformed,
@@ -156,7 +167,9 @@ export async function parseIdpMetadata(xml: string, now: Date): Promise<ParsedId
   }));
   const usable = ssoUrls.filter((s) => (BROWSER_BINDINGS as readonly string[]).includes(s.binding));
   if (usable.length === 0)
-    throw new MetadataProblem('The metadata has no single sign-on URL with the HTTP-Redirect or HTTP-POST binding.');
+    throw new MetadataProblem(
+      'The metadata has no single sign-on URL with the HTTP-Redirect or HTTP-POST binding.',
+    );
   for (const s of ssoUrls) {
     let url: URL | null = null;
     try {
@@ -172,7 +185,8 @@ export async function parseIdpMetadata(xml: string, now: Date): Promise<ParsedId
     .filter((k) => k['@use'] === undefined || k['@use'] === 'signing')
     .flatMap((k) => asList(((k.KeyInfo as Obj | undefined)?.X509Data as Obj | undefined)?.X509Certificate))
     .map((c) => textOf(c).replace(/\s+/g, ''));
-  if (signingDer.length === 0) throw new MetadataProblem('The metadata has no signing certificate (KeyDescriptor use="signing").');
+  if (signingDer.length === 0)
+    throw new MetadataProblem('The metadata has no signing certificate (KeyDescriptor use="signing").');
   const certificates: CertificateInfo[] = [];
   for (const der of signingDer) {
     try {
@@ -185,8 +199,13 @@ export async function parseIdpMetadata(xml: string, now: Date): Promise<ParsedId
   }
   if (!signingDer.includes(signerDer))
     throw new MetadataProblem(
-      "The metadata is signed with a certificate that is not one of its own signing certificates.",
+      'The metadata is signed with a certificate that is not one of its own signing certificates.',
     );
   const signer = certificates[signingDer.indexOf(signerDer)];
-  return { entity_id: entityId, sso_urls: ssoUrls, certificates, metadata_signed_by: signer.fingerprint_sha256 };
+  return {
+    entity_id: entityId,
+    sso_urls: ssoUrls,
+    certificates,
+    metadata_signed_by: signer.fingerprint_sha256,
+  };
 }

@@ -35,7 +35,10 @@ describeSlapd('testLdapConnection (slapd)', () => {
   });
 
   it('looks users up by another attribute (mail)', async () => {
-    const reply = await testLdapConnection(settings({ user_attribute: 'mail' }), SEEDED_DIRECTORY.users.bob.mail);
+    const reply = await testLdapConnection(
+      settings({ user_attribute: 'mail' }),
+      SEEDED_DIRECTORY.users.bob.mail,
+    );
     expect(reply).toMatchObject({ ok: true, user: { dn: SEEDED_DIRECTORY.users.bob.dn } });
   });
 
@@ -52,7 +55,9 @@ describeSlapd('testLdapConnection (slapd)', () => {
       reason: `No user with uid=carol under ${SEEDED_DIRECTORY.suffix}.`,
     });
     // Unescaped, uid=* would match alice and bob.
-    expect(await testLdapConnection(settings(), '*')).toMatchObject({ reason: `No user with uid=* under ${SEEDED_DIRECTORY.suffix}.` });
+    expect(await testLdapConnection(settings(), '*')).toMatchObject({
+      reason: `No user with uid=* under ${SEEDED_DIRECTORY.suffix}.`,
+    });
   });
 
   it('reports a base DN that does not exist', async () => {
@@ -88,7 +93,11 @@ describe('testLdapConnection (unreachable directories)', () => {
     try {
       const started = Date.now();
       const reply = await testLdapConnection(to(`ldap://127.0.0.1:${port}`, 1), 'alice');
-      expect(reply).toMatchObject({ ok: false, step: 'connect', reason: `No answer from 127.0.0.1:${port} within 1 s.` });
+      expect(reply).toMatchObject({
+        ok: false,
+        step: 'connect',
+        reason: `No answer from 127.0.0.1:${port} within 1 s.`,
+      });
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       for (const s of sockets) s.destroy();

@@ -47,7 +47,9 @@ function connectReason(error: Error & { code?: string }, url: string, seconds: n
 }
 
 const isNetworkError = (e: Error & { code?: string }) =>
-  e instanceof Deadline || typeof e.code === 'string' || /timeout|timed out|connect|socket|closed/i.test(e.message);
+  e instanceof Deadline ||
+  typeof e.code === 'string' ||
+  /timeout|timed out|connect|socket|closed/i.test(e.message);
 
 /**
  * Binds and looks up `username` by `user_attribute` under `base_dn`. Never rejects; answers
@@ -73,9 +75,19 @@ export async function testLdapConnection(c: LdapConnection, username: string): P
         } catch (error) {
           const e = error as Error & { code?: string };
           if (error instanceof InvalidCredentialsError)
-            return { ok: false, step: 'bind', reason: `The directory refused the bind of ${c.bind_dn || 'anonymous'}: wrong DN or password.`, elapsed_ms: elapsed() };
+            return {
+              ok: false,
+              step: 'bind',
+              reason: `The directory refused the bind of ${c.bind_dn || 'anonymous'}: wrong DN or password.`,
+              elapsed_ms: elapsed(),
+            };
           if (!isNetworkError(e))
-            return { ok: false, step: 'bind', reason: `The directory refused the bind: ${e.message}`, elapsed_ms: elapsed() };
+            return {
+              ok: false,
+              step: 'bind',
+              reason: `The directory refused the bind: ${e.message}`,
+              elapsed_ms: elapsed(),
+            };
           throw error;
         }
         progress.step = 'search';
@@ -89,20 +101,42 @@ export async function testLdapConnection(c: LdapConnection, username: string): P
           }));
         } catch (error) {
           if (error instanceof NoSuchObjectError)
-            return { ok: false, step: 'search', reason: `The base DN ${c.base_dn} does not exist in the directory.`, elapsed_ms: elapsed() };
+            return {
+              ok: false,
+              step: 'search',
+              reason: `The base DN ${c.base_dn} does not exist in the directory.`,
+              elapsed_ms: elapsed(),
+            };
           const e = error as Error & { code?: string };
           if (isNetworkError(e)) throw error;
-          return { ok: false, step: 'search', reason: `The search failed: ${e.message}`, elapsed_ms: elapsed() };
+          return {
+            ok: false,
+            step: 'search',
+            reason: `The search failed: ${e.message}`,
+            elapsed_ms: elapsed(),
+          };
         }
         if (entries.length === 0)
-          return { ok: false, step: 'search', reason: `No user with ${c.user_attribute}=${username} under ${c.base_dn}.`, elapsed_ms: elapsed() };
+          return {
+            ok: false,
+            step: 'search',
+            reason: `No user with ${c.user_attribute}=${username} under ${c.base_dn}.`,
+            elapsed_ms: elapsed(),
+          };
         if (entries.length > 1)
-          return { ok: false, step: 'search', reason: `More than one user has ${c.user_attribute}=${username} under ${c.base_dn}.`, elapsed_ms: elapsed() };
+          return {
+            ok: false,
+            step: 'search',
+            reason: `More than one user has ${c.user_attribute}=${username} under ${c.base_dn}.`,
+            elapsed_ms: elapsed(),
+          };
         const { dn, ...rest } = entries[0];
         const attributes: Record<string, string[]> = {};
         for (const [name, value] of Object.entries(rest)) {
           if (SECRET_ATTRIBUTE.test(name)) continue;
-          const values = (Array.isArray(value) ? value : [value]).map((v) => (Buffer.isBuffer(v) ? v.toString('base64') : String(v)));
+          const values = (Array.isArray(value) ? value : [value]).map((v) =>
+            Buffer.isBuffer(v) ? v.toString('base64') : String(v),
+          );
           attributes[name] = values;
         }
         return { ok: true, user: { dn, attributes }, elapsed_ms: elapsed() };
@@ -110,7 +144,12 @@ export async function testLdapConnection(c: LdapConnection, username: string): P
     ]);
   } catch (error) {
     const e = error as Error & { code?: string };
-    return { ok: false, step: progress.step, reason: connectReason(e, c.url, c.timeout_seconds), elapsed_ms: elapsed() };
+    return {
+      ok: false,
+      step: progress.step,
+      reason: connectReason(e, c.url, c.timeout_seconds),
+      elapsed_ms: elapsed(),
+    };
   } finally {
     clearTimeout(timer);
     // unbind may itself wait on a silent server: do not await it past the deadline.

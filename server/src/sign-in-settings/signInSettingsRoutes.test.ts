@@ -31,7 +31,12 @@ import {
   type MetadataOptions,
   type TestPki,
 } from '../identity/testing/independentPki';
-import { SEEDED_DIRECTORY, slapdTestsEnabled, startTestSlapd, type TestSlapd } from '../identity/testing/testSlapd';
+import {
+  SEEDED_DIRECTORY,
+  slapdTestsEnabled,
+  startTestSlapd,
+  type TestSlapd,
+} from '../identity/testing/testSlapd';
 
 jest.setTimeout(120_000);
 
@@ -125,7 +130,9 @@ const ldapOn = (): LdapSettingsWrite => ({
 
 describeAll('decodeCert', () => {
   test('decodes an openssl certificate: the fingerprint openssl prints, an expired one flagged', async () => {
-    const leaf = await json<CertificateInfo>(await call(admin, PATHS.decodeCert, 'POST', { cert: pki.leaf.pem }));
+    const leaf = await json<CertificateInfo>(
+      await call(admin, PATHS.decodeCert, 'POST', { cert: pki.leaf.pem }),
+    );
     expect(leaf).toMatchObject({
       subject: 'CN=leaf.example.test, O=Independent PKI',
       issuer: 'CN=Workbench Test CA, O=Independent PKI',
@@ -134,9 +141,17 @@ describeAll('decodeCert', () => {
       key_size: 256,
       status: 'valid',
     });
-    const expired = await json<CertificateInfo>(await call(admin, PATHS.decodeCert, 'POST', { cert: pki.expired.pem }));
-    expect(expired).toMatchObject({ status: 'expired', key_size: 2048, fingerprint_sha256: pki.expired.fingerprint });
-    const future = await json<CertificateInfo>(await call(auditor, PATHS.decodeCert, 'POST', { cert: pki.future.pem }));
+    const expired = await json<CertificateInfo>(
+      await call(admin, PATHS.decodeCert, 'POST', { cert: pki.expired.pem }),
+    );
+    expect(expired).toMatchObject({
+      status: 'expired',
+      key_size: 2048,
+      fingerprint_sha256: pki.expired.fingerprint,
+    });
+    const future = await json<CertificateInfo>(
+      await call(auditor, PATHS.decodeCert, 'POST', { cert: pki.future.pem }),
+    );
     expect(future.status).toBe('not_yet_valid');
   });
 
@@ -172,7 +187,11 @@ describeAll('identity provider metadata (auth v1, setting/saml)', () => {
     const saml = await json<SamlSetting>(await call(admin, PATHS.saml));
     expect(saml.idp).toEqual(saved.idp);
     const event = await latestAudit('Sign-in settings');
-    expect(event).toMatchObject({ audit_action: 'update', sub_event_type: 'sso', userid: 'admin@acme.example' });
+    expect(event).toMatchObject({
+      audit_action: 'update',
+      sub_event_type: 'sso',
+      userid: 'admin@acme.example',
+    });
     expect(JSON.parse(String(event?.after))).toMatchObject({
       sso_enabled: true,
       idps: [{ entity_id: 'https://idp.example.test/saml/metadata', certificates: [pki.idp.fingerprint] }],
@@ -210,7 +229,7 @@ describeAll('identity provider metadata (auth v1, setting/saml)', () => {
     expect(r.field).toBe('sso_enabled');
   });
 
-  test("another tenant sees none of it; the read-only auditor and logs@ cannot write", async () => {
+  test('another tenant sees none of it; the read-only auditor and logs@ cannot write', async () => {
     const theirs = await json<AuthSettings>(await call(globex, PATHS.auth));
     expect(theirs).toMatchObject({ sso_enabled: false, idp: null });
     const body = { sso_enabled: false, ldap: ldapOff };
@@ -239,7 +258,9 @@ describeAll('identity providers (auth v2, multiple_idp)', () => {
     ]);
     const one = await json<AuthSettingsV2>(await call(admin, `${PATHS.authV2}?limit=1`));
     expect(one).toMatchObject({ total: 2, idps: [{ entity_id: 'https://idp.example.test/saml/metadata' }] });
-    expect((await json<{ field: string }>(await call(admin, `${PATHS.authV2}?limit=0`), 400)).field).toBe('limit');
+    expect((await json<{ field: string }>(await call(admin, `${PATHS.authV2}?limit=0`), 400)).field).toBe(
+      'limit',
+    );
     // v1 reads the first.
     expect((await json<AuthSettings>(await call(admin, PATHS.auth))).idp?.entity_id).toBe(
       'https://idp.example.test/saml/metadata',
@@ -250,14 +271,17 @@ describeAll('identity providers (auth v2, multiple_idp)', () => {
     const before = await json<AuthSettingsV2>(await call(admin, PATHS.authV2));
     const put = (who: SignedIn, idps: unknown[]) =>
       call(who, PATHS.authV2, 'PUT', { sso_enabled: false, idps, ldap: ldapOff });
-    expect((await json<{ field: string }>(await put(admin, [{ entity_id: 'https://nobody.example.test' }]), 400)).field).toBe(
-      'idps.0.entity_id',
-    );
+    expect(
+      (await json<{ field: string }>(await put(admin, [{ entity_id: 'https://nobody.example.test' }]), 400))
+        .field,
+    ).toBe('idps.0.entity_id');
     const dup = { entity_id: 'https://idp.example.test/saml/metadata' };
     expect((await json<{ field: string }>(await put(admin, [dup, dup]), 400)).field).toBe('idps.1');
     const metadata = signedMetadata(pki, idpOptions(), pki.idp);
     const second = signedMetadata(pki, idpOptions('https://second.example.test/idp'), pki.idp);
-    expect((await json<{ field: string }>(await put(globex, [{ metadata }, { metadata: second }]), 400)).field).toBe('idps');
+    expect(
+      (await json<{ field: string }>(await put(globex, [{ metadata }, { metadata: second }]), 400)).field,
+    ).toBe('idps');
     expect(await json<AuthSettingsV2>(await call(admin, PATHS.authV2))).toEqual(before);
   });
 });
@@ -268,12 +292,18 @@ describeAll('LDAP settings and Test connection (slapd)', () => {
     const text = await saved.clone().text();
     expect(saved.status).toBe(200);
     expect(text).not.toContain(SEEDED_DIRECTORY.bindPassword);
-    expect(((await saved.json()) as AuthSettings).ldap).toMatchObject({ enabled: true, bind_password_set: true });
-    for (const p of [PATHS.auth, PATHS.authV2]) expect(await (await call(admin, p)).text()).not.toContain(SEEDED_DIRECTORY.bindPassword);
+    expect(((await saved.json()) as AuthSettings).ldap).toMatchObject({
+      enabled: true,
+      bind_password_set: true,
+    });
+    for (const p of [PATHS.auth, PATHS.authV2])
+      expect(await (await call(admin, p)).text()).not.toContain(SEEDED_DIRECTORY.bindPassword);
     const event = await latestAudit('Sign-in settings');
     expect(JSON.stringify(event)).not.toContain(SEEDED_DIRECTORY.bindPassword);
     // The trail leaves out every password-named field (audit/README.md), bind_password_set too.
-    expect(JSON.parse(String(event?.after))).toMatchObject({ ldap: { enabled: true, bind_dn: SEEDED_DIRECTORY.bindDn } });
+    expect(JSON.parse(String(event?.after))).toMatchObject({
+      ldap: { enabled: true, bind_dn: SEEDED_DIRECTORY.bindDn },
+    });
 
     // Saved without a password: the stored one is kept, and Test connection binds with it.
     const { bind_password: _p, ...withoutPassword } = ldapOn();
@@ -286,7 +316,9 @@ describeAll('LDAP settings and Test connection (slapd)', () => {
       await call(admin, PATHS.auth, 'PUT', { sso_enabled: true, ldap: { ...ldapOn(), bind_password: '' } }),
     );
     expect(cleared.ldap.bind_password_set).toBe(false);
-    expect(await json<LdapTestReply>(await call(admin, PATHS.ldapTest, 'POST', { username: 'alice' }))).toMatchObject({
+    expect(
+      await json<LdapTestReply>(await call(admin, PATHS.ldapTest, 'POST', { username: 'alice' })),
+    ).toMatchObject({
       ok: false,
       step: 'bind',
     });
@@ -296,7 +328,10 @@ describeAll('LDAP settings and Test connection (slapd)', () => {
   test('Test connection of unsaved settings reports a refused bind, an unknown user and a closed port by step', async () => {
     const test = (ldap: Partial<LdapSettingsWrite>, username = 'alice') =>
       call(admin, PATHS.ldapTest, 'POST', { username, ldap: { ...ldapOn(), ...ldap } });
-    expect(await json<LdapTestReply>(await test({ bind_password: 'wrong' }))).toMatchObject({ ok: false, step: 'bind' });
+    expect(await json<LdapTestReply>(await test({ bind_password: 'wrong' }))).toMatchObject({
+      ok: false,
+      step: 'bind',
+    });
     expect(await json<LdapTestReply>(await test({}, 'carol'))).toMatchObject({
       ok: false,
       step: 'search',
@@ -316,7 +351,10 @@ describeAll('LDAP settings and Test connection (slapd)', () => {
       [{ ...ldapOn(), user_attribute: 'u id' }, 'ldap.user_attribute'],
       [{ ...ldapOn(), timeout_seconds: 0 }, 'ldap.timeout_seconds'],
     ] as const) {
-      const r = await json<{ field: string }>(await call(admin, PATHS.auth, 'PUT', { sso_enabled: true, ldap }), 400);
+      const r = await json<{ field: string }>(
+        await call(admin, PATHS.auth, 'PUT', { sso_enabled: true, ldap }),
+        400,
+      );
       expect(r.field).toBe(field);
     }
     expect(await json<AuthSettings>(await call(admin, PATHS.auth))).toEqual(before);
@@ -332,10 +370,20 @@ describeAll('menloSamlSigningCert', () => {
     const pem = await r.text();
     const file = path.join(pki.dir, 'downloaded.pem');
     fs.writeFileSync(file, pem);
-    const openssl = execFileSync('openssl', ['x509', '-in', file, '-noout', '-subject', '-fingerprint', '-sha256']).toString();
+    const openssl = execFileSync('openssl', [
+      'x509',
+      '-in',
+      file,
+      '-noout',
+      '-subject',
+      '-fingerprint',
+      '-sha256',
+    ]).toString();
     expect(openssl).toMatch(/subject=CN = Workbench SAML signing \(acme\)/);
     const fingerprint = /Fingerprint=(.*)/.exec(openssl)?.[1];
-    expect((await json<SamlSetting>(await call(admin, PATHS.saml))).sp.signing_certificate.fingerprint_sha256).toBe(fingerprint);
+    expect(
+      (await json<SamlSetting>(await call(admin, PATHS.saml))).sp.signing_certificate.fingerprint_sha256,
+    ).toBe(fingerprint);
     expect(await (await call(auditor, PATHS.signingCert)).text()).toBe(pem);
     expect(await (await call(globex, PATHS.signingCert)).text()).not.toBe(pem);
     expect(pem).not.toMatch(/PRIVATE KEY/);
@@ -351,36 +399,78 @@ describeAll('admin_access_control', () => {
     });
     const put = (body: unknown, who = admin) => call(who, PATHS.adminAccessControl, 'PUT', body);
     const bad = await json<{ field: string; message: string }>(
-      await put({ enabled: true, allowed_ranges: ['127.0.0.0/8', '10.0.0.0/33'], allowed_methods: ['password'] }),
+      await put({
+        enabled: true,
+        allowed_ranges: ['127.0.0.0/8', '10.0.0.0/33'],
+        allowed_methods: ['password'],
+      }),
       400,
     );
-    expect(bad).toMatchObject({ field: 'allowed_ranges.1', message: 'The prefix of "10.0.0.0/33" must be 0 to 32.' });
-    expect((await json<{ field: string }>(await put({ enabled: true, allowed_ranges: ['nonsense'], allowed_methods: [] }), 400)).field).toBe(
-      'allowed_ranges.0',
-    );
-    expect((await json<{ field: string }>(await put({ enabled: true, allowed_ranges: ['127.0.0.1'], allowed_methods: [] }), 400)).field).toBe(
-      'allowed_methods',
-    );
-    expect((await json<{ field: string }>(await put({ enabled: true, allowed_ranges: ['127.0.0.1'], allowed_methods: ['telnet'] }), 400)).field).toMatch(
-      /^allowed_methods/,
-    );
+    expect(bad).toMatchObject({
+      field: 'allowed_ranges.1',
+      message: 'The prefix of "10.0.0.0/33" must be 0 to 32.',
+    });
+    expect(
+      (
+        await json<{ field: string }>(
+          await put({ enabled: true, allowed_ranges: ['nonsense'], allowed_methods: [] }),
+          400,
+        )
+      ).field,
+    ).toBe('allowed_ranges.0');
+    expect(
+      (
+        await json<{ field: string }>(
+          await put({ enabled: true, allowed_ranges: ['127.0.0.1'], allowed_methods: [] }),
+          400,
+        )
+      ).field,
+    ).toBe('allowed_methods');
+    expect(
+      (
+        await json<{ field: string }>(
+          await put({ enabled: true, allowed_ranges: ['127.0.0.1'], allowed_methods: ['telnet'] }),
+          400,
+        )
+      ).field,
+    ).toMatch(/^allowed_methods/);
     const lockout = await json<{ field: string; message: string }>(
       await put({ enabled: true, allowed_ranges: ['192.0.2.0/24'], allowed_methods: ['password'] }),
       409,
     );
-    expect(lockout).toMatchObject({ field: 'allowed_ranges', message: expect.stringMatching(/lock you out/) });
-    expect((await json<AdminAccessControlReply>(await call(admin, PATHS.adminAccessControl))).enabled).toBe(false);
-    expect((await put({ enabled: false, allowed_ranges: [], allowed_methods: [] }, auditor)).status).toBe(403);
+    expect(lockout).toMatchObject({
+      field: 'allowed_ranges',
+      message: expect.stringMatching(/lock you out/),
+    });
+    expect((await json<AdminAccessControlReply>(await call(admin, PATHS.adminAccessControl))).enabled).toBe(
+      false,
+    );
+    expect((await put({ enabled: false, allowed_ranges: [], allowed_methods: [] }, auditor)).status).toBe(
+      403,
+    );
 
     const saved = await json<AdminAccessControlReply>(
-      await put({ enabled: true, allowed_ranges: ['127.0.0.0/8', '2001:db8::/32'], allowed_methods: ['password', 'sso'] }),
+      await put({
+        enabled: true,
+        allowed_ranges: ['127.0.0.0/8', '2001:db8::/32'],
+        allowed_methods: ['password', 'sso'],
+      }),
     );
-    expect(saved).toMatchObject({ enabled: true, allowed_ranges: ['127.0.0.0/8', '2001:db8::/32'], updated_by: 'admin@acme.example' });
+    expect(saved).toMatchObject({
+      enabled: true,
+      allowed_ranges: ['127.0.0.0/8', '2001:db8::/32'],
+      updated_by: 'admin@acme.example',
+    });
     expect(await json<AdminAccessControlReply>(await call(auditor, PATHS.adminAccessControl))).toEqual(saved);
-    expect((await json<AdminAccessControlReply>(await call(globex, PATHS.adminAccessControl))).enabled).toBe(false);
+    expect((await json<AdminAccessControlReply>(await call(globex, PATHS.adminAccessControl))).enabled).toBe(
+      false,
+    );
     const event = await latestAudit('Administration access control');
     expect(event).toMatchObject({ audit_action: 'update', sub_event_type: 'admins' });
     expect(JSON.parse(String(event?.before))).toMatchObject({ enabled: false });
-    expect(JSON.parse(String(event?.after))).toMatchObject({ enabled: true, allowed_ranges: ['127.0.0.0/8', '2001:db8::/32'] });
+    expect(JSON.parse(String(event?.after))).toMatchObject({
+      enabled: true,
+      allowed_ranges: ['127.0.0.0/8', '2001:db8::/32'],
+    });
   });
 });

@@ -80,15 +80,30 @@ const SIGNING_CERT_DAYS = 3650;
 async function readDoc<T>(store: ConfigStore, entity: string, tid: string, defaults: T): Promise<T> {
   return ((await store.entities.get(entity, tid))?.data as T | undefined) ?? defaults;
 }
-async function writeDoc(store: ConfigStore, entity: string, tid: string, data: object, at: string): Promise<void> {
+async function writeDoc(
+  store: ConfigStore,
+  entity: string,
+  tid: string,
+  data: object,
+  at: string,
+): Promise<void> {
   const existing = await store.entities.get(entity, tid);
-  const record = { entity, id: tid, data: data as Record<string, unknown>, createdAt: existing?.createdAt ?? at, updatedAt: at };
+  const record = {
+    entity,
+    id: tid,
+    data: data as Record<string, unknown>,
+    createdAt: existing?.createdAt ?? at,
+    updatedAt: at,
+  };
   if (existing) await store.entities.update(record);
   else if (!(await store.entities.insert(record))) await store.entities.update(record);
 }
 
 /** What a read shows of LDAP: everything but the password, and whether one is set. */
-const ldapView = ({ bind_password, ...rest }: StoredLdap): LdapSettings => ({ ...rest, bind_password_set: bind_password !== '' });
+const ldapView = ({ bind_password, ...rest }: StoredLdap): LdapSettings => ({
+  ...rest,
+  bind_password_set: bind_password !== '',
+});
 
 /** An IdP in the audit trail: enough to see what changed, without certificate bodies. */
 const idpSummary = (i: IdentityProvider) => ({
@@ -96,7 +111,11 @@ const idpSummary = (i: IdentityProvider) => ({
   sso_urls: i.sso_urls.map((s) => s.url),
   certificates: i.certificates.map((c) => c.fingerprint_sha256),
 });
-const auditState = (s: StoredSignIn) => ({ sso_enabled: s.sso_enabled, idps: s.idps.map(idpSummary), ldap: ldapView(s.ldap) });
+const auditState = (s: StoredSignIn) => ({
+  sso_enabled: s.sso_enabled,
+  idps: s.idps.map(idpSummary),
+  ldap: ldapView(s.ldap),
+});
 
 /** Checks an address or CIDR range (IPv4 or IPv6); the reason when it is not one. */
 function rangeProblem(range: string): string | null {
@@ -105,7 +124,8 @@ function rangeProblem(range: string): string | null {
   if (version === 0 || more.length > 0) return `"${range}" is not an IP address or CIDR range.`;
   if (prefix === undefined) return null;
   const max = version === 4 ? 32 : 128;
-  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) return `The prefix of "${range}" must be 0 to ${max}.`;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max)
+    return `The prefix of "${range}" must be 0 to ${max}.`;
   return null;
 }
 
@@ -156,9 +176,17 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   /** An uploaded metadata document as a stored IdP; 400 naming `field` with the reason. */
-  const idpFromMetadata = async (request: FastifyRequest, xml: string, field: string): Promise<IdentityProvider> => {
+  const idpFromMetadata = async (
+    request: FastifyRequest,
+    xml: string,
+    field: string,
+  ): Promise<IdentityProvider> => {
     if (!hasFeature(request, 'sso'))
-      throw new ApiHttpError(400, 'The tenant does not have the feature sso: identity providers cannot be set.', field);
+      throw new ApiHttpError(
+        400,
+        'The tenant does not have the feature sso: identity providers cannot be set.',
+        field,
+      );
     try {
       const parsed = await parseIdpMetadata(xml, ctx.now());
       return { ...parsed, uploaded_at: nowIso(), uploaded_by: tenantSessionOf(request).username };
@@ -184,9 +212,17 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
   ): Promise<StoredSignIn> => {
     const { tid, username } = tenantSessionOf(request);
     if (next.sso_enabled && !hasFeature(request, 'sso'))
-      throw new ApiHttpError(400, 'The tenant does not have the feature sso: single sign-on cannot be turned on.', 'sso_enabled');
+      throw new ApiHttpError(
+        400,
+        'The tenant does not have the feature sso: single sign-on cannot be turned on.',
+        'sso_enabled',
+      );
     if (next.sso_enabled && next.idps.length === 0)
-      throw new ApiHttpError(400, 'Single sign-on needs an identity provider: upload its metadata first.', 'sso_enabled');
+      throw new ApiHttpError(
+        400,
+        'Single sign-on needs an identity provider: upload its metadata first.',
+        'sso_enabled',
+      );
     const saved: StoredSignIn = { ...next, updated_at: nowIso(), updated_by: username };
     await writeDoc(store, ENTITY.signIn, tid, saved, saved.updated_at as string);
     noteAudit(request, {
@@ -202,7 +238,11 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
     PATHS.auth,
     {
       config: read,
-      schema: { tags, summary: "The tenant's sign-in settings: single sign-on, its (first) identity provider, LDAP", response: { 200: AuthSettings, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: "The tenant's sign-in settings: single sign-on, its (first) identity provider, LDAP",
+        response: { 200: AuthSettings, ...errorResponses(401, 403) },
+      },
     },
     async (request) => v1View(await readSignIn(tenantSessionOf(request).tid)),
   );
@@ -213,7 +253,8 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       config: write('Changed the sign-in settings.'),
       schema: {
         tags,
-        summary: 'Saves the sign-in settings; idp_metadata (signed SAML metadata XML) replaces the identity provider, null removes it, absent keeps it',
+        summary:
+          'Saves the sign-in settings; idp_metadata (signed SAML metadata XML) replaces the identity provider, null removes it, absent keeps it',
         body: AuthSettingsWrite,
         response: { 200: AuthSettings, ...errorResponses(400, 401, 403) },
       },
@@ -251,7 +292,8 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       config: write('Changed the sign-in settings.'),
       schema: {
         tags,
-        summary: 'Saves the sign-in settings with the whole list of identity providers: each new metadata, or a stored one kept by its entity_id; more than one needs multiple_idp',
+        summary:
+          'Saves the sign-in settings with the whole list of identity providers: each new metadata, or a stored one kept by its entity_id; more than one needs multiple_idp',
         body: AuthSettingsV2Write,
         response: { 200: AuthSettingsV2, ...errorResponses(400, 401, 403) },
       },
@@ -260,7 +302,11 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       const before = await readSignIn(tenantSessionOf(request).tid);
       const body = request.body;
       if (body.idps.length > 1 && !hasFeature(request, 'multiple_idp'))
-        throw new ApiHttpError(400, 'More than one identity provider needs the feature multiple_idp.', 'idps');
+        throw new ApiHttpError(
+          400,
+          'More than one identity provider needs the feature multiple_idp.',
+          'idps',
+        );
       const idps: IdentityProvider[] = [];
       for (const [i, entry] of (body.idps as IdpEntryWrite[]).entries()) {
         let idp: IdentityProvider;
@@ -268,7 +314,11 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
         else {
           const kept = before.idps.find((s) => s.entity_id === entry.entity_id);
           if (!kept)
-            throw new ApiHttpError(400, `No identity provider ${entry.entity_id} is stored: upload its metadata.`, `idps.${i}.entity_id`);
+            throw new ApiHttpError(
+              400,
+              `No identity provider ${entry.entity_id} is stored: upload its metadata.`,
+              `idps.${i}.entity_id`,
+            );
           idp = kept;
         }
         if (idps.some((s) => s.entity_id === idp.entity_id))
@@ -276,7 +326,10 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
         idps.push(idp);
       }
       const ldap = nextLdap(body.ldap, before.ldap);
-      return v2View(await save(request, before, { sso_enabled: body.sso_enabled, idps, ldap }), IDP_LIST_DEFAULT_LIMIT);
+      return v2View(
+        await save(request, before, { sso_enabled: body.sso_enabled, idps, ldap }),
+        IDP_LIST_DEFAULT_LIMIT,
+      );
     },
   );
 
@@ -284,10 +337,20 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
   const signingCertificate = async (tid: string, tenantName: string): Promise<string> => {
     const stored = await store.entities.get(ENTITY.signing, tid);
     if (stored) return stored.data.certificatePem as string;
-    const made = await makeSelfSignedCertificate(`Workbench SAML signing (${tenantName})`, ctx.now(), SIGNING_CERT_DAYS);
+    const made = await makeSelfSignedCertificate(
+      `Workbench SAML signing (${tenantName})`,
+      ctx.now(),
+      SIGNING_CERT_DAYS,
+    );
     const at = nowIso();
     // Two first requests at once: the one stored first wins, both answer it.
-    await store.entities.insert({ entity: ENTITY.signing, id: tid, data: { ...made }, createdAt: at, updatedAt: at });
+    await store.entities.insert({
+      entity: ENTITY.signing,
+      id: tid,
+      data: { ...made },
+      createdAt: at,
+      updatedAt: at,
+    });
     return (await store.entities.get(ENTITY.signing, tid))?.data.certificatePem as string;
   };
 
@@ -297,7 +360,8 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       config: { ...read, features: ['sso'] },
       schema: {
         tags,
-        summary: "SAML: this service's entity id and signing certificate (for the IdP's administrator), and the identity provider configured",
+        summary:
+          "SAML: this service's entity id and signing certificate (for the IdP's administrator), and the identity provider configured",
         response: { 200: SamlSetting, ...errorResponses(401, 403) },
       },
     },
@@ -307,7 +371,10 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       const pem = await signingCertificate(tid, tenant.name);
       return {
         sso_enabled: settings.sso_enabled,
-        sp: { entity_id: `urn:workbench:sp:${tid}`, signing_certificate: await decodeCertificate(pem, ctx.now()) },
+        sp: {
+          entity_id: `urn:workbench:sp:${tid}`,
+          signing_certificate: await decodeCertificate(pem, ctx.now()),
+        },
         idp: settings.idps[0] ?? null,
       };
     },
@@ -345,7 +412,8 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       },
       schema: {
         tags,
-        summary: 'Decodes a certificate (PEM or base64 DER): subject, issuer, validity (expired or not yet valid flagged), SHA-256 fingerprint, key',
+        summary:
+          'Decodes a certificate (PEM or base64 DER): subject, issuer, validity (expired or not yet valid flagged), SHA-256 fingerprint, key',
         body: DecodeCertBody,
         response: { 200: CertificateInfo, ...errorResponses(400, 401, 403) },
       },
@@ -370,7 +438,8 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       },
       schema: {
         tags,
-        summary: 'Test connection: binds to the LDAP directory (the stored settings, or unsaved ones given) and looks up one user; answers the failed step and its reason',
+        summary:
+          'Test connection: binds to the LDAP directory (the stored settings, or unsaved ones given) and looks up one user; answers the failed step and its reason',
         body: LdapTestBody,
         response: { 200: LdapTestReply, ...errorResponses(400, 401, 403) },
       },
@@ -379,7 +448,8 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       const stored = (await readSignIn(tenantSessionOf(request).tid)).ldap;
       const ldap = request.body.ldap ? nextLdap(request.body.ldap, stored) : stored;
       if (ldap.url === '') throw new ApiHttpError(400, 'Enter the directory to test.', 'ldap.url');
-      if (ldap.base_dn.trim() === '') throw new ApiHttpError(400, 'Enter the base DN users are looked up under.', 'ldap.base_dn');
+      if (ldap.base_dn.trim() === '')
+        throw new ApiHttpError(400, 'Enter the base DN users are looked up under.', 'ldap.base_dn');
       return testLdapConnection(ldap, request.body.username);
     },
   );
@@ -400,7 +470,8 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       config: { world: 'tenant' as const, permission: ACCESS_CONTROL_READ_PERMISSION },
       schema: {
         tags,
-        summary: 'Who may reach the administration: the addresses (IP or CIDR) and the sign-in methods allowed',
+        summary:
+          'Who may reach the administration: the addresses (IP or CIDR) and the sign-in methods allowed',
         response: { 200: AdminAccessControlReply, ...errorResponses(401, 403) },
       },
     },
@@ -417,7 +488,8 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       },
       schema: {
         tags,
-        summary: "Replaces the administration's access control; a list that leaves out the caller's own address is refused (409) rather than lock them out",
+        summary:
+          "Replaces the administration's access control; a list that leaves out the caller's own address is refused (409) rather than lock them out",
         body: AdminAccessControl,
         response: { 200: AdminAccessControlReply, ...errorResponses(400, 401, 403, 409) },
       },
@@ -433,11 +505,23 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       const methods = [...new Set(body.allowed_methods)];
       if (body.enabled) {
         if (ranges.length === 0)
-          throw new ApiHttpError(400, 'List at least one address or range that may reach the administration.', 'allowed_ranges');
+          throw new ApiHttpError(
+            400,
+            'List at least one address or range that may reach the administration.',
+            'allowed_ranges',
+          );
         if (methods.length === 0)
-          throw new ApiHttpError(400, 'Allow at least one way to sign in to the administration.', 'allowed_methods');
+          throw new ApiHttpError(
+            400,
+            'Allow at least one way to sign in to the administration.',
+            'allowed_methods',
+          );
         if (!addressAllowed(request.ip, ranges))
-          throw new ApiHttpError(409, `The list does not include your own address ${request.ip}: saving it would lock you out.`, 'allowed_ranges');
+          throw new ApiHttpError(
+            409,
+            `The list does not include your own address ${request.ip}: saving it would lock you out.`,
+            'allowed_ranges',
+          );
       }
       const before = await accessView(tid);
       const saved: AdminAccessControlReply = {
@@ -452,7 +536,11 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       noteAudit(request, {
         object: 'Administration access control',
         before: beforeState,
-        after: { enabled: saved.enabled, allowed_ranges: saved.allowed_ranges, allowed_methods: saved.allowed_methods },
+        after: {
+          enabled: saved.enabled,
+          allowed_ranges: saved.allowed_ranges,
+          allowed_methods: saved.allowed_methods,
+        },
         details: `Changed who may reach the administration (${saved.enabled ? `${ranges.length} range(s)` : 'off'}).`,
       });
       return saved;

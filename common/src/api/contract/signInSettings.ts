@@ -111,7 +111,10 @@ export const LdapSettingsWrite = Type.Object(
 );
 export type LdapSettingsWrite = Static<typeof LdapSettingsWrite>;
 
-const Audit = { updated_at: Type.Union([Type.String(), Type.Null()]), updated_by: Type.Union([Type.String(), Type.Null()]) };
+const Audit = {
+  updated_at: Type.Union([Type.String(), Type.Null()]),
+  updated_by: Type.Union([Type.String(), Type.Null()]),
+};
 
 /** GET /api/settings/v1/tenants/auth */
 export const AuthSettings = Type.Object({
@@ -150,7 +153,10 @@ export const AuthV2Query = Type.Object(
 
 /** An IdP in a v2 save: new metadata, or one already stored kept by its entity id. */
 export const IdpEntryWrite = Type.Union([
-  Type.Object({ metadata: Type.String({ minLength: 1, maxLength: METADATA_TEXT_MAX }) }, { additionalProperties: false }),
+  Type.Object(
+    { metadata: Type.String({ minLength: 1, maxLength: METADATA_TEXT_MAX }) },
+    { additionalProperties: false },
+  ),
   Type.Object({ entity_id: Type.String({ minLength: 1, maxLength: 1000 }) }, { additionalProperties: false }),
 ]);
 export type IdpEntryWrite = Static<typeof IdpEntryWrite>;
@@ -256,14 +262,20 @@ export function ldapSettingsProblem(l: LdapSettingsWrite, prefix = 'ldap'): Fiel
     return { field: f('url'), message: 'Enter the directory as ldap://host:port or ldaps://host:port.' };
   if (l.url !== '') {
     const port = Number(/:(\d+)\/?$/.exec(l.url.trim())?.[1] ?? '389');
-    if (port < 1 || port > 65535) return { field: f('url'), message: 'The port must be between 1 and 65535.' };
+    if (port < 1 || port > 65535)
+      return { field: f('url'), message: 'The port must be between 1 and 65535.' };
   }
   if (l.user_attribute !== '' && !ATTRIBUTE.test(l.user_attribute))
-    return { field: f('user_attribute'), message: 'An attribute name is letters, digits and hyphens, starting with a letter.' };
+    return {
+      field: f('user_attribute'),
+      message: 'An attribute name is letters, digits and hyphens, starting with a letter.',
+    };
   if (l.enabled) {
     if (l.url.trim() === '') return { field: f('url'), message: 'Enter the directory to use LDAP.' };
-    if (l.base_dn.trim() === '') return { field: f('base_dn'), message: 'Enter the base DN users are looked up under.' };
-    if (l.user_attribute === '') return { field: f('user_attribute'), message: 'Enter the attribute users are looked up by.' };
+    if (l.base_dn.trim() === '')
+      return { field: f('base_dn'), message: 'Enter the base DN users are looked up under.' };
+    if (l.user_attribute === '')
+      return { field: f('user_attribute'), message: 'Enter the attribute users are looked up by.' };
   }
   return null;
 }

@@ -87,19 +87,85 @@ export function makeTestPki(): TestPki {
     return { cert, key: path.join(dir, key), pem, fingerprint };
   };
   const selfSigned = (name: string, subject: string, keyArgs: string[]) =>
-    run('openssl', ['req', '-x509', ...keyArgs, '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '365', '-subj', subject], dir);
+    run(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        ...keyArgs,
+        '-nodes',
+        '-keyout',
+        `${name}.key`,
+        '-out',
+        `${name}.pem`,
+        '-days',
+        '365',
+        '-subj',
+        subject,
+      ],
+      dir,
+    );
   const signedByCa = (name: string, subject: string, keyArgs: string[], dates: string[]) => {
-    run('openssl', ['req', '-new', ...keyArgs, '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject], dir);
-    run('openssl', ['ca', '-batch', '-notext', '-config', 'ca.cnf', '-cert', 'ca.pem', '-keyfile', 'ca.key', '-in', `${name}.csr`, '-out', `${name}.pem`, ...dates], dir);
+    run(
+      'openssl',
+      [
+        'req',
+        '-new',
+        ...keyArgs,
+        '-nodes',
+        '-keyout',
+        `${name}.key`,
+        '-out',
+        `${name}.csr`,
+        '-subj',
+        subject,
+      ],
+      dir,
+    );
+    run(
+      'openssl',
+      [
+        'ca',
+        '-batch',
+        '-notext',
+        '-config',
+        'ca.cnf',
+        '-cert',
+        'ca.pem',
+        '-keyfile',
+        'ca.key',
+        '-in',
+        `${name}.csr`,
+        '-out',
+        `${name}.pem`,
+        ...dates,
+      ],
+      dir,
+    );
   };
   fs.writeFileSync(path.join(dir, 'ca.cnf'), CA_CONFIG);
   fs.writeFileSync(path.join(dir, 'index.txt'), '');
   fs.writeFileSync(path.join(dir, 'serial'), '1000\n');
   fs.mkdirSync(path.join(dir, 'issued'));
   selfSigned('ca', '/CN=Workbench Test CA/O=Independent PKI', ['-newkey', 'rsa:3072']);
-  signedByCa('leaf', '/CN=leaf.example.test/O=Independent PKI', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256'], ['-days', '90']);
-  signedByCa('expired', '/CN=expired.example.test', ['-newkey', 'rsa:2048'], ['-startdate', '20200101000000Z', '-enddate', '20201231000000Z']);
-  signedByCa('future', '/CN=future.example.test', ['-newkey', 'rsa:2048'], ['-startdate', '20990101000000Z', '-enddate', '20991231000000Z']);
+  signedByCa(
+    'leaf',
+    '/CN=leaf.example.test/O=Independent PKI',
+    ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256'],
+    ['-days', '90'],
+  );
+  signedByCa(
+    'expired',
+    '/CN=expired.example.test',
+    ['-newkey', 'rsa:2048'],
+    ['-startdate', '20200101000000Z', '-enddate', '20201231000000Z'],
+  );
+  signedByCa(
+    'future',
+    '/CN=future.example.test',
+    ['-newkey', 'rsa:2048'],
+    ['-startdate', '20990101000000Z', '-enddate', '20991231000000Z'],
+  );
   selfSigned('idp', '/CN=idp.example.test/O=Example IdP', ['-newkey', 'rsa:2048']);
   selfSigned('other', '/CN=attacker.example.test', ['-newkey', 'rsa:2048']);
   return {

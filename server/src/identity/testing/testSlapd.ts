@@ -34,8 +34,18 @@ export const SEEDED_DIRECTORY = {
   bindDn: 'cn=reader,ou=services,dc=example,dc=test',
   bindPassword: 'reader-secret',
   users: {
-    alice: { dn: 'uid=alice,ou=people,dc=example,dc=test', cn: 'Alice Example', mail: 'alice@example.test', password: 'alice-secret' },
-    bob: { dn: 'uid=bob,ou=people,dc=example,dc=test', cn: 'Bob Example', mail: 'bob@example.test', password: 'bob-secret' },
+    alice: {
+      dn: 'uid=alice,ou=people,dc=example,dc=test',
+      cn: 'Alice Example',
+      mail: 'alice@example.test',
+      password: 'alice-secret',
+    },
+    bob: {
+      dn: 'uid=bob,ou=people,dc=example,dc=test',
+      cn: 'Bob Example',
+      mail: 'bob@example.test',
+      password: 'bob-secret',
+    },
   },
 } as const;
 
@@ -111,10 +121,14 @@ export async function startTestSlapd(): Promise<TestSlapd> {
   fs.writeFileSync(path.join(dir, 'slapd.conf'), config(dir));
   fs.writeFileSync(path.join(dir, 'seed.ldif'), SEED_LDIF);
   try {
-    execFileSync(SLAPADD, ['-f', path.join(dir, 'slapd.conf'), '-l', path.join(dir, 'seed.ldif')], { stdio: 'pipe' });
+    execFileSync(SLAPADD, ['-f', path.join(dir, 'slapd.conf'), '-l', path.join(dir, 'seed.ldif')], {
+      stdio: 'pipe',
+    });
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
-    throw new Error(`slapadd failed: ${String((error as { stderr?: Buffer }).stderr ?? '')}`, { cause: error });
+    throw new Error(`slapadd failed: ${String((error as { stderr?: Buffer }).stderr ?? '')}`, {
+      cause: error,
+    });
   }
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
