@@ -130,5 +130,13 @@ describeSigned('parseIdpMetadata (signed by xmlsec1)', () => {
       pki.idp,
     );
     await expect(parseIdpMetadata(noSso, NOW)).rejects.toThrow(/HTTP-Redirect or HTTP-POST/);
+    const plainHttp = signedMetadata(
+      pki,
+      { ...options(), ssoUrls: [{ url: 'http://idp.example.test/sso', binding: HTTP_REDIRECT }] },
+      pki.idp,
+    );
+    await expect(parseIdpMetadata(plainHttp, NOW)).rejects.toThrow(
+      /"http:\/\/idp.example.test\/sso" is not an https URL/,
+    );
   });
 });

@@ -171,13 +171,7 @@ export async function parseIdpMetadata(xml: string, now: Date): Promise<ParsedId
       'The metadata has no single sign-on URL with the HTTP-Redirect or HTTP-POST binding.',
     );
   for (const s of ssoUrls) {
-    let url: URL | null = null;
-    try {
-      url = new URL(s.url);
-    } catch {
-      url = null;
-    }
-    if (!url || url.protocol !== 'https:')
+    if (!URL.canParse(s.url) || new URL(s.url).protocol !== 'https:')
       throw new MetadataProblem(`The single sign-on URL "${s.url}" is not an https URL.`);
   }
 
