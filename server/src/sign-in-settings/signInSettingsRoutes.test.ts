@@ -20,7 +20,13 @@ import {
 } from '@workbench/common/api/contract/signInSettings';
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
+import {
+  signIn,
+  signInOperator,
+  startTestServer,
+  type SignedIn,
+  type TestServer,
+} from '../testing/testServer';
 import {
   HTTP_POST,
   HTTP_REDIRECT,
@@ -472,5 +478,40 @@ describeAll('admin_access_control', () => {
       enabled: true,
       allowed_ranges: ['127.0.0.0/8', '2001:db8::/32'],
     });
+  });
+});
+
+describeAll('without the sso feature (portal-core §3 Feature flags)', () => {
+  test('setting/saml and the signing certificate answer 403; metadata and single sign-on are refused naming the field', async () => {
+    // Last: it takes acme's sso and multiple_idp away through the provider console.
+    const { tid } = (await (await call(admin, '/api/userinfo')).json()) as { tid: string };
+    const operator = await signInOperator(server, 'operator@provider.example');
+    const patched = await server.call(`/gdmanage/api/v1/tenants/${tid}/capabilities`, {
+      method: 'PATCH',
+      jar: operator.jar,
+      body: { capabilities: { sso: false, multiple_idp: false } },
+    });
+    expect(patched.status).toBe(200);
+    expect((await call(admin, PATHS.saml)).status).toBe(403);
+    expect((await call(admin, PATHS.signingCert)).status).toBe(403);
+    const before = await json<AuthSettings>(await call(admin, PATHS.auth));
+    const metadata = signedMetadata(pki, idpOptions(), pki.idp);
+    expect(
+      (
+        await json<{ field: string }>(
+          await call(admin, PATHS.auth, 'PUT', { sso_enabled: false, idp_metadata: metadata, ldap: ldapOff }),
+          400,
+        )
+      ).field,
+    ).toBe('idp_metadata');
+    expect(
+      (
+        await json<{ field: string }>(
+          await call(admin, PATHS.auth, 'PUT', { sso_enabled: true, ldap: ldapOff }),
+          400,
+        )
+      ).field,
+    ).toBe('sso_enabled');
+    expect(await json<AuthSettings>(await call(admin, PATHS.auth))).toEqual(before);
   });
 });
