@@ -11,7 +11,13 @@ import { createAppStore } from '../../store/createAppStore';
 import type { EntitySource } from './entitySource';
 import { createEntitiesReducer } from './entitiesSlice';
 import { entitiesSaga } from './entitiesSaga';
-import { entityReadRequested, entityRequestsReducer, readKey, request } from './entityRequests';
+import {
+  MAX_KEPT_READS,
+  entityReadRequested,
+  entityRequestsReducer,
+  readKey,
+  request,
+} from './entityRequests';
 import { createEntityHooks } from './createEntityHooks';
 
 interface Widget {
@@ -113,6 +119,20 @@ describe('entity requests', () => {
     release();
     await new Promise((r) => setTimeout(r, 0));
     expect(store.getState().entityRequests.reads[key]?.data).toBe(2);
+  });
+
+  test('the state keeps the most recently asked reads only', () => {
+    let state = entityRequestsReducer(undefined, { type: 'init' });
+    for (let n = 0; n < MAX_KEPT_READS; n += 1)
+      state = entityRequestsReducer(state, entityReadRequested('widget', [`w${n}`]));
+    // The first one asked again is the most recent; a new one then drops the oldest, the second.
+    state = entityRequestsReducer(state, entityReadRequested('widget', ['w0']));
+    state = entityRequestsReducer(state, entityReadRequested('widget', ['new']));
+    const keys = Object.keys(state.reads);
+    expect(keys).toHaveLength(MAX_KEPT_READS);
+    expect(keys.slice(-2)).toEqual([readKey('widget', ['w0']), readKey('widget', ['new'])]);
+    expect(keys).not.toContain(readKey('widget', ['w1']));
+    expect(keys).toContain(readKey('widget', ['w2']));
   });
 
   test('a call runs through the watcher and answers its result; a refusal rejects with the API error', async () => {

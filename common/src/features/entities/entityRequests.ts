@@ -93,11 +93,21 @@ export const entityCallSettled = createAction<{ id: string }>('entityRequests/ca
 
 const initial: EntityRequestsState = { reads: {}, calls: {} };
 
+/**
+ * How many reads the state keeps: the most recently asked. A page that pages or filters asks a
+ * new key each time; older answers go rather than grow with the session.
+ */
+export const MAX_KEPT_READS = 100;
+
 export const entityRequestsReducer = createReducer(initial, (builder) => {
   builder
     .addCase(entityReadRequested, (state, { payload }) => {
       const r = state.reads[payload.key];
+      // Asked again: it moves to the end, the most recent.
+      delete state.reads[payload.key];
       state.reads[payload.key] = { status: 'loading', data: r?.data ?? null, error: null };
+      const keys = Object.keys(state.reads);
+      for (const key of keys.slice(0, Math.max(0, keys.length - MAX_KEPT_READS))) delete state.reads[key];
     })
     .addCase(entityReadLoaded, (state, { payload }) => {
       state.reads[payload.key] = { status: 'loaded', data: payload.data, error: null };
