@@ -8,7 +8,7 @@
 import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
 import type { HttpClient } from '../../api/http';
-import { toErrorInfo } from '../../api/ApiCallError';
+import { toErrorInfo, type ApiCallErrorInfo } from '../../api/ApiCallError';
 import { snackbarShown } from '../snackbar/snackbarSlice';
 import type { EntityPage, EntitySource, EntityWrite, EntityQuery } from './entitySource';
 import {
@@ -105,31 +105,43 @@ function* runWrite(
   }
 }
 
-function* runRead(
-  http: HttpClient,
+/** Runs one request of the table: its result, or its error as the state keeps it. */
+async function settle(
   requests: EntityRequests,
-  action: ReturnType<typeof entityReadRequested>,
-): SagaIterator {
-  const { name, args, key } = action.payload;
+  name: string,
+  http: HttpClient,
+  args: unknown,
+): Promise<{ result: unknown } | { error: ApiCallErrorInfo }> {
   try {
-    const data: unknown = yield call(requestOf(requests, name), http, args as never);
-    yield put(entityReadLoaded({ key, data }));
+    return { result: await requestOf(requests, name)(http, args as never) };
   } catch (e) {
-    yield put(entityReadFailed({ key, error: toErrorInfo(e, name) }));
+    return { error: toErrorInfo(e, name) };
   }
 }
 
-function* runCall(
+/** A read puts its answer under its key; a call under its id, for the page that awaits it. */
+function* runRequest(
   http: HttpClient,
   requests: EntityRequests,
-  action: ReturnType<typeof entityCallRequested>,
+  action: ReturnType<typeof entityReadRequested> | ReturnType<typeof entityCallRequested>,
 ): SagaIterator {
-  const { name, args, id } = action.payload;
-  try {
-    const result: unknown = yield call(requestOf(requests, name), http, args as never);
-    yield put(entityCallDone({ id, result }));
-  } catch (e) {
-    yield put(entityCallFailed({ id, error: toErrorInfo(e, name) }));
+  const r: Awaited<ReturnType<typeof settle>> = yield call(
+    settle,
+    requests,
+    action.payload.name,
+    http,
+    action.payload.args,
+  );
+  if (entityReadRequested.match(action)) {
+    const { key } = action.payload;
+    yield put(
+      'error' in r ? entityReadFailed({ key, error: r.error }) : entityReadLoaded({ key, data: r.result }),
+    );
+  } else {
+    const { id } = action.payload;
+    yield put(
+      'error' in r ? entityCallFailed({ id, error: r.error }) : entityCallDone({ id, result: r.result }),
+    );
   }
 }
 
@@ -150,7 +162,7 @@ function* readsWatcher(http: HttpClient, requests: EntityRequests): SagaIterator
     const action: ReturnType<typeof entityReadRequested> = yield take(entityReadRequested.type);
     const previous = reads.get(action.payload.key);
     if (previous?.isRunning()) yield cancel(previous);
-    reads.set(action.payload.key, yield fork(runRead, http, requests, action));
+    reads.set(action.payload.key, yield fork(runRequest, http, requests, action));
   }
 }
 
@@ -160,7 +172,7 @@ export function entitiesSaga(sources: readonly EntitySource[], requests: EntityR
   return function* entitiesWatcher(): SagaIterator {
     const http: HttpClient = yield getContext('http');
     yield takeEvery(entityWriteRequested.type, runWrite, http, byName);
-    yield takeEvery(entityCallRequested.type, runCall, http, requests);
+    yield takeEvery(entityCallRequested.type, runRequest, http, requests);
     yield fork(readsWatcher, http, requests);
     const loads = new Map<string, Task>();
     while (true) {

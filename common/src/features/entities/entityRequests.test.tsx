@@ -1,13 +1,11 @@
 /** The entity feature's requests and the typed hooks, over a real store with HTTP stubbed at axios. */
-import MockAdapter from 'axios-mock-adapter';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { ReactNode } from 'react';
 import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
-import { PROVIDER_XSRF_COOKIE } from '../../api/contract/wire';
-import { createHttpClient, type HttpClient } from '../../api/http';
+import type { HttpClient } from '../../api/http';
 import { isApiCallError } from '../../api/ApiCallError';
-import { createAppStore } from '../../store/createAppStore';
+import { createFeatureTestStore } from '../../test-support/storeHarness';
 import type { EntitySource } from './entitySource';
 import { createEntitiesReducer } from './entitiesSlice';
 import { entitiesSaga } from './entitiesSaga';
@@ -52,15 +50,9 @@ const REQUESTS = {
 const hooks = createEntityHooks({ widgets }, REQUESTS);
 
 function setup() {
-  const http = createHttpClient({ xsrfCookie: PROVIDER_XSRF_COOKIE, timeoutMs: 5000 });
-  const mock = new MockAdapter(http);
-  const navigation = { navigate: jest.fn(), reload: jest.fn(), assign: jest.fn() };
-  const { store } = createAppStore({
-    world: 'provider',
-    navigation,
-    http,
-    extraReducers: { entities: createEntitiesReducer([widgets]), entityRequests: entityRequestsReducer },
-    extraSagas: [entitiesSaga([widgets], REQUESTS)],
+  const { store, mock } = createFeatureTestStore({
+    reducers: { entities: createEntitiesReducer([widgets]), entityRequests: entityRequestsReducer },
+    sagas: [entitiesSaga([widgets], REQUESTS)],
   });
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   return { store, mock, wrapper };
