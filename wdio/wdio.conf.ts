@@ -1,7 +1,7 @@
 /**
  * WebdriverIO 9 test runner configuration: the browser tests run against the BUILT apps served
  * by the REAL reference server (server/src/main.ts), started here as a child process on a free
- * port with a fresh data directory. Debian's Chromium and chromedriver are used as installed:
+ * port with a fresh data directory, one per lane (support/lanes.ts). Debian's Chromium and chromedriver are used as installed:
  * nothing is downloaded at run time.
  *
  * Run from the repo root with `npm test` (builds first) or `npm run build && npm run test -w wdio`.
