@@ -94,6 +94,8 @@ export const SILENT_CHOICES = {
     'The {id} of app_rep_insights is a cloud app id as the discovery lists it (salesforce, microsoft365).',
   'report-files':
     "Scheduled reports: GET answers {scheduled_reports}, PUT one report (an id replaces it); instant reports answer the report file's record; past reports list {past_reports}, each downloaded at past_reports/{id}.",
+  'api-tokens':
+    'API tokens: POST api_tokens takes {name, access: read or write, areas (some of logs, reports, policy, users), expires_at: ISO time or null} and answers 201 with the token and its secret once (token); GET answers {tokens}; DELETE api_token/{id} answers 204; a token is sent as Authorization: Bearer <secret>, with no cookie and no xsrf header.',
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 
