@@ -90,11 +90,8 @@ export async function resolveTenantSession(
 
 /** The provider key from `Authorization: Bearer <key>`, else from the gd_sid cookie. */
 export function providerKeyOf(request: FastifyRequest): { key: string; viaBearer: boolean } | null {
-  const header = request.headers.authorization;
-  if (typeof header === 'string') {
-    const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
-    if (m) return { key: m[1], viaBearer: true };
-  }
+  const bearer = bearerSecretOf(request);
+  if (bearer !== null) return { key: bearer, viaBearer: true };
   const cookie = request.cookies[PROVIDER_SESSION_COOKIE];
   return cookie ? { key: cookie, viaBearer: false } : null;
 }

@@ -23,10 +23,12 @@ import type { ProviderTenantList } from '@workbench/common/api/contract/provider
 import { UDB_PATHS } from '@workbench/common/api/contract/udb';
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
+import { hashPassword } from '../security/passwords';
 import {
   signIn,
   signInOperator,
   startTestServer,
+  TEST_PASSWORD,
   type OperatorSignedIn,
   type SignedIn,
   type TestServer,
@@ -219,6 +221,38 @@ describe("the tenant's API tokens", () => {
     expect((await create(body, auditor)).status).toBe(403);
     expect((await server.call(API_TOKENS_PATHS.list, { jar: logsUser.jar })).status).toBe(403);
     expect((await create(body, logsUser)).status).toBe(403);
+  });
+
+  test("a token opens no more than its creator's role: a scope beyond it is a 403 naming areas", async () => {
+    const store = server.app.workbench.store;
+    const acme = (await store.tenants.list()).find((t) => t.name === 'acme');
+    const roles = { read: ['settings:api_tokens', 'logs:*'], write: ['settings:api_tokens'] };
+    await store.users.insert({
+      uid: 'u-scripts',
+      tid: acme?.tid ?? '',
+      username: 'scripts@acme.example',
+      firstName: 'Scripts',
+      lastName: 'Owner',
+      roles,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      showChangePassword: false,
+    });
+    const owner = await signIn(server, 'scripts@acme.example');
+    const before = await listed();
+    for (const body of [
+      { name: 'Logs writer', access: 'write', areas: ['logs'], expires_at: null },
+      { name: 'Users reader', access: 'read', areas: ['users'], expires_at: null },
+    ]) {
+      const r = await create(body, owner);
+      expect(r.status).toBe(403);
+      expect(await r.json()).toMatchObject({ field: 'areas' });
+    }
+    expect(await listed()).toEqual(before);
+    const r = await create({ name: 'Logs reader', access: 'read', areas: ['logs'], expires_at: null }, owner);
+    expect(r.status).toBe(201);
+    const token = (await r.json()) as ApiTokenCreated;
+    expect(token.created_by).toBe('scripts@acme.example');
+    expect((await asToken(token.token, LOGS)).status).toBe(200);
   });
 
   test('a cookie session still needs its xsrf token to make one', async () => {
