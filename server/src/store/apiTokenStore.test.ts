@@ -2,7 +2,7 @@
  * The token store (repositories/apiTokens.ts, migration 13) on both engines: the provider's token
  * lists kept as documents before it move into it, nothing lost; a token is found by its digest
  * only; a use is written at most once per interval; revoking is scoped to the tenant and list;
- * deleting the tenant deletes its tokens.
+ * deleting the tenant deletes its tokens; the creator's roles (which a token follows) are replaced in place.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -116,7 +116,7 @@ describe.each(engines)('%s token store', (_engine, opener) => {
     }
   });
 
-  test('found by digest; a use written once per interval; revoking scoped to tenant and list; gone with the tenant', async () => {
+  test('found by digest; a use written once per interval; revoking scoped to tenant and list; gone with the tenant; roles replaced', async () => {
     const store = await (await opener())();
     try {
       await store.tenants.insert(tenant('t1'));
@@ -148,6 +148,21 @@ describe.each(engines)('%s token store', (_engine, opener) => {
 
       expect(await store.tenants.delete('t2')).toBe(true);
       expect(await store.apiTokens.findByHash('hash-b')).toBeNull();
+
+      // The creator's roles, which a token's reach follows: replaced in place.
+      await store.users.insert({
+        uid: 'u1',
+        tid: 't1',
+        username: 'admin@t1.example',
+        firstName: 'A',
+        lastName: 'B',
+        roles: { read: ['*:*'], write: ['*:*'] },
+        passwordHash: 'hash',
+        showChangePassword: false,
+      });
+      expect(await store.users.setRoles('u1', { read: ['logs:*'], write: [] })).toBe(true);
+      expect((await store.users.get('u1'))?.roles).toEqual({ read: ['logs:*'], write: [] });
+      expect(await store.users.setRoles('nobody', { read: [], write: [] })).toBe(false);
     } finally {
       await store.close();
     }

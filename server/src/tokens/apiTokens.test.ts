@@ -253,6 +253,13 @@ describe("the tenant's API tokens", () => {
     const token = (await r.json()) as ApiTokenCreated;
     expect(token.created_by).toBe('scripts@acme.example');
     expect((await asToken(token.token, LOGS)).status).toBe(200);
+    // Demoted, the creator takes the token's reach down with them at its next call.
+    expect(await store.users.setRoles('u-scripts', { read: ['settings:api_tokens'], write: [] })).toBe(true);
+    const demoted = await asToken(token.token, LOGS);
+    expect(demoted.status).toBe(403);
+    expect((await demoted.json()).message).toContain('logs');
+    expect(await store.users.setRoles('u-scripts', roles)).toBe(true);
+    expect((await asToken(token.token, LOGS)).status).toBe(200);
   });
 
   test('a cookie session still needs its xsrf token to make one', async () => {
