@@ -12,6 +12,7 @@ import { AUTH_ENDPOINTS } from './families/auth';
 import { POLICY_ENDPOINTS } from './families/policy';
 import { REPORT_ENDPOINTS } from './families/reports';
 import { PROVIDER_ENDPOINTS } from './families/provider';
+import { SETTINGS_ENDPOINTS } from './families/settings';
 import { UNSERVED_ENDPOINTS } from './families/unserved';
 import { API_TOKEN_ENDPOINTS } from './families/apiTokens';
 
@@ -21,6 +22,7 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...REPORT_ENDPOINTS,
   ...PROVIDER_ENDPOINTS,
   ...API_TOKEN_ENDPOINTS,
+  ...SETTINGS_ENDPOINTS,
   ...UNSERVED_ENDPOINTS,
 ];
 
