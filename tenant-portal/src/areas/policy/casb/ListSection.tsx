@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Switch, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { DataTableColumn } from '@workbench/common';
-import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { RuleTable } from '../web/RuleTable';
 import { newRuleId, upsert } from '../web/listEdits';
+import { enabledColumn } from '../kit/enabledColumn';
 
 export interface ListSectionProps<T extends { id: string; name: string }> {
   /** The table's accessible name, e.g. "App rules". */
@@ -61,26 +61,7 @@ export function ListSection<T extends { id: string; name: string; enabled?: bool
     setNewId(null);
     onOpenRule(null);
   };
-  const onSwitch: DataTableColumn<T> = {
-    name: 'enabled',
-    header: 'On',
-    minWidth: 70,
-    center: true,
-    render: (r) => (
-      <Switch
-        size="small"
-        checked={r.enabled !== false}
-        disabled={readOnly}
-        onChange={(e) => onChange(upsert(rows, { ...r, enabled: e.target.checked }, (x) => x.id))}
-        slotProps={{
-          input: {
-            'aria-label': `${r.name} enabled`,
-            'data-testid': `${webPolicyIds.ruleEnabled}-${r.id}`,
-          } as object,
-        }}
-      />
-    ),
-  };
+  const onSwitch = enabledColumn(rows, onChange, readOnly);
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>

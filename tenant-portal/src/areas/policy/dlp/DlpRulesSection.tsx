@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Switch, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { usePolicyDocEditor } from '@workbench/common';
 import { dlpPolicyIds } from '@workbench/common/test-ids/dlpIds';
-import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
 import { newRuleId, pathInList, upsert } from '../web/listEdits';
 import { RuleTable } from '../web/RuleTable';
 import { DlpRuleDialog, type NamedOption } from './DlpRuleDialog';
 import { DIRECTION_OPTIONS, DLP_ACTION_OPTIONS, type DlpRule, type DlpRulesDoc } from './dlpRuleForm';
+import { enabledColumn } from '../kit/enabledColumn';
 
 const label = (options: ReadonlyArray<{ code: string; label: string }>, code: string) =>
   options.find((o) => o.code === code)?.label ?? code;
@@ -107,26 +107,7 @@ export function DlpRulesSection({
               few(dictionaryNames(r)) +
               (r.dictionaries.length > 1 ? ` (${r.logic === 'and' ? 'all' : 'any'})` : ''),
           },
-          {
-            name: 'enabled',
-            header: 'On',
-            minWidth: 70,
-            center: true,
-            render: (r) => (
-              <Switch
-                size="small"
-                checked={r.enabled}
-                disabled={readOnly}
-                onChange={(e) => setRules(upsert(rules, { ...r, enabled: e.target.checked }, (x) => x.id))}
-                slotProps={{
-                  input: {
-                    'aria-label': `${r.name} enabled`,
-                    'data-testid': `${webPolicyIds.ruleEnabled}-${r.id}`,
-                  } as object,
-                }}
-              />
-            ),
-          },
+          enabledColumn(rules, setRules, readOnly),
         ]}
       />
       {(newId !== null || openRule !== null) && (

@@ -1,14 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Switch, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { DataTableColumn } from '@workbench/common';
-import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
-import { newRuleId, pathInList, upsert } from '../web/listEdits';
+import { newRuleId, upsert } from '../web/listEdits';
 import { RuleTable } from '../web/RuleTable';
 import { InspectionRuleDialog, inspectionFieldOf } from './InspectionRuleDialog';
 import { ruleActionLabel, type InspectionRuleKind, type RuleOf } from './inspectionRuleForm';
 import { scopeSummary } from './inspectionModel';
+import { enabledColumn } from '../kit/enabledColumn';
+import { dialogFieldError, listServerError } from '../kit/serverError';
 
 export interface InspectionRuleListProps<K extends InspectionRuleKind> {
   kind: K;
@@ -57,40 +58,20 @@ export function InspectionRuleList<K extends InspectionRuleKind>({
   const openRuleId = openLinked ? (linkedId ?? null) : ownOpen;
   const onOpenRule = openLinked ?? setOwnOpen;
   const [newId, setNewId] = useState<string | null>(null);
-  const errorRule = pathInList(serverError?.path ?? null, listPath);
   const openRule = openRuleId === null ? null : (rules.find((r) => r.id === openRuleId) ?? null);
   const openIndex = openRule ? rules.indexOf(openRule) : -1;
-  const ruleServerError = useMemo(() => {
-    if (!serverError || !errorRule || errorRule.index !== openIndex) return null;
-    const field = inspectionFieldOf(errorRule.rest);
-    return field ? { field, message: serverError.message } : null;
-  }, [serverError, errorRule, openIndex]);
+  const errorRule = useMemo(() => listServerError(serverError ?? null, listPath), [serverError, listPath]);
+  const ruleServerError = useMemo(
+    () => dialogFieldError(errorRule, openIndex, inspectionFieldOf),
+    [errorRule, openIndex],
+  );
 
   const columns: Array<DataTableColumn<RuleOf[K]>> = [
     { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
     { name: 'action', header: 'Action', minWidth: 120, value: (r) => ruleActionLabel(kind, r.action) },
     { name: 'files', header: filesColumn.header, flex: 2, minWidth: 140, value: filesColumn.value },
     { name: 'conditions', header: 'Applies to', flex: 2, minWidth: 140, value: scopeSummary },
-    {
-      name: 'enabled',
-      header: 'On',
-      minWidth: 70,
-      center: true,
-      render: (r) => (
-        <Switch
-          size="small"
-          checked={r.enabled}
-          disabled={readOnly}
-          onChange={(e) => onChange(upsert(rules, { ...r, enabled: e.target.checked }, (x) => x.id))}
-          slotProps={{
-            input: {
-              'aria-label': `${r.name} enabled`,
-              'data-testid': `${webPolicyIds.ruleEnabled}-${r.id}`,
-            } as object,
-          }}
-        />
-      ),
-    },
+    enabledColumn(rules, onChange, readOnly),
   ];
 
   return (

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Box, Button, Switch, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { DataTableColumn } from '@workbench/common';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
@@ -10,6 +10,7 @@ import { RuleDialog } from './RuleDialog';
 import { RuleTable } from './RuleTable';
 import { conditionsSummary, type WebRule } from './ruleForm';
 import { useRuleLink } from './useRuleLink';
+import { enabledColumn } from '../kit/enabledColumn';
 
 /**
  * A rule of who and where something applies (the registry's scopedRule: the web rules' conditions
@@ -118,26 +119,7 @@ export function ScopedRulesList<R extends ScopedRuleBase>({
             minWidth: 160,
             value: (r) => conditionsSummary(r, nameOf),
           },
-          {
-            name: 'enabled',
-            header: 'On',
-            minWidth: 70,
-            center: true,
-            render: (r) => (
-              <Switch
-                size="small"
-                checked={r.enabled}
-                disabled={readOnly}
-                onChange={(e) => onChange(upsert(rules, { ...r, enabled: e.target.checked }, (x) => x.id))}
-                slotProps={{
-                  input: {
-                    'aria-label': `${r.name} enabled`,
-                    'data-testid': `${webPolicyIds.ruleEnabled}-${r.id}`,
-                  } as object,
-                }}
-              />
-            ),
-          },
+          enabledColumn(rules, onChange, readOnly),
         ]}
       />
       {editing && (
