@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
 import { RuleTable } from '../web/RuleTable';
 import { newRuleId, upsert } from '../web/listEdits';
 import { enabledColumn } from '../kit/enabledColumn';
+import { ListHeader } from '../kit/ListHeader';
 
 export interface ListSectionProps<T extends { id: string; name: string }> {
   /** The table's accessible name, e.g. "App rules". */
@@ -64,21 +64,13 @@ export function ListSection<T extends { id: string; name: string; enabled?: bool
   const onSwitch = enabledColumn(rows, onChange, readOnly);
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
-          {intro}
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            onClick={() => setNewId(newRuleId())}
-            data-testid={addTestId}
-          >
-            {addLabel}
-          </Button>
-        )}
-      </Box>
+      <ListHeader
+        intro={intro}
+        readOnly={readOnly}
+        addLabel={addLabel}
+        addTestId={addTestId}
+        onAdd={() => setNewId(newRuleId())}
+      />
       {linkedKey !== null && open === null && (
         <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
           The entry {linkedKey} is not in the staged policy; it may have been deleted.

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
 import { newRuleId, upsert } from '../web/listEdits';
@@ -10,6 +9,7 @@ import { ruleActionLabel, type InspectionRuleKind, type RuleOf } from './inspect
 import { scopeSummary } from './inspectionModel';
 import { enabledColumn } from '../kit/enabledColumn';
 import { dialogFieldError, listServerError } from '../kit/serverError';
+import { ListHeader } from '../kit/ListHeader';
 
 export interface InspectionRuleListProps<K extends InspectionRuleKind> {
   kind: K;
@@ -76,22 +76,18 @@ export function InspectionRuleList<K extends InspectionRuleKind>({
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
-          Rules apply in this order: the first enabled rule that matches a file decides. Drag a row, type its
-          position, or use Move up and Move down.
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            onClick={() => setNewId(newRuleId())}
-            data-testid={`${inspectionIds.ruleAdd}-${listId}`}
-          >
-            Add rule
-          </Button>
-        )}
-      </Box>
+      <ListHeader
+        intro={
+          <>
+            Rules apply in this order: the first enabled rule that matches a file decides. Drag a row, type
+            its position, or use Move up and Move down.
+          </>
+        }
+        readOnly={readOnly}
+        addLabel="Add rule"
+        addTestId={`${inspectionIds.ruleAdd}-${listId}`}
+        onAdd={() => setNewId(newRuleId())}
+      />
       {openRuleId !== null && openRule === null && (
         <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
           The rule {openRuleId} is not in the staged policy; it may have been deleted.

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, TextField, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box, TextField, Typography } from '@mui/material';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { domainOrWildcard } from '@workbench/common/api/contract/policy-kinds/kindDef';
 import { categoryName, type CategoryGroupOption } from './categoryModel';
@@ -11,6 +10,7 @@ import { ACTION_COLUMN_MIN_WIDTH, actionLabel } from './ruleActions';
 import { conditionsSummary, formFieldOf, ruleMessage, type ExceptionsDoc, type WebRule } from './ruleForm';
 import { enabledColumn } from '../kit/enabledColumn';
 import { dialogFieldError, listServerError, type ListServerError } from '../kit/serverError';
+import { ListHeader } from '../kit/ListHeader';
 
 export interface ExceptionsSectionProps {
   doc: ExceptionsDoc;
@@ -89,21 +89,13 @@ export function DomainRulesList({
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
-          {intro}
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            onClick={() => setNewId(newRuleId())}
-            data-testid={`${webPolicyIds.ruleAdd}-${listId}`}
-          >
-            Add rule
-          </Button>
-        )}
-      </Box>
+      <ListHeader
+        intro={intro}
+        readOnly={readOnly}
+        addLabel="Add rule"
+        addTestId={`${webPolicyIds.ruleAdd}-${listId}`}
+        onAdd={() => setNewId(newRuleId())}
+      />
       <RuleTable<WebRule>
         label={label}
         rows={rules}

@@ -1,6 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Box, Button, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Box } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { categoryName, type CategoryGroupOption } from './categoryModel';
@@ -11,6 +10,7 @@ import { RuleTable } from './RuleTable';
 import { conditionsSummary, type WebRule } from './ruleForm';
 import { useRuleLink } from './useRuleLink';
 import { enabledColumn } from '../kit/enabledColumn';
+import { ListHeader } from '../kit/ListHeader';
 
 /**
  * A rule of who and where something applies (the registry's scopedRule: the web rules' conditions
@@ -83,21 +83,13 @@ export function ScopedRulesList<R extends ScopedRuleBase>({
   const nameOf = (id: number) => categoryName(groups, id);
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
-          {intro}
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            onClick={() => setEditing({ rule: null, id: newRuleId() })}
-            data-testid={`${webPolicyIds.ruleAdd}-${listId}`}
-          >
-            Add {kind.noun.toLowerCase()}
-          </Button>
-        )}
-      </Box>
+      <ListHeader
+        intro={intro}
+        readOnly={readOnly}
+        addLabel={<>Add {kind.noun.toLowerCase()}</>}
+        addTestId={`${webPolicyIds.ruleAdd}-${listId}`}
+        onAdd={() => setEditing({ rule: null, id: newRuleId() })}
+      />
       <RuleTable<R>
         label={label}
         rows={rules}
