@@ -5,7 +5,7 @@ import { formMessage } from './formRules';
 import { EntryDialog } from './EntryDialog';
 import { FEED_TYPE_LABELS } from './firewallModel';
 import { REFRESH_MAX, REFRESH_MIN, feedFormSchema, type FeedFormValues } from './feedForm';
-import { modeTitle, useEntryForm, type EntryMode } from '../policy/kit/modeForm';
+import { modeTitle, useEntryForm, type EntryDialogProps, type EntryMode } from '../policy/kit/modeForm';
 
 /** Add, edit or view a threat feed (Formik + common's URL validator, https only). */
 export function FeedDialog({
@@ -14,13 +14,7 @@ export function FeedDialog({
   otherNames,
   onSave,
   onClose,
-}: {
-  mode: Exclude<EntryMode, 'duplicate'>;
-  initial: FeedFormValues;
-  otherNames: readonly string[];
-  onSave: (values: FeedFormValues) => void;
-  onClose: () => void;
-}) {
+}: EntryDialogProps<FeedFormValues, Exclude<EntryMode, 'duplicate'>>) {
   const { readOnly, formik, field } = useEntryForm({
     mode,
     initial,

@@ -5,7 +5,7 @@ import { formMessage } from './formRules';
 import { EntryDialog } from './EntryDialog';
 import { PROTOCOL_LABELS } from './firewallModel';
 import { protocolHasPorts, serviceFormSchema, type ServiceFormValues } from './serviceForm';
-import { modeTitle, useEntryForm, type EntryMode } from '../policy/kit/modeForm';
+import { modeTitle, useEntryForm, type EntryDialogProps, type EntryMode } from '../policy/kit/modeForm';
 
 /** Add, edit or view a firewall service (Formik + common's port validator). */
 export function ServiceDialog({
@@ -14,13 +14,7 @@ export function ServiceDialog({
   otherNames,
   onSave,
   onClose,
-}: {
-  mode: Exclude<EntryMode, 'duplicate'>;
-  initial: ServiceFormValues;
-  otherNames: readonly string[];
-  onSave: (values: ServiceFormValues) => void;
-  onClose: () => void;
-}) {
+}: EntryDialogProps<ServiceFormValues, Exclude<EntryMode, 'duplicate'>>) {
   const { readOnly, formik, field } = useEntryForm({
     mode,
     initial,

@@ -22,6 +22,16 @@ export function modeTitle(mode: EntryMode, noun: string, name?: string): string 
   return name !== undefined && (mode === 'edit' || mode === 'view') ? `${base}: ${name}` : base;
 }
 
+/** What a list's entry dialog is given: its mode, the entry's form values, the other names. */
+export interface EntryDialogProps<V, M extends EntryMode = EntryMode> {
+  mode: M;
+  initial: V;
+  /** Names of the list's other entries (a name is unique in the list). */
+  otherNames: readonly string[];
+  onSave: (values: V) => void;
+  onClose: () => void;
+}
+
 /**
  * The Formik form of an entry's dialog (issue 32 point 1: the firewall's and private access's
  * dialogs each set it up alike): the schema of the list's other names, the form, the fields'
