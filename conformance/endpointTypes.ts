@@ -94,6 +94,8 @@ export const SILENT_CHOICES = {
     'The {id} of app_rep_insights is a cloud app id as the discovery lists it (salesforce, microsoft365).',
   'report-files':
     "Scheduled reports: GET answers {scheduled_reports}, PUT one report (an id replaces it); instant reports answer the report file's record; past reports list {past_reports}, each downloaded at past_reports/{id}.",
+  'api-tokens':
+    'API tokens: POST api_tokens takes {name, access: read or write, areas (some of logs, reports, policy, users), expires_at: ISO time or null} and answers 201 with the token and its secret once (token); GET answers {tokens}; DELETE api_token/{id} answers 204; a token is sent as Authorization: Bearer <secret>, with no cookie and no xsrf header.',
   'sign-in-auth':
     'GET /api/settings/v1/tenants/auth answers {sso_enabled, idp, ldap, updated_at, updated_by}; its PUT takes {sso_enabled, idp_metadata?, ldap}, idp_metadata being signed SAML metadata XML (null removes the IdP, absent keeps it); ldap.bind_password is write-only (reads say bind_password_set). The v2 GET answers {sso_enabled, idps, total, ldap, updated_at, updated_by}, ?limit bounding idps; its PUT takes idps as a list of {metadata} or {entity_id} (a stored one kept).',
   'saml-setting':

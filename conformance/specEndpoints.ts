@@ -14,12 +14,14 @@ import { REPORT_ENDPOINTS } from './families/reports';
 import { PROVIDER_ENDPOINTS } from './families/provider';
 import { SETTINGS_ENDPOINTS } from './families/settings';
 import { UNSERVED_ENDPOINTS } from './families/unserved';
+import { API_TOKEN_ENDPOINTS } from './families/apiTokens';
 
 export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...AUTH_ENDPOINTS,
   ...POLICY_ENDPOINTS,
   ...REPORT_ENDPOINTS,
   ...PROVIDER_ENDPOINTS,
+  ...API_TOKEN_ENDPOINTS,
   ...SETTINGS_ENDPOINTS,
   ...UNSERVED_ENDPOINTS,
 ];

@@ -94,11 +94,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
   ...rows(SETTINGS, acl('§7 Tenant settings', 'PATCH multi_tenant/associations/{id} with status.'), [
     ['PATCH', `${TENANTS}multi_tenant/associations/{id}`],
   ]),
-  ...rows(SETTINGS, acl('§7 Tenant settings', 'GET and POST api_tokens; DELETE api_token/{id}.'), [
-    ['GET', `${TENANTS}api_tokens`],
-    ['POST', `${TENANTS}api_tokens`],
-    ['DELETE', `${TENANTS}api_token/{id}`],
-  ]),
   {
     family: SETTINGS,
     method: 'GET',

@@ -28,6 +28,7 @@ import { tenantRoutes } from './provider/tenantRoutes';
 import { tenantAccountRoutes } from './provider/tenantAccountRoutes';
 import { tenantEntitlementRoutes } from './provider/tenantEntitlementRoutes';
 import { tenantDocumentRoutes } from './provider/tenantDocumentRoutes';
+import { apiTokenRoutes } from './tokens/apiTokenRoutes';
 import { tenantPolicyRoutes } from './provider/tenantPolicyRoutes';
 import { tenantUserRoutes } from './provider/tenantUserRoutes';
 import { tenantAuthRoutes } from './auth/tenantAuthRoutes';
@@ -373,6 +374,8 @@ async function registerEverything(
         securitySchemes: {
           tenantSession: { type: 'apiKey', in: 'cookie', name: 'wb_sid' },
           providerKey: { type: 'http', scheme: 'bearer' },
+          // An API token of the tenant (tokens/bearerTokens.ts): the routes its scope can reach.
+          apiToken: { type: 'http', scheme: 'bearer' },
           providerSession: { type: 'apiKey', in: 'cookie', name: 'gd_sid' },
         },
       },
@@ -406,6 +409,7 @@ async function registerEverything(
   await app.register(tenantAccountRoutes);
   await app.register(tenantEntitlementRoutes);
   await app.register(tenantDocumentRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(tenantPolicyRoutes);
   await app.register(tenantUserRoutes);
   await app.register(deploymentRoutes);

@@ -1,4 +1,5 @@
 import type { Deployment, Mode } from '@workbench/common/api/contract/wire';
+import type { ApiTokenKind } from '@workbench/common/api/contract/apiTokens';
 import type { PendingStep } from '@workbench/common/api/contract/pendingSteps';
 import type { AccessController, AccessRule } from '@workbench/common/features/rbac/permissions';
 import type { LoginRateLimit } from './security/loginRateLimit';
@@ -29,6 +30,12 @@ export interface RouteAccess {
    * sign-out, user info and the session refresh, or the steps whose page needs the route.
    */
   whilePending?: WhilePending;
+  /**
+   * Tenant routes an API token may never call, whatever its scope (its own management, ...). Routes
+   * open to any signed-in user (permission null: sign-out, password, user info) are session-only
+   * too (tokens/bearerTokens.ts, docs/api-tokens.md).
+   */
+  sessionOnly?: boolean;
 }
 
 /** Which pending steps a route stays open during. */
@@ -50,6 +57,10 @@ export interface TenantSession {
   access: AccessController;
   /** What the account must do before anything else opens, in order (auth/pendingSteps.ts). */
   pendingSteps: PendingStep[];
+  /** True when the caller is an API token (`Authorization: Bearer`): no cookie, so no xsrf. */
+  viaBearer: boolean;
+  /** The API token the call came with (null for a signed-in session). */
+  apiToken: { id: string; kind: ApiTokenKind; name: string } | null;
 }
 
 export interface ProviderSession {
@@ -109,6 +120,7 @@ declare module 'fastify' {
     optional?: boolean;
     features?: readonly string[];
     whilePending?: WhilePending;
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     /** The tenant session on tenant routes (null on others, or when optional and signed out). */

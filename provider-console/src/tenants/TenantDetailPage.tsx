@@ -813,13 +813,26 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
         </Stack>
       )}
       <SimpleTable
-        head={['Name', 'Ends with', 'Created', 'By', ...(canWrite ? ['Actions'] : [])]}
+        head={[
+          'Name',
+          'Ends with',
+          'Created',
+          'By',
+          'Expires',
+          'Last used',
+          ...(canWrite ? ['Actions'] : []),
+        ]}
         empty={`No ${title.charAt(0).toLowerCase()}${title.slice(1)}.`}
         rows={(tokens.data ?? []).map((t: PolicyToken) => [
           t.name,
           `…${t.last4}`,
           t.created_at.slice(0, 10),
           t.created_by,
+          t.expires_at ? t.expires_at.slice(0, 10) : 'Never',
+          // The server records a use at most once a minute (docs/api-tokens.md).
+          t.last_used_at
+            ? `${t.last_used_at.slice(0, 16).replace('T', ' ')} UTC from ${t.last_used_ip ?? '?'}`
+            : 'Never',
           ...(canWrite
             ? [
                 <Button

@@ -19,6 +19,10 @@ import {
 } from './errors';
 import { resolveProviderSession, resolveTenantSession } from './sessions';
 import { openWhilePending } from '../auth/pendingSteps';
+import { bearerSecretOf } from '../tokens/bearerTokens';
+import { ipRefusal } from '../tokens/ipRestrictions';
+import { API_TOKEN_INVALID_MSG, API_TOKEN_SESSION_ONLY_MSG } from '@workbench/common/api/contract/apiTokens';
+import { IP_RESTRICTED_FIELD, ipRestrictedMessage } from '@workbench/common/api/contract/ipRestrictions';
 import { PENDING_STEP_FIELD, pendingStepReason } from '@workbench/common/api/contract/pendingSteps';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -64,6 +68,11 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
       throw new Error(`Route ${String(route.method)} ${url} must declare config.world (and its permission).`);
     }
     if (!world) return;
+    if (config.sessionOnly && world !== 'tenant') {
+      throw new Error(
+        `Route ${String(route.method)} ${url}: sessionOnly is for tenant routes (API tokens are the tenant's).`,
+      );
+    }
     if (config.whilePending && world !== 'tenant') {
       throw new Error(
         `Route ${String(route.method)} ${url}: whilePending is for tenant routes (pending steps are a portal account's).`,
@@ -86,6 +95,7 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
       ...(config.optional ? { optional: true } : {}),
       ...(config.features?.length ? { features: config.features } : {}),
       ...(config.whilePending ? { whilePending: config.whilePending } : {}),
+      ...(config.sessionOnly ? { sessionOnly: true } : {}),
     };
     if (world === 'tenant' || world === 'provider') {
       const permission = config.permission;
@@ -94,7 +104,11 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
           ? 'any signed-in user'
           : describePermission(permission);
       schema.security =
-        world === 'tenant' ? [{ tenantSession: [] }] : [{ providerKey: [] }, { providerSession: [] }];
+        world === 'tenant'
+          ? tokenCallable(config)
+            ? [{ tenantSession: [] }, { apiToken: [] }]
+            : [{ tenantSession: [] }]
+          : [{ providerKey: [] }, { providerSession: [] }];
       const flags = config.features?.length ? ` Feature flags: ${config.features.join(', ')}.` : '';
       const pending = config.whilePending
         ? ` Open while a step is pending: ${config.whilePending === 'any' ? 'any step' : config.whilePending.join(', ')}.`
@@ -123,14 +137,32 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
         ? (request.session = await resolveTenantSession(ctx, request))
         : (request.providerSession = await resolveProviderSession(ctx, request));
     if (!session) {
+      // A tenant route called with a bearer secret that is no (longer a) token: say so.
+      if (world === 'tenant' && bearerSecretOf(request) !== null)
+        return reply.code(401).send(apiError(401, API_TOKEN_INVALID_MSG));
       if (config.optional) return;
       return reply.code(401).send(apiError(401, NOT_SIGNED_IN_MSG));
     }
     // xsrf: the header must equal the token kept with the server-side session (the readable
-    // cookie only hands it to the page). Bearer API clients send no cookie, so need none.
-    const bearer = 'viaBearer' in session && session.viaBearer;
+    // cookie only hands it to the page). Bearer API clients (provider keys, API tokens) send no
+    // cookie, so a page of another site cannot make their calls, and they need none.
+    const bearer = session.viaBearer;
     if (changesState && !bearer && !xsrfMatches(request.headers[XSRF_HEADER], session.xsrf)) {
       return reply.code(403).send(apiError(403, XSRF_MSG));
+    }
+    if ('tenant' in session) {
+      // An API token never reaches the routes about the person signed in, nor the session-only ones.
+      if (session.viaBearer && !tokenCallable(config))
+        return reply.code(403).send(apiError(403, API_TOKEN_SESSION_ONLY_MSG));
+      // The tenant's IP restrictions: from elsewhere only sign-out, the user info and the session
+      // refresh answer (the routes every blocking page needs), so the portal can say why.
+      if (config.whilePending !== 'any') {
+        const refused = await ipRefusal(ctx, session.tid, request.ip);
+        if (refused !== null)
+          return reply
+            .code(403)
+            .send({ ...apiError(403, ipRestrictedMessage(refused)), [IP_RESTRICTED_FIELD]: refused });
+      }
     }
     // A step the account must do first (a password someone else set, ...): nothing else opens
     // until it is done, whatever the permissions (auth/pendingSteps.ts).
@@ -151,6 +183,10 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
     }
   });
 }
+
+/** Whether an API token may call a tenant route at all (its scope then decides): docs/api-tokens.md. */
+const tokenCallable = (config: { permission?: RoutePermission; sessionOnly?: boolean }): boolean =>
+  !config.sessionOnly && config.permission !== null && config.permission !== undefined;
 
 interface JsonSchemaLike {
   type?: unknown;

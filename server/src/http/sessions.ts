@@ -17,6 +17,7 @@ import type { OperatorRole } from '../store/ConfigStore';
 import { digest } from '../security/tokens';
 import { tenantInEffect } from '../provider/capabilityStateRoutes';
 import { pendingStepsOf } from '../auth/pendingSteps';
+import { bearerSecretOf, resolveTokenSession } from '../tokens/bearerTokens';
 
 /** Absolute lifetime of a tenant session, whatever its activity. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -47,6 +48,9 @@ export async function resolveTenantSession(
   ctx: ServerContext,
   request: FastifyRequest,
 ): Promise<TenantSession | null> {
+  // An API token's call: the bearer credential decides, whatever cookies come along.
+  const bearer = bearerSecretOf(request);
+  if (bearer !== null) return resolveTokenSession(ctx, request, bearer);
   const sid = request.cookies[SESSION_COOKIE];
   if (!sid) return null;
   const sidHash = digest(sid);
@@ -79,16 +83,15 @@ export async function resolveTenantSession(
     permissions,
     access: createAccessController(permissions, enforced),
     pendingSteps: await pendingStepsOf(ctx, { user, tenant }),
+    viaBearer: false,
+    apiToken: null,
   };
 }
 
 /** The provider key from `Authorization: Bearer <key>`, else from the gd_sid cookie. */
 export function providerKeyOf(request: FastifyRequest): { key: string; viaBearer: boolean } | null {
-  const header = request.headers.authorization;
-  if (typeof header === 'string') {
-    const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
-    if (m) return { key: m[1], viaBearer: true };
-  }
+  const bearer = bearerSecretOf(request);
+  if (bearer !== null) return { key: bearer, viaBearer: true };
   const cookie = request.cookies[PROVIDER_SESSION_COOKIE];
   return cookie ? { key: cookie, viaBearer: false } : null;
 }

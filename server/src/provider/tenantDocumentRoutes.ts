@@ -1,7 +1,7 @@
 /**
  * A tenant's documents in the provider console (api-client-layer §3 Tenant, issue 14): config,
- * tags, entitlements, IP restrictions, ... (GET the whole document, PUT replaces it), and the token
- * lists (policy API tokens, logging auth tokens), whose secrets are answered once.
+ * tags, entitlements, IP restrictions, ... (GET the whole document, PUT replaces it). The token
+ * lists (policy API tokens, logging auth tokens) are the token store's: tokens/apiTokenRoutes.ts.
  *
  * One of the tenant route plugins (app.ts registers each; their shared helpers are
  * tenantRouteKit.ts). Reads need `tenants:*:read` (operators and support), writes
@@ -9,40 +9,19 @@
  * the provider's audit trail (config.audit).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
 import {
-  PolicyTokenCreate,
-  PolicyTokenCreated,
-  PolicyTokenList,
   HOSTNAME_TAKEN,
   TENANT_DOCUMENT_NAMES,
-  TENANT_TOKEN_LISTS,
-  TENANT_TOKEN_LIST_NAMES,
-  TOKEN_NOT_FOUND,
   documentProblem,
   tenantDocumentDef,
-  tokenNotFound,
-  type PolicyToken,
   type TenantDocumentName,
-  type TenantTokenListName,
 } from '@workbench/common/api/contract/providerTenants';
 import { ApiHttpError, errorResponses } from '../http/errors';
-import { providerSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
-import { digest, randomToken } from '../security/tokens';
 import { IdParams, tenantRouteKit } from './tenantRouteKit';
 
-const TokenParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64 }),
-  token_id: Type.String({ minLength: 1, maxLength: 64 }),
-});
-
-interface StoredToken extends PolicyToken {
-  hash: string;
-}
-
 export const tenantDocumentRoutes: FastifyPluginAsync = async (fastify) => {
-  const { app, store, tags, read, write, item, nowIso, tenantOr404, readDoc, writeDoc, docEntity } =
+  const { app, store, tags, read, write, item, tenantOr404, readDoc, writeDoc, docEntity } =
     tenantRouteKit(fastify);
 
   /** 409 naming the tenant when another tenant's document already lists one of the values. */
@@ -122,87 +101,4 @@ export const tenantDocumentRoutes: FastifyPluginAsync = async (fastify) => {
     );
   };
   for (const name of TENANT_DOCUMENT_NAMES) documentRoutes(name);
-
-  // Token lists (policy API tokens, logging auth tokens): the secret is answered once; only its
-  // digest is kept.
-  const tokenRoutes = (list: TenantTokenListName) => {
-    const { title, noun } = TENANT_TOKEN_LISTS[list];
-    const readTokens = async (tid: string) =>
-      (await readDoc(tid, list, { tokens: [] as StoredToken[] })).tokens;
-    const publicToken = ({ hash: _hash, ...t }: StoredToken): PolicyToken => t;
-    app.get(
-      `${item}/${list}`,
-      {
-        config: read,
-        schema: {
-          tags,
-          summary: `The tenant's ${title.charAt(0).toLowerCase()}${title.slice(1)} (never their secrets)`,
-          params: IdParams,
-          response: { 200: PolicyTokenList, ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request) => {
-        await tenantOr404(request.params.id);
-        return { tokens: (await readTokens(request.params.id)).map(publicToken) };
-      },
-    );
-    app.post(
-      `${item}/${list}`,
-      {
-        config: write('create', `Created a ${noun}.`, 'api_keys'),
-        schema: {
-          tags,
-          summary: `Creates a ${noun}; its secret is in this answer only`,
-          params: IdParams,
-          body: PolicyTokenCreate,
-          response: { 201: PolicyTokenCreated, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
-      async (request, reply) => {
-        const t = await tenantOr404(request.params.id);
-        const secret = randomToken();
-        const token: StoredToken = {
-          id: randomToken(9),
-          name: request.body.name.trim(),
-          created_at: nowIso(),
-          created_by: providerSessionOf(request).username,
-          last4: secret.slice(-4),
-          hash: digest(secret),
-        };
-        await writeDoc(t.tid, list, { tokens: [...(await readTokens(t.tid)), token] });
-        noteAudit(request, {
-          object: `${t.name}: ${token.name}`,
-          after: publicToken(token),
-          details: `Created the ${noun} ${token.name} of ${t.name}.`,
-        });
-        return reply.code(201).send({ ...publicToken(token), token: secret });
-      },
-    );
-    app.delete(
-      `${item}/${list}/:token_id`,
-      {
-        config: write('delete', `Revoked a ${noun}.`, 'api_keys'),
-        schema: {
-          tags,
-          summary: `Revokes a ${noun}`,
-          params: TokenParams,
-          response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request, reply) => {
-        const t = await tenantOr404(request.params.id);
-        const tokens = await readTokens(t.tid);
-        const gone = tokens.find((k) => k.id === request.params.token_id);
-        if (!gone) throw new ApiHttpError(404, list === 'tokens' ? TOKEN_NOT_FOUND : tokenNotFound(noun));
-        await writeDoc(t.tid, list, { tokens: tokens.filter((k) => k !== gone) });
-        noteAudit(request, {
-          object: `${t.name}: ${gone.name}`,
-          before: publicToken(gone),
-          details: `Revoked the ${noun} ${gone.name} of ${t.name}.`,
-        });
-        return reply.code(204).send(null);
-      },
-    );
-  };
-  for (const list of TENANT_TOKEN_LIST_NAMES) tokenRoutes(list);
 };

@@ -19,7 +19,8 @@ import { ApiHttpError } from '../http/errors';
 
 export const TENANTS_READ = 'tenants:*:read';
 export const TENANTS_WRITE = 'tenants:*:write';
-const docEntity = (name: string): string => `tenant_${name}`;
+/** The provider entity that keeps a tenant's document `name` (one row per tenant, id = tid). */
+export const docEntity = (name: string): string => `tenant_${name}`;
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 export const UserParams = Type.Object({

@@ -1,6 +1,7 @@
 /**
  * The authorisation matrix of issue 10, generated from the server's own /openapi.json: every
- * operation × every caller (no session, each demo tenant account, each provider operator), with
+ * operation × every caller (no session, each demo tenant account, two API tokens of acme, each
+ * provider operator), with
  * the outcome derived from the operation's declared world and permission (portal-core §5, §6):
  * no session of the route's world → 401, signed in without the permission → 403, with it → the
  * handler answers; an account with a pending step (a new tenant's administrator before changing
@@ -23,6 +24,7 @@ import {
   type ReportQueryName,
 } from '@workbench/common/api/contract/reportQueries';
 import { SAVED_SEARCH_PATHS } from '@workbench/common/api/contract/savedSearches';
+import { API_TOKENS_PATHS } from '@workbench/common/api/contract/apiTokens';
 import { PROVIDER_XSRF_COOKIE, XSRF_COOKIE } from '@workbench/common/api/contract/wire';
 import { CookieJar } from '../testing/testServer';
 import { describeExpected, expectedFor, judge, type Verdict } from './expectations';
@@ -134,10 +136,12 @@ async function send(op: Operation, caller: Caller, path: string, options: SendOp
     rawBody = json ? '[]' : '';
   }
   const anonymous = caller.name === ANONYMOUS;
+  // An API token: its bearer header and no cookie, so no xsrf either.
+  if (caller.bearer) headers.authorization = `Bearer ${caller.bearer}`;
   const cookiesBefore = caller.jar.clone();
   const response = await wb.server.call(path, {
     method: op.method,
-    jar: options.jar ?? (anonymous ? new CookieJar() : caller.jar),
+    jar: options.jar ?? (anonymous || caller.bearer ? new CookieJar() : caller.jar),
     xsrf: options.xsrf !== undefined ? options.xsrf : (wb.xsrfOf(caller, cookieWorldOf(op)) ?? false),
     headers,
     rawBody,
@@ -180,11 +184,18 @@ function unchangedBody(op: Operation, list: unknown, id: string): unknown {
   return Object.fromEntries(fields.map((k) => [k, item[k]]));
 }
 
-/** The list an {id} belongs to: the path before the id (`/x/{id}` and `/x/{id}/run` → `/x`). */
+/**
+ * The list an {id} belongs to: the path before the id (`/x/{id}` and `/x/{id}/run` → `/x`), or
+ * its plural where the spec names the item in the singular (`api_token/{id}` of `api_tokens`).
+ */
 async function listParent(template: string, owner: Caller): Promise<unknown> {
   const parent = template.replace(/\/\{[^}]+\}(\/[^/{}]+)?$/, '');
-  const response = await wb.server.call(parent, { jar: owner.jar });
-  return response.status === 200 ? response.json() : undefined;
+  for (const path of [parent, `${parent}s`]) {
+    const response = await wb.server.call(path, { jar: owner.jar });
+    if (response.status === 200) return response.json();
+    await response.arrayBuffer();
+  }
+  return undefined;
 }
 
 beforeAll(async () => {
@@ -198,6 +209,13 @@ beforeAll(async () => {
       body: { name: 'security matrix', route: 'web', query: 'search=x' },
     });
     if (response.status !== 200) throw new Error(`saved search for ${admin}: ${response.status}`);
+    // And one API token, so the API-token ids have an owner in each tenant.
+    const token = await wb.server.call(API_TOKENS_PATHS.list, {
+      method: 'POST',
+      jar: wb.caller(admin).jar,
+      body: { name: 'security matrix', access: 'read', areas: ['logs'], expires_at: null },
+    });
+    if (token.status !== 201) throw new Error(`API token for ${admin}: ${token.status}`);
     // And one scheduled report, run once, so the report-file ids have an owner in each tenant.
     const schedule = await wb.server.call(REPORT_FILE_PATHS.scheduled, {
       method: 'PUT',
@@ -315,7 +333,8 @@ test('state-changing operations refuse a missing, wrong, forged or another sessi
   for (const op of guarded) {
     const world = op.access.world as 'tenant' | 'provider';
     const cookie = world === 'provider' ? PROVIDER_XSRF_COOKIE : XSRF_COOKIE;
-    const signedIn = wb.callers.filter((c) => c.world === world);
+    // API tokens send no cookie: xsrf is a cookie session's matter.
+    const signedIn = wb.callers.filter((c) => c.world === world && !c.bearer);
     for (const [index, caller] of signedIn.entries()) {
       const other = signedIn[(index + 1) % signedIn.length];
       const otherToken = wb.xsrfOf(other, world) as string;
@@ -408,7 +427,12 @@ test('another tenant’s ids answer 404 (403 without the permission) and leave t
         const body = op.body
           ? unchangedBody(op, before.get(`${op.template} ${tenant}`), decodeURIComponent(foreignId))
           : undefined;
-        const response = await wb.server.call(path, { method: op.method, jar: caller.jar, body });
+        const response = await wb.server.call(path, {
+          method: op.method,
+          jar: caller.jar,
+          body,
+          ...(caller.bearer ? { headers: { authorization: `Bearer ${caller.bearer}` } } : {}),
+        });
         const text = await response.text();
         const status = response.status;
         const verdict: Verdict =

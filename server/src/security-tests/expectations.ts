@@ -33,6 +33,9 @@ export function expectedFor(op: Operation, caller: Caller): Expected {
     if (optional) return { kind: 'handler' };
     return { kind: 'unauthenticated', statuses: op.stateChanging ? [401, 403] : [401] };
   }
+  // An API token never calls the routes about the person signed in, nor the session-only ones.
+  if (caller.bearer && (op.access.sessionOnly || permission === null))
+    return { kind: 'forbidden', statuses: [403] };
   // A step the account must do first: only the routes open during it answer (auth/pendingSteps.ts).
   const open = op.access.whilePending;
   if (caller.pendingStep && !(open === 'any' || open?.includes(caller.pendingStep)))

@@ -43,6 +43,8 @@ export interface OperationAccess {
   features?: readonly string[];
   /** The pending steps the route stays open during ('any': every step), when it declares any. */
   whilePending?: 'any' | readonly string[];
+  /** A tenant route an API token may never call (docs/api-tokens.md). */
+  sessionOnly?: boolean;
 }
 
 export interface OperationParameter {
@@ -79,6 +81,7 @@ interface OpenApiOperation {
     optional?: boolean;
     features?: string[];
     whilePending?: 'any' | string[];
+    sessionOnly?: boolean;
   };
 }
 
@@ -98,6 +101,7 @@ function accessOf(op: OpenApiOperation, where: string): OperationAccess {
     optional: declared.optional === true,
     ...(declared.features?.length ? { features: declared.features } : {}),
     ...(declared.whilePending ? { whilePending: declared.whilePending } : {}),
+    ...(declared.sessionOnly ? { sessionOnly: true } : {}),
   };
 }
 

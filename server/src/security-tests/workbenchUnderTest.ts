@@ -19,6 +19,12 @@ import {
   type FeatureFlags,
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
+import {
+  API_TOKEN_AREAS,
+  API_TOKENS_PATHS,
+  apiTokenScopePermissions,
+  type ApiTokenCreated,
+} from '@workbench/common/api/contract/apiTokens';
 import { LOG_ROUTE_PERMISSION_ITEMS, LOG_ROUTES } from '@workbench/common/vocabularies/logTypes';
 import type { PendingStep } from '@workbench/common/api/contract/pendingSteps';
 import { TENANTS_PATH, type TenantCreateReply } from '@workbench/common/api/contract/providerTenants';
@@ -70,6 +76,8 @@ export interface Caller {
   pendingStep?: PendingStep;
   /** The password of an account that is not a demo account. */
   password?: string;
+  /** An API token's secret: the caller sends it as `Authorization: Bearer`, and no cookie. */
+  bearer?: string;
   jar: CookieJar;
 }
 
@@ -177,6 +185,30 @@ export async function startWorkbenchUnderTest(
     jar: (await signIn(server, PENDING_ADMIN, admin_password)).jar,
   });
 
+  // Two API tokens of acme's administrator (docs/api-tokens.md): read-only logs, and read-write
+  // every area. Their access is their scope (the creator may do everything); never session-only routes.
+  const acmeAdmin = callers.find((c) => c.name === 'admin@acme.example');
+  for (const [name, access, areas] of [
+    ['token:read-logs@acme', 'read', ['logs']],
+    ['token:write-all@acme', 'write', [...API_TOKEN_AREAS]],
+  ] as const) {
+    const made = await server.call(API_TOKENS_PATHS.list, {
+      method: 'POST',
+      jar: acmeAdmin?.jar,
+      body: { name, access, areas, expires_at: null },
+    });
+    if (made.status !== 201) throw new Error(`API token ${name}: ${made.status}`);
+    callers.push({
+      name,
+      world: 'tenant',
+      tenant: 'acme',
+      access: createAccessController(apiTokenScopePermissions(access, areas), true),
+      features: deriveFeatureFlags(tenantCapabilities('acme')),
+      bearer: ((await made.json()) as ApiTokenCreated).token,
+      jar: new CookieJar(),
+    });
+  }
+
   // One acme account per log route: the dashboards and that route's logs (acme enforces RBAC).
   const roleCallers: Caller[] = [];
   const acme = (await server.app.workbench.store.tenants.list()).find((t) => t.name === 'acme');
@@ -225,6 +257,7 @@ export async function startWorkbenchUnderTest(
           ? c.jar.get(XSRF_COOKIE)
           : undefined,
     keepSignedIn: async (c, cookiesBefore) => {
+      if (c.bearer) return;
       const cookie = c.world === 'provider' ? PROVIDER_SESSION_COOKIE : SESSION_COOKIE;
       if (c.world === null || c.jar.get(cookie)) return;
       // A sign-in costs a password hash: first see whether the old cookies still hold a session.

@@ -1,4 +1,5 @@
 import type { PastReport, ScheduledReport } from '@workbench/common/api/contract/reportFiles';
+import type { ApiTokenAccess, ApiTokenArea, ApiTokenKind } from '@workbench/common/api/contract/apiTokens';
 import type { Repositories } from './repositories';
 /**
  * The configuration store: small, transactional data (tenants, accounts, sessions, revisions).
@@ -179,6 +180,24 @@ export interface EndUserRecord {
   passwordHash: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** An API token (common api/contract/apiTokens.ts): the secret itself is never kept, only its digest. */
+export interface ApiTokenRecord {
+  id: string;
+  tid: string;
+  kind: ApiTokenKind;
+  name: string;
+  hash: string;
+  last4: string;
+  access: ApiTokenAccess;
+  areas: ApiTokenArea[];
+  expiresAt: string | null;
+  createdAt: string;
+  createdBy: string;
+  createdByUid: string | null;
+  lastUsedAt: string | null;
+  lastUsedIp: string | null;
 }
 
 /** A named filter set of the logs area, kept per tenant and user. */

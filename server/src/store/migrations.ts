@@ -473,6 +473,69 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
         AND NOT EXISTS (SELECT 1 FROM published_revisions p WHERE p.tid = t.tid AND p.rev_id = 1);
     `,
   },
+  {
+    version: 13,
+    name: "API tokens: one store for the tenant's API tokens and the provider's policy API and logging auth tokens",
+    // Issue 33: the provider's two token lists were JSON documents (provider_entities tenant_tokens,
+    // tenant_logging_auth_tokens) that nothing authenticated with; their tokens move here, keeping
+    // id, name, digest and creation, with the scope their list gives (common api/contract/apiTokens.ts).
+    sql: `
+      CREATE TABLE api_tokens (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        last4 TEXT NOT NULL,
+        access TEXT NOT NULL,
+        areas TEXT NOT NULL,
+        expires_at TEXT,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        created_by_uid TEXT,
+        last_used_at TEXT,
+        last_used_ip TEXT
+      );
+      CREATE INDEX api_tokens_tid_kind ON api_tokens (tid, kind);
+      INSERT INTO api_tokens (id, tid, kind, name, hash, last4, access, areas, expires_at, created_at, created_by, created_by_uid, last_used_at, last_used_ip)
+      SELECT json_extract(t.value, '$.id'), e.id, substr(e.entity, 8), json_extract(t.value, '$.name'), json_extract(t.value, '$.hash'), json_extract(t.value, '$.last4'),
+        CASE e.entity WHEN 'tenant_tokens' THEN 'write' ELSE 'read' END,
+        CASE e.entity WHEN 'tenant_tokens' THEN '["policy"]' ELSE '["logs"]' END,
+        NULL, json_extract(t.value, '$.created_at'), json_extract(t.value, '$.created_by'), NULL, NULL, NULL
+      FROM provider_entities e, json_each(e.data, '$.tokens') t
+      WHERE e.entity IN ('tenant_tokens', 'tenant_logging_auth_tokens')
+        AND EXISTS (SELECT 1 FROM tenants WHERE tenants.tid = e.id);
+      DELETE FROM provider_entities WHERE entity IN ('tenant_tokens', 'tenant_logging_auth_tokens');
+    `,
+    postgres: `
+      CREATE TABLE api_tokens (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        last4 TEXT NOT NULL,
+        access TEXT NOT NULL,
+        areas TEXT NOT NULL,
+        expires_at TEXT,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        created_by_uid TEXT,
+        last_used_at TEXT,
+        last_used_ip TEXT
+      );
+      CREATE INDEX api_tokens_tid_kind ON api_tokens (tid, kind);
+      INSERT INTO api_tokens (id, tid, kind, name, hash, last4, access, areas, expires_at, created_at, created_by, created_by_uid, last_used_at, last_used_ip)
+      SELECT t ->> 'id', e.id, substr(e.entity, 8), t ->> 'name', t ->> 'hash', t ->> 'last4',
+        CASE e.entity WHEN 'tenant_tokens' THEN 'write' ELSE 'read' END,
+        CASE e.entity WHEN 'tenant_tokens' THEN '["policy"]' ELSE '["logs"]' END,
+        NULL, t ->> 'created_at', t ->> 'created_by', NULL, NULL, NULL
+      FROM provider_entities e CROSS JOIN LATERAL jsonb_array_elements((e.data::jsonb) -> 'tokens') t
+      WHERE e.entity IN ('tenant_tokens', 'tenant_logging_auth_tokens')
+        AND EXISTS (SELECT 1 FROM tenants WHERE tenants.tid = e.id);
+      DELETE FROM provider_entities WHERE entity IN ('tenant_tokens', 'tenant_logging_auth_tokens');
+    `,
+  },
 ];
 
 /**

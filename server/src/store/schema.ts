@@ -195,6 +195,27 @@ export interface ReportFilesTable {
   bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
 }
 
+export interface ApiTokensTable {
+  id: string;
+  tid: string;
+  /** The list (common API_TOKEN_KINDS): api_tokens, tokens, logging_auth_tokens. */
+  kind: string;
+  name: string;
+  /** SHA-256 of the secret. */
+  hash: string;
+  last4: string;
+  access: string;
+  /** JSON array of areas (common API_TOKEN_AREAS). */
+  areas: string;
+  expires_at: string | null;
+  created_at: string;
+  created_by: string;
+  /** The portal account that made it; null for the provider's tokens. */
+  created_by_uid: string | null;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -221,6 +242,7 @@ export interface ConfigDatabase {
   scheduled_reports: ScheduledReportsTable;
   past_reports: PastReportsTable;
   report_files: ReportFilesTable;
+  api_tokens: ApiTokensTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

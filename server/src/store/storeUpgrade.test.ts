@@ -66,8 +66,12 @@ describe.each(engines)('a %s store made before the shared SQL layer', (engine, o
     expect(versions.sort((a, b) => a - b)).toEqual(CONFIG_MIGRATIONS.map((m) => m.version));
     // Its own records of migrations 1 to FIXTURE_MIGRATIONS as it left them; the newer ones are
     // applied on opening (migration 12 finds each tenant's revision 1 recorded, or no revision).
+    // Tables made by the newer migrations start empty (migration 13's api_tokens: the fixture keeps
+    // no provider token lists to move into it).
+    const { api_tokens: apiTokens, ...older } = tables;
+    expect(apiTokens).toEqual([]);
     const own = {
-      ...tables,
+      ...older,
       schema_migrations: tables.schema_migrations.filter((row) => Number(row[0]) <= FIXTURE_MIGRATIONS),
     };
     expect(await snapshotConfigStore({ ...store, readAllTables: async () => own })).toEqual(

@@ -11,5 +11,7 @@ export const ApiError = Type.Object({
   changed_at: Type.Optional(Type.String()),
   /** A 403 of a call made before a pending step was done: the step (contract/pendingSteps.ts). */
   pending_step: Type.Optional(Type.String()),
+  /** A 403 of a call from outside the tenant's IP restrictions: the address refused (contract/ipRestrictions.ts). */
+  ip_restricted: Type.Optional(Type.String()),
 });
 export type ApiError = Static<typeof ApiError>;

@@ -16,7 +16,8 @@
  *
  * Adding a kind: a row in its family's file under policy-kinds/ with its schema and defaults, an
  * example in common/src/testing/policyKindExamples.ts (the per-kind API tests round-trip it),
- * and later its editor (tenant-portal/src/areas/policy).
+ * its view row (features/policy-view/policyKindViews.ts: tab, editor shape, labels, nouns) and
+ * its editor (tenant-portal/src/areas/policy/kit/README.md).
  */
 import type { Static } from 'typebox';
 import { POLICY_GROUPS, POLICY_GROUP_REGISTRY, type PolicyGroupDef } from '../../vocabularies/policyGroups';

@@ -5,6 +5,7 @@
  * revisions (read from the store the tenant portal writes) and its users (the user database the
  * portal uses). Paths the spec does not spell out are `/gdmanage/api/v1/tenants/{id}/<name>`.
  */
+import { API_TOKEN_KINDS, ApiToken, ApiTokenCreate, ApiTokenCreated, ApiTokenList } from './apiTokens';
 import { Type, type Static, type TObject } from 'typebox';
 import { EndUser } from './udb';
 
@@ -537,30 +538,26 @@ export const tenantDocumentDef = (name: TenantDocumentName): TenantDocumentDef =
 export type TenantDocument<N extends TenantDocumentName> = Static<(typeof TENANT_DOCUMENTS)[N]['schema']>;
 
 /** Policy API tokens: the secret is answered once, at creation; lists show its last 4 characters. */
-export const PolicyToken = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  created_at: Type.String({ format: 'date-time' }),
-  created_by: Type.String(),
-  last4: Type.String(),
-});
-export type PolicyToken = Static<typeof PolicyToken>;
-export const PolicyTokenList = Type.Object({ tokens: Type.Array(PolicyToken) });
-export const PolicyTokenCreate = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }) },
-  { additionalProperties: false },
-);
-export const PolicyTokenCreated = Type.Object({ ...PolicyToken.properties, token: Type.String() });
-export type PolicyTokenCreated = Static<typeof PolicyTokenCreated>;
-
 /**
- * The tenant's token lists (§3: logging auth tokens, policy API tokens), one row each: the
- * secret is answered once at creation, lists show its last 4 characters, only its digest is kept.
+ * The tenant's token lists (§3: logging auth tokens, policy API tokens), rows of the one token
+ * store (apiTokens.ts API_TOKEN_KINDS; a list fixes its tokens' scope): the secret is answered once
+ * at creation, lists show its last 4 characters, only its digest is kept.
  * Routes: GET and POST `tenants/{id}/<name>`, DELETE `tenants/{id}/<name>/{token_id}`.
  */
+export const PolicyToken = ApiToken;
+export type PolicyToken = ApiToken;
+export const PolicyTokenList = ApiTokenList;
+export const PolicyTokenCreate = Type.Object(
+  { name: ApiTokenCreate.properties.name, expires_at: Type.Optional(ApiTokenCreate.properties.expires_at) },
+  { additionalProperties: false },
+);
+export type PolicyTokenCreate = Static<typeof PolicyTokenCreate>;
+export const PolicyTokenCreated = ApiTokenCreated;
+export type PolicyTokenCreated = ApiTokenCreated;
+
 export const TENANT_TOKEN_LISTS = {
-  tokens: { title: 'Policy API tokens', noun: 'policy API token' },
-  logging_auth_tokens: { title: 'Logging auth tokens', noun: 'logging auth token' },
+  tokens: API_TOKEN_KINDS.tokens,
+  logging_auth_tokens: API_TOKEN_KINDS.logging_auth_tokens,
 } as const;
 export type TenantTokenListName = keyof typeof TENANT_TOKEN_LISTS;
 export const TENANT_TOKEN_LIST_NAMES = Object.keys(TENANT_TOKEN_LISTS) as TenantTokenListName[];

@@ -40,6 +40,9 @@ const setPassword = prepared((db, a: { uid: string; passwordHash: string; mustCh
     .set({ password_hash: a.passwordHash, show_change_password: a.mustChange })
     .where('uid', '=', a.uid),
 );
+const setRoles = prepared((db, a: { uid: string; roles: string }) =>
+  db.updateTable('users').set({ roles: a.roles }).where('uid', '=', a.uid),
+);
 const endSessionsBut = prepared((db, a: { uid: string; keep: string }) =>
   db.deleteFrom('sessions').where('uid', '=', a.uid).where('sid_hash', '<>', a.keep),
 );
@@ -72,6 +75,13 @@ export class UserRepository {
   async findByUsername(username: string): Promise<UserRecord | null> {
     const r = await this.sql.first(userByName, { username });
     return r ? toUser(r) : null;
+  }
+  /**
+   * Replaces the account's roles; false when there is no such account. Sessions and API tokens
+   * read the roles on every request, so the change applies to the holder's next call.
+   */
+  async setRoles(uid: string, roles: UserRecord['roles']): Promise<boolean> {
+    return (await this.sql.run(setRoles, { uid, roles: JSON.stringify(roles) })) > 0;
   }
   /** The tenant's number of portal accounts. */
   async count(tid: string): Promise<number> {

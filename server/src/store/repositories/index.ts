@@ -1,4 +1,5 @@
 import type { Sql } from '../sql';
+import { ApiTokenRepository } from './apiTokens';
 import { MfaRepository, OperatorRepository, UserRepository } from './accounts';
 import { EndUserRepository } from './endUsers';
 import { EntityRepository } from './entities';
@@ -37,6 +38,8 @@ export const repositoriesOn = (sql: Sql) =>
     savedSearches: new SavedSearchRepository(sql),
     scheduledReports: new ScheduledReportRepository(sql),
     pastReports: new PastReportRepository(sql),
+    /** API tokens: the tenant's and the provider's lists for it (bearer credentials). */
+    apiTokens: new ApiTokenRepository(sql),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;

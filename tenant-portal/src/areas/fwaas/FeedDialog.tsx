@@ -1,5 +1,3 @@
-import { useMemo } from 'react';
-import { useFormik } from 'formik';
 import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { FEED_TYPES } from '@workbench/common/api/contract/policy-kinds/firewallKinds';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
@@ -7,7 +5,7 @@ import { formMessage } from './formRules';
 import { EntryDialog } from './EntryDialog';
 import { FEED_TYPE_LABELS } from './firewallModel';
 import { REFRESH_MAX, REFRESH_MIN, feedFormSchema, type FeedFormValues } from './feedForm';
-import { formFields } from '../policy/formFields';
+import { modeTitle, useEntryForm, type EntryDialogProps, type EntryMode } from '../policy/kit/modeForm';
 
 /** Add, edit or view a threat feed (Formik + common's URL validator, https only). */
 export function FeedDialog({
@@ -16,34 +14,19 @@ export function FeedDialog({
   otherNames,
   onSave,
   onClose,
-}: {
-  mode: 'add' | 'edit' | 'view';
-  initial: FeedFormValues;
-  otherNames: readonly string[];
-  onSave: (values: FeedFormValues) => void;
-  onClose: () => void;
-}) {
-  const readOnly = mode === 'view';
-  const schema = useMemo(() => feedFormSchema(otherNames), [otherNames]);
-  const formik = useFormik<FeedFormValues>({
-    initialValues: initial,
-    validationSchema: schema,
-    onSubmit: onSave,
-  });
-  const { field } = formFields(formik, {
-    readOnly,
+}: EntryDialogProps<FeedFormValues, Exclude<EntryMode, 'duplicate'>>) {
+  const { readOnly, formik, field } = useEntryForm({
+    mode,
+    initial,
+    otherNames,
+    schemaOf: feedFormSchema,
+    onSave,
     testIdPrefix: firewallIds.field,
     message: formMessage,
   });
   return (
     <EntryDialog
-      title={
-        mode === 'add'
-          ? 'Add threat feed'
-          : mode === 'edit'
-            ? `Edit threat feed: ${initial.name}`
-            : `Threat feed: ${initial.name}`
-      }
+      title={modeTitle(mode, 'threat feed', initial.name)}
       testId={firewallIds.feedDialog}
       readOnly={readOnly}
       applyLabel={mode === 'add' ? 'Add to feeds' : 'Apply'}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Switch, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
 import type { LoadedEditor } from '../policy/PolicySection';
@@ -15,6 +15,7 @@ import {
   upsertById,
   type FirewallFeed,
 } from './firewallModel';
+import { enabledColumn } from '../policy/kit/enabledColumn';
 
 /** "Feed 1 (Abuse IPs)" for a 400 inside the list. */
 export function describeFeedError(path: string, doc: { list: readonly FirewallFeed[] }): string | null {
@@ -47,27 +48,12 @@ export function FeedsSection({ editor }: { editor: LoadedEditor<'fwaas/feeds'> }
       minWidth: 140,
       value: (f) => refreshLabel(f.refresh_minutes),
     },
-    {
-      name: 'enabled',
+    enabledColumn(feeds, setFeeds, readOnly, {
       header: 'Enabled',
       minWidth: 96,
-      center: true,
-      value: (f) => (f.enabled ? 'Yes' : 'No'),
-      render: (f) => (
-        <Switch
-          size="small"
-          checked={f.enabled}
-          disabled={readOnly}
-          onChange={(e) => setFeeds(upsertById(feeds, { ...f, enabled: e.target.checked }))}
-          slotProps={{
-            input: {
-              'aria-label': `${f.name} enabled`,
-              'data-testid': `${firewallIds.rowEnabled}-${f.id}`,
-            } as object,
-          }}
-        />
-      ),
-    },
+      withValue: true,
+      testId: firewallIds.rowEnabled,
+    }),
   ];
 
   return (

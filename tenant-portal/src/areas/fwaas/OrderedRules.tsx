@@ -1,8 +1,9 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Switch, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
 import { AddEntryButton, FirewallEmpty, FirewallTable, type FirewallTableProps } from './FirewallTable';
 import { copyName, insertAfter, newId, removeById, upsertById } from './firewallModel';
+import { enabledColumn } from '../policy/kit/enabledColumn';
 
 /** How the rule dialog is opened: a new rule, a stored one edited or viewed, or a copy of one. */
 export type RuleEditMode = 'add' | 'edit' | 'duplicate' | 'view';
@@ -33,34 +34,13 @@ export interface RuleDialogOpen<F> {
 }
 
 /** The Enabled column: a switch writers flip in the row (the rule stays where it is). */
-export function enabledColumn<R extends OrderedRule>(
+export const firewallEnabledColumn = <R extends OrderedRule>(
   rules: readonly R[],
   setRules: (rules: R[]) => void,
   readOnly: boolean,
   testId?: string,
-): DataTableColumn<R> {
-  return {
-    name: 'enabled',
-    header: 'Enabled',
-    minWidth: 90,
-    center: true,
-    value: (r) => (r.enabled ? 'Yes' : 'No'),
-    render: (r) => (
-      <Switch
-        size="small"
-        checked={r.enabled}
-        disabled={readOnly}
-        onChange={(e) => setRules(upsertById(rules, { ...r, enabled: e.target.checked }))}
-        slotProps={{
-          input: {
-            'aria-label': `${r.name} enabled`,
-            ...(testId ? { 'data-testid': `${testId}-${r.id}` } : {}),
-          } as object,
-        }}
-      />
-    ),
-  };
-}
+): DataTableColumn<R> =>
+  enabledColumn(rules, setRules, readOnly, { header: 'Enabled', minWidth: 90, withValue: true, testId });
 
 export interface OrderedRulesProps<R extends OrderedRule, F> {
   rules: readonly R[];

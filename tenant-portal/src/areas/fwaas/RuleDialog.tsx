@@ -1,17 +1,4 @@
-import { useMemo } from 'react';
-import { useFormik } from 'formik';
-import {
-  Autocomplete,
-  Box,
-  List,
-  ListItem,
-  ListItemText,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { DualList, type DualListItem } from '@workbench/common';
+import { Autocomplete, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { RuleDialogFrame } from '../policy/RuleDialogFrame';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
 import { COUNTRIES } from '@workbench/common/vocabularies/countries';
@@ -30,18 +17,9 @@ import {
   summarize,
   type FirewallService,
 } from './firewallModel';
-import { formFields } from '../policy/formFields';
+import { PickerPanel, modeTitle, useEntryForm, type EntryMode } from '../policy/kit/modeForm';
 
-export type RuleDialogMode = 'add' | 'edit' | 'duplicate' | 'view';
-
-const TITLES: Record<RuleDialogMode, string> = {
-  add: 'Add rule',
-  edit: 'Edit rule',
-  duplicate: 'Duplicate rule',
-  view: 'Rule',
-};
-
-const SERVICES_GROUP = 'Services';
+export type RuleDialogMode = EntryMode;
 
 /** "TCP 443, 8443" under a service's name. */
 const serviceDetail = (s: FirewallService) =>
@@ -72,36 +50,20 @@ export function RuleDialog({
   onSave: (values: RuleFormValues) => void;
   onClose: () => void;
 }) {
-  const readOnly = mode === 'view';
-  const schema = useMemo(() => ruleFormSchema(otherNames), [otherNames]);
-  const formik = useFormik<RuleFormValues>({
-    initialValues: initial,
-    validationSchema: schema,
-    validateOnMount: true,
-    onSubmit: (values) => onSave(values),
-  });
-  const { values } = formik;
-
-  const panelValid = (fields: ReadonlyArray<keyof RuleFormValues>) => fields.every((f) => !formik.errors[f]);
-
-  const { field, switchField } = formFields(formik, {
-    readOnly,
+  const { readOnly, schema, formik, panelValid, field, switchField } = useEntryForm({
+    mode,
+    initial,
+    otherNames,
+    schemaOf: ruleFormSchema,
+    onSave,
     testIdPrefix: firewallIds.field,
     message: formMessage,
+    validateOnMount: true,
   });
+  const { values } = formik;
   const linesField = (name: keyof RuleFormValues, label: string, helper: string) => (
     <TextField {...field(name, label, helper)} multiline minRows={2} maxRows={8} />
   );
-
-  // Services: the dual list's items are the services by name; a rule may still name a service
-  // deleted from the services document, shown as such until the user removes it.
-  const idByName = new Map<string, string>();
-  for (const s of services) if (!idByName.has(s.name)) idByName.set(s.name, s.id);
-  for (const id of values.services) idByName.set(serviceName(id, services), id);
-  const selectedServices: DualListItem[] = values.services.map((id) => ({
-    name: serviceName(id, services),
-    category: SERVICES_GROUP,
-  }));
 
   const count = (name: 'sources' | 'users' | 'groups' | 'destinations' | 'domains') => lines(values[name]);
   const sourcesSummary = summarize([
@@ -220,51 +182,33 @@ export function RuleDialog({
       summary: summarize(values.services.map((id) => serviceName(id, services))),
       optional: true,
       valid: panelValid(RULE_PANEL_FIELDS.services),
-      content: readOnly ? (
-        <List dense aria-label="Services of the rule">
-          {values.services.length === 0 ? (
-            <ListItem>
-              <ListItemText primary="Any service" />
-            </ListItem>
-          ) : (
-            values.services.map((id) => (
-              <ListItem key={id}>
-                <ListItemText primary={serviceName(id, services)} />
-              </ListItem>
-            ))
-          )}
-        </List>
-      ) : (
-        <Box>
-          <DualList
-            groups={[
-              {
-                title: SERVICES_GROUP,
-                items: services.map((s) => ({ name: s.name, description: serviceDetail(s) })),
-              },
-            ]}
-            value={selectedServices}
-            onChange={(next) =>
-              void formik.setFieldValue(
-                'services',
-                next.flatMap((item) => idByName.get(item.name) ?? []),
-              )
-            }
-            allowEmpty
-            availableTitle="Available services"
-            selectedTitle="Services of the rule"
-          />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            No service selected: the rule matches any service. Add services in the Services tab.
-          </Typography>
-        </Box>
+      content: (
+        // A rule may still name a service deleted from the services document, shown as such
+        // until the user removes it.
+        <PickerPanel
+          readOnly={readOnly}
+          ids={values.services}
+          options={services.map((s) => ({ id: s.id, name: s.name, description: serviceDetail(s) }))}
+          nameOf={(id) => serviceName(id, services)}
+          group="Services"
+          listLabel="Services of the rule"
+          noneText="Any service"
+          onChange={(ids) => void formik.setFieldValue('services', ids)}
+          availableTitle="Available services"
+          selectedTitle="Services of the rule"
+          footer={
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              No service selected: the rule matches any service. Add services in the Services tab.
+            </Typography>
+          }
+        />
       ),
     },
   ];
 
   return (
     <RuleDialogFrame
-      title={`${TITLES[mode]}${mode === 'edit' || mode === 'view' ? `: ${initial.name}` : ''}`}
+      title={modeTitle(mode, 'rule', initial.name)}
       testId={firewallIds.ruleDialog}
       panels={panels}
       editMode={mode !== 'add'}
@@ -274,7 +218,7 @@ export function RuleDialog({
       validation={{ form: formik, schema }}
       onClose={onClose}
       cancel="panels"
-      formLabel={TITLES[mode]}
+      formLabel={modeTitle(mode, 'rule')}
     />
   );
 }

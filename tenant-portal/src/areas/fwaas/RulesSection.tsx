@@ -3,7 +3,7 @@ import { usePolicyDocEditor, type DataTableColumn } from '@workbench/common';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
 import type { LoadedEditor } from '../policy/PolicySection';
 import { RuleDialog } from './RuleDialog';
-import { OrderedRules, enabledColumn } from './OrderedRules';
+import { OrderedRules, firewallEnabledColumn } from './OrderedRules';
 import { emptyRuleForm, fromRuleForm, toRuleForm, type RuleFormValues } from './ruleForm';
 import {
   actionLabel,
@@ -100,7 +100,7 @@ export function RulesSection({
         );
       },
     },
-    enabledColumn(rules, setRules, readOnly, firewallIds.rowEnabled),
+    firewallEnabledColumn(rules, setRules, readOnly, firewallIds.rowEnabled),
     { name: 'log', header: 'Log', minWidth: 60, center: true, value: (r) => (r.log ? 'Yes' : 'No') },
   ];
 

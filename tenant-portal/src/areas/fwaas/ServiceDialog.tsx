@@ -1,5 +1,3 @@
-import { useMemo } from 'react';
-import { useFormik } from 'formik';
 import { MenuItem, TextField } from '@mui/material';
 import { FIREWALL_PROTOCOLS } from '@workbench/common/api/contract/policy-kinds/firewallKinds';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
@@ -7,7 +5,7 @@ import { formMessage } from './formRules';
 import { EntryDialog } from './EntryDialog';
 import { PROTOCOL_LABELS } from './firewallModel';
 import { protocolHasPorts, serviceFormSchema, type ServiceFormValues } from './serviceForm';
-import { formFields } from '../policy/formFields';
+import { modeTitle, useEntryForm, type EntryDialogProps, type EntryMode } from '../policy/kit/modeForm';
 
 /** Add, edit or view a firewall service (Formik + common's port validator). */
 export function ServiceDialog({
@@ -16,35 +14,20 @@ export function ServiceDialog({
   otherNames,
   onSave,
   onClose,
-}: {
-  mode: 'add' | 'edit' | 'view';
-  initial: ServiceFormValues;
-  otherNames: readonly string[];
-  onSave: (values: ServiceFormValues) => void;
-  onClose: () => void;
-}) {
-  const readOnly = mode === 'view';
-  const schema = useMemo(() => serviceFormSchema(otherNames), [otherNames]);
-  const formik = useFormik<ServiceFormValues>({
-    initialValues: initial,
-    validationSchema: schema,
-    onSubmit: onSave,
-  });
-  const { field } = formFields(formik, {
-    readOnly,
+}: EntryDialogProps<ServiceFormValues, Exclude<EntryMode, 'duplicate'>>) {
+  const { readOnly, formik, field } = useEntryForm({
+    mode,
+    initial,
+    otherNames,
+    schemaOf: serviceFormSchema,
+    onSave,
     testIdPrefix: firewallIds.field,
     message: formMessage,
   });
   const hasPorts = protocolHasPorts(formik.values.protocol);
   return (
     <EntryDialog
-      title={
-        mode === 'add'
-          ? 'Add service'
-          : mode === 'edit'
-            ? `Edit service: ${initial.name}`
-            : `Service: ${initial.name}`
-      }
+      title={modeTitle(mode, 'service', initial.name)}
       testId={firewallIds.serviceDialog}
       readOnly={readOnly}
       applyLabel={mode === 'add' ? 'Add to services' : 'Apply'}

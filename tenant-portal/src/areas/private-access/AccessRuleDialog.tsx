@@ -1,5 +1,3 @@
-import { useMemo } from 'react';
-import { useFormik } from 'formik';
 import {
   Box,
   Checkbox,
@@ -8,15 +6,11 @@ import {
   FormGroup,
   FormHelperText,
   FormLabel,
-  List,
-  ListItem,
-  ListItemText,
   MenuItem,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
-import { DualList, type DualListItem } from '@workbench/common';
 import { RuleDialogFrame } from '../policy/RuleDialogFrame';
 import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 import { ACCESS_ACTIONS } from '@workbench/common/api/contract/policy-kinds/privateAccessKinds';
@@ -42,18 +36,9 @@ import {
   paMessage,
   type AccessRuleFormValues,
 } from './privateAccessForms';
-import { formFields } from '../policy/formFields';
+import { PickerPanel, modeTitle, useEntryForm, type EntryMode } from '../policy/kit/modeForm';
 
-export type AccessRuleDialogMode = 'add' | 'edit' | 'duplicate' | 'view';
-
-const TITLES: Record<AccessRuleDialogMode, string> = {
-  add: 'Add access rule',
-  edit: 'Edit access rule',
-  duplicate: 'Duplicate access rule',
-  view: 'Access rule',
-};
-
-const APPS_GROUP = 'Applications';
+export type AccessRuleDialogMode = EntryMode;
 
 /**
  * Add, edit, duplicate or view one access rule in the rule accordion (shared-ui §4 Rule
@@ -78,32 +63,17 @@ export function AccessRuleDialog({
   onSave: (values: AccessRuleFormValues) => void;
   onClose: () => void;
 }) {
-  const readOnly = mode === 'view';
-  const schema = useMemo(() => accessRuleSchema(otherNames), [otherNames]);
-  const formik = useFormik<AccessRuleFormValues>({
-    initialValues: initial,
-    validationSchema: schema,
-    validateOnMount: true,
-    onSubmit: (values) => onSave(values),
-  });
-  const { values } = formik;
-  const panelValid = (fields: ReadonlyArray<keyof AccessRuleFormValues>) =>
-    fields.every((f) => !formik.errors[f]);
-
-  const { errorOf, field, switchField } = formFields(formik, {
-    readOnly,
+  const { readOnly, schema, formik, panelValid, errorOf, field, switchField } = useEntryForm({
+    mode,
+    initial,
+    otherNames,
+    schemaOf: accessRuleSchema,
+    onSave,
     testIdPrefix: privateAccessIds.field,
     message: paMessage,
+    validateOnMount: true,
   });
-
-  // The dual list works by name: names of the document's applications, and a deleted one by its id.
-  const idByName = new Map<string, string>();
-  for (const a of applications) idByName.set(a.name, a.id);
-  for (const id of values.applications) idByName.set(appName(id, applications), id);
-  const selected: DualListItem[] = values.applications.map((id) => ({
-    name: appName(id, applications),
-    category: APPS_GROUP,
-  }));
+  const { values } = formik;
   const appsError = errorOf('applications');
   const who = [...lines(values.users), ...lines(values.groups).map((g) => `group ${g}`)];
   const sessionText =
@@ -172,47 +142,34 @@ export function AccessRuleDialog({
           ? 'None yet'
           : `${values.applications.length} application${values.applications.length === 1 ? '' : 's'}`,
       valid: panelValid(ACCESS_RULE_PANEL_FIELDS.applications),
-      content: readOnly ? (
-        <List dense aria-label="Applications of the rule">
-          {values.applications.map((id) => (
-            <ListItem key={id}>
-              <ListItemText primary={appName(id, applications)} />
-            </ListItem>
-          ))}
-        </List>
-      ) : (
-        <Box>
-          <DualList
-            groups={[
-              {
-                title: APPS_GROUP,
-                items: applications.map((a) => ({ name: a.name, description: appTarget(a) })),
-              },
-            ]}
-            value={selected}
-            onChange={(next) => {
-              void formik.setFieldTouched('applications', true, false);
-              void formik.setFieldValue(
-                'applications',
-                next.flatMap((item) => idByName.get(item.name) ?? []),
-              );
-            }}
-            allowEmpty
-            availableTitle="Available applications"
-            selectedTitle="Applications of the rule"
-          />
-          {appsError ? (
-            <FormHelperText error sx={{ mt: 1 }}>
-              {appsError}
-            </FormHelperText>
-          ) : (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {applications.length === 0
-                ? 'No applications yet: add them in the Applications tab first.'
-                : 'The rule decides access to these applications. Add applications in the Applications tab.'}
-            </Typography>
-          )}
-        </Box>
+      content: (
+        <PickerPanel
+          readOnly={readOnly}
+          ids={values.applications}
+          options={applications.map((a) => ({ id: a.id, name: a.name, description: appTarget(a) }))}
+          nameOf={(id) => appName(id, applications)}
+          group="Applications"
+          listLabel="Applications of the rule"
+          onChange={(ids) => {
+            void formik.setFieldTouched('applications', true, false);
+            void formik.setFieldValue('applications', ids);
+          }}
+          availableTitle="Available applications"
+          selectedTitle="Applications of the rule"
+          footer={
+            appsError ? (
+              <FormHelperText error sx={{ mt: 1 }}>
+                {appsError}
+              </FormHelperText>
+            ) : (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {applications.length === 0
+                  ? 'No applications yet: add them in the Applications tab first.'
+                  : 'The rule decides access to these applications. Add applications in the Applications tab.'}
+              </Typography>
+            )
+          }
+        />
       ),
     },
     {
@@ -286,7 +243,7 @@ export function AccessRuleDialog({
 
   return (
     <RuleDialogFrame
-      title={`${TITLES[mode]}${mode === 'edit' || mode === 'view' ? `: ${initial.name}` : ''}`}
+      title={modeTitle(mode, 'access rule', initial.name)}
       testId={privateAccessIds.ruleDialog}
       panels={panels}
       editMode={mode !== 'add'}
@@ -296,7 +253,7 @@ export function AccessRuleDialog({
       validation={{ form: formik, schema }}
       onClose={onClose}
       cancel="panels"
-      formLabel={TITLES[mode]}
+      formLabel={modeTitle(mode, 'access rule')}
     />
   );
 }

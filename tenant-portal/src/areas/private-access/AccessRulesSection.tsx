@@ -4,7 +4,7 @@ import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 import type { SectionEditorProps } from '../policy/PolicyFamilyPage';
 import { pathInList } from '../policy/web/listEdits';
 import { AccessRuleDialog } from './AccessRuleDialog';
-import { OrderedRules, enabledColumn } from '../fwaas/OrderedRules';
+import { OrderedRules, firewallEnabledColumn } from '../fwaas/OrderedRules';
 import {
   emptyAccessRuleForm,
   fromAccessRuleForm,
@@ -107,7 +107,7 @@ export function AccessRulesSection({
           : r.posture_checks.map((c) => POSTURE_CHECK_LABELS[c]).join(', '),
     },
     { name: 'session', header: 'Session', minWidth: 110, value: (r) => sessionSummary(r.session) },
-    enabledColumn(rules, setRules, readOnly, privateAccessIds.rowEnabled),
+    firewallEnabledColumn(rules, setRules, readOnly, privateAccessIds.rowEnabled),
   ];
 
   return (

@@ -5,22 +5,15 @@
  * are two tabs of one document (mpa/access_rules, saved together by
  * update_access_policy_application).
  */
-import type { PolicyKind } from '@workbench/common/api/contract/policyKinds';
+import { familyTabs } from '../policy/familyTabs';
 import { policyGroupPage } from '@workbench/common/vocabularies/policyGroups';
 
-export interface PrivateAccessSectionDef {
-  path: string;
-  /** The tab's and the section's heading. */
-  title: string;
-  kind: Extract<PolicyKind, `mpa/${string}`>;
-}
-
 /** Access rules first: what decides access; the rest is what rules and the user portal refer to. */
-export const PRIVATE_ACCESS_SECTIONS = [
-  { path: 'access-rules', title: 'Access rules', kind: 'mpa/access_rules' },
-  { path: 'applications', title: 'Applications', kind: 'mpa/access_rules' },
-  { path: 'catalogs', title: 'App catalogs', kind: 'mpa/app_catalogs' },
-  { path: 'clusters', title: 'Connector clusters', kind: 'mpa/app_connector_clusters' },
-] as const satisfies readonly PrivateAccessSectionDef[];
+export const PRIVATE_ACCESS_SECTIONS = familyTabs([
+  { path: 'access-rules', kind: 'mpa/access_rules' },
+  { path: 'applications', tab: 'Applications', kind: 'mpa/access_rules' },
+  { path: 'catalogs', kind: 'mpa/app_catalogs' },
+  { path: 'clusters', kind: 'mpa/app_connector_clusters' },
+] as const);
 
 export const PRIVATE_ACCESS_BASE = policyGroupPage('private_access');

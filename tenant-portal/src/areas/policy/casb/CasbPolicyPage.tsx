@@ -7,12 +7,9 @@ import { ProfilesSection } from './ProfilesSection';
 import { DomainListsSection } from './DomainListsSection';
 import { AppLinksSection } from './AppLinksSection';
 import { AppDiscoverySection } from './AppDiscoverySection';
+import { tabTitled } from '../familyTabs';
 
-const titled = (path: (typeof CASB_SECTIONS)[number]['path']) => {
-  const s = CASB_SECTIONS.find((c) => c.path === path);
-  if (!s) throw new Error(`No cloud-app section ${path}`);
-  return { path: s.path, title: s.title };
-};
+const titled = (path: (typeof CASB_SECTIONS)[number]['path']) => tabTitled(CASB_SECTIONS, path);
 
 /** The Cloud Apps Policy page's sections, in casbSections.ts's order. */
 export const CASB_POLICY_SECTIONS: readonly FamilySection[] = [

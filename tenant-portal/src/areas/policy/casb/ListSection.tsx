@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Switch, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
-import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { RuleTable } from '../web/RuleTable';
 import { newRuleId, upsert } from '../web/listEdits';
+import { enabledColumn } from '../kit/enabledColumn';
+import { ListHeader } from '../kit/ListHeader';
 
 export interface ListSectionProps<T extends { id: string; name: string }> {
   /** The table's accessible name, e.g. "App rules". */
@@ -61,43 +61,16 @@ export function ListSection<T extends { id: string; name: string; enabled?: bool
     setNewId(null);
     onOpenRule(null);
   };
-  const onSwitch: DataTableColumn<T> = {
-    name: 'enabled',
-    header: 'On',
-    minWidth: 70,
-    center: true,
-    render: (r) => (
-      <Switch
-        size="small"
-        checked={r.enabled !== false}
-        disabled={readOnly}
-        onChange={(e) => onChange(upsert(rows, { ...r, enabled: e.target.checked }, (x) => x.id))}
-        slotProps={{
-          input: {
-            'aria-label': `${r.name} enabled`,
-            'data-testid': `${webPolicyIds.ruleEnabled}-${r.id}`,
-          } as object,
-        }}
-      />
-    ),
-  };
+  const onSwitch = enabledColumn(rows, onChange, readOnly);
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
-          {intro}
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            onClick={() => setNewId(newRuleId())}
-            data-testid={addTestId}
-          >
-            {addLabel}
-          </Button>
-        )}
-      </Box>
+      <ListHeader
+        intro={intro}
+        readOnly={readOnly}
+        addLabel={addLabel}
+        addTestId={addTestId}
+        onAdd={() => setNewId(newRuleId())}
+      />
       {linkedKey !== null && open === null && (
         <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
           The entry {linkedKey} is not in the staged policy; it may have been deleted.

@@ -3,13 +3,13 @@
  * document of the casb_policy group, each deep-linkable as #/policy/casb/<path> and saved on its
  * own. Profiles and their unsanctioned domain lists are one document shown on two tabs.
  */
-import type { PolicyKind } from '@workbench/common/api/contract/policyKinds';
+import { familyTabs } from '../familyTabs';
 
-export const CASB_SECTIONS = [
-  { path: 'app-rules', title: 'App rules', kind: 'casb/app_rules' },
-  { path: 'exceptions', title: 'Exceptions', kind: 'casb/exceptions' },
-  { path: 'profiles', title: 'Profiles', kind: 'casb/profiles' },
-  { path: 'domain-lists', title: 'Unsanctioned domains', kind: 'casb/profiles' },
-  { path: 'app-links', title: 'App links', kind: 'profiles/app_links' },
-  { path: 'discovery', title: 'App discovery', kind: 'casb/app_discovery' },
-] as const satisfies ReadonlyArray<{ path: string; title: string; kind: PolicyKind }>;
+export const CASB_SECTIONS = familyTabs([
+  { path: 'app-rules', kind: 'casb/app_rules' },
+  { path: 'exceptions', kind: 'casb/exceptions' },
+  { path: 'profiles', kind: 'casb/profiles' },
+  { path: 'domain-lists', tab: 'Unsanctioned domains', kind: 'casb/profiles' },
+  { path: 'app-links', kind: 'profiles/app_links' },
+  { path: 'discovery', kind: 'casb/app_discovery' },
+] as const);

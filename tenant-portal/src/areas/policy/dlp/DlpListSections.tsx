@@ -1,6 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Box, Button, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
 import {
   getPolicyReference,
   usePolicyDocEditor,
@@ -37,6 +36,7 @@ import {
   type Dictionary,
   type DlpGroup,
 } from './dlpEntries';
+import { ListHeader } from '../kit/ListHeader';
 
 interface Named {
   id: string;
@@ -87,21 +87,13 @@ function NamedList<T extends Named>({
   const form = editing ? dialog(editing.entry) : null;
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
-          {intro}
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            onClick={() => setEditing({ entry: null, id: newRuleId() })}
-            data-testid={`${dlpPolicyIds.add}-${path}`}
-          >
-            Add {noun}
-          </Button>
-        )}
-      </Box>
+      <ListHeader
+        intro={intro}
+        readOnly={readOnly}
+        addLabel={<>Add {noun}</>}
+        addTestId={`${dlpPolicyIds.add}-${path}`}
+        onAdd={() => setEditing({ entry: null, id: newRuleId() })}
+      />
       <RuleTable<T>
         ids={dlpPolicyIds}
         label={`DLP ${noun}s`}

@@ -20,12 +20,9 @@ import {
   ProfilesSection,
 } from './DlpListSections';
 import { DIRECTION_OPTIONS, DLP_ACTION_OPTIONS, type DlpRule } from './dlpRuleForm';
+import { tabTitled } from '../familyTabs';
 
-const titled = (path: (typeof DLP_SECTIONS)[number]['path']) => {
-  const s = DLP_SECTIONS.find((d) => d.path === path);
-  if (!s) throw new Error(`No DLP section ${path}`);
-  return { path: s.path, title: s.title };
-};
+const titled = (path: (typeof DLP_SECTIONS)[number]['path']) => tabTitled(DLP_SECTIONS, path);
 
 const label = (options: ReadonlyArray<{ code: string; label: string }>, code: string) =>
   options.find((o) => o.code === code)?.label ?? code;

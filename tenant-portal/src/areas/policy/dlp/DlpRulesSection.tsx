@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Switch, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box } from '@mui/material';
 import { usePolicyDocEditor } from '@workbench/common';
 import { dlpPolicyIds } from '@workbench/common/test-ids/dlpIds';
-import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
 import { newRuleId, pathInList, upsert } from '../web/listEdits';
 import { RuleTable } from '../web/RuleTable';
 import { DlpRuleDialog, type NamedOption } from './DlpRuleDialog';
 import { DIRECTION_OPTIONS, DLP_ACTION_OPTIONS, type DlpRule, type DlpRulesDoc } from './dlpRuleForm';
+import { enabledColumn } from '../kit/enabledColumn';
+import { ListHeader } from '../kit/ListHeader';
 
 const label = (options: ReadonlyArray<{ code: string; label: string }>, code: string) =>
   options.find((o) => o.code === code)?.label ?? code;
@@ -49,22 +49,18 @@ export function DlpRulesSection({
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
-          Rules apply in this order: the first enabled rule that matches a transfer decides. Drag a row, type
-          its position, or use Move up and Move down.
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            onClick={() => setNewId(newRuleId())}
-            data-testid={`${dlpPolicyIds.add}-rules`}
-          >
-            Add DLP rule
-          </Button>
-        )}
-      </Box>
+      <ListHeader
+        intro={
+          <>
+            Rules apply in this order: the first enabled rule that matches a transfer decides. Drag a row,
+            type its position, or use Move up and Move down.
+          </>
+        }
+        readOnly={readOnly}
+        addLabel="Add DLP rule"
+        addTestId={`${dlpPolicyIds.add}-rules`}
+        onAdd={() => setNewId(newRuleId())}
+      />
       {linkedKey !== null && openRule === null && (
         <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
           The rule {linkedKey} is not in the staged policy; it may have been deleted.
@@ -107,26 +103,7 @@ export function DlpRulesSection({
               few(dictionaryNames(r)) +
               (r.dictionaries.length > 1 ? ` (${r.logic === 'and' ? 'all' : 'any'})` : ''),
           },
-          {
-            name: 'enabled',
-            header: 'On',
-            minWidth: 70,
-            center: true,
-            render: (r) => (
-              <Switch
-                size="small"
-                checked={r.enabled}
-                disabled={readOnly}
-                onChange={(e) => setRules(upsert(rules, { ...r, enabled: e.target.checked }, (x) => x.id))}
-                slotProps={{
-                  input: {
-                    'aria-label': `${r.name} enabled`,
-                    'data-testid': `${webPolicyIds.ruleEnabled}-${r.id}`,
-                  } as object,
-                }}
-              />
-            ),
-          },
+          enabledColumn(rules, setRules, readOnly),
         ]}
       />
       {(newId !== null || openRule !== null) && (

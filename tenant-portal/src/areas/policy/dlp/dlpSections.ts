@@ -4,20 +4,14 @@
  * deep-linkable as #/policy/dlp/<path> and saved on its own. The Auditors tab also holds the
  * profiles, the default profile and the attachment password (each its own document).
  */
-import type { PolicyKind } from '@workbench/common/api/contract/policyKinds';
-
-export interface DlpSectionDef {
-  path: string;
-  title: string;
-  kind: PolicyKind;
-}
+import { familyTabs } from '../familyTabs';
 
 /** Rules first: what decides; dictionaries, groups and auditors are what rules refer to. */
-export const DLP_SECTIONS = [
-  { path: 'rules', title: 'DLP rules', kind: 'dlp' },
-  { path: 'dictionaries', title: 'Dictionaries', kind: 'dlp_dicts' },
-  { path: 'groups', title: 'Groups', kind: 'dlp_groups' },
-  { path: 'auditors', title: 'Auditors', kind: 'dlp_auditors' },
-  { path: 'profiles', title: 'Auditor profiles', kind: 'auditor_profiles/list' },
-  { path: 'cloud-apps', title: 'Cloud-app DLP rules', kind: 'v3/casb/dlp/rules' },
-] as const satisfies readonly DlpSectionDef[];
+export const DLP_SECTIONS = familyTabs([
+  { path: 'rules', kind: 'dlp' },
+  { path: 'dictionaries', kind: 'dlp_dicts' },
+  { path: 'groups', kind: 'dlp_groups' },
+  { path: 'auditors', kind: 'dlp_auditors' },
+  { path: 'profiles', kind: 'auditor_profiles/list' },
+  { path: 'cloud-apps', kind: 'v3/casb/dlp/rules' },
+] as const);

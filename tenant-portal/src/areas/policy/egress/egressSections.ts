@@ -3,8 +3,6 @@
  * /egress_policy/rules/{rev}, body egress_policy): one document, deep-linkable as
  * #/policy/egress/rules.
  */
-import type { PolicyKind } from '@workbench/common/api/contract/policyKinds';
+import { familyTabs } from '../familyTabs';
 
-export const EGRESS_SECTIONS = [
-  { path: 'rules', title: 'Header rules', kind: 'egress_policy' },
-] as const satisfies ReadonlyArray<{ path: string; title: string; kind: PolicyKind }>;
+export const EGRESS_SECTIONS = familyTabs([{ path: 'rules', kind: 'egress_policy' }] as const);

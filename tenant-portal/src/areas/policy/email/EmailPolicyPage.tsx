@@ -6,7 +6,7 @@ import {
   type FamilySection,
   type SectionEditorProps,
 } from '../PolicyFamilyPage';
-import { EMAIL_SECTIONS, type EmailSectionPath } from './emailSections';
+import { EMAIL_SECTIONS } from './emailSections';
 import { SettingsSection } from './SettingsSection';
 import { AllowListSection } from './AllowListSection';
 import { LinkIsolationSection } from './LinkIsolationSection';
@@ -15,12 +15,9 @@ import { PhishTargetsSection } from './PhishTargetsSection';
 import { SmtpUsersSection } from './SmtpUsersSection';
 import { AttachmentsSection } from './AttachmentsSection';
 import { useEmailCategoryGroups } from './useEmailCategoryGroups';
+import { tabTitled } from '../familyTabs';
 
-const titled = (path: EmailSectionPath) => {
-  const s = EMAIL_SECTIONS.find((e) => e.path === path);
-  if (!s) throw new Error(`No email section ${path}`);
-  return { path: s.path, title: s.title };
-};
+const titled = (path: (typeof EMAIL_SECTIONS)[number]['path']) => tabTitled(EMAIL_SECTIONS, path);
 
 function LinkIsolation(props: SectionEditorProps<'safemail/isolation'>) {
   return <LinkIsolationSection {...props} groups={useEmailCategoryGroups()} />;

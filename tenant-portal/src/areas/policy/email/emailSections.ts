@@ -4,23 +4,16 @@
  * each deep-linkable as #/policy/email/<path> and saved on its own. Attachments shows only with
  * the attachments feature flag (portal-core §3).
  */
-import type { PolicyKind } from '@workbench/common/api/contract/policyKinds';
+import { familyTabs } from '../familyTabs';
 
-export interface EmailSection {
-  path: string;
-  title: string;
-  /** The kind's registry row also names the feature flags the tab needs (policyKindFeatures). */
-  kind: PolicyKind;
-}
-
-export const EMAIL_SECTIONS = [
-  { path: 'settings', title: 'Settings & quarantine', kind: 'safemail/config' },
-  { path: 'allow-list', title: 'Allowed senders', kind: 'safemail/whitelist' },
-  { path: 'link-isolation', title: 'Link isolation', kind: 'safemail/isolation' },
-  { path: 'mobile', title: 'Mobile devices', kind: 'safemail/mobile' },
-  { path: 'phishing-targets', title: 'Phishing targets', kind: 'safemail/phish_targets' },
-  { path: 'smtp-users', title: 'SMTP users & groups', kind: 'safemail/smtp_users' },
-  { path: 'attachments', title: 'Attachments', kind: 'smtp/attachments' },
-] as const satisfies readonly EmailSection[];
+export const EMAIL_SECTIONS = familyTabs([
+  { path: 'settings', kind: 'safemail/config' },
+  { path: 'allow-list', kind: 'safemail/whitelist' },
+  { path: 'link-isolation', kind: 'safemail/isolation' },
+  { path: 'mobile', kind: 'safemail/mobile' },
+  { path: 'phishing-targets', kind: 'safemail/phish_targets' },
+  { path: 'smtp-users', kind: 'safemail/smtp_users' },
+  { path: 'attachments', kind: 'smtp/attachments' },
+] as const);
 
 export type EmailSectionPath = (typeof EMAIL_SECTIONS)[number]['path'];

@@ -7,19 +7,17 @@ import {
   type FamilySection,
   type SectionEditorProps,
 } from '../PolicyFamilyPage';
-import { INSPECTION_SECTIONS, few, type InspectionSectionPath } from './inspectionModel';
+import { INSPECTION_SECTIONS, few } from './inspectionModel';
 import { SettingsSection } from './SettingsSection';
 import { ExceptionsSection, describeRulesError } from './ExceptionsSection';
 import { FileTypesTab } from './FileTypesSection';
 import { InspectionRuleList } from './InspectionRuleList';
 import { RuntimeAnalysisSection } from './RuntimeAnalysisSection';
 import { GlobalExceptionsSection, ParentGlobalSection } from './GlobalExceptionsSection';
+import { tabTitled } from '../familyTabs';
+import { editorServerError } from '../kit/serverError';
 
-const titled = (path: InspectionSectionPath) => {
-  const s = INSPECTION_SECTIONS.find((w) => w.path === path);
-  if (!s) throw new Error(`No content inspection section ${path}`);
-  return { path: s.path, title: s.title };
-};
+const titled = (path: (typeof INSPECTION_SECTIONS)[number]['path']) => tabTitled(INSPECTION_SECTIONS, path);
 
 function Exceptions({
   editor,
@@ -36,11 +34,7 @@ function Exceptions({
       readOnly={readOnly}
       openRuleId={linkedKey}
       onOpenRule={onOpenRule}
-      serverError={
-        editor.error && editor.errorPath !== null
-          ? { path: editor.errorPath, message: editor.error.message }
-          : null
-      }
+      serverError={editorServerError(editor)}
     />
   );
 }
@@ -70,11 +64,7 @@ function Documents({
       emptyText="No document rules: documents open as the inspection settings say."
       openRuleId={linkedKey}
       onOpenRule={onOpenRule}
-      serverError={
-        editor.error && editor.errorPath !== null
-          ? { path: editor.errorPath, message: editor.error.message }
-          : null
-      }
+      serverError={editorServerError(editor)}
     />
   );
 }

@@ -36,15 +36,9 @@ import {
 import { InspectionRuleList } from './InspectionRuleList';
 import { contentTypesSummary, few } from './inspectionModel';
 import { describeRulesError } from './ExceptionsSection';
+import { editorServerError } from '../kit/serverError';
 
 type ContentDoc = PolicyData<'content'>;
-
-const serverErrorOf = (
-  editor: SectionEditorProps<'content'>['editor'] | SectionEditorProps<'v4/content'>['editor'],
-) =>
-  editor.error && editor.errorPath !== null
-    ? { path: editor.errorPath, message: editor.error.message }
-    : null;
 
 function V3Rules({ editor, doc, onChange, readOnly, linkedKey, onOpenRule }: SectionEditorProps<'content'>) {
   return (
@@ -60,7 +54,7 @@ function V3Rules({ editor, doc, onChange, readOnly, linkedKey, onOpenRule }: Sec
       emptyText="No file-type rules: files are handled as the inspection settings say."
       openRuleId={linkedKey}
       onOpenRule={onOpenRule}
-      serverError={serverErrorOf(editor)}
+      serverError={editorServerError(editor)}
     />
   );
 }
@@ -88,7 +82,7 @@ function V4Rules({
       emptyText="No file-type rules: files are handled as the inspection settings say."
       openRuleId={linkedKey}
       onOpenRule={onOpenRule}
-      serverError={serverErrorOf(editor)}
+      serverError={editorServerError(editor)}
       contentTypeNames={names}
     />
   );

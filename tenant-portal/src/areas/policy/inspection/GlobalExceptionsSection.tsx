@@ -8,6 +8,7 @@ import type { SectionEditorProps } from '../PolicyFamilyPage';
 import { InspectionRuleList } from './InspectionRuleList';
 import { hashesSummary } from './ExceptionsSection';
 import type { ExceptionRule } from './inspectionRuleForm';
+import { editorServerError } from '../kit/serverError';
 
 type GlobalDoc = PolicyData<'inspection/global_exceptions'>;
 type ParentDoc = PolicyData<'inspection/parent_global_exceptions'>;
@@ -29,10 +30,7 @@ export function GlobalExceptionsSection({
   onChange,
   readOnly,
 }: SectionEditorProps<'inspection/global_exceptions'>) {
-  const serverError =
-    editor.error && editor.errorPath !== null
-      ? { path: editor.errorPath, message: editor.error.message }
-      : null;
+  const serverError = editorServerError(editor);
   return (
     <Box>
       {STAGES.map((stage) => (

@@ -1,14 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Switch, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
-import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
-import { newRuleId, pathInList, upsert } from '../web/listEdits';
+import { newRuleId, upsert } from '../web/listEdits';
 import { RuleTable } from '../web/RuleTable';
 import { InspectionRuleDialog, inspectionFieldOf } from './InspectionRuleDialog';
 import { ruleActionLabel, type InspectionRuleKind, type RuleOf } from './inspectionRuleForm';
 import { scopeSummary } from './inspectionModel';
+import { enabledColumn } from '../kit/enabledColumn';
+import { dialogFieldError, listServerError } from '../kit/serverError';
+import { ListHeader } from '../kit/ListHeader';
 
 export interface InspectionRuleListProps<K extends InspectionRuleKind> {
   kind: K;
@@ -57,60 +58,36 @@ export function InspectionRuleList<K extends InspectionRuleKind>({
   const openRuleId = openLinked ? (linkedId ?? null) : ownOpen;
   const onOpenRule = openLinked ?? setOwnOpen;
   const [newId, setNewId] = useState<string | null>(null);
-  const errorRule = pathInList(serverError?.path ?? null, listPath);
   const openRule = openRuleId === null ? null : (rules.find((r) => r.id === openRuleId) ?? null);
   const openIndex = openRule ? rules.indexOf(openRule) : -1;
-  const ruleServerError = useMemo(() => {
-    if (!serverError || !errorRule || errorRule.index !== openIndex) return null;
-    const field = inspectionFieldOf(errorRule.rest);
-    return field ? { field, message: serverError.message } : null;
-  }, [serverError, errorRule, openIndex]);
+  const errorRule = useMemo(() => listServerError(serverError ?? null, listPath), [serverError, listPath]);
+  const ruleServerError = useMemo(
+    () => dialogFieldError(errorRule, openIndex, inspectionFieldOf),
+    [errorRule, openIndex],
+  );
 
   const columns: Array<DataTableColumn<RuleOf[K]>> = [
     { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
     { name: 'action', header: 'Action', minWidth: 120, value: (r) => ruleActionLabel(kind, r.action) },
     { name: 'files', header: filesColumn.header, flex: 2, minWidth: 140, value: filesColumn.value },
     { name: 'conditions', header: 'Applies to', flex: 2, minWidth: 140, value: scopeSummary },
-    {
-      name: 'enabled',
-      header: 'On',
-      minWidth: 70,
-      center: true,
-      render: (r) => (
-        <Switch
-          size="small"
-          checked={r.enabled}
-          disabled={readOnly}
-          onChange={(e) => onChange(upsert(rules, { ...r, enabled: e.target.checked }, (x) => x.id))}
-          slotProps={{
-            input: {
-              'aria-label': `${r.name} enabled`,
-              'data-testid': `${webPolicyIds.ruleEnabled}-${r.id}`,
-            } as object,
-          }}
-        />
-      ),
-    },
+    enabledColumn(rules, onChange, readOnly),
   ];
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
-          Rules apply in this order: the first enabled rule that matches a file decides. Drag a row, type its
-          position, or use Move up and Move down.
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            onClick={() => setNewId(newRuleId())}
-            data-testid={`${inspectionIds.ruleAdd}-${listId}`}
-          >
-            Add rule
-          </Button>
-        )}
-      </Box>
+      <ListHeader
+        intro={
+          <>
+            Rules apply in this order: the first enabled rule that matches a file decides. Drag a row, type
+            its position, or use Move up and Move down.
+          </>
+        }
+        readOnly={readOnly}
+        addLabel="Add rule"
+        addTestId={`${inspectionIds.ruleAdd}-${listId}`}
+        onAdd={() => setNewId(newRuleId())}
+      />
       {openRuleId !== null && openRule === null && (
         <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
           The rule {openRuleId} is not in the staged policy; it may have been deleted.

@@ -4,32 +4,26 @@
  * content_inspection family of the policy-kind registry, each deep-linkable as
  * #/policy/content-inspection/<path>, and the pure helpers its editors share.
  */
-import type { PolicyKind } from '@workbench/common/api/contract/policyKinds';
+import { familyTabs } from '../familyTabs';
 import { contentTypeDisplayName } from '@workbench/common';
 import { conditionsSummary, type WebRule } from '../web/ruleForm';
 import type { ContentV4Rule, InspectionRule } from './inspectionRuleForm';
-
-export interface InspectionSection {
-  path: string;
-  title: string;
-  kind: PolicyKind;
-}
 
 /**
  * Tabs in the order an administrator sets inspection up: what is inspected, the rules that settle
  * verdicts, file types and documents, the sandbox, then the global rules around the policy. A tab
  * that shows two documents lists both (policyRuleLinks finds either); the first is its own.
  */
-export const INSPECTION_SECTIONS = [
-  { path: 'settings', title: 'Inspection settings', kind: 'inspection' },
-  { path: 'exceptions', title: 'Inspection rules & exceptions', kind: 'inspection/exceptions' },
-  { path: 'file-types', title: 'File types', kind: 'content' },
-  { path: 'file-types', title: 'File types', kind: 'v4/content' },
-  { path: 'documents', title: 'Documents', kind: 'v4/docs' },
-  { path: 'runtime-analysis', title: 'Runtime analysis', kind: 'runtime_analysis' },
-  { path: 'global-exceptions', title: 'Global exceptions', kind: 'inspection/global_exceptions' },
-  { path: 'global-exceptions', title: 'Global exceptions', kind: 'inspection/parent_global_exceptions' },
-] as const satisfies readonly InspectionSection[];
+export const INSPECTION_SECTIONS = familyTabs([
+  { path: 'settings', kind: 'inspection' },
+  { path: 'exceptions', kind: 'inspection/exceptions' },
+  { path: 'file-types', kind: 'content' },
+  { path: 'file-types', kind: 'v4/content' },
+  { path: 'documents', kind: 'v4/docs' },
+  { path: 'runtime-analysis', kind: 'runtime_analysis' },
+  { path: 'global-exceptions', kind: 'inspection/global_exceptions' },
+  { path: 'global-exceptions', kind: 'inspection/parent_global_exceptions' },
+] as const);
 
 export type InspectionSectionPath = (typeof INSPECTION_SECTIONS)[number]['path'];
 

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Switch, TextField, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box, TextField, Typography } from '@mui/material';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { domainOrWildcard } from '@workbench/common/api/contract/policy-kinds/kindDef';
 import { categoryName, type CategoryGroupOption } from './categoryModel';
@@ -9,6 +8,9 @@ import { RuleDialog } from './RuleDialog';
 import { RuleTable } from './RuleTable';
 import { ACTION_COLUMN_MIN_WIDTH, actionLabel } from './ruleActions';
 import { conditionsSummary, formFieldOf, ruleMessage, type ExceptionsDoc, type WebRule } from './ruleForm';
+import { enabledColumn } from '../kit/enabledColumn';
+import { dialogFieldError, listServerError, type ListServerError } from '../kit/serverError';
+import { ListHeader } from '../kit/ListHeader';
 
 export interface ExceptionsSectionProps {
   doc: ExceptionsDoc;
@@ -40,13 +42,6 @@ export function describeExceptionsError(path: string, doc: ExceptionsDoc): strin
   }
   const inBypass = pathInList(path, 'bypass');
   return inBypass ? `Bypass domains, line ${inBypass.index + 1}` : null;
-}
-
-/** A 400 inside one rule list: the rule's index, the rest of the path and the server's message. */
-export interface ListServerError {
-  index: number;
-  rest: string;
-  message: string;
 }
 
 export interface DomainRulesListProps {
@@ -86,30 +81,21 @@ export function DomainRulesList({
   const [newId, setNewId] = useState<string | null>(null);
   const openRule = openRuleId === null ? null : (rules.find((r) => r.id === openRuleId) ?? null);
   const openIndex = openRule ? rules.indexOf(openRule) : -1;
-  const ruleServerError = useMemo(() => {
-    if (!serverError || serverError.index !== openIndex) return null;
-    const field = formFieldOf(serverError.rest);
-    return field ? { field, message: serverError.message } : null;
-  }, [serverError, openIndex]);
+  const ruleServerError = useMemo(
+    () => dialogFieldError(serverError, openIndex, formFieldOf),
+    [serverError, openIndex],
+  );
   const nameOf = (id: number) => categoryName(groups, id);
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
-          {intro}
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            onClick={() => setNewId(newRuleId())}
-            data-testid={`${webPolicyIds.ruleAdd}-${listId}`}
-          >
-            Add rule
-          </Button>
-        )}
-      </Box>
+      <ListHeader
+        intro={intro}
+        readOnly={readOnly}
+        addLabel="Add rule"
+        addTestId={`${webPolicyIds.ruleAdd}-${listId}`}
+        onAdd={() => setNewId(newRuleId())}
+      />
       <RuleTable<WebRule>
         label={label}
         rows={rules}
@@ -142,26 +128,7 @@ export function DomainRulesList({
             minWidth: 160,
             value: (r) => conditionsSummary(r, nameOf),
           },
-          {
-            name: 'enabled',
-            header: 'On',
-            minWidth: 70,
-            center: true,
-            render: (r) => (
-              <Switch
-                size="small"
-                checked={r.enabled}
-                disabled={readOnly}
-                onChange={(e) => onChange(upsert(rules, { ...r, enabled: e.target.checked }, (x) => x.id))}
-                slotProps={{
-                  input: {
-                    'aria-label': `${r.name} enabled`,
-                    'data-testid': `${webPolicyIds.ruleEnabled}-${r.id}`,
-                  } as object,
-                }}
-              />
-            ),
-          },
+          enabledColumn(rules, onChange, readOnly),
         ]}
       />
       {(newId !== null || openRule !== null) && (
@@ -185,15 +152,6 @@ export function DomainRulesList({
       )}
     </Box>
   );
-}
-
-/** The 400 of the last save when it points inside `list`. */
-export function listServerError(
-  serverError: { path: string; message: string } | null,
-  list: string,
-): ListServerError | null {
-  const at = pathInList(serverError?.path ?? null, list);
-  return at && serverError ? { ...at, message: serverError.message } : null;
 }
 
 /**

@@ -4,9 +4,10 @@ import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { webControlIds } from '@workbench/common/test-ids/webControlIds';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
 import { BnbSection, type BnbStages } from './BnbSection';
-import { DomainRulesList, listServerError } from './ExceptionsSection';
+import { DomainRulesList } from './ExceptionsSection';
 import { useCategoryGroups } from './useCategoryGroups';
 import { pathInList } from './listEdits';
+import { editorServerError, listServerError } from '../kit/serverError';
 
 type GlobalExceptionsDoc = PolicyData<'web/global_exceptions'>;
 type Stage = 'pre' | 'post';
@@ -125,11 +126,7 @@ export function GlobalExceptionsSection({
       groups={useCategoryGroups()}
       linkedKey={linkedKey}
       onOpenRule={onOpenRule}
-      serverError={
-        editor.error && editor.errorPath !== null
-          ? { path: editor.errorPath, message: editor.error.message }
-          : null
-      }
+      serverError={editorServerError(editor)}
       listId="global-exceptions"
     />
   );

@@ -1,6 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Box, Button, Switch, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Box } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { categoryName, type CategoryGroupOption } from './categoryModel';
@@ -10,6 +9,8 @@ import { RuleDialog } from './RuleDialog';
 import { RuleTable } from './RuleTable';
 import { conditionsSummary, type WebRule } from './ruleForm';
 import { useRuleLink } from './useRuleLink';
+import { enabledColumn } from '../kit/enabledColumn';
+import { ListHeader } from '../kit/ListHeader';
 
 /**
  * A rule of who and where something applies (the registry's scopedRule: the web rules' conditions
@@ -82,21 +83,13 @@ export function ScopedRulesList<R extends ScopedRuleBase>({
   const nameOf = (id: number) => categoryName(groups, id);
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
-          {intro}
-        </Typography>
-        {!readOnly && (
-          <Button
-            startIcon={<AddIcon />}
-            variant="outlined"
-            onClick={() => setEditing({ rule: null, id: newRuleId() })}
-            data-testid={`${webPolicyIds.ruleAdd}-${listId}`}
-          >
-            Add {kind.noun.toLowerCase()}
-          </Button>
-        )}
-      </Box>
+      <ListHeader
+        intro={intro}
+        readOnly={readOnly}
+        addLabel={<>Add {kind.noun.toLowerCase()}</>}
+        addTestId={`${webPolicyIds.ruleAdd}-${listId}`}
+        onAdd={() => setEditing({ rule: null, id: newRuleId() })}
+      />
       <RuleTable<R>
         label={label}
         rows={rules}
@@ -118,26 +111,7 @@ export function ScopedRulesList<R extends ScopedRuleBase>({
             minWidth: 160,
             value: (r) => conditionsSummary(r, nameOf),
           },
-          {
-            name: 'enabled',
-            header: 'On',
-            minWidth: 70,
-            center: true,
-            render: (r) => (
-              <Switch
-                size="small"
-                checked={r.enabled}
-                disabled={readOnly}
-                onChange={(e) => onChange(upsert(rules, { ...r, enabled: e.target.checked }, (x) => x.id))}
-                slotProps={{
-                  input: {
-                    'aria-label': `${r.name} enabled`,
-                    'data-testid': `${webPolicyIds.ruleEnabled}-${r.id}`,
-                  } as object,
-                }}
-              />
-            ),
-          },
+          enabledColumn(rules, onChange, readOnly),
         ]}
       />
       {editing && (

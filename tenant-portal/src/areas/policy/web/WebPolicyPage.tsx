@@ -13,8 +13,6 @@ import {
   PARENT_GLOBAL_SECTIONS,
   PARENT_READ_ONLY_REASON,
   WEB_SECTIONS,
-  type WebSection,
-  type WebSectionPath,
 } from './webSections';
 import { CategoriesSection } from './CategoriesSection';
 import { RisksSection } from './RisksSection';
@@ -33,6 +31,8 @@ import {
   ParentGlobalExceptionsSection,
   describeGlobalExceptionsError,
 } from './GlobalSections';
+import { tabTitled } from '../familyTabs';
+import { editorServerError } from '../kit/serverError';
 
 /** A category id of ?category=, or null. */
 const categoryParam = (value: string | null): number | null =>
@@ -83,11 +83,7 @@ function Exceptions({
       groups={useCategoryGroups()}
       openRuleId={linkedKey}
       onOpenRule={onOpenRule}
-      serverError={
-        editor.error && editor.errorPath !== null
-          ? { path: editor.errorPath, message: editor.error.message }
-          : null
-      }
+      serverError={editorServerError(editor)}
     />
   );
 }
@@ -96,11 +92,7 @@ function SslBypass(props: SectionEditorProps<'v3/sslbump_bypass'>) {
   return <SslBypassSection {...props} groups={useCategoryGroups()} />;
 }
 
-const titled = (path: WebSectionPath) => {
-  const s: WebSection | undefined = WEB_SECTIONS.find((w) => w.path === path);
-  if (!s) throw new Error(`No web section ${path}`);
-  return { path: s.path, title: s.title };
-};
+const titled = (path: (typeof WEB_SECTIONS)[number]['path']) => tabTitled(WEB_SECTIONS, path);
 
 /** A tab that shows the tenant's section, then the parent's read-only one below it. */
 const withParent = (own: FamilySection, parent: FamilySection): FamilySection => ({
