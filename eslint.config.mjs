@@ -3,6 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const HTTP_CLIENT_MESSAGE =
+  "Components never hold the HTTP client: load and write through the entity feature (the app's useEntityRead / useEntityCall / useEntityPage), the report-query feature, or a saga of the feature.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -165,6 +168,71 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            {
+              regex: '^(@workbench/(server|tenant-portal)|\\.\\.?/.*\\b(tenant-portal|server)/)',
+              message: 'The provider console imports common and charts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // One way to load data (docs: common/README.md "src/features/entities"): no component holds the
+  // HTTP client. Pages load and write through the entity feature (the app's typed hooks in
+  // app/portalEntities.ts, app/consoleEntities.ts), the report-query feature, or a saga of their
+  // feature. The client is imported only where those run: the features' sagas and adapters (entity
+  // sources, the apps' request tables, reference loaders), the stores and the entry points that
+  // create it, the app's http context (its provider), and the sign-in pages that run before any
+  // store (signInClient.ts, login-area/). The same rule also keeps each app's import boundary above.
+  {
+    files: ['tenant-portal/src/**/*.{ts,tsx}', 'provider-console/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/testing/**',
+      '**/*Saga.ts',
+      '**/*Source.ts',
+      '**/*Sources.ts',
+      '**/app/*Requests.ts',
+      '**/app/*Store.ts',
+      'tenant-portal/src/app/portalFeatures.ts',
+      'tenant-portal/src/app/httpContext.tsx',
+      'tenant-portal/src/app/TenantPortalApp.tsx',
+      '**/src/main.tsx',
+      '**/src/start*.tsx',
+      '**/login/signInClient.ts',
+      'tenant-portal/src/login-area/**',
+      'provider-console/src/entities/referenceLists.ts',
+      'provider-console/src/deployments/nodeActions.ts',
+      // The policy editors still take the client from the http context until their kit loads
+      // through the policy-docs feature (issue 32 point 1); this list only shrinks.
+      'tenant-portal/src/areas/policy/casb/DomainListsSection.tsx',
+      'tenant-portal/src/areas/policy/casb/AppDiscoverySection.tsx',
+      'tenant-portal/src/areas/policy/casb/useCloudApps.ts',
+      'tenant-portal/src/areas/policy/dlp/DlpListSections.tsx',
+      'tenant-portal/src/areas/policy/email/UceDialog.tsx',
+      'tenant-portal/src/areas/policy/email/AllowListSection.tsx',
+      'tenant-portal/src/areas/policy/egress/EgressPolicyPage.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@workbench/common',
+              importNames: ['createHttpClient', 'createAppStore', 'createWorldStore'],
+              message: HTTP_CLIENT_MESSAGE,
+            },
+          ],
+          patterns: [
+            {
+              regex: '^(@workbench/common/api/http|(\\.\\.?/)+(app/)?httpContext)$',
+              message: HTTP_CLIENT_MESSAGE,
+            },
+            {
+              regex: '^(@workbench/(server|provider-console)|\\.\\.?/.*\\b(provider-console|server)/)',
+              message: 'The tenant portal imports common and charts only.',
+            },
             {
               regex: '^(@workbench/(server|tenant-portal)|\\.\\.?/.*\\b(tenant-portal|server)/)',
               message: 'The provider console imports common and charts only.',

@@ -1,5 +1,7 @@
 /** Test helpers: a real store whose HTTP client is stubbed at the axios boundary. */
 import MockAdapter from 'axios-mock-adapter';
+import type { ReducersMapObject } from '@reduxjs/toolkit';
+import type { Saga } from 'redux-saga';
 import Cookies from 'js-cookie';
 import type { UserInfo } from '../api/contract/auth';
 import { PROVIDER_XSRF_COOKIE, XSRF_COOKIE } from '../api/contract/wire';
@@ -79,6 +81,19 @@ function tenantTestStore() {
 function providerTestStore() {
   const { http, mock, navigation } = testClient('provider');
   const { store } = createAppStore({ world: 'provider', navigation, http });
+  return { store, http, mock, navigation };
+}
+
+/** A provider-world store with the features a test gives (a feature's slice and watcher). */
+export function createFeatureTestStore<R extends ReducersMapObject>(feature: { reducers: R; sagas: Saga[] }) {
+  const { http, mock, navigation } = testClient('provider');
+  const { store } = createAppStore({
+    world: 'provider',
+    navigation,
+    http,
+    extraReducers: feature.reducers,
+    extraSagas: feature.sagas,
+  });
   return { store, http, mock, navigation };
 }
 

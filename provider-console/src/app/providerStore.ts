@@ -10,21 +10,27 @@ import {
   PROVIDER_WORLD,
   createEntitiesReducer,
   entitiesSaga,
+  entityRequestsReducer,
   jobsReducer,
   jobsSaga,
   reportQueryReducer,
   reportQuerySaga,
   type AppState,
+  type EntitySource,
   type HttpClient,
   type Navigation,
   type StoreFeature,
 } from '@workbench/common';
 import { CONSOLE_ENTITY_SOURCES } from '../entities/entitySources';
+import { CONSOLE_REQUESTS } from './consoleRequests';
 import { nodeActionsReducer, nodeActionsSaga } from '../deployments/nodeActions';
 import { rolloutsReducer, rolloutsSaga } from '@workbench/common/features/rollouts/index';
 
+const sources = Object.values(CONSOLE_ENTITY_SOURCES) as EntitySource[];
+
 const providerReducers = {
-  entities: createEntitiesReducer(CONSOLE_ENTITY_SOURCES),
+  entities: createEntitiesReducer(sources),
+  entityRequests: entityRequestsReducer,
   reportQuery: reportQueryReducer,
   jobs: jobsReducer,
   nodeActions: nodeActionsReducer,
@@ -32,7 +38,7 @@ const providerReducers = {
 };
 
 const providerSagas = [
-  entitiesSaga(CONSOLE_ENTITY_SOURCES),
+  entitiesSaga(sources, CONSOLE_REQUESTS),
   reportQuerySaga,
   jobsSaga,
   nodeActionsSaga,
@@ -42,16 +48,6 @@ const providerSagas = [
 export type ProviderState = AppState<'provider', typeof providerReducers>;
 export const useProviderSelector = useSelector.withTypes<ProviderState>();
 
-/**
- * The console's HTTP client, for a page's one-off calls outside sagas (a tenant's tabs): the
- * client of the store created last (one console per page; each test creates its own).
- */
-let consoleHttp: HttpClient | null = null;
-export function useConsoleHttp(): HttpClient {
-  if (!consoleHttp) throw new Error('The console store has not been created.');
-  return consoleHttp;
-}
-
 export function createProviderStore(navigation: Navigation, http?: HttpClient) {
   // From the provider world itself: the console's bundle carries no tenant-world code.
   const created = createWorldStore(PROVIDER_WORLD, {
@@ -60,12 +56,10 @@ export function createProviderStore(navigation: Navigation, http?: HttpClient) {
     extraReducers: providerReducers,
     extraSagas: providerSagas,
   });
-  consoleHttp = created.http;
   return created;
 }
 
 /** Adds the console's features to the browser's provider-world store (main.tsx, with the shell). */
-export function addConsoleFeatures(created: { http: HttpClient; inject(feature: StoreFeature): void }): void {
-  consoleHttp = created.http;
+export function addConsoleFeatures(created: { inject(feature: StoreFeature): void }): void {
   created.inject({ reducers: providerReducers, sagas: providerSagas });
 }

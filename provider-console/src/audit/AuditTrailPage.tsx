@@ -18,19 +18,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { SearchField, providerIds, toErrorInfo, type ApiCallErrorInfo } from '@workbench/common';
+import { SearchField, providerIds } from '@workbench/common';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { providerAuditIds } from '@workbench/common/test-ids/index';
 import { AUDIT_ACTIONS } from '@workbench/common/vocabularies/index';
 import { SUB_EVENT_TYPES } from '@workbench/common/api/contract/auditAreas';
 import { vocabularyLabel } from '@workbench/common/vocabularies/vocabulary';
-import { listProviderAudit } from '@workbench/common/api/providerAudit';
 import {
   PROVIDER_AUDIT_DEFAULT_LIMIT,
   type ProviderAuditEvent,
   type ProviderAuditQuery,
 } from '@workbench/common/api/contract/providerAudit';
-import { useConsoleHttp } from '../app/providerStore';
+import { useEntityRead } from '../app/consoleEntities';
 import { FilterToolbar, SelectFilter, TenantFilter } from '../filters/FilterToolbar';
 
 /** The trail's filters as typed (times as datetime-local text in the viewer's time zone). */
@@ -200,12 +199,9 @@ function EventDialog({ event, onClose }: { event: ProviderAuditEvent; onClose():
 
 /** The trail, of every tenant (with a tenant filter) or fixed to one tenant (its detail's tab). */
 export function AuditTrailView({ tenant }: { tenant?: string }) {
-  const http = useConsoleHttp();
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [actor, setActor] = useState('');
   const [paging, setPaging] = useState({ page: 0, pageSize: PROVIDER_AUDIT_DEFAULT_LIMIT });
-  const [result, setResult] = useState<{ events: ProviderAuditEvent[]; total: number } | null>(null);
-  const [error, setError] = useState<ApiCallErrorInfo | null>(null);
   const [open, setOpen] = useState<ProviderAuditEvent | null>(null);
 
   useEffect(() => {
@@ -217,20 +213,12 @@ export function AuditTrailView({ tenant }: { tenant?: string }) {
     return () => clearTimeout(timer);
   }, [actor, filters.actor]);
 
-  useEffect(() => {
-    let live = true;
-    listProviderAudit(http, auditQueryOf(filters, paging.page, paging.pageSize, tenant)).then(
-      (r) => {
-        if (!live) return;
-        setResult(r);
-        setError(null);
-      },
-      (e: unknown) => live && setError(toErrorInfo(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [http, filters, paging, tenant]);
+  // The page shows the last answer while the next page or filter loads.
+  const { data: result, error } = useEntityRead(
+    'listProviderAudit',
+    [auditQueryOf(filters, paging.page, paging.pageSize, tenant)],
+    { keepPrevious: true },
+  );
 
   const change = (next: Partial<AuditFilters>) => {
     setFilters((f) => ({ ...f, ...next }));

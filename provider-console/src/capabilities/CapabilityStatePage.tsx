@@ -25,7 +25,6 @@ import {
   Link,
 } from '@mui/material';
 import { SearchField, providerIds } from '@workbench/common';
-import * as statesApi from '@workbench/common/api/providerCapabilityStates';
 import {
   SCHEMA_STATES,
   SCHEMA_STATE_DESCRIPTIONS,
@@ -33,8 +32,7 @@ import {
   type SchemaState,
 } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
-import { useConsoleHttp } from '../app/providerStore';
-import { useLoad } from '../tenants/useLoad';
+import { useEntityRead } from '../app/consoleEntities';
 import { FilterToolbar, SelectFilter, TenantFilter } from '../filters/FilterToolbar';
 import { ExpiredChip, SchemaStateChip } from './SchemaStateChip';
 
@@ -50,11 +48,7 @@ function CapabilityTenants({
   tid: string;
   onClose(): void;
 }) {
-  const http = useConsoleHttp();
-  const detail = useLoad(
-    () => statesApi.getCapabilityState(http, capability, tid || undefined),
-    [capability, tid],
-  );
+  const detail = useEntityRead('getCapabilityState', [capability, tid || undefined]);
   const d = detail.data;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="capability-tenants-title">
@@ -113,20 +107,13 @@ function CapabilityTenants({
 }
 
 export function CapabilityStatePage() {
-  const http = useConsoleHttp();
   const [state, setState] = useState<SchemaState | ''>('');
   const [tid, setTid] = useState('');
   const [q, setQ] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-  const list = useLoad(
-    () =>
-      statesApi.getCapabilityStates(http, {
-        state: state || undefined,
-        tid: tid || undefined,
-        q: q || undefined,
-      }),
-    [state, tid, q],
-  );
+  const list = useEntityRead('getCapabilityStates', [
+    { state: state || undefined, tid: tid || undefined, q: q || undefined },
+  ]);
   const rows = list.data?.capabilities ?? [];
   const total = list.data?.tenant_total ?? 0;
   return (

@@ -6,13 +6,7 @@
 import { Fragment, useState, type ComponentType } from 'react';
 import { Alert, Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import {
-  SearchField,
-  providerIds,
-  selectProviderIsOperator,
-  useAppSelector,
-  useEntityPage,
-} from '@workbench/common';
+import { SearchField, providerIds, selectProviderIsOperator, useAppSelector } from '@workbench/common';
 import {
   PROVIDER_ENTITY_REGISTRY,
   type EntityColumnDef,
@@ -30,6 +24,7 @@ import { entityPageIds, providerOpsIds } from '@workbench/common/test-ids/index'
 import { LICENCE_STATE_LABELS, type LicenceState } from '@workbench/common/api/contract/providerOps';
 import { statusChipColumnWidth } from '@workbench/common/components/status-chip/index';
 import { REGISTRY_SOURCES, type RegistryRow } from './entitySources';
+import { useRegistryEntityPage } from '../app/consoleEntities';
 import { bodyOf } from './entityForm';
 import { EntityFormDialog } from './EntityFormDialog';
 import { storedNamesOf } from './ReferencePicker';
@@ -78,7 +73,7 @@ export function EntityPage({ entity, headingLevel = 'h1' }: EntityPageProps) {
   const source = REGISTRY_SOURCES[entity];
   const ids = entityPageIds(entity);
   const canWrite = useAppSelector(selectProviderIsOperator);
-  const page = useEntityPage<RegistryRow>(source);
+  const page = useRegistryEntityPage(entity);
   const idOf = source.idOf as (row: RegistryRow) => string;
   const [subOpen, setSubOpen] = useState<{ sub: EntitySubResourceDef; id: string } | null>(null);
 

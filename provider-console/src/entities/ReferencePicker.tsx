@@ -13,9 +13,8 @@ import {
   type EntityFormFieldDef,
   type EntityReferenceList,
 } from '@workbench/common/api/contract/providerEntities';
-import { useConsoleHttp } from '../app/providerStore';
-import { useLoad } from '../tenants/useLoad';
-import { REFERENCE_LOADERS, type ReferenceOption } from './referenceLists';
+import { useEntityRead } from '../app/consoleEntities';
+import type { ReferenceOption } from './referenceLists';
 
 interface Picked extends ReferenceOption {
   /** The list was read and does not hold the id. */
@@ -48,9 +47,8 @@ export function ReferencePicker({
   storedNames,
   testIds,
 }: ReferencePickerProps) {
-  const http = useConsoleHttp();
   const list = ENTITY_REFERENCE_LISTS[field.references];
-  const options = useLoad(() => REFERENCE_LOADERS[field.references](http), [field.references]);
+  const options = useEntityRead('referenceOptions', [field.references]);
   const byId = useMemo(() => new Map((options.data ?? []).map((o) => [o.id, o])), [options.data]);
   const picked: Picked[] = value.map(
     (id) => byId.get(id) ?? { id, name: storedNames.get(id) ?? id, missing: options.data !== null },

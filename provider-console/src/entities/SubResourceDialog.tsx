@@ -18,13 +18,11 @@ import {
   Typography,
 } from '@mui/material';
 import { snackbarShown, useAppDispatch } from '@workbench/common';
-import { getEntityItems, putEntityItems } from '@workbench/common/api/providerEntities';
 import type { EntitySubResourceDef, ProviderEntity } from '@workbench/common/api/contract/providerEntities';
 import type { TenantDocumentDef } from '@workbench/common/api/contract/providerTenants';
 import type { LicenceState } from '@workbench/common/api/contract/providerOps';
 import { entityPageIds } from '@workbench/common/test-ids/index';
-import { useConsoleHttp } from '../app/providerStore';
-import { useLoad } from '../tenants/useLoad';
+import { useEntityCall, useEntityRead } from '../app/consoleEntities';
 import { DocumentForm } from '../tenants/DocumentEditor';
 import { LicenceStateBadge } from './LicenceStateBadge';
 
@@ -47,9 +45,9 @@ export function SubResourceDialog(props: {
   onClose(): void;
 }) {
   const { entity, id, sub, canWrite, onClose } = props;
-  const http = useConsoleHttp();
   const dispatch = useAppDispatch();
-  const items = useLoad(() => getEntityItems(http, entity, id, sub.name), [entity, id, sub.name]);
+  const items = useEntityRead('getEntityItems', [entity, id, sub.name]);
+  const putItems = useEntityCall('putEntityItems');
   // The server's answer to a save is the list now, with each item's state (no reload, no flash).
   const [saved, setSaved] = useState<Record<string, unknown>[] | null>(null);
   const current = saved ?? items.data;
@@ -78,9 +76,7 @@ export function SubResourceDialog(props: {
           testId={testId}
           saveLabel="Save"
           save={async (body) => {
-            setSaved(
-              await putEntityItems(http, entity, id, sub.name, body[sub.name] as Record<string, unknown>[]),
-            );
+            setSaved(await putItems(entity, id, sub.name, body[sub.name] as Record<string, unknown>[]));
             dispatch(
               snackbarShown({
                 kind: 'save',

@@ -114,9 +114,9 @@ export const REGISTRY_SOURCES = Object.fromEntries(
   PROVIDER_ENTITIES.map((e) => [e, registryEntitySource(e)]),
 ) as { [E in ProviderEntity]: ReturnType<typeof registryEntitySource<E>> };
 
-/** Every source of the console, for its store. */
-export const CONSOLE_ENTITY_SOURCES: readonly EntitySource[] = [
-  tenantsSource,
-  ...Object.values(REGISTRY_SOURCES),
-  rolloutsSource,
-] as EntitySource[];
+/** Every source of the console by its name, for its store and its typed hooks (app/consoleEntities.ts). */
+export const CONSOLE_ENTITY_SOURCES = {
+  tenants: tenantsSource,
+  ...REGISTRY_SOURCES,
+  rollouts: rolloutsSource,
+};

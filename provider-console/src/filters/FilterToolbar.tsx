@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { MenuItem, Stack, TextField } from '@mui/material';
-import { listTenantPage } from '@workbench/common/api/providerTenants';
 import { TENANTS_MAX_LIMIT } from '@workbench/common/api/contract/providerTenantPaths';
-import { useConsoleHttp } from '../app/providerStore';
-import { useLoad } from '../tenants/useLoad';
+import { useEntityRead } from '../app/consoleEntities';
 
 /**
  * The row above a console table: its title, search field, filters, count and actions, in one line
@@ -88,8 +86,7 @@ export interface TenantFilterProps {
  * as its id. Without the list (a failed load) it offers only `allLabel`.
  */
 export function TenantFilter({ value, onChange, allLabel, testId }: TenantFilterProps) {
-  const http = useConsoleHttp();
-  const tenants = useLoad(() => listTenantPage(http, { limit: TENANTS_MAX_LIMIT, sort: 'name' }), []);
+  const tenants = useEntityRead('listTenantPage', [{ limit: TENANTS_MAX_LIMIT, sort: 'name' }]);
   return (
     <SelectFilter
       label="Tenant"

@@ -4,6 +4,7 @@ import {
   selectProviderError,
   selectProviderStatus,
   useLoginSubmit,
+  type LoginCodeStep,
   type LoginOutcome,
   type ProviderBaseState,
 } from '@workbench/common';
@@ -21,6 +22,6 @@ const providerLoginOutcome = (state: ProviderBaseState): LoginOutcome => {
  * (providerLoginRequested: /idp/token → oauth/login → session_cookie → me) and settles when the
  * session is logged in, or rejects with the chain's error message.
  */
-export function useProviderLogin(): (username: string, password: string) => Promise<void> {
+export function useProviderLogin(): (username: string, password: string) => Promise<void | LoginCodeStep> {
   return useLoginSubmit(providerLoginRequested, providerLoginOutcome);
 }

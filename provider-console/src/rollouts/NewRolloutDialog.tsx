@@ -6,7 +6,7 @@
  * or Save as draft. One Formik form across the steps, each step validated by its own yup schema
  * before the next; a server refusal shows at the step of the field it names.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import {
@@ -40,14 +40,6 @@ import {
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import { SearchField } from '@workbench/common/components/search-field/index';
 import {
-  createRollout,
-  getRolloutDeployments,
-  getRolloutTenants,
-  previewRollout,
-  rolloutAction,
-} from '@workbench/common/api/providerRollouts';
-import { listEntities } from '@workbench/common/api/providerEntities';
-import {
   CHANGE_KINDS,
   CHANGE_KIND_LABELS,
   PAUSE_SECONDS_MAX,
@@ -68,7 +60,7 @@ import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateId
 import { isKnownCapability, schemaStateOf } from '@workbench/common/api/contract/providerCapabilityStates';
 import { settingWarning } from '../capabilities/SchemaStateChip';
 import { CapabilityPicker } from '../capabilities/CapabilityPicker';
-import { useConsoleHttp } from '../app/providerStore';
+import { useEntityCall, useEntityRead } from '../app/consoleEntities';
 import { DiffLines, templateTitle } from './RolloutDetail';
 import { describeChange, describePlan, tenantsOfTarget } from './rolloutText';
 
@@ -277,10 +269,7 @@ function MultiSelect({
 }
 
 export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDone(r: Rollout): void }) {
-  const http = useConsoleHttp();
   const [step, setStepOnly] = useState(0);
-  const [choices, setChoices] = useState<Choices | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [preview, setPreview] = useState<RolloutPreviewTenant[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -288,21 +277,23 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
   /** The submit count when the step was entered: its errors show from its own first Next. */
   const [enteredAt, setEnteredAt] = useState(0);
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([
-      getRolloutTenants(http),
-      getRolloutDeployments(http),
-      listEntities(http, 'skus', { limit: 500, offset: 0, sort: 'sku_id', order: 'asc' }),
-    ])
-      .then(([t, d, s]) => {
-        if (live) setChoices({ tenants: t.tenants, deployments: d.deployments, skus: s.rows });
-      })
-      .catch((e: unknown) => live && setLoadError(toErrorInfo(e, 'getRolloutTenants').message));
-    return () => {
-      live = false;
-    };
-  }, [http]);
+  const tenantChoices = useEntityRead('getRolloutTenants', []);
+  const deploymentChoices = useEntityRead('getRolloutDeployments', []);
+  const skuChoices = useEntityRead('listSkus', [{ limit: 500, offset: 0, sort: 'sku_id', order: 'asc' }]);
+  const tenantList = tenantChoices.data;
+  const deploymentList = deploymentChoices.data;
+  const skuList = skuChoices.data;
+  const choices = useMemo<Choices | null>(
+    () =>
+      tenantList && deploymentList && skuList
+        ? { tenants: tenantList.tenants, deployments: deploymentList.deployments, skus: skuList.rows }
+        : null,
+    [tenantList, deploymentList, skuList],
+  );
+  const loadError = (tenantChoices.error ?? deploymentChoices.error ?? skuChoices.error)?.message ?? null;
+  const createRollout = useEntityCall('createRollout');
+  const rolloutAction = useEntityCall('rolloutAction');
+  const previewRollout = useEntityCall('previewRollout');
 
   // Defined before the form: the steps' moves record the submit count they start from.
   const submits = useRef(0);
@@ -315,14 +306,14 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
     setBusy(true);
     setServerError(null);
     try {
-      const created = await createRollout(http, {
+      const created = await createRollout({
         name: values.name.trim(),
         change: changeOf(values),
         target: targetOf(values),
         wave_size: Number(values.wave_size),
         pause_seconds: Number(values.pause_seconds),
       });
-      onDone(start ? await rolloutAction(http, created.id, 'start') : created);
+      onDone(start ? await rolloutAction(created.id, 'start') : created);
     } catch (e) {
       const info = toErrorInfo(e, 'createRollout');
       setServerError(info.message);
@@ -343,7 +334,6 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
         setServerError(null);
         try {
           const p = await previewRollout(
-            http,
             { change: changeOf(values), target: targetOf(values) },
             Number(values.wave_size),
           );

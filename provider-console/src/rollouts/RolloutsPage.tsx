@@ -7,19 +7,13 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import {
-  SearchField,
-  providerIds,
-  selectProviderIsOperator,
-  useAppSelector,
-  useEntityPage,
-} from '@workbench/common';
+import { SearchField, providerIds, selectProviderIsOperator, useAppSelector } from '@workbench/common';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { AddButton } from '@workbench/common/components/confirm-delete/index';
 import { ROLLOUT_STATE_LABELS } from '@workbench/common/api/contract/providerRolloutPaths';
 import type { RolloutSummary } from '@workbench/common/api/contract/providerRollouts';
 import { rolloutIds } from '@workbench/common/test-ids/rolloutIds';
-import { rolloutsSource } from './rolloutsSource';
+import { useEntityPage } from '../app/consoleEntities';
 import { NewRolloutDialog } from './NewRolloutDialog';
 import { StatusChip, statusChipColumnWidth } from '@workbench/common/components/status-chip/index';
 import { RolloutDetail, STATE_COLOURS, templateTitle } from './RolloutDetail';
@@ -77,7 +71,7 @@ export function RolloutsPage() {
   const [params, setParams] = useSearchParams();
   const open = params.get(ROLLOUT_PARAM);
   const canWrite = useAppSelector(selectProviderIsOperator);
-  const page = useEntityPage<RolloutSummary>(rolloutsSource, { enabled: open === null });
+  const page = useEntityPage('rollouts', { enabled: open === null });
   const [creating, setCreating] = useState(false);
 
   return (

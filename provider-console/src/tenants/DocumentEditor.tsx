@@ -26,15 +26,13 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { providerPageIds, toErrorInfo, useAppDispatch, snackbarShown } from '@workbench/common';
-import * as tenantsApi from '@workbench/common/api/providerTenants';
 import {
   fieldLabel,
   tenantDocumentDef,
   type TenantDocumentDef,
   type TenantDocumentName,
 } from '@workbench/common/api/contract/providerTenants';
-import { useConsoleHttp } from '../app/providerStore';
-import { useLoad } from './useLoad';
+import { useEntityCall, useEntityRead } from '../app/consoleEntities';
 import {
   choicesOf,
   documentErrors,
@@ -291,10 +289,10 @@ export interface DocumentEditorProps {
 
 /** A tenant document in its section: read whole, replaced whole. */
 export function DocumentEditor({ tid, name, canWrite, onSaved }: DocumentEditorProps) {
-  const http = useConsoleHttp();
   const dispatch = useAppDispatch();
   const def = tenantDocumentDef(name);
-  const doc = useLoad(() => tenantsApi.getTenantDocument(http, tid, name), [tid, name]);
+  const doc = useEntityRead('getTenantDocument', [tid, name]);
+  const putDocument = useEntityCall('putTenantDocument');
   // The server's answer to a save is the document now (no reload, so no flash of the old one).
   const [saved, setSaved] = useState<Record<string, unknown> | null>(null);
   const ids = `${providerPageIds.tenantDocument}-${name}`;
@@ -314,9 +312,7 @@ export function DocumentEditor({ tid, name, canWrite, onSaved }: DocumentEditorP
         canWrite={canWrite}
         testId={ids}
         save={async (body) => {
-          setSaved(
-            (await tenantsApi.putTenantDocument(http, tid, name, body as never)) as Record<string, unknown>,
-          );
+          setSaved((await putDocument(tid, name, body as never)) as Record<string, unknown>);
           dispatch(
             snackbarShown({
               kind: 'save',

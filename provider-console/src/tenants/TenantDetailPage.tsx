@@ -45,9 +45,7 @@ import {
   useExtension,
   type ApiCallErrorInfo,
 } from '@workbench/common';
-import * as tenantsApi from '@workbench/common/api/providerTenants';
 import type { MfaUser } from '@workbench/common/api/contract/auth';
-import { listEntities } from '@workbench/common/api/providerEntities';
 import {
   TENANT_DOCUMENT_NAMES,
   TENANT_TOKEN_LISTS,
@@ -61,9 +59,8 @@ import {
   type TenantDocumentDef,
   type TenantTokenListName,
 } from '@workbench/common/api/contract/providerTenants';
-import { useConsoleHttp } from '../app/providerStore';
+import { useEntityCall, useEntityRead, useTenantDocument } from '../app/consoleEntities';
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
-import { useLoad } from './useLoad';
 import { DocumentEditor } from './DocumentEditor';
 import { TenantUsersImport } from './TenantUsersImport';
 import { AddTenantAdminDialog } from './AddTenantAdminDialog';
@@ -168,14 +165,14 @@ interface TabProps {
 }
 
 function OverviewTab({ tenant, canWrite, reloadTenant }: TabProps) {
-  const http = useConsoleHttp();
+  const tenantCommand = useEntityCall('tenantCommand');
   const [name, setName] = useState(tenant.name);
   const w = useWrite(reloadTenant);
   const confirm = useTenantConfirm();
   const disabled = tenant.status === 'disabled';
   const toggle = () =>
     void w.run(
-      () => tenantsApi.tenantCommand(http, tenant.tid, disabled ? 'reenable' : 'disabletenant'),
+      () => tenantCommand(tenant.tid, disabled ? 'reenable' : 'disabletenant'),
       disabled ? `${tenant.name} has been re-enabled.` : `${tenant.name} has been disabled.`,
     );
   return (
@@ -210,7 +207,7 @@ function OverviewTab({ tenant, canWrite, reloadTenant }: TabProps) {
               data-testid={providerPageIds.tenantRename}
               onClick={() =>
                 void w.run(
-                  () => tenantsApi.tenantCommand(http, tenant.tid, 'renametenant', { name: name.trim() }),
+                  () => tenantCommand(tenant.tid, 'renametenant', { name: name.trim() }),
                   `The tenant has been renamed to ${name.trim()}.`,
                 )
               }
@@ -252,9 +249,9 @@ function OverviewTab({ tenant, canWrite, reloadTenant }: TabProps) {
 }
 
 function SkusTab({ tenant, canWrite }: TabProps) {
-  const http = useConsoleHttp();
-  const catalogue = useLoad(() => listEntities(http, 'skus', { limit: 500, sort: 'sku_id' }), []);
-  const assigned = useLoad(() => tenantsApi.getTenantSkus(http, tenant.tid), [tenant.tid]);
+  const catalogue = useEntityRead('listSkus', [{ limit: 500, sort: 'sku_id' }]);
+  const assigned = useEntityRead('getTenantSkus', [tenant.tid]);
+  const putTenantSkus = useEntityCall('putTenantSkus');
   const [chosen, setChosen] = useState<string[] | null>(null);
   // What was saved stays shown until the reload brings it back, so the boxes do not flick back to
   // the SKUs from before the save in between.
@@ -291,7 +288,7 @@ function SkusTab({ tenant, canWrite }: TabProps) {
             data-testid={providerPageIds.tenantSkuSave}
             onClick={() =>
               void w
-                .run(() => tenantsApi.putTenantSkus(http, tenant.tid, current), 'The SKUs have been saved.')
+                .run(() => putTenantSkus(tenant.tid, current), 'The SKUs have been saved.')
                 .then((ok) => {
                   if (!ok) return;
                   setSaved(current);
@@ -320,13 +317,11 @@ const parseValue = (text: string): boolean | number | string =>
         : text;
 
 function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
-  const http = useConsoleHttp();
-  const caps = useLoad(() => tenantsApi.getCapabilities(http, tenant.tid), [tenant.tid]);
+  const caps = useEntityRead('getCapabilities', [tenant.tid]);
   // §3 capabilities validity: a capability's valid-until day, edited below the table.
-  const validity = useLoad(
-    () => tenantsApi.getTenantDocument(http, tenant.tid, 'capabilities_validity'),
-    [tenant.tid],
-  );
+  const validity = useTenantDocument(tenant.tid, 'capabilities_validity');
+  const patchCapabilities = useEntityCall('patchCapabilities');
+  const deleteCapabilities = useEntityCall('deleteCapabilities');
   const validUntil = new Map((validity.data?.validity ?? []).map((v) => [v.capability, v.valid_until]));
   const [newName, setNewName] = useState('');
   const [newValue, setNewValue] = useState('true');
@@ -337,8 +332,8 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
   });
   const call = (edit: CapabilityEdit, dryRun: boolean) =>
     edit.kind === 'set'
-      ? tenantsApi.patchCapabilities(http, tenant.tid, { [edit.name]: edit.value }, dryRun)
-      : tenantsApi.deleteCapabilities(http, tenant.tid, [edit.name], dryRun);
+      ? patchCapabilities(tenant.tid, { [edit.name]: edit.value }, dryRun)
+      : deleteCapabilities(tenant.tid, [edit.name], dryRun);
   // Every change is first sent as a dry run; the preview shows what the server would change.
   const preview = async (edit: CapabilityEdit) => {
     try {
@@ -480,8 +475,9 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
 }
 
 function UsersTab({ tenant, canWrite }: TabProps) {
-  const http = useConsoleHttp();
-  const users = useLoad(() => tenantsApi.listTenantUsers(http, tenant.tid, { limit: 100 }), [tenant.tid]);
+  const users = useEntityRead('listTenantUsers', [tenant.tid, { limit: 100 }]);
+  const bulkCreateTenantUsers = useEntityCall('bulkCreateTenantUsers');
+  const deleteTenantUser = useEntityCall('deleteTenantUser');
   const [username, setUsername] = useState('');
   const w = useWrite(users.reload);
   const [rowError, setRowError] = useState<string | null>(null);
@@ -490,7 +486,7 @@ function UsersTab({ tenant, canWrite }: TabProps) {
   const add = async () => {
     setRowError(null);
     await w.run(async () => {
-      const r = await tenantsApi.bulkCreateTenantUsers(http, tenant.tid, [{ username: username.trim() }]);
+      const r = await bulkCreateTenantUsers(tenant.tid, [{ username: username.trim() }]);
       if (r.errors[0]) {
         setRowError(r.errors[0].reason);
         throw new Error(r.errors[0].reason);
@@ -554,7 +550,7 @@ function UsersTab({ tenant, canWrite }: TabProps) {
                       confirmLabel: 'Delete user',
                       run: () =>
                         void w.run(
-                          () => tenantsApi.deleteTenantUser(http, tenant.tid, u.uid),
+                          () => deleteTenantUser(tenant.tid, u.uid),
                           `The user ${u.username} has been deleted.`,
                         ),
                     })
@@ -585,8 +581,9 @@ function MfaAccounts(props: Pick<TabProps, 'tenant' | 'canWrite'>) {
 }
 
 function MfaAccountList({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrite'>) {
-  const http = useConsoleHttp();
-  const accounts = useLoad(() => tenantsApi.listTenantMfaUsers(http, tenant.tid), [tenant.tid]);
+  const accounts = useEntityRead('listTenantMfaUsers', [tenant.tid]);
+  const resetTenantUserPassword = useEntityCall('resetTenantUserPassword');
+  const disableTenantUserMfa = useEntityCall('disableTenantUserMfa');
   const w = useWrite(accounts.reload);
   const [confirming, setConfirming] = useState<MfaUser | null>(null);
   const confirm = useTenantConfirm();
@@ -635,8 +632,7 @@ function MfaAccountList({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrit
                           confirmLabel: 'Reset password',
                           run: () =>
                             void w.run(
-                              () =>
-                                tenantsApi.resetTenantUserPassword(http, tenant.tid, u.uid).then(setIssued),
+                              () => resetTenantUserPassword(tenant.tid, u.uid).then(setIssued),
                               `The password of ${u.username} has been reset.`,
                             ),
                         })
@@ -682,7 +678,7 @@ function MfaAccountList({ tenant, canWrite }: Pick<TabProps, 'tenant' | 'canWrit
               onClick={() =>
                 void w
                   .run(
-                    () => tenantsApi.disableTenantUserMfa(http, tenant.tid, confirming.uid),
+                    () => disableTenantUserMfa(tenant.tid, confirming.uid),
                     `Two-factor sign-in of ${confirming.username} has been turned off.`,
                   )
                   .then((ok) => {
@@ -720,7 +716,7 @@ function AddAdministrator({
   onClose,
   onAdded,
 }: Pick<TabProps, 'tenant'> & { onClose(): void; onAdded(): void }) {
-  const http = useConsoleHttp();
+  const addTenantAdmin = useEntityCall('addTenantAdmin');
   const add = useWrite(onAdded);
   const [added, setAdded] = useState<TenantAdminCreated | null>(null);
   return (
@@ -732,7 +728,7 @@ function AddAdministrator({
       onCancel={onClose}
       onSubmit={(body) =>
         void add.run(
-          async () => setAdded(await tenantsApi.addTenantAdmin(http, tenant.tid, body)),
+          async () => setAdded(await addTenantAdmin(tenant.tid, body)),
           `The administrator ${body.admin_username} has been added.`,
         )
       }
@@ -741,9 +737,8 @@ function AddAdministrator({
 }
 
 function RevisionsTab({ tenant }: TabProps) {
-  const http = useConsoleHttp();
-  const policy = useLoad(() => tenantsApi.getTenantPolicy(http, tenant.tid), [tenant.tid]);
-  const revs = useLoad(() => tenantsApi.listTenantRevisions(http, tenant.tid), [tenant.tid]);
+  const policy = useEntityRead('getTenantPolicy', [tenant.tid]);
+  const revs = useEntityRead('listTenantRevisions', [tenant.tid]);
   return (
     <Stack spacing={2}>
       <TabError error={policy.error ?? revs.error} />
@@ -769,9 +764,10 @@ function RevisionsTab({ tenant }: TabProps) {
 }
 
 function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenListName }) {
-  const http = useConsoleHttp();
   const { title, noun } = TENANT_TOKEN_LISTS[list];
-  const tokens = useLoad(() => tenantsApi.listPolicyTokens(http, tenant.tid, list), [tenant.tid, list]);
+  const tokens = useEntityRead('listPolicyTokens', [tenant.tid, list]);
+  const createPolicyToken = useEntityCall('createPolicyToken');
+  const revokePolicyToken = useEntityCall('revokePolicyToken');
   const [name, setName] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const w = useWrite(tokens.reload);
@@ -806,7 +802,7 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
             disabled={w.busy || name.trim() === ''}
             onClick={() =>
               void w.run(async () => {
-                const t = await tenantsApi.createPolicyToken(http, tenant.tid, name.trim(), list);
+                const t = await createPolicyToken(tenant.tid, name.trim(), list);
                 setSecret(t.token);
                 setName('');
               }, `The ${noun} has been created.`)
@@ -851,7 +847,7 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
                       confirmLabel: 'Revoke',
                       run: () =>
                         void w.run(
-                          () => tenantsApi.revokePolicyToken(http, tenant.tid, t.id, list),
+                          () => revokePolicyToken(tenant.tid, t.id, list),
                           `The ${noun} has been revoked.`,
                         ),
                     })
@@ -880,8 +876,8 @@ function TokensTab(props: TabProps) {
 }
 
 function IpTab({ tenant, canWrite }: TabProps) {
-  const http = useConsoleHttp();
-  const doc = useLoad(() => tenantsApi.getTenantDocument(http, tenant.tid, 'ip_restrictions'), [tenant.tid]);
+  const doc = useTenantDocument(tenant.tid, 'ip_restrictions');
+  const putTenantDocument = useEntityCall('putTenantDocument');
   const [draft, setDraft] = useState<{ enabled: boolean; text: string } | null>(null);
   const w = useWrite(doc.reload);
   const current = draft ?? {
@@ -919,7 +915,7 @@ function IpTab({ tenant, canWrite }: TabProps) {
               void w
                 .run(
                   () =>
-                    tenantsApi.putTenantDocument(http, tenant.tid, 'ip_restrictions', {
+                    putTenantDocument(tenant.tid, 'ip_restrictions', {
                       enabled: current.enabled,
                       allowed: [
                         ...new Set(
@@ -956,8 +952,7 @@ const documentsTab =
 
 /** §3 RBAC list: the portal accounts' roles (read-only; the portal's administrators change them). */
 function RbacTab({ tenant }: TabProps) {
-  const http = useConsoleHttp();
-  const rbac = useLoad(() => tenantsApi.getTenantRbac(http, tenant.tid), [tenant.tid]);
+  const rbac = useEntityRead('getTenantRbac', [tenant.tid]);
   return (
     <Stack spacing={2} data-testid={providerPageIds.tenantRbac}>
       <TabError error={rbac.error} />
@@ -1001,9 +996,8 @@ const TAB_PAGES: Record<TabId, (p: TabProps) => ReactNode> = {
 
 export function TenantDetailPage() {
   const { tid = '' } = useParams();
-  const http = useConsoleHttp();
   const canWrite = useAppSelector(selectProviderIsOperator);
-  const tenant = useLoad(() => tenantsApi.getTenant(http, tid), [tid]);
+  const tenant = useEntityRead('getTenant', [tid]);
   const [tab, setTab] = useState<TabId>('overview');
   const Page = TAB_PAGES[tab];
   const served = useAppSelector(selectServedExtensions);

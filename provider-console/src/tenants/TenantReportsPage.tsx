@@ -15,14 +15,13 @@ import {
   providerPageIds,
   readableReportQueries,
   reportReaderOf,
-  useEntityList,
 } from '@workbench/common';
 import { ReportDashboard } from '@workbench/common/components/report-dashboard/index';
-import { tenantsSource } from '../entities/entitySources';
+import { useEntityList } from '../app/consoleEntities';
 
 export function TenantReportsPage() {
   const tid = useParams().tid ?? '';
-  const tenants = useEntityList(tenantsSource);
+  const tenants = useEntityList('tenants');
   const tenant = tenants.rows.find((t) => t.tid === tid);
   const capabilities = tenant?.capabilities;
   const readable = useMemo(

@@ -7,13 +7,10 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { providerPageIds, useExtension } from '@workbench/common';
-import * as tenantsApi from '@workbench/common/api/providerTenants';
-import { listEntities } from '@workbench/common/api/providerEntities';
 import type { TenantDetail } from '@workbench/common/api/contract/providerTenants';
 import type { LicenceState } from '@workbench/common/api/contract/providerOps';
-import { useConsoleHttp } from '../app/providerStore';
+import { useEntityRead } from '../app/consoleEntities';
 import { LicenceStateBadge } from '../entities/LicenceStateBadge';
-import { useLoad } from './useLoad';
 
 function SummaryCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -37,22 +34,15 @@ const Muted = ({ children }: { children: ReactNode }) => (
 );
 
 export function TenantSummary({ tenant }: { tenant: TenantDetail }) {
-  const http = useConsoleHttp();
-  const skus = useLoad(() => tenantsApi.getTenantSkus(http, tenant.tid), [tenant.tid]);
-  const catalogue = useLoad(() => listEntities(http, 'skus', { limit: 500, sort: 'sku_id' }), []);
-  const deployments = useLoad(() => tenantsApi.getTenantDeployments(http), []);
+  const skus = useEntityRead('getTenantSkus', [tenant.tid]);
+  const catalogue = useEntityRead('listSkus', [{ limit: 500, sort: 'sku_id' }]);
+  const deployments = useEntityRead('getTenantDeployments', []);
   // Keys name their tenant by name: the search narrows, the exact name decides.
-  const keys = useLoad(
-    () => listEntities(http, 'ova_keys', { limit: 500, sort: 'expires_at', q: tenant.name }),
-    [tenant.name],
-  );
+  const keys = useEntityRead('listOvaKeys', [{ limit: 500, sort: 'expires_at', q: tenant.name }]);
   // The tenant's portal accounts are a server extension (provider-mfa-users, docs/api.md).
   const accountsServed = useExtension('provider-mfa-users');
-  const admins = useLoad(
-    () => (accountsServed ? tenantsApi.listTenantMfaUsers(http, tenant.tid) : Promise.resolve(null)),
-    [tenant.tid, accountsServed],
-  );
-  const policy = useLoad(() => tenantsApi.getTenantPolicy(http, tenant.tid), [tenant.tid]);
+  const admins = useEntityRead('listTenantMfaUsers', [tenant.tid], { enabled: accountsServed });
+  const policy = useEntityRead('getTenantPolicy', [tenant.tid]);
   const error =
     skus.error ?? catalogue.error ?? deployments.error ?? keys.error ?? admins.error ?? policy.error;
 

@@ -12,12 +12,12 @@ import {
   providerPageIds,
   selectProviderIsOperator,
   useAppSelector,
-  useEntityPage,
 } from '@workbench/common';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { AddButton, useConfirmAction } from '@workbench/common/components/confirm-delete/index';
 import type { ProviderTenant } from '@workbench/common/api/contract/provider';
-import { tenantsSource, type TenantCreated } from '../entities/entitySources';
+import type { TenantCreated } from '../entities/entitySources';
+import { useEntityPage } from '../app/consoleEntities';
 import { TenantFormDialog } from './TenantFormDialog';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { FilterToolbar } from '../filters/FilterToolbar';
@@ -72,7 +72,7 @@ export const tenantColumns = (): DataTableColumn<ProviderTenant>[] => [
 ];
 
 export function TenantsPage() {
-  const page = useEntityPage<ProviderTenant>(tenantsSource);
+  const page = useEntityPage('tenants');
   const canWrite = useAppSelector(selectProviderIsOperator);
   const [created, setCreated] = useState<TenantCreated | null>(null);
   const { write } = page;

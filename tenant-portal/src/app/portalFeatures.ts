@@ -9,6 +9,7 @@ import {
   createEntitiesReducer,
   createWorldStore,
   entitiesSaga,
+  entityRequestsReducer,
   logPagingReducer,
   logPagingSaga,
   policyDocsReducer,
@@ -21,20 +22,26 @@ import {
   savedSearchesSaga,
   TENANT_POLICY_FEATURE,
   TENANT_SESSION_WORLD,
+  type EntitySource,
   type HttpClient,
   type Navigation,
 } from '@workbench/common';
-import { pastReportsSource, scheduledReportsSource } from '../areas/reports/reportSources';
-import { usersSource } from '../areas/settings/users/usersSource';
+import { PORTAL_ENTITY_SOURCES } from './portalEntitySources';
+import { PORTAL_REQUESTS } from './portalRequests';
+import { logExportReducer, logExportSaga } from '../areas/logs/logExportSaga';
 
 /** The portal's data pages on common's entity feature. */
-const ENTITY_SOURCES = [usersSource, scheduledReportsSource, pastReportsSource];
+const ENTITY_SOURCES = Object.values(PORTAL_ENTITY_SOURCES) as EntitySource[];
 
 export const portalReducers = {
   ...TENANT_POLICY_FEATURE.reducers,
   logPaging: logPagingReducer,
   savedSearches: savedSearchesReducer,
+  // The logs explorer's export download and its progress.
+  logExport: logExportReducer,
   entities: createEntitiesReducer(ENTITY_SOURCES),
+  // The pages' other loads and writes (app/portalRequests.ts).
+  entityRequests: entityRequestsReducer,
   reportQuery: reportQueryReducer,
   // The policy editors (web policy, firewall, …): common's policy-docs feature.
   policyDocs: policyDocsReducer,
@@ -48,7 +55,8 @@ export const PORTAL_FEATURE = {
     ...TENANT_POLICY_FEATURE.sagas,
     logPagingSaga,
     savedSearchesSaga,
-    entitiesSaga(ENTITY_SOURCES),
+    logExportSaga,
+    entitiesSaga(ENTITY_SOURCES, PORTAL_REQUESTS),
     reportQuerySaga,
     policyDocsSaga,
     policyTesterSaga,

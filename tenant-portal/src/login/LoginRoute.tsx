@@ -1,22 +1,23 @@
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { Button, CircularProgress, Paper, Typography } from '@mui/material';
 import {
-  authParams,
+  authParamsRequested,
   getRuntimeEnv,
   isOnPrem,
   LoginPage,
+  selectAuthParams,
   selectSessionStatus,
+  useAppDispatch,
   useAppSelector,
 } from '@workbench/common';
-import { useHttpClient } from '../app/httpContext';
 import { useAppNavigation } from '../app/navigation';
 import { useRouteContext } from '../routes/useRouteContext';
 import { AREAS } from '../routes/areas';
 import { LOGIN_PATH, rootPath } from '../routes/routeRules';
 import { forceUdbFromQuery, isFullPageReturnUrl } from './loginRedirect';
 import { returnUrlOf } from '@workbench/common/api/contract/returnUrl';
-import { ApplianceLoginRedirect, Centered, CloudLogin } from './signInViews';
+import { ApplianceLoginRedirect, Centered, CloudLoginView } from './signInViews';
 import { useLocalLogin } from './useLocalLogin';
 
 export const NO_ACCESS_TEXT = 'Your account has no access to any area of this portal.';
@@ -57,16 +58,28 @@ function LocalLogin() {
   return <LoginPage appName="Portal" onSubmit={submit} onSuccess={() => undefined} />;
 }
 
+/** The cloud login: the session saga fetches the authentication parameters, then the form posts. */
+function CloudSignIn({ returnUrl, forceUdb }: { returnUrl: string | null; forceUdb: boolean | undefined }) {
+  const dispatch = useAppDispatch();
+  const { params, error } = useAppSelector(selectAuthParams);
+  useEffect(() => {
+    dispatch(authParamsRequested({ forceUdb }));
+  }, [dispatch, forceUdb]);
+  return (
+    <CloudLoginView
+      returnUrl={returnUrl}
+      forceUdb={forceUdb}
+      params={params}
+      error={error?.message ?? null}
+    />
+  );
+}
+
 /** The login route (portal-core §2 "Login route behaviour"). */
 export function LoginRoute() {
   const status = useAppSelector(selectSessionStatus);
   const [query] = useSearchParams();
   const navigation = useAppNavigation();
-  const http = useHttpClient();
-  const fetchAuthParams = useCallback(
-    (forceUdb: boolean | undefined) => authParams(http, forceUdb ? { force_udb: true } : {}),
-    [http],
-  );
   const returnUrl = returnUrlOf(query);
   if (status === 'notInitialized') {
     return (
@@ -79,7 +92,5 @@ export function LoginRoute() {
   const env = getRuntimeEnv();
   if (!env.production || env.deployment === 'dev') return <LocalLogin />;
   if (isOnPrem(env)) return <ApplianceLoginRedirect returnUrl={returnUrl} assign={navigation.assign} />;
-  return (
-    <CloudLogin returnUrl={returnUrl} forceUdb={forceUdbFromQuery(query)} fetchAuthParams={fetchAuthParams} />
-  );
+  return <CloudSignIn returnUrl={returnUrl} forceUdb={forceUdbFromQuery(query)} />;
 }

@@ -1,8 +1,8 @@
 /**
  * The views of the login route that need neither the router nor the store (portal-core §2 "Login
  * route behaviour"): the cloud login's hidden POST form and the on-prem redirect to the appliance
- * login. LoginRoute (the full app) and the light sign-in page (LightSignIn.tsx, issue 15) both
- * show them, each giving how the authentication parameters are fetched and how the page leaves.
+ * login. LoginRoute (the full app, whose session saga fetches the authentication parameters) and
+ * the light sign-in page (LightSignIn.tsx, issue 15, which fetches them itself) both show them.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, CircularProgress } from '@mui/material';
@@ -40,6 +40,16 @@ export function CloudLogin({ returnUrl, forceUdb, fetchAuthParams }: CloudLoginP
       live = false;
     };
   }, [fetchAuthParams, forceUdb]);
+  return <CloudLoginView returnUrl={returnUrl} forceUdb={forceUdb} params={params} error={error} />;
+}
+
+/** The cloud login once its parameters are asked for: progress, then the POST form; or the failure. */
+export function CloudLoginView({
+  returnUrl,
+  forceUdb,
+  params,
+  error,
+}: Pick<CloudLoginProps, 'returnUrl' | 'forceUdb'> & { params: AuthParams | null; error: string | null }) {
   const fields = useMemo(
     () => (params ? redirectFormFields(params, returnUrl, forceUdb) : []),
     [params, returnUrl, forceUdb],

@@ -1,51 +1,37 @@
-import { useCallback } from 'react';
 import {
+  loginCodeSubmitted,
   loginRejectionOf,
+  loginRequested,
+  selectIsLoggingIn,
+  selectLoginChallenge,
+  selectLoginError,
   selectSessionStarting,
   selectSessionStatus,
-  sessionStartRequested,
   useLoginSubmit,
+  type LoginCodeStep,
   type LoginOutcome,
   type TenantBaseState,
 } from '@workbench/common';
-import type { LoginCodeStep } from '@workbench/common/features/login/light';
-import { useHttpClient } from '../app/httpContext';
-import { signInClientOf } from './signInClient';
 
 /**
- * The session after the login set the cookies: started, still starting, or not started (the
- * page's fallback text, as when the saga's login could not start it).
+ * Where the in-app login stands: the session saga runs the login (and the code step of an account
+ * with two-factor sign-in), then starts the session; a session that did not start is refused with
+ * the page's fallback text, as when the saga's login could not start it.
  */
-const sessionOutcome = (state: TenantBaseState): LoginOutcome => {
+const loginOutcome = (state: TenantBaseState): LoginOutcome => {
   if (selectSessionStatus(state) === 'loggedIn') return 'loggedIn';
-  if (selectSessionStarting(state)) return 'pending';
+  if (selectIsLoggingIn(state) || selectSessionStarting(state)) return 'pending';
+  const error = selectLoginError(state);
+  if (error) return loginRejectionOf(error);
+  if (selectLoginChallenge(state) !== null) return 'codeAsked';
   return loginRejectionOf(null);
 };
-const startRequest = () => sessionStartRequested();
 
 /**
- * LoginPage's onSubmit for the in-app login: the login call (with the code step when the account
- * has two-factor sign-in, issue 14), then the session starts as the session saga starts it after
- * a login; settles when the session is logged in or did not start. The calls are the light
- * page's (signInClient.ts), so both pages word failures alike.
+ * LoginPage's onSubmit for the in-app login: the session saga's login (with the code step when
+ * the account has two-factor sign-in, issue 14); settles when the session is logged in or did not
+ * start. Failures are worded by loginErrorOf, the rule the light page's calls (signInClient.ts) use.
  */
 export function useLocalLogin(): (username: string, password: string) => Promise<void | LoginCodeStep> {
-  const http = useHttpClient();
-  const startSession = useLoginSubmit(startRequest, sessionOutcome);
-  return useCallback(
-    async (username: string, password: string) => {
-      const client = signInClientOf(http);
-      const next = await client.login(username, password);
-      if (next.status === 'mfa_required') {
-        return {
-          verify: async (code: string) => {
-            await client.loginMfa(next.challenge, code);
-            await startSession('', '');
-          },
-        };
-      }
-      await startSession('', '');
-    },
-    [http, startSession],
-  );
+  return useLoginSubmit(loginRequested, loginOutcome, loginCodeSubmitted);
 }

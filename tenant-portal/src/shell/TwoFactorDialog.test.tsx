@@ -7,7 +7,8 @@ import MockAdapter from 'axios-mock-adapter';
 import { createHttpClient, XSRF_COOKIE } from '@workbench/common';
 import { AUTH_PATHS, MFA_MSGS } from '@workbench/common/api/contract/auth';
 import { twoFactorIds } from '@workbench/common/test-ids/index';
-import { HttpProvider } from '../app/httpContext';
+import { Provider } from 'react-redux';
+import { createPortalStore } from '../app/portalFeatures';
 import { groupedKey, TWO_FACTOR_TEXTS, TwoFactorDialog } from './TwoFactorDialog';
 
 function renderDialog(state: { enrolled: boolean; enrolled_since: string | null; pending: boolean }) {
@@ -15,10 +16,13 @@ function renderDialog(state: { enrolled: boolean; enrolled_since: string | null;
   const mock = new MockAdapter(http);
   mock.onGet(AUTH_PATHS.mfa).reply(200, state);
   const onClose = jest.fn();
+  // The dialog's calls run in the entity feature's watcher, with the store's client.
+  const navigation = { navigate: jest.fn(), reload: jest.fn(), assign: jest.fn() };
+  const { store } = createPortalStore(navigation, http);
   render(
-    <HttpProvider value={http}>
+    <Provider store={store}>
       <TwoFactorDialog onClose={onClose} />
-    </HttpProvider>,
+    </Provider>,
   );
   return { mock, onClose };
 }

@@ -18,11 +18,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { mfaConfirm, mfaDisable, mfaEnrol, mfaState } from '@workbench/common/api/auth';
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import type { MfaEnrolment, MfaState } from '@workbench/common/api/contract/auth';
 import { twoFactorIds } from '@workbench/common/test-ids/index';
-import { useHttpClient } from '../app/httpContext';
+import { useEntityCall } from '../app/portalEntities';
 
 export const TWO_FACTOR_TEXTS = {
   title: 'Two-factor sign-in',
@@ -48,7 +47,10 @@ export const groupedKey = (secret: string): string => secret.replace(/(.{4})(?=.
 const CODE = /^[0-9]{6}$/;
 
 export function TwoFactorDialog({ onClose }: { onClose(): void }) {
-  const http = useHttpClient();
+  const mfaState = useEntityCall('mfaState');
+  const mfaEnrol = useEntityCall('mfaEnrol');
+  const mfaConfirm = useEntityCall('mfaConfirm');
+  const mfaDisable = useEntityCall('mfaDisable');
   const [state, setState] = useState<MfaState | null>(null);
   const [enrolment, setEnrolment] = useState<MfaEnrolment | null>(null);
   const [code, setCode] = useState('');
@@ -59,14 +61,14 @@ export function TwoFactorDialog({ onClose }: { onClose(): void }) {
 
   useEffect(() => {
     let live = true;
-    mfaState(http).then(
+    mfaState().then(
       (s) => live && setState(s),
       (e: unknown) => live && setError(toErrorInfo(e, 'mfaState').message),
     );
     return () => {
       live = false;
     };
-  }, [http]);
+  }, [mfaState]);
 
   const call = async <T,>(work: () => Promise<T>, then: (value: T) => void) => {
     setBusy(true);
@@ -86,7 +88,7 @@ export function TwoFactorDialog({ onClose }: { onClose(): void }) {
 
   const start = () =>
     void call(
-      () => mfaEnrol(http),
+      () => mfaEnrol(),
       (e) => {
         setDone(null);
         setCode('');
@@ -103,7 +105,7 @@ export function TwoFactorDialog({ onClose }: { onClose(): void }) {
     }
     const on = Boolean(state?.enrolled);
     void call(
-      () => (on ? mfaDisable(http, { code: value }) : mfaConfirm(http, { code: value })),
+      () => (on ? mfaDisable({ code: value }) : mfaConfirm({ code: value })),
       (next) => {
         setState(next);
         setEnrolment(null);

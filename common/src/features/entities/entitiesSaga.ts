@@ -8,7 +8,7 @@
 import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, fork, getContext, put, select, take, takeEvery } from 'redux-saga/effects';
 import type { HttpClient } from '../../api/http';
-import { toErrorInfo } from '../../api/ApiCallError';
+import { toErrorInfo, type ApiCallErrorInfo } from '../../api/ApiCallError';
 import { snackbarShown } from '../snackbar/snackbarSlice';
 import type { EntityPage, EntitySource, EntityWrite, EntityQuery } from './entitySource';
 import {
@@ -21,6 +21,15 @@ import {
   entityWriteRequested,
 } from './entitiesSlice';
 import type { WithEntities } from './entitySelectors';
+import {
+  entityCallDone,
+  entityCallFailed,
+  entityCallRequested,
+  entityReadFailed,
+  entityReadLoaded,
+  entityReadRequested,
+  type EntityRequests,
+} from './entityRequests';
 
 /** The message of a write that is not possible for the source. */
 export const unsupportedWriteMessage = (entity: string, op: string): string => `${entity} cannot ${op}.`;
@@ -96,12 +105,75 @@ function* runWrite(
   }
 }
 
-/** The one watcher of an app's entity sources. */
-export function entitiesSaga(sources: readonly EntitySource[]) {
+/** Runs one request of the table: its result, or its error as the state keeps it. */
+async function settle(
+  requests: EntityRequests,
+  name: string,
+  http: HttpClient,
+  args: unknown,
+): Promise<{ result: unknown } | { error: ApiCallErrorInfo }> {
+  try {
+    return { result: await requestOf(requests, name)(http, args as never) };
+  } catch (e) {
+    return { error: toErrorInfo(e, name) };
+  }
+}
+
+/** A read puts its answer under its key; a call under its id, for the page that awaits it. */
+function* runRequest(
+  http: HttpClient,
+  requests: EntityRequests,
+  action: ReturnType<typeof entityReadRequested> | ReturnType<typeof entityCallRequested>,
+): SagaIterator {
+  const r: Awaited<ReturnType<typeof settle>> = yield call(
+    settle,
+    requests,
+    action.payload.name,
+    http,
+    action.payload.args,
+  );
+  if (entityReadRequested.match(action)) {
+    const { key } = action.payload;
+    yield put(
+      'error' in r ? entityReadFailed({ key, error: r.error }) : entityReadLoaded({ key, data: r.result }),
+    );
+  } else {
+    const { id } = action.payload;
+    yield put(
+      'error' in r ? entityCallFailed({ id, error: r.error }) : entityCallDone({ id, result: r.result }),
+    );
+  }
+}
+
+/** The request's call; one the table does not name fails with a message (the typed hooks prevent it). */
+const requestOf =
+  (requests: EntityRequests, name: string) =>
+  (http: HttpClient, args: never): Promise<unknown> => {
+    const r = Object.hasOwn(requests, name) ? requests[name] : undefined;
+    return r ? r.run(http, args) : Promise.reject(new Error(unknownRequestMessage(name)));
+  };
+
+export const unknownRequestMessage = (name: string): string => `No request is named ${name}.`;
+
+/** Reads: a newer read of the same key cancels the older, so only the last answer lands. */
+function* readsWatcher(http: HttpClient, requests: EntityRequests): SagaIterator {
+  const reads = new Map<string, Task>();
+  while (true) {
+    const action: ReturnType<typeof entityReadRequested> = yield take(entityReadRequested.type);
+    const previous = reads.get(action.payload.key);
+    if (previous?.isRunning()) yield cancel(previous);
+    reads.set(action.payload.key, yield fork(runRequest, http, requests, action));
+  }
+}
+
+/** The one watcher of an app's entity sources and its table of requests (entityRequests.ts). */
+export function entitiesSaga(sources: readonly EntitySource[], requests: EntityRequests = {}) {
   const byName = new Map(sources.map((s) => [s.name, s]));
   return function* entitiesWatcher(): SagaIterator {
     const http: HttpClient = yield getContext('http');
     yield takeEvery(entityWriteRequested.type, runWrite, http, byName);
+    yield takeEvery(entityCallRequested.type, runRequest, http, requests);
+    yield fork(readsWatcher, http, requests);
     const loads = new Map<string, Task>();
     while (true) {
       const action: ReturnType<typeof entityQueryChanged> | ReturnType<typeof entityListRequested> =

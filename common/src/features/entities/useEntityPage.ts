@@ -92,3 +92,6 @@ export function useEntityPage<Row>(
     },
   };
 }
+
+/** What useEntityPage answers for rows of type Row. */
+export type EntityPageView<Row> = ReturnType<typeof useEntityPage<Row>>;

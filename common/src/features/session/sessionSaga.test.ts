@@ -14,9 +14,17 @@ import {
   makeUser,
   stateWhen,
 } from '../../test-support/storeHarness';
-import { loginRequested, logoutRequested, sessionStartRequested } from './sessionSlice';
 import {
+  authParamsRequested,
+  loginCodeSubmitted,
+  loginRequested,
+  logoutRequested,
+  sessionStartRequested,
+} from './sessionSlice';
+import {
+  selectAuthParams,
   selectIsLoggedIn,
+  selectLoginChallenge,
   selectLoginError,
   selectPolicyWelcomeVisible,
   selectUser,
@@ -151,6 +159,54 @@ describe('login and logout (portal-core §4)', () => {
     });
     expect(s.session.status).not.toBe('loggedIn');
     expect(mock.history.get).toHaveLength(0);
+  });
+
+  test('two-factor sign-in: the login asks for the code; a wrong one is refused and the code step stays; the right one starts the session', async () => {
+    const { store, mock } = createTestStore();
+    stubStartCalls(mock);
+    mock.onPost(AUTH_PATHS.login).reply(200, { status: 'mfa_required', challenge: 'ch-1' });
+    mock
+      .onPost(AUTH_PATHS.loginMfa)
+      .replyOnce(401, { msg: 'The code is not right.' })
+      .onPost(AUTH_PATHS.loginMfa)
+      .reply((config) => {
+        expect(JSON.parse(config.data as string)).toEqual({ challenge: 'ch-1', code: '123456' });
+        Cookies.set(USER_ID_COOKIE, 'u-1');
+        Cookies.set(XSRF_COOKIE, 'x-new');
+        return [200, { status: 'ok', uid: 'u-1' }];
+      });
+    store.dispatch(loginRequested({ username: 'admin@acme.example', password: 'pw' }));
+    let s = await stateWhen(store, (st) => selectLoginChallenge(st) !== null);
+    expect(s.session).toMatchObject({ loggingIn: false, loginError: null, loginChallenge: 'ch-1' });
+    expect(mock.history.get).toHaveLength(0);
+    store.dispatch(loginCodeSubmitted({ code: '000000' }));
+    s = await stateWhen(store, (st) => selectLoginError(st) !== null);
+    expect(selectLoginError(s)).toEqual({ msg: 'The code is not right.' });
+    expect(selectLoginChallenge(s)).toBe('ch-1');
+    store.dispatch(loginCodeSubmitted({ code: '123456' }));
+    s = await stateWhen(store, (st) => st.session.status === 'loggedIn');
+    expect(selectLoginChallenge(s)).toBeNull();
+  });
+
+  test('the cloud login’s authentication parameters, with force_udb when asked; a failure is kept for the page', async () => {
+    const { store, mock } = createTestStore();
+    const params = {
+      login_url: 'https://idp.example/login',
+      redirect_uri: 'r',
+      client_id: 'c',
+      csrf_token: 't',
+      scope: 's',
+    };
+    mock.onPost(AUTH_PATHS.authParams).replyOnce(200, params).onPost(AUTH_PATHS.authParams).replyOnce(503, {
+      message: 'Unavailable.',
+    });
+    store.dispatch(authParamsRequested({ forceUdb: true }));
+    let s = await stateWhen(store, (st) => selectAuthParams(st).status === 'loaded');
+    expect(selectAuthParams(s).params).toEqual(params);
+    expect(JSON.parse(mock.history.post[0].data as string)).toEqual({ force_udb: true });
+    store.dispatch(authParamsRequested({}));
+    s = await stateWhen(store, (st) => selectAuthParams(st).status === 'failed');
+    expect(selectAuthParams(s).error).toMatchObject({ status: 503, message: 'Unavailable.' });
   });
 
   test('Logout calls the logout API regardless of its outcome, clears all cookies, and resets the user, the logged-in flag and the access controller', async () => {

@@ -5,6 +5,8 @@ import Cookies from 'js-cookie';
 import {
   CHANGE_PASSWORD_MSGS,
   PORTAL_VERSION_WRITE,
+  type AuthParams,
+  type LoginReply,
   type PortalVersion,
   type UserInfo,
 } from '../../api/contract/auth';
@@ -17,10 +19,15 @@ import { loginErrorOf } from '../../api/loginRejection';
 import { hasTenantSessionCookies } from '../login/signInVisit';
 import { getRuntimeEnv, isCloud, isManagementStation, isOnPrem, type RuntimeEnv } from '../../env/runtimeEnv';
 import { snackbarShown } from '../snackbar/snackbarSlice';
-import { selectPendingStep } from './sessionSelectors';
+import { selectLoginChallenge, selectPendingStep } from './sessionSelectors';
 import { revisionRequested } from '../revision/revisionSlice';
 import {
+  authParamsFailed,
+  authParamsReceived,
+  authParamsRequested,
   loggedOut,
+  loginCodeAsked,
+  loginCodeSubmitted,
   loginFailed,
   loginRequested,
   loginSucceeded,
@@ -95,15 +102,49 @@ function* startSession(): SagaIterator {
 
 function* loginWorker(action: ReturnType<typeof loginRequested>): SagaIterator {
   const http: HttpClient = yield getContext('http');
+  let reply: LoginReply;
   try {
     // The server sets the user-id (and xsrf) cookie; the session then loads from it.
-    yield call(authApi.login, http, action.payload);
+    reply = yield call(authApi.login, http, action.payload);
+  } catch (e) {
+    yield put(loginFailed(loginErrorOf(e)));
+    return;
+  }
+  // Two-factor sign-in: no cookie yet; the code, sent with the challenge, completes the login.
+  if (reply.status === 'mfa_required') {
+    yield put(loginCodeAsked(reply.challenge));
+    return;
+  }
+  yield put(loginSucceeded());
+  yield put(sessionStartRequested());
+}
+
+function* loginCodeWorker(action: ReturnType<typeof loginCodeSubmitted>): SagaIterator {
+  const http: HttpClient = yield getContext('http');
+  const challenge: string | null = yield select(selectLoginChallenge);
+  try {
+    if (challenge === null) throw new Error('No login asked for a code.');
+    yield call(authApi.loginMfa, http, { challenge, code: action.payload.code });
   } catch (e) {
     yield put(loginFailed(loginErrorOf(e)));
     return;
   }
   yield put(loginSucceeded());
   yield put(sessionStartRequested());
+}
+
+function* authParamsWorker(action: ReturnType<typeof authParamsRequested>): SagaIterator {
+  const http: HttpClient = yield getContext('http');
+  try {
+    const params: AuthParams = yield call(
+      authApi.authParams,
+      http,
+      action.payload.forceUdb ? { force_udb: true } : {},
+    );
+    yield put(authParamsReceived(params));
+  } catch (e) {
+    yield put(authParamsFailed(toErrorInfo(e, 'authParams')));
+  }
 }
 
 function* logoutWorker(action: ReturnType<typeof logoutRequested>): SagaIterator {
@@ -138,6 +179,8 @@ function* changePasswordWorker(action: ReturnType<typeof passwordChangeRequested
 export function* sessionSaga(): SagaIterator {
   yield takeLatest(sessionStartRequested.type, startSession);
   yield takeLeading(loginRequested.type, loginWorker);
+  yield takeLeading(loginCodeSubmitted.type, loginCodeWorker);
+  yield takeLatest(authParamsRequested.type, authParamsWorker);
   yield takeLeading(logoutRequested.type, logoutWorker);
   yield takeLeading(passwordChangeRequested.type, changePasswordWorker);
 }

@@ -28,3 +28,6 @@ export const selectCapabilities = createSelector(
 export const selectUserDisplayName = createSelector([selectUser], (user) =>
   user ? [user.first_name, user.last_name].filter(Boolean).join(' ') || user.uid : '',
 );
+/** The challenge of a login that asks for the account's code (two-factor sign-in), or null. */
+export const selectLoginChallenge = createSelector([selectSession], (s) => s.loginChallenge);
+export const selectAuthParams = createSelector([selectSession], (s) => s.authParams);

@@ -3,7 +3,7 @@
  * loggedOut; `loggingIn` is the sub-state while a login call runs, `loginError` its failure.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { UserInfo } from '../../api/contract/auth';
+import type { AuthParams, UserInfo } from '../../api/contract/auth';
 import type { ApiCallErrorInfo } from '../../api/ApiCallError';
 
 export type SessionStatus = 'notInitialized' | 'loggedIn' | 'loggedOut';
@@ -20,6 +20,14 @@ export interface SessionState {
   starting: boolean;
   loggingIn: boolean;
   loginError: LoginError | null;
+  /** The login answered that the account's second factor is asked for: its challenge, until the code is in. */
+  loginChallenge: string | null;
+  /** The cloud login's authentication parameters (the in-app login route's redirect form). */
+  authParams: {
+    status: 'idle' | 'loading' | 'loaded' | 'failed';
+    params: AuthParams | null;
+    error: ApiCallErrorInfo | null;
+  };
   user: UserInfo | null;
   /** The xsrf cookie when the session started; a later different value reloads the page. */
   xsrfAtStart: string | null;
@@ -37,6 +45,8 @@ export const initialSessionState: SessionState = {
   starting: false,
   loggingIn: false,
   loginError: null,
+  loginChallenge: null,
+  authParams: { status: 'idle', params: null, error: null },
   user: null,
   xsrfAtStart: null,
   startError: null,
@@ -84,10 +94,21 @@ export const sessionSlice = createSlice({
     loginRequested(state, _action: PayloadAction<LoginRequestedPayload>) {
       state.loggingIn = true;
       state.loginError = null;
+      state.loginChallenge = null;
+    },
+    /** The login asks for the account's code (two-factor sign-in); the form shows its code step. */
+    loginCodeAsked(state, action: PayloadAction<string>) {
+      state.loggingIn = false;
+      state.loginChallenge = action.payload;
+    },
+    loginCodeSubmitted(state, _action: PayloadAction<{ code: string }>) {
+      state.loggingIn = true;
+      state.loginError = null;
     },
     /** The login call succeeded (the server set the user-id cookie); the session loads next. */
     loginSucceeded(state) {
       state.loginError = null;
+      state.loginChallenge = null;
     },
     loginFailed(state, action: PayloadAction<LoginError>) {
       state.loggingIn = false;
@@ -122,6 +143,15 @@ export const sessionSlice = createSlice({
     passwordChangeReset(state) {
       state.passwordChange = { status: 'idle', error: null };
     },
+    authParamsRequested(state, _action: PayloadAction<{ forceUdb?: boolean }>) {
+      state.authParams = { status: 'loading', params: null, error: null };
+    },
+    authParamsReceived(state, action: PayloadAction<AuthParams>) {
+      state.authParams = { status: 'loaded', params: action.payload, error: null };
+    },
+    authParamsFailed(state, action: PayloadAction<ApiCallErrorInfo>) {
+      state.authParams = { status: 'failed', params: null, error: action.payload };
+    },
     policyWelcomeShown(state) {
       state.policyWelcomeVisible = true;
     },
@@ -136,8 +166,13 @@ export const {
   sessionStarted,
   sessionStartFailed,
   loginRequested,
+  loginCodeAsked,
+  loginCodeSubmitted,
   loginSucceeded,
   loginFailed,
+  authParamsRequested,
+  authParamsReceived,
+  authParamsFailed,
   logoutRequested,
   passwordChangeRequested,
   passwordChanged,

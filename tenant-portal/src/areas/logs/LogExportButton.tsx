@@ -4,7 +4,7 @@
  * the same), then the download streams with a progress bar (rows received of x-total-events) and
  * a Cancel.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -21,20 +21,12 @@ import {
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { logsIds, snackbarShown, useAppDispatch } from '@workbench/common';
-import { requestLogExport, type LogQuery } from '@workbench/common/api/logs';
+import { logsIds, useAppDispatch, useAppSelector } from '@workbench/common';
+import type { LogQuery } from '@workbench/common/api/logs';
 import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
-import { useHttpClient } from '../../app/httpContext';
 import type { LogRoute } from '@workbench/common/vocabularies/index';
-import {
-  DEFAULT_EXPORT_CHOICE,
-  exportFileName,
-  exportQuery,
-  readExport,
-  saveChunks,
-  type ExportChoice,
-  type ExportProgress,
-} from './logExport';
+import { DEFAULT_EXPORT_CHOICE, type ExportChoice } from './logExport';
+import { logExportCancelled, logExportRequested, selectLogExportProgress } from './logExportSaga';
 
 /** One radio group of the dialog. */
 function Choice<K extends keyof ExportChoice>({
@@ -80,39 +72,13 @@ export function LogExportButton({
   visibleColumns: readonly string[];
 }) {
   const dispatch = useAppDispatch();
-  const http = useHttpClient();
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<ExportChoice>(DEFAULT_EXPORT_CHOICE);
-  const [progress, setProgress] = useState<ExportProgress | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  const run = async (chosen: ExportChoice) => {
+  // The download runs in the export's saga (logExportSaga.ts); the button shows its progress.
+  const progress = useAppSelector(selectLogExportProgress);
+  const run = (chosen: ExportChoice) => {
     setOpen(false);
-    const controller = new AbortController();
-    abort.current = controller;
-    const fileType = chosen.format === 'csv' ? 'CSV' : 'NDJSON';
-    dispatch(snackbarShown({ kind: 'download', fileType, outcome: 'started' }));
-    try {
-      const reply = await requestLogExport(
-        http,
-        exportQuery(query, chosen, visibleColumns),
-        controller.signal,
-      );
-      const { chunks } = await readExport(reply, setProgress, chosen.format === 'csv' ? 1 : 0);
-      saveChunks(exportFileName(route, new Date(), chosen.format), chunks, chosen.format);
-    } catch (e) {
-      if (!controller.signal.aborted) {
-        dispatch(
-          snackbarShown({
-            kind: 'download',
-            outcome: 'failed',
-            message: e instanceof Error ? e.message : String(e),
-          }),
-        );
-      }
-    } finally {
-      abort.current = null;
-      setProgress(null);
-    }
+    dispatch(logExportRequested({ route, query, choice: chosen, visibleColumns }));
   };
   const set =
     <K extends keyof ExportChoice>(key: K) =>
@@ -144,7 +110,7 @@ export function LogExportButton({
                 : `${progress.rows.toLocaleString()} rows`}
             </Typography>
           </Box>
-          <Button size="small" onClick={() => abort.current?.abort()}>
+          <Button size="small" onClick={() => dispatch(logExportCancelled())}>
             Cancel
           </Button>
         </>
@@ -197,7 +163,7 @@ export function LogExportButton({
             variant="contained"
             data-testid={logsExplorerIds.exportConfirm}
             startIcon={<DownloadIcon />}
-            onClick={() => void run(choice)}
+            onClick={() => run(choice)}
           >
             Export
           </Button>

@@ -7,10 +7,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
 import { selectLogPaging, type IndexedLogEvent, type LogPagingState } from '@workbench/common';
-import { queryLogs } from '@workbench/common/api/logs';
 import type { LogEvent } from '@workbench/common/api/contract/logs';
 import { LOG_ROUTE_TYPES, type LogRoute } from '@workbench/common/vocabularies/index';
-import { useHttpClient } from '../../app/httpContext';
+import { useEntityCall } from '../../app/portalEntities';
 import type { PortalState } from '../../app/tenantStore';
 import type { LinkedEvent } from './logView';
 
@@ -36,7 +35,7 @@ export type LinkedEventState = LogEvent | IndexedLogEvent | 'loading' | 'missing
 
 export function useLinkedEvent(route: LogRoute, linked: LinkedEvent | null): LinkedEventState {
   const store = useStore<PortalState>();
-  const http = useHttpClient();
+  const queryLogs = useEntityCall('queryLogs');
   const key = linked ? `${linked.id}_${linked.time}` : null;
   const cached = linked ? cachedEvent(selectLogPaging(store.getState()), linked.id) : null;
   const [read, setRead] = useState<{ key: string; event: LogEvent | 'missing' } | null>(null);
@@ -45,7 +44,7 @@ export function useLinkedEvent(route: LogRoute, linked: LinkedEvent | null): Lin
     if (!needsRead || !linked) return;
     let current = true;
     const seconds = (ms: number) => (ms / 1000).toFixed(3);
-    queryLogs(http, {
+    queryLogs({
       logType: LOG_ROUTE_TYPES[route],
       params: { start: seconds(linked.time), end: seconds(linked.time + 1) },
     }).then(
@@ -60,7 +59,7 @@ export function useLinkedEvent(route: LogRoute, linked: LinkedEvent | null): Lin
     };
     // key stands for linked.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [needsRead, key, http, route]);
+  }, [needsRead, key, queryLogs, route]);
   if (key === null) return null;
   if (cached) return cached;
   return read?.key === key ? read.event : 'loading';

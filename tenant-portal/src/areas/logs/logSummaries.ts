@@ -1,15 +1,16 @@
 /**
  * The explorer's summaries of the current query (issue 15): its exact count with the time
  * histogram (one request, sent beside the first block), and a field's top values (one request per
- * expanded field of the sidebar). Plain hooks over common's API module: the results belong to this
- * page only and are dropped with it, so they stay out of the store.
+ * expanded field of the sidebar), read through the entity feature (app/portalRequests.ts). Each
+ * shows `loading` until the answer to the current query lands, as when it was asked first.
  */
-import { useEffect, useState } from 'react';
-import { ApiCallError } from '@workbench/common';
-import { fetchLogHistogram, fetchLogTopValues } from '@workbench/common/api/logSummary';
+import type { EntityRead } from '@workbench/common';
 import type { LogQuery } from '@workbench/common/api/logs';
 import type { LogHistogramReply, LogTopValuesReply } from '@workbench/common/api/contract/logSummary';
-import { useHttpClient } from '../../app/httpContext';
+import { useEntityRead } from '../../app/portalEntities';
+
+/** The arguments of a summary that is not asked for (its read is not enabled). */
+const NO_QUERY: LogQuery = { logType: 'scan_web', params: {} };
 
 /** Bucket sizes a histogram may use, in seconds (round steps a reader counts in). */
 const BUCKET_STEPS = [
@@ -49,29 +50,13 @@ export const utcOffsetSeconds = (ms: number): number => -new Date(ms).getTimezon
 export type Summary<T> =
   { status: 'loading' } | { status: 'loaded'; reply: T } | { status: 'failed'; message: string };
 
-const messageOf = (error: unknown): string =>
-  error instanceof ApiCallError || error instanceof Error ? error.message : String(error);
-
-/** A request whose reply is kept only while its key is still the current one. */
-function useSummary<T>(key: string | null, load: () => Promise<T>): Summary<T> | null {
-  const [state, setState] = useState<{ key: string; summary: Summary<T> } | null>(null);
-  useEffect(() => {
-    if (key === null) return;
-    let current = true;
-    setState({ key, summary: { status: 'loading' } });
-    load().then(
-      (reply) => current && setState({ key, summary: { status: 'loaded', reply } }),
-      (error: unknown) =>
-        current && setState({ key, summary: { status: 'failed', message: messageOf(error) } }),
-    );
-    return () => {
-      current = false;
-    };
-    // key stands for what load reads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  if (key === null) return null;
-  return state?.key === key ? state.summary : { status: 'loading' };
+/** A read's state as the explorer shows it: null when nothing is asked. */
+function summaryOf<T>(asked: boolean, read: EntityRead<T>): Summary<T> | null {
+  if (!asked) return null;
+  if (read.status === 'failed') return { status: 'failed', message: read.error?.message ?? '' };
+  return read.status === 'loaded' && read.data !== null
+    ? { status: 'loaded', reply: read.data }
+    : { status: 'loading' };
 }
 
 /**
@@ -101,20 +86,22 @@ export function histogramOf(query: LogQuery): HistogramSummary {
 }
 
 export function useLogHistogram(query: LogQuery | null): Summary<LogHistogramReply> | null {
-  const http = useHttpClient();
   const request = query ? histogramOf(query) : null;
-  return useSummary(request ? JSON.stringify(request) : null, () =>
-    fetchLogHistogram(http, request!.query, request!.bucketSeconds, request!.offsetSeconds),
+  const read = useEntityRead(
+    'fetchLogHistogram',
+    request ? [request.query, request.bucketSeconds, request.offsetSeconds] : [NO_QUERY, 0, 0],
+    { enabled: request !== null },
   );
+  return summaryOf(request !== null, read);
 }
 
 export function useLogTopValues(
   query: LogQuery | null,
   field: string | null,
 ): Summary<LogTopValuesReply> | null {
-  const http = useHttpClient();
-  const asked = query ? summaryQuery(query) : null;
-  return useSummary(asked && field ? JSON.stringify([asked, field]) : null, () =>
-    fetchLogTopValues(http, asked!, field!),
-  );
+  const asked = query && field ? summaryQuery(query) : null;
+  const read = useEntityRead('fetchLogTopValues', [asked ?? NO_QUERY, field ?? ''], {
+    enabled: asked !== null,
+  });
+  return summaryOf(asked !== null, read);
 }

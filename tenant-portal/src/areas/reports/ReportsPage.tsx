@@ -10,14 +10,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import {
-  selectCan,
-  selectReadableReportQueries,
-  useAppSelector,
-  useEntityList,
-  useEntityPage,
-  useExtension,
-} from '@workbench/common';
+import { selectCan, selectReadableReportQueries, useAppSelector, useExtension } from '@workbench/common';
 import {
   RECIPIENTS_NOTE,
   REPORTS_READ_PERMISSION,
@@ -42,7 +35,8 @@ import { AreaPage } from '../AreaPage';
 import type { PageProps } from '../../routes/routeModel';
 import { ScheduledReportDialog } from './ScheduledReportDialog';
 import { inputOfForm, type ReportFormValues } from './reportForm';
-import { RUN_NOW, pastReportsSource, scheduledReportsSource } from './reportSources';
+import { RUN_NOW } from './reportSources';
+import { useEntityList, useEntityPage } from '../../app/portalEntities';
 
 export const REPORTS_EMPTY_TEXT =
   'No scheduled reports yet. A scheduled report builds a file (a PDF, or a zip of CSV files) of a dashboard or of report queries you choose, at the times you choose (daily, weekly, monthly or a cron expression), covering the time before each run. Its files appear under Past reports.';
@@ -57,8 +51,8 @@ export function ReportsPage({ title = 'Reports' }: Partial<PageProps>) {
   const canRead = useAppSelector(selectCan(REPORTS_READ_PERMISSION));
   const canWrite = useAppSelector(selectCan(REPORTS_WRITE_PERMISSION));
   const scheduleActions = useExtension('report-schedule-actions');
-  const schedules = useEntityPage<ScheduledReport>(scheduledReportsSource, { enabled: canRead });
-  const past = useEntityList<PastReport>(pastReportsSource, { enabled: canRead });
+  const schedules = useEntityPage('scheduledReports', { enabled: canRead });
+  const past = useEntityList('pastReports', { enabled: canRead });
   const readable = useAppSelector(selectReadableReportQueries);
   const readableQueries = useMemo(() => [...readable], [readable]);
   const { write, reload: reloadSchedules, resetWrite } = schedules;

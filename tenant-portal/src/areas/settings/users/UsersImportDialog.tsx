@@ -1,6 +1,5 @@
 import { UserImportWizard } from '@workbench/common/components/import-wizard/index';
-import { bulkCreateUsers } from '@workbench/common/api/udb';
-import { useHttpClient } from '../../../app/httpContext';
+import { useEntityCall } from '../../../app/portalEntities';
 
 /**
  * Bulk import of end users through the shared import wizard: the users' field names, batches of
@@ -9,8 +8,6 @@ import { useHttpClient } from '../../../app/httpContext';
  * reason (summary, View Errors, Download Errors).
  */
 export function UsersImportDialog({ onClose }: { onClose: (imported: boolean) => void }) {
-  const http = useHttpClient();
-  return (
-    <UserImportWizard bulk={(rows, options) => bulkCreateUsers(http, rows, options)} onClose={onClose} />
-  );
+  const bulkCreateUsers = useEntityCall('bulkCreateUsers');
+  return <UserImportWizard bulk={(rows, options) => bulkCreateUsers(rows, options)} onClose={onClose} />;
 }

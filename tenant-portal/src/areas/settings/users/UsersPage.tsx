@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { SearchField, selectCan, useAppSelector, useEntityPage } from '@workbench/common';
+import { SearchField, selectCan, useAppSelector } from '@workbench/common';
+import { useEntityPage } from '../../../app/portalEntities';
 import {
   UDB_READ_PERMISSION,
   UDB_WRITE_PERMISSION,
@@ -20,7 +21,7 @@ import { AreaPage } from '../../AreaPage';
 import { UserFormDialog } from './UserFormDialog';
 import { UsersImportDialog } from './UsersImportDialog';
 import { changesOf, createBodyOf, type UserFormValues } from './userForm';
-import { RESET_PASSWORD, usersSource } from './usersSource';
+import { RESET_PASSWORD } from './usersSource';
 import type { PageProps } from '../../../routes/routeModel';
 import { counted } from '@workbench/common/formatting/counted';
 
@@ -45,7 +46,7 @@ const defaultImport = (close: (imported: boolean) => void): ReactNode => (
 export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
   const canRead = useAppSelector(selectCan(UDB_READ_PERMISSION));
   const canWrite = useAppSelector(selectCan(UDB_WRITE_PERMISSION));
-  const users = useEntityPage<EndUser>(usersSource, { enabled: canRead });
+  const users = useEntityPage('users', { enabled: canRead });
   const [importing, setImporting] = useState(false);
 
   const editing = users.editing;

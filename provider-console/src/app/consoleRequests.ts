@@ -1,0 +1,58 @@
+/**
+ * The console's requests on common's entity feature (features/entities/entityRequests.ts): every
+ * load and write of a page besides an entity's paged list, by the API module's own name. Pages
+ * read them with useEntityRead and run them with useEntityCall (app/consoleEntities.ts); only the
+ * feature's watcher holds the HTTP client.
+ */
+import { request } from '@workbench/common';
+import * as tenantsApi from '@workbench/common/api/providerTenants';
+import * as rolloutsApi from '@workbench/common/api/providerRollouts';
+import * as statesApi from '@workbench/common/api/providerCapabilityStates';
+import { listProviderAudit } from '@workbench/common/api/providerAudit';
+import { getEntityItems, listEntities, putEntityItems } from '@workbench/common/api/providerEntities';
+import type { HttpClient } from '@workbench/common';
+import type { EntityListQuery, EntityReferenceList } from '@workbench/common/api/contract/providerEntities';
+import { REFERENCE_LOADERS } from '../entities/referenceLists';
+
+export const CONSOLE_REQUESTS = {
+  // A tenant's detail and its tabs.
+  getTenant: request(tenantsApi.getTenant),
+  tenantCommand: request(tenantsApi.tenantCommand),
+  listTenantPage: request(tenantsApi.listTenantPage),
+  getTenantSkus: request(tenantsApi.getTenantSkus),
+  putTenantSkus: request(tenantsApi.putTenantSkus),
+  getCapabilities: request(tenantsApi.getCapabilities),
+  patchCapabilities: request(tenantsApi.patchCapabilities),
+  deleteCapabilities: request(tenantsApi.deleteCapabilities),
+  getTenantDocument: request(tenantsApi.getTenantDocument),
+  putTenantDocument: request(tenantsApi.putTenantDocument),
+  listTenantUsers: request(tenantsApi.listTenantUsers),
+  bulkCreateTenantUsers: request(tenantsApi.bulkCreateTenantUsers),
+  deleteTenantUser: request(tenantsApi.deleteTenantUser),
+  listTenantMfaUsers: request(tenantsApi.listTenantMfaUsers),
+  disableTenantUserMfa: request(tenantsApi.disableTenantUserMfa),
+  resetTenantUserPassword: request(tenantsApi.resetTenantUserPassword),
+  addTenantAdmin: request(tenantsApi.addTenantAdmin),
+  getTenantPolicy: request(tenantsApi.getTenantPolicy),
+  listTenantRevisions: request(tenantsApi.listTenantRevisions),
+  listPolicyTokens: request(tenantsApi.listPolicyTokens),
+  createPolicyToken: request(tenantsApi.createPolicyToken),
+  revokePolicyToken: request(tenantsApi.revokePolicyToken),
+  getTenantRbac: request(tenantsApi.getTenantRbac),
+  getTenantDeployments: request(tenantsApi.getTenantDeployments),
+  // Registry entities outside their page: a list as choices, a row's sub-resources.
+  listSkus: request((http: HttpClient, query: EntityListQuery) => listEntities(http, 'skus', query)),
+  listOvaKeys: request((http: HttpClient, query: EntityListQuery) => listEntities(http, 'ova_keys', query)),
+  getEntityItems: request(getEntityItems),
+  putEntityItems: request(putEntityItems),
+  referenceOptions: request((http: HttpClient, list: EntityReferenceList) => REFERENCE_LOADERS[list](http)),
+  // Capability states, the provider audit trail, a new rollout's choices, preview and start.
+  getCapabilityState: request(statesApi.getCapabilityState),
+  getCapabilityStates: request(statesApi.getCapabilityStates),
+  listProviderAudit: request(listProviderAudit),
+  getRolloutTenants: request(rolloutsApi.getRolloutTenants),
+  getRolloutDeployments: request(rolloutsApi.getRolloutDeployments),
+  createRollout: request(rolloutsApi.createRollout),
+  previewRollout: request(rolloutsApi.previewRollout),
+  rolloutAction: request(rolloutsApi.rolloutAction),
+};

@@ -1,0 +1,25 @@
+/**
+ * The portal's requests on common's entity feature (features/entities/entityRequests.ts): the
+ * loads and writes of its pages besides an entity's paged list and the report queries, by the API
+ * module's own name. Pages read them with useEntityRead and run them with useEntityCall
+ * (app/portalEntities.ts); only the feature's watcher holds the HTTP client.
+ */
+import { request } from '@workbench/common';
+import { mfaConfirm, mfaDisable, mfaEnrol, mfaState } from '@workbench/common/api/auth';
+import { bulkCreateUsers } from '@workbench/common/api/udb';
+import { queryLogs } from '@workbench/common/api/logs';
+import { fetchLogHistogram, fetchLogTopValues } from '@workbench/common/api/logSummary';
+
+export const PORTAL_REQUESTS = {
+  // The signed-in administrator's second factor (the shell's two-factor dialog).
+  mfaState: request(mfaState),
+  mfaEnrol: request(mfaEnrol),
+  mfaConfirm: request(mfaConfirm),
+  mfaDisable: request(mfaDisable),
+  // Settings > Users: the import wizard's batches.
+  bulkCreateUsers: request(bulkCreateUsers),
+  // The logs explorer: a linked event outside the loaded blocks, the histogram, a field's top values.
+  queryLogs: request(queryLogs),
+  fetchLogHistogram: request(fetchLogHistogram),
+  fetchLogTopValues: request(fetchLogTopValues),
+};
