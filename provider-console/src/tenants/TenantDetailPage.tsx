@@ -322,7 +322,7 @@ const parseValue = (text: string): boolean | number | string =>
 function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
   const http = useConsoleHttp();
   const caps = useLoad(() => tenantsApi.getCapabilities(http, tenant.tid), [tenant.tid]);
-  // §3 capabilities validity: a capability's valid-until day, edited below the table.
+  // docs/provider-console.md §3 capabilities validity: a capability's valid-until day, edited below the table.
   const validity = useLoad(
     () => tenantsApi.getTenantDocument(http, tenant.tid, 'capabilities_validity'),
     [tenant.tid],
@@ -855,7 +855,7 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
   );
 }
 
-/** §3: policy API tokens and logging auth tokens, one list each. */
+/** docs/settings.md §4: policy API tokens and logging auth tokens, one list each. */
 function TokensTab(props: TabProps) {
   return (
     <Stack spacing={4}>
@@ -941,7 +941,7 @@ const documentsTab =
     </Stack>
   );
 
-/** §3 RBAC list: the portal accounts' roles (read-only; the portal's administrators change them). */
+/** docs/provider-console.md §3 RBAC list: the portal accounts' roles (read-only; the portal's administrators change them). */
 function RbacTab({ tenant }: TabProps) {
   const http = useConsoleHttp();
   const rbac = useLoad(() => tenantsApi.getTenantRbac(http, tenant.tid), [tenant.tid]);

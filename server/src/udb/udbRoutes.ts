@@ -190,7 +190,7 @@ export async function bulkCreateEndUsers(
 }
 
 /**
- * The user database (portal-core §7): the tenant's end users. Reads need settings:users:read,
+ * The user database (docs/sessions.md §9): the tenant's end users. Reads need settings:users:read,
  * writes settings:users:write (both held by `settings:*` roles). Every query is scoped to the
  * session's tenant: another tenant's uid is "not found". Bulk calls are all-or-report: each row is
  * checked, refused rows come back with their index and reason, the others are written in one
@@ -201,7 +201,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
   const ctx = app.workbench;
   const tags = ['user database'];
   const read = { world: 'tenant' as const, permission: UDB_READ_PERMISSION };
-  /** A write's access with its audit event (sub-event type users; portal-core §3). */
+  /** A write's access with its audit event (sub-event type users; docs/glossary.md §2). */
   const write = (action: string, what: string) => ({
     world: 'tenant' as const,
     permission: UDB_WRITE_PERMISSION,

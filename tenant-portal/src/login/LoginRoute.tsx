@@ -57,7 +57,7 @@ function LocalLogin() {
   return <LoginPage appName="Portal" onSubmit={submit} onSuccess={() => undefined} />;
 }
 
-/** The login route (portal-core §2 "Login route behaviour"). */
+/** The login route (docs/sessions.md §2 "Login route behaviour"). */
 export function LoginRoute() {
   const status = useAppSelector(selectSessionStatus);
   const [query] = useSearchParams();

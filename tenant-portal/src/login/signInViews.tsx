@@ -1,5 +1,5 @@
 /**
- * The views of the login route that need neither the router nor the store (portal-core §2 "Login
+ * The views of the login route that need neither the router nor the store (docs/sessions.md §2 "Login
  * route behaviour"): the cloud login's hidden POST form and the on-prem redirect to the appliance
  * login. LoginRoute (the full app) and the light sign-in page (LightSignIn.tsx, issue 15) both
  * show them, each giving how the authentication parameters are fetched and how the page leaves.

@@ -1,6 +1,6 @@
 /**
  * The structured revision diff (contract policy.ts PolicyDiff) as sentences a person reads
- * (issue 12): kinds by their titles, codes by their vocabularies' labels (portal-core §3:
+ * (issue 12): kinds by their titles, codes by their vocabularies' labels (docs/glossary.md §2:
  * 'safeview' is Isolate, risk Y is Medium), rules by their names and by their positions as people
  * count them (1-based), categories by name when the caller can look them up.
  *
@@ -147,7 +147,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   daily_quota_mb: 'daily quota (MB)',
 };
 
-/** Copy/paste and bandwidth values by their labels (api-client-layer §3 Enumerations, direction). */
+/** Copy/paste and bandwidth values by their labels (docs/glossary.md §3 Enumerations, direction). */
 const WEB_CONTROL_VALUES: Readonly<Record<string, Vocabulary>> = {
   copy: [
     { code: 'allow', label: 'Allow' },
@@ -165,7 +165,7 @@ const WEB_CONTROL_VALUES: Readonly<Record<string, Vocabulary>> = {
   ],
 };
 
-/** Transfer directions and risk levels (api-client-layer §3 Enumerations) as read in a sentence. */
+/** Transfer directions and risk levels (docs/glossary.md §3 Enumerations) as read in a sentence. */
 const DIRECTION_LABELS: Vocabulary = [
   { code: 'all', label: 'all transfers' },
   { code: 'uploads', label: 'uploads' },
@@ -185,7 +185,7 @@ const PASSWORD_PROTECTED_LABELS: Vocabulary = [
   { code: 'prompt', label: 'Ask for the password' },
 ];
 
-/** Kinds whose rules take the inspection actions (portal-core §3: allow Mark as Clean, block Mark as Infected). */
+/** Kinds whose rules take the inspection actions (docs/glossary.md §2: allow Mark as Clean, block Mark as Infected). */
 const INSPECTION_ACTION_KINDS: ReadonlySet<string> = new Set([
   'inspection/exceptions',
   'inspection/global_exceptions',
@@ -282,7 +282,7 @@ const EMAIL_CODE_LABELS: Readonly<Record<string, Vocabulary>> = {
   ],
 };
 
-/** Kinds whose actions are DLP actions (portal-core §3: allow reads Skip Inspection). */
+/** Kinds whose actions are DLP actions (docs/glossary.md §2: allow reads Skip Inspection). */
 const DLP_ACTION_KINDS = new Set(['dlp', 'dlp_auditors', 'v3/casb/dlp/rules']);
 
 /** Fields whose values a diff never shows (a shared secret): it says that they changed. */

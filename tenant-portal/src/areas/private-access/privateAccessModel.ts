@@ -33,7 +33,7 @@ export type TimeUnit = (typeof TIME_UNITS)[number];
 
 export { SESSION_MAX_HOURS };
 
-/** api-client-layer §3 posture checks and session modes, in the words the revision diff uses too. */
+/** docs/policy.md §3 posture checks and session modes, in the words the revision diff uses too. */
 export const POSTURE_CHECK_LABELS = Object.fromEntries(
   POSTURE_CHECK_VOCABULARY.map((e) => [e.code, e.label]),
 ) as Record<PostureCheck, string>;
