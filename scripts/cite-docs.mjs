@@ -63,7 +63,10 @@ export const SECTION_MAP = {
     3: {
       rules: [
         r('vocabular', 'glossary.md §2'),
-        r('^\\W*(attachments|watermarking|browsing_forensics|fwaas|sso|pac|rbac|ssl|usersAndGroups|policySettings|documents|files|applicationPolicy|bnbStrictMode|multiple_idp)\\b', 'access.md §5'),
+        r(
+          '^\\W*(attachments|watermarking|browsing_forensics|fwaas|sso|pac|rbac|ssl|usersAndGroups|policySettings|documents|files|applicationPolicy|bnbStrictMode|multiple_idp)\\b',
+          'access.md §5',
+        ),
         r('feature|flag|capabilit|menlo_email|contentInspection|bandwidth|tfa\\b|bnb', 'access.md §5'),
         r('session info|user session|userinfo|uid_hash|show_change_password|portal_v2', 'sessions.md §3'),
         r('multi-tenant|association', 'access.md §7'),
@@ -76,7 +79,10 @@ export const SECTION_MAP = {
           'glossary.md §2',
         ),
       ],
-      paths: [[/policy/i, 'policy.md §2'], [/logs?\b|events|log-/i, 'glossary.md §2']],
+      paths: [
+        [/policy/i, 'policy.md §2'],
+        [/logs?\b|events|log-/i, 'glossary.md §2'],
+      ],
       default: 'access.md §5',
     },
     4: {
@@ -88,7 +94,11 @@ export const SECTION_MAP = {
         r('session|log ?in|log ?out|sign', 'sessions.md §1'),
         r('revision|publish|stag|save', 'policy.md §2'),
       ],
-      paths: [[/inactivity/i, 'sessions.md §4'], [/session|login|auth/i, 'sessions.md §1'], [/log-paging|logs/i, 'logs.md §3']],
+      paths: [
+        [/inactivity/i, 'sessions.md §4'],
+        [/session|login|auth/i, 'sessions.md §1'],
+        [/log-paging|logs/i, 'logs.md §3'],
+      ],
       default: 'policy.md §2',
     },
     5: { rules: [r('form valid|validator', 'shared-ui.md §10')], default: 'access.md §3' },
@@ -112,7 +122,10 @@ export const SECTION_MAP = {
         r('egress|casb', 'policy.md §6'),
         r('category_migration|content_migration', 'policy.md §7'),
         r('rbac|auditor_profiles|contact_form', 'policy.md §10'),
-        r('polic|cats|risks|country|whitelist|portal_version|pac_version|validate_ddl|smtp_|get_appliances', 'policy.md §4'),
+        r(
+          'polic|cats|risks|country|whitelist|portal_version|pac_version|validate_ddl|smtp_|get_appliances',
+          'policy.md §4',
+        ),
         r('settings|client_profiles|pac/version', 'settings.md §1'),
         r('report', 'reports.md §4'),
         r('\\blogs?\\b', 'logs.md §4'),
@@ -146,7 +159,10 @@ export const SECTION_MAP = {
         r('mobile|heat', 'access.md §6'),
         r('time-?out', 'http-client.md §3'),
       ],
-      paths: [[/log-paging|logs/i, 'logs.md §3'], [/inactivity/i, 'sessions.md §4']],
+      paths: [
+        [/log-paging|logs/i, 'logs.md §3'],
+        [/inactivity/i, 'sessions.md §4'],
+      ],
       default: 'http-client.md §3',
     },
   },
@@ -165,7 +181,10 @@ export const SECTION_MAP = {
         r('category override', 'provider-console.md §4'),
         r('storage', 'settings.md §2'),
         r('forensics', 'settings.md §3'),
-        r('other settings|browser config|user account|api token|egress ip|pac settings|saml|ldap', 'settings.md §4'),
+        r(
+          'other settings|browser config|user account|api token|egress ip|pac settings|saml|ldap',
+          'settings.md §4',
+        ),
         r('appliance|central manager|update slot|rollback list|template|group: id', 'settings.md §6'),
         r('enumeration|posture|comparator|condition key|string match|direction|risk level', 'glossary.md §3'),
         r('\\blogs?\\b|log types?|log routes?', 'logs.md §1'),
@@ -192,7 +211,11 @@ export const SECTION_MAP = {
         r('session|login|logout|cookie', 'sessions.md §1'),
         r('polic|revision|publish|stag', 'policy.md §2'),
       ],
-      paths: [[/jobs?/i, 'http-client.md §7'], [/provider|tenants/i, 'provider-console.md §3'], [/polic|revision/i, 'policy.md §2']],
+      paths: [
+        [/jobs?/i, 'http-client.md §7'],
+        [/provider|tenants/i, 'provider-console.md §3'],
+        [/polic|revision/i, 'policy.md §2'],
+      ],
       default: 'http-client.md §7',
     },
     5: {
@@ -216,7 +239,12 @@ export const SECTION_MAP = {
       default: 'http-client.md §5',
     },
     7: {
-      first: [r('(?=[^]*provider)(?=[^]*(sign|session|log ?in|log ?out|authenticat|oauth|\\bme\\b))', 'provider-console.md §2')],
+      first: [
+        r(
+          '(?=[^]*provider)(?=[^]*(sign|session|log ?in|log ?out|authenticat|oauth|\\bme\\b))',
+          'provider-console.md §2',
+        ),
+      ],
       rules: [
         r('appliance auth', 'sessions.md §8'),
         r('connectivity', 'settings.md §8'),
@@ -225,7 +253,10 @@ export const SECTION_MAP = {
         r('forensics|\\bbf\\b', 'settings.md §3'),
         r('on-prem|appliance settings', 'settings.md §5'),
         r('central manager|managed_systems|appliance management', 'settings.md §6'),
-        r('provider|gdmanage|tenants? crud|ova|sku|entitle|capabilit|rollout|pods?\\b|deployment|tenantusers|category overrides', 'provider-console.md §6'),
+        r(
+          'provider|gdmanage|tenants? crud|ova|sku|entitle|capabilit|rollout|pods?\\b|deployment|tenantusers|category overrides',
+          'provider-console.md §6',
+        ),
         r('insights|fileserver', 'reports.md §5'),
         r('validate_ddl', 'policy.md §4'),
         r('reports?|query/|top_|limit', 'reports.md §1'),
@@ -235,7 +266,10 @@ export const SECTION_MAP = {
         r('mpa|private access', 'policy.md §9'),
         r('casb|app_discovery|app_rep|egress|dlp', 'policy.md §6'),
         r('content_types|content_migration|inspection|rules/docs|rules/content', 'policy.md §7'),
-        r('bnb|exceptions|global_|parent_global|time_zones|app_links|bandwidth|runtime_analysis|by option', 'policy.md §5'),
+        r(
+          'bnb|exceptions|global_|parent_global|time_zones|app_links|bandwidth|runtime_analysis|by option',
+          'policy.md §5',
+        ),
         r('rbac|userinfo/v2', 'policy.md §10'),
         r('polic|category_version|rules\\?timestamp|timestamp|publish|validate_ddl', 'policy.md §4'),
         r('login|logout|userinfo|cookie', 'sessions.md §8'),
@@ -263,7 +297,10 @@ export const SECTION_MAP = {
         r('password', 'settings.md §4'),
         r('licen[cs]e|approve|time-?out|60000|45000', 'http-client.md §3'),
       ],
-      paths: [[/report|interval/i, 'reports.md §2'], [/provider|tenants/i, 'provider-console.md §3']],
+      paths: [
+        [/report|interval/i, 'reports.md §2'],
+        [/provider|tenants/i, 'provider-console.md §3'],
+      ],
       default: 'http-client.md §3',
     },
   },
@@ -494,7 +531,10 @@ export function rewrite(text, file) {
 
 /** The repository's text files this script reads (tracked and new, not ignored). */
 export function repositoryFiles() {
-  const listed = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return listed
     .split('\n')
     .filter((f) => f && EXTENSIONS.test(f) && !SKIP.test(f) && !EXEMPT.some((e) => e.test(f)));
@@ -532,6 +572,7 @@ function main() {
     return;
   }
   let total = 0;
+  const changed = [];
   for (const file of repositoryFiles()) {
     const full = path.join(ROOT, file);
     let text;
@@ -543,9 +584,17 @@ function main() {
     const [next, count] = rewrite(text, file);
     if (count) {
       writeFileSync(full, next);
+      changed.push(file);
       total += count;
       console.log(`${String(count).padStart(4)}  ${file}`);
     }
+  }
+  // A longer citation can change a Markdown table's column widths or a line's wrapping.
+  if (changed.length) {
+    execFileSync(path.join(ROOT, 'node_modules/.bin/prettier'), ['--write', '--log-level=warn', ...changed], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
   }
   const left = outsideMentions();
   console.log(`${total} citation(s) rewritten; ${left.length} line(s) still mention an outside document.`);
