@@ -190,11 +190,7 @@ const top = (
   field: string,
   ...rest: [Readonly<Record<string, ReportFilterDef>>, string, string, RowOptions?]
 ): ReportQueryDef =>
-  query({ kind: 'field', field }, 'bar', (s) => `docs/reports.md §1 Reports (${s})`)(
-    logType,
-    title,
-    ...rest,
-  );
+  query({ kind: 'field', field }, 'bar', (s) => `docs/reports.md §1 Reports (${s})`)(logType, title, ...rest);
 
 /** A by-date query: the events of a log type per bucket of the interval's granularity. */
 const byDate = query(
