@@ -119,6 +119,32 @@ export async function usernameTaken(
 }
 
 /**
+ * The users a bulk modify or delete names, each once, in the list's order: `act` runs on each
+ * user of the tenant; a uid that is not one (or is named again) becomes a row error.
+ */
+async function eachListedUser(
+  tx: ConfigStore,
+  tid: string,
+  uids: readonly string[],
+  act: (user: EndUserRecord) => Promise<void>,
+): Promise<{ errors: BulkRowError[]; names: string[] }> {
+  const errors: BulkRowError[] = [];
+  const names: string[] = [];
+  const done = new Set<string>();
+  for (const [index, uid] of uids.entries()) {
+    const u = done.has(uid) ? null : await tx.endUsers.get(tid, uid);
+    if (!u) {
+      errors.push({ index, uid, field: 'uid', reason: UDB_REASONS.noSuchUser(uid) });
+      continue;
+    }
+    done.add(uid);
+    await act(u);
+    names.push(u.username);
+  }
+  return { errors, names };
+}
+
+/**
  * Bulk create (the portal's import, and the provider console's tenant users): each row checked,
  * refused rows reported with index and reason, the others written in one transaction (none when
  * a dry run).
@@ -410,21 +436,10 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       if (problem) throw new ApiHttpError(400, problem.reason, `changes.${problem.field}`);
       const at = nowIso();
       return ctx.store.transaction(async (tx) => {
-        const errors: BulkRowError[] = [];
-        let modified = 0;
-        const names: string[] = [];
-        const done = new Set<string>();
-        for (const [index, uid] of uid_list.entries()) {
-          const u = done.has(uid) ? null : await tx.endUsers.get(s.tid, uid);
-          if (!u) {
-            errors.push({ index, uid, field: 'uid', reason: UDB_REASONS.noSuchUser(uid) });
-            continue;
-          }
-          done.add(uid);
+        const { errors, names } = await eachListedUser(tx, s.tid, uid_list, async (u) => {
           if (!dryRun) await tx.endUsers.update(applyChanges(u, changes, undefined, at));
-          modified += 1;
-          names.push(u.username);
-        }
+        });
+        const modified = names.length;
         noteAudit(request, {
           skip: dryRun || modified === 0,
           object: namesOf(names),
@@ -454,21 +469,10 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       const dryRun = request.query.dry_run === true;
       checkBulkSize(uid_list.length);
       return ctx.store.transaction(async (tx) => {
-        const errors: BulkRowError[] = [];
-        let deleted = 0;
-        const names: string[] = [];
-        const done = new Set<string>();
-        for (const [index, uid] of uid_list.entries()) {
-          const u = done.has(uid) ? null : await tx.endUsers.get(s.tid, uid);
-          if (!u) {
-            errors.push({ index, uid, field: 'uid', reason: UDB_REASONS.noSuchUser(uid) });
-            continue;
-          }
-          done.add(uid);
-          if (!dryRun) await tx.endUsers.delete(s.tid, uid);
-          deleted += 1;
-          names.push(u.username);
-        }
+        const { errors, names } = await eachListedUser(tx, s.tid, uid_list, async (u) => {
+          if (!dryRun) await tx.endUsers.delete(s.tid, u.uid);
+        });
+        const deleted = names.length;
         noteAudit(request, {
           skip: dryRun || deleted === 0,
           object: namesOf(names),

@@ -16,7 +16,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { DualList, type DualListItem } from '@workbench/common';
+import { DualList } from '@workbench/common';
 import { RuleDialogFrame } from '../policy/RuleDialogFrame';
 import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 import { ACCESS_ACTIONS } from '@workbench/common/api/contract/policy-kinds/privateAccessKinds';
@@ -31,7 +31,9 @@ import {
   POSTURE_CHECK_LABELS,
   SESSION_MODE_LABELS,
   TIME_UNIT_LABELS,
+  APPS_GROUP,
   appName,
+  applicationPick,
   appTarget,
   sessionSummary,
   type PrivateApp,
@@ -52,8 +54,6 @@ const TITLES: Record<AccessRuleDialogMode, string> = {
   duplicate: 'Duplicate access rule',
   view: 'Access rule',
 };
-
-const APPS_GROUP = 'Applications';
 
 /**
  * Add, edit, duplicate or view one access rule in the rule accordion (docs/shared-ui.md §9 Rule
@@ -96,14 +96,7 @@ export function AccessRuleDialog({
     message: paMessage,
   });
 
-  // The dual list works by name: names of the document's applications, and a deleted one by its id.
-  const idByName = new Map<string, string>();
-  for (const a of applications) idByName.set(a.name, a.id);
-  for (const id of values.applications) idByName.set(appName(id, applications), id);
-  const selected: DualListItem[] = values.applications.map((id) => ({
-    name: appName(id, applications),
-    category: APPS_GROUP,
-  }));
+  const { idByName, selected } = applicationPick(values.applications, applications);
   const appsError = errorOf('applications');
   const who = [...lines(values.users), ...lines(values.groups).map((g) => `group ${g}`)];
   const sessionText =
