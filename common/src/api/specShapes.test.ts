@@ -1,6 +1,6 @@
 /**
  * What the portal's API modules send, family by family, against the spec's literal shapes
- * (conformance/specShapes.ts, written from the text of api-client-layer and portal-core, never from
+ * (conformance/specShapes.ts, written from the text of the product's requirement documents, never from
  * our contract): the requests are recorded at the axios boundary and compared with the spec's
  * method, path, parameters and body fields (issue 30). The server side of the same shapes is the
  * conformance suite (server/src/conformance).

@@ -1,6 +1,6 @@
 /**
  * Byte display units of docs/shared-ui.md §12 (B, KB, MB, GB, TB), in decimal steps.
- * Decision (issue 31): §12 says base 1024 with these names, but a kilobyte is 1,000 bytes; binary
+ * Decision (issue 31, docs/decisions.md §12): read literally these names are base 1024, but a kilobyte is 1,000 bytes; binary
  * steps under decimal names made a chart's round ticks read "95.37 MB" for 100,000,000 bytes.
  * Every byte count shown (charts and their axes, KPIs, log fields, report files, the PDF) and every
  * byte count typed in a log query (`bytes>1.5MB`) goes through these units, so what is typed and

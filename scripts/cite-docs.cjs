@@ -7,8 +7,8 @@
  * Re-runnable: it rewrites only citations that still name an outside document, so running it
  * again after merging branches that added new ones converts those and leaves the rest alone.
  *
- *   node scripts/cite-docs.mjs            rewrite the files in place, print a count per file
- *   node scripts/cite-docs.mjs --check    rewrite nothing; exit 1 listing each outside citation
+ *   node scripts/cite-docs.cjs            rewrite the files in place, print a count per file
+ *   node scripts/cite-docs.cjs --check    rewrite nothing; exit 1 listing each outside citation
  *
  * A citation is a document name followed by § and a number, and the further "§N" of the same
  * parenthesis or sentence ("portal-core §3, §4, §7 Policy"). Which docs/ section an outside
@@ -19,12 +19,12 @@
  * conformance/ is left as it is: that suite quotes the requirement documents word for word on
  * purpose (it checks the server against them, not against our own reading; conformance/README.md).
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+const { execFileSync } = require('node:child_process');
+const { readFileSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The repository's root, from the folder it runs in (jest loads these modules as CommonJS, without import.meta).
+const ROOT = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
 
 /** The outside documents, longest name first so "shared-ui-and-validators" wins over "shared-ui". */
 const OUTSIDE_DOCS = [
@@ -36,7 +36,7 @@ const OUTSIDE_DOCS = [
 ];
 
 /** Files never rewritten nor checked (see the header). */
-export const EXEMPT = [/^conformance\//, /^scripts\/cite-docs\.mjs$/, /^scripts\/structureChecks\.test\.ts$/];
+const EXEMPT = [/^conformance\//, /^scripts\/cite-docs\.cjs$/, /^scripts\/structureChecks\.test\.ts$/];
 const EXTENSIONS = /\.(ts|tsx|js|mjs|cjs|md|json|ya?ml|sh)$/;
 const SKIP = /(^|\/)(node_modules|dist|build)\/|package-lock\.json$/;
 
@@ -48,7 +48,7 @@ const r = (words, target) => [new RegExp(words, 'i'), target];
  * together; then `rules` on the label, then on the text before; `paths` on the file's path;
  * `default` last.
  */
-export const SECTION_MAP = {
+const SECTION_MAP = {
   core: {
     1: { rules: [r('deploy|mode|on-?prem', 'product.md §2')], default: 'product.md §1' },
     2: {
@@ -409,7 +409,7 @@ const UI_PATHS = [
 for (const n of [2, 3, 4, 5, 8, 9]) SECTION_MAP.ui[n].paths = [...SECTION_MAP.ui[n].paths, ...UI_PATHS];
 
 /** The docs/ section for one outside section, given the words around it and the file. */
-export function targetOf(doc, section, label, before, file) {
+function targetOf(doc, section, label, before, file) {
   const entry = SECTION_MAP[doc]?.[section];
   if (!entry) return null;
   for (const [words, target] of entry.first ?? []) if (words.test(`${before} ${label}`)) return target;
@@ -441,7 +441,7 @@ function nextSection(text, from) {
   return null;
 }
 /** Any mention of an outside document, for the check (a § is what makes "api-client" a citation). */
-export const OUTSIDE_MENTION = new RegExp(
+const OUTSIDE_MENTION = new RegExp(
   `(?<![\\w/.-])(shared-ui-and-validators|api-client-layer|portal-core)(?![\\w.-])|(?<![\\w/.-])(api-client|shared-ui)(?![\\w.-])[ \\t]?§`,
   'g',
 );
@@ -456,7 +456,7 @@ function labelAt(text, from) {
  * The outside document a bare "§N" of this file means: the one its citations name most, else
  * the one its folder's subject is written in, else null (the § is left for a person).
  */
-export function impliedDoc(text, file) {
+function impliedDoc(text, file) {
   const counts = {};
   for (const [name, doc] of OUTSIDE_DOCS) {
     const n = text.match(new RegExp(`(?<![\\w/.-])${name}(?![\\w.-])`, 'g'))?.length ?? 0;
@@ -482,7 +482,7 @@ const TOKEN = new RegExp(
 );
 
 /** Rewrites one file's text; returns [text, count]. */
-export function rewrite(text, file) {
+function rewrite(text, file) {
   let count = 0;
   let out = '';
   let last = 0;
@@ -530,7 +530,7 @@ export function rewrite(text, file) {
 }
 
 /** The repository's text files this script reads (tracked and new, not ignored). */
-export function repositoryFiles() {
+function repositoryFiles() {
   const listed = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -541,7 +541,7 @@ export function repositoryFiles() {
 }
 
 /** Lines that still mention an outside document: [file, line number, text]. */
-export function outsideMentions(files = repositoryFiles()) {
+function outsideMentions(files = repositoryFiles()) {
   const found = [];
   for (const file of files) {
     let text;
@@ -565,7 +565,7 @@ function main() {
     for (const [file, line, text] of found) console.log(`${file}:${line}: ${text}`);
     if (found.length) {
       console.error(
-        `${found.length} line(s) cite a document outside the repository: cite the docs/ section instead (node scripts/cite-docs.mjs rewrites most).`,
+        `${found.length} line(s) cite a document outside the repository: cite the docs/ section instead (node scripts/cite-docs.cjs rewrites most).`,
       );
       process.exit(1);
     }
@@ -601,4 +601,15 @@ function main() {
   for (const [file, line, text] of left) console.log(`  ${file}:${line}: ${text}`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+module.exports = {
+  EXEMPT,
+  SECTION_MAP,
+  targetOf,
+  OUTSIDE_MENTION,
+  impliedDoc,
+  rewrite,
+  repositoryFiles,
+  outsideMentions,
+};
+
+if (process.argv[1] && path.basename(process.argv[1]) === 'cite-docs.cjs') main();
