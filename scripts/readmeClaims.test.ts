@@ -145,6 +145,17 @@ describe('README and docs/ claims', () => {
     );
   });
 
+  test("common's README names the modules the server may import, as the ESLint rule has them", () => {
+    const rule = readFileSync(path.join(ROOT, 'eslint.config.mjs'), 'utf8');
+    const allowed = /The server imports from common only ([^']+)\./.exec(rule)?.[1] ?? '';
+    const fromRule = allowed.split(/, | and /).map((m) => m.replace(/\/\*$/, ''));
+    const readme = readFileSync(path.join(ROOT, 'common/README.md'), 'utf8').replace(/\s+/g, ' ');
+    const sentence = /the server imports only (.*?) \(its report files/.exec(readme)?.[1] ?? '';
+    const fromReadme = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+    expect(fromRule.length).toBeGreaterThan(3);
+    expect(fromReadme.sort()).toEqual(fromRule.sort());
+  });
+
   test('a claim naming a symbol that is not in the code fails', () => {
     const missing = ['REVISION', 'NOTE', 'PATH', 'GONE'].join('_'); // built here, so this file does not define it
     expect(claimProblems('server/README.md', `the note path \`${missing}\``)).toEqual([
