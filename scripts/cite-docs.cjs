@@ -62,7 +62,7 @@ const SECTION_MAP = {
     },
     3: {
       rules: [
-        r('vocabular', 'glossary.md §2'),
+        r('vocabular|log filter|code.label', 'glossary.md §2'),
         r(
           '^\\W*(attachments|watermarking|browsing_forensics|fwaas|sso|pac|rbac|ssl|usersAndGroups|policySettings|documents|files|applicationPolicy|bnbStrictMode|multiple_idp)\\b',
           'access.md §5',
@@ -156,7 +156,7 @@ const SECTION_MAP = {
         r('throttle|inactiv|activity|0\\.042', 'sessions.md §4'),
         r('403|snackbar', 'http-client.md §4'),
         r('cookie', 'sessions.md §3'),
-        r('mobile|heat', 'access.md §6'),
+        r('mobile|heat|capabilit', 'access.md §6'),
         r('time-?out', 'http-client.md §3'),
       ],
       paths: [
@@ -175,7 +175,7 @@ const SECTION_MAP = {
         r('content.?types', 'policy.md §7'),
         r('policy option', 'policy.md §5'),
         r(
-          'policy revision|revision|exception|bandwidth|bnb|casb|profiles\\.list|appRules|runtime|sslbump|save payload|contentInspection',
+          'policy revision|revision|rev_id|updated_at|exception|bandwidth|bnb|casb|profiles\\.list|appRules|runtime|sslbump|save payload|contentInspection',
           'policy.md §3',
         ),
         r('category override', 'provider-console.md §4'),
@@ -258,6 +258,7 @@ const SECTION_MAP = {
           'provider-console.md §6',
         ),
         r('insights|fileserver', 'reports.md §5'),
+        r('isolate|pe_action', 'reports.md §2'),
         r('validate_ddl', 'policy.md §4'),
         r('reports?|query/|top_|limit', 'reports.md §1'),
         r('\\blogs?\\b|pagingIdentifiers|logtype', 'logs.md §4'),
@@ -368,6 +369,7 @@ const SECTION_MAP = {
         r('upload', 'shared-ui.md §4'),
         r('import|processing|summary|confirm|deletion', 'shared-ui.md §3'),
         r('ip helper|invalid ip|cidr', 'shared-ui.md §11'),
+        r('deletion|delete', 'shared-ui.md §3'),
         r('empty', 'shared-ui.md §7'),
       ],
       paths: [],
@@ -486,7 +488,8 @@ function rewrite(text, file) {
   let count = 0;
   let out = '';
   let last = 0;
-  const implied = impliedDoc(text, file);
+  // In docs/ a bare § is a section of the same file.
+  const implied = file.startsWith('docs/') ? null : impliedDoc(text, file);
   TOKEN.lastIndex = 0;
   let m;
   while ((m = TOKEN.exec(text))) {

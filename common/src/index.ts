@@ -111,7 +111,7 @@ export * from './features/inactivity/InactivityWarning';
 export * from './validators';
 export * from './formatting';
 
-// Shared interface pieces (docs/shared-ui.md §2, §7): common/src/components/*
+// Shared interface pieces (docs/shared-ui.md): common/src/components/*
 export * from './components/filter-bar';
 export * from './components/data-table';
 export * from './components/upload-box';

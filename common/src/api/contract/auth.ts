@@ -1,5 +1,5 @@
 /**
- * Tenant authentication and session (docs/access.md §5, docs/sessions.md §8 Auth). The server validates with these
+ * Tenant authentication and session (docs/sessions.md §3, §8 Auth). The server validates with these
  * schemas and publishes them in /openapi.json; the client's types are derived from them.
  */
 import { Type, type Static } from 'typebox';

@@ -115,7 +115,7 @@ describe('feature flags (docs/access.md §5)', () => {
   });
 });
 
-describe('capability details (docs/http-client.md §3)', () => {
+describe('capability details (docs/access.md §6)', () => {
   test('Mobile support counts as full only if enabled and emailSupportLevel is full', () => {
     expect(
       deriveFeatureFlags({ mobileSupport: { enabled: true, emailSupportLevel: 'full' } }).mobileSupportFull,

@@ -1,5 +1,5 @@
 /**
- * Feature flags (docs/access.md §5 Feature flags, docs/http-client.md §3): about 60 named flags derived from the
+ * Feature flags (docs/access.md §5 Feature flags, §6): about 60 named flags derived from the
  * tenant's capabilities. Derived flags follow the spec's rules; the others pass through from the
  * capability of the same name, with a default when the tenant's capabilities do not mention it.
  *

@@ -280,7 +280,7 @@ describe('dashboard', () => {
   });
 
   it('drill-down carries the page filters; conditions on one field hold together', () => {
-    // isolate is sent as safeview (docs/http-client.md §1); the explorer filters by action.
+    // isolate is sent as safeview (docs/reports.md §2); the explorer filters by action.
     expect(drillDownPath('top_domains', 'a.example', '7d', 100, { pe_action: ['isolate', 'block'] })).toBe(
       '/logs/web?interval=7d&to=100&action=safeview%2Cblock&domain=a.example',
     );
