@@ -94,6 +94,14 @@ export const SILENT_CHOICES = {
     'The {id} of app_rep_insights is a cloud app id as the discovery lists it (salesforce, microsoft365).',
   'report-files':
     "Scheduled reports: GET answers {scheduled_reports}, PUT one report (an id replaces it); instant reports answer the report file's record; past reports list {past_reports}, each downloaded at past_reports/{id}.",
+  'sign-in-auth':
+    'GET /api/settings/v1/tenants/auth answers {sso_enabled, idp, ldap, updated_at, updated_by}; its PUT takes {sso_enabled, idp_metadata?, ldap}, idp_metadata being signed SAML metadata XML (null removes the IdP, absent keeps it); ldap.bind_password is write-only (reads say bind_password_set). The v2 GET answers {sso_enabled, idps, total, ldap, updated_at, updated_by}, ?limit bounding idps; its PUT takes idps as a list of {metadata} or {entity_id} (a stored one kept).',
+  'saml-setting':
+    'GET setting/saml answers {sso_enabled, sp: {entity_id, signing_certificate}, idp}; GET menloSamlSigningCert answers that signing certificate as a PEM file (application/x-pem-file).',
+  'decode-cert':
+    'POST decodeCert takes {cert} (PEM or base64 DER) and answers {subject, issuer, common_name, serial_number, not_before, not_after, status: valid, expired or not_yet_valid, self_signed, fingerprint_sha256, key_algorithm, key_size, signature_algorithm, pem}.',
+  'admin-access-control':
+    "admin_access_control is {enabled, allowed_ranges: IP addresses or CIDR ranges, allowed_methods: password, sso or api_token}; PUT replaces it, and refuses with 409 a list that leaves out the caller's own address.",
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 

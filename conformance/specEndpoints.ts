@@ -12,6 +12,7 @@ import { AUTH_ENDPOINTS } from './families/auth';
 import { POLICY_ENDPOINTS } from './families/policy';
 import { REPORT_ENDPOINTS } from './families/reports';
 import { PROVIDER_ENDPOINTS } from './families/provider';
+import { SETTINGS_ENDPOINTS } from './families/settings';
 import { UNSERVED_ENDPOINTS } from './families/unserved';
 
 export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
@@ -19,6 +20,7 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...POLICY_ENDPOINTS,
   ...REPORT_ENDPOINTS,
   ...PROVIDER_ENDPOINTS,
+  ...SETTINGS_ENDPOINTS,
   ...UNSERVED_ENDPOINTS,
 ];
 

@@ -1,17 +1,18 @@
 /**
  * WebdriverIO 9 test runner configuration: the browser tests run against the BUILT apps served
  * by the REAL reference server (server/src/main.ts), started here as a child process on a free
- * port with a fresh data directory. Debian's Chromium and chromedriver are used as installed:
+ * port with a fresh data directory, one per lane (support/lanes.ts). Debian's Chromium and chromedriver are used as installed:
  * nothing is downloaded at run time.
  *
  * Run from the repo root with `npm test` (builds first) or `npm run build && npm run test -w wdio`.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browser } from '@wdio/globals';
 import { startWorkbenchServer, type RunningServer } from './support/workbenchServer';
 import { BASE_URL_ENV, DEMO_EVENTS, DOWNLOAD_DIR } from './support/testEnv';
+import { SIDE_LANE_SPECS, laneOf, laneUrlEnv, type Lane } from './support/lanes';
 
 const wdioDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(wdioDir, '..');
@@ -20,45 +21,83 @@ const screenshotDir = path.join(wdioDir, 'screenshots');
 const portalIndex = path.join(repoRoot, 'tenant-portal', 'dist', 'index.html');
 const consoleIndex = path.join(repoRoot, 'provider-console', 'dist', 'index.html');
 
-let server: RunningServer | undefined;
+/** Each lane's server (support/lanes.ts), started when the lane's first worker starts. */
+const servers = new Map<Lane, Promise<RunningServer>>();
+
+async function startLaneServer(lane: Lane): Promise<RunningServer> {
+  const server = await startWorkbenchServer(repoRoot);
+  try {
+    // The server seeds its demo events in the background after it answers /healthz. Specs that
+    // read logs (and compare the rows of two sessions) need the whole set, stored and no longer
+    // changing: wait until the server says so, not for a time.
+    const seeded = await server.waitForDemoEvents((line) => console.log(`[wdio] ${lane} lane: ${line}`));
+    if (seeded !== DEMO_EVENTS) {
+      throw new Error(`The server created ${seeded} demo events; the specs need ${DEMO_EVENTS}.`);
+    }
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  process.env[laneUrlEnv(lane)] = server.baseUrl;
+  console.log(
+    `[wdio] ${lane} lane: workbench server ready at ${server.baseUrl} with ${DEMO_EVENTS.toLocaleString('en-US')} demo events (data ${server.dataDir})`,
+  );
+  return server;
+}
+
+/** wdio only logs an error thrown in a launcher hook and runs every spec anyway (its
+ * SevereServiceError check fails across its two webdriverio copies): stop at once with the reason. */
+function cannotRun(error: unknown): never {
+  console.error(
+    `\n[wdio] Cannot run the browser tests: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+}
+
+const specFiles = readdirSync(path.join(wdioDir, 'specs')).filter((name) => name.endsWith('.spec.ts'));
 
 export const config: WebdriverIO.Config = {
   runner: 'local',
   specs: ['./specs/**/*.spec.ts'],
-  maxInstances: 1,
+  // Two lanes, one browser at a time in each (support/lanes.ts).
+  maxInstances: 2,
   // Headless Chromium needs no X display.
   autoXvfb: false,
-  capabilities: [
-    {
-      browserName: 'chrome',
-      // Classic WebDriver: @axe-core/webdriverio does not work over WebDriver BiDi yet
-      // (dequelabs/axe-core-npm#1144), and the specs need nothing BiDi-only.
-      'wdio:enforceWebDriverClassic': true,
-      'goog:chromeOptions': {
-        binary: '/usr/bin/chromium',
-        args: [
-          '--headless=new',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--window-size=1400,900',
-        ],
-        // Downloads (the logs export) go to a known folder without asking.
-        prefs: { 'download.default_directory': DOWNLOAD_DIR, 'download.prompt_for_download': false },
-      },
-      'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
-      // The console's messages are kept for specs that check none is an error (support/cdp.ts
-      // takeBrowserLog); ChromeDriver reads this capability, WebdriverIO's types do not list it.
-      ...({ 'goog:loggingPrefs': { browser: 'ALL' } } as object),
+  capabilities: (['main', 'side'] as const).map((lane) => ({
+    'wdio:maxInstances': 1,
+    // A lane's specs are all but the other lane's: an exclude list, so that `--spec` runs a spec
+    // in its own lane only (wdio ignores a capability's own spec list when --spec is given).
+    'wdio:exclude': specFiles
+      .filter((name) => SIDE_LANE_SPECS.includes(name) !== (lane === 'side'))
+      .map((name) => `./specs/${name}`),
+    browserName: 'chrome',
+    // Classic WebDriver: @axe-core/webdriverio does not work over WebDriver BiDi yet
+    // (dequelabs/axe-core-npm#1144), and the specs need nothing BiDi-only.
+    'wdio:enforceWebDriverClassic': true,
+    'goog:chromeOptions': {
+      binary: '/usr/bin/chromium',
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--window-size=1400,900',
+      ],
+      // Downloads (the logs export) go to a known folder without asking.
+      prefs: { 'download.default_directory': DOWNLOAD_DIR, 'download.prompt_for_download': false },
     },
-  ],
+    'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
+    // The console's messages are kept for specs that check none is an error (support/cdp.ts
+    // takeBrowserLog); ChromeDriver reads this capability, WebdriverIO's types do not list it.
+    ...({ 'goog:loggingPrefs': { browser: 'ALL' } } as object),
+  })),
   logLevel: 'warn',
   bail: 0,
-  // Workers re-read this file; onPrepare put the server's URL into their environment.
+  // Workers re-read this file; beforeSession sets their lane's server URL (onWorkerStart started it).
   baseUrl: process.env[BASE_URL_ENV],
   // `npm test` runs the unit suites beside this one: waits allow for the shared cores.
   waitforTimeout: 30000,
@@ -70,42 +109,34 @@ export const config: WebdriverIO.Config = {
   // when other processes keep the cores busy (the users import took over 2 min with both busy).
   mochaOpts: { ui: 'bdd', timeout: 15 * 60_000 },
 
-  onPrepare: async () => {
-    try {
-      for (const index of [portalIndex, consoleIndex]) {
-        if (!existsSync(index)) {
-          throw new Error(
+  onPrepare: () => {
+    for (const index of [portalIndex, consoleIndex]) {
+      if (!existsSync(index)) {
+        cannotRun(
+          new Error(
             `${path.relative(repoRoot, index)} is missing: the browser tests run against the built apps. ` +
               'Run `npm run build` at the repo root first (`npm test` does it for you).',
-          );
-        }
+          ),
+        );
       }
-      mkdirSync(screenshotDir, { recursive: true });
-      server = await startWorkbenchServer(repoRoot);
-      // The server seeds its demo events in the background after it answers /healthz. Specs that
-      // read logs (and compare the rows of two sessions) need the whole set, stored and no longer
-      // changing: wait until the server says so, not for a time.
-      const seeded = await server.waitForDemoEvents((line) => console.log(`[wdio] ${line}`));
-      if (seeded !== DEMO_EVENTS) {
-        throw new Error(`The server created ${seeded} demo events; the specs need ${DEMO_EVENTS}.`);
-      }
-    } catch (error) {
-      // wdio only logs an error thrown here and runs every spec anyway (its SevereServiceError check
-      // fails across its two webdriverio copies): stop at once with the reason instead.
-      console.error(
-        `\n[wdio] Cannot run the browser tests: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-      process.exit(1);
     }
-    process.env[BASE_URL_ENV] = server.baseUrl;
-    console.log(
-      `[wdio] workbench server ready at ${server.baseUrl} with ${DEMO_EVENTS.toLocaleString('en-US')} demo events (data ${server.dataDir})`,
-    );
+    mkdirSync(screenshotDir, { recursive: true });
   },
 
-  beforeSession: (cfg) => {
-    const baseUrl = process.env[BASE_URL_ENV];
-    if (!baseUrl) throw new Error(`${BASE_URL_ENV} is not set: onPrepare did not start the server.`);
+  // Runs in the launcher before each worker starts, which inherits the lane's URL from it. The two
+  // lanes' first workers start together, so their servers seed side by side.
+  onWorkerStart: async (_cid, _caps, specs) => {
+    const lane = laneOf(specs);
+    if (!servers.has(lane)) servers.set(lane, startLaneServer(lane));
+    await servers.get(lane)!.catch(cannotRun);
+  },
+
+  beforeSession: (cfg, _caps, specs) => {
+    const urlEnv = laneUrlEnv(laneOf(specs));
+    const baseUrl = process.env[urlEnv];
+    if (!baseUrl) throw new Error(`${urlEnv} is not set: onWorkerStart did not start the server.`);
+    // The specs' API helpers read BASE_URL_ENV (testEnv.ts baseUrl()): this worker's lane's server.
+    process.env[BASE_URL_ENV] = baseUrl;
     cfg.baseUrl = baseUrl;
   },
 
@@ -116,7 +147,15 @@ export const config: WebdriverIO.Config = {
   },
 
   onComplete: async () => {
-    await server?.stop();
-    server = undefined;
+    const started = [...servers.values()];
+    servers.clear();
+    await Promise.all(
+      started.map((server) =>
+        server.then(
+          (s) => s.stop(),
+          () => undefined,
+        ),
+      ),
+    );
   },
 };

@@ -1,5 +1,6 @@
 /**
- * The families the reference server does not serve (yet): tenant settings, on-premises appliance
+ * The families the reference server does not serve (yet): tenant settings (beside the sign-in
+ * settings of families/settings.ts), on-premises appliance
  * settings, the central manager, connectivity and browser posture. Their rows count what the spec
  * names; the suite fails when the server starts serving one without a check here.
  */
@@ -75,8 +76,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
         'mpa_security_config',
         'global_settings',
         'casb',
-        'admin_access_control',
-        'auth',
         'tos',
         'fixed_egress',
         'egress_ips',
@@ -89,7 +88,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
     [
       ['GET', `${TENANTS}multi_tenant/`],
       ['GET', `${TENANTS}setting/{name}`],
-      ['GET', `${TENANTS}setting/saml`],
       ['GET', `${TENANTS}capabilities/{name}`],
     ],
   ),
@@ -119,14 +117,7 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
     [
       ['GET', `${TENANTS}get_user_ip`],
       ['GET', `${TENANTS}all_public_ips`],
-      ['GET', `${TENANTS}menloSamlSigningCert`],
-      ['POST', `${TENANTS}decodeCert`],
     ],
-  ),
-  ...rows(
-    SETTINGS,
-    acl('§7 Tenant settings', 'v2 tenants auth: GET (also with ?limit) and PUT.'),
-    both(['/api/settings/v2/tenants/auth']),
   ),
   ...rows(
     SETTINGS,

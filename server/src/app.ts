@@ -41,6 +41,7 @@ import type { ConfigStore } from './store/ConfigStore';
 import { openConfigStore } from './store/openConfigStore';
 import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
+import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
 import { podRoutes } from './provider/podRoutes';
@@ -412,6 +413,7 @@ async function registerEverything(
   await app.register(rolloutRoutes({ timer: options.jobTimer ?? true }));
   await app.register(capabilityStateRoutes);
   await app.register(udbRoutes);
+  await app.register(signInSettingsRoutes);
   await app.register(savedSearchRoutes);
   if (options.events && ctx.events) {
     await app.register(eventsPlugin(options.events));

@@ -59,12 +59,17 @@ export interface AxeRunOptions {
    * the script time-out there).
    */
   fast?: boolean;
+  /**
+   * Only these axe rules (with `fast`), e.g. the colour rules in a page's second theme, whose DOM
+   * the other rules already checked in the first (sweep.spec).
+   */
+  rules?: readonly string[];
 }
 
 /** Runs axe-core on the current page (once it stopped moving) and returns the serious or critical violations. */
 export async function blockingViolations(options: AxeRunOptions = {}): Promise<BlockingViolation[]> {
   await animationsSettled();
-  if (options.fast) return violationsInPage();
+  if (options.fast) return violationsInPage(options.rules);
   const results = await new AxeBuilder({ client: browser }).analyze();
   return results.violations
     .filter((violation) => (BLOCKING_IMPACTS as readonly string[]).includes(violation.impact ?? ''))
@@ -80,7 +85,7 @@ export async function blockingViolations(options: AxeRunOptions = {}): Promise<B
 interface PageAxe {
   run(
     context: Document,
-    options: { resultTypes: string[]; iframes: boolean },
+    options: { resultTypes: string[]; iframes: boolean; runOnly?: { type: 'rule'; values: string[] } },
   ): Promise<{
     violations: {
       id: string;
@@ -91,14 +96,18 @@ interface PageAxe {
   }>;
 }
 
-async function violationsInPage(): Promise<BlockingViolation[]> {
+async function violationsInPage(rules?: readonly string[]): Promise<BlockingViolation[]> {
   const loaded = await browser.execute(() => typeof (window as { axe?: unknown }).axe === 'object');
   if (!loaded) await browser.execute(axeCore.source);
   const outcome = await browser.execute(
-    async (impacts: string[]) => {
+    async (impacts: string[], only: string[] | null) => {
       const axe = (window as unknown as { axe: PageAxe }).axe;
       try {
-        const results = await axe.run(document, { resultTypes: ['violations'], iframes: false });
+        const results = await axe.run(document, {
+          resultTypes: ['violations'],
+          iframes: false,
+          ...(only ? { runOnly: { type: 'rule' as const, values: only } } : {}),
+        });
         return results.violations
           .filter((violation) => impacts.includes(violation.impact ?? ''))
           .map((violation) => ({
@@ -112,6 +121,7 @@ async function violationsInPage(): Promise<BlockingViolation[]> {
       }
     },
     [...BLOCKING_IMPACTS],
+    rules ? [...rules] : null,
   );
   if (typeof outcome === 'string') throw new Error(outcome);
   return outcome;

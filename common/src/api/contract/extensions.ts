@@ -23,7 +23,7 @@ export interface ExtensionRoute {
 }
 
 /** The API family of an extension: the spec section whose calls it adds to (docs/api.md). */
-export type ExtensionFamily = 'auth' | 'policy' | 'logs' | 'reports' | 'provider';
+export type ExtensionFamily = 'auth' | 'policy' | 'logs' | 'reports' | 'settings' | 'provider';
 
 export interface ExtensionDef {
   /** Whose session calls it: the tenant portal's or the provider console's. */
@@ -141,6 +141,13 @@ export const EXTENSION_REGISTRY = {
       post('/api/reports/v1/scheduled_reports/{id}/run'),
     ],
     usedFor: "the Reports page's Delete and Run now of a scheduled report",
+  },
+  'ldap-test': {
+    world: 'tenant',
+    family: 'settings',
+    title: 'LDAP test connection',
+    routes: [post('/api/settings/v1/tenants/auth/ldap/test')],
+    usedFor: "the sign-in settings' LDAP Test connection (bind, then look up one user)",
   },
   'provider-audit': {
     world: 'provider',

@@ -1,0 +1,46 @@
+/**
+ * The browser suite runs in two lanes side by side (wdio.conf.ts: one capability per lane, one
+ * browser at a time in each). Each lane has its own server, data directory and demo seed, so two
+ * specs never share a server's state at the same time: the rule that no spec depends on the order
+ * the specs run in (README) holds in each lane as it did for the one queue.
+ *
+ * Why two: one queue ran the specs one after another for ~35 of the CI's minutes while the unit
+ * suites, beside it, finished minutes earlier and left a core idle; most of a spec's time is the
+ * browser and the server answering one step at a time, so a second lane fills the cores.
+ */
+import path from 'node:path';
+import { BASE_URL_ENV } from './testEnv';
+
+export type Lane = 'main' | 'side';
+
+/**
+ * The side lane's specs (file names); every other spec, and any new one, runs in the main lane.
+ * Chosen so that the lanes take about as long (by the specs' times in one CI run, 2026-11-28: 1,003
+ * and 1,028 s, the sweep's axe cut counted) and so that each lane keeps the suite's alphabetical
+ * order: the side lane takes the first three specs and the last ones, from the sweep on, and the
+ * main lane the middle. A spec runs after a subset of the
+ * specs it followed in the one queue, never after a spec it used to precede.
+ */
+export const SIDE_LANE_SPECS: readonly string[] = [
+  'accessibility.spec.ts',
+  'audit-trail.spec.ts',
+  'casb-egress-policy.spec.ts',
+  'sweep.spec.ts',
+  'two-factor.spec.ts',
+  'users-import.spec.ts',
+  'web-controls.spec.ts',
+  'web-policy.spec.ts',
+];
+
+/** The lane of a worker's spec files (a path or a file URL each). */
+export function laneOf(specs: readonly string[]): Lane {
+  return specs.some((spec) => SIDE_LANE_SPECS.includes(path.basename(spec))) ? 'side' : 'main';
+}
+
+/**
+ * Where the launcher puts a lane's server URL for the workers. The main lane's is the variable
+ * the specs read (testEnv.ts baseUrl()); a side-lane worker copies its own into it (beforeSession).
+ */
+export function laneUrlEnv(lane: Lane): string {
+  return lane === 'main' ? BASE_URL_ENV : `${BASE_URL_ENV}_SIDE`;
+}
