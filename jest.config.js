@@ -65,5 +65,12 @@ module.exports = {
       // the scaled run only (jest.scaled.config.js), which has those servers up already.
       testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '<rootDir>/server/src/scaled/'],
     },
+    {
+      ...shared,
+      // The repository's own checks: README and docs/ claims, the structure scripts.
+      displayName: 'repo',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/scripts/**/*.test.ts'],
+    },
   ],
 };

@@ -107,11 +107,11 @@ export * from './features/login/LoginPage';
 export * from './features/login/useLoginSubmit';
 export * from './features/inactivity/InactivityWarning';
 
-// Validators and formatting helpers (shared-ui-and-validators §5, §8, §9)
+// Validators and formatting helpers (docs/shared-ui.md §11, §10, §12)
 export * from './validators';
 export * from './formatting';
 
-// Shared interface pieces (shared-ui-and-validators §2, §4): common/src/components/*
+// Shared interface pieces (docs/shared-ui.md): common/src/components/*
 export * from './components/filter-bar';
 export * from './components/data-table';
 export * from './components/upload-box';

@@ -12,7 +12,7 @@ import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from './st
 export type World = 'tenant' | 'provider' | 'public';
 
 /**
- * What a route needs: one permission (api:action:item:id), an any/all rule (portal-core §5), or
+ * What a route needs: one permission (api:action:item:id), an any/all rule (docs/access.md §3), or
  * null for "any signed-in user of the world".
  */
 export type RoutePermission = string | AccessRule | null;
@@ -23,7 +23,7 @@ export interface RouteAccess {
   permission?: RoutePermission;
   /** The handler answers a missing session itself (logout, provider me); the session may be null. */
   optional?: boolean;
-  /** Tenant routes: feature flags (portal-core §3) the tenant's capabilities must all turn on. */
+  /** Tenant routes: feature flags (docs/access.md §5) the tenant's capabilities must all turn on. */
   features?: readonly string[];
   /**
    * Tenant routes a session may call while a step is pending (auth/pendingSteps.ts): 'any' for

@@ -146,7 +146,7 @@ describe('policy-kind registry', () => {
     "%s: its GET (and PUT unless read-only) is in the OpenAPI document with its group's read and write",
     (kind) => {
       const row: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
-      // Its feature flags (portal-core §3) go with both: the guard refuses a tenant without them.
+      // Its feature flags (docs/access.md §5) go with both: the guard refuses a tenant without them.
       const features = policyKindFeatures(kind).length > 0 ? { features: [...policyKindFeatures(kind)] } : {};
       expect(operation('GET', row.path)?.access).toEqual({
         world: 'tenant',
@@ -183,7 +183,7 @@ describe('policy-kind registry', () => {
         expect(kindPathHasRev(row.writePath)).toBe(kindPathHasRev(row.path));
       }
       expect(POLICY_KIND_GROUPS).toContain(row.group);
-      // A web-policy edit permission narrows a web-policy write only (portal-core §6).
+      // A web-policy edit permission narrows a web-policy write only (docs/access.md §4).
       if (row.edit) expect(row.group).toBe('web_policy');
       expect(policyKindWritePermission(kind)).toBe(`${row.group}:${row.edit ?? '*'}:write`);
       expect(Compile(row.data as Parameters<typeof Compile>[0]).Check(row.defaults)).toBe(true);

@@ -28,7 +28,7 @@ export interface StartedPortal {
   mount(container: HTMLElement): void;
 }
 
-/** Creates the store and the router and starts the session (portal-core §4). */
+/** Creates the store and the router and starts the session (docs/sessions.md §1). */
 export function startPortal(): StartedPortal {
   const navigation: AppNavigation = {
     ...browserNavigation,

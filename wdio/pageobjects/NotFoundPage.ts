@@ -1,7 +1,7 @@
 import { notFoundIds } from '@workbench/common/test-ids/index';
 import { byTestId } from './testId';
 
-/** The 404 page (portal-core §2 Other rules). */
+/** The 404 page (docs/sessions.md §7 Other rules). */
 export class NotFoundPage {
   get page() {
     return byTestId(notFoundIds.page);

@@ -14,7 +14,7 @@ import { discardStagedPolicy } from '../support/policyApi';
  * The Content Inspection page (issue 13) in the built portal against the reference server: the
  * admin adds an inspection rule, publishes it, edits its action, reviews the readable diff and
  * publishes again; the auditor sees it read-only; globex (no file capabilities, so no
- * contentInspection flag: portal-core §3) does not see the page at all.
+ * contentInspection flag: docs/access.md §5) does not see the page at all.
  */
 const ids = policyFamilyIds('inspection');
 /** A section's region by its path (PolicySection's test id). */

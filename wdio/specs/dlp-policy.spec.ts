@@ -92,7 +92,7 @@ describe('DLP Policy page', () => {
     await option.waitForDisplayed();
     await option.click();
     await shot('rule-dialog-wide');
-    // Apply is on the last panel (shared-ui §4: the optional panels open without Next).
+    // Apply is on the last panel (docs/shared-ui.md §9: the optional panels open without Next).
     await browser.$('#auditors-header').click();
     await clickShown(componentIds.ruleAccordionSave);
     await byTestId(dlpPolicyIds.ruleDialog).waitForExist({ reverse: true });

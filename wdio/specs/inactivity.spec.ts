@@ -1,5 +1,5 @@
 /**
- * Inactivity (portal-core §2 logout route, "Inactivity"; issue 15): a session left alone ends on
+ * Inactivity (docs/sessions.md §6 logout route, "Inactivity"; issue 15): a session left alone ends on
  * the logout page with the time-out flag and its message, not on the login form.
  *
  * The time is the deployment's setting, injected into the page by the server

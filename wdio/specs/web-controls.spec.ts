@@ -167,7 +167,7 @@ describe('Web controls: copy/paste and watermark (issue 13)', () => {
     await section('copy-paste').waitForDisplayed();
     for (const path of ['watermark', 'forensics', 'bandwidth']) {
       await expect(byTestId(`${webPolicyIds.tab}-${path}`)).not.toBeExisting();
-      // A deep link to the section says the page does not exist (portal-core §2: the 404 page).
+      // A deep link to the section says the page does not exist (docs/sessions.md §7: the 404 page).
       await browser.url(`/#/policy/web/${path}`);
       await byTestId(notFoundIds.page).waitForDisplayed({
         timeoutMsg: `globex's deep link to ${path} did not show the 404 page (${await browser.getUrl()}).`,

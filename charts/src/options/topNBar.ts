@@ -1,11 +1,11 @@
 /**
  * A horizontal top-N bar chart: the largest group on top. Up to BAR_LABEL_THRESHOLD bars the
- * names stand on the axis; beyond it they go inside the bars (shared-ui-and-validators §9), so a
+ * names stand on the axis; beyond it they go inside the bars (docs/shared-ui.md §13), so a
  * long list keeps its bars wide.
  */
 import type { EChartsCoreOption } from 'echarts/core';
 
-/** shared-ui-and-validators §9: threshold of 6 in bar label placement. */
+/** docs/shared-ui.md §13: threshold of 6 in bar label placement. */
 export const BAR_LABEL_THRESHOLD = 6;
 
 export interface ChartRow {

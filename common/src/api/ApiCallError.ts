@@ -1,5 +1,5 @@
 /**
- * The one error type every API call rejects with (portal-core §8). `message` is what a user may
+ * The one error type every API call rejects with (docs/http-client.md §4). `message` is what a user may
  * read: the server's message (or msg), "Request timeout." on a time-out, with the call name
  * appended in non-production builds.
  */

@@ -7,7 +7,7 @@ import { ON_PREM_AUTH_PATHS, cookieRefresh, login, logout, userInfo } from './au
 
 afterEach(() => setRuntimeEnvForTests(null));
 
-describe('auth calls (portal-core §7 Auth)', () => {
+describe('auth calls (docs/sessions.md §8 Auth)', () => {
   test('On-prem uses dashboard-API login, logout, user info and cookie refresh calls', async () => {
     for (const [deployment, paths] of [
       ['ec2', AUTH_PATHS],

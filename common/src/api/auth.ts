@@ -1,6 +1,6 @@
 /**
- * Tenant auth calls (portal-core §7 Auth). On-prem uses the appliance dashboard API (/api/v1/*),
- * whose paths the spec does not show; api-client §7 names POST /api/v1/login, and the others
+ * Tenant auth calls (docs/sessions.md §8 Auth). On-prem uses the appliance dashboard API (/api/v1/*),
+ * whose paths the spec does not show; docs/sessions.md §8 names POST /api/v1/login, and the others
  * follow the same pattern (ON_PREM_AUTH_PATHS).
  */
 import type {
@@ -48,7 +48,7 @@ export async function login(http: HttpClient, body: LoginRequest): Promise<Login
   return r.data;
 }
 
-/** Text reply; callers ignore its outcome (portal-core §4). */
+/** Text reply; callers ignore its outcome (docs/sessions.md §1). */
 export async function logout(http: HttpClient): Promise<string> {
   const r = await http.get<string>(paths().logout, {
     callName: 'logout',
@@ -68,7 +68,7 @@ export async function userInfo(http: HttpClient): Promise<UserInfo> {
   return r.data;
 }
 
-/** Read with the skip-403 header: a 403 here shows no snackbar (portal-core §8). */
+/** Read with the skip-403 header: a 403 here shows no snackbar (docs/http-client.md §4). */
 export async function getPortalVersion(http: HttpClient): Promise<PortalVersion> {
   const r = await http.get<PortalVersion>(AUTH_PATHS.portalVersion, {
     callName: 'getPortalVersion',

@@ -1,6 +1,6 @@
 /**
- * The cloud-app and egress-header calls beside their policy documents (portal-core §7 Policy;
- * api-client-layer §7 Policy reads and saves), typed by contract/casbEgress.ts. The documents
+ * The cloud-app and egress-header calls beside their policy documents (docs/policy.md §4 Policy;
+ * docs/policy.md §4 Policy reads and saves), typed by contract/casbEgress.ts. The documents
  * themselves (casb/*, profiles/app_links, egress_policy) go through the policy-docs feature.
  */
 import {
@@ -14,7 +14,7 @@ import {
 } from './contract/casbEgress';
 import type { HttpClient } from './http';
 
-/** Policy reads carry a timestamp so no cache in between answers an old value (api-client-layer §7). */
+/** Policy reads carry a timestamp so no cache in between answers an old value (docs/policy.md §4). */
 const fresh = () => ({ timestamp: String(Date.now()) });
 
 /** POST /api/policy/v1/validate_ddl_domains/: which entries of a domain list are invalid, and why. */

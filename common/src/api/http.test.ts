@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 afterAll(() => setRuntimeEnvForTests(null));
 
-describe('http client (portal-core §7, §8)', () => {
+describe('http client (docs/http-client.md §2, §4)', () => {
   test('Every request is sent with no-cache headers and the xsrf header', async () => {
     Cookies.set(XSRF_COOKIE, 'token-1');
     const { http, mock } = setup();

@@ -1,5 +1,5 @@
 /**
- * The shared HTTP client (portal-core §7, §8; DESIGN.md convention 5). Every cross-cutting rule
+ * The shared HTTP client (docs/http-client.md §2, §4; DESIGN.md convention 5). Every cross-cutting rule
  * lives here exactly once: no-cache and xsrf headers, the time-out with the call name, de-duplicated
  * in-flight GETs, 401 → logout, 403 → snackbar (unless skip-403), xsrf change → reload, and the
  * server's error message passed on (with the call name appended in non-production builds).
@@ -74,14 +74,14 @@ function serverMessage(data: unknown): string | undefined {
   return undefined;
 }
 
-/** Turns anything axios rejects with into an ApiCallError (portal-core §8). */
+/** Turns anything axios rejects with into an ApiCallError (docs/http-client.md §4). */
 export function toApiCallError(error: unknown): ApiCallError {
   if (error instanceof ApiCallError) return error;
   if (axios.isAxiosError(error)) {
     const ax = error as AxiosError;
     const callName = callNameOf(ax.config);
     if (ax.code === AxiosError.ECONNABORTED || ax.code === AxiosError.ETIMEDOUT) {
-      // portal-core §8: the time-out message always carries the call name.
+      // docs/http-client.md §4: the time-out message always carries the call name.
       return new ApiCallError({ message: `${REQUEST_TIMEOUT_MESSAGE} ${callName}`, callName });
     }
     const status = ax.response?.status;

@@ -1,4 +1,4 @@
-/** The job call (api-client-layer §4 Job polling). */
+/** The job call (docs/http-client.md §7 Job polling). */
 import type { HttpClient } from './http';
 import { jobPath, type Job } from './contract/jobs';
 

@@ -1,5 +1,5 @@
 /**
- * How a failed login reaches the shared LoginPage (shared-ui §4 Login): its onSubmit rejects with
+ * How a failed login reaches the shared LoginPage (docs/shared-ui.md §1 Login): its onSubmit rejects with
  * `{ msg?, delay? }`; the page shows msg (or 'An error occurred.') with $1 replaced by delay.
  */
 import { ApiCallError } from './ApiCallError';
@@ -35,7 +35,7 @@ export function loginRejectionOf(error: LoginErrorLike | null | undefined): Logi
 export const LOGIN_ERROR_FALLBACK = 'An error occurred.';
 
 /**
- * The login page's error (shared-ui §8): the error message, or the server's msg field, or
+ * The login page's error (docs/shared-ui.md §1): the error message, or the server's msg field, or
  * 'An error occurred.'; plus the lockout delay that replaces $1. Here, not in the session saga,
  * so the light sign-in pages (issues 14, 15) word a failure exactly as the saga does.
  */

@@ -1,5 +1,5 @@
 /**
- * Logs calls (api-client-layer §3 Logs; portal-core §4 Logs paging, §7 Logs): the paging query,
+ * Logs calls (docs/logs.md §1 Logs; docs/logs.md §3 Logs paging, §4 Logs): the paging query,
  * the export URL and the saved searches. Typed on `contract/logs.ts` and `contract/savedSearches.ts`.
  */
 import { REQUEST_TIMEOUT_MESSAGE, type HttpClient } from './http';
@@ -19,7 +19,7 @@ import {
 } from './contract/savedSearches';
 import type { LogType } from '../vocabularies/logTypes';
 
-/** Events are fetched 100 at a time (portal-core §9: log page cache, 100 events per block). */
+/** Events are fetched 100 at a time (docs/logs.md §3: log page cache, 100 events per block). */
 export const LOG_BLOCK_SIZE = 100;
 
 /**

@@ -11,7 +11,7 @@ const revision = {
   updated_at: '2026-11-25T10:00:00.000Z',
 };
 
-describe('policy document calls (api-client-layer §5, §7 Policy reads and saves)', () => {
+describe('policy document calls (docs/http-client.md §6, docs/policy.md §4 Policy reads and saves)', () => {
   test.each([403, 404])(
     "a parent tenant's global rules answering %i read as the empty document, without the forbidden snackbar",
     async (status) => {

@@ -1,4 +1,4 @@
-/** Policy revision calls (portal-core §4, §7 Policy). */
+/** Policy revision calls (docs/policy.md §2, §4 Policy). */
 import type {
   PolicyDiff,
   PublishBody,
@@ -32,7 +32,7 @@ export async function getRevision(http: HttpClient): Promise<Revision> {
 
 /**
  * Publishes the staged revision. Only call it when the state is 'staged': use
- * `publishIfStaged`, which does nothing and returns an empty result otherwise (portal-core §4).
+ * `publishIfStaged`, which does nothing and returns an empty result otherwise (docs/policy.md §2).
  */
 export async function publishRevision(
   http: HttpClient,
@@ -77,7 +77,7 @@ export async function rollbackTo(http: HttpClient, rev: number, revision: Revisi
   return r.data;
 }
 
-/** Published revisions, newest first (page size default 25, offset 0: api-client-layer §9). */
+/** Published revisions, newest first (page size default 25, offset 0: docs/provider-console.md §3). */
 export async function listRevisions(
   http: HttpClient,
   page: { limit?: number; offset?: number } = {},
@@ -124,7 +124,7 @@ export async function getPolicyDoc<K extends PolicyKind>(
 }
 
 /**
- * The kinds whose reads tolerate 403 and 404 (api-client-layer §5): the parent tenant's global
+ * The kinds whose reads tolerate 403 and 404 (docs/http-client.md §5): the parent tenant's global
  * rules (no parent, or no right to see it) and the global bnb rules.
  */
 export const TOLERANT_READ_KINDS = [
@@ -155,7 +155,7 @@ export async function getPolicyDocTolerant<K extends TolerantReadKind>(
 
 /**
  * Saves a policy document into the staged revision. Like every policy save it carries rev_id,
- * state and updated_at (portal-core §3), and the document under `data`; the reply is the
+ * state and updated_at (docs/policy.md §2), and the document under `data`; the reply is the
  * revision after the save. It goes to the kind's writePath when it has one (private access).
  */
 export async function savePolicyDoc<K extends PolicyKind>(

@@ -1,5 +1,5 @@
 /**
- * Policy reference-data calls (portal-core §7 Policy; api-client-layer §7 Policy reads and saves),
+ * Policy reference-data calls (docs/policy.md §4 Policy; docs/policy.md §4 Policy reads and saves),
  * typed by the rows of the registry (contract/policyReference.ts): one call for every row, and
  * the two migration commands.
  */
@@ -17,7 +17,7 @@ import type { HttpClient } from './http';
 /**
  * Reads a row: `getPolicyReference(http, 'cats')`, or with the revision for the rows read by
  * revision, `getPolicyReference(http, 'ad/group_users', { rev: 4 })`. It carries a timestamp
- * like the other policy reads (api-client-layer §7 category_version?timestamp), so no cache in
+ * like the other policy reads (docs/policy.md §4 category_version?timestamp), so no cache in
  * between answers a tenant's value from before a migration.
  */
 export async function getPolicyReference<N extends PolicyReferenceName>(
@@ -34,7 +34,7 @@ export async function getPolicyReference<N extends PolicyReferenceName>(
 
 /**
  * Runs a migration on the staged revision (PUT /category_migration or /v4/content_migration).
- * Like every policy save it carries rev_id, state and updated_at (portal-core §3), plus the
+ * Like every policy save it carries rev_id, state and updated_at (docs/policy.md §2), plus the
  * staged_rev_id; the reply is the revision after it (409 when someone changed it in between).
  */
 export async function migratePolicy(

@@ -1,4 +1,4 @@
-/** Provider console calls (api-client §5, §7 Provider console, §8). */
+/** Provider console calls (docs/http-client.md §6, docs/provider-console.md §6 Provider console, docs/http-client.md §8). */
 import type {
   IdpTokenReply,
   IdpTokenRequest,

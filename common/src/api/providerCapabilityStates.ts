@@ -1,4 +1,4 @@
-/** The provider console's schema endpoints and capability state (api-client-layer §7; issue 14). */
+/** The provider console's schema endpoints and capability state (docs/provider-console.md §6; issue 14). */
 import type { HttpClient } from './http';
 import {
   CAPABILITY_STATES_PATH,

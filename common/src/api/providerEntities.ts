@@ -1,5 +1,5 @@
 /**
- * The provider console's entity calls (api-client-layer §7 Provider console), one set for every
+ * The provider console's entity calls (docs/provider-console.md §6 Provider console), one set for every
  * row of the provider-entity registry: list a page, read, create, replace, delete.
  */
 import type { HttpClient } from './http';

@@ -1,5 +1,5 @@
 /**
- * The provider console's sign-in chain (api-client §5, §7 Provider console): /idp/token →
+ * The provider console's sign-in chain (docs/http-client.md §6, docs/provider-console.md §2 Provider console): /idp/token →
  * oauth/login (status must be 'Success') → session_cookie with the session key → me. One function
  * for both callers: the session saga and the console's light sign-in page (issue 14), which runs
  * it before the store exists.

@@ -1,4 +1,4 @@
-/** The provider console's tenant calls (api-client-layer §4 tenant commands, §7 Provider console). */
+/** The provider console's tenant calls (docs/provider-console.md §3 tenant commands, §6 Provider console). */
 import type { HttpClient } from './http';
 import type { ProviderTenantList } from './contract/provider';
 import type { BulkCreateReply } from './contract/udb';
@@ -63,7 +63,7 @@ export async function getTenant(http: HttpClient, tid: string): Promise<TenantDe
 export async function deleteTenant(http: HttpClient, tid: string): Promise<void> {
   await http.delete(tenantPath(tid), { callName: 'deleteTenant' });
 }
-/** §4: disabletenant, reenable, renametenant {name}. */
+/** docs/provider-console.md §3: disabletenant, reenable, renametenant {name}. */
 export async function tenantCommand(
   http: HttpClient,
   tid: string,
@@ -93,7 +93,7 @@ export async function patchCapabilities(
     )
   ).data;
 }
-/** Removes capabilities; with dryRun (§7 DryRun) the server answers what would change. */
+/** Removes capabilities; with dryRun (docs/provider-console.md §6 DryRun) the server answers what would change. */
 export async function deleteCapabilities(
   http: HttpClient,
   tid: string,
@@ -162,7 +162,7 @@ export async function revokePolicyToken(
   await http.delete(`${tenantSubPath(tid, list)}/${encodeURIComponent(id)}`, { callName: `revoke:${list}` });
 }
 
-/** §3 RBAC list: the roles of the tenant portal's accounts. */
+/** docs/provider-console.md §3 RBAC list: the roles of the tenant portal's accounts. */
 export async function getTenantRbac(http: HttpClient, tid: string): Promise<TenantRbac> {
   return (await http.get<TenantRbac>(tenantSubPath(tid, 'rbac'), { callName: 'getTenantRbac' })).data;
 }
@@ -243,7 +243,7 @@ export async function resetTenantUserPassword(
   ).data;
 }
 
-/** Every tenant's deployment, and the default one (api-client-layer §3 tenant deployment). */
+/** Every tenant's deployment, and the default one (docs/provider-console.md §5 tenant deployment). */
 export async function getTenantDeployments(http: HttpClient): Promise<TenantDeploymentList> {
   return (await http.get<TenantDeploymentList>(TENANT_DEPLOYMENTS_PATH, { callName: 'tenant deployments' }))
     .data;

@@ -1,5 +1,5 @@
 /**
- * Report files (portal-core §7 Reports): scheduled reports, run now, instant reports and past
+ * Report files (docs/reports.md §4 Reports): scheduled reports, run now, instant reports and past
  * reports. Types and paths come from the contract the server validates with
  * (api/contract/reportFiles.ts). A past report's file is downloaded by the browser itself from
  * `pastReportUrl(id)` (a plain link: the session cookie goes along, the file is an attachment).

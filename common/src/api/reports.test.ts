@@ -3,7 +3,7 @@ import { XSRF_COOKIE } from './contract/wire';
 import { createHttpClient } from './http';
 import { fetchInsights, reportQueryParams, runReportQuery } from './reports';
 
-describe('report calls (api-client-layer §7 Reports)', () => {
+describe('report calls (docs/reports.md §1 Reports)', () => {
   test('a report request sends its range, limit or buckets, result type and comma-joined filters', async () => {
     expect(
       reportQueryParams({

@@ -1,4 +1,4 @@
-/** Report queries (api-client-layer §7 Reports): one call for every row of the report-query registry. */
+/** Report queries (docs/reports.md §1 Reports): one call for every row of the report-query registry. */
 import type { HttpClient } from './http';
 import {
   DEFAULT_REPORT_LIMIT,
@@ -26,7 +26,7 @@ export interface ReportParams {
 }
 
 /**
- * The query string of a report request: start, end and limit (default 50) as api-client-layer §7
+ * The query string of a report request: start, end and limit (default 50) as docs/reports.md §1
  * sends them with every query; filters with no value are left out.
  */
 export function reportQueryParams(params: ReportParams): Record<string, string> {

@@ -1,4 +1,4 @@
-/** The allow list's feed and UCE calls (portal-core §7 Policy; contract safemailWhitelist.ts). */
+/** The allow list's feed and UCE calls (docs/policy.md §4 Policy; contract safemailWhitelist.ts). */
 import type { HttpClient } from './http';
 import {
   SAFEMAIL_WHITELIST_PATHS,

@@ -21,7 +21,7 @@ import {
 
 const { bind_password_set: _set, ...ldap } = LDAP_DEFAULTS;
 
-describe('sign-in settings calls (api-client-layer §7 Tenant settings)', () => {
+describe('sign-in settings calls (docs/settings.md §1 Tenant settings)', () => {
   test('auth v1 and v2 (with ?limit), setting/saml, admin_access_control: their paths, methods and bodies', async () => {
     const http = createHttpClient({ xsrfCookie: XSRF_COOKIE });
     const mock = new MockAdapter(http);

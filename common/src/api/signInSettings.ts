@@ -1,5 +1,5 @@
 /**
- * Sign-in settings calls (api-client-layer §7 Tenant settings: auth v1 and v2, setting/saml,
+ * Sign-in settings calls (docs/settings.md §1 Tenant settings: auth v1 and v2, setting/saml,
  * admin_access_control, menloSamlSigningCert, decodeCert; the `ldap-test` extension). Shapes:
  * contract/signInSettings.ts, docs/sign-in-settings.md.
  */

@@ -1,6 +1,6 @@
 /**
  * What the portal's API modules send, family by family, against the spec's literal shapes
- * (conformance/specShapes.ts, written from the text of api-client-layer and portal-core, never from
+ * (conformance/specShapes.ts, written from the text of the product's requirement documents, never from
  * our contract): the requests are recorded at the axios boundary and compared with the spec's
  * method, path, parameters and body fields (issue 30). The server side of the same shapes is the
  * conformance suite (server/src/conformance).
@@ -72,7 +72,7 @@ const revision = {
   updated_at: '2026-11-25T10:00:00.000Z',
 };
 
-describe('Auth (portal-core §7 Auth)', () => {
+describe('Auth (docs/sessions.md §8 Auth)', () => {
   test('auth_params with optional force_udb, login with username and password, logout, cookie refresh, userinfo', async () => {
     const { http, mock } = recorder({}, (m) => m.onGet('/api/auth/v1/logout').reply(200, 'OK'));
     await authParams(http);
@@ -92,7 +92,7 @@ describe('Auth (portal-core §7 Auth)', () => {
   });
 });
 
-describe('User database (portal-core §7 User database)', () => {
+describe('User database (docs/sessions.md §9 User database)', () => {
   test('users by id with limit=1, the bulk calls with uid_list or user_list, reset_password with username', async () => {
     const { http, mock } = recorder({});
     await getUser(http, 'u1');
@@ -122,7 +122,7 @@ describe('User database (portal-core §7 User database)', () => {
   });
 });
 
-describe('Policy (portal-core §7 Policy, api-client-layer §3 Policy revision and §7 Policy reads and saves)', () => {
+describe('Policy (docs/policy.md §4 Policy, docs/policy.md §3 Policy revision and §4 Policy reads and saves)', () => {
   /** The policy kind the portal reads and saves at a path the spec writes. */
   const kindAt = (specPath: string): PolicyKind => {
     const kind = POLICY_KINDS.find((k) => POLICY_KIND_REGISTRY[k].path === specPath);
@@ -164,7 +164,7 @@ describe('Policy (portal-core §7 Policy, api-client-layer §3 Policy revision a
   );
 });
 
-describe('Reports (api-client-layer §7 Reports)', () => {
+describe('Reports (docs/reports.md §1 Reports)', () => {
   test.each(REPORT_QUERY_NAMES)(
     '%s: GET /api/rep/v1/query/{name} with start and end (unix seconds) and limit (default 50)',
     async (name) => {
@@ -181,7 +181,7 @@ describe('Reports (api-client-layer §7 Reports)', () => {
   );
 });
 
-describe('Logs (api-client-layer §7 Logs)', () => {
+describe('Logs (docs/logs.md §4 Logs)', () => {
   test.each(LOG_TYPES)(
     '%s: GET /api/rep/v1/query/{logtype}?{query}, then POST with body pagingIdentifiers, 100 at a time',
     async (logType) => {
@@ -198,7 +198,7 @@ describe('Logs (api-client-layer §7 Logs)', () => {
   );
 });
 
-describe('Provider console (api-client-layer §7 Provider console)', () => {
+describe('Provider console (docs/provider-console.md §6 Provider console)', () => {
   test('sign-in: oauth login with identity_provider and access_token, session cookie, me, extendkey, logout', async () => {
     const { http, mock } = recorder({ status: 'Success' }, (m) =>
       m.onGet('/gdmanage/api/me').reply(200, { status: 'authenticated', user: { username: 'o' } }),

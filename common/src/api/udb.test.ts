@@ -14,7 +14,7 @@ import {
   updateUser,
 } from './udb';
 
-describe('user database calls (portal-core §7 User database)', () => {
+describe('user database calls (docs/sessions.md §9 User database)', () => {
   test('users: GET /users with the query; POST /users?limit=1 with password plus user fields; PATCH and DELETE /users/{id}', async () => {
     const http = createHttpClient({ xsrfCookie: XSRF_COOKIE });
     const mock = new MockAdapter(http);

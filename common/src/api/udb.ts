@@ -1,4 +1,4 @@
-/** User database calls (portal-core §7 User database): the tenant's end users. */
+/** User database calls (docs/sessions.md §9 User database): the tenant's end users. */
 import {
   UDB_PATHS,
   type BulkChanges,

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 
 /**
- * Export builders (shared-ui-and-validators §9 Export): pure functions from rows to file content.
+ * Export builders (docs/shared-ui.md §12 Export): pure functions from rows to file content.
  * CSV rows join multi-select maps with a pipe; JSON or CSV downloads are named by the given name.
  */
 

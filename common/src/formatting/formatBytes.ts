@@ -1,6 +1,6 @@
 /**
- * Byte display units of shared-ui-and-validators §9 (B, KB, MB, GB, TB), in decimal steps.
- * Decision (issue 31): §9 says base 1024 with these names, but a kilobyte is 1,000 bytes; binary
+ * Byte display units of docs/shared-ui.md §12 (B, KB, MB, GB, TB), in decimal steps.
+ * Decision (issue 31, docs/decisions.md §12): read literally these names are base 1024, but a kilobyte is 1,000 bytes; binary
  * steps under decimal names made a chart's round ticks read "95.37 MB" for 100,000,000 bytes.
  * Every byte count shown (charts and their axes, KPIs, log fields, report files, the PDF) and every
  * byte count typed in a log query (`bytes>1.5MB`) goes through these units, so what is typed and
@@ -12,7 +12,7 @@ export const BYTE_BASE = 1000;
 
 /** How many bytes one of `unit` is (1 MB = 1,000,000 bytes). */
 export const bytesPerUnit = (unit: ByteUnit): number => BYTE_BASE ** BYTE_UNITS.indexOf(unit);
-/** What zero or an invalid value (negative, NaN, infinite, not a number) shows as (§9). */
+/** What zero or an invalid value (negative, NaN, infinite, not a number) shows as (docs/shared-ui.md §12). */
 export const ZERO_BYTES_TEXT = '0 MB';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Password generator (api-client-layer §9): uppercase and lowercase letters, digits and symbols
+ * Password generator (docs/settings.md §4): uppercase and lowercase letters, digits and symbols
  * from a secure random source (crypto.getRandomValues), with the caller's length.
  *
  * Decisions: every password holds at least one character of each of the four classes, so the

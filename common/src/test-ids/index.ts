@@ -319,7 +319,7 @@ export const entityPageIds = (entity: string) =>
     deleteCancel: `entity-${entity}-delete-cancel`,
   }) as const;
 
-/** Shared interface pieces (shared-ui-and-validators §2): common/src/components/*. */
+/** Shared interface pieces (docs/shared-ui.md): common/src/components/*. */
 export const componentIds = {
   filterBar: 'filter-bar',
   /** `${filterMenuButton}-${queryKey}` */

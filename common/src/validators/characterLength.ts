@@ -1,6 +1,6 @@
 /**
  * The length of a text in characters (Unicode code points), the unit of every length limit of the
- * validators (shared-ui-and-validators §5, §9: text 3 to 200, URL 8 to 2048, hostname 253, label
+ * validators (docs/shared-ui.md §10, §10: text 3 to 200, URL 8 to 2048, hostname 253, label
  * 63). String.length counts UTF-16 units, in which an emoji or another character beyond U+FFFF
  * counts twice. A surrogate that is not part of a pair counts as one character. Grapheme clusters
  * are not joined: 'e' + a combining accent is two characters.

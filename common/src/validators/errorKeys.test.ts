@@ -28,7 +28,7 @@ import {
 } from './text';
 import { absolutePath, httpUrl, uriStartsWithHttp } from './urls';
 
-/** One refused value for every key the validators give (§5 "Form validators (error key in brackets)"). */
+/** One refused value for every key the validators give (docs/shared-ui.md §10 "Form validators (error key in brackets)"). */
 const refusals: [ValidationErrorKey, Validator, string][] = [
   ['maxlength', (v) => maxLength(v), 'a'.repeat(201)],
   ['minlength', (v) => minLength(v), 'ab'],
@@ -60,7 +60,7 @@ const refusals: [ValidationErrorKey, Validator, string][] = [
 
 const validators = [...new Set(refusals.map(([, validator]) => validator))];
 
-describe('every validator key (§5) is given by a validator', () => {
+describe('every validator key (docs/shared-ui.md §10) is given by a validator', () => {
   it.each(refusals)('%s', (key, validator, value) => expect(validator(value)).toBe(key));
 
   it('the list above covers every key the validators declare', () => {

@@ -1,6 +1,6 @@
 /**
- * The validators' error keys (shared-ui-and-validators §5, "Form validators (error key in
- * brackets)"). Validators give no user-facing messages, only these keys (§8); the form shows the
+ * The validators' error keys (docs/shared-ui.md §10, "Form validators (error key in
+ * brackets)"). Validators give no user-facing messages, only these keys (docs/shared-ui.md §10); the form shows the
  * text it maps a key to.
  *
  * Keys the spec names are used verbatim. Where the spec names a rule but no key (file-name style,

@@ -9,7 +9,7 @@ export interface FieldStatus {
 }
 
 /**
- * The generic error-state rule (§5): a field shows as in error when it is invalid or has a given
+ * The generic error-state rule (docs/shared-ui.md §10): a field shows as in error when it is invalid or has a given
  * error, and is dirty — an untouched form shows no errors.
  */
 export function isFieldInError({ invalid, hasError = false, dirty }: FieldStatus): boolean {

@@ -1,5 +1,5 @@
 /**
- * Upload and import file rules (shared-ui-and-validators §5 Upload, Import; §8 messages). Unlike
+ * Upload and import file rules (docs/shared-ui.md §4 Upload, Import; §4 messages). Unlike
  * the form validators these return the exact user-facing message of the error catalogue, which
  * the upload control shows for about 3 seconds (UPLOAD_ERROR_DURATION_MS).
  */

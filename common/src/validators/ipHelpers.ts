@@ -1,5 +1,5 @@
 /**
- * IPv4/IPv6 helpers (shared-ui-and-validators §5 Helpers, §8). The throwing helpers throw exactly
+ * IPv4/IPv6 helpers (docs/shared-ui.md §11 Helpers, §11). The throwing helpers throw exactly
  * 'Invalid ip address', 'invalid CIDR input' or 'invalid CIDR subnet' on malformed input.
  *
  * Decisions: an IPv4 address is four decimal octets 0–255 without leading zeros ("010" is
@@ -11,10 +11,10 @@ export const INVALID_IP_ADDRESS = 'Invalid ip address';
 export const INVALID_CIDR_INPUT = 'invalid CIDR input';
 export const INVALID_CIDR_SUBNET = 'invalid CIDR subnet';
 
-/** IPv4 CIDR prefix limits for the CIDR validator (§5: 1 to 32). */
+/** IPv4 CIDR prefix limits for the CIDR validator (docs/shared-ui.md §11: 1 to 32). */
 export const IPV4_CIDR_MIN_PREFIX = 1;
 export const IPV4_CIDR_MAX_PREFIX = 32;
-/** IPv6 CIDR prefix limits (§5: 32 to 128). */
+/** IPv6 CIDR prefix limits (docs/shared-ui.md §11: 32 to 128). */
 export const IPV6_CIDR_MIN_PREFIX = 32;
 export const IPV6_CIDR_MAX_PREFIX = 128;
 

@@ -12,13 +12,13 @@ import {
   splitCidr,
 } from './ipHelpers';
 
-/** Hostname limits (§9), in characters (see characterLength): up to 253 in all, each label up to 63. */
+/** Hostname limits (docs/shared-ui.md §10), in characters (see characterLength): up to 253 in all, each label up to 63. */
 export const HOSTNAME_MAX_LENGTH = 253;
 export const HOSTNAME_LABEL_MAX_LENGTH = 63;
 /** E-mail address limits (RFC 5321), in characters: 254 in all, 64 before the @. */
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
-/** Port limits (§9). */
+/** Port limits (docs/shared-ui.md §12). */
 export const PORT_MIN = 1;
 export const PORT_MAX = 65535;
 
@@ -66,7 +66,7 @@ export function ipv4(value: string | null | undefined): ValidationErrorKey | nul
  * A "range" of one address (start = end) is refused: write the single address instead.
  * Whitespace before or after the whole value is refused [invalidIP], for a single address and a
  * range alike: like ipv4 and portOrPortRange, the validators check the value as it will be saved
- * and do not trim it (only the text length rules of §5 count "after trimming").
+ * and do not trim it (only the text length rules of docs/shared-ui.md §10 count "after trimming").
  */
 export function ipOrIpRange(value: string | null | undefined): ValidationErrorKey | null {
   if (isEmptyValue(value)) return null;

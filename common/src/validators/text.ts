@@ -2,7 +2,7 @@ import { characterLength } from './characterLength';
 import { isEmptyValue, type ValidationErrorKey } from './errorKeys';
 import { PASSWORD_FORBIDDEN_CHARACTERS } from '../api/contract/auth';
 
-/** Text length limits of shared-ui-and-validators §5 / §9, in characters (see characterLength), counted after trimming. */
+/** Text length limits of docs/shared-ui.md §3 / §3, in characters (see characterLength), counted after trimming. */
 export const TEXT_MIN_LENGTH = 3;
 export const TEXT_MAX_LENGTH = 200;
 

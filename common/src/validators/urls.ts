@@ -1,7 +1,7 @@
 import { characterLength } from './characterLength';
 import { isEmptyValue, type ValidationErrorKey } from './errorKeys';
 
-/** http(s) URL length limits (§5, §9), in characters (see characterLength). */
+/** http(s) URL length limits (docs/shared-ui.md §10, §10), in characters (see characterLength). */
 export const URL_MIN_LENGTH = 8;
 export const URL_MAX_LENGTH = 2048;
 

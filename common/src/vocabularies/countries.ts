@@ -1,5 +1,5 @@
 /**
- * Country codes of the log filters (portal-core §3): the 249 ISO 3166-1 alpha-2 codes plus XK
+ * Country codes of the log filters (docs/glossary.md §2): the 249 ISO 3166-1 alpha-2 codes plus XK
  * (Kosovo, user-assigned but used by every geo-IP database). English short names.
  */
 import type { Vocabulary } from './vocabulary';

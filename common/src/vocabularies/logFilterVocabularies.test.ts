@@ -49,7 +49,7 @@ const all: Record<string, Vocabulary> = {
   ),
 };
 
-describe('log filter vocabularies (portal-core §3)', () => {
+describe('log filter vocabularies (docs/glossary.md §2)', () => {
   for (const [name, vocabulary] of Object.entries(all)) {
     it(`${name} has unique codes and a non-empty label for each`, () => {
       const codes = vocabularyCodes(vocabulary);

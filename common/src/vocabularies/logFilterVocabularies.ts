@@ -1,5 +1,5 @@
 /**
- * The code→label lists of the log filters (portal-core §3 "Log filter vocabularies").
+ * The code→label lists of the log filters (docs/glossary.md §2 "Log filter vocabularies").
  * Labels the spec gives are verbatim (create → 'Initialized', safeview → 'Isolate', ...); the
  * others are the code in words, as an operator reads it. Where the spec says "and others", the
  * extra codes are the ones such a product logs; they are marked as our choice below.

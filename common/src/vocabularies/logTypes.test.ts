@@ -7,7 +7,7 @@ import {
   logRouteOfType,
 } from './logTypes';
 
-describe('log types and routes (api-client-layer §3 Logs)', () => {
+describe('log types and routes (docs/logs.md §1 Logs)', () => {
   it('Log types: scan_web, scan_email, scan_dlp, scan_audit, fwaas_logs, saa_logs', () => {
     expect(LOG_TYPES).toEqual(['scan_web', 'scan_email', 'scan_dlp', 'scan_audit', 'fwaas_logs', 'saa_logs']);
   });

@@ -1,5 +1,5 @@
 /**
- * The log-type registry (api-client-layer §3 Logs, portal-core §2 logs row): the one table of
+ * The log-type registry (docs/logs.md §1 Logs, docs/sessions.md §6 logs row): the one table of
  * what each log type is called, where the logs area shows it, who may read it and which tenants
  * have it. Everything else derives from it: the logs area's children (tenant-portal
  * routes/areas.ts), the demo roles' log groups, the explorer's nouns, the server's permission and
@@ -12,7 +12,7 @@
  */
 import { POLICY_GROUP_REGISTRY, type PolicyGroup, type PolicyGroupDef } from './policyGroups';
 
-/** api-client-layer §3 Logs, "Log types", in the spec's (and the event store's) order. */
+/** docs/logs.md §1 Logs, "Log types", in the spec's (and the event store's) order. */
 export const LOG_TYPES = [
   'scan_web',
   'scan_email',
@@ -26,17 +26,17 @@ export type LogType = (typeof LOG_TYPES)[number];
 export interface LogTypeDef {
   /** The type the backend stores and queries. */
   type: LogType;
-  /** The logs area's child page, e.g. 'Web Logs' (portal-core §2). */
+  /** The logs area's child page, e.g. 'Web Logs' (docs/sessions.md §6). */
   title: string;
-  /** What the explorer calls its rows, in "No ... found" (shared-ui §2 Empty results). */
+  /** What the explorer calls its rows, in "No ... found" (docs/shared-ui.md §7 Empty results). */
   noun: string;
-  /** The item of its read permission `logs:<item>:*` (portal-core §2 lists them under logs:*). */
+  /** The item of its read permission `logs:<item>:*` (docs/sessions.md §6 lists them under logs:*). */
   permissionItem: string;
-  /** Secure application access exists on the cloud only (portal-core §2). */
+  /** Secure application access exists on the cloud only (docs/sessions.md §6). */
   cloudOnly?: boolean;
   /**
    * The policy family whose enforcement writes these events: a tenant has the log type when it
-   * has that family's page (its feature rule, portal-core §3: Email Logs need menlo_email as Email
+   * has that family's page (its feature rule, docs/access.md §5: Email Logs need menlo_email as Email
    * Policy does). Types without one (audit, firewall, private access) need no feature.
    */
   policyGroup?: PolicyGroup;
@@ -46,7 +46,7 @@ export interface LogTypeDef {
   spec: string;
 }
 
-const SPEC = 'api-client-layer §3 Logs; portal-core §2 (logs row)';
+const SPEC = 'docs/logs.md §1 Logs; docs/sessions.md §6 (logs row)';
 
 /** Keyed by log route (the URL segment under /logs), in the spec's "Log routes" order. */
 export const LOG_TYPE_REGISTRY = {
@@ -104,7 +104,7 @@ export const LOG_TYPE_REGISTRY = {
   },
 } as const satisfies Record<string, LogTypeDef>;
 
-/** A log route: audit, dlp, email, firewall, web, saa (api-client-layer §3 Logs). */
+/** A log route: audit, dlp, email, firewall, web, saa (docs/logs.md §1 Logs). */
 export type LogRoute = keyof typeof LOG_TYPE_REGISTRY;
 export const LOG_ROUTES = Object.keys(LOG_TYPE_REGISTRY) as LogRoute[];
 

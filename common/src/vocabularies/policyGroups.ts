@@ -1,5 +1,5 @@
 /**
- * The policy groups (portal-core §2 policy row, §6 permissions): the one table of the policy
+ * The policy groups (docs/sessions.md §6 policy row, docs/access.md §4 permissions): the one table of the policy
  * area's families, each a permission group (`<group>:*`), a child page of the policy area and,
  * for some, a feature flag. The policy area's children and access rule, the demo roles, who may
  * publish and who may read the revision all derive from it; so do, for these groups and the
@@ -14,12 +14,12 @@ export interface PolicyGroupDef {
   path: string;
   /** The page's title; also the group's label in the audit trail's areas (SUB_EVENT_TYPES). */
   title: string;
-  /** Feature flags that must all be on (portal-core §3). */
+  /** Feature flags that must all be on (docs/access.md §5). */
   features?: readonly string[];
   spec: string;
 }
 
-const SPEC = 'portal-core §2 (policy row), §6';
+const SPEC = 'docs/sessions.md §6 (policy row), docs/access.md §4';
 
 /** Keyed by permission group, in the policy area's navigation order. */
 export const POLICY_GROUP_REGISTRY = {
@@ -39,12 +39,12 @@ export const POLICY_GROUP_REGISTRY = {
 export type PolicyGroup = keyof typeof POLICY_GROUP_REGISTRY;
 export const POLICY_GROUPS = Object.keys(POLICY_GROUP_REGISTRY) as PolicyGroup[];
 
-/** The permission a writer of a group holds (roles become `item:write`, portal-core §6). */
+/** The permission a writer of a group holds (roles become `item:write`, docs/access.md §4). */
 export const policyWritePermission = (group: string): string => `${group}:*:write`;
 export const policyReadPermission = (group: string): string => `${group}:*:read`;
 
 /**
- * The other areas whose documents share the policy revision (portal-core §2: firewall,
+ * The other areas whose documents share the policy revision (docs/sessions.md §6: firewall,
  * customization, private access): each a permission group with its own top-level page.
  */
 export interface RevisionAreaGroupDef {
@@ -64,7 +64,7 @@ export const REVISION_AREA_GROUP_REGISTRY = {
 
 /**
  * Whose permission reads and saves a policy kind (the policy-kind registry's `group`): a policy
- * group of the policy area (portal-core §6), or one of the other areas of the revision.
+ * group of the policy area (docs/access.md §4), or one of the other areas of the revision.
  */
 export type PolicyPermissionGroup = PolicyGroup | keyof typeof REVISION_AREA_GROUP_REGISTRY;
 

@@ -1,5 +1,5 @@
 /**
- * Labels of the private access codes (api-client-layer §3 Enumerations: posture checks, session
+ * Labels of the private access codes (docs/glossary.md §3 Enumerations: posture checks, session
  * mode, time units) as an administrator reads them: the Secure Application Access page and the
  * readable revision diff use the same words.
  */

@@ -1,5 +1,5 @@
 /**
- * Vocabularies of the log fields the report queries group and filter by (api-client-layer §7
+ * Vocabularies of the log fields the report queries group and filter by (docs/reports.md §1
  * Reports): the spec names the fields (webroot_cats, ua_type, av_scan_result, heat evasion
  * techniques, lure categories, analysis-time categories, is_casb_ddl, is_page_request,
  * vulnerable_servers) but not their values, so these codes are ours, modelled on what such a

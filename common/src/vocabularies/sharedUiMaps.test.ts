@@ -1,6 +1,6 @@
 import { configTypeLabel, filterMenuLabel, FILTER_MENU_LABELS } from './sharedUiMaps';
 
-describe('Filter menu map (key to label), shared-ui §3', () => {
+describe('Filter menu map (key to label), docs/glossary.md §4', () => {
   it.each([
     ['management_station', 'Central Manager'],
     ['safemail', 'Email Processor'],
@@ -23,7 +23,7 @@ describe('Filter menu map (key to label), shared-ui §3', () => {
     ]));
 });
 
-describe('Config type mapping, shared-ui §3', () => {
+describe('Config type mapping, docs/glossary.md §4', () => {
   it.each([
     ['image_download', 'Download'],
     ['upgrade_image', 'Install'],

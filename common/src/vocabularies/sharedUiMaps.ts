@@ -1,10 +1,10 @@
 /**
- * The key→label maps of shared-ui-and-validators §3. Both are vocabularies, so they fit a
+ * The key→label maps of docs/glossary.md §4. Both are vocabularies, so they fit a
  * FilterBar schema entry's options as they are.
  */
 import { vocabularyLabel, type Vocabulary } from './vocabulary';
 
-/** Filter menu map (§3): a node role key → its label. */
+/** Filter menu map (docs/glossary.md §4): a node role key → its label. */
 export const FILTER_MENU_LABELS: Vocabulary = [
   { code: 'management_station', label: 'Central Manager' },
   { code: 'safemail', label: 'Email Processor' },
@@ -15,12 +15,12 @@ export const FILTER_MENU_LABELS: Vocabulary = [
 ];
 export const UNKNOWN_FILTER_MENU_LABEL = 'Unknown';
 
-/** The filter menu label of a key; anything else is 'Unknown' (§3). */
+/** The filter menu label of a key; anything else is 'Unknown' (docs/glossary.md §4). */
 export function filterMenuLabel(key: string): string {
   return FILTER_MENU_LABELS.find((entry) => entry.code === key)?.label ?? UNKNOWN_FILTER_MENU_LABEL;
 }
 
-/** Config type mapping (§3): image_download = Download; upgrade_image = Install; rollback_image = Rollback. */
+/** Config type mapping (docs/glossary.md §4): image_download = Download; upgrade_image = Install; rollback_image = Rollback. */
 export const CONFIG_TYPE_LABELS: Vocabulary = [
   { code: 'image_download', label: 'Download' },
   { code: 'upgrade_image', label: 'Install' },

@@ -1,4 +1,4 @@
-/** A code→label list of the log filters (portal-core §3). Order is the order a picker shows. */
+/** A code→label list of the log filters (docs/glossary.md §2). Order is the order a picker shows. */
 export interface VocabularyEntry {
   readonly code: string;
   readonly label: string;

@@ -1,5 +1,5 @@
 /**
- * Capability state (api-client-layer §7 "schema endpoints", "capability state"; issue 14): every
+ * Capability state (docs/provider-console.md §6 "schema endpoints", "capability state"; issue 14): every
  * capability the service knows with its schema state and how many tenants have it, filtered by
  * state, by name and by one tenant; a capability's count opens which tenants have it (and who
  * carries it past its valid-until day). Read-only for everyone: the states are a table in

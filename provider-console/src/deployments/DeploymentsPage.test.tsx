@@ -88,7 +88,7 @@ test('a node action shows its job until it ends: finished, or failed with the re
   await restart('n-faulty');
   expect(JSON.parse(String(mock.history.post[0]?.data))).toEqual({ action: 'restart' });
   // Queried again on every try: the job's line is drawn anew as its status changes. The poll waits
-  // 1 s between asks (§4), so allow for a loaded machine.
+  // 1 s between asks (docs/http-client.md §7), so allow for a loaded machine.
   await waitFor(
     () =>
       expect(screen.getByTestId(`${providerOpsIds.nodeJob}-n1`)).toHaveAttribute('data-status', 'finished'),

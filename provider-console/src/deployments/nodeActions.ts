@@ -1,11 +1,11 @@
 /**
- * Node states and node actions of the Deployments & Pods page (api-client-layer §4: node actions;
+ * Node states and node actions of the Deployments & Pods page (docs/provider-console.md §5: node actions;
  * job polling). A slice of the pod's nodes, of the jobs started from here and of each node's recent
  * jobs (its history), and a saga that loads the nodes, starts an action, follows its job until it
  * ends (reloading the nodes as the job moves, so the node shows its state during the job) and
  * loads a node's history.
  *
- * The job is followed by common's `pollJob` (common/src/features/jobs, the one §4 job poll:
+ * The job is followed by common's `pollJob` (common/src/features/jobs, the one docs/http-client.md §7 job poll:
  * finished is success; failed is an error with the reason, or 'job failure' without one; anything
  * else is asked again after 1 s); each answer is put as the node's job progress.
  */
@@ -191,14 +191,14 @@ function* loadNodes(action: ReturnType<typeof podNodesRequested>): SagaIterator 
 }
 
 /**
- * Follows the node's job to its end with common's pollJob (§4), putting the first answer and
+ * Follows the node's job to its end with common's pollJob (docs/http-client.md §7), putting the first answer and
  * every poll as the node's progress; a failed job throws pollJob's JobError (its reason). When the
  * job's status changes, the pod's nodes are read again: the node's state moves with its job.
  */
 export function* followNodeJob(http: HttpClient, pod: string, node: string, first: Job): SagaIterator<Job> {
   yield put(nodeJobProgressed({ node, job: first }));
   let last = first.status;
-  // The action's answer is the job's first status: the next ask comes after the interval (§4).
+  // The action's answer is the job's first status: the next ask comes after the interval (docs/http-client.md §7).
   yield delay(JOB_POLL_INTERVAL_MS);
   return (yield call(pollJob, http, first.id, {
     // The node-action job API answers the whole job (providerOps' Job), not only id and status.

@@ -1,6 +1,5 @@
 /**
- * A registry row's sub-resource list (a licence key's key features or key SKUs: api-client-layer
- * §3), read and replaced whole in a dialog. The form is the tenant documents' (DocumentForm) over
+ * A registry row's sub-resource list (a licence key's key features or key SKUs: docs/provider-console.md §4), read and replaced whole in a dialog. The form is the tenant documents' (DocumentForm) over
  * the sub-resource's item schema, so the browser checks what the server checks; the item key is
  * unique in the list. Each item's computed licence state is shown beside the form. Support staff
  * see the list and no Save.

@@ -31,7 +31,7 @@ export interface TenantCreated {
 }
 
 /**
- * Tenants, paged, sorted and searched on the server. `modify` with a status runs the §4 command
+ * Tenants, paged, sorted and searched on the server. `modify` with a status runs the docs/provider-console.md §3 command
  * (disabletenant, reenable) for each selected tenant.
  */
 export const tenantsSource: EntitySource<

@@ -1,6 +1,6 @@
 /**
  * The audit trail (issue 15, "A real audit trail"): every administrator action becomes an event of
- * the audit log type (scan_audit) with who, what (audit action and sub-event type, portal-core §3
+ * the audit log type (scan_audit) with who, what (audit action and sub-event type, docs/glossary.md §2
  * vocabularies), the object and, for changes, before and after.
  *
  * One place for every write: each state-changing route (POST, PUT, PATCH, DELETE) of the tenant

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in of the portal's accounts (issue 14; portal-core §7 Auth "GET
+ * Two-factor sign-in of the portal's accounts (issue 14; docs/sessions.md §8 Auth "GET
  * /api/auth/v1/mfa/users"): the signed-in user enrols a TOTP authenticator (start, confirm with
  * a code, turn off with a code), the code step of a sign-in, and the tenant's accounts with their
  * second-factor state. The provider's reset is disablemfa (provider/tenantAccountRoutes.ts).
@@ -142,7 +142,7 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
     {
       config: {
         ...own,
-        // Enrolling needs the tenant's tfa feature (portal-core §3). Turning off and the code step
+        // Enrolling needs the tenant's tfa feature (docs/access.md §5). Turning off and the code step
         // do not: an account enrolled before the feature was taken away keeps its second factor
         // until it turns it off or an operator resets it (disablemfa).
         features: ['tfa'],

@@ -41,7 +41,7 @@ export const PORTAL_CLIENT_ID = 'workbench-portal';
 export const LOGIN_CSRF_TTL_MS = 10 * 60 * 1000;
 export const AUTH_SCOPE = 'openid profile';
 
-/** On-prem appliance aliases (api-client-layer §7 Appliance authentication). */
+/** On-prem appliance aliases (docs/sessions.md §8 Appliance authentication). */
 export const APPLIANCE_AUTH_PATHS = {
   login: '/api/v1/login',
   logout: '/api/v1/logout',
@@ -243,7 +243,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     const s = request.session;
     if (s) {
       await ctx.store.sessions.delete(s.sidHash);
-      // Logout is a GET (api-client §7), so the trail's hook does not see it: written here.
+      // Logout is a GET (docs/sessions.md §8), so the trail's hook does not see it: written here.
       await writeAudit(ctx, request, [
         { tid: s.tid, userid: s.username, action: 'logout', area: 'session', details: 'Signed out.' },
       ]);
@@ -286,7 +286,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     },
     refresh,
   );
-  // The appliance alias: GET in api-client §7; POST too, as the shared client refreshes with POST.
+  // The appliance alias: GET in docs/sessions.md §8; POST too, as the shared client refreshes with POST.
   app.route({
     method: ['GET', 'POST'],
     url: APPLIANCE_AUTH_PATHS.cookieRefresh,

@@ -100,7 +100,7 @@ function conformanceSummary(): string {
   const [named, implemented, covered] = count(SPEC_ENDPOINTS);
   const silent = new Set<SilentChoice>(SPEC_ENDPOINTS.flatMap((r) => (r.check ? (r.silent ?? []) : [])));
   return [
-    'Conformance with api-client-layer §7 and portal-core §7 (issue 30):',
+    'Conformance with the calls of the requirement documents (docs/api.md; issue 30):',
     `  endpoints the spec names:        ${named}`,
     `  served by the reference server:  ${implemented}`,
     `  covered by this suite:           ${covered}`,

@@ -66,9 +66,8 @@ import {
 import type { SqlDialect } from './eventSql';
 import { toLogEventJson } from './logQuery';
 import { validateQuery } from './queryValidation';
+import { MIN_WINDOW_MS, firstProbeWindow, widenedBounds, type TimeBounds } from './timeBounds';
 
-const MIN_WINDOW_MS = 60000;
-const WINDOW_MARGIN = 8;
 const MAX_RECENT_SPANS = 1000;
 /** Rows per INSERT (one block of the HTTP interface's default max_insert_block_size, 1,048,576). */
 const INSERT_ROWS = 100_000;
@@ -76,12 +75,6 @@ const INSERT_ROWS = 100_000;
 const NATIVE_INSERT_ROWS = 262_144;
 /** Events per chunk of an export. */
 const EXPORT_BATCH_ROWS = 20_000;
-
-interface TimeBounds {
-  min: number;
-  max: number;
-  rows: number;
-}
 
 function columnType(field: string): string {
   return FIELD_SPECS[field].kind === 'integer' ? 'Nullable(Int64)' : 'Nullable(String)';
@@ -473,13 +466,7 @@ export class ClickHouseEventStore implements EventStore {
   }
 
   private widenBounds(logType: LogType, lo: number, hi: number, rows: number): void {
-    const known = this.bounds.get(logType);
-    this.bounds.set(
-      logType,
-      known
-        ? { min: Math.min(known.min, lo), max: Math.max(known.max, hi), rows: known.rows + rows }
-        : { min: lo, max: hi, rows },
-    );
+    this.bounds.set(logType, widenedBounds(this.bounds.get(logType), lo, hi, rows));
   }
 
   /** As DuckDbEventStore.rememberedProbe: a block starts from the window the previous one needed. */
@@ -508,10 +495,7 @@ export class ClickHouseEventStore implements EventStore {
   }
 
   private firstWindow(logType: LogType, limit: number): number {
-    const bounds = this.bounds.get(logType);
-    if (!bounds) return MIN_WINDOW_MS;
-    const perMs = bounds.rows / Math.max(1, bounds.max - bounds.min);
-    return Math.max(MIN_WINDOW_MS, Math.ceil((WINDOW_MARGIN * limit) / perMs));
+    return firstProbeWindow(this.bounds.get(logType), limit);
   }
 
   private async probe(query: EventQuery, firstSpan: number): Promise<StoredEvent[]> {

@@ -67,14 +67,11 @@ import { CODE_INDEXES, CODE_LISTS } from './codeIndexes';
 import { ArrowChunkWriter, ChunkWriter, StringCache } from './duckdbChunks';
 import { EventJsonCache } from './eventJsonCache';
 import { FORMULA_START_CHARS } from './csv';
+import { MIN_WINDOW_MS, firstProbeWindow, widenedBounds, type TimeBounds } from './timeBounds';
 
 export const EVENTS_FILE = 'events.duckdb';
 /** 1: one wide `events` table; 2: one table per log type; 3: code fields as ENUM columns. */
 const SCHEMA_VERSION = 3;
-/** The narrowest first probe window (see DuckDbEventStore.firstWindow). */
-const MIN_WINDOW_MS = 60000;
-/** How many times the expected number of rows a first probe window is sized for. */
-const WINDOW_MARGIN = 8;
 /** Query shapes whose last window is remembered (oldest forgotten first). */
 const MAX_RECENT_SPANS = 1000;
 /** The events file is attached under this name to an in-memory DuckDB (ATTACH takes the options). */
@@ -357,13 +354,6 @@ const WRITER_LANES = 2;
  * prepare statements on) up to 50 connections per burst and drop all but 4 afterwards.
  */
 const READER_POOL_SIZE = 4;
-
-/** A table's oldest and newest time and its row count (all tenants): sizes first probe windows. */
-interface TimeBounds {
-  min: number;
-  max: number;
-  rows: number;
-}
 
 /** Prepared statements kept per reader connection, by SQL text (a query shape). */
 const preparedByConnection = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
@@ -917,13 +907,7 @@ export class DuckDbEventStore implements EventStore {
   }
 
   private extendBounds(logType: LogType, lo: number, hi: number, rows: number): void {
-    const known = this.bounds.get(logType);
-    this.bounds.set(
-      logType,
-      known
-        ? { min: Math.min(known.min, lo), max: Math.max(known.max, hi), rows: known.rows + rows }
-        : { min: lo, max: hi, rows },
-    );
+    this.bounds.set(logType, widenedBounds(this.bounds.get(logType), lo, hi, rows));
   }
 
   private arrowWriterOf(logType: LogType): ArrowChunkWriter {
@@ -1034,16 +1018,8 @@ export class DuckDbEventStore implements EventStore {
     return this.withReader(async (connection) => (await runPrepared(connection, sql, params)).getRows());
   }
 
-  /**
-   * The first probe window: the time in which the table's average rate (all tenants) brings
-   * WINDOW_MARGIN × `limit` events, at least MIN_WINDOW_MS. One probe usually finds the block;
-   * a tenant with a small share of the table needs a widening or two.
-   */
   private firstWindow(logType: LogType, limit: number): number {
-    const bounds = this.bounds.get(logType);
-    if (!bounds) return MIN_WINDOW_MS;
-    const perMs = bounds.rows / Math.max(1, bounds.max - bounds.min);
-    return Math.max(MIN_WINDOW_MS, Math.ceil((WINDOW_MARGIN * limit) / perMs));
+    return firstProbeWindow(this.bounds.get(logType), limit);
   }
 
   /** Rows start with id, tid, time (both shapes). */

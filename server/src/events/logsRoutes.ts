@@ -1,5 +1,5 @@
 /**
- * The logs API (api-client-layer §7 Logs), one route per log type and verb so that each declares
+ * The logs API (docs/logs.md §4 Logs), one route per log type and verb so that each declares
  * its own permission and feature rule to the server's guard (logs:<item>:*, e.g. logs:fwaas_logs:*
  * for firewall; Email Logs need menlo_email: common's logRouteAccess):
  *

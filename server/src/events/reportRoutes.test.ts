@@ -281,7 +281,7 @@ describe('bandwidth_usage_by_date', () => {
   });
 });
 
-describe('limit on a by-date query (api-client-layer §7: every report query takes limit)', () => {
+describe('limit on a by-date query (docs/reports.md §1: every report query takes limit)', () => {
   const failures = (query: string) =>
     report(acme, `smtp_request_count_by_date_by_event_for_failures?${RANGE}${query}`);
   const seriesOf = (rows: ReportReply['rows']) => [...new Set(rows.map((r) => r.series))];

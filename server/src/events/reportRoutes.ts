@@ -1,5 +1,5 @@
 /**
- * Report queries (api-client-layer §7 Reports): one `GET /api/rep/v1/query/{name}` per row of
+ * Report queries (docs/reports.md §1 Reports): one `GET /api/rep/v1/query/{name}` per row of
  * common's report-query registry, each with its row's permission, feature rule and filters (the
  * rule is the log type's own: server/src/events/README.md, "Who may read a report"), answered by one store-neutral aggregate
  * (EventStore.aggregate). The queries are data; this file only turns a row and a request into an
@@ -51,7 +51,7 @@ export interface ReportRoutesOptions {
 /** The tenant of the support view's path (the provider console's tenant ids). */
 const TenantParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
-/** api-client-layer §9: default interval 30d (the spec's month, as the logs area counts it). */
+/** docs/reports.md §2: default interval 30d (the spec's month, as the logs area counts it). */
 const DEFAULT_RANGE_S = 2_629_743;
 /** Unix seconds up to the year 9999. */
 const MAX_UNIX_S = 253_402_300_799;
@@ -108,7 +108,7 @@ function queryString(def: ReportQueryDef) {
           description: 'Unix seconds, exclusive (default: now).',
         }),
       ),
-      // api-client-layer §7: every report query takes limit (default 50). A by-date query answers
+      // docs/reports.md §1: every report query takes limit (default 50). A by-date query answers
       // every bucket of its range: there limit bounds the series (docs/api.md report-limit-by-date).
       limit: Type.Optional(
         Type.Integer({

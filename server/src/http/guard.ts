@@ -175,7 +175,7 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
         .code(403)
         .send(apiError(403, forbiddenMessage(lacking(session.access, config.permission))));
     }
-    // The tenant's feature flags limit access beyond permissions (portal-core §3 Feature flags),
+    // The tenant's feature flags limit access beyond permissions (docs/access.md §5 Feature flags),
     // derived by the rules the portal's navigation uses, reads included.
     if (config.features?.length && 'tenant' in session) {
       const missing = missingFeatures(config.features, deriveFeatureFlags(session.tenant.capabilities));

@@ -27,7 +27,7 @@ export const PROVIDER_KEY_MS = 60 * 60 * 1000;
 export const PROVIDER_SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_MS;
 
 /**
- * Provider roles as read/write lists (portal-core §6 form). Support reads tenants, reports and
+ * Provider roles as read/write lists (docs/access.md §1 form). Support reads tenants, reports and
  * every provider entity, and writes nothing.
  */
 export const PROVIDER_ROLES: Record<OperatorRole, { read: string[]; write: string[] }> = {

@@ -1,7 +1,7 @@
 /**
  * The auditor profiles, the attachment password and the CASB DLP rules variant (issue 13;
- * portal-core §7 GET and PUT /auditor_profiles/{default|list|file_password}, GET
- * /dlp/file_password; api-client-layer §7 GET /api/policy/v3/casb/dlp/rules/{rev}) through real
+ * docs/policy.md §10 GET and PUT /auditor_profiles/{default|list|file_password}, GET
+ * /dlp/file_password; docs/policy.md §6 GET /api/policy/v3/casb/dlp/rules/{rev}) through real
  * HTTP: no session is 401, each tenant reads its own staged documents only, bodies are strict.
  */
 import { signIn, startTestServer, type TestServer } from '../testing/testServer';

@@ -1,5 +1,5 @@
 /**
- * App discovery and app reputation insights (api-client-layer §7: GET and PUT
+ * App discovery and app reputation insights (docs/reports.md §5: GET and PUT
  * /api/policy/v3/casb/app_discovery — the settings are the casb/app_discovery kind — and GET
  * /api/policy/v3/casb/app_rep_insights/{id}). The server keeps no separate record of discovered
  * apps: they are what the tenant's web logs say (the `application`, `casb_profile_type` and

@@ -1,9 +1,9 @@
 /**
- * The cloud-app and egress-header calls that are not documents of the revision (portal-core §7
- * Policy; api-client-layer §7 Policy reads and saves; contract: common casbEgress.ts):
+ * The cloud-app and egress-header calls that are not documents of the revision (docs/policy.md §6
+ * Policy; docs/policy.md §6 Policy reads and saves; contract: common casbEgress.ts):
  *
  * - POST /api/policy/v1/validate_ddl_domains/: checks an unsanctioned domain list before it is
- *   saved and answers which entries are invalid and why, with common's validators (shared-ui §5),
+ *   saved and answers which entries are invalid and why, with common's validators (docs/shared-ui.md §10),
  *   so the editor can name each bad line. The spec gives the params ddlUrl, isFwaas and options;
  *   the domains themselves are in the body (this server fetches nothing from the internet, so
  *   ddlUrl is checked as the https address the list is published at, not downloaded).

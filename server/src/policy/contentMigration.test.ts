@@ -1,5 +1,5 @@
 /**
- * The content migration (api-client-layer §7 PUT /api/policy/v4/content_migration) through real
+ * The content migration (docs/policy.md §7 PUT /api/policy/v4/content_migration) through real
  * HTTP against the registry's content kinds: the staged v3 file-type rules (`content`, by
  * extension) become v4 content-type rules (`v4/content`), the revision switches to content
  * version 4, and every refusal (unknown extension, v4 rules already there, stale revision, no

@@ -1,5 +1,5 @@
 /**
- * The migration commands (portal-core §7 PUT /category_migration; api-client-layer §7 PUT
+ * The migration commands (docs/policy.md §7 PUT /category_migration; docs/policy.md §4 PUT
  * /api/policy/v4/content_migration). Each rewrites the staged revision's documents into the
  * newer reference set in one staging transaction (revisionStaging.stageChange: 409 when the
  * caller's revision is stale, and nothing changes), switches the revision's version, and is

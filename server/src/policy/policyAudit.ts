@@ -1,5 +1,5 @@
 /**
- * Policy changes as audit events (issue 12; portal-core §3 audit actions and sub-event types):
+ * Policy changes as audit events (issue 12; docs/glossary.md §2 audit actions and sub-event types):
  * every save, reorder, publish, rollback and discard is written into the audit log type, so it
  * shows in the logs explorer. Written after the change commits; a failure to write is logged and
  * does not undo the change.

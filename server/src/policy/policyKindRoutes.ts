@@ -1,6 +1,6 @@
 /**
  * GET and PUT of every policy document of common's policy-kind registry, built from its rows
- * (portal-core §7 Policy; api-client-layer §7 Policy reads and saves). A read answers the
+ * (docs/policy.md §4 Policy; docs/policy.md §4 Policy reads and saves). A read answers the
  * document as the revision in the path sees it (the staged revision when the path names none;
  * a view row answers its part of another kind's document); a save (not for read-only rows, at
  * the row's writePath when it has one) is validated strictly against the row's schema and check,
@@ -29,7 +29,7 @@ import { AUDIT_AREA, POLICY_AUDIT, recordPolicyAudit, type PolicyAuditEntry } fr
 import { valueAt } from './policyDiff';
 
 /**
- * Every policy save carries rev_id, state, updated_at and data (portal-core §3); a client that
+ * Every policy save carries rev_id, state, updated_at and data (docs/policy.md §2); a client that
  * sends the whole revision back may include its staged_rev_id. Nothing else.
  */
 export const policySaveBody = (def: PolicyKindDef) =>
@@ -86,7 +86,7 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
     const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
     const byRev = kindPathHasRev(def.path);
     const params = byRev ? { params: RevParams } : {};
-    // Without the kind's feature flags the tenant neither reads nor saves it (portal-core §3).
+    // Without the kind's feature flags the tenant neither reads nor saves it (docs/access.md §5).
     const required = policyKindFeatures(kind);
     const features = required.length > 0 ? { features: required } : {};
     /** The revision a request reads or writes: the path's, else the staged one. */

@@ -161,7 +161,7 @@ test("a tenant without a kind's feature flags neither reads nor saves it; one wi
   });
   expect(save.status).toBe(403);
   expect(await revision(globex)).toEqual(rev);
-  // A family's flag comes from its policy group (email_policy: menlo_email), derived by portal-core §3.
+  // A family's flag comes from its policy group (email_policy: menlo_email), derived by docs/access.md §5.
   const email = await server.call(`/api/policy/v1/rules/safemail/config/${rev.staged_rev_id}`, {
     jar: globex.jar,
   });

@@ -1,6 +1,5 @@
 /**
- * The category and content migrations (portal-core §7 PUT /category_migration; api-client-layer
- * §7 PUT /api/policy/v4/content_migration) as pure rewrites of policy documents, and the version
+ * The category and content migrations (docs/policy.md §7 PUT /category_migration; docs/policy.md §7 PUT /api/policy/v4/content_migration) as pure rewrites of policy documents, and the version
  * each revision's documents are written in (GET /category_version, GET /content_version).
  *
  * The version is kept as a document of the revision (kinds `category_version` and
@@ -168,7 +167,7 @@ export function migrateBypassCategories<E extends BypassEntry>(
 }
 
 /**
- * The v3 and v4 content policies (api-client-layer §7 GET and PUT /api/policy/v3|v4/rules/content/{rev}):
+ * The v3 and v4 content policies (docs/policy.md §7 GET and PUT /api/policy/v3|v4/rules/content/{rev}):
  * v3 rules name file extensions, v4 rules the content types of GET /api/policy/v4/content_types.
  */
 export const CONTENT_KINDS = { v3: 'content', v4: 'v4/content' } as const satisfies Record<

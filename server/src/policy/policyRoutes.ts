@@ -1,5 +1,5 @@
 /**
- * Policy revisions (portal-core §3, §4, §7 Policy; issue 12): the tenant's revision, publishing,
+ * Policy revisions (docs/policy.md §2, §2, §4 Policy; issue 12): the tenant's revision, publishing,
  * and what the reference server adds: discard, rollback, the history of published revisions,
  * the diff between any two revisions and the policy tester. The documents themselves (GET + PUT
  * per kind of common's registry) are in policyKindRoutes.ts; every change to the staged
@@ -122,7 +122,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
         body: PublishBody,
         response: { 200: PublishReply, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      // The spec's publish carries no body (portal-core §7): none reads as {}.
+      // The spec's publish carries no body (docs/policy.md §3): none reads as {}.
       preValidation: async (request) => {
         if (request.body === undefined || request.body === null) request.body = {};
       },
@@ -134,7 +134,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       const reply = await ctx.store.transaction(async (tx) => {
         const current = await currentRevision(tx, s.tid);
         assertCurrent(current, { rev: request.params.rev, updatedAt: body.updated_at ?? current.updatedAt });
-        // Publishing posts only when the state is staged; otherwise nothing changes (portal-core §4).
+        // Publishing posts only when the state is staged; otherwise nothing changes (docs/policy.md §2).
         if (current.state !== 'staged') return {};
         const note = (await readPolicyDoc(tx, s.tid, 'portal_note', current.stagedRevId)) as { note: string };
         const published = await publishRevision(tx, {

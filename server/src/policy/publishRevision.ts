@@ -1,5 +1,5 @@
 /**
- * Publishing a revision, the one path (portal-core §4; issue 31): the published-revisions row (the
+ * Publishing a revision, the one path (docs/policy.md §2; issue 31): the published-revisions row (the
  * one source of what was published: the history, the provider's revisions tab, rollback), the
  * tenant's revision record (published, nothing staged), and the audit entries that say so. The
  * publish route, the rollouts' policy changes, the tenant's creation and the demo seed all take it,

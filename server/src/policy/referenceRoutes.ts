@@ -1,6 +1,6 @@
 /**
- * One GET per row of common's policy reference-data registry (portal-core §7 Policy;
- * api-client-layer §7 Policy reads and saves), each answering its row's reply schema under its
+ * One GET per row of common's policy reference-data registry (docs/policy.md §4 Policy;
+ * docs/policy.md §4 Policy reads and saves), each answering its row's reply schema under its
  * row's read permission, and the two migration commands (policyMigrationRoutes).
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -34,7 +34,7 @@ export const referenceRoutes: FastifyPluginAsync = async (fastify) => {
           tags: ['policy reference'],
           summary: `${def.title} (${name})`,
           ...(byRevision ? { params: RevParams } : {}),
-          // The portal adds a timestamp so no cache between serves an old answer (api-client-layer §7).
+          // The portal adds a timestamp so no cache between serves an old answer (docs/policy.md §4).
           querystring: PolicyReadQuery,
           response: {
             200: def.reply,

@@ -1,5 +1,5 @@
 /**
- * The one way a policy change reaches the staged revision (portal-core §3, §4): shared by the
+ * The one way a policy change reaches the staged revision (docs/policy.md §2, §2): shared by the
  * per-kind saves, rollback and discard.
  */
 import type { Revision, RevisionSeen } from '@workbench/common/api/contract/policy';
@@ -43,7 +43,7 @@ export async function currentRevision(store: ConfigStore, tid: string): Promise<
 /**
  * Refuses (409, naming who changed it and when) a write made against a revision other than the
  * current one: the path's rev must be the staged one and updated_at must match. A write whose
- * path names no revision (private access: api-client-layer §7) goes by updated_at alone.
+ * path names no revision (private access: docs/policy.md §9) goes by updated_at alone.
  */
 export function assertCurrent(current: RevisionRecord, seen: { rev?: number; updatedAt: string }): void {
   const stale = (field: string) =>
@@ -62,7 +62,7 @@ export const seenOf = (rev: number, body: Pick<RevisionSeen, 'updated_at'>) => (
 });
 
 /**
- * Saves a change (portal-core §4): in one transaction, check that the caller saw the current
+ * Saves a change (docs/policy.md §2): in one transaction, check that the caller saw the current
  * revision (else 409 and nothing changes), write the change into the staged revision (a new one
  * after a publish: revId + 1, which reads the published documents until changed), and mark it
  * staged with a new updated_at and who changed it.

@@ -1,5 +1,5 @@
 /**
- * The allow list's feed and UCE calls through real HTTP (portal-core §7 Policy): the session, the
+ * The allow list's feed and UCE calls through real HTTP (docs/policy.md §4 Policy): the session, the
  * tenant and the permission are checked on the server; queries and bodies are strict; a UCE
  * submission is kept (it survives a restart) and audited, a refused one keeps nothing.
  */
@@ -154,7 +154,7 @@ describe('POST /safemail/whitelist/uce/ (a UCE submission)', () => {
     const globex = await signIn(server, 'admin@globex.example');
     const body = { type: 'domain', value: 'spam.example' };
     expect((await server.call(UCE, { method: 'POST', jar: acme.jar, body })).status).toBe(200);
-    // globex has no menlo_email (portal-core §3): the allow list's calls are not its to make.
+    // globex has no menlo_email (docs/access.md §5): the allow list's calls are not its to make.
     const refused = await server.call(UCE, { method: 'POST', jar: globex.jar, body });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toBe(

@@ -1,5 +1,5 @@
 /**
- * The allow list's calls beside its document (portal-core §7 Policy): the popular-sites feed
+ * The allow list's calls beside its document (docs/policy.md §4 Policy): the popular-sites feed
  * (GET /safemail/whitelist/feeds/?limit=&source=&type=global, under email_policy read) and the UCE
  * submission (POST /safemail/whitelist/uce/, under email_policy write). Shapes from common's
  * contract (safemailWhitelist.ts); bodies and queries validate strictly.
@@ -30,7 +30,7 @@ import { POPULAR_SITES } from './reference/popularSites';
 /** The entity-table name of UCE submissions (not a provider-console entity: no routes of its own). */
 export const UCE_ENTITY = 'safemail_uce';
 
-/** The allow list's feed and UCE reports need what the allow list needs (portal-core §3). */
+/** The allow list's feed and UCE reports need what the allow list needs (docs/policy.md §2). */
 const WHITELIST_FEATURES = policyKindFeatures('safemail/whitelist');
 
 export const safemailWhitelistRoutes: FastifyPluginAsync = async (fastify) => {

@@ -1,5 +1,5 @@
 /**
- * Schema endpoints and capability state (api-client-layer §3 "schema state", §7 Provider console
+ * Schema endpoints and capability state (docs/provider-console.md §4 "schema state", §6 Provider console
  * "schema endpoints", "capability state"; issue 14). Read-only: the states are a table in common
  * (providerCapabilityStates.ts), so nothing here writes; operators and support read
  * (`tenants:*:read`: the state is about tenants), a tenant session gets 401.

@@ -1,5 +1,5 @@
 /**
- * The default deployment and the tenants' deployments (api-client-layer §3: default deployment
+ * The default deployment and the tenants' deployments (docs/provider-console.md §5: default deployment
  * `default_deployment`; tenant deployment bulk move `tids` and `deployment`). A tenant is on the
  * deployment it was last moved to, else on the default one. Reads need `deployments:*:read`,
  * writes `deployments:*:write` (operators only).

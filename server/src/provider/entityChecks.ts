@@ -2,7 +2,7 @@
  * The checks of provider entities that a schema cannot make (they read other rows): SKUs named by
  * an incompatibility or a group must exist; a pod's deployment must exist; a deployment that holds
  * tenants or pods, or is the default, is not deleted; and no tenant may hold two SKUs of one
- * incompatibility (api-client-layer §3 SKU incompatibilities; issue 14: refused with 409 naming
+ * incompatibility (docs/provider-console.md §4 SKU incompatibilities; issue 14: refused with 409 naming
  * both). Each refusal is an ApiHttpError naming the field; nothing is stored before they pass.
  */
 import {

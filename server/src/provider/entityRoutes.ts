@@ -1,5 +1,5 @@
 /**
- * Provider entities (api-client-layer §3, §7 Provider console): list, read, create, replace and
+ * Provider entities (docs/provider-console.md §4, §6 Provider console): list, read, create, replace and
  * delete routes for every row of common's provider-entity registry, over the generic repository
  * of the config store (`provider_entities`). Reads need `<item>:*:read` (operators and support),
  * writes `<item>:*:write` (operators only).

@@ -1,5 +1,5 @@
 /**
- * Node-action jobs (api-client-layer §4: node actions are a diagnostics request or a state change;
+ * Node-action jobs (docs/provider-console.md §5: node actions are a diagnostics request or a state change;
  * job polling reads `finished` as success and `failed` with its reason as an error). A job is a
  * row of the config store (`jobs`), so it is there after a restart; the node it acts on keeps
  * its state and its last action's operation state (Enumerations) in `pod_nodes`.

@@ -1,6 +1,6 @@
 /**
- * Node state and node actions of pods, and the jobs the actions run (api-client-layer §3 pod
- * configuration, nodes per pod, node state; §4 node actions and job polling; Enumerations node
+ * Node state and node actions of pods, and the jobs the actions run (docs/provider-console.md §5 pod
+ * configuration, nodes per pod, node state; docs/http-client.md §7 node actions and job polling; Enumerations node
  * action, operation state). Reads need `pods:*:read` (operators and support), actions
  * `pods:*:write` (operators only). Jobs progress in the background (jobRunner.ts).
  */

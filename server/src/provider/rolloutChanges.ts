@@ -9,7 +9,7 @@
  * - SKUs: the tenant's SKU list with the added ones and without the removed ones, refused (the
  *   tenant fails with the message) when two of the result are incompatible, as PUT skus is.
  * - Policy template: the template's documents staged into the tenant's next revision and published
- *   (portal-core §4), refused while the tenant has unpublished changes of its own (they would be
+ *   (docs/policy.md §2), refused while the tenant has unpublished changes of its own (they would be
  *   published with it).
  * A disabled tenant is not changed ("The tenant is disabled."): the demo's natural failure.
  */

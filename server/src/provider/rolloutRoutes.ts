@@ -1,5 +1,5 @@
 /**
- * Staged rollouts (api-client-layer §6 ops/rollout areas; §7 Provider console: rolloutinit,
+ * Staged rollouts (docs/provider-console.md §1 ops/rollout areas; §6 Provider console: rolloutinit,
  * tenantpolicyinit, ops/rollout deployments and tenants; issue 14). Reads need `tenants:*:read`
  * (operators and support), writes `tenants:*:write` (a rollout changes tenants: operators only,
  * support 403, a tenant session 401). Every write goes to the provider's audit trail: the routes
@@ -452,7 +452,7 @@ export const rolloutRoutes =
       (r, q) => runner.rollBack(r, who(q), q.ip),
     );
 
-    // §7 tenant commands.
+    // docs/provider-console.md §6 tenant commands.
     const tenantOr404 = async (tid: string): Promise<TenantRecord> => {
       const t = await store.tenants.get(tid);
       if (!t) throw new ApiHttpError(404, TENANT_NOT_FOUND);

@@ -1,5 +1,5 @@
 /**
- * A tenant's portal accounts in the provider console (api-client-layer §3, issue 14): another
+ * A tenant's portal accounts in the provider console (docs/provider-console.md §3, issue 14): another
  * administrator, the RBAC list of the accounts' roles, their two-factor state and its reset, and
  * a password reset.
  *
@@ -57,7 +57,7 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  // §3 RBAC list: the roles of the tenant's portal accounts, read from the portal's own accounts.
+  // docs/provider-console.md §3 RBAC list: the roles of the tenant's portal accounts, read from the portal's own accounts.
   const roleName = (roles: { read: readonly string[]; write: readonly string[] }): string => {
     const same = (a: readonly string[], b: readonly string[]) =>
       a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');

@@ -1,5 +1,5 @@
 /**
- * What a tenant may use, in the provider console (api-client-layer §3 Tenant, issue 14): its
+ * What a tenant may use, in the provider console (docs/provider-console.md §3 Tenant, issue 14): its
  * capabilities (PATCH sets, DELETE removes, DryRun answers the changes only) and its SKUs.
  *
  * One of the tenant route plugins (app.ts registers each; their shared helpers are

@@ -1,5 +1,5 @@
 /**
- * Tenants in the provider console (api-client-layer §3 Tenant, §4 tenant commands, §7 Provider
+ * Tenants in the provider console (docs/provider-console.md §3 Tenant, §3 tenant commands, §6 Provider
  * console; issue 14): the list, create (with its first administrator), read, delete, disable,
  * re-enable and rename.
  *
@@ -198,7 +198,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  // §4 commands. Disabling keeps everything; the tenant's accounts cannot sign in until re-enabled.
+  // docs/provider-console.md §3 commands. Disabling keeps everything; the tenant's accounts cannot sign in until re-enabled.
   const statusCommand = (command: 'disabletenant' | 'reenable', status: TenantRecord['status']) =>
     app.post(
       `${item}/${command}`,

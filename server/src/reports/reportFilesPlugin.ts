@@ -1,5 +1,5 @@
 /**
- * Reports as files (portal-core §7 Reports, issue 11): scheduled reports, run now, instant
+ * Reports as files (docs/reports.md §4 Reports, issue 11): scheduled reports, run now, instant
  * reports and past reports (see common/src/api/contract/reportFiles.ts for the contract, and
  * README.md beside this file). Tenant sessions only, the session's tenant only (another tenant's
  * id is 404); reading needs `dashboard:reports:read`, every change `dashboard:reports:write`.

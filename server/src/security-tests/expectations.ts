@@ -1,6 +1,6 @@
 /**
  * What the guard must answer, derived from an operation's declared access and the caller's
- * session and permissions (portal-core §5 access rules, §6 permissions), and how an actual status
+ * session and permissions (docs/access.md §3 access rules, §1 permissions), and how an actual status
  * is judged against it.
  */
 import type { AccessController } from '@workbench/common/features/rbac/permissions';
@@ -41,7 +41,7 @@ export function expectedFor(op: Operation, caller: Caller): Expected {
   if (caller.pendingStep && !(open === 'any' || open?.includes(caller.pendingStep)))
     return { kind: 'forbidden', statuses: [403] };
   if (!permits(caller.access, permission)) return { kind: 'forbidden', statuses: [403] };
-  // Without the route's feature flags the tenant is refused too (portal-core §3 Feature flags).
+  // Without the route's feature flags the tenant is refused too (docs/access.md §5 Feature flags).
   if (caller.features && missingFeatures(op.access.features, caller.features).length > 0)
     return { kind: 'forbidden', statuses: [403] };
   return { kind: 'allowed' };

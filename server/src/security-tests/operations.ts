@@ -39,7 +39,7 @@ export interface OperationAccess {
   permission: PermissionRule;
   /** The handler answers a missing session itself (sign-out, provider "me"). */
   optional: boolean;
-  /** Feature flags the caller's tenant must have (portal-core §3), when the route declares any. */
+  /** Feature flags the caller's tenant must have (docs/access.md §5), when the route declares any. */
   features?: readonly string[];
   /** The pending steps the route stays open during ('any': every step), when it declares any. */
   whilePending?: 'any' | readonly string[];

@@ -68,9 +68,9 @@ export interface Caller {
   world: 'tenant' | 'provider' | null;
   /** The tenant of a tenant account. */
   tenant: string | null;
-  /** What the caller may do, from the demo roles and portal-core §6 (null: no session). */
+  /** What the caller may do, from the demo roles and docs/access.md §1 (null: no session). */
   access: AccessController | null;
-  /** The feature flags of a tenant account's tenant (portal-core §3; null: not a tenant account). */
+  /** The feature flags of a tenant account's tenant (docs/access.md §5; null: not a tenant account). */
   features: FeatureFlags | null;
   /** The step a tenant account must do first (its password was set by someone else), if any. */
   pendingStep?: PendingStep;

@@ -190,15 +190,20 @@ export const DEMO_PODS: readonly Fields<Pod>[] = [
   note: '',
 }));
 
+/** How the seed writes a provider row: created and last changed at the seed's start. */
+function entityWriter(tx: ConfigStore, now: Date) {
+  const at = now.toISOString();
+  return (entity: string, id: string, data: object) =>
+    tx.entities.insert({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
+}
+
 /** Writes the rows above (inside the first start's transaction). */
 export async function seedDemoProvider(
   tx: ConfigStore,
   now: Date,
   tenants: readonly TenantRecord[],
 ): Promise<void> {
-  const at = now.toISOString();
-  const put = (entity: string, id: string, data: object) =>
-    tx.entities.insert({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
+  const put = entityWriter(tx, now);
   for (const f of DEMO_FEATURES) await put('features', f.feature_name, f);
   for (const g of DEMO_FEATURE_SKU_GROUPS) await put('feature_sku_groups', g.group_id, g);
   for (const i of DEMO_SKU_INCOMPATIBILITIES) await put('sku_incompatibilities', i.incompatibility_id, i);
@@ -381,9 +386,7 @@ export async function seedDemoCrowd(
   now: Date,
   tenants: readonly TenantRecord[],
 ): Promise<void> {
-  const at = now.toISOString();
-  const put = (entity: string, id: string, data: object) =>
-    tx.entities.insert({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
+  const put = entityWriter(tx, now);
   for (const t of tenants) {
     const skus = DEMO_CROWD.find((c) => c.name === t.name)?.skus ?? [];
     if (skus.length > 0) await put(TENANT_SKUS_ENTITY, t.tid, { sku_ids: skus });
@@ -446,9 +449,7 @@ async function seedDemoCrowdGroupsAndRollout(
   now: Date,
   tenants: readonly TenantRecord[],
 ): Promise<void> {
-  const at = now.toISOString();
-  const put = (entity: string, id: string, data: object) =>
-    tx.entities.insert({ entity, id, data: data as Record<string, unknown>, createdAt: at, updatedAt: at });
+  const put = entityWriter(tx, now);
   const byName = new Map(tenants.map((t) => [t.name, t]));
   const tidOf = (name: string): string => {
     const t = byName.get(name);

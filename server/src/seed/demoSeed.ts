@@ -21,7 +21,7 @@ import { publishRevision } from '../policy/publishRevision';
 import type { AuditEntry } from '../audit/auditTrail';
 
 /**
- * Capabilities of the demo tenants (feature flags of portal-core §3). acme has RBAC and every
+ * Capabilities of the demo tenants (feature flags of docs/access.md §5). acme has RBAC and every
  * feature the portal gates, so every area shows something; globex is a smaller customer without
  * RBAC and without the gated policy features (README "Demo accounts"; the browser tests use it).
  */
@@ -58,7 +58,7 @@ export const DEMO_CAPABILITIES: Record<string, Record<string, unknown>> = {
     mobileSupport: { enabled: true, emailSupportLevel: 'full' },
   },
   // A web-only tenant: no file capabilities, so no documents, files or contentInspection flag
-  // (portal-core §3), the tenant the browser tests use for a family hidden by its flag.
+  // (docs/access.md §5), the tenant the browser tests use for a family hidden by its flag.
   globex: {
     rbac: false,
     sso: true,
@@ -82,7 +82,7 @@ export interface SeedResult {
   audit: (AuditEntry & { time: number })[];
 }
 
-/** The demo SKU catalogue (api-client-layer §3: SKUs bundle features; tenants hold SKUs). */
+/** The demo SKU catalogue (docs/provider-console.md §4: SKUs bundle features; tenants hold SKUs). */
 export const DEMO_SKUS: readonly Sku[] = [
   {
     sku_id: 'ISO-CORE',
@@ -222,7 +222,7 @@ export async function seedDemoData(
 
 /**
  * The documents of a demo tenant's revision 1: the web policy, and each other family's document
- * the tenant's feature flags let it read (portal-core §3; globex gets no e-mail policy).
+ * the tenant's feature flags let it read (docs/access.md §5; globex gets no e-mail policy).
  */
 export function demoPolicyOf(capabilities: Record<string, unknown>): [PolicyKind, unknown][] {
   const flags = deriveFeatureFlags(capabilities);

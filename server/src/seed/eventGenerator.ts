@@ -46,7 +46,7 @@ export interface GeneratorTenant {
    */
   readonly audit?: AuditFacts;
   /**
-   * The tenant's feature flags that are on (portal-core §3, from its capabilities: seedTenants.ts
+   * The tenant's feature flags that are on (docs/access.md §5, from its capabilities: seedTenants.ts
    * generatorTenantsOf): it gets only the log types and web actions they allow. Without it, all.
    */
   readonly features?: readonly string[];

@@ -1,5 +1,5 @@
 /**
- * The demo generator's report fields (api-client-layer §7 Reports: category v2, agents, AV
+ * The demo generator's report fields (docs/reports.md §1 Reports: category v2, agents, AV
  * verdicts, cloud-app categories and domain lists, HEAT alerts and lures, email clicks and exits,
  * SMTP codes and times), derived from an event's other fields and drawn from a random stream of
  * their own: the fields generated before these existed keep their values for the same seed.

@@ -481,7 +481,7 @@ describeAll('admin_access_control', () => {
   });
 });
 
-describeAll('without the sso feature (portal-core §3 Feature flags)', () => {
+describeAll('without the sso feature (docs/access.md §5 Feature flags)', () => {
   test('setting/saml and the signing certificate answer 403; metadata and single sign-on are refused naming the field', async () => {
     // Last: it takes acme's sso and multiple_idp away through the provider console.
     const { tid } = (await (await call(admin, '/api/userinfo')).json()) as { tid: string };

@@ -1,6 +1,6 @@
 /**
  * Sign-in settings (issue 33 point 4): the tenant's identity providers (SAML metadata), LDAP
- * directory and who may reach the administration, under api-client-layer §7's tenant settings
+ * directory and who may reach the administration, under docs/settings.md §1's tenant settings
  * paths: GET/PUT `auth` (v1; v2 with ?limit), GET `setting/saml`, GET/PUT `admin_access_control`,
  * the utils GET `menloSamlSigningCert` and POST `decodeCert`, and the extension `ldap-test`.
  * Shapes, permissions and decisions: docs/sign-in-settings.md. Certificates, metadata and LDAP

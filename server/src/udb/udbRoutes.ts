@@ -119,6 +119,32 @@ export async function usernameTaken(
 }
 
 /**
+ * The users a bulk modify or delete names, each once, in the list's order: `act` runs on each
+ * user of the tenant; a uid that is not one (or is named again) becomes a row error.
+ */
+async function eachListedUser(
+  tx: ConfigStore,
+  tid: string,
+  uids: readonly string[],
+  act: (user: EndUserRecord) => Promise<void>,
+): Promise<{ errors: BulkRowError[]; names: string[] }> {
+  const errors: BulkRowError[] = [];
+  const names: string[] = [];
+  const done = new Set<string>();
+  for (const [index, uid] of uids.entries()) {
+    const u = done.has(uid) ? null : await tx.endUsers.get(tid, uid);
+    if (!u) {
+      errors.push({ index, uid, field: 'uid', reason: UDB_REASONS.noSuchUser(uid) });
+      continue;
+    }
+    done.add(uid);
+    await act(u);
+    names.push(u.username);
+  }
+  return { errors, names };
+}
+
+/**
  * Bulk create (the portal's import, and the provider console's tenant users): each row checked,
  * refused rows reported with index and reason, the others written in one transaction (none when
  * a dry run).
@@ -190,7 +216,7 @@ export async function bulkCreateEndUsers(
 }
 
 /**
- * The user database (portal-core §7): the tenant's end users. Reads need settings:users:read,
+ * The user database (docs/sessions.md §9): the tenant's end users. Reads need settings:users:read,
  * writes settings:users:write (both held by `settings:*` roles). Every query is scoped to the
  * session's tenant: another tenant's uid is "not found". Bulk calls are all-or-report: each row is
  * checked, refused rows come back with their index and reason, the others are written in one
@@ -201,7 +227,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
   const ctx = app.workbench;
   const tags = ['user database'];
   const read = { world: 'tenant' as const, permission: UDB_READ_PERMISSION };
-  /** A write's access with its audit event (sub-event type users; portal-core §3). */
+  /** A write's access with its audit event (sub-event type users; docs/glossary.md §2). */
   const write = (action: string, what: string) => ({
     world: 'tenant' as const,
     permission: UDB_WRITE_PERMISSION,
@@ -410,21 +436,10 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       if (problem) throw new ApiHttpError(400, problem.reason, `changes.${problem.field}`);
       const at = nowIso();
       return ctx.store.transaction(async (tx) => {
-        const errors: BulkRowError[] = [];
-        let modified = 0;
-        const names: string[] = [];
-        const done = new Set<string>();
-        for (const [index, uid] of uid_list.entries()) {
-          const u = done.has(uid) ? null : await tx.endUsers.get(s.tid, uid);
-          if (!u) {
-            errors.push({ index, uid, field: 'uid', reason: UDB_REASONS.noSuchUser(uid) });
-            continue;
-          }
-          done.add(uid);
+        const { errors, names } = await eachListedUser(tx, s.tid, uid_list, async (u) => {
           if (!dryRun) await tx.endUsers.update(applyChanges(u, changes, undefined, at));
-          modified += 1;
-          names.push(u.username);
-        }
+        });
+        const modified = names.length;
         noteAudit(request, {
           skip: dryRun || modified === 0,
           object: namesOf(names),
@@ -454,21 +469,10 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       const dryRun = request.query.dry_run === true;
       checkBulkSize(uid_list.length);
       return ctx.store.transaction(async (tx) => {
-        const errors: BulkRowError[] = [];
-        let deleted = 0;
-        const names: string[] = [];
-        const done = new Set<string>();
-        for (const [index, uid] of uid_list.entries()) {
-          const u = done.has(uid) ? null : await tx.endUsers.get(s.tid, uid);
-          if (!u) {
-            errors.push({ index, uid, field: 'uid', reason: UDB_REASONS.noSuchUser(uid) });
-            continue;
-          }
-          done.add(uid);
-          if (!dryRun) await tx.endUsers.delete(s.tid, uid);
-          deleted += 1;
-          names.push(u.username);
-        }
+        const { errors, names } = await eachListedUser(tx, s.tid, uid_list, async (u) => {
+          if (!dryRun) await tx.endUsers.delete(s.tid, u.uid);
+        });
+        const deleted = names.length;
         noteAudit(request, {
           skip: dryRun || deleted === 0,
           object: namesOf(names),

@@ -17,7 +17,7 @@ afterEach(resetPortalEnv);
 
 const pageTitle = () => screen.findByTestId(shellIds.pageTitle);
 
-describe('tenant portal routes (portal-core §2) rendered with a real store', () => {
+describe('tenant portal routes (docs/sessions.md §6) rendered with a real store', () => {
   it('a user who is not logged in is sent to login with a returnUrl query parameter', async () => {
     const { location } = renderPortal({ path: '/logs/web?interval=1h' });
     expect(await screen.findByRole('heading', { name: 'Portal' })).toBeInTheDocument();

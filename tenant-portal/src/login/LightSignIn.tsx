@@ -1,8 +1,7 @@
 /**
  * The tenant portal's light sign-in page (issue 15: the first load of the sign-in page within 170
  * KB gzipped; README.md here). Shown by main.tsx on a sign-in visit
- * (common's signInVisit.ts) instead of the full app, with the login route's behaviour (portal-core
- * §2 "Login route behaviour") for a signed-out visitor:
+ * (common's signInVisit.ts) instead of the full app, with the login route's behaviour (docs/sessions.md §2 "Login route behaviour") for a signed-out visitor:
  * - a non-production build or deployment dev: the local login page; after the login the full app
  *   starts its session and takes over the page, at the login route, which follows the returnUrl;
  * - on-prem: a full page load to the appliance login (the login area) with the returnUrl;

@@ -22,7 +22,7 @@ const formValues = (form: HTMLElement): Record<string, string> =>
     Array.from(form.querySelectorAll('input')).map((input) => [input.name, input.value] as [string, string]),
   );
 
-describe('§2 Login route behaviour', () => {
+describe('docs/sessions.md §2 Login route behaviour', () => {
   it('if the user is already logged in, go to the returnUrl query parameter', async () => {
     const { location } = renderPortal({ path: '/login?returnUrl=%2Ffwaas', user: demoUser('admin') });
     await waitFor(() => expect(location()).toBe('/fwaas'));

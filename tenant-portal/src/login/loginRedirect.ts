@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the login route (portal-core §2 "Login route behaviour").
+ * Pure helpers of the login route (docs/sessions.md §2 "Login route behaviour").
  */
 import type { AuthParams } from '@workbench/common/api/contract/auth';
 import { LOGIN_AREA_PATH } from '@workbench/common/api/contract/wire';

@@ -1,5 +1,5 @@
 /**
- * The views of the login route that need neither the router nor the store (portal-core §2 "Login
+ * The views of the login route that need neither the router nor the store (docs/sessions.md §2 "Login
  * route behaviour"): the cloud login's hidden POST form and the on-prem redirect to the appliance
  * login. LoginRoute (the full app, whose session saga fetches the authentication parameters) and
  * the light sign-in page (LightSignIn.tsx, issue 15, which fetches them itself) both show them.

@@ -23,7 +23,7 @@ export const LOGOUT_TEXTS = {
 } as const;
 
 /**
- * `#/logout?returnUrl=…&timeout=true` (portal-core §2): logs the user out and shows that it did.
+ * `#/logout?returnUrl=…&timeout=true` (docs/sessions.md §2): logs the user out and shows that it did.
  * It renders outside the app shell, so any dialog the shell had open is closed. On-prem it
  * redirects to the appliance login page.
  */

@@ -1,5 +1,5 @@
 /**
- * The tenant portal's route table as data (portal-core §2). Each area carries its environment
+ * The tenant portal's route table as data (docs/sessions.md §6). Each area carries its environment
  * rule, its access rule and, sometimes, a feature rule; the pure functions in routeRules.ts
  * evaluate them and the router in appRoutes.tsx renders them. What an area is made of (and what
  * the pages import) is routeModel.ts: the table loads the pages on demand and no page imports it.
@@ -128,7 +128,7 @@ export const LOGS_CHILDREN: readonly ChildArea[] = LOG_ROUTES_IN_NAV_ORDER.map((
   };
 });
 
-/** portal-core §2, in navigation order. */
+/** docs/sessions.md §6, in navigation order. */
 export const AREAS: readonly Area[] = [
   {
     id: 'login',
@@ -303,7 +303,7 @@ export interface NavGroup {
 /**
  * The side navigation's groups (issue 15). Decision: the spec lists the areas without groups; the
  * navigation groups them under headings, as admin consoles do, so that the top-level Firewall,
- * Web and Safemail pages (the services' own settings, portal-core §2) read as Services and are
+ * Web and Safemail pages (the services' own settings, docs/sessions.md §6) read as Services and are
  * not taken for Web Policy (under Policy), Web Logs or Firewall Logs (under Logs, in Monitor).
  * Every area of the navigation is in exactly one group (registries.test.ts).
  */
@@ -318,7 +318,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   { id: 'administration', title: 'Administration', areas: ['settings', 'contact-form'] },
 ];
 
-/** Throws InvalidAccessRuleError when a rule gives neither or both of any/all (portal-core §5). */
+/** Throws InvalidAccessRuleError when a rule gives neither or both of any/all (docs/access.md §3). */
 export function validateAreas(areas: readonly Area[]): void {
   for (const area of areas) {
     if (area.access) validateAccessRule(area.access);

@@ -19,7 +19,7 @@ export interface PageProps {
 /** Loads a route's page on demand, so each area's code is its own chunk. */
 export type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
 
-/** Where an area may appear (portal-core §2 "Environment" column). */
+/** Where an area may appear (docs/sessions.md §6 "Environment" column). */
 export interface EnvironmentRule {
   /** Allowed on the cloud (ec2, and dev — see areas.ts). */
   cloud: boolean;
@@ -105,7 +105,7 @@ export const CLOUD_OR_MANAGEMENT_STATION: EnvironmentRule = { cloud: true, onPre
 export const CLOUD_ONLY: EnvironmentRule = { cloud: true, onPrem: [] };
 export const SAFEVIEW_MODES: readonly Mode[] = ['safeview', 'safeview_isolation', 'safeview_proxy'];
 
-/** Query parameter defaults of the logs area (portal-core §9: default log interval 7d). */
+/** Query parameter defaults of the logs area (docs/logs.md §2: default log interval 7d). */
 export const DEFAULT_LOG_FILTERS = { interval: '7d' } as const;
 
 /** The prefix of the on-prem appliance-settings pages: the root goes to settings under it. */

@@ -54,7 +54,7 @@ const ctx = (
 });
 const ids = (areas: Area[]): string[] => areas.map((a) => a.id);
 
-describe('§2 route table: environment rules', () => {
+describe('docs/sessions.md §6 route table: environment rules', () => {
   it.each([
     ['login', 'cloud and on-prem', [true, true, true, true]],
     ['logout', 'all', [true, true, true, true]],
@@ -105,7 +105,7 @@ describe('§2 route table: environment rules', () => {
   });
 });
 
-describe('§5 route rules', () => {
+describe('docs/access.md §3 route rules', () => {
   it('an access rule must give exactly one of "any" or "all"; giving neither or both is an error', () => {
     const base = findArea('fwaas');
     expect(() => validateAreas([{ ...base, access: {} }])).toThrow(InvalidAccessRuleError);
@@ -173,7 +173,7 @@ describe('visible areas for (environment, access controller, features)', () => {
   });
 });
 
-describe('§2 Root path', () => {
+describe('docs/sessions.md §7 Root path', () => {
   it('cloud defaults to dashboard', () => {
     expect(rootPath(ctx(cloud), '/', AREAS)).toBe('/dashboard');
     expect(rootPath(ctx(dev), '/', AREAS)).toBe('/dashboard');
@@ -208,7 +208,7 @@ describe('§2 Root path', () => {
   });
 });
 
-describe('§2 Other rules', () => {
+describe('docs/sessions.md §7 Other rules', () => {
   it('a parent-route redirect picks the first child the user may see and applies its default filters as query parameters', () => {
     expect(parentRedirect(findArea('logs'), ctx(cloud))).toBe('/logs/web?interval=7d');
     expect(parentRedirect(findArea('logs'), ctx(cloud, enforced(['logs:audit:*', 'logs:dlp:*'])))).toBe(

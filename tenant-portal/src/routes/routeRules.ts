@@ -1,5 +1,5 @@
 /**
- * Pure route rules of portal-core §2: which areas a user sees, where the root goes, where a
+ * Pure route rules of docs/sessions.md §7: which areas a user sees, where the root goes, where a
  * parent route redirects, and what a guard decides. No React, no store: the router feeds them
  * the runtime environment, the access controller, the feature flags and the route table (areas.ts:
  * the pages use these rules, and the table loads the pages).

@@ -162,7 +162,7 @@ function UserMenu() {
           >
             Change password
           </MenuItem>,
-          // The tenant's tfa feature (portal-core §3) offers it.
+          // The tenant's tfa feature (docs/access.md §5) offers it.
           ...(features.tfa && mfaEnrolment
             ? [
                 <MenuItem

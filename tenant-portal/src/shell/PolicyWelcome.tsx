@@ -1,5 +1,5 @@
 /**
- * The policy welcome (portal-core §4 Portal version): on-prem, when the start switched the
+ * The policy welcome (docs/sessions.md §5 Portal version): on-prem, when the start switched the
  * management station to the portal v2, the session's policy welcome flag is set; this dialog is
  * what shows it. It says how policy works now and leads to the Policy area; closing dismisses it.
  */

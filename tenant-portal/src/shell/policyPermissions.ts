@@ -1,6 +1,6 @@
 /**
  * Which write actions the shell and the policy landing offer. Roles become `item:read` /
- * `item:write` (portal-core §6), so a web-policy writer holds e.g. `web_policy:*:write`; the
+ * `item:write` (docs/access.md §1), so a web-policy writer holds e.g. `web_policy:*:write`; the
  * check spells the write segment out so a `web_policy:*:read` grant does not match.
  */
 import type { AccessController } from '@workbench/common';

@@ -1,5 +1,5 @@
 /**
- * The sub-event types (portal-core §3 log filter vocabularies): the admin areas an audit event is
+ * The sub-event types (docs/glossary.md §2 log filter vocabularies): the admin areas an audit event is
  * about, the audit log's `sub_event_type`. The policy groups' areas come from the policy-group
  * registry (a change of a kind is filed under its group) and the provider entities' from the
  * provider-entity registry (each entity's key, labelled with its title), so a new group or entity

@@ -1,12 +1,12 @@
 /**
- * Tenant authentication and session (portal-core §3, §7 Auth). The server validates with these
+ * Tenant authentication and session (docs/sessions.md §3, §8 Auth). The server validates with these
  * schemas and publishes them in /openapi.json; the client's types are derived from them.
  */
 import { Type, type Static } from 'typebox';
 import { PENDING_STEPS, type PendingStep } from './pendingSteps';
 
 export const AuthParamsRequest = Type.Object({
-  /** portal-core §2: taken from the query when its value is true or empty. */
+  /** docs/sessions.md §6: taken from the query when its value is true or empty. */
   force_udb: Type.Optional(Type.Boolean()),
 });
 export type AuthParamsRequest = Static<typeof AuthParamsRequest>;
@@ -78,7 +78,7 @@ export const CookieRefreshReply = Type.Object({ expires: Type.String({ format: '
 export type CookieRefreshReply = Static<typeof CookieRefreshReply>;
 
 /**
- * portal-core §3 "User session info". `show_change_password`: the password was set by someone else
+ * docs/sessions.md §3 "User session info". `show_change_password`: the password was set by someone else
  * (tenant creation, a reset) and must be changed before anything else opens. `pending_steps` (ours)
  * lists every step still due in the order they are asked for (contract/pendingSteps.ts); the
  * password change is its first row.
@@ -119,7 +119,7 @@ export const AUTH_PATHS = {
   changePassword: '/api/auth/v1/change_password',
   /** The second step of a sign-in with two-factor sign-in: challenge and code. */
   loginMfa: '/api/auth/v1/login/mfa',
-  /** The tenant's accounts with their second-factor state (portal-core §7 Auth). */
+  /** The tenant's accounts with their second-factor state (docs/sessions.md §8 Auth). */
   mfaUsers: '/api/auth/v1/mfa/users',
   /** The signed-in user's own second factor: GET its state; enrol, confirm, disable below. */
   mfa: '/api/auth/v1/mfa',
@@ -130,7 +130,7 @@ export const AUTH_PATHS = {
   loginArea: '/login/',
 } as const;
 
-/** The password rules (shared-ui-and-validators §6, invalidPassword: no ! backslash, whitespace or single quote) and a length. */
+/** The password rules (docs/shared-ui.md §9, invalidPassword: no ! backslash, whitespace or single quote) and a length. */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_FORBIDDEN_CHARACTERS = /[!\\\s']/;

@@ -1,6 +1,6 @@
 /**
- * The cloud-app (CASB) and egress-header calls beside their policy documents (portal-core §7
- * Policy; api-client-layer §7 Policy reads and saves): the unsanctioned-domain-list check
+ * The cloud-app (CASB) and egress-header calls beside their policy documents (docs/policy.md §6
+ * Policy; docs/policy.md §4 Policy reads and saves): the unsanctioned-domain-list check
  * (POST /api/policy/v1/validate_ddl_domains/), the discovered cloud apps and an app's reputation
  * insights (GET /api/policy/v3/casb/app_rep_insights/{id}), the egress control and the header
  * blocklist (GET /api/policy/v1/egress_policy/egress_control, …/header_blocklist). One source
@@ -52,7 +52,7 @@ export const InvalidDdlDomain = Type.Object(
     /** Position in `domains` (0-based). */
     index: Type.Integer({ minimum: 0 }),
     domain: Type.String(),
-    /** The validator's error key (shared-ui §5), or 'duplicate' / 'empty'. */
+    /** The validator's error key (docs/shared-ui.md §10), or 'duplicate' / 'empty'. */
     reason: Type.String(),
     message: Type.String(),
   },

@@ -1,6 +1,6 @@
 /**
  * The demo accounts of the run contract (DESIGN.md). The server seeds them on first start; the
- * browser and API tests sign in with them. Role lists follow portal-core §6: each read entry
+ * browser and API tests sign in with them. Role lists follow docs/access.md §1: each read entry
  * becomes `entry:read`, each write entry `entry:write`.
  */
 import { LOG_GROUPS } from '../../vocabularies/logTypes';

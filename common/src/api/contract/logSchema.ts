@@ -121,7 +121,7 @@ export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = Object.fromEntri
     text('rule_name', 'Rule'),
     /** The policy rule that decided a web request: `<kind>:<key>` of the policy-kind registry (e.g. web/exceptions:<id>, cats:<category id>). */
     text('policy_rule', 'Policy rule'),
-    // The report fields (api-client-layer §7 Reports; vocabularies in reportFieldVocabularies.ts).
+    // The report fields (docs/reports.md §1 Reports; vocabularies in reportFieldVocabularies.ts).
     code('webroot_cats', 'Category (v2)', WEBROOT_CATEGORIES),
     code('av_scan_result', 'AV scan result', AV_SCAN_RESULTS),
     code('is_page_request', 'Page request', BOOLEAN_CODES),

@@ -1,5 +1,5 @@
 /**
- * Logs (api-client-layer §3 Logs, §7 Logs; portal-core §3 log event, §4 logs paging).
+ * Logs (docs/logs.md §1 Logs, §4 Logs; docs/logs.md §3 log event, §3 logs paging).
  * GET or POST (body pagingIdentifiers) /api/rep/v1/query/{logtype}?{query} → {events, pagingIdentifiers};
  * GET /api/rep/v1/export/{logtype}?{query} → the whole filtered result as CSV.
  *

@@ -1,5 +1,5 @@
 /**
- * Policy revisions (portal-core §3, §4; api-client-layer §3 Policy revision) and what the
+ * Policy revisions (docs/policy.md §2, §2; docs/policy.md §3 Policy revision) and what the
  * reference server adds on top: the history of published revisions, the diff between any two
  * revisions, rollback, discard and the policy tester.
  */
@@ -7,8 +7,7 @@ import { Type, type Static } from 'typebox';
 import { COMMENT_MAX_LENGTH } from './policy-kinds/kindDef';
 
 /**
- * The query string of a policy read: the spec's client sends a timestamp with them (api-client-layer
- * §7 "GET with timestamp") so no cache in between serves an old answer; any other parameter is
+ * The query string of a policy read: the spec's client sends a timestamp with them (docs/policy.md §4 "GET with timestamp") so no cache in between serves an old answer; any other parameter is
  * refused with its name (issue 30).
  */
 export const POLICY_READ_TIMESTAMP = { timestamp: Type.Optional(Type.String({ maxLength: 32 })) };
@@ -86,7 +85,7 @@ export type PublishedRevision = Static<typeof PublishedRevision>;
 export const INITIAL_REVISION_COMMENT = 'Initial policy';
 export const SETUP_PUBLISHER = 'setup';
 
-/** Policy revision page size default 25, offset 0 (api-client-layer §9). */
+/** Policy revision page size default 25, offset 0 (docs/provider-console.md §3). */
 export const REVISIONS_PAGE_DEFAULT = 25;
 export const REVISIONS_PAGE_MAX = 200;
 
@@ -96,7 +95,7 @@ export const RevisionsQuery = Type.Object(
       Type.Integer({ minimum: 1, maximum: REVISIONS_PAGE_MAX, default: REVISIONS_PAGE_DEFAULT }),
     ),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: REV_ID_MAX, default: 0 })),
-    /** Cache buster (policy reads take a timestamp param, portal-core §7). */
+    /** Cache buster (policy reads take a timestamp param, docs/policy.md §4). */
     ...POLICY_READ_TIMESTAMP,
   },
   { additionalProperties: false },
@@ -218,7 +217,7 @@ export type TesterCategory = Static<typeof TesterCategory>;
 export const TesterDecision = Type.Object({
   rev_id: Type.Integer(),
   category: TesterCategory,
-  /** A policy-enforcement action code (portal-core §3). */
+  /** A policy-enforcement action code (docs/glossary.md §2). */
   action: Type.String(),
   /** The rule that decided, or null when nothing matched (the default allows). */
   rule: Type.Union([DecidingRule, Type.Null()]),

@@ -1,5 +1,5 @@
 /**
- * The policy-kind registry (portal-core §3, §7 Policy; api-client-layer §3 Policy revision, §7
+ * The policy-kind registry (docs/policy.md §2, §4 Policy; docs/policy.md §3 Policy revision, §4
  * Policy reads and saves): the one table of the policy documents the portal reads and saves per
  * revision. Each row (see policy-kinds/kindDef.ts) gives the document's API path, its permission
  * group (and web-policy edit permission), the TypeBox schema of its `data` (what a save carries
@@ -103,7 +103,7 @@ export const policyKindWritePermission = (kind: PolicyKind): string => {
 };
 
 /**
- * The feature flags (portal-core §3) a kind needs: its policy group's (policyGroups.ts, the ones
+ * The feature flags (docs/access.md §5) a kind needs: its policy group's (policyGroups.ts, the ones
  * the portal's navigation gates the family's page by) and the row's own (a tab of a page, e.g.
  * the watermark of Web Policy). The server refuses the kind's reads and saves without them.
  */

@@ -1,6 +1,6 @@
 /**
- * The policy reference-data registry (portal-core §7 Policy; api-client-layer §3 Policy revision
- * and Enumerations, §7 Policy reads and saves): the one table of the read-only lists the policy
+ * The policy reference-data registry (docs/policy.md §4 Policy; docs/policy.md §3 Policy revision
+ * and Enumerations, §4 Policy reads and saves): the one table of the read-only lists the policy
  * editors read beside the revision's documents (category trees, risks, country codes, content
  * types, compliance lists, time zones, mail users and groups, …). Each row gives the call's name,
  * path, TypeBox reply schema, read permission and spec section.
@@ -17,7 +17,7 @@ import { POLICY_KIND_GROUPS } from './policyKinds';
 import { RevisionState } from './policy';
 import { CategoryId } from './policy-kinds/webKinds';
 
-/** The permission a read needs: one permission, or any/all of several (portal-core §6). */
+/** The permission a read needs: one permission, or any/all of several (docs/access.md §3). */
 export type ReferencePermission = string | AccessRule;
 
 export interface PolicyReferenceDef<S extends TSchema = TSchema> {
@@ -41,7 +41,7 @@ const webRead = 'web_policy:*:read';
 const anyPolicyRead: AccessRule = { any: POLICY_KIND_GROUPS.map((g) => `${g}:*:read`) };
 /**
  * Category names label the log events and report rows as well as the web policy
- * (api-client-layer §7: "GET /api/policy/v1/{name or name_v2} for log categories").
+ * (docs/logs.md §4: "GET /api/policy/v1/{name or name_v2} for log categories").
  */
 const categoryNamesRead: AccessRule = {
   any: [...POLICY_KIND_GROUPS.map((g) => `${g}:*:read`), 'logs:*:read', 'dashboard:*:read'],
@@ -95,8 +95,8 @@ export const ContentSubType = Type.Object(
   closed,
 );
 /**
- * A content type (api-client-layer §3: "contentTypes.files, each with a name and a list of
- * sub-entries"; §3 Logs: "files with a name and a list"): the sub-entries are its `list`.
+ * A content type (docs/policy.md §7: "contentTypes.files, each with a name and a list of
+ * sub-entries"; docs/logs.md §1 Logs: "files with a name and a list"): the sub-entries are its `list`.
  */
 export const ContentTypeFile = Type.Object(
   { name: Name, list: Type.Array(ContentSubType, { minItems: 1 }) },
@@ -117,7 +117,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     reply: CategoryTree,
     read: categoryNamesRead,
     source: 'static',
-    spec: 'portal-core §7 Policy (GET /cats); api-client-layer §7 (log categories)',
+    spec: 'docs/policy.md §4 Policy (GET /cats); docs/logs.md §4 (log categories)',
   }),
   cats_v2: ref({
     path: '/api/policy/v1/cats_v2',
@@ -132,7 +132,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     ),
     read: categoryNamesRead,
     source: 'static',
-    spec: 'portal-core §7 Policy (GET /cats_v2); api-client-layer §7 (name_v2 for log categories)',
+    spec: 'docs/policy.md §4 Policy (GET /cats_v2); docs/logs.md §4 (name_v2 for log categories)',
   }),
   /**
    * The spec shows no reply: the category set (1: /cats, 2: /cats_v2) of the staged revision,
@@ -144,7 +144,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     reply: Type.Object({ version: Type.Union([Type.Literal(1), Type.Literal(2)]) }, closed),
     read: categoryNamesRead,
     source: 'tenant',
-    spec: 'portal-core §7 Policy (GET /category_version); api-client-layer §7 (category_version?timestamp)',
+    spec: 'docs/policy.md §4 Policy (GET /category_version); docs/policy.md §4 (category_version?timestamp)',
   }),
   'cats/extension/map': ref({
     path: '/api/policy/v1/cats/extension/map',
@@ -162,7 +162,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     ),
     read: webRead,
     source: 'static',
-    spec: 'portal-core §7 Policy (GET /cats/extension/map)',
+    spec: 'docs/policy.md §4 Policy (GET /cats/extension/map)',
   }),
   risks: ref({
     path: '/api/policy/v1/risks',
@@ -180,7 +180,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     ),
     read: webRead,
     source: 'static',
-    spec: 'portal-core §3 (Risk: G Low, Y Medium, R High), §7 Policy (GET /risks)',
+    spec: 'docs/glossary.md §2 (Risk: G Low, Y Medium, R High), docs/policy.md §4 Policy (GET /risks)',
   }),
   'risks/Vulnerable Service': ref({
     path: '/api/policy/v1/risks/Vulnerable Service',
@@ -205,7 +205,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     ),
     read: webRead,
     source: 'static',
-    spec: 'portal-core §7 Policy (GET /risks/Vulnerable Service)',
+    spec: 'docs/policy.md §4 Policy (GET /risks/Vulnerable Service)',
   }),
   country_codes: ref({
     path: '/api/policy/v1/country_codes',
@@ -220,7 +220,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     ),
     read: anyPolicyRead,
     source: 'static',
-    spec: 'portal-core §3 (Country codes: about 250 entries), §7 Policy (GET /country_codes)',
+    spec: 'docs/glossary.md §2 (Country codes: about 250 entries), docs/policy.md §4 Policy (GET /country_codes)',
   }),
   /** Like category_version, for the content types (3: v3, 4: v4; PUT /v4/content_migration switches). */
   content_version: ref({
@@ -229,7 +229,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     reply: Type.Object({ version: Type.Union([Type.Literal(3), Type.Literal(4)]) }, closed),
     read: anyPolicyRead,
     source: 'tenant',
-    spec: 'portal-core §7 Policy (GET /content_version); api-client-layer §7 (PUT /v4/content_migration)',
+    spec: 'docs/policy.md §4 Policy (GET /content_version); docs/policy.md §7 (PUT /v4/content_migration)',
   }),
   'v3/content_types': ref({
     path: '/api/policy/v3/content_types',
@@ -237,7 +237,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     reply: ContentTypes,
     read: anyPolicyRead,
     source: 'static',
-    spec: 'api-client-layer §3 Policy revision (content types), §7 (GET /api/policy/v3/content_types)',
+    spec: 'docs/policy.md §7 Policy revision (content types), §7 (GET /api/policy/v3/content_types)',
   }),
   'v4/content_types': ref({
     path: '/api/policy/v4/content_types',
@@ -245,7 +245,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     reply: ContentTypes,
     read: anyPolicyRead,
     source: 'static',
-    spec: 'api-client-layer §3 Policy revision (content types), §7 (GET /api/policy/v4/content_types)',
+    spec: 'docs/policy.md §7 Policy revision (content types), §7 (GET /api/policy/v4/content_types)',
   }),
   predefined_ccls: ref({
     path: '/api/policy/v1/predefined_ccls',
@@ -277,7 +277,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     ),
     read: 'dlp_policy:*:read',
     source: 'static',
-    spec: 'portal-core §7 Policy (GET /predefined_ccls)',
+    spec: 'docs/policy.md §4 Policy (GET /predefined_ccls)',
   }),
   ra_threats: ref({
     path: '/api/policy/v1/ra_threats',
@@ -300,7 +300,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     ),
     read: 'content_inspection:*:read',
     source: 'static',
-    spec: 'portal-core §7 Policy (GET /ra_threats); api-client-layer §3 (runtimeAnalysis)',
+    spec: 'docs/policy.md §4 Policy (GET /ra_threats); docs/policy.md §3 (runtimeAnalysis)',
   }),
   /**
    * A new strong password for the archives DLP attaches for auditors (auditor_profiles/
@@ -313,9 +313,9 @@ export const POLICY_REFERENCE_REGISTRY = {
     reply: Type.Object({ password: Type.String({ minLength: 20, maxLength: 64 }) }, closed),
     read: 'dlp_policy:*:read',
     source: 'tenant',
-    spec: 'portal-core §7 Policy (GET /dlp/file_password)',
+    spec: 'docs/policy.md §3 Policy (GET /dlp/file_password)',
   }),
-  /** The tenant's active end users of the user database (portal-core §7 User database) as mail users. */
+  /** The tenant's active end users of the user database (docs/sessions.md §9 User database) as mail users. */
   smtp_users: ref({
     path: '/api/policy/v1/smtp_users',
     title: "The tenant's mail users",
@@ -329,7 +329,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     ),
     read: 'email_policy:*:read',
     source: 'tenant',
-    spec: 'portal-core §7 Policy (GET /smtp_users)',
+    spec: 'docs/policy.md §4 Policy (GET /smtp_users)',
   }),
   smtp_groups: ref({
     path: '/api/policy/v1/smtp_groups',
@@ -340,7 +340,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     ),
     read: 'email_policy:*:read',
     source: 'tenant',
-    spec: 'portal-core §7 Policy (GET /smtp_groups)',
+    spec: 'docs/policy.md §4 Policy (GET /smtp_groups)',
   }),
   /**
    * The directory's groups and their active users, for the rules of revision {rev} (404 for a
@@ -358,7 +358,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     ),
     read: anyPolicyRead,
     source: 'tenant',
-    spec: 'portal-core §7 Policy (GET /ad/group_users/{rev})',
+    spec: 'docs/policy.md §4 Policy (GET /ad/group_users/{rev})',
   }),
   time_zones: ref({
     path: '/api/policy/v1/rules/time_zones',
@@ -366,7 +366,7 @@ export const POLICY_REFERENCE_REGISTRY = {
     reply: Type.Object({ time_zones: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }) }, closed),
     read: anyPolicyRead,
     source: 'static',
-    spec: 'api-client-layer §7 Policy reads and saves (GET /api/policy/v1/rules/time_zones)',
+    spec: 'docs/policy.md §5 Policy reads and saves (GET /api/policy/v1/rules/time_zones)',
   }),
 } satisfies Record<string, PolicyReferenceDef>;
 
@@ -404,9 +404,9 @@ export function policyReferencePath(name: PolicyReferenceName, params: { rev?: n
 }
 
 /**
- * The migration commands (portal-core §7 PUT /category_migration; api-client-layer §7 PUT
+ * The migration commands (docs/policy.md §7 PUT /category_migration; docs/policy.md §4 PUT
  * /api/policy/v4/content_migration). Like every policy save they carry rev_id, state and
- * updated_at (portal-core §3; 409 when stale), and staged_rev_id when the client has it; the
+ * updated_at (docs/policy.md §2; 409 when stale), and staged_rev_id when the client has it; the
  * reply is the revision after the change.
  */
 export const POLICY_MIGRATION_PATHS = {

@@ -1,5 +1,5 @@
 /**
- * Provider console authentication (api-client-layer §5, §7 Provider console, §8). Operators sign in at
+ * Provider console authentication (docs/http-client.md §6, docs/provider-console.md §2 Provider console, docs/http-client.md §8). Operators sign in at
  * an identity provider; the reference server ships a local one at POST /idp/token.
  */
 import { Type, type Static } from 'typebox';

@@ -1,6 +1,6 @@
 /**
- * Capability schema states (api-client-layer §3 Enumerations "schema state: deprecated, ga,
- * controlled, obsolete"; §7 Provider console "schema endpoints", "capability state"; issue 14).
+ * Capability schema states (docs/glossary.md §3 Enumerations "schema state: deprecated, ga,
+ * controlled, obsolete"; docs/provider-console.md §6 Provider console "schema endpoints", "capability state"; issue 14).
  * One row per capability the service knows: the tenant portal's feature flags that pass through
  * from a capability (deriveFeatureFlags.ts PASS_THROUGH_FEATURE_DEFAULTS), the capabilities the
  * derived flags and the server read by name. What each state means
@@ -197,7 +197,7 @@ export function capabilitiesInEffect(
   );
 }
 
-// Endpoints (schema endpoints and capability state, §7), paths per the entity-table convention.
+// Endpoints (schema endpoints and capability state, docs/provider-console.md §6), paths per the entity-table convention.
 export const SCHEMA_STATES_PATH = `${V1}/schema_states`;
 export const CAPABILITY_STATES_PATH = `${V1}/capability_states`;
 export const capabilityStatePath = (capability: string): string =>

@@ -1,5 +1,5 @@
 /**
- * The provider-entity registry (api-client-layer §3 Tenant and provider-console entities, §7
+ * The provider-entity registry (docs/provider-console.md §3 Tenant and provider-console entities, §6
  * Provider console): the one table of the things provider operators manage. Each row names the
  * entity's path (`/gdmanage/api/v1/<plural>[/{id}]` where the spec gives none), the schema of a
  * row as read and of its body as written, its id field, its list columns, the fields it is
@@ -127,7 +127,7 @@ const TIMESTAMPS = {
   updated_at: Type.String({ format: 'date-time' }),
 };
 
-/** A SKU: a sellable bundle of features, assigned to tenants (api-client-layer §3). */
+/** A SKU: a sellable bundle of features, assigned to tenants (docs/provider-console.md §4). */
 const SkuFields = {
   sku_id: ENTITY_ID,
   name: NAME,
@@ -138,7 +138,7 @@ export const SkuBody = Type.Object(SkuFields, { additionalProperties: false });
 export const Sku = Type.Object({ ...SkuFields, ...TIMESTAMPS });
 export type Sku = Static<typeof Sku>;
 
-/** A feature: a capability SKUs bundle (api-client-layer §3: features link to SKUs and groups). */
+/** A feature: a capability SKUs bundle (docs/provider-console.md §4: features link to SKUs and groups). */
 const FeatureFields = {
   feature_name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+$' }),
   name: NAME,
@@ -150,7 +150,7 @@ export type Feature = Static<typeof Feature>;
 
 const SKU_IDS = Type.Array(ENTITY_ID, { maxItems: 100, uniqueItems: true });
 
-/** A feature-SKU group: features and the SKUs that grant them, managed together (§3). */
+/** A feature-SKU group: features and the SKUs that grant them, managed together (docs/provider-console.md §4). */
 const FeatureSkuGroupFields = {
   group_id: ENTITY_ID,
   name: NAME,
@@ -161,7 +161,7 @@ export const FeatureSkuGroupBody = Type.Object(FeatureSkuGroupFields, { addition
 export const FeatureSkuGroup = Type.Object({ ...FeatureSkuGroupFields, ...TIMESTAMPS });
 export type FeatureSkuGroup = Static<typeof FeatureSkuGroup>;
 
-/** SKU incompatibilities hold a list of skus (§3): no tenant may hold two of them. */
+/** SKU incompatibilities hold a list of skus (docs/provider-console.md §4): no tenant may hold two of them. */
 const SkuIncompatibilityFields = {
   incompatibility_id: ENTITY_ID,
   skus: Type.Array(ENTITY_ID, { minItems: 2, maxItems: 20, uniqueItems: true }),
@@ -181,7 +181,7 @@ const deriveLicenceState = (data: Record<string, unknown>, now: Date) => ({
   license_state: licenceStateOf(data, now),
 });
 
-/** OVA licence key (§3), its state computed when read (Enumerations: license state). */
+/** OVA licence key (docs/provider-console.md §4), its state computed when read (Enumerations: license state). */
 const OvaKeyFields = {
   key_id: ENTITY_ID,
   expires_at: EXPIRY,
@@ -202,7 +202,7 @@ export const OvaKey = Type.Object({
 });
 export type OvaKey = Static<typeof OvaKey>;
 
-/** Key feature (§3): feature_name, expires_at, does_not_expire. */
+/** Key feature (docs/provider-console.md §4): feature_name, expires_at, does_not_expire. */
 const KeyFeatureFields = {
   feature_name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+$' }),
   expires_at: EXPIRY,
@@ -212,13 +212,13 @@ export const KeyFeatureBody = Type.Object(KeyFeatureFields, { additionalProperti
 export const KeyFeature = Type.Object({ ...KeyFeatureFields, ...licenceStateField });
 export type KeyFeature = Static<typeof KeyFeature>;
 
-/** Key SKU (§3): expires_at, sku. An empty expiry follows the key's. */
+/** Key SKU (docs/provider-console.md §4): expires_at, sku. An empty expiry follows the key's. */
 const KeySkuFields = { sku: ENTITY_ID, expires_at: EXPIRY };
 export const KeySkuBody = Type.Object(KeySkuFields, { additionalProperties: false });
 export const KeySku = Type.Object({ ...KeySkuFields, ...licenceStateField });
 export type KeySku = Static<typeof KeySku>;
 
-/** OVA version (§3): version_string, supported_version, ga_version, note. */
+/** OVA version (docs/provider-console.md §4): version_string, supported_version, ga_version, note. */
 const OvaVersionFields = {
   version_string: VERSION,
   supported_version: Type.Boolean(),
@@ -229,7 +229,7 @@ export const OvaVersionBody = Type.Object(OvaVersionFields, { additionalProperti
 export const OvaVersion = Type.Object({ ...OvaVersionFields, ...TIMESTAMPS });
 export type OvaVersion = Static<typeof OvaVersion>;
 
-/** Deployment (§3: deployment_id): a set of pods in one region that tenants are placed on. */
+/** Deployment (docs/provider-console.md §5: deployment_id): a set of pods in one region that tenants are placed on. */
 const DeploymentFields = {
   deployment_id: ENTITY_ID,
   name: NAME,
@@ -246,7 +246,7 @@ const HOST = Type.String({
   pattern: '^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$',
 });
 
-/** Pod configuration (§3): its deployment, its nodes and its gateways; node state is read apart. */
+/** Pod configuration (docs/provider-console.md §5): its deployment, its nodes and its gateways; node state is read apart. */
 const PodFields = {
   pod_id: ENTITY_ID,
   deployment: ENTITY_ID,
@@ -264,7 +264,7 @@ const TENANT_IDS = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
   uniqueItems: true,
 });
 
-/** Tenant group (§3 Tenant-group: groups with associations): the tenants it holds. */
+/** Tenant group (docs/provider-console.md §3 Tenant-group: groups with associations): the tenants it holds. */
 const TenantGroupFields = {
   group_id: ENTITY_ID,
   name: NAME,
@@ -282,7 +282,7 @@ const CATEGORY_URL = Type.String({
   pattern: '^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+(/\\S*)?$',
 });
 /**
- * Category override (§3: url, category_ids, tenants default [], submission_reference default '',
+ * Category override (docs/provider-console.md §3: url, category_ids, tenants default [], submission_reference default '',
  * active): the URL is its id (one override per URL); no tenants means every tenant.
  */
 export const CATEGORY_OVERRIDE_DEFAULTS = { tenants: [], submission_reference: '' };
@@ -345,7 +345,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'description', label: 'Description', kind: 'multiline' },
       { field: 'features', label: 'Features', kind: 'references', references: 'features' },
     ],
-    spec: 'api-client-layer §3 Tenant and provider-console entities (SKU), §7 Provider console (SKUs)',
+    spec: 'docs/provider-console.md §4 Tenant and provider-console entities (SKU), §6 Provider console (SKUs)',
   },
   features: {
     title: 'Features',
@@ -374,7 +374,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'name', label: 'Name', kind: 'text' },
       { field: 'description', label: 'Description', kind: 'multiline' },
     ],
-    spec: 'api-client-layer §3 Tenant and provider-console entities (feature)',
+    spec: 'docs/provider-console.md §4 Tenant and provider-console entities (feature)',
   },
   feature_sku_groups: {
     title: 'Feature-SKU groups',
@@ -404,7 +404,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'features', label: 'Features', kind: 'references', references: 'features' },
       { field: 'skus', label: 'SKUs', kind: 'references', references: 'skus' },
     ],
-    spec: 'api-client-layer §3 Tenant and provider-console entities (feature-SKU group)',
+    spec: 'docs/provider-console.md §4 Tenant and provider-console entities (feature-SKU group)',
   },
   sku_incompatibilities: {
     title: 'SKU incompatibilities',
@@ -438,7 +438,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       },
       { field: 'note', label: 'Note', kind: 'multiline' },
     ],
-    spec: 'api-client-layer §3 Tenant and provider-console entities (SKU incompatibilities)',
+    spec: 'docs/provider-console.md §4 Tenant and provider-console entities (SKU incompatibilities)',
   },
   ova_keys: {
     title: 'Licence keys',
@@ -474,7 +474,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'versions', label: 'Versions', kind: 'references', references: 'ova_versions' },
       { field: 'note', label: 'Note', kind: 'multiline' },
     ],
-    spec: 'api-client-layer §3 Tenant and provider-console entities (OVA licence key), Enumerations (license state, license type)',
+    spec: 'docs/provider-console.md §4 Tenant and provider-console entities (OVA licence key), Enumerations (license state, license type)',
     derive: deriveLicenceState,
     subResources: [
       {
@@ -523,7 +523,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'ga_version', label: 'GA version', kind: 'checkbox' },
       { field: 'note', label: 'Note', kind: 'multiline' },
     ],
-    spec: 'api-client-layer §3 Tenant and provider-console entities (OVA version)',
+    spec: 'docs/provider-console.md §4 Tenant and provider-console entities (OVA version)',
   },
   deployments: {
     title: 'Deployments',
@@ -553,7 +553,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'region', label: 'Region', kind: 'text', helperText: 'Lower-case letters, digits and -' },
       { field: 'note', label: 'Note', kind: 'multiline' },
     ],
-    spec: 'api-client-layer §3 Tenant and provider-console entities (deployment)',
+    spec: 'docs/provider-console.md §5 Tenant and provider-console entities (deployment)',
   },
   pods: {
     title: 'Pods',
@@ -584,7 +584,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'gateways', label: 'Gateways', kind: 'list', helperText: 'One host name per line' },
       { field: 'note', label: 'Note', kind: 'multiline' },
     ],
-    spec: 'api-client-layer §3 Tenant and provider-console entities (pod configuration; nodes and gateways per pod)',
+    spec: 'docs/provider-console.md §5 Tenant and provider-console entities (pod configuration; nodes and gateways per pod)',
   },
   tenant_groups: {
     title: 'Tenant groups',
@@ -614,7 +614,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'description', label: 'Description', kind: 'multiline' },
       { field: 'tenants', label: 'Tenants', kind: 'references', references: 'tenants' },
     ],
-    spec: 'api-client-layer §3 Tenant and provider-console entities (tenant-group: groups with associations), §7 Provider console (Tenantgroups)',
+    spec: 'docs/provider-console.md §3 Tenant and provider-console entities (tenant-group: groups with associations), §6 Provider console (Tenantgroups)',
   },
   category_overrides: {
     title: 'Category overrides',
@@ -658,7 +658,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'submission_reference', label: 'Submission reference', kind: 'text' },
       { field: 'active', label: 'Active', kind: 'checkbox' },
     ],
-    spec: 'api-client-layer §3 Category override, §7 Provider console (Category overrides CRUD)',
+    spec: 'docs/provider-console.md §4 Category override, §6 Provider console (Category overrides CRUD)',
     defaults: CATEGORY_OVERRIDE_DEFAULTS,
   },
 } satisfies Record<string, ProviderEntityDef>;
@@ -695,7 +695,7 @@ export const entityWritePermission = (def: ProviderEntityDef): string => `${def.
 export const entityItemPath = (def: ProviderEntityDef, id: string): string =>
   `${def.path}/${encodeURIComponent(id)}`;
 
-/** api-client-layer §9: revision lists page by 25; the console's lists do the same. */
+/** docs/provider-console.md §3: revision lists page by 25; the console's lists do the same. */
 export const ENTITY_DEFAULT_LIMIT = 25;
 export const ENTITY_MAX_LIMIT = 500;
 

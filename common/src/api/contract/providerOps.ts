@@ -1,6 +1,6 @@
 /**
- * The provider console's calls beside the entity registry's generic routes (api-client-layer §3
- * Tenant and provider-console entities, Enumerations; §4 job polling, node actions; §7 Provider
+ * The provider console's calls beside the entity registry's generic routes (docs/provider-console.md §4
+ * Tenant and provider-console entities, Enumerations; docs/http-client.md §7 job polling, node actions; docs/provider-console.md §6 Provider
  * console): licence state, the default deployment and the tenants' deployment, node states and
  * node actions, and the jobs those actions run.
  */
@@ -69,7 +69,7 @@ export const DefaultDeployment = Type.Object(
 );
 export type DefaultDeployment = Static<typeof DefaultDeployment>;
 
-/** Tenant deployment bulk move (api-client-layer §3): tids (strings) and deployment. */
+/** Tenant deployment bulk move (docs/provider-console.md §5): tids (strings) and deployment. */
 export const TenantDeploymentMove = Type.Object(
   {
     tids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
@@ -110,7 +110,7 @@ export const incompatibleSkusMessage = (a: string, b: string, incompatibility: s
 export const unknownSkusMessage = (skus: readonly string[]): string => `No such SKU: ${skus.join(', ')}.`;
 
 // ---------------------------------------------------------------------------------------------
-// Nodes, node actions and jobs (§4: node actions are a diagnostics request or a state change)
+// Nodes, node actions and jobs (docs/provider-console.md §5: node actions are a diagnostics request or a state change)
 
 /** Enumerations: node action. */
 export const NODE_ACTIONS = ['thaw', 'freeze', 'restart', 'diagnostics'] as const;
@@ -169,13 +169,13 @@ export const OPERATION_STATES = ['pending', 'started', 'completed', 'failed'] as
 export type OperationState = (typeof OPERATION_STATES)[number];
 
 /**
- * A job's status as job polling reads it (§4): `finished` is success, `failed` an error with
+ * A job's status as job polling reads it (docs/http-client.md §7): `finished` is success, `failed` an error with
  * the reason, anything else is polled again. The node's operation state says `completed` where
  * the job says `finished` (the two enumerations of the spec, each where it is used).
  */
 export const JOB_STATUSES = ['pending', 'started', 'finished', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-/** §8 error catalogue: a failed job without a reason. */
+/** docs/http-client.md §8 error catalogue: a failed job without a reason. */
 export const JOB_FAILURE_MSG = 'job failure';
 
 export const Job = Type.Object({

@@ -9,7 +9,7 @@ export const PAUSE_SECONDS_MAX = 3600;
 export const ROLLOUTS_PATH = `${V1}/ops/rollouts`;
 export const ROLLOUT_PREVIEW_PATH = `${ROLLOUTS_PATH}/preview`;
 export const rolloutPath = (id: string): string => `${ROLLOUTS_PATH}/${encodeURIComponent(id)}`;
-/** §7 "Ops/rollout deployments and tenants": what the target step chooses from. */
+/** docs/provider-console.md §6 "Ops/rollout deployments and tenants": what the target step chooses from. */
 export const ROLLOUT_DEPLOYMENTS_PATH = `${V1}/ops/rollout/deployments`;
 export const ROLLOUT_TENANTS_PATH = `${V1}/ops/rollout/tenants`;
 /** Preview (a dry run of every tenant), start, stop, resume, rollback. */

@@ -1,6 +1,6 @@
 /**
- * Staged rollouts of the provider console (api-client-layer §6 "ops/rollout (operator) areas",
- * §7 Provider console: commands rolloutinit and tenantpolicyinit, ops/rollout deployments and
+ * Staged rollouts of the provider console (docs/provider-console.md §1 "ops/rollout (operator) areas",
+ * §6 Provider console: commands rolloutinit and tenantpolicyinit, ops/rollout deployments and
  * tenants; issue 14 "Staged rollouts"). A rollout carries one change (a capabilities patch, a SKU
  * change, or a policy template published as the tenant's next revision) to a list of tenants
  * chosen by tag, deployment, SKU or by hand, resolved when the rollout is created. It runs in
@@ -199,8 +199,8 @@ export const TenantPolicyInitReply = Type.Object({
 export type TenantPolicyInitReply = Static<typeof TenantPolicyInitReply>;
 
 /**
- * The policy templates (§7 "templates"; their content is ours): each a set of policy documents,
- * by policy kind, staged into the tenant's revision and published (portal-core §4) as one change.
+ * The policy templates (docs/policy.md §4 "templates"; their content is ours): each a set of policy documents,
+ * by policy kind, staged into the tenant's revision and published (docs/policy.md §2) as one change.
  */
 export interface PolicyTemplate {
   id: string;

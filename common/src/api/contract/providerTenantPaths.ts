@@ -5,17 +5,17 @@
 export const TENANTS_PATH = '/gdmanage/api/v1/tenants';
 export const tenantPath = (tid: string): string => `${TENANTS_PATH}/${encodeURIComponent(tid)}`;
 export const tenantSubPath = (tid: string, name: string): string => `${tenantPath(tid)}/${name}`;
-/** §7: revisions come in v1, v2 and v3 (the same page in each; the spec shows no difference). */
+/** docs/provider-console.md §6: revisions come in v1, v2 and v3 (the same page in each; the spec shows no difference). */
 export const REVISION_VERSIONS = ['v1', 'v2', 'v3'] as const;
 export const tenantRevisionsPath = (version: (typeof REVISION_VERSIONS)[number], tid: string): string =>
   `/gdmanage/api/${version}/tenants/${encodeURIComponent(tid)}/revisions`;
 /** A tenant's administrators (accounts of the tenant portal): POST adds one (issue 30). */
 export const tenantAdminsPath = (tid: string): string => tenantSubPath(tid, 'admins');
-/** §4: tenants can be disabled, re-enabled and renamed. */
+/** docs/provider-console.md §3: tenants can be disabled, re-enabled and renamed. */
 export const TENANT_COMMANDS = ['disabletenant', 'reenable', 'renametenant'] as const;
 export type TenantCommand = (typeof TENANT_COMMANDS)[number];
 
-/** §9: policy revision page size default 25, offset 0. */
+/** docs/provider-console.md §3: policy revision page size default 25, offset 0. */
 export const REVISIONS_DEFAULT_LIMIT = 25;
 export const TENANT_SORT_FIELDS = ['name', 'tid', 'status', 'created_at', 'user_count'] as const;
 export const TENANTS_MAX_LIMIT = 500;
@@ -25,7 +25,7 @@ export const TENANT_EXISTS = (name: string): string => `A tenant named '${name}'
 export const UNKNOWN_SKU = (id: string): string => `No such SKU: ${id}.`;
 export const TOKEN_NOT_FOUND = 'No such policy API token.';
 export const tokenNotFound = (noun: string): string => `No such ${noun}.`;
-/** Custom host names are the tenant's alone (api-client-layer §3 Custom host names per tenant). */
+/** Custom host names are the tenant's alone (docs/provider-console.md §3 Custom host names per tenant). */
 export const HOSTNAME_TAKEN = (host: string, tenant: string): string =>
   `The host name ${host} is already used by the tenant ${tenant}.`;
 /** A tenant group or category override naming a tenant that does not exist. */
@@ -33,7 +33,7 @@ export const UNKNOWN_TENANTS = (tids: readonly string[]): string =>
   `No such tenant${tids.length === 1 ? '' : 's'}: ${tids.join(', ')}.`;
 
 /**
- * Two-factor sign-in of the tenant's portal accounts (api-client-layer §6 "tenantusers CRUD and
+ * Two-factor sign-in of the tenant's portal accounts (docs/provider-console.md §1 "tenantusers CRUD and
  * disablemfa"): the accounts with their second-factor state, and the reset of one account's.
  * The uid is a portal account's (only those sign in with a second factor).
  */

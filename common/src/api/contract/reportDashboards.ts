@@ -1,5 +1,5 @@
 /**
- * The report dashboards (portal-core §2 dashboard, §7 Reports): each a list of panels, a panel a
+ * The report dashboards (docs/sessions.md §6 dashboard, docs/reports.md §4 Reports): each a list of panels, a panel a
  * named query of the report-query registry, whose row gives its title, chart kind, log type and
  * permission. The portal's dashboard page shows them; report files (scheduled and instant reports)
  * render the same panels on the server. A reader sees a panel when its query's rule lets them

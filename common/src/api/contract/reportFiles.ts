@@ -1,5 +1,5 @@
 /**
- * Reports as files (portal-core §7 Reports, issue 11): scheduled reports, instant reports and the
+ * Reports as files (docs/reports.md §4 Reports, issue 11): scheduled reports, instant reports and the
  * past reports they leave behind, one source of truth for the server's validation and the
  * client's types.
  *

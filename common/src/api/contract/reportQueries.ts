@@ -1,5 +1,5 @@
 /**
- * The report-query registry (api-client-layer §7 Reports, §3 Time-range interval, §9): the one
+ * The report-query registry (docs/reports.md §1 Reports, §3 Time-range interval, §2): the one
  * table of the report queries, each `GET /api/rep/v1/query/{name}` with `start` and `end` (unix
  * seconds), `limit` (default 50) and its filters. A query is data: the log type it reads, the
  * dimension it groups by (a field, or the date in buckets of the interval's granularity), its
@@ -54,12 +54,12 @@ export type ReportDimension =
 
 /**
  * A request parameter of a query: a filter on a log field (with value rewrites), or the
- * `log_type` parameter (api-client-layer §7 Email), which must name the query's own log type.
+ * `log_type` parameter (docs/logs.md §4 Email), which must name the query's own log type.
  */
 export type ReportFilterDef =
   | {
       field: string;
-      /** Values the client sends under another name (api-client-layer §7: 'isolate' is 'safeview'). */
+      /** Values the client sends under another name (docs/reports.md §1: 'isolate' is 'safeview'). */
       aliases?: Readonly<Record<string, string>>;
     }
   | { logType: true };
@@ -77,11 +77,11 @@ export interface ReportQueryDef {
   /** Filters the query always applies (e.g. blocked traffic: the block action only). */
   where?: readonly { field: string; values: readonly string[] }[];
   /**
-   * Takes `result_type=count` (api-client-layer §7 Cloud-app: "for totals"): the answer is then
+   * Takes `result_type=count` (docs/reports.md §1 Cloud-app: "for totals"): the answer is then
    * one row, key null, whose value is the number of groups (e.g. applications discovered).
    */
   counts?: true;
-  /** The dashboard family it belongs to (portal-core §2: the dashboard area's `dashboard:<family>`). */
+  /** The dashboard family it belongs to (docs/sessions.md §6: the dashboard area's `dashboard:<family>`). */
   family: string;
   /** Who may run it (reportQueryAccess): the family's dashboard read and the log type's read. */
   permission: AccessRule;
@@ -90,7 +90,7 @@ export interface ReportQueryDef {
   spec: string;
 }
 
-/** Feature flags (portal-core §3) the tenant of a session or a report must have on. */
+/** Feature flags (docs/access.md §5) the tenant of a session or a report must have on. */
 export type TenantFeatures = Readonly<Record<string, boolean | undefined>>;
 
 /**
@@ -190,17 +190,13 @@ const top = (
   field: string,
   ...rest: [Readonly<Record<string, ReportFilterDef>>, string, string, RowOptions?]
 ): ReportQueryDef =>
-  query({ kind: 'field', field }, 'bar', (s) => `api-client-layer §7 Reports (${s})`)(
-    logType,
-    title,
-    ...rest,
-  );
+  query({ kind: 'field', field }, 'bar', (s) => `docs/reports.md §1 Reports (${s})`)(logType, title, ...rest);
 
 /** A by-date query: the events of a log type per bucket of the interval's granularity. */
 const byDate = query(
   { kind: 'date' },
   'line',
-  (s) => `api-client-layer §7 Reports (${s}), §3 Time-range interval`,
+  (s) => `docs/reports.md §1 Reports (${s}), §3 Time-range interval`,
 );
 
 /** Only the events whose `field` is one of `values`. */
@@ -211,7 +207,7 @@ const having = (field: string, vocabulary: Vocabulary) => only(field, ...vocabul
 /** Bandwidth: bytes in and out. */
 const BYTES: ReportMeasure = { kind: 'sum', fields: ['bytes_in', 'bytes_out'] };
 
-/** The web family's filters (api-client-layer §7 Web and risk), each on the web log's field. */
+/** The web family's filters (docs/reports.md §1 Web and risk), each on the web log's field. */
 const WEB_FILTERS = {
   pe_action: { field: 'action', aliases: { isolate: 'safeview' } },
   userid: { field: 'userid' },
@@ -240,7 +236,7 @@ const AVERTING_ACTIONS = [
 ];
 const RISKY = only('risk', 'Y', 'R');
 
-/** The cloud-app family's filters (api-client-layer §7 Cloud-app). */
+/** The cloud-app family's filters (docs/reports.md §1 Cloud-app). */
 const CASB_FILTERS = {
   userid: { field: 'userid' },
   domain: { field: 'domain' },
@@ -271,7 +267,7 @@ const FIREWALL_FILTERS = {
   dst_ip: { field: 'dst_ip' },
 } satisfies Record<string, ReportFilterDef>;
 
-/** The email family's filters on the email log (api-client-layer §7 Email). */
+/** The email family's filters on the email log (docs/reports.md §1 Email). */
 const EMAIL_FILTERS = {
   log_type: { logType: true },
   smtp_action: { field: 'smtp_action' },
@@ -292,7 +288,7 @@ const EMAIL_CLICK_FILTERS = {
 const EMAIL_CLICKS = only('action', ...EMAIL_ENTRY_ACTIONS);
 const EMAIL_EXITS = only('action', ...EMAIL_EXIT_ACTIONS);
 
-/** Browsers and agents (api-client-layer §7): the web log's agent fields. */
+/** Browsers and agents (docs/reports.md §1): the web log's agent fields. */
 const AGENT_FILTERS = {
   pe_action: WEB_FILTERS.pe_action,
   userid: { field: 'userid' },
@@ -877,10 +873,10 @@ export const REPORT_QUERY_REGISTRY = {
 export type ReportQueryName = keyof typeof REPORT_QUERY_REGISTRY;
 export const REPORT_QUERY_NAMES = Object.keys(REPORT_QUERY_REGISTRY) as ReportQueryName[];
 
-/** api-client-layer §9: default report limit 50. */
+/** docs/reports.md §2: default report limit 50. */
 export const DEFAULT_REPORT_LIMIT = 50;
 export const MAX_REPORT_LIMIT = 1000;
-/** The granularities of the interval table (api-client-layer §3), finest first. */
+/** The granularities of the interval table (docs/reports.md §3), finest first. */
 export const REPORT_GRANULARITY_MS = {
   PT1M: 60_000,
   PT10M: 600_000,
@@ -925,7 +921,7 @@ export const ReportReply = Type.Object({
 export type ReportReply = Static<typeof ReportReply>;
 
 /**
- * Insights (api-client-layer §7 Other report-layer calls: `GET /api/insights/v1/q?q&src`): what
+ * Insights (docs/reports.md §5 Other report-layer calls: `GET /api/insights/v1/q?q&src`): what
  * the logs hold on a search text over a range: the total and the top users, domains and
  * categories of the matching web events, by events (`src=web`, the default) or by bytes
  * (`src=bandwidth`). Each source needs its report family's permission.

@@ -1,12 +1,12 @@
 /**
- * The allow list's two calls beside its document (portal-core §7 Policy): the popular-sites feed
+ * The allow list's two calls beside its document (docs/policy.md §4 Policy): the popular-sites feed
  * `GET /api/policy/v1/safemail/whitelist/feeds/?limit=&source=&type=global` and the UCE
  * submission `POST /api/policy/v1/safemail/whitelist/uce/`. One source of the paths and shapes for
  * the server's validation and the client's types (DESIGN.md convention 5).
  *
  * The spec names the calls and the feed's query only. What they hold, decided here:
  * - The feed is the provider's list of popular sites whose links pass without rewriting (email
- *   reason `menlo`, "Popular Sites", portal-core §3), ranked by popularity. `type` is `global`
+ *   reason `menlo`, "Popular Sites", docs/glossary.md §2), ranked by popularity. `type` is `global`
  *   (the provider's list for every tenant; a tenant's own entries are its allow-list document);
  *   `source` narrows to one source of the list, empty for every source; `limit` bounds the reply.
  * - A UCE (unsolicited commercial e-mail) submission reports a sender whose mail should not be

@@ -1,5 +1,5 @@
 /**
- * Sign-in settings (issue 33 point 4; api-client-layer §7 Tenant settings: `auth` (v1, and v2 with
+ * Sign-in settings (issue 33 point 4; docs/settings.md §1 Tenant settings: `auth` (v1, and v2 with
  * ?limit), `setting/saml`, `admin_access_control`, the utils `menloSamlSigningCert` and
  * `decodeCert`). The spec names the calls without their shapes: the shapes below are ours
  * (docs/api.md "Shapes the spec does not show", docs/sign-in-settings.md). One source of truth for
@@ -19,7 +19,7 @@ export const SIGN_IN_SETTINGS_PATHS = {
   ldapTest: `${TENANTS_V1}/auth/ldap/test`,
 } as const;
 
-/** RBAC items (portal-core §6 `settings` group): `settings:auth`, `settings:admin_access_control`. */
+/** RBAC items (docs/access.md §4 `settings` group): `settings:auth`, `settings:admin_access_control`. */
 export const SIGN_IN_READ_PERMISSION = 'settings:auth:read';
 export const SIGN_IN_WRITE_PERMISSION = 'settings:auth:write';
 export const ACCESS_CONTROL_READ_PERMISSION = 'settings:admin_access_control:read';

@@ -1,5 +1,5 @@
 /**
- * User database (portal-core §7 "User database"): the tenant's END users, the people who browse
+ * User database (docs/sessions.md §9 "User database"): the tenant's END users, the people who browse
  * through the service. A separate table from the portal's admin accounts. One source of truth
  * for the server's validation, its OpenAPI and the client's types.
  */
@@ -207,9 +207,9 @@ export const UsernamesReply = Type.Array(Type.String());
 // the portal (forms, import preview). A failure names the field and says why.
 // ---------------------------------------------------------------------------------------------
 
-/** Characters a user name must not contain (shared-ui §5 [invalidUserName]). */
+/** Characters a user name must not contain (docs/shared-ui.md §10 [invalidUserName]). */
 const USER_NAME_FORBIDDEN = /[!<\\\s'"]/;
-/** Characters a password must not contain (shared-ui §5 [invalidPassword]). */
+/** Characters a password must not contain (docs/shared-ui.md §10 [invalidPassword]). */
 const PASSWORD_FORBIDDEN = /[!\\\s']/;
 const EMAIL =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;

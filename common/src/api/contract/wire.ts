@@ -3,7 +3,7 @@
  * environment object the server injects into each app's index.html.
  */
 
-/** Readable by scripts: the app starts a session only when it exists (portal-core §4). Holds the uid. */
+/** Readable by scripts: the app starts a session only when it exists (docs/sessions.md §1). Holds the uid. */
 export const USER_ID_COOKIE = 'wb_uid';
 /** Readable by scripts: echoed back in XSRF_HEADER on every state-changing request. */
 export const XSRF_COOKIE = 'wb_xsrf';
@@ -18,7 +18,7 @@ export const XSRF_HEADER = 'x-xsrf-token';
 /** Set by a caller that handles 403 itself (the portal-version read): no snackbar. Client-side marker only. */
 export const SKIP_403_HEADER = 'x-skip-403';
 
-/** Deployments and modes of portal-core §1/§3. */
+/** Deployments and modes of docs/product.md §2/§2. */
 export const DEPLOYMENTS = ['ec2', 'on_prem', 'dev'] as const;
 export type Deployment = (typeof DEPLOYMENTS)[number];
 export const MODES = [
@@ -36,12 +36,12 @@ export interface InjectedEnv {
   deployment: Deployment;
   /** Only meaningful on_prem; null elsewhere. */
   mode: Mode | null;
-  /** Inactivity logout in days (portal-core §4), configurable on the server. */
+  /** Inactivity logout in days (docs/sessions.md §4), configurable on the server. */
   inactivityTimeoutDays: number;
-  /** API response time-out in ms (portal-core §9: from app configuration). */
+  /** API response time-out in ms (docs/sessions.md §4: from app configuration). */
   apiTimeoutMs: number;
   /**
-   * Where the separate insights application lives (portal-core §2: a full page load), or null when
+   * Where the separate insights application lives (docs/sessions.md §6: a full page load), or null when
    * this deployment has none: the insights area is then unavailable, not a dead link.
    */
   insightsUrl: string | null;
@@ -50,5 +50,5 @@ export const INJECTED_ENV_GLOBAL = '__WORKBENCH_ENV__';
 /** The marker in each app's index.html that the server replaces with the env script. */
 export const INJECTED_ENV_MARKER = '<!--workbench-env-->';
 
-/** The separately loaded login area (shared-ui §2 Login page), hosted by the server. */
+/** The separately loaded login area (docs/shared-ui.md §1 Login page), hosted by the server. */
 export const LOGIN_AREA_PATH = '/login/';

@@ -10,7 +10,7 @@ import {
 } from './checkboxGroupModel';
 
 /**
- * Props of CheckboxGroup (§2, §4 Checkbox group).
+ * Props of CheckboxGroup (docs/shared-ui.md §8, §8 Checkbox group).
  *
  * Usage: `<CheckboxGroup title="Web" columns={['Read', 'Write']} items={items}
  * onHeaderChange={(items, column) => save(items)} onContentChange={(items, index) => save(items)} />`.

@@ -12,7 +12,7 @@ const items: CheckboxGroupItem[] = [
   { name: 'Legacy', checked: [false, false], isHide: true },
 ];
 
-describe('checkbox group rules (§4)', () => {
+describe('checkbox group rules (docs/shared-ui.md §8)', () => {
   it('A parent checkbox per column is checked when all its sub-items are checked and indeterminate when mixed', () => {
     expect(parentState(items, 0)).toBe('checked');
     expect(parentState(items, 1)).toBe('indeterminate');

@@ -1,10 +1,10 @@
 /**
- * Checkbox group rules (shared-ui-and-validators §3 Checkbox group item, §4 Checkbox group).
+ * Checkbox group rules (docs/shared-ui.md §8 Checkbox group item, §8 Checkbox group).
  * Decision: hidden items (isHide) are neither shown, counted, nor changed by a parent checkbox.
  */
 import { counted } from '../../formatting/counted';
 
-/** Checkbox group item (§3): one checked flag per parent checkbox (column). */
+/** Checkbox group item (docs/shared-ui.md §3): one checked flag per parent checkbox (column). */
 export interface CheckboxGroupItem {
   name: string;
   checked: readonly boolean[];

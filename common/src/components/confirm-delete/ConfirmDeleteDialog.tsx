@@ -2,7 +2,7 @@ import { DialogContentText } from '@mui/material';
 import { counted } from '../../formatting/counted';
 import { ConfirmActionDialog } from './ConfirmActionDialog';
 
-/** The deletion warning of every bulk delete (shared-ui-and-validators §4). */
+/** The deletion warning of every bulk delete (docs/shared-ui.md §3). */
 export function deletionWarning(count: number): string {
   return `If you choose to proceed ${counted(count, 'item')} will be deleted. This cannot be undone.`;
 }

@@ -61,7 +61,7 @@ const gridModules = [
 ];
 
 /**
- * The sticky header (§2 Data table). AG Grid 36 draws the header in `.ag-grid-pinned-top-rows`
+ * The sticky header (docs/shared-ui.md §7 Data table). AG Grid 36 draws the header in `.ag-grid-pinned-top-rows`
  * (itself position: sticky) inside `.ag-grid-viewport` (overflow: auto), and `.ag-root` and
  * `.ag-root-wrapper` are overflow: hidden. Each of those is a scroll container, so with
  * domLayout autoHeight (nothing inside the grid scrolls) sticky had nothing to stick to: the
@@ -120,7 +120,7 @@ const columnMinWidth = (
   column: Pick<DataTableColumn<unknown>, 'minWidth' | 'header' | 'name' | 'sortable'>,
 ) => Math.max(column.minWidth ?? 0, readableMinWidth(column.header ?? column.name, Boolean(column.sortable)));
 
-/** Table column (§3). */
+/** Table column (docs/shared-ui.md §7). */
 export interface DataTableColumn<T> {
   /** Column id and, unless `value` is given, the row's field shown. */
   name: string;
@@ -223,7 +223,7 @@ const ROW_STATE_COLOURS: Record<RowState, string> = {
   info: '#0288d1',
 };
 
-/** Generic table with selection, expansion, sorting, paging and reordering (§2, §4 Data table). */
+/** Generic table with selection, expansion, sorting, paging and reordering (docs/shared-ui.md §7, §7 Data table). */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, rowKey, columns, selectable, isRowDisabled, onSelectionChange, renderDetail, serverPaging } =
     props;

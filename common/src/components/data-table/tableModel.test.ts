@@ -23,7 +23,7 @@ import {
 
 const keys = ['a', 'b', 'c', 'd', 'e'];
 
-describe('data table selection (§4)', () => {
+describe('data table selection (docs/shared-ui.md §7)', () => {
   it('The header checkbox selects all enabled rows', () => {
     expect([...headerCheckboxClicked(['a', 'c'], new Set())]).toEqual(['a', 'c']);
   });
@@ -100,7 +100,7 @@ describe('data table selection (§4)', () => {
   });
 });
 
-describe('data table paging (§9)', () => {
+describe('data table paging (docs/shared-ui.md §7)', () => {
   it('Table page size options 10, 25, 50, 100', () => {
     expect(TABLE_PAGE_SIZES).toEqual([10, 25, 50, 100]);
   });
@@ -118,7 +118,7 @@ describe('data table paging (§9)', () => {
   });
 });
 
-describe('data table sorting (§4)', () => {
+describe('data table sorting (docs/shared-ui.md §7)', () => {
   it('Sorting is case-insensitive for strings', () => {
     const rows = ['banana', 'Apple', 'cherry', 'apricot'];
     expect(sortRows(rows, (r) => r, 'asc')).toEqual(['Apple', 'apricot', 'banana', 'cherry']);
@@ -136,7 +136,7 @@ describe('data table sorting (§4)', () => {
   });
 });
 
-describe('data table reordering (§3, §4)', () => {
+describe('data table reordering (docs/shared-ui.md §7, §7)', () => {
   it('Position-change event: the item, its current position and its new position (1-based)', () => {
     expect(positionChange(['a', 'b', 'c'], 0, 2)).toEqual({ item: 'a', current: 1, next: 3 });
     expect(positionChange(['a', 'b', 'c'], 1, 1)).toBeNull();

@@ -1,11 +1,11 @@
 /**
- * The data table's rules as pure functions (shared-ui-and-validators §4 Data table, §9): selection,
+ * The data table's rules as pure functions (docs/shared-ui.md §7 Data table, §7): selection,
  * ranges, paging, sorting and reordering. DataTable renders them on AG Grid; these carry the logic
  * and are tested directly.
  */
 
 export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
-/** The paginator shows only above this many rows in total (§9). */
+/** The paginator shows only above this many rows in total (docs/shared-ui.md §7). */
 export const PAGINATOR_MIN_TOTAL = 10;
 export const ROW_EXPANSION_MS = 225;
 export const STICKY_HEADER_Z_INDEX = 100;
@@ -23,7 +23,7 @@ export const STICKY_TOP_VARIABLE = '--workbench-sticky-top';
 export const readableMinWidth = (header: string, sortable: boolean): number =>
   Math.ceil(header.length * 7.5) + 32 + (sortable ? 20 : 0);
 
-/** Row state marker (§3). */
+/** Row state marker (docs/shared-ui.md §7). */
 export type RowState = 'error' | 'soft-error' | 'warning' | 'info';
 export const ROW_STATES: readonly RowState[] = ['error', 'soft-error', 'warning', 'info'];
 
@@ -150,7 +150,7 @@ export function sortCycle(reverseSort: boolean | undefined): SortDirection[] {
   return reverseSort ? ['desc', 'asc'] : ['asc', 'desc'];
 }
 
-/** Position-change event (§3): the item, its current position and its new position, 1-based. */
+/** Position-change event (docs/shared-ui.md §7): the item, its current position and its new position, 1-based. */
 export interface PositionChange<T> {
   item: T;
   current: number;

@@ -28,7 +28,7 @@ import {
 } from './dualListModel';
 
 /**
- * Props of DualList (§2 Dual-list selector).
+ * Props of DualList (docs/shared-ui.md §5 Dual-list selector).
  *
  * Usage: `<DualList groups={[{ title: 'Groups', items: [{ name: 'Sales' }] }]} value={picked}
  * onChange={setPicked} max={10} />`. Controlled: `value` is the selected list. Check items on either

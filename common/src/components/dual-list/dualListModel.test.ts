@@ -16,7 +16,7 @@ const groups = [
 ];
 const items = itemsFromGroups(groups);
 
-describe('dual list rules (§3, §5)', () => {
+describe('dual list rules (docs/shared-ui.md §5, §5)', () => {
   it('an item’s category is taken from the group title', () => {
     expect(items.map((i) => [i.name, i.category])).toEqual([
       ['Sales', 'Groups'],

@@ -1,9 +1,9 @@
 /**
- * Dual-list rules (shared-ui-and-validators §3 Dual-list item, §5 Dual list) as pure functions.
+ * Dual-list rules (docs/shared-ui.md §5 Dual-list item, §5 Dual list) as pure functions.
  */
 import { counted } from '../../formatting/counted';
 
-/** Dual-list item (§3): the category is the title of the group it comes from. */
+/** Dual-list item (docs/shared-ui.md §3): the category is the title of the group it comes from. */
 export interface DualListItem {
   name: string;
   description?: string;

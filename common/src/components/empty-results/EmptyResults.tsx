@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { componentIds } from '../../test-ids';
 
-/** 'No <noun> were found to match your search/filters. Try modifying or resetting your criteria.' (§8 Empty results). */
+/** 'No <noun> were found to match your search/filters. Try modifying or resetting your criteria.' (docs/shared-ui.md §7 Empty results). */
 export function emptyResultsText(noun: string): string {
   return `No ${noun} were found to match your search/filters. Try modifying or resetting your criteria.`;
 }

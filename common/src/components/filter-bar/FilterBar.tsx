@@ -50,7 +50,7 @@ export interface FilterBarProps {
   searchIcon?: ReactNode;
 }
 
-/** Drop-down filter menus writing their state to the page's query string (§2 Filter bar). */
+/** Drop-down filter menus writing their state to the page's query string (docs/shared-ui.md §6 Filter bar). */
 export function FilterBar({ schema, searchIcon }: FilterBarProps) {
   const [params, setParams] = useSearchParams();
   const values = readFilterValues(params, schema);
@@ -139,7 +139,7 @@ function FilterMenu({ filterKey, entry, chosen, params, searchIcon, onChange, on
         }}
         slotProps={{
           list: { dense: true, 'aria-label': entry.label },
-          // Above FILTER_SEARCH_THRESHOLD options the menu scrolls (§9).
+          // Above FILTER_SEARCH_THRESHOLD options the menu scrolls (docs/shared-ui.md §13).
           paper: { sx: withSearch ? { maxHeight: FILTER_MENU_MAX_HEIGHT } : undefined },
         }}
         data-testid={`${componentIds.filterMenu}-${filterKey}`}

@@ -30,7 +30,7 @@ const schema: FilterSchema = {
   },
 };
 
-describe('filter bar encoding (§5)', () => {
+describe('filter bar encoding (docs/shared-ui.md §6)', () => {
   it('Multiple values are comma-joined in the query', () => {
     const next = withFilterValue(new URLSearchParams(), schema, 'action', ['block', 'allow']);
     expect(next.get('action')).toBe('block,allow');
@@ -69,7 +69,7 @@ describe('filter bar encoding (§5)', () => {
   });
 });
 
-describe('filter bar state (§4)', () => {
+describe('filter bar state (docs/shared-ui.md §6)', () => {
   it('Changing filters resets page to 0', () => {
     const next = withFilterValue(new URLSearchParams('page=4&pageSize=50'), schema, 'action', ['block']);
     expect(next.get('page')).toBe('0');

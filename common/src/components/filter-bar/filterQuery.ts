@@ -1,6 +1,6 @@
 /**
- * The filter bar's query-string encoding (shared-ui-and-validators §4 Filter bar, §5 Filter bar
- * encoding, §9). Pure functions over URLSearchParams; the FilterBar component and the
+ * The filter bar's query-string encoding (docs/shared-ui.md §6 Filter bar, §6 Filter bar
+ * encoding, §6). Pure functions over URLSearchParams; the FilterBar component and the
  * `useFilterValues` hook are thin on top of them.
  *
  * - Multiple values are comma-joined: `action=block,allow`.
@@ -24,7 +24,7 @@ export interface FilterToggle {
   readonly label: string;
 }
 
-/** Filter schema entry (§3): one drop-down menu of the bar, keyed by its query parameter. */
+/** Filter schema entry (docs/shared-ui.md §6): one drop-down menu of the bar, keyed by its query parameter. */
 export interface FilterSchemaEntry {
   /** The menu button's text. */
   readonly label: string;
@@ -50,7 +50,7 @@ export type FilterSchema = Readonly<Record<string, FilterSchemaEntry>>;
 /** Chosen codes per query parameter (every schema key present; [] = no filter). */
 export type FilterValues = Record<string, string[]>;
 
-/** Menus with more options than this show a search box and scroll (§9). */
+/** Menus with more options than this show a search box and scroll (docs/shared-ui.md §6). */
 export const FILTER_SEARCH_THRESHOLD = 5;
 export const PAGE_PARAM = 'page';
 export const PAGE_SIZE_PARAM = 'pageSize';

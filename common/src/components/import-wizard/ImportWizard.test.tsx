@@ -206,7 +206,7 @@ describe('ImportWizard', () => {
     await upload(rowsCsv(2));
     await screen.findByTestId(componentIds.wizardPreview);
     await next();
-    // The Check step's next screen is Confirm: the §8 confirmation text is true here.
+    // The Check step's next screen is Confirm: the docs/shared-ui.md §3 confirmation text is true here.
     expect(screen.getByTestId(`${componentIds.wizardStep}-processing`)).toHaveTextContent(CONFIRMATION_TEXT);
     await next();
     const confirmation = screen.getByTestId(`${componentIds.wizardStep}-confirmation`);

@@ -81,7 +81,7 @@ export const PREVIEW_PAGE_SIZES = [3, 10, 25, 50, 100] as const;
 export const PREVIEW_DEFAULT_PAGE_SIZE = 3;
 export const ROWS_PER_PAGE_LABEL = 'Rows per page:';
 /**
- * §8 Confirmation text. It announces the next screen, so the wizard shows it where that is true:
+ * docs/shared-ui.md §3 Confirmation text. It announces the next screen, so the wizard shows it where that is true:
  * at the Check step of a wizard with a prompt, whose next screen is Confirm. The Confirm step
  * itself says what its button does (confirmStepText).
  */
@@ -89,11 +89,11 @@ export const CONFIRMATION_TEXT =
   'Once you confirm your changes on the next screen, the selected items will be uploaded. This cannot be undone.';
 export const PROCESSING_ERRORS_TITLE = 'Processing Errors';
 export const ERROR_DIALOG_WIDTH = 600;
-/** Decision: the summary text of §8, worded for the user. */
+/** Decision: the summary text of docs/shared-ui.md §3, worded for the user. */
 export const SUMMARY_TEXT =
   'Only the correct rows have been imported. Download the errors to get the rows that failed, each with the reason.';
 
-/** 'If you choose to proceed N items will be deleted. This cannot be undone.' (§8 Deletion warning). */
+/** 'If you choose to proceed N items will be deleted. This cannot be undone.' (docs/shared-ui.md §3 Deletion warning). */
 export { deletionWarning };
 
 /**
@@ -121,7 +121,7 @@ const STEP_LABELS: Record<ImportStep, string> = {
 };
 
 /**
- * Props of ImportWizard (bulk import dialog, §2, §4).
+ * Props of ImportWizard (bulk import dialog, docs/shared-ui.md §3, §3).
  *
  * Usage:
  * ```tsx
@@ -209,7 +209,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
 
   /**
    * A file the dialog cannot take (not csv or json, or not readable as one): the snackbar says
-   * 'Invalid file uploaded.' (shared-ui §2 Snackbar, §8 Import dialog) and the reason stays inline.
+   * 'Invalid file uploaded.' (docs/shared-ui.md §2 Snackbar, §3 Import dialog) and the reason stays inline.
    */
   const refuseInvalidFile = (message: string | null) => {
     appDispatch(snackbarShown({ kind: 'custom', severity: 'error', message: INVALID_FILE_TEXT }));
@@ -294,7 +294,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
       onClose(state.result);
   }, [state.step, state.status, state.result, onClose]);
   // Decision (issue 15: no dialog opens on top of the wizard by itself): at summary with errors
-  // the error dialog opens from View Errors (focused), not on its own as §4 has it.
+  // the error dialog opens from View Errors (focused), not on its own as docs/shared-ui.md §3 has it.
 
   const errorRows = useMemo(
     () => (state.result?.errors ?? []).map((error) => ({ ...error, record: state.rows[error.index] ?? {} })),

@@ -10,7 +10,7 @@ export const NOT_FOUND_TEXTS = {
 
 /**
  * Any unknown path of either app, and the tenant portal's 404-not-found route an
- * environment-disallowed route goes to (portal-core §2). The button goes to the app's start page.
+ * environment-disallowed route goes to (docs/sessions.md §7). The button goes to the app's start page.
  */
 export function NotFoundPage() {
   const { pathname, search } = useLocation();

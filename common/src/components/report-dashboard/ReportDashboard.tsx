@@ -1,5 +1,5 @@
 /**
- * The report dashboards (portal-core §2, §7 Reports) as tabs, each with the panels the user may
+ * The report dashboards (docs/sessions.md §6, docs/reports.md §4 Reports) as tabs, each with the panels the user may
  * read, over one interval for the whole page. The dashboard, the interval, the filters, Compare
  * and the pinned end are in the URL, so a copied link reopens the same view; without `to` the
  * page ends now (fixed when the interval is chosen, so every panel reads the same range).

@@ -29,7 +29,7 @@ export interface RuleAccordionPanel extends AccordionPanelInfo {
 }
 
 /**
- * Props of RuleAccordion (§4 Rule accordion).
+ * Props of RuleAccordion (docs/shared-ui.md §9 Rule accordion).
  *
  * Usage: `<RuleAccordion editMode={Boolean(rule.id)} canSave={can('policy:web', 'write')}
  * panels={[{ id: 'what', title: 'What', valid: form.valid, content: <WhatFields /> }, ...]}

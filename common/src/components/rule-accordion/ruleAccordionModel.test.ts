@@ -18,7 +18,7 @@ const panels: AccordionPanelInfo[] = [
   { id: 'action', valid: false },
 ];
 
-describe('rule accordion (§4)', () => {
+describe('rule accordion (docs/shared-ui.md §9)', () => {
   it('The first panel opens at start', () => {
     expect(initialAccordionState(panels, false).open).toEqual(['who']);
     expect(initialAccordionState(panels, true).open).toEqual(['who']);

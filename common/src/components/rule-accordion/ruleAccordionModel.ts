@@ -1,5 +1,5 @@
 /**
- * Rule accordion rules (shared-ui-and-validators §4 Rule accordion) as pure functions.
+ * Rule accordion rules (docs/shared-ui.md §9 Rule accordion) as pure functions.
  * - The first panel opens at start.
  * - Non-edit mode (a new rule): only the first panel, and the optional panels that follow it, are
  *   enabled; opening a panel closes the others and enables the optional panels that follow it;

@@ -9,7 +9,7 @@ import {
   uploadError,
 } from '../../validators/files';
 
-/** Upload box states (§4 Upload box). */
+/** Upload box states (docs/shared-ui.md §4 Upload box). */
 export type UploadBoxState = 'normal' | 'dragging' | 'disabled';
 
 /**
@@ -37,7 +37,7 @@ export interface UploadBoxProps {
   invalidTypeMessage?: string;
 }
 
-/** File type lists show items inline up to 5 entries, otherwise a count (§9). */
+/** File type lists show items inline up to 5 entries, otherwise a count (docs/shared-ui.md §4). */
 export const FILE_TYPES_INLINE_MAX = 5;
 
 /** The allowed types as shown in the box: 'csv, json', or '11 file types' above FILE_TYPES_INLINE_MAX. */
@@ -50,7 +50,7 @@ export function acceptAttribute(types: readonly string[]): string {
   return types.flatMap((type) => [`.${type}`, ...(UPLOAD_FILE_TYPES[type] ?? [])]).join(',');
 }
 
-/** A box that accepts a dropped or chosen file; states normal, dragging, disabled (§2 Upload control). */
+/** A box that accepts a dropped or chosen file; states normal, dragging, disabled (docs/shared-ui.md §4 Upload control). */
 export function UploadBox({
   onFiles,
   onRefused,

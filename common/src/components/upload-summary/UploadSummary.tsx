@@ -7,7 +7,7 @@ import { componentIds } from '../../test-ids';
  * Props of UploadSummary.
  *
  * Usage: `<UploadSummary created={998} errors={2} />` shows the created count under a success
- * title and the errors count under an error title (§2 Upload summary).
+ * title and the errors count under an error title (docs/shared-ui.md §3 Upload summary).
  */
 export interface UploadSummaryProps {
   created: number;

@@ -6,7 +6,7 @@ import {
 
 const FILE_CAPS = ['safedocs', 'filedownload', 'swg_upload', 'flash', 'webmail'];
 
-describe('feature flags (portal-core §3)', () => {
+describe('feature flags (docs/access.md §5)', () => {
   test('About 60 flags exist', () => {
     const flags = deriveFeatureFlags({});
     expect(Object.keys(flags).length).toBeGreaterThanOrEqual(60);
@@ -115,7 +115,7 @@ describe('feature flags (portal-core §3)', () => {
   });
 });
 
-describe('capability details (portal-core §9)', () => {
+describe('capability details (docs/access.md §6)', () => {
   test('Mobile support counts as full only if enabled and emailSupportLevel is full', () => {
     expect(
       deriveFeatureFlags({ mobileSupport: { enabled: true, emailSupportLevel: 'full' } }).mobileSupportFull,

@@ -1,5 +1,5 @@
 /**
- * Feature flags (portal-core §3 Feature flags, §9): about 60 named flags derived from the
+ * Feature flags (docs/access.md §5 Feature flags, §6): about 60 named flags derived from the
  * tenant's capabilities. Derived flags follow the spec's rules; the others pass through from the
  * capability of the same name, with a default when the tenant's capabilities do not mention it.
  *
@@ -150,7 +150,7 @@ export function deriveFeatureFlags(capabilities: Capabilities | null | undefined
   return flags as FeatureFlags;
 }
 
-/** The flags of `required` that are not on (portal-core §3: a feature rule needs all of them). */
+/** The flags of `required` that are not on (docs/access.md §5: a feature rule needs all of them). */
 export function missingFeatures(required: readonly string[] | undefined, flags: FeatureFlags): string[] {
   return (required ?? []).filter((name) => flags[name] !== true);
 }

@@ -12,7 +12,7 @@ import {
 
 const fields = ['username', 'email', 'groups'];
 
-describe('import parsing (§5 Import)', () => {
+describe('import parsing (docs/shared-ui.md §3 Import)', () => {
   it('Lines are split on line breaks, blank lines dropped, cells split on commas and trimmed', () => {
     const text = 'ada , ada@x.example,admins\r\n\r\n   \n bob,bob@x.example , \n';
     expect(parseCsvText(text, fields)).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Import file parsing (shared-ui-and-validators §5 Import). CSV goes through papaparse (quoted
+ * Import file parsing (docs/shared-ui.md §3 Import). CSV goes through papaparse (quoted
  * fields with commas and line breaks work), read from the File in chunks so a 10,000-row file does
  * not block the page (each chunk is a separate FileReader read, so the browser gets the main
  * thread back between chunks). Then the spec's rules:

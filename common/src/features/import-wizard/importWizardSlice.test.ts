@@ -22,7 +22,7 @@ const loaded = (prompt: boolean) =>
 const through = (state: ImportWizardState, ...actions: Parameters<typeof reduce>[1][]) =>
   actions.reduce(reduce, state);
 
-describe('import dialog states (§4)', () => {
+describe('import dialog states (docs/shared-ui.md §3)', () => {
   it('With a prompt: importing, processing, confirmation, saving, summary', () => {
     let state = loaded(true);
     const seen = [state.step];

@@ -1,5 +1,5 @@
 /**
- * The import dialog as a state machine (shared-ui-and-validators §4 Import dialog). The dialog
+ * The import dialog as a state machine (docs/shared-ui.md §3 Import dialog). The dialog
  * (ImportWizard) runs it with React's useReducer: the state belongs to one open dialog, and the
  * side effects (reading the file, the batches) are the caller's functions run by the component.
  *

@@ -1,5 +1,5 @@
 /**
- * Processing in batches (shared-ui-and-validators §2 Bulk import dialog, §8). Rows go to the
+ * Processing in batches (docs/shared-ui.md §3 Bulk import dialog, §3). Rows go to the
  * caller's function `batchSize` at a time, one batch after the other; progress is reported after
  * each batch. A batch whose call fails stops the run with 'Processing failed. Attempt N (or fewer)
  * at a time.' (N = the batch size); what earlier batches did stays reported.

@@ -1,5 +1,5 @@
 /**
- * The warning one minute before the inactivity logout (beyond the spec, portal-core §4): a
+ * The warning one minute before the inactivity logout (beyond the spec, docs/sessions.md §4): a
  * countdown and a "Stay signed in" button that counts as activity.
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';

@@ -32,7 +32,7 @@ afterEach(() => {
   setRuntimeEnvForTests(null);
 });
 
-describe('inactivity (portal-core §4, §9)', () => {
+describe('inactivity (docs/sessions.md §4, §4)', () => {
   test('Inactivity logout default: 0.042 days', () => {
     setRuntimeEnvForTests(null);
     expect(inactivityTimeoutMs()).toBe(Math.round(0.042 * 86400000));

@@ -23,7 +23,7 @@ import {
   userActivityDetected,
 } from './inactivitySlice';
 
-/** The logout page with the timeout flag (portal-core §2 logout route). */
+/** The logout page with the timeout flag (docs/sessions.md §6 logout route). */
 export const LOGOUT_TIMEOUT_PATH = '/logout?timeout=true';
 
 export function inactivityTimeoutMs(): number {

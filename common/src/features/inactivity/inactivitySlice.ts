@@ -1,5 +1,5 @@
 /**
- * Inactivity logout (portal-core §4): after getRuntimeEnv().inactivityTimeoutDays with no user
+ * Inactivity logout (docs/sessions.md §4): after getRuntimeEnv().inactivityTimeoutDays with no user
  * activity the session logs out. Beyond the spec: a warning one minute before, with a countdown
  * and a "Stay signed in" action that counts as activity.
  */

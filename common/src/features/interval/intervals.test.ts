@@ -15,7 +15,7 @@ import {
   timeRangeToUnixSeconds,
 } from './intervals';
 
-describe('log interval filter (portal-core §2 Logs area filters)', () => {
+describe('log interval filter (docs/logs.md §2 Logs area filters)', () => {
   it('The time-interval filter offers 15m, 1h, 12h, 24h, 2d, 7d, 30d, 180d with their labels and milliseconds', () => {
     expect(LOG_INTERVALS.map((i) => [i.code, i.label, i.ms])).toEqual([
       ['15m', 'Last 15 minutes', 900000],
@@ -72,7 +72,7 @@ describe('log interval filter (portal-core §2 Logs area filters)', () => {
   });
 });
 
-describe('report intervals (api-client-layer §3 Time-range interval)', () => {
+describe('report intervals (docs/reports.md §3 Time-range interval)', () => {
   it('the interval→granularity/bins table', () => {
     expect(
       REPORT_GRANULARITIES.map((r) => [r.interval, r.granularity, r.bins, r.expandedGranularity]),
@@ -102,7 +102,7 @@ describe('report intervals (api-client-layer §3 Time-range interval)', () => {
   });
 });
 
-describe('calendar months (portal-core §2: a month name plus a year)', () => {
+describe('calendar months (docs/logs.md §2: a month name plus a year)', () => {
   test('the month of now and the eleven before it, newest first, across a year', () => {
     const months = recentMonthIntervals(new Date(2026, 1, 10).getTime());
     expect(months).toHaveLength(12);

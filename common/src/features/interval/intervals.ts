@@ -1,6 +1,6 @@
 /**
- * Time-range intervals: the logs area's interval filter (portal-core §2 "Logs area filters") and
- * the reports' interval→granularity table (api-client-layer §3 "Time-range interval").
+ * Time-range intervals: the logs area's interval filter (docs/logs.md §2 "Logs area filters") and
+ * the reports' interval→granularity table (docs/reports.md §3 "Time-range interval").
  */
 
 /** The log interval filter codes, in the order the picker shows them. */
@@ -15,7 +15,7 @@ export interface LogInterval {
   readonly managementStationOnly: boolean;
 }
 
-/** Labels and milliseconds verbatim from portal-core §2 (30d is a mean month: 2629743000 ms). */
+/** Labels and milliseconds verbatim from docs/logs.md §2 (30d is a mean month: 2629743000 ms). */
 export const LOG_INTERVALS: readonly LogInterval[] = [
   { code: '15m', label: 'Last 15 minutes', ms: 900000, managementStationOnly: false },
   { code: '1h', label: 'Last hour', ms: 3600000, managementStationOnly: false },
@@ -27,7 +27,7 @@ export const LOG_INTERVALS: readonly LogInterval[] = [
   { code: '180d', label: 'All time', ms: 15552000000, managementStationOnly: true },
 ];
 
-/** Default log interval: 7d (portal-core §9). */
+/** Default log interval: 7d (docs/logs.md §2). */
 export const DEFAULT_LOG_INTERVAL: LogIntervalCode = '7d';
 
 /** The intervals the filter offers: 180d (All time) only on the management station. */
@@ -109,7 +109,7 @@ export function isMonthInterval(interval: string): boolean {
 }
 
 /**
- * The calendar months a picker offers beside the codes (portal-core §2: "a month name plus a
+ * The calendar months a picker offers beside the codes (docs/logs.md §2: "a month name plus a
  * year"): the month of `now` and the `count - 1` before it, newest first, e.g. "November 2026".
  */
 export function recentMonthIntervals(now: number, count = 12): string[] {
@@ -133,7 +133,7 @@ export function intervalLabel(interval: string): string {
   return LOG_INTERVALS.find((i) => i.code === interval)?.label ?? interval;
 }
 
-// --- Reports (api-client-layer §3 Time-range interval) ---
+// --- Reports (docs/reports.md §3 Time-range interval) ---
 
 export const REPORT_INTERVAL_CODES = ['15m', '1h', '12h', '24h', '2d', '7d', '30d'] as const;
 export type ReportIntervalCode = (typeof REPORT_INTERVAL_CODES)[number];
@@ -157,7 +157,7 @@ export const REPORT_GRANULARITIES: readonly ReportGranularity[] = [
   { interval: '30d', granularity: 'P2D', bins: 30, expandedGranularity: 'P1D' },
 ];
 
-/** Default report interval 30d; default granularity P2D (api-client-layer §3, §9). */
+/** Default report interval 30d; default granularity P2D (docs/reports.md §3, §2). */
 export const DEFAULT_REPORT_INTERVAL: ReportIntervalCode = '30d';
 export const DEFAULT_GRANULARITY = 'P2D';
 

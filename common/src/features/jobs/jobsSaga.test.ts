@@ -37,7 +37,7 @@ function stubJob(mock: MockAdapter, id: string, answers: { status: string; reaso
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-describe('job polling (api-client-layer §4)', () => {
+describe('job polling (docs/http-client.md §7)', () => {
   test('any other status is polled again after 1 s; finished is success, with progress meanwhile', async () => {
     const { mock, store } = harness();
     const polls = stubJob(mock, 'j1', [{ status: 'pending' }, { status: 'started' }, { status: 'finished' }]);

@@ -1,5 +1,5 @@
 /**
- * Job polling (api-client-layer §4): status finished is success; failed is an error with the
+ * Job polling (docs/http-client.md §7): status finished is success; failed is an error with the
  * job's reason, or 'job failure' when it gives none; any other status is polled again after 1 s;
  * a caller may give a maximum polling duration. `pollJob` is the polling itself, for any saga to
  * `call`; the watcher runs it for `jobWatchRequested` and records progress in the jobs slice.

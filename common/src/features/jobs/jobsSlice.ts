@@ -1,5 +1,5 @@
 /**
- * Job progress (api-client-layer §4 Job polling): one entry per watched job, a state machine
+ * Job progress (docs/http-client.md §7 Job polling): one entry per watched job, a state machine
  * polling → succeeded | failed, with the job's last status and how many polls it took, so a page
  * shows progress while it runs and the outcome (or the reason) when it ends.
  */
@@ -20,7 +20,7 @@ export type JobsState = Record<string, JobProgress>;
 
 export interface JobWatch {
   id: string;
-  /** Stop polling (and fail) after this long; none: poll until the job ends (§4). */
+  /** Stop polling (and fail) after this long; none: poll until the job ends (docs/http-client.md §7). */
   maxDurationMs?: number;
 }
 

@@ -55,7 +55,7 @@ async function rows(store: ReturnType<typeof createTestStore>['store'], startRow
 
 afterEach(() => setRuntimeEnvForTests(null));
 
-describe('log paging (portal-core §4 Logs paging, §9 log page cache)', () => {
+describe('log paging (docs/logs.md §3 Logs paging, §3 log page cache)', () => {
   it('Events are fetched 100 at a time and cached', async () => {
     const { store, mock } = createTestStore();
     const calls = serve(mock, 1000);
@@ -156,7 +156,7 @@ describe('log paging (portal-core §4 Logs paging, §9 log page cache)', () => {
   });
 });
 
-describe('Logs load failure (portal-core §8)', () => {
+describe('Logs load failure (docs/logs.md §6)', () => {
   it('shows the error message', async () => {
     const { store, mock } = createTestStore();
     mock.onGet(PATH).reply(400, { message: 'Unknown filter: colour', field: 'colour' });

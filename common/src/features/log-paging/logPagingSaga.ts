@@ -1,7 +1,7 @@
 /**
  * Fetches the blocks the grid asks for, in order (each block's cursor comes with the previous
  * block), one request at a time. A failure becomes state: the message, or on-prem for HTTP 500 the
- * exact "Local Logs" text (portal-core §8).
+ * exact "Local Logs" text (docs/logs.md §6).
  */
 import type { SagaIterator } from 'redux-saga';
 import { actionChannel, call, getContext, put, select, take } from 'redux-saga/effects';
@@ -24,7 +24,7 @@ import { selectLogPaging } from './logPagingSelectors';
 export const LOCAL_LOGS_DISABLED_MESSAGE =
   'Data loading failed. Please ensure that Local Logs are enabled in the Settings > Logs/Alerts page.';
 
-/** What a logs load failure shows (portal-core §8). */
+/** What a logs load failure shows (docs/logs.md §6). */
 export function logsLoadErrorMessage(error: ApiCallErrorInfo, onPrem: boolean): string {
   return onPrem && error.status === 500 ? LOCAL_LOGS_DISABLED_MESSAGE : error.message;
 }

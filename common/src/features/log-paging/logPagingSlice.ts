@@ -1,5 +1,5 @@
 /**
- * Log paging (portal-core §4 Logs paging, §8 Logs load failure, §9 log page cache): events are
+ * Log paging (docs/logs.md §3 Logs paging, §6 Logs load failure, §3 log page cache): events are
  * fetched 100 at a time and cached; a smaller page is cut from the cache; changing filters clears
  * the cache. The client adds each event's `index` (its 0-based position in the result).
  *

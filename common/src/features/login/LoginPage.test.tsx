@@ -28,7 +28,7 @@ async function fillAndSubmit(
   await user.click(screen.getByRole('button', { name: 'Login' }));
 }
 
-describe('LoginPage (shared-ui §2 Login page)', () => {
+describe('LoginPage (docs/shared-ui.md §1 Login page)', () => {
   afterEach(() => jest.useRealTimers());
 
   test("Shows the application name as heading (default text 'Portal'), the fields User and Password, a Login button", () => {
@@ -132,7 +132,7 @@ describe('LoginPage (shared-ui §2 Login page)', () => {
   });
 });
 
-describe('login failure text (shared-ui §8)', () => {
+describe('login failure text (docs/shared-ui.md §1)', () => {
   test("the error message, or the server's msg field, or 'An error occurred.'", () => {
     expect(loginFailureText({ message: 'Network Error', msg: 'ignored' })).toBe('Network Error');
     expect(loginFailureText({ msg: 'Invalid user name or password.' })).toBe(

@@ -1,5 +1,5 @@
 /**
- * The shared login page (shared-ui §2 Login page, §4 Login, §5 Login form, §8). Heading = app
+ * The shared login page (docs/shared-ui.md §1 Login page, §1 Login, §1 Login form, §1). Heading = app
  * name (default 'Portal'), under the product's mark and name (issue 31: the page named no product), fields User and Password, a Login button and a progress bar while
  * signing in. No client-side rules on the form: whatever is typed goes to onSubmit. On failure a
  * top snackbar shows for 3 s; on success onSuccess gets the returnUrl query parameter (or null),

@@ -8,7 +8,7 @@
  * the idle time-out) and wb_xsrf (for the absolute session) together with the httpOnly wb_sid, and
  * logout clears all three; a provider sign-in sets gd_xsrf with the httpOnly gd_sid (both for the
  * browser session) and logout clears both. The tenant rule is the session saga's own
- * (`canStartSession`, portal-core §4): without those cookies the full app would not even ask for
+ * (`canStartSession`, docs/sessions.md §1): without those cookies the full app would not even ask for
  * the session and would go straight to its login route.
  *
  * Only pure modules are imported here: this runs in both entries before anything else loads.
@@ -22,7 +22,7 @@ export const SIGN_IN_HASH_PATH = '/login';
 
 /**
  * A tenant session can start only if a user-id cookie exists, and on cloud and management station
- * also a non-empty xsrf cookie (portal-core §4).
+ * also a non-empty xsrf cookie (docs/sessions.md §1).
  */
 export function hasTenantSessionCookies(env: RuntimeEnv): boolean {
   if (!Cookies.get(USER_ID_COOKIE)) return false;

@@ -67,7 +67,7 @@ describe('policy-docs saga: load', () => {
     });
   });
 
-  test("a parent tenant's rules answered 403 or 404 read as empty, not as a failure (api-client-layer §5)", async () => {
+  test("a parent tenant's rules answered 403 or 404 read as empty, not as a failure (docs/http-client.md §5)", async () => {
     const { store, mock } = createTestStore();
     store.dispatch(revisionLoaded(loadedRev));
     mock

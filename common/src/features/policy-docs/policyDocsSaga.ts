@@ -1,6 +1,6 @@
 /**
  * Side effects of the policy editors (policyDocsSlice): load a kind at the staged revision, save
- * its draft with rev_id, state and updated_at (portal-core §3), and turn a stale save (409) into a
+ * its draft with rev_id, state and updated_at (docs/policy.md §2), and turn a stale save (409) into a
  * conflict holding both versions.
  */
 import type { SagaIterator, Task } from 'redux-saga';
@@ -47,7 +47,7 @@ const isTolerant = (kind: PolicyKind): kind is policyApi.TolerantReadKind =>
   (policyApi.TOLERANT_READ_KINDS as readonly PolicyKind[]).includes(kind);
 
 function* readDoc(http: HttpClient, kind: PolicyKind, rev: number): SagaIterator<unknown> {
-  // Parent global rules and global bnb read a 403 or 404 as empty (api-client-layer §6).
+  // Parent global rules and global bnb read a 403 or 404 as empty (docs/http-client.md §5).
   const reply: object = isTolerant(kind)
     ? yield call(policyApi.getPolicyDocTolerant, http, kind, rev)
     : yield call(policyApi.getPolicyDoc, http, kind, rev);
@@ -64,7 +64,7 @@ function* loadDoc(action: ReturnType<typeof policyDocRequested>): SagaIterator {
   const { kind } = action.payload;
   const http: HttpClient = yield getContext('http');
   try {
-    // Reads use the staged revision id (api-client-layer §7); fetch the revision when none is known.
+    // Reads use the staged revision id (docs/policy.md §4); fetch the revision when none is known.
     const known: Revision | null = yield select(selectRevision);
     const revision: Revision = known ?? (yield call(freshRevision, http));
     const data: unknown = yield call(readDoc, http, kind, revision.staged_rev_id);
@@ -115,7 +115,7 @@ function* saveDoc(action: { payload: { kind: PolicyKind } }): SagaIterator {
         return;
       } catch (e) {
         if (!(e instanceof ApiCallError && e.status === 409)) throw e;
-        // Stale (portal-core §3): read the fresh revision and the other administrator's version.
+        // Stale (docs/policy.md §2): read the fresh revision and the other administrator's version.
         const stale = conflictOf(e);
         const fresh: Revision = yield call(freshRevision, http);
         const theirs: unknown = yield call(readDoc, http, kind, fresh.staged_rev_id);

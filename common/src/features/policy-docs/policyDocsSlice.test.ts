@@ -169,7 +169,7 @@ describe('sameDoc', () => {
   });
 });
 
-describe('reorderingEvents (api-client-layer §3 exception rules)', () => {
+describe('reorderingEvents (docs/policy.md §3 exception rules)', () => {
   const ids = (...xs: string[]) => xs.map((id) => ({ id }));
   test('dragging one rule reports that rule only', () => {
     expect(reorderingEvents(ids('a', 'b', 'c', 'd'), ids('b', 'c', 'a', 'd'))).toEqual([

@@ -1,6 +1,5 @@
 /**
- * The editing machinery of every policy editor (portal-core §3 Policy revision, §4; api-client-layer
- * §3 Policy revision, §7): one editor per policy kind (a row of the policy-kind registry), keyed by
+ * The editing machinery of every policy editor (docs/policy.md §2 Policy revision, §2; docs/policy.md §3 Policy revision, §4): one editor per policy kind (a row of the policy-kind registry), keyed by
  * kind. An editor loads its document at the staged revision, keeps a draft with undo/redo of the
  * unsaved edits, saves the draft with the revision's rev_id, state and updated_at, and on a stale
  * save (409) holds both versions until the user re-applies the edit or takes the other one.

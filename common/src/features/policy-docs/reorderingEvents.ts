@@ -1,7 +1,7 @@
 /**
- * reorderingEvents (api-client-layer §3 Policy revision: exception rules carry list, bypass,
+ * reorderingEvents (docs/policy.md §3 Policy revision: exception rules carry list, bypass,
  * reorderingEvents): the rule moves a save reports beside the list, audited as "Rule Order
- * Changed" (portal-core §3 audit actions). Only kinds whose schema has the field get them.
+ * Changed" (docs/glossary.md §2 audit actions). Only kinds whose schema has the field get them.
  */
 import { POLICY_KIND_REGISTRY, type PolicyKind } from '../../api/contract/policyKinds';
 

@@ -45,7 +45,7 @@ export interface PolicyDocEditor<K extends PolicyKind> {
   dirty: boolean;
   canUndo: boolean;
   canRedo: boolean;
-  /** The role may save this kind (`<group>:<edit>:write`, portal-core §6). */
+  /** The role may save this kind (`<group>:<edit>:write`, docs/access.md §4). */
   canWrite: boolean;
   /**
    * Controls must not change the draft: no write permission, or no document loaded. While a save

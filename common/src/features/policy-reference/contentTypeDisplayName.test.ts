@@ -1,6 +1,6 @@
 import { ICS_MEETING_INVITATION, contentTypeDisplayName } from './contentTypeDisplayName';
 
-describe('contentTypeDisplayName (api-client-layer §3: Calendar or ICS is shown as ICS Meeting Invitation)', () => {
+describe('contentTypeDisplayName (docs/policy.md §3: Calendar or ICS is shown as ICS Meeting Invitation)', () => {
   test.each(['Calendar', 'ICS Calendar Invitations', 'iCalendar', 'ICS', 'Outlook ICS files'])(
     '%s is shown as ICS Meeting Invitation',
     (name) => {

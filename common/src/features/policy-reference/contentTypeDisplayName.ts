@@ -1,5 +1,5 @@
 /**
- * How the portal shows a content type's name (api-client-layer §3 Policy revision: "A name
+ * How the portal shows a content type's name (docs/policy.md §3 Policy revision: "A name
  * containing Calendar or ICS is displayed as ICS Meeting Invitation"). The match is on the two
  * words as the spec writes them, case and all: "iCalendar" and "ICS Calendar Invitations" are
  * shown as the invitation, "calendar" or "physics" are not.

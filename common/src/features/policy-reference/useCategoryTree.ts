@@ -1,6 +1,6 @@
 /**
  * The category tree the staged revision's rules use: reads category_version, then the matching
- * tree (GET /cats for version 1, /cats_v2 for version 2: portal-core §7 Policy), and only that
+ * tree (GET /cats for version 1, /cats_v2 for version 2: docs/policy.md §4 Policy), and only that
  * one. After a category migration the version row is read again and the v2 tree follows.
  */
 import type { CategoryTree } from '../../api/contract/policyReference';

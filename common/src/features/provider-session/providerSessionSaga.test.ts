@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 afterAll(() => setRuntimeEnvForTests(null));
 
-describe('provider console session (api-client §5, §7, §8)', () => {
+describe('provider console session (docs/http-client.md §6, docs/provider-console.md §2, docs/http-client.md §8)', () => {
   test('login goes idpToken → oauthLogin → sessionCookie (with the session key) → me', async () => {
     const { store, mock } = createTestStore('provider');
     stubLogin(mock);

@@ -1,4 +1,4 @@
-/** The provider console's session (api-client §5, §7 Provider console): its own cookies and states. */
+/** The provider console's session (docs/http-client.md §6, docs/provider-console.md §2 Provider console): its own cookies and states. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProviderUser } from '../../api/contract/provider';
 import type { ApiCallErrorInfo } from '../../api/ApiCallError';

@@ -8,7 +8,7 @@ import {
   rolesToPermissions,
 } from './permissions';
 
-describe('RBAC (portal-core §6)', () => {
+describe('RBAC (docs/access.md §1)', () => {
   it('each role in the read list becomes item:read; each in the write list becomes item:write', () => {
     expect(rolesToPermissions({ read: ['logs:web', 'dashboard:*'], write: ['web_policy:domain'] })).toEqual([
       'logs:web:read',

@@ -1,5 +1,5 @@
 /**
- * Permissions of portal-core §6, shared by the server (enforcement) and the apps (what to show).
+ * Permissions of docs/access.md §2, shared by the server (enforcement) and the apps (what to show).
  * A permission has up to four colon-separated segments, api:action:item:id; `*` is a wildcard.
  */
 import type { Deployment, Mode } from '../../api/contract/wire';
@@ -9,7 +9,7 @@ export interface Roles {
   write: readonly string[];
 }
 
-/** An access rule gives exactly one of `any` or `all` (portal-core §5). */
+/** An access rule gives exactly one of `any` or `all` (docs/access.md §3). */
 export interface AccessRule {
   any?: readonly string[];
   all?: readonly string[];
@@ -58,7 +58,7 @@ export interface AccessController {
   allows(rule: AccessRule | undefined): boolean;
 }
 
-/** The deny list exists in the product but is empty (portal-core §6). */
+/** The deny list exists in the product but is empty (docs/access.md §1). */
 const DENY_LIST: readonly string[] = [];
 
 export class InvalidAccessRuleError extends Error {

@@ -9,7 +9,7 @@ const stateWith = (session: Partial<SessionState>) => ({ session: { ...initialSe
 
 afterEach(() => setRuntimeEnvForTests(null));
 
-describe('rbac selectors (portal-core §6)', () => {
+describe('rbac selectors (docs/access.md §1)', () => {
   test('no access controller grants anything while logged out', () => {
     const s = stateWith({ status: 'loggedOut' });
     expect(selectAccessController(s)).toBe(NO_ACCESS);

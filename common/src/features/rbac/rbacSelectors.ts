@@ -1,4 +1,4 @@
-/** The current user's access controller (portal-core §6), derived from roles, capabilities and env. */
+/** The current user's access controller (docs/access.md §1), derived from roles, capabilities and env. */
 import { createSelector } from '@reduxjs/toolkit';
 import { getRuntimeEnv } from '../../env/runtimeEnv';
 import { selectUser } from '../session/sessionSelectors';

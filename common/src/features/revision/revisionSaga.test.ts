@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 afterAll(() => setRuntimeEnvForTests(null));
 
-describe('policy revision (portal-core §4)', () => {
+describe('policy revision (docs/policy.md §2)', () => {
   test('revisionRequested loads the revision and its note (the revision-note extension)', async () => {
     const { store, mock } = createTestStore();
     // The session's start asks which extensions the server serves (extensionsSaga).

@@ -10,7 +10,7 @@ export const selectRevision = createSelector([selectRevisionSlice], (s) => s.rev
 export const selectRevisionStatus = createSelector([selectRevisionSlice], (s) => s.status);
 export const selectRevisionError = createSelector([selectRevisionSlice], (s) => s.error);
 export const selectIsStaged = createSelector([selectRevision], (r) => r?.state === 'staged');
-/** The id policy reads use: the staged revision (api-client §7). */
+/** The id policy reads use: the staged revision (docs/policy.md §4). */
 export const selectStagedRevisionId = createSelector([selectRevision], (r) => r?.staged_rev_id ?? null);
 export const selectCanPublish = createSelector(
   [selectRevisionSlice],

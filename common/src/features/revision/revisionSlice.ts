@@ -1,5 +1,5 @@
 /**
- * The tenant's policy revision (portal-core §3, §4): loaded, then changes are staged and the
+ * The tenant's policy revision (docs/policy.md §2, §2): loaded, then changes are staged and the
  * staged revision is published. Publishing posts only when the state is 'staged'.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -41,7 +41,7 @@ export interface ReviewSlot extends DiffSlot {
   updatedAt: string | null;
 }
 
-/** A page of the published revisions (api-client-layer §9: page size default 25, offset 0). */
+/** A page of the published revisions (docs/provider-console.md §3: page size default 25, offset 0). */
 export interface HistorySlot {
   status: LoadStatus;
   limit: number;

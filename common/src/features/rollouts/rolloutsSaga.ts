@@ -1,5 +1,5 @@
 /**
- * Watching a rollout (issue 14 staged rollouts), as job polling does a job (api-client-layer §4):
+ * Watching a rollout (issue 14 staged rollouts), as job polling does a job (docs/http-client.md §7):
  * the rollout is read, and read again every second while it runs; polling ends when it settles
  * (completed, failed, stopped, paused, rolled back, or a draft) or the page closes it. An action
  * (start, stop, resume, roll back) answers the rollout; one that leaves it running is watched again.
@@ -23,7 +23,7 @@ import {
   rolloutSettled,
 } from './rolloutsSlice';
 
-/** The rollout polling interval: the job polling's 1 s (§4, §9). */
+/** The rollout polling interval: the job polling's 1 s (docs/http-client.md §7, §7). */
 export const ROLLOUT_POLL_INTERVAL_MS = JOB_POLL_INTERVAL_MS;
 
 export const rolloutSettles = (r: Rollout): boolean => ROLLOUT_SETTLED_STATES.includes(r.state);

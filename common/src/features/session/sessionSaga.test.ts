@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 afterAll(() => setRuntimeEnvForTests(null));
 
-describe('session start (portal-core §4)', () => {
+describe('session start (docs/sessions.md §1)', () => {
   test('A session starts only if a user-id cookie exists', async () => {
     const { store, mock } = createTestStore();
     stubStartCalls(mock);
@@ -122,7 +122,7 @@ describe('session start (portal-core §4)', () => {
   });
 });
 
-describe('login and logout (portal-core §4)', () => {
+describe('login and logout (docs/sessions.md §1)', () => {
   test('Login sets the user-id cookie, then loads the session', async () => {
     const { store, mock } = createTestStore();
     stubStartCalls(mock);
@@ -230,7 +230,7 @@ describe('login and logout (portal-core §4)', () => {
   });
 });
 
-describe('portal version at start (portal-core §4)', () => {
+describe('portal version at start (docs/sessions.md §5)', () => {
   async function start(env: Parameters<typeof setRuntimeEnvForTests>[0], portalV2: boolean, user = admin) {
     setRuntimeEnvForTests(env);
     const ctx = createTestStore();
@@ -313,7 +313,7 @@ describe('portal version at start (portal-core §4)', () => {
   });
 });
 
-describe('the store wires the HTTP rules to the session (portal-core §8)', () => {
+describe('the store wires the HTTP rules to the session (docs/sessions.md §1)', () => {
   async function loggedIn() {
     const ctx = createTestStore();
     stubStartCalls(ctx.mock);

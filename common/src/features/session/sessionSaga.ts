@@ -1,4 +1,4 @@
-/** Session side effects (portal-core §4): start, login, logout, portal version at start. */
+/** Session side effects (docs/sessions.md §1): start, login, logout, portal version at start. */
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import Cookies from 'js-cookie';
@@ -152,7 +152,7 @@ function* logoutWorker(action: ReturnType<typeof logoutRequested>): SagaIterator
   try {
     yield call(authApi.logout, http);
   } catch {
-    // Logout proceeds regardless of the call's outcome (portal-core §4).
+    // Logout proceeds regardless of the call's outcome (docs/sessions.md §1).
   }
   clearScriptCookies();
   yield put(loggedOut({ timeout: action.payload?.timeout === true }));

@@ -1,5 +1,5 @@
 /**
- * Tenant session (portal-core §4). status is the state machine notInitialized → loggedIn |
+ * Tenant session (docs/sessions.md §1). status is the state machine notInitialized → loggedIn |
  * loggedOut; `loggingIn` is the sub-state while a login call runs, `loginError` its failure.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -32,7 +32,7 @@ export interface SessionState {
   /** The xsrf cookie when the session started; a later different value reloads the page. */
   xsrfAtStart: string | null;
   startError: ApiCallErrorInfo | null;
-  /** On-prem, after the portal version was set to v2 (portal-core §4). */
+  /** On-prem, after the portal version was set to v2 (docs/sessions.md §5). */
   policyWelcomeVisible: boolean;
   /** The last logout came from inactivity. */
   timedOut: boolean;
@@ -82,7 +82,7 @@ export const sessionSlice = createSlice({
         return { payload: user, meta: { xsrf } };
       },
     },
-    /** The app still proceeds and watches the login state (portal-core §4, §8). */
+    /** The app still proceeds and watches the login state (docs/sessions.md §1, docs/http-client.md §4). */
     sessionStartFailed(state, action: PayloadAction<ApiCallErrorInfo>) {
       state.status = 'loggedOut';
       state.starting = false;

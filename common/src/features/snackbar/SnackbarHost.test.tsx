@@ -19,7 +19,7 @@ function renderHost() {
   return ctx;
 }
 
-describe('SnackbarHost (shared-ui §2 Snackbar)', () => {
+describe('SnackbarHost (docs/shared-ui.md §2 Snackbar)', () => {
   afterEach(() => jest.useRealTimers());
 
   test('It has a Close button', async () => {
@@ -61,7 +61,7 @@ describe('SnackbarHost (shared-ui §2 Snackbar)', () => {
   });
 });
 
-describe('SnackbarHost kinds and texts (shared-ui §2 Snackbar)', () => {
+describe('SnackbarHost kinds and texts (docs/shared-ui.md §2 Snackbar)', () => {
   const shown = (req: Parameters<typeof snackbarShown>[0]) => {
     const { store } = renderHost();
     act(() => {
@@ -128,7 +128,7 @@ describe('SnackbarHost kinds and texts (shared-ui §2 Snackbar)', () => {
   });
 });
 
-describe('HTTP 403 (portal-core §8)', () => {
+describe('HTTP 403 (docs/http-client.md §4)', () => {
   afterEach(() => jest.useRealTimers());
 
   test('a snackbar for 5 seconds: "Operation can\'t be completed because you don\'t have the necessary permissions" with a Close button', async () => {

@@ -1,4 +1,4 @@
-/** Shows the store's bottom and top snackbars (shared-ui §2 Snackbar) with a Close button. */
+/** Shows the store's bottom and top snackbars (docs/shared-ui.md §2 Snackbar) with a Close button. */
 import { useDispatch, useSelector } from 'react-redux';
 import { selectBottomSnackbar, selectTopSnackbar } from './snackbarSelectors';
 import { snackbarClosed } from './snackbarSlice';

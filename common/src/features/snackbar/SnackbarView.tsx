@@ -1,5 +1,5 @@
 /**
- * One snackbar (shared-ui §2 Snackbar) without a store: SnackbarHost shows the store's with it, and
+ * One snackbar (docs/shared-ui.md §2 Snackbar) without a store: SnackbarHost shows the store's with it, and
  * the login page its own failure, which keeps the store out of a sign-in page's first load
  * (issues 14, 15).
  */

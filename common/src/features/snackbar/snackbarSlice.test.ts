@@ -14,7 +14,7 @@ import {
 const show = (req: SnackbarRequest, state = initialSnackbarState) =>
   snackbarReducer(state, snackbarShown(req));
 
-describe('snackbar (shared-ui §2)', () => {
+describe('snackbar (docs/shared-ui.md §2)', () => {
   test('save: shows a success message or an error message', () => {
     expect(show({ kind: 'save', outcome: 'success', message: 'Saved.' }).bottom).toMatchObject({
       text: 'Saved.',

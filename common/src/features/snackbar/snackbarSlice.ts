@@ -1,5 +1,5 @@
 /**
- * Snackbar (shared-ui §2): kinds save, download, copy and custom; default 3000 ms; bottom by
+ * Snackbar (docs/shared-ui.md §2): kinds save, download, copy and custom; default 3000 ms; bottom by
  * default, top for login errors. One message per position at a time: a newer one replaces it.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';

@@ -1,5 +1,5 @@
 /**
- * The cloud-app catalogue (api-client-layer §7 app_discovery, app_rep_insights): the applications
+ * The cloud-app catalogue (docs/reports.md §5 app_discovery, app_rep_insights): the applications
  * the gateway recognises, the domains that identify them, their cloud-app category (the logs'
  * casb_cat_name) and a reputation score with the factors behind it, as an inline CASB's app
  * catalogue rates apps (Zscaler's Cloud App risk index, Cloudflare's app library): compliance

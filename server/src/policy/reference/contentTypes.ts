@@ -1,5 +1,5 @@
 /**
- * Content types (api-client-layer §3 Policy revision: contentTypes.files, each a name and a list
+ * Content types (docs/policy.md §7 Policy revision: contentTypes.files, each a name and a list
  * of sub-entries; §7 GET /api/policy/v3/content_types and /api/policy/v4/content_types): the file
  * types the document, download and attachment rules name. v4 splits the broad v3 types (Office
  * documents per application, archives from disk images, audio from video), adds e-mail messages

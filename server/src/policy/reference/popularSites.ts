@@ -1,5 +1,5 @@
 /**
- * The popular-sites feed (portal-core §7 GET /safemail/whitelist/feeds/, email reason `menlo`
+ * The popular-sites feed (docs/policy.md §3 GET /safemail/whitelist/feeds/, email reason `menlo`
  * "Popular Sites"): widely used sites whose links in mail pass without rewriting, most popular
  * first. The provider keeps one list for every tenant; the reference backend ships it as data.
  */

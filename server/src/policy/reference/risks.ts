@@ -1,5 +1,5 @@
 /**
- * Risk reference data (portal-core §3 Risk: G Low, Y Medium, R High; §7 GET /risks and
+ * Risk reference data (docs/glossary.md §2 Risk: G Low, Y Medium, R High; docs/policy.md §4 GET /risks and
  * GET /risks/Vulnerable Service): the risk levels the web policy's risk rules act on (labels from
  * the RISKS vocabulary), the signals the reputation service combines into a site's level, and
  * the server software versions behind the "Vulnerable Service" signal.

@@ -14,7 +14,7 @@ const SECTIONS: readonly FamilySection[] = CUSTOMIZATION_SECTIONS.map((s) =>
 );
 
 /**
- * The Customization area (issue 13; portal-core §2 customization: customization:* permission,
+ * The Customization area (issue 13; docs/sessions.md §6 customization: customization:* permission,
  * cloud or management station): the web, email and DLP notification pages, each a document of
  * the policy revision saved on its own, with a live preview. The publish bar goes above it (the
  * route wraps it) since its documents share the policy revision.

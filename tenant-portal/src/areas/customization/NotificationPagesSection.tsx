@@ -74,7 +74,7 @@ const entryOf = (page: string, v: PageValues): PageEntry =>
   }) as PageEntry;
 
 /**
- * One customization document's notification pages (portal-core §7 customization/web|email|dlp):
+ * One customization document's notification pages (docs/policy.md §3 customization/web|email|dlp):
  * a tab per page, its form beside a live preview of what the end user sees. Apply puts the page
  * in the section's draft; the section's Save stores it.
  */

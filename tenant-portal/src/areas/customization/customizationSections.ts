@@ -1,5 +1,5 @@
 /**
- * The Customization area's sections (issue 13; portal-core §2 customization, §7 Policy
+ * The Customization area's sections (issue 13; docs/sessions.md §6 customization, docs/policy.md §4 Policy
  * customization/web|email|dlp): one per document, each deep-linkable as #/customization/<path>
  * and saved on its own into the staged policy revision.
  */

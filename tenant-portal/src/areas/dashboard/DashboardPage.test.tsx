@@ -130,7 +130,7 @@ describe('dashboard', () => {
     );
     expect(end).toBe(Math.ceil(NOW / 60_000) * 60);
     expect(calls(mock, TOP)[0]?.params).toEqual({ start: String(start), end: String(end), limit: '10' });
-    // api-client-layer §7: every report query carries limit (default 50), a by-date one too.
+    // docs/reports.md §1: every report query carries limit (default 50), a by-date one too.
     expect(calls(mock, BANDWIDTH)[0]?.params).toEqual({
       start: String(start),
       end: String(end),
@@ -280,7 +280,7 @@ describe('dashboard', () => {
   });
 
   it('drill-down carries the page filters; conditions on one field hold together', () => {
-    // isolate is sent as safeview (api-client-layer §7); the explorer filters by action.
+    // isolate is sent as safeview (docs/reports.md §2); the explorer filters by action.
     expect(drillDownPath('top_domains', 'a.example', '7d', 100, { pe_action: ['isolate', 'block'] })).toBe(
       '/logs/web?interval=7d&to=100&action=safeview%2Cblock&domain=a.example',
     );

@@ -1,5 +1,5 @@
 /**
- * Dashboard (portal-core §2, §7 Reports): common's report dashboards for the signed-in tenant,
+ * Dashboard (docs/sessions.md §6, docs/reports.md §4 Reports): common's report dashboards for the signed-in tenant,
  * with the panels the user may read (their permissions and the tenant's features, by the rule the
  * server applies: no panel that would answer 403), each group drilling down into the logs explorer.
  */

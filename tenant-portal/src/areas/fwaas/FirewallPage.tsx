@@ -51,7 +51,7 @@ const SECTIONS: readonly FamilySection[] = [
 ];
 
 /**
- * The Firewall page (issue 12; portal-core §2 fwaas: fwaas:* permission, title Firewall, every
+ * The Firewall page (issue 12; docs/sessions.md §6 fwaas: fwaas:* permission, title Firewall, every
  * environment): a tab per firewall document — rules, services, threat feeds — each saved on its
  * own into the staged revision. Sections are deep-linkable (#/fwaas/services); `?rule=<id>` opens
  * a rule. The publish bar of the policy pages goes above this page (the route wraps it).

@@ -42,7 +42,7 @@ export interface FirewallTableProps<T extends Row> {
 }
 
 /**
- * A list of a firewall document on the shared data table (shared-ui §4 Data table: reorder by
+ * A list of a firewall document on the shared data table (docs/shared-ui.md §7 Data table: reorder by
  * vertical drag or a typed position), with per-row buttons reachable by keyboard: Move up / Move
  * down (ordered lists), Edit (View for readers), Duplicate and Delete. Rows keep the document's
  * order: the table does not sort them.

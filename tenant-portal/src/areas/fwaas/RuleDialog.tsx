@@ -28,7 +28,7 @@ const serviceDetail = (s: FirewallService) =>
     : PROTOCOL_LABELS[s.protocol];
 
 /**
- * Add, edit, duplicate or view one firewall rule in the rule accordion (shared-ui §4 Rule
+ * Add, edit, duplicate or view one firewall rule in the rule accordion (docs/shared-ui.md §9 Rule
  * accordion): General (name, action, request type, enabled, log, comment), then the optional
  * Sources, Destinations and Services panels. Formik holds the form; the yup rules are common's
  * validators. Readers see every field disabled and cannot save.

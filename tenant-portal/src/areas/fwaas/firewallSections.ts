@@ -1,5 +1,5 @@
 /**
- * The Firewall page's sections (issue 12; portal-core §2 fwaas, api-client-layer §7
+ * The Firewall page's sections (issue 12; docs/sessions.md §6 fwaas, docs/policy.md §8
  * rules/fwaas/{services|rules|feeds}): one per firewall document of the policy-kind registry,
  * each deep-linkable as #/fwaas/<path> and saved on its own.
  */

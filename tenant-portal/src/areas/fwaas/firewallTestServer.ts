@@ -1,6 +1,6 @@
 /**
  * For the Firewall page's component tests: the three firewall documents behind the policy calls
- * (GET and PUT /api/policy/v1/rules/fwaas/{kind}/{rev}, api-client-layer §7), stubbed at the axios
+ * (GET and PUT /api/policy/v1/rules/fwaas/{kind}/{rev}, docs/policy.md §8), stubbed at the axios
  * boundary. A PUT stores `data` and stages the revision, as the reference server does; `putReply`
  * can answer a PUT otherwise (a 400 naming a field, a 409). Not part of the app bundle.
  */

@@ -1,7 +1,7 @@
 /**
  * What the firewall forms share: one-value-per-line fields checked line by line with common's
  * validators (the same the server's firewall kinds apply), and the texts of their error keys
- * (validators give keys only: shared-ui-and-validators §8).
+ * (validators give keys only: docs/shared-ui.md §9).
  */
 import * as yup from 'yup';
 import { NAME_MAX_LENGTH } from '@workbench/common/api/contract/policy-kinds/kindDef';

@@ -123,7 +123,7 @@ const DEFAULT_COL_DEF: ColDef<IndexedLogEvent> = { sortable: false };
 /** History state of the entry a histogram drag made (Back to the interval goes back from it). */
 const RANGE_FROM_DRAG = 'logsRangeFromDrag';
 
-/** shared-ui-and-validators Empty results, with the route's noun in place of the dots. */
+/** The empty results of docs/shared-ui.md §7, with the route's noun in place of the dots. */
 export const logsEmptyResultsText = (route: LogRoute): string =>
   emptyResultsText(LOG_TYPE_REGISTRY[route].noun);
 

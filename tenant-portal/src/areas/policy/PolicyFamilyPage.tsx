@@ -44,7 +44,7 @@ export interface FamilySection {
   /** The document the section edits (the first one, when it draws several). */
   kind: PolicyKind;
   /**
-   * Feature flags that must all be on for the tab to show (portal-core §3), as the nav's children.
+   * Feature flags that must all be on for the tab to show (docs/access.md §5), as the nav's children.
    * A policySection's are its kind's (policyKindFeatures), the flags the server checks.
    */
   features?: readonly string[];
@@ -118,7 +118,7 @@ function LinkedEditor<K extends PolicyKind>({
 }
 
 /**
- * A policy family's page (portal-core §7 Policy): a tab per section of its table, each section a
+ * A policy family's page (docs/policy.md §4 Policy): a tab per section of its table, each section a
  * document saved on its own, deep-linkable as #/policy/<base>/<section>; the first section when
  * none is named, Not found for an unknown one. `?rule=<key>` opens an entry of the section shown.
  */

@@ -1,6 +1,6 @@
 /**
  * Revision history (issue 12): the published revisions, newest first, a page at a time (page size
- * default 25, offset 0: api-client-layer §9), each with when (local time), by whom, its comment
+ * default 25, offset 0: docs/provider-console.md §3), each with when (local time), by whom, its comment
  * and the revision it rolled back to. Any two selected are compared as sentences; "Roll back to
  * this revision" stages a copy of it, which the user then reviews and publishes as usual.
  */

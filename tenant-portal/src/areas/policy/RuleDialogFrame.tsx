@@ -11,7 +11,7 @@ export interface RuleDialogFrameProps<V> {
   title: string;
   /** The family's rule dialog test id; the title's id derives from it. */
   testId: string;
-  /** The rule accordion's panels (shared-ui §4 Rule accordion). */
+  /** The rule accordion's panels (docs/shared-ui.md §9 Rule accordion). */
   panels: readonly RuleAccordionPanel[];
   /** A stored rule is edited or viewed (the accordion opens on every panel), not a new one added. */
   editMode: boolean;

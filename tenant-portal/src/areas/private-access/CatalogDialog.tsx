@@ -1,14 +1,20 @@
 import { useMemo } from 'react';
 import { useFormik } from 'formik';
 import { Autocomplete, Box, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
-import { DualList, type DualListItem } from '@workbench/common';
+import { DualList } from '@workbench/common';
 import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 import { EntryDialog } from '../fwaas/EntryDialog';
-import { appName, appTarget, clusterName, type Cluster, type PrivateApp } from './privateAccessModel';
+import {
+  APPS_GROUP,
+  appName,
+  appTarget,
+  applicationPick,
+  clusterName,
+  type Cluster,
+  type PrivateApp,
+} from './privateAccessModel';
 import { catalogSchema, paMessage, type CatalogFormValues } from './privateAccessForms';
 import { formFields } from '../policy/formFields';
-
-const APPS_GROUP = 'Applications';
 
 /**
  * Add, edit or view an application catalog: the applications the user portal lists under it
@@ -46,13 +52,7 @@ export function CatalogDialog({
     message: paMessage,
   });
 
-  const idByName = new Map<string, string>();
-  for (const a of applications) idByName.set(a.name, a.id);
-  for (const id of values.applications) idByName.set(appName(id, applications), id);
-  const selected: DualListItem[] = values.applications.map((id) => ({
-    name: appName(id, applications),
-    category: APPS_GROUP,
-  }));
+  const { idByName, selected } = applicationPick(values.applications, applications);
   // The clusters to pick from, and any the catalog names that were deleted (shown, removable).
   const clusterOptions = [
     ...clusters.map((c) => c.id),

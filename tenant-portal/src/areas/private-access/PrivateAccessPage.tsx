@@ -18,7 +18,7 @@ export const PRIVATE_ACCESS_PAGE_SECTIONS: readonly FamilySection[] = [
 ];
 
 /**
- * The Secure Application Access page (issue 13; portal-core §2 secure-application-access:
+ * The Secure Application Access page (issue 13; docs/sessions.md §6 secure-application-access:
  * private_access:*, cloud only): access rules, applications, app catalogs and connector clusters,
  * each tab saved into the staged policy revision (the publish bar goes above the page, the route
  * wraps it), with the user portal address above the tabs. `?rule=<id>` opens an access rule.

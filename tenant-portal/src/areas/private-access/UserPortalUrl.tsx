@@ -5,7 +5,7 @@ import { privateAccessIds } from '@workbench/common/test-ids/privateAccessIds';
 
 /**
  * Where users open their private applications (GET /api/policy/v1/mpa/user_portal_url, read-only):
- * shown above every tab with a Copy button (shared-ui §2 Snackbar, copy: "… has been copied to the
+ * shown above every tab with a Copy button (docs/shared-ui.md §2 Snackbar, copy: "… has been copied to the
  * clipboard."), so an administrator can hand it to users. A tenant without one is told so.
  */
 export function UserPortalUrl() {

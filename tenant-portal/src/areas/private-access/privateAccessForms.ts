@@ -3,7 +3,7 @@
  * Formik values, yup rules built on common's validators — the checks the server's mpa kinds make
  * (privateAccessKinds.ts), so what a form accepts saves — and the conversion to and from the
  * documents. Error keys are shown through `paMessage` (validators give keys only:
- * shared-ui-and-validators §8); one-value-per-line fields name the first bad line.
+ * docs/shared-ui.md §10); one-value-per-line fields name the first bad line.
  */
 import * as yup from 'yup';
 import {

@@ -5,6 +5,7 @@
  * cluster that reaches it, a catalog names applications and clusters (other documents).
  */
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
+import type { DualListItem } from '@workbench/common';
 import {
   APP_CONNECTOR_AWS_REGIONS,
   SESSION_MAX_HOURS,
@@ -33,7 +34,7 @@ export type TimeUnit = (typeof TIME_UNITS)[number];
 
 export { SESSION_MAX_HOURS };
 
-/** api-client-layer §3 posture checks and session modes, in the words the revision diff uses too. */
+/** docs/policy.md §3 posture checks and session modes, in the words the revision diff uses too. */
 export const POSTURE_CHECK_LABELS = Object.fromEntries(
   POSTURE_CHECK_VOCABULARY.map((e) => [e.code, e.label]),
 ) as Record<PostureCheck, string>;
@@ -71,6 +72,24 @@ export function regionLabel(code: string, regions: ReadonlyArray<{ code: string;
 /** An application id by its name, or that it was deleted from the Applications tab. */
 export const appName = (id: string, apps: readonly PrivateApp[]): string =>
   apps.find((a) => a.id === id)?.name ?? `Deleted application (${id})`;
+/** The applications' group in the access rule's and the catalog's dual list. */
+export const APPS_GROUP = 'Applications';
+
+/**
+ * The dual list of applications works by name: the chosen ids as its items, and the way back from
+ * a name to an id (a deleted application, which has no name, goes by its id).
+ */
+export function applicationPick(
+  chosen: readonly string[],
+  apps: readonly PrivateApp[],
+): { idByName: Map<string, string>; selected: DualListItem[] } {
+  const idByName = new Map<string, string>();
+  for (const a of apps) idByName.set(a.name, a.id);
+  for (const id of chosen) idByName.set(appName(id, apps), id);
+  const selected = chosen.map((id) => ({ name: appName(id, apps), category: APPS_GROUP }));
+  return { idByName, selected };
+}
+
 export const appMissing = (id: string, apps: readonly PrivateApp[]): boolean =>
   !apps.some((a) => a.id === id);
 

@@ -1,6 +1,6 @@
 /**
  * For the Secure Application Access page's component tests: the private access documents behind
- * their calls (api-client-layer §7: GET rules/mpa/{access_rules|app_catalogs|app_connector_clusters},
+ * their calls (docs/policy.md §9: GET rules/mpa/{access_rules|app_catalogs|app_connector_clusters},
  * PUT rules/mpa/{update_access_policy_application|update_catalog_clusters|
  * set_provisioning_key_lookup}, GET mpa/{app_connector_aws_region|user_portal_url}), stubbed at the
  * axios boundary. A PUT stores `data` and stages the revision, as the reference server does;

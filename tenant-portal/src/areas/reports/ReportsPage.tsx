@@ -1,5 +1,5 @@
 /**
- * Reports (portal-core §7 Reports, issue 11): the tenant's scheduled reports and the files they
+ * Reports (docs/reports.md §4 Reports, issue 11): the tenant's scheduled reports and the files they
  * and "Run now" left (past reports). Readers (dashboard:reports:read) see both tables and
  * download files; writers (dashboard:reports:write) add, edit, delete and run schedules. Delete and
  * Run now are a server extension (report-schedule-actions, docs/api.md): shown when it is served.

@@ -1,6 +1,6 @@
 /**
- * Cloud-app (CASB) policy (portal-core §3 casb profile type; api-client-layer §3 Policy revision:
- * exceptions.list, appRules, profiles.list; §7 GET and PUT /api/policy/v3/casb/{exceptions|
+ * Cloud-app (CASB) policy (docs/glossary.md §2 casb profile type; docs/policy.md §3 Policy revision:
+ * exceptions.list, appRules, profiles.list; §6 GET and PUT /api/policy/v3/casb/{exceptions|
  * app_rules|profiles}/{rev} and /api/policy/v3/profiles/app_links/{rev}).
  *
  * The spec names the documents and their lists; what they hold is what an inline CASB keeps (as
@@ -9,7 +9,7 @@
  * ordered rules over the activities in a profile's apps, exceptions that skip those rules, and
  * links that teach the gateway which domains belong to an application.
  *
- * The variant GET under /api/policy/v1/rules/dlp/casb/... (api-client-layer §7) reads these same
+ * The variant GET under /api/policy/v1/rules/dlp/casb/... (docs/policy.md §6) reads these same
  * app rules and profiles from the DLP editor: not a document of its own, so not a row.
  */
 import { Type } from 'typebox';
@@ -78,7 +78,7 @@ const Profile = Type.Object(
 );
 
 /**
- * An unsanctioned domain list (api-client-layer §7 validate_ddl_domains; the reports'
+ * An unsanctioned domain list (docs/policy.md §4 validate_ddl_domains; the reports'
  * is_casb_ddl): domains treated as unsanctioned cloud apps though no catalogue app names them,
  * typed by the admin or kept in step with a list the tenant publishes at `ddl_url`.
  */
@@ -118,7 +118,7 @@ const checkDomains = (
   );
 
 export const CASB_KINDS = {
-  /** Exceptions to the app rules (api-client-layer §3 exceptions.list): first enabled match. */
+  /** Exceptions to the app rules (docs/policy.md §3 exceptions.list): first enabled match. */
   'casb/exceptions': kind({
     path: '/api/policy/v3/casb/exceptions/{rev}',
     group: 'casb_policy',
@@ -135,9 +135,9 @@ export const CASB_KINDS = {
     keyedLists: { 'exceptions.list': 'id' },
     orderedLists: ['exceptions.list'],
     check: (data) => checkWebRules(data.exceptions.list, 'data.exceptions.list'),
-    spec: 'api-client-layer §3 Policy revision (exceptions.list), §7 (/api/policy/v3/casb/exceptions/{rev})',
+    spec: 'docs/policy.md §3 Policy revision (exceptions.list), §6 (/api/policy/v3/casb/exceptions/{rev})',
   }),
-  /** App rules (api-client-layer §3 appRules): activities in a profile's apps, first match decides. */
+  /** App rules (docs/policy.md §3 appRules): activities in a profile's apps, first match decides. */
   'casb/app_rules': kind({
     path: '/api/policy/v3/casb/app_rules/{rev}',
     group: 'casb_policy',
@@ -151,9 +151,9 @@ export const CASB_KINDS = {
     keyedLists: { appRules: 'id' },
     orderedLists: ['appRules'],
     check: (data) => checkWebRules(data.appRules, 'data.appRules'),
-    spec: 'api-client-layer §3 Policy revision (appRules), §7 (/api/policy/v3/casb/app_rules/{rev})',
+    spec: 'docs/policy.md §3 Policy revision (appRules), §6 (/api/policy/v3/casb/app_rules/{rev})',
   }),
-  /** Cloud-app profiles (api-client-layer §3 profiles.list; portal-core §3 casb profile type). */
+  /** Cloud-app profiles (docs/policy.md §3 profiles.list; docs/glossary.md §2 casb profile type). */
   'casb/profiles': kind({
     path: '/api/policy/v3/casb/profiles/{rev}',
     group: 'casb_policy',
@@ -178,10 +178,10 @@ export const CASB_KINDS = {
         () => firstDuplicate(data.domain_lists ?? [], 'data.domain_lists', 'name'),
         () => checkDomains(data.domain_lists ?? [], 'data.domain_lists'),
       ),
-    spec: 'api-client-layer §3 Policy revision (profiles.list), §7 (/api/policy/v3/casb/profiles/{rev}); portal-core §3 casb profile type',
+    spec: 'docs/policy.md §3 Policy revision (profiles.list), §6 (/api/policy/v3/casb/profiles/{rev}); docs/glossary.md §2 casb profile type',
   }),
   /**
-   * App discovery (api-client-layer §7 GET and PUT /api/policy/v3/casb/app_discovery, no revision
+   * App discovery (docs/policy.md §6 GET and PUT /api/policy/v3/casb/app_discovery, no revision
    * in the path: the staged revision's): whether the gateway reports the cloud apps it sees, and
    * the apps the admin reviewed and hid from the discovered list. What was discovered is read
    * from the web logs (GET …/app_discovery/apps), not stored here.
@@ -201,9 +201,9 @@ export const CASB_KINDS = {
     ),
     defaults: { app_discovery: { enabled: true, hidden_apps: [] } },
     scope: 'policy',
-    spec: 'api-client-layer §7 Policy reads and saves (GET and PUT /api/policy/v3/casb/app_discovery)',
+    spec: 'docs/policy.md §6 Policy reads and saves (GET and PUT /api/policy/v3/casb/app_discovery)',
   }),
-  /** Domains that belong to a cloud application (api-client-layer §7 /api/policy/v3/profiles/app_links). */
+  /** Domains that belong to a cloud application (docs/policy.md §5 /api/policy/v3/profiles/app_links). */
   'profiles/app_links': kind({
     path: '/api/policy/v3/profiles/app_links/{rev}',
     group: 'casb_policy',
@@ -217,6 +217,6 @@ export const CASB_KINDS = {
         () => firstDuplicate(data.list, 'data.list', 'id'),
         () => checkDomains(data.list, 'data.list'),
       ),
-    spec: 'api-client-layer §7 Policy reads and saves (/api/policy/v3/profiles/app_links/{rev})',
+    spec: 'docs/policy.md §5 Policy reads and saves (/api/policy/v3/profiles/app_links/{rev})',
   }),
 };

@@ -1,5 +1,5 @@
 /**
- * Customization (portal-core §2 customization area, §7 Policy /rules/{kind}/{rev}:
+ * Customization (docs/sessions.md §6 customization area, docs/policy.md §3 Policy /rules/{kind}/{rev}:
  * customization/web, customization/email, customization/dlp). The spec names the documents only;
  * what they hold is what a gateway lets a tenant brand (as Zscaler's end-user notifications or
  * Cloudflare's block page): per notification page, its title and message, a logo and whom to
@@ -75,7 +75,7 @@ const customization = <P extends string>(area: 'web' | 'email' | 'dlp', title: s
     scope: 'policy',
     keyedLists: { list: 'page' },
     check: (data) => checkPages(data.list),
-    spec: `portal-core §7 Policy (/rules/{kind}/{rev}: customization/${area})`,
+    spec: `docs/policy.md §3 Policy (/rules/{kind}/{rev}: customization/${area})`,
   });
 
 export const CUSTOMIZATION_KINDS = {

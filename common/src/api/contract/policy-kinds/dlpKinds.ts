@@ -1,5 +1,5 @@
 /**
- * DLP policy (portal-core §3 dlp action vocabulary, §7 Policy /rules/{kind}/{rev}: dlp (body
+ * DLP policy (docs/glossary.md §2 dlp action vocabulary, docs/policy.md §3 Policy /rules/{kind}/{rev}: dlp (body
  * dlp.rules), dlp_groups, dlp_dicts (body overrides), dlp_auditors). The spec names the
  * documents and body fields only; what they hold is what a gateway's DLP keeps (as Zscaler's or
  * Cloudflare's DLP profiles do): dictionaries of patterns with a match threshold, rules that
@@ -140,7 +140,7 @@ const checkDictionaries = (
 type DlpRulesDoc = { dlp: { rules: Array<{ enabled: boolean }> } };
 
 export const DLP_KINDS = {
-  /** DLP rules (portal-core §7 dlp, body dlp.rules): first enabled match decides. */
+  /** DLP rules (docs/policy.md §3 dlp, body dlp.rules): first enabled match decides. */
   dlp: kind({
     path: '/api/policy/v1/rules/dlp/{rev}',
     group: 'dlp_policy',
@@ -157,9 +157,9 @@ export const DLP_KINDS = {
     keyedLists: { 'dlp.rules': 'id' },
     orderedLists: ['dlp.rules'],
     check: (data) => checkWebRules(data.dlp.rules, 'data.dlp.rules'),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: dlp, body dlp.rules), §3 dlp action',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: dlp, body dlp.rules), docs/glossary.md §2 dlp action',
   }),
-  /** Named sets of users and groups DLP rules name (portal-core §7 dlp_groups, body list). */
+  /** Named sets of users and groups DLP rules name (docs/policy.md §3 dlp_groups, body list). */
   dlp_groups: kind({
     path: '/api/policy/v1/rules/dlp_groups/{rev}',
     group: 'dlp_policy',
@@ -174,9 +174,9 @@ export const DLP_KINDS = {
         () => firstDuplicate(data.list, 'data.list', 'name'),
         ...data.list.map((g, i) => () => firstInvalid(g.users, `data.list.${i}.users`, email)),
       ),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: dlp_groups, body list)',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: dlp_groups, body list)',
   }),
-  /** Dictionaries (portal-core §7 dlp_dicts, body overrides): predefined ones retuned, custom ones. */
+  /** Dictionaries (docs/policy.md §3 dlp_dicts, body overrides): predefined ones retuned, custom ones. */
   dlp_dicts: kind({
     path: '/api/policy/v1/rules/dlp_dicts/{rev}',
     group: 'dlp_policy',
@@ -190,9 +190,9 @@ export const DLP_KINDS = {
         () => firstDuplicate(data.overrides, 'data.overrides', 'id'),
         () => checkDictionaries(data.overrides),
       ),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: dlp_dicts, body overrides (dictionaries))',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: dlp_dicts, body overrides (dictionaries))',
   }),
-  /** Who is mailed about DLP matches (portal-core §7 dlp_auditors, body list). */
+  /** Who is mailed about DLP matches (docs/policy.md §3 dlp_auditors, body list). */
   dlp_auditors: kind({
     path: '/api/policy/v1/rules/dlp_auditors/{rev}',
     group: 'dlp_policy',
@@ -207,10 +207,10 @@ export const DLP_KINDS = {
         () => firstDuplicate(data.list, 'data.list', 'email'),
         () => firstInvalidAt(data.list, 'data.list', 'email', email),
       ),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: dlp_auditors, body list)',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: dlp_auditors, body list)',
   }),
   /**
-   * The CASB DLP rules variant (api-client-layer §7: GET /api/policy/v3/casb/dlp/rules/{rev} versus
+   * The CASB DLP rules variant (docs/policy.md §6: GET /api/policy/v3/casb/dlp/rules/{rev} versus
    * /api/policy/v1/rules/dlp/{rev}): the same document read by the cloud-app engine, which applies
    * the enabled rules only, first match first. A read-only view of dlp, not a document of its own.
    */
@@ -227,10 +227,10 @@ export const DLP_KINDS = {
     defaults: { rules: [] },
     scope: 'policy',
     keyedLists: { rules: 'id' },
-    spec: 'api-client-layer §7 Policy reads and saves (GET /api/policy/v3/casb/dlp/rules/{rev})',
+    spec: 'docs/policy.md §6 Policy reads and saves (GET /api/policy/v3/casb/dlp/rules/{rev})',
   }),
   /**
-   * Auditor profiles (portal-core §7 GET and PUT /auditor_profiles/{default|list|file_password}):
+   * Auditor profiles (docs/policy.md §10 GET and PUT /auditor_profiles/{default|list|file_password}):
    * part of the policy, so staged and published with it; the paths name no revision, so they read
    * and save the staged one (checked by updated_at).
    */
@@ -247,7 +247,7 @@ export const DLP_KINDS = {
         () => firstDuplicate(data.list, 'data.list', 'id'),
         () => firstDuplicate(data.list, 'data.list', 'name'),
       ),
-    spec: 'portal-core §7 Policy (GET and PUT /auditor_profiles/list)',
+    spec: 'docs/policy.md §10 Policy (GET and PUT /auditor_profiles/list)',
   }),
   /** The profile told of matches of rules that name no auditors; none: nobody is. */
   'auditor_profiles/default': kind({
@@ -257,7 +257,7 @@ export const DLP_KINDS = {
     data: Type.Object({ profile_id: Type.Union([RuleId, Type.Null()]) }, closed),
     defaults: { profile_id: null },
     scope: 'policy',
-    spec: 'portal-core §7 Policy (GET and PUT /auditor_profiles/default)',
+    spec: 'docs/policy.md §10 Policy (GET and PUT /auditor_profiles/default)',
   }),
   /**
    * The password of the archives that carry matching files to auditors (attach_file). A shared
@@ -283,6 +283,6 @@ export const DLP_KINDS = {
             message: `data.password: protected attachments need a password of at least ${FILE_PASSWORD_MIN_LENGTH} characters.`,
           }
         : null,
-    spec: 'portal-core §7 Policy (GET and PUT /auditor_profiles/file_password)',
+    spec: 'docs/policy.md §10 Policy (GET and PUT /auditor_profiles/file_password)',
   }),
 };

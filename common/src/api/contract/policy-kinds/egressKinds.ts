@@ -1,5 +1,5 @@
 /**
- * Egress headers (portal-core §2 egress, §7 GET and PUT /egress_policy/rules/{rev}, body
+ * Egress headers (docs/sessions.md §6 egress, docs/policy.md §3 GET and PUT /egress_policy/rules/{rev}, body
  * egress_policy; GET /egress_policy/header_blocklist). The spec names the document and its body
  * field; what it holds is what a gateway's header insertion keeps (as Zscaler's or Cloudflare's
  * tenant-restriction headers): rules that insert or remove request headers on the way out, for
@@ -85,6 +85,6 @@ export const EGRESS_KINDS = {
         () => checkWebRules(data.egress_policy.rules, 'data.egress_policy.rules'),
         () => checkHeaders(data.egress_policy.rules),
       ),
-    spec: 'portal-core §7 Policy (GET and PUT /egress_policy/rules/{rev}, body egress_policy)',
+    spec: 'docs/policy.md §3 Policy (GET and PUT /egress_policy/rules/{rev}, body egress_policy)',
   }),
 };

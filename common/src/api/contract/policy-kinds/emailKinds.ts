@@ -1,6 +1,6 @@
 /**
- * Email policy (portal-core §3 email and smtp vocabularies, menlo_email and attachments flags;
- * §7 Policy /rules/{kind}/{rev}: safemail/whitelist, safemail/mobile, safemail/config (body
+ * Email policy (docs/glossary.md §2 email and smtp vocabularies, menlo_email and attachments flags;
+ * docs/policy.md §3 Policy /rules/{kind}/{rev}: safemail/whitelist, safemail/mobile, safemail/config (body
  * config, quarantine_spec, safemail_url_obfuscation), safemail/phish_targets, safemail/isolation
  * (safemail_classification, reorderingEvents), safemail/smtp_users (identitySourceLists,
  * usersLists, tid), smtp/attachments (content_types, groups, plugins)).
@@ -39,7 +39,7 @@ export const MOBILE_PLATFORMS = ['ios', 'android', 'other'] as const;
 export const LINK_CLASSIFICATIONS = ['trusted', 'unknown', 'suspicious', 'malicious', 'phishing'] as const;
 export const QUARANTINE_RELEASERS = ['admin', 'recipient'] as const;
 export const IDENTITY_SOURCE_TYPES = ['ldap', 'azure_ad', 'google', 'okta', 'scim'] as const;
-/** Engines that scan attachments (the reversing labs licence: portal-core §3 attachments). */
+/** Engines that scan attachments (the reversing labs licence: docs/access.md §5 attachments). */
 export const ATTACHMENT_PLUGINS = ['reversinglabs', 'antivirus', 'sandbox', 'cdr'] as const;
 export const PLUGIN_ACTIONS = ['block', 'remove', 'allow'] as const;
 
@@ -173,7 +173,7 @@ const checkGroups = (
 };
 
 export const EMAIL_KINDS = {
-  /** Trusted senders: their links and attachments pass untouched (portal-core §7 safemail/whitelist). */
+  /** Trusted senders: their links and attachments pass untouched (docs/policy.md §3 safemail/whitelist). */
   'safemail/whitelist': kind({
     path: '/api/policy/v1/rules/safemail/whitelist/{rev}',
     group: 'email_policy',
@@ -188,9 +188,9 @@ export const EMAIL_KINDS = {
         () => firstDuplicate(data.list, 'data.list', 'value'),
         () => checkWhitelist(data.list),
       ),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: safemail/whitelist, body list)',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: safemail/whitelist, body list)',
   }),
-  /** How links open on mobile mail clients (portal-core §3 mobile actions, §7 safemail/mobile). */
+  /** How links open on mobile mail clients (docs/glossary.md §2 mobile actions, docs/policy.md §3 safemail/mobile). */
   'safemail/mobile': kind({
     path: '/api/policy/v1/rules/safemail/mobile/{rev}',
     group: 'email_policy',
@@ -208,10 +208,10 @@ export const EMAIL_KINDS = {
         () => firstDuplicate(data.list, 'data.list', 'id'),
         ...data.list.map((r, i) => () => firstInvalid(r.senders, `data.list.${i}.senders`, senderValue)),
       ),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: safemail/mobile, body list; reorderingEvents)',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: safemail/mobile, body list; reorderingEvents)',
   }),
   /**
-   * The e-mail service's settings (portal-core §7 safemail/config: config, quarantine_spec,
+   * The e-mail service's settings (docs/policy.md §3 safemail/config: config, quarantine_spec,
    * safemail_url_obfuscation): link rewriting, quarantine and how rewritten links look.
    */
   'safemail/config': kind({
@@ -238,7 +238,7 @@ export const EMAIL_KINDS = {
             enabled: Type.Boolean(),
             retention_days: Type.Integer({ minimum: 1, maximum: 90 }),
             release_by: oneOf(QUARANTINE_RELEASERS),
-            /** How often recipients get a digest of their quarantined mail (portal-core §3 frequency, ms). */
+            /** How often recipients get a digest of their quarantined mail (docs/glossary.md §2 frequency, ms). */
             digest_frequency_ms: Type.Unsafe<number>({
               type: 'integer',
               enum: FREQUENCIES.map((f) => f.ms),
@@ -274,9 +274,9 @@ export const EMAIL_KINDS = {
       safemail_url_obfuscation: { enabled: false, show_original_domain: true },
     },
     scope: 'policy',
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: safemail/config, body config, quarantine_spec, safemail_url_obfuscation)',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: safemail/config, body config, quarantine_spec, safemail_url_obfuscation)',
   }),
-  /** Users attackers single out (executives, finance): stricter link handling (portal-core §7). */
+  /** Users attackers single out (executives, finance): stricter link handling (docs/policy.md §4). */
   'safemail/phish_targets': kind({
     path: '/api/policy/v1/rules/safemail/phish_targets/{rev}',
     group: 'email_policy',
@@ -291,10 +291,10 @@ export const EMAIL_KINDS = {
         () => firstDuplicate(data.list, 'data.list', 'email'),
         () => firstInvalidAt(data.list, 'data.list', 'email', email),
       ),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: safemail/phish_targets, body list)',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: safemail/phish_targets, body list)',
   }),
   /**
-   * How clicked links open (portal-core §7 safemail/isolation: safemail_classification,
+   * How clicked links open (docs/policy.md §3 safemail/isolation: safemail_classification,
    * reorderingEvents): the action per link classification, and ordered rules by sender,
    * recipient and category that come first (first enabled match decides).
    */
@@ -333,10 +333,10 @@ export const EMAIL_KINDS = {
         ...data.list.map((r, i) => () => firstInvalid(r.senders, `data.list.${i}.senders`, senderValue)),
         ...data.list.map((r, i) => () => firstInvalid(r.recipients, `data.list.${i}.recipients`, email)),
       ),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: safemail/isolation, body safemail_classification, reorderingEvents)',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: safemail/isolation, body safemail_classification, reorderingEvents)',
   }),
   /**
-   * The mailboxes the SMTP service protects (portal-core §7 safemail/smtp_users:
+   * The mailboxes the SMTP service protects (docs/policy.md §3 safemail/smtp_users:
    * identitySourceLists, usersLists, tid): directories by mail domain, and explicit lists. `tid` is
    * the tenant the users belong to: the saver's own, or '' (never set: the saver's own).
    */
@@ -368,10 +368,10 @@ export const EMAIL_KINDS = {
         ),
         ...data.usersLists.map((l, i) => () => firstInvalid(l.users, `data.usersLists.${i}.users`, email)),
       ),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: safemail/smtp_users, body identitySourceLists, usersLists, tid)',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: safemail/smtp_users, body identitySourceLists, usersLists, tid)',
   }),
   /**
-   * Attachments (portal-core §3 attachments flag, §7 smtp/attachments: content_types, groups,
+   * Attachments (docs/access.md §5 attachments flag, docs/policy.md §3 smtp/attachments: content_types, groups,
    * plugins): the content types known, groups of them with an action, and the scanning engines.
    */
   'smtp/attachments': kind({
@@ -414,6 +414,6 @@ export const EMAIL_KINDS = {
         () => firstDuplicate(data.plugins, 'data.plugins', 'id'),
         () => checkGroups(data.content_types, data.groups),
       ),
-    spec: 'portal-core §3 (attachments), §7 Policy (/rules/{kind}/{rev}: smtp/attachments, body content_types, groups, plugins)',
+    spec: 'docs/access.md §5 (attachments), docs/policy.md §3 Policy (/rules/{kind}/{rev}: smtp/attachments, body content_types, groups, plugins)',
   }),
 };

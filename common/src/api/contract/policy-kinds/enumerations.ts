@@ -1,5 +1,5 @@
 /**
- * The enumerations of api-client-layer §3 (Enumerations) that policy documents use, verbatim.
+ * The enumerations of docs/glossary.md §3 (Enumerations) that policy documents use, verbatim.
  * (The string-match operators live with the web rules: webKinds.ts STRING_MATCHES.)
  */
 

@@ -1,6 +1,5 @@
 /**
- * Firewall (FWaaS) policy (portal-core §2 fwaas row, §3 firewall vocabularies; api-client-layer
- * §7: GET and PUT /api/policy/v1/rules/fwaas/{services|rules|feeds}/{rev}, body rev_id, state,
+ * Firewall (FWaaS) policy (docs/sessions.md §6 fwaas row, docs/glossary.md §2 firewall vocabularies; docs/policy.md §8: GET and PUT /api/policy/v1/rules/fwaas/{services|rules|feeds}/{rev}, body rev_id, state,
  * updated_at, data). The spec names the paths only; the fields are what a cloud firewall keeps:
  * named services (protocol and ports), ordered rules (first match decides) and threat feeds.
  */
@@ -110,7 +109,7 @@ export const FIREWALL_KINDS = {
         () => firstDuplicate(data.list, 'data.list', 'id'),
         () => checkServices(data.list),
       ),
-    spec: 'api-client-layer §7 Policy reads and saves (rules/fwaas/services)',
+    spec: 'docs/policy.md §8 Policy reads and saves (rules/fwaas/services)',
   }),
   'fwaas/rules': kind({
     path: '/api/policy/v1/rules/fwaas/rules/{rev}',
@@ -135,7 +134,7 @@ export const FIREWALL_KINDS = {
       }
       return null;
     },
-    spec: 'api-client-layer §7 Policy reads and saves (rules/fwaas/rules); portal-core §3 firewall action and request type',
+    spec: 'docs/policy.md §8 Policy reads and saves (rules/fwaas/rules); docs/glossary.md §2 firewall action and request type',
   }),
   'fwaas/feeds': kind({
     path: '/api/policy/v1/rules/fwaas/feeds/{rev}',
@@ -157,6 +156,6 @@ export const FIREWALL_KINDS = {
           return null;
         },
       ),
-    spec: 'api-client-layer §7 Policy reads and saves (rules/fwaas/feeds)',
+    spec: 'docs/policy.md §8 Policy reads and saves (rules/fwaas/feeds)',
   }),
 };

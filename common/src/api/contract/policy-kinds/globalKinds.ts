@@ -1,7 +1,7 @@
 /**
- * Global rules (api-client-layer §3 Policy revision: global exceptions' pre and post lists,
+ * Global rules (docs/policy.md §3 Policy revision: global exceptions' pre and post lists,
  * parent global exceptions' pre and post, global bnb's unsupported_or_non_browsers in pre and
- * post; §5: reading parent global exceptions or the global bnb rules tolerates 403 and 404; §7
+ * post; docs/http-client.md §5: reading parent global exceptions or the global bnb rules tolerates 403 and 404; docs/policy.md §5
  * GET and PUT /api/policy/v1/rules/{web/global_exceptions|inspection/global_exceptions|
  * global_bnb}/{rev}, GET /rules/{inspection/parent_global_exceptions|web/parent_global_exceptions|
  * parent_global_bnb}/).
@@ -78,7 +78,7 @@ const webGlobal = kind({
   keyedLists: { pre: 'id', post: 'id' },
   orderedLists: ['pre', 'post'],
   check: checkPrePost,
-  spec: 'api-client-layer §3 Policy revision (global exceptions: pre and post), §7 (rules/web/global_exceptions/{rev})',
+  spec: 'docs/policy.md §3 Policy revision (global exceptions: pre and post), §5 (rules/web/global_exceptions/{rev})',
 });
 
 const inspectionGlobal = kind({
@@ -91,7 +91,7 @@ const inspectionGlobal = kind({
   keyedLists: { pre: 'id', post: 'id' },
   orderedLists: ['pre', 'post'],
   check: checkPrePost,
-  spec: 'api-client-layer §3 Policy revision (global exceptions: pre and post), §7 (rules/inspection/global_exceptions/{rev})',
+  spec: 'docs/policy.md §3 Policy revision (global exceptions: pre and post), §7 (rules/inspection/global_exceptions/{rev})',
 });
 
 const bnbGlobal = kind({
@@ -105,7 +105,7 @@ const bnbGlobal = kind({
   keyedLists: { 'pre.list': 'id', 'post.list': 'id' },
   orderedLists: ['pre.list', 'post.list'],
   check: checkBnb,
-  spec: 'api-client-layer §3 Policy revision (global bnb: unsupported_or_non_browsers in pre and post), §7 (rules/global_bnb/{rev})',
+  spec: 'docs/policy.md §3 Policy revision (global bnb: unsupported_or_non_browsers in pre and post), §5 (rules/global_bnb/{rev})',
 });
 
 export const GLOBAL_KINDS = {
@@ -116,18 +116,18 @@ export const GLOBAL_KINDS = {
     '/api/policy/v1/rules/web/parent_global_exceptions/',
     webGlobal,
     "Parent tenant's global web exceptions",
-    'api-client-layer §3 Policy revision (parent global exceptions: pre and post), §5, §7 (rules/web/parent_global_exceptions/)',
+    'docs/policy.md §3 Policy revision (parent global exceptions: pre and post), docs/http-client.md §5, docs/policy.md §5 (rules/web/parent_global_exceptions/)',
   ),
   'inspection/parent_global_exceptions': parent(
     '/api/policy/v1/rules/inspection/parent_global_exceptions/',
     inspectionGlobal,
     "Parent tenant's global inspection exceptions",
-    'api-client-layer §3 Policy revision (parent global exceptions: pre and post), §5, §7 (rules/inspection/parent_global_exceptions/)',
+    'docs/policy.md §3 Policy revision (parent global exceptions: pre and post), docs/http-client.md §5, docs/policy.md §7 (rules/inspection/parent_global_exceptions/)',
   ),
   parent_global_bnb: parent(
     '/api/policy/v1/rules/parent_global_bnb/',
     bnbGlobal,
     "Parent tenant's global browsers and applications",
-    'api-client-layer §3 Policy revision (global bnb), §5, §7 (rules/parent_global_bnb/)',
+    'docs/policy.md §3 Policy revision (global bnb), docs/http-client.md §5, docs/policy.md §5 (rules/parent_global_bnb/)',
   ),
 };

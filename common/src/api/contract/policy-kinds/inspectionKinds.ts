@@ -1,7 +1,7 @@
 /**
- * Content inspection (portal-core §3 contentInspection flag, inspection action and type
- * vocabularies; api-client-layer §3 Policy revision: exception rules list, bypass,
- * reorderingEvents; contentInspection; runtimeAnalysis; §7 GET and PUT
+ * Content inspection (docs/access.md §5 contentInspection flag, inspection action and type
+ * vocabularies; docs/policy.md §3 Policy revision: exception rules list, bypass,
+ * reorderingEvents; contentInspection; runtimeAnalysis; docs/policy.md §7 GET and PUT
  * /api/policy/v3/rules/{inspection/exceptions|inspection|content|runtime_analysis}/{rev} and
  * /api/policy/v4/rules/{docs|content}/{rev}).
  *
@@ -30,7 +30,7 @@ import { DIRECTIONS, RISK_LEVELS } from './enumerations';
 import { Reordering, scopedRule } from './ruleParts';
 import { checkWebRules } from './webKinds';
 
-/** How a file opens (actions of api-client-layer §3 plus the read-only isolated view). */
+/** How a file opens (actions of docs/policy.md §3 plus the read-only isolated view). */
 export const FILE_ACTIONS = ['allow', 'block', 'safeview', 'safeview_readonly'] as const;
 export const PASSWORD_PROTECTED_HANDLING = ['allow', 'block', 'prompt'] as const;
 const ALLOW_BLOCK = ['allow', 'block'] as const;
@@ -81,7 +81,7 @@ const ContentV4Rule = scopedRule({
 });
 
 export const INSPECTION_KINDS = {
-  /** Inspection exception rules (api-client-layer §3 exception rules: list, bypass, reorderingEvents). */
+  /** Inspection exception rules (docs/policy.md §3 exception rules: list, bypass, reorderingEvents). */
   'inspection/exceptions': kind({
     path: '/api/policy/v3/rules/inspection/exceptions/{rev}',
     group: 'content_inspection',
@@ -104,9 +104,9 @@ export const INSPECTION_KINDS = {
         () => checkWebRules(data.list, 'data.list'),
         () => firstInvalid(data.bypass, 'data.bypass', domainOrWildcard),
       ),
-    spec: 'api-client-layer §3 Policy revision (exception rules), §7 (/api/policy/v3/rules/inspection/exceptions/{rev})',
+    spec: 'docs/policy.md §3 Policy revision (exception rules), §7 (/api/policy/v3/rules/inspection/exceptions/{rev})',
   }),
-  /** What is inspected and how long a verdict may take (api-client-layer §3 contentInspection). */
+  /** What is inspected and how long a verdict may take (docs/policy.md §3 contentInspection). */
   inspection: kind({
     path: '/api/policy/v3/rules/inspection/{rev}',
     group: 'content_inspection',
@@ -117,7 +117,7 @@ export const INSPECTION_KINDS = {
           {
             enabled: Type.Boolean(),
             direction: oneOf(DIRECTIONS),
-            /** Inspected by file, by hash lookup, as a document (portal-core §3 inspection type). */
+            /** Inspected by file, by hash lookup, as a document (docs/glossary.md §2 inspection type). */
             inspection_types: Type.Array(codes(INSPECTION_TYPES), {
               minItems: 1,
               maxItems: INSPECTION_TYPES.length,
@@ -129,7 +129,7 @@ export const INSPECTION_KINDS = {
             timeout_seconds: Type.Integer({ minimum: 5, maximum: 600 }),
             /** When no verdict came in time. */
             timeout_action: oneOf(ALLOW_BLOCK),
-            /** Files that cannot be opened to inspect (portal-core §3 file decrypted). */
+            /** Files that cannot be opened to inspect (docs/glossary.md §2 file decrypted). */
             encrypted_action: oneOf(ALLOW_BLOCK),
           },
           closed,
@@ -150,7 +150,7 @@ export const INSPECTION_KINDS = {
       },
     },
     scope: 'policy',
-    spec: 'api-client-layer §3 Policy revision (contentInspection), §7 (/api/policy/v3/rules/inspection/{rev})',
+    spec: 'docs/policy.md §3 Policy revision (contentInspection), §7 (/api/policy/v3/rules/inspection/{rev})',
   }),
   /** File-type rules by extension (v3; v4/content names content types): first enabled match. */
   content: kind({
@@ -166,10 +166,10 @@ export const INSPECTION_KINDS = {
     keyedLists: { list: 'id' },
     orderedLists: ['list'],
     check: (data) => checkWebRules(data.list, 'data.list'),
-    spec: 'api-client-layer §7 Policy reads and saves (/api/policy/v3/rules/content/{rev})',
+    spec: 'docs/policy.md §7 Policy reads and saves (/api/policy/v3/rules/content/{rev})',
   }),
   /**
-   * Runtime (sandbox) analysis (api-client-layer §3 runtimeAnalysis; risk level enumeration): how
+   * Runtime (sandbox) analysis (docs/policy.md §3 runtimeAnalysis; risk level enumeration): how
    * sensitive the verdict is; `custom` takes its own score threshold.
    */
   runtime_analysis: kind({
@@ -210,7 +210,7 @@ export const INSPECTION_KINDS = {
             field: 'data.runtimeAnalysis.custom_threshold',
             message: 'data.runtimeAnalysis.custom_threshold is given with risk_level custom, and only then.',
           },
-    spec: 'api-client-layer §3 Policy revision (runtimeAnalysis), Enumerations (risk level), §7 (/api/policy/v3/rules/runtime_analysis/{rev})',
+    spec: 'docs/policy.md §3 Policy revision (runtimeAnalysis), Enumerations (risk level), §5 (/api/policy/v3/rules/runtime_analysis/{rev})',
   }),
   /** How documents open in isolation (v4 docs): view, download, print, password-protected files. */
   'v4/docs': kind({
@@ -226,7 +226,7 @@ export const INSPECTION_KINDS = {
     keyedLists: { list: 'id' },
     orderedLists: ['list'],
     check: (data) => checkWebRules(data.list, 'data.list'),
-    spec: 'api-client-layer §7 Policy reads and saves (/api/policy/v4/rules/docs/{rev})',
+    spec: 'docs/policy.md §7 Policy reads and saves (/api/policy/v4/rules/docs/{rev})',
   }),
   /** File rules by content type (v4, after the content migration): first enabled match. */
   'v4/content': kind({
@@ -248,6 +248,6 @@ export const INSPECTION_KINDS = {
           (r, i) => () => firstDuplicate(r.content_types, `data.list.${i}.content_types`, 'name'),
         ),
       ),
-    spec: 'api-client-layer §3 Policy revision (content types), §7 (/api/policy/v4/rules/content/{rev})',
+    spec: 'docs/policy.md §7 Policy revision (content types), §7 (/api/policy/v4/rules/content/{rev})',
   }),
 };

@@ -12,7 +12,7 @@ import { domain } from '../../../validators/network';
 export type { PolicyPermissionGroup };
 
 /**
- * The web-policy edit permissions (portal-core §6): a role may write one part of the web policy
+ * The web-policy edit permissions (docs/access.md §4): a role may write one part of the web policy
  * only, as `web_policy:<part>:write`; `web_policy:*:write` covers them all.
  */
 export const WEB_POLICY_EDIT_PERMISSIONS = [
@@ -52,7 +52,7 @@ export interface KindView {
 export interface PolicyKindDef<S extends TSchema = TSchema> {
   /**
    * The document's path with `{rev}` where the revision goes. A path without `{rev}` (private
-   * access, parent global rules: api-client-layer §7) reads the tenant's staged revision, and its
+   * access, parent global rules: docs/policy.md §4) reads the tenant's staged revision, and its
    * save is checked against the revision by updated_at only.
    */
   path: string;
@@ -67,7 +67,7 @@ export interface PolicyKindDef<S extends TSchema = TSchema> {
   /** The part of the group a writer needs (`*` when the group's whole write is needed). */
   edit?: WebPolicyEditPermission;
   /**
-   * Feature flags (portal-core §3) the kind needs beyond its group's (policyGroups.ts `features`):
+   * Feature flags (docs/access.md §5) the kind needs beyond its group's (policyGroups.ts `features`):
    * without them the tenant neither reads nor saves it (policyKindFeatures, server route guard).
    */
   features?: readonly string[];
@@ -102,7 +102,7 @@ export function kind<S extends TSchema>(def: PolicyKindDef<S>): PolicyKindDef<S>
 export const codes = (vocabulary: Vocabulary) =>
   Type.Unsafe<string>({ type: 'string', enum: vocabulary.map((e) => e.code) });
 
-/** One of a list of strings (an enumeration of api-client-layer §3). */
+/** One of a list of strings (an enumeration of docs/glossary.md §3). */
 export const oneOf = <T extends string>(values: readonly T[]) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values] });
 

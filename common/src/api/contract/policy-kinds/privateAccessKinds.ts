@@ -1,5 +1,5 @@
 /**
- * Private access (portal-core §2 private access area; api-client-layer §7 under
+ * Private access (docs/sessions.md §6 private access area; docs/policy.md §9 under
  * /api/policy/v1/rules/mpa/: GET access_rules, application_list, app_catalogs,
  * app_connector_clusters, app_connector_cluster_list; PUT update_access_policy_application,
  * update_catalog_clusters, set_provisioning_key_lookup; GET /api/policy/v1/mpa/
@@ -93,9 +93,9 @@ const AccessRule = Type.Object(
     /** Ids of the document's applications. */
     applications: Type.Array(RuleId, { minItems: 1, maxItems: 1000, uniqueItems: true }),
     action: oneOf(ACCESS_ACTIONS),
-    /** Device posture checks that must all pass (api-client-layer §3 posture checks). */
+    /** Device posture checks that must all pass (docs/glossary.md §3 posture checks). */
     posture_checks: Type.Array(oneOf(POSTURE_CHECKS), { maxItems: POSTURE_CHECKS.length, uniqueItems: true }),
-    /** How long access lasts before the user signs in again (api-client-layer §3 session mode, time units). */
+    /** How long access lasts before the user signs in again (docs/policy.md §3 session mode, time units). */
     session: Type.Object(
       {
         mode: oneOf(SESSION_MODES),
@@ -233,7 +233,7 @@ const accessRules = kind({
       () => checkApplications(data.applications),
       () => checkAccessRules(data),
     ),
-  spec: 'api-client-layer §7 Policy reads and saves (rules/mpa/access_rules, PUT rules/mpa/update_access_policy_application); §3 Enumerations (posture checks, session mode, time units)',
+  spec: 'docs/policy.md §9 Policy reads and saves (rules/mpa/access_rules, PUT rules/mpa/update_access_policy_application); docs/glossary.md §3 Enumerations (posture checks, session mode, time units)',
 });
 
 const clusters = kind({
@@ -264,7 +264,7 @@ const clusters = kind({
         return null;
       },
     ),
-  spec: 'api-client-layer §7 Policy reads and saves (rules/mpa/app_connector_clusters, PUT rules/mpa/set_provisioning_key_lookup)',
+  spec: 'docs/policy.md §9 Policy reads and saves (rules/mpa/app_connector_clusters, PUT rules/mpa/set_provisioning_key_lookup)',
 });
 
 export const PRIVATE_ACCESS_KINDS = {
@@ -282,7 +282,7 @@ export const PRIVATE_ACCESS_KINDS = {
     defaults: { list: [] },
     scope: 'policy',
     keyedLists: { list: 'id' },
-    spec: 'api-client-layer §7 Policy reads and saves (GET rules/mpa/application_list)',
+    spec: 'docs/policy.md §9 Policy reads and saves (GET rules/mpa/application_list)',
   }),
   'mpa/app_catalogs': kind({
     path: '/api/policy/v1/rules/mpa/app_catalogs',
@@ -298,7 +298,7 @@ export const PRIVATE_ACCESS_KINDS = {
         () => firstDuplicate(data.list, 'data.list', 'id'),
         () => firstDuplicate(data.list, 'data.list', 'name'),
       ),
-    spec: 'api-client-layer §7 Policy reads and saves (rules/mpa/app_catalogs, PUT rules/mpa/update_catalog_clusters)',
+    spec: 'docs/policy.md §9 Policy reads and saves (rules/mpa/app_catalogs, PUT rules/mpa/update_catalog_clusters)',
   }),
   'mpa/app_connector_clusters': clusters,
   'mpa/app_connector_cluster_list': kind({
@@ -323,7 +323,7 @@ export const PRIVATE_ACCESS_KINDS = {
     defaults: { list: [] },
     scope: 'policy',
     keyedLists: { list: 'id' },
-    spec: 'api-client-layer §7 Policy reads and saves (GET rules/mpa/app_connector_cluster_list)',
+    spec: 'docs/policy.md §9 Policy reads and saves (GET rules/mpa/app_connector_cluster_list)',
   }),
   /** Reference data: the regions a cluster may be in (the clusters' `region` takes these codes). */
   'mpa/app_connector_aws_region': kind({
@@ -339,7 +339,7 @@ export const PRIVATE_ACCESS_KINDS = {
     ),
     defaults: { list: APP_CONNECTOR_AWS_REGIONS.map((r) => ({ code: r.code, label: r.label })) },
     scope: 'policy',
-    spec: 'api-client-layer §7 Policy reads and saves (GET /api/policy/v1/mpa/app_connector_aws_region)',
+    spec: 'docs/policy.md §9 Policy reads and saves (GET /api/policy/v1/mpa/app_connector_aws_region)',
   }),
   /**
    * Where users open their private applications. The reference server hosts no private-access
@@ -353,6 +353,6 @@ export const PRIVATE_ACCESS_KINDS = {
     data: Type.Object({ url: Type.String({ maxLength: 2048 }) }, closed),
     defaults: { url: '' },
     scope: 'policy',
-    spec: 'api-client-layer §7 Policy reads and saves (GET /api/policy/v1/mpa/user_portal_url)',
+    spec: 'docs/policy.md §9 Policy reads and saves (GET /api/policy/v1/mpa/user_portal_url)',
   }),
 };

@@ -5,7 +5,7 @@ import { Comment, RULES_MAX, RuleId, RuleName, closed, invalidValue, type KindCh
 import { ReorderingEvent, Schedule, WebConditions } from './webKinds';
 
 /**
- * The reorders a client reports with the save of an ordered list (portal-core §7 reorderingEvents):
+ * The reorders a client reports with the save of an ordered list (docs/reports.md §4 reorderingEvents):
  * audited, never stored.
  */
 export const Reordering = Type.Optional(Type.Array(ReorderingEvent, { maxItems: RULES_MAX }));

@@ -1,7 +1,7 @@
 /**
- * Web policy documents besides the rules of webKinds.ts (portal-core §1 copy/paste and watermark,
- * SSL bypass, bandwidth; §3 feature flags watermarking, browsing_forensics, bandwidth; §7 Policy
- * /rules/{kind}/{rev}; api-client-layer §3 Policy revision: bandwidth.rules, §7 v3 bandwidth).
+ * Web policy documents besides the rules of webKinds.ts (docs/product.md §1 copy/paste and watermark,
+ * SSL bypass, bandwidth; docs/access.md §5 feature flags watermarking, browsing_forensics, bandwidth; docs/policy.md §4 Policy
+ * /rules/{kind}/{rev}; docs/policy.md §3 Policy revision: bandwidth.rules, §5 v3 bandwidth).
  *
  * The spec names the documents and their body fields only. What each holds is what an isolation
  * gateway keeps (as Menlo, Zscaler or Cloudflare's browser isolation do): a tenant-wide default
@@ -25,13 +25,13 @@ const checkPlaceholders = (text: string, field: string): KindCheckIssue | null =
   return null;
 };
 
-/** A forensics profile's uuid (settings: api-client-layer §3 Forensics profile). */
+/** A forensics profile's uuid (settings: docs/settings.md §3 Forensics profile). */
 const ProfileUuid = Type.String({
   pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
 });
 
 export const WEB_CONTROL_KINDS = {
-  /** SSL bypass, v1 document (portal-core §7 sslbump_bypass, body list); v3 is webKinds' v3/sslbump_bypass. */
+  /** SSL bypass, v1 document (docs/policy.md §3 sslbump_bypass, body list); v3 is webKinds' v3/sslbump_bypass. */
   sslbump_bypass: kind({
     path: '/api/policy/v1/rules/sslbump_bypass/{rev}',
     group: 'web_policy',
@@ -42,10 +42,10 @@ export const WEB_CONTROL_KINDS = {
     scope: 'policy',
     keyedLists: { list: 'id' },
     check: (data) => checkSslBypass(data.list, 'data.list'),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: sslbump_bypass, body list)',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: sslbump_bypass, body list)',
   }),
   /**
-   * Copy and paste between the isolated page and the user's device (portal-core §7 copy_paste,
+   * Copy and paste between the isolated page and the user's device (docs/policy.md §3 copy_paste,
    * body copy_paste_policy): the default for each way, the longest paste, and rules by who and
    * where (first enabled match decides).
    */
@@ -78,10 +78,10 @@ export const WEB_CONTROL_KINDS = {
     keyedLists: { 'copy_paste_policy.rules': 'id' },
     orderedLists: ['copy_paste_policy.rules'],
     check: (data) => checkWebRules(data.copy_paste_policy.rules, 'data.copy_paste_policy.rules'),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: copy_paste, body copy_paste_policy)',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: copy_paste, body copy_paste_policy)',
   }),
   /**
-   * A watermark drawn over isolated pages (portal-core §3 watermarking flag, §7 watermark): its
+   * A watermark drawn over isolated pages (docs/access.md §5 watermarking flag, docs/policy.md §3 watermark): its
    * text (with placeholders), look, and the rules of where it is drawn (every enabled match).
    */
   watermark: kind({
@@ -123,11 +123,11 @@ export const WEB_CONTROL_KINDS = {
         () => checkPlaceholders(data.watermark.text, 'data.watermark.text'),
         () => checkWebRules(data.watermark.rules, 'data.watermark.rules'),
       ),
-    spec: 'portal-core §3 (watermarking), §7 Policy (/rules/{kind}/{rev}: watermark, body watermark)',
+    spec: 'docs/access.md §5 (watermarking), docs/policy.md §3 Policy (/rules/{kind}/{rev}: watermark, body watermark)',
   }),
   /**
-   * Browsing forensics (portal-core §3 browsing_forensics flag, §7 bf/web): which sessions are
-   * recorded, and with which forensics profile (settings, api-client-layer §3); first match decides.
+   * Browsing forensics (docs/access.md §5 browsing_forensics flag, docs/policy.md §3 bf/web): which sessions are
+   * recorded, and with which forensics profile (settings, docs/settings.md §3); first match decides.
    */
   'bf/web': kind({
     path: '/api/policy/v1/rules/bf/web/{rev}',
@@ -151,10 +151,10 @@ export const WEB_CONTROL_KINDS = {
     keyedLists: { 'browsing_forensics.rules': 'id' },
     orderedLists: ['browsing_forensics.rules'],
     check: (data) => checkWebRules(data.browsing_forensics.rules, 'data.browsing_forensics.rules'),
-    spec: 'portal-core §3 (browsing_forensics), §7 Policy (/rules/{kind}/{rev}: bf/web, body browsing_forensics)',
+    spec: 'docs/access.md §5 (browsing_forensics), docs/policy.md §3 Policy (/rules/{kind}/{rev}: bf/web, body browsing_forensics)',
   }),
   /**
-   * Bandwidth (api-client-layer §3 bandwidth.rules; portal-core §3: bandwidth needs
+   * Bandwidth (docs/policy.md §3 bandwidth.rules; docs/access.md §5: bandwidth needs
    * bandwidth_limits or daily_bandwidth_quota): per rule a rate limit, a daily quota, or both, in
    * a direction; first match decides; over the quota, requests are blocked until midnight in the
    * rule's time zone (its schedule's, else UTC).
@@ -204,6 +204,6 @@ export const WEB_CONTROL_KINDS = {
               };
         },
       ),
-    spec: 'api-client-layer §3 Policy revision (bandwidth.rules), §7 (/api/policy/v3/rules/bandwidth/{rev}); portal-core §3 (bandwidth)',
+    spec: 'docs/policy.md §3 Policy revision (bandwidth.rules), §5 (/api/policy/v3/rules/bandwidth/{rev}); docs/access.md §5 (bandwidth)',
   }),
 };

@@ -1,6 +1,6 @@
 /**
- * Web policy (portal-core §1 web family, §6 web-policy edit permissions, §7 Policy;
- * api-client-layer §3 Policy revision and Enumerations, §7 Policy reads and saves): the documents
+ * Web policy (docs/product.md §1 web family, docs/access.md §4 web-policy edit permissions, docs/policy.md §4 Policy;
+ * docs/policy.md §3 Policy revision and Enumerations, §4 Policy reads and saves): the documents
  * the web policy editor reads and saves, and the publish note.
  *
  * How the web policy decides a request (server/src/policy/webPolicyTester.ts follows it): the
@@ -34,14 +34,14 @@ import {
 /** The longest publish note (the reference server's own kind; the spec names no limit). */
 export const PORTAL_NOTE_MAX_LENGTH = 500;
 
-/** The actions a web rule may take (a subset of the policy-enforcement actions, portal-core §3). */
+/** The actions a web rule may take (a subset of the policy-enforcement actions, docs/glossary.md §2). */
 export const WEB_RULE_ACTIONS = ['allow', 'block', 'safeview', 'safeview_readonly', 'bypass'] as const;
 export type WebRuleAction = (typeof WEB_RULE_ACTIONS)[number];
 const webAction = oneOf(WEB_RULE_ACTIONS);
-/** What a risk level's sites get (api-client-layer §3 Enumerations: action allow, safeview, block). */
+/** What a risk level's sites get (docs/glossary.md §3 Enumerations: action allow, safeview, block). */
 export const RISK_LEVEL_ACTIONS = ['allow', 'safeview', 'block'] as const;
 
-/** The string-match operators (api-client-layer §3 Enumerations). */
+/** The string-match operators (docs/glossary.md §3 Enumerations). */
 export const STRING_MATCHES = ['starts_with', 'ends_with', 'contains', 'equal', 'regex'] as const;
 export type StringMatch = (typeof STRING_MATCHES)[number];
 
@@ -80,7 +80,7 @@ export const Schedule = Type.Object(
 );
 
 /**
- * What a web rule matches: named by the rule condition keys (api-client-layer §3 Enumerations)
+ * What a web rule matches: named by the rule condition keys (docs/glossary.md §3 Enumerations)
  * plus who (users, groups). An absent or empty condition matches everything; a rule matches when
  * every condition it gives matches.
  */
@@ -265,11 +265,11 @@ export const WEB_KINDS = {
     data: Type.Object({ note: Type.String({ maxLength: PORTAL_NOTE_MAX_LENGTH }) }, closed),
     defaults: { note: '' },
     scope: 'revision',
-    spec: 'portal-core §3 (every save carries rev_id, state, updated_at and data), §4 Policy revision',
+    spec: 'docs/policy.md §2 (every save carries rev_id, state, updated_at and data), §2 Policy revision',
   }),
   /**
-   * risks (portal-core §7: body `list`, risks also `flash`): what the web policy does with a site
-   * of each risk level (G, Y, R, §3 vocabularies), one entry per level, and whether Flash is blocked.
+   * risks (docs/policy.md §3: body `list`, risks also `flash`): what the web policy does with a site
+   * of each risk level (G, Y, R, docs/glossary.md §2 vocabularies), one entry per level, and whether Flash is blocked.
    */
   risks: kind({
     path: '/api/policy/v1/rules/risks/{rev}',
@@ -296,9 +296,9 @@ export const WEB_KINDS = {
     scope: 'policy',
     keyedLists: { list: 'risk' },
     check: (data) => firstDuplicate(data.list, 'data.list', 'risk'),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: risks, body list and flash)',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: risks, body list and flash)',
   }),
-  /** cats (portal-core §7): the action per category of the category tree; unlisted categories allow. */
+  /** cats (docs/policy.md §3): the action per category of the category tree; unlisted categories allow. */
   cats: kind({
     path: '/api/policy/v1/rules/cats/{rev}',
     group: 'web_policy',
@@ -316,9 +316,9 @@ export const WEB_KINDS = {
     scope: 'policy',
     keyedLists: { list: 'category_id' },
     check: (data) => firstDuplicate(data.list, 'data.list', 'category_id'),
-    spec: 'portal-core §7 Policy (/rules/{kind}/{rev}: cats, body list)',
+    spec: 'docs/policy.md §3 Policy (/rules/{kind}/{rev}: cats, body list)',
   }),
-  /** Exception rules (api-client-layer §3: list, bypass, reorderingEvents): domain rules in order. */
+  /** Exception rules (docs/policy.md §3: list, bypass, reorderingEvents): domain rules in order. */
   'web/exceptions': kind({
     path: '/api/policy/v3/rules/web/exceptions/{rev}',
     group: 'web_policy',
@@ -343,9 +343,9 @@ export const WEB_KINDS = {
         () => checkWebRules(data.list, 'data.list'),
         () => firstInvalid(data.bypass, 'data.bypass', domainOrWildcard),
       ),
-    spec: 'api-client-layer §3 Policy revision (exception rules), §7 (/api/policy/v3/rules/web/exceptions/{rev})',
+    spec: 'docs/policy.md §3 Policy revision (exception rules), §5 (/api/policy/v3/rules/web/exceptions/{rev})',
   }),
-  /** Browser-and-application rules (api-client-layer §3: unsupported_or_non_browsers in pre and post). */
+  /** Browser-and-application rules (docs/policy.md §3: unsupported_or_non_browsers in pre and post). */
   bnb: kind({
     path: '/api/policy/v3/rules/bnb/{rev}',
     group: 'web_policy',
@@ -364,9 +364,9 @@ export const WEB_KINDS = {
         () => firstDuplicate(data.pre.list, 'data.pre.list', 'id'),
         () => firstDuplicate(data.post.list, 'data.post.list', 'id'),
       ),
-    spec: 'api-client-layer §3 Policy revision (bnb), §7 (/api/policy/v3/rules/bnb/{rev})',
+    spec: 'docs/policy.md §3 Policy revision (bnb), §5 (/api/policy/v3/rules/bnb/{rev})',
   }),
-  /** User-agent rules (portal-core §6 user-agent): requests whose User-Agent matches. */
+  /** User-agent rules (docs/access.md §1 user-agent): requests whose User-Agent matches. */
   'web/user_agents': kind({
     path: '/api/policy/v3/rules/web/user_agents/{rev}',
     group: 'web_policy',
@@ -386,9 +386,9 @@ export const WEB_KINDS = {
             'data.list',
           ),
       ),
-    spec: 'portal-core §6 (web-policy edit permission user-agent)',
+    spec: 'docs/access.md §4 (web-policy edit permission user-agent)',
   }),
-  /** File hashes allowed or blocked whatever else the policy says (portal-core §6 sha256). */
+  /** File hashes allowed or blocked whatever else the policy says (docs/access.md §1 sha256). */
   'web/sha256': kind({
     path: '/api/policy/v3/rules/web/sha256/{rev}',
     group: 'web_policy',
@@ -399,9 +399,9 @@ export const WEB_KINDS = {
     scope: 'policy',
     keyedLists: { list: 'hash' },
     check: (data) => firstDuplicate(data.list, 'data.list', 'hash'),
-    spec: 'portal-core §6 (web-policy edit permission sha256)',
+    spec: 'docs/access.md §4 (web-policy edit permission sha256)',
   }),
-  /** SSL bypass (portal-core §7 sslbump_bypass; v3 save also carries integrations_list and sslbump_v3). */
+  /** SSL bypass (docs/policy.md §3 sslbump_bypass; v3 save also carries integrations_list and sslbump_v3). */
   'v3/sslbump_bypass': kind({
     path: '/api/policy/v3/rules/sslbump_bypass/{rev}',
     group: 'web_policy',
@@ -421,6 +421,6 @@ export const WEB_KINDS = {
     scope: 'policy',
     keyedLists: { list: 'id' },
     check: (data) => checkSslBypass(data.list, 'data.list'),
-    spec: 'api-client-layer §3 Policy revision (sslbump save payload), §7 (/api/policy/v3/rules/sslbump_bypass/{rev})',
+    spec: 'docs/policy.md §3 Policy revision (sslbump save payload), §8 (/api/policy/v3/rules/sslbump_bypass/{rev})',
   }),
 };

@@ -97,7 +97,7 @@ export function AppPicker<V>({
 }
 
 /**
- * Adds or edits one entry of a cloud-app or egress list in the shared rule accordion (shared-ui §4)
+ * Adds or edits one entry of a cloud-app or egress list in the shared rule accordion (docs/shared-ui.md §9)
  * with Formik and a yup schema built on common's validators, in the rule dialogs' shared frame;
  * Apply puts the entry in the section's draft (the section's Save stores it). Readers see the same
  * panels, disabled, with Close.

@@ -116,7 +116,7 @@ function InsightsDialog({ app, onClose }: { app: DiscoveredApp; onClose: () => v
 }
 
 /**
- * App discovery (api-client-layer §7 GET and PUT /api/policy/v3/casb/app_discovery): whether the
+ * App discovery (docs/policy.md §6 GET and PUT /api/policy/v3/casb/app_discovery): whether the
  * gateway reports the cloud apps it sees, and the apps it saw in the web logs with their
  * reputation (app_rep_insights). Hiding an app (reviewed, nothing to do) is part of the saved
  * document; the usage figures are read, never saved.

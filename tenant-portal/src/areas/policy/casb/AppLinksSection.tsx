@@ -7,7 +7,7 @@ import { appLinkFrom, appLinkSchema, appLinkValues, type AppLink, type AppLinkVa
 import { useCloudApps } from './useCloudApps';
 
 /**
- * App links (api-client-layer §7 /api/policy/v3/profiles/app_links/{rev}): more domains that
+ * App links (docs/policy.md §5 /api/policy/v3/profiles/app_links/{rev}): more domains that
  * belong to a catalogue app (a company's own Box or Slack domain, a regional endpoint), so the
  * profiles and rules of that app cover them too.
  */

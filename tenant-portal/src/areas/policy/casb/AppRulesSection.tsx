@@ -179,7 +179,7 @@ function AppRuleDialog({
 }
 
 /**
- * App rules (api-client-layer §3 appRules): what users may do in the apps of a profile, in order
+ * App rules (docs/policy.md §3 appRules): what users may do in the apps of a profile, in order
  * (the first enabled rule that matches an activity decides). The profiles come from the Profiles
  * tab's document (read here, saved there).
  */

@@ -51,7 +51,7 @@ export const CASB_POLICY_SECTIONS: readonly FamilySection[] = [
 ];
 
 /**
- * The Cloud Apps Policy page (issue 13; portal-core §7 Policy): a tab per section, each a document
+ * The Cloud Apps Policy page (issue 13; docs/policy.md §4 Policy): a tab per section, each a document
  * of the casb_policy group saved on its own; `?rule=<id>` opens an entry of the tab shown.
  */
 export function CasbPolicyPage({ title }: PageProps) {

@@ -15,7 +15,7 @@ import {
 } from './casbForms';
 
 /**
- * Unsanctioned domain lists (api-client-layer §7 POST validate_ddl_domains; the reports'
+ * Unsanctioned domain lists (docs/policy.md §4 POST validate_ddl_domains; the reports'
  * is_casb_ddl): domains treated as unsanctioned apps though the catalogue names no app for them.
  * Kept in the casb/profiles document beside the profiles (saved with them). Apply asks the server
  * to check the list and shows each refused line with the server's reason.

@@ -19,7 +19,7 @@ import { useCloudApps } from './useCloudApps';
 const ACTIONS = CASB_EXCEPTION_ACTIONS.map((code) => ({ code, label: enforcementLabel(code) }));
 
 /**
- * Cloud app exceptions (api-client-layer §3 exceptions.list): apps and people the app rules skip
+ * Cloud app exceptions (docs/policy.md §3 exceptions.list): apps and people the app rules skip
  * (Allow: no app rule applies; Bypass: not inspected at all), in order, checked before the rules.
  */
 export function CasbExceptionsSection({

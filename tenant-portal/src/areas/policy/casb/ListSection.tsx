@@ -35,7 +35,7 @@ export interface ListSectionProps<T extends { id: string; name: string }> {
 }
 
 /**
- * One list of a cloud-app or egress document on the shared rule table (shared-ui §4): Add, Edit
+ * One list of a cloud-app or egress document on the shared rule table (docs/shared-ui.md §7): Add, Edit
  * (View for readers) in a dialog that `?rule=<id>` can open, Delete, on/off, and reordering where
  * the order decides.
  */

@@ -8,7 +8,7 @@ import { profileFrom, profileSchema, profileValues, type Profile, type ProfileVa
 import { useCloudApps } from './useCloudApps';
 
 /**
- * Cloud app profiles (api-client-layer §3 profiles.list; portal-core §3 casb profile type): apps
+ * Cloud app profiles (docs/policy.md §3 profiles.list; docs/glossary.md §2 casb profile type): apps
  * sorted into sanctioned, unsanctioned and unclassified, with the tenant's own instances (login
  * domains) that stay allowed. App rules name a profile; the order of profiles does not matter.
  */

@@ -1,6 +1,6 @@
 /**
- * The cloud-app entry forms (api-client-layer §3 exceptions.list, appRules, profiles.list; §7
- * app_links; shared-ui §5 validators): Formik values, yup rules and the conversion to and from
+ * The cloud-app entry forms (docs/policy.md §3 exceptions.list, appRules, profiles.list; §4
+ * app_links; docs/shared-ui.md §10 validators): Formik values, yup rules and the conversion to and from
  * the casb kinds' entries. The name, users, groups and comment rules are the web rule form's own
  * (ruleFormSchema), so a name or a user list reads the same error in every policy editor.
  * Conditions a form does not show are kept as they were.
@@ -45,7 +45,7 @@ export const ACTIVITY_LABELS: Record<Activity, string> = {
 /** Actions labelled as the policy-enforcement vocabulary does ('safeview' is Isolate). */
 export const enforcementLabel = (code: string): string => vocabularyLabel(POLICY_ENFORCEMENT_ACTIONS, code);
 
-/** Messages of the cloud-app forms beyond the web rule form's (validators give keys only, shared-ui §8). */
+/** Messages of the cloud-app forms beyond the web rule form's (validators give keys only, docs/shared-ui.md §10). */
 export const CASB_MESSAGES = {
   noApps: 'Choose at least one app.',
   noActivities: 'Choose at least one activity.',

@@ -1,5 +1,5 @@
 /**
- * The Cloud Apps Policy page's sections (portal-core §7 Policy; api-client-layer §3, §7): one per
+ * The Cloud Apps Policy page's sections (docs/policy.md §4 Policy; docs/policy.md §3, §4): one per
  * document of the casb_policy group, each deep-linkable as #/policy/casb/<path> and saved on its
  * own. Profiles and their unsanctioned domain lists are one document shown on two tabs.
  */

@@ -130,7 +130,7 @@ const others = (rows: readonly Named[], entry: Named | null) =>
 
 const count = (n: number, one: string) => (n === 0 ? 'None' : `${n} ${one}${n === 1 ? '' : 's'}`);
 
-/** DLP groups (portal-core §7 dlp_groups): named sets of users and directory groups. */
+/** DLP groups (docs/policy.md §3 dlp_groups): named sets of users and directory groups. */
 export function GroupsSection({
   doc,
   onChange,
@@ -165,7 +165,7 @@ export function GroupsSection({
 }
 
 /**
- * Dictionaries (portal-core §7 dlp_dicts, body overrides): the predefined compliance lists
+ * Dictionaries (docs/policy.md §3 dlp_dicts, body overrides): the predefined compliance lists
  * (GET /predefined_ccls) the tenant turns on and retunes, and its own custom ones.
  */
 export function DictionariesSection({
@@ -214,7 +214,7 @@ export function DictionariesSection({
   );
 }
 
-/** Auditors (portal-core §7 dlp_auditors): who is mailed about matches. */
+/** Auditors (docs/policy.md §3 dlp_auditors): who is mailed about matches. */
 export function AuditorsSection({
   doc,
   onChange,
@@ -260,7 +260,7 @@ export function AuditorsSection({
   );
 }
 
-/** Auditor profiles (portal-core §7 /auditor_profiles/list): auditors told together. */
+/** Auditor profiles (docs/policy.md §10 /auditor_profiles/list): auditors told together. */
 export function ProfilesSection({
   doc,
   onChange,

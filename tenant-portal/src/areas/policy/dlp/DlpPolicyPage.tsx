@@ -127,7 +127,7 @@ export const DLP_POLICY_SECTIONS: readonly FamilySection[] = [
 ];
 
 /**
- * The DLP Policy page (issue 13; portal-core §6 dlp_policy, §7 Policy): a tab per section, each a
+ * The DLP Policy page (issue 13; docs/access.md §1 dlp_policy, docs/policy.md §4 Policy): a tab per section, each a
  * DLP document saved on its own into the staged revision; `?rule=<id>` opens a rule or entry.
  */
 export function DlpPolicyPage({ title }: PageProps) {

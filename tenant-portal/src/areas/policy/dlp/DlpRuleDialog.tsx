@@ -47,7 +47,7 @@ const nameOf = (options: readonly NamedOption[], id: string) =>
   options.find((o) => o.id === id)?.name ?? `Deleted (${id})`;
 
 /**
- * Adds or edits a DLP rule in the shared rule accordion (shared-ui §4): Rule (name, action,
+ * Adds or edits a DLP rule in the shared rule accordion (docs/shared-ui.md §9): Rule (name, action,
  * direction, on/off, user notification), Content (dictionaries and how their matches combine,
  * the kinds of transfer), Who and where, Auditors and comment. Apply puts the rule in the draft;
  * the section's Save stores it.

@@ -25,7 +25,7 @@ export function describeDlpRuleError(path: string, doc: DlpRulesDoc): string | n
 }
 
 /**
- * DLP rules (portal-core §7 dlp, body dlp.rules): in the order they apply (the first enabled rule
+ * DLP rules (docs/policy.md §3 dlp, body dlp.rules): in the order they apply (the first enabled rule
  * that matches a transfer decides), each naming the dictionaries it looks for and the auditors it
  * tells. Dictionaries and auditors are named from their own sections' drafts.
  */

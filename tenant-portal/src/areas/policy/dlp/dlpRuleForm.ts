@@ -1,6 +1,6 @@
 /**
- * The DLP rule editor's form (issue 13; portal-core §3 dlp action, §7 dlp body dlp.rules;
- * shared-ui §5 validators): Formik values, the yup rules on common's validators, and the
+ * The DLP rule editor's form (issue 13; docs/glossary.md §2 dlp action, docs/policy.md §3 dlp body dlp.rules;
+ * docs/shared-ui.md §9 validators): Formik values, the yup rules on common's validators, and the
  * conversion from and to a rule of the dlp kind. Lists are typed one value per line. Conditions
  * and the schedule the form does not show are kept as they were.
  */

@@ -1,5 +1,5 @@
 /**
- * The DLP Policy page's sections (issue 13; portal-core §7 Policy dlp, dlp_groups, dlp_dicts,
+ * The DLP Policy page's sections (issue 13; docs/policy.md §3 Policy dlp, dlp_groups, dlp_dicts,
  * dlp_auditors, /auditor_profiles/{default|list|file_password}): one per document, each
  * deep-linkable as #/policy/dlp/<path> and saved on its own. The Auditors tab also holds the
  * profiles, the default profile and the attachment password (each its own document).

@@ -136,7 +136,7 @@ function HeadersPanel({ form }: { form: Form<EgressRuleValues> }) {
 }
 
 /**
- * Header rules (portal-core §7 Policy, body egress_policy): headers inserted into or removed from
+ * Header rules (docs/policy.md §3 Policy, body egress_policy): headers inserted into or removed from
  * requests on their way out, for whom and to which destinations. Every enabled matching rule
  * applies, in this order, so a later insert of the same header wins.
  */
@@ -285,7 +285,7 @@ export const EGRESS_POLICY_SECTIONS: readonly FamilySection[] = [
   }),
 ];
 
-/** The Egress Headers page (issue 13; portal-core §7 Policy). */
+/** The Egress Headers page (issue 13; docs/policy.md §4 Policy). */
 export function EgressPolicyPage({ title }: PageProps) {
   return (
     <PolicyFamilyPage title={title} family="egress" base="/policy/egress" sections={EGRESS_POLICY_SECTIONS} />

@@ -1,5 +1,5 @@
 /**
- * The egress header rule form (portal-core §7 Policy, body egress_policy; shared-ui §5): Formik
+ * The egress header rule form (docs/policy.md §3 Policy, body egress_policy; docs/shared-ui.md §10): Formik
  * values, yup rules and the conversion to and from a rule of the egress_policy kind. The rules the
  * server's check makes (a blocked header, a value only to insert) are checked here first, with
  * the header blocklist the server answers.

@@ -1,5 +1,5 @@
 /**
- * The Egress Headers page's sections (portal-core §7 Policy: GET and PUT
+ * The Egress Headers page's sections (docs/policy.md §4 Policy: GET and PUT
  * /egress_policy/rules/{rev}, body egress_policy): one document, deep-linkable as
  * #/policy/egress/rules.
  */

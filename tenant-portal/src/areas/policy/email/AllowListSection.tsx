@@ -36,7 +36,7 @@ const CHECKS: Record<EntryType, (v: string) => string | null> = {
 const FEED_LIMIT = 100;
 
 /**
- * Allowed senders (portal-core §7 safemail/whitelist): domains (*.domain for subdomains),
+ * Allowed senders (docs/policy.md §3 safemail/whitelist): domains (*.domain for subdomains),
  * addresses and sending IPs whose mail passes with links and attachments untouched. Beside it the
  * provider's popular-sites feed (GET /safemail/whitelist/feeds/, type global), from which a site
  * is added to the list in one step, and the UCE report (POST /safemail/whitelist/uce/).

@@ -56,12 +56,12 @@ const PLUGIN_ACTION_LABELS: Record<PluginAction, string> = {
 const EXTENSION = /^[a-z0-9]{1,16}$/;
 const MIME = /^[a-z]+\/[a-z0-9.+-]+$/;
 
-/** A content type's display name: a name with Calendar or ICS is the meeting invitation (api-client-layer §3). */
+/** A content type's display name: a name with Calendar or ICS is the meeting invitation (docs/policy.md §3). */
 export const contentTypeLabel = (name: string): string =>
   /calendar|ics/i.test(name) ? 'ICS Meeting Invitation' : name;
 
 /**
- * Attachments (portal-core §3 attachments flag; §7 smtp/attachments: content_types, groups,
+ * Attachments (docs/access.md §5 attachments flag; docs/policy.md §3 smtp/attachments: content_types, groups,
  * plugins): the content types known by extension and MIME type, groups of them with the action
  * their attachments get, and the scanning engines with what a detection does. A content type a
  * group uses cannot be deleted until no group names it (the server would refuse the document).

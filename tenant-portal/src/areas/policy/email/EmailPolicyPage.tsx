@@ -34,7 +34,7 @@ const describeAttachmentsError = (path: string) =>
   describeListError('Scanning engine', 'plugins')(path);
 
 /**
- * The Email Policy page's sections (issue 13; portal-core §7 Policy), in emailSections.ts's order,
+ * The Email Policy page's sections (issue 13; docs/policy.md §4 Policy), in emailSections.ts's order,
  * each a document of the email family saved on its own.
  */
 export const EMAIL_POLICY_SECTIONS: readonly FamilySection[] = [
@@ -78,9 +78,9 @@ export const EMAIL_POLICY_SECTIONS: readonly FamilySection[] = [
 ];
 
 /**
- * The Email Policy page (issue 13; portal-core §2 policy row: email_policy, feature menlo_email):
+ * The Email Policy page (issue 13; docs/sessions.md §6 policy row: email_policy, feature menlo_email):
  * a tab per section, deep-linkable as #/policy/email/<section>; `?rule=<id>` opens a rule. The
- * Attachments tab shows only with the attachments feature flag (portal-core §3); without it
+ * Attachments tab shows only with the attachments feature flag (docs/access.md §5); without it
  * #/policy/email/attachments is Not found, like any unknown section.
  */
 export function EmailPolicyPage({ title }: PageProps) {

@@ -83,7 +83,7 @@ export type EmailRuleDialogProps = { newId: string; canWrite: boolean; onClose: 
 
 /**
  * Adds or edits an ordered e-mail rule (link isolation or mobile) in the shared rule accordion
- * (shared-ui §4) with Formik: Rule (name, action, on/off); Who and what (senders, and recipients
+ * (docs/shared-ui.md §9) with Formik: Rule (name, action, on/off); Who and what (senders, and recipients
  * and categories for link isolation, or the platforms for mobile); Comment. Empty lists mean
  * "every". Apply puts the rule in the draft; the section's Save stores it.
  */

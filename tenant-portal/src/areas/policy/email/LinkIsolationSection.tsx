@@ -34,7 +34,7 @@ const DEFAULT_ACTION: Record<Classification, EmailAction> = {
 const everyOr = (values: readonly string[], every: string) => (values.length ? values.join(', ') : every);
 
 /**
- * Link isolation (portal-core §7 safemail/isolation: safemail_classification, reorderingEvents): how
+ * Link isolation (docs/policy.md §3 safemail/isolation: safemail_classification, reorderingEvents): how
  * a clicked link opens by its classification, and ordered rules by sender, recipient and site
  * category that come first (the first enabled match decides; a reorder is audited as such).
  */

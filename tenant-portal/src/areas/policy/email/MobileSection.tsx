@@ -15,7 +15,7 @@ export type MobileDoc = PolicyData<'safemail/mobile'>;
 const everyOr = (values: readonly string[], every: string) => (values.length ? values.join(', ') : every);
 
 /**
- * Mobile devices (portal-core §7 safemail/mobile; §3 mobile variants of the enforcement actions):
+ * Mobile devices (docs/policy.md §3 safemail/mobile; docs/glossary.md §2 mobile variants of the enforcement actions):
  * how links in mail open on phones and tablets, by platform and sender. The first enabled rule
  * that matches decides, so the rules are ordered (a reorder is audited as such).
  */

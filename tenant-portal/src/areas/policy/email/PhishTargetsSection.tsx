@@ -15,7 +15,7 @@ export type PhishTargetsDoc = PolicyData<'safemail/phish_targets'>;
 type Target = PhishTargetsDoc['list'][number];
 
 /**
- * Phishing targets (portal-core §7 safemail/phish_targets): people attackers single out (executives,
+ * Phishing targets (docs/policy.md §3 safemail/phish_targets): people attackers single out (executives,
  * finance, administrators), whose links get the strictest handling. An address is listed once.
  */
 export function PhishTargetsSection({

@@ -61,7 +61,7 @@ function validate(values: SettingsValues): Record<string, unknown> {
 }
 
 /**
- * Email settings (portal-core §7 safemail/config: config, quarantine_spec,
+ * Email settings (docs/policy.md §3 safemail/config: config, quarantine_spec,
  * safemail_url_obfuscation). Switches and choices change the draft at once; a number counts once
  * it is a whole number within its bounds (until then its error shows and the draft keeps the last
  * good value, so Save never stores a bad one).

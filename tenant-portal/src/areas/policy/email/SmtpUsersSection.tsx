@@ -27,7 +27,7 @@ const NO_USERS: readonly MailUser[] = [];
 const NO_GROUPS: readonly string[] = [];
 
 /**
- * SMTP users and groups (portal-core §7 safemail/smtp_users: identitySourceLists, usersLists, tid):
+ * SMTP users and groups (docs/policy.md §3 safemail/smtp_users: identitySourceLists, usersLists, tid):
  * the directories whose mailboxes the mail service protects, by mail domain, and explicit lists of
  * mailboxes picked from the tenant's mail users and groups (GET /smtp_users, /smtp_groups). `tid`
  * is kept as read (the server accepts the saver's own tenant only).

@@ -44,7 +44,7 @@ function validate(v: Values): Partial<Record<keyof Values, string>> {
 }
 
 /**
- * Reports a sender of unsolicited commercial e-mail to the provider's review (portal-core §7 POST
+ * Reports a sender of unsolicited commercial e-mail to the provider's review (docs/reports.md §4 POST
  * /safemail/whitelist/uce/). Writers only. The dialog stays open with the server's message when
  * the report is refused; a received report closes it with a snackbar.
  */

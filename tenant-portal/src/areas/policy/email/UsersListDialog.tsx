@@ -36,7 +36,7 @@ interface Values {
 }
 
 /**
- * A list of protected mailboxes (portal-core §7 safemail/smtp_users usersLists): directory users
+ * A list of protected mailboxes (docs/policy.md §3 safemail/smtp_users usersLists): directory users
  * picked by group in the shared dual list (GET /smtp_users, /smtp_groups), plus addresses outside
  * the directory typed one per line. An address is kept once, however it was picked.
  */

@@ -1,7 +1,7 @@
 /**
- * What the Email Policy forms share (issue 13; shared-ui §5 validators): the texts shown for the
+ * What the Email Policy forms share (issue 13; docs/shared-ui.md §10 validators): the texts shown for the
  * validators' error keys, the per-value checks of senders, recipients and domains, and the
- * actions e-mail rules take (api-client-layer §3 action: allow, safeview, block).
+ * actions e-mail rules take (docs/policy.md §3 action: allow, safeview, block).
  */
 import {
   domain,
@@ -21,7 +21,7 @@ import { RULE_FORM_MESSAGES } from '../web/ruleForm';
 import { actionLabel } from '../web/ruleActions';
 import { lines } from '../web/listEdits';
 
-/** The texts of the validators' keys (they give keys only, shared-ui §8), the web forms' and e-mail's. */
+/** The texts of the validators' keys (they give keys only, docs/shared-ui.md §10), the web forms' and e-mail's. */
 export const EMAIL_FORM_MESSAGES: Record<string, string> = {
   ...RULE_FORM_MESSAGES,
   invalidEmail: 'Enter an e-mail address like name@example.com.',

@@ -1,8 +1,8 @@
 /**
- * The Email Policy page's sections (issue 13; portal-core §7 Policy: the safemail/* and
+ * The Email Policy page's sections (issue 13; docs/policy.md §3 Policy: the safemail/* and
  * smtp/attachments kinds): one per document of the email family of the policy-kind registry,
  * each deep-linkable as #/policy/email/<path> and saved on its own. Attachments shows only with
- * the attachments feature flag (portal-core §3).
+ * the attachments feature flag (docs/access.md §5).
  */
 import { familyTabs } from '../familyTabs';
 

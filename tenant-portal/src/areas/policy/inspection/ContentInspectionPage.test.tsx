@@ -15,7 +15,7 @@ afterEach(resetPortalEnv);
 // The whole portal renders with AG Grid and a Formik dialog: slow on a shared machine.
 jest.setTimeout(90_000);
 
-/** The file capabilities turn the contentInspection flag on (portal-core §3). */
+/** The file capabilities turn the contentInspection flag on (docs/access.md §5). */
 const FILES = { rbac: true, safedocs: true };
 const HASH = 'a'.repeat(64);
 

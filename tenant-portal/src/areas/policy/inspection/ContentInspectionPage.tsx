@@ -77,7 +77,7 @@ const globalSection = policySection({
 });
 
 /**
- * The Content Inspection page's sections (issue 13; portal-core §7 Policy; api-client-layer §3, §7):
+ * The Content Inspection page's sections (issue 13; docs/policy.md §4 Policy; docs/policy.md §3, §7):
  * one per document of the content_inspection family, in inspectionModel.ts's order.
  */
 export const INSPECTION_PAGE_SECTIONS: readonly FamilySection[] = [

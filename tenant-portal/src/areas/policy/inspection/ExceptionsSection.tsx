@@ -42,8 +42,8 @@ export const hashesSummary = (r: { sha256: readonly string[] }): string =>
   r.sha256.length ? few(r.sha256.map(shortHash), 2) : 'Every file';
 
 /**
- * Inspection rules & exceptions (api-client-layer §3 exception rules: list, bypass,
- * reorderingEvents; portal-core §3 inspection action: Mark as Clean, Mark as Infected, Inspect):
+ * Inspection rules & exceptions (docs/policy.md §3 exception rules: list, bypass,
+ * reorderingEvents; docs/glossary.md §2 inspection action: Mark as Clean, Mark as Infected, Inspect):
  * rules that settle a file's verdict before it is scanned, in order, and the domains whose files
  * are never inspected.
  */

@@ -117,7 +117,7 @@ export function migrationPreview(
 }
 
 /**
- * The content migration (api-client-layer §7 PUT /api/policy/v4/content_migration): converts the
+ * The content migration (docs/policy.md §7 PUT /api/policy/v4/content_migration): converts the
  * staged v3 file-type rules into v4 content-type rules and switches the revision to the v4 content
  * types. A confirmation says what will change; a 409 (someone changed the revision, or the server
  * refuses) is shown with the server's words.
@@ -256,7 +256,7 @@ function ContentMigration({ canWrite }: { canWrite: boolean }) {
 }
 
 /**
- * File types (api-client-layer §3 content types, §7 /api/policy/v3|v4/rules/content/{rev}): the
+ * File types (docs/policy.md §7 content types, §7 /api/policy/v3|v4/rules/content/{rev}): the
  * revision's content version (GET /content_version) decides which document is edited; a v3 policy
  * offers the migration above its rules.
  */

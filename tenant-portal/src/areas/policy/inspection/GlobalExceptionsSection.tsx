@@ -20,7 +20,7 @@ export const STAGES = [
 ] as const;
 
 /**
- * The tenant's global inspection exceptions (api-client-layer §3 global exceptions: pre and post;
+ * The tenant's global inspection exceptions (docs/policy.md §3 global exceptions: pre and post;
  * §7 rules/inspection/global_exceptions/{rev}): rules around the inspection rules, `pre` checked
  * before them, `post` after. Each list is ordered (first enabled match wins).
  */
@@ -80,7 +80,7 @@ function ParentList({ title, rules }: { title: string; rules: readonly Exception
 }
 
 /**
- * What the parent tenant sets (api-client-layer §3 parent global exceptions: pre and post; §5: a
+ * What the parent tenant sets (docs/policy.md §3 parent global exceptions: pre and post; docs/http-client.md §5: a
  * 403 or 404 reads as empty): read-only here, and "No rules set by the parent" when there are none
  * (also when there is no parent, or the tenant may not see its rules), never an error.
  */

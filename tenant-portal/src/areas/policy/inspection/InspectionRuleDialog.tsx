@@ -74,7 +74,7 @@ export function inspectionFieldOf(rest: string): string | null {
 }
 
 /**
- * Adds or edits a content-inspection rule in the shared rule accordion (shared-ui §4): Rule (name,
+ * Adds or edits a content-inspection rule in the shared rule accordion (docs/shared-ui.md §9): Rule (name,
  * action, on/off), Files (what the kind matches: hashes, extensions or content types, direction,
  * how documents open), Who and where (domains, users, groups, source IP ranges, countries),
  * Schedule and comment. Apply puts the rule in the draft; the section's Save stores it.

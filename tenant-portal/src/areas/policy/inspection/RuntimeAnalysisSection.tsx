@@ -20,7 +20,7 @@ interface RaValues {
   timeout_action: Ra['timeout_action'];
 }
 
-/** The risk level enumeration (api-client-layer §3) in the order of sensitivity, with what each means. */
+/** The risk level enumeration (docs/glossary.md §3) in the order of sensitivity, with what each means. */
 export const RISK_LEVEL_OPTIONS: ReadonlyArray<{ code: RiskLevel; label: string }> = [
   { code: 'disabled', label: 'Disabled: no runtime analysis' },
   { code: 'relaxed', label: 'Relaxed: only clearly malicious behaviour' },
@@ -115,7 +115,7 @@ function RaThreats() {
 }
 
 /**
- * Runtime analysis (api-client-layer §3 runtimeAnalysis, risk level enumeration): files run in a
+ * Runtime analysis (docs/policy.md §3 runtimeAnalysis, risk level enumeration): files run in a
  * sandbox before delivery; the risk level sets how sensitive the verdict is (custom: a score
  * threshold of 1–100), which files go there, and how long one waits.
  */

@@ -74,7 +74,7 @@ const settingsOf = (v: SettingsValues): Settings => ({
 });
 
 /**
- * Inspection settings (api-client-layer §3 contentInspection; portal-core §3 inspection type: file,
+ * Inspection settings (docs/policy.md §3 contentInspection; docs/glossary.md §2 inspection type: file,
  * hash, document): whether files are inspected, which transfers, how, and what happens to files too
  * large, too slow to scan, or encrypted.
  */

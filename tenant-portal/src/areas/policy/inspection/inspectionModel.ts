@@ -1,6 +1,6 @@
 /**
- * The Content Inspection page's sections (issue 13; portal-core §2 policy row, §3 contentInspection
- * flag, §7 Policy; api-client-layer §7 Policy reads and saves): one tab per part of the
+ * The Content Inspection page's sections (issue 13; docs/sessions.md §6 policy row, docs/access.md §5 contentInspection
+ * flag, docs/policy.md §4 Policy; docs/policy.md §4 Policy reads and saves): one tab per part of the
  * content_inspection family of the policy-kind registry, each deep-linkable as
  * #/policy/content-inspection/<path>, and the pure helpers its editors share.
  */
@@ -40,7 +40,7 @@ export function scopeSummary(rule: InspectionRule): string {
   return text === 'Every request' ? 'Everyone' : text;
 }
 
-/** A v4 rule's content types as shown (api-client-layer §3: Calendar / ICS names read as ICS Meeting Invitation). */
+/** A v4 rule's content types as shown (docs/policy.md §7: Calendar / ICS names read as ICS Meeting Invitation). */
 export const contentTypesSummary = (rule: ContentV4Rule): string =>
   few(
     rule.content_types.map((c) =>

@@ -3,7 +3,7 @@
  * conditions, schedule, comment: ../web/ruleForm.ts, built on common's validators) plus each
  * rule kind's own fields (inspectionKinds.ts):
  *
- * - exception (inspection/exceptions, global pre/post): an inspection action (portal-core §3:
+ * - exception (inspection/exceptions, global pre/post): an inspection action (docs/glossary.md §2:
  *   allow Mark as Clean, block Mark as Infected, inspect) and the SHA-256 hashes it settles;
  * - content (v3 file types): direction, extensions, file action, CDR;
  * - docs (v4 documents): direction, extensions, file action, download, print, password-protected;
@@ -96,7 +96,7 @@ export const ruleActionLabel = (kind: InspectionRuleKind, code: string): string 
 const HASH = /^[a-f0-9]{64}$/;
 const EXTENSION = /^[a-z0-9]{1,16}$/;
 
-/** Messages of the fields the web rule form does not have (keys are ours; shared-ui §8 maps keys to text). */
+/** Messages of the fields the web rule form does not have (keys are ours; docs/shared-ui.md §9 maps keys to text). */
 export const INSPECTION_FORM_MESSAGES: Record<string, string> = {
   ...RULE_FORM_MESSAGES,
   invalidSha256: 'Enter 64 hexadecimal characters.',

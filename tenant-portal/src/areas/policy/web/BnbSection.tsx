@@ -60,7 +60,7 @@ const ruleOf = (values: EntryValues, id: string): BnbRule => ({
 });
 
 /**
- * Browsers & applications (api-client-layer §3 bnb: pre and post lists, unsupported_or_non_browsers):
+ * Browsers & applications (docs/policy.md §3 bnb: pre and post lists, unsupported_or_non_browsers):
  * rules by browser and version, in order, and what clients that are not supported browsers get.
  */
 export function BnbSection({

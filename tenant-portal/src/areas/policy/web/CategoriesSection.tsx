@@ -27,7 +27,7 @@ export interface CategoriesSectionProps {
 }
 
 /**
- * Categories (portal-core §7 cats): one checkbox group per parent of the category tree, a Block
+ * Categories (docs/policy.md §4 cats): one checkbox group per parent of the category tree, a Block
  * and an Isolate column; a category with neither is allowed. A filter narrows the list.
  */
 export function CategoriesSection({ doc, onChange, readOnly, groups, focusId }: CategoriesSectionProps) {

@@ -29,7 +29,7 @@ const MIGRATED = [
 ] as const;
 
 /**
- * The category migration (portal-core §7 PUT /category_migration) on the Categories tab: offered
+ * The category migration (docs/policy.md §7 PUT /category_migration) on the Categories tab: offered
  * while the staged revision still uses the version 1 categories (GET /category_version). It
  * rewrites the staged revision (categories, domain rules, SSL bypass) in one step; the result is
  * reviewed in the publish bar and published (or discarded) like any other change. A 409 (the

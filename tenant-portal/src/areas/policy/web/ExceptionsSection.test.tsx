@@ -118,7 +118,7 @@ describe('Domain rules & exceptions', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Isolate news' }));
     const dialog = await screen.findByRole('dialog', { name: 'Domain rule: Isolate news' });
     expect(
-      // Non-production builds append the call name to a server message (portal-core §8).
+      // Non-production builds append the call name to a server message (docs/http-client.md §4).
       within(dialog).getByText(/^data\.list\.1\.conditions\.domain\.0 is invalid \(invalidDomain\)\./),
     ).toBeInTheDocument();
   });

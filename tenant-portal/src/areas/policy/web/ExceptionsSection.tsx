@@ -155,7 +155,7 @@ export function DomainRulesList({
 }
 
 /**
- * Domain rules & exceptions (api-client-layer §3 exception rules: list, bypass, reorderingEvents):
+ * Domain rules & exceptions (docs/policy.md §3 exception rules: list, bypass, reorderingEvents):
  * the rules in the order they apply (first enabled match wins), and the domains never inspected.
  */
 export function ExceptionsSection({

@@ -107,7 +107,7 @@ function GlobalExceptions({
 }
 
 /**
- * The tenant's global web exceptions (api-client-layer §3: pre and post; §7
+ * The tenant's global web exceptions (docs/policy.md §3: pre and post; §5
  * rules/web/global_exceptions/{rev}): the domain rules' editor, once per list.
  */
 export function GlobalExceptionsSection({
@@ -133,7 +133,7 @@ export function GlobalExceptionsSection({
 }
 
 /**
- * The parent tenant's global web exceptions (api-client-layer §5: a 403 or 404 reads as empty):
+ * The parent tenant's global web exceptions (docs/http-client.md §5: a 403 or 404 reads as empty):
  * read-only, with the same editor.
  */
 export function ParentGlobalExceptionsSection({ doc }: SectionEditorProps<'web/parent_global_exceptions'>) {

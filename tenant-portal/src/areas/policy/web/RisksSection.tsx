@@ -22,8 +22,8 @@ export function setRiskAction(doc: RisksDoc, risk: string, action: RiskLevelActi
 }
 
 /**
- * Threats & risk levels (portal-core §7 risks: list and flash): what a site of each risk level
- * (G Low, Y Medium, R High, §3) gets, and whether Flash content is blocked.
+ * Threats & risk levels (docs/policy.md §4 risks: list and flash): what a site of each risk level
+ * (G Low, Y Medium, R High, docs/glossary.md §2) gets, and whether Flash content is blocked.
  */
 export function RisksSection({
   doc,

@@ -413,7 +413,7 @@ export function schedulePanel(form: ConditionForm, serverError?: ConditionServer
 }
 
 /**
- * Adds or edits a domain rule (issue 12) in the shared rule accordion (shared-ui §4): Rule (name,
+ * Adds or edits a domain rule (issue 12) in the shared rule accordion (docs/shared-ui.md §9): Rule (name,
  * action, on/off), Destinations (domains, URI, categories, threats), Who and where (users, groups,
  * source IP ranges, countries), Schedule and comment. Apply puts the rule in the draft; the
  * section's Save stores it.

@@ -39,7 +39,7 @@ export interface RuleTableProps<T> {
 }
 
 /**
- * A rule list of a web policy section on the shared data table (shared-ui §4: drag reordering and
+ * A rule list of a web policy section on the shared data table (docs/shared-ui.md §7: drag reordering and
  * typed positions), with keyboard-reachable Move up / Move down, Edit and Delete per row.
  */
 export function RuleTable<T>({

@@ -15,7 +15,7 @@ type Sha256Entry = Sha256Doc['list'][number];
 const HASH = /^[a-f0-9]{64}$/;
 
 /**
- * SHA-256 (portal-core §6 sha256): file hashes allowed or blocked whatever else the policy says.
+ * SHA-256 (docs/access.md §1 sha256): file hashes allowed or blocked whatever else the policy says.
  * Hashes are kept in lower case (the schema's form); a hash is listed once.
  */
 export function Sha256Section({

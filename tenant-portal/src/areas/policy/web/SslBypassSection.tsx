@@ -16,7 +16,7 @@ export type SslBypassDoc = PolicyData<'v3/sslbump_bypass'>;
 type SslEntry = SslBypassDoc['list'][number];
 
 /**
- * SSL bypass (api-client-layer §3: the sslbump save carries integrations_list, sslbump_v3 and
+ * SSL bypass (docs/policy.md §3: the sslbump save carries integrations_list, sslbump_v3 and
  * list): domains or categories whose traffic is not decrypted, integrations never decrypted, and
  * whether the v3 bypass engine is on.
  */

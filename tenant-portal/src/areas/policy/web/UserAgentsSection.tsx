@@ -41,7 +41,7 @@ const ruleOf = (values: EntryValues, id: string): UserAgentRule => ({
   ...commentOf(values),
 });
 
-/** User agents (portal-core §6 user-agent): rules for requests whose User-Agent header matches, in order. */
+/** User agents (docs/access.md §1 user-agent): rules for requests whose User-Agent header matches, in order. */
 export function UserAgentsSection({
   doc,
   onChange,

@@ -71,7 +71,7 @@ const copyPasteDefaults: readonly EntryField[] = [
 ];
 
 /**
- * Copy and paste between isolated pages and the user's device (portal-core §7 copy_paste, body
+ * Copy and paste between isolated pages and the user's device (docs/policy.md §3 copy_paste, body
  * copy_paste_policy): the defaults for each way and the longest paste, then rules by who and
  * where that override them (first enabled match decides).
  */
@@ -208,7 +208,7 @@ function WatermarkPreview({ look }: { look: WatermarkDoc['watermark'] }) {
 }
 
 /**
- * The watermark (portal-core §3 watermarking, §7 watermark): its text with placeholders, its look
+ * The watermark (docs/access.md §5 watermarking, docs/policy.md §3 watermark): its text with placeholders, its look
  * with a live preview, and the rules of where it is drawn (every enabled match; none: everywhere).
  */
 export function WatermarkSection({
@@ -283,7 +283,7 @@ const forensicsRuleKind: ScopedRuleKind<ForensicsRule> = {
 };
 
 /**
- * Browsing forensics (portal-core §3 browsing_forensics, §7 bf/web, body browsing_forensics):
+ * Browsing forensics (docs/access.md §5 browsing_forensics, docs/policy.md §3 bf/web, body browsing_forensics):
  * whether sessions are recorded, and which are, with which forensics profile (first match decides).
  */
 export function ForensicsSection({
@@ -341,7 +341,7 @@ const bandwidthRuleKind = (limits: boolean, quotas: boolean): ScopedRuleKind<Ban
       type: 'text',
       validate: wholeNumber(LIMIT.min, LIMIT.max, true),
       helperText: 'Empty: no rate limit.',
-      // A tenant without bandwidth_limits sees a limit only where one is already set (portal-core §3).
+      // A tenant without bandwidth_limits sees a limit only where one is already set (docs/access.md §5).
       shown: (v) => limits || String(v.limit_kbps ?? '') !== '',
     },
     {
@@ -392,7 +392,7 @@ const bandwidthRuleKind = (limits: boolean, quotas: boolean): ScopedRuleKind<Ban
 });
 
 /**
- * Bandwidth (api-client-layer §3 bandwidth.rules; portal-core §3 bandwidth): per rule a rate limit,
+ * Bandwidth (docs/policy.md §3 bandwidth.rules; docs/access.md §5 bandwidth): per rule a rate limit,
  * a daily quota or both, in a direction; first enabled match decides. The limit is offered with
  * the bandwidth_limits capability, the quota with daily_bandwidth_quota.
  */

@@ -114,7 +114,7 @@ const categories = policySection({
 const extension = policySection({ ...EXTENSION_SECTION, kind: 'cats/extension', Editor: Extension });
 
 /**
- * The Web Policy page's sections (issue 12; portal-core §6 web-policy edit permissions, §7
+ * The Web Policy page's sections (issue 12; docs/access.md §4 web-policy edit permissions, docs/policy.md §4
  * Policy): one per document of the web family, in webSections.ts's order. The Categories tab also
  * holds the extension categories switch, saved on its own.
  */

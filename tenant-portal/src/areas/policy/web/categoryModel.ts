@@ -1,8 +1,8 @@
 /**
- * The Categories section's rules (issue 12; portal-core §7 cats: the action per category of the
+ * The Categories section's rules (issue 12; docs/policy.md §4 cats: the action per category of the
  * category tree, unlisted categories allow). The tree's groups are the checkbox groups (shared
- * checkbox group, shared-ui §4) with a Block and an Isolate column; a category with neither is
- * allowed. 'safeview' is labelled Isolate (portal-core §3 vocabularies).
+ * checkbox group, docs/shared-ui.md §8) with a Block and an Isolate column; a category with neither is
+ * allowed. 'safeview' is labelled Isolate (docs/glossary.md §2 vocabularies).
  */
 import type { CheckboxGroupItem } from '@workbench/common';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';

@@ -1,6 +1,6 @@
 /**
- * The domain rule editor's form (issue 12; api-client-layer §3 rule condition keys and string
- * match; shared-ui §5 validators): Formik values, the yup rules built on common's validators, and
+ * The domain rule editor's form (issue 12; docs/glossary.md §3 rule condition keys and string
+ * match; docs/shared-ui.md §9 validators): Formik values, the yup rules built on common's validators, and
  * the conversion from and to a WebRule of the web/exceptions kind. Lists are typed one value per
  * line. Conditions the form does not show (user agent, file types) are kept as they were.
  */
@@ -125,7 +125,7 @@ export function ruleFromForm(values: RuleFormValues, base: WebRule | null, id: s
   };
 }
 
-/** What the form shows for each error key (validators give keys only, shared-ui §8). */
+/** What the form shows for each error key (validators give keys only, docs/shared-ui.md §9). */
 export const RULE_FORM_MESSAGES: Record<string, string> = {
   required: 'Required.',
   maxlength: 'Too long.',

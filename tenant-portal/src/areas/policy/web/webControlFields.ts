@@ -17,7 +17,7 @@ export const ALLOW_BLOCK_OPTIONS = [
 export const allowBlockLabel = (code: string): string =>
   ALLOW_BLOCK_OPTIONS.find((o) => o.code === code)?.label ?? code;
 
-/** api-client-layer §3 Enumerations, direction. */
+/** docs/glossary.md §3 Enumerations, direction. */
 export const DIRECTION_OPTIONS = DIRECTIONS.map((code) => ({
   code,
   label: {

@@ -1,5 +1,5 @@
 /**
- * The Web Policy page's sections (issue 12; portal-core §6 web-policy edit permissions, §7 Policy):
+ * The Web Policy page's sections (issue 12; docs/access.md §4 web-policy edit permissions, docs/policy.md §4 Policy):
  * one per document of the web family of the policy-kind registry, each deep-linkable as
  * #/policy/web/<path> and saved on its own.
  */
@@ -33,7 +33,7 @@ export const [EXTENSION_SECTION] = familyTabs([
 ] as const);
 
 /**
- * The parent tenant's global rules (read-only views, api-client-layer §5): each shown under the
+ * The parent tenant's global rules (read-only views, docs/http-client.md §5): each shown under the
  * tenant's own global rules on the same tab, saved never.
  */
 /** The parent sections' read-only line: ownership, not the reader's role, is why (issue 13). */
