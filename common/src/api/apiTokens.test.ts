@@ -17,7 +17,7 @@ const token = {
   last_used_ip: null,
 } as const;
 
-describe('API token calls (api-client-layer §7 Tenant settings)', () => {
+describe('API token calls (docs/settings.md §1 Tenant settings)', () => {
   test('GET and POST api_tokens, DELETE api_token/{id} (the id encoded); the list and the created token as answered', async () => {
     const http = createHttpClient({ xsrfCookie: XSRF_COOKIE });
     const mock = new MockAdapter(http);

@@ -1,5 +1,5 @@
 /**
- * The tenant's API tokens (api-client-layer §7 Tenant settings: GET and POST api_tokens; DELETE
+ * The tenant's API tokens (docs/settings.md §1 Tenant settings: GET and POST api_tokens; DELETE
  * api_token/{id}). The creation's answer carries the secret, this once; the lists never do.
  * Shapes and rules: docs/api-tokens.md.
  */

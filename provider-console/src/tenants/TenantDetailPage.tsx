@@ -318,7 +318,7 @@ const parseValue = (text: string): boolean | number | string =>
 
 function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
   const caps = useEntityRead('getCapabilities', [tenant.tid]);
-  // §3 capabilities validity: a capability's valid-until day, edited below the table.
+  // docs/provider-console.md §3 capabilities validity: a capability's valid-until day, edited below the table.
   const validity = useTenantDocument(tenant.tid, 'capabilities_validity');
   const patchCapabilities = useEntityCall('patchCapabilities');
   const deleteCapabilities = useEntityCall('deleteCapabilities');
@@ -864,7 +864,7 @@ function TokenList({ tenant, canWrite, list }: TabProps & { list: TenantTokenLis
   );
 }
 
-/** §3: policy API tokens and logging auth tokens, one list each. */
+/** docs/settings.md §4: policy API tokens and logging auth tokens, one list each. */
 function TokensTab(props: TabProps) {
   return (
     <Stack spacing={4}>
@@ -950,7 +950,7 @@ const documentsTab =
     </Stack>
   );
 
-/** §3 RBAC list: the portal accounts' roles (read-only; the portal's administrators change them). */
+/** docs/provider-console.md §3 RBAC list: the portal accounts' roles (read-only; the portal's administrators change them). */
 function RbacTab({ tenant }: TabProps) {
   const rbac = useEntityRead('getTenantRbac', [tenant.tid]);
   return (

@@ -1,5 +1,5 @@
 /**
- * A tenant's documents in the provider console (api-client-layer §3 Tenant, issue 14): config,
+ * A tenant's documents in the provider console (docs/provider-console.md §3 Tenant, issue 14): config,
  * tags, entitlements, IP restrictions, ... (GET the whole document, PUT replaces it). The token
  * lists (policy API tokens, logging auth tokens) are the token store's: tokens/apiTokenRoutes.ts.
  *

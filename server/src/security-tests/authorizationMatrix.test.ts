@@ -2,7 +2,7 @@
  * The authorisation matrix of issue 10, generated from the server's own /openapi.json: every
  * operation × every caller (no session, each demo tenant account, two API tokens of acme, each
  * provider operator), with
- * the outcome derived from the operation's declared world and permission (portal-core §5, §6):
+ * the outcome derived from the operation's declared world and permission (docs/access.md §3, §1):
  * no session of the route's world → 401, signed in without the permission → 403, with it → the
  * handler answers; an account with a pending step (a new tenant's administrator before changing
  * the one-time password) → 403 on every route but those open while it is pending. Then the xsrf token (missing, wrong, forged, another session's → 403), other

@@ -75,7 +75,7 @@ function CloudSignIn({ returnUrl, forceUdb }: { returnUrl: string | null; forceU
   );
 }
 
-/** The login route (portal-core §2 "Login route behaviour"). */
+/** The login route (docs/sessions.md §2 "Login route behaviour"). */
 export function LoginRoute() {
   const status = useAppSelector(selectSessionStatus);
   const [query] = useSearchParams();

@@ -1,6 +1,6 @@
 /**
- * API tokens (api-client-layer §7 Tenant settings "GET and POST api_tokens; DELETE api_token/{id}";
- * §3 Tenant "logging auth tokens, policy API tokens" in the provider console): one token store
+ * API tokens (docs/settings.md §1 Tenant settings "GET and POST api_tokens; DELETE api_token/{id}";
+ * §4 Tenant "logging auth tokens, policy API tokens" in the provider console): one token store
  * for the three lists, one row per list in API_TOKEN_KINDS. A token is a bearer credential
  * (`Authorization: Bearer <secret>`) for the tenant API, limited to its tenant and its scope
  * (read or read-write, over some areas), until it expires or is revoked. The secret is answered
@@ -22,7 +22,7 @@ export const API_TOKENS_READ_PERMISSION = 'settings:api_tokens:read';
 export const API_TOKENS_WRITE_PERMISSION = 'settings:api_tokens:write';
 
 /**
- * The areas a token may be scoped to, each the RBAC items (portal-core §6 role entries) it opens.
+ * The areas a token may be scoped to, each the RBAC items (docs/access.md §1 role entries) it opens.
  * A token never reaches an area outside its list, nor the settings (administrators, tokens, sign-in).
  */
 export const API_TOKEN_AREA_REGISTRY = {

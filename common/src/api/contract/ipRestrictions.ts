@@ -1,5 +1,5 @@
 /**
- * IP restrictions (api-client-layer §3 Tenant "IP restrictions"): the provider keeps, per tenant,
+ * IP restrictions (docs/provider-console.md §3 Tenant "IP restrictions"): the provider keeps, per tenant,
  * whether they are on and the allowed IPv4 addresses and ranges (the `ip_restrictions` document of
  * providerTenants.ts). While on, the tenant API answers a session or API token calling from any
  * other address with 403, this message and the address as the server sees it in

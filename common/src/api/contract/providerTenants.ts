@@ -1,5 +1,5 @@
 /**
- * The provider console's tenant calls (api-client-layer §3 Tenant, §4 tenant commands, §7
+ * The provider console's tenant calls (docs/provider-console.md §3 Tenant, §3 tenant commands, §6
  * Provider console): tenant CRUD and commands, capabilities with a dry run, the tenant's SKUs,
  * documents (config, tags, entitlements, IP restrictions), policy API tokens, its policy and
  * revisions (read from the store the tenant portal writes) and its users (the user database the
@@ -119,7 +119,7 @@ export const CapabilitiesDelete = Type.Object(
   { additionalProperties: false },
 );
 export type CapabilitiesDelete = Static<typeof CapabilitiesDelete>;
-/** §7: capabilities DELETE takes a DryRun flag; the console sends it on PATCH too, to preview. */
+/** docs/provider-console.md §6: capabilities DELETE takes a DryRun flag; the console sends it on PATCH too, to preview. */
 export const DryRunFlag = Type.Object(
   { DryRun: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },
@@ -539,7 +539,7 @@ export type TenantDocument<N extends TenantDocumentName> = Static<(typeof TENANT
 
 /** Policy API tokens: the secret is answered once, at creation; lists show its last 4 characters. */
 /**
- * The tenant's token lists (§3: logging auth tokens, policy API tokens), rows of the one token
+ * The tenant's token lists (docs/settings.md §4: logging auth tokens, policy API tokens), rows of the one token
  * store (apiTokens.ts API_TOKEN_KINDS; a list fixes its tokens' scope): the secret is answered once
  * at creation, lists show its last 4 characters, only its digest is kept.
  * Routes: GET and POST `tenants/{id}/<name>`, DELETE `tenants/{id}/<name>/{token_id}`.
@@ -563,7 +563,7 @@ export type TenantTokenListName = keyof typeof TENANT_TOKEN_LISTS;
 export const TENANT_TOKEN_LIST_NAMES = Object.keys(TENANT_TOKEN_LISTS) as TenantTokenListName[];
 
 /**
- * §3 RBAC list, §6: the roles of the tenant portal's accounts for this tenant, as the portal's
+ * docs/provider-console.md §3 RBAC list, docs/policy.md §10: the roles of the tenant portal's accounts for this tenant, as the portal's
  * sign-in reads them (each account's read and write permission lists; `role` names the portal's
  * predefined role those lists match, or `custom`), and whether the tenant's RBAC is enforced.
  */

@@ -1,6 +1,6 @@
 /**
  * The structured revision diff (contract policy.ts PolicyDiff) as sentences a person reads
- * (issue 12): kinds by their titles, codes by their vocabularies' labels (portal-core §3:
+ * (issue 12): kinds by their titles, codes by their vocabularies' labels (docs/glossary.md §2:
  * 'safeview' is Isolate, risk Y is Medium), rules by their names and by their positions as people
  * count them (1-based), categories by name when the caller can look them up.
  *
@@ -60,7 +60,7 @@ const STRING_MATCH_LABELS: Vocabulary = [
 ];
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** Transfer directions and risk levels (api-client-layer §3 Enumerations) as read in a sentence. */
+/** Transfer directions and risk levels (docs/glossary.md §3 Enumerations) as read in a sentence. */
 const DIRECTION_LABELS: Vocabulary = [
   { code: 'all', label: 'all transfers' },
   { code: 'uploads', label: 'uploads' },

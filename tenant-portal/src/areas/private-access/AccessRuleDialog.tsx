@@ -41,10 +41,10 @@ import { PickerPanel, modeTitle, useEntryForm, type EntryMode } from '../policy/
 export type AccessRuleDialogMode = EntryMode;
 
 /**
- * Add, edit, duplicate or view one access rule in the rule accordion (shared-ui §4 Rule
+ * Add, edit, duplicate or view one access rule in the rule accordion (docs/shared-ui.md §9 Rule
  * accordion): General (name, action, enabled, comment); Users and groups; Applications (picked
  * from the Applications tab with the dual list; a deleted one shows as such); Device posture and
- * session (api-client-layer §3 posture checks, session mode, time units). Readers see every field
+ * session (docs/glossary.md §3 posture checks, session mode, time units). Readers see every field
  * disabled and cannot save.
  */
 export function AccessRuleDialog({
