@@ -37,24 +37,8 @@ const POLICY_EDITORS = [
     'tenant-portal/src/areas/policy/dlp/DlpRuleDialog.tsx',
   ],
   [
-    'tenant-portal/src/areas/policy/casb/ListSection.tsx',
-    'tenant-portal/src/areas/policy/dlp/DlpListSections.tsx',
-  ],
-  [
-    'tenant-portal/src/areas/policy/casb/ListSection.tsx',
-    'tenant-portal/src/areas/policy/web/ExceptionsSection.tsx',
-  ],
-  [
-    'tenant-portal/src/areas/policy/dlp/DlpListSections.tsx',
-    'tenant-portal/src/areas/policy/web/ScopedRules.tsx',
-  ],
-  [
     'tenant-portal/src/areas/policy/dlp/DlpPolicyPage.tsx',
     'tenant-portal/src/areas/policy/dlp/DlpRulesSection.tsx',
-  ],
-  [
-    'tenant-portal/src/areas/policy/dlp/DlpRulesSection.tsx',
-    'tenant-portal/src/areas/policy/web/ExceptionsSection.tsx',
   ],
   [
     'tenant-portal/src/areas/policy/email/AllowListSection.tsx',
@@ -89,12 +73,6 @@ const POLICY_EDITORS = [
   [
     'tenant-portal/src/areas/policy/inspection/InspectionRuleList.tsx',
     'tenant-portal/src/areas/policy/web/ExceptionsSection.tsx',
-    2,
-  ],
-  [
-    'tenant-portal/src/areas/policy/web/ExceptionsSection.tsx',
-    'tenant-portal/src/areas/policy/web/ScopedRules.tsx',
-    2,
   ],
 ].map(([a, b, clones = 1]) => ({
   files: [a, b],
