@@ -51,3 +51,12 @@ test('no component imports the HTTP client; the features’ sagas, sources and r
   // The same rule keeps the app's import boundary.
   expect(boundary).toEqual([expect.stringContaining('The provider console imports common and charts only.')]);
 });
+
+/** The policy editors that took the client from the http context until they loaded by request name. */
+const POLICY_EDITORS = ['tenant-portal/src/areas/policy/casb/DomainListsSection.tsx'];
+
+test('the policy editors hold no HTTP client either: none of them is exempt', () => {
+  expect(restrictedImports(POLICY_EDITORS.map((file) => [file, CONTEXT] as const))).toEqual(
+    POLICY_EDITORS.map(() => refused),
+  );
+});
