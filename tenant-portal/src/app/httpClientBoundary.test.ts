@@ -53,7 +53,10 @@ test('no component imports the HTTP client; the features’ sagas, sources and r
 });
 
 /** The policy editors that took the client from the http context until they loaded by request name. */
-const POLICY_EDITORS = ['tenant-portal/src/areas/policy/casb/DomainListsSection.tsx'];
+const POLICY_EDITORS = [
+  'tenant-portal/src/areas/policy/casb/DomainListsSection.tsx',
+  'tenant-portal/src/areas/policy/casb/useCloudApps.ts',
+];
 
 test('the policy editors hold no HTTP client either: none of them is exempt', () => {
   expect(restrictedImports(POLICY_EDITORS.map((file) => [file, CONTEXT] as const))).toEqual(

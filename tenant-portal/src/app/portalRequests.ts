@@ -9,7 +9,7 @@ import { mfaConfirm, mfaDisable, mfaEnrol, mfaState } from '@workbench/common/ap
 import { bulkCreateUsers } from '@workbench/common/api/udb';
 import { queryLogs } from '@workbench/common/api/logs';
 import { fetchLogHistogram, fetchLogTopValues } from '@workbench/common/api/logSummary';
-import { validateDdlDomains } from '@workbench/common/api/casbEgress';
+import { getDiscoveredApps, validateDdlDomains } from '@workbench/common/api/casbEgress';
 
 export const PORTAL_REQUESTS = {
   // The signed-in administrator's second factor (the shell's two-factor dialog).
@@ -26,4 +26,5 @@ export const PORTAL_REQUESTS = {
   // The policy editors' reads and checks beside the staged revision (areas/policy): what they
   // show or check is never part of the saved document, so it needs no policy-docs saga.
   validateDdlDomains: request(validateDdlDomains),
+  getDiscoveredApps: request(getDiscoveredApps),
 };
