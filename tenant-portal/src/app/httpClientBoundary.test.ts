@@ -56,6 +56,7 @@ test('no component imports the HTTP client; the features’ sagas, sources and r
 const POLICY_EDITORS = [
   'tenant-portal/src/areas/policy/casb/DomainListsSection.tsx',
   'tenant-portal/src/areas/policy/casb/useCloudApps.ts',
+  'tenant-portal/src/areas/policy/casb/AppDiscoverySection.tsx',
 ];
 
 test('the policy editors hold no HTTP client either: none of them is exempt', () => {

@@ -9,7 +9,7 @@ import { mfaConfirm, mfaDisable, mfaEnrol, mfaState } from '@workbench/common/ap
 import { bulkCreateUsers } from '@workbench/common/api/udb';
 import { queryLogs } from '@workbench/common/api/logs';
 import { fetchLogHistogram, fetchLogTopValues } from '@workbench/common/api/logSummary';
-import { getDiscoveredApps, validateDdlDomains } from '@workbench/common/api/casbEgress';
+import { getAppRepInsights, getDiscoveredApps, validateDdlDomains } from '@workbench/common/api/casbEgress';
 
 export const PORTAL_REQUESTS = {
   // The signed-in administrator's second factor (the shell's two-factor dialog).
@@ -27,4 +27,5 @@ export const PORTAL_REQUESTS = {
   // show or check is never part of the saved document, so it needs no policy-docs saga.
   validateDdlDomains: request(validateDdlDomains),
   getDiscoveredApps: request(getDiscoveredApps),
+  getAppRepInsights: request(getAppRepInsights),
 };
