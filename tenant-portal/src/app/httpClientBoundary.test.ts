@@ -57,6 +57,7 @@ const POLICY_EDITORS = [
   'tenant-portal/src/areas/policy/casb/DomainListsSection.tsx',
   'tenant-portal/src/areas/policy/casb/useCloudApps.ts',
   'tenant-portal/src/areas/policy/casb/AppDiscoverySection.tsx',
+  'tenant-portal/src/areas/policy/dlp/DlpListSections.tsx',
 ];
 
 test('the policy editors hold no HTTP client either: none of them is exempt', () => {

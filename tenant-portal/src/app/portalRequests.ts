@@ -4,7 +4,7 @@
  * module's own name. Pages read them with useEntityRead and run them with useEntityCall
  * (app/portalEntities.ts); only the feature's watcher holds the HTTP client.
  */
-import { request } from '@workbench/common';
+import { getPolicyReference, request, type HttpClient } from '@workbench/common';
 import { mfaConfirm, mfaDisable, mfaEnrol, mfaState } from '@workbench/common/api/auth';
 import { bulkCreateUsers } from '@workbench/common/api/udb';
 import { queryLogs } from '@workbench/common/api/logs';
@@ -28,4 +28,7 @@ export const PORTAL_REQUESTS = {
   validateDdlDomains: request(validateDdlDomains),
   getDiscoveredApps: request(getDiscoveredApps),
   getAppRepInsights: request(getAppRepInsights),
+  // A fresh password at every call (never kept in the store): not the policy-reference feature's
+  // read-once row.
+  suggestFilePassword: request((http: HttpClient) => getPolicyReference(http, 'dlp/file_password')),
 };
