@@ -58,6 +58,7 @@ const POLICY_EDITORS = [
   'tenant-portal/src/areas/policy/casb/useCloudApps.ts',
   'tenant-portal/src/areas/policy/casb/AppDiscoverySection.tsx',
   'tenant-portal/src/areas/policy/dlp/DlpListSections.tsx',
+  'tenant-portal/src/areas/policy/email/UceDialog.tsx',
 ];
 
 test('the policy editors hold no HTTP client either: none of them is exempt', () => {

@@ -10,6 +10,7 @@ import { bulkCreateUsers } from '@workbench/common/api/udb';
 import { queryLogs } from '@workbench/common/api/logs';
 import { fetchLogHistogram, fetchLogTopValues } from '@workbench/common/api/logSummary';
 import { getAppRepInsights, getDiscoveredApps, validateDdlDomains } from '@workbench/common/api/casbEgress';
+import { submitUce } from '@workbench/common/api/safemailWhitelist';
 
 export const PORTAL_REQUESTS = {
   // The signed-in administrator's second factor (the shell's two-factor dialog).
@@ -31,4 +32,6 @@ export const PORTAL_REQUESTS = {
   // A fresh password at every call (never kept in the store): not the policy-reference feature's
   // read-once row.
   suggestFilePassword: request((http: HttpClient) => getPolicyReference(http, 'dlp/file_password')),
+  // E-mail > Allowed senders: a sender reported to the provider's review.
+  submitUce: request(submitUce),
 };
