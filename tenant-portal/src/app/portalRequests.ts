@@ -10,7 +10,7 @@ import { bulkCreateUsers } from '@workbench/common/api/udb';
 import { queryLogs } from '@workbench/common/api/logs';
 import { fetchLogHistogram, fetchLogTopValues } from '@workbench/common/api/logSummary';
 import { getAppRepInsights, getDiscoveredApps, validateDdlDomains } from '@workbench/common/api/casbEgress';
-import { submitUce } from '@workbench/common/api/safemailWhitelist';
+import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
 
 export const PORTAL_REQUESTS = {
   // The signed-in administrator's second factor (the shell's two-factor dialog).
@@ -32,6 +32,7 @@ export const PORTAL_REQUESTS = {
   // A fresh password at every call (never kept in the store): not the policy-reference feature's
   // read-once row.
   suggestFilePassword: request((http: HttpClient) => getPolicyReference(http, 'dlp/file_password')),
-  // E-mail > Allowed senders: a sender reported to the provider's review.
+  // E-mail > Allowed senders: the provider's popular sites, a sender reported to its review.
+  getPopularSites: request(getPopularSites),
   submitUce: request(submitUce),
 };
