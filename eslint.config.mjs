@@ -205,7 +205,6 @@ export default tseslint.config(
       'provider-console/src/deployments/nodeActions.ts',
       // The policy editors still take the client from the http context until their kit loads
       // through the policy-docs feature (issue 32 point 1); this list only shrinks.
-      'tenant-portal/src/areas/policy/egress/EgressPolicyPage.tsx',
     ],
     rules: {
       'no-restricted-imports': [

@@ -60,6 +60,7 @@ const POLICY_EDITORS = [
   'tenant-portal/src/areas/policy/dlp/DlpListSections.tsx',
   'tenant-portal/src/areas/policy/email/UceDialog.tsx',
   'tenant-portal/src/areas/policy/email/AllowListSection.tsx',
+  'tenant-portal/src/areas/policy/egress/EgressPolicyPage.tsx',
 ];
 
 test('the policy editors hold no HTTP client either: none of them is exempt', () => {

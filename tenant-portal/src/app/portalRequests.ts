@@ -9,7 +9,13 @@ import { mfaConfirm, mfaDisable, mfaEnrol, mfaState } from '@workbench/common/ap
 import { bulkCreateUsers } from '@workbench/common/api/udb';
 import { queryLogs } from '@workbench/common/api/logs';
 import { fetchLogHistogram, fetchLogTopValues } from '@workbench/common/api/logSummary';
-import { getAppRepInsights, getDiscoveredApps, validateDdlDomains } from '@workbench/common/api/casbEgress';
+import {
+  getAppRepInsights,
+  getDiscoveredApps,
+  getEgressControl,
+  getHeaderBlocklist,
+  validateDdlDomains,
+} from '@workbench/common/api/casbEgress';
 import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
 
 export const PORTAL_REQUESTS = {
@@ -29,6 +35,9 @@ export const PORTAL_REQUESTS = {
   validateDdlDomains: request(validateDdlDomains),
   getDiscoveredApps: request(getDiscoveredApps),
   getAppRepInsights: request(getAppRepInsights),
+  // Egress Headers: whether the service applies the rules, and the headers no rule may change.
+  getEgressControl: request(getEgressControl),
+  getHeaderBlocklist: request(getHeaderBlocklist),
   // A fresh password at every call (never kept in the store): not the policy-reference feature's
   // read-once row.
   suggestFilePassword: request((http: HttpClient) => getPolicyReference(http, 'dlp/file_password')),

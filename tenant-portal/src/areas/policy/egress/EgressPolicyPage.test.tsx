@@ -98,4 +98,24 @@ describe('Egress Headers', () => {
     expect(screen.queryByTestId(policyEditorIds.save)).not.toBeInTheDocument();
     expect(screen.getByTestId(`${webPolicyIds.ruleEnabled}-e1`)).toBeDisabled();
   });
+
+  it("a failed read of the egress control warns with the server's message; the rules stay editable", async () => {
+    renderPortal({
+      path: '/policy/egress/rules',
+      user: demoUser('admin'),
+      stubs: (mock) => {
+        fakePolicyServer(mock, RULES, revision('new', 7));
+        mock
+          .onGet(CASB_EGRESS_PATHS.egressControl)
+          .reply(503, { statusCode: 503, error: 'x', message: 'The control is unavailable.' });
+        mock
+          .onGet(CASB_EGRESS_PATHS.headerBlocklist)
+          .reply(200, { headers: [{ name: 'host', reason: 'x' }] });
+      },
+    });
+    await screen.findByText('Tenant restrictions', {}, LOADED);
+    expect(await screen.findByText(/^The control is unavailable\./)).toBeInTheDocument();
+    expect(screen.queryByTestId(egressPolicyIds.control)).not.toBeInTheDocument();
+    expect(screen.getByTestId(`${egressPolicyIds.add}-rules`)).toBeEnabled();
+  });
 });
