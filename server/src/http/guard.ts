@@ -20,9 +20,8 @@ import {
 import { resolveProviderSession, resolveTenantSession } from './sessions';
 import { openWhilePending } from '../auth/pendingSteps';
 import { bearerSecretOf } from '../tokens/bearerTokens';
-import { ipRefusal } from '../tokens/ipRestrictions';
+import { tenantAccessRefusal } from './tenantAccess';
 import { API_TOKEN_INVALID_MSG, API_TOKEN_SESSION_ONLY_MSG } from '@workbench/common/api/contract/apiTokens';
-import { IP_RESTRICTED_FIELD, ipRestrictedMessage } from '@workbench/common/api/contract/ipRestrictions';
 import { PENDING_STEP_FIELD, pendingStepReason } from '@workbench/common/api/contract/pendingSteps';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -154,14 +153,12 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
       // An API token never reaches the routes about the person signed in, nor the session-only ones.
       if (session.viaBearer && !tokenCallable(config))
         return reply.code(403).send(apiError(403, API_TOKEN_SESSION_ONLY_MSG));
-      // The tenant's IP restrictions: from elsewhere only sign-out, the user info and the session
-      // refresh answer (the routes every blocking page needs), so the portal can say why.
+      // The provider's IP restrictions and the tenant's admin_access_control (one read for both):
+      // a refused caller still reaches sign-out, the user info and the session refresh (the routes
+      // every blocking page needs), so the portal can say why.
       if (config.whilePending !== 'any') {
-        const refused = await ipRefusal(ctx, session.tid, request.ip);
-        if (refused !== null)
-          return reply
-            .code(403)
-            .send({ ...apiError(403, ipRestrictedMessage(refused)), [IP_RESTRICTED_FIELD]: refused });
+        const refused = await tenantAccessRefusal(ctx, session, request.ip);
+        if (refused !== null) return reply.code(403).send(refused);
       }
     }
     // A step the account must do first (a password someone else set, ...): nothing else opens

@@ -48,6 +48,8 @@ import type { ConfigStore } from '../store/ConfigStore';
 import { CertificateProblem, decodeCertificate, makeSelfSignedCertificate } from '../identity/certificates';
 import { MetadataProblem, parseIdpMetadata } from '../identity/idpMetadata';
 import { testLdapConnection } from '../identity/ldapDirectory';
+import { ipAllowed } from '../tokens/ipRestrictions';
+import { ADMIN_ACCESS_CONTROL_ENTITY, signInMethodOf } from './adminAccessControl';
 
 /** The stored LDAP settings: the password itself, never answered. */
 interface StoredLdap extends Omit<LdapSettings, 'bind_password_set'> {
@@ -71,7 +73,7 @@ const SIGN_IN_DEFAULTS: StoredSignIn = {
 
 const ENTITY = {
   signIn: 'tenant_sign_in',
-  accessControl: 'tenant_admin_access_control',
+  accessControl: ADMIN_ACCESS_CONTROL_ENTITY,
   signing: 'tenant_saml_signing',
 } as const;
 /** The service's SAML signing certificate: valid ten years from its first download. */
@@ -127,20 +129,6 @@ function rangeProblem(range: string): string | null {
   if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max)
     return `The prefix of "${range}" must be 0 to ${max}.`;
   return null;
-}
-
-/** Whether `ip` is in one of `ranges` (checked ranges). */
-function addressAllowed(ip: string, ranges: readonly string[]): boolean {
-  const list = new net.BlockList();
-  for (const r of ranges) {
-    const [address, prefix] = r.trim().split('/');
-    const type = net.isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(prefix), type);
-  }
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  const candidate = mapped ?? ip;
-  return list.check(candidate, net.isIP(candidate) === 6 ? 'ipv6' : 'ipv4');
 }
 
 export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
@@ -516,11 +504,19 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
             'Allow at least one way to sign in to the administration.',
             'allowed_methods',
           );
-        if (!addressAllowed(request.ip, ranges))
+        if (!ipAllowed(ranges, request.ip))
           throw new ApiHttpError(
             409,
             `The list does not include your own address ${request.ip}: saving it would lock you out.`,
             'allowed_ranges',
+          );
+        // The same for the way the caller signed in: the guard would refuse their next call.
+        const method = signInMethodOf(tenantSessionOf(request));
+        if (!methods.includes(method))
+          throw new ApiHttpError(
+            409,
+            `The methods do not include ${method}, the one you signed in with: saving them would lock you out.`,
+            'allowed_methods',
           );
       }
       const before = await accessView(tid);

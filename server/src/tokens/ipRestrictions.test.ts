@@ -36,6 +36,19 @@ test('ipAllowed: addresses and CIDR ranges of IPv4, IPv4-mapped IPv6 as IPv4, an
   expect(ipAllowed([], '10.0.0.1')).toBe(false);
 });
 
+test('ipAllowed: IPv6 addresses and ranges (admin_access_control lists them), each kind against its own', () => {
+  const allowed = ['2001:db8::/32', '::1', '::ffff:192.0.2.0/120'];
+  expect(ipAllowed(allowed, '2001:db8:1::7')).toBe(true);
+  expect(ipAllowed(allowed, '2001:db9::1')).toBe(false);
+  expect(ipAllowed(allowed, '::1')).toBe(true);
+  // An IPv4-mapped range is its IPv4 range, as an IPv4-mapped client is its IPv4 address.
+  expect(ipAllowed(allowed, '192.0.2.44')).toBe(true);
+  expect(ipAllowed(allowed, '::ffff:192.0.2.44')).toBe(true);
+  expect(ipAllowed(allowed, '192.0.3.1')).toBe(false);
+  expect(ipAllowed(['0.0.0.0/0'], '2001:db8::1')).toBe(false);
+  expect(ipAllowed(['::/0'], '10.0.0.1')).toBe(false);
+});
+
 describe('a tenant with IP restrictions on', () => {
   let server: TestServer;
   let operator: OperatorSignedIn;

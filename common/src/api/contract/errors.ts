@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AdminAccessRefused } from './signInSettings';
 
 /** Every non-2xx JSON reply. `field` names the offending input on 400s. */
 export const ApiError = Type.Object({
@@ -13,5 +14,7 @@ export const ApiError = Type.Object({
   pending_step: Type.Optional(Type.String()),
   /** A 403 of a call from outside the tenant's IP restrictions: the address refused (contract/ipRestrictions.ts). */
   ip_restricted: Type.Optional(Type.String()),
+  /** A 403 of a call the tenant's admin_access_control refuses: the address or method (contract/signInSettings.ts). */
+  admin_access_refused: Type.Optional(AdminAccessRefused),
 });
 export type ApiError = Static<typeof ApiError>;

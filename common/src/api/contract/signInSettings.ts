@@ -186,6 +186,22 @@ export type SamlSetting = Static<typeof SamlSetting>;
 /** Ways into the administration that admin_access_control may allow (our choice). */
 export const ADMIN_SIGN_IN_METHODS = ['password', 'sso', 'api_token'] as const;
 export type AdminSignInMethod = (typeof ADMIN_SIGN_IN_METHODS)[number];
+const AdminSignInMethodSchema = Type.Union([
+  Type.Literal('password'),
+  Type.Literal('sso'),
+  Type.Literal('api_token'),
+]);
+/** Who arrives by each method, in the words of a refusal. */
+const ADMIN_SIGN_IN_METHOD_CALLERS = {
+  password: 'A session signed in with a password',
+  sso: 'A session signed in with single sign-on',
+  api_token: 'An API token',
+} as const satisfies Record<AdminSignInMethod, string>;
+const ADMIN_SIGN_IN_METHOD_NAMES = {
+  password: 'password',
+  sso: 'single sign-on',
+  api_token: 'API tokens',
+} as const satisfies Record<AdminSignInMethod, string>;
 
 /**
  * admin_access_control (content not shown in the spec; ours): when `enabled`, the tenant's
@@ -196,10 +212,7 @@ export const AdminAccessControl = Type.Object(
   {
     enabled: Type.Boolean(),
     allowed_ranges: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: ACCESS_RANGES_MAX }),
-    allowed_methods: Type.Array(
-      Type.Union([Type.Literal('password'), Type.Literal('sso'), Type.Literal('api_token')]),
-      { maxItems: ADMIN_SIGN_IN_METHODS.length },
-    ),
+    allowed_methods: Type.Array(AdminSignInMethodSchema, { maxItems: ADMIN_SIGN_IN_METHODS.length }),
   },
   { additionalProperties: false },
 );
@@ -212,6 +225,38 @@ export const ADMIN_ACCESS_CONTROL_DEFAULTS: AdminAccessControl = {
   allowed_ranges: [],
   allowed_methods: [...ADMIN_SIGN_IN_METHODS],
 };
+
+/**
+ * While admin_access_control is on, the tenant API answers a session or API token from outside
+ * its ranges, or by a method it does not allow, with 403, one of the messages below and this field
+ * naming what was refused (beside `ip_restricted`, the provider's IP restrictions: the tenant's own
+ * administrators, not the provider, can change this one). Sign-out, the user info and the session
+ * refresh still answer. docs/sign-in-settings.md "Enforcement".
+ */
+export const ADMIN_ACCESS_REFUSED_FIELD = 'admin_access_refused';
+export const AdminAccessRefused = Type.Union([
+  Type.Object({ reason: Type.Literal('address'), address: Type.String() }),
+  Type.Object({ reason: Type.Literal('method'), method: AdminSignInMethodSchema }),
+]);
+export type AdminAccessRefused = Static<typeof AdminAccessRefused>;
+
+export const adminAddressRefusedMessage = (ip: string): string =>
+  `Access to the administration from ${ip} is not allowed: this tenant's administration access control admits only the addresses its administrators listed. Connect from an allowed network, or ask an administrator to add this address.`;
+
+export const adminMethodRefusedMessage = (
+  method: AdminSignInMethod,
+  allowed: readonly AdminSignInMethod[],
+): string =>
+  `${ADMIN_SIGN_IN_METHOD_CALLERS[method]} may not reach this tenant's administration: its administration access control allows only ${allowed.map((m) => ADMIN_SIGN_IN_METHOD_NAMES[m]).join(', ')}. Sign in another way, or ask an administrator to allow it.`;
+
+/** The message of a refusal by admin_access_control. */
+export const adminAccessRefusedMessage = (
+  refused: AdminAccessRefused,
+  allowed: readonly AdminSignInMethod[],
+): string =>
+  refused.reason === 'address'
+    ? adminAddressRefusedMessage(refused.address)
+    : adminMethodRefusedMessage(refused.method, allowed);
 
 /** POST auth/ldap/test: the user to look up; `ldap` tests unsaved settings (password absent = the stored one). */
 export const LdapTestBody = Type.Object(

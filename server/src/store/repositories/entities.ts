@@ -6,6 +6,14 @@ import { likeEscape, num, toEntity } from '../storeRows';
 const entityById = prepared((db, a: { entity: string; id: string }) =>
   db.selectFrom('provider_entities').selectAll().where('entity', '=', a.entity).where('id', '=', a.id),
 );
+// Two entities' rows of one id in one round trip (the guard reads a tenant's two access documents).
+const twoById = prepared((db, a: { first: string; second: string; id: string }) =>
+  db
+    .selectFrom('provider_entities')
+    .selectAll()
+    .where('entity', 'in', [a.first, a.second])
+    .where('id', '=', a.id),
+);
 const insert = prepared(
   (db, a: { entity: string; id: string; data: string; createdAt: string; updatedAt: string }) =>
     db
@@ -60,6 +68,16 @@ export class EntityRepository {
   async get(entity: string, id: string): Promise<EntityRecord | null> {
     const r = await this.sql.first(entityById, { entity, id });
     return r ? toEntity(r) : null;
+  }
+  /** The rows of id `id` of two entities, in one query: each, or null where there is none. */
+  async getTwo(
+    entities: readonly [string, string],
+    id: string,
+  ): Promise<[EntityRecord | null, EntityRecord | null]> {
+    const [first, second] = entities;
+    const rows = (await this.sql.all(twoById, { first, second, id })).map(toEntity);
+    const of = (entity: string) => rows.find((r) => r.entity === entity) ?? null;
+    return [of(first), of(second)];
   }
   /** False (and nothing stored) when the entity already has a row of that id. */
   async insert(e: EntityRecord): Promise<boolean> {
