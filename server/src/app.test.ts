@@ -28,6 +28,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import { INJECTED_ENV_MARKER } from '@workbench/common/api/contract/wire';
+import { SIGN_IN_SETTINGS_PATHS } from '@workbench/common/api/contract/signInSettings';
+import { API_TOKENS_PATHS } from '@workbench/common/api/contract/apiTokens';
 import { DEMO_PASSWORD_NOTICE } from './seed/demoSeed';
 import { tenantSessionOf } from './http/guard';
 import { signIn, startTestServer, type TestServer } from './testing/testServer';
@@ -157,7 +159,13 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     security?: unknown[];
   };
   expect(put.description).toContain('Permission: settings:portal:write.');
+  // A settings route is a session's alone (no token scope opens it); the user database is open to
+  // a token of the users area, a session-only route to no token (docs/api-tokens.md).
   expect(put.security).toEqual([{ tenantSession: [] }]);
+  const securityOf = (url: string, method: string) =>
+    (spec.paths[url]?.[method] as { security?: unknown[] } | undefined)?.security;
+  expect(securityOf('/api/udb-rest/v2/users', 'get')).toEqual([{ tenantSession: [] }, { apiToken: [] }]);
+  expect(securityOf('/api/auth/v1/change_password', 'post')).toEqual([{ tenantSession: [] }]);
   // Beside the routes above: the rows of the policy registries (each row's own tests in
   // registries.test.ts and server/src/policy/) and the revision routes built beside them.
   const generated = [
@@ -233,6 +241,10 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     '/gdmanage/api/v1/schema_states',
     '/gdmanage/api/v1/capability_states',
     '/gdmanage/api/v1/capability_states/{capability}',
+    // Settings I (issue 33): the sign-in settings and the tenant's API tokens.
+    ...Object.values(SIGN_IN_SETTINGS_PATHS),
+    API_TOKENS_PATHS.list,
+    API_TOKENS_PATHS.oneRoute.replace(':id', '{id}'),
   ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(

@@ -12,7 +12,9 @@ export async function chooseMenuItem(item: Element, what: string): Promise<void>
   await item.waitForClickable();
   await browser.waitUntil(
     async () => {
-      if (!(await item.isDisplayed())) return true;
+      // Once the menu has closed its item is gone from the page: WebDriver may then answer with a
+      // stale-element error instead of "not displayed" (seen in CI under load), which means closed.
+      if (!(await item.isDisplayed().catch(() => false))) return true;
       await item.click().catch(() => undefined);
       return false;
     },

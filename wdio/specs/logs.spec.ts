@@ -26,7 +26,16 @@ describe('Logs explorer', () => {
     await browser.waitUntil(async () => (await browser.getUrl()).includes('action=block'), {
       timeoutMsg: 'The action filter did not reach the URL.',
     });
-    const first = await logsPage.firstRows(5, COLUMNS);
+    // The URL moves before the filtered block arrives: the grid may still show the rows before
+    // the filter until then, so wait for its first rows to be the filtered ones.
+    let first = await logsPage.firstRows(5, COLUMNS);
+    await browser.waitUntil(
+      async () => {
+        first = await logsPage.firstRows(5, COLUMNS);
+        return first.every((row) => row.cells.action === 'Block');
+      },
+      { timeoutMsg: 'The grid did not show only blocked rows after the action filter.' },
+    );
     for (const row of first) expect(row.cells.action).toBe('Block');
     expect(await blockingViolations()).toEqual([]);
 

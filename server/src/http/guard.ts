@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { XSRF_HEADER } from '@workbench/common/api/contract/wire';
-import type { AccessController } from '@workbench/common/features/rbac/permissions';
+import { createAccessController, type AccessController } from '@workbench/common/features/rbac/permissions';
 import {
   deriveFeatureFlags,
   missingFeatures,
@@ -21,7 +21,12 @@ import { resolveProviderSession, resolveTenantSession } from './sessions';
 import { openWhilePending } from '../auth/pendingSteps';
 import { bearerSecretOf } from '../tokens/bearerTokens';
 import { tenantAccessRefusal } from './tenantAccess';
-import { API_TOKEN_INVALID_MSG, API_TOKEN_SESSION_ONLY_MSG } from '@workbench/common/api/contract/apiTokens';
+import {
+  API_TOKEN_AREAS,
+  API_TOKEN_INVALID_MSG,
+  API_TOKEN_SESSION_ONLY_MSG,
+  apiTokenScopePermissions,
+} from '@workbench/common/api/contract/apiTokens';
 import { PENDING_STEP_FIELD, pendingStepReason } from '@workbench/common/api/contract/pendingSteps';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -104,7 +109,7 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
           : describePermission(permission);
       schema.security =
         world === 'tenant'
-          ? tokenCallable(config)
+          ? tokenCallable(config) && permissionAllowed(WIDEST_TOKEN_SCOPE, config.permission)
             ? [{ tenantSession: [] }, { apiToken: [] }]
             : [{ tenantSession: [] }]
           : [{ providerKey: [] }, { providerSession: [] }];
@@ -180,6 +185,12 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
     }
   });
 }
+
+/**
+ * What a token of every area with write access may do: the API description lists bearer tokens
+ * only on the routes some token scope can open (a settings route is a session's alone).
+ */
+const WIDEST_TOKEN_SCOPE = createAccessController(apiTokenScopePermissions('write', API_TOKEN_AREAS), true);
 
 /** Whether an API token may call a tenant route at all (its scope then decides): docs/api-tokens.md. */
 const tokenCallable = (config: { permission?: RoutePermission; sessionOnly?: boolean }): boolean =>
