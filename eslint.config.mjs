@@ -182,8 +182,8 @@ export default tseslint.config(
   // app/portalEntities.ts, app/consoleEntities.ts), the report-query feature, or a saga of their
   // feature. The client is imported only where those run: the features' sagas and adapters (entity
   // sources, the apps' request tables, reference loaders), the stores and the entry points that
-  // create it, the app's http context (its provider), and the sign-in pages that run before any
-  // store (signInClient.ts, login-area/). The same rule also keeps each app's import boundary above.
+  // create it, and the sign-in pages that run before any store (signInClient.ts, login-area/). The
+  // same rule also keeps each app's import boundary above.
   {
     files: ['tenant-portal/src/**/*.{ts,tsx}', 'provider-console/src/**/*.{ts,tsx}'],
     ignores: [
@@ -195,23 +195,12 @@ export default tseslint.config(
       '**/app/*Requests.ts',
       '**/app/*Store.ts',
       'tenant-portal/src/app/portalFeatures.ts',
-      'tenant-portal/src/app/httpContext.tsx',
-      'tenant-portal/src/app/TenantPortalApp.tsx',
       '**/src/main.tsx',
       '**/src/start*.tsx',
       '**/login/signInClient.ts',
       'tenant-portal/src/login-area/**',
       'provider-console/src/entities/referenceLists.ts',
       'provider-console/src/deployments/nodeActions.ts',
-      // The policy editors still take the client from the http context until their kit loads
-      // through the policy-docs feature (issue 32 point 1); this list only shrinks.
-      'tenant-portal/src/areas/policy/casb/DomainListsSection.tsx',
-      'tenant-portal/src/areas/policy/casb/AppDiscoverySection.tsx',
-      'tenant-portal/src/areas/policy/casb/useCloudApps.ts',
-      'tenant-portal/src/areas/policy/dlp/DlpListSections.tsx',
-      'tenant-portal/src/areas/policy/email/UceDialog.tsx',
-      'tenant-portal/src/areas/policy/email/AllowListSection.tsx',
-      'tenant-portal/src/areas/policy/egress/EgressPolicyPage.tsx',
     ],
     rules: {
       'no-restricted-imports': [
@@ -226,7 +215,7 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              regex: '^(@workbench/common/api/http|(\\.\\.?/)+(app/)?httpContext)$',
+              regex: '^@workbench/common/api/http$',
               message: HTTP_CLIENT_MESSAGE,
             },
             {

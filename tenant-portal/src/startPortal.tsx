@@ -35,7 +35,7 @@ export function startPortal(): StartedPortal {
     navigate: (hashPath) => void router.navigate(hashPath),
   };
   // The session store now; the pages' features with the shell (issue 15: first load ≤ 170 KB gzipped).
-  const { store, http, loadShellFeatures } = createShellLoadingStore(navigation);
+  const { store, loadShellFeatures } = createShellLoadingStore(navigation);
   const router = createHashRouter(buildRoutes(AREAS, { loadShellFeatures }));
   const session = new Promise<'loggedIn' | 'loggedOut'>((resolve) => {
     const settle = (): boolean => {
@@ -55,7 +55,7 @@ export function startPortal(): StartedPortal {
     mount(container) {
       createRoot(container).render(
         <StrictMode>
-          <TenantPortalApp store={store} http={http} navigation={navigation} router={router} />
+          <TenantPortalApp store={store} navigation={navigation} router={router} />
         </StrictMode>,
       );
     },

@@ -1,30 +1,29 @@
 import { Provider } from 'react-redux';
 import { RouterProvider, type createHashRouter } from 'react-router-dom';
-import type { AppStore, HttpClient } from '@workbench/common';
+import type { AppStore } from '@workbench/common';
 import { WorkbenchThemeProvider } from '@workbench/common';
-import { HttpProvider } from './httpContext';
 import { NavigationProvider, type AppNavigation } from './navigation';
 
 type Router = ReturnType<typeof createHashRouter>;
 
 export interface TenantPortalAppProps {
   store: AppStore;
-  http: HttpClient;
   navigation: AppNavigation;
   router: Router;
 }
 
-/** Providers around the router: store, HTTP client, page navigation, theme. */
-export function TenantPortalApp({ store, http, navigation, router }: TenantPortalAppProps) {
+/**
+ * Providers around the router: store, page navigation, theme. No HTTP client: pages load and
+ * write through the features' sagas, which hold it (app/portalEntities.ts).
+ */
+export function TenantPortalApp({ store, navigation, router }: TenantPortalAppProps) {
   return (
     <Provider store={store}>
-      <HttpProvider value={http}>
-        <NavigationProvider value={navigation}>
-          <WorkbenchThemeProvider>
-            <RouterProvider router={router} />
-          </WorkbenchThemeProvider>
-        </NavigationProvider>
-      </HttpProvider>
+      <NavigationProvider value={navigation}>
+        <WorkbenchThemeProvider>
+          <RouterProvider router={router} />
+        </WorkbenchThemeProvider>
+      </NavigationProvider>
     </Provider>
   );
 }

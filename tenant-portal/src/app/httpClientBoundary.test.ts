@@ -25,7 +25,6 @@ function restrictedImports(cases: readonly (readonly [file: string, source: stri
   return JSON.parse(run.stdout) as string[][];
 }
 
-const CONTEXT = "import { useHttpClient } from '../../app/httpContext';\nexport const x = useHttpClient;\n";
 const CLIENT =
   "import { createHttpClient } from '@workbench/common/api/http';\nexport const x = createHttpClient;\n";
 const FROM_INDEX =
@@ -33,8 +32,8 @@ const FROM_INDEX =
 const refused = [expect.stringContaining('Components never hold the HTTP client')];
 
 test('no component imports the HTTP client; the features’ sagas, sources and request tables may', () => {
-  const [portalContext, portalIndex, consoleClient, saga, requests, sources, boundary] = restrictedImports([
-    ['tenant-portal/src/areas/logs/Example.tsx', CONTEXT],
+  const [portalClient, portalIndex, consoleClient, saga, requests, sources, boundary] = restrictedImports([
+    ['tenant-portal/src/areas/logs/Example.tsx', CLIENT],
     ['tenant-portal/src/shell/useExample.ts', FROM_INDEX],
     ['provider-console/src/tenants/Example.tsx', CLIENT],
     ['tenant-portal/src/areas/logs/exampleSaga.ts', CLIENT],
@@ -42,7 +41,7 @@ test('no component imports the HTTP client; the features’ sagas, sources and r
     ['tenant-portal/src/areas/reports/exampleSources.ts', CLIENT],
     ['provider-console/src/tenants/Example.tsx', "import '../../../tenant-portal/src/x';\n"],
   ]);
-  expect(portalContext).toEqual(refused);
+  expect(portalClient).toEqual(refused);
   expect(portalIndex).toEqual(refused);
   expect(consoleClient).toEqual(refused);
   expect(saga).toEqual([]);
@@ -50,4 +49,25 @@ test('no component imports the HTTP client; the features’ sagas, sources and r
   expect(sources).toEqual([]);
   // The same rule keeps the app's import boundary.
   expect(boundary).toEqual([expect.stringContaining('The provider console imports common and charts only.')]);
+});
+
+/**
+ * The files that were exempt: the policy editors, which took the client from an http context until
+ * they loaded by request name, and the app's root, which provided that context.
+ */
+const FORMER_EXEMPTIONS = [
+  'tenant-portal/src/app/TenantPortalApp.tsx',
+  'tenant-portal/src/areas/policy/casb/DomainListsSection.tsx',
+  'tenant-portal/src/areas/policy/casb/useCloudApps.ts',
+  'tenant-portal/src/areas/policy/casb/AppDiscoverySection.tsx',
+  'tenant-portal/src/areas/policy/dlp/DlpListSections.tsx',
+  'tenant-portal/src/areas/policy/email/UceDialog.tsx',
+  'tenant-portal/src/areas/policy/email/AllowListSection.tsx',
+  'tenant-portal/src/areas/policy/egress/EgressPolicyPage.tsx',
+];
+
+test('the policy editors and the app root hold no HTTP client either: none of them is exempt', () => {
+  expect(restrictedImports(FORMER_EXEMPTIONS.map((file) => [file, CLIENT] as const))).toEqual(
+    FORMER_EXEMPTIONS.map(() => refused),
+  );
 });

@@ -4,11 +4,19 @@
  * module's own name. Pages read them with useEntityRead and run them with useEntityCall
  * (app/portalEntities.ts); only the feature's watcher holds the HTTP client.
  */
-import { request } from '@workbench/common';
+import { getPolicyReference, request, type HttpClient } from '@workbench/common';
 import { mfaConfirm, mfaDisable, mfaEnrol, mfaState } from '@workbench/common/api/auth';
 import { bulkCreateUsers } from '@workbench/common/api/udb';
 import { queryLogs } from '@workbench/common/api/logs';
 import { fetchLogHistogram, fetchLogTopValues } from '@workbench/common/api/logSummary';
+import {
+  getAppRepInsights,
+  getDiscoveredApps,
+  getEgressControl,
+  getHeaderBlocklist,
+  validateDdlDomains,
+} from '@workbench/common/api/casbEgress';
+import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
 
 export const PORTAL_REQUESTS = {
   // The signed-in administrator's second factor (the shell's two-factor dialog).
@@ -22,4 +30,18 @@ export const PORTAL_REQUESTS = {
   queryLogs: request(queryLogs),
   fetchLogHistogram: request(fetchLogHistogram),
   fetchLogTopValues: request(fetchLogTopValues),
+  // The policy editors' reads and checks beside the staged revision (areas/policy): what they
+  // show or check is never part of the saved document, so it needs no policy-docs saga.
+  validateDdlDomains: request(validateDdlDomains),
+  getDiscoveredApps: request(getDiscoveredApps),
+  getAppRepInsights: request(getAppRepInsights),
+  // Egress Headers: whether the service applies the rules, and the headers no rule may change.
+  getEgressControl: request(getEgressControl),
+  getHeaderBlocklist: request(getHeaderBlocklist),
+  // A fresh password at every call (never kept in the store): not the policy-reference feature's
+  // read-once row.
+  suggestFilePassword: request((http: HttpClient) => getPolicyReference(http, 'dlp/file_password')),
+  // E-mail > Allowed senders: the provider's popular sites, a sender reported to its review.
+  getPopularSites: request(getPopularSites),
+  submitUce: request(submitUce),
 };

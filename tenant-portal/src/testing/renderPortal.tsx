@@ -100,8 +100,8 @@ export function renderPortal(setup: PortalSetup) {
     stubs: setup.stubs,
     createStore: (navigation, http) => createPortalStore(navigation, http).store,
     start: sessionStartRequested(),
-    app: ({ store, http, navigation, router }) => (
-      <TenantPortalApp store={store} http={http} navigation={navigation} router={router} />
+    app: ({ store, navigation, router }) => (
+      <TenantPortalApp store={store} navigation={navigation} router={router} />
     ),
   });
 }

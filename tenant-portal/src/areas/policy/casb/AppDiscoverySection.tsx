@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -18,15 +18,10 @@ import {
   Typography,
 } from '@mui/material';
 import { DataTable, LoadFailed, Loading } from '@workbench/common';
-import { getAppRepInsights } from '@workbench/common/api/casbEgress';
-import {
-  DISCOVERY_DAYS,
-  type AppRepInsightsReply,
-  type DiscoveredApp,
-} from '@workbench/common/api/contract/casbEgress';
+import { DISCOVERY_DAYS, type DiscoveredApp } from '@workbench/common/api/contract/casbEgress';
 import { CASB_PROFILE_TYPES, vocabularyLabel } from '@workbench/common/vocabularies/index';
 import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
-import { useHttpClient } from '../../../app/httpContext';
+import { useEntityRead } from '../../../app/portalEntities';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
 import { useCloudApps } from './useCloudApps';
 
@@ -47,19 +42,9 @@ function RiskChip({ app }: { app: Pick<DiscoveredApp, 'score' | 'risk'> }) {
 
 /** An app's reputation insights (GET /api/policy/v3/casb/app_rep_insights/{id}). */
 function InsightsDialog({ app, onClose }: { app: DiscoveredApp; onClose: () => void }) {
-  const http = useHttpClient();
-  const [reply, setReply] = useState<AppRepInsightsReply | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    getAppRepInsights(http, app.id).then(
-      (r) => live && setReply(r),
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [http, app.id]);
+  const read = useEntityRead('getAppRepInsights', [app.id]);
+  const reply = read.data;
+  const error = read.error?.message ?? null;
   return (
     <Dialog
       open

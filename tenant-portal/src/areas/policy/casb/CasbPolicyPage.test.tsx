@@ -72,6 +72,7 @@ function open(path: string, role: 'admin' | 'auditor' = 'admin', more?: (mock: M
     stubs: (mock) => {
       server = fakePolicyServer(mock, DOCS, revision('new', 7));
       mock.onGet(CASB_EGRESS_PATHS.discoveredApps).reply(200, { start: 0, end: 1, apps: APPS });
+      // Last: a test's own handler for the same request replaces the default one.
       more?.(mock);
     },
   });
@@ -225,5 +226,25 @@ describe('Cloud Apps Policy: app discovery', () => {
     await user.click(screen.getByTestId(policyEditorIds.save));
     await waitFor(() => expect(server.saves).toHaveLength(1));
     expect(server.saves[0].body.data).toEqual({ app_discovery: { enabled: true, hidden_apps: ['dropbox'] } });
+  });
+
+  it("a failed read of the discovered apps shows the server's message; Retry reads them again", async () => {
+    const user = userEvent.setup();
+    let busy = true;
+    open('/policy/casb/discovery', 'admin', (mock) =>
+      mock
+        .onGet(CASB_EGRESS_PATHS.discoveredApps)
+        .reply(() =>
+          busy
+            ? [503, { statusCode: 503, error: 'x', message: 'The catalogue is busy.' }]
+            : [200, { start: 0, end: 1, apps: APPS }],
+        ),
+    );
+    // A server error carries the call's name after the server's message (docs/http-client.md §4).
+    expect(await screen.findByText(/^The catalogue is busy\./, {}, LOADED)).toBeInTheDocument();
+    busy = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Dropbox', {}, LOADED)).toBeInTheDocument();
+    expect(screen.queryByText(/^The catalogue is busy\./)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,6 @@
 import { Stack } from '@mui/material';
-import { validateDdlDomains } from '@workbench/common/api/casbEgress';
 import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
-import { useHttpClient } from '../../../app/httpContext';
+import { useEntityCall } from '../../../app/portalEntities';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
 import { lines } from '../web/listEdits';
 import { AccordionFormDialog, FormText, validFields } from './AccordionFormDialog';
@@ -27,7 +26,7 @@ export function DomainListsSection({
   linkedKey,
   onOpenRule,
 }: SectionEditorProps<'casb/profiles'>) {
-  const http = useHttpClient();
+  const validateDdlDomains = useEntityCall('validateDdlDomains');
   const list = doc.domain_lists ?? [];
   return (
     <ListSection<DomainList>
@@ -66,7 +65,7 @@ export function DomainListsSection({
           onApply={async (v) => {
             const domains = lines(v.domains);
             try {
-              const check = await validateDdlDomains(http, {
+              const check = await validateDdlDomains({
                 domains,
                 ...(v.ddl_url.trim() ? { ddlUrl: v.ddl_url.trim() } : {}),
               });

@@ -1,12 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Box, Button, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import {
-  getPolicyReference,
-  usePolicyDocEditor,
-  usePolicyReference,
-  type DataTableColumn,
-} from '@workbench/common';
-import { useHttpClient } from '../../../app/httpContext';
+import { usePolicyDocEditor, usePolicyReference, type DataTableColumn } from '@workbench/common';
+import { useEntityCall } from '../../../app/portalEntities';
 import {
   FILE_PASSWORD_MAX_LENGTH,
   FILE_PASSWORD_MIN_LENGTH,
@@ -349,7 +344,7 @@ export function FilePasswordSection({
 }: SectionEditorProps<'auditor_profiles/file_password'>) {
   const [text, setText] = useState(doc.password);
   const [suggestError, setSuggestError] = useState<string | null>(null);
-  const http = useHttpClient();
+  const suggestFilePassword = useEntityCall('suggestFilePassword');
   const tooShort = doc.enabled && text.length < FILE_PASSWORD_MIN_LENGTH;
   const problem = tooShort
     ? `At least ${FILE_PASSWORD_MIN_LENGTH} characters.`
@@ -391,7 +386,7 @@ export function FilePasswordSection({
             sx={{ mt: 1 }}
             onClick={() => {
               setSuggestError(null);
-              getPolicyReference(http, 'dlp/file_password').then(
+              suggestFilePassword().then(
                 (r) => commit(r.password),
                 () => setSuggestError('No password could be suggested. Try again.'),
               );

@@ -102,7 +102,7 @@ function profileStubs(mock: MockAdapter, saves: Array<{ path: string; data: unkn
   });
 }
 
-function open(path: string, role: 'admin' | 'auditor' = 'admin') {
+function open(path: string, role: 'admin' | 'auditor' = 'admin', more?: (mock: MockAdapter) => void) {
   let server: FakePolicyServer | null = null;
   const profileSaves: Array<{ path: string; data: unknown }> = [];
   const view = renderPortal({
@@ -111,6 +111,7 @@ function open(path: string, role: 'admin' | 'auditor' = 'admin') {
     stubs: (mock) => {
       // First: the fake policy server also answers every kind's path, and the first matcher wins.
       profileStubs(mock, profileSaves);
+      more?.(mock);
       server = fakePolicyServer(mock, DOCS, revision('new', 7));
     },
   });
@@ -298,5 +299,35 @@ describe('DLP dictionaries, auditors and profiles', () => {
       path: 'file_password',
       data: { enabled: true, password: 'Zip-me-2026!' },
     });
+  });
+
+  it("Suggest fills the attachment password with the server's; a failed suggestion says so and keeps the text", async () => {
+    const user = userEvent.setup();
+    const suggested = 'Vq7-Lm2p-Xr9s-Tb4k-Hw6n';
+    const { profileSaves } = open('/policy/dlp/profiles', 'admin', (mock) =>
+      mock
+        .onGet('/api/policy/v1/dlp/file_password')
+        .replyOnce(500, { statusCode: 500, error: 'x', message: 'No entropy.' })
+        .onGet('/api/policy/v1/dlp/file_password')
+        .reply(200, { password: suggested }),
+    );
+    // The page's chunk loads on first use: slow when this test runs alone.
+    const section = await screen.findByTestId(
+      `${policyEditorIds.section}-file-password`,
+      {},
+      { timeout: 30_000 },
+    );
+    await user.click(within(section).getByTestId(dlpPolicyIds.passwordSuggest));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'No password could be suggested. Try again.',
+    );
+    expect(within(section).getByTestId(dlpPolicyIds.password)).toHaveValue('');
+    await user.click(within(section).getByTestId(dlpPolicyIds.passwordSuggest));
+    await waitFor(() => expect(within(section).getByTestId(dlpPolicyIds.password)).toHaveValue(suggested));
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(section).getByTestId(dlpPolicyIds.passwordEnabled));
+    await user.click(within(section).getByTestId(policyEditorIds.save));
+    await waitFor(() => expect(profileSaves).toHaveLength(1));
+    expect(profileSaves[0]).toEqual({ path: 'file_password', data: { enabled: true, password: suggested } });
   });
 });

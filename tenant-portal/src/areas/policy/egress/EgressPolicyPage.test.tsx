@@ -3,6 +3,7 @@ import { expect, jest } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type MockAdapter from 'axios-mock-adapter';
 import { policyEditorIds, webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { casbPolicyIds, egressPolicyIds } from '@workbench/common/test-ids/casbIds';
 import { componentIds } from '@workbench/common/test-ids/index';
@@ -31,7 +32,7 @@ const RULES = {
   },
 };
 
-function open(role: 'admin' | 'auditor' = 'admin') {
+function open(role: 'admin' | 'auditor' = 'admin', more?: (mock: MockAdapter) => void) {
   let server: FakePolicyServer | null = null;
   renderPortal({
     path: '/policy/egress/rules',
@@ -50,6 +51,8 @@ function open(role: 'admin' | 'auditor' = 'admin') {
           { name: 'cookie', reason: "Carries the user's session." },
         ],
       });
+      // Last: a test's own handler for the same request replaces the default one.
+      more?.(mock);
     },
   });
   return server as unknown as FakePolicyServer;
@@ -97,5 +100,17 @@ describe('Egress Headers', () => {
     expect(screen.queryByTestId(`${egressPolicyIds.add}-rules`)).not.toBeInTheDocument();
     expect(screen.queryByTestId(policyEditorIds.save)).not.toBeInTheDocument();
     expect(screen.getByTestId(`${webPolicyIds.ruleEnabled}-e1`)).toBeDisabled();
+  });
+
+  it("a failed read of the egress control warns with the server's message; the rules stay editable", async () => {
+    open('admin', (mock) =>
+      mock
+        .onGet(CASB_EGRESS_PATHS.egressControl)
+        .reply(503, { statusCode: 503, error: 'x', message: 'The control is unavailable.' }),
+    );
+    await screen.findByText('Tenant restrictions', {}, LOADED);
+    expect(await screen.findByText(/^The control is unavailable\./)).toBeInTheDocument();
+    expect(screen.queryByTestId(egressPolicyIds.control)).not.toBeInTheDocument();
+    expect(screen.getByTestId(`${egressPolicyIds.add}-rules`)).toBeEnabled();
   });
 });

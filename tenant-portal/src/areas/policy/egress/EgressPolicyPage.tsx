@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -13,11 +12,9 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import { getEgressControl, getHeaderBlocklist } from '@workbench/common/api/casbEgress';
-import type { EgressControlReply, HeaderBlocklistReply } from '@workbench/common/api/contract/casbEgress';
 import { HEADER_ACTIONS } from '@workbench/common/api/contract/policy-kinds/egressKinds';
 import { casbPolicyIds, egressPolicyIds } from '@workbench/common/test-ids/casbIds';
-import { useHttpClient } from '../../../app/httpContext';
+import { useEntityRead } from '../../../app/portalEntities';
 import type { PageProps } from '../../../routes/routeModel';
 import {
   PolicyFamilyPage,
@@ -43,25 +40,13 @@ import {
 
 /** The egress control and the header blocklist (GET …/egress_control, …/header_blocklist). */
 function useEgressReference() {
-  const http = useHttpClient();
-  const [control, setControl] = useState<EgressControlReply | null>(null);
-  const [blocklist, setBlocklist] = useState<HeaderBlocklistReply | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    Promise.all([getEgressControl(http), getHeaderBlocklist(http)]).then(
-      ([c, b]) => {
-        if (!live) return;
-        setControl(c);
-        setBlocklist(b);
-      },
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [http]);
-  return { control, blocklist, error };
+  const control = useEntityRead('getEgressControl', []);
+  const blocklist = useEntityRead('getHeaderBlocklist', []);
+  return {
+    control: control.data,
+    blocklist: blocklist.data,
+    error: control.error?.message ?? blocklist.error?.message ?? null,
+  };
 }
 
 function HeadersPanel({ form }: { form: Form<EgressRuleValues> }) {

@@ -2,14 +2,13 @@ import { useCallback, useState } from 'react';
 import { Alert, Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ReportIcon from '@mui/icons-material/ReportGmailerrorredOutlined';
-import { ApiCallError, DataTable } from '@workbench/common';
+import { DataTable } from '@workbench/common';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { WHITELIST_ENTRY_TYPES } from '@workbench/common/api/contract/policy-kinds/emailKinds';
-import { getPopularSites } from '@workbench/common/api/safemailWhitelist';
 import type { PopularSite } from '@workbench/common/api/contract/safemailWhitelist';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
-import { useHttpClient } from '../../../app/httpContext';
+import { useEntityRead } from '../../../app/portalEntities';
 import { EntryDialog } from '../web/EntryDialog';
 import { commentField, commentOf } from '../web/entryFields';
 import { RuleTable } from '../web/RuleTable';
@@ -178,23 +177,11 @@ function PopularSites({
   readOnly: boolean;
   onAdd: (site: PopularSite) => void;
 }) {
-  const http = useHttpClient();
-  const [state, setState] = useState<
-    | { status: 'idle' | 'loading' }
-    | { status: 'loaded'; sites: PopularSite[]; total: number }
-    | { status: 'failed'; message: string }
-  >({ status: 'idle' });
-  const load = () => {
-    setState({ status: 'loading' });
-    getPopularSites(http, { limit: FEED_LIMIT }).then(
-      (reply) => setState({ status: 'loaded', sites: reply.sites, total: reply.total }),
-      (error: unknown) =>
-        setState({
-          status: 'failed',
-          message: error instanceof ApiCallError ? error.message : String(error),
-        }),
-    );
-  };
+  const [asked, setAsked] = useState(false);
+  const read = useEntityRead('getPopularSites', [{ limit: FEED_LIMIT }], { enabled: asked });
+  // Until asked, nothing shows, even an answer kept from an earlier visit.
+  const status = asked ? read.status : 'idle';
+  const load = () => (asked ? read.reload() : setAsked(true));
   return (
     <Box data-testid={emailPolicyIds.popularSites} component="section" aria-label="Popular sites">
       <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600 }}>
@@ -204,25 +191,25 @@ function PopularSites({
         Links to these widely used sites pass without rewriting for every tenant (the provider&apos;s list).
         Add one to your allowed senders to trust mail from it as well.
       </Typography>
-      {state.status !== 'loaded' && (
+      {status !== 'loaded' && (
         <Button
           variant="outlined"
           onClick={load}
-          disabled={state.status === 'loading'}
+          disabled={status === 'loading'}
           data-testid={emailPolicyIds.popularSitesLoad}
         >
-          {state.status === 'loading' ? 'Loading popular sites…' : 'Show popular sites'}
+          {status === 'loading' ? 'Loading popular sites…' : 'Show popular sites'}
         </Button>
       )}
-      {state.status === 'failed' && (
+      {status === 'failed' && (
         <Alert severity="error" sx={{ mt: 1 }} action={<Button onClick={load}>Retry</Button>}>
-          {state.message}
+          {read.error?.message}
         </Alert>
       )}
-      {state.status === 'loaded' && (
+      {status === 'loaded' && (
         <DataTable<PopularSite>
           label="Popular sites"
-          rows={state.sites}
+          rows={read.data?.sites ?? []}
           rowKey={(s) => s.domain}
           pageSize={10}
           emptyText="The feed lists no sites."

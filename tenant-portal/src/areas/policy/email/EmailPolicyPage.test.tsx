@@ -7,6 +7,7 @@ import { policyEditorIds, policyFamilyIds, webPolicyIds } from '@workbench/commo
 import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
 import { componentIds, navItemId } from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv, revision } from '../../../testing/renderPortal';
+import { SAFEMAIL_WHITELIST_PATHS } from '@workbench/common/api/contract/safemailWhitelist';
 import { emailTestServer, type EmailTestServer } from './emailTestServer';
 
 jest.mock('./useEmailCategoryGroups', () => ({
@@ -155,6 +156,43 @@ describe('Email Policy: allowed senders', () => {
     await user.click(within(dialog).getByTestId(emailPolicyIds.uceSubmit));
     await waitFor(() => expect(server.uce).toEqual([{ type: 'domain', value: 'deals.example' }]));
     expect(await screen.findByText('Reported deals.example for review.')).toBeInTheDocument();
+  });
+
+  it('a failed popular-sites read offers Retry; a refused report keeps the dialog open with the reason', async () => {
+    const user = userEvent.setup();
+    let server: EmailTestServer | null = null;
+    renderPortal({
+      path: '/policy/email/allow-list',
+      user: demoUser('admin', EMAIL_CAPS),
+      stubs: (mock) => {
+        // First: the first matching handler answers, and a replyOnce answers once.
+        mock
+          .onGet(SAFEMAIL_WHITELIST_PATHS.feeds)
+          .replyOnce(503, { statusCode: 503, error: 'x', message: 'The feed is down.' });
+        mock.onPost(SAFEMAIL_WHITELIST_PATHS.uce).replyOnce(409, {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'deals.example is already reported.',
+        });
+        server = emailTestServer(mock, {}, revision('new', 7));
+      },
+    });
+    await user.click(await screen.findByTestId(emailPolicyIds.popularSitesLoad, {}, { timeout: 30_000 }));
+    const sites = screen.getByTestId(emailPolicyIds.popularSites);
+    expect(await within(sites).findByText(/^The feed is down\./)).toBeInTheDocument();
+    await user.click(within(sites).getByRole('button', { name: 'Retry' }));
+    expect(await within(sites).findByText('zoom.us')).toBeInTheDocument();
+
+    await user.click(screen.getByTestId(emailPolicyIds.uceOpen));
+    const dialog = await screen.findByTestId(emailPolicyIds.uceDialog);
+    await fill(user, within(dialog).getByRole('textbox', { name: /Domain/ }), 'deals.example');
+    await user.click(within(dialog).getByTestId(emailPolicyIds.uceSubmit));
+    // Outside production the call's name follows the server's message (docs/http-client.md §4).
+    expect(await within(dialog).findByText(/^deals\.example is already reported\./)).toBeInTheDocument();
+    expect((server as unknown as EmailTestServer).uce).toEqual([]);
+    await user.click(within(dialog).getByTestId(emailPolicyIds.uceSubmit));
+    await waitFor(() => expect(screen.queryByTestId(emailPolicyIds.uceDialog)).not.toBeInTheDocument());
+    expect((server as unknown as EmailTestServer).uce).toEqual([{ type: 'domain', value: 'deals.example' }]);
   });
 });
 

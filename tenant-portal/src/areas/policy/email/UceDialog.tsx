@@ -13,14 +13,13 @@ import {
   TextField,
 } from '@mui/material';
 import { ApiCallError, snackbarShown, useAppDispatch } from '@workbench/common';
-import { submitUce } from '@workbench/common/api/safemailWhitelist';
 import {
   UCE_NOTE_MAX_LENGTH,
   UCE_SUBJECT_MAX_LENGTH,
   type UceSubmissionBody,
 } from '@workbench/common/api/contract/safemailWhitelist';
 import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
-import { useHttpClient } from '../../../app/httpContext';
+import { useEntityCall } from '../../../app/portalEntities';
 import { EMAIL_FORM_MESSAGES, domainKey, emailKey, emailMessage } from './emailForm';
 
 interface Values {
@@ -49,7 +48,7 @@ function validate(v: Values): Partial<Record<keyof Values, string>> {
  * the report is refused; a received report closes it with a snackbar.
  */
 export function UceDialog({ initialValue, onClose }: { initialValue?: string; onClose: () => void }) {
-  const http = useHttpClient();
+  const submitUce = useEntityCall('submitUce');
   const dispatch = useAppDispatch();
   const [failure, setFailure] = useState<string | null>(null);
   const initialValues: Values = {
@@ -76,7 +75,7 @@ export function UceDialog({ initialValue, onClose }: { initialValue?: string; on
           const subject = v.subject.trim();
           const note = v.note.trim();
           try {
-            const reply = await submitUce(http, {
+            const reply = await submitUce({
               type: v.type,
               value: v.value.trim().toLowerCase(),
               ...(subject ? { subject } : {}),
