@@ -19,6 +19,26 @@ export interface Migration {
   postgres?: string;
 }
 
+/** Migration 13's table, the same on both engines (its copy of the old token documents is not). */
+const API_TOKENS_TABLE = `
+      CREATE TABLE api_tokens (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        last4 TEXT NOT NULL,
+        access TEXT NOT NULL,
+        areas TEXT NOT NULL,
+        expires_at TEXT,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        created_by_uid TEXT,
+        last_used_at TEXT,
+        last_used_ip TEXT
+      );
+      CREATE INDEX api_tokens_tid_kind ON api_tokens (tid, kind);`;
+
 /** The text of a migration for an engine. */
 export const migrationSql = (m: Migration, engine: 'sqlite' | 'postgres'): string =>
   engine === 'postgres' ? (m.postgres ?? m.sql) : m.sql;
@@ -480,23 +500,7 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
     // tenant_logging_auth_tokens) that nothing authenticated with; their tokens move here, keeping
     // id, name, digest and creation, with the scope their list gives (common api/contract/apiTokens.ts).
     sql: `
-      CREATE TABLE api_tokens (
-        id TEXT PRIMARY KEY,
-        tid TEXT NOT NULL REFERENCES tenants(tid),
-        kind TEXT NOT NULL,
-        name TEXT NOT NULL,
-        hash TEXT NOT NULL UNIQUE,
-        last4 TEXT NOT NULL,
-        access TEXT NOT NULL,
-        areas TEXT NOT NULL,
-        expires_at TEXT,
-        created_at TEXT NOT NULL,
-        created_by TEXT NOT NULL,
-        created_by_uid TEXT,
-        last_used_at TEXT,
-        last_used_ip TEXT
-      );
-      CREATE INDEX api_tokens_tid_kind ON api_tokens (tid, kind);
+${API_TOKENS_TABLE}
       INSERT INTO api_tokens (id, tid, kind, name, hash, last4, access, areas, expires_at, created_at, created_by, created_by_uid, last_used_at, last_used_ip)
       SELECT json_extract(t.value, '$.id'), e.id, substr(e.entity, 8), json_extract(t.value, '$.name'), json_extract(t.value, '$.hash'), json_extract(t.value, '$.last4'),
         CASE e.entity WHEN 'tenant_tokens' THEN 'write' ELSE 'read' END,
@@ -508,23 +512,7 @@ export const CONFIG_MIGRATIONS: readonly Migration[] = [
       DELETE FROM provider_entities WHERE entity IN ('tenant_tokens', 'tenant_logging_auth_tokens');
     `,
     postgres: `
-      CREATE TABLE api_tokens (
-        id TEXT PRIMARY KEY,
-        tid TEXT NOT NULL REFERENCES tenants(tid),
-        kind TEXT NOT NULL,
-        name TEXT NOT NULL,
-        hash TEXT NOT NULL UNIQUE,
-        last4 TEXT NOT NULL,
-        access TEXT NOT NULL,
-        areas TEXT NOT NULL,
-        expires_at TEXT,
-        created_at TEXT NOT NULL,
-        created_by TEXT NOT NULL,
-        created_by_uid TEXT,
-        last_used_at TEXT,
-        last_used_ip TEXT
-      );
-      CREATE INDEX api_tokens_tid_kind ON api_tokens (tid, kind);
+${API_TOKENS_TABLE}
       INSERT INTO api_tokens (id, tid, kind, name, hash, last4, access, areas, expires_at, created_at, created_by, created_by_uid, last_used_at, last_used_ip)
       SELECT t ->> 'id', e.id, substr(e.entity, 8), t ->> 'name', t ->> 'hash', t ->> 'last4',
         CASE e.entity WHEN 'tenant_tokens' THEN 'write' ELSE 'read' END,
