@@ -855,7 +855,7 @@ describe('DuckDbEventStore ingest (columnar data chunks)', () => {
       (e, i) => e.fields.userid !== events[i].fields.userid || e.fields.details !== events[i].fields.details,
     );
     expect(mismatches).toEqual([]);
-  }, 60_000);
+  });
 
   it('a batch with one bad event stores none of it, and the next good batch continues the ids', async () => {
     const good = web('tid-acme', NOW - 10);
