@@ -104,6 +104,8 @@ export const SILENT_CHOICES = {
     'POST decodeCert takes {cert} (PEM or base64 DER) and answers {subject, issuer, common_name, serial_number, not_before, not_after, status: valid, expired or not_yet_valid, self_signed, fingerprint_sha256, key_algorithm, key_size, signature_algorithm, pem}.',
   'admin-access-control':
     "admin_access_control is {enabled, allowed_ranges: IP addresses or CIDR ranges, allowed_methods: password, sso or api_token}; PUT replaces it, and refuses with 409 a list that leaves out the caller's own address.",
+  'terms-of-service':
+    "GET tos answers the provider's EULA {required, version, url, text} with the caller's acceptance {accepted: {version, accepted_at} or null, due}; PUT tos takes {version} (the version read) and records the caller's acceptance, refusing with 409 a version that is no longer the current one.",
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 

@@ -76,7 +76,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
         'mpa_security_config',
         'global_settings',
         'casb',
-        'tos',
         'fixed_egress',
         'egress_ips',
       ].map((n) => TENANTS + n),

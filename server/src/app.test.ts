@@ -1,3 +1,4 @@
+import { TERMS_PATH } from '@workbench/common/api/contract/terms';
 import { EXTENSIONS_PATHS } from '@workbench/common/api/contract/extensions';
 import { SAFEMAIL_WHITELIST_PATHS } from '@workbench/common/api/contract/safemailWhitelist';
 import { CASB_EGRESS_PATHS } from '@workbench/common/api/contract/casbEgress';
@@ -245,6 +246,7 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ...Object.values(SIGN_IN_SETTINGS_PATHS),
     API_TOKENS_PATHS.list,
     API_TOKENS_PATHS.oneRoute.replace(':id', '{id}'),
+    TERMS_PATH,
   ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(

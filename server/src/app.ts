@@ -43,6 +43,7 @@ import { openConfigStore } from './store/openConfigStore';
 import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
 import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
+import { termsRoutes } from './terms/termsRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
 import { podRoutes } from './provider/podRoutes';
@@ -418,6 +419,7 @@ async function registerEverything(
   await app.register(capabilityStateRoutes);
   await app.register(udbRoutes);
   await app.register(signInSettingsRoutes);
+  await app.register(termsRoutes);
   await app.register(savedSearchRoutes);
   if (options.events && ctx.events) {
     await app.register(eventsPlugin(options.events));

@@ -109,6 +109,16 @@ export const twoFactorIds = {
  * Change password: the user menu's item and its dialog, and the page a password someone else set
  * opens on (show_change_password) with its sign-out; both forms share the field ids.
  */
+/** The terms-of-service step (tenant-portal/src/pending-steps/AcceptTermsStep.tsx). */
+export const acceptTermsIds = {
+  page: 'accept-terms-page',
+  text: 'accept-terms-text',
+  link: 'accept-terms-link',
+  agree: 'accept-terms-agree',
+  submit: 'accept-terms-submit',
+  signOut: 'accept-terms-sign-out',
+} as const;
+
 export const changePasswordIds = {
   page: 'change-password-page',
   signOut: 'change-password-sign-out',
