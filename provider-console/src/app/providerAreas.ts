@@ -52,6 +52,8 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     page: page(() => import('../deployments/DeploymentsPage').then((m) => m.DeploymentsPage)),
     entities: ['deployments', 'pods'],
   },
+  // The provider's equipment (issue 37), beside the deployments it is placed in.
+  entityArea('inventory'),
   {
     id: 'rollouts',
     path: 'rollouts',

@@ -2,7 +2,7 @@
  * The provider console's demo data beside the SKUs (issue 14): features, feature-SKU groups, one
  * SKU incompatibility, OVA versions, licence keys in every licence state (relative to the first
  * start), deployments with their pods (one node of them faulty, so its actions fail), the tenants
- * spread over the deployments, and a job history with a few jobs running and a few failed.
+ * spread over the deployments, the inventory, and a job history with a few jobs running and a few failed.
  */
 import {
   type FeatureSkuGroup,
@@ -14,6 +14,7 @@ import {
   type Feature,
   type KeyFeature,
   type KeySku,
+  type InventoryItem,
 } from '@workbench/common/api/contract/providerEntities';
 import {
   NODE_STATE_DURING,
@@ -190,6 +191,38 @@ export const DEMO_PODS: readonly Fields<Pod>[] = [
   note: '',
 }));
 
+/**
+ * The inventory (issue 37): appliances at tenants' sites, spares in stock, one away for repair and
+ * one retired, so every status and type shows on the first start.
+ */
+export const DEMO_INVENTORY: readonly Fields<InventoryItem>[] = [
+  ['MSA-5200-0001', 'hardware_appliance', 'Isolation appliance 5200', 'deployed', 'acme', 'Acme HQ, Chicago'],
+  [
+    'MSA-5200-0002',
+    'hardware_appliance',
+    'Isolation appliance 5200',
+    'deployed',
+    'umbrella',
+    'Raccoon City DC',
+  ],
+  ['MSA-5200-0003', 'hardware_appliance', 'Isolation appliance 5200', 'in_stock', '', 'Warehouse, Dublin'],
+  ['MSA-3100-0107', 'hardware_appliance', 'Isolation appliance 3100', 'in_repair', 'globex', 'RMA depot'],
+  ['OVA-52-ACME-01', 'virtual_appliance', 'OVA 5.2', 'deployed', 'acme', 'Acme DR site'],
+  ['OVA-52-HOOLI-01', 'virtual_appliance', 'OVA 5.2', 'allocated', 'hooli', ''],
+  ['SRV-R750-0042', 'server', 'Dell PowerEdge R750', 'deployed', '', 'us-east-1'],
+  ['SRV-R750-0043', 'server', 'Dell PowerEdge R750', 'in_stock', '', 'Warehouse, Dublin'],
+  ['NET-SW-0009', 'network_device', 'Arista 7050X3 switch', 'deployed', '', 'eu-west-1'],
+  ['SRV-R640-0011', 'server', 'Dell PowerEdge R640', 'retired', '', ''],
+].map(([serial_number, item_type, model, status, tenant_name, location]) => ({
+  serial_number,
+  item_type: item_type as InventoryItem['item_type'],
+  model,
+  status: status as InventoryItem['status'],
+  tenant_name,
+  location,
+  note: status === 'in_repair' ? 'Power supply fault; replacement shipped.' : '',
+}));
+
 /** How the seed writes a provider row: created and last changed at the seed's start. */
 function entityWriter(tx: ConfigStore, now: Date) {
   const at = now.toISOString();
@@ -217,6 +250,7 @@ export async function seedDemoProvider(
   for (const d of DEMO_DEPLOYMENTS) await put('deployments', d.deployment_id, d);
   await put(PROVIDER_SETTINGS_ENTITY, DEFAULT_DEPLOYMENT_ID, { default_deployment: DEMO_DEFAULT_DEPLOYMENT });
   for (const p of DEMO_PODS) await put('pods', p.pod_id, p);
+  for (const item of DEMO_INVENTORY) await put('inventory', item.serial_number, item);
   // Every other tenant off the default deployment, in turn (acme stays on the default).
   const others = DEMO_DEPLOYMENTS.map((d) => d.deployment_id).filter((d) => d !== DEMO_DEFAULT_DEPLOYMENT);
   for (const [i, t] of tenants.entries()) {

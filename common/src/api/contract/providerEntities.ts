@@ -315,6 +315,32 @@ export const CategoryOverride = Type.Object({
 });
 export type CategoryOverride = Static<typeof CategoryOverride>;
 
+/**
+ * Inventory management (docs/provider-console.md §4 "inventory management"; its fields are ours,
+ * docs/provider-console.md §8): the provider's equipment, one row per serial number, with where it
+ * stands and, once it is out of stock, the tenant and the site it serves.
+ */
+export const INVENTORY_ITEM_TYPES = [
+  'hardware_appliance',
+  'virtual_appliance',
+  'server',
+  'network_device',
+] as const;
+export const INVENTORY_STATUSES = ['in_stock', 'allocated', 'deployed', 'in_repair', 'retired'] as const;
+const InventoryFields = {
+  serial_number: ENTITY_ID,
+  item_type: literalUnion(INVENTORY_ITEM_TYPES),
+  model: NAME,
+  status: literalUnion(INVENTORY_STATUSES),
+  /** The tenant the item is allocated to or deployed for, by name as on a licence key; empty while in stock. */
+  tenant_name: Type.String({ maxLength: 120 }),
+  location: Type.String({ maxLength: 120 }),
+  note: DESCRIPTION,
+};
+export const InventoryItemBody = Type.Object(InventoryFields, { additionalProperties: false });
+export const InventoryItem = Type.Object({ ...InventoryFields, ...TIMESTAMPS });
+export type InventoryItem = Static<typeof InventoryItem>;
+
 export const PROVIDER_ENTITY_REGISTRY = {
   skus: {
     title: 'SKUs',
@@ -660,6 +686,42 @@ export const PROVIDER_ENTITY_REGISTRY = {
     ],
     spec: 'docs/provider-console.md §4 Category override, §6 Provider console (Category overrides CRUD)',
     defaults: CATEGORY_OVERRIDE_DEFAULTS,
+  },
+  inventory: {
+    title: 'Inventory',
+    noun: 'inventory item',
+    path: '/gdmanage/api/v1/inventory-management',
+    idField: 'serial_number',
+    row: InventoryItem,
+    body: InventoryItemBody,
+    columns: [
+      { field: 'serial_number', header: 'Serial number', sortable: true },
+      { field: 'item_type', header: 'Type', sortable: true },
+      { field: 'model', header: 'Model', sortable: true },
+      { field: 'status', header: 'Status', sortable: true },
+      { field: 'tenant_name', header: 'Tenant', sortable: true },
+      { field: 'location', header: 'Location', sortable: true },
+      { field: 'updated_at', header: 'Updated', sortable: true, format: 'date' },
+    ],
+    sortFields: ['serial_number', 'item_type', 'model', 'status', 'tenant_name', 'location', 'updated_at'],
+    searchFields: ['serial_number', 'model', 'tenant_name', 'location', 'note'],
+    permissionItem: 'inventory',
+    form: [
+      {
+        field: 'serial_number',
+        label: 'Serial number',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Letters, digits, . _ -',
+      },
+      { field: 'item_type', label: 'Type', kind: 'select', options: INVENTORY_ITEM_TYPES },
+      { field: 'model', label: 'Model', kind: 'text' },
+      { field: 'status', label: 'Status', kind: 'select', options: INVENTORY_STATUSES },
+      { field: 'tenant_name', label: 'Tenant name', kind: 'text', helperText: 'Empty while in stock' },
+      { field: 'location', label: 'Location', kind: 'text', helperText: 'Site or data centre' },
+      { field: 'note', label: 'Note', kind: 'multiline' },
+    ],
+    spec: 'docs/provider-console.md §4 Tenant and provider-console entities (inventory management), §6 Provider console (inventory-management CRUD)',
   },
 } satisfies Record<string, ProviderEntityDef>;
 
