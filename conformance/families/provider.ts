@@ -580,9 +580,32 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
     },
     ['report-reply'],
   ),
-  named('ANY', 'inventory-management CRUD', null, [
-    line('Tenantgroups; insights queries and reports; inventory-management CRUD.'),
-  ]),
+  named(
+    'ANY',
+    'inventory-management CRUD',
+    `${V1}/inventory-management`,
+    [line('Tenantgroups; insights queries and reports; inventory-management CRUD.')],
+    async (suite) => {
+      const item = {
+        serial_number: 'SPEC-SN-1',
+        item_type: 'virtual_appliance',
+        model: 'Spec appliance',
+        status: 'in_stock',
+        tenant_name: '',
+        location: 'Spec warehouse',
+        note: '',
+      };
+      await checkEntity(suite, 'inventory-management', 'serial_number', item, Object.keys(item), 'inventory');
+      expectRefused(
+        await suite.operator.post(`${V1}/inventory-management`, { ...item, status: 'lost' }),
+        'status',
+      );
+      const support = await suite.signInOperator('support@provider.example');
+      expect((await support.post(`${V1}/inventory-management`, item)).status).toBe(403);
+      expect((await suite.operator.get(`${V1}/inventory-management/${item.serial_number}`)).status).toBe(404);
+    },
+    ['entity-replace', 'provider-lists', 'inventory-item'],
+  ),
 
   // Licence keys, features, versions (§3 entities)
   named(
