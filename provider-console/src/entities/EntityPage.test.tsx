@@ -2,7 +2,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
-import type { Feature, InventoryItem, Sku } from '@workbench/common/api/contract/providerEntities';
+import type {
+  Feature,
+  InventoryItem,
+  PolicyTemplate,
+  Sku,
+} from '@workbench/common/api/contract/providerEntities';
 import { deletionWarning } from '@workbench/common/components/confirm-delete/index';
 import { entityPageIds } from '@workbench/common/test-ids/index';
 import { operator, renderConsole, support } from '../testing/renderConsole';
@@ -279,5 +284,63 @@ describe('entity page (inventory)', () => {
     await userEvent.click(within(dialog).getByTestId(inv.formSubmit));
     expect(await within(dialog).findByText('Enter the model.')).toBeInTheDocument();
     expect(mock.history.post).toHaveLength(0);
+  });
+});
+
+/** The policy templates row (issue 37): documents edited as JSON, listed by their kinds. */
+describe('entity page (policy templates)', () => {
+  const tpl = entityPageIds('templates');
+  const TEMPLATES = '/gdmanage/api/v1/ops/templates';
+  const documents = { 'customization/web': { list: [] }, 'customization/dlp': { list: [] } };
+  const template: PolicyTemplate = {
+    template_id: 'night-shift',
+    title: 'Night shift',
+    description: '',
+    documents,
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+  };
+
+  it('lists each template’s policy kinds; Add refuses text that is not a JSON object and sends the parsed one', async () => {
+    const { mock } = renderConsole('/templates', {
+      user: operator,
+      stubs: (m) => {
+        m.onGet(TEMPLATES).reply(200, { templates: [template], total: 1 });
+        m.onPost(TEMPLATES).reply(201, { ...template, template_id: 'weekend' });
+      },
+    });
+    const table = await screen.findByTestId(tpl.table);
+    expect(await within(table).findByText('customization/web, customization/dlp')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByTestId(tpl.addButton));
+    const dialog = screen.getByTestId(tpl.formDialog);
+    await paste(within(dialog).getByTestId(`${tpl.formField}-template_id`), 'weekend');
+    await paste(within(dialog).getByTestId(`${tpl.formField}-title`), 'Weekend');
+    await paste(within(dialog).getByTestId(`${tpl.formField}-documents`), '{"customization/web": ');
+    await userEvent.click(within(dialog).getByTestId(tpl.formSubmit));
+    expect(
+      await within(dialog).findByText('Policy documents must be a JSON object ({ ... }).'),
+    ).toBeInTheDocument();
+    expect(mock.history.post).toHaveLength(0);
+
+    await paste(within(dialog).getByTestId(`${tpl.formField}-documents`), '{"list": []}}');
+    await userEvent.click(within(dialog).getByTestId(tpl.formSubmit));
+    await waitFor(() => expect(screen.queryByTestId(tpl.formDialog)).not.toBeInTheDocument());
+    expect(JSON.parse(String(mock.history.post[0]?.data))).toEqual({
+      template_id: 'weekend',
+      title: 'Weekend',
+      description: '',
+      documents: { 'customization/web': { list: [] } },
+    });
+  });
+
+  it('Edit shows the stored documents as JSON', async () => {
+    renderConsole('/templates', {
+      user: operator,
+      stubs: (m) => m.onGet(TEMPLATES).reply(200, { templates: [template], total: 1 }),
+    });
+    await userEvent.click(await screen.findByTestId(`${tpl.editButton}-night-shift`));
+    const field = within(screen.getByTestId(tpl.formDialog)).getByTestId(`${tpl.formField}-documents`);
+    expect(JSON.parse((field as HTMLTextAreaElement).value)).toEqual(documents);
   });
 });

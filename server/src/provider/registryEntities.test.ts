@@ -149,6 +149,24 @@ const EXAMPLES: Record<ProviderEntity, { body: Body; bad: [Body, string][] }> = 
       [{ location: 'x'.repeat(121) }, 'location'],
     ],
   },
+  templates: {
+    body: {
+      template_id: 'TEST-TEMPLATE',
+      title: 'Test template',
+      description: '',
+      documents: {
+        'customization/web': {
+          list: [{ page: 'block', enabled: true, title: 'Blocked', message: 'Ask the service desk.' }],
+        },
+      },
+    },
+    bad: [
+      [{ documents: {} }, 'documents'],
+      [{ documents: 'customization/web' }, 'documents'],
+      [{ documents: { 'no_such/kind': {} } }, 'documents'],
+      [{ documents: { 'customization/web': { list: 'not a list' } } }, 'documents'],
+    ],
+  },
 };
 
 const call = (path: string, who: OperatorSignedIn | null, method = 'GET', body?: unknown) =>

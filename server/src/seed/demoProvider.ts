@@ -2,7 +2,7 @@
  * The provider console's demo data beside the SKUs (issue 14): features, feature-SKU groups, one
  * SKU incompatibility, OVA versions, licence keys in every licence state (relative to the first
  * start), deployments with their pods (one node of them faulty, so its actions fail), the tenants
- * spread over the deployments, the inventory, and a job history with a few jobs running and a few failed.
+ * spread over the deployments, the inventory, two policy templates, and a job history with a few jobs running and a few failed.
  */
 import {
   type FeatureSkuGroup,
@@ -15,6 +15,7 @@ import {
   type KeyFeature,
   type KeySku,
   type InventoryItem,
+  type PolicyTemplate,
 } from '@workbench/common/api/contract/providerEntities';
 import {
   NODE_STATE_DURING,
@@ -223,6 +224,53 @@ export const DEMO_INVENTORY: readonly Fields<InventoryItem>[] = [
   note: status === 'in_repair' ? 'Power supply fault; replacement shipped.' : '',
 }));
 
+/**
+ * Two policy templates (docs/provider-console.md §9; their content is ours): the provider's block
+ * page wording and the DLP notices, each a customization document as the tenant's editor writes it.
+ */
+export const DEMO_POLICY_TEMPLATES: readonly Fields<PolicyTemplate>[] = [
+  {
+    template_id: 'branded-block-page',
+    title: 'Branded block page',
+    description: "The web block page with the provider's wording and service-desk contact.",
+    documents: {
+      'customization/web': {
+        list: [
+          {
+            page: 'block',
+            enabled: true,
+            title: 'This site is blocked',
+            message: 'Your organisation blocks this site. Contact your service desk if you need it for work.',
+          },
+        ],
+      },
+    },
+  },
+  {
+    template_id: 'dlp-upload-notice',
+    title: 'DLP upload notices',
+    description: 'Notices shown when DLP blocks an upload or a download.',
+    documents: {
+      'customization/dlp': {
+        list: [
+          {
+            page: 'upload_blocked',
+            enabled: true,
+            title: 'Upload blocked',
+            message: 'This upload contains data your organisation does not allow to leave it.',
+          },
+          {
+            page: 'download_blocked',
+            enabled: true,
+            title: 'Download blocked',
+            message: 'This download is not allowed by your organisation.',
+          },
+        ],
+      },
+    },
+  },
+];
+
 /** How the seed writes a provider row: created and last changed at the seed's start. */
 function entityWriter(tx: ConfigStore, now: Date) {
   const at = now.toISOString();
@@ -251,6 +299,7 @@ export async function seedDemoProvider(
   await put(PROVIDER_SETTINGS_ENTITY, DEFAULT_DEPLOYMENT_ID, { default_deployment: DEMO_DEFAULT_DEPLOYMENT });
   for (const p of DEMO_PODS) await put('pods', p.pod_id, p);
   for (const item of DEMO_INVENTORY) await put('inventory', item.serial_number, item);
+  for (const t of DEMO_POLICY_TEMPLATES) await put('templates', t.template_id, t);
   // Every other tenant off the default deployment, in turn (acme stays on the default).
   const others = DEMO_DEPLOYMENTS.map((d) => d.deployment_id).filter((d) => d !== DEMO_DEFAULT_DEPLOYMENT);
   for (const [i, t] of tenants.entries()) {

@@ -21,8 +21,8 @@ export interface EntityColumnDef {
   field: string;
   header: string;
   sortable?: boolean;
-  /** How the cell shows the value: a list joins with commas, a date shows its day. */
-  format?: 'text' | 'list' | 'date' | 'boolean' | 'licence_state';
+  /** How the cell shows the value: a list joins with commas, a date shows its day, keys an object's keys. */
+  format?: 'text' | 'list' | 'date' | 'boolean' | 'licence_state' | 'keys';
   /**
    * The field holds ids of other things (tenants, categories): the cell shows their names, which
    * the server resolves when the row is read (`names[field]`, REFERENCE_NAMES), each with its id.
@@ -42,12 +42,12 @@ export type EntityReferenceList = 'tenants' | 'skus' | 'features' | 'ova_version
 /**
  * A field of the entity's form. `list` fields are edited as one value per line; `references`
  * fields hold ids of other things (tenants, SKUs, categories), picked by name from their list and
- * sent as the ids.
+ * sent as the ids; `json` fields hold an object, edited as JSON text.
  */
 export interface EntityFormFieldDef {
   field: string;
   label: string;
-  kind: 'text' | 'multiline' | 'list' | 'references' | 'checkbox' | 'select' | 'date';
+  kind: 'text' | 'multiline' | 'list' | 'references' | 'checkbox' | 'select' | 'date' | 'json';
   /** Only set when the entity is created (its id). */
   createOnly?: boolean;
   helperText?: string;
@@ -340,6 +340,25 @@ const InventoryFields = {
 export const InventoryItemBody = Type.Object(InventoryFields, { additionalProperties: false });
 export const InventoryItem = Type.Object({ ...InventoryFields, ...TIMESTAMPS });
 export type InventoryItem = Static<typeof InventoryItem>;
+
+/**
+ * Policy templates (docs/provider-console.md §9; the spec's "templates" of the ops/rollout calls):
+ * policy documents by policy kind, which tenantpolicyinit and a rollout's policy-template change
+ * stage into a tenant's revision and publish. The server checks each document against its kind.
+ */
+export const POLICY_TEMPLATE_MAX_DOCUMENTS = 60;
+const TemplateFields = {
+  template_id: ENTITY_ID,
+  title: NAME,
+  description: DESCRIPTION,
+  documents: Type.Record(Type.String({ pattern: '^[a-z0-9_]+(/[a-z0-9_]+)*$' }), Type.Unknown(), {
+    minProperties: 1,
+    maxProperties: POLICY_TEMPLATE_MAX_DOCUMENTS,
+  }),
+};
+export const PolicyTemplateBody = Type.Object(TemplateFields, { additionalProperties: false });
+export const PolicyTemplate = Type.Object({ ...TemplateFields, ...TIMESTAMPS });
+export type PolicyTemplate = Static<typeof PolicyTemplate>;
 
 export const PROVIDER_ENTITY_REGISTRY = {
   skus: {
@@ -722,6 +741,42 @@ export const PROVIDER_ENTITY_REGISTRY = {
       { field: 'note', label: 'Note', kind: 'multiline' },
     ],
     spec: 'docs/provider-console.md §4 Tenant and provider-console entities (inventory management), §6 Provider console (inventory-management CRUD)',
+  },
+  templates: {
+    title: 'Policy templates',
+    noun: 'policy template',
+    path: '/gdmanage/api/v1/ops/templates',
+    idField: 'template_id',
+    row: PolicyTemplate,
+    body: PolicyTemplateBody,
+    columns: [
+      { field: 'template_id', header: 'Template ID', sortable: true },
+      { field: 'title', header: 'Title', sortable: true },
+      { field: 'description', header: 'Description' },
+      { field: 'documents', header: 'Policy documents', format: 'keys' },
+      { field: 'updated_at', header: 'Updated', sortable: true, format: 'date' },
+    ],
+    sortFields: ['template_id', 'title', 'updated_at'],
+    searchFields: ['template_id', 'title', 'description'],
+    permissionItem: 'tenants',
+    form: [
+      {
+        field: 'template_id',
+        label: 'Template ID',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Letters, digits, . _ -',
+      },
+      { field: 'title', label: 'Title', kind: 'text' },
+      { field: 'description', label: 'Description', kind: 'multiline' },
+      {
+        field: 'documents',
+        label: 'Policy documents',
+        kind: 'json',
+        helperText: 'A JSON object: each policy kind (e.g. customization/web) with its document',
+      },
+    ],
+    spec: 'docs/provider-console.md §6 (ops/rollout: templates), §9 Policy templates',
   },
 } satisfies Record<string, ProviderEntityDef>;
 
