@@ -957,7 +957,39 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
   named('GET', 'capability state', `${V1}/capability_states`, [OPS], async (suite) => {
     ok(await suite.operator.get(`${V1}/capability_states`));
   }),
-  ...['pac', 'templates', 'quota', 'ra pre-filter', 'reports regions', 'analytics summaries'].map((name) =>
+  named(
+    'ANY',
+    'templates',
+    `${V1}/ops/templates`,
+    [OPS, COMMANDS],
+    async (suite) => {
+      const documents = {
+        'customization/web': {
+          list: [{ page: 'block', enabled: true, title: 'Blocked', message: 'Call the service desk.' }],
+        },
+      };
+      const template = { template_id: 'spec-template', title: 'Spec template', description: '', documents };
+      await checkEntity(suite, 'ops/templates', 'template_id', template, Object.keys(template), 'templates');
+      expectRefused(
+        await suite.operator.post(`${V1}/ops/templates`, {
+          ...template,
+          documents: { 'customization/web': { list: 'none' } },
+        }),
+        'documents',
+      );
+      // tenantpolicyinit publishes a template the operator stored.
+      ok(await suite.operator.post(`${V1}/ops/templates`, template), 201);
+      const tid = await newTenant(suite);
+      const published = ok(
+        await suite.operator.post(`${V1}/tenants/${tid}/tenantpolicyinit`, {
+          template: template.template_id,
+        }),
+      );
+      expect(published.changes).toEqual([expect.objectContaining({ item: 'customization/web' })]);
+    },
+    ['entity-replace', 'provider-lists', 'policy-templates'],
+  ),
+  ...['pac', 'quota', 'ra pre-filter', 'reports regions', 'analytics summaries'].map((name) =>
     named('ANY', name, null, [OPS]),
   ),
 ];
