@@ -960,7 +960,7 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
   named(
     'ANY',
     'templates',
-    `${V1}/ops/templates`,
+    `${V1}/templates`,
     [OPS, COMMANDS],
     async (suite) => {
       const documents = {
@@ -969,16 +969,16 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
         },
       };
       const template = { template_id: 'spec-template', title: 'Spec template', description: '', documents };
-      await checkEntity(suite, 'ops/templates', 'template_id', template, Object.keys(template), 'templates');
+      await checkEntity(suite, 'templates', 'template_id', template, Object.keys(template), 'templates');
       expectRefused(
-        await suite.operator.post(`${V1}/ops/templates`, {
+        await suite.operator.post(`${V1}/templates`, {
           ...template,
           documents: { 'customization/web': { list: 'none' } },
         }),
         'documents',
       );
       // tenantpolicyinit publishes a template the operator stored.
-      ok(await suite.operator.post(`${V1}/ops/templates`, template), 201);
+      ok(await suite.operator.post(`${V1}/templates`, template), 201);
       const tid = await newTenant(suite);
       const published = ok(
         await suite.operator.post(`${V1}/tenants/${tid}/tenantpolicyinit`, {

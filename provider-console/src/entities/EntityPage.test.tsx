@@ -290,7 +290,7 @@ describe('entity page (inventory)', () => {
 /** The policy templates row (issue 37): documents edited as JSON, listed by their kinds. */
 describe('entity page (policy templates)', () => {
   const tpl = entityPageIds('templates');
-  const TEMPLATES = '/gdmanage/api/v1/ops/templates';
+  const TEMPLATES = '/gdmanage/api/v1/templates';
   const documents = { 'customization/web': { list: [] }, 'customization/dlp': { list: [] } };
   const template: PolicyTemplate = {
     template_id: 'night-shift',

@@ -57,7 +57,7 @@ const failed: Rollout = {
   })),
 };
 
-const TEMPLATES = '/gdmanage/api/v1/ops/templates';
+const TEMPLATES = '/gdmanage/api/v1/templates';
 const nightShift: PolicyTemplate = {
   template_id: 'night-shift',
   title: 'Night shift',

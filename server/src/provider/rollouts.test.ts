@@ -251,7 +251,7 @@ test('a rollout running when its server stops is paused with the reason after th
 });
 
 test('templates are the stored rows: a new one is published, a replace changes the next, one in use is not deleted', async () => {
-  const TEMPLATES = '/gdmanage/api/v1/ops/templates';
+  const TEMPLATES = '/gdmanage/api/v1/templates';
   const notice = (title: string) => ({
     'customization/web': {
       list: [{ page: 'block', enabled: true, title, message: 'Ask the service desk.' }],

@@ -745,7 +745,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
   templates: {
     title: 'Policy templates',
     noun: 'policy template',
-    path: '/gdmanage/api/v1/ops/templates',
+    path: '/gdmanage/api/v1/templates',
     idField: 'template_id',
     row: PolicyTemplate,
     body: PolicyTemplateBody,
