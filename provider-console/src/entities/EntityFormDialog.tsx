@@ -140,7 +140,7 @@ export function EntityFormDialog({
                   {f.kind === 'select'
                     ? (f.options ?? []).map((o) => (
                         <MenuItem key={o} value={o}>
-                          {o}
+                          {f.optionLabels?.[o] ?? o}
                         </MenuItem>
                       ))
                     : undefined}

@@ -246,6 +246,9 @@ describe('entity page (inventory)', () => {
     await within(table).findByText('MSA-0002');
     for (const header of ['Serial number', 'Type', 'Model', 'Status', 'Tenant', 'Location'])
       expect(within(table).getByText(header)).toBeInTheDocument();
+    // Codes are shown in words.
+    expect(within(table).getByText('In stock')).toBeInTheDocument();
+    expect(within(table).getAllByText('Hardware appliance')).toHaveLength(2);
     expect(mock.history.get.find((r) => r.url === INVENTORY)?.params).toMatchObject({
       sort: 'serial_number',
     });
@@ -254,9 +257,9 @@ describe('entity page (inventory)', () => {
     const dialog = screen.getByTestId(inv.formDialog);
     await paste(within(dialog).getByTestId(`${inv.formField}-serial_number`), 'OVA-01');
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Type' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'virtual_appliance' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Virtual appliance' }));
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Status' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'allocated' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Allocated' }));
     await paste(within(dialog).getByTestId(`${inv.formField}-model`), 'OVA 5.2');
     await paste(within(dialog).getByTestId(`${inv.formField}-tenant_name`), 'hooli');
     await userEvent.click(within(dialog).getByTestId(inv.formSubmit));

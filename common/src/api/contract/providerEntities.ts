@@ -30,6 +30,8 @@ export interface EntityColumnDef {
   names?: boolean;
   /** What an empty list means (a category override for no tenant is for every tenant). */
   empty?: string;
+  /** Words for the codes the field holds (an inventory item's status): the cell shows the word. */
+  labels?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -51,8 +53,9 @@ export interface EntityFormFieldDef {
   /** Only set when the entity is created (its id). */
   createOnly?: boolean;
   helperText?: string;
-  /** The choices of a `select` field. */
+  /** The choices of a `select` field, and the words they are shown with (the code without one). */
   options?: readonly string[];
+  optionLabels?: Readonly<Record<string, string>>;
   /** A `list` or `references` of numbers: ids of digits are sent as numbers. */
   numeric?: boolean;
   /** The list a `references` field picks from. */
@@ -327,6 +330,19 @@ export const INVENTORY_ITEM_TYPES = [
   'network_device',
 ] as const;
 export const INVENTORY_STATUSES = ['in_stock', 'allocated', 'deployed', 'in_repair', 'retired'] as const;
+export const INVENTORY_ITEM_TYPE_LABELS: Record<(typeof INVENTORY_ITEM_TYPES)[number], string> = {
+  hardware_appliance: 'Hardware appliance',
+  virtual_appliance: 'Virtual appliance',
+  server: 'Server',
+  network_device: 'Network device',
+};
+export const INVENTORY_STATUS_LABELS: Record<(typeof INVENTORY_STATUSES)[number], string> = {
+  in_stock: 'In stock',
+  allocated: 'Allocated',
+  deployed: 'Deployed',
+  in_repair: 'In repair',
+  retired: 'Retired',
+};
 const InventoryFields = {
   serial_number: ENTITY_ID,
   item_type: literalUnion(INVENTORY_ITEM_TYPES),
@@ -715,9 +731,9 @@ export const PROVIDER_ENTITY_REGISTRY = {
     body: InventoryItemBody,
     columns: [
       { field: 'serial_number', header: 'Serial number', sortable: true },
-      { field: 'item_type', header: 'Type', sortable: true },
+      { field: 'item_type', header: 'Type', sortable: true, labels: INVENTORY_ITEM_TYPE_LABELS },
       { field: 'model', header: 'Model', sortable: true },
-      { field: 'status', header: 'Status', sortable: true },
+      { field: 'status', header: 'Status', sortable: true, labels: INVENTORY_STATUS_LABELS },
       { field: 'tenant_name', header: 'Tenant', sortable: true },
       { field: 'location', header: 'Location', sortable: true },
       { field: 'updated_at', header: 'Updated', sortable: true, format: 'date' },
@@ -733,9 +749,21 @@ export const PROVIDER_ENTITY_REGISTRY = {
         createOnly: true,
         helperText: 'Letters, digits, . _ -',
       },
-      { field: 'item_type', label: 'Type', kind: 'select', options: INVENTORY_ITEM_TYPES },
+      {
+        field: 'item_type',
+        label: 'Type',
+        kind: 'select',
+        options: INVENTORY_ITEM_TYPES,
+        optionLabels: INVENTORY_ITEM_TYPE_LABELS,
+      },
       { field: 'model', label: 'Model', kind: 'text' },
-      { field: 'status', label: 'Status', kind: 'select', options: INVENTORY_STATUSES },
+      {
+        field: 'status',
+        label: 'Status',
+        kind: 'select',
+        options: INVENTORY_STATUSES,
+        optionLabels: INVENTORY_STATUS_LABELS,
+      },
       { field: 'tenant_name', label: 'Tenant name', kind: 'text', helperText: 'Empty while in stock' },
       { field: 'location', label: 'Location', kind: 'text', helperText: 'Site or data centre' },
       { field: 'note', label: 'Note', kind: 'multiline' },
