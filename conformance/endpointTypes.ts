@@ -84,6 +84,10 @@ export const SILENT_CHOICES = {
     'Provider lists answer {<plural>: [...], total} (tenants, users, entities) and take limit and offset; revisions answer {revisions, total, limit, offset}.',
   'entity-replace':
     'A provider entity is replaced whole by PUT {path}/{id} with its create body less its id.',
+  'policy-templates':
+    'The ops/rollout templates are policy templates at /gdmanage/api/v1/templates: {template_id (its id), title, description, documents: an object of policy documents by policy kind (customization/web, ...)}, each document checked against its kind; tenantpolicyinit takes {template: template_id} and answers {rev_id, changes}.',
+  'inventory-item':
+    'An inventory item is {serial_number (its id), item_type: hardware_appliance, virtual_appliance, server or network_device, model, status: in_stock, allocated, deployed, in_repair or retired, tenant_name, location, note}; the list answers {inventory, total}.',
   'node-action-job':
     "A node action is POST pods/{id}/nodes/{node}/actions {action}, answered 202 with a job {id, status}; a job's status is pending, started, finished or failed.",
   'ddl-body':

@@ -111,7 +111,7 @@ export function EntityFormDialog({
                     }}
                   />
                 );
-              const multiline = f.kind === 'multiline' || f.kind === 'list';
+              const multiline = f.kind === 'multiline' || f.kind === 'list' || f.kind === 'json';
               return (
                 <TextField
                   key={f.field}
@@ -125,18 +125,22 @@ export function EntityFormDialog({
                   select={f.kind === 'select'}
                   type={f.kind === 'date' ? 'date' : undefined}
                   multiline={multiline}
-                  minRows={multiline ? 3 : undefined}
+                  minRows={f.kind === 'json' ? 8 : multiline ? 3 : undefined}
                   error={Boolean(error)}
                   helperText={error ?? f.helperText}
                   slotProps={{
-                    htmlInput: { 'data-testid': `${ids.formField}-${f.field}` },
+                    htmlInput: {
+                      'data-testid': `${ids.formField}-${f.field}`,
+                      // JSON reads in a fixed-width font, and the browser must not "correct" it.
+                      ...(f.kind === 'json' ? { spellCheck: false, style: { fontFamily: 'monospace' } } : {}),
+                    },
                     ...(f.kind === 'date' ? { inputLabel: { shrink: true } } : {}),
                   }}
                 >
                   {f.kind === 'select'
                     ? (f.options ?? []).map((o) => (
                         <MenuItem key={o} value={o}>
-                          {o}
+                          {f.optionLabels?.[o] ?? o}
                         </MenuItem>
                       ))
                     : undefined}
