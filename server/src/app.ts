@@ -43,6 +43,7 @@ import { openConfigStore } from './store/openConfigStore';
 import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
 import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
+import { settingsListRoutes } from './settings/settingsListRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
 import { podRoutes } from './provider/podRoutes';
@@ -77,6 +78,8 @@ export interface ServerOptions {
   apiTimeoutMs?: number;
   /** URL of the separate insights application (WORKBENCH_INSIGHTS_URL); none by default. */
   insightsUrl?: string | null;
+  /** WORKBENCH_STORAGE_ENDPOINT: the stand-in storage endpoint of settings `validate` (ServerContext). */
+  storageEndpoint?: string | null;
   /** Secure cookies (behind https). */
   secureCookies?: boolean;
   /**
@@ -173,6 +176,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
     loginFailureCap: options.loginFailureCap ?? DEFAULT_LOGIN_FAILURE_CAP,
     setupAudit,
+    storageEndpoint: options.storageEndpoint ?? null,
     // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
     ...(events ? { events, audit: (list: readonly NewEvent[]) => events.append(list) } : {}),
   };
@@ -418,6 +422,7 @@ async function registerEverything(
   await app.register(capabilityStateRoutes);
   await app.register(udbRoutes);
   await app.register(signInSettingsRoutes);
+  await app.register(settingsListRoutes);
   await app.register(savedSearchRoutes);
   if (options.events && ctx.events) {
     await app.register(eventsPlugin(options.events));
