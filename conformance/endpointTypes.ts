@@ -104,6 +104,8 @@ export const SILENT_CHOICES = {
     'POST decodeCert takes {cert} (PEM or base64 DER) and answers {subject, issuer, common_name, serial_number, not_before, not_after, status: valid, expired or not_yet_valid, self_signed, fingerprint_sha256, key_algorithm, key_size, signature_algorithm, pem}.',
   'admin-access-control':
     "admin_access_control is {enabled, allowed_ranges: IP addresses or CIDR ranges, allowed_methods: password, sso or api_token}; PUT replaces it, and refuses with 409 a list that leaves out the caller's own address.",
+  'storage-profiles':
+    "storage_platform names its form by name ('Amazon AWS' or 'Microsoft Azure'); secret_key is write-only (reads say storage_platform.secret_key_set; a save without it keeps the stored one on the same platform); the server gives a new profile its uuid and sets validated; POST validate takes one profile and answers {validated, checks: [{field, ok, message}]}; GET capabilities answers {platforms, max_profiles, text_max, units, access_types, storage_modes, max_size}; a save carrying an older updated_at is refused with 409.",
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 

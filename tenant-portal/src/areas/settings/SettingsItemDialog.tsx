@@ -1,0 +1,121 @@
+/**
+ * Add or edit one item of a tenant settings list (docs/settings.md): the row's form fields, the
+ * fields of the chosen platform only, and the server's refusal shown at the field it names.
+ */
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import type { ApiCallErrorInfo } from '@workbench/common';
+import type { SettingsItem, SettingsListDef } from '@workbench/common/api/contract/tenantSettings';
+import {
+  fieldShown,
+  formFieldOfError,
+  formValuesOf,
+  itemOfForm,
+  type SettingsFormValues,
+} from '@workbench/common/features/settings-lists/settingsForm';
+import { settingsListIds } from '@workbench/common/test-ids/index';
+
+export interface SettingsItemDialogProps {
+  list: string;
+  def: SettingsListDef;
+  /** The item edited; null to add one. */
+  item: SettingsItem | null;
+  busy: boolean;
+  serverError: ApiCallErrorInfo | null;
+  onCancel: () => void;
+  onSubmit: (item: SettingsItem) => void;
+}
+
+export function SettingsItemDialog({ list, def, item, busy, serverError, onCancel, onSubmit }: SettingsItemDialogProps) {
+  const ids = settingsListIds(list);
+  const [values, setValues] = useState<SettingsFormValues>(() => formValuesOf(def, item));
+  const errorField = formFieldOfError(def, serverError?.field);
+  const title = item ? `Edit ${def.noun} ${String(item[def.nameField])}` : `Add ${def.noun}`;
+  const set = (field: string, value: string | boolean) => setValues((v) => ({ ...v, [field]: value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit(itemOfForm(def, item, values));
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={`${ids.formDialog}-title`}
+      data-testid={ids.formDialog}
+      fullWidth
+      maxWidth="sm"
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={`${ids.formDialog}-title`}>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {serverError && !errorField && <Alert severity="error">{serverError.message}</Alert>}
+            {def.form.filter((f) => fieldShown(f, values)).map((f) => {
+              const testId = `${ids.formField}-${f.field}`;
+              const error = errorField === f.field ? serverError?.message : undefined;
+              if (f.kind === 'checkbox')
+                return (
+                  <FormControlLabel
+                    key={f.field}
+                    label={f.label}
+                    control={
+                      <Checkbox
+                        checked={values[f.field] === true}
+                        disabled={busy}
+                        onChange={(e) => set(f.field, e.target.checked)}
+                        slotProps={{ input: { 'data-testid': testId } as object }}
+                      />
+                    }
+                  />
+                );
+              return (
+                <TextField
+                  key={f.field}
+                  label={f.label}
+                  value={values[f.field]}
+                  onChange={(e) => set(f.field, e.target.value)}
+                  disabled={busy}
+                  required={!f.optional}
+                  select={f.kind === 'select'}
+                  multiline={f.kind === 'multiline'}
+                  type={f.kind === 'password' ? 'password' : f.kind === 'number' ? 'number' : 'text'}
+                  autoComplete={f.kind === 'password' ? 'new-password' : 'off'}
+                  error={error !== undefined}
+                  helperText={error ?? (item || f.kind !== 'password' ? f.helperText : undefined)}
+                  slotProps={{ htmlInput: { 'data-testid': testId, maxLength: 250 } }}
+                >
+                  {(f.options ?? []).map((o) => (
+                    <MenuItem key={o} value={o}>
+                      {o}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              );
+            })}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel} disabled={busy} data-testid={ids.formCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid={ids.formSubmit}>
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
