@@ -2,7 +2,12 @@
  * Tenant settings lists (docs/settings.md; the registry common/src/api/contract/tenantSettings.ts):
  * a row's document read and saved whole, one item validated, the row's capabilities.
  */
-import type { SettingsDocument, SettingsItem, SettingsListDef, SettingsValidateReply } from './contract/tenantSettings';
+import type {
+  SettingsDocument,
+  SettingsItem,
+  SettingsListDef,
+  SettingsValidateReply,
+} from './contract/tenantSettings';
 import type { HttpClient } from './http';
 
 export async function getSettingsDocument(http: HttpClient, def: SettingsListDef): Promise<SettingsDocument> {

@@ -79,7 +79,7 @@ const aws = (over: Record<string, unknown> = {}, platform: Record<string, unknow
   ...over,
 });
 /** The stored list as it can be sent back (the read's items, secrets left out, so kept). */
-const asWritten = (doc: Doc) =>
+const asWritten = (doc: Doc): Record<string, unknown>[] =>
   doc.list.map((p) => {
     const { secret_key_set: _s, ...platform } = p.storage_platform as Record<string, unknown>;
     return { ...p, storage_platform: platform };

@@ -164,6 +164,8 @@ export function withValueAt(item: SettingsItem, path: string, value: unknown): S
     return copy;
   }
   const inner = copy[head];
+  // Removing under a missing object changes nothing (and makes no empty object).
+  if (value === undefined && (inner === null || typeof inner !== 'object')) return copy;
   copy[head] = withValueAt(
     inner !== null && typeof inner === 'object' ? (inner as SettingsItem) : {},
     rest.join('.'),

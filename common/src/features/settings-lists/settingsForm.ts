@@ -33,7 +33,11 @@ export const fieldShown = (f: SettingsFormFieldDef, values: SettingsFormValues):
  * shown field's value, hidden fields left out (another platform's), empty optional ones left out
  * (a secret left empty keeps the stored one). Numbers are sent as numbers.
  */
-export function itemOfForm(def: SettingsListDef, item: SettingsItem | null, values: SettingsFormValues): SettingsItem {
+export function itemOfForm(
+  def: SettingsListDef,
+  item: SettingsItem | null,
+  values: SettingsFormValues,
+): SettingsItem {
   let out = itemToWrite(def, item ?? {});
   for (const f of def.form) out = withValueAt(out, f.field, undefined);
   for (const f of def.form) {
@@ -42,6 +46,19 @@ export function itemOfForm(def: SettingsListDef, item: SettingsItem | null, valu
     if (f.optional && v === '') continue;
     const trimmed = typeof v === 'string' && f.kind !== 'password' ? v.trim() : v;
     out = withValueAt(out, f.field, f.kind === 'number' && trimmed !== '' ? Number(trimmed) : trimmed);
+  }
+  return withoutEmptyObjects(out);
+}
+
+/** An object whose optional fields were all left empty (an assume role not used) is left out. */
+function withoutEmptyObjects(item: SettingsItem): SettingsItem {
+  const out: SettingsItem = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) out[key] = value;
+    else {
+      const inner = withoutEmptyObjects(value as SettingsItem);
+      if (Object.keys(inner).length > 0) out[key] = inner;
+    }
   }
   return out;
 }

@@ -7,15 +7,13 @@
  * at most 50 items: search, sort and paging run here, on the items read.
  */
 import type { EntitySource } from '../entities/entitySource';
+import { getSettingsDocument, saveSettingsDocument, validateSettingsItem } from '../../api/tenantSettings';
 import {
-  getSettingsDocument,
-  saveSettingsDocument,
-  validateSettingsItem,
-} from '../../api/tenantSettings';
-import {
+  TENANT_SETTINGS_LISTS,
   TENANT_SETTINGS_REGISTRY,
   valueAt,
   withValueAt,
+  settingsMessages,
   writeOnlySetField,
   type SettingsItem,
   type SettingsListDef,
@@ -35,7 +33,9 @@ export function itemToWrite(def: SettingsListDef, item: SettingsItem): SettingsI
 
 const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
-export function settingsListSource(list: TenantSettingsList): EntitySource<SettingsItem, SettingsItem, SettingsItem> {
+export function settingsListSource(
+  list: TenantSettingsList,
+): EntitySource<SettingsItem, SettingsItem, SettingsItem> {
   const def: SettingsListDef = TENANT_SETTINGS_REGISTRY[list];
   const idOf = (item: SettingsItem) => text(item[def.idField]);
   const items = (doc: Record<string, unknown>) => (doc[def.listField] as SettingsItem[] | undefined) ?? [];
@@ -54,7 +54,8 @@ export function settingsListSource(list: TenantSettingsList): EntitySource<Setti
     async list(http, q) {
       const needle = q.search.trim().toLowerCase();
       const all = items(await getSettingsDocument(http, def)).filter(
-        (item) => !needle || def.columns.some((c) => text(valueAt(item, c.field)).toLowerCase().includes(needle)),
+        (item) =>
+          !needle || def.columns.some((c) => text(valueAt(item, c.field)).toLowerCase().includes(needle)),
       );
       const sign = q.order === 'desc' ? -1 : 1;
       all.sort((a, b) => sign * text(valueAt(a, q.sort)).localeCompare(text(valueAt(b, q.sort))));
@@ -68,7 +69,12 @@ export function settingsListSource(list: TenantSettingsList): EntitySource<Setti
     update: (http, id, changes) =>
       change(http, (list) => list.map((i) => (idOf(i) === id ? { ...changes, [def.idField]: id } : i))),
     async remove(http, ids) {
-      await change(http, (list) => list.filter((i) => !ids.includes(idOf(i))));
+      await change(http, (list) => {
+        const kept = list.filter((i) => !ids.includes(idOf(i)));
+        // The server refuses an empty list too (400 list); here the page can say why.
+        if (kept.length < def.minItems) throw new Error(settingsMessages.lastItem(def));
+        return kept;
+      });
       return ids.length;
     },
     commands: def.validate
@@ -76,7 +82,8 @@ export function settingsListSource(list: TenantSettingsList): EntitySource<Setti
           /** Validates the stored item (its secret is the server's); answers the checks with the item's name. */
           async [VALIDATE_COMMAND](http, id): Promise<SettingsValidateReply & { name: string }> {
             const item = items(await getSettingsDocument(http, def)).find((i) => idOf(i) === id);
-            if (!item) throw new Error(`No ${def.noun} has the ${def.idField} ${id} any more: reload the list.`);
+            if (!item)
+              throw new Error(`No ${def.noun} has the ${def.idField} ${id} any more: reload the list.`);
             return { ...(await validateSettingsItem(http, def, itemToWrite(def, item))), name: nameOf(item) };
           },
         }
@@ -84,7 +91,13 @@ export function settingsListSource(list: TenantSettingsList): EntitySource<Setti
     messages: {
       created: (item) => `The ${def.noun} ${nameOf(item)} has been added.`,
       updated: (label) => `The ${def.noun} ${label} has been saved.`,
-      removed: (count) => (count === 1 ? `1 ${def.noun} has been deleted.` : `${count} ${def.noun}s have been deleted.`),
+      removed: (count) =>
+        count === 1 ? `1 ${def.noun} has been deleted.` : `${count} ${def.noun}s have been deleted.`,
     },
   };
 }
+
+/** Every settings list's source, by its key (the apps' entity tables spread it). */
+export const SETTINGS_LIST_SOURCES = Object.fromEntries(
+  TENANT_SETTINGS_LISTS.map((list) => [list, settingsListSource(list)]),
+) as Record<TenantSettingsList, EntitySource<SettingsItem, SettingsItem, SettingsItem>>;

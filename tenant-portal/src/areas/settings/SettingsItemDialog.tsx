@@ -38,7 +38,15 @@ export interface SettingsItemDialogProps {
   onSubmit: (item: SettingsItem) => void;
 }
 
-export function SettingsItemDialog({ list, def, item, busy, serverError, onCancel, onSubmit }: SettingsItemDialogProps) {
+export function SettingsItemDialog({
+  list,
+  def,
+  item,
+  busy,
+  serverError,
+  onCancel,
+  onSubmit,
+}: SettingsItemDialogProps) {
   const ids = settingsListIds(list);
   const [values, setValues] = useState<SettingsFormValues>(() => formValuesOf(def, item));
   const errorField = formFieldOfError(def, serverError?.field);
@@ -63,48 +71,50 @@ export function SettingsItemDialog({ list, def, item, busy, serverError, onCance
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {serverError && !errorField && <Alert severity="error">{serverError.message}</Alert>}
-            {def.form.filter((f) => fieldShown(f, values)).map((f) => {
-              const testId = `${ids.formField}-${f.field}`;
-              const error = errorField === f.field ? serverError?.message : undefined;
-              if (f.kind === 'checkbox')
+            {def.form
+              .filter((f) => fieldShown(f, values))
+              .map((f) => {
+                const testId = `${ids.formField}-${f.field}`;
+                const error = errorField === f.field ? serverError?.message : undefined;
+                if (f.kind === 'checkbox')
+                  return (
+                    <FormControlLabel
+                      key={f.field}
+                      label={f.label}
+                      control={
+                        <Checkbox
+                          checked={values[f.field] === true}
+                          disabled={busy}
+                          onChange={(e) => set(f.field, e.target.checked)}
+                          slotProps={{ input: { 'data-testid': testId } as object }}
+                        />
+                      }
+                    />
+                  );
                 return (
-                  <FormControlLabel
+                  <TextField
                     key={f.field}
                     label={f.label}
-                    control={
-                      <Checkbox
-                        checked={values[f.field] === true}
-                        disabled={busy}
-                        onChange={(e) => set(f.field, e.target.checked)}
-                        slotProps={{ input: { 'data-testid': testId } as object }}
-                      />
-                    }
-                  />
+                    value={values[f.field]}
+                    onChange={(e) => set(f.field, e.target.value)}
+                    disabled={busy}
+                    required={!f.optional}
+                    select={f.kind === 'select'}
+                    multiline={f.kind === 'multiline'}
+                    type={f.kind === 'password' ? 'password' : f.kind === 'number' ? 'number' : 'text'}
+                    autoComplete={f.kind === 'password' ? 'new-password' : 'off'}
+                    error={error !== undefined}
+                    helperText={error ?? (item || f.kind !== 'password' ? f.helperText : undefined)}
+                    slotProps={{ htmlInput: { 'data-testid': testId, maxLength: 250 } }}
+                  >
+                    {(f.options ?? []).map((o) => (
+                      <MenuItem key={o} value={o}>
+                        {o}
+                      </MenuItem>
+                    ))}
+                  </TextField>
                 );
-              return (
-                <TextField
-                  key={f.field}
-                  label={f.label}
-                  value={values[f.field]}
-                  onChange={(e) => set(f.field, e.target.value)}
-                  disabled={busy}
-                  required={!f.optional}
-                  select={f.kind === 'select'}
-                  multiline={f.kind === 'multiline'}
-                  type={f.kind === 'password' ? 'password' : f.kind === 'number' ? 'number' : 'text'}
-                  autoComplete={f.kind === 'password' ? 'new-password' : 'off'}
-                  error={error !== undefined}
-                  helperText={error ?? (item || f.kind !== 'password' ? f.helperText : undefined)}
-                  slotProps={{ htmlInput: { 'data-testid': testId, maxLength: 250 } }}
-                >
-                  {(f.options ?? []).map((o) => (
-                    <MenuItem key={o} value={o}>
-                      {o}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              );
-            })}
+              })}
           </Stack>
         </DialogContent>
         <DialogActions>

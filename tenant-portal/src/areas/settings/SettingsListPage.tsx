@@ -34,7 +34,15 @@ import type { PageProps } from '../../routes/routeModel';
 
 type Validation = SettingsValidateReply & { name: string };
 
-function ValidationOutcome({ list, def, outcome }: { list: string; def: SettingsListDef; outcome: Validation }) {
+function ValidationOutcome({
+  list,
+  def,
+  outcome,
+}: {
+  list: string;
+  def: SettingsListDef;
+  outcome: Validation;
+}) {
   const ids = settingsListIds(list);
   const labelOf = (field: string) => def.form.find((f) => f.field === field)?.label ?? field;
   const failed = outcome.checks.filter((c) => !c.ok);
@@ -79,19 +87,17 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
     );
 
   const columns: DataTableColumn<SettingsItem>[] = [
-    ...def.columns.map(
-      (c): DataTableColumn<SettingsItem> => ({
-        name: c.field,
-        header: c.header,
-        flex: 2,
-        minWidth: 120,
-        sortable: true,
-        value: (item) => {
-          const v = valueAt(item, c.field);
-          return c.format === 'boolean' ? (v === true ? 'Yes' : 'No') : v;
-        },
-      }),
-    ),
+    ...def.columns.map((c): DataTableColumn<SettingsItem> => ({
+      name: c.field,
+      header: c.header,
+      flex: 2,
+      minWidth: 120,
+      sortable: true,
+      value: (item) => {
+        const v = valueAt(item, c.field);
+        return c.format === 'boolean' ? (v === true ? 'Yes' : 'No') : v;
+      },
+    })),
     ...(canWrite
       ? [
           {
@@ -114,7 +120,9 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
                     aria-label={`Validate ${nameOf(item)}`}
                     disabled={page.busy}
                     data-testid={`${ids.validateButton}-${idOf(item)}`}
-                    onClick={() => page.requestWrite({ op: 'command', id: idOf(item), command: VALIDATE_COMMAND })}
+                    onClick={() =>
+                      page.requestWrite({ op: 'command', id: idOf(item), command: VALIDATE_COMMAND })
+                    }
                   >
                     Validate
                   </Button>
@@ -130,8 +138,18 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
   return (
     <AreaPage title={def.title}>
       <Box data-testid={ids.page}>
-        <Stack direction="row" spacing={1.5} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <SearchField size="small" label={`Search ${def.title.toLowerCase()}`} {...page.search} testId={ids.search} />
+        <Stack
+          direction="row"
+          spacing={1.5}
+          useFlexGap
+          sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <SearchField
+            size="small"
+            label={`Search ${def.title.toLowerCase()}`}
+            {...page.search}
+            testId={ids.search}
+          />
           <Box sx={{ flex: 1 }} />
           <Typography color="text.secondary" data-testid={ids.total} aria-live="polite">
             {page.status === 'loading' && page.rows.length === 0
@@ -140,8 +158,16 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
           </Typography>
           {canWrite && (
             <>
-              <DeleteSelectedButton count={page.selected.length} onClick={page.openDelete} testId={ids.deleteSelected} />
-              <AddButton label={`Add ${def.noun}`} onClick={() => page.openForm('new')} testId={ids.addButton} />
+              <DeleteSelectedButton
+                count={page.selected.length}
+                onClick={page.openDelete}
+                testId={ids.deleteSelected}
+              />
+              <AddButton
+                label={`Add ${def.noun}`}
+                onClick={() => page.openForm('new')}
+                testId={ids.addButton}
+              />
             </>
           )}
         </Stack>
