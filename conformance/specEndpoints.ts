@@ -15,7 +15,7 @@ import { PROVIDER_ENDPOINTS } from './families/provider';
 import { SETTINGS_ENDPOINTS } from './families/settings';
 import { UNSERVED_ENDPOINTS } from './families/unserved';
 import { API_TOKEN_ENDPOINTS } from './families/apiTokens';
-import { STORAGE_PROFILE_ENDPOINTS } from './families/storageProfiles';
+import { FORENSICS_PROFILE_ENDPOINTS, STORAGE_PROFILE_ENDPOINTS } from './families/storageProfiles';
 
 export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...AUTH_ENDPOINTS,
@@ -25,6 +25,7 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...API_TOKEN_ENDPOINTS,
   ...SETTINGS_ENDPOINTS,
   ...STORAGE_PROFILE_ENDPOINTS,
+  ...FORENSICS_PROFILE_ENDPOINTS,
   ...UNSERVED_ENDPOINTS,
 ];
 

@@ -97,11 +97,18 @@ export const STORAGE_PROFILE_ENDPOINTS: readonly SpecEndpoint[] = [
     sources: [CALLS, SHAPE, FORMS, RULE],
     silent: ['storage-profiles', 'error-field'],
     check: async (suite) => {
+      // The stored profiles go back as read (their secrets stay the server's: the flag it adds goes).
+      const stored = (await envelope(suite)).list.map((p) => {
+        const { secret_key_set: _set, ...platform } = p.storage_platform as Record<string, unknown>;
+        return { ...p, storage_platform: platform };
+      });
       const saved = ok(
-        await suite.tenant.post(PATH, { list: [awsProfile('Spec AWS'), azureProfile('Spec Azure')] }),
+        await suite.tenant.post(PATH, {
+          list: [...stored, awsProfile('Spec AWS'), azureProfile('Spec Azure')],
+        }),
       );
       const list = saved.list as Record<string, unknown>[];
-      expect(list.map((p) => p.name)).toEqual(['Spec AWS', 'Spec Azure']);
+      expect(list.map((p) => p.name).slice(-2)).toEqual(['Spec AWS', 'Spec Azure']);
       for (const p of list) expectFields(p, PROFILE_FIELDS);
       expect(JSON.stringify(saved)).not.toContain('conformance-secret');
       expect(saved.updated_by).toEqual(expect.any(String));
@@ -185,6 +192,103 @@ export const STORAGE_PROFILE_ENDPOINTS: readonly SpecEndpoint[] = [
         max_profiles: 50,
         text_max: 250,
       });
+    },
+  },
+];
+
+const BF_PATH = '/api/settings/v1/tenants/bf_profiles';
+const BF_CALLS = acl(
+  '§7 Tenant settings',
+  'Forensics (BF) profiles: GET and POST, status, viewer GET and POST.',
+);
+const BF_SHAPE = acl(
+  '§3 Forensics profile',
+  'capture_params: retain_bf_file: always or user_input; screenshot: enabled and frequency; user_input flags; files settings; network settings. capture_indicator.enabled. storage_default, storage_profile_id, uuid, name, description, updated_at, updated_by.',
+);
+const BF_SAMPLES = acl(
+  '§9 Business constants and limits',
+  'Forensics sample values: screenshot frequency 10, file limit 100 MB, payload 10 KB, post 100 KB.',
+);
+const BF_FIELDS = [
+  'uuid',
+  'name',
+  'description',
+  'capture_params.retain_bf_file',
+  'capture_params.screenshot.enabled',
+  'capture_params.screenshot.frequency',
+  'capture_indicator.enabled',
+  'storage_default',
+];
+const bfProfile = (name: string, storage: Record<string, unknown>) => ({
+  name,
+  description: 'Conformance suite profile',
+  capture_params: {
+    retain_bf_file: 'user_input',
+    screenshot: { enabled: true, frequency: 10 },
+    user_input: { keystrokes: false, clipboard: true, form_fields: false },
+    files: { enabled: true, max_file_size_mb: 100 },
+    network: { enabled: true, max_payload_kb: 10, max_post_kb: 100 },
+  },
+  capture_indicator: { enabled: true },
+  ...storage,
+});
+
+export const FORENSICS_PROFILE_ENDPOINTS: readonly SpecEndpoint[] = [
+  {
+    family: FAMILY,
+    method: 'GET',
+    path: BF_PATH,
+    sources: [BF_CALLS, BF_SHAPE],
+    silent: ['forensics-profiles'],
+    check: async (suite) => {
+      const doc = ok(await suite.tenant.get(BF_PATH));
+      expect('updated_at' in doc && 'updated_by' in doc).toBe(true);
+      for (const profile of doc.list as unknown[]) expectFields(profile, BF_FIELDS);
+    },
+  },
+  {
+    family: FAMILY,
+    method: 'POST',
+    path: BF_PATH,
+    sources: [BF_CALLS, BF_SHAPE, BF_SAMPLES],
+    silent: ['forensics-profiles', 'error-field'],
+    check: async (suite) => {
+      const storage = ((ok(await suite.tenant.get(PATH)).list as { uuid: string }[]) ?? [])[0];
+      const saved = ok(
+        await suite.tenant.post(BF_PATH, {
+          list: [
+            bfProfile('Spec default', { storage_default: true }),
+            ...(storage
+              ? [bfProfile('Spec stored', { storage_default: false, storage_profile_id: storage.uuid })]
+              : []),
+          ],
+        }),
+      );
+      for (const p of saved.list as unknown[]) expectFields(p, BF_FIELDS);
+      const before = ok(await suite.tenant.get(BF_PATH));
+      expectRefused(
+        await suite.tenant.post(BF_PATH, {
+          list: [
+            {
+              ...bfProfile('A', { storage_default: true }),
+              capture_params: { ...bfProfile('A', {}).capture_params, retain_bf_file: 'sometimes' },
+            },
+          ],
+        }),
+        'list.0.capture_params.retain_bf_file',
+      );
+      expectRefused(
+        await suite.tenant.post(BF_PATH, {
+          list: [
+            bfProfile('B', {
+              storage_default: false,
+              storage_profile_id: '00000000-0000-4000-8000-000000000000',
+            }),
+          ],
+        }),
+        'list.0.storage_profile_id',
+      );
+      expect(ok(await suite.tenant.get(BF_PATH))).toEqual(before);
     },
   },
 ];

@@ -150,8 +150,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
     SETTINGS,
     acl('§7 Tenant settings', 'Forensics (BF) profiles: GET and POST, status, viewer GET and POST.'),
     [
-      ['GET', `${TENANTS}bf_profiles`],
-      ['POST', `${TENANTS}bf_profiles`],
       ['ANY', `${TENANTS}bf_profiles/status`],
       ['GET', `${TENANTS}bf_profiles/viewer`],
       ['POST', `${TENANTS}bf_profiles/viewer`],

@@ -21,11 +21,21 @@ import { settingsEntity } from '../settings/settingsListRoutes';
 const awsSecret = () => crypto.randomBytes(30).toString('base64');
 const azureKey = () => crypto.randomBytes(64).toString('base64');
 
+const EU_STORAGE = '3f1c2a8e-5b7d-4c11-9a2e-7d5f1e0b6a01';
+/** The spec's sample capture values (screenshots every 10 s, files 100 MB, payload 10 KB, post 100 KB). */
+const SAMPLE_CAPTURE = {
+  retain_bf_file: 'always',
+  screenshot: { enabled: true, frequency: 10 },
+  user_input: { keystrokes: false, clipboard: true, form_fields: false },
+  files: { enabled: true, max_file_size_mb: 100 },
+  network: { enabled: true, max_payload_kb: 10, max_post_kb: 100 },
+};
+
 export const DEMO_SETTINGS: Record<TenantSettingsList, Record<string, () => SettingsItem[]>> = {
   storage_profiles: {
     acme: () => [
       {
-        uuid: '3f1c2a8e-5b7d-4c11-9a2e-7d5f1e0b6a01',
+        uuid: EU_STORAGE,
         name: 'Forensics archive (EU)',
         description: 'Browsing-forensics captures of the EU offices, kept 400 days.',
         validated: false,
@@ -54,6 +64,31 @@ export const DEMO_SETTINGS: Record<TenantSettingsList, Record<string, () => Sett
           secret_key: azureKey(),
           path: 'holds',
         },
+      },
+    ],
+  },
+  bf_profiles: {
+    acme: () => [
+      {
+        uuid: 'c2b7e5a1-9d3f-4e8a-b6c4-5f0a1d2e3b44',
+        name: 'Standard capture',
+        description: 'Screenshots and files of isolated sessions, in the default storage.',
+        capture_params: SAMPLE_CAPTURE,
+        capture_indicator: { enabled: true },
+        storage_default: true,
+      },
+      {
+        uuid: '5e9d1c3b-7a2f-4b6e-8c0d-2a4f6b8d0e55',
+        name: 'Investigations (EU)',
+        description: 'Everything, kept until the user says otherwise, in the EU archive.',
+        capture_params: {
+          ...SAMPLE_CAPTURE,
+          retain_bf_file: 'user_input',
+          user_input: { keystrokes: true, clipboard: true, form_fields: true },
+        },
+        capture_indicator: { enabled: false },
+        storage_default: false,
+        storage_profile_id: EU_STORAGE,
       },
     ],
   },

@@ -336,3 +336,48 @@ describe('storage profiles: validate and capabilities', () => {
     });
   });
 });
+
+describe('forensics profiles: the second row, naming a storage profile', () => {
+  const BF = '/api/settings/v1/tenants/bf_profiles';
+  const bf = (over: Record<string, unknown> = {}) => ({
+    name: 'Spec capture',
+    description: '',
+    capture_params: {
+      retain_bf_file: 'always',
+      screenshot: { enabled: true, frequency: 10 },
+      user_input: { keystrokes: false, clipboard: false, form_fields: false },
+      files: { enabled: true, max_file_size_mb: 100 },
+      network: { enabled: true, max_payload_kb: 10, max_post_kb: 100 },
+    },
+    capture_indicator: { enabled: true },
+    storage_default: true,
+    ...over,
+  });
+  const readBf = async () => json<Doc>(await call(admin, BF));
+
+  it('answers the demo profiles, one of them in the EU storage profile', async () => {
+    const doc = await readBf();
+    expect(doc.list.map((p) => p.name)).toEqual(['Standard capture', 'Investigations (EU)']);
+    const eu = (await read()).list.find((p) => p.name === 'Forensics archive (EU)');
+    expect(doc.list[1]).toMatchObject({ storage_default: false, storage_profile_id: eu?.uuid });
+  });
+
+  it('refuses a storage_profile_id no storage profile has, and one left out with storage_default off', async () => {
+    const before = await readBf();
+    const unknown = await call(admin, BF, 'POST', {
+      list: [bf({ storage_default: false, storage_profile_id: '00000000-0000-4000-8000-000000000000' })],
+    });
+    expect(await unknown.json()).toMatchObject({ statusCode: 400, field: 'list.0.storage_profile_id' });
+    const missing = await call(admin, BF, 'POST', { list: [bf({ storage_default: false })] });
+    expect(await missing.json()).toMatchObject({ statusCode: 400, field: 'list.0.storage_profile_id' });
+    expect(await readBf()).toEqual(before);
+  });
+
+  it('keeps a storage profile a forensics profile uses: deleting it is refused (409) naming who uses it', async () => {
+    const before = await read();
+    const r = await save({ list: asWritten(before).filter((p) => p.name !== 'Forensics archive (EU)') });
+    expect(r.status).toBe(409);
+    expect(((await r.json()) as { message: string }).message).toContain('Investigations (EU)');
+    expect(await read()).toEqual(before);
+  });
+});

@@ -113,6 +113,47 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
       };
       return record ? ctx.store.entities.update(next, record.updatedAt) : ctx.store.entities.insert(next);
     };
+    const itemsOf = async (other: TenantSettingsList, tid: string) => {
+      const record = await ctx.store.entities.get(settingsEntity(other), tid);
+      const otherDef: SettingsListDef = TENANT_SETTINGS_REGISTRY[other];
+      return ((record?.data[otherDef.listField] as SettingsItem[] | undefined) ?? []).map((i) => ({
+        item: i,
+        def: otherDef,
+      }));
+    };
+    /**
+     * Ids of other lists' items must name one that exists (a forensics profile's storage profile);
+     * an item another list still names cannot go (409 naming who uses it).
+     */
+    const checkReferences = async (tid: string, items: SettingsItem[]) => {
+      for (const ref of def.references ?? []) {
+        const other = ref.list as TenantSettingsList;
+        const ids = new Set((await itemsOf(other, tid)).map(({ item, def: d }) => item[d.idField]));
+        for (const [i, item] of items.entries()) {
+          const value = valueAt(item, ref.field);
+          if (value !== undefined && !ids.has(value))
+            throw new ApiHttpError(
+              400,
+              settingsMessages.unknownReference(TENANT_SETTINGS_REGISTRY[other].noun),
+              `${def.listField}.${i}.${ref.field}`,
+            );
+        }
+      }
+      const kept = new Set(items.map((i) => i[def.idField]));
+      for (const other of TENANT_SETTINGS_LISTS)
+        for (const ref of TENANT_SETTINGS_REGISTRY[other].references ?? []) {
+          if (ref.list !== list) continue;
+          for (const { item, def: d } of await itemsOf(other, tid)) {
+            const used = valueAt(item, ref.field);
+            if (used !== undefined && !kept.has(used))
+              throw new ApiHttpError(
+                409,
+                `The ${d.noun} ${String(item[d.nameField])} uses this ${def.noun}: choose another one there first.`,
+                def.listField,
+              );
+          }
+        }
+    };
     const changedMeanwhile = (doc: SettingsDocument): never => {
       throw new ApiHttpError(
         409,
@@ -190,6 +231,7 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
           }
           return item;
         });
+        await checkReferences(tid, items);
         const saved: SettingsDocument = {
           [def.listField]: items,
           updated_at: ctx.now().toISOString(),

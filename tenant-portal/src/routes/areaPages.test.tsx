@@ -40,6 +40,7 @@ describe('route table pages', () => {
       '/customization',
       '/settings/users',
       '/settings/storage-profiles',
+      '/settings/forensics-profiles',
       '/secure-application-access',
       '/fwaas',
     ]);

@@ -14,6 +14,7 @@
  */
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import { STORAGE_PROFILES } from './settings-lists/storageProfiles';
+import { FORENSICS_PROFILES } from './settings-lists/forensicsProfiles';
 
 /** A column of the list: a field (a dot path into the item), its header, how it shows. */
 export interface SettingsColumnDef {
@@ -26,8 +27,10 @@ export interface SettingsColumnDef {
 export interface SettingsFormFieldDef {
   field: string;
   label: string;
-  kind: 'text' | 'multiline' | 'password' | 'checkbox' | 'select' | 'number';
+  kind: 'text' | 'multiline' | 'password' | 'checkbox' | 'select' | 'number' | 'reference';
   options?: readonly string[];
+  /** A `reference` field picks an item of this list (by name; its id is sent). */
+  references?: string;
   helperText?: string;
   /** Shown (and sent) only while another field has one of these values (a platform's fields). */
   when?: { field: string; is: readonly unknown[] };
@@ -83,6 +86,8 @@ export interface SettingsListDef {
   writeOnly: readonly string[];
   /** The stored write-only values carry over to an edited item only while this holds (same platform). */
   keepsWriteOnly?: (before: Record<string, unknown>, after: Record<string, unknown>) => boolean;
+  /** Fields holding the id of another list's item: a save naming one that does not exist is refused. */
+  references?: readonly { field: string; list: string }[];
   /** A field the server sets (never the client): `validate` sets it; any edit of the item clears it. */
   validatedField?: string;
   /** Checks the schema cannot say (fields required by another's value): [field, message] of the first failure. */
@@ -105,6 +110,7 @@ export interface SettingsListDef {
 /** The registry: one row per settings list (docs/settings.md). */
 export const TENANT_SETTINGS_REGISTRY = {
   storage_profiles: STORAGE_PROFILES,
+  bf_profiles: FORENSICS_PROFILES,
 } satisfies Record<string, SettingsListDef>;
 
 export type TenantSettingsList = keyof typeof TENANT_SETTINGS_REGISTRY;
@@ -185,6 +191,7 @@ export const settingsMessages = {
   writeOnlyRequired: (path: string) => `${path} is required for a new item or another platform.`,
   changedMeanwhile: (def: SettingsListDef, by: string | null, at: string | null) =>
     `The ${def.title.toLowerCase()} were changed${by ? ` by ${by}` : ''}${at ? ` at ${at}` : ''} after you loaded them: reload them and make your change again.`,
+  unknownReference: (noun: string) => `No ${noun} has this id: choose one from the list.`,
   lastItem: (def: SettingsListDef) =>
     `Keep at least ${def.minItems} ${def.noun}${def.minItems === 1 ? '' : 's'}: the list cannot be empty.`,
 } as const;

@@ -49,7 +49,8 @@ export function settingsListSource(
   return {
     name: list,
     idOf,
-    defaultQuery: { search: '', sort: def.nameField, order: 'asc', page: 0, pageSize: 25 },
+    // One page holds the whole list (at most maxItems): a reference field picks from all of it.
+    defaultQuery: { search: '', sort: def.nameField, order: 'asc', page: 0, pageSize: def.maxItems },
     sortFields: def.columns.map((c) => c.field),
     async list(http, q) {
       const needle = q.search.trim().toLowerCase();

@@ -17,7 +17,14 @@ import {
   TextField,
 } from '@mui/material';
 import type { ApiCallErrorInfo } from '@workbench/common';
-import type { SettingsItem, SettingsListDef } from '@workbench/common/api/contract/tenantSettings';
+import {
+  TENANT_SETTINGS_REGISTRY,
+  type SettingsFormFieldDef,
+  type SettingsItem,
+  type SettingsListDef,
+  type TenantSettingsList,
+} from '@workbench/common/api/contract/tenantSettings';
+import { useEntityList } from '../../app/portalEntities';
 import {
   fieldShown,
   formFieldOfError,
@@ -36,6 +43,42 @@ export interface SettingsItemDialogProps {
   serverError: ApiCallErrorInfo | null;
   onCancel: () => void;
   onSubmit: (item: SettingsItem) => void;
+}
+
+/** Picks an item of another settings list by its name; its id is the value (a forensics profile's storage). */
+function ReferenceField(props: {
+  f: SettingsFormFieldDef;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  error?: string;
+  testId: string;
+}) {
+  const { f, value, onChange, disabled, error, testId } = props;
+  const other = f.references as TenantSettingsList;
+  const def = TENANT_SETTINGS_REGISTRY[other];
+  const { rows, status } = useEntityList(other);
+  const none = status === 'loaded' && rows.length === 0;
+  return (
+    <TextField
+      select
+      label={f.label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      disabled={disabled}
+      error={error !== undefined}
+      helperText={
+        error ?? (none ? `No ${def.title.toLowerCase()} yet: add one in Settings › ${def.title}.` : undefined)
+      }
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+    >
+      {rows.map((item) => (
+        <MenuItem key={String(item[def.idField])} value={String(item[def.idField])}>
+          {String(item[def.nameField])}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 }
 
 export function SettingsItemDialog({
@@ -76,6 +119,18 @@ export function SettingsItemDialog({
               .map((f) => {
                 const testId = `${ids.formField}-${f.field}`;
                 const error = errorField === f.field ? serverError?.message : undefined;
+                if (f.kind === 'reference')
+                  return (
+                    <ReferenceField
+                      key={f.field}
+                      f={f}
+                      value={String(values[f.field])}
+                      onChange={(v) => set(f.field, v)}
+                      disabled={busy}
+                      error={error}
+                      testId={testId}
+                    />
+                  );
                 if (f.kind === 'checkbox')
                   return (
                     <FormControlLabel

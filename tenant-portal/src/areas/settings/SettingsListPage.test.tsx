@@ -163,3 +163,42 @@ describe('Settings › Storage Profiles', () => {
     expect(screen.queryByTestId(`${ids.validateButton}-${UUID}`)).not.toBeInTheDocument();
   });
 });
+
+describe('Settings › Forensics Profiles (the second row)', () => {
+  const BF = '/api/settings/v1/tenants/bf_profiles';
+  const bfIds = settingsListIds('bf_profiles');
+
+  it('a new profile starts at the sample values and picks its storage profile by name, sending its uuid', async () => {
+    const { mock } = renderPortal({
+      path: '/settings/forensics-profiles',
+      user: demoUser('admin', CAPS),
+      stubs: (m) => {
+        stub(m);
+        m.onGet(BF).reply(200, { list: [], updated_at: null, updated_by: null });
+      },
+    });
+    mock.onPost(BF).reply(200, { list: [], updated_at: null, updated_by: null });
+    await screen.findByText('No forensics profiles yet.');
+    await userEvent.click(screen.getByTestId(bfIds.addButton));
+    expect(screen.getByTestId(`${bfIds.formField}-capture_params.screenshot.frequency`)).toHaveValue(10);
+    expect(screen.getByTestId(`${bfIds.formField}-capture_params.files.max_file_size_mb`)).toHaveValue(100);
+    await enter(screen.getByTestId(`${bfIds.formField}-name`), 'Investigations');
+    await userEvent.click(screen.getByTestId(`${bfIds.formField}-storage_default`));
+    await userEvent.click(await screen.findByRole('combobox', { name: /Storage profile/ }));
+    await userEvent.click(within(screen.getByRole('listbox')).getByText('Forensics archive (EU)'));
+    await userEvent.click(screen.getByTestId(bfIds.formSubmit));
+    await waitFor(() => expect(mock.history.post.filter((r) => r.url === BF)).toHaveLength(1));
+    const sent = JSON.parse(String(mock.history.post.find((r) => r.url === BF)?.data)) as {
+      list: Record<string, unknown>[];
+    };
+    expect(sent.list[0]).toMatchObject({
+      name: 'Investigations',
+      storage_default: false,
+      storage_profile_id: UUID,
+      capture_params: {
+        screenshot: { enabled: true, frequency: 10 },
+        network: { max_payload_kb: 10, max_post_kb: 100 },
+      },
+    });
+  });
+});
