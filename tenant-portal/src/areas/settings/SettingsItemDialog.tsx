@@ -5,10 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import {
   Alert,
-  Button,
   Checkbox,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -33,6 +31,7 @@ import {
   type SettingsFormValues,
 } from '@workbench/common/features/settings-lists/settingsForm';
 import { settingsListIds } from '@workbench/common/test-ids/index';
+import { FormDialogActions } from '@workbench/common/components/confirm-delete/index';
 
 export interface SettingsItemDialogProps {
   list: string;
@@ -172,14 +171,12 @@ export function SettingsItemDialog({
               })}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel} disabled={busy} data-testid={ids.formCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid={ids.formSubmit}>
-            Save
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          busy={busy}
+          onCancel={onCancel}
+          submitLabel={item ? 'Save' : 'Add'}
+          testIds={{ cancel: ids.formCancel, submit: ids.formSubmit }}
+        />
       </form>
     </Dialog>
   );
