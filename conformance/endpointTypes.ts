@@ -110,6 +110,10 @@ export const SILENT_CHOICES = {
     "admin_access_control is {enabled, allowed_ranges: IP addresses or CIDR ranges, allowed_methods: password, sso or api_token}; PUT replaces it, and refuses with 409 a list that leaves out the caller's own address.",
   'terms-of-service':
     "GET tos answers the provider's EULA {required, version, url, text} with the caller's acceptance {accepted: {version, accepted_at} or null, due}; PUT tos takes {version} (the version read) and records the caller's acceptance, refusing with 409 a version that is no longer the current one.",
+  'storage-profiles':
+    "storage_platform names its form by name ('Amazon AWS' or 'Microsoft Azure'); secret_key is write-only (reads say storage_platform.secret_key_set; a save without it keeps the stored one on the same platform); the server gives a new profile its uuid and sets validated; POST validate takes one profile and answers {validated, checks: [{field, ok, message}]}; GET capabilities answers {platforms, max_profiles, text_max, units, access_types, storage_modes, max_size}; a save carrying an older updated_at is refused with 409.",
+  'forensics-profiles':
+    "bf_profiles is {list, updated_at, updated_by} like storage_profiles; inside capture_params, user_input is {keystrokes, clipboard, form_fields}, files {enabled, max_file_size_mb} and network {enabled, max_payload_kb, max_post_kb} (a new profile starts at the spec's sample values); storage_profile_id names a stored storage profile (400 otherwise) and is required when storage_default is false; a storage profile a forensics profile uses cannot be deleted (409).",
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 

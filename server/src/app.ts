@@ -44,6 +44,7 @@ import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
 import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
 import { termsRoutes } from './terms/termsRoutes';
+import { settingsListRoutes } from './settings/settingsListRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
 import { podRoutes } from './provider/podRoutes';
@@ -78,6 +79,8 @@ export interface ServerOptions {
   apiTimeoutMs?: number;
   /** URL of the separate insights application (WORKBENCH_INSIGHTS_URL); none by default. */
   insightsUrl?: string | null;
+  /** WORKBENCH_STORAGE_ENDPOINT: the stand-in storage endpoint of settings `validate` (ServerContext). */
+  storageEndpoint?: string | null;
   /** Secure cookies (behind https). */
   secureCookies?: boolean;
   /**
@@ -174,6 +177,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
     loginFailureCap: options.loginFailureCap ?? DEFAULT_LOGIN_FAILURE_CAP,
     setupAudit,
+    storageEndpoint: options.storageEndpoint ?? null,
     // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
     ...(events ? { events, audit: (list: readonly NewEvent[]) => events.append(list) } : {}),
   };
@@ -420,6 +424,7 @@ async function registerEverything(
   await app.register(udbRoutes);
   await app.register(signInSettingsRoutes);
   await app.register(termsRoutes);
+  await app.register(settingsListRoutes);
   await app.register(savedSearchRoutes);
   if (options.events && ctx.events) {
     await app.register(eventsPlugin(options.events));

@@ -468,3 +468,15 @@ export const providerAuditIds = {
   after: 'provider-audit-after',
   error: 'provider-audit-error',
 } as const;
+
+/** A tenant settings list's page (docs/settings.md): the entity page's ids and its validate action. */
+export const settingsListIds = (list: string) =>
+  ({
+    ...entityPageIds(`settings-${list}`),
+    /** `${validateButton}-${id}` */
+    validateButton: `settings-${list}-validate`,
+    /** The outcome of the last validate: passed, or the failed fields with their reasons. */
+    validation: `settings-${list}-validation`,
+    /** `${validationCheck}-${field}` one failed check. */
+    validationCheck: `settings-${list}-validation-check`,
+  }) as const;

@@ -2,10 +2,8 @@ import { useEffect } from 'react';
 import { useFormik } from 'formik';
 import {
   Alert,
-  Button,
   Checkbox,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -16,6 +14,7 @@ import {
 import type { ApiCallErrorInfo } from '@workbench/common';
 import type { ProviderEntityDef } from '@workbench/common/api/contract/providerEntities';
 import { entityPageIds } from '@workbench/common/test-ids/index';
+import { FormDialogActions } from '@workbench/common/components/confirm-delete/index';
 import { entityFormErrors, formValuesOf, type EntityFormValues } from './entityForm';
 import { ReferencePicker, storedNamesOf } from './ReferencePicker';
 
@@ -149,14 +148,12 @@ export function EntityFormDialog({
             })}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel} disabled={busy} data-testid={ids.formCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid={ids.formSubmit}>
-            {row ? 'Save' : 'Add'}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          busy={busy}
+          onCancel={onCancel}
+          submitLabel={row ? 'Save' : 'Add'}
+          testIds={{ cancel: ids.formCancel, submit: ids.formSubmit }}
+        />
       </form>
     </Dialog>
   );
