@@ -104,6 +104,14 @@ export const SILENT_CHOICES = {
     'POST decodeCert takes {cert} (PEM or base64 DER) and answers {subject, issuer, common_name, serial_number, not_before, not_after, status: valid, expired or not_yet_valid, self_signed, fingerprint_sha256, key_algorithm, key_size, signature_algorithm, pem}.',
   'admin-access-control':
     "admin_access_control is {enabled, allowed_ranges: IP addresses or CIDR ranges, allowed_methods: password, sso or api_token}; PUT replaces it, and refuses with 409 a list that leaves out the caller's own address.",
+  'list-users':
+    "GET /api/auth/v1/list_users answers {users: [{uid, username, first_name, last_name, role, status: active or disabled, locked, show_change_password, mfa_enrolled_since}]}: the tenant's portal administrators.",
+  'rbac-v1':
+    "GET /api/policy/v1/rbac answers {enforced, accounts: [{uid, username, role, read, write}]}: who holds which role; its POST gives an administrator a role, {uid, role}, and answers that account's row.",
+  'rbac-v2':
+    "GET /api/policy/v2/rbac answers {enforced, roles: [{name, description, read, write, builtin, holders, updated_at}]}, the built-in roles (admin, auditor, logs) first; its POST saves one role, {name, description, read, write, create}: 201 a new one, 200 an edit.",
+  'userinfo-v2':
+    "GET /api/userinfo/v2?key=<base64url of the caller's public P-256 JWK> answers {jwe}: the user info of GET /api/userinfo as a compact JWE to that key (alg ECDH-ES, enc A256GCM).",
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 
