@@ -132,12 +132,13 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
         summary:
           "Gives an administrator a new one-time password (answered once); its sessions end and it must change it at the next sign-in",
         params: UidParams,
-        response: { 200: AdministratorPassword, ...errorResponses(401, 403, 404) },
+        response: { 200: AdministratorPassword, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {
       const s = tenantSessionOf(request);
       const before = await accountOr404(s, request.params.uid);
+      if (before.uid === s.uid) throw new ApiHttpError(409, ADMIN_MSGS.selfReset, 'uid');
       // Whoever learns the password acts as the account: never one with more rights than the caller.
       checkWithinOwn(s.access, before.roles, 'uid');
       const password = generatePassword();

@@ -226,8 +226,11 @@ describe('administrators', () => {
       const demote = await call(RBAC_PATHS.v1, admin, 'POST', { uid: me.uid, role: 'auditor' });
       expect(demote.status).toBe(409);
       expect(await demote.json()).toMatchObject({ message: ADMIN_MSGS.lastFullAdmin });
-      // Deleting or disabling oneself is refused first, whoever else there is.
+      // Deleting or disabling oneself is refused first, whoever else there is; one's own reset too.
       expect((await call(ADMIN_PATHS.one(me.uid), admin, 'DELETE')).status).toBe(409);
+      expect((await call(ADMIN_PATHS.status(me.uid), admin, 'PUT', { status: 'disabled' })).status).toBe(409);
+      const ownReset = await call(ADMIN_PATHS.resetPassword(me.uid), admin, 'POST');
+      expect(await ownReset.json()).toMatchObject({ statusCode: 409, message: ADMIN_MSGS.selfReset });
     });
     const second = await newAdministrator('second.admin@acme.example', 'admin');
     const disable = await call(ADMIN_PATHS.status(me.uid), second, 'PUT', { status: 'disabled' });

@@ -167,6 +167,7 @@ export const ADMIN_MSGS = {
     'This is the last full administrator of the tenant: give another administrator the admin role first.',
   notLocked: 'The administrator is not locked out.',
   self: 'You cannot delete or disable your own account.',
+  selfReset: 'Change your own password with Change password: a reset is for another administrator.',
   beyondOwn: (what: string) => `You cannot give more than you may do yourself: ${what}.`,
 } as const;
 
