@@ -242,7 +242,7 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
   app.get(
     AUTH_PATHS.mfaUsers,
     {
-      // Gated as the enrolment is (docs/administrators.md §Two-factor users).
+      // Gated as the enrolment is (docs/administrators.md §4).
       config: { world: 'tenant', permission: UDB_READ_PERMISSION, features: ['tfa'] },
       schema: {
         tags,
