@@ -109,7 +109,7 @@ export const SILENT_CHOICES = {
   'rbac-v1':
     "GET /api/policy/v1/rbac answers {enforced, accounts: [{uid, username, role, read, write}]}: who holds which role; its POST gives an administrator a role, {uid, role}, and answers that account's row.",
   'rbac-v2':
-    "GET /api/policy/v2/rbac answers {enforced, roles: [{name, description, read, write, builtin, holders, updated_at}]}, the built-in roles (admin, auditor, logs) first; its POST saves one role, {name, description, read, write, create}: 201 a new one, 200 an edit.",
+    'GET /api/policy/v2/rbac answers {enforced, roles: [{name, description, read, write, builtin, holders, updated_at}]}, the built-in roles (admin, auditor, logs) first; its POST saves one role, {name, description, read, write, create}: 201 a new one, 200 an edit.',
   'userinfo-v2':
     "GET /api/userinfo/v2?key=<base64url of the caller's public P-256 JWK> answers {jwe}: the user info of GET /api/userinfo as a compact JWE to that key (alg ECDH-ES, enc A256GCM).",
 } as const;

@@ -82,7 +82,15 @@ export const AUTH_ENDPOINTS: readonly SpecEndpoint[] = [
     check: async (suite) => {
       const users = ok(await suite.tenant.get('/api/auth/v1/list_users')).users as Record<string, unknown>[];
       const admin = users.find((u) => u.username === 'admin@acme.example');
-      expectFields(admin, ['uid', 'first_name', 'last_name', 'role', 'status', 'locked', 'mfa_enrolled_since']);
+      expectFields(admin, [
+        'uid',
+        'first_name',
+        'last_name',
+        'role',
+        'status',
+        'locked',
+        'mfa_enrolled_since',
+      ]);
       expect(admin).toMatchObject({ role: 'admin', status: 'active' });
     },
   },

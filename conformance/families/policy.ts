@@ -326,7 +326,9 @@ export const POLICY_ENDPOINTS: readonly SpecEndpoint[] = [
     check: async (suite) => {
       const answer = ok(await suite.tenant.get('/api/policy/v1/rbac'));
       expect(answer.enforced).toBe(true);
-      const auditor = (answer.accounts as Record<string, unknown>[]).find((a) => a.username === 'auditor@acme.example');
+      const auditor = (answer.accounts as Record<string, unknown>[]).find(
+        (a) => a.username === 'auditor@acme.example',
+      );
       expect(auditor).toMatchObject({ role: 'auditor', write: [] });
       expectFields(auditor, ['uid', 'read']);
     },
@@ -338,7 +340,10 @@ export const POLICY_ENDPOINTS: readonly SpecEndpoint[] = [
     sources: [core('§7 Policy', 'GET and POST /rbac.')],
     silent: ['rbac-v1', 'error-field'],
     check: async (suite) => {
-      const accounts = ok(await suite.tenant.get('/api/policy/v1/rbac')).accounts as { uid: string; username: string }[];
+      const accounts = ok(await suite.tenant.get('/api/policy/v1/rbac')).accounts as {
+        uid: string;
+        username: string;
+      }[];
       const auditor = accounts.find((a) => a.username === 'auditor@acme.example');
       // The role it holds already: the call is checked without changing what other rows rely on.
       const row = ok(await suite.tenant.post('/api/policy/v1/rbac', { uid: auditor?.uid, role: 'auditor' }));
@@ -519,13 +524,30 @@ export const POLICY_ENDPOINTS: readonly SpecEndpoint[] = [
     sources: [acl('§7 Policy reads and saves', 'GET /api/policy/v2/rbac; POST same with a role.')],
     silent: ['rbac-v2', 'error-field'],
     check: async (suite) => {
-      const role = { name: `Spec suite ${Date.now()}`, description: 'Reads the web logs.', read: ['logs:web'], write: [] };
+      const role = {
+        name: `Spec suite ${Date.now()}`,
+        description: 'Reads the web logs.',
+        read: ['logs:web'],
+        write: [],
+      };
       ok(await suite.tenant.post('/api/policy/v2/rbac', { ...role, create: true }), 201);
       const edited = ok(
-        await suite.tenant.post('/api/policy/v2/rbac', { ...role, read: ['logs:web', 'logs:email'], create: false }),
+        await suite.tenant.post('/api/policy/v2/rbac', {
+          ...role,
+          read: ['logs:web', 'logs:email'],
+          create: false,
+        }),
       );
-      expect(edited).toMatchObject({ name: role.name, read: ['logs:web', 'logs:email'], builtin: false, holders: [] });
-      expectRefused(await suite.tenant.post('/api/policy/v2/rbac', { ...role, read: 'logs:web', create: false }), 'read');
+      expect(edited).toMatchObject({
+        name: role.name,
+        read: ['logs:web', 'logs:email'],
+        builtin: false,
+        holders: [],
+      });
+      expectRefused(
+        await suite.tenant.post('/api/policy/v2/rbac', { ...role, read: 'logs:web', create: false }),
+        'read',
+      );
     },
   },
   ...documentRows(

@@ -64,7 +64,10 @@ describe('administrator and role calls (docs/administrators.md)', () => {
       '/api/auth/v1/users/u%201/unlock',
       '/api/auth/v1/mfa/users/u%201/reset',
     ]);
-    expect(mock.history.put[0]).toMatchObject({ url: '/api/auth/v1/users/u%201/status', data: '{"status":"disabled"}' });
+    expect(mock.history.put[0]).toMatchObject({
+      url: '/api/auth/v1/users/u%201/status',
+      data: '{"status":"disabled"}',
+    });
     expect(mock.history.delete[0].url).toBe('/api/auth/v1/users/u%201');
   });
 

@@ -28,11 +28,15 @@ export async function createAdministrator(
   http: HttpClient,
   body: AdministratorCreate,
 ): Promise<AdministratorPassword> {
-  return (await http.post<AdministratorPassword>(ADMIN_PATHS.create, body, { callName: 'createAdministrator' }))
-    .data;
+  return (
+    await http.post<AdministratorPassword>(ADMIN_PATHS.create, body, { callName: 'createAdministrator' })
+  ).data;
 }
 
-export async function resetAdministratorPassword(http: HttpClient, uid: string): Promise<AdministratorPassword> {
+export async function resetAdministratorPassword(
+  http: HttpClient,
+  uid: string,
+): Promise<AdministratorPassword> {
   return (
     await http.post<AdministratorPassword>(ADMIN_PATHS.resetPassword(uid), undefined, {
       callName: 'resetAdministratorPassword',
@@ -51,8 +55,9 @@ export async function setAdministratorStatus(
 }
 
 export async function unlockAdministrator(http: HttpClient, uid: string): Promise<Administrator> {
-  return (await http.post<Administrator>(ADMIN_PATHS.unlock(uid), undefined, { callName: 'unlockAdministrator' }))
-    .data;
+  return (
+    await http.post<Administrator>(ADMIN_PATHS.unlock(uid), undefined, { callName: 'unlockAdministrator' })
+  ).data;
 }
 
 export async function deleteAdministrator(http: HttpClient, uid: string): Promise<void> {
@@ -61,8 +66,9 @@ export async function deleteAdministrator(http: HttpClient, uid: string): Promis
 
 /** An administrator's second factor turned off by another administrator (a lost phone). */
 export async function resetAdministratorMfa(http: HttpClient, uid: string): Promise<MfaUser> {
-  return (await http.post<MfaUser>(ADMIN_PATHS.mfaReset(uid), undefined, { callName: 'resetAdministratorMfa' }))
-    .data;
+  return (
+    await http.post<MfaUser>(ADMIN_PATHS.mfaReset(uid), undefined, { callName: 'resetAdministratorMfa' })
+  ).data;
 }
 
 /** Who holds which role (policy v1 rbac). */

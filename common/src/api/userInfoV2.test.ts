@@ -8,7 +8,8 @@ import { createHttpClient } from './http';
 import { userInfoV2 } from './userInfoV2';
 
 // jsdom has no WebCrypto; the browser has its own, which jose uses the same way.
-if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+if (!globalThis.crypto?.subtle)
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
 
 // Bytes of this realm's Uint8Array (jsdom's TextEncoder answers Node's, which jose refuses here).
 const bytes = (text: string) => Uint8Array.from(Buffer.from(text, 'utf8'));

@@ -56,7 +56,11 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
     const u = await store.users.get(uid);
     if (!u) throw new ApiHttpError(404, ADMIN_MSGS.notFound, 'uid');
     const m = await store.mfa.get(uid);
-    return administratorReply(u, m?.secret ? m.enabledAt : null, await store.loginFailures.lockedNow('tenant', now()));
+    return administratorReply(
+      u,
+      m?.secret ? m.enabledAt : null,
+      await store.loginFailures.lockedNow('tenant', now()),
+    );
   };
 
   app.get(
@@ -113,7 +117,11 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
         status: 'active',
       });
       const user = await replyOf(uid);
-      noteAudit(request, { object: username, after: user, details: `Added the administrator ${username} (${role.name}).` });
+      noteAudit(request, {
+        object: username,
+        after: user,
+        details: `Added the administrator ${username} (${role.name}).`,
+      });
       return reply.code(201).send({ user, password });
     },
   );
@@ -130,7 +138,7 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary:
-          "Gives an administrator a new one-time password (answered once); its sessions end and it must change it at the next sign-in",
+          'Gives an administrator a new one-time password (answered once); its sessions end and it must change it at the next sign-in',
         params: UidParams,
         response: { 200: AdministratorPassword, ...errorResponses(401, 403, 404, 409) },
       },
@@ -208,7 +216,8 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
       },
       schema: {
         tags,
-        summary: "Ends an administrator's lockout after failed sign-ins, from every address (409 when not locked)",
+        summary:
+          "Ends an administrator's lockout after failed sign-ins, from every address (409 when not locked)",
         params: UidParams,
         response: { 200: Administrator, ...errorResponses(401, 403, 404, 409) },
       },
@@ -279,7 +288,11 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
         permission: ADMINS_WRITE_PERMISSION,
         features: ['tfa'],
         sessionOnly: true,
-        audit: { action: 'tfa_reset', area: 'tfa', what: "Turned off an administrator's two-factor sign-in." },
+        audit: {
+          action: 'tfa_reset',
+          area: 'tfa',
+          what: "Turned off an administrator's two-factor sign-in.",
+        },
       },
       schema: {
         tags,
@@ -302,7 +315,13 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
         after: { mfa_enrolled_since: null },
         details: `Turned off the two-factor sign-in of ${u.username}.`,
       });
-      return { uid: u.uid, username: u.username, first_name: u.firstName, last_name: u.lastName, mfa_enrolled_since: null };
+      return {
+        uid: u.uid,
+        username: u.username,
+        first_name: u.firstName,
+        last_name: u.lastName,
+        mfa_enrolled_since: null,
+      };
     },
   );
 };

@@ -25,7 +25,13 @@ import { USERINFO_V2_PATH } from '@workbench/common/api/contract/userInfoV2';
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
 import { snapshotConfigStore } from '../testing/storeSnapshot';
-import { signIn, startTestServer, TEST_PASSWORD, type SignedIn, type TestServer } from '../testing/testServer';
+import {
+  signIn,
+  startTestServer,
+  TEST_PASSWORD,
+  type SignedIn,
+  type TestServer,
+} from '../testing/testServer';
 import { totpCode } from '../auth/totp';
 
 jest.setTimeout(120_000);
@@ -91,9 +97,13 @@ async function newAdministrator(username: string, role: string): Promise<SignedI
   return { ...who, uid: user.uid };
 }
 const expectNothingChanged = async (fn: () => Promise<void>) => {
-  const before = await snapshotConfigStore(server.app.workbench.store, { exclude: ['sessions', 'rate_limits'] });
+  const before = await snapshotConfigStore(server.app.workbench.store, {
+    exclude: ['sessions', 'rate_limits'],
+  });
   await fn();
-  expect(await snapshotConfigStore(server.app.workbench.store, { exclude: ['sessions', 'rate_limits'] })).toEqual(before);
+  expect(
+    await snapshotConfigStore(server.app.workbench.store, { exclude: ['sessions', 'rate_limits'] }),
+  ).toEqual(before);
 };
 
 describe('GET list_users', () => {
@@ -111,7 +121,7 @@ describe('GET list_users', () => {
     expect((await admins(globex)).map((u) => u.username)).toEqual(['admin@globex.example']);
   });
 
-  test("an API token reads it only within its scope, and never writes administrators", async () => {
+  test('an API token reads it only within its scope, and never writes administrators', async () => {
     const made = await call(API_TOKENS_PATHS.list, admin, 'POST', {
       name: 'user sync',
       access: 'write',
@@ -173,7 +183,9 @@ describe('administrators', () => {
     const blocked = await call(ADMIN_PATHS.list, who);
     expect(blocked.status).toBe(403);
     expect(await blocked.json()).toMatchObject({ pending_step: 'change_password' });
-    const added = (await auditEvents()).find((e) => e.audit_action === 'add_user' && e.object === user.username);
+    const added = (await auditEvents()).find(
+      (e) => e.audit_action === 'add_user' && e.object === user.username,
+    );
     expect(added).toMatchObject({ sub_event_type: 'admins' });
     expect(JSON.stringify(added)).toContain('auditor');
     expect(JSON.stringify(added)).not.toContain(password);
@@ -186,7 +198,9 @@ describe('administrators', () => {
     const { password } = (await reset.json()) as AdministratorPassword;
     expect((await call(AUTH_PATHS.userInfo, who)).status).toBe(401);
     const again = await signIn(server, 'reset.me@acme.example', password);
-    expect(((await (await call(AUTH_PATHS.userInfo, again)).json()) as UserInfo).show_change_password).toBe(true);
+    expect(((await (await call(AUTH_PATHS.userInfo, again)).json()) as UserInfo).show_change_password).toBe(
+      true,
+    );
 
     const disabled = await call(ADMIN_PATHS.status(who.uid), admin, 'PUT', { status: 'disabled' });
     expect(disabled.status).toBe(200);
@@ -197,7 +211,10 @@ describe('administrators', () => {
     await signIn(server, 'reset.me@acme.example', password);
 
     for (let i = 0; i < 4; i += 1)
-      await server.call(AUTH_PATHS.login, { method: 'POST', body: { username: 'reset.me@acme.example', password: 'wrong one' } });
+      await server.call(AUTH_PATHS.login, {
+        method: 'POST',
+        body: { username: 'reset.me@acme.example', password: 'wrong one' },
+      });
     expect((await byName('reset.me@acme.example'))?.locked).toBe(true);
     const unlocked = await call(ADMIN_PATHS.unlock(who.uid), admin, 'POST');
     expect(unlocked.status).toBe(200);
@@ -205,17 +222,23 @@ describe('administrators', () => {
     await signIn(server, 'reset.me@acme.example', password);
     expect((await call(ADMIN_PATHS.unlock(who.uid), admin, 'POST')).status).toBe(409);
 
-    const actions = (await auditEvents()).filter((e) => e.object === 'reset.me@acme.example').map((e) => e.audit_action);
+    const actions = (await auditEvents())
+      .filter((e) => e.object === 'reset.me@acme.example')
+      .map((e) => e.audit_action);
     expect(actions).toEqual(expect.arrayContaining(['change_pwd', 'deactivated', 'activated', 'unlocked']));
   });
 
   test("another tenant's administrator is none of ours (404), and the auditor may not write (403)", async () => {
     const acmeLogs = (await byName('logs@acme.example'))!;
     await expectNothingChanged(async () => {
-      expect((await call(ADMIN_PATHS.status(acmeLogs.uid), globex, 'PUT', { status: 'disabled' })).status).toBe(404);
+      expect(
+        (await call(ADMIN_PATHS.status(acmeLogs.uid), globex, 'PUT', { status: 'disabled' })).status,
+      ).toBe(404);
       expect((await call(ADMIN_PATHS.one(acmeLogs.uid), globex, 'DELETE')).status).toBe(404);
       expect((await call(ADMIN_PATHS.resetPassword(acmeLogs.uid), globex, 'POST')).status).toBe(404);
-      expect((await call(RBAC_PATHS.v1, globex, 'POST', { uid: acmeLogs.uid, role: 'admin' })).status).toBe(404);
+      expect((await call(RBAC_PATHS.v1, globex, 'POST', { uid: acmeLogs.uid, role: 'admin' })).status).toBe(
+        404,
+      );
       expect((await call(ADMIN_PATHS.one(acmeLogs.uid), auditor, 'DELETE')).status).toBe(403);
     });
   });
@@ -269,20 +292,40 @@ describe('roles', () => {
       const builtin = await call(RBAC_PATHS.v2, admin, 'POST', { ...ok, name: 'admin', create: false });
       expect(builtin.status).toBe(409);
       expect(await builtin.json()).toMatchObject({ message: ROLE_MSGS.builtin('admin') });
-      expect((await call(RBAC_PATHS.v2, admin, 'POST', { ...ok, name: 'none yet', create: false })).status).toBe(404);
+      expect(
+        (await call(RBAC_PATHS.v2, admin, 'POST', { ...ok, name: 'none yet', create: false })).status,
+      ).toBe(404);
     });
-    const role = { name: 'Web logs reader', description: 'Reads the web logs.', read: ['logs:web'], write: [] };
+    const role = {
+      name: 'Web logs reader',
+      description: 'Reads the web logs.',
+      read: ['logs:web'],
+      write: [],
+    };
     const made = await call(RBAC_PATHS.v2, admin, 'POST', { ...role, create: true });
     expect(made.status).toBe(201);
     expect(await made.json()).toMatchObject({ ...role, builtin: false, holders: [] });
     const twice = await call(RBAC_PATHS.v2, admin, 'POST', { ...role, create: true });
     expect(twice.status).toBe(409);
-    const copy = await call(RBAC_PATHS.v2, admin, 'POST', { ...role, name: 'Copy of Web logs reader', create: true });
+    const copy = await call(RBAC_PATHS.v2, admin, 'POST', {
+      ...role,
+      name: 'Copy of Web logs reader',
+      create: true,
+    });
     expect(copy.status).toBe(201);
-    const edited = await call(RBAC_PATHS.v2, admin, 'POST', { ...role, read: ['logs:web', 'dashboard:*'], create: false });
+    const edited = await call(RBAC_PATHS.v2, admin, 'POST', {
+      ...role,
+      read: ['logs:web', 'dashboard:*'],
+      create: false,
+    });
     expect(edited.status).toBe(200);
-    expect((await roles()).find((r) => r.name === 'Web logs reader')?.read).toEqual(['logs:web', 'dashboard:*']);
-    const events = (await auditEvents()).filter((e) => e.object === 'Web logs reader' && e.sub_event_type === 'roles');
+    expect((await roles()).find((r) => r.name === 'Web logs reader')?.read).toEqual([
+      'logs:web',
+      'dashboard:*',
+    ]);
+    const events = (await auditEvents()).filter(
+      (e) => e.object === 'Web logs reader' && e.sub_event_type === 'roles',
+    );
     expect(events.map((e) => e.audit_action)).toEqual(expect.arrayContaining(['create', 'update']));
     expect(JSON.stringify(events.find((e) => e.audit_action === 'update'))).toContain('dashboard:*');
   });
@@ -317,12 +360,20 @@ describe('roles', () => {
   });
 
   test('deleting a role in use is 409 naming who holds it; once nobody does it goes; built-in roles stay', async () => {
-    await call(RBAC_PATHS.v2, admin, 'POST', { name: 'Temp', description: '', read: ['logs:*'], write: [], create: true });
+    await call(RBAC_PATHS.v2, admin, 'POST', {
+      name: 'Temp',
+      description: '',
+      read: ['logs:*'],
+      write: [],
+      create: true,
+    });
     const user = await newAdministrator('temp.holder@acme.example', 'Temp');
     await expectNothingChanged(async () => {
       const inUse = await call(RBAC_PATHS.one('Temp'), admin, 'DELETE');
       expect(inUse.status).toBe(409);
-      expect(await inUse.json()).toMatchObject({ message: ROLE_MSGS.inUse('Temp', ['temp.holder@acme.example']) });
+      expect(await inUse.json()).toMatchObject({
+        message: ROLE_MSGS.inUse('Temp', ['temp.holder@acme.example']),
+      });
       expect((await call(RBAC_PATHS.one('admin'), admin, 'DELETE')).status).toBe(409);
       expect((await call(RBAC_PATHS.one('Nope'), admin, 'DELETE')).status).toBe(404);
       expect((await call(RBAC_PATHS.one('Temp'), globex, 'DELETE')).status).toBe(404);
@@ -373,21 +424,34 @@ describe('two-factor users', () => {
     const start = await call(AUTH_PATHS.mfaEnrol, who, 'POST', {});
     const { secret } = (await start.json()) as { secret: string };
     expect(
-      (await call(AUTH_PATHS.mfaConfirm, who, 'POST', { code: totpCode(secret, server.clock.now().getTime()) })).status,
+      (
+        await call(AUTH_PATHS.mfaConfirm, who, 'POST', {
+          code: totpCode(secret, server.clock.now().getTime()),
+        })
+      ).status,
     ).toBe(200);
-    const list = (await (await call(AUTH_PATHS.mfaUsers, admin)).json()) as { users: { username: string; mfa_enrolled_since: string | null }[] };
-    expect(list.users.find((u) => u.username === 'phone.lost@acme.example')?.mfa_enrolled_since).toEqual(expect.any(String));
+    const list = (await (await call(AUTH_PATHS.mfaUsers, admin)).json()) as {
+      users: { username: string; mfa_enrolled_since: string | null }[];
+    };
+    expect(list.users.find((u) => u.username === 'phone.lost@acme.example')?.mfa_enrolled_since).toEqual(
+      expect.any(String),
+    );
     expect((await call(ADMIN_PATHS.mfaReset(who.uid), auditor, 'POST')).status).toBe(403);
     expect((await call(ADMIN_PATHS.mfaReset(who.uid), globex, 'POST')).status).toBe(403);
     const reset = await call(ADMIN_PATHS.mfaReset(who.uid), admin, 'POST');
     expect(reset.status).toBe(200);
-    expect(await reset.json()).toMatchObject({ username: 'phone.lost@acme.example', mfa_enrolled_since: null });
+    expect(await reset.json()).toMatchObject({
+      username: 'phone.lost@acme.example',
+      mfa_enrolled_since: null,
+    });
     expect((await call(ADMIN_PATHS.mfaReset(who.uid), admin, 'POST')).status).toBe(409);
     // globex has no tfa feature: neither the list nor the reset, whatever the role.
     const refused = await call(AUTH_PATHS.mfaUsers, globex);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ message: expect.stringContaining('tfa') });
-    const event = (await auditEvents()).find((e) => e.audit_action === 'tfa_reset' && e.object === 'phone.lost@acme.example');
+    const event = (await auditEvents()).find(
+      (e) => e.audit_action === 'tfa_reset' && e.object === 'phone.lost@acme.example',
+    );
     expect(event).toMatchObject({ sub_event_type: 'tfa' });
   });
 });

@@ -51,7 +51,8 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
       config: { world: 'tenant', permission: ROLES_READ_PERMISSION },
       schema: {
         tags,
-        summary: "Who holds which role: each administrator's role and its lists, and whether roles are enforced",
+        summary:
+          "Who holds which role: each administrator's role and its lists, and whether roles are enforced",
         response: { 200: RbacV1, ...errorResponses(401, 403) },
       },
     },
@@ -98,7 +99,12 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
         checkWithinOwn(s.access, r, 'role');
         checkWithinOwn(s.access, u.roles, 'uid');
         const lists = { read: r.read, write: r.write };
-        await keepAFullAdministrator(tx, s.tid, (x) => (x.uid === u.uid ? { ...x, roles: lists } : x), 'role');
+        await keepAFullAdministrator(
+          tx,
+          s.tid,
+          (x) => (x.uid === u.uid ? { ...x, roles: lists } : x),
+          'role',
+        );
         await tx.users.setRole(u.uid, r.name, lists);
         return { user: u, role: r, before: roleNameOf(u) };
       });
@@ -125,7 +131,10 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const s = tenantSessionOf(request);
       const users = await store.users.list(s.tid);
-      return { enforced: s.access.enforced, roles: (await tenantRoles(store, s.tid)).map((r) => roleReply(r, users)) };
+      return {
+        enforced: s.access.enforced,
+        roles: (await tenantRoles(store, s.tid)).map((r) => roleReply(r, users)),
+      };
     },
   );
 
@@ -179,7 +188,9 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
       noteAudit(request, {
         object: name,
         action: before ? 'update' : 'create',
-        before: before ? { description: before.description, read: before.read, write: before.write } : undefined,
+        before: before
+          ? { description: before.description, read: before.read, write: before.write }
+          : undefined,
         after: { description, ...lists },
         details: before ? `Edited the role ${name}.` : `Created the role ${name}.`,
       });

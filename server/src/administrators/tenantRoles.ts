@@ -138,7 +138,8 @@ export async function keepAFullAdministrator(
   after: (u: UserRecord) => UserRecord | null,
   field: string,
 ): Promise<void> {
-  const full = (u: UserRecord | null) => u !== null && u.status !== 'disabled' && isFullAdministrator(u.roles);
+  const full = (u: UserRecord | null) =>
+    u !== null && u.status !== 'disabled' && isFullAdministrator(u.roles);
   const users = await tx.users.list(tid);
   const before = users.filter(full).length;
   const remaining = users.map(after).filter(full).length;

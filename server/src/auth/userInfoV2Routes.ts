@@ -32,10 +32,19 @@ async function publicKeyOf(param: string): Promise<CryptoKey> {
     throw new ApiHttpError(400, USERINFO_V2_BAD_KEY_MSG, USERINFO_V2_KEY_PARAM);
   }
   // A private part is refused: the portal never sends it, and accepting it would hide a bug that leaks it.
-  if (typeof jwk !== 'object' || jwk === null || jwk.kty !== 'EC' || jwk.crv !== USERINFO_V2_CURVE || 'd' in jwk)
+  if (
+    typeof jwk !== 'object' ||
+    jwk === null ||
+    jwk.kty !== 'EC' ||
+    jwk.crv !== USERINFO_V2_CURVE ||
+    'd' in jwk
+  )
     throw new ApiHttpError(400, USERINFO_V2_BAD_KEY_MSG, USERINFO_V2_KEY_PARAM);
   try {
-    return (await importJWK({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y }, USERINFO_V2_ALG)) as CryptoKey;
+    return (await importJWK(
+      { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y },
+      USERINFO_V2_ALG,
+    )) as CryptoKey;
   } catch {
     // Not a point of the curve, or not base64url coordinates.
     throw new ApiHttpError(400, USERINFO_V2_BAD_KEY_MSG, USERINFO_V2_KEY_PARAM);

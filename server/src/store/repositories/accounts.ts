@@ -54,7 +54,9 @@ const setRolesOfHolders = prepared((db, a: { tid: string; role: string; roles: s
 const setStatus = prepared((db, a: { uid: string; status: 'active' | 'disabled' }) =>
   db.updateTable('users').set({ status: a.status }).where('uid', '=', a.uid),
 );
-const endSessionsOf = prepared((db, a: { uid: string }) => db.deleteFrom('sessions').where('uid', '=', a.uid));
+const endSessionsOf = prepared((db, a: { uid: string }) =>
+  db.deleteFrom('sessions').where('uid', '=', a.uid),
+);
 const deleteMfaOf = prepared((db, a: { uid: string }) => db.deleteFrom('user_mfa').where('uid', '=', a.uid));
 const deleteTokensOf = prepared((db, a: { uid: string }) =>
   db.deleteFrom('api_tokens').where('created_by_uid', '=', a.uid),
