@@ -5,9 +5,6 @@
  * tenant's accounts, API token scope, the last full administrator, a role in use, a demoted
  * session refused at once, and the audit's before and after.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { compactDecrypt, exportJWK, generateKeyPair } from 'jose';
 import {
   ADMIN_MSGS,
@@ -22,42 +19,30 @@ import {
 import { API_TOKEN_SESSION_ONLY_MSG, API_TOKENS_PATHS } from '@workbench/common/api/contract/apiTokens';
 import { AUTH_PATHS, type UserInfo } from '@workbench/common/api/contract/auth';
 import { USERINFO_V2_PATH } from '@workbench/common/api/contract/userInfoV2';
-import type { EventStore } from '../events/eventStore';
-import { openTestEventStore } from '../testing/testEventStore';
+import { startAuditedTestServer, type AuditedTestServer } from '../testing/auditedTestServer';
 import { snapshotConfigStore } from '../testing/storeSnapshot';
-import {
-  signIn,
-  startTestServer,
-  TEST_PASSWORD,
-  type SignedIn,
-  type TestServer,
-} from '../testing/testServer';
+import { signIn, TEST_PASSWORD, type SignedIn, type TestServer } from '../testing/testServer';
 import { totpCode } from '../auth/totp';
 
 jest.setTimeout(120_000);
 
+let audited: AuditedTestServer;
 let server: TestServer;
-let events: EventStore;
-let eventsDir: string;
 let admin: SignedIn;
 let auditor: SignedIn;
 let logs: SignedIn;
 let globex: SignedIn;
 
 beforeAll(async () => {
-  eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admins-'));
-  events = await openTestEventStore(eventsDir);
-  server = await startTestServer({ events: { store: events } });
-  admin = await signIn(server, 'admin@acme.example');
-  auditor = await signIn(server, 'auditor@acme.example');
-  logs = await signIn(server, 'logs@acme.example');
-  globex = await signIn(server, 'admin@globex.example');
+  audited = await startAuditedTestServer('admins-');
+  server = audited.server;
+  [admin, auditor, logs, globex] = await Promise.all(
+    ['admin@acme.example', 'auditor@acme.example', 'logs@acme.example', 'admin@globex.example'].map((u) =>
+      signIn(server, u),
+    ),
+  );
 });
-afterAll(async () => {
-  await server.close();
-  await events.close();
-  fs.rmSync(eventsDir, { recursive: true, force: true });
-});
+afterAll(() => audited.close());
 
 const call = (pathname: string, who: SignedIn | null, method = 'GET', body?: unknown) =>
   server.call(pathname, { method, body, ...(who ? { jar: who.jar } : {}) });
@@ -72,12 +57,7 @@ async function roles(): Promise<Role[]> {
   expect(r.status).toBe(200);
   return ((await r.json()) as RoleList).roles;
 }
-async function auditEvents(): Promise<Record<string, string>[]> {
-  server.clock.advance(1000);
-  const r = await call('/api/rep/v1/query/scan_audit?limit=1000', admin);
-  expect(r.status).toBe(200);
-  return ((await r.json()) as { events: Record<string, string>[] }).events;
-}
+const auditEvents = () => audited.auditEvents(admin.jar);
 /** A new administrator of acme with a role, signed in with their own password (the step done). */
 async function newAdministrator(username: string, role: string): Promise<SignedIn & { uid: string }> {
   const r = await call(ADMIN_PATHS.create, admin, 'POST', {
