@@ -114,6 +114,14 @@ export const SILENT_CHOICES = {
     "storage_platform names its form by name ('Amazon AWS' or 'Microsoft Azure'); secret_key is write-only (reads say storage_platform.secret_key_set; a save without it keeps the stored one on the same platform); the server gives a new profile its uuid and sets validated; POST validate takes one profile and answers {validated, checks: [{field, ok, message}]}; GET capabilities answers {platforms, max_profiles, text_max, units, access_types, storage_modes, max_size}; a save carrying an older updated_at is refused with 409.",
   'forensics-profiles':
     "bf_profiles is {list, updated_at, updated_by} like storage_profiles; inside capture_params, user_input is {keystrokes, clipboard, form_fields}, files {enabled, max_file_size_mb} and network {enabled, max_payload_kb, max_post_kb} (a new profile starts at the spec's sample values); storage_profile_id names a stored storage profile (400 otherwise) and is required when storage_default is false; a storage profile a forensics profile uses cannot be deleted (409).",
+  'list-users':
+    "GET /api/auth/v1/list_users answers {users: [{uid, username, first_name, last_name, role, status: active or disabled, locked, show_change_password, mfa_enrolled_since}]}: the tenant's portal administrators.",
+  'rbac-v1':
+    "GET /api/policy/v1/rbac answers {enforced, accounts: [{uid, username, role, read, write}]}: who holds which role; its POST gives an administrator a role, {uid, role}, and answers that account's row.",
+  'rbac-v2':
+    'GET /api/policy/v2/rbac answers {enforced, roles: [{name, description, read, write, builtin, holders, updated_at}]}, the built-in roles (admin, auditor, logs) first; its POST saves one role, {name, description, read, write, create}: 201 a new one, 200 an edit.',
+  'userinfo-v2':
+    "GET /api/userinfo/v2?key=<base64url of the caller's public P-256 JWK> answers {jwe}: the user info of GET /api/userinfo as a compact JWE to that key (alg ECDH-ES, enc A256GCM).",
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 

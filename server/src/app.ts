@@ -1,3 +1,6 @@
+import { userInfoV2Routes } from './auth/userInfoV2Routes';
+import { administratorRoutes } from './administrators/administratorRoutes';
+import { roleRoutes } from './administrators/roleRoutes';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import AjvCompiler from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
@@ -404,6 +407,9 @@ async function registerEverything(
 
   await app.register(extensionRoutes(extensions));
   await app.register(tenantAuthRoutes);
+  await app.register(userInfoV2Routes);
+  await app.register(administratorRoutes);
+  await app.register(roleRoutes);
   await app.register(loginAreaRoutes);
   await app.register(policyRoutes);
   await app.register(referenceRoutes);
