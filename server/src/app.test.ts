@@ -1,4 +1,8 @@
 import { TERMS_PATH } from '@workbench/common/api/contract/terms';
+import {
+  TENANT_SETTINGS_REGISTRY,
+  type SettingsListDef,
+} from '@workbench/common/api/contract/tenantSettings';
 import { ADMIN_PATHS, RBAC_PATHS } from '@workbench/common/api/contract/administrators';
 import { USERINFO_V2_PATH } from '@workbench/common/api/contract/userInfoV2';
 import { EXTENSIONS_PATHS } from '@workbench/common/api/contract/extensions';
@@ -249,6 +253,12 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     API_TOKENS_PATHS.list,
     API_TOKENS_PATHS.oneRoute.replace(':id', '{id}'),
     TERMS_PATH,
+    // Settings II (issue 34): the settings lists, each row's path and its validate and capabilities.
+    ...Object.values(TENANT_SETTINGS_REGISTRY).flatMap((def: SettingsListDef) => [
+      def.path,
+      ...(def.validate ? [`${def.path}/validate`] : []),
+      ...(def.capabilities ? [`${def.path}/capabilities`] : []),
+    ]),
     // Settings I (issue 33): administrators, roles, the two-factor reset, the encrypted user info.
     ...[...Object.values(ADMIN_PATHS), ...Object.values(RBAC_PATHS), USERINFO_V2_PATH]
       .filter((p): p is string => typeof p === 'string')
