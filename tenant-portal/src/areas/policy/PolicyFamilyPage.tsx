@@ -107,10 +107,7 @@ export function policySection<K extends PolicyKind>(row: {
  * drawn by the kit from its kind's view row (`kitEditor`), so a new form kind needs no section.
  * Throws when an own section is no tab of the group or edits another kind than its tab's.
  */
-export function familySections(
-  group: PolicyPermissionGroup,
-  own: readonly FamilySection[],
-): FamilySection[] {
+export function familySections(group: PolicyPermissionGroup, own: readonly FamilySection[]): FamilySection[] {
   const tabs = groupTabs(group);
   for (const s of own)
     if (tabs.find((t) => t.path === s.path)?.kind !== s.kind)

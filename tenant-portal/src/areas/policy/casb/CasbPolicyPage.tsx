@@ -1,7 +1,12 @@
 import type { PageProps } from '../../../routes/routeModel';
-import { PolicyFamilyPage, describeListError, familySections,
+import {
+  PolicyFamilyPage,
+  describeListError,
+  familySections,
   groupTab,
-  policySection, type FamilySection } from '../PolicyFamilyPage';
+  policySection,
+  type FamilySection,
+} from '../PolicyFamilyPage';
 import { AppRulesSection } from './AppRulesSection';
 import { CasbExceptionsSection } from './ExceptionsSection';
 import { ProfilesSection } from './ProfilesSection';

@@ -66,9 +66,9 @@ describe('the kit draws a form kind from its view row and schema (mpa/security_c
       ['end_on_posture_failure', 'switch', 'Connections ended when a posture check fails'],
       ['log_allowed_connections', 'switch', 'Allowed connections logged'],
     ]);
-    expect(
-      kindFormErrors(kindFormFields('mpa/security_config'), { ...saved, reauth_hours: '1.5' }),
-    ).toEqual({ reauth_hours: 'Sign in again after (hours): enter a whole number from 1 to 720.' });
+    expect(kindFormErrors(kindFormFields('mpa/security_config'), { ...saved, reauth_hours: '1.5' })).toEqual({
+      reauth_hours: 'Sign in again after (hours): enter a whole number from 1 to 720.',
+    });
   });
 
   it('edits each field, keeps an invalid value out of the draft with an error naming the field, and saves into the staged revision', async () => {

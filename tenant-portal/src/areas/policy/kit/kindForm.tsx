@@ -48,7 +48,8 @@ export function kindFormFields(kind: PolicyKind): KitField[] {
   const fields: KitField[] = [];
   const walk = (node: SchemaNode, path: string) => {
     if (node.type === 'object' && node.properties) {
-      for (const [name, child] of Object.entries(node.properties)) walk(child, path ? `${path}.${name}` : name);
+      for (const [name, child] of Object.entries(node.properties))
+        walk(child, path ? `${path}.${name}` : name);
       return;
     }
     const label = capitalised(fieldLabel(kind, path));
@@ -72,7 +73,8 @@ export function kindFormFields(kind: PolicyKind): KitField[] {
       });
     else if (node.type === 'string')
       fields.push({ path, label, type: 'text', minLength: node.minLength, maxLength: node.maxLength });
-    else throw new Error(`The kit draws no field for ${kind}'s ${path || 'data'} (${node.type ?? 'no type'})`);
+    else
+      throw new Error(`The kit draws no field for ${kind}'s ${path || 'data'} (${node.type ?? 'no type'})`);
   };
   walk(POLICY_KIND_REGISTRY[kind].data as SchemaNode, '');
   return fields;
@@ -180,10 +182,13 @@ export function kindForm<K extends PolicyKind>(kind: K): ComponentType<SectionEd
                 const message = refused(f.path);
                 const shown = message
                   ? { ...props, error: true, helperText: message }
-                  : { ...props, onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+                  : {
+                      ...props,
+                      onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
                         void formik.setFieldTouched(f.path, true, false);
                         props.onChange(e);
-                      } };
+                      },
+                    };
                 if (f.type === 'select')
                   return (
                     <TextField key={f.path} select {...shown}>

@@ -10,11 +10,7 @@ import {
   type FamilySection,
   type SectionEditorProps,
 } from '../PolicyFamilyPage';
-import {
-  EXTENSION_SECTION,
-  PARENT_GLOBAL_SECTIONS,
-  PARENT_READ_ONLY_REASON,
-} from './webSections';
+import { EXTENSION_SECTION, PARENT_GLOBAL_SECTIONS, PARENT_READ_ONLY_REASON } from './webSections';
 import { CategoriesSection } from './CategoriesSection';
 import { RisksSection } from './RisksSection';
 import { ExceptionsSection, describeExceptionsError } from './ExceptionsSection';
