@@ -6,7 +6,7 @@
  * Each valid change goes to the section's draft at once (Save, Undo and the unsaved mark work as
  * for any section); an invalid value shows an error naming its field and stays out of the draft.
  */
-import { useEffect, useMemo, type ComponentType } from 'react';
+import { useEffect, useMemo, type ChangeEvent, type ComponentType } from 'react';
 import { Formik, getIn, setIn, useFormikContext, type FormikErrors } from 'formik';
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { POLICY_KIND_REGISTRY, type PolicyKind } from '@workbench/common/api/contract/policyKinds';
@@ -180,15 +180,15 @@ export function kindForm<K extends PolicyKind>(kind: K): ComponentType<SectionEd
                 if (f.type === 'switch') return <div key={f.path}>{switchField(f.path, f.label)}</div>;
                 const props = field(f.path, f.label);
                 const message = refused(f.path);
-                const shown = message
-                  ? { ...props, error: true, helperText: message }
-                  : {
-                      ...props,
-                      onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-                        void formik.setFieldTouched(f.path, true, false);
-                        props.onChange(e);
-                      },
-                    };
+                // Touched at the first keystroke: the error shows while typing, not only after leaving.
+                const shown = {
+                  ...props,
+                  ...(message ? { error: true, helperText: message } : {}),
+                  onChange: (e: ChangeEvent<HTMLInputElement>) => {
+                    void formik.setFieldTouched(f.path, true, false);
+                    props.onChange(e);
+                  },
+                };
                 if (f.type === 'select')
                   return (
                     <TextField key={f.path} select {...shown}>
