@@ -10,6 +10,7 @@ const esmPackages = [
   'echarts',
   'zrender',
   'echarts-for-react',
+  'jose',
 ].join('|');
 const tsJest = [
   'ts-jest',
