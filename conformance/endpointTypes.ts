@@ -57,6 +57,8 @@ export const SILENT_CHOICES = {
     'Which kind takes which of portal-core §7 bodies is our reading of its list (conformance/specShapes.ts POLICY_SAVE_FIELDS); documents the spec gives no body for carry the document as read, under data.',
   'policy-no-rev-path':
     'A policy path without {rev} (private access, parent global rules, auditor profiles, app discovery) reads the staged revision; its save still carries rev_id, state, updated_at and data.',
+  'settings-in-revision':
+    'Tenant settings a policy page edits (mpa_security_config, the private-access security settings) are documents of the policy revision: read flat from the staged revision, saved with rev_id, state, updated_at and data like any policy document.',
   'mpa-write-pairs':
     'Private access saves: update_access_policy_application writes what access_rules reads, update_catalog_clusters what app_catalogs reads, set_provisioning_key_lookup what app_connector_clusters reads.',
   'publish-body':

@@ -7,7 +7,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { POLICY_KINDS } from '@workbench/common/api/contract/policyKinds';
 import { REPORT_QUERY_REGISTRY } from '@workbench/common/api/contract/reportQueries';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -139,7 +138,8 @@ describe('README and docs/ claims', () => {
 
   test('the counts of the registries are their sizes', () => {
     const serverReadme = readFileSync(path.join(ROOT, 'server/README.md'), 'utf8');
-    expect(Number(/category extension; (\d+) rows\)/.exec(serverReadme)?.[1])).toBe(POLICY_KINDS.length);
+    // The policy kinds are counted nowhere (a new kind would edit the README, docs/adding-a-row.md §1).
+    expect(serverReadme).not.toMatch(/category extension; \d+ rows/);
     expect(Number(/All (\d+) report queries are rows/.exec(serverReadme)?.[1])).toBe(
       Object.keys(REPORT_QUERY_REGISTRY).length,
     );

@@ -51,6 +51,10 @@ const MPA = acl(
   '§7 Policy reads and saves',
   'Private access under /api/policy/v1/rules/mpa/: GET: access_rules, application_list, app_catalogs, app_connector_clusters, app_connector_cluster_list; PUT: update_access_policy_application, update_catalog_clusters, set_provisioning_key_lookup; GET /api/policy/v1/mpa/app_connector_aws_region and /user_portal_url',
 );
+const TENANT_SETTINGS = acl(
+  '§7 Tenant settings',
+  'GET and PUT: posture_profiles, ts_client_profile, mpa_certificates, mpa_security_config, global_settings, casb, admin_access_control, auth, tos, fixed_egress, egress_ips.',
+);
 const V4 = acl(
   '§7 Policy reads and saves',
   'GET /api/policy/v4/content_types; PUT /api/policy/v4/content_migration; GET and PUT /api/policy/v4/rules/docs/{rev} and rules/content/{rev}.',
@@ -623,6 +627,14 @@ export const POLICY_ENDPOINTS: readonly SpecEndpoint[] = [
   readRow(ACL, '/api/policy/v1/rules/mpa/app_connector_cluster_list', [MPA], ['policy-no-rev-path']),
   readRow(ACL, '/api/policy/v1/mpa/app_connector_aws_region', [MPA], ['policy-no-rev-path']),
   readRow(ACL, '/api/policy/v1/mpa/user_portal_url', [MPA], ['policy-no-rev-path']),
+  ...documentRows(
+    'api-client-layer §7 Tenant settings',
+    '/api/settings/v1/tenants/mpa_security_config',
+    [TENANT_SETTINGS],
+    {
+      silent: ['policy-no-rev-path', 'settings-in-revision'],
+    },
+  ),
   contentTypesRow('/api/policy/v4/content_types', [V4]),
   migrationRow('/api/policy/v4/content_migration', [V4]),
   ...documentRows(ACL, '/api/policy/v4/rules/docs/{rev}', [V4]),

@@ -73,7 +73,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
         'posture_profiles',
         'ts_client_profile',
         'mpa_certificates',
-        'mpa_security_config',
         'global_settings',
         'casb',
         'fixed_egress',

@@ -177,7 +177,11 @@ describe('policy-kind registry', () => {
     (kind) => {
       const row: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
       // By revision, or (without {rev}) the staged revision; a save path the same way as its read.
-      expect(row.path).toMatch(/^\/api\/policy\/v[134]\/[a-z0-9_/]+(\{rev\})?$/);
+      // A tenant settings document kept in the revision (docs/adding-a-row.md §4) is read at its
+      // settings path, staged like private access's calls (no {rev}).
+      expect(row.path).toMatch(
+        /^(\/api\/policy\/v[134]\/[a-z0-9_/]+(\{rev\})?|\/api\/settings\/v1\/tenants\/[a-z0-9_]+)$/,
+      );
       if (row.writePath) {
         expect(row.writePath).toMatch(/^\/api\/policy\/v[134]\/[a-z0-9_/]+(\{rev\})?$/);
         expect(kindPathHasRev(row.writePath)).toBe(kindPathHasRev(row.path));

@@ -12,6 +12,8 @@ export const policyEditorIds = {
   status: 'policy-editor-status',
   error: 'policy-editor-error',
   conflictDialog: 'policy-conflict-dialog',
+  /** `${formField}-${path}`: a field of a kind the kit draws as a form (its dotted path in the document). */
+  formField: 'policy-form-field',
   conflictWho: 'policy-conflict-who',
   conflictReapply: 'policy-conflict-reapply',
   conflictDiscard: 'policy-conflict-discard',

@@ -1417,6 +1417,42 @@ const ex = {
     invalid: [],
   },
   'mpa/user_portal_url': { valid: { url: 'https://access.acme.example/' }, invalid: [] },
+  'mpa/security_config': {
+    valid: {
+      require_client_certificate: true,
+      min_tls_version: '1.3',
+      reauth_hours: 12,
+      idle_timeout_minutes: 30,
+      end_on_posture_failure: true,
+      log_allowed_connections: false,
+    },
+    invalid: [
+      {
+        why: 'a TLS version below 1.2',
+        data: {
+          require_client_certificate: true,
+          min_tls_version: '1.0',
+          reauth_hours: 12,
+          idle_timeout_minutes: 30,
+          end_on_posture_failure: true,
+          log_allowed_connections: false,
+        },
+        field: 'data.min_tls_version',
+      },
+      {
+        why: 'an idle timeout longer than the session',
+        data: {
+          require_client_certificate: false,
+          min_tls_version: '1.2',
+          reauth_hours: 1,
+          idle_timeout_minutes: 90,
+          end_on_posture_failure: true,
+          log_allowed_connections: false,
+        },
+        field: 'data.idle_timeout_minutes',
+      },
+    ],
+  },
   'fwaas/services': {
     valid: {
       list: [

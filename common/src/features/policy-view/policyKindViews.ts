@@ -4,16 +4,22 @@
  * what the document is (path, schema, permissions, keyed and ordered lists) and gives its title;
  * this table says the rest a person reads:
  *
+ * - `path`: its tab on its permission group's page (#/policy/web/<path>, #/fwaas/<path>, …); a
+ *   group's tabs are its kinds' rows with a path, in this table's order (so the rows are grouped
+ *   by family, each in its page's order). Kinds sharing a path are one tab (the first draws it).
+ *   `secondTab` is a further tab of the same document (its label and path).
  * - `tab`: the short label of the kind's tab on its family page (where "Cloud app rules" reads
  *   "App rules" under the Cloud Apps Policy heading); the kind's title stays the registry's.
- * - `shape`: which shared editor draws it (ordered rule list, named list, scoped rules, form).
+ * - `shape`: which shared editor draws it (ordered rule list, named list, scoped rules, form); a
+ *   kind whose family page registers no section of its own is drawn by the kit from its shape
+ *   and its registry schema (tenant-portal/src/areas/policy/kit/README.md).
  * - `labels`: its fields as a sentence names them (the revision diff), beside RULE_FIELD_LABELS.
  * - `nouns`: what its lists' entries are called, by list path (`*` for every list).
  * - `actions`, `values`, `references`, `entries`: how its codes and keys read.
  *
- * The revision diff's sentences (features/revision/diffText.ts) and the policy pages' tabs
- * (tenant-portal/src/areas/policy/*Sections.ts) derive from these rows. A new kind with an editor
- * is a registry row, a view row here and its editor (docs/adding-a-row.md).
+ * The revision diff's sentences (features/revision/diffText.ts), the policy pages' tabs and the
+ * rule links (tenant-portal/src/areas/policy/familyTabs.ts) derive from these rows. A new kind
+ * with a form is a registry row, its example and a view row here (docs/adding-a-row.md §1).
  */
 import { POLICY_KIND_REGISTRY, type PolicyKind, type PolicyKindDef } from '../../api/contract/policyKinds';
 import { NOTIFICATION_PAGE_LABELS } from '../../api/contract/policy-kinds/customizationKinds';
@@ -49,7 +55,16 @@ export interface ViewReference {
  */
 export type EntryNaming = 'risk' | 'category' | 'hash' | 'key-label';
 
+/** A further tab of the same document on its family page. */
+export interface SecondTab {
+  path: string;
+  tab: string;
+}
+
 export interface PolicyKindView {
+  /** Its tab's path on its group's page; none when it is no tab of its own (drawn inside another). */
+  path?: string;
+  secondTab?: SecondTab;
   tab?: string;
   shape: EditorShape;
   labels?: Readonly<Record<string, string>>;
@@ -154,7 +169,8 @@ const privateAccess = (view: PolicyKindView): PolicyKindView => ({
   ...view,
 });
 const email = (view: PolicyKindView): PolicyKindView => ({ values: EMAIL_VALUES, ...view });
-const customization = (tab: string): PolicyKindView => ({
+const customization = (path: string, tab: string): PolicyKindView => ({
+  path,
   tab,
   shape: 'named-list',
   nouns: { '*': 'page' },
@@ -163,17 +179,24 @@ const customization = (tab: string): PolicyKindView => ({
 });
 
 export const POLICY_KIND_VIEWS = {
+  // web_policy
   portal_note: { shape: 'form' },
-  risks: { tab: 'Threats & risk levels', shape: 'named-list', entries: 'risk' },
-  cats: { tab: 'Categories', shape: 'named-list', entries: 'category' },
+  cats: { path: 'categories', tab: 'Categories', shape: 'named-list', entries: 'category' },
   'cats/extension': { tab: 'Extension categories', shape: 'form' },
-  'web/exceptions': { tab: 'Domain rules & exceptions', shape: 'ordered-rules' },
-  bnb: { tab: 'Browsers & applications', shape: 'scoped-rules', labels: BNB_LABELS },
-  'web/user_agents': { tab: 'User agents', shape: 'ordered-rules' },
-  'web/sha256': { tab: 'SHA-256', shape: 'named-list', entries: 'hash' },
-  'v3/sslbump_bypass': { tab: 'SSL bypass', shape: 'named-list', nouns: { '*': 'bypass' } },
+  risks: { path: 'threats', tab: 'Threats & risk levels', shape: 'named-list', entries: 'risk' },
+  'web/exceptions': { path: 'exceptions', tab: 'Domain rules & exceptions', shape: 'ordered-rules' },
+  bnb: { path: 'browsers', tab: 'Browsers & applications', shape: 'scoped-rules', labels: BNB_LABELS },
+  'web/user_agents': { path: 'user-agents', tab: 'User agents', shape: 'ordered-rules' },
+  'web/sha256': { path: 'sha256', tab: 'SHA-256', shape: 'named-list', entries: 'hash' },
+  'v3/sslbump_bypass': {
+    path: 'ssl-bypass',
+    tab: 'SSL bypass',
+    shape: 'named-list',
+    nouns: { '*': 'bypass' },
+  },
   sslbump_bypass: { shape: 'named-list' },
   copy_paste: {
+    path: 'copy-paste',
     tab: 'Copy & paste',
     shape: 'scoped-rules',
     labels: {
@@ -184,6 +207,7 @@ export const POLICY_KIND_VIEWS = {
     values: { copy: ALLOW_BLOCK, paste: ALLOW_BLOCK },
   },
   watermark: {
+    path: 'watermark',
     tab: 'Watermark',
     shape: 'scoped-rules',
     labels: {
@@ -195,11 +219,13 @@ export const POLICY_KIND_VIEWS = {
     },
   },
   'bf/web': {
+    path: 'forensics',
     tab: 'Browsing forensics',
     shape: 'scoped-rules',
     labels: { 'browsing_forensics.enabled': 'recording of browsing sessions' },
   },
   bandwidth: {
+    path: 'bandwidth',
     tab: 'Bandwidth',
     shape: 'scoped-rules',
     labels: { limit_kbps: 'rate limit (kbit/s)', daily_quota_mb: 'daily quota (MB)' },
@@ -212,25 +238,22 @@ export const POLICY_KIND_VIEWS = {
       ],
     },
   },
-  'web/global_exceptions': { tab: 'Global exceptions', shape: 'scoped-rules' },
-  'inspection/global_exceptions': {
-    tab: 'Global exceptions',
+  'web/global_exceptions': { path: 'global-exceptions', tab: 'Global exceptions', shape: 'scoped-rules' },
+  global_bnb: {
+    path: 'global-browsers',
+    tab: 'Global browsers & applications',
     shape: 'scoped-rules',
-    actions: INSPECTION_ACTIONS,
+    labels: BNB_LABELS,
   },
-  global_bnb: { tab: 'Global browsers & applications', shape: 'scoped-rules', labels: BNB_LABELS },
   'web/parent_global_exceptions': { tab: "Parent tenant's global exceptions", shape: 'scoped-rules' },
-  'inspection/parent_global_exceptions': {
-    tab: 'Global exceptions',
-    shape: 'scoped-rules',
-    actions: INSPECTION_ACTIONS,
-  },
   parent_global_bnb: {
     tab: "Parent tenant's global browsers & applications",
     shape: 'scoped-rules',
     labels: BNB_LABELS,
   },
+  // email_policy
   'safemail/config': email({
+    path: 'settings',
     tab: 'Settings & quarantine',
     shape: 'form',
     labels: {
@@ -248,56 +271,106 @@ export const POLICY_KIND_VIEWS = {
     },
   }),
   'safemail/whitelist': email({
+    path: 'allow-list',
     tab: 'Allowed senders',
     shape: 'named-list',
     nouns: { '*': 'allowed sender' },
   }),
   'safemail/isolation': email({
+    path: 'link-isolation',
     tab: 'Link isolation',
     shape: 'ordered-rules',
     nouns: { safemail_classification: 'links classified' },
     keyNamedLists: ['safemail_classification'],
   }),
-  'safemail/mobile': email({ tab: 'Mobile devices', shape: 'ordered-rules' }),
+  'safemail/mobile': email({ path: 'mobile', tab: 'Mobile devices', shape: 'ordered-rules' }),
   'safemail/phish_targets': email({
+    path: 'phishing-targets',
     tab: 'Phishing targets',
     shape: 'named-list',
     nouns: { '*': 'phishing target' },
   }),
   'safemail/smtp_users': email({
+    path: 'smtp-users',
     tab: 'SMTP users & groups',
     shape: 'named-list',
     nouns: { identitySourceLists: 'identity source', usersLists: 'users list' },
   }),
   'smtp/attachments': email({
+    path: 'attachments',
     tab: 'Attachments',
     shape: 'named-list',
     nouns: { content_types: 'content type', groups: 'attachment group', plugins: 'scanning engine' },
     keyNamedLists: ['plugins'],
   }),
-  dlp: { tab: 'DLP rules', shape: 'ordered-rules', actions: DLP_ACTIONS },
-  dlp_dicts: { tab: 'Dictionaries', shape: 'named-list', nouns: { '*': 'dictionary' } },
-  dlp_groups: { tab: 'Groups', shape: 'named-list', nouns: { '*': 'group' } },
-  dlp_auditors: { tab: 'Auditors', shape: 'named-list', nouns: { '*': 'auditor' }, actions: DLP_ACTIONS },
-  'auditor_profiles/list': { tab: 'Auditor profiles', shape: 'named-list', nouns: { '*': 'profile' } },
+  // dlp_policy: rules first (what decides); dictionaries, groups and auditors are what rules refer to.
+  dlp: { path: 'rules', tab: 'DLP rules', shape: 'ordered-rules', actions: DLP_ACTIONS },
+  dlp_dicts: { path: 'dictionaries', tab: 'Dictionaries', shape: 'named-list', nouns: { '*': 'dictionary' } },
+  dlp_groups: { path: 'groups', tab: 'Groups', shape: 'named-list', nouns: { '*': 'group' } },
+  dlp_auditors: {
+    path: 'auditors',
+    tab: 'Auditors',
+    shape: 'named-list',
+    nouns: { '*': 'auditor' },
+    actions: DLP_ACTIONS,
+  },
+  'auditor_profiles/list': {
+    path: 'profiles',
+    tab: 'Auditor profiles',
+    shape: 'named-list',
+    nouns: { '*': 'profile' },
+  },
   'auditor_profiles/default': { shape: 'form' },
   'auditor_profiles/file_password': { shape: 'form' },
-  'v3/casb/dlp/rules': { tab: 'Cloud-app DLP rules', shape: 'named-list', actions: DLP_ACTIONS },
-  'casb/app_rules': { tab: 'App rules', shape: 'ordered-rules', nouns: { '*': 'app rule' } },
-  'casb/exceptions': { tab: 'Exceptions', shape: 'ordered-rules', nouns: { '*': 'exception' } },
+  'v3/casb/dlp/rules': {
+    path: 'cloud-apps',
+    tab: 'Cloud-app DLP rules',
+    shape: 'named-list',
+    actions: DLP_ACTIONS,
+  },
+  // casb_policy
+  'casb/app_rules': {
+    path: 'app-rules',
+    tab: 'App rules',
+    shape: 'ordered-rules',
+    nouns: { '*': 'app rule' },
+  },
+  'casb/exceptions': {
+    path: 'exceptions',
+    tab: 'Exceptions',
+    shape: 'ordered-rules',
+    nouns: { '*': 'exception' },
+  },
   'casb/profiles': {
+    path: 'profiles',
+    secondTab: { path: 'domain-lists', tab: 'Unsanctioned domains' },
     tab: 'Profiles',
     shape: 'named-list',
     nouns: { 'profiles.list': 'profile', domain_lists: 'domain list' },
   },
-  'profiles/app_links': { tab: 'App links', shape: 'named-list', nouns: { '*': 'app link' } },
+  'profiles/app_links': {
+    path: 'app-links',
+    tab: 'App links',
+    shape: 'named-list',
+    nouns: { '*': 'app link' },
+  },
   'casb/app_discovery': {
+    path: 'discovery',
     tab: 'App discovery',
     shape: 'form',
     labels: { 'app_discovery.enabled': 'app discovery', 'app_discovery.hidden_apps': 'hidden apps' },
   },
-  egress_policy: { tab: 'Header rules', shape: 'ordered-rules', nouns: { '*': 'header rule' } },
+  // egress_policy
+  egress_policy: {
+    path: 'rules',
+    tab: 'Header rules',
+    shape: 'ordered-rules',
+    nouns: { '*': 'header rule' },
+  },
+  // content_inspection: in the order an administrator sets inspection up: what is inspected, the
+  // rules that settle verdicts, file types and documents, the sandbox, then the global rules.
   inspection: {
+    path: 'settings',
     tab: 'Inspection settings',
     shape: 'form',
     labels: {
@@ -312,14 +385,16 @@ export const POLICY_KIND_VIEWS = {
     },
   },
   'inspection/exceptions': {
+    path: 'exceptions',
     tab: 'Inspection rules & exceptions',
     shape: 'ordered-rules',
     actions: INSPECTION_ACTIONS,
   },
-  content: { tab: 'File types', shape: 'ordered-rules' },
-  'v4/content': { tab: 'File types', shape: 'ordered-rules' },
-  'v4/docs': { tab: 'Documents', shape: 'ordered-rules' },
+  content: { path: 'file-types', tab: 'File types', shape: 'ordered-rules' },
+  'v4/content': { path: 'file-types', tab: 'File types', shape: 'ordered-rules' },
+  'v4/docs': { path: 'documents', tab: 'Documents', shape: 'ordered-rules' },
   runtime_analysis: {
+    path: 'runtime-analysis',
     tab: 'Runtime analysis',
     shape: 'form',
     labels: {
@@ -331,17 +406,39 @@ export const POLICY_KIND_VIEWS = {
       'runtimeAnalysis.timeout_action': 'when no runtime verdict came in time',
     },
   },
-  'customization/web': customization('Web notification pages'),
-  'customization/email': customization('Email notifications'),
-  'customization/dlp': customization('DLP notification pages'),
+  'inspection/global_exceptions': {
+    path: 'global-exceptions',
+    tab: 'Global exceptions',
+    shape: 'scoped-rules',
+    actions: INSPECTION_ACTIONS,
+  },
+  'inspection/parent_global_exceptions': {
+    path: 'global-exceptions',
+    tab: 'Global exceptions',
+    shape: 'scoped-rules',
+    actions: INSPECTION_ACTIONS,
+  },
+  // customization
+  'customization/web': customization('web', 'Web notification pages'),
+  'customization/email': customization('email', 'Email notifications'),
+  'customization/dlp': customization('dlp', 'DLP notification pages'),
+  // private_access
   'mpa/access_rules': privateAccess({
+    path: 'access-rules',
+    secondTab: { path: 'applications', tab: 'Applications' },
     tab: 'Access rules',
     shape: 'ordered-rules',
     nouns: { access_rules: 'access rule', applications: 'application' },
   }),
   'mpa/application_list': privateAccess({ shape: 'named-list' }),
-  'mpa/app_catalogs': privateAccess({ tab: 'App catalogs', shape: 'named-list', nouns: { '*': 'catalog' } }),
+  'mpa/app_catalogs': privateAccess({
+    path: 'catalogs',
+    tab: 'App catalogs',
+    shape: 'named-list',
+    nouns: { '*': 'catalog' },
+  }),
   'mpa/app_connector_clusters': privateAccess({
+    path: 'clusters',
     tab: 'Connector clusters',
     shape: 'named-list',
     nouns: { '*': 'cluster' },
@@ -349,14 +446,36 @@ export const POLICY_KIND_VIEWS = {
   'mpa/app_connector_cluster_list': privateAccess({ shape: 'named-list' }),
   'mpa/app_connector_aws_region': privateAccess({ shape: 'form' }),
   'mpa/user_portal_url': privateAccess({ shape: 'form' }),
-  'fwaas/rules': { tab: 'Rules', shape: 'ordered-rules', actions: FIREWALL_ACTIONS },
+  'mpa/security_config': privateAccess({
+    path: 'security',
+    tab: 'Security settings',
+    shape: 'form',
+    labels: {
+      require_client_certificate: 'client certificate required',
+      min_tls_version: 'lowest TLS version',
+      reauth_hours: 'sign in again after (hours)',
+      idle_timeout_minutes: 'idle sessions end after (minutes)',
+      end_on_posture_failure: 'connections ended when a posture check fails',
+      log_allowed_connections: 'allowed connections logged',
+    },
+    values: {
+      min_tls_version: [
+        { code: '1.2', label: 'TLS 1.2' },
+        { code: '1.3', label: 'TLS 1.3' },
+      ],
+    },
+  }),
+  // fwaas: rules first (what decides traffic); services and feeds are what rules refer to.
+  'fwaas/rules': { path: 'rules', tab: 'Rules', shape: 'ordered-rules', actions: FIREWALL_ACTIONS },
   'fwaas/services': {
+    path: 'services',
     tab: 'Services',
     shape: 'named-list',
     nouns: { '*': 'service' },
     actions: FIREWALL_ACTIONS,
   },
   'fwaas/feeds': {
+    path: 'feeds',
     tab: 'Threat feeds',
     shape: 'named-list',
     nouns: { '*': 'feed' },

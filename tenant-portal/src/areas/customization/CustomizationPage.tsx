@@ -1,16 +1,24 @@
 import { customizationIds } from '@workbench/common/test-ids/dlpIds';
 import type { PageProps } from '../../routes/routeModel';
-import { PolicyFamilyPage, policySection, type FamilySection } from '../policy/PolicyFamilyPage';
+import {
+  PolicyFamilyPage,
+  familySections,
+  groupTab,
+  policySection,
+  type FamilySection,
+} from '../policy/PolicyFamilyPage';
 import { CUSTOMIZATION_SECTIONS } from './customizationSections';
 import { notificationPagesEditor } from './NotificationPagesSection';
 
-const SECTIONS: readonly FamilySection[] = CUSTOMIZATION_SECTIONS.map((s) =>
-  policySection({
-    path: s.path,
-    title: s.title,
-    kind: s.kind,
-    Editor: notificationPagesEditor(s.path, s.pages),
-  }),
+const SECTIONS: readonly FamilySection[] = familySections(
+  'customization',
+  CUSTOMIZATION_SECTIONS.map((s) =>
+    policySection({
+      ...groupTab('customization', s.path),
+      kind: s.kind,
+      Editor: notificationPagesEditor(s.path, s.pages),
+    }),
+  ),
 );
 
 /**

@@ -9,15 +9,14 @@ import {
   WEB_NOTIFICATION_PAGES,
 } from '@workbench/common/api/contract/policy-kinds/customizationKinds';
 
+/**
+ * The notification pages each document holds, by its tab (the tabs and their titles are the
+ * customization kinds' view rows; the page checks each path and kind against them).
+ */
 export const CUSTOMIZATION_SECTIONS = [
-  { path: 'web', title: 'Web notification pages', kind: 'customization/web', pages: WEB_NOTIFICATION_PAGES },
-  {
-    path: 'email',
-    title: 'Email notifications',
-    kind: 'customization/email',
-    pages: EMAIL_NOTIFICATION_PAGES,
-  },
-  { path: 'dlp', title: 'DLP notification pages', kind: 'customization/dlp', pages: DLP_NOTIFICATION_PAGES },
+  { path: 'web', kind: 'customization/web', pages: WEB_NOTIFICATION_PAGES },
+  { path: 'email', kind: 'customization/email', pages: EMAIL_NOTIFICATION_PAGES },
+  { path: 'dlp', kind: 'customization/dlp', pages: DLP_NOTIFICATION_PAGES },
 ] as const;
 
 export type CustomizationKind = (typeof CUSTOMIZATION_SECTIONS)[number]['kind'];

@@ -1,29 +1,31 @@
 import type { FamilySection } from '../policy/PolicyFamilyPage';
-import { PolicyFamilyPage } from '../policy/PolicyFamilyPage';
+import { PolicyFamilyPage, familySections, groupTab } from '../policy/PolicyFamilyPage';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
 import type { PageProps } from '../../routes/routeModel';
-import { FIREWALL_SECTIONS, type FirewallSectionDef } from './firewallSections';
 import { PolicySection } from '../policy/PolicySection';
 import { RulesSection, describeRuleError } from './RulesSection';
 import { ServicesSection, describeServiceError } from './ServicesSection';
 import { FeedsSection, describeFeedError } from './FeedsSection';
 
-const [rules, services, feeds] = FIREWALL_SECTIONS;
+/** Rules first: what decides traffic; services and feeds are what rules refer to (the view rows' order). */
+const rules = { ...groupTab('fwaas', 'rules'), kind: 'fwaas/rules' } as const;
+const services = { ...groupTab('fwaas', 'services'), kind: 'fwaas/services' } as const;
+const feeds = { ...groupTab('fwaas', 'feeds'), kind: 'fwaas/feeds' } as const;
 
 /**
  * A firewall section's frame (the shared PolicySection: heading, Save / Undo / Redo, save error,
  * conflict dialog, a reply without the kind's fields said so) under the firewall's test ids; the
  * document is "Firewall <section>" in the conflict dialog and the could-not-be-read message.
  */
-const frame = ({ path, title }: FirewallSectionDef) => ({
+const frame = ({ path, title }: { path: string; title: string }) => ({
   title,
   testId: path,
   testIdPrefix: firewallIds.section,
   documentName: `Firewall ${title.toLowerCase()}`,
 });
 
-/** The firewall documents' sections, in firewallSections.ts's order (rules first). */
-const SECTIONS: readonly FamilySection[] = [
+/** The firewall documents' sections, in their view rows' order (rules first). */
+const SECTIONS: readonly FamilySection[] = familySections('fwaas', [
   {
     ...rules,
     render: ({ ruleId, openRule }) => (
@@ -48,7 +50,7 @@ const SECTIONS: readonly FamilySection[] = [
       </PolicySection>
     ),
   },
-];
+]);
 
 /**
  * The Firewall page (issue 12; docs/sessions.md §6 fwaas: fwaas:* permission, title Firewall, every

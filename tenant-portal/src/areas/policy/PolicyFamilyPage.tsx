@@ -6,6 +6,7 @@ import {
   type PolicyData,
   type PolicyKind,
 } from '@workbench/common/api/contract/policyKinds';
+import type { PolicyPermissionGroup } from '@workbench/common/vocabularies/policyGroups';
 import { selectFeatures, selectPolicyDocDirty, useAppSelector } from '@workbench/common';
 import { policyFamilyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { AreaPage } from '../AreaPage';
@@ -14,6 +15,13 @@ import { featuresAllow } from '../../routes/routeRules';
 import { PolicySection, type LoadedEditor } from './PolicySection';
 import { useRuleParam } from './useRuleParam';
 import { pathInList } from './web/listEdits';
+import { groupTabs, tabTitled } from './familyTabs';
+
+import { kitEditor } from './kit/kindForm';
+
+/** A tab's path and title on a group's page by its path, for the page's own sections (throws on a path the group has no tab for). */
+export const groupTab = (group: PolicyPermissionGroup, path: string): { path: string; title: string } =>
+  tabTitled(groupTabs(group), path);
 
 /** What every section editor of a policy page gets: its loaded document and the `?rule=` link. */
 export interface SectionEditorProps<K extends PolicyKind> {
@@ -90,6 +98,29 @@ export function policySection<K extends PolicyKind>(row: {
       </PolicySection>
     ),
   };
+}
+
+/**
+ * A permission group's page sections (issue 32 point 1): one per tab of the group's view rows
+ * (`groupTabs`), in their order. `own` are the sections the family draws itself (the list and
+ * rule editors, tabs that show several documents), registered here by tab; every other tab is
+ * drawn by the kit from its kind's view row (`kitEditor`), so a new form kind needs no section.
+ * Throws when an own section is no tab of the group or edits another kind than its tab's.
+ */
+export function familySections(group: PolicyPermissionGroup, own: readonly FamilySection[]): FamilySection[] {
+  const tabs = groupTabs(group);
+  for (const s of own)
+    if (tabs.find((t) => t.path === s.path)?.kind !== s.kind)
+      throw new Error(`${s.path} (${s.kind}) is no tab of ${group}'s page`);
+  const drawn = new Set<string>();
+  return tabs.flatMap((tab) => {
+    if (drawn.has(tab.path)) return [];
+    drawn.add(tab.path);
+    return [
+      own.find((s) => s.path === tab.path) ??
+        policySection({ path: tab.path, title: tab.title, kind: tab.kind, Editor: kitEditor(tab.kind) }),
+    ];
+  });
 }
 
 function LinkedEditor<K extends PolicyKind>({

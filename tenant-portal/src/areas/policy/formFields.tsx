@@ -1,11 +1,12 @@
 import type { SxProps, Theme } from '@mui/material';
 import { FormControlLabel, Switch } from '@mui/material';
-import type { FormikProps } from 'formik';
+import { getIn, type FormikProps } from 'formik';
 
 /**
  * The bindings the policy families' Formik dialogs share (firewall, private access): a field's
  * error once it was left or a save was tried, a TextField's props and an on/off switch, each
- * with the family's test id `<testIdPrefix>-<name>` and disabled for readers.
+ * with the family's test id `<testIdPrefix>-<name>` and disabled for readers. A name may be a
+ * dotted path into nested values (the kit's form of a kind, kit/kindForm.tsx), as Formik reads it.
  */
 export function formFields<V extends object>(
   formik: FormikProps<V>,
@@ -18,13 +19,13 @@ export function formFields<V extends object>(
 ) {
   const { readOnly, testIdPrefix, message } = options;
   const errorOf = (name: keyof V & string): string | undefined => {
-    const shown = Boolean(formik.touched[name]) || formik.submitCount > 0;
-    return shown ? message(formik.errors[name]) : undefined;
+    const shown = Boolean(getIn(formik.touched, name)) || formik.submitCount > 0;
+    return shown ? message(getIn(formik.errors, name)) : undefined;
   };
   const field = (name: keyof V & string, label: string, helper?: string) => ({
     name,
     label,
-    value: formik.values[name],
+    value: getIn(formik.values, name) as unknown,
     onChange: formik.handleChange,
     onBlur: formik.handleBlur,
     error: Boolean(errorOf(name)),
@@ -39,7 +40,7 @@ export function formFields<V extends object>(
       control={
         <Switch
           name={name}
-          checked={Boolean(formik.values[name])}
+          checked={Boolean(getIn(formik.values, name))}
           onChange={formik.handleChange}
           disabled={readOnly}
           slotProps={{ input: { 'data-testid': `${testIdPrefix}-${name}` } as object }}

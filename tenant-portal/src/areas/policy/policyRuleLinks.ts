@@ -9,34 +9,16 @@ import {
   policyGroupPage,
   type PolicyPermissionGroup,
 } from '@workbench/common/vocabularies/policyGroups';
-import { FIREWALL_SECTIONS } from '../fwaas/firewallSections';
-import { WEB_SECTIONS } from './web/webSections';
-import { EMAIL_SECTIONS } from './email/emailSections';
-import { DLP_SECTIONS } from './dlp/dlpSections';
-import { PRIVATE_ACCESS_SECTIONS } from '../private-access/privateAccessSections';
-import { INSPECTION_SECTIONS } from './inspection/inspectionModel';
-import { CASB_SECTIONS } from './casb/casbSections';
-import { EGRESS_SECTIONS } from './egress/egressSections';
-import { CUSTOMIZATION_SECTIONS } from '../customization/customizationSections';
+import { groupTabs } from './familyTabs';
 
 /**
  * The tabs (path and kind) of every policy group's page: where each kind of the policy-kind
- * registry is edited. The page itself is the group's (policy-group registry), so a group without
- * a row here fails to compile.
+ * registry is edited, from the kinds' view rows (familyTabs.ts). The page itself is the group's
+ * (policy-group registry).
  */
-export const POLICY_GROUP_SECTIONS: Readonly<
-  Record<PolicyPermissionGroup, ReadonlyArray<{ path: string; kind: string }>>
-> = {
-  web_policy: WEB_SECTIONS,
-  email_policy: EMAIL_SECTIONS,
-  dlp_policy: DLP_SECTIONS,
-  casb_policy: CASB_SECTIONS,
-  egress_policy: EGRESS_SECTIONS,
-  content_inspection: INSPECTION_SECTIONS,
-  fwaas: FIREWALL_SECTIONS,
-  private_access: PRIVATE_ACCESS_SECTIONS,
-  customization: CUSTOMIZATION_SECTIONS,
-};
+export const POLICY_GROUP_SECTIONS = Object.fromEntries(
+  POLICY_PERMISSION_GROUPS.map((group) => [group, groupTabs(group)]),
+) as unknown as Readonly<Record<PolicyPermissionGroup, ReadonlyArray<{ path: string; kind: string }>>>;
 
 /** Rule ids are word characters only (RuleId); a key with a dot is a bypass domain, not a rule. */
 const isRuleId = (key: string) => /^[A-Za-z0-9_-]+$/.test(key);

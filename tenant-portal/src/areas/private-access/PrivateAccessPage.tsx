@@ -1,21 +1,50 @@
 import type { PageProps } from '../../routes/routeModel';
-import { PolicyFamilyPage, policySection, type FamilySection } from '../policy/PolicyFamilyPage';
-import { PRIVATE_ACCESS_BASE, PRIVATE_ACCESS_SECTIONS } from './privateAccessSections';
+import {
+  PolicyFamilyPage,
+  familySections,
+  groupTab,
+  policySection,
+  type FamilySection,
+} from '../policy/PolicyFamilyPage';
+import { PRIVATE_ACCESS_BASE } from './privateAccessSections';
 import { AccessRulesSection, describeAccessPolicyError } from './AccessRulesSection';
 import { ApplicationsSection } from './ApplicationsSection';
 import { CatalogsSection } from './CatalogsSection';
 import { ClustersSection, describeCatalogError, describeClusterError } from './ClustersSection';
 import { UserPortalUrl } from './UserPortalUrl';
 
-const [rules, applications, catalogs, clusters] = PRIVATE_ACCESS_SECTIONS;
+const titled = (path: string) => groupTab('private_access', path);
 
-/** The page's sections, in privateAccessSections.ts's order. */
-export const PRIVATE_ACCESS_PAGE_SECTIONS: readonly FamilySection[] = [
-  policySection({ ...rules, Editor: AccessRulesSection, describeError: describeAccessPolicyError }),
-  policySection({ ...applications, Editor: ApplicationsSection, describeError: describeAccessPolicyError }),
-  policySection({ ...catalogs, Editor: CatalogsSection, describeError: describeCatalogError }),
-  policySection({ ...clusters, Editor: ClustersSection, describeError: describeClusterError }),
-];
+/**
+ * The page's sections, in the view rows' order: the lists draw their own sections; a form kind of
+ * the group (the security settings) is drawn by the kit.
+ */
+export const PRIVATE_ACCESS_PAGE_SECTIONS: readonly FamilySection[] = familySections('private_access', [
+  policySection({
+    ...titled('access-rules'),
+    kind: 'mpa/access_rules',
+    Editor: AccessRulesSection,
+    describeError: describeAccessPolicyError,
+  }),
+  policySection({
+    ...titled('applications'),
+    kind: 'mpa/access_rules',
+    Editor: ApplicationsSection,
+    describeError: describeAccessPolicyError,
+  }),
+  policySection({
+    ...titled('catalogs'),
+    kind: 'mpa/app_catalogs',
+    Editor: CatalogsSection,
+    describeError: describeCatalogError,
+  }),
+  policySection({
+    ...titled('clusters'),
+    kind: 'mpa/app_connector_clusters',
+    Editor: ClustersSection,
+    describeError: describeClusterError,
+  }),
+]);
 
 /**
  * The Secure Application Access page (issue 13; docs/sessions.md §6 secure-application-access:

@@ -5,15 +5,7 @@
  * are two tabs of one document (mpa/access_rules, saved together by
  * update_access_policy_application).
  */
-import { familyTabs } from '../policy/familyTabs';
 import { policyGroupPage } from '@workbench/common/vocabularies/policyGroups';
 
-/** Access rules first: what decides access; the rest is what rules and the user portal refer to. */
-export const PRIVATE_ACCESS_SECTIONS = familyTabs([
-  { path: 'access-rules', kind: 'mpa/access_rules' },
-  { path: 'applications', tab: 'Applications', kind: 'mpa/access_rules' },
-  { path: 'catalogs', kind: 'mpa/app_catalogs' },
-  { path: 'clusters', kind: 'mpa/app_connector_clusters' },
-] as const);
-
+/** The page's route path (its tabs are the private_access kinds' view rows). */
 export const PRIVATE_ACCESS_BASE = policyGroupPage('private_access');

@@ -1,18 +1,23 @@
 import type { PageProps } from '../../../routes/routeModel';
-import { PolicyFamilyPage, describeListError, policySection, type FamilySection } from '../PolicyFamilyPage';
-import { CASB_SECTIONS } from './casbSections';
+import {
+  PolicyFamilyPage,
+  describeListError,
+  familySections,
+  groupTab,
+  policySection,
+  type FamilySection,
+} from '../PolicyFamilyPage';
 import { AppRulesSection } from './AppRulesSection';
 import { CasbExceptionsSection } from './ExceptionsSection';
 import { ProfilesSection } from './ProfilesSection';
 import { DomainListsSection } from './DomainListsSection';
 import { AppLinksSection } from './AppLinksSection';
 import { AppDiscoverySection } from './AppDiscoverySection';
-import { tabTitled } from '../familyTabs';
 
-const titled = (path: (typeof CASB_SECTIONS)[number]['path']) => tabTitled(CASB_SECTIONS, path);
+const titled = (path: string) => groupTab('casb_policy', path);
 
-/** The Cloud Apps Policy page's sections, in casbSections.ts's order. */
-export const CASB_POLICY_SECTIONS: readonly FamilySection[] = [
+/** The Cloud Apps Policy page's sections, in the order of its kinds' view rows (policyKindViews.ts). */
+export const CASB_POLICY_SECTIONS: readonly FamilySection[] = familySections('casb_policy', [
   policySection({
     ...titled('app-rules'),
     kind: 'casb/app_rules',
@@ -48,7 +53,7 @@ export const CASB_POLICY_SECTIONS: readonly FamilySection[] = [
     describeError: describeListError('Link', 'list'),
   }),
   policySection({ ...titled('discovery'), kind: 'casb/app_discovery', Editor: AppDiscoverySection }),
-];
+]);
 
 /**
  * The Cloud Apps Policy page (issue 13; docs/policy.md §4 Policy): a tab per section, each a document

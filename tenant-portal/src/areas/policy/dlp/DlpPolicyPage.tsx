@@ -4,12 +4,13 @@ import type { PageProps } from '../../../routes/routeModel';
 import {
   PolicyFamilyPage,
   describeListError,
+  familySections,
+  groupTab,
   policySection,
   type FamilySection,
   type SectionEditorProps,
 } from '../PolicyFamilyPage';
 import { RuleTable } from '../web/RuleTable';
-import { DLP_SECTIONS } from './dlpSections';
 import { DlpRulesSection, describeDlpRuleError } from './DlpRulesSection';
 import {
   AuditorsSection,
@@ -20,9 +21,8 @@ import {
   ProfilesSection,
 } from './DlpListSections';
 import { DIRECTION_OPTIONS, DLP_ACTION_OPTIONS, type DlpRule } from './dlpRuleForm';
-import { tabTitled } from '../familyTabs';
 
-const titled = (path: (typeof DLP_SECTIONS)[number]['path']) => tabTitled(DLP_SECTIONS, path);
+const titled = (path: string) => groupTab('dlp_policy', path);
 
 const label = (options: ReadonlyArray<{ code: string; label: string }>, code: string) =>
   options.find((o) => o.code === code)?.label ?? code;
@@ -85,10 +85,10 @@ const filePassword = policySection({
 });
 
 /**
- * The DLP Policy page's sections (issue 13), in dlpSections.ts's order. The Auditor profiles tab
+ * The DLP Policy page's sections (issue 13), in its view rows' order. The Auditor profiles tab
  * also holds the default profile and the attachment password, each saved on its own.
  */
-export const DLP_POLICY_SECTIONS: readonly FamilySection[] = [
+export const DLP_POLICY_SECTIONS: readonly FamilySection[] = familySections('dlp_policy', [
   policySection({
     ...titled('rules'),
     kind: 'dlp',
@@ -124,7 +124,7 @@ export const DLP_POLICY_SECTIONS: readonly FamilySection[] = [
     ),
   },
   policySection({ ...titled('cloud-apps'), kind: 'v3/casb/dlp/rules', Editor: CloudAppRules }),
-];
+]);
 
 /**
  * The DLP Policy page (issue 13; docs/access.md §1 dlp_policy, docs/policy.md §4 Policy): a tab per section, each a

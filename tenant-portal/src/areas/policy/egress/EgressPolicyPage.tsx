@@ -19,6 +19,8 @@ import type { PageProps } from '../../../routes/routeModel';
 import {
   PolicyFamilyPage,
   describeListError,
+  familySections,
+  groupTab,
   policySection,
   type FamilySection,
   type SectionEditorProps,
@@ -27,7 +29,6 @@ import { AccordionFormDialog, FormText, errorOf, validFields, type Form } from '
 import { scopePanels } from '../casb/AppRulesSection';
 import { ListSection } from '../casb/ListSection';
 import { scopeSummary } from '../casb/casbForms';
-import { EGRESS_SECTIONS } from './egressSections';
 import {
   HEADER_ACTION_LABELS,
   egressRuleFrom,
@@ -260,15 +261,14 @@ export function EgressRulesSection({
   );
 }
 
-export const EGRESS_POLICY_SECTIONS: readonly FamilySection[] = [
+export const EGRESS_POLICY_SECTIONS: readonly FamilySection[] = familySections('egress_policy', [
   policySection({
-    path: EGRESS_SECTIONS[0].path,
-    title: EGRESS_SECTIONS[0].title,
+    ...groupTab('egress_policy', 'rules'),
     kind: 'egress_policy',
     Editor: EgressRulesSection,
     describeError: describeListError('Rule', 'egress_policy.rules'),
   }),
-];
+]);
 
 /** The Egress Headers page (issue 13; docs/policy.md §4 Policy). */
 export function EgressPolicyPage({ title }: PageProps) {

@@ -2,11 +2,12 @@ import type { PageProps } from '../../../routes/routeModel';
 import {
   PolicyFamilyPage,
   describeListError,
+  familySections,
+  groupTab,
   policySection,
   type FamilySection,
   type SectionEditorProps,
 } from '../PolicyFamilyPage';
-import { EMAIL_SECTIONS } from './emailSections';
 import { SettingsSection } from './SettingsSection';
 import { AllowListSection } from './AllowListSection';
 import { LinkIsolationSection } from './LinkIsolationSection';
@@ -15,9 +16,8 @@ import { PhishTargetsSection } from './PhishTargetsSection';
 import { SmtpUsersSection } from './SmtpUsersSection';
 import { AttachmentsSection } from './AttachmentsSection';
 import { useEmailCategoryGroups } from './useEmailCategoryGroups';
-import { tabTitled } from '../familyTabs';
 
-const titled = (path: (typeof EMAIL_SECTIONS)[number]['path']) => tabTitled(EMAIL_SECTIONS, path);
+const titled = (path: string) => groupTab('email_policy', path);
 
 function LinkIsolation(props: SectionEditorProps<'safemail/isolation'>) {
   return <LinkIsolationSection {...props} groups={useEmailCategoryGroups()} />;
@@ -34,10 +34,10 @@ const describeAttachmentsError = (path: string) =>
   describeListError('Scanning engine', 'plugins')(path);
 
 /**
- * The Email Policy page's sections (issue 13; docs/policy.md §4 Policy), in emailSections.ts's order,
+ * The Email Policy page's sections (issue 13; docs/policy.md §4 Policy), in its view rows' order,
  * each a document of the email family saved on its own.
  */
-export const EMAIL_POLICY_SECTIONS: readonly FamilySection[] = [
+export const EMAIL_POLICY_SECTIONS: readonly FamilySection[] = familySections('email_policy', [
   policySection({ ...titled('settings'), kind: 'safemail/config', Editor: SettingsSection }),
   policySection({
     ...titled('allow-list'),
@@ -75,7 +75,7 @@ export const EMAIL_POLICY_SECTIONS: readonly FamilySection[] = [
     Editor: AttachmentsSection,
     describeError: describeAttachmentsError,
   }),
-];
+]);
 
 /**
  * The Email Policy page (issue 13; docs/sessions.md §6 policy row: email_policy, feature menlo_email):

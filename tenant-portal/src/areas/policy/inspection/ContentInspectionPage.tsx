@@ -3,21 +3,22 @@ import type { PageProps } from '../../../routes/routeModel';
 import {
   PolicyFamilyPage,
   describeListError,
+  familySections,
+  groupTab,
   policySection,
   type FamilySection,
   type SectionEditorProps,
 } from '../PolicyFamilyPage';
-import { INSPECTION_SECTIONS, few } from './inspectionModel';
+import { few } from './inspectionModel';
 import { SettingsSection } from './SettingsSection';
 import { ExceptionsSection, describeRulesError } from './ExceptionsSection';
 import { FileTypesTab } from './FileTypesSection';
 import { InspectionRuleList } from './InspectionRuleList';
 import { RuntimeAnalysisSection } from './RuntimeAnalysisSection';
 import { GlobalExceptionsSection, ParentGlobalSection } from './GlobalExceptionsSection';
-import { tabTitled } from '../familyTabs';
 import { editorServerError } from '../kit/serverError';
 
-const titled = (path: (typeof INSPECTION_SECTIONS)[number]['path']) => tabTitled(INSPECTION_SECTIONS, path);
+const titled = (path: string) => groupTab('content_inspection', path);
 
 function Exceptions({
   editor,
@@ -78,9 +79,9 @@ const globalSection = policySection({
 
 /**
  * The Content Inspection page's sections (issue 13; docs/policy.md §4 Policy; docs/policy.md §3, §7):
- * one per document of the content_inspection family, in inspectionModel.ts's order.
+ * one per document of the content_inspection family, in its view rows' order.
  */
-export const INSPECTION_PAGE_SECTIONS: readonly FamilySection[] = [
+export const INSPECTION_PAGE_SECTIONS: readonly FamilySection[] = familySections('content_inspection', [
   policySection({ ...titled('settings'), kind: 'inspection', Editor: SettingsSection }),
   policySection({
     ...titled('exceptions'),
@@ -107,7 +108,7 @@ export const INSPECTION_PAGE_SECTIONS: readonly FamilySection[] = [
       </>
     ),
   },
-];
+]);
 
 /**
  * The Content Inspection page (issue 13; permission group content_inspection, feature flag

@@ -1,31 +1,10 @@
 /**
- * The Content Inspection page's sections (issue 13; docs/sessions.md §6 policy row, docs/access.md §5 contentInspection
- * flag, docs/policy.md §4 Policy; docs/policy.md §4 Policy reads and saves): one tab per part of the
- * content_inspection family of the policy-kind registry, each deep-linkable as
- * #/policy/content-inspection/<path>, and the pure helpers its editors share.
+ * The pure helpers the Content Inspection page's editors share (issue 13; its tabs come from the
+ * content_inspection kinds' view rows, common/src/features/policy-view/policyKindViews.ts).
  */
-import { familyTabs } from '../familyTabs';
 import { contentTypeDisplayName } from '@workbench/common';
 import { conditionsSummary, type WebRule } from '../web/ruleForm';
 import type { ContentV4Rule, InspectionRule } from './inspectionRuleForm';
-
-/**
- * Tabs in the order an administrator sets inspection up: what is inspected, the rules that settle
- * verdicts, file types and documents, the sandbox, then the global rules around the policy. A tab
- * that shows two documents lists both (policyRuleLinks finds either); the first is its own.
- */
-export const INSPECTION_SECTIONS = familyTabs([
-  { path: 'settings', kind: 'inspection' },
-  { path: 'exceptions', kind: 'inspection/exceptions' },
-  { path: 'file-types', kind: 'content' },
-  { path: 'file-types', kind: 'v4/content' },
-  { path: 'documents', kind: 'v4/docs' },
-  { path: 'runtime-analysis', kind: 'runtime_analysis' },
-  { path: 'global-exceptions', kind: 'inspection/global_exceptions' },
-  { path: 'global-exceptions', kind: 'inspection/parent_global_exceptions' },
-] as const);
-
-export type InspectionSectionPath = (typeof INSPECTION_SECTIONS)[number]['path'];
 
 /** A few values and how many more. */
 export const few = (values: readonly string[], shown = 3): string =>

@@ -4,16 +4,13 @@ import type { PageProps } from '../../../routes/routeModel';
 import {
   PolicyFamilyPage,
   describeListError,
+  familySections,
+  groupTab,
   policySection,
   type FamilySection,
   type SectionEditorProps,
 } from '../PolicyFamilyPage';
-import {
-  EXTENSION_SECTION,
-  PARENT_GLOBAL_SECTIONS,
-  PARENT_READ_ONLY_REASON,
-  WEB_SECTIONS,
-} from './webSections';
+import { EXTENSION_SECTION, PARENT_GLOBAL_SECTIONS, PARENT_READ_ONLY_REASON } from './webSections';
 import { CategoriesSection } from './CategoriesSection';
 import { RisksSection } from './RisksSection';
 import { ExceptionsSection, describeExceptionsError } from './ExceptionsSection';
@@ -31,7 +28,6 @@ import {
   ParentGlobalExceptionsSection,
   describeGlobalExceptionsError,
 } from './GlobalSections';
-import { tabTitled } from '../familyTabs';
 import { editorServerError } from '../kit/serverError';
 
 /** A category id of ?category=, or null. */
@@ -92,7 +88,7 @@ function SslBypass(props: SectionEditorProps<'v3/sslbump_bypass'>) {
   return <SslBypassSection {...props} groups={useCategoryGroups()} />;
 }
 
-const titled = (path: (typeof WEB_SECTIONS)[number]['path']) => tabTitled(WEB_SECTIONS, path);
+const titled = (path: string) => groupTab('web_policy', path);
 
 /** A tab that shows the tenant's section, then the parent's read-only one below it. */
 const withParent = (own: FamilySection, parent: FamilySection): FamilySection => ({
@@ -115,10 +111,10 @@ const extension = policySection({ ...EXTENSION_SECTION, kind: 'cats/extension', 
 
 /**
  * The Web Policy page's sections (issue 12; docs/access.md §4 web-policy edit permissions, docs/policy.md §4
- * Policy): one per document of the web family, in webSections.ts's order. The Categories tab also
+ * Policy): one per document of the web family, in its view rows' order. The Categories tab also
  * holds the extension categories switch, saved on its own.
  */
-export const WEB_POLICY_SECTIONS: readonly FamilySection[] = [
+export const WEB_POLICY_SECTIONS: readonly FamilySection[] = familySections('web_policy', [
   {
     ...categories,
     render: (link) => (
@@ -200,7 +196,7 @@ export const WEB_POLICY_SECTIONS: readonly FamilySection[] = [
       readOnlyReason: PARENT_READ_ONLY_REASON,
     }),
   ),
-];
+]);
 
 /**
  * The Web Policy page (issue 12): a tab per section, each section a document of the web family

@@ -1,28 +1,9 @@
 /**
- * The Web Policy page's sections (issue 12; docs/access.md §4 web-policy edit permissions, docs/policy.md §4 Policy):
- * one per document of the web family of the policy-kind registry, each deep-linkable as
- * #/policy/web/<path> and saved on its own.
+ * The Web Policy page's sections drawn inside another tab (issue 12; docs/policy.md §4 Policy):
+ * not tabs of their own, so not in the view rows' paths (the page's tabs are the web_policy kinds'
+ * view rows, common/src/features/policy-view/policyKindViews.ts).
  */
 import { familyTabs } from '../familyTabs';
-
-export const WEB_SECTIONS = familyTabs([
-  { path: 'categories', kind: 'cats' },
-  { path: 'threats', kind: 'risks' },
-  { path: 'exceptions', kind: 'web/exceptions' },
-  { path: 'browsers', kind: 'bnb' },
-  { path: 'user-agents', kind: 'web/user_agents' },
-  { path: 'sha256', kind: 'web/sha256' },
-  { path: 'ssl-bypass', kind: 'v3/sslbump_bypass' },
-  // Issue 13: the other web_policy documents of the registry (webControlKinds.ts, globalKinds.ts).
-  { path: 'copy-paste', kind: 'copy_paste' },
-  { path: 'watermark', kind: 'watermark' },
-  { path: 'forensics', kind: 'bf/web' },
-  { path: 'bandwidth', kind: 'bandwidth' },
-  { path: 'global-exceptions', kind: 'web/global_exceptions' },
-  { path: 'global-browsers', kind: 'global_bnb' },
-] as const);
-
-export type WebSectionPath = (typeof WEB_SECTIONS)[number]['path'];
 
 /**
  * The extension categories switch (cats/extension, edit permission webroot_cats): part of the
