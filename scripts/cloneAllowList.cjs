@@ -31,15 +31,6 @@ const BOILERPLATE = [
 
 /** @type {{ files: [string, string], clones: number, why: string }[]} */
 const POLICY_EDITORS = [
-  ['tenant-portal/src/areas/fwaas/firewallModel.ts', 'tenant-portal/src/areas/policy/web/listEdits.ts'],
-  [
-    'tenant-portal/src/areas/policy/casb/AccordionFormDialog.tsx',
-    'tenant-portal/src/areas/policy/dlp/DlpRuleDialog.tsx',
-  ],
-  [
-    'tenant-portal/src/areas/policy/dlp/DlpPolicyPage.tsx',
-    'tenant-portal/src/areas/policy/dlp/DlpRulesSection.tsx',
-  ],
   [
     'tenant-portal/src/areas/policy/email/AllowListSection.tsx',
     'tenant-portal/src/areas/policy/web/SslBypassSection.tsx',

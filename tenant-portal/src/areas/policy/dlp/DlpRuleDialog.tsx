@@ -3,6 +3,7 @@ import { Formik, getIn, type FormikProps } from 'formik';
 import { Autocomplete, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import type { RuleAccordionPanel } from '@workbench/common';
 import { RuleDialogFrame, ruleDialogTitle } from '../RuleDialogFrame';
+import { IdListPicker } from '../kit/IdListPicker';
 import { dlpPolicyIds } from '@workbench/common/test-ids/dlpIds';
 import {
   DIRECTION_OPTIONS,
@@ -127,29 +128,15 @@ export function DlpRuleDialog({
           options: readonly NamedOption[],
           error?: string,
         ) => (
-          <Autocomplete
-            multiple
+          <IdListPicker
+            form={form}
+            name={name}
+            label={label}
+            ids={options.map((o) => o.id)}
+            labelOf={(id) => nameOf(options, id)}
+            error={error}
+            testId={`${dlpPolicyIds.field}-${name}`}
             disabled={!canWrite}
-            options={options.map((o) => o.id)}
-            getOptionLabel={(id) => nameOf(options, id)}
-            value={form.values[name]}
-            onChange={(_e, value) => void form.setFieldValue(name, value)}
-            onBlur={() => void form.setFieldTouched(name, true)}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={label}
-                error={Boolean(error)}
-                helperText={error}
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: {
-                    ...params.slotProps.htmlInput,
-                    'data-testid': `${dlpPolicyIds.field}-${name}`,
-                  },
-                }}
-              />
-            )}
           />
         );
         const dictionaryError =

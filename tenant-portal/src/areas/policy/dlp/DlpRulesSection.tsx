@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box } from '@mui/material';
-import { usePolicyDocEditor } from '@workbench/common';
+import { usePolicyDocEditor, type DataTableColumn } from '@workbench/common';
 import { dlpPolicyIds } from '@workbench/common/test-ids/dlpIds';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
 import { newRuleId, pathInList, upsert } from '../web/listEdits';
@@ -15,6 +15,23 @@ const label = (options: ReadonlyArray<{ code: string; label: string }>, code: st
 
 const few = (names: readonly string[]) =>
   names.length <= 2 ? names.join(', ') : `${names.slice(0, 2).join(', ')} +${names.length - 2}`;
+
+/** The columns the DLP rules and their cloud-app variant both show: name, action, direction. */
+export const DLP_RULE_COLUMNS: readonly DataTableColumn<DlpRule>[] = [
+  { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
+  {
+    name: 'action',
+    header: 'Action',
+    minWidth: 110,
+    value: (r) => label(DLP_ACTION_OPTIONS, r.action),
+  },
+  {
+    name: 'direction',
+    header: 'Direction',
+    minWidth: 130,
+    value: (r) => label(DIRECTION_OPTIONS, r.direction),
+  },
+];
 
 /** Says where a 400 of this kind points ("Rule 'Cards out'"). */
 export function describeDlpRuleError(path: string, doc: DlpRulesDoc): string | null {
@@ -81,19 +98,7 @@ export function DlpRulesSection({
         }
         emptyText="No DLP rules yet."
         columns={[
-          { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
-          {
-            name: 'action',
-            header: 'Action',
-            minWidth: 110,
-            value: (r) => label(DLP_ACTION_OPTIONS, r.action),
-          },
-          {
-            name: 'direction',
-            header: 'Direction',
-            minWidth: 130,
-            value: (r) => label(DIRECTION_OPTIONS, r.direction),
-          },
+          ...DLP_RULE_COLUMNS,
           {
             name: 'dictionaries',
             header: 'Dictionaries',
