@@ -16,9 +16,7 @@ export function errorOf<V>(form: Form<V>, field: string): string | undefined {
   return touched && typeof error === 'string' ? casbMessage(error) : undefined;
 }
 
-/** Panels are valid when none of their fields has an error. */
-export const validFields = <V,>(form: Form<V>, fields: readonly string[]) =>
-  fields.every((f) => getIn(form.errors, f) === undefined);
+export { validFields } from '../kit/rulePanel';
 
 /** A text field bound to the form (multiline fields take one value per line). */
 export function FormText<V>({

@@ -16,6 +16,7 @@ import {
   type DlpRule,
   type DlpRuleFormValues,
 } from './dlpRuleForm';
+import { rulePanel, validFields } from '../kit/rulePanel';
 
 /** An entry another DLP document names by id (a dictionary, an auditor). */
 export interface NamedOption {
@@ -39,9 +40,6 @@ const errorOf = (form: Form, field: keyof DlpRuleFormValues): string | undefined
   const error = getIn(form.errors, field) as unknown;
   return getIn(form.touched, field) && typeof error === 'string' ? dlpMessage(error) : undefined;
 };
-
-const valid = (form: Form, fields: ReadonlyArray<keyof DlpRuleFormValues>) =>
-  fields.every((f) => getIn(form.errors, f) === undefined);
 
 /** An id another document no longer has reads "Deleted (id)" rather than vanishing from the rule. */
 const nameOf = (options: readonly NamedOption[], id: string) =>
@@ -144,25 +142,21 @@ export function DlpRuleDialog({
             ? dlpMessage(getIn(form.errors, 'dictionaries') as string | undefined)
             : undefined;
         const panels: RuleAccordionPanel[] = [
-          {
-            id: 'rule',
-            title: 'Rule',
-            summary: form.values.name,
-            valid: valid(form, ['name']),
-            content: (
-              <Stack spacing={2}>
-                {text('name', 'Name', { required: true })}
-                {select('action', 'Action', DLP_ACTION_OPTIONS)}
-                {select('direction', 'Direction', DIRECTION_OPTIONS)}
-                {toggle('enabled', 'Enabled')}
-                {toggle('notifyUser', 'Show the user the DLP notification page')}
-              </Stack>
-            ),
-          },
+          rulePanel(
+            form,
+            ['name'],
+            <>
+              {text('name', 'Name', { required: true })}
+              {select('action', 'Action', DLP_ACTION_OPTIONS)}
+              {select('direction', 'Direction', DIRECTION_OPTIONS)}
+              {toggle('enabled', 'Enabled')}
+              {toggle('notifyUser', 'Show the user the DLP notification page')}
+            </>,
+          ),
           {
             id: 'content',
             title: 'Content',
-            valid: valid(form, ['dictionaries']),
+            valid: validFields(form, ['dictionaries']),
             content: (
               <Stack spacing={2}>
                 {idList('dictionaries', 'Dictionaries', dictionaries, dictionaryError)}
@@ -192,7 +186,7 @@ export function DlpRuleDialog({
             id: 'sources',
             title: 'Who and where',
             optional: true,
-            valid: valid(form, ['users', 'groups', 'domains', 'sourceIps']),
+            valid: validFields(form, ['users', 'groups', 'domains', 'sourceIps']),
             content: (
               <Stack spacing={2}>
                 {text('users', 'Users (one per line; none: everyone)', { multiline: true, minRows: 2 })}
@@ -212,7 +206,7 @@ export function DlpRuleDialog({
             id: 'auditors',
             title: 'Auditors and comment',
             optional: true,
-            valid: valid(form, ['comment']),
+            valid: validFields(form, ['comment']),
             content: (
               <Stack spacing={2}>
                 {idList('auditors', 'Auditors told of a match', auditors)}

@@ -3,9 +3,7 @@ import { Formik } from 'formik';
 import {
   Alert,
   Box,
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -33,6 +31,7 @@ import {
   splitValues,
   type EmailAction,
 } from './emailForm';
+import { ApplyActions } from '../kit/ApplyActions';
 
 export type AttachmentsDoc = PolicyData<'smtp/attachments'>;
 type ContentType = AttachmentsDoc['content_types'][number];
@@ -405,16 +404,7 @@ function GroupDialog({
                 </Stack>
               </fieldset>
             </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} data-testid={webPolicyIds.ruleCancel}>
-                {canWrite ? 'Cancel' : 'Close'}
-              </Button>
-              {canWrite && (
-                <Button type="submit" variant="contained" disabled={!form.isValid}>
-                  Apply
-                </Button>
-              )}
-            </DialogActions>
+            <ApplyActions canWrite={canWrite} valid={form.isValid} onClose={onClose} />
           </form>
         )}
       </Formik>

@@ -1,21 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Formik } from 'formik';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { DualList, type DualListGroup, type DualListItem } from '@workbench/common';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { VALUES_MAX } from '@workbench/common/api/contract/policy-kinds/kindDef';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { EMAIL_FORM_MESSAGES, emailKey, listError, nameError, splitValues } from './emailForm';
+import { ApplyActions } from '../kit/ApplyActions';
 
 export type UsersList = PolicyData<'safemail/smtp_users'>['usersLists'][number];
 
@@ -165,16 +156,7 @@ export function UsersListDialog({
                   </Stack>
                 </fieldset>
               </DialogContent>
-              <DialogActions>
-                <Button onClick={onClose} data-testid={webPolicyIds.ruleCancel}>
-                  {canWrite ? 'Cancel' : 'Close'}
-                </Button>
-                {canWrite && (
-                  <Button type="submit" variant="contained" disabled={!form.isValid}>
-                    Apply
-                  </Button>
-                )}
-              </DialogActions>
+              <ApplyActions canWrite={canWrite} valid={form.isValid} onClose={onClose} />
             </form>
           );
         }}

@@ -17,6 +17,7 @@ import {
   type InspectionRuleKind,
   type RuleOf,
 } from './inspectionRuleForm';
+import { rulePanel, validFields } from '../kit/rulePanel';
 
 export interface InspectionRuleDialogProps<K extends InspectionRuleKind> {
   kind: K;
@@ -44,9 +45,6 @@ function errorOf(form: Form, field: string, server?: ServerError): string | unde
   const unchanged = getIn(form.values, field) === getIn(form.initialValues, field);
   return server && server.field === field && unchanged ? server.message : undefined;
 }
-
-const valid = (form: Form, fields: readonly string[]) =>
-  fields.every((f) => getIn(form.errors, f) === undefined);
 
 /** The form field a 400's path inside a rule points at (`sha256.0` → sha256, `file_types.1` → fileTypes). */
 export function inspectionFieldOf(rest: string): string | null {
@@ -207,27 +205,23 @@ export function InspectionRuleDialog<K extends InspectionRuleKind>({
           ),
         };
         const panels: RuleAccordionPanel[] = [
-          {
-            id: 'rule',
-            title: 'Rule',
-            summary: form.values.name,
-            valid: valid(form, ['name', 'action']),
-            content: (
-              <Stack spacing={2}>
-                {text('name', 'Name', {
-                  required: true,
-                  slotProps: { htmlInput: { 'data-testid': inspectionIds.ruleName } },
-                })}
-                {select('action', 'Action', actionOptions(kind), inspectionIds.ruleAction)}
-                {toggle('enabled', 'Enabled')}
-              </Stack>
-            ),
-          },
+          rulePanel(
+            form,
+            ['name', 'action'],
+            <>
+              {text('name', 'Name', {
+                required: true,
+                slotProps: { htmlInput: { 'data-testid': inspectionIds.ruleName } },
+              })}
+              {select('action', 'Action', actionOptions(kind), inspectionIds.ruleAction)}
+              {toggle('enabled', 'Enabled')}
+            </>,
+          ),
           {
             id: 'files',
             title: 'Files',
             optional: kind === 'exception',
-            valid: valid(form, ['sha256', 'fileTypes', 'contentTypes', 'direction']),
+            valid: validFields(form, ['sha256', 'fileTypes', 'contentTypes', 'direction']),
             content: files[kind],
           },
           sourcesPanel(form, serverError, { testId: inspectionIds.ruleDomains }),

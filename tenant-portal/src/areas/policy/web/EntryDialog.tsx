@@ -1,8 +1,6 @@
 import { Formik } from 'formik';
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -12,6 +10,7 @@ import {
   TextField,
 } from '@mui/material';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+import { ApplyActions } from '../kit/ApplyActions';
 
 export type EntryValues = Record<string, string | boolean>;
 
@@ -123,16 +122,7 @@ export function EntryDialog({ title, fields, initialValues, canWrite, onApply, o
                 </Stack>
               </fieldset>
             </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} data-testid={webPolicyIds.ruleCancel}>
-                {canWrite ? 'Cancel' : 'Close'}
-              </Button>
-              {canWrite && (
-                <Button type="submit" variant="contained" disabled={!form.isValid}>
-                  Apply
-                </Button>
-              )}
-            </DialogActions>
+            <ApplyActions canWrite={canWrite} valid={form.isValid} onClose={onClose} />
           </form>
         )}
       </Formik>

@@ -33,6 +33,7 @@ import {
   type RuleFormValues,
   type WebRule,
 } from './ruleForm';
+import { rulePanel, validFields } from '../kit/rulePanel';
 
 const MATCH_LABELS: Record<string, string> = {
   starts_with: 'Starts with',
@@ -195,9 +196,6 @@ function ownFieldControls(form: Form, own: OwnRuleFields) {
 }
 
 /** Panels valid when none of their fields has an error. */
-const valid = (form: FieldForm, fields: readonly string[]) =>
-  fields.every((f) => getIn(form.errors, f) === undefined);
-
 /** The category choices of the Destinations panel, by group. */
 export const categoryOptionsOf = (groups: readonly CategoryGroupOption[]) =>
   groups.flatMap((g) => g.categories.map((c) => ({ id: c.id, name: c.name, group: g.name })));
@@ -220,7 +218,7 @@ export function conditionPanels(
       id: 'destinations',
       title: 'Destinations',
       optional: true,
-      valid: valid(form, ['domains', 'uri', 'categories', 'threats']),
+      valid: validFields(form, ['domains', 'uri', 'categories', 'threats']),
       content: (
         <Stack spacing={2}>
           {field('domains', 'Domains (one per line; *.example.com covers its subdomains)', {
@@ -322,7 +320,7 @@ export function sourcesPanel(
     id: 'sources',
     title: 'Who and where',
     optional: true,
-    valid: valid(form, [...(domains ? ['domains'] : []), 'users', 'groups', 'sourceIps', 'countries']),
+    valid: validFields(form, [...(domains ? ['domains'] : []), 'users', 'groups', 'sourceIps', 'countries']),
     content: (
       <Stack spacing={2}>
         {domains &&
@@ -358,7 +356,7 @@ export function schedulePanel(form: ConditionForm, serverError?: ConditionServer
     id: 'schedule',
     title: 'Schedule and comment',
     optional: true,
-    valid: valid(form, ['days', 'from', 'to', 'timeZone', 'comment']),
+    valid: validFields(form, ['days', 'from', 'to', 'timeZone', 'comment']),
     content: (
       <Stack spacing={2}>
         <FormControlLabel
@@ -452,47 +450,43 @@ export function RuleDialog({
         const field = (name: keyof RuleFormValues, label: string, extra: object = {}) =>
           text(form, name, label, extra, serverError);
         const panels: RuleAccordionPanel[] = [
-          {
-            id: 'rule',
-            title: 'Rule',
-            summary: form.values.name,
-            valid: valid(form, ['name', 'action', 'own']),
-            content: (
-              <Stack spacing={2}>
-                {field('name', 'Name', {
-                  required: true,
-                  slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
-                })}
-                {own ? (
-                  ownFieldControls(form, own)
-                ) : (
-                  <TextField
-                    select
-                    name="action"
-                    label="Action"
-                    value={form.values.action}
-                    onChange={form.handleChange}
-                    slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
-                  >
-                    {RULE_ACTION_OPTIONS.map((a) => (
-                      <MenuItem key={a.code} value={a.code}>
-                        {a.label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={form.values.enabled}
-                      onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
-                    />
-                  }
-                  label="Enabled"
-                />
-              </Stack>
-            ),
-          },
+          rulePanel(
+            form,
+            ['name', 'action', 'own'],
+            <>
+              {field('name', 'Name', {
+                required: true,
+                slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
+              })}
+              {own ? (
+                ownFieldControls(form, own)
+              ) : (
+                <TextField
+                  select
+                  name="action"
+                  label="Action"
+                  value={form.values.action}
+                  onChange={form.handleChange}
+                  slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
+                >
+                  {RULE_ACTION_OPTIONS.map((a) => (
+                    <MenuItem key={a.code} value={a.code}>
+                      {a.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={form.values.enabled}
+                    onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
+                  />
+                }
+                label="Enabled"
+              />
+            </>,
+          ),
           ...conditionPanels(form, groups, categoryOptions, serverError),
         ];
         return (
