@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Formik, getIn, type FormikProps } from 'formik';
-import { Autocomplete, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { Formik, getIn } from 'formik';
+import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
 import type { RuleAccordionPanel } from '@workbench/common';
 import { RuleDialogFrame, ruleDialogTitle } from '../RuleDialogFrame';
 import { IdListPicker } from '../kit/IdListPicker';
@@ -17,6 +17,7 @@ import {
   type DlpRuleFormValues,
 } from './dlpRuleForm';
 import { rulePanel, validFields } from '../kit/rulePanel';
+import { formFields } from '../formFields';
 
 /** An entry another DLP document names by id (a dictionary, an auditor). */
 export interface NamedOption {
@@ -34,12 +35,7 @@ export interface DlpRuleDialogProps {
   onClose: () => void;
 }
 
-type Form = FormikProps<DlpRuleFormValues>;
-
-const errorOf = (form: Form, field: keyof DlpRuleFormValues): string | undefined => {
-  const error = getIn(form.errors, field) as unknown;
-  return getIn(form.touched, field) && typeof error === 'string' ? dlpMessage(error) : undefined;
-};
+const dlpError = (error: unknown) => (typeof error === 'string' ? dlpMessage(error) : undefined);
 
 /** An id another document no longer has reads "Deleted (id)" rather than vanishing from the rule. */
 const nameOf = (options: readonly NamedOption[], id: string) =>
@@ -69,38 +65,20 @@ export function DlpRuleDialog({
       onSubmit={(values) => onApply(dlpRuleFromForm(values, rule, rule?.id ?? newId))}
     >
       {(form) => {
-        const text = (name: keyof DlpRuleFormValues, label: string, extra: object = {}) => {
-          const error = errorOf(form, name);
-          return (
-            <TextField
-              name={name}
-              label={label}
-              value={form.values[name] as string}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-              error={Boolean(error)}
-              helperText={error}
-              fullWidth
-              disabled={!canWrite}
-              slotProps={{ htmlInput: { 'data-testid': `${dlpPolicyIds.field}-${name}` } }}
-              {...extra}
-            />
-          );
-        };
+        const { field, switchField } = formFields(form, {
+          readOnly: !canWrite,
+          testIdPrefix: dlpPolicyIds.field,
+          message: dlpError,
+        });
+        const text = (name: keyof DlpRuleFormValues, label: string, extra: object = {}) => (
+          <TextField {...field(name, label)} {...extra} />
+        );
         const select = (
           name: keyof DlpRuleFormValues,
           label: string,
           options: ReadonlyArray<{ code: string; label: string }>,
         ) => (
-          <TextField
-            select
-            name={name}
-            label={label}
-            value={form.values[name] as string}
-            onChange={form.handleChange}
-            disabled={!canWrite}
-            slotProps={{ htmlInput: { 'data-testid': `${dlpPolicyIds.field}-${name}` } }}
-          >
+          <TextField select {...field(name, label)}>
             {options.map((o) => (
               <MenuItem key={o.code} value={o.code}>
                 {o.label}
@@ -108,18 +86,7 @@ export function DlpRuleDialog({
             ))}
           </TextField>
         );
-        const toggle = (name: 'enabled' | 'notifyUser', label: string) => (
-          <FormControlLabel
-            label={label}
-            control={
-              <Switch
-                checked={form.values[name]}
-                disabled={!canWrite}
-                onChange={(e) => void form.setFieldValue(name, e.target.checked)}
-              />
-            }
-          />
-        );
+        const toggle = (name: 'enabled' | 'notifyUser', label: string) => switchField(name, label);
         const idList = (
           name: 'dictionaries' | 'auditors',
           label: string,

@@ -10,7 +10,6 @@ import {
   FormLabel,
   MenuItem,
   Stack,
-  Switch,
   TextField,
 } from '@mui/material';
 import type { RuleAccordionPanel } from '@workbench/common';
@@ -31,6 +30,7 @@ import {
   type EmailAction,
 } from './emailForm';
 import { rulePanel, validFields } from '../kit/rulePanel';
+import { formFields, messageAsIs } from '../formFields';
 
 export type MobileRule = PolicyData<'safemail/mobile'>['list'][number];
 export type IsolationRule = PolicyData<'safemail/isolation'>['list'][number];
@@ -130,20 +130,9 @@ export function EmailRuleDialog(props: EmailRuleDialogProps) {
       onSubmit={apply}
     >
       {(form) => {
-        const errorOf = (f: keyof Values) =>
-          form.touched[f] && typeof form.errors[f] === 'string' ? form.errors[f] : undefined;
+        const { field, switchField } = formFields(form, { readOnly: false, message: messageAsIs });
         const text = (f: keyof Values, label: string, extra: object = {}) => (
-          <TextField
-            name={f}
-            label={label}
-            value={form.values[f] as string}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(errorOf(f))}
-            helperText={errorOf(f)}
-            fullWidth
-            {...extra}
-          />
+          <TextField {...field(f, label)} {...extra} />
         );
         const panels: RuleAccordionPanel[] = [
           rulePanel(
@@ -156,10 +145,7 @@ export function EmailRuleDialog(props: EmailRuleDialogProps) {
               })}
               <TextField
                 select
-                name="action"
-                label="Action"
-                value={form.values.action}
-                onChange={form.handleChange}
+                {...field('action', 'Action')}
                 slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
               >
                 {EMAIL_ACTION_OPTIONS.map((a) => (
@@ -168,15 +154,7 @@ export function EmailRuleDialog(props: EmailRuleDialogProps) {
                   </MenuItem>
                 ))}
               </TextField>
-              <FormControlLabel
-                label="Enabled"
-                control={
-                  <Switch
-                    checked={form.values.enabled}
-                    onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
-                  />
-                }
-              />
+              {switchField('enabled', 'Enabled')}
             </>,
           ),
           {

@@ -7,6 +7,7 @@ import { VALUES_MAX } from '@workbench/common/api/contract/policy-kinds/kindDef'
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { EMAIL_FORM_MESSAGES, emailKey, listError, nameError, splitValues } from './emailForm';
 import { ApplyActions } from '../kit/ApplyActions';
+import { formFields, messageAsIs } from '../formFields';
 
 export type UsersList = PolicyData<'safemail/smtp_users'>['usersLists'][number];
 
@@ -105,7 +106,7 @@ export function UsersListDialog({
         }}
       >
         {(form) => {
-          const errorOf = (f: 'name' | 'others') => (form.touched[f] ? form.errors[f] : undefined);
+          const { field } = formFields(form, { readOnly: false, message: messageAsIs });
           return (
             <form
               noValidate
@@ -120,16 +121,7 @@ export function UsersListDialog({
               <DialogContent>
                 <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
                   <Stack spacing={2} sx={{ pt: 1 }}>
-                    <TextField
-                      name="name"
-                      label="Name"
-                      required
-                      value={form.values.name}
-                      onChange={form.handleChange}
-                      onBlur={form.handleBlur}
-                      error={Boolean(errorOf('name'))}
-                      helperText={errorOf('name')}
-                    />
+                    <TextField {...field('name', 'Name')} required />
                     <Typography variant="subtitle2" component="p">
                       Directory users, by group
                     </Typography>
@@ -142,17 +134,7 @@ export function UsersListDialog({
                       availableTitle="Directory"
                       selectedTitle="In this list"
                     />
-                    <TextField
-                      name="others"
-                      label="Other addresses (one per line)"
-                      multiline
-                      minRows={2}
-                      value={form.values.others}
-                      onChange={form.handleChange}
-                      onBlur={form.handleBlur}
-                      error={Boolean(errorOf('others'))}
-                      helperText={errorOf('others')}
-                    />
+                    <TextField {...field('others', 'Other addresses (one per line)')} multiline minRows={2} />
                   </Stack>
                 </fieldset>
               </DialogContent>

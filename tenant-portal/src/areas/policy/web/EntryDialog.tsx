@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { ApplyActions } from '../kit/ApplyActions';
+import { formFields, messageAsIs } from '../formFields';
 
 export type EntryValues = Record<string, string | boolean>;
 
@@ -94,22 +95,18 @@ export function EntryDialog({ title, fields, initialValues, canWrite, onApply, o
                             }
                           />
                         );
-                      const error = form.touched[f.name] ? form.errors[f.name] : undefined;
                       return (
                         <TextField
                           key={f.name}
                           select={f.type === 'select'}
                           multiline={f.multiline}
                           minRows={f.multiline ? 3 : undefined}
-                          name={f.name}
-                          label={f.label}
+                          {...formFields(form, {
+                            readOnly: false,
+                            testIdPrefix: webPolicyIds.ruleDialog,
+                            message: messageAsIs,
+                          }).field(f.name, f.label, f.helperText)}
                           value={String(form.values[f.name] ?? '')}
-                          onChange={form.handleChange}
-                          onBlur={form.handleBlur}
-                          error={Boolean(error)}
-                          helperText={error ?? f.helperText}
-                          fullWidth
-                          slotProps={{ htmlInput: { 'data-testid': `${webPolicyIds.ruleDialog}-${f.name}` } }}
                         >
                           {f.options?.map((o) => (
                             <MenuItem key={o.code} value={o.code}>
