@@ -453,15 +453,7 @@ export function RuleDialog({
                   ))}
                 </TextField>
               )}
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={form.values.enabled}
-                    onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
-                  />
-                }
-                label="Enabled"
-              />
+              {bind(form).switchField('enabled', 'Enabled')}
             </>,
           ),
           ...conditionPanels(form, groups, categoryOptions, serverError),
