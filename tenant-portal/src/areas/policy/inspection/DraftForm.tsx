@@ -5,7 +5,7 @@ import { integer } from '@workbench/common/validators/index';
 import type * as yup from 'yup';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
 import { inspectionMessage } from './inspectionRuleForm';
-import { formFields, messageAsIs } from '../formFields';
+import { formFields, messageAsIs, type BoundForm } from '../formFields';
 
 /**
  * Puts the form's values in the draft whenever they are valid and differ from it. Validity is
@@ -123,10 +123,11 @@ export function SelectField<V>({
   return (
     <TextField
       select
-      {...formFields(form, { readOnly, testIdPrefix: inspectionIds.setting, message: messageAsIs }).field(
-        name as keyof V & string,
-        label,
-      )}
+      {...formFields(form as unknown as BoundForm<Record<string, unknown>>, {
+        readOnly,
+        testIdPrefix: inspectionIds.setting,
+        message: messageAsIs,
+      }).field(name, label)}
       value={String(getIn(form.values, name) ?? '')}
       fullWidth={false}
       sx={{ minWidth: 260, maxWidth: 420 }}
