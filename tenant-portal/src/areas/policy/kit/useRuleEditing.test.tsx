@@ -7,11 +7,15 @@ interface Rule {
 }
 const a: Rule = { id: 'a', name: 'A' };
 const b: Rule = { id: 'b', name: 'B' };
+// The lists live outside the hooks' renders, as a section's draft does (a new list each render
+// would make the ?rule= link reopen its rule on every render).
+const justA = [a];
+const both = [a, b];
 
 describe('useRuleEditing', () => {
   it('opens a new rule under a fresh id, applies it at the end and closes', () => {
     const setList = jest.fn();
-    const { result } = renderHook(() => useRuleEditing([a], setList));
+    const { result } = renderHook(() => useRuleEditing(justA, setList));
     act(() => result.current.add());
     expect(result.current.editing?.rule).toBeNull();
     const id = result.current.editing?.id ?? '';
@@ -25,7 +29,7 @@ describe('useRuleEditing', () => {
     const setList = jest.fn();
     const done = jest.fn();
     const { result } = renderHook(() =>
-      useRuleEditing([a, b], setList, { linkedKey: 'b', onLinkOpened: done }),
+      useRuleEditing(both, setList, { linkedKey: 'b', onLinkOpened: done }),
     );
     expect(result.current.editing).toEqual({ rule: b, id: 'b' });
     expect(done).toHaveBeenCalledTimes(1);
@@ -43,7 +47,7 @@ describe('useLinkedRuleEditing', () => {
     const setRules = jest.fn();
     const onOpenRule = jest.fn();
     const { result, rerender } = renderHook(
-      ({ open }) => useLinkedRuleEditing([a, b], setRules, open, onOpenRule),
+      ({ open }) => useLinkedRuleEditing(both, setRules, open, onOpenRule),
       {
         initialProps: { open: null as string | null },
       },
@@ -67,7 +71,7 @@ describe('useLinkedRuleEditing', () => {
   });
 
   it('has no open rule when the link names none of the list', () => {
-    const { result } = renderHook(() => useLinkedRuleEditing([a], jest.fn(), 'gone', jest.fn()));
+    const { result } = renderHook(() => useLinkedRuleEditing(justA, jest.fn(), 'gone', jest.fn()));
     expect(result.current.openRule).toBeNull();
     expect(result.current.openIndex).toBe(-1);
     expect(result.current.dialog).toBeNull();
