@@ -25,7 +25,7 @@ export default {
   coverageAnalysis: 'perTest',
   // No TypeScript checker: it type-checks every mutant and made a run several times slower on two
   // cores (and lost track of modules not named in its tsconfig). Mutants are judged by the tests
-  // alone (ts-jest transpiles without checking), so a mutant that would not compile counts like
+  // alone (SWC transpiles without checking), so a mutant that would not compile counts like
   // any other.
   mutate: [...MUTATION_TARGETS[project], ...MUTATION_EXCLUDED],
   // The sandbox copy leaves out what no unit test reads.

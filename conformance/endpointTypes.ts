@@ -84,6 +84,10 @@ export const SILENT_CHOICES = {
     'Provider lists answer {<plural>: [...], total} (tenants, users, entities) and take limit and offset; revisions answer {revisions, total, limit, offset}.',
   'entity-replace':
     'A provider entity is replaced whole by PUT {path}/{id} with its create body less its id.',
+  'policy-templates':
+    'The ops/rollout templates are policy templates at /gdmanage/api/v1/templates: {template_id (its id), title, description, documents: an object of policy documents by policy kind (customization/web, ...)}, each document checked against its kind; tenantpolicyinit takes {template: template_id} and answers {rev_id, changes}.',
+  'inventory-item':
+    'An inventory item is {serial_number (its id), item_type: hardware_appliance, virtual_appliance, server or network_device, model, status: in_stock, allocated, deployed, in_repair or retired, tenant_name, location, note}; the list answers {inventory, total}.',
   'node-action-job':
     "A node action is POST pods/{id}/nodes/{node}/actions {action}, answered 202 with a job {id, status}; a job's status is pending, started, finished or failed.",
   'ddl-body':
@@ -104,6 +108,20 @@ export const SILENT_CHOICES = {
     'POST decodeCert takes {cert} (PEM or base64 DER) and answers {subject, issuer, common_name, serial_number, not_before, not_after, status: valid, expired or not_yet_valid, self_signed, fingerprint_sha256, key_algorithm, key_size, signature_algorithm, pem}.',
   'admin-access-control':
     "admin_access_control is {enabled, allowed_ranges: IP addresses or CIDR ranges, allowed_methods: password, sso or api_token}; PUT replaces it, and refuses with 409 a list that leaves out the caller's own address.",
+  'terms-of-service':
+    "GET tos answers the provider's EULA {required, version, url, text} with the caller's acceptance {accepted: {version, accepted_at} or null, due}; PUT tos takes {version} (the version read) and records the caller's acceptance, refusing with 409 a version that is no longer the current one.",
+  'storage-profiles':
+    "storage_platform names its form by name ('Amazon AWS' or 'Microsoft Azure'); secret_key is write-only (reads say storage_platform.secret_key_set; a save without it keeps the stored one on the same platform); the server gives a new profile its uuid and sets validated; POST validate takes one profile and answers {validated, checks: [{field, ok, message}]}; GET capabilities answers {platforms, max_profiles, text_max, units, access_types, storage_modes, max_size}; a save carrying an older updated_at is refused with 409.",
+  'forensics-profiles':
+    "bf_profiles is {list, updated_at, updated_by} like storage_profiles; inside capture_params, user_input is {keystrokes, clipboard, form_fields}, files {enabled, max_file_size_mb} and network {enabled, max_payload_kb, max_post_kb} (a new profile starts at the spec's sample values); storage_profile_id names a stored storage profile (400 otherwise) and is required when storage_default is false; a storage profile a forensics profile uses cannot be deleted (409).",
+  'list-users':
+    "GET /api/auth/v1/list_users answers {users: [{uid, username, first_name, last_name, role, status: active or disabled, locked, show_change_password, mfa_enrolled_since}]}: the tenant's portal administrators.",
+  'rbac-v1':
+    "GET /api/policy/v1/rbac answers {enforced, accounts: [{uid, username, role, read, write}]}: who holds which role; its POST gives an administrator a role, {uid, role}, and answers that account's row.",
+  'rbac-v2':
+    'GET /api/policy/v2/rbac answers {enforced, roles: [{name, description, read, write, builtin, holders, updated_at}]}, the built-in roles (admin, auditor, logs) first; its POST saves one role, {name, description, read, write, create}: 201 a new one, 200 an edit.',
+  'userinfo-v2':
+    "GET /api/userinfo/v2?key=<base64url of the caller's public P-256 JWK> answers {jwe}: the user info of GET /api/userinfo as a compact JWE to that key (alg ECDH-ES, enc A256GCM).",
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 

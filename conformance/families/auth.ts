@@ -1,4 +1,5 @@
 /** portal-core §7 Auth and User database; api-client-layer §7 Appliance authentication. */
+import { compactDecrypt, exportJWK, generateKeyPair } from 'jose';
 import { expectFields, expectRefused, expectUnknownParameterRefused, ok, type Suite } from '../checks';
 import { acl, core, type SpecEndpoint } from '../endpointTypes';
 import { USER_ID_COOKIE } from '../specClient';
@@ -77,6 +78,21 @@ export const AUTH_ENDPOINTS: readonly SpecEndpoint[] = [
     method: 'GET',
     path: '/api/auth/v1/list_users',
     sources: [core('§7 Auth', 'GET /api/auth/v1/list_users.')],
+    silent: ['list-users'],
+    check: async (suite) => {
+      const users = ok(await suite.tenant.get('/api/auth/v1/list_users')).users as Record<string, unknown>[];
+      const admin = users.find((u) => u.username === 'admin@acme.example');
+      expectFields(admin, [
+        'uid',
+        'first_name',
+        'last_name',
+        'role',
+        'status',
+        'locked',
+        'mfa_enrolled_since',
+      ]);
+      expect(admin).toMatchObject({ role: 'admin', status: 'active' });
+    },
   },
   {
     family: AUTH,
@@ -113,6 +129,18 @@ export const AUTH_ENDPOINTS: readonly SpecEndpoint[] = [
       acl('§7 Policy reads and saves', 'GET /api/userinfo/v2.'),
       core('§7 Auth', 'The cloud uses an encrypted user-info v2 call whose path is not shown.'),
     ],
+    silent: ['userinfo-v2', 'error-field'],
+    check: async (suite) => {
+      const { publicKey, privateKey } = await generateKeyPair('ECDH-ES', { crv: 'P-256' });
+      const key = Buffer.from(JSON.stringify(await exportJWK(publicKey))).toString('base64url');
+      const { jwe } = ok(await suite.tenant.get('/api/userinfo/v2', { key })) as { jwe: string };
+      const { plaintext, protectedHeader } = await compactDecrypt(jwe, privateKey);
+      expect(protectedHeader).toMatchObject({ alg: 'ECDH-ES', enc: 'A256GCM' });
+      const info = JSON.parse(new TextDecoder().decode(plaintext)) as Record<string, unknown>;
+      expectFields(info, [...USER_SESSION_INFO_FIELDS, 'roles.read', 'roles.write']);
+      expect(info).toEqual(ok(await suite.tenant.get('/api/userinfo')));
+      expectRefused(await suite.tenant.get('/api/userinfo/v2'), 'key');
+    },
   },
 
   // api-client-layer §7 Appliance authentication (the on-prem dashboard-API calls of portal-core §7 Auth)

@@ -7,6 +7,7 @@ import {
   checkPolicySave,
   currentRevision,
   expectFields,
+  expectRefused,
   expectRevision,
   expectUnknownParameterRefused,
   ok,
@@ -321,12 +322,34 @@ export const POLICY_ENDPOINTS: readonly SpecEndpoint[] = [
     method: 'GET',
     path: '/api/policy/v1/rbac',
     sources: [core('§7 Policy', 'GET and POST /rbac.')],
+    silent: ['rbac-v1'],
+    check: async (suite) => {
+      const answer = ok(await suite.tenant.get('/api/policy/v1/rbac'));
+      expect(answer.enforced).toBe(true);
+      const auditor = (answer.accounts as Record<string, unknown>[]).find(
+        (a) => a.username === 'auditor@acme.example',
+      );
+      expect(auditor).toMatchObject({ role: 'auditor', write: [] });
+      expectFields(auditor, ['uid', 'read']);
+    },
   },
   {
     family: CORE,
     method: 'POST',
     path: '/api/policy/v1/rbac',
     sources: [core('§7 Policy', 'GET and POST /rbac.')],
+    silent: ['rbac-v1', 'error-field'],
+    check: async (suite) => {
+      const accounts = ok(await suite.tenant.get('/api/policy/v1/rbac')).accounts as {
+        uid: string;
+        username: string;
+      }[];
+      const auditor = accounts.find((a) => a.username === 'auditor@acme.example');
+      // The role it holds already: the call is checked without changing what other rows rely on.
+      const row = ok(await suite.tenant.post('/api/policy/v1/rbac', { uid: auditor?.uid, role: 'auditor' }));
+      expect(row).toMatchObject({ username: 'auditor@acme.example', role: 'auditor' });
+      expectRefused(await suite.tenant.post('/api/policy/v1/rbac', { uid: auditor?.uid }), 'role');
+    },
   },
   ...['country_codes', 'content_version', 'predefined_ccls', 'ra_threats', 'dlp/file_password'].map((name) =>
     referenceRow(CORE, `/api/policy/v1/${name}`, [REFERENCE]),
@@ -486,12 +509,46 @@ export const POLICY_ENDPOINTS: readonly SpecEndpoint[] = [
     method: 'GET',
     path: '/api/policy/v2/rbac',
     sources: [acl('§7 Policy reads and saves', 'GET /api/policy/v2/rbac; POST same with a role.')],
+    silent: ['rbac-v2'],
+    check: async (suite) => {
+      const roles = ok(await suite.tenant.get('/api/policy/v2/rbac')).roles as Record<string, unknown>[];
+      expect(roles.slice(0, 3).map((r) => r.name)).toEqual(['admin', 'auditor', 'logs']);
+      expect(roles[0]).toMatchObject({ read: ['*:*'], write: ['*:*'], builtin: true });
+      expect(roles[0].holders).toContain('admin@acme.example');
+    },
   },
   {
     family: ACL,
     method: 'POST',
     path: '/api/policy/v2/rbac',
     sources: [acl('§7 Policy reads and saves', 'GET /api/policy/v2/rbac; POST same with a role.')],
+    silent: ['rbac-v2', 'error-field'],
+    check: async (suite) => {
+      const role = {
+        name: `Spec suite ${Date.now()}`,
+        description: 'Reads the web logs.',
+        read: ['logs:web'],
+        write: [],
+      };
+      ok(await suite.tenant.post('/api/policy/v2/rbac', { ...role, create: true }), 201);
+      const edited = ok(
+        await suite.tenant.post('/api/policy/v2/rbac', {
+          ...role,
+          read: ['logs:web', 'logs:email'],
+          create: false,
+        }),
+      );
+      expect(edited).toMatchObject({
+        name: role.name,
+        read: ['logs:web', 'logs:email'],
+        builtin: false,
+        holders: [],
+      });
+      expectRefused(
+        await suite.tenant.post('/api/policy/v2/rbac', { ...role, read: 'logs:web', create: false }),
+        'read',
+      );
+    },
   },
   ...documentRows(
     ACL,

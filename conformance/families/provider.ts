@@ -580,9 +580,32 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
     },
     ['report-reply'],
   ),
-  named('ANY', 'inventory-management CRUD', null, [
-    line('Tenantgroups; insights queries and reports; inventory-management CRUD.'),
-  ]),
+  named(
+    'ANY',
+    'inventory-management CRUD',
+    `${V1}/inventory-management`,
+    [line('Tenantgroups; insights queries and reports; inventory-management CRUD.')],
+    async (suite) => {
+      const item = {
+        serial_number: 'SPEC-SN-1',
+        item_type: 'virtual_appliance',
+        model: 'Spec appliance',
+        status: 'in_stock',
+        tenant_name: '',
+        location: 'Spec warehouse',
+        note: '',
+      };
+      await checkEntity(suite, 'inventory-management', 'serial_number', item, Object.keys(item), 'inventory');
+      expectRefused(
+        await suite.operator.post(`${V1}/inventory-management`, { ...item, status: 'lost' }),
+        'status',
+      );
+      const support = await suite.signInOperator('support@provider.example');
+      expect((await support.post(`${V1}/inventory-management`, item)).status).toBe(403);
+      expect((await suite.operator.get(`${V1}/inventory-management/${item.serial_number}`)).status).toBe(404);
+    },
+    ['entity-replace', 'provider-lists', 'inventory-item'],
+  ),
 
   // Licence keys, features, versions (§3 entities)
   named(
@@ -934,7 +957,39 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
   named('GET', 'capability state', `${V1}/capability_states`, [OPS], async (suite) => {
     ok(await suite.operator.get(`${V1}/capability_states`));
   }),
-  ...['pac', 'templates', 'quota', 'ra pre-filter', 'reports regions', 'analytics summaries'].map((name) =>
+  named(
+    'ANY',
+    'templates',
+    `${V1}/templates`,
+    [OPS, COMMANDS],
+    async (suite) => {
+      const documents = {
+        'customization/web': {
+          list: [{ page: 'block', enabled: true, title: 'Blocked', message: 'Call the service desk.' }],
+        },
+      };
+      const template = { template_id: 'spec-template', title: 'Spec template', description: '', documents };
+      await checkEntity(suite, 'templates', 'template_id', template, Object.keys(template), 'templates');
+      expectRefused(
+        await suite.operator.post(`${V1}/templates`, {
+          ...template,
+          documents: { 'customization/web': { list: 'none' } },
+        }),
+        'documents',
+      );
+      // tenantpolicyinit publishes a template the operator stored.
+      ok(await suite.operator.post(`${V1}/templates`, template), 201);
+      const tid = await newTenant(suite);
+      const published = ok(
+        await suite.operator.post(`${V1}/tenants/${tid}/tenantpolicyinit`, {
+          template: template.template_id,
+        }),
+      );
+      expect(published.changes).toEqual([expect.objectContaining({ item: 'customization/web' })]);
+    },
+    ['entity-replace', 'provider-lists', 'policy-templates'],
+  ),
+  ...['pac', 'quota', 'ra pre-filter', 'reports regions', 'analytics summaries'].map((name) =>
     named('ANY', name, null, [OPS]),
   ),
 ];

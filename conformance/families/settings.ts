@@ -203,4 +203,55 @@ export const SETTINGS_ENDPOINTS: readonly SpecEndpoint[] = [
       expect(ok(await suite.tenant.get(`${TENANTS}admin_access_control`))).toMatchObject(body);
     },
   },
+  {
+    family: SETTINGS,
+    method: 'GET',
+    path: `${TENANTS}tos`,
+    sources: [
+      GET_PUT,
+      acl(
+        '§4 Other settings entities',
+        'Multi-tenant association with status; TOS acceptance; TS client profiles (profiles, uuid); posture profiles.',
+      ),
+    ],
+    silent: ['terms-of-service'],
+    check: async (suite) =>
+      expectFields(ok(await suite.tenant.get(`${TENANTS}tos`)), [
+        'required',
+        'version',
+        'url',
+        'text',
+        'accepted',
+        'due',
+      ]),
+  },
+  {
+    family: SETTINGS,
+    method: 'PUT',
+    path: `${TENANTS}tos`,
+    sources: [
+      GET_PUT,
+      acl(
+        '§4 Other settings entities',
+        'Multi-tenant association with status; TOS acceptance; TS client profiles (profiles, uuid); posture profiles.',
+      ),
+    ],
+    silent: ['terms-of-service', 'error-field'],
+    check: async (suite) => {
+      // The provider's EULA of acme (not required: the suite's sessions keep working), then accepted.
+      const eula = { required: false, version: 'spec-1', url: '', text: 'Terms the suite accepts.' };
+      ok(await suite.operator.put(`/gdmanage/api/v1/tenants/${await suite.tenantId('acme')}/tos`, eula));
+      expect(ok(await suite.tenant.put(`${TENANTS}tos`, { version: 'spec-1' }))).toMatchObject({
+        version: 'spec-1',
+        accepted: { version: 'spec-1' },
+        due: false,
+      });
+      const stale = await suite.tenant.put(`${TENANTS}tos`, { version: 'spec-0' });
+      expect({ status: stale.status, field: (stale.body as { field?: string }).field }).toEqual({
+        status: 409,
+        field: 'version',
+      });
+      expectRefused(await suite.tenant.put(`${TENANTS}tos`, { version: 7 }), 'version');
+    },
+  },
 ];

@@ -76,7 +76,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
         'mpa_security_config',
         'global_settings',
         'casb',
-        'tos',
         'fixed_egress',
         'egress_ips',
       ].map((n) => TENANTS + n),
@@ -148,23 +147,8 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
   ),
   ...rows(
     SETTINGS,
-    acl(
-      '§7 Tenant settings',
-      'Storage profiles: GET and POST with list, updated_at, updated_by; POST validate; capabilities.',
-    ),
-    [
-      ['GET', `${TENANTS}storage_profiles`],
-      ['POST', `${TENANTS}storage_profiles`],
-      ['POST', `${TENANTS}storage_profiles/validate`],
-      ['ANY', `${TENANTS}storage_profiles/capabilities`],
-    ],
-  ),
-  ...rows(
-    SETTINGS,
     acl('§7 Tenant settings', 'Forensics (BF) profiles: GET and POST, status, viewer GET and POST.'),
     [
-      ['GET', `${TENANTS}bf_profiles`],
-      ['POST', `${TENANTS}bf_profiles`],
       ['ANY', `${TENANTS}bf_profiles/status`],
       ['GET', `${TENANTS}bf_profiles/viewer`],
       ['POST', `${TENANTS}bf_profiles/viewer`],

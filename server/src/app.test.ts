@@ -1,3 +1,6 @@
+import { TERMS_PATH } from '@workbench/common/api/contract/terms';
+import { ADMIN_PATHS, RBAC_PATHS } from '@workbench/common/api/contract/administrators';
+import { USERINFO_V2_PATH } from '@workbench/common/api/contract/userInfoV2';
 import { EXTENSIONS_PATHS } from '@workbench/common/api/contract/extensions';
 import { SAFEMAIL_WHITELIST_PATHS } from '@workbench/common/api/contract/safemailWhitelist';
 import { CASB_EGRESS_PATHS } from '@workbench/common/api/contract/casbEgress';
@@ -245,6 +248,11 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ...Object.values(SIGN_IN_SETTINGS_PATHS),
     API_TOKENS_PATHS.list,
     API_TOKENS_PATHS.oneRoute.replace(':id', '{id}'),
+    TERMS_PATH,
+    // Settings I (issue 33): administrators, roles, the two-factor reset, the encrypted user info.
+    ...[...Object.values(ADMIN_PATHS), ...Object.values(RBAC_PATHS), USERINFO_V2_PATH]
+      .filter((p): p is string => typeof p === 'string')
+      .map((p) => p.replace(/:(\w+)/g, '{$1}')),
   ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(

@@ -1,3 +1,6 @@
+import { userInfoV2Routes } from './auth/userInfoV2Routes';
+import { administratorRoutes } from './administrators/administratorRoutes';
+import { roleRoutes } from './administrators/roleRoutes';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import AjvCompiler from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
@@ -43,6 +46,8 @@ import { openConfigStore } from './store/openConfigStore';
 import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
 import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
+import { termsRoutes } from './terms/termsRoutes';
+import { settingsListRoutes } from './settings/settingsListRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
 import { podRoutes } from './provider/podRoutes';
@@ -77,6 +82,8 @@ export interface ServerOptions {
   apiTimeoutMs?: number;
   /** URL of the separate insights application (WORKBENCH_INSIGHTS_URL); none by default. */
   insightsUrl?: string | null;
+  /** WORKBENCH_STORAGE_ENDPOINT: the stand-in storage endpoint of settings `validate` (ServerContext). */
+  storageEndpoint?: string | null;
   /** Secure cookies (behind https). */
   secureCookies?: boolean;
   /**
@@ -173,6 +180,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
     loginFailureCap: options.loginFailureCap ?? DEFAULT_LOGIN_FAILURE_CAP,
     setupAudit,
+    storageEndpoint: options.storageEndpoint ?? null,
     // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
     ...(events ? { events, audit: (list: readonly NewEvent[]) => events.append(list) } : {}),
   };
@@ -399,6 +407,9 @@ async function registerEverything(
 
   await app.register(extensionRoutes(extensions));
   await app.register(tenantAuthRoutes);
+  await app.register(userInfoV2Routes);
+  await app.register(administratorRoutes);
+  await app.register(roleRoutes);
   await app.register(loginAreaRoutes);
   await app.register(policyRoutes);
   await app.register(referenceRoutes);
@@ -418,6 +429,8 @@ async function registerEverything(
   await app.register(capabilityStateRoutes);
   await app.register(udbRoutes);
   await app.register(signInSettingsRoutes);
+  await app.register(termsRoutes);
+  await app.register(settingsListRoutes);
   await app.register(savedSearchRoutes);
   if (options.events && ctx.events) {
     await app.register(eventsPlugin(options.events));

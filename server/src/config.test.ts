@@ -14,6 +14,7 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     mode: null,
     demoEvents: undefined,
     insightsUrl: null,
+    storageEndpoint: null,
     loginRatePerMinute: undefined,
     liveEventsPerSecond: 2,
     configUrl: null,
@@ -135,5 +136,14 @@ test('WORKBENCH_INSIGHTS_URL: an http(s) URL or a path; anything else stops the 
   expect(readConfig({ WORKBENCH_INSIGHTS_URL: '/insights/' }, root).insightsUrl).toBe('/insights/');
   expect(() => readConfig({ WORKBENCH_INSIGHTS_URL: 'javascript:alert(1)' }, root)).toThrow(
     /WORKBENCH_INSIGHTS_URL/,
+  );
+});
+
+test('WORKBENCH_STORAGE_ENDPOINT: an http(s) URL of the stand-in storage endpoint; anything else stops the start', () => {
+  expect(readConfig({ WORKBENCH_STORAGE_ENDPOINT: 'http://127.0.0.1:9000' }, root).storageEndpoint).toBe(
+    'http://127.0.0.1:9000',
+  );
+  expect(() => readConfig({ WORKBENCH_STORAGE_ENDPOINT: 'file:///etc' }, root)).toThrow(
+    /WORKBENCH_STORAGE_ENDPOINT/,
   );
 });

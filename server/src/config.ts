@@ -16,6 +16,8 @@ export interface ServerConfig {
   demoEvents?: number;
   /** WORKBENCH_INSIGHTS_URL: the separate insights application, if this deployment has one. */
   insightsUrl: string | null;
+  /** WORKBENCH_STORAGE_ENDPOINT: a stand-in for the storage profiles' cloud endpoints (tests, demos). */
+  storageEndpoint: string | null;
   /** WORKBENCH_LOGIN_RATE_LIMIT: sign-in calls per minute and client address (undefined: the default). */
   loginRatePerMinute?: number;
   /** WORKBENCH_LIVE_EVENTS: demo events a second added after the first seeding (0: none). */
@@ -100,6 +102,16 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     }
   }
 
+  let storageEndpoint: string | null = null;
+  if (!blank(env.WORKBENCH_STORAGE_ENDPOINT)) {
+    storageEndpoint = env.WORKBENCH_STORAGE_ENDPOINT.trim();
+    if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(storageEndpoint)) {
+      throw new ConfigError(
+        `WORKBENCH_STORAGE_ENDPOINT must be an http(s) URL, got "${env.WORKBENCH_STORAGE_ENDPOINT}".`,
+      );
+    }
+  }
+
   let loginRatePerMinute: number | undefined;
   if (!blank(env.WORKBENCH_LOGIN_RATE_LIMIT)) {
     const text = env.WORKBENCH_LOGIN_RATE_LIMIT.trim();
@@ -156,6 +168,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     mode,
     demoEvents,
     insightsUrl,
+    storageEndpoint,
     loginRatePerMinute,
     liveEventsPerSecond,
     configUrl,

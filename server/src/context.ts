@@ -111,6 +111,11 @@ export interface ServerContext {
   jobs?: JobRunner;
   /** The report files' scheduler (reports/reportScheduler.ts), on a server that serves report files. */
   reportScheduler?: ReportScheduler;
+  /**
+   * WORKBENCH_STORAGE_ENDPOINT: a stand-in that settings `validate` knocks at instead of the cloud
+   * (settings/endpointProbe.ts); null: the real endpoints.
+   */
+  storageEndpoint: string | null;
 }
 
 declare module 'fastify' {

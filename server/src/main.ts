@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     demoCrowd: true,
     staticRoot: repoRoot,
     insightsUrl: config.insightsUrl,
+    storageEndpoint: config.storageEndpoint,
     extensions: config.extensions,
     secureCookies: process.env.WORKBENCH_SECURE_COOKIES === 'true',
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,

@@ -313,7 +313,8 @@ describe('provider-entity registry', () => {
       const row: ProviderEntityDef = PROVIDER_ENTITY_REGISTRY[entity];
       const fields = Object.keys(row.row.properties);
       const bodyFields = Object.keys(row.body.properties);
-      expect(row.path).toMatch(/^\/gdmanage\/api\/v1\/[a-z_]+$/);
+      // One segment of the spec's name: letters, _ and its hyphens (inventory-management).
+      expect(row.path).toMatch(/^\/gdmanage\/api\/v1\/[a-z_-]+$/);
       expect(bodyFields).toContain(row.idField);
       for (const c of row.columns) expect(fields).toContain(c.field);
       for (const f of [...row.sortFields, ...row.searchFields]) expect(fields).toContain(f);

@@ -109,6 +109,16 @@ export const twoFactorIds = {
  * Change password: the user menu's item and its dialog, and the page a password someone else set
  * opens on (show_change_password) with its sign-out; both forms share the field ids.
  */
+/** The terms-of-service step (tenant-portal/src/pending-steps/AcceptTermsStep.tsx). */
+export const acceptTermsIds = {
+  page: 'accept-terms-page',
+  text: 'accept-terms-text',
+  link: 'accept-terms-link',
+  agree: 'accept-terms-agree',
+  submit: 'accept-terms-submit',
+  signOut: 'accept-terms-sign-out',
+} as const;
+
 export const changePasswordIds = {
   page: 'change-password-page',
   signOut: 'change-password-sign-out',
@@ -458,3 +468,15 @@ export const providerAuditIds = {
   after: 'provider-audit-after',
   error: 'provider-audit-error',
 } as const;
+
+/** A tenant settings list's page (docs/settings.md): the entity page's ids and its validate action. */
+export const settingsListIds = (list: string) =>
+  ({
+    ...entityPageIds(`settings-${list}`),
+    /** `${validateButton}-${id}` */
+    validateButton: `settings-${list}-validate`,
+    /** The outcome of the last validate: passed, or the failed fields with their reasons. */
+    validation: `settings-${list}-validation`,
+    /** `${validationCheck}-${field}` one failed check. */
+    validationCheck: `settings-${list}-validation-check`,
+  }) as const;

@@ -43,6 +43,9 @@ export const CONSOLE_REQUESTS = {
   // Registry entities outside their page: a list as choices, a row's sub-resources.
   listSkus: request((http: HttpClient, query: EntityListQuery) => listEntities(http, 'skus', query)),
   listOvaKeys: request((http: HttpClient, query: EntityListQuery) => listEntities(http, 'ova_keys', query)),
+  listPolicyTemplates: request((http: HttpClient, query: EntityListQuery) =>
+    listEntities(http, 'templates', query),
+  ),
   getEntityItems: request(getEntityItems),
   putEntityItems: request(putEntityItems),
   referenceOptions: request((http: HttpClient, list: EntityReferenceList) => REFERENCE_LOADERS[list](http)),

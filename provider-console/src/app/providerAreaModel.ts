@@ -7,19 +7,12 @@ import type { ComponentType } from 'react';
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import type { ProviderEntity } from '@workbench/common/api/contract/providerEntities';
 
+/**
+ * The console's own pages, and every registry row: a row that is an area of its own takes its key
+ * as its id (providerAreas.ts entityArea), so a new entity needs no entry here.
+ */
 export type ProviderAreaId =
-  | 'tenants'
-  | 'skus'
-  | 'licences'
-  | 'deployments'
-  | 'rollouts'
-  | 'capability_state'
-  | 'features'
-  | 'feature_sku_groups'
-  | 'sku_incompatibilities'
-  | 'tenant_groups'
-  | 'category_overrides'
-  | 'audit';
+  'tenants' | 'licences' | 'rollouts' | 'capability_state' | 'audit' | ProviderEntity;
 
 export interface ProviderPageProps {
   area: ProviderArea;

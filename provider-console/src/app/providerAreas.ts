@@ -52,6 +52,8 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     page: page(() => import('../deployments/DeploymentsPage').then((m) => m.DeploymentsPage)),
     entities: ['deployments', 'pods'],
   },
+  // The provider's equipment (issue 37), beside the deployments it is placed in.
+  entityArea('inventory'),
   {
     id: 'rollouts',
     path: 'rollouts',
@@ -59,6 +61,8 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     page: page(() => import('../rollouts/RolloutsPage').then((m) => m.RolloutsPage)),
     extension: 'provider-rollouts',
   },
+  // The policy templates a rollout or tenantpolicyinit publishes (issue 37), beside the rollouts.
+  entityArea('templates'),
   // Schema states and capability state (issue 14), beside the rollouts that change capabilities.
   {
     id: 'capability_state',

@@ -2,10 +2,8 @@ import { useEffect } from 'react';
 import { useFormik } from 'formik';
 import {
   Alert,
-  Button,
   Checkbox,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -16,6 +14,7 @@ import {
 import type { ApiCallErrorInfo } from '@workbench/common';
 import type { ProviderEntityDef } from '@workbench/common/api/contract/providerEntities';
 import { entityPageIds } from '@workbench/common/test-ids/index';
+import { FormDialogActions } from '@workbench/common/components/confirm-delete/index';
 import { entityFormErrors, formValuesOf, type EntityFormValues } from './entityForm';
 import { ReferencePicker, storedNamesOf } from './ReferencePicker';
 
@@ -111,7 +110,7 @@ export function EntityFormDialog({
                     }}
                   />
                 );
-              const multiline = f.kind === 'multiline' || f.kind === 'list';
+              const multiline = f.kind === 'multiline' || f.kind === 'list' || f.kind === 'json';
               return (
                 <TextField
                   key={f.field}
@@ -125,18 +124,22 @@ export function EntityFormDialog({
                   select={f.kind === 'select'}
                   type={f.kind === 'date' ? 'date' : undefined}
                   multiline={multiline}
-                  minRows={multiline ? 3 : undefined}
+                  minRows={f.kind === 'json' ? 8 : multiline ? 3 : undefined}
                   error={Boolean(error)}
                   helperText={error ?? f.helperText}
                   slotProps={{
-                    htmlInput: { 'data-testid': `${ids.formField}-${f.field}` },
+                    htmlInput: {
+                      'data-testid': `${ids.formField}-${f.field}`,
+                      // JSON reads in a fixed-width font, and the browser must not "correct" it.
+                      ...(f.kind === 'json' ? { spellCheck: false, style: { fontFamily: 'monospace' } } : {}),
+                    },
                     ...(f.kind === 'date' ? { inputLabel: { shrink: true } } : {}),
                   }}
                 >
                   {f.kind === 'select'
                     ? (f.options ?? []).map((o) => (
                         <MenuItem key={o} value={o}>
-                          {o}
+                          {f.optionLabels?.[o] ?? o}
                         </MenuItem>
                       ))
                     : undefined}
@@ -145,14 +148,12 @@ export function EntityFormDialog({
             })}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel} disabled={busy} data-testid={ids.formCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid={ids.formSubmit}>
-            {row ? 'Save' : 'Add'}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          busy={busy}
+          onCancel={onCancel}
+          submitLabel={row ? 'Save' : 'Add'}
+          testIds={{ cancel: ids.formCancel, submit: ids.formSubmit }}
+        />
       </form>
     </Dialog>
   );

@@ -2,7 +2,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
-import type { Feature, Sku } from '@workbench/common/api/contract/providerEntities';
+import type {
+  Feature,
+  InventoryItem,
+  PolicyTemplate,
+  Sku,
+} from '@workbench/common/api/contract/providerEntities';
 import { deletionWarning } from '@workbench/common/components/confirm-delete/index';
 import { entityPageIds } from '@workbench/common/test-ids/index';
 import { operator, renderConsole, support } from '../testing/renderConsole';
@@ -202,5 +207,143 @@ describe('entity page (SKUs)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await within(screen.getByTestId(ids.table)).findByText('ISO-CORE');
     expect(listCalls(mock)).toHaveLength(2);
+  });
+});
+
+/** The inventory row (issue 37): its own area, two choices in its form, the spec's path. */
+describe('entity page (inventory)', () => {
+  const inv = entityPageIds('inventory');
+  const INVENTORY = '/gdmanage/api/v1/inventory-management';
+  const item = (serial_number: string, extra: Partial<InventoryItem> = {}): InventoryItem => ({
+    serial_number,
+    item_type: 'hardware_appliance',
+    model: 'Isolation appliance 5200',
+    status: 'deployed',
+    tenant_name: 'acme',
+    location: 'Acme HQ',
+    note: '',
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    ...extra,
+  });
+  const items = [
+    item('MSA-0001'),
+    item('MSA-0002', { status: 'in_stock', tenant_name: '', location: 'Dublin' }),
+  ];
+
+  it('lists the items from the spec’s path with their columns, and adds one with its type and status chosen', async () => {
+    const { mock, store } = renderConsole('/inventory', {
+      user: operator,
+      stubs: (m) => {
+        m.onGet(INVENTORY).reply(200, { inventory: items, total: 2 });
+        m.onPost(INVENTORY).reply(
+          201,
+          item('OVA-01', { item_type: 'virtual_appliance', status: 'allocated' }),
+        );
+      },
+    });
+    const table = await screen.findByTestId(inv.table);
+    await within(table).findByText('MSA-0002');
+    for (const header of ['Serial number', 'Type', 'Model', 'Status', 'Tenant', 'Location'])
+      expect(within(table).getByText(header)).toBeInTheDocument();
+    // Codes are shown in words.
+    expect(within(table).getByText('In stock')).toBeInTheDocument();
+    expect(within(table).getAllByText('Hardware appliance')).toHaveLength(2);
+    expect(mock.history.get.find((r) => r.url === INVENTORY)?.params).toMatchObject({
+      sort: 'serial_number',
+    });
+
+    await userEvent.click(screen.getByTestId(inv.addButton));
+    const dialog = screen.getByTestId(inv.formDialog);
+    await paste(within(dialog).getByTestId(`${inv.formField}-serial_number`), 'OVA-01');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Virtual appliance' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Allocated' }));
+    await paste(within(dialog).getByTestId(`${inv.formField}-model`), 'OVA 5.2');
+    await paste(within(dialog).getByTestId(`${inv.formField}-tenant_name`), 'hooli');
+    await userEvent.click(within(dialog).getByTestId(inv.formSubmit));
+    await waitFor(() => expect(screen.queryByTestId(inv.formDialog)).not.toBeInTheDocument());
+    expect(JSON.parse(String(mock.history.post.find((r) => r.url === INVENTORY)?.data))).toEqual({
+      serial_number: 'OVA-01',
+      item_type: 'virtual_appliance',
+      model: 'OVA 5.2',
+      status: 'allocated',
+      tenant_name: 'hooli',
+      location: '',
+      note: '',
+    });
+    expect(store.getState().snackbar.bottom?.text).toBe('The inventory item OVA-01 has been added.');
+  });
+
+  it('a model left empty is refused in the form, and nothing is sent', async () => {
+    const { mock } = renderConsole('/inventory', {
+      user: operator,
+      stubs: (m) => m.onGet(INVENTORY).reply(200, { inventory: items, total: 2 }),
+    });
+    await userEvent.click(await screen.findByTestId(inv.addButton));
+    const dialog = screen.getByTestId(inv.formDialog);
+    await paste(within(dialog).getByTestId(`${inv.formField}-serial_number`), 'SN-9');
+    await userEvent.click(within(dialog).getByTestId(inv.formSubmit));
+    expect(await within(dialog).findByText('Enter the model.')).toBeInTheDocument();
+    expect(mock.history.post).toHaveLength(0);
+  });
+});
+
+/** The policy templates row (issue 37): documents edited as JSON, listed by their kinds. */
+describe('entity page (policy templates)', () => {
+  const tpl = entityPageIds('templates');
+  const TEMPLATES = '/gdmanage/api/v1/templates';
+  const documents = { 'customization/web': { list: [] }, 'customization/dlp': { list: [] } };
+  const template: PolicyTemplate = {
+    template_id: 'night-shift',
+    title: 'Night shift',
+    description: '',
+    documents,
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+  };
+
+  it('lists each template’s policy kinds; Add refuses text that is not a JSON object and sends the parsed one', async () => {
+    const { mock } = renderConsole('/templates', {
+      user: operator,
+      stubs: (m) => {
+        m.onGet(TEMPLATES).reply(200, { templates: [template], total: 1 });
+        m.onPost(TEMPLATES).reply(201, { ...template, template_id: 'weekend' });
+      },
+    });
+    const table = await screen.findByTestId(tpl.table);
+    expect(await within(table).findByText('customization/web, customization/dlp')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByTestId(tpl.addButton));
+    const dialog = screen.getByTestId(tpl.formDialog);
+    await paste(within(dialog).getByTestId(`${tpl.formField}-template_id`), 'weekend');
+    await paste(within(dialog).getByTestId(`${tpl.formField}-title`), 'Weekend');
+    await paste(within(dialog).getByTestId(`${tpl.formField}-documents`), '{"customization/web": ');
+    await userEvent.click(within(dialog).getByTestId(tpl.formSubmit));
+    expect(
+      await within(dialog).findByText('Policy documents must be a JSON object ({ ... }).'),
+    ).toBeInTheDocument();
+    expect(mock.history.post).toHaveLength(0);
+
+    await paste(within(dialog).getByTestId(`${tpl.formField}-documents`), '{"list": []}}');
+    await userEvent.click(within(dialog).getByTestId(tpl.formSubmit));
+    await waitFor(() => expect(screen.queryByTestId(tpl.formDialog)).not.toBeInTheDocument());
+    expect(JSON.parse(String(mock.history.post[0]?.data))).toEqual({
+      template_id: 'weekend',
+      title: 'Weekend',
+      description: '',
+      documents: { 'customization/web': { list: [] } },
+    });
+  });
+
+  it('Edit shows the stored documents as JSON', async () => {
+    renderConsole('/templates', {
+      user: operator,
+      stubs: (m) => m.onGet(TEMPLATES).reply(200, { templates: [template], total: 1 }),
+    });
+    await userEvent.click(await screen.findByTestId(`${tpl.editButton}-night-shift`));
+    const field = within(screen.getByTestId(tpl.formDialog)).getByTestId(`${tpl.formField}-documents`);
+    expect(JSON.parse((field as HTMLTextAreaElement).value)).toEqual(documents);
   });
 });

@@ -54,7 +54,9 @@ const cellValue = (c: EntityColumnDef, row: RegistryRow): unknown => {
       (c.empty ?? '')
     );
   const value = row[c.field];
+  if (c.labels && typeof value === 'string') return c.labels[value] ?? value;
   if (c.format === 'list' && Array.isArray(value)) return value.join(', ');
+  if (c.format === 'keys' && value && typeof value === 'object') return Object.keys(value).join(', ');
   if (c.format === 'date' && typeof value === 'string') return value.slice(0, 10);
   if (c.format === 'boolean') return value === true ? 'Yes' : 'No';
   if (c.format === 'licence_state' && typeof value === 'string')

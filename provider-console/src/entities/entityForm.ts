@@ -55,6 +55,19 @@ const FIELD_KINDS: Record<EntityFormFieldDef['kind'], FieldKind> = {
     toForm: (_f, value) => (Array.isArray(value) ? value.join('\n') : ''),
     toBody: (f, value) => lines(text(value)).map((l) => idOf(f, l)),
   },
+  // An object as JSON text; text that is not JSON is sent as it is, for the schema to refuse.
+  json: {
+    toForm: (_f, value) => (value && typeof value === 'object' ? JSON.stringify(value, null, 2) : ''),
+    toBody: (_f, value) => {
+      const source = text(value).trim();
+      if (source === '') return {};
+      try {
+        return JSON.parse(source) as unknown;
+      } catch {
+        return source;
+      }
+    },
+  },
   references: {
     toForm: (_f, value) => (Array.isArray(value) ? value.map(String) : []),
     toBody: (f, value) => (Array.isArray(value) ? value.map((id) => idOf(f, id)) : []),
@@ -94,6 +107,10 @@ function messageOf(
         ? `Pick at least ${n === 1 ? `one ${list.noun}` : `${n} ${list.plural}`}.`
         : `${f.label} needs at least ${n} ${n === 1 ? 'value' : 'values'}.`;
     }
+    case 'type':
+      return f.kind === 'json' ? `${f.label} must be a JSON object ({ ... }).` : `${f.label} is not valid.`;
+    case 'minProperties':
+      return `Enter the ${inSentence(f.label)}.`;
     case 'uniqueItems':
       return `${f.label} lists a value twice.`;
     case 'pattern':

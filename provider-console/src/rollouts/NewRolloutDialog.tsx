@@ -47,7 +47,6 @@ import {
   type ChangeKind,
 } from '@workbench/common/api/contract/providerRolloutPaths';
 import {
-  POLICY_TEMPLATES,
   type Rollout,
   type RolloutChange,
   type RolloutDeployments,
@@ -61,7 +60,8 @@ import { isKnownCapability, schemaStateOf } from '@workbench/common/api/contract
 import { settingWarning } from '../capabilities/SchemaStateChip';
 import { CapabilityPicker } from '../capabilities/CapabilityPicker';
 import { useEntityCall, useEntityRead } from '../app/consoleEntities';
-import { DiffLines, templateTitle } from './RolloutDetail';
+import { DiffLines } from './RolloutDetail';
+import { usePolicyTemplates } from './usePolicyTemplates';
 import { describeChange, describePlan, tenantsOfTarget } from './rolloutText';
 
 export const STEPS = ['Change', 'Tenants', 'Preview', 'Waves'] as const;
@@ -205,7 +205,7 @@ const INITIAL: RolloutFormValues = {
   capabilities: [{ name: '', action: 'on' }],
   skuAdd: [],
   skuRemove: [],
-  template: POLICY_TEMPLATES[0]?.id ?? '',
+  template: '',
   targetBy: 'tags',
   tags: [],
   deployments: [],
@@ -290,7 +290,10 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
         : null,
     [tenantList, deploymentList, skuList],
   );
-  const loadError = (tenantChoices.error ?? deploymentChoices.error ?? skuChoices.error)?.message ?? null;
+  const policyTemplates = usePolicyTemplates();
+  const templateTitle = policyTemplates.titleOf;
+  const loadError =
+    (tenantChoices.error ?? deploymentChoices.error ?? skuChoices.error)?.message ?? policyTemplates.error;
   const createRollout = useEntityCall('createRollout');
   const rolloutAction = useEntityCall('rolloutAction');
   const previewRollout = useEntityCall('previewRollout');
@@ -551,12 +554,14 @@ export function NewRolloutDialog({ onCancel, onDone }: { onCancel(): void; onDon
                   {...field('template', 'Policy template', rolloutIds.template)}
                   select
                   helperText={
-                    POLICY_TEMPLATES.find((t) => t.id === v.template)?.description ??
-                    'Published as each tenant’s next policy revision.'
+                    policyTemplates.templates?.length === 0
+                      ? 'No policy templates yet: add one under Policy templates.'
+                      : (policyTemplates.templates?.find((t) => t.template_id === v.template)?.description ??
+                        'Published as each tenant’s next policy revision.')
                   }
                 >
-                  {POLICY_TEMPLATES.map((t) => (
-                    <MenuItem key={t.id} value={t.id}>
+                  {(policyTemplates.templates ?? []).map((t) => (
+                    <MenuItem key={t.template_id} value={t.template_id}>
                       {t.title}
                     </MenuItem>
                   ))}

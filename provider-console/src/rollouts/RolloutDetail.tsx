@@ -32,7 +32,7 @@ import {
   type RolloutState,
   type RolloutTenantStatus,
 } from '@workbench/common/api/contract/providerRolloutPaths';
-import { policyTemplateOf, type RolloutTenant } from '@workbench/common/api/contract/providerRollouts';
+import type { RolloutTenant } from '@workbench/common/api/contract/providerRollouts';
 import type { RolloutStateAction } from '@workbench/common/api/providerRollouts';
 import {
   rolloutActionRequested,
@@ -45,6 +45,7 @@ import { rolloutIds } from '@workbench/common/test-ids/rolloutIds';
 import { StatusChip, type StatusColour } from '@workbench/common/components/status-chip/index';
 import { useProviderSelector } from '../app/providerStore';
 import { describeChange, describeTarget, describeValue } from './rolloutText';
+import { usePolicyTemplates } from './usePolicyTemplates';
 
 type Colour = StatusColour;
 export const STATE_COLOURS: Record<RolloutState, Colour> = {
@@ -68,8 +69,6 @@ const TENANT_LABELS: Record<RolloutTenantStatus, string> = {
   failed: 'Failed',
   rolled_back: 'Rolled back',
 };
-
-export const templateTitle = (id: string): string => policyTemplateOf(id)?.title ?? id;
 
 /** A tenant's difference: one line per item, "item: before → after". */
 export function DiffLines({ changes }: { changes: RolloutTenant['changes'] }) {
@@ -95,6 +94,7 @@ export function RolloutDetail({ id, onClose }: { id: string; onClose(): void }) 
   const view = useProviderSelector(selectRolloutView);
   const waves = useProviderSelector(selectRolloutWaves);
   const [confirmRollback, setConfirmRollback] = useState(false);
+  const { titleOf } = usePolicyTemplates();
 
   useEffect(() => {
     dispatch(rolloutOpened(id));
@@ -193,7 +193,7 @@ export function RolloutDetail({ id, onClose }: { id: string; onClose(): void }) 
             </Alert>
           )}
           <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-            <Typography>{describeChange(r.change, templateTitle)}</Typography>
+            <Typography>{describeChange(r.change, titleOf)}</Typography>
             <Typography variant="body2" color="text.secondary">
               Target: {describeTarget(r.target)} · waves of {r.wave_size}, {r.pause_seconds} s between waves ·
               created by {r.created_by}

@@ -14,6 +14,7 @@ import {
   rolloutPath,
 } from '@workbench/common/api/contract/providerRolloutPaths';
 import type { Rollout } from '@workbench/common/api/contract/providerRollouts';
+import type { PolicyTemplate } from '@workbench/common/api/contract/providerEntities';
 import { rolloutCapabilityRowIds, rolloutIds } from '@workbench/common/test-ids/rolloutIds';
 import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
@@ -56,6 +57,41 @@ const failed: Rollout = {
   })),
 };
 
+const TEMPLATES = '/gdmanage/api/v1/templates';
+const nightShift: PolicyTemplate = {
+  template_id: 'night-shift',
+  title: 'Night shift',
+  description: 'The block page for the night shift.',
+  documents: { 'customization/web': { list: [] } },
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+};
+
+test('policy templates are the stored ones: the list names a rollout’s by its title; New rollout offers them', async () => {
+  const user = userEvent.setup();
+  renderConsole('/rollouts', {
+    user: operator,
+    stubs: (m) => {
+      m.onGet(ROLLOUTS_PATH).reply(200, {
+        rollouts: [{ ...failed, change: { kind: 'policy_template', template: 'night-shift' } }],
+        total: 1,
+      });
+      m.onGet(TEMPLATES).reply(200, { templates: [nightShift], total: 1 });
+      m.onGet(ROLLOUT_TENANTS_PATH).reply(200, { tenants: [] });
+      m.onGet(ROLLOUT_DEPLOYMENTS_PATH).reply(200, { deployments: [], default_deployment: 'eu-1' });
+      m.onGet('/gdmanage/api/v1/skus').reply(200, { skus: [], total: 0 });
+    },
+  });
+  expect(await screen.findByText('Policy template: Night shift')).toBeTruthy();
+  await user.click(screen.getByTestId(rolloutIds.add));
+  fireEvent.change(await screen.findByTestId(rolloutIds.changeKind), {
+    target: { value: 'policy_template' },
+  });
+  await user.click(await screen.findByRole('combobox', { name: /Policy template/ }));
+  await user.click(await screen.findByRole('option', { name: 'Night shift' }));
+  expect(await screen.findByText('The block page for the night shift.')).toBeTruthy();
+});
+
 test('the stepper: a capability, tenants by hand, the preview, the waves, then Start', async () => {
   const user = userEvent.setup();
   const { mock } = renderConsole('/rollouts', {
@@ -74,6 +110,7 @@ test('the stepper: a capability, tenants by hand, the preview, the waves, then S
       });
       m.onGet(ROLLOUT_DEPLOYMENTS_PATH).reply(200, { deployments: [], default_deployment: 'eu-1' });
       m.onGet('/gdmanage/api/v1/skus').reply(200, { skus: [], total: 0 });
+      m.onGet(TEMPLATES).reply(200, { templates: [nightShift], total: 1 });
       m.onPost(ROLLOUT_PREVIEW_PATH).reply(200, {
         tenants: ['a', 'c'].map((n, i) => ({
           tid: n,

@@ -16,13 +16,14 @@ import { rolloutIds } from '@workbench/common/test-ids/rolloutIds';
 import { useEntityPage } from '../app/consoleEntities';
 import { NewRolloutDialog } from './NewRolloutDialog';
 import { StatusChip, statusChipColumnWidth } from '@workbench/common/components/status-chip/index';
-import { RolloutDetail, STATE_COLOURS, templateTitle } from './RolloutDetail';
+import { RolloutDetail, STATE_COLOURS } from './RolloutDetail';
+import { usePolicyTemplates } from './usePolicyTemplates';
 import { describeChange } from './rolloutText';
 import { FilterToolbar } from '../filters/FilterToolbar';
 
 const ROLLOUT_PARAM = 'rollout';
 
-const columns = (): DataTableColumn<RolloutSummary>[] => [
+const columns = (templateTitle: (id: string) => string): DataTableColumn<RolloutSummary>[] => [
   {
     name: 'name',
     header: 'Name',
@@ -72,6 +73,7 @@ export function RolloutsPage() {
   const open = params.get(ROLLOUT_PARAM);
   const canWrite = useAppSelector(selectProviderIsOperator);
   const page = useEntityPage('rollouts', { enabled: open === null });
+  const { titleOf } = usePolicyTemplates();
   const [creating, setCreating] = useState(false);
 
   return (
@@ -111,7 +113,7 @@ export function RolloutsPage() {
             <DataTable<RolloutSummary>
               label="Rollouts"
               {...page.tableProps}
-              columns={columns()}
+              columns={columns(titleOf)}
               emptyText={canWrite ? 'No rollouts yet. Start one with New rollout.' : 'No rollouts yet.'}
             />
           </Box>

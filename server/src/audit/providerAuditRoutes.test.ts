@@ -94,10 +94,11 @@ test('every provider write by an operator adds an audit event naming the operato
   const firstIds = new Map<string, string>();
   for (const entity of PROVIDER_ENTITIES) {
     const def = PROVIDER_ENTITY_REGISTRY[entity];
-    const r = await server.call(`/gdmanage/api/v1/${entity}?limit=1`, { jar: operator.jar });
+    // By the collection of its path (tenantgroups, inventory-management), as idFor reads it.
+    const r = await server.call(`${def.path}?limit=1`, { jar: operator.jar });
     const rows = ((await r.json()) as Record<string, Record<string, unknown>[]>)[entity] ?? [];
     const id = rows[0]?.[def.idField];
-    if (typeof id === 'string') firstIds.set(entity, id);
+    if (typeof id === 'string') firstIds.set(def.path.split('/').pop() ?? entity, id);
   }
   const idFor = (op: Operation, name: string): string => {
     const collection = /^\/gdmanage\/api\/v1\/([^/]+)\//.exec(op.template)?.[1] ?? '';

@@ -242,10 +242,11 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
   app.get(
     AUTH_PATHS.mfaUsers,
     {
-      config: { world: 'tenant', permission: UDB_READ_PERMISSION },
+      // Gated as the enrolment is (docs/administrators.md §4).
+      config: { world: 'tenant', permission: UDB_READ_PERMISSION, features: ['tfa'] },
       schema: {
         tags,
-        summary: `The tenant's accounts with their second-factor state (needs ${UDB_READ_PERMISSION})`,
+        summary: `The tenant's accounts with their second-factor state (needs ${UDB_READ_PERMISSION} and the tfa feature)`,
         response: { 200: MfaUserList, ...errorResponses(401, 403) },
       },
     },

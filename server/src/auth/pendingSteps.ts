@@ -7,6 +7,7 @@
 import { PENDING_STEPS, type PendingStep } from '@workbench/common/api/contract/pendingSteps';
 import type { ServerContext, WhilePending } from '../context';
 import type { TenantRecord, UserRecord } from '../store/ConfigStore';
+import { termsDueFor } from '../terms/terms';
 
 export interface PendingStepAccount {
   user: UserRecord;
@@ -20,6 +21,9 @@ const PENDING_STEP_CHECKS: Record<PendingStep, PendingStepCheck> = {
   // A password someone else set (tenant creation, a reset: auth/oneTimePasswords.ts) until the
   // account's own change clears the flag.
   change_password: ({ user }) => user.showChangePassword,
+  // The provider's EULA is required and this account has not accepted its current version
+  // (terms/terms.ts: a new version asks again).
+  accept_terms: ({ user, tenant }, ctx) => termsDueFor(ctx.store, tenant.tid, user.uid),
 };
 
 /** The account's due steps, in the rows' order. */

@@ -56,7 +56,8 @@ export const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
 const withMfa = async (username: string, store: ConfigStore) => {
   const user = await store.users.findByUsername(username);
-  return user ? { ...user, mfa: await store.mfa.get(user.uid) } : null;
+  // A disabled account signs in no more; it fails as a wrong password does (docs/administrators.md).
+  return user && user.status !== 'disabled' ? { ...user, mfa: await store.mfa.get(user.uid) } : null;
 };
 
 export function loginFailure(status: 401 | 429, delay?: number, msg = LOGIN_FAILED_MSG) {

@@ -65,7 +65,8 @@ export async function resolveTenantSession(
     ctx.store.users.get(record.uid),
     ctx.store.tenants.get(record.tid),
   ]);
-  if (!user || !stored || stored.status !== 'active') return null;
+  // A disabled account keeps no session (docs/administrators.md).
+  if (!user || user.status === 'disabled' || !stored || stored.status !== 'active') return null;
   // Only the capabilities in effect: none past its validity day, none obsolete (issue 14).
   const tenant = await tenantInEffect(ctx.store, stored, ctx.now());
   const permissions = rolesToPermissions(user.roles);

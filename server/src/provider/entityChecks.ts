@@ -5,6 +5,16 @@
  * incompatibility (docs/provider-console.md §4 SKU incompatibilities; issue 14: refused with 409 naming
  * both). Each refusal is an ApiHttpError naming the field; nothing is stored before they pass.
  */
+import { Errors } from 'typebox/schema';
+import { POLICY_KIND_REGISTRY, type PolicyKindDef } from '@workbench/common/api/contract/policyKinds';
+import {
+  badTemplateDocumentMessage,
+  templateInUseMessage,
+  unknownTemplateKindMessage,
+  type RolloutState,
+} from '@workbench/common/api/contract/providerRolloutPaths';
+
+const RUNNING: RolloutState = 'running';
 import {
   deploymentInUseMessage,
   incompatibleSkusMessage,
@@ -22,6 +32,8 @@ export const TENANT_DEPLOYMENT_ENTITY = 'tenant_deployments';
 /** Provider-wide settings (the default deployment). */
 export const PROVIDER_SETTINGS_ENTITY = 'provider_settings';
 export const DEFAULT_DEPLOYMENT_ID = 'default_deployment';
+/** Where rollouts are kept (rolloutRunner.ts); here so the template checks read them without a loop. */
+export const ROLLOUT_ENTITY = 'rollouts';
 /** Before an operator chooses one, the first deployment seeded is the default. */
 export const FALLBACK_DEFAULT_DEPLOYMENT = 'us-east-1';
 
@@ -106,7 +118,54 @@ const tenantsExist = async (store: ConfigStore, data: Record<string, unknown>) =
   if (unknown.length > 0) throw new ApiHttpError(400, UNKNOWN_TENANTS(unknown), 'tenants');
 };
 
+/**
+ * A policy template's documents, each checked against its policy kind's schema (400 at
+ * `documents`, naming the kind): a bad template is refused when written, never met by a tenant.
+ */
+export function checkTemplateDocuments(documents: Record<string, unknown>): void {
+  for (const [kind, data] of Object.entries(documents)) {
+    const def = (POLICY_KIND_REGISTRY as Record<string, PolicyKindDef | undefined>)[kind];
+    if (!def) throw new ApiHttpError(400, unknownTemplateKindMessage(kind), 'documents');
+    const [valid, issues] = Errors(def.data, data);
+    if (!valid) {
+      const first = issues[0];
+      throw new ApiHttpError(
+        400,
+        badTemplateDocumentMessage(
+          kind,
+          first?.instancePath ?? '',
+          first?.message ?? 'does not match its kind',
+        ),
+        'documents',
+      );
+    }
+  }
+}
+
+/**
+ * Running rollouts that publish a template (docs/provider-console.md §9): its next wave reads it.
+ * A rollout at rest (a draft, stopped, paused or failed) does not hold it: when it runs again
+ * without it, each tenant fails with "No such policy template".
+ */
+async function runningRolloutsOf(store: ConfigStore, id: string): Promise<string[]> {
+  const { records } = await store.entities.list(ROLLOUT_ENTITY, { ...ALL, sort: 'created_at' });
+  return records
+    .filter((r) => {
+      const change = r.data.change as { kind?: string; template?: string } | undefined;
+      return change?.kind === 'policy_template' && change.template === id && r.data.state === RUNNING;
+    })
+    .map((r) => String(r.data.name ?? r.id));
+}
+
 export const ENTITY_CHECKS: Partial<Record<ProviderEntity, EntityChecks>> = {
+  templates: {
+    // The schema has made documents an object of kind names before this runs.
+    write: async (_store, data) => checkTemplateDocuments(data.documents as Record<string, unknown>),
+    async remove(store, id) {
+      const rollouts = await runningRolloutsOf(store, id);
+      if (rollouts.length > 0) throw new ApiHttpError(409, templateInUseMessage(id, rollouts));
+    },
+  },
   tenant_groups: {
     write: tenantsExist,
     async names(store) {

@@ -131,6 +131,42 @@ const EXAMPLES: Record<ProviderEntity, { body: Body; bad: [Body, string][] }> = 
       [{ tenants: ['no-such-tenant'] }, 'tenants'],
     ],
   },
+  inventory: {
+    body: {
+      serial_number: 'TEST-SN-0001',
+      item_type: 'hardware_appliance',
+      model: 'Test appliance',
+      status: 'deployed',
+      tenant_name: 'acme',
+      location: 'Test site',
+      note: '',
+    },
+    bad: [
+      [{ serial_number: 'has space' }, 'serial_number'],
+      [{ item_type: 'toaster' }, 'item_type'],
+      [{ status: 'lost' }, 'status'],
+      [{ model: '' }, 'model'],
+      [{ location: 'x'.repeat(121) }, 'location'],
+    ],
+  },
+  templates: {
+    body: {
+      template_id: 'TEST-TEMPLATE',
+      title: 'Test template',
+      description: '',
+      documents: {
+        'customization/web': {
+          list: [{ page: 'block', enabled: true, title: 'Blocked', message: 'Ask the service desk.' }],
+        },
+      },
+    },
+    bad: [
+      [{ documents: {} }, 'documents'],
+      [{ documents: 'customization/web' }, 'documents'],
+      [{ documents: { 'no_such/kind': {} } }, 'documents'],
+      [{ documents: { 'customization/web': { list: 'not a list' } } }, 'documents'],
+    ],
+  },
 };
 
 const call = (path: string, who: OperatorSignedIn | null, method = 'GET', body?: unknown) =>
@@ -308,5 +344,44 @@ describe('deployments', () => {
       );
     }
     expect((await call(`${D}/TEST-DEPLOY`, operator, 'DELETE')).status).toBe(204);
+  });
+});
+
+describe('inventory', () => {
+  const path = PROVIDER_ENTITY_REGISTRY.inventory.path;
+  type Items = { inventory: Array<Record<string, string>>; total: number };
+
+  test('the demo inventory is listed at the spec’s name, every status in it, for support too', async () => {
+    expect(path).toBe('/gdmanage/api/v1/inventory-management');
+    const page = await json<Items>(await call(`${path}?limit=100`, support));
+    expect(page.total).toBeGreaterThanOrEqual(10);
+    expect(new Set(page.inventory.map((i) => i.status))).toEqual(
+      new Set(['in_stock', 'allocated', 'deployed', 'in_repair', 'retired']),
+    );
+    const serials = page.inventory.map((i) => i.serial_number);
+    expect(serials).toEqual([...serials].sort());
+  });
+
+  test('searched by tenant, model or location; sorted by status', async () => {
+    const atAcme = await json<Items>(await call(`${path}?q=ACME&limit=100`, operator));
+    expect(atAcme.inventory.length).toBeGreaterThanOrEqual(2);
+    for (const i of atAcme.inventory) expect(JSON.stringify(i).toLowerCase()).toContain('acme');
+    const dublin = await json<Items>(await call(`${path}?q=dublin`, operator));
+    expect(dublin.inventory.every((i) => i.location.includes('Dublin'))).toBe(true);
+    const byStatus = await json<Items>(await call(`${path}?sort=status&order=desc&limit=100`, operator));
+    const statuses = byStatus.inventory.map((i) => i.status);
+    expect(statuses).toEqual([...statuses].sort().reverse());
+  });
+
+  test('an item in stock is deployed to a tenant by a replace, and deleted when it leaves', async () => {
+    const item = `${path}/MSA-5200-0003`;
+    const before = await json(await call(item, operator));
+    expect(before).toMatchObject({ status: 'in_stock', tenant_name: '' });
+    const { serial_number: _sn, created_at: _c, updated_at: _u, ...rest } = before;
+    const moved = { ...rest, status: 'deployed', tenant_name: 'globex', location: 'Globex HQ' };
+    expect((await call(item, operator, 'PUT', moved)).status).toBe(200);
+    expect(await json(await call(item, support))).toMatchObject(moved);
+    expect((await call(item, operator, 'DELETE')).status).toBe(204);
+    expect((await call(item, operator)).status).toBe(404);
   });
 });

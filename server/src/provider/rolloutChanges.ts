@@ -13,17 +13,12 @@
  *   published with it).
  * A disabled tenant is not changed ("The tenant is disabled."): the demo's natural failure.
  */
-import { Value } from 'typebox/value';
-import {
-  POLICY_KIND_REGISTRY,
-  type PolicyKind,
-  type PolicyKindDef,
-} from '@workbench/common/api/contract/policyKinds';
+import type { PolicyKind } from '@workbench/common/api/contract/policyKinds';
+import type { ProviderEntity } from '@workbench/common/api/contract/providerEntities';
 import {
   POLICY_STAGED_REASON,
   TENANT_DISABLED_REASON,
   TENANT_GONE_REASON,
-  policyTemplateOf,
   unknownTemplateMessage,
   type RolloutChange,
   type RolloutDiffItem,
@@ -33,7 +28,10 @@ import { ApiHttpError } from '../http/errors';
 import { nextUpdatedAt, readPolicyDoc } from '../policy/revisionStaging';
 import { publishRevision } from '../policy/publishRevision';
 import { capabilityChanges } from './tenantRouteKit';
-import { checkSkuCompatibility } from './entityChecks';
+import { checkSkuCompatibility, checkTemplateDocuments } from './entityChecks';
+
+/** The policy templates' registry row: its key is where they are kept. */
+const TEMPLATE_ENTITY: ProviderEntity = 'templates';
 
 const SKUS_DOC = 'tenant_skus';
 
@@ -59,15 +57,17 @@ async function writeSkus(store: ConfigStore, tid: string, skuIds: string[], at: 
     });
 }
 
-/** The template's documents, each checked against its policy kind (a bad template never reaches a tenant). */
-export function templateDocuments(id: string): [PolicyKind, unknown][] {
-  const template = policyTemplateOf(id);
-  if (!template) throw new ApiHttpError(400, unknownTemplateMessage(id), 'template');
-  return Object.entries(template.documents).map(([kind, data]) => {
-    const def = (POLICY_KIND_REGISTRY as Record<string, PolicyKindDef | undefined>)[kind];
-    if (!def || !Value.Check(def.data, data)) throw new Error(`Policy template ${id}: bad ${kind} document.`);
-    return [kind as PolicyKind, data];
-  });
+/**
+ * The stored template's documents (docs/provider-console.md §9), checked again against their policy
+ * kinds (a kind's schema may have moved since the template was written): a bad template never
+ * reaches a tenant. An unknown template is 400 at `template`.
+ */
+export async function templateDocuments(store: ConfigStore, id: string): Promise<[PolicyKind, unknown][]> {
+  const row = await store.entities.get(TEMPLATE_ENTITY, id);
+  if (!row) throw new ApiHttpError(400, unknownTemplateMessage(id), 'template');
+  const documents = row.data.documents as Record<string, unknown>;
+  checkTemplateDocuments(documents);
+  return Object.entries(documents) as [PolicyKind, unknown][];
 }
 
 /** What the change would make different on the tenant (nothing is written). */
@@ -97,7 +97,11 @@ export async function diffOf(
     case 'policy_template': {
       const r = await store.revisions.get(t.tid);
       const items: RolloutDiffItem[] = [];
-      for (const [kind, data] of templateDocuments(change.template)) {
+      // A template deleted or broken since the rollout began fails the tenant with the reason.
+      const documents = await templateDocuments(store, change.template).catch((e: unknown) => {
+        throw e instanceof ApiHttpError ? new TenantChangeError(e.message) : e;
+      });
+      for (const [kind, data] of documents) {
         const before = await readPolicyDoc(store, t.tid, kind, r?.revId ?? 1);
         if (!same(before, data)) items.push({ item: kind, before, after: data });
       }

@@ -124,7 +124,7 @@ async function checkChange(store: ConfigStore, change: RolloutChange): Promise<v
     }
     case 'policy_template':
       try {
-        templateDocuments(change.template);
+        await templateDocuments(store, change.template);
       } catch (e) {
         if (e instanceof ApiHttpError) throw new ApiHttpError(400, e.message, 'change.template');
         throw e;

@@ -33,8 +33,9 @@ import type { ConfigStore, EntityRecord } from '../store/ConfigStore';
 import type { NewEvent } from '../events/eventStore';
 import { PROVIDER_AUDIT_TID, stateText } from '../audit/auditTrail';
 import { TenantChangeError, applyChange, rollBackChange } from './rolloutChanges';
+import { ROLLOUT_ENTITY } from './entityChecks';
 
-export const ROLLOUT_ENTITY = 'rollouts';
+export { ROLLOUT_ENTITY };
 /** How often the server looks for a due wave. */
 export const ROLLOUT_TICK_MS = 250;
 

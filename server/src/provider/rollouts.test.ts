@@ -249,3 +249,94 @@ test('a rollout running when its server stops is paused with the reason after th
   await tick();
   expect((await rollout(id)).state).toBe('completed');
 });
+
+test('templates are the stored rows: a new one is published, a replace changes the next, one in use is not deleted', async () => {
+  const TEMPLATES = '/gdmanage/api/v1/templates';
+  const notice = (title: string) => ({
+    'customization/web': {
+      list: [{ page: 'block', enabled: true, title, message: 'Ask the service desk.' }],
+    },
+  });
+  const made = await call(TEMPLATES, 'POST', {
+    template_id: 'night-shift',
+    title: 'Night shift',
+    description: 'Block page for the night shift.',
+    documents: notice('Closed tonight'),
+  });
+  expect(made.status).toBe(201);
+  expect(
+    (
+      await call(
+        TEMPLATES,
+        'POST',
+        { template_id: 'x', title: 'x', description: '', documents: notice('a') },
+        support,
+      )
+    ).status,
+  ).toBe(403);
+  const refused = await call(TEMPLATES, 'POST', {
+    template_id: 'broken',
+    title: 'Broken',
+    description: '',
+    documents: { 'customization/web': { list: [{ page: 'block' }] } },
+  });
+  expect(refused.status).toBe(400);
+  expect(await json<{ field: string; message: string }>(refused)).toMatchObject({
+    field: 'documents',
+    message: expect.stringContaining('customization/web') as string,
+  });
+
+  const first = await json<{ changes: { item: string; after: unknown }[] }>(
+    call(tenantSubPath(tids[1], 'tenantpolicyinit'), 'POST', { template: 'night-shift' }),
+  );
+  expect(first.changes).toEqual([
+    expect.objectContaining({
+      item: 'customization/web',
+      after: notice('Closed tonight')['customization/web'],
+    }),
+  ]);
+  expect(
+    (
+      await call(`${TEMPLATES}/night-shift`, 'PUT', {
+        title: 'Night shift',
+        description: '',
+        documents: notice('Back at 8'),
+      })
+    ).status,
+  ).toBe(200);
+  const second = await json<{ changes: { after: unknown }[] }>(
+    call(tenantSubPath(tids[1], 'tenantpolicyinit'), 'POST', { template: 'night-shift' }),
+  );
+  expect(second.changes.map((c) => c.after)).toEqual([notice('Back at 8')['customization/web']]);
+
+  // Two tenants, one a wave: after Start the rollout runs, waiting for its second wave.
+  const { id } = await json<Rollout>(
+    call(
+      ROLLOUTS_PATH,
+      'POST',
+      body({
+        name: 'Night shift everywhere',
+        change: { kind: 'policy_template', template: 'night-shift' },
+        target: { tags: [], deployments: [], sku_ids: [], tids: [tids[0], tids[1]] },
+        wave_size: 1,
+      }),
+    ),
+  );
+  expect((await act(id, 'start')).status).toBe(200);
+  expect((await rollout(id)).state).toBe('running');
+  const inUse = await call(`${TEMPLATES}/night-shift`, 'DELETE');
+  expect(inUse.status).toBe(409);
+  expect((await json<{ message: string }>(inUse)).message).toContain('Night shift everywhere');
+  expect((await call(`${TEMPLATES}/night-shift`)).status).toBe(200);
+  expect((await act(id, 'stop')).status).toBe(200);
+  expect((await call(`${TEMPLATES}/night-shift`, 'DELETE')).status).toBe(204);
+  // Resumed without its template, the waiting tenant fails with the reason.
+  expect((await act(id, 'resume')).status).toBe(200);
+  await tick(31_000);
+  const after = await rollout(id);
+  expect(after.tenants.find((t) => t.status === 'failed')?.reason).toBe(
+    'No such policy template: night-shift.',
+  );
+  const gone = await call(tenantSubPath(tids[1], 'tenantpolicyinit'), 'POST', { template: 'night-shift' });
+  expect([gone.status, (await json<{ field: string }>(gone)).field]).toEqual([400, 'template']);
+});

@@ -9,7 +9,6 @@
  * the provider's audit trail (config.audit).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { DEMO_TENANT_ROLES } from '@workbench/common/api/contract/demo';
 import { isRbacEnforced } from '@workbench/common/features/rbac/permissions';
 import {
   AccountPasswordReset,
@@ -20,6 +19,7 @@ import {
 import { MFA_MSGS, MfaUser, MfaUserList } from '@workbench/common/api/contract/auth';
 import { MFA_ACCOUNT_NOT_FOUND } from '@workbench/common/api/contract/providerTenantPaths';
 import { mfaUserList } from '../auth/mfaRoutes';
+import { roleNameOf } from '../administrators/tenantRoles';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { noteAudit } from '../audit/auditTrail';
 import { generatePassword, hashPassword } from '../security/passwords';
@@ -58,14 +58,6 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
   );
 
   // docs/provider-console.md §3 RBAC list: the roles of the tenant's portal accounts, read from the portal's own accounts.
-  const roleName = (roles: { read: readonly string[]; write: readonly string[] }): string => {
-    const same = (a: readonly string[], b: readonly string[]) =>
-      a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
-    const hit = Object.entries(DEMO_TENANT_ROLES).find(
-      ([, r]) => same(r.read, roles.read) && same(r.write, roles.write),
-    );
-    return hit?.[0] ?? 'custom';
-  };
   app.get(
     `${item}/rbac`,
     {
@@ -87,7 +79,7 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
           username: u.username,
           first_name: u.firstName,
           last_name: u.lastName,
-          role: roleName(u.roles),
+          role: roleNameOf(u),
           read: [...u.roles.read],
           write: [...u.roles.write],
         })),

@@ -15,6 +15,8 @@
  * State-changing calls of allowed callers carry a body that fails validation (`[]`), so they
  * answer 400 after the guard let them through and change nothing later checks rely on.
  */
+import { ADMIN_PATHS } from '@workbench/common/api/contract/administrators';
+import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
 import crypto from 'node:crypto';
 import { REPORT_FILE_PATHS } from '@workbench/common/api/contract/reportFiles';
 import {
@@ -190,7 +192,10 @@ function unchangedBody(op: Operation, list: unknown, id: string): unknown {
  */
 async function listParent(template: string, owner: Caller): Promise<unknown> {
   const parent = template.replace(/\/\{[^}]+\}(\/[^/{}]+)?$/, '');
-  for (const path of [parent, `${parent}s`]) {
+  // The administrators' writes (and the two-factor reset, whose own list needs the tfa feature)
+  // name accounts of the spec's list_users.
+  const accounts = parent === ADMIN_PATHS.create || parent === AUTH_PATHS.mfaUsers ? [ADMIN_PATHS.list] : [];
+  for (const path of [parent, `${parent}s`, ...accounts]) {
     const response = await wb.server.call(path, { jar: owner.jar });
     if (response.status === 200) return response.json();
     await response.arrayBuffer();

@@ -2,7 +2,7 @@
  * The provider console's demo data beside the SKUs (issue 14): features, feature-SKU groups, one
  * SKU incompatibility, OVA versions, licence keys in every licence state (relative to the first
  * start), deployments with their pods (one node of them faulty, so its actions fail), the tenants
- * spread over the deployments, and a job history with a few jobs running and a few failed.
+ * spread over the deployments, the inventory, two policy templates, and a job history with a few jobs running and a few failed.
  */
 import {
   type FeatureSkuGroup,
@@ -14,6 +14,8 @@ import {
   type Feature,
   type KeyFeature,
   type KeySku,
+  type InventoryItem,
+  type PolicyTemplate,
 } from '@workbench/common/api/contract/providerEntities';
 import {
   NODE_STATE_DURING,
@@ -190,6 +192,85 @@ export const DEMO_PODS: readonly Fields<Pod>[] = [
   note: '',
 }));
 
+/**
+ * The inventory (issue 37): appliances at tenants' sites, spares in stock, one away for repair and
+ * one retired, so every status and type shows on the first start.
+ */
+export const DEMO_INVENTORY: readonly Fields<InventoryItem>[] = [
+  ['MSA-5200-0001', 'hardware_appliance', 'Isolation appliance 5200', 'deployed', 'acme', 'Acme HQ, Chicago'],
+  [
+    'MSA-5200-0002',
+    'hardware_appliance',
+    'Isolation appliance 5200',
+    'deployed',
+    'umbrella',
+    'Raccoon City DC',
+  ],
+  ['MSA-5200-0003', 'hardware_appliance', 'Isolation appliance 5200', 'in_stock', '', 'Warehouse, Dublin'],
+  ['MSA-3100-0107', 'hardware_appliance', 'Isolation appliance 3100', 'in_repair', 'globex', 'RMA depot'],
+  ['OVA-52-ACME-01', 'virtual_appliance', 'OVA 5.2', 'deployed', 'acme', 'Acme DR site'],
+  ['OVA-52-HOOLI-01', 'virtual_appliance', 'OVA 5.2', 'allocated', 'hooli', ''],
+  ['SRV-R750-0042', 'server', 'Dell PowerEdge R750', 'deployed', '', 'us-east-1'],
+  ['SRV-R750-0043', 'server', 'Dell PowerEdge R750', 'in_stock', '', 'Warehouse, Dublin'],
+  ['NET-SW-0009', 'network_device', 'Arista 7050X3 switch', 'deployed', '', 'eu-west-1'],
+  ['SRV-R640-0011', 'server', 'Dell PowerEdge R640', 'retired', '', ''],
+].map(([serial_number, item_type, model, status, tenant_name, location]) => ({
+  serial_number,
+  item_type: item_type as InventoryItem['item_type'],
+  model,
+  status: status as InventoryItem['status'],
+  tenant_name,
+  location,
+  note: status === 'in_repair' ? 'Power supply fault; replacement shipped.' : '',
+}));
+
+/**
+ * Two policy templates (docs/provider-console.md §9; their content is ours): the provider's block
+ * page wording and the DLP notices, each a customization document as the tenant's editor writes it.
+ */
+export const DEMO_POLICY_TEMPLATES: readonly Fields<PolicyTemplate>[] = [
+  {
+    template_id: 'branded-block-page',
+    title: 'Branded block page',
+    description: "The web block page with the provider's wording and service-desk contact.",
+    documents: {
+      'customization/web': {
+        list: [
+          {
+            page: 'block',
+            enabled: true,
+            title: 'This site is blocked',
+            message: 'Your organisation blocks this site. Contact your service desk if you need it for work.',
+          },
+        ],
+      },
+    },
+  },
+  {
+    template_id: 'dlp-upload-notice',
+    title: 'DLP upload notices',
+    description: 'Notices shown when DLP blocks an upload or a download.',
+    documents: {
+      'customization/dlp': {
+        list: [
+          {
+            page: 'upload_blocked',
+            enabled: true,
+            title: 'Upload blocked',
+            message: 'This upload contains data your organisation does not allow to leave it.',
+          },
+          {
+            page: 'download_blocked',
+            enabled: true,
+            title: 'Download blocked',
+            message: 'This download is not allowed by your organisation.',
+          },
+        ],
+      },
+    },
+  },
+];
+
 /** How the seed writes a provider row: created and last changed at the seed's start. */
 function entityWriter(tx: ConfigStore, now: Date) {
   const at = now.toISOString();
@@ -217,6 +298,8 @@ export async function seedDemoProvider(
   for (const d of DEMO_DEPLOYMENTS) await put('deployments', d.deployment_id, d);
   await put(PROVIDER_SETTINGS_ENTITY, DEFAULT_DEPLOYMENT_ID, { default_deployment: DEMO_DEFAULT_DEPLOYMENT });
   for (const p of DEMO_PODS) await put('pods', p.pod_id, p);
+  for (const item of DEMO_INVENTORY) await put('inventory', item.serial_number, item);
+  for (const t of DEMO_POLICY_TEMPLATES) await put('templates', t.template_id, t);
   // Every other tenant off the default deployment, in turn (acme stays on the default).
   const others = DEMO_DEPLOYMENTS.map((d) => d.deployment_id).filter((d) => d !== DEMO_DEFAULT_DEPLOYMENT);
   for (const [i, t] of tenants.entries()) {

@@ -16,6 +16,7 @@ import {
   missingFeatures,
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { DEMO_CROWD, seedDemoCrowd, seedDemoProvider } from './demoProvider';
+import { seedDemoSettings } from './demoSettings';
 import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import { publishRevision } from '../policy/publishRevision';
 import type { AuditEntry } from '../audit/auditTrail';
@@ -213,6 +214,7 @@ export async function seedDemoData(
       await publishRevision(tx, initial(t.tid, t.createdAt));
     }
     await seedDemoProvider(tx, now, [...tenants, ...crowd]);
+    await seedDemoSettings(tx, tenants, now);
     if (crowd.length > 0) await seedDemoCrowd(tx, now, crowd);
     return true;
   });

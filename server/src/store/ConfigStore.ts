@@ -35,6 +35,21 @@ export interface UserRecord {
   roles: TenantRoles;
   passwordHash: string;
   showChangePassword: boolean;
+  /** The name of the role held (docs/administrators.md); null or absent: the lists name it. */
+  role?: string | null;
+  /** A disabled account neither signs in nor keeps a session; absent on insert: active. */
+  status?: 'active' | 'disabled';
+}
+
+/** A tenant's own role (the built-in ones are in common api/contract/administrators.ts). */
+export interface TenantRoleRecord {
+  tid: string;
+  name: string;
+  description: string;
+  read: string[];
+  write: string[];
+  createdAt: string;
+  updatedAt: string;
 }
 
 /**

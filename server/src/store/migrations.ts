@@ -524,6 +524,28 @@ ${API_TOKENS_TABLE}
       DELETE FROM provider_entities WHERE entity IN ('tenant_tokens', 'tenant_logging_auth_tokens');
     `,
   },
+  {
+    version: 14,
+    name: "tenants' named roles, and an administrator's role name and status",
+    // Issue 33 point 1 (docs/administrators.md): a tenant's own roles beside the built-in ones
+    // (common api/contract/administrators.ts). users.role names the role an account holds (NULL
+    // for accounts made before: their lists name it, or it is custom); users.roles stays the
+    // lists the session reads on every request, rewritten with a role's edit in one transaction.
+    sql: `
+      CREATE TABLE tenant_roles (
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        name TEXT NOT NULL,
+        description TEXT NOT NULL,
+        read_list TEXT NOT NULL,
+        write_list TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (tid, name)
+      );
+      ALTER TABLE users ADD COLUMN role TEXT;
+      ALTER TABLE users ADD COLUMN status TEXT NOT NULL DEFAULT 'active';
+    `,
+  },
 ];
 
 /**

@@ -37,6 +37,21 @@ export interface UsersTable {
   roles: string;
   password_hash: string;
   show_change_password: ColumnType<Flag, Flag | undefined, Flag>;
+  /** The name of the role held (tenant_roles or a built-in one); null: the lists name it. */
+  role: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<'active' | 'disabled', 'active' | 'disabled' | undefined, 'active' | 'disabled'>;
+}
+
+export interface TenantRolesTable {
+  tid: string;
+  name: string;
+  description: string;
+  /** JSON array of read entries. */
+  read_list: string;
+  /** JSON array of write entries. */
+  write_list: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface UserMfaTable {
@@ -225,6 +240,7 @@ export interface SchemaMigrationsTable {
 export interface ConfigDatabase {
   tenants: TenantsTable;
   users: UsersTable;
+  tenant_roles: TenantRolesTable;
   user_mfa: UserMfaTable;
   operators: OperatorsTable;
   sessions: SessionsTable;

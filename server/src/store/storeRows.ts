@@ -41,6 +41,8 @@ export const toUser = (r: Row): UserRecord => ({
   roles: JSON.parse(str(r.roles)) as UserRecord['roles'],
   passwordHash: str(r.password_hash),
   showChangePassword: num(r.show_change_password) === 1,
+  role: r.role == null ? null : str(r.role),
+  status: r.status === 'disabled' ? 'disabled' : 'active',
 });
 export const toUserMfa = (r: Row): UserMfaRecord => ({
   uid: str(r.uid),

@@ -79,7 +79,8 @@ export async function resolveTokenSession(
   const stored = await ctx.store.tenants.get(token.tid);
   if (!stored || stored.status !== 'active') return null;
   const creator = token.createdByUid ? await ctx.store.users.get(token.createdByUid) : null;
-  if (token.createdByUid && (!creator || creator.tid !== token.tid)) return null;
+  if (token.createdByUid && (!creator || creator.tid !== token.tid || creator.status === 'disabled'))
+    return null;
   const tenant = await tenantInEffect(ctx.store, stored, now);
   const permissions = apiTokenScopePermissions(token.access, token.areas);
   const creatorAccess = creator

@@ -17,8 +17,12 @@ import {
   validateDdlDomains,
 } from '@workbench/common/api/casbEgress';
 import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
+import { acceptTerms, getTerms } from '@workbench/common/api/terms';
 
 export const PORTAL_REQUESTS = {
+  // The terms-of-service step (pending-steps/AcceptTermsStep).
+  getTerms: request(getTerms),
+  acceptTerms: request(acceptTerms),
   // The signed-in administrator's second factor (the shell's two-factor dialog).
   mfaState: request(mfaState),
   mfaEnrol: request(mfaEnrol),

@@ -6,12 +6,13 @@
  */
 import { Suspense, type ReactNode } from 'react';
 import { Loading, selectPendingStep, useAppSelector } from '@workbench/common';
-import { PENDING_STEP_PAGES } from './pendingStepPages';
+import type { PendingStepPages } from './pendingStepPages';
 
-export function PendingStepGate({ children }: { children: ReactNode }) {
+/** `pages`: the steps' pages, made once per route table (pendingStepPages). */
+export function PendingStepGate({ children, pages }: { children: ReactNode; pages: PendingStepPages }) {
   const step = useAppSelector(selectPendingStep);
   if (!step) return <>{children}</>;
-  const Page = PENDING_STEP_PAGES[step];
+  const Page = pages[step];
   return (
     <Suspense fallback={<Loading />}>
       <Page />

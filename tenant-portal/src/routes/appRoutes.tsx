@@ -18,6 +18,7 @@ import { AREAS } from './areas';
 import { NOT_FOUND_PATH, type Area, type PageLoader, type PageProps } from './routeModel';
 import { AreaGuard } from './AreaGuard';
 import { PendingStepGate } from '../pending-steps/PendingStepGate';
+import { pendingStepPages, type PendingStepPages } from '../pending-steps/pendingStepPages';
 import { LOGIN_PATH, rootPath } from './routeRules';
 import { useRouteContext } from './useRouteContext';
 
@@ -46,7 +47,7 @@ function pageElement(page: PageLoader | undefined, props: PageProps): ReactNode 
  * The shell is for logged-in users; others go to login (with a returnUrl unless at the root). A
  * step the account must do first (a password someone else set) shows its page instead.
  */
-function ShellGate({ children }: { children: ReactNode }) {
+function ShellGate({ children, stepPages }: { children: ReactNode; stepPages: PendingStepPages }) {
   const status = useAppSelector(selectSessionStatus);
   const timedOut = useAppSelector(selectSessionTimedOut);
   // A session the inactivity time-out ended goes to the logout page with its message, whichever
@@ -55,7 +56,7 @@ function ShellGate({ children }: { children: ReactNode }) {
   const state = status === 'notInitialized' ? 'checking' : status === 'loggedOut' ? 'signedOut' : 'signedIn';
   return (
     <SessionGate state={state} loginPath={LOGIN_PATH}>
-      <PendingStepGate>{children}</PendingStepGate>
+      <PendingStepGate pages={stepPages}>{children}</PendingStepGate>
     </SessionGate>
   );
 }
@@ -107,6 +108,7 @@ export function buildRoutes(areas: readonly Area[] = AREAS, options: BuildRoutes
       default: m.AppShell,
     })),
   );
+  const stepPages = pendingStepPages(loadShellFeatures);
   return [
     {
       path: '/login',
@@ -121,7 +123,7 @@ export function buildRoutes(areas: readonly Area[] = AREAS, options: BuildRoutes
     {
       path: '/',
       element: (
-        <ShellGate>
+        <ShellGate stepPages={stepPages}>
           <Suspense fallback={<Loading />}>
             <AppShell />
           </Suspense>

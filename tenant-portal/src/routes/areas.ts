@@ -20,6 +20,12 @@ import {
   type PolicyGroupDef,
 } from '@workbench/common/vocabularies/index';
 import {
+  TENANT_SETTINGS_LISTS,
+  TENANT_SETTINGS_REGISTRY,
+  settingsReadPermission,
+  type SettingsListDef,
+} from '@workbench/common/api/contract/tenantSettings';
+import {
   ALL_ENVIRONMENTS,
   CLOUD_ONLY,
   CLOUD_OR_MANAGEMENT_STATION,
@@ -105,6 +111,17 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
     page: page(() => import('../areas/settings/users/UsersPage').then((m) => m.UsersPage)),
   },
   { path: 'network', title: 'Network' },
+  // One page per row of the tenant settings registry (docs/settings.md): its permission and features.
+  ...TENANT_SETTINGS_LISTS.map((list): ChildArea => {
+    const def: SettingsListDef = TENANT_SETTINGS_REGISTRY[list];
+    return {
+      path: def.menuPath,
+      title: def.title,
+      access: any(settingsReadPermission(def)),
+      features: def.features,
+      page: page(() => import('../areas/settings/SettingsListPage').then((m) => m.settingsListPageOf(list))),
+    };
+  }),
 ];
 
 /** Every logs child shows the logs explorer of its log type. */

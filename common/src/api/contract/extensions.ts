@@ -53,6 +53,34 @@ export const EXTENSION_REGISTRY = {
     ],
     usedFor: "the user menu's Two-factor sign-in dialog (turn the second factor on or off)",
   },
+  administrators: {
+    world: 'tenant',
+    family: 'auth',
+    title: "The cloud's writes of administrators",
+    routes: [
+      post('/api/auth/v1/users'),
+      { method: 'DELETE', path: '/api/auth/v1/users/{uid}' },
+      post('/api/auth/v1/users/{uid}/reset_password'),
+      { method: 'PUT', path: '/api/auth/v1/users/{uid}/status' },
+      post('/api/auth/v1/users/{uid}/unlock'),
+    ],
+    usedFor:
+      'the Administrators page: add one with a one-time password, reset the password, disable or activate, unlock, delete (docs/administrators.md)',
+  },
+  'mfa-reset': {
+    world: 'tenant',
+    family: 'auth',
+    title: "An administrator's reset of another account's second factor",
+    routes: [post('/api/auth/v1/mfa/users/{uid}/reset')],
+    usedFor: "the Two-factor users page's Reset of an account that lost its authenticator",
+  },
+  'role-delete': {
+    world: 'tenant',
+    family: 'policy',
+    title: 'Delete a role',
+    routes: [{ method: 'DELETE', path: '/api/policy/v2/rbac/{name}' }],
+    usedFor: "the Roles page's Delete of a role nobody holds",
+  },
   'revision-note': {
     world: 'tenant',
     family: 'policy',

@@ -17,6 +17,11 @@ export const PENDING_STEP_ROWS = [
     /** The 403's message: a caller of the API reads what to do, and where. */
     reason: 'Your password was set by someone else: change it first (POST /api/auth/v1/change_password).',
   },
+  {
+    id: 'accept_terms',
+    reason:
+      'The terms of service of this tenant have not been accepted in their current version: read them (GET /api/settings/v1/tenants/tos) and accept them first (PUT with their version).',
+  },
 ] as const;
 
 export type PendingStep = (typeof PENDING_STEP_ROWS)[number]['id'];

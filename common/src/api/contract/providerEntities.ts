@@ -21,8 +21,8 @@ export interface EntityColumnDef {
   field: string;
   header: string;
   sortable?: boolean;
-  /** How the cell shows the value: a list joins with commas, a date shows its day. */
-  format?: 'text' | 'list' | 'date' | 'boolean' | 'licence_state';
+  /** How the cell shows the value: a list joins with commas, a date shows its day, keys an object's keys. */
+  format?: 'text' | 'list' | 'date' | 'boolean' | 'licence_state' | 'keys';
   /**
    * The field holds ids of other things (tenants, categories): the cell shows their names, which
    * the server resolves when the row is read (`names[field]`, REFERENCE_NAMES), each with its id.
@@ -30,6 +30,8 @@ export interface EntityColumnDef {
   names?: boolean;
   /** What an empty list means (a category override for no tenant is for every tenant). */
   empty?: string;
+  /** Words for the codes the field holds (an inventory item's status): the cell shows the word. */
+  labels?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -42,17 +44,18 @@ export type EntityReferenceList = 'tenants' | 'skus' | 'features' | 'ova_version
 /**
  * A field of the entity's form. `list` fields are edited as one value per line; `references`
  * fields hold ids of other things (tenants, SKUs, categories), picked by name from their list and
- * sent as the ids.
+ * sent as the ids; `json` fields hold an object, edited as JSON text.
  */
 export interface EntityFormFieldDef {
   field: string;
   label: string;
-  kind: 'text' | 'multiline' | 'list' | 'references' | 'checkbox' | 'select' | 'date';
+  kind: 'text' | 'multiline' | 'list' | 'references' | 'checkbox' | 'select' | 'date' | 'json';
   /** Only set when the entity is created (its id). */
   createOnly?: boolean;
   helperText?: string;
-  /** The choices of a `select` field. */
+  /** The choices of a `select` field, and the words they are shown with (the code without one). */
   options?: readonly string[];
+  optionLabels?: Readonly<Record<string, string>>;
   /** A `list` or `references` of numbers: ids of digits are sent as numbers. */
   numeric?: boolean;
   /** The list a `references` field picks from. */
@@ -314,6 +317,64 @@ export const CategoryOverride = Type.Object({
   ...TIMESTAMPS,
 });
 export type CategoryOverride = Static<typeof CategoryOverride>;
+
+/**
+ * Inventory management (docs/provider-console.md §4 "inventory management"; its fields are ours,
+ * docs/provider-console.md §8): the provider's equipment, one row per serial number, with where it
+ * stands and, once it is out of stock, the tenant and the site it serves.
+ */
+export const INVENTORY_ITEM_TYPES = [
+  'hardware_appliance',
+  'virtual_appliance',
+  'server',
+  'network_device',
+] as const;
+export const INVENTORY_STATUSES = ['in_stock', 'allocated', 'deployed', 'in_repair', 'retired'] as const;
+export const INVENTORY_ITEM_TYPE_LABELS: Record<(typeof INVENTORY_ITEM_TYPES)[number], string> = {
+  hardware_appliance: 'Hardware appliance',
+  virtual_appliance: 'Virtual appliance',
+  server: 'Server',
+  network_device: 'Network device',
+};
+export const INVENTORY_STATUS_LABELS: Record<(typeof INVENTORY_STATUSES)[number], string> = {
+  in_stock: 'In stock',
+  allocated: 'Allocated',
+  deployed: 'Deployed',
+  in_repair: 'In repair',
+  retired: 'Retired',
+};
+const InventoryFields = {
+  serial_number: ENTITY_ID,
+  item_type: literalUnion(INVENTORY_ITEM_TYPES),
+  model: NAME,
+  status: literalUnion(INVENTORY_STATUSES),
+  /** The tenant the item is allocated to or deployed for, by name as on a licence key; empty while in stock. */
+  tenant_name: Type.String({ maxLength: 120 }),
+  location: Type.String({ maxLength: 120 }),
+  note: DESCRIPTION,
+};
+export const InventoryItemBody = Type.Object(InventoryFields, { additionalProperties: false });
+export const InventoryItem = Type.Object({ ...InventoryFields, ...TIMESTAMPS });
+export type InventoryItem = Static<typeof InventoryItem>;
+
+/**
+ * Policy templates (docs/provider-console.md §9; the spec's "templates" of the ops/rollout calls):
+ * policy documents by policy kind, which tenantpolicyinit and a rollout's policy-template change
+ * stage into a tenant's revision and publish. The server checks each document against its kind.
+ */
+export const POLICY_TEMPLATE_MAX_DOCUMENTS = 60;
+const TemplateFields = {
+  template_id: ENTITY_ID,
+  title: NAME,
+  description: DESCRIPTION,
+  documents: Type.Record(Type.String({ pattern: '^[a-z0-9_]+(/[a-z0-9_]+)*$' }), Type.Unknown(), {
+    minProperties: 1,
+    maxProperties: POLICY_TEMPLATE_MAX_DOCUMENTS,
+  }),
+};
+export const PolicyTemplateBody = Type.Object(TemplateFields, { additionalProperties: false });
+export const PolicyTemplate = Type.Object({ ...TemplateFields, ...TIMESTAMPS });
+export type PolicyTemplate = Static<typeof PolicyTemplate>;
 
 export const PROVIDER_ENTITY_REGISTRY = {
   skus: {
@@ -660,6 +721,90 @@ export const PROVIDER_ENTITY_REGISTRY = {
     ],
     spec: 'docs/provider-console.md §4 Category override, §6 Provider console (Category overrides CRUD)',
     defaults: CATEGORY_OVERRIDE_DEFAULTS,
+  },
+  inventory: {
+    title: 'Inventory',
+    noun: 'inventory item',
+    path: '/gdmanage/api/v1/inventory-management',
+    idField: 'serial_number',
+    row: InventoryItem,
+    body: InventoryItemBody,
+    columns: [
+      { field: 'serial_number', header: 'Serial number', sortable: true },
+      { field: 'item_type', header: 'Type', sortable: true, labels: INVENTORY_ITEM_TYPE_LABELS },
+      { field: 'model', header: 'Model', sortable: true },
+      { field: 'status', header: 'Status', sortable: true, labels: INVENTORY_STATUS_LABELS },
+      { field: 'tenant_name', header: 'Tenant', sortable: true },
+      { field: 'location', header: 'Location', sortable: true },
+      { field: 'updated_at', header: 'Updated', sortable: true, format: 'date' },
+    ],
+    sortFields: ['serial_number', 'item_type', 'model', 'status', 'tenant_name', 'location', 'updated_at'],
+    searchFields: ['serial_number', 'model', 'tenant_name', 'location', 'note'],
+    permissionItem: 'inventory',
+    form: [
+      {
+        field: 'serial_number',
+        label: 'Serial number',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Letters, digits, . _ -',
+      },
+      {
+        field: 'item_type',
+        label: 'Type',
+        kind: 'select',
+        options: INVENTORY_ITEM_TYPES,
+        optionLabels: INVENTORY_ITEM_TYPE_LABELS,
+      },
+      { field: 'model', label: 'Model', kind: 'text' },
+      {
+        field: 'status',
+        label: 'Status',
+        kind: 'select',
+        options: INVENTORY_STATUSES,
+        optionLabels: INVENTORY_STATUS_LABELS,
+      },
+      { field: 'tenant_name', label: 'Tenant name', kind: 'text', helperText: 'Empty while in stock' },
+      { field: 'location', label: 'Location', kind: 'text', helperText: 'Site or data centre' },
+      { field: 'note', label: 'Note', kind: 'multiline' },
+    ],
+    spec: 'docs/provider-console.md §4 Tenant and provider-console entities (inventory management), §6 Provider console (inventory-management CRUD)',
+  },
+  templates: {
+    title: 'Policy templates',
+    noun: 'policy template',
+    path: '/gdmanage/api/v1/templates',
+    idField: 'template_id',
+    row: PolicyTemplate,
+    body: PolicyTemplateBody,
+    columns: [
+      { field: 'template_id', header: 'Template ID', sortable: true },
+      { field: 'title', header: 'Title', sortable: true },
+      { field: 'description', header: 'Description' },
+      { field: 'documents', header: 'Policy documents', format: 'keys' },
+      { field: 'updated_at', header: 'Updated', sortable: true, format: 'date' },
+    ],
+    sortFields: ['template_id', 'title', 'updated_at'],
+    searchFields: ['template_id', 'title', 'description'],
+    permissionItem: 'tenants',
+    form: [
+      {
+        field: 'template_id',
+        label: 'Template ID',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Letters, digits, . _ -',
+      },
+      { field: 'title', label: 'Title', kind: 'text' },
+      { field: 'description', label: 'Description', kind: 'multiline' },
+      {
+        field: 'documents',
+        label: 'Policy documents',
+        kind: 'json',
+        helperText: 'A JSON object: each policy kind (e.g. customization/web) with its document',
+      },
+    ],
+    spec: 'docs/provider-console.md §6 (ops/rollout: templates), §9 Policy templates',
   },
 } satisfies Record<string, ProviderEntityDef>;
 

@@ -85,6 +85,14 @@ export const ROLLOUT_INTERRUPTED_REASON =
 export const NO_TARGET_TENANTS = 'No tenant matches the target.';
 export const EMPTY_CHANGE = 'The change changes nothing: set or remove at least one item.';
 export const unknownTemplateMessage = (id: string): string => `No such policy template: ${id}.`;
+/** A template's documents are checked against their policy kinds when it is written (docs/provider-console.md §9). */
+export const unknownTemplateKindMessage = (kind: string): string =>
+  `Policy documents: ${kind} is not a policy kind.`;
+export const badTemplateDocumentMessage = (kind: string, where: string, problem: string): string =>
+  `Policy documents: the ${kind} document is not valid${where ? ` at ${where}` : ''}: ${problem}.`;
+/** A template a running rollout publishes is not deleted until the rollout is stopped. */
+export const templateInUseMessage = (id: string, rollouts: readonly string[]): string =>
+  `The policy template ${id} cannot be deleted while the rollout${rollouts.length === 1 ? '' : 's'} ${rollouts.join(', ')} ${rollouts.length === 1 ? 'is' : 'are'} running: stop ${rollouts.length === 1 ? 'it' : 'them'} first.`;
 export const rolloutStateMessage = (action: string, state: RolloutState): string =>
   `A ${ROLLOUT_STATE_LABELS[state].toLowerCase()} rollout cannot ${action}.`;
 export const notInRolloutMessage = (name: string): string => `The tenant ${name} is not in this rollout.`;

@@ -190,65 +190,10 @@ export type RolloutDeployments = Static<typeof RolloutDeployments>;
 
 /** rolloutinit: applies a rollout's change to this one tenant now (ahead of its wave, or a retry). */
 export const RolloutInitBody = Type.Object({ rollout_id: ID }, { additionalProperties: false });
-/** tenantpolicyinit: publishes a policy template as the tenant's next revision. */
+/** tenantpolicyinit: publishes a stored policy template (providerEntities.ts `templates`) as the tenant's next revision. */
 export const TenantPolicyInitBody = Type.Object({ template: ID }, { additionalProperties: false });
 export const TenantPolicyInitReply = Type.Object({
   rev_id: Type.Integer(),
   changes: Type.Array(RolloutDiffItem),
 });
 export type TenantPolicyInitReply = Static<typeof TenantPolicyInitReply>;
-
-/**
- * The policy templates (docs/policy.md §4 "templates"; their content is ours): each a set of policy documents,
- * by policy kind, staged into the tenant's revision and published (docs/policy.md §2) as one change.
- */
-export interface PolicyTemplate {
-  id: string;
-  title: string;
-  description: string;
-  documents: Record<string, unknown>;
-}
-export const POLICY_TEMPLATES: readonly PolicyTemplate[] = [
-  {
-    id: 'branded-block-page',
-    title: 'Branded block page',
-    description: "The web block page with the provider's wording and service-desk contact.",
-    documents: {
-      'customization/web': {
-        list: [
-          {
-            page: 'block',
-            enabled: true,
-            title: 'This site is blocked',
-            message: 'Your organisation blocks this site. Contact your service desk if you need it for work.',
-          },
-        ],
-      },
-    },
-  },
-  {
-    id: 'dlp-upload-notice',
-    title: 'DLP upload notices',
-    description: 'Notices shown when DLP blocks an upload or a download.',
-    documents: {
-      'customization/dlp': {
-        list: [
-          {
-            page: 'upload_blocked',
-            enabled: true,
-            title: 'Upload blocked',
-            message: 'This upload contains data your organisation does not allow to leave it.',
-          },
-          {
-            page: 'download_blocked',
-            enabled: true,
-            title: 'Download blocked',
-            message: 'This download is not allowed by your organisation.',
-          },
-        ],
-      },
-    },
-  },
-];
-export const policyTemplateOf = (id: string): PolicyTemplate | undefined =>
-  POLICY_TEMPLATES.find((t) => t.id === id);

@@ -14,6 +14,8 @@ const insertUser = prepared((db, r: Insertable<UsersTable>) =>
     roles: r.roles,
     password_hash: r.password_hash,
     show_change_password: r.show_change_password,
+    role: r.role,
+    status: r.status,
   }),
 );
 const userById = prepared((db, a: { uid: string }) =>
@@ -43,6 +45,23 @@ const setPassword = prepared((db, a: { uid: string; passwordHash: string; mustCh
 const setRoles = prepared((db, a: { uid: string; roles: string }) =>
   db.updateTable('users').set({ roles: a.roles }).where('uid', '=', a.uid),
 );
+const setRoleOf = prepared((db, a: { uid: string; role: string | null; roles: string }) =>
+  db.updateTable('users').set({ role: a.role, roles: a.roles }).where('uid', '=', a.uid),
+);
+const setRolesOfHolders = prepared((db, a: { tid: string; role: string; roles: string }) =>
+  db.updateTable('users').set({ roles: a.roles }).where('tid', '=', a.tid).where('role', '=', a.role),
+);
+const setStatus = prepared((db, a: { uid: string; status: 'active' | 'disabled' }) =>
+  db.updateTable('users').set({ status: a.status }).where('uid', '=', a.uid),
+);
+const endSessionsOf = prepared((db, a: { uid: string }) =>
+  db.deleteFrom('sessions').where('uid', '=', a.uid),
+);
+const deleteMfaOf = prepared((db, a: { uid: string }) => db.deleteFrom('user_mfa').where('uid', '=', a.uid));
+const deleteTokensOf = prepared((db, a: { uid: string }) =>
+  db.deleteFrom('api_tokens').where('created_by_uid', '=', a.uid),
+);
+const deleteUser = prepared((db, a: { uid: string }) => db.deleteFrom('users').where('uid', '=', a.uid));
 const endSessionsBut = prepared((db, a: { uid: string; keep: string }) =>
   db.deleteFrom('sessions').where('uid', '=', a.uid).where('sid_hash', '<>', a.keep),
 );
@@ -61,6 +80,8 @@ export class UserRepository {
       roles: JSON.stringify(u.roles),
       password_hash: u.passwordHash,
       show_change_password: flag(u.showChangePassword),
+      role: u.role ?? null,
+      status: u.status ?? 'active',
     });
   }
   async get(uid: string): Promise<UserRecord | null> {
@@ -82,6 +103,31 @@ export class UserRepository {
    */
   async setRoles(uid: string, roles: UserRecord['roles']): Promise<boolean> {
     return (await this.sql.run(setRoles, { uid, roles: JSON.stringify(roles) })) > 0;
+  }
+  /** Gives the account a named role and its lists, at once; false when there is no such account. */
+  async setRole(uid: string, role: string, roles: UserRecord['roles']): Promise<boolean> {
+    return (await this.sql.run(setRoleOf, { uid, role, roles: JSON.stringify(roles) })) > 0;
+  }
+  /** Rewrites the lists of every account of the tenant holding the named role (a role's edit). */
+  async setRolesOfHolders(tid: string, role: string, roles: UserRecord['roles']): Promise<number> {
+    return this.sql.run(setRolesOfHolders, { tid, role, roles: JSON.stringify(roles) });
+  }
+  /** Sets the account's status; disabling ends its sessions in the same transaction. */
+  async setStatus(uid: string, status: 'active' | 'disabled'): Promise<boolean> {
+    return this.sql.transaction(async (tx) => {
+      const changed = (await tx.run(setStatus, { uid, status })) > 0;
+      if (status === 'disabled') await tx.run(endSessionsOf, { uid });
+      return changed;
+    });
+  }
+  /** Deletes the account with its sessions, second factor and the API tokens it made, at once. */
+  async delete(uid: string): Promise<boolean> {
+    return this.sql.transaction(async (tx) => {
+      await tx.run(endSessionsOf, { uid });
+      await tx.run(deleteMfaOf, { uid });
+      await tx.run(deleteTokensOf, { uid });
+      return (await tx.run(deleteUser, { uid })) > 0;
+    });
   }
   /** The tenant's number of portal accounts. */
   async count(tid: string): Promise<number> {

@@ -9,6 +9,7 @@ import { SavedSearchRepository } from './savedSearches';
 import { OneTimeTokenRepository, ProviderSessionRepository, SessionRepository } from './sessions';
 import { LoginFailureRepository, RateLimitRepository } from './signInLimits';
 import { TenantRepository } from './tenants';
+import { TenantRoleRepository } from './roles';
 
 /**
  * The store's repositories, one per domain, all running on `sql` (the store's connection, or a
@@ -40,6 +41,8 @@ export const repositoriesOn = (sql: Sql) =>
     pastReports: new PastReportRepository(sql),
     /** API tokens: the tenant's and the provider's lists for it (bearer credentials). */
     apiTokens: new ApiTokenRepository(sql),
+    /** A tenant's own roles (the built-in ones are not stored). */
+    roles: new TenantRoleRepository(sql),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;

@@ -60,6 +60,16 @@ const clearFailures = prepared((db, k: LoginFailureKey) =>
     .where('username', '=', k.username)
     .where('client', '=', k.client),
 );
+const lockedAccounts = prepared((db, a: { world: string; now: number }) =>
+  db
+    .selectFrom('login_failures')
+    .select('username')
+    .where('world', '=', a.world)
+    .where('locked_until', '>', a.now),
+);
+const clearAccount = prepared((db, a: { world: string; username: string }) =>
+  db.deleteFrom('login_failures').where('world', '=', a.world).where('username', '=', a.username),
+);
 const countFailures = prepared((db) =>
   db.selectFrom('login_failures').select((eb) => eb.fn.countAll().as('n')),
 );
@@ -106,6 +116,14 @@ export class LoginFailureRepository {
   }
   async clear(key: LoginFailureKey): Promise<void> {
     await this.sql.run(clearFailures, { world: key.world, username: key.username, client: key.client });
+  }
+  /** The (lower-case) user names locked out now, from any client address. */
+  async lockedNow(world: LoginFailureKey['world'], now: number): Promise<Set<string>> {
+    return new Set((await this.sql.all(lockedAccounts, { world, now })).map((r) => String(r.username)));
+  }
+  /** Forgets the account's failures from every client address (an administrator's unlock). */
+  async clearAccount(world: LoginFailureKey['world'], username: string): Promise<number> {
+    return this.sql.run(clearAccount, { world, username: username.trim().toLowerCase() });
   }
   async count(): Promise<number> {
     return num((await this.sql.first(countFailures, {}))?.n);

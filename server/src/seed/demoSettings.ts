@@ -1,0 +1,122 @@
+/**
+ * Demo rows of the tenant settings lists (common's tenant settings registry), by list and demo
+ * tenant name: stored as a save would store them (write-only secrets kept, never answered). A
+ * tenant without the list's features gets none.
+ */
+import crypto from 'node:crypto';
+import {
+  TENANT_SETTINGS_REGISTRY,
+  type SettingsItem,
+  type TenantSettingsList,
+} from '@workbench/common/api/contract/tenantSettings';
+import {
+  deriveFeatureFlags,
+  missingFeatures,
+} from '@workbench/common/features/feature-flags/deriveFeatureFlags';
+import { SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
+import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
+import { settingsEntity } from '../settings/settingsListRoutes';
+
+/** Secrets of the providers' own formats (validate checks them), random per start. */
+const awsSecret = () => crypto.randomBytes(30).toString('base64');
+const azureKey = () => crypto.randomBytes(64).toString('base64');
+
+const EU_STORAGE = '3f1c2a8e-5b7d-4c11-9a2e-7d5f1e0b6a01';
+/** The spec's sample capture values (screenshots every 10 s, files 100 MB, payload 10 KB, post 100 KB). */
+const SAMPLE_CAPTURE = {
+  retain_bf_file: 'always',
+  screenshot: { enabled: true, frequency: 10 },
+  user_input: { keystrokes: false, clipboard: true, form_fields: false },
+  files: { enabled: true, max_file_size_mb: 100 },
+  network: { enabled: true, max_payload_kb: 10, max_post_kb: 100 },
+};
+
+export const DEMO_SETTINGS: Record<TenantSettingsList, Record<string, () => SettingsItem[]>> = {
+  storage_profiles: {
+    acme: () => [
+      {
+        uuid: EU_STORAGE,
+        name: 'Forensics archive (EU)',
+        description: 'Browsing-forensics captures of the EU offices, kept 400 days.',
+        validated: false,
+        limit_size: { enabled: true, max_size: 500, units: 'GB' },
+        access_type: 'readwrite',
+        storage_platform: {
+          name: 'Amazon AWS',
+          s3_bucket: 'acme-forensics-eu',
+          key_id: 'AKIAQ3EGRX7PZ5KD2L4M',
+          secret_key: awsSecret(),
+          path: 'captures/eu',
+        },
+      },
+      {
+        uuid: '8a4e6c0d-2f19-4b3a-8e57-1c9d0f3b7e22',
+        name: 'Legal hold',
+        description: 'Read-only share the legal team reviews captures from.',
+        validated: false,
+        limit_size: { enabled: false, max_size: 10, units: 'GB' },
+        access_type: 'read',
+        storage_platform: {
+          name: 'Microsoft Azure',
+          account: 'acmelegalhold',
+          share: 'forensics',
+          storage_mode: 'file',
+          secret_key: azureKey(),
+          path: 'holds',
+        },
+      },
+    ],
+  },
+  bf_profiles: {
+    acme: () => [
+      {
+        uuid: 'c2b7e5a1-9d3f-4e8a-b6c4-5f0a1d2e3b44',
+        name: 'Standard capture',
+        description: 'Screenshots and files of isolated sessions, in the default storage.',
+        capture_params: SAMPLE_CAPTURE,
+        capture_indicator: { enabled: true },
+        storage_default: true,
+      },
+      {
+        uuid: '5e9d1c3b-7a2f-4b6e-8c0d-2a4f6b8d0e55',
+        name: 'Investigations (EU)',
+        description: 'Everything, kept until the user says otherwise, in the EU archive.',
+        capture_params: {
+          ...SAMPLE_CAPTURE,
+          retain_bf_file: 'user_input',
+          user_input: { keystrokes: true, clipboard: true, form_fields: true },
+        },
+        capture_indicator: { enabled: false },
+        storage_default: false,
+        storage_profile_id: EU_STORAGE,
+      },
+    ],
+  },
+};
+
+/** Writes each list's demo rows for the demo tenants that have its features (first start). */
+export async function seedDemoSettings(
+  store: Pick<ConfigStore, 'entities'>,
+  tenants: readonly TenantRecord[],
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  for (const [list, byTenant] of Object.entries(DEMO_SETTINGS) as [
+    TenantSettingsList,
+    Record<string, () => SettingsItem[]>,
+  ][]) {
+    const def = TENANT_SETTINGS_REGISTRY[list];
+    for (const t of tenants) {
+      const items = byTenant[t.name];
+      if (!items || missingFeatures(def.features, deriveFeatureFlags(t.capabilities)).length > 0) continue;
+      const data = { [def.listField]: items(), updated_at: at, updated_by: SETUP_PUBLISHER };
+      await store.entities.insert({
+        entity: settingsEntity(list),
+        id: t.tid,
+        data,
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+  }
+}
