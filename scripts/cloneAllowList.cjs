@@ -5,9 +5,6 @@
  * clones (`clones`, default 1). Anything else fails the lint.
  *
  * BOILERPLATE: copies that are the same on purpose. Each says why.
- * POLICY_EDITORS: the policy editors' copies as they stood when the check came in. To be removed
- * by issue 32 point 1 (the editor kit); an entry goes when its copy goes. Not a place for new
- * entries.
  */
 
 /** @type {{ files: [string, string], clones?: number, why: string }[]} */
@@ -29,55 +26,4 @@ const BOILERPLATE = [
   },
 ];
 
-/** @type {{ files: [string, string], clones: number, why: string }[]} */
-const POLICY_EDITORS = [
-  ['tenant-portal/src/areas/fwaas/firewallModel.ts', 'tenant-portal/src/areas/policy/web/listEdits.ts'],
-  [
-    'tenant-portal/src/areas/policy/casb/AccordionFormDialog.tsx',
-    'tenant-portal/src/areas/policy/dlp/DlpRuleDialog.tsx',
-  ],
-  [
-    'tenant-portal/src/areas/policy/dlp/DlpPolicyPage.tsx',
-    'tenant-portal/src/areas/policy/dlp/DlpRulesSection.tsx',
-  ],
-  [
-    'tenant-portal/src/areas/policy/email/AllowListSection.tsx',
-    'tenant-portal/src/areas/policy/web/SslBypassSection.tsx',
-  ],
-  [
-    'tenant-portal/src/areas/policy/email/AttachmentsSection.tsx',
-    'tenant-portal/src/areas/policy/web/EntryDialog.tsx',
-  ],
-  [
-    'tenant-portal/src/areas/policy/email/EmailRuleDialog.tsx',
-    'tenant-portal/src/areas/policy/inspection/InspectionRuleDialog.tsx',
-  ],
-  [
-    'tenant-portal/src/areas/policy/email/LinkIsolationSection.tsx',
-    'tenant-portal/src/areas/policy/email/MobileSection.tsx',
-    3,
-  ],
-  [
-    'tenant-portal/src/areas/policy/email/LinkIsolationSection.tsx',
-    'tenant-portal/src/areas/policy/web/UserAgentsSection.tsx',
-    3,
-  ],
-  [
-    'tenant-portal/src/areas/policy/email/MobileSection.tsx',
-    'tenant-portal/src/areas/policy/web/UserAgentsSection.tsx',
-  ],
-  [
-    'tenant-portal/src/areas/policy/inspection/ExceptionsSection.tsx',
-    'tenant-portal/src/areas/policy/web/ExceptionsSection.tsx',
-  ],
-  [
-    'tenant-portal/src/areas/policy/inspection/InspectionRuleList.tsx',
-    'tenant-portal/src/areas/policy/web/ExceptionsSection.tsx',
-  ],
-].map(([a, b, clones = 1]) => ({
-  files: [a, b],
-  clones,
-  why: 'A policy editor copy: to be removed by issue 32 point 1 (the editor kit).',
-}));
-
-module.exports = { BOILERPLATE, POLICY_EDITORS };
+module.exports = { BOILERPLATE };

@@ -9,6 +9,10 @@ import {
 } from '@workbench/common/vocabularies/logFilterVocabularies';
 import { COUNTRIES } from '@workbench/common/vocabularies/countries';
 import { vocabularyLabel } from '@workbench/common/vocabularies/vocabulary';
+import { upsert } from '../policy/web/listEdits';
+
+// One reordering for the firewall and the policy rule tables.
+export { moveItem } from '../policy/web/listEdits';
 
 export type ServicesDoc = PolicyData<'fwaas/services'>;
 export type RulesDoc = PolicyData<'fwaas/rules'>;
@@ -32,20 +36,9 @@ export const FEED_TYPE_LABELS: Record<FirewallFeed['type'], string> = {
   domain: 'Domains',
 };
 
-/** Moves the item at `from` to `to` (0-based); out-of-range moves change nothing. */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return [...list];
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item);
-  return next;
-}
-
 /** Replaces the item with the id of `item`, or appends it when none has that id. */
-export function upsertById<T extends { id: string }>(list: readonly T[], item: T): T[] {
-  const i = list.findIndex((t) => t.id === item.id);
-  return i < 0 ? [...list, item] : list.map((t, j) => (j === i ? item : t));
-}
+export const upsertById = <T extends { id: string }>(list: readonly T[], item: T): T[] =>
+  upsert(list, item, (t) => t.id);
 
 /** Inserts `item` right after the item with id `afterId` (a duplicate goes under its original). */
 export function insertAfter<T extends { id: string }>(list: readonly T[], afterId: string, item: T): T[] {

@@ -1,8 +1,9 @@
 import { Formik, getIn, type FormikErrors, type FormikProps, type FormikTouched } from 'formik';
 import type { AnyObjectSchema } from 'yup';
-import { Autocomplete, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import type { RuleAccordionPanel } from '@workbench/common';
 import { RuleDialogFrame } from '../RuleDialogFrame';
+import { IdListPicker } from '../kit/IdListPicker';
 import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
 import { casbMessage } from './casbForms';
 
@@ -15,9 +16,7 @@ export function errorOf<V>(form: Form<V>, field: string): string | undefined {
   return touched && typeof error === 'string' ? casbMessage(error) : undefined;
 }
 
-/** Panels are valid when none of their fields has an error. */
-export const validFields = <V,>(form: Form<V>, fields: readonly string[]) =>
-  fields.every((f) => getIn(form.errors, f) === undefined);
+export { validFields } from '../kit/rulePanel';
 
 /** A text field bound to the form (multiline fields take one value per line). */
 export function FormText<V>({
@@ -69,29 +68,16 @@ export function AppPicker<V>({
   label: string;
   apps: ReadonlyArray<{ id: string; name: string }>;
 }) {
-  const value = (getIn(form.values, name) as string[]) ?? [];
-  const error = errorOf(form, name);
   const nameOf = (id: string) => apps.find((a) => a.id === id)?.name ?? id;
   return (
-    <Autocomplete
-      multiple
-      options={apps.map((a) => a.id)}
-      getOptionLabel={nameOf}
-      value={value}
-      onChange={(_e, v) => void form.setFieldValue(name, v)}
-      onBlur={() => void form.setFieldTouched(name, true)}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          error={Boolean(error)}
-          helperText={error}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${casbPolicyIds.appPicker}-${name}` },
-          }}
-        />
-      )}
+    <IdListPicker
+      form={form}
+      name={name}
+      label={label}
+      ids={apps.map((a) => a.id)}
+      labelOf={nameOf}
+      error={errorOf(form, name)}
+      testId={`${casbPolicyIds.appPicker}-${name}`}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Box, FormControlLabel, FormHelperText, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { Box, FormHelperText, MenuItem, Stack, TextField } from '@mui/material';
 import { CheckboxGroup, usePolicyDocEditor } from '@workbench/common';
 import { CASB_ACTIVITIES, CASB_RULE_ACTIONS } from '@workbench/common/api/contract/policy-kinds/casbKinds';
 import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
@@ -16,6 +16,7 @@ import {
   type AppRule,
   type AppRuleValues,
 } from './casbForms';
+import { formFields, messageAsIs } from '../formFields';
 
 /** Who and comment: the panels every scoped cloud-app or egress rule shares. */
 export function scopePanels<V extends { users: string; groups: string; comment: string }>(form: Form<V>) {
@@ -70,15 +71,7 @@ export function rulePanel<V extends { name: string; enabled: boolean; action: st
             </MenuItem>
           ))}
         </TextField>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={form.values.enabled}
-              onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
-            />
-          }
-          label="Enabled"
-        />
+        {formFields(form, { readOnly: false, message: messageAsIs }).switchField('enabled', 'Enabled')}
       </Stack>
     ),
   };

@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Box } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Box } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
 import { RuleTable } from '../web/RuleTable';
-import { newRuleId, upsert } from '../web/listEdits';
 import { enabledColumn } from '../kit/enabledColumn';
 import { ListHeader } from '../kit/ListHeader';
+import { MissingRuleAlert } from '../kit/MissingRuleAlert';
+import { useLinkedRuleEditing } from '../kit/useRuleEditing';
 
 export interface ListSectionProps<T extends { id: string; name: string }> {
   /** The table's accessible name, e.g. "App rules". */
@@ -53,14 +54,10 @@ export function ListSection<T extends { id: string; name: string; enabled?: bool
   emptyText,
   linkedKey,
   onOpenRule,
-  dialog,
+  dialog: renderDialog,
 }: ListSectionProps<T>) {
-  const [newId, setNewId] = useState<string | null>(null);
-  const open = linkedKey === null ? null : (rows.find((r) => r.id === linkedKey) ?? null);
-  const close = () => {
-    setNewId(null);
-    onOpenRule(null);
-  };
+  const editing = useLinkedRuleEditing(rows, onChange, linkedKey, onOpenRule);
+  const { dialog } = editing;
   const onSwitch = enabledColumn(rows, onChange, readOnly);
   return (
     <Box>
@@ -69,12 +66,10 @@ export function ListSection<T extends { id: string; name: string; enabled?: bool
         readOnly={readOnly}
         addLabel={addLabel}
         addTestId={addTestId}
-        onAdd={() => setNewId(newRuleId())}
+        onAdd={editing.add}
       />
-      {linkedKey !== null && open === null && (
-        <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
-          The entry {linkedKey} is not in the staged policy; it may have been deleted.
-        </Alert>
+      {linkedKey !== null && editing.openRule === null && (
+        <MissingRuleAlert id={linkedKey} noun="entry" onClose={() => onOpenRule(null)} />
       )}
       <RuleTable<T>
         label={label}
@@ -84,22 +79,19 @@ export function ListSection<T extends { id: string; name: string; enabled?: bool
         readOnly={readOnly}
         ordered={ordered}
         onChange={onChange}
-        onEdit={(r) => onOpenRule(r.id)}
+        onEdit={editing.edit}
         rowState={(r) => (r.enabled === false ? 'soft-error' : undefined)}
         emptyText={emptyText}
         columns={switchable ? [...columns, onSwitch] : columns}
       />
-      {(newId !== null || open !== null) && (
-        <Box key={open?.id ?? newId}>
-          {dialog({
-            entry: open,
-            newId: newId ?? '',
+      {dialog && (
+        <Box key={dialog.key}>
+          {renderDialog({
+            entry: dialog.rule,
+            newId: dialog.newId,
             canWrite: !readOnly,
-            onApply: (entry) => {
-              onChange(upsert(rows, entry, (r) => r.id));
-              close();
-            },
-            onClose: close,
+            onApply: editing.apply,
+            onClose: editing.close,
           })}
         </Box>
       )}

@@ -32,6 +32,7 @@ import {
   type DlpGroup,
 } from './dlpEntries';
 import { ListHeader } from '../kit/ListHeader';
+import { enabledTextColumn } from '../kit/enabledColumn';
 
 interface Named {
   id: string;
@@ -198,7 +199,7 @@ export function DictionariesSection({
           minWidth: 110,
           value: (d) => count(d.patterns.length, 'pattern'),
         },
-        { name: 'enabled', header: 'On', minWidth: 60, value: (d) => (d.enabled ? 'Yes' : 'No') },
+        enabledTextColumn(),
       ]}
       dialog={(d) => ({
         fields: dictionaryFields(others(doc.overrides, d), predefined, d === null),

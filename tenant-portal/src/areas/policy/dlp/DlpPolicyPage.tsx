@@ -11,7 +11,7 @@ import {
   type SectionEditorProps,
 } from '../PolicyFamilyPage';
 import { RuleTable } from '../web/RuleTable';
-import { DlpRulesSection, describeDlpRuleError } from './DlpRulesSection';
+import { DLP_RULE_COLUMNS, DlpRulesSection, describeDlpRuleError } from './DlpRulesSection';
 import {
   AuditorsSection,
   DefaultProfileSection,
@@ -20,12 +20,9 @@ import {
   GroupsSection,
   ProfilesSection,
 } from './DlpListSections';
-import { DIRECTION_OPTIONS, DLP_ACTION_OPTIONS, type DlpRule } from './dlpRuleForm';
+import type { DlpRule } from './dlpRuleForm';
 
 const titled = (path: string) => groupTab('dlp_policy', path);
-
-const label = (options: ReadonlyArray<{ code: string; label: string }>, code: string) =>
-  options.find((o) => o.code === code)?.label ?? code;
 
 /** The CASB variant (GET /v3/casb/dlp/rules/{rev}): what the cloud-app engine applies, read-only. */
 function CloudAppRules({ doc }: SectionEditorProps<'v3/casb/dlp/rules'>) {
@@ -46,19 +43,7 @@ function CloudAppRules({ doc }: SectionEditorProps<'v3/casb/dlp/rules'>) {
         emptyText="No enabled DLP rules."
         columns={[
           { name: 'position', header: '#', minWidth: 60, value: (r) => String(doc.rules.indexOf(r) + 1) },
-          { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
-          {
-            name: 'action',
-            header: 'Action',
-            minWidth: 110,
-            value: (r) => label(DLP_ACTION_OPTIONS, r.action),
-          },
-          {
-            name: 'direction',
-            header: 'Direction',
-            minWidth: 130,
-            value: (r) => label(DIRECTION_OPTIONS, r.direction),
-          },
+          ...DLP_RULE_COLUMNS,
         ]}
       />
     </Box>

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Formik, getIn, type FormikProps } from 'formik';
-import { Autocomplete, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { Formik, getIn } from 'formik';
+import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
 import type { RuleAccordionPanel } from '@workbench/common';
 import { RuleDialogFrame, ruleDialogTitle } from '../RuleDialogFrame';
+import { IdListPicker } from '../kit/IdListPicker';
 import { dlpPolicyIds } from '@workbench/common/test-ids/dlpIds';
 import {
   DIRECTION_OPTIONS,
@@ -15,6 +16,8 @@ import {
   type DlpRule,
   type DlpRuleFormValues,
 } from './dlpRuleForm';
+import { rulePanel, validFields } from '../kit/rulePanel';
+import { formFields } from '../formFields';
 
 /** An entry another DLP document names by id (a dictionary, an auditor). */
 export interface NamedOption {
@@ -32,15 +35,7 @@ export interface DlpRuleDialogProps {
   onClose: () => void;
 }
 
-type Form = FormikProps<DlpRuleFormValues>;
-
-const errorOf = (form: Form, field: keyof DlpRuleFormValues): string | undefined => {
-  const error = getIn(form.errors, field) as unknown;
-  return getIn(form.touched, field) && typeof error === 'string' ? dlpMessage(error) : undefined;
-};
-
-const valid = (form: Form, fields: ReadonlyArray<keyof DlpRuleFormValues>) =>
-  fields.every((f) => getIn(form.errors, f) === undefined);
+const dlpError = (error: unknown) => (typeof error === 'string' ? dlpMessage(error) : undefined);
 
 /** An id another document no longer has reads "Deleted (id)" rather than vanishing from the rule. */
 const nameOf = (options: readonly NamedOption[], id: string) =>
@@ -70,38 +65,20 @@ export function DlpRuleDialog({
       onSubmit={(values) => onApply(dlpRuleFromForm(values, rule, rule?.id ?? newId))}
     >
       {(form) => {
-        const text = (name: keyof DlpRuleFormValues, label: string, extra: object = {}) => {
-          const error = errorOf(form, name);
-          return (
-            <TextField
-              name={name}
-              label={label}
-              value={form.values[name] as string}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-              error={Boolean(error)}
-              helperText={error}
-              fullWidth
-              disabled={!canWrite}
-              slotProps={{ htmlInput: { 'data-testid': `${dlpPolicyIds.field}-${name}` } }}
-              {...extra}
-            />
-          );
-        };
+        const { field, switchField } = formFields(form, {
+          readOnly: !canWrite,
+          testIdPrefix: dlpPolicyIds.field,
+          message: dlpError,
+        });
+        const text = (name: keyof DlpRuleFormValues, label: string, extra: object = {}) => (
+          <TextField {...field(name, label)} {...extra} />
+        );
         const select = (
           name: keyof DlpRuleFormValues,
           label: string,
           options: ReadonlyArray<{ code: string; label: string }>,
         ) => (
-          <TextField
-            select
-            name={name}
-            label={label}
-            value={form.values[name] as string}
-            onChange={form.handleChange}
-            disabled={!canWrite}
-            slotProps={{ htmlInput: { 'data-testid': `${dlpPolicyIds.field}-${name}` } }}
-          >
+          <TextField select {...field(name, label)}>
             {options.map((o) => (
               <MenuItem key={o.code} value={o.code}>
                 {o.label}
@@ -109,47 +86,22 @@ export function DlpRuleDialog({
             ))}
           </TextField>
         );
-        const toggle = (name: 'enabled' | 'notifyUser', label: string) => (
-          <FormControlLabel
-            label={label}
-            control={
-              <Switch
-                checked={form.values[name]}
-                disabled={!canWrite}
-                onChange={(e) => void form.setFieldValue(name, e.target.checked)}
-              />
-            }
-          />
-        );
+        const toggle = (name: 'enabled' | 'notifyUser', label: string) => switchField(name, label);
         const idList = (
           name: 'dictionaries' | 'auditors',
           label: string,
           options: readonly NamedOption[],
           error?: string,
         ) => (
-          <Autocomplete
-            multiple
+          <IdListPicker
+            form={form}
+            name={name}
+            label={label}
+            ids={options.map((o) => o.id)}
+            labelOf={(id) => nameOf(options, id)}
+            error={error}
+            testId={`${dlpPolicyIds.field}-${name}`}
             disabled={!canWrite}
-            options={options.map((o) => o.id)}
-            getOptionLabel={(id) => nameOf(options, id)}
-            value={form.values[name]}
-            onChange={(_e, value) => void form.setFieldValue(name, value)}
-            onBlur={() => void form.setFieldTouched(name, true)}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={label}
-                error={Boolean(error)}
-                helperText={error}
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: {
-                    ...params.slotProps.htmlInput,
-                    'data-testid': `${dlpPolicyIds.field}-${name}`,
-                  },
-                }}
-              />
-            )}
           />
         );
         const dictionaryError =
@@ -157,25 +109,21 @@ export function DlpRuleDialog({
             ? dlpMessage(getIn(form.errors, 'dictionaries') as string | undefined)
             : undefined;
         const panels: RuleAccordionPanel[] = [
-          {
-            id: 'rule',
-            title: 'Rule',
-            summary: form.values.name,
-            valid: valid(form, ['name']),
-            content: (
-              <Stack spacing={2}>
-                {text('name', 'Name', { required: true })}
-                {select('action', 'Action', DLP_ACTION_OPTIONS)}
-                {select('direction', 'Direction', DIRECTION_OPTIONS)}
-                {toggle('enabled', 'Enabled')}
-                {toggle('notifyUser', 'Show the user the DLP notification page')}
-              </Stack>
-            ),
-          },
+          rulePanel(
+            form,
+            ['name'],
+            <>
+              {text('name', 'Name', { required: true })}
+              {select('action', 'Action', DLP_ACTION_OPTIONS)}
+              {select('direction', 'Direction', DIRECTION_OPTIONS)}
+              {toggle('enabled', 'Enabled')}
+              {toggle('notifyUser', 'Show the user the DLP notification page')}
+            </>,
+          ),
           {
             id: 'content',
             title: 'Content',
-            valid: valid(form, ['dictionaries']),
+            valid: validFields(form, ['dictionaries']),
             content: (
               <Stack spacing={2}>
                 {idList('dictionaries', 'Dictionaries', dictionaries, dictionaryError)}
@@ -205,7 +153,7 @@ export function DlpRuleDialog({
             id: 'sources',
             title: 'Who and where',
             optional: true,
-            valid: valid(form, ['users', 'groups', 'domains', 'sourceIps']),
+            valid: validFields(form, ['users', 'groups', 'domains', 'sourceIps']),
             content: (
               <Stack spacing={2}>
                 {text('users', 'Users (one per line; none: everyone)', { multiline: true, minRows: 2 })}
@@ -225,7 +173,7 @@ export function DlpRuleDialog({
             id: 'auditors',
             title: 'Auditors and comment',
             optional: true,
-            valid: valid(form, ['comment']),
+            valid: validFields(form, ['comment']),
             content: (
               <Stack spacing={2}>
                 {idList('auditors', 'Auditors told of a match', auditors)}

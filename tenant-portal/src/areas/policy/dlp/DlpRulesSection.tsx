@@ -1,20 +1,38 @@
-import { useState } from 'react';
-import { Alert, Box } from '@mui/material';
-import { usePolicyDocEditor } from '@workbench/common';
+import { Box } from '@mui/material';
+import { usePolicyDocEditor, type DataTableColumn } from '@workbench/common';
 import { dlpPolicyIds } from '@workbench/common/test-ids/dlpIds';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
-import { newRuleId, pathInList, upsert } from '../web/listEdits';
+import { pathInList } from '../web/listEdits';
 import { RuleTable } from '../web/RuleTable';
 import { DlpRuleDialog, type NamedOption } from './DlpRuleDialog';
 import { DIRECTION_OPTIONS, DLP_ACTION_OPTIONS, type DlpRule, type DlpRulesDoc } from './dlpRuleForm';
 import { enabledColumn } from '../kit/enabledColumn';
 import { ListHeader } from '../kit/ListHeader';
+import { MissingRuleAlert } from '../kit/MissingRuleAlert';
+import { useLinkedRuleEditing } from '../kit/useRuleEditing';
 
 const label = (options: ReadonlyArray<{ code: string; label: string }>, code: string) =>
   options.find((o) => o.code === code)?.label ?? code;
 
 const few = (names: readonly string[]) =>
   names.length <= 2 ? names.join(', ') : `${names.slice(0, 2).join(', ')} +${names.length - 2}`;
+
+/** The columns the DLP rules and their cloud-app variant both show: name, action, direction. */
+export const DLP_RULE_COLUMNS: readonly DataTableColumn<DlpRule>[] = [
+  { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
+  {
+    name: 'action',
+    header: 'Action',
+    minWidth: 110,
+    value: (r) => label(DLP_ACTION_OPTIONS, r.action),
+  },
+  {
+    name: 'direction',
+    header: 'Direction',
+    minWidth: 130,
+    value: (r) => label(DIRECTION_OPTIONS, r.direction),
+  },
+];
 
 /** Says where a 400 of this kind points ("Rule 'Cards out'"). */
 export function describeDlpRuleError(path: string, doc: DlpRulesDoc): string | null {
@@ -37,12 +55,12 @@ export function DlpRulesSection({
   linkedKey,
   onOpenRule,
 }: SectionEditorProps<'dlp'>) {
-  const [newId, setNewId] = useState<string | null>(null);
   const dictionaries: NamedOption[] = usePolicyDocEditor('dlp_dicts').draft?.overrides ?? [];
   const auditors: NamedOption[] = usePolicyDocEditor('dlp_auditors').draft?.list ?? [];
   const rules = doc.dlp.rules;
   const setRules = (next: DlpRule[]) => onChange({ ...doc, dlp: { rules: next } });
-  const openRule = linkedKey === null ? null : (rules.find((r) => r.id === linkedKey) ?? null);
+  const editing = useLinkedRuleEditing(rules, setRules, linkedKey, onOpenRule);
+  const { dialog } = editing;
   const errorAt = pathInList(editor.errorPath, 'dlp.rules');
   const dictionaryNames = (r: DlpRule) =>
     r.dictionaries.map((id) => dictionaries.find((d) => d.id === id)?.name ?? `Deleted (${id})`);
@@ -59,12 +77,10 @@ export function DlpRulesSection({
         readOnly={readOnly}
         addLabel="Add DLP rule"
         addTestId={`${dlpPolicyIds.add}-rules`}
-        onAdd={() => setNewId(newRuleId())}
+        onAdd={editing.add}
       />
-      {linkedKey !== null && openRule === null && (
-        <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
-          The rule {linkedKey} is not in the staged policy; it may have been deleted.
-        </Alert>
+      {linkedKey !== null && editing.openRule === null && (
+        <MissingRuleAlert id={linkedKey} onClose={() => onOpenRule(null)} />
       )}
       <RuleTable<DlpRule>
         ids={dlpPolicyIds}
@@ -75,25 +91,13 @@ export function DlpRulesSection({
         readOnly={readOnly}
         ordered
         onChange={setRules}
-        onEdit={(r) => onOpenRule(r.id)}
+        onEdit={editing.edit}
         rowState={(r) =>
           errorAt && rules[errorAt.index]?.id === r.id ? 'error' : r.enabled ? undefined : 'soft-error'
         }
         emptyText="No DLP rules yet."
         columns={[
-          { name: 'name', header: 'Name', flex: 2, minWidth: 140 },
-          {
-            name: 'action',
-            header: 'Action',
-            minWidth: 110,
-            value: (r) => label(DLP_ACTION_OPTIONS, r.action),
-          },
-          {
-            name: 'direction',
-            header: 'Direction',
-            minWidth: 130,
-            value: (r) => label(DIRECTION_OPTIONS, r.direction),
-          },
+          ...DLP_RULE_COLUMNS,
           {
             name: 'dictionaries',
             header: 'Dictionaries',
@@ -106,23 +110,16 @@ export function DlpRulesSection({
           enabledColumn(rules, setRules, readOnly),
         ]}
       />
-      {(newId !== null || openRule !== null) && (
+      {dialog && (
         <DlpRuleDialog
-          key={openRule?.id ?? newId}
-          rule={openRule}
-          newId={newId ?? ''}
+          key={dialog.key}
+          rule={dialog.rule}
+          newId={dialog.newId}
           dictionaries={dictionaries}
           auditors={auditors}
           canWrite={!readOnly}
-          onApply={(rule) => {
-            setRules(upsert(rules, rule, (r) => r.id));
-            setNewId(null);
-            onOpenRule(null);
-          }}
-          onClose={() => {
-            setNewId(null);
-            onOpenRule(null);
-          }}
+          onApply={editing.apply}
+          onClose={editing.close}
         />
       )}
     </Box>

@@ -2,12 +2,10 @@ import {
   Alert,
   Box,
   Button,
-  FormControlLabel,
   FormHelperText,
   IconButton,
   MenuItem,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from '@mui/material';
@@ -38,6 +36,7 @@ import {
   type EgressRule,
   type EgressRuleValues,
 } from './egressForm';
+import { formFields, messageAsIs } from '../formFields';
 
 /** The egress control and the header blocklist (GET …/egress_control, …/header_blocklist). */
 function useEgressReference() {
@@ -207,15 +206,10 @@ export function EgressRulesSection({
                       required
                       testId={`${casbPolicyIds.field}-name`}
                     />
-                    <FormControlLabel
-                      control={
-                        <Switch
-                          checked={form.values.enabled}
-                          onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
-                        />
-                      }
-                      label="Enabled"
-                    />
+                    {formFields(form, { readOnly: false, message: messageAsIs }).switchField(
+                      'enabled',
+                      'Enabled',
+                    )}
                   </Stack>
                 ),
               },

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ReportIcon from '@mui/icons-material/ReportGmailerrorredOutlined';
@@ -12,8 +12,8 @@ import { useEntityRead } from '../../../app/portalEntities';
 import { EntryDialog } from '../web/EntryDialog';
 import { commentField, commentOf } from '../web/entryFields';
 import { RuleTable } from '../web/RuleTable';
-import { newRuleId, upsert } from '../web/listEdits';
-import { useRuleLink } from '../web/useRuleLink';
+import { newRuleId } from '../web/listEdits';
+import { useRuleEditing } from '../kit/useRuleEditing';
 import { emailKey, emailMessage, ipKey, wildcardDomainKey } from './emailForm';
 import { UceDialog } from './UceDialog';
 
@@ -53,16 +53,9 @@ export function AllowListSection({
   linkedKey?: string | null;
   onLinkOpened?: () => void;
 }) {
-  const [editing, setEditing] = useState<{ entry: Entry | null; id: string } | null>(null);
+  const entries = useRuleEditing(doc.list, (list) => onChange({ ...doc, list }), { linkedKey, onLinkOpened });
+  const { editing } = entries;
   const [reporting, setReporting] = useState<{ value?: string } | null>(null);
-  const findEntry = useCallback(
-    (key: string) => {
-      const entry = doc.list.find((e) => e.id === key);
-      return entry ? { entry, id: entry.id } : null;
-    },
-    [doc],
-  );
-  useRuleLink(linkedKey, findEntry, setEditing, onLinkOpened);
   const listed = (value: string, except?: string) =>
     doc.list.some((e) => e.value === value && e.id !== except);
   const fields = [
@@ -82,7 +75,7 @@ export function AllowListSection({
         if (value === '') return emailMessage('required');
         const key = CHECKS[values.type as EntryType](value);
         if (key) return emailMessage(key);
-        return listed(value, editing?.entry?.id) ? emailMessage('duplicate') : undefined;
+        return listed(value, editing?.rule?.id) ? emailMessage('duplicate') : undefined;
       },
     },
     commentField,
@@ -95,7 +88,7 @@ export function AllowListSection({
             <Button
               startIcon={<AddIcon />}
               variant="outlined"
-              onClick={() => setEditing({ entry: null, id: newRuleId() })}
+              onClick={entries.add}
               data-testid={`${webPolicyIds.ruleAdd}-allow-list`}
             >
               Add allowed sender
@@ -117,7 +110,7 @@ export function AllowListSection({
           rowName={(e) => e.value}
           readOnly={readOnly}
           onChange={(list) => onChange({ ...doc, list })}
-          onEdit={(entry) => setEditing({ entry, id: entry.id })}
+          onEdit={entries.edit}
           emptyText="No allowed senders."
           columns={[
             { name: 'value', header: 'Sender', flex: 2, minWidth: 180 },
@@ -141,13 +134,13 @@ export function AllowListSection({
       />
       {editing && (
         <EntryDialog
-          title={editing.entry ? `Allowed sender: ${editing.entry.value}` : 'New allowed sender'}
+          title={editing.rule ? `Allowed sender: ${editing.rule.value}` : 'New allowed sender'}
           fields={fields}
           canWrite={!readOnly}
           initialValues={{
-            type: editing.entry?.type ?? 'domain',
-            value: editing.entry?.value ?? '',
-            comment: editing.entry?.comment ?? '',
+            type: editing.rule?.type ?? 'domain',
+            value: editing.rule?.value ?? '',
+            comment: editing.rule?.comment ?? '',
           }}
           onApply={(values) => {
             const entry: Entry = {
@@ -156,10 +149,9 @@ export function AllowListSection({
               value: String(values.value).trim().toLowerCase(),
               ...commentOf(values),
             };
-            onChange({ ...doc, list: upsert(doc.list, entry, (e) => e.id) });
-            setEditing(null);
+            entries.apply(entry);
           }}
-          onClose={() => setEditing(null)}
+          onClose={entries.close}
         />
       )}
       {reporting && <UceDialog initialValue={reporting.value} onClose={() => setReporting(null)} />}

@@ -3,9 +3,7 @@ import { Formik } from 'formik';
 import {
   Alert,
   Box,
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -33,6 +31,10 @@ import {
   splitValues,
   type EmailAction,
 } from './emailForm';
+import { ApplyActions } from '../kit/ApplyActions';
+import { formFields, messageAsIs } from '../formFields';
+
+const ASIS = { readOnly: false, message: messageAsIs };
 
 export type AttachmentsDoc = PolicyData<'smtp/attachments'>;
 type ContentType = AttachmentsDoc['content_types'][number];
@@ -370,23 +372,8 @@ function GroupDialog({
             <DialogContent>
               <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
                 <Stack spacing={2} sx={{ pt: 1 }}>
-                  <TextField
-                    name="name"
-                    label="Name"
-                    required
-                    value={form.values.name}
-                    onChange={form.handleChange}
-                    onBlur={form.handleBlur}
-                    error={Boolean(form.touched.name && form.errors.name)}
-                    helperText={form.touched.name ? form.errors.name : undefined}
-                  />
-                  <TextField
-                    select
-                    name="action"
-                    label="Action"
-                    value={form.values.action}
-                    onChange={form.handleChange}
-                  >
+                  <TextField {...formFields(form, ASIS).field('name', 'Name')} required />
+                  <TextField select {...formFields(form, ASIS).field('action', 'Action')}>
                     {EMAIL_ACTION_OPTIONS.map((a) => (
                       <MenuItem key={a.code} value={a.code}>
                         {a.label}
@@ -405,16 +392,7 @@ function GroupDialog({
                 </Stack>
               </fieldset>
             </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} data-testid={webPolicyIds.ruleCancel}>
-                {canWrite ? 'Cancel' : 'Close'}
-              </Button>
-              {canWrite && (
-                <Button type="submit" variant="contained" disabled={!form.isValid}>
-                  Apply
-                </Button>
-              )}
-            </DialogActions>
+            <ApplyActions canWrite={canWrite} valid={form.isValid} onClose={onClose} />
           </form>
         )}
       </Formik>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Formik, type FormikProps } from 'formik';
+import { Formik } from 'formik';
 import {
   Autocomplete,
   Checkbox,
@@ -10,7 +10,6 @@ import {
   FormLabel,
   MenuItem,
   Stack,
-  Switch,
   TextField,
 } from '@mui/material';
 import type { RuleAccordionPanel } from '@workbench/common';
@@ -30,6 +29,8 @@ import {
   splitValues,
   type EmailAction,
 } from './emailForm';
+import { rulePanel, validFields } from '../kit/rulePanel';
+import { formFields, messageAsIs } from '../formFields';
 
 export type MobileRule = PolicyData<'safemail/mobile'>['list'][number];
 export type IsolationRule = PolicyData<'safemail/isolation'>['list'][number];
@@ -67,9 +68,6 @@ function validate(values: Values, variant: 'mobile' | 'isolation'): Partial<Reco
   if (values.comment.length > COMMENT_MAX_LENGTH) errors.comment = EMAIL_FORM_MESSAGES.maxlength;
   return errors;
 }
-
-const valid = (form: FormikProps<Values>, fields: ReadonlyArray<keyof Values>) =>
-  fields.every((f) => form.errors[f] === undefined);
 
 export type EmailRuleDialogProps = { newId: string; canWrite: boolean; onClose: () => void } & (
   | { variant: 'mobile'; rule: MobileRule | null; onApply: (rule: MobileRule) => void }
@@ -132,64 +130,38 @@ export function EmailRuleDialog(props: EmailRuleDialogProps) {
       onSubmit={apply}
     >
       {(form) => {
-        const errorOf = (f: keyof Values) =>
-          form.touched[f] && typeof form.errors[f] === 'string' ? form.errors[f] : undefined;
+        const { field, switchField } = formFields(form, { readOnly: false, message: messageAsIs });
         const text = (f: keyof Values, label: string, extra: object = {}) => (
-          <TextField
-            name={f}
-            label={label}
-            value={form.values[f] as string}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(errorOf(f))}
-            helperText={errorOf(f)}
-            fullWidth
-            {...extra}
-          />
+          <TextField {...field(f, label)} {...extra} />
         );
         const panels: RuleAccordionPanel[] = [
-          {
-            id: 'rule',
-            title: 'Rule',
-            summary: form.values.name,
-            valid: valid(form, ['name', 'action']),
-            content: (
-              <Stack spacing={2}>
-                {text('name', 'Name', {
-                  required: true,
-                  slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
-                })}
-                <TextField
-                  select
-                  name="action"
-                  label="Action"
-                  value={form.values.action}
-                  onChange={form.handleChange}
-                  slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
-                >
-                  {EMAIL_ACTION_OPTIONS.map((a) => (
-                    <MenuItem key={a.code} value={a.code}>
-                      {a.label}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <FormControlLabel
-                  label="Enabled"
-                  control={
-                    <Switch
-                      checked={form.values.enabled}
-                      onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
-                    />
-                  }
-                />
-              </Stack>
-            ),
-          },
+          rulePanel(
+            form,
+            ['name', 'action'],
+            <>
+              {text('name', 'Name', {
+                required: true,
+                slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
+              })}
+              <TextField
+                select
+                {...field('action', 'Action')}
+                slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
+              >
+                {EMAIL_ACTION_OPTIONS.map((a) => (
+                  <MenuItem key={a.code} value={a.code}>
+                    {a.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {switchField('enabled', 'Enabled')}
+            </>,
+          ),
           {
             id: 'match',
             title: variant === 'mobile' ? 'Senders and platforms' : 'Senders, recipients and sites',
             optional: true,
-            valid: valid(form, ['senders', 'recipients', 'categories', 'platforms']),
+            valid: validFields(form, ['senders', 'recipients', 'categories', 'platforms']),
             content: (
               <Stack spacing={2}>
                 {text(
@@ -255,7 +227,7 @@ export function EmailRuleDialog(props: EmailRuleDialogProps) {
             id: 'comment',
             title: 'Comment',
             optional: true,
-            valid: valid(form, ['comment']),
+            valid: validFields(form, ['comment']),
             content: text('comment', 'Comment', { multiline: true, minRows: 2 }),
           },
         ];

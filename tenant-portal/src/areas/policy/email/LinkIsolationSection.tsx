@@ -1,4 +1,3 @@
-import { useCallback, useState } from 'react';
 import { Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { LINK_CLASSIFICATIONS } from '@workbench/common/api/contract/policy-kinds/emailKinds';
@@ -6,8 +5,8 @@ import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
 import { categoryName, type CategoryGroupOption } from '../web/categoryModel';
 import { TitledRuleTable } from '../web/RuleTable';
-import { newRuleId, upsert } from '../web/listEdits';
-import { useRuleLink } from '../web/useRuleLink';
+import { enabledTextColumn } from '../kit/enabledColumn';
+import { useRuleEditing } from '../kit/useRuleEditing';
 import { EmailRuleDialog, type IsolationRule } from './EmailRuleDialog';
 import { EMAIL_ACTION_OPTIONS, actionLabel, type EmailAction } from './emailForm';
 
@@ -53,15 +52,8 @@ export function LinkIsolationSection({
   linkedKey?: string | null;
   onLinkOpened?: () => void;
 }) {
-  const [editing, setEditing] = useState<{ rule: IsolationRule | null; id: string } | null>(null);
-  const findRule = useCallback(
-    (key: string) => {
-      const rule = doc.list.find((r) => r.id === key);
-      return rule ? { rule, id: rule.id } : null;
-    },
-    [doc],
-  );
-  useRuleLink(linkedKey, findRule, setEditing, onLinkOpened);
+  const rules = useRuleEditing(doc.list, (list) => onChange({ ...doc, list }), { linkedKey, onLinkOpened });
+  const { editing } = rules;
   const actionOf = (c: Classification) =>
     doc.safemail_classification.find((x) => x.classification === c)?.action ?? DEFAULT_ACTION[c];
   const setAction = (c: Classification, action: EmailAction) =>
@@ -104,7 +96,7 @@ export function LinkIsolationSection({
         title="Rules (checked first, in order)"
         addLabel="Add link isolation rule"
         addTestId={`${webPolicyIds.ruleAdd}-link-isolation`}
-        onAdd={() => setEditing({ rule: null, id: newRuleId() })}
+        onAdd={rules.add}
         ids={emailPolicyIds}
         label="Link isolation rules"
         rows={doc.list}
@@ -113,7 +105,7 @@ export function LinkIsolationSection({
         readOnly={readOnly}
         ordered
         onChange={(list) => onChange({ ...doc, list })}
-        onEdit={(rule) => setEditing({ rule, id: rule.id })}
+        onEdit={rules.edit}
         emptyText="No rules: every link opens as its classification says."
         columns={[
           { name: 'name', header: 'Name', flex: 1, minWidth: 140 },
@@ -143,7 +135,7 @@ export function LinkIsolationSection({
               ),
           },
           { name: 'action', header: 'Action', minWidth: 90, value: (r) => actionLabel(r.action) },
-          { name: 'enabled', header: 'On', minWidth: 60, value: (r) => (r.enabled ? 'Yes' : 'No') },
+          enabledTextColumn(),
         ]}
       />
       {editing && (
@@ -153,11 +145,8 @@ export function LinkIsolationSection({
           newId={editing.id}
           groups={groups}
           canWrite={!readOnly}
-          onApply={(rule) => {
-            onChange({ ...doc, list: upsert(doc.list, rule, (r) => r.id) });
-            setEditing(null);
-          }}
-          onClose={() => setEditing(null)}
+          onApply={rules.apply}
+          onClose={rules.close}
         />
       )}
     </Stack>

@@ -1,12 +1,11 @@
-import { useCallback, useState } from 'react';
 import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { RuleTable } from '../web/RuleTable';
-import { newRuleId, upsert } from '../web/listEdits';
-import { useRuleLink } from '../web/useRuleLink';
+import { enabledTextColumn } from '../kit/enabledColumn';
+import { useRuleEditing } from '../kit/useRuleEditing';
 import { EmailRuleDialog, PLATFORM_LABELS, type MobileRule } from './EmailRuleDialog';
 import { actionLabel } from './emailForm';
 
@@ -32,15 +31,8 @@ export function MobileSection({
   linkedKey?: string | null;
   onLinkOpened?: () => void;
 }) {
-  const [editing, setEditing] = useState<{ rule: MobileRule | null; id: string } | null>(null);
-  const findRule = useCallback(
-    (key: string) => {
-      const rule = doc.list.find((r) => r.id === key);
-      return rule ? { rule, id: rule.id } : null;
-    },
-    [doc],
-  );
-  useRuleLink(linkedKey, findRule, setEditing, onLinkOpened);
+  const rules = useRuleEditing(doc.list, (list) => onChange({ ...doc, list }), { linkedKey, onLinkOpened });
+  const { editing } = rules;
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -52,7 +44,7 @@ export function MobileSection({
           startIcon={<AddIcon />}
           variant="outlined"
           sx={{ mb: 1 }}
-          onClick={() => setEditing({ rule: null, id: newRuleId() })}
+          onClick={rules.add}
           data-testid={`${webPolicyIds.ruleAdd}-mobile`}
         >
           Add mobile rule
@@ -67,7 +59,7 @@ export function MobileSection({
         readOnly={readOnly}
         ordered
         onChange={(list) => onChange({ ...doc, list })}
-        onEdit={(rule) => setEditing({ rule, id: rule.id })}
+        onEdit={rules.edit}
         emptyText="No mobile rules: links open on mobile devices as on any other."
         columns={[
           { name: 'name', header: 'Name', flex: 1, minWidth: 140 },
@@ -85,7 +77,7 @@ export function MobileSection({
             value: (r) => everyOr(r.senders, 'Every sender'),
           },
           { name: 'action', header: 'Action', minWidth: 90, value: (r) => actionLabel(r.action) },
-          { name: 'enabled', header: 'On', minWidth: 60, value: (r) => (r.enabled ? 'Yes' : 'No') },
+          enabledTextColumn(),
         ]}
       />
       {editing && (
@@ -94,11 +86,8 @@ export function MobileSection({
           rule={editing.rule}
           newId={editing.id}
           canWrite={!readOnly}
-          onApply={(rule) => {
-            onChange({ ...doc, list: upsert(doc.list, rule, (r) => r.id) });
-            setEditing(null);
-          }}
-          onClose={() => setEditing(null)}
+          onApply={rules.apply}
+          onClose={rules.close}
         />
       )}
     </Box>

@@ -21,6 +21,7 @@ import {
 import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
 import { useEntityCall } from '../../../app/portalEntities';
 import { EMAIL_FORM_MESSAGES, domainKey, emailKey, emailMessage } from './emailForm';
+import { formFields, messageAsIs } from '../formFields';
 
 interface Values {
   type: UceSubmissionBody['type'];
@@ -95,7 +96,7 @@ export function UceDialog({ initialValue, onClose }: { initialValue?: string; on
         }}
       >
         {(form) => {
-          const errorOf = (f: keyof Values) => (form.touched[f] ? form.errors[f] : undefined);
+          const { field } = formFields(form, { readOnly: false, message: messageAsIs });
           return (
             <form
               noValidate
@@ -111,46 +112,16 @@ export function UceDialog({ initialValue, onClose }: { initialValue?: string; on
                   e-mail for every tenant. Your allow list is not changed.
                 </DialogContentText>
                 <Stack spacing={2}>
-                  <TextField
-                    select
-                    name="type"
-                    label="Sender is"
-                    value={form.values.type}
-                    onChange={form.handleChange}
-                  >
+                  <TextField select {...field('type', 'Sender is')}>
                     <MenuItem value="domain">A domain</MenuItem>
                     <MenuItem value="email">An e-mail address</MenuItem>
                   </TextField>
                   <TextField
-                    name="value"
-                    label={form.values.type === 'email' ? 'E-mail address' : 'Domain'}
+                    {...field('value', form.values.type === 'email' ? 'E-mail address' : 'Domain')}
                     required
-                    value={form.values.value}
-                    onChange={form.handleChange}
-                    onBlur={form.handleBlur}
-                    error={Boolean(errorOf('value'))}
-                    helperText={errorOf('value')}
                   />
-                  <TextField
-                    name="subject"
-                    label="Subject of a message it sent (optional)"
-                    value={form.values.subject}
-                    onChange={form.handleChange}
-                    onBlur={form.handleBlur}
-                    error={Boolean(errorOf('subject'))}
-                    helperText={errorOf('subject')}
-                  />
-                  <TextField
-                    name="note"
-                    label="Note (optional)"
-                    multiline
-                    minRows={2}
-                    value={form.values.note}
-                    onChange={form.handleChange}
-                    onBlur={form.handleBlur}
-                    error={Boolean(errorOf('note'))}
-                    helperText={errorOf('note')}
-                  />
+                  <TextField {...field('subject', 'Subject of a message it sent (optional)')} />
+                  <TextField {...field('note', 'Note (optional)')} multiline minRows={2} />
                   {failure && <Alert severity="error">{failure}</Alert>}
                 </Stack>
               </DialogContent>

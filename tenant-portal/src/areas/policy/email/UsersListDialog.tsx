@@ -1,21 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Formik } from 'formik';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { DualList, type DualListGroup, type DualListItem } from '@workbench/common';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { VALUES_MAX } from '@workbench/common/api/contract/policy-kinds/kindDef';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { EMAIL_FORM_MESSAGES, emailKey, listError, nameError, splitValues } from './emailForm';
+import { ApplyActions } from '../kit/ApplyActions';
+import { formFields, messageAsIs } from '../formFields';
 
 export type UsersList = PolicyData<'safemail/smtp_users'>['usersLists'][number];
 
@@ -114,7 +106,7 @@ export function UsersListDialog({
         }}
       >
         {(form) => {
-          const errorOf = (f: 'name' | 'others') => (form.touched[f] ? form.errors[f] : undefined);
+          const { field } = formFields(form, { readOnly: false, message: messageAsIs });
           return (
             <form
               noValidate
@@ -129,16 +121,7 @@ export function UsersListDialog({
               <DialogContent>
                 <fieldset disabled={!canWrite} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
                   <Stack spacing={2} sx={{ pt: 1 }}>
-                    <TextField
-                      name="name"
-                      label="Name"
-                      required
-                      value={form.values.name}
-                      onChange={form.handleChange}
-                      onBlur={form.handleBlur}
-                      error={Boolean(errorOf('name'))}
-                      helperText={errorOf('name')}
-                    />
+                    <TextField {...field('name', 'Name')} required />
                     <Typography variant="subtitle2" component="p">
                       Directory users, by group
                     </Typography>
@@ -151,30 +134,11 @@ export function UsersListDialog({
                       availableTitle="Directory"
                       selectedTitle="In this list"
                     />
-                    <TextField
-                      name="others"
-                      label="Other addresses (one per line)"
-                      multiline
-                      minRows={2}
-                      value={form.values.others}
-                      onChange={form.handleChange}
-                      onBlur={form.handleBlur}
-                      error={Boolean(errorOf('others'))}
-                      helperText={errorOf('others')}
-                    />
+                    <TextField {...field('others', 'Other addresses (one per line)')} multiline minRows={2} />
                   </Stack>
                 </fieldset>
               </DialogContent>
-              <DialogActions>
-                <Button onClick={onClose} data-testid={webPolicyIds.ruleCancel}>
-                  {canWrite ? 'Cancel' : 'Close'}
-                </Button>
-                {canWrite && (
-                  <Button type="submit" variant="contained" disabled={!form.isValid}>
-                    Apply
-                  </Button>
-                )}
-              </DialogActions>
+              <ApplyActions canWrite={canWrite} valid={form.isValid} onClose={onClose} />
             </form>
           );
         }}

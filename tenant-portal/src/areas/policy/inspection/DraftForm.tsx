@@ -5,6 +5,7 @@ import { integer } from '@workbench/common/validators/index';
 import type * as yup from 'yup';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
 import { inspectionMessage } from './inspectionRuleForm';
+import { formFields, messageAsIs, type BoundForm } from '../formFields';
 
 /**
  * Puts the form's values in the draft whenever they are valid and differ from it. Validity is
@@ -122,12 +123,13 @@ export function SelectField<V>({
   return (
     <TextField
       select
-      name={name}
-      label={label}
+      {...formFields(form as unknown as BoundForm<Record<string, unknown>>, {
+        readOnly,
+        testIdPrefix: inspectionIds.setting,
+        message: messageAsIs,
+      }).field(name, label)}
       value={String(getIn(form.values, name) ?? '')}
-      onChange={form.handleChange}
-      disabled={readOnly}
-      slotProps={{ htmlInput: { 'data-testid': `${inspectionIds.setting}-${name}` } }}
+      fullWidth={false}
       sx={{ minWidth: 260, maxWidth: 420 }}
     >
       {options.map((o) => (

@@ -1,23 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Box, TextField, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
-import { domainOrWildcard } from '@workbench/common/api/contract/policy-kinds/kindDef';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
-import { lines, pathInList } from '../web/listEdits';
-import { ruleMessage } from '../web/ruleForm';
+import { pathInList } from '../web/listEdits';
+import { BypassDomainsField } from '../kit/BypassDomainsField';
 import { InspectionRuleList } from './InspectionRuleList';
 import { few } from './inspectionModel';
 
 type ExceptionsDoc = PolicyData<'inspection/exceptions'>;
-
-/** The first bypass line a domain check refuses, as "Line n: …". */
-function bypassError(text: string): string | null {
-  for (const [i, value] of lines(text).entries()) {
-    const key = domainOrWildcard(value);
-    if (key) return `Line ${i + 1}: ${ruleMessage(key)}`;
-  }
-  return null;
-}
 
 /** Says where a 400 of a rule list points ("Rule 'Skip updates'"), for lists at `paths`. */
 export const describeRulesError =
@@ -62,11 +51,6 @@ export function ExceptionsSection({
   onOpenRule: (id: string | null) => void;
   serverError: { path: string; message: string } | null;
 }) {
-  const bypassText = doc.bypass.join('\n');
-  const [bypass, setBypass] = useState(bypassText);
-  // The draft changed under the field (undo, reload): show it.
-  useEffect(() => setBypass(bypassText), [bypassText]);
-  const bypassProblem = bypassError(bypass);
   return (
     <Box>
       <InspectionRuleList
@@ -83,24 +67,12 @@ export function ExceptionsSection({
         onOpenRule={onOpenRule}
         serverError={serverError}
       />
-      <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
-        Bypass domains
-      </Typography>
-      <TextField
+      <BypassDomainsField
         label="Domains whose files are never inspected (one per line)"
-        multiline
-        minRows={3}
-        fullWidth
-        value={bypass}
-        disabled={readOnly}
-        onChange={(e) => setBypass(e.target.value)}
-        // The draft takes the list when the field is left, so Ctrl+Z inside it stays the text's own.
-        onBlur={() => {
-          if (!bypassProblem) onChange({ ...doc, bypass: lines(bypass) });
-        }}
-        error={Boolean(bypassProblem)}
-        helperText={bypassProblem ?? 'Checked before the rules. *.example.com covers its subdomains.'}
-        slotProps={{ htmlInput: { 'data-testid': inspectionIds.bypassDomains } }}
+        domains={doc.bypass}
+        onChange={(bypass) => onChange({ ...doc, bypass })}
+        readOnly={readOnly}
+        testId={inspectionIds.bypassDomains}
       />
     </Box>
   );

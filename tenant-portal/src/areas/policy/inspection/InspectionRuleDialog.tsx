@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Formik, getIn, type FormikProps } from 'formik';
-import { Autocomplete, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { Formik } from 'formik';
+import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
 import { contentTypeDisplayName, type RuleAccordionPanel } from '@workbench/common';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
 import { RuleDialogFrame, ruleDialogTitle } from '../RuleDialogFrame';
@@ -17,6 +17,8 @@ import {
   type InspectionRuleKind,
   type RuleOf,
 } from './inspectionRuleForm';
+import { rulePanel, validFields } from '../kit/rulePanel';
+import { formFields } from '../formFields';
 
 export interface InspectionRuleDialogProps<K extends InspectionRuleKind> {
   kind: K;
@@ -34,19 +36,8 @@ export interface InspectionRuleDialogProps<K extends InspectionRuleKind> {
   onClose: () => void;
 }
 
-type Form = FormikProps<InspectionRuleFormValues>;
-type ServerError = InspectionRuleDialogProps<InspectionRuleKind>['serverError'];
-
-function errorOf(form: Form, field: string, server?: ServerError): string | undefined {
-  const touched = getIn(form.touched, field) as unknown;
-  const error = getIn(form.errors, field) as unknown;
-  if (touched && typeof error === 'string') return inspectionMessage(error);
-  const unchanged = getIn(form.values, field) === getIn(form.initialValues, field);
-  return server && server.field === field && unchanged ? server.message : undefined;
-}
-
-const valid = (form: Form, fields: readonly string[]) =>
-  fields.every((f) => getIn(form.errors, f) === undefined);
+const inspectionError = (error: unknown) =>
+  typeof error === 'string' ? inspectionMessage(error) : undefined;
 
 /** The form field a 400's path inside a rule points at (`sha256.0` → sha256, `file_types.1` → fileTypes). */
 export function inspectionFieldOf(rest: string): string | null {
@@ -101,22 +92,14 @@ export function InspectionRuleDialog<K extends InspectionRuleKind>({
       onSubmit={(values) => onApply(inspectionRuleFromForm(kind, values, rule, rule?.id ?? newId))}
     >
       {(form) => {
-        const text = (name: keyof InspectionRuleFormValues, label: string, extra: object = {}) => {
-          const error = errorOf(form, name, serverError);
-          return (
-            <TextField
-              name={name}
-              label={label}
-              value={form.values[name] as string}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-              error={Boolean(error)}
-              helperText={error}
-              fullWidth
-              {...extra}
-            />
-          );
-        };
+        const { field, switchField } = formFields(form, {
+          readOnly: false,
+          message: inspectionError,
+          serverError,
+        });
+        const text = (name: keyof InspectionRuleFormValues, label: string, extra: object = {}) => (
+          <TextField {...field(name, label)} {...extra} />
+        );
         const select = (
           name: keyof InspectionRuleFormValues,
           label: string,
@@ -125,10 +108,7 @@ export function InspectionRuleDialog<K extends InspectionRuleKind>({
         ) => (
           <TextField
             select
-            name={name}
-            label={label}
-            value={form.values[name] as string}
-            onChange={form.handleChange}
+            {...field(name, label)}
             slotProps={{ htmlInput: testId ? { 'data-testid': testId } : {} }}
           >
             {options.map((o) => (
@@ -138,17 +118,7 @@ export function InspectionRuleDialog<K extends InspectionRuleKind>({
             ))}
           </TextField>
         );
-        const toggle = (name: keyof InspectionRuleFormValues, label: string) => (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={form.values[name] as boolean}
-                onChange={(e) => void form.setFieldValue(name, e.target.checked)}
-              />
-            }
-            label={label}
-          />
-        );
+        const toggle = (name: keyof InspectionRuleFormValues, label: string) => switchField(name, label);
         const direction = select('direction', 'Direction', DIRECTION_OPTIONS, inspectionIds.ruleDirection);
         const fileTypes = text('fileTypes', 'File extensions (e.g. pdf, docx, zip)', {
           required: true,
@@ -207,27 +177,23 @@ export function InspectionRuleDialog<K extends InspectionRuleKind>({
           ),
         };
         const panels: RuleAccordionPanel[] = [
-          {
-            id: 'rule',
-            title: 'Rule',
-            summary: form.values.name,
-            valid: valid(form, ['name', 'action']),
-            content: (
-              <Stack spacing={2}>
-                {text('name', 'Name', {
-                  required: true,
-                  slotProps: { htmlInput: { 'data-testid': inspectionIds.ruleName } },
-                })}
-                {select('action', 'Action', actionOptions(kind), inspectionIds.ruleAction)}
-                {toggle('enabled', 'Enabled')}
-              </Stack>
-            ),
-          },
+          rulePanel(
+            form,
+            ['name', 'action'],
+            <>
+              {text('name', 'Name', {
+                required: true,
+                slotProps: { htmlInput: { 'data-testid': inspectionIds.ruleName } },
+              })}
+              {select('action', 'Action', actionOptions(kind), inspectionIds.ruleAction)}
+              {toggle('enabled', 'Enabled')}
+            </>,
+          ),
           {
             id: 'files',
             title: 'Files',
             optional: kind === 'exception',
-            valid: valid(form, ['sha256', 'fileTypes', 'contentTypes', 'direction']),
+            valid: validFields(form, ['sha256', 'fileTypes', 'contentTypes', 'direction']),
             content: files[kind],
           },
           sourcesPanel(form, serverError, { testId: inspectionIds.ruleDomains }),

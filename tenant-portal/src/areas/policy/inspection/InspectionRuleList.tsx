@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box } from '@mui/material';
+import { Box } from '@mui/material';
 import type { DataTableColumn } from '@workbench/common';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
-import { newRuleId, upsert } from '../web/listEdits';
 import { RuleTable } from '../web/RuleTable';
 import { InspectionRuleDialog, inspectionFieldOf } from './InspectionRuleDialog';
 import { ruleActionLabel, type InspectionRuleKind, type RuleOf } from './inspectionRuleForm';
@@ -10,6 +9,8 @@ import { scopeSummary } from './inspectionModel';
 import { enabledColumn } from '../kit/enabledColumn';
 import { dialogFieldError, listServerError } from '../kit/serverError';
 import { ListHeader } from '../kit/ListHeader';
+import { MissingRuleAlert } from '../kit/MissingRuleAlert';
+import { useLinkedRuleEditing } from '../kit/useRuleEditing';
 
 export interface InspectionRuleListProps<K extends InspectionRuleKind> {
   kind: K;
@@ -57,9 +58,8 @@ export function InspectionRuleList<K extends InspectionRuleKind>({
   const [ownOpen, setOwnOpen] = useState<string | null>(null);
   const openRuleId = openLinked ? (linkedId ?? null) : ownOpen;
   const onOpenRule = openLinked ?? setOwnOpen;
-  const [newId, setNewId] = useState<string | null>(null);
-  const openRule = openRuleId === null ? null : (rules.find((r) => r.id === openRuleId) ?? null);
-  const openIndex = openRule ? rules.indexOf(openRule) : -1;
+  const editing = useLinkedRuleEditing(rules, onChange, openRuleId, onOpenRule);
+  const { openIndex, dialog } = editing;
   const errorRule = useMemo(() => listServerError(serverError ?? null, listPath), [serverError, listPath]);
   const ruleServerError = useMemo(
     () => dialogFieldError(errorRule, openIndex, inspectionFieldOf),
@@ -86,12 +86,10 @@ export function InspectionRuleList<K extends InspectionRuleKind>({
         readOnly={readOnly}
         addLabel="Add rule"
         addTestId={`${inspectionIds.ruleAdd}-${listId}`}
-        onAdd={() => setNewId(newRuleId())}
+        onAdd={editing.add}
       />
-      {openRuleId !== null && openRule === null && (
-        <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
-          The rule {openRuleId} is not in the staged policy; it may have been deleted.
-        </Alert>
+      {openRuleId !== null && editing.openRule === null && (
+        <MissingRuleAlert id={openRuleId} onClose={() => onOpenRule(null)} />
       )}
       <RuleTable<RuleOf[K]>
         ids={inspectionIds}
@@ -102,32 +100,25 @@ export function InspectionRuleList<K extends InspectionRuleKind>({
         readOnly={readOnly}
         ordered
         onChange={onChange}
-        onEdit={(r) => onOpenRule(r.id)}
+        onEdit={editing.edit}
         rowState={(r) =>
           errorRule && rules[errorRule.index]?.id === r.id ? 'error' : r.enabled ? undefined : 'soft-error'
         }
         emptyText={emptyText}
         columns={columns}
       />
-      {(newId !== null || openRule !== null) && (
+      {dialog && (
         <InspectionRuleDialog<K>
-          key={openRule?.id ?? newId}
+          key={dialog.key}
           kind={kind}
           noun={noun}
-          rule={openRule}
-          newId={newId ?? ''}
+          rule={dialog.rule}
+          newId={dialog.newId}
           canWrite={!readOnly}
           contentTypeNames={contentTypeNames}
           serverError={ruleServerError}
-          onApply={(rule) => {
-            onChange(upsert(rules, rule, (r) => r.id));
-            setNewId(null);
-            onOpenRule(null);
-          }}
-          onClose={() => {
-            setNewId(null);
-            onOpenRule(null);
-          }}
+          onApply={editing.apply}
+          onClose={editing.close}
         />
       )}
     </Box>

@@ -56,3 +56,11 @@ export function enabledColumn<R extends SwitchableRule>(
     ),
   };
 }
+
+/**
+ * The "On" column as text ("Yes" / "No"), for the lists whose rules are switched on and off in
+ * their dialog rather than in the row.
+ */
+export function enabledTextColumn<R extends { enabled: boolean }>(): DataTableColumn<R> {
+  return { name: 'enabled', header: 'On', minWidth: 60, value: (r) => (r.enabled ? 'Yes' : 'No') };
+}

@@ -1,8 +1,6 @@
 import { Formik } from 'formik';
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControlLabel,
@@ -12,6 +10,8 @@ import {
   TextField,
 } from '@mui/material';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+import { ApplyActions } from '../kit/ApplyActions';
+import { formFields, messageAsIs } from '../formFields';
 
 export type EntryValues = Record<string, string | boolean>;
 
@@ -95,22 +95,18 @@ export function EntryDialog({ title, fields, initialValues, canWrite, onApply, o
                             }
                           />
                         );
-                      const error = form.touched[f.name] ? form.errors[f.name] : undefined;
                       return (
                         <TextField
                           key={f.name}
                           select={f.type === 'select'}
                           multiline={f.multiline}
                           minRows={f.multiline ? 3 : undefined}
-                          name={f.name}
-                          label={f.label}
+                          {...formFields(form, {
+                            readOnly: false,
+                            testIdPrefix: webPolicyIds.ruleDialog,
+                            message: messageAsIs,
+                          }).field(f.name, f.label, f.helperText)}
                           value={String(form.values[f.name] ?? '')}
-                          onChange={form.handleChange}
-                          onBlur={form.handleBlur}
-                          error={Boolean(error)}
-                          helperText={error ?? f.helperText}
-                          fullWidth
-                          slotProps={{ htmlInput: { 'data-testid': `${webPolicyIds.ruleDialog}-${f.name}` } }}
                         >
                           {f.options?.map((o) => (
                             <MenuItem key={o.code} value={o.code}>
@@ -123,16 +119,7 @@ export function EntryDialog({ title, fields, initialValues, canWrite, onApply, o
                 </Stack>
               </fieldset>
             </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} data-testid={webPolicyIds.ruleCancel}>
-                {canWrite ? 'Cancel' : 'Close'}
-              </Button>
-              {canWrite && (
-                <Button type="submit" variant="contained" disabled={!form.isValid}>
-                  Apply
-                </Button>
-              )}
-            </DialogActions>
+            <ApplyActions canWrite={canWrite} valid={form.isValid} onClose={onClose} />
           </form>
         )}
       </Formik>

@@ -1,16 +1,18 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Box, TextField, Typography } from '@mui/material';
+import { useMemo, type ReactNode } from 'react';
+import { Box } from '@mui/material';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
-import { domainOrWildcard } from '@workbench/common/api/contract/policy-kinds/kindDef';
 import { categoryName, type CategoryGroupOption } from './categoryModel';
-import { lines, newRuleId, pathInList, upsert } from './listEdits';
+import { pathInList } from './listEdits';
 import { RuleDialog } from './RuleDialog';
 import { RuleTable } from './RuleTable';
 import { ACTION_COLUMN_MIN_WIDTH, actionLabel } from './ruleActions';
-import { conditionsSummary, formFieldOf, ruleMessage, type ExceptionsDoc, type WebRule } from './ruleForm';
+import { conditionsSummary, formFieldOf, type ExceptionsDoc, type WebRule } from './ruleForm';
 import { enabledColumn } from '../kit/enabledColumn';
 import { dialogFieldError, listServerError, type ListServerError } from '../kit/serverError';
 import { ListHeader } from '../kit/ListHeader';
+import { MissingRuleAlert } from '../kit/MissingRuleAlert';
+import { BypassDomainsField } from '../kit/BypassDomainsField';
+import { useLinkedRuleEditing } from '../kit/useRuleEditing';
 
 export interface ExceptionsSectionProps {
   doc: ExceptionsDoc;
@@ -22,15 +24,6 @@ export interface ExceptionsSectionProps {
   onOpenRule: (id: string | null) => void;
   /** A 400's path inside the document and its message, from the last save. */
   serverError: { path: string; message: string } | null;
-}
-
-/** The first bypass line a domain check refuses, as "Line n: …". */
-function bypassError(text: string): string | null {
-  for (const [i, value] of lines(text).entries()) {
-    const key = domainOrWildcard(value);
-    if (key) return `Line ${i + 1}: ${ruleMessage(key)}`;
-  }
-  return null;
 }
 
 /** Says where a 400 of this kind points ("Rule 'Block ads'", "Bypass domains, line 2"). */
@@ -78,9 +71,8 @@ export function DomainRulesList({
   label,
   intro,
 }: DomainRulesListProps) {
-  const [newId, setNewId] = useState<string | null>(null);
-  const openRule = openRuleId === null ? null : (rules.find((r) => r.id === openRuleId) ?? null);
-  const openIndex = openRule ? rules.indexOf(openRule) : -1;
+  const editing = useLinkedRuleEditing(rules, onChange, openRuleId, onOpenRule);
+  const { openIndex, dialog } = editing;
   const ruleServerError = useMemo(
     () => dialogFieldError(serverError, openIndex, formFieldOf),
     [serverError, openIndex],
@@ -94,7 +86,7 @@ export function DomainRulesList({
         readOnly={readOnly}
         addLabel="Add rule"
         addTestId={`${webPolicyIds.ruleAdd}-${listId}`}
-        onAdd={() => setNewId(newRuleId())}
+        onAdd={editing.add}
       />
       <RuleTable<WebRule>
         label={label}
@@ -104,7 +96,7 @@ export function DomainRulesList({
         readOnly={readOnly}
         ordered
         onChange={onChange}
-        onEdit={(r) => onOpenRule(r.id)}
+        onEdit={editing.edit}
         rowState={(r) =>
           serverError && rules[serverError.index]?.id === r.id
             ? 'error'
@@ -131,23 +123,16 @@ export function DomainRulesList({
           enabledColumn(rules, onChange, readOnly),
         ]}
       />
-      {(newId !== null || openRule !== null) && (
+      {dialog && (
         <RuleDialog
-          key={openRule?.id ?? newId}
-          rule={openRule}
-          newId={newId ?? ''}
+          key={dialog.key}
+          rule={dialog.rule}
+          newId={dialog.newId}
           groups={groups}
           canWrite={!readOnly}
           serverError={ruleServerError}
-          onApply={(rule) => {
-            onChange(upsert(rules, rule, (r) => r.id));
-            setNewId(null);
-            onOpenRule(null);
-          }}
-          onClose={() => {
-            setNewId(null);
-            onOpenRule(null);
-          }}
+          onApply={editing.apply}
+          onClose={editing.close}
         />
       )}
     </Box>
@@ -167,20 +152,11 @@ export function ExceptionsSection({
   onOpenRule,
   serverError,
 }: ExceptionsSectionProps) {
-  const bypassText = doc.bypass.join('\n');
-  const [bypass, setBypass] = useState(bypassText);
-  // The draft changed under the field (undo, reload): show it.
-  useEffect(() => setBypass(bypassText), [bypassText]);
-  const bypassProblem = bypassError(bypass);
   const missing = openRuleId !== null && !doc.list.some((r) => r.id === openRuleId);
 
   return (
     <Box>
-      {missing && (
-        <Alert severity="info" sx={{ mb: 1 }} onClose={() => onOpenRule(null)}>
-          The rule {openRuleId} is not in the staged policy; it may have been deleted.
-        </Alert>
-      )}
+      {missing && <MissingRuleAlert id={openRuleId} onClose={() => onOpenRule(null)} />}
       <DomainRulesList
         rules={doc.list}
         onChange={(list) => onChange({ ...doc, list })}
@@ -193,24 +169,12 @@ export function ExceptionsSection({
         label="Domain rules"
         intro="Rules apply in this order: the first enabled rule that matches a request decides. Drag a row, type its position, or use Move up and Move down."
       />
-      <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
-        Bypass domains
-      </Typography>
-      <TextField
+      <BypassDomainsField
         label="Domains never inspected or isolated (one per line)"
-        multiline
-        minRows={3}
-        fullWidth
-        value={bypass}
-        disabled={readOnly}
-        onChange={(e) => setBypass(e.target.value)}
-        // The draft takes the list when the field is left, so Ctrl+Z inside it stays the text's own.
-        onBlur={() => {
-          if (!bypassProblem) onChange({ ...doc, bypass: lines(bypass) });
-        }}
-        error={Boolean(bypassProblem)}
-        helperText={bypassProblem ?? 'Checked before the rules. *.example.com covers its subdomains.'}
-        slotProps={{ htmlInput: { 'data-testid': webPolicyIds.bypassDomains } }}
+        domains={doc.bypass}
+        onChange={(bypass) => onChange({ ...doc, bypass })}
+        readOnly={readOnly}
+        testId={webPolicyIds.bypassDomains}
       />
     </Box>
   );

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Formik, getIn, type FormikProps } from 'formik';
+import { Formik, type FormikProps } from 'formik';
 import {
   Autocomplete,
   Box,
@@ -33,6 +33,8 @@ import {
   type RuleFormValues,
   type WebRule,
 } from './ruleForm';
+import { rulePanel, validFields } from '../kit/rulePanel';
+import { formFields, type BoundForm } from '../formFields';
 
 const MATCH_LABELS: Record<string, string> = {
   starts_with: 'Starts with',
@@ -104,14 +106,18 @@ type FieldForm = Pick<
   'values' | 'initialValues' | 'errors' | 'touched' | 'handleChange' | 'handleBlur'
 >;
 
-/** A field's message once touched; else the server's 400 for it until the user changes it. */
-function errorOf(form: FieldForm, field: string, server?: ConditionServerError): string | undefined {
-  const touched = getIn(form.touched, field) as unknown;
-  const error = getIn(form.errors, field) as unknown;
-  if (touched && typeof error === 'string') return ruleMessage(error);
-  const unchanged = getIn(form.values, field) === getIn(form.initialValues, field);
-  return server && server.field === field && unchanged ? server.message : undefined;
-}
+const ruleError = (error: unknown) => (typeof error === 'string' ? ruleMessage(error) : undefined);
+
+/**
+ * The shared bindings (`../formFields.tsx`) over any family's rule form: a field's message once
+ * touched; else the server's 400 for it until the user changes it.
+ */
+const bind = (form: FieldForm, server?: ConditionServerError) =>
+  formFields(form as BoundForm<Record<string, unknown>>, {
+    readOnly: false,
+    message: ruleError,
+    serverError: server,
+  });
 
 function text(
   form: FieldForm,
@@ -120,20 +126,7 @@ function text(
   extra: object = {},
   server?: ConditionServerError,
 ) {
-  const error = errorOf(form, field, server);
-  return (
-    <TextField
-      name={field}
-      label={label}
-      value={getIn(form.values, field) as string}
-      onChange={form.handleChange}
-      onBlur={form.handleBlur}
-      error={Boolean(error)}
-      helperText={error}
-      fullWidth
-      {...extra}
-    />
-  );
+  return <TextField {...bind(form, server).field(field, label)} {...extra} />;
 }
 
 /** The values of the own fields, where they sit in the form. */
@@ -169,19 +162,12 @@ function ownFieldControls(form: Form, own: OwnRuleFields) {
             }
           />
         );
-      const error = errorOf(form, name);
       return (
         <TextField
           key={f.name}
           select={f.type === 'select'}
-          name={name}
-          label={f.label}
+          {...bind(form).field(name, f.label, f.helperText)}
           value={String(values[f.name] ?? '')}
-          onChange={form.handleChange}
-          onBlur={form.handleBlur}
-          error={Boolean(error)}
-          helperText={error ?? f.helperText}
-          fullWidth
           slotProps={{ htmlInput: { 'data-testid': `${webPolicyIds.ruleDialog}-${f.name}` } }}
         >
           {f.options?.map((o) => (
@@ -195,9 +181,6 @@ function ownFieldControls(form: Form, own: OwnRuleFields) {
 }
 
 /** Panels valid when none of their fields has an error. */
-const valid = (form: FieldForm, fields: readonly string[]) =>
-  fields.every((f) => getIn(form.errors, f) === undefined);
-
 /** The category choices of the Destinations panel, by group. */
 export const categoryOptionsOf = (groups: readonly CategoryGroupOption[]) =>
   groups.flatMap((g) => g.categories.map((c) => ({ id: c.id, name: c.name, group: g.name })));
@@ -220,7 +203,7 @@ export function conditionPanels(
       id: 'destinations',
       title: 'Destinations',
       optional: true,
-      valid: valid(form, ['domains', 'uri', 'categories', 'threats']),
+      valid: validFields(form, ['domains', 'uri', 'categories', 'threats']),
       content: (
         <Stack spacing={2}>
           {field('domains', 'Domains (one per line; *.example.com covers its subdomains)', {
@@ -234,11 +217,10 @@ export function conditionPanels(
               <Box key={i} sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
                 <TextField
                   select
+                  {...bind(form).field(`uri.${i}.match`, 'Match')}
                   size="small"
-                  label="Match"
-                  name={`uri.${i}.match`}
                   value={u.match}
-                  onChange={form.handleChange}
+                  fullWidth={false}
                   sx={{ minWidth: 180 }}
                 >
                   {STRING_MATCHES.map((m) => (
@@ -248,14 +230,10 @@ export function conditionPanels(
                   ))}
                 </TextField>
                 <TextField
+                  {...bind(form).field(`uri.${i}.value`, 'URI')}
                   size="small"
-                  label="URI"
-                  name={`uri.${i}.value`}
                   value={u.value}
-                  onChange={form.handleChange}
-                  onBlur={form.handleBlur}
-                  error={Boolean(errorOf(form, `uri.${i}.value`))}
-                  helperText={errorOf(form, `uri.${i}.value`)}
+                  fullWidth={false}
                   sx={{ flex: 1, minWidth: 200 }}
                 />
                 <IconButton
@@ -322,7 +300,7 @@ export function sourcesPanel(
     id: 'sources',
     title: 'Who and where',
     optional: true,
-    valid: valid(form, [...(domains ? ['domains'] : []), 'users', 'groups', 'sourceIps', 'countries']),
+    valid: validFields(form, [...(domains ? ['domains'] : []), 'users', 'groups', 'sourceIps', 'countries']),
     content: (
       <Stack spacing={2}>
         {domains &&
@@ -358,7 +336,7 @@ export function schedulePanel(form: ConditionForm, serverError?: ConditionServer
     id: 'schedule',
     title: 'Schedule and comment',
     optional: true,
-    valid: valid(form, ['days', 'from', 'to', 'timeZone', 'comment']),
+    valid: validFields(form, ['days', 'from', 'to', 'timeZone', 'comment']),
     content: (
       <Stack spacing={2}>
         <FormControlLabel
@@ -452,47 +430,32 @@ export function RuleDialog({
         const field = (name: keyof RuleFormValues, label: string, extra: object = {}) =>
           text(form, name, label, extra, serverError);
         const panels: RuleAccordionPanel[] = [
-          {
-            id: 'rule',
-            title: 'Rule',
-            summary: form.values.name,
-            valid: valid(form, ['name', 'action', 'own']),
-            content: (
-              <Stack spacing={2}>
-                {field('name', 'Name', {
-                  required: true,
-                  slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
-                })}
-                {own ? (
-                  ownFieldControls(form, own)
-                ) : (
-                  <TextField
-                    select
-                    name="action"
-                    label="Action"
-                    value={form.values.action}
-                    onChange={form.handleChange}
-                    slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
-                  >
-                    {RULE_ACTION_OPTIONS.map((a) => (
-                      <MenuItem key={a.code} value={a.code}>
-                        {a.label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={form.values.enabled}
-                      onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
-                    />
-                  }
-                  label="Enabled"
-                />
-              </Stack>
-            ),
-          },
+          rulePanel(
+            form,
+            ['name', 'action', 'own'],
+            <>
+              {field('name', 'Name', {
+                required: true,
+                slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleName } },
+              })}
+              {own ? (
+                ownFieldControls(form, own)
+              ) : (
+                <TextField
+                  select
+                  {...bind(form).field('action', 'Action')}
+                  slotProps={{ htmlInput: { 'data-testid': webPolicyIds.ruleAction } }}
+                >
+                  {RULE_ACTION_OPTIONS.map((a) => (
+                    <MenuItem key={a.code} value={a.code}>
+                      {a.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+              {bind(form).switchField('enabled', 'Enabled')}
+            </>,
+          ),
           ...conditionPanels(form, groups, categoryOptions, serverError),
         ];
         return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
@@ -7,9 +7,9 @@ import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { EntryDialog } from './EntryDialog';
 import { commentField, commentOf } from './entryFields';
 import { categoryName, type CategoryGroupOption } from './categoryModel';
-import { lines, newRuleId, upsert } from './listEdits';
+import { lines } from './listEdits';
 import { RuleTable } from './RuleTable';
-import { useRuleLink } from './useRuleLink';
+import { useRuleEditing } from '../kit/useRuleEditing';
 import { ruleMessage } from './ruleForm';
 
 export type SslBypassDoc = PolicyData<'v3/sslbump_bypass'>;
@@ -36,16 +36,8 @@ export function SslBypassSection({
   onLinkOpened?: () => void;
   groups: readonly CategoryGroupOption[];
 }) {
-  const [editing, setEditing] = useState<{ entry: SslEntry | null; id: string } | null>(null);
-
-  const findEntry = useCallback(
-    (key: string) => {
-      const entry = doc.list.find((e) => e.id === key);
-      return entry ? { entry, id: entry.id } : null;
-    },
-    [doc],
-  );
-  useRuleLink(linkedKey, findEntry, setEditing, onLinkOpened);
+  const entries = useRuleEditing(doc.list, (list) => onChange({ ...doc, list }), { linkedKey, onLinkOpened });
+  const { editing } = entries;
   const integrationsText = doc.integrations_list.join('\n');
   const [integrations, setIntegrations] = useState(integrationsText);
   useEffect(() => setIntegrations(integrationsText), [integrationsText]);
@@ -107,7 +99,7 @@ export function SslBypassSection({
             startIcon={<AddIcon />}
             variant="outlined"
             sx={{ mb: 1 }}
-            onClick={() => setEditing({ entry: null, id: newRuleId() })}
+            onClick={entries.add}
             data-testid={`${webPolicyIds.ruleAdd}-ssl-bypass`}
           >
             Add bypass
@@ -120,7 +112,7 @@ export function SslBypassSection({
           rowName={(e) => e.domain ?? categoryName(groups, e.category_id ?? 0)}
           readOnly={readOnly}
           onChange={(list) => onChange({ ...doc, list })}
-          onEdit={(entry) => setEditing({ entry, id: entry.id })}
+          onEdit={entries.edit}
           emptyText="Nothing bypasses SSL inspection."
           columns={[
             {
@@ -151,14 +143,14 @@ export function SslBypassSection({
       </Box>
       {editing && (
         <EntryDialog
-          title={editing.entry ? 'Edit SSL bypass' : 'New SSL bypass'}
+          title={editing.rule ? 'Edit SSL bypass' : 'New SSL bypass'}
           fields={fields}
           canWrite={!readOnly}
           initialValues={{
-            type: editing.entry?.category_id !== undefined ? 'category' : 'domain',
-            domain: editing.entry?.domain ?? '',
-            category_id: editing.entry?.category_id !== undefined ? String(editing.entry.category_id) : '',
-            comment: editing.entry?.comment ?? '',
+            type: editing.rule?.category_id !== undefined ? 'category' : 'domain',
+            domain: editing.rule?.domain ?? '',
+            category_id: editing.rule?.category_id !== undefined ? String(editing.rule.category_id) : '',
+            comment: editing.rule?.comment ?? '',
           }}
           onApply={(values) => {
             const entry: SslEntry = {
@@ -168,10 +160,9 @@ export function SslBypassSection({
                 : { category_id: Number(values.category_id) }),
               ...commentOf(values),
             };
-            onChange({ ...doc, list: upsert(doc.list, entry, (e) => e.id) });
-            setEditing(null);
+            entries.apply(entry);
           }}
-          onClose={() => setEditing(null)}
+          onClose={entries.close}
         />
       )}
     </Box>

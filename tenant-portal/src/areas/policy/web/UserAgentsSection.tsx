@@ -1,4 +1,3 @@
-import { useCallback, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
@@ -14,10 +13,10 @@ import {
   nameField,
   patternValidator,
 } from './entryFields';
-import { newRuleId, upsert } from './listEdits';
 import { actionLabel } from './ruleActions';
 import { RuleTable } from './RuleTable';
-import { useRuleLink } from './useRuleLink';
+import { enabledTextColumn } from '../kit/enabledColumn';
+import { useRuleEditing } from '../kit/useRuleEditing';
 
 export type UserAgentsDoc = PolicyData<'web/user_agents'>;
 type UserAgentRule = UserAgentsDoc['list'][number];
@@ -56,16 +55,8 @@ export function UserAgentsSection({
   linkedKey?: string | null;
   onLinkOpened?: () => void;
 }) {
-  const [editing, setEditing] = useState<{ rule: UserAgentRule | null; id: string } | null>(null);
-
-  const findRule = useCallback(
-    (key: string) => {
-      const rule = doc.list.find((r) => r.id === key);
-      return rule ? { rule, id: rule.id } : null;
-    },
-    [doc],
-  );
-  useRuleLink(linkedKey, findRule, setEditing, onLinkOpened);
+  const rules = useRuleEditing(doc.list, (list) => onChange({ ...doc, list }), { linkedKey, onLinkOpened });
+  const { editing } = rules;
   return (
     <Box>
       {!readOnly && (
@@ -73,7 +64,7 @@ export function UserAgentsSection({
           startIcon={<AddIcon />}
           variant="outlined"
           sx={{ mb: 1 }}
-          onClick={() => setEditing({ rule: null, id: newRuleId() })}
+          onClick={rules.add}
           data-testid={`${webPolicyIds.ruleAdd}-user-agents`}
         >
           Add user-agent rule
@@ -87,7 +78,7 @@ export function UserAgentsSection({
         readOnly={readOnly}
         ordered
         onChange={(list) => onChange({ ...doc, list })}
-        onEdit={(rule) => setEditing({ rule, id: rule.id })}
+        onEdit={rules.edit}
         emptyText="No user-agent rules."
         columns={[
           { name: 'name', header: 'Name', flex: 1, minWidth: 120 },
@@ -99,7 +90,7 @@ export function UserAgentsSection({
             value: (r) => `${MATCH_OPTIONS.find((m) => m.code === r.match)?.label ?? r.match}: ${r.value}`,
           },
           { name: 'action', header: 'Action', minWidth: 90, value: (r) => actionLabel(r.action) },
-          { name: 'enabled', header: 'On', minWidth: 60, value: (r) => (r.enabled ? 'Yes' : 'No') },
+          enabledTextColumn(),
         ]}
       />
       {editing && (
@@ -115,11 +106,8 @@ export function UserAgentsSection({
             enabled: editing.rule?.enabled ?? true,
             comment: editing.rule?.comment ?? '',
           }}
-          onApply={(values) => {
-            onChange({ ...doc, list: upsert(doc.list, ruleOf(values, editing.id), (r) => r.id) });
-            setEditing(null);
-          }}
-          onClose={() => setEditing(null)}
+          onApply={(values) => rules.apply(ruleOf(values, editing.id))}
+          onClose={rules.close}
         />
       )}
     </Box>
