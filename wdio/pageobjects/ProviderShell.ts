@@ -68,6 +68,25 @@ export class ProviderShell {
     await this.userMenuButton.click();
     await chooseMenuItem(this.logoutItem, 'Logout');
   }
-}
 
-export const providerShell = new ProviderShell();
+  /**
+   * Adds a tenant with its first administrator on the tenants page and answers the administrator's
+   * one-time password, shown once; the confirmation stays open (closeTenantCreated).
+   */
+  async addTenant(name: string, adminUsername: string): Promise<string> {
+    await byTestId(providerPageIds.tenantsAdd).click();
+    const form = byTestId(providerPageIds.tenantForm);
+    await form.waitForDisplayed();
+    await form.$('input[name="name"]').setValue(name);
+    await form.$('input[name="admin_username"]').setValue(adminUsername);
+    await byTestId(providerPageIds.tenantFormSubmit).click();
+    const password = byTestId(providerPageIds.tenantCreatedPassword);
+    await password.waitForDisplayed({ timeoutMsg: 'The one-time password did not show.' });
+    return (await password.getText()).trim();
+  }
+
+  async closeTenantCreated(): Promise<void> {
+    await byTestId(providerPageIds.tenantCreated).$('button=Done').click();
+    await byTestId(providerPageIds.tenantCreated).waitForDisplayed({ reverse: true });
+  }
+}

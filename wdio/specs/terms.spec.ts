@@ -77,17 +77,8 @@ describe('Terms of service', () => {
     await providerLoginPage.signIn('operator@provider.example', DEMO_PASSWORD);
     await providerShell.waitForDisplayed();
     await providerShell.waitForTenants(['acme']);
-    await byTestId(providerPageIds.tenantsAdd).click();
-    const form = byTestId(providerPageIds.tenantForm);
-    await form.waitForDisplayed();
-    await form.$('input[name="name"]').setValue(tenant);
-    await form.$('input[name="admin_username"]').setValue(admin);
-    await byTestId(providerPageIds.tenantFormSubmit).click();
-    const password = byTestId(providerPageIds.tenantCreatedPassword);
-    await password.waitForDisplayed({ timeoutMsg: 'The one-time password did not show.' });
-    oneTime = (await password.getText()).trim();
-    await byTestId(providerPageIds.tenantCreated).$('button=Done').click();
-    await byTestId(providerPageIds.tenantCreated).waitForDisplayed({ reverse: true });
+    oneTime = await providerShell.addTenant(tenant, admin);
+    await providerShell.closeTenantCreated();
     await saveEula('2026-11');
   });
 

@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AUTH_PATHS, CHANGE_PASSWORD_MSGS, type UserInfo } from '@workbench/common/api/contract/auth';
-import { PENDING_STEP_FIELD, pendingStepReason } from '@workbench/common/api/contract/pendingSteps';
 import {
   MFA_ACCOUNT_NOT_FOUND,
   TENANTS_PATH,
@@ -21,8 +20,8 @@ import {
 import { PROVIDER_AUDIT_PATH, type ProviderAuditList } from '@workbench/common/api/contract/providerAudit';
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { fillTemplate, loadOperations, operationLabel, type Operation } from '../security-tests/operations';
-import { validSample } from '../security-tests/schemaValues';
+import { loadOperations, type Operation } from '../security-tests/operations';
+import { heldBackWhile, notRefusedAsPending } from '../testing/pendingStepWalk';
 import {
   CookieJar,
   signIn,
@@ -55,7 +54,6 @@ afterAll(async () => {
 });
 
 const json = async <T>(r: Response) => (await r.json()) as T;
-const REASON = pendingStepReason('change_password');
 const NEW_PASSWORD = 'My-own-Passw0rd-31';
 
 async function createTenant(name: string): Promise<TenantCreatedWithAdmin> {
@@ -78,32 +76,8 @@ const changePassword = (who: SignedIn, current_password: string, new_password: s
 const login = (username: string, password: string) =>
   server.call(AUTH_PATHS.login, { method: 'POST', body: { username, password }, jar: new CookieJar() });
 
-/** The tenant operations a pending session must not reach: all but those open while a step is pending. */
-const heldBack = () =>
-  operations.filter(
-    (op) =>
-      op.access.world === 'tenant' &&
-      !(op.access.whilePending === 'any' || op.access.whilePending?.includes('change_password')),
-  );
-
-/** Every held-back operation, called by `who`: the statuses and bodies that are not the pending 403. */
-async function notRefusedAsPending(who: SignedIn): Promise<string[]> {
-  const wrong: string[] = [];
-  for (const op of heldBack()) {
-    const values = Object.fromEntries(
-      op.pathParams.map((p) => [p.name, encodeURIComponent(String(validSample(p.schema)))]),
-    );
-    const r = await server.call(fillTemplate(op.template, values), {
-      method: op.method,
-      jar: who.jar,
-      body: op.body ? validSample(op.body.schema) : undefined,
-    });
-    const body = (await r.json().catch(() => null)) as Record<string, unknown> | null;
-    if (r.status !== 403 || body?.message !== REASON || body?.[PENDING_STEP_FIELD] !== 'change_password')
-      wrong.push(`${operationLabel(op)}: ${r.status} ${JSON.stringify(body).slice(0, 120)}`);
-  }
-  return wrong;
-}
+const heldBack = () => heldBackWhile(operations, 'change_password');
+const notRefused = (who: SignedIn) => notRefusedAsPending(server, operations, who, 'change_password');
 
 /** The held-back tenant calls a session whose steps are done makes: none refused as pending. */
 async function anyRefusedAsPending(who: SignedIn): Promise<string[]> {
@@ -124,7 +98,7 @@ test('a created administrator signs in with the one-time password: everything bu
   const info = await userInfo(admin);
   expect(info).toMatchObject({ show_change_password: true, pending_steps: ['change_password'] });
   expect(heldBack().length).toBeGreaterThan(100);
-  expect(await notRefusedAsPending(admin)).toEqual([]);
+  expect(await notRefused(admin)).toEqual([]);
   // Open while pending: user info, the session refresh.
   expect((await server.call(AUTH_PATHS.cookieRefresh, { method: 'POST', jar: admin.jar })).status).toBe(200);
 
@@ -194,7 +168,7 @@ test("the provider's reset ends the account's sessions and asks again: the reset
     show_change_password: true,
     pending_steps: ['change_password'],
   });
-  expect(await notRefusedAsPending(held)).toEqual([]);
+  expect(await notRefused(held)).toEqual([]);
   // Not back to the earlier password either: any new one of the rules, not the reset one.
   expect((await changePassword(held, password, password)).status).toBe(400);
   expect((await changePassword(held, password, `${NEW_PASSWORD}-2`)).status).toBe(200);

@@ -5,50 +5,38 @@
  * accept the current version; accepting records who and when, is audited, and opens everything;
  * a new version asks again; a stale version, bad input and API tokens are refused.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { AUTH_PATHS, type UserInfo } from '@workbench/common/api/contract/auth';
-import { PENDING_STEP_FIELD, pendingStepReason } from '@workbench/common/api/contract/pendingSteps';
+import { PENDING_STEP_FIELD } from '@workbench/common/api/contract/pendingSteps';
 import { TENANTS_PATH, type TenantCreatedWithAdmin } from '@workbench/common/api/contract/providerTenants';
 import { tenantSubPath } from '@workbench/common/api/contract/providerTenantPaths';
 import { TERMS_MESSAGES, TERMS_PATH, type TermsReply } from '@workbench/common/api/contract/terms';
-import type { EventStore } from '../events/eventStore';
-import { openTestEventStore } from '../testing/testEventStore';
-import { fillTemplate, loadOperations, operationLabel, type Operation } from '../security-tests/operations';
-import { validSample } from '../security-tests/schemaValues';
+import { loadOperations, type Operation } from '../security-tests/operations';
+import { startAuditedTestServer, type AuditedTestServer } from '../testing/auditedTestServer';
+import { heldBackWhile, notRefusedAsPending } from '../testing/pendingStepWalk';
 import {
   signIn,
   signInConsoleAccounts,
   type ConsoleAccounts,
-  startTestServer,
   type SignedIn,
   type TestServer,
 } from '../testing/testServer';
 
 jest.setTimeout(180_000);
 
+let audited: AuditedTestServer;
 let server: TestServer;
-let events: EventStore;
-let eventsDir: string;
 let consoleAccounts: ConsoleAccounts;
 let operations: Operation[];
 
 beforeAll(async () => {
-  eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'terms-'));
-  events = await openTestEventStore(eventsDir);
-  server = await startTestServer({ events: { store: events } });
+  audited = await startAuditedTestServer('terms-');
+  server = audited.server;
   consoleAccounts = await signInConsoleAccounts(server);
   operations = await loadOperations(server);
 });
-afterAll(async () => {
-  await server.close();
-  await events.close();
-  fs.rmSync(eventsDir, { recursive: true, force: true });
-});
+afterAll(() => audited.close());
 
 const json = async <T>(r: Response) => (await r.json()) as T;
-const REASON = pendingStepReason('accept_terms');
 const NEW_PASSWORD = 'My-own-Passw0rd-33';
 const EULA = { required: true, version: '2026-11', url: '', text: 'Use the service lawfully.\nNo warranty.' };
 
@@ -59,31 +47,6 @@ const accept = (who: SignedIn, body: unknown) =>
   server.call(TERMS_PATH, { method: 'PUT', jar: who.jar, body });
 const setEula = async (tid: string, eula: typeof EULA) =>
   expect((await consoleAccounts.call(tenantSubPath(tid, 'tos'), 'PUT', eula)).status).toBe(200);
-
-/** Every tenant call not open while accepting is due, made by `who`: those not refused as pending. */
-async function notRefusedAsPending(who: SignedIn): Promise<string[]> {
-  const wrong: string[] = [];
-  const held = operations.filter(
-    (op) =>
-      op.access.world === 'tenant' &&
-      !(op.access.whilePending === 'any' || op.access.whilePending?.includes('accept_terms')),
-  );
-  expect(held.length).toBeGreaterThan(100);
-  for (const op of held) {
-    const values = Object.fromEntries(
-      op.pathParams.map((p) => [p.name, encodeURIComponent(String(validSample(p.schema)))]),
-    );
-    const r = await server.call(fillTemplate(op.template, values), {
-      method: op.method,
-      jar: who.jar,
-      body: op.body ? validSample(op.body.schema) : undefined,
-    });
-    const body = (await r.json().catch(() => null)) as Record<string, unknown> | null;
-    if (r.status !== 403 || body?.message !== REASON || body?.[PENDING_STEP_FIELD] !== 'accept_terms')
-      wrong.push(`${operationLabel(op)}: ${r.status} ${JSON.stringify(body).slice(0, 120)}`);
-  }
-  return wrong;
-}
 
 test('a required EULA comes after the password step, holds back every other call, and accepting its version opens them, audited', async () => {
   const r = await consoleAccounts.call(TENANTS_PATH, 'POST', {
@@ -106,7 +69,8 @@ test('a required EULA comes after the password step, holds back every other call
   expect(changed.status).toBe(200);
   expect((await userInfo(admin)).pending_steps).toEqual(['accept_terms']);
 
-  expect(await notRefusedAsPending(admin)).toEqual([]);
+  expect(heldBackWhile(operations, 'accept_terms').length).toBeGreaterThan(100);
+  expect(await notRefusedAsPending(server, operations, admin, 'accept_terms')).toEqual([]);
   const terms = await json<TermsReply>(await readTerms(admin));
   expect(terms).toEqual({ ...EULA, accepted: null, due: true });
 
@@ -133,11 +97,7 @@ test('a required EULA comes after the password step, holds back every other call
   expect((await server.call('/api/policy/v1/rules?timestamp=1', { jar: admin.jar })).status).toBe(200);
 
   // Who and when, in the tenant's audit trail.
-  server.clock.advance(1000);
-  const audit = await json<{ events: Record<string, unknown>[] }>(
-    await server.call('/api/rep/v1/query/scan_audit?limit=100', { jar: admin.jar }),
-  );
-  expect(audit.events).toContainEqual(
+  expect(await audited.auditEvents(admin.jar)).toContainEqual(
     expect.objectContaining({
       userid: created.admin_username,
       sub_event_type: 'admins',
