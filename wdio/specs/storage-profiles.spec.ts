@@ -2,6 +2,7 @@
  * Settings › Storage Profiles (docs/settings.md §2), end to end: the menu offers the page, the demo
  * profiles show, an administrator adds a profile whose bucket name breaks the S3 rules, and its
  * Validate says which field failed and why (and no other field), the profile staying not validated.
+ * With WDIO_SCREENSHOTS set, the list at 1400 and 800 px, light and dark, goes to /tmp/storage-profiles-*.png.
  */
 import { $, expect } from '@wdio/globals';
 import { navItemId, settingsListIds } from '@workbench/common/test-ids/index';
@@ -9,6 +10,7 @@ import { byTestId, clickWhenReady } from '../pageobjects/testId';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { blockingViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { screenshots } from '../support/theme';
 
 const ids = settingsListIds('storage_profiles');
 const name = `Bad bucket ${Date.now().toString(36)}`;
@@ -50,5 +52,6 @@ describe('Storage profiles', () => {
     await expect(bucket).toHaveText(expect.stringContaining('S3 bucket (storage_platform.s3_bucket)'));
     await expect(bucket).toHaveText(expect.stringContaining('lower-case letters'));
     expect(await byTestId(`${ids.validationCheck}-storage_platform.key_id`).isExisting()).toBe(false);
+    await screenshots('storage-profiles', () => cell(name).waitForDisplayed());
   });
 });
