@@ -1,7 +1,7 @@
 import { browser } from '@wdio/globals';
 import { providerIds, providerNavItemId, providerPageIds } from '@workbench/common/test-ids/index';
 import { byTestId } from './testId';
-import { chooseMenuItem } from './menu';
+import { signOutThrough } from './menu';
 
 /** The provider console's shell and its tenants page. */
 export class ProviderShell {
@@ -65,8 +65,10 @@ export class ProviderShell {
   }
 
   async signOut(): Promise<void> {
-    await this.userMenuButton.click();
-    await chooseMenuItem(this.logoutItem, 'Logout');
+    await signOutThrough(
+      () => this.userMenuButton,
+      () => this.logoutItem,
+    );
   }
 
   /**
@@ -88,5 +90,14 @@ export class ProviderShell {
   async closeTenantCreated(): Promise<void> {
     await byTestId(providerPageIds.tenantCreated).$('button=Done').click();
     await byTestId(providerPageIds.tenantCreated).waitForDisplayed({ reverse: true });
+  }
+
+  /** Opens a tenant's detail page from the tenants page, found with the quick filter (the table pages). */
+  async openTenant(name: string): Promise<void> {
+    await byTestId(providerPageIds.tenantsQuickFilter).setValue(name);
+    const link = this.tenantsTable.$(`a=${name}`);
+    await link.waitForClickable({ timeoutMsg: `The tenants table did not list ${name}.` });
+    await link.click();
+    await byTestId(providerPageIds.tenantDetail).waitForDisplayed();
   }
 }

@@ -1,7 +1,7 @@
 import { $, browser } from '@wdio/globals';
 import { navItemId, shellIds } from '@workbench/common/test-ids/index';
 import { byTestId } from './testId';
-import { chooseMenuItem } from './menu';
+import { signOutThrough } from './menu';
 
 /** The tenant portal's app shell: app bar, side navigation, user menu, page title. */
 export class Shell {
@@ -84,8 +84,10 @@ export class Shell {
   }
 
   async signOut(): Promise<void> {
-    await this.userMenuButton.click();
-    await chooseMenuItem(this.logoutItem, 'Logout');
+    await signOutThrough(
+      () => this.userMenuButton,
+      () => this.logoutItem,
+    );
   }
 
   /** Buttons whose visible name is exactly `name` (e.g. Save, Publish) in the whole page. */

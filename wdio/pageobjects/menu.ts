@@ -4,20 +4,34 @@ import type { byTestId } from './testId';
 type Element = ReturnType<typeof byTestId>;
 
 /**
- * Chooses an item of a menu just opened. While an MUI menu grows open its items move: a click
- * then lands on another item (WebDriver refuses it as intercepted) or is lost. Click until the
- * menu has closed, as a person would.
+ * Signs out through a user menu: opens it and chooses Logout until the menu's button is gone from
+ * the page (the sign-in or logout page shows), as a person would try again. The outcome is what
+ * is checked, not the menu closing: after Logout the page leaves, and WebDriver's answers about
+ * the old menu's item (stale, or a request cut off by the navigation) say nothing reliable.
  */
-export async function chooseMenuItem(item: Element, what: string): Promise<void> {
-  await item.waitForClickable();
+export async function signOutThrough(menuButton: () => Element, logoutItem: () => Element): Promise<void> {
   await browser.waitUntil(
     async () => {
-      // Once the menu has closed its item is gone from the page: WebDriver may then answer with a
-      // stale-element error instead of "not displayed" (seen in CI under load), which means closed.
-      if (!(await item.isDisplayed().catch(() => false))) return true;
-      await item.click().catch(() => undefined);
+      if (
+        !(await menuButton()
+          .isExisting()
+          .catch(() => true))
+      )
+        return true;
+      if (
+        await logoutItem()
+          .isDisplayed()
+          .catch(() => false)
+      )
+        await logoutItem()
+          .click()
+          .catch(() => undefined);
+      else
+        await menuButton()
+          .click()
+          .catch(() => undefined);
       return false;
     },
-    { interval: 300, timeoutMsg: `The menu stayed open after ${what}.` },
+    { interval: 500, timeoutMsg: 'Logout did not sign out: the user menu is still there.' },
   );
 }

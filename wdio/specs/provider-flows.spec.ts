@@ -85,11 +85,7 @@ describe('Provider console: operator flows', () => {
     await byTestId(providerPageIds.tenantCreated).waitForDisplayed({ reverse: true });
 
     // Its detail: assign a SKU.
-    await byTestId(providerPageIds.tenantsQuickFilter).setValue(name);
-    const link = providerShell.tenantsTable.$(`a=${name}`);
-    await link.waitForClickable({ timeoutMsg: `The tenants table did not list ${name}.` });
-    await link.click();
-    await byTestId(providerPageIds.tenantDetail).waitForDisplayed();
+    await providerShell.openTenant(name);
     await byTestId(`${providerPageIds.tenantTab}-skus`).click();
     const sku = byTestId(`${providerPageIds.tenantSku}-ISO-CORE`);
     await sku.waitForExist({ timeoutMsg: 'The SKU catalogue did not show.' });

@@ -29,9 +29,8 @@ async function openEula() {
   await providerLoginPage.open();
   await providerLoginPage.signIn('operator@provider.example', DEMO_PASSWORD);
   await providerShell.waitForDisplayed();
-  await providerShell.waitForTenants([tenant]);
-  await providerShell.tenantsTable.$(`a=${tenant}`).click();
-  await byTestId(providerPageIds.tenantDetail).waitForDisplayed();
+  await providerShell.waitForTenants(['acme']);
+  await providerShell.openTenant(tenant);
   await byTestId(`${providerPageIds.tenantTab}-settings`).click();
   const section = byTestId(`${providerPageIds.tenantDocument}-tos`);
   await section.waitForDisplayed({ timeoutMsg: 'The EULA section did not show.' });
