@@ -101,3 +101,5 @@ export class ProviderShell {
     await byTestId(providerPageIds.tenantDetail).waitForDisplayed();
   }
 }
+
+export const providerShell = new ProviderShell();
