@@ -104,6 +104,8 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
             name: 'actions',
             header: 'Actions',
             minWidth: def.validate ? 150 : 80,
+            // In reach also when a narrow window scrolls the table sideways.
+            pinned: 'right' as const,
             render: (item: SettingsItem) => (
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                 <IconButton
