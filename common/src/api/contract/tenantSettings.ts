@@ -21,6 +21,8 @@ export interface SettingsColumnDef {
   field: string;
   header: string;
   format?: 'text' | 'boolean';
+  /** Words for a code field's codes (the list shows "Read and write", not `readwrite`). */
+  labels?: Readonly<Record<string, string>>;
 }
 
 /** A field of the item's form; `field` is a dot path into the item as written. */
@@ -29,6 +31,8 @@ export interface SettingsFormFieldDef {
   label: string;
   kind: 'text' | 'multiline' | 'password' | 'checkbox' | 'select' | 'number' | 'reference';
   options?: readonly string[];
+  /** Words for the options' codes (the value sent stays the code). */
+  labels?: Readonly<Record<string, string>>;
   /** A `reference` field picks an item of this list (by name; its id is sent). */
   references?: string;
   helperText?: string;

@@ -163,7 +163,7 @@ export function SettingsItemDialog({
                   >
                     {(f.options ?? []).map((o) => (
                       <MenuItem key={o} value={o}>
-                        {o}
+                        {f.labels?.[o] ?? o}
                       </MenuItem>
                     ))}
                   </TextField>

@@ -53,6 +53,8 @@ describe('Settings › Storage Profiles', () => {
     renderPortal({ path: '/settings/storage-profiles', user: demoUser('admin', CAPS), stubs: stub });
     expect(await screen.findByText('Forensics archive (EU)')).toBeInTheDocument();
     expect(screen.getByText('Amazon AWS')).toBeInTheDocument();
+    // The access type's code (readwrite) in words.
+    expect(screen.getByText('Read and write')).toBeInTheDocument();
     expect(screen.getByTestId(ids.total)).toHaveTextContent('1 storage profile of at most 50');
   });
 
@@ -74,7 +76,8 @@ describe('Settings › Storage Profiles', () => {
     await enter(field('storage_platform.account'), 'acmelegal');
     await enter(field('storage_platform.share'), 'holds');
     await userEvent.click(screen.getByRole('combobox', { name: /Storage mode/ }));
-    await userEvent.click(within(screen.getByRole('listbox')).getByText('blob'));
+    // Options read as words; the code is what is sent (storage_mode: 'blob' below).
+    await userEvent.click(within(screen.getByRole('listbox')).getByText('Blob container'));
     await enter(field('storage_platform.secret_key'), 'k'.repeat(88));
     await enter(field('storage_platform.path'), 'bf');
     await userEvent.click(screen.getByTestId(ids.formSubmit));

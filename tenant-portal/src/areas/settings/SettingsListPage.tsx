@@ -95,7 +95,8 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
       sortable: true,
       value: (item) => {
         const v = valueAt(item, c.field);
-        return c.format === 'boolean' ? (v === true ? 'Yes' : 'No') : v;
+        if (c.format === 'boolean') return v === true ? 'Yes' : 'No';
+        return typeof v === 'string' ? (c.labels?.[v] ?? v) : v;
       },
     })),
     ...(canWrite

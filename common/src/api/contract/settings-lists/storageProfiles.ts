@@ -17,6 +17,9 @@ export type StoragePlatformName = (typeof STORAGE_PLATFORMS)[number];
 export const STORAGE_UNITS = ['GB', 'MB', 'KB'] as const;
 export const STORAGE_ACCESS_TYPES = ['read', 'readwrite'] as const;
 export const STORAGE_MODES = ['file', 'blob'] as const;
+/** The access types and storage modes in words, for the list and the form. */
+const ACCESS_TYPE_LABELS = { read: 'Read only', readwrite: 'Read and write' } as const;
+const STORAGE_MODE_LABELS = { file: 'File share', blob: 'Blob container' } as const;
 /** The largest `limit_size.max_size` (the spec shows none; a number needs bounds). */
 export const STORAGE_MAX_SIZE = 1_000_000;
 
@@ -199,13 +202,19 @@ export const STORAGE_PROFILES: SettingsListDef = {
     { field: 'name', header: 'Name' },
     { field: 'description', header: 'Description' },
     { field: 'storage_platform.name', header: 'Platform' },
-    { field: 'access_type', header: 'Access' },
+    { field: 'access_type', header: 'Access', labels: ACCESS_TYPE_LABELS },
     { field: 'validated', header: 'Validated', format: 'boolean' },
   ],
   form: [
     { field: 'name', label: 'Name', kind: 'text' },
     { field: 'description', label: 'Description', kind: 'multiline' },
-    { field: 'access_type', label: 'Access type', kind: 'select', options: STORAGE_ACCESS_TYPES },
+    {
+      field: 'access_type',
+      label: 'Access type',
+      kind: 'select',
+      options: STORAGE_ACCESS_TYPES,
+      labels: ACCESS_TYPE_LABELS,
+    },
     { field: 'limit_size.enabled', label: 'Limit the size', kind: 'checkbox' },
     {
       field: 'limit_size.max_size',
@@ -228,6 +237,7 @@ export const STORAGE_PROFILES: SettingsListDef = {
       label: 'Storage mode',
       kind: 'select',
       options: STORAGE_MODES,
+      labels: STORAGE_MODE_LABELS,
       when: AZURE,
     },
     {
