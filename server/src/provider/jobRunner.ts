@@ -31,6 +31,7 @@ import {
   type OperationState,
 } from '@workbench/common/api/contract/providerOps';
 import type { ConfigStore, EntityRecord } from '../store/ConfigStore';
+import { updatedAtAfter } from '../store/repositories/entities';
 
 export const JOB_ENTITY = 'jobs';
 export const NODE_ENTITY = 'pod_nodes';
@@ -111,8 +112,7 @@ export class JobRunner {
   ): Promise<boolean> {
     const store = options.store ?? this.store;
     // The claim token must change with every write, even when the clock has not moved.
-    const previous = options.expectedUpdatedAt ? Date.parse(options.expectedUpdatedAt) + 1 : 0;
-    const at = new Date(Math.max(this.options.now().getTime(), previous || 0)).toISOString();
+    const at = updatedAtAfter(this.options.now(), options.expectedUpdatedAt);
     const record: EntityRecord = {
       entity: JOB_ENTITY,
       id: job.id,

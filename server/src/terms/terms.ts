@@ -12,6 +12,7 @@ import {
 } from '@workbench/common/api/contract/terms';
 import type { ConfigStore } from '../store/ConfigStore';
 import { docEntity } from '../provider/tenantRouteKit';
+import { updatedAtAfter } from '../store/repositories/entities';
 
 export const TERMS_ENTITY = docEntity('tos');
 /** One row per tenant: each administrator's acceptance by uid. */
@@ -59,10 +60,8 @@ export async function recordAcceptance(
       if (inserted) return;
       continue;
     }
-    // updated_at must change for the compare-and-set to tell writers apart.
-    const updatedAt =
-      at > existing.updatedAt ? at : new Date(Date.parse(existing.updatedAt) + 1).toISOString();
     const data = { ...(existing.data as Acceptances), [uid]: acceptance };
+    const updatedAt = updatedAtAfter(new Date(at), existing.updatedAt);
     if (await store.entities.update({ ...existing, data, updatedAt }, existing.updatedAt)) return;
   }
   throw new Error('The acceptance could not be recorded: other writes kept changing it.');

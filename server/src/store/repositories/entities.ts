@@ -41,6 +41,16 @@ const deleteOne = prepared((db, a: { entity: string; id: string }) =>
   db.deleteFrom('provider_entities').where('entity', '=', a.entity).where('id', '=', a.id),
 );
 
+/**
+ * The updated_at of a compare-and-set write (`update(record, expectedUpdatedAt)`): `now`, or just
+ * after the row's `expected` one when the clock has not moved past it, so that every write changes
+ * the row's updated_at and two writers that read the same row never both win.
+ */
+export function updatedAtAfter(now: Date, expected?: string): string {
+  const previous = expected ? Date.parse(expected) + 1 : 0;
+  return new Date(Math.max(now.getTime(), previous)).toISOString();
+}
+
 /** Rows of the provider entities (common's provider-entity registry), kept as their JSON fields. */
 export class EntityRepository {
   constructor(private readonly sql: Sql) {}
