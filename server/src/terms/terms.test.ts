@@ -3,7 +3,8 @@
  * the tenant's administrator, after the password step (a fixed order), finds every tenant call but
  * the terms' own (and sign-out, user info, the refresh) refused with 403 and the reason until they
  * accept the current version; accepting records who and when, is audited, and opens everything;
- * a new version asks again; a stale version, bad input and API tokens are refused.
+ * a new version asks again; a stale version and bad input are refused (API tokens, refused on
+ * these session-only routes, are the authorisation matrix's token callers).
  */
 import { AUTH_PATHS, type UserInfo } from '@workbench/common/api/contract/auth';
 import { PENDING_STEP_FIELD } from '@workbench/common/api/contract/pendingSteps';
