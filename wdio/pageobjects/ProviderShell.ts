@@ -1,6 +1,9 @@
 import { browser } from '@wdio/globals';
 import { providerIds, providerNavItemId, providerPageIds } from '@workbench/common/test-ids/index';
 import { byTestId } from './testId';
+import { forgetSession } from './portal';
+import { providerLoginPage } from './ProviderLoginPage';
+import { DEMO_PASSWORD } from '../support/testEnv';
 import { signOutThrough } from './menu';
 
 /** The provider console's shell and its tenants page. */
@@ -103,3 +106,11 @@ export class ProviderShell {
 }
 
 export const providerShell = new ProviderShell();
+
+/** Signs `username` in to the console afresh (no session left over) and waits for its shell. */
+export async function signInToConsole(username: string): Promise<void> {
+  await forgetSession();
+  await providerLoginPage.open();
+  await providerLoginPage.signIn(username, DEMO_PASSWORD);
+  await providerShell.waitForDisplayed();
+}

@@ -10,8 +10,7 @@ import { browser, expect } from '@wdio/globals';
 import { LOGIN_FAILED_MSG } from '@workbench/common/api/contract/auth';
 import { changePasswordIds, providerPageIds } from '@workbench/common/test-ids/index';
 import { loginPage } from '../pageobjects/LoginPage';
-import { providerLoginPage } from '../pageobjects/ProviderLoginPage';
-import { providerShell } from '../pageobjects/ProviderShell';
+import { providerShell, signInToConsole } from '../pageobjects/ProviderShell';
 import { byTestId } from '../pageobjects/testId';
 import {
   currentLocation,
@@ -22,7 +21,6 @@ import {
 } from '../pageobjects/portal';
 import { shell } from '../pageobjects/Shell';
 import { blockingViolations } from '../support/axe';
-import { DEMO_PASSWORD } from '../support/testEnv';
 import { forgetThemePreference, reloadInTheme, screenshots } from '../support/theme';
 
 const stamp = Date.now().toString(36);
@@ -44,10 +42,7 @@ describe('A one-time password is changed at the first sign-in', () => {
   let oneTime = '';
 
   it('an operator adds a tenant in the console and is shown its administrator’s one-time password once', async () => {
-    await forgetSession();
-    await providerLoginPage.open();
-    await providerLoginPage.signIn('operator@provider.example', DEMO_PASSWORD);
-    await providerShell.waitForDisplayed();
+    await signInToConsole('operator@provider.example');
     await providerShell.waitForTenants(['acme']);
     oneTime = await providerShell.addTenant(tenant, admin);
     expect(oneTime.length).toBeGreaterThan(8);

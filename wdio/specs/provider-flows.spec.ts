@@ -15,23 +15,13 @@ import {
   providerOpsIds,
   providerPageIds,
 } from '@workbench/common/test-ids/index';
-import { providerLoginPage } from '../pageobjects/ProviderLoginPage';
-import { providerShell } from '../pageobjects/ProviderShell';
+import { providerShell, signInToConsole } from '../pageobjects/ProviderShell';
 import { EntityPage } from '../pageobjects/EntityPage';
 import { byTestId } from '../pageobjects/testId';
-import { forgetSession } from '../pageobjects/portal';
-import { DEMO_PASSWORD } from '../support/testEnv';
 import { blockingViolations } from '../support/axe';
 import { forgetThemePreference, reloadInTheme, screenshots } from '../support/theme';
 
 const stamp = Date.now().toString(36);
-
-async function signInToConsole(username: string): Promise<void> {
-  await forgetSession();
-  await providerLoginPage.open();
-  await providerLoginPage.signIn(username, DEMO_PASSWORD);
-  await providerShell.waitForDisplayed();
-}
 
 /** Types into a React-controlled input that WebDriver cannot type into (a date input). */
 async function setInputValue(testId: string, value: string): Promise<void> {

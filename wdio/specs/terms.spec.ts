@@ -8,13 +8,11 @@
  */
 import { $, browser, expect } from '@wdio/globals';
 import { acceptTermsIds, changePasswordIds, providerPageIds } from '@workbench/common/test-ids/index';
-import { providerLoginPage } from '../pageobjects/ProviderLoginPage';
-import { providerShell } from '../pageobjects/ProviderShell';
+import { providerShell, signInToConsole } from '../pageobjects/ProviderShell';
 import { byTestId } from '../pageobjects/testId';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { shell } from '../pageobjects/Shell';
 import { blockingViolations } from '../support/axe';
-import { DEMO_PASSWORD } from '../support/testEnv';
 import { screenshots } from '../support/theme';
 
 const stamp = Date.now().toString(36);
@@ -25,10 +23,7 @@ const EULA_TEXT = 'Use the service lawfully.\nThe provider may suspend accounts 
 
 /** The operator, in the console, on the tenant's Settings tab with its EULA section. */
 async function openEula() {
-  await forgetSession();
-  await providerLoginPage.open();
-  await providerLoginPage.signIn('operator@provider.example', DEMO_PASSWORD);
-  await providerShell.waitForDisplayed();
+  await signInToConsole('operator@provider.example');
   await providerShell.waitForTenants(['acme']);
   await providerShell.openTenant(tenant);
   await byTestId(`${providerPageIds.tenantTab}-settings`).click();
@@ -71,10 +66,7 @@ describe('Terms of service', () => {
   let oneTime = '';
 
   it('an operator adds a tenant and requires its EULA', async () => {
-    await forgetSession();
-    await providerLoginPage.open();
-    await providerLoginPage.signIn('operator@provider.example', DEMO_PASSWORD);
-    await providerShell.waitForDisplayed();
+    await signInToConsole('operator@provider.example');
     await providerShell.waitForTenants(['acme']);
     oneTime = await providerShell.addTenant(tenant, admin);
     await providerShell.closeTenantCreated();
