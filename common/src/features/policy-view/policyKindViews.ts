@@ -247,6 +247,7 @@ export const POLICY_KIND_VIEWS = {
     tab: 'Global browsers & applications',
     shape: 'scoped-rules',
     labels: BNB_LABELS,
+    values: { unsupported_or_non_browsers: POLICY_ENFORCEMENT_ACTIONS },
     scopes: { pre: 'Before the policy', post: 'After the policy' },
   },
   'web/parent_global_exceptions': { tab: "Parent tenant's global exceptions", shape: 'scoped-rules' },

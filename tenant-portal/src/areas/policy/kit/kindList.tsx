@@ -222,8 +222,11 @@ export function KitEntryDialog({
               .join(', ')
               .replace(/, ([^,]*)$/, ' and $1'),
           ),
-          // Optional when nothing in it must be filled in (an empty list matches every value).
-          optional: shown.every((f) => f.optional || (f.type === 'lines' && !f.minItems)),
+          // Optional when nothing in it must be filled in: an empty list matches every value, a
+          // default stands until changed.
+          optional: shown.every(
+            (f) => f.optional || f.initial !== undefined || (f.type === 'lines' && !f.minItems),
+          ),
           valid: validFields(
             form,
             shown.map((f) => f.path),
@@ -284,7 +287,7 @@ function KitListTable({
   const nameField = fields.find((f) => f.path === 'name');
   const hasEnabled = fields.some((f) => f.path === 'enabled' && f.type === 'switch');
   const open = editing.editing;
-  const openIndex = open?.rule ? rows.indexOf(open.rule) : -1;
+  const openIndex = open?.rule ? rows.findIndex((r) => r.id === open.id) : -1;
   // The refusal's path inside the entry (`users.2`) names the field that holds it (`users`).
   const refused = dialogFieldError(
     listServerError(serverError, list.path),
