@@ -206,14 +206,14 @@ function fieldError(field: KitField, value: unknown): string | null {
         : `${field.label}: at least ${field.minLength} characters.`;
     if (field.maxLength !== undefined && raw.length > field.maxLength)
       return `${field.label}: at most ${field.maxLength} characters.`;
-    if (!matches(field.pattern, raw)) return `${field.label}: "${raw}" is not a valid value.`;
+    if (!matches(field.pattern, raw)) return `${field.label}: “${raw}” is not a valid value.`;
   }
   if (field.type === 'lines') {
     const values = lines(value);
     for (const [i, line] of values.entries()) {
       if (field.item.maxLength !== undefined && line.length > field.item.maxLength)
         return `${field.label}: line ${i + 1} is longer than ${field.item.maxLength} characters.`;
-      if (!matches(field.item.pattern, line)) return `${field.label}: "${line}" is not a valid value.`;
+      if (!matches(field.item.pattern, line)) return `${field.label}: “${line}” is not a valid value.`;
     }
     if (field.minItems && values.length < field.minItems)
       return `${field.label}: enter at least ${field.minItems === 1 ? 'one' : field.minItems}.`;
