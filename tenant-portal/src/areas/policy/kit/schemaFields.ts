@@ -63,7 +63,7 @@ function optionsOf(kind: string, path: string, codes: readonly string[]): Vocabu
 
 /** What the kit cannot draw, as the error names it. */
 const described = (node: SchemaNode) =>
-  node.type === 'array' && node.items?.type === 'object' ? 'a list of objects' : (node.type ?? 'no type');
+  node.type === 'array' ? `a list of ${node.items?.type ?? 'value'}s` : (node.type ?? 'no type');
 
 /** The kit's field of one value of a schema (throws when it draws none). */
 function leafField(kind: string, node: SchemaNode, path: string, optional: boolean): KitField {
