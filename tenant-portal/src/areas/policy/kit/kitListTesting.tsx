@@ -65,3 +65,24 @@ export const rowIds = (table: HTMLElement) =>
     .filter((row) => !row.closest('.ag-pinned-right-cols-container, .ag-pinned-left-cols-container'))
     .sort((a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index')))
     .map((row) => row.getAttribute('row-id'));
+
+/**
+ * The next save is refused at `field`: the section's error names the entry (`described`), and the
+ * entry's dialog (`Edit <entry>`, titled `dialog`) shows the message at the field. The dialog.
+ */
+export async function refusedAtItsField(
+  user: User,
+  server: FakePolicyServer,
+  refusal: { field: string; message: string; described: string; entry: string; dialog: string },
+) {
+  server.failNextSave({ message: refusal.message, field: refusal.field });
+  await user.click(screen.getByTestId(policyEditorIds.save));
+  expect(await screen.findByTestId(policyEditorIds.error)).toHaveTextContent(
+    `${refusal.described}: ${refusal.message}`,
+  );
+  await user.click(screen.getByRole('button', { name: `Edit ${refusal.entry}` }));
+  const dialog = await screen.findByRole('dialog', { name: refusal.dialog });
+  // The field's helper text is the server's message (the harness may add the failed call's name).
+  expect(within(dialog).getByText((text) => text.startsWith(refusal.message))).toBeInTheDocument();
+  return dialog;
+}

@@ -5,7 +5,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { policyEditorIds, webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { resetPortalEnv } from '../../../testing/renderPortal';
-import { fill, kitField, openKitTab, save } from './kitListTesting';
+import { fill, kitField, openKitTab, refusedAtItsField, save } from './kitListTesting';
 import { kindListLayout } from './kindList';
 
 afterEach(resetPortalEnv);
@@ -64,17 +64,13 @@ describe('the kit draws a named list (dlp_groups)', () => {
     await user.click(within(edit).getByRole('button', { name: 'Apply' }));
 
     // The server refuses the new group's second user: the section names the group, its dialog the field.
-    server.failNextSave({
-      message: 'data.list.1.users.1 is invalid (invalidEmail).',
+    const refused = await refusedAtItsField(user, server, {
       field: 'data.list.1.users.1',
+      message: 'data.list.1.users.1 is invalid (invalidEmail).',
+      described: 'Group 2',
+      entry: 'Payroll',
+      dialog: 'Group: Payroll',
     });
-    await user.click(screen.getByTestId(policyEditorIds.save));
-    expect(await screen.findByTestId(policyEditorIds.error)).toHaveTextContent(
-      'Group 2: data.list.1.users.1 is invalid (invalidEmail).',
-    );
-    await user.click(screen.getByRole('button', { name: 'Edit Payroll' }));
-    const refused = await screen.findByRole('dialog', { name: 'Group: Payroll' });
-    expect(within(refused).getByText(/^data.list.1.users.1 is invalid \(invalidEmail\)/)).toBeInTheDocument();
     await fill(user, kitField(refused, 'users'), 'pay@acme.example\npayroll@acme.example');
     await user.click(within(refused).getByRole('button', { name: 'Apply' }));
 

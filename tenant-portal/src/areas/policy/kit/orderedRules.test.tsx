@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { policyEditorIds, webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { resetPortalEnv } from '../../../testing/renderPortal';
 import { EMAIL_POLICY_SECTIONS } from '../email/EmailPolicyPage';
-import { applyRule, fill, kitField, openKitTab, rowIds, save } from './kitListTesting';
+import { applyRule, fill, kitField, openKitTab, rowIds, refusedAtItsField, save } from './kitListTesting';
 import { kindListLayout } from './kindList';
 
 afterEach(resetPortalEnv);
@@ -84,19 +84,13 @@ describe('the kit draws an ordered rule list (safemail/mobile)', () => {
     await within(table).findByText('Vendors');
 
     // The server refuses the new rule's sender: the section names the rule, its dialog the field.
-    server.failNextSave({
-      message: 'data.list.2.senders.0 is invalid (invalidDomain).',
+    const refused = await refusedAtItsField(user, server, {
       field: 'data.list.2.senders.0',
+      message: 'data.list.2.senders.0 is invalid (invalidDomain).',
+      described: 'Rule 3',
+      entry: 'Vendors',
+      dialog: 'Rule: Vendors',
     });
-    await user.click(screen.getByTestId(policyEditorIds.save));
-    expect(await screen.findByTestId(policyEditorIds.error)).toHaveTextContent(
-      'Rule 3: data.list.2.senders.0 is invalid (invalidDomain).',
-    );
-    await user.click(screen.getByRole('button', { name: 'Edit Vendors' }));
-    const refused = await screen.findByRole('dialog', { name: 'Rule: Vendors' });
-    expect(
-      within(refused).getByText(/^data.list.2.senders.0 is invalid \(invalidDomain\)/),
-    ).toBeInTheDocument();
     await user.click(within(refused).getByRole('button', { name: /Platforms and senders/ }));
     await fill(user, kitField(refused, 'senders'), 'vendor.example');
     await applyRule(user, refused);

@@ -3,9 +3,9 @@ import { expect, jest } from '@jest/globals';
 import '@testing-library/jest-dom/jest-globals';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { policyEditorIds, webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
+import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { resetPortalEnv } from '../../../testing/renderPortal';
-import { applyRule, fill, kitField, openKitTab, rowIds, save } from './kitListTesting';
+import { applyRule, fill, kitField, openKitTab, rowIds, refusedAtItsField, save } from './kitListTesting';
 import { kindListLayout } from './kindList';
 
 afterEach(resetPortalEnv);
@@ -74,17 +74,13 @@ describe('the kit draws scoped rules (global_bnb)', () => {
     await within(after).findByText('Old Safari isolated');
 
     // The server refuses the first rule's version: the section names the rule, its dialog the field.
-    server.failNextSave({
-      message: 'data.pre.list.0.min_version is not supported.',
+    const refused = await refusedAtItsField(user, server, {
       field: 'data.pre.list.0.min_version',
+      message: 'data.pre.list.0.min_version is not supported.',
+      described: 'Rule 1',
+      entry: 'Old Chrome',
+      dialog: 'Rule: Old Chrome',
     });
-    await user.click(screen.getByTestId(policyEditorIds.save));
-    expect(await screen.findByTestId(policyEditorIds.error)).toHaveTextContent(
-      'Rule 1: data.pre.list.0.min_version is not supported.',
-    );
-    await user.click(within(before).getByRole('button', { name: 'Edit Old Chrome' }));
-    const refused = await screen.findByRole('dialog', { name: 'Rule: Old Chrome' });
-    expect(within(refused).getByText(/^data.pre.list.0.min_version is not supported/)).toBeInTheDocument();
     await fill(user, kitField(refused, 'min_version'), '110');
     await applyRule(user, refused);
 
