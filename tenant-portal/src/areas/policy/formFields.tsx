@@ -34,19 +34,25 @@ export function formFields<V extends object>(
     serverError?: { field: string; message: string } | null;
     /** Saved as edited: the values to commit after a switch or a select changed, or a text field was left. */
     onCommit?: (values: V) => void;
+    /**
+     * A field's error shows as soon as its value changed, not only once it is left: a form whose
+     * valid values reach the draft as they are typed (the inspection and e-mail settings).
+     */
+    live?: boolean;
   },
 ) {
-  const { readOnly, testIdPrefix, testIds, message, serverError, onCommit } = options;
+  const { readOnly, testIdPrefix, testIds, message, serverError, onCommit, live = false } = options;
   const testId = (name: keyof V & string) => {
     const id = testIds?.[name] ?? (testIdPrefix === undefined ? undefined : `${testIdPrefix}-${name}`);
     return id === undefined ? {} : { 'data-testid': id };
   };
   const commit = (name: string, value: unknown) => onCommit?.(setIn(formik.values, name, value) as V);
   const errorOf = (name: keyof V & string): string | undefined => {
-    const shown = Boolean(getIn(formik.touched, name)) || (formik.submitCount ?? 0) > 0;
+    const unchanged = getIn(formik.values, name) === getIn(formik.initialValues, name);
+    const shown =
+      (live && !unchanged) || Boolean(getIn(formik.touched, name)) || (formik.submitCount ?? 0) > 0;
     const error = shown ? message(getIn(formik.errors, name)) : undefined;
     if (error !== undefined || !serverError || serverError.field !== name) return error;
-    const unchanged = getIn(formik.values, name) === getIn(formik.initialValues, name);
     return unchanged ? serverError.message : undefined;
   };
   const field = (name: keyof V & string, label: string, helper?: string) => ({
@@ -82,6 +88,8 @@ export function formFields<V extends object>(
       control={
         <Switch
           name={name}
+          // Formik reads a checkbox whose value is "true" as a boolean, whatever the field held.
+          value="true"
           checked={Boolean(getIn(formik.values, name))}
           onChange={(e) => {
             formik.handleChange(e);

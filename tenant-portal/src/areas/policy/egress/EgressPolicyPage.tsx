@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { HEADER_ACTIONS } from '@workbench/common/api/contract/policy-kinds/egressKinds';
-import { casbPolicyIds, egressPolicyIds } from '@workbench/common/test-ids/casbIds';
+import { egressPolicyIds } from '@workbench/common/test-ids/casbIds';
 import { useEntityRead } from '../../../app/portalEntities';
 import type { PageProps } from '../../../routes/routeModel';
 import {
