@@ -51,6 +51,7 @@ import { useRuleEditing } from './useRuleEditing';
 
 /** One keyed list of a list kind as the kit draws it. */
 export interface KitList {
+  kind: PolicyKind;
   /** Its dotted path in the document (`list`, `pre.list`). */
   path: string;
   /** The object holding it ('' at the top): its scope. */
@@ -88,6 +89,7 @@ export function kindListLayout(kind: PolicyKind): KitListLayout {
           `The kit draws lists keyed by id: ${kind}'s ${path} is ${key ? `keyed by ${key}` : 'not keyed'}`,
         );
       lists.push({
+        kind,
         path,
         scope: scopeOf(path),
         fields: schemaFields(kind, node.items as SchemaNode, '', { skip: (p) => p === 'id' }),
@@ -134,18 +136,42 @@ function column(field: KitField, named: boolean): DataTableColumn<Entry> {
   }
 }
 
-/** The form's errors with a name used by another entry of the list. */
-function entryErrors(
-  fields: readonly KitField[],
-  values: FormValues,
-  otherNames: readonly string[],
-  noun: string,
-) {
+/**
+ * The registry's own check of the kind (the one the server runs on a save: an address, a domain,
+ * a sender, beyond what the schema says) over the entry alone, as its field's error: the dialog
+ * refuses what the save would, before the save.
+ */
+function registryError(list: KitList, entry: FormValues): [string, string] | null {
+  const def = POLICY_KIND_REGISTRY[list.kind] as {
+    defaults: unknown;
+    check?: (data: never, context: { tid: string }) => { field: string; message: string } | null;
+  };
+  if (!def.check) return null;
+  // setIn copies along the path: the registry's defaults stay as they are.
+  const document = setIn(def.defaults as object, list.path, [entry]) as never;
+  const issue = def.check(document, { tid: '' });
+  const prefix = `data.${list.path}.0.`;
+  if (!issue?.field.startsWith(prefix)) return null;
+  const rest = issue.field.slice(prefix.length);
+  const field = list.fields.find((f) => rest === f.path || rest.startsWith(`${f.path}.`));
+  if (!field) return null;
+  const index = rest.slice(field.path.length + 1).split('.')[0];
+  const value =
+    index === '' ? getIn(entry, field.path) : (getIn(entry, field.path) as unknown[])[Number(index)];
+  const reason = /\(([^)]+)\)\.$/.exec(issue.message)?.[1] ?? issue.message;
+  return [field.path, `${field.label}: “${String(value)}” is refused (${reason}).`];
+}
+
+/** The form's errors with a name used by another entry of the list, then the registry's check. */
+function entryErrors(list: KitList, values: FormValues, otherNames: readonly string[]) {
+  const { fields, noun } = list;
   const errors = kindFormErrors(fields, values);
   const name = String(values.name ?? '').trim();
   if (!errors.name && name !== '' && otherNames.includes(name))
     return setIn(errors, 'name', `Name: another ${noun} is called “${name}”.`);
-  return errors;
+  if (Object.keys(errors).length > 0) return errors;
+  const refused = registryError(list, documentOf(fields, values));
+  return refused ? setIn(errors, refused[0], refused[1]) : errors;
 }
 
 export interface EntryDialogProps {
@@ -174,7 +200,7 @@ export function KitEntryDialog({
 }: EntryDialogProps) {
   const { fields, noun } = list;
   const initial = useMemo(() => (rule ? formValues(fields, rule) : newEntryValues(fields)), [fields, rule]);
-  const validate = (values: FormValues) => entryErrors(fields, values, otherNames, noun);
+  const validate = (values: FormValues) => entryErrors(list, values, otherNames);
   const apply = (values: FormValues) => onApply({ ...documentOf(fields, values), id } as Entry);
   const title = ruleDialogTitle(capitalised(noun), rule?.name ?? (rule ? rule.id : null));
   const controls = (form: FormikProps<FormValues>, shown: readonly KitField[]) =>

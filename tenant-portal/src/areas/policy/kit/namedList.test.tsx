@@ -52,7 +52,13 @@ describe('the kit draws a named list (dlp_groups)', () => {
     await fill(user, kitField(add, 'users'), `pay@acme.example\n${'x'.repeat(255)}`);
     expect(within(add).getByText('Users: line 2 is longer than 254 characters.')).toBeInTheDocument();
     expect(apply).toBeDisabled();
+    // The registry's own check (the one the save runs) refuses a user that is no address.
     await fill(user, kitField(add, 'users'), 'pay@acme.example\nnot an address');
+    expect(
+      await within(add).findByText('Users: “not an address” is refused (invalidEmail).'),
+    ).toBeInTheDocument();
+    expect(apply).toBeDisabled();
+    await fill(user, kitField(add, 'users'), 'pay@acme.example\npay-2@acme.example');
     await user.click(apply);
     await within(section).findByText('Payroll');
 

@@ -79,7 +79,12 @@ describe('the kit draws an ordered rule list (safemail/mobile)', () => {
     expect(within(add).getByText('Name: another rule is called “Tablets”.')).toBeInTheDocument();
     await fill(user, within(add).getByTestId(webPolicyIds.ruleName), 'Vendors');
     await user.click(within(add).getByRole('button', { name: /Platforms and senders/ }));
+    // The registry's own check (the one the save runs) refuses a sender that is no domain or address.
     await fill(user, kitField(add, 'senders'), 'bad sender');
+    expect(
+      await within(add).findByText('Senders: “bad sender” is refused (invalidDomain).'),
+    ).toBeInTheDocument();
+    await fill(user, kitField(add, 'senders'), 'vendors.example');
     await applyRule(user, add);
     await within(table).findByText('Vendors');
 
