@@ -230,7 +230,7 @@ export function AdministratorsPage(_props: Partial<PageProps>) {
       sortable: true,
       render: (a) => (
         <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+          <Typography variant="body2" component="div" sx={{ fontWeight: 500 }}>
             {displayName(a)}
             {isMe(a) && <Chip size="small" label="You" sx={{ ml: 1 }} />}
           </Typography>

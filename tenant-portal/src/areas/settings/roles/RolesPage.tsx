@@ -165,7 +165,7 @@ export function RolesPage({ table }: { table: RouteTable }) {
       sortable: true,
       render: (r) => (
         <Box sx={{ py: 0.5, lineHeight: 1.3 }}>
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+          <Typography variant="body2" component="div" sx={{ fontWeight: 500 }}>
             {r.name}
             {r.builtin && <Chip size="small" label="Built-in" sx={{ ml: 1 }} />}
           </Typography>
