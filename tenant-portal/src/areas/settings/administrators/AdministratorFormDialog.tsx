@@ -12,18 +12,13 @@ import {
   TextField,
 } from '@mui/material';
 import { administratorsIds } from '@workbench/common/test-ids/administratorsIds';
+import type { ServerRefusal } from '../pageActions';
 import {
   ADMINISTRATOR_FORM_MESSAGES,
   administratorFormSchema,
   emptyAdministratorForm,
   type AdministratorFormValues,
 } from './administratorForm';
-
-export interface ServerRefusal {
-  message: string;
-  /** The field the server named (a 400 or a 409 on `username`), shown at that field. */
-  field?: string;
-}
 
 export interface AdministratorFormDialogProps {
   /** The roles that can be given, by name, built-in first. */

@@ -6,8 +6,8 @@
  * `administrators` extension: without it the page is read-only. Loads and writes go through the
  * entity feature's requests (app/portalRequests.ts); each write reads the list afresh.
  */
-import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
@@ -29,7 +29,6 @@ import {
   ROLES_READ_PERMISSION,
   type Administrator,
 } from '@workbench/common/api/contract/administrators';
-import type { ApiCallError } from '@workbench/common/api/ApiCallError';
 import { AddButton } from '@workbench/common/components/confirm-delete/index';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { counted } from '@workbench/common/formatting/counted';
@@ -38,7 +37,8 @@ import { useEntityCall, useEntityRead } from '../../../app/portalEntities';
 import type { PageProps } from '../../../routes/routeModel';
 import { AreaPage } from '../../AreaPage';
 import { AdministratorActionDialog, ChangeRoleDialog } from './AdministratorDialogs';
-import { AdministratorFormDialog, type ServerRefusal } from './AdministratorFormDialog';
+import { AdministratorFormDialog } from './AdministratorFormDialog';
+import { RowAction, useDialogWrite } from '../pageActions';
 import { createBodyOf, type AdministratorFormValues } from './administratorForm';
 import { OneTimePasswordDialog, type OneTimePassword } from './OneTimePasswordDialog';
 
@@ -88,31 +88,6 @@ const DONE_TEXTS: Record<Exclude<ActionKind, 'reset'>, (a: Administrator) => str
   delete: (a) => `${a.username} has been deleted.`,
 };
 
-const refusalOf = (error: unknown): ServerRefusal => {
-  const e = error as Partial<ApiCallError>;
-  return { message: e.message ?? 'The request failed.', ...(e.field ? { field: e.field } : {}) };
-};
-
-function RowAction({
-  label,
-  testId,
-  onClick,
-  children,
-}: {
-  label: string;
-  testId: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} data-testid={testId} onClick={onClick}>
-        {children}
-      </IconButton>
-    </Tooltip>
-  );
-}
-
 export function AdministratorsPage(_props: Partial<PageProps>) {
   const dispatch = useAppDispatch();
   const me = useAppSelector(selectUser);
@@ -137,25 +112,12 @@ export function AdministratorsPage(_props: Partial<PageProps>) {
   const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [roleOf, setRoleOf] = useState<Administrator | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<ServerRefusal | null>(null);
+  // Done, a write reads the list afresh (and the roles' holders).
+  const { busy, refusal, clearRefusal, run } = useDialogWrite(() => {
+    admins.reload();
+    if (canReadRoles) roleList.reload();
+  });
   const [secret, setSecret] = useState<OneTimePassword | null>(null);
-
-  /** Runs a write: the dialog waits, a refusal stays in it; done, the list is read afresh. */
-  const run = async <T,>(write: () => Promise<T>, done: (result: T) => void): Promise<void> => {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const result = await write();
-      done(result);
-      admins.reload();
-      if (canReadRoles) roleList.reload();
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const submitNew = (values: AdministratorFormValues) =>
     void run(
@@ -214,7 +176,7 @@ export function AdministratorsPage(_props: Partial<PageProps>) {
   };
 
   const ask = (kind: ActionKind, admin: Administrator) => {
-    setRefusal(null);
+    clearRefusal();
     setPending({ kind, admin });
   };
 
@@ -288,7 +250,7 @@ export function AdministratorsPage(_props: Partial<PageProps>) {
                     label={`Change the role of ${a.username}`}
                     testId={`${administratorsIds.changeRole}-${a.username}`}
                     onClick={() => {
-                      setRefusal(null);
+                      clearRefusal();
                       setRoleOf(a);
                     }}
                   >
@@ -377,7 +339,7 @@ export function AdministratorsPage(_props: Partial<PageProps>) {
             <AddButton
               label="Add administrator"
               onClick={() => {
-                setRefusal(null);
+                clearRefusal();
                 setAdding(true);
               }}
               testId={administratorsIds.addButton}

@@ -5,18 +5,8 @@
  * loader hands over (rolesPageOf) and the session's environment. Loads and writes go through the
  * entity feature's requests (app/portalRequests.ts); each write reads the list afresh.
  */
-import { useState, type ComponentType, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  DialogContentText,
-  IconButton,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { useState, type ComponentType } from 'react';
+import { Alert, Box, Button, Chip, DialogContentText, Stack, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
@@ -27,7 +17,6 @@ import {
   ROLES_WRITE_PERMISSION,
   type Role,
 } from '@workbench/common/api/contract/administrators';
-import type { ApiCallError } from '@workbench/common/api/ApiCallError';
 import { AddButton, ConfirmActionDialog } from '@workbench/common/components/confirm-delete/index';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { counted } from '@workbench/common/formatting/counted';
@@ -37,6 +26,7 @@ import type { RouteTable } from '../../../routes/roleReach';
 import type { PageProps } from '../../../routes/routeModel';
 import { useRouteContext } from '../../../routes/useRouteContext';
 import { AreaPage } from '../../AreaPage';
+import { RowAction, useDialogWrite } from '../pageActions';
 import { RoleEditorDialog, type RoleEditorMode } from './RoleEditorDialog';
 import { copyFormOf, emptyRoleForm, formOfRole, saveBodyOf, type RoleFormValues } from './roleForm';
 
@@ -46,27 +36,7 @@ interface Editing {
   readOnlyReason?: string;
 }
 
-interface Refusal {
-  message: string;
-  field?: string;
-}
-
-const refusalOf = (error: unknown): Refusal => {
-  const e = error as Partial<ApiCallError>;
-  return { message: e.message ?? 'The request failed.', ...(e.field ? { field: e.field } : {}) };
-};
-
 const entriesText = (entries: readonly string[]): string => (entries.length === 0 ? '—' : entries.join(', '));
-
-function RowAction(props: { label: string; testId: string; onClick: () => void; children: ReactNode }) {
-  return (
-    <Tooltip title={props.label}>
-      <IconButton size="small" aria-label={props.label} data-testid={props.testId} onClick={props.onClick}>
-        {props.children}
-      </IconButton>
-    </Tooltip>
-  );
-}
 
 export function RolesPage({ table }: { table: RouteTable }) {
   const dispatch = useAppDispatch();
@@ -81,14 +51,13 @@ export function RolesPage({ table }: { table: RouteTable }) {
 
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const { busy, refusal, clearRefusal, run } = useDialogWrite(roles.reload);
 
   const rows = roles.data?.roles ?? [];
   const names = rows.map((r) => r.name);
 
   const open = (next: Editing) => {
-    setRefusal(null);
+    clearRefusal();
     setEditing(next);
   };
   const openRole = (role: Role) =>
@@ -103,20 +72,6 @@ export function RolesPage({ table }: { table: RouteTable }) {
           }
         : { mode: 'edit', initial: formOfRole(role) },
     );
-
-  const run = async (write: () => Promise<unknown>, done: () => void): Promise<void> => {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      await write();
-      done();
-      roles.reload();
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const submit = (values: RoleFormValues) => {
     if (!editing) return;
@@ -240,7 +195,7 @@ export function RolesPage({ table }: { table: RouteTable }) {
               label={`Delete ${r.name}`}
               testId={`${rolesIds.remove}-${r.name}`}
               onClick={() => {
-                setRefusal(null);
+                clearRefusal();
                 setDeleting(r);
               }}
             >
