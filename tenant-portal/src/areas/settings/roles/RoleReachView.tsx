@@ -59,18 +59,17 @@ function NavPreview({ reach, table }: { reach: AreaReach[]; table: RouteTable })
               </ListSubheader>
             }
           >
-            {shown.map((area) => (
-              <Box key={area.id}>
-                <ListItem sx={{ py: 0.25 }}>
-                  <ListItemText primary={area.title} />
+            {/* One flat list per heading (a <ul> holds only <li>s): each area, then its pages indented. */}
+            {shown.flatMap((area) => [
+              <ListItem key={area.id} sx={{ py: 0.25 }}>
+                <ListItemText primary={area.title} />
+              </ListItem>,
+              ...area.pages.map((p) => (
+                <ListItem key={p.path} sx={{ pl: 4, py: 0 }}>
+                  <ListItemText primary={p.title} slotProps={{ primary: { variant: 'body2' } }} />
                 </ListItem>
-                {area.pages.map((p) => (
-                  <ListItem key={p.path} sx={{ pl: 4, py: 0 }}>
-                    <ListItemText primary={p.title} slotProps={{ primary: { variant: 'body2' } }} />
-                  </ListItem>
-                ))}
-              </Box>
-            ))}
+              )),
+            ])}
           </List>
         );
       })}
