@@ -190,6 +190,8 @@ export function AdministratorsPage(_props: Partial<PageProps>) {
       flex: 2.5,
       minWidth: 220,
       sortable: true,
+      // Two lines (name, e-mail): the row grows to show both.
+      wrap: true,
       render: (a) => (
         <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
           <Typography variant="body2" component="div" sx={{ fontWeight: 500 }}>
@@ -202,7 +204,7 @@ export function AdministratorsPage(_props: Partial<PageProps>) {
         </Box>
       ),
     },
-    { name: 'role', header: 'Role', flex: 1, minWidth: 110, sortable: true },
+    { name: 'role', header: 'Role', flex: 1, minWidth: 110, sortable: true, wrap: true },
     {
       name: 'status',
       header: 'Status',
