@@ -11,6 +11,7 @@ import {
   POLICY_KINDS,
   POLICY_KIND_GROUPS,
   POLICY_KIND_REGISTRY,
+  REVISION_READ,
   policyKindReadPermission,
   type PolicyKindDef,
 } from '@workbench/common/api/contract/policyKinds';
@@ -57,8 +58,8 @@ import { named } from '../http/namedPlugin';
 
 export { STALE_REVISION_MSG } from './revisionStaging';
 
-/** Reading the revision: any policy group's read, or the dashboard's (reports show the revision). */
-export const REVISION_READ = { any: [...POLICY_KIND_GROUPS.map((g) => `${g}:*:read`), 'dashboard:*:read'] };
+/** Reading the revision: any policy group's read, or the dashboard's (common's rule, the portal's too). */
+export { REVISION_READ };
 /** Publishing, discarding, rolling back: any policy group's write. */
 export const REVISION_PUBLISH = { any: POLICY_KIND_GROUPS.map((g) => `${g}:*:write`) };
 /** The history and the diff: any policy group's read (the diff shows only kinds the caller may read). */

@@ -18,6 +18,18 @@ import {
 } from '@workbench/common/api/casbEgress';
 import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
 import { acceptTerms, getTerms } from '@workbench/common/api/terms';
+import {
+  assignRole,
+  createAdministrator,
+  deleteAdministrator,
+  deleteRole,
+  listAdministrators,
+  listRoles,
+  resetAdministratorPassword,
+  saveRole,
+  setAdministratorStatus,
+  unlockAdministrator,
+} from '@workbench/common/api/administrators';
 
 export const PORTAL_REQUESTS = {
   // The terms-of-service step (pending-steps/AcceptTermsStep).
@@ -48,4 +60,16 @@ export const PORTAL_REQUESTS = {
   // E-mail > Allowed senders: the provider's popular sites, a sender reported to its review.
   getPopularSites: request(getPopularSites),
   submitUce: request(submitUce),
+  // Settings › Administrators and Settings › Roles (docs/administrators.md): whole lists, read
+  // afresh after each write; a one-time password is in the create or reset call's answer only.
+  listAdministrators: request(listAdministrators),
+  createAdministrator: request(createAdministrator),
+  resetAdministratorPassword: request(resetAdministratorPassword),
+  setAdministratorStatus: request(setAdministratorStatus),
+  unlockAdministrator: request(unlockAdministrator),
+  deleteAdministrator: request(deleteAdministrator),
+  assignRole: request(assignRole),
+  listRoles: request(listRoles),
+  saveRole: request(saveRole),
+  deleteRole: request(deleteRole),
 };

@@ -107,6 +107,17 @@ describe('tenant portal routes (docs/sessions.md §6) rendered with a real store
     await waitFor(() => expect(location()).toBe('/logs/web?interval=7d'));
   });
 
+  it('a role of the logs alone opens the logs: the revision they may not read is not waited for', async () => {
+    renderPortal({
+      path: '/logs/web?interval=7d',
+      user: { ...demoUser('logs'), roles: { read: ['logs:*'], write: [] } },
+      // The server's answer to a role without any policy group's or the dashboard's read.
+      stubs: (m) => m.onGet('/api/policy/v1/rules').reply(403, { message: 'Missing permission: any of …' }),
+    });
+    expect(await pageTitle()).toHaveTextContent('Web Logs');
+    expect(screen.queryByText(/Missing permission/)).not.toBeInTheDocument();
+  });
+
   it('a user who is not logged in still goes to login from an area their role would not give', async () => {
     const { location } = renderPortal({ path: '/policy' });
     expect(await screen.findByRole('heading', { name: 'Portal' })).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { useSelector } from 'react-redux';
 import {
   createWorldStore,
   revisionRequested,
+  selectAccessController,
   selectRevisionStatus,
   selectSessionStatus,
   TENANT_SESSION_WORLD,
@@ -18,6 +19,7 @@ import {
   type Navigation,
   type StoreFeature,
 } from '@workbench/common';
+import { REVISION_READ } from '@workbench/common/api/contract/policyKinds';
 import type { PORTAL_FEATURE } from './portalFeatures';
 
 export type PortalReducers = (typeof PORTAL_FEATURE)['reducers'];
@@ -42,7 +44,11 @@ export function createShellLoadingStore(navigation: Navigation) {
     // The session saga asks for the revision once a session has started; asked before the
     // revision feature was there, nobody answered: ask again, as the session would have.
     const state = store.getState();
-    if (selectSessionStatus(state) === 'loggedIn' && selectRevisionStatus(state) === 'idle') {
+    if (
+      selectSessionStatus(state) === 'loggedIn' &&
+      selectRevisionStatus(state) === 'idle' &&
+      selectAccessController(state).allows(REVISION_READ)
+    ) {
       store.dispatch(revisionRequested());
     }
   };

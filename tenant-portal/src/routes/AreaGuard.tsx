@@ -11,6 +11,7 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@workbench/common';
+import { REVISION_READ } from '@workbench/common/api/contract/policyKinds';
 import { useAppNavigation } from '../app/navigation';
 import type { Area } from './routeModel';
 import { guardDecision } from './routeRules';
@@ -87,5 +88,11 @@ export function AreaGuard({
     return <Navigate to={decision.to} replace />;
   }
   if (decision.kind === 'external') return <ExternalRedirect url={decision.url} />;
-  return area.resolvesRevision ? <RevisionGate>{children}</RevisionGate> : <>{children}</>;
+  // A role that may not read the revision (the logs alone) is not kept waiting for one the server
+  // refuses it: its pages show without (common's REVISION_READ, the server's guard of the call).
+  return area.resolvesRevision && ctx.access.allows(REVISION_READ) ? (
+    <RevisionGate>{children}</RevisionGate>
+  ) : (
+    <>{children}</>
+  );
 }

@@ -25,6 +25,8 @@ import {
   settingsReadPermission,
   type SettingsListDef,
 } from '@workbench/common/api/contract/tenantSettings';
+import { UDB_READ_PERMISSION } from '@workbench/common/api/contract/udb';
+import { ADMINS_READ_PERMISSION, ROLES_READ_PERMISSION } from '@workbench/common/api/contract/administrators';
 import {
   ALL_ENVIRONMENTS,
   CLOUD_ONLY,
@@ -108,7 +110,29 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
   {
     path: 'users',
     title: 'Users',
+    access: any(UDB_READ_PERMISSION),
     page: page(() => import('../areas/settings/users/UsersPage').then((m) => m.UsersPage)),
+  },
+  // Issue 33: the tenant's administrators and roles (docs/administrators.md), each gated by the
+  // permission its server calls check.
+  {
+    path: 'administrators',
+    title: 'Administrators',
+    access: any(ADMINS_READ_PERMISSION),
+    page: page(() =>
+      import('../areas/settings/administrators/AdministratorsPage').then((m) => m.AdministratorsPage),
+    ),
+  },
+  {
+    path: 'roles',
+    title: 'Roles',
+    access: any(ROLES_READ_PERMISSION),
+    // The role editor computes what a role opens from this table: its loader hands it over.
+    page: page(() =>
+      import('../areas/settings/roles/RolesPage').then((m) =>
+        m.rolesPageOf({ areas: AREAS, groups: NAV_GROUPS }),
+      ),
+    ),
   },
   { path: 'network', title: 'Network' },
   // One page per row of the tenant settings registry (docs/settings.md): its permission and features.

@@ -92,6 +92,15 @@ export const POLICY_KIND_GROUPS: PolicyPermissionGroup[] = [
   ]),
 ];
 
+/**
+ * Reading the revision (GET /api/policy/v1/rules): any policy group's read, or the dashboard's
+ * (reports show the revision). The server guards the call with it; the portal's areas that resolve
+ * the revision before showing (docs/sessions.md §6) do not wait for one their role may not read.
+ */
+export const REVISION_READ = {
+  any: [...POLICY_KIND_GROUPS.map((g) => `${g}:*:read`), 'dashboard:*:read'],
+} as const satisfies { any: readonly string[] };
+
 /** Reading a kind: its group's read. */
 export const policyKindReadPermission = (kind: PolicyKind): string =>
   `${POLICY_KIND_REGISTRY[kind].group}:*:read`;

@@ -35,10 +35,13 @@ const revision = { staged_rev_id: 4, rev_id: 3, state: 'new', updated_at: '2026-
 /** An administrator: may switch the portal version (settings:portal:write). */
 const admin = makeUser({ roles: { read: ['*:*'], write: ['*:*'] } });
 
+/** A user whose start ends with the revision loaded: it may read it (the dashboard's read). */
+const revisionReader = makeUser({ roles: { read: ['dashboard:*', 'logs:web'], write: [] } });
+
 function stubStartCalls(
   mock: ReturnType<typeof createTestStore>['mock'],
   portalV2 = true,
-  user = makeUser(),
+  user = revisionReader,
 ) {
   mock.onGet(AUTH_PATHS.userInfo).reply(200, user);
   mock.onGet(ON_PREM_AUTH_PATHS.userInfo).reply(200, user);
@@ -295,6 +298,21 @@ describe('portal version at start (docs/sessions.md §5)', () => {
     await stateWhen(store, (st) => st.revision.status === 'loaded');
     expect(mock.history.get.some((r) => r.url === AUTH_PATHS.portalVersion)).toBe(true);
     expect(mock.history.put).toHaveLength(0);
+  });
+
+  test('a role of the logs alone is not asked the revision it may not read (no refused call, no snackbar)', async () => {
+    const logsAlone = makeUser({ roles: { read: ['logs:*'], write: [] } });
+    const { store, mock } = await start(
+      { deployment: 'ec2', mode: null, production: true },
+      false,
+      logsAlone,
+    );
+    // The portal-version step is the start's last call: once its answer is in, the start is over.
+    await stateWhen(store, () => mock.history.get.some((r) => r.url === AUTH_PATHS.portalVersion));
+    for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(mock.history.get.some((r) => r.url === POLICY_PATHS.rules)).toBe(false);
+    expect(store.getState().revision.status).toBe('idle');
+    expect(store.getState().snackbar.bottom).toBeNull();
   });
 
   test('a switch the server refuses all the same (roles changed since the start) shows no snackbar', async () => {

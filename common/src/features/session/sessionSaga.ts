@@ -10,7 +10,8 @@ import {
   type PortalVersion,
   type UserInfo,
 } from '../../api/contract/auth';
-import { selectCan } from '../rbac/rbacSelectors';
+import { selectAccessController, selectCan } from '../rbac/rbacSelectors';
+import { REVISION_READ } from '../../api/contract/policyKinds';
 import { XSRF_COOKIE } from '../../api/contract/wire';
 import * as authApi from '../../api/auth';
 import type { HttpClient } from '../../api/http';
@@ -77,7 +78,11 @@ function* portalVersionAtStart(http: HttpClient): SagaIterator {
       yield put(snackbarShown({ kind: 'save', outcome: 'error', message: toErrorInfo(e).message }));
     }
   }
-  yield put(revisionRequested());
+  // A role that may not read the revision (the logs alone) is not refused it at each sign-in.
+  const mayReadRevision: boolean = yield select((state: Parameters<typeof selectAccessController>[0]) =>
+    selectAccessController(state).allows(REVISION_READ),
+  );
+  if (mayReadRevision) yield put(revisionRequested());
 }
 
 function* startSession(): SagaIterator {
