@@ -5,7 +5,7 @@
  * (app/portalEntities.ts); only the feature's watcher holds the HTTP client.
  */
 import { getPolicyReference, request, type HttpClient } from '@workbench/common';
-import { mfaConfirm, mfaDisable, mfaEnrol, mfaState } from '@workbench/common/api/auth';
+import { mfaConfirm, mfaDisable, mfaEnrol, mfaState, mfaUsers } from '@workbench/common/api/auth';
 import { bulkCreateUsers } from '@workbench/common/api/udb';
 import { queryLogs } from '@workbench/common/api/logs';
 import { fetchLogHistogram, fetchLogTopValues } from '@workbench/common/api/logSummary';
@@ -18,6 +18,18 @@ import {
 } from '@workbench/common/api/casbEgress';
 import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
 import { acceptTerms, getTerms } from '@workbench/common/api/terms';
+import { createApiToken, listApiTokens, revokeApiToken } from '@workbench/common/api/apiTokens';
+import { resetAdministratorMfa } from '@workbench/common/api/administrators';
+import {
+  decodeCertificate,
+  getAdminAccessControl,
+  getAuthSettingsV2,
+  getSamlSetting,
+  getSamlSigningCertificate,
+  saveAdminAccessControl,
+  saveAuthSettingsV2,
+  testLdapConnection,
+} from '@workbench/common/api/signInSettings';
 
 export const PORTAL_REQUESTS = {
   // The terms-of-service step (pending-steps/AcceptTermsStep).
@@ -48,4 +60,19 @@ export const PORTAL_REQUESTS = {
   // E-mail > Allowed senders: the provider's popular sites, a sender reported to its review.
   getPopularSites: request(getPopularSites),
   submitUce: request(submitUce),
+  // Settings › API tokens, Two-factor users and Sign-in settings (issue 33; docs/api-tokens.md,
+  // docs/administrators.md §4, docs/sign-in-settings.md).
+  listApiTokens: request(listApiTokens),
+  createApiToken: request(createApiToken),
+  revokeApiToken: request(revokeApiToken),
+  mfaUsers: request(mfaUsers),
+  resetAdministratorMfa: request(resetAdministratorMfa),
+  getAuthSettingsV2: request(getAuthSettingsV2),
+  saveAuthSettingsV2: request(saveAuthSettingsV2),
+  getSamlSetting: request(getSamlSetting),
+  getSamlSigningCertificate: request(getSamlSigningCertificate),
+  decodeCertificate: request(decodeCertificate),
+  testLdapConnection: request(testLdapConnection),
+  getAdminAccessControl: request(getAdminAccessControl),
+  saveAdminAccessControl: request(saveAdminAccessControl),
 };
