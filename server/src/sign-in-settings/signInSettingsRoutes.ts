@@ -14,6 +14,7 @@ import net from 'node:net';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  ADMIN_ACCESS_CONTROL_MSGS,
   ACCESS_CONTROL_READ_PERMISSION,
   ACCESS_CONTROL_WRITE_PERMISSION,
   ADMIN_ACCESS_CONTROL_DEFAULTS,
@@ -493,17 +494,9 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       const methods = [...new Set(body.allowed_methods)];
       if (body.enabled) {
         if (ranges.length === 0)
-          throw new ApiHttpError(
-            400,
-            'List at least one address or range that may reach the administration.',
-            'allowed_ranges',
-          );
+          throw new ApiHttpError(400, ADMIN_ACCESS_CONTROL_MSGS.rangesRequired, 'allowed_ranges');
         if (methods.length === 0)
-          throw new ApiHttpError(
-            400,
-            'Allow at least one way to sign in to the administration.',
-            'allowed_methods',
-          );
+          throw new ApiHttpError(400, ADMIN_ACCESS_CONTROL_MSGS.methodsRequired, 'allowed_methods');
         if (!ipAllowed(ranges, request.ip))
           throw new ApiHttpError(
             409,

@@ -220,6 +220,13 @@ export type AdminAccessControl = Static<typeof AdminAccessControl>;
 export const AdminAccessControlReply = Type.Object({ ...AdminAccessControl.properties, ...Audit });
 export type AdminAccessControlReply = Static<typeof AdminAccessControlReply>;
 
+/** A save with `enabled` needs a range and a method (400 naming the field): the server's and the form's words. */
+export const ADMIN_ACCESS_CONTROL_MSGS = {
+  rangesRequired: 'List at least one address or range that may reach the administration.',
+  methodsRequired: 'Allow at least one way to sign in to the administration.',
+  tooManyRanges: `At most ${ACCESS_RANGES_MAX} addresses or ranges.`,
+} as const;
+
 export const ADMIN_ACCESS_CONTROL_DEFAULTS: AdminAccessControl = {
   enabled: false,
   allowed_ranges: [],
