@@ -38,13 +38,13 @@ async function chooseMetadata(file: string): Promise<void> {
 }
 
 describe('Sign-in settings', () => {
-  let pki: TestPki;
-  before(() => {
-    pki = makeTestPki();
+  let pki: TestPki | null = null;
+  afterEach(() => {
+    pki?.remove();
   });
-  after(() => pki.remove());
 
   it("uploads an IdP's signed metadata and lists its entity id; unsigned metadata is refused with the reason", async () => {
+    pki = makeTestPki();
     const options = {
       entityId,
       ssoUrls: [{ url: `https://idp-${stamp}.example.com/sso`, binding: HTTP_POST }],
