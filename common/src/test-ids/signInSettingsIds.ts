@@ -42,4 +42,8 @@ export const signInSettingsIds = {
   accessSave: 'sign-in-access-save',
   accessError: 'sign-in-access-error',
   accessMethodsError: 'sign-in-access-methods-error',
+  // The provider's IP restrictions (read-only)
+  ipSection: 'sign-in-ip-restrictions',
+  ipStatus: 'sign-in-ip-restrictions-status',
+  ipAllowed: 'sign-in-ip-restrictions-allowed',
 } as const;

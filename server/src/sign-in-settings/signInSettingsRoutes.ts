@@ -15,6 +15,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ADMIN_ACCESS_CONTROL_MSGS,
+  TenantIpRestrictions,
   ACCESS_CONTROL_READ_PERMISSION,
   ACCESS_CONTROL_WRITE_PERMISSION,
   ADMIN_ACCESS_CONTROL_DEFAULTS,
@@ -49,7 +50,7 @@ import type { ConfigStore } from '../store/ConfigStore';
 import { CertificateProblem, decodeCertificate, makeSelfSignedCertificate } from '../identity/certificates';
 import { MetadataProblem, parseIdpMetadata } from '../identity/idpMetadata';
 import { testLdapConnection } from '../identity/ldapDirectory';
-import { ipAllowed } from '../tokens/ipRestrictions';
+import { IP_RESTRICTIONS_ENTITY, ipAllowed, ipRestrictionsFrom } from '../tokens/ipRestrictions';
 import { ADMIN_ACCESS_CONTROL_ENTITY, signInMethodOf } from './adminAccessControl';
 
 /** The stored LDAP settings: the password itself, never answered. */
@@ -465,6 +466,27 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => accessView(tenantSessionOf(request).tid),
+  );
+
+  // Extension ip-restrictions-read: the provider's IP restrictions as the tenant sees them, beside
+  // its own access control; read-only, since only the provider changes them (docs/ip-restrictions.md).
+  app.get(
+    PATHS.ipRestrictions,
+    {
+      config: { world: 'tenant' as const, permission: ACCESS_CONTROL_READ_PERMISSION },
+      schema: {
+        tags,
+        summary:
+          "The provider's IP restrictions of the tenant (on or off, the allowed IPv4 addresses and ranges) and the caller's address, read-only",
+        response: { 200: TenantIpRestrictions, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const doc = ipRestrictionsFrom(
+        (await store.entities.get(IP_RESTRICTIONS_ENTITY, tenantSessionOf(request).tid))?.data,
+      );
+      return { enabled: doc.enabled, allowed: doc.allowed, your_address: request.ip };
+    },
   );
 
   app.put(

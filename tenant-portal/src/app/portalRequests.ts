@@ -26,6 +26,7 @@ import {
   getAuthSettingsV2,
   getSamlSetting,
   getSamlSigningCertificate,
+  getTenantIpRestrictions,
   saveAdminAccessControl,
   saveAuthSettingsV2,
   testLdapConnection,
@@ -75,4 +76,5 @@ export const PORTAL_REQUESTS = {
   testLdapConnection: request(testLdapConnection),
   getAdminAccessControl: request(getAdminAccessControl),
   saveAdminAccessControl: request(saveAdminAccessControl),
+  getTenantIpRestrictions: request(getTenantIpRestrictions),
 };

@@ -25,12 +25,13 @@ import {
   settingsReadPermission,
   type SettingsListDef,
 } from '@workbench/common/api/contract/tenantSettings';
-import { API_TOKENS_READ_PERMISSION } from '@workbench/common/api/contract/apiTokens';
+// The permissions alone, not their contracts: this table is in every first load.
 import {
   ACCESS_CONTROL_READ_PERMISSION,
+  API_TOKENS_READ_PERMISSION,
   SIGN_IN_READ_PERMISSION,
-} from '@workbench/common/api/contract/signInSettings';
-import { UDB_READ_PERMISSION } from '@workbench/common/api/contract/udb';
+  UDB_READ_PERMISSION,
+} from '@workbench/common/api/contract/settingsPermissions';
 import {
   ALL_ENVIRONMENTS,
   CLOUD_ONLY,

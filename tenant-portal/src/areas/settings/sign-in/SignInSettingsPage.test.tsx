@@ -17,6 +17,7 @@ import {
 import { signInSettingsIds as ids } from '@workbench/common/test-ids/signInSettingsIds';
 import { demoUser, renderPortal, resetPortalEnv } from '../../../testing/renderPortal';
 import { DECODE_TEXTS } from './DecodeCertificateSection';
+import { IP_RESTRICTIONS_TEXTS } from './IpRestrictionsSection';
 import { LDAP_TEXTS } from './LdapSection';
 
 afterEach(resetPortalEnv);
@@ -69,6 +70,11 @@ const SAML = {
 const stubs = (m: MockAdapter) => {
   m.onGet(PATHS.authV2).reply(200, AUTH);
   m.onGet(PATHS.saml).reply(200, SAML);
+  m.onGet(PATHS.ipRestrictions).reply(200, {
+    enabled: true,
+    allowed: ['198.51.100.0/24'],
+    your_address: '203.0.113.7',
+  });
   m.onGet(PATHS.adminAccessControl).reply(200, {
     ...ADMIN_ACCESS_CONTROL_DEFAULTS,
     updated_at: null,
@@ -92,6 +98,9 @@ describe('Sign-in settings page (settings/sign-in)', () => {
     expect(screen.getByTestId(`${ids.ldapField}-url`)).toHaveValue('ldap://dir.example.com:389');
     expect(screen.getByText(LDAP_TEXTS.passwordSet)).toBeInTheDocument();
     expect(await screen.findByTestId(ids.accessSection)).toBeInTheDocument();
+    expect(await screen.findByTestId(ids.ipStatus)).toHaveTextContent(IP_RESTRICTIONS_TEXTS.on);
+    expect(screen.getByTestId(ids.ipAllowed)).toHaveTextContent('198.51.100.0/24');
+    expect(screen.getByText(IP_RESTRICTIONS_TEXTS.yourAddress('203.0.113.7'))).toBeInTheDocument();
   });
 
   it('a reader (the demo auditor) sees the settings and no write control', async () => {
@@ -106,6 +115,8 @@ describe('Sign-in settings page (settings/sign-in)', () => {
     expect(screen.getByTestId(ids.ssoEnabled)).toBeDisabled();
     expect(screen.getByTestId(`${ids.ldapField}-url`)).toBeDisabled();
     expect(screen.getByTestId(ids.accessRanges)).toBeDisabled();
+    // The provider's IP restrictions show to a reader as to anyone: read-only.
+    expect(await screen.findByTestId(ids.ipStatus)).toHaveTextContent(IP_RESTRICTIONS_TEXTS.on);
     // Decoding changes nothing: a reader may.
     expect(screen.getByTestId(ids.decodeSubmit)).toBeEnabled();
   });

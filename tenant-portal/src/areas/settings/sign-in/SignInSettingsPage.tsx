@@ -1,7 +1,7 @@
 /**
  * Settings › Sign-in settings (issue 33 point 4; docs/sign-in-settings.md): single sign-on with
- * SAML identity providers, the LDAP directory, the administration access control, and a
- * certificate decoder. Each part reads and writes with its own permission (settings:auth,
+ * SAML identity providers, the LDAP directory, the administration access control, the provider's
+ * IP restrictions (read-only: only the provider changes them), and a certificate decoder. Each part reads and writes with its own permission (settings:auth,
  * settings:admin_access_control): a reader sees the settings without write controls. Loads and
  * writes through the entity feature's requests (app/portalRequests.ts).
  */
@@ -15,11 +15,13 @@ import {
   SIGN_IN_WRITE_PERMISSION,
 } from '@workbench/common/api/contract/signInSettings';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
+import { useExtension } from '@workbench/common/features/extensions/useExtension';
 import { signInSettingsIds as ids } from '@workbench/common/test-ids/signInSettingsIds';
 import { useEntityRead } from '../../../app/portalEntities';
 import { AreaPage } from '../../AreaPage';
 import { AdminAccessControlSection } from './AdminAccessControlSection';
 import { DecodeCertificateSection } from './DecodeCertificateSection';
+import { IpRestrictionsSection } from './IpRestrictionsSection';
 import { LdapSection } from './LdapSection';
 import { SingleSignOnSection } from './SingleSignOnSection';
 
@@ -38,6 +40,8 @@ export function SignInSettingsPage() {
   const auth = useEntityRead('getAuthSettingsV2', [IDP_LIST_DEFAULT_LIMIT], { enabled: canReadAuth });
   const saml = useEntityRead('getSamlSetting', [], { enabled: canReadAuth && hasSso });
   const access = useEntityRead('getAdminAccessControl', [], { enabled: canReadAccess });
+  const ipOffered = useExtension('ip-restrictions-read');
+  const ip = useEntityRead('getTenantIpRestrictions', [], { enabled: canReadAccess && ipOffered });
 
   const authSaved = () => {
     auth.reload();
