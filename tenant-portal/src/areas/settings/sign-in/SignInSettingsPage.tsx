@@ -95,6 +95,13 @@ export function SignInSettingsPage() {
                 onSaved={access.reload}
               />
             ))}
+          {canReadAccess && ipOffered && ip.status === 'failed' && (
+            <LoadFailed
+              message={ip.error?.message ?? 'The IP restrictions were not loaded.'}
+              onRetry={ip.reload}
+            />
+          )}
+          {canReadAccess && ipOffered && ip.data && <IpRestrictionsSection restrictions={ip.data} />}
           <DecodeCertificateSection />
           {!canReadAuth && !canReadAccess && (
             <Alert severity="info">You do not have permission to see the sign-in settings.</Alert>
