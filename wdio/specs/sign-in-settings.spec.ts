@@ -28,7 +28,7 @@ const entityId = `https://idp-${stamp}.example.com/metadata`;
 
 /** Chooses a file in the page's hidden metadata input (WebDriver types only into shown inputs). */
 async function chooseMetadata(file: string): Promise<void> {
-  const input = byTestId(ids.metadataFile);
+  const input = await byTestId(ids.metadataFile);
   await input.waitForExist();
   await browser.execute((el: HTMLElement) => {
     el.removeAttribute('hidden');

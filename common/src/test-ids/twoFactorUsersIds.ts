@@ -2,6 +2,7 @@
 export const twoFactorUsersIds = {
   page: 'two-factor-users-page',
   table: 'two-factor-users-table',
+  search: 'two-factor-users-search',
   total: 'two-factor-users-total',
   /** `${resetButton}-${username}` */
   resetButton: 'two-factor-users-reset',

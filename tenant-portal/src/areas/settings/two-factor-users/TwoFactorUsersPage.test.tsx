@@ -48,6 +48,10 @@ describe('Two-factor users page (settings/two-factor-users)', () => {
     // Reset only where there is a factor to reset.
     expect(screen.getByTestId(`${ids.resetButton}-ada@acme.example`)).toBeInTheDocument();
     expect(screen.queryByTestId(`${ids.resetButton}-lee@acme.example`)).not.toBeInTheDocument();
+    // The search filters the list by user name or name.
+    await userEvent.type(screen.getByTestId(ids.search), 'LEE');
+    expect(within(table).queryByText('ada@acme.example')).not.toBeInTheDocument();
+    expect(within(table).getByText('lee@acme.example')).toBeInTheDocument();
   });
 
   it('is not offered without the tfa feature', async () => {

@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { selectCan, snackbarShown, useAppDispatch, useAppSelector } from '@workbench/common';
+import { SearchField, selectCan, snackbarShown, useAppDispatch, useAppSelector } from '@workbench/common';
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import { ADMINS_WRITE_PERMISSION } from '@workbench/common/api/contract/administrators';
 import type { MfaUser } from '@workbench/common/api/contract/auth';
@@ -47,6 +47,7 @@ export function TwoFactorUsersPage() {
   const list = useEntityRead('mfaUsers', [], { enabled: canRead });
   const resetMfa = useEntityCall('resetAdministratorMfa');
   const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
   const confirm = useConfirmAction({
     dialog: ids.resetDialog,
     confirm: ids.resetConfirm,
@@ -138,13 +139,31 @@ export function TwoFactorUsersPage() {
 
   const users = list.data?.users ?? [];
   const enrolled = users.filter((u) => u.mfa_enrolled_since !== null).length;
+  // The whole list is one answer (a tenant's administrators are few): the search filters it here.
+  const needle = search.trim().toLowerCase();
+  const shown = needle
+    ? users.filter((u) => `${u.username} ${fullName(u)}`.toLowerCase().includes(needle))
+    : users;
   return (
     <AreaPage title={TWO_FACTOR_USERS_TEXTS.title}>
       <Box data-testid={ids.page}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {TWO_FACTOR_USERS_TEXTS.intro}
         </Typography>
-        <Stack direction="row" sx={{ mb: 2, alignItems: 'center' }}>
+        <Stack
+          direction="row"
+          spacing={1.5}
+          useFlexGap
+          sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <SearchField
+            size="small"
+            label="Search administrators"
+            value={search}
+            onChange={setSearch}
+            testId={ids.search}
+          />
+          <Box sx={{ flex: 1 }} />
           <Typography color="text.secondary" data-testid={ids.total} aria-live="polite">
             {list.status === 'loading' && list.data === null
               ? 'Loading administrators…'
@@ -166,11 +185,11 @@ export function TwoFactorUsersPage() {
         <Box data-testid={ids.table}>
           <DataTable<MfaUser>
             label="Two-factor users"
-            rows={users}
+            rows={shown}
             rowKey={(u) => u.uid}
             columns={columns}
             initialSort={{ column: 'username', direction: 'asc' }}
-            emptyText="No administrators."
+            emptyText="No administrators were found to match your search/filters. Try modifying or resetting your criteria."
           />
         </Box>
       </Box>
