@@ -3,13 +3,16 @@
  * an identity provider's metadata made by independent tools in this spec (openssl for the key and
  * certificate, xmlsec1 for the signature: server/src/identity/testing/independentPki.ts), and the
  * page lists its entity id, as the server parsed it; an unsigned copy is refused with the reason.
- * With WDIO_SCREENSHOTS set, the page at 1400 and 800 px, light and dark, goes to /tmp/sign-in-settings-*.png.
+ * Settings › Two-factor Users lists acme's administrators.
+ * With WDIO_SCREENSHOTS set, both pages at 1400 and 800 px, light and dark, go to
+ * /tmp/sign-in-settings-*.png and /tmp/two-factor-users-*.png.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { $, browser, expect } from '@wdio/globals';
 import { navItemId } from '@workbench/common/test-ids/index';
 import { signInSettingsIds as ids } from '@workbench/common/test-ids/signInSettingsIds';
+import { twoFactorUsersIds } from '@workbench/common/test-ids/twoFactorUsersIds';
 import {
   HTTP_POST,
   makeTestPki,
@@ -79,5 +82,18 @@ describe('Sign-in settings', () => {
     // Leave acme as it was for the other specs: the identity provider goes again.
     await byTestId(ids.page).$(`button[aria-label="Remove the identity provider ${entityId}"]`).click();
     await listed.waitForExist({ reverse: true, timeoutMsg: 'The identity provider was not removed.' });
+  });
+
+  it('Two-factor Users lists the administrators with their second-factor state', async () => {
+    await forgetSession();
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/settings/two-factor-users');
+    await waitForPortalRoute('#/settings/two-factor-users');
+    await byTestId(twoFactorUsersIds.page).waitForDisplayed();
+    const row = $(
+      `//*[@data-testid="${twoFactorUsersIds.table}"]//*[@role="row"][contains(., "auditor@acme.example")]`,
+    );
+    await row.waitForDisplayed({ timeoutMsg: 'The administrators were not listed.' });
+    expect(await blockingViolations()).toEqual([]);
+    await screenshots('two-factor-users', () => row.waitForDisplayed());
   });
 });

@@ -41,7 +41,7 @@ import { utcMinute } from '../utcMinute';
 import { ACCESS_LABELS, ApiTokenCreateDialog } from './ApiTokenCreateDialog';
 
 export const API_TOKENS_TEXTS = {
-  title: 'API tokens',
+  title: 'API Tokens',
   intro:
     'Scripts call the API with a token instead of a person’s session: Authorization: Bearer <token>. A token reaches only its areas, never more than its maker may do.',
   noPermission: 'You do not have permission to see the API tokens.',
@@ -160,6 +160,7 @@ export function ApiTokensPage() {
       flex: 2,
       minWidth: 180,
       sortable: true,
+      wrap: true,
       render: (t) => (
         <span>
           {t.name}{' '}
@@ -170,12 +171,12 @@ export function ApiTokensPage() {
       ),
       value: (t) => t.name,
     },
-    { name: 'access', header: 'Scope', flex: 1, minWidth: 130, value: (t) => ACCESS_LABELS[t.access] },
+    { name: 'access', header: 'Scope', flex: 1, minWidth: 110, value: (t) => ACCESS_LABELS[t.access] },
     {
       name: 'areas',
       header: 'Areas',
       flex: 1.5,
-      minWidth: 140,
+      minWidth: 120,
       wrap: true,
       value: (t) => t.areas.map((a) => API_TOKEN_AREA_REGISTRY[a].label).join(', '),
     },
@@ -183,7 +184,7 @@ export function ApiTokensPage() {
       name: 'expires_at',
       header: 'Expires',
       flex: 1,
-      minWidth: 150,
+      minWidth: 120,
       sortable: true,
       value: (t) => t.expires_at ?? '',
       render: (t) =>

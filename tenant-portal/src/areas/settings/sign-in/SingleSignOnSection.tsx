@@ -277,6 +277,7 @@ export function SingleSignOnSection({
                   accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
                   hidden
                   onChange={(e) => void upload(e)}
+                  aria-label={SSO_TEXTS.upload}
                   data-testid={ids.metadataFile}
                 />
                 <Button

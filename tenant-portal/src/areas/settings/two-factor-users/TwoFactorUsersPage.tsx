@@ -24,7 +24,7 @@ import { AreaPage } from '../../AreaPage';
 import { utcMinute } from '../utcMinute';
 
 export const TWO_FACTOR_USERS_TEXTS = {
-  title: 'Two-factor users',
+  title: 'Two-factor Users',
   intro:
     'Who signs in with a code from an authenticator app as well as a password. Each administrator sets it up from the user menu.',
   noPermission: 'You do not have permission to see the administrators.',
