@@ -81,6 +81,8 @@ export function TwoFactorUsersPage() {
       },
     });
 
+  const users = list.data?.users ?? [];
+  const enrolled = users.filter((u) => u.mfa_enrolled_since !== null).length;
   const columns: DataTableColumn<MfaUser>[] = [
     { name: 'username', header: 'User name', flex: 2, minWidth: 200, sortable: true },
     { name: 'name', header: 'Name', flex: 1.5, minWidth: 140, sortable: true, value: fullName },
@@ -105,7 +107,8 @@ export function TwoFactorUsersPage() {
       minWidth: 170,
       value: (u) => (u.mfa_enrolled_since === null ? '—' : utcMinute(u.mfa_enrolled_since)),
     },
-    ...(canReset
+    // Reset is offered on the rows with a factor: no column while nobody has one.
+    ...(canReset && enrolled > 0
       ? [
           {
             name: 'actions',
@@ -137,8 +140,6 @@ export function TwoFactorUsersPage() {
       </AreaPage>
     );
 
-  const users = list.data?.users ?? [];
-  const enrolled = users.filter((u) => u.mfa_enrolled_since !== null).length;
   // The whole list is one answer (a tenant's administrators are few): the search filters it here.
   const needle = search.trim().toLowerCase();
   const shown = needle
