@@ -3,14 +3,20 @@
  * acme in the provider console and copies its secret, shown once; a script outside the browser
  * (Node's fetch, no cookie) lists acme's logs with it and is refused a write outside its scope;
  * the console then shows the token's last use; revoking it in the console refuses the script's
- * next call. The tenant's own token page waits for the editor kit; its calls are the same store.
+ * next call. The same with the tenant's own page (Settings › API tokens): acme's administrator
+ * creates a read-only logs token, the script lists logs with it and is refused a write, the page
+ * shows its last use, and revoking it there refuses the next call.
+ * With WDIO_SCREENSHOTS set, the tenant's page at 1400 and 800 px, light and dark, goes to /tmp/api-tokens-*.png.
  */
-import { browser, expect } from '@wdio/globals';
-import { providerPageIds } from '@workbench/common/test-ids/index';
+import { $, browser, expect } from '@wdio/globals';
+import { navItemId, providerPageIds } from '@workbench/common/test-ids/index';
+import { apiTokensIds } from '@workbench/common/test-ids/apiTokensIds';
 import { providerLoginPage } from '../pageobjects/ProviderLoginPage';
 import { providerShell } from '../pageobjects/ProviderShell';
-import { byTestId } from '../pageobjects/testId';
-import { forgetSession } from '../pageobjects/portal';
+import { byTestId, clickWhenReady } from '../pageobjects/testId';
+import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
+import { blockingViolations } from '../support/axe';
+import { screenshots } from '../support/theme';
 import { baseUrl, DEMO_PASSWORD } from '../support/testEnv';
 
 const stamp = Date.now().toString(36);
@@ -73,6 +79,54 @@ describe('API tokens', () => {
     const confirmRevoke = browser.$('[role="dialog"]').$('button=Revoke');
     await confirmRevoke.waitForClickable();
     await confirmRevoke.click();
+    await row.waitForExist({ reverse: true, timeoutMsg: 'The revoked token was still listed.' });
+    expect((await script(secret, '/api/rep/v1/query/scan_web?limit=5')).status).toBe(401);
+  });
+
+  it("a read-only logs token made on the tenant's page lists logs from a script, is refused a write, and stops when revoked there", async () => {
+    const ids = apiTokensIds;
+    await forgetSession();
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/settings/api-tokens');
+    await waitForPortalRoute('#/settings/api-tokens');
+    await byTestId(ids.page).waitForDisplayed();
+    await expect(byTestId(navItemId('settings-api-tokens'))).toHaveText('API Tokens');
+
+    await clickWhenReady(byTestId(ids.createButton), 'Create token');
+    await byTestId(ids.formDialog).waitForDisplayed();
+    const name = `Tenant SIEM ${stamp}`;
+    await byTestId(`${ids.formField}-name`).setValue(name);
+    await byTestId(`${ids.formField}-access-read`).click();
+    await byTestId(`${ids.formField}-areas-logs`).click();
+    expect(await blockingViolations()).toEqual([]);
+    await clickWhenReady(byTestId(ids.formSubmit), 'Create token');
+    const shown = byTestId(ids.secret);
+    await shown.waitForDisplayed({ timeoutMsg: 'The new token’s secret was not shown.' });
+    await expect(byTestId(ids.secretDialog)).toHaveText(expect.stringContaining('you will not see it again'));
+    const secret = (await shown.getText()).trim();
+    expect(secret).toMatch(/^wbt_/);
+    await clickWhenReady(byTestId(ids.secretDone), 'Done');
+    await byTestId(ids.secretDialog).waitForExist({ reverse: true });
+
+    const logs = await script(secret, '/api/rep/v1/query/scan_web?limit=5');
+    expect(logs.status).toBe(200);
+    const write = await script(secret, '/api/udb-rest/v2/users', 'POST', {
+      username: `tenant-script-${stamp}@acme.example`,
+      password: 'long-enough-1',
+    });
+    expect(write.status).toBe(403);
+
+    // The page shows the use once the list is read again.
+    await browser.refresh();
+    const row = $(
+      `//*[@data-testid="${ids.table}"]//*[@role="row"][contains(., "${name}")][contains(., "UTC")]`,
+    );
+    await row.waitForDisplayed({ timeoutMsg: 'The new token was not listed with its last use.' });
+    await expect(row).toHaveText(expect.stringContaining('UTC from'));
+    await screenshots('api-tokens', () => row.waitForDisplayed());
+
+    // The actions are pinned right: another part of the grid's row than the name's.
+    await clickWhenReady($(`button[aria-label="Revoke ${name}"]`), 'Revoke');
+    await clickWhenReady(byTestId(ids.revokeConfirm), 'Revoke (confirm)');
     await row.waitForExist({ reverse: true, timeoutMsg: 'The revoked token was still listed.' });
     expect((await script(secret, '/api/rep/v1/query/scan_web?limit=5')).status).toBe(401);
   });

@@ -15,6 +15,7 @@ import {
   type LdapTestBody,
   type LdapTestReply,
   type SamlSetting,
+  type TenantIpRestrictions,
 } from './contract/signInSettings';
 import type { HttpClient } from './http';
 
@@ -76,4 +77,10 @@ export async function saveAdminAccessControl(
       callName: 'saveAdminAccessControl',
     })
   ).data;
+}
+
+/** The provider's IP restrictions of the tenant, read-only (extension `ip-restrictions-read`). */
+export async function getTenantIpRestrictions(http: HttpClient): Promise<TenantIpRestrictions> {
+  return (await http.get<TenantIpRestrictions>(PATHS.ipRestrictions, { callName: 'getTenantIpRestrictions' }))
+    .data;
 }

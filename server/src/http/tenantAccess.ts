@@ -11,8 +11,7 @@ import {
   adminAccessRefusedMessage,
 } from '@workbench/common/api/contract/signInSettings';
 import type { ServerContext, TenantSession } from '../context';
-import { docEntity } from '../provider/tenantRouteKit';
-import { ipRefusal, ipRestrictionsFrom } from '../tokens/ipRestrictions';
+import { IP_RESTRICTIONS_ENTITY, ipRefusal, ipRestrictionsFrom } from '../tokens/ipRestrictions';
 import {
   ADMIN_ACCESS_CONTROL_ENTITY,
   adminAccessControlFrom,
@@ -20,8 +19,6 @@ import {
   signInMethodOf,
 } from '../sign-in-settings/adminAccessControl';
 import { apiError } from './errors';
-
-const IP_RESTRICTIONS_ENTITY = docEntity('ip_restrictions');
 
 /** The 403 body refusing the session's call from `ip`, or null when both documents admit it. */
 export async function tenantAccessRefusal(

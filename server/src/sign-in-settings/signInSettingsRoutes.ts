@@ -14,6 +14,8 @@ import net from 'node:net';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  ADMIN_ACCESS_CONTROL_MSGS,
+  TenantIpRestrictions,
   ACCESS_CONTROL_READ_PERMISSION,
   ACCESS_CONTROL_WRITE_PERMISSION,
   ADMIN_ACCESS_CONTROL_DEFAULTS,
@@ -48,7 +50,7 @@ import type { ConfigStore } from '../store/ConfigStore';
 import { CertificateProblem, decodeCertificate, makeSelfSignedCertificate } from '../identity/certificates';
 import { MetadataProblem, parseIdpMetadata } from '../identity/idpMetadata';
 import { testLdapConnection } from '../identity/ldapDirectory';
-import { ipAllowed } from '../tokens/ipRestrictions';
+import { IP_RESTRICTIONS_ENTITY, ipAllowed, ipRestrictionsFrom } from '../tokens/ipRestrictions';
 import { ADMIN_ACCESS_CONTROL_ENTITY, signInMethodOf } from './adminAccessControl';
 
 /** The stored LDAP settings: the password itself, never answered. */
@@ -466,6 +468,27 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => accessView(tenantSessionOf(request).tid),
   );
 
+  // Extension ip-restrictions-read: the provider's IP restrictions as the tenant sees them, beside
+  // its own access control; read-only, since only the provider changes them (docs/ip-restrictions.md).
+  app.get(
+    PATHS.ipRestrictions,
+    {
+      config: { world: 'tenant' as const, permission: ACCESS_CONTROL_READ_PERMISSION },
+      schema: {
+        tags,
+        summary:
+          "The provider's IP restrictions of the tenant (on or off, the allowed IPv4 addresses and ranges) and the caller's address, read-only",
+        response: { 200: TenantIpRestrictions, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const doc = ipRestrictionsFrom(
+        (await store.entities.get(IP_RESTRICTIONS_ENTITY, tenantSessionOf(request).tid))?.data,
+      );
+      return { enabled: doc.enabled, allowed: doc.allowed, your_address: request.ip };
+    },
+  );
+
   app.put(
     PATHS.adminAccessControl,
     {
@@ -493,17 +516,9 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       const methods = [...new Set(body.allowed_methods)];
       if (body.enabled) {
         if (ranges.length === 0)
-          throw new ApiHttpError(
-            400,
-            'List at least one address or range that may reach the administration.',
-            'allowed_ranges',
-          );
+          throw new ApiHttpError(400, ADMIN_ACCESS_CONTROL_MSGS.rangesRequired, 'allowed_ranges');
         if (methods.length === 0)
-          throw new ApiHttpError(
-            400,
-            'Allow at least one way to sign in to the administration.',
-            'allowed_methods',
-          );
+          throw new ApiHttpError(400, ADMIN_ACCESS_CONTROL_MSGS.methodsRequired, 'allowed_methods');
         if (!ipAllowed(ranges, request.ip))
           throw new ApiHttpError(
             409,

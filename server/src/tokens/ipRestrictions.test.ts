@@ -7,6 +7,7 @@
 import { API_TOKENS_PATHS, type ApiTokenCreated } from '@workbench/common/api/contract/apiTokens';
 import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
 import { IP_RESTRICTED_FIELD, ipRestrictedMessage } from '@workbench/common/api/contract/ipRestrictions';
+import { SIGN_IN_SETTINGS_PATHS } from '@workbench/common/api/contract/signInSettings';
 import { TENANTS_PATH, tenantSubPath } from '@workbench/common/api/contract/providerTenants';
 import type { ProviderTenantList } from '@workbench/common/api/contract/provider';
 import { UDB_PATHS } from '@workbench/common/api/contract/udb';
@@ -121,6 +122,40 @@ describe('a tenant with IP restrictions on', () => {
     };
     expect(list.tokens.map((t) => t.name)).toEqual(['Script']);
     expect((await server.call(AUTH_PATHS.logout, { jar: admin.jar })).status).toBeLessThan(400);
+  });
+
+  test("the tenant reads its IP restrictions and its own address, read-only; another tenant's stay unseen", async () => {
+    const read = (jar: SignedIn['jar']) => server.call(SIGN_IN_SETTINGS_PATHS.ipRestrictions, { jar });
+    const again = await signIn(server, 'admin@acme.example');
+    const auditor = await signIn(server, 'auditor@acme.example');
+    const logs = await signIn(server, 'logs@acme.example');
+    expect((await restrict({ enabled: true, allowed: ['127.0.0.1', '10.0.0.0/8'] })).status).toBe(200);
+    for (const who of [again, auditor]) {
+      const r = await read(who.jar);
+      expect(r.status).toBe(200);
+      expect(await r.json()).toEqual({
+        enabled: true,
+        allowed: ['127.0.0.1', '10.0.0.0/8'],
+        your_address: '127.0.0.1',
+      });
+    }
+    // Without settings:admin_access_control:read, no.
+    expect((await read(logs.jar)).status).toBe(403);
+    // Globex's own document (off), not acme's.
+    expect(await (await read(globex.jar)).json()).toEqual({
+      enabled: false,
+      allowed: [],
+      your_address: '127.0.0.1',
+    });
+    // Read-only: the tenant has no call that changes them.
+    const put = await server.call(SIGN_IN_SETTINGS_PATHS.ipRestrictions, {
+      method: 'PUT',
+      jar: again.jar,
+      body: { enabled: false, allowed: [] },
+    });
+    expect(put.status).toBe(404);
+    expect(((await (await read(again.jar)).json()) as { enabled: boolean }).enabled).toBe(true);
+    expect((await restrict({ enabled: false, allowed: [] })).status).toBe(200);
   });
 });
 

@@ -9,8 +9,12 @@
  */
 import ipaddr from 'ipaddr.js';
 import { tenantDocumentDef, type TenantDocument } from '@workbench/common/api/contract/providerTenants';
+import { docEntity } from '../provider/tenantRouteKit';
 
 export type IpRestrictions = TenantDocument<'ip_restrictions'>;
+
+/** Where the provider's document of a tenant is stored (the tenant routes' document entity). */
+export const IP_RESTRICTIONS_ENTITY = docEntity('ip_restrictions');
 
 /** The tenant's document as the provider saved it (the defaults, off, before the first save). */
 export const ipRestrictionsFrom = (stored: Record<string, unknown> | undefined): IpRestrictions =>

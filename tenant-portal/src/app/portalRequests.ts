@@ -5,7 +5,7 @@
  * (app/portalEntities.ts); only the feature's watcher holds the HTTP client.
  */
 import { getPolicyReference, request, type HttpClient } from '@workbench/common';
-import { mfaConfirm, mfaDisable, mfaEnrol, mfaState } from '@workbench/common/api/auth';
+import { mfaConfirm, mfaDisable, mfaEnrol, mfaState, mfaUsers } from '@workbench/common/api/auth';
 import { bulkCreateUsers } from '@workbench/common/api/udb';
 import { queryLogs } from '@workbench/common/api/logs';
 import { fetchLogHistogram, fetchLogTopValues } from '@workbench/common/api/logSummary';
@@ -28,8 +28,21 @@ import {
   resetAdministratorPassword,
   saveRole,
   setAdministratorStatus,
+  resetAdministratorMfa,
   unlockAdministrator,
 } from '@workbench/common/api/administrators';
+import { createApiToken, listApiTokens, revokeApiToken } from '@workbench/common/api/apiTokens';
+import {
+  decodeCertificate,
+  getAdminAccessControl,
+  getAuthSettingsV2,
+  getSamlSetting,
+  getSamlSigningCertificate,
+  getTenantIpRestrictions,
+  saveAdminAccessControl,
+  saveAuthSettingsV2,
+  testLdapConnection,
+} from '@workbench/common/api/signInSettings';
 
 export const PORTAL_REQUESTS = {
   // The terms-of-service step (pending-steps/AcceptTermsStep).
@@ -72,4 +85,20 @@ export const PORTAL_REQUESTS = {
   listRoles: request(listRoles),
   saveRole: request(saveRole),
   deleteRole: request(deleteRole),
+  // Settings › API tokens, Two-factor users and Sign-in settings (issue 33; docs/api-tokens.md,
+  // docs/administrators.md §4, docs/sign-in-settings.md).
+  listApiTokens: request(listApiTokens),
+  createApiToken: request(createApiToken),
+  revokeApiToken: request(revokeApiToken),
+  mfaUsers: request(mfaUsers),
+  resetAdministratorMfa: request(resetAdministratorMfa),
+  getAuthSettingsV2: request(getAuthSettingsV2),
+  saveAuthSettingsV2: request(saveAuthSettingsV2),
+  getSamlSetting: request(getSamlSetting),
+  getSamlSigningCertificate: request(getSamlSigningCertificate),
+  decodeCertificate: request(decodeCertificate),
+  testLdapConnection: request(testLdapConnection),
+  getAdminAccessControl: request(getAdminAccessControl),
+  saveAdminAccessControl: request(saveAdminAccessControl),
+  getTenantIpRestrictions: request(getTenantIpRestrictions),
 };

@@ -25,8 +25,15 @@ import {
   settingsReadPermission,
   type SettingsListDef,
 } from '@workbench/common/api/contract/tenantSettings';
-import { UDB_READ_PERMISSION } from '@workbench/common/api/contract/udb';
-import { ADMINS_READ_PERMISSION, ROLES_READ_PERMISSION } from '@workbench/common/api/contract/administrators';
+// The permissions alone, not their contracts: this table is in every first load.
+import {
+  ACCESS_CONTROL_READ_PERMISSION,
+  ADMINS_READ_PERMISSION,
+  API_TOKENS_READ_PERMISSION,
+  ROLES_READ_PERMISSION,
+  SIGN_IN_READ_PERMISSION,
+  UDB_READ_PERMISSION,
+} from '@workbench/common/api/contract/settingsPermissions';
 import {
   ALL_ENVIRONMENTS,
   CLOUD_ONLY,
@@ -135,6 +142,30 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
     ),
   },
   { path: 'network', title: 'Network' },
+  // Sign-in and API access (issue 33): each gated by the permission and feature its server calls need.
+  {
+    path: 'api-tokens',
+    title: 'API Tokens',
+    access: any(API_TOKENS_READ_PERMISSION),
+    page: page(() => import('../areas/settings/api-tokens/ApiTokensPage').then((m) => m.ApiTokensPage)),
+  },
+  {
+    path: 'two-factor-users',
+    title: 'Two-factor Users',
+    access: any(UDB_READ_PERMISSION),
+    features: ['tfa'],
+    page: page(() =>
+      import('../areas/settings/two-factor-users/TwoFactorUsersPage').then((m) => m.TwoFactorUsersPage),
+    ),
+  },
+  {
+    path: 'sign-in',
+    title: 'Sign-in Settings',
+    access: any(SIGN_IN_READ_PERMISSION, ACCESS_CONTROL_READ_PERMISSION),
+    page: page(() =>
+      import('../areas/settings/sign-in/SignInSettingsPage').then((m) => m.SignInSettingsPage),
+    ),
+  },
   // One page per row of the tenant settings registry (docs/settings.md): its permission and features.
   ...TENANT_SETTINGS_LISTS.map((list): ChildArea => {
     const def: SettingsListDef = TENANT_SETTINGS_REGISTRY[list];

@@ -8,10 +8,12 @@
 import { Type, type Static } from 'typebox';
 import { DEMO_TENANT_ROLES } from './demo';
 
-export const ADMINS_READ_PERMISSION = 'settings:admins:read';
-export const ADMINS_WRITE_PERMISSION = 'settings:admins:write';
-export const ROLES_READ_PERMISSION = 'settings:roles:read';
-export const ROLES_WRITE_PERMISSION = 'settings:roles:write';
+export {
+  ADMINS_READ_PERMISSION,
+  ADMINS_WRITE_PERMISSION,
+  ROLES_READ_PERMISSION,
+  ROLES_WRITE_PERMISSION,
+} from './settingsPermissions';
 
 export const ADMIN_PATHS = {
   /** The spec's list (GET). */

@@ -18,8 +18,7 @@ export const API_TOKENS_PATHS = {
 } as const;
 
 /** Who may list (read) and create or revoke (write) the tenant's own API tokens. */
-export const API_TOKENS_READ_PERMISSION = 'settings:api_tokens:read';
-export const API_TOKENS_WRITE_PERMISSION = 'settings:api_tokens:write';
+export { API_TOKENS_READ_PERMISSION, API_TOKENS_WRITE_PERMISSION } from './settingsPermissions';
 
 /**
  * The areas a token may be scoped to, each the RBAC items (docs/access.md §1 role entries) it opens.

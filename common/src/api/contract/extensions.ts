@@ -177,6 +177,13 @@ export const EXTENSION_REGISTRY = {
     routes: [post('/api/settings/v1/tenants/auth/ldap/test')],
     usedFor: "the sign-in settings' LDAP Test connection (bind, then look up one user)",
   },
+  'ip-restrictions-read': {
+    world: 'tenant',
+    family: 'settings',
+    title: "The tenant's read of its IP restrictions",
+    routes: [get('/api/settings/v1/tenants/ip_restrictions')],
+    usedFor: "the sign-in settings' IP restrictions, read-only (the provider sets them)",
+  },
   'provider-audit': {
     world: 'provider',
     family: 'provider',

@@ -15,15 +15,19 @@ export const SIGN_IN_SETTINGS_PATHS = {
   signingCert: `${TENANTS_V1}/menloSamlSigningCert`,
   decodeCert: `${TENANTS_V1}/decodeCert`,
   adminAccessControl: `${TENANTS_V1}/admin_access_control`,
+  /** Extension `ip-restrictions-read`: the provider's IP restrictions of the tenant, read-only. */
+  ipRestrictions: `${TENANTS_V1}/ip_restrictions`,
   /** Extension `ldap-test`: "Test connection" of the LDAP settings. */
   ldapTest: `${TENANTS_V1}/auth/ldap/test`,
 } as const;
 
 /** RBAC items (docs/access.md §4 `settings` group): `settings:auth`, `settings:admin_access_control`. */
-export const SIGN_IN_READ_PERMISSION = 'settings:auth:read';
-export const SIGN_IN_WRITE_PERMISSION = 'settings:auth:write';
-export const ACCESS_CONTROL_READ_PERMISSION = 'settings:admin_access_control:read';
-export const ACCESS_CONTROL_WRITE_PERMISSION = 'settings:admin_access_control:write';
+export {
+  ACCESS_CONTROL_READ_PERMISSION,
+  ACCESS_CONTROL_WRITE_PERMISSION,
+  SIGN_IN_READ_PERMISSION,
+  SIGN_IN_WRITE_PERMISSION,
+} from './settingsPermissions';
 
 /** Limits. */
 export const CERT_TEXT_MAX = 20_000;
@@ -183,6 +187,19 @@ export const SamlSetting = Type.Object({
 });
 export type SamlSetting = Static<typeof SamlSetting>;
 
+/**
+ * The provider's IP restrictions as the tenant reads them (docs/ip-restrictions.md "The tenant's
+ * view"): read-only, since only the provider changes them; with the address the server sees the
+ * call from, the one that has to be listed.
+ */
+export const TenantIpRestrictions = Type.Object({
+  enabled: Type.Boolean(),
+  /** IPv4 addresses and CIDR ranges, as the provider listed them. */
+  allowed: Type.Array(Type.String()),
+  your_address: Type.String(),
+});
+export type TenantIpRestrictions = Static<typeof TenantIpRestrictions>;
+
 /** Ways into the administration that admin_access_control may allow (our choice). */
 export const ADMIN_SIGN_IN_METHODS = ['password', 'sso', 'api_token'] as const;
 export type AdminSignInMethod = (typeof ADMIN_SIGN_IN_METHODS)[number];
@@ -219,6 +236,13 @@ export const AdminAccessControl = Type.Object(
 export type AdminAccessControl = Static<typeof AdminAccessControl>;
 export const AdminAccessControlReply = Type.Object({ ...AdminAccessControl.properties, ...Audit });
 export type AdminAccessControlReply = Static<typeof AdminAccessControlReply>;
+
+/** A save with `enabled` needs a range and a method (400 naming the field): the server's and the form's words. */
+export const ADMIN_ACCESS_CONTROL_MSGS = {
+  rangesRequired: 'List at least one address or range that may reach the administration.',
+  methodsRequired: 'Allow at least one way to sign in to the administration.',
+  tooManyRanges: `At most ${ACCESS_RANGES_MAX} addresses or ranges.`,
+} as const;
 
 export const ADMIN_ACCESS_CONTROL_DEFAULTS: AdminAccessControl = {
   enabled: false,

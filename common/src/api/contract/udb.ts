@@ -21,8 +21,7 @@ export const UDB_PATHS = {
 } as const;
 
 /** Permissions the server checks (RBAC entry `settings:users`, or `settings:*`). */
-export const UDB_READ_PERMISSION = 'settings:users:read';
-export const UDB_WRITE_PERMISSION = 'settings:users:write';
+export { UDB_READ_PERMISSION, UDB_WRITE_PERMISSION } from './settingsPermissions';
 
 /** Rows per bulk call; more is refused with 413 and UDB_BULK_LIMIT_MSG. */
 export const UDB_BULK_LIMIT = 500;

@@ -1,0 +1,18 @@
+/**
+ * The RBAC items (docs/access.md §4, the `settings` group) of the settings pages that the portal's
+ * route table gates on, in a module of their own: the route table is in every first load, and
+ * importing them from their contracts would bring those contracts' schemas along
+ * (bench/README.md, First load). Each contract re-exports its own.
+ */
+export const UDB_READ_PERMISSION = 'settings:users:read';
+export const UDB_WRITE_PERMISSION = 'settings:users:write';
+export const API_TOKENS_READ_PERMISSION = 'settings:api_tokens:read';
+export const API_TOKENS_WRITE_PERMISSION = 'settings:api_tokens:write';
+export const SIGN_IN_READ_PERMISSION = 'settings:auth:read';
+export const SIGN_IN_WRITE_PERMISSION = 'settings:auth:write';
+export const ACCESS_CONTROL_READ_PERMISSION = 'settings:admin_access_control:read';
+export const ACCESS_CONTROL_WRITE_PERMISSION = 'settings:admin_access_control:write';
+export const ADMINS_READ_PERMISSION = 'settings:admins:read';
+export const ADMINS_WRITE_PERMISSION = 'settings:admins:write';
+export const ROLES_READ_PERMISSION = 'settings:roles:read';
+export const ROLES_WRITE_PERMISSION = 'settings:roles:write';
