@@ -97,3 +97,66 @@ test('an error shows once the field is left, or as soon as it changed where the 
   await userEvent.type(screen.getByTestId('f-name'), 'bcd');
   expect(await screen.findByText('Too long.')).toBeInTheDocument();
 });
+
+interface Settings {
+  own: { days: string };
+  every: number;
+  on: boolean;
+  more: boolean;
+}
+
+/** A form saved at each keystroke (the e-mail settings): text commits at change, a select of numbers. */
+function TypedForm({ onCommit }: { onCommit: (v: Settings) => void }) {
+  return (
+    <Formik<Settings>
+      initialValues={{ own: { days: '1' }, every: 60, on: false, more: false }}
+      onSubmit={() => undefined}
+    >
+      {(form) => {
+        const { field, selectField, switchField } = formFields(form, {
+          readOnly: false,
+          testIdPrefix: 'f',
+          message: messageAsIs,
+          onCommit,
+          commitText: 'change',
+          live: true,
+        });
+        return (
+          <>
+            <TextField {...field('own.days', 'Days')} />
+            <TextField {...selectField('every', 'Every')}>
+              <MenuItem value={60}>A minute</MenuItem>
+              <MenuItem value={3600}>An hour</MenuItem>
+            </TextField>
+            {switchField('on', 'On')}
+            {switchField('more', 'More', undefined, !form.values.on)}
+          </>
+        );
+      }}
+    </Formik>
+  );
+}
+
+test("commitText 'change': a text field (by dotted path) commits at each keystroke, not again when left", async () => {
+  const commits: Settings[] = [];
+  render(<TypedForm onCommit={(v) => commits.push(v)} />);
+  await userEvent.type(screen.getByTestId('f-own.days'), '23');
+  expect(commits.map((v) => v.own.days)).toEqual(['12', '123']);
+  await userEvent.tab();
+  expect(commits).toHaveLength(2);
+});
+
+test('a select whose options are numbers stores a number', async () => {
+  const commits: Settings[] = [];
+  render(<TypedForm onCommit={(v) => commits.push(v)} />);
+  await userEvent.click(screen.getByRole('combobox', { name: 'Every' }));
+  await userEvent.click(await screen.findByRole('option', { name: 'An hour' }));
+  expect(commits.at(-1)?.every).toBe(3600);
+});
+
+test('a switch given as disabled is off for writers until it means something', async () => {
+  render(<TypedForm onCommit={() => undefined} />);
+  expect(screen.getByTestId('f-more')).toBeDisabled();
+  await userEvent.click(screen.getByTestId('f-on'));
+  expect(screen.getByTestId('f-more')).toBeEnabled();
+});
