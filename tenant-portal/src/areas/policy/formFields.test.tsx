@@ -160,3 +160,44 @@ test('a switch given as disabled is off for writers until it means something', a
   await userEvent.click(screen.getByTestId('f-on'));
   expect(screen.getByTestId('f-more')).toBeEnabled();
 });
+
+/** Checkboxes over one array of numbers, with an error when none is ticked. */
+function DaysForm({
+  onCommit,
+  readOnly = false,
+}: {
+  onCommit: (v: { days: number[] }) => void;
+  readOnly?: boolean;
+}) {
+  return (
+    <Formik<{ days: number[] }>
+      initialValues={{ days: [2] }}
+      validate={(v) => (v.days.length === 0 ? { days: 'Choose a day.' } : {})}
+      onSubmit={() => undefined}
+    >
+      {(form) =>
+        formFields(form, { readOnly, message: messageAsIs, onCommit }).checkboxListField('days', 'Days', [
+          { value: 1, label: 'Mon', testId: 'day-mon' },
+          { value: 2, label: 'Tue' },
+        ])
+      }
+    </Formik>
+  );
+}
+
+test('checkboxListField: ticking adds the value at the end, unticking removes it, each committed; the error shows once changed', async () => {
+  const commits: number[][] = [];
+  render(<DaysForm onCommit={(v) => commits.push(v.days)} />);
+  expect(screen.getByRole('group', { name: 'Days' })).toBeInTheDocument();
+  expect(screen.getByRole('checkbox', { name: 'Tue' })).toBeChecked();
+  await userEvent.click(screen.getByTestId('day-mon'));
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Tue' }));
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Mon' }));
+  expect(commits).toEqual([[2, 1], [1], []]);
+  expect(await screen.findByText('Choose a day.')).toBeInTheDocument();
+});
+
+test('checkboxListField: disabled for readers', () => {
+  render(<DaysForm onCommit={() => undefined} readOnly />);
+  expect(screen.getByRole('checkbox', { name: 'Mon' })).toBeDisabled();
+});

@@ -1,12 +1,19 @@
 import type { ChangeEvent, FocusEvent } from 'react';
 import type { SxProps, Theme } from '@mui/material';
-import { FormControlLabel, Switch } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel, Switch } from '@mui/material';
 import { getIn, setIn, type FormikProps } from 'formik';
 
 /** What the bindings read of a Formik form (a rule form's shared panels take any family's form). */
 export type BoundForm<V> = Pick<
   FormikProps<V>,
-  'values' | 'initialValues' | 'errors' | 'touched' | 'handleChange' | 'handleBlur'
+  | 'values'
+  | 'initialValues'
+  | 'errors'
+  | 'touched'
+  | 'handleChange'
+  | 'handleBlur'
+  | 'setFieldValue'
+  | 'setFieldTouched'
 > &
   Partial<Pick<FormikProps<V>, 'submitCount'>>;
 
@@ -128,7 +135,49 @@ export function formFields<V extends object>(
       label={label}
     />
   );
-  return { errorOf, field, selectField, switchField };
+  /**
+   * Checkboxes over one array value (platforms, weekdays, inspection types): ticking adds the
+   * option's value at the end, unticking removes it; committed as soon as it changes. Test ids per
+   * option come from the caller (`testId`), since lists name them their own way.
+   */
+  const checkboxListField = <T extends string | number>(
+    name: FieldPath<V>,
+    legend: string,
+    options: readonly { value: T; label: string; testId?: string }[],
+  ) => {
+    const chosen = (getIn(formik.values, name) as readonly T[] | undefined) ?? [];
+    const error = errorOf(name);
+    return (
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <FormLabel component="legend">{legend}</FormLabel>
+        <FormGroup row>
+          {options.map((o) => (
+            <FormControlLabel
+              key={o.value}
+              label={o.label}
+              control={
+                <Checkbox
+                  checked={chosen.includes(o.value)}
+                  disabled={readOnly}
+                  onChange={(e) => {
+                    const next = e.target.checked
+                      ? [...chosen, o.value]
+                      : chosen.filter((x) => x !== o.value);
+                    void formik.setFieldValue(name, next);
+                    void formik.setFieldTouched(name, true, false);
+                    commit(name, next);
+                  }}
+                  slotProps={{ input: (o.testId ? { 'data-testid': o.testId } : {}) as object }}
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+        {error && <FormHelperText error>{error}</FormHelperText>}
+      </Box>
+    );
+  };
+  return { errorOf, field, selectField, switchField, checkboxListField };
 }
 
 /** The wording of a form whose validate returns its messages already. */

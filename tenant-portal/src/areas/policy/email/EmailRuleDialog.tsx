@@ -1,17 +1,6 @@
 import { useMemo } from 'react';
 import { Formik } from 'formik';
-import {
-  Autocomplete,
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
 import type { RuleAccordionPanel } from '@workbench/common';
 import { RuleDialogFrame, ruleDialogTitle } from '../RuleDialogFrame';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
@@ -130,7 +119,10 @@ export function EmailRuleDialog(props: EmailRuleDialogProps) {
       onSubmit={apply}
     >
       {(form) => {
-        const { field, switchField } = formFields(form, { readOnly: false, message: messageAsIs });
+        const { field, switchField, checkboxListField } = formFields(form, {
+          readOnly: false,
+          message: messageAsIs,
+        });
         const text = (f: keyof Values, label: string, extra: object = {}) => (
           <TextField {...field(f, label)} {...extra} />
         );
@@ -190,36 +182,12 @@ export function EmailRuleDialog(props: EmailRuleDialogProps) {
                     )}
                   />
                 )}
-                {variant === 'mobile' && (
-                  <FormControl component="fieldset" error={Boolean(form.errors.platforms)}>
-                    <FormLabel component="legend">Platforms</FormLabel>
-                    <FormGroup row>
-                      {MOBILE_PLATFORMS.map((p) => (
-                        <FormControlLabel
-                          key={p}
-                          label={PLATFORM_LABELS[p]}
-                          control={
-                            <Checkbox
-                              checked={form.values.platforms.includes(p)}
-                              onChange={(e) => {
-                                void form.setFieldTouched('platforms', true, false);
-                                void form.setFieldValue(
-                                  'platforms',
-                                  e.target.checked
-                                    ? [...form.values.platforms, p]
-                                    : form.values.platforms.filter((x) => x !== p),
-                                );
-                              }}
-                            />
-                          }
-                        />
-                      ))}
-                    </FormGroup>
-                    {typeof form.errors.platforms === 'string' && (
-                      <FormHelperText>{form.errors.platforms}</FormHelperText>
-                    )}
-                  </FormControl>
-                )}
+                {variant === 'mobile' &&
+                  checkboxListField(
+                    'platforms',
+                    'Platforms',
+                    MOBILE_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] })),
+                  )}
               </Stack>
             ),
           },
