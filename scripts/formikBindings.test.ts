@@ -70,6 +70,21 @@ test('a field wired to Formik by hand is refused in the policy areas, each way o
   ]);
   for (const area of ['fwaas', 'private-access', 'customization'])
     expect(findings(`tenant-portal/src/areas/${area}/Fixture.tsx`, HAND_WIRED)).toHaveLength(7);
+  // No file of those areas is left out (the e-mail settings were, until formFields committed text at change).
+  expect(findings('tenant-portal/src/areas/policy/email/SettingsSection.tsx', HAND_WIRED)).toHaveLength(7);
+});
+
+const CHECKBOX_LIST = `import { Checkbox } from '@mui/material';
+import type { FormikProps } from 'formik';
+
+export function Days({ form }: { form: FormikProps<{ days: number[] }> }) {
+  return <Checkbox checked={form.values.days.includes(1)} />;
+}
+`;
+
+test('a checkbox ticked from values is refused: lists of checkboxes are bound by checkboxListField', () => {
+  expect(findings('tenant-portal/src/areas/policy/web/Fixture.tsx', CHECKBOX_LIST)).toEqual([5]);
+  expect(findings('tenant-portal/src/areas/private-access/Fixture.tsx', CHECKBOX_LIST)).toEqual([5]);
 });
 
 test('fields bound through formFields pass, and formFields itself and other areas are not held to it', () => {

@@ -97,3 +97,107 @@ test('an error shows once the field is left, or as soon as it changed where the 
   await userEvent.type(screen.getByTestId('f-name'), 'bcd');
   expect(await screen.findByText('Too long.')).toBeInTheDocument();
 });
+
+interface Settings {
+  own: { days: string };
+  every: number;
+  on: boolean;
+  more: boolean;
+}
+
+/** A form saved at each keystroke (the e-mail settings): text commits at change, a select of numbers. */
+function TypedForm({ onCommit }: { onCommit: (v: Settings) => void }) {
+  return (
+    <Formik<Settings>
+      initialValues={{ own: { days: '1' }, every: 60, on: false, more: false }}
+      onSubmit={() => undefined}
+    >
+      {(form) => {
+        const { field, selectField, switchField } = formFields(form, {
+          readOnly: false,
+          testIdPrefix: 'f',
+          message: messageAsIs,
+          onCommit,
+          commitText: 'change',
+          live: true,
+        });
+        return (
+          <>
+            <TextField {...field('own.days', 'Days')} />
+            <TextField {...selectField('every', 'Every')}>
+              <MenuItem value={60}>A minute</MenuItem>
+              <MenuItem value={3600}>An hour</MenuItem>
+            </TextField>
+            {switchField('on', 'On')}
+            {switchField('more', 'More', undefined, !form.values.on)}
+          </>
+        );
+      }}
+    </Formik>
+  );
+}
+
+test("commitText 'change': a text field (by dotted path) commits at each keystroke, not again when left", async () => {
+  const commits: Settings[] = [];
+  render(<TypedForm onCommit={(v) => commits.push(v)} />);
+  await userEvent.type(screen.getByTestId('f-own.days'), '23');
+  expect(commits.map((v) => v.own.days)).toEqual(['12', '123']);
+  await userEvent.tab();
+  expect(commits).toHaveLength(2);
+});
+
+test('a select whose options are numbers stores a number', async () => {
+  const commits: Settings[] = [];
+  render(<TypedForm onCommit={(v) => commits.push(v)} />);
+  await userEvent.click(screen.getByRole('combobox', { name: 'Every' }));
+  await userEvent.click(await screen.findByRole('option', { name: 'An hour' }));
+  expect(commits.at(-1)?.every).toBe(3600);
+});
+
+test('a switch given as disabled is off for writers until it means something', async () => {
+  render(<TypedForm onCommit={() => undefined} />);
+  expect(screen.getByTestId('f-more')).toBeDisabled();
+  await userEvent.click(screen.getByTestId('f-on'));
+  expect(screen.getByTestId('f-more')).toBeEnabled();
+});
+
+/** Checkboxes over one array of numbers, with an error when none is ticked. */
+function DaysForm({
+  onCommit,
+  readOnly = false,
+}: {
+  onCommit: (v: { days: number[] }) => void;
+  readOnly?: boolean;
+}) {
+  return (
+    <Formik<{ days: number[] }>
+      initialValues={{ days: [2] }}
+      validate={(v) => (v.days.length === 0 ? { days: 'Choose a day.' } : {})}
+      onSubmit={() => undefined}
+    >
+      {(form) =>
+        formFields(form, { readOnly, message: messageAsIs, onCommit }).checkboxListField('days', 'Days', [
+          { value: 1, label: 'Mon', testId: 'day-mon' },
+          { value: 2, label: 'Tue' },
+        ])
+      }
+    </Formik>
+  );
+}
+
+test('checkboxListField: ticking adds the value at the end, unticking removes it, each committed; the error shows once changed', async () => {
+  const commits: number[][] = [];
+  render(<DaysForm onCommit={(v) => commits.push(v.days)} />);
+  expect(screen.getByRole('group', { name: 'Days' })).toBeInTheDocument();
+  expect(screen.getByRole('checkbox', { name: 'Tue' })).toBeChecked();
+  await userEvent.click(screen.getByTestId('day-mon'));
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Tue' }));
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Mon' }));
+  expect(commits).toEqual([[2, 1], [1], []]);
+  expect(await screen.findByText('Choose a day.')).toBeInTheDocument();
+});
+
+test('checkboxListField: disabled for readers', () => {
+  render(<DaysForm onCommit={() => undefined} readOnly />);
+  expect(screen.getByRole('checkbox', { name: 'Mon' })).toBeDisabled();
+});

@@ -1,14 +1,24 @@
 import type { ChangeEvent, FocusEvent } from 'react';
 import type { SxProps, Theme } from '@mui/material';
-import { FormControlLabel, Switch } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel, Switch } from '@mui/material';
 import { getIn, setIn, type FormikProps } from 'formik';
 
 /** What the bindings read of a Formik form (a rule form's shared panels take any family's form). */
 export type BoundForm<V> = Pick<
   FormikProps<V>,
-  'values' | 'initialValues' | 'errors' | 'touched' | 'handleChange' | 'handleBlur'
+  | 'values'
+  | 'initialValues'
+  | 'errors'
+  | 'touched'
+  | 'handleChange'
+  | 'handleBlur'
+  | 'setFieldValue'
+  | 'setFieldTouched'
 > &
   Partial<Pick<FormikProps<V>, 'submitCount'>>;
+
+/** A field's name: a key of the values, or a dotted path into one (`config.link_expiry_days`). */
+export type FieldPath<V> = (keyof V & string) | `${keyof V & string}.${string}`;
 
 /**
  * The bindings every policy Formik dialog shares (rule dialogs, entry dialogs, firewall, private
@@ -19,7 +29,9 @@ export type BoundForm<V> = Pick<
  * kit/kindForm.tsx). A form saved as it is edited (no Apply: web/SettingsFields.tsx) gives
  * `onCommit`: it gets the form's values after a switch or `selectField` changes and when a text
  * field is left, so one commit is one field's change and Ctrl+Z inside a text field stays the
- * browser's own.
+ * browser's own; a form whose text reaches the draft at each keystroke (the e-mail settings, with
+ * `live` errors) gives `commitText: 'change'`. A select stores its option's value as it is (a
+ * `MenuItem` whose value is a number stores a number).
  */
 export function formFields<V extends object>(
   formik: BoundForm<V>,
@@ -39,15 +51,28 @@ export function formFields<V extends object>(
      * valid values reach the draft as they are typed (the inspection and e-mail settings).
      */
     live?: boolean;
+    /** When a text field commits: once it is left (the default), or at each change. */
+    commitText?: 'blur' | 'change';
   },
 ) {
-  const { readOnly, testIdPrefix, testIds, message, serverError, onCommit, live = false } = options;
-  const testId = (name: keyof V & string) => {
-    const id = testIds?.[name] ?? (testIdPrefix === undefined ? undefined : `${testIdPrefix}-${name}`);
+  const {
+    readOnly,
+    testIdPrefix,
+    testIds,
+    message,
+    serverError,
+    onCommit,
+    live = false,
+    commitText = 'blur',
+  } = options;
+  const testId = (name: FieldPath<V>) => {
+    const id =
+      testIds?.[name as keyof V & string] ??
+      (testIdPrefix === undefined ? undefined : `${testIdPrefix}-${name}`);
     return id === undefined ? {} : { 'data-testid': id };
   };
   const commit = (name: string, value: unknown) => onCommit?.(setIn(formik.values, name, value) as V);
-  const errorOf = (name: keyof V & string): string | undefined => {
+  const errorOf = (name: FieldPath<V>): string | undefined => {
     const unchanged = getIn(formik.values, name) === getIn(formik.initialValues, name);
     const shown =
       (live && !unchanged) || Boolean(getIn(formik.touched, name)) || (formik.submitCount ?? 0) > 0;
@@ -55,17 +80,24 @@ export function formFields<V extends object>(
     if (error !== undefined || !serverError || serverError.field !== name) return error;
     return unchanged ? serverError.message : undefined;
   };
-  const field = (name: keyof V & string, label: string, helper?: string) => ({
+  const field = (name: FieldPath<V>, label: string, helper?: string) => ({
     name,
     label,
     value: getIn(formik.values, name) as unknown,
-    onChange: formik.handleChange,
-    onBlur: onCommit
-      ? (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-          formik.handleBlur(e);
-          onCommit(formik.values);
-        }
-      : formik.handleBlur,
+    onChange:
+      onCommit && commitText === 'change'
+        ? (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+            formik.handleChange(e);
+            commit(name, e.target.value);
+          }
+        : formik.handleChange,
+    onBlur:
+      onCommit && commitText === 'blur'
+        ? (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+            formik.handleBlur(e);
+            onCommit(formik.values);
+          }
+        : formik.handleBlur,
     error: Boolean(errorOf(name)),
     helperText: errorOf(name) ?? helper,
     disabled: readOnly,
@@ -73,7 +105,7 @@ export function formFields<V extends object>(
     slotProps: { htmlInput: testId(name) },
   });
   /** A choice among options (a TextField with `select`), committed as soon as it changes. */
-  const selectField = (name: keyof V & string, label: string, helper?: string) => ({
+  const selectField = (name: FieldPath<V>, label: string, helper?: string) => ({
     ...field(name, label, helper),
     select: true,
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -82,7 +114,8 @@ export function formFields<V extends object>(
     },
     onBlur: formik.handleBlur,
   });
-  const switchField = (name: keyof V & string, label: string, sx?: SxProps<Theme>) => (
+  /** `disabled`: off for writers too (a switch that means nothing while another is off). */
+  const switchField = (name: FieldPath<V>, label: string, sx?: SxProps<Theme>, disabled = false) => (
     <FormControlLabel
       sx={sx}
       control={
@@ -95,14 +128,56 @@ export function formFields<V extends object>(
             formik.handleChange(e);
             commit(name, e.target.checked);
           }}
-          disabled={readOnly}
+          disabled={readOnly || disabled}
           slotProps={{ input: testId(name) as object }}
         />
       }
       label={label}
     />
   );
-  return { errorOf, field, selectField, switchField };
+  /**
+   * Checkboxes over one array value (platforms, weekdays, inspection types): ticking adds the
+   * option's value at the end, unticking removes it; committed as soon as it changes. Test ids per
+   * option come from the caller (`testId`), since lists name them their own way.
+   */
+  const checkboxListField = <T extends string | number>(
+    name: FieldPath<V>,
+    legend: string,
+    options: readonly { value: T; label: string; testId?: string }[],
+  ) => {
+    const chosen = (getIn(formik.values, name) as readonly T[] | undefined) ?? [];
+    const error = errorOf(name);
+    return (
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <FormLabel component="legend">{legend}</FormLabel>
+        <FormGroup row>
+          {options.map((o) => (
+            <FormControlLabel
+              key={o.value}
+              label={o.label}
+              control={
+                <Checkbox
+                  checked={chosen.includes(o.value)}
+                  disabled={readOnly}
+                  onChange={(e) => {
+                    const next = e.target.checked
+                      ? [...chosen, o.value]
+                      : chosen.filter((x) => x !== o.value);
+                    void formik.setFieldValue(name, next);
+                    void formik.setFieldTouched(name, true, false);
+                    commit(name, next);
+                  }}
+                  slotProps={{ input: (o.testId ? { 'data-testid': o.testId } : {}) as object }}
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+        {error && <FormHelperText error>{error}</FormHelperText>}
+      </Box>
+    );
+  };
+  return { errorOf, field, selectField, switchField, checkboxListField };
 }
 
 /** The wording of a form whose validate returns its messages already. */

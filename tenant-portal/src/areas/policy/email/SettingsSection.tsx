@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Formik, getIn, setIn, type FormikProps } from 'formik';
-import { Box, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Box, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { formFields, messageAsIs, type FieldPath } from '../formFields';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { QUARANTINE_RELEASERS } from '@workbench/common/api/contract/policy-kinds/emailKinds';
 import { FREQUENCIES } from '@workbench/common/vocabularies/index';
@@ -97,41 +98,26 @@ function SettingsForm({
   onChange: (d: SettingsDoc) => void;
   readOnly: boolean;
 }) {
-  const change = (path: string, value: unknown) => {
-    const next = setIn(form.values, path, value) as SettingsValues;
-    void form.setFieldValue(path, value, false);
-    void form.setFieldTouched(path, true, false);
-    const errors = validate(next);
-    form.setErrors(errors);
-    if (Object.keys(errors).length === 0) onChange(docOf(next));
-  };
-  const toggle = (path: string, label: string, disabled = false) => (
-    <FormControlLabel
-      label={label}
-      control={
-        <Switch
-          checked={Boolean(getIn(form.values, path))}
-          disabled={readOnly || disabled}
-          onChange={(e) => change(path, e.target.checked)}
-          slotProps={{ input: { 'data-testid': `${emailPolicyIds.settingsField}-${path}` } as object }}
-        />
-      }
-    />
-  );
+  const { field, selectField, switchField } = formFields(form, {
+    readOnly,
+    testIdPrefix: emailPolicyIds.settingsField,
+    message: messageAsIs,
+    live: true,
+    commitText: 'change',
+    onCommit: (next) => {
+      if (Object.keys(validate(next)).length === 0) onChange(docOf(next));
+    },
+  });
+  const toggle = (path: FieldPath<SettingsValues>, label: string, disabled = false) =>
+    switchField(path, label, undefined, disabled);
   const number = (path: NumberPath, label: string, unit: string) => {
-    const error = getIn(form.errors, path) as string | undefined;
+    const bound = field(path, label, `${BOUNDS[path].min} to ${BOUNDS[path].max} ${unit}`);
     return (
       <TextField
-        label={label}
-        value={String(getIn(form.values, path))}
-        onChange={(e) => change(path, e.target.value)}
-        disabled={readOnly}
-        error={Boolean(error)}
-        helperText={error ?? `${BOUNDS[path].min} to ${BOUNDS[path].max} ${unit}`}
+        {...bound}
+        fullWidth={false}
         sx={{ maxWidth: 280 }}
-        slotProps={{
-          htmlInput: { inputMode: 'numeric', 'data-testid': `${emailPolicyIds.settingsField}-${path}` },
-        }}
+        slotProps={{ htmlInput: { ...bound.slotProps.htmlInput, inputMode: 'numeric' } }}
       />
     );
   };
@@ -149,11 +135,9 @@ function SettingsForm({
         {toggle('quarantine_spec.enabled', 'Quarantine messages held back by the policy')}
         {number('quarantine_spec.retention_days', 'Keep quarantined messages for (days)', 'days')}
         <TextField
-          select
-          label="Who may release a message"
-          value={form.values.quarantine_spec.release_by}
-          onChange={(e) => change('quarantine_spec.release_by', e.target.value)}
+          {...selectField('quarantine_spec.release_by', 'Who may release a message')}
           disabled={readOnly || quarantineOff}
+          fullWidth={false}
           sx={{ maxWidth: 280 }}
         >
           {QUARANTINE_RELEASERS.map((r) => (
@@ -163,15 +147,14 @@ function SettingsForm({
           ))}
         </TextField>
         <TextField
-          select
-          label="Digest to recipients every"
-          value={String(form.values.quarantine_spec.digest_frequency_ms)}
-          onChange={(e) => change('quarantine_spec.digest_frequency_ms', Number(e.target.value))}
+          {...selectField('quarantine_spec.digest_frequency_ms', 'Digest to recipients every')}
           disabled={readOnly || quarantineOff}
+          fullWidth={false}
           sx={{ maxWidth: 280 }}
         >
+          {/* A number's option stores a number (formFields' selectField keeps the option's value). */}
           {FREQUENCIES.map((f) => (
-            <MenuItem key={f.ms} value={String(f.ms)}>
+            <MenuItem key={f.ms} value={f.ms}>
               {f.label}
             </MenuItem>
           ))}

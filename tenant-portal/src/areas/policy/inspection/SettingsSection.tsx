@@ -1,9 +1,9 @@
-import { Box, Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel, Stack } from '@mui/material';
+import { Box, FormHelperText, Stack } from '@mui/material';
 import * as yup from 'yup';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { INSPECTION_TYPES } from '@workbench/common/vocabularies/index';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
-import { DIRECTION_OPTIONS, inspectionMessage, type Direction } from './inspectionRuleForm';
+import { DIRECTION_OPTIONS, type Direction } from './inspectionRuleForm';
 import { DraftForm, NumberField, SelectField, boundedInteger, draftFields } from './DraftForm';
 
 type InspectionDoc = PolicyData<'inspection'>;
@@ -85,10 +85,6 @@ export function SettingsSection({
       onValues={(v) => onChange({ contentInspection: settingsOf(v) })}
     >
       {(form) => {
-        const typesError =
-          typeof form.errors.inspection_types === 'string'
-            ? inspectionMessage(form.errors.inspection_types)
-            : undefined;
         const off = !form.values.enabled;
         return (
           <Stack spacing={2.5} sx={{ maxWidth: 720 }}>
@@ -105,35 +101,15 @@ export function SettingsSection({
               options={DIRECTION_OPTIONS}
               readOnly={readOnly}
             />
-            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-              <FormLabel component="legend">Inspect by</FormLabel>
-              <FormGroup row>
-                {INSPECTION_TYPES.map((t) => (
-                  <FormControlLabel
-                    key={t.code}
-                    label={t.label}
-                    control={
-                      <Checkbox
-                        checked={form.values.inspection_types.includes(t.code)}
-                        disabled={readOnly}
-                        onChange={(e) =>
-                          void form.setFieldValue(
-                            'inspection_types',
-                            e.target.checked
-                              ? [...form.values.inspection_types, t.code]
-                              : form.values.inspection_types.filter((c) => c !== t.code),
-                          )
-                        }
-                        slotProps={{
-                          input: { 'data-testid': `${inspectionIds.setting}-type-${t.code}` } as object,
-                        }}
-                      />
-                    }
-                  />
-                ))}
-              </FormGroup>
-              {typesError && <FormHelperText error>{typesError}</FormHelperText>}
-            </Box>
+            {draftFields(form, readOnly).checkboxListField(
+              'inspection_types',
+              'Inspect by',
+              INSPECTION_TYPES.map((t) => ({
+                value: t.code,
+                label: t.label,
+                testId: `${inspectionIds.setting}-type-${t.code}`,
+              })),
+            )}
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
               <NumberField
                 form={form}

@@ -4,10 +4,7 @@ import {
   Autocomplete,
   Box,
   Button,
-  Checkbox,
   FormControlLabel,
-  FormGroup,
-  FormHelperText,
   FormLabel,
   IconButton,
   MenuItem,
@@ -103,7 +100,14 @@ export type ConditionForm = FieldForm &
 /** What errorOf and text read of a form: any family's rule form that shares the web rule's fields. */
 type FieldForm = Pick<
   FormikProps<object>,
-  'values' | 'initialValues' | 'errors' | 'touched' | 'handleChange' | 'handleBlur'
+  | 'values'
+  | 'initialValues'
+  | 'errors'
+  | 'touched'
+  | 'handleChange'
+  | 'handleBlur'
+  | 'setFieldValue'
+  | 'setFieldTouched'
 >;
 
 const ruleError = (error: unknown) => (typeof error === 'string' ? ruleMessage(error) : undefined);
@@ -342,33 +346,11 @@ export function schedulePanel(form: ConditionForm, serverError?: ConditionServer
         {bind(form).switchField('scheduleOn', 'Only at these times')}
         {form.values.scheduleOn && (
           <>
-            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-              <FormLabel component="legend">Days</FormLabel>
-              <FormGroup row>
-                {WEEKDAYS.map((day, d) => (
-                  <FormControlLabel
-                    key={day}
-                    label={day}
-                    control={
-                      <Checkbox
-                        checked={form.values.days.includes(d)}
-                        onChange={(e) =>
-                          void form.setFieldValue(
-                            'days',
-                            e.target.checked
-                              ? [...form.values.days, d]
-                              : form.values.days.filter((x) => x !== d),
-                          )
-                        }
-                      />
-                    }
-                  />
-                ))}
-              </FormGroup>
-              {typeof form.errors.days === 'string' && (
-                <FormHelperText error>{ruleMessage(form.errors.days)}</FormHelperText>
-              )}
-            </Box>
+            {bind(form).checkboxListField(
+              'days',
+              'Days',
+              WEEKDAYS.map((day, d) => ({ value: d, label: day })),
+            )}
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
               {field('from', 'From (HH:MM)', { sx: { maxWidth: 160 } })}
               {field('to', 'To (HH:MM)', { sx: { maxWidth: 160 } })}
