@@ -47,6 +47,7 @@ import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
 import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
 import { termsRoutes } from './terms/termsRoutes';
+import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
@@ -430,6 +431,7 @@ async function registerEverything(
   await app.register(udbRoutes);
   await app.register(signInSettingsRoutes);
   await app.register(termsRoutes);
+  await app.register(multiTenantRoutes);
   await app.register(settingsListRoutes);
   await app.register(savedSearchRoutes);
   if (options.events && ctx.events) {

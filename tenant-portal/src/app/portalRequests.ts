@@ -18,6 +18,7 @@ import {
 } from '@workbench/common/api/casbEgress';
 import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
 import { acceptTerms, getTerms } from '@workbench/common/api/terms';
+import { getMultiTenantInfo, setAssociationStatus } from '@workbench/common/api/multiTenant';
 
 export const PORTAL_REQUESTS = {
   // The terms-of-service step (pending-steps/AcceptTermsStep).
@@ -48,4 +49,7 @@ export const PORTAL_REQUESTS = {
   // E-mail > Allowed senders: the provider's popular sites, a sender reported to its review.
   getPopularSites: request(getPopularSites),
   submitUce: request(submitUce),
+  // Settings › Multi-tenant: the associations (a 403 or 404 reads as none), and approving one.
+  getMultiTenantInfo: request(getMultiTenantInfo),
+  setAssociationStatus: request(setAssociationStatus),
 };
