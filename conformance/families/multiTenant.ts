@@ -15,7 +15,10 @@ const ENTITY = core(
   '§3 Entities and their fields',
   'Multi-tenant association: primary_associations (each with uuid, primary_name, status; status active means approved) and secondary_associations (secondary_name, status).',
 );
-const APPROVAL = core('§4 States and transitions', 'Multi-tenant association. Approval sets status to active.');
+const APPROVAL = core(
+  '§4 States and transitions',
+  'Multi-tenant association. Approval sets status to active.',
+);
 
 interface Association {
   uuid: string;
@@ -35,7 +38,10 @@ export const MULTI_TENANT_ENDPOINTS: readonly SpecEndpoint[] = [
     family: FAMILY,
     method: 'GET',
     path: INFO,
-    sources: [acl('§7 Tenant settings', 'GET multi_tenant/, setting/{name}, setting/saml, capabilities/{name}.'), ENTITY],
+    sources: [
+      acl('§7 Tenant settings', 'GET multi_tenant/, setting/{name}, setting/saml, capabilities/{name}.'),
+      ENTITY,
+    ],
     silent: ['multi-tenant'],
     check: async (suite) => {
       const list = await primaries(suite);
@@ -49,7 +55,11 @@ export const MULTI_TENANT_ENDPOINTS: readonly SpecEndpoint[] = [
     family: FAMILY,
     method: 'PATCH',
     path: `${ASSOCIATION}{id}`,
-    sources: [acl('§7 Tenant settings', 'PATCH multi_tenant/associations/{id} with status.'), APPROVAL, ENTITY],
+    sources: [
+      acl('§7 Tenant settings', 'PATCH multi_tenant/associations/{id} with status.'),
+      APPROVAL,
+      ENTITY,
+    ],
     silent: ['multi-tenant', 'error-field'],
     check: async (suite) => {
       const pending = (await primaries(suite)).find((a) => a.status === 'pending');
