@@ -214,7 +214,9 @@ export async function seedDemoData(
       for (const [kind, data] of demoPolicyOf(parent.tenant.capabilities))
         await tx.policyDocs.put({ tid: parent.tenant.tid, kind, revId: 1, data });
     await seedDemoParent(tx, parent.tenant, tenants, now);
-    await publishRevision(tx, initial(parent.tenant.tid, now.toISOString()));
+    const parentPublished = await publishRevision(tx, initial(parent.tenant.tid, now.toISOString()));
+    for (const e of parentPublished.audit)
+      audit.push({ ...e, tid: parent.tenant.tid, userid: SETUP_PUBLISHER, time: now.getTime() });
     for (const o of operators) await tx.operators.insert(o);
     for (const { created_at: _c, updated_at: _u, ...data } of DEMO_SKUS) {
       const at = now.toISOString();
