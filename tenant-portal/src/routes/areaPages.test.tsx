@@ -18,7 +18,7 @@ describe('route table pages', () => {
     },
   );
 
-  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the customization area, the secure application access and firewall pages, the users page, the pages of the settings lists, and no other page yet', () => {
+  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the customization area, the secure application access and firewall pages, the users page, the pages of the settings lists, the multi-tenant page, and no other page yet', () => {
     expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
       '/dashboard',
       '/reports',
@@ -41,6 +41,7 @@ describe('route table pages', () => {
       '/settings/users',
       '/settings/storage-profiles',
       '/settings/forensics-profiles',
+      '/settings/multi-tenant',
       '/secure-application-access',
       '/fwaas',
     ]);
