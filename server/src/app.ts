@@ -56,6 +56,7 @@ import { JobRunner } from './provider/jobRunner';
 import { seedDemoJobs } from './seed/demoProvider';
 import { rolloutRoutes } from './provider/rolloutRoutes';
 import { capabilityStateRoutes } from './provider/capabilityStateRoutes';
+import { named } from './http/namedPlugin';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -406,41 +407,42 @@ async function registerEverything(
   );
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(extensionRoutes(extensions));
-  await app.register(tenantAuthRoutes);
-  await app.register(userInfoV2Routes);
-  await app.register(administratorRoutes);
-  await app.register(roleRoutes);
-  await app.register(loginAreaRoutes);
-  await app.register(policyRoutes);
-  await app.register(referenceRoutes);
-  await app.register(providerRoutes);
-  await app.register(entityRoutes);
+  await app.register(named(extensionRoutes(extensions)));
+  await app.register(named(tenantAuthRoutes));
+  await app.register(named(userInfoV2Routes));
+  await app.register(named(administratorRoutes));
+  await app.register(named(roleRoutes));
+  await app.register(named(loginAreaRoutes));
+  await app.register(named(policyRoutes));
+  await app.register(named(referenceRoutes));
+  await app.register(named(providerRoutes));
+  await app.register(named(entityRoutes));
   // A tenant in the provider console, by resource (their shared helpers: provider/tenantRouteKit.ts).
-  await app.register(tenantRoutes);
-  await app.register(tenantAccountRoutes);
-  await app.register(tenantEntitlementRoutes);
-  await app.register(tenantDocumentRoutes);
-  await app.register(apiTokenRoutes);
-  await app.register(tenantPolicyRoutes);
-  await app.register(tenantUserRoutes);
-  await app.register(deploymentRoutes);
-  if (ctx.jobs) await app.register(podRoutes(ctx.jobs));
-  await app.register(rolloutRoutes({ timer: options.jobTimer ?? true }));
-  await app.register(capabilityStateRoutes);
-  await app.register(udbRoutes);
-  await app.register(signInSettingsRoutes);
-  await app.register(termsRoutes);
-  await app.register(multiTenantRoutes);
-  await app.register(settingsListRoutes);
-  await app.register(savedSearchRoutes);
+  await app.register(named(tenantRoutes));
+  await app.register(named(tenantAccountRoutes));
+  await app.register(named(tenantEntitlementRoutes));
+  await app.register(named(tenantDocumentRoutes));
+  await app.register(named(apiTokenRoutes));
+  await app.register(named(tenantPolicyRoutes));
+  await app.register(named(tenantUserRoutes));
+  await app.register(named(deploymentRoutes));
+  if (ctx.jobs) await app.register(named(podRoutes(ctx.jobs)));
+  await app.register(named(rolloutRoutes({ timer: options.jobTimer ?? true })));
+  await app.register(named(capabilityStateRoutes));
+  await app.register(named(udbRoutes));
+  await app.register(named(signInSettingsRoutes));
+  await app.register(named(termsRoutes));
+  await app.register(named(multiTenantRoutes));
+  await app.register(named(settingsListRoutes));
+  await app.register(named(savedSearchRoutes));
   if (options.events && ctx.events) {
-    await app.register(eventsPlugin(options.events));
+    await app.register(named(eventsPlugin(options.events)));
     const { reportFiles } = options.events;
-    if (reportFiles) await app.register(reportFilesPlugin({ store: ctx.events, timer: reportFiles.timer }));
+    if (reportFiles)
+      await app.register(named(reportFilesPlugin({ store: ctx.events, timer: reportFiles.timer })));
   }
-  for (const plugin of options.plugins ?? []) await app.register(plugin);
-  if (options.staticRoot) await app.register(staticApps({ staticRoot: options.staticRoot, env }));
+  for (const plugin of options.plugins ?? []) await app.register(named(plugin));
+  if (options.staticRoot) await app.register(named(staticApps({ staticRoot: options.staticRoot, env })));
 
   await app.ready();
   if (ctx.jobs) {

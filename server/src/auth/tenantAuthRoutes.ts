@@ -34,6 +34,7 @@ import type { ConfigStore, UserRecord } from '../store/ConfigStore';
 import { tenantMfaRoutes } from './mfaRoutes';
 import { PolicyReadQuery } from '@workbench/common/api/contract/policy';
 import { OPEN_WHILE_PENDING } from './pendingSteps';
+import { named } from '../http/namedPlugin';
 
 /** The client id of the portal at this server's login area. */
 export const PORTAL_CLIENT_ID = 'workbench-portal';
@@ -232,7 +233,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
       return { status: 'ok' as const, uid: user.uid };
     });
   }
-  await app.register(tenantMfaRoutes, {
+  await app.register(named(tenantMfaRoutes), {
     startSession,
     auditFailedSignIn,
     signInConfig,

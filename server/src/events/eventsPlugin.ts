@@ -25,6 +25,7 @@ import { reportRoutes } from './reportRoutes';
 import { casbDiscoveryRoutes } from '../policy/casbDiscoveryRoutes';
 import { providerAuditRoutes } from '../audit/providerAuditRoutes';
 import { tenantInEffect } from '../provider/capabilityStateRoutes';
+import { named } from '../http/namedPlugin';
 
 /**
  * The event store of a server and what it serves (ServerOptions.events): the server opens the
@@ -148,20 +149,22 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
       await appendingLive;
     });
 
-    await app.register(logsRoutes({ store, now }));
-    await app.register(logSummaryRoutes({ store, now }));
-    await app.register(casbDiscoveryRoutes({ store, now }));
+    await app.register(named(logsRoutes({ store, now })));
+    await app.register(named(logSummaryRoutes({ store, now })));
+    await app.register(named(casbDiscoveryRoutes({ store, now })));
     // The provider's audit trail (its events are this store's), for the console.
-    await app.register(providerAuditRoutes({ store }));
+    await app.register(named(providerAuditRoutes({ store })));
     await app.register(
-      reportRoutes({
-        store,
-        now,
-        tenantCapabilities: async (tid) => {
-          const stored = await app.workbench.store.tenants.get(tid);
-          return stored ? (await tenantInEffect(app.workbench.store, stored, now())).capabilities : null;
-        },
-      }),
+      named(
+        reportRoutes({
+          store,
+          now,
+          tenantCapabilities: async (tid) => {
+            const stored = await app.workbench.store.tenants.get(tid);
+            return stored ? (await tenantInEffect(app.workbench.store, stored, now())).capabilities : null;
+          },
+        }),
+      ),
     );
   };
 }

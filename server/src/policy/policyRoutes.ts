@@ -53,6 +53,7 @@ import { decideWebRequest } from './webPolicyDecision';
 import { categoryDecisionNames, categoryVersionAt, webPolicyAt } from './webDeciders';
 import { siteCategory } from './reference/siteCategories';
 import { safemailWhitelistRoutes } from './safemailWhitelistRoutes';
+import { named } from '../http/namedPlugin';
 
 export { STALE_REVISION_MSG } from './revisionStaging';
 
@@ -366,7 +367,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  await app.register(policyKindRoutes);
-  await app.register(safemailWhitelistRoutes);
-  await app.register(casbEgressRoutes);
+  await app.register(named(policyKindRoutes));
+  await app.register(named(safemailWhitelistRoutes));
+  await app.register(named(casbEgressRoutes));
 };

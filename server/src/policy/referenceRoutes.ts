@@ -15,6 +15,7 @@ import { errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { REFERENCE_SOURCES } from './reference/referenceSources';
 import { policyMigrationRoutes } from './migrationRoutes';
+import { named } from '../http/namedPlugin';
 
 /** The Fastify form of a registry path: `{rev}` → `:rev`. */
 export const referenceRoutePath = (path: string): string => path.replace('{rev}', ':rev');
@@ -56,5 +57,5 @@ export const referenceRoutes: FastifyPluginAsync = async (fastify) => {
     );
   }
 
-  await app.register(policyMigrationRoutes);
+  await app.register(named(policyMigrationRoutes));
 };

@@ -25,6 +25,7 @@ import type { EntityRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { noteAudit } from '../audit/auditTrail';
 import { ENTITY_CHECKS } from './entityChecks';
+import { named } from '../http/namedPlugin';
 
 /** A row as the API answers it: its stored fields, the fields its row derives at `now`, its timestamps. */
 export const entityReply = (
@@ -302,5 +303,5 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
 
 /** Every entity of the registry. */
 export const entityRoutes: FastifyPluginAsync = async (app) => {
-  for (const entity of PROVIDER_ENTITIES) await app.register(entityRoutesFor(entity));
+  for (const entity of PROVIDER_ENTITIES) await app.register(named(entityRoutesFor(entity)));
 };

@@ -36,6 +36,7 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
 import { probeEndpoint } from './endpointProbe';
+import { named } from '../http/namedPlugin';
 
 export const settingsEntity = (list: string): string => `settings_${list}`;
 
@@ -322,5 +323,5 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
 
 /** Every settings list of the registry. */
 export const settingsListRoutes: FastifyPluginAsync = async (app) => {
-  for (const list of TENANT_SETTINGS_LISTS) await app.register(settingsListRoutesFor(list));
+  for (const list of TENANT_SETTINGS_LISTS) await app.register(named(settingsListRoutesFor(list)));
 };

@@ -1,6 +1,6 @@
 /**
  * Test helpers: a real server on a free port with its stores in a fresh temporary directory,
- * a cookie jar, and sign-in of demo accounts. Tests use real HTTP (fetch), never inject().
+ * a cookie jar, and sign-in of demo accounts. Tests use real HTTP (./plainHttp.ts), never inject().
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { XSRF_COOKIE, XSRF_HEADER, PROVIDER_XSRF_COOKIE } from '@workbench/common/api/contract/wire';
 import { buildServer, type ServerOptions } from '../app';
 import { startHaproxy, type TestProxy } from './haproxy';
+import { plainHttp } from './plainHttp';
 import { freshConfigUrl, SCALED_TOPOLOGY } from './scaledTestStores';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -103,7 +104,7 @@ export function httpCaller(url: string): (pathname: string, options?: CallOption
     else if (options.xsrf !== false && jar?.get(xsrfCookie))
       headers[XSRF_HEADER] = jar.get(xsrfCookie) as string;
     let body: string | Uint8Array<ArrayBuffer> | undefined;
-    // fetch labels a string body text/plain by itself; bytes go out with only the headers given.
+    // A raw body goes out with only the headers given.
     if (options.rawBody !== undefined)
       body = new Uint8Array(
         typeof options.rawBody === 'string' ? Buffer.from(options.rawBody, 'utf8') : options.rawBody,
@@ -115,12 +116,7 @@ export function httpCaller(url: string): (pathname: string, options?: CallOption
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await fetch(`${url}${pathname}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      redirect: 'manual',
-    });
+    const response = await plainHttp(`${url}${pathname}`, { method: options.method ?? 'GET', headers, body });
     jar?.store(response);
     return response;
   };

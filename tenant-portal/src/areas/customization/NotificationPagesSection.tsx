@@ -1,17 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Formik } from 'formik';
-import {
-  Box,
-  Button,
-  FormControlLabel,
-  Stack,
-  Switch,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-  useTheme,
-} from '@mui/material';
+import { Box, Button, Stack, Tab, Tabs, TextField, Typography, useTheme } from '@mui/material';
 import {
   NOTIFICATION_MESSAGE_MAX,
   NOTIFICATION_PAGE_LABELS,
@@ -21,6 +10,7 @@ import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { email, httpUrl, noLeadingTrailingSpaces } from '@workbench/common/validators/index';
 import { customizationIds } from '@workbench/common/test-ids/dlpIds';
 import type { SectionEditorProps } from '../policy/PolicyFamilyPage';
+import { formFields, messageAsIs } from '../policy/formFields';
 import { PREVIEW_DETAILS, PRODUCT_TEXT, type CustomizationKind } from './customizationSections';
 import { previewDocument } from './notificationPreview';
 
@@ -122,28 +112,16 @@ export function notificationPagesEditor(area: 'web' | 'email' | 'dlp', pages: re
           }}
         >
           {(form) => {
+            const bound = formFields(form, {
+              readOnly,
+              testIdPrefix: customizationIds.field,
+              message: messageAsIs,
+            });
             const field = (
               name: 'title' | 'message' | 'logo_url' | 'contact_email',
               text: string,
               extra: object = {},
-            ) => {
-              const error = form.touched[name] ? form.errors[name] : undefined;
-              return (
-                <TextField
-                  name={name}
-                  label={text}
-                  value={form.values[name]}
-                  onChange={form.handleChange}
-                  onBlur={form.handleBlur}
-                  error={Boolean(error)}
-                  helperText={error}
-                  disabled={readOnly}
-                  fullWidth
-                  slotProps={{ htmlInput: { 'data-testid': `${customizationIds.field}-${name}` } }}
-                  {...extra}
-                />
-              );
-            };
+            ) => <TextField {...bound.field(name, text)} {...extra} />;
             return (
               <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' }}>
                 <Box
@@ -157,19 +135,7 @@ export function notificationPagesEditor(area: 'web' | 'email' | 'dlp', pages: re
                   aria-label={`${label} text`}
                 >
                   <Stack spacing={2}>
-                    <FormControlLabel
-                      label="Show this text instead of the product's page"
-                      control={
-                        <Switch
-                          checked={form.values.enabled}
-                          disabled={readOnly}
-                          onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
-                          slotProps={{
-                            input: { 'data-testid': `${customizationIds.field}-enabled` } as object,
-                          }}
-                        />
-                      }
-                    />
+                    {bound.switchField('enabled', "Show this text instead of the product's page")}
                     {field('title', 'Title', { required: true })}
                     {field('message', 'Message (a blank line starts a new paragraph)', {
                       required: true,

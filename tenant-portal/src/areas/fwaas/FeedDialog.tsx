@@ -1,4 +1,4 @@
-import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { FEED_TYPES } from '@workbench/common/api/contract/policy-kinds/firewallKinds';
 import { firewallIds } from '@workbench/common/test-ids/firewallIds';
 import { formMessage } from './formRules';
@@ -15,7 +15,7 @@ export function FeedDialog({
   onSave,
   onClose,
 }: EntryDialogProps<FeedFormValues, Exclude<EntryMode, 'duplicate'>>) {
-  const { readOnly, formik, field } = useEntryForm({
+  const { readOnly, formik, field, switchField } = useEntryForm({
     mode,
     initial,
     otherNames,
@@ -56,18 +56,7 @@ export function FeedDialog({
         required
         inputMode="numeric"
       />
-      <FormControlLabel
-        control={
-          <Switch
-            name="enabled"
-            checked={formik.values.enabled}
-            onChange={formik.handleChange}
-            disabled={readOnly}
-            slotProps={{ input: { 'data-testid': `${firewallIds.field}-enabled` } as object }}
-          />
-        }
-        label="Enabled"
-      />
+      {switchField('enabled', 'Enabled')}
     </EntryDialog>
   );
 }

@@ -38,6 +38,7 @@ import type { TesterCategory, TesterDecision, TesterRequest } from '@workbench/c
 import { AreaPage } from '../AreaPage';
 import type { PageProps } from '../../routes/routeModel';
 import { policyRuleHref } from './policyRuleLinks';
+import { formFields } from './formFields';
 
 interface TesterForm {
   url: string;
@@ -68,7 +69,7 @@ const MESSAGES: Record<string, string> = {
   invalidUriStartsWith: 'Enter an http or https URL, e.g. https://www.example.com/page.',
   invalidIP: 'Enter an IPv4 address, e.g. 10.1.2.3.',
 };
-const message = (key: string | undefined) => (key ? (MESSAGES[key] ?? key) : undefined);
+const message = (key: unknown) => (typeof key === 'string' ? (MESSAGES[key] ?? key) : undefined);
 
 const schema = yup.object({
   url: yupString(httpUrl).required('required'),
@@ -170,8 +171,20 @@ export function PolicyTesterPage({ title }: PageProps) {
       dispatch(policyTestRequested(testerRequestOf(values)));
     },
   });
-  const fieldError = (name: keyof TesterForm) =>
-    form.touched[name] && form.errors[name] ? message(form.errors[name] as string) : undefined;
+  const { field } = formFields(form, {
+    readOnly: false,
+    message,
+    testIds: {
+      url: policyTesterIds.url,
+      user: policyTesterIds.user,
+      groups: policyTesterIds.groups,
+      risk: policyTesterIds.risk,
+      time: policyTesterIds.time,
+      userAgent: policyTesterIds.userAgent,
+      sourceIp: policyTesterIds.sourceIp,
+    },
+  });
+  const when = field('time', 'When', 'Your local time; empty: now.');
   const result = tester.status === 'done' ? tester.result : null;
   const differs = result !== null && result.staged.action !== result.published.action;
 
@@ -183,33 +196,10 @@ export function PolicyTesterPage({ title }: PageProps) {
         </Typography>
         <Box component="form" noValidate onSubmit={form.handleSubmit} aria-label="Request to test">
           <Stack spacing={2}>
-            <TextField
-              label="URL"
-              required
-              name="url"
-              value={form.values.url}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-              error={Boolean(fieldError('url'))}
-              helperText={fieldError('url') ?? 'The address the user opens.'}
-              slotProps={{ htmlInput: { 'data-testid': policyTesterIds.url } }}
-            />
+            <TextField {...field('url', 'URL', 'The address the user opens.')} required />
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <TextField
-                label="User"
-                name="user"
-                value={form.values.user}
-                onChange={form.handleChange}
-                slotProps={{ htmlInput: { 'data-testid': policyTesterIds.user } }}
-              />
-              <TextField
-                label="Groups"
-                name="groups"
-                value={form.values.groups}
-                onChange={form.handleChange}
-                helperText="Separate several with commas."
-                slotProps={{ htmlInput: { 'data-testid': policyTesterIds.groups } }}
-              />
+              <TextField {...field('user', 'User')} />
+              <TextField {...field('groups', 'Groups', 'Separate several with commas.')} />
               <Autocomplete
                 options={options}
                 groupBy={(o) => o.group}
@@ -230,14 +220,7 @@ export function PolicyTesterPage({ title }: PageProps) {
                   />
                 )}
               />
-              <TextField
-                select
-                label="Site risk level"
-                name="risk"
-                value={form.values.risk}
-                onChange={form.handleChange}
-                slotProps={{ htmlInput: { 'data-testid': policyTesterIds.risk } }}
-              >
+              <TextField select {...field('risk', 'Site risk level')}>
                 <MenuItem value="">Not rated</MenuItem>
                 {RISKS.map((r) => (
                   <MenuItem key={r.code} value={r.code}>
@@ -246,35 +229,18 @@ export function PolicyTesterPage({ title }: PageProps) {
                 ))}
               </TextField>
               <TextField
-                label="When"
+                {...when}
                 type="datetime-local"
-                name="time"
-                value={form.values.time}
-                onChange={form.handleChange}
-                helperText="Your local time; empty: now."
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'data-testid': policyTesterIds.time },
-                }}
+                slotProps={{ ...when.slotProps, inputLabel: { shrink: true } }}
               />
-              <TextField
-                label="Source IP address"
-                name="sourceIp"
-                value={form.values.sourceIp}
-                onChange={form.handleChange}
-                onBlur={form.handleBlur}
-                error={Boolean(fieldError('sourceIp'))}
-                helperText={fieldError('sourceIp')}
-                slotProps={{ htmlInput: { 'data-testid': policyTesterIds.sourceIp } }}
-              />
+              <TextField {...field('sourceIp', 'Source IP address')} />
             </Box>
             <TextField
-              label="User agent"
-              name="userAgent"
-              value={form.values.userAgent}
-              onChange={form.handleChange}
-              helperText="The browser's User-Agent header, for browser and user-agent rules."
-              slotProps={{ htmlInput: { 'data-testid': policyTesterIds.userAgent } }}
+              {...field(
+                'userAgent',
+                'User agent',
+                "The browser's User-Agent header, for browser and user-agent rules.",
+              )}
             />
             <Box>
               <Button

@@ -1,4 +1,4 @@
-import { Formik, getIn, type FormikErrors, type FormikProps, type FormikTouched } from 'formik';
+import { Formik, type FormikErrors, type FormikProps, type FormikTouched } from 'formik';
 import type { AnyObjectSchema } from 'yup';
 import { TextField } from '@mui/material';
 import type { RuleAccordionPanel } from '@workbench/common';
@@ -6,15 +6,22 @@ import { RuleDialogFrame } from '../RuleDialogFrame';
 import { IdListPicker } from '../kit/IdListPicker';
 import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
 import { casbMessage } from './casbForms';
+import { formFields, type BoundForm } from '../formFields';
 
 export type Form<V> = FormikProps<V>;
 
-/** A field's error text once touched: the validators' keys read as the web rule form reads them. */
-export function errorOf<V>(form: Form<V>, field: string): string | undefined {
-  const touched = getIn(form.touched, field) as unknown;
-  const error = getIn(form.errors, field) as unknown;
-  return touched && typeof error === 'string' ? casbMessage(error) : undefined;
-}
+const casbError = (error: unknown) => (typeof error === 'string' ? casbMessage(error) : undefined);
+
+/**
+ * The cloud-app and egress dialogs' bindings (`../formFields.tsx`, test ids `casb-field-<name>`),
+ * by name or path (`headers.0.name`). A reader's fields are disabled by the dialog's frame.
+ */
+export const casbFields = <V,>(form: Form<V>) =>
+  formFields(form as BoundForm<Record<string, unknown>>, {
+    readOnly: false,
+    testIdPrefix: casbPolicyIds.field,
+    message: casbError,
+  });
 
 export { validFields } from '../kit/rulePanel';
 
@@ -23,7 +30,6 @@ export function FormText<V>({
   form,
   name,
   label,
-  testId,
   lines,
   helperText,
   required,
@@ -31,27 +37,17 @@ export function FormText<V>({
   form: Form<V>;
   name: string;
   label: string;
-  testId?: string;
   /** Rows of a one-value-per-line field. */
   lines?: number;
   helperText?: string;
   required?: boolean;
 }) {
-  const error = errorOf(form, name);
   return (
     <TextField
-      name={name}
-      label={label}
-      value={String(getIn(form.values, name) ?? '')}
-      onChange={form.handleChange}
-      onBlur={form.handleBlur}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
+      {...casbFields(form).field(name, label, helperText)}
       required={required}
-      fullWidth
       multiline={lines !== undefined}
       minRows={lines}
-      slotProps={{ htmlInput: testId ? { 'data-testid': testId } : {} }}
     />
   );
 }
@@ -76,7 +72,7 @@ export function AppPicker<V>({
       label={label}
       ids={apps.map((a) => a.id)}
       labelOf={nameOf}
-      error={errorOf(form, name)}
+      error={casbFields(form).errorOf(name)}
       testId={`${casbPolicyIds.appPicker}-${name}`}
     />
   );

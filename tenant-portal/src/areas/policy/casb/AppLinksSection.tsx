@@ -1,7 +1,7 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
-import { AccordionFormDialog, FormText, errorOf, validFields } from './AccordionFormDialog';
+import { AccordionFormDialog, FormText, casbFields, validFields } from './AccordionFormDialog';
 import { ListSection } from './ListSection';
 import { appLinkFrom, appLinkSchema, appLinkValues, type AppLink, type AppLinkValues } from './casbForms';
 import { useCloudApps } from './useCloudApps';
@@ -54,24 +54,8 @@ export function AppLinksSection({
               valid: validFields(form, ['name', 'app_id', 'domains', 'comment']),
               content: (
                 <Stack spacing={2}>
-                  <FormText
-                    form={form}
-                    name="name"
-                    label="Name"
-                    required
-                    testId={`${casbPolicyIds.field}-name`}
-                  />
-                  <TextField
-                    select
-                    name="app_id"
-                    label="App"
-                    value={form.values.app_id}
-                    onChange={form.handleChange}
-                    onBlur={form.handleBlur}
-                    error={Boolean(errorOf(form, 'app_id'))}
-                    helperText={errorOf(form, 'app_id')}
-                    slotProps={{ htmlInput: { 'data-testid': `${casbPolicyIds.field}-app_id` } }}
-                  >
+                  <FormText form={form} name="name" label="Name" required />
+                  <TextField select {...casbFields(form).field('app_id', 'App')}>
                     {apps.map((a) => (
                       <MenuItem key={a.id} value={a.id}>
                         {a.name}
@@ -83,7 +67,6 @@ export function AppLinksSection({
                     name="domains"
                     label="Domains (one per line; *.example.com covers its subdomains)"
                     lines={3}
-                    testId={`${casbPolicyIds.field}-domains`}
                   />
                   <FormText form={form} name="comment" label="Comment" lines={2} />
                 </Stack>

@@ -4,7 +4,7 @@ import { CASB_ACTIVITIES, CASB_RULE_ACTIONS } from '@workbench/common/api/contra
 import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
 import { ListSection } from './ListSection';
-import { AccordionFormDialog, FormText, validFields, type Form } from './AccordionFormDialog';
+import { AccordionFormDialog, FormText, casbFields, validFields, type Form } from './AccordionFormDialog';
 import {
   ACTIVITY_LABELS,
   appRuleFrom,
@@ -16,7 +16,6 @@ import {
   type AppRule,
   type AppRuleValues,
 } from './casbForms';
-import { formFields, messageAsIs } from '../formFields';
 
 /** Who and comment: the panels every scoped cloud-app or egress rule shares. */
 export function scopePanels<V extends { users: string; groups: string; comment: string }>(form: Form<V>) {
@@ -56,22 +55,15 @@ export function rulePanel<V extends { name: string; enabled: boolean; action: st
     valid: validFields(form, ['name', 'action']),
     content: (
       <Stack spacing={2}>
-        <FormText form={form} name="name" label="Name" required testId={`${casbPolicyIds.field}-name`} />
-        <TextField
-          select
-          name="action"
-          label="Action"
-          value={form.values.action}
-          onChange={form.handleChange}
-          slotProps={{ htmlInput: { 'data-testid': `${casbPolicyIds.field}-action` } }}
-        >
+        <FormText form={form} name="name" label="Name" required />
+        <TextField select {...casbFields(form).field('action', 'Action')}>
           {actions.map((a) => (
             <MenuItem key={a.code} value={a.code}>
               {a.label}
             </MenuItem>
           ))}
         </TextField>
-        {formFields(form, { readOnly: false, message: messageAsIs }).switchField('enabled', 'Enabled')}
+        {casbFields(form).switchField('enabled', 'Enabled')}
       </Stack>
     ),
   };
@@ -114,20 +106,11 @@ function AppRuleDialog({
             <Stack spacing={2}>
               <TextField
                 select
-                name="profile_id"
-                label="Profile (its apps)"
-                value={form.values.profile_id}
-                onChange={form.handleChange}
-                onBlur={form.handleBlur}
-                error={Boolean(form.touched.profile_id && form.errors.profile_id)}
-                helperText={
-                  form.touched.profile_id && typeof form.errors.profile_id === 'string'
-                    ? casbMessage(form.errors.profile_id)
-                    : profiles.length === 0
-                      ? 'Add a profile on the Profiles tab first.'
-                      : undefined
-                }
-                slotProps={{ htmlInput: { 'data-testid': `${casbPolicyIds.field}-profile_id` } }}
+                {...casbFields(form).field(
+                  'profile_id',
+                  'Profile (its apps)',
+                  profiles.length === 0 ? 'Add a profile on the Profiles tab first.' : undefined,
+                )}
               >
                 {profiles.map((p) => (
                   <MenuItem key={p.id} value={p.id}>

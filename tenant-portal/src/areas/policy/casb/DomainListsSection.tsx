@@ -87,26 +87,14 @@ export function DomainListsSection({
               valid: validFields(form, ['name', 'domains', 'ddl_url', 'comment']),
               content: (
                 <Stack spacing={2}>
-                  <FormText
-                    form={form}
-                    name="name"
-                    label="Name"
-                    required
-                    testId={`${casbPolicyIds.field}-name`}
-                  />
+                  <FormText form={form} name="name" label="Name" required />
                   <FormText
                     form={form}
                     name="domains"
                     label="Domains (one per line; *.example.com covers its subdomains)"
                     lines={4}
-                    testId={`${casbPolicyIds.field}-domains`}
                   />
-                  <FormText
-                    form={form}
-                    name="ddl_url"
-                    label="Published at (optional https URL)"
-                    testId={`${casbPolicyIds.field}-ddl_url`}
-                  />
+                  <FormText form={form} name="ddl_url" label="Published at (optional https URL)" />
                   <FormText form={form} name="comment" label="Comment" lines={2} />
                 </Stack>
               ),

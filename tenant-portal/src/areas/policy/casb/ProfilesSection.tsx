@@ -2,7 +2,7 @@ import { MenuItem, Stack, TextField } from '@mui/material';
 import { CASB_PROFILE_TYPES, vocabularyLabel } from '@workbench/common/vocabularies/index';
 import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
-import { AccordionFormDialog, AppPicker, FormText, validFields } from './AccordionFormDialog';
+import { AccordionFormDialog, AppPicker, FormText, casbFields, validFields } from './AccordionFormDialog';
 import { ListSection } from './ListSection';
 import { profileFrom, profileSchema, profileValues, type Profile, type ProfileValues } from './casbForms';
 import { useCloudApps } from './useCloudApps';
@@ -74,21 +74,8 @@ export function ProfilesSection({
               valid: validFields(form, ['name', 'type', 'description']),
               content: (
                 <Stack spacing={2}>
-                  <FormText
-                    form={form}
-                    name="name"
-                    label="Name"
-                    required
-                    testId={`${casbPolicyIds.field}-name`}
-                  />
-                  <TextField
-                    select
-                    name="type"
-                    label="Type"
-                    value={form.values.type}
-                    onChange={form.handleChange}
-                    slotProps={{ htmlInput: { 'data-testid': `${casbPolicyIds.field}-type` } }}
-                  >
+                  <FormText form={form} name="name" label="Name" required />
+                  <TextField select {...casbFields(form).field('type', 'Type')}>
                     {CASB_PROFILE_TYPES.map((t) => (
                       <MenuItem key={t.code} value={t.code}>
                         {t.label}
@@ -112,7 +99,6 @@ export function ProfilesSection({
                     name="tenant_restrictions"
                     label="Company instances that stay allowed (one login domain per line)"
                     lines={2}
-                    testId={`${casbPolicyIds.field}-tenant_restrictions`}
                   />
                 </Stack>
               ),

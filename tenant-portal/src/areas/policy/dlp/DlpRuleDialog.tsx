@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Formik, getIn } from 'formik';
+import { Formik } from 'formik';
 import { Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
 import type { RuleAccordionPanel } from '@workbench/common';
 import { RuleDialogFrame, ruleDialogTitle } from '../RuleDialogFrame';
@@ -65,7 +65,7 @@ export function DlpRuleDialog({
       onSubmit={(values) => onApply(dlpRuleFromForm(values, rule, rule?.id ?? newId))}
     >
       {(form) => {
-        const { field, switchField } = formFields(form, {
+        const { errorOf, field, switchField } = formFields(form, {
           readOnly: !canWrite,
           testIdPrefix: dlpPolicyIds.field,
           message: dlpError,
@@ -104,10 +104,7 @@ export function DlpRuleDialog({
             disabled={!canWrite}
           />
         );
-        const dictionaryError =
-          form.submitCount > 0 || getIn(form.touched, 'dictionaries')
-            ? dlpMessage(getIn(form.errors, 'dictionaries') as string | undefined)
-            : undefined;
+        const dictionaryError = errorOf('dictionaries');
         const panels: RuleAccordionPanel[] = [
           rulePanel(
             form,

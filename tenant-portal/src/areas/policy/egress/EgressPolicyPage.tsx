@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { HEADER_ACTIONS } from '@workbench/common/api/contract/policy-kinds/egressKinds';
-import { casbPolicyIds, egressPolicyIds } from '@workbench/common/test-ids/casbIds';
+import { egressPolicyIds } from '@workbench/common/test-ids/casbIds';
 import { useEntityRead } from '../../../app/portalEntities';
 import type { PageProps } from '../../../routes/routeModel';
 import {
@@ -23,7 +23,13 @@ import {
   type FamilySection,
   type SectionEditorProps,
 } from '../PolicyFamilyPage';
-import { AccordionFormDialog, FormText, errorOf, validFields, type Form } from '../casb/AccordionFormDialog';
+import {
+  AccordionFormDialog,
+  FormText,
+  casbFields,
+  validFields,
+  type Form,
+} from '../casb/AccordionFormDialog';
 import { scopePanels } from '../casb/AppRulesSection';
 import { ListSection } from '../casb/ListSection';
 import { scopeSummary } from '../casb/casbForms';
@@ -36,7 +42,6 @@ import {
   type EgressRule,
   type EgressRuleValues,
 } from './egressForm';
-import { formFields, messageAsIs } from '../formFields';
 
 /** The egress control and the header blocklist (GET …/egress_control, …/header_blocklist). */
 function useEgressReference() {
@@ -52,51 +57,28 @@ function useEgressReference() {
 function HeadersPanel({ form }: { form: Form<EgressRuleValues> }) {
   const set = (headers: EgressRuleValues['headers']) => void form.setFieldValue('headers', headers);
   const listError = typeof form.errors.headers === 'string' ? form.errors.headers : undefined;
+  const { field } = casbFields(form);
+  /** A header's field at its path, with the header list's own test id. */
+  const headerField = (i: number, name: 'action' | 'name' | 'value', label: string) => ({
+    ...field(`headers.${i}.${name}`, label),
+    size: 'small' as const,
+    fullWidth: false,
+    slotProps: { htmlInput: { 'data-testid': `${egressPolicyIds.header}-${i}-${name}` } },
+  });
   return (
     <Stack spacing={1}>
       {form.values.headers.map((h, i) => (
         <Box key={i} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          <TextField
-            select
-            size="small"
-            label="Action"
-            name={`headers.${i}.action`}
-            value={h.action}
-            onChange={form.handleChange}
-            sx={{ minWidth: 120 }}
-            slotProps={{ htmlInput: { 'data-testid': `${egressPolicyIds.header}-${i}-action` } }}
-          >
+          <TextField select {...headerField(i, 'action', 'Action')} sx={{ minWidth: 120 }}>
             {HEADER_ACTIONS.map((a) => (
               <MenuItem key={a} value={a}>
                 {HEADER_ACTION_LABELS[a]}
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            size="small"
-            label="Header"
-            name={`headers.${i}.name`}
-            value={h.name}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(errorOf(form, `headers.${i}.name`))}
-            helperText={errorOf(form, `headers.${i}.name`)}
-            sx={{ flex: 1, minWidth: 160 }}
-            slotProps={{ htmlInput: { 'data-testid': `${egressPolicyIds.header}-${i}-name` } }}
-          />
+          <TextField {...headerField(i, 'name', 'Header')} sx={{ flex: 1, minWidth: 160 }} />
           {h.action === 'insert' && (
-            <TextField
-              size="small"
-              label="Value"
-              name={`headers.${i}.value`}
-              value={h.value}
-              onChange={form.handleChange}
-              onBlur={form.handleBlur}
-              error={Boolean(errorOf(form, `headers.${i}.value`))}
-              helperText={errorOf(form, `headers.${i}.value`)}
-              sx={{ flex: 2, minWidth: 200 }}
-              slotProps={{ htmlInput: { 'data-testid': `${egressPolicyIds.header}-${i}-value` } }}
-            />
+            <TextField {...headerField(i, 'value', 'Value')} sx={{ flex: 2, minWidth: 200 }} />
           )}
           <IconButton
             aria-label={`Remove header ${i + 1}`}
@@ -199,17 +181,8 @@ export function EgressRulesSection({
                 valid: validFields(form, ['name']),
                 content: (
                   <Stack spacing={2}>
-                    <FormText
-                      form={form}
-                      name="name"
-                      label="Name"
-                      required
-                      testId={`${casbPolicyIds.field}-name`}
-                    />
-                    {formFields(form, { readOnly: false, message: messageAsIs }).switchField(
-                      'enabled',
-                      'Enabled',
-                    )}
+                    <FormText form={form} name="name" label="Name" required />
+                    {casbFields(form).switchField('enabled', 'Enabled')}
                   </Stack>
                 ),
               },
@@ -231,7 +204,6 @@ export function EgressRulesSection({
                     name="domains"
                     label="Domains (one per line; none: every destination)"
                     lines={3}
-                    testId={`${casbPolicyIds.field}-domains`}
                   />
                 ),
               },

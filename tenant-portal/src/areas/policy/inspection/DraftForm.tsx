@@ -1,11 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Formik, getIn, useFormikContext, type FormikProps } from 'formik';
+import { Formik, useFormikContext, type FormikProps } from 'formik';
 import { MenuItem, TextField } from '@mui/material';
 import { integer } from '@workbench/common/validators/index';
 import type * as yup from 'yup';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
 import { inspectionMessage } from './inspectionRuleForm';
-import { formFields, messageAsIs, type BoundForm } from '../formFields';
+import { formFields, type BoundForm } from '../formFields';
 
 /**
  * Puts the form's values in the draft whenever they are valid and differ from it. Validity is
@@ -60,11 +60,20 @@ export function DraftForm<V extends object>({
   );
 }
 
-/** The error text of a field once touched (the validators' keys mapped to words). */
-export function fieldError<V>(form: FormikProps<V>, field: string): string | undefined {
-  const error = getIn(form.errors, field) as unknown;
-  return getIn(form.touched, field) && typeof error === 'string' ? inspectionMessage(error) : undefined;
-}
+const inspectionError = (error: unknown) =>
+  typeof error === 'string' ? inspectionMessage(error) : undefined;
+
+/**
+ * A settings form's bindings (`../formFields.tsx`, test ids `inspection-setting-<name>`): a field's
+ * error shows as soon as it changed, since its valid values reach the draft as they are typed.
+ */
+export const draftFields = <V,>(form: FormikProps<V>, readOnly: boolean) =>
+  formFields(form as unknown as BoundForm<Record<string, unknown>>, {
+    readOnly,
+    testIdPrefix: inspectionIds.setting,
+    message: inspectionError,
+    live: true,
+  });
 
 /** An integer field within bounds: the shared integer validator, then the range. */
 export const boundedInteger = (min: number, max: number) => (value: string) => {
@@ -87,21 +96,13 @@ export function NumberField<V>({
   unit?: string;
   readOnly: boolean;
 }) {
-  const error = fieldError(form, name);
+  const bound = draftFields(form, readOnly).field(name, label, unit);
   return (
     <TextField
-      name={name}
-      label={label}
-      value={String(getIn(form.values, name) ?? '')}
-      onChange={(e) => {
-        void form.setFieldTouched(name, true, false);
-        void form.setFieldValue(name, e.target.value);
-      }}
-      onBlur={form.handleBlur}
-      disabled={readOnly}
-      error={Boolean(error)}
-      helperText={error ?? unit}
-      slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `${inspectionIds.setting}-${name}` } }}
+      {...bound}
+      value={String(bound.value ?? '')}
+      fullWidth={false}
+      slotProps={{ htmlInput: { ...bound.slotProps.htmlInput, inputMode: 'numeric' } }}
       sx={{ maxWidth: 320 }}
     />
   );
@@ -120,15 +121,12 @@ export function SelectField<V>({
   options: ReadonlyArray<{ code: string; label: string }>;
   readOnly: boolean;
 }) {
+  const bound = draftFields(form, readOnly).field(name, label);
   return (
     <TextField
       select
-      {...formFields(form as unknown as BoundForm<Record<string, unknown>>, {
-        readOnly,
-        testIdPrefix: inspectionIds.setting,
-        message: messageAsIs,
-      }).field(name, label)}
-      value={String(getIn(form.values, name) ?? '')}
+      {...bound}
+      value={String(bound.value ?? '')}
       fullWidth={false}
       sx={{ minWidth: 260, maxWidth: 420 }}
     >

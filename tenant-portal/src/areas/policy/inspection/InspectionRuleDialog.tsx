@@ -92,7 +92,7 @@ export function InspectionRuleDialog<K extends InspectionRuleKind>({
       onSubmit={(values) => onApply(inspectionRuleFromForm(kind, values, rule, rule?.id ?? newId))}
     >
       {(form) => {
-        const { field, switchField } = formFields(form, {
+        const { errorOf, field, switchField } = formFields(form, {
           readOnly: false,
           message: inspectionError,
           serverError,
@@ -124,10 +124,7 @@ export function InspectionRuleDialog<K extends InspectionRuleKind>({
           required: true,
           slotProps: { htmlInput: { 'data-testid': inspectionIds.ruleFileTypes } },
         });
-        const contentTypesError =
-          form.touched.contentTypes || form.submitCount > 0
-            ? inspectionMessage(form.errors.contentTypes as string | undefined)
-            : undefined;
+        const contentTypesError = errorOf('contentTypes');
         const files: Record<InspectionRuleKind, RuleAccordionPanel['content']> = {
           exception: text('sha256', 'SHA-256 hashes (one per line; none: every file the conditions match)', {
             multiline: true,

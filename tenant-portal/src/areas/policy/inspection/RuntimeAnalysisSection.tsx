@@ -5,7 +5,7 @@ import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { RISK_LEVELS } from '@workbench/common/api/contract/policy-kinds/enumerations';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
 import { extensionsOf } from './inspectionRuleForm';
-import { DraftForm, NumberField, SelectField, boundedInteger, fieldError } from './DraftForm';
+import { DraftForm, NumberField, SelectField, boundedInteger, draftFields } from './DraftForm';
 
 type RaDoc = PolicyData<'runtime_analysis'>;
 type Ra = RaDoc['runtimeAnalysis'];
@@ -136,7 +136,6 @@ export function RuntimeAnalysisSection({
         onValues={(v) => onChange({ runtimeAnalysis: raOf(v) })}
       >
         {(form) => {
-          const typesError = fieldError(form, 'file_types');
           return (
             <Stack spacing={2.5} sx={{ maxWidth: 720 }}>
               <SelectField
@@ -156,17 +155,11 @@ export function RuntimeAnalysisSection({
                 />
               )}
               <TextField
-                name="file_types"
-                label="File extensions analysed (e.g. exe, dll, docx)"
-                value={form.values.file_types}
-                onChange={(e) => {
-                  void form.setFieldTouched('file_types', true, false);
-                  void form.setFieldValue('file_types', e.target.value);
-                }}
-                disabled={readOnly}
-                error={Boolean(typesError)}
-                helperText={typesError ?? 'Separated by commas or spaces.'}
-                slotProps={{ htmlInput: { 'data-testid': `${inspectionIds.setting}-file_types` } }}
+                {...draftFields(form, readOnly).field(
+                  'file_types',
+                  'File extensions analysed (e.g. exe, dll, docx)',
+                  'Separated by commas or spaces.',
+                )}
               />
               <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
                 <NumberField

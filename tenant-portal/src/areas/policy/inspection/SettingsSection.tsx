@@ -1,19 +1,10 @@
-import {
-  Box,
-  Checkbox,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
-  Stack,
-  Switch,
-} from '@mui/material';
+import { Box, Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel, Stack } from '@mui/material';
 import * as yup from 'yup';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { INSPECTION_TYPES } from '@workbench/common/vocabularies/index';
 import { inspectionIds } from '@workbench/common/test-ids/inspectionIds';
 import { DIRECTION_OPTIONS, inspectionMessage, type Direction } from './inspectionRuleForm';
-import { DraftForm, NumberField, SelectField, boundedInteger } from './DraftForm';
+import { DraftForm, NumberField, SelectField, boundedInteger, draftFields } from './DraftForm';
 
 type InspectionDoc = PolicyData<'inspection'>;
 type Settings = InspectionDoc['contentInspection'];
@@ -101,17 +92,7 @@ export function SettingsSection({
         const off = !form.values.enabled;
         return (
           <Stack spacing={2.5} sx={{ maxWidth: 720 }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={form.values.enabled}
-                  disabled={readOnly}
-                  onChange={(e) => void form.setFieldValue('enabled', e.target.checked)}
-                  slotProps={{ input: { 'data-testid': `${inspectionIds.setting}-enabled` } as object }}
-                />
-              }
-              label="Inspect files"
-            />
+            {draftFields(form, readOnly).switchField('enabled', 'Inspect files')}
             {off && (
               <FormHelperText sx={{ mt: -1.5 }}>
                 Inspection is off: no file is scanned, and the settings below wait until it is turned on.

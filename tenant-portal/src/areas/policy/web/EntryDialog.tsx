@@ -1,14 +1,6 @@
 import { Formik } from 'formik';
-import {
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Fragment } from 'react';
+import { Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { ApplyActions } from '../kit/ApplyActions';
 import { formFields, messageAsIs } from '../formFields';
@@ -82,31 +74,22 @@ export function EntryDialog({ title, fields, initialValues, canWrite, onApply, o
                   {fields
                     .filter((f) => !f.shown || f.shown(form.values))
                     .map((f) => {
+                      const bound = formFields(form, {
+                        readOnly: false,
+                        testIdPrefix: webPolicyIds.ruleDialog,
+                        message: messageAsIs,
+                      });
                       if (f.type === 'switch')
-                        return (
-                          <FormControlLabel
-                            key={f.name}
-                            label={f.label}
-                            control={
-                              <Switch
-                                checked={Boolean(form.values[f.name])}
-                                onChange={(e) => void form.setFieldValue(f.name, e.target.checked)}
-                              />
-                            }
-                          />
-                        );
+                        return <Fragment key={f.name}>{bound.switchField(f.name, f.label)}</Fragment>;
+                      const field = bound.field(f.name, f.label, f.helperText);
                       return (
                         <TextField
                           key={f.name}
                           select={f.type === 'select'}
                           multiline={f.multiline}
                           minRows={f.multiline ? 3 : undefined}
-                          {...formFields(form, {
-                            readOnly: false,
-                            testIdPrefix: webPolicyIds.ruleDialog,
-                            message: messageAsIs,
-                          }).field(f.name, f.label, f.helperText)}
-                          value={String(form.values[f.name] ?? '')}
+                          {...field}
+                          value={String(field.value ?? '')}
                         >
                           {f.options?.map((o) => (
                             <MenuItem key={o.code} value={o.code}>

@@ -339,15 +339,7 @@ export function schedulePanel(form: ConditionForm, serverError?: ConditionServer
     valid: validFields(form, ['days', 'from', 'to', 'timeZone', 'comment']),
     content: (
       <Stack spacing={2}>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={form.values.scheduleOn}
-              onChange={(e) => void form.setFieldValue('scheduleOn', e.target.checked)}
-            />
-          }
-          label="Only at these times"
-        />
+        {bind(form).switchField('scheduleOn', 'Only at these times')}
         {form.values.scheduleOn && (
           <>
             <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>

@@ -1,5 +1,7 @@
+import { Fragment } from 'react';
 import { Formik } from 'formik';
-import { Box, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { Box, MenuItem, TextField } from '@mui/material';
+import { formFields, messageAsIs } from '../formFields';
 import { webControlIds } from '@workbench/common/test-ids/webControlIds';
 import type { EntryField, EntryValues } from './EntryDialog';
 
@@ -38,9 +40,14 @@ export function SettingsFields({ label, fields, values, readOnly, onCommit }: Se
       onSubmit={() => undefined}
     >
       {(form) => {
-        const commit = (next: EntryValues) => {
-          if (Object.keys(errorsOf(fields, next)).length === 0) onCommit(next);
-        };
+        const { field, selectField, switchField } = formFields(form, {
+          readOnly,
+          testIdPrefix: webControlIds.setting,
+          message: messageAsIs,
+          onCommit: (next) => {
+            if (Object.keys(errorsOf(fields, next)).length === 0) onCommit(next);
+          },
+        });
         return (
           <Box
             component="fieldset"
@@ -49,46 +56,21 @@ export function SettingsFields({ label, fields, values, readOnly, onCommit }: Se
             sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}
           >
             {fields.map((f) => {
-              const id = `${webControlIds.setting}-${f.name}`;
               if (f.type === 'switch')
                 return (
-                  <FormControlLabel
-                    key={f.name}
-                    sx={{ flexBasis: '100%' }}
-                    label={f.label}
-                    control={
-                      <Switch
-                        checked={Boolean(form.values[f.name])}
-                        onChange={(e) => {
-                          const next = { ...form.values, [f.name]: e.target.checked };
-                          void form.setFieldValue(f.name, e.target.checked);
-                          commit(next);
-                        }}
-                        slotProps={{ input: { 'data-testid': id } as object }}
-                      />
-                    }
-                  />
+                  <Fragment key={f.name}>{switchField(f.name, f.label, { flexBasis: '100%' })}</Fragment>
                 );
-              const error = form.touched[f.name] ? form.errors[f.name] : undefined;
+              const bound =
+                f.type === 'select'
+                  ? selectField(f.name, f.label, f.helperText)
+                  : field(f.name, f.label, f.helperText);
               return (
                 <TextField
                   key={f.name}
-                  select={f.type === 'select'}
-                  name={f.name}
-                  label={f.label}
-                  value={String(form.values[f.name] ?? '')}
-                  onChange={(e) => {
-                    form.handleChange(e);
-                    if (f.type === 'select') commit({ ...form.values, [f.name]: e.target.value });
-                  }}
-                  onBlur={(e) => {
-                    form.handleBlur(e);
-                    if (f.type === 'text') commit(form.values);
-                  }}
-                  error={Boolean(error)}
-                  helperText={error ?? f.helperText}
+                  {...bound}
+                  value={String(bound.value ?? '')}
+                  fullWidth={false}
                   sx={{ flex: '1 1 240px', maxWidth: f.type === 'select' ? 360 : 480 }}
-                  slotProps={{ htmlInput: { 'data-testid': id } }}
                 >
                   {f.options?.map((o) => (
                     <MenuItem key={o.code} value={o.code}>

@@ -1,0 +1,79 @@
+/**
+ * The lint rule that keeps the policy editors' Formik fields on policy/formFields.tsx
+ * (eslint.config.mjs, FORMIK_BINDING_RULES): it fires on each way of wiring a field by hand, in
+ * the policy, firewall, private-access and customization areas, and not on the bindings, on reads
+ * of values for logic, nor in formFields.tsx itself.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..');
+const ESLINT = path.join(ROOT, 'node_modules', '.bin', 'eslint');
+
+/** The rule's findings (line numbers) for a source given as the file `file`. */
+function findings(file: string, source: string): number[] {
+  let out: string;
+  try {
+    out = execFileSync(ESLINT, ['--format', 'json', '--stdin', '--stdin-filename', file], {
+      cwd: ROOT,
+      input: source,
+      encoding: 'utf8',
+    });
+  } catch (e) {
+    // eslint exits 1 when it finds something; its report is still on stdout.
+    out = (e as { stdout: string }).stdout;
+  }
+  const [result] = JSON.parse(out) as { messages: { ruleId: string | null; line: number }[] }[];
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
+}
+
+const HAND_WIRED = `import { Switch, TextField } from '@mui/material';
+import type { FormikProps } from 'formik';
+
+export function Fields({ form }: { form: FormikProps<{ name: string; on: boolean }> }) {
+  return (
+    <>
+      <TextField
+        name="name"
+        value={form.values.name}
+        onChange={form.handleChange}
+        onBlur={form.handleBlur}
+        error={Boolean(form.touched.name)}
+        helperText={form.errors.name}
+      />
+      <Switch checked={form.values.on} />
+      <input {...form.getFieldProps('name')} />
+    </>
+  );
+}
+`;
+
+const BOUND = `import { TextField } from '@mui/material';
+import type { FormikProps } from 'formik';
+import { formFields, messageAsIs } from '../formFields';
+
+export function Fields({ form }: { form: FormikProps<{ name: string; on: boolean }> }) {
+  const { field, switchField } = formFields(form, { readOnly: false, message: messageAsIs });
+  return (
+    <>
+      <TextField {...field('name', 'Name')} />
+      {form.values.on && switchField('on', 'On')}
+    </>
+  );
+}
+`;
+
+test('a field wired to Formik by hand is refused in the policy areas, each way once', () => {
+  // value, onChange, onBlur, touched, errors, checked, getFieldProps
+  expect(findings('tenant-portal/src/areas/policy/web/Fixture.tsx', HAND_WIRED)).toEqual([
+    9, 10, 11, 12, 13, 15, 16,
+  ]);
+  for (const area of ['fwaas', 'private-access', 'customization'])
+    expect(findings(`tenant-portal/src/areas/${area}/Fixture.tsx`, HAND_WIRED)).toHaveLength(7);
+});
+
+test('fields bound through formFields pass, and formFields itself and other areas are not held to it', () => {
+  expect(findings('tenant-portal/src/areas/policy/web/Fixture.tsx', BOUND)).toEqual([]);
+  expect(findings('tenant-portal/src/areas/policy/formFields.tsx', HAND_WIRED)).toEqual([]);
+  expect(findings('tenant-portal/src/areas/reports/Fixture.tsx', HAND_WIRED)).toEqual([]);
+});
