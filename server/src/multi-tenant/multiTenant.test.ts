@@ -100,8 +100,8 @@ test('each side lists its associations: acme its pending parent, the parent its 
     secondary_associations: [],
   });
   expect((await info(parent)).secondary_associations).toEqual([
-    expect.objectContaining({ secondary_name: 'acme', status: 'pending' }),
     expect.objectContaining({ secondary_name: 'globex', status: 'revoked' }),
+    expect.objectContaining({ secondary_name: 'acme', status: 'pending' }),
   ]);
   expect((await info(globex)).primary_associations).toEqual([
     expect.objectContaining({ primary_name: DEMO_PARENT_TENANT.name, status: 'revoked' }),

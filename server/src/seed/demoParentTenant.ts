@@ -84,6 +84,8 @@ export async function demoParentTenant(
   };
 }
 
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+
 /** The parent's global rules into its revision 1 (published by the caller), and its associations. */
 export async function seedDemoParent(
   tx: Repositories,
@@ -106,7 +108,8 @@ export async function seedDemoParent(
       primaryTid: parent.tid,
       secondaryTid: child.tid,
       status: c.status,
-      createdAt: now.toISOString(),
+      createdAt: daysBefore(now, c.askedDaysAgo),
+      updatedAt: daysBefore(now, c.changedDaysAgo),
       updatedBy: DEMO_PARENT_TENANT.account.username,
     });
   }

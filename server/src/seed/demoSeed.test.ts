@@ -43,8 +43,8 @@ test('first start seeds the demo tenants, accounts and operators; a second start
   // The parent tenant asked to manage acme and managed globex; its global rules are published.
   expect((await store.tenantAssociations.listOf(parent.tid)).map((a) => [a.secondaryName, a.status])).toEqual(
     [
-      ['acme', 'pending'],
       ['globex', 'revoked'],
+      ['acme', 'pending'],
     ],
   );
   expect((await store.policyDocs.get(parent.tid, 'global_bnb', 1, true))?.data).toEqual(

@@ -75,9 +75,10 @@ export const DEMO_PARENT_TENANT = {
     last_name: 'Northwind',
     role: 'admin',
   } satisfies DemoTenantAccount,
+  /** Its associations: asked (days before the first start) and last changed. */
   children: [
-    { tenant: 'acme', status: 'pending' },
-    { tenant: 'globex', status: 'revoked' },
+    { tenant: 'globex', status: 'revoked', askedDaysAgo: 120, changedDaysAgo: 30 },
+    { tenant: 'acme', status: 'pending', askedDaysAgo: 2, changedDaysAgo: 2 },
   ],
 } as const;
 
