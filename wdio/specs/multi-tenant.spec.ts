@@ -115,9 +115,10 @@ describe('Multi-tenant associations', () => {
     await expect(byTestId(`${webPolicyIds.ruleAdd}-global-exceptions-pre`)).toBeExisting();
     await expect(byTestId(`${webPolicyIds.ruleAdd}-parent-global-exceptions-pre`)).not.toBeExisting();
     expect(await blockingViolations()).toEqual([]);
-    await screenshots('multi-tenant-parent-rules', () =>
-      showsParentRule('parent-global-exceptions', PARENT_EXCEPTION),
-    );
+    await screenshots('multi-tenant-parent-rules', async () => {
+      await showsParentRule('parent-global-exceptions', PARENT_EXCEPTION);
+      await section('parent-global-exceptions').scrollIntoView();
+    });
 
     await openWebPolicyTab('global-browsers');
     await showsParentRule('parent-global-browsers', PARENT_BROWSER_RULE);
