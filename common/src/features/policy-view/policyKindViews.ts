@@ -16,6 +16,7 @@
  * - `labels`: its fields as a sentence names them (the revision diff), beside RULE_FIELD_LABELS.
  * - `nouns`: what its lists' entries are called, by list path (`*` for every list).
  * - `actions`, `values`, `references`, `entries`: how its codes and keys read.
+ * - `scopes`: the headings of a scoped-rules kind's groups of lists (its editor, the kit's).
  *
  * The revision diff's sentences (features/revision/diffText.ts), the policy pages' tabs and the
  * rule links (tenant-portal/src/areas/policy/familyTabs.ts) derive from these rows. A new kind
@@ -80,6 +81,8 @@ export interface PolicyKindView {
   keyLabels?: Readonly<Record<string, string>>;
   /** Lists whose keys are codes a person reads (a link class, an engine): "<noun> <key>". */
   keyNamedLists?: readonly string[];
+  /** A scoped-rules kind's scopes (the objects holding its lists, e.g. `pre`) as its editor heads them. */
+  scopes?: Readonly<Record<string, string>>;
 }
 
 /** Fields of the rule parts many kinds share (policy-kinds/ruleParts.ts), as a sentence names them. */
@@ -244,6 +247,8 @@ export const POLICY_KIND_VIEWS = {
     tab: 'Global browsers & applications',
     shape: 'scoped-rules',
     labels: BNB_LABELS,
+    values: { unsupported_or_non_browsers: POLICY_ENFORCEMENT_ACTIONS },
+    scopes: { pre: 'Before the policy', post: 'After the policy' },
   },
   'web/parent_global_exceptions': { tab: "Parent tenant's global exceptions", shape: 'scoped-rules' },
   parent_global_bnb: {

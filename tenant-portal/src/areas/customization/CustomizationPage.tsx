@@ -10,7 +10,7 @@ import {
 import { CUSTOMIZATION_SECTIONS } from './customizationSections';
 import { notificationPagesEditor } from './NotificationPagesSection';
 
-const SECTIONS: readonly FamilySection[] = familySections(
+export const CUSTOMIZATION_PAGE_SECTIONS: readonly FamilySection[] = familySections(
   'customization',
   CUSTOMIZATION_SECTIONS.map((s) =>
     policySection({
@@ -33,7 +33,7 @@ export function CustomizationPage({ title }: PageProps) {
       title={title}
       family="customization"
       base="/customization"
-      sections={SECTIONS}
+      sections={CUSTOMIZATION_PAGE_SECTIONS}
       ids={{ page: customizationIds.page, tabs: customizationIds.tabs, tab: customizationIds.tab }}
     />
   );

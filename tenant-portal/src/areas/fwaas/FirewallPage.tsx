@@ -25,7 +25,7 @@ const frame = ({ path, title }: { path: string; title: string }) => ({
 });
 
 /** The firewall documents' sections, in their view rows' order (rules first). */
-const SECTIONS: readonly FamilySection[] = familySections('fwaas', [
+export const FIREWALL_PAGE_SECTIONS: readonly FamilySection[] = familySections('fwaas', [
   {
     ...rules,
     render: ({ ruleId, openRule }) => (
@@ -59,5 +59,13 @@ const SECTIONS: readonly FamilySection[] = familySections('fwaas', [
  * a rule. The publish bar of the policy pages goes above this page (the route wraps it).
  */
 export function FirewallPage({ title }: PageProps) {
-  return <PolicyFamilyPage title={title} family="fw" base="/fwaas" sections={SECTIONS} ids={firewallIds} />;
+  return (
+    <PolicyFamilyPage
+      title={title}
+      family="fw"
+      base="/fwaas"
+      sections={FIREWALL_PAGE_SECTIONS}
+      ids={firewallIds}
+    />
+  );
 }

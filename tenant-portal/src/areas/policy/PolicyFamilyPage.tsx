@@ -16,8 +16,7 @@ import { PolicySection, type LoadedEditor } from './PolicySection';
 import { useRuleParam } from './useRuleParam';
 import { pathInList } from './web/listEdits';
 import { groupTabs, tabTitled } from './familyTabs';
-
-import { kitEditor } from './kit/kindForm';
+import { kitEditor } from './kit/kitEditor';
 
 /** A tab's path and title on a group's page by its path, for the page's own sections (throws on a path the group has no tab for). */
 export const groupTab = (group: PolicyPermissionGroup, path: string): { path: string; title: string } =>
@@ -118,7 +117,7 @@ export function familySections(group: PolicyPermissionGroup, own: readonly Famil
     drawn.add(tab.path);
     return [
       own.find((s) => s.path === tab.path) ??
-        policySection({ path: tab.path, title: tab.title, kind: tab.kind, Editor: kitEditor(tab.kind) }),
+        policySection({ path: tab.path, title: tab.title, kind: tab.kind, ...kitEditor(tab.kind) }),
     ];
   });
 }

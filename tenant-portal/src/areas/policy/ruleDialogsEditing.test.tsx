@@ -10,6 +10,7 @@ import { RuleDialog as WebRuleDialog } from './web/RuleDialog';
 import { InspectionRuleDialog } from './inspection/InspectionRuleDialog';
 import { DlpRuleDialog } from './dlp/DlpRuleDialog';
 import { EmailRuleDialog } from './email/EmailRuleDialog';
+import { KitEntryDialog, kindListLayout } from './kit/kindList';
 import { AccordionFormDialog, FormText, validFields } from './casb/AccordionFormDialog';
 import { RuleDialog as FirewallRuleDialog } from '../fwaas/RuleDialog';
 import { emptyRuleForm } from '../fwaas/ruleForm';
@@ -98,10 +99,33 @@ const DIALOGS: ReadonlyArray<{
     applied: (rule) => (rule as { name: string }).name,
   },
   {
-    name: 'e-mail mobile rule',
+    name: 'e-mail link isolation rule',
     render: (apply, canWrite) => (
       <EmailRuleDialog
-        variant="mobile"
+        rule={{
+          id: 'm1',
+          name: 'Old name',
+          enabled: true,
+          action: 'safeview',
+          senders: [],
+          recipients: [],
+          categories: [],
+        }}
+        groups={[]}
+        newId="n"
+        canWrite={canWrite}
+        onApply={apply}
+        onClose={() => undefined}
+      />
+    ),
+    applied: (rule) => (rule as { name: string }).name,
+  },
+  {
+    // The kit's rule dialog, as it draws safemail/mobile from the entry's schema.
+    name: "kit's rule",
+    render: (apply, canWrite) => (
+      <KitEntryDialog
+        list={kindListLayout('safemail/mobile').lists[0]}
         rule={{
           id: 'm1',
           name: 'Old name',
@@ -110,8 +134,11 @@ const DIALOGS: ReadonlyArray<{
           senders: [],
           platforms: ['ios'],
         }}
-        newId="n"
-        canWrite={canWrite}
+        id="m1"
+        named={false}
+        otherNames={[]}
+        readOnly={!canWrite}
+        serverError={null}
         onApply={apply}
         onClose={() => undefined}
       />

@@ -61,10 +61,16 @@ const MobileRule = Type.Object(
     id: RuleId,
     name: RuleName,
     enabled: Type.Boolean(),
-    platforms: Type.Array(oneOf(MOBILE_PLATFORMS), { minItems: 1, maxItems: 3, uniqueItems: true }),
+    /** A new rule's are phones' and tablets' own systems (the editors' default). */
+    platforms: Type.Array(oneOf(MOBILE_PLATFORMS), {
+      minItems: 1,
+      maxItems: 3,
+      uniqueItems: true,
+      default: ['ios', 'android'],
+    }),
     /** Senders (domains or addresses); empty: every sender. */
     senders: StringList(254),
-    action: oneOf(ACTIONS),
+    action: oneOf(ACTIONS, { default: 'safeview' }),
     comment: Type.Optional(Comment),
   },
   closed,

@@ -107,9 +107,12 @@ export function kind<S extends TSchema>(def: PolicyKindDef<S>): PolicyKindDef<S>
 export const codes = (vocabulary: Vocabulary) =>
   Type.Unsafe<string>({ type: 'string', enum: vocabulary.map((e) => e.code) });
 
-/** One of a list of strings (an enumeration of docs/glossary.md §3). */
-export const oneOf = <T extends string>(values: readonly T[]) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values] });
+/**
+ * One of a list of strings (an enumeration of docs/glossary.md §3); `default` is what a new entry
+ * starts with in the editors (the kit reads it, tenant-portal/src/areas/policy/kit/schemaFields.ts).
+ */
+export const oneOf = <T extends string>(values: readonly T[], options: { default?: T } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
 
 export const closed = { additionalProperties: false } as const;
 

@@ -19,9 +19,6 @@ import {
   dictionaryFields,
   dictionaryOf,
   dictionaryValues,
-  groupFields,
-  groupOf,
-  groupValues,
   notifyOptionsFor,
   profileFields,
   profileOf,
@@ -29,7 +26,6 @@ import {
   type Auditor,
   type AuditorProfile,
   type Dictionary,
-  type DlpGroup,
 } from './dlpEntries';
 import { ListHeader } from '../kit/ListHeader';
 import { enabledTextColumn } from '../kit/enabledColumn';
@@ -125,40 +121,6 @@ const others = (rows: readonly Named[], entry: Named | null) =>
   rows.filter((r) => r.id !== entry?.id).map((r) => r.name);
 
 const count = (n: number, one: string) => (n === 0 ? 'None' : `${n} ${one}${n === 1 ? '' : 's'}`);
-
-/** DLP groups (docs/policy.md §3 dlp_groups): named sets of users and directory groups. */
-export function GroupsSection({
-  doc,
-  onChange,
-  readOnly,
-  linkedKey,
-  onLinkOpened,
-}: SectionEditorProps<'dlp_groups'>) {
-  return (
-    <NamedList<DlpGroup>
-      path="groups"
-      noun="group"
-      intro="Named sets of users and directory groups that rules and reports refer to."
-      rows={doc.list}
-      readOnly={readOnly}
-      onChange={(list) => onChange({ list })}
-      linkedKey={linkedKey}
-      onLinkOpened={onLinkOpened}
-      columns={[
-        { name: 'name', header: 'Name', flex: 1, minWidth: 140 },
-        { name: 'users', header: 'Users', minWidth: 110, value: (g) => count(g.users.length, 'user') },
-        {
-          name: 'groups',
-          header: 'Directory groups',
-          flex: 1,
-          minWidth: 160,
-          value: (g) => g.groups.join(', ') || 'None',
-        },
-      ]}
-      dialog={(g) => ({ fields: groupFields(others(doc.list, g)), values: groupValues(g), make: groupOf })}
-    />
-  );
-}
 
 /**
  * Dictionaries (docs/policy.md §3 dlp_dicts, body overrides): the predefined compliance lists

@@ -17,7 +17,6 @@ import {
   DefaultProfileSection,
   DictionariesSection,
   FilePasswordSection,
-  GroupsSection,
   ProfilesSection,
 } from './DlpListSections';
 import type { DlpRule } from './dlpRuleForm';
@@ -85,12 +84,6 @@ export const DLP_POLICY_SECTIONS: readonly FamilySection[] = familySections('dlp
     kind: 'dlp_dicts',
     Editor: DictionariesSection,
     describeError: describeListError('Dictionary', 'overrides'),
-  }),
-  policySection({
-    ...titled('groups'),
-    kind: 'dlp_groups',
-    Editor: GroupsSection,
-    describeError: describeListError('Group', 'list'),
   }),
   policySection({
     ...titled('auditors'),

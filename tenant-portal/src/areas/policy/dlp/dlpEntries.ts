@@ -16,7 +16,6 @@ import type { EntryField, EntryValues } from '../web/EntryDialog';
 import { lines } from '../web/listEdits';
 import { dlpMessage } from './dlpRuleForm';
 
-export type DlpGroup = PolicyData<'dlp_groups'>['list'][number];
 export type Dictionary = PolicyData<'dlp_dicts'>['overrides'][number];
 export type Auditor = PolicyData<'dlp_auditors'>['list'][number];
 export type AuditorProfile = PolicyData<'auditor_profiles/list'>['list'][number];
@@ -62,42 +61,6 @@ const optionalDescription = (values: EntryValues): { description?: string } => {
   const d = String(values.description ?? '').trim();
   return d ? { description: d } : {};
 };
-
-// Groups ------------------------------------------------------------------------------------------
-
-export const groupFields = (otherNames: readonly string[]): EntryField[] => [
-  uniqueNameField(otherNames),
-  {
-    name: 'users',
-    label: 'Users (e-mail addresses, one per line)',
-    type: 'text',
-    multiline: true,
-    validate: eachLine((v) => dlpMessage(email(v) ?? (v.length > 254 ? 'maxlength' : undefined))),
-  },
-  {
-    name: 'groups',
-    label: 'Directory groups (one per line)',
-    type: 'text',
-    multiline: true,
-    validate: eachLine((v) => (v.length > 253 ? dlpMessage('maxlength') : undefined)),
-  },
-  descriptionField,
-];
-
-export const groupValues = (g: DlpGroup | null): EntryValues => ({
-  name: g?.name ?? '',
-  users: (g?.users ?? []).join('\n'),
-  groups: (g?.groups ?? []).join('\n'),
-  description: g?.description ?? '',
-});
-
-export const groupOf = (values: EntryValues, id: string): DlpGroup => ({
-  id,
-  name: String(values.name),
-  users: lines(String(values.users)),
-  groups: lines(String(values.groups)),
-  ...optionalDescription(values),
-});
 
 // Dictionaries -------------------------------------------------------------------------------------
 

@@ -269,12 +269,13 @@ describe('Email Policy: mobile, phishing targets', () => {
     const user = userEvent.setup();
     const server = open('/policy/email/mobile');
     await user.click(await screen.findByTestId(`${webPolicyIds.ruleAdd}-mobile`));
-    const dialog = await screen.findByRole('dialog', { name: 'New mobile rule' });
+    // The kit draws the rule (its view row names its entries rules; its schema orders the fields).
+    const dialog = await screen.findByRole('dialog', { name: 'New rule' });
     await fill(user, within(dialog).getByTestId(webPolicyIds.ruleName), 'Phones isolated');
-    await user.click(within(dialog).getByRole('button', { name: /Senders and platforms/ }));
+    await user.click(within(dialog).getByRole('button', { name: /Platforms and senders/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'iOS' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Android' }));
-    expect(within(dialog).getByText('Choose at least one platform.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Platforms: choose at least one.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Other' }));
     await applyRule(user, dialog);
     await screen.findByText('Phones isolated');

@@ -11,7 +11,6 @@ import {
 import { SettingsSection } from './SettingsSection';
 import { AllowListSection } from './AllowListSection';
 import { LinkIsolationSection } from './LinkIsolationSection';
-import { MobileSection } from './MobileSection';
 import { PhishTargetsSection } from './PhishTargetsSection';
 import { SmtpUsersSection } from './SmtpUsersSection';
 import { AttachmentsSection } from './AttachmentsSection';
@@ -49,12 +48,6 @@ export const EMAIL_POLICY_SECTIONS: readonly FamilySection[] = familySections('e
     ...titled('link-isolation'),
     kind: 'safemail/isolation',
     Editor: LinkIsolation,
-    describeError: describeListError('Rule', 'list'),
-  }),
-  policySection({
-    ...titled('mobile'),
-    kind: 'safemail/mobile',
-    Editor: MobileSection,
     describeError: describeListError('Rule', 'list'),
   }),
   policySection({

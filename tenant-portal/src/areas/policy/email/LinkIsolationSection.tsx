@@ -140,7 +140,6 @@ export function LinkIsolationSection({
       />
       {editing && (
         <EmailRuleDialog
-          variant="isolation"
           rule={editing.rule}
           newId={editing.id}
           groups={groups}

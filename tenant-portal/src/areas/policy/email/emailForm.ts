@@ -30,7 +30,6 @@ export const EMAIL_FORM_MESSAGES: Record<string, string> = {
   invalidSender: 'Enter a domain (example.com, *.example.com) or an address (name@example.com).',
   invalidInteger: 'Enter a whole number.',
   duplicate: 'This is listed already.',
-  noPlatforms: 'Choose at least one platform.',
   invalidExtension: 'Enter an extension of letters and digits, like pdf.',
   invalidMimeType: 'Enter a MIME type like application/pdf.',
 };

@@ -160,27 +160,6 @@ export function ParentGlobalExceptionsSection({ doc }: SectionEditorProps<'web/p
   );
 }
 
-/** The tenant's global browser rules (global_bnb: pre and post), in the browser rules' editor. */
-export function GlobalBnbSection({
-  doc,
-  onChange,
-  readOnly,
-  linkedKey,
-  onLinkOpened,
-}: SectionEditorProps<'global_bnb'>) {
-  return (
-    <BnbSection
-      doc={doc}
-      onChange={onChange}
-      readOnly={readOnly}
-      linkedKey={linkedKey}
-      onLinkOpened={onLinkOpened}
-      stages={BNB_STAGES}
-      listId="global-bnb"
-    />
-  );
-}
-
 /** The parent tenant's global browser rules: read-only; nothing set (or 403/404) reads as empty. */
 export function ParentGlobalBnbSection({ doc }: SectionEditorProps<'parent_global_bnb'>) {
   const empty =

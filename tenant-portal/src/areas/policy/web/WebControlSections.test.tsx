@@ -312,9 +312,9 @@ describe('Global and parent-global rules', () => {
     expect(await within(parent).findByText('No Internet Explorer')).toBeInTheDocument();
     expect(within(parent).queryByTestId(policyEditorIds.save)).not.toBeInTheDocument();
     expect(within(parent).queryByRole('button', { name: 'Add browser rule' })).not.toBeInTheDocument();
-    // The tenant's own global browser rules are editable.
+    // The tenant's own global browser rules are editable (the kit's: its Add is named by the tab and scope).
     const own = await section('global-browsers');
-    expect(within(own).getByTestId(`${webPolicyIds.ruleAdd}-global-bnb-pre`)).toBeInTheDocument();
+    expect(within(own).getByTestId(`${webPolicyIds.ruleAdd}-global-browsers-pre`)).toBeInTheDocument();
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type FamilySection,
   type SectionEditorProps,
 } from '../PolicyFamilyPage';
+import { kitEditor } from '../kit/kitEditor';
 import { EXTENSION_SECTION, PARENT_GLOBAL_SECTIONS, PARENT_READ_ONLY_REASON } from './webSections';
 import { CategoriesSection } from './CategoriesSection';
 import { RisksSection } from './RisksSection';
@@ -22,7 +23,6 @@ import { useCategoryGroups } from './useCategoryGroups';
 import { CategoryMigration } from './CategoryMigration';
 import { BandwidthSection, CopyPasteSection, ForensicsSection, WatermarkSection } from './WebControlSections';
 import {
-  GlobalBnbSection,
   GlobalExceptionsSection,
   ParentGlobalBnbSection,
   ParentGlobalExceptionsSection,
@@ -188,8 +188,9 @@ export const WEB_POLICY_SECTIONS: readonly FamilySection[] = familySections('web
       readOnlyReason: PARENT_READ_ONLY_REASON,
     }),
   ),
+  // The tenant's own global browser rules are the kit's (their view row); the parent's show below.
   withParent(
-    policySection({ ...titled('global-browsers'), kind: 'global_bnb', Editor: GlobalBnbSection }),
+    policySection({ ...titled('global-browsers'), kind: 'global_bnb', ...kitEditor('global_bnb') }),
     policySection({
       ...PARENT_GLOBAL_SECTIONS.browsers,
       Editor: ParentGlobalBnbSection,
