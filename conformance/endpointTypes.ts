@@ -124,6 +124,8 @@ export const SILENT_CHOICES = {
     'GET /api/policy/v2/rbac answers {enforced, roles: [{name, description, read, write, builtin, holders, updated_at}]}, the built-in roles (admin, auditor, logs) first; its POST saves one role, {name, description, read, write, create}: 201 a new one, 200 an edit.',
   'userinfo-v2':
     "GET /api/userinfo/v2?key=<base64url of the caller's public P-256 JWK> answers {jwe}: the user info of GET /api/userinfo as a compact JWE to that key (alg ECDH-ES, enc A256GCM).",
+  'multi-tenant':
+    "GET multi_tenant/ answers the tenant's own associations from both sides: primary_associations are its parents (uuid, primary_name, status), secondary_associations its children (uuid, secondary_name, status); status is pending, active, rejected or revoked. PATCH associations/{id} takes {status} and answers the association as the caller lists it; another tenant's association is 404, as an unknown id is; a change the caller's side may not make is 409.",
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 

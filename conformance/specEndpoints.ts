@@ -15,6 +15,7 @@ import { PROVIDER_ENDPOINTS } from './families/provider';
 import { SETTINGS_ENDPOINTS } from './families/settings';
 import { UNSERVED_ENDPOINTS } from './families/unserved';
 import { API_TOKEN_ENDPOINTS } from './families/apiTokens';
+import { MULTI_TENANT_ENDPOINTS } from './families/multiTenant';
 import { FORENSICS_PROFILE_ENDPOINTS, STORAGE_PROFILE_ENDPOINTS } from './families/storageProfiles';
 
 export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
@@ -24,6 +25,7 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...PROVIDER_ENDPOINTS,
   ...API_TOKEN_ENDPOINTS,
   ...SETTINGS_ENDPOINTS,
+  ...MULTI_TENANT_ENDPOINTS,
   ...STORAGE_PROFILE_ENDPOINTS,
   ...FORENSICS_PROFILE_ENDPOINTS,
   ...UNSERVED_ENDPOINTS,

@@ -84,14 +84,10 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
     SETTINGS,
     acl('§7 Tenant settings', 'GET multi_tenant/, setting/{name}, setting/saml, capabilities/{name}.'),
     [
-      ['GET', `${TENANTS}multi_tenant/`],
       ['GET', `${TENANTS}setting/{name}`],
       ['GET', `${TENANTS}capabilities/{name}`],
     ],
   ),
-  ...rows(SETTINGS, acl('§7 Tenant settings', 'PATCH multi_tenant/associations/{id} with status.'), [
-    ['PATCH', `${TENANTS}multi_tenant/associations/{id}`],
-  ]),
   {
     family: SETTINGS,
     method: 'GET',

@@ -47,6 +47,7 @@ import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
 import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
 import { termsRoutes } from './terms/termsRoutes';
+import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
@@ -431,6 +432,7 @@ async function registerEverything(
   await app.register(named(udbRoutes));
   await app.register(named(signInSettingsRoutes));
   await app.register(named(termsRoutes));
+  await app.register(named(multiTenantRoutes));
   await app.register(named(settingsListRoutes));
   await app.register(named(savedSearchRoutes));
   if (options.events && ctx.events) {

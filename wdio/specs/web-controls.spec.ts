@@ -155,7 +155,7 @@ describe('Web controls: copy/paste and watermark (issue 13)', () => {
     await expect(byTestId(`${webPolicyIds.tab}-bandwidth`)).toBeExisting();
     await openTab('global-exceptions');
     await expect(byTestId(`${webPolicyIds.ruleAdd}-global-exceptions-pre`)).not.toBeExisting();
-    // The reference server keeps no parent tenants: the parent's rules read as none.
+    // acme's parent tenant has only asked (pending): the parent's rules read as none.
     await byTestId(webControlIds.parentEmpty).waitForDisplayed();
     expect(await blockingViolations()).toEqual([]);
   });

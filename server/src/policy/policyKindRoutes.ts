@@ -27,6 +27,7 @@ import { tenantSessionOf } from '../http/guard';
 import { currentRevision, readPolicyDoc, stageChange } from './revisionStaging';
 import { AUDIT_AREA, POLICY_AUDIT, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
 import { valueAt } from './policyDiff';
+import { readParentDoc } from '../multi-tenant/parentPolicy';
 
 /**
  * Every policy save carries rev_id, state, updated_at and data (docs/policy.md §2); a client that
@@ -112,7 +113,9 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
         const rev = await revOf(s.tid, request.params);
         const data = def.view
           ? def.view.select((await readPolicyDoc(ctx.store, s.tid, def.view.of as PolicyKind, rev)) as never)
-          : await readPolicyDoc(ctx.store, s.tid, kind, rev);
+          : def.parentOf
+            ? await readParentDoc(ctx.store, s.tid, def)
+            : await readPolicyDoc(ctx.store, s.tid, kind, rev);
         return { rev_id: rev, ...(data as object) };
       },
     );

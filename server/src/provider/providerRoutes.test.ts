@@ -1,4 +1,5 @@
 import { LOGIN_FAILED_MSG } from '@workbench/common/api/contract/auth';
+import { DEMO_PARENT_TENANT } from '@workbench/common/api/contract/demo';
 import { PROVIDER_SESSION_COOKIE, PROVIDER_XSRF_COOKIE } from '@workbench/common/api/contract/wire';
 import {
   CookieJar,
@@ -137,7 +138,9 @@ test('the tenant list shows every tenant with its user count and capabilities, f
       total: number;
       tenants: { name: string; user_count: number; capabilities: Record<string, unknown> }[];
     };
-    expect(list.total).toBe(2);
+    // acme, globex and acme's would-be parent tenant (DEMO_PARENT_TENANT).
+    expect(list.total).toBe(3);
+    expect(list.tenants.find((t) => t.name === DEMO_PARENT_TENANT.name)?.user_count).toBe(1);
     const acme = list.tenants.find((t) => t.name === 'acme');
     expect(acme?.user_count).toBe(3);
     expect(acme?.capabilities.rbac).toBe(true);

@@ -27,6 +27,7 @@ import {
 } from '@workbench/common/api/contract/reportQueries';
 import { SAVED_SEARCH_PATHS } from '@workbench/common/api/contract/savedSearches';
 import { API_TOKENS_PATHS } from '@workbench/common/api/contract/apiTokens';
+import { MULTI_TENANT_PATHS } from '@workbench/common/api/contract/multiTenant';
 import { PROVIDER_XSRF_COOKIE, XSRF_COOKIE } from '@workbench/common/api/contract/wire';
 import { CookieJar } from '../testing/testServer';
 import { describeExpected, expectedFor, judge, type Verdict } from './expectations';
@@ -163,7 +164,7 @@ function firstIdIn(reply: unknown, param: string): string | undefined {
   for (const list of lists) {
     const item = (list as unknown[]).find((x) => x && typeof x === 'object') as
       Record<string, unknown> | undefined;
-    const id = item?.[param] ?? item?.uid ?? item?.id;
+    const id = item?.[param] ?? item?.uid ?? item?.id ?? item?.uuid;
     if (typeof id === 'string') return id;
   }
   return undefined;
@@ -177,7 +178,7 @@ function unchangedBody(op: Operation, list: unknown, id: string): unknown {
   const schema = op.body?.schema ?? {};
   const lists = list && typeof list === 'object' ? [list, ...Object.values(list)].filter(Array.isArray) : [];
   const item = (lists.flat() as Record<string, unknown>[]).find(
-    (x) => x && typeof x === 'object' && (x.uid === id || x.id === id),
+    (x) => x && typeof x === 'object' && (x.uid === id || x.id === id || x.uuid === id),
   );
   const fields = Object.keys(schema.properties ?? {}).filter(
     (k) => k !== 'password' && item?.[k] !== undefined,
@@ -195,7 +196,10 @@ async function listParent(template: string, owner: Caller): Promise<unknown> {
   // The administrators' writes (and the two-factor reset, whose own list needs the tfa feature)
   // name accounts of the spec's list_users.
   const accounts = parent === ADMIN_PATHS.create || parent === AUTH_PATHS.mfaUsers ? [ADMIN_PATHS.list] : [];
-  for (const path of [parent, `${parent}s`, ...accounts]) {
+  // A multi-tenant association is listed by the tenant's multi-tenant info (primary_associations).
+  const associations =
+    `${parent}/:id` === MULTI_TENANT_PATHS.associationRoute ? [MULTI_TENANT_PATHS.info] : [];
+  for (const path of [parent, `${parent}s`, ...accounts, ...associations]) {
     const response = await wb.server.call(path, { jar: owner.jar });
     if (response.status === 200) return response.json();
     await response.arrayBuffer();

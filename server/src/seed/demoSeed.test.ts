@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_OPERATORS, DEMO_TENANT_ACCOUNTS } from '@workbench/common/api/contract/demo';
+import {
+  DEMO_OPERATORS,
+  DEMO_PARENT_TENANT,
+  DEMO_TENANT_ACCOUNTS,
+} from '@workbench/common/api/contract/demo';
 import { openSqliteConfigStore } from '../store/sqlConfigStore';
 import { verifyPassword } from '../security/passwords';
 import { Compile } from 'typebox/schema';
@@ -19,6 +23,7 @@ import { TENANT_DEPLOYMENT_ENTITY } from '../provider/entityChecks';
 import { ROLLOUT_ENTITY, type StoredRollout } from '../provider/rolloutRunner';
 import { licenceStateOf } from '@workbench/common/api/contract/providerOps';
 import { generatorTenantsOf } from './seedTenants';
+import { DEMO_PARENT_GLOBAL_RULES } from './demoParentTenant';
 import { generateEvents } from './eventGenerator';
 import { EMAIL_ENTRY_ACTIONS, EMAIL_EXIT_ACTIONS } from '@workbench/common/vocabularies/index';
 import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
@@ -33,8 +38,21 @@ test('first start seeds the demo tenants, accounts and operators; a second start
   expect(await seedDemoData(store, 'pw-2', now)).toEqual({ seeded: false, audit: [] });
 
   const tenants = await store.tenants.list();
-  expect(tenants.map((t) => t.name)).toEqual(['acme', 'globex']);
-  const [acme, globex] = tenants;
+  expect(tenants.map((t) => t.name)).toEqual(['acme', 'globex', DEMO_PARENT_TENANT.name]);
+  const [acme, globex, parent] = tenants;
+  // The parent tenant asked to manage acme and managed globex; its global rules are published.
+  expect((await store.tenantAssociations.listOf(parent.tid)).map((a) => [a.secondaryName, a.status])).toEqual(
+    [
+      ['globex', 'revoked'],
+      ['acme', 'pending'],
+    ],
+  );
+  expect((await store.policyDocs.get(parent.tid, 'global_bnb', 1, true))?.data).toEqual(
+    DEMO_PARENT_GLOBAL_RULES.global_bnb,
+  );
+  expect(await store.users.findByUsername(DEMO_PARENT_TENANT.account.username)).toMatchObject({
+    tid: parent.tid,
+  });
   expect(acme.capabilities).toMatchObject({ rbac: true, fwaas: true, safemailPolicy: true });
   expect(globex.capabilities.rbac).toBe(false);
   expect(await store.users.count(acme.tid)).toBe(
@@ -99,7 +117,8 @@ test("the demo server's crowd: dozens of tenants over the deployments, with SKUs
   // Cheap: no password hashing, no policy documents, no events for the crowd.
   expect(Date.now() - started).toBeLessThan(5000);
   const tenants = await store.tenants.list();
-  expect(tenants.length).toBe(2 + DEMO_CROWD.length);
+  // acme, globex and the parent tenant northwind-partners, and the crowd.
+  expect(tenants.length).toBe(3 + DEMO_CROWD.length);
   expect(tenants.length).toBeGreaterThanOrEqual(30);
   const crowd = tenants.filter((t) => DEMO_CROWD_NAMES.has(t.name));
   expect(crowd.some((t) => t.status === 'disabled')).toBe(true);

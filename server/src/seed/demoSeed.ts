@@ -17,6 +17,7 @@ import {
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { DEMO_CROWD, seedDemoCrowd, seedDemoProvider } from './demoProvider';
 import { seedDemoSettings } from './demoSettings';
+import { demoParentTenant, seedDemoParent } from './demoParentTenant';
 import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import { publishRevision } from '../policy/publishRevision';
 import type { AuditEntry } from '../audit/auditTrail';
@@ -57,6 +58,7 @@ export const DEMO_CAPABILITIES: Record<string, Record<string, unknown>> = {
     restricted_logs: { heat: true },
     runtime_analysis: { test: false },
     mobileSupport: { enabled: true, emailSupportLevel: 'full' },
+    multiTenant: true,
   },
   // A web-only tenant: no file capabilities, so no documents, files or contentInspection flag
   // (docs/access.md §5), the tenant the browser tests use for a family hidden by its flag.
@@ -67,6 +69,7 @@ export const DEMO_CAPABILITIES: Record<string, Record<string, unknown>> = {
     ssl: true,
     usersAndGroups: true,
     policySettings: true,
+    multiTenant: true,
   },
 };
 
@@ -173,6 +176,8 @@ export async function seedDemoData(
       showChangePassword: false,
     });
   }
+  // The parent tenant that asked to be acme's (demoParentTenant.ts), with its administrator.
+  const parent = await demoParentTenant(password, now);
   const operators: OperatorRecord[] = [];
   for (const o of DEMO_OPERATORS) {
     operators.push({
@@ -203,6 +208,15 @@ export async function seedDemoData(
         audit.push({ ...e, tid: t.tid, userid: SETUP_PUBLISHER, time: now.getTime() });
     }
     for (const u of users) await tx.users.insert(u);
+    await tx.tenants.insert(parent.tenant);
+    await tx.users.insert(parent.user);
+    if (options.policy ?? true)
+      for (const [kind, data] of demoPolicyOf(parent.tenant.capabilities))
+        await tx.policyDocs.put({ tid: parent.tenant.tid, kind, revId: 1, data });
+    await seedDemoParent(tx, parent.tenant, tenants, now);
+    const parentPublished = await publishRevision(tx, initial(parent.tenant.tid, now.toISOString()));
+    for (const e of parentPublished.audit)
+      audit.push({ ...e, tid: parent.tenant.tid, userid: SETUP_PUBLISHER, time: now.getTime() });
     for (const o of operators) await tx.operators.insert(o);
     for (const { created_at: _c, updated_at: _u, ...data } of DEMO_SKUS) {
       const at = now.toISOString();

@@ -1,4 +1,4 @@
-import { DEMO_TENANT_ACCOUNTS } from '@workbench/common/api/contract/demo';
+import { DEMO_PARENT_TENANT, DEMO_TENANT_ACCOUNTS } from '@workbench/common/api/contract/demo';
 import { deriveFeatureFlags } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import type { ConfigStore } from '../store/ConfigStore';
 import type { GeneratorTenant } from './eventGenerator';
@@ -20,7 +20,13 @@ export function generatorTenantsOf(
   }[],
 ): GeneratorTenant[] {
   return tenants
-    .filter((t) => (t.status === undefined || t.status === 'active') && !DEMO_CROWD_NAMES.has(t.name))
+    .filter(
+      (t) =>
+        (t.status === undefined || t.status === 'active') &&
+        !DEMO_CROWD_NAMES.has(t.name) &&
+        // The demo parent tenant has customers, not traffic of its own.
+        t.name !== DEMO_PARENT_TENANT.name,
+    )
     .map((t) => {
       const created = t.createdAt === undefined ? NaN : Date.parse(t.createdAt);
       return {

@@ -1,5 +1,6 @@
 import type { PastReport, ScheduledReport } from '@workbench/common/api/contract/reportFiles';
 import type { ApiTokenAccess, ApiTokenArea, ApiTokenKind } from '@workbench/common/api/contract/apiTokens';
+import type { AssociationStatus } from '@workbench/common/api/contract/multiTenant';
 import type { Repositories } from './repositories';
 /**
  * The configuration store: small, transactional data (tenants, accounts, sessions, revisions).
@@ -50,6 +51,19 @@ export interface TenantRoleRecord {
   write: string[];
   createdAt: string;
   updatedAt: string;
+}
+
+/** A multi-tenant association with both tenants' names (common api/contract/multiTenant.ts). */
+export interface TenantAssociationRecord {
+  id: string;
+  primaryTid: string;
+  primaryName: string;
+  secondaryTid: string;
+  secondaryName: string;
+  status: AssociationStatus;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: string;
 }
 
 /**

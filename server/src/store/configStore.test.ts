@@ -186,6 +186,65 @@ describe.each(engines)('%s config store', (_engine, open) => {
     expect((await store.tenants.list()).map((t) => t.tid)).toEqual(['t2']);
   });
 
+  test('multi-tenant associations: both sides list them, one status change wins, the active parent, and a deleted tenant takes its own', async () => {
+    const at = '2026-11-01T00:00:00.000Z';
+    await store.tenants.insert(tenant('t3', 'gamma'));
+    await store.tenantAssociations.insert({
+      id: 'a1',
+      primaryTid: 't1',
+      secondaryTid: 't2',
+      status: 'pending',
+      createdAt: at,
+      updatedBy: 'ann',
+    });
+    await store.tenantAssociations.insert({
+      id: 'a2',
+      primaryTid: 't3',
+      secondaryTid: 't2',
+      status: 'revoked',
+      createdAt: at,
+      updatedBy: 'ann',
+    });
+    await expect(
+      store.tenantAssociations.insert({
+        id: 'a3',
+        primaryTid: 't1',
+        secondaryTid: 't2',
+        status: 'pending',
+        createdAt: at,
+        updatedBy: 'ann',
+      }),
+    ).rejects.toMatchObject(UNIQUE_VIOLATION);
+    expect(
+      (await store.tenantAssociations.listOf('t2')).map((a) => [a.id, a.primaryName, a.secondaryName]),
+    ).toEqual([
+      ['a1', 'acme', 'beta'],
+      ['a2', 'gamma', 'beta'],
+    ]);
+    expect((await store.tenantAssociations.listOf('t1')).map((a) => a.id)).toEqual(['a1']);
+    expect(await store.tenantAssociations.activeParentOf('t2')).toBeNull();
+    const change = {
+      id: 'a1',
+      from: 'pending' as const,
+      to: 'active' as const,
+      at: '2026-11-02T00:00:00.000Z',
+      by: 'bob',
+    };
+    expect(await store.tenantAssociations.setStatus(change)).toBe(true);
+    // A second change from the same status finds it changed.
+    expect(await store.tenantAssociations.setStatus({ ...change, to: 'rejected' })).toBe(false);
+    expect(await store.tenantAssociations.get('a1')).toMatchObject({
+      status: 'active',
+      updatedAt: change.at,
+      updatedBy: 'bob',
+    });
+    expect(await store.tenantAssociations.activeParentOf('t2')).toBe('t1');
+    expect(await store.tenants.delete('t1')).toBe(true);
+    expect(await store.tenantAssociations.get('a1')).toBeNull();
+    expect(await store.tenantAssociations.activeParentOf('t2')).toBeNull();
+    expect((await store.tenantAssociations.list()).map((a) => a.id)).toEqual(['a2']);
+  });
+
   test('accounts are found by name without regard to case, and a name differing in case is taken', async () => {
     await store.users.insert(user('u1', 't1', 'Ann@Acme.example'));
     expect((await store.users.findByUsername('ann@acme.EXAMPLE'))?.uid).toBe('u1');

@@ -546,6 +546,26 @@ ${API_TOKENS_TABLE}
       ALTER TABLE users ADD COLUMN status TEXT NOT NULL DEFAULT 'active';
     `,
   },
+  {
+    version: 15,
+    name: 'multi-tenant associations: a parent (primary) tenant and a child (secondary) tenant',
+    // Issue 33 point 7 (common api/contract/multiTenant.ts, docs/access.md §7): one row per pair;
+    // an active row makes the parent's published global rules the child's parent_global_* documents.
+    sql: `
+      CREATE TABLE tenant_associations (
+        id TEXT PRIMARY KEY,
+        primary_tid TEXT NOT NULL REFERENCES tenants(tid),
+        secondary_tid TEXT NOT NULL REFERENCES tenants(tid),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'active', 'rejected', 'revoked')),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        updated_by TEXT NOT NULL,
+        UNIQUE (primary_tid, secondary_tid),
+        CHECK (primary_tid <> secondary_tid)
+      );
+      CREATE INDEX tenant_associations_secondary ON tenant_associations (secondary_tid, status);
+    `,
+  },
 ];
 
 /**

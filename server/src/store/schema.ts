@@ -231,6 +231,17 @@ export interface ApiTokensTable {
   last_used_ip: string | null;
 }
 
+/** A multi-tenant association (migration 15): the parent is the primary, the child the secondary. */
+export interface TenantAssociationsTable {
+  id: string;
+  primary_tid: string;
+  secondary_tid: string;
+  status: 'pending' | 'active' | 'rejected' | 'revoked';
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -259,6 +270,7 @@ export interface ConfigDatabase {
   past_reports: PastReportsTable;
   report_files: ReportFilesTable;
   api_tokens: ApiTokensTable;
+  tenant_associations: TenantAssociationsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -43,6 +43,7 @@ import {
   saveAuthSettingsV2,
   testLdapConnection,
 } from '@workbench/common/api/signInSettings';
+import { getMultiTenantInfo, setAssociationStatus } from '@workbench/common/api/multiTenant';
 
 export const PORTAL_REQUESTS = {
   // The terms-of-service step (pending-steps/AcceptTermsStep).
@@ -101,4 +102,7 @@ export const PORTAL_REQUESTS = {
   getAdminAccessControl: request(getAdminAccessControl),
   saveAdminAccessControl: request(saveAdminAccessControl),
   getTenantIpRestrictions: request(getTenantIpRestrictions),
+  // Settings › Multi-tenant: the associations (a 403 or 404 reads as none), and approving one.
+  getMultiTenantInfo: request(getMultiTenantInfo),
+  setAssociationStatus: request(setAssociationStatus),
 };

@@ -35,6 +35,10 @@ import {
   UDB_READ_PERMISSION,
 } from '@workbench/common/api/contract/settingsPermissions';
 import {
+  MULTI_TENANT_FEATURE,
+  MULTI_TENANT_READ_PERMISSION,
+} from '@workbench/common/api/contract/multiTenant';
+import {
   ALL_ENVIRONMENTS,
   CLOUD_ONLY,
   CLOUD_OR_MANAGEMENT_STATION,
@@ -177,6 +181,14 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
       page: page(() => import('../areas/settings/SettingsListPage').then((m) => m.settingsListPageOf(list))),
     };
   }),
+  // Multi-tenant associations (docs/access.md §7): the tenant's parents and children, approve.
+  {
+    path: 'multi-tenant',
+    title: 'Multi-tenant',
+    access: any(MULTI_TENANT_READ_PERMISSION),
+    features: [MULTI_TENANT_FEATURE],
+    page: page(() => import('../areas/settings/multi-tenant/MultiTenantPage').then((m) => m.MultiTenantPage)),
+  },
 ];
 
 /** Every logs child shows the logs explorer of its log type. */

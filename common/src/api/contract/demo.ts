@@ -59,6 +59,29 @@ export const DEMO_TENANT_ACCOUNTS: DemoTenantAccount[] = [
   },
 ];
 
+/**
+ * The demo parent tenant (multi-tenant association, docs/access.md §7): a managed-service
+ * provider's tenant that writes global rules for its customers. It asked to become acme's parent
+ * (pending: acme's administrator approves it under Settings › Multi-tenant) and was globex's until
+ * that association ended. It has no events and is not one of the demo tenants' accounts above.
+ */
+export const DEMO_PARENT_TENANT = {
+  name: 'northwind-partners',
+  capabilities: { rbac: false, multiTenant: true, bnb: true, safedocs: true },
+  account: {
+    tenant: 'northwind-partners',
+    username: 'admin@northwind-partners.example',
+    first_name: 'Nora',
+    last_name: 'Northwind',
+    role: 'admin',
+  } satisfies DemoTenantAccount,
+  /** Its associations: asked (days before the first start) and last changed. */
+  children: [
+    { tenant: 'globex', status: 'revoked', askedDaysAgo: 120, changedDaysAgo: 30 },
+    { tenant: 'acme', status: 'pending', askedDaysAgo: 2, changedDaysAgo: 2 },
+  ],
+} as const;
+
 export const DEMO_OPERATORS = [
   { username: 'operator@provider.example', display_name: 'Olive Operator', role: 'operator' as const },
   { username: 'support@provider.example', display_name: 'Sam Support', role: 'support' as const },

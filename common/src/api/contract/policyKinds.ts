@@ -75,6 +75,10 @@ export const policyDocWritePath = (kind: PolicyKind, rev: number | string): stri
 /** The document's path names the revision (else it is the staged one). */
 export const kindPathHasRev = (path: string): boolean => path.includes('{rev}');
 
+/** A parent tenant's document (parent_global_*): read from the active parent, not this revision. */
+export const isParentKind = (kind: PolicyKind): boolean =>
+  (POLICY_KIND_REGISTRY[kind] as PolicyKindDef).parentOf !== undefined;
+
 /** A kind that can be saved: not read-only nor a view of another. */
 export const isWritableKind = (kind: PolicyKind): boolean => {
   const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];

@@ -99,4 +99,37 @@ describe('usePolicyDocEditor', () => {
     });
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Block Flash' })).toBeChecked());
   });
+
+  test("a parent tenant's rules are read again each time a page shows them, though this tenant's revision did not move", async () => {
+    const { store, mock } = createTestStore();
+    mock.onGet('/api/policy/v1/rules').reply(200, rev);
+    const PARENT = '/api/policy/v1/rules/web/parent_global_exceptions/';
+    mock.onGet(PARENT).replyOnce(200, { rev_id: 5, pre: [], post: [] });
+    store.dispatch(sessionStarted(makeUser({ roles: { read: ['web_policy:*'], write: [] } })));
+    function ParentRules() {
+      const ed = usePolicyDocEditor('web/parent_global_exceptions');
+      return <p>{ed.draft ? `${ed.draft.pre.length} parent rules` : ed.status}</p>;
+    }
+    const shown = () =>
+      render(
+        <Provider store={store}>
+          <ParentRules />
+        </Provider>,
+      );
+    const first = shown();
+    expect(await screen.findByText('0 parent rules')).toBeInTheDocument();
+    first.unmount();
+    // The association was approved meanwhile: the parent's published rules.
+    const rule = {
+      id: 'r1',
+      name: 'Block',
+      enabled: true,
+      action: 'block',
+      conditions: { domain: ['x.example'] },
+    };
+    mock.onGet(PARENT).reply(200, { rev_id: 5, pre: [rule], post: [] });
+    shown();
+    expect(await screen.findByText('1 parent rules')).toBeInTheDocument();
+    expect(mock.history.get.filter((r) => r.url === PARENT)).toHaveLength(2);
+  });
 });

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useMemo, type KeyboardEvent } from 'react';
 import type { PolicyData, PolicyKind } from '../../api/contract/policyKinds';
-import { isWritableKind, policyKindWritePermission } from '../../api/contract/policyKinds';
+import { isParentKind, isWritableKind, policyKindWritePermission } from '../../api/contract/policyKinds';
 import type { ApiCallErrorInfo } from '../../api/ApiCallError';
 import { useAppDispatch, useAppSelector } from '../../store/storeHooks';
 import { selectCan } from '../rbac/rbacSelectors';
@@ -112,6 +112,17 @@ export function usePolicyDocEditor<K extends PolicyKind>(kind: K): PolicyDocEdit
     if (editor.status === 'idle' || (editor.status === 'ready' && moved && !dirty))
       dispatch(policyDocRequested({ kind }));
   }, [dispatch, kind, revision, editor.status, moved, dirty]);
+
+  // A parent tenant's rules are not part of this tenant's revision: the parent publishes, or an
+  // association is approved or ended, without it moving (docs/policy.md §11). Read them again
+  // whenever a page shows them, rather than from what an earlier page read.
+  const fromParent = isParentKind(kind);
+  const known = revision !== null;
+  useEffect(() => {
+    if (fromParent && known && editor.status === 'ready') dispatch(policyDocRequested({ kind }));
+    // Once per showing: not again when its own load settles.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, kind, fromParent, known]);
 
   const edit = useCallback<PolicyDocEditor<K>['edit']>(
     (next) => {

@@ -10,6 +10,7 @@ import { OneTimeTokenRepository, ProviderSessionRepository, SessionRepository } 
 import { LoginFailureRepository, RateLimitRepository } from './signInLimits';
 import { TenantRepository } from './tenants';
 import { TenantRoleRepository } from './roles';
+import { TenantAssociationRepository } from './tenantAssociations';
 
 /**
  * The store's repositories, one per domain, all running on `sql` (the store's connection, or a
@@ -43,6 +44,8 @@ export const repositoriesOn = (sql: Sql) =>
     apiTokens: new ApiTokenRepository(sql),
     /** A tenant's own roles (the built-in ones are not stored). */
     roles: new TenantRoleRepository(sql),
+    /** Multi-tenant associations: a parent tenant and a child tenant. */
+    tenantAssociations: new TenantAssociationRepository(sql),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;

@@ -87,6 +87,12 @@ export class TenantRepository {
           .where(({ ref }) => like(ref('entity'), 'tenant\\_%'))
           .where('id', '=', tid),
       );
+      // Its multi-tenant associations name it as parent or child (no tid column).
+      await tx.run(
+        tx.db
+          .deleteFrom('tenant_associations')
+          .where((eb) => eb.or([eb('primary_tid', '=', tid), eb('secondary_tid', '=', tid)])),
+      );
       return (await tx.run(tx.db.deleteFrom('tenants').where('tid', '=', tid))) > 0;
     });
   }

@@ -8,8 +8,9 @@
  *
  * A tenant's global rules wrap its policy's own: `pre` is checked before the policy's rules,
  * `post` after them (first enabled match decides). A parent tenant's global rules (multi-tenant
- * association) wrap a child's in turn; children read them and cannot change them. The reference
- * server keeps no parent tenants, so the parent documents answer their empty defaults.
+ * association) wrap a child's in turn; children read them and cannot change them: while the
+ * association is active, a child's parent document is the parent's own global document as the
+ * parent last published it, and its empty defaults otherwise (docs/policy.md §11).
  */
 import { Type, type TSchema } from 'typebox';
 import { RULES_MAX, closed, firstDuplicate, firstIssue, kind, type PolicyKindDef } from './kindDef';
@@ -52,6 +53,7 @@ const checkBnb = (data: { pre: { list: Array<{ id: string }> }; post: { list: Ar
 /** A parent tenant's document: read-only, at the staged revision (no {rev}), tolerant reads. */
 const parent = <S extends TSchema>(
   path: string,
+  of: string,
   global: PolicyKindDef<S>,
   title: string,
   spec: string,
@@ -59,6 +61,7 @@ const parent = <S extends TSchema>(
   path,
   group: global.group,
   readOnly: true,
+  parentOf: of,
   title,
   data: global.data,
   defaults: global.defaults,
@@ -114,18 +117,21 @@ export const GLOBAL_KINDS = {
   global_bnb: bnbGlobal,
   'web/parent_global_exceptions': parent(
     '/api/policy/v1/rules/web/parent_global_exceptions/',
+    'web/global_exceptions',
     webGlobal,
     "Parent tenant's global web exceptions",
     'docs/policy.md §3 Policy revision (parent global exceptions: pre and post), docs/http-client.md §5, docs/policy.md §5 (rules/web/parent_global_exceptions/)',
   ),
   'inspection/parent_global_exceptions': parent(
     '/api/policy/v1/rules/inspection/parent_global_exceptions/',
+    'inspection/global_exceptions',
     inspectionGlobal,
     "Parent tenant's global inspection exceptions",
     'docs/policy.md §3 Policy revision (parent global exceptions: pre and post), docs/http-client.md §5, docs/policy.md §7 (rules/inspection/parent_global_exceptions/)',
   ),
   parent_global_bnb: parent(
     '/api/policy/v1/rules/parent_global_bnb/',
+    'global_bnb',
     bnbGlobal,
     "Parent tenant's global browsers and applications",
     'docs/policy.md §3 Policy revision (global bnb), docs/http-client.md §5, docs/policy.md §5 (rules/parent_global_bnb/)',

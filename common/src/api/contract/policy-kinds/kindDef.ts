@@ -60,6 +60,11 @@ export interface PolicyKindDef<S extends TSchema = TSchema> {
   writePath?: string;
   /** GET only: no save route (parent global rules, private-access lists and reference reads). */
   readOnly?: true;
+  /**
+   * A parent tenant's document: the kind (`global_bnb`, …) whose published version, in the
+   * tenant's active parent, this row reads (docs/policy.md §11); its defaults without one.
+   */
+  parentOf?: string;
   /** A read-only part of another kind's document (implies readOnly). */
   view?: KindView;
   /** Whose permission reads (`<group>:*:read`) and saves (`<group>:<edit>:write`) it. */
