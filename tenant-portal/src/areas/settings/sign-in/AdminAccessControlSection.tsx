@@ -19,7 +19,6 @@ import {
   FormHelperText,
   FormLabel,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from '@mui/material';
@@ -33,6 +32,7 @@ import {
 } from '@workbench/common/api/contract/signInSettings';
 import { signInSettingsIds as ids } from '@workbench/common/test-ids/signInSettingsIds';
 import { useEntityCall } from '../../../app/portalEntities';
+import { FormHead } from './FormHead';
 import { utcMinute } from '../utcMinute';
 import { ADMIN_METHOD_LABELS, accessControlProblem, rangesOf } from './signInForms';
 
@@ -126,21 +126,15 @@ export function AdminAccessControlSection({
         )}
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack spacing={2}>
-            {formError && (
-              <Alert severity="error" data-testid={ids.accessError} onClose={() => setFormError(null)}>
-                {formError}
-              </Alert>
-            )}
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={values.enabled}
-                  disabled={disabled}
-                  onChange={(e) => set({ enabled: e.target.checked })}
-                  slotProps={{ input: { 'data-testid': ids.accessEnabled } as object }}
-                />
-              }
-              label={ACCESS_TEXTS.enabled}
+            <FormHead
+              error={formError}
+              errorTestId={ids.accessError}
+              onCloseError={() => setFormError(null)}
+              enabled={values.enabled}
+              enabledLabel={ACCESS_TEXTS.enabled}
+              enabledTestId={ids.accessEnabled}
+              disabled={disabled}
+              onEnabled={(enabled) => set({ enabled })}
             />
             <TextField
               label={ACCESS_TEXTS.ranges}

@@ -15,7 +15,6 @@ import {
   Checkbox,
   FormControlLabel,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from '@mui/material';
@@ -24,6 +23,7 @@ import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import type { AuthSettingsV2, LdapTestReply } from '@workbench/common/api/contract/signInSettings';
 import { signInSettingsIds as ids } from '@workbench/common/test-ids/signInSettingsIds';
 import { useEntityCall } from '../../../app/portalEntities';
+import { FormHead } from './FormHead';
 import { authSaveOf, ldapFormOf, ldapWriteOf, type LdapFormValues } from './signInForms';
 
 export const LDAP_TEXTS = {
@@ -145,21 +145,15 @@ export function LdapSection({
         </Typography>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack spacing={2}>
-            {formError && (
-              <Alert severity="error" data-testid={ids.ldapError} onClose={() => setFormError(null)}>
-                {formError}
-              </Alert>
-            )}
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={values.enabled}
-                  disabled={disabled}
-                  onChange={(e) => set({ enabled: e.target.checked })}
-                  slotProps={{ input: { 'data-testid': `${ids.ldapField}-enabled` } as object }}
-                />
-              }
-              label={LDAP_TEXTS.enabled}
+            <FormHead
+              error={formError}
+              errorTestId={ids.ldapError}
+              onCloseError={() => setFormError(null)}
+              enabled={values.enabled}
+              enabledLabel={LDAP_TEXTS.enabled}
+              enabledTestId={`${ids.ldapField}-enabled`}
+              disabled={disabled}
+              onEnabled={(enabled) => set({ enabled })}
             />
             {FIELDS.map(({ field, label, hint, type }) => (
               <TextField
