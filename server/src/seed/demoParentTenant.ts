@@ -29,10 +29,10 @@ export const DEMO_PARENT_GLOBAL_RULES: {
     post: [
       {
         id: 'northwind-isolate-new-domains',
-        name: 'Isolate newly registered domains',
+        name: 'Isolate newly observed domains',
         enabled: true,
         action: 'safeview',
-        conditions: { categories: [84] },
+        conditions: { categories: [88] },
       },
     ],
   },
