@@ -37,6 +37,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { INJECTED_ENV_MARKER } from '@workbench/common/api/contract/wire';
 import { SIGN_IN_SETTINGS_PATHS } from '@workbench/common/api/contract/signInSettings';
 import { API_TOKENS_PATHS } from '@workbench/common/api/contract/apiTokens';
+import { MULTI_TENANT_PATHS } from '@workbench/common/api/contract/multiTenant';
 import { DEMO_PASSWORD_NOTICE } from './seed/demoSeed';
 import { tenantSessionOf } from './http/guard';
 import { signIn, startTestServer, type TestServer } from './testing/testServer';
@@ -263,6 +264,9 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ...[...Object.values(ADMIN_PATHS), ...Object.values(RBAC_PATHS), USERINFO_V2_PATH]
       .filter((p): p is string => typeof p === 'string')
       .map((p) => p.replace(/:(\w+)/g, '{$1}')),
+    // Settings I (issue 33 point 7): the multi-tenant associations.
+    MULTI_TENANT_PATHS.info,
+    MULTI_TENANT_PATHS.associationRoute.replace(':id', '{id}'),
   ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(
