@@ -65,7 +65,7 @@ export function DlpRuleDialog({
       onSubmit={(values) => onApply(dlpRuleFromForm(values, rule, rule?.id ?? newId))}
     >
       {(form) => {
-        const { errorOf, field, switchField } = formFields(form, {
+        const { errorOf, field, switchField, autocompleteField } = formFields(form, {
           readOnly: !canWrite,
           testIdPrefix: dlpPolicyIds.field,
           message: dlpError,
@@ -130,11 +130,9 @@ export function DlpRuleDialog({
                 ])}
                 <Autocomplete
                   multiple
-                  disabled={!canWrite}
+                  {...autocompleteField<DlpRuleFormValues['resources']>('resources')}
                   options={RESOURCE_OPTIONS.map((r) => r.code)}
                   getOptionLabel={(code) => RESOURCE_OPTIONS.find((r) => r.code === code)?.label ?? code}
-                  value={form.values.resources}
-                  onChange={(_e, value) => void form.setFieldValue('resources', value)}
                   renderInput={(params) => (
                     <TextField
                       {...params}
