@@ -17,6 +17,14 @@ export type BoundForm<V> = Pick<
 > &
   Partial<Pick<FormikProps<V>, 'submitCount'>>;
 
+/** What `autocompleteField` gives an MUI Autocomplete (or a picker built on one, kit/IdListPicker.tsx). */
+export type AutocompleteBinding<T> = {
+  value: T;
+  onChange: (event: SyntheticEvent, next: T) => void;
+  onBlur: () => void;
+  disabled: boolean;
+};
+
 /** A field's name: a key of the values, or a dotted path into one (`config.link_expiry_days`). */
 export type FieldPath<V> = (keyof V & string) | `${keyof V & string}.${string}`;
 
@@ -131,7 +139,7 @@ export function formFields<V extends object>(
    * An MUI Autocomplete's props over the field that stores its choice (`multiple`: an array of
    * options), as `choiceField` binds it; touched when left too, and disabled for readers.
    */
-  const autocompleteField = <T,>(name: FieldPath<V>) => {
+  const autocompleteField = <T,>(name: FieldPath<V>): AutocompleteBinding<T> => {
     const { value, onChange } = choiceField<T>(name);
     return {
       value,

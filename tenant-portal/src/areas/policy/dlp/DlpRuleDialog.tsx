@@ -94,8 +94,7 @@ export function DlpRuleDialog({
           error?: string,
         ) => (
           <IdListPicker
-            form={form}
-            name={name}
+            bound={autocompleteField<string[]>(name)}
             label={label}
             ids={options.map((o) => o.id)}
             labelOf={(id) => nameOf(options, id)}
