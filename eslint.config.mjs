@@ -7,10 +7,11 @@ const HTTP_CLIENT_MESSAGE =
   "Components never hold the HTTP client: load and write through the entity feature (the app's useEntityRead / useEntityCall / useEntityPage), the report-query feature, or a saga of the feature.";
 
 const FORMIK_BINDING_MESSAGE =
-  'Bind a Formik field through policy/formFields.tsx (field, selectField, switchField, errorOf), not by hand.';
+  'Bind a Formik field through policy/formFields.tsx (field, selectField, switchField, checkboxListField, choiceField, autocompleteField, errorOf), not by hand.';
 /** What a hand-wired Formik binding reads (see the policy areas' block below). */
 export const FORMIK_BINDING_RULES = [
-  'MemberExpression[property.name=/^(handleChange|handleBlur|getFieldProps|touched)$/]',
+  'MemberExpression[property.name=/^(handleChange|handleBlur|getFieldProps|touched|setFieldValue)$/]',
+  "ObjectPattern > Property[key.name='setFieldValue']",
   "JSXOpeningElement[name.name=/^(TextField|Switch|Select|Checkbox)$/] > JSXAttribute[name.name=/^(value|checked)$/] MemberExpression[property.name='values']",
   "JSXOpeningElement[name.name=/^(TextField|Select)$/] > JSXAttribute[name.name=/^(error|helperText)$/] MemberExpression[property.name='errors']",
 ].map((selector) => ({ selector, message: FORMIK_BINDING_MESSAGE }));
@@ -241,10 +242,12 @@ export default tseslint.config(
     },
   },
   // Every Formik field of the policy editors is bound through policy/formFields.tsx (its `field`,
-  // `selectField`, `switchField`, `errorOf`; tenant-portal/src/areas/policy/kit/README.md): when a
-  // field's error shows, its test id and the save-as-edited commit live there once. Outside it and
-  // the kit, no control takes Formik's handlers, its touched state, a value read from `values` or
-  // an error read from `errors`. Reading values for logic (which fields to show) stays allowed.
+  // `selectField`, `switchField`, `checkboxListField`, `choiceField`, `autocompleteField`,
+  // `errorOf`; tenant-portal/src/areas/policy/kit/README.md): when a field's error shows, its test
+  // id and the save-as-edited commit live there once. Outside it and the kit, no control takes
+  // Formik's handlers, its touched state, `setFieldValue` (pickers and lists of rows set their value
+  // through `choiceField`), a value read from `values` or an error read from `errors`. Reading
+  // values for logic (which fields to show) stays allowed.
   {
     files: ['tenant-portal/src/areas/{policy,fwaas,private-access,customization}/**/*.{ts,tsx}'],
     ignores: [

@@ -1,8 +1,9 @@
 /**
  * The lint rule that keeps the policy editors' Formik fields on policy/formFields.tsx
  * (eslint.config.mjs, FORMIK_BINDING_RULES): it fires on each way of wiring a field by hand, in
- * the policy, firewall, private-access and customization areas, and not on the bindings, on reads
- * of values for logic, nor in formFields.tsx itself.
+ * the policy, firewall, private-access and customization areas (a picker's `setFieldValue`
+ * included), and not on the bindings, on reads of values for logic, nor in formFields.tsx and
+ * the kit themselves.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -85,6 +86,50 @@ export function Days({ form }: { form: FormikProps<{ days: number[] }> }) {
 test('a checkbox ticked from values is refused: lists of checkboxes are bound by checkboxListField', () => {
   expect(findings('tenant-portal/src/areas/policy/web/Fixture.tsx', CHECKBOX_LIST)).toEqual([5]);
   expect(findings('tenant-portal/src/areas/private-access/Fixture.tsx', CHECKBOX_LIST)).toEqual([5]);
+});
+
+const PICKER_SET_BY_HAND = `import { Autocomplete, TextField } from '@mui/material';
+import type { FormikProps } from 'formik';
+
+export function Countries({ form }: { form: FormikProps<{ countries: string[] }> }) {
+  const { setFieldValue } = form;
+  return (
+    <Autocomplete
+      multiple
+      options={['DE', 'FR']}
+      onChange={(_e, next) => void form.setFieldValue('countries', next)}
+      onBlur={() => void setFieldValue('countries', [])}
+      renderInput={(params) => <TextField {...params} />}
+    />
+  );
+}
+`;
+
+const PICKER_BOUND = `import { Autocomplete, TextField } from '@mui/material';
+import type { FormikProps } from 'formik';
+import { formFields, messageAsIs } from '../formFields';
+
+export function Countries({ form }: { form: FormikProps<{ countries: string[] }> }) {
+  const { autocompleteField } = formFields(form, { readOnly: false, message: messageAsIs });
+  return (
+    <Autocomplete
+      multiple
+      {...autocompleteField<string[]>('countries')}
+      options={['DE', 'FR']}
+      renderInput={(params) => <TextField {...params} />}
+    />
+  );
+}
+`;
+
+test('a picker that sets its value by hand is refused: pickers bind through choiceField or autocompleteField', () => {
+  // form.setFieldValue, and setFieldValue taken out of the form
+  expect(findings('tenant-portal/src/areas/policy/web/Fixture.tsx', PICKER_SET_BY_HAND)).toEqual([5, 10]);
+  for (const area of ['fwaas', 'private-access', 'customization'])
+    expect(findings(`tenant-portal/src/areas/${area}/Fixture.tsx`, PICKER_SET_BY_HAND)).toHaveLength(2);
+  expect(findings('tenant-portal/src/areas/policy/web/Fixture.tsx', PICKER_BOUND)).toEqual([]);
+  expect(findings('tenant-portal/src/areas/policy/formFields.tsx', PICKER_SET_BY_HAND)).toEqual([]);
+  expect(findings('tenant-portal/src/areas/policy/kit/Fixture.tsx', PICKER_SET_BY_HAND)).toEqual([]);
 });
 
 test('fields bound through formFields pass, and formFields itself and other areas are not held to it', () => {

@@ -50,17 +50,19 @@ export function RuleDialog({
   onSave: (values: RuleFormValues) => void;
   onClose: () => void;
 }) {
-  const { readOnly, schema, formik, panelValid, field, switchField } = useEntryForm({
-    mode,
-    initial,
-    otherNames,
-    schemaOf: ruleFormSchema,
-    onSave,
-    testIdPrefix: firewallIds.field,
-    message: formMessage,
-    validateOnMount: true,
-  });
+  const { readOnly, schema, formik, panelValid, field, switchField, choiceField, autocompleteField } =
+    useEntryForm({
+      mode,
+      initial,
+      otherNames,
+      schemaOf: ruleFormSchema,
+      onSave,
+      testIdPrefix: firewallIds.field,
+      message: formMessage,
+      validateOnMount: true,
+    });
   const { values } = formik;
+  const ruleServices = choiceField<RuleFormValues['services']>('services');
   const linesField = (name: keyof RuleFormValues, label: string, helper: string) => (
     <TextField {...field(name, label, helper)} multiline minRows={2} maxRows={8} />
   );
@@ -154,9 +156,7 @@ export function RuleDialog({
             multiple
             options={COUNTRIES.map((c) => c.code)}
             getOptionLabel={(code) => `${countryLabel(code)} (${code})`}
-            value={values.countries}
-            onChange={(_, next) => void formik.setFieldValue('countries', next)}
-            disabled={readOnly}
+            {...autocompleteField<RuleFormValues['countries']>('countries')}
             filterSelectedOptions
             renderInput={(params) => (
               <TextField
@@ -187,13 +187,13 @@ export function RuleDialog({
         // until the user removes it.
         <PickerPanel
           readOnly={readOnly}
-          ids={values.services}
+          ids={ruleServices.value}
           options={services.map((s) => ({ id: s.id, name: s.name, description: serviceDetail(s) }))}
           nameOf={(id) => serviceName(id, services)}
           group="Services"
           listLabel="Services of the rule"
           noneText="Any service"
-          onChange={(ids) => void formik.setFieldValue('services', ids)}
+          onChange={ruleServices.onChange}
           availableTitle="Available services"
           selectedTitle="Services of the rule"
           footer={

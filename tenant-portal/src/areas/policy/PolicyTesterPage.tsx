@@ -171,7 +171,7 @@ export function PolicyTesterPage({ title }: PageProps) {
       dispatch(policyTestRequested(testerRequestOf(values)));
     },
   });
-  const { field } = formFields(form, {
+  const { field, choiceField } = formFields(form, {
     readOnly: false,
     message,
     testIds: {
@@ -185,6 +185,7 @@ export function PolicyTesterPage({ title }: PageProps) {
     },
   });
   const when = field('time', 'When', 'Your local time; empty: now.');
+  const category = choiceField<number | null>('categoryId');
   const result = tester.status === 'done' ? tester.result : null;
   const differs = result !== null && result.staged.action !== result.published.action;
 
@@ -205,8 +206,8 @@ export function PolicyTesterPage({ title }: PageProps) {
                 groupBy={(o) => o.group}
                 getOptionLabel={(o) => o.name}
                 isOptionEqualToValue={(a, b) => a.id === b.id}
-                value={options.find((o) => o.id === form.values.categoryId) ?? null}
-                onChange={(_e, o) => void form.setFieldValue('categoryId', o ? o.id : null)}
+                value={options.find((o) => o.id === category.value) ?? null}
+                onChange={(_e, o) => category.onChange(o ? o.id : null)}
                 loading={categories.status === 'loading'}
                 renderInput={(params) => (
                   <TextField

@@ -4,7 +4,7 @@ import '@testing-library/jest-dom/jest-globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Formik } from 'formik';
-import { MenuItem, TextField } from '@mui/material';
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import { formFields, messageAsIs } from './formFields';
 
 interface Values {
@@ -200,4 +200,67 @@ test('checkboxListField: ticking adds the value at the end, unticking removes it
 test('checkboxListField: disabled for readers', () => {
   render(<DaysForm onCommit={() => undefined} readOnly />);
   expect(screen.getByRole('checkbox', { name: 'Mon' })).toBeDisabled();
+});
+
+/** An Autocomplete over one array of codes, and a button that sets the list as a whole. */
+function CountriesForm({
+  onCommit,
+  readOnly = false,
+}: {
+  onCommit: (v: { countries: string[] }) => void;
+  readOnly?: boolean;
+}) {
+  return (
+    <Formik<{ countries: string[] }>
+      initialValues={{ countries: ['DE'] }}
+      validate={(v) => (v.countries.length === 0 ? { countries: 'Choose a country.' } : {})}
+      onSubmit={() => undefined}
+    >
+      {(form) => {
+        const { autocompleteField, choiceField, errorOf } = formFields(form, {
+          readOnly,
+          message: messageAsIs,
+          onCommit,
+        });
+        const countries = choiceField<string[]>('countries');
+        return (
+          <>
+            <Autocomplete
+              multiple
+              {...autocompleteField<string[]>('countries')}
+              options={['DE', 'FR']}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Countries"
+                  error={Boolean(errorOf('countries'))}
+                  helperText={errorOf('countries')}
+                />
+              )}
+            />
+            <button type="button" onClick={() => countries.onChange([])}>
+              Clear
+            </button>
+          </>
+        );
+      }}
+    </Formik>
+  );
+}
+
+test('autocompleteField and choiceField: a pick or a whole list is stored and committed; the error shows once changed', async () => {
+  const commits: string[][] = [];
+  render(<CountriesForm onCommit={(v) => commits.push(v.countries)} />);
+  await userEvent.click(screen.getByRole('combobox', { name: 'Countries' }));
+  await userEvent.click(await screen.findByRole('option', { name: 'FR' }));
+  expect(screen.getByRole('button', { name: 'FR' })).toBeInTheDocument();
+  expect(screen.queryByText('Choose a country.')).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+  expect(commits).toEqual([['DE', 'FR'], []]);
+  expect(await screen.findByText('Choose a country.')).toBeInTheDocument();
+});
+
+test('autocompleteField: disabled for readers', () => {
+  render(<CountriesForm onCommit={() => undefined} readOnly />);
+  expect(screen.getByRole('combobox', { name: 'Countries' })).toBeDisabled();
 });

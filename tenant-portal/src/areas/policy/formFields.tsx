@@ -1,4 +1,4 @@
-import type { ChangeEvent, FocusEvent } from 'react';
+import type { ChangeEvent, FocusEvent, SyntheticEvent } from 'react';
 import type { SxProps, Theme } from '@mui/material';
 import { Box, Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel, Switch } from '@mui/material';
 import { getIn, setIn, type FormikProps } from 'formik';
@@ -16,6 +16,14 @@ export type BoundForm<V> = Pick<
   | 'setFieldTouched'
 > &
   Partial<Pick<FormikProps<V>, 'submitCount'>>;
+
+/** What `autocompleteField` gives an MUI Autocomplete (or a picker built on one, kit/IdListPicker.tsx). */
+export type AutocompleteBinding<T> = {
+  value: T;
+  onChange: (event: SyntheticEvent, next: T) => void;
+  onBlur: () => void;
+  disabled: boolean;
+};
 
 /** A field's name: a key of the values, or a dotted path into one (`config.link_expiry_days`). */
 export type FieldPath<V> = (keyof V & string) | `${keyof V & string}.${string}`;
@@ -114,6 +122,32 @@ export function formFields<V extends object>(
     },
     onBlur: formik.handleBlur,
   });
+  /**
+   * A value chosen or edited as a whole (one or many of options in a picker, a list of rows): its
+   * value, and a change that stores it, marks the field touched (its error shows at once) and
+   * commits. Its error is `errorOf(name)`, drawn where the picker draws one.
+   */
+  const choiceField = <T,>(name: FieldPath<V>) => ({
+    value: getIn(formik.values, name) as T,
+    onChange: (next: T) => {
+      void formik.setFieldValue(name, next);
+      void formik.setFieldTouched(name, true, false);
+      commit(name, next);
+    },
+  });
+  /**
+   * An MUI Autocomplete's props over the field that stores its choice (`multiple`: an array of
+   * options), as `choiceField` binds it; touched when left too, and disabled for readers.
+   */
+  const autocompleteField = <T,>(name: FieldPath<V>): AutocompleteBinding<T> => {
+    const { value, onChange } = choiceField<T>(name);
+    return {
+      value,
+      onChange: (_e: SyntheticEvent, next: T) => onChange(next),
+      onBlur: () => void formik.setFieldTouched(name, true),
+      disabled: readOnly,
+    };
+  };
   /** `disabled`: off for writers too (a switch that means nothing while another is off). */
   const switchField = (name: FieldPath<V>, label: string, sx?: SxProps<Theme>, disabled = false) => (
     <FormControlLabel
@@ -145,7 +179,8 @@ export function formFields<V extends object>(
     legend: string,
     options: readonly { value: T; label: string; testId?: string }[],
   ) => {
-    const chosen = (getIn(formik.values, name) as readonly T[] | undefined) ?? [];
+    const { value, onChange: choose } = choiceField<readonly T[] | undefined>(name);
+    const chosen = value ?? [];
     const error = errorOf(name);
     return (
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
@@ -159,14 +194,9 @@ export function formFields<V extends object>(
                 <Checkbox
                   checked={chosen.includes(o.value)}
                   disabled={readOnly}
-                  onChange={(e) => {
-                    const next = e.target.checked
-                      ? [...chosen, o.value]
-                      : chosen.filter((x) => x !== o.value);
-                    void formik.setFieldValue(name, next);
-                    void formik.setFieldTouched(name, true, false);
-                    commit(name, next);
-                  }}
+                  onChange={(e) =>
+                    choose(e.target.checked ? [...chosen, o.value] : chosen.filter((x) => x !== o.value))
+                  }
                   slotProps={{ input: (o.testId ? { 'data-testid': o.testId } : {}) as object }}
                 />
               }
@@ -177,7 +207,7 @@ export function formFields<V extends object>(
       </Box>
     );
   };
-  return { errorOf, field, selectField, switchField, checkboxListField };
+  return { errorOf, field, selectField, switchField, checkboxListField, choiceField, autocompleteField };
 }
 
 /** The wording of a form whose validate returns its messages already. */

@@ -63,7 +63,7 @@ export function AccessRuleDialog({
   onSave: (values: AccessRuleFormValues) => void;
   onClose: () => void;
 }) {
-  const { readOnly, schema, formik, panelValid, errorOf, field, switchField } = useEntryForm({
+  const { readOnly, schema, formik, panelValid, errorOf, field, switchField, choiceField } = useEntryForm({
     mode,
     initial,
     otherNames,
@@ -73,6 +73,8 @@ export function AccessRuleDialog({
     message: paMessage,
     validateOnMount: true,
   });
+  const ruleApps = choiceField<AccessRuleFormValues['applications']>('applications');
+  const posture = choiceField<AccessRuleFormValues['posture_checks']>('posture_checks');
   const { values } = formik;
   const appsError = errorOf('applications');
   const who = [...lines(values.users), ...lines(values.groups).map((g) => `group ${g}`)];
@@ -145,15 +147,12 @@ export function AccessRuleDialog({
       content: (
         <PickerPanel
           readOnly={readOnly}
-          ids={values.applications}
+          ids={ruleApps.value}
           options={applications.map((a) => ({ id: a.id, name: a.name, description: appTarget(a) }))}
           nameOf={(id) => appName(id, applications)}
           group="Applications"
           listLabel="Applications of the rule"
-          onChange={(ids) => {
-            void formik.setFieldTouched('applications', true, false);
-            void formik.setFieldValue('applications', ids);
-          }}
+          onChange={ruleApps.onChange}
           availableTitle="Available applications"
           selectedTitle="Applications of the rule"
           footer={
@@ -188,13 +187,13 @@ export function AccessRuleDialog({
                   key={check}
                   control={
                     <Checkbox
-                      checked={values.posture_checks.includes(check)}
+                      checked={posture.value.includes(check)}
                       onChange={(e) =>
-                        void formik.setFieldValue(
-                          'posture_checks',
+                        // Kept in the vocabulary's order, whatever the order of the ticks.
+                        posture.onChange(
                           e.target.checked
-                            ? POSTURE_CHECKS.filter((c) => c === check || values.posture_checks.includes(c))
-                            : values.posture_checks.filter((c) => c !== check),
+                            ? POSTURE_CHECKS.filter((c) => c === check || posture.value.includes(c))
+                            : posture.value.filter((c) => c !== check),
                         )
                       }
                       slotProps={{

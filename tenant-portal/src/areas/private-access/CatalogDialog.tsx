@@ -46,13 +46,14 @@ export function CatalogDialog({
     onSubmit: onSave,
   });
   const { values } = formik;
-  const { errorOf, field } = formFields(formik, {
+  const { errorOf, field, choiceField, autocompleteField } = formFields(formik, {
     readOnly,
     testIdPrefix: privateAccessIds.field,
     message: paMessage,
   });
 
-  const { idByName, selected } = applicationPick(values.applications, applications);
+  const catalogApps = choiceField<CatalogFormValues['applications']>('applications');
+  const { idByName, selected } = applicationPick(catalogApps.value, applications);
   // The clusters to pick from, and any the catalog names that were deleted (shown, removable).
   const clusterOptions = [
     ...clusters.map((c) => c.id),
@@ -103,12 +104,7 @@ export function CatalogDialog({
               },
             ]}
             value={selected}
-            onChange={(next) =>
-              void formik.setFieldValue(
-                'applications',
-                next.flatMap((item) => idByName.get(item.name) ?? []),
-              )
-            }
+            onChange={(next) => catalogApps.onChange(next.flatMap((item) => idByName.get(item.name) ?? []))}
             allowEmpty
             availableTitle="Available applications"
             selectedTitle="Applications of the catalog"
@@ -120,9 +116,7 @@ export function CatalogDialog({
         options={clusterOptions}
         getOptionLabel={(id) => clusterName(id, clusters)}
         getOptionDisabled={(id) => !clusters.some((c) => c.id === id)}
-        value={values.clusters}
-        onChange={(_, next) => void formik.setFieldValue('clusters', next)}
-        disabled={readOnly}
+        {...autocompleteField<CatalogFormValues['clusters']>('clusters')}
         filterSelectedOptions
         renderInput={(params) => (
           <TextField

@@ -65,14 +65,14 @@ export function AppPicker<V>({
   apps: ReadonlyArray<{ id: string; name: string }>;
 }) {
   const nameOf = (id: string) => apps.find((a) => a.id === id)?.name ?? id;
+  const bound = casbFields(form);
   return (
     <IdListPicker
-      form={form}
-      name={name}
+      bound={bound.autocompleteField<string[]>(name)}
       label={label}
       ids={apps.map((a) => a.id)}
       labelOf={nameOf}
-      error={casbFields(form).errorOf(name)}
+      error={bound.errorOf(name)}
       testId={`${casbPolicyIds.appPicker}-${name}`}
     />
   );

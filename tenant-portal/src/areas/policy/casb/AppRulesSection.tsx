@@ -95,61 +95,56 @@ function AppRuleDialog({
       canWrite={canWrite}
       onClose={onClose}
       onApply={(v) => onApply(appRuleFrom(v, rule, rule?.id ?? newId))}
-      panels={(form) => [
-        rulePanel(form, ACTIONS),
-        {
-          id: 'apps',
-          title: 'Apps and activities',
-          summary: profiles.find((p) => p.id === form.values.profile_id)?.name,
-          valid: validFields(form, ['profile_id', 'activities']),
-          content: (
-            <Stack spacing={2}>
-              <TextField
-                select
-                {...casbFields(form).field(
-                  'profile_id',
-                  'Profile (its apps)',
-                  profiles.length === 0 ? 'Add a profile on the Profiles tab first.' : undefined,
-                )}
-              >
-                {profiles.map((p) => (
-                  <MenuItem key={p.id} value={p.id}>
-                    {p.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Box>
-                <CheckboxGroup
-                  title="Activities"
-                  columns={['Applies']}
-                  defaultExpanded
-                  disabled={!canWrite}
-                  items={CASB_ACTIVITIES.map((a) => ({
-                    name: ACTIVITY_LABELS[a],
-                    checked: [form.values.activities.includes(a)],
-                  }))}
-                  onHeaderChange={(items) =>
-                    void form.setFieldValue(
-                      'activities',
-                      CASB_ACTIVITIES.filter((_, i) => items[i].checked[0]),
-                    )
-                  }
-                  onContentChange={(items) =>
-                    void form.setFieldValue(
-                      'activities',
-                      CASB_ACTIVITIES.filter((_, i) => items[i].checked[0]),
-                    )
-                  }
-                />
-                {typeof form.errors.activities === 'string' && (
-                  <FormHelperText error>{casbMessage(form.errors.activities)}</FormHelperText>
-                )}
-              </Box>
-            </Stack>
-          ),
-        },
-        ...scopePanels(form),
-      ]}
+      panels={(form) => {
+        const activities = casbFields(form).choiceField<AppRuleValues['activities']>('activities');
+        const pick = (items: readonly { checked: readonly boolean[] }[]) =>
+          activities.onChange(CASB_ACTIVITIES.filter((_, i) => items[i].checked[0]));
+        return [
+          rulePanel(form, ACTIONS),
+          {
+            id: 'apps',
+            title: 'Apps and activities',
+            summary: profiles.find((p) => p.id === form.values.profile_id)?.name,
+            valid: validFields(form, ['profile_id', 'activities']),
+            content: (
+              <Stack spacing={2}>
+                <TextField
+                  select
+                  {...casbFields(form).field(
+                    'profile_id',
+                    'Profile (its apps)',
+                    profiles.length === 0 ? 'Add a profile on the Profiles tab first.' : undefined,
+                  )}
+                >
+                  {profiles.map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      {p.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <Box>
+                  <CheckboxGroup
+                    title="Activities"
+                    columns={['Applies']}
+                    defaultExpanded
+                    disabled={!canWrite}
+                    items={CASB_ACTIVITIES.map((a) => ({
+                      name: ACTIVITY_LABELS[a],
+                      checked: [activities.value.includes(a)],
+                    }))}
+                    onHeaderChange={pick}
+                    onContentChange={pick}
+                  />
+                  {typeof form.errors.activities === 'string' && (
+                    <FormHelperText error>{casbMessage(form.errors.activities)}</FormHelperText>
+                  )}
+                </Box>
+              </Stack>
+            ),
+          },
+          ...scopePanels(form),
+        ];
+      }}
     />
   );
 }

@@ -65,7 +65,7 @@ export function DlpRuleDialog({
       onSubmit={(values) => onApply(dlpRuleFromForm(values, rule, rule?.id ?? newId))}
     >
       {(form) => {
-        const { errorOf, field, switchField } = formFields(form, {
+        const { errorOf, field, switchField, autocompleteField } = formFields(form, {
           readOnly: !canWrite,
           testIdPrefix: dlpPolicyIds.field,
           message: dlpError,
@@ -94,8 +94,7 @@ export function DlpRuleDialog({
           error?: string,
         ) => (
           <IdListPicker
-            form={form}
-            name={name}
+            bound={autocompleteField<string[]>(name)}
             label={label}
             ids={options.map((o) => o.id)}
             labelOf={(id) => nameOf(options, id)}
@@ -130,11 +129,9 @@ export function DlpRuleDialog({
                 ])}
                 <Autocomplete
                   multiple
-                  disabled={!canWrite}
+                  {...autocompleteField<DlpRuleFormValues['resources']>('resources')}
                   options={RESOURCE_OPTIONS.map((r) => r.code)}
                   getOptionLabel={(code) => RESOURCE_OPTIONS.find((r) => r.code === code)?.label ?? code}
-                  value={form.values.resources}
-                  onChange={(_e, value) => void form.setFieldValue('resources', value)}
                   renderInput={(params) => (
                     <TextField
                       {...params}

@@ -55,9 +55,9 @@ function useEgressReference() {
 }
 
 function HeadersPanel({ form }: { form: Form<EgressRuleValues> }) {
-  const set = (headers: EgressRuleValues['headers']) => void form.setFieldValue('headers', headers);
   const listError = typeof form.errors.headers === 'string' ? form.errors.headers : undefined;
-  const { field } = casbFields(form);
+  const { field, choiceField } = casbFields(form);
+  const { onChange: set } = choiceField<EgressRuleValues['headers']>('headers');
   /** A header's field at its path, with the header list's own test id. */
   const headerField = (i: number, name: 'action' | 'name' | 'value', label: string) => ({
     ...field(`headers.${i}.${name}`, label),

@@ -384,8 +384,7 @@ function GroupDialog({
                     groups={[
                       { title: TYPES_TITLE, items: types.map(itemOf).map(({ category: _c, ...i }) => i) },
                     ]}
-                    value={form.values.picked}
-                    onChange={(picked) => void form.setFieldValue('picked', picked)}
+                    {...formFields(form, ASIS).choiceField<DualListItem[]>('picked')}
                     availableTitle="Content types"
                     selectedTitle="In this group"
                   />

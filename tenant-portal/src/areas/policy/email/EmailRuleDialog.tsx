@@ -98,7 +98,10 @@ export function EmailRuleDialog(props: EmailRuleDialogProps) {
   return (
     <Formik<Values> initialValues={initialValues} validate={validate} validateOnMount onSubmit={apply}>
       {(form) => {
-        const { field, switchField } = formFields(form, { readOnly: false, message: messageAsIs });
+        const { field, switchField, autocompleteField } = formFields(form, {
+          readOnly: false,
+          message: messageAsIs,
+        });
         const text = (f: keyof Values, label: string, extra: object = {}) => (
           <TextField {...field(f, label)} {...extra} />
         );
@@ -146,11 +149,10 @@ export function EmailRuleDialog(props: EmailRuleDialogProps) {
                 })}
                 <Autocomplete
                   multiple
+                  {...autocompleteField<number[]>('categories')}
                   options={categoryIds}
                   groupBy={(id) => groups.find((g) => g.categories.some((c) => c.id === id))?.name ?? ''}
                   getOptionLabel={(id) => categoryName(groups, id)}
-                  value={form.values.categories}
-                  onChange={(_e, value) => void form.setFieldValue('categories', value)}
                   renderInput={(params) => (
                     <TextField {...params} label="Categories of the linked site (empty: every category)" />
                   )}

@@ -106,7 +106,7 @@ export function UsersListDialog({
         }}
       >
         {(form) => {
-          const { field } = formFields(form, { readOnly: false, message: messageAsIs });
+          const { field, choiceField } = formFields(form, { readOnly: false, message: messageAsIs });
           return (
             <form
               noValidate
@@ -128,8 +128,7 @@ export function UsersListDialog({
                     {directoryNote && <Alert severity="info">{directoryNote}</Alert>}
                     <DualList
                       groups={groups}
-                      value={form.values.picked}
-                      onChange={(picked) => void form.setFieldValue('picked', picked)}
+                      {...choiceField<DualListItem[]>('picked')}
                       allowEmpty
                       availableTitle="Directory"
                       selectedTitle="In this list"

@@ -92,7 +92,7 @@ export function InspectionRuleDialog<K extends InspectionRuleKind>({
       onSubmit={(values) => onApply(inspectionRuleFromForm(kind, values, rule, rule?.id ?? newId))}
     >
       {(form) => {
-        const { errorOf, field, switchField } = formFields(form, {
+        const { errorOf, field, switchField, autocompleteField } = formFields(form, {
           readOnly: false,
           message: inspectionError,
           serverError,
@@ -157,9 +157,7 @@ export function InspectionRuleDialog<K extends InspectionRuleKind>({
                 multiple
                 options={[...new Set([...contentTypeNames, ...form.values.contentTypes])]}
                 getOptionLabel={contentTypeDisplayName}
-                value={form.values.contentTypes}
-                onChange={(_e, value) => void form.setFieldValue('contentTypes', value)}
-                onBlur={() => void form.setFieldTouched('contentTypes', true)}
+                {...autocompleteField<string[]>('contentTypes')}
                 renderInput={(params) => (
                   <TextField
                     {...params}

@@ -1,14 +1,13 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { getIn, type FormikProps } from 'formik';
+import type { AutocompleteBinding } from '../formFields';
 
 /**
- * A multiple choice of another list's entries by name, bound to the Formik field that stores their
- * ids (a rule's cloud apps, a DLP rule's dictionaries and auditors). `labelOf` names an id the
- * options may no longer hold.
+ * A multiple choice of another list's entries by name, bound (`bound`: formFields'
+ * `autocompleteField`) to the Formik field that stores their ids (a rule's cloud apps, a DLP
+ * rule's dictionaries and auditors). `labelOf` names an id the options may no longer hold.
  */
-export function IdListPicker<V>({
-  form,
-  name,
+export function IdListPicker({
+  bound,
   label,
   ids,
   labelOf,
@@ -16,8 +15,7 @@ export function IdListPicker<V>({
   testId,
   disabled,
 }: {
-  form: FormikProps<V>;
-  name: string;
+  bound: AutocompleteBinding<string[]>;
   label: string;
   ids: readonly string[];
   labelOf: (id: string) => string;
@@ -25,16 +23,14 @@ export function IdListPicker<V>({
   testId: string;
   disabled?: boolean;
 }) {
-  const value = (getIn(form.values, name) as string[] | undefined) ?? [];
   return (
     <Autocomplete
       multiple
-      disabled={disabled}
+      {...bound}
+      disabled={disabled ?? bound.disabled}
       options={ids}
       getOptionLabel={labelOf}
-      value={value}
-      onChange={(_e, v) => void form.setFieldValue(name, v)}
-      onBlur={() => void form.setFieldTouched(name, true)}
+      value={bound.value ?? []}
       renderInput={(params) => (
         <TextField
           {...params}

@@ -4,7 +4,7 @@
  * dialogs (`kindList.tsx`) draw their fields with it.
  */
 import type { ChangeEvent, ReactNode } from 'react';
-import { getIn, type FormikProps } from 'formik';
+import type { FormikProps } from 'formik';
 import {
   Checkbox,
   FormControl,
@@ -33,7 +33,7 @@ export function kitFieldControls(
   fields: readonly KitField[],
   { readOnly, testIdPrefix, testIds = {}, serverError = null }: KitFieldsOptions,
 ): ReactNode[] {
-  const { field, switchField, errorOf } = formFields(formik, {
+  const { field, switchField, errorOf, choiceField } = formFields(formik, {
     readOnly,
     testIdPrefix,
     message: messageAsIs,
@@ -45,7 +45,8 @@ export function kitFieldControls(
   return fields.map((f) => {
     if (f.type === 'switch') return <div key={f.path}>{switchField(f.path, f.label)}</div>;
     if (f.type === 'choices') {
-      const chosen = (getIn(formik.values, f.path) ?? []) as string[];
+      const { value, onChange: choose } = choiceField<string[] | undefined>(f.path);
+      const chosen = value ?? [];
       const error = errorOf(f.path);
       return (
         <FormControl key={f.path} component="fieldset" error={Boolean(error)} disabled={readOnly}>
@@ -59,13 +60,9 @@ export function kitFieldControls(
                   <Checkbox
                     checked={chosen.includes(o.code)}
                     slotProps={{ input: { 'data-testid': `${testId(f.path)}-${o.code}` } as object }}
-                    onChange={(e) => {
-                      touch(f.path);
-                      void formik.setFieldValue(
-                        f.path,
-                        e.target.checked ? [...chosen, o.code] : chosen.filter((c) => c !== o.code),
-                      );
-                    }}
+                    onChange={(e) =>
+                      choose(e.target.checked ? [...chosen, o.code] : chosen.filter((c) => c !== o.code))
+                    }
                   />
                 }
               />

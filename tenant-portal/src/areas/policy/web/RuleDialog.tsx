@@ -1,17 +1,6 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Formik, type FormikProps } from 'formik';
-import {
-  Autocomplete,
-  Box,
-  Button,
-  FormControlLabel,
-  FormLabel,
-  IconButton,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Autocomplete, Box, Button, FormLabel, IconButton, MenuItem, Stack, TextField } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import type { RuleAccordionPanel } from '@workbench/common';
 import { COUNTRIES, THREAT_CLASSES, vocabularyLabel } from '@workbench/common/vocabularies/index';
@@ -154,18 +143,7 @@ function ownFieldControls(form: Form, own: OwnRuleFields) {
     .map((f) => {
       const name = ownPath(f.name);
       if (f.type === 'switch')
-        return (
-          <FormControlLabel
-            key={f.name}
-            label={f.label}
-            control={
-              <Switch
-                checked={Boolean(values[f.name])}
-                onChange={(e) => void form.setFieldValue(name, e.target.checked)}
-              />
-            }
-          />
-        );
+        return <Fragment key={f.name}>{bind(form).switchField(name, f.label)}</Fragment>;
       return (
         <TextField
           key={f.name}
@@ -202,6 +180,7 @@ export function conditionPanels(
 ): RuleAccordionPanel[] {
   const field = (name: keyof RuleFormValues, label: string, extra: object = {}) =>
     text(form, name, label, extra, serverError);
+  const uri = bind(form).choiceField<RuleFormValues['uri']>('uri');
   return [
     {
       id: 'destinations',
@@ -242,12 +221,7 @@ export function conditionPanels(
                 />
                 <IconButton
                   aria-label={`Remove URI condition ${i + 1}`}
-                  onClick={() =>
-                    void form.setFieldValue(
-                      'uri',
-                      form.values.uri.filter((_, j) => j !== i),
-                    )
-                  }
+                  onClick={() => uri.onChange(uri.value.filter((_, j) => j !== i))}
                 >
                   <DeleteIcon />
                 </IconButton>
@@ -256,9 +230,7 @@ export function conditionPanels(
             <Button
               size="small"
               sx={{ mt: 1 }}
-              onClick={() =>
-                void form.setFieldValue('uri', [...form.values.uri, { match: 'starts_with', value: '' }])
-              }
+              onClick={() => uri.onChange([...uri.value, { match: 'starts_with', value: '' }])}
             >
               Add URI condition
             </Button>
@@ -268,16 +240,14 @@ export function conditionPanels(
             options={categoryOptions.map((c) => c.id)}
             groupBy={(id) => categoryOptions.find((c) => c.id === id)?.group ?? ''}
             getOptionLabel={(id) => categoryName(groups, id)}
-            value={form.values.categories}
-            onChange={(_e, value) => void form.setFieldValue('categories', value)}
+            {...bind(form).autocompleteField<RuleFormValues['categories']>('categories')}
             renderInput={(params) => <TextField {...params} label="Categories" />}
           />
           <Autocomplete
             multiple
             options={THREAT_CLASSES.map((t) => t.code)}
             getOptionLabel={(code) => vocabularyLabel(THREAT_CLASSES, code)}
-            value={form.values.threats}
-            onChange={(_e, value) => void form.setFieldValue('threats', value)}
+            {...bind(form).autocompleteField<RuleFormValues['threats']>('threats')}
             renderInput={(params) => <TextField {...params} label="Threats" />}
           />
         </Stack>
@@ -323,8 +293,7 @@ export function sourcesPanel(
           multiple
           options={COUNTRIES.map((c) => c.code)}
           getOptionLabel={(code) => `${vocabularyLabel(COUNTRIES, code)} (${code})`}
-          value={form.values.countries}
-          onChange={(_e, value) => void form.setFieldValue('countries', value)}
+          {...bind(form).autocompleteField<ConditionValues['countries']>('countries')}
           renderInput={(params) => <TextField {...params} label="Countries" />}
         />
       </Stack>
