@@ -148,7 +148,9 @@ export function AdminAccessControlSection({
               helperText={errors.allowed_ranges ?? ACCESS_TEXTS.rangesHint}
               slotProps={{ htmlInput: { 'data-testid': ids.accessRanges, spellCheck: false } }}
             />
-            <FormControl error={Boolean(errors.allowed_methods)} component="fieldset" disabled={disabled}>
+            {/* The checkboxes are disabled one by one: a disabled fieldset greys its legend below the
+                contrast a reader needs (axe, color-contrast). */}
+            <FormControl error={Boolean(errors.allowed_methods)} component="fieldset">
               <FormLabel component="legend">{ACCESS_TEXTS.methods}</FormLabel>
               <FormGroup row>
                 {ADMIN_SIGN_IN_METHODS.map((m) => (
@@ -157,6 +159,7 @@ export function AdminAccessControlSection({
                     control={
                       <Checkbox
                         checked={values.methods.includes(m)}
+                        disabled={disabled}
                         onChange={(e) =>
                           set({
                             methods: e.target.checked
