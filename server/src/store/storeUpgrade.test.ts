@@ -67,10 +67,18 @@ describe.each(engines)('a %s store made before the shared SQL layer', (engine, o
     // Its own records of migrations 1 to FIXTURE_MIGRATIONS as it left them; the newer ones are
     // applied on opening (migration 12 finds each tenant's revision 1 recorded, or no revision).
     // Tables made by the newer migrations start empty (migration 13's api_tokens: the fixture keeps
-    // no provider token lists to move into it; migration 14's tenant_roles).
-    const { api_tokens: apiTokens, tenant_roles: tenantRoles, users, ...older } = tables;
+    // no provider token lists to move into it; migration 14's tenant_roles; migration 15's
+    // tenant_associations).
+    const {
+      api_tokens: apiTokens,
+      tenant_roles: tenantRoles,
+      tenant_associations: tenantAssociations,
+      users,
+      ...older
+    } = tables;
     expect(apiTokens).toEqual([]);
     expect(tenantRoles).toEqual([]);
+    expect(tenantAssociations).toEqual([]);
     // Migration 14's two columns of users, added last: no role name yet, every account active.
     expect(users.map((row) => row.slice(-2))).toEqual(users.map(() => [null, 'active']));
     const own = {
