@@ -129,8 +129,8 @@ export function checkWithinOwn(
 
 /**
  * 409 when the change would leave the tenant without an active full administrator. `after` says
- * what an account becomes (null: deleted); the check reads the accounts in the caller's
- * transaction.
+ * what an account becomes (null: deleted); the check locks the tenant's administrators and
+ * reads the accounts in the caller's transaction.
  */
 export async function keepAFullAdministrator(
   tx: ConfigStore,
@@ -140,6 +140,9 @@ export async function keepAFullAdministrator(
 ): Promise<void> {
   const full = (u: UserRecord | null) =>
     u !== null && u.status !== 'disabled' && isFullAdministrator(u.roles);
+  // Two changes of different administrators would each see the other still full (PostgreSQL's
+  // read committed): the second waits here until the first's transaction ends.
+  await tx.lockTenantAdministrators(tid);
   const users = await tx.users.list(tid);
   const before = users.filter(full).length;
   const remaining = users.map(after).filter(full).length;

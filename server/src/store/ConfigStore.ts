@@ -302,6 +302,11 @@ export interface ConfigStore extends Repositories {
    */
   withLoginLock<T>(key: LoginFailureKey, fn: (store: ConfigStore) => Promise<T>): Promise<T>;
   /**
+   * Inside a transaction: no other change of the tenant's administrators runs until it ends, on
+   * any server sharing this store (the last full administrator's check reads, then writes).
+   */
+  lockTenantAdministrators(tid: string): Promise<void>;
+  /**
    * Every table of the store (schema_migrations included) by name, with its rows as arrays of
    * cells in column order, in no particular order: for checks that a request wrote nothing
    * (testing/storeSnapshot.ts). Reads the whole store: not for request paths.

@@ -35,6 +35,7 @@ export type Engine = 'sqlite' | 'postgres';
 /** Advisory-lock namespaces on PostgreSQL (the first key of the two-key form). */
 const LOCK_MIGRATIONS = 0x57b_0001;
 const LOCK_LOGIN = 0x57b_0002;
+const LOCK_TENANT_ADMINISTRATORS = 0x57b_0003;
 
 export interface StoreDialect {
   engine: Engine;
@@ -68,6 +69,8 @@ export interface StoreDialect {
   tablesWithColumn(column: string): CompiledQuery<{ name: string }>;
   /** Held by a sign-in attempt on one account and client until its transaction ends; null: none needed. */
   loginLock(key: string): CompiledQuery | null;
+  /** Held by a change of one tenant's administrators until its transaction ends; null: none needed. */
+  administratorsLock(tid: string): CompiledQuery | null;
   /** Taken and released around the migrations on one connection (replicas starting together). */
   migrationLock: { take: CompiledQuery; release: CompiledQuery } | null;
 }
@@ -110,6 +113,8 @@ export const SQLITE: StoreDialect = {
       WHERE m.type = 'table' AND c.name = ${column} ORDER BY m.name`.compile(sqliteDb),
   // One process owns the file; loginAttempt's in-process queue already runs attempts one at a time.
   loginLock: () => null,
+  // BEGIN IMMEDIATE already runs one writer at a time.
+  administratorsLock: () => null,
   migrationLock: null,
 };
 
@@ -144,6 +149,8 @@ export const POSTGRES: StoreDialect = {
     ),
   // Held until the transaction ends; hashtext collisions only make two accounts wait for each other.
   loginLock: (key) => sql`SELECT pg_advisory_xact_lock(${LOCK_LOGIN}, hashtext(${key}))`.compile(postgresDb),
+  administratorsLock: (tid) =>
+    sql`SELECT pg_advisory_xact_lock(${LOCK_TENANT_ADMINISTRATORS}, hashtext(${tid}))`.compile(postgresDb),
   migrationLock: {
     take: sql`SELECT pg_advisory_lock(${LOCK_MIGRATIONS}, 0)`.compile(postgresDb),
     release: sql`SELECT pg_advisory_unlock(${LOCK_MIGRATIONS}, 0)`.compile(postgresDb),

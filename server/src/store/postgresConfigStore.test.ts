@@ -15,6 +15,8 @@ import type * as LoginAttemptModule from '../security/loginAttempt';
 import { assertCurrent, currentRevision, nextUpdatedAt } from '../policy/revisionStaging';
 import { ReportScheduler } from '../reports/reportScheduler';
 import { JobRunner } from '../provider/jobRunner';
+import { keepAFullAdministrator } from '../administrators/tenantRoles';
+import type { UserRecord } from './ConfigStore';
 
 const withPostgres = postgresTestsEnabled();
 const describePg = withPostgres ? describe : describe.skip;
@@ -189,6 +191,49 @@ describePg('PostgreSQL config store shared by two servers', () => {
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(['a', 'b']);
+    await close();
+  });
+
+  test('two servers demoting the last two full administrators at once: the second waits, then keeps one (409)', async () => {
+    const { url, a, b, close } = await replicas();
+    const full = { read: ['*:*'], write: ['*:*'] };
+    for (const uid of ['u1', 'u2'])
+      await a.users.insert({
+        uid,
+        tid: 't1',
+        username: `${uid}@acme.example`,
+        firstName: 'A',
+        lastName: 'B',
+        roles: full,
+        passwordHash: 'hash',
+        showChangePassword: false,
+      });
+    const demoted = { read: ['logs:*'], write: [] };
+    const demote = (uid: string) => (u: UserRecord) => (u.uid === uid ? { ...u, roles: demoted } : u);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let checked = () => undefined as void;
+    const firstChecked = new Promise<void>((resolve) => (checked = resolve));
+    const first = a.transaction(async (tx) => {
+      await keepAFullAdministrator(tx, 't1', demote('u1'), 'roles');
+      await tx.users.setRoles('u1', demoted);
+      checked();
+      await held;
+    });
+    await firstChecked;
+    // Without the lock the second reads u1 still full (read committed) and demotes u2 too.
+    const second = b.transaction(async (tx) => {
+      await keepAFullAdministrator(tx, 't1', demote('u2'), 'roles');
+      await tx.users.setRoles('u2', demoted);
+    });
+    await someoneWaitsForALock(
+      url,
+      second.catch(() => undefined),
+    );
+    release();
+    await first;
+    await expect(second).rejects.toMatchObject({ statusCode: 409 });
+    expect((await a.users.get('u2'))?.roles).toEqual(full);
     await close();
   });
 

@@ -21,6 +21,10 @@ function storeOn(sql: Sql): ConfigStore {
       if (!lock) return fn(store);
       return sql.connection.transaction((connection) => fn(storeOn(new Sql(connection))), lock);
     },
+    lockTenantAdministrators: async (tid: string) => {
+      const lock = sql.dialect.administratorsLock(tid);
+      if (lock) await sql.connection.run(lock.sql, lock.parameters);
+    },
     readAllTables: async () => {
       const dump: Record<string, unknown[][]> = {};
       for (const { name } of await sql.all(sql.dialect.tables)) {
