@@ -1,4 +1,4 @@
-import { $, browser } from '@wdio/globals';
+import { browser } from '@wdio/globals';
 import { navItemId, shellIds } from '@workbench/common/test-ids/index';
 import { byTestId } from './testId';
 import { signOutThrough } from './menu';
@@ -90,14 +90,19 @@ export class Shell {
     );
   }
 
-  /** Buttons whose visible name is exactly `name` (e.g. Save, Publish) in the whole page. */
+  /**
+   * Buttons whose visible name is exactly `name` (e.g. Save, Publish) in the whole page, counted in
+   * one script: element by element, a page that re-renders its buttons (the logs page) left each
+   * one stale before its check, and the re-finding never ended.
+   */
   async visibleButtonsNamed(name: string): Promise<number> {
-    const buttons = await $('body').$$('button');
-    let count = 0;
-    for (const button of buttons) {
-      if ((await button.isDisplayed()) && (await button.getText()).trim() === name) count += 1;
-    }
-    return count;
+    return browser.execute(
+      (wanted: string) =>
+        [...document.querySelectorAll('button')].filter(
+          (b) => b.getClientRects().length > 0 && (b.innerText ?? '').trim() === wanted,
+        ).length,
+      name,
+    );
   }
 }
 
