@@ -535,46 +535,62 @@ export interface ServiceFieldProblem {
   message: string;
 }
 
-const problem = (f: ServiceFieldDef, field: string, key: string): ServiceFieldProblem => ({
-  field,
-  key,
-  message: `${f.label}: ${SERVICE_ERROR_TEXTS[key] ?? key} (${key})`,
-});
+const problem = (f: ServiceFieldDef, field: string, key: string): ServiceFieldProblem => {
+  const line = /\.(\d+)$/.exec(field);
+  const where = line ? `${f.label}, line ${Number(line[1]) + 1}` : f.label;
+  return { field, key, message: `${where}: ${SERVICE_ERROR_TEXTS[key] ?? key} (${key})` };
+};
 
 /**
- * The checks a schema cannot say, shared by the form and the server: required texts and lists,
- * each value's validator (its error key), repeats in a list, and a service's ports all different.
- * The first problem, or null.
+ * One field's refusal, or null: a required text or list left empty, the shared validator's error
+ * key (of each value of a list, named by its position: `mail_domains.2`), a repeat in a list, a
+ * text too long, a number not whole or out of its bounds.
+ */
+export function serviceFieldProblem(f: ServiceFieldDef, value: unknown): ServiceFieldProblem | null {
+  if (f.kind === 'list') {
+    const list = Array.isArray(value) ? (value as unknown[]).map(String) : [];
+    if (f.required && list.length === 0) return problem(f, f.field, 'required');
+    if (f.max !== undefined && list.length > f.max) return problem(f, f.field, 'tooMany');
+    const seen = new Set<string>();
+    for (const [i, v] of list.entries()) {
+      const key = v.trim() === '' ? 'required' : f.validator?.(v);
+      if (key) return problem(f, `${f.field}.${i}`, key);
+      if (seen.has(v.toLowerCase())) return problem(f, `${f.field}.${i}`, 'duplicate');
+      seen.add(v.toLowerCase());
+    }
+  } else if (typeof value === 'string') {
+    if (f.required && value.trim() === '') return problem(f, f.field, 'required');
+    const key = f.validator?.(value);
+    if (key) return problem(f, f.field, key);
+    if (f.max !== undefined && value.length > f.max) return problem(f, f.field, 'tooLong');
+  } else if (f.kind === 'number') {
+    if (typeof value !== 'number' || !Number.isInteger(value)) return problem(f, f.field, 'invalidInteger');
+    if ((f.min !== undefined && value < f.min) || (f.max !== undefined && value > f.max))
+      return problem(f, f.field, 'outOfRange');
+  }
+  return null;
+}
+
+/**
+ * The checks a schema cannot say, shared by the form and the server: each field's (above), then a
+ * service's listening ports all different. The first problem, or null.
  */
 export function serviceSettingsProblem(
   def: ServiceSettingsDef,
   doc: Record<string, unknown>,
 ): ServiceFieldProblem | null {
   for (const f of def.fields) {
-    const value = doc[f.field];
-    if (f.kind === 'list') {
-      const list = Array.isArray(value) ? (value as unknown[]).map(String) : [];
-      if (f.required && list.length === 0) return problem(f, f.field, 'required');
-      if (f.max !== undefined && list.length > f.max) return problem(f, f.field, 'tooMany');
-      const seen = new Set<string>();
-      for (const [i, v] of list.entries()) {
-        const key = f.validator?.(v) ?? (v.trim() === '' ? 'required' : null);
-        if (key) return problem(f, `${f.field}.${i}`, key);
-        if (seen.has(v.toLowerCase())) return problem(f, `${f.field}.${i}`, 'duplicate');
-        seen.add(v.toLowerCase());
-      }
-    } else if (typeof value === 'string') {
-      if (f.required && value.trim() === '') return problem(f, f.field, 'required');
-      const key = f.validator?.(value);
-      if (key) return problem(f, f.field, key);
-      if (f.max !== undefined && value.length > f.max) return problem(f, f.field, 'tooLong');
-    } else if (f.kind === 'number' && typeof value === 'number') {
-      if (!Number.isInteger(value)) return problem(f, f.field, 'invalidInteger');
-      if ((f.min !== undefined && value < f.min) || (f.max !== undefined && value > f.max))
-        return problem(f, f.field, 'outOfRange');
-    }
+    const refused = serviceFieldProblem(f, doc[f.field]);
+    if (refused) return refused;
   }
-  // Two listeners of one service cannot share a port (the web service's HTTP, HTTPS and proxy).
+  return distinctProblem(def, doc);
+}
+
+/** Two listeners of one service cannot share a port (the web service's HTTP, HTTPS and proxy). */
+export function distinctProblem(
+  def: ServiceSettingsDef,
+  doc: Record<string, unknown>,
+): ServiceFieldProblem | null {
   const seen = new Set<unknown>();
   for (const field of def.distinct ?? []) {
     const f = def.fields.find((d) => d.field === field);
