@@ -1,5 +1,5 @@
 /**
- * The service settings documents (docs/settings.md §5a; the registry
+ * The service settings documents (docs/settings.md §9; the registry
  * common/src/api/contract/serviceSettings.ts): a document read, and saved whole with the
  * updated_at it was read at (a save over a newer one is refused, 409).
  */

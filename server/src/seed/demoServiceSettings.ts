@@ -1,6 +1,6 @@
 /**
  * Demo values of the service settings documents (common's service settings registry,
- * docs/settings.md §5a), by document and demo tenant name, stored as a save would store them (the
+ * docs/settings.md §9), by document and demo tenant name, stored as a save would store them (the
  * SMTP password kept, never answered). A tenant without a document's features gets none; a
  * document not seeded reads as the registry's defaults.
  */

@@ -1,5 +1,5 @@
 /**
- * The service settings documents over real HTTP (docs/settings.md §5a): each of the six read and
+ * The service settings documents over real HTTP (docs/settings.md §9): each of the six read and
  * saved (in effect at once, audited with before and after), bad input per field (400 naming it,
  * with the validator's error key, nothing changed), certificates decoded, the write-only SMTP
  * password, a stale save (409), permissions (`setting:*`), the feature flag and another tenant.

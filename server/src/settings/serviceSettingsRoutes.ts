@@ -1,5 +1,5 @@
 /**
- * The service settings documents (docs/settings.md §5a): for every row of common's service
+ * The service settings documents (docs/settings.md §9): for every row of common's service
  * settings registry, `GET <path>` (the document, or the row's defaults before the first save) and
  * `PUT <path>` (the document replaced; it takes effect on save, nothing is staged). The guard
  * checks the session, the tenant, `setting:<item>` or `settings_cmr:<item>` and the row's features;
@@ -37,7 +37,7 @@ export const serviceSettingsEntity = (name: string): string => `service_settings
 
 type Doc = Record<string, unknown>;
 
-/** Fields holding PEM certificates: each block must decode (docs/settings.md §5a). */
+/** Fields holding PEM certificates: each block must decode (docs/settings.md §9). */
 const CERTIFICATE_FIELDS: Partial<Record<ServiceSettingsName, readonly string[]>> = {
   ssl_bump: ['trusted_ca_certificates'],
 };

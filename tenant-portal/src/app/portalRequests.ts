@@ -106,7 +106,7 @@ export const PORTAL_REQUESTS = {
   // Settings › Multi-tenant: the associations (a 403 or 404 reads as none), and approving one.
   getMultiTenantInfo: request(getMultiTenantInfo),
   setAssociationStatus: request(setAssociationStatus),
-  // Web and Safemail: the service settings documents (docs/settings.md §5a).
+  // Web and Safemail: the service settings documents (docs/settings.md §9).
   getServiceSettings: request(getServiceSettings),
   saveServiceSettings: request(saveServiceSettings),
 };

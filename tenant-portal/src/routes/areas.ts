@@ -346,7 +346,7 @@ export const AREAS: readonly Area[] = [
     access: any('setting:*', 'settings_cmr:*'),
     environment: { cloud: true, onPrem: SAFEVIEW_MODES },
     inNav: true,
-    // The service's settings documents (docs/settings.md §5a).
+    // The service's settings documents (docs/settings.md §9).
     page: page(() =>
       import('../areas/services/ServiceSettingsPage').then((m) => m.serviceSettingsPageOf('web')),
     ),
@@ -359,7 +359,7 @@ export const AREAS: readonly Area[] = [
     access: any('setting:*', 'settings_cmr:*'),
     environment: ALL_ENVIRONMENTS,
     inNav: true,
-    // The service's settings documents (docs/settings.md §5a).
+    // The service's settings documents (docs/settings.md §9).
     page: page(() =>
       import('../areas/services/ServiceSettingsPage').then((m) => m.serviceSettingsPageOf('safemail')),
     ),

@@ -1,5 +1,5 @@
 /**
- * The service settings documents (docs/settings.md §5a): the Web and Safemail services' own
+ * The service settings documents (docs/settings.md §9): the Web and Safemail services' own
  * settings under `/api/v1/settings/` (`web`, `ssl_bump`, `safemail`, `attachments`, `smtp`,
  * `emails`). The tenant settings registry's document-shaped rows: each is one document per tenant,
  * read with `GET <path>` and replaced with `PUT <path>`, taking effect on save (not staged in the
@@ -10,7 +10,7 @@
  * everything from it.
  *
  * The spec names the paths and nothing of their fields: the fields below are our decision
- * (docs/settings.md §5a), what the Web and Safemail services of such a product are configured with.
+ * (docs/settings.md §9), what the Web and Safemail services of such a product are configured with.
  */
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import {

@@ -1,5 +1,5 @@
 /**
- * One service settings document's form (docs/settings.md §5a), drawn from its registry row: its
+ * One service settings document's form (docs/settings.md §9), drawn from its registry row: its
  * fields bound through policy/formFields.tsx, checked as typed with the shared validators, saved
  * on its own (in effect at once) with the updated_at it was read at; the server's refusal shows at
  * the field it names, a refusal of the whole (409: saved meanwhile) above the form with a reload.

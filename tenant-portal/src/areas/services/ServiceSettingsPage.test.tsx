@@ -1,5 +1,5 @@
 /**
- * The Web and Safemail pages (docs/settings.md §5a) against a fake server, form by form: each
+ * The Web and Safemail pages (docs/settings.md §9) against a fake server, form by form: each
  * document's values shown, a change saved with the updated_at it was read at, bad input shown at
  * the field with nothing sent, the server's 400 at the field it names, a 409 above the form, the
  * write-only SMTP password, a reader's read-only forms, and a document the tenant lacks the feature for.

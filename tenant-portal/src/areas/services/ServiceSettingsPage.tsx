@@ -1,5 +1,5 @@
 /**
- * The Web and Safemail areas (issue 34 point 5; docs/settings.md §5a): the service settings
+ * The Web and Safemail areas (issue 34 point 5; docs/settings.md §9): the service settings
  * documents of the area (common's service settings registry: Web has the web service and SSL
  * inspection; Safemail the e-mail processor, attachments, the outgoing mail server and the
  * notification recipients), one form each, saved on its own and in effect on save. Each document

@@ -1,5 +1,5 @@
 /**
- * A service settings document as a form (docs/settings.md §5a): the values the form edits (lists
+ * A service settings document as a form (docs/settings.md §9): the values the form edits (lists
  * one value per line, numbers as typed), the document a save sends, and each field's error as the
  * shared validators give it (their error keys, worded by SERVICE_ERROR_TEXTS), the same checks the
  * server makes (common's serviceFieldProblem), so a save the form allows is not refused for them.
