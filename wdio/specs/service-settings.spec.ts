@@ -15,6 +15,14 @@ const message = `Blocked by Acme policy (${stamp}).`;
 const recipient = `soc-${stamp}@acme.example`;
 const field = (name: string, path: string) => byTestId(`${serviceSettingsIds(name).field}-${path}`);
 
+/** Replaces a field's text as a user does (select all, type): React keeps what setValue would not clear. */
+async function replaceText(name: string, path: string, text: string): Promise<void> {
+  await clickWhenReady(field(name, path), path);
+  await browser.keys(['Control', 'a']);
+  await browser.keys('Backspace');
+  await field(name, path).addValue(text);
+}
+
 /** Saves one form and waits until the server's answer is drawn (the last-saved line names the admin). */
 async function saveForm(name: string): Promise<void> {
   const updated = byTestId(serviceSettingsIds(name).updated);
@@ -37,7 +45,7 @@ describe('Web and Safemail service settings', () => {
     });
     await expect(field('web', 'service_hostname')).toHaveValue('safe.acme.example');
     expect(await blockingViolations()).toEqual([]);
-    await field('web', 'block_page_message').setValue(message);
+    await replaceText('web', 'block_page_message', message);
     await saveForm('web');
 
     await browser.url('/#/safemail');
@@ -46,7 +54,7 @@ describe('Web and Safemail service settings', () => {
     const alerts = field('emails', 'alert_emails');
     await alerts.waitForDisplayed({ timeoutMsg: 'The notification recipients form did not show.' });
     expect(await blockingViolations()).toEqual([]);
-    await alerts.setValue(recipient);
+    await replaceText('emails', 'alert_emails', recipient);
     await saveForm('emails');
 
     await browser.refresh();
