@@ -582,3 +582,35 @@ describe('the user import errors CSV (issue 37 point 5: it re-imports after fixi
     ]);
   });
 });
+
+describe('the user import checks rows before Next (issue 37 point 5)', () => {
+  it("shows each row's problem by the user database's own rule, keeps Next disabled and sends nothing until they are gone", async () => {
+    const db = fakeUserDatabase([]);
+    const bulk = jest.fn(db.bulk);
+    const { store } = createTestStore();
+    const user = userEvent.setup();
+    render(
+      <Provider store={store}>
+        <UserImportWizard bulk={bulk} onClose={() => undefined} />
+      </Provider>,
+    );
+    await user.upload(
+      screen.getByTestId(componentIds.uploadInput) as HTMLInputElement,
+      csv([
+        '$username,$email,$status',
+        'ann@acme.example,ann@acme.example,active',
+        'bob@acme.example,not-an-address,active',
+        'cy@acme.example,cy@acme.example,retired',
+      ]),
+    );
+    const preview = await screen.findByTestId(componentIds.wizardPreview);
+    expect(preview).toHaveTextContent('3 rows, 2 with problems: fix the file or delete those rows.');
+    expect(within(previewRows()[1]).getByText(UDB_REASONS.email)).toBeInTheDocument();
+    expect(within(previewRows()[2]).getByText(UDB_REASONS.status)).toBeInTheDocument();
+    expect(screen.getByTestId(componentIds.wizardNext)).toBeDisabled();
+    expect(bulk).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Delete row 3' }));
+    await user.click(screen.getByRole('button', { name: 'Delete row 2' }));
+    expect(screen.getByTestId(componentIds.wizardNext)).toBeEnabled();
+  });
+});

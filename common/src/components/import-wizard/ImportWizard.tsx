@@ -319,6 +319,8 @@ function ImportWizardDialog(props: ImportWizardProps) {
   const close = () => onClose(state.step === 'summary' || state.step === 'saving' ? state.result : null);
   const stepIndex = state.steps.indexOf(state.step);
   const required = props.requiredFields ?? fields;
+  // The preview shows the file's columns (a column that is not a field too: its rows' problem names it).
+  const previewColumns = state.columns ?? fields;
   // The page stays in range when rows are deleted (deleting the last page's only row shows the page before).
   const shownPage = Math.min(page, Math.max(0, Math.ceil(state.rows.length / pageSize) - 1));
   const visible = state.rows.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
@@ -408,7 +410,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
                     <TableHead>
                       <TableRow>
                         <TableCell>#</TableCell>
-                        {fields.map((field) => (
+                        {previewColumns.map((field) => (
                           <TableCell key={field}>{field}</TableCell>
                         ))}
                         {validateRow && <TableCell>Problem</TableCell>}
@@ -425,7 +427,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
                             aria-invalid={Boolean(problems[index]) || undefined}
                           >
                             <TableCell>{index + 1}</TableCell>
-                            {fields.map((field) => (
+                            {previewColumns.map((field) => (
                               <TableCell key={field}>{row[field]}</TableCell>
                             ))}
                             {validateRow && <TableCell>{problems[index]}</TableCell>}
