@@ -109,7 +109,7 @@ describe('policy revision (docs/policy.md §2)', () => {
     expect(s.snackbar.bottom?.severity).toBe('error');
   });
 
-  // portal-core §8 (docs/http-client.md §4): a 403 shows the permission message for 5 s; the
+  // docs/http-client.md §4: a 403 shows the permission message for 5 s; the
   // revision's own "Error: <message>" snackbar replaced it (issue 37 point 5).
   test('a 403 on the revision read shows the 5-second permission message, not "Error: <message>"', async () => {
     const { store, mock } = createTestStore();
