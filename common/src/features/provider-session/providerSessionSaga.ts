@@ -6,6 +6,7 @@ import { PROVIDER_XSRF_COOKIE } from '../../api/contract/wire';
 import * as providerApi from '../../api/provider';
 import { providerSignIn, type ProviderSignedIn } from '../../api/providerSignIn';
 import type { HttpClient } from '../../api/http';
+import { loginErrorOf } from '../../api/loginRejection';
 import { toErrorInfo } from '../../api/ApiCallError';
 import { snackbarShown } from '../snackbar/snackbarSlice';
 import {
@@ -40,7 +41,8 @@ function* login(action: ReturnType<typeof providerLoginRequested>): SagaIterator
     const signedIn: ProviderSignedIn = yield call(providerSignIn, http, action.payload);
     yield put(providerSessionStarted(signedIn));
   } catch (e) {
-    yield put(providerSessionFailed(toErrorInfo(e, 'providerLogin')));
+    // Worded as the login area words a failure (docs/shared-ui.md §1 Login), as the tenant's is.
+    yield put(providerSessionFailed({ ...toErrorInfo(e, 'providerLogin'), message: loginErrorOf(e).msg }));
   }
 }
 

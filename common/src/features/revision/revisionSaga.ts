@@ -72,6 +72,15 @@ export function staleDetails(e: unknown): StaleRevisionDetails | null {
   };
 }
 
+/**
+ * A failed call's "Error: <message>" snackbar, except on a 403: the HTTP client has already shown
+ * the 5-second permission message (docs/http-client.md §4), which this one would replace.
+ */
+function* showError(info: ApiCallErrorInfo): SagaIterator {
+  if (info.status === 403) return;
+  yield put(snackbarShown({ kind: 'save', outcome: 'error', message: info.message }));
+}
+
 function* loadRevision(): SagaIterator {
   const http: HttpClient = yield getContext('http');
   try {
@@ -81,7 +90,7 @@ function* loadRevision(): SagaIterator {
   } catch (e) {
     const info = toErrorInfo(e, 'getRevision');
     yield put(revisionLoadFailed(info));
-    yield put(snackbarShown({ kind: 'save', outcome: 'error', message: info.message }));
+    yield call(showError, info);
   }
 }
 
@@ -115,7 +124,7 @@ function* writeFailed(
   const details = staleDetails(e);
   if (!details) {
     yield put(failed(info));
-    yield put(snackbarShown({ kind: 'save', outcome: 'error', message: info.message }));
+    yield call(showError, info);
     return;
   }
   yield put(revisionConflicted({ error: info, details }));
@@ -281,7 +290,7 @@ function* saveNote(action: ReturnType<typeof noteSaveRequested>): SagaIterator {
   } catch (e) {
     const info = toErrorInfo(e, 'saveNote');
     yield put(noteSaveFailed(info));
-    yield put(snackbarShown({ kind: 'save', outcome: 'error', message: info.message }));
+    yield call(showError, info);
   }
 }
 
