@@ -9,6 +9,7 @@ import type { HttpClient } from '../../api/http';
 import { loginErrorOf } from '../../api/loginRejection';
 import { toErrorInfo } from '../../api/ApiCallError';
 import { snackbarShown } from '../snackbar/snackbarSlice';
+import { failureSnackbar } from '../snackbar/failureSnackbar';
 import {
   providerExtendFailed,
   providerExtendRequested,
@@ -55,7 +56,7 @@ function* extend(): SagaIterator {
   } catch (e) {
     const info = toErrorInfo(e, 'extendKey');
     yield put(providerExtendFailed(info));
-    yield put(snackbarShown({ kind: 'save', outcome: 'error', message: info.message }));
+    yield call(failureSnackbar, info);
   }
 }
 

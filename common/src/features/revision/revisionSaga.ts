@@ -11,6 +11,7 @@ import * as policyApi from '../../api/policy';
 import type { HttpClient } from '../../api/http';
 import { ApiCallError, toErrorInfo, type ApiCallErrorInfo } from '../../api/ApiCallError';
 import { snackbarShown } from '../snackbar/snackbarSlice';
+import { failureSnackbar } from '../snackbar/failureSnackbar';
 import { extensionServed } from '../extensions/extensionsSaga';
 import { selectCan } from '../rbac/rbacSelectors';
 import {
@@ -72,15 +73,6 @@ export function staleDetails(e: unknown): StaleRevisionDetails | null {
   };
 }
 
-/**
- * A failed call's "Error: <message>" snackbar, except on a 403: the HTTP client has already shown
- * the 5-second permission message (docs/http-client.md §4), which this one would replace.
- */
-function* showError(info: ApiCallErrorInfo): SagaIterator {
-  if (info.status === 403) return;
-  yield put(snackbarShown({ kind: 'save', outcome: 'error', message: info.message }));
-}
-
 function* loadRevision(): SagaIterator {
   const http: HttpClient = yield getContext('http');
   try {
@@ -90,7 +82,7 @@ function* loadRevision(): SagaIterator {
   } catch (e) {
     const info = toErrorInfo(e, 'getRevision');
     yield put(revisionLoadFailed(info));
-    yield call(showError, info);
+    yield call(failureSnackbar, info);
   }
 }
 
@@ -124,7 +116,7 @@ function* writeFailed(
   const details = staleDetails(e);
   if (!details) {
     yield put(failed(info));
-    yield call(showError, info);
+    yield call(failureSnackbar, info);
     return;
   }
   yield put(revisionConflicted({ error: info, details }));
@@ -290,7 +282,7 @@ function* saveNote(action: ReturnType<typeof noteSaveRequested>): SagaIterator {
   } catch (e) {
     const info = toErrorInfo(e, 'saveNote');
     yield put(noteSaveFailed(info));
-    yield call(showError, info);
+    yield call(failureSnackbar, info);
   }
 }
 
