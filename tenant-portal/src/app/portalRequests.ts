@@ -44,6 +44,18 @@ import {
   testLdapConnection,
 } from '@workbench/common/api/signInSettings';
 import { getMultiTenantInfo, setAssociationStatus } from '@workbench/common/api/multiTenant';
+import {
+  getPacDefaults,
+  getPacProxyIps,
+  getPacSettings,
+  getPacVersion,
+  makePacTemplate,
+  savePacDefaults,
+  savePacProxyIps,
+  savePacSettings,
+  savePacVersion,
+  testPacFile,
+} from '@workbench/common/api/pacSettings';
 
 export const PORTAL_REQUESTS = {
   // The terms-of-service step (pending-steps/AcceptTermsStep).
@@ -105,4 +117,15 @@ export const PORTAL_REQUESTS = {
   // Settings › Multi-tenant: the associations (a 403 or 404 reads as none), and approving one.
   getMultiTenantInfo: request(getMultiTenantInfo),
   setAssociationStatus: request(setAssociationStatus),
+  // Settings › PAC Files (docs/settings.md "PAC files").
+  getPacSettings: request(getPacSettings),
+  savePacSettings: request(savePacSettings),
+  getPacProxyIps: request(getPacProxyIps),
+  savePacProxyIps: request(savePacProxyIps),
+  getPacDefaults: request(getPacDefaults),
+  savePacDefaults: request(savePacDefaults),
+  makePacTemplate: request(makePacTemplate),
+  getPacVersion: request(getPacVersion),
+  savePacVersion: request(savePacVersion),
+  testPacFile: request(testPacFile),
 };
