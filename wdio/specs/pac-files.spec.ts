@@ -77,12 +77,17 @@ describe('PAC files', () => {
     await error.waitForDisplayed({ timeoutMsg: 'The syntax error was not shown.' });
     await expect(error).toHaveText(expect.stringContaining('Line 2, column'));
     await expect(error).toHaveText(expect.stringContaining('does not parse'));
+    await clickWhenReady(error.$('button[aria-label="Close"]'), 'Close the error');
+    await error.waitForExist({ reverse: true, timeoutMsg: 'The error did not close.' });
 
     await typeFile(VALID);
     await clickWhenReady(byTestId(ids.save), 'Save PAC file');
-    await $('//*[contains(text(), "Last changed by admin@acme.example")]').waitForDisplayed({
-      timeoutMsg: 'The valid PAC file was not saved.',
+    const saved = $('//span[contains(., "Last changed by admin@acme.example")]');
+    await browser.waitUntil(async () => (await saved.isDisplayed()) || (await error.isDisplayed()), {
+      timeoutMsg: 'The valid PAC file was neither saved nor refused.',
     });
+    if (await error.isDisplayed())
+      throw new Error(`The valid PAC file was refused: ${await error.getText()}`);
     expect(await error.isExisting()).toBe(false);
 
     expect(await testUrl('https://wiki.intranet.example/start', '192.0.2.7')).toBe('DIRECT');

@@ -165,7 +165,7 @@ export const pacRoutes: FastifyPluginAsync = async (fastify) => {
         createdAt: at,
         updatedAt: at,
       });
-    return (await store.entities.get(PAC_ENTITY, tid))?.data as StoredPac;
+    return (await store.entities.get(PAC_ENTITY, tid))?.data as unknown as StoredPac;
   };
 
   const settingsView = (d: StoredPac): PacSettings => ({
