@@ -55,6 +55,8 @@ export const OTHER_SUB_EVENT_TYPES: Vocabulary = [
   { code: 'storage_profiles', label: 'Storage Profiles' },
   { code: 'forensics', label: 'Browsing Forensics' },
   { code: 'portal_settings', label: 'Portal Settings' },
+  { code: 'network', label: 'Network' },
+  { code: 'casb_settings', label: 'CASB Settings' },
   { code: 'session', label: 'Session' },
   // Our choice (issue 15 audit trail): the other areas the server's writes touch.
   { code: 'saved_searches', label: 'Saved Searches' },
