@@ -126,6 +126,10 @@ export const SILENT_CHOICES = {
     "GET /api/userinfo/v2?key=<base64url of the caller's public P-256 JWK> answers {jwe}: the user info of GET /api/userinfo as a compact JWE to that key (alg ECDH-ES, enc A256GCM).",
   'multi-tenant':
     "GET multi_tenant/ answers the tenant's own associations from both sides: primary_associations are its parents (uuid, primary_name, status), secondary_associations its children (uuid, secondary_name, status); status is pending, active, rejected or revoked. PATCH associations/{id} takes {status} and answers the association as the caller lists it; another tenant's association is 404, as an unknown id is; a change the caller's side may not make is 409.",
+  'settings-documents':
+    'egress_ips is {ips: IP addresses or CIDR ranges}; fixed_egress is {enabled, fixed_egress_user: {list: user names (e-mail addresses)}}, on only with a user; global_settings is {organization_name, support_email, timezone (an IANA name), block_page_message, allow_user_feedback}; casb is {app_discovery, discovery_retention_days (1-365), unclassified_action: allow, safeview or block}. Each GET answers the document with updated_at and updated_by (the defaults and null before the first save); PUT takes the whole document (and optionally the updated_at read: 409 when another save came in since).',
+  'settings-utilities':
+    "GET setting/{name} answers {name, value}, one field of global_settings (404 for another name); GET capabilities/{name} answers {name, enabled, details} for restricted_logs, runtime_analysis and mobileSupport (400 for another name); GET get_user_ip answers {ip}, the caller's address (X-Forwarded-For believed only from a trusted proxy); GET all_public_ips answers {ips}, the deployment's configured public addresses.",
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 

@@ -16,3 +16,7 @@ export const ADMINS_READ_PERMISSION = 'settings:admins:read';
 export const ADMINS_WRITE_PERMISSION = 'settings:admins:write';
 export const ROLES_READ_PERMISSION = 'settings:roles:read';
 export const ROLES_WRITE_PERMISSION = 'settings:roles:write';
+/** Settings › Network and General (tenantSettingsDocuments.ts: its rows' permission items). */
+export const NETWORK_READ_PERMISSION = 'settings:network:read';
+export const GLOBAL_SETTINGS_READ_PERMISSION = 'settings:global_settings:read';
+export const CASB_SETTINGS_READ_PERMISSION = 'settings:casb:read';
