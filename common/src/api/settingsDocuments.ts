@@ -1,14 +1,12 @@
 /**
  * Tenant settings documents and the reads beside them (docs/settings.md §7): a document of the
  * registry read and replaced (egress_ips, fixed_egress, global_settings, casb), the caller's
- * address, the deployment's public addresses, one global setting, a capability's details. Shapes:
+ * address, the deployment's public addresses, one global setting, (a capability's details: capabilityDetails.ts). Shapes:
  * contract/tenantSettingsDocuments.ts.
  */
 import {
   SETTINGS_UTILITY_PATHS as PATHS,
   TENANT_SETTINGS_DOCUMENTS,
-  type CapabilityDetailName,
-  type CapabilityReply,
   type PublicIpsReply,
   type SettingReply,
   type SettingsDocumentValue,
@@ -46,11 +44,4 @@ export async function getAllPublicIps(http: HttpClient): Promise<PublicIpsReply>
 
 export async function getTenantSetting(http: HttpClient, name: string): Promise<SettingReply> {
   return (await http.get<SettingReply>(PATHS.setting(name), { callName: 'getTenantSetting' })).data;
-}
-
-export async function getCapabilityDetails(
-  http: HttpClient,
-  name: CapabilityDetailName,
-): Promise<CapabilityReply> {
-  return (await http.get<CapabilityReply>(PATHS.capability(name), { callName: 'getCapabilityDetails' })).data;
 }

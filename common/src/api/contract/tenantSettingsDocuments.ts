@@ -14,6 +14,7 @@
  */
 import { Type, type Static, type TObject } from 'typebox';
 import type { SettingsFormFieldDef } from './tenantSettings';
+import { CAPABILITY_DETAIL_NAMES, CAPABILITY_DETAILS_ROUTE } from './capabilityDetails';
 import { EGRESS_IPS, FIXED_EGRESS } from './settings-documents/networkSettings';
 import { CASB_SETTINGS, GLOBAL_SETTINGS } from './settings-documents/generalSettings';
 
@@ -99,8 +100,7 @@ export const SETTINGS_UTILITY_PATHS = {
   publicIps: '/api/settings/v1/tenants/all_public_ips',
   setting: (name: string) => `/api/settings/v1/tenants/setting/${encodeURIComponent(name)}`,
   settingRoute: '/api/settings/v1/tenants/setting/:name',
-  capability: (name: string) => `/api/settings/v1/tenants/capabilities/${encodeURIComponent(name)}`,
-  capabilityRoute: '/api/settings/v1/tenants/capabilities/:name',
+  capabilityRoute: CAPABILITY_DETAILS_ROUTE,
 } as const;
 
 /** The caller's address as the server sees it (the proxy's X-Forwarded-For only when trusted). */
@@ -119,16 +119,11 @@ export const SettingReply = Type.Object({
 });
 export type SettingReply = Static<typeof SettingReply>;
 
-/** The capabilities whose details the portal reads (docs/access.md §6) and its feature flags take. */
-export const CAPABILITY_DETAIL_NAMES = ['restricted_logs', 'runtime_analysis', 'mobileSupport'] as const;
-export type CapabilityDetailName = (typeof CAPABILITY_DETAIL_NAMES)[number];
+export { CAPABILITY_DETAIL_NAMES, type CapabilityDetailName } from './capabilityDetails';
 export const CapabilityNameParams = Type.Object({
   name: Type.Union(CAPABILITY_DETAIL_NAMES.map((n) => Type.Literal(n))),
 });
-/**
- * A capability's details: `enabled` (the tenant has it), and its details object as the provider
- * set it (`{heat}`, `{test}`, `{enabled, emailSupportLevel}`); `{}` when the tenant has none.
- */
+/** A capability's details (capabilityDetails.ts's CapabilityDetails). */
 export const CapabilityReply = Type.Object({
   name: Type.String(),
   enabled: Type.Boolean(),
