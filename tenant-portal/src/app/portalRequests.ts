@@ -52,7 +52,7 @@ import {
 } from '@workbench/common/api/settingsDocuments';
 
 export const PORTAL_REQUESTS = {
-  // Settings › Network and General (docs/settings.md §7): the settings documents, the caller's
+  // Settings › Network and General (docs/settings.md §9): the settings documents, the caller's
   // address and the deployment's public addresses.
   getSettingsDocument: request(getSettingsDocument),
   saveSettingsDocument: request(saveSettingsDocument),

@@ -120,7 +120,7 @@ export const POLICY_HISTORY_CHILD: ChildArea = {
 };
 
 export const SETTINGS_CHILDREN: readonly ChildArea[] = [
-  // Issue 34: the global and CASB settings documents (docs/settings.md §7).
+  // Issue 34: the global and CASB settings documents (docs/settings.md §9).
   {
     path: 'general',
     title: 'General Settings',
@@ -156,7 +156,7 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
       ),
     ),
   },
-  // Issue 34: egress IPs, fixed egress, the caller's and the service's addresses (docs/settings.md §7).
+  // Issue 34: egress IPs, fixed egress, the caller's and the service's addresses (docs/settings.md §9).
   {
     path: 'network',
     title: 'Network',
