@@ -88,7 +88,7 @@ export type SettingsDocumentValue = Record<string, unknown> & {
 
 export const documentMessages = {
   changedMeanwhile: (def: SettingsDocumentDef, by: string | null, at: string | null) =>
-    `The ${def.title.toLowerCase()} were changed${by ? ` by ${by}` : ''}${at ? ` at ${at}` : ''} after you loaded them: reload them and make your change again.`,
+    `${def.title}: changed${by ? ` by ${by}` : ''}${at ? ` at ${at}` : ''} after you loaded them. Reload the page and make your change again.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -90,7 +90,7 @@ export function SettingsDocumentForm({ docKey, doc, canWrite, onSaved, offer }: 
         snackbarShown({
           kind: 'save',
           outcome: 'success',
-          message: `The ${def.title.toLowerCase()} were saved.`,
+          message: `${def.title} saved.`,
         }),
       );
       onSaved();
