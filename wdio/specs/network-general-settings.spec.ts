@@ -1,5 +1,5 @@
 /**
- * Settings › Network and Settings › General (docs/settings.md §9), end to end: an administrator
+ * Settings › Network and Settings › General (docs/settings.md §10), end to end: an administrator
  * adds an egress range (a bad line first, refused at its line), saves, reloads and sees it; sets
  * the global settings' time zone and block page message, saves, reloads and sees them.
  */

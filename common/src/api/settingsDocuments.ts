@@ -1,5 +1,5 @@
 /**
- * Tenant settings documents and the reads beside them (docs/settings.md §9): a document of the
+ * Tenant settings documents and the reads beside them (docs/settings.md §10): a document of the
  * registry read and replaced (egress_ips, fixed_egress, global_settings, casb), the caller's
  * address, the deployment's public addresses, one global setting, (a capability's details: capabilityDetails.ts). Shapes:
  * contract/tenantSettingsDocuments.ts.

@@ -481,7 +481,7 @@ export const settingsListIds = (list: string) =>
     validationCheck: `settings-${list}-validation-check`,
   }) as const;
 
-/** A tenant settings document's form (docs/settings.md §9): `${field}-<dot path>` per field. */
+/** A tenant settings document's form (docs/settings.md §10): `${field}-<dot path>` per field. */
 export const settingsDocumentIds = (key: string) =>
   ({
     form: `settings-doc-${key}`,
@@ -491,7 +491,7 @@ export const settingsDocumentIds = (key: string) =>
     updated: `settings-doc-${key}-updated`,
   }) as const;
 
-/** Settings › Network and Settings › General (docs/settings.md §9). */
+/** Settings › Network and Settings › General (docs/settings.md §10). */
 export const networkSettingsIds = {
   page: 'network-settings-page',
   userIp: 'network-settings-user-ip',

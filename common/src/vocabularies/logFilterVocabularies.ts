@@ -54,6 +54,8 @@ export const OTHER_SUB_EVENT_TYPES: Vocabulary = [
   { code: 'pac_file', label: 'PAC File' },
   { code: 'storage_profiles', label: 'Storage Profiles' },
   { code: 'forensics', label: 'Browsing Forensics' },
+  { code: 'web_settings', label: 'Web Service Settings' },
+  { code: 'safemail_settings', label: 'Safemail Service Settings' },
   { code: 'portal_settings', label: 'Portal Settings' },
   { code: 'network', label: 'Network' },
   { code: 'casb_settings', label: 'CASB Settings' },

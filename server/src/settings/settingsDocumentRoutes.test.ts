@@ -1,5 +1,5 @@
 /**
- * The tenant settings documents over real HTTP (docs/settings.md §9): egress IPs, fixed egress,
+ * The tenant settings documents over real HTTP (docs/settings.md §10): egress IPs, fixed egress,
  * global and CASB settings read (defaults before a save) and replaced, bad input per field (400
  * naming it, nothing changed), the audit event with before and after, a save over another's (409),
  * permissions, the feature flag, another tenant; and the reads beside them: get_user_ip (the proxy's

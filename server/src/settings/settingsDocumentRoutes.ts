@@ -1,5 +1,5 @@
 /**
- * Tenant settings documents (docs/settings.md §9, docs/adding-a-row.md §4): for every document row
+ * Tenant settings documents (docs/settings.md §10, docs/adding-a-row.md §4): for every document row
  * of common's tenant settings registry (tenantSettingsDocuments.ts), `GET <path>` (the document, or
  * the row's defaults before the first save) and `PUT <path>` (the document replaced). The guard
  * checks the session, the tenant, `settings:<item>:read|write` and the row's features; a save is

@@ -17,6 +17,7 @@ import {
   validateDdlDomains,
 } from '@workbench/common/api/casbEgress';
 import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
+import { getServiceSettings, saveServiceSettings } from '@workbench/common/api/serviceSettings';
 import { acceptTerms, getTerms } from '@workbench/common/api/terms';
 import {
   assignRole,
@@ -52,7 +53,7 @@ import {
 } from '@workbench/common/api/settingsDocuments';
 
 export const PORTAL_REQUESTS = {
-  // Settings › Network and General (docs/settings.md §9): the settings documents, the caller's
+  // Settings › Network and General (docs/settings.md §10): the settings documents, the caller's
   // address and the deployment's public addresses.
   getSettingsDocument: request(getSettingsDocument),
   saveSettingsDocument: request(saveSettingsDocument),
@@ -117,4 +118,7 @@ export const PORTAL_REQUESTS = {
   // Settings › Multi-tenant: the associations (a 403 or 404 reads as none), and approving one.
   getMultiTenantInfo: request(getMultiTenantInfo),
   setAssociationStatus: request(setAssociationStatus),
+  // Web and Safemail: the service settings documents (docs/settings.md §9).
+  getServiceSettings: request(getServiceSettings),
+  saveServiceSettings: request(saveServiceSettings),
 };

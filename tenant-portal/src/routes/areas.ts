@@ -120,7 +120,7 @@ export const POLICY_HISTORY_CHILD: ChildArea = {
 };
 
 export const SETTINGS_CHILDREN: readonly ChildArea[] = [
-  // Issue 34: the global and CASB settings documents (docs/settings.md §9).
+  // Issue 34: the global and CASB settings documents (docs/settings.md §10).
   {
     path: 'general',
     title: 'General Settings',
@@ -156,7 +156,7 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
       ),
     ),
   },
-  // Issue 34: egress IPs, fixed egress, the caller's and the service's addresses (docs/settings.md §9).
+  // Issue 34: egress IPs, fixed egress, the caller's and the service's addresses (docs/settings.md §10).
   {
     path: 'network',
     title: 'Network',
@@ -365,6 +365,10 @@ export const AREAS: readonly Area[] = [
     access: any('setting:*', 'settings_cmr:*'),
     environment: { cloud: true, onPrem: SAFEVIEW_MODES },
     inNav: true,
+    // The service's settings documents (docs/settings.md §9).
+    page: page(() =>
+      import('../areas/services/ServiceSettingsPage').then((m) => m.serviceSettingsPageOf('web')),
+    ),
   },
   {
     id: 'safemail',
@@ -374,6 +378,10 @@ export const AREAS: readonly Area[] = [
     access: any('setting:*', 'settings_cmr:*'),
     environment: ALL_ENVIRONMENTS,
     inNav: true,
+    // The service's settings documents (docs/settings.md §9).
+    page: page(() =>
+      import('../areas/services/ServiceSettingsPage').then((m) => m.serviceSettingsPageOf('safemail')),
+    ),
   },
   {
     id: 'insights',

@@ -1,5 +1,5 @@
 /**
- * The tenant settings registry's second row shape (docs/settings.md §9, docs/adding-a-row.md §4):
+ * The tenant settings registry's second row shape (docs/settings.md §10, docs/adding-a-row.md §4):
  * a settings **document**, one object per tenant read with `GET <path>` and replaced with
  * `PUT <path>` (egress IPs, fixed egress, global settings, CASB settings), beside the lists of
  * tenantSettings.ts. A row names its path, its permission item and feature flags, its audit area,
@@ -43,7 +43,7 @@ export interface SettingsDocumentDef {
   form: readonly SettingsDocumentFieldDef[];
 }
 
-/** The registry's documents: one row per settings document (docs/settings.md §9). */
+/** The registry's documents: one row per settings document (docs/settings.md §10). */
 export const TENANT_SETTINGS_DOCUMENTS = {
   egress_ips: EGRESS_IPS,
   fixed_egress: FIXED_EGRESS,
@@ -92,7 +92,7 @@ export const documentMessages = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// The reads beside the documents (docs/settings.md §9): the caller's address, the deployment's
+// The reads beside the documents (docs/settings.md §10): the caller's address, the deployment's
 // public addresses, one named global setting, and a capability's details.
 
 export const SETTINGS_UTILITY_PATHS = {

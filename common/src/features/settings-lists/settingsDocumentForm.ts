@@ -1,5 +1,5 @@
 /**
- * The form of a tenant settings document, from its registry row (docs/settings.md §9): the values
+ * The form of a tenant settings document, from its registry row (docs/settings.md §10): the values
  * a form starts with (a `lines` field's list as one text, a line per entry), the document it sends
  * (blank lines dropped, numbers as numbers, the `updated_at` it was read with), the row's own
  * checks before sending, and where a refusal goes (`ips.2` → the `ips` field, its line named).

@@ -1,5 +1,5 @@
 /**
- * The form of a tenant settings document (docs/settings.md §9), drawn from its registry row: its
+ * The form of a tenant settings document (docs/settings.md §10), drawn from its registry row: its
  * fields (a `lines` field edits a list one entry per line), the row's own checks before sending,
  * and the server's refusal shown at the field it names (with the line, for a list). Read-only
  * without `settings:<item>:write`. Saves through the entity feature's request, with the

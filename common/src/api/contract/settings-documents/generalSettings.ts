@@ -1,5 +1,5 @@
 /**
- * Settings › General's documents (docs/settings.md §9): the tenant's global settings and its CASB
+ * Settings › General's documents (docs/settings.md §10): the tenant's global settings and its CASB
  * settings. The spec names `global_settings` and `casb` (GET and PUT) and `setting/{name}`; the
  * fields are ours, what the best consoles put on such a page:
  *

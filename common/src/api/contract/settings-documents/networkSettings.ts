@@ -1,5 +1,5 @@
 /**
- * Settings › Network's documents (docs/settings.md §9): the egress IP list and fixed egress with
+ * Settings › Network's documents (docs/settings.md §10): the egress IP list and fixed egress with
  * its users (`fixed_egress_user.list`). The spec names them; their fields are ours:
  *
  * - `egress_ips`: `{ips}`, the tenant's own public addresses (its offices' and data centres' egress,

@@ -1,5 +1,5 @@
 /**
- * Settings › General (docs/settings.md §9): the tenant's global settings
+ * Settings › General (docs/settings.md §10): the tenant's global settings
  * (`settings:global_settings`) and, with the casb feature, its CASB settings (`settings:casb`).
  * Each form is shown to who may read it and editable by who may write it. Loads and writes
  * through the entity feature's requests.

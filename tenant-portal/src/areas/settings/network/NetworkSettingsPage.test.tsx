@@ -1,5 +1,5 @@
 /**
- * Settings › Network and Settings › General against a fake server (docs/settings.md §9): the
+ * Settings › Network and Settings › General against a fake server (docs/settings.md §10): the
  * documents' forms, the caller's address offered to the egress IPs, a bad entry refused at its
  * line before sending, the server's 400 at its field, the save with the updated_at read, and a
  * reader's form without write controls.

@@ -1,5 +1,5 @@
 /**
- * Settings › Network (docs/settings.md §9): the egress IP list (with the caller's own address
+ * Settings › Network (docs/settings.md §10): the egress IP list (with the caller's own address
  * offered as a line), fixed egress and its users, and the deployment's public addresses (what a
  * firewall lets through, and what fixed egress leaves from). `settings:network:read` to see,
  * `:write` to change. Loads and writes through the entity feature's requests.
