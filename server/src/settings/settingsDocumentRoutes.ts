@@ -45,6 +45,7 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
 import { named } from '../http/namedPlugin';
+import { storeIfUnchanged } from './documentStore';
 
 export const settingsDocumentEntity = (key: string): string => `settings_doc_${key}`;
 
@@ -122,16 +123,7 @@ export function settingsDocumentRoutesFor(key: TenantSettingsDocument): FastifyP
         if (readAt !== undefined && readAt !== before.updated_at) changedMeanwhile(before);
         const at = ctx.now().toISOString();
         const saved: SettingsDocumentValue = { ...fields, updated_at: at, updated_by: username };
-        const next: EntityRecord = {
-          entity,
-          id: tid,
-          data: saved,
-          createdAt: record?.createdAt ?? at,
-          updatedAt: at,
-        };
-        const stored = record
-          ? await ctx.store.entities.update(next, record.updatedAt)
-          : await ctx.store.entities.insert(next);
+        const stored = await storeIfUnchanged(ctx.store, entity, tid, record, saved, at);
         if (!stored) changedMeanwhile((await readSettingsDocument(ctx.store, key, tid)).doc);
         noteAudit(request, {
           object: def.title,
