@@ -14,6 +14,7 @@ import { REPORT_ENDPOINTS } from './families/reports';
 import { PROVIDER_ENDPOINTS } from './families/provider';
 import { SETTINGS_ENDPOINTS } from './families/settings';
 import { UNSERVED_ENDPOINTS } from './families/unserved';
+import { NETWORK_SETTINGS_ENDPOINTS } from './families/networkSettings';
 import { API_TOKEN_ENDPOINTS } from './families/apiTokens';
 import { MULTI_TENANT_ENDPOINTS } from './families/multiTenant';
 import { FORENSICS_PROFILE_ENDPOINTS, STORAGE_PROFILE_ENDPOINTS } from './families/storageProfiles';
@@ -29,6 +30,7 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...SETTINGS_ENDPOINTS,
   ...MULTI_TENANT_ENDPOINTS,
   ...STORAGE_PROFILE_ENDPOINTS,
+  ...NETWORK_SETTINGS_ENDPOINTS,
   ...FORENSICS_PROFILE_ENDPOINTS,
   ...SERVICE_SETTINGS_ENDPOINTS,
   ...PAC_ENDPOINTS,

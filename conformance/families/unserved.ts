@@ -68,25 +68,7 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
   ...rows(
     SETTINGS,
     GET_PUT,
-    both(
-      [
-        'posture_profiles',
-        'ts_client_profile',
-        'mpa_certificates',
-        'global_settings',
-        'casb',
-        'fixed_egress',
-        'egress_ips',
-      ].map((n) => TENANTS + n),
-    ),
-  ),
-  ...rows(
-    SETTINGS,
-    acl('§7 Tenant settings', 'GET multi_tenant/, setting/{name}, setting/saml, capabilities/{name}.'),
-    [
-      ['GET', `${TENANTS}setting/{name}`],
-      ['GET', `${TENANTS}capabilities/{name}`],
-    ],
+    both(['posture_profiles', 'ts_client_profile', 'mpa_certificates'].map((n) => TENANTS + n)),
   ),
   {
     family: SETTINGS,
@@ -97,17 +79,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
       core('§7 Settings', 'GET /api/settings/v1/tenants/export_client_profile?uuid=.'),
     ],
   },
-  ...rows(
-    SETTINGS,
-    acl(
-      '§7 Tenant settings',
-      'Utils: GET get_user_ip, all_public_ips, menloSamlSigningCert; POST decodeCert.',
-    ),
-    [
-      ['GET', `${TENANTS}get_user_ip`],
-      ['GET', `${TENANTS}all_public_ips`],
-    ],
-  ),
   ...rows(
     CORE_SETTINGS,
     core('§7 Settings', 'GET and PUT /api/settings/v1/tenants/client_profiles (body profiles).'),

@@ -50,6 +50,7 @@ import { pacRoutes } from './pac/pacRoutes';
 import { termsRoutes } from './terms/termsRoutes';
 import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
+import { settingsDocumentRoutes } from './settings/settingsDocumentRoutes';
 import { serviceSettingsRoutes } from './settings/serviceSettingsRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
@@ -88,6 +89,8 @@ export interface ServerOptions {
   insightsUrl?: string | null;
   /** WORKBENCH_STORAGE_ENDPOINT: the stand-in storage endpoint of settings `validate` (ServerContext). */
   storageEndpoint?: string | null;
+  /** WORKBENCH_PUBLIC_IPS: the deployment's public addresses (`all_public_ips`). */
+  publicIps?: readonly string[];
   /** Secure cookies (behind https). */
   secureCookies?: boolean;
   /**
@@ -185,6 +188,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     loginFailureCap: options.loginFailureCap ?? DEFAULT_LOGIN_FAILURE_CAP,
     setupAudit,
     storageEndpoint: options.storageEndpoint ?? null,
+    publicIps: options.publicIps ?? [],
     // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
     ...(events ? { events, audit: (list: readonly NewEvent[]) => events.append(list) } : {}),
   };
@@ -436,6 +440,7 @@ async function registerEverything(
   await app.register(named(termsRoutes));
   await app.register(named(multiTenantRoutes));
   await app.register(named(settingsListRoutes));
+  await app.register(named(settingsDocumentRoutes));
   await app.register(named(serviceSettingsRoutes));
   await app.register(named(pacRoutes));
   await app.register(named(savedSearchRoutes));

@@ -480,3 +480,24 @@ export const settingsListIds = (list: string) =>
     /** `${validationCheck}-${field}` one failed check. */
     validationCheck: `settings-${list}-validation-check`,
   }) as const;
+
+/** A tenant settings document's form (docs/settings.md §10): `${field}-<dot path>` per field. */
+export const settingsDocumentIds = (key: string) =>
+  ({
+    form: `settings-doc-${key}`,
+    field: `settings-doc-${key}-field`,
+    save: `settings-doc-${key}-save`,
+    error: `settings-doc-${key}-error`,
+    updated: `settings-doc-${key}-updated`,
+  }) as const;
+
+/** Settings › Network and Settings › General (docs/settings.md §10). */
+export const networkSettingsIds = {
+  page: 'network-settings-page',
+  userIp: 'network-settings-user-ip',
+  addUserIp: 'network-settings-add-user-ip',
+  publicIps: 'network-settings-public-ips',
+} as const;
+export const generalSettingsIds = {
+  page: 'general-settings-page',
+} as const;

@@ -57,6 +57,8 @@ export const OTHER_SUB_EVENT_TYPES: Vocabulary = [
   { code: 'web_settings', label: 'Web Service Settings' },
   { code: 'safemail_settings', label: 'Safemail Service Settings' },
   { code: 'portal_settings', label: 'Portal Settings' },
+  { code: 'network', label: 'Network' },
+  { code: 'casb_settings', label: 'CASB Settings' },
   { code: 'session', label: 'Session' },
   // Our choice (issue 15 audit trail): the other areas the server's writes touch.
   { code: 'saved_searches', label: 'Saved Searches' },

@@ -57,8 +57,19 @@ import {
   savePacVersion,
   testPacFile,
 } from '@workbench/common/api/pacSettings';
+  getAllPublicIps,
+  getSettingsDocument,
+  getUserIp,
+  saveSettingsDocument,
+} from '@workbench/common/api/settingsDocuments';
 
 export const PORTAL_REQUESTS = {
+  // Settings › Network and General (docs/settings.md §10): the settings documents, the caller's
+  // address and the deployment's public addresses.
+  getSettingsDocument: request(getSettingsDocument),
+  saveSettingsDocument: request(saveSettingsDocument),
+  getUserIp: request(getUserIp),
+  getAllPublicIps: request(getAllPublicIps),
   // The terms-of-service step (pending-steps/AcceptTermsStep).
   getTerms: request(getTerms),
   acceptTerms: request(acceptTerms),
