@@ -479,4 +479,10 @@ export const settingsListIds = (list: string) =>
     validation: `settings-${list}-validation`,
     /** `${validationCheck}-${field}` one failed check. */
     validationCheck: `settings-${list}-validation-check`,
+    /** `${exportLink}-${id}` downloads one item as a file (client profiles). */
+    exportLink: `settings-${list}-export`,
+    /** The posture checks' editor of a posture profile's form: `${postureCheck}-${i}-<part>`. */
+    postureChecks: `settings-${list}-posture-checks`,
+    postureCheck: `settings-${list}-posture-check`,
+    postureCheckAdd: `settings-${list}-posture-check-add`,
   }) as const;

@@ -54,6 +54,8 @@ export const OTHER_SUB_EVENT_TYPES: Vocabulary = [
   { code: 'pac_file', label: 'PAC File' },
   { code: 'storage_profiles', label: 'Storage Profiles' },
   { code: 'forensics', label: 'Browsing Forensics' },
+  { code: 'client_profiles', label: 'Client Profiles' },
+  { code: 'posture_profiles', label: 'Posture Profiles' },
   { code: 'portal_settings', label: 'Portal Settings' },
   { code: 'session', label: 'Session' },
   // Our choice (issue 15 audit trail): the other areas the server's writes touch.
