@@ -69,15 +69,9 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
     SETTINGS,
     GET_PUT,
     both(
-      [
-        'posture_profiles',
-        'ts_client_profile',
-        'mpa_certificates',
-        'global_settings',
-        'casb',
-        'fixed_egress',
-        'egress_ips',
-      ].map((n) => TENANTS + n),
+      ['ts_client_profile', 'mpa_certificates', 'global_settings', 'casb', 'fixed_egress', 'egress_ips'].map(
+        (n) => TENANTS + n,
+      ),
     ),
   ),
   ...rows(
@@ -88,15 +82,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
       ['GET', `${TENANTS}capabilities/{name}`],
     ],
   ),
-  {
-    family: SETTINGS,
-    method: 'GET',
-    path: `${TENANTS}export_client_profile`,
-    sources: [
-      acl('§7 Tenant settings', 'GET export_client_profile?uuid=.'),
-      core('§7 Settings', 'GET /api/settings/v1/tenants/export_client_profile?uuid=.'),
-    ],
-  },
   ...rows(
     SETTINGS,
     acl(
@@ -135,11 +120,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
       ),
     ],
   })),
-  ...rows(
-    CORE_SETTINGS,
-    core('§7 Settings', 'GET and PUT /api/settings/v1/tenants/client_profiles (body profiles).'),
-    both([`${TENANTS}client_profiles`]),
-  ),
   ...rows(
     SETTINGS,
     acl('§7 Tenant settings', 'Forensics (BF) profiles: GET and POST, status, viewer GET and POST.'),
