@@ -120,6 +120,8 @@ export const SILENT_CHOICES = {
     'client_profiles is {profiles, updated_at, updated_by}, saved whole with PUT; a profile is {uuid, name, description, connection_mode: always_on or on_demand, fail_open, allow_user_disable, auto_update, posture_check, posture_profile_id} (the posture profile required while posture_check is on); export_client_profile?uuid= answers the profile as a JSON attachment {format: workbench-client-profile, version: 1, tenant, exported_at, profile, posture_profile}, 404 for an unknown uuid.',
   'posture-profiles':
     'posture_profiles is {profiles, updated_at, updated_by}, saved whole with PUT; a profile is {uuid, name, description, logic: and or or, checks: [{check, comparator, values}]}: a true-or-false check takes equal only, os_version versions and crowdstrike_zta a score 0-100 take all four comparators, inbetween two ordered values (inclusive), the others one.',
+  'ts-client-profile':
+    "ts_client_profile is one document {enabled, client_profile_id (a stored client profile, required while enabled; null when none or deleted), port_range: {start, end} (1024-65535, start not above end), ports_per_user (1-5000, at most the range's size), updated_at, updated_by}, saved with PUT (409 over a newer save); before the first save it reads as off, 10000-60000, 500 per user.",
   'list-users':
     "GET /api/auth/v1/list_users answers {users: [{uid, username, first_name, last_name, role, status: active or disabled, locked, show_change_password, mfa_enrolled_since}]}: the tenant's portal administrators.",
   'rbac-v1':

@@ -14,6 +14,7 @@ const TENANTS = '/api/settings/v1/tenants/';
 const CLIENT = `${TENANTS}client_profiles`;
 const EXPORT = `${TENANTS}export_client_profile`;
 const POSTURE = `${TENANTS}posture_profiles`;
+const TS = `${TENANTS}ts_client_profile`;
 
 const CLIENT_CALLS = core(
   '§7 Settings',
@@ -27,7 +28,7 @@ const ENTITY = acl(
   '§3 Other settings entities',
   'Multi-tenant association with status; TOS acceptance; TS client profiles (profiles, uuid); posture profiles.',
 );
-const POSTURE_CALLS = acl(
+const GET_PUT = acl(
   '§7 Tenant settings',
   'GET and PUT: posture_profiles, ts_client_profile, mpa_certificates, mpa_security_config, global_settings, casb, admin_access_control, auth, tos, fixed_egress, egress_ips.',
 );
@@ -113,7 +114,7 @@ export const CLIENT_PROFILE_ENDPOINTS: readonly SpecEndpoint[] = [
     family: SETTINGS,
     method: 'GET',
     path: POSTURE,
-    sources: [POSTURE_CALLS, ENTITY, CHECKS, COMPARATORS],
+    sources: [GET_PUT, ENTITY, CHECKS, COMPARATORS],
     silent: ['posture-profiles'],
     check: async (suite) => {
       await profiles(suite, POSTURE);
@@ -123,7 +124,7 @@ export const CLIENT_PROFILE_ENDPOINTS: readonly SpecEndpoint[] = [
     family: SETTINGS,
     method: 'PUT',
     path: POSTURE,
-    sources: [POSTURE_CALLS, ENTITY, CHECKS, COMPARATORS],
+    sources: [GET_PUT, ENTITY, CHECKS, COMPARATORS],
     silent: ['posture-profiles', 'error-field'],
     check: async (suite) => {
       const stored = await profiles(suite, POSTURE);
@@ -162,6 +163,45 @@ export const CLIENT_PROFILE_ENDPOINTS: readonly SpecEndpoint[] = [
         'profiles.0.checks.0.comparator',
       );
       expect(await profiles(suite, POSTURE)).toEqual(before);
+    },
+  },
+  {
+    family: SETTINGS,
+    method: 'GET',
+    path: TS,
+    sources: [GET_PUT],
+    silent: ['ts-client-profile'],
+    check: async (suite) => {
+      expectFields(ok(await suite.tenant.get(TS)), [
+        'enabled',
+        'port_range.start',
+        'port_range.end',
+        'ports_per_user',
+      ]);
+    },
+  },
+  {
+    family: SETTINGS,
+    method: 'PUT',
+    path: TS,
+    sources: [GET_PUT],
+    silent: ['ts-client-profile', 'error-field'],
+    check: async (suite) => {
+      const [client] = await profiles(suite, CLIENT);
+      const body = {
+        enabled: true,
+        client_profile_id: client.uuid,
+        port_range: { start: 20000, end: 30000 },
+        ports_per_user: 100,
+      };
+      expect(ok(await suite.tenant.put(TS, body))).toMatchObject(body);
+      const before = ok(await suite.tenant.get(TS));
+      expectRefused(
+        await suite.tenant.put(TS, { ...body, port_range: { start: 30000, end: 20000 } }),
+        'port_range.end',
+      );
+      expectRefused(await suite.tenant.put(TS, { ...body, ports_per_user: 0 }), 'ports_per_user');
+      expect(ok(await suite.tenant.get(TS))).toEqual(before);
     },
   },
 ];

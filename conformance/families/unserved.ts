@@ -69,9 +69,7 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
     SETTINGS,
     GET_PUT,
     both(
-      ['ts_client_profile', 'mpa_certificates', 'global_settings', 'casb', 'fixed_egress', 'egress_ips'].map(
-        (n) => TENANTS + n,
-      ),
+      ['mpa_certificates', 'global_settings', 'casb', 'fixed_egress', 'egress_ips'].map((n) => TENANTS + n),
     ),
   ),
   ...rows(

@@ -469,6 +469,18 @@ export const providerAuditIds = {
   error: 'provider-audit-error',
 } as const;
 
+/** Settings › TS Client Profile (docs/settings.md §9). */
+export const tsClientProfileIds = {
+  page: 'ts-client-profile-page',
+  enabled: 'ts-client-profile-enabled',
+  clientProfile: 'ts-client-profile-client-profile',
+  portStart: 'ts-client-profile-port-start',
+  portEnd: 'ts-client-profile-port-end',
+  portsPerUser: 'ts-client-profile-ports-per-user',
+  save: 'ts-client-profile-save',
+  error: 'ts-client-profile-error',
+} as const;
+
 /** A tenant settings list's page (docs/settings.md): the entity page's ids and its validate action. */
 export const settingsListIds = (list: string) =>
   ({

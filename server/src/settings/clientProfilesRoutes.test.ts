@@ -265,3 +265,64 @@ describe('posture profiles: GET and PUT, the checks and their comparators', () =
     expect((await call(logs, POSTURE)).status).toBe(403);
   });
 });
+
+describe('ts_client_profile: one document (GET and PUT)', () => {
+  const TS = `${TENANTS}/ts_client_profile`;
+  type Ts = Record<string, unknown> & { updated_at: string | null };
+  const ts = (over: Item = {}): Item => ({
+    enabled: true,
+    client_profile_id: null,
+    port_range: { start: 20000, end: 40000 },
+    ports_per_user: 200,
+    ...over,
+  });
+
+  it('answers the defaults before the first save, then a save with its client profile, audited', async () => {
+    const first = await json<Ts>(await call(admin, TS));
+    expect(first).toEqual({
+      enabled: false,
+      client_profile_id: null,
+      port_range: { start: 10000, end: 60000 },
+      ports_per_user: 500,
+      updated_at: null,
+      updated_by: null,
+    });
+    const uuid = String((await read(CLIENT)).profiles[0].uuid);
+    const saved = await json<Ts>(await put(TS, ts({ client_profile_id: uuid, updated_at: null })));
+    expect(saved).toMatchObject({ enabled: true, client_profile_id: uuid, updated_by: 'admin@acme.example' });
+    expect(await json<Ts>(await call(admin, TS))).toEqual(saved);
+    const event = (await audits('client_profiles')).find((e) => e.object === 'TS client profile');
+    expect(event).toBeDefined();
+    if (!event) return;
+    expect(JSON.parse(event.before)).toMatchObject({ enabled: false });
+    expect(JSON.parse(event.after)).toMatchObject({ enabled: true, client_profile_id: uuid });
+  });
+
+  it('refuses bad input with 400 naming the field, a save over a newer one with 409, and changes nothing', async () => {
+    const before = await json<Ts>(await call(admin, TS));
+    const uuid = before.client_profile_id;
+    const cases: [unknown, string][] = [
+      [ts({ client_profile_id: uuid, port_range: { start: 40000, end: 30000 } }), 'port_range.end'],
+      [ts({ client_profile_id: uuid, port_range: { start: 80, end: 30000 } }), 'port_range.start'],
+      [ts({ client_profile_id: uuid, port_range: { start: 30000, end: 30009 } }), 'ports_per_user'],
+      [ts({ client_profile_id: uuid, ports_per_user: 0 }), 'ports_per_user'],
+      [ts(), 'client_profile_id'],
+      [ts({ client_profile_id: '00000000-0000-4000-8000-000000000000' }), 'client_profile_id'],
+      [ts({ client_profile_id: uuid, enabled: 'yes' }), 'enabled'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await json<{ field: string }>(await put(TS, body), 400);
+      expect({ body, field: answer.field }).toEqual({ body, field });
+    }
+    const stale = await put(TS, ts({ client_profile_id: uuid, updated_at: '2020-01-01T00:00:00.000Z' }));
+    expect(stale.status).toBe(409);
+    expect(await json<Ts>(await call(admin, TS))).toEqual(before);
+  });
+
+  it('lets the auditor read and refuses their save; refuses the logs role', async () => {
+    const doc = await json<Ts>(await call(auditor, TS));
+    expect((await put(TS, { ...doc, updated_by: undefined }, auditor)).status).toBe(403);
+    expect((await call(logs, TS)).status).toBe(403);
+    expect((await server.call(TS)).status).toBe(401);
+  });
+});

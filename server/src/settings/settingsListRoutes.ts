@@ -37,6 +37,7 @@ import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
 import { probeEndpoint } from './endpointProbe';
 import { named } from '../http/namedPlugin';
+import { tsClientProfileRoutes } from './tsClientProfileRoutes';
 
 export const settingsEntity = (list: string): string => `settings_${list}`;
 
@@ -362,4 +363,6 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
 /** Every settings list of the registry. */
 export const settingsListRoutes: FastifyPluginAsync = async (app) => {
   for (const list of TENANT_SETTINGS_LISTS) await app.register(named(settingsListRoutesFor(list)));
+  // The one settings document beside the lists (docs/settings.md §9).
+  await app.register(named(tsClientProfileRoutes));
 };

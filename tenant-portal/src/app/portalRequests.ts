@@ -18,6 +18,7 @@ import {
 } from '@workbench/common/api/casbEgress';
 import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
 import { acceptTerms, getTerms } from '@workbench/common/api/terms';
+import { getTsClientProfile, saveTsClientProfile } from '@workbench/common/api/tsClientProfile';
 import {
   assignRole,
   createAdministrator,
@@ -105,4 +106,7 @@ export const PORTAL_REQUESTS = {
   // Settings › Multi-tenant: the associations (a 403 or 404 reads as none), and approving one.
   getMultiTenantInfo: request(getMultiTenantInfo),
   setAssociationStatus: request(setAssociationStatus),
+  // Settings › TS Client Profile (docs/settings.md §9).
+  getTsClientProfile: request(getTsClientProfile),
+  saveTsClientProfile: request(saveTsClientProfile),
 };
