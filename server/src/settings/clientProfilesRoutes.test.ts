@@ -97,8 +97,8 @@ describe('client profiles: the document (GET and PUT, body profiles)', () => {
     expect(await read(CLIENT)).toEqual(saved);
     const event = (await audits('client_profiles')).at(-1);
     expect(event).toMatchObject({ audit_action: 'update', object: 'Client Profiles' });
-    expect(JSON.parse(event.before)).toHaveLength(2);
-    expect(JSON.parse(event.after)).toHaveLength(3);
+    expect(JSON.parse(event?.before ?? '')).toHaveLength(2);
+    expect(JSON.parse(event?.after ?? '')).toHaveLength(3);
   });
 
   it('refuses bad input with 400 naming the field, and changes nothing', async () => {
