@@ -12,22 +12,16 @@
  *   `10.0`; `10.10` is greater than `10.9`).
  * - A device value of the wrong type, or missing, fails (a check that cannot be read is not met).
  */
-export const POSTURE_CHECKS = [
-  'antivirus',
-  'firewall',
-  'os_version',
-  'full_disk_encryption',
-  'detect_crowdstrike',
-  'crowdstrike_zta',
-  'gatekeeper',
-  'google_safe_browsing',
-] as const;
+import { COMPARATORS, LOGIC, POSTURE_CHECKS } from '../api/contract/policy-kinds/enumerations';
+
+// The enumerations of the API (docs/glossary.md §3), named here as the evaluator reads them.
+export { POSTURE_CHECKS };
 export type PostureCheckId = (typeof POSTURE_CHECKS)[number];
 
-export const POSTURE_COMPARATORS = ['equal', 'inbetween', 'less_than', 'greater_than'] as const;
+export const POSTURE_COMPARATORS = COMPARATORS;
 export type PostureComparator = (typeof POSTURE_COMPARATORS)[number];
 
-export const POSTURE_LOGIC = ['and', 'or'] as const;
+export const POSTURE_LOGIC = LOGIC;
 export type PostureLogic = (typeof POSTURE_LOGIC)[number];
 
 export type PostureValueKind = 'boolean' | 'version' | 'number';
