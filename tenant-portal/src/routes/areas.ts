@@ -170,16 +170,6 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
       import('../areas/settings/sign-in/SignInSettingsPage').then((m) => m.SignInSettingsPage),
     ),
   },
-  // The terminal-server client's one document, beside the client profiles (docs/settings.md §9).
-  {
-    path: 'ts-client-profile',
-    title: 'TS Client Profile',
-    access: any('settings:client_profiles:read'),
-    features: ['clientProfiles'],
-    page: page(() =>
-      import('../areas/settings/ts-client-profile/TsClientProfilePage').then((m) => m.TsClientProfilePage),
-    ),
-  },
   // One page per row of the tenant settings registry (docs/settings.md): its permission and features.
   ...TENANT_SETTINGS_LISTS.map((list): ChildArea => {
     const def: SettingsListDef = TENANT_SETTINGS_REGISTRY[list];
@@ -191,6 +181,16 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
       page: page(() => import('../areas/settings/SettingsListPage').then((m) => m.settingsListPageOf(list))),
     };
   }),
+  // The terminal-server client's one document, beside the client profiles (docs/settings.md §9).
+  {
+    path: 'ts-client-profile',
+    title: 'TS Client Profile',
+    access: any('settings:client_profiles:read'),
+    features: ['clientProfiles'],
+    page: page(() =>
+      import('../areas/settings/ts-client-profile/TsClientProfilePage').then((m) => m.TsClientProfilePage),
+    ),
+  },
   // Multi-tenant associations (docs/access.md §7): the tenant's parents and children, approve.
   {
     path: 'multi-tenant',

@@ -138,8 +138,8 @@ export interface SettingsListDef {
 export const TENANT_SETTINGS_REGISTRY = {
   storage_profiles: STORAGE_PROFILES,
   bf_profiles: FORENSICS_PROFILES,
-  posture_profiles: POSTURE_PROFILES,
   client_profiles: CLIENT_PROFILES,
+  posture_profiles: POSTURE_PROFILES,
 } satisfies Record<string, SettingsListDef>;
 
 export type TenantSettingsList = keyof typeof TENANT_SETTINGS_REGISTRY;
