@@ -38,8 +38,9 @@ import { noteAudit } from '../audit/auditTrail';
 import { probeEndpoint } from './endpointProbe';
 import { named } from '../http/namedPlugin';
 import { tsClientProfileRoutes } from './tsClientProfileRoutes';
+import { settingsEntity } from './settingsEntity';
 
-export const settingsEntity = (list: string): string => `settings_${list}`;
+export { settingsEntity };
 
 /** An item as answered: write-only fields out, `<field>_set` in their place. */
 export function itemReply(def: SettingsListDef, stored: SettingsItem): SettingsItem {

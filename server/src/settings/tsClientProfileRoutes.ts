@@ -23,7 +23,7 @@ import {
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
-import { settingsEntity } from './settingsListRoutes';
+import { settingsEntity } from './settingsEntity';
 
 const ENTITY = 'settings_ts_client_profile';
 
