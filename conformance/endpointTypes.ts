@@ -122,6 +122,8 @@ export const SILENT_CHOICES = {
     'posture_profiles is {profiles, updated_at, updated_by}, saved whole with PUT; a profile is {uuid, name, description, logic: and or or, checks: [{check, comparator, values}]}: a true-or-false check takes equal only, os_version versions and crowdstrike_zta a score 0-100 take all four comparators, inbetween two ordered values (inclusive), the others one.',
   'ts-client-profile':
     "ts_client_profile is one document {enabled, client_profile_id (a stored client profile, required while enabled; null when none or deleted), port_range: {start, end} (1024-65535, start not above end), ports_per_user (1-5000, at most the range's size), updated_at, updated_by}, saved with PUT (409 over a newer save); before the first save it reads as off, 10000-60000, 500 per user.",
+  'service-settings':
+    "The service settings under /api/v1/settings/ (web, ssl_bump, safemail, attachments, smtp, emails) are read with GET and replaced whole with PUT, in effect on save; a read answers the document's fields plus updated_at and updated_by (write-only fields as <field>_set); a list's bad value is refused naming it by position (bypass_hosts.0).",
   'list-users':
     "GET /api/auth/v1/list_users answers {users: [{uid, username, first_name, last_name, role, status: active or disabled, locked, show_change_password, mfa_enrolled_since}]}: the tenant's portal administrators.",
   'rbac-v1':
@@ -132,6 +134,8 @@ export const SILENT_CHOICES = {
     "GET /api/userinfo/v2?key=<base64url of the caller's public P-256 JWK> answers {jwe}: the user info of GET /api/userinfo as a compact JWE to that key (alg ECDH-ES, enc A256GCM).",
   'multi-tenant':
     "GET multi_tenant/ answers the tenant's own associations from both sides: primary_associations are its parents (uuid, primary_name, status), secondary_associations its children (uuid, secondary_name, status); status is pending, active, rejected or revoked. PATCH associations/{id} takes {status} and answers the association as the caller lists it; another tenant's association is 404, as an unknown id is; a change the caller's side may not make is 409.",
+  'pac-files':
+    'GET pac answers {pac, filename, url, updated_at, updated_by} (url: where browsers fetch the file); PATCH pac takes {pac?, filename?, updated_at?} and refuses a file that does not parse or does not define FindProxyForURL (400 pac, the line and column in the message); proxy_ips is GET and PUT {proxy_ips: [host:port]}; defaults is GET and PUT {bypass_domains, bypass_private_networks, bypass_plain_hostnames, fail_open}; template answers {pac}: GET from the stored proxies and defaults, POST from {proxy_ips, defaults} given; the PAC version (settings v2 and policy pac_version, one value) is {pac_v2, updated_at, updated_by}, PUT {pac_v2}.',
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 

@@ -4,10 +4,9 @@
  * settings, the central manager, connectivity and browser posture. Their rows count what the spec
  * names; the suite fails when the server starts serving one without a check here.
  */
-import { acl, core, type Method, type SpecEndpoint, type SpecSource } from '../endpointTypes';
+import { acl, type Method, type SpecEndpoint, type SpecSource } from '../endpointTypes';
 
 const SETTINGS = 'api-client-layer §7 Tenant settings';
-const CORE_SETTINGS = 'portal-core §7 Settings';
 const ON_PREM = 'api-client-layer §7 On-premises appliance settings';
 const MANAGER = 'api-client-layer §7 Central manager and appliance management';
 const CONNECTIVITY = 'api-client-layer §7 Connectivity';
@@ -93,33 +92,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
   ),
   ...rows(
     SETTINGS,
-    acl(
-      '§7 Tenant settings',
-      'PAC: GET, PATCH, proxy_ips, defaults, template (GET and POST); also /api/settings/v2/pac/version (GET and PUT).',
-    ),
-    [
-      ['GET', `${TENANTS}pac`],
-      ['PATCH', `${TENANTS}pac`],
-      ['ANY', `${TENANTS}pac/proxy_ips`],
-      ['ANY', `${TENANTS}pac/defaults`],
-      ['GET', `${TENANTS}pac/template`],
-      ['POST', `${TENANTS}pac/template`],
-    ],
-  ),
-  ...(['GET', 'PUT'] as const).map((method): SpecEndpoint => ({
-    family: CORE_SETTINGS,
-    method,
-    path: '/api/settings/v2/pac/version',
-    sources: [
-      core('§7 Settings', 'GET and PUT /api/settings/v2/pac/version.'),
-      acl(
-        '§7 Tenant settings',
-        'PAC: GET, PATCH, proxy_ips, defaults, template (GET and POST); also /api/settings/v2/pac/version (GET and PUT).',
-      ),
-    ],
-  })),
-  ...rows(
-    SETTINGS,
     acl('§7 Tenant settings', 'Forensics (BF) profiles: GET and POST, status, viewer GET and POST.'),
     [
       ['ANY', `${TENANTS}bf_profiles/status`],
@@ -141,19 +113,14 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
       'service_domain',
       'exported_config',
       'logging',
-      'emails',
       'access',
       'time',
       'enable_tls',
-      'smtp',
       'enable_auto_updates',
       'scp_fileexport_recorder',
       'scp_fileexport',
       'pnr_proxy',
-      'ssl_bump',
-      'safemail',
-      'attachments',
-      'web',
+      // emails, smtp, ssl_bump, safemail, attachments, web: families/serviceSettings.ts.
     ].map((n) => ['ANY', `/api/v1/settings/${n}`] as const),
   ),
   ...rows(

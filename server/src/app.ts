@@ -46,9 +46,11 @@ import { openConfigStore } from './store/openConfigStore';
 import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
 import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
+import { pacRoutes } from './pac/pacRoutes';
 import { termsRoutes } from './terms/termsRoutes';
 import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
+import { serviceSettingsRoutes } from './settings/serviceSettingsRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
 import { podRoutes } from './provider/podRoutes';
@@ -434,6 +436,8 @@ async function registerEverything(
   await app.register(named(termsRoutes));
   await app.register(named(multiTenantRoutes));
   await app.register(named(settingsListRoutes));
+  await app.register(named(serviceSettingsRoutes));
+  await app.register(named(pacRoutes));
   await app.register(named(savedSearchRoutes));
   if (options.events && ctx.events) {
     await app.register(named(eventsPlugin(options.events)));

@@ -1,5 +1,5 @@
 /**
- * Settings › Client Profiles (docs/settings.md §9), end to end: the menu offers the page, the demo
+ * Settings › Client Profiles (docs/settings.md §10), end to end: the menu offers the page, the demo
  * profiles show, and Export of a profile downloads its file (export_client_profile?uuid=, an
  * attachment): a JSON file of the documented format holding the profile and its posture profile.
  */

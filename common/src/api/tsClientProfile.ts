@@ -1,4 +1,4 @@
-/** The TS client profile (docs/settings.md §9; the contract ./contract/tsClientProfile.ts). */
+/** The TS client profile (docs/settings.md §10; the contract ./contract/tsClientProfile.ts). */
 import {
   TS_CLIENT_PROFILE_PATH,
   type TsClientProfile,

@@ -1,5 +1,5 @@
 /**
- * The posture comparators (docs/settings.md §9) as properties over random values: the evaluator
+ * The posture comparators (docs/settings.md §10) as properties over random values: the evaluator
  * agrees with plain comparisons of numbers and of versions, inbetween is inclusive at both ends,
  * a value of another kind fails, and a check that does not fit its comparator is refused.
  */

@@ -1,5 +1,5 @@
 /**
- * The posture checks and their comparators (docs/settings.md §9): ONE evaluator, a pure module,
+ * The posture checks and their comparators (docs/settings.md §10): ONE evaluator, a pure module,
  * shared by the server's checks of a posture profile, the portal's form and the Browser Posture
  * Manager. Given a check of a posture profile and the value a device reports, does it pass?
  *

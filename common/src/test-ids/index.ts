@@ -469,7 +469,7 @@ export const providerAuditIds = {
   error: 'provider-audit-error',
 } as const;
 
-/** Settings › TS Client Profile (docs/settings.md §9). */
+/** Settings › TS Client Profile (docs/settings.md §10). */
 export const tsClientProfileIds = {
   page: 'ts-client-profile-page',
   enabled: 'ts-client-profile-enabled',

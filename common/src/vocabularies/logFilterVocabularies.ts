@@ -56,6 +56,8 @@ export const OTHER_SUB_EVENT_TYPES: Vocabulary = [
   { code: 'forensics', label: 'Browsing Forensics' },
   { code: 'client_profiles', label: 'Client Profiles' },
   { code: 'posture_profiles', label: 'Posture Profiles' },
+  { code: 'web_settings', label: 'Web Service Settings' },
+  { code: 'safemail_settings', label: 'Safemail Service Settings' },
   { code: 'portal_settings', label: 'Portal Settings' },
   { code: 'session', label: 'Session' },
   // Our choice (issue 15 audit trail): the other areas the server's writes touch.

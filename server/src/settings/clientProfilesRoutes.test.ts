@@ -1,5 +1,5 @@
 /**
- * Client profiles and posture profiles over real HTTP (docs/settings.md §9): `GET` and `PUT` with
+ * Client profiles and posture profiles over real HTTP (docs/settings.md §10): `GET` and `PUT` with
  * the body `profiles`, bad input per field (400 naming it, nothing changed), a posture check that
  * does not fit its comparator, the audit event with before and after, permissions, the feature
  * flag, another tenant, and `export_client_profile?uuid=` as a downloaded file.

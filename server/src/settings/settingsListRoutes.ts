@@ -364,6 +364,6 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
 /** Every settings list of the registry. */
 export const settingsListRoutes: FastifyPluginAsync = async (app) => {
   for (const list of TENANT_SETTINGS_LISTS) await app.register(named(settingsListRoutesFor(list)));
-  // The one settings document beside the lists (docs/settings.md §9).
+  // The one settings document beside the lists (docs/settings.md §10).
   await app.register(named(tsClientProfileRoutes));
 };

@@ -1,5 +1,5 @@
 /**
- * The TS client profile (docs/settings.md §9): `GET` and `PUT ts_client_profile`, one document per
+ * The TS client profile (docs/settings.md §10): `GET` and `PUT ts_client_profile`, one document per
  * tenant. Read with `settings:client_profiles:read`, saved with `:write`, the tenant needing
  * `clientProfiles`; a save names a stored client profile (400 otherwise), is refused over a newer
  * save (409), and is an audit event of the area `client_profiles` with before and after. A client

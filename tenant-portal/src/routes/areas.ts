@@ -30,6 +30,7 @@ import {
   ACCESS_CONTROL_READ_PERMISSION,
   ADMINS_READ_PERMISSION,
   API_TOKENS_READ_PERMISSION,
+  PAC_READ_PERMISSION,
   ROLES_READ_PERMISSION,
   SIGN_IN_READ_PERMISSION,
   UDB_READ_PERMISSION,
@@ -170,6 +171,14 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
       import('../areas/settings/sign-in/SignInSettingsPage').then((m) => m.SignInSettingsPage),
     ),
   },
+  // PAC files (docs/settings.md "PAC files"): the editor, the tester and the served file's URL.
+  {
+    path: 'pac',
+    title: 'PAC Files',
+    access: any(PAC_READ_PERMISSION),
+    features: ['pac'],
+    page: page(() => import('../areas/settings/pac/PacFilesPage').then((m) => m.PacFilesPage)),
+  },
   // One page per row of the tenant settings registry (docs/settings.md): its permission and features.
   ...TENANT_SETTINGS_LISTS.map((list): ChildArea => {
     const def: SettingsListDef = TENANT_SETTINGS_REGISTRY[list];
@@ -181,7 +190,7 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
       page: page(() => import('../areas/settings/SettingsListPage').then((m) => m.settingsListPageOf(list))),
     };
   }),
-  // The terminal-server client's one document, beside the client profiles (docs/settings.md §9).
+  // The terminal-server client's one document, beside the client profiles (docs/settings.md §10).
   {
     path: 'ts-client-profile',
     title: 'TS Client Profile',
@@ -356,6 +365,10 @@ export const AREAS: readonly Area[] = [
     access: any('setting:*', 'settings_cmr:*'),
     environment: { cloud: true, onPrem: SAFEVIEW_MODES },
     inNav: true,
+    // The service's settings documents (docs/settings.md §9).
+    page: page(() =>
+      import('../areas/services/ServiceSettingsPage').then((m) => m.serviceSettingsPageOf('web')),
+    ),
   },
   {
     id: 'safemail',
@@ -365,6 +378,10 @@ export const AREAS: readonly Area[] = [
     access: any('setting:*', 'settings_cmr:*'),
     environment: ALL_ENVIRONMENTS,
     inNav: true,
+    // The service's settings documents (docs/settings.md §9).
+    page: page(() =>
+      import('../areas/services/ServiceSettingsPage').then((m) => m.serviceSettingsPageOf('safemail')),
+    ),
   },
   {
     id: 'insights',

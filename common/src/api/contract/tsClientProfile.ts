@@ -1,5 +1,5 @@
 /**
- * The TS client profile (docs/settings.md §9): one document per tenant, `GET` and `PUT
+ * The TS client profile (docs/settings.md §10): one document per tenant, `GET` and `PUT
  * /api/settings/v1/tenants/ts_client_profile`, for the client on shared terminal servers (many
  * users behind one address): whether it runs there, the client profile its sessions use, and the
  * source ports it hands out so the service tells the users apart. The fields are ours (the spec

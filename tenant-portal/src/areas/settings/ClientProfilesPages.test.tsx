@@ -1,6 +1,6 @@
 /**
  * Settings › Client Profiles and Settings › Posture Profiles (tenant settings registry rows saved
- * with PUT, body `profiles`; docs/settings.md §9): the Export link of each client profile (the
+ * with PUT, body `profiles`; docs/settings.md §10): the Export link of each client profile (the
  * server's attachment), a client profile that names its posture profile, and the posture checks'
  * editor that refuses a check not fitting its comparator before anything is sent.
  */

@@ -1,5 +1,5 @@
 /**
- * The posture checks of a posture profile's form (docs/settings.md §9): one row per check, its
+ * The posture checks of a posture profile's form (docs/settings.md §10): one row per check, its
  * comparator (only those its kind takes: equal for a true-or-false check) and one value, two for
  * inbetween (lowest, highest). A row that does not fit its comparator shows why, at the row: the
  * form refuses it before it is sent (the evaluator's postureCheckProblem, common/src/posture).

@@ -1,10 +1,10 @@
 /**
- * Client profiles (docs/settings.md §9): the settings a tenant's endpoint client (the TS client)
+ * Client profiles (docs/settings.md §10): the settings a tenant's endpoint client (the TS client)
  * runs with, a row of the tenant settings registry (../tenantSettings.ts). The spec gives the calls
  * (`GET` and `PUT client_profiles`, body `profiles`; `GET export_client_profile?uuid=`) and
  * `uuid`; the fields of a profile are ours: how the client connects, whether it fails open, may be
  * paused by the user and updates itself, and the posture profile it checks the device against.
- * Export: one profile as a JSON file a client imports (docs/settings.md §9).
+ * Export: one profile as a JSON file a client imports (docs/settings.md §10).
  */
 import { Type } from 'typebox';
 import { literalUnion } from '../providerOps';

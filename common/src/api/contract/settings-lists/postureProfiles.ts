@@ -1,5 +1,5 @@
 /**
- * Posture profiles (docs/settings.md §9): what a device must show before its client connects, a
+ * Posture profiles (docs/settings.md §10): what a device must show before its client connects, a
  * row of the tenant settings registry (../tenantSettings.ts), saved with `PUT posture_profiles`.
  * The spec names the posture checks and the comparators (the enumerations); a profile's shape is
  * ours: `name`, `description`, `logic` (and, or: all checks or any) and `checks`, each
@@ -63,7 +63,7 @@ export const POSTURE_PROFILES: SettingsListDef = {
   minItems: 0,
   maxItems: POSTURE_PROFILES_MAX,
   permissionItem: 'posture_profiles',
-  // The client checks the device's posture before it connects (docs/settings.md §9).
+  // The client checks the device's posture before it connects (docs/settings.md §10).
   features: ['clientProfiles'],
   auditArea: 'posture_profiles',
   item: PostureProfile,

@@ -1,5 +1,5 @@
 /**
- * Settings › TS Client Profile (docs/settings.md §9): the document's form, the client profile
+ * Settings › TS Client Profile (docs/settings.md §10): the document's form, the client profile
  * picked by name and sent by uuid with the updated_at read, the form's own refusal at the field,
  * the server's refusal at the field it names, and the read-only view.
  */

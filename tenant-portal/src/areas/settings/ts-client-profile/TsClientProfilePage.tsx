@@ -1,5 +1,5 @@
 /**
- * Settings › TS Client Profile (docs/settings.md §9): the client on shared terminal servers, one
+ * Settings › TS Client Profile (docs/settings.md §10): the client on shared terminal servers, one
  * document: on or off, the client profile its sessions use (picked by name from Settings › Client
  * Profiles), and the source ports handed out per user. The form refuses what the server would
  * (the contract's tsClientProfileProblem) at the field, and shows the server's refusal there too.
