@@ -18,6 +18,7 @@ import { NETWORK_SETTINGS_ENDPOINTS } from './families/networkSettings';
 import { API_TOKEN_ENDPOINTS } from './families/apiTokens';
 import { MULTI_TENANT_ENDPOINTS } from './families/multiTenant';
 import { FORENSICS_PROFILE_ENDPOINTS, STORAGE_PROFILE_ENDPOINTS } from './families/storageProfiles';
+import { CLIENT_PROFILE_ENDPOINTS } from './families/clientProfiles';
 import { SERVICE_SETTINGS_ENDPOINTS } from './families/serviceSettings';
 import { PAC_ENDPOINTS } from './families/pac';
 
@@ -32,6 +33,7 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...STORAGE_PROFILE_ENDPOINTS,
   ...NETWORK_SETTINGS_ENDPOINTS,
   ...FORENSICS_PROFILE_ENDPOINTS,
+  ...CLIENT_PROFILE_ENDPOINTS,
   ...SERVICE_SETTINGS_ENDPOINTS,
   ...PAC_ENDPOINTS,
   ...UNSERVED_ENDPOINTS,

@@ -4,10 +4,9 @@
  * settings, the central manager, connectivity and browser posture. Their rows count what the spec
  * names; the suite fails when the server starts serving one without a check here.
  */
-import { acl, core, type Method, type SpecEndpoint, type SpecSource } from '../endpointTypes';
+import { acl, type Method, type SpecEndpoint, type SpecSource } from '../endpointTypes';
 
 const SETTINGS = 'api-client-layer §7 Tenant settings';
-const CORE_SETTINGS = 'portal-core §7 Settings';
 const ON_PREM = 'api-client-layer §7 On-premises appliance settings';
 const MANAGER = 'api-client-layer §7 Central manager and appliance management';
 const CONNECTIVITY = 'api-client-layer §7 Connectivity';
@@ -68,21 +67,7 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
   ...rows(
     SETTINGS,
     GET_PUT,
-    both(['posture_profiles', 'ts_client_profile', 'mpa_certificates'].map((n) => TENANTS + n)),
-  ),
-  {
-    family: SETTINGS,
-    method: 'GET',
-    path: `${TENANTS}export_client_profile`,
-    sources: [
-      acl('§7 Tenant settings', 'GET export_client_profile?uuid=.'),
-      core('§7 Settings', 'GET /api/settings/v1/tenants/export_client_profile?uuid=.'),
-    ],
-  },
-  ...rows(
-    CORE_SETTINGS,
-    core('§7 Settings', 'GET and PUT /api/settings/v1/tenants/client_profiles (body profiles).'),
-    both([`${TENANTS}client_profiles`]),
+    both(['mpa_certificates'].map((n) => TENANTS + n)),
   ),
   ...rows(
     SETTINGS,

@@ -21,7 +21,12 @@ export async function saveSettingsDocument(
   updatedAt: string | null,
 ): Promise<SettingsDocument> {
   const body = { [def.listField]: items, updated_at: updatedAt };
-  return (await http.post<SettingsDocument>(def.path, body, { callName: `save:${def.permissionItem}` })).data;
+  const config = { callName: `save:${def.permissionItem}` };
+  const saved =
+    def.saveMethod === 'PUT'
+      ? await http.put<SettingsDocument>(def.path, body, config)
+      : await http.post<SettingsDocument>(def.path, body, config);
+  return saved.data;
 }
 
 export async function validateSettingsItem(
@@ -35,3 +40,7 @@ export async function validateSettingsItem(
     })
   ).data;
 }
+
+/** Where one item downloads as a file (the row's `export`), for a link the browser follows. */
+export const settingsExportUrl = (def: SettingsListDef, id: string): string | null =>
+  def.export ? `${def.export.path}?${def.idField}=${encodeURIComponent(id)}` : null;

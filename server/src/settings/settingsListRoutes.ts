@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { TObject } from 'typebox';
+import { Type, type TObject } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   SettingsValidateReply,
@@ -37,8 +37,10 @@ import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
 import { probeEndpoint } from './endpointProbe';
 import { named } from '../http/namedPlugin';
+import { tsClientProfileRoutes } from './tsClientProfileRoutes';
+import { settingsEntity } from './settingsEntity';
 
-export const settingsEntity = (list: string): string => `settings_${list}`;
+export { settingsEntity };
 
 /** An item as answered: write-only fields out, `<field>_set` in their place. */
 export function itemReply(def: SettingsListDef, stored: SettingsItem): SettingsItem {
@@ -176,18 +178,17 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
       async (request) => reply((await load(tenantSessionOf(request).tid)).doc),
     );
 
-    app.post(
-      def.path,
-      {
-        config: write(`Changed the ${def.title.toLowerCase()}.`),
-        schema: {
-          tags,
-          summary: `Replaces the ${def.title.toLowerCase()} (${def.minItems}-${def.maxItems}); an item without ${def.idField} is new; a write-only field left out keeps the stored one; 409 when another save came in after updated_at`,
-          body: DocumentBody,
-          response: { 200: Document, ...errorResponses(400, 401, 403, 409) },
-        },
+    app.route({
+      method: def.saveMethod ?? 'POST',
+      url: def.path,
+      config: write(`Changed the ${def.title.toLowerCase()}.`),
+      schema: {
+        tags,
+        summary: `Replaces the ${def.title.toLowerCase()} (${def.minItems}-${def.maxItems}); an item without ${def.idField} is new; a write-only field left out keeps the stored one; 409 when another save came in after updated_at`,
+        body: DocumentBody,
+        response: { 200: Document, ...errorResponses(400, 401, 403, 409) },
       },
-      async (request) => {
+      handler: async (request) => {
         const { tid, username } = tenantSessionOf(request);
         const body = request.body as Record<string, unknown>;
         const { record, doc: before, items: stored } = await load(tid);
@@ -247,7 +248,7 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
         });
         return reply(saved);
       },
-    );
+    });
 
     const validate = def.validate;
     if (validate)
@@ -304,6 +305,45 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
         },
       );
 
+    const exported = def.export;
+    if (exported)
+      app.get(
+        exported.path,
+        {
+          config: read,
+          schema: {
+            tags,
+            summary: `Downloads one ${def.noun} as a file (an attachment); 404 when no ${def.noun} has the ${def.idField}`,
+            querystring: Type.Object({ [def.idField]: Type.String({ minLength: 1, maxLength: 64 }) }),
+            produces: ['application/json'],
+            response: { 200: { type: 'string' }, ...errorResponses(400, 401, 403, 404) },
+          },
+        },
+        async (request, reply) => {
+          const { tid, tenant } = tenantSessionOf(request);
+          const id = (request.query as Record<string, string>)[def.idField];
+          const item = (await load(tid)).items.find((i) => i[def.idField] === id);
+          if (!item) throw new ApiHttpError(404, `No ${def.noun} has this ${def.idField}.`, def.idField);
+          const referenced: Record<string, SettingsItem | null> = {};
+          for (const ref of def.references ?? []) {
+            const value = valueAt(item, ref.field);
+            const found = (await itemsOf(ref.list as TenantSettingsList, tid)).find(
+              ({ item: other, def: d }) => value !== undefined && other[d.idField] === value,
+            );
+            referenced[ref.field] = found ? itemReply(found.def, found.item) : null;
+          }
+          const file = exported.file(itemReply(def, item), {
+            tenant: tenant.name,
+            exportedAt: ctx.now().toISOString(),
+            referenced,
+          });
+          return reply
+            .type(file.type)
+            .header('content-disposition', `attachment; filename="${file.name}"`)
+            .send(file.body);
+        },
+      );
+
     const capabilities = def.capabilities;
     if (capabilities)
       app.get(
@@ -324,4 +364,6 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
 /** Every settings list of the registry. */
 export const settingsListRoutes: FastifyPluginAsync = async (app) => {
   for (const list of TENANT_SETTINGS_LISTS) await app.register(named(settingsListRoutesFor(list)));
+  // The one settings document beside the lists (docs/settings.md §11).
+  await app.register(named(tsClientProfileRoutes));
 };

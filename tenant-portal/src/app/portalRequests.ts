@@ -19,6 +19,7 @@ import {
 import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
 import { getServiceSettings, saveServiceSettings } from '@workbench/common/api/serviceSettings';
 import { acceptTerms, getTerms } from '@workbench/common/api/terms';
+import { getTsClientProfile, saveTsClientProfile } from '@workbench/common/api/tsClientProfile';
 import {
   assignRole,
   createAdministrator,
@@ -129,6 +130,9 @@ export const PORTAL_REQUESTS = {
   // Settings › Multi-tenant: the associations (a 403 or 404 reads as none), and approving one.
   getMultiTenantInfo: request(getMultiTenantInfo),
   setAssociationStatus: request(setAssociationStatus),
+  // Settings › TS Client Profile (docs/settings.md §11).
+  getTsClientProfile: request(getTsClientProfile),
+  saveTsClientProfile: request(saveTsClientProfile),
   // Web and Safemail: the service settings documents (docs/settings.md §9).
   getServiceSettings: request(getServiceSettings),
   saveServiceSettings: request(saveServiceSettings),

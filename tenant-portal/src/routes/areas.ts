@@ -209,6 +209,16 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
       page: page(() => import('../areas/settings/SettingsListPage').then((m) => m.settingsListPageOf(list))),
     };
   }),
+  // The terminal-server client's one document, beside the client profiles (docs/settings.md §11).
+  {
+    path: 'ts-client-profile',
+    title: 'TS Client Profile',
+    access: any('settings:client_profiles:read'),
+    features: ['clientProfiles'],
+    page: page(() =>
+      import('../areas/settings/ts-client-profile/TsClientProfilePage').then((m) => m.TsClientProfilePage),
+    ),
+  },
   // Multi-tenant associations (docs/access.md §7): the tenant's parents and children, approve.
   {
     path: 'multi-tenant',
