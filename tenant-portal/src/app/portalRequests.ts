@@ -58,6 +58,7 @@ import {
   savePacVersion,
   testPacFile,
 } from '@workbench/common/api/pacSettings';
+import {
   getAllPublicIps,
   getSettingsDocument,
   getUserIp,
