@@ -67,6 +67,8 @@ export class EntityRepository {
         eb.or(o.searchFields.map((field) => like(sql`lower(${dialect.jsonText('data', field)})`, pattern))),
       );
     }
+    for (const [field, value] of Object.entries(o.equals ?? {}))
+      query = query.where(dialect.jsonText('data', field), '=', value);
     const total = num((await this.sql.first(query.select((eb) => eb.fn.countAll().as('n'))))?.n ?? 0);
     const order = o.order === 'desc' ? 'desc' : 'asc';
     let rows = query.selectAll();
