@@ -53,7 +53,11 @@ export const connectivityRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async () => ({
-      data: CONNECTIVITY_SITE_IDS.map((id) => ({ id, ...CONNECTIVITY_SITES[id], url: connectivitySiteStatusPath(id) })),
+      data: CONNECTIVITY_SITE_IDS.map((id) => ({
+        id,
+        ...CONNECTIVITY_SITES[id],
+        url: connectivitySiteStatusPath(id),
+      })),
     }),
   );
 
@@ -95,7 +99,8 @@ export const connectivityRoutes: FastifyPluginAsync = async (fastify) => {
       const { test_id, results } = request.body;
       const seen = new Set<string>();
       results.forEach((r, i) => {
-        if (seen.has(r.site_id)) throw new ApiHttpError(400, CONNECTIVITY_DUPLICATE_SITE, `results.${i}.site_id`);
+        if (seen.has(r.site_id))
+          throw new ApiHttpError(400, CONNECTIVITY_DUPLICATE_SITE, `results.${i}.site_id`);
         seen.add(r.site_id);
       });
       const run: ConnectivityRun = {

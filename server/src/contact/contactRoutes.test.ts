@@ -186,7 +186,11 @@ describe('the provider console', () => {
     expect(trail.status).toBe(200);
     const events = ((await trail.json()) as { events: Array<Record<string, unknown>> }).events;
     const event = events.find((e) => e.area === 'contact_form');
-    expect(event).toMatchObject({ action: 'update', actor: 'operator@provider.example', tenant: message.tid });
+    expect(event).toMatchObject({
+      action: 'update',
+      actor: 'operator@provider.example',
+      tenant: message.tid,
+    });
     expect(JSON.parse(String(event?.before))).toMatchObject({ id: message.id, status: 'new' });
     expect(JSON.parse(String(event?.after))).toMatchObject({ id: message.id, status: 'answered' });
   });

@@ -165,7 +165,11 @@ export const contactRoutes: FastifyPluginAsync = async (fastify) => {
         return before;
       }
       const saved = await ctx.store.entities.update(
-        { ...record, data: { ...record.data, ...after }, updatedAt: updatedAtAfter(ctx.now(), record.updatedAt) },
+        {
+          ...record,
+          data: { ...record.data, ...after },
+          updatedAt: updatedAtAfter(ctx.now(), record.updatedAt),
+        },
         record.updatedAt,
       );
       if (!saved) throw new ApiHttpError(409, 'The message changed meanwhile: reload it.', 'id');

@@ -76,7 +76,10 @@ export const ContactMessagesQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ContactMessagesQuery = Static<typeof ContactMessagesQuery>;
-export const ContactMessageList = Type.Object({ total: Type.Integer(), messages: Type.Array(ContactMessage) });
+export const ContactMessageList = Type.Object({
+  total: Type.Integer(),
+  messages: Type.Array(ContactMessage),
+});
 export type ContactMessageList = Static<typeof ContactMessageList>;
 
 export const ContactStatusBody = Type.Object({ status: Status }, { additionalProperties: false });
