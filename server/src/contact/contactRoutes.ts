@@ -88,7 +88,7 @@ export const contactRoutes: FastifyPluginAsync = async (fastify) => {
         topic,
         subject: request.body.subject.trim(),
         message: request.body.message.trim(),
-        reply_to: reply_to.trim(),
+        reply_to: reply_to?.trim() || s.username,
         status: 'new',
         answered_by: null,
         answered_at: null,

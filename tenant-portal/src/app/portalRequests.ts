@@ -44,6 +44,12 @@ import {
   testLdapConnection,
 } from '@workbench/common/api/signInSettings';
 import { getMultiTenantInfo, setAssociationStatus } from '@workbench/common/api/multiTenant';
+import { sendContactMessage } from '@workbench/common/api/contactForm';
+import {
+  getConnectivitySites,
+  listConnectivityRuns,
+  saveConnectivityResults,
+} from '@workbench/common/api/connectivity';
 
 export const PORTAL_REQUESTS = {
   // The terms-of-service step (pending-steps/AcceptTermsStep).
@@ -105,4 +111,9 @@ export const PORTAL_REQUESTS = {
   // Settings › Multi-tenant: the associations (a 403 or 404 reads as none), and approving one.
   getMultiTenantInfo: request(getMultiTenantInfo),
   setAssociationStatus: request(setAssociationStatus),
+  // Contact Us: the message to support, and the connectivity test (docs/contact-and-connectivity.md).
+  sendContactMessage: request(sendContactMessage),
+  getConnectivitySites: request(getConnectivitySites),
+  saveConnectivityResults: request(saveConnectivityResults),
+  listConnectivityRuns: request(listConnectivityRuns),
 };

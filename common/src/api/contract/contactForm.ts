@@ -40,8 +40,8 @@ export const ContactFormBody = Type.Object(
     topic: Topic,
     subject: Type.String({ minLength: 1, maxLength: CONTACT_SUBJECT_MAX, pattern: '\\S' }),
     message: Type.String({ minLength: 1, maxLength: CONTACT_MESSAGE_MAX, pattern: '\\S' }),
-    /** Where support answers: the form fills in the account's own address. */
-    reply_to: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
+    /** Where support answers; without it, the account's own sign-in address. */
+    reply_to: Type.Optional(Type.String({ minLength: 3, maxLength: 254, format: 'email' })),
   },
   { additionalProperties: false },
 );
