@@ -40,6 +40,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     path: 'contact-messages',
     title: 'Contact messages',
     page: page(() => import('../contact/ContactMessagesPage').then((m) => m.ContactMessagesPage)),
+    extension: 'contact-messages',
   },
   // Tenant groups (with their tenants, issue 14), beside the tenants.
   entityArea('tenant_groups'),

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONTACT_MESSAGES_PATHS, type ContactMessage } from '@workbench/common/api/contract/contactForm';
 import { contactMessagesIds as ids } from '@workbench/common/test-ids/contactIds';
+import { providerNavItemId } from '@workbench/common';
 import { operator, renderConsole, support } from '../testing/renderConsole';
 
 const message: ContactMessage = {
@@ -62,4 +63,10 @@ test('support reads and cannot mark', async () => {
   });
   expect(await screen.findByTestId(`${ids.row}-m-1`)).toBeInTheDocument();
   expect(screen.queryByTestId(`${ids.markAnswered}-m-1`)).toBeNull();
+});
+
+test("without the server's contact-messages extension the page is not offered", async () => {
+  renderConsole('/contact-messages', { user: operator, extensions: [] });
+  expect(await screen.findByTestId('not-found-heading')).toHaveTextContent('Oops!');
+  expect(screen.queryByTestId(providerNavItemId('contact_messages'))).toBeNull();
 });

@@ -20,8 +20,10 @@ import {
 } from '@mui/material';
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import type { ConnectivityRun, ConnectivitySiteResult } from '@workbench/common/api/contract/connectivity';
+import type { EntityRead } from '@workbench/common/features/entities/index';
 import { LoadFailed } from '@workbench/common/components/page-states/index';
 import { runConnectivityTest } from '@workbench/common/features/connectivity/runConnectivityTest';
+import { useExtension } from '@workbench/common/features/extensions/useExtension';
 import { contactIds as ids } from '@workbench/common/test-ids/contactIds';
 import { useEntityCall, useEntityRead } from '../../app/portalEntities';
 import { utcMinute } from '../settings/utcMinute';
@@ -57,7 +59,9 @@ const summary = (results: readonly ConnectivitySiteResult[]) =>
 
 export function ConnectivitySection() {
   const sites = useEntityRead('getConnectivitySites', []);
-  const runs = useEntityRead('listConnectivityRuns', []);
+  // The last runs are our extension (the spec only stores them): without it, no list.
+  const history = useExtension('connectivity-history');
+  const runs = useEntityRead('listConnectivityRuns', [], { enabled: history });
   const saveResults = useEntityCall('saveConnectivityResults');
   const [results, setResults] = useState<ConnectivitySiteResult[]>([]);
   const [running, setRunning] = useState(false);
@@ -72,7 +76,7 @@ export function ConnectivitySection() {
     const all = await runConnectivityTest(list, testId, (r) => setResults((prev) => [...prev, r]));
     try {
       await saveResults({ test_id: testId, results: all });
-      runs.reload();
+      if (history) runs.reload();
     } catch (e) {
       setSaveError(CONNECTIVITY_TEXTS.saveFailed + toErrorInfo(e, 'saveConnectivityResults').message);
     }
@@ -80,7 +84,6 @@ export function ConnectivitySection() {
   };
 
   const resultOf = (id: string) => results.find((r) => r.site_id === id);
-  const lastRuns: ConnectivityRun[] = runs.data ?? [];
   const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? id;
 
   return (
@@ -142,6 +145,15 @@ export function ConnectivitySection() {
           ))}
         </TableBody>
       </Table>
+      {history && <LastRuns runs={runs} siteName={siteName} />}
+    </Paper>
+  );
+}
+
+function LastRuns({ runs, siteName }: { runs: EntityRead<ConnectivityRun[]>; siteName(id: string): string }) {
+  const lastRuns: ConnectivityRun[] = runs.data ?? [];
+  return (
+    <>
       <Typography variant="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
         Last runs
       </Typography>
@@ -182,6 +194,6 @@ export function ConnectivitySection() {
           </Table>
         )}
       </Box>
-    </Paper>
+    </>
   );
 }

@@ -62,10 +62,11 @@ function stubs(runs: ConnectivityRun[] = []) {
     m.onGet(CONNECTIVITY_PATHS.results).reply(() => [200, { data: runs }]);
   };
 }
-const open = (more?: (m: MockAdapter) => void, runs: ConnectivityRun[] = []) =>
+const open = (more?: (m: MockAdapter) => void, runs: ConnectivityRun[] = [], extensions?: readonly []) =>
   renderPortal({
     path: '/contact-form',
     user: demoUser('auditor'),
+    ...(extensions ? { extensions } : {}),
     stubs: (m) => {
       stubs(runs)(m);
       more?.(m);
@@ -179,5 +180,17 @@ describe('Contact Us: the connectivity test', () => {
     const runs = screen.getByTestId(ids.runs);
     expect(await within(runs).findByText('auditor@acme.example')).toBeInTheDocument();
     expect(within(runs).getByText('1 of 2 sites reached')).toBeInTheDocument();
+  });
+
+  it("without the server's connectivity-history extension the test runs and stores, and no last runs are listed", async () => {
+    global.fetch = jest.fn(() =>
+      Promise.resolve({ type: 'basic', ok: true, status: 204 } as Response),
+    ) as unknown as typeof fetch;
+    const { mock } = open((m) => m.onPost(CONNECTIVITY_PATHS.results).reply(201, {}), [], []);
+    await userEvent.click(await screen.findByRole('button', { name: CONNECTIVITY_TEXTS.run }));
+    await waitFor(() => expect(screen.getByTestId(ids.summary)).toHaveTextContent('2 of 2 sites reached'));
+    expect(posts(mock, CONNECTIVITY_PATHS.results)).toHaveLength(1);
+    expect(screen.queryByTestId(ids.runs)).toBeNull();
+    expect(mock.history.get.filter((r) => r.url === CONNECTIVITY_PATHS.results)).toHaveLength(0);
   });
 });
