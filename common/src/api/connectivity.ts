@@ -1,5 +1,5 @@
 /**
- * The connectivity test (docs/contact-and-connectivity.md §2): the sites, a run's results and the
+ * The connectivity test (docs/contact.md §2): the sites, a run's results and the
  * last runs, the auth server's sign-in check. The sites' own fetches are the browser's (no-cors),
  * not this client's: see features/connectivity.
  */

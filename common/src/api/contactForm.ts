@@ -1,5 +1,5 @@
 /**
- * The contact form (docs/contact-and-connectivity.md §1): the portal's message to support, and the
+ * The contact form (docs/contact.md §1): the portal's message to support, and the
  * provider console's list of the messages and their status.
  */
 import {

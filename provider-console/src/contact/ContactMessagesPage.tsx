@@ -1,5 +1,5 @@
 /**
- * Contact messages (issue 34 point 7; docs/contact-and-connectivity.md §1): what the tenants'
+ * Contact messages (issue 34 point 7; docs/contact.md §1): what the tenants'
  * administrators sent from the portal's Contact Us, newest first, filtered by tenant and status.
  * A message opens to its full text; an operator marks it answered (or new again), which the
  * provider's audit trail records with before and after. Support reads only.

@@ -1,5 +1,5 @@
 /**
- * The connectivity test (issue 34 point 8; docs/contact-and-connectivity.md §2): the sites to test,
+ * The connectivity test (issue 34 point 8; docs/contact.md §2): the sites to test,
  * each served here on the server's own origin (`/connectivity/site/{id}/status`, answering at once
  * with no body, so the browser's no-cors fetch reaches a real server and its timing is the round
  * trip), the results of a run stored per tenant (rows of the config store's entity table) and the

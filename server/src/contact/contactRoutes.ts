@@ -1,5 +1,5 @@
 /**
- * The contact form (issue 34 point 7; docs/contact-and-connectivity.md §1): a signed-in
+ * The contact form (issue 34 point 7; docs/contact.md §1): a signed-in
  * administrator sends `POST /api/policy/contact_form` (validated, stored, at most
  * CONTACT_RATE_LIMIT.max per account and hour: 429 with Retry-After beyond); the provider console
  * lists the messages per tenant and status and an operator marks one answered (audited with before

@@ -101,6 +101,6 @@ export const isApiPath = (url: string): boolean =>
   url === '/gdmanage' ||
   url.startsWith('/gdmanage/') ||
   url.startsWith('/idp/') ||
-  // The connectivity test's families (docs/contact-and-connectivity.md §2).
+  // The connectivity test's families (docs/contact.md §2).
   url.startsWith('/connectivity/') ||
   url.startsWith('/safeview-auth-server/');

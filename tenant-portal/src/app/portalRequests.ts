@@ -111,7 +111,7 @@ export const PORTAL_REQUESTS = {
   // Settings › Multi-tenant: the associations (a 403 or 404 reads as none), and approving one.
   getMultiTenantInfo: request(getMultiTenantInfo),
   setAssociationStatus: request(setAssociationStatus),
-  // Contact Us: the message to support, and the connectivity test (docs/contact-and-connectivity.md).
+  // Contact Us: the message to support, and the connectivity test (docs/contact.md).
   sendContactMessage: request(sendContactMessage),
   getConnectivitySites: request(getConnectivitySites),
   saveConnectivityResults: request(saveConnectivityResults),

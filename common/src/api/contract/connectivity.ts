@@ -1,5 +1,5 @@
 /**
- * The connectivity test (docs/contact-and-connectivity.md §2; docs/settings.md §8): the sites to
+ * The connectivity test (docs/contact.md §2; docs/settings.md §8): the sites to
  * test (`GET /connectivity/manager/sites`, answering `data`), a no-cors fetch of each site's
  * status with a `testId` from the browser, timed per site, and the results stored per tenant
  * (`POST /connectivity/manager/results`); `POST /safeview-auth-server/login {username, password}`

@@ -1,5 +1,5 @@
 /**
- * The contact form (docs/contact-and-connectivity.md §1; docs/policy.md §10 "POST
+ * The contact form (docs/contact.md §1; docs/policy.md §10 "POST
  * /api/policy/contact_form"): a signed-in administrator writes to the provider's support; the
  * provider console lists the messages per tenant with their status and an operator marks one
  * answered. The spec names the call only: the body, the answer, the limit and the console's calls

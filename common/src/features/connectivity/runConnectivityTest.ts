@@ -1,5 +1,5 @@
 /**
- * The browser side of the connectivity test (docs/contact-and-connectivity.md §2): each site is
+ * The browser side of the connectivity test (docs/contact.md §2): each site is
  * fetched no-cors with the run's `testId`, one after another (so one site's wait does not slow
  * another's timing), timed with performance.now(); a site passes when the fetch answers (an opaque
  * answer is all no-cors gives of another origin; one of our own origin must be a success) within

@@ -1,5 +1,5 @@
 /**
- * Contact Us › Connectivity test (docs/contact-and-connectivity.md §2): the browser fetches each
+ * Contact Us › Connectivity test (docs/contact.md §2): the browser fetches each
  * test site no-cors with the run's testId (common's features/connectivity), shows pass or fail
  * with the time of each as it lands, stores the run, and lists the tenant's last runs. Before a
  * message to support, an administrator sees whether this network reaches the service.

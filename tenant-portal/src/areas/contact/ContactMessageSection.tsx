@@ -1,5 +1,5 @@
 /**
- * Contact Us › Send a message (docs/contact-and-connectivity.md §1): topic, subject, message and an
+ * Contact Us › Send a message (docs/contact.md §1): topic, subject, message and an
  * optional reply-to address; problems show at their field before anything is sent, and the
  * server's 400 at the field it names. Once sent, the page confirms with what was sent; a refusal
  * (the hourly limit's 429 says when to try again) shows above the form, which keeps its text.

@@ -1,5 +1,5 @@
 /**
- * Contact Us (issue 34 points 7 and 8; docs/contact-and-connectivity.md): the message to the
+ * Contact Us (issue 34 points 7 and 8; docs/contact.md): the message to the
  * provider's support and, below it, the connectivity test, open to every signed-in administrator.
  * Decision: the connectivity test sits here rather than under Settings (whose pages need a
  * settings permission): it is what an administrator runs before or while asking support for help,
