@@ -138,14 +138,11 @@ export const connectivityRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const { records } = await ctx.store.entities.list(CONNECTIVITY_ENTITY, {
-        limit: CONNECTIVITY_RUNS_SHOWN,
-        offset: 0,
-        sort: 'created_at',
-        order: 'desc',
-        searchFields: [],
-        equals: { tid: tenantSessionOf(request).tid },
-      });
+      const { records } = await ctx.store.entities.newest(
+        CONNECTIVITY_ENTITY,
+        { tid: tenantSessionOf(request).tid },
+        { limit: CONNECTIVITY_RUNS_SHOWN },
+      );
       return { data: records.map((r) => r.data as unknown as ConnectivityRun) };
     },
   );

@@ -61,14 +61,11 @@ export const contactRoutes: FastifyPluginAsync = async (fastify) => {
       const s = tenantSessionOf(request);
       const now = ctx.now();
       // The account's latest messages: the oldest of the last `max` decides when the next may go.
-      const { records } = await ctx.store.entities.list(CONTACT_ENTITY, {
-        limit: CONTACT_RATE_LIMIT.max,
-        offset: 0,
-        sort: 'created_at',
-        order: 'desc',
-        searchFields: [],
-        equals: { tid: s.tid, sent_by_uid: s.uid },
-      });
+      const { records } = await ctx.store.entities.newest(
+        CONTACT_ENTITY,
+        { tid: s.tid, sent_by_uid: s.uid },
+        { limit: CONTACT_RATE_LIMIT.max },
+      );
       if (records.length >= CONTACT_RATE_LIMIT.max) {
         const freeAt = Date.parse(records[records.length - 1].createdAt) + CONTACT_RATE_LIMIT.windowMs;
         const waitMs = freeAt - now.getTime();
@@ -119,14 +116,11 @@ export const contactRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const { tenant, status, limit = 50, offset = 0 } = request.query;
-      const { total, records } = await ctx.store.entities.list(CONTACT_ENTITY, {
-        limit,
-        offset,
-        sort: 'created_at',
-        order: 'desc',
-        searchFields: [],
-        equals: { ...(tenant ? { tid: tenant } : {}), ...(status ? { status } : {}) },
-      });
+      const { total, records } = await ctx.store.entities.newest(
+        CONTACT_ENTITY,
+        { ...(tenant ? { tid: tenant } : {}), ...(status ? { status } : {}) },
+        { limit, offset },
+      );
       return { total, messages: records.map(messageOf) };
     },
   );

@@ -77,6 +77,21 @@ export class EntityRepository {
     const records = await this.sql.all(rows.orderBy('id', order).limit(o.limit).offset(o.offset));
     return { total, records: records.map(toEntity) };
   }
+  /** The newest rows (by created_at) whose data fields equal `equals`, and how many match. */
+  newest(
+    entity: string,
+    equals: Readonly<Record<string, string>>,
+    page: { limit: number; offset?: number },
+  ): Promise<{ total: number; records: EntityRecord[] }> {
+    return this.list(entity, {
+      limit: page.limit,
+      offset: page.offset ?? 0,
+      sort: 'created_at',
+      order: 'desc',
+      searchFields: [],
+      equals,
+    });
+  }
   async get(entity: string, id: string): Promise<EntityRecord | null> {
     const r = await this.sql.first(entityById, { entity, id });
     return r ? toEntity(r) : null;
