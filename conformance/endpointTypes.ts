@@ -120,6 +120,8 @@ export const SILENT_CHOICES = {
     "storage_platform names its form by name ('Amazon AWS' or 'Microsoft Azure'); secret_key is write-only (reads say storage_platform.secret_key_set; a save without it keeps the stored one on the same platform); the server gives a new profile its uuid and sets validated; POST validate takes one profile and answers {validated, checks: [{field, ok, message}]}; GET capabilities answers {platforms, max_profiles, text_max, units, access_types, storage_modes, max_size}; a save carrying an older updated_at is refused with 409.",
   'forensics-profiles':
     "bf_profiles is {list, updated_at, updated_by} like storage_profiles; inside capture_params, user_input is {keystrokes, clipboard, form_fields}, files {enabled, max_file_size_mb} and network {enabled, max_payload_kb, max_post_kb} (a new profile starts at the spec's sample values); storage_profile_id names a stored storage profile (400 otherwise) and is required when storage_default is false; a storage profile a forensics profile uses cannot be deleted (409).",
+  'service-settings':
+    "The service settings under /api/v1/settings/ (web, ssl_bump, safemail, attachments, smtp, emails) are read with GET and replaced whole with PUT, in effect on save; a read answers the document's fields plus updated_at and updated_by (write-only fields as <field>_set); a list's bad value is refused naming it by position (bypass_hosts.0).",
   'list-users':
     "GET /api/auth/v1/list_users answers {users: [{uid, username, first_name, last_name, role, status: active or disabled, locked, show_change_password, mfa_enrolled_since}]}: the tenant's portal administrators.",
   'rbac-v1':
@@ -130,6 +132,8 @@ export const SILENT_CHOICES = {
     "GET /api/userinfo/v2?key=<base64url of the caller's public P-256 JWK> answers {jwe}: the user info of GET /api/userinfo as a compact JWE to that key (alg ECDH-ES, enc A256GCM).",
   'multi-tenant':
     "GET multi_tenant/ answers the tenant's own associations from both sides: primary_associations are its parents (uuid, primary_name, status), secondary_associations its children (uuid, secondary_name, status); status is pending, active, rejected or revoked. PATCH associations/{id} takes {status} and answers the association as the caller lists it; another tenant's association is 404, as an unknown id is; a change the caller's side may not make is 409.",
+  'pac-files':
+    'GET pac answers {pac, filename, url, updated_at, updated_by} (url: where browsers fetch the file); PATCH pac takes {pac?, filename?, updated_at?} and refuses a file that does not parse or does not define FindProxyForURL (400 pac, the line and column in the message); proxy_ips is GET and PUT {proxy_ips: [host:port]}; defaults is GET and PUT {bypass_domains, bypass_private_networks, bypass_plain_hostnames, fail_open}; template answers {pac}: GET from the stored proxies and defaults, POST from {proxy_ips, defaults} given; the PAC version (settings v2 and policy pac_version, one value) is {pac_v2, updated_at, updated_by}, PUT {pac_v2}.',
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 

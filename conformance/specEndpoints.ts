@@ -18,6 +18,8 @@ import { API_TOKEN_ENDPOINTS } from './families/apiTokens';
 import { CONNECTIVITY_ENDPOINTS, CONTACT_ENDPOINTS } from './families/contactConnectivity';
 import { MULTI_TENANT_ENDPOINTS } from './families/multiTenant';
 import { FORENSICS_PROFILE_ENDPOINTS, STORAGE_PROFILE_ENDPOINTS } from './families/storageProfiles';
+import { SERVICE_SETTINGS_ENDPOINTS } from './families/serviceSettings';
+import { PAC_ENDPOINTS } from './families/pac';
 
 export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...AUTH_ENDPOINTS,
@@ -31,6 +33,8 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...MULTI_TENANT_ENDPOINTS,
   ...STORAGE_PROFILE_ENDPOINTS,
   ...FORENSICS_PROFILE_ENDPOINTS,
+  ...SERVICE_SETTINGS_ENDPOINTS,
+  ...PAC_ENDPOINTS,
   ...UNSERVED_ENDPOINTS,
 ];
 

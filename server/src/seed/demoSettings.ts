@@ -16,6 +16,8 @@ import {
 import { SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import { settingsEntity } from '../settings/settingsListRoutes';
+import { seedDemoServiceSettings } from './demoServiceSettings';
+import { seedDemoPac } from '../pac/demoPac';
 
 /** Secrets of the providers' own formats (validate checks them), random per start. */
 const awsSecret = () => crypto.randomBytes(30).toString('base64');
@@ -119,4 +121,6 @@ export async function seedDemoSettings(
       });
     }
   }
+  await seedDemoServiceSettings(store, tenants, now);
+  await seedDemoPac(store, tenants, now);
 }

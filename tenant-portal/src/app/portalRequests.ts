@@ -17,6 +17,7 @@ import {
   validateDdlDomains,
 } from '@workbench/common/api/casbEgress';
 import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
+import { getServiceSettings, saveServiceSettings } from '@workbench/common/api/serviceSettings';
 import { acceptTerms, getTerms } from '@workbench/common/api/terms';
 import {
   assignRole,
@@ -44,6 +45,18 @@ import {
   testLdapConnection,
 } from '@workbench/common/api/signInSettings';
 import { getMultiTenantInfo, setAssociationStatus } from '@workbench/common/api/multiTenant';
+import {
+  getPacDefaults,
+  getPacProxyIps,
+  getPacSettings,
+  getPacVersion,
+  makePacTemplate,
+  savePacDefaults,
+  savePacProxyIps,
+  savePacSettings,
+  savePacVersion,
+  testPacFile,
+} from '@workbench/common/api/pacSettings';
 import { sendContactMessage } from '@workbench/common/api/contactForm';
 import {
   getConnectivitySites,
@@ -111,6 +124,20 @@ export const PORTAL_REQUESTS = {
   // Settings › Multi-tenant: the associations (a 403 or 404 reads as none), and approving one.
   getMultiTenantInfo: request(getMultiTenantInfo),
   setAssociationStatus: request(setAssociationStatus),
+  // Web and Safemail: the service settings documents (docs/settings.md §9).
+  getServiceSettings: request(getServiceSettings),
+  saveServiceSettings: request(saveServiceSettings),
+  // Settings › PAC Files (docs/settings.md "PAC files").
+  getPacSettings: request(getPacSettings),
+  savePacSettings: request(savePacSettings),
+  getPacProxyIps: request(getPacProxyIps),
+  savePacProxyIps: request(savePacProxyIps),
+  getPacDefaults: request(getPacDefaults),
+  savePacDefaults: request(savePacDefaults),
+  makePacTemplate: request(makePacTemplate),
+  getPacVersion: request(getPacVersion),
+  savePacVersion: request(savePacVersion),
+  testPacFile: request(testPacFile),
   // Contact Us: the message to support, and the connectivity test (docs/contact.md).
   sendContactMessage: request(sendContactMessage),
   getConnectivitySites: request(getConnectivitySites),
