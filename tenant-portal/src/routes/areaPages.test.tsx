@@ -18,7 +18,7 @@ describe('route table pages', () => {
     },
   );
 
-  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the customization area, the secure application access and firewall pages, the users, administrators and roles pages, API tokens, two-factor users and sign-in settings, PAC files, the pages of the settings lists, the multi-tenant page, Contact Us, and no other page yet', () => {
+  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the customization area, the secure application access and firewall pages, the users, administrators and roles pages, API tokens, two-factor users and sign-in settings, PAC files, the pages of the settings lists, the multi-tenant page, Web and Safemail, Contact Us, and no other page yet', () => {
     expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
       '/dashboard',
       '/reports',
@@ -50,6 +50,8 @@ describe('route table pages', () => {
       '/settings/multi-tenant',
       '/secure-application-access',
       '/fwaas',
+      '/web',
+      '/safemail',
       '/contact-form',
     ]);
   });
