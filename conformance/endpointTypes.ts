@@ -102,6 +102,10 @@ export const SILENT_CHOICES = {
     "Scheduled reports: GET answers {scheduled_reports}, PUT one report (an id replaces it); instant reports answer the report file's record; past reports list {past_reports}, each downloaded at past_reports/{id}.",
   'api-tokens':
     'API tokens: POST api_tokens takes {name, access: read or write, areas (some of logs, reports, policy, users), expires_at: ISO time or null} and answers 201 with the token and its secret once (token); GET answers {tokens}; DELETE api_token/{id} answers 204; a token is sent as Authorization: Bearer <secret>, with no cookie and no xsrf header.',
+  'contact-form':
+    'The contact form: POST /api/policy/contact_form takes {topic: support, billing, feature_request or other, subject, message, reply_to?} and answers 201 with the stored message (id, sent_at, status new); at most 5 per account and hour (429 with Retry-After).',
+  'connectivity-results':
+    "Connectivity: each site of GET /connectivity/manager/sites is {id, name, description, url}, its url answering a fetch with ?testId= on the server's own origin; POST /connectivity/manager/results takes {test_id (a UUID), results: [{site_id, passed, duration_ms, error?}]} and answers 201 with the stored run; the login answers {success} true or false (never a 401), for the signed-in account only.",
   'sign-in-auth':
     'GET /api/settings/v1/tenants/auth answers {sso_enabled, idp, ldap, updated_at, updated_by}; its PUT takes {sso_enabled, idp_metadata?, ldap}, idp_metadata being signed SAML metadata XML (null removes the IdP, absent keeps it); ldap.bind_password is write-only (reads say bind_password_set). The v2 GET answers {sso_enabled, idps, total, ldap, updated_at, updated_by}, ?limit bounding idps; its PUT takes idps as a list of {metadata} or {entity_id} (a stored one kept).',
   'saml-setting':

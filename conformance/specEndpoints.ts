@@ -16,6 +16,7 @@ import { SETTINGS_ENDPOINTS } from './families/settings';
 import { UNSERVED_ENDPOINTS } from './families/unserved';
 import { NETWORK_SETTINGS_ENDPOINTS } from './families/networkSettings';
 import { API_TOKEN_ENDPOINTS } from './families/apiTokens';
+import { CONNECTIVITY_ENDPOINTS, CONTACT_ENDPOINTS } from './families/contactConnectivity';
 import { MULTI_TENANT_ENDPOINTS } from './families/multiTenant';
 import { FORENSICS_PROFILE_ENDPOINTS, STORAGE_PROFILE_ENDPOINTS } from './families/storageProfiles';
 import { CLIENT_PROFILE_ENDPOINTS } from './families/clientProfiles';
@@ -28,6 +29,8 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...REPORT_ENDPOINTS,
   ...PROVIDER_ENDPOINTS,
   ...API_TOKEN_ENDPOINTS,
+  ...CONTACT_ENDPOINTS,
+  ...CONNECTIVITY_ENDPOINTS,
   ...SETTINGS_ENDPOINTS,
   ...MULTI_TENANT_ENDPOINTS,
   ...STORAGE_PROFILE_ENDPOINTS,

@@ -480,12 +480,7 @@ export const POLICY_ENDPOINTS: readonly SpecEndpoint[] = [
       { silent: ['policy-no-rev-path'] },
     ),
   ),
-  {
-    family: CORE,
-    method: 'POST',
-    path: '/api/policy/contact_form',
-    sources: [core('§7 Policy', 'POST /api/policy/contact_form.')],
-  },
+  // POST /api/policy/contact_form: families/contactConnectivity.ts.
   {
     family: CORE,
     method: 'GET',

@@ -1,7 +1,7 @@
 /**
  * The families the reference server does not serve (yet): tenant settings (beside the sign-in
  * settings of families/settings.ts), on-premises appliance
- * settings, the central manager, connectivity and browser posture. Their rows count what the spec
+ * settings, the central manager and browser posture (connectivity: families/contactConnectivity.ts). Their rows count what the spec
  * names; the suite fails when the server starts serving one without a check here.
  */
 import { acl, type Method, type SpecEndpoint, type SpecSource } from '../endpointTypes';
@@ -9,7 +9,6 @@ import { acl, type Method, type SpecEndpoint, type SpecSource } from '../endpoin
 const SETTINGS = 'api-client-layer §7 Tenant settings';
 const ON_PREM = 'api-client-layer §7 On-premises appliance settings';
 const MANAGER = 'api-client-layer §7 Central manager and appliance management';
-const CONNECTIVITY = 'api-client-layer §7 Connectivity';
 const POSTURE = 'api-client-layer §7 Browser posture';
 
 const rows = (
@@ -149,19 +148,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
       ],
       served: null,
     })),
-  ),
-
-  ...rows(
-    CONNECTIVITY,
-    acl(
-      '§7 Connectivity',
-      'POST /safeview-auth-server/login {username, password}; reply success. GET /connectivity/manager/sites (reply data). POST /connectivity/manager/results.',
-    ),
-    [
-      ['POST', '/safeview-auth-server/login'],
-      ['GET', '/connectivity/manager/sites'],
-      ['POST', '/connectivity/manager/results'],
-    ],
   ),
 
   ...rows(POSTURE, POSTURE_LINE, [

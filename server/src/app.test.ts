@@ -151,6 +151,16 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ['get', '/api/rep/v1/saved_searches'],
     ['post', '/api/rep/v1/saved_searches'],
     ['delete', '/api/rep/v1/saved_searches/{id}'],
+    // Contact Us (issue 34 points 7, 8; docs/contact.md): the message, its list and status in the
+    // console, the connectivity test's calls and test sites.
+    ['post', '/api/policy/contact_form'],
+    ['get', '/gdmanage/api/v1/contact_messages'],
+    ['put', '/gdmanage/api/v1/contact_messages/{id}/status'],
+    ['get', '/connectivity/manager/sites'],
+    ['get', '/connectivity/manager/results'],
+    ['post', '/connectivity/manager/results'],
+    ['post', '/safeview-auth-server/login'],
+    ['get', '/connectivity/site/{id}/status'],
     // Which extensions this server serves, per world (docs/api.md).
     ['get', EXTENSIONS_PATHS.tenant],
     ['get', EXTENSIONS_PATHS.provider],

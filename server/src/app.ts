@@ -60,6 +60,8 @@ import { seedDemoJobs } from './seed/demoProvider';
 import { rolloutRoutes } from './provider/rolloutRoutes';
 import { capabilityStateRoutes } from './provider/capabilityStateRoutes';
 import { named } from './http/namedPlugin';
+import { contactRoutes } from './contact/contactRoutes';
+import { connectivityRoutes } from './connectivity/connectivityRoutes';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -444,6 +446,8 @@ async function registerEverything(
   await app.register(named(serviceSettingsRoutes));
   await app.register(named(pacRoutes));
   await app.register(named(savedSearchRoutes));
+  await app.register(named(contactRoutes));
+  await app.register(named(connectivityRoutes));
   if (options.events && ctx.events) {
     await app.register(named(eventsPlugin(options.events)));
     const { reportFiles } = options.events;

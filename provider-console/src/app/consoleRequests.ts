@@ -9,6 +9,7 @@ import * as tenantsApi from '@workbench/common/api/providerTenants';
 import * as rolloutsApi from '@workbench/common/api/providerRollouts';
 import * as statesApi from '@workbench/common/api/providerCapabilityStates';
 import { listProviderAudit } from '@workbench/common/api/providerAudit';
+import { listContactMessages, setContactMessageStatus } from '@workbench/common/api/contactForm';
 import { getEntityItems, listEntities, putEntityItems } from '@workbench/common/api/providerEntities';
 import type { HttpClient } from '@workbench/common';
 import type { EntityListQuery, EntityReferenceList } from '@workbench/common/api/contract/providerEntities';
@@ -58,4 +59,7 @@ export const CONSOLE_REQUESTS = {
   createRollout: request(rolloutsApi.createRollout),
   previewRollout: request(rolloutsApi.previewRollout),
   rolloutAction: request(rolloutsApi.rolloutAction),
+  // The tenants' contact messages (docs/contact.md §1).
+  listContactMessages: request(listContactMessages),
+  setContactMessageStatus: request(setContactMessageStatus),
 };

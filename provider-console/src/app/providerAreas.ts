@@ -34,6 +34,14 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Tenants',
     page: page(() => import('../tenants/TenantsPage').then((m) => m.TenantsPage)),
   },
+  // What the tenants' administrators sent from Contact Us (issue 34 point 7), beside the tenants.
+  {
+    id: 'contact_messages',
+    path: 'contact-messages',
+    title: 'Contact messages',
+    page: page(() => import('../contact/ContactMessagesPage').then((m) => m.ContactMessagesPage)),
+    extension: 'contact-messages',
+  },
   // Tenant groups (with their tenants, issue 14), beside the tenants.
   entityArea('tenant_groups'),
   // The SKUs, then the catalogue's other rows (issue 14) that describe them.

@@ -116,6 +116,7 @@ describe('provider console: shell', () => {
         .map((a) => a.textContent),
     ).toEqual([
       'Tenants',
+      'Contact messages',
       'Tenant groups',
       'SKUs',
       'Features',

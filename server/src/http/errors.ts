@@ -100,4 +100,7 @@ export const isApiPath = (url: string): boolean =>
   url.startsWith('/api/') ||
   url === '/gdmanage' ||
   url.startsWith('/gdmanage/') ||
-  url.startsWith('/idp/');
+  url.startsWith('/idp/') ||
+  // The connectivity test's families (docs/contact.md §2).
+  url.startsWith('/connectivity/') ||
+  url.startsWith('/safeview-auth-server/');

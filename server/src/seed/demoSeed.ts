@@ -17,6 +17,7 @@ import {
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { DEMO_CROWD, seedDemoCrowd, seedDemoProvider } from './demoProvider';
 import { seedDemoSettings } from './demoSettings';
+import { seedDemoContactMessages } from './demoContact';
 import { demoParentTenant, seedDemoParent } from './demoParentTenant';
 import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import { publishRevision } from '../policy/publishRevision';
@@ -230,6 +231,7 @@ export async function seedDemoData(
     }
     await seedDemoProvider(tx, now, [...tenants, ...crowd]);
     await seedDemoSettings(tx, tenants, now);
+    await seedDemoContactMessages(tx, tenants, now);
     if (crowd.length > 0) await seedDemoCrowd(tx, now, crowd);
     return true;
   });

@@ -183,6 +183,8 @@ export interface EntityListOptions {
   /** Text searched, case-insensitively, in `searchFields`. */
   q?: string;
   searchFields: readonly string[];
+  /** Top-level data fields that must equal these texts (a tenant's contact messages, an account's). */
+  equals?: Readonly<Record<string, string>>;
 }
 
 export interface PublishedRevisionRecord {

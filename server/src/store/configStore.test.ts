@@ -530,6 +530,16 @@ describe.each(engines)('%s config store', (_engine, open) => {
     });
     expect(page.total).toBe(4);
     expect(page.records.map((r) => r.id)).toEqual(['p1', 'p4']);
+    // Data fields equal to texts (a tenant's contact messages), newest first, with their count.
+    const newest = await store.entities.newest('pods', { region: 'us-east' }, { limit: 5 });
+    expect({ total: newest.total, ids: newest.records.map((r) => r.id) }).toEqual({ total: 1, ids: ['p3'] });
+    expect(
+      (await store.entities.newest('pods', { name: 'beta', region: 'us-east' }, { limit: 5 })).total,
+    ).toBe(0);
+    expect((await store.entities.newest('pods', {}, { limit: 2 })).records.map((r) => r.id)).toEqual([
+      'p4',
+      'p3',
+    ]);
     // A compare-and-set on updated_at: the writer that read the row's current one wins, once.
     const next = { ...row('p1', { name: 'beta2' }, 1), updatedAt: at(6) };
     expect(await store.entities.update(next, at(5))).toBe(false);

@@ -64,6 +64,12 @@ import {
   getUserIp,
   saveSettingsDocument,
 } from '@workbench/common/api/settingsDocuments';
+import { sendContactMessage } from '@workbench/common/api/contactForm';
+import {
+  getConnectivitySites,
+  listConnectivityRuns,
+  saveConnectivityResults,
+} from '@workbench/common/api/connectivity';
 
 export const PORTAL_REQUESTS = {
   // Settings › Network and General (docs/settings.md §10): the settings documents, the caller's
@@ -148,4 +154,9 @@ export const PORTAL_REQUESTS = {
   getPacVersion: request(getPacVersion),
   savePacVersion: request(savePacVersion),
   testPacFile: request(testPacFile),
+  // Contact Us: the message to support, and the connectivity test (docs/contact.md).
+  sendContactMessage: request(sendContactMessage),
+  getConnectivitySites: request(getConnectivitySites),
+  saveConnectivityResults: request(saveConnectivityResults),
+  listConnectivityRuns: request(listConnectivityRuns),
 };

@@ -18,7 +18,7 @@ describe('route table pages', () => {
     },
   );
 
-  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the customization area, the secure application access and firewall pages, the users, administrators and roles pages, API tokens, two-factor users and sign-in settings, PAC files, the pages of the settings lists, the TS client profile, the multi-tenant page, and no other page yet', () => {
+  it('has every page of the route table but the Browser Posture Manager (issue 36), and no other page yet', () => {
     expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
       '/dashboard',
       '/reports',
@@ -38,9 +38,11 @@ describe('route table pages', () => {
       '/logs/firewall',
       '/logs/saa',
       '/customization',
+      '/settings/general',
       '/settings/users',
       '/settings/administrators',
       '/settings/roles',
+      '/settings/network',
       '/settings/api-tokens',
       '/settings/two-factor-users',
       '/settings/sign-in',
@@ -53,6 +55,9 @@ describe('route table pages', () => {
       '/settings/multi-tenant',
       '/secure-application-access',
       '/fwaas',
+      '/web',
+      '/safemail',
+      '/contact-form',
     ]);
   });
 });

@@ -417,7 +417,9 @@ export const AREAS: readonly Area[] = [
     title: 'Contact Us',
     requiresLogin: true,
     environment: ALL_ENVIRONMENTS,
+    features: ['contactForm'],
     inNav: true,
+    page: page(() => import('../areas/contact/ContactUsPage').then((m) => m.ContactUsPage)),
   },
 ];
 

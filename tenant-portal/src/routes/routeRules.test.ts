@@ -43,7 +43,8 @@ const nobody = enforced([]);
 const ctx = (
   e: RuntimeEnv,
   access: AccessController = allowAll,
-  features: FeatureFlags = {},
+  // Contact Us's contactForm is on unless a tenant's capabilities turn it off (a GA capability).
+  features: FeatureFlags = { contactForm: true } as FeatureFlags,
   // The reference server's default: every extension served.
   extensions: ReadonlySet<string> | null = new Set(extensionsOf('tenant')),
 ): RouteContext => ({
@@ -157,6 +158,11 @@ describe('visible areas for (environment, access controller, features)', () => {
       'safemail',
       'contact-form',
     ]);
+  });
+
+  it('Contact Us needs the contactForm feature: a tenant whose capabilities turn it off has none', () => {
+    const off = { contactForm: false } as FeatureFlags;
+    expect(ids(visibleAreas(ctx(cloud, allowAll, off), AREAS))).not.toContain('contact-form');
   });
 
   it('route access is any-of over a permission list: one policy group is enough for policy', () => {

@@ -13,5 +13,8 @@ import { PROVIDER_ENTITIES, PROVIDER_ENTITY_REGISTRY } from './providerEntities'
 export const SUB_EVENT_TYPES: Vocabulary = [
   ...POLICY_GROUP_AUDIT_AREAS,
   ...OTHER_SUB_EVENT_TYPES,
+  // Our choice (issue 34 points 7, 8): the contact form and the connectivity test's results.
+  { code: 'contact_form', label: 'Contact Form' },
+  { code: 'connectivity', label: 'Connectivity Test' },
   ...PROVIDER_ENTITIES.map((entity) => ({ code: entity, label: PROVIDER_ENTITY_REGISTRY[entity].title })),
 ];

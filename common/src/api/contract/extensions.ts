@@ -184,6 +184,13 @@ export const EXTENSION_REGISTRY = {
     routes: [get('/api/settings/v1/tenants/ip_restrictions')],
     usedFor: "the sign-in settings' IP restrictions, read-only (the provider sets them)",
   },
+  'connectivity-history': {
+    world: 'tenant',
+    family: 'settings',
+    title: "The tenant's last connectivity runs",
+    routes: [get('/connectivity/manager/results')],
+    usedFor: "Contact Us › Connectivity test's list of the last runs",
+  },
   'provider-audit': {
     world: 'provider',
     family: 'provider',
@@ -221,6 +228,16 @@ export const EXTENSION_REGISTRY = {
     routes: [post('/gdmanage/api/v1/tenants/{id}/tenantusers/{uid}/resetpassword')],
     usedFor:
       "the tenant page's Reset password of a portal account (a one-time password, changed at the next sign-in)",
+  },
+  'contact-messages': {
+    world: 'provider',
+    family: 'provider',
+    title: "The tenants' contact messages",
+    routes: [
+      get('/gdmanage/api/v1/contact_messages'),
+      { method: 'PUT', path: '/gdmanage/api/v1/contact_messages/{id}/status' },
+    ],
+    usedFor: "the console's Contact messages page (the tenants' messages, marked answered)",
   },
 } as const satisfies Record<string, ExtensionDef>;
 

@@ -67,6 +67,8 @@ export class EntityRepository {
         eb.or(o.searchFields.map((field) => like(sql`lower(${dialect.jsonText('data', field)})`, pattern))),
       );
     }
+    for (const [field, value] of Object.entries(o.equals ?? {}))
+      query = query.where(dialect.jsonText('data', field), '=', value);
     const total = num((await this.sql.first(query.select((eb) => eb.fn.countAll().as('n'))))?.n ?? 0);
     const order = o.order === 'desc' ? 'desc' : 'asc';
     let rows = query.selectAll();
@@ -74,6 +76,21 @@ export class EntityRepository {
     else for (const key of dialect.jsonOrder('data', o.sort)) rows = rows.orderBy(key, order);
     const records = await this.sql.all(rows.orderBy('id', order).limit(o.limit).offset(o.offset));
     return { total, records: records.map(toEntity) };
+  }
+  /** The newest rows (by created_at) whose data fields equal `equals`, and how many match. */
+  newest(
+    entity: string,
+    equals: Readonly<Record<string, string>>,
+    page: { limit: number; offset?: number },
+  ): Promise<{ total: number; records: EntityRecord[] }> {
+    return this.list(entity, {
+      limit: page.limit,
+      offset: page.offset ?? 0,
+      sort: 'created_at',
+      order: 'desc',
+      searchFields: [],
+      equals,
+    });
   }
   async get(entity: string, id: string): Promise<EntityRecord | null> {
     const r = await this.sql.first(entityById, { entity, id });
