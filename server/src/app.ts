@@ -51,7 +51,6 @@ import { termsRoutes } from './terms/termsRoutes';
 import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
 import { settingsDocumentRoutes } from './settings/settingsDocumentRoutes';
-import { serviceSettingsRoutes } from './settings/serviceSettingsRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
 import { podRoutes } from './provider/podRoutes';
@@ -443,7 +442,6 @@ async function registerEverything(
   await app.register(named(multiTenantRoutes));
   await app.register(named(settingsListRoutes));
   await app.register(named(settingsDocumentRoutes));
-  await app.register(named(serviceSettingsRoutes));
   await app.register(named(pacRoutes));
   await app.register(named(savedSearchRoutes));
   await app.register(named(contactRoutes));
