@@ -116,6 +116,8 @@ export const SILENT_CHOICES = {
     "storage_platform names its form by name ('Amazon AWS' or 'Microsoft Azure'); secret_key is write-only (reads say storage_platform.secret_key_set; a save without it keeps the stored one on the same platform); the server gives a new profile its uuid and sets validated; POST validate takes one profile and answers {validated, checks: [{field, ok, message}]}; GET capabilities answers {platforms, max_profiles, text_max, units, access_types, storage_modes, max_size}; a save carrying an older updated_at is refused with 409.",
   'forensics-profiles':
     "bf_profiles is {list, updated_at, updated_by} like storage_profiles; inside capture_params, user_input is {keystrokes, clipboard, form_fields}, files {enabled, max_file_size_mb} and network {enabled, max_payload_kb, max_post_kb} (a new profile starts at the spec's sample values); storage_profile_id names a stored storage profile (400 otherwise) and is required when storage_default is false; a storage profile a forensics profile uses cannot be deleted (409).",
+  'forensics-status':
+    "GET bf_profiles/status answers {recording, rules, profiles, unvalidated_storage, viewer: {enabled, validated}, state: off, ready or attention}: the staged web policy's browsing-forensics switch and enabled rules, the profiles, those whose storage profile is not validated, and the viewer.",
   'list-users':
     "GET /api/auth/v1/list_users answers {users: [{uid, username, first_name, last_name, role, status: active or disabled, locked, show_change_password, mfa_enrolled_since}]}: the tenant's portal administrators.",
   'rbac-v1':

@@ -49,6 +49,7 @@ import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
 import { termsRoutes } from './terms/termsRoutes';
 import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
+import { forensicsRoutes } from './settings/forensicsRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
 import { podRoutes } from './provider/podRoutes';
@@ -434,6 +435,7 @@ async function registerEverything(
   await app.register(named(termsRoutes));
   await app.register(named(multiTenantRoutes));
   await app.register(named(settingsListRoutes));
+  await app.register(named(forensicsRoutes));
   await app.register(named(savedSearchRoutes));
   if (options.events && ctx.events) {
     await app.register(named(eventsPlugin(options.events)));

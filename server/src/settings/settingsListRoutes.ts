@@ -38,7 +38,9 @@ import { noteAudit } from '../audit/auditTrail';
 import { probeEndpoint } from './endpointProbe';
 import { named } from '../http/namedPlugin';
 
-export const settingsEntity = (list: string): string => `settings_${list}`;
+import { checkSettingsUsedByPolicy, settingsEntity } from './settingsReferences';
+
+export { settingsEntity };
 
 /** An item as answered: write-only fields out, `<field>_set` in their place. */
 export function itemReply(def: SettingsListDef, stored: SettingsItem): SettingsItem {
@@ -141,6 +143,7 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
         }
       }
       const kept = new Set(items.map((i) => i[def.idField]));
+      await checkSettingsUsedByPolicy(ctx.store, tid, list, kept);
       for (const other of TENANT_SETTINGS_LISTS)
         for (const ref of TENANT_SETTINGS_REGISTRY[other].references ?? []) {
           if (ref.list !== list) continue;
