@@ -44,6 +44,11 @@ import {
   testLdapConnection,
 } from '@workbench/common/api/signInSettings';
 import { getMultiTenantInfo, setAssociationStatus } from '@workbench/common/api/multiTenant';
+import {
+  getForensicsStatus,
+  getForensicsViewer,
+  saveForensicsViewer,
+} from '@workbench/common/api/tenantSettings';
 
 export const PORTAL_REQUESTS = {
   // The terms-of-service step (pending-steps/AcceptTermsStep).
@@ -105,4 +110,8 @@ export const PORTAL_REQUESTS = {
   // Settings › Multi-tenant: the associations (a 403 or 404 reads as none), and approving one.
   getMultiTenantInfo: request(getMultiTenantInfo),
   setAssociationStatus: request(setAssociationStatus),
+  // Settings › Forensics Profiles: the status and the viewer beside the list (docs/settings.md §3).
+  getForensicsStatus: request(getForensicsStatus),
+  getForensicsViewer: request(getForensicsViewer),
+  saveForensicsViewer: request(saveForensicsViewer),
 };

@@ -4,7 +4,7 @@
  * Validate action per item where the row has one, whose outcome names each failed field and why.
  * Data through the entity feature (common's settingsListSource), never the HTTP client here.
  */
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { SearchField, selectCan, useAppSelector } from '@workbench/common';
@@ -30,6 +30,7 @@ import { settingsListIds } from '@workbench/common/test-ids/index';
 import { useEntityPage } from '../../app/portalEntities';
 import { AreaPage } from '../AreaPage';
 import { SettingsItemDialog } from './SettingsItemDialog';
+import { ForensicsSections } from './forensics/ForensicsSections';
 import type { PageProps } from '../../routes/routeModel';
 
 type Validation = SettingsValidateReply & { name: string };
@@ -74,6 +75,12 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
   const nameOf = (item: SettingsItem) => String(item[def.nameField]);
   const { write, reload } = page;
   const validated = write.op === 'command' && write.status === 'done';
+  // Counts the list's saves: what sits beside the list (a status) reads afresh after each.
+  const [savedCount, setSavedCount] = useState(0);
+  const saved = write.op !== 'command' && write.status === 'done';
+  useEffect(() => {
+    if (saved) setSavedCount((n) => n + 1);
+  }, [saved]);
   // A validation changes the stored item's flag: show it.
   useEffect(() => {
     if (validated) reload();
@@ -199,6 +206,8 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
             emptyText={`No ${def.title.toLowerCase()} yet.`}
           />
         </Box>
+        {/* The forensics profiles' status and viewer (docs/settings.md §3). */}
+        {list === 'bf_profiles' && <ForensicsSections canWrite={canWrite} version={savedCount} />}
       </Box>
       {editing && (
         <SettingsItemDialog
