@@ -118,6 +118,8 @@ export const SILENT_CHOICES = {
     "bf_profiles is {list, updated_at, updated_by} like storage_profiles; inside capture_params, user_input is {keystrokes, clipboard, form_fields}, files {enabled, max_file_size_mb} and network {enabled, max_payload_kb, max_post_kb} (a new profile starts at the spec's sample values); storage_profile_id names a stored storage profile (400 otherwise) and is required when storage_default is false; a storage profile a forensics profile uses cannot be deleted (409).",
   'forensics-status':
     "GET bf_profiles/status answers {recording, rules, profiles, unvalidated_storage, viewer: {enabled, validated}, state: off, ready or attention}: the staged web policy's browsing-forensics switch and enabled rules, the profiles, those whose storage profile is not validated, and the viewer.",
+  'mpa-certificates':
+    'mpa_certificates is {list, updated_at, updated_by}; an item is {uuid, name, description?, pem} as written, and the server answers its decoding as certificate {subject, issuer, not_before, not_after, status, fingerprint_sha256, …, as decodeCert answers}; a pem that is not one X.509 certificate, or has expired, is refused (400 list.<i>.pem).',
   'list-users':
     "GET /api/auth/v1/list_users answers {users: [{uid, username, first_name, last_name, role, status: active or disabled, locked, show_change_password, mfa_enrolled_since}]}: the tenant's portal administrators.",
   'rbac-v1':

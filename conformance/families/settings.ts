@@ -49,7 +49,52 @@ async function signingCertificate(suite: Suite): Promise<string> {
   return answer.text;
 }
 
+const MPA_CERTS = `${TENANTS}mpa_certificates`;
+const MPA_CERT_FIELDS = [
+  'uuid',
+  'name',
+  'pem',
+  'certificate.subject',
+  'certificate.issuer',
+  'certificate.not_before',
+  'certificate.not_after',
+  'certificate.fingerprint_sha256',
+];
+
 export const SETTINGS_ENDPOINTS: readonly SpecEndpoint[] = [
+  {
+    family: SETTINGS,
+    method: 'GET',
+    path: MPA_CERTS,
+    sources: [GET_PUT],
+    silent: ['mpa-certificates'],
+    check: async (suite) => {
+      const doc = ok(await suite.tenant.get(MPA_CERTS));
+      expect('updated_at' in doc && 'updated_by' in doc).toBe(true);
+      for (const cert of doc.list as unknown[]) expectFields(cert, MPA_CERT_FIELDS);
+    },
+  },
+  {
+    family: SETTINGS,
+    method: 'PUT',
+    path: MPA_CERTS,
+    sources: [
+      GET_PUT,
+      acl('§5 Validation rules', "The backend's rules for a bad PAC or certificate are not shown."),
+    ],
+    silent: ['mpa-certificates', 'error-field'],
+    check: async (suite) => {
+      const pem = await signingCertificate(suite);
+      const saved = ok(await suite.tenant.put(MPA_CERTS, { list: [{ name: 'Spec CA', pem }] }));
+      for (const cert of saved.list as unknown[]) expectFields(cert, MPA_CERT_FIELDS);
+      const before = ok(await suite.tenant.get(MPA_CERTS));
+      expectRefused(
+        await suite.tenant.put(MPA_CERTS, { list: [{ name: 'Not one', pem: 'not a certificate' }] }),
+        'list.0.pem',
+      );
+      expect(ok(await suite.tenant.get(MPA_CERTS))).toEqual(before);
+    },
+  },
   {
     family: SETTINGS,
     method: 'GET',

@@ -69,15 +69,9 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
     SETTINGS,
     GET_PUT,
     both(
-      [
-        'posture_profiles',
-        'ts_client_profile',
-        'mpa_certificates',
-        'global_settings',
-        'casb',
-        'fixed_egress',
-        'egress_ips',
-      ].map((n) => TENANTS + n),
+      ['posture_profiles', 'ts_client_profile', 'global_settings', 'casb', 'fixed_egress', 'egress_ips'].map(
+        (n) => TENANTS + n,
+      ),
     ),
   ),
   ...rows(

@@ -27,7 +27,13 @@ export async function saveSettingsDocument(
   updatedAt: string | null,
 ): Promise<SettingsDocument> {
   const body = { [def.listField]: items, updated_at: updatedAt };
-  return (await http.post<SettingsDocument>(def.path, body, { callName: `save:${def.permissionItem}` })).data;
+  const options = { callName: `save:${def.permissionItem}` };
+  // The spec's method per document: PUT for mpa_certificates, POST for the profiles.
+  const saved =
+    def.writeMethod === 'PUT'
+      ? await http.put<SettingsDocument>(def.path, body, options)
+      : await http.post<SettingsDocument>(def.path, body, options);
+  return saved.data;
 }
 
 export async function validateSettingsItem(

@@ -39,6 +39,7 @@ import { probeEndpoint } from './endpointProbe';
 import { named } from '../http/namedPlugin';
 
 import { checkSettingsUsedByPolicy, settingsEntity } from './settingsReferences';
+import { decodedCertificate, withCertificateStatus } from './certificateFields';
 
 export { settingsEntity };
 
@@ -102,7 +103,9 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
     };
     const reply = (doc: SettingsDocument) => ({
       ...doc,
-      [def.listField]: (doc[def.listField] as SettingsItem[]).map((i) => itemReply(def, i)),
+      [def.listField]: (doc[def.listField] as SettingsItem[]).map((i) =>
+        withCertificateStatus(def, itemReply(def, i), ctx.now()),
+      ),
     });
     /** Stores the document unless another save came in since `record` was read (false then). */
     const store = async (tid: string, record: EntityRecord | null, doc: SettingsDocument) => {
@@ -179,18 +182,17 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
       async (request) => reply((await load(tenantSessionOf(request).tid)).doc),
     );
 
-    app.post(
-      def.path,
-      {
-        config: write(`Changed the ${def.title.toLowerCase()}.`),
-        schema: {
-          tags,
-          summary: `Replaces the ${def.title.toLowerCase()} (${def.minItems}-${def.maxItems}); an item without ${def.idField} is new; a write-only field left out keeps the stored one; 409 when another save came in after updated_at`,
-          body: DocumentBody,
-          response: { 200: Document, ...errorResponses(400, 401, 403, 409) },
-        },
+    app.route({
+      method: def.writeMethod ?? 'POST',
+      url: def.path,
+      config: write(`Changed the ${def.title.toLowerCase()}.`),
+      schema: {
+        tags,
+        summary: `Replaces the ${def.title.toLowerCase()} (${def.minItems}-${def.maxItems}); an item without ${def.idField} is new; a write-only field left out keeps the stored one; 409 when another save came in after updated_at`,
+        body: DocumentBody,
+        response: { 200: Document, ...errorResponses(400, 401, 403, 409) },
       },
-      async (request) => {
+      handler: async (request) => {
         const { tid, username } = tenantSessionOf(request);
         const body = request.body as Record<string, unknown>;
         const { record, doc: before, items: stored } = await load(tid);
@@ -235,6 +237,16 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
           }
           return item;
         });
+        if (def.certificate)
+          for (const [i, item] of items.entries())
+            items[i] = await decodedCertificate(
+              def,
+              def.certificate,
+              item,
+              byId,
+              `${def.listField}.${i}`,
+              ctx.now(),
+            );
         await checkReferences(tid, items);
         const saved: SettingsDocument = {
           [def.listField]: items,
@@ -250,7 +262,7 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
         });
         return reply(saved);
       },
-    );
+    });
 
     const validate = def.validate;
     if (validate)

@@ -31,6 +31,7 @@ import { useEntityPage } from '../../app/portalEntities';
 import { AreaPage } from '../AreaPage';
 import { SettingsItemDialog } from './SettingsItemDialog';
 import { ForensicsSections } from './forensics/ForensicsSections';
+import { utcMinute } from './utcMinute';
 import type { PageProps } from '../../routes/routeModel';
 
 type Validation = SettingsValidateReply & { name: string };
@@ -103,6 +104,7 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
       value: (item) => {
         const v = valueAt(item, c.field);
         if (c.format === 'boolean') return v === true ? 'Yes' : 'No';
+        if (c.format === 'date' && typeof v === 'string') return utcMinute(v);
         return typeof v === 'string' ? (c.labels?.[v] ?? v) : v;
       },
     })),
@@ -148,6 +150,11 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
   return (
     <AreaPage title={def.title}>
       <Box data-testid={ids.page}>
+        {def.intro && (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {def.intro}
+          </Typography>
+        )}
         <Stack
           direction="row"
           spacing={1.5}
