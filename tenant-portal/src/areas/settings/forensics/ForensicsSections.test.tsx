@@ -90,7 +90,9 @@ describe('Settings › Forensics Profiles: status and viewer', () => {
       user: demoUser('admin', CAPS),
       stubs,
     });
-    mock.onPost(`${BF}/viewer`).reply(400, { statusCode: 400, message: 'viewer_url is too long.', field: 'viewer_url' });
+    mock
+      .onPost(`${BF}/viewer`)
+      .reply(400, { statusCode: 400, message: 'viewer_url is too long.', field: 'viewer_url' });
     await userEvent.click(await screen.findByTestId(ids.viewerUrl));
     await userEvent.paste('x');
     await userEvent.click(screen.getByTestId(ids.viewerSave));
