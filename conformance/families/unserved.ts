@@ -134,15 +134,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
     core('§7 Settings', 'GET and PUT /api/settings/v1/tenants/client_profiles (body profiles).'),
     both([`${TENANTS}client_profiles`]),
   ),
-  ...rows(
-    SETTINGS,
-    acl('§7 Tenant settings', 'Forensics (BF) profiles: GET and POST, status, viewer GET and POST.'),
-    [
-      ['ANY', `${TENANTS}bf_profiles/status`],
-      ['GET', `${TENANTS}bf_profiles/viewer`],
-      ['POST', `${TENANTS}bf_profiles/viewer`],
-    ],
-  ),
 
   ...rows(
     ON_PREM,
