@@ -3,7 +3,14 @@
  * and v2, `setting/saml`, `admin_access_control`, the utils `menloSamlSigningCert` and
  * `decodeCert`). The spec names these calls without shapes: each check names the choice it rests on.
  */
-import { expectFields, expectRefused, expectUnknownParameterRefused, ok, type Suite } from '../checks';
+import {
+  expectFields,
+  expectListDocument,
+  expectRefused,
+  expectUnknownParameterRefused,
+  ok,
+  type Suite,
+} from '../checks';
 import { acl, type SpecEndpoint } from '../endpointTypes';
 
 const SETTINGS = 'api-client-layer §7 Tenant settings';
@@ -69,9 +76,7 @@ export const SETTINGS_ENDPOINTS: readonly SpecEndpoint[] = [
     sources: [GET_PUT],
     silent: ['mpa-certificates'],
     check: async (suite) => {
-      const doc = ok(await suite.tenant.get(MPA_CERTS));
-      expect('updated_at' in doc && 'updated_by' in doc).toBe(true);
-      for (const cert of doc.list as unknown[]) expectFields(cert, MPA_CERT_FIELDS);
+      await expectListDocument(suite.tenant, MPA_CERTS, MPA_CERT_FIELDS);
     },
   },
   {

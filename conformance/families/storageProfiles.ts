@@ -6,7 +6,7 @@
  * its platform, the secret being write-only, what validate and capabilities answer) the rows name
  * the choice (`storage-profiles`).
  */
-import { expectFields, expectRefused, ok, type Suite } from '../checks';
+import { expectFields, expectListDocument, expectRefused, ok, type Suite } from '../checks';
 import { acl, type SpecEndpoint } from '../endpointTypes';
 
 const FAMILY = 'api-client-layer §7 Tenant settings';
@@ -299,9 +299,7 @@ export const FORENSICS_PROFILE_ENDPOINTS: readonly SpecEndpoint[] = [
     sources: [BF_CALLS, BF_SHAPE],
     silent: ['forensics-profiles'],
     check: async (suite) => {
-      const doc = ok(await suite.tenant.get(BF_PATH));
-      expect('updated_at' in doc && 'updated_by' in doc).toBe(true);
-      for (const profile of doc.list as unknown[]) expectFields(profile, BF_FIELDS);
+      await expectListDocument(suite.tenant, BF_PATH, BF_FIELDS);
     },
   },
   {
