@@ -46,6 +46,7 @@ describe('route table pages', () => {
       '/settings/sign-in',
       '/settings/storage-profiles',
       '/settings/forensics-profiles',
+      '/settings/private-access-certificates',
       '/settings/multi-tenant',
       '/secure-application-access',
       '/fwaas',
