@@ -120,6 +120,8 @@ export const SILENT_CHOICES = {
     "GET bf_profiles/status answers {recording, rules, profiles, unvalidated_storage, viewer: {enabled, validated}, state: off, ready or attention}: the staged web policy's browsing-forensics switch and enabled rules, the profiles, those whose storage profile is not validated, and the viewer.",
   'mpa-certificates':
     'mpa_certificates is {list, updated_at, updated_by}; an item is {uuid, name, description?, pem} as written, and the server answers its decoding as certificate {subject, issuer, not_before, not_after, status, fingerprint_sha256, …, as decodeCert answers}; a pem that is not one X.509 certificate, or has expired, is refused (400 list.<i>.pem).',
+  'service-settings':
+    "The service settings under /api/v1/settings/ (web, ssl_bump, safemail, attachments, smtp, emails) are read with GET and replaced whole with PUT, in effect on save; a read answers the document's fields plus updated_at and updated_by (write-only fields as <field>_set); a list's bad value is refused naming it by position (bypass_hosts.0).",
   'list-users':
     "GET /api/auth/v1/list_users answers {users: [{uid, username, first_name, last_name, role, status: active or disabled, locked, show_change_password, mfa_enrolled_since}]}: the tenant's portal administrators.",
   'rbac-v1':

@@ -17,6 +17,7 @@ import { UNSERVED_ENDPOINTS } from './families/unserved';
 import { API_TOKEN_ENDPOINTS } from './families/apiTokens';
 import { MULTI_TENANT_ENDPOINTS } from './families/multiTenant';
 import { FORENSICS_PROFILE_ENDPOINTS, STORAGE_PROFILE_ENDPOINTS } from './families/storageProfiles';
+import { SERVICE_SETTINGS_ENDPOINTS } from './families/serviceSettings';
 
 export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...AUTH_ENDPOINTS,
@@ -28,6 +29,7 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...MULTI_TENANT_ENDPOINTS,
   ...STORAGE_PROFILE_ENDPOINTS,
   ...FORENSICS_PROFILE_ENDPOINTS,
+  ...SERVICE_SETTINGS_ENDPOINTS,
   ...UNSERVED_ENDPOINTS,
 ];
 

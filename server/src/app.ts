@@ -50,6 +50,7 @@ import { termsRoutes } from './terms/termsRoutes';
 import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
 import { forensicsRoutes } from './settings/forensicsRoutes';
+import { serviceSettingsRoutes } from './settings/serviceSettingsRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
 import { podRoutes } from './provider/podRoutes';
@@ -436,6 +437,7 @@ async function registerEverything(
   await app.register(named(multiTenantRoutes));
   await app.register(named(settingsListRoutes));
   await app.register(named(forensicsRoutes));
+  await app.register(named(serviceSettingsRoutes));
   await app.register(named(savedSearchRoutes));
   if (options.events && ctx.events) {
     await app.register(named(eventsPlugin(options.events)));

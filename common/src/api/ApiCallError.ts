@@ -10,14 +10,27 @@ export class ApiCallError extends Error {
   readonly field?: string;
   /** The server's reply body, when there was one. */
   readonly data?: unknown;
+  /**
+   * The server answered without words for the failure (an HTML page, an empty body): `message` is
+   * axios's "Request failed with status code N". The login area shows its fallback text instead.
+   */
+  readonly unexplained: boolean;
 
-  constructor(init: { message: string; callName: string; status?: number; field?: string; data?: unknown }) {
+  constructor(init: {
+    message: string;
+    callName: string;
+    status?: number;
+    field?: string;
+    data?: unknown;
+    unexplained?: boolean;
+  }) {
     super(init.message);
     this.name = 'ApiCallError';
     this.status = init.status;
     this.callName = init.callName;
     this.field = init.field;
     this.data = init.data;
+    this.unexplained = init.unexplained ?? false;
   }
 }
 

@@ -262,7 +262,10 @@ describe('http client: what the shared instance is and does on the edges (issue 
     mock.onGet('/api/numbers').reply(500, { message: 5, msg: 6, field: 7 });
     mock.onGet('/api/null').reply(500, null);
     expect((await rejection(http.get('/api/text'))).message).toBe('upstream failed');
+    expect((await rejection(http.get('/api/text'))).unexplained).toBe(false);
     expect((await rejection(http.get('/api/html'))).message).toBe('Request failed with status code 502');
+    // The login area shows its own fallback text for such a reply (docs/shared-ui.md §1 Login).
+    expect((await rejection(http.get('/api/html'))).unexplained).toBe(true);
     expect((await rejection(http.get('/api/blank'))).message).toBe('Request failed with status code 500');
     expect((await rejection(http.get('/api/none'))).message).toBe('Request failed with status code 500');
     expect((await rejection(http.get('/api/empty-message'))).message).toBe('from msg');

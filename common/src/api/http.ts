@@ -90,8 +90,17 @@ export function toApiCallError(error: unknown): ApiCallError {
       data && typeof data === 'object' && typeof (data as Record<string, unknown>).field === 'string'
         ? ((data as Record<string, unknown>).field as string)
         : undefined;
-    const message = serverMessage(data) ?? ax.message ?? GENERIC_ERROR_MESSAGE;
-    return new ApiCallError({ message: withCallName(message, callName), callName, status, field, data });
+    const said = serverMessage(data);
+    const message = said ?? ax.message ?? GENERIC_ERROR_MESSAGE;
+    const unexplained = said === undefined && status !== undefined;
+    return new ApiCallError({
+      message: withCallName(message, callName),
+      callName,
+      status,
+      field,
+      data,
+      unexplained,
+    });
   }
   const message = error instanceof Error ? error.message : GENERIC_ERROR_MESSAGE;
   return new ApiCallError({ message, callName: 'unknown' });

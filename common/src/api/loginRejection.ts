@@ -45,7 +45,9 @@ export function loginErrorOf(error: unknown): LoginError {
   const msg =
     (typeof d.message === 'string' && d.message) ||
     (typeof d.msg === 'string' && d.msg) ||
-    (error instanceof ApiCallError && error.status === undefined ? error.message : '') ||
+    // The client's own words (a time-out, the provider chain's 'Can not set cookie.'), not axios's
+    // "Request failed with status code 500" for a reply without any (an HTML error page).
+    (error instanceof ApiCallError && !error.unexplained ? error.message : '') ||
     LOGIN_ERROR_FALLBACK;
   const result: LoginError = { msg };
   if (typeof d.delay === 'number') result.delay = d.delay;

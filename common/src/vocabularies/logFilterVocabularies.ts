@@ -54,6 +54,8 @@ export const OTHER_SUB_EVENT_TYPES: Vocabulary = [
   { code: 'pac_file', label: 'PAC File' },
   { code: 'storage_profiles', label: 'Storage Profiles' },
   { code: 'forensics', label: 'Browsing Forensics' },
+  { code: 'web_settings', label: 'Web Service Settings' },
+  { code: 'safemail_settings', label: 'Safemail Service Settings' },
   { code: 'portal_settings', label: 'Portal Settings' },
   { code: 'session', label: 'Session' },
   // Our choice (issue 15 audit trail): the other areas the server's writes touch.

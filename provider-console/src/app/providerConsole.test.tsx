@@ -71,6 +71,19 @@ describe('provider console: session', () => {
     expect(await screen.findByTestId(snackbarIds.top)).toHaveTextContent('Account disabled');
   });
 
+  // docs/shared-ui.md §1 Login: not axios's "Request failed with status code 500" (issue 37 point 5).
+  it("a 500 with a non-JSON body shows 'An error occurred.'", async () => {
+    renderConsole('/login', {
+      stubs: (m) =>
+        m
+          .onPost('/idp/token')
+          .reply(500, '<html><body>Internal Server Error</body></html>', { 'content-type': 'text/html' }),
+    });
+    await userEvent.type(await screen.findByLabelText('User'), 'operator@provider.example');
+    await userEvent.type(screen.getByLabelText('Password'), 'x{Enter}');
+    expect(await screen.findByTestId(snackbarIds.top)).toHaveTextContent(/^An error occurred\.$/);
+  });
+
   it('a session cookie failure shows "Can not set cookie."', async () => {
     renderConsole('/login', {
       stubs: (m) => {

@@ -68,4 +68,24 @@ describe('console light sign-in page', () => {
     expect(loadConsole).not.toHaveBeenCalled();
     expect(enterConsole).not.toHaveBeenCalled();
   });
+
+  // docs/shared-ui.md §1 Login: not axios's "Request failed with status code 500" (issue 37 point 5).
+  it("a 500 with a non-JSON body shows 'An error occurred.'", async () => {
+    setRuntimeEnvForTests({ production: true });
+    const http = createHttpClient({ baseURL: '', xsrfCookie: PROVIDER_XSRF_COOKIE });
+    new MockAdapter(http)
+      .onPost('/idp/token')
+      .reply(500, '<html><body>Internal Server Error</body></html>', { 'content-type': 'text/html' });
+    const enterConsole = jest.fn();
+    render(
+      <ProviderSignIn
+        loadClient={() => Promise.resolve(signInClientOf(http))}
+        loadConsole={() => Promise.resolve()}
+        enterConsole={enterConsole}
+      />,
+    );
+    await signIn();
+    expect(await screen.findByTestId(snackbarIds.top)).toHaveTextContent(/^An error occurred\.$/);
+    expect(enterConsole).not.toHaveBeenCalled();
+  });
 });

@@ -4,9 +4,8 @@
  * user's first move in the form or on submit, so axios is not in the sign-in page's first load.
  */
 import { PROVIDER_XSRF_COOKIE } from '@workbench/common/api/contract/wire';
-import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import { createHttpClient, type HttpClient } from '@workbench/common/api/http';
-import { loginRejectionOf } from '@workbench/common/api/loginRejection';
+import { loginErrorOf, loginRejectionOf } from '@workbench/common/api/loginRejection';
 import { providerSignIn, type ProviderSignedIn } from '@workbench/common/api/providerSignIn';
 
 export interface ProviderSignInClient {
@@ -20,7 +19,7 @@ export function signInClientOf(http: HttpClient): ProviderSignInClient {
       try {
         return await providerSignIn(http, { username, password });
       } catch (e) {
-        throw loginRejectionOf(toErrorInfo(e, 'providerLogin'));
+        throw loginRejectionOf(loginErrorOf(e));
       }
     },
   };

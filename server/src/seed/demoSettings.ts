@@ -17,6 +17,7 @@ import { SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import { settingsEntity } from '../settings/settingsListRoutes';
 import { decodeCertificate, makeSelfSignedCertificate } from '../identity/certificates';
+import { seedDemoServiceSettings } from './demoServiceSettings';
 
 /** Secrets of the providers' own formats (validate checks them), random per start. */
 const awsSecret = () => crypto.randomBytes(30).toString('base64');
@@ -139,4 +140,5 @@ export async function seedDemoSettings(
       });
     }
   }
+  await seedDemoServiceSettings(store, tenants, now);
 }

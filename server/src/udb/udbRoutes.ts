@@ -28,6 +28,7 @@ import {
   UserListReply,
   UsernamesQuery,
   UsernamesReply,
+  bulkCreateRowProblem,
   endUserRowProblem,
   type BulkRowError,
   type EndUser as EndUserType,
@@ -165,7 +166,7 @@ export async function bulkCreateEndUsers(
       typeof row === 'object' && row !== null && typeof (row as RowFields).username === 'string'
         ? ((row as RowFields).username as string)
         : undefined;
-    const problem = endUserRowProblem(row, { allowPassword: true });
+    const problem = bulkCreateRowProblem(row);
     if (problem) {
       errors.push({
         index,

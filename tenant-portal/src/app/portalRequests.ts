@@ -17,6 +17,7 @@ import {
   validateDdlDomains,
 } from '@workbench/common/api/casbEgress';
 import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
+import { getServiceSettings, saveServiceSettings } from '@workbench/common/api/serviceSettings';
 import { acceptTerms, getTerms } from '@workbench/common/api/terms';
 import {
   assignRole,
@@ -114,4 +115,7 @@ export const PORTAL_REQUESTS = {
   getForensicsStatus: request(getForensicsStatus),
   getForensicsViewer: request(getForensicsViewer),
   saveForensicsViewer: request(saveForensicsViewer),
+  // Web and Safemail: the service settings documents (docs/settings.md §9).
+  getServiceSettings: request(getServiceSettings),
+  saveServiceSettings: request(saveServiceSettings),
 };

@@ -148,6 +148,30 @@ describe('light sign-in page, production', () => {
 });
 
 describe('signInClientOf', () => {
+  // docs/shared-ui.md §1 Login: not axios's "Request failed with status code 500" (issue 37 point 5).
+  it("the page shows 'An error occurred.' for a 500 with a non-JSON body", async () => {
+    const env = envOf({ production: false });
+    const http = createHttpClient({ baseURL: '', xsrfCookie: XSRF_COOKIE });
+    new MockAdapter(http)
+      .onPost('/api/auth/v1/login')
+      .reply(500, '<html><body>Internal Server Error</body></html>', { 'content-type': 'text/html' });
+    const portal: StartingPortal = { session: Promise.resolve('loggedOut'), rejection: () => ({}) };
+    const enterPortal = jest.fn();
+    render(
+      <TenantSignIn
+        env={env}
+        hash="#/login"
+        loadClient={() => Promise.resolve(signInClientOf(http))}
+        startPortal={() => Promise.resolve(portal)}
+        enterPortal={enterPortal}
+        assign={jest.fn()}
+      />,
+    );
+    await signIn();
+    expect(await screen.findByTestId(snackbarIds.top)).toHaveTextContent(/^An error occurred\.$/);
+    expect(enterPortal).not.toHaveBeenCalled();
+  });
+
   it('words a failed login as the session saga does: the server msg and delay, else the fallback', async () => {
     setRuntimeEnvForTests({ production: true, deployment: 'ec2' });
     const http = createHttpClient({ baseURL: '', xsrfCookie: XSRF_COOKIE });

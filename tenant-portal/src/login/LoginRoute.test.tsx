@@ -152,6 +152,20 @@ describe('local login page (non-production build)', () => {
     expect(await screen.findByTestId(snackbarIds.top)).toHaveTextContent('Invalid user name or password.');
     expect(location()).toBe('/login');
   });
+
+  // docs/shared-ui.md §1 Login: not axios's "Request failed with status code 500" (issue 37 point 5).
+  it("a 500 with a non-JSON body shows 'An error occurred.'", async () => {
+    renderPortal({
+      path: '/login',
+      stubs: (m) =>
+        m
+          .onPost('/api/auth/v1/login')
+          .reply(500, '<html><body>Internal Server Error</body></html>', { 'content-type': 'text/html' }),
+    });
+    await userEvent.type(await screen.findByLabelText('User'), 'x');
+    await userEvent.type(screen.getByLabelText('Password'), 'y{Enter}');
+    expect(await screen.findByTestId(snackbarIds.top)).toHaveTextContent(/^An error occurred\.$/);
+  });
 });
 
 describe('login redirect helpers', () => {

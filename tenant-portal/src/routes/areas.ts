@@ -346,6 +346,10 @@ export const AREAS: readonly Area[] = [
     access: any('setting:*', 'settings_cmr:*'),
     environment: { cloud: true, onPrem: SAFEVIEW_MODES },
     inNav: true,
+    // The service's settings documents (docs/settings.md §9).
+    page: page(() =>
+      import('../areas/services/ServiceSettingsPage').then((m) => m.serviceSettingsPageOf('web')),
+    ),
   },
   {
     id: 'safemail',
@@ -355,6 +359,10 @@ export const AREAS: readonly Area[] = [
     access: any('setting:*', 'settings_cmr:*'),
     environment: ALL_ENVIRONMENTS,
     inNav: true,
+    // The service's settings documents (docs/settings.md §9).
+    page: page(() =>
+      import('../areas/services/ServiceSettingsPage').then((m) => m.serviceSettingsPageOf('safemail')),
+    ),
   },
   {
     id: 'insights',

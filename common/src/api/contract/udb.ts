@@ -307,3 +307,10 @@ export function endUserRowProblem(
   if (r.password !== undefined) return passwordProblem(r.password);
   return null;
 }
+
+/**
+ * The first problem of a bulkusercreate row (a new user, an optional password): the server's
+ * check of each row, and the import wizard's before Next, so both give the same reason.
+ */
+export const bulkCreateRowProblem = (row: unknown): RowProblem | null =>
+  endUserRowProblem(row, { allowPassword: true });

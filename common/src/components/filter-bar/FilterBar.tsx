@@ -30,7 +30,7 @@ import {
   type FilterValues,
 } from './filterQuery';
 
-/** The first item of a single-value menu: no filter. */
+/** The first item of a single-value menu (unless `required`): no filter. */
 export const ANY_OPTION_LABEL = 'Any';
 
 /** Height of a menu with more than FILTER_SEARCH_THRESHOLD options: it scrolls. */
@@ -195,7 +195,7 @@ function FilterMenu({ filterKey, entry, chosen, params, searchIcon, onChange, on
             />
           </Box>
         )}
-        {!entry.multiple && (
+        {!entry.multiple && !entry.required && (
           <MenuItem
             role="menuitemradio"
             aria-checked={chosen.length === 0}

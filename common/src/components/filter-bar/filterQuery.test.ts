@@ -103,6 +103,12 @@ describe('filter bar state (docs/shared-ui.md §6)', () => {
     expect(readFilterValues(risk, schema).risk).toEqual([]);
   });
 
+  it('a required menu always has a value: an empty one in the query reads as its default', () => {
+    const required: FilterSchema = { ...schema, risk: { ...schema.risk, required: true } };
+    expect(readFilterValues(new URLSearchParams('risk='), required).risk).toEqual(['high']);
+    expect(readFilterValues(new URLSearchParams('risk=low'), required).risk).toEqual(['low']);
+  });
+
   it('an unknown filter key is refused and changes nothing', () => {
     const params = new URLSearchParams('action=block');
     expect(() => withFilterValue(params, schema, 'nope', ['x'])).toThrow("Unknown filter 'nope'");

@@ -33,6 +33,11 @@ export interface FilterSchemaEntry {
   readonly multiple?: boolean;
   /** Codes in effect while the query does not name the filter. */
   readonly defaultValue?: string | readonly string[];
+  /**
+   * A single-value menu that always has a value (the logs' interval): no "Any" item, and an empty
+   * value in the query reads as the default.
+   */
+  readonly required?: boolean;
   readonly toggles?: readonly FilterToggle[];
   /** Show the options sorted by label (case-insensitive) rather than in the given order. */
   readonly sortable?: boolean;
@@ -122,7 +127,8 @@ export function readFilterValues(params: URLSearchParams, schema: FilterSchema):
   const values: FilterValues = {};
   for (const [key, entry] of Object.entries(schema)) {
     const param = params.get(key);
-    values[key] = param === null ? defaultCodes(entry) : decodeFilterValue(param);
+    const codes = param === null ? [] : decodeFilterValue(param);
+    values[key] = param === null || (entry.required && codes.length === 0) ? defaultCodes(entry) : codes;
   }
   return values;
 }

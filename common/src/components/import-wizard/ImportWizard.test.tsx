@@ -17,7 +17,8 @@ import {
 } from './ImportWizard';
 import { object, string } from 'yup';
 import { UserImportWizard } from './UserImportWizard';
-import { toUserRow } from '../../features/import-wizard/userImport';
+import { toUserRow, type BulkUserCreate } from '../../features/import-wizard/userImport';
+import { UDB_REASONS, endUserRowProblem } from '../../api/contract/udb';
 
 const fields = ['username', 'email'];
 const csv = (lines: string[], name = 'users.csv') => new File([lines.join('\n')], name, { type: 'text/csv' });
@@ -501,5 +502,115 @@ describe('the user import wizard (issue 31: "sales;finance" became one group sil
       username: 'ann@acme.example',
       groups: ['sales', 'finance'],
     });
+  });
+});
+
+/**
+ * A user database over the contract's row rule (endUserRowProblem, the server's) that refuses a
+ * username it already holds, as bulkusercreate does.
+ */
+function fakeUserDatabase(existing: string[]) {
+  const usernames = new Set(existing);
+  const received: Record<string, unknown>[][] = [];
+  const bulk: BulkUserCreate = async (rows, { dryRun }) => {
+    received.push(rows);
+    const errors: { index: number; reason: string }[] = [];
+    const created: string[] = [];
+    rows.forEach((row, index) => {
+      const problem = endUserRowProblem(row);
+      if (problem) errors.push({ index, reason: problem.reason });
+      else if (usernames.has(row.username))
+        errors.push({ index, reason: UDB_REASONS.duplicate(row.username) });
+      else created.push(row.username);
+    });
+    if (!dryRun) created.forEach((name) => usernames.add(name));
+    return { users: [], created: created.length, errors, dry_run: dryRun ?? false };
+  };
+  return { bulk, usernames, received };
+}
+
+/** Renders the user import wizard, loads `file` and goes through Check, Confirm and Save. */
+async function importUsers(bulk: BulkUserCreate, file: File) {
+  const { store } = createTestStore();
+  const onClose = jest.fn();
+  const user = userEvent.setup();
+  const view = render(
+    <Provider store={store}>
+      <UserImportWizard bulk={bulk} onClose={onClose} />
+    </Provider>,
+  );
+  await user.upload(screen.getByTestId(componentIds.uploadInput) as HTMLInputElement, file);
+  await screen.findByTestId(componentIds.wizardPreview);
+  await user.click(screen.getByTestId(componentIds.wizardNext));
+  await screen.findByTestId(componentIds.wizardDryRun);
+  await user.click(screen.getByTestId(componentIds.wizardNext));
+  await user.click(screen.getByTestId(componentIds.wizardNext));
+  return { user, onClose, view };
+}
+
+describe('the user import errors CSV (issue 37 point 5: it re-imports after fixing)', () => {
+  it('keeps every $ column of the imported file, in its order; the fixed file imports', async () => {
+    const db = fakeUserDatabase(['bob@acme.example']);
+    const first = await importUsers(
+      db.bulk,
+      csv([
+        '$email,$username,$groups',
+        'ann@acme.example,ann@acme.example,sales;finance',
+        'bob@acme.example,bob@acme.example,sales',
+      ]),
+    );
+    const summary = await screen.findByTestId(`${componentIds.wizardStep}-summary`);
+    expect(within(summary).getByTestId(componentIds.summaryErrors)).toHaveTextContent('1');
+    await first.user.click(screen.getByTestId(componentIds.downloadErrors));
+    const errorsCsv = await readFileText(downloads.at(-1)!.blob);
+    expect(errorsCsv).toBe(
+      '$email,$username,$groups,$reason\r\n' +
+        'bob@acme.example,bob@acme.example,sales,username bob@acme.example already exists.',
+    );
+    first.view.unmount();
+
+    // The user fixes the refused row in the downloaded file and imports it as it is.
+    const fixed = errorsCsv.replace(
+      'bob@acme.example,bob@acme.example',
+      'bob@acme.example,bob2@acme.example',
+    );
+    const second = await importUsers(db.bulk, csv([fixed], 'users-errors.csv'));
+    await waitFor(() => expect(second.onClose).toHaveBeenCalledWith(true));
+    expect(db.usernames).toEqual(new Set(['bob@acme.example', 'ann@acme.example', 'bob2@acme.example']));
+    expect(db.received.at(-1)).toEqual([
+      { email: 'bob@acme.example', username: 'bob2@acme.example', groups: ['sales'] },
+    ]);
+  });
+});
+
+describe('the user import checks rows before Next (issue 37 point 5)', () => {
+  it("shows each row's problem by the user database's own rule, keeps Next disabled and sends nothing until they are gone", async () => {
+    const db = fakeUserDatabase([]);
+    const bulk = jest.fn(db.bulk);
+    const { store } = createTestStore();
+    const user = userEvent.setup();
+    render(
+      <Provider store={store}>
+        <UserImportWizard bulk={bulk} onClose={() => undefined} />
+      </Provider>,
+    );
+    await user.upload(
+      screen.getByTestId(componentIds.uploadInput) as HTMLInputElement,
+      csv([
+        '$username,$email,$status',
+        'ann@acme.example,ann@acme.example,active',
+        'bob@acme.example,not-an-address,active',
+        'cy@acme.example,cy@acme.example,retired',
+      ]),
+    );
+    const preview = await screen.findByTestId(componentIds.wizardPreview);
+    expect(preview).toHaveTextContent('3 rows, 2 with problems: fix the file or delete those rows.');
+    expect(within(previewRows()[1]).getByText(UDB_REASONS.email)).toBeInTheDocument();
+    expect(within(previewRows()[2]).getByText(UDB_REASONS.status)).toBeInTheDocument();
+    expect(screen.getByTestId(componentIds.wizardNext)).toBeDisabled();
+    expect(bulk).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Delete row 3' }));
+    await user.click(screen.getByRole('button', { name: 'Delete row 2' }));
+    expect(screen.getByTestId(componentIds.wizardNext)).toBeEnabled();
   });
 });

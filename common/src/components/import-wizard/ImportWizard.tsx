@@ -38,6 +38,7 @@ import { counted } from '../../formatting/counted';
 import {
   ImportFileError,
   importTemplateCsv,
+  IMPORT_REASON_COLUMN,
   parseImportFile,
   type ImportHeader,
   HEADER_MARK,
@@ -224,7 +225,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
     }
     dispatch(fileReadStarted({ fileName: file.name }));
     try {
-      const { records: rows, header } = await parseImportFile(file, fields);
+      const { records: rows, header, columns } = await parseImportFile(file, fields);
       if (!alive.current) return;
       if (rows.length > maxRows) {
         appDispatch(
@@ -240,7 +241,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
       const checked = validateRow ? await checkRowsInChunks(rows, validateRow) : undefined;
       if (!alive.current) return;
       setPage(0);
-      dispatch(fileLoaded({ fileName: file.name, rows, problems: checked, header }));
+      dispatch(fileLoaded({ fileName: file.name, rows, problems: checked, header, columns }));
     } catch (error) {
       if (!alive.current) return;
       refuseInvalidFile(error instanceof ImportFileError ? error.message : INVALID_IMPORT_FILE_MSG);
@@ -301,10 +302,12 @@ function ImportWizardDialog(props: ImportWizardProps) {
     [state.result, state.rows],
   );
 
+  // The errors CSV: the file's own columns in its order (every one of its $ columns), then the
+  // reason, which an import skips: the user fixes the rows and imports the file as it is.
   const downloadErrors = () => {
     const columns = [
-      ...fields.map((field) => ({ field, header: `${HEADER_MARK}${field}` })),
-      { field: '__reason', header: `${HEADER_MARK}reason` },
+      ...(state.columns ?? fields).map((field) => ({ field, header: `${HEADER_MARK}${field}` })),
+      { field: '__reason', header: `${HEADER_MARK}${IMPORT_REASON_COLUMN}` },
     ];
     const csv = buildCsv(
       errorRows.map((e) => ({ ...e.record, __reason: e.reason })),
@@ -316,6 +319,8 @@ function ImportWizardDialog(props: ImportWizardProps) {
   const close = () => onClose(state.step === 'summary' || state.step === 'saving' ? state.result : null);
   const stepIndex = state.steps.indexOf(state.step);
   const required = props.requiredFields ?? fields;
+  // The preview shows the file's columns (a column that is not a field too: its rows' problem names it).
+  const previewColumns = state.columns ?? fields;
   // The page stays in range when rows are deleted (deleting the last page's only row shows the page before).
   const shownPage = Math.min(page, Math.max(0, Math.ceil(state.rows.length / pageSize) - 1));
   const visible = state.rows.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
@@ -405,7 +410,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
                     <TableHead>
                       <TableRow>
                         <TableCell>#</TableCell>
-                        {fields.map((field) => (
+                        {previewColumns.map((field) => (
                           <TableCell key={field}>{field}</TableCell>
                         ))}
                         {validateRow && <TableCell>Problem</TableCell>}
@@ -422,7 +427,7 @@ function ImportWizardDialog(props: ImportWizardProps) {
                             aria-invalid={Boolean(problems[index]) || undefined}
                           >
                             <TableCell>{index + 1}</TableCell>
-                            {fields.map((field) => (
+                            {previewColumns.map((field) => (
                               <TableCell key={field}>{row[field]}</TableCell>
                             ))}
                             {validateRow && <TableCell>{problems[index]}</TableCell>}

@@ -1,7 +1,8 @@
 /**
  * The user import wizard both apps open (the tenant portal's Users page, the provider console's
- * tenant users tab): common's ImportWizard with the users' columns, batches, server dry run and
- * refused-row reasons, over whichever bulk create the app calls.
+ * tenant users tab): common's ImportWizard with the users' columns, each row checked before Next by
+ * the user database's row rule, batches, server dry run and refused-row reasons, over whichever
+ * bulk create the app calls.
  */
 import { ImportWizard } from './ImportWizard';
 import {
@@ -11,6 +12,7 @@ import {
   USER_IMPORT_NOTES,
   dryRunUserBatch,
   importUserBatch,
+  userImportRowProblem,
   type BulkUserCreate,
 } from '../../features/import-wizard/userImport';
 
@@ -31,6 +33,7 @@ export function UserImportWizard({
       maxRows={USER_IMPORT_MAX_ROWS}
       batchSize={USER_IMPORT_BATCH}
       prompt
+      validateRow={userImportRowProblem}
       dryRun={(rows, offset) => dryRunUserBatch(bulk, rows, offset)}
       submitBatch={(rows, offset) => importUserBatch(bulk, rows, offset)}
       onClose={(result) => onClose(result !== null && result.created > 0)}

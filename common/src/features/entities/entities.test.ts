@@ -2,7 +2,7 @@
 import MockAdapter from 'axios-mock-adapter';
 import { setRuntimeEnvForTests } from '../../env/runtimeEnv';
 import { PROVIDER_XSRF_COOKIE } from '../../api/contract/wire';
-import { createHttpClient, type HttpClient } from '../../api/http';
+import { createHttpClient, FORBIDDEN_MESSAGE, FORBIDDEN_SNACKBAR_MS, type HttpClient } from '../../api/http';
 import { createAppStore } from '../../store/createAppStore';
 import { flush, stateWhen } from '../../test-support/storeHarness';
 import type { EntitySource } from './entitySource';
@@ -205,6 +205,20 @@ describe('entity feature', () => {
     store.dispatch(entityWriteRequested({ entity: 'others', write: { op: 'create', body: a } }));
     s = await stateWhen(store, (st) => st.entities.others?.write.status === 'failed');
     expect(s.entities.others?.write.error?.message).toBe(unsupportedWriteMessage('others', 'create'));
+  });
+
+  // portal-core §8 (docs/http-client.md §4): the HTTP client's 5-second permission message stays.
+  test('a bulk write refused with 403 keeps the permission message, not "Error: <message>"', async () => {
+    const { store, mock } = widgetStore();
+    mock.onGet('/widgets').reply(200, { items: [], total: 0 });
+    mock.onPost('/widgets/delete').reply(403, { statusCode: 403, error: 'Forbidden', message: 'Forbidden' });
+    store.dispatch(entityWriteRequested({ entity: 'widgets', write: { op: 'remove', ids: ['a'] } }));
+    await stateWhen(store, (st) => select.selectState(st).write.status === 'failed');
+    await flush();
+    expect(store.getState().snackbar.bottom).toMatchObject({
+      text: FORBIDDEN_MESSAGE,
+      duration: FORBIDDEN_SNACKBAR_MS,
+    });
   });
 
   test('a header click sorts by a field the source sorts by; no sort goes back to the default', () => {

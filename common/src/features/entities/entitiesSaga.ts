@@ -10,6 +10,7 @@ import { call, cancel, fork, getContext, put, select, take, takeEvery } from 're
 import type { HttpClient } from '../../api/http';
 import { toErrorInfo, type ApiCallErrorInfo } from '../../api/ApiCallError';
 import { snackbarShown } from '../snackbar/snackbarSlice';
+import { failureSnackbar } from '../snackbar/failureSnackbar';
 import type { EntityPage, EntitySource, EntityWrite, EntityQuery } from './entitySource';
 import {
   entityListFailed,
@@ -99,7 +100,7 @@ function* runWrite(
   } catch (e) {
     const error = toErrorInfo(e, `${write.op}:${entity}`);
     const bulk = write.op === 'remove' || write.op === 'modify';
-    if (bulk) yield put(snackbarShown({ kind: 'save', outcome: 'error', message: error.message }));
+    if (bulk) yield call(failureSnackbar, error);
     yield put(entityWriteFailed({ entity, op: write.op, error }));
     if (bulk) yield put(entityListRequested({ entity }));
   }

@@ -65,10 +65,29 @@ describe('import parsing (docs/shared-ui.md §3 Import)', () => {
     ).toEqual({
       header: 'plain',
       records: [{ email: 'a@x.example', username: 'ada' }],
+      columns: ['email', 'username'],
     });
     expect(contentFromCells([['ada', 'a@x.example', 'g']], fields)).toEqual({
       header: null,
       records: [{ username: 'ada', email: 'a@x.example', groups: 'g' }],
+      columns: ['username', 'email', 'groups'],
+    });
+  });
+
+  // Issue 37 point 5: the errors CSV keeps the file's columns and re-imports after fixing.
+  it("a $ header keeps every column by its name (not a field: as it is); the errors CSV's reason is skipped", () => {
+    expect(
+      contentFromCells(
+        [
+          ['$Email', '$note', '$username', '$reason'],
+          ['a@x.example', 'VIP', 'ada', 'username ada already exists.'],
+        ],
+        fields,
+      ),
+    ).toEqual({
+      header: 'template',
+      records: [{ email: 'a@x.example', note: 'VIP', username: 'ada' }],
+      columns: ['email', 'note', 'username'],
     });
   });
 
@@ -104,6 +123,10 @@ describe('import parsing (docs/shared-ui.md §3 Import)', () => {
 
   it('reads a JSON file', async () => {
     const content = await parseImportFile(new File(['[{"username":"ada"}]'], 'u.json'), fields);
-    expect(content).toEqual({ header: null, records: [{ username: 'ada', email: '', groups: '' }] });
+    expect(content).toEqual({
+      header: null,
+      records: [{ username: 'ada', email: '', groups: '' }],
+      columns: ['username', 'email', 'groups'],
+    });
   });
 });

@@ -41,10 +41,21 @@ export function isHeaderRow(cells: readonly string[], fields: readonly string[])
   return headerOf(cells, fields) !== null;
 }
 
-/** What an import file held: its records, and the header its first row was (null: none). */
+/**
+ * The errors CSV's column of the reason a row was refused (the wizard's own, written last): an
+ * import skips it, unless it is one of the fields, so a fixed errors file imports as it is.
+ */
+export const IMPORT_REASON_COLUMN = 'reason';
+
+/** What an import file held: its records, the header its first row was (null: none), its columns. */
 export interface ImportContent {
   records: ImportRecord[];
   header: ImportHeader | null;
+  /**
+   * The file's columns in its order (the header's names, a field's in the field's spelling; the
+   * fields without a header): the errors CSV has the same ones, so it re-imports after fixing.
+   */
+  columns: string[];
 }
 
 /** Cells (already trimmed, blank lines dropped) to records by field name, applying the header rule. */
@@ -60,26 +71,31 @@ export function contentFromCells(
   cells: readonly (readonly string[])[],
   fields: readonly string[],
 ): ImportContent {
-  let columns = fields;
+  // The record key of each cell position; null: not imported (the errors CSV's reason).
+  let keys: (string | null)[] = [...fields];
   let body = cells;
   const header = cells.length > 0 ? headerOf(cells[0], fields) : null;
   if (header !== null) {
     const named = cells[0].map((cell) => (cell.startsWith(HEADER_MARK) ? cell.slice(1) : cell).trim());
-    // A header's names pick the columns when they are the fields (any order, any case).
+    // A header's names pick the columns: a field in any case, any other name as it is (every
+    // column of the file is kept, and a row's check names one that is not a field).
     const byLower = new Map(fields.map((field) => [field.toLowerCase(), field]));
-    columns = named.every((name) => byLower.has(name.toLowerCase()))
-      ? named.map((name) => byLower.get(name.toLowerCase()) as string)
-      : fields;
+    keys = named.map((name) => {
+      const field = byLower.get(name.toLowerCase());
+      if (field !== undefined) return field;
+      return name.toLowerCase() === IMPORT_REASON_COLUMN || name === '' ? null : name;
+    });
     body = cells.slice(1);
   }
   const records = body.map((row) => {
     const record: ImportRecord = {};
-    columns.forEach((field, i) => {
-      record[field] = row[i] ?? '';
+    keys.forEach((key, i) => {
+      if (key !== null) record[key] = row[i] ?? '';
     });
     return record;
   });
-  return { records, header };
+  const columns = keys.filter((key): key is string => key !== null);
+  return { records, header, columns };
 }
 
 /** Trimmed cells of parsed rows, lines whose cells are all blank dropped. */
@@ -152,7 +168,8 @@ export function readFileText(file: Blob): Promise<string> {
 /** A csv or json File to records (csv read in chunks), with the header it had (JSON: none). */
 export async function parseImportFile(file: File, fields: readonly string[]): Promise<ImportContent> {
   const ext = fileExtension(file.name);
-  if (ext === 'json') return { records: parseJsonText(await readFileText(file), fields), header: null };
+  if (ext === 'json')
+    return { records: parseJsonText(await readFileText(file), fields), header: null, columns: [...fields] };
   return contentFromCells(await parseCsvFile(file), fields);
 }
 

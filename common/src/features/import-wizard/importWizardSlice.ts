@@ -44,6 +44,8 @@ export interface ImportWizardState {
   fileName: string | null;
   /** The header row of the loaded file (null: none). */
   header: ImportHeader | null;
+  /** The loaded file's columns in its order (null: none loaded); the errors CSV's columns. */
+  columns: string[] | null;
   rows: ImportRecord[];
   /** Each row's problem from the caller's row validator (null = valid), aligned with rows. */
   problems: (string | null)[];
@@ -61,6 +63,7 @@ export function initialImportWizardState(prompt: boolean): ImportWizardState {
     status: 'idle',
     fileName: null,
     header: null,
+    columns: null,
     rows: [],
     problems: [],
     error: null,
@@ -98,6 +101,8 @@ export const importWizardSlice = createSlice({
         problems?: (string | null)[];
         /** The header row the file began with (null: none, columns in the fields' order). */
         header?: ImportHeader | null;
+        /** The file's columns in its order (ImportContent.columns). */
+        columns?: string[];
       }>,
     ) {
       if (state.step !== 'importing') return;
@@ -105,6 +110,7 @@ export const importWizardSlice = createSlice({
       state.status = 'idle';
       state.fileName = action.payload.fileName;
       state.header = action.payload.header ?? null;
+      state.columns = action.payload.columns ?? null;
       state.rows = rows;
       state.problems = problems && problems.length === rows.length ? problems : rows.map(() => null);
       state.dryRun = null;

@@ -7,6 +7,7 @@
 import {
   END_USER_FIELDS,
   UDB_BULK_LIMIT,
+  bulkCreateRowProblem,
   type BulkCreateReply,
   type EndUserFields,
 } from '../../api/contract/udb';
@@ -55,6 +56,15 @@ export function toUserRow(record: UserImportRecord): EndUserFields & Record<stri
   }
   return row as EndUserFields & Record<string, unknown>;
 }
+
+/**
+ * A file row's problem before Next (docs/shared-ui.md §4: Next is disabled while rows are invalid),
+ * by the user database's own row rule (the contract's bulkCreateRowProblem, which bulkusercreate
+ * applies): the same reason the server would give. What only the server knows (a username that
+ * exists, or twice in the list) it still refuses at the dry run.
+ */
+export const userImportRowProblem = (record: UserImportRecord): string | null =>
+  bulkCreateRowProblem(toUserRow(record))?.reason ?? null;
 
 export interface UserImportRowError {
   /** 0-based index of the row in the whole import. */

@@ -9,6 +9,7 @@ import {
   policyDocSaveRequested,
 } from './policyDocsSlice';
 import { POLICY_DOC_SAVED_MESSAGE } from './policyDocsSaga';
+import { FORBIDDEN_MESSAGE, FORBIDDEN_SNACKBAR_MS } from '../../api/http';
 
 const loadedRev = {
   staged_rev_id: 5,
@@ -132,6 +133,21 @@ describe('policy-docs saga: save', () => {
       status: 'ready',
       draft: cats([1, 'allow'], [2, 'block']),
       error: { status: 400, field: 'data.list.1.category_id', message: 'category_id 2 is listed twice.' },
+    });
+  });
+
+  // portal-core §8 (docs/http-client.md §4): a 403 shows the permission message for 5 s; the
+  // save's own "Error: <message>" snackbar must not replace it.
+  test('a 403 on save keeps the 5-second permission message and the draft', async () => {
+    const { store, mock } = await editedStore();
+    mock.onPut(CATS).replyOnce(403, { statusCode: 403, error: 'Forbidden', message: 'Forbidden' });
+    store.dispatch(policyDocSaveRequested({ kind }));
+    await stateWhen(store, (st) => st.policyDocs.editors.cats?.error !== null);
+    await flush();
+    expect(store.getState().policyDocs.editors.cats?.draft).toEqual(cats([1, 'allow'], [2, 'block']));
+    expect(store.getState().snackbar.bottom).toMatchObject({
+      text: FORBIDDEN_MESSAGE,
+      duration: FORBIDDEN_SNACKBAR_MS,
     });
   });
 

@@ -14,6 +14,7 @@ import { ApiCallError, toErrorInfo } from '../../api/ApiCallError';
 import { revisionLoaded, revisionStaged } from '../revision/revisionSlice';
 import { selectRevision } from '../revision/revisionSelectors';
 import { snackbarShown } from '../snackbar/snackbarSlice';
+import { failureSnackbar } from '../snackbar/failureSnackbar';
 import {
   conflictReapplyRequested,
   policyDocConflicted,
@@ -139,7 +140,7 @@ function* saveDoc(action: { payload: { kind: PolicyKind } }): SagaIterator {
   } catch (e) {
     const error = toErrorInfo(e, `savePolicyDoc:${kind}`);
     yield put(policyDocSaveFailed({ kind, error }));
-    yield put(snackbarShown({ kind: 'save', outcome: 'error', message: error.message }));
+    yield call(failureSnackbar, error);
   }
 }
 

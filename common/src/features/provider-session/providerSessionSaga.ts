@@ -6,8 +6,10 @@ import { PROVIDER_XSRF_COOKIE } from '../../api/contract/wire';
 import * as providerApi from '../../api/provider';
 import { providerSignIn, type ProviderSignedIn } from '../../api/providerSignIn';
 import type { HttpClient } from '../../api/http';
+import { loginErrorOf } from '../../api/loginRejection';
 import { toErrorInfo } from '../../api/ApiCallError';
 import { snackbarShown } from '../snackbar/snackbarSlice';
+import { failureSnackbar } from '../snackbar/failureSnackbar';
 import {
   providerExtendFailed,
   providerExtendRequested,
@@ -40,7 +42,8 @@ function* login(action: ReturnType<typeof providerLoginRequested>): SagaIterator
     const signedIn: ProviderSignedIn = yield call(providerSignIn, http, action.payload);
     yield put(providerSessionStarted(signedIn));
   } catch (e) {
-    yield put(providerSessionFailed(toErrorInfo(e, 'providerLogin')));
+    // Worded as the login area words a failure (docs/shared-ui.md §1 Login), as the tenant's is.
+    yield put(providerSessionFailed({ ...toErrorInfo(e, 'providerLogin'), message: loginErrorOf(e).msg }));
   }
 }
 
@@ -53,7 +56,7 @@ function* extend(): SagaIterator {
   } catch (e) {
     const info = toErrorInfo(e, 'extendKey');
     yield put(providerExtendFailed(info));
-    yield put(snackbarShown({ kind: 'save', outcome: 'error', message: info.message }));
+    yield call(failureSnackbar, info);
   }
 }
 

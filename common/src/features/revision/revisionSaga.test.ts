@@ -18,6 +18,7 @@ import {
 } from './revisionSlice';
 import { PUBLISHED_MESSAGE } from './revisionSaga';
 import { EXTENSIONS_PATHS } from '../../api/contract/extensions';
+import { FORBIDDEN_MESSAGE, FORBIDDEN_SNACKBAR_MS } from '../../api/http';
 
 const base = { staged_rev_id: 5, rev_id: 4, updated_at: '2026-11-01T00:00:00.000Z' };
 const staged = { ...base, state: 'staged' as const };
@@ -106,6 +107,39 @@ describe('policy revision (docs/policy.md §2)', () => {
       'Error: The policy revision has changed since it was loaded. Reload and try again.',
     );
     expect(s.snackbar.bottom?.severity).toBe('error');
+  });
+
+  // docs/http-client.md §4: a 403 shows the permission message for 5 s; the
+  // revision's own "Error: <message>" snackbar replaced it (issue 37 point 5).
+  test('a 403 on the revision read shows the 5-second permission message, not "Error: <message>"', async () => {
+    const { store, mock } = createTestStore();
+    mock
+      .onGet('/api/policy/v1/rules')
+      .reply(403, { statusCode: 403, error: 'Forbidden', message: 'Forbidden' });
+    store.dispatch(revisionRequested());
+    const s = await stateWhen(store, (st) => st.revision.status === 'failed');
+    await flush();
+    expect(s.revision.error).toMatchObject({ status: 403, callName: 'getRevision' });
+    expect(store.getState().snackbar.bottom).toMatchObject({
+      text: FORBIDDEN_MESSAGE,
+      severity: 'error',
+      duration: FORBIDDEN_SNACKBAR_MS,
+    });
+  });
+
+  test('a 403 on publish keeps the permission message too', async () => {
+    const { store, mock } = createTestStore();
+    mock
+      .onPost('/api/policy/v1/rules/5')
+      .reply(403, { statusCode: 403, error: 'Forbidden', message: 'Forbidden' });
+    store.dispatch(revisionLoaded(staged));
+    store.dispatch(publishRequested());
+    await stateWhen(store, (st) => st.revision.status !== 'publishing');
+    await flush();
+    expect(store.getState().snackbar.bottom).toMatchObject({
+      text: FORBIDDEN_MESSAGE,
+      duration: FORBIDDEN_SNACKBAR_MS,
+    });
   });
 
   test('noteSaveRequested saves the note with rev_id, state and updated_at into the staged revision', async () => {

@@ -11,6 +11,7 @@ import * as policyApi from '../../api/policy';
 import type { HttpClient } from '../../api/http';
 import { ApiCallError, toErrorInfo, type ApiCallErrorInfo } from '../../api/ApiCallError';
 import { snackbarShown } from '../snackbar/snackbarSlice';
+import { failureSnackbar } from '../snackbar/failureSnackbar';
 import { extensionServed } from '../extensions/extensionsSaga';
 import { selectCan } from '../rbac/rbacSelectors';
 import {
@@ -81,7 +82,7 @@ function* loadRevision(): SagaIterator {
   } catch (e) {
     const info = toErrorInfo(e, 'getRevision');
     yield put(revisionLoadFailed(info));
-    yield put(snackbarShown({ kind: 'save', outcome: 'error', message: info.message }));
+    yield call(failureSnackbar, info);
   }
 }
 
@@ -115,7 +116,7 @@ function* writeFailed(
   const details = staleDetails(e);
   if (!details) {
     yield put(failed(info));
-    yield put(snackbarShown({ kind: 'save', outcome: 'error', message: info.message }));
+    yield call(failureSnackbar, info);
     return;
   }
   yield put(revisionConflicted({ error: info, details }));
@@ -281,7 +282,7 @@ function* saveNote(action: ReturnType<typeof noteSaveRequested>): SagaIterator {
   } catch (e) {
     const info = toErrorInfo(e, 'saveNote');
     yield put(noteSaveFailed(info));
-    yield put(snackbarShown({ kind: 'save', outcome: 'error', message: info.message }));
+    yield call(failureSnackbar, info);
   }
 }
 

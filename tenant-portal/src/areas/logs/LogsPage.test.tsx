@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { logsIds, noAccessIds, type LogPagingState } from '@workbench/common';
+import { componentIds, logsIds, noAccessIds, type LogPagingState } from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 import { filterSchemaOf, logsEmptyResultsText } from './LogsPage';
 
@@ -116,6 +116,43 @@ describe('logs explorer', () => {
     expect(await screen.findByTestId(logsIds.error)).toHaveTextContent('Unknown interval "forever"');
     expect(calls).toEqual([]);
   });
+
+  // docs/logs.md §2: the interval is always one of the codes (15m to 30d, 180d on the management
+  // station); an "Any" item wrote `interval=` and still asked for the last 7 days (issue 37 point 5).
+  it('the interval menu offers the codes and no "Any"', async () => {
+    renderRecordingQueries('/logs/web?interval=24h&to=1800000000', []);
+    fireEvent.click(await screen.findByTestId(`${componentIds.filterMenuButton}-interval`));
+    const menu = await screen.findByTestId(`${componentIds.filterMenu}-interval`);
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Last 15 minutes',
+      'Last hour',
+      'Last 12 hours',
+      'Last 24 hours',
+      'Last 2 days',
+      'Last 7 days',
+      'Last 30 days',
+    ]);
+  });
+
+  it.each(['interval=', 'interval=any'])(
+    'an old URL with %s falls back to the default 7d, in the URL and the menu',
+    async (old) => {
+      const { view, seen } = renderRecordingQueries(`/logs/web?${old}&to=1800000000&action=block`, []);
+      await waitFor(() => expect(view.location()).toBe('/logs/web?interval=7d&to=1800000000&action=block'));
+      await waitFor(() =>
+        expect(screen.getByTestId(`${componentIds.filterMenuButton}-interval`)).toHaveTextContent(
+          'Interval: Last 7 days',
+        ),
+      );
+      await waitFor(() => expect(seen.length).toBeGreaterThan(0), GRID);
+      expect(seen[0]).toMatchObject({ start: String(1800000000 - 604800), end: '1800000000' });
+      expect(screen.queryByTestId(logsIds.error)).toBeNull();
+    },
+  );
 
   it('the interval filter offers 180d (All time) only on the management station', () => {
     const cloud = filterSchemaOf('web', false).interval.options.map((o) => o.code);

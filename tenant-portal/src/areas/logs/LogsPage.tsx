@@ -73,6 +73,7 @@ import {
   readLinkedEvent,
   readLogView,
   withColumns,
+  withRetiredIntervalReplaced,
   CUSTOM_INTERVAL,
   CUSTOM_INTERVAL_LABEL,
   absoluteRangeLabel,
@@ -153,6 +154,8 @@ export function filterSchemaOf(
         ...extra,
       ],
       defaultValue: DEFAULT_LOG_INTERVAL,
+      // Always one interval: no "Any" item (docs/logs.md §2).
+      required: true,
     },
   };
   for (const field of LOG_ROUTE_FIELDS[route].filters) {
@@ -227,6 +230,12 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   // The drawer's event is not part of the view: opening one keeps the query (and its range end).
   const viewText = withEvent(params, null).toString();
   const view = useMemo(() => readLogView(route, new URLSearchParams(viewText)), [route, viewText]);
+  // An old link's `interval=` or `interval=any` (an "Any" item that still asked for 7 days) shows
+  // as the interval it reads as, in the menu and the URL.
+  useEffect(() => {
+    const replaced = withRetiredIntervalReplaced(params);
+    if (replaced) setParams(replaced, { replace: true });
+  }, [params, setParams]);
   // Refresh runs the same view again, ending now.
   const [refreshed, setRefreshed] = useState(0);
   const [datasource, setDatasource] = useState<LogsDatasource | null>(null);

@@ -1,7 +1,8 @@
 /**
  * The logs explorer's whole view lives in the URL's query, so a copied link reproduces the same
  * rows, columns and sort:
- *   interval  7d (default) | a code of LOG_INTERVALS | a month name plus a year ("March 2026")
+ *   interval  7d (default) | a code of LOG_INTERVALS | a month name plus a year ("March 2026");
+ *             an older portal's `interval=` or `interval=any` is replaced by the default
  *   from      with `interval=custom` (or no interval): an absolute range from this time, unix
  *             seconds, to `to` (or now); the interval menu shows "Custom range" then
  *   to        the end of the range, unix seconds (optional): "Copy link" pins it to the end of
@@ -131,6 +132,32 @@ function list(value: string | null): string[] {
     .filter((v) => v !== '');
 }
 
+/**
+ * What an older interval menu's "Any" item wrote: `interval=` or `interval=any`. It still asked
+ * for the last 7 days; such a URL now reads as no interval given (docs/logs.md §2).
+ */
+export function isRetiredInterval(value: string | null): boolean {
+  return value !== null && ['', 'any'].includes(value.trim().toLowerCase());
+}
+
+/** The view's interval: the URL's, else `custom` with a `from`, else the default (7d). */
+function intervalOf(params: URLSearchParams): string {
+  const given = params.get('interval');
+  if (given && !isRetiredInterval(given)) return given;
+  return params.get('from') ? CUSTOM_INTERVAL : DEFAULT_LOG_INTERVAL;
+}
+
+/**
+ * The query with a retired interval (isRetiredInterval) replaced by the one it reads as, so the
+ * interval menu and a copied link show it; null when there is none to replace.
+ */
+export function withRetiredIntervalReplaced(params: URLSearchParams): URLSearchParams | null {
+  if (!isRetiredInterval(params.get('interval'))) return null;
+  const next = new URLSearchParams(params);
+  next.set('interval', intervalOf(params));
+  return next;
+}
+
 export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
   const spec = LOG_ROUTE_FIELDS[route];
   const filters: Record<string, string[]> = {};
@@ -148,7 +175,7 @@ export function readLogView(route: LogRoute, params: URLSearchParams): LogView {
   }
   const to = Number(params.get('to'));
   const from = Number(params.get('from'));
-  const interval = params.get('interval') || (params.get('from') ? CUSTOM_INTERVAL : DEFAULT_LOG_INTERVAL);
+  const interval = intervalOf(params);
   const columns = list(params.get('columns')).filter((c) => spec.fields.includes(c));
   const { column: sortColumn, order } = readLogSort(route, params.get('sort'));
   return {

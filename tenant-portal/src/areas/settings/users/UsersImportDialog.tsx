@@ -3,9 +3,10 @@ import { useEntityCall } from '../../../app/portalEntities';
 
 /**
  * Bulk import of end users through the shared import wizard: the users' field names, batches of
- * UDB_BULK_LIMIT through bulkusercreate, the processing step as a server dry run. Rows are not
- * refused in the browser: the server's row rules decide, and refused rows come back with their
- * reason (summary, View Errors, Download Errors).
+ * UDB_BULK_LIMIT through bulkusercreate, the processing step as a server dry run. Each row is
+ * checked before Next by the server's own row rule (common's userImportRowProblem); what only the
+ * server knows (a username that exists) comes back with its reason (summary, View Errors,
+ * Download Errors).
  */
 export function UsersImportDialog({ onClose }: { onClose: (imported: boolean) => void }) {
   const bulkCreateUsers = useEntityCall('bulkCreateUsers');
