@@ -132,6 +132,8 @@ export const SILENT_CHOICES = {
     "GET /api/userinfo/v2?key=<base64url of the caller's public P-256 JWK> answers {jwe}: the user info of GET /api/userinfo as a compact JWE to that key (alg ECDH-ES, enc A256GCM).",
   'multi-tenant':
     "GET multi_tenant/ answers the tenant's own associations from both sides: primary_associations are its parents (uuid, primary_name, status), secondary_associations its children (uuid, secondary_name, status); status is pending, active, rejected or revoked. PATCH associations/{id} takes {status} and answers the association as the caller lists it; another tenant's association is 404, as an unknown id is; a change the caller's side may not make is 409.",
+  'pac-files':
+    'GET pac answers {pac, filename, url, updated_at, updated_by} (url: where browsers fetch the file); PATCH pac takes {pac?, filename?, updated_at?} and refuses a file that does not parse or does not define FindProxyForURL (400 pac, the line and column in the message); proxy_ips is GET and PUT {proxy_ips: [host:port]}; defaults is GET and PUT {bypass_domains, bypass_private_networks, bypass_plain_hostnames, fail_open}; template answers {pac}: GET from the stored proxies and defaults, POST from {proxy_ips, defaults} given; the PAC version (settings v2 and policy pac_version, one value) is {pac_v2, updated_at, updated_by}, PUT {pac_v2}.',
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 

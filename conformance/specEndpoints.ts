@@ -18,6 +18,7 @@ import { API_TOKEN_ENDPOINTS } from './families/apiTokens';
 import { MULTI_TENANT_ENDPOINTS } from './families/multiTenant';
 import { FORENSICS_PROFILE_ENDPOINTS, STORAGE_PROFILE_ENDPOINTS } from './families/storageProfiles';
 import { SERVICE_SETTINGS_ENDPOINTS } from './families/serviceSettings';
+import { PAC_ENDPOINTS } from './families/pac';
 
 export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...AUTH_ENDPOINTS,
@@ -30,6 +31,7 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...STORAGE_PROFILE_ENDPOINTS,
   ...FORENSICS_PROFILE_ENDPOINTS,
   ...SERVICE_SETTINGS_ENDPOINTS,
+  ...PAC_ENDPOINTS,
   ...UNSERVED_ENDPOINTS,
 ];
 

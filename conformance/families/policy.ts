@@ -388,12 +388,24 @@ export const POLICY_ENDPOINTS: readonly SpecEndpoint[] = [
     method: 'GET',
     path: '/api/policy/v1/pac_version',
     sources: [core('§7 Policy', 'GET and PUT /portal_version; GET and PUT /pac_version.')],
+    silent: ['pac-files'],
+    check: async (suite) => {
+      // One version: what the policy path reads is what the settings v2 path reads.
+      expect(ok(await suite.tenant.get('/api/policy/v1/pac_version')).pac_v2).toBe(
+        ok(await suite.tenant.get('/api/settings/v2/pac/version')).pac_v2,
+      );
+    },
   },
   {
     family: CORE,
     method: 'PUT',
     path: '/api/policy/v1/pac_version',
     sources: [core('§7 Policy', 'GET and PUT /portal_version; GET and PUT /pac_version.')],
+    silent: ['pac-files'],
+    check: async (suite) => {
+      ok(await suite.tenant.put('/api/policy/v1/pac_version', { pac_v2: false }));
+      expect(ok(await suite.tenant.get('/api/settings/v2/pac/version')).pac_v2).toBe(false);
+    },
   },
   {
     family: CORE,

@@ -103,33 +103,6 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
     ],
   ),
   ...rows(
-    SETTINGS,
-    acl(
-      '§7 Tenant settings',
-      'PAC: GET, PATCH, proxy_ips, defaults, template (GET and POST); also /api/settings/v2/pac/version (GET and PUT).',
-    ),
-    [
-      ['GET', `${TENANTS}pac`],
-      ['PATCH', `${TENANTS}pac`],
-      ['ANY', `${TENANTS}pac/proxy_ips`],
-      ['ANY', `${TENANTS}pac/defaults`],
-      ['GET', `${TENANTS}pac/template`],
-      ['POST', `${TENANTS}pac/template`],
-    ],
-  ),
-  ...(['GET', 'PUT'] as const).map((method): SpecEndpoint => ({
-    family: CORE_SETTINGS,
-    method,
-    path: '/api/settings/v2/pac/version',
-    sources: [
-      core('§7 Settings', 'GET and PUT /api/settings/v2/pac/version.'),
-      acl(
-        '§7 Tenant settings',
-        'PAC: GET, PATCH, proxy_ips, defaults, template (GET and POST); also /api/settings/v2/pac/version (GET and PUT).',
-      ),
-    ],
-  })),
-  ...rows(
     CORE_SETTINGS,
     core('§7 Settings', 'GET and PUT /api/settings/v1/tenants/client_profiles (body profiles).'),
     both([`${TENANTS}client_profiles`]),

@@ -3,6 +3,7 @@ import {
   TENANT_SETTINGS_REGISTRY,
   type SettingsListDef,
 } from '@workbench/common/api/contract/tenantSettings';
+import { PAC_PATHS } from '@workbench/common/api/contract/pacSettings';
 import { ADMIN_PATHS, RBAC_PATHS } from '@workbench/common/api/contract/administrators';
 import { USERINFO_V2_PATH } from '@workbench/common/api/contract/userInfoV2';
 import { EXTENSIONS_PATHS } from '@workbench/common/api/contract/extensions';
@@ -260,6 +261,8 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
       ...(def.validate ? [`${def.path}/validate`] : []),
       ...(def.capabilities ? [`${def.path}/capabilities`] : []),
     ]),
+    // Settings II (issue 34 point 2): PAC files (the served file is outside /api).
+    ...Object.values(PAC_PATHS),
     // Settings I (issue 33): administrators, roles, the two-factor reset, the encrypted user info.
     ...[...Object.values(ADMIN_PATHS), ...Object.values(RBAC_PATHS), USERINFO_V2_PATH]
       .filter((p): p is string => typeof p === 'string')

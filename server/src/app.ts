@@ -46,6 +46,7 @@ import { openConfigStore } from './store/openConfigStore';
 import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
 import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
+import { pacRoutes } from './pac/pacRoutes';
 import { termsRoutes } from './terms/termsRoutes';
 import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
@@ -438,6 +439,7 @@ async function registerEverything(
   await app.register(named(settingsListRoutes));
   await app.register(named(forensicsRoutes));
   await app.register(named(serviceSettingsRoutes));
+  await app.register(named(pacRoutes));
   await app.register(named(savedSearchRoutes));
   if (options.events && ctx.events) {
     await app.register(named(eventsPlugin(options.events)));

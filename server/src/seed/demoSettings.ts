@@ -18,6 +18,7 @@ import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import { settingsEntity } from '../settings/settingsListRoutes';
 import { decodeCertificate, makeSelfSignedCertificate } from '../identity/certificates';
 import { seedDemoServiceSettings } from './demoServiceSettings';
+import { seedDemoPac } from '../pac/demoPac';
 
 /** Secrets of the providers' own formats (validate checks them), random per start. */
 const awsSecret = () => crypto.randomBytes(30).toString('base64');
@@ -141,4 +142,5 @@ export async function seedDemoSettings(
     }
   }
   await seedDemoServiceSettings(store, tenants, now);
+  await seedDemoPac(store, tenants, now);
 }

@@ -50,6 +50,18 @@ import {
   getForensicsViewer,
   saveForensicsViewer,
 } from '@workbench/common/api/tenantSettings';
+import {
+  getPacDefaults,
+  getPacProxyIps,
+  getPacSettings,
+  getPacVersion,
+  makePacTemplate,
+  savePacDefaults,
+  savePacProxyIps,
+  savePacSettings,
+  savePacVersion,
+  testPacFile,
+} from '@workbench/common/api/pacSettings';
 
 export const PORTAL_REQUESTS = {
   // The terms-of-service step (pending-steps/AcceptTermsStep).
@@ -118,4 +130,15 @@ export const PORTAL_REQUESTS = {
   // Web and Safemail: the service settings documents (docs/settings.md §9).
   getServiceSettings: request(getServiceSettings),
   saveServiceSettings: request(saveServiceSettings),
+  // Settings › PAC Files (docs/settings.md "PAC files").
+  getPacSettings: request(getPacSettings),
+  savePacSettings: request(savePacSettings),
+  getPacProxyIps: request(getPacProxyIps),
+  savePacProxyIps: request(savePacProxyIps),
+  getPacDefaults: request(getPacDefaults),
+  savePacDefaults: request(savePacDefaults),
+  makePacTemplate: request(makePacTemplate),
+  getPacVersion: request(getPacVersion),
+  savePacVersion: request(savePacVersion),
+  testPacFile: request(testPacFile),
 };

@@ -30,6 +30,7 @@ import {
   ACCESS_CONTROL_READ_PERMISSION,
   ADMINS_READ_PERMISSION,
   API_TOKENS_READ_PERMISSION,
+  PAC_READ_PERMISSION,
   ROLES_READ_PERMISSION,
   SIGN_IN_READ_PERMISSION,
   UDB_READ_PERMISSION,
@@ -169,6 +170,14 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
     page: page(() =>
       import('../areas/settings/sign-in/SignInSettingsPage').then((m) => m.SignInSettingsPage),
     ),
+  },
+  // PAC files (docs/settings.md "PAC files"): the editor, the tester and the served file's URL.
+  {
+    path: 'pac',
+    title: 'PAC Files',
+    access: any(PAC_READ_PERMISSION),
+    features: ['pac'],
+    page: page(() => import('../areas/settings/pac/PacFilesPage').then((m) => m.PacFilesPage)),
   },
   // One page per row of the tenant settings registry (docs/settings.md): its permission and features.
   ...TENANT_SETTINGS_LISTS.map((list): ChildArea => {

@@ -16,3 +16,5 @@ export const ADMINS_READ_PERMISSION = 'settings:admins:read';
 export const ADMINS_WRITE_PERMISSION = 'settings:admins:write';
 export const ROLES_READ_PERMISSION = 'settings:roles:read';
 export const ROLES_WRITE_PERMISSION = 'settings:roles:write';
+export const PAC_READ_PERMISSION = 'settings:pac:read';
+export const PAC_WRITE_PERMISSION = 'settings:pac:write';
