@@ -120,6 +120,12 @@ export const SILENT_CHOICES = {
     "GET bf_profiles/status answers {recording, rules, profiles, unvalidated_storage, viewer: {enabled, validated}, state: off, ready or attention}: the staged web policy's browsing-forensics switch and enabled rules, the profiles, those whose storage profile is not validated, and the viewer.",
   'mpa-certificates':
     'mpa_certificates is {list, updated_at, updated_by}; an item is {uuid, name, description?, pem} as written, and the server answers its decoding as certificate {subject, issuer, not_before, not_after, status, fingerprint_sha256, …, as decodeCert answers}; a pem that is not one X.509 certificate, or has expired, is refused (400 list.<i>.pem).',
+  'client-profiles':
+    'client_profiles is {profiles, updated_at, updated_by}, saved whole with PUT; a profile is {uuid, name, description, connection_mode: always_on or on_demand, fail_open, allow_user_disable, auto_update, posture_check, posture_profile_id} (the posture profile required while posture_check is on); export_client_profile?uuid= answers the profile as a JSON attachment {format: workbench-client-profile, version: 1, tenant, exported_at, profile, posture_profile}, 404 for an unknown uuid.',
+  'posture-profiles':
+    'posture_profiles is {profiles, updated_at, updated_by}, saved whole with PUT; a profile is {uuid, name, description, logic: and or or, checks: [{check, comparator, values}]}: a true-or-false check takes equal only, os_version versions and crowdstrike_zta a score 0-100 take all four comparators, inbetween two ordered values (inclusive), the others one.',
+  'ts-client-profile':
+    "ts_client_profile is one document {enabled, client_profile_id (a stored client profile, required while enabled; null when none or deleted), port_range: {start, end} (1024-65535, start not above end), ports_per_user (1-5000, at most the range's size), updated_at, updated_by}, saved with PUT (409 over a newer save); before the first save it reads as off, 10000-60000, 500 per user.",
   'service-settings':
     "The service settings under /api/v1/settings/ (web, ssl_bump, safemail, attachments, smtp, emails) are read with GET and replaced whole with PUT, in effect on save; a read answers the document's fields plus updated_at and updated_by (write-only fields as <field>_set); a list's bad value is refused naming it by position (bypass_hosts.0).",
   'list-users':
@@ -134,6 +140,10 @@ export const SILENT_CHOICES = {
     "GET multi_tenant/ answers the tenant's own associations from both sides: primary_associations are its parents (uuid, primary_name, status), secondary_associations its children (uuid, secondary_name, status); status is pending, active, rejected or revoked. PATCH associations/{id} takes {status} and answers the association as the caller lists it; another tenant's association is 404, as an unknown id is; a change the caller's side may not make is 409.",
   'pac-files':
     'GET pac answers {pac, filename, url, updated_at, updated_by} (url: where browsers fetch the file); PATCH pac takes {pac?, filename?, updated_at?} and refuses a file that does not parse or does not define FindProxyForURL (400 pac, the line and column in the message); proxy_ips is GET and PUT {proxy_ips: [host:port]}; defaults is GET and PUT {bypass_domains, bypass_private_networks, bypass_plain_hostnames, fail_open}; template answers {pac}: GET from the stored proxies and defaults, POST from {proxy_ips, defaults} given; the PAC version (settings v2 and policy pac_version, one value) is {pac_v2, updated_at, updated_by}, PUT {pac_v2}.',
+  'settings-documents':
+    'egress_ips is {ips: IP addresses or CIDR ranges}; fixed_egress is {enabled, fixed_egress_user: {list: user names (e-mail addresses)}}, on only with a user; global_settings is {organization_name, support_email, timezone (an IANA name), block_page_message, allow_user_feedback}; casb is {app_discovery, discovery_retention_days (1-365), unclassified_action: allow, safeview or block}. Each GET answers the document with updated_at and updated_by (the defaults and null before the first save); PUT takes the whole document (and optionally the updated_at read: 409 when another save came in since).',
+  'settings-utilities':
+    "GET setting/{name} answers {name, value}, one field of global_settings (404 for another name); GET capabilities/{name} answers {name, enabled, details} for restricted_logs, runtime_analysis and mobileSupport (400 for another name); GET get_user_ip answers {ip}, the caller's address (X-Forwarded-For believed only from a trusted proxy); GET all_public_ips answers {ips}, the deployment's configured public addresses.",
 } as const;
 export type SilentChoice = keyof typeof SILENT_CHOICES;
 

@@ -14,9 +14,11 @@ import { REPORT_ENDPOINTS } from './families/reports';
 import { PROVIDER_ENDPOINTS } from './families/provider';
 import { SETTINGS_ENDPOINTS } from './families/settings';
 import { UNSERVED_ENDPOINTS } from './families/unserved';
+import { NETWORK_SETTINGS_ENDPOINTS } from './families/networkSettings';
 import { API_TOKEN_ENDPOINTS } from './families/apiTokens';
 import { MULTI_TENANT_ENDPOINTS } from './families/multiTenant';
 import { FORENSICS_PROFILE_ENDPOINTS, STORAGE_PROFILE_ENDPOINTS } from './families/storageProfiles';
+import { CLIENT_PROFILE_ENDPOINTS } from './families/clientProfiles';
 import { SERVICE_SETTINGS_ENDPOINTS } from './families/serviceSettings';
 import { PAC_ENDPOINTS } from './families/pac';
 
@@ -29,7 +31,9 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...SETTINGS_ENDPOINTS,
   ...MULTI_TENANT_ENDPOINTS,
   ...STORAGE_PROFILE_ENDPOINTS,
+  ...NETWORK_SETTINGS_ENDPOINTS,
   ...FORENSICS_PROFILE_ENDPOINTS,
+  ...CLIENT_PROFILE_ENDPOINTS,
   ...SERVICE_SETTINGS_ENDPOINTS,
   ...PAC_ENDPOINTS,
   ...UNSERVED_ENDPOINTS,

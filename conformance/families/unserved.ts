@@ -4,10 +4,8 @@
  * settings, the central manager, connectivity and browser posture. Their rows count what the spec
  * names; the suite fails when the server starts serving one without a check here.
  */
-import { acl, core, type Method, type SpecEndpoint, type SpecSource } from '../endpointTypes';
+import { acl, type Method, type SpecEndpoint, type SpecSource } from '../endpointTypes';
 
-const SETTINGS = 'api-client-layer §7 Tenant settings';
-const CORE_SETTINGS = 'portal-core §7 Settings';
 const ON_PREM = 'api-client-layer §7 On-premises appliance settings';
 const MANAGER = 'api-client-layer §7 Central manager and appliance management';
 const CONNECTIVITY = 'api-client-layer §7 Connectivity';
@@ -18,14 +16,6 @@ const rows = (
   source: SpecSource,
   list: ReadonlyArray<readonly [Method, string]>,
 ): SpecEndpoint[] => list.map(([method, path]) => ({ family, method, path, sources: [source] }));
-const both = (paths: readonly string[]): Array<readonly [Method, string]> =>
-  paths.flatMap((p) => [['GET', p] as const, ['PUT', p] as const]);
-
-const TENANTS = '/api/settings/v1/tenants/';
-const GET_PUT = acl(
-  '§7 Tenant settings',
-  'GET and PUT: posture_profiles, ts_client_profile, mpa_certificates, mpa_security_config, global_settings, casb, admin_access_control, auth, tos, fixed_egress, egress_ips.',
-);
 const APPLIANCE_SETTINGS = acl(
   '§7 On-premises appliance settings',
   '/api/v1/settings/: extend_ime, auth/admins, auth/users, auth/ldap, auth/saml, ssl, service_domain, exported_config, logging, emails, access, time, enable_tls, smtp, enable_auto_updates, scp_fileexport_recorder, scp_fileexport, pnr_proxy, ssl_bump, safemail, attachments, web.',
@@ -65,49 +55,6 @@ const POSTURE_LINE = acl(
 const BRW = '/api/brw-posture-mgmt/v1/';
 
 export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
-  ...rows(
-    SETTINGS,
-    GET_PUT,
-    both(
-      ['posture_profiles', 'ts_client_profile', 'global_settings', 'casb', 'fixed_egress', 'egress_ips'].map(
-        (n) => TENANTS + n,
-      ),
-    ),
-  ),
-  ...rows(
-    SETTINGS,
-    acl('§7 Tenant settings', 'GET multi_tenant/, setting/{name}, setting/saml, capabilities/{name}.'),
-    [
-      ['GET', `${TENANTS}setting/{name}`],
-      ['GET', `${TENANTS}capabilities/{name}`],
-    ],
-  ),
-  {
-    family: SETTINGS,
-    method: 'GET',
-    path: `${TENANTS}export_client_profile`,
-    sources: [
-      acl('§7 Tenant settings', 'GET export_client_profile?uuid=.'),
-      core('§7 Settings', 'GET /api/settings/v1/tenants/export_client_profile?uuid=.'),
-    ],
-  },
-  ...rows(
-    SETTINGS,
-    acl(
-      '§7 Tenant settings',
-      'Utils: GET get_user_ip, all_public_ips, menloSamlSigningCert; POST decodeCert.',
-    ),
-    [
-      ['GET', `${TENANTS}get_user_ip`],
-      ['GET', `${TENANTS}all_public_ips`],
-    ],
-  ),
-  ...rows(
-    CORE_SETTINGS,
-    core('§7 Settings', 'GET and PUT /api/settings/v1/tenants/client_profiles (body profiles).'),
-    both([`${TENANTS}client_profiles`]),
-  ),
-
   ...rows(
     ON_PREM,
     APPLIANCE_SETTINGS,

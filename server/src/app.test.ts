@@ -1,3 +1,4 @@
+import { TS_CLIENT_PROFILE_PATH } from '@workbench/common/api/contract/tsClientProfile';
 import { TERMS_PATH } from '@workbench/common/api/contract/terms';
 import {
   TENANT_SETTINGS_REGISTRY,
@@ -260,7 +261,9 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
       def.path,
       ...(def.validate ? [`${def.path}/validate`] : []),
       ...(def.capabilities ? [`${def.path}/capabilities`] : []),
+      ...(def.export ? [def.export.path] : []),
     ]),
+    TS_CLIENT_PROFILE_PATH,
     // Settings II (issue 34 point 2): PAC files (the served file is outside /api).
     ...Object.values(PAC_PATHS),
     // Settings I (issue 33): administrators, roles, the two-factor reset, the encrypted user info.

@@ -51,6 +51,7 @@ import { termsRoutes } from './terms/termsRoutes';
 import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
 import { forensicsRoutes } from './settings/forensicsRoutes';
+import { settingsDocumentRoutes } from './settings/settingsDocumentRoutes';
 import { serviceSettingsRoutes } from './settings/serviceSettingsRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
@@ -89,6 +90,8 @@ export interface ServerOptions {
   insightsUrl?: string | null;
   /** WORKBENCH_STORAGE_ENDPOINT: the stand-in storage endpoint of settings `validate` (ServerContext). */
   storageEndpoint?: string | null;
+  /** WORKBENCH_PUBLIC_IPS: the deployment's public addresses (`all_public_ips`). */
+  publicIps?: readonly string[];
   /** Secure cookies (behind https). */
   secureCookies?: boolean;
   /**
@@ -186,6 +189,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     loginFailureCap: options.loginFailureCap ?? DEFAULT_LOGIN_FAILURE_CAP,
     setupAudit,
     storageEndpoint: options.storageEndpoint ?? null,
+    publicIps: options.publicIps ?? [],
     // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
     ...(events ? { events, audit: (list: readonly NewEvent[]) => events.append(list) } : {}),
   };
@@ -438,6 +442,7 @@ async function registerEverything(
   await app.register(named(multiTenantRoutes));
   await app.register(named(settingsListRoutes));
   await app.register(named(forensicsRoutes));
+  await app.register(named(settingsDocumentRoutes));
   await app.register(named(serviceSettingsRoutes));
   await app.register(named(pacRoutes));
   await app.register(named(savedSearchRoutes));

@@ -15,6 +15,7 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     demoEvents: undefined,
     insightsUrl: null,
     storageEndpoint: null,
+    publicIps: [],
     loginRatePerMinute: undefined,
     liveEventsPerSecond: 2,
     configUrl: null,
@@ -137,6 +138,13 @@ test('WORKBENCH_INSIGHTS_URL: an http(s) URL or a path; anything else stops the 
   expect(() => readConfig({ WORKBENCH_INSIGHTS_URL: 'javascript:alert(1)' }, root)).toThrow(
     /WORKBENCH_INSIGHTS_URL/,
   );
+});
+
+test('WORKBENCH_PUBLIC_IPS: addresses separated by commas or spaces; anything else stops the start', () => {
+  expect(
+    readConfig({ WORKBENCH_PUBLIC_IPS: '198.51.100.7, 2001:db8::7 198.51.100.8' }, root).publicIps,
+  ).toEqual(['198.51.100.7', '2001:db8::7', '198.51.100.8']);
+  expect(() => readConfig({ WORKBENCH_PUBLIC_IPS: '198.51.100.0/24' }, root)).toThrow(/WORKBENCH_PUBLIC_IPS/);
 });
 
 test('WORKBENCH_STORAGE_ENDPOINT: an http(s) URL of the stand-in storage endpoint; anything else stops the start', () => {

@@ -18,6 +18,8 @@ export interface ServerConfig {
   insightsUrl: string | null;
   /** WORKBENCH_STORAGE_ENDPOINT: a stand-in for the storage profiles' cloud endpoints (tests, demos). */
   storageEndpoint: string | null;
+  /** WORKBENCH_PUBLIC_IPS: the deployment's public addresses (`all_public_ips`); empty: none configured. */
+  publicIps: string[];
   /** WORKBENCH_LOGIN_RATE_LIMIT: sign-in calls per minute and client address (undefined: the default). */
   loginRatePerMinute?: number;
   /** WORKBENCH_LIVE_EVENTS: demo events a second added after the first seeding (0: none). */
@@ -112,6 +114,15 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     }
   }
 
+  const publicIps = blank(env.WORKBENCH_PUBLIC_IPS)
+    ? []
+    : env.WORKBENCH_PUBLIC_IPS.split(/[\s,]+/).filter((ip) => ip !== '');
+  for (const ip of publicIps)
+    if (isIP(ip) === 0)
+      throw new ConfigError(
+        `WORKBENCH_PUBLIC_IPS must be IP addresses separated by commas or spaces, got "${ip}".`,
+      );
+
   let loginRatePerMinute: number | undefined;
   if (!blank(env.WORKBENCH_LOGIN_RATE_LIMIT)) {
     const text = env.WORKBENCH_LOGIN_RATE_LIMIT.trim();
@@ -169,6 +180,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     demoEvents,
     insightsUrl,
     storageEndpoint,
+    publicIps,
     loginRatePerMinute,
     liveEventsPerSecond,
     configUrl,

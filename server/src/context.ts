@@ -116,6 +116,8 @@ export interface ServerContext {
    * (settings/endpointProbe.ts); null: the real endpoints.
    */
   storageEndpoint: string | null;
+  /** WORKBENCH_PUBLIC_IPS: the deployment's public addresses (settings/settingsDocumentRoutes.ts). */
+  publicIps: readonly string[];
 }
 
 declare module 'fastify' {

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     staticRoot: repoRoot,
     insightsUrl: config.insightsUrl,
     storageEndpoint: config.storageEndpoint,
+    publicIps: config.publicIps,
     extensions: config.extensions,
     secureCookies: process.env.WORKBENCH_SECURE_COOKIES === 'true',
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,

@@ -27,12 +27,11 @@ export async function saveSettingsDocument(
   updatedAt: string | null,
 ): Promise<SettingsDocument> {
   const body = { [def.listField]: items, updated_at: updatedAt };
-  const options = { callName: `save:${def.permissionItem}` };
-  // The spec's method per document: PUT for mpa_certificates, POST for the profiles.
+  const config = { callName: `save:${def.permissionItem}` };
   const saved =
-    def.writeMethod === 'PUT'
-      ? await http.put<SettingsDocument>(def.path, body, options)
-      : await http.post<SettingsDocument>(def.path, body, options);
+    def.saveMethod === 'PUT'
+      ? await http.put<SettingsDocument>(def.path, body, config)
+      : await http.post<SettingsDocument>(def.path, body, config);
   return saved.data;
 }
 
@@ -64,3 +63,6 @@ export async function saveForensicsViewer(
   return (await http.post<ForensicsViewer>(FORENSICS_PATHS.viewer, body, { callName: 'saveForensicsViewer' }))
     .data;
 }
+/** Where one item downloads as a file (the row's `export`), for a link the browser follows. */
+export const settingsExportUrl = (def: SettingsListDef, id: string): string | null =>
+  def.export ? `${def.export.path}?${def.idField}=${encodeURIComponent(id)}` : null;

@@ -469,6 +469,18 @@ export const providerAuditIds = {
   error: 'provider-audit-error',
 } as const;
 
+/** Settings › TS Client Profile (docs/settings.md §11). */
+export const tsClientProfileIds = {
+  page: 'ts-client-profile-page',
+  enabled: 'ts-client-profile-enabled',
+  clientProfile: 'ts-client-profile-client-profile',
+  portStart: 'ts-client-profile-port-start',
+  portEnd: 'ts-client-profile-port-end',
+  portsPerUser: 'ts-client-profile-ports-per-user',
+  save: 'ts-client-profile-save',
+  error: 'ts-client-profile-error',
+} as const;
+
 /** A tenant settings list's page (docs/settings.md): the entity page's ids and its validate action. */
 export const settingsListIds = (list: string) =>
   ({
@@ -479,4 +491,31 @@ export const settingsListIds = (list: string) =>
     validation: `settings-${list}-validation`,
     /** `${validationCheck}-${field}` one failed check. */
     validationCheck: `settings-${list}-validation-check`,
+    /** `${exportLink}-${id}` downloads one item as a file (client profiles). */
+    exportLink: `settings-${list}-export`,
+    /** The posture checks' editor of a posture profile's form: `${postureCheck}-${i}-<part>`. */
+    postureChecks: `settings-${list}-posture-checks`,
+    postureCheck: `settings-${list}-posture-check`,
+    postureCheckAdd: `settings-${list}-posture-check-add`,
   }) as const;
+
+/** A tenant settings document's form (docs/settings.md §10): `${field}-<dot path>` per field. */
+export const settingsDocumentIds = (key: string) =>
+  ({
+    form: `settings-doc-${key}`,
+    field: `settings-doc-${key}-field`,
+    save: `settings-doc-${key}-save`,
+    error: `settings-doc-${key}-error`,
+    updated: `settings-doc-${key}-updated`,
+  }) as const;
+
+/** Settings › Network and Settings › General (docs/settings.md §10). */
+export const networkSettingsIds = {
+  page: 'network-settings-page',
+  userIp: 'network-settings-user-ip',
+  addUserIp: 'network-settings-add-user-ip',
+  publicIps: 'network-settings-public-ips',
+} as const;
+export const generalSettingsIds = {
+  page: 'general-settings-page',
+} as const;

@@ -54,9 +54,13 @@ export const OTHER_SUB_EVENT_TYPES: Vocabulary = [
   { code: 'pac_file', label: 'PAC File' },
   { code: 'storage_profiles', label: 'Storage Profiles' },
   { code: 'forensics', label: 'Browsing Forensics' },
+  { code: 'client_profiles', label: 'Client Profiles' },
+  { code: 'posture_profiles', label: 'Posture Profiles' },
   { code: 'web_settings', label: 'Web Service Settings' },
   { code: 'safemail_settings', label: 'Safemail Service Settings' },
   { code: 'portal_settings', label: 'Portal Settings' },
+  { code: 'network', label: 'Network' },
+  { code: 'casb_settings', label: 'CASB Settings' },
   { code: 'session', label: 'Session' },
   // Our choice (issue 15 audit trail): the other areas the server's writes touch.
   { code: 'saved_searches', label: 'Saved Searches' },

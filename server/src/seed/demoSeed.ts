@@ -44,6 +44,7 @@ export const DEMO_CAPABILITIES: Record<string, Record<string, unknown>> = {
     browsing_forensics: true,
     private_access: true,
     browser_posture_management: true,
+    clientProfiles: true,
     safedocs: true,
     filedownload: true,
     swg_upload: true,

@@ -24,6 +24,7 @@ import { seedDemoPac } from '../pac/demoPac';
 const awsSecret = () => crypto.randomBytes(30).toString('base64');
 const azureKey = () => crypto.randomBytes(64).toString('base64');
 
+const MANAGED_LAPTOPS = '0d6f3a9b-4c2e-4f81-9b7a-3e5c1d8f2a66';
 const EU_STORAGE = '3f1c2a8e-5b7d-4c11-9a2e-7d5f1e0b6a01';
 /** The spec's sample capture values (screenshots every 10 s, files 100 MB, payload 10 KB, post 100 KB). */
 const SAMPLE_CAPTURE = {
@@ -114,6 +115,59 @@ export const DEMO_SETTINGS: Record<TenantSettingsList, Record<string, DemoRows>>
     ],
   },
   mpa_certificates: { acme: demoPrivateAccessCa },
+  posture_profiles: {
+    acme: () => [
+      {
+        uuid: MANAGED_LAPTOPS,
+        name: 'Managed laptops',
+        description: 'Company laptops: protected, encrypted and on a supported system.',
+        logic: 'and',
+        checks: [
+          { check: 'antivirus', comparator: 'equal', values: [true] },
+          { check: 'firewall', comparator: 'equal', values: [true] },
+          { check: 'full_disk_encryption', comparator: 'equal', values: [true] },
+          { check: 'os_version', comparator: 'inbetween', values: ['10.0.19045', '10.0.26100'] },
+          { check: 'crowdstrike_zta', comparator: 'greater_than', values: [60] },
+        ],
+      },
+      {
+        uuid: '7b2e9c4d-1a5f-4e3b-8d6c-0f9a2b4c6e77',
+        name: 'Contractor Macs',
+        description: 'Either Gatekeeper or Safe Browsing on, macOS 14 or later.',
+        logic: 'or',
+        checks: [
+          { check: 'gatekeeper', comparator: 'equal', values: [true] },
+          { check: 'google_safe_browsing', comparator: 'equal', values: [true] },
+          { check: 'os_version', comparator: 'greater_than', values: ['14'] },
+        ],
+      },
+    ],
+  },
+  client_profiles: {
+    acme: () => [
+      {
+        uuid: '2c8e4a6f-9b1d-4d3e-a5f7-6b0c8e2d4f88',
+        name: 'Head office',
+        description: 'Always-on client for managed laptops, checked before they connect.',
+        connection_mode: 'always_on',
+        fail_open: false,
+        allow_user_disable: false,
+        auto_update: true,
+        posture_check: true,
+        posture_profile_id: MANAGED_LAPTOPS,
+      },
+      {
+        uuid: '9e1a3c5b-7d2f-4a8e-b0c6-4d2f6a8b0c99',
+        name: 'Travelling staff',
+        description: 'Connects on demand; goes direct when the service cannot be reached.',
+        connection_mode: 'on_demand',
+        fail_open: true,
+        allow_user_disable: true,
+        auto_update: true,
+        posture_check: false,
+      },
+    ],
+  },
 };
 
 /** Writes each list's demo rows for the demo tenants that have its features (first start). */

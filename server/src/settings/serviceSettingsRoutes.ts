@@ -26,11 +26,11 @@ import {
   type ServiceSettingsDef,
   type ServiceSettingsName,
 } from '@workbench/common/api/contract/serviceSettings';
-import type { EntityRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
 import { named } from '../http/namedPlugin';
+import { storeIfUnchanged } from './documentStore';
 import { CertificateProblem, decodeCertificate } from '../identity/certificates';
 
 export const serviceSettingsEntity = (name: string): string => `service_settings_${name}`;
@@ -147,16 +147,7 @@ export function serviceSettingsRoutesFor(name: ServiceSettingsName): FastifyPlug
           if (fields[field] === undefined && before[field] !== undefined) fields[field] = before[field];
         const at = ctx.now().toISOString();
         const saved: Doc = { ...fields, updated_at: at, updated_by: username };
-        const next: EntityRecord = {
-          entity,
-          id: tid,
-          data: saved,
-          createdAt: record?.createdAt ?? at,
-          updatedAt: at,
-        };
-        const stored = record
-          ? await ctx.store.entities.update(next, record.updatedAt)
-          : await ctx.store.entities.insert(next);
+        const stored = await storeIfUnchanged(ctx.store, entity, tid, record, saved, at);
         if (!stored) changedMeanwhile((await load(tid)).doc);
         const strip = (doc: Doc) => {
           const { updated_at: _a, updated_by: _b, ...rest } = replyOf(def, doc);

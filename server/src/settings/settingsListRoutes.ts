@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import type { TObject } from 'typebox';
+import { Type, type TObject } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   SettingsValidateReply,
@@ -37,10 +37,11 @@ import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
 import { probeEndpoint } from './endpointProbe';
 import { named } from '../http/namedPlugin';
+import { tsClientProfileRoutes } from './tsClientProfileRoutes';
+import { settingsEntity } from './settingsEntity';
 
-import { checkSettingsUsedByPolicy, settingsEntity } from './settingsReferences';
+import { checkSettingsUsedByPolicy } from './settingsReferences';
 import { decodedCertificate, withCertificateStatus } from './certificateFields';
-
 export { settingsEntity };
 
 /** An item as answered: write-only fields out, `<field>_set` in their place. */
@@ -183,7 +184,7 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
     );
 
     app.route({
-      method: def.writeMethod ?? 'POST',
+      method: def.saveMethod ?? 'POST',
       url: def.path,
       config: write(`Changed the ${def.title.toLowerCase()}.`),
       schema: {
@@ -319,6 +320,45 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
         },
       );
 
+    const exported = def.export;
+    if (exported)
+      app.get(
+        exported.path,
+        {
+          config: read,
+          schema: {
+            tags,
+            summary: `Downloads one ${def.noun} as a file (an attachment); 404 when no ${def.noun} has the ${def.idField}`,
+            querystring: Type.Object({ [def.idField]: Type.String({ minLength: 1, maxLength: 64 }) }),
+            produces: ['application/json'],
+            response: { 200: { type: 'string' }, ...errorResponses(400, 401, 403, 404) },
+          },
+        },
+        async (request, reply) => {
+          const { tid, tenant } = tenantSessionOf(request);
+          const id = (request.query as Record<string, string>)[def.idField];
+          const item = (await load(tid)).items.find((i) => i[def.idField] === id);
+          if (!item) throw new ApiHttpError(404, `No ${def.noun} has this ${def.idField}.`, def.idField);
+          const referenced: Record<string, SettingsItem | null> = {};
+          for (const ref of def.references ?? []) {
+            const value = valueAt(item, ref.field);
+            const found = (await itemsOf(ref.list as TenantSettingsList, tid)).find(
+              ({ item: other, def: d }) => value !== undefined && other[d.idField] === value,
+            );
+            referenced[ref.field] = found ? itemReply(found.def, found.item) : null;
+          }
+          const file = exported.file(itemReply(def, item), {
+            tenant: tenant.name,
+            exportedAt: ctx.now().toISOString(),
+            referenced,
+          });
+          return reply
+            .type(file.type)
+            .header('content-disposition', `attachment; filename="${file.name}"`)
+            .send(file.body);
+        },
+      );
+
     const capabilities = def.capabilities;
     if (capabilities)
       app.get(
@@ -339,4 +379,6 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
 /** Every settings list of the registry. */
 export const settingsListRoutes: FastifyPluginAsync = async (app) => {
   for (const list of TENANT_SETTINGS_LISTS) await app.register(named(settingsListRoutesFor(list)));
+  // The one settings document beside the lists (docs/settings.md §11).
+  await app.register(named(tsClientProfileRoutes));
 };

@@ -21,8 +21,7 @@ import {
 import type { ConfigStore } from '../store/ConfigStore';
 import { ApiHttpError } from '../http/errors';
 import { readPolicyDoc } from '../policy/revisionStaging';
-
-export const settingsEntity = (list: string): string => `settings_${list}`;
+import { settingsEntity } from './settingsEntity';
 
 /** The stored items of a tenant's settings list (none before its first save). */
 export async function settingsItems(

@@ -19,6 +19,7 @@ import {
 import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
 import { getServiceSettings, saveServiceSettings } from '@workbench/common/api/serviceSettings';
 import { acceptTerms, getTerms } from '@workbench/common/api/terms';
+import { getTsClientProfile, saveTsClientProfile } from '@workbench/common/api/tsClientProfile';
 import {
   assignRole,
   createAdministrator,
@@ -62,8 +63,20 @@ import {
   savePacVersion,
   testPacFile,
 } from '@workbench/common/api/pacSettings';
+import {
+  getAllPublicIps,
+  getSettingsDocument,
+  getUserIp,
+  saveSettingsDocument,
+} from '@workbench/common/api/settingsDocuments';
 
 export const PORTAL_REQUESTS = {
+  // Settings › Network and General (docs/settings.md §10): the settings documents, the caller's
+  // address and the deployment's public addresses.
+  getSettingsDocument: request(getSettingsDocument),
+  saveSettingsDocument: request(saveSettingsDocument),
+  getUserIp: request(getUserIp),
+  getAllPublicIps: request(getAllPublicIps),
   // The terms-of-service step (pending-steps/AcceptTermsStep).
   getTerms: request(getTerms),
   acceptTerms: request(acceptTerms),
@@ -127,6 +140,9 @@ export const PORTAL_REQUESTS = {
   getForensicsStatus: request(getForensicsStatus),
   getForensicsViewer: request(getForensicsViewer),
   saveForensicsViewer: request(saveForensicsViewer),
+  // Settings › TS Client Profile (docs/settings.md §11).
+  getTsClientProfile: request(getTsClientProfile),
+  saveTsClientProfile: request(saveTsClientProfile),
   // Web and Safemail: the service settings documents (docs/settings.md §9).
   getServiceSettings: request(getServiceSettings),
   saveServiceSettings: request(saveServiceSettings),

@@ -18,7 +18,7 @@ describe('route table pages', () => {
     },
   );
 
-  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the customization area, the secure application access and firewall pages, the users, administrators and roles pages, API tokens, two-factor users and sign-in settings, PAC files, the pages of the settings lists, the multi-tenant page, and no other page yet', () => {
+  it('has the dashboard, the reports, the policy pages (each with the publish bar), every logs child, the customization area, the secure application access and firewall pages, the users, administrators and roles pages, API tokens, two-factor users and sign-in settings, PAC files, the pages of the settings lists, the TS client profile, the multi-tenant page, and no other page yet', () => {
     expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
       '/dashboard',
       '/reports',
@@ -48,6 +48,9 @@ describe('route table pages', () => {
       '/settings/storage-profiles',
       '/settings/forensics-profiles',
       '/settings/private-access-certificates',
+      '/settings/client-profiles',
+      '/settings/posture-profiles',
+      '/settings/ts-client-profile',
       '/settings/multi-tenant',
       '/secure-application-access',
       '/fwaas',

@@ -34,6 +34,9 @@ import {
   ROLES_READ_PERMISSION,
   SIGN_IN_READ_PERMISSION,
   UDB_READ_PERMISSION,
+  CASB_SETTINGS_READ_PERMISSION,
+  GLOBAL_SETTINGS_READ_PERMISSION,
+  NETWORK_READ_PERMISSION,
 } from '@workbench/common/api/contract/settingsPermissions';
 import {
   MULTI_TENANT_FEATURE,
@@ -118,7 +121,15 @@ export const POLICY_HISTORY_CHILD: ChildArea = {
 };
 
 export const SETTINGS_CHILDREN: readonly ChildArea[] = [
-  { path: 'general', title: 'General Settings' },
+  // Issue 34: the global and CASB settings documents (docs/settings.md §10).
+  {
+    path: 'general',
+    title: 'General Settings',
+    access: any(GLOBAL_SETTINGS_READ_PERMISSION, CASB_SETTINGS_READ_PERMISSION),
+    page: page(() =>
+      import('../areas/settings/general/GeneralSettingsPage').then((m) => m.GeneralSettingsPage),
+    ),
+  },
   {
     path: 'users',
     title: 'Users',
@@ -146,7 +157,15 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
       ),
     ),
   },
-  { path: 'network', title: 'Network' },
+  // Issue 34: egress IPs, fixed egress, the caller's and the service's addresses (docs/settings.md §10).
+  {
+    path: 'network',
+    title: 'Network',
+    access: any(NETWORK_READ_PERMISSION),
+    page: page(() =>
+      import('../areas/settings/network/NetworkSettingsPage').then((m) => m.NetworkSettingsPage),
+    ),
+  },
   // Sign-in and API access (issue 33): each gated by the permission and feature its server calls need.
   {
     path: 'api-tokens',
@@ -190,6 +209,16 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
       page: page(() => import('../areas/settings/SettingsListPage').then((m) => m.settingsListPageOf(list))),
     };
   }),
+  // The terminal-server client's one document, beside the client profiles (docs/settings.md §11).
+  {
+    path: 'ts-client-profile',
+    title: 'TS Client Profile',
+    access: any('settings:client_profiles:read'),
+    features: ['clientProfiles'],
+    page: page(() =>
+      import('../areas/settings/ts-client-profile/TsClientProfilePage').then((m) => m.TsClientProfilePage),
+    ),
+  },
   // Multi-tenant associations (docs/access.md §7): the tenant's parents and children, approve.
   {
     path: 'multi-tenant',

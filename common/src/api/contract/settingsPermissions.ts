@@ -18,3 +18,7 @@ export const ROLES_READ_PERMISSION = 'settings:roles:read';
 export const ROLES_WRITE_PERMISSION = 'settings:roles:write';
 export const PAC_READ_PERMISSION = 'settings:pac:read';
 export const PAC_WRITE_PERMISSION = 'settings:pac:write';
+/** Settings › Network and General (tenantSettingsDocuments.ts: its rows' permission items). */
+export const NETWORK_READ_PERMISSION = 'settings:network:read';
+export const GLOBAL_SETTINGS_READ_PERMISSION = 'settings:global_settings:read';
+export const CASB_SETTINGS_READ_PERMISSION = 'settings:casb:read';

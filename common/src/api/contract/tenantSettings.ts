@@ -16,6 +16,8 @@ import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import { STORAGE_PROFILES } from './settings-lists/storageProfiles';
 import { FORENSICS_PROFILES } from './settings-lists/forensicsProfiles';
 import { MPA_CERTIFICATES } from './settings-lists/mpaCertificates';
+import { CLIENT_PROFILES } from './settings-lists/clientProfiles';
+import { POSTURE_PROFILES } from './settings-lists/postureProfiles';
 
 /** A column of the list: a field (a dot path into the item), its header, how it shows. */
 export interface SettingsColumnDef {
@@ -30,8 +32,20 @@ export interface SettingsColumnDef {
 export interface SettingsFormFieldDef {
   field: string;
   label: string;
-  /** `pem`: a certificate pasted or read from a file (several lines, monospace). */
-  kind: 'text' | 'multiline' | 'password' | 'checkbox' | 'select' | 'number' | 'reference' | 'pem';
+  /**
+   * `pem`: a certificate pasted or read from a file (several lines, monospace);
+   * `posture-checks`: the rows of a posture profile's checks (common/src/posture/evaluate.ts).
+   */
+  kind:
+    | 'text'
+    | 'multiline'
+    | 'password'
+    | 'checkbox'
+    | 'select'
+    | 'number'
+    | 'reference'
+    | 'pem'
+    | 'posture-checks';
   /** Characters the field takes (250 unless said). */
   maxLength?: number;
   options?: readonly string[];
@@ -68,6 +82,13 @@ export interface SettingsEndpoint {
   notFoundField?: string;
 }
 
+/** A file made of one item (`GET <export.path>?<idField>=`), to download. */
+export interface SettingsExportFile {
+  name: string;
+  type: string;
+  body: string;
+}
+
 export interface SettingsListDef {
   /** The page's title (plural, as the Settings menu shows it) and the noun of one item. */
   title: string;
@@ -77,8 +98,8 @@ export interface SettingsListDef {
   /** The portal's path under Settings (`#/settings/<menuPath>`). */
   menuPath: string;
   path: string;
-  /** The save's method: POST unless the spec says PUT (`mpa_certificates`). */
-  writeMethod?: 'POST' | 'PUT';
+  /** The verb of a save (the whole document): POST unless the spec names PUT (client_profiles). */
+  saveMethod?: 'POST' | 'PUT';
   /** The document's field that holds the items. */
   listField: string;
   idField: string;
@@ -122,6 +143,17 @@ export interface SettingsListDef {
     checks: (item: Record<string, unknown>) => SettingsCheck[];
     endpoint: (item: Record<string, unknown>) => SettingsEndpoint;
   };
+  /**
+   * `GET <export.path>?<idField>=`: one item as a file to download (an attachment); `referenced`
+   * holds the items its references name (by field), null where none.
+   */
+  export?: {
+    path: string;
+    file: (
+      item: SettingsItem,
+      meta: { tenant: string; exportedAt: string; referenced: Record<string, SettingsItem | null> },
+    ) => SettingsExportFile;
+  };
   /** `GET <path>/capabilities`: what the list offers (the form's choices and limits). */
   capabilities?: { schema: TSchema; value: unknown };
 }
@@ -131,6 +163,8 @@ export const TENANT_SETTINGS_REGISTRY = {
   storage_profiles: STORAGE_PROFILES,
   bf_profiles: FORENSICS_PROFILES,
   mpa_certificates: MPA_CERTIFICATES,
+  client_profiles: CLIENT_PROFILES,
+  posture_profiles: POSTURE_PROFILES,
 } satisfies Record<string, SettingsListDef>;
 
 export type TenantSettingsList = keyof typeof TENANT_SETTINGS_REGISTRY;

@@ -207,7 +207,7 @@ describe('entity feature', () => {
     expect(s.entities.others?.write.error?.message).toBe(unsupportedWriteMessage('others', 'create'));
   });
 
-  // portal-core §8 (docs/http-client.md §4): the HTTP client's 5-second permission message stays.
+  // docs/http-client.md §4: the HTTP client's 5-second permission message stays.
   test('a bulk write refused with 403 keeps the permission message, not "Error: <message>"', async () => {
     const { store, mock } = widgetStore();
     mock.onGet('/widgets').reply(200, { items: [], total: 0 });

@@ -136,7 +136,7 @@ describe('policy-docs saga: save', () => {
     });
   });
 
-  // portal-core §8 (docs/http-client.md §4): a 403 shows the permission message for 5 s; the
+  // docs/http-client.md §4: a 403 shows the permission message for 5 s; the
   // save's own "Error: <message>" snackbar must not replace it.
   test('a 403 on save keeps the 5-second permission message and the draft', async () => {
     const { store, mock } = await editedStore();

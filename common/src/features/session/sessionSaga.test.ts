@@ -1,5 +1,7 @@
 import Cookies from 'js-cookie';
 import { AUTH_PATHS } from '../../api/contract/auth';
+import { CAPABILITY_DETAIL_NAMES, capabilityDetailsPath } from '../../api/contract/capabilityDetails';
+import { selectFeatures } from '../feature-flags/featureFlagsSelectors';
 import { POLICY_PATHS } from '../../api/contract/policy';
 import { USER_ID_COOKIE, XSRF_COOKIE } from '../../api/contract/wire';
 import { ON_PREM_AUTH_PATHS } from '../../api/auth';
@@ -369,5 +371,40 @@ describe('the store wires the HTTP rules to the session (docs/sessions.md §1)',
     expect(navigation.reload).not.toHaveBeenCalled();
     await http.get('/api/anything');
     expect(navigation.reload).toHaveBeenCalled();
+  });
+});
+
+describe('capability details at start (docs/access.md §6)', () => {
+  test("the details read with capabilities/{name} feed the feature flags in place of the session's entries", async () => {
+    setRuntimeEnvForTests({ deployment: 'ec2', mode: null, production: true });
+    const { store, mock } = createTestStore();
+    // The session says nothing of runtime analysis, and an older mobile support level.
+    const user = makeUser({
+      capabilities: { rbac: true, mobileSupport: { enabled: true, emailSupportLevel: 'basic' } },
+    });
+    stubStartCalls(mock, true, user);
+    mock.onGet(capabilityDetailsPath('runtime_analysis')).reply(200, {
+      name: 'runtime_analysis',
+      enabled: true,
+      details: { test: false },
+    });
+    mock.onGet(capabilityDetailsPath('mobileSupport')).reply(200, {
+      name: 'mobileSupport',
+      enabled: true,
+      details: { enabled: true, emailSupportLevel: 'full' },
+    });
+    // A failed read leaves the session's own entry (none here): no heat alert.
+    mock.onGet(capabilityDetailsPath('restricted_logs')).reply(500, { message: 'down' });
+    Cookies.set(USER_ID_COOKIE, 'u-1');
+    Cookies.set(XSRF_COOKIE, 'x1');
+    store.dispatch(sessionStartRequested());
+    const asked = () => mock.history.get.filter((r) => /capabilities\//.test(r.url ?? '')).length;
+    await stateWhen(store, () => asked() === CAPABILITY_DETAIL_NAMES.length);
+    await flush();
+    const s = store.getState();
+    expect(selectFeatures(s)).toMatchObject({ heatShield: true, mobileSupportFull: true, heatAlert: false });
+    expect(mock.history.get.map((r) => r.url)).toEqual(
+      expect.arrayContaining(CAPABILITY_DETAIL_NAMES.map(capabilityDetailsPath)),
+    );
   });
 });

@@ -1,6 +1,6 @@
 /** Session side effects (docs/sessions.md §1): start, login, logout, portal version at start. */
 import type { SagaIterator } from 'redux-saga';
-import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import Cookies from 'js-cookie';
 import {
   CHANGE_PASSWORD_MSGS,
@@ -14,6 +14,12 @@ import { selectAccessController, selectCan } from '../rbac/rbacSelectors';
 import { REVISION_READ } from '../../api/contract/policyKinds';
 import { XSRF_COOKIE } from '../../api/contract/wire';
 import * as authApi from '../../api/auth';
+import { getCapabilityDetails } from '../../api/capabilityDetails';
+import {
+  CAPABILITY_DETAIL_NAMES,
+  type CapabilityDetailName,
+  type CapabilityDetails,
+} from '../../api/contract/capabilityDetails';
 import type { HttpClient } from '../../api/http';
 import { ApiCallError, toErrorInfo } from '../../api/ApiCallError';
 import { loginErrorOf } from '../../api/loginRejection';
@@ -24,6 +30,7 @@ import { selectLoginChallenge, selectPendingStep } from './sessionSelectors';
 import { revisionRequested } from '../revision/revisionSlice';
 import {
   authParamsFailed,
+  capabilityDetailsReceived,
   authParamsReceived,
   authParamsRequested,
   loggedOut,
@@ -85,6 +92,19 @@ function* portalVersionAtStart(http: HttpClient): SagaIterator {
   if (mayReadRevision) yield put(revisionRequested());
 }
 
+/**
+ * Reads a capability's details (docs/access.md §6) for the feature flags; a failed read leaves the
+ * session's own entry in place (the session still starts).
+ */
+function* capabilityDetailsAtStart(http: HttpClient, name: CapabilityDetailName): SagaIterator {
+  try {
+    const reply: CapabilityDetails = yield call(getCapabilityDetails, http, name);
+    yield put(capabilityDetailsReceived(reply));
+  } catch {
+    // The session's capabilities stand.
+  }
+}
+
 function* startSession(): SagaIterator {
   if (!canStartSession()) {
     yield put(sessionStartFailed({ message: NO_SESSION_MESSAGE, callName: 'sessionStart' }));
@@ -103,6 +123,7 @@ function* startSession(): SagaIterator {
   // start's calls wait until the steps are done and the session is read again.
   if (user.pending_steps.length > 0) return;
   yield call(portalVersionAtStart, http);
+  yield all(CAPABILITY_DETAIL_NAMES.map((name) => call(capabilityDetailsAtStart, http, name)));
 }
 
 function* loginWorker(action: ReturnType<typeof loginRequested>): SagaIterator {

@@ -20,9 +20,16 @@ export const selectPasswordChange = createSelector([selectSession], (s) => s.pas
 export const selectXsrfAtStart = createSelector([selectSession], (s) => s.xsrfAtStart);
 /** The step the account must do before anything else opens (contract/pendingSteps.ts), or null. */
 export const selectPendingStep = createSelector([selectUser], (user) => user?.pending_steps[0] ?? null);
+/**
+ * The session's capabilities, with the capability details read after the start in place of its
+ * own entries (docs/access.md §6): what the feature flags derive from.
+ */
 export const selectCapabilities = createSelector(
-  [selectUser],
-  (user): Readonly<Record<string, unknown>> => user?.capabilities ?? EMPTY_CAPABILITIES,
+  [selectUser, (state: WithSession) => state.session.capabilityDetails],
+  (user, details): Readonly<Record<string, unknown>> => {
+    const caps = user?.capabilities ?? EMPTY_CAPABILITIES;
+    return details && Object.keys(details).length > 0 ? { ...caps, ...details } : caps;
+  },
 );
 /** "First Last", or the uid when the names are empty. */
 export const selectUserDisplayName = createSelector([selectUser], (user) =>

@@ -38,6 +38,12 @@ export interface SessionState {
   timedOut: boolean;
   /** The user's own password change (the user menu): its call and its refusal. */
   passwordChange: { status: 'idle' | 'saving' | 'done' | 'failed'; error: ApiCallErrorInfo | null };
+  /**
+   * The capability details read after the start (capabilities/{name}: restricted_logs,
+   * runtime_analysis, mobileSupport; docs/access.md §6): they take the place of the session's own
+   * entries in the feature flags; `{}` for a capability the tenant does not have.
+   */
+  capabilityDetails: Record<string, Record<string, unknown>>;
 }
 
 export const initialSessionState: SessionState = {
@@ -53,6 +59,7 @@ export const initialSessionState: SessionState = {
   policyWelcomeVisible: false,
   timedOut: false,
   passwordChange: { status: 'idle', error: null },
+  capabilityDetails: {},
 };
 
 export interface LoginRequestedPayload {
@@ -74,6 +81,7 @@ export const sessionSlice = createSlice({
         state.starting = false;
         state.loggingIn = false;
         state.user = action.payload;
+        state.capabilityDetails = {};
         state.xsrfAtStart = action.meta.xsrf;
         state.startError = null;
         state.timedOut = false;
@@ -121,9 +129,18 @@ export const sessionSlice = createSlice({
       state.starting = false;
       state.loggingIn = false;
       state.user = null;
+      state.capabilityDetails = {};
       state.xsrfAtStart = null;
       state.policyWelcomeVisible = false;
       state.timedOut = action.payload?.timeout === true;
+    },
+    /** A capability's details as capabilities/{name} answered them (not enabled: none). */
+    capabilityDetailsReceived(
+      state,
+      action: PayloadAction<{ name: string; enabled: boolean; details: Record<string, unknown> }>,
+    ) {
+      const { name, enabled, details } = action.payload;
+      state.capabilityDetails[name] = enabled ? details : {};
     },
     passwordChangeRequested(state, _action: PayloadAction<{ current: string; next: string }>) {
       state.passwordChange = { status: 'saving', error: null };
@@ -162,6 +179,7 @@ export const sessionSlice = createSlice({
 });
 
 export const {
+  capabilityDetailsReceived,
   sessionStartRequested,
   sessionStarted,
   sessionStartFailed,

@@ -29,10 +29,13 @@ import { useEntityList } from '../../app/portalEntities';
 import {
   fieldShown,
   formFieldOfError,
+  formProblem,
   formValuesOf,
   itemOfForm,
+  type PostureCheckDraft,
   type SettingsFormValues,
 } from '@workbench/common/features/settings-lists/settingsForm';
+import { PostureChecksField } from './PostureChecksField';
 import { settingsListIds } from '@workbench/common/test-ids/index';
 import { FormDialogActions } from '@workbench/common/components/confirm-delete/index';
 import { readFileText } from '@workbench/common/features/import-wizard/importParsing';
@@ -153,12 +156,27 @@ export function SettingsItemDialog({
 }: SettingsItemDialogProps) {
   const ids = settingsListIds(list);
   const [values, setValues] = useState<SettingsFormValues>(() => formValuesOf(def, item));
-  const errorField = formFieldOfError(def, serverError?.field);
+  // The form's own refusal (a posture check that does not fit its comparator), until the next edit.
+  const [refused, setRefused] = useState<[string, string] | null>(null);
+  const shown: { field: string; message: string } | null = refused
+    ? { field: refused[0], message: refused[1] }
+    : serverError?.field
+      ? {
+          field: serverError.field.replace(new RegExp(`^${def.listField}\\.\\d+\\.`), ''),
+          message: serverError.message,
+        }
+      : null;
+  const errorField = refused ? formFieldOfError(def, refused[0]) : formFieldOfError(def, serverError?.field);
   const title = item ? `Edit ${def.noun} ${String(item[def.nameField])}` : `Add ${def.noun}`;
-  const set = (field: string, value: string | boolean) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: string, value: SettingsFormValues[string]) => {
+    setRefused(null);
+    setValues((v) => ({ ...v, [field]: value }));
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit(itemOfForm(def, item, values));
+    const problem = formProblem(def, values);
+    if (problem) setRefused(problem);
+    else onSubmit(itemOfForm(def, item, values));
   };
 
   return (
@@ -174,12 +192,28 @@ export function SettingsItemDialog({
         <DialogTitle id={`${ids.formDialog}-title`}>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {serverError && !errorField && <Alert severity="error">{serverError.message}</Alert>}
+            {serverError && !refused && !errorField && <Alert severity="error">{serverError.message}</Alert>}
             {def.form
               .filter((f) => fieldShown(f, values))
               .map((f) => {
                 const testId = `${ids.formField}-${f.field}`;
-                const error = errorField === f.field ? serverError?.message : undefined;
+                const error = errorField === f.field ? shown?.message : undefined;
+                if (f.kind === 'posture-checks')
+                  return (
+                    <PostureChecksField
+                      key={f.field}
+                      list={list}
+                      label={f.label}
+                      value={values[f.field] as PostureCheckDraft[]}
+                      onChange={(v) => set(f.field, v)}
+                      disabled={busy}
+                      error={
+                        error !== undefined && shown
+                          ? { at: shown.field.slice(f.field.length + 1), message: error }
+                          : undefined
+                      }
+                    />
+                  );
                 if (f.kind === 'reference')
                   return (
                     <ReferenceField

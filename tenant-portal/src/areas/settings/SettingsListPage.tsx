@@ -7,6 +7,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
+import DownloadIcon from '@mui/icons-material/Download';
 import { SearchField, selectCan, useAppSelector } from '@workbench/common';
 import {
   TENANT_SETTINGS_REGISTRY,
@@ -24,6 +25,7 @@ import {
   DeleteSelectedButton,
 } from '@workbench/common/components/confirm-delete/index';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
+import { settingsExportUrl } from '@workbench/common/api/tenantSettings';
 import { VALIDATE_COMMAND } from '@workbench/common/features/settings-lists/settingsListSource';
 import { counted } from '@workbench/common/formatting/counted';
 import { settingsListIds } from '@workbench/common/test-ids/index';
@@ -108,25 +110,41 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
         return typeof v === 'string' ? (c.labels?.[v] ?? v) : v;
       },
     })),
-    ...(canWrite
+    ...(canWrite || def.export
       ? [
           {
             name: 'actions',
             header: 'Actions',
-            minWidth: def.validate ? 150 : 80,
+            minWidth: def.validate || def.export ? 150 : 80,
             // In reach also when a narrow window scrolls the table sideways.
             pinned: 'right' as const,
             render: (item: SettingsItem) => (
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                <IconButton
-                  size="small"
-                  aria-label={`Edit ${nameOf(item)}`}
-                  data-testid={`${ids.editButton}-${idOf(item)}`}
-                  onClick={() => page.openForm(item)}
-                >
-                  <EditIcon fontSize="small" />
-                </IconButton>
-                {def.validate && (
+                {canWrite && (
+                  <IconButton
+                    size="small"
+                    aria-label={`Edit ${nameOf(item)}`}
+                    data-testid={`${ids.editButton}-${idOf(item)}`}
+                    onClick={() => page.openForm(item)}
+                  >
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                )}
+                {def.export && (
+                  // A link the browser follows: the server's answer is the file (an attachment).
+                  <Button
+                    size="small"
+                    component="a"
+                    href={settingsExportUrl(def, idOf(item)) ?? undefined}
+                    download
+                    startIcon={<DownloadIcon fontSize="small" />}
+                    aria-label={`Export ${nameOf(item)}`}
+                    data-testid={`${ids.exportLink}-${idOf(item)}`}
+                  >
+                    Export
+                  </Button>
+                )}
+                {canWrite && def.validate && (
                   <Button
                     size="small"
                     aria-label={`Validate ${nameOf(item)}`}

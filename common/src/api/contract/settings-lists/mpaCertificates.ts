@@ -43,7 +43,7 @@ export const MPA_CERTIFICATES: SettingsListDef = {
     'Private access accepts client certificates signed by these CAs; whether it requires one is a security setting of Secure Application Access (Security settings).',
   menuPath: 'private-access-certificates',
   path: '/api/settings/v1/tenants/mpa_certificates',
-  writeMethod: 'PUT',
+  saveMethod: 'PUT',
   listField: 'list',
   idField: 'uuid',
   nameField: 'name',
