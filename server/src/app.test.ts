@@ -49,6 +49,7 @@ import {
   SETTINGS_UTILITY_PATHS,
 } from '@workbench/common/api/contract/tenantSettingsDocuments';
 import { SERVICE_SETTINGS_REGISTRY } from '@workbench/common/api/contract/serviceSettings';
+import { FORENSICS_PATHS } from '@workbench/common/api/contract/settings-lists/forensicsProfiles';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -279,6 +280,8 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
       ...(def.export ? [def.export.path] : []),
     ]),
     TS_CLIENT_PROFILE_PATH,
+    // The forensics profiles' status and viewer beside their list (docs/settings.md §3).
+    ...Object.values(FORENSICS_PATHS),
     // Settings II (issue 34 point 2): PAC files (the served file is outside /api).
     ...Object.values(PAC_PATHS),
     // Settings II (issue 34): the settings documents (Network and General; Web and Safemail)
