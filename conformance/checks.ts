@@ -52,6 +52,19 @@ export function expectFields(value: unknown, paths: readonly string[]): void {
   expect({ missing }).toEqual({ missing: [] });
 }
 
+/** A settings list as read (list, updated_at, updated_by), each item holding `fields`. */
+export async function expectListDocument(
+  client: SpecClient,
+  path: string,
+  fields: readonly string[],
+): Promise<Record<string, unknown>> {
+  const doc = ok(await client.get(path));
+  expect(Array.isArray(doc.list)).toBe(true);
+  expect('updated_at' in doc && 'updated_by' in doc).toBe(true);
+  for (const item of doc.list as unknown[]) expectFields(item, fields);
+  return doc;
+}
+
 /** A 400 that names the field (SILENT_CHOICES['error-field']). */
 export function expectRefused(answer: SpecAnswer, field: string): void {
   expect({ status: answer.status, field: (answer.body as { field?: string } | undefined)?.field }).toEqual({

@@ -3,7 +3,14 @@
  * and v2, `setting/saml`, `admin_access_control`, the utils `menloSamlSigningCert` and
  * `decodeCert`). The spec names these calls without shapes: each check names the choice it rests on.
  */
-import { expectFields, expectRefused, expectUnknownParameterRefused, ok, type Suite } from '../checks';
+import {
+  expectFields,
+  expectListDocument,
+  expectRefused,
+  expectUnknownParameterRefused,
+  ok,
+  type Suite,
+} from '../checks';
 import { acl, type SpecEndpoint } from '../endpointTypes';
 
 const SETTINGS = 'api-client-layer §7 Tenant settings';
@@ -49,7 +56,50 @@ async function signingCertificate(suite: Suite): Promise<string> {
   return answer.text;
 }
 
+const MPA_CERTS = `${TENANTS}mpa_certificates`;
+const MPA_CERT_FIELDS = [
+  'uuid',
+  'name',
+  'pem',
+  'certificate.subject',
+  'certificate.issuer',
+  'certificate.not_before',
+  'certificate.not_after',
+  'certificate.fingerprint_sha256',
+];
+
 export const SETTINGS_ENDPOINTS: readonly SpecEndpoint[] = [
+  {
+    family: SETTINGS,
+    method: 'GET',
+    path: MPA_CERTS,
+    sources: [GET_PUT],
+    silent: ['mpa-certificates'],
+    check: async (suite) => {
+      await expectListDocument(suite.tenant, MPA_CERTS, MPA_CERT_FIELDS);
+    },
+  },
+  {
+    family: SETTINGS,
+    method: 'PUT',
+    path: MPA_CERTS,
+    sources: [
+      GET_PUT,
+      acl('§5 Validation rules', "The backend's rules for a bad PAC or certificate are not shown."),
+    ],
+    silent: ['mpa-certificates', 'error-field'],
+    check: async (suite) => {
+      const pem = await signingCertificate(suite);
+      const saved = ok(await suite.tenant.put(MPA_CERTS, { list: [{ name: 'Spec CA', pem }] }));
+      for (const cert of saved.list as unknown[]) expectFields(cert, MPA_CERT_FIELDS);
+      const before = ok(await suite.tenant.get(MPA_CERTS));
+      expectRefused(
+        await suite.tenant.put(MPA_CERTS, { list: [{ name: 'Not one', pem: 'not a certificate' }] }),
+        'list.0.pem',
+      );
+      expect(ok(await suite.tenant.get(MPA_CERTS))).toEqual(before);
+    },
+  },
   {
     family: SETTINGS,
     method: 'GET',

@@ -6,7 +6,7 @@
  * its platform, the secret being write-only, what validate and capabilities answer) the rows name
  * the choice (`storage-profiles`).
  */
-import { expectFields, expectRefused, ok, type Suite } from '../checks';
+import { expectFields, expectListDocument, expectRefused, ok, type Suite } from '../checks';
 import { acl, type SpecEndpoint } from '../endpointTypes';
 
 const FAMILY = 'api-client-layer §7 Tenant settings';
@@ -233,7 +233,65 @@ const bfProfile = (name: string, storage: Record<string, unknown>) => ({
   ...storage,
 });
 
+const BF_VIEWER = acl(
+  '§3 Forensics profile',
+  'Forensics viewer: enabled, validated, viewer_url, open_link (modal_window or new_tab).',
+);
+const BF_VIEWER_RULE = acl(
+  '§5 Validation rules',
+  'Forensics viewer URL check passes for any non-empty value.',
+);
+const VIEWER_FIELDS = ['enabled', 'validated', 'viewer_url', 'open_link'];
+
 export const FORENSICS_PROFILE_ENDPOINTS: readonly SpecEndpoint[] = [
+  {
+    family: FAMILY,
+    method: 'GET',
+    path: `${BF_PATH}/status`,
+    sources: [BF_CALLS],
+    silent: ['forensics-status'],
+    check: async (suite) => {
+      const status = ok(await suite.tenant.get(`${BF_PATH}/status`));
+      expectFields(status, ['recording', 'rules', 'profiles', 'viewer.enabled', 'state']);
+    },
+  },
+  {
+    family: FAMILY,
+    method: 'GET',
+    path: `${BF_PATH}/viewer`,
+    sources: [BF_CALLS, BF_VIEWER],
+    check: async (suite) => {
+      expectFields(ok(await suite.tenant.get(`${BF_PATH}/viewer`)), VIEWER_FIELDS);
+    },
+  },
+  {
+    family: FAMILY,
+    method: 'POST',
+    path: `${BF_PATH}/viewer`,
+    sources: [BF_CALLS, BF_VIEWER, BF_VIEWER_RULE],
+    silent: ['error-field'],
+    check: async (suite) => {
+      // Any non-empty value passes the URL check: even one that is not a URL.
+      const saved = ok(
+        await suite.tenant.post(`${BF_PATH}/viewer`, {
+          enabled: true,
+          viewer_url: 'viewer',
+          open_link: 'new_tab',
+        }),
+      );
+      expectFields(saved, VIEWER_FIELDS);
+      expect(saved).toMatchObject({ validated: true, viewer_url: 'viewer', open_link: 'new_tab' });
+      expectRefused(
+        await suite.tenant.post(`${BF_PATH}/viewer`, {
+          enabled: true,
+          viewer_url: 'viewer',
+          open_link: 'popup',
+        }),
+        'open_link',
+      );
+      expect(ok(await suite.tenant.get(`${BF_PATH}/viewer`))).toEqual(saved);
+    },
+  },
   {
     family: FAMILY,
     method: 'GET',
@@ -241,9 +299,7 @@ export const FORENSICS_PROFILE_ENDPOINTS: readonly SpecEndpoint[] = [
     sources: [BF_CALLS, BF_SHAPE],
     silent: ['forensics-profiles'],
     check: async (suite) => {
-      const doc = ok(await suite.tenant.get(BF_PATH));
-      expect('updated_at' in doc && 'updated_by' in doc).toBe(true);
-      for (const profile of doc.list as unknown[]) expectFields(profile, BF_FIELDS);
+      await expectListDocument(suite.tenant, BF_PATH, BF_FIELDS);
     },
   },
   {

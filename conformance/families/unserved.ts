@@ -6,7 +6,6 @@
  */
 import { acl, type Method, type SpecEndpoint, type SpecSource } from '../endpointTypes';
 
-const SETTINGS = 'api-client-layer §7 Tenant settings';
 const ON_PREM = 'api-client-layer §7 On-premises appliance settings';
 const MANAGER = 'api-client-layer §7 Central manager and appliance management';
 const POSTURE = 'api-client-layer §7 Browser posture';
@@ -16,14 +15,6 @@ const rows = (
   source: SpecSource,
   list: ReadonlyArray<readonly [Method, string]>,
 ): SpecEndpoint[] => list.map(([method, path]) => ({ family, method, path, sources: [source] }));
-const both = (paths: readonly string[]): Array<readonly [Method, string]> =>
-  paths.flatMap((p) => [['GET', p] as const, ['PUT', p] as const]);
-
-const TENANTS = '/api/settings/v1/tenants/';
-const GET_PUT = acl(
-  '§7 Tenant settings',
-  'GET and PUT: posture_profiles, ts_client_profile, mpa_certificates, mpa_security_config, global_settings, casb, admin_access_control, auth, tos, fixed_egress, egress_ips.',
-);
 const APPLIANCE_SETTINGS = acl(
   '§7 On-premises appliance settings',
   '/api/v1/settings/: extend_ime, auth/admins, auth/users, auth/ldap, auth/saml, ssl, service_domain, exported_config, logging, emails, access, time, enable_tls, smtp, enable_auto_updates, scp_fileexport_recorder, scp_fileexport, pnr_proxy, ssl_bump, safemail, attachments, web.',
@@ -63,21 +54,6 @@ const POSTURE_LINE = acl(
 const BRW = '/api/brw-posture-mgmt/v1/';
 
 export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
-  ...rows(
-    SETTINGS,
-    GET_PUT,
-    both(['mpa_certificates'].map((n) => TENANTS + n)),
-  ),
-  ...rows(
-    SETTINGS,
-    acl('§7 Tenant settings', 'Forensics (BF) profiles: GET and POST, status, viewer GET and POST.'),
-    [
-      ['ANY', `${TENANTS}bf_profiles/status`],
-      ['GET', `${TENANTS}bf_profiles/viewer`],
-      ['POST', `${TENANTS}bf_profiles/viewer`],
-    ],
-  ),
-
   ...rows(
     ON_PREM,
     APPLIANCE_SETTINGS,

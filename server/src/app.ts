@@ -50,6 +50,7 @@ import { pacRoutes } from './pac/pacRoutes';
 import { termsRoutes } from './terms/termsRoutes';
 import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
+import { forensicsRoutes } from './settings/forensicsRoutes';
 import { settingsDocumentRoutes } from './settings/settingsDocumentRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
@@ -441,6 +442,7 @@ async function registerEverything(
   await app.register(named(termsRoutes));
   await app.register(named(multiTenantRoutes));
   await app.register(named(settingsListRoutes));
+  await app.register(named(forensicsRoutes));
   await app.register(named(settingsDocumentRoutes));
   await app.register(named(pacRoutes));
   await app.register(named(savedSearchRoutes));

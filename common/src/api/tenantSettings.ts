@@ -8,6 +8,12 @@ import type {
   SettingsListDef,
   SettingsValidateReply,
 } from './contract/tenantSettings';
+import {
+  FORENSICS_PATHS,
+  type ForensicsStatus,
+  type ForensicsViewer,
+  type ForensicsViewerBody,
+} from './contract/settings-lists/forensicsProfiles';
 import type { HttpClient } from './http';
 
 export async function getSettingsDocument(http: HttpClient, def: SettingsListDef): Promise<SettingsDocument> {
@@ -41,6 +47,22 @@ export async function validateSettingsItem(
   ).data;
 }
 
+/** Forensics profiles' status and viewer (docs/settings.md §3). */
+export async function getForensicsStatus(http: HttpClient): Promise<ForensicsStatus> {
+  return (await http.get<ForensicsStatus>(FORENSICS_PATHS.status, { callName: 'getForensicsStatus' })).data;
+}
+
+export async function getForensicsViewer(http: HttpClient): Promise<ForensicsViewer> {
+  return (await http.get<ForensicsViewer>(FORENSICS_PATHS.viewer, { callName: 'getForensicsViewer' })).data;
+}
+
+export async function saveForensicsViewer(
+  http: HttpClient,
+  body: ForensicsViewerBody,
+): Promise<ForensicsViewer> {
+  return (await http.post<ForensicsViewer>(FORENSICS_PATHS.viewer, body, { callName: 'saveForensicsViewer' }))
+    .data;
+}
 /** Where one item downloads as a file (the row's `export`), for a link the browser follows. */
 export const settingsExportUrl = (def: SettingsListDef, id: string): string | null =>
   def.export ? `${def.export.path}?${def.idField}=${encodeURIComponent(id)}` : null;

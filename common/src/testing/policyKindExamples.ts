@@ -450,7 +450,8 @@ const ex = {
     valid: {
       browsing_forensics: {
         enabled: true,
-        rules: [{ ...scoped, profile_id: '0b6f6a52-3f0e-4c8e-9a57-6c1d2b7e9f10' }],
+        // The demo's Standard capture (server/src/seed/demoSettings.ts): a rule names a stored profile.
+        rules: [{ ...scoped, profile_id: 'c2b7e5a1-9d3f-4e8a-b6c4-5f0a1d2e3b44' }],
       },
     },
     invalid: [

@@ -28,6 +28,7 @@ import { currentRevision, readPolicyDoc, stageChange } from './revisionStaging';
 import { AUDIT_AREA, POLICY_AUDIT, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
 import { valueAt } from './policyDiff';
 import { readParentDoc } from '../multi-tenant/parentPolicy';
+import { checkPolicySettingsReferences } from '../settings/settingsReferences';
 
 /**
  * Every policy save carries rev_id, state, updated_at and data (docs/policy.md §2); a client that
@@ -144,6 +145,7 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
         const body = request.body as { updated_at: string; data: unknown };
         const broken = def.check?.(body.data as never, { tid: s.tid });
         if (broken) throw new ApiHttpError(400, broken.message, broken.field);
+        await checkPolicySettingsReferences(ctx.store, s.tid, def, body.data);
         const data = storedData(body.data);
         const audit: PolicyAuditEntry[] = [];
         const revision = await stageChange(

@@ -16,6 +16,7 @@ import {
 import { SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import { settingsEntity } from '../settings/settingsListRoutes';
+import { decodeCertificate, makeSelfSignedCertificate } from '../identity/certificates';
 import { seedDemoServiceSettings } from './demoServiceSettings';
 import { seedDemoPac } from '../pac/demoPac';
 
@@ -34,7 +35,25 @@ const SAMPLE_CAPTURE = {
   network: { enabled: true, max_payload_kb: 10, max_post_kb: 100 },
 };
 
-export const DEMO_SETTINGS: Record<TenantSettingsList, Record<string, () => SettingsItem[]>> = {
+/** A tenant's demo rows, made at first start (`now`: a certificate valid from then). */
+type DemoRows = (now: Date) => SettingsItem[] | Promise<SettingsItem[]>;
+
+/** acme's private-access CA: a real certificate, made at first start and decoded as a save would. */
+async function demoPrivateAccessCa(now: Date): Promise<SettingsItem[]> {
+  const { certificatePem } = await makeSelfSignedCertificate('Acme Private Access CA', now, 3650);
+  const certificate = await decodeCertificate(certificatePem, now);
+  return [
+    {
+      uuid: '7a4e2c91-3b5d-4f6a-8e1c-0d9b2f4a6c77',
+      name: 'Acme Private Access CA',
+      description: 'Signs the client certificates of managed laptops.',
+      pem: certificate.pem,
+      certificate,
+    },
+  ];
+}
+
+export const DEMO_SETTINGS: Record<TenantSettingsList, Record<string, DemoRows>> = {
   storage_profiles: {
     acme: () => [
       {
@@ -95,6 +114,7 @@ export const DEMO_SETTINGS: Record<TenantSettingsList, Record<string, () => Sett
       },
     ],
   },
+  mpa_certificates: { acme: demoPrivateAccessCa },
   posture_profiles: {
     acme: () => [
       {
@@ -159,13 +179,13 @@ export async function seedDemoSettings(
   const at = now.toISOString();
   for (const [list, byTenant] of Object.entries(DEMO_SETTINGS) as [
     TenantSettingsList,
-    Record<string, () => SettingsItem[]>,
+    Record<string, DemoRows>,
   ][]) {
     const def = TENANT_SETTINGS_REGISTRY[list];
     for (const t of tenants) {
       const items = byTenant[t.name];
       if (!items || missingFeatures(def.features, deriveFeatureFlags(t.capabilities)).length > 0) continue;
-      const data = { [def.listField]: items(), updated_at: at, updated_by: SETUP_PUBLISHER };
+      const data = { [def.listField]: await items(now), updated_at: at, updated_by: SETUP_PUBLISHER };
       await store.entities.insert({
         entity: settingsEntity(list),
         id: t.tid,

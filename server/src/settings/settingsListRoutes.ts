@@ -40,6 +40,8 @@ import { named } from '../http/namedPlugin';
 import { tsClientProfileRoutes } from './tsClientProfileRoutes';
 import { settingsEntity } from './settingsEntity';
 
+import { checkSettingsUsedByPolicy } from './settingsReferences';
+import { decodedCertificate, withCertificateStatus } from './certificateFields';
 export { settingsEntity };
 
 /** An item as answered: write-only fields out, `<field>_set` in their place. */
@@ -102,7 +104,9 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
     };
     const reply = (doc: SettingsDocument) => ({
       ...doc,
-      [def.listField]: (doc[def.listField] as SettingsItem[]).map((i) => itemReply(def, i)),
+      [def.listField]: (doc[def.listField] as SettingsItem[]).map((i) =>
+        withCertificateStatus(def, itemReply(def, i), ctx.now()),
+      ),
     });
     /** Stores the document unless another save came in since `record` was read (false then). */
     const store = async (tid: string, record: EntityRecord | null, doc: SettingsDocument) => {
@@ -143,6 +147,7 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
         }
       }
       const kept = new Set(items.map((i) => i[def.idField]));
+      await checkSettingsUsedByPolicy(ctx.store, tid, list, kept);
       for (const other of TENANT_SETTINGS_LISTS)
         for (const ref of TENANT_SETTINGS_REGISTRY[other].references ?? []) {
           if (ref.list !== list) continue;
@@ -233,6 +238,16 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
           }
           return item;
         });
+        if (def.certificate)
+          for (const [i, item] of items.entries())
+            items[i] = await decodedCertificate(
+              def,
+              def.certificate,
+              item,
+              byId,
+              `${def.listField}.${i}`,
+              ctx.now(),
+            );
         await checkReferences(tid, items);
         const saved: SettingsDocument = {
           [def.listField]: items,

@@ -46,6 +46,11 @@ import {
 } from '@workbench/common/api/signInSettings';
 import { getMultiTenantInfo, setAssociationStatus } from '@workbench/common/api/multiTenant';
 import {
+  getForensicsStatus,
+  getForensicsViewer,
+  saveForensicsViewer,
+} from '@workbench/common/api/tenantSettings';
+import {
   getPacDefaults,
   getPacProxyIps,
   getPacSettings,
@@ -136,6 +141,10 @@ export const PORTAL_REQUESTS = {
   // Settings › Multi-tenant: the associations (a 403 or 404 reads as none), and approving one.
   getMultiTenantInfo: request(getMultiTenantInfo),
   setAssociationStatus: request(setAssociationStatus),
+  // Settings › Forensics Profiles: the status and the viewer beside the list (docs/settings.md §3).
+  getForensicsStatus: request(getForensicsStatus),
+  getForensicsViewer: request(getForensicsViewer),
+  saveForensicsViewer: request(saveForensicsViewer),
   // Settings › TS Client Profile (docs/settings.md §11).
   getTsClientProfile: request(getTsClientProfile),
   saveTsClientProfile: request(saveTsClientProfile),

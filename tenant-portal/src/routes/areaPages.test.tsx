@@ -49,6 +49,7 @@ describe('route table pages', () => {
       '/settings/pac',
       '/settings/storage-profiles',
       '/settings/forensics-profiles',
+      '/settings/private-access-certificates',
       '/settings/client-profiles',
       '/settings/posture-profiles',
       '/settings/ts-client-profile',

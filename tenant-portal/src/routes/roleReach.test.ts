@@ -89,9 +89,8 @@ describe('what a role opens, from the route table (docs/administrators.md §5)',
 
   it('reading administrators opens their page read-only, and not the roles', () => {
     const reach = roleReach({ read: ['settings:admins'], write: [] }, true, session, table);
-    // General Settings and Network have no rule of their own yet (Settings II): every holder of
-    // the area sees their titles.
-    expect(pagesOf(reach)).toEqual(['/settings/general', '/settings/administrators', '/settings/network']);
+    // Every settings page has its own rule (Settings II): General and Network are not opened by it.
+    expect(pagesOf(reach)).toEqual(['/settings/administrators']);
     expect(reach.find((a) => a.id === 'settings')?.write).toBe(false);
     const writer = roleReach({ read: ['settings:admins'], write: ['settings:admins'] }, true, session, table);
     expect(writer.find((a) => a.id === 'settings')?.pages).toContainEqual({

@@ -15,6 +15,7 @@
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import { STORAGE_PROFILES } from './settings-lists/storageProfiles';
 import { FORENSICS_PROFILES } from './settings-lists/forensicsProfiles';
+import { MPA_CERTIFICATES } from './settings-lists/mpaCertificates';
 import { CLIENT_PROFILES } from './settings-lists/clientProfiles';
 import { POSTURE_PROFILES } from './settings-lists/postureProfiles';
 
@@ -22,7 +23,7 @@ import { POSTURE_PROFILES } from './settings-lists/postureProfiles';
 export interface SettingsColumnDef {
   field: string;
   header: string;
-  format?: 'text' | 'boolean';
+  format?: 'text' | 'boolean' | 'date';
   /** Words for a code field's codes (the list shows "Read and write", not `readwrite`). */
   labels?: Readonly<Record<string, string>>;
 }
@@ -31,8 +32,22 @@ export interface SettingsColumnDef {
 export interface SettingsFormFieldDef {
   field: string;
   label: string;
-  /** `posture-checks`: the rows of a posture profile's checks (common/src/posture/evaluate.ts). */
-  kind: 'text' | 'multiline' | 'password' | 'checkbox' | 'select' | 'number' | 'reference' | 'posture-checks';
+  /**
+   * `pem`: a certificate pasted or read from a file (several lines, monospace);
+   * `posture-checks`: the rows of a posture profile's checks (common/src/posture/evaluate.ts).
+   */
+  kind:
+    | 'text'
+    | 'multiline'
+    | 'password'
+    | 'checkbox'
+    | 'select'
+    | 'number'
+    | 'reference'
+    | 'pem'
+    | 'posture-checks';
+  /** Characters the field takes (250 unless said). */
+  maxLength?: number;
   options?: readonly string[];
   /** Words for the options' codes (the value sent stays the code). */
   labels?: Readonly<Record<string, string>>;
@@ -78,6 +93,8 @@ export interface SettingsListDef {
   /** The page's title (plural, as the Settings menu shows it) and the noun of one item. */
   title: string;
   noun: string;
+  /** What the page says above the list, when the title alone does not. */
+  intro?: string;
   /** The portal's path under Settings (`#/settings/<menuPath>`). */
   menuPath: string;
   path: string;
@@ -104,6 +121,13 @@ export interface SettingsListDef {
   keepsWriteOnly?: (before: Record<string, unknown>, after: Record<string, unknown>) => boolean;
   /** Fields holding the id of another list's item: a save naming one that does not exist is refused. */
   references?: readonly { field: string; list: string }[];
+  /**
+   * A field holding one PEM certificate: the server decodes it into `into` (subject, issuer,
+   * validity, fingerprint, key) at save and refuses one that does not parse or has expired (400
+   * naming the field; a stored one kept unchanged is not refused again); reads give `into.status`
+   * against the clock now.
+   */
+  certificate?: { field: string; into: string };
   /** A field the server sets (never the client): `validate` sets it; any edit of the item clears it. */
   validatedField?: string;
   /** Checks the schema cannot say (fields required by another's value): [field, message] of the first failure. */
@@ -138,6 +162,7 @@ export interface SettingsListDef {
 export const TENANT_SETTINGS_REGISTRY = {
   storage_profiles: STORAGE_PROFILES,
   bf_profiles: FORENSICS_PROFILES,
+  mpa_certificates: MPA_CERTIFICATES,
   client_profiles: CLIENT_PROFILES,
   posture_profiles: POSTURE_PROFILES,
 } satisfies Record<string, SettingsListDef>;
@@ -221,6 +246,8 @@ export const settingsMessages = {
   changedMeanwhile: (def: SettingsListDef, by: string | null, at: string | null) =>
     `The ${def.title.toLowerCase()} were changed${by ? ` by ${by}` : ''}${at ? ` at ${at}` : ''} after you loaded them: reload them and make your change again.`,
   unknownReference: (noun: string) => `No ${noun} has this id: choose one from the list.`,
+  certificateExpired: (path: string, notAfter: string) =>
+    `${path}: the certificate expired on ${notAfter.slice(0, 10)}: upload a current one.`,
   lastItem: (def: SettingsListDef) =>
     `Keep at least ${def.minItems} ${def.noun}${def.minItems === 1 ? '' : 's'}: the list cannot be empty.`,
 } as const;

@@ -2,9 +2,12 @@
  * Add or edit one item of a tenant settings list (docs/settings.md): the row's form fields, the
  * fields of the chosen platform only, and the server's refusal shown at the field it names.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
+  Box,
+  Button,
   Checkbox,
   Dialog,
   DialogContent,
@@ -35,6 +38,7 @@ import {
 import { PostureChecksField } from './PostureChecksField';
 import { settingsListIds } from '@workbench/common/test-ids/index';
 import { FormDialogActions } from '@workbench/common/components/confirm-delete/index';
+import { readFileText } from '@workbench/common/features/import-wizard/importParsing';
 
 export interface SettingsItemDialogProps {
   list: string;
@@ -80,6 +84,64 @@ function ReferenceField(props: {
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** A PEM certificate: pasted, or read from a chosen file into the field (the server decodes it). */
+function PemField(props: {
+  f: SettingsFormFieldDef;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  error?: string;
+  testId: string;
+}) {
+  const { f, value, onChange, disabled, error, testId } = props;
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) onChange(await readFileText(file));
+  };
+  return (
+    <Box>
+      <TextField
+        label={f.label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+        required={!f.optional}
+        multiline
+        minRows={4}
+        maxRows={12}
+        fullWidth
+        error={error !== undefined}
+        helperText={error ?? f.helperText}
+        slotProps={{
+          htmlInput: {
+            'data-testid': testId,
+            maxLength: f.maxLength ?? 250,
+            spellCheck: false,
+            style: { fontFamily: 'monospace' },
+          },
+        }}
+      />
+      <Button
+        component="label"
+        size="small"
+        startIcon={<UploadFileIcon />}
+        disabled={disabled}
+        sx={{ mt: 1 }}
+      >
+        Choose file
+        <input
+          type="file"
+          hidden
+          accept=".pem,.crt,.cer,application/x-pem-file,application/x-x509-ca-cert"
+          onChange={(e) => void choose(e)}
+          data-testid={`${testId}-file`}
+        />
+      </Button>
+    </Box>
   );
 }
 
@@ -164,6 +226,18 @@ export function SettingsItemDialog({
                       testId={testId}
                     />
                   );
+                if (f.kind === 'pem')
+                  return (
+                    <PemField
+                      key={f.field}
+                      f={f}
+                      value={String(values[f.field])}
+                      onChange={(v) => set(f.field, v)}
+                      disabled={busy}
+                      error={error}
+                      testId={testId}
+                    />
+                  );
                 if (f.kind === 'checkbox')
                   return (
                     <FormControlLabel
@@ -193,7 +267,7 @@ export function SettingsItemDialog({
                     autoComplete={f.kind === 'password' ? 'new-password' : 'off'}
                     error={error !== undefined}
                     helperText={error ?? (item || f.kind !== 'password' ? f.helperText : undefined)}
-                    slotProps={{ htmlInput: { 'data-testid': testId, maxLength: 250 } }}
+                    slotProps={{ htmlInput: { 'data-testid': testId, maxLength: f.maxLength ?? 250 } }}
                   >
                     {(f.options ?? []).map((o) => (
                       <MenuItem key={o} value={o}>

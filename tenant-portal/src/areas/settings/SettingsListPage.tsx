@@ -4,7 +4,7 @@
  * Validate action per item where the row has one, whose outcome names each failed field and why.
  * Data through the entity feature (common's settingsListSource), never the HTTP client here.
  */
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -32,6 +32,8 @@ import { settingsListIds } from '@workbench/common/test-ids/index';
 import { useEntityPage } from '../../app/portalEntities';
 import { AreaPage } from '../AreaPage';
 import { SettingsItemDialog } from './SettingsItemDialog';
+import { ForensicsSections } from './forensics/ForensicsSections';
+import { utcMinute } from './utcMinute';
 import type { PageProps } from '../../routes/routeModel';
 
 type Validation = SettingsValidateReply & { name: string };
@@ -76,6 +78,12 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
   const nameOf = (item: SettingsItem) => String(item[def.nameField]);
   const { write, reload } = page;
   const validated = write.op === 'command' && write.status === 'done';
+  // Counts the list's saves: what sits beside the list (a status) reads afresh after each.
+  const [savedCount, setSavedCount] = useState(0);
+  const saved = write.op !== 'command' && write.status === 'done';
+  useEffect(() => {
+    if (saved) setSavedCount((n) => n + 1);
+  }, [saved]);
   // A validation changes the stored item's flag: show it.
   useEffect(() => {
     if (validated) reload();
@@ -98,6 +106,7 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
       value: (item) => {
         const v = valueAt(item, c.field);
         if (c.format === 'boolean') return v === true ? 'Yes' : 'No';
+        if (c.format === 'date' && typeof v === 'string') return utcMinute(v);
         return typeof v === 'string' ? (c.labels?.[v] ?? v) : v;
       },
     })),
@@ -159,6 +168,11 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
   return (
     <AreaPage title={def.title}>
       <Box data-testid={ids.page}>
+        {def.intro && (
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {def.intro}
+          </Typography>
+        )}
         <Stack
           direction="row"
           spacing={1.5}
@@ -217,6 +231,8 @@ export function SettingsListPage({ list }: { list: TenantSettingsList }) {
             emptyText={`No ${def.title.toLowerCase()} yet.`}
           />
         </Box>
+        {/* The forensics profiles' status and viewer (docs/settings.md §3). */}
+        {list === 'bf_profiles' && <ForensicsSections canWrite={canWrite} version={savedCount} />}
       </Box>
       {editing && (
         <SettingsItemDialog

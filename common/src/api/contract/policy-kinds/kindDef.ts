@@ -34,6 +34,13 @@ export interface KindCheckIssue {
   message: string;
 }
 
+/** `list` (a dot path in `data`) holds entries whose `field` is the id of an item of the tenant settings list `settings`. */
+export interface SettingsReference {
+  list: string;
+  field: string;
+  settings: string;
+}
+
 /** Who saves: the check of a kind whose document names its tenant (smtp users' tid) compares. */
 export interface KindCheckContext {
   tid: string;
@@ -96,6 +103,13 @@ export interface PolicyKindDef<S extends TSchema = TSchema> {
   orderedLists?: readonly string[];
   /** Rules across fields the schema cannot say: the first broken one, naming its field. */
   check?: (data: Static<S>, context: KindCheckContext) => KindCheckIssue | null;
+  /**
+   * Entries' fields that hold the id of an item of a tenant settings list (docs/settings.md §3: a
+   * browsing-forensics rule's forensics profile): the server refuses a save naming an item the
+   * list does not hold (400 naming the field), and a settings save that removes an item the
+   * staged revision's entries name (409 naming the rule).
+   */
+  settingsReferences?: readonly SettingsReference[];
   spec: string;
 }
 

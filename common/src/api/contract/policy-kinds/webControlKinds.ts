@@ -151,6 +151,8 @@ export const WEB_CONTROL_KINDS = {
     keyedLists: { 'browsing_forensics.rules': 'id' },
     orderedLists: ['browsing_forensics.rules'],
     check: (data) => checkWebRules(data.browsing_forensics.rules, 'data.browsing_forensics.rules'),
+    // Each rule's profile is one of Settings › Forensics Profiles (docs/settings.md §3).
+    settingsReferences: [{ list: 'browsing_forensics.rules', field: 'profile_id', settings: 'bf_profiles' }],
     spec: 'docs/access.md §5 (browsing_forensics), docs/policy.md §3 Policy (/rules/{kind}/{rev}: bf/web, body browsing_forensics)',
   }),
   /**

@@ -147,3 +147,79 @@ export const FORENSICS_PROFILES: SettingsListDef = {
     storage_default: true,
   },
 };
+
+/* ---------------------------------------------------------------- Status and viewer */
+
+const BF_PATH = '/api/settings/v1/tenants/bf_profiles';
+/** `GET bf_profiles/status` and `GET`/`POST bf_profiles/viewer` (docs/settings.md §3). */
+export const FORENSICS_PATHS = { status: `${BF_PATH}/status`, viewer: `${BF_PATH}/viewer` } as const;
+
+export const OPEN_LINK = ['modal_window', 'new_tab'] as const;
+export const OPEN_LINK_LABELS: Readonly<Record<(typeof OPEN_LINK)[number], string>> = {
+  modal_window: 'In a window over the logs (modal)',
+  new_tab: 'In a new browser tab',
+};
+export const VIEWER_URL_MAX = 2048;
+
+/** The spec's viewer URL check: any non-empty value passes. */
+export const viewerUrlPasses = (url: string): boolean => url.trim() !== '';
+
+export const VIEWER_MESSAGES = {
+  urlRequired: 'viewer_url is required while the forensics viewer is enabled.',
+} as const;
+
+/**
+ * The forensics viewer: where an administrator opens a recorded session from the logs, and how.
+ * `validated` is the server's (the spec's URL check on the stored `viewer_url`).
+ */
+export const ForensicsViewer = Type.Object({
+  enabled: Type.Boolean(),
+  validated: Type.Boolean(),
+  viewer_url: Type.String({ maxLength: VIEWER_URL_MAX }),
+  open_link: literalUnion(OPEN_LINK),
+  updated_at: Type.Union([Type.String(), Type.Null()]),
+  updated_by: Type.Union([Type.String(), Type.Null()]),
+});
+export type ForensicsViewer = Static<typeof ForensicsViewer>;
+
+/** A save: `validated`, `updated_at` and `updated_by` may be sent back as read; the server sets them. */
+export const ForensicsViewerBody = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    viewer_url: Type.String({ maxLength: VIEWER_URL_MAX }),
+    open_link: literalUnion(OPEN_LINK),
+    validated: Type.Optional(Type.Boolean()),
+    updated_at: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+    updated_by: Type.Optional(Type.Union([Type.String({ maxLength: 250 }), Type.Null()])),
+  },
+  closed,
+);
+export type ForensicsViewerBody = Static<typeof ForensicsViewerBody>;
+
+export const FORENSICS_VIEWER_DEFAULTS: ForensicsViewer = {
+  enabled: false,
+  validated: false,
+  viewer_url: '',
+  open_link: 'modal_window',
+  updated_at: null,
+  updated_by: null,
+};
+
+/**
+ * Whether browsing forensics records anything, and what stands in its way (docs/settings.md §3
+ * "status"): the staged web policy's switch and rules, the profiles, the profiles whose storage
+ * profile is not validated, and the viewer.
+ */
+export const ForensicsStatus = Type.Object({
+  /** The staged revision's browsing-forensics switch (Web Policy › Browsing forensics). */
+  recording: Type.Boolean(),
+  /** Enabled rules of the staged revision (each names a profile). */
+  rules: Type.Integer(),
+  profiles: Type.Integer(),
+  /** Names of profiles whose storage profile has not passed validation. */
+  unvalidated_storage: Type.Array(Type.String()),
+  viewer: Type.Object({ enabled: Type.Boolean(), validated: Type.Boolean() }),
+  /** One word for all of it: recording and every profile's storage validated. */
+  state: literalUnion(['off', 'ready', 'attention'] as const),
+});
+export type ForensicsStatus = Static<typeof ForensicsStatus>;

@@ -241,6 +241,72 @@ describe('Bandwidth and browsing forensics', () => {
   });
 });
 
+describe('A browsing-forensics rule picks a forensics profile', () => {
+  const PROFILES = {
+    list: [
+      { uuid: 'c2b7e5a1-9d3f-4e8a-b6c4-5f0a1d2e3b44', name: 'Standard capture' },
+      { uuid: '5e9d1c3b-7a2f-4b6e-8c0d-2a4f6b8d0e55', name: 'Investigations (EU)' },
+    ],
+    updated_at: '2026-11-01T00:00:00.000Z',
+    updated_by: 'admin@acme.example',
+  };
+
+  it('offers the tenant’s profiles by name, saves the chosen one’s uuid and lists the rule by the profile’s name', async () => {
+    const user = userEvent.setup();
+    const { server } = open('/policy/web/forensics', {
+      stubs: (mock) => mock.onGet('/api/settings/v1/tenants/bf_profiles').reply(200, PROFILES),
+    });
+    await section('forensics');
+    await user.click(await screen.findByTestId(`${webPolicyIds.ruleAdd}-forensics`));
+    const dialog = await screen.findByRole('dialog', { name: 'New forensics rule' });
+    await user.click(within(dialog).getByTestId(webPolicyIds.ruleName));
+    await user.paste('Finance');
+    await choose(
+      user,
+      within(dialog).getByRole('combobox', { name: 'Forensics profile' }),
+      'Investigations (EU)',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule and comment' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Investigations (EU)')).toBeInTheDocument();
+    await user.click(screen.getByTestId(policyEditorIds.save));
+    await waitFor(() => expect(server.saves).toHaveLength(1));
+    expect(server.saves[0].body.data).toMatchObject({
+      browsing_forensics: {
+        rules: [
+          expect.objectContaining({ name: 'Finance', profile_id: '5e9d1c3b-7a2f-4b6e-8c0d-2a4f6b8d0e55' }),
+        ],
+      },
+    });
+  });
+
+  it('names a rule’s profile that is gone as unknown', async () => {
+    open('/policy/web/forensics', {
+      docs: {
+        'bf/web': {
+          browsing_forensics: {
+            enabled: true,
+            rules: [
+              {
+                id: 'r1',
+                name: 'Old',
+                enabled: true,
+                conditions: {},
+                profile_id: '0b6f6a52-3f0e-4c8e-9a57-6c1d2b7e9f10',
+              },
+            ],
+          },
+        },
+      },
+      stubs: (mock) => mock.onGet('/api/settings/v1/tenants/bf_profiles').reply(200, PROFILES),
+    });
+    expect(
+      await screen.findByText('Unknown profile (0b6f6a52-3f0e-4c8e-9a57-6c1d2b7e9f10)'),
+    ).toBeInTheDocument();
+  });
+});
+
 const RULE = {
   id: 'g1',
   name: 'Never isolate the intranet',

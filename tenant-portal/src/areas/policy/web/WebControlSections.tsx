@@ -1,6 +1,8 @@
 import { useId, useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
-import { selectFeature, useAppSelector } from '@workbench/common';
+import { selectCan, selectFeature, useAppSelector } from '@workbench/common';
+import { FORENSICS_PROFILES } from '@workbench/common/api/contract/settings-lists/forensicsProfiles';
+import { settingsReadPermission } from '@workbench/common/api/contract/tenantSettings';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { webControlIds } from '@workbench/common/test-ids/webControlIds';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
@@ -8,6 +10,7 @@ import type { EntryField, EntryValues } from './EntryDialog';
 import { ScopedRulesList, type ScopedRuleKind } from './ScopedRules';
 import { SettingsFields } from './SettingsFields';
 import { useCategoryGroups } from './useCategoryGroups';
+import { useEntityList } from '../../../app/portalEntities';
 import {
   ALLOW_BLOCK_OPTIONS,
   DIRECTION_OPTIONS,
@@ -266,20 +269,40 @@ export function WatermarkSection({
 
 /* ---------------------------------------------------------------- Browsing forensics */
 
-const forensicsRuleKind: ScopedRuleKind<ForensicsRule> = {
-  noun: 'Forensics rule',
-  fields: [
-    {
-      name: 'profile_id',
-      label: 'Forensics profile id',
-      type: 'text',
-      validate: profileIdError,
-      helperText: 'Where the recordings are stored (Settings › Forensics profiles).',
-    },
-  ],
-  valuesOf: (r) => ({ profile_id: r?.profile_id ?? '' }),
-  ruleOf: (base, v) => ({ ...base, profile_id: String(v.profile_id).trim() }),
-  columns: [{ name: 'profile_id', header: 'Profile', flex: 2, minWidth: 160 }],
+/** A forensics profile to pick: its uuid (what the rule keeps) and its name (what the user reads). */
+interface ProfileOption {
+  code: string;
+  label: string;
+}
+
+/**
+ * The rule picks one of Settings › Forensics Profiles by name; its uuid is saved. A rule whose
+ * profile is gone (or unreadable to this role) keeps showing its id until another is picked; the
+ * server refuses to save a rule naming a profile the tenant does not have (docs/settings.md §3).
+ */
+const forensicsRuleKind = (profiles: readonly ProfileOption[]): ScopedRuleKind<ForensicsRule> => {
+  const nameOf = (id: string) => profiles.find((p) => p.code === id)?.label ?? `Unknown profile (${id})`;
+  return {
+    noun: 'Forensics rule',
+    fields: [
+      {
+        name: 'profile_id',
+        label: 'Forensics profile',
+        type: 'select',
+        options: profiles,
+        validate: profileIdError,
+        helperText:
+          profiles.length === 0
+            ? 'No forensics profiles yet: add one in Settings › Forensics Profiles.'
+            : 'What is captured and where it is kept (Settings › Forensics Profiles).',
+      },
+    ],
+    valuesOf: (r) => ({ profile_id: r?.profile_id ?? profiles[0]?.code ?? '' }),
+    ruleOf: (base, v) => ({ ...base, profile_id: String(v.profile_id) }),
+    columns: [
+      { name: 'profile_id', header: 'Profile', flex: 2, minWidth: 160, value: (r) => nameOf(r.profile_id) },
+    ],
+  };
 };
 
 /**
@@ -295,6 +318,17 @@ export function ForensicsSection({
 }: SectionEditorProps<'bf/web'>) {
   const groups = useCategoryGroups();
   const bf = doc.browsing_forensics;
+  // The profiles are a settings list: a role that may not read them picks from none (and sees ids).
+  const canReadProfiles = useAppSelector(selectCan(settingsReadPermission(FORENSICS_PROFILES)));
+  const { rows } = useEntityList('bf_profiles', { enabled: canReadProfiles });
+  const ruleKind = useMemo(() => {
+    const options = rows.map((p) => ({ code: String(p.uuid), label: String(p.name) }));
+    // A rule's profile the list does not hold stays a choice, named as unknown, so the dialog shows it.
+    for (const r of bf.rules)
+      if (!options.some((o) => o.code === r.profile_id))
+        options.push({ code: r.profile_id, label: `Unknown profile (${r.profile_id})` });
+    return forensicsRuleKind(options);
+  }, [rows, bf.rules]);
   const set = (next: Partial<ForensicsDoc['browsing_forensics']>) =>
     onChange({ browsing_forensics: { ...bf, ...next } });
   return (
@@ -312,7 +346,7 @@ export function ForensicsSection({
         onChange={(rules) => set({ rules })}
         readOnly={readOnly}
         groups={groups}
-        kind={forensicsRuleKind}
+        kind={ruleKind}
         listId="forensics"
         label="Browsing forensics rules"
         intro="The first enabled rule that matches the user and the page decides where the session is recorded. Sessions no rule matches are not recorded."

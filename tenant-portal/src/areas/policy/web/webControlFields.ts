@@ -81,13 +81,9 @@ const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 export const colourError = (v: string): string | undefined =>
   HEX_COLOUR.test(v) ? undefined : 'Enter a colour as #RRGGBB, e.g. #808080.';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A browsing-forensics rule picks a forensics profile from the list. */
 export const profileIdError = (v: string): string | undefined =>
-  v.trim() === ''
-    ? ruleMessage('required')
-    : UUID.test(v.trim())
-      ? undefined
-      : "Enter the forensics profile's id as shown in Settings (lower-case UUID).";
+  v.trim() === '' ? 'Choose a forensics profile.' : undefined;
 
 export const selectField = (
   name: string,
