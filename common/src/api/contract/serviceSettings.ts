@@ -181,8 +181,7 @@ export const SSL_BUMP: SettingsDocumentDef = {
 
 export const SAFEMAIL: SettingsDocumentDef = {
   title: 'Email processor',
-  intro:
-    'The mail domains the service receives mail for, and the mail server it hands processed mail to.',
+  intro: 'The mail domains the service receives mail for, and the mail server it hands processed mail to.',
   path: '/api/v1/settings/safemail',
   entity: 'service_settings_safemail',
   area: 'safemail',
@@ -455,7 +454,10 @@ const problem = (f: SettingsDocumentFieldDef, field: string, key: string): Docum
  * key (of each value of a list, named by its position: `mail_domains.2`), a repeat in a list, a
  * text too long, a number not whole or out of its bounds.
  */
-export function documentFieldProblem(f: SettingsDocumentFieldDef, value: unknown): DocumentFieldProblem | null {
+export function documentFieldProblem(
+  f: SettingsDocumentFieldDef,
+  value: unknown,
+): DocumentFieldProblem | null {
   if (f.kind === 'list') {
     const list = Array.isArray(value) ? (value as unknown[]).map(String) : [];
     if (f.required && list.length === 0) return problem(f, f.field, 'required');

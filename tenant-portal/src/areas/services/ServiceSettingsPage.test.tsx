@@ -20,7 +20,7 @@ import { SERVICE_PAGE_TEXTS } from './ServiceSettingsPage';
 afterEach(resetPortalEnv);
 
 const AT = '2026-11-20T10:00:00.000Z';
-const DOCS: Record<ServiceSettingsName, Record<string, unknown>> = {
+const DOCS: Partial<Record<ServiceSettingsName, Record<string, unknown>>> = {
   web: {
     service_hostname: 'safe.acme.example',
     http_port: 80,

@@ -47,9 +47,7 @@ function ServiceDocument({ name, canWrite }: { name: SettingsDocumentKey; canWri
       />
     );
   if (read.data === null) return <Loading label={`Loading the ${def.title.toLowerCase()} settings`} />;
-  return (
-<SettingsDocumentForm docKey={name} doc={read.data} canWrite={canWrite} onReload={read.reload} />
-  );
+  return <SettingsDocumentForm docKey={name} doc={read.data} canWrite={canWrite} onReload={read.reload} />;
 }
 
 export function ServiceSettingsPage({ area, title }: { area: ServiceArea; title: string }) {
@@ -76,7 +74,11 @@ export function ServiceSettingsPage({ area, title }: { area: ServiceArea; title:
                 </Alert>
               );
             return (
-              <ServiceDocument key={name} name={name} canWrite={access.allows(documentWritePermission(def))} />
+              <ServiceDocument
+                key={name}
+                name={name}
+                canWrite={access.allows(documentWritePermission(def))}
+              />
             );
           })}
         </Stack>

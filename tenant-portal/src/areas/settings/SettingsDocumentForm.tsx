@@ -111,7 +111,9 @@ export function SettingsDocumentForm({ docKey, doc, canWrite, onReload, offer }:
     setBusy(true);
     try {
       await save(docKey, documentOfForm(def, doc, values, clear));
-      dispatch(snackbarShown({ kind: 'save', outcome: 'success', message: DOCUMENT_FORM_TEXTS.saved(def.title) }));
+      dispatch(
+        snackbarShown({ kind: 'save', outcome: 'success', message: DOCUMENT_FORM_TEXTS.saved(def.title) }),
+      );
       setClear([]);
       onReload();
     } catch (e) {
@@ -182,7 +184,8 @@ export function SettingsDocumentForm({ docKey, doc, canWrite, onReload, offer }:
                       disabled={disabled || removing}
                       error={error !== undefined}
                       helperText={
-                        error ?? (stored ? DOCUMENT_FORM_TEXTS.passwordStored : DOCUMENT_FORM_TEXTS.passwordNone)
+                        error ??
+                        (stored ? DOCUMENT_FORM_TEXTS.passwordStored : DOCUMENT_FORM_TEXTS.passwordNone)
                       }
                       slotProps={{ htmlInput: { 'data-testid': testId } }}
                     />
