@@ -6,20 +6,18 @@
  * header believed only when the proxy is trusted), all_public_ips, setting/{name} and
  * capabilities/{name}.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
 import {
-  TEST_PASSWORD,
   signIn,
+  signInWithRoles,
   startTestServer,
   type SignedIn,
   type TestServer,
 } from '../testing/testServer';
-import { hashPassword } from '../security/passwords';
 
 jest.setTimeout(120_000);
 
@@ -226,19 +224,11 @@ describe('who may', () => {
   });
 
   it('lets a role holding only settings_cmr:* read and save every document of Settings › Network and General', async () => {
-    const acme = (await server.app.workbench.store.tenants.list()).find((t) => t.name === 'acme')!;
     const username = 'cmr@acme.example';
-    await server.app.workbench.store.users.insert({
-      uid: crypto.randomUUID(),
-      tid: acme.tid,
-      username,
-      firstName: 'Cloud',
-      lastName: 'Manager',
-      roles: { read: ['settings_cmr:*'], write: ['settings_cmr:*'] },
-      passwordHash: await hashPassword(TEST_PASSWORD),
-      showChangePassword: false,
+    const cmr = await signInWithRoles(server, 'acme', username, {
+      read: ['settings_cmr:*'],
+      write: ['settings_cmr:*'],
     });
-    const cmr = await signIn(server, username);
     for (const doc of ['egress_ips', 'fixed_egress', 'global_settings', 'casb']) {
       const { updated_at, updated_by: _b, ...fields } = await read(doc, cmr);
       const saved = await json<Doc>(await put(doc, { ...fields, updated_at }, cmr));
