@@ -45,10 +45,9 @@ import { tenantSessionOf } from './http/guard';
 import { signIn, startTestServer, type TestServer } from './testing/testServer';
 import { envScript } from './static/staticApps';
 import {
-  TENANT_SETTINGS_DOCUMENTS,
+  SETTINGS_DOCUMENTS,
   SETTINGS_UTILITY_PATHS,
 } from '@workbench/common/api/contract/tenantSettingsDocuments';
-import { SERVICE_SETTINGS_REGISTRY } from '@workbench/common/api/contract/serviceSettings';
 import { FORENSICS_PATHS } from '@workbench/common/api/contract/settings-lists/forensicsProfiles';
 
 let server: TestServer | undefined;
@@ -286,13 +285,12 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ...Object.values(PAC_PATHS),
     // Settings II (issue 34): the settings documents (Network and General; Web and Safemail)
     // and the utility reads beside them.
-    ...Object.values(TENANT_SETTINGS_DOCUMENTS).map((def) => def.path),
+    ...Object.values(SETTINGS_DOCUMENTS).map((def) => def.path),
     SETTINGS_UTILITY_PATHS.userIp,
     SETTINGS_UTILITY_PATHS.publicIps,
     ...[SETTINGS_UTILITY_PATHS.settingRoute, SETTINGS_UTILITY_PATHS.capabilityRoute].map((p) =>
       p.replace(/:(\w+)/g, '{$1}'),
     ),
-    ...Object.values(SERVICE_SETTINGS_REGISTRY).map((def) => def.path),
     // Settings I (issue 33): administrators, roles, the two-factor reset, the encrypted user info.
     ...[...Object.values(ADMIN_PATHS), ...Object.values(RBAC_PATHS), USERINFO_V2_PATH]
       .filter((p): p is string => typeof p === 'string')

@@ -52,7 +52,6 @@ import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
 import { forensicsRoutes } from './settings/forensicsRoutes';
 import { settingsDocumentRoutes } from './settings/settingsDocumentRoutes';
-import { serviceSettingsRoutes } from './settings/serviceSettingsRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
 import { podRoutes } from './provider/podRoutes';
@@ -445,7 +444,6 @@ async function registerEverything(
   await app.register(named(settingsListRoutes));
   await app.register(named(forensicsRoutes));
   await app.register(named(settingsDocumentRoutes));
-  await app.register(named(serviceSettingsRoutes));
   await app.register(named(pacRoutes));
   await app.register(named(savedSearchRoutes));
   await app.register(named(contactRoutes));

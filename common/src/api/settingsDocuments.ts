@@ -1,35 +1,35 @@
 /**
- * Tenant settings documents and the reads beside them (docs/settings.md §10): a document of the
- * registry read and replaced (egress_ips, fixed_egress, global_settings, casb), the caller's
- * address, the deployment's public addresses, one global setting, (a capability's details: capabilityDetails.ts). Shapes:
- * contract/tenantSettingsDocuments.ts.
+ * Settings documents and the reads beside them (docs/settings.md §9 and §10): a document of the
+ * registry read and replaced (Settings › Network and General, the Web and Safemail services'), the
+ * caller's address, the deployment's public addresses, one global setting (a capability's details:
+ * capabilityDetails.ts). Shapes: contract/tenantSettingsDocuments.ts.
  */
 import {
   SETTINGS_UTILITY_PATHS as PATHS,
-  TENANT_SETTINGS_DOCUMENTS,
+  SETTINGS_DOCUMENTS,
   type PublicIpsReply,
   type SettingReply,
   type SettingsDocumentValue,
-  type TenantSettingsDocument,
+  type SettingsDocumentKey,
   type UserIpReply,
 } from './contract/tenantSettingsDocuments';
 import type { HttpClient } from './http';
 
 export async function getSettingsDocument(
   http: HttpClient,
-  key: TenantSettingsDocument,
+  key: SettingsDocumentKey,
 ): Promise<SettingsDocumentValue> {
-  const path = TENANT_SETTINGS_DOCUMENTS[key].path;
+  const path = SETTINGS_DOCUMENTS[key].path;
   return (await http.get<SettingsDocumentValue>(path, { callName: `getSettingsDocument(${key})` })).data;
 }
 
 /** Replaces the document; `updated_at` (the one read) makes a save over a newer one a 409. */
 export async function saveSettingsDocument(
   http: HttpClient,
-  key: TenantSettingsDocument,
+  key: SettingsDocumentKey,
   body: Record<string, unknown>,
 ): Promise<SettingsDocumentValue> {
-  const path = TENANT_SETTINGS_DOCUMENTS[key].path;
+  const path = SETTINGS_DOCUMENTS[key].path;
   return (await http.put<SettingsDocumentValue>(path, body, { callName: `saveSettingsDocument(${key})` }))
     .data;
 }

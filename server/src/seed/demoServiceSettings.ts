@@ -1,26 +1,25 @@
 /**
- * Demo values of the service settings documents (common's service settings registry,
+ * Demo values of the service settings documents (common's settings documents registry,
  * docs/settings.md §9), by document and demo tenant name, stored as a save would store them (the
  * SMTP password kept, never answered). A tenant without a document's features gets none; a
  * document not seeded reads as the registry's defaults.
  */
 import crypto from 'node:crypto';
 import {
-  SERVICE_SETTINGS_REGISTRY,
-  type ServiceSettingsName,
-} from '@workbench/common/api/contract/serviceSettings';
+  SETTINGS_DOCUMENTS,
+  type SettingsDocumentKey,
+} from '@workbench/common/api/contract/tenantSettingsDocuments';
 import {
   deriveFeatureFlags,
   missingFeatures,
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
-import { serviceSettingsEntity } from '../settings/serviceSettingsRoutes';
 import { makeSelfSignedCertificate } from '../identity/certificates';
 
 type Values = (now: Date) => Promise<Record<string, unknown>> | Record<string, unknown>;
 
-export const DEMO_SERVICE_SETTINGS: Partial<Record<ServiceSettingsName, Record<string, Values>>> = {
+export const DEMO_SERVICE_SETTINGS: Partial<Record<SettingsDocumentKey, Record<string, Values>>> = {
   web: {
     acme: () => ({
       service_hostname: 'safe.acme.example',
@@ -101,16 +100,16 @@ export async function seedDemoServiceSettings(
 ): Promise<void> {
   const at = now.toISOString();
   for (const [name, byTenant] of Object.entries(DEMO_SERVICE_SETTINGS) as [
-    ServiceSettingsName,
+    SettingsDocumentKey,
     Record<string, Values>,
   ][]) {
-    const def = SERVICE_SETTINGS_REGISTRY[name];
+    const def = SETTINGS_DOCUMENTS[name];
     for (const t of tenants) {
       const values = byTenant[t.name];
       if (!values || missingFeatures(def.features, deriveFeatureFlags(t.capabilities)).length > 0) continue;
       const data = { ...(await values(now)), updated_at: at, updated_by: SETUP_PUBLISHER };
       await store.entities.insert({
-        entity: serviceSettingsEntity(name),
+        entity: def.entity,
         id: t.tid,
         data,
         createdAt: at,

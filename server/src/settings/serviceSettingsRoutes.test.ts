@@ -8,16 +8,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  SERVICE_SETTINGS,
-  SERVICE_SETTINGS_REGISTRY,
-  type ServiceSettingsName,
-} from '@workbench/common/api/contract/serviceSettings';
+  SETTINGS_DOCUMENTS as SERVICE_SETTINGS_REGISTRY,
+  settingsDocumentsOf,
+  type SettingsDocumentKey as ServiceSettingsName,
+} from '@workbench/common/api/contract/tenantSettingsDocuments';
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
 import { makeSelfSignedCertificate } from '../identity/certificates';
 
 jest.setTimeout(120_000);
+
+const SERVICE_SETTINGS = [...settingsDocumentsOf('web'), ...settingsDocumentsOf('safemail')];
 
 type Doc = Record<string, unknown> & { updated_at: string | null; updated_by: string | null };
 
@@ -78,9 +80,9 @@ describe('service settings: each document', () => {
       const def = SERVICE_SETTINGS_REGISTRY[name];
       const doc = await read(name);
       expect(doc.updated_by).toEqual(expect.any(String));
-      for (const f of def.fields) if (!def.writeOnly.includes(f.field)) expect(doc).toHaveProperty(f.field);
+      for (const f of def.form) if (!def.writeOnly?.includes(f.field)) expect(doc).toHaveProperty(f.field);
       // A checkbox flipped, or a number moved by one, is the change.
-      const f = def.fields.find((x) => x.kind === 'checkbox') ?? def.fields.find((x) => x.kind === 'number');
+      const f = def.form.find((x) => x.kind === 'checkbox') ?? def.form.find((x) => x.kind === 'number');
       const changed = f!.kind === 'checkbox' ? !doc[f!.field] : Number(doc[f!.field]) + 1;
       const saved = await json<Doc>(
         await save(name, { ...asWritten(doc), [f!.field]: changed, updated_at: doc.updated_at }),

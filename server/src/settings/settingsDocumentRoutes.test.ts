@@ -11,7 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { EventStore } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
-import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
+import {
+  signIn,
+  signInWithRoles,
+  startTestServer,
+  type SignedIn,
+  type TestServer,
+} from '../testing/testServer';
 
 jest.setTimeout(120_000);
 
@@ -215,6 +221,21 @@ describe('who may', () => {
     expect((await call(logs, `${T}get_user_ip`)).status).toBe(403);
     expect((await call(logs, `${T}all_public_ips`)).status).toBe(403);
     expect((await call(logs, `${T}setting/timezone`)).status).toBe(403);
+  });
+
+  it('lets a role holding only settings_cmr:* read and save every document of Settings › Network and General', async () => {
+    const username = 'cmr@acme.example';
+    const cmr = await signInWithRoles(server, 'acme', username, {
+      read: ['settings_cmr:*'],
+      write: ['settings_cmr:*'],
+    });
+    for (const doc of ['egress_ips', 'fixed_egress', 'global_settings', 'casb']) {
+      const { updated_at, updated_by: _b, ...fields } = await read(doc, cmr);
+      const saved = await json<Doc>(await put(doc, { ...fields, updated_at }, cmr));
+      expect(saved.updated_by).toBe(username);
+    }
+    expect(await json(await call(cmr, `${T}get_user_ip`))).toHaveProperty('ip');
+    expect(await json(await call(cmr, `${T}setting/timezone`))).toHaveProperty('name', 'timezone');
   });
 
   it("shows another tenant its own documents only, never acme's", async () => {

@@ -1,10 +1,14 @@
 /**
- * Tenant settings documents (docs/settings.md §10, docs/adding-a-row.md §4): for every document row
- * of common's tenant settings registry (tenantSettingsDocuments.ts), `GET <path>` (the document, or
- * the row's defaults before the first save) and `PUT <path>` (the document replaced). The guard
- * checks the session, the tenant, `settings:<item>:read|write` and the row's features; a save is
- * checked whole before anything is stored (400 naming the field) and is an audit event of the row's
- * area with before and after.
+ * Settings documents (docs/settings.md §9 and §10, docs/adding-a-row.md §4): one route builder for
+ * every row of common's settings documents registry (tenantSettingsDocuments.ts: Settings › Network
+ * and General, and the Web and Safemail services' own settings): `GET <path>` (the document, or the
+ * row's defaults before the first save) and `PUT <path>` (the document replaced, in effect on save).
+ * The guard checks the session, the tenant, any of the row's permission groups on its item
+ * (`settings:` or `setting:`, and `settings_cmr:`) and the row's features; a save is checked whole
+ * before anything is stored (the schema, then the registry's checks with the shared validators'
+ * error keys, then each certificate decoded): 400 naming the first field in error; and is an audit
+ * event of the row's area with before and after. Write-only fields (the SMTP password) are kept
+ * here, never answered (reads say `<field>_set`) nor audited; left out of a save they are kept.
  *
  * Beside them, the reads Settings › Network and General need: `get_user_ip` (the caller's address:
  * the socket's peer, or X-Forwarded-For only from a proxy the server trusts, WORKBENCH_TRUST_PROXY),
@@ -12,8 +16,9 @@
  * and `capabilities/{name}` (a capability's details, which the portal's feature flags take:
  * docs/access.md §6).
  *
- * Stored as one config-store entity per tenant (`settings_doc_<key>`); a save is one conditional
- * update on the stored updated_at, so two servers (or two tabs) cannot overwrite each other.
+ * Stored as one config-store entity per tenant (the row's `entity`); a save is one conditional
+ * update on the stored updated_at, so two servers (or two tabs) cannot overwrite each other: a save
+ * that carries a stale updated_at is refused (409).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TObject } from 'typebox';
@@ -24,21 +29,23 @@ import {
   CapabilityReply,
   GLOBAL_SETTINGS_NAMES,
   PublicIpsReply,
+  SETTINGS_DOCUMENTS,
+  SETTINGS_DOCUMENT_KEYS,
   SETTINGS_UTILITY_PATHS as PATHS,
   SettingNameParams,
   SettingReply,
-  TENANT_SETTINGS_DOCUMENTS,
-  TENANT_SETTINGS_DOCUMENT_KEYS,
   UserIpReply,
   documentMessages,
   documentReadPermission,
   documentWritePermission,
+  settingsDocumentProblem,
   settingsDocumentReply,
   settingsDocumentWrite,
+  writeOnlySet,
   type CapabilityDetailName,
   type SettingsDocumentDef,
+  type SettingsDocumentKey,
   type SettingsDocumentValue,
-  type TenantSettingsDocument,
 } from '@workbench/common/api/contract/tenantSettingsDocuments';
 import type { ConfigStore, EntityRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
@@ -46,17 +53,18 @@ import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
 import { named } from '../http/namedPlugin';
 import { storeIfUnchanged } from './documentStore';
+import { CertificateProblem, decodeCertificate } from '../identity/certificates';
 
-export const settingsDocumentEntity = (key: string): string => `settings_doc_${key}`;
+type Doc = Record<string, unknown>;
 
 /** The stored document of a tenant, or the row's defaults before its first save. */
 export async function readSettingsDocument(
   store: ConfigStore,
-  key: TenantSettingsDocument,
+  key: SettingsDocumentKey,
   tid: string,
 ): Promise<{ record: EntityRecord | null; doc: SettingsDocumentValue }> {
-  const def: SettingsDocumentDef = TENANT_SETTINGS_DOCUMENTS[key];
-  const record = await store.entities.get(settingsDocumentEntity(key), tid);
+  const def: SettingsDocumentDef = SETTINGS_DOCUMENTS[key];
+  const record = await store.entities.get(def.entity, tid);
   const doc = (record?.data as SettingsDocumentValue | undefined) ?? {
     ...structuredClone(def.defaults),
     updated_at: null,
@@ -65,18 +73,55 @@ export async function readSettingsDocument(
   return { record, doc };
 }
 
-/** The document's own fields (no stamp): what the audit trail shows before and after. */
-const fieldsOf = ({ updated_at: _at, updated_by: _by, ...fields }: SettingsDocumentValue) => fields;
+/** The document as answered: write-only fields out, `<field>_set` in their place. */
+function replyOf(def: SettingsDocumentDef, doc: Doc): Doc {
+  const out: Doc = { ...doc };
+  for (const field of def.writeOnly ?? []) {
+    out[writeOnlySet(field)] = typeof doc[field] === 'string' && doc[field] !== '';
+    delete out[field];
+  }
+  return out;
+}
 
-export function settingsDocumentRoutesFor(key: TenantSettingsDocument): FastifyPluginAsync {
-  const def: SettingsDocumentDef = TENANT_SETTINGS_DOCUMENTS[key];
-  const entity = settingsDocumentEntity(key);
+/** The document's own fields as answered (no stamp): what the audit trail shows before and after. */
+function auditedOf(def: SettingsDocumentDef, doc: Doc): Doc {
+  const { updated_at: _at, updated_by: _by, ...fields } = replyOf(def, doc);
+  return fields;
+}
+
+const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
+
+/** Every certificate of the row's certificate fields decodes and is in its validity period, else 400 naming the field. */
+async function checkCertificates(def: SettingsDocumentDef, doc: Doc, now: Date): Promise<void> {
+  for (const field of def.certificates ?? []) {
+    const blocks = String(doc[field] ?? '').match(PEM_BLOCK) ?? [];
+    for (const [i, pem] of blocks.entries()) {
+      const which = blocks.length > 1 ? `Certificate ${i + 1}: ` : '';
+      try {
+        const info = await decodeCertificate(pem, now);
+        if (info.status !== 'valid')
+          throw new CertificateProblem(
+            info.status === 'expired'
+              ? `${info.subject} expired on ${info.not_after}.`
+              : `${info.subject} is not valid before ${info.not_before}.`,
+          );
+      } catch (error) {
+        if (error instanceof CertificateProblem)
+          throw new ApiHttpError(400, `${field}: ${which}${error.message}`, field);
+        throw error;
+      }
+    }
+  }
+}
+
+export function settingsDocumentRoutesFor(key: SettingsDocumentKey): FastifyPluginAsync {
+  const def: SettingsDocumentDef = SETTINGS_DOCUMENTS[key];
   const Reply: TObject = settingsDocumentReply(def);
   const Write: TObject = settingsDocumentWrite(def);
   return async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const ctx = app.workbench;
-    const tags = ['tenant settings'];
+    const tags = ['settings documents'];
     const changedMeanwhile = (doc: SettingsDocumentValue): never => {
       throw new ApiHttpError(
         409,
@@ -91,11 +136,12 @@ export function settingsDocumentRoutesFor(key: TenantSettingsDocument): FastifyP
         config: { world: 'tenant', permission: documentReadPermission(def), features: def.features },
         schema: {
           tags,
-          summary: `${def.title}: the document (its defaults before the first save), updated_at and updated_by`,
+          summary: `${def.title}: the document (its defaults before the first save; write-only fields left out), updated_at and updated_by`,
           response: { 200: Reply, ...errorResponses(401, 403) },
         },
       },
-      async (request) => (await readSettingsDocument(ctx.store, key, tenantSessionOf(request).tid)).doc,
+      async (request) =>
+        replyOf(def, (await readSettingsDocument(ctx.store, key, tenantSessionOf(request).tid)).doc),
     );
 
     app.put(
@@ -105,33 +151,37 @@ export function settingsDocumentRoutesFor(key: TenantSettingsDocument): FastifyP
           world: 'tenant',
           permission: documentWritePermission(def),
           features: def.features,
-          audit: { action: 'update', area: def.auditArea, what: `Changed the ${def.title.toLowerCase()}.` },
+          audit: { action: 'update', area: def.auditArea, what: `Changed: ${def.title}.` },
         },
         schema: {
           tags,
-          summary: `Replaces the ${def.title.toLowerCase()}; 409 when another save came in after updated_at`,
+          summary: `Replaces the document (${def.title}), in effect at once; a write-only field left out keeps the stored one; 409 when another save came in after updated_at`,
           body: Write,
           response: { 200: Reply, ...errorResponses(400, 401, 403, 409) },
         },
       },
       async (request) => {
         const { tid, username } = tenantSessionOf(request);
-        const { updated_at: readAt, ...fields } = request.body as Record<string, unknown>;
-        const problem = def.problem?.(fields);
-        if (problem) throw new ApiHttpError(400, problem[1], problem[0]);
+        const { updated_at: readAt, ...given } = request.body as Doc;
+        const problem = settingsDocumentProblem(def, given);
+        if (problem) throw new ApiHttpError(400, problem.message, problem.field);
+        await checkCertificates(def, given, ctx.now());
         const { record, doc: before } = await readSettingsDocument(ctx.store, key, tid);
         if (readAt !== undefined && readAt !== before.updated_at) changedMeanwhile(before);
+        const fields: Doc = { ...given };
+        for (const field of def.writeOnly ?? [])
+          if (fields[field] === undefined && before[field] !== undefined) fields[field] = before[field];
         const at = ctx.now().toISOString();
         const saved: SettingsDocumentValue = { ...fields, updated_at: at, updated_by: username };
-        const stored = await storeIfUnchanged(ctx.store, entity, tid, record, saved, at);
+        const stored = await storeIfUnchanged(ctx.store, def.entity, tid, record, saved, at);
         if (!stored) changedMeanwhile((await readSettingsDocument(ctx.store, key, tid)).doc);
         noteAudit(request, {
           object: def.title,
-          before: fieldsOf(before),
-          after: fields,
-          details: `Saved the ${def.title.toLowerCase()}.`,
+          before: auditedOf(def, before),
+          after: auditedOf(def, saved),
+          details: `Saved: ${def.title}.`,
         });
-        return saved;
+        return replyOf(def, saved);
       },
     );
   };
@@ -142,7 +192,7 @@ const settingsUtilityRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = app.workbench;
   const tags = ['tenant settings'];
-  const network = documentReadPermission(TENANT_SETTINGS_DOCUMENTS.egress_ips);
+  const network = documentReadPermission(SETTINGS_DOCUMENTS.egress_ips);
 
   app.get(
     PATHS.userIp,
@@ -177,7 +227,7 @@ const settingsUtilityRoutes: FastifyPluginAsync = async (fastify) => {
     {
       config: {
         world: 'tenant',
-        permission: documentReadPermission(TENANT_SETTINGS_DOCUMENTS.global_settings),
+        permission: documentReadPermission(SETTINGS_DOCUMENTS.global_settings),
       },
       schema: {
         tags,
@@ -223,6 +273,6 @@ const settingsUtilityRoutes: FastifyPluginAsync = async (fastify) => {
 
 /** Every settings document of the registry, and the reads beside them. */
 export const settingsDocumentRoutes: FastifyPluginAsync = async (app) => {
-  for (const key of TENANT_SETTINGS_DOCUMENT_KEYS) await app.register(named(settingsDocumentRoutesFor(key)));
+  for (const key of SETTINGS_DOCUMENT_KEYS) await app.register(named(settingsDocumentRoutesFor(key)));
   await app.register(named(settingsUtilityRoutes));
 };

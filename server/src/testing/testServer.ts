@@ -2,6 +2,7 @@
  * Test helpers: a real server on a free port with its stores in a fresh temporary directory,
  * a cookie jar, and sign-in of demo accounts. Tests use real HTTP (./plainHttp.ts), never inject().
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { buildServer, type ServerOptions } from '../app';
 import { startHaproxy, type TestProxy } from './haproxy';
 import { plainHttp } from './plainHttp';
 import { freshConfigUrl, SCALED_TOPOLOGY } from './scaledTestStores';
+import { hashPassword } from '../security/passwords';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -219,6 +221,28 @@ export async function signIn(
     throw new Error(`sign-in of ${username} failed: ${response.status} ${await response.text()}`);
   const reply = (await response.json()) as { uid: string };
   return { jar, uid: reply.uid, xsrf: jar.get(XSRF_COOKIE) ?? '' };
+}
+
+/** Adds an account with these role lists to a tenant (by its name) and signs it in. */
+export async function signInWithRoles(
+  server: TestServer,
+  tenantName: string,
+  username: string,
+  roles: { read: string[]; write: string[] },
+): Promise<SignedIn> {
+  const tenant = (await server.app.workbench.store.tenants.list()).find((t) => t.name === tenantName);
+  if (!tenant) throw new Error(`The test server has no tenant ${tenantName}.`);
+  await server.app.workbench.store.users.insert({
+    uid: crypto.randomUUID(),
+    tid: tenant.tid,
+    username,
+    firstName: 'Test',
+    lastName: 'User',
+    roles,
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    showChangePassword: false,
+  });
+  return signIn(server, username);
 }
 
 export interface OperatorSignedIn {

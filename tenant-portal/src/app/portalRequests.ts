@@ -17,7 +17,6 @@ import {
   validateDdlDomains,
 } from '@workbench/common/api/casbEgress';
 import { getPopularSites, submitUce } from '@workbench/common/api/safemailWhitelist';
-import { getServiceSettings, saveServiceSettings } from '@workbench/common/api/serviceSettings';
 import { acceptTerms, getTerms } from '@workbench/common/api/terms';
 import { getTsClientProfile, saveTsClientProfile } from '@workbench/common/api/tsClientProfile';
 import {
@@ -150,8 +149,6 @@ export const PORTAL_REQUESTS = {
   getTsClientProfile: request(getTsClientProfile),
   saveTsClientProfile: request(saveTsClientProfile),
   // Web and Safemail: the service settings documents (docs/settings.md §9).
-  getServiceSettings: request(getServiceSettings),
-  saveServiceSettings: request(saveServiceSettings),
   // Settings › PAC Files (docs/settings.md "PAC files").
   getPacSettings: request(getPacSettings),
   savePacSettings: request(savePacSettings),

@@ -34,9 +34,9 @@ import {
   ROLES_READ_PERMISSION,
   SIGN_IN_READ_PERMISSION,
   UDB_READ_PERMISSION,
-  CASB_SETTINGS_READ_PERMISSION,
-  GLOBAL_SETTINGS_READ_PERMISSION,
-  NETWORK_READ_PERMISSION,
+  CASB_SETTINGS_READ_PERMISSIONS,
+  GLOBAL_SETTINGS_READ_PERMISSIONS,
+  NETWORK_READ_PERMISSIONS,
 } from '@workbench/common/api/contract/settingsPermissions';
 import {
   MULTI_TENANT_FEATURE,
@@ -125,7 +125,7 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
   {
     path: 'general',
     title: 'General Settings',
-    access: any(GLOBAL_SETTINGS_READ_PERMISSION, CASB_SETTINGS_READ_PERMISSION),
+    access: any(...GLOBAL_SETTINGS_READ_PERMISSIONS, ...CASB_SETTINGS_READ_PERMISSIONS),
     page: page(() =>
       import('../areas/settings/general/GeneralSettingsPage').then((m) => m.GeneralSettingsPage),
     ),
@@ -161,7 +161,7 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
   {
     path: 'network',
     title: 'Network',
-    access: any(NETWORK_READ_PERMISSION),
+    access: any(...NETWORK_READ_PERMISSIONS),
     page: page(() =>
       import('../areas/settings/network/NetworkSettingsPage').then((m) => m.NetworkSettingsPage),
     ),

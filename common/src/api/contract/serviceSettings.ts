@@ -1,18 +1,16 @@
 /**
- * The service settings documents (docs/settings.md §9): the Web and Safemail services' own
- * settings under `/api/v1/settings/` (`web`, `ssl_bump`, `safemail`, `attachments`, `smtp`,
- * `emails`). The tenant settings registry's document-shaped rows: each is one document per tenant,
- * read with `GET <path>` and replaced with `PUT <path>`, taking effect on save (not staged in the
- * policy revision). A row names its path, the portal area that shows it, its permission item
- * (`setting:<item>` or `settings_cmr:<item>`), its features, its audit area, its schema, its
- * write-only fields and its form fields with the shared validators (their error keys); the server
- * (server/src/settings/serviceSettingsRoutes.ts) and the portal's Web and Safemail pages derive
- * everything from it.
+ * The service settings documents' rows of the settings documents registry (tenantSettingsDocuments.ts,
+ * docs/settings.md §9): the Web and Safemail services' own settings under `/api/v1/settings/`
+ * (`web`, `ssl_bump`, `safemail`, `attachments`, `smtp`, `emails`), read and written with
+ * `setting:<item>` or `settings_cmr:<item>`, and the checks of a document's form fields with the
+ * shared validators (their error keys), which the server and the portal's forms share.
  *
  * The spec names the paths and nothing of their fields: the fields below are our decision
  * (docs/settings.md §9), what the Web and Safemail services of such a product are configured with.
  */
-import { Type, type Static, type TObject, type TSchema } from 'typebox';
+import { Type } from 'typebox';
+import type { SettingsDocumentDef, SettingsDocumentFieldDef } from './tenantSettingsDocuments';
+import { valueAt } from './tenantSettings';
 import {
   domain,
   email,
@@ -24,55 +22,14 @@ import {
 } from '../../validators/index';
 import { ACTIONS } from './policy-kinds/enumerations';
 
-/** A form field of a document; `field` is the document's field. */
-export interface ServiceFieldDef {
-  field: string;
-  label: string;
-  /** `list`: an array of texts, one per line in the form. */
-  kind: 'text' | 'multiline' | 'number' | 'checkbox' | 'select' | 'password' | 'list';
-  helperText?: string;
-  /** The shared validator of the value (of each value of a list): its error key is the refusal. */
-  validator?: (value: string) => string | null;
-  /** A text (or a list) that may not be empty. */
-  required?: boolean;
-  /** Bounds of a number, of a text's length, of a list's length. */
-  min?: number;
-  max?: number;
-  options?: readonly string[];
-  labels?: Readonly<Record<string, string>>;
-}
-
-export type ServiceArea = 'web' | 'safemail';
-
-export interface ServiceSettingsDef {
-  /** The form's heading on its area's page. */
-  title: string;
-  /** What it is for, under the heading. */
-  description: string;
-  path: string;
-  /** The portal area (`#/web`, `#/safemail`) that shows the form. */
-  area: ServiceArea;
-  /** Permission item: reads need `setting:<item>:read` or `settings_cmr:<item>:read`; writes `:write`. */
-  permissionItem: string;
-  features: readonly string[];
-  /** The audit trail's area of its saves: a code of SUB_EVENT_TYPES. */
-  auditArea: string;
-  /** The document as written (without updated_at / updated_by). */
-  schema: TObject;
-  /** Fields the server keeps and never answers (reads say `<field>_set`); left out of a save keeps them. */
-  writeOnly: readonly string[];
-  fields: readonly ServiceFieldDef[];
-  /** Ports the service listens on: no two may be the same. */
-  distinct?: readonly string[];
-  /** What a tenant that never saved reads. */
-  defaults: Record<string, unknown>;
-}
+/** Reads and writes need `setting:<item>` or `settings_cmr:<item>` (docs/access.md §4). */
+const SERVICE_GROUPS = ['setting', 'settings_cmr'] as const;
 
 const PORT = { minimum: 1, maximum: 65535 };
 const text = (max: number) => Type.String({ maxLength: max });
 const texts = (maxItems: number, max = 253) => Type.Array(Type.String({ maxLength: max }), { maxItems });
 const strict = { additionalProperties: false } as const;
-const port = (label: string, helperText?: string): Omit<ServiceFieldDef, 'field'> => ({
+const port = (label: string, helperText?: string): Omit<SettingsDocumentFieldDef, 'field'> => ({
   label,
   kind: 'number',
   min: PORT.minimum,
@@ -84,11 +41,13 @@ const port = (label: string, helperText?: string): Omit<ServiceFieldDef, 'field'
 export const extension = (value: string): string | null =>
   value === '' || /^[A-Za-z0-9]{1,10}$/.test(value) ? null : 'invalidExtension';
 
-const WEB: ServiceSettingsDef = {
+export const WEB: SettingsDocumentDef = {
   title: 'Web service',
-  description: 'How users reach the isolation service: its host name, its ports, and its block page.',
+  intro: 'How users reach the isolation service: its host name, its ports, and its block page.',
   path: '/api/v1/settings/web',
+  entity: 'service_settings_web',
   area: 'web',
+  permissionGroups: SERVICE_GROUPS,
   permissionItem: 'web',
   features: [],
   auditArea: 'web_settings',
@@ -104,9 +63,8 @@ const WEB: ServiceSettingsDef = {
     },
     strict,
   ),
-  writeOnly: [],
   distinct: ['http_port', 'https_port', 'proxy_port'],
-  fields: [
+  form: [
     {
       field: 'service_hostname',
       label: 'Service host name',
@@ -156,15 +114,18 @@ const WEB: ServiceSettingsDef = {
   },
 };
 
-const SSL_BUMP: ServiceSettingsDef = {
+export const SSL_BUMP: SettingsDocumentDef = {
   title: 'SSL inspection',
-  description:
+  intro:
     'Whether HTTPS traffic is decrypted and inspected, on which ports, which hosts are left alone, and which private certificate authorities the service trusts.',
   path: '/api/v1/settings/ssl_bump',
+  entity: 'service_settings_ssl_bump',
   area: 'web',
+  permissionGroups: SERVICE_GROUPS,
   permissionItem: 'ssl_bump',
   features: ['ssl'],
   auditArea: 'web_settings',
+  certificates: ['trusted_ca_certificates'],
   schema: Type.Object(
     {
       enabled: Type.Boolean(),
@@ -175,8 +136,7 @@ const SSL_BUMP: ServiceSettingsDef = {
     },
     strict,
   ),
-  writeOnly: [],
-  fields: [
+  form: [
     { field: 'enabled', label: 'Inspect HTTPS traffic', kind: 'checkbox' },
     {
       field: 'inspect_ports',
@@ -219,12 +179,13 @@ const SSL_BUMP: ServiceSettingsDef = {
   },
 };
 
-const SAFEMAIL: ServiceSettingsDef = {
+export const SAFEMAIL: SettingsDocumentDef = {
   title: 'Email processor',
-  description:
-    'The mail domains the service receives mail for, and the mail server it hands processed mail to.',
+  intro: 'The mail domains the service receives mail for, and the mail server it hands processed mail to.',
   path: '/api/v1/settings/safemail',
+  entity: 'service_settings_safemail',
   area: 'safemail',
+  permissionGroups: SERVICE_GROUPS,
   permissionItem: 'safemail',
   features: ['menlo_email'],
   auditArea: 'safemail_settings',
@@ -240,8 +201,7 @@ const SAFEMAIL: ServiceSettingsDef = {
     },
     strict,
   ),
-  writeOnly: [],
-  fields: [
+  form: [
     { field: 'enabled', label: 'Process inbound mail', kind: 'checkbox' },
     {
       field: 'mail_domains',
@@ -283,11 +243,13 @@ const SAFEMAIL: ServiceSettingsDef = {
   },
 };
 
-const ATTACHMENTS: ServiceSettingsDef = {
+export const ATTACHMENTS: SettingsDocumentDef = {
   title: 'Attachments',
-  description: 'How attachments of processed mail are isolated and which are refused.',
+  intro: 'How attachments of processed mail are isolated and which are refused.',
   path: '/api/v1/settings/attachments',
+  entity: 'service_settings_attachments',
   area: 'safemail',
+  permissionGroups: SERVICE_GROUPS,
   permissionItem: 'attachments',
   features: ['attachments'],
   auditArea: 'safemail_settings',
@@ -302,8 +264,7 @@ const ATTACHMENTS: ServiceSettingsDef = {
     },
     strict,
   ),
-  writeOnly: [],
-  fields: [
+  form: [
     { field: 'enabled', label: 'Isolate attachments', kind: 'checkbox' },
     {
       field: 'attachment_host',
@@ -355,11 +316,13 @@ const ATTACHMENTS: ServiceSettingsDef = {
 
 export const SMTP_SECURITY = ['none', 'starttls', 'tls'] as const;
 
-const SMTP: ServiceSettingsDef = {
+export const SMTP: SettingsDocumentDef = {
   title: 'Outgoing mail server (SMTP)',
-  description: 'The mail server the service sends its notifications and reports through.',
+  intro: 'The mail server the service sends its notifications and reports through.',
   path: '/api/v1/settings/smtp',
+  entity: 'service_settings_smtp',
   area: 'safemail',
+  permissionGroups: SERVICE_GROUPS,
   permissionItem: 'smtp',
   features: [],
   auditArea: 'safemail_settings',
@@ -375,7 +338,7 @@ const SMTP: ServiceSettingsDef = {
     strict,
   ),
   writeOnly: ['password'],
-  fields: [
+  form: [
     {
       field: 'host',
       label: 'Server',
@@ -412,11 +375,13 @@ const SMTP: ServiceSettingsDef = {
   defaults: { host: '', port: 587, security: 'starttls', username: '', from_address: '' },
 };
 
-const EMAILS: ServiceSettingsDef = {
+export const EMAILS: SettingsDocumentDef = {
   title: 'Notification recipients',
-  description: 'Who receives the service’s alerts and summaries.',
+  intro: 'Who receives the service’s alerts and summaries.',
   path: '/api/v1/settings/emails',
+  entity: 'service_settings_emails',
   area: 'safemail',
+  permissionGroups: SERVICE_GROUPS,
   permissionItem: 'emails',
   features: [],
   auditArea: 'safemail_settings',
@@ -428,8 +393,7 @@ const EMAILS: ServiceSettingsDef = {
     },
     strict,
   ),
-  writeOnly: [],
-  fields: [
+  form: [
     {
       field: 'admin_emails',
       label: 'Administrators',
@@ -452,64 +416,8 @@ const EMAILS: ServiceSettingsDef = {
   defaults: { admin_emails: [], alert_emails: [], daily_summary: true },
 };
 
-/** The registry: one row per service settings document, in the order the pages show them. */
-export const SERVICE_SETTINGS_REGISTRY = {
-  web: WEB,
-  ssl_bump: SSL_BUMP,
-  safemail: SAFEMAIL,
-  attachments: ATTACHMENTS,
-  smtp: SMTP,
-  emails: EMAILS,
-} satisfies Record<string, ServiceSettingsDef>;
-
-export type ServiceSettingsName = keyof typeof SERVICE_SETTINGS_REGISTRY;
-export const SERVICE_SETTINGS = Object.keys(SERVICE_SETTINGS_REGISTRY) as ServiceSettingsName[];
-
-export const serviceSettingsOf = (area: ServiceArea): ServiceSettingsName[] =>
-  SERVICE_SETTINGS.filter((name) => SERVICE_SETTINGS_REGISTRY[name].area === area);
-
-/** Reads need either group's read permission on the item (docs/access.md §4: `setting`, `settings_cmr`). */
-export const serviceReadPermission = (def: ServiceSettingsDef) => ({
-  any: [`setting:${def.permissionItem}:read`, `settings_cmr:${def.permissionItem}:read`],
-});
-export const serviceWritePermission = (def: ServiceSettingsDef) => ({
-  any: [`setting:${def.permissionItem}:write`, `settings_cmr:${def.permissionItem}:write`],
-});
-
-/** The `<field>_set` flag that stands for a write-only field in a read. */
-export const serviceWriteOnlySet = (field: string): string => `${field}_set`;
-
-/** The document as read: its fields (write-only ones as `<field>_set`), and who saved it last. */
-export const serviceSettingsReply = (def: ServiceSettingsDef): TObject => {
-  const props: Record<string, TSchema> = {};
-  for (const [key, schema] of Object.entries(def.schema.properties)) {
-    if (def.writeOnly.includes(key)) props[serviceWriteOnlySet(key)] = Type.Boolean();
-    else props[key] = schema as TSchema;
-  }
-  return Type.Object({
-    ...props,
-    updated_at: Type.Union([Type.String(), Type.Null()]),
-    updated_by: Type.Union([Type.String(), Type.Null()]),
-  });
-};
-
-/** The document as written: its fields, and optionally the updated_at it was edited from (409 if stale). */
-export const serviceSettingsBody = (def: ServiceSettingsDef): TObject =>
-  Type.Object(
-    {
-      ...def.schema.properties,
-      updated_at: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
-    },
-    strict,
-  );
-
-export type ServiceSettingsDocument = Record<string, unknown> & {
-  updated_at: string | null;
-  updated_by: string | null;
-};
-
 /** The texts of the validators' error keys these forms use (validators give keys only). */
-export const SERVICE_ERROR_TEXTS: Readonly<Record<string, string>> = {
+export const DOCUMENT_ERROR_TEXTS: Readonly<Record<string, string>> = {
   required: 'This field is required.',
   invalidHostname: 'Enter a host name like safe.example.com.',
   invalidHostnameOrIp: 'Enter a host name or an IPv4 address.',
@@ -529,16 +437,16 @@ export const SERVICE_ERROR_TEXTS: Readonly<Record<string, string>> = {
 };
 
 /** A refusal of one field: the field (`mail_domains.2` for a list's value), its error key, and why. */
-export interface ServiceFieldProblem {
+export interface DocumentFieldProblem {
   field: string;
   key: string;
   message: string;
 }
 
-const problem = (f: ServiceFieldDef, field: string, key: string): ServiceFieldProblem => {
+const problem = (f: SettingsDocumentFieldDef, field: string, key: string): DocumentFieldProblem => {
   const line = /\.(\d+)$/.exec(field);
   const where = line ? `${f.label}, line ${Number(line[1]) + 1}` : f.label;
-  return { field, key, message: `${where}: ${SERVICE_ERROR_TEXTS[key] ?? key} (${key})` };
+  return { field, key, message: `${where}: ${DOCUMENT_ERROR_TEXTS[key] ?? key} (${key})` };
 };
 
 /**
@@ -546,7 +454,10 @@ const problem = (f: ServiceFieldDef, field: string, key: string): ServiceFieldPr
  * key (of each value of a list, named by its position: `mail_domains.2`), a repeat in a list, a
  * text too long, a number not whole or out of its bounds.
  */
-export function serviceFieldProblem(f: ServiceFieldDef, value: unknown): ServiceFieldProblem | null {
+export function documentFieldProblem(
+  f: SettingsDocumentFieldDef,
+  value: unknown,
+): DocumentFieldProblem | null {
   if (f.kind === 'list') {
     const list = Array.isArray(value) ? (value as unknown[]).map(String) : [];
     if (f.required && list.length === 0) return problem(f, f.field, 'required');
@@ -575,12 +486,12 @@ export function serviceFieldProblem(f: ServiceFieldDef, value: unknown): Service
  * The checks a schema cannot say, shared by the form and the server: each field's (above), then a
  * service's listening ports all different. The first problem, or null.
  */
-export function serviceSettingsProblem(
-  def: ServiceSettingsDef,
+export function documentFieldsProblem(
+  def: SettingsDocumentDef,
   doc: Record<string, unknown>,
-): ServiceFieldProblem | null {
-  for (const f of def.fields) {
-    const refused = serviceFieldProblem(f, doc[f.field]);
+): DocumentFieldProblem | null {
+  for (const f of def.form) {
+    const refused = documentFieldProblem(f, valueAt(doc, f.field));
     if (refused) return refused;
   }
   return distinctProblem(def, doc);
@@ -588,16 +499,14 @@ export function serviceSettingsProblem(
 
 /** Two listeners of one service cannot share a port (the web service's HTTP, HTTPS and proxy). */
 export function distinctProblem(
-  def: ServiceSettingsDef,
+  def: SettingsDocumentDef,
   doc: Record<string, unknown>,
-): ServiceFieldProblem | null {
+): DocumentFieldProblem | null {
   const seen = new Set<unknown>();
   for (const field of def.distinct ?? []) {
-    const f = def.fields.find((d) => d.field === field);
+    const f = def.form.find((d) => d.field === field);
     if (f && seen.has(doc[field])) return problem(f, field, 'samePort');
     seen.add(doc[field]);
   }
   return null;
 }
-
-export type ServiceSettingsReply = Static<ReturnType<typeof serviceSettingsReply>>;

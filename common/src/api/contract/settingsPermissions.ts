@@ -18,7 +18,12 @@ export const ROLES_READ_PERMISSION = 'settings:roles:read';
 export const ROLES_WRITE_PERMISSION = 'settings:roles:write';
 export const PAC_READ_PERMISSION = 'settings:pac:read';
 export const PAC_WRITE_PERMISSION = 'settings:pac:write';
-/** Settings › Network and General (tenantSettingsDocuments.ts: its rows' permission items). */
-export const NETWORK_READ_PERMISSION = 'settings:network:read';
-export const GLOBAL_SETTINGS_READ_PERMISSION = 'settings:global_settings:read';
-export const CASB_SETTINGS_READ_PERMISSION = 'settings:casb:read';
+/**
+ * Settings › Network and General's documents are read and written with `settings:<item>` or
+ * `settings_cmr:<item>` (the groups of their rows in tenantSettingsDocuments.ts).
+ */
+export const SETTINGS_DOCUMENT_GROUPS = ['settings', 'settings_cmr'] as const;
+const readOf = (item: string): string[] => SETTINGS_DOCUMENT_GROUPS.map((group) => `${group}:${item}:read`);
+export const NETWORK_READ_PERMISSIONS = readOf('network');
+export const GLOBAL_SETTINGS_READ_PERMISSIONS = readOf('global_settings');
+export const CASB_SETTINGS_READ_PERMISSIONS = readOf('casb');

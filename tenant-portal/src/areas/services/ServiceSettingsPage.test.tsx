@@ -8,19 +8,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import {
-  SERVICE_SETTINGS_REGISTRY,
-  serviceSettingsOf,
-  type ServiceSettingsName,
-} from '@workbench/common/api/contract/serviceSettings';
+  SETTINGS_DOCUMENTS as SERVICE_SETTINGS_REGISTRY,
+  settingsDocumentsOf as serviceSettingsOf,
+  type SettingsDocumentKey as ServiceSettingsName,
+} from '@workbench/common/api/contract/tenantSettingsDocuments';
 import { serviceSettingsIds } from '@workbench/common/test-ids/serviceSettingsIds';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
-import { SERVICE_FORM_TEXTS } from './ServiceSettingsForm';
+import { DOCUMENT_FORM_TEXTS as SERVICE_FORM_TEXTS } from '../settings/SettingsDocumentForm';
 import { SERVICE_PAGE_TEXTS } from './ServiceSettingsPage';
 
 afterEach(resetPortalEnv);
 
 const AT = '2026-11-20T10:00:00.000Z';
-const DOCS: Record<ServiceSettingsName, Record<string, unknown>> = {
+const DOCS: Partial<Record<ServiceSettingsName, Record<string, unknown>>> = {
   web: {
     service_hostname: 'safe.acme.example',
     http_port: 80,
@@ -130,7 +130,7 @@ describe('Web page (#/web)', () => {
     await userEvent.type(ports, '\n9000-8000');
     await userEvent.click(screen.getByTestId(serviceSettingsIds('ssl_bump').save));
     expect(
-      await screen.findByText('Line 3: Enter a port (1 to 65535) or a range like 8443-8445.'),
+      await screen.findByText('Line 3 (9000-8000): Enter a port (1 to 65535) or a range like 8443-8445.'),
     ).toBeInTheDocument();
     expect(mock.history.put).toHaveLength(0);
   });
@@ -191,7 +191,7 @@ describe('Safemail page (#/safemail)', () => {
     await userEvent.type(admins, '\nnot-an-address');
     await userEvent.click(screen.getByTestId(serviceSettingsIds('emails').save));
     expect(
-      await screen.findByText('Line 2: Enter an e-mail address like name@example.com.'),
+      await screen.findByText('Line 2 (not-an-address): Enter an e-mail address like name@example.com.'),
     ).toBeInTheDocument();
     expect(mock.history.put).toHaveLength(0);
   });

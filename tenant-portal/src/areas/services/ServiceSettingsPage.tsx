@@ -1,6 +1,6 @@
 /**
  * The Web and Safemail areas (issue 34 point 5; docs/settings.md §9): the service settings
- * documents of the area (common's service settings registry: Web has the web service and SSL
+ * documents of the area (common's settings documents registry: Web has the web service and SSL
  * inspection; Safemail the e-mail processor, attachments, the outgoing mail server and the
  * notification recipients), one form each, saved on its own and in effect on save. Each document
  * shows for who may read it (`setting:<item>` or `settings_cmr:<item>`) on a tenant with its
@@ -10,21 +10,22 @@ import type { ComponentType } from 'react';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { selectAccessController, selectFeatures, useAppSelector } from '@workbench/common';
 import {
-  SERVICE_SETTINGS_REGISTRY,
-  serviceReadPermission,
-  serviceSettingsOf,
-  serviceWritePermission,
-  type ServiceArea,
-  type ServiceSettingsDocument,
-  type ServiceSettingsName,
-} from '@workbench/common/api/contract/serviceSettings';
+  SETTINGS_DOCUMENTS,
+  documentReadPermission,
+  documentWritePermission,
+  settingsDocumentsOf,
+  type SettingsDocumentKey,
+} from '@workbench/common/api/contract/tenantSettingsDocuments';
 import { missingFeatures } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { serviceAreaIds } from '@workbench/common/test-ids/serviceSettingsIds';
 import { useEntityRead } from '../../app/portalEntities';
 import { AreaPage } from '../AreaPage';
-import { ServiceSettingsForm } from './ServiceSettingsForm';
+import { SettingsDocumentForm } from '../settings/SettingsDocumentForm';
 import type { PageProps } from '../../routes/routeModel';
+
+/** The pages of the services' own settings. */
+type ServiceArea = 'web' | 'safemail';
 
 export const SERVICE_PAGE_TEXTS = {
   web: 'The web isolation service’s own settings. A save is in effect at once: it is not part of the policy revision and needs no publish.',
@@ -35,9 +36,9 @@ export const SERVICE_PAGE_TEXTS = {
   nothing: 'You do not have permission to see any of these settings.',
 } as const;
 
-function ServiceDocument({ name, canWrite }: { name: ServiceSettingsName; canWrite: boolean }) {
-  const def = SERVICE_SETTINGS_REGISTRY[name];
-  const read = useEntityRead('getServiceSettings', [name]);
+function ServiceDocument({ name, canWrite }: { name: SettingsDocumentKey; canWrite: boolean }) {
+  const def = SETTINGS_DOCUMENTS[name];
+  const read = useEntityRead('getSettingsDocument', [name]);
   if (read.status === 'failed')
     return (
       <LoadFailed
@@ -46,21 +47,14 @@ function ServiceDocument({ name, canWrite }: { name: ServiceSettingsName; canWri
       />
     );
   if (read.data === null) return <Loading label={`Loading the ${def.title.toLowerCase()} settings`} />;
-  return (
-    <ServiceSettingsForm
-      name={name}
-      doc={read.data as ServiceSettingsDocument}
-      canWrite={canWrite}
-      onReload={read.reload}
-    />
-  );
+  return <SettingsDocumentForm docKey={name} doc={read.data} canWrite={canWrite} onReload={read.reload} />;
 }
 
 export function ServiceSettingsPage({ area, title }: { area: ServiceArea; title: string }) {
   const access = useAppSelector(selectAccessController);
   const features = useAppSelector(selectFeatures);
-  const readable = serviceSettingsOf(area).filter((name) =>
-    access.allows(serviceReadPermission(SERVICE_SETTINGS_REGISTRY[name])),
+  const readable = settingsDocumentsOf(area).filter((name) =>
+    access.allows(documentReadPermission(SETTINGS_DOCUMENTS[name])),
   );
   return (
     <AreaPage title={title}>
@@ -71,7 +65,7 @@ export function ServiceSettingsPage({ area, title }: { area: ServiceArea; title:
         <Stack spacing={3} sx={{ maxWidth: 960 }}>
           {readable.length === 0 && <Alert severity="info">{SERVICE_PAGE_TEXTS.nothing}</Alert>}
           {readable.map((name) => {
-            const def = SERVICE_SETTINGS_REGISTRY[name];
+            const def = SETTINGS_DOCUMENTS[name];
             const missing = missingFeatures(def.features, features);
             if (missing.length > 0)
               return (
@@ -80,7 +74,11 @@ export function ServiceSettingsPage({ area, title }: { area: ServiceArea; title:
                 </Alert>
               );
             return (
-              <ServiceDocument key={name} name={name} canWrite={access.allows(serviceWritePermission(def))} />
+              <ServiceDocument
+                key={name}
+                name={name}
+                canWrite={access.allows(documentWritePermission(def))}
+              />
             );
           })}
         </Stack>

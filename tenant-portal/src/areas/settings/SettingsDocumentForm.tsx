@@ -1,9 +1,12 @@
 /**
- * The form of a tenant settings document (docs/settings.md §10), drawn from its registry row: its
- * fields (a `lines` field edits a list one entry per line), the row's own checks before sending,
- * and the server's refusal shown at the field it names (with the line, for a list). Read-only
- * without `settings:<item>:write`. Saves through the entity feature's request, with the
- * `updated_at` it was read with, so a save over a newer one is refused (409) and said so.
+ * The form of a settings document (docs/settings.md §9 and §10), drawn from its registry row, for
+ * every page that shows one (Settings › Network and General, Web, Safemail): its fields (a `list`
+ * field edits a list one entry per line; a write-only field starts empty and says whether one is
+ * stored), the registry's checks before sending (every field's error at once), and the server's
+ * refusal shown at the field it names (with the line, for a list), a refusal of the whole (409:
+ * saved meanwhile) above the form with a reload. Read-only without the row's write permission.
+ * Saves through the entity feature's request, with the `updated_at` it was read with, so a save
+ * over a newer one is refused (409) and said so; a save is in effect at once.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import {
@@ -22,24 +25,27 @@ import {
 import { snackbarShown, useAppDispatch } from '@workbench/common';
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import {
-  TENANT_SETTINGS_DOCUMENTS,
+  SETTINGS_DOCUMENTS,
+  type SettingsDocumentArea,
   type SettingsDocumentDef,
+  type SettingsDocumentKey,
   type SettingsDocumentValue,
-  type TenantSettingsDocument,
 } from '@workbench/common/api/contract/tenantSettingsDocuments';
 import {
-  documentFieldOfError,
+  documentErrorAt,
+  documentFormErrors,
   documentFormValues,
   documentOfForm,
-  documentProblem,
   linesOf,
+  writeOnlyStored,
   type DocumentFormValues,
 } from '@workbench/common/features/settings-lists/settingsDocumentForm';
 import { settingsDocumentIds } from '@workbench/common/test-ids/index';
+import { serviceSettingsIds } from '@workbench/common/test-ids/serviceSettingsIds';
 import { useEntityCall } from '../../app/portalEntities';
 import { utcMinute } from './utcMinute';
 
-/** A line a page offers to add to a `lines` field (the caller's own address to the egress IPs). */
+/** A line a page offers to add to a `list` field (the caller's own address to the egress IPs). */
 export interface OfferedLine {
   field: string;
   value: string;
@@ -47,56 +53,74 @@ export interface OfferedLine {
   testId: string;
 }
 
+/** The test ids of a document's form, by the page that shows it (never renamed). */
+const IDS_OF_AREA: Record<
+  SettingsDocumentArea,
+  (key: string) => Readonly<Record<'form' | 'field' | 'save' | 'error' | 'updated', string>>
+> = {
+  'settings/network': settingsDocumentIds,
+  'settings/general': settingsDocumentIds,
+  web: serviceSettingsIds,
+  safemail: serviceSettingsIds,
+};
+
+export const DOCUMENT_FORM_TEXTS = {
+  saved: (title: string) => `${title}: saved, in effect now.`,
+  lastSaved: (by: string | null, at: string | null) =>
+    at ? `Last saved ${utcMinute(at)}${by ? ` by ${by}` : ''}` : 'Not saved yet: these are the defaults.',
+  reload: 'Reload',
+  readOnly: 'You may read these settings; changing them needs another role.',
+  passwordStored: 'A password is stored: leave empty to keep it.',
+  passwordNone: 'No password is stored.',
+  clearPassword: 'Remove the stored password',
+} as const;
+
 export interface SettingsDocumentFormProps {
-  docKey: TenantSettingsDocument;
+  docKey: SettingsDocumentKey;
   doc: SettingsDocumentValue;
   canWrite: boolean;
-  onSaved: () => void;
+  /** Read the document again (after a save, or to take another's save). */
+  onReload: () => void;
   offer?: OfferedLine;
 }
 
-export function SettingsDocumentForm({ docKey, doc, canWrite, onSaved, offer }: SettingsDocumentFormProps) {
-  const def: SettingsDocumentDef = TENANT_SETTINGS_DOCUMENTS[docKey];
-  const ids = settingsDocumentIds(docKey);
+export function SettingsDocumentForm({ docKey, doc, canWrite, onReload, offer }: SettingsDocumentFormProps) {
+  const def: SettingsDocumentDef = SETTINGS_DOCUMENTS[docKey];
+  const ids = IDS_OF_AREA[def.area](docKey);
   const dispatch = useAppDispatch();
   const save = useEntityCall('saveSettingsDocument');
   const [values, setValues] = useState<DocumentFormValues>(() => documentFormValues(def, doc));
-  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [clear, setClear] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   useEffect(() => setValues(documentFormValues(def, doc)), [def, doc]);
 
-  const set = (field: string, value: string | boolean) => setValues((v) => ({ ...v, [field]: value }));
-  /** A refusal at its field; a list's entry by its line and text. */
-  const showError = (field: string | null | undefined, message: string) => {
-    const at = documentFieldOfError(def, field);
-    if (!at) return setFormError(message);
-    const entries = linesOf(String(values[at.field] ?? ''));
-    const line = at.line === null ? '' : `Line ${at.line + 1} (${entries[at.line] ?? ''}): `;
-    setFieldError({ field: at.field, message: `${line}${message}` });
+  /** An edit clears that field's error: it shows until the value it was about is changed. */
+  const set = (field: string, value: string | boolean) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _gone, ...rest }) => rest);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFieldError(null);
     setFormError(null);
-    const body = documentOfForm(def, doc, values);
-    const problem = documentProblem(def, body);
-    if (problem) return showError(problem.field, problem.message);
+    const found = documentFormErrors(def, doc, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await save(docKey, body);
+      await save(docKey, documentOfForm(def, doc, values, clear));
       dispatch(
-        snackbarShown({
-          kind: 'save',
-          outcome: 'success',
-          message: `${def.title} saved.`,
-        }),
+        snackbarShown({ kind: 'save', outcome: 'success', message: DOCUMENT_FORM_TEXTS.saved(def.title) }),
       );
-      onSaved();
+      setClear([]);
+      onReload();
     } catch (e) {
       const info = toErrorInfo(e, 'saveSettingsDocument');
-      showError(info.field, info.message);
+      const at = documentErrorAt(def, values, info.field, info.message);
+      if (at) setErrors({ [at.field]: at.message });
+      else setFormError(info.message);
     } finally {
       setBusy(false);
     }
@@ -115,13 +139,21 @@ export function SettingsDocumentForm({ docKey, doc, canWrite, onSaved, offer }: 
         <Box component="form" onSubmit={submit} noValidate aria-label={def.title}>
           <Stack spacing={2}>
             {formError && (
-              <Alert severity="error" data-testid={ids.error} onClose={() => setFormError(null)}>
+              <Alert
+                severity="error"
+                data-testid={ids.error}
+                action={
+                  <Button color="inherit" size="small" onClick={onReload}>
+                    {DOCUMENT_FORM_TEXTS.reload}
+                  </Button>
+                }
+              >
                 {formError}
               </Alert>
             )}
             {def.form.map((f) => {
               const testId = `${ids.field}-${f.field}`;
-              const error = fieldError?.field === f.field ? fieldError.message : undefined;
+              const error = errors[f.field];
               if (f.kind === 'checkbox')
                 return (
                   <FormControlLabel
@@ -137,6 +169,44 @@ export function SettingsDocumentForm({ docKey, doc, canWrite, onSaved, offer }: 
                     }
                   />
                 );
+              if (f.kind === 'password') {
+                const stored = writeOnlyStored(doc, f.field);
+                const removing = clear.includes(f.field);
+                return (
+                  <Box key={f.field}>
+                    <TextField
+                      fullWidth
+                      type="password"
+                      autoComplete="new-password"
+                      label={f.label}
+                      value={values[f.field]}
+                      onChange={(e) => set(f.field, e.target.value)}
+                      disabled={disabled || removing}
+                      error={error !== undefined}
+                      helperText={
+                        error ??
+                        (stored ? DOCUMENT_FORM_TEXTS.passwordStored : DOCUMENT_FORM_TEXTS.passwordNone)
+                      }
+                      slotProps={{ htmlInput: { 'data-testid': testId } }}
+                    />
+                    {stored && canWrite && (
+                      <FormControlLabel
+                        label={DOCUMENT_FORM_TEXTS.clearPassword}
+                        control={
+                          <Checkbox
+                            checked={removing}
+                            disabled={disabled}
+                            onChange={(e) => {
+                              set(f.field, '');
+                              setClear(e.target.checked ? [f.field] : []);
+                            }}
+                          />
+                        }
+                      />
+                    )}
+                  </Box>
+                );
+              }
               const offered = offer?.field === f.field ? offer : undefined;
               const listed = offered ? linesOf(String(values[f.field])).includes(offered.value) : false;
               return (
@@ -147,10 +217,10 @@ export function SettingsDocumentForm({ docKey, doc, canWrite, onSaved, offer }: 
                     value={values[f.field]}
                     onChange={(e) => set(f.field, e.target.value)}
                     disabled={disabled}
-                    required={!f.optional && f.kind !== 'lines'}
+                    required={f.required}
                     select={f.kind === 'select'}
-                    multiline={f.kind === 'multiline' || f.kind === 'lines'}
-                    minRows={f.kind === 'lines' ? 4 : undefined}
+                    multiline={f.kind === 'multiline' || f.kind === 'list'}
+                    minRows={f.kind === 'list' || f.kind === 'multiline' ? 3 : undefined}
                     type={f.kind === 'number' ? 'number' : 'text'}
                     error={error !== undefined}
                     helperText={error ?? f.helperText}
@@ -186,14 +256,10 @@ export function SettingsDocumentForm({ docKey, doc, canWrite, onSaved, offer }: 
                 </Button>
               )}
               <Typography variant="body2" color="text.secondary" data-testid={ids.updated}>
-                {doc.updated_at
-                  ? `Last saved ${utcMinute(doc.updated_at)}${doc.updated_by ? ` by ${doc.updated_by}` : ''}`
-                  : 'Not saved yet: these are the defaults.'}
+                {DOCUMENT_FORM_TEXTS.lastSaved(doc.updated_by, doc.updated_at)}
               </Typography>
             </Stack>
-            {!canWrite && (
-              <Alert severity="info">You may read these settings; changing them needs another role.</Alert>
-            )}
+            {!canWrite && <Alert severity="info">{DOCUMENT_FORM_TEXTS.readOnly}</Alert>}
           </Stack>
         </Box>
       </CardContent>

@@ -15,6 +15,7 @@ import { Type } from 'typebox';
 import { literalUnion } from '../providerOps';
 import { email } from '../../../validators/network';
 import type { SettingsDocumentDef } from '../tenantSettingsDocuments';
+import { SETTINGS_DOCUMENT_GROUPS } from '../settingsPermissions';
 
 const closed = { additionalProperties: false } as const;
 
@@ -37,10 +38,13 @@ export const GLOBAL_SETTINGS: SettingsDocumentDef = {
   title: 'Global settings',
   intro: 'How the service presents your organisation to its users, and the time zone of your reports.',
   path: '/api/settings/v1/tenants/global_settings',
+  entity: 'settings_doc_global_settings',
+  area: 'settings/general',
+  permissionGroups: SETTINGS_DOCUMENT_GROUPS,
   permissionItem: 'global_settings',
   features: [],
   auditArea: 'portal_settings',
-  fields: Type.Object(
+  schema: Type.Object(
     {
       organization_name: Type.String({ maxLength: 100 }),
       support_email: Type.String({ maxLength: 254 }),
@@ -65,21 +69,21 @@ export const GLOBAL_SETTINGS: SettingsDocumentDef = {
     return null;
   },
   form: [
-    { field: 'organization_name', label: 'Organisation name', kind: 'text', optional: true },
+    { field: 'organization_name', label: 'Organisation name', kind: 'text' },
     {
       field: 'support_email',
       label: 'Support contact e-mail',
       kind: 'text',
-      optional: true,
       helperText: 'Shown to users on block and isolation pages',
     },
     {
       field: 'timezone',
       label: 'Time zone',
       kind: 'text',
+      required: true,
       helperText: 'The time zone reports and schedules are read in, e.g. UTC or Europe/Berlin',
     },
-    { field: 'block_page_message', label: 'Block page message', kind: 'multiline', optional: true },
+    { field: 'block_page_message', label: 'Block page message', kind: 'multiline' },
     {
       field: 'allow_user_feedback',
       label: 'Users may report a page they think wrongly blocked',
@@ -96,10 +100,13 @@ export const CASB_SETTINGS: SettingsDocumentDef = {
   title: 'CASB settings',
   intro: 'Cloud-app discovery from your traffic, and what happens to apps nobody has classified.',
   path: '/api/settings/v1/tenants/casb',
+  entity: 'settings_doc_casb',
+  area: 'settings/general',
+  permissionGroups: SETTINGS_DOCUMENT_GROUPS,
   permissionItem: 'casb',
   features: ['casb'],
   auditArea: 'casb_settings',
-  fields: Type.Object(
+  schema: Type.Object(
     {
       app_discovery: Type.Boolean(),
       discovery_retention_days: Type.Integer({ minimum: 1, maximum: CASB_RETENTION_DAYS_MAX }),
@@ -114,12 +121,14 @@ export const CASB_SETTINGS: SettingsDocumentDef = {
       field: 'discovery_retention_days',
       label: 'Keep discovered apps (days)',
       kind: 'number',
+      required: true,
       helperText: `1 to ${CASB_RETENTION_DAYS_MAX} days`,
     },
     {
       field: 'unclassified_action',
       label: 'Apps nobody has classified',
       kind: 'select',
+      required: true,
       options: CASB_UNCLASSIFIED_ACTIONS,
       labels: { allow: 'Allow', safeview: 'Isolate', block: 'Block' },
     },

@@ -14,6 +14,7 @@ import { Type } from 'typebox';
 import { isIPv4, isIPv6, splitCidr } from '../../../validators/ipHelpers';
 import { email, ipv4Cidr, ipv6Cidr } from '../../../validators/network';
 import type { SettingsDocumentDef } from '../tenantSettingsDocuments';
+import { SETTINGS_DOCUMENT_GROUPS } from '../settingsPermissions';
 
 export const EGRESS_IPS_MAX = 256;
 export const FIXED_EGRESS_USERS_MAX = 1000;
@@ -56,10 +57,13 @@ export const EGRESS_IPS: SettingsDocumentDef = {
   intro:
     'Your organisation’s public addresses (offices, data centres): traffic from them reaches the service as yours. One address or CIDR range per line.',
   path: '/api/settings/v1/tenants/egress_ips',
+  entity: 'settings_doc_egress_ips',
+  area: 'settings/network',
+  permissionGroups: SETTINGS_DOCUMENT_GROUPS,
   permissionItem: NETWORK_PERMISSION_ITEM,
   features: [],
   auditArea: 'network',
-  fields: Type.Object(
+  schema: Type.Object(
     { ips: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: EGRESS_IPS_MAX }) },
     closed,
   ),
@@ -72,7 +76,7 @@ export const EGRESS_IPS: SettingsDocumentDef = {
     {
       field: 'ips',
       label: 'Egress addresses and ranges',
-      kind: 'lines',
+      kind: 'list',
       helperText: 'One IPv4 or IPv6 address or CIDR range per line, e.g. 203.0.113.0/24',
     },
   ],
@@ -83,10 +87,13 @@ export const FIXED_EGRESS: SettingsDocumentDef = {
   intro:
     'The listed users’ isolated browsing leaves the service from its fixed public addresses (below), so the sites they use can allow them by address.',
   path: '/api/settings/v1/tenants/fixed_egress',
+  entity: 'settings_doc_fixed_egress',
+  area: 'settings/network',
+  permissionGroups: SETTINGS_DOCUMENT_GROUPS,
   permissionItem: NETWORK_PERMISSION_ITEM,
   features: [],
   auditArea: 'network',
-  fields: Type.Object(
+  schema: Type.Object(
     {
       enabled: Type.Boolean(),
       fixed_egress_user: Type.Object(
@@ -114,7 +121,7 @@ export const FIXED_EGRESS: SettingsDocumentDef = {
     {
       field: 'fixed_egress_user.list',
       label: 'Users',
-      kind: 'lines',
+      kind: 'list',
       helperText: 'One user name (e-mail address) per line',
     },
   ],

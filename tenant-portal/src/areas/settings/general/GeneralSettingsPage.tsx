@@ -5,12 +5,12 @@
  * through the entity feature's requests.
  */
 import { Alert, Box, Stack, Typography } from '@mui/material';
-import { selectCan, selectFeature, useAppSelector } from '@workbench/common';
+import { selectAccessController, selectFeature, useAppSelector } from '@workbench/common';
 import {
-  TENANT_SETTINGS_DOCUMENTS,
+  SETTINGS_DOCUMENTS,
   documentReadPermission,
   documentWritePermission,
-  type TenantSettingsDocument,
+  type SettingsDocumentKey,
 } from '@workbench/common/api/contract/tenantSettingsDocuments';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { generalSettingsIds as ids } from '@workbench/common/test-ids/index';
@@ -24,8 +24,8 @@ export const GENERAL_TEXTS = {
   noAccess: 'You do not have permission to see the general settings.',
 } as const;
 
-function DocumentSection({ docKey, canWrite }: { docKey: TenantSettingsDocument; canWrite: boolean }) {
-  const def = TENANT_SETTINGS_DOCUMENTS[docKey];
+function DocumentSection({ docKey, canWrite }: { docKey: SettingsDocumentKey; canWrite: boolean }) {
+  const def = SETTINGS_DOCUMENTS[docKey];
   const doc = useEntityRead('getSettingsDocument', [docKey]);
   if (doc.status === 'failed')
     return (
@@ -35,16 +35,17 @@ function DocumentSection({ docKey, canWrite }: { docKey: TenantSettingsDocument;
       />
     );
   if (doc.data === null) return <Loading label={`Loading the ${def.title.toLowerCase()}`} />;
-  return <SettingsDocumentForm docKey={docKey} doc={doc.data} canWrite={canWrite} onSaved={doc.reload} />;
+  return <SettingsDocumentForm docKey={docKey} doc={doc.data} canWrite={canWrite} onReload={doc.reload} />;
 }
 
 export function GeneralSettingsPage() {
-  const global = TENANT_SETTINGS_DOCUMENTS.global_settings;
-  const casb = TENANT_SETTINGS_DOCUMENTS.casb;
-  const canReadGlobal = useAppSelector(selectCan(documentReadPermission(global)));
-  const canWriteGlobal = useAppSelector(selectCan(documentWritePermission(global)));
-  const canReadCasb = useAppSelector(selectCan(documentReadPermission(casb)));
-  const canWriteCasb = useAppSelector(selectCan(documentWritePermission(casb)));
+  const global = SETTINGS_DOCUMENTS.global_settings;
+  const casb = SETTINGS_DOCUMENTS.casb;
+  const access = useAppSelector(selectAccessController);
+  const canReadGlobal = access.allows(documentReadPermission(global));
+  const canWriteGlobal = access.allows(documentWritePermission(global));
+  const canReadCasb = access.allows(documentReadPermission(casb));
+  const canWriteCasb = access.allows(documentWritePermission(casb));
   const hasCasb = useAppSelector(selectFeature('casb'));
   return (
     <AreaPage title={GENERAL_TEXTS.title}>

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import {
   SETTINGS_UTILITY_PATHS as UTIL,
-  TENANT_SETTINGS_DOCUMENTS as DOCS,
+  SETTINGS_DOCUMENTS as DOCS,
 } from '@workbench/common/api/contract/tenantSettingsDocuments';
 import {
   generalSettingsIds,

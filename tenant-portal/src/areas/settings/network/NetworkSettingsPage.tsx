@@ -1,13 +1,13 @@
 /**
  * Settings › Network (docs/settings.md §10): the egress IP list (with the caller's own address
  * offered as a line), fixed egress and its users, and the deployment's public addresses (what a
- * firewall lets through, and what fixed egress leaves from). `settings:network:read` to see,
- * `:write` to change. Loads and writes through the entity feature's requests.
+ * firewall lets through, and what fixed egress leaves from). `settings:network:read` or
+ * `settings_cmr:network:read` to see, `:write` to change. Loads and writes through the entity feature's requests.
  */
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { selectCan, useAppSelector } from '@workbench/common';
+import { selectAccessController, useAppSelector } from '@workbench/common';
 import {
-  TENANT_SETTINGS_DOCUMENTS,
+  SETTINGS_DOCUMENTS,
   documentReadPermission,
   documentWritePermission,
 } from '@workbench/common/api/contract/tenantSettingsDocuments';
@@ -28,11 +28,12 @@ export const NETWORK_TEXTS = {
   noAccess: 'You do not have permission to see the network settings.',
 } as const;
 
-const NETWORK = TENANT_SETTINGS_DOCUMENTS.egress_ips;
+const NETWORK = SETTINGS_DOCUMENTS.egress_ips;
 
 export function NetworkSettingsPage() {
-  const canRead = useAppSelector(selectCan(documentReadPermission(NETWORK)));
-  const canWrite = useAppSelector(selectCan(documentWritePermission(NETWORK)));
+  const access = useAppSelector(selectAccessController);
+  const canRead = access.allows(documentReadPermission(NETWORK));
+  const canWrite = access.allows(documentWritePermission(NETWORK));
   const egress = useEntityRead('getSettingsDocument', ['egress_ips'], { enabled: canRead });
   const fixed = useEntityRead('getSettingsDocument', ['fixed_egress'], { enabled: canRead });
   const userIp = useEntityRead('getUserIp', [], { enabled: canRead });
@@ -60,7 +61,7 @@ export function NetworkSettingsPage() {
                 docKey="egress_ips"
                 doc={egress.data}
                 canWrite={canWrite}
-                onSaved={egress.reload}
+                onReload={egress.reload}
                 offer={
                   userIp.data
                     ? {
@@ -85,7 +86,7 @@ export function NetworkSettingsPage() {
                 docKey="fixed_egress"
                 doc={fixed.data}
                 canWrite={canWrite}
-                onSaved={fixed.reload}
+                onReload={fixed.reload}
               />
             )}
             <Card variant="outlined">
