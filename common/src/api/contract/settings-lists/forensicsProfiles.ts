@@ -12,6 +12,11 @@ import type { SettingsListDef } from '../tenantSettings';
 
 export const FORENSICS_PROFILES_MAX = 50;
 export const RETAIN_BF_FILE = ['always', 'user_input'] as const;
+/** The retention choices in words (the list and the form show these; the code is what is sent). */
+export const RETAIN_BF_FILE_LABELS: Readonly<Record<(typeof RETAIN_BF_FILE)[number], string>> = {
+  always: 'Always',
+  user_input: 'When the user chooses',
+};
 /** The spec's sample values: a new profile's. */
 export const FORENSICS_SAMPLES = {
   screenshot_frequency: 10,
@@ -95,7 +100,7 @@ export const FORENSICS_PROFILES: SettingsListDef = {
   columns: [
     { field: 'name', header: 'Name' },
     { field: 'description', header: 'Description' },
-    { field: 'capture_params.retain_bf_file', header: 'Retain file' },
+    { field: 'capture_params.retain_bf_file', header: 'Retain file', labels: RETAIN_BF_FILE_LABELS },
     { field: 'capture_params.screenshot.enabled', header: 'Screenshots', format: 'boolean' },
     { field: 'storage_default', header: 'Default storage', format: 'boolean' },
   ],
@@ -107,6 +112,7 @@ export const FORENSICS_PROFILES: SettingsListDef = {
       label: 'Retain the file',
       kind: 'select',
       options: RETAIN_BF_FILE,
+      labels: RETAIN_BF_FILE_LABELS,
     },
     { field: 'capture_params.screenshot.enabled', label: 'Take screenshots', kind: 'checkbox' },
     { field: 'capture_params.screenshot.frequency', label: 'Screenshot every (seconds)', kind: 'number' },

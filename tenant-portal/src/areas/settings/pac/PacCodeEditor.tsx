@@ -4,6 +4,7 @@
  * CodeMirror stays out of every other page's bundle.
  */
 import { useMemo } from 'react';
+import { useTheme } from '@mui/material';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { javascript } from '@codemirror/lang-javascript';
 import { pacSettingsIds as ids } from '@workbench/common/test-ids/pacSettingsIds';
@@ -20,9 +21,13 @@ export default function PacCodeEditor({ value, onChange, readOnly, label }: PacC
     () => [javascript(), EditorView.lineWrapping, EditorView.contentAttributes.of({ 'aria-label': label })],
     [label],
   );
+  // The editor's own colours follow the page's theme: its light highlighting on the dark page's
+  // background failed contrast (the sweep's axe run, auditor in dark).
+  const mode = useTheme().palette.mode;
   return (
     <div data-testid={ids.editor}>
       <CodeMirror
+        theme={mode}
         value={value}
         onChange={onChange}
         readOnly={readOnly}
