@@ -4,7 +4,6 @@
  * CodeMirror stays out of every other page's bundle.
  */
 import { useMemo } from 'react';
-import { useTheme } from '@mui/material';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { javascript } from '@codemirror/lang-javascript';
 import { pacSettingsIds as ids } from '@workbench/common/test-ids/pacSettingsIds';
@@ -16,18 +15,27 @@ export interface PacCodeEditorProps {
   label: string;
 }
 
+/**
+ * The editor is a light sheet in both themes: its highlighting is drawn for a light background,
+ * and plain text took the dark page's light colour (the sweep's axe found it unreadable in dark).
+ * Its own colours here, rather than the page theme's, keep MUI's theme hooks out of this chunk
+ * (importing them moved shared code into the first load).
+ */
+const PAPER = EditorView.theme({ '&': { backgroundColor: '#ffffff', color: '#1f2328' } });
+
 export default function PacCodeEditor({ value, onChange, readOnly, label }: PacCodeEditorProps) {
   const extensions = useMemo(
-    () => [javascript(), EditorView.lineWrapping, EditorView.contentAttributes.of({ 'aria-label': label })],
+    () => [
+      javascript(),
+      EditorView.lineWrapping,
+      EditorView.contentAttributes.of({ 'aria-label': label }),
+      PAPER,
+    ],
     [label],
   );
-  // The editor's own colours follow the page's theme: its light highlighting on the dark page's
-  // background failed contrast (the sweep's axe run, auditor in dark).
-  const mode = useTheme().palette.mode;
   return (
     <div data-testid={ids.editor}>
       <CodeMirror
-        theme={mode}
         value={value}
         onChange={onChange}
         readOnly={readOnly}
