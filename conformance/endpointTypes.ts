@@ -96,6 +96,10 @@ export const SILENT_CHOICES = {
     'POST /api/policy/v1/validate_ddl_domains/ takes its params (ddlUrl, isFwaas, options) in the JSON body, with the domains to check: {domains, ddlUrl?, isFwaas?, options?}; it answers {checked, valid, invalid}.',
   'uce-body':
     'POST /api/policy/v1/safemail/whitelist/uce/ takes {type: domain or email, value, subject?, note?}.',
+  'sslbump-lists':
+    'GET /api/policy/v2/rules/sslbump_lists/{rev} answers the lists of the SSL bypass document as revision {rev} sees them: list and integrations_list, without the sslbump_v3 switch.',
+  'dlp-casb-variant':
+    'The /api/policy/v1/rules/dlp/casb/... variants are app_rules/{rev} and profiles/{rev}: read-only, answering the appRules, and the profiles, of the v3 cloud-app documents as revision {rev} sees them.',
   'app-id':
     'The {id} of app_rep_insights is a cloud app id as the discovery lists it (salesforce, microsoft365).',
   'report-files':

@@ -126,6 +126,11 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ['put', '/api/policy/v1/rules/portal_note/{rev}'],
     ['get', '/api/policy/v1/rules/risks/{rev}'],
     ['put', '/api/policy/v1/rules/risks/{rev}'],
+    // The DLP editor's reads of other areas' lists, and the SSL bypass lists (docs/policy.md §6, §8).
+    ['get', '/api/policy/v1/rules/dlp/mpa/application_list/{rev}'],
+    ['get', '/api/policy/v1/rules/dlp/casb/app_rules/{rev}'],
+    ['get', '/api/policy/v1/rules/dlp/casb/profiles/{rev}'],
+    ['get', '/api/policy/v2/rules/sslbump_lists/{rev}'],
     ['post', '/login/'],
     ['post', '/idp/token'],
     ['get', '/gdmanage/api/oauth/login'],

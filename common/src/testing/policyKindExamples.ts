@@ -200,6 +200,51 @@ const customizationInvalid = (valid: { list: Array<{ page: string }> }): Invalid
   },
 ];
 
+const appRulesExample = {
+  appRules: [
+    { ...scoped, profile_id: 'unsanctioned-storage', activities: ['upload', 'share'], action: 'block' },
+  ],
+  reorderingEvents: [],
+} satisfies PolicyData<'casb/app_rules'>;
+
+const profilesExample = {
+  profiles: {
+    list: [
+      {
+        id: 'sanctioned-storage',
+        name: 'Company storage',
+        type: 'sanctioned',
+        apps: ['box'],
+        tenant_restrictions: ['acme.box.example'],
+      },
+      {
+        id: 'unsanctioned-storage',
+        name: 'Other storage',
+        type: 'unsanctioned',
+        apps: ['dropbox', 'mega'],
+        tenant_restrictions: [],
+      },
+    ],
+  },
+  domain_lists: [
+    {
+      id: 'file-sharing',
+      name: 'File sharing sites',
+      domains: ['sendspace.com', '*.mediafire.com'],
+      ddl_url: 'https://lists.acme.example/unsanctioned.txt',
+    },
+  ],
+} satisfies PolicyData<'casb/profiles'>;
+
+const sslBumpV3Example = {
+  list: [
+    { id: 'bank', domain: '*.bank.example' },
+    { id: 'health', category_id: 40, comment: 'Medical privacy' },
+  ],
+  integrations_list: ['zoom'],
+  sslbump_v3: false,
+} satisfies PolicyData<'v3/sslbump_bypass'>;
+
 const ex = {
   portal_note: {
     valid: { note: 'Blocks gambling during working hours.' },
@@ -330,14 +375,7 @@ const ex = {
     ],
   },
   'v3/sslbump_bypass': {
-    valid: {
-      list: [
-        { id: 'bank', domain: '*.bank.example' },
-        { id: 'health', category_id: 40, comment: 'Medical privacy' },
-      ],
-      integrations_list: ['zoom'],
-      sslbump_v3: false,
-    },
+    valid: sslBumpV3Example,
     invalid: [
       {
         why: 'both a domain and a category',
@@ -998,12 +1036,7 @@ const ex = {
     ],
   },
   'casb/app_rules': {
-    valid: {
-      appRules: [
-        { ...scoped, profile_id: 'unsanctioned-storage', activities: ['upload', 'share'], action: 'block' },
-      ],
-      reorderingEvents: [],
-    },
+    valid: appRulesExample,
     invalid: [
       {
         why: 'an unknown activity',
@@ -1013,34 +1046,7 @@ const ex = {
     ],
   },
   'casb/profiles': {
-    valid: {
-      profiles: {
-        list: [
-          {
-            id: 'sanctioned-storage',
-            name: 'Company storage',
-            type: 'sanctioned',
-            apps: ['box'],
-            tenant_restrictions: ['acme.box.example'],
-          },
-          {
-            id: 'unsanctioned-storage',
-            name: 'Other storage',
-            type: 'unsanctioned',
-            apps: ['dropbox', 'mega'],
-            tenant_restrictions: [],
-          },
-        ],
-      },
-      domain_lists: [
-        {
-          id: 'file-sharing',
-          name: 'File sharing sites',
-          domains: ['sendspace.com', '*.mediafire.com'],
-          ddl_url: 'https://lists.acme.example/unsanctioned.txt',
-        },
-      ],
-    },
+    valid: profilesExample,
     invalid: [
       {
         why: 'a malformed domain in an unsanctioned domain list',
@@ -1575,6 +1581,14 @@ const ex = {
         field: 'data.categories_85_to_88.enable',
       },
     ],
+  },
+  // The views of other kinds: what they answer once the viewed kind's example is saved.
+  'dlp/mpa/application_list': { valid: { list: accessPolicy.applications }, invalid: [] },
+  'dlp/casb/app_rules': { valid: { appRules: appRulesExample.appRules }, invalid: [] },
+  'dlp/casb/profiles': { valid: { profiles: profilesExample.profiles }, invalid: [] },
+  'v2/sslbump_lists': {
+    valid: { list: sslBumpV3Example.list, integrations_list: sslBumpV3Example.integrations_list },
+    invalid: [],
   },
 } satisfies Examples;
 

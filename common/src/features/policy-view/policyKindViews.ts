@@ -198,6 +198,7 @@ export const POLICY_KIND_VIEWS = {
     nouns: { '*': 'bypass' },
   },
   sslbump_bypass: { shape: 'named-list' },
+  'v2/sslbump_lists': { shape: 'named-list' },
   copy_paste: {
     path: 'copy-paste',
     tab: 'Copy & paste',
@@ -327,6 +328,10 @@ export const POLICY_KIND_VIEWS = {
   },
   'auditor_profiles/default': { shape: 'form' },
   'auditor_profiles/file_password': { shape: 'form' },
+  // The DLP editor's reads of other areas' lists (no tab of their own).
+  'dlp/mpa/application_list': { shape: 'named-list' },
+  'dlp/casb/app_rules': { shape: 'ordered-rules' },
+  'dlp/casb/profiles': { shape: 'named-list' },
   'v3/casb/dlp/rules': {
     path: 'cloud-apps',
     tab: 'Cloud-app DLP rules',

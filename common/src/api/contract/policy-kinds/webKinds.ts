@@ -9,7 +9,7 @@
  * level's action; nothing matched allows. Browser-and-application (bnb), user-agent and sha256
  * rules apply to what they name.
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { RISKS, THREAT_CLASSES } from '../../../vocabularies/logFilterVocabularies';
 import { ipOrIpRange } from '../../../validators/network';
 import { regex } from '../../../validators/text';
@@ -239,6 +239,18 @@ export const SslBypassEntry = Type.Object(
   closed,
 );
 
+/** The v3 SSL bypass document (its save carries integrations_list and sslbump_v3 besides list). */
+const SslBumpV3 = Type.Object(
+  {
+    list: Type.Array(SslBypassEntry, { maxItems: VALUES_MAX }),
+    /** Integrations whose traffic is never decrypted (e.g. a conferencing suite). */
+    integrations_list: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 }),
+    /** The v3 bypass engine is on. */
+    sslbump_v3: Type.Boolean(),
+  },
+  closed,
+);
+
 export const checkSslBypass = (
   list: Array<{ id: string; domain?: string; category_id?: number }>,
   path: string,
@@ -407,20 +419,37 @@ export const WEB_KINDS = {
     group: 'web_policy',
     edit: 'domain',
     title: 'SSL bypass',
-    data: Type.Object(
-      {
-        list: Type.Array(SslBypassEntry, { maxItems: VALUES_MAX }),
-        /** Integrations whose traffic is never decrypted (e.g. a conferencing suite). */
-        integrations_list: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 }),
-        /** The v3 bypass engine is on. */
-        sslbump_v3: Type.Boolean(),
-      },
-      closed,
-    ),
+    data: SslBumpV3,
     defaults: { list: [], integrations_list: [], sslbump_v3: true },
     scope: 'policy',
     keyedLists: { list: 'id' },
     check: (data) => checkSslBypass(data.list, 'data.list'),
     spec: 'docs/policy.md §3 Policy revision (sslbump save payload), §8 (/api/policy/v3/rules/sslbump_bypass/{rev})',
+  }),
+  /**
+   * The SSL bypass lists (docs/policy.md §8 GET /api/policy/v2/rules/sslbump_lists/{rev}): the
+   * domains and categories, and the integrations, that revision {rev} never decrypts, without the
+   * engine switch; what a reader of the lists (a report, a gateway) takes. A view of v3/sslbump_bypass.
+   */
+  'v2/sslbump_lists': kind({
+    path: '/api/policy/v2/rules/sslbump_lists/{rev}',
+    group: 'web_policy',
+    readOnly: true,
+    view: {
+      of: 'v3/sslbump_bypass',
+      select: (d: Static<typeof SslBumpV3>) => ({ list: d.list, integrations_list: d.integrations_list }),
+    },
+    title: 'SSL bypass lists',
+    data: Type.Object(
+      {
+        list: SslBumpV3.properties.list,
+        integrations_list: SslBumpV3.properties.integrations_list,
+      },
+      closed,
+    ),
+    defaults: { list: [], integrations_list: [] },
+    scope: 'policy',
+    keyedLists: { list: 'id' },
+    spec: 'docs/policy.md §8 Firewall and SSL bypass (GET /api/policy/v2/rules/sslbump_lists/{rev})',
   }),
 };
