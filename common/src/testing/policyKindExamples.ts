@@ -59,6 +59,29 @@ const isolateNews = {
   conditions: { categories: [33] },
 };
 
+/** A rule with every rule condition key (docs/policy.md §5). */
+const everyCondition = {
+  id: 'every-condition',
+  name: 'Every condition',
+  enabled: false,
+  action: 'safeview_readonly' as const,
+  conditions: {
+    source_ips: ['192.168.10.7', '10.20.0.0/16'],
+    dest_ips: ['203.0.113.0/24'],
+    source_ip_ranges: ['10.0.0.1-10.0.0.254'],
+    dest_ip_ranges: ['198.51.100.10-198.51.100.20'],
+    browser: ['firefox' as const, 'edge' as const],
+    user_agent: [{ match: 'contains' as const, value: 'Mobile' }],
+    threats: ['malware'],
+    categories: [12],
+    geo_ip: ['FR'],
+    uri: [{ match: 'starts_with' as const, value: 'https://files.example/' }],
+    domain: ['files.example'],
+    fileTypes: ['exe'],
+    entities: ['carol@acme.example', 'globex.example'],
+  },
+};
+
 /** A rule for the documents whose rules carry their own fields beside the web rules' conditions. */
 const scoped = { id: 'finance', name: 'Finance team', enabled: true, conditions: { groups: ['Finance'] } };
 
@@ -306,7 +329,7 @@ const ex = {
   },
   'web/exceptions': {
     valid: {
-      list: [webRule, isolateNews],
+      list: [webRule, isolateNews, everyCondition],
       bypass: ['*.bank.example'],
       reorderingEvents: [{ rule_id: 'isolate-news', from: 0, to: 1 }],
     },
@@ -322,6 +345,20 @@ const ex = {
         field: 'data.list.0.action',
       },
       { why: 'a malformed bypass domain', data: { list: [], bypass: ['-bank-'] }, field: 'data.bypass.0' },
+      ...(
+        [
+          ['source_ips', ['10.0.0.1', '10.0.0.0/33']],
+          ['source_ips', ['10.0.0.300']],
+          ['dest_ips', ['203.0.113.0/24', 'files.example']],
+          ['dest_ip_ranges', ['198.51.100.20-198.51.100.10']],
+          ['browser', ['netscape']],
+          ['entities', ['globex.example', 'carol@']],
+        ] as const
+      ).map(([key, values]) => ({
+        why: `a malformed value in ${key}`,
+        data: { list: [{ ...everyCondition, conditions: { [key]: values } }], bypass: [] },
+        field: `data.list.0.conditions.${key}.${values.length - 1}`,
+      })),
     ],
   },
   bnb: {
