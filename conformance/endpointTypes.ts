@@ -96,6 +96,8 @@ export const SILENT_CHOICES = {
     'POST /api/policy/v1/validate_ddl_domains/ takes its params (ddlUrl, isFwaas, options) in the JSON body, with the domains to check: {domains, ddlUrl?, isFwaas?, options?}; it answers {checked, valid, invalid}.',
   'uce-body':
     'POST /api/policy/v1/safemail/whitelist/uce/ takes {type: domain or email, value, subject?, note?}.',
+  'policy-by-option':
+    'Policy by option: {id} is the revision id; categories reads and saves the category rules (the cats document), exceptions the web exception rules, risks and bnb the risk levels and the browser rules; v1 and v3 answer the same document.',
   'sslbump-lists':
     'GET /api/policy/v2/rules/sslbump_lists/{rev} answers the lists of the SSL bypass document as revision {rev} sees them: list and integrations_list, without the sslbump_v3 switch.',
   'dlp-casb-variant':

@@ -519,16 +519,45 @@ export const POLICY_ENDPOINTS: readonly SpecEndpoint[] = [
       expect(lists.integrations_list).toEqual(bypass.integrations_list);
     },
   },
-  ...['categories', 'exceptions'].flatMap((option): SpecEndpoint[] =>
-    (['GET', 'PUT'] as const).map((method) => ({
-      family: ACL,
-      method,
-      path: `/api/policy/v{1|3}/rules/${option}/{id}`,
-      sources: [BY_OPTION],
-      // The reference server keeps these documents as cats (v1) and web/exceptions (v3).
-      served: null,
-    })),
-  ),
+  ...(
+    [
+      // portal-core §7 Policy's cats body, and api-client-layer §3's exception rules.
+      ['categories', ['list']],
+      ['exceptions', ['list', 'bypass', 'reorderingEvents']],
+    ] as const
+  ).flatMap(([option, fields]): SpecEndpoint[] => {
+    const paths = [1, 3].map((v) => `/api/policy/v${v}/rules/${option}/{id}`);
+    const silent: SilentChoice[] = [...DOC_CHOICES, 'policy-by-option'];
+    return [
+      {
+        family: ACL,
+        method: 'GET',
+        path: `/api/policy/v{1|3}/rules/${option}/{id}`,
+        served: paths[0],
+        sources: [BY_OPTION],
+        silent,
+        check: async (suite) => {
+          const named = fields.filter((f) => f !== 'reorderingEvents');
+          const [v1, v3] = [
+            await checkPolicyRead(suite.tenant, paths[0], named),
+            await checkPolicyRead(suite.tenant, paths[1], named),
+          ];
+          expect(v3).toEqual(v1);
+        },
+      },
+      {
+        family: ACL,
+        method: 'PUT',
+        path: `/api/policy/v{1|3}/rules/${option}/{id}`,
+        served: paths[0],
+        sources: [BY_OPTION, SAVE_PAYLOAD],
+        silent: [...silent, 'policy-save-reply'],
+        check: async (suite) => {
+          for (const path of paths) await checkPolicySave(suite.tenant, path, path, fields);
+        },
+      },
+    ];
+  }),
   {
     family: ACL,
     method: 'GET',

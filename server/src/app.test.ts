@@ -131,6 +131,9 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ['get', '/api/policy/v1/rules/dlp/casb/app_rules/{rev}'],
     ['get', '/api/policy/v1/rules/dlp/casb/profiles/{rev}'],
     ['get', '/api/policy/v2/rules/sslbump_lists/{rev}'],
+    // Policy by option (docs/policy.md §5).
+    ['get', '/api/policy/v1/rules/categories/{rev}'],
+    ['put', '/api/policy/v3/rules/exceptions/{rev}'],
     ['post', '/login/'],
     ['post', '/idp/token'],
     ['get', '/gdmanage/api/oauth/login'],
