@@ -6,7 +6,13 @@
  */
 import { getPolicyReference, request, type HttpClient } from '@workbench/common';
 import { mfaConfirm, mfaDisable, mfaEnrol, mfaState, mfaUsers } from '@workbench/common/api/auth';
-import { bulkCreateUsers, listDomains, listUdbTenants, listUsernames } from '@workbench/common/api/udb';
+import {
+  bulkCreateUsers,
+  listDomainCounts,
+  listDomains,
+  listUdbTenants,
+  listUsernames,
+} from '@workbench/common/api/udb';
 import { queryLogs } from '@workbench/common/api/logs';
 import { fetchLogHistogram, fetchLogTopValues } from '@workbench/common/api/logSummary';
 import {
@@ -169,5 +175,6 @@ export const PORTAL_REQUESTS = {
   // (matching the text typed), user domains, and the tenant with its user count.
   listUdbUsernames: request(listUsernames),
   listUdbDomains: request(listDomains),
+  listUdbDomainCounts: request(listDomainCounts),
   listUdbTenants: request(listUdbTenants),
 };
