@@ -1,3 +1,4 @@
+import { POLICY_BY_OPTION_ROUTES } from '@workbench/common/api/contract/policyOptions';
 import { TS_CLIENT_PROFILE_PATH } from '@workbench/common/api/contract/tsClientProfile';
 import { TERMS_PATH } from '@workbench/common/api/contract/terms';
 import {
@@ -207,6 +208,8 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
       return [def.path, ...(def.writePath ? [def.writePath] : [])];
     }),
     ...POLICY_REFERENCE_NAMES.map((n) => POLICY_REFERENCE_REGISTRY[n].path),
+    // Policy by option: the options' kinds at their option paths (policyByOption.test.ts).
+    ...POLICY_BY_OPTION_ROUTES.map((r) => r.path),
     ...Object.values(POLICY_MIGRATION_PATHS),
     POLICY_PATHS.revisions,
     POLICY_PATHS.diff,
