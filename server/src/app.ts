@@ -37,7 +37,8 @@ import { tenantUserRoutes } from './provider/tenantUserRoutes';
 import { tenantAuthRoutes } from './auth/tenantAuthRoutes';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './seed/demoSeed';
 import { dummyPasswordHash } from './security/passwords';
-import { configStoreRateLimit } from './http/rateLimitStore';
+import { configStoreRateLimit, memoryRateLimitWindows } from './http/rateLimitStore';
+import { signInClientOf } from './security/signInClient';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/loginRateLimit';
 import { DEFAULT_LOGIN_FAILURE_CAP } from './security/loginAttempt';
 import { envScriptHash, staticApps } from './static/staticApps';
@@ -362,11 +363,15 @@ async function registerEverything(
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: ctx.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  // Only the login calls are limited (per route config), per client address; on a shared
-  // (PostgreSQL) store the counts live there, so all servers count one budget (http/rateLimitStore.ts).
+  // Only the sign-in calls are limited (per route config): one budget per client for all of them
+  // (security/signInClient.ts); on a shared (PostgreSQL) store the counts live there, so all
+  // servers count one budget (http/rateLimitStore.ts).
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(options.configUrl ? { store: configStoreRateLimit(ctx) } : {}),
+    keyGenerator: signInClientOf,
+    store: configStoreRateLimit(
+      options.configUrl ? ctx : { store: { rateLimits: memoryRateLimitWindows() }, now: ctx.now },
+    ),
   });
   // Cookies are parsed in an onRequest hook: it must run before the guard's.
   await app.register(fastifyCookie);
