@@ -114,6 +114,11 @@ export interface ServerOptions {
   events?: EventsOptions;
   /** More route plugins (tests' own routes); registered after the core ones, inside the guard. */
   plugins?: FastifyPluginAsync[];
+  /**
+   * The keys that seal the secrets at rest (WORKBENCH_SECRET_KEY / _FILE; security/secretBox.ts):
+   * the first seals, every one opens. Absent: the data directory's key file (embedded store only).
+   */
+  secretKeys?: readonly Buffer[] | null;
   /** Sign-in calls per client address and window (WORKBENCH_LOGIN_RATE_LIMIT per minute). */
   loginRateLimit?: LoginRateLimit;
   /** At most this many login failure records are kept (the oldest go first). */
