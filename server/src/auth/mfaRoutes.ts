@@ -67,6 +67,28 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
   const ctx = app.workbench;
   const tags = ['tenant auth'];
 
+  /**
+   * A code checked as an attempt of the account (the code step, turning off): wrong codes count
+   * toward the account's lockout exactly as wrong passwords do, and a locked account's codes are
+   * not checked.
+   */
+  const attemptCode = (
+    request: FastifyRequest,
+    user: { uid: string; username: string },
+    code: string,
+    now: number,
+  ) =>
+    attemptLogin(
+      ctx.store,
+      { world: 'tenant', username: user.username, password: '', client: signInClientOf(request), now },
+      (_u, store) => store.users.get(user.uid),
+      ctx.loginFailureCap,
+      {
+        verify: (account, store) =>
+          account ? spendCode(store, account.uid, code, now) : Promise.resolve(false),
+      },
+    );
+
   for (const url of options.loginMfaPaths) {
     app.post(
       url,
@@ -88,17 +110,7 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
           challenge && challenge.expiresAt > now ? await ctx.store.users.get(challenge.subject) : null;
         if (!challenge || !user)
           return reply.code(401).send(options.loginFailure(401, undefined, MFA_CHALLENGE_EXPIRED_MSG));
-        // Wrong codes count toward the account's lockout exactly as wrong passwords do.
-        const outcome = await attemptLogin(
-          ctx.store,
-          { world: 'tenant', username: user.username, password: '', client: signInClientOf(request), now },
-          (_u, store) => store.users.get(user.uid),
-          ctx.loginFailureCap,
-          {
-            verify: (account, store) =>
-              account ? spendCode(store, account.uid, request.body.code, now) : Promise.resolve(false),
-          },
-        );
+        const outcome = await attemptCode(request, user, request.body.code, now);
         if (outcome.kind !== 'ok') {
           // The challenge stays usable until it expires: a mistyped code does not restart the sign-in.
           await ctx.store.oneTimeTokens.insert(challenge);
@@ -235,16 +247,7 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
       const now = ctx.now().getTime();
       // A code guessed here turns the factor off: it counts toward the account's lockout as the
       // code step of a sign-in does, and a locked account cannot turn it off either.
-      const outcome = await attemptLogin(
-        ctx.store,
-        { world: 'tenant', username: s.username, password: '', client: signInClientOf(request), now },
-        (_u, store) => store.users.get(s.uid),
-        ctx.loginFailureCap,
-        {
-          verify: (account, store) =>
-            account ? spendCode(store, account.uid, request.body.code, now) : Promise.resolve(false),
-        },
-      );
+      const outcome = await attemptCode(request, s, request.body.code, now);
       if (outcome.kind === 'locked')
         throw new ApiHttpError(429, options.loginFailure(429, outcome.delay).message);
       if (outcome.kind !== 'ok') throw new ApiHttpError(400, MFA_MSGS.wrongCode, 'code');
