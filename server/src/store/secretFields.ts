@@ -11,14 +11,30 @@
  *   exist.
  * Empty strings (no secret set) stay as they are.
  */
+import { TENANT_SETTINGS_REGISTRY } from '@workbench/common/api/contract/tenantSettings';
+import {
+  SETTINGS_DOCUMENTS,
+  type SettingsDocumentDef,
+} from '@workbench/common/api/contract/tenantSettingsDocuments';
 import type { SecretBox } from '../security/secretBox';
+import { settingsEntity } from '../settings/settingsEntity';
 
+/**
+ * Every write-only field of common's settings registries (a settings list's are at each item of its
+ * list; a new one is sealed without a line here), and the sign-in settings' own secrets.
+ */
 export const SECRET_ENTITY_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  // settings/settingsEntity.ts settingsEntity('storage_profiles'), its `writeOnly` field.
-  settings_storage_profiles: ['list[].storage_platform.secret_key'],
-  // common's serviceSettings.ts SMTP document (its `writeOnly` field).
-  service_settings_smtp: ['password'],
-  // sign-in-settings/signInSettingsRoutes.ts: the LDAP settings and the SAML signing key.
+  ...Object.fromEntries(
+    Object.entries(TENANT_SETTINGS_REGISTRY)
+      .filter(([, def]) => def.writeOnly.length > 0)
+      .map(([list, def]) => [settingsEntity(list), def.writeOnly.map((p) => `${def.listField}[].${p}`)]),
+  ),
+  ...Object.fromEntries(
+    Object.values(SETTINGS_DOCUMENTS as Record<string, SettingsDocumentDef>)
+      .filter((def) => (def.writeOnly ?? []).length > 0)
+      .map((def) => [def.entity, def.writeOnly ?? []]),
+  ),
+  // sign-in-settings/signInSettingsRoutes.ts: the LDAP bind password and the SAML signing key.
   tenant_sign_in: ['ldap.bind_password'],
   tenant_saml_signing: ['privateKeyPem'],
 };
