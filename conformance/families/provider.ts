@@ -989,7 +989,40 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
     },
     ['entity-replace', 'provider-lists', 'policy-templates'],
   ),
-  ...['pac', 'quota', 'ra pre-filter', 'reports regions', 'analytics summaries'].map((name) =>
+  named(
+    'ANY',
+    'ra pre-filter',
+    `${V1}/ra_prefilter`,
+    [OPS],
+    async (suite) => {
+      const entry = {
+        entry_id: 'spec-ra-1',
+        match_type: 'cidr',
+        value: '192.0.2.0/24',
+        action: 'block',
+        tenants: [],
+        active: true,
+        note: '',
+      };
+      await checkEntity(suite, 'ra_prefilter', 'entry_id', entry, Object.keys(entry), 'ra_prefilter');
+      expectRefused(
+        await suite.operator.post(`${V1}/ra_prefilter`, { ...entry, value: '192.0.2.0/40' }),
+        'value',
+      );
+      expectRefused(
+        await suite.operator.post(`${V1}/ra_prefilter`, {
+          ...entry,
+          match_type: 'domain',
+          value: 'not a domain',
+        }),
+        'value',
+      );
+      const support = await suite.signInOperator('support@provider.example');
+      expect((await support.post(`${V1}/ra_prefilter`, entry)).status).toBe(403);
+    },
+    ['entity-replace', 'provider-lists', 'ra-prefilter-entry'],
+  ),
+  ...['pac', 'quota', 'reports regions', 'analytics summaries'].map((name) =>
     named('ANY', name, null, [OPS]),
   ),
 ];

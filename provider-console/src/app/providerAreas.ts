@@ -71,6 +71,8 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
   },
   // The policy templates a rollout or tenantpolicyinit publishes (issue 37), beside the rollouts.
   entityArea('templates'),
+  // The provider's remote-access pre-filter (issue 37, docs/provider-console.md §10), before tenants' policy.
+  entityArea('ra_prefilter'),
   // Schema states and capability state (issue 14), beside the rollouts that change capabilities.
   {
     id: 'capability_state',
