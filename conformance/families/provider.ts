@@ -1022,7 +1022,30 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
     },
     ['entity-replace', 'provider-lists', 'ra-prefilter-entry'],
   ),
-  ...['pac', 'quota', 'reports regions', 'analytics summaries'].map((name) =>
-    named('ANY', name, null, [OPS]),
+  named(
+    'ANY',
+    'quota',
+    `${V1}/quota`,
+    [OPS],
+    async (suite) => {
+      const tid = await newTenant(suite);
+      const list = ok(await suite.operator.get(`${V1}/quota`));
+      const row = (list.quota as Array<Record<string, unknown>>).find((q) => q.tid === tid);
+      expectFields(row ?? {}, ['tid', 'name', 'limits', 'use', 'over']);
+      const limits = { ...(row?.limits as Record<string, number>), administrators: 0 };
+      const saved = ok(await suite.operator.put(`${V1}/quota/${tid}`, { limits }));
+      expect(saved.limits).toEqual(limits);
+      // A new tenant uses nothing yet: a limit of none is not passed.
+      expect(saved.over).toEqual([]);
+      expectRefused(
+        await suite.operator.put(`${V1}/quota/${tid}`, { limits: { ...limits, users: -1 } }),
+        'limits.users',
+      );
+      const support = await suite.signInOperator('support@provider.example');
+      expect((await support.put(`${V1}/quota/${tid}`, { limits })).status).toBe(403);
+      ok(await support.get(`${V1}/quota/${tid}`));
+    },
+    ['tenant-quota'],
   ),
+  ...['pac', 'reports regions', 'analytics summaries'].map((name) => named('ANY', name, null, [OPS])),
 ];

@@ -54,6 +54,7 @@ import { forensicsRoutes } from './settings/forensicsRoutes';
 import { settingsDocumentRoutes } from './settings/settingsDocumentRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
+import { quotaRoutes } from './quota/quotaRoutes';
 import { podRoutes } from './provider/podRoutes';
 import { JobRunner } from './provider/jobRunner';
 import { seedDemoJobs } from './seed/demoProvider';
@@ -434,6 +435,7 @@ async function registerEverything(
   await app.register(named(tenantPolicyRoutes));
   await app.register(named(tenantUserRoutes));
   await app.register(named(deploymentRoutes));
+  await app.register(named(quotaRoutes));
   if (ctx.jobs) await app.register(named(podRoutes(ctx.jobs)));
   await app.register(named(rolloutRoutes({ timer: options.jobTimer ?? true })));
   await app.register(named(capabilityStateRoutes));
