@@ -8,6 +8,7 @@ import { request } from '@workbench/common';
 import * as tenantsApi from '@workbench/common/api/providerTenants';
 import * as rolloutsApi from '@workbench/common/api/providerRollouts';
 import * as statesApi from '@workbench/common/api/providerCapabilityStates';
+import * as quotaApi from '@workbench/common/api/providerQuota';
 import { listProviderAudit } from '@workbench/common/api/providerAudit';
 import { listContactMessages, setContactMessageStatus } from '@workbench/common/api/contactForm';
 import { getEntityItems, listEntities, putEntityItems } from '@workbench/common/api/providerEntities';
@@ -59,6 +60,9 @@ export const CONSOLE_REQUESTS = {
   createRollout: request(rolloutsApi.createRollout),
   previewRollout: request(rolloutsApi.previewRollout),
   rolloutAction: request(rolloutsApi.rolloutAction),
+  // Tenant quota (docs/provider-console.md §11).
+  listTenantQuota: request(quotaApi.listTenantQuota),
+  putTenantQuota: request(quotaApi.putTenantQuota),
   // The tenants' contact messages (docs/contact.md §1).
   listContactMessages: request(listContactMessages),
   setContactMessageStatus: request(setContactMessageStatus),

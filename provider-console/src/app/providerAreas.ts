@@ -34,6 +34,13 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Tenants',
     page: page(() => import('../tenants/TenantsPage').then((m) => m.TenantsPage)),
   },
+  // Each tenant's limits and use (issue 37, docs/provider-console.md §11), beside the tenants.
+  {
+    id: 'quota',
+    path: 'quota',
+    title: 'Quota',
+    page: page(() => import('../quota/QuotaPage').then((m) => m.QuotaPage)),
+  },
   // What the tenants' administrators sent from Contact Us (issue 34 point 7), beside the tenants.
   {
     id: 'contact_messages',

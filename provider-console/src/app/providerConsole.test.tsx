@@ -116,6 +116,7 @@ describe('provider console: shell', () => {
         .map((a) => a.textContent),
     ).toEqual([
       'Tenants',
+      'Quota',
       'Contact messages',
       'Tenant groups',
       'SKUs',
@@ -127,6 +128,7 @@ describe('provider console: shell', () => {
       'Inventory',
       'Rollouts',
       'Policy templates',
+      'RA pre-filter',
       'Capability state',
       'Category overrides',
       'Audit trail',
