@@ -1047,5 +1047,39 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
     },
     ['tenant-quota'],
   ),
-  ...['pac', 'reports regions', 'analytics summaries'].map((name) => named('ANY', name, null, [OPS])),
+  named(
+    'ANY',
+    'pac',
+    `${V1}/pac`,
+    [OPS],
+    async (suite) => {
+      const file =
+        'function FindProxyForURL(url, host) {\n  return "PROXY spec-gw.example:3128; DIRECT";\n}\n';
+      const before = ok(await suite.operator.get(`${V1}/pac`));
+      expectFields(before, ['pac', 'filename']);
+      const saved = ok(
+        await suite.operator.put(`${V1}/pac`, {
+          pac: file,
+          filename: 'spec.pac',
+          updated_at: before.updated_at,
+        }),
+      );
+      expect(saved).toMatchObject({ pac: file, filename: 'spec.pac' });
+      expectRefused(
+        await suite.operator.put(`${V1}/pac`, { pac: 'function (', filename: 'spec.pac' }),
+        'pac',
+      );
+      const tested = ok(
+        await suite.operator.post(`${V1}/pac/test`, {
+          url: 'https://www.example.com/',
+          client_ip: '10.0.0.1',
+        }),
+      );
+      expect(tested.result).toBe('PROXY spec-gw.example:3128; DIRECT');
+      const support = await suite.signInOperator('support@provider.example');
+      expect((await support.put(`${V1}/pac`, { pac: file, filename: 'spec.pac' })).status).toBe(403);
+    },
+    ['provider-pac'],
+  ),
+  ...['reports regions', 'analytics summaries'].map((name) => named('ANY', name, null, [OPS])),
 ];

@@ -18,5 +18,7 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'connectivity', label: 'Connectivity Test' },
   // Our choice (issue 37): tenant quota (docs/provider-console.md §11).
   { code: 'quota', label: 'Quota' },
+  // Our choice (issue 37): the provider's default PAC file (docs/provider-console.md §12).
+  { code: 'provider_pac', label: 'Provider PAC' },
   ...PROVIDER_ENTITIES.map((entity) => ({ code: entity, label: PROVIDER_ENTITY_REGISTRY[entity].title })),
 ];
