@@ -19,6 +19,7 @@ export type ProviderAreaId =
   | 'audit'
   | 'contact_messages'
   | 'quota'
+  | 'provider_pac'
   | ProviderEntity;
 
 export interface ProviderPageProps {

@@ -67,6 +67,13 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     page: page(() => import('../deployments/DeploymentsPage').then((m) => m.DeploymentsPage)),
     entities: ['deployments', 'pods'],
   },
+  // The provider's default PAC file (issue 37, docs/provider-console.md §12), beside the deployments.
+  {
+    id: 'provider_pac',
+    path: 'pac',
+    title: 'PAC file',
+    page: page(() => import('../pac/ProviderPacPage').then((m) => m.ProviderPacPage)),
+  },
   // The provider's equipment (issue 37), beside the deployments it is placed in.
   entityArea('inventory'),
   {

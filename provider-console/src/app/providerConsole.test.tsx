@@ -125,6 +125,7 @@ describe('provider console: shell', () => {
       'SKU incompatibilities',
       'Licences',
       'Deployments & Pods',
+      'PAC file',
       'Inventory',
       'Rollouts',
       'Policy templates',
