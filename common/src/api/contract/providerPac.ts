@@ -5,7 +5,7 @@
  * Saved with the same parse check, tried with the same tester.
  */
 import { Type, type Static } from 'typebox';
-import { PAC_TEXT_MAX, PacFilename } from './pacSettings';
+import { PAC_TEXT_MAX, PacFilename, PacSettings } from './pacSettings';
 
 const V1 = '/gdmanage/api/v1';
 export const PROVIDER_PAC_PATHS = {
@@ -14,9 +14,10 @@ export const PROVIDER_PAC_PATHS = {
   test: `${V1}/pac/test`,
 } as const;
 
+/** Who saved it last, and when (as the tenants' PAC settings say it). */
 const Audit = {
-  updated_at: Type.Union([Type.String(), Type.Null()]),
-  updated_by: Type.Union([Type.String(), Type.Null()]),
+  updated_at: PacSettings.properties.updated_at,
+  updated_by: PacSettings.properties.updated_by,
 };
 
 /** GET: the file; `builtin` while no operator saved one (the file is then the built-in one, all direct). */
