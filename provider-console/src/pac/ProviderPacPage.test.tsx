@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROVIDER_PAC_PATHS as PATHS, type ProviderPac } from '@workbench/common/api/contract/providerPac';
 import { pacSettingsIds } from '@workbench/common/test-ids/pacSettingsIds';
-import { providerPacIds as ids } from '@workbench/common/test-ids/quotaIds';
+import { providerPacIds as ids } from '@workbench/common/test-ids/providerPacIds';
 import { operator, renderConsole, support } from '../testing/renderConsole';
 
 const FILE = 'function FindProxyForURL(url, host) {\n  return "PROXY gw.provider.example:3128; DIRECT";\n}\n';

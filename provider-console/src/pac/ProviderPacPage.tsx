@@ -10,7 +10,7 @@ import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import type { ProviderPac } from '@workbench/common/api/contract/providerPac';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { PacTester } from '@workbench/common/components/pac-editor/tester';
-import { providerPacIds as ids } from '@workbench/common/test-ids/quotaIds';
+import { providerPacIds as ids } from '@workbench/common/test-ids/providerPacIds';
 import { useEntityCall, useEntityRead } from '../app/consoleEntities';
 import type { ProviderPageProps } from '../app/providerAreaModel';
 
