@@ -74,6 +74,7 @@ import {
   listConnectivityRuns,
   saveConnectivityResults,
 } from '@workbench/common/api/connectivity';
+import { getFileHtmlReport, queryInspectedFiles } from '@workbench/common/api/fileserver';
 
 export const PORTAL_REQUESTS = {
   // Settings › Network and General (docs/settings.md §10): the settings documents, the caller's
@@ -165,4 +166,7 @@ export const PORTAL_REQUESTS = {
   getConnectivitySites: request(getConnectivitySites),
   saveConnectivityResults: request(saveConnectivityResults),
   listConnectivityRuns: request(listConnectivityRuns),
+  // The file analysis dialog (logs details, files report): a file's reports, one as its HTML.
+  queryInspectedFiles: request(queryInspectedFiles),
+  getFileHtmlReport: request(getFileHtmlReport),
 };
