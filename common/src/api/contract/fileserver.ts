@@ -68,12 +68,14 @@ export type FileserverQuery = Static<typeof FileserverQuery>;
 
 export const FileReportParams = Type.Object({
   sha256: Sha256,
-  plugin: Type.Union(FILE_ANALYSIS_PLUGIN_NAMES.map((p) => Type.Literal(p))),
+  plugin: Type.Unsafe<FileAnalysisPlugin>(
+    Type.String({ enum: FILE_ANALYSIS_PLUGIN_NAMES, description: 'The analysis plugin.' }),
+  ),
   file_id: Type.String({ pattern: FILE_ID_PATTERN, description: 'The report id, 24 hex digits.' }),
 });
 export type FileReportParams = Static<typeof FileReportParams>;
 
-const Verdict = Type.Union(FILE_VERDICTS.map((v) => Type.Literal(v)));
+const Verdict = Type.Unsafe<FileVerdict>(Type.String({ enum: [...FILE_VERDICTS] }));
 const Plugin = FileReportParams.properties.plugin;
 
 /** What the tenant's events say of a file: its first event's name and type, and when it was seen. */
@@ -84,7 +86,7 @@ export const InspectedFile = Type.Object({
   /** Bytes. */
   size: Type.Integer(),
   /** The log type of its first event. */
-  log_type: Type.Union(LOG_TYPES.map((t) => Type.Literal(t))),
+  log_type: Type.Unsafe<LogType>(Type.String({ enum: [...LOG_TYPES] })),
   /** Unix seconds: the first event carrying it. */
   first_seen: Type.Integer(),
   /** How many of the tenant's readable events carry it. */
@@ -111,8 +113,11 @@ export const FileserverReply = Type.Object({
 });
 export type FileserverReply = Static<typeof FileserverReply>;
 
+export const FINDING_SEVERITIES = ['info', 'low', 'medium', 'high'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+
 export const FileFinding = Type.Object({
-  severity: Type.Union(['info', 'low', 'medium', 'high'].map((s) => Type.Literal(s))),
+  severity: Type.Unsafe<FindingSeverity>(Type.String({ enum: [...FINDING_SEVERITIES] })),
   title: Type.String(),
   detail: Type.String(),
 });
