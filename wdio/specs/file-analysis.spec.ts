@@ -68,7 +68,8 @@ describe('File analysis reports (issue 37, point 3)', () => {
     const frame = byTestId(fileAnalysisIds.frame);
     await frame.waitForDisplayed({ timeout: 30_000, timeoutMsg: 'The report did not show.' });
     expect(await frame.getAttribute('sandbox')).toBe('');
-    expect(await blockingViolations()).toEqual([]);
+    // The page's own check (axe cannot run in a frame that forbids scripts).
+    expect(await blockingViolations({ fast: true })).toEqual([]);
 
     // The report's document: its heading; code in the frame reads no cookie, no storage, no portal page.
     await browser.switchToFrame(await frame);
