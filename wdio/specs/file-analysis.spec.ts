@@ -114,7 +114,7 @@ describe('File analysis reports (issue 37, point 3)', () => {
     await open.waitForDisplayed({ timeout: 30_000, timeoutMsg: 'The files table showed no row.' });
     await clickWhenReady(open, 'Analysis reports');
     await byTestId(fileAnalysisIds.dialog).waitForDisplayed();
-    await browser.waitUntil(async () => (await $$(`[data-testid^="${fileAnalysisIds.file}-"]`)).length > 0, {
+    await browser.waitUntil(async () => (await $$(`[data-testid^="${fileAnalysisIds.file}-"]`).length) > 0, {
       timeout: 30_000,
       timeoutMsg: 'No file of that name was listed.',
     });
