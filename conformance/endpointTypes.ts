@@ -112,6 +112,8 @@ export const SILENT_CHOICES = {
     'The {id} of app_rep_insights is a cloud app id as the discovery lists it (salesforce, microsoft365).',
   'report-files':
     "Scheduled reports: GET answers {scheduled_reports}, PUT one report (an id replaces it); instant reports answer the report file's record; past reports list {past_reports}, each downloaded at past_reports/{id}.",
+  fileserver:
+    'The file server answers a query {sha256: [...]} or {file_name} with {files: [{file, reports: [{plugin, file_id, verdict, score, ...}]}], not_found}; a report is JSON with verdict, score, findings and file; the html-report variant is served at /api/rep/v1/fileserver/html-report/{sha256}/{plugin}/{file_id}.',
   'api-tokens':
     'API tokens: POST api_tokens takes {name, access: read or write, areas (some of logs, reports, policy, users), expires_at: ISO time or null} and answers 201 with the token and its secret once (token); GET answers {tokens}; DELETE api_token/{id} answers 204; a token is sent as Authorization: Bearer <secret>, with no cookie and no xsrf header.',
   'contact-form':

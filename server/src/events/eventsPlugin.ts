@@ -22,6 +22,7 @@ import type { EventStore } from './eventStore';
 import { logsRoutes } from './logsRoutes';
 import { logSummaryRoutes } from './logSummaryRoutes';
 import { reportRoutes } from './reportRoutes';
+import { fileserverRoutes } from '../reports/fileserverRoutes';
 import { casbDiscoveryRoutes } from '../policy/casbDiscoveryRoutes';
 import { providerAuditRoutes } from '../audit/providerAuditRoutes';
 import { tenantInEffect } from '../provider/capabilityStateRoutes';
@@ -151,6 +152,7 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
 
     await app.register(named(logsRoutes({ store, now })));
     await app.register(named(logSummaryRoutes({ store, now })));
+    await app.register(named(fileserverRoutes({ store, now })));
     await app.register(named(casbDiscoveryRoutes({ store, now })));
     // The provider's audit trail (its events are this store's), for the console.
     await app.register(named(providerAuditRoutes({ store })));
