@@ -24,6 +24,7 @@ import { logSummaryRoutes } from './logSummaryRoutes';
 import { reportRoutes } from './reportRoutes';
 import { casbDiscoveryRoutes } from '../policy/casbDiscoveryRoutes';
 import { providerAuditRoutes } from '../audit/providerAuditRoutes';
+import { analyticsRoutes } from './analyticsRoutes';
 import { tenantInEffect } from '../provider/capabilityStateRoutes';
 import { named } from '../http/namedPlugin';
 
@@ -154,15 +155,20 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
     await app.register(named(casbDiscoveryRoutes({ store, now })));
     // The provider's audit trail (its events are this store's), for the console.
     await app.register(named(providerAuditRoutes({ store })));
+    const tenantCapabilities = async (tid: string) => {
+      const stored = await app.workbench.store.tenants.get(tid);
+      return stored ? (await tenantInEffect(app.workbench.store, stored, now())).capabilities : null;
+    };
+    await app.register(named(reportRoutes({ store, now, tenantCapabilities })));
+    // The console's analytics summaries and a chosen tenant's insights (docs/provider-console.md §10).
     await app.register(
       named(
-        reportRoutes({
+        analyticsRoutes({
           store,
           now,
-          tenantCapabilities: async (tid) => {
-            const stored = await app.workbench.store.tenants.get(tid);
-            return stored ? (await tenantInEffect(app.workbench.store, stored, now())).capabilities : null;
-          },
+          tenantCapabilities,
+          tenants: async () =>
+            (await app.workbench.store.tenants.list()).map((t) => ({ tid: t.tid, name: t.name })),
         }),
       ),
     );
