@@ -8,6 +8,7 @@ import { request } from '@workbench/common';
 import * as tenantsApi from '@workbench/common/api/providerTenants';
 import * as rolloutsApi from '@workbench/common/api/providerRollouts';
 import * as statesApi from '@workbench/common/api/providerCapabilityStates';
+import * as analyticsApi from '@workbench/common/api/providerAnalytics';
 import { listProviderAudit } from '@workbench/common/api/providerAudit';
 import { listContactMessages, setContactMessageStatus } from '@workbench/common/api/contactForm';
 import { getEntityItems, listEntities, putEntityItems } from '@workbench/common/api/providerEntities';
@@ -62,4 +63,7 @@ export const CONSOLE_REQUESTS = {
   // The tenants' contact messages (docs/contact.md §1).
   listContactMessages: request(listContactMessages),
   setContactMessageStatus: request(setContactMessageStatus),
+  // Analytics summaries and a chosen tenant's insights (docs/provider-console.md §10).
+  getAnalyticsSummary: request(analyticsApi.getAnalyticsSummary),
+  getTenantInsights: request(analyticsApi.getTenantInsights),
 };

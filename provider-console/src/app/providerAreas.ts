@@ -78,6 +78,13 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Capability state',
     page: page(() => import('../capabilities/CapabilityStatePage').then((m) => m.CapabilityStatePage)),
   },
+  // Analytics summaries across tenants (issue 37), leading to each tenant's insights.
+  {
+    id: 'analytics',
+    path: 'analytics',
+    title: 'Analytics',
+    page: page(() => import('../analytics/AnalyticsPage').then((m) => m.AnalyticsPage)),
+  },
   // Category overrides (issue 14): URL recategorisations for all or some tenants.
   entityArea('category_overrides'),
   {

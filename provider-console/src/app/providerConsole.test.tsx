@@ -128,6 +128,7 @@ describe('provider console: shell', () => {
       'Rollouts',
       'Policy templates',
       'Capability state',
+      'Analytics',
       'Category overrides',
       'Audit trail',
     ]);

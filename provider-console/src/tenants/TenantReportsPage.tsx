@@ -17,6 +17,7 @@ import {
   reportReaderOf,
 } from '@workbench/common';
 import { ReportDashboard } from '@workbench/common/components/report-dashboard/index';
+import { providerAnalyticsIds } from '@workbench/common/test-ids/providerAnalyticsIds';
 import { useEntityList } from '../app/consoleEntities';
 
 export function TenantReportsPage() {
@@ -41,6 +42,15 @@ export function TenantReportsPage() {
           Reports: {tenant?.name ?? tid}
         </Typography>
         <Chip label="Read-only" size="small" variant="outlined" />
+        {/* The tenant's insights (docs/provider-console.md §10), beside its dashboards. */}
+        <Link
+          component={RouterLink}
+          to={`/tenants/${encodeURIComponent(tid)}/insights`}
+          data-testid={`${providerAnalyticsIds.insightsLink}-${tid}`}
+          sx={{ ml: 'auto' }}
+        >
+          Insights
+        </Link>
       </Box>
       {tenant ? (
         <ReportDashboard tenantId={tid} readable={readable} />

@@ -1,0 +1,24 @@
+/**
+ * data-testid values of the provider console's analytics: the Analytics page (summaries per
+ * tenant and across tenants) and a tenant's insights (support view). Never rename one.
+ */
+export const providerAnalyticsIds = {
+  page: 'provider-analytics',
+  periodFilter: 'provider-analytics-period',
+  tenantFilter: 'provider-analytics-tenant',
+  /** `${figure}-${events|blocks|isolations}`: a figure's tile. */
+  figure: 'provider-analytics-figure',
+  /** `${chart}-${by_day|tenants|threats}` */
+  chart: 'provider-analytics-chart',
+  /** `${insightsLink}-${tid}`: a tenant's insights, from the summary's table or its reports. */
+  insightsLink: 'provider-analytics-insights-link',
+  error: 'provider-analytics-error',
+  /** A tenant's insights (read-only). */
+  insights: 'provider-tenant-insights',
+  insightsSearch: 'provider-tenant-insights-search',
+  insightsSource: 'provider-tenant-insights-source',
+  insightsPeriod: 'provider-tenant-insights-period',
+  insightsTotal: 'provider-tenant-insights-total',
+  /** `${insightsChart}-${userid|domain|category}` */
+  insightsChart: 'provider-tenant-insights-chart',
+} as const;
