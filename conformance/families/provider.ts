@@ -989,7 +989,50 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
     },
     ['entity-replace', 'provider-lists', 'policy-templates'],
   ),
-  ...['pac', 'quota', 'ra pre-filter', 'reports regions', 'analytics summaries'].map((name) =>
-    named('ANY', name, null, [OPS]),
+  named(
+    'GET',
+    'analytics summaries',
+    `${V1}/analytics/summaries`,
+    [OPS],
+    async (suite) => {
+      const all = ok(await suite.operator.get(`${V1}/analytics/summaries`, suite.range));
+      const tenants = all.tenants as { tid: string; events: number; blocks: number; isolations: number }[];
+      expect(tenants.length).toBeGreaterThan(0);
+      const acme = await suite.tenantId('acme');
+      const one = ok(await suite.operator.get(`${V1}/analytics/summaries`, { ...suite.range, tid: acme }));
+      expect(one.tenants).toEqual(tenants.filter((t) => t.tid === acme));
+      for (const t of tenants) expect(t.blocks + t.isolations).toBeLessThanOrEqual(t.events);
+      expectRefused(
+        await suite.operator.get(`${V1}/analytics/summaries`, {
+          start: suite.range.end,
+          end: suite.range.start,
+        }),
+        'start',
+      );
+      const support = await suite.signInOperator('support@provider.example');
+      ok(await support.get(`${V1}/analytics/summaries`, suite.range));
+    },
+    ['analytics-summary'],
   ),
+  named(
+    'GET',
+    'insights queries',
+    `${V1}/tenants/{id}/insights`,
+    [
+      line('Tenantgroups; insights queries and reports; inventory-management CRUD.'),
+      acl('§7 Reports', 'GET /api/insights/v1/q?q&src (default web; a bandwidth variant exists).'),
+    ],
+    async (suite) => {
+      const acme = await suite.tenantId('acme');
+      const support = await suite.signInOperator('support@provider.example');
+      for (const src of [undefined, 'web', 'bandwidth']) {
+        const reply = ok(
+          await support.get(`${V1}/tenants/${acme}/insights`, { q: 'example', ...(src ? { src } : {}) }),
+        );
+        expect(reply.src).toBe(src ?? 'web');
+      }
+      expectRefused(await support.get(`${V1}/tenants/${acme}/insights`, {}), 'q');
+    },
+  ),
+  ...['pac', 'quota', 'ra pre-filter', 'reports regions'].map((name) => named('ANY', name, null, [OPS])),
 ];
