@@ -22,6 +22,7 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     eventsUrl: null,
     trustedProxies: [],
     extensions: EXTENSION_IDS,
+    region: null,
   });
 });
 
@@ -154,4 +155,9 @@ test('WORKBENCH_STORAGE_ENDPOINT: an http(s) URL of the stand-in storage endpoin
   expect(() => readConfig({ WORKBENCH_STORAGE_ENDPOINT: 'file:///etc' }, root)).toThrow(
     /WORKBENCH_STORAGE_ENDPOINT/,
   );
+});
+
+test('WORKBENCH_REGION: the report region this server makes scheduled reports for; a bad name stops the start', () => {
+  expect(readConfig({ WORKBENCH_REGION: ' eu-west-1 ' }, root).region).toBe('eu-west-1');
+  expect(() => readConfig({ WORKBENCH_REGION: 'EU West' }, root)).toThrow(/WORKBENCH_REGION/);
 });

@@ -36,6 +36,11 @@ export interface ServerConfig {
   trustedProxies: string[];
   /** WORKBENCH_EXTENSIONS: the extensions served (docs/api.md); unset or `all`: every one. */
   extensions: readonly ExtensionId[];
+  /**
+   * WORKBENCH_REGION: the report region this server makes scheduled reports for (a deployment's
+   * region, docs/provider-console.md §11); null: every tenant's.
+   */
+  region: string | null;
 }
 
 /** Live demo data by default: a gentle trickle, so the newest minutes of the logs are never empty. */
@@ -102,6 +107,15 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
         `WORKBENCH_INSIGHTS_URL must be an http(s) URL or a path starting with /, got "${env.WORKBENCH_INSIGHTS_URL}".`,
       );
     }
+  }
+
+  let region: string | null = null;
+  if (!blank(env.WORKBENCH_REGION)) {
+    region = env.WORKBENCH_REGION.trim();
+    if (!/^[a-z0-9-]{1,64}$/.test(region))
+      throw new ConfigError(
+        `WORKBENCH_REGION must be a region name (lower-case letters, digits and -), got "${env.WORKBENCH_REGION}".`,
+      );
   }
 
   let storageEndpoint: string | null = null;
@@ -187,6 +201,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     eventsUrl,
     trustedProxies,
     extensions,
+    region,
   };
 }
 

@@ -57,7 +57,14 @@ export interface EventsOptions {
    * scheduler on ServerContext.reportScheduler; `timer: false` leaves the ticking to the caller
    * (reports/reportFilesPlugin.ts). Absent: no report files.
    */
-  reportFiles?: { timer?: boolean };
+  reportFiles?: {
+    timer?: boolean;
+    /**
+     * The region this server makes scheduled reports for (WORKBENCH_REGION): only the schedules of
+     * the tenants whose report region it is (docs/provider-console.md §11). Absent: every tenant's.
+     */
+    region?: string | null;
+  };
 }
 
 /** The events routes and the first start's seeding, on the server's event store (ServerContext.events). */

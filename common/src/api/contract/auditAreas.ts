@@ -16,5 +16,7 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   // Our choice (issue 34 points 7, 8): the contact form and the connectivity test's results.
   { code: 'contact_form', label: 'Contact Form' },
   { code: 'connectivity', label: 'Connectivity Test' },
+  // A tenant's report region (docs/provider-console.md §11).
+  { code: 'report_regions', label: 'Report Regions' },
   ...PROVIDER_ENTITIES.map((entity) => ({ code: entity, label: PROVIDER_ENTITY_REGISTRY[entity].title })),
 ];
