@@ -1034,5 +1034,27 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
       expectRefused(await support.get(`${V1}/tenants/${acme}/insights`, {}), 'q');
     },
   ),
-  ...['pac', 'quota', 'ra pre-filter', 'reports regions'].map((name) => named('ANY', name, null, [OPS])),
+  named(
+    'ANY',
+    'reports regions',
+    `${V1}/tenants/{id}/report_region`,
+    [OPS],
+    async (suite) => {
+      const list = ok(await suite.operator.get(`${V1}/ops/report_regions`));
+      const regions = (list.regions as { region: string }[]).map((r) => r.region);
+      expect(regions.length).toBeGreaterThan(0);
+      const tid = await newTenant(suite);
+      const path = `${V1}/tenants/${tid}/report_region`;
+      const before = ok(await suite.operator.get(path));
+      const to = regions.find((r) => r !== before.report_region) ?? regions[0];
+      const dry = ok(await suite.operator.put(path, { report_region: to, dry_run: true }));
+      expect(dry.dry_run).toBe(true);
+      expect(ok(await suite.operator.get(path))).toEqual(before);
+      ok(await suite.operator.put(path, { report_region: to }));
+      expect(ok(await suite.operator.get(path)).report_region).toBe(to);
+      expectRefused(await suite.operator.put(path, { report_region: 'no-such-region' }), 'report_region');
+    },
+    ['report-regions'],
+  ),
+  ...['pac', 'quota', 'ra pre-filter'].map((name) => named('ANY', name, null, [OPS])),
 ];

@@ -22,3 +22,20 @@ export const providerAnalyticsIds = {
   /** `${insightsChart}-${userid|domain|category}` */
   insightsChart: 'provider-tenant-insights-chart',
 } as const;
+
+/** The Report regions page: every tenant's report region, and the change with its dry run. */
+export const reportRegionIds = {
+  page: 'report-regions',
+  table: 'report-regions-table',
+  /** `${region}-${tid}`: a tenant's report region cell. */
+  region: 'report-region',
+  /** `${change}-${tid}`: opens the change of a tenant's report region (operators). */
+  change: 'report-region-change',
+  dialog: 'report-region-dialog',
+  select: 'report-region-select',
+  preview: 'report-region-preview',
+  /** What the dry run answered: what would move. */
+  plan: 'report-region-plan',
+  apply: 'report-region-apply',
+  error: 'report-region-error',
+} as const;

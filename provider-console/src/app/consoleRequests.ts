@@ -9,6 +9,7 @@ import * as tenantsApi from '@workbench/common/api/providerTenants';
 import * as rolloutsApi from '@workbench/common/api/providerRollouts';
 import * as statesApi from '@workbench/common/api/providerCapabilityStates';
 import * as analyticsApi from '@workbench/common/api/providerAnalytics';
+import * as reportRegionsApi from '@workbench/common/api/providerReportRegions';
 import { listProviderAudit } from '@workbench/common/api/providerAudit';
 import { listContactMessages, setContactMessageStatus } from '@workbench/common/api/contactForm';
 import { getEntityItems, listEntities, putEntityItems } from '@workbench/common/api/providerEntities';
@@ -66,4 +67,7 @@ export const CONSOLE_REQUESTS = {
   // Analytics summaries and a chosen tenant's insights (docs/provider-console.md §10).
   getAnalyticsSummary: request(analyticsApi.getAnalyticsSummary),
   getTenantInsights: request(analyticsApi.getTenantInsights),
+  // Report regions (docs/provider-console.md §11).
+  listReportRegions: request(reportRegionsApi.listReportRegions),
+  changeReportRegion: request(reportRegionsApi.changeReportRegion),
 };

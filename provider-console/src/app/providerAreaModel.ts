@@ -19,6 +19,7 @@ export type ProviderAreaId =
   | 'audit'
   | 'contact_messages'
   | 'analytics'
+  | 'report_regions'
   | ProviderEntity;
 
 export interface ProviderPageProps {

@@ -85,6 +85,13 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Analytics',
     page: page(() => import('../analytics/AnalyticsPage').then((m) => m.AnalyticsPage)),
   },
+  // Where each tenant's scheduled reports are made (issue 37), with a dry run before a change.
+  {
+    id: 'report_regions',
+    path: 'report-regions',
+    title: 'Report regions',
+    page: page(() => import('../analytics/ReportRegionsPage').then((m) => m.ReportRegionsPage)),
+  },
   // Category overrides (issue 14): URL recategorisations for all or some tenants.
   entityArea('category_overrides'),
   {

@@ -129,6 +129,7 @@ describe('provider console: shell', () => {
       'Policy templates',
       'Capability state',
       'Analytics',
+      'Report regions',
       'Category overrides',
       'Audit trail',
     ]);
