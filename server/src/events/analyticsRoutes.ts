@@ -34,6 +34,7 @@ import {
   InsightsQuery,
   refusalMessage,
   runInsights,
+  supportReader,
   type InsightsQueryString,
 } from './reportRoutes';
 
@@ -184,16 +185,9 @@ export function analyticsRoutes(options: AnalyticsRoutesOptions): FastifyPluginA
       async (request) => {
         providerSessionOf(request);
         const { id } = request.params as Static<typeof TenantParams>;
-        const capabilities = await options.tenantCapabilities(id);
-        if (capabilities === null) throw new ApiHttpError(404, `No tenant ${id}.`, 'id');
         // Support reads every source, of the tenant's features only (as the tenant's own users).
-        return runInsights(
-          store,
-          id,
-          request.query as InsightsQueryString,
-          { allows: () => true, features: deriveFeatureFlags(capabilities) },
-          now(),
-        );
+        const reader = await supportReader(options.tenantCapabilities, id);
+        return runInsights(store, id, request.query as InsightsQueryString, reader, now());
       },
     );
   };

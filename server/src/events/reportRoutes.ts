@@ -396,19 +396,26 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
         async (request) => {
           providerSessionOf(request);
           const { id } = request.params as Static<typeof TenantParams>;
-          const capabilities = await options.tenantCapabilities(id);
-          if (capabilities === null) throw new ApiHttpError(404, `No tenant ${id}.`, 'id');
-          // Support reads every query, of the tenant's features only (as the tenant's own users).
-          const refusal = reportQueryRefusal(def, {
-            allows: () => true,
-            features: deriveFeatureFlags(capabilities),
-          });
+          const refusal = reportQueryRefusal(def, await supportReader(options.tenantCapabilities, id));
           if (refusal) throw new ApiHttpError(403, refusalMessage(refusal));
           return runReportQuery(store, name, id, request.query as ReportQueryString, now());
         },
       );
     }
   };
+}
+
+/**
+ * The support view's reader of a tenant's reports: every permission, the tenant's features only
+ * (as the tenant's own users have them). An unknown tenant is a 404.
+ */
+export async function supportReader(
+  tenantCapabilities: ReportRoutesOptions['tenantCapabilities'],
+  tid: string,
+): Promise<ReportReader> {
+  const capabilities = await tenantCapabilities(tid);
+  if (capabilities === null) throw new ApiHttpError(404, `No tenant ${tid}.`, 'id');
+  return { allows: () => true, features: deriveFeatureFlags(capabilities) };
 }
 
 /** The 403 message of a report query's refusal: as the guard's, naming what is missing. */
