@@ -6,17 +6,18 @@
  */
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Box, Breadcrumbs, Button, Chip, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { KpiTile, topNBarOption } from '@workbench/charts';
-import { SearchField, providerIds } from '@workbench/common';
-import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
+import { SearchField } from '@workbench/common';
+import { Loading } from '@workbench/common/components/page-states/index';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { INSIGHT_DIMENSIONS, type InsightSource } from '@workbench/common/api/contract/reportQueries';
 import { providerAnalyticsIds as ids } from '@workbench/common/test-ids/providerAnalyticsIds';
 import { vocabularyLabel } from '@workbench/common/vocabularies/index';
 import { formatBytes } from '@workbench/common/formatting/formatBytes';
 import { FilterToolbar, SelectFilter } from '../filters/FilterToolbar';
-import { useEntityList, useEntityRead } from '../app/consoleEntities';
+import { useEntityRead } from '../app/consoleEntities';
+import { TenantSupportFrame } from '../tenants/TenantSupportFrame';
 import { AnalyticsPanel } from './AnalyticsPanel';
 import { ANALYTICS_PERIODS, periodRange } from './analyticsCharts';
 
@@ -40,8 +41,6 @@ const labelOf = (field: (typeof INSIGHT_DIMENSIONS)[number]) => {
 
 export function TenantInsightsPage() {
   const tid = useParams().tid ?? '';
-  const tenants = useEntityList('tenants');
-  const tenant = tenants.rows.find((t) => t.tid === tid);
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [src, setSrc] = useState<InsightSource>('web');
@@ -60,39 +59,17 @@ export function TenantInsightsPage() {
   const format = src === 'bandwidth' ? formatBytes : (v: number) => v.toLocaleString('en-US');
   const data = insights.data;
   return (
-    <Box data-testid={ids.insights}>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-        <Link component={RouterLink} to="/tenants" underline="hover" color="inherit">
-          Tenants
+    <TenantSupportFrame
+      tid={tid}
+      view="Insights"
+      testId={ids.insights}
+      links={
+        <Link component={RouterLink} to={`/tenants/${encodeURIComponent(tid)}/reports`}>
+          Reports
         </Link>
-        <Link
-          component={RouterLink}
-          to={`/tenants/${encodeURIComponent(tid)}/reports`}
-          underline="hover"
-          color="inherit"
-        >
-          {tenant?.name ?? tid}
-        </Link>
-        <Typography color="text.primary">Insights</Typography>
-      </Breadcrumbs>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h1" data-testid={providerIds.pageTitle}>
-          Insights: {tenant?.name ?? tid}
-        </Typography>
-        <Chip label="Read-only" size="small" variant="outlined" />
-      </Box>
-      {!tenant ? (
-        tenants.status === 'loaded' ? (
-          <Alert severity="error">No tenant {tid}.</Alert>
-        ) : tenants.status === 'failed' ? (
-          <LoadFailed
-            message={tenants.error?.message ?? 'The tenants could not be loaded.'}
-            onRetry={tenants.reload}
-          />
-        ) : (
-          <Loading />
-        )
-      ) : (
+      }
+    >
+      {() => (
         <>
           <FilterToolbar>
             <SearchField
@@ -164,6 +141,6 @@ export function TenantInsightsPage() {
           )}
         </>
       )}
-    </Box>
+    </TenantSupportFrame>
   );
 }
