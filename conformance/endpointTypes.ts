@@ -94,6 +94,12 @@ export const SILENT_CHOICES = {
     "Report regions are the deployments' regions, read at /gdmanage/api/v1/ops/report_regions ({regions: [{region, deployments}], tenants: [{tid, name, deployment, report_region, source}]}); a tenant's is read and set at /gdmanage/api/v1/tenants/{id}/report_region with PUT {report_region, dry_run?}, answered {tid, dry_run, from, to, changed, scheduled_reports, past_reports}.",
   'inventory-item':
     'An inventory item is {serial_number (its id), item_type: hardware_appliance, virtual_appliance, server or network_device, model, status: in_stock, allocated, deployed, in_repair or retired, tenant_name, location, note}; the list answers {inventory, total}.',
+  'tenant-quota':
+    'Tenant quota is GET quota (every tenant: {quota: [{tid, name, limits, use, over, custom}], total, defaults}), GET and PUT quota/{tid} ({limits} with every limit: administrators, users, api_tokens, roles, scheduled_reports, whole numbers 0 to 1,000,000); over names the limits the use passes.',
+  'provider-pac':
+    "The provider's default PAC file is GET pac {pac, filename, builtin, tenants_served, updated_at, updated_by} and PUT pac {pac, filename, updated_at?}, refused as a tenant's PAC file is (400 pac); POST pac/test is the tenants' tester ({url, client_ip, pac?, hosts?} answering {result, url, host, client_ip}) on the file given or the provider's.",
+  'ra-prefilter-entry':
+    'An RA pre-filter entry is {entry_id (its id), match_type: cidr or domain, value (an IP address or CIDR range, or a domain), action: block or bypass, tenants (ids; none: every tenant), active, note}; the list answers {ra_prefilter, total}.',
   'node-action-job':
     "A node action is POST pods/{id}/nodes/{node}/actions {action}, answered 202 with a job {id, status}; a job's status is pending, started, finished or failed.",
   'ddl-body':

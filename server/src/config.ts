@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseClickHouseUrl } from './events/clickhouseUrl';
+import { secretKeysFromEnv } from './security/secretBox';
 import { DEPLOYMENTS, MODES, type Deployment, type Mode } from '@workbench/common/api/contract/wire';
 import { EXTENSION_IDS, isExtensionId, type ExtensionId } from '@workbench/common/api/contract/extensions';
 
@@ -38,9 +39,14 @@ export interface ServerConfig {
   extensions: readonly ExtensionId[];
   /**
    * WORKBENCH_REGION: the report region this server makes scheduled reports for (a deployment's
-   * region, docs/provider-console.md §11); null: every tenant's.
+   * region, docs/provider-console.md §14); null: every tenant's.
    */
   region: string | null;
+  /**
+   * WORKBENCH_SECRET_KEY / WORKBENCH_SECRET_KEY_FILE: the keys sealing the secrets at rest (the
+   * first seals, the others open: a rotation); null: the data directory's key file.
+   */
+  secretKeys: Buffer[] | null;
 }
 
 /** Live demo data by default: a gentle trickle, so the newest minutes of the logs are never empty. */
@@ -179,6 +185,17 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     }
   }
 
+  let secretKeys: Buffer[] | null;
+  try {
+    secretKeys = secretKeysFromEnv(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  if (configUrl && !secretKeys)
+    throw new ConfigError(
+      'WORKBENCH_CONFIG_URL needs WORKBENCH_SECRET_KEY or WORKBENCH_SECRET_KEY_FILE: every server sharing the config store must seal its secrets with the same key (openssl rand -base64 32).',
+    );
+
   const trustedProxies = readTrustedProxies(env.WORKBENCH_TRUST_PROXY);
   const extensions = readExtensions(env.WORKBENCH_EXTENSIONS);
 
@@ -202,6 +219,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     trustedProxies,
     extensions,
     region,
+    secretKeys,
   };
 }
 

@@ -1,4 +1,4 @@
-/** The provider console's analytics calls (docs/provider-console.md §10). */
+/** The provider console's analytics calls (docs/provider-console.md §13). */
 import type { HttpClient } from './http';
 import {
   ANALYTICS_SUMMARY_PATH,

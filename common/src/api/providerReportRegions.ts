@@ -1,4 +1,4 @@
-/** The provider console's report regions (docs/provider-console.md §11). */
+/** The provider console's report regions (docs/provider-console.md §14). */
 import type { HttpClient } from './http';
 import {
   REPORT_REGIONS_PATH,

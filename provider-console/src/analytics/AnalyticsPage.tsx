@@ -1,5 +1,5 @@
 /**
- * Analytics (docs/provider-console.md §10): the analytics summaries over a chosen period, for every
+ * Analytics (docs/provider-console.md §13): the analytics summaries over a chosen period, for every
  * tenant or one: events, blocks and isolations (tiles, per day and per tenant) and the top
  * threats, as ECharts panels; each tenant's row leads to its insights. Read-only (support and
  * operators).

@@ -1,5 +1,5 @@
 /**
- * Report regions (docs/provider-console.md §11): every tenant's report region (the region whose
+ * Report regions (docs/provider-console.md §14): every tenant's report region (the region whose
  * servers make its scheduled reports) and where it comes from; operators change one, first as a
  * dry run that shows which scheduled reports would move where (nothing is written), then applied.
  */

@@ -1,5 +1,5 @@
 /**
- * A tenant's insights, read by support (docs/provider-console.md §10): the tenant's insights query
+ * A tenant's insights, read by support (docs/provider-console.md §13): the tenant's insights query
  * (the web events matching a search, in total and by user, domain and category, as events or
  * bytes) for the tenant chosen, over the tenant's provider path. Read-only: a search, a source and
  * a period, nothing that writes, no way into the tenant's logs.

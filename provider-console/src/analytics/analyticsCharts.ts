@@ -1,5 +1,5 @@
 /**
- * The analytics summary's rows as the charts' rows (docs/provider-console.md §10): pure functions,
+ * The analytics summary's rows as the charts' rows (docs/provider-console.md §13): pure functions,
  * so that what a panel draws is tested without a canvas. Blocks and isolations are part of the
  * events, so a stack shows them with the rest of the events ("Other events") and its top is the
  * events' count.

@@ -10,6 +10,8 @@ import * as rolloutsApi from '@workbench/common/api/providerRollouts';
 import * as statesApi from '@workbench/common/api/providerCapabilityStates';
 import * as analyticsApi from '@workbench/common/api/providerAnalytics';
 import * as reportRegionsApi from '@workbench/common/api/providerReportRegions';
+import * as quotaApi from '@workbench/common/api/providerQuota';
+import * as providerPacApi from '@workbench/common/api/providerPac';
 import { listProviderAudit } from '@workbench/common/api/providerAudit';
 import { listContactMessages, setContactMessageStatus } from '@workbench/common/api/contactForm';
 import { getEntityItems, listEntities, putEntityItems } from '@workbench/common/api/providerEntities';
@@ -61,13 +63,20 @@ export const CONSOLE_REQUESTS = {
   createRollout: request(rolloutsApi.createRollout),
   previewRollout: request(rolloutsApi.previewRollout),
   rolloutAction: request(rolloutsApi.rolloutAction),
+  // Tenant quota (docs/provider-console.md §11).
+  listTenantQuota: request(quotaApi.listTenantQuota),
+  putTenantQuota: request(quotaApi.putTenantQuota),
+  // The provider's default PAC file (docs/provider-console.md §12).
+  getProviderPac: request(providerPacApi.getProviderPac),
+  saveProviderPac: request(providerPacApi.saveProviderPac),
+  testProviderPac: request(providerPacApi.testProviderPac),
   // The tenants' contact messages (docs/contact.md §1).
   listContactMessages: request(listContactMessages),
   setContactMessageStatus: request(setContactMessageStatus),
-  // Analytics summaries and a chosen tenant's insights (docs/provider-console.md §10).
+  // Analytics summaries and a chosen tenant's insights (docs/provider-console.md §13).
   getAnalyticsSummary: request(analyticsApi.getAnalyticsSummary),
   getTenantInsights: request(analyticsApi.getTenantInsights),
-  // Report regions (docs/provider-console.md §11).
+  // Report regions (docs/provider-console.md §14).
   listReportRegions: request(reportRegionsApi.listReportRegions),
   changeReportRegion: request(reportRegionsApi.changeReportRegion),
 };

@@ -20,6 +20,8 @@ export type ProviderAreaId =
   | 'contact_messages'
   | 'analytics'
   | 'report_regions'
+  | 'quota'
+  | 'provider_pac'
   | ProviderEntity;
 
 export interface ProviderPageProps {

@@ -27,7 +27,7 @@ export function TenantReportsPage() {
       view="Reports"
       testId={providerPageIds.tenantReports}
       links={
-        // The tenant's insights (docs/provider-console.md §10), beside its dashboards.
+        // The tenant's insights (docs/provider-console.md §13), beside its dashboards.
         <Link
           component={RouterLink}
           to={`/tenants/${encodeURIComponent(tid)}/insights`}

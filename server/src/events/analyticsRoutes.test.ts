@@ -1,5 +1,5 @@
 /**
- * The console's analytics through real HTTP against a real store (docs/provider-console.md §10):
+ * The console's analytics through real HTTP against a real store (docs/provider-console.md §13):
  * the summaries (figures equal to the rows read under the same condition, per tenant and across
  * tenants; bad input; who may read) and a chosen tenant's insights (support and operators read
  * any tenant's; a tenant session never; unknown tenant 404).

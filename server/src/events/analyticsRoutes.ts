@@ -1,5 +1,5 @@
 /**
- * The provider console's analytics (docs/provider-console.md §10): the analytics summaries over
+ * The provider console's analytics (docs/provider-console.md §13): the analytics summaries over
  * every tenant or one, and the insights of a chosen tenant. Both read the event store through its
  * store-neutral aggregates only (DuckDB and ClickHouse alike); support and operators read them.
  */

@@ -61,7 +61,7 @@ export interface EventsOptions {
     timer?: boolean;
     /**
      * The region this server makes scheduled reports for (WORKBENCH_REGION): only the schedules of
-     * the tenants whose report region it is (docs/provider-console.md §11). Absent: every tenant's.
+     * the tenants whose report region it is (docs/provider-console.md §14). Absent: every tenant's.
      */
     region?: string | null;
   };
@@ -167,7 +167,7 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
       return stored ? (await tenantInEffect(app.workbench.store, stored, now())).capabilities : null;
     };
     await app.register(named(reportRoutes({ store, now, tenantCapabilities })));
-    // The console's analytics summaries and a chosen tenant's insights (docs/provider-console.md §10).
+    // The console's analytics summaries and a chosen tenant's insights (docs/provider-console.md §13).
     await app.register(
       named(
         analyticsRoutes({

@@ -1,5 +1,5 @@
 /**
- * Report regions (docs/provider-console.md §11). A tenant's report region is the region whose
+ * Report regions (docs/provider-console.md §14). A tenant's report region is the region whose
  * servers make its scheduled reports (reports/reportFilesPlugin.ts: a server started with a region
  * runs only the schedules of the tenants of its region). The regions are the deployments'; a
  * tenant without its own has its deployment's region. Support reads; operators change it, first

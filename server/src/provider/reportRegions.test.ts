@@ -1,5 +1,5 @@
 /**
- * Report regions through real HTTP against a real server (docs/provider-console.md §11): the
+ * Report regions through real HTTP against a real server (docs/provider-console.md §14): the
  * regions are the deployments'; a tenant has its deployment's until one is set; a dry run names
  * the scheduled reports that would move and writes nothing; a change is audited; bad input is a
  * 400 naming the field; support reads and cannot write. And the effect: two replicas on one config

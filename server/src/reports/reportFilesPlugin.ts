@@ -50,6 +50,7 @@ import {
 } from './reportRuns';
 import { ReportScheduler, nextRunOf } from './reportScheduler';
 import { reportRegionOf } from '../provider/reportRegionRoutes';
+import { checkQuota } from '../quota/tenantQuota';
 
 export interface ReportFilesOptions {
   /** The event store the report queries read. */
@@ -180,7 +181,7 @@ export function reportFilesPlugin(options: ReportFilesOptions): FastifyPluginAsy
           description:
             'One report per call (not the whole list): concurrent editors of different schedules cannot overwrite each other.',
           body: ScheduledReportInput,
-          response: { 200: ScheduledReport, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: ScheduledReport, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => {
@@ -190,6 +191,7 @@ export function reportFilesPlugin(options: ReportFilesOptions): FastifyPluginAsy
         if (problem) throw new ApiHttpError(400, problem.message, problem.field);
         const existing = input.id ? await ctx.store.scheduledReports.get(s.tid, input.id) : null;
         if (input.id && !existing) throw new ApiHttpError(404, SCHEDULED_REPORT_NOT_FOUND, 'id');
+        if (!existing) await checkQuota(ctx.store, s.tid, 'scheduled_reports');
         const at = now();
         const spec: ScheduledReportRecord['spec'] = {
           source: input.source,

@@ -1,5 +1,5 @@
 /**
- * The provider console's analytics (docs/provider-console.md §10): the analytics summaries (per
+ * The provider console's analytics (docs/provider-console.md §13): the analytics summaries (per
  * tenant and across tenants: events, blocks, isolations, top threats over a period) and the
  * insights of a chosen tenant (the tenant's `GET /api/insights/v1/q`, read by support).
  */

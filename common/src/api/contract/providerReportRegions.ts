@@ -1,5 +1,5 @@
 /**
- * Report regions (docs/provider-console.md §11): a tenant's report region decides which region's
+ * Report regions (docs/provider-console.md §14): a tenant's report region decides which region's
  * servers make its scheduled reports. The regions are those of the provider's deployments; a
  * tenant without a region of its own has its deployment's. A change is previewed first (a dry run
  * that names what would move and writes nothing), then applied (audited).
