@@ -90,6 +90,10 @@ export const SILENT_CHOICES = {
     'The ops/rollout templates are policy templates at /gdmanage/api/v1/templates: {template_id (its id), title, description, documents: an object of policy documents by policy kind (customization/web, ...)}, each document checked against its kind; tenantpolicyinit takes {template: template_id} and answers {rev_id, changes}.',
   'inventory-item':
     'An inventory item is {serial_number (its id), item_type: hardware_appliance, virtual_appliance, server or network_device, model, status: in_stock, allocated, deployed, in_repair or retired, tenant_name, location, note}; the list answers {inventory, total}.',
+  'tenant-rbac-put':
+    "A tenant's RBAC list is put as {accounts: [{username, role}]}: each listed portal account gets the role (built-in or the tenant's own); the answer is the list as read.",
+  'tenant-move-job':
+    'A tenant deployment bulk move is answered 202 with a job {id, status, deployment, tids, results}, polled at jobs/{id} as a node action is.',
   'node-action-job':
     "A node action is POST pods/{id}/nodes/{node}/actions {action}, answered 202 with a job {id, status}; a job's status is pending, started, finished or failed.",
   'ddl-body':

@@ -126,7 +126,7 @@ export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags,
         summary:
-          'Moves tenants (tids) to a deployment as a job (202: the job, polled at the jobs path; each tenant\'s result as it is moved)',
+          "Moves tenants (tids) to a deployment as a job (202: the job, polled at the jobs path; each tenant's result as it is moved)",
         body: TenantDeploymentMove,
         response: { 202: TenantMoveJob, ...errorResponses(400, 401, 403) },
       },

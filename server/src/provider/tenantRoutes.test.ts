@@ -353,6 +353,76 @@ test('the RBAC list reads the portal accounts and their roles', async () => {
   );
 });
 
+test("the RBAC list's PUT gives accounts roles, all or none; 400 naming the entry; never the last full administrator", async () => {
+  const { tenant } = await createTenant('rbacco');
+  const path = tenantSubPath(tenant.tid, 'rbac');
+  await call(tenantAdminsPath(tenant.tid), 'POST', { admin_username: 'second@rbacco.example' });
+  const before = await json<TenantRbac>(await call(path));
+  expect(before.roles.map((r) => r.name)).toEqual(['admin', 'auditor', 'logs']);
+
+  const refused = async (body: unknown, field: string, status = 400) => {
+    const r = await call(path, 'PUT', body);
+    expect(r.status).toBe(status);
+    expect(await json(r)).toMatchObject({ field });
+  };
+  await refused(
+    { accounts: [{ username: 'nobody@rbacco.example', role: 'auditor' }] },
+    'accounts.0.username',
+  );
+  await refused(
+    {
+      accounts: [
+        { username: 'second@rbacco.example', role: 'auditor' },
+        { username: 'admin@rbacco.example', role: 'no-such-role' },
+      ],
+    },
+    'accounts.1.role',
+  );
+  await refused({ accounts: [] }, 'accounts');
+  await refused(
+    { accounts: [{ username: 'admin@rbacco.example', role: 'auditor', extra: 1 }] },
+    'accounts.0.extra',
+  );
+  // Both full administrators made auditors: none would be left.
+  await refused(
+    {
+      accounts: [
+        { username: 'admin@rbacco.example', role: 'auditor' },
+        { username: 'second@rbacco.example', role: 'logs' },
+      ],
+    },
+    'accounts',
+    409,
+  );
+  expect(await json(await call(path))).toEqual(before);
+  expect(
+    (await call(path, 'PUT', { accounts: [{ username: 'second@rbacco.example', role: 'auditor' }] }, support))
+      .status,
+  ).toBe(403);
+  expect(
+    (
+      await call(
+        path,
+        'PUT',
+        { accounts: [{ username: 'second@rbacco.example', role: 'auditor' }] },
+        tenantAdmin,
+      )
+    ).status,
+  ).toBe(401);
+
+  const changed = await call(path, 'PUT', {
+    accounts: [{ username: 'Second@rbacco.example', role: 'auditor' }],
+  });
+  expect(changed.status).toBe(200);
+  const after = await json<TenantRbac>(changed);
+  expect(after.accounts.find((a) => a.username === 'second@rbacco.example')).toMatchObject({
+    role: 'auditor',
+    write: [],
+  });
+  expect(after.accounts.find((a) => a.username === 'admin@rbacco.example')?.role).toBe('admin');
+  expect(await json(await call(path, 'GET', undefined, support))).toEqual(after);
+});
+
 test.each(TENANT_TOKEN_LIST_NAMES)(
   'token list %s: the secret once, the digest kept, revoked',
   async (list) => {

@@ -576,11 +576,46 @@ export const TenantRbacAccount = Type.Object({
   write: Type.Array(Type.String()),
 });
 export type TenantRbacAccount = Static<typeof TenantRbacAccount>;
+/** A role an account may be given: the portal's built-in ones, then the tenant's own. */
+export const TenantRbacRole = Type.Object({
+  name: Type.String(),
+  builtin: Type.Boolean(),
+  read: Type.Array(Type.String()),
+  write: Type.Array(Type.String()),
+});
+export type TenantRbacRole = Static<typeof TenantRbacRole>;
 export const TenantRbac = Type.Object({
   enforced: Type.Boolean(),
   accounts: Type.Array(TenantRbacAccount),
+  /** The roles the PUT gives (docs/provider-console.md §10). */
+  roles: Type.Array(TenantRbacRole),
 });
 export type TenantRbac = Static<typeof TenantRbac>;
+/**
+ * The RBAC list's PUT (docs/provider-console.md §10): each listed account (by user name) gets the
+ * named role, with that role's read and write lists; accounts not listed keep theirs. All or none.
+ */
+export const TenantRbacChange = Type.Object(
+  {
+    accounts: Type.Array(
+      Type.Object(
+        {
+          username: Type.String({ minLength: 1, maxLength: 254 }),
+          role: Type.String({ minLength: 1, maxLength: 64 }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 500 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TenantRbacChange = Static<typeof TenantRbacChange>;
+export const RBAC_MSGS = {
+  noSuchAccount: (username: string): string => `The tenant has no portal account ${username}.`,
+  noSuchRole: (role: string): string => `The tenant has no role ${role}.`,
+  twice: (username: string): string => `The account ${username} is listed twice.`,
+} as const;
 
 /** The tenant's policy as the portal last saved it: the revision and the kinds saved in it. */
 export const TenantPolicy = Type.Object({
