@@ -8,9 +8,9 @@ import userEvent from '@testing-library/user-event';
 import { providerIds } from '@workbench/common';
 import { tenantOpsIds } from '@workbench/common/test-ids/tenantOpsIds';
 import { jobPath } from '@workbench/common/api/contract/jobs';
-import { TENANT_DEPLOYMENTS_PATH } from '@workbench/common/api/contract/providerOps';
+import { DEFAULT_DEPLOYMENT_PATH, TENANT_DEPLOYMENTS_PATH } from '@workbench/common/api/contract/providerOps';
 import { ROLLOUT_DEPLOYMENTS_PATH } from '@workbench/common/api/contract/providerRolloutPaths';
-import { operator, renderConsole } from '../testing/renderConsole';
+import { operator, renderConsole, support } from '../testing/renderConsole';
 import './TenantsPage';
 
 const gridRows = () =>
@@ -129,5 +129,45 @@ describe('bulk move to a deployment', () => {
     expect(within(dialog).getByTestId(`${tenantOpsIds.moveResult}-t-acme`)).toHaveTextContent(
       'No such tenant: t-acme.',
     );
+  }, 60000);
+});
+
+describe('default deployment', () => {
+  it('an operator makes another deployment the default; a refusal is shown; support reads it', async () => {
+    const { mock } = renderConsole('/deployments', {
+      user: operator,
+      stubs: (m) => {
+        m.onGet(ROLLOUT_DEPLOYMENTS_PATH).reply(200, DEPLOYMENTS);
+        m.onGet('/gdmanage/api/v1/deployments').reply(200, { deployments: [], total: 0 });
+        m.onPut(DEFAULT_DEPLOYMENT_PATH)
+          .replyOnce(400, { message: "There is no deployment 'euw1'.", field: 'default_deployment' })
+          .onPut(DEFAULT_DEPLOYMENT_PATH)
+          .reply(200, { default_deployment: 'euw1' });
+      },
+    });
+    const control = await screen.findByTestId(tenantOpsIds.defaultDeployment, {}, { timeout: 5000 });
+    const save = within(control).getByTestId(tenantOpsIds.defaultDeploymentSave);
+    expect(save).toBeDisabled();
+    fireEvent.mouseDown(await within(control).findByTestId(tenantOpsIds.defaultDeploymentSelect));
+    await userEvent.click(await screen.findByTestId(`${tenantOpsIds.defaultDeploymentSelect}-euw1`));
+    await userEvent.click(save);
+    expect(await within(control).findByText("There is no deployment 'euw1'.")).toBeInTheDocument();
+    await userEvent.click(save);
+    await waitFor(() => expect(mock.history.put).toHaveLength(2));
+    expect(JSON.parse(String(mock.history.put[1]?.data))).toEqual({ default_deployment: 'euw1' });
+    expect(await screen.findByText('New tenants are placed on euw1 from now on.')).toBeInTheDocument();
+  }, 60000);
+
+  it('support sees the default and no control', async () => {
+    renderConsole('/deployments', {
+      user: support,
+      stubs: (m) => {
+        m.onGet(ROLLOUT_DEPLOYMENTS_PATH).reply(200, DEPLOYMENTS);
+        m.onGet('/gdmanage/api/v1/deployments').reply(200, { deployments: [], total: 0 });
+      },
+    });
+    const control = await screen.findByTestId(tenantOpsIds.defaultDeployment, {}, { timeout: 5000 });
+    expect(await within(control).findByText('Default deployment for new tenants: use1')).toBeInTheDocument();
+    expect(within(control).queryByTestId(tenantOpsIds.defaultDeploymentSave)).toBeNull();
   }, 60000);
 });
