@@ -65,6 +65,10 @@ export const CONSOLE_REQUESTS = {
   createRollout: request(rolloutsApi.createRollout),
   previewRollout: request(rolloutsApi.previewRollout),
   rolloutAction: request(rolloutsApi.rolloutAction),
+  // The rollouts a tenant is in and not applied in: what its rolloutinit can apply (docs/provider-console.md §10).
+  listRolloutsPendingFor: request((http: HttpClient, tid: string) =>
+    rolloutsApi.listRollouts(http, { pending_for: tid, limit: 500, sort: 'created_at', order: 'desc' }),
+  ),
   // The tenants' contact messages (docs/contact.md §1).
   listContactMessages: request(listContactMessages),
   setContactMessageStatus: request(setContactMessageStatus),

@@ -68,6 +68,7 @@ import { AuditTrailView } from '../audit/AuditTrailPage';
 import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
 import { CapabilityPicker } from '../capabilities/CapabilityPicker';
 import { TenantSummary } from './TenantSummary';
+import { TenantActionsMenu } from './TenantActionsMenu';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
@@ -1007,9 +1008,12 @@ export function TenantDetailPage() {
       <Link component={RouterLink} to="/tenants">
         Tenants
       </Link>
-      <Typography variant="h1" data-testid={providerIds.pageTitle} sx={{ my: 1 }}>
-        {tenant.data?.name ?? 'Tenant'}
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', my: 1 }}>
+        <Typography variant="h1" data-testid={providerIds.pageTitle} sx={{ flexGrow: 1 }}>
+          {tenant.data?.name ?? 'Tenant'}
+        </Typography>
+        {canWrite && tenant.data && <TenantActionsMenu tenant={tenant.data} onDone={tenant.reload} />}
+      </Stack>
       {tenant.error && <Alert severity="error">{tenant.error.message}</Alert>}
       {tenant.data && (
         <>

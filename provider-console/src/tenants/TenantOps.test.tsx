@@ -10,8 +10,11 @@ import { tenantOpsIds } from '@workbench/common/test-ids/tenantOpsIds';
 import { jobPath } from '@workbench/common/api/contract/jobs';
 import { DEFAULT_DEPLOYMENT_PATH, TENANT_DEPLOYMENTS_PATH } from '@workbench/common/api/contract/providerOps';
 import { ROLLOUT_DEPLOYMENTS_PATH } from '@workbench/common/api/contract/providerRolloutPaths';
-import { operator, renderConsole, support } from '../testing/renderConsole';
+import { ROLLOUTS_PATH } from '@workbench/common/api/contract/providerRolloutPaths';
+import { tenantSubPath } from '@workbench/common/api/contract/providerTenants';
+import { operator, renderConsole, support, tenants } from '../testing/renderConsole';
 import './TenantsPage';
+import './TenantDetailPage';
 
 const gridRows = () =>
   screen.getByTestId(providerIds.tenantsTable).querySelectorAll('.ag-cell[col-id="name"]').length;
@@ -169,5 +172,112 @@ describe('default deployment', () => {
     const control = await screen.findByTestId(tenantOpsIds.defaultDeployment, {}, { timeout: 5000 });
     expect(await within(control).findByText('Default deployment for new tenants: use1')).toBeInTheDocument();
     expect(within(control).queryByTestId(tenantOpsIds.defaultDeploymentSave)).toBeNull();
+  }, 60000);
+});
+
+const rollout = {
+  id: 'r1',
+  name: 'DLP notices',
+  change: { kind: 'policy_template', template: 'dlp-upload-notice' },
+  target: { tags: [], deployments: [], sku_ids: [], tids: ['t-acme'] },
+  wave_size: 5,
+  pause_seconds: 0,
+  state: 'paused',
+  reason: null,
+  waves: 1,
+  waves_done: 0,
+  counts: { pending: 1, applied: 0, failed: 0, rolled_back: 0 },
+  created_at: '2026-11-29T00:00:00.000Z',
+  created_by: 'operator@provider.example',
+  started_at: null,
+  ended_at: null,
+  next_wave_at: null,
+};
+const template = {
+  template_id: 'branded-block-page',
+  title: 'Branded block page',
+  description: '',
+  documents: { 'customization/web': {} },
+  created_at: '2026-11-29T00:00:00.000Z',
+  updated_at: '2026-11-29T00:00:00.000Z',
+};
+const detail = (m: import('axios-mock-adapter').default) => {
+  m.onGet('/gdmanage/api/v1/tenants/t-acme').reply(200, tenants[1]);
+  m.onGet(ROLLOUTS_PATH).reply(200, { rollouts: [rollout], total: 1 });
+  m.onGet('/gdmanage/api/v1/templates').reply(200, { templates: [template], total: 1 });
+};
+
+describe("a tenant's actions: rolloutinit and tenantpolicyinit", () => {
+  it('applies a rollout now: only the rollouts pending for the tenant, what happens said first, the answer shown', async () => {
+    const { mock } = renderConsole('/tenants/t-acme', {
+      user: operator,
+      stubs: (m) => {
+        detail(m);
+        m.onPost(tenantSubPath('t-acme', 'rolloutinit'))
+          .replyOnce(409, { message: 'acme is applied in this rollout already.', field: 'rollout_id' })
+          .onPost(tenantSubPath('t-acme', 'rolloutinit'))
+          .reply(200, {
+            tid: 't-acme',
+            name: 'acme',
+            wave: 1,
+            status: 'applied',
+            reason: null,
+            changes: [{ item: 'customization/web', before: null, after: { list: [1] } }],
+            applied_at: '2026-11-29T00:00:01.000Z',
+            rolled_back_at: null,
+          });
+      },
+    });
+    await userEvent.click(await screen.findByTestId(tenantOpsIds.actionsMenu, {}, { timeout: 5000 }));
+    await userEvent.click(await screen.findByTestId(tenantOpsIds.actionRolloutInit));
+    const dialog = await screen.findByTestId(tenantOpsIds.commandDialog);
+    await waitFor(() =>
+      expect(mock.history.get.find((r) => r.url === ROLLOUTS_PATH)?.params).toMatchObject({
+        pending_for: 't-acme',
+      }),
+    );
+    expect(within(dialog).getByTestId(tenantOpsIds.commandSubmit)).toBeDisabled();
+    fireEvent.mouseDown(await within(dialog).findByTestId(tenantOpsIds.commandChoice));
+    await userEvent.click(await screen.findByTestId(`${tenantOpsIds.commandChoice}-r1`));
+    expect(dialog).toHaveTextContent(/is applied to acme now, ahead of its wave/);
+    await userEvent.click(within(dialog).getByTestId(tenantOpsIds.commandSubmit));
+    expect(await within(dialog).findByText('acme is applied in this rollout already.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByTestId(tenantOpsIds.commandSubmit));
+    const result = await within(dialog).findByTestId(tenantOpsIds.commandResult);
+    expect(result).toHaveTextContent('Applied to acme (wave 1): applied.');
+    expect(result).toHaveTextContent('customization/web');
+    expect(JSON.parse(String(mock.history.post.at(-1)?.data))).toEqual({ rollout_id: 'r1' });
+  }, 60000);
+
+  it('applies a policy template: the revision published and what changed', async () => {
+    const { mock } = renderConsole('/tenants/t-acme', {
+      user: operator,
+      stubs: (m) => {
+        detail(m);
+        m.onPost(tenantSubPath('t-acme', 'tenantpolicyinit')).reply(200, {
+          rev_id: 7,
+          changes: [{ item: 'customization/web', before: { list: [] }, after: { list: [1, 2] } }],
+        });
+      },
+    });
+    await userEvent.click(await screen.findByTestId(tenantOpsIds.actionsMenu, {}, { timeout: 5000 }));
+    await userEvent.click(await screen.findByTestId(tenantOpsIds.actionPolicyInit));
+    const dialog = await screen.findByTestId(tenantOpsIds.commandDialog);
+    fireEvent.mouseDown(await within(dialog).findByTestId(tenantOpsIds.commandChoice));
+    await userEvent.click(await screen.findByTestId(`${tenantOpsIds.commandChoice}-branded-block-page`));
+    expect(dialog).toHaveTextContent(/published at once as its next revision/);
+    await userEvent.click(within(dialog).getByTestId(tenantOpsIds.commandSubmit));
+    const result = await within(dialog).findByTestId(tenantOpsIds.commandResult);
+    expect(result).toHaveTextContent('Published as revision 7 of acme.');
+    expect(result).toHaveTextContent('empty → 2 entries');
+    expect(JSON.parse(String(mock.history.post.at(-1)?.data))).toEqual({ template: 'branded-block-page' });
+  }, 60000);
+
+  it('support gets no actions menu', async () => {
+    renderConsole('/tenants/t-acme', { user: support, stubs: detail });
+    await waitFor(() => expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('acme'), {
+      timeout: 5000,
+    });
+    expect(screen.queryByTestId(tenantOpsIds.actionsMenu)).toBeNull();
   }, 60000);
 });

@@ -23,7 +23,6 @@ import { moveJobReply } from './tenantMoveJobs';
 import {
   DEFAULT_DEPLOYMENT_ID,
   PROVIDER_SETTINGS_ENTITY,
-  TENANT_DEPLOYMENT_ENTITY,
   defaultDeploymentOf,
   tenantDeploymentsOf,
 } from './entityChecks';

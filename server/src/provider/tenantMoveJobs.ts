@@ -89,6 +89,7 @@ export async function movesInFlight(
     offset: 0,
     sort: 'created_at',
     order: 'asc',
+    searchFields: [],
   });
   return page.records
     .filter((r) => r.data.status === 'pending' || r.data.status === 'started')
