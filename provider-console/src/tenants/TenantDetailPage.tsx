@@ -21,6 +21,7 @@ import {
   FormControlLabel,
   FormGroup,
   Link,
+  MenuItem,
   Stack,
   Switch,
   Tab,
@@ -69,6 +70,7 @@ import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilitie
 import { CapabilityPicker } from '../capabilities/CapabilityPicker';
 import { TenantSummary } from './TenantSummary';
 import { TenantActionsMenu } from './TenantActionsMenu';
+import { tenantOpsIds } from '@workbench/common/test-ids/tenantOpsIds';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
@@ -951,29 +953,112 @@ const documentsTab =
     </Stack>
   );
 
-/** docs/provider-console.md §3 RBAC list: the portal accounts' roles (read-only; the portal's administrators change them). */
-function RbacTab({ tenant }: TabProps) {
+/**
+ * docs/provider-console.md §3 RBAC list, §10 its PUT: the portal accounts' roles; operators give
+ * accounts another role (the tenant's built-in or own roles, each with its lists) and save the
+ * changed ones together; a refusal (an unknown account or role, the last full administrator) is
+ * shown and nothing is changed.
+ */
+function RbacTab({ tenant, canWrite }: TabProps) {
   const rbac = useEntityRead('getTenantRbac', [tenant.tid]);
+  const putTenantRbac = useEntityCall('putTenantRbac');
+  const [edits, setEdits] = useState<Record<string, string> | null>(null);
+  const w = useWrite(rbac.reload);
+  const accounts = rbac.data?.accounts ?? [];
+  const changed = edits
+    ? accounts.filter((a) => edits[a.username] !== undefined && edits[a.username] !== a.role)
+    : [];
+  const roleOf = (name: string) => (rbac.data?.roles ?? []).find((r) => r.name === name);
+  const save = () =>
+    void w
+      .run(
+        () =>
+          putTenantRbac(tenant.tid, {
+            accounts: changed.map((a) => ({ username: a.username, role: edits?.[a.username] ?? a.role })),
+          }),
+        `The roles of ${changed.map((a) => a.username).join(', ')} have been changed.`,
+      )
+      .then((ok) => {
+        if (ok) setEdits(null);
+      });
   return (
     <Stack spacing={2} data-testid={providerPageIds.tenantRbac}>
-      <TabError error={rbac.error} />
+      <TabError error={w.error ?? rbac.error} />
       {rbac.data && (
         <Typography>
           {rbac.data.enforced
             ? 'RBAC is enforced: each account may do what its role allows.'
-            : 'RBAC is not enforced for this tenant: every account may do everything.'}
+            : 'RBAC is not enforced for this tenant: every account may do everything (the roles apply once the rbac capability is on).'}
         </Typography>
+      )}
+      {canWrite && rbac.data && (
+        <Stack direction="row" spacing={1}>
+          {edits === null ? (
+            <Button variant="outlined" onClick={() => setEdits({})} data-testid={tenantOpsIds.rbacEdit}>
+              Edit roles
+            </Button>
+          ) : (
+            <>
+              <Button
+                variant="contained"
+                disabled={w.busy || changed.length === 0}
+                onClick={save}
+                data-testid={tenantOpsIds.rbacSave}
+              >
+                Save roles{changed.length > 0 ? ` (${changed.length})` : ''}
+              </Button>
+              <Button onClick={() => setEdits(null)} disabled={w.busy} data-testid={tenantOpsIds.rbacCancel}>
+                Cancel
+              </Button>
+            </>
+          )}
+        </Stack>
       )}
       <SimpleTable
         head={['Account', 'Name', 'Role', 'Reads', 'Writes']}
         empty="No accounts."
-        rows={(rbac.data?.accounts ?? []).map((a) => [
-          a.username,
-          `${a.first_name} ${a.last_name}`.trim(),
-          a.role,
-          a.read.join(', ') || '—',
-          a.write.join(', ') || '—',
-        ])}
+        rows={accounts.map((a) => {
+          const role = edits?.[a.username] ?? a.role;
+          // The lists shown are those the account will hold: the chosen role's while editing.
+          const lists = edits && role !== a.role ? (roleOf(role) ?? a) : a;
+          return [
+            a.username,
+            `${a.first_name} ${a.last_name}`.trim(),
+            edits ? (
+              <TextField
+                select
+                size="small"
+                value={role}
+                onChange={(e) => setEdits({ ...edits, [a.username]: e.target.value })}
+                slotProps={{
+                  select: {
+                    SelectDisplayProps: {
+                      'data-testid': `${tenantOpsIds.rbacRole}-${a.username}`,
+                      'aria-label': `Role of ${a.username}`,
+                    } as object,
+                  },
+                }}
+              >
+                {/* An account whose lists match no role keeps "custom" until given one. */}
+                {roleOf(a.role) ? null : <MenuItem value={a.role}>{a.role}</MenuItem>}
+                {(rbac.data?.roles ?? []).map((r) => (
+                  <MenuItem
+                    key={r.name}
+                    value={r.name}
+                    data-testid={`${tenantOpsIds.rbacRole}-option-${r.name}`}
+                  >
+                    {r.name}
+                    {r.builtin ? '' : ' (own role)'}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              a.role
+            ),
+            lists.read.join(', ') || '—',
+            lists.write.join(', ') || '—',
+          ];
+        })}
       />
     </Stack>
   );

@@ -32,6 +32,7 @@ const stubs = (m: MockAdapter) => {
         write: ['*:*'],
       },
     ],
+    roles: [{ name: 'admin', builtin: true, read: ['*:*'], write: ['*:*'] }],
   });
   m.onGet(tenantSubPath('t-acme', 'tenantusers')).reply(200, { users: [], total: 0 });
   m.onGet(tenantSubPath('t-acme', 'mfa/users')).reply(200, { users: [] });
@@ -100,4 +101,5 @@ it('support: the documents, token lists and RBAC list read-only', async () => {
   await userEvent.click(screen.getByTestId(`${providerPageIds.tenantTab}-rbac`));
   expect(await screen.findByText('admin@acme.example')).toBeInTheDocument();
   expect(screen.getByTestId(providerPageIds.tenantRbac)).toHaveTextContent('RBAC is enforced');
+  expect(screen.queryByText('Edit roles')).toBeNull();
 }, 90000);

@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { providerIds } from '@workbench/common';
+import { providerIds, providerPageIds } from '@workbench/common';
 import { tenantOpsIds } from '@workbench/common/test-ids/tenantOpsIds';
 import { jobPath } from '@workbench/common/api/contract/jobs';
 import { DEFAULT_DEPLOYMENT_PATH, TENANT_DEPLOYMENTS_PATH } from '@workbench/common/api/contract/providerOps';
@@ -279,5 +279,71 @@ describe("a tenant's actions: rolloutinit and tenantpolicyinit", () => {
       timeout: 5000,
     });
     expect(screen.queryByTestId(tenantOpsIds.actionsMenu)).toBeNull();
+  }, 60000);
+});
+
+const ROLES = [
+  { name: 'admin', builtin: true, read: ['*:*'], write: ['*:*'] },
+  { name: 'auditor', builtin: true, read: ['policy:*'], write: [] },
+  { name: 'helpdesk', builtin: false, read: ['users:*'], write: ['users:*'] },
+];
+const account = (username: string, role: string) => ({
+  username,
+  first_name: '',
+  last_name: '',
+  role,
+  read: ROLES.find((r) => r.name === role)?.read ?? [],
+  write: ROLES.find((r) => r.name === role)?.write ?? [],
+});
+
+describe("the RBAC list's editor", () => {
+  it('an operator gives accounts roles; only the changed ones are sent; a refusal is shown and nothing lost', async () => {
+    const path = tenantSubPath('t-acme', 'rbac');
+    const { mock } = renderConsole('/tenants/t-acme', {
+      user: operator,
+      stubs: (m) => {
+        m.onGet('/gdmanage/api/v1/tenants/t-acme').reply(200, tenants[1]);
+        m.onGet(path)
+          .replyOnce(200, {
+            enforced: true,
+            accounts: [account('admin@acme.example', 'admin'), account('help@acme.example', 'auditor')],
+            roles: ROLES,
+          })
+          .onGet(path)
+          .reply(200, {
+            enforced: true,
+            accounts: [account('admin@acme.example', 'admin'), account('help@acme.example', 'helpdesk')],
+            roles: ROLES,
+          });
+        m.onPut(path)
+          .replyOnce(409, {
+            message: 'The tenant must keep an active full administrator.',
+            field: 'accounts',
+          })
+          .onPut(path)
+          .reply(200, {});
+      },
+    });
+    await userEvent.click(
+      await screen.findByTestId(`${providerPageIds.tenantTab}-rbac`, {}, { timeout: 5000 }),
+    );
+    await userEvent.click(await screen.findByTestId(tenantOpsIds.rbacEdit));
+    expect(screen.getByTestId(tenantOpsIds.rbacSave)).toBeDisabled();
+    fireEvent.mouseDown(screen.getByTestId(`${tenantOpsIds.rbacRole}-help@acme.example`));
+    await userEvent.click(await screen.findByTestId(`${tenantOpsIds.rbacRole}-option-helpdesk`));
+    // The lists shown are the chosen role's.
+    const table = screen.getByTestId(providerPageIds.tenantRbac);
+    expect(within(table).getAllByText('users:*')).toHaveLength(2);
+    await userEvent.click(screen.getByTestId(tenantOpsIds.rbacSave));
+    expect(await screen.findByText('The tenant must keep an active full administrator.')).toBeInTheDocument();
+    // Still editing, the choice kept.
+    expect(screen.getByTestId(tenantOpsIds.rbacSave)).toHaveTextContent('Save roles (1)');
+    await userEvent.click(screen.getByTestId(tenantOpsIds.rbacSave));
+    await waitFor(() => expect(mock.history.put).toHaveLength(2));
+    expect(JSON.parse(String(mock.history.put[1]?.data))).toEqual({
+      accounts: [{ username: 'help@acme.example', role: 'helpdesk' }],
+    });
+    await waitFor(() => expect(screen.queryByTestId(tenantOpsIds.rbacSave)).toBeNull());
+    expect(within(table).getByText('helpdesk')).toBeInTheDocument();
   }, 60000);
 });
