@@ -29,6 +29,7 @@ import {
   TableBody,
   TableCell,
   TableHead,
+  TablePagination,
   TableRow,
   Tabs,
   TextField,
@@ -70,6 +71,8 @@ import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilitie
 import { CapabilityPicker } from '../capabilities/CapabilityPicker';
 import { TenantSummary } from './TenantSummary';
 import { TenantActionsMenu } from './TenantActionsMenu';
+import { TenantUserDialog } from './TenantUserDialog';
+import type { EndUser } from '@workbench/common/api/contract/udb';
 import { tenantOpsIds } from '@workbench/common/test-ids/tenantOpsIds';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
@@ -477,12 +480,25 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
   );
 }
 
+/** Page sizes of the users list (paged on the server: docs/provider-console.md §10). */
+const USER_PAGE_SIZES = [25, 50, 100];
+
 function UsersTab({ tenant, canWrite }: TabProps) {
-  const users = useEntityRead('listTenantUsers', [tenant.tid, { limit: 100 }]);
+  const [pageNo, setPageNo] = useState(0);
+  const [pageSize, setPageSize] = useState(USER_PAGE_SIZES[0] ?? 25);
+  const [search, setSearch] = useState('');
+  const users = useEntityRead(
+    'listTenantUsers',
+    [tenant.tid, { limit: pageSize, offset: pageNo * pageSize, search: search.trim() || undefined }],
+    { keepPrevious: true },
+  );
   const bulkCreateTenantUsers = useEntityCall('bulkCreateTenantUsers');
   const deleteTenantUser = useEntityCall('deleteTenantUser');
+  const updateTenantUser = useEntityCall('updateTenantUser');
+  const [editing, setEditing] = useState<EndUser | null>(null);
   const [username, setUsername] = useState('');
   const w = useWrite(users.reload);
+  const edit = useWrite(users.reload);
   const [rowError, setRowError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const confirm = useTenantConfirm();
@@ -530,7 +546,21 @@ function UsersTab({ tenant, canWrite }: TabProps) {
           }}
         />
       )}
-      <Typography color="text.secondary">{users.data?.total ?? 0} users</Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <TextField
+          size="small"
+          label="Search users"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPageNo(0);
+          }}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <Typography color="text.secondary" aria-live="polite">
+          {users.data?.total ?? 0} users
+        </Typography>
+      </Stack>
       <SimpleTable
         head={['User name', 'Name', 'E-mail', 'Status', ...(canWrite ? ['Actions'] : [])]}
         empty="No users."
@@ -541,6 +571,15 @@ function UsersTab({ tenant, canWrite }: TabProps) {
           u.status,
           ...(canWrite
             ? [
+                <Button
+                  key="e"
+                  size="small"
+                  aria-label={`Edit ${u.username}`}
+                  data-testid={`${tenantOpsIds.userEdit}-${u.uid}`}
+                  onClick={() => setEditing(u)}
+                >
+                  Edit
+                </Button>,
                 <Button
                   key="d"
                   size="small"
@@ -565,6 +604,37 @@ function UsersTab({ tenant, canWrite }: TabProps) {
             : []),
         ])}
       />
+      <TablePagination
+        component="div"
+        count={users.data?.total ?? 0}
+        page={pageNo}
+        onPageChange={(_e, p) => setPageNo(p)}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={USER_PAGE_SIZES}
+        onRowsPerPageChange={(e) => {
+          setPageSize(Number(e.target.value));
+          setPageNo(0);
+        }}
+        data-testid={tenantOpsIds.usersPager}
+      />
+      {editing && (
+        <TenantUserDialog
+          user={editing}
+          busy={edit.busy}
+          serverError={edit.error}
+          onCancel={() => setEditing(null)}
+          onSubmit={(changes) =>
+            void edit
+              .run(
+                () => updateTenantUser(tenant.tid, editing.uid, changes),
+                `The user ${changes.username ?? editing.username} has been saved.`,
+              )
+              .then((ok) => {
+                if (ok) setEditing(null);
+              })
+          }
+        />
+      )}
       <MfaAccounts tenant={tenant} canWrite={canWrite} />
       {confirm.dialog}
     </Stack>

@@ -347,3 +347,77 @@ describe("the RBAC list's editor", () => {
     expect(within(table).getByText('helpdesk')).toBeInTheDocument();
   }, 60000);
 });
+
+const endUser = (i: number) => ({
+  uid: `u${i}`,
+  username: `user${String(i).padStart(3, '0')}@acme.example`,
+  first_name: 'Una',
+  last_name: 'User',
+  email: '',
+  groups: [],
+  status: 'active',
+  created_at: '2026-11-29T00:00:00.000Z',
+  updated_at: '2026-11-29T00:00:00.000Z',
+});
+
+describe("a tenant's users", () => {
+  it('page on the server through 250 users; an operator edits one, the refusal at its field', async () => {
+    const users = tenantSubPath('t-acme', 'tenantusers');
+    const { mock } = renderConsole('/tenants/t-acme', {
+      user: operator,
+      stubs: (m) => {
+        m.onGet('/gdmanage/api/v1/tenants/t-acme').reply(200, tenants[1]);
+        m.onGet(tenantSubPath('t-acme', 'mfa/users')).reply(200, { users: [] });
+        m.onGet(users).reply((config) => {
+          const { limit = 25, offset = 0 } = (config.params ?? {}) as { limit?: number; offset?: number };
+          const all = Array.from({ length: 250 }, (_, i) => endUser(i));
+          return [200, { users: all.slice(offset, offset + limit), total: all.length }];
+        });
+        m.onPut(`${users}/u0`)
+          .replyOnce(409, { message: 'The user name user001@acme.example is taken.', field: 'username' })
+          .onPut(`${users}/u0`)
+          .reply(200, { ...endUser(0), first_name: 'Ulla' });
+      },
+    });
+    await userEvent.click(
+      await screen.findByTestId(`${providerPageIds.tenantTab}-users`, {}, { timeout: 5000 }),
+    );
+    expect(await screen.findByText('user000@acme.example')).toBeInTheDocument();
+    expect(screen.getByText('250 users')).toBeInTheDocument();
+    const pager = screen.getByTestId(tenantOpsIds.usersPager);
+    fireEvent.mouseDown(within(pager).getByRole('combobox'));
+    await userEvent.click(await screen.findByRole('option', { name: '100' }));
+    expect(await screen.findByText('user099@acme.example')).toBeInTheDocument();
+    await userEvent.click(within(pager).getByRole('button', { name: /next page/i }));
+    await userEvent.click(within(pager).getByRole('button', { name: /next page/i }));
+    expect(await screen.findByText('user249@acme.example')).toBeInTheDocument();
+    expect(screen.queryByText('user199@acme.example')).toBeNull();
+    expect(within(pager).getByText('201–250 of 250')).toBeInTheDocument();
+    const asked = mock.history.get.filter((r) => r.url === users).map((r) => r.params);
+    expect(asked.at(-1)).toMatchObject({ limit: 100, offset: 200 });
+
+    await userEvent.click(within(pager).getByRole('button', { name: /previous page/i }));
+    await userEvent.click(within(pager).getByRole('button', { name: /previous page/i }));
+    await userEvent.click(await screen.findByTestId(`${tenantOpsIds.userEdit}-u0`));
+    const form = await screen.findByTestId(tenantOpsIds.userForm);
+    // The server's own row rule checks in the browser first.
+    fireEvent.change(within(form).getByLabelText(/E-mail/), { target: { value: 'not-an-address' } });
+    await userEvent.click(within(form).getByTestId(tenantOpsIds.userSubmit));
+    expect(await within(form).findByText(/e-mail/i, { selector: 'p' })).toBeInTheDocument();
+    expect(mock.history.put).toHaveLength(0);
+    fireEvent.change(within(form).getByLabelText(/E-mail/), { target: { value: '' } });
+    fireEvent.change(within(form).getByLabelText(/User name/), { target: { value: 'user001@acme.example' } });
+    fireEvent.change(within(form).getByLabelText(/First name/), { target: { value: 'Ulla' } });
+    await userEvent.click(within(form).getByTestId(tenantOpsIds.userSubmit));
+    expect(await within(form).findByText('The user name user001@acme.example is taken.')).toBeInTheDocument();
+    expect(JSON.parse(String(mock.history.put[0]?.data))).toEqual({
+      username: 'user001@acme.example',
+      first_name: 'Ulla',
+    });
+    fireEvent.change(within(form).getByLabelText(/User name/), { target: { value: 'user000@acme.example' } });
+    await userEvent.click(within(form).getByTestId(tenantOpsIds.userSubmit));
+    await waitFor(() => expect(screen.queryByTestId(tenantOpsIds.userForm)).toBeNull());
+    // Only what changed is sent.
+    expect(JSON.parse(String(mock.history.put[1]?.data))).toEqual({ first_name: 'Ulla' });
+  }, 90000);
+});
