@@ -58,6 +58,14 @@ it('settings: a bad host name is named in words and not sent; the server 409 sho
   });
   await openTab('settings');
   const hosts = await screen.findByTestId(section('custom_hostnames'));
+  // The two documents nothing applies say so (docs/provider-console.md §10); the others carry no note.
+  expect(within(hosts).getByTestId(`${section('custom_hostnames')}-note`)).toHaveTextContent(
+    'this server does not route requests by host name',
+  );
+  expect(screen.getByTestId(`${section('global_settings')}-note`)).toHaveTextContent(
+    "the tenant's own global settings, in the tenant portal under Settings › General",
+  );
+  expect(screen.queryByTestId(`${section('config')}-note`)).toBeNull();
   const box = within(hosts).getByLabelText('Host names of the portal');
   fireEvent.change(box, { target: { value: 'not a host' } });
   await userEvent.click(within(hosts).getByTestId(`${section('custom_hostnames')}-save`));

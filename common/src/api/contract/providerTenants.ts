@@ -188,6 +188,11 @@ export interface TenantDocumentDef {
   keys?: Record<string, string>;
   check?: (doc: Record<string, unknown>) => DocumentProblem | null;
   uniqueAcrossTenants?: string;
+  /**
+   * What the document is for where nothing in the service applies it (docs/provider-console.md
+   * §10): shown above its form, so that nobody expects an effect it does not have.
+   */
+  note?: string;
 }
 
 /** Field names, as labels say them: the schema's title, else the name in words. */
@@ -332,6 +337,7 @@ export const TENANT_DOCUMENTS = {
       { additionalProperties: false },
     ),
     defaults: { session_timeout_minutes: 60, default_language: 'en', notification_email: '', banner: '' },
+    note: "The provider's record of this tenant's preferences: kept and audited, but not applied by this service (no session time-out, language, notification or banner is taken from here). What the tenant's users see (organisation name, support contact, time zone, block page message) is the tenant's own global settings, in the tenant portal under Settings › General.",
   },
   entitlement_overrides: {
     title: 'Entitlement overrides',
@@ -529,6 +535,7 @@ export const TENANT_DOCUMENTS = {
     ),
     defaults: { hostnames: [] },
     uniqueAcrossTenants: 'hostnames',
+    note: 'The host names reserved for this tenant, each held by one tenant only: kept and audited, but this server does not route requests by host name, so the portal is not served at them. Point the DNS names at the deployment the tenant is on when the front end that serves them is in place.',
   },
 } as const satisfies Record<string, TenantDocumentDef>;
 export type TenantDocumentName = keyof typeof TENANT_DOCUMENTS;
