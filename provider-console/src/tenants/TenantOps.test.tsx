@@ -5,6 +5,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type MockAdapter from 'axios-mock-adapter';
 import { providerIds, providerPageIds } from '@workbench/common';
 import { tenantOpsIds } from '@workbench/common/test-ids/tenantOpsIds';
 import { jobPath } from '@workbench/common/api/contract/jobs';
@@ -201,7 +202,7 @@ const template = {
   created_at: '2026-11-29T00:00:00.000Z',
   updated_at: '2026-11-29T00:00:00.000Z',
 };
-const detail = (m: import('axios-mock-adapter').default) => {
+const detail = (m: MockAdapter) => {
   m.onGet('/gdmanage/api/v1/tenants/t-acme').reply(200, tenants[1]);
   m.onGet(ROLLOUTS_PATH).reply(200, { rollouts: [rollout], total: 1 });
   m.onGet('/gdmanage/api/v1/templates').reply(200, { templates: [template], total: 1 });
