@@ -69,7 +69,9 @@ describe('Provider console: tenants moved in bulk', () => {
     await byTestId(tenantOpsIds.moveClose).click();
     await dialog.waitForDisplayed({ reverse: true });
 
-    // The tenant's overview says where it is now.
+    // The tenant's overview says where it is now (read afresh: the page opened again).
+    await browser.refresh();
+    await providerShell.waitForTenants(['acme']);
     await providerShell.openTenant(names[0] ?? '');
     await expect(byTestId(`${providerPageIds.tenantSummary}-deployment`)).toHaveText(
       expect.stringContaining('eu-west-1'),
