@@ -9,10 +9,6 @@ import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   LinearProgress,
   List,
   ListItem,
@@ -33,6 +29,7 @@ import {
 import type { TenantMoveJob } from '@workbench/common/api/contract/providerOps';
 import { tenantOpsIds } from '@workbench/common/test-ids/tenantOpsIds';
 import { useEntityCall, useEntityRead } from '../app/consoleEntities';
+import { TenantActionFrame } from './tenantFormKit';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -87,110 +84,106 @@ export function MoveTenantsDialog({
   const title =
     tenants.length === 1 ? `Move ${names[0]} to another deployment` : `Move ${tenants.length} tenants`;
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : () => onClose(jobId !== null)}
-      fullWidth
-      maxWidth="sm"
-      data-testid={tenantOpsIds.moveDialog}
-    >
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {error && <Alert severity="error">{error}</Alert>}
-          {deployments.error && <Alert severity="error">{deployments.error.message}</Alert>}
+    <TenantActionFrame
+      title={title}
+      testId={tenantOpsIds.moveDialog}
+      busy={busy}
+      error={error}
+      onClose={() => onClose(jobId !== null)}
+      actions={
+        <>
           {jobId === null ? (
             <>
-              <TextField
-                select
-                label="Deployment"
-                value={deployment}
-                onChange={(e) => setDeployment(e.target.value)}
-                disabled={!deployments.data || busy}
-                slotProps={{
-                  select: { SelectDisplayProps: { 'data-testid': tenantOpsIds.moveDeployment } as object },
-                }}
-                fullWidth
+              <Button onClick={() => onClose(false)} disabled={busy}>
+                Cancel
+              </Button>
+              <Button
+                variant="contained"
+                disabled={busy || deployment === ''}
+                onClick={() => void start()}
+                data-testid={tenantOpsIds.moveSubmit}
               >
-                {(deployments.data?.deployments ?? []).map((d) => (
-                  <MenuItem
-                    key={d.deployment_id}
-                    value={d.deployment_id}
-                    data-testid={`${tenantOpsIds.moveDeployment}-${d.deployment_id}`}
-                  >
-                    {d.name} ({d.deployment_id}), {plural(d.tenants, 'tenant')}
-                    {d.deployment_id === deployments.data?.default_deployment ? ', the default' : ''}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Typography>
-                {names.join(', ')}
-                {deployment
-                  ? ` will be moved to the deployment ${deployment}, one after another in a job whose progress shows here. Their policy, users and settings stay as they are; each tenant is served from ${deployment} once it is moved.`
-                  : ': choose the deployment to move them to.'}
-                {deployment && alreadyThere > 0
-                  ? ` ${plural(alreadyThere, 'tenant is', 'tenants are')} on it already and stay.`
-                  : ''}
-              </Typography>
+                {tenants.length === 1 ? 'Move tenant' : `Move ${tenants.length} tenants`}
+              </Button>
             </>
           ) : (
-            <Stack spacing={1}>
-              <Typography data-testid={tenantOpsIds.moveProgress} aria-live="polite">
-                {job
-                  ? `${job.results.length} of ${plural(job.tids.length, 'tenant')} done (${job.status}).`
-                  : 'The move has started.'}
-              </Typography>
-              <LinearProgress
-                variant={job ? 'determinate' : 'indeterminate'}
-                value={job && job.tids.length > 0 ? (100 * job.results.length) / job.tids.length : 0}
-                aria-label="Move progress"
-              />
-              {ended && (
-                <Alert
-                  severity={progress?.status === 'succeeded' ? 'success' : 'error'}
-                  data-testid={tenantOpsIds.moveOutcome}
-                  data-status={progress?.status === 'succeeded' ? 'finished' : 'failed'}
-                >
-                  {progress?.status === 'succeeded'
-                    ? `${plural(job?.results.length ?? 0, 'tenant')} moved to ${job?.deployment ?? deployment}.`
-                    : (progress?.error ?? 'job failure')}
-                </Alert>
-              )}
-              <List dense aria-label="Results per tenant">
-                {(job?.results ?? []).map((r) => (
-                  <ListItem key={r.tid} data-testid={`${tenantOpsIds.moveResult}-${r.tid}`}>
-                    <ListItemText
-                      primary={`${r.name}: ${r.status === 'moved' ? `moved from ${r.from}` : 'not moved'}`}
-                      secondary={r.reason}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            </Stack>
+            <Button onClick={() => onClose(true)} data-testid={tenantOpsIds.moveClose}>
+              {ended ? 'Close' : 'Close (the move goes on)'}
+            </Button>
           )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        {jobId === null ? (
-          <>
-            <Button onClick={() => onClose(false)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button
-              variant="contained"
-              disabled={busy || deployment === ''}
-              onClick={() => void start()}
-              data-testid={tenantOpsIds.moveSubmit}
+        </>
+      }
+    >
+      {deployments.error && <Alert severity="error">{deployments.error.message}</Alert>}
+      {jobId === null ? (
+        <>
+          <TextField
+            select
+            label="Deployment"
+            value={deployment}
+            onChange={(e) => setDeployment(e.target.value)}
+            disabled={!deployments.data || busy}
+            slotProps={{
+              select: { SelectDisplayProps: { 'data-testid': tenantOpsIds.moveDeployment } as object },
+            }}
+            fullWidth
+          >
+            {(deployments.data?.deployments ?? []).map((d) => (
+              <MenuItem
+                key={d.deployment_id}
+                value={d.deployment_id}
+                data-testid={`${tenantOpsIds.moveDeployment}-${d.deployment_id}`}
+              >
+                {d.name} ({d.deployment_id}), {plural(d.tenants, 'tenant')}
+                {d.deployment_id === deployments.data?.default_deployment ? ', the default' : ''}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Typography>
+            {names.join(', ')}
+            {deployment
+              ? ` will be moved to the deployment ${deployment}, one after another in a job whose progress shows here. Their policy, users and settings stay as they are; each tenant is served from ${deployment} once it is moved.`
+              : ': choose the deployment to move them to.'}
+            {deployment && alreadyThere > 0
+              ? ` ${plural(alreadyThere, 'tenant is', 'tenants are')} on it already and stay.`
+              : ''}
+          </Typography>
+        </>
+      ) : (
+        <Stack spacing={1}>
+          <Typography data-testid={tenantOpsIds.moveProgress} aria-live="polite">
+            {job
+              ? `${job.results.length} of ${plural(job.tids.length, 'tenant')} done (${job.status}).`
+              : 'The move has started.'}
+          </Typography>
+          <LinearProgress
+            variant={job ? 'determinate' : 'indeterminate'}
+            value={job && job.tids.length > 0 ? (100 * job.results.length) / job.tids.length : 0}
+            aria-label="Move progress"
+          />
+          {ended && (
+            <Alert
+              severity={progress?.status === 'succeeded' ? 'success' : 'error'}
+              data-testid={tenantOpsIds.moveOutcome}
+              data-status={progress?.status === 'succeeded' ? 'finished' : 'failed'}
             >
-              {tenants.length === 1 ? 'Move tenant' : `Move ${tenants.length} tenants`}
-            </Button>
-          </>
-        ) : (
-          <Button onClick={() => onClose(true)} data-testid={tenantOpsIds.moveClose}>
-            {ended ? 'Close' : 'Close (the move goes on)'}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+              {progress?.status === 'succeeded'
+                ? `${plural(job?.results.length ?? 0, 'tenant')} moved to ${job?.deployment ?? deployment}.`
+                : (progress?.error ?? 'job failure')}
+            </Alert>
+          )}
+          <List dense aria-label="Results per tenant">
+            {(job?.results ?? []).map((r) => (
+              <ListItem key={r.tid} data-testid={`${tenantOpsIds.moveResult}-${r.tid}`}>
+                <ListItemText
+                  primary={`${r.name}: ${r.status === 'moved' ? `moved from ${r.from}` : 'not moved'}`}
+                  secondary={r.reason}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </Stack>
+      )}
+    </TenantActionFrame>
   );
 }

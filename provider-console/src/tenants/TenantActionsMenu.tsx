@@ -10,10 +10,6 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   List,
   ListItem,
   ListItemText,
@@ -28,6 +24,7 @@ import type { RolloutDiffItem } from '@workbench/common/api/contract/providerRol
 import type { TenantDetail } from '@workbench/common/api/contract/providerTenants';
 import { tenantOpsIds } from '@workbench/common/test-ids/tenantOpsIds';
 import { useEntityCall, useEntityRead } from '../app/consoleEntities';
+import { TenantActionFrame } from './tenantFormKit';
 import { describeChange, describeValue } from '../rollouts/rolloutText';
 import { usePolicyTemplates } from '../rollouts/usePolicyTemplates';
 
@@ -156,77 +153,73 @@ function CommandDialog({
     ? `Apply a rollout to ${tenant.name} now`
     : `Apply a policy template to ${tenant.name}`;
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : () => onClose(result !== null)}
-      fullWidth
-      maxWidth="sm"
-      data-testid={tenantOpsIds.commandDialog}
-    >
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {(error ?? loadError) && <Alert severity="error">{error ?? loadError}</Alert>}
+    <TenantActionFrame
+      title={title}
+      testId={tenantOpsIds.commandDialog}
+      busy={busy}
+      error={error ?? loadError}
+      onClose={() => onClose(result !== null)}
+      actions={
+        <>
           {result ? (
-            <Stack spacing={1} data-testid={tenantOpsIds.commandResult}>
-              <Alert severity="success">{result.text}</Alert>
-              <ChangeList changes={result.changes} />
-            </Stack>
+            <Button onClick={() => onClose(true)}>Close</Button>
           ) : (
             <>
-              {!loading && options.length === 0 ? (
-                <Typography>
-                  {isRollout
-                    ? `${tenant.name} is in no rollout that still has to apply to it.`
-                    : 'There is no policy template yet (Policy templates, beside Rollouts).'}
-                </Typography>
-              ) : (
-                <TextField
-                  select
-                  label={isRollout ? 'Rollout' : 'Policy template'}
-                  value={choice}
-                  onChange={(e) => setChoice(e.target.value)}
-                  disabled={loading || busy}
-                  fullWidth
-                  slotProps={{
-                    select: { SelectDisplayProps: { 'data-testid': tenantOpsIds.commandChoice } as object },
-                  }}
-                >
-                  {options.map((o) => (
-                    <MenuItem
-                      key={o.value}
-                      value={o.value}
-                      data-testid={`${tenantOpsIds.commandChoice}-${o.value}`}
-                    >
-                      {o.label}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-              {explanation && <Typography>{explanation}</Typography>}
+              <Button onClick={() => onClose(false)} disabled={busy}>
+                Cancel
+              </Button>
+              <Button
+                variant="contained"
+                disabled={busy || !chosen}
+                onClick={() => void run()}
+                data-testid={tenantOpsIds.commandSubmit}
+              >
+                {isRollout ? 'Apply rollout' : 'Publish template'}
+              </Button>
             </>
           )}
+        </>
+      }
+    >
+      {result ? (
+        <Stack spacing={1} data-testid={tenantOpsIds.commandResult}>
+          <Alert severity="success">{result.text}</Alert>
+          <ChangeList changes={result.changes} />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        {result ? (
-          <Button onClick={() => onClose(true)}>Close</Button>
-        ) : (
-          <>
-            <Button onClick={() => onClose(false)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button
-              variant="contained"
-              disabled={busy || !chosen}
-              onClick={() => void run()}
-              data-testid={tenantOpsIds.commandSubmit}
+      ) : (
+        <>
+          {!loading && options.length === 0 ? (
+            <Typography>
+              {isRollout
+                ? `${tenant.name} is in no rollout that still has to apply to it.`
+                : 'There is no policy template yet (Policy templates, beside Rollouts).'}
+            </Typography>
+          ) : (
+            <TextField
+              select
+              label={isRollout ? 'Rollout' : 'Policy template'}
+              value={choice}
+              onChange={(e) => setChoice(e.target.value)}
+              disabled={loading || busy}
+              fullWidth
+              slotProps={{
+                select: { SelectDisplayProps: { 'data-testid': tenantOpsIds.commandChoice } as object },
+              }}
             >
-              {isRollout ? 'Apply rollout' : 'Publish template'}
-            </Button>
-          </>
-        )}
-      </DialogActions>
-    </Dialog>
+              {options.map((o) => (
+                <MenuItem
+                  key={o.value}
+                  value={o.value}
+                  data-testid={`${tenantOpsIds.commandChoice}-${o.value}`}
+                >
+                  {o.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {explanation && <Typography>{explanation}</Typography>}
+        </>
+      )}
+    </TenantActionFrame>
   );
 }
