@@ -90,6 +90,12 @@ export const SILENT_CHOICES = {
     'The ops/rollout templates are policy templates at /gdmanage/api/v1/templates: {template_id (its id), title, description, documents: an object of policy documents by policy kind (customization/web, ...)}, each document checked against its kind; tenantpolicyinit takes {template: template_id} and answers {rev_id, changes}.',
   'inventory-item':
     'An inventory item is {serial_number (its id), item_type: hardware_appliance, virtual_appliance, server or network_device, model, status: in_stock, allocated, deployed, in_repair or retired, tenant_name, location, note}; the list answers {inventory, total}.',
+  'tenant-quota':
+    'Tenant quota is GET quota (every tenant: {quota: [{tid, name, limits, use, over, custom}], total, defaults}), GET and PUT quota/{tid} ({limits} with every limit: administrators, users, api_tokens, roles, scheduled_reports, whole numbers 0 to 1,000,000); over names the limits the use passes.',
+  'provider-pac':
+    "The provider's default PAC file is GET pac {pac, filename, builtin, tenants_served, updated_at, updated_by} and PUT pac {pac, filename, updated_at?}, refused as a tenant's PAC file is (400 pac); POST pac/test is the tenants' tester ({url, client_ip, pac?, hosts?} answering {result, url, host, client_ip}) on the file given or the provider's.",
+  'ra-prefilter-entry':
+    'An RA pre-filter entry is {entry_id (its id), match_type: cidr or domain, value (an IP address or CIDR range, or a domain), action: block or bypass, tenants (ids; none: every tenant), active, note}; the list answers {ra_prefilter, total}.',
   'tenant-rbac-put':
     "A tenant's RBAC list is put as {accounts: [{username, role}]}: each listed portal account gets the role (built-in or the tenant's own); the answer is the list as read.",
   'tenant-move-job':

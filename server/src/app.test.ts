@@ -266,6 +266,12 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     '/gdmanage/api/v1/schema_states',
     '/gdmanage/api/v1/capability_states',
     '/gdmanage/api/v1/capability_states/{capability}',
+    // Tenant quota (issue 37, docs/provider-console.md §11).
+    '/gdmanage/api/v1/quota',
+    '/gdmanage/api/v1/quota/{id}',
+    // The provider's default PAC file (issue 37, docs/provider-console.md §12).
+    '/gdmanage/api/v1/pac',
+    '/gdmanage/api/v1/pac/test',
     // Settings I (issue 33): the sign-in settings and the tenant's API tokens.
     ...Object.values(SIGN_IN_SETTINGS_PATHS),
     API_TOKENS_PATHS.list,

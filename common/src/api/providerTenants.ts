@@ -175,7 +175,7 @@ export async function getTenantRbac(http: HttpClient, tid: string): Promise<Tena
   return (await http.get<TenantRbac>(tenantSubPath(tid, 'rbac'), { callName: 'getTenantRbac' })).data;
 }
 
-/** The RBAC list's PUT: the listed accounts get the named roles (docs/provider-console.md §10). */
+/** The RBAC list's PUT: the listed accounts get the named roles (docs/provider-console.md §13). */
 export async function putTenantRbac(
   http: HttpClient,
   tid: string,
@@ -277,7 +277,7 @@ export async function getTenantDeployments(http: HttpClient): Promise<TenantDepl
   return (await http.get<TenantDeploymentList>(TENANT_DEPLOYMENTS_PATH, { callName: 'tenant deployments' }))
     .data;
 }
-/** Moves tenants to a deployment: answers the job, which the caller polls (docs/provider-console.md §10). */
+/** Moves tenants to a deployment: answers the job, which the caller polls (docs/provider-console.md §13). */
 export async function moveTenantDeployments(
   http: HttpClient,
   tids: string[],

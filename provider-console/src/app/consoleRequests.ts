@@ -8,6 +8,8 @@ import { request } from '@workbench/common';
 import * as tenantsApi from '@workbench/common/api/providerTenants';
 import * as rolloutsApi from '@workbench/common/api/providerRollouts';
 import * as statesApi from '@workbench/common/api/providerCapabilityStates';
+import * as quotaApi from '@workbench/common/api/providerQuota';
+import * as providerPacApi from '@workbench/common/api/providerPac';
 import { listProviderAudit } from '@workbench/common/api/providerAudit';
 import { listContactMessages, setContactMessageStatus } from '@workbench/common/api/contactForm';
 import { getEntityItems, listEntities, putEntityItems } from '@workbench/common/api/providerEntities';
@@ -65,7 +67,14 @@ export const CONSOLE_REQUESTS = {
   createRollout: request(rolloutsApi.createRollout),
   previewRollout: request(rolloutsApi.previewRollout),
   rolloutAction: request(rolloutsApi.rolloutAction),
-  // The rollouts a tenant is in and not applied in: what its rolloutinit can apply (docs/provider-console.md §10).
+  // Tenant quota (docs/provider-console.md §11).
+  listTenantQuota: request(quotaApi.listTenantQuota),
+  putTenantQuota: request(quotaApi.putTenantQuota),
+  // The provider's default PAC file (docs/provider-console.md §12).
+  getProviderPac: request(providerPacApi.getProviderPac),
+  saveProviderPac: request(providerPacApi.saveProviderPac),
+  testProviderPac: request(providerPacApi.testProviderPac),
+  // The rollouts a tenant is in and not applied in: what its rolloutinit can apply (docs/provider-console.md §13).
   listRolloutsPendingFor: request((http: HttpClient, tid: string) =>
     rolloutsApi.listRollouts(http, { pending_for: tid, limit: 500, sort: 'created_at', order: 'desc' }),
   ),

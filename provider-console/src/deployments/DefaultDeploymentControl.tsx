@@ -1,5 +1,5 @@
 /**
- * The deployment new tenants are placed on (docs/provider-console.md §10, `default_deployment`):
+ * The deployment new tenants are placed on (docs/provider-console.md §13, `default_deployment`):
  * shown to everyone, changed by operators (a deployment of the list; the server refuses one that
  * does not exist, 400 at default_deployment). Tenants already placed stay where they are.
  */

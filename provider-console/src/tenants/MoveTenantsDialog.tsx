@@ -1,6 +1,6 @@
 /**
  * Moves the tenants selected in the tenants grid to another deployment (docs/provider-console.md
- * §10): the operator picks the deployment, reads what happens, and confirms; the server answers a
+ * §13): the operator picks the deployment, reads what happens, and confirms; the server answers a
  * job, followed by common's job polling (features/jobs: every 1 s until finished or failed), and
  * each tenant's result is listed as it comes. Closing the dialog stops following the job (it runs
  * on in the server) and reloads the grid.

@@ -1,5 +1,5 @@
 /**
- * A tenant's actions menu (operators; docs/provider-console.md §10): the commands `rolloutinit`
+ * A tenant's actions menu (operators; docs/provider-console.md §13): the commands `rolloutinit`
  * (apply a rollout's change to this tenant now, ahead of its wave or again after it failed) and
  * `tenantpolicyinit` (publish a policy template as the tenant's next revision). Each opens a
  * dialog that lists what can be chosen (the rollouts this tenant is in and not applied in; the

@@ -480,7 +480,7 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
   );
 }
 
-/** Page sizes of the users list (paged on the server: docs/provider-console.md §10). */
+/** Page sizes of the users list (paged on the server: docs/provider-console.md §13). */
 const USER_PAGE_SIZES = [25, 50, 100];
 
 function UsersTab({ tenant, canWrite }: TabProps) {
@@ -1024,7 +1024,7 @@ const documentsTab =
   );
 
 /**
- * docs/provider-console.md §3 RBAC list, §10 its PUT: the portal accounts' roles; operators give
+ * docs/provider-console.md §3 RBAC list, §13 its PUT: the portal accounts' roles; operators give
  * accounts another role (the tenant's built-in or own roles, each with its lists) and save the
  * changed ones together; a refusal (an unknown account or role, the last full administrator) is
  * shown and nothing is changed.

@@ -58,7 +58,7 @@ it('settings: a bad host name is named in words and not sent; the server 409 sho
   });
   await openTab('settings');
   const hosts = await screen.findByTestId(section('custom_hostnames'));
-  // The two documents nothing applies say so (docs/provider-console.md §10); the others carry no note.
+  // The two documents nothing applies say so (docs/provider-console.md §13); the others carry no note.
   expect(within(hosts).getByTestId(`${section('custom_hostnames')}-note`)).toHaveTextContent(
     'this server does not route requests by host name',
   );

@@ -1,6 +1,6 @@
 /**
  * Edits one of a tenant's users (the user database the portal manages; docs/provider-console.md
- * §10): user name, names, e-mail, groups and status. The form checks with the server's own row
+ * §13): user name, names, e-mail, groups and status. The form checks with the server's own row
  * rule (endUserRowProblem), so the browser refuses what the server would; only the fields changed
  * are sent, and a refusal (a user name taken: 409 at username) is shown at its field.
  */

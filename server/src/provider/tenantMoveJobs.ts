@@ -1,5 +1,5 @@
 /**
- * Bulk moves of tenants to a deployment as jobs (docs/provider-console.md §10): the POST checks the
+ * Bulk moves of tenants to a deployment as jobs (docs/provider-console.md §13): the POST checks the
  * request (400s) and stores a job; the job runner (jobRunner.ts) moves it on: pending for one step,
  * then started, moving up to MOVE_TENANTS_PER_STEP tenants a step and adding each one's result,
  * then finished (all moved) or failed (any not: a tenant deleted, or the deployment deleted, while

@@ -96,7 +96,7 @@ export const TenantDeploymentList = Type.Object({
 export type TenantDeploymentList = Static<typeof TenantDeploymentList>;
 
 /**
- * A bulk move runs as a job (docs/provider-console.md §10): the POST answers it (202) and the
+ * A bulk move runs as a job (docs/provider-console.md §13): the POST answers it (202) and the
  * console polls it at the jobs path like a node action's; each tenant's result is added as it is
  * moved. Ends `finished` when every tenant moved, `failed` (with the reason) when any did not.
  */

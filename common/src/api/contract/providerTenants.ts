@@ -190,7 +190,7 @@ export interface TenantDocumentDef {
   uniqueAcrossTenants?: string;
   /**
    * What the document is for where nothing in the service applies it (docs/provider-console.md
-   * §10): shown above its form, so that nobody expects an effect it does not have.
+   * §13): shown above its form, so that nobody expects an effect it does not have.
    */
   note?: string;
 }
@@ -594,12 +594,12 @@ export type TenantRbacRole = Static<typeof TenantRbacRole>;
 export const TenantRbac = Type.Object({
   enforced: Type.Boolean(),
   accounts: Type.Array(TenantRbacAccount),
-  /** The roles the PUT gives (docs/provider-console.md §10). */
+  /** The roles the PUT gives (docs/provider-console.md §13). */
   roles: Type.Array(TenantRbacRole),
 });
 export type TenantRbac = Static<typeof TenantRbac>;
 /**
- * The RBAC list's PUT (docs/provider-console.md §10): each listed account (by user name) gets the
+ * The RBAC list's PUT (docs/provider-console.md §13): each listed account (by user name) gets the
  * named role, with that role's read and write lists; accounts not listed keep theirs. All or none.
  */
 export const TenantRbacChange = Type.Object(
