@@ -100,6 +100,10 @@ export const SILENT_CHOICES = {
     "The provider's default PAC file is GET pac {pac, filename, builtin, tenants_served, updated_at, updated_by} and PUT pac {pac, filename, updated_at?}, refused as a tenant's PAC file is (400 pac); POST pac/test is the tenants' tester ({url, client_ip, pac?, hosts?} answering {result, url, host, client_ip}) on the file given or the provider's.",
   'ra-prefilter-entry':
     'An RA pre-filter entry is {entry_id (its id), match_type: cidr or domain, value (an IP address or CIDR range, or a domain), action: block or bypass, tenants (ids; none: every tenant), active, note}; the list answers {ra_prefilter, total}.',
+  'tenant-rbac-put':
+    "A tenant's RBAC list is put as {accounts: [{username, role}]}: each listed portal account gets the role (built-in or the tenant's own); the answer is the list as read.",
+  'tenant-move-job':
+    'A tenant deployment bulk move is answered 202 with a job {id, status, deployment, tids, results}, polled at jobs/{id} as a node action is.',
   'node-action-job':
     "A node action is POST pods/{id}/nodes/{node}/actions {action}, answered 202 with a job {id, status}; a job's status is pending, started, finished or failed.",
   'ddl-body':

@@ -336,6 +336,30 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
   named('GET', 'rbac', `${V1}/tenants/{id}/rbac`, [TENANTS_LINE], async (suite) => {
     ok(await suite.operator.get(`${V1}/tenants/${await suite.tenantId('acme')}/rbac`));
   }),
+  named(
+    'PUT',
+    'rbac (put)',
+    `${V1}/tenants/{id}/rbac`,
+    [
+      TENANTS_LINE,
+      acl(
+        '§6 Roles and permissions',
+        'Policy RBAC is read via policy v2 rbac (get, save role) and per tenant (list, put). Encrypted user info is available.',
+      ),
+    ],
+    async (suite) => {
+      const path = `${V1}/tenants/${await suite.tenantId('acme')}/rbac`;
+      const bad = await suite.operator.put(path, {
+        accounts: [{ username: 'nobody@acme.example', role: 'auditor' }],
+      });
+      expectRefused(bad, 'accounts.0.username');
+      const put = ok(
+        await suite.operator.put(path, { accounts: [{ username: 'auditor@acme.example', role: 'auditor' }] }),
+      );
+      expect(put.accounts).toEqual(ok(await suite.operator.get(path)).accounts);
+    },
+    ['tenant-rbac-put', 'error-field'],
+  ),
   tenantDocument('config', 'config', [TENANTS_LINE, TENANT_ENTITY]),
   named('PATCH', 'Capabilities (PATCH)', `${V1}/tenants/{id}/capabilities`, [TENANT_PARTS], async (suite) => {
     const tid = await newTenant(suite);
@@ -834,9 +858,14 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
           tids: [tid],
           deployment: deployments[0].deployment_id,
         }),
+        202,
       );
       expect(reply.deployment).toBe(deployments[0].deployment_id);
+      // Job polling: the job is read again until its status is finished (or failed).
+      const job = ok(await suite.operator.get(`${V1}/jobs/${String(reply.id)}`));
+      expect(['pending', 'started', JOB_FINISHED, JOB_FAILED]).toContain(job.status);
     },
+    ['tenant-move-job'],
   ),
   named(
     'ANY',

@@ -1,7 +1,7 @@
 /** The provider console's tenant calls (docs/provider-console.md §3 tenant commands, §6 Provider console). */
 import type { HttpClient } from './http';
 import type { ProviderTenantList } from './contract/provider';
-import type { BulkCreateReply } from './contract/udb';
+import type { BulkCreateReply, EndUser, EndUserChanges } from './contract/udb';
 import type {
   AccountPasswordReset,
   CapabilitiesReply,
@@ -18,6 +18,7 @@ import type {
   TenantListQuery,
   TenantPolicy,
   TenantRbac,
+  TenantRbacChange,
   TenantRevisionList,
   TenantTokenListName,
   TenantSkus,
@@ -35,7 +36,14 @@ import {
   tenantUserResetPasswordPath,
 } from './contract/providerTenantPaths';
 import type { MfaUser, MfaUserList } from './contract/auth';
-import { TENANT_DEPLOYMENTS_PATH, type TenantDeploymentList } from './contract/providerOps';
+import {
+  DEFAULT_DEPLOYMENT_PATH,
+  TENANT_DEPLOYMENTS_PATH,
+  type DefaultDeployment,
+  type TenantDeploymentList,
+  type TenantMoveJob,
+} from './contract/providerOps';
+import type { RolloutTenant, TenantPolicyInitReply } from './contract/providerRollouts';
 
 const defined = (o: object) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== ''));
@@ -167,6 +175,15 @@ export async function getTenantRbac(http: HttpClient, tid: string): Promise<Tena
   return (await http.get<TenantRbac>(tenantSubPath(tid, 'rbac'), { callName: 'getTenantRbac' })).data;
 }
 
+/** The RBAC list's PUT: the listed accounts get the named roles (docs/provider-console.md §15). */
+export async function putTenantRbac(
+  http: HttpClient,
+  tid: string,
+  body: TenantRbacChange,
+): Promise<TenantRbac> {
+  return (await http.put<TenantRbac>(tenantSubPath(tid, 'rbac'), body, { callName: 'putTenantRbac' })).data;
+}
+
 export async function getTenantPolicy(http: HttpClient, tid: string): Promise<TenantPolicy> {
   return (await http.get<TenantPolicy>(tenantSubPath(tid, 'policy'), { callName: 'getTenantPolicy' })).data;
 }
@@ -210,6 +227,18 @@ export async function bulkCreateTenantUsers(
     )
   ).data;
 }
+export async function updateTenantUser(
+  http: HttpClient,
+  tid: string,
+  uid: string,
+  changes: EndUserChanges,
+): Promise<EndUser> {
+  return (
+    await http.put<EndUser>(`${tenantSubPath(tid, 'tenantusers')}/${encodeURIComponent(uid)}`, changes, {
+      callName: 'updateTenantUser',
+    })
+  ).data;
+}
 export async function deleteTenantUser(http: HttpClient, tid: string, uid: string): Promise<void> {
   await http.delete(`${tenantSubPath(tid, 'tenantusers')}/${encodeURIComponent(uid)}`, {
     callName: 'deleteTenantUser',
@@ -247,4 +276,52 @@ export async function resetTenantUserPassword(
 export async function getTenantDeployments(http: HttpClient): Promise<TenantDeploymentList> {
   return (await http.get<TenantDeploymentList>(TENANT_DEPLOYMENTS_PATH, { callName: 'tenant deployments' }))
     .data;
+}
+/** Moves tenants to a deployment: answers the job, which the caller polls (docs/provider-console.md §15). */
+export async function moveTenantDeployments(
+  http: HttpClient,
+  tids: string[],
+  deployment: string,
+): Promise<TenantMoveJob> {
+  return (
+    await http.post<TenantMoveJob>(
+      TENANT_DEPLOYMENTS_PATH,
+      { tids, deployment },
+      { callName: 'tenant_deployments' },
+    )
+  ).data;
+}
+export async function setDefaultDeployment(http: HttpClient, deployment: string): Promise<DefaultDeployment> {
+  return (
+    await http.put<DefaultDeployment>(
+      DEFAULT_DEPLOYMENT_PATH,
+      { default_deployment: deployment },
+      { callName: 'default_deployment' },
+    )
+  ).data;
+}
+
+/** rolloutinit: applies a rollout's change to this tenant now (ahead of its wave, or a retry). */
+export async function rolloutInit(http: HttpClient, tid: string, rolloutId: string): Promise<RolloutTenant> {
+  return (
+    await http.post<RolloutTenant>(
+      tenantSubPath(tid, 'rolloutinit'),
+      { rollout_id: rolloutId },
+      { callName: 'rolloutinit' },
+    )
+  ).data;
+}
+/** tenantpolicyinit: publishes a policy template as the tenant's next revision. */
+export async function tenantPolicyInit(
+  http: HttpClient,
+  tid: string,
+  template: string,
+): Promise<TenantPolicyInitReply> {
+  return (
+    await http.post<TenantPolicyInitReply>(
+      tenantSubPath(tid, 'tenantpolicyinit'),
+      { template },
+      { callName: 'tenantpolicyinit' },
+    )
+  ).data;
 }

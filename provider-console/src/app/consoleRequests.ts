@@ -34,6 +34,7 @@ export const CONSOLE_REQUESTS = {
   listTenantUsers: request(tenantsApi.listTenantUsers),
   bulkCreateTenantUsers: request(tenantsApi.bulkCreateTenantUsers),
   deleteTenantUser: request(tenantsApi.deleteTenantUser),
+  updateTenantUser: request(tenantsApi.updateTenantUser),
   listTenantMfaUsers: request(tenantsApi.listTenantMfaUsers),
   disableTenantUserMfa: request(tenantsApi.disableTenantUserMfa),
   resetTenantUserPassword: request(tenantsApi.resetTenantUserPassword),
@@ -44,7 +45,12 @@ export const CONSOLE_REQUESTS = {
   createPolicyToken: request(tenantsApi.createPolicyToken),
   revokePolicyToken: request(tenantsApi.revokePolicyToken),
   getTenantRbac: request(tenantsApi.getTenantRbac),
+  putTenantRbac: request(tenantsApi.putTenantRbac),
   getTenantDeployments: request(tenantsApi.getTenantDeployments),
+  moveTenantDeployments: request(tenantsApi.moveTenantDeployments),
+  setDefaultDeployment: request(tenantsApi.setDefaultDeployment),
+  rolloutInit: request(tenantsApi.rolloutInit),
+  tenantPolicyInit: request(tenantsApi.tenantPolicyInit),
   // Registry entities outside their page: a list as choices, a row's sub-resources.
   listSkus: request((http: HttpClient, query: EntityListQuery) => listEntities(http, 'skus', query)),
   listOvaKeys: request((http: HttpClient, query: EntityListQuery) => listEntities(http, 'ova_keys', query)),
@@ -70,6 +76,10 @@ export const CONSOLE_REQUESTS = {
   getProviderPac: request(providerPacApi.getProviderPac),
   saveProviderPac: request(providerPacApi.saveProviderPac),
   testProviderPac: request(providerPacApi.testProviderPac),
+  // The rollouts a tenant is in and not applied in: what its rolloutinit can apply (docs/provider-console.md §15).
+  listRolloutsPendingFor: request((http: HttpClient, tid: string) =>
+    rolloutsApi.listRollouts(http, { pending_for: tid, limit: 500, sort: 'created_at', order: 'desc' }),
+  ),
   // The tenants' contact messages (docs/contact.md §1).
   listContactMessages: request(listContactMessages),
   setContactMessageStatus: request(setContactMessageStatus),

@@ -13,6 +13,7 @@ import {
 import { providerOpsIds } from '@workbench/common/test-ids/index';
 import { EntityPage } from '../entities/EntityPage';
 import { NodesPanel } from './NodesPanel';
+import { DefaultDeploymentControl } from './DefaultDeploymentControl';
 
 const TABS: readonly (ProviderEntity | 'nodes')[] = ['deployments', 'pods', 'nodes'];
 
@@ -38,6 +39,7 @@ export function DeploymentsPage() {
           />
         ))}
       </Tabs>
+      {current === 'deployments' && <DefaultDeploymentControl />}
       {current === 'nodes' ? <NodesPanel /> : <EntityPage key={current} entity={current} headingLevel="h2" />}
     </Box>
   );

@@ -301,6 +301,11 @@ export function DocumentEditor({ tid, name, canWrite, onSaved }: DocumentEditorP
       <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 1.5 }}>
         {def.title}
       </Typography>
+      {def.note && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid={`${ids}-note`}>
+          {def.note}
+        </Alert>
+      )}
       {doc.error && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid={providerPageIds.tenantTabError}>
           {doc.error.message}

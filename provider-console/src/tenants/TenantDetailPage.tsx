@@ -21,6 +21,7 @@ import {
   FormControlLabel,
   FormGroup,
   Link,
+  MenuItem,
   Stack,
   Switch,
   Tab,
@@ -28,6 +29,7 @@ import {
   TableBody,
   TableCell,
   TableHead,
+  TablePagination,
   TableRow,
   Tabs,
   TextField,
@@ -68,6 +70,10 @@ import { AuditTrailView } from '../audit/AuditTrailPage';
 import { CapabilityStateChip, ExpiredChip, settingWarning } from '../capabilities/SchemaStateChip';
 import { CapabilityPicker } from '../capabilities/CapabilityPicker';
 import { TenantSummary } from './TenantSummary';
+import { TenantActionsMenu } from './TenantActionsMenu';
+import { TenantUserDialog } from './TenantUserDialog';
+import type { EndUser } from '@workbench/common/api/contract/udb';
+import { tenantOpsIds } from '@workbench/common/test-ids/tenantOpsIds';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
@@ -474,12 +480,25 @@ function CapabilitiesTab({ tenant, canWrite, reloadTenant }: TabProps) {
   );
 }
 
+/** Page sizes of the users list (paged on the server: docs/provider-console.md §15). */
+const USER_PAGE_SIZES = [25, 50, 100];
+
 function UsersTab({ tenant, canWrite }: TabProps) {
-  const users = useEntityRead('listTenantUsers', [tenant.tid, { limit: 100 }]);
+  const [pageNo, setPageNo] = useState(0);
+  const [pageSize, setPageSize] = useState(USER_PAGE_SIZES[0] ?? 25);
+  const [search, setSearch] = useState('');
+  const users = useEntityRead(
+    'listTenantUsers',
+    [tenant.tid, { limit: pageSize, offset: pageNo * pageSize, search: search.trim() || undefined }],
+    { keepPrevious: true },
+  );
   const bulkCreateTenantUsers = useEntityCall('bulkCreateTenantUsers');
   const deleteTenantUser = useEntityCall('deleteTenantUser');
+  const updateTenantUser = useEntityCall('updateTenantUser');
+  const [editing, setEditing] = useState<EndUser | null>(null);
   const [username, setUsername] = useState('');
   const w = useWrite(users.reload);
+  const edit = useWrite(users.reload);
   const [rowError, setRowError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const confirm = useTenantConfirm();
@@ -527,7 +546,21 @@ function UsersTab({ tenant, canWrite }: TabProps) {
           }}
         />
       )}
-      <Typography color="text.secondary">{users.data?.total ?? 0} users</Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <TextField
+          size="small"
+          label="Search users"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPageNo(0);
+          }}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <Typography color="text.secondary" aria-live="polite">
+          {users.data?.total ?? 0} users
+        </Typography>
+      </Stack>
       <SimpleTable
         head={['User name', 'Name', 'E-mail', 'Status', ...(canWrite ? ['Actions'] : [])]}
         empty="No users."
@@ -538,6 +571,15 @@ function UsersTab({ tenant, canWrite }: TabProps) {
           u.status,
           ...(canWrite
             ? [
+                <Button
+                  key="e"
+                  size="small"
+                  aria-label={`Edit ${u.username}`}
+                  data-testid={`${tenantOpsIds.userEdit}-${u.uid}`}
+                  onClick={() => setEditing(u)}
+                >
+                  Edit
+                </Button>,
                 <Button
                   key="d"
                   size="small"
@@ -562,6 +604,37 @@ function UsersTab({ tenant, canWrite }: TabProps) {
             : []),
         ])}
       />
+      <TablePagination
+        component="div"
+        count={users.data?.total ?? 0}
+        page={pageNo}
+        onPageChange={(_e, p) => setPageNo(p)}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={USER_PAGE_SIZES}
+        onRowsPerPageChange={(e) => {
+          setPageSize(Number(e.target.value));
+          setPageNo(0);
+        }}
+        data-testid={tenantOpsIds.usersPager}
+      />
+      {editing && (
+        <TenantUserDialog
+          user={editing}
+          busy={edit.busy}
+          serverError={edit.error}
+          onCancel={() => setEditing(null)}
+          onSubmit={(changes) =>
+            void edit
+              .run(
+                () => updateTenantUser(tenant.tid, editing.uid, changes),
+                `The user ${changes.username ?? editing.username} has been saved.`,
+              )
+              .then((ok) => {
+                if (ok) setEditing(null);
+              })
+          }
+        />
+      )}
       <MfaAccounts tenant={tenant} canWrite={canWrite} />
       {confirm.dialog}
     </Stack>
@@ -950,29 +1023,112 @@ const documentsTab =
     </Stack>
   );
 
-/** docs/provider-console.md §3 RBAC list: the portal accounts' roles (read-only; the portal's administrators change them). */
-function RbacTab({ tenant }: TabProps) {
+/**
+ * docs/provider-console.md §3 RBAC list, §13 its PUT: the portal accounts' roles; operators give
+ * accounts another role (the tenant's built-in or own roles, each with its lists) and save the
+ * changed ones together; a refusal (an unknown account or role, the last full administrator) is
+ * shown and nothing is changed.
+ */
+function RbacTab({ tenant, canWrite }: TabProps) {
   const rbac = useEntityRead('getTenantRbac', [tenant.tid]);
+  const putTenantRbac = useEntityCall('putTenantRbac');
+  const [edits, setEdits] = useState<Record<string, string> | null>(null);
+  const w = useWrite(rbac.reload);
+  const accounts = rbac.data?.accounts ?? [];
+  const changed = edits
+    ? accounts.filter((a) => edits[a.username] !== undefined && edits[a.username] !== a.role)
+    : [];
+  const roleOf = (name: string) => (rbac.data?.roles ?? []).find((r) => r.name === name);
+  const save = () =>
+    void w
+      .run(
+        () =>
+          putTenantRbac(tenant.tid, {
+            accounts: changed.map((a) => ({ username: a.username, role: edits?.[a.username] ?? a.role })),
+          }),
+        `The roles of ${changed.map((a) => a.username).join(', ')} have been changed.`,
+      )
+      .then((ok) => {
+        if (ok) setEdits(null);
+      });
   return (
     <Stack spacing={2} data-testid={providerPageIds.tenantRbac}>
-      <TabError error={rbac.error} />
+      <TabError error={w.error ?? rbac.error} />
       {rbac.data && (
         <Typography>
           {rbac.data.enforced
             ? 'RBAC is enforced: each account may do what its role allows.'
-            : 'RBAC is not enforced for this tenant: every account may do everything.'}
+            : 'RBAC is not enforced for this tenant: every account may do everything (the roles apply once the rbac capability is on).'}
         </Typography>
+      )}
+      {canWrite && rbac.data && (
+        <Stack direction="row" spacing={1}>
+          {edits === null ? (
+            <Button variant="outlined" onClick={() => setEdits({})} data-testid={tenantOpsIds.rbacEdit}>
+              Edit roles
+            </Button>
+          ) : (
+            <>
+              <Button
+                variant="contained"
+                disabled={w.busy || changed.length === 0}
+                onClick={save}
+                data-testid={tenantOpsIds.rbacSave}
+              >
+                Save roles{changed.length > 0 ? ` (${changed.length})` : ''}
+              </Button>
+              <Button onClick={() => setEdits(null)} disabled={w.busy} data-testid={tenantOpsIds.rbacCancel}>
+                Cancel
+              </Button>
+            </>
+          )}
+        </Stack>
       )}
       <SimpleTable
         head={['Account', 'Name', 'Role', 'Reads', 'Writes']}
         empty="No accounts."
-        rows={(rbac.data?.accounts ?? []).map((a) => [
-          a.username,
-          `${a.first_name} ${a.last_name}`.trim(),
-          a.role,
-          a.read.join(', ') || '—',
-          a.write.join(', ') || '—',
-        ])}
+        rows={accounts.map((a) => {
+          const role = edits?.[a.username] ?? a.role;
+          // The lists shown are those the account will hold: the chosen role's while editing.
+          const lists = edits && role !== a.role ? (roleOf(role) ?? a) : a;
+          return [
+            a.username,
+            `${a.first_name} ${a.last_name}`.trim(),
+            edits ? (
+              <TextField
+                select
+                size="small"
+                value={role}
+                onChange={(e) => setEdits({ ...edits, [a.username]: e.target.value })}
+                slotProps={{
+                  select: {
+                    SelectDisplayProps: {
+                      'data-testid': `${tenantOpsIds.rbacRole}-${a.username}`,
+                      'aria-label': `Role of ${a.username}`,
+                    } as object,
+                  },
+                }}
+              >
+                {/* An account whose lists match no role keeps "custom" until given one. */}
+                {roleOf(a.role) ? null : <MenuItem value={a.role}>{a.role}</MenuItem>}
+                {(rbac.data?.roles ?? []).map((r) => (
+                  <MenuItem
+                    key={r.name}
+                    value={r.name}
+                    data-testid={`${tenantOpsIds.rbacRole}-option-${r.name}`}
+                  >
+                    {r.name}
+                    {r.builtin ? '' : ' (own role)'}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              a.role
+            ),
+            lists.read.join(', ') || '—',
+            lists.write.join(', ') || '—',
+          ];
+        })}
       />
     </Stack>
   );
@@ -1007,9 +1163,12 @@ export function TenantDetailPage() {
       <Link component={RouterLink} to="/tenants">
         Tenants
       </Link>
-      <Typography variant="h1" data-testid={providerIds.pageTitle} sx={{ my: 1 }}>
-        {tenant.data?.name ?? 'Tenant'}
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', my: 1 }}>
+        <Typography variant="h1" data-testid={providerIds.pageTitle} sx={{ flexGrow: 1 }}>
+          {tenant.data?.name ?? 'Tenant'}
+        </Typography>
+        {canWrite && tenant.data && <TenantActionsMenu tenant={tenant.data} onDone={tenant.reload} />}
+      </Stack>
       {tenant.error && <Alert severity="error">{tenant.error.message}</Alert>}
       {tenant.data && (
         <>

@@ -32,6 +32,7 @@ const stubs = (m: MockAdapter) => {
         write: ['*:*'],
       },
     ],
+    roles: [{ name: 'admin', builtin: true, read: ['*:*'], write: ['*:*'] }],
   });
   m.onGet(tenantSubPath('t-acme', 'tenantusers')).reply(200, { users: [], total: 0 });
   m.onGet(tenantSubPath('t-acme', 'mfa/users')).reply(200, { users: [] });
@@ -57,6 +58,14 @@ it('settings: a bad host name is named in words and not sent; the server 409 sho
   });
   await openTab('settings');
   const hosts = await screen.findByTestId(section('custom_hostnames'));
+  // The two documents nothing applies say so (docs/provider-console.md §15); the others carry no note.
+  expect(within(hosts).getByTestId(`${section('custom_hostnames')}-note`)).toHaveTextContent(
+    'this server does not route requests by host name',
+  );
+  expect(screen.getByTestId(`${section('global_settings')}-note`)).toHaveTextContent(
+    "the tenant's own global settings, in the tenant portal under Settings › General",
+  );
+  expect(screen.queryByTestId(`${section('config')}-note`)).toBeNull();
   const box = within(hosts).getByLabelText('Host names of the portal');
   fireEvent.change(box, { target: { value: 'not a host' } });
   await userEvent.click(within(hosts).getByTestId(`${section('custom_hostnames')}-save`));
@@ -100,4 +109,5 @@ it('support: the documents, token lists and RBAC list read-only', async () => {
   await userEvent.click(screen.getByTestId(`${providerPageIds.tenantTab}-rbac`));
   expect(await screen.findByText('admin@acme.example')).toBeInTheDocument();
   expect(screen.getByTestId(providerPageIds.tenantRbac)).toHaveTextContent('RBAC is enforced');
+  expect(screen.queryByText('Edit roles')).toBeNull();
 }, 90000);

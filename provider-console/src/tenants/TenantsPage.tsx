@@ -21,6 +21,8 @@ import { useEntityPage } from '../app/consoleEntities';
 import { TenantFormDialog } from './TenantFormDialog';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { FilterToolbar } from '../filters/FilterToolbar';
+import { MoveTenantsDialog } from './MoveTenantsDialog';
+import { tenantOpsIds } from '@workbench/common/test-ids/tenantOpsIds';
 
 export const formatCreated = (iso: string): string => {
   const d = new Date(iso);
@@ -75,6 +77,7 @@ export function TenantsPage() {
   const page = useEntityPage('tenants');
   const canWrite = useAppSelector(selectProviderIsOperator);
   const [created, setCreated] = useState<TenantCreated | null>(null);
+  const [moving, setMoving] = useState<{ tid: string; name: string }[] | null>(null);
   const { write } = page;
   // The create's answer carries the one-time password (when an administrator was asked for): kept
   // before the page resets the write.
@@ -134,6 +137,21 @@ export function TenantsPage() {
             >
               Re-enable{page.selected.length > 0 ? ` (${page.selected.length})` : ''}
             </Button>
+            <Button
+              variant="outlined"
+              disabled={page.selected.length === 0 || page.busy}
+              onClick={() =>
+                setMoving(
+                  page.selected.map((tid) => ({
+                    tid,
+                    name: page.rows.find((t) => t.tid === tid)?.name ?? tid,
+                  })),
+                )
+              }
+              data-testid={tenantOpsIds.moveOpen}
+            >
+              Move to deployment{page.selected.length > 0 ? ` (${page.selected.length})` : ''}
+            </Button>
             <AddButton
               label="Add tenant"
               onClick={() => page.openForm('new')}
@@ -175,6 +193,15 @@ export function TenantsPage() {
           Its first administrator, {created.admin_username}, signs in to the tenant portal with this one-time
           password and must choose a new one before anything else opens.
         </OneTimePasswordDialog>
+      )}
+      {moving && (
+        <MoveTenantsDialog
+          tenants={moving}
+          onClose={(moved) => {
+            setMoving(null);
+            if (moved) page.reload();
+          }}
+        />
       )}
       {confirm.dialog}
     </Box>

@@ -124,3 +124,35 @@ export function TenantFormFrame({
     </Dialog>
   );
 }
+
+/** A tenant action's dialog that is no form (a move, a command): its title, the error above its content, its buttons. */
+export function TenantActionFrame({
+  title,
+  testId,
+  busy,
+  error,
+  onClose,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  testId: string;
+  busy: boolean;
+  error: string | null;
+  onClose(): void;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" data-testid={testId}>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {error && <Alert severity="error">{error}</Alert>}
+          {children}
+        </Stack>
+      </DialogContent>
+      <DialogActions>{actions}</DialogActions>
+    </Dialog>
+  );
+}

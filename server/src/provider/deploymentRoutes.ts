@@ -2,7 +2,7 @@
  * The default deployment and the tenants' deployments (docs/provider-console.md §5: default deployment
  * `default_deployment`; tenant deployment bulk move `tids` and `deployment`). A tenant is on the
  * deployment it was last moved to, else on the default one. Reads need `deployments:*:read`,
- * writes `deployments:*:write` (operators only).
+ * writes `deployments:*:write` (operators only). A bulk move runs as a job (tenantMoveJobs.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -12,16 +12,17 @@ import {
   TENANT_DEPLOYMENTS_PATH,
   TenantDeploymentList,
   TenantDeploymentMove,
-  TenantDeploymentMoveReply,
+  TenantMoveJob,
   unknownDeploymentMessage,
   unknownTenantsMessage,
 } from '@workbench/common/api/contract/providerOps';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { noteAudit } from '../audit/auditTrail';
+import { providerSessionOf } from '../http/guard';
+import { moveJobReply } from './tenantMoveJobs';
 import {
   DEFAULT_DEPLOYMENT_ID,
   PROVIDER_SETTINGS_ENTITY,
-  TENANT_DEPLOYMENT_ENTITY,
   defaultDeploymentOf,
   tenantDeploymentsOf,
 } from './entityChecks';
@@ -123,37 +124,31 @@ export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
       },
       schema: {
         tags,
-        summary: 'Moves tenants (tids) to a deployment, all or none',
+        summary:
+          "Moves tenants (tids) to a deployment as a job (202: the job, polled at the jobs path; each tenant's result as it is moved)",
         body: TenantDeploymentMove,
-        response: { 200: TenantDeploymentMoveReply, ...errorResponses(400, 401, 403) },
+        response: { 202: TenantMoveJob, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { tids, deployment } = request.body;
       await mustExist(deployment, 'deployment');
       const before = await tenantDeploymentsOf(ctx.store);
       const unknown = tids.filter((tid) => !before.has(tid));
       if (unknown.length > 0) throw new ApiHttpError(400, unknownTenantsMessage(unknown), 'tids');
-      const at = ctx.now().toISOString();
-      await ctx.store.transaction(async (tx) => {
-        for (const tid of tids) {
-          const record = {
-            entity: TENANT_DEPLOYMENT_ENTITY,
-            id: tid,
-            data: { tid, deployment },
-            createdAt: at,
-            updatedAt: at,
-          };
-          if (!(await tx.entities.update(record))) await tx.entities.insert(record);
-        }
+      if (!ctx.jobs) throw new Error('The job runner is not started.');
+      const job = await ctx.jobs.startMove({
+        tids,
+        deployment,
+        requestedBy: providerSessionOf(request).username,
       });
       noteAudit(request, {
         object: deployment,
-        before: Object.fromEntries(tids.map((tid) => [tid, before.get(tid)])),
-        after: Object.fromEntries(tids.map((tid) => [tid, deployment])),
-        details: `Moved ${tids.length} tenant${tids.length === 1 ? '' : 's'} to the deployment ${deployment}.`,
+        before: Object.fromEntries(job.tids.map((tid) => [tid, before.get(tid)])),
+        after: Object.fromEntries(job.tids.map((tid) => [tid, deployment])),
+        details: `Started moving ${job.tids.length} tenant${job.tids.length === 1 ? '' : 's'} to the deployment ${deployment} (job ${job.id}).`,
       });
-      return { moved: tids.length, deployment };
+      return reply.code(202).send(moveJobReply(job));
     },
   );
 };

@@ -32,6 +32,14 @@ import {
 } from '@workbench/common/api/contract/providerOps';
 import type { ConfigStore, EntityRecord } from '../store/ConfigStore';
 import { updatedAtAfter } from '../store/repositories/entities';
+import {
+  advanceMoveJob,
+  failMoveJob,
+  getMoveJob,
+  movesInFlight,
+  startMoveJob,
+  type StoredMoveJob,
+} from './tenantMoveJobs';
 
 export const JOB_ENTITY = 'jobs';
 export const NODE_ENTITY = 'pod_nodes';
@@ -245,13 +253,27 @@ export class JobRunner {
     return true;
   }
 
-  /** Moves every job whose next transition is due; answers how many moved. */
+  /** A bulk move of tenants to a deployment, as a job (tenantMoveJobs.ts). */
+  startMove(move: { tids: string[]; deployment: string; requestedBy: string }): Promise<StoredMoveJob> {
+    return startMoveJob(this.store, this.options.now(), this.stepMs, move);
+  }
+
+  getMove(id: string): Promise<StoredMoveJob | null> {
+    return getMoveJob(this.store, id);
+  }
+
+  /** Moves every job whose next transition is due (node actions and tenant moves); answers how many moved. */
   async tick(): Promise<number> {
     const at = this.options.now();
     let moved = 0;
     for (const { job, updatedAt } of await this.inFlight()) {
       if (job.due_at > at.getTime()) continue;
       if (await this.store.transaction((tx) => this.advance(tx, job, updatedAt, at))) moved += 1;
+    }
+    for (const { job, updatedAt } of await movesInFlight(this.store)) {
+      if (job.due_at > at.getTime()) continue;
+      if (await this.store.transaction((tx) => advanceMoveJob(tx, job, updatedAt, at, this.stepMs)))
+        moved += 1;
     }
     return moved;
   }
@@ -270,6 +292,9 @@ export class JobRunner {
       });
       if (failed) ids.push(job.id);
     }
+    for (const { job, updatedAt } of await movesInFlight(this.store))
+      if (await this.store.transaction((tx) => failMoveJob(tx, job, updatedAt, this.options.now())))
+        ids.push(job.id);
     return ids;
   }
 

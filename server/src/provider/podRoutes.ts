@@ -15,6 +15,7 @@ import {
   NO_SUCH_JOB_MSG,
   NodeActionBody,
   PodNodes,
+  TenantMoveJob,
   nodeActionAllowed,
   nodeActionRefusedMessage,
   nodeBusyMessage,
@@ -28,6 +29,7 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { providerSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
 import { JOB_ENTITY, jobReply, type JobRunner, type StoredJob } from './jobRunner';
+import { moveJobReply } from './tenantMoveJobs';
 
 const READ = { world: 'provider' as const, permission: 'pods:*:read' };
 const PODS = PROVIDER_ENTITY_REGISTRY.pods.path;
@@ -151,15 +153,18 @@ export function podRoutes(jobs: JobRunner): FastifyPluginAsync {
         config: READ,
         schema: {
           tags,
-          summary: 'One job: status pending, started, finished (success) or failed (with its reason)',
+          summary:
+            'One job (a node action, or a bulk move of tenants): status pending, started, finished (success) or failed (with its reason)',
           params: JobParams,
-          response: { 200: Job, ...errorResponses(401, 403, 404) },
+          response: { 200: Type.Union([Job, TenantMoveJob]), ...errorResponses(401, 403, 404) },
         },
       },
       async (request) => {
         const job = await jobs.getJob(request.params.id);
-        if (!job) throw new ApiHttpError(404, NO_SUCH_JOB_MSG);
-        return jobReply(job);
+        if (job) return jobReply(job);
+        const move = await jobs.getMove(request.params.id);
+        if (!move) throw new ApiHttpError(404, NO_SUCH_JOB_MSG);
+        return moveJobReply(move);
       },
     );
   };

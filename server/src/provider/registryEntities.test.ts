@@ -17,8 +17,11 @@ import {
   TENANT_DEPLOYMENTS_PATH,
   incompatibleSkusMessage,
   licenceStateOf,
+  jobPath,
   type TenantDeploymentList,
+  type TenantMoveJob,
 } from '@workbench/common/api/contract/providerOps';
+import { JOB_STEP_MS } from './jobRunner';
 import { ApiHttpError } from '../http/errors';
 import {
   signIn,
@@ -43,6 +46,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+
+/** Moves the clock and ticks the job runner until the job ends (the server's timer is off). */
+async function runJob(id: string): Promise<TenantMoveJob> {
+  for (let i = 0; i < 20; i += 1) {
+    const job = await json<TenantMoveJob>(await call(jobPath(id), operator));
+    if (job.status === 'finished' || job.status === 'failed') return job;
+    server.clock.advance(JOB_STEP_MS);
+    await server.app.workbench.jobs?.tick();
+  }
+  throw new Error(`job ${id} did not end`);
+}
 
 type Body = Record<string, unknown>;
 /** Per row: a valid create body (its id is TEST-<entity> or the like) and bad ones with their field. */
@@ -336,11 +350,20 @@ describe('deployments', () => {
       (await call(TENANT_DEPLOYMENTS_PATH, support, 'POST', { tids, deployment: 'ap-southeast-2' })).status,
     ).toBe(403);
 
+    // The move is a job: nothing moves until it runs; each tenant's result is added as it moves.
     const moved = await call(TENANT_DEPLOYMENTS_PATH, operator, 'POST', {
       tids,
       deployment: 'ap-southeast-2',
     });
-    expect(await json(moved)).toEqual({ moved: tids.length, deployment: 'ap-southeast-2' });
+    expect(moved.status).toBe(202);
+    const started = await json<TenantMoveJob>(moved);
+    expect(started).toMatchObject({ status: 'pending', action: 'move_tenants', tids, results: [] });
+    const unmoved = await json<TenantDeploymentList>(await call(TENANT_DEPLOYMENTS_PATH, operator));
+    expect(unmoved).toEqual(before);
+    const job = await runJob(started.id);
+    expect(job.status).toBe('finished');
+    expect(job.results.map((r) => [r.tid, r.status])).toEqual(tids.map((tid) => [tid, 'moved']));
+    expect(job.results.map((r) => r.from)).toEqual(before.tenant_deployments.map((t) => t.deployment));
     const after = await json<TenantDeploymentList>(await call(TENANT_DEPLOYMENTS_PATH, operator));
     expect(after.tenant_deployments.every((t) => t.deployment === 'ap-southeast-2')).toBe(true);
 
@@ -352,6 +375,25 @@ describe('deployments', () => {
     expect(await json(await call(DEFAULT_DEPLOYMENT_PATH, support))).toEqual({
       default_deployment: 'eu-west-1',
     });
+  });
+
+  test('a tenant deleted while its move job waits fails in the results; the job fails with the count', async () => {
+    const created = await call('/gdmanage/api/v1/tenants', operator, 'POST', { name: 'Moving Soon' });
+    const { tid } = (await json<{ tenant: { tid: string } }>(created)).tenant;
+    const list = await json<TenantDeploymentList>(await call(TENANT_DEPLOYMENTS_PATH, operator));
+    const other = list.tenant_deployments.find((t) => t.tid !== tid)?.tid ?? '';
+    const start = await json<TenantMoveJob>(
+      await call(TENANT_DEPLOYMENTS_PATH, operator, 'POST', { tids: [other, tid], deployment: 'eu-west-1' }),
+    );
+    expect((await call(`/gdmanage/api/v1/tenants/${tid}`, operator, 'DELETE')).status).toBe(204);
+    const job = await runJob(start.id);
+    expect(job).toMatchObject({ status: 'failed', reason: '1 of 2 tenants were not moved.' });
+    expect(job.results).toEqual([
+      expect.objectContaining({ tid: other, status: 'moved' }),
+      expect.objectContaining({ tid, status: 'failed', reason: `No such tenant: ${tid}.` }),
+    ]);
+    // The job is polled where a node action's is; support reads it too.
+    expect((await call(jobPath(start.id), support)).status).toBe(200);
   });
 
   test('a deployment that is the default, or holds tenants or pods, is not deleted (409)', async () => {

@@ -259,16 +259,22 @@ export const rolloutRoutes =
         schema: {
           tags,
           summary:
-            'Rollouts: a page (limit, offset), sorted (sort, order; newest first by default), searched (q: name)',
+            'Rollouts: a page (limit, offset), sorted (sort, order; newest first by default), searched (q: name); pending_for: those a tenant is in and not applied in',
           querystring: RolloutListQuery,
           response: { 200: RolloutList, ...errorResponses(400, 401, 403) },
         },
       },
       async (request) => {
-        const { limit = 25, offset = 0, sort = 'created_at', order = 'desc', q } = request.query;
+        const { limit = 25, offset = 0, sort = 'created_at', order = 'desc', q, pending_for } = request.query;
         const needle = q?.trim().toLowerCase();
         const rows = (await runner.all())
           .filter((r) => !needle || r.name.toLowerCase().includes(needle))
+          .filter(
+            (r) =>
+              pending_for === undefined ||
+              (r.state !== 'rolled_back' &&
+                r.tenants.some((t) => t.tid === pending_for && t.status !== 'applied')),
+          )
           .map(summaryOf);
         const sign = order === 'asc' ? 1 : -1;
         rows.sort(

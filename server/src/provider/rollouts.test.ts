@@ -194,8 +194,16 @@ test('a policy template publishes a revision; rolloutinit applies one tenant now
       }),
     ),
   );
+  // The console's rolloutinit offers the rollouts a tenant is in and not applied in.
+  const pendingFor = async (tid: string) =>
+    (await json<{ rollouts: { id: string }[] }>(call(`${ROLLOUTS_PATH}?pending_for=${tid}`))).rollouts.map(
+      (r) => r.id,
+    );
+  expect(await pendingFor(tids[3])).toContain(id);
+  expect(await pendingFor(tids[0])).not.toContain(id);
   const applied = await call(tenantSubPath(tids[3], 'rolloutinit'), 'POST', { rollout_id: id });
   expect(applied.status).toBe(200);
+  expect(await pendingFor(tids[3])).not.toContain(id);
   expect((await call(tenantSubPath(tids[3], 'rolloutinit'), 'POST', { rollout_id: id })).status).toBe(409);
   expect((await call(tenantSubPath(tids[0], 'rolloutinit'), 'POST', { rollout_id: id })).status).toBe(409);
   await act(id, 'rollback');

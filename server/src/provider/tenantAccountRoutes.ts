@@ -12,14 +12,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { isRbacEnforced } from '@workbench/common/features/rbac/permissions';
 import {
   AccountPasswordReset,
+  RBAC_MSGS,
   TenantRbac,
+  TenantRbacChange,
   TenantAdminBody,
   TenantAdminCreated,
 } from '@workbench/common/api/contract/providerTenants';
 import { MFA_MSGS, MfaUser, MfaUserList } from '@workbench/common/api/contract/auth';
 import { MFA_ACCOUNT_NOT_FOUND } from '@workbench/common/api/contract/providerTenantPaths';
 import { mfaUserList } from '../auth/mfaRoutes';
-import { roleNameOf } from '../administrators/tenantRoles';
+import { keepAFullAdministrator, roleNameOf, roleNamed, tenantRoles } from '../administrators/tenantRoles';
+import type { ConfigStore } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { noteAudit } from '../audit/auditTrail';
 import { generatePassword, hashPassword } from '../security/passwords';
@@ -28,6 +31,27 @@ import { checkQuota } from '../quota/tenantQuota';
 
 export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
   const { app, ctx, store, tags, read, write, item, users, tenantOr404 } = tenantRouteKit(fastify);
+
+  const rbacOf = async (from: ConfigStore, t: { tid: string; capabilities: Record<string, unknown> }) => {
+    const accounts = await from.users.list(t.tid);
+    return {
+      enforced: isRbacEnforced(ctx.deployment, ctx.mode, t.capabilities),
+      accounts: accounts.map((u) => ({
+        username: u.username,
+        first_name: u.firstName,
+        last_name: u.lastName,
+        role: roleNameOf(u),
+        read: [...u.roles.read],
+        write: [...u.roles.write],
+      })),
+      roles: (await tenantRoles(from, t.tid)).map((r) => ({
+        name: r.name,
+        builtin: r.builtin,
+        read: [...r.read],
+        write: [...r.write],
+      })),
+    };
+  };
 
   app.post(
     `${item}/admins`,
@@ -72,20 +96,66 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: TenantRbac, ...errorResponses(401, 403, 404) },
       },
     },
+    async (request) => rbacOf(store, await tenantOr404(request.params.id)),
+  );
+
+  // docs/provider-console.md §15: the RBAC list's PUT gives accounts roles (the portal's own rule
+  // of a role: its name and its lists together), all or none, never leaving the tenant without an
+  // active full administrator.
+  app.put(
+    `${item}/rbac`,
+    {
+      config: write('update', "Changed the roles of a tenant's portal accounts.", 'admins'),
+      schema: {
+        tags,
+        summary:
+          "Gives the listed portal accounts of the tenant a role each (built-in or the tenant's own); 400 naming the entry, 409 when no active full administrator would remain",
+        params: IdParams,
+        body: TenantRbacChange,
+        response: { 200: TenantRbac, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       const t = await tenantOr404(request.params.id);
-      const accounts = await store.users.list(t.tid);
-      return {
-        enforced: isRbacEnforced(ctx.deployment, ctx.mode, t.capabilities),
-        accounts: accounts.map((u) => ({
-          username: u.username,
-          first_name: u.firstName,
-          last_name: u.lastName,
-          role: roleNameOf(u),
-          read: [...u.roles.read],
-          write: [...u.roles.write],
-        })),
-      };
+      const { accounts } = request.body;
+      const changed = await store.transaction(async (tx) => {
+        const users = await tx.users.list(t.tid);
+        const byName = new Map(users.map((u) => [u.username.toLowerCase(), u]));
+        const seen = new Set<string>();
+        const plan = [];
+        for (const [i, a] of accounts.entries()) {
+          const key = a.username.trim().toLowerCase();
+          const u = byName.get(key);
+          if (!u) throw new ApiHttpError(400, RBAC_MSGS.noSuchAccount(a.username), `accounts.${i}.username`);
+          if (seen.has(key))
+            throw new ApiHttpError(400, RBAC_MSGS.twice(a.username), `accounts.${i}.username`);
+          seen.add(key);
+          const role = await roleNamed(tx, t.tid, a.role);
+          if (!role) throw new ApiHttpError(400, RBAC_MSGS.noSuchRole(a.role), `accounts.${i}.role`);
+          plan.push({ user: u, role });
+        }
+        const next = new Map(plan.map((p) => [p.user.uid, { read: p.role.read, write: p.role.write }]));
+        await keepAFullAdministrator(
+          tx,
+          t.tid,
+          (x) => {
+            const lists = next.get(x.uid);
+            return lists ? { ...x, roles: lists } : x;
+          },
+          'accounts',
+        );
+        for (const p of plan)
+          await tx.users.setRole(p.user.uid, p.role.name, { read: p.role.read, write: p.role.write });
+        return plan;
+      });
+      noteAudit(request, {
+        object: t.name,
+        tenant: t.tid,
+        before: Object.fromEntries(changed.map((p) => [p.user.username, roleNameOf(p.user)])),
+        after: Object.fromEntries(changed.map((p) => [p.user.username, p.role.name])),
+        details: `Changed the roles of ${changed.map((p) => `${p.user.username} (${p.role.name})`).join(', ')} of ${t.name}.`,
+      });
+      return rbacOf(store, t);
     },
   );
 

@@ -353,6 +353,105 @@ test('the RBAC list reads the portal accounts and their roles', async () => {
   );
 });
 
+test("a tenant's users page on the server past 100 rows (250 users: limit and offset, sorted by user name)", async () => {
+  const { tenant } = await createTenant('pageco');
+  const users = tenantSubPath(tenant.tid, 'tenantusers');
+  const names = Array.from({ length: 250 }, (_, i) => `user${String(i).padStart(3, '0')}@pageco.example`);
+  const made = await json<{ created: number }>(
+    await call(`${users}/bulk`, 'POST', { user_list: names.map((username) => ({ username })) }),
+  );
+  expect(made.created).toBe(250);
+  type Page = { users: { username: string }[]; total: number };
+  const page = async (query: string) =>
+    json<Page>(await call(`${users}?${query}`, 'GET', undefined, support));
+  const first = await page('limit=100&offset=0');
+  expect(first.total).toBe(250);
+  expect(first.users.map((u) => u.username)).toEqual(names.slice(0, 100));
+  expect((await page('limit=100&offset=100')).users.map((u) => u.username)).toEqual(names.slice(100, 200));
+  const last = await page('limit=100&offset=200');
+  expect(last.users.map((u) => u.username)).toEqual(names.slice(200));
+  expect(last.total).toBe(250);
+  // The search pages too: 'user2' matches user200..user249.
+  const found = await page('limit=25&offset=25&search=user2');
+  expect(found.total).toBe(50);
+  expect(found.users.map((u) => u.username)).toEqual(names.slice(225, 250));
+  for (const bad of ['limit=0', 'limit=501', 'offset=-1', 'limit=abc']) {
+    const r = await call(`${users}?${bad}`);
+    expect(r.status).toBe(400);
+    expect(await json(r)).toMatchObject({ field: bad.split('=')[0] });
+  }
+});
+
+test("the RBAC list's PUT gives accounts roles, all or none; 400 naming the entry; never the last full administrator", async () => {
+  const { tenant } = await createTenant('rbacco');
+  const path = tenantSubPath(tenant.tid, 'rbac');
+  await call(tenantAdminsPath(tenant.tid), 'POST', { admin_username: 'second@rbacco.example' });
+  const before = await json<TenantRbac>(await call(path));
+  expect(before.roles.map((r) => r.name)).toEqual(['admin', 'auditor', 'logs']);
+
+  const refused = async (body: unknown, field: string, status = 400) => {
+    const r = await call(path, 'PUT', body);
+    expect(r.status).toBe(status);
+    expect(await json(r)).toMatchObject({ field });
+  };
+  await refused(
+    { accounts: [{ username: 'nobody@rbacco.example', role: 'auditor' }] },
+    'accounts.0.username',
+  );
+  await refused(
+    {
+      accounts: [
+        { username: 'second@rbacco.example', role: 'auditor' },
+        { username: 'admin@rbacco.example', role: 'no-such-role' },
+      ],
+    },
+    'accounts.1.role',
+  );
+  await refused({ accounts: [] }, 'accounts');
+  await refused(
+    { accounts: [{ username: 'admin@rbacco.example', role: 'auditor', extra: 1 }] },
+    'accounts.0.extra',
+  );
+  // Both full administrators made auditors: none would be left.
+  await refused(
+    {
+      accounts: [
+        { username: 'admin@rbacco.example', role: 'auditor' },
+        { username: 'second@rbacco.example', role: 'logs' },
+      ],
+    },
+    'accounts',
+    409,
+  );
+  expect(await json(await call(path))).toEqual(before);
+  expect(
+    (await call(path, 'PUT', { accounts: [{ username: 'second@rbacco.example', role: 'auditor' }] }, support))
+      .status,
+  ).toBe(403);
+  expect(
+    (
+      await call(
+        path,
+        'PUT',
+        { accounts: [{ username: 'second@rbacco.example', role: 'auditor' }] },
+        tenantAdmin,
+      )
+    ).status,
+  ).toBe(401);
+
+  const changed = await call(path, 'PUT', {
+    accounts: [{ username: 'Second@rbacco.example', role: 'auditor' }],
+  });
+  expect(changed.status).toBe(200);
+  const after = await json<TenantRbac>(changed);
+  expect(after.accounts.find((a) => a.username === 'second@rbacco.example')).toMatchObject({
+    role: 'auditor',
+    write: [],
+  });
+  expect(after.accounts.find((a) => a.username === 'admin@rbacco.example')?.role).toBe('admin');
+  expect(await json(await call(path, 'GET', undefined, support))).toEqual(after);
+});
+
 test.each(TENANT_TOKEN_LIST_NAMES)(
   'token list %s: the secret once, the digest kept, revoked',
   async (list) => {

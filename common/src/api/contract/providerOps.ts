@@ -94,7 +94,39 @@ export const TenantDeploymentList = Type.Object({
   default_deployment: Type.String(),
 });
 export type TenantDeploymentList = Static<typeof TenantDeploymentList>;
-export const TenantDeploymentMoveReply = Type.Object({ moved: Type.Integer(), deployment: Type.String() });
+
+/**
+ * A bulk move runs as a job (docs/provider-console.md §15): the POST answers it (202) and the
+ * console polls it at the jobs path like a node action's; each tenant's result is added as it is
+ * moved. Ends `finished` when every tenant moved, `failed` (with the reason) when any did not.
+ */
+export const TENANT_MOVE_ACTION = 'move_tenants';
+export const TENANT_MOVE_RESULTS = ['moved', 'failed'] as const;
+export const TenantMoveResult = Type.Object({
+  tid: Type.String(),
+  name: Type.String(),
+  /** The deployment the tenant was on before. */
+  from: Type.String(),
+  status: literalUnion(TENANT_MOVE_RESULTS),
+  reason: Type.Optional(Type.String()),
+});
+export type TenantMoveResult = Static<typeof TenantMoveResult>;
+export const TenantMoveJob = Type.Object({
+  id: Type.String(),
+  status: literalUnion(['pending', 'started', 'finished', 'failed'] as const),
+  reason: Type.Optional(Type.String()),
+  action: Type.Literal(TENANT_MOVE_ACTION),
+  deployment: Type.String(),
+  tids: Type.Array(Type.String()),
+  results: Type.Array(TenantMoveResult),
+  requested_by: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  started_at: Type.Optional(Type.String({ format: 'date-time' })),
+  ended_at: Type.Optional(Type.String({ format: 'date-time' })),
+});
+export type TenantMoveJob = Static<typeof TenantMoveJob>;
+export const tenantsNotMovedReason = (failed: number, total: number): string =>
+  `${failed} of ${total} tenant${total === 1 ? ' was' : 's were'} not moved.`;
 
 export const unknownDeploymentMessage = (id: string): string => `There is no deployment '${id}'.`;
 export const unknownTenantsMessage = (tids: readonly string[]): string =>

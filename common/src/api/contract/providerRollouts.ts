@@ -145,6 +145,8 @@ export const RolloutListQuery = Type.Object(
     sort: Type.Optional(literalUnion(ROLLOUT_SORT_FIELDS)),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
     q: Type.Optional(Type.String({ maxLength: 200 })),
+    /** Only the rollouts this tenant is in and not applied in (what rolloutinit can apply to it). */
+    pending_for: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   },
   { additionalProperties: false },
 );

@@ -188,6 +188,11 @@ export interface TenantDocumentDef {
   keys?: Record<string, string>;
   check?: (doc: Record<string, unknown>) => DocumentProblem | null;
   uniqueAcrossTenants?: string;
+  /**
+   * What the document is for where nothing in the service applies it (docs/provider-console.md
+   * §13): shown above its form, so that nobody expects an effect it does not have.
+   */
+  note?: string;
 }
 
 /** Field names, as labels say them: the schema's title, else the name in words. */
@@ -332,6 +337,7 @@ export const TENANT_DOCUMENTS = {
       { additionalProperties: false },
     ),
     defaults: { session_timeout_minutes: 60, default_language: 'en', notification_email: '', banner: '' },
+    note: "The provider's record of this tenant's preferences: kept and audited, but not applied by this service (no session time-out, language, notification or banner is taken from here). What the tenant's users see (organisation name, support contact, time zone, block page message) is the tenant's own global settings, in the tenant portal under Settings › General.",
   },
   entitlement_overrides: {
     title: 'Entitlement overrides',
@@ -529,6 +535,7 @@ export const TENANT_DOCUMENTS = {
     ),
     defaults: { hostnames: [] },
     uniqueAcrossTenants: 'hostnames',
+    note: 'The host names reserved for this tenant, each held by one tenant only: kept and audited, but this server does not route requests by host name, so the portal is not served at them. Point the DNS names at the deployment the tenant is on when the front end that serves them is in place.',
   },
 } as const satisfies Record<string, TenantDocumentDef>;
 export type TenantDocumentName = keyof typeof TENANT_DOCUMENTS;
@@ -576,11 +583,46 @@ export const TenantRbacAccount = Type.Object({
   write: Type.Array(Type.String()),
 });
 export type TenantRbacAccount = Static<typeof TenantRbacAccount>;
+/** A role an account may be given: the portal's built-in ones, then the tenant's own. */
+export const TenantRbacRole = Type.Object({
+  name: Type.String(),
+  builtin: Type.Boolean(),
+  read: Type.Array(Type.String()),
+  write: Type.Array(Type.String()),
+});
+export type TenantRbacRole = Static<typeof TenantRbacRole>;
 export const TenantRbac = Type.Object({
   enforced: Type.Boolean(),
   accounts: Type.Array(TenantRbacAccount),
+  /** The roles the PUT gives (docs/provider-console.md §15). */
+  roles: Type.Array(TenantRbacRole),
 });
 export type TenantRbac = Static<typeof TenantRbac>;
+/**
+ * The RBAC list's PUT (docs/provider-console.md §15): each listed account (by user name) gets the
+ * named role, with that role's read and write lists; accounts not listed keep theirs. All or none.
+ */
+export const TenantRbacChange = Type.Object(
+  {
+    accounts: Type.Array(
+      Type.Object(
+        {
+          username: Type.String({ minLength: 1, maxLength: 254 }),
+          role: Type.String({ minLength: 1, maxLength: 64 }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 500 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TenantRbacChange = Static<typeof TenantRbacChange>;
+export const RBAC_MSGS = {
+  noSuchAccount: (username: string): string => `The tenant has no portal account ${username}.`,
+  noSuchRole: (role: string): string => `The tenant has no role ${role}.`,
+  twice: (username: string): string => `The account ${username} is listed twice.`,
+} as const;
 
 /** The tenant's policy as the portal last saved it: the revision and the kinds saved in it. */
 export const TenantPolicy = Type.Object({
