@@ -47,6 +47,7 @@ import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
 import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
 import { pacRoutes } from './pac/pacRoutes';
+import { browserPostureRoutes } from './browser-posture/browserPostureRoutes';
 import { termsRoutes } from './terms/termsRoutes';
 import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
@@ -445,6 +446,7 @@ async function registerEverything(
   await app.register(named(forensicsRoutes));
   await app.register(named(settingsDocumentRoutes));
   await app.register(named(pacRoutes));
+  await app.register(named(browserPostureRoutes));
   await app.register(named(savedSearchRoutes));
   await app.register(named(contactRoutes));
   await app.register(named(connectivityRoutes));
