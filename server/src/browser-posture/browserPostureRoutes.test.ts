@@ -57,7 +57,12 @@ const json = async <T>(r: Response, status = 200): Promise<T> => {
 const refusal = (r: Response, status = 400) => json<{ field?: string; message: string }>(r, status);
 
 /** A multipart/form-data upload of one file and some fields. */
-function upload(who: SignedIn, filename: string, content: string | Buffer, fields: Record<string, string> = {}) {
+function upload(
+  who: SignedIn,
+  filename: string,
+  content: string | Buffer,
+  fields: Record<string, string> = {},
+) {
   const boundary = `----brw${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields))
@@ -84,7 +89,9 @@ type AuditRow = Record<string, string | number>;
 async function postureAudits(): Promise<AuditRow[]> {
   server.clock.advance(1000);
   const r = await call(admin, `/api/rep/v1/query/scan_audit?limit=1000`);
-  return ((await r.json()) as { events: AuditRow[] }).events.filter((e) => e.sub_event_type === 'browser_posture');
+  return ((await r.json()) as { events: AuditRow[] }).events.filter(
+    (e) => e.sub_event_type === 'browser_posture',
+  );
 }
 
 const CHROME_REG = [
@@ -112,7 +119,9 @@ describe('the setting definitions catalogue', () => {
     const chrome = await json<SettingDefinitionList>(
       await call(admin, `${PATHS.settingDefinitions}?browser=chrome&platform=macos`),
     );
-    expect(chrome.definitions.every((d) => d.browser === 'chrome' && d.platforms.includes('macos'))).toBe(true);
+    expect(chrome.definitions.every((d) => d.browser === 'chrome' && d.platforms.includes('macos'))).toBe(
+      true,
+    );
     // Windows-only policies are not offered for macOS.
     expect(chrome.definitions.map((d) => d.name)).not.toContain('ChromeCleanupEnabled');
     const old = await json<SettingDefinitionList>(
@@ -165,22 +174,61 @@ describe('config policies', () => {
     const before = await list();
     const cases: [string, string, Record<string, string>, RegExp][] = [
       ['bad.reg', CHROME_REG.replace('"SSLVersionMin"="tls1"', '"SSLVersionMin"=hex:01,02'), {}, /line 6/],
-      ['bad.reg', CHROME_REG.replace('dword:00000000', 'dword:00000007'), {}, /line 4: PasswordManagerEnabled takes a DWORD of 0 or 1/],
-      ['bad.reg', CHROME_REG.replace('"SSLVersionMin"="tls1"', '"SSLVersionMin"="ssl3"'), {}, /line 6: SSLVersionMin takes one of/],
-      ['bad.reg', CHROME_REG.replace('Google\\Chrome]', 'Google\\Chrome]\r\n[HKEY_LOCAL_MACHINE\\SOFTWARE\\Policies\\Mozilla\\Firefox]\r\n"DisableTelemetry"=dword:1'), {}, /line 5: a policy is of one browser/],
-      ['bad.reg', CHROME_REG.replace('[HKEY_LOCAL_MACHINE\\SOFTWARE\\Policies\\Google\\Chrome]', '[HKEY_LOCAL_MACHINE\\SOFTWARE\\Acme]'), {}, /line 3: .*not under the policy key/],
-      ['bad.xml', '<?xml version="1.0"?>\n<RegistrySettings>\n<Registry name="x">\n</RegistrySettings>', {}, /line 4/],
-      ['bad.json', '{\n  "policies": {\n    "DisableAppUpdate": "yes"\n  }\n}', { browser: 'firefox' }, /policies\.DisableAppUpdate: DisableAppUpdate takes true or false/],
+      [
+        'bad.reg',
+        CHROME_REG.replace('dword:00000000', 'dword:00000007'),
+        {},
+        /line 4: PasswordManagerEnabled takes a DWORD of 0 or 1/,
+      ],
+      [
+        'bad.reg',
+        CHROME_REG.replace('"SSLVersionMin"="tls1"', '"SSLVersionMin"="ssl3"'),
+        {},
+        /line 6: SSLVersionMin takes one of/,
+      ],
+      [
+        'bad.reg',
+        `${CHROME_REG}[HKEY_LOCAL_MACHINE\\SOFTWARE\\Policies\\Mozilla\\Firefox]\r\n"DisableTelemetry"=dword:1`,
+        {},
+        /line 15: a policy is of one browser/,
+      ],
+      [
+        'bad.reg',
+        CHROME_REG.replace(
+          '[HKEY_LOCAL_MACHINE\\SOFTWARE\\Policies\\Google\\Chrome]',
+          '[HKEY_LOCAL_MACHINE\\SOFTWARE\\Acme]',
+        ),
+        {},
+        /line 3: .*not under the policy key/,
+      ],
+      [
+        'bad.xml',
+        '<?xml version="1.0"?>\n<RegistrySettings>\n<Registry name="x">\n</RegistrySettings>',
+        {},
+        /line 4/,
+      ],
+      [
+        'bad.json',
+        '{\n  "policies": {\n    "DisableAppUpdate": "yes"\n  }\n}',
+        { browser: 'firefox' },
+        /policies\.DisableAppUpdate: DisableAppUpdate takes true or false/,
+      ],
       ['bad.json', '{\n  "PasswordManagerEnabled": true,\n  oops\n}', { browser: 'chrome' }, /line 3/],
       ['plain.json', '{"PasswordManagerEnabled": true}', {}, /names no browser/],
       ['notes.txt', 'hello', {}, /not a policy file/],
     ];
     for (const [name, text, fields, message] of cases) {
       const r = await refusal(await upload(admin, name, text, fields));
-      expect({ name, field: r.field, message: r.message }).toMatchObject({ name, field: 'file', message: expect.stringMatching(message) });
+      expect({ name, field: r.field, message: r.message }).toMatchObject({
+        name,
+        field: 'file',
+        message: expect.stringMatching(message),
+      });
     }
     // Not multipart at all.
-    expect((await refusal(await call(admin, PATHS.configPolicies, 'POST', { name: 'x' }))).field).toBe('file');
+    expect((await refusal(await call(admin, PATHS.configPolicies, 'POST', { name: 'x' }))).field).toBe(
+      'file',
+    );
     expect((await list()).length).toBe(before.length);
   });
 
@@ -192,7 +240,10 @@ describe('config policies', () => {
   </Collection>
   <Registry clsid="{9CD4B2F4-923D-47f5-A062-E897DD1DAD50}" name="TrackingPrevention"><Properties action="U" hive="HKEY_LOCAL_MACHINE" key="SOFTWARE\\Policies\\Microsoft\\Edge" name="TrackingPrevention" type="REG_DWORD" value="00000003"/></Registry>
 </RegistrySettings>`;
-    const edge = await json<ConfigPolicy>(await upload(admin, 'Registry.xml', xml, { platform: 'windows' }), 201);
+    const edge = await json<ConfigPolicy>(
+      await upload(admin, 'Registry.xml', xml, { platform: 'windows' }),
+      201,
+    );
     expect(edge.browser).toBe('edge');
     expect(settingsOf(edge)).toEqual({ SmartScreenEnabled: true, TrackingPrevention: 3 });
     const firefox = await json<ConfigPolicy>(
@@ -204,7 +255,11 @@ describe('config policies', () => {
       ),
       201,
     );
-    expect(firefox).toMatchObject({ browser: 'firefox', platform: 'macos', uploadedFile: { format: 'json' } });
+    expect(firefox).toMatchObject({
+      browser: 'firefox',
+      platform: 'macos',
+      uploadedFile: { format: 'json' },
+    });
     expect(settingsOf(firefox)).toEqual({ DisableAppUpdate: false, 'DNSOverHTTPS.Enabled': true });
     expect(firefox.unknownSettings).toEqual([{ name: 'DNSOverHTTPS.Fancy', value: 1 }]);
   });
@@ -231,9 +286,18 @@ describe('config policies', () => {
     expect(pasted.unknownSettings.map((s) => s.name)).toEqual(['SomeFuturePolicy']);
     const before = (await list()).length;
     const bad: [unknown, string][] = [
-      [{ name: 'x', browser: 'chrome', settings: [{ name: 'NoSuchPolicy', value: true }] }, 'settings.0.name'],
-      [{ name: 'x', browser: 'chrome', settings: [{ name: 'SitePerProcess', value: 1 }] }, 'settings.0.value'],
-      [{ name: 'x', browser: 'chrome', settings: [{ name: 'RelaunchNotificationPeriod', value: 5 }] }, 'settings.0.value'],
+      [
+        { name: 'x', browser: 'chrome', settings: [{ name: 'NoSuchPolicy', value: true }] },
+        'settings.0.name',
+      ],
+      [
+        { name: 'x', browser: 'chrome', settings: [{ name: 'SitePerProcess', value: 1 }] },
+        'settings.0.value',
+      ],
+      [
+        { name: 'x', browser: 'chrome', settings: [{ name: 'RelaunchNotificationPeriod', value: 5 }] },
+        'settings.0.value',
+      ],
       [{ name: 'x', settings: [] }, 'browser'],
       [{ name: 'x', browser: 'chrome' }, 'settings'],
       [{ name: 'x', text: 'nonsense' }, 'text'],
@@ -260,20 +324,34 @@ describe('config policies', () => {
     expect(patched).toMatchObject({ name: 'Edited', updatedBy: 'admin@acme.example' });
     expect(settingsOf(patched)).toEqual({ SmartScreenEnabled: true });
     expect(
-      (await refusal(await call(admin, PATHS.configPolicies, 'PATCH', { id: p.id, name: 'x', updatedAt: p.updatedAt }), 409))
-        .field,
+      (
+        await refusal(
+          await call(admin, PATHS.configPolicies, 'PATCH', { id: p.id, name: 'x', updatedAt: p.updatedAt }),
+          409,
+        )
+      ).field,
     ).toBe('updatedAt');
     expect(
-      (await refusal(await call(admin, PATHS.configPolicies, 'PATCH', { id: p.id, settings: [{ name: 'TrackingPrevention', value: 9 }] })))
-        .field,
+      (
+        await refusal(
+          await call(admin, PATHS.configPolicies, 'PATCH', {
+            id: p.id,
+            settings: [{ name: 'TrackingPrevention', value: 9 }],
+          }),
+        )
+      ).field,
     ).toBe('settings.0.value');
-    expect((await refusal(await call(admin, PATHS.configPolicies, 'PATCH', { id: 'nope', name: 'x' }), 404)).field).toBe('id');
+    expect(
+      (await refusal(await call(admin, PATHS.configPolicies, 'PATCH', { id: 'nope', name: 'x' }), 404)).field,
+    ).toBe('id');
 
     const q = await json<ConfigPolicy>(
       await call(admin, PATHS.inputPolicy, 'POST', { name: 'Second', browser: 'edge', settings: [] }),
       201,
     );
-    expect((await refusal(await call(admin, PATHS.batchDelete, 'POST', { ids: [p.id, 'nope'] }), 404)).field).toBe('ids.1');
+    expect(
+      (await refusal(await call(admin, PATHS.batchDelete, 'POST', { ids: [p.id, 'nope'] }), 404)).field,
+    ).toBe('ids.1');
     expect((await list()).map((x) => x.id)).toEqual(expect.arrayContaining([p.id, q.id]));
     expect(await json(await call(admin, PATHS.batchDelete, 'POST', { ids: [p.id, q.id] }))).toEqual({
       deleted: [p.id, q.id],
@@ -282,7 +360,9 @@ describe('config policies', () => {
       await call(admin, PATHS.inputPolicy, 'POST', { name: 'Third', browser: 'edge', settings: [] }),
       201,
     );
-    expect(await json(await call(admin, `${PATHS.configPolicies}?id=${r.id}`, 'DELETE'))).toEqual({ deleted: [r.id] });
+    expect(await json(await call(admin, `${PATHS.configPolicies}?id=${r.id}`, 'DELETE'))).toEqual({
+      deleted: [r.id],
+    });
     expect((await list()).map((x) => x.id)).not.toEqual(expect.arrayContaining([p.id]));
 
     const audits = await postureAudits();
@@ -290,13 +370,18 @@ describe('config policies', () => {
     expect(edit).toBeDefined();
     expect(JSON.parse(String(edit?.before))).toMatchObject({ name: 'To edit' });
     expect(JSON.parse(String(edit?.after))).toMatchObject({ name: 'Edited' });
-    expect(audits.some((e) => String(e.details).includes('Deleted the browser config policies Edited, Second'))).toBe(true);
+    expect(
+      audits.some((e) => String(e.details).includes('Deleted the browser config policies Edited, Second')),
+    ).toBe(true);
   });
 });
 
 describe('export: real files that read back through the upload', () => {
   test.each(['registry', 'registryXmlGpo', 'microsoftIntune'] as const)('%s round-trips', async (format) => {
-    const original = await json<ConfigPolicy>(await upload(admin, 'rt.reg', CHROME_REG, { name: `Round ${format}` }), 201);
+    const original = await json<ConfigPolicy>(
+      await upload(admin, 'rt.reg', CHROME_REG, { name: `Round ${format}` }),
+      201,
+    );
     const r = await call(admin, `${PATHS.export}?id=${original.id}&format=${format}`);
     expect(r.status).toBe(200);
     const disposition = r.headers.get('content-disposition') ?? '';
@@ -305,13 +390,20 @@ describe('export: real files that read back through the upload', () => {
       expect(disposition).toContain('Round-registry-chrome.reg');
       expect(file.startsWith('Windows Registry Editor Version 5.00\r\n')).toBe(true);
       expect(file).toContain('"PasswordManagerEnabled"=dword:00000000');
-      expect(file).toContain('[HKEY_LOCAL_MACHINE\\SOFTWARE\\Policies\\Google\\Chrome\\URLBlocklist]\r\n"1"="javascript://*"');
+      expect(file).toContain(
+        '[HKEY_LOCAL_MACHINE\\SOFTWARE\\Policies\\Google\\Chrome\\URLBlocklist]\r\n"1"="javascript://*"',
+      );
     } else if (format === 'registryXmlGpo') {
       expect(disposition).toContain('-Registry.xml');
       expect(file).toContain('<RegistrySettings clsid="{A3CCFC41-DFDB-43a5-8D26-0FE8B954DA51}">');
-      expect(file).toContain('key="SOFTWARE\\Policies\\Google\\Chrome" name="SafeBrowsingProtectionLevel" type="REG_DWORD" value="00000001"');
+      expect(file).toContain(
+        'key="SOFTWARE\\Policies\\Google\\Chrome" name="SafeBrowsingProtectionLevel" type="REG_DWORD" value="00000001"',
+      );
     } else {
-      const doc = JSON.parse(file) as { '@odata.type': string; omaSettings: { omaUri: string; value: string }[] };
+      const doc = JSON.parse(file) as {
+        '@odata.type': string;
+        omaSettings: { omaUri: string; value: string }[];
+      };
       expect(doc['@odata.type']).toBe('#microsoft.graph.windows10CustomConfiguration');
       expect(doc.omaSettings).toContainEqual(
         expect.objectContaining({
@@ -330,16 +422,18 @@ describe('export: real files that read back through the upload', () => {
 
   test('an unknown format is 400 naming it; another tenant’s policy is 404', async () => {
     const p = (await list())[0];
-    expect((await refusal(await call(admin, `${PATHS.export}?id=${p.id}&format=pdf`))).message).toMatch(/format/);
+    expect((await refusal(await call(admin, `${PATHS.export}?id=${p.id}&format=pdf`))).message).toMatch(
+      /format/,
+    );
     expect((await call(globex, `${PATHS.export}?id=${p.id}&format=registry`)).status).toBe(404);
   });
 });
 
 describe('assessments', () => {
   test('the seeded baseline per browser; each comparator hand-checked; not configured; re-assess shows the trend; review with who and when', async () => {
-    const { benchmarkPolicies } = await json<{ benchmarkPolicies: { id: string; browser: string; rules: unknown[] }[] }>(
-      await call(admin, PATHS.benchmarkPolicies),
-    );
+    const { benchmarkPolicies } = await json<{
+      benchmarkPolicies: { id: string; browser: string; rules: unknown[] }[];
+    }>(await call(admin, PATHS.benchmarkPolicies));
     expect(benchmarkPolicies.map((b) => b.browser).sort()).toEqual(['chrome', 'edge', 'firefox']);
 
     // Chrome's baseline has 10 rules; this policy sets 6 of them.
@@ -358,7 +452,10 @@ describe('assessments', () => {
       }),
       201,
     );
-    const first = await json<Assessment>(await call(admin, browserPosturePath(PATHS.assessOne, p.id), 'POST', {}), 201);
+    const first = await json<Assessment>(
+      await call(admin, browserPosturePath(PATHS.assessOne, p.id), 'POST', {}),
+      201,
+    );
     const status = Object.fromEntries(first.results.map((r) => [r.setting, [r.status, r.actual]]));
     expect(status).toMatchObject({
       SafeBrowsingProtectionLevel: ['fail', 0],
@@ -402,30 +499,65 @@ describe('assessments', () => {
         comment: 'Seen',
       }),
     );
-    expect(reviewed).toMatchObject({ reviewStatus: 'reviewed', reviewedBy: 'admin@acme.example', reviewComment: 'Seen' });
+    expect(reviewed).toMatchObject({
+      reviewStatus: 'reviewed',
+      reviewedBy: 'admin@acme.example',
+      reviewComment: 'Seen',
+    });
     expect(reviewed.reviewedAt).toEqual(expect.any(String));
     server.clock.advance(1000);
-    const second = await json<Assessment>(await call(admin, browserPosturePath(PATHS.reassess, first.id), 'POST', {}));
-    expect(second).toMatchObject({ id: first.id, passed: 6, failed: 0, score: 60, trend: 30, reviewStatus: 'unreviewed' });
+    const second = await json<Assessment>(
+      await call(admin, browserPosturePath(PATHS.reassess, first.id), 'POST', {}),
+    );
+    expect(second).toMatchObject({
+      id: first.id,
+      passed: 6,
+      failed: 0,
+      score: 60,
+      trend: 30,
+      reviewStatus: 'unreviewed',
+    });
     expect(second.history.map((h) => h.score)).toEqual([30, 60]);
-    expect(await json<Assessment>(await call(auditor, browserPosturePath(PATHS.assessment, first.id)))).toEqual(second);
+    expect(
+      await json<Assessment>(await call(auditor, browserPosturePath(PATHS.assessment, first.id))),
+    ).toEqual(second);
     const all = await json<AssessmentList>(await call(admin, PATHS.assessments));
     expect(all.assessments[0]).toMatchObject({ id: first.id, score: 60, trend: 30 });
 
     // assess (several at once, a named benchmark of the policy's browser only).
     expect(
-      (await refusal(await call(admin, PATHS.assess, 'POST', { configPolicyIds: [p.id], benchmarkPolicyId: 'edge-security-baseline' })))
-        .field,
+      (
+        await refusal(
+          await call(admin, PATHS.assess, 'POST', {
+            configPolicyIds: [p.id],
+            benchmarkPolicyId: 'edge-security-baseline',
+          }),
+        )
+      ).field,
     ).toBe('benchmarkPolicyId');
-    const batch = await json<AssessmentList>(await call(admin, PATHS.assess, 'POST', { configPolicyIds: [p.id] }), 201);
+    const batch = await json<AssessmentList>(
+      await call(admin, PATHS.assess, 'POST', { configPolicyIds: [p.id] }),
+      201,
+    );
     expect(batch.assessments).toHaveLength(1);
     expect(
-      (await refusal(await call(admin, browserPosturePath(PATHS.reviewStatus, first.id), 'PUT', { reviewStatus: 'done' }))).field,
+      (
+        await refusal(
+          await call(admin, browserPosturePath(PATHS.reviewStatus, first.id), 'PUT', {
+            reviewStatus: 'done',
+          }),
+        )
+      ).field,
     ).toMatch(/reviewStatus/);
 
     const audits = await postureAudits();
-    const review = audits.find((e) => String(e.details).startsWith('Marked the assessment of Assessed reviewed'));
-    expect(JSON.parse(String(review?.after))).toMatchObject({ reviewStatus: 'reviewed', reviewedBy: 'admin@acme.example' });
+    const review = audits.find((e) =>
+      String(e.details).startsWith('Marked the assessment of Assessed reviewed'),
+    );
+    expect(JSON.parse(String(review?.after))).toMatchObject({
+      reviewStatus: 'reviewed',
+      reviewedBy: 'admin@acme.example',
+    });
   });
 });
 
@@ -435,7 +567,9 @@ describe('permissions, feature, another tenant', () => {
     expect((await call(logs, PATHS.settingDefinitions)).status).toBe(403);
     expect((await call(auditor, PATHS.configPolicies)).status).toBe(200);
     expect((await call(auditor, PATHS.benchmarkPolicies)).status).toBe(200);
-    expect((await call(auditor, PATHS.inputPolicy, 'POST', { name: 'x', browser: 'chrome', settings: [] })).status).toBe(403);
+    expect(
+      (await call(auditor, PATHS.inputPolicy, 'POST', { name: 'x', browser: 'chrome', settings: [] })).status,
+    ).toBe(403);
     expect((await upload(auditor, 'a.reg', CHROME_REG)).status).toBe(403);
     expect((await call(auditor, PATHS.assess, 'POST', { configPolicyIds: ['x'] })).status).toBe(403);
     expect((await server.call(PATHS.configPolicies)).status).toBe(401);
@@ -452,7 +586,11 @@ describe('permissions, feature, another tenant', () => {
     const [assessment] = (await json<AssessmentList>(await call(admin, PATHS.assessments))).assessments;
     expect((await call(globex, browserPosturePath(PATHS.assessment, assessment.id))).status).toBe(404);
     expect(
-      (await call(globex, browserPosturePath(PATHS.reviewStatus, assessment.id), 'PUT', { reviewStatus: 'reviewed' })).status,
+      (
+        await call(globex, browserPosturePath(PATHS.reviewStatus, assessment.id), 'PUT', {
+          reviewStatus: 'reviewed',
+        })
+      ).status,
     ).toBe(404);
     expect((await json<AssessmentList>(await call(globex, PATHS.assessments))).assessments).toEqual([]);
     expect((await list()).find((p) => p.id === id)?.name).toBe(mine[0].name);

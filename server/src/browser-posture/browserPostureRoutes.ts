@@ -54,13 +54,18 @@ import {
   type ConfiguredSetting,
   type PostureBrowser,
   type PosturePlatform,
-  type UploadFormat,
 } from '@workbench/common/api/contract/browser-posture/browserPosture';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
 import type { EntityRecord } from '../store/ConfigStore';
-import { PolicyFileProblem, exportPolicy, policyFileText, readPolicyFile, type ReadPolicyFile } from './policyFiles';
+import {
+  PolicyFileProblem,
+  exportPolicy,
+  policyFileText,
+  readPolicyFile,
+  type ReadPolicyFile,
+} from './policyFiles';
 
 export const CONFIG_POLICY_ENTITY = 'brw_config_policy';
 export const ASSESSMENT_ENTITY = 'brw_assessment';
@@ -77,7 +82,12 @@ function checkedSettings(browser: PostureBrowser, settings: readonly ConfiguredS
   const seen = new Set<string>();
   for (const [i, s] of settings.entries()) {
     const def = definitionOf(browser, s.name);
-    if (!def) throw new ApiHttpError(400, `${s.name} is not a ${browser} setting of the catalogue.`, `${field}.${i}.name`);
+    if (!def)
+      throw new ApiHttpError(
+        400,
+        `${s.name} is not a ${browser} setting of the catalogue.`,
+        `${field}.${i}.name`,
+      );
     if (seen.has(s.name)) throw new ApiHttpError(400, `${s.name} is configured twice.`, `${field}.${i}.name`);
     seen.add(s.name);
     const problem = settingValueProblem(def, s.value);
@@ -98,7 +108,8 @@ function readFile(text: string, browser: PostureBrowser | null, field: string): 
       throw new PolicyFileProblem(`the file is a ${read.browser} policy, not ${browser}`, 'browser');
     return read;
   } catch (error) {
-    if (error instanceof PolicyFileProblem) throw new ApiHttpError(400, `The policy file was not read: ${error.message}.`, field);
+    if (error instanceof PolicyFileProblem)
+      throw new ApiHttpError(400, `The policy file was not read: ${error.message}.`, field);
     throw error;
   }
 }
@@ -128,7 +139,8 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
     );
   const policyRecord = async (tid: string, id: string, field = 'id'): Promise<EntityRecord> => {
     const record = await store.entities.get(CONFIG_POLICY_ENTITY, id);
-    if (!record || record.data.tid !== tid) throw new ApiHttpError(404, 'No config policy has this id.', field);
+    if (!record || record.data.tid !== tid)
+      throw new ApiHttpError(404, 'No config policy has this id.', field);
     return record;
   };
   const assessmentRecord = async (tid: string, id: string): Promise<EntityRecord> => {
@@ -142,7 +154,11 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
     const b = benchmarkOf(id);
     if (!b) throw new ApiHttpError(400, 'No benchmark policy has this id.', 'benchmarkPolicyId');
     if (b.browser !== browser)
-      throw new ApiHttpError(400, `${b.name} is a ${b.browser} benchmark; the policy is ${browser}.`, 'benchmarkPolicyId');
+      throw new ApiHttpError(
+        400,
+        `${b.name} is a ${b.browser} benchmark; the policy is ${browser}.`,
+        'benchmarkPolicyId',
+      );
     return b;
   };
 
@@ -169,8 +185,18 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       updatedAt: at,
       tid,
     };
-    await store.entities.insert({ entity: CONFIG_POLICY_ENTITY, id: policy.id, data: { ...policy }, createdAt: at, updatedAt: at });
-    noteAudit(request, { object: policy.name, after: strip(policy), details: `Created the browser config policy ${policy.name}.` });
+    await store.entities.insert({
+      entity: CONFIG_POLICY_ENTITY,
+      id: policy.id,
+      data: { ...policy },
+      createdAt: at,
+      updatedAt: at,
+    });
+    noteAudit(request, {
+      object: policy.name,
+      after: strip(policy),
+      details: `Created the browser config policy ${policy.name}.`,
+    });
     return strip(policy);
   };
 
@@ -214,10 +240,15 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
         try {
           for await (const part of request.parts()) {
             if (part.type === 'file') {
-              if (part.fieldname !== 'file') throw new ApiHttpError(400, 'The file goes in the field file.', part.fieldname);
+              if (part.fieldname !== 'file')
+                throw new ApiHttpError(400, 'The file goes in the field file.', part.fieldname);
               const bytes = await part.toBuffer();
               if (part.file.truncated)
-                throw new ApiHttpError(413, `A policy file is at most ${POLICY_FILE_MAX_BYTES / 1024} KB.`, 'file');
+                throw new ApiHttpError(
+                  413,
+                  `A policy file is at most ${POLICY_FILE_MAX_BYTES / 1024} KB.`,
+                  'file',
+                );
               file = { filename: part.filename || 'policy', bytes };
             } else fields[part.fieldname] = String(part.value);
           }
@@ -225,10 +256,15 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
           if (error instanceof ApiHttpError) throw error;
           const code = (error as { code?: string }).code;
           if (code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new ApiHttpError(413, `A policy file is at most ${POLICY_FILE_MAX_BYTES / 1024} KB.`, 'file');
+            throw new ApiHttpError(
+              413,
+              `A policy file is at most ${POLICY_FILE_MAX_BYTES / 1024} KB.`,
+              'file',
+            );
           throw new ApiHttpError(400, `The upload was not read: ${(error as Error).message}`, 'file');
         }
-        if (!file || file.bytes.length === 0) throw new ApiHttpError(400, 'Choose a policy file to upload.', 'file');
+        if (!file || file.bytes.length === 0)
+          throw new ApiHttpError(400, 'Choose a policy file to upload.', 'file');
         const browserField = oneOf(POSTURE_BROWSERS, fields.browser, 'browser');
         const platform = oneOf(POSTURE_PLATFORMS, fields.platform, 'platform') ?? 'windows';
         const name = (fields.name ?? '').trim() || file.filename.replace(/\.[A-Za-z]+$/, '');
@@ -243,7 +279,11 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
           platform,
           settings: read.settings.map(({ name: n, value }) => ({ name: n, value })),
           unknownSettings: read.unknownSettings,
-          uploadedFile: { filename: file.filename.slice(0, 200), format: read.format, size: file.bytes.length },
+          uploadedFile: {
+            filename: file.filename.slice(0, 200),
+            format: read.format,
+            size: file.bytes.length,
+          },
         });
         return reply.code(201).send(policy);
       },
@@ -265,8 +305,14 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const body = request.body;
       if ((body.settings === undefined) === (body.text === undefined))
-        throw new ApiHttpError(400, 'Give the settings, or paste a policy file as text: one of the two.', 'settings');
-      let fields: Pick<ConfigPolicy, 'settings' | 'unknownSettings' | 'uploadedFile'> & { browser: PostureBrowser };
+        throw new ApiHttpError(
+          400,
+          'Give the settings, or paste a policy file as text: one of the two.',
+          'settings',
+        );
+      let fields: Pick<ConfigPolicy, 'settings' | 'unknownSettings' | 'uploadedFile'> & {
+        browser: PostureBrowser;
+      };
       if (body.settings !== undefined) {
         if (!body.browser) throw new ApiHttpError(400, 'Choose the browser the settings are for.', 'browser');
         fields = {
@@ -317,7 +363,10 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
           `The policy was changed by ${before.updatedBy} at ${before.updatedAt} after you loaded it: reload it and make your change again.`,
           'updatedAt',
         );
-      const settings = body.settings === undefined ? before.settings : checkedSettings(before.browser, body.settings, 'settings');
+      const settings =
+        body.settings === undefined
+          ? before.settings
+          : checkedSettings(before.browser, body.settings, 'settings');
       const name = body.name?.trim();
       if (name === '') throw new ApiHttpError(400, 'A policy has a name.', 'name');
       const at = new Date(Math.max(ctx.now().getTime(), Date.parse(before.updatedAt) + 1)).toISOString();
@@ -331,16 +380,36 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
         updatedAt: at,
       };
       const ok = await store.entities.update(
-        { entity: CONFIG_POLICY_ENTITY, id: before.id, data: { ...after }, createdAt: record.createdAt, updatedAt: at },
+        {
+          entity: CONFIG_POLICY_ENTITY,
+          id: before.id,
+          data: { ...after },
+          createdAt: record.createdAt,
+          updatedAt: at,
+        },
         record.updatedAt,
       );
-      if (!ok) throw new ApiHttpError(409, 'The policy was changed meanwhile: reload it and make your change again.', 'updatedAt');
-      noteAudit(request, { object: after.name, before: strip(before), after: strip(after), details: `Changed the browser config policy ${after.name}.` });
+      if (!ok)
+        throw new ApiHttpError(
+          409,
+          'The policy was changed meanwhile: reload it and make your change again.',
+          'updatedAt',
+        );
+      noteAudit(request, {
+        object: after.name,
+        before: strip(before),
+        after: strip(after),
+        details: `Changed the browser config policy ${after.name}.`,
+      });
       return strip(after);
     },
   );
 
-  const deletePolicies = async (request: FastifyRequest, ids: readonly string[], field: (i: number) => string) => {
+  const deletePolicies = async (
+    request: FastifyRequest,
+    ids: readonly string[],
+    field: (i: number) => string,
+  ) => {
     const { tid } = tenantSessionOf(request);
     // Every id is checked before anything goes: one unknown id deletes nothing.
     const records = [];
@@ -362,7 +431,8 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       config: audited(PERM.configPoliciesWrite, 'delete', 'Deleted a browser config policy.'),
       schema: {
         tags,
-        summary: 'Deletes the config policy named by ?id= (its assessments stay, with the name they were made with)',
+        summary:
+          'Deletes the config policy named by ?id= (its assessments stay, with the name they were made with)',
         querystring: ConfigPolicyIdQuery,
         response: { 200: BatchDeleteReply, ...errorResponses(400, 401, 403, 404) },
       },
@@ -376,7 +446,8 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       config: audited(PERM.configPoliciesWrite, 'delete', 'Deleted browser config policies.'),
       schema: {
         tags,
-        summary: 'Deletes the config policies named by ids: all of them, or none when one is unknown (404 naming it)',
+        summary:
+          'Deletes the config policies named by ids: all of them, or none when one is unknown (404 naming it)',
         body: BatchDeleteBody,
         response: { 200: BatchDeleteReply, ...errorResponses(400, 401, 403, 404) },
       },
@@ -393,7 +464,8 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       config: guard(PERM.configPoliciesRead),
       schema: {
         tags,
-        summary: 'The config policy named by id as a file: microsoftIntune (Intune custom profile JSON), registry (.reg) or registryXmlGpo (Group Policy Registry.xml)',
+        summary:
+          'The config policy named by id as a file: microsoftIntune (Intune custom profile JSON), registry (.reg) or registryXmlGpo (Group Policy Registry.xml)',
         querystring: ExportQuery,
         response: { 200: Type.String(), ...errorResponses(400, 401, 403, 404) },
       },
@@ -444,13 +516,16 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       config: guard(PERM.benchmarkPoliciesRead),
       schema: {
         tags,
-        summary: 'The benchmark policies (a seeded security baseline per browser), each rule a setting, a comparator and its values',
+        summary:
+          'The benchmark policies (a seeded security baseline per browser), each rule a setting, a comparator and its values',
         querystring: BenchmarkPoliciesQuery,
         response: { 200: BenchmarkPolicyList, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => ({
-      benchmarkPolicies: BENCHMARK_POLICIES.filter((b) => !request.query.browser || b.browser === request.query.browser),
+      benchmarkPolicies: BENCHMARK_POLICIES.filter(
+        (b) => !request.query.browser || b.browser === request.query.browser,
+      ),
     }),
   );
 
@@ -467,9 +542,10 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       ? new Date(Math.max(ctx.now().getTime(), Date.parse(previous.record.updatedAt) + 1)).toISOString()
       : nowIso();
     const outcome = assessSettings(policy.settings, benchmark);
-    const history = [...(previous?.data.history ?? []), { assessedAt: at, assessedBy: username, score: outcome.score }].slice(
-      -ASSESSMENT_HISTORY_MAX,
-    );
+    const history = [
+      ...(previous?.data.history ?? []),
+      { assessedAt: at, assessedBy: username, score: outcome.score },
+    ].slice(-ASSESSMENT_HISTORY_MAX);
     const assessment: StoredAssessment = {
       id: previous?.data.id ?? crypto.randomUUID(),
       configPolicyId: policy.id,
@@ -489,7 +565,13 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       reviewComment: '',
       tid,
     };
-    const record = { entity: ASSESSMENT_ENTITY, id: assessment.id, data: { ...assessment }, createdAt: previous?.record.createdAt ?? at, updatedAt: at };
+    const record = {
+      entity: ASSESSMENT_ENTITY,
+      id: assessment.id,
+      data: { ...assessment },
+      createdAt: previous?.record.createdAt ?? at,
+      updatedAt: at,
+    };
     if (previous) {
       if (!(await store.entities.update(record, previous.record.updatedAt)))
         throw new ApiHttpError(409, 'The assessment was re-run meanwhile: reload it.', 'id');
@@ -500,7 +582,12 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
     noteAudit(request, {
       object: runs.map((a) => a.configPolicyName).join(', '),
       before: null,
-      after: runs.map((a) => ({ id: a.id, configPolicy: a.configPolicyName, benchmark: a.benchmarkPolicyName, score: a.score })),
+      after: runs.map((a) => ({
+        id: a.id,
+        configPolicy: a.configPolicyName,
+        benchmark: a.benchmarkPolicyName,
+        score: a.score,
+      })),
       details: `${verb} ${runs.map((a) => `${a.configPolicyName} against ${a.benchmarkPolicyName}: ${a.score}%`).join('; ')}.`,
     });
 
@@ -510,7 +597,8 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       config: audited(PERM.assessmentsWrite, 'create', 'Assessed browser config policies.'),
       schema: {
         tags,
-        summary: 'Assesses each config policy against a benchmark (its browser’s baseline when none is named); one new assessment per policy',
+        summary:
+          'Assesses each config policy against a benchmark (its browser’s baseline when none is named); one new assessment per policy',
         body: AssessBody,
         response: { 201: AssessmentList, ...errorResponses(400, 401, 403, 404) },
       },
@@ -536,7 +624,8 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       config: audited(PERM.assessmentsWrite, 'create', 'Assessed a browser config policy.'),
       schema: {
         tags,
-        summary: 'Assesses the config policy {id} against a benchmark (its browser’s baseline when none is named)',
+        summary:
+          'Assesses the config policy {id} against a benchmark (its browser’s baseline when none is named)',
         params: IdParams,
         body: Type.Optional(AssessOneBody),
         response: { 201: Assessment, ...errorResponses(400, 401, 403, 404) },
@@ -570,9 +659,16 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       const previous = record.data as unknown as StoredAssessment;
       const policyRow = await store.entities.get(CONFIG_POLICY_ENTITY, previous.configPolicyId);
       if (!policyRow || policyRow.data.tid !== tid)
-        throw new ApiHttpError(404, 'The config policy of this assessment was deleted: assess another policy.', 'id');
+        throw new ApiHttpError(
+          404,
+          'The config policy of this assessment was deleted: assess another policy.',
+          'id',
+        );
       const benchmark = benchmarkOf(previous.benchmarkPolicyId) ?? baselineOf(previous.browser);
-      const run = await runAssessment(request, policyRow.data as unknown as StoredPolicy, benchmark, { record, data: previous });
+      const run = await runAssessment(request, policyRow.data as unknown as StoredPolicy, benchmark, {
+        record,
+        data: previous,
+      });
       noteAudit(request, { before: { score: previous.score, reviewStatus: previous.reviewStatus } });
       auditRuns(request, [run], 'Re-assessed');
       return run;
@@ -585,7 +681,8 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       config: guard(PERM.assessmentsRead),
       schema: {
         tags,
-        summary: "The tenant's assessments, newest first, each with its score, its trend and its review status",
+        summary:
+          "The tenant's assessments, newest first, each with its score, its trend and its review status",
         response: { 200: AssessmentList, ...errorResponses(401, 403) },
       },
     },
@@ -608,12 +705,17 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       config: guard(PERM.assessmentsRead),
       schema: {
         tags,
-        summary: 'One assessment: per rule pass, fail or not configured with the expected and actual values, the score and its history',
+        summary:
+          'One assessment: per rule pass, fail or not configured with the expected and actual values, the score and its history',
         params: IdParams,
         response: { 200: Assessment, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => strip((await assessmentRecord(tenantSessionOf(request).tid, request.params.id)).data as unknown as StoredAssessment),
+    async (request) =>
+      strip(
+        (await assessmentRecord(tenantSessionOf(request).tid, request.params.id))
+          .data as unknown as StoredAssessment,
+      ),
   );
 
   app.put(
@@ -622,7 +724,8 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       config: audited(PERM.assessmentsWrite, 'update', 'Changed the review status of an assessment.'),
       schema: {
         tags,
-        summary: 'Sets the review status of the assessment {id} (unreviewed, in_review, reviewed) with a comment; who and when are recorded',
+        summary:
+          'Sets the review status of the assessment {id} (unreviewed, in_review, reviewed) with a comment; who and when are recorded',
         params: IdParams,
         body: ReviewStatusBody,
         response: { 200: Assessment, ...errorResponses(400, 401, 403, 404, 409) },
@@ -642,7 +745,11 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       };
       if (!(await store.entities.update({ ...record, data: { ...after }, updatedAt: at }, record.updatedAt)))
         throw new ApiHttpError(409, 'The assessment was changed meanwhile: reload it.', 'id');
-      const view = (a: StoredAssessment) => ({ reviewStatus: a.reviewStatus, reviewComment: a.reviewComment, reviewedBy: a.reviewedBy });
+      const view = (a: StoredAssessment) => ({
+        reviewStatus: a.reviewStatus,
+        reviewComment: a.reviewComment,
+        reviewedBy: a.reviewedBy,
+      });
       noteAudit(request, {
         object: before.configPolicyName,
         before: view(before),

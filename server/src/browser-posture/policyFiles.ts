@@ -80,7 +80,10 @@ function fromRegistry(entries: RegEntry[], format: UploadFormat): ReadPolicyFile
   const browsers = [...new Set(entries.map((e) => e.browser))];
   if (browsers.length > 1) {
     const other = entries.find((e) => e.browser !== entries[0].browser) as RegEntry;
-    throw new PolicyFileProblem(`a policy is of one browser; this file has ${browsers.join(' and ')}`, other.where);
+    throw new PolicyFileProblem(
+      `a policy is of one browser; this file has ${browsers.join(' and ')}`,
+      other.where,
+    );
   }
   const browser = browsers[0] ?? null;
   const settings: ReadSetting[] = [];
@@ -107,7 +110,11 @@ function fromRegistry(entries: RegEntry[], format: UploadFormat): ReadPolicyFile
       unknownSettings.push({ name, value: raw, ...(e.line ? { line: e.line } : {}) });
       continue;
     }
-    settings.push({ name, value: typedRegistryValue(def, e.value, e.where), ...(e.line ? { line: e.line } : {}) });
+    settings.push({
+      name,
+      value: typedRegistryValue(def, e.value, e.where),
+      ...(e.line ? { line: e.line } : {}),
+    });
   }
   for (const [name, list] of lists) {
     const value = list.items.sort((a, b) => a[0] - b[0]).map(([, v]) => v);
@@ -126,7 +133,10 @@ function typedRegistryValue(def: SettingDefinition, v: RegValue, where: string):
       throw new PolicyFileProblem(`${def.name} takes a DWORD of 0 or 1`, where);
     value = v.value === 1;
   } else if (def.type === 'list') {
-    throw new PolicyFileProblem(`${def.name} is a list: its items are the numbered values of its subkey`, where);
+    throw new PolicyFileProblem(
+      `${def.name} is a list: its items are the numbered values of its subkey`,
+      where,
+    );
   } else {
     const wantsNumber =
       def.type === 'integer' || (def.type === 'enum' && typeof def.allowedValues?.[0]?.value === 'number');
@@ -184,7 +194,8 @@ export function readRegFile(text: string): ReadPolicyFile {
     if (!m) throw new PolicyFileProblem('expected "Name"=value, a [key] or a ; comment', where);
     if (!key) throw new PolicyFileProblem('a value before any [key]', where);
     const valueName = regString(m[1]);
-    if (valueName === null || m[1] === '@') throw new PolicyFileProblem('a value name in double quotes', where);
+    if (valueName === null || m[1] === '@')
+      throw new PolicyFileProblem('a value name in double quotes', where);
     const data = m[2].trim();
     let value: RegValue;
     const dword = /^dword:([0-9a-fA-F]{1,8})$/.exec(data);
@@ -238,13 +249,16 @@ export function readRegistryXml(text: string): ReadPolicyFile {
       if (typeof key !== 'string' || typeof name !== 'string' || typeof value !== 'string')
         throw new PolicyFileProblem('Properties has key, name and value', where);
       const at = browserOfKey(`${hive ?? 'HKEY_LOCAL_MACHINE'}\\${key}`);
-      if (!at) throw new PolicyFileProblem(`${key} is not under the policy key of Chrome, Edge or Firefox`, where);
+      if (!at)
+        throw new PolicyFileProblem(`${key} is not under the policy key of Chrome, Edge or Firefox`, where);
       let v: RegValue;
       if (type === 'REG_DWORD') {
-        if (!/^[0-9a-fA-F]{1,8}$/.test(value)) throw new PolicyFileProblem('a REG_DWORD value is hexadecimal', where);
+        if (!/^[0-9a-fA-F]{1,8}$/.test(value))
+          throw new PolicyFileProblem('a REG_DWORD value is hexadecimal', where);
         v = { kind: 'dword', value: parseInt(value, 16) };
       } else if (type === 'REG_SZ') v = { kind: 'sz', value };
-      else throw new PolicyFileProblem(`type ${String(type)}: the types read are REG_DWORD and REG_SZ`, where);
+      else
+        throw new PolicyFileProblem(`type ${String(type)}: the types read are REG_DWORD and REG_SZ`, where);
       entries.push({ ...at, valueName: name, value: v, where });
     }
     for (const c of (node.Collection as XmlNode[] | undefined) ?? []) walk(c);
@@ -284,11 +298,14 @@ function readIntune(doc: Record<string, unknown>): ReadPolicyFile {
     const s = raw as { omaUri?: unknown; value?: unknown };
     if (typeof s.omaUri !== 'string' || typeof s.value !== 'string')
       throw new PolicyFileProblem('an OMA setting has omaUri and value (text)', where);
-    if (!s.omaUri.startsWith(OMA_PREFIX)) throw new PolicyFileProblem(`omaUri starts with ${OMA_PREFIX}`, where);
+    if (!s.omaUri.startsWith(OMA_PREFIX))
+      throw new PolicyFileProblem(`omaUri starts with ${OMA_PREFIX}`, where);
     const [ns, ...rest] = s.omaUri.slice(OMA_PREFIX.length).split('/');
     const b = POSTURE_BROWSERS.find((x) => ns.split('~').slice(0, 3).join('~') === INTUNE_NAMESPACES[x]);
-    if (!b || rest.length !== 1) throw new PolicyFileProblem(`${s.omaUri} is not a Chrome, Edge or Firefox policy`, where);
-    if (browser && browser !== b) throw new PolicyFileProblem(`a policy is of one browser; this file has ${browser} and ${b}`, where);
+    if (!b || rest.length !== 1)
+      throw new PolicyFileProblem(`${s.omaUri} is not a Chrome, Edge or Firefox policy`, where);
+    if (browser && browser !== b)
+      throw new PolicyFileProblem(`a policy is of one browser; this file has ${browser} and ${b}`, where);
     browser = b;
     const name = rest[0];
     const def = definitionOf(b, name);
@@ -298,16 +315,25 @@ function readIntune(doc: Record<string, unknown>): ReadPolicyFile {
     else if (v === '<disabled/>') value = false;
     else {
       const m = /^<enabled\/>\s*<data id="[^"]*" value="([^"]*)"\s*\/>$/.exec(v);
-      if (!m) throw new PolicyFileProblem('value is <enabled/>, <disabled/> or <enabled/><data id="…" value="…"/>', where);
+      if (!m)
+        throw new PolicyFileProblem(
+          'value is <enabled/>, <disabled/> or <enabled/><data id="…" value="…"/>',
+          where,
+        );
       const text = unXmlAttr(m[1]);
       if (def?.type === 'list') value = text.split(LIST_SEP).filter((_, k) => k % 2 === 1);
-      else if (def?.type === 'integer' || (def?.type === 'enum' && typeof def.allowedValues?.[0]?.value === 'number')) {
+      else if (
+        def?.type === 'integer' ||
+        (def?.type === 'enum' && typeof def.allowedValues?.[0]?.value === 'number')
+      ) {
         if (!/^-?[0-9]+$/.test(text)) throw new PolicyFileProblem(`${name} takes a whole number`, where);
         value = Number(text);
       } else value = text;
     }
     if (!def) {
-      unknownSettings.push({ name, value });
+      // The catalogue does not say the type: a whole number reads back as the number (a DWORD).
+      const n = typeof value === 'string' && /^-?[0-9]{1,10}$/.test(value) ? Number(value) : value;
+      unknownSettings.push({ name, value: n });
       return;
     }
     if (def.type !== 'boolean' && typeof value === 'boolean')
@@ -325,7 +351,10 @@ function readIntune(doc: Record<string, unknown>): ReadPolicyFile {
  */
 function readJsonPolicies(doc: Record<string, unknown>, browser: PostureBrowser | null): ReadPolicyFile {
   if (!browser)
-    throw new PolicyFileProblem('a JSON policy file names no browser: choose the browser with the upload', 'browser');
+    throw new PolicyFileProblem(
+      'a JSON policy file names no browser: choose the browser with the upload',
+      'browser',
+    );
   const top =
     doc.policies && typeof doc.policies === 'object' && !Array.isArray(doc.policies)
       ? (doc.policies as Record<string, unknown>)
@@ -347,7 +376,8 @@ function readJsonPolicies(doc: Record<string, unknown>, browser: PostureBrowser 
         typeof value === 'string' ||
         (typeof value === 'number' && Number.isFinite(value)) ||
         (Array.isArray(value) && value.every((v) => typeof v === 'string'));
-      if (!ok) throw new PolicyFileProblem('a value is true, false, a number, a text or a list of texts', where);
+      if (!ok)
+        throw new PolicyFileProblem('a value is true, false, a number, a text or a list of texts', where);
       if (!def) {
         unknownSettings.push({ name, value: value as SettingValue });
         continue;
@@ -454,7 +484,9 @@ function exportReg(p: PolicyForExport): string {
 function exportGpoXml(p: PolicyForExport, now: Date): string {
   const changed = now.toISOString().replace('T', ' ').slice(0, 19);
   const items = registryRows(p).map((r) => {
-    const key = r.subkey ? `${BROWSER_REGISTRY_KEYS[p.browser]}\\${r.subkey}` : BROWSER_REGISTRY_KEYS[p.browser];
+    const key = r.subkey
+      ? `${BROWSER_REGISTRY_KEYS[p.browser]}\\${r.subkey}`
+      : BROWSER_REGISTRY_KEYS[p.browser];
     const type = r.value.kind === 'dword' ? 'REG_DWORD' : 'REG_SZ';
     const value = r.value.kind === 'dword' ? hex8(r.value.value) : r.value.value;
     const uid = `{${crypto.randomUUID().toUpperCase()}}`;
@@ -511,8 +543,16 @@ export function exportPolicy(p: PolicyForExport, format: ExportFormat, now: Date
     case 'registry':
       return { filename: `${base}.reg`, contentType: 'text/plain; charset=utf-8', body: exportReg(p) };
     case 'registryXmlGpo':
-      return { filename: `${base}-Registry.xml`, contentType: 'application/xml; charset=utf-8', body: exportGpoXml(p, now) };
+      return {
+        filename: `${base}-Registry.xml`,
+        contentType: 'application/xml; charset=utf-8',
+        body: exportGpoXml(p, now),
+      };
     case 'microsoftIntune':
-      return { filename: `${base}-intune.json`, contentType: 'application/json; charset=utf-8', body: exportIntune(p) };
+      return {
+        filename: `${base}-intune.json`,
+        contentType: 'application/json; charset=utf-8',
+        body: exportIntune(p),
+      };
   }
 }

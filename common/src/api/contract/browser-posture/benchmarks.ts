@@ -62,18 +62,67 @@ export const BENCHMARK_POLICIES: readonly BenchmarkPolicy[] = [
     id: 'chrome-security-baseline',
     name: 'Chrome security baseline',
     browser: 'chrome',
-    description: 'Safe Browsing on, modern TLS, no click-through of certificate errors, dangerous downloads blocked.',
+    description:
+      'Safe Browsing on, modern TLS, no click-through of certificate errors, dangerous downloads blocked.',
     rules: [
-      rule('safe-browsing', 'SafeBrowsingProtectionLevel', 'greater_than', [0], 'Safe Browsing protects against phishing and malware.'),
-      rule('leak-detection', 'PasswordLeakDetectionEnabled', 'equal', [true], 'Users learn when a saved password has leaked.'),
-      rule('no-cert-override', 'SSLErrorOverrideAllowed', 'equal', [false], 'A certificate error is an attack until shown otherwise.'),
+      rule(
+        'safe-browsing',
+        'SafeBrowsingProtectionLevel',
+        'greater_than',
+        [0],
+        'Safe Browsing protects against phishing and malware.',
+      ),
+      rule(
+        'leak-detection',
+        'PasswordLeakDetectionEnabled',
+        'equal',
+        [true],
+        'Users learn when a saved password has leaked.',
+      ),
+      rule(
+        'no-cert-override',
+        'SSLErrorOverrideAllowed',
+        'equal',
+        [false],
+        'A certificate error is an attack until shown otherwise.',
+      ),
       rule('tls-min', 'SSLVersionMin', 'equal', ['tls1.2'], 'TLS 1.0 and 1.1 are deprecated.'),
-      rule('downloads', 'DownloadRestrictions', 'inbetween', [1, 4], 'Dangerous or malicious downloads are blocked.'),
+      rule(
+        'downloads',
+        'DownloadRestrictions',
+        'inbetween',
+        [1, 4],
+        'Dangerous or malicious downloads are blocked.',
+      ),
       rule('site-isolation', 'SitePerProcess', 'equal', [true], 'Each site runs in its own process.'),
-      rule('mixed-content', 'DefaultInsecureContentSetting', 'equal', [2], 'Secure pages do not load insecure content.'),
-      rule('component-updates', 'ComponentUpdatesEnabled', 'equal', [true], 'Components carry security fixes.'),
-      rule('relaunch-period', 'RelaunchNotificationPeriod', 'less_than', [259200001], 'An update is applied within three days.'),
-      rule('private-ambient-auth', 'AmbientAuthenticationInPrivateModesEnabled', 'less_than', [1], 'Incognito does not send integrated credentials.'),
+      rule(
+        'mixed-content',
+        'DefaultInsecureContentSetting',
+        'equal',
+        [2],
+        'Secure pages do not load insecure content.',
+      ),
+      rule(
+        'component-updates',
+        'ComponentUpdatesEnabled',
+        'equal',
+        [true],
+        'Components carry security fixes.',
+      ),
+      rule(
+        'relaunch-period',
+        'RelaunchNotificationPeriod',
+        'less_than',
+        [259200001],
+        'An update is applied within three days.',
+      ),
+      rule(
+        'private-ambient-auth',
+        'AmbientAuthenticationInPrivateModesEnabled',
+        'less_than',
+        [1],
+        'Incognito does not send integrated credentials.',
+      ),
     ],
   },
   {
@@ -82,31 +131,92 @@ export const BENCHMARK_POLICIES: readonly BenchmarkPolicy[] = [
     browser: 'edge',
     description: 'SmartScreen on without click-through, tracking prevention, modern TLS, automatic HTTPS.',
     rules: [
-      rule('smartscreen', 'SmartScreenEnabled', 'equal', [true], 'SmartScreen blocks phishing and malware sites.'),
-      rule('smartscreen-sites', 'PreventSmartScreenPromptOverride', 'equal', [true], 'A SmartScreen warning about a site cannot be bypassed.'),
-      rule('smartscreen-files', 'PreventSmartScreenPromptOverrideForFiles', 'equal', [true], 'A SmartScreen warning about a download cannot be bypassed.'),
+      rule(
+        'smartscreen',
+        'SmartScreenEnabled',
+        'equal',
+        [true],
+        'SmartScreen blocks phishing and malware sites.',
+      ),
+      rule(
+        'smartscreen-sites',
+        'PreventSmartScreenPromptOverride',
+        'equal',
+        [true],
+        'A SmartScreen warning about a site cannot be bypassed.',
+      ),
+      rule(
+        'smartscreen-files',
+        'PreventSmartScreenPromptOverrideForFiles',
+        'equal',
+        [true],
+        'A SmartScreen warning about a download cannot be bypassed.',
+      ),
       rule('pua', 'SmartScreenPuaEnabled', 'equal', [true], 'Potentially unwanted apps are blocked.'),
       rule('tracking', 'TrackingPrevention', 'greater_than', [1], 'Balanced or strict tracking prevention.'),
       rule('tls-min', 'SSLVersionMin', 'equal', ['tls1.2'], 'TLS 1.0 and 1.1 are deprecated.'),
-      rule('no-cert-override', 'SSLErrorOverrideAllowed', 'equal', [false], 'A certificate error is an attack until shown otherwise.'),
-      rule('downloads', 'DownloadRestrictions', 'inbetween', [1, 4], 'Dangerous or malicious downloads are blocked.'),
+      rule(
+        'no-cert-override',
+        'SSLErrorOverrideAllowed',
+        'equal',
+        [false],
+        'A certificate error is an attack until shown otherwise.',
+      ),
+      rule(
+        'downloads',
+        'DownloadRestrictions',
+        'inbetween',
+        [1, 4],
+        'Dangerous or malicious downloads are blocked.',
+      ),
       rule('https', 'AutomaticHttpsDefault', 'greater_than', [0], 'Connections move from HTTP to HTTPS.'),
-      rule('typosquatting', 'TyposquattingCheckerEnabled', 'equal', [true], 'Look-alike addresses are flagged.'),
+      rule(
+        'typosquatting',
+        'TyposquattingCheckerEnabled',
+        'equal',
+        [true],
+        'Look-alike addresses are flagged.',
+      ),
     ],
   },
   {
     id: 'firefox-security-baseline',
     name: 'Firefox security baseline',
     browser: 'firefox',
-    description: 'No bypass of certificate or Safe Browsing warnings, updates on, tracking protection, HTTPS-Only.',
+    description:
+      'No bypass of certificate or Safe Browsing warnings, updates on, tracking protection, HTTPS-Only.',
     rules: [
-      rule('no-cert-bypass', 'DisableSecurityBypass.InvalidCertificate', 'equal', [true], 'A certificate error is an attack until shown otherwise.'),
-      rule('no-safebrowsing-bypass', 'DisableSecurityBypass.SafeBrowsing', 'equal', [true], 'A Safe Browsing warning cannot be bypassed.'),
+      rule(
+        'no-cert-bypass',
+        'DisableSecurityBypass.InvalidCertificate',
+        'equal',
+        [true],
+        'A certificate error is an attack until shown otherwise.',
+      ),
+      rule(
+        'no-safebrowsing-bypass',
+        'DisableSecurityBypass.SafeBrowsing',
+        'equal',
+        [true],
+        'A Safe Browsing warning cannot be bypassed.',
+      ),
       rule('updates', 'DisableAppUpdate', 'equal', [false], 'Updates carry security fixes.'),
       rule('auto-update', 'AppAutoUpdate', 'equal', [true], 'Updates install without waiting for the user.'),
       rule('tracking', 'EnableTrackingProtection.Value', 'equal', [true], 'Tracking content is blocked.'),
-      rule('cryptomining', 'EnableTrackingProtection.Cryptomining', 'equal', [true], 'Cryptomining scripts are blocked.'),
-      rule('fingerprinting', 'EnableTrackingProtection.Fingerprinting', 'equal', [true], 'Fingerprinting scripts are blocked.'),
+      rule(
+        'cryptomining',
+        'EnableTrackingProtection.Cryptomining',
+        'equal',
+        [true],
+        'Cryptomining scripts are blocked.',
+      ),
+      rule(
+        'fingerprinting',
+        'EnableTrackingProtection.Fingerprinting',
+        'equal',
+        [true],
+        'Fingerprinting scripts are blocked.',
+      ),
       rule('tls-min', 'SSLVersionMin', 'equal', ['tls1.2'], 'TLS 1.0 and 1.1 are deprecated.'),
       rule('https-only', 'HttpsOnlyMode', 'equal', ['force_enabled'], 'Pages load over HTTPS only.'),
       rule('studies', 'DisableFirefoxStudies', 'equal', [true], 'No remotely installed experiments.'),
@@ -147,8 +257,10 @@ export interface AssessmentOutcome {
 export function ruleProblem(browser: PostureBrowser, r: BenchmarkRule): string | null {
   const def = definitionOf(browser, r.setting);
   if (!def) return `${r.setting} is not a ${browser} setting of the catalogue.`;
-  if (!comparatorsFor(def).includes(r.comparator)) return `${r.setting} is not compared with ${r.comparator}.`;
-  if (r.values.length !== arityOf(r.comparator)) return `${r.comparator} takes ${arityOf(r.comparator)} value(s).`;
+  if (!comparatorsFor(def).includes(r.comparator))
+    return `${r.setting} is not compared with ${r.comparator}.`;
+  if (r.values.length !== arityOf(r.comparator))
+    return `${r.comparator} takes ${arityOf(r.comparator)} value(s).`;
   return null;
 }
 
