@@ -108,7 +108,8 @@ function readFile(text: string, browser: PostureBrowser | null, field: string): 
       throw new PolicyFileProblem(`the file is a ${read.browser} policy, not ${browser}`, 'browser');
     return read;
   } catch (error) {
-    if (error instanceof PolicyFileProblem)
+    // Whatever a parser makes of a strange file, it is the file's problem: 400, never a 500.
+    if (error instanceof Error)
       throw new ApiHttpError(400, `The policy file was not read: ${error.message}.`, field);
     throw error;
   }
@@ -650,6 +651,7 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
         summary:
           'Runs the assessment {id} again on its policy’s current settings: a new run in its history (the trend), its review status back to unreviewed',
         params: IdParams,
+        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
         response: { 200: Assessment, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
