@@ -136,7 +136,9 @@ describe('Browser Posture Manager (browser-management)', () => {
       field: 'settings.1.value',
     });
     await userEvent.click(screen.getByTestId(ids.editorSave));
-    expect(await within(editor).findByText('SitePerProcess takes true or false.')).toBeInTheDocument();
+    // Under the setting the server named (settings.1.value), not above the form.
+    expect(await within(editor).findByText(/^SitePerProcess takes true or false\./)).toBeInTheDocument();
+    expect(screen.queryByTestId(ids.editorError)).not.toBeInTheDocument();
     expect(JSON.parse(String(mock.history.patch[0].data))).toEqual({
       id: 'p1',
       name: 'Office Chrome',

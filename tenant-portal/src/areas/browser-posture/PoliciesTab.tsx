@@ -29,6 +29,15 @@ import { useEntityCall, useEntityRead } from '../../app/portalEntities';
 import { BRW_TEXTS, BROWSER_LABELS, PLATFORM_LABELS } from './browserPostureTexts';
 import { PolicyEditorDialog, type EditorMode } from './PolicyEditorDialog';
 
+/** A chosen file's text (FileReader: what every browser, and the test DOM, has). */
+const readText = (file: File): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsText(file);
+  });
+
 export function PoliciesTab({ onAssessed }: { onAssessed: () => void }) {
   const dispatch = useAppDispatch();
   const canRead = useAppSelector(selectCan(PERM.configPoliciesRead));
@@ -67,7 +76,7 @@ export function PoliciesTab({ onAssessed }: { onAssessed: () => void }) {
     setUploadError(null);
     setUploaded(null);
     try {
-      const policy = await upload({ filename: file.name, text: await file.text(), browser, platform });
+      const policy = await upload({ filename: file.name, text: await readText(file), browser, platform });
       setUploaded(policy);
       policies.reload();
     } catch (e) {

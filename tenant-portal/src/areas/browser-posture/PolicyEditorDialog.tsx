@@ -334,7 +334,10 @@ export function PolicyEditorDialog({
                       {...params}
                       size="small"
                       label="Add a setting from the catalogue"
-                      slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': ids.editorAddSetting } }}
+                      slotProps={{
+                        ...params.slotProps,
+                        htmlInput: { ...params.slotProps.htmlInput, 'data-testid': ids.editorAddSetting },
+                      }}
                     />
                   )}
                 />
