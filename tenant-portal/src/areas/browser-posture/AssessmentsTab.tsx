@@ -16,7 +16,7 @@ import {
   type ReviewStatus,
 } from '@workbench/common/api/contract/browser-posture/browserPosture';
 import { POSTURE_COMPARATOR_LABELS } from '@workbench/common/posture/evaluate';
-import { StatusChip } from '@workbench/common/components/status-chip/StatusChip';
+import { StatusChip } from '@workbench/common/components/status-chip/index';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { LoadFailed, Loading } from '@workbench/common/components/page-states/index';
 import { browserPostureIds as ids } from '@workbench/common/test-ids/browserPostureIds';
@@ -129,7 +129,7 @@ export function AssessmentsTab() {
         <Box data-testid={`${ids.reviewStatus}-${a.id}`}>
           <StatusChip label={REVIEW_STATUS_LABELS[a.reviewStatus]} colour={REVIEW_COLOURS[a.reviewStatus]} />
           {a.reviewedBy && (
-            <Typography variant="caption" display="block" color="text.secondary">
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
               {a.reviewedBy}, {when(a.reviewedAt)}
             </Typography>
           )}
@@ -152,7 +152,7 @@ export function AssessmentsTab() {
             minWidth: 290,
             pinned: 'right' as const,
             render: (a: Assessment) => (
-              <Stack direction="row" spacing={1} alignItems="center">
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Button
                   size="small"
                   disabled={busy === a.id}

@@ -22,7 +22,7 @@ import {
 } from '@workbench/common/api/contract/browser-posture/browserPosture';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { LoadFailed, Loading } from '@workbench/common/components/page-states/index';
-import { ConfirmDeleteDialog } from '@workbench/common/components/confirm-delete/ConfirmDeleteDialog';
+import { ConfirmDeleteDialog } from '@workbench/common/components/confirm-delete/index';
 import { downloadFile } from '@workbench/common/formatting/downloadFile';
 import { browserPostureIds as ids } from '@workbench/common/test-ids/browserPostureIds';
 import { useEntityCall, useEntityRead } from '../../app/portalEntities';
@@ -201,7 +201,7 @@ export function PoliciesTab({ onAssessed }: { onAssessed: () => void }) {
     <Box>
       {canWrite ? (
         <Stack spacing={2} sx={{ mb: 2 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <FormControl size="small" sx={{ minWidth: 200 }}>
               <InputLabel id="brw-upload-browser-label">{BRW_TEXTS.uploadBrowser}</InputLabel>
               <Select

@@ -87,7 +87,7 @@ function SettingControl({
           }
           label={value === true ? 'Enabled (true)' : 'Disabled (false)'}
         />
-        <Typography variant="caption" color={error ? 'error' : 'text.secondary'} display="block">
+        <Typography variant="caption" color={error ? 'error' : 'text.secondary'} sx={{ display: 'block' }}>
           {helperText}
         </Typography>
       </Box>
@@ -291,9 +291,9 @@ export function PolicyEditorDialog({
                 </Typography>
               )}
               {rows.map((r, i) => (
-                <Stack key={r.name} direction="row" spacing={1} alignItems="flex-start">
+                <Stack key={r.name} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
                   <Box sx={{ width: { xs: 140, sm: 260 }, flexShrink: 0, pt: 1, overflowWrap: 'anywhere' }}>
-                    <Typography fontWeight={500}>{r.name}</Typography>
+                    <Typography sx={{ fontWeight: 500 }}>{r.name}</Typography>
                   </Box>
                   <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                     <SettingControl
