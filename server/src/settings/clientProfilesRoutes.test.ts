@@ -319,6 +319,21 @@ describe('ts_client_profile: one document (GET and PUT)', () => {
     expect(await json<Ts>(await call(admin, TS))).toEqual(before);
   });
 
+  it('keeps the client profile it names: deleting it is refused with 409 and changes nothing', async () => {
+    const ts0 = await json<Ts>(await call(admin, TS));
+    const used = ts0.client_profile_id;
+    expect(used).not.toBeNull();
+    const before = await read(CLIENT);
+    const rest = before.profiles.filter((p) => p.uuid !== used);
+    const refused = await json<{ message: string; field: string }>(
+      await put(CLIENT, { profiles: rest, updated_at: before.updated_at }),
+      409,
+    );
+    expect(refused).toMatchObject({ field: 'profiles' });
+    expect(refused.message).toMatch(/^The TS client profile uses this client profile/);
+    expect(await read(CLIENT)).toEqual(before);
+  });
+
   it('lets the auditor read and refuses their save; refuses the logs role', async () => {
     const doc = await json<Ts>(await call(auditor, TS));
     expect((await put(TS, { ...doc, updated_by: undefined }, auditor)).status).toBe(403);

@@ -40,7 +40,7 @@ import { named } from '../http/namedPlugin';
 import { tsClientProfileRoutes } from './tsClientProfileRoutes';
 import { settingsEntity } from './settingsEntity';
 
-import { checkSettingsUsedByPolicy } from './settingsReferences';
+import { checkSettingsUsedByDocuments, checkSettingsUsedByPolicy } from './settingsReferences';
 import { decodedCertificate, withCertificateStatus } from './certificateFields';
 export { settingsEntity };
 
@@ -148,6 +148,7 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
       }
       const kept = new Set(items.map((i) => i[def.idField]));
       await checkSettingsUsedByPolicy(ctx.store, tid, list, kept);
+      await checkSettingsUsedByDocuments(ctx.store, tid, list, kept);
       for (const other of TENANT_SETTINGS_LISTS)
         for (const ref of TENANT_SETTINGS_REGISTRY[other].references ?? []) {
           if (ref.list !== list) continue;

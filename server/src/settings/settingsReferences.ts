@@ -21,7 +21,7 @@ import {
 import type { ConfigStore } from '../store/ConfigStore';
 import { ApiHttpError } from '../http/errors';
 import { readPolicyDoc } from '../policy/revisionStaging';
-import { settingsEntity } from './settingsEntity';
+import { settingsEntity, TS_CLIENT_PROFILE_ENTITY } from './settingsEntity';
 
 /** The stored items of a tenant's settings list (none before its first save). */
 export async function settingsItems(
@@ -86,5 +86,35 @@ export async function checkSettingsUsedByPolicy(
           def.listField,
         );
     }
+  }
+}
+
+/** Settings documents that name an item of a settings list: the item cannot go while they do. */
+const SETTINGS_DOCUMENT_USERS = [
+  {
+    list: 'client_profiles',
+    entity: TS_CLIENT_PROFILE_ENTITY,
+    field: 'client_profile_id',
+    title: 'The TS client profile',
+  },
+] as const satisfies readonly { list: TenantSettingsList; entity: string; field: string; title: string }[];
+
+/** Refuses (409) a save of `list` that drops an item a settings document names (the TS client profile's client profile). */
+export async function checkSettingsUsedByDocuments(
+  store: Pick<ConfigStore, 'entities'>,
+  tid: string,
+  list: TenantSettingsList,
+  kept: ReadonlySet<unknown>,
+): Promise<void> {
+  const def: SettingsListDef = TENANT_SETTINGS_REGISTRY[list];
+  for (const user of SETTINGS_DOCUMENT_USERS) {
+    if (user.list !== list) continue;
+    const used = (await store.entities.get(user.entity, tid))?.data[user.field];
+    if (used !== undefined && used !== null && !kept.has(used))
+      throw new ApiHttpError(
+        409,
+        `${user.title} uses this ${def.noun}: choose another one there first.`,
+        def.listField,
+      );
   }
 }

@@ -2,8 +2,9 @@
  * The TS client profile (docs/settings.md §11): `GET` and `PUT ts_client_profile`, one document per
  * tenant. Read with `settings:client_profiles:read`, saved with `:write`, the tenant needing
  * `clientProfiles`; a save names a stored client profile (400 otherwise), is refused over a newer
- * save (409), and is an audit event of the area `client_profiles` with before and after. A client
- * profile deleted since reads as none (client_profile_id null): the page asks for another.
+ * save (409), and is an audit event of the area `client_profiles` with before and after. The client
+ * profile it names cannot be deleted (409, settingsReferences.ts); one gone anyway (a store edited
+ * by hand) reads as none (client_profile_id null) and the page asks for another.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -23,9 +24,7 @@ import {
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
-import { settingsEntity } from './settingsEntity';
-
-const ENTITY = 'settings_ts_client_profile';
+import { settingsEntity, TS_CLIENT_PROFILE_ENTITY as ENTITY } from './settingsEntity';
 
 export const tsClientProfileRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
