@@ -6,18 +6,20 @@
 import {
   BROWSER_POSTURE_PATHS as PATHS,
   browserPosturePath,
-  type Assessment,
-  type AssessmentList,
-  type BenchmarkPolicy,
-  type ConfigPolicy,
-  type ConfigPolicyList,
-  type ConfigPolicyPatch,
-  type ExportFormat,
-  type InputPolicyBody,
-  type PostureBrowser,
-  type PosturePlatform,
-  type ReviewStatusBody,
-  type SettingDefinitionList,
+} from './contract/browser-posture/browserPosturePaths';
+import type {
+  Assessment,
+  AssessmentList,
+  BenchmarkPolicy,
+  ConfigPolicy,
+  ConfigPolicyList,
+  ConfigPolicyPatch,
+  ExportFormat,
+  InputPolicyBody,
+  PostureBrowser,
+  PosturePlatform,
+  ReviewStatusBody,
+  SettingDefinitionList,
 } from './contract/browser-posture/browserPosture';
 import type { HttpClient } from './http';
 

@@ -22,24 +22,7 @@ import { RULE_STATUSES, type SettingValue } from './benchmarks';
 export * from './settingDefinitions';
 export * from './benchmarks';
 
-const BRW = '/api/brw-posture-mgmt/v1';
-export const BROWSER_POSTURE_PATHS = {
-  configPolicies: `${BRW}/configPolicies`,
-  batchDelete: `${BRW}/configPolicies/batchDelete`,
-  export: `${BRW}/configPolicies/export`,
-  inputPolicy: `${BRW}/configPolicies/inputPolicy`,
-  assess: `${BRW}/configPolicies/assess`,
-  assessOne: `${BRW}/configPolicies/assess/:id`,
-  reassess: `${BRW}/configPolicies/reassess/:id`,
-  /** Ours: the list of assessments (the spec names only one assessment's read). */
-  assessments: `${BRW}/configPolicies/assessments`,
-  assessment: `${BRW}/configPolicies/assessments/:id`,
-  reviewStatus: `${BRW}/configPolicies/assessments/:id/reviewStatus`,
-  settingDefinitions: `${BRW}/configSettingDefinitions`,
-  benchmarkPolicies: `${BRW}/benchmarkPolicies`,
-} as const;
-export const browserPosturePath = (path: string, id: string): string =>
-  path.replace(':id', encodeURIComponent(id));
+export { BROWSER_POSTURE_PATHS, browserPosturePath } from './browserPosturePaths';
 
 /** The tenant's feature flag (docs/access.md §5) and the permission items (docs/browser-posture.md §6). */
 export const BROWSER_POSTURE_FEATURE = 'browser_posture';
