@@ -6,9 +6,6 @@
  * export → upload round trips per format; assessments per comparator, re-assessment's trend,
  * review status with who and when; permissions, the feature, another tenant; audited writes.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   BROWSER_POSTURE_PATHS as PATHS,
   browserPosturePath,
@@ -18,34 +15,28 @@ import {
   type ConfigPolicyList,
   type SettingDefinitionList,
 } from '@workbench/common/api/contract/browser-posture/browserPosture';
-import type { EventStore } from '../events/eventStore';
-import { openTestEventStore } from '../testing/testEventStore';
-import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
+import { startAuditedTestServer, type AuditedTestServer } from '../testing/auditedTestServer';
+import { signIn, type SignedIn, type TestServer } from '../testing/testServer';
 
 jest.setTimeout(120_000);
 
+let audited: AuditedTestServer;
 let server: TestServer;
-let events: EventStore;
-let eventsDir: string;
 let admin: SignedIn;
 let auditor: SignedIn;
 let logs: SignedIn;
 let globex: SignedIn;
 
 beforeAll(async () => {
-  eventsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brw-'));
-  events = await openTestEventStore(eventsDir);
-  server = await startTestServer({ events: { store: events } });
-  admin = await signIn(server, 'admin@acme.example');
-  auditor = await signIn(server, 'auditor@acme.example');
-  logs = await signIn(server, 'logs@acme.example');
-  globex = await signIn(server, 'admin@globex.example');
+  audited = await startAuditedTestServer('brw-');
+  server = audited.server;
+  [admin, auditor, logs, globex] = await Promise.all(
+    ['admin@acme.example', 'auditor@acme.example', 'logs@acme.example', 'admin@globex.example'].map((u) =>
+      signIn(server, u),
+    ),
+  );
 });
-afterAll(async () => {
-  await server.close();
-  await events.close();
-  fs.rmSync(eventsDir, { recursive: true, force: true });
-});
+afterAll(() => audited.close());
 
 const call = (who: SignedIn, pathname: string, method = 'GET', body?: unknown) =>
   server.call(pathname, { method, jar: who.jar, body });
