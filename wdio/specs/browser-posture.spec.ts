@@ -31,10 +31,16 @@ const REG = [
 /** The text of a test id inside the table row that shows the policy's name. */
 const inRow = (prefix: string) =>
   $(`//*[@role="row"][.//*[contains(., "${NAME}")]]//*[starts-with(@data-testid, "${prefix}-")]`);
+/** A control below the upload box or in the table: scrolled into view first, then clicked. */
+async function clickInView(element: ReturnType<typeof $>, what: string): Promise<void> {
+  await element.waitForDisplayed({ timeoutMsg: `${what} did not show.` });
+  await element.scrollIntoView({ block: 'center', inline: 'center' });
+  await clickWhenReady(element, what);
+}
 const tab = (name: string) => clickWhenReady(byTestId(`${ids.tab}-${name}`), `The ${name} tab`);
 
 async function chooseOption(combobox: ReturnType<typeof $>, option: string, what: string): Promise<void> {
-  await clickWhenReady(combobox, what);
+  await clickInView(combobox, what);
   await clickWhenReady($(`//li[@role="option"][normalize-space(.)="${option}"]`), option);
 }
 
@@ -52,7 +58,7 @@ describe('Browser Posture Manager', () => {
     expect(await blockingViolations()).toEqual([]);
 
     // Upload: the upload box hides its file input behind the drop zone.
-    const input = byTestId(componentIds.uploadInput);
+    const input = await byTestId(componentIds.uploadInput);
     await input.waitForExist();
     await browser.execute((el: HTMLElement) => {
       el.removeAttribute('hidden');
@@ -65,7 +71,7 @@ describe('Browser Posture Manager', () => {
     await expect(result).toHaveText(expect.stringContaining('SomeFuturePolicy (line 7)'));
 
     // Assess against Chrome's baseline: SSLVersionMin tls1 fails the TLS 1.2 rule.
-    await clickWhenReady(byTestId(`${ids.assessPolicy}-${NAME}`), 'Assess');
+    await clickInView(byTestId(`${ids.assessPolicy}-${NAME}`), 'Assess');
     const score = inRow(ids.score);
     await score.waitForDisplayed({ timeoutMsg: 'The assessment did not show.' });
     const before = parseInt(await score.getText(), 10);
@@ -73,7 +79,7 @@ describe('Browser Posture Manager', () => {
 
     // Fix the failing rule in the editor.
     await tab('policies');
-    await clickWhenReady(byTestId(`${ids.editPolicy}-${NAME}`), 'Edit');
+    await clickInView(byTestId(`${ids.editPolicy}-${NAME}`), 'Edit');
     await byTestId(ids.editor).waitForDisplayed();
     await chooseOption(
       $(
@@ -82,7 +88,7 @@ describe('Browser Posture Manager', () => {
       'TLS 1.2 (tls1.2)',
       'SSLVersionMin',
     );
-    await clickWhenReady(byTestId(ids.editorSave), 'Save');
+    await clickInView(byTestId(ids.editorSave), 'Save');
     await byTestId(ids.editor).waitForExist({
       reverse: true,
       timeoutMsg: 'The editor did not close on save.',
@@ -90,7 +96,7 @@ describe('Browser Posture Manager', () => {
 
     // Re-assess: the score rises and the trend says by how much.
     await tab('assessments');
-    await clickWhenReady(inRow(ids.reassess), 'Re-assess');
+    await clickInView(inRow(ids.reassess), 'Re-assess');
     await browser.waitUntil(async () => parseInt(await inRow(ids.score).getText(), 10) > before, {
       timeoutMsg: `The score did not rise above ${before}%.`,
     });
@@ -114,7 +120,7 @@ describe('Browser Posture Manager', () => {
 
     // Export for Intune: the downloaded profile has the fixed setting.
     await tab('policies');
-    await clickWhenReady(byTestId(`${ids.exportPolicy}-${NAME}`), 'Export');
+    await clickInView(byTestId(`${ids.exportPolicy}-${NAME}`), 'Export');
     await clickWhenReady(byTestId(`${ids.exportFormat}-microsoftIntune`), 'Microsoft Intune');
     const downloaded = path.join(DOWNLOAD_DIR, `${NAME}-chrome-intune.json`);
     await browser.waitUntil(async () => existsSync(downloaded), {
