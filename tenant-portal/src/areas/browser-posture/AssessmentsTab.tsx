@@ -28,6 +28,8 @@ const RESULT_COLOURS = { pass: 'success', fail: 'error', not_configured: 'warnin
 const REVIEW_COLOURS = { unreviewed: 'default', in_review: 'info', reviewed: 'success' } as const;
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '');
 
+const assessmentKey = (a: Assessment) => a.id;
+
 function RuleResults({ a }: { a: Assessment }) {
   return (
     <Box sx={{ p: 1 }}>
@@ -200,7 +202,7 @@ export function AssessmentsTab() {
     <Box data-testid={ids.assessmentsTable}>
       <DataTable
         rows={rows}
-        rowKey={(a) => a.id}
+        rowKey={assessmentKey}
         columns={columns}
         label="Assessments"
         renderDetail={(a) => <RuleResults a={a} />}

@@ -27,6 +27,8 @@ const columns: DataTableColumn<BenchmarkRule>[] = [
   { name: 'rationale', header: 'Why', flex: 3, minWidth: 200, optional: true, wrap: true },
 ];
 
+const ruleKey = (r: BenchmarkRule) => r.id;
+
 export function BenchmarksTab() {
   const canRead = useAppSelector(selectCan(PERM.benchmarkPoliciesRead));
   const benchmarks = useEntityRead('listBenchmarkPolicies', [], { enabled: canRead });
@@ -54,7 +56,7 @@ export function BenchmarksTab() {
             </Typography>
             <DataTable
               rows={b.rules}
-              rowKey={(r) => r.id}
+              rowKey={ruleKey}
               columns={columns}
               label={`${b.name} rules`}
               pageSize={0}

@@ -74,6 +74,8 @@ const columns: DataTableColumn<SettingDefinition>[] = [
   { name: 'description', header: 'Description', flex: 3, minWidth: 200, optional: true, wrap: true },
 ];
 
+const definitionKey = (d: SettingDefinition) => d.id;
+
 export function CatalogueTab() {
   const canRead = useAppSelector(selectCan(PERM.settingDefinitionsRead));
   const [browser, setBrowser] = useState<PostureBrowser | ''>('');
@@ -165,7 +167,7 @@ export function CatalogueTab() {
           </Typography>
           <DataTable
             rows={definitions.data.definitions}
-            rowKey={(d) => d.id}
+            rowKey={definitionKey}
             columns={columns}
             label="Setting definitions"
             pageSize={25}

@@ -29,6 +29,9 @@ import { useEntityCall, useEntityRead } from '../../app/portalEntities';
 import { BRW_TEXTS, BROWSER_LABELS, PLATFORM_LABELS } from './browserPostureTexts';
 import { PolicyEditorDialog, type EditorMode } from './PolicyEditorDialog';
 
+// Stable across renders: the table's selection follows the row keys (a new function is new keys).
+const policyKey = (p: ConfigPolicy) => p.id;
+
 /** A chosen file's text (FileReader: what every browser, and the test DOM, has). */
 const readText = (file: File): Promise<string> =>
   new Promise((resolve, reject) => {
@@ -302,7 +305,7 @@ export function PoliciesTab({ onAssessed }: { onAssessed: () => void }) {
           )}
           <DataTable
             rows={rows}
-            rowKey={(p) => p.id}
+            rowKey={policyKey}
             columns={columns}
             label="Browser policies"
             selectable={canWrite}
