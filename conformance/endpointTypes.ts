@@ -90,12 +90,24 @@ export const SILENT_CHOICES = {
     'The ops/rollout templates are policy templates at /gdmanage/api/v1/templates: {template_id (its id), title, description, documents: an object of policy documents by policy kind (customization/web, ...)}, each document checked against its kind; tenantpolicyinit takes {template: template_id} and answers {rev_id, changes}.',
   'inventory-item':
     'An inventory item is {serial_number (its id), item_type: hardware_appliance, virtual_appliance, server or network_device, model, status: in_stock, allocated, deployed, in_repair or retired, tenant_name, location, note}; the list answers {inventory, total}.',
+  'tenant-quota':
+    'Tenant quota is GET quota (every tenant: {quota: [{tid, name, limits, use, over, custom}], total, defaults}), GET and PUT quota/{tid} ({limits} with every limit: administrators, users, api_tokens, roles, scheduled_reports, whole numbers 0 to 1,000,000); over names the limits the use passes.',
+  'provider-pac':
+    "The provider's default PAC file is GET pac {pac, filename, builtin, tenants_served, updated_at, updated_by} and PUT pac {pac, filename, updated_at?}, refused as a tenant's PAC file is (400 pac); POST pac/test is the tenants' tester ({url, client_ip, pac?, hosts?} answering {result, url, host, client_ip}) on the file given or the provider's.",
+  'ra-prefilter-entry':
+    'An RA pre-filter entry is {entry_id (its id), match_type: cidr or domain, value (an IP address or CIDR range, or a domain), action: block or bypass, tenants (ids; none: every tenant), active, note}; the list answers {ra_prefilter, total}.',
   'node-action-job':
     "A node action is POST pods/{id}/nodes/{node}/actions {action}, answered 202 with a job {id, status}; a job's status is pending, started, finished or failed.",
   'ddl-body':
     'POST /api/policy/v1/validate_ddl_domains/ takes its params (ddlUrl, isFwaas, options) in the JSON body, with the domains to check: {domains, ddlUrl?, isFwaas?, options?}; it answers {checked, valid, invalid}.',
   'uce-body':
     'POST /api/policy/v1/safemail/whitelist/uce/ takes {type: domain or email, value, subject?, note?}.',
+  'policy-by-option':
+    'Policy by option: {id} is the revision id; categories reads and saves the category rules (the cats document), exceptions the web exception rules, risks and bnb the risk levels and the browser rules; v1 and v3 answer the same document.',
+  'sslbump-lists':
+    'GET /api/policy/v2/rules/sslbump_lists/{rev} answers the lists of the SSL bypass document as revision {rev} sees them: list and integrations_list, without the sslbump_v3 switch.',
+  'dlp-casb-variant':
+    'The /api/policy/v1/rules/dlp/casb/... variants are app_rules/{rev} and profiles/{rev}: read-only, answering the appRules, and the profiles, of the v3 cloud-app documents as revision {rev} sees them.',
   'app-id':
     'The {id} of app_rep_insights is a cloud app id as the discovery lists it (salesforce, microsoft365).',
   'report-files':

@@ -256,12 +256,9 @@ export const POLICY_ENDPOINTS: readonly SpecEndpoint[] = [
       'GET /api/policy/v3/casb/dlp/rules/{rev} versus /api/policy/v1/rules/dlp/{rev}.',
     ),
   ]),
-  {
-    family: CORE,
-    method: 'GET',
-    path: '/api/policy/v1/rules/dlp/mpa/application_list/{rev}',
-    sources: [core('§7 Policy', 'GET /v3/casb/dlp/rules/{rev}; GET /rules/dlp/mpa/application_list/{rev}.')],
-  },
+  readRow(CORE, '/api/policy/v1/rules/dlp/mpa/application_list/{rev}', [
+    core('§7 Policy', 'GET /v3/casb/dlp/rules/{rev}; GET /rules/dlp/mpa/application_list/{rev}.'),
+  ]),
   ...documentRows(CORE, '/api/policy/v1/egress_policy/rules/{rev}', [
     core(
       '§7 Policy',
@@ -500,21 +497,67 @@ export const POLICY_ENDPOINTS: readonly SpecEndpoint[] = [
     ),
   ]),
   {
-    family: ACL,
-    method: 'GET',
-    path: '/api/policy/v2/rules/sslbump_lists/{rev}',
-    sources: [acl('§7 Policy reads and saves', 'GET /api/policy/v2/rules/sslbump_lists/{rev}.')],
+    ...readRow(
+      ACL,
+      '/api/policy/v2/rules/sslbump_lists/{rev}',
+      [
+        acl('§7 Policy reads and saves', 'GET /api/policy/v2/rules/sslbump_lists/{rev}.'),
+        acl(
+          '§3 Policy revision',
+          'The sslbump save payload additionally carries integrations_list, sslbump_v3 and list.',
+        ),
+      ],
+      ['sslbump-lists'],
+    ),
+    check: async (suite) => {
+      const lists = await checkPolicyRead(suite.tenant, '/api/policy/v2/rules/sslbump_lists/{rev}', [
+        'list',
+        'integrations_list',
+      ]);
+      const bypass = await checkPolicyRead(suite.tenant, '/api/policy/v3/rules/sslbump_bypass/{rev}', []);
+      expect(lists.list).toEqual(bypass.list);
+      expect(lists.integrations_list).toEqual(bypass.integrations_list);
+    },
   },
-  ...['categories', 'exceptions'].flatMap((option): SpecEndpoint[] =>
-    (['GET', 'PUT'] as const).map((method) => ({
-      family: ACL,
-      method,
-      path: `/api/policy/v{1|3}/rules/${option}/{id}`,
-      sources: [BY_OPTION],
-      // The reference server keeps these documents as cats (v1) and web/exceptions (v3).
-      served: null,
-    })),
-  ),
+  ...(
+    [
+      // portal-core §7 Policy's cats body, and api-client-layer §3's exception rules.
+      ['categories', ['list']],
+      ['exceptions', ['list', 'bypass', 'reorderingEvents']],
+    ] as const
+  ).flatMap(([option, fields]): SpecEndpoint[] => {
+    const paths = [1, 3].map((v) => `/api/policy/v${v}/rules/${option}/{id}`);
+    const silent: SilentChoice[] = [...DOC_CHOICES, 'policy-by-option'];
+    return [
+      {
+        family: ACL,
+        method: 'GET',
+        path: `/api/policy/v{1|3}/rules/${option}/{id}`,
+        served: paths[0],
+        sources: [BY_OPTION],
+        silent,
+        check: async (suite) => {
+          const named = fields.filter((f) => f !== 'reorderingEvents');
+          const [v1, v3] = [
+            await checkPolicyRead(suite.tenant, paths[0], named),
+            await checkPolicyRead(suite.tenant, paths[1], named),
+          ];
+          expect(v3).toEqual(v1);
+        },
+      },
+      {
+        family: ACL,
+        method: 'PUT',
+        path: `/api/policy/v{1|3}/rules/${option}/{id}`,
+        served: paths[0],
+        sources: [BY_OPTION, SAVE_PAYLOAD],
+        silent: [...silent, 'policy-save-reply'],
+        check: async (suite) => {
+          for (const path of paths) await checkPolicySave(suite.tenant, path, path, fields);
+        },
+      },
+    ];
+  }),
   {
     family: ACL,
     method: 'GET',
@@ -599,12 +642,28 @@ export const POLICY_ENDPOINTS: readonly SpecEndpoint[] = [
   ...['exceptions', 'app_rules', 'profiles'].flatMap((name) =>
     documentRows(ACL, `/api/policy/v3/casb/${name}/{rev}`, [CASB]),
   ),
-  ...['app_rules', 'profiles'].map((name): SpecEndpoint => ({
+  ...(
+    [
+      ['app_rules', 'appRules'],
+      ['profiles', 'profiles.list'],
+    ] as const
+  ).map(([name, field]): SpecEndpoint => ({
     family: ACL,
     method: 'GET',
     path: `/api/policy/v1/rules/dlp/casb/${name}/...`,
+    served: `/api/policy/v1/rules/dlp/casb/${name}/{rev}`,
     sources: [CASB],
-    served: null,
+    silent: [...DOC_CHOICES, 'dlp-casb-variant'],
+    // A variant of the v3 read: the same document's list as the same revision sees it.
+    check: async (suite) => {
+      const variant = await checkPolicyRead(suite.tenant, `/api/policy/v1/rules/dlp/casb/${name}/{rev}`, [
+        field,
+      ]);
+      const v3 = await checkPolicyRead(suite.tenant, `/api/policy/v3/casb/${name}/{rev}`, [field]);
+      const at = (doc: Record<string, unknown>) =>
+        field.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], doc);
+      expect(at(variant)).toEqual(at(v3));
+    },
   })),
   ...documentRows(ACL, '/api/policy/v1/rules/web/global_exceptions/{rev}', [GLOBALS]),
   ...documentRows(ACL, '/api/policy/v1/rules/inspection/global_exceptions/{rev}', [GLOBALS]),

@@ -989,7 +989,97 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
     },
     ['entity-replace', 'provider-lists', 'policy-templates'],
   ),
-  ...['pac', 'quota', 'ra pre-filter', 'reports regions', 'analytics summaries'].map((name) =>
-    named('ANY', name, null, [OPS]),
+  named(
+    'ANY',
+    'ra pre-filter',
+    `${V1}/ra_prefilter`,
+    [OPS],
+    async (suite) => {
+      const entry = {
+        entry_id: 'spec-ra-1',
+        match_type: 'cidr',
+        value: '192.0.2.0/24',
+        action: 'block',
+        tenants: [],
+        active: true,
+        note: '',
+      };
+      await checkEntity(suite, 'ra_prefilter', 'entry_id', entry, Object.keys(entry), 'ra_prefilter');
+      expectRefused(
+        await suite.operator.post(`${V1}/ra_prefilter`, { ...entry, value: '192.0.2.0/40' }),
+        'value',
+      );
+      expectRefused(
+        await suite.operator.post(`${V1}/ra_prefilter`, {
+          ...entry,
+          match_type: 'domain',
+          value: 'not a domain',
+        }),
+        'value',
+      );
+      const support = await suite.signInOperator('support@provider.example');
+      expect((await support.post(`${V1}/ra_prefilter`, entry)).status).toBe(403);
+    },
+    ['entity-replace', 'provider-lists', 'ra-prefilter-entry'],
   ),
+  named(
+    'ANY',
+    'quota',
+    `${V1}/quota`,
+    [OPS],
+    async (suite) => {
+      const tid = await newTenant(suite);
+      const list = ok(await suite.operator.get(`${V1}/quota`));
+      const row = (list.quota as Array<Record<string, unknown>>).find((q) => q.tid === tid);
+      expectFields(row ?? {}, ['tid', 'name', 'limits', 'use', 'over']);
+      const limits = { ...(row?.limits as Record<string, number>), administrators: 0 };
+      const saved = ok(await suite.operator.put(`${V1}/quota/${tid}`, { limits }));
+      expect(saved.limits).toEqual(limits);
+      // A new tenant uses nothing yet: a limit of none is not passed.
+      expect(saved.over).toEqual([]);
+      expectRefused(
+        await suite.operator.put(`${V1}/quota/${tid}`, { limits: { ...limits, users: -1 } }),
+        'limits.users',
+      );
+      const support = await suite.signInOperator('support@provider.example');
+      expect((await support.put(`${V1}/quota/${tid}`, { limits })).status).toBe(403);
+      ok(await support.get(`${V1}/quota/${tid}`));
+    },
+    ['tenant-quota'],
+  ),
+  named(
+    'ANY',
+    'pac',
+    `${V1}/pac`,
+    [OPS],
+    async (suite) => {
+      const file =
+        'function FindProxyForURL(url, host) {\n  return "PROXY spec-gw.example:3128; DIRECT";\n}\n';
+      const before = ok(await suite.operator.get(`${V1}/pac`));
+      expectFields(before, ['pac', 'filename']);
+      const saved = ok(
+        await suite.operator.put(`${V1}/pac`, {
+          pac: file,
+          filename: 'spec.pac',
+          updated_at: before.updated_at,
+        }),
+      );
+      expect(saved).toMatchObject({ pac: file, filename: 'spec.pac' });
+      expectRefused(
+        await suite.operator.put(`${V1}/pac`, { pac: 'function (', filename: 'spec.pac' }),
+        'pac',
+      );
+      const tested = ok(
+        await suite.operator.post(`${V1}/pac/test`, {
+          url: 'https://www.example.com/',
+          client_ip: '10.0.0.1',
+        }),
+      );
+      expect(tested.result).toBe('PROXY spec-gw.example:3128; DIRECT');
+      const support = await suite.signInOperator('support@provider.example');
+      expect((await support.put(`${V1}/pac`, { pac: file, filename: 'spec.pac' })).status).toBe(403);
+    },
+    ['provider-pac'],
+  ),
+  ...['reports regions', 'analytics summaries'].map((name) => named('ANY', name, null, [OPS])),
 ];

@@ -1,3 +1,4 @@
+import { POLICY_BY_OPTION_ROUTES } from '@workbench/common/api/contract/policyOptions';
 import { TS_CLIENT_PROFILE_PATH } from '@workbench/common/api/contract/tsClientProfile';
 import { TERMS_PATH } from '@workbench/common/api/contract/terms';
 import {
@@ -126,6 +127,14 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ['put', '/api/policy/v1/rules/portal_note/{rev}'],
     ['get', '/api/policy/v1/rules/risks/{rev}'],
     ['put', '/api/policy/v1/rules/risks/{rev}'],
+    // The DLP editor's reads of other areas' lists, and the SSL bypass lists (docs/policy.md §6, §8).
+    ['get', '/api/policy/v1/rules/dlp/mpa/application_list/{rev}'],
+    ['get', '/api/policy/v1/rules/dlp/casb/app_rules/{rev}'],
+    ['get', '/api/policy/v1/rules/dlp/casb/profiles/{rev}'],
+    ['get', '/api/policy/v2/rules/sslbump_lists/{rev}'],
+    // Policy by option (docs/policy.md §5).
+    ['get', '/api/policy/v1/rules/categories/{rev}'],
+    ['put', '/api/policy/v3/rules/exceptions/{rev}'],
     ['post', '/login/'],
     ['post', '/idp/token'],
     ['get', '/gdmanage/api/oauth/login'],
@@ -217,6 +226,8 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
       return [def.path, ...(def.writePath ? [def.writePath] : [])];
     }),
     ...POLICY_REFERENCE_NAMES.map((n) => POLICY_REFERENCE_REGISTRY[n].path),
+    // Policy by option: the options' kinds at their option paths (policyByOption.test.ts).
+    ...POLICY_BY_OPTION_ROUTES.map((r) => r.path),
     ...Object.values(POLICY_MIGRATION_PATHS),
     POLICY_PATHS.revisions,
     POLICY_PATHS.diff,
@@ -284,6 +295,12 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     '/gdmanage/api/v1/schema_states',
     '/gdmanage/api/v1/capability_states',
     '/gdmanage/api/v1/capability_states/{capability}',
+    // Tenant quota (issue 37, docs/provider-console.md §11).
+    '/gdmanage/api/v1/quota',
+    '/gdmanage/api/v1/quota/{id}',
+    // The provider's default PAC file (issue 37, docs/provider-console.md §12).
+    '/gdmanage/api/v1/pac',
+    '/gdmanage/api/v1/pac/test',
     // Settings I (issue 33): the sign-in settings and the tenant's API tokens.
     ...Object.values(SIGN_IN_SETTINGS_PATHS),
     API_TOKENS_PATHS.list,

@@ -37,7 +37,8 @@ import { tenantUserRoutes } from './provider/tenantUserRoutes';
 import { tenantAuthRoutes } from './auth/tenantAuthRoutes';
 import { DEMO_PASSWORD_NOTICE, seedDemoData } from './seed/demoSeed';
 import { dummyPasswordHash } from './security/passwords';
-import { configStoreRateLimit } from './http/rateLimitStore';
+import { configStoreRateLimit, memoryRateLimitWindows } from './http/rateLimitStore';
+import { signInClientOf } from './security/signInClient';
 import { DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimit } from './security/loginRateLimit';
 import { DEFAULT_LOGIN_FAILURE_CAP } from './security/loginAttempt';
 import { envScriptHash, staticApps } from './static/staticApps';
@@ -47,6 +48,7 @@ import { seedEndUsers } from './udb/seedEndUsers';
 import { udbRoutes } from './udb/udbRoutes';
 import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
 import { pacRoutes } from './pac/pacRoutes';
+import { providerPacRoutes } from './pac/providerPacRoutes';
 import { browserPostureRoutes } from './browser-posture/browserPostureRoutes';
 import { termsRoutes } from './terms/termsRoutes';
 import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
@@ -55,6 +57,7 @@ import { forensicsRoutes } from './settings/forensicsRoutes';
 import { settingsDocumentRoutes } from './settings/settingsDocumentRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
+import { quotaRoutes } from './quota/quotaRoutes';
 import { podRoutes } from './provider/podRoutes';
 import { JobRunner } from './provider/jobRunner';
 import { seedDemoJobs } from './seed/demoProvider';
@@ -114,6 +117,11 @@ export interface ServerOptions {
   events?: EventsOptions;
   /** More route plugins (tests' own routes); registered after the core ones, inside the guard. */
   plugins?: FastifyPluginAsync[];
+  /**
+   * The keys that seal the secrets at rest (WORKBENCH_SECRET_KEY / _FILE; security/secretBox.ts):
+   * the first seals, every one opens. Absent: the data directory's key file (embedded store only).
+   */
+  secretKeys?: readonly Buffer[] | null;
   /** Sign-in calls per client address and window (WORKBENCH_LOGIN_RATE_LIMIT per minute). */
   loginRateLimit?: LoginRateLimit;
   /** At most this many login failure records are kept (the oldest go first). */
@@ -363,11 +371,15 @@ async function registerEverything(
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: ctx.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  // Only the login calls are limited (per route config), per client address; on a shared
-  // (PostgreSQL) store the counts live there, so all servers count one budget (http/rateLimitStore.ts).
+  // Only the sign-in calls are limited (per route config): one budget per client for all of them
+  // (security/signInClient.ts); on a shared (PostgreSQL) store the counts live there, so all
+  // servers count one budget (http/rateLimitStore.ts).
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(options.configUrl ? { store: configStoreRateLimit(ctx) } : {}),
+    keyGenerator: signInClientOf,
+    store: configStoreRateLimit(
+      options.configUrl ? ctx : { store: { rateLimits: memoryRateLimitWindows() }, now: ctx.now },
+    ),
   });
   // Cookies are parsed in an onRequest hook: it must run before the guard's.
   await app.register(fastifyCookie);
@@ -435,6 +447,7 @@ async function registerEverything(
   await app.register(named(tenantPolicyRoutes));
   await app.register(named(tenantUserRoutes));
   await app.register(named(deploymentRoutes));
+  await app.register(named(quotaRoutes));
   if (ctx.jobs) await app.register(named(podRoutes(ctx.jobs)));
   await app.register(named(rolloutRoutes({ timer: options.jobTimer ?? true })));
   await app.register(named(capabilityStateRoutes));
@@ -446,6 +459,7 @@ async function registerEverything(
   await app.register(named(forensicsRoutes));
   await app.register(named(settingsDocumentRoutes));
   await app.register(named(pacRoutes));
+  await app.register(named(providerPacRoutes));
   await app.register(named(browserPostureRoutes));
   await app.register(named(savedSearchRoutes));
   await app.register(named(contactRoutes));

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_IDS } from '@workbench/common/api/contract/extensions';
 import { ConfigError, readConfig } from './config';
@@ -22,6 +24,7 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     eventsUrl: null,
     trustedProxies: [],
     extensions: EXTENSION_IDS,
+    secretKeys: null,
   });
 });
 
@@ -53,12 +56,18 @@ test("WORKBENCH_TRUST_PROXY: the proxies' addresses; true (every hop) and anythi
   }
 });
 
+const KEY = Buffer.alloc(32, 1).toString('base64');
+const OLD_KEY = Buffer.alloc(32, 2).toString('hex');
+
 test('WORKBENCH_CONFIG_URL: a postgres:// URL selects the PostgreSQL config store; anything else stops the start', () => {
   const url = 'postgres://workbench:secret@db.internal:5432/workbench';
-  expect(readConfig({ WORKBENCH_CONFIG_URL: ` ${url} ` }, root).configUrl).toBe(url);
-  expect(readConfig({ WORKBENCH_CONFIG_URL: 'postgresql://localhost/wb' }, root).configUrl).toBe(
+  const key = { WORKBENCH_SECRET_KEY: KEY };
+  expect(readConfig({ ...key, WORKBENCH_CONFIG_URL: ` ${url} ` }, root).configUrl).toBe(url);
+  expect(readConfig({ ...key, WORKBENCH_CONFIG_URL: 'postgresql://localhost/wb' }, root).configUrl).toBe(
     'postgresql://localhost/wb',
   );
+  // Servers sharing a store must seal its secrets with one key: none given stops the start.
+  expect(() => readConfig({ WORKBENCH_CONFIG_URL: url }, root)).toThrow(/WORKBENCH_SECRET_KEY/);
   expect(readConfig({ WORKBENCH_CONFIG_URL: '' }, root).configUrl).toBeNull();
   for (const bad of ['mysql://localhost/wb', 'localhost:5432', 'postgres://', 'postgres://a b/c']) {
     expect(() => readConfig({ WORKBENCH_CONFIG_URL: bad }, root)).toThrow(/WORKBENCH_CONFIG_URL/);
@@ -154,4 +163,23 @@ test('WORKBENCH_STORAGE_ENDPOINT: an http(s) URL of the stand-in storage endpoin
   expect(() => readConfig({ WORKBENCH_STORAGE_ENDPOINT: 'file:///etc' }, root)).toThrow(
     /WORKBENCH_STORAGE_ENDPOINT/,
   );
+});
+
+test('WORKBENCH_SECRET_KEY / _FILE: 32-byte keys in base64 or hex, the first sealing (a rotation lists the old one after); anything else stops the start', () => {
+  expect(readConfig({ WORKBENCH_SECRET_KEY: `${KEY}, ${OLD_KEY}` }, root).secretKeys).toEqual([
+    Buffer.alloc(32, 1),
+    Buffer.alloc(32, 2),
+  ]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-key-'));
+  const file = path.join(dir, 'key');
+  fs.writeFileSync(file, `${KEY}\n${OLD_KEY}\n`);
+  expect(readConfig({ WORKBENCH_SECRET_KEY_FILE: file }, root).secretKeys).toHaveLength(2);
+  for (const env of [
+    { WORKBENCH_SECRET_KEY: 'too-short' },
+    { WORKBENCH_SECRET_KEY: Buffer.alloc(16).toString('base64') },
+    { WORKBENCH_SECRET_KEY: KEY, WORKBENCH_SECRET_KEY_FILE: file },
+    { WORKBENCH_SECRET_KEY_FILE: path.join(dir, 'missing') },
+  ])
+    expect(() => readConfig(env, root)).toThrow(/WORKBENCH_SECRET_KEY/);
+  fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseClickHouseUrl } from './events/clickhouseUrl';
+import { secretKeysFromEnv } from './security/secretBox';
 import { DEPLOYMENTS, MODES, type Deployment, type Mode } from '@workbench/common/api/contract/wire';
 import { EXTENSION_IDS, isExtensionId, type ExtensionId } from '@workbench/common/api/contract/extensions';
 
@@ -36,6 +37,11 @@ export interface ServerConfig {
   trustedProxies: string[];
   /** WORKBENCH_EXTENSIONS: the extensions served (docs/api.md); unset or `all`: every one. */
   extensions: readonly ExtensionId[];
+  /**
+   * WORKBENCH_SECRET_KEY / WORKBENCH_SECRET_KEY_FILE: the keys sealing the secrets at rest (the
+   * first seals, the others open: a rotation); null: the data directory's key file.
+   */
+  secretKeys: Buffer[] | null;
 }
 
 /** Live demo data by default: a gentle trickle, so the newest minutes of the logs are never empty. */
@@ -165,6 +171,17 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     }
   }
 
+  let secretKeys: Buffer[] | null;
+  try {
+    secretKeys = secretKeysFromEnv(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  if (configUrl && !secretKeys)
+    throw new ConfigError(
+      'WORKBENCH_CONFIG_URL needs WORKBENCH_SECRET_KEY or WORKBENCH_SECRET_KEY_FILE: every server sharing the config store must seal its secrets with the same key (openssl rand -base64 32).',
+    );
+
   const trustedProxies = readTrustedProxies(env.WORKBENCH_TRUST_PROXY);
   const extensions = readExtensions(env.WORKBENCH_EXTENSIONS);
 
@@ -187,6 +204,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     eventsUrl,
     trustedProxies,
     extensions,
+    secretKeys,
   };
 }
 

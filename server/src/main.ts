@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const app = await buildServer({
     dataDir: config.dataDir,
     configUrl: config.configUrl,
+    secretKeys: config.secretKeys,
     deployment: config.deployment,
     mode: config.mode,
     demoPassword: config.demoPassword,

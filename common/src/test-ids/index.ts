@@ -156,6 +156,7 @@ export const policyTesterIds = {
   time: 'policy-tester-time',
   userAgent: 'policy-tester-user-agent',
   sourceIp: 'policy-tester-source-ip',
+  destIp: 'policy-tester-dest-ip',
   submit: 'policy-tester-submit',
   error: 'policy-tester-error',
   /** `${decision}-staged` / `${decision}-published` */

@@ -11,6 +11,8 @@ export const usersIds = {
   /** `${editButton}-${username}` */
   editButton: 'users-edit',
   total: 'users-total',
+  /** The domain picker (the user database's domains, each with its user count). */
+  domain: 'users-domain',
   formDialog: 'user-form-dialog',
   formSubmit: 'user-form-submit',
   formCancel: 'user-form-cancel',

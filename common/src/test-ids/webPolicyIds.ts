@@ -52,6 +52,11 @@ export const webPolicyIds = {
   ruleName: 'web-policy-rule-name',
   ruleAction: 'web-policy-rule-action',
   ruleDomains: 'web-policy-rule-domains',
+  /** The rule condition keys' fields: dest_ips, dest_ip_ranges, source_ips, entities. */
+  ruleDestIps: 'web-policy-rule-dest-ips',
+  ruleDestIpRanges: 'web-policy-rule-dest-ip-ranges',
+  ruleSourceIps: 'web-policy-rule-source-ips',
+  ruleEntities: 'web-policy-rule-entities',
   ruleCancel: 'web-policy-rule-cancel',
   bypassDomains: 'web-policy-bypass-domains',
   /** `${unsupported}-${pre|post}` */

@@ -59,6 +59,29 @@ const isolateNews = {
   conditions: { categories: [33] },
 };
 
+/** A rule with every rule condition key (docs/policy.md §5). */
+const everyCondition = {
+  id: 'every-condition',
+  name: 'Every condition',
+  enabled: false,
+  action: 'safeview_readonly' as const,
+  conditions: {
+    source_ips: ['192.168.10.7', '10.20.0.0/16'],
+    dest_ips: ['203.0.113.0/24'],
+    source_ip_ranges: ['10.0.0.1-10.0.0.254'],
+    dest_ip_ranges: ['198.51.100.10-198.51.100.20'],
+    browser: ['firefox' as const, 'edge' as const],
+    user_agent: [{ match: 'contains' as const, value: 'Mobile' }],
+    threats: ['malware'],
+    categories: [12],
+    geo_ip: ['FR'],
+    uri: [{ match: 'starts_with' as const, value: 'https://files.example/' }],
+    domain: ['files.example'],
+    fileTypes: ['exe'],
+    entities: ['carol@acme.example', 'globex.example'],
+  },
+};
+
 /** A rule for the documents whose rules carry their own fields beside the web rules' conditions. */
 const scoped = { id: 'finance', name: 'Finance team', enabled: true, conditions: { groups: ['Finance'] } };
 
@@ -200,6 +223,51 @@ const customizationInvalid = (valid: { list: Array<{ page: string }> }): Invalid
   },
 ];
 
+const appRulesExample = {
+  appRules: [
+    { ...scoped, profile_id: 'unsanctioned-storage', activities: ['upload', 'share'], action: 'block' },
+  ],
+  reorderingEvents: [],
+} satisfies PolicyData<'casb/app_rules'>;
+
+const profilesExample = {
+  profiles: {
+    list: [
+      {
+        id: 'sanctioned-storage',
+        name: 'Company storage',
+        type: 'sanctioned',
+        apps: ['box'],
+        tenant_restrictions: ['acme.box.example'],
+      },
+      {
+        id: 'unsanctioned-storage',
+        name: 'Other storage',
+        type: 'unsanctioned',
+        apps: ['dropbox', 'mega'],
+        tenant_restrictions: [],
+      },
+    ],
+  },
+  domain_lists: [
+    {
+      id: 'file-sharing',
+      name: 'File sharing sites',
+      domains: ['sendspace.com', '*.mediafire.com'],
+      ddl_url: 'https://lists.acme.example/unsanctioned.txt',
+    },
+  ],
+} satisfies PolicyData<'casb/profiles'>;
+
+const sslBumpV3Example = {
+  list: [
+    { id: 'bank', domain: '*.bank.example' },
+    { id: 'health', category_id: 40, comment: 'Medical privacy' },
+  ],
+  integrations_list: ['zoom'],
+  sslbump_v3: false,
+} satisfies PolicyData<'v3/sslbump_bypass'>;
+
 const ex = {
   portal_note: {
     valid: { note: 'Blocks gambling during working hours.' },
@@ -261,7 +329,7 @@ const ex = {
   },
   'web/exceptions': {
     valid: {
-      list: [webRule, isolateNews],
+      list: [webRule, isolateNews, everyCondition],
       bypass: ['*.bank.example'],
       reorderingEvents: [{ rule_id: 'isolate-news', from: 0, to: 1 }],
     },
@@ -277,6 +345,20 @@ const ex = {
         field: 'data.list.0.action',
       },
       { why: 'a malformed bypass domain', data: { list: [], bypass: ['-bank-'] }, field: 'data.bypass.0' },
+      ...(
+        [
+          ['source_ips', ['10.0.0.1', '10.0.0.0/33']],
+          ['source_ips', ['10.0.0.300']],
+          ['dest_ips', ['203.0.113.0/24', 'files.example']],
+          ['dest_ip_ranges', ['198.51.100.20-198.51.100.10']],
+          ['browser', ['netscape']],
+          ['entities', ['globex.example', 'carol@']],
+        ] as const
+      ).map(([key, values]) => ({
+        why: `a malformed value in ${key}`,
+        data: { list: [{ ...everyCondition, conditions: { [key]: values } }], bypass: [] },
+        field: `data.list.0.conditions.${key}.${values.length - 1}`,
+      })),
     ],
   },
   bnb: {
@@ -330,14 +412,7 @@ const ex = {
     ],
   },
   'v3/sslbump_bypass': {
-    valid: {
-      list: [
-        { id: 'bank', domain: '*.bank.example' },
-        { id: 'health', category_id: 40, comment: 'Medical privacy' },
-      ],
-      integrations_list: ['zoom'],
-      sslbump_v3: false,
-    },
+    valid: sslBumpV3Example,
     invalid: [
       {
         why: 'both a domain and a category',
@@ -998,12 +1073,7 @@ const ex = {
     ],
   },
   'casb/app_rules': {
-    valid: {
-      appRules: [
-        { ...scoped, profile_id: 'unsanctioned-storage', activities: ['upload', 'share'], action: 'block' },
-      ],
-      reorderingEvents: [],
-    },
+    valid: appRulesExample,
     invalid: [
       {
         why: 'an unknown activity',
@@ -1013,34 +1083,7 @@ const ex = {
     ],
   },
   'casb/profiles': {
-    valid: {
-      profiles: {
-        list: [
-          {
-            id: 'sanctioned-storage',
-            name: 'Company storage',
-            type: 'sanctioned',
-            apps: ['box'],
-            tenant_restrictions: ['acme.box.example'],
-          },
-          {
-            id: 'unsanctioned-storage',
-            name: 'Other storage',
-            type: 'unsanctioned',
-            apps: ['dropbox', 'mega'],
-            tenant_restrictions: [],
-          },
-        ],
-      },
-      domain_lists: [
-        {
-          id: 'file-sharing',
-          name: 'File sharing sites',
-          domains: ['sendspace.com', '*.mediafire.com'],
-          ddl_url: 'https://lists.acme.example/unsanctioned.txt',
-        },
-      ],
-    },
+    valid: profilesExample,
     invalid: [
       {
         why: 'a malformed domain in an unsanctioned domain list',
@@ -1575,6 +1618,14 @@ const ex = {
         field: 'data.categories_85_to_88.enable',
       },
     ],
+  },
+  // The views of other kinds: what they answer once the viewed kind's example is saved.
+  'dlp/mpa/application_list': { valid: { list: accessPolicy.applications }, invalid: [] },
+  'dlp/casb/app_rules': { valid: { appRules: appRulesExample.appRules }, invalid: [] },
+  'dlp/casb/profiles': { valid: { profiles: profilesExample.profiles }, invalid: [] },
+  'v2/sslbump_lists': {
+    valid: { list: sslBumpV3Example.list, integrations_list: sslBumpV3Example.integrations_list },
+    invalid: [],
   },
 } satisfies Examples;
 

@@ -8,6 +8,8 @@ import { request } from '@workbench/common';
 import * as tenantsApi from '@workbench/common/api/providerTenants';
 import * as rolloutsApi from '@workbench/common/api/providerRollouts';
 import * as statesApi from '@workbench/common/api/providerCapabilityStates';
+import * as quotaApi from '@workbench/common/api/providerQuota';
+import * as providerPacApi from '@workbench/common/api/providerPac';
 import { listProviderAudit } from '@workbench/common/api/providerAudit';
 import { listContactMessages, setContactMessageStatus } from '@workbench/common/api/contactForm';
 import { getEntityItems, listEntities, putEntityItems } from '@workbench/common/api/providerEntities';
@@ -59,6 +61,13 @@ export const CONSOLE_REQUESTS = {
   createRollout: request(rolloutsApi.createRollout),
   previewRollout: request(rolloutsApi.previewRollout),
   rolloutAction: request(rolloutsApi.rolloutAction),
+  // Tenant quota (docs/provider-console.md §11).
+  listTenantQuota: request(quotaApi.listTenantQuota),
+  putTenantQuota: request(quotaApi.putTenantQuota),
+  // The provider's default PAC file (docs/provider-console.md §12).
+  getProviderPac: request(providerPacApi.getProviderPac),
+  saveProviderPac: request(providerPacApi.saveProviderPac),
+  testProviderPac: request(providerPacApi.testProviderPac),
   // The tenants' contact messages (docs/contact.md §1).
   listContactMessages: request(listContactMessages),
   setContactMessageStatus: request(setContactMessageStatus),

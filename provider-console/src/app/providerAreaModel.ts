@@ -12,7 +12,15 @@ import type { ProviderEntity } from '@workbench/common/api/contract/providerEnti
  * as its id (providerAreas.ts entityArea), so a new entity needs no entry here.
  */
 export type ProviderAreaId =
-  'tenants' | 'licences' | 'rollouts' | 'capability_state' | 'audit' | 'contact_messages' | ProviderEntity;
+  | 'tenants'
+  | 'licences'
+  | 'rollouts'
+  | 'capability_state'
+  | 'audit'
+  | 'contact_messages'
+  | 'quota'
+  | 'provider_pac'
+  | ProviderEntity;
 
 export interface ProviderPageProps {
   area: ProviderArea;

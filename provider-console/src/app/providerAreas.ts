@@ -34,6 +34,13 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Tenants',
     page: page(() => import('../tenants/TenantsPage').then((m) => m.TenantsPage)),
   },
+  // Each tenant's limits and use (issue 37, docs/provider-console.md §11), beside the tenants.
+  {
+    id: 'quota',
+    path: 'quota',
+    title: 'Quota',
+    page: page(() => import('../quota/QuotaPage').then((m) => m.QuotaPage)),
+  },
   // What the tenants' administrators sent from Contact Us (issue 34 point 7), beside the tenants.
   {
     id: 'contact_messages',
@@ -60,6 +67,13 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     page: page(() => import('../deployments/DeploymentsPage').then((m) => m.DeploymentsPage)),
     entities: ['deployments', 'pods'],
   },
+  // The provider's default PAC file (issue 37, docs/provider-console.md §12), beside the deployments.
+  {
+    id: 'provider_pac',
+    path: 'pac',
+    title: 'PAC file',
+    page: page(() => import('../pac/ProviderPacPage').then((m) => m.ProviderPacPage)),
+  },
   // The provider's equipment (issue 37), beside the deployments it is placed in.
   entityArea('inventory'),
   {
@@ -71,6 +85,8 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
   },
   // The policy templates a rollout or tenantpolicyinit publishes (issue 37), beside the rollouts.
   entityArea('templates'),
+  // The provider's remote-access pre-filter (issue 37, docs/provider-console.md §10), before tenants' policy.
+  entityArea('ra_prefilter'),
   // Schema states and capability state (issue 14), beside the rollouts that change capabilities.
   {
     id: 'capability_state',

@@ -35,6 +35,7 @@ import {
   keepAFullAdministrator,
   roleNamed,
 } from './tenantRoles';
+import { checkQuota } from '../quota/tenantQuota';
 
 const UidParams = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 64 }) });
 const tags = ['administrators'];
@@ -101,6 +102,7 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
       checkWithinOwn(s.access, role, 'role');
       if (await store.users.findByUsername(username))
         throw new ApiHttpError(409, ADMIN_MSGS.usernameTaken, 'username');
+      await checkQuota(store, s.tid, 'administrators');
       const password = generatePassword();
       const uid = crypto.randomUUID();
       await store.users.insert({

@@ -36,6 +36,7 @@ import {
   roleReply,
   tenantRoles,
 } from './tenantRoles';
+import { checkQuota } from '../quota/tenantQuota';
 
 const tags = ['roles'];
 const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: ROLE_NAME_MAX }) });
@@ -168,6 +169,7 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
         const old = await tx.roles.get(s.tid, name);
         if (request.body.create) {
           if (old) throw new ApiHttpError(409, ROLE_MSGS.exists(name), 'name');
+          await checkQuota(tx, s.tid, 'roles');
           await tx.roles.insert({ tid: s.tid, name, description, ...lists, createdAt: at, updatedAt: at });
           return null;
         }

@@ -23,6 +23,7 @@ import { UDB_READ_PERMISSION } from '@workbench/common/api/contract/udb';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { attemptLogin } from '../security/loginAttempt';
+import { signInClientOf } from '../security/signInClient';
 import { digest } from '../security/tokens';
 import { noteAudit } from '../audit/auditTrail';
 import type { ConfigStore, UserMfaRecord, UserRecord } from '../store/ConfigStore';
@@ -66,6 +67,28 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
   const ctx = app.workbench;
   const tags = ['tenant auth'];
 
+  /**
+   * A code checked as an attempt of the account (the code step, turning off): wrong codes count
+   * toward the account's lockout exactly as wrong passwords do, and a locked account's codes are
+   * not checked.
+   */
+  const attemptCode = (
+    request: FastifyRequest,
+    user: { uid: string; username: string },
+    code: string,
+    now: number,
+  ) =>
+    attemptLogin(
+      ctx.store,
+      { world: 'tenant', username: user.username, password: '', client: signInClientOf(request), now },
+      (_u, store) => store.users.get(user.uid),
+      ctx.loginFailureCap,
+      {
+        verify: (account, store) =>
+          account ? spendCode(store, account.uid, code, now) : Promise.resolve(false),
+      },
+    );
+
   for (const url of options.loginMfaPaths) {
     app.post(
       url,
@@ -87,17 +110,7 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
           challenge && challenge.expiresAt > now ? await ctx.store.users.get(challenge.subject) : null;
         if (!challenge || !user)
           return reply.code(401).send(options.loginFailure(401, undefined, MFA_CHALLENGE_EXPIRED_MSG));
-        // Wrong codes count toward the account's lockout exactly as wrong passwords do.
-        const outcome = await attemptLogin(
-          ctx.store,
-          { world: 'tenant', username: user.username, password: '', client: request.ip, now },
-          (_u, store) => store.users.get(user.uid),
-          ctx.loginFailureCap,
-          {
-            verify: (account, store) =>
-              account ? spendCode(store, account.uid, request.body.code, now) : Promise.resolve(false),
-          },
-        );
+        const outcome = await attemptCode(request, user, request.body.code, now);
         if (outcome.kind !== 'ok') {
           // The challenge stays usable until it expires: a mistyped code does not restart the sign-in.
           await ctx.store.oneTimeTokens.insert(challenge);
@@ -231,8 +244,13 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
       const s = tenantSessionOf(request);
       const m = await ctx.store.mfa.get(s.uid);
       if (!m?.secret) throw new ApiHttpError(409, MFA_MSGS.notEnrolled);
-      if (!(await spendCode(ctx.store, s.uid, request.body.code, ctx.now().getTime())))
-        throw new ApiHttpError(400, MFA_MSGS.wrongCode, 'code');
+      const now = ctx.now().getTime();
+      // A code guessed here turns the factor off: it counts toward the account's lockout as the
+      // code step of a sign-in does, and a locked account cannot turn it off either.
+      const outcome = await attemptCode(request, s, request.body.code, now);
+      if (outcome.kind === 'locked')
+        throw new ApiHttpError(429, options.loginFailure(429, outcome.delay).message);
+      if (outcome.kind !== 'ok') throw new ApiHttpError(400, MFA_MSGS.wrongCode, 'code');
       await ctx.store.mfa.delete(s.uid);
       noteAudit(request, { object: s.username });
       return mfaStateOf(null);

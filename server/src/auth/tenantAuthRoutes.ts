@@ -27,6 +27,7 @@ import { hashPassword, verifyPassword } from '../security/passwords';
 import { tenantSessionOf } from '../http/guard';
 import { clearTenantCookies, SESSION_ABSOLUTE_MS, setTenantCookies, setUserIdCookie } from '../http/sessions';
 import { attemptLogin } from '../security/loginAttempt';
+import { signInClientOf } from '../security/signInClient';
 import { noteAudit, writeAudit } from '../audit/auditTrail';
 import { loginRateLimitConfig } from '../security/loginRateLimit';
 import { digest, randomToken } from '../security/tokens';
@@ -193,7 +194,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
           world: 'tenant',
           username: request.body.username,
           password: request.body.password,
-          client: request.ip,
+          client: signInClientOf(request),
           now,
         },
         withMfa,

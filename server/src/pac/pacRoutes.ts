@@ -39,6 +39,7 @@ import { noteAudit } from '../audit/auditTrail';
 import type { ConfigStore } from '../store/ConfigStore';
 import { tenantInEffect } from '../provider/capabilityStateRoutes';
 import { PacProblem, checkPacFile, domainProblem, evaluatePac, pacTemplate, proxyProblem } from './pacFile';
+import { providerPacFile } from './providerPac';
 
 export const PAC_ENTITY = 'tenant_pac';
 const KEY_ENTITY = 'tenant_pac_key';
@@ -98,9 +99,17 @@ export async function writePac(
     });
 }
 
-/** The file a browser gets: the tenant's own (version 2) or the template (version 1). */
-export const servedPac = (doc: StoredPac): string =>
-  doc.pac_v2 && doc.pac !== '' ? doc.pac : pacTemplate(doc.proxy_ips, doc.defaults);
+/**
+ * The file a browser gets: the tenant's own (version 2), else the template (version 1) made from
+ * its proxies; a tenant that has named no proxies gets the provider's default PAC file where an
+ * operator saved one (docs/provider-console.md §12).
+ */
+export const servedPac = (doc: StoredPac, providerPac: string | null = null): string =>
+  doc.pac_v2 && doc.pac !== ''
+    ? doc.pac
+    : doc.proxy_ips.length === 0 && providerPac !== null
+      ? providerPac
+      : pacTemplate(doc.proxy_ips, doc.defaults);
 
 const checkProxies = (proxies: readonly string[], field = 'proxy_ips'): string[] => {
   for (const [i, p] of proxies.entries()) {
@@ -117,7 +126,7 @@ const checkDefaults = (defaults: PacDefaults, prefix = 'defaults.'): PacDefaults
   }
   return { ...defaults, bypass_domains: [...new Set(defaults.bypass_domains.map((d) => d.trim()))] };
 };
-const checkedFile = (text: string, field = 'pac'): string => {
+export const checkedFile = (text: string, field = 'pac'): string => {
   try {
     checkPacFile(text);
   } catch (error) {
@@ -126,6 +135,37 @@ const checkedFile = (text: string, field = 'pac'): string => {
   }
   return text;
 };
+
+/**
+ * The tester (docs/settings.md "PAC files"), shared by the tenant's and the provider's PAC pages:
+ * the URL, client address and hosts checked (400 naming each), the file given checked as a save
+ * checks it, or the file `served` when none is given, run in the sandbox.
+ */
+export async function runPacTest(body: PacTestBody, served: () => Promise<string>): Promise<PacTestReply> {
+  let url: URL;
+  try {
+    url = new URL(body.url);
+  } catch {
+    throw new ApiHttpError(400, `"${body.url}" is not a URL (e.g. https://www.example.com/).`, 'url');
+  }
+  if (!['http:', 'https:', 'ftp:', 'ws:', 'wss:'].includes(url.protocol) || url.hostname === '')
+    throw new ApiHttpError(400, `"${body.url}" is not a web URL with a host.`, 'url');
+  const clientIp = body.client_ip.trim();
+  if (!net.isIP(clientIp))
+    throw new ApiHttpError(400, `"${body.client_ip}" is not an IP address.`, 'client_ip');
+  const hosts = body.hosts ?? {};
+  for (const [host, ip] of Object.entries(hosts))
+    if (!net.isIP(ip)) throw new ApiHttpError(400, `"${ip}" is not an IP address.`, `hosts.${host}`);
+  const text = body.pac === undefined ? await served() : checkedFile(body.pac);
+  try {
+    const result = await evaluatePac(text, url, { hosts, clientIp });
+    // A bracketed IPv6 host is handed to FindProxyForURL without its brackets, as browsers do.
+    return { result, url: url.href, host: url.hostname.replace(/^\[|\]$/g, ''), client_ip: clientIp };
+  } catch (error) {
+    if (error instanceof PacProblem) throw new ApiHttpError(400, error.message, 'pac');
+    throw error;
+  }
+}
 
 export const pacRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -363,35 +403,10 @@ export const pacRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: PacTestReply, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const body = request.body;
-      let url: URL;
-      try {
-        url = new URL(body.url);
-      } catch {
-        throw new ApiHttpError(400, `"${body.url}" is not a URL (e.g. https://www.example.com/).`, 'url');
-      }
-      if (!['http:', 'https:', 'ftp:', 'ws:', 'wss:'].includes(url.protocol) || url.hostname === '')
-        throw new ApiHttpError(400, `"${body.url}" is not a web URL with a host.`, 'url');
-      const clientIp = body.client_ip.trim();
-      if (!net.isIP(clientIp))
-        throw new ApiHttpError(400, `"${body.client_ip}" is not an IP address.`, 'client_ip');
-      const hosts = body.hosts ?? {};
-      for (const [host, ip] of Object.entries(hosts))
-        if (!net.isIP(ip)) throw new ApiHttpError(400, `"${ip}" is not an IP address.`, `hosts.${host}`);
-      const text =
-        body.pac === undefined
-          ? servedPac(await readPac(tenantSessionOf(request).tid))
-          : checkedFile(body.pac);
-      try {
-        const result = await evaluatePac(text, url, { hosts, clientIp });
-        // A bracketed IPv6 host is handed to FindProxyForURL without its brackets, as browsers do.
-        return { result, url: url.href, host: url.hostname.replace(/^\[|\]$/g, ''), client_ip: clientIp };
-      } catch (error) {
-        if (error instanceof PacProblem) throw new ApiHttpError(400, error.message, 'pac');
-        throw error;
-      }
-    },
+    async (request) =>
+      runPacTest(request.body, async () =>
+        servedPac(await readPac(tenantSessionOf(request).tid), await providerPacFile(store)),
+      ),
   );
 
   for (const path of [PATHS.version, PATHS.policyVersion]) {
@@ -468,7 +483,7 @@ export const pacRoutes: FastifyPluginAsync = async (fastify) => {
       return reply
         .type(PAC_CONTENT_TYPE)
         .header('content-disposition', `inline; filename="${doc.filename}"`)
-        .send(servedPac(doc));
+        .send(servedPac(doc, await providerPacFile(store)));
     },
   );
 };

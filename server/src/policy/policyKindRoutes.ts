@@ -22,6 +22,7 @@ import {
   type PolicyKind,
   type PolicyKindDef,
 } from '@workbench/common/api/contract/policyKinds';
+import { POLICY_BY_OPTION_ROUTES } from '@workbench/common/api/contract/policyOptions';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { currentRevision, readPolicyDoc, stageChange } from './revisionStaging';
@@ -84,9 +85,14 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
   const ctx = app.workbench;
   const tags = ['policy'];
 
-  for (const kind of POLICY_KINDS) {
+  /**
+   * The GET (at `readPath`) and PUT (at `writePath`, for a writable kind) of one kind's document;
+   * `alias` names the "policy by option" path a route serves the kind at besides its own.
+   */
+  const serveKind = (kind: PolicyKind, readPath: string, writePath: string, alias?: string) => {
     const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
     const byRev = kindPathHasRev(def.path);
+    const by = alias ? `Policy by option (${alias}): ` : '';
     const params = byRev ? { params: RevParams } : {};
     // Without the kind's feature flags the tenant neither reads nor saves it (docs/access.md §5).
     const required = policyKindFeatures(kind);
@@ -96,12 +102,12 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
       byRev ? (pathParams as { rev: number }).rev : (await currentRevision(ctx.store, tid)).stagedRevId;
 
     app.get(
-      policyDocPath(kind, ':rev'),
+      readPath,
       {
         config: { world: 'tenant', permission: policyKindReadPermission(kind), ...features },
         schema: {
           tags,
-          summary: `${def.title} (${kind}) as ${byRev ? 'revision {rev}' : 'the staged revision'} sees it${
+          summary: `${by}${def.title} (${kind}) as ${byRev ? 'revision {rev}' : 'the staged revision'} sees it${
             def.view ? `: a read-only view of ${def.view.of}` : '; its defaults when never saved'
           }`,
           ...params,
@@ -121,10 +127,10 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
       },
     );
 
-    if (def.readOnly || def.view) continue;
+    if (def.readOnly || def.view) return;
 
     app.put(
-      policyDocWritePath(kind, ':rev'),
+      writePath,
       {
         config: {
           world: 'tenant',
@@ -134,7 +140,7 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
         },
         schema: {
           tags,
-          summary: `Saves ${def.title} (${kind}) into the staged revision (state becomes staged); 409 when stale`,
+          summary: `${by}Saves ${def.title} (${kind}) into the staged revision (state becomes staged); 409 when stale`,
           ...params,
           body: policySaveBody(def),
           response: { 200: Revision, ...errorResponses(400, 401, 403, 404, 409) },
@@ -180,5 +186,13 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
         return revision;
       },
     );
+  };
+
+  for (const kind of POLICY_KINDS)
+    serveKind(kind, policyDocPath(kind, ':rev'), policyDocWritePath(kind, ':rev'));
+  // Policy by option (docs/policy.md §5): the same documents at the option's path, at revision {id}.
+  for (const route of POLICY_BY_OPTION_ROUTES) {
+    const path = route.path.replace('{rev}', ':rev');
+    serveKind(route.kind, path, path, route.option);
   }
 };

@@ -347,6 +347,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
         time: body.time ? new Date(body.time) : ctx.now(),
         userAgent: body.user_agent,
         sourceIp: body.source_ip,
+        destIp: body.dest_ip,
       };
       const current = await currentRevision(ctx.store, s.tid);
       const decide = async (rev: number) => {

@@ -440,3 +440,38 @@ test('a web-policy edit permission is needed to save its part; the auditor saves
     ).status,
   ).toBe(403);
 });
+
+test('the policy tester honours the rule condition keys: destination addresses (dest_ip), browsers and user database entities', async () => {
+  const admin = await signIn(server, 'admin@acme.example');
+  server.clock.advance(1000);
+  const rule = (id: string, conditions: object) => ({
+    id,
+    name: id,
+    enabled: true,
+    action: 'block',
+    conditions,
+  });
+  const list = [
+    rule('lab', { dest_ips: ['203.0.113.0/24'] }),
+    rule('firefox', { browser: ['firefox'] }),
+    rule('globex', { entities: ['globex.example'] }),
+  ];
+  expect((await save(admin, 'web/exceptions', await revision(admin), { list, bypass: [] })).status).toBe(200);
+  const decided = async (body: object) =>
+    (
+      await json<TesterReply>(
+        await server.call('/api/policy/v1/tester', {
+          method: 'POST',
+          jar: admin.jar,
+          body: { url: 'https://intranet.acme.example/', ...body },
+        }),
+      )
+    ).staged.rule?.key ?? null;
+  expect(await decided({ dest_ip: '203.0.113.7' })).toBe('lab');
+  expect(await decided({ url: 'https://203.0.113.8/' })).toBe('lab');
+  expect(await decided({ user_agent: 'Mozilla/5.0 (X11; rv:120.0) Gecko/20100101 Firefox/120.0' })).toBe(
+    'firefox',
+  );
+  expect(await decided({ user: 'dave@globex.example' })).toBe('globex');
+  expect(await decided({ user: 'dave@acme.example', dest_ip: '198.51.100.1' })).toBeNull();
+});

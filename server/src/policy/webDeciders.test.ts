@@ -39,7 +39,7 @@ test('every category code of the web log is a category of the v1 tree', () => {
   for (const code of vocabularyCodes(WEB_CATEGORIES)) expect(ids.has(LOG_CATEGORY_IDS[code])).toBe(true);
 });
 
-test('the demo policy decides the demo sites with its rules, by name and kind:key', () => {
+test('the demo policy decides the demo sites with its rules, by name and policy option:key (docs/logs.md §7)', () => {
   const decide = webDeciderOf(DEMO);
   expect(decide(facts('https://pokerstars.com/', 'gambling'))).toEqual({
     action: 'block',
@@ -49,10 +49,10 @@ test('the demo policy decides the demo sites with its rules, by name and kind:ke
   expect(decide(facts('https://slack.com/api', 'collaboration'))).toEqual({
     action: 'allow',
     ruleName: 'Allow the collaboration suite',
-    policyRule: 'web/exceptions:allow-collaboration',
+    policyRule: 'exceptions:allow-collaboration',
   });
   expect(decide(facts('https://box.com/', 'cloud_storage', { groups: 'Finance' }))?.policyRule).toBe(
-    'web/exceptions:finance-storage',
+    'exceptions:finance-storage',
   );
   expect(decide(facts('https://box.com/', 'cloud_storage'))?.action).toBe('safeview_readonly');
   expect(decide(facts('https://www.chase.com/', 'financial_services'))?.action).toBe('bypass');
@@ -60,7 +60,7 @@ test('the demo policy decides the demo sites with its rules, by name and kind:ke
   expect(decide(facts('https://github.com/', 'technology', { risk: 'Y' }))).toEqual({
     action: 'safeview',
     ruleName: 'Risk level Medium',
-    policyRule: 'risks:Y',
+    policyRule: 'top_level_risks:Y',
   });
 });
 

@@ -12,6 +12,7 @@ import { CATEGORIES_V1 } from './reference/webCategories';
 import { CATEGORIES_V2 } from './reference/webCategoriesV2';
 import { categoryIdOfCode } from './reference/siteCategories';
 import { CATEGORY_VERSION_DOC, readVersion } from './policyMigrations';
+import { policyOptionOf } from '@workbench/common/api/contract/policyOptions';
 
 const NAMES_V1 = new Map(CATEGORIES_V1.map((c) => [c.id, c.name]));
 const NAMES_V2 = new Map(CATEGORIES_V2.map((c) => [c.id, c.name]));
@@ -43,7 +44,7 @@ export async function webPolicyAt(store: ConfigStore, tid: string, rev: number):
 
 /**
  * A decider over the tenant's published web policy (written in `categoryVersion`'s category ids):
- * the rule's action, name and `<kind>:<key>`.
+ * the rule's action, name and `<option>:<key>`.
  */
 export function webDeciderOf(policy: WebPolicy, categoryVersion = 1): WebDecider {
   const names = categoryDecisionNames(categoryVersion);
@@ -66,7 +67,8 @@ export function webDeciderOf(policy: WebPolicy, categoryVersion = 1): WebDecider
     return {
       action: decision.action,
       ruleName: decision.rule.name,
-      policyRule: `${decision.rule.kind}:${decision.rule.key ?? ''}`,
+      // By the policy option the rule belongs to (docs/logs.md §7).
+      policyRule: `${policyOptionOf(decision.rule.kind, decision.rule.key) ?? decision.rule.kind}:${decision.rule.key ?? ''}`,
     };
   };
 }

@@ -90,6 +90,35 @@ test('uri, categories, source addresses and conditions the tester cannot know', 
   expect(decideWebRequest(policy, req('https://x.example/', { sourceIp: '11.2.3.4' })).rule).toBeNull();
 });
 
+test('every rule condition key decides: addresses and CIDR blocks, destination ranges, browsers and user database entities', () => {
+  const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
+  const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0';
+  const policy = withRules(
+    rule('src', { source_ips: ['192.168.1.7', '10.0.0.0/8'] }),
+    rule('dst', { dest_ips: ['203.0.113.0/24'] }),
+    rule('dst-range', { dest_ip_ranges: ['198.51.100.10-198.51.100.20'] }),
+    rule('firefox', { browser: ['firefox'] }),
+    rule('person', { entities: ['carol@acme.example'] }),
+    rule('domain', { entities: ['globex.example'] }),
+  );
+  const key = (url: string, extra: Partial<WebRequest> = {}) =>
+    decideWebRequest(policy, req(url, extra)).rule?.key ?? null;
+  expect(key('https://x.example/', { sourceIp: '192.168.1.7' })).toBe('src');
+  expect(key('https://x.example/', { sourceIp: '10.9.9.9' })).toBe('src');
+  expect(key('https://x.example/', { sourceIp: '192.168.1.8' })).toBeNull();
+  // The destination is the request's when known, else the URL's host when it is an address.
+  expect(key('https://x.example/', { destIp: '203.0.113.9' })).toBe('dst');
+  expect(key('https://203.0.113.200/')).toBe('dst');
+  expect(key('https://198.51.100.15/')).toBe('dst-range');
+  expect(key('https://198.51.100.21/')).toBeNull();
+  expect(key('https://x.example/', { userAgent: FIREFOX })).toBe('firefox');
+  expect(key('https://x.example/', { userAgent: CHROME })).toBeNull();
+  expect(key('https://x.example/', { user: 'Carol@acme.example' })).toBe('person');
+  expect(key('https://x.example/', { user: 'dave@acme.example' })).toBeNull();
+  expect(key('https://x.example/', { user: 'dave@globex.example' })).toBe('domain');
+  expect(key('https://x.example/', { user: 'dave@sub.globex.example' })).toBeNull();
+});
+
 test('a schedule limits a rule to its days and hours in its time zone', () => {
   const schedule = { days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00', time_zone: 'Europe/Paris' };
   const policy = withRules(rule('work', { domain: ['games.example'] }, { schedule }));

@@ -29,6 +29,8 @@ export interface WebRequest {
   time: Date;
   userAgent?: string;
   sourceIp?: string;
+  /** The address the site is reached at; absent: the URL's host when it is an IPv4 address. */
+  destIp?: string;
 }
 
 export interface WebDecision {
@@ -80,6 +82,17 @@ const ipInRange = (ip: string, range: string): boolean => {
   }
 };
 
+/** Whether `ip` (when known and IPv4) is in an address, CIDR block or range of a condition. */
+const addressIn = (ip: string | undefined, range: string): boolean =>
+  ip !== undefined && isIPv4(ip) && ipInRange(ip, range);
+
+/** A user database entity (a username, or a user domain: its every user) names `user`. */
+export function entityMatches(entity: string, user: string): boolean {
+  const e = entity.toLowerCase();
+  const u = user.toLowerCase();
+  return e.includes('@') ? e === u : u.slice(u.lastIndexOf('@') + 1) === e;
+}
+
 /** The minutes since midnight and the weekday (0 = Sunday) of `time` in `zone`. */
 function localClock(time: Date, zone: string): { day: number; minutes: number } {
   const parts = new Intl.DateTimeFormat('en-US', {
@@ -104,6 +117,7 @@ function ruleMismatch(rule: WebRule, req: WebRequest): string | null {
   const some = <T>(list: readonly T[] | undefined, test: (v: T) => boolean): boolean | undefined =>
     list && list.length > 0 ? list.some(test) : undefined;
   const lower = (v: string) => v.toLowerCase();
+  const destIp = req.destIp ?? (isIPv4(req.url.hostname) ? req.url.hostname : undefined);
   const checks: Array<[string, boolean | undefined]> = [
     ['domain', some(c.domain, (d) => domainMatches(d, req.url.hostname))],
     ['uri', some(c.uri, (m) => stringMatches(m, req.url.href))],
@@ -114,12 +128,14 @@ function ruleMismatch(rule: WebRule, req: WebRequest): string | null {
     ['fileTypes', some(c.fileTypes, () => false)],
     ['users', some(c.users, (u) => req.user !== undefined && lower(u) === lower(req.user))],
     ['groups', some(c.groups, (g) => (req.groups ?? []).some((rg) => lower(rg) === lower(g)))],
+    ['entities', some(c.entities, (e) => req.user !== undefined && entityMatches(e, req.user))],
+    ['source_ips', some(c.source_ips, (r) => addressIn(req.sourceIp, r))],
+    ['source_ip_ranges', some(c.source_ip_ranges, (r) => addressIn(req.sourceIp, r))],
+    ['dest_ips', some(c.dest_ips, (r) => addressIn(destIp, r))],
+    ['dest_ip_ranges', some(c.dest_ip_ranges, (r) => addressIn(destIp, r))],
     [
-      'source_ip_ranges',
-      some(
-        c.source_ip_ranges,
-        (r) => req.sourceIp !== undefined && isIPv4(req.sourceIp) && ipInRange(req.sourceIp, r),
-      ),
+      'browser',
+      some(c.browser, (b) => req.userAgent !== undefined && browserOf(req.userAgent).browser === b),
     ],
     ['user_agent', some(c.user_agent, (m) => req.userAgent !== undefined && stringMatches(m, req.userAgent))],
   ];

@@ -23,6 +23,10 @@ import {
 } from '@workbench/common/api/contract/providerOps';
 import type { ProviderEntity } from '@workbench/common/api/contract/providerEntities';
 import { UNKNOWN_TENANTS } from '@workbench/common/api/contract/providerTenantPaths';
+import {
+  raPrefilterValueProblem,
+  type RaPrefilterMatchType,
+} from '@workbench/common/api/contract/raPrefilter';
 import type { ConfigStore } from '../store/ConfigStore';
 import { ApiHttpError } from '../http/errors';
 import { CATEGORIES_V1 } from '../policy/reference/webCategories';
@@ -181,6 +185,17 @@ export const ENTITY_CHECKS: Partial<Record<ProviderEntity, EntityChecks>> = {
         tenants: tenants(data.tenants),
         category_ids: ((data.category_ids as number[] | undefined) ?? []).map(categoryNameOf),
       });
+    },
+  },
+  ra_prefilter: {
+    async write(store, data) {
+      const problem = raPrefilterValueProblem(data.match_type as RaPrefilterMatchType, String(data.value));
+      if (problem) throw new ApiHttpError(400, problem, 'value');
+      await tenantsExist(store, data);
+    },
+    async names(store) {
+      const tenants = await tenantNamer(store);
+      return (data) => ({ tenants: tenants(data.tenants) });
     },
   },
   sku_incompatibilities: { write: skusExist },

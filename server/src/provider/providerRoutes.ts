@@ -21,6 +21,7 @@ import {
   setProviderCookies,
 } from '../http/sessions';
 import { attemptLogin } from '../security/loginAttempt';
+import { signInClientOf } from '../security/signInClient';
 import { PROVIDER_AUDIT_TID, writeAudit } from '../audit/auditTrail';
 import { digest, randomToken } from '../security/tokens';
 
@@ -87,7 +88,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
           world: 'provider',
           username: request.body.username,
           password: request.body.password,
-          client: request.ip,
+          client: signInClientOf(request),
           now,
         },
         (u, store) => store.operators.get(u),

@@ -167,6 +167,27 @@ const EXAMPLES: Record<ProviderEntity, { body: Body; bad: [Body, string][] }> = 
       [{ documents: { 'customization/web': { list: 'not a list' } } }, 'documents'],
     ],
   },
+  ra_prefilter: {
+    body: {
+      entry_id: 'TEST-RA',
+      match_type: 'cidr',
+      value: '192.0.2.0/24',
+      action: 'block',
+      tenants: [],
+      active: true,
+      note: '',
+    },
+    bad: [
+      [{ entry_id: 'has space' }, 'entry_id'],
+      [{ match_type: 'url' }, 'match_type'],
+      [{ action: 'isolate' }, 'action'],
+      [{ value: '192.0.2.0/33' }, 'value'],
+      [{ value: 'example.com' }, 'value'],
+      [{ match_type: 'domain', value: '192.0.2.0/24' }, 'value'],
+      [{ match_type: 'domain', value: 'no spaces.example' }, 'value'],
+      [{ tenants: ['no-such-tenant'] }, 'tenants'],
+    ],
+  },
 };
 
 const call = (path: string, who: OperatorSignedIn | null, method = 'GET', body?: unknown) =>
@@ -383,5 +404,38 @@ describe('inventory', () => {
     expect(await json(await call(item, support))).toMatchObject(moved);
     expect((await call(item, operator, 'DELETE')).status).toBe(204);
     expect((await call(item, operator)).status).toBe(404);
+  });
+});
+
+describe('RA pre-filter', () => {
+  const path = PROVIDER_ENTITY_REGISTRY.ra_prefilter.path;
+  type Entries = { ra_prefilter: Array<Body & { names?: Record<string, string[]> }>; total: number };
+
+  test('the demo list holds ranges (IPv4 and IPv6) and domains, a tenant named by its name', async () => {
+    const page = await json<Entries>(await call(`${path}?limit=100`, support));
+    expect(new Set(page.ra_prefilter.map((e) => e.match_type))).toEqual(new Set(['cidr', 'domain']));
+    expect(page.ra_prefilter.some((e) => String(e.value).includes(':'))).toBe(true);
+    const bypass = page.ra_prefilter.find((e) => e.entry_id === 'acme-vpn-direct');
+    expect(bypass).toMatchObject({ action: 'bypass', names: { tenants: ['acme'] } });
+  });
+
+  test('an IPv6 range and a domain for one tenant are stored and read back (audited: providerAuditRoutes.test walks every write)', async () => {
+    const acme = (
+      await json<{ tenants: Array<{ tid: string; name: string }> }>(
+        await call('/gdmanage/api/v1/tenants?limit=500', operator),
+      )
+    ).tenants.find((t) => t.name === 'acme');
+    const entry = {
+      match_type: 'domain',
+      value: 'partner.example.org',
+      action: 'bypass',
+      tenants: [acme?.tid],
+      active: true,
+      note: 'Partner portal',
+    };
+    expect((await call(path, operator, 'POST', { entry_id: 'TEST-RA-DOMAIN', ...entry })).status).toBe(201);
+    const v6 = { ...entry, match_type: 'cidr', value: '2001:db8::/32' };
+    expect((await call(`${path}/TEST-RA-DOMAIN`, operator, 'PUT', v6)).status).toBe(200);
+    expect(await json(await call(`${path}/TEST-RA-DOMAIN`, support))).toMatchObject(v6);
   });
 });

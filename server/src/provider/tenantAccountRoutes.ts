@@ -24,6 +24,7 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { noteAudit } from '../audit/auditTrail';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { IdParams, UserParams, insertAdmin, freeAdminUsername, tenantRouteKit } from './tenantRouteKit';
+import { checkQuota } from '../quota/tenantQuota';
 
 export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
   const { app, ctx, store, tags, read, write, item, users, tenantOr404 } = tenantRouteKit(fastify);
@@ -44,6 +45,7 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const t = await tenantOr404(request.params.id);
       const username = await freeAdminUsername(store, request.body);
+      await checkQuota(store, t.tid, 'administrators');
       const password = generatePassword();
       const passwordHash = await hashPassword(password);
       await store.transaction((tx) => insertAdmin(tx, t.tid, request.body, passwordHash));

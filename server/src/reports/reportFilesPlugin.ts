@@ -49,6 +49,7 @@ import {
   type ReportRunRequest,
 } from './reportRuns';
 import { ReportScheduler, nextRunOf } from './reportScheduler';
+import { checkQuota } from '../quota/tenantQuota';
 
 export interface ReportFilesOptions {
   /** The event store the report queries read. */
@@ -167,7 +168,7 @@ export function reportFilesPlugin(options: ReportFilesOptions): FastifyPluginAsy
           description:
             'One report per call (not the whole list): concurrent editors of different schedules cannot overwrite each other.',
           body: ScheduledReportInput,
-          response: { 200: ScheduledReport, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: ScheduledReport, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => {
@@ -177,6 +178,7 @@ export function reportFilesPlugin(options: ReportFilesOptions): FastifyPluginAsy
         if (problem) throw new ApiHttpError(400, problem.message, problem.field);
         const existing = input.id ? await ctx.store.scheduledReports.get(s.tid, input.id) : null;
         if (input.id && !existing) throw new ApiHttpError(404, SCHEDULED_REPORT_NOT_FOUND, 'id');
+        if (!existing) await checkQuota(ctx.store, s.tid, 'scheduled_reports');
         const at = now();
         const spec: ScheduledReportRecord['spec'] = {
           source: input.source,

@@ -1,5 +1,11 @@
 import type { ConfigStore, LoginFailureKey, LoginWorld } from '../store/ConfigStore';
-import { LOCKOUT_THRESHOLD, lockoutMs, secondsLeft } from './lockout';
+import {
+  ACCOUNT_SLOWDOWN_THRESHOLD,
+  accountSlowdownMs,
+  LOCKOUT_THRESHOLD,
+  lockoutMs,
+  secondsLeft,
+} from './lockout';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
 export type LoginOutcome<T> =
@@ -31,15 +37,24 @@ export interface LoginAttempt {
   world: LoginWorld;
   username: string;
   password: string;
-  /** The client's address: failures count per account and address (see server/README.md). */
+  /**
+   * The client (security/signInClient.ts: canonical IPv4, IPv6 /64): failures count per account
+   * and client, and per account from every client (see server/README.md).
+   */
   client: string;
   now: number;
 }
 
+/** The `client` of the failure record that counts an account's failures from every client. */
+export const EVERY_CLIENT = '*';
+
 /**
  * One sign-in attempt with the lockout rule of security/lockout.ts, counted per account and
- * client address: a guesser at one address locks the account for that address only, never for
- * its owner elsewhere (the per-address rate limit bounds how fast any one address can guess).
+ * client: a guesser at one address locks the account for that address only, never for its owner
+ * elsewhere (the per-address rate limit bounds how fast any one address can guess). The account's
+ * failures from every client together add the account-wide slow-down (lockout.ts), so many
+ * addresses do not buy many guesses. Attempts on one account run one at a time (both records are
+ * read and written under the account's lock).
  * Unknown accounts are checked against a dummy hash and counted like known ones, so the reply and
  * its timing say nothing about whether the account exists; their records expire and are capped
  * like all others.
@@ -56,8 +71,9 @@ export function attemptLogin<T extends { passwordHash: string }>(
     username: attempt.username.trim().toLowerCase(),
     client: attempt.client,
   };
-  return oneAtATime(`${key.world}:${key.username}:${key.client}`, () =>
-    store.withLoginLock(key, (locked) => attemptOnce(locked, key, attempt, findAccount, cap, checks)),
+  const account: LoginFailureKey = { ...key, client: EVERY_CLIENT };
+  return oneAtATime(`${key.world}:${key.username}`, () =>
+    store.withLoginLock(account, (locked) => attemptOnce(locked, key, attempt, findAccount, cap, checks)),
   );
 }
 
@@ -80,28 +96,51 @@ async function attemptOnce<T extends { passwordHash: string }>(
   cap: number,
   checks: AttemptChecks<T>,
 ): Promise<LoginOutcome<T>> {
-  const stored = await store.loginFailures.get(key);
-  const forgotten =
-    stored && stored.lockedUntil <= now && stored.lastFailureAt < now - LOGIN_FAILURE_MEMORY_MS;
-  const previous = forgotten ? null : stored;
-  if (previous && previous.lockedUntil > now)
-    return { kind: 'locked', delay: secondsLeft(previous.lockedUntil, now) };
+  const accountKey: LoginFailureKey = { ...key, client: EVERY_CLIENT };
+  const remembered = async (k: LoginFailureKey) => {
+    const stored = await store.loginFailures.get(k);
+    const forgotten =
+      stored && stored.lockedUntil <= now && stored.lastFailureAt < now - LOGIN_FAILURE_MEMORY_MS;
+    return { stored, previous: forgotten ? null : stored };
+  };
+  const client = await remembered(key);
+  const everyClient = await remembered(accountKey);
+  const lockedUntil = Math.max(client.previous?.lockedUntil ?? 0, everyClient.previous?.lockedUntil ?? 0);
+  if (lockedUntil > now) return { kind: 'locked', delay: secondsLeft(lockedUntil, now) };
 
   const account = await findAccount(key.username, store);
   const valid = checks.verify
     ? await checks.verify(account, store)
     : await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
   if (account && valid) {
-    if (stored && (checks.clearOnSuccess?.(account) ?? true)) await store.loginFailures.clear(key);
+    if (checks.clearOnSuccess?.(account) ?? true) {
+      if (client.stored) await store.loginFailures.clear(key);
+      if (everyClient.stored) await store.loginFailures.clear(accountKey);
+    }
     return { kind: 'ok', account };
   }
-  const failures = (previous?.failures ?? 0) + 1;
+  const limits = { forgetBefore: now - LOGIN_FAILURE_MEMORY_MS, cap };
+  const failures = (client.previous?.failures ?? 0) + 1;
   const wait = lockoutMs(failures);
   await store.loginFailures.put(
     { ...key, failures, lockedUntil: wait > 0 ? now + wait : 0, lastFailureAt: now },
-    { forgetBefore: now - LOGIN_FAILURE_MEMORY_MS, cap },
+    limits,
   );
-  return failures > LOCKOUT_THRESHOLD
-    ? { kind: 'locked', delay: secondsLeft(now + wait, now) }
-    : { kind: 'failed' };
+  const accountFailures = (everyClient.previous?.failures ?? 0) + 1;
+  const slowdown = accountSlowdownMs(accountFailures);
+  await store.loginFailures.put(
+    {
+      ...accountKey,
+      failures: accountFailures,
+      lockedUntil: slowdown > 0 ? now + slowdown : 0,
+      lastFailureAt: now,
+    },
+    limits,
+  );
+  // The failure that reaches a threshold is answered as a failure; the wait it set, from the next.
+  const longest = Math.max(
+    failures > LOCKOUT_THRESHOLD ? wait : 0,
+    accountFailures > ACCOUNT_SLOWDOWN_THRESHOLD ? slowdown : 0,
+  );
+  return longest > 0 ? { kind: 'locked', delay: secondsLeft(now + longest, now) } : { kind: 'failed' };
 }

@@ -300,6 +300,9 @@ export async function seedDemoProvider(
   for (const p of DEMO_PODS) await put('pods', p.pod_id, p);
   for (const item of DEMO_INVENTORY) await put('inventory', item.serial_number, item);
   for (const t of DEMO_POLICY_TEMPLATES) await put('templates', t.template_id, t);
+  const tidOf = new Map(tenants.map((t) => [t.name, t.tid]));
+  for (const e of DEMO_RA_PREFILTER)
+    await put('ra_prefilter', e.entry_id, { ...e, tenants: e.tenants.flatMap((n) => tidOf.get(n) ?? []) });
   // Every other tenant off the default deployment, in turn (acme stays on the default).
   const others = DEMO_DEPLOYMENTS.map((d) => d.deployment_id).filter((d) => d !== DEMO_DEFAULT_DEPLOYMENT);
   for (const [i, t] of tenants.entries()) {
@@ -518,6 +521,34 @@ export const DEMO_CATEGORY_OVERRIDES = [
     active: false,
   },
 ] as const;
+
+/**
+ * The RA pre-filter (issue 37, docs/provider-console.md §10): a blocked range and domain for every
+ * tenant, an IPv6 range, a bypass for one tenant, and one entry switched off.
+ */
+export const DEMO_RA_PREFILTER = [
+  ['tor-exit-sample', 'cidr', '198.51.100.0/24', 'block', [], true, 'Known anonymising exit nodes.'],
+  ['bulletproof-host', 'domain', 'bulletproof-hosting.example', 'block', [], true, ''],
+  ['scanner-v6', 'cidr', '2001:db8:bad::/48', 'block', [], true, 'Scanning source seen by the SOC.'],
+  ['acme-vpn-direct', 'domain', 'vpn.acme.example', 'bypass', ['acme'], true, "Acme's own VPN concentrator."],
+  [
+    'old-partner',
+    'cidr',
+    '203.0.113.0/25',
+    'block',
+    [],
+    false,
+    'Kept for the record; off since the contract ended.',
+  ],
+].map(([entry_id, match_type, value, action, tenants, active, note]) => ({
+  entry_id: entry_id as string,
+  match_type: match_type as 'cidr' | 'domain',
+  value: value as string,
+  action: action as 'block' | 'bypass',
+  tenants: tenants as string[],
+  active: active as boolean,
+  note: note as string,
+}));
 
 /** The finished rollout's tenants (all holding the FWAAS SKU), in two waves of two. */
 export const DEMO_ROLLOUT_TENANTS = ['nakatomi', 'stark-industries', 'weyland-yutani', 'zorg'] as const;

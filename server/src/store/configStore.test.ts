@@ -17,6 +17,7 @@ import type {
 } from './ConfigStore';
 import { openPostgresConfigStore, openSqliteConfigStore } from './sqlConfigStore';
 import { testPostgresOfFile } from '../testing/testPostgres';
+import { newSecretKeyText, parseSecretKey, secretBox } from '../security/secretBox';
 
 const testPg = testPostgresOfFile();
 
@@ -32,7 +33,14 @@ const engines: [string, Open][] = [
   ['SQLite', async () => openSqliteConfigStore(fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-store-')))],
 ];
 if (testPg.enabled)
-  engines.push(['PostgreSQL', async () => openPostgresConfigStore(await testPg.server().freshUrl())]);
+  engines.push([
+    'PostgreSQL',
+    // Its secrets (the TOTP seeds) are sealed with a key, as every server on it is given one.
+    async () =>
+      openPostgresConfigStore(await testPg.server().freshUrl(), {
+        secrets: secretBox([parseSecretKey(newSecretKeyText(), 'test')]),
+      }),
+  ]);
 
 const tenant = (tid: string, name = tid): TenantRecord => ({
   tid,

@@ -14,6 +14,7 @@ import { CONFIG_MIGRATIONS } from './migrations';
 import { CONFIG_DB_FILE, openPostgresConfigStore, openSqliteConfigStore } from './sqlConfigStore';
 import { snapshotConfigStore, type StoreSnapshot } from '../testing/storeSnapshot';
 import { testPostgresOfFile } from '../testing/testPostgres';
+import { newSecretKeyText, parseSecretKey, secretBox } from '../security/secretBox';
 
 const FIXTURES = path.join(__dirname, 'fixtures');
 const T = Date.parse('2026-11-22T08:00:00.000Z');
@@ -45,7 +46,12 @@ async function openPostgresFixture(): Promise<ConfigStore> {
   } finally {
     await admin.end();
   }
-  return openPostgresConfigStore(`${pgServer.url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`);
+  return openPostgresConfigStore(
+    `${pgServer.url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    {
+      secrets: secretBox([parseSecretKey(newSecretKeyText(), 'test')]),
+    },
+  );
 }
 
 const engines: ['sqlite' | 'postgres', () => Promise<ConfigStore>][] = [['sqlite', openSqliteFixture]];
@@ -74,8 +80,12 @@ describe.each(engines)('a %s store made before the shared SQL layer', (engine, o
       tenant_roles: tenantRoles,
       tenant_associations: tenantAssociations,
       users,
+      user_mfa: userMfa,
       ...older
     } = tables;
+    // The TOTP seed the fixture holds clear is sealed on opening (secrets at rest,
+    // store/secretFields.ts); the store still answers it clear (the next test).
+    expect(userMfa.map((row) => String(row[2]).startsWith('wbsec:v1:'))).toEqual([true]);
     expect(apiTokens).toEqual([]);
     expect(tenantRoles).toEqual([]);
     expect(tenantAssociations).toEqual([]);
@@ -84,6 +94,7 @@ describe.each(engines)('a %s store made before the shared SQL layer', (engine, o
     const own = {
       ...older,
       users: users.map((row) => row.slice(0, -2)),
+      user_mfa: userMfa.map((row) => [row[0], row[1], 'JBSWY3DPEHPK3PXP', ...row.slice(3)]),
       schema_migrations: tables.schema_migrations.filter((row) => Number(row[0]) <= FIXTURE_MIGRATIONS),
     };
     expect(await snapshotConfigStore({ ...store, readAllTables: async () => own })).toEqual(

@@ -24,7 +24,7 @@ import {
   SCALED_TOPOLOGY,
 } from './scaledTestStores';
 import { postgresTestsEnabled, startTestPostgres, type TestPostgres } from './testPostgres';
-import { TEST_PASSWORD } from './testServer';
+import { TEST_PASSWORD, TEST_SECRET_KEY } from './testServer';
 
 /**
  * Whether the scaled topology can run here (PostgreSQL, ClickHouse and haproxy installed). In CI
@@ -116,6 +116,8 @@ export async function startScaledTopology(options: ScaledTopologyOptions = {}): 
     const eventsUrl = clickhouse.url('workbench');
     const env = {
       WORKBENCH_CONFIG_URL: configUrl,
+      // Every replica seals the shared store's secrets with one key.
+      WORKBENCH_SECRET_KEY: TEST_SECRET_KEY,
       WORKBENCH_EVENTS_URL: eventsUrl,
       WORKBENCH_DEMO_PASSWORD: TEST_PASSWORD,
       WORKBENCH_DEMO_EVENTS: '0',

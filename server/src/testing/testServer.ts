@@ -15,6 +15,8 @@ import { freshConfigUrl, SCALED_TOPOLOGY } from './scaledTestStores';
 import { hashPassword } from '../security/passwords';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
+/** The key of the test servers on a shared (PostgreSQL) store: every replica must seal with it. */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** A clock the test moves by hand. */
 export class TestClock {
@@ -148,6 +150,7 @@ export async function startTestServer(
       // Behind the scaled topology's HAProxy (which sets X-Forwarded-For), the client's address is
       // the one the proxy forwards: the sign-in limit and lockout count per client, not per proxy.
       ...(SCALED_TOPOLOGY ? { trustProxy: '127.0.0.1' } : {}),
+      ...(configUrl ? { secretKeys: [Buffer.from(TEST_SECRET_KEY, 'base64')] } : {}),
       ...overrides,
       ...(configUrl ? { configUrl } : {}),
     });

@@ -41,6 +41,7 @@ import { digest, randomToken } from '../security/tokens';
 import { IdParams, tenantRouteKit } from '../provider/tenantRouteKit';
 import type { ServerContext } from '../context';
 import type { ApiTokenRecord } from '../store/ConfigStore';
+import { checkQuota } from '../quota/tenantQuota';
 
 const DAY_MS = 86_400_000;
 
@@ -75,6 +76,7 @@ async function createToken(
     createdByUid: string | null;
   },
 ): Promise<{ record: ApiTokenRecord; secret: string }> {
+  await checkQuota(ctx.store, fields.tid, 'api_tokens');
   const secret = `${API_TOKEN_PREFIX}${randomToken()}`;
   const record: ApiTokenRecord = {
     ...fields,
@@ -131,7 +133,7 @@ export const apiTokenRoutes: FastifyPluginAsync = async (fastify) => {
         tags,
         summary: `Creates an API token (name, read or write access to some areas, an expiry up to ${API_TOKEN_MAX_DAYS} days or none); its secret is in this answer only`,
         body: ApiTokenCreate,
-        response: { 201: ApiTokenCreated, ...errorResponses(400, 401, 403) },
+        response: { 201: ApiTokenCreated, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -240,7 +242,7 @@ export const apiTokenRoutes: FastifyPluginAsync = async (fastify) => {
           summary: `Creates a ${listNoun} (${scope.access} access to ${scope.areas.join(', ')}); its secret is in this answer only`,
           params: IdParams,
           body: PolicyTokenCreate,
-          response: { 201: ApiTokenCreated, ...errorResponses(400, 401, 403, 404) },
+          response: { 201: ApiTokenCreated, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => {

@@ -38,6 +38,7 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { noteAudit } from '../audit/auditTrail';
+import { checkQuota, quotaRoomOf } from '../quota/tenantQuota';
 
 export const endUserReply = (u: EndUserRecord): EndUserType => ({
   uid: u.uid,
@@ -195,6 +196,8 @@ export async function bulkCreateEndUsers(
     for (const a of accepted) if (a.row.password) hashes.set(a.index, await hashPassword(a.row.password));
   const created = await store.transaction(async (tx) => {
     const out: EndUserRecord[] = [];
+    // Rows are taken while the tenant's user quota has room; the rest are reported as refused.
+    const quota = await quotaRoomOf(tx, tid, 'users');
     for (const a of accepted) {
       const username = (a.row.username as string).trim();
       if (await usernameTaken(tx, tid, username)) {
@@ -204,6 +207,10 @@ export async function bulkCreateEndUsers(
           username,
           reason: UDB_REASONS.duplicate(username),
         });
+        continue;
+      }
+      if (out.length >= quota.room) {
+        errors.push({ index: a.index, field: 'username', username, reason: quota.refusal });
         continue;
       }
       const record = newRecord(tid, a.row, hashes.get(a.index) ?? null, at);
@@ -307,6 +314,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
       return ctx.store.transaction(async (tx) => {
         if (await usernameTaken(tx, s.tid, body.username))
           throw new ApiHttpError(409, UDB_REASONS.duplicate(body.username.trim()), 'username');
+        await checkQuota(tx, s.tid, 'users');
         const record = newRecord(s.tid, body, hash, nowIso());
         await tx.endUsers.insert(record);
         const created = endUserReply(record);

@@ -6,7 +6,13 @@
  */
 import { getPolicyReference, request, type HttpClient } from '@workbench/common';
 import { mfaConfirm, mfaDisable, mfaEnrol, mfaState, mfaUsers } from '@workbench/common/api/auth';
-import { bulkCreateUsers } from '@workbench/common/api/udb';
+import {
+  bulkCreateUsers,
+  listDomainCounts,
+  listDomains,
+  listUdbTenants,
+  listUsernames,
+} from '@workbench/common/api/udb';
 import { queryLogs } from '@workbench/common/api/logs';
 import { fetchLogHistogram, fetchLogTopValues } from '@workbench/common/api/logSummary';
 import {
@@ -192,4 +198,10 @@ export const PORTAL_REQUESTS = {
   getConnectivitySites: request(getConnectivitySites),
   saveConnectivityResults: request(saveConnectivityResults),
   listConnectivityRuns: request(listConnectivityRuns),
+  // The user database lists that pickers and filters suggest from (docs/sessions.md §9): usernames
+  // (matching the text typed), user domains, and the tenant with its user count.
+  listUdbUsernames: request(listUsernames),
+  listUdbDomains: request(listDomains),
+  listUdbDomainCounts: request(listDomainCounts),
+  listUdbTenants: request(listUdbTenants),
 };

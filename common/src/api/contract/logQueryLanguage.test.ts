@@ -351,4 +351,15 @@ describe('suggestions', () => {
     expect(completionContext('scan_web', 'a AND', 5)).toBeNull();
     expect(querySuggestions('scan_web', completionContext('scan_web', 'domain:a', 8)!)).toEqual([]);
   });
+
+  it("suggests a text field's known values (the user database's usernames) that contain the word", () => {
+    const ctx = completionContext('scan_web', 'userid:car', 10)!;
+    expect(ctx).toMatchObject({ kind: 'value', field: 'userid', prefix: 'car' });
+    const known = { userid: ['alice@acme.example', 'carol@acme.example', 'mcarthy@globex.example'] };
+    expect(querySuggestions('scan_web', ctx, 12, known)).toEqual([
+      { insert: 'carol@acme.example', label: 'carol@acme.example' },
+      { insert: 'mcarthy@globex.example', label: 'mcarthy@globex.example' },
+    ]);
+    expect(querySuggestions('scan_web', ctx)).toEqual([]);
+  });
 });

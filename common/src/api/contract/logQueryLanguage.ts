@@ -709,11 +709,15 @@ export interface QuerySuggestion {
   readonly detail?: string;
 }
 
-/** Suggestions for the word at the caret: matching field names, or a coded field's values. */
+/**
+ * Suggestions for the word at the caret: matching field names, or a coded field's values, or the
+ * `known` values of a text field (the user database's usernames for `userid`) that contain it.
+ */
 export function querySuggestions(
   logType: LogType,
   context: QueryCompletionContext,
   limit = 12,
+  known: Readonly<Record<string, readonly string[]>> = {},
 ): QuerySuggestion[] {
   const wanted = context.prefix.toLowerCase();
   if (context.kind === 'field') {
@@ -723,7 +727,11 @@ export function querySuggestions(
       .map((f) => ({ insert: `${f}:`, label: f, detail: queryFieldLabel(f) }));
   }
   const vocabulary = FIELD_SPECS[context.field]?.vocabulary;
-  if (!vocabulary) return [];
+  if (!vocabulary)
+    return (known[context.field] ?? [])
+      .filter((v) => v.toLowerCase().includes(wanted))
+      .slice(0, limit)
+      .map((v) => ({ insert: printValue(v), label: v }));
   return vocabulary
     .filter((e) => e.code.toLowerCase().startsWith(wanted) || e.label.toLowerCase().startsWith(wanted))
     .slice(0, limit)

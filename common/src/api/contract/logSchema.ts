@@ -119,7 +119,7 @@ export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = Object.fromEntri
     code('fw_action', 'Firewall action', FIREWALL_ACTIONS),
     code('request_type', 'Request type', FIREWALL_REQUEST_TYPES),
     text('rule_name', 'Rule'),
-    /** The policy rule that decided a web request: `<kind>:<key>` of the policy-kind registry (e.g. web/exceptions:<id>, cats:<category id>). */
+    /** The policy rule that decided a web request: `<option>:<key>`, its policy option (policyOptions.ts) and key (e.g. exceptions:<id>, cats:<category id>; docs/logs.md §7). */
     text('policy_rule', 'Policy rule'),
     // The report fields (docs/reports.md §1 Reports; vocabularies in reportFieldVocabularies.ts).
     code('webroot_cats', 'Category (v2)', WEBROOT_CATEGORIES),

@@ -187,6 +187,8 @@ export const TesterRequest = Type.Object(
     time: Type.Optional(Type.String({ format: 'date-time' })),
     user_agent: Type.Optional(Type.String({ maxLength: 512 })),
     source_ip: Type.Optional(Type.String({ maxLength: 64 })),
+    /** The address the site is reached at (dest_ips, dest_ip_ranges); absent: the URL's host when it is one. */
+    dest_ip: Type.Optional(Type.String({ maxLength: 64 })),
   },
   { additionalProperties: false },
 );

@@ -15,6 +15,14 @@
  */
 import { Type, type Static, type TObject } from 'typebox';
 import { LicenceStateSchema, licenceStateOf, literalUnion } from './providerOps';
+import {
+  RA_PREFILTER_ACTIONS,
+  RA_PREFILTER_ACTION_LABELS,
+  RA_PREFILTER_MATCH_LABELS,
+  RA_PREFILTER_MATCH_TYPES,
+  RaPrefilterEntry,
+  RaPrefilterEntryBody,
+} from './raPrefilter';
 
 /** A column of the entity's list: a field of the row, its header, and whether the server sorts by it. */
 export interface EntityColumnDef {
@@ -805,6 +813,64 @@ export const PROVIDER_ENTITY_REGISTRY = {
       },
     ],
     spec: 'docs/provider-console.md §6 (ops/rollout: templates), §9 Policy templates',
+  },
+  ra_prefilter: {
+    title: 'RA pre-filter',
+    noun: 'RA pre-filter entry',
+    path: '/gdmanage/api/v1/ra_prefilter',
+    idField: 'entry_id',
+    row: RaPrefilterEntry,
+    body: RaPrefilterEntryBody,
+    columns: [
+      { field: 'entry_id', header: 'Entry ID', sortable: true },
+      { field: 'match_type', header: 'Match', sortable: true, labels: RA_PREFILTER_MATCH_LABELS },
+      { field: 'value', header: 'Address range or domain', sortable: true },
+      { field: 'action', header: 'Action', sortable: true, labels: RA_PREFILTER_ACTION_LABELS },
+      { field: 'tenants', header: 'Tenants', format: 'list', names: true, empty: 'Every tenant' },
+      { field: 'active', header: 'Active', format: 'boolean' },
+    ],
+    sortFields: ['entry_id', 'match_type', 'value', 'action', 'updated_at'],
+    searchFields: ['entry_id', 'value', 'note', 'tenants'],
+    permissionItem: 'ra_prefilter',
+    form: [
+      {
+        field: 'entry_id',
+        label: 'Entry ID',
+        kind: 'text',
+        createOnly: true,
+        helperText: 'Letters, digits, . _ -',
+      },
+      {
+        field: 'match_type',
+        label: 'Match',
+        kind: 'select',
+        options: RA_PREFILTER_MATCH_TYPES,
+        optionLabels: RA_PREFILTER_MATCH_LABELS,
+      },
+      {
+        field: 'value',
+        label: 'Address range or domain',
+        kind: 'text',
+        helperText: 'e.g. 203.0.113.0/24, 2001:db8::/32 or example.com (its subdomains too)',
+      },
+      {
+        field: 'action',
+        label: 'Action',
+        kind: 'select',
+        options: RA_PREFILTER_ACTIONS,
+        optionLabels: RA_PREFILTER_ACTION_LABELS,
+      },
+      {
+        field: 'tenants',
+        label: 'Tenants',
+        kind: 'references',
+        references: 'tenants',
+        helperText: 'None: every tenant',
+      },
+      { field: 'active', label: 'Active', kind: 'checkbox' },
+      { field: 'note', label: 'Note', kind: 'multiline' },
+    ],
+    spec: 'docs/provider-console.md §6 (ops/rollout: RA pre-filter), §10 RA pre-filter',
   },
 } satisfies Record<string, ProviderEntityDef>;
 

@@ -93,7 +93,12 @@ export const RULE_FIELD_LABELS: Readonly<Record<string, string>> = {
   'conditions.threats': 'threats',
   'conditions.users': 'users',
   'conditions.groups': 'groups',
+  'conditions.source_ips': 'source IP addresses',
+  'conditions.dest_ips': 'destination IP addresses',
   'conditions.source_ip_ranges': 'source IP ranges',
+  'conditions.dest_ip_ranges': 'destination IP ranges',
+  'conditions.browser': 'browsers',
+  'conditions.entities': 'user database entities',
   'conditions.user_agent': 'user agents',
   'conditions.geo_ip': 'countries',
   'conditions.fileTypes': 'file types',
@@ -198,6 +203,7 @@ export const POLICY_KIND_VIEWS = {
     nouns: { '*': 'bypass' },
   },
   sslbump_bypass: { shape: 'named-list' },
+  'v2/sslbump_lists': { shape: 'named-list' },
   copy_paste: {
     path: 'copy-paste',
     tab: 'Copy & paste',
@@ -327,6 +333,10 @@ export const POLICY_KIND_VIEWS = {
   },
   'auditor_profiles/default': { shape: 'form' },
   'auditor_profiles/file_password': { shape: 'form' },
+  // The DLP editor's reads of other areas' lists (no tab of their own).
+  'dlp/mpa/application_list': { shape: 'named-list' },
+  'dlp/casb/app_rules': { shape: 'ordered-rules' },
+  'dlp/casb/profiles': { shape: 'named-list' },
   'v3/casb/dlp/rules': {
     path: 'cloud-apps',
     tab: 'Cloud-app DLP rules',

@@ -2,6 +2,8 @@ import { sql, type Insertable } from 'kysely';
 import type { OperatorRecord, UserMfaRecord, UserRecord } from '../ConfigStore';
 import type { OperatorsTable, UserMfaTable, UsersTable } from '../schema';
 import { prepared, type Sql } from '../sql';
+import type { SecretBox } from '../../security/secretBox';
+import { openNullable, sealNullable } from '../secretFields';
 import { flag, num, toOperator, toUser, toUserMfa } from '../storeRows';
 
 const insertUser = prepared((db, r: Insertable<UsersTable>) =>
@@ -196,30 +198,64 @@ const spendStep = prepared((db, a: { uid: string; step: number }) =>
     .where('last_step', '<', a.step),
 );
 const deleteMfa = prepared((db, a: { uid: string }) => db.deleteFrom('user_mfa').where('uid', '=', a.uid));
+const allMfa = prepared((db) => db.selectFrom('user_mfa').selectAll());
+// Sealing again at start: only if the row still holds what was read (an enrolment meanwhile wins).
+const resealMfa = prepared(
+  (
+    db,
+    a: {
+      uid: string;
+      secret: string | null;
+      pending: string | null;
+      wasSecret: string | null;
+      wasPending: string | null;
+    },
+  ) =>
+    db
+      .updateTable('user_mfa')
+      .set({ secret: a.secret, pending_secret: a.pending })
+      .where('uid', '=', a.uid)
+      // Null-safe on both engines in one shape (a prepared query's shape cannot depend on nulls).
+      .where(sql`coalesce(secret, '')`, '=', sql`coalesce(${a.wasSecret}, '')`)
+      .where(sql`coalesce(pending_secret, '')`, '=', sql`coalesce(${a.wasPending}, '')`),
+);
 
 /**
  * A portal account's second factor (TOTP, RFC 6238): the pending enrolment, the confirmed secret,
  * and the step of the last code accepted.
  */
 export class MfaRepository {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    /** The TOTP seeds are sealed at rest (store/secretFields.ts). */
+    private readonly secrets: SecretBox,
+  ) {}
+
+  private opened = (r: Parameters<typeof toUserMfa>[0]): UserMfaRecord => {
+    const m = toUserMfa(r);
+    return {
+      ...m,
+      secret: openNullable(this.secrets, m.secret),
+      pendingSecret: openNullable(this.secrets, m.pendingSecret),
+    };
+  };
 
   /** The account's second factor; null when it has none (not even a started enrolment). */
   async get(uid: string): Promise<UserMfaRecord | null> {
     const r = await this.sql.first(mfaById, { uid });
-    return r ? toUserMfa(r) : null;
+    return r ? this.opened(r) : null;
   }
   /** The tenant's second-factor records (confirmed or pending). */
   async list(tid: string): Promise<UserMfaRecord[]> {
-    return (await this.sql.all(mfaOfTenant, { tid })).map(toUserMfa);
+    return (await this.sql.all(mfaOfTenant, { tid })).map(this.opened);
   }
   /** Inserts or replaces the account's record. */
   async put(m: UserMfaRecord): Promise<void> {
     await this.sql.run(putMfa, {
       uid: m.uid,
       tid: m.tid,
-      secret: m.secret,
-      pending_secret: m.pendingSecret,
+      secret: sealNullable(this.secrets, m.secret),
+      pending_secret: sealNullable(this.secrets, m.pendingSecret),
       enabled_at: m.enabledAt,
       last_step: m.lastStep,
     });
@@ -234,6 +270,28 @@ export class MfaRepository {
   /** False when the account had no record. */
   async delete(uid: string): Promise<boolean> {
     return (await this.sql.run(deleteMfa, { uid })) > 0;
+  }
+  /**
+   * Seals again every seed stored clear (before sealing existed) or sealed by a key other than
+   * the current one (a rotation); answers how many rows changed. Run at every start.
+   */
+  async resealSecrets(): Promise<number> {
+    let changed = 0;
+    const again = (v: string | null) =>
+      v === null || v === '' || !this.secrets.needsSealing(v) ? v : this.secrets.seal(this.secrets.open(v));
+    for (const row of (await this.sql.all(allMfa, {})).map(toUserMfa)) {
+      const secret = again(row.secret);
+      const pending = again(row.pendingSecret);
+      if (secret === row.secret && pending === row.pendingSecret) continue;
+      changed += await this.sql.run(resealMfa, {
+        uid: row.uid,
+        secret,
+        pending,
+        wasSecret: row.secret,
+        wasPending: row.pendingSecret,
+      });
+    }
+    return changed;
   }
 }
 

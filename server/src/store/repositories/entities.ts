@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { EntityListOptions, EntityRecord } from '../ConfigStore';
 import { like, prepared, type Sql } from '../sql';
+import type { SecretBox } from '../../security/secretBox';
+import { entityNeedsSealing, mapEntitySecrets, SECRET_ENTITY_FIELDS } from '../secretFields';
 import { likeEscape, num, toEntity } from '../storeRows';
 
 const entityById = prepared((db, a: { entity: string; id: string }) =>
@@ -37,6 +39,18 @@ const updateIfUnchanged = prepared((db, a: UpdateArgs) =>
     .where('id', '=', a.id)
     .where('updated_at', '=', a.expected),
 );
+const rowsOf = prepared((db, a: { entity: string }) =>
+  db.selectFrom('provider_entities').selectAll().where('entity', '=', a.entity),
+);
+// Sealing again at start: only if the row still holds what was read (a save meanwhile wins).
+const resealIfUnchanged = prepared((db, a: { entity: string; id: string; data: string; was: string }) =>
+  db
+    .updateTable('provider_entities')
+    .set({ data: a.data })
+    .where('entity', '=', a.entity)
+    .where('id', '=', a.id)
+    .where('data', '=', a.was),
+);
 const deleteOne = prepared((db, a: { entity: string; id: string }) =>
   db.deleteFrom('provider_entities').where('entity', '=', a.entity).where('id', '=', a.id),
 );
@@ -53,7 +67,19 @@ export function updatedAtAfter(now: Date, expected?: string): string {
 
 /** Rows of the provider entities (common's provider-entity registry), kept as their JSON fields. */
 export class EntityRepository {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    /** Seals and opens the secret fields (store/secretFields.ts). */
+    private readonly secrets: SecretBox,
+  ) {}
+
+  /** A stored row with its secret fields opened. */
+  private opened = (r: Parameters<typeof toEntity>[0]): EntityRecord => {
+    const e = toEntity(r);
+    return { ...e, data: mapEntitySecrets(e.entity, e.data, (v) => this.secrets.open(v)) };
+  };
+  private sealed = (e: EntityRecord): string =>
+    JSON.stringify(mapEntitySecrets(e.entity, e.data, (v) => this.secrets.seal(v)));
 
   /** A page of an entity's rows: sorted by a field (created_at/updated_at or a data field), searched. */
   async list(entity: string, o: EntityListOptions): Promise<{ total: number; records: EntityRecord[] }> {
@@ -75,7 +101,7 @@ export class EntityRepository {
     if (o.sort === 'created_at' || o.sort === 'updated_at') rows = rows.orderBy(o.sort, order);
     else for (const key of dialect.jsonOrder('data', o.sort)) rows = rows.orderBy(key, order);
     const records = await this.sql.all(rows.orderBy('id', order).limit(o.limit).offset(o.offset));
-    return { total, records: records.map(toEntity) };
+    return { total, records: records.map(this.opened) };
   }
   /** The newest rows (by created_at) whose data fields equal `equals`, and how many match. */
   newest(
@@ -94,7 +120,7 @@ export class EntityRepository {
   }
   async get(entity: string, id: string): Promise<EntityRecord | null> {
     const r = await this.sql.first(entityById, { entity, id });
-    return r ? toEntity(r) : null;
+    return r ? this.opened(r) : null;
   }
   /** The rows of id `id` of two entities, in one query: each, or null where there is none. */
   async getTwo(
@@ -102,7 +128,7 @@ export class EntityRepository {
     id: string,
   ): Promise<[EntityRecord | null, EntityRecord | null]> {
     const [first, second] = entities;
-    const rows = (await this.sql.all(twoById, { first, second, id })).map(toEntity);
+    const rows = (await this.sql.all(twoById, { first, second, id })).map(this.opened);
     const of = (entity: string) => rows.find((r) => r.entity === entity) ?? null;
     return [of(first), of(second)];
   }
@@ -111,7 +137,7 @@ export class EntityRepository {
     const args = {
       entity: e.entity,
       id: e.id,
-      data: JSON.stringify(e.data),
+      data: this.sealed(e),
       createdAt: e.createdAt,
       updatedAt: e.updatedAt,
     };
@@ -126,7 +152,7 @@ export class EntityRepository {
     const args = {
       entity: e.entity,
       id: e.id,
-      data: JSON.stringify(e.data),
+      data: this.sealed(e),
       updatedAt: e.updatedAt,
       expected: expectedUpdatedAt ?? '',
     };
@@ -134,5 +160,23 @@ export class EntityRepository {
   }
   async delete(entity: string, id: string): Promise<boolean> {
     return (await this.sql.run(deleteOne, { entity, id })) === 1;
+  }
+  /**
+   * Seals again every secret field stored clear (before sealing existed) or sealed by a key other
+   * than the current one (a rotation); answers how many rows changed. Run at every start.
+   */
+  async resealSecrets(): Promise<number> {
+    let changed = 0;
+    for (const entity of Object.keys(SECRET_ENTITY_FIELDS)) {
+      for (const row of await this.sql.all(rowsOf, { entity })) {
+        const record = toEntity(row);
+        if (!entityNeedsSealing(this.secrets, entity, record.data)) continue;
+        const clear = mapEntitySecrets(entity, record.data, (v) => this.secrets.open(v));
+        const data = JSON.stringify(mapEntitySecrets(entity, clear, (v) => this.secrets.seal(v)));
+        const was = typeof row.data === 'string' ? row.data : JSON.stringify(row.data);
+        changed += await this.sql.run(resealIfUnchanged, { entity, id: record.id, data, was });
+      }
+    }
+    return changed;
   }
 }

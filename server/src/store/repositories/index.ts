@@ -1,3 +1,4 @@
+import type { SecretBox } from '../../security/secretBox';
 import type { Sql } from '../sql';
 import { ApiTokenRepository } from './apiTokens';
 import { MfaRepository, OperatorRepository, UserRepository } from './accounts';
@@ -14,15 +15,16 @@ import { TenantAssociationRepository } from './tenantAssociations';
 
 /**
  * The store's repositories, one per domain, all running on `sql` (the store's connection, or a
- * transaction's): the one list of them (ConfigStore's shape is derived from it).
+ * transaction's): the one list of them (ConfigStore's shape is derived from it). `secrets` seals
+ * and opens the secrets at rest (secretFields.ts).
  */
-export const repositoriesOn = (sql: Sql) =>
+export const repositoriesOn = (sql: Sql, secrets: SecretBox) =>
   ({
     tenants: new TenantRepository(sql),
     /** Portal accounts. */
     users: new UserRepository(sql),
     /** Portal accounts' second factor. */
-    mfa: new MfaRepository(sql),
+    mfa: new MfaRepository(sql, secrets),
     operators: new OperatorRepository(sql),
     /** Portal sessions. */
     sessions: new SessionRepository(sql),
@@ -34,7 +36,7 @@ export const repositoriesOn = (sql: Sql) =>
     revisions: new RevisionRepository(sql),
     policyDocs: new PolicyDocRepository(sql),
     /** Provider entities (node jobs and rollouts included). */
-    entities: new EntityRepository(sql),
+    entities: new EntityRepository(sql, secrets),
     /** The user database. */
     endUsers: new EndUserRepository(sql),
     savedSearches: new SavedSearchRepository(sql),

@@ -25,7 +25,8 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { logsIds, policyRuleLinkId } from '@workbench/common';
 import type { LogEvent } from '@workbench/common/api/contract/logs';
 import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
-import { policyRuleHrefOf } from '../policy/policyRuleLinks';
+import { POLICY_OPTION_REGISTRY } from '@workbench/common/api/contract/policyOptions';
+import { policyRuleHrefOf, policyRuleReference } from '../policy/policyRuleLinks';
 import { FIELD_VOCABULARIES, fieldLabel, fieldText } from './logFields';
 import { canFilterOn, FilterInOutButtons, type OnFieldFilter } from './FieldFilters';
 
@@ -125,6 +126,7 @@ function FieldRow({ event, field, onFilter }: { event: LogEvent; field: string; 
   const value = event[field];
   const text = fieldText(field, value);
   const rule = field === 'policy_rule' ? policyRuleHrefOf(String(value)) : null;
+  const option = rule ? policyRuleReference(String(value))?.option : null;
   const coded = FIELD_VOCABULARIES[field] !== undefined && text !== String(value);
   return (
     <TableRow data-testid={`${logsIds.detailField}-${field}`}>
@@ -136,9 +138,16 @@ function FieldRow({ event, field, onFilter }: { event: LogEvent; field: string; 
           <Box sx={{ flex: 1, minWidth: 0 }}>
             {rule ? (
               // The rule that decided the request, opened where it is edited (issue 12).
-              <Link component={RouterLink} to={rule} data-testid={policyRuleLinkId}>
-                {event.rule_name ? `Open rule “${String(event.rule_name)}”` : 'Open the rule'}
-              </Link>
+              <>
+                <Link component={RouterLink} to={rule} data-testid={policyRuleLinkId}>
+                  {event.rule_name ? `Open rule “${String(event.rule_name)}”` : 'Open the rule'}
+                </Link>
+                {option && (
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {` (${POLICY_OPTION_REGISTRY[option].label})`}
+                  </Typography>
+                )}
+              </>
             ) : coded ? (
               // The label reads; the code is there for who needs it (hover).
               <span title={`Code: ${String(value)}`}>{text}</span>

@@ -1,7 +1,7 @@
 /**
  * The logs explorer's search box in the query language (common's logQueryLanguage.ts): it shows
- * the chips, the search and the rest of the view as one query, suggests field names and coded
- * values at the caret, and on Enter (or leaving the box) parses the text and hands its parts
+ * the chips, the search and the rest of the view as one query, suggests field names, coded
+ * values and, for the user field, the user database's usernames at the caret, and on Enter (or leaving the box) parses the text and hands its parts
  * back. A syntax error is shown under the box with its position, and changes nothing.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -20,6 +20,7 @@ import {
 } from '@workbench/common/api/contract/logQueryLanguage';
 import type { LogType } from '@workbench/common/vocabularies/index';
 import { logsIds } from '@workbench/common';
+import { useUdbSuggestions } from '../../app/useUdbSuggestions';
 
 export interface QueryBoxProps {
   logType: LogType;
@@ -29,6 +30,9 @@ export interface QueryBoxProps {
   value: string;
   onApply: (parts: LogQueryParts) => void;
 }
+
+/** The field whose values are the user database's usernames. */
+const USER_FIELD = 'userid';
 
 /** The error text under the box: the message and the 1-based character it is at. */
 export const queryErrorText = (error: LogQuerySyntaxError): string =>
@@ -47,9 +51,19 @@ export function QueryBox({ logType, chipFields, value, onApply }: QueryBoxProps)
   }, [value]);
 
   const context = useMemo(() => completionContext(logType, text, caret), [logType, text, caret]);
+  // A user's value suggests the user database's usernames containing what is typed.
+  const userWord = context?.kind === 'value' && context.field === USER_FIELD ? context.prefix : null;
+  const users = useUdbSuggestions({ enabled: userWord !== null && userWord !== '' });
+  const { onSearch } = users;
+  useEffect(() => {
+    if (userWord) onSearch(userWord);
+  }, [userWord, onSearch]);
   const options = useMemo(
-    () => (context && context.prefix !== '' ? querySuggestions(logType, context) : []),
-    [logType, context],
+    () =>
+      context && context.prefix !== ''
+        ? querySuggestions(logType, context, undefined, { [USER_FIELD]: users.usernames })
+        : [],
+    [logType, context, users.usernames],
   );
 
   const apply = (query: string) => {

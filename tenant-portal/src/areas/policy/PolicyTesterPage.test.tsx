@@ -58,6 +58,7 @@ test('the request is built from the filled fields only, the time in UTC', () => 
       time: '',
       userAgent: '',
       sourceIp: '10.1.2.3',
+      destIp: ' 203.0.113.9 ',
     }),
   ).toEqual({
     url: 'https://a.example/',
@@ -65,6 +66,7 @@ test('the request is built from the filled fields only, the time in UTC', () => 
     category_id: 27,
     risk: 'Y',
     source_ip: '10.1.2.3',
+    dest_ip: '203.0.113.9',
   });
 });
 

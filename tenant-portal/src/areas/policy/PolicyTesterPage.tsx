@@ -50,6 +50,8 @@ interface TesterForm {
   time: string;
   userAgent: string;
   sourceIp: string;
+  /** The address the site is reached at (destination address rules); empty: the URL's host when it is one. */
+  destIp: string;
 }
 
 const INITIAL: TesterForm = {
@@ -61,6 +63,7 @@ const INITIAL: TesterForm = {
   time: '',
   userAgent: '',
   sourceIp: '',
+  destIp: '',
 };
 
 const MESSAGES: Record<string, string> = {
@@ -74,6 +77,7 @@ const message = (key: unknown) => (typeof key === 'string' ? (MESSAGES[key] ?? k
 const schema = yup.object({
   url: yupString(httpUrl).required('required'),
   sourceIp: yupString(ipv4),
+  destIp: yupString(ipv4),
 });
 
 /** The form as the tester's request: empty fields left out, the time as UTC ISO. */
@@ -91,6 +95,7 @@ export function testerRequestOf(form: TesterForm): TesterRequest {
     ...(form.time ? { time: new Date(form.time).toISOString() } : {}),
     ...(form.userAgent.trim() ? { user_agent: form.userAgent.trim() } : {}),
     ...(form.sourceIp.trim() ? { source_ip: form.sourceIp.trim() } : {}),
+    ...(form.destIp.trim() ? { dest_ip: form.destIp.trim() } : {}),
   };
 }
 
@@ -182,6 +187,7 @@ export function PolicyTesterPage({ title }: PageProps) {
       time: policyTesterIds.time,
       userAgent: policyTesterIds.userAgent,
       sourceIp: policyTesterIds.sourceIp,
+      destIp: policyTesterIds.destIp,
     },
   });
   const when = field('time', 'When', 'Your local time; empty: now.');
@@ -235,6 +241,9 @@ export function PolicyTesterPage({ title }: PageProps) {
                 slotProps={{ ...when.slotProps, inputLabel: { shrink: true } }}
               />
               <TextField {...field('sourceIp', 'Source IP address')} />
+              <TextField
+                {...field('destIp', 'Destination IP address', "Empty: the URL's host when it is an address.")}
+              />
             </Box>
             <TextField
               {...field(

@@ -17,6 +17,15 @@ test.each([
   ['web/user_agents:curl', '/policy/web/user-agents?rule=curl'],
   ['fwaas/rules:r1', '/fwaas/rules?rule=r1'],
   ['dlp:x', '/policy/dlp/rules?rule=x'],
+  // The logs' policy options (docs/logs.md §7).
+  ['exceptions:allow-collaboration', '/policy/web/exceptions?rule=allow-collaboration'],
+  ['domain:*.bank.example', '/policy/web/exceptions'],
+  ['cats:12', '/policy/web/categories?category=12'],
+  ['top_level_risks:R', '/policy/web/threats'],
+  ['user-agent:curl', '/policy/web/user-agents?rule=curl'],
+  ['browser_and_version:old-chrome', '/policy/web/browsers?rule=old-chrome'],
+  ['sha256:ab12', '/policy/web/sha256?rule=ab12'],
+  ['access_mode:isolation', null],
   ['no-kind', null],
   [':x', null],
 ])('%s → %s', (reference, href) => {

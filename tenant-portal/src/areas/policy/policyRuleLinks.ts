@@ -1,14 +1,15 @@
 /**
  * Where a policy rule is edited (issue 12: "from a web log row in the logs explorer a link to the
  * rule that decided it"; the policy tester names the deciding rule the same way). A rule is named
- * by its kind of the policy-kind registry and its key in that kind's list (`<kind>:<key>`, the
- * web log's policy_rule field).
+ * by its kind of the policy-kind registry and its key in that kind's list; the web log's
+ * policy_rule names it by the policy option it belongs to, `<option>:<key>` (docs/logs.md §7).
  */
 import {
   POLICY_PERMISSION_GROUPS,
   policyGroupPage,
   type PolicyPermissionGroup,
 } from '@workbench/common/vocabularies/policyGroups';
+import { POLICY_OPTION_REGISTRY, type PolicyOption } from '@workbench/common/api/contract/policyOptions';
 import { groupTabs } from './familyTabs';
 
 /**
@@ -37,9 +38,28 @@ export function policyRuleHref(kind: string, key?: string): string | null {
   }
   return null;
 }
-/** The same for a `<kind>:<key>` reference (the web log's policy_rule); null when unreadable. */
-export function policyRuleHrefOf(reference: string): string | null {
-  const at = reference.lastIndexOf(':');
+/**
+ * The policy option and key of a web log's policy_rule, `<option>:<key>` (docs/logs.md §7), or
+ * the kind and key of an older `<kind>:<key>`; null when unreadable. A key may hold colons (an
+ * IPv6 bypass), the option or kind none.
+ */
+export function policyRuleReference(
+  reference: string,
+): { kind: string; key: string; option: PolicyOption | null } | null {
+  const at = reference.indexOf(':');
   if (at <= 0) return null;
-  return policyRuleHref(reference.slice(0, at), reference.slice(at + 1));
+  const head = reference.slice(0, at);
+  const key = reference.slice(at + 1);
+  if (head in POLICY_OPTION_REGISTRY) {
+    const option = head as PolicyOption;
+    const kind: string | null = POLICY_OPTION_REGISTRY[option].kind;
+    return kind === null ? null : { kind, key, option };
+  }
+  return { kind: head, key, option: null };
+}
+
+/** The portal path of a policy_rule reference's rule, in its editor; null when unreadable. */
+export function policyRuleHrefOf(reference: string): string | null {
+  const rule = policyRuleReference(reference);
+  return rule ? policyRuleHref(rule.kind, rule.key) : null;
 }

@@ -10,7 +10,7 @@
  * links that teach the gateway which domains belong to an application.
  *
  * The variant GET under /api/policy/v1/rules/dlp/casb/... (docs/policy.md §6) reads these same
- * app rules and profiles from the DLP editor: not a document of its own, so not a row.
+ * app rules and profiles from the DLP editor: read-only views, rows of dlpKinds.ts.
  */
 import { Type } from 'typebox';
 import { CASB_PROFILE_TYPES } from '../../../vocabularies/logFilterVocabularies';

@@ -5,7 +5,7 @@
  * Cloudflare's DLP profiles do): dictionaries of patterns with a match threshold, rules that
  * apply them to uploads or downloads of whom and where, and the auditors told of matches.
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { DLP_ACTIONS, RESOURCE_CATEGORIES } from '../../../vocabularies/logFilterVocabularies';
 import { email } from '../../../validators/network';
 import { regex } from '../../../validators/text';
@@ -28,6 +28,12 @@ import {
 import { DIRECTIONS, LOGIC } from './enumerations';
 import { Reordering, firstInvalidAt, scopedRule } from './ruleParts';
 import { STRING_MATCHES, checkWebRules } from './webKinds';
+import { CASB_KINDS } from './casbKinds';
+import { PRIVATE_ACCESS_KINDS } from './privateAccessKinds';
+
+type AppRulesDoc = Static<(typeof CASB_KINDS)['casb/app_rules']['data']>;
+type ProfilesDoc = Static<(typeof CASB_KINDS)['casb/profiles']['data']>;
+type ApplicationList = Static<(typeof PRIVATE_ACCESS_KINDS)['mpa/application_list']['data']>;
 
 /** Most matches a dictionary's threshold may ask for before a rule fires. */
 export const DLP_THRESHOLD_MAX = 1000;
@@ -228,6 +234,52 @@ export const DLP_KINDS = {
     scope: 'policy',
     keyedLists: { rules: 'id' },
     spec: 'docs/policy.md §6 Policy reads and saves (GET /api/policy/v3/casb/dlp/rules/{rev})',
+  }),
+  /**
+   * What a DLP rule may name beyond the web (docs/policy.md §6): the tenant's private applications
+   * (GET /rules/dlp/mpa/application_list/{rev}) and the cloud-app rules and profiles (GET under
+   * /api/policy/v1/rules/dlp/casb/...), read by the DLP editor with the DLP policy's read
+   * permission. Read-only views of the private-access and cloud-app documents as revision {rev}
+   * sees them, so a DLP reader need not hold those areas' permissions to pick from them.
+   */
+  'dlp/mpa/application_list': kind({
+    path: '/api/policy/v1/rules/dlp/mpa/application_list/{rev}',
+    group: 'dlp_policy',
+    readOnly: true,
+    view: {
+      of: 'mpa/access_rules',
+      select: (d: { applications: ApplicationList['list'] }) => ({ list: d.applications }),
+    },
+    title: 'Private applications (for DLP rules)',
+    data: PRIVATE_ACCESS_KINDS['mpa/application_list'].data,
+    defaults: { list: [] },
+    scope: 'policy',
+    keyedLists: { list: 'id' },
+    spec: 'docs/policy.md §6 Cloud apps, egress headers and DLP (GET /rules/dlp/mpa/application_list/{rev})',
+  }),
+  'dlp/casb/app_rules': kind({
+    path: '/api/policy/v1/rules/dlp/casb/app_rules/{rev}',
+    group: 'dlp_policy',
+    readOnly: true,
+    view: { of: 'casb/app_rules', select: (d: AppRulesDoc) => ({ appRules: d.appRules }) },
+    title: 'Cloud app rules (for DLP rules)',
+    data: CASB_KINDS['casb/app_rules'].data,
+    defaults: { appRules: [] },
+    scope: 'policy',
+    keyedLists: { appRules: 'id' },
+    spec: 'docs/policy.md §6 Cloud apps, egress headers and DLP (reads of app rules under /api/policy/v1/rules/dlp/casb/...)',
+  }),
+  'dlp/casb/profiles': kind({
+    path: '/api/policy/v1/rules/dlp/casb/profiles/{rev}',
+    group: 'dlp_policy',
+    readOnly: true,
+    view: { of: 'casb/profiles', select: (d: ProfilesDoc) => ({ profiles: d.profiles }) },
+    title: 'Cloud app profiles (for DLP rules)',
+    data: Type.Object({ profiles: CASB_KINDS['casb/profiles'].data.properties.profiles }, closed),
+    defaults: { profiles: { list: [] } },
+    scope: 'policy',
+    keyedLists: { 'profiles.list': 'id' },
+    spec: 'docs/policy.md §6 Cloud apps, egress headers and DLP (reads of profiles under /api/policy/v1/rules/dlp/casb/...)',
   }),
   /**
    * Auditor profiles (docs/policy.md §10 GET and PUT /auditor_profiles/{default|list|file_password}):

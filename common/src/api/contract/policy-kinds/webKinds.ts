@@ -9,9 +9,10 @@
  * level's action; nothing matched allows. Browser-and-application (bnb), user-agent and sha256
  * rules apply to what they name.
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { RISKS, THREAT_CLASSES } from '../../../vocabularies/logFilterVocabularies';
-import { ipOrIpRange } from '../../../validators/network';
+import { domain, email, ipOrIpRange, ipv4, ipv4Cidr } from '../../../validators/network';
+import type { ValidationErrorKey } from '../../../validators/errorKeys';
 import { regex } from '../../../validators/text';
 import {
   Comment,
@@ -80,9 +81,13 @@ export const Schedule = Type.Object(
 );
 
 /**
- * What a web rule matches: named by the rule condition keys (docs/glossary.md §3 Enumerations)
+ * What a web rule matches: named by the 13 rule condition keys (docs/glossary.md §3 Enumerations)
  * plus who (users, groups). An absent or empty condition matches everything; a rule matches when
- * every condition it gives matches.
+ * every condition it gives matches. Addresses are IPv4: `source_ips` and `dest_ips` hold addresses
+ * or CIDR blocks (10.0.0.0/8), `source_ip_ranges` and `dest_ip_ranges` addresses or ranges
+ * (10.0.0.1-10.0.0.9); `browser` the browsers the request's user agent names; `entities` the user
+ * database's entities a rule applies to: a username (alice@acme.example) or a whole user domain
+ * (acme.example), as the user database lists them (docs/policy.md §5).
  */
 export const WebConditions = Type.Object(
   {
@@ -92,13 +97,28 @@ export const WebConditions = Type.Object(
     threats: Type.Optional(Type.Array(codes(THREAT_CLASSES), { maxItems: 50 })),
     users: Type.Optional(StringList()),
     groups: Type.Optional(StringList()),
+    source_ips: Type.Optional(StringList(64)),
+    dest_ips: Type.Optional(StringList(64)),
     source_ip_ranges: Type.Optional(StringList(64)),
+    dest_ip_ranges: Type.Optional(StringList(64)),
+    browser: Type.Optional(
+      Type.Array(oneOf(BROWSERS), { minItems: 1, maxItems: BROWSERS.length, uniqueItems: true }),
+    ),
     user_agent: Type.Optional(Type.Array(StringMatchCondition, { maxItems: 100 })),
     geo_ip: Type.Optional(Type.Array(Type.String({ pattern: '^[A-Z]{2}$' }), { maxItems: 300 })),
     fileTypes: Type.Optional(StringList(32)),
+    entities: Type.Optional(StringList(254)),
   },
   closed,
 );
+
+/** An address or CIDR block of source_ips and dest_ips [invalidIP, invalidCidr]. */
+export const ipOrCidr = (value: string): ValidationErrorKey | null =>
+  value.includes('/') ? ipv4Cidr(value) : ipv4(value);
+
+/** A user database entity of `entities`: a username or a user domain [invalidEmail, invalidDomain]. */
+export const udbEntity = (value: string): ValidationErrorKey | null =>
+  value.includes('@') ? email(value) : domain(value);
 
 export const WebRule = Type.Object(
   {
@@ -134,7 +154,11 @@ export function checkWebRules(
     id: string;
     conditions: {
       domain?: string[];
+      source_ips?: string[];
+      dest_ips?: string[];
       source_ip_ranges?: string[];
+      dest_ip_ranges?: string[];
+      entities?: string[];
       uri?: Array<{ match: string; value: string }>;
       user_agent?: Array<{ match: string; value: string }>;
     };
@@ -148,7 +172,11 @@ export function checkWebRules(
     const at = `${path}.${i}`;
     const issue = firstIssue(
       () => firstInvalid(rule.conditions.domain, `${at}.conditions.domain`, domainOrWildcard),
+      () => firstInvalid(rule.conditions.source_ips, `${at}.conditions.source_ips`, ipOrCidr),
+      () => firstInvalid(rule.conditions.dest_ips, `${at}.conditions.dest_ips`, ipOrCidr),
       () => firstInvalid(rule.conditions.source_ip_ranges, `${at}.conditions.source_ip_ranges`, ipOrIpRange),
+      () => firstInvalid(rule.conditions.dest_ip_ranges, `${at}.conditions.dest_ip_ranges`, ipOrIpRange),
+      () => firstInvalid(rule.conditions.entities, `${at}.conditions.entities`, udbEntity),
       () => checkPatterns(rule.conditions.uri, `${at}.conditions.uri`),
       () => checkPatterns(rule.conditions.user_agent, `${at}.conditions.user_agent`),
       () => checkSchedule(rule.schedule, `${at}.schedule`),
@@ -235,6 +263,18 @@ export const SslBypassEntry = Type.Object(
     domain: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
     category_id: Type.Optional(CategoryId),
     comment: Type.Optional(Comment),
+  },
+  closed,
+);
+
+/** The v3 SSL bypass document (its save carries integrations_list and sslbump_v3 besides list). */
+const SslBumpV3 = Type.Object(
+  {
+    list: Type.Array(SslBypassEntry, { maxItems: VALUES_MAX }),
+    /** Integrations whose traffic is never decrypted (e.g. a conferencing suite). */
+    integrations_list: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 }),
+    /** The v3 bypass engine is on. */
+    sslbump_v3: Type.Boolean(),
   },
   closed,
 );
@@ -407,20 +447,37 @@ export const WEB_KINDS = {
     group: 'web_policy',
     edit: 'domain',
     title: 'SSL bypass',
-    data: Type.Object(
-      {
-        list: Type.Array(SslBypassEntry, { maxItems: VALUES_MAX }),
-        /** Integrations whose traffic is never decrypted (e.g. a conferencing suite). */
-        integrations_list: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 }),
-        /** The v3 bypass engine is on. */
-        sslbump_v3: Type.Boolean(),
-      },
-      closed,
-    ),
+    data: SslBumpV3,
     defaults: { list: [], integrations_list: [], sslbump_v3: true },
     scope: 'policy',
     keyedLists: { list: 'id' },
     check: (data) => checkSslBypass(data.list, 'data.list'),
     spec: 'docs/policy.md §3 Policy revision (sslbump save payload), §8 (/api/policy/v3/rules/sslbump_bypass/{rev})',
+  }),
+  /**
+   * The SSL bypass lists (docs/policy.md §8 GET /api/policy/v2/rules/sslbump_lists/{rev}): the
+   * domains and categories, and the integrations, that revision {rev} never decrypts, without the
+   * engine switch; what a reader of the lists (a report, a gateway) takes. A view of v3/sslbump_bypass.
+   */
+  'v2/sslbump_lists': kind({
+    path: '/api/policy/v2/rules/sslbump_lists/{rev}',
+    group: 'web_policy',
+    readOnly: true,
+    view: {
+      of: 'v3/sslbump_bypass',
+      select: (d: Static<typeof SslBumpV3>) => ({ list: d.list, integrations_list: d.integrations_list }),
+    },
+    title: 'SSL bypass lists',
+    data: Type.Object(
+      {
+        list: SslBumpV3.properties.list,
+        integrations_list: SslBumpV3.properties.integrations_list,
+      },
+      closed,
+    ),
+    defaults: { list: [], integrations_list: [] },
+    scope: 'policy',
+    keyedLists: { list: 'id' },
+    spec: 'docs/policy.md §8 Firewall and SSL bypass (GET /api/policy/v2/rules/sslbump_lists/{rev})',
   }),
 };

@@ -80,6 +80,69 @@ describe('Domain rules & exceptions', () => {
     expect(saved.id).toMatch(/^[A-Za-z0-9_-]+$/);
   });
 
+  it('takes the rule condition keys beyond domains: destination and source addresses, browsers, and user database entities picked from its suggestions', async () => {
+    const user = userEvent.setup();
+    let server: FakePolicyServer | null = null;
+    const searched: Array<string | undefined> = [];
+    renderPortal({
+      path: '/policy/web/exceptions',
+      user: demoUser('admin'),
+      stubs: (mock) => {
+        server = fakePolicyServer(mock, RULES, revision('new', 7));
+        mock.onGet('/api/udb-rest/v1/domains').reply(200, ['acme.example', 'globex.example']);
+        mock.onGet('/api/udb-rest/v1/usernames').reply((config) => {
+          const search = (config.params as { search?: string }).search;
+          searched.push(search);
+          const all = ['alice@acme.example', 'carol@acme.example', 'dave@globex.example'];
+          return [200, all.filter((u) => !search || u.includes(search))];
+        });
+      },
+    });
+    await screen.findByText('Block ads');
+    await user.click(screen.getByTestId(`${webPolicyIds.ruleAdd}-exceptions`));
+    const dialog = await screen.findByRole('dialog', { name: 'New domain rule' });
+    await user.click(within(dialog).getByTestId(webPolicyIds.ruleName));
+    await user.paste('Lab network');
+    await user.click(within(dialog).getByRole('button', { name: 'Destinations' }));
+    const dest = within(dialog).getByTestId(webPolicyIds.ruleDestIps);
+    await user.click(dest);
+    await user.paste('203.0.113.0/24\n10.0.0.0/33');
+    await user.tab();
+    expect(
+      within(dialog).getByText(
+        'Line 2: Enter an IPv4 address like 10.0.0.1 or a CIDR block like 10.0.0.0/8.',
+      ),
+    ).toBeInTheDocument();
+    await user.clear(dest);
+    await user.paste('203.0.113.0/24');
+    await user.click(within(dialog).getByTestId(webPolicyIds.ruleDestIpRanges));
+    await user.paste('198.51.100.10-198.51.100.20');
+    await user.click(within(dialog).getByRole('button', { name: 'Who and where' }));
+    await user.click(within(dialog).getByTestId(webPolicyIds.ruleSourceIps));
+    await user.paste('192.168.10.7');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Firefox' }));
+    // The entities field suggests the user database's domains and the usernames matching the text.
+    const entities = within(dialog).getByTestId(webPolicyIds.ruleEntities);
+    await user.click(entities);
+    await user.click(await screen.findByRole('option', { name: 'globex.example' }));
+    await user.type(entities, 'carol');
+    await waitFor(() => expect(searched).toContain('carol'));
+    await user.click(await screen.findByRole('option', { name: 'carol@acme.example' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule and comment' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByTestId(policyEditorIds.save));
+    const fake = server as unknown as FakePolicyServer;
+    await waitFor(() => expect(fake.saves).toHaveLength(1));
+    expect((fake.saves[0].body.data as { list: WebRule[] }).list[2].conditions).toEqual({
+      dest_ips: ['203.0.113.0/24'],
+      dest_ip_ranges: ['198.51.100.10-198.51.100.20'],
+      source_ips: ['192.168.10.7'],
+      browser: ['firefox'],
+      entities: ['globex.example', 'carol@acme.example'],
+    });
+  });
+
   it('moves a rule down with the keyboard; the save reports the move', async () => {
     const user = userEvent.setup();
     const { server } = open('/policy/web/exceptions');

@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { categoryName, type CategoryGroupOption } from './categoryModel';
 import { pathInList } from './listEdits';
-import { RuleDialog } from './RuleDialog';
+import { RuleDialog, useEntityOptions } from './RuleDialog';
 import { RuleTable } from './RuleTable';
 import { ACTION_COLUMN_MIN_WIDTH, actionLabel } from './ruleActions';
 import { conditionsSummary, formFieldOf, type ExceptionsDoc, type WebRule } from './ruleForm';
@@ -73,6 +73,7 @@ export function DomainRulesList({
 }: DomainRulesListProps) {
   const editing = useLinkedRuleEditing(rules, onChange, openRuleId, onOpenRule);
   const { openIndex, dialog } = editing;
+  const entityOptions = useEntityOptions(dialog !== null);
   const ruleServerError = useMemo(
     () => dialogFieldError(serverError, openIndex, formFieldOf),
     [serverError, openIndex],
@@ -131,6 +132,7 @@ export function DomainRulesList({
           groups={groups}
           canWrite={!readOnly}
           serverError={ruleServerError}
+          entityOptions={entityOptions}
           onApply={editing.apply}
           onClose={editing.close}
         />

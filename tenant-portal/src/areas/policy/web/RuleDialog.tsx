@@ -1,10 +1,10 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { Formik, type FormikProps } from 'formik';
 import { Autocomplete, Box, Button, FormLabel, IconButton, MenuItem, Stack, TextField } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import type { RuleAccordionPanel } from '@workbench/common';
 import { COUNTRIES, THREAT_CLASSES, vocabularyLabel } from '@workbench/common/vocabularies/index';
-import { STRING_MATCHES } from '@workbench/common/api/contract/policy-kinds/webKinds';
+import { BROWSERS, STRING_MATCHES } from '@workbench/common/api/contract/policy-kinds/webKinds';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { RuleDialogFrame, ruleDialogTitle } from '../RuleDialogFrame';
 import { categoryName, type CategoryGroupOption } from './categoryModel';
@@ -21,6 +21,7 @@ import {
 } from './ruleForm';
 import { rulePanel, validFields } from '../kit/rulePanel';
 import { formFields, type BoundForm } from '../formFields';
+import { useUdbSuggestions } from '../../../app/useUdbSuggestions';
 
 const MATCH_LABELS: Record<string, string> = {
   starts_with: 'Starts with',
@@ -56,11 +57,39 @@ export interface RuleDialogProps {
   canWrite: boolean;
   /** The server's message for one field of this rule (a 400 on the last save). */
   serverError?: { field: keyof RuleFormValues; message: string } | null;
+  /** What the Entities field suggests (the user database's usernames and domains); none: typed only. */
+  entityOptions?: EntityOptions;
   onApply: (rule: WebRule, own: EntryValues) => void;
   onClose: () => void;
 }
 
 export type Form = FormikProps<RuleFormValues>;
+
+/** Suggestions for the Entities field: the options for the text typed so far (`onSearch`). */
+export interface EntityOptions {
+  options: readonly string[];
+  onSearch: (text: string) => void;
+}
+
+/**
+ * The Entities field's suggestions from the user database (its domains first, then the usernames
+ * containing the text typed), asked for while a rule dialog is open.
+ */
+export function useEntityOptions(open: boolean): EntityOptions {
+  const { usernames, domains, onSearch } = useUdbSuggestions({ domains: true, enabled: open });
+  return useMemo(() => ({ options: [...domains, ...usernames], onSearch }), [domains, usernames, onSearch]);
+}
+
+/** How the browser codes read (the bnb rules' browsers). */
+const BROWSER_LABELS: Record<string, string> = {
+  chrome: 'Chrome',
+  edge: 'Edge',
+  firefox: 'Firefox',
+  safari: 'Safari',
+  internet_explorer: 'Internet Explorer',
+  opera: 'Opera',
+  other: 'Other browsers',
+};
 
 /** The server's 400 for this rule: shown at its field until the user changes that field. */
 type ServerError = RuleDialogProps['serverError'];
@@ -177,6 +206,7 @@ export function conditionPanels(
   groups: readonly CategoryGroupOption[],
   categoryOptions: ReturnType<typeof categoryOptionsOf>,
   serverError?: ServerError,
+  entityOptions?: EntityOptions,
 ): RuleAccordionPanel[] {
   const field = (name: keyof RuleFormValues, label: string, extra: object = {}) =>
     text(form, name, label, extra, serverError);
@@ -186,7 +216,7 @@ export function conditionPanels(
       id: 'destinations',
       title: 'Destinations',
       optional: true,
-      valid: validFields(form, ['domains', 'uri', 'categories', 'threats']),
+      valid: validFields(form, ['domains', 'uri', 'categories', 'threats', 'destAddresses', 'destRanges']),
       content: (
         <Stack spacing={2}>
           {field('domains', 'Domains (one per line; *.example.com covers its subdomains)', {
@@ -250,10 +280,56 @@ export function conditionPanels(
             {...bind(form).autocompleteField<RuleFormValues['threats']>('threats')}
             renderInput={(params) => <TextField {...params} label="Threats" />}
           />
+          {field('destAddresses', 'Destination IP addresses (one per line: 10.0.0.1 or 10.0.0.0/8)', {
+            multiline: true,
+            minRows: 2,
+            slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleDestIps } },
+          })}
+          {field('destRanges', 'Destination IP ranges (one per line: 10.0.0.1 or 10.0.0.1-10.0.0.9)', {
+            multiline: true,
+            minRows: 2,
+            slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleDestIpRanges } },
+          })}
         </Stack>
       ),
     },
-    sourcesPanel(form, serverError),
+    sourcesPanel(form, serverError, undefined, {
+      fields: ['sourceAddresses', 'browsers', 'entities'],
+      content: (
+        <>
+          {field('sourceAddresses', 'Source IP addresses (one per line: 10.0.0.1 or 10.0.0.0/8)', {
+            multiline: true,
+            minRows: 2,
+            slotProps: { htmlInput: { 'data-testid': webPolicyIds.ruleSourceIps } },
+          })}
+          {bind(form, serverError).checkboxListField(
+            'browsers',
+            'Browsers',
+            BROWSERS.map((b) => ({ value: b, label: BROWSER_LABELS[b] ?? b })),
+          )}
+          <Autocomplete<string, true, false, true>
+            multiple
+            freeSolo
+            options={[...(entityOptions?.options ?? [])]}
+            filterSelectedOptions
+            onInputChange={(_e, text) => entityOptions?.onSearch(text)}
+            {...bind(form).autocompleteField<string[]>('entities')}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Entities (usernames or user domains)"
+                error={Boolean(bind(form, serverError).errorOf('entities'))}
+                helperText={bind(form, serverError).errorOf('entities')}
+                slotProps={{
+                  ...params.slotProps,
+                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': webPolicyIds.ruleEntities },
+                }}
+              />
+            )}
+          />
+        </>
+      ),
+    }),
     schedulePanel(form, serverError),
   ];
 }
@@ -267,6 +343,7 @@ export function sourcesPanel(
   form: ConditionForm,
   serverError?: ConditionServerError,
   domains?: { testId: string },
+  more?: { fields: readonly string[]; content: ReactNode },
 ): RuleAccordionPanel {
   const field = (name: keyof ConditionValues, label: string, extra: object = {}) =>
     text(form, name, label, extra, serverError);
@@ -274,7 +351,14 @@ export function sourcesPanel(
     id: 'sources',
     title: 'Who and where',
     optional: true,
-    valid: validFields(form, [...(domains ? ['domains'] : []), 'users', 'groups', 'sourceIps', 'countries']),
+    valid: validFields(form, [
+      ...(domains ? ['domains'] : []),
+      'users',
+      'groups',
+      'sourceIps',
+      'countries',
+      ...(more?.fields ?? []),
+    ]),
     content: (
       <Stack spacing={2}>
         {domains &&
@@ -296,6 +380,7 @@ export function sourcesPanel(
           {...bind(form).autocompleteField<ConditionValues['countries']>('countries')}
           renderInput={(params) => <TextField {...params} label="Countries" />}
         />
+        {more?.content}
       </Stack>
     ),
   };
@@ -347,6 +432,7 @@ export function RuleDialog({
   groups,
   canWrite,
   serverError,
+  entityOptions,
   onApply,
   onClose,
 }: RuleDialogProps) {
@@ -399,7 +485,7 @@ export function RuleDialog({
               {bind(form).switchField('enabled', 'Enabled')}
             </>,
           ),
-          ...conditionPanels(form, groups, categoryOptions, serverError),
+          ...conditionPanels(form, groups, categoryOptions, serverError, entityOptions),
         ];
         return (
           <RuleDialogFrame

@@ -5,7 +5,7 @@ import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { categoryName, type CategoryGroupOption } from './categoryModel';
 import type { EntryField, EntryValues } from './EntryDialog';
 import { newRuleId, upsert } from './listEdits';
-import { RuleDialog } from './RuleDialog';
+import { RuleDialog, useEntityOptions } from './RuleDialog';
 import { RuleTable } from './RuleTable';
 import { conditionsSummary, type WebRule } from './ruleForm';
 import { useRuleLink } from './useRuleLink';
@@ -72,6 +72,7 @@ export function ScopedRulesList<R extends ScopedRuleBase>({
   onLinkOpened,
 }: ScopedRulesListProps<R>) {
   const [editing, setEditing] = useState<{ rule: R | null; id: string } | null>(null);
+  const entityOptions = useEntityOptions(editing !== null);
   const findRule = useCallback(
     (key: string) => {
       const rule = rules.find((r) => r.id === key);
@@ -123,6 +124,7 @@ export function ScopedRulesList<R extends ScopedRuleBase>({
           newId={editing.id}
           groups={groups}
           canWrite={!readOnly}
+          entityOptions={entityOptions}
           onApply={(webRule, own) => {
             const { action: _placeholder, ...base } = webRule;
             onChange(upsert(rules, kind.ruleOf(base, own), (r) => r.id));

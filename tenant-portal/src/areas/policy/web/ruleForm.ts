@@ -10,7 +10,6 @@ import {
   noLeadingTrailingSpaces,
   noLineBreaks,
   regex,
-  type ValidationErrorKey,
 } from '@workbench/common/validators/index';
 import {
   COMMENT_MAX_LENGTH,
@@ -19,10 +18,20 @@ import {
   domainOrWildcard,
 } from '@workbench/common/api/contract/policy-kinds/kindDef';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
-import type { StringMatch, WebRuleAction } from '@workbench/common/api/contract/policy-kinds/webKinds';
+import {
+  ipOrCidr,
+  udbEntity,
+  type BROWSERS,
+  type StringMatch,
+  type WebRuleAction,
+} from '@workbench/common/api/contract/policy-kinds/webKinds';
 import { lines } from './listEdits';
 
 export type ExceptionsDoc = PolicyData<'web/exceptions'>;
+export type Browser = (typeof BROWSERS)[number];
+
+/** An address or CIDR block, with the form's own message for either mistake. */
+const addressOrBlock = (value: string): string | null => (ipOrCidr(value) ? 'invalidIpOrCidr' : null);
 export type WebRule = ExceptionsDoc['list'][number];
 
 export interface UriCondition {
@@ -42,6 +51,14 @@ export interface RuleFormValues {
   users: string;
   groups: string;
   sourceIps: string;
+  /** source_ips and dest_ips: one address or CIDR block per line. */
+  sourceAddresses: string;
+  destAddresses: string;
+  /** dest_ip_ranges: one address or range per line. */
+  destRanges: string;
+  browsers: Browser[];
+  /** User database entities: usernames and user domains. */
+  entities: string[];
   countries: string[];
   scheduleOn: boolean;
   days: number[];
@@ -71,6 +88,11 @@ export function ruleFormValues(rule: WebRule | null): RuleFormValues {
     users: (c.users ?? []).join('\n'),
     groups: (c.groups ?? []).join('\n'),
     sourceIps: (c.source_ip_ranges ?? []).join('\n'),
+    sourceAddresses: (c.source_ips ?? []).join('\n'),
+    destAddresses: (c.dest_ips ?? []).join('\n'),
+    destRanges: (c.dest_ip_ranges ?? []).join('\n'),
+    browsers: [...(c.browser ?? [])],
+    entities: [...(c.entities ?? [])],
     countries: [...(c.geo_ip ?? [])],
     scheduleOn: Boolean(rule?.schedule),
     days: rule?.schedule?.days ? [...rule.schedule.days] : [1, 2, 3, 4, 5],
@@ -101,6 +123,11 @@ export function ruleFromForm(values: RuleFormValues, base: WebRule | null, id: s
   set('users', lines(values.users));
   set('groups', lines(values.groups));
   set('source_ip_ranges', lines(values.sourceIps));
+  set('source_ips', lines(values.sourceAddresses));
+  set('dest_ips', lines(values.destAddresses));
+  set('dest_ip_ranges', lines(values.destRanges));
+  set('browser', values.browsers);
+  set('entities', values.entities.map((e) => e.trim()).filter(Boolean));
   set('geo_ip', values.countries);
   set('user_agent', kept.user_agent);
   set('fileTypes', kept.fileTypes);
@@ -134,6 +161,8 @@ export const RULE_FORM_MESSAGES: Record<string, string> = {
   invalidDomain: 'Enter a domain like example.com or *.example.com.',
   invalidIP: 'Enter an IPv4 address or a range like 10.0.0.1-10.0.0.9.',
   invalidIpRange: 'The range must start lower than it ends.',
+  invalidIpOrCidr: 'Enter an IPv4 address like 10.0.0.1 or a CIDR block like 10.0.0.0/8.',
+  invalidEntity: 'Enter a username like alice@example.com or a domain like example.com.',
   invalidRegex: 'Not a valid regular expression.',
   tooMany: `At most ${VALUES_MAX} entries.`,
   noDays: 'Choose at least one day.',
@@ -146,7 +175,7 @@ export const ruleMessage = (key: string | undefined): string | undefined =>
   key === undefined ? undefined : (RULE_FORM_MESSAGES[key] ?? key);
 
 /** A one-value-per-line field: each line checked by the validator; the error names the line. */
-function linesRule(validator: ((v: string) => ValidationErrorKey | null) | null, maxLength = 253) {
+function linesRule(validator: ((v: string) => string | null) | null, maxLength = 253) {
   return yup.string().test('lines', function check(text) {
     const values = lines(text ?? '');
     if (values.length > VALUES_MAX) return this.createError({ message: RULE_FORM_MESSAGES.tooMany });
@@ -192,6 +221,16 @@ export const ruleFormSchema = yup.object({
   users: linesRule(null),
   groups: linesRule(null),
   sourceIps: linesRule(ipOrIpRange, 64),
+  sourceAddresses: linesRule(addressOrBlock, 64),
+  destAddresses: linesRule(addressOrBlock, 64),
+  destRanges: linesRule(ipOrIpRange, 64),
+  entities: yup.array(yup.string()).test('entities', function check(values) {
+    for (const [i, value] of (values ?? []).entries()) {
+      if (udbEntity((value ?? '').trim()))
+        return this.createError({ message: `Entry ${i + 1}: ${RULE_FORM_MESSAGES.invalidEntity}` });
+    }
+    return true;
+  }),
   days: yup.array().when('scheduleOn', { is: true, then: (s) => s.min(1, 'noDays') }),
   from: yup.string().when('scheduleOn', { is: true, then: (s) => s.matches(TIME, 'invalidTime') }),
   to: yup.string().when('scheduleOn', {
@@ -227,6 +266,11 @@ export function formFieldOf(rest: string): keyof RuleFormValues | null {
     users: 'users',
     groups: 'groups',
     source_ip_ranges: 'sourceIps',
+    source_ips: 'sourceAddresses',
+    dest_ips: 'destAddresses',
+    dest_ip_ranges: 'destRanges',
+    browser: 'browsers',
+    entities: 'entities',
     geo_ip: 'countries',
   };
   return fields[key] ?? null;
@@ -248,6 +292,11 @@ export function conditionsSummary(
   if (c.users?.length) parts.push(`users ${few(c.users)}`);
   if (c.groups?.length) parts.push(`groups ${few(c.groups)}`);
   if (c.source_ip_ranges?.length) parts.push(`from ${few(c.source_ip_ranges)}`);
+  if (c.source_ips?.length) parts.push(`from ${few(c.source_ips)}`);
+  if (c.dest_ips?.length || c.dest_ip_ranges?.length)
+    parts.push(`to ${few([...(c.dest_ips ?? []), ...(c.dest_ip_ranges ?? [])])}`);
+  if (c.browser?.length) parts.push(`browsers ${few(c.browser)}`);
+  if (c.entities?.length) parts.push(`entities ${few(c.entities)}`);
   if (c.geo_ip?.length) parts.push(`countries ${few(c.geo_ip)}`);
   if (c.user_agent?.length) parts.push(`user agent ${few(c.user_agent.map((u) => u.value))}`);
   if (c.fileTypes?.length) parts.push(`file types ${few(c.fileTypes)}`);

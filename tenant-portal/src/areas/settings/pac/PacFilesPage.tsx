@@ -32,16 +32,16 @@ import {
   type PacDefaults,
   type PacProxyIps,
   type PacSettings,
-  type PacTestReply,
   type PacVersion,
 } from '@workbench/common/api/contract/pacSettings';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { pacSettingsIds as ids } from '@workbench/common/test-ids/pacSettingsIds';
+import { PAC_TESTER_TEXTS, PacTester } from '@workbench/common/components/pac-editor/tester';
 import { useEntityCall, useEntityRead } from '../../../app/portalEntities';
 import { AreaPage } from '../../AreaPage';
 import { utcMinute } from '../utcMinute';
 
-const PacCodeEditor = lazy(() => import('./PacCodeEditor'));
+const PacCodeEditor = lazy(() => import('@workbench/common/components/pac-editor/index'));
 
 export const PAC_TEXTS = {
   title: 'PAC Files',
@@ -71,15 +71,7 @@ export const PAC_TEXTS = {
   failOpen: 'Go direct when no proxy answers (fail open)',
   saveTemplateSettings: 'Save proxies and defaults',
   templateSaved: 'The proxies and defaults were saved.',
-  testerTitle: 'PAC tester',
-  testerIntro:
-    'What the file in the editor (unsaved changes included) answers for a URL, as a browser at the client address would run it. Host names resolve only from the table below: the tester never looks up the network.',
-  testUrl: 'URL',
-  testClientIp: 'Client IP address',
-  testHosts: 'Host names and addresses (optional)',
-  testHostsHint: 'One "host = address" per line: what dnsResolve answers.',
-  test: 'Test',
-  result: 'FindProxyForURL returned',
+  ...PAC_TESTER_TEXTS,
   readOnly: 'You may read and test the PAC settings; changing them needs another role.',
 } as const;
 
@@ -88,17 +80,6 @@ const lines = (text: string): string[] =>
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '');
-
-/** "host = address" lines as the tester's table; the line of the first that is not one. */
-function hostsOf(text: string): { hosts: Record<string, string> } | { problem: string } {
-  const hosts: Record<string, string> = {};
-  for (const [i, line] of lines(text).entries()) {
-    const m = /^([^\s=]+)\s*=\s*(\S+)$/.exec(line);
-    if (!m) return { problem: `Line ${i + 1}: write "host = address", e.g. intranet.example.com = 10.1.2.3` };
-    hosts[m[1]] = m[2];
-  }
-  return { hosts };
-}
 
 /** The field of a per-line server error (proxy_ips.3) as the form's line. */
 const lineError = (field: string | undefined, prefix: string, message: string): string | null => {
@@ -216,10 +197,6 @@ function PacSettingsForms({
     {},
   );
   const [versionError, setVersionError] = useState<string | null>(null);
-  const [testUrl, setTestUrl] = useState('');
-  const [testIp, setTestIp] = useState('');
-  const [testHosts, setTestHosts] = useState('');
-  const [testOutcome, setTestOutcome] = useState<{ reply: PacTestReply } | { error: string } | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     setText(settings.pac);
@@ -312,33 +289,6 @@ function PacSettingsForms({
         onVersionSaved();
       } catch (e) {
         setVersionError(toErrorInfo(e, 'savePacVersion').message);
-      }
-    });
-  };
-
-  const submitTest = (event: FormEvent) => {
-    event.preventDefault();
-    setTestOutcome(null);
-    const table = hostsOf(testHosts);
-    if ('problem' in table) {
-      setTestOutcome({ error: table.problem });
-      return;
-    }
-    void run(async () => {
-      try {
-        const reply = await runTest({
-          url: testUrl.trim(),
-          client_ip: testIp.trim(),
-          hosts: table.hosts,
-          // An empty editor tests the file served (the template, for a tenant without a file).
-          ...(text.trim() === '' ? {} : { pac: text }),
-        });
-        setTestOutcome({ reply });
-      } catch (e) {
-        const info = toErrorInfo(e, 'testPacFile');
-        const where =
-          info.field === 'url' ? 'URL: ' : info.field === 'client_ip' ? 'Client IP address: ' : '';
-        setTestOutcome({ error: `${where}${info.message}` });
       }
     });
   };
@@ -515,64 +465,7 @@ function PacSettingsForms({
         </CardContent>
       </Card>
 
-      <Card variant="outlined">
-        <CardContent>
-          <form onSubmit={submitTest} noValidate>
-            <Stack spacing={2}>
-              <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
-                {PAC_TEXTS.testerTitle}
-              </Typography>
-              <Typography color="text.secondary">{PAC_TEXTS.testerIntro}</Typography>
-              <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-                <TextField
-                  label={PAC_TEXTS.testUrl}
-                  value={testUrl}
-                  onChange={(e) => setTestUrl(e.target.value)}
-                  placeholder="https://www.example.com/"
-                  sx={{ flex: 2 }}
-                  slotProps={{ htmlInput: { 'data-testid': ids.testUrl, spellCheck: false } }}
-                />
-                <TextField
-                  label={PAC_TEXTS.testClientIp}
-                  value={testIp}
-                  onChange={(e) => setTestIp(e.target.value)}
-                  placeholder="10.0.0.5"
-                  sx={{ flex: 1 }}
-                  slotProps={{ htmlInput: { 'data-testid': ids.testClientIp, spellCheck: false } }}
-                />
-              </Stack>
-              <TextField
-                label={PAC_TEXTS.testHosts}
-                multiline
-                minRows={2}
-                value={testHosts}
-                onChange={(e) => setTestHosts(e.target.value)}
-                helperText={PAC_TEXTS.testHostsHint}
-                slotProps={{ htmlInput: { 'data-testid': ids.testHosts, spellCheck: false } }}
-              />
-              <Box>
-                <Button type="submit" variant="contained" disabled={busy} data-testid={ids.test}>
-                  {PAC_TEXTS.test}
-                </Button>
-              </Box>
-              {testOutcome && 'reply' in testOutcome && (
-                <Alert severity="success">
-                  {PAC_TEXTS.result}{' '}
-                  <Box component="code" data-testid={ids.testResult} sx={{ fontFamily: 'monospace' }}>
-                    {testOutcome.reply.result}
-                  </Box>{' '}
-                  for {testOutcome.reply.host} from {testOutcome.reply.client_ip}.
-                </Alert>
-              )}
-              {testOutcome && 'error' in testOutcome && (
-                <Alert severity="error" data-testid={ids.testError}>
-                  {testOutcome.error}
-                </Alert>
-              )}
-            </Stack>
-          </form>
-        </CardContent>
-      </Card>
+      <PacTester run={runTest} pacText={() => text} callName="testPacFile" disabled={busy} />
     </Stack>
   );
 }

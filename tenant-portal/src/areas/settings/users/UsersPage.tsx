@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { SearchField, selectCan, useAppSelector } from '@workbench/common';
-import { useEntityPage } from '../../../app/portalEntities';
+import { useEntityPage, useEntityRead } from '../../../app/portalEntities';
 import {
   UDB_READ_PERMISSION,
   UDB_WRITE_PERMISSION,
+  type DomainCount,
   type EndUser,
   type EndUserStatus,
 } from '@workbench/common/api/contract/udb';
@@ -24,6 +25,11 @@ import { changesOf, createBodyOf, type UserFormValues } from './userForm';
 import { RESET_PASSWORD } from './usersSource';
 import type { PageProps } from '../../../routes/routeModel';
 import { counted } from '@workbench/common/formatting/counted';
+
+const NO_DOMAINS: readonly DomainCount[] = [];
+
+/** The domain a search names when it is exactly `@<domain>` (the domain picker's search); else ''. */
+export const domainOfSearch = (search: string): string => (/^@[^\s@]+$/.test(search) ? search.slice(1) : '');
 
 export const USERS_EMPTY_TEXT =
   'No users were found to match your search/filters. Try modifying or resetting your criteria.';
@@ -47,6 +53,11 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
   const canRead = useAppSelector(selectCan(UDB_READ_PERMISSION));
   const canWrite = useAppSelector(selectCan(UDB_WRITE_PERMISSION));
   const users = useEntityPage('users', { enabled: canRead });
+  // The domain picker and the tenant's whole count (docs/sessions.md §9): GET /domains/full and /v2/tenants.
+  const domains = useEntityRead('listUdbDomainCounts', [], { enabled: canRead });
+  const tenants = useEntityRead('listUdbTenants', [], { enabled: canRead });
+  const tenant = tenants.data?.[0];
+  const domain = domainOfSearch(users.search.value);
   const [importing, setImporting] = useState(false);
 
   const editing = users.editing;
@@ -136,11 +147,38 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
           sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
         >
           <SearchField size="small" label="Search users" {...users.search} testId={usersIds.search} />
+          <TextField
+            select
+            size="small"
+            label="Domain"
+            value={domain}
+            onChange={(e) => {
+              // A domain is a search for its usernames' "@domain" part.
+              const text = e.target.value ? `@${e.target.value}` : '';
+              users.search.onChange(text);
+              users.search.onSubmit(text);
+            }}
+            sx={{ minWidth: 200 }}
+            slotProps={{ htmlInput: { 'data-testid': usersIds.domain } }}
+          >
+            <MenuItem value="">All domains</MenuItem>
+            {(domains.data ?? NO_DOMAINS).map((d) => (
+              <MenuItem key={d.domain} value={d.domain}>
+                {`${d.domain} (${counted(d.users, 'user')})`}
+              </MenuItem>
+            ))}
+            {domain && !(domains.data ?? NO_DOMAINS).some((d) => d.domain === domain) && (
+              <MenuItem value={domain}>{domain}</MenuItem>
+            )}
+          </TextField>
           <Box sx={{ flex: 1 }} />
           <Typography color="text.secondary" data-testid={usersIds.total} aria-live="polite">
             {users.status === 'loading' && users.rows.length === 0
               ? 'Loading users…'
               : counted(users.total, 'user')}
+            {tenant &&
+              users.query.search.trim() !== '' &&
+              ` of ${counted(tenant.users, 'user')} in ${tenant.name}`}
           </Typography>
           {canWrite && (
             <>

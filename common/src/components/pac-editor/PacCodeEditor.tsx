@@ -1,12 +1,12 @@
 /**
  * The PAC file's editor: CodeMirror 6 with JavaScript highlighting and line numbers (the server's
- * syntax errors name a line). Loaded on demand (PacFilesPage lazy-loads this module), so
+ * syntax errors name a line). Loaded on demand (the pages lazy-load pac-editor/index), so
  * CodeMirror stays out of every other page's bundle.
  */
 import { useMemo } from 'react';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { javascript } from '@codemirror/lang-javascript';
-import { pacSettingsIds as ids } from '@workbench/common/test-ids/pacSettingsIds';
+import { pacSettingsIds as ids } from '../../test-ids/pacSettingsIds';
 
 export interface PacCodeEditorProps {
   value: string;
