@@ -88,6 +88,10 @@ export const SILENT_CHOICES = {
     'A provider entity is replaced whole by PUT {path}/{id} with its create body less its id.',
   'policy-templates':
     'The ops/rollout templates are policy templates at /gdmanage/api/v1/templates: {template_id (its id), title, description, documents: an object of policy documents by policy kind (customization/web, ...)}, each document checked against its kind; tenantpolicyinit takes {template: template_id} and answers {rev_id, changes}.',
+  'analytics-summary':
+    'Analytics summaries are served at /gdmanage/api/v1/analytics/summaries?start&end&tid (tid: one tenant, default every tenant) and answer {start, end, totals, tenants: [{tid, name, events, blocks, isolations}], top_threats: [{key, value}], by_day}: the web events, those blocked (action block) and those isolated (action safeview or safeview_readonly), the threat classes of the most events.',
+  'report-regions':
+    "Report regions are the deployments' regions, read at /gdmanage/api/v1/ops/report_regions ({regions: [{region, deployments}], tenants: [{tid, name, deployment, report_region, source}]}); a tenant's is read and set at /gdmanage/api/v1/tenants/{id}/report_region with PUT {report_region, dry_run?}, answered {tid, dry_run, from, to, changed, scheduled_reports, past_reports}.",
   'inventory-item':
     'An inventory item is {serial_number (its id), item_type: hardware_appliance, virtual_appliance, server or network_device, model, status: in_stock, allocated, deployed, in_repair or retired, tenant_name, location, note}; the list answers {inventory, total}.',
   'tenant-quota':
@@ -112,6 +116,8 @@ export const SILENT_CHOICES = {
     'The {id} of app_rep_insights is a cloud app id as the discovery lists it (salesforce, microsoft365).',
   'report-files':
     "Scheduled reports: GET answers {scheduled_reports}, PUT one report (an id replaces it); instant reports answer the report file's record; past reports list {past_reports}, each downloaded at past_reports/{id}.",
+  fileserver:
+    'The file server answers a query {sha256: [...]} or {file_name} with {files: [{file, reports: [{plugin, file_id, verdict, score, ...}]}], not_found}; a report is JSON with verdict, score, findings and file; the html-report variant is served at /api/rep/v1/fileserver/html-report/{sha256}/{plugin}/{file_id}.',
   'api-tokens':
     'API tokens: POST api_tokens takes {name, access: read or write, areas (some of logs, reports, policy, users), expires_at: ISO time or null} and answers 201 with the token and its secret once (token); GET answers {tokens}; DELETE api_token/{id} answers 204; a token is sent as Authorization: Bearer <secret>, with no cookie and no xsrf header.',
   'contact-form':

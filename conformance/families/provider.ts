@@ -990,6 +990,73 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
     ['entity-replace', 'provider-lists', 'policy-templates'],
   ),
   named(
+    'GET',
+    'analytics summaries',
+    `${V1}/analytics/summaries`,
+    [OPS],
+    async (suite) => {
+      const all = ok(await suite.operator.get(`${V1}/analytics/summaries`, suite.range));
+      const tenants = all.tenants as { tid: string; events: number; blocks: number; isolations: number }[];
+      expect(tenants.length).toBeGreaterThan(0);
+      const acme = await suite.tenantId('acme');
+      const one = ok(await suite.operator.get(`${V1}/analytics/summaries`, { ...suite.range, tid: acme }));
+      expect(one.tenants).toEqual(tenants.filter((t) => t.tid === acme));
+      for (const t of tenants) expect(t.blocks + t.isolations).toBeLessThanOrEqual(t.events);
+      expectRefused(
+        await suite.operator.get(`${V1}/analytics/summaries`, {
+          start: suite.range.end,
+          end: suite.range.start,
+        }),
+        'start',
+      );
+      const support = await suite.signInOperator('support@provider.example');
+      ok(await support.get(`${V1}/analytics/summaries`, suite.range));
+    },
+    ['analytics-summary'],
+  ),
+  named(
+    'GET',
+    'insights queries',
+    `${V1}/tenants/{id}/insights`,
+    [
+      line('Tenantgroups; insights queries and reports; inventory-management CRUD.'),
+      acl('§7 Reports', 'GET /api/insights/v1/q?q&src (default web; a bandwidth variant exists).'),
+    ],
+    async (suite) => {
+      const acme = await suite.tenantId('acme');
+      const support = await suite.signInOperator('support@provider.example');
+      for (const src of [undefined, 'web', 'bandwidth']) {
+        const reply = ok(
+          await support.get(`${V1}/tenants/${acme}/insights`, { q: 'example', ...(src ? { src } : {}) }),
+        );
+        expect(reply.src).toBe(src ?? 'web');
+      }
+      expectRefused(await support.get(`${V1}/tenants/${acme}/insights`, {}), 'q');
+    },
+  ),
+  named(
+    'ANY',
+    'reports regions',
+    `${V1}/tenants/{id}/report_region`,
+    [OPS],
+    async (suite) => {
+      const list = ok(await suite.operator.get(`${V1}/ops/report_regions`));
+      const regions = (list.regions as { region: string }[]).map((r) => r.region);
+      expect(regions.length).toBeGreaterThan(0);
+      const tid = await newTenant(suite);
+      const path = `${V1}/tenants/${tid}/report_region`;
+      const before = ok(await suite.operator.get(path));
+      const to = regions.find((r) => r !== before.report_region) ?? regions[0];
+      const dry = ok(await suite.operator.put(path, { report_region: to, dry_run: true }));
+      expect(dry.dry_run).toBe(true);
+      expect(ok(await suite.operator.get(path))).toEqual(before);
+      ok(await suite.operator.put(path, { report_region: to }));
+      expect(ok(await suite.operator.get(path)).report_region).toBe(to);
+      expectRefused(await suite.operator.put(path, { report_region: 'no-such-region' }), 'report_region');
+    },
+    ['report-regions'],
+  ),
+  named(
     'ANY',
     'ra pre-filter',
     `${V1}/ra_prefilter`,
@@ -1081,5 +1148,4 @@ export const PROVIDER_ENDPOINTS: readonly SpecEndpoint[] = [
     },
     ['provider-pac'],
   ),
-  ...['reports regions', 'analytics summaries'].map((name) => named('ANY', name, null, [OPS])),
 ];

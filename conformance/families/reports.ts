@@ -17,6 +17,24 @@ const REPORTS = 'api-client-layer §7 Reports';
 const LOGS = 'api-client-layer §7 Logs';
 const FILES = 'portal-core §7 Reports';
 
+/** A file hash the tenant's events carry (the test events have web downloads and e-mail attachments). */
+async function inspectedFileHash(suite: Suite): Promise<string> {
+  for (const logType of ['scan_web', 'scan_email', 'scan_dlp']) {
+    const reply = ok(await suite.tenant.get(`/api/rep/v1/query/${logType}`, { ...suite.range, limit: 100 }));
+    const found = (reply.events as Array<Record<string, unknown>>).find((e) => typeof e.sha256 === 'string');
+    if (found) return found.sha256 as string;
+  }
+  throw new Error('No test event carries a file hash.');
+}
+
+/** The first report of such a file, as the query answers it. */
+async function firstReport(suite: Suite): Promise<{ sha256: string; plugin: string; file_id: string }> {
+  const sha256 = await inspectedFileHash(suite);
+  const reply = ok(await suite.tenant.post('/api/rep/v1/fileserver/restapi', { sha256: [sha256] }));
+  const [file] = reply.files as Array<{ reports: Array<{ plugin: string; file_id: string }> }>;
+  return { sha256, ...file.reports[0] };
+}
+
 const ALL_QUERIES = acl(
   '§7 Reports',
   'All GET /api/rep/v1/query/{name} with start and end (unix seconds) and limit (default 50).',
@@ -370,6 +388,22 @@ export const REPORT_ENDPOINTS: readonly SpecEndpoint[] = [
     method: 'POST',
     path: '/api/rep/v1/fileserver/restapi',
     sources: [line('POST /api/rep/v1/fileserver/restapi.')],
+    silent: ['fileserver', 'error-field'],
+    check: async (suite) => {
+      const sha256 = await inspectedFileHash(suite);
+      const reply = ok(await suite.tenant.post('/api/rep/v1/fileserver/restapi', { sha256: [sha256] }));
+      const files = reply.files as Array<{
+        file: { sha256: string };
+        reports: Array<Record<string, unknown>>;
+      }>;
+      expect(files.map((f) => f.file.sha256)).toEqual([sha256]);
+      expect(files[0].reports.length).toBeGreaterThan(0);
+      for (const r of files[0].reports) expectFields(r, ['plugin', 'file_id', 'verdict', 'score']);
+      expectRefused(
+        await suite.tenant.post('/api/rep/v1/fileserver/restapi', { sha256: ['not-a-hash'] }),
+        'sha256.0',
+      );
+    },
   },
   {
     family: REPORTS,
@@ -378,6 +412,26 @@ export const REPORT_ENDPOINTS: readonly SpecEndpoint[] = [
     sources: [
       line('GET /api/rep/v1/fileserver/report/{sha256}/{plugin}/{file_id}, with an html-report variant.'),
     ],
+    silent: ['fileserver', 'error-field'],
+    check: async (suite) => {
+      const { sha256, plugin, file_id } = await firstReport(suite);
+      const report = ok(
+        await suite.tenant.get(`/api/rep/v1/fileserver/report/${sha256}/${plugin}/${file_id}`),
+      );
+      expect(report).toMatchObject({ plugin, file_id });
+      expectFields(report, ['verdict', 'score', 'findings', 'file.sha256']);
+      expectRefused(
+        await suite.tenant.get(`/api/rep/v1/fileserver/report/xyz/${plugin}/${file_id}`),
+        'sha256',
+      );
+      // The html-report variant: the same report as an HTML document.
+      const html = await suite.tenant.get(
+        `/api/rep/v1/fileserver/html-report/${sha256}/${plugin}/${file_id}`,
+      );
+      expect(html.status).toBe(200);
+      expect(html.contentType).toMatch(/^text\/html/);
+      expect(html.text).toContain(sha256);
+    },
   },
 
   // api-client-layer §7 Logs (portal-core §7 Logs: "the path is not shown")

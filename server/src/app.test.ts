@@ -175,6 +175,10 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ['post', '/connectivity/manager/results'],
     ['post', '/safeview-auth-server/login'],
     ['get', '/connectivity/site/{id}/status'],
+    // Report regions (docs/provider-console.md §14): the regions, a tenant's, and its change.
+    ['get', '/gdmanage/api/v1/ops/report_regions'],
+    ['get', '/gdmanage/api/v1/tenants/{id}/report_region'],
+    ['put', '/gdmanage/api/v1/tenants/{id}/report_region'],
     // The Browser Posture Manager (docs/browser-posture.md).
     ...[
       ['get', 'configPolicies'],

@@ -22,6 +22,7 @@ import type { EventStore, NewEvent } from './events/eventStore';
 import { eventsPlugin, type EventsOptions } from './events/eventsPlugin';
 import { openEventStore } from './events/openEventStore';
 import { reportFilesPlugin } from './reports/reportFilesPlugin';
+import { reportRegionRoutes } from './provider/reportRegionRoutes';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
 import { referenceRoutes } from './policy/referenceRoutes';
@@ -447,6 +448,7 @@ async function registerEverything(
   await app.register(named(tenantPolicyRoutes));
   await app.register(named(tenantUserRoutes));
   await app.register(named(deploymentRoutes));
+  await app.register(named(reportRegionRoutes));
   await app.register(named(quotaRoutes));
   if (ctx.jobs) await app.register(named(podRoutes(ctx.jobs)));
   await app.register(named(rolloutRoutes({ timer: options.jobTimer ?? true })));
@@ -468,7 +470,9 @@ async function registerEverything(
     await app.register(named(eventsPlugin(options.events)));
     const { reportFiles } = options.events;
     if (reportFiles)
-      await app.register(named(reportFilesPlugin({ store: ctx.events, timer: reportFiles.timer })));
+      await app.register(
+        named(reportFilesPlugin({ store: ctx.events, timer: reportFiles.timer, region: reportFiles.region })),
+      );
   }
   for (const plugin of options.plugins ?? []) await app.register(named(plugin));
   if (options.staticRoot) await app.register(named(staticApps({ staticRoot: options.staticRoot, env })));

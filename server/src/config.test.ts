@@ -24,6 +24,7 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     eventsUrl: null,
     trustedProxies: [],
     extensions: EXTENSION_IDS,
+    region: null,
     secretKeys: null,
   });
 });
@@ -163,6 +164,11 @@ test('WORKBENCH_STORAGE_ENDPOINT: an http(s) URL of the stand-in storage endpoin
   expect(() => readConfig({ WORKBENCH_STORAGE_ENDPOINT: 'file:///etc' }, root)).toThrow(
     /WORKBENCH_STORAGE_ENDPOINT/,
   );
+});
+
+test('WORKBENCH_REGION: the report region this server makes scheduled reports for; a bad name stops the start', () => {
+  expect(readConfig({ WORKBENCH_REGION: ' eu-west-1 ' }, root).region).toBe('eu-west-1');
+  expect(() => readConfig({ WORKBENCH_REGION: 'EU West' }, root)).toThrow(/WORKBENCH_REGION/);
 });
 
 test('WORKBENCH_SECRET_KEY / _FILE: 32-byte keys in base64 or hex, the first sealing (a rotation lists the old one after); anything else stops the start', () => {

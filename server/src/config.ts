@@ -38,6 +38,11 @@ export interface ServerConfig {
   /** WORKBENCH_EXTENSIONS: the extensions served (docs/api.md); unset or `all`: every one. */
   extensions: readonly ExtensionId[];
   /**
+   * WORKBENCH_REGION: the report region this server makes scheduled reports for (a deployment's
+   * region, docs/provider-console.md §14); null: every tenant's.
+   */
+  region: string | null;
+  /**
    * WORKBENCH_SECRET_KEY / WORKBENCH_SECRET_KEY_FILE: the keys sealing the secrets at rest (the
    * first seals, the others open: a rotation); null: the data directory's key file.
    */
@@ -108,6 +113,15 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
         `WORKBENCH_INSIGHTS_URL must be an http(s) URL or a path starting with /, got "${env.WORKBENCH_INSIGHTS_URL}".`,
       );
     }
+  }
+
+  let region: string | null = null;
+  if (!blank(env.WORKBENCH_REGION)) {
+    region = env.WORKBENCH_REGION.trim();
+    if (!/^[a-z0-9-]{1,64}$/.test(region))
+      throw new ConfigError(
+        `WORKBENCH_REGION must be a region name (lower-case letters, digits and -), got "${env.WORKBENCH_REGION}".`,
+      );
   }
 
   let storageEndpoint: string | null = null;
@@ -204,6 +218,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     eventsUrl,
     trustedProxies,
     extensions,
+    region,
     secretKeys,
   };
 }

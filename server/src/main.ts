@@ -35,7 +35,7 @@ async function main(): Promise<void> {
       url: config.eventsUrl,
       demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS,
       liveEventsPerSecond: config.liveEventsPerSecond,
-      reportFiles: {},
+      reportFiles: { region: config.region },
     },
   });
   let closing = false;

@@ -8,6 +8,8 @@ import { request } from '@workbench/common';
 import * as tenantsApi from '@workbench/common/api/providerTenants';
 import * as rolloutsApi from '@workbench/common/api/providerRollouts';
 import * as statesApi from '@workbench/common/api/providerCapabilityStates';
+import * as analyticsApi from '@workbench/common/api/providerAnalytics';
+import * as reportRegionsApi from '@workbench/common/api/providerReportRegions';
 import * as quotaApi from '@workbench/common/api/providerQuota';
 import * as providerPacApi from '@workbench/common/api/providerPac';
 import { listProviderAudit } from '@workbench/common/api/providerAudit';
@@ -71,4 +73,10 @@ export const CONSOLE_REQUESTS = {
   // The tenants' contact messages (docs/contact.md §1).
   listContactMessages: request(listContactMessages),
   setContactMessageStatus: request(setContactMessageStatus),
+  // Analytics summaries and a chosen tenant's insights (docs/provider-console.md §13).
+  getAnalyticsSummary: request(analyticsApi.getAnalyticsSummary),
+  getTenantInsights: request(analyticsApi.getTenantInsights),
+  // Report regions (docs/provider-console.md §14).
+  listReportRegions: request(reportRegionsApi.listReportRegions),
+  changeReportRegion: request(reportRegionsApi.changeReportRegion),
 };

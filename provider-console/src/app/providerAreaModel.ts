@@ -18,6 +18,8 @@ export type ProviderAreaId =
   | 'capability_state'
   | 'audit'
   | 'contact_messages'
+  | 'analytics'
+  | 'report_regions'
   | 'quota'
   | 'provider_pac'
   | ProviderEntity;

@@ -94,6 +94,20 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Capability state',
     page: page(() => import('../capabilities/CapabilityStatePage').then((m) => m.CapabilityStatePage)),
   },
+  // Analytics summaries across tenants (issue 37), leading to each tenant's insights.
+  {
+    id: 'analytics',
+    path: 'analytics',
+    title: 'Analytics',
+    page: page(() => import('../analytics/AnalyticsPage').then((m) => m.AnalyticsPage)),
+  },
+  // Where each tenant's scheduled reports are made (issue 37), with a dry run before a change.
+  {
+    id: 'report_regions',
+    path: 'report-regions',
+    title: 'Report regions',
+    page: page(() => import('../analytics/ReportRegionsPage').then((m) => m.ReportRegionsPage)),
+  },
   // Category overrides (issue 14): URL recategorisations for all or some tenants.
   entityArea('category_overrides'),
   {

@@ -131,6 +131,8 @@ describe('provider console: shell', () => {
       'Policy templates',
       'RA pre-filter',
       'Capability state',
+      'Analytics',
+      'Report regions',
       'Category overrides',
       'Audit trail',
     ]);

@@ -28,6 +28,11 @@ const TenantReportsPage = lazy(() =>
   import('../tenants/TenantReportsPage').then((m) => ({ default: m.TenantReportsPage })),
 );
 
+// A tenant's insights (support view, read-only), beside its reports.
+const TenantInsightsPage = lazy(() =>
+  import('../analytics/TenantInsightsPage').then((m) => ({ default: m.TenantInsightsPage })),
+);
+
 /** A page of a server extension: once the session's detection answered, the page or the 404 page. */
 function ExtensionGate({ id, children }: { id: ExtensionId; children: ReactNode }) {
   const known = useExtensionsKnown();
@@ -87,6 +92,14 @@ export function buildProviderRoutes(options: ProviderRoutesOptions = {}): RouteO
           element: (
             <Suspense fallback={<Loading />}>
               <TenantReportsPage />
+            </Suspense>
+          ),
+        },
+        {
+          path: 'tenants/:tid/insights',
+          element: (
+            <Suspense fallback={<Loading />}>
+              <TenantInsightsPage />
             </Suspense>
           ),
         },

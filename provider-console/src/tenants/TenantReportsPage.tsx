@@ -7,53 +7,46 @@
  */
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Box, Breadcrumbs, Chip, Link, Typography } from '@mui/material';
-import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
+import { Link } from '@mui/material';
 import {
   deriveFeatureFlags,
-  providerIds,
   providerPageIds,
   readableReportQueries,
   reportReaderOf,
 } from '@workbench/common';
+import type { ProviderTenant } from '@workbench/common/api/contract/provider';
 import { ReportDashboard } from '@workbench/common/components/report-dashboard/index';
-import { useEntityList } from '../app/consoleEntities';
+import { providerAnalyticsIds } from '@workbench/common/test-ids/providerAnalyticsIds';
+import { TenantSupportFrame } from './TenantSupportFrame';
 
 export function TenantReportsPage() {
   const tid = useParams().tid ?? '';
-  const tenants = useEntityList('tenants');
-  const tenant = tenants.rows.find((t) => t.tid === tid);
-  const capabilities = tenant?.capabilities;
+  return (
+    <TenantSupportFrame
+      tid={tid}
+      view="Reports"
+      testId={providerPageIds.tenantReports}
+      links={
+        // The tenant's insights (docs/provider-console.md §13), beside its dashboards.
+        <Link
+          component={RouterLink}
+          to={`/tenants/${encodeURIComponent(tid)}/insights`}
+          data-testid={`${providerAnalyticsIds.insightsLink}-${tid}`}
+        >
+          Insights
+        </Link>
+      }
+    >
+      {(tenant) => <Dashboards tenant={tenant} />}
+    </TenantSupportFrame>
+  );
+}
+
+function Dashboards({ tenant }: { tenant: ProviderTenant }) {
+  const { capabilities } = tenant;
   const readable = useMemo(
     () => readableReportQueries(reportReaderOf(null, deriveFeatureFlags(capabilities))),
     [capabilities],
   );
-  return (
-    <Box data-testid={providerPageIds.tenantReports}>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-        <Link component={RouterLink} to="/tenants" underline="hover" color="inherit">
-          Tenants
-        </Link>
-        <Typography color="text.primary">{tenant?.name ?? tid}</Typography>
-      </Breadcrumbs>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h1" data-testid={providerIds.pageTitle}>
-          Reports: {tenant?.name ?? tid}
-        </Typography>
-        <Chip label="Read-only" size="small" variant="outlined" />
-      </Box>
-      {tenant ? (
-        <ReportDashboard tenantId={tid} readable={readable} />
-      ) : tenants.status === 'loaded' ? (
-        <Alert severity="error">No tenant {tid}.</Alert>
-      ) : tenants.status === 'failed' ? (
-        <LoadFailed
-          message={tenants.error?.message ?? 'The tenants could not be loaded.'}
-          onRetry={tenants.reload}
-        />
-      ) : (
-        <Loading />
-      )}
-    </Box>
-  );
+  return <ReportDashboard tenantId={tenant.tid} readable={readable} />;
 }

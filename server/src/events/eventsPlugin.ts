@@ -22,8 +22,10 @@ import type { EventStore } from './eventStore';
 import { logsRoutes } from './logsRoutes';
 import { logSummaryRoutes } from './logSummaryRoutes';
 import { reportRoutes } from './reportRoutes';
+import { fileserverRoutes } from '../reports/fileserverRoutes';
 import { casbDiscoveryRoutes } from '../policy/casbDiscoveryRoutes';
 import { providerAuditRoutes } from '../audit/providerAuditRoutes';
+import { analyticsRoutes } from './analyticsRoutes';
 import { tenantInEffect } from '../provider/capabilityStateRoutes';
 import { named } from '../http/namedPlugin';
 
@@ -56,7 +58,14 @@ export interface EventsOptions {
    * scheduler on ServerContext.reportScheduler; `timer: false` leaves the ticking to the caller
    * (reports/reportFilesPlugin.ts). Absent: no report files.
    */
-  reportFiles?: { timer?: boolean };
+  reportFiles?: {
+    timer?: boolean;
+    /**
+     * The region this server makes scheduled reports for (WORKBENCH_REGION): only the schedules of
+     * the tenants whose report region it is (docs/provider-console.md §14). Absent: every tenant's.
+     */
+    region?: string | null;
+  };
 }
 
 /** The events routes and the first start's seeding, on the server's event store (ServerContext.events). */
@@ -151,18 +160,24 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
 
     await app.register(named(logsRoutes({ store, now })));
     await app.register(named(logSummaryRoutes({ store, now })));
+    await app.register(named(fileserverRoutes({ store, now })));
     await app.register(named(casbDiscoveryRoutes({ store, now })));
     // The provider's audit trail (its events are this store's), for the console.
     await app.register(named(providerAuditRoutes({ store })));
+    const tenantCapabilities = async (tid: string) => {
+      const stored = await app.workbench.store.tenants.get(tid);
+      return stored ? (await tenantInEffect(app.workbench.store, stored, now())).capabilities : null;
+    };
+    await app.register(named(reportRoutes({ store, now, tenantCapabilities })));
+    // The console's analytics summaries and a chosen tenant's insights (docs/provider-console.md §13).
     await app.register(
       named(
-        reportRoutes({
+        analyticsRoutes({
           store,
           now,
-          tenantCapabilities: async (tid) => {
-            const stored = await app.workbench.store.tenants.get(tid);
-            return stored ? (await tenantInEffect(app.workbench.store, stored, now())).capabilities : null;
-          },
+          tenantCapabilities,
+          tenants: async () =>
+            (await app.workbench.store.tenants.list()).map((t) => ({ tid: t.tid, name: t.name })),
         }),
       ),
     );

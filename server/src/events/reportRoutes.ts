@@ -26,6 +26,7 @@ import {
   reportQueryRefusal,
   tenantReportQueryRoute,
   type ReportQueryRefusal,
+  type ReportReader,
   type ReportGranularityCode,
   type ReportQueryDef,
   type ReportQueryName,
@@ -52,7 +53,7 @@ export interface ReportRoutesOptions {
 const TenantParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 /** docs/reports.md §2: default interval 30d (the spec's month, as the logs area counts it). */
-const DEFAULT_RANGE_S = 2_629_743;
+export const DEFAULT_RANGE_S = 2_629_743;
 /** Unix seconds up to the year 9999. */
 const MAX_UNIX_S = 253_402_300_799;
 
@@ -265,7 +266,7 @@ export async function runReportQuery(
   }
 }
 
-const InsightsQuery = Type.Object(
+export const InsightsQuery = Type.Object(
   {
     q: Type.String({ minLength: 1, maxLength: 200, description: 'Search text (as the logs search).' }),
     src: Type.Optional(
@@ -280,6 +281,54 @@ const InsightsQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export type InsightsQueryString = Static<typeof InsightsQuery>;
+
+/**
+ * The insights of one tenant (the tenant's own route, and the support view of a chosen tenant):
+ * the web events matching the search, in total and by each of INSIGHT_DIMENSIONS. The reader
+ * decides whether the source may be read (403 naming what it needs); bad input is a 400.
+ */
+export async function runInsights(
+  store: EventStore,
+  tid: string,
+  query: InsightsQueryString,
+  reader: ReportReader,
+  now: Date,
+): Promise<InsightsReply> {
+  const src = (query.src ?? 'web') as InsightSource;
+  const { measure } = INSIGHT_SOURCES[src];
+  const refusal = reportQueryRefusal(INSIGHT_SOURCES[src], reader);
+  if (refusal) throw new ApiHttpError(403, `src=${src} needs ${refusalNeeds(refusal)}.`, 'src');
+  const end = query.end ?? Math.ceil(now.getTime() / 1000);
+  const start = query.start ?? Math.max(0, end - DEFAULT_RANGE_S);
+  if (start >= end) throw new ApiHttpError(400, 'start must be before end.', 'start');
+  const scan = {
+    logType: 'scan_web' as const,
+    tid,
+    start: start * 1000,
+    end: end * 1000,
+    filters: [],
+    search: query.q,
+    limit: query.limit ?? DEFAULT_REPORT_LIMIT,
+    measure,
+  };
+  try {
+    const [total] = await store.aggregate({ ...scan, groupBy: { total: true } });
+    const top = Object.fromEntries(
+      await Promise.all(
+        INSIGHT_DIMENSIONS.map(async (field) => [
+          field,
+          await store.aggregate({ ...scan, groupBy: { field } }),
+        ]),
+      ),
+    ) as InsightsReply['top'];
+    return { q: query.q, src, start, end, total: total?.value ?? 0, top };
+  } catch (error) {
+    if (error instanceof EventStoreInputError) throw new ApiHttpError(400, error.message, error.field);
+    throw error;
+  }
+}
 
 export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
@@ -297,42 +346,16 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
       },
       async (request) => {
         const session = tenantSessionOf(request);
-        const query = request.query as Static<typeof InsightsQuery>;
-        const src = (query.src ?? 'web') as InsightSource;
-        const { measure } = INSIGHT_SOURCES[src];
-        const refusal = reportQueryRefusal(INSIGHT_SOURCES[src], {
-          allows: (rule) => permissionAllowed(session.access, rule),
-          features: deriveFeatureFlags(session.tenant.capabilities),
-        });
-        if (refusal) throw new ApiHttpError(403, `src=${src} needs ${refusalNeeds(refusal)}.`, 'src');
-        const end = query.end ?? Math.ceil(now().getTime() / 1000);
-        const start = query.start ?? Math.max(0, end - DEFAULT_RANGE_S);
-        if (start >= end) throw new ApiHttpError(400, 'start must be before end.', 'start');
-        const scan = {
-          logType: 'scan_web' as const,
-          tid: session.tid,
-          start: start * 1000,
-          end: end * 1000,
-          filters: [],
-          search: query.q,
-          limit: query.limit ?? DEFAULT_REPORT_LIMIT,
-          measure,
-        };
-        try {
-          const [total] = await store.aggregate({ ...scan, groupBy: { total: true } });
-          const top = Object.fromEntries(
-            await Promise.all(
-              INSIGHT_DIMENSIONS.map(async (field) => [
-                field,
-                await store.aggregate({ ...scan, groupBy: { field } }),
-              ]),
-            ),
-          ) as InsightsReply['top'];
-          return { q: query.q, src, start, end, total: total?.value ?? 0, top };
-        } catch (error) {
-          if (error instanceof EventStoreInputError) throw new ApiHttpError(400, error.message, error.field);
-          throw error;
-        }
+        return runInsights(
+          store,
+          session.tid,
+          request.query as InsightsQueryString,
+          {
+            allows: (rule) => permissionAllowed(session.access, rule),
+            features: deriveFeatureFlags(session.tenant.capabilities),
+          },
+          now(),
+        );
       },
     );
     for (const name of REPORT_QUERY_NAMES) {
@@ -373,19 +396,26 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
         async (request) => {
           providerSessionOf(request);
           const { id } = request.params as Static<typeof TenantParams>;
-          const capabilities = await options.tenantCapabilities(id);
-          if (capabilities === null) throw new ApiHttpError(404, `No tenant ${id}.`, 'id');
-          // Support reads every query, of the tenant's features only (as the tenant's own users).
-          const refusal = reportQueryRefusal(def, {
-            allows: () => true,
-            features: deriveFeatureFlags(capabilities),
-          });
+          const refusal = reportQueryRefusal(def, await supportReader(options.tenantCapabilities, id));
           if (refusal) throw new ApiHttpError(403, refusalMessage(refusal));
           return runReportQuery(store, name, id, request.query as ReportQueryString, now());
         },
       );
     }
   };
+}
+
+/**
+ * The support view's reader of a tenant's reports: every permission, the tenant's features only
+ * (as the tenant's own users have them). An unknown tenant is a 404.
+ */
+export async function supportReader(
+  tenantCapabilities: ReportRoutesOptions['tenantCapabilities'],
+  tid: string,
+): Promise<ReportReader> {
+  const capabilities = await tenantCapabilities(tid);
+  if (capabilities === null) throw new ApiHttpError(404, `No tenant ${tid}.`, 'id');
+  return { allows: () => true, features: deriveFeatureFlags(capabilities) };
 }
 
 /** The 403 message of a report query's refusal: as the guard's, naming what is missing. */

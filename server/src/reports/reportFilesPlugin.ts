@@ -49,6 +49,7 @@ import {
   type ReportRunRequest,
 } from './reportRuns';
 import { ReportScheduler, nextRunOf } from './reportScheduler';
+import { reportRegionOf } from '../provider/reportRegionRoutes';
 import { checkQuota } from '../quota/tenantQuota';
 
 export interface ReportFilesOptions {
@@ -58,6 +59,12 @@ export interface ReportFilesOptions {
   now?: () => Date;
   /** Wake the scheduler every minute (default true); tests tick it by hand. Start-up catch-up runs either way. */
   timer?: boolean;
+  /**
+   * The region this server makes reports in: its scheduler runs only the schedules of the tenants
+   * whose report region it is (provider/reportRegionRoutes.ts), and its files record it. Absent
+   * or null: every tenant's schedules (one server, or replicas that are all in one place).
+   */
+  region?: string | null;
 }
 
 export const SCHEDULED_REPORT_NOT_FOUND = 'The scheduled report was not found.';
@@ -87,7 +94,7 @@ function toReply(r: ScheduledReportRecord): ScheduledReport {
 function scheduleRun(
   r: ScheduledReportRecord,
   endS: number,
-  who: Pick<ReportRunRequest, 'trigger' | 'createdBy' | 'runAs' | 'reader'>,
+  who: Pick<ReportRunRequest, 'trigger' | 'createdBy' | 'runAs' | 'reader' | 'madeIn'>,
 ): ReportRunRequest {
   return {
     tid: r.tid,
@@ -112,9 +119,13 @@ export function reportFilesPlugin(options: ReportFilesOptions): FastifyPluginAsy
     const now = options.now ?? ctx.now;
     const clock: ServerContext = { ...ctx, now };
 
+    const region = options.region ?? null;
     const own = new ReportScheduler({
       store: ctx.store,
       now,
+      ...(region !== null
+        ? { makes: async (r) => (await reportRegionOf(ctx.store, r.tid))?.report_region === region }
+        : {}),
       run: async (r) => {
         const reader = await readerOfUser(ctx, r.tid, r.ownerUid);
         return buildReport(
@@ -125,6 +136,7 @@ export function reportFilesPlugin(options: ReportFilesOptions): FastifyPluginAsy
             createdBy: `scheduler (${r.ownerName})`,
             runAs: reader ? r.ownerName : `${r.ownerName} (no longer a user of this tenant: no panels)`,
             reader,
+            madeIn: region,
           }),
         );
       },
@@ -139,6 +151,7 @@ export function reportFilesPlugin(options: ReportFilesOptions): FastifyPluginAsy
       createdBy: s.username,
       runAs: s.username,
       reader: sessionReader(s),
+      madeIn: region,
     });
 
     app.get(

@@ -69,6 +69,8 @@ export interface ReportRunRequest {
    */
   runAs: string;
   reader: ReportReader | null;
+  /** The region of the server that makes it (null: a server without a region). */
+  madeIn?: string | null;
 }
 
 /** The range of an interval code ending at `endS` (unix seconds). */
@@ -214,6 +216,7 @@ export async function buildReport(
     recipients: [...request.recipients],
     panels: answers.map((a) => a.query),
     skipped: skipped.map((s) => s.query),
+    ...(request.madeIn ? { made_in: request.madeIn } : {}),
   };
 
   const record: PastReportRecord = { tid: request.tid, createdMs: generatedAt.getTime(), report };

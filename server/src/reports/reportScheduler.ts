@@ -22,6 +22,11 @@ import type { ConfigStore } from '../store/ConfigStore';
 export interface ReportSchedulerOptions {
   store: ConfigStore;
   now: () => Date;
+  /**
+   * Whether this server makes the schedule's runs (its tenant's report region is this server's);
+   * a schedule it does not make is left due, for a server of its region to claim. Absent: all.
+   */
+  makes?: (schedule: ScheduledReportRecord) => Promise<boolean>;
   /** Builds the file of a claimed run. */
   run: (schedule: ScheduledReportRecord) => Promise<unknown>;
   onError?: (error: unknown, schedule: ScheduledReportRecord | null) => void;
@@ -55,6 +60,7 @@ export class ReportScheduler {
     const ran: string[] = [];
     for (const schedule of await store.scheduledReports.listDue(at.getTime())) {
       if (this.stopped || schedule.nextRunAt === null) break;
+      if (this.options.makes && !(await this.options.makes(schedule))) continue;
       let next: number | null;
       try {
         next = nextRunOf(schedule, at);

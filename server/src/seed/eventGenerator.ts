@@ -23,6 +23,7 @@ import {
 } from '@workbench/common/vocabularies/index';
 import { DEMO_HISTORY_MARK } from '@workbench/common/api/contract/demo';
 import { SUB_EVENT_TYPES } from '@workbench/common/api/contract/auditAreas';
+import { createHash } from 'node:crypto';
 import type { NewEvent } from '../events/eventStore';
 import type { FieldValue } from '@workbench/common/api/contract/logSchema';
 import { Random, WeightedPicker, zipfPicker } from './random';
@@ -368,6 +369,20 @@ const FILES: readonly (readonly [string, string])[] = [
   ['driver_update.msi', 'msi'],
   ['scan0042.jpg', 'jpg'],
 ];
+const fileHashes = new Map<string, string>();
+/**
+ * A demo file's SHA-256: one file per name and the site (or sender) it came from, the same in every
+ * event and tenant that carries it (no random draw, so the rest of the stream is as before).
+ */
+export function demoFileSha256(name: string, origin: string): string {
+  const key = `${name}\u0000${origin}`;
+  let hash = fileHashes.get(key);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(`workbench demo file\u0000${key}`).digest('hex');
+    fileHashes.set(key, hash);
+  }
+  return hash;
+}
 const DLP_RULES = [
   'PCI - Credit Card Numbers',
   'PII - US Social Security Numbers',
@@ -717,6 +732,7 @@ class EventFactory {
       casb_profile_type: app ? app[1] : null,
       application: app ? app[0] : null,
       file_name: file ? file[0] : null,
+      sha256: file ? demoFileSha256(file[0], site.domain) : null,
     };
   }
 
@@ -777,6 +793,7 @@ class EventFactory {
       threat_class: suspicious ? r.pick(['phishing', 'spam', 'malware', 'reputation']) : null,
       file_name: attachment ? attachment[0] : null,
       file_type: attachment ? attachment[1] : null,
+      sha256: attachment ? demoFileSha256(attachment[0], senderDomain) : null,
       file_decrypted: encrypted ? r.pick(['success', 'success', 'wrong_password', 'error']) : null,
       inspection_action: attachment
         ? suspicious
@@ -819,6 +836,7 @@ class EventFactory {
       dlp_rule: r.pick(DLP_RULES),
       file_name: file ? file[0] : null,
       file_type: file ? file[1] : null,
+      sha256: file ? demoFileSha256(file[0], site) : null,
       resource_category: file ? r.pick(['upload', 'attachment']) : 'form_post',
       src_ip: user.ip,
       country: country(r),

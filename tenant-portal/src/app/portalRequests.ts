@@ -94,6 +94,7 @@ import {
   listConnectivityRuns,
   saveConnectivityResults,
 } from '@workbench/common/api/connectivity';
+import { getFileHtmlReport, queryInspectedFiles } from '@workbench/common/api/fileserver';
 
 export const PORTAL_REQUESTS = {
   // Settings › Network and General (docs/settings.md §10): the settings documents, the caller's
@@ -204,4 +205,7 @@ export const PORTAL_REQUESTS = {
   listUdbDomains: request(listDomains),
   listUdbDomainCounts: request(listDomainCounts),
   listUdbTenants: request(listUdbTenants),
+  // The file analysis dialog (logs details, files report): a file's reports, one as its HTML.
+  queryInspectedFiles: request(queryInspectedFiles),
+  getFileHtmlReport: request(getFileHtmlReport),
 };

@@ -16,6 +16,8 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   // Our choice (issue 34 points 7, 8): the contact form and the connectivity test's results.
   { code: 'contact_form', label: 'Contact Form' },
   { code: 'connectivity', label: 'Connectivity Test' },
+  // A tenant's report region (docs/provider-console.md §14).
+  { code: 'report_regions', label: 'Report Regions' },
   // Our choice (issue 37): tenant quota (docs/provider-console.md §11).
   { code: 'quota', label: 'Quota' },
   // Our choice (issue 37): the provider's default PAC file (docs/provider-console.md §12).

@@ -139,6 +139,8 @@ export const FIELD_SPECS: Readonly<Record<string, FieldSpec>> = Object.fromEntri
     int('risk_score', 'Risk score'),
     int('smtp_code', 'SMTP code'),
     int('time_taken', 'Time taken (ms)'),
+    // The inspected file's hash: its analysis reports on the file server (docs/reports.md §5).
+    text('sha256', 'File SHA-256'),
   ].map((f) => [f.name, f]),
 );
 
@@ -200,6 +202,7 @@ export const LOG_TYPE_SCHEMAS: Readonly<Record<LogType, LogTypeSchema>> = {
       // The rule of the tenant's published web policy that decided the request (issue 12).
       'rule_name',
       'policy_rule',
+      'sha256',
     ],
     searchFields: ['userid', 'domain', 'url', 'application', 'file_name', 'src_ip'],
   },
@@ -225,6 +228,7 @@ export const LOG_TYPE_SCHEMAS: Readonly<Record<LogType, LogTypeSchema>> = {
       'bytes_in',
       'smtp_code',
       'time_taken',
+      'sha256',
     ],
     searchFields: ['sender', 'recipient', 'subject', 'file_name', 'domain'],
   },
@@ -243,6 +247,7 @@ export const LOG_TYPE_SCHEMAS: Readonly<Record<LogType, LogTypeSchema>> = {
       'country',
       'bytes_out',
       'application',
+      'sha256',
     ],
     searchFields: ['userid', 'domain', 'url', 'dlp_rule', 'file_name'],
   },

@@ -203,6 +203,8 @@ export const PastReport = Type.Object({
   /** The panels in the file, and those left out because the run's user may not read them. */
   panels: Type.Array(Type.String()),
   skipped: Type.Array(Type.String()),
+  /** The report region of the server that made it, when that server has one (docs/provider-console.md §14). */
+  made_in: Type.Optional(Type.String()),
 });
 export type PastReport = Static<typeof PastReport>;
 

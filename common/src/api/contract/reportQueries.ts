@@ -943,7 +943,8 @@ export const INSIGHT_DIMENSIONS = [
 
 export const InsightsReply = Type.Object({
   q: Type.String(),
-  src: Type.Union(Object.keys(INSIGHT_SOURCES).map((s) => Type.Literal(s))),
+  // Typed as the sources' names (a union mapped from Object.keys reads as never).
+  src: Type.Unsafe<InsightSource>(Type.Union(Object.keys(INSIGHT_SOURCES).map((s) => Type.Literal(s)))),
   start: Type.Integer(),
   end: Type.Integer(),
   /** Matching events (web) or their bytes (bandwidth). */

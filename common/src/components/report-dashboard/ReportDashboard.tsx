@@ -40,6 +40,7 @@ import {
   panelId,
   type DashboardTextFilter,
   type DrillDown,
+  type GroupAction,
   type PageFilters,
 } from './dashboardPanels';
 import { ReportPanel } from './ReportPanel';
@@ -62,12 +63,14 @@ export interface ReportDashboardProps {
   readable?: ReadonlySet<ReportQueryName>;
   /** Where a click on a panel's group leads (the tenant portal's logs explorer); none: no drill-down. */
   drillDown?: DrillDown;
+  /** An action on a group in a panel's table view (the tenant portal's file analysis). */
+  groupAction?: GroupAction;
 }
 
 /** The narrowest the dashboards' tab row gets beside the interval and comparison controls. */
 export const DASHBOARD_TABS_MIN_WIDTH = 520;
 
-export function ReportDashboard({ tenantId, readable, drillDown }: ReportDashboardProps) {
+export function ReportDashboard({ tenantId, readable, drillDown, groupAction }: ReportDashboardProps) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('interval');
   const interval: string = isReportInterval(requested) ? requested : DEFAULT_REPORT_INTERVAL;
@@ -219,6 +222,7 @@ export function ReportDashboard({ tenantId, readable, drillDown }: ReportDashboa
             filters={filters}
             tenantId={tenantId}
             drillDown={drillDown}
+            groupAction={groupAction}
           />
         ))}
       </Box>

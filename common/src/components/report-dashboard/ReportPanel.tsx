@@ -31,6 +31,7 @@ import {
   panelTableRows,
   type PanelTableRow,
   type DrillDown,
+  type GroupAction,
 } from './dashboardPanels';
 
 // ECharts is the dashboard's largest dependency: loaded with the first chart.
@@ -53,6 +54,8 @@ export interface ReportPanelProps {
   tenantId?: string;
   /** Where a click on a group leads; none: the chart is not clickable. */
   drillDown?: DrillDown;
+  /** An action on a group of the table view (none: no action column). */
+  groupAction?: GroupAction;
 }
 
 /** One panel: its query's chart, with loading, empty and error states; a click drills down. */
@@ -64,6 +67,7 @@ export function ReportPanel({
   filters = NO_FILTERS,
   tenantId,
   drillDown,
+  groupAction,
 }: ReportPanelProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -139,6 +143,7 @@ export function ReportPanel({
   };
 
   const headings = panelColumns(panel.query);
+  const hasGroupAction = groupAction?.offers(panel.query) === true;
   const tableRows = panelTableRows(panel.query, rows);
   const downloadCsv = () => {
     const file = buildExport('csv', `${id}-${range.start}-${range.end}`, tableRows, [
@@ -214,6 +219,16 @@ export function ReportPanel({
                 flex: 1,
                 value: (r) => r.value.toLocaleString('en-US'),
               },
+              ...(hasGroupAction
+                ? [
+                    {
+                      name: 'actions',
+                      header: 'Actions',
+                      flex: 1,
+                      render: (r: PanelTableRow) => groupAction?.render(panel.query, r.group),
+                    },
+                  ]
+                : []),
             ]}
             pageSize={0}
             emptyText="No events in this interval."

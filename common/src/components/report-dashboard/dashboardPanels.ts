@@ -2,6 +2,7 @@
  * What the dashboard derives from a panel of the dashboard registry (reportDashboards.ts): its
  * request, the page's filters it applies, its table view.
  */
+import type { ReactNode } from 'react';
 import {
   REPORT_QUERY_REGISTRY,
   fieldValueLabel,
@@ -106,6 +107,15 @@ export type DrillDown = (
 ) => string | null;
 
 /** The panel's chart opens a page on a click: there is a drill-down and its query groups by a field. */
+/**
+ * An app's action on one group of a panel's table (e.g. the files report's analysis reports of a
+ * file name): the queries it is offered on, and its control for a group.
+ */
+export interface GroupAction {
+  offers(query: ReportQueryName): boolean;
+  render(query: ReportQueryName, key: string): ReactNode;
+}
+
 export const canDrillDown = (drillDown: DrillDown | undefined, query: ReportQueryName): boolean =>
   drillDown !== undefined && reportOffersDrillDown(query);
 

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import { reportQueryPath } from '@workbench/common/api/contract/reportQueries';
 import { dashboardIds } from '@workbench/common/test-ids/index';
+import { fileAnalysisIds } from '@workbench/common/test-ids/fileAnalysisIds';
+import { FILESERVER_RESTAPI_PATH } from '@workbench/common/api/contract/fileserver';
 import { intervalToTimeRange, timeRangeToUnixSeconds } from '@workbench/common/features/interval/index';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 import { downloadFile } from '@workbench/common/formatting/downloadFile';
@@ -528,6 +530,31 @@ describe('dashboard', () => {
       'mail.example,12',
     ]);
     expect(mime).toContain('text/csv');
+  });
+
+  it('the files report’s table opens a file name’s analysis reports; other tables have no action', async () => {
+    const { mock } = renderPortal({
+      path: '/dashboard',
+      user: demoUser('admin'),
+      stubs: (m) => {
+        serve(m);
+        m.onPost(FILESERVER_RESTAPI_PATH).reply(200, { files: [], not_found: [] });
+      },
+    });
+    const domains = await screen.findByTestId(`${dashboardIds.panel}-top_domains`);
+    await within(domains).findByTestId(`${dashboardIds.chart}-top_domains`);
+    await userEvent.click(within(domains).getByTestId(`${dashboardIds.tableToggle}-top_domains`));
+    expect(within(domains).queryByText('Analysis reports')).toBeNull();
+    const files = screen.getByTestId(`${dashboardIds.panel}-top_files`);
+    await within(files).findByTestId(`${dashboardIds.chart}-top_files`);
+    await userEvent.click(within(files).getByTestId(`${dashboardIds.tableToggle}-top_files`));
+    await userEvent.click(within(files).getByTestId(`${fileAnalysisIds.openFromReport}-news.example`));
+    const dialog = await screen.findByTestId(fileAnalysisIds.dialog);
+    await within(dialog).findByText('No analysis report of this file is available to you.');
+    const asked = mock.history.post.filter((r) => r.url === FILESERVER_RESTAPI_PATH);
+    expect(asked.map((r) => JSON.parse(r.data as string) as unknown)).toEqual([
+      { file_name: 'news.example' },
+    ]);
   });
 
   it('table rows read codes by their labels and buckets as times; headings name the field and measure', () => {

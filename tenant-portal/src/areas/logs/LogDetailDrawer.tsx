@@ -5,6 +5,7 @@
  * previous and next event of the grid's order; the event's own URL (`event=` in the query, see
  * logView.ts withEvent) so it can be linked and opens on load.
  */
+import { useState } from 'react';
 import {
   Box,
   Button,
@@ -29,6 +30,9 @@ import { POLICY_OPTION_REGISTRY } from '@workbench/common/api/contract/policyOpt
 import { policyRuleHrefOf, policyRuleReference } from '../policy/policyRuleLinks';
 import { FIELD_VOCABULARIES, fieldLabel, fieldText } from './logFields';
 import { canFilterOn, FilterInOutButtons, type OnFieldFilter } from './FieldFilters';
+import { FileAnalysisDialog } from './FileAnalysisDialog';
+import type { FileserverQuery } from '@workbench/common/api/contract/fileserver';
+import { fileAnalysisIds } from '@workbench/common/test-ids/fileAnalysisIds';
 
 /** The event's own parts the drawer does not list (the row index, the epoch, the page's type). */
 const NOT_SHOWN: ReadonlySet<string> = new Set(['index', 'time', 'log_type', 'event_time']);
@@ -52,6 +56,9 @@ export function LogDetailDrawer({
   onPrevious?: (() => void) | null;
   onNext?: (() => void) | null;
 }) {
+  // An event with a file's hash: its analysis reports (docs/reports.md §5).
+  const [fileQuery, setFileQuery] = useState<FileserverQuery | null>(null);
+  const sha256 = typeof event?.sha256 === 'string' && event.sha256 !== '' ? event.sha256 : null;
   return (
     <Drawer
       anchor="right"
@@ -93,6 +100,18 @@ export function LogDetailDrawer({
               <CloseIcon />
             </IconButton>
           </Box>
+          {sha256 && (
+            <Button
+              variant="outlined"
+              size="small"
+              sx={{ mb: 1 }}
+              onClick={() => setFileQuery({ sha256: [sha256] })}
+              data-testid={fileAnalysisIds.openFromEvent}
+            >
+              File analysis report
+            </Button>
+          )}
+          <FileAnalysisDialog query={fileQuery} onClose={() => setFileQuery(null)} />
           <Table size="small">
             <TableBody>
               <TableRow data-testid={`${logsIds.detailField}-event_time`}>

@@ -1,0 +1,39 @@
+/**
+ * One chart panel of the analytics pages: its title and the chart, drawn by the charts package's
+ * EChart, loaded on first use (ECharts is its own chunk: the console's first load stays small).
+ */
+import { lazy, Suspense } from 'react';
+import { Paper, Typography, useTheme } from '@mui/material';
+import type { EChartProps } from '@workbench/charts/EChart';
+import { Loading } from '@workbench/common/components/page-states/index';
+
+const EChart = lazy(() => import('@workbench/charts/EChart').then((m) => ({ default: m.EChart })));
+
+export interface AnalyticsPanelProps {
+  title: string;
+  option: EChartProps['option'];
+  testId: string;
+  /** Shown instead of the chart when there is nothing to draw. */
+  empty?: string | null;
+  height?: number;
+}
+
+export function AnalyticsPanel({ title, option, testId, empty = null, height = 280 }: AnalyticsPanelProps) {
+  const theme = useTheme();
+  return (
+    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+      <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      {empty !== null ? (
+        <Typography color="text.secondary" data-testid={testId}>
+          {empty}
+        </Typography>
+      ) : (
+        <Suspense fallback={<Loading label={`Loading ${title}`} />}>
+          <EChart option={option} label={title} testId={testId} height={height} theme={theme.palette.mode} />
+        </Suspense>
+      )}
+    </Paper>
+  );
+}
