@@ -24,6 +24,8 @@ export interface SpecRequest {
   query?: Readonly<Record<string, string | number | boolean>>;
   /** A JSON body. */
   body?: unknown;
+  /** A multipart/form-data body (an upload), instead of a JSON one. */
+  form?: FormData;
   headers?: Readonly<Record<string, string>>;
 }
 
@@ -54,7 +56,7 @@ export class SpecClient {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const xsrf = this.cookies.get(XSRF_COOKIES[this.world]);
     if (xsrf) headers[XSRF_HEADER] = xsrf;
-    let body: string | undefined;
+    let body: string | FormData | undefined = request.form;
     if (request.body !== undefined) {
       body = JSON.stringify(request.body);
       headers['content-type'] = 'application/json';

@@ -22,6 +22,7 @@ import { FORENSICS_PROFILE_ENDPOINTS, STORAGE_PROFILE_ENDPOINTS } from './famili
 import { CLIENT_PROFILE_ENDPOINTS } from './families/clientProfiles';
 import { SERVICE_SETTINGS_ENDPOINTS } from './families/serviceSettings';
 import { PAC_ENDPOINTS } from './families/pac';
+import { BROWSER_POSTURE_ENDPOINTS } from './families/browserPosture';
 
 export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...AUTH_ENDPOINTS,
@@ -39,6 +40,7 @@ export const SPEC_ENDPOINTS: readonly SpecEndpoint[] = [
   ...CLIENT_PROFILE_ENDPOINTS,
   ...SERVICE_SETTINGS_ENDPOINTS,
   ...PAC_ENDPOINTS,
+  ...BROWSER_POSTURE_ENDPOINTS,
   ...UNSERVED_ENDPOINTS,
 ];
 

@@ -1,14 +1,14 @@
 /**
  * The families the reference server does not serve (yet): tenant settings (beside the sign-in
  * settings of families/settings.ts), on-premises appliance
- * settings, the central manager and browser posture (connectivity: families/contactConnectivity.ts). Their rows count what the spec
+ * settings and the central manager (connectivity: families/contactConnectivity.ts; browser posture:
+ * families/browserPosture.ts). Their rows count what the spec
  * names; the suite fails when the server starts serving one without a check here.
  */
 import { acl, type Method, type SpecEndpoint, type SpecSource } from '../endpointTypes';
 
 const ON_PREM = 'api-client-layer §7 On-premises appliance settings';
 const MANAGER = 'api-client-layer §7 Central manager and appliance management';
-const POSTURE = 'api-client-layer §7 Browser posture';
 
 const rows = (
   family: string,
@@ -47,11 +47,6 @@ const MANAGER_ITEMS: ReadonlyArray<readonly [string, string]> = [
     'update check|update download|update install|update rollback|approve_sv|jobs',
   ],
 ];
-const POSTURE_LINE = acl(
-  '§7 Browser posture',
-  'configPolicies: GET, POST (multipart), PATCH, DELETE, batchDelete, export?format, inputPolicy, assess, assess/{id}, reassess/{id}, assessments/{id}, and assessments/{id}/reviewStatus (PUT).',
-);
-const BRW = '/api/brw-posture-mgmt/v1/';
 
 export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
   ...rows(
@@ -125,25 +120,4 @@ export const UNSERVED_ENDPOINTS: readonly SpecEndpoint[] = [
       served: null,
     })),
   ),
-
-  ...rows(POSTURE, POSTURE_LINE, [
-    ['GET', `${BRW}configPolicies`],
-    ['POST', `${BRW}configPolicies`],
-    ['PATCH', `${BRW}configPolicies`],
-    ['DELETE', `${BRW}configPolicies`],
-    ['ANY', `${BRW}configPolicies/batchDelete`],
-    ['ANY', `${BRW}configPolicies/export`],
-    ['ANY', `${BRW}configPolicies/inputPolicy`],
-    ['ANY', `${BRW}configPolicies/assess`],
-    ['ANY', `${BRW}configPolicies/assess/{id}`],
-    ['ANY', `${BRW}configPolicies/reassess/{id}`],
-    ['ANY', `${BRW}configPolicies/assessments/{id}`],
-    ['PUT', `${BRW}configPolicies/assessments/{id}/reviewStatus`],
-  ]),
-  ...rows(
-    POSTURE,
-    acl('§7 Browser posture', 'configSettingDefinitions with optional platform, browser and version.'),
-    [['GET', `${BRW}configSettingDefinitions`]],
-  ),
-  ...rows(POSTURE, acl('§7 Browser posture', 'benchmarkPolicies.'), [['ANY', `${BRW}benchmarkPolicies`]]),
 ];

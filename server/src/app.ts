@@ -50,6 +50,7 @@ import { udbRoutes } from './udb/udbRoutes';
 import { signInSettingsRoutes } from './sign-in-settings/signInSettingsRoutes';
 import { pacRoutes } from './pac/pacRoutes';
 import { providerPacRoutes } from './pac/providerPacRoutes';
+import { browserPostureRoutes } from './browser-posture/browserPostureRoutes';
 import { termsRoutes } from './terms/termsRoutes';
 import { multiTenantRoutes } from './multi-tenant/multiTenantRoutes';
 import { settingsListRoutes } from './settings/settingsListRoutes';
@@ -461,6 +462,7 @@ async function registerEverything(
   await app.register(named(settingsDocumentRoutes));
   await app.register(named(pacRoutes));
   await app.register(named(providerPacRoutes));
+  await app.register(named(browserPostureRoutes));
   await app.register(named(savedSearchRoutes));
   await app.register(named(contactRoutes));
   await app.register(named(connectivityRoutes));

@@ -132,20 +132,52 @@ export function postureCheckProblem(c: PostureCheck): [string, string] | null {
   return null;
 }
 
+/**
+ * The kinds of value a comparator compares: a posture check's, and `text` (a browser policy's
+ * string or enumerated setting, docs/browser-posture.md §4), which takes `equal` only.
+ */
+export type ComparableKind = PostureValueKind | 'text';
+
+/**
+ * Does `actual` meet `comparator` with `values`, compared as `kind`? The one comparison behind
+ * posture checks and browser benchmark rules: booleans and text take `equal` only; versions and
+ * numbers take all four, inbetween inclusive at both ends. A value of another kind fails.
+ */
+export function meetsComparator(
+  kind: ComparableKind,
+  comparator: PostureComparator,
+  values: readonly PostureValue[],
+  actual: unknown,
+): boolean {
+  const fits = (v: unknown): v is PostureValue =>
+    kind === 'boolean'
+      ? typeof v === 'boolean'
+      : kind === 'text'
+        ? typeof v === 'string'
+        : kind === 'version'
+          ? typeof v === 'string' && VERSION.test(v)
+          : typeof v === 'number' && Number.isFinite(v);
+  if (!fits(actual) || !values.every(fits) || values.length !== arityOf(comparator)) return false;
+  if (kind === 'boolean' || kind === 'text') return comparator === 'equal' && actual === values[0];
+  const cmp = (x: PostureValue, y: PostureValue) =>
+    kind === 'version' ? compareVersions(String(x), String(y)) : Number(x) - Number(y);
+  const [a, b] = values;
+  switch (comparator) {
+    case 'equal':
+      return cmp(actual, a) === 0;
+    case 'less_than':
+      return cmp(actual, a) < 0;
+    case 'greater_than':
+      return cmp(actual, a) > 0;
+    case 'inbetween':
+      return cmp(actual, a) >= 0 && cmp(actual, b) <= 0;
+  }
+}
+
 /** Does a device's value pass the check? (A check that does not fit, or a value of another kind, fails.) */
 export function evaluatePostureCheck(c: PostureCheck, device: unknown): boolean {
   if (postureCheckProblem(c) !== null || !fitsKind(c.check, device)) return false;
-  const [a, b] = c.values;
-  switch (c.comparator) {
-    case 'equal':
-      return POSTURE_CHECK_DEFS[c.check].kind === 'boolean' ? device === a : order(c.check, device, a) === 0;
-    case 'less_than':
-      return order(c.check, device, a) < 0;
-    case 'greater_than':
-      return order(c.check, device, a) > 0;
-    case 'inbetween':
-      return order(c.check, device, a) >= 0 && order(c.check, device, b) <= 0;
-  }
+  return meetsComparator(POSTURE_CHECK_DEFS[c.check].kind, c.comparator, c.values, device);
 }
 
 /** A device's values by check (what it reported). */

@@ -23,6 +23,9 @@ export const UPLOAD_FILE_TYPES: Readonly<Record<string, readonly string[]>> = {
   svg: ['image/svg+xml'],
   updatepackage: [],
   'menlo-settings': [],
+  // Browser policy files (docs/browser-posture.md §3): a Windows .reg export, Group Policy's Registry.xml.
+  reg: ['text/x-ms-regedit'],
+  xml: ['application/xml', 'text/xml'],
 };
 
 export const IMPORT_FILE_TYPES = ['csv', 'json'] as const;

@@ -28,6 +28,7 @@ import {
 import { SAVED_SEARCH_PATHS } from '@workbench/common/api/contract/savedSearches';
 import { API_TOKENS_PATHS } from '@workbench/common/api/contract/apiTokens';
 import { MULTI_TENANT_PATHS } from '@workbench/common/api/contract/multiTenant';
+import { BROWSER_POSTURE_PATHS } from '@workbench/common/api/contract/browser-posture/browserPosture';
 import { PROVIDER_XSRF_COOKIE, XSRF_COOKIE } from '@workbench/common/api/contract/wire';
 import { CookieJar } from '../testing/testServer';
 import { describeExpected, expectedFor, judge, type Verdict } from './expectations';
@@ -199,7 +200,14 @@ async function listParent(template: string, owner: Caller): Promise<unknown> {
   // A multi-tenant association is listed by the tenant's multi-tenant info (primary_associations).
   const associations =
     `${parent}/:id` === MULTI_TENANT_PATHS.associationRoute ? [MULTI_TENANT_PATHS.info] : [];
-  for (const path of [parent, `${parent}s`, ...accounts, ...associations]) {
+  // A config policy is assessed by its id (the policies' list), an assessment re-run by its own.
+  const posture =
+    parent === BROWSER_POSTURE_PATHS.assess
+      ? [BROWSER_POSTURE_PATHS.configPolicies]
+      : parent === BROWSER_POSTURE_PATHS.reassess.replace('/:id', '')
+        ? [BROWSER_POSTURE_PATHS.assessments]
+        : [];
+  for (const path of [parent, `${parent}s`, ...accounts, ...associations, ...posture]) {
     const response = await wb.server.call(path, { jar: owner.jar });
     if (response.status === 200) return response.json();
     await response.arrayBuffer();
@@ -247,6 +255,20 @@ beforeAll(async () => {
       body: {},
     });
     if (run.status !== 200) throw new Error(`report run for ${admin}: ${run.status}`);
+    // And one browser config policy, assessed once, so their ids have an owner in each tenant.
+    const policy = await wb.server.call(BROWSER_POSTURE_PATHS.inputPolicy, {
+      method: 'POST',
+      jar: wb.caller(admin).jar,
+      body: { name: 'security matrix', browser: 'chrome', settings: [] },
+    });
+    if (policy.status !== 201) throw new Error(`browser config policy for ${admin}: ${policy.status}`);
+    const { id: policyId } = (await policy.json()) as { id: string };
+    const assessed = await wb.server.call(BROWSER_POSTURE_PATHS.assessOne.replace(':id', policyId), {
+      method: 'POST',
+      jar: wb.caller(admin).jar,
+      body: {},
+    });
+    if (assessed.status !== 201) throw new Error(`assessment for ${admin}: ${assessed.status}`);
   }
   for (const op of operations) {
     const param = op.pathParams.find((p) => isIdParam(p.name) && p.schema.type === 'string');

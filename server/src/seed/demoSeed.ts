@@ -45,6 +45,7 @@ export const DEMO_CAPABILITIES: Record<string, Record<string, unknown>> = {
     browsing_forensics: true,
     private_access: true,
     browser_posture_management: true,
+    browser_posture: true,
     clientProfiles: true,
     safedocs: true,
     filedownload: true,
@@ -72,6 +73,7 @@ export const DEMO_CAPABILITIES: Record<string, Record<string, unknown>> = {
     usersAndGroups: true,
     policySettings: true,
     multiTenant: true,
+    browser_posture: true,
   },
 };
 

@@ -69,6 +69,20 @@ import {
   testPacFile,
 } from '@workbench/common/api/pacSettings';
 import {
+  assessConfigPolicy,
+  deleteConfigPolicies,
+  exportConfigPolicy,
+  inputConfigPolicy,
+  listAssessments,
+  listBenchmarkPolicies,
+  listConfigPolicies,
+  listSettingDefinitions,
+  patchConfigPolicy,
+  reassess,
+  setReviewStatus,
+  uploadConfigPolicy,
+} from '@workbench/common/api/browserPosture';
+import {
   getAllPublicIps,
   getSettingsDocument,
   getUserIp,
@@ -167,6 +181,19 @@ export const PORTAL_REQUESTS = {
   getPacVersion: request(getPacVersion),
   savePacVersion: request(savePacVersion),
   testPacFile: request(testPacFile),
+  // The Browser Posture Manager (docs/browser-posture.md).
+  listConfigPolicies: request(listConfigPolicies),
+  uploadConfigPolicy: request(uploadConfigPolicy),
+  inputConfigPolicy: request(inputConfigPolicy),
+  patchConfigPolicy: request(patchConfigPolicy),
+  deleteConfigPolicies: request(deleteConfigPolicies),
+  exportConfigPolicy: request(exportConfigPolicy),
+  listSettingDefinitions: request(listSettingDefinitions),
+  listBenchmarkPolicies: request(listBenchmarkPolicies),
+  assessConfigPolicy: request(assessConfigPolicy),
+  reassess: request(reassess),
+  listAssessments: request(listAssessments),
+  setReviewStatus: request(setReviewStatus),
   // Contact Us: the message to support, and the connectivity test (docs/contact.md).
   sendContactMessage: request(sendContactMessage),
   getConnectivitySites: request(getConnectivitySites),

@@ -164,7 +164,8 @@ describe('app shell per role', () => {
       ]);
 
   it('shows the admin every cloud area in the side navigation, under group headings', async () => {
-    renderPortal({ path: '/fwaas', user: demoUser('admin') });
+    // The Browser Posture Manager needs its feature (docs/browser-posture.md §6).
+    renderPortal({ path: '/fwaas', user: demoUser('admin', { rbac: true, browser_posture: true }) });
     expect(await pageTitle()).toHaveTextContent('Firewall');
     expect(navGroups()).toEqual([
       // No insights: the default environment has no insights application.

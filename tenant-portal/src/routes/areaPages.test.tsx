@@ -18,7 +18,7 @@ describe('route table pages', () => {
     },
   );
 
-  it('has every page of the route table but the Browser Posture Manager (issue 36), and no other page yet', () => {
+  it('has every page of the route table, and no other page yet', () => {
     expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
       '/dashboard',
       '/reports',
@@ -56,6 +56,7 @@ describe('route table pages', () => {
       '/settings/multi-tenant',
       '/secure-application-access',
       '/fwaas',
+      '/browser-management',
       '/web',
       '/safemail',
       '/contact-form',

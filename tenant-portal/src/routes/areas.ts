@@ -374,7 +374,10 @@ export const AREAS: readonly Area[] = [
     requiresLogin: true,
     access: any('browser_posture_management:*'),
     environment: CLOUD_OR_MANAGEMENT_STATION,
+    features: ['browser_posture'],
     inNav: true,
+    // Policies, catalogue, benchmarks and assessments (docs/browser-posture.md).
+    page: page(() => import('../areas/browser-posture/BrowserPosturePage').then((m) => m.BrowserPosturePage)),
   },
   {
     id: 'web',

@@ -43,8 +43,9 @@ const nobody = enforced([]);
 const ctx = (
   e: RuntimeEnv,
   access: AccessController = allowAll,
-  // Contact Us's contactForm is on unless a tenant's capabilities turn it off (a GA capability).
-  features: FeatureFlags = { contactForm: true } as FeatureFlags,
+  // Contact Us's contactForm is on unless a tenant's capabilities turn it off (a GA capability);
+  // the Browser Posture Manager's browser_posture is the demo tenants' (off by default).
+  features: FeatureFlags = { contactForm: true, browser_posture: true } as FeatureFlags,
   // The reference server's default: every extension served.
   extensions: ReadonlySet<string> | null = new Set(extensionsOf('tenant')),
 ): RouteContext => ({
@@ -139,6 +140,12 @@ describe('visible areas for (environment, access controller, features)', () => {
       'insights',
       'contact-form',
     ]);
+  });
+
+  it('hides the Browser Posture Manager from a tenant without the browser_posture feature', () => {
+    const without = ids(visibleAreas(ctx(cloud, allowAll, { contactForm: true } as FeatureFlags), AREAS));
+    expect(without).not.toContain('browser-management');
+    expect(without).toContain('secure-application-access');
   });
 
   it('shows the logs-only user dashboard, reports and logs (plus the areas any logged-in user may open)', () => {
