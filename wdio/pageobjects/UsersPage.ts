@@ -134,10 +134,17 @@ export class UsersPage {
     await browser.keys('Enter');
   }
 
-  /** Waits until the count above the table reads `${n} users`. */
+  /**
+   * Waits until the count above the table reads `${n} users` (while a search narrows the list, it
+   * goes on with " of <all> users in <tenant>").
+   */
   async waitForTotal(n: number): Promise<void> {
+    const count = `${n} ${n === 1 ? 'user' : 'users'}`;
     await browser.waitUntil(
-      async () => (await this.total.getText()) === `${n} ${n === 1 ? 'user' : 'users'}`,
+      async () => {
+        const text = await this.total.getText();
+        return text === count || text.startsWith(`${count} of `);
+      },
       {
         timeoutMsg: `The Users page did not show ${n} users.`,
       },

@@ -142,7 +142,11 @@ export function fileserverRoutes(options: FileserverRoutesOptions): FastifyPlugi
     app.post(
       FILESERVER_RESTAPI_PATH,
       {
-        config: { world: 'tenant', ...FILESERVER_ACCESS },
+        config: {
+          world: 'tenant',
+          ...FILESERVER_ACCESS,
+          audit: { exempt: 'a query by hashes or a file name (POST for its body): reads, changes nothing' },
+        },
         schema: {
           tags: ['reports'],
           summary: 'The inspected files of the tenant (by hash or by name) and their analysis reports',
