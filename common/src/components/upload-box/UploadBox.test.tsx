@@ -96,10 +96,10 @@ describe('UploadBox', () => {
     rerender(<UploadBox onFiles={jest.fn()} accept={['txt', 'csv', 'crt', 'pem', 'json']} />);
     expect(screen.getByTestId(componentIds.uploadTypes)).toHaveTextContent(/^txt, csv, crt, pem, json$/);
     rerender(<UploadBox onFiles={jest.fn()} />);
-    expect(screen.getByTestId(componentIds.uploadTypes)).toHaveTextContent(/^11 file types$/);
+    expect(screen.getByTestId(componentIds.uploadTypes)).toHaveTextContent(/^13 file types$/);
     expect(screen.getByTestId(componentIds.uploadTypes)).toHaveAttribute(
       'title',
-      'txt, csv, crt, pem, json, png, jpg, gif, svg, updatepackage, menlo-settings',
+      'txt, csv, crt, pem, json, png, jpg, gif, svg, updatepackage, menlo-settings, reg, xml',
     );
   });
 
