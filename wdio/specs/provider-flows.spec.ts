@@ -163,7 +163,9 @@ describe('Provider console: operator flows', () => {
           // The pod's nodes may show while a menu opened by an earlier turn (the table still
           // loading) is open: close it, or its backdrop takes the next click.
           if (await nodes.isDisplayed()) {
-            if (!(await menu.isExisting())) return true;
+            // Displayed, not existing: a menu closing (its exit transition) or kept mounted hidden
+            // takes no click; waiting for it to leave the DOM timed out once under CI's load.
+            if (!(await menu.isDisplayed())) return true;
             await browser.keys('Escape');
             return false;
           }
