@@ -6,15 +6,13 @@
  * selected ones deleted at once. A reader sees the table without write controls.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, FormControl, InputLabel, Menu, MenuItem, Select, Stack } from '@mui/material';
+import { Alert, Box, Button, Menu, MenuItem, Stack } from '@mui/material';
 import { selectCan, snackbarShown, useAppDispatch, useAppSelector, UploadBox } from '@workbench/common';
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import {
   BROWSER_POSTURE_PERMISSIONS as PERM,
   EXPORT_FORMATS,
   EXPORT_FORMAT_LABELS,
-  POSTURE_BROWSERS,
-  POSTURE_PLATFORMS,
   type ConfigPolicy,
   type ExportFormat,
   type PostureBrowser,
@@ -28,6 +26,7 @@ import { browserPostureIds as ids } from '@workbench/common/test-ids/browserPost
 import { useEntityCall, useEntityRead } from '../../app/portalEntities';
 import { BRW_TEXTS, BROWSER_LABELS, PLATFORM_LABELS } from './browserPostureTexts';
 import { PolicyEditorDialog, type EditorMode } from './PolicyEditorDialog';
+import { BrowserSelect, PlatformSelect } from './PostureSelect';
 
 // Stable across renders: the table's selection follows the row keys (a new function is new keys).
 const policyKey = (p: ConfigPolicy) => p.id;
@@ -205,38 +204,20 @@ export function PoliciesTab({ onAssessed }: { onAssessed: () => void }) {
       {canWrite ? (
         <Stack spacing={2} sx={{ mb: 2 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <FormControl size="small" sx={{ minWidth: 200 }}>
-              <InputLabel id="brw-upload-browser-label">{BRW_TEXTS.uploadBrowser}</InputLabel>
-              <Select
-                labelId="brw-upload-browser-label"
-                label={BRW_TEXTS.uploadBrowser}
-                value={browser}
-                onChange={(e) => setBrowser(e.target.value as PostureBrowser)}
-                inputProps={{ 'data-testid': ids.uploadBrowser }}
-              >
-                {POSTURE_BROWSERS.map((b) => (
-                  <MenuItem key={b} value={b}>
-                    {BROWSER_LABELS[b]}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-            <FormControl size="small" sx={{ minWidth: 140 }}>
-              <InputLabel id="brw-upload-platform-label">{BRW_TEXTS.uploadPlatform}</InputLabel>
-              <Select
-                labelId="brw-upload-platform-label"
-                label={BRW_TEXTS.uploadPlatform}
-                value={platform}
-                onChange={(e) => setPlatform(e.target.value as PosturePlatform)}
-                inputProps={{ 'data-testid': ids.uploadPlatform }}
-              >
-                {POSTURE_PLATFORMS.map((p) => (
-                  <MenuItem key={p} value={p}>
-                    {PLATFORM_LABELS[p]}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <BrowserSelect
+              id="brw-upload-browser"
+              label={BRW_TEXTS.uploadBrowser}
+              value={browser}
+              onChange={setBrowser}
+              testId={ids.uploadBrowser}
+            />
+            <PlatformSelect
+              id="brw-upload-platform"
+              label={BRW_TEXTS.uploadPlatform}
+              value={platform}
+              onChange={setPlatform}
+              testId={ids.uploadPlatform}
+            />
             <Button
               variant="contained"
               data-testid={ids.newPolicy}

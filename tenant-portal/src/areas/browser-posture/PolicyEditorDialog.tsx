@@ -15,12 +15,9 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControl,
   FormControlLabel,
   IconButton,
-  InputLabel,
   MenuItem,
-  Select,
   Stack,
   Switch,
   TextField,
@@ -28,8 +25,6 @@ import {
 } from '@mui/material';
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import {
-  POSTURE_BROWSERS,
-  POSTURE_PLATFORMS,
   type ConfigPolicy,
   type PostureBrowser,
   type PosturePlatform,
@@ -38,7 +33,8 @@ import {
 } from '@workbench/common/api/contract/browser-posture/browserPosture';
 import { browserPostureIds as ids } from '@workbench/common/test-ids/browserPostureIds';
 import { useEntityCall, useEntityRead } from '../../app/portalEntities';
-import { BROWSER_LABELS, PLATFORM_LABELS, valueText } from './browserPostureTexts';
+import { valueText } from './browserPostureTexts';
+import { BrowserSelect, PlatformSelect } from './PostureSelect';
 
 export type EditorMode = { kind: 'new' } | { kind: 'paste' } | { kind: 'edit'; policy: ConfigPolicy };
 
@@ -235,42 +231,26 @@ export function PolicyEditorDialog({
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {mode.kind !== 'paste' && (
-              <FormControl size="small" sx={{ minWidth: 200 }} disabled={mode.kind === 'edit' || readOnly}>
-                <InputLabel id="brw-editor-browser-label">Browser</InputLabel>
-                <Select
-                  labelId="brw-editor-browser-label"
-                  label="Browser"
-                  value={browser}
-                  onChange={(e) => {
-                    setBrowser(e.target.value as PostureBrowser);
-                    setRows([]);
-                  }}
-                  inputProps={{ 'data-testid': ids.editorBrowser }}
-                >
-                  {POSTURE_BROWSERS.map((b) => (
-                    <MenuItem key={b} value={b}>
-                      {BROWSER_LABELS[b]}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
+              <BrowserSelect
+                id="brw-editor-browser"
+                label="Browser"
+                value={browser}
+                onChange={(b) => {
+                  setBrowser(b);
+                  setRows([]);
+                }}
+                testId={ids.editorBrowser}
+                disabled={mode.kind === 'edit' || readOnly}
+              />
             )}
-            <FormControl size="small" sx={{ minWidth: 140 }} disabled={readOnly}>
-              <InputLabel id="brw-editor-platform-label">Platform</InputLabel>
-              <Select
-                labelId="brw-editor-platform-label"
-                label="Platform"
-                value={platform}
-                onChange={(e) => setPlatform(e.target.value as PosturePlatform)}
-                inputProps={{ 'data-testid': ids.editorPlatform }}
-              >
-                {POSTURE_PLATFORMS.map((p) => (
-                  <MenuItem key={p} value={p}>
-                    {PLATFORM_LABELS[p]}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <PlatformSelect
+              id="brw-editor-platform"
+              label="Platform"
+              value={platform}
+              onChange={setPlatform}
+              testId={ids.editorPlatform}
+              disabled={readOnly}
+            />
           </Stack>
           {mode.kind === 'paste' ? (
             <TextField
