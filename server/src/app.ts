@@ -18,6 +18,7 @@ import { ALL_EXTENSIONS, extensionRoutes, installExtensions } from './http/exten
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { installNulRefusal } from './http/nulCharacters';
 import { installAuditTrail, serverAuditEvents } from './audit/auditTrail';
+import { OutboxForwarder } from './events/eventOutbox';
 import type { EventStore, NewEvent } from './events/eventStore';
 import { eventsPlugin, type EventsOptions } from './events/eventsPlugin';
 import { openEventStore } from './events/openEventStore';
@@ -204,6 +205,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
     ...(events ? { events, audit: (list: readonly NewEvent[]) => events.append(list) } : {}),
   };
+  // The audit trail's events reach the event store through the config store's outbox.
+  if (events)
+    ctx.outbox = new OutboxForwarder({
+      store,
+      events,
+      now: () => now().getTime(),
+      onError: (error) => app.log.error({ err: error }, 'delivering outbox events failed'),
+    });
   const env: InjectedEnv = {
     deployment: options.deployment,
     mode: options.deployment === 'on_prem' ? options.mode : null,

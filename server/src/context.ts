@@ -4,6 +4,7 @@ import type { PendingStep } from '@workbench/common/api/contract/pendingSteps';
 import type { AccessController, AccessRule } from '@workbench/common/features/rbac/permissions';
 import type { LoginRateLimit } from './security/loginRateLimit';
 import type { EventStore, NewEvent } from './events/eventStore';
+import type { OutboxForwarder } from './events/eventOutbox';
 import type { JobRunner } from './provider/jobRunner';
 import type { ReportScheduler } from './reports/reportScheduler';
 import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from './store/ConfigStore';
@@ -101,6 +102,11 @@ export interface ServerContext {
    * server without an event store) they are not kept.
    */
   audit?: (events: readonly NewEvent[]) => Promise<unknown>;
+  /**
+   * The forwarder of the config store's event outbox to `events` (events/eventOutbox.ts): set
+   * with `events`. The audit trail writes its events into the outbox in the change's transaction.
+   */
+  outbox?: OutboxForwarder;
   /**
    * Audit events of the first start's seed (the publish of the demo tenants' initial policy),
    * owed to the trail: the events plugin appends them once its first-start seeding has looked at

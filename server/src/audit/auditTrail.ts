@@ -23,6 +23,8 @@ import { SUB_EVENT_TYPES } from '@workbench/common/api/contract/auditAreas';
 import { isVocabularyCode } from '@workbench/common/vocabularies/vocabulary';
 import type { ServerContext } from '../context';
 import type { NewEvent } from '../events/eventStore';
+import { outboxRowsOf } from '../events/eventOutbox';
+import type { ConfigStore } from '../store/ConfigStore';
 
 /** The tenant id of the provider's own audit trail (never a tenant's: those are UUIDs). */
 export const PROVIDER_AUDIT_TID = 'provider';
@@ -75,6 +77,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auditNote: AuditNote | null;
+    /** The request wrote audit events to the outbox: they are delivered before the reply leaves. */
+    auditOwed: boolean;
+    /** The route's declared event is written already (auditInTransaction). */
+    auditWritten: boolean;
   }
 }
 
@@ -139,20 +145,71 @@ export const serverAuditEvents = (entries: readonly (AuditEntry & { time: number
   entries.map((e) => auditEvent(e, e.time, null));
 
 /**
- * Writes audit events; a failure is logged and does not undo the action (it has committed).
- * Without an event store (ctx.audit unset) nothing is kept.
+ * Writes audit events into the event outbox through `tx`: the transaction of the change they
+ * record, so the record is exactly as durable as the change (README "The outbox"). A failure
+ * throws, failing that transaction. `tx` is the store itself only where the change is one
+ * statement the caller has already made. The forwarder delivers them before the reply leaves
+ * (the trail's onSend hook) and at every nudge. Without an event store (ctx.outbox unset)
+ * nothing is kept.
  */
 export async function writeAudit(
+  tx: ConfigStore,
   ctx: ServerContext,
   request: FastifyRequest,
   entries: readonly AuditEntry[],
 ): Promise<void> {
-  if (!ctx.audit || entries.length === 0) return;
-  try {
-    await ctx.audit(entries.map((e) => eventOf(ctx, request, e)));
-  } catch (error) {
-    request.log.error({ err: error }, 'writing audit events failed');
-  }
+  if (!ctx.outbox || entries.length === 0) return;
+  const at = ctx.now().getTime();
+  await tx.eventOutbox.insert(
+    outboxRowsOf(
+      entries.map((e) => eventOf(ctx, request, e)),
+      at,
+    ),
+  );
+  request.auditOwed = true;
+  // Written outside a transaction (committed already): deliver soon even if no reply waits.
+  if (tx === ctx.store) ctx.outbox.nudge();
+}
+
+/** The route's declared event with the request's note, or null when there is none to write. */
+function routeEntry(request: FastifyRequest, note: AuditNote): AuditEntry | null {
+  const audit = request.routeOptions.config?.audit;
+  if (!audit || !isEvent(audit) || note.skip) return null;
+  const tenant = request.session;
+  const operator = request.providerSession;
+  const who = tenant
+    ? { tid: tenant.tid, userid: tenant.username }
+    : operator
+      ? { tid: PROVIDER_AUDIT_TID, userid: operator.username }
+      : null;
+  if (!who) return null;
+  return {
+    ...who,
+    action: note.action ?? audit.action,
+    area: audit.area,
+    details: note.details ?? audit.what,
+    object: note.object,
+    before: note.before,
+    after: note.after,
+    tenant: operator && !tenant ? (note.tenant ?? tenantOfRoute(request)) : null,
+  };
+}
+
+/**
+ * The route's declared event, noted and written now in the handler's transaction `tx` (so it
+ * commits or rolls back with the change); the hook then writes nothing more for the request.
+ * The note is final: a later noteAudit no longer changes the event.
+ */
+export async function auditInTransaction(
+  tx: ConfigStore,
+  request: FastifyRequest,
+  note: AuditNote,
+): Promise<void> {
+  noteAudit(request, note);
+  if (request.auditWritten) throw new Error('auditInTransaction: the route’s event is written already.');
+  const entry = routeEntry(request, request.auditNote ?? {});
+  if (entry) await writeAudit(tx, request.server.workbench, request, [entry]);
+  request.auditWritten = true;
 }
 
 /** A provider route under a tenant (`/gdmanage/api/v1/tenants/:id…`) acts on that tenant. */
@@ -184,6 +241,8 @@ function checkDeclaration(route: RouteOptions, audit: RouteAudit): void {
  */
 export function installAuditTrail(app: FastifyInstance, ctx: ServerContext): void {
   app.decorateRequest('auditNote', null);
+  app.decorateRequest('auditOwed', false);
+  app.decorateRequest('auditWritten', false);
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const audit = route.config?.audit;
@@ -193,33 +252,22 @@ export function installAuditTrail(app: FastifyInstance, ctx: ServerContext): voi
     schema['x-workbench-audit'] = audit;
   });
 
-  // onSend, not onResponse: the event is stored before the client hears the change is done.
+  // onSend, not onResponse: the event is in the event store before the client hears the change is done.
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-    const audit = request.routeOptions.config?.audit;
-    if (!audit || !isEvent(audit) || !STATE_CHANGING.has(request.method)) return payload;
-    if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-    const note = request.auditNote ?? {};
-    if (note.skip) return payload;
-    const tenant = request.session;
-    const operator = request.providerSession;
-    const who = tenant
-      ? { tid: tenant.tid, userid: tenant.username }
-      : operator
-        ? { tid: PROVIDER_AUDIT_TID, userid: operator.username }
-        : null;
-    if (!who) return payload;
-    await writeAudit(ctx, request, [
-      {
-        ...who,
-        action: note.action ?? audit.action,
-        area: audit.area,
-        details: note.details ?? audit.what,
-        object: note.object,
-        before: note.before,
-        after: note.after,
-        tenant: operator && !tenant ? (note.tenant ?? tenantOfRoute(request)) : null,
-      },
-    ]);
+    if (reply.statusCode >= 200 && reply.statusCode < 300 && STATE_CHANGING.has(request.method)) {
+      const entry = request.auditWritten ? null : routeEntry(request, request.auditNote ?? {});
+      // The handler's change has committed (it ran without a transaction, or noted outside it):
+      // the event follows it in its own statement.
+      if (entry)
+        await writeAudit(ctx.store, ctx, request, [entry]).catch((error: unknown) =>
+          request.log.error({ err: error }, 'writing audit events failed'),
+        );
+    }
+    if (request.auditOwed && ctx.outbox)
+      await ctx.outbox.deliver().catch((error: unknown) =>
+        // Still in the outbox: the forwarder delivers it at its next run.
+        request.log.error({ err: error }, 'delivering audit events failed'),
+      );
     return payload;
   });
 }

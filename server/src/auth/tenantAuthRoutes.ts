@@ -153,7 +153,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     void (async () => {
       const user = await ctx.store.users.findByUsername(username);
       if (!user) return;
-      await writeAudit(ctx, request, [
+      await writeAudit(ctx.store, ctx, request, [
         { tid: user.tid, userid: user.username, action: 'login_failed', area: 'session', details },
       ]);
     })().catch((error: unknown) => request.log.error({ err: error }, 'auditing a failed sign-in failed'));
@@ -181,7 +181,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
       absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
     });
     setTenantCookies(ctx, reply, { sid, uid: user.uid, xsrf });
-    await writeAudit(ctx, request, [
+    await writeAudit(ctx.store, ctx, request, [
       { tid: user.tid, userid: user.username, action: 'login', area: 'session', details: 'Signed in.' },
     ]);
   };
@@ -247,7 +247,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     if (s) {
       await ctx.store.sessions.delete(s.sidHash);
       // Logout is a GET (docs/sessions.md §8), so the trail's hook does not see it: written here.
-      await writeAudit(ctx, request, [
+      await writeAudit(ctx.store, ctx, request, [
         { tid: s.tid, userid: s.username, action: 'logout', area: 'session', details: 'Signed out.' },
       ]);
     }

@@ -48,7 +48,7 @@ import { execute, insertNative, insertRows, selectRows, type ClickHouseAddress }
 import { nativeBodies } from './clickhouseNative';
 import { parseClickHouseUrl, type ClickHouseLocation } from './clickhouseUrl';
 import { FORMULA_START_CHARS } from './csv';
-import { validateLoadProgress, validateNewEvent } from './duckdbEventStore';
+import { validateEventIds, validateLoadProgress, validateNewEvent } from './duckdbEventStore';
 import {
   EventStoreInputError,
   type AggregateRow,
@@ -59,6 +59,7 @@ import {
   type EventStore,
   type ExportOptions,
   type JsonEvents,
+  type KeyedEvent,
   type LoadProgress,
   type NewEvent,
   type StoredEvent,
@@ -135,6 +136,8 @@ export class ClickHouseEventStore implements EventStore {
   private closed = false;
   private nextShard = 0;
   private progressVersion = Date.now() * 1000;
+  /** The last appendOnce of this process (they run one at a time). */
+  private onceChain: Promise<unknown> = Promise.resolve();
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly recentSpans = new Map<string, number>();
   private readonly dialect: SqlDialect;
@@ -186,6 +189,11 @@ export class ClickHouseEventStore implements EventStore {
         }
       }
     }
+    // appendOnce's record of the event ids it stored (events/README.md "Events delivered once").
+    await execute(
+      location.shards[0],
+      `CREATE TABLE IF NOT EXISTS ${db}.delivered_events (event_id String) ENGINE = MergeTree() ORDER BY event_id`,
+    );
     await execute(
       location.shards[0],
       `CREATE TABLE IF NOT EXISTS ${db}.load_progress (name String, plan String, batches Int64, events Int64, complete UInt8, version Int64) ENGINE = MergeTree() ORDER BY (name, version)`,
@@ -241,6 +249,56 @@ export class ClickHouseEventStore implements EventStore {
       }
       return events.length;
     });
+  }
+
+  /**
+   * Dedupe on insert: the ids already in delivered_events are left out, the others' events are
+   * inserted, then their ids. ClickHouse has no transaction across the two tables: a crash
+   * between the two inserts leaves events whose ids are not recorded, and their next delivery
+   * stores them again (events/README.md "Events delivered once" says why this order, and how
+   * the forwarder's claims keep two servers from delivering one row at once). Calls of this
+   * process run one at a time.
+   */
+  appendOnce(keyed: readonly KeyedEvent[]): Promise<number> {
+    try {
+      this.assertOpen();
+      validateEventIds(keyed);
+      keyed.forEach((k, i) => validateNewEvent(k.event, i));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (keyed.length === 0) return Promise.resolve(0);
+    const run = async (): Promise<number> => {
+      const ids = [...new Set(keyed.map((k) => k.eventId))];
+      const stored = new Set<string>();
+      for (let at = 0; at < ids.length; at += 500) {
+        const rows = await selectRows(
+          this.location.shards[0],
+          `SELECT event_id FROM ${this.db}.delivered_events WHERE event_id IN (${ids
+            .slice(at, at + 500)
+            .map((id) => sqlValue(id))
+            .join(', ')})`,
+        );
+        for (const [id] of rows) stored.add(String(id));
+      }
+      const fresh: KeyedEvent[] = [];
+      for (const k of keyed) {
+        if (stored.has(k.eventId)) continue;
+        stored.add(k.eventId);
+        fresh.push(k);
+      }
+      if (fresh.length === 0) return 0;
+      await this.append(fresh.map((k) => k.event));
+      await insertRows(
+        this.location.shards[0],
+        `${this.db}.delivered_events`,
+        fresh.map((k) => JSON.stringify({ event_id: k.eventId })).join('\n'),
+      );
+      return fresh.length;
+    };
+    const result = this.onceChain.then(run, run);
+    this.onceChain = result.catch(() => undefined);
+    return result;
   }
 
   appendColumns(logType: LogType, table: Table): Promise<number> {

@@ -56,6 +56,7 @@ import {
   type EventStore,
   type ExportOptions,
   type JsonEvents,
+  type KeyedEvent,
   type LoadProgress,
   type NewEvent,
   type StoredEvent,
@@ -330,6 +331,26 @@ const CREATE_LOAD_PROGRESS_SQL = `CREATE TABLE IF NOT EXISTS load_progress (
   events BIGINT NOT NULL,
   complete BOOLEAN NOT NULL
 )`;
+
+/**
+ * The ids of the events appendOnce stored (KeyedEvent.eventId), written in the transaction of
+ * their events: an id here is an event stored. Not part of the events layout: an older file
+ * gets it on open.
+ */
+const CREATE_DELIVERED_EVENTS_SQL = `CREATE TABLE IF NOT EXISTS delivered_events (
+  event_id VARCHAR PRIMARY KEY
+)`;
+
+/** Checks the keys of a keyed batch (the events are checked by validateNewEvent). */
+export function validateEventIds(events: readonly KeyedEvent[]): void {
+  events.forEach((e, i) => {
+    if (typeof e.eventId !== 'string' || e.eventId === '' || e.eventId.length > 100)
+      throw new EventStoreInputError(
+        `events[${i}].eventId`,
+        'An event id must be text of 1 to 100 characters.',
+      );
+  });
+}
 
 export function validateLoadProgress(progress: LoadProgress): void {
   const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
@@ -692,6 +713,7 @@ export class DuckDbEventStore implements EventStore {
     try {
       await writer.run('CREATE TABLE IF NOT EXISTS event_store_meta (schema_version INTEGER NOT NULL)');
       await writer.run(CREATE_LOAD_PROGRESS_SQL);
+      await writer.run(CREATE_DELIVERED_EVENTS_SQL);
       const version = (
         await writer.runAndReadAll('SELECT max(schema_version) AS v FROM event_store_meta')
       ).getRowObjectsJS()[0]?.v;
@@ -744,22 +766,79 @@ export class DuckDbEventStore implements EventStore {
    * keeps two appends in flight has one batch filled while the other commits.
    */
   append(events: readonly NewEvent[]): Promise<number> {
-    const rowsByType = new Map<LogType, number[]>();
     try {
       this.assertOpen();
       for (let i = 0; i < events.length; i += 1) validateNewEvent(events[i], i);
       if (events.length === 0) return Promise.resolve(0);
-      for (let i = 0; i < events.length; i += 1) {
-        const logType = events[i].logType;
-        const rows = rowsByType.get(logType);
-        if (rows) rows.push(i);
-        else rowsByType.set(logType, [i]);
-      }
     } catch (error) {
       return Promise.reject(error);
     }
     const firstId = this.takeIds(events.length);
+    return this.inWriterTransaction((writer) => this.appendIn(writer, events, firstId));
+  }
+
+  /**
+   * An anti-join on delivered_events in the transaction that appends the new events and records
+   * their ids; it waits for every lane's earlier writes (afterAll), so two calls with the same id
+   * never both find it absent (and the primary key refuses a second row if they did).
+   */
+  appendOnce(keyed: readonly KeyedEvent[]): Promise<number> {
+    try {
+      this.assertOpen();
+      validateEventIds(keyed);
+      for (let i = 0; i < keyed.length; i += 1) validateNewEvent(keyed[i].event, i);
+      if (keyed.length === 0) return Promise.resolve(0);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return this.inWriterTransaction(async (writer) => {
+      const ids = [...new Set(keyed.map((k) => k.eventId))];
+      const stored = new Set<string>();
+      for (let at = 0; at < ids.length; at += 500) {
+        const part = ids.slice(at, at + 500);
+        const result = await writer.runAndReadAll(
+          `SELECT event_id FROM delivered_events WHERE event_id IN (${part.map((_, i) => `$${i + 1}`).join(', ')})`,
+          part,
+        );
+        for (const [id] of result.getRows()) stored.add(String(id));
+      }
+      const fresh: KeyedEvent[] = [];
+      for (const k of keyed) {
+        if (stored.has(k.eventId)) continue;
+        stored.add(k.eventId);
+        fresh.push(k);
+      }
+      if (fresh.length === 0) return 0;
+      await this.appendIn(
+        writer,
+        fresh.map((k) => k.event),
+        this.takeIds(fresh.length),
+      );
+      for (let at = 0; at < fresh.length; at += 500) {
+        const part = fresh.slice(at, at + 500);
+        await writer.run(
+          `INSERT INTO delivered_events VALUES ${part.map((_, i) => `($${i + 1})`).join(', ')}`,
+          part.map((k) => k.eventId),
+        );
+      }
+      return fresh.length;
+    }, true);
+  }
+
+  /** Appends validated events in the writer's open transaction, with ids from firstId. */
+  private async appendIn(
+    writer: DuckDBConnection,
+    events: readonly NewEvent[],
+    firstId: number,
+  ): Promise<number> {
+    const rowsByType = new Map<LogType, number[]>();
+    for (let i = 0; i < events.length; i += 1) {
+      const logType = events[i].logType;
+      const rows = rowsByType.get(logType);
+      if (rows) rows.push(i);
+      else rowsByType.set(logType, [i]);
+    }
+    {
       for (const [logType, rows] of rowsByType) {
         await this.withAppender(writer, logType, (appender) =>
           this.chunkWriterOf(logType).append(appender, events, rows, firstId),
@@ -776,7 +855,7 @@ export class DuckDbEventStore implements EventStore {
         this.extendBounds(logType, lo, hi, rows.length);
       }
       return events.length;
-    });
+    }
   }
 
   /**

@@ -17,6 +17,13 @@ export interface NewEvent {
   readonly fields: Readonly<Record<string, FieldValue | null | undefined>>;
 }
 
+/** An event with the id its writer gave it (an outbox row's): appendOnce stores it once. */
+export interface KeyedEvent {
+  /** Stable across deliveries of the same event (a UUID); at most 100 characters. */
+  readonly eventId: string;
+  readonly event: NewEvent;
+}
+
 /** A stored event: the store assigns `id`, unique and increasing in insertion order. */
 export interface StoredEvent {
   readonly id: number;
@@ -178,6 +185,12 @@ export interface JsonEvents {
 export interface EventStore {
   /** Appends events (in one batch, atomically); returns how many were stored. */
   append(events: readonly NewEvent[]): Promise<number>;
+  /**
+   * Appends the events whose eventId the store has not stored before (an event delivered twice,
+   * by a retry or by two forwarders, is stored once), atomically; returns how many were new.
+   * The outbox's delivery (eventOutbox.ts; events/README.md "Events delivered once").
+   */
+  appendOnce(events: readonly KeyedEvent[]): Promise<number>;
   /**
    * The bulk path: appends one log type's events given as an Apache Arrow table (columns `tid`,
    * `time` and the type's fields; see arrowEvents.ts), in one batch, atomically; returns how many

@@ -117,6 +117,8 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
     const appendSetupAudit = async () => {
       const owed = app.workbench.setupAudit.splice(0);
       if (owed.length > 0) await store.append(owed);
+      // The outbox's rows (a crash's leftovers first), then every interval.
+      app.workbench.outbox?.start();
     };
 
     app.addHook('onReady', async () => {
@@ -156,6 +158,7 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
       clearInterval(live);
       await seeding;
       await appendingLive;
+      await app.workbench.outbox?.stop();
     });
 
     await app.register(named(logsRoutes({ store, now })));

@@ -61,7 +61,6 @@ async function migrate(
   write: Write,
 ): Promise<Revision> {
   const rev = body.staged_rev_id ?? (await currentRevision(ctx.store, s.tid)).stagedRevId;
-  let audit: PolicyAuditEntry[] = [];
   const revision = await stageChange(
     ctx.store,
     ctx.now(),
@@ -74,10 +73,9 @@ async function migrate(
           changed_by: current.updatedBy,
           changed_at: current.updatedAt,
         });
-      audit = await write(tx, staged, current);
+      await recordPolicyAudit(tx, ctx, request, s, await write(tx, staged, current));
     },
   );
-  await recordPolicyAudit(ctx, request, s, audit);
   return revision;
 }
 

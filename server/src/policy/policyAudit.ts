@@ -1,12 +1,13 @@
 /**
  * Policy changes as audit events (issue 12; docs/glossary.md §2 audit actions and sub-event types):
  * every save, reorder, publish, rollback and discard is written into the audit log type, so it
- * shows in the logs explorer. Written after the change commits; a failure to write is logged and
- * does not undo the change.
+ * shows in the logs explorer. Written in the change's transaction (the event outbox), so the
+ * record commits with the change or not at all.
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext, TenantSession } from '../context';
 import { writeAudit } from '../audit/auditTrail';
+import type { ConfigStore } from '../store/ConfigStore';
 import {
   POLICY_PERMISSION_GROUPS,
   policyGroupAuditArea,
@@ -39,14 +40,19 @@ export interface PolicyAuditEntry {
   after?: unknown;
 }
 
-/** Writes the entries through the audit trail (auditTrail.ts) as the session's user. */
+/**
+ * Writes the entries through the audit trail (auditTrail.ts) as the session's user, in `tx`: the
+ * transaction of the change (the outbox; audit/README.md).
+ */
 export async function recordPolicyAudit(
+  tx: ConfigStore,
   ctx: ServerContext,
   request: FastifyRequest,
   session: TenantSession,
   entries: readonly PolicyAuditEntry[],
 ): Promise<void> {
   await writeAudit(
+    tx,
     ctx,
     request,
     entries.map((e) => ({ ...e, tid: session.tid, userid: session.username })),

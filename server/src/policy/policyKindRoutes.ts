@@ -180,9 +180,9 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
                   details: `Changed the order of ${def.title} (${kind}${path === 'list' ? '' : ` ${path}`}) in revision ${stagedRevId}.`,
                   object: `${kind} in revision ${stagedRevId}`,
                 });
+            await recordPolicyAudit(tx, ctx, request, s, audit);
           },
         );
-        await recordPolicyAudit(ctx, request, s, audit);
         return revision;
       },
     );

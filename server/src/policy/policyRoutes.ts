@@ -132,7 +132,6 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const s = tenantSessionOf(request);
       const body = request.body;
-      const audit: PolicyAuditEntry[] = [];
       const reply = await ctx.store.transaction(async (tx) => {
         const current = await currentRevision(tx, s.tid);
         assertCurrent(current, { rev: request.params.rev, updatedAt: body.updated_at ?? current.updatedAt });
@@ -147,10 +146,9 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
           comment: body.comment?.trim() || note.note.trim() || null,
           rolledBackFrom: current.rolledBackFrom ?? null,
         });
-        audit.push(...published.audit);
+        await recordPolicyAudit(tx, ctx, request, s, published.audit);
         return revisionReply(published.revision);
       });
-      await recordPolicyAudit(ctx, request, s, audit);
       return reply;
     },
   );
@@ -193,9 +191,9 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
           rolledBackFrom: null,
         };
         await tx.revisions.put(next);
+        await recordPolicyAudit(tx, ctx, request, s, audit);
         return revisionReply(next);
       });
-      await recordPolicyAudit(ctx, request, s, audit);
       return reply;
     },
   );
@@ -238,19 +236,20 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
           }
           // The category and content versions go back with the documents that use them.
           await restoreVersions(tx, s.tid, { target, published: seen.revId, staged: stagedRevId });
+          await recordPolicyAudit(
+            tx,
+            ctx,
+            request,
+            s,
+            [...(areas.size ? areas : new Set(['web_policy']))].map((area) => ({
+              action: 'rollback' as const,
+              area,
+              details: `Staged a rollback to revision ${target} in revision ${stagedRevId}.`,
+              object: `revision ${target}`,
+            })),
+          );
         },
         { rolledBackFrom: target },
-      );
-      await recordPolicyAudit(
-        ctx,
-        request,
-        s,
-        [...(areas.size ? areas : new Set(['web_policy']))].map((area) => ({
-          action: 'rollback' as const,
-          area,
-          details: `Staged a rollback to revision ${target} in revision ${reply.staged_rev_id}.`,
-          object: `revision ${target}`,
-        })),
       );
       return reply;
     },

@@ -91,20 +91,22 @@ export const safemailWhitelistRoutes: FastifyPluginAsync = async (fastify) => {
         submitted_by: s.username,
         submitted_at: at,
       };
-      await ctx.store.entities.insert({
-        entity: UCE_ENTITY,
-        id: submission.id,
-        data: { ...submission, tid: s.tid },
-        createdAt: at,
-        updatedAt: at,
+      await ctx.store.transaction(async (tx) => {
+        await tx.entities.insert({
+          entity: UCE_ENTITY,
+          id: submission.id,
+          data: { ...submission, tid: s.tid },
+          createdAt: at,
+          updatedAt: at,
+        });
+        await recordPolicyAudit(tx, ctx, request, s, [
+          {
+            action: 'update',
+            area: AUDIT_AREA.email_policy,
+            details: `Reported ${value} as a sender of unsolicited commercial e-mail (submission ${submission.id}).`,
+          },
+        ]);
       });
-      await recordPolicyAudit(ctx, request, s, [
-        {
-          action: 'update',
-          area: AUDIT_AREA.email_policy,
-          details: `Reported ${value} as a sender of unsolicited commercial e-mail (submission ${submission.id}).`,
-        },
-      ]);
       return submission;
     },
   );

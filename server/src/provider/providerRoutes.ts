@@ -48,7 +48,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
     void (async () => {
       const operator = await ctx.store.operators.get(username);
       if (!operator) return;
-      await writeAudit(ctx, request, [
+      await writeAudit(ctx.store, ctx, request, [
         {
           tid: PROVIDER_AUDIT_TID,
           userid: operator.username,
@@ -116,7 +116,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
         subject: outcome.account.username,
         expiresAt: now + ACCESS_TOKEN_TTL_SECONDS * 1000,
       });
-      await writeAudit(ctx, request, [
+      await writeAudit(ctx.store, ctx, request, [
         {
           tid: PROVIDER_AUDIT_TID,
           userid: outcome.account.username,
@@ -249,7 +249,7 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
       if (s) {
         await ctx.store.providerSessions.delete(s.keyHash);
         // A GET (the console's sign-out link), so the trail's hook does not see it: written here.
-        await writeAudit(ctx, request, [
+        await writeAudit(ctx.store, ctx, request, [
           {
             tid: PROVIDER_AUDIT_TID,
             userid: s.username,

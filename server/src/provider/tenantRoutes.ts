@@ -35,7 +35,7 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { providerSessionOf } from '../http/guard';
 import { publishRevision } from '../policy/publishRevision';
 import { INITIAL_REVISION_COMMENT } from '@workbench/common/api/contract/policy';
-import { noteAudit, writeAudit } from '../audit/auditTrail';
+import { auditInTransaction, noteAudit, writeAudit } from '../audit/auditTrail';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { IdParams, tenantReply, insertAdmin, freeAdminUsername, tenantRouteKit } from './tenantRouteKit';
 
@@ -129,7 +129,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
         portalV2: false,
       };
       const operator = providerSessionOf(request).username;
-      const initial = await store.transaction(async (tx) => {
+      const row = await store.transaction(async (tx) => {
         await tx.tenants.insert(tenant);
         // Its revision 1 (every kind's defaults) is its initial policy, published as any publish is.
         const published = await publishRevision(tx, {
@@ -141,20 +141,21 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
           rolledBackFrom: null,
         });
         if (admin && passwordHash) await insertAdmin(tx, tenant.tid, admin, passwordHash);
-        return published;
-      });
-      // The new tenant's own trail begins with that publish, by the operator who created it.
-      await writeAudit(
-        ctx,
-        request,
-        initial.audit.map((e) => ({ ...e, tid: tenant.tid, userid: operator })),
-      );
-      const row = await tenantReply(store, tenant);
-      noteAudit(request, {
-        object: name,
-        tenant: tenant.tid,
-        after: { ...row, ...(username ? { admin_username: username } : {}) },
-        details: `Created the tenant ${name}.`,
+        // The new tenant's own trail begins with that publish, by the operator who created it.
+        await writeAudit(
+          tx,
+          ctx,
+          request,
+          published.audit.map((e) => ({ ...e, tid: tenant.tid, userid: operator })),
+        );
+        const created = await tenantReply(tx, tenant);
+        await auditInTransaction(tx, request, {
+          object: name,
+          tenant: tenant.tid,
+          after: { ...created, ...(username ? { admin_username: username } : {}) },
+          details: `Created the tenant ${name}.`,
+        });
+        return created;
       });
       return reply.code(201).send({
         tenant: row,

@@ -20,7 +20,7 @@ import {
   endUserRowProblem,
 } from '@workbench/common/api/contract/udb';
 import { ApiHttpError, errorResponses } from '../http/errors';
-import { noteAudit } from '../audit/auditTrail';
+import { auditInTransaction, noteAudit } from '../audit/auditTrail';
 import {
   USER_NOT_FOUND_MSG,
   applyChanges,
@@ -98,13 +98,14 @@ export const tenantUserRoutes: FastifyPluginAsync = async (fastify) => {
         request.body.user_list,
         dryRun,
         nowIso(),
+        (tx, rows) =>
+          auditInTransaction(tx, request, {
+            skip: dryRun || rows.length === 0,
+            object: t.name,
+            after: rows.map(endUserReply),
+            details: `Created ${rows.length} user${rows.length === 1 ? '' : 's'} of ${t.name}.`,
+          }),
       );
-      noteAudit(request, {
-        skip: dryRun || created.length === 0,
-        object: t.name,
-        after: created.map(endUserReply),
-        details: `Created ${created.length} user${created.length === 1 ? '' : 's'} of ${t.name}.`,
-      });
       return { dry_run: dryRun, created: created.length, users: created.map(endUserReply), errors };
     },
   );

@@ -566,6 +566,34 @@ ${API_TOKENS_TABLE}
       CREATE INDEX tenant_associations_secondary ON tenant_associations (secondary_tid, status);
     `,
   },
+  {
+    version: 16,
+    name: 'event outbox: audit events written in the transaction of their change',
+    // Issue 38 point 1 (audit/README.md "The outbox"): one row per event owed to the event store,
+    // deleted once the event store has it. BIGINT for epoch milliseconds on PostgreSQL.
+    sql: `
+      CREATE TABLE event_outbox (
+        event_id TEXT PRIMARY KEY,
+        created_at INTEGER NOT NULL,
+        event TEXT NOT NULL,
+        claim TEXT,
+        claimed_until INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX event_outbox_due ON event_outbox (claimed_until, created_at);
+      CREATE INDEX event_outbox_claim ON event_outbox (claim);
+    `,
+    postgres: `
+      CREATE TABLE event_outbox (
+        event_id TEXT PRIMARY KEY,
+        created_at BIGINT NOT NULL,
+        event TEXT NOT NULL,
+        claim TEXT,
+        claimed_until BIGINT NOT NULL DEFAULT 0
+      );
+      CREATE INDEX event_outbox_due ON event_outbox (claimed_until, created_at);
+      CREATE INDEX event_outbox_claim ON event_outbox (claim);
+    `,
+  },
 ];
 
 /**

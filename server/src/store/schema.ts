@@ -232,6 +232,19 @@ export interface ApiTokensTable {
 }
 
 /** A multi-tenant association (migration 15): the parent is the primary, the child the secondary. */
+/** Events owed to the event store (migration 16; audit/README.md "The outbox"). */
+export interface EventOutboxTable {
+  event_id: string;
+  /** Epoch ms: rows are delivered oldest first. */
+  created_at: number;
+  /** The event (NewEvent) as JSON. */
+  event: string;
+  /** The token of the forwarder run that holds the row, until claimed_until. */
+  claim: string | null;
+  /** Epoch ms; 0: free. */
+  claimed_until: Generated<number>;
+}
+
 export interface TenantAssociationsTable {
   id: string;
   primary_tid: string;
@@ -271,6 +284,7 @@ export interface ConfigDatabase {
   report_files: ReportFilesTable;
   api_tokens: ApiTokensTable;
   tenant_associations: TenantAssociationsTable;
+  event_outbox: EventOutboxTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

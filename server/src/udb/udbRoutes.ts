@@ -37,7 +37,7 @@ import type { ConfigStore, EndUserRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { generatePassword, hashPassword } from '../security/passwords';
-import { noteAudit } from '../audit/auditTrail';
+import { auditInTransaction, noteAudit } from '../audit/auditTrail';
 import { checkQuota, quotaRoomOf } from '../quota/tenantQuota';
 
 export const endUserReply = (u: EndUserRecord): EndUserType => ({
@@ -157,6 +157,12 @@ export async function bulkCreateEndUsers(
   rows: unknown[],
   dryRun: boolean,
   at: string,
+  /** Called in the transaction once its rows are written: the import's audit event commits with them. */
+  audit?: (
+    tx: ConfigStore,
+    created: readonly EndUserRecord[],
+    errors: readonly BulkRowError[],
+  ) => Promise<void>,
 ): Promise<{ created: EndUserRecord[]; errors: BulkRowError[] }> {
   checkBulkSize(rows.length);
   const errors: BulkRowError[] = [];
@@ -217,6 +223,7 @@ export async function bulkCreateEndUsers(
       if (!dryRun) await tx.endUsers.insert(record);
       out.push(record);
     }
+    await audit?.(tx, out, errors);
     return out;
   });
   errors.sort((a, b) => a.index - b.index);
@@ -318,7 +325,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
         const record = newRecord(s.tid, body, hash, nowIso());
         await tx.endUsers.insert(record);
         const created = endUserReply(record);
-        noteAudit(request, {
+        await auditInTransaction(tx, request, {
           object: record.username,
           after: created,
           details: `Created the user ${record.username}.`,
@@ -355,7 +362,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
         const next = applyChanges(u, changes, hash, nowIso());
         await tx.endUsers.update(next);
         const after = endUserReply(next);
-        noteAudit(request, {
+        await auditInTransaction(tx, request, {
           object: u.username,
           before: endUserReply(u),
           after,
@@ -412,14 +419,14 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
         request.body.user_list,
         dryRun,
         nowIso(),
+        (tx, rows, refused) =>
+          auditInTransaction(tx, request, {
+            skip: dryRun || rows.length === 0,
+            object: namesOf(rows.map((r) => r.username)),
+            after: rows.map(endUserReply),
+            details: `Imported ${rows.length} user${rows.length === 1 ? '' : 's'}${refused.length > 0 ? ` (${refused.length} refused)` : ''}.`,
+          }),
       );
-      const names = created.map((r) => r.username);
-      noteAudit(request, {
-        skip: dryRun || created.length === 0,
-        object: namesOf(names),
-        after: created.map(endUserReply),
-        details: `Imported ${created.length} user${created.length === 1 ? '' : 's'}${errors.length > 0 ? ` (${errors.length} refused)` : ''}.`,
-      });
       return { dry_run: dryRun, created: created.length, users: created.map(endUserReply), errors };
     },
   );
@@ -449,7 +456,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
           if (!dryRun) await tx.endUsers.update(applyChanges(u, changes, undefined, at));
         });
         const modified = names.length;
-        noteAudit(request, {
+        await auditInTransaction(tx, request, {
           skip: dryRun || modified === 0,
           object: namesOf(names),
           after: changes,
@@ -482,7 +489,7 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
           if (!dryRun) await tx.endUsers.delete(s.tid, u.uid);
         });
         const deleted = names.length;
-        noteAudit(request, {
+        await auditInTransaction(tx, request, {
           skip: dryRun || deleted === 0,
           object: namesOf(names),
           details: `Deleted ${deleted} user${deleted === 1 ? '' : 's'}.`,
@@ -513,7 +520,10 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
         const u = await tx.endUsers.findByUsername(s.tid, username);
         if (!u) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'username');
         await tx.endUsers.update({ ...u, passwordHash: hash, updatedAt: nowIso() });
-        noteAudit(request, { object: u.username, details: `Reset the password of the user ${u.username}.` });
+        await auditInTransaction(tx, request, {
+          object: u.username,
+          details: `Reset the password of the user ${u.username}.`,
+        });
         return { username: u.username, password };
       });
     },

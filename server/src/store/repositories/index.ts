@@ -4,6 +4,7 @@ import { ApiTokenRepository } from './apiTokens';
 import { MfaRepository, OperatorRepository, UserRepository } from './accounts';
 import { EndUserRepository } from './endUsers';
 import { EntityRepository } from './entities';
+import { EventOutboxRepository } from './eventOutbox';
 import { PolicyDocRepository, RevisionRepository } from './policy';
 import { PastReportRepository, ScheduledReportRepository } from './reports';
 import { SavedSearchRepository } from './savedSearches';
@@ -48,6 +49,8 @@ export const repositoriesOn = (sql: Sql, secrets: SecretBox) =>
     roles: new TenantRoleRepository(sql),
     /** Multi-tenant associations: a parent tenant and a child tenant. */
     tenantAssociations: new TenantAssociationRepository(sql),
+    /** Events owed to the event store, written with their change (the audit trail's outbox). */
+    eventOutbox: new EventOutboxRepository(sql),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;

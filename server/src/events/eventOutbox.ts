@@ -1,0 +1,126 @@
+/**
+ * The outbox's forwarder (audit/README.md "The outbox"; issue 38): events are written to the
+ * config store's event_outbox in the transaction of the change they record, and this delivers
+ * them to the event store: at start, every few seconds, and when nudged after a commit. A row is
+ * an event for the event store (any log type), so other writers can put their events here too.
+ *
+ * Each run claims a batch (a token and a lease in one conditional statement: two servers on one
+ * config store never hold the same row at once), appends it with appendOnce (the event store
+ * keeps an event id once, so a row delivered again after a crash or an expired lease is not
+ * stored twice), and deletes the rows only after the event store accepted them. A failed append
+ * frees the rows for the next run.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ConfigStore } from '../store/ConfigStore';
+import { OUTBOX_CLAIM_BATCH, type OutboxRow } from '../store/repositories/eventOutbox';
+import { EventStoreInputError, type EventStore, type KeyedEvent, type NewEvent } from './eventStore';
+
+/** How long a claim holds its rows: a run that died is taken over after this. */
+export const OUTBOX_LEASE_MS = 60_000;
+/** The forwarder's interval: rows a nudge missed (another server's, a failed run's) go within it. */
+export const OUTBOX_INTERVAL_MS = 2_000;
+
+/** Outbox rows of events, each with a new stable id (written in the caller's transaction). */
+export function outboxRowsOf(events: readonly NewEvent[], createdAt: number): OutboxRow[] {
+  return events.map((event) => ({ eventId: randomUUID(), createdAt, event: JSON.stringify(event) }));
+}
+
+const keyedOf = (row: OutboxRow): KeyedEvent => ({
+  eventId: row.eventId,
+  event: JSON.parse(row.event) as NewEvent,
+});
+
+export interface OutboxForwarderOptions {
+  store: ConfigStore;
+  events: EventStore;
+  now?: () => number;
+  intervalMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export class OutboxForwarder {
+  private running: Promise<void> | null = null;
+  /** A nudge came while a run was going: run again after it. */
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: OutboxForwarderOptions) {}
+
+  /** Delivers what is owed now, then every interval. */
+  start(): void {
+    if (this.stopped || this.timer) return;
+    this.nudge();
+    this.timer = setInterval(() => this.nudge(), this.options.intervalMs ?? OUTBOX_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  /** Starts a run (or one more after the current one); errors go to onError. */
+  nudge(): void {
+    void this.deliver().catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  /**
+   * Delivers every due row, batch by batch, and resolves when the outbox had no more due rows
+   * (a run already going is joined and followed by one more, so rows committed before this call
+   * are delivered when it resolves). Rejects when a delivery failed (its rows stay owed).
+   */
+  deliver(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running.then(() => this.deliver());
+    }
+    const run = (async () => {
+      try {
+        do {
+          this.again = false;
+          while ((await this.deliverBatch()) === OUTBOX_CLAIM_BATCH && !this.stopped);
+        } while (this.again && !this.stopped);
+      } finally {
+        this.running = null;
+      }
+    })();
+    this.running = run;
+    return run;
+  }
+
+  /** Stops the timer and waits for a run in progress (before the stores close). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One claim: answers how many rows it held (a full batch: more may be due). */
+  private async deliverBatch(): Promise<number> {
+    const { store, events } = this.options;
+    const now = (this.options.now ?? Date.now)();
+    const token = randomUUID();
+    const rows = await store.eventOutbox.claim(token, now, now + OUTBOX_LEASE_MS);
+    if (rows.length === 0) return 0;
+    try {
+      await events.appendOnce(rows.map(keyedOf));
+    } catch (error) {
+      if (!(error instanceof EventStoreInputError)) {
+        await store.eventOutbox.release(token).catch(() => undefined);
+        throw error;
+      }
+      // A row the event store refuses would block every later one: deliver them one by one and
+      // drop the refused (reported), so only that event is lost, never the ones behind it.
+      for (const row of rows) {
+        try {
+          await events.appendOnce([keyedOf(row)]);
+        } catch (refused) {
+          if (!(refused instanceof EventStoreInputError)) {
+            await store.eventOutbox.release(token).catch(() => undefined);
+            throw refused;
+          }
+          this.options.onError?.(refused);
+        }
+      }
+    }
+    await store.eventOutbox.deleteClaimed(token);
+    return rows.length;
+  }
+}
