@@ -1,7 +1,9 @@
 /**
  * CRASH TEST (real server child processes, SIGKILL; ~20–30 s): the user database's bulk create
  * killed while requests are in flight. After a restart each request's rows are all there or all
- * absent, and nothing saved before (answered 200) is lost (issue 10).
+ * absent, and nothing saved before (answered 200) is lost (issue 10). The audit trail holds
+ * exactly one "Imported 500 users" event per committed batch, no more, no fewer: written in the
+ * batch's transaction (the outbox), delivered once after the restart (issue 38).
  */
 import {
   UDB_BULK_LIMIT,
@@ -15,6 +17,9 @@ import {
   signInAdmin,
   startChildServer,
   crashDataDirPerTest,
+  outboxDrained,
+  storedAuditEvents,
+  tenantIdOf,
   type SignedInClient,
 } from './childServer';
 
@@ -90,5 +95,13 @@ test('bulk user creates killed in flight (SIGKILL): after a restart each is all 
   }
   const all = (await (await after.call('GET', `${UDB_PATHS.users}?limit=1`)).json()) as UserListReply;
   expect(all.total).toBe(DEMO_END_USERS.acme + UDB_BULK_LIMIT * (1 + kept));
+  // The restart delivers what the killed server owed the event store.
+  await outboxDrained(dataDir());
   await second.stop();
+  const imports = (await storedAuditEvents(dataDir(), tenantIdOf(dataDir(), 'acme'))).filter(
+    (e) => e.fields.audit_action === 'add_user' && String(e.fields.details).startsWith('Imported '),
+  );
+  expect(imports.map((e) => e.fields.details)).toEqual(
+    Array.from({ length: 1 + kept }, () => `Imported ${UDB_BULK_LIMIT} users.`),
+  );
 });

@@ -8,7 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { XSRF_COOKIE, XSRF_HEADER } from '@workbench/common/api/contract/wire';
+import Database from 'better-sqlite3';
 import { CookieJar } from '../testing/testServer';
+import { DuckDbEventStore } from '../events/duckdbEventStore';
+import type { StoredEvent } from '../events/eventStore';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 /** The last guard of every wait: conditions are polled, this only bounds a hung run. */
@@ -165,4 +168,54 @@ export async function signInAdmin(server: ChildServer, password: string): Promis
   const login = await call('POST', '/api/auth/v1/login', { username: 'admin@acme.example', password });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   return { call };
+}
+
+/**
+ * Resolves once the server's config store has no event owed to the event store (its outbox is
+ * empty): read from this process while the server runs (SQLite in WAL mode has readers beside
+ * its writer). Polled; GUARD_MS bounds a hung run.
+ */
+export async function outboxDrained(dataDir: string): Promise<void> {
+  const db = new Database(path.join(dataDir, 'config.sqlite'), { readonly: true });
+  try {
+    const owed = () => (db.prepare('SELECT count(*) AS n FROM event_outbox').get() as { n: number }).n;
+    const guard = Date.now() + GUARD_MS;
+    while (owed() > 0) {
+      if (Date.now() > guard)
+        throw new Error(`The outbox still holds ${owed()} events after ${GUARD_MS} ms.`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/** The tenant's audit events in the data directory's event store (the server stopped), oldest first. */
+export async function storedAuditEvents(dataDir: string, tid: string): Promise<StoredEvent[]> {
+  const events = await DuckDbEventStore.open(dataDir);
+  try {
+    const out: StoredEvent[] = [];
+    const scan = {
+      logType: 'scan_audit' as const,
+      tid,
+      start: 0,
+      end: Number.MAX_SAFE_INTEGER,
+      filters: [],
+      order: 'asc' as const,
+    };
+    for await (const batch of events.scan(scan)) out.push(...batch);
+    return out;
+  } finally {
+    await events.close();
+  }
+}
+
+/** The id of the tenant named `name` in the data directory's config store. */
+export function tenantIdOf(dataDir: string, name: string): string {
+  const db = new Database(path.join(dataDir, 'config.sqlite'), { readonly: true });
+  try {
+    return (db.prepare('SELECT tid FROM tenants WHERE name = ?').get(name) as { tid: string }).tid;
+  } finally {
+    db.close();
+  }
 }

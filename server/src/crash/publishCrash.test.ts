@@ -3,13 +3,23 @@
  * A client stages a note into each revision and publishes it, over and over; the server is killed
  * mid-loop. After a restart the revision is whole: the published history ends at the current
  * rev_id with each revision's own note, the staged state matches staged_rev_id, and every publish
- * the client saw answered is there (issue 10, crash tests; publish is one transaction).
+ * the client saw answered is there (issue 10, crash tests; publish is one transaction). And the
+ * audit trail holds exactly one "published" event per published revision, no more, no fewer: the
+ * event is written in the publish's transaction (the outbox) and delivered once after the restart
+ * (issue 38).
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { POLICY_PATHS, type Revision } from '@workbench/common/api/contract/policy';
 import { policyDocPath } from '@workbench/common/api/contract/policyKinds';
-import { GUARD_MS, signInAdmin, startChildServer, crashDataDirPerTest } from './childServer';
+import {
+  GUARD_MS,
+  crashDataDirPerTest,
+  outboxDrained,
+  signInAdmin,
+  startChildServer,
+  storedAuditEvents,
+} from './childServer';
 
 const PASSWORD = 'crash-test-password';
 const ENV = { WORKBENCH_DEMO_PASSWORD: PASSWORD, WORKBENCH_DEMO_EVENTS: '0' };
@@ -65,6 +75,8 @@ test('a publish killed in flight leaves the revision whole: published or still s
   const current = (await (
     await (await signInAdmin(second, PASSWORD)).call('GET', POLICY_PATHS.rules)
   ).json()) as Revision;
+  // The restart delivers what the killed server owed the event store.
+  await outboxDrained(dataDir());
   await second.stop();
 
   const db = new Database(path.join(dataDir(), 'config.sqlite'), { readonly: true });
@@ -88,6 +100,13 @@ test('a publish killed in flight leaves the revision whole: published or still s
     } else {
       expect(current.staged_rev_id).toBe(current.rev_id);
     }
+    // One "published" event per published revision (each saved only the note: one area).
+    const publishEvents = (await storedAuditEvents(dataDir(), tid)).filter(
+      (e) => e.fields.audit_action === 'published' && e.fields.object !== 'revision 1',
+    );
+    expect(publishEvents.map((e) => e.fields.object).sort()).toEqual(
+      history.map((h) => `revision ${h.rev_id}`).sort(),
+    );
   } finally {
     db.close();
   }

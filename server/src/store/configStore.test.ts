@@ -703,4 +703,33 @@ describe.each(engines)('%s config store', (_engine, open) => {
     expect(await store.tenants.delete('t1')).toBe(true);
     expect(await store.pastReports.getFile('t1', 'p3')).toBeNull();
   });
+
+  test('event outbox: rows written in a transaction commit or roll back with it; a claim holds rows from another until its lease ends', async () => {
+    const row = (eventId: string, createdAt: number) => ({
+      eventId,
+      createdAt,
+      event: `{"id":"${eventId}"}`,
+    });
+    await store.eventOutbox.insert([row('e2', 2)]);
+    await store.transaction(async (tx) => tx.eventOutbox.insert([row('e1', 1), row('e3', 3)]));
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.eventOutbox.insert([row('lost', 4)]);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await store.eventOutbox.count()).toBe(3);
+    // Oldest first; a second claimer at the same moment gets nothing while the lease holds.
+    expect((await store.eventOutbox.claim('a', 100, 200)).map((r) => r.eventId)).toEqual(['e1', 'e2', 'e3']);
+    expect(await store.eventOutbox.claim('b', 150, 250)).toEqual([]);
+    // Released (a failed delivery): free at once; after the lease, another claimer takes them over.
+    expect(await store.eventOutbox.release('a')).toBe(3);
+    expect((await store.eventOutbox.claim('b', 150, 250)).map((r) => r.eventId)).toEqual(['e1', 'e2', 'e3']);
+    const taken = await store.eventOutbox.claim('c', 250, 350);
+    expect(taken).toEqual([row('e1', 1), row('e2', 2), row('e3', 3)]);
+    // Only the holder's claim deletes: 'b' lost its rows to 'c'.
+    expect(await store.eventOutbox.deleteClaimed('b')).toBe(0);
+    expect(await store.eventOutbox.deleteClaimed('c')).toBe(3);
+    expect(await store.eventOutbox.count()).toBe(0);
+  });
 });
