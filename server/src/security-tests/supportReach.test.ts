@@ -28,7 +28,7 @@ function decidedRows(): Map<string, 'reads' | 'refused'> {
   for (const line of text.slice(start).split('\n').slice(1)) {
     const trimmed = line.trim();
     if (trimmed.startsWith('- **')) break;
-    const m = /^\| (GET|POST) (\S+) \| (reads|refused) \|/.exec(trimmed);
+    const m = /^\|\s*(GET|POST) (\S+)\s*\|\s*(reads|refused)\s*\|/.exec(trimmed);
     if (m) rows.set(`${m[1]} ${m[2]}`, m[3] as 'reads' | 'refused');
   }
   return rows;
