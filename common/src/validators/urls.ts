@@ -1,5 +1,6 @@
 import { characterLength } from './characterLength';
 import { isEmptyValue, type ValidationErrorKey } from './errorKeys';
+import { isNonPublicAddress } from './publicAddress';
 
 /** http(s) URL length limits (docs/shared-ui.md §10, §10), in characters (see characterLength). */
 export const URL_MIN_LENGTH = 8;
@@ -11,25 +12,51 @@ export function uriStartsWithHttp(value: string | null | undefined): ValidationE
   return /^https?:\/\//i.test(value) ? null : 'invalidUriStartsWith';
 }
 
-/** Control characters (general category Cc): C0 U+0000–U+001F, DEL U+007F and C1 U+0080–U+009F. */
-const CONTROL_CHARACTER = /\p{Cc}/u;
+/**
+ * Control (Cc: C0, DEL, C1) and format (Cf: U+200B, U+202E right-to-left override, U+FEFF…)
+ * characters: the URL parser would drop or percent-encode them silently, and a format character
+ * shows the address other than it is.
+ */
+const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * Characters the URL parser percent-encodes or rewrites without a word, so that the address it
+ * answers is not the one written: a backslash (read as a slash: `https://a.example\@evil.example/`
+ * goes to a.example for one parser and evil.example for another), `<`, `>`, `"`, a backtick.
+ */
+const REWRITTEN = /[\\<>"`]/;
+
+/** A host name after the parser's IDNA step: ASCII letters, digits, hyphen, underscore and dots. */
+const HOST_NAME = /^(?:[a-z0-9_-]+\.)*[a-z0-9_-]+\.?$/;
 
 /**
  * Whether a parsed URL's host names a host: an IP address (IPv6 in brackets), or labels none of
- * which starts or ends with a hyphen. The URL parser itself accepts '-.com' and 'a-.example'.
+ * which starts or ends with a hyphen and with no character a host name does not have (the parser
+ * itself accepts '-.com', 'a-.example' and '*.example').
  */
 function hasValidHost(url: URL): boolean {
   const host = url.hostname;
   if (host === '') return false;
   if (host.startsWith('[')) return true;
+  if (!HOST_NAME.test(host)) return false;
   return host.split('.').every((label) => !label.startsWith('-') && !label.endsWith('-'));
 }
 
 /**
- * An http(s) URL [invalidUriStartsWith when the scheme is missing or another one; invalidUrl when
- * it is shorter than 8 or longer than 2048 characters, contains whitespace or a control character
- * (C0, DEL, C1: the URL parser would drop or percent-encode them silently), has no host, or has a
- * host label that starts or ends with a hyphen]. 'http://a' (8 characters) is the shortest valid URL.
+ * The authority as written (between '//' and the first '/', '?' or '#'): the parser drops an empty
+ * user-info ('https://@a.example') and so hides it.
+ */
+const authorityOf = (value: string): string => value.replace(/^[a-z]+:\/\//i, '').split(/[/?#]/)[0] ?? '';
+
+/**
+ * The one rule for an http(s) URL a user gives (feed, logo, list and profile addresses), on the
+ * client and the server alike [invalidUriStartsWith when the scheme is missing or another one;
+ * invalidUrl when it is shorter than 8 or longer than 2048 characters, has whitespace, a control or
+ * format character, a backslash, an unescaped '<', '>', '"' or backtick, more slashes after the
+ * scheme, an empty user-info ('@' alone), port 0, no host, or a host with a character a host name
+ * does not have or a label that starts or ends with a hyphen]. 'http://a' (8 characters) is the
+ * shortest valid URL. The WHATWG URL parser reads it; the rules above refuse what it would
+ * silently rewrite.
  */
 export function httpUrl(value: string | null | undefined): ValidationErrorKey | null {
   if (isEmptyValue(value)) return null;
@@ -37,12 +64,42 @@ export function httpUrl(value: string | null | undefined): ValidationErrorKey | 
   if (scheme) return scheme;
   const length = characterLength(value);
   if (length < URL_MIN_LENGTH || length > URL_MAX_LENGTH) return 'invalidUrl';
-  if (/\s/.test(value) || CONTROL_CHARACTER.test(value)) return 'invalidUrl';
+  if (/\s/.test(value) || CONTROL_OR_FORMAT.test(value) || REWRITTEN.test(value)) return 'invalidUrl';
+  // 'https:///a.example': the parser skips the extra slashes.
+  if (/^https?:\/\/\//i.test(value)) return 'invalidUrl';
+  const authority = authorityOf(value);
+  if (authority.startsWith('@') || authority.includes(':@')) return 'invalidUrl';
+  let url: URL;
   try {
-    return hasValidHost(new URL(value)) ? null : 'invalidUrl';
+    url = new URL(value);
   } catch {
     return 'invalidUrl';
   }
+  if (url.port === '0') return 'invalidUrl';
+  return hasValidHost(url) ? null : 'invalidUrl';
+}
+
+/** An https URL: the http(s) rule, and the scheme https [invalidUriStartsWith otherwise]. */
+export function httpsUrl(value: string | null | undefined): ValidationErrorKey | null {
+  if (isEmptyValue(value)) return null;
+  if (!/^https:\/\//i.test(value)) return 'invalidUriStartsWith';
+  return httpUrl(value);
+}
+
+/**
+ * An http(s) URL whose host is not written as a non-public address: not 'localhost', not an IP
+ * literal that is loopback, private, link-local (169.254.169.254 included), unique-local, CGNAT,
+ * multicast, unspecified or reserved, in any spelling the parser accepts (it turns '0x7f.1' and
+ * '2130706433' into 127.0.0.1, and IPv4-mapped IPv6 is judged as the IPv4) [invalidUrl]. For the
+ * addresses the product fetches or sends its users to (feed and logo URLs). A name that resolves to
+ * such an address is refused where the server connects (server/src/net/).
+ */
+export function publicHttpUrl(value: string | null | undefined): ValidationErrorKey | null {
+  const key = httpUrl(value);
+  if (key || isEmptyValue(value)) return key;
+  const host = new URL(value).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'invalidUrl';
+  return isNonPublicAddress(host) ? 'invalidUrl' : null;
 }
 
 /**

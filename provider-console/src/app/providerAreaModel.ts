@@ -41,4 +41,9 @@ export interface ProviderArea {
    * navigation and its path shows the 404 page, as on a backend with only the spec's calls.
    */
   extension?: ExtensionId;
+  /**
+   * The permissions the page's reads need, every one (an entity area: its rows' read permission):
+   * a role without them does not see the area, and its path shows the 404 page.
+   */
+  permissions: readonly string[];
 }

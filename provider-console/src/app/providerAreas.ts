@@ -6,8 +6,14 @@
 import type { ComponentType } from 'react';
 import {
   PROVIDER_ENTITY_REGISTRY,
+  entityReadPermission,
   type ProviderEntity,
 } from '@workbench/common/api/contract/providerEntities';
+import { TENANTS_READ } from '@workbench/common/api/contract/providerRoles';
+import { PROVIDER_AUDIT_READ } from '@workbench/common/api/contract/providerAudit';
+import { REPORT_REGIONS_READ } from '@workbench/common/api/contract/providerReportRegions';
+import { TENANT_REPORTS_READ } from '@workbench/common/api/contract/reportQueries';
+import type { AccessController } from '@workbench/common/features/rbac/permissions';
 import type {
   ProviderArea,
   ProviderAreaId,
@@ -19,12 +25,21 @@ const page =
   (load: () => Promise<ComponentType<ProviderPageProps>>): ProviderPageLoader =>
   async () => ({ default: await load() });
 
+/** The read permissions of registry rows (an area showing them as tabs needs each). */
+const readsOf = (entities: readonly ProviderEntity[]): string[] =>
+  entities.map((e) => entityReadPermission(PROVIDER_ENTITY_REGISTRY[e]));
+
+/** Whether a role may use the area: every read its page makes is allowed. */
+export const areaAllowed = (area: ProviderArea, access: AccessController): boolean =>
+  area.permissions.every((p) => access.can(p));
+
 /** An area that is one registry row on the shared entity page, titled as the row. */
 const entityArea = (id: ProviderAreaId & ProviderEntity): ProviderArea => ({
   id,
   path: id,
   title: PROVIDER_ENTITY_REGISTRY[id].title,
   page: page(() => import('../entities/EntityPage').then((m) => m.entityPageOf(id))),
+  permissions: readsOf([id]),
 });
 
 export const PROVIDER_AREAS: readonly ProviderArea[] = [
@@ -33,6 +48,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     path: 'tenants',
     title: 'Tenants',
     page: page(() => import('../tenants/TenantsPage').then((m) => m.TenantsPage)),
+    permissions: [TENANTS_READ],
   },
   // Each tenant's limits and use (issue 37, docs/provider-console.md §11), beside the tenants.
   {
@@ -40,6 +56,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     path: 'quota',
     title: 'Quota',
     page: page(() => import('../quota/QuotaPage').then((m) => m.QuotaPage)),
+    permissions: [TENANTS_READ],
   },
   // What the tenants' administrators sent from Contact Us (issue 34 point 7), beside the tenants.
   {
@@ -48,6 +65,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Contact messages',
     page: page(() => import('../contact/ContactMessagesPage').then((m) => m.ContactMessagesPage)),
     extension: 'contact-messages',
+    permissions: [TENANTS_READ],
   },
   // Tenant groups (with their tenants, issue 14), beside the tenants.
   entityArea('tenant_groups'),
@@ -59,6 +77,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Licences',
     page: page(() => import('../licences/LicencesPage').then((m) => m.LicencesPage)),
     entities: ['ova_keys', 'ova_versions'],
+    permissions: readsOf(['ova_keys', 'ova_versions']),
   },
   {
     id: 'deployments',
@@ -66,6 +85,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Deployments & Pods',
     page: page(() => import('../deployments/DeploymentsPage').then((m) => m.DeploymentsPage)),
     entities: ['deployments', 'pods'],
+    permissions: readsOf(['deployments', 'pods']),
   },
   // The provider's default PAC file (issue 37, docs/provider-console.md §12), beside the deployments.
   {
@@ -73,6 +93,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     path: 'pac',
     title: 'PAC file',
     page: page(() => import('../pac/ProviderPacPage').then((m) => m.ProviderPacPage)),
+    permissions: [TENANTS_READ],
   },
   // The provider's equipment (issue 37), beside the deployments it is placed in.
   entityArea('inventory'),
@@ -82,6 +103,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Rollouts',
     page: page(() => import('../rollouts/RolloutsPage').then((m) => m.RolloutsPage)),
     extension: 'provider-rollouts',
+    permissions: [TENANTS_READ],
   },
   // The policy templates a rollout or tenantpolicyinit publishes (issue 37), beside the rollouts.
   entityArea('templates'),
@@ -93,6 +115,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     path: 'capability-state',
     title: 'Capability state',
     page: page(() => import('../capabilities/CapabilityStatePage').then((m) => m.CapabilityStatePage)),
+    permissions: [TENANTS_READ],
   },
   // Analytics summaries across tenants (issue 37), leading to each tenant's insights.
   {
@@ -100,6 +123,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     path: 'analytics',
     title: 'Analytics',
     page: page(() => import('../analytics/AnalyticsPage').then((m) => m.AnalyticsPage)),
+    permissions: [TENANT_REPORTS_READ],
   },
   // Where each tenant's scheduled reports are made (issue 37), with a dry run before a change.
   {
@@ -107,6 +131,7 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     path: 'report-regions',
     title: 'Report regions',
     page: page(() => import('../analytics/ReportRegionsPage').then((m) => m.ReportRegionsPage)),
+    permissions: [REPORT_REGIONS_READ],
   },
   // Category overrides (issue 14): URL recategorisations for all or some tenants.
   entityArea('category_overrides'),
@@ -116,5 +141,6 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     title: 'Audit trail',
     page: page(() => import('../audit/AuditTrailPage').then((m) => m.AuditTrailPage)),
     extension: 'provider-audit',
+    permissions: [PROVIDER_AUDIT_READ],
   },
 ];

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   loginIds,
+  notFoundIds,
   providerIds,
   providerNavItemId,
   providerPageIds,
@@ -141,6 +142,20 @@ describe('provider console: shell', () => {
     await waitFor(() =>
       expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('Deployments & Pods'),
     );
+  });
+
+  it("support's navigation lists only the areas its role reads; another area's path is the 404 page", async () => {
+    renderConsole('/tenants', { user: support });
+    const nav = await screen.findByTestId(providerIds.nav);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    for (const refused of ['Licences', 'Deployments & Pods', 'Inventory'])
+      expect(links).not.toContain(refused);
+    for (const read of ['Tenants', 'SKUs', 'RA pre-filter', 'Report regions', 'Audit trail'])
+      expect(links).toContain(read);
+    renderConsole('/licences', { user: support });
+    expect(await screen.findByTestId(notFoundIds.page, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('the user menu shows name and role; Extend session shows the new expiry', async () => {

@@ -4,7 +4,9 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { Loading, NotFoundPage } from '@workbench/common/components/page-states/index';
 import { useExtension, useExtensionsKnown } from '@workbench/common/features/extensions/useExtension';
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
-import { PROVIDER_AREAS } from '../app/providerAreas';
+import { useSelector } from 'react-redux';
+import { selectProviderAccess } from '@workbench/common/features/provider-session/providerSessionSelectors';
+import { PROVIDER_AREAS, areaAllowed } from '../app/providerAreas';
 import type { ProviderArea } from '../app/providerAreaModel';
 
 // The login page (consoleLogin.tsx) and the shell (consoleFrame.tsx) are chunks of their own, not
@@ -41,6 +43,12 @@ function ExtensionGate({ id, children }: { id: ExtensionId; children: ReactNode 
   return served ? <>{children}</> : <NotFoundPage />;
 }
 
+/** An area the role's reads do not reach: the 404 page, as for a path that does not exist. */
+function RoleGate({ area, children }: { area: ProviderArea; children: ReactNode }) {
+  const access = useSelector(selectProviderAccess);
+  return areaAllowed(area, access) ? <>{children}</> : <NotFoundPage />;
+}
+
 /** An area's route: its page, loaded on first visit. */
 function areaRoute(area: ProviderArea): RouteObject {
   const Page = lazy(area.page);
@@ -51,7 +59,11 @@ function areaRoute(area: ProviderArea): RouteObject {
   );
   return {
     path: area.path,
-    element: area.extension ? <ExtensionGate id={area.extension}>{page}</ExtensionGate> : page,
+    element: (
+      <RoleGate area={area}>
+        {area.extension ? <ExtensionGate id={area.extension}>{page}</ExtensionGate> : page}
+      </RoleGate>
+    ),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   providerLogoutRequested,
   providerNavItemId,
   providerPageIds,
+  selectProviderAccess,
   selectProviderExpires,
   selectProviderSession,
   selectProviderUser,
@@ -15,7 +16,7 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@workbench/common';
-import { PROVIDER_AREAS } from '../app/providerAreas';
+import { PROVIDER_AREAS, areaAllowed } from '../app/providerAreas';
 
 export const PROVIDER_PRODUCT_NAME = 'Provider Console';
 export const ROLE_LABELS = { operator: 'Operator', support: 'Support (read-only)' } as const;
@@ -35,7 +36,7 @@ const PROVIDER_HELP = {
   topics: [
     {
       title: 'Who may do what',
-      text: "Operators run tenants, SKUs, licences, deployments and rollouts. Support staff read every page and any tenant's report dashboards, and change nothing.",
+      text: 'Operators run tenants, SKUs, licences, deployments and rollouts. Support staff read the tenants, their reports and logs, the SKU catalogue, the RA pre-filter and the audit trail, and change nothing; licence keys, deployments, pods and the inventory are for operators.',
     },
     {
       title: 'Your session',
@@ -101,13 +102,17 @@ function ProviderUserMenu() {
 export function ProviderShell() {
   const location = useLocation();
   const served = useAppSelector(selectServedExtensions);
+  const access = useAppSelector(selectProviderAccess);
   return (
     <ShellLayout
       title={PROVIDER_PRODUCT_NAME}
       actions={<ProviderUserMenu />}
       navTestId={providerIds.nav}
-      // An area of a server extension shows once the server listed it (docs/api.md).
-      nav={PROVIDER_AREAS.filter((area) => !area.extension || served.has(area.extension)).map((area) => {
+      // An area of a server extension shows once the server listed it (docs/api.md); an area
+      // shows only to a role its reads are allowed to (support does not see the licences).
+      nav={PROVIDER_AREAS.filter(
+        (area) => (!area.extension || served.has(area.extension)) && areaAllowed(area, access),
+      ).map((area) => {
         const active =
           location.pathname === `/${area.path}` || location.pathname.startsWith(`/${area.path}/`);
         return (

@@ -1,12 +1,16 @@
 /**
  * A tenant's Overview summary: its SKUs by name, its licence keys (a key names its tenant by
- * name) with their state, the deployment it is on, and its usage (portal users, administrators,
+ * name) with their state (for the roles that read keys), the deployment it is on, and its usage (portal users, administrators,
  * the published policy revision). A new tenant reads "none yet" where it has nothing, and each
  * card says where that is set.
  */
 import type { ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { providerPageIds, useExtension } from '@workbench/common';
+import { providerPageIds, selectProviderAccess, useAppSelector, useExtension } from '@workbench/common';
+import {
+  PROVIDER_ENTITY_REGISTRY,
+  entityReadPermission,
+} from '@workbench/common/api/contract/providerEntities';
 import type { TenantDetail } from '@workbench/common/api/contract/providerTenants';
 import type { LicenceState } from '@workbench/common/api/contract/providerOps';
 import { useEntityRead } from '../app/consoleEntities';
@@ -37,8 +41,14 @@ export function TenantSummary({ tenant }: { tenant: TenantDetail }) {
   const skus = useEntityRead('getTenantSkus', [tenant.tid]);
   const catalogue = useEntityRead('listSkus', [{ limit: 500, sort: 'sku_id' }]);
   const deployments = useEntityRead('getTenantDeployments', []);
+  // Licence keys are secrets support does not read (providerRoles.ts): no card, no call.
+  const readsKeys = useAppSelector(selectProviderAccess).can(
+    entityReadPermission(PROVIDER_ENTITY_REGISTRY.ova_keys),
+  );
   // Keys name their tenant by name: the search narrows, the exact name decides.
-  const keys = useEntityRead('listOvaKeys', [{ limit: 500, sort: 'expires_at', q: tenant.name }]);
+  const keys = useEntityRead('listOvaKeys', [{ limit: 500, sort: 'expires_at', q: tenant.name }], {
+    enabled: readsKeys,
+  });
   // The tenant's portal accounts are a server extension (provider-mfa-users, docs/api.md).
   const accountsServed = useExtension('provider-mfa-users');
   const admins = useEntityRead('listTenantMfaUsers', [tenant.tid], { enabled: accountsServed });
@@ -75,31 +85,33 @@ export function TenantSummary({ tenant }: { tenant: TenantDetail }) {
             </Box>
           )}
         </SummaryCard>
-        <SummaryCard id="licence" title="Licence">
-          {!keys.data ? (
-            <Muted>Loading…</Muted>
-          ) : ownKeys.length === 0 ? (
-            <Muted>No licence key issued to {tenant.name} yet (Licences).</Muted>
-          ) : (
-            <Stack spacing={1}>
-              {ownKeys.map((k) => (
-                <Box key={k.key_id}>
-                  <Typography component="div" sx={{ overflowWrap: 'anywhere' }}>
-                    {k.key_id} <LicenceStateBadge state={k.license_state as LicenceState} />
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {k.license_type}
-                    {k.does_not_expire
-                      ? ', does not expire'
-                      : k.expires_at
-                        ? `, expires ${k.expires_at}`
-                        : ''}
-                  </Typography>
-                </Box>
-              ))}
-            </Stack>
-          )}
-        </SummaryCard>
+        {readsKeys && (
+          <SummaryCard id="licence" title="Licence">
+            {!keys.data ? (
+              <Muted>Loading…</Muted>
+            ) : ownKeys.length === 0 ? (
+              <Muted>No licence key issued to {tenant.name} yet (Licences).</Muted>
+            ) : (
+              <Stack spacing={1}>
+                {ownKeys.map((k) => (
+                  <Box key={k.key_id}>
+                    <Typography component="div" sx={{ overflowWrap: 'anywhere' }}>
+                      {k.key_id} <LicenceStateBadge state={k.license_state as LicenceState} />
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {k.license_type}
+                      {k.does_not_expire
+                        ? ', does not expire'
+                        : k.expires_at
+                          ? `, expires ${k.expires_at}`
+                          : ''}
+                    </Typography>
+                  </Box>
+                ))}
+              </Stack>
+            )}
+          </SummaryCard>
+        )}
         <SummaryCard id="deployment" title="Deployment">
           {!deployments.data ? (
             <Muted>Loading…</Muted>

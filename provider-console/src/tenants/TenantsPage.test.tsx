@@ -175,7 +175,7 @@ describe('tenant detail', () => {
 
   it("a new tenant's Overview sums up its SKUs, licence, deployment and usage", async () => {
     renderConsole('/tenants/t-acme', {
-      user: support,
+      user: operator,
       stubs: (m) => {
         detailStubs(m);
         m.onGet(tenantSubPath('t-acme', 'skus')).reply(200, { sku_ids: ['SWG-BASIC'] });
@@ -234,6 +234,27 @@ describe('tenant detail', () => {
     await waitFor(async () => expect(await card('usage')).toHaveTextContent('1 portal administrator'));
     expect(await card('usage')).toHaveTextContent('3 users');
     expect(await card('usage')).toHaveTextContent('Policy: revision 4');
+  }, 60000);
+
+  it('support sees the Overview without the licence card: licence keys are not read for it', async () => {
+    const { mock } = renderConsole('/tenants/t-acme', {
+      user: support,
+      stubs: (m) => {
+        detailStubs(m);
+        m.onGet(TENANT_DEPLOYMENTS_PATH).reply(200, {
+          tenant_deployments: [{ tid: 't-acme', name: 'acme', deployment: 'euw1' }],
+          default_deployment: 'use1',
+        });
+      },
+    });
+    const deployment = await screen.findByTestId(
+      `${providerPageIds.tenantSummary}-deployment`,
+      {},
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(deployment).toHaveTextContent(/^Deploymenteuw1$/));
+    expect(screen.queryByTestId(`${providerPageIds.tenantSummary}-licence`)).toBeNull();
+    expect(mock.history.get.map((r) => r.url)).not.toContain('/gdmanage/api/v1/ova_keys');
   }, 60000);
 
   it('the capability to add is picked from the known ones, each with its meaning', async () => {

@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   PROVIDER_AUDIT_DEFAULT_LIMIT,
   PROVIDER_AUDIT_PATH,
+  PROVIDER_AUDIT_READ,
   ProviderAuditList,
   ProviderAuditQuery,
   type ProviderAuditEvent,
@@ -21,7 +22,7 @@ import type { EventFilter, EventStore, StoredEvent } from '../events/eventStore'
 import { PROVIDER_AUDIT_TID } from './auditTrail';
 
 /** Support staff read the trail (sessions.ts PROVIDER_ROLES); only operators write anything. */
-export const PROVIDER_AUDIT_READ = 'audit:trail:read';
+export { PROVIDER_AUDIT_READ };
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 

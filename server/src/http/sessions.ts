@@ -1,4 +1,4 @@
-import { PROVIDER_ENTITIES, PROVIDER_ENTITY_REGISTRY } from '@workbench/common/api/contract/providerEntities';
+import { PROVIDER_ROLES } from '@workbench/common/api/contract/providerRoles';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   PROVIDER_SESSION_COOKIE,
@@ -13,7 +13,6 @@ import {
   rolesToPermissions,
 } from '@workbench/common/features/rbac/permissions';
 import type { ProviderSession, ServerContext, TenantSession } from '../context';
-import type { OperatorRole } from '../store/ConfigStore';
 import { digest } from '../security/tokens';
 import { tenantInEffect } from '../provider/capabilityStateRoutes';
 import { pendingStepsOf } from '../auth/pendingSteps';
@@ -26,23 +25,8 @@ export const PROVIDER_KEY_MS = 60 * 60 * 1000;
 /** No provider session outlives this, however often it is extended. */
 export const PROVIDER_SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_MS;
 
-/**
- * Provider roles as read/write lists (docs/access.md §1 form). Support reads tenants, reports and
- * every provider entity, and writes nothing.
- */
-export const PROVIDER_ROLES: Record<OperatorRole, { read: string[]; write: string[] }> = {
-  operator: { read: ['*:*'], write: ['*:*'] },
-  support: {
-    read: [
-      'tenants:*',
-      'reports:*',
-      // The provider's audit trail (audit/providerAuditRoutes.ts).
-      'audit:*',
-      ...PROVIDER_ENTITIES.map((e) => `${PROVIDER_ENTITY_REGISTRY[e].permissionItem}:*`),
-    ],
-    write: [],
-  },
-};
+/** Provider roles as read/write lists: one table, shared with the console (what it shows). */
+export { PROVIDER_ROLES };
 
 export async function resolveTenantSession(
   ctx: ServerContext,

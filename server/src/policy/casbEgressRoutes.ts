@@ -12,6 +12,7 @@
  * - GET /api/policy/v1/egress_policy/header_blocklist: the headers no egress rule may change
  *   (the kind's own EGRESS_HEADER_BLOCKLIST, which its save checks), with why.
  */
+import { httpsUrl } from '@workbench/common/validators/urls';
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -79,14 +80,8 @@ function entryProblem(value: string, isFwaas: boolean, wildcards: boolean): stri
   return domain(value) satisfies ValidationErrorKey | null;
 }
 
-const isHttpsUrl = (value: string): boolean => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname !== '' && !/\s/.test(value);
-  } catch {
-    return false;
-  }
-};
+/** The list's address: common's one URL rule, https only (the client's form checks the same). */
+const isHttpsUrl = (value: string): boolean => httpsUrl(value) === null && value !== '';
 
 export const casbEgressRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -28,6 +28,11 @@ import {
 } from './entityChecks';
 
 const READ = { world: 'provider' as const, permission: 'deployments:*:read' };
+/**
+ * Which deployment each tenant is on is the tenant's own data (its summary shows it): support,
+ * which reads tenants but not the deployments, reads it too (common's providerRoles.ts).
+ */
+export const TENANT_DEPLOYMENTS_READ = 'tenants:deployments:read';
 const WRITE = 'deployments:*:write';
 
 export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
@@ -93,7 +98,7 @@ export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     TENANT_DEPLOYMENTS_PATH,
     {
-      config: READ,
+      config: { world: 'provider', permission: TENANT_DEPLOYMENTS_READ },
       schema: {
         tags,
         summary: "Every tenant's deployment (the default deployment unless it was moved)",

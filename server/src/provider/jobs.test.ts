@@ -43,7 +43,7 @@ const act = (pod: string, node: string, action: string, who = operator) =>
 const job = async (id: string, who = operator) =>
   (await (await server.call(jobPath(id), { jar: who.jar })).json()) as Job;
 const node = async (pod: string, name: string) =>
-  ((await (await server.call(podNodesPath(pod), { jar: support.jar })).json()) as PodNodes).nodes.find(
+  ((await (await server.call(podNodesPath(pod), { jar: operator.jar })).json()) as PodNodes).nodes.find(
     (n) => n.node === name,
   );
 /** Moves the clock by `steps` job steps and lets the runner tick. */
@@ -68,7 +68,10 @@ test('a restart goes pending → started → finished; the node restarts and is 
   expect(busy.status).toBe(409);
 
   await step(1);
-  expect(await job(id, support)).toMatchObject({ status: 'started' });
+  expect(await job(id)).toMatchObject({ status: 'started' });
+  // Pods, their nodes and jobs are operators' work: support is refused the reads too (server/README.md).
+  expect((await server.call(jobPath(id), { jar: support.jar })).status).toBe(403);
+  expect((await server.call(podNodesPath('use1-a'), { jar: support.jar })).status).toBe(403);
   expect(await node('use1-a', 'use1-a-node-1')).toMatchObject({
     state: 'restarting',
     operation_state: 'started',
@@ -125,21 +128,21 @@ test('freeze then thaw change the node state; the job list is newest first and n
   expect(await node('use1-b', 'use1-b-node-1')).toMatchObject({ state: 'active', last_action: 'thaw' });
 
   const list = (await (
-    await server.call(`${JOBS_PATH}?pod_id=use1-b&limit=2`, { jar: support.jar })
+    await server.call(`${JOBS_PATH}?pod_id=use1-b&limit=2`, { jar: operator.jar })
   ).json()) as JobList;
   expect(list.jobs.map((j) => j.id)).toEqual([thaw.id, freeze.id]);
   expect(list.total).toBeGreaterThanOrEqual(3); // the demo's history of the pod too
 
   // One node's history: its own jobs only, newest first, with their outcome.
   const history = (await (
-    await server.call(`${JOBS_PATH}?pod_id=use1-b&node=use1-b-node-1`, { jar: support.jar })
+    await server.call(`${JOBS_PATH}?pod_id=use1-b&node=use1-b-node-1`, { jar: operator.jar })
   ).json()) as JobList;
   expect(history.jobs.map((j) => [j.id, j.action, j.status])).toEqual([
     [thaw.id, 'thaw', 'finished'],
     [freeze.id, 'freeze', 'finished'],
   ]);
   expect(history.total).toBe(2);
-  const noPod = await server.call(`${JOBS_PATH}?node=use1-b-node-1`, { jar: support.jar });
+  const noPod = await server.call(`${JOBS_PATH}?node=use1-b-node-1`, { jar: operator.jar });
   expect(noPod.status).toBe(400);
   expect(((await noPod.json()) as { field: string }).field).toBe('pod_id');
 });
@@ -194,7 +197,9 @@ testEmbeddedOnly(
       operation_state: 'failed',
     });
     // The demo's running jobs were in flight too; none is left pending or started.
-    const all = (await (await server.call(`${JOBS_PATH}?limit=500`, { jar: support.jar })).json()) as JobList;
+    const all = (await (
+      await server.call(`${JOBS_PATH}?limit=500`, { jar: operator.jar })
+    ).json()) as JobList;
     expect(all.jobs.filter((j) => j.status === 'pending' || j.status === 'started')).toEqual([]);
     // And the node takes actions again.
     expect((await act('apse2-a', 'apse2-a-node-2', 'freeze')).status).toBe(202);

@@ -8,6 +8,7 @@ import {
   PROVIDER_ENTITIES,
   PROVIDER_ENTITY_REGISTRY,
   entityItemPath,
+  entityReadPermission,
   type ProviderEntity,
   type ProviderEntityDef,
 } from '@workbench/common/api/contract/providerEntities';
@@ -21,6 +22,8 @@ import {
   type TenantDeploymentList,
   type TenantMoveJob,
 } from '@workbench/common/api/contract/providerOps';
+import { PROVIDER_ROLES } from '@workbench/common/api/contract/providerRoles';
+import { createAccessController, rolesToPermissions } from '@workbench/common/features/rbac/permissions';
 import { JOB_STEP_MS } from './jobRunner';
 import { ApiHttpError } from '../http/errors';
 import {
@@ -212,16 +215,22 @@ const withoutId = (entity: ProviderEntity, body: Body) => {
   return rest;
 };
 
+const SUPPORT_ACCESS = createAccessController(rolesToPermissions(PROVIDER_ROLES.support), true);
+
 describe.each(PROVIDER_ENTITIES)('%s', (entity) => {
   const def = PROVIDER_ENTITY_REGISTRY[entity];
   const { body, bad } = EXAMPLES[entity];
   const id = String(body[def.idField]);
 
-  test('an operator creates and reads a row; the list finds it; support reads it', async () => {
+  // Support reads the rows of its reach only (server/README.md, "Support's reach").
+  const supportReads = SUPPORT_ACCESS.can(entityReadPermission(def));
+
+  test(`an operator creates and reads a row; the list finds it; support ${supportReads ? 'reads it' : 'is refused (403)'}`, async () => {
     const created = await call(def.path, operator, 'POST', body);
     expect(created.status).toBe(201);
     expect(await json(created)).toMatchObject(body);
-    const read = await call(entityItemPath(def, id), support);
+    expect((await call(entityItemPath(def, id), support)).status).toBe(supportReads ? 200 : 403);
+    const read = await call(entityItemPath(def, id), operator);
     expect(read.status).toBe(200);
     expect(await json(read)).toMatchObject({ ...(def as ProviderEntityDef).defaults, ...body });
     const found = await json<{ total: number }>(
@@ -293,7 +302,7 @@ describe('licence keys', () => {
   const KEYS = PROVIDER_ENTITY_REGISTRY.ova_keys.path;
   test('the state is computed when read: every state in the demo, about to expire within the threshold', async () => {
     const page = await json<{ ova_keys: { key_id: string; license_state: string }[] }>(
-      await call(`${KEYS}?limit=100`, support),
+      await call(`${KEYS}?limit=100`, operator),
     );
     const states = new Set(page.ova_keys.map((k) => k.license_state));
     expect([...states].sort()).toEqual(['about_to_expire', 'active', 'expired', 'none']);
@@ -309,8 +318,10 @@ describe('licence keys', () => {
   test('key features and key SKUs are read and replaced as lists; a key twice is 400; deleting the key drops them', async () => {
     const path = `${KEYS}/OVA-ACME-2026/features`;
     const before = await json<{ features: { feature_name: string; license_state: string }[] }>(
-      await call(path, support),
+      await call(path, operator),
     );
+    // Licence keys are secrets: support reads neither the keys nor their lists.
+    expect((await call(path, support)).status).toBe(403);
     expect(before.features.map((f) => f.license_state)).toEqual(['active', 'about_to_expire']);
     const items = [{ feature_name: 'casb', expires_at: '', does_not_expire: false }];
     const put = await call(path, operator, 'PUT', { features: items });
@@ -372,7 +383,8 @@ describe('deployments', () => {
     ).toBe(400);
     const set = await call(DEFAULT_DEPLOYMENT_PATH, operator, 'PUT', { default_deployment: 'eu-west-1' });
     expect(await json(set)).toEqual({ default_deployment: 'eu-west-1' });
-    expect(await json(await call(DEFAULT_DEPLOYMENT_PATH, support))).toEqual({
+    expect((await call(DEFAULT_DEPLOYMENT_PATH, support)).status).toBe(403);
+    expect(await json(await call(DEFAULT_DEPLOYMENT_PATH, operator))).toEqual({
       default_deployment: 'eu-west-1',
     });
   });
@@ -392,8 +404,9 @@ describe('deployments', () => {
       expect.objectContaining({ tid: other, status: 'moved' }),
       expect.objectContaining({ tid, status: 'failed', reason: `No such tenant: ${tid}.` }),
     ]);
-    // The job is polled where a node action's is; support reads it too.
-    expect((await call(jobPath(start.id), support)).status).toBe(200);
+    // The job is polled where a node action's is; an operators' job, refused to support.
+    expect((await call(jobPath(start.id), operator)).status).toBe(200);
+    expect((await call(jobPath(start.id), support)).status).toBe(403);
   });
 
   test('a deployment that is the default, or holds tenants or pods, is not deleted (409)', async () => {
@@ -414,9 +427,10 @@ describe('inventory', () => {
   const path = PROVIDER_ENTITY_REGISTRY.inventory.path;
   type Items = { inventory: Array<Record<string, string>>; total: number };
 
-  test('the demo inventory is listed at the spec’s name, every status in it, for support too', async () => {
+  test('the demo inventory is listed at the spec’s name, every status in it; support is refused', async () => {
     expect(path).toBe('/gdmanage/api/v1/inventory-management');
-    const page = await json<Items>(await call(`${path}?limit=100`, support));
+    expect((await call(`${path}?limit=100`, support)).status).toBe(403);
+    const page = await json<Items>(await call(`${path}?limit=100`, operator));
     expect(page.total).toBeGreaterThanOrEqual(10);
     expect(new Set(page.inventory.map((i) => i.status))).toEqual(
       new Set(['in_stock', 'allocated', 'deployed', 'in_repair', 'retired']),
@@ -443,7 +457,7 @@ describe('inventory', () => {
     const { serial_number: _sn, created_at: _c, updated_at: _u, ...rest } = before;
     const moved = { ...rest, status: 'deployed', tenant_name: 'globex', location: 'Globex HQ' };
     expect((await call(item, operator, 'PUT', moved)).status).toBe(200);
-    expect(await json(await call(item, support))).toMatchObject(moved);
+    expect(await json(await call(item, operator))).toMatchObject(moved);
     expect((await call(item, operator, 'DELETE')).status).toBe(204);
     expect((await call(item, operator)).status).toBe(404);
   });

@@ -17,7 +17,9 @@ import {
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import { ApiHttpError } from '../http/errors';
 
-export const TENANTS_READ = 'tenants:*:read';
+import { TENANTS_READ } from '@workbench/common/api/contract/providerRoles';
+
+export { TENANTS_READ };
 export const TENANTS_WRITE = 'tenants:*:write';
 /** The provider entity that keeps a tenant's document `name` (one row per tenant, id = tid). */
 export const docEntity = (name: string): string => `tenant_${name}`;

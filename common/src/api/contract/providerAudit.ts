@@ -60,3 +60,6 @@ export const ProviderAuditList = Type.Object({
   total: Type.Integer(),
 });
 export type ProviderAuditList = Static<typeof ProviderAuditList>;
+
+/** Reading the provider's audit trail (operators and support). */
+export const PROVIDER_AUDIT_READ = 'audit:trail:read';

@@ -7,7 +7,7 @@ import {
   NOTIFICATION_TITLE_MAX,
 } from '@workbench/common/api/contract/policy-kinds/customizationKinds';
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
-import { email, httpUrl, noLeadingTrailingSpaces } from '@workbench/common/validators/index';
+import { email, noLeadingTrailingSpaces, publicHttpUrl } from '@workbench/common/validators/index';
 import { customizationIds } from '@workbench/common/test-ids/dlpIds';
 import type { SectionEditorProps } from '../policy/PolicyFamilyPage';
 import { formFields, messageAsIs } from '../policy/formFields';
@@ -46,7 +46,7 @@ export function validatePage(v: PageValues): Partial<Record<keyof PageValues, st
   };
   text('title', NOTIFICATION_TITLE_MAX);
   text('message', NOTIFICATION_MESSAGE_MAX);
-  if (v.logo_url && httpUrl(v.logo_url))
+  if (v.logo_url && publicHttpUrl(v.logo_url))
     errors.logo_url = 'Enter an address starting with http:// or https://.';
   if (v.contact_email && email(v.contact_email))
     errors.contact_email = 'Enter an e-mail address like name@example.com.';

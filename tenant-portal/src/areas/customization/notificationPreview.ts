@@ -5,7 +5,7 @@
  * `srcdoc`, so that even a mistake here could not run code in the portal or read its session,
  * and the preview's styles cannot leak into the portal's (or the portal's into it).
  */
-import { httpUrl } from '@workbench/common/validators/index';
+import { publicHttpUrl } from '@workbench/common/validators/index';
 
 /** HTML-escapes text for element content and double-quoted attributes. */
 export const escapeHtml = (text: string): string =>
@@ -40,7 +40,7 @@ export function previewDocument(content: PreviewContent, context: PreviewContext
     .join('');
   // Only an http(s) address is used as the logo's source; anything else shows no logo.
   const logo =
-    content.logo_url && httpUrl(content.logo_url) === null
+    content.logo_url && publicHttpUrl(content.logo_url) === null
       ? `<img class="logo" src="${escapeHtml(content.logo_url)}" alt="Logo">`
       : '';
   const contact = content.contact_email

@@ -1,11 +1,11 @@
 /**
- * The threat feed form: an https URL (common's httpUrl, which the server's fwaas/feeds kind checks,
+ * The threat feed form: an https URL (common's publicHttpUrl, which the server's fwaas/feeds kind checks,
  * plus https only: a feed that decides what the firewall blocks must not be read in clear text),
  * the type of its entries, how often it is read again (5 to 1440 minutes) and whether it is on.
  */
 import * as yup from 'yup';
 import { FEED_TYPES } from '@workbench/common/api/contract/policy-kinds/firewallKinds';
-import { httpUrl } from '@workbench/common/validators/urls';
+import { publicHttpUrl } from '@workbench/common/validators/urls';
 import { nameSchema } from './formRules';
 import type { FirewallFeed } from './firewallModel';
 
@@ -37,7 +37,7 @@ export function feedFormSchema(otherNames: readonly string[]) {
       .trim()
       .required('required')
       .test('url', function test(value) {
-        const key = httpUrl(value ?? '');
+        const key = publicHttpUrl(value ?? '');
         if (key) return this.createError({ message: key });
         return /^https:\/\//i.test(value ?? '') ? true : this.createError({ message: 'httpsOnly' });
       }),

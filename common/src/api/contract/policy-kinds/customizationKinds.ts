@@ -7,7 +7,7 @@
  */
 import { Type } from 'typebox';
 import { email } from '../../../validators/network';
-import { httpUrl } from '../../../validators/urls';
+import { publicHttpUrl } from '../../../validators/urls';
 import { closed, firstDuplicate, firstIssue, kind, oneOf, type KindCheckIssue } from './kindDef';
 import { firstInvalidAt } from './ruleParts';
 
@@ -61,7 +61,7 @@ const checkPages = (
 ): KindCheckIssue | null =>
   firstIssue(
     () => firstDuplicate(list, 'data.list', 'page'),
-    () => firstInvalidAt(list, 'data.list', 'logo_url', httpUrl),
+    () => firstInvalidAt(list, 'data.list', 'logo_url', publicHttpUrl),
     () => firstInvalidAt(list, 'data.list', 'contact_email', email),
   );
 

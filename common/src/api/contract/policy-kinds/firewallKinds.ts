@@ -6,7 +6,7 @@
 import { Type } from 'typebox';
 import { FIREWALL_ACTIONS, FIREWALL_REQUEST_TYPES } from '../../../vocabularies/logFilterVocabularies';
 import { ipOrIpRange, portOrPortRange } from '../../../validators/network';
-import { httpUrl } from '../../../validators/urls';
+import { publicHttpUrl } from '../../../validators/urls';
 import {
   Comment,
   RULES_MAX,
@@ -149,7 +149,7 @@ export const FIREWALL_KINDS = {
         () => firstDuplicate(data.list, 'data.list', 'id'),
         () => {
           for (const [i, feed] of data.list.entries()) {
-            const bad = firstInvalid([feed.url], `data.list.${i}.url`, httpUrl);
+            const bad = firstInvalid([feed.url], `data.list.${i}.url`, publicHttpUrl);
             if (bad)
               return { ...bad, field: `data.list.${i}.url`, message: `data.list.${i}.url is invalid.` };
           }

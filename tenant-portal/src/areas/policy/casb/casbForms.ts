@@ -14,6 +14,7 @@ import {
 } from '@workbench/common/api/contract/policy-kinds/casbKinds';
 import { COMMENT_MAX_LENGTH, domainOrWildcard } from '@workbench/common/api/contract/policy-kinds/kindDef';
 import { POLICY_ENFORCEMENT_ACTIONS, vocabularyLabel } from '@workbench/common/vocabularies/index';
+import { httpsUrl } from '@workbench/common/validators/urls';
 import { lines } from '../web/listEdits';
 import { ruleFormSchema, ruleMessage } from '../web/ruleForm';
 
@@ -240,7 +241,8 @@ export const domainListSchema = (others: readonly string[]) =>
     domains: domainLines(false),
     ddl_url: yup
       .string()
-      .matches(/^https:\/\/[^\s/]+(\/\S*)?$/, 'ddlUrl')
+      // The server's rule (common's httpsUrl): what it refuses, the form refuses as you type.
+      .test('ddlUrl', 'ddlUrl', (value) => !value || httpsUrl(value) === null)
       .max(2048, 'maxlength'),
     comment,
   });

@@ -1,0 +1,40 @@
+/**
+ * What each provider role may read and write (docs/access.md §1 read/write lists): the server's
+ * guard grants a provider session these permissions, and the console shows an area only when they
+ * allow its reads. Support answers tickets about tenants: it reads the tenants and everything
+ * under them, their reports and logs, the catalogue that explains a tenant's entitlements, the
+ * remote-access pre-filter that may block a tenant's traffic and the provider's audit trail; it
+ * writes nothing. Licence keys (secrets), OVA versions, deployments, pods, their nodes and jobs,
+ * and the inventory are operators' work and refused to support (server/README.md, "Support's
+ * reach", lists every route).
+ */
+import type { OperatorRole } from './provider';
+import { PROVIDER_ENTITY_REGISTRY } from './providerEntities';
+
+/** What the tenants' routes and the console's tenant pages need. */
+export const TENANTS_READ = 'tenants:*:read';
+
+/** The catalogue rows support reads: what a SKU or feature a tenant holds means. No prices live there. */
+const SUPPORT_ENTITY_READS = [
+  'skus',
+  'features',
+  'feature_sku_groups',
+  'sku_incompatibilities',
+  'ra_prefilter',
+] as const;
+
+export const PROVIDER_ROLES: Record<OperatorRole, { read: string[]; write: string[] }> = {
+  operator: { read: ['*:*'], write: ['*:*'] },
+  support: {
+    read: [
+      // Tenants and everything under them, which deployment each is on included.
+      'tenants:*',
+      // Their report dashboards, insights and logs (the support view).
+      'reports:*',
+      // Who changed what on the provider side (audit/providerAuditRoutes.ts).
+      'audit:*',
+      ...SUPPORT_ENTITY_READS.map((e) => `${PROVIDER_ENTITY_REGISTRY[e].permissionItem}:*`),
+    ],
+    write: [],
+  },
+};
