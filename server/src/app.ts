@@ -25,6 +25,7 @@ import { reportFilesPlugin } from './reports/reportFilesPlugin';
 import { reportRegionRoutes } from './provider/reportRegionRoutes';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
+import { impactRoutes } from './policy/impactRoutes';
 import { referenceRoutes } from './policy/referenceRoutes';
 import { providerRoutes } from './provider/providerRoutes';
 import { entityRoutes } from './provider/entityRoutes';
@@ -468,6 +469,7 @@ async function registerEverything(
   await app.register(named(connectivityRoutes));
   if (options.events && ctx.events) {
     await app.register(named(eventsPlugin(options.events)));
+    await app.register(named(impactRoutes));
     const { reportFiles } = options.events;
     if (reportFiles)
       await app.register(

@@ -128,6 +128,13 @@ export const EXTENSION_REGISTRY = {
     routes: [post('/api/policy/v1/tester')],
     usedFor: 'the Policy tester page',
   },
+  'policy-impact': {
+    world: 'tenant',
+    family: 'policy',
+    title: 'Impact preview of a publish',
+    routes: [post('/api/policy/v1/impact'), get('/api/policy/v1/impact/{id}')],
+    usedFor: "the publish Review step's impact preview",
+  },
   'cloud-app-catalogue': {
     world: 'tenant',
     family: 'policy',
