@@ -90,7 +90,7 @@ export class ImpactTally {
     const f = e.fields;
     const req = webRequestOf(
       {
-        url: url.href,
+        url: '',
         category: text(f.category),
         risk: (f.risk === undefined ? undefined : text(f.risk)) as 'G' | 'Y' | 'R',
         userid: text(f.userid),
@@ -100,8 +100,9 @@ export class ImpactTally {
         time: e.time,
       },
       side.categoryVersion,
+      url,
     );
-    return decideWebRequest(side.policy, { ...req, url }, side.names);
+    return decideWebRequest(side.policy, req, side.names);
   }
 
   add(e: StoredEvent): void {
@@ -137,7 +138,7 @@ export class ImpactTally {
       this.samples.push({
         time: e.time,
         user,
-        url: url.href,
+        url: '',
         category,
         published: { action: before.action, rule: before.rule },
         staged: { action: after.action, rule: after.rule },

@@ -44,10 +44,11 @@ export async function webPolicyAt(store: ConfigStore, tid: string, rev: number):
 
 /**
  * What a web event says of its request, for the decision: its category code as an id of
- * `categoryVersion`'s tree (the demo generator's decisions and the impact preview read events alike).
+ * `categoryVersion`'s tree (the demo generator's decisions and the impact preview read events alike);
+ * `url`: the event's URL parsed already.
  */
-export const webRequestOf = (facts: WebRequestFacts, categoryVersion: number): WebRequest => ({
-  url: new URL(facts.url),
+export const webRequestOf = (facts: WebRequestFacts, categoryVersion: number, url?: URL): WebRequest => ({
+  url: url ?? new URL(facts.url),
   // An event without a user, agent or address knows none (an empty text is not a value).
   user: facts.userid || undefined,
   groups: facts.groups ? [facts.groups] : [],
