@@ -76,6 +76,8 @@ export * from './features/revision/revisionSaga';
 export * from './features/revision/diffText';
 export * from './features/policy-docs';
 export * from './features/policy-tester';
+export * from './features/policy-impact';
+export * from './api/contract/policyImpact';
 export * from './features/inactivity/inactivitySlice';
 export * from './features/inactivity/inactivitySelectors';
 export * from './features/inactivity/inactivitySaga';

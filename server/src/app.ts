@@ -26,6 +26,7 @@ import { reportRegionRoutes } from './provider/reportRegionRoutes';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
 import { impactRoutes } from './policy/impactRoutes';
+import { approvalRoutes } from './policy/approvalRoutes';
 import { referenceRoutes } from './policy/referenceRoutes';
 import { providerRoutes } from './provider/providerRoutes';
 import { entityRoutes } from './provider/entityRoutes';
@@ -437,6 +438,7 @@ async function registerEverything(
   await app.register(named(roleRoutes));
   await app.register(named(loginAreaRoutes));
   await app.register(named(policyRoutes));
+  await app.register(named(approvalRoutes));
   await app.register(named(referenceRoutes));
   await app.register(named(providerRoutes));
   await app.register(named(entityRoutes));

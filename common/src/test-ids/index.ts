@@ -198,6 +198,16 @@ export const publishBarIds = {
   discardDialog: 'discard-dialog',
   discardConfirm: 'discard-confirm',
   discardCancel: 'discard-cancel',
+  /** The review's impact preview (docs/policy-impact.md): window, start, progress, figures. */
+  impact: 'impact-preview',
+  impactDays: 'impact-days',
+  impactRun: 'impact-run',
+  impactProgress: 'impact-progress',
+  /** data-count: the changed requests. */
+  impactChanged: 'impact-changed',
+  impactMatrixRow: 'impact-matrix-row',
+  impactSample: 'impact-sample',
+  impactUnmatched: 'impact-unmatched',
 } as const;
 
 export const revisionHistoryIds = {

@@ -90,7 +90,13 @@ beforeAll(async () => {
       risk: 'G',
       user_agent: CHROME,
     }),
-    web(acme, now - 3 * HOUR, { url: NEWS, userid: 'bob@acme.example', category: 'news', risk: 'G', user_agent: FIREFOX }),
+    web(acme, now - 3 * HOUR, {
+      url: NEWS,
+      userid: 'bob@acme.example',
+      category: 'news',
+      risk: 'G',
+      user_agent: FIREFOX,
+    }),
     web(acme, now - 4 * HOUR, {
       url: RISKY,
       userid: 'carol@acme.example',
@@ -99,9 +105,21 @@ beforeAll(async () => {
       user_agent: 'curl/8.5.0',
     }),
     // Outside a 1-day window, inside 7 days.
-    web(acme, now - 3 * DAY, { url: CASINO, userid: 'dave@acme.example', category: 'gambling', risk: 'G', user_agent: CHROME }),
+    web(acme, now - 3 * DAY, {
+      url: CASINO,
+      userid: 'dave@acme.example',
+      category: 'gambling',
+      risk: 'G',
+      user_agent: CHROME,
+    }),
     // Another tenant's request: never replayed for acme.
-    web(tid('globex'), now - 2 * HOUR, { url: CASINO, userid: 'eve@globex.example', category: 'gambling', risk: 'G', user_agent: CHROME }),
+    web(tid('globex'), now - 2 * HOUR, {
+      url: CASINO,
+      userid: 'eve@globex.example',
+      category: 'gambling',
+      risk: 'G',
+      user_agent: CHROME,
+    }),
   ]);
   await store.flush();
 }, 60_000);
@@ -140,7 +158,11 @@ async function stage(kindPath: string, data: unknown): Promise<void> {
 }
 
 async function preview(days: number, who = admin): Promise<NonNullable<Job['result']>> {
-  const started = await server.call('/api/policy/v1/impact', { method: 'POST', jar: who.jar, body: { days } });
+  const started = await server.call('/api/policy/v1/impact', {
+    method: 'POST',
+    jar: who.jar,
+    body: { days },
+  });
   expect(started.status).toBe(200);
   let job = (await started.json()) as Job;
   expect(job.status).toBe('started');
@@ -165,7 +187,9 @@ test('a category action: the gambling request goes from allow to block, by the c
   expect(r.top_users).toEqual([{ key: 'alice@acme.example', count: 1 }]);
   expect(r.top_domains).toEqual([{ key: 'casino.example', count: 1 }]);
   expect(r.top_categories).toEqual([{ key: 'gambling', count: 1 }]);
-  expect(r.top_rules).toEqual([{ side: 'staged', rule: expect.objectContaining({ kind: 'cats', key: '27' }), count: 1 }]);
+  expect(r.top_rules).toEqual([
+    { side: 'staged', rule: expect.objectContaining({ kind: 'cats', key: '27' }), count: 1 },
+  ]);
   expect(r.samples).toEqual([
     expect.objectContaining({
       url: CASINO,
@@ -193,7 +217,9 @@ test('a risk level: the red request goes from block to allow, by the published r
   const r = await preview(1);
   expect(r.changed).toBe(1);
   expect(r.matrix).toEqual([{ from: 'block', to: 'allow', count: 1 }]);
-  expect(r.top_rules).toEqual([{ side: 'staged', rule: expect.objectContaining({ kind: 'risks', key: 'R' }), count: 1 }]);
+  expect(r.top_rules).toEqual([
+    { side: 'staged', rule: expect.objectContaining({ kind: 'risks', key: 'R' }), count: 1 },
+  ]);
   expect(r.top_categories).toEqual([{ key: 'news', count: 1 }]);
 });
 
@@ -201,32 +227,69 @@ test('a domain rule: the news request is isolated; a rule that matches nothing i
   await stage('/api/policy/v3/rules/web/exceptions', {
     bypass: [],
     list: [
-      { id: 'iso-news', name: 'Isolate news', enabled: true, action: 'safeview', conditions: { domain: ['news.example'] } },
-      { id: 'nobody', name: 'Nobody visits', enabled: true, action: 'block', conditions: { domain: ['nowhere.example'] } },
-      { id: 'off', name: 'Switched off', enabled: false, action: 'block', conditions: { domain: ['news.example'] } },
+      {
+        id: 'iso-news',
+        name: 'Isolate news',
+        enabled: true,
+        action: 'safeview',
+        conditions: { domain: ['news.example'] },
+      },
+      {
+        id: 'nobody',
+        name: 'Nobody visits',
+        enabled: true,
+        action: 'block',
+        conditions: { domain: ['nowhere.example'] },
+      },
+      {
+        id: 'off',
+        name: 'Switched off',
+        enabled: false,
+        action: 'block',
+        conditions: { domain: ['news.example'] },
+      },
     ],
   });
   const r = await preview(1);
   expect(r.matrix).toEqual([{ from: 'allow', to: 'safeview', count: 1 }]);
   expect(r.samples[0]).toMatchObject({
     url: NEWS,
-    staged: { action: 'safeview', rule: { kind: 'web/exceptions', key: 'iso-news', index: 0, name: 'Isolate news' } },
+    staged: {
+      action: 'safeview',
+      rule: { kind: 'web/exceptions', key: 'iso-news', index: 0, name: 'Isolate news' },
+    },
   });
   // A disabled rule decides nothing by design: only enabled rules are listed.
-  expect(r.unmatched_rules).toEqual([{ kind: 'web/exceptions', key: 'nobody', index: 1, name: 'Nobody visits' }]);
+  expect(r.unmatched_rules).toEqual([
+    { kind: 'web/exceptions', key: 'nobody', index: 1, name: 'Nobody visits' },
+  ]);
 });
 
 test('the bypass list: the red site is bypassed instead of blocked', async () => {
-  await stage('/api/policy/v3/rules/web/exceptions', { bypass: ['risky.example', 'unused.example'], list: [] });
+  await stage('/api/policy/v3/rules/web/exceptions', {
+    bypass: ['risky.example', 'unused.example'],
+    list: [],
+  });
   const r = await preview(1);
   expect(r.matrix).toEqual([{ from: 'block', to: 'bypass', count: 1 }]);
   expect(r.top_domains).toEqual([{ key: 'risky.example', count: 1 }]);
-  expect(r.unmatched_rules).toEqual([{ kind: 'web/exceptions', key: 'unused.example', name: 'Bypass unused.example' }]);
+  expect(r.unmatched_rules).toEqual([
+    { kind: 'web/exceptions', key: 'unused.example', name: 'Bypass unused.example' },
+  ]);
 });
 
 test('a user-agent rule: the curl request is allowed', async () => {
   await stage('/api/policy/v3/rules/web/user_agents', {
-    list: [{ id: 'curl', name: 'Let curl through', enabled: true, match: 'starts_with', value: 'curl/', action: 'allow' }],
+    list: [
+      {
+        id: 'curl',
+        name: 'Let curl through',
+        enabled: true,
+        match: 'starts_with',
+        value: 'curl/',
+        action: 'allow',
+      },
+    ],
   });
   const r = await preview(1);
   expect(r.matrix).toEqual([{ from: 'block', to: 'allow', count: 1 }]);
@@ -238,8 +301,22 @@ test('a browser rule: Firefox below 101 is blocked; Chrome 120 is not', async ()
   await stage('/api/policy/v3/rules/bnb', {
     pre: {
       list: [
-        { id: 'old-ff', name: 'Old Firefox', enabled: true, browser: 'firefox', min_version: '101', action: 'block' },
-        { id: 'old-chrome', name: 'Old Chrome', enabled: true, browser: 'chrome', min_version: '100', action: 'block' },
+        {
+          id: 'old-ff',
+          name: 'Old Firefox',
+          enabled: true,
+          browser: 'firefox',
+          min_version: '101',
+          action: 'block',
+        },
+        {
+          id: 'old-chrome',
+          name: 'Old Chrome',
+          enabled: true,
+          browser: 'chrome',
+          min_version: '100',
+          action: 'block',
+        },
       ],
       unsupported_or_non_browsers: 'allow',
     },
@@ -254,7 +331,11 @@ test('a browser rule: Firefox below 101 is blocked; Chrome 120 is not', async ()
 test('nothing staged changes nothing; bad windows and other tenants are refused', async () => {
   const r = await preview(30);
   expect(r).toMatchObject({ total: 4, changed: 0, matrix: [], samples: [] });
-  const bad = await server.call('/api/policy/v1/impact', { method: 'POST', jar: admin.jar, body: { days: 2 } });
+  const bad = await server.call('/api/policy/v1/impact', {
+    method: 'POST',
+    jar: admin.jar,
+    body: { days: 2 },
+  });
   expect(bad.status).toBe(400);
   expect(((await bad.json()) as { message: string }).message).toMatch(/days/);
   const started = (await (

@@ -16,6 +16,8 @@ import {
   policyDocsSaga,
   policyTesterReducer,
   policyTesterSaga,
+  policyImpactReducer,
+  policyImpactSaga,
   reportQueryReducer,
   reportQuerySaga,
   savedSearchesReducer,
@@ -47,6 +49,8 @@ export const portalReducers = {
   policyDocs: policyDocsReducer,
   // The policy tester's request and decisions.
   policyTester: policyTesterReducer,
+  // The publish review's impact preview (docs/policy-impact.md).
+  policyImpact: policyImpactReducer,
 };
 
 export const PORTAL_FEATURE = {
@@ -60,6 +64,7 @@ export const PORTAL_FEATURE = {
     reportQuerySaga,
     policyDocsSaga,
     policyTesterSaga,
+    policyImpactSaga,
   ],
 };
 

@@ -40,6 +40,7 @@ import {
 import { COMMENT_MAX_LENGTH } from '@workbench/common/api/contract/policy-kinds/kindDef';
 import { counted } from '@workbench/common/formatting/counted';
 import { ReadableDiff } from './ReadableDiff';
+import { ImpactPreview } from './ImpactPreview';
 
 /**
  * Tracks a write the dialog started: `start()` before dispatching; `onDone` runs once the revision
@@ -150,6 +151,7 @@ export function ReviewDialog({
         <LastChange />
         <ConflictNotice />
         <StagedChanges />
+        {revision?.state === 'staged' && <ImpactPreview />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} data-testid={publishBarIds.reviewClose}>
