@@ -77,6 +77,8 @@ export * from './features/revision/diffText';
 export * from './features/policy-docs';
 export * from './features/policy-tester';
 export * from './features/policy-impact';
+export * from './features/publish-approval';
+export * from './api/contract/publishApproval';
 export * from './api/contract/policyImpact';
 export * from './features/inactivity/inactivitySlice';
 export * from './features/inactivity/inactivitySelectors';

@@ -208,6 +208,15 @@ export const publishBarIds = {
   impactMatrixRow: 'impact-matrix-row',
   impactSample: 'impact-sample',
   impactUnmatched: 'impact-unmatched',
+  /** Two-person approval (docs/policy-impact.md): submit, the pending request, approve, reject. */
+  approvalSubmitDialog: 'approval-submit-dialog',
+  approvalComment: 'approval-comment',
+  approvalSubmit: 'approval-submit',
+  approvalPending: 'approval-pending',
+  approvalPanel: 'approval-panel',
+  approvalReason: 'approval-reason',
+  approvalApprove: 'approval-approve',
+  approvalReject: 'approval-reject',
 } as const;
 
 export const revisionHistoryIds = {

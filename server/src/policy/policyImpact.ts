@@ -90,7 +90,7 @@ export class ImpactTally {
     const f = e.fields;
     const req = webRequestOf(
       {
-        url: '',
+        url: '', // the parsed URL goes in below
         category: text(f.category),
         risk: (f.risk === undefined ? undefined : text(f.risk)) as 'G' | 'Y' | 'R',
         userid: text(f.userid),
@@ -138,7 +138,7 @@ export class ImpactTally {
       this.samples.push({
         time: e.time,
         user,
-        url: '',
+        url: url.href,
         category,
         published: { action: before.action, rule: before.rule },
         staged: { action: after.action, rule: after.rule },

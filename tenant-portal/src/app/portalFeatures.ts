@@ -18,6 +18,8 @@ import {
   policyTesterSaga,
   policyImpactReducer,
   policyImpactSaga,
+  publishApprovalReducer,
+  publishApprovalSaga,
   reportQueryReducer,
   reportQuerySaga,
   savedSearchesReducer,
@@ -51,6 +53,8 @@ export const portalReducers = {
   policyTester: policyTesterReducer,
   // The publish review's impact preview (docs/policy-impact.md).
   policyImpact: policyImpactReducer,
+  // Two-person approval of publishes (docs/policy-impact.md).
+  publishApproval: publishApprovalReducer,
 };
 
 export const PORTAL_FEATURE = {
@@ -65,6 +69,7 @@ export const PORTAL_FEATURE = {
     policyDocsSaga,
     policyTesterSaga,
     policyImpactSaga,
+    publishApprovalSaga,
   ],
 };
 

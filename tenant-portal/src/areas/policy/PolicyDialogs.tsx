@@ -127,10 +127,16 @@ function ConflictNotice() {
 export function ReviewDialog({
   onClose,
   onPublish,
+  publishLabel,
+  approval,
 }: {
   onClose: () => void;
   /** Offered to writers: goes on to the publish dialog. */
   onPublish?: () => void;
+  /** The publish button's text when it does something else (submit for approval). */
+  publishLabel?: string;
+  /** Two-person approval's pending request, above the changes (ApprovalPanels.tsx). */
+  approval?: ReactNode;
 }) {
   const revision = useAppSelector(selectRevision);
   const count = useAppSelector(selectStagedChangeCount);
@@ -150,6 +156,7 @@ export function ReviewDialog({
       <DialogContent dividers>
         <LastChange />
         <ConflictNotice />
+        {approval}
         <StagedChanges />
         {revision?.state === 'staged' && <ImpactPreview />}
       </DialogContent>
@@ -159,7 +166,7 @@ export function ReviewDialog({
         </Button>
         {onPublish && (
           <Button variant="contained" onClick={onPublish} disabled={revision?.state !== 'staged'}>
-            {count > 0 ? `Publish ${counted(count, 'change')}…` : 'Publish…'}
+            {publishLabel ?? (count > 0 ? `Publish ${counted(count, 'change')}…` : 'Publish…')}
           </Button>
         )}
       </DialogActions>
