@@ -154,7 +154,7 @@ test('a change to the staged revision after the submission voids the request', a
     requests: Request[];
   };
   expect(list.required).toBe(true);
-  expect(list.requests[0]).toMatchObject({ id: request.id, status: 'void' });
+  expect(list.requests[0]).toMatchObject({ id: request.id, status: 'void', own: true });
   const trail = (await audited.auditEvents(admin.jar)).filter((e) => e.sub_event_type === 'policy_approval');
   expect(trail.map((e) => [e.userid, e.audit_action])).toContainEqual([
     'second-admin@acme.example',

@@ -195,7 +195,10 @@ export const approvalRoutes: FastifyPluginAsync = async (fastify) => {
           { limit: APPROVAL_LIST_MAX },
         );
         const out: ApprovalRequest[] = [];
-        for (const record of records) out.push(replyOf(await settle(tx, record, current, ctx.now(), audit)));
+        for (const record of records) {
+          const r = await settle(tx, record, current, ctx.now(), audit);
+          out.push({ ...replyOf(r), own: r.requested_by.toLowerCase() === s.username.toLowerCase() });
+        }
         return out;
       });
       await audited(ctx, request, audit);

@@ -122,7 +122,7 @@ beforeAll(async () => {
     }),
   ]);
   await store.flush();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.close();

@@ -53,6 +53,8 @@ export const ApprovalRequest = Type.Object({
   decided_at: Type.Union([Type.String(), Type.Null()]),
   /** The approver's or rejecter's reason; why it was voided. */
   reason: Type.Union([Type.String(), Type.Null()]),
+  /** In the list: whether the signed-in user made the request (and so may not approve it). */
+  own: Type.Optional(Type.Boolean()),
 });
 export type ApprovalRequest = Static<typeof ApprovalRequest>;
 

@@ -27,13 +27,12 @@ import {
   selectPendingApproval,
   selectPublishApproval,
   selectRevision,
-  selectUser,
   useAppDispatch,
   useAppSelector,
   useExtension,
 } from '@workbench/common';
 import { COMMENT_MAX_LENGTH } from '@workbench/common/api/contract/policy-kinds/kindDef';
-import { StagedChanges } from './PolicyDialogs';
+import { PublishDialog, StagedChanges } from './PolicyDialogs';
 
 /** Loads the tenant's approval state whenever the revision changes (a change may void a request). */
 export function useApprovals(): { served: boolean; required: boolean } {
@@ -144,7 +143,6 @@ export function ApprovalPanel({ onDecided }: { onDecided: () => void }) {
   const dispatch = useAppDispatch();
   const { served } = useApprovals();
   const pending = useAppSelector(selectPendingApproval);
-  const user = useAppSelector(selectUser);
   const mayApprove = useAppSelector(selectCan(POLICY_APPROVE_PERMISSION));
   const approval = useAppSelector(selectPublishApproval);
   const [reason, setReason] = useState('');
@@ -152,7 +150,7 @@ export function ApprovalPanel({ onDecided }: { onDecided: () => void }) {
   const { busy, start } = useApprovalWrite(onDecided);
   const labelId = useId();
   if (!served || !pending) return null;
-  const own = user?.username.toLowerCase() === pending.requested_by.toLowerCase();
+  const own = pending.own === true;
   const decide = (outcome: 'approve' | 'reject') => {
     setDecision(outcome);
     start();
@@ -215,4 +213,10 @@ export function ApprovalPanel({ onDecided }: { onDecided: () => void }) {
       ) : null}
     </Box>
   );
+}
+
+/** The app bar's Publish: the publish dialog, or the submission when the tenant requires approval. */
+export function PublishStepDialog({ onClose }: { onClose: () => void }) {
+  const { required } = useApprovals();
+  return required ? <SubmitApprovalDialog onClose={onClose} /> : <PublishDialog onClose={onClose} />;
 }
