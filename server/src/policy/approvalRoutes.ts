@@ -141,6 +141,8 @@ async function decide(
       return replyOf(r);
     }
     if (r.status !== 'pending') throw new ApiHttpError(409, APPROVAL_MESSAGES.notPending(r.status), 'id');
+    if (outcome === 'rejected' && reason.trim() === '')
+      throw new ApiHttpError(400, APPROVAL_MESSAGES.reasonNeeded, 'reason');
     if (outcome === 'approved' && r.requested_by.toLowerCase() === s.username.toLowerCase())
       throw new ApiHttpError(403, APPROVAL_MESSAGES.ownRequest, 'id');
     const next: Stored = {
@@ -148,7 +150,7 @@ async function decide(
       status: outcome,
       decided_by: s.username,
       decided_at: now.toISOString(),
-      reason: reason.trim() || null,
+      reason: reason.trim(),
     };
     // Another approval (on this server or another) won the row: nothing is published twice.
     if (!(await putRequest(tx, record, next, now)))
@@ -267,7 +269,7 @@ export const approvalRoutes: FastifyPluginAsync = async (fastify) => {
           comment: body.comment.trim(),
           decided_by: null,
           decided_at: null,
-          reason: null,
+          reason: '',
         };
         await tx.entities.insert({
           entity: APPROVAL_ENTITY,

@@ -28,6 +28,7 @@ export const APPROVAL_MESSAGES = {
     'The staged revision changed after the request was submitted: the request is void. Submit it again.',
   notFound: 'No such approval request.',
   nothingStaged: 'Nothing is staged: there is nothing to submit.',
+  reasonNeeded: 'reason: a rejection needs a reason.',
 } as const;
 
 export const ApprovalStatus = Type.Union([
@@ -51,8 +52,8 @@ export const ApprovalRequest = Type.Object({
   comment: Type.String(),
   decided_by: Type.Union([Type.String(), Type.Null()]),
   decided_at: Type.Union([Type.String(), Type.Null()]),
-  /** The approver's or rejecter's reason; why it was voided. */
-  reason: Type.Union([Type.String(), Type.Null()]),
+  /** The approver's or rejecter's reason, why it was voided; empty while pending or when none was given. */
+  reason: Type.String(),
   /** In the list: whether the signed-in user made the request (and so may not approve it). */
   own: Type.Optional(Type.Boolean()),
 });
@@ -80,9 +81,6 @@ export const ApprovalDecision = Type.Object(
   { reason: Type.String({ maxLength: COMMENT_MAX_LENGTH }) },
   { additionalProperties: false },
 );
-/** Rejecting needs a reason. */
-export const ApprovalRejection = Type.Object(
-  { reason: Type.String({ minLength: 1, maxLength: COMMENT_MAX_LENGTH }) },
-  { additionalProperties: false },
-);
+/** Rejecting needs a reason (checked after the request is found: APPROVAL_MESSAGES.reasonNeeded). */
+export const ApprovalRejection = ApprovalDecision;
 export const ApprovalParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
