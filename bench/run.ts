@@ -14,6 +14,7 @@ const STEPS: { name: string; script: string }[] = [
   { name: 'load', script: 'bench:load' },
   { name: 'reports', script: 'bench:reports' },
   { name: 'clickhouse', script: 'bench:clickhouse' },
+  { name: 'impact', script: 'bench:impact' },
   { name: 'import', script: 'bench:import' },
   { name: 'logs-scroll', script: 'bench:logs-scroll' },
   { name: 'dashboard', script: 'bench:dashboard' },

@@ -1,4 +1,5 @@
 import { POLICY_BY_OPTION_ROUTES } from '@workbench/common/api/contract/policyOptions';
+import { APPROVAL_PATHS } from '@workbench/common/api/contract/publishApproval';
 import { TS_CLIENT_PROFILE_PATH } from '@workbench/common/api/contract/tsClientProfile';
 import { TERMS_PATH } from '@workbench/common/api/contract/terms';
 import {
@@ -337,6 +338,10 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     // Settings I (issue 33 point 7): the multi-tenant associations.
     MULTI_TENANT_PATHS.info,
     MULTI_TENANT_PATHS.associationRoute.replace(':id', '{id}'),
+    // Two-person approval of publishes (issue 41, docs/policy-impact.md).
+    APPROVAL_PATHS.list,
+    APPROVAL_PATHS.approve('{id}'),
+    APPROVAL_PATHS.reject('{id}'),
   ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(

@@ -26,6 +26,8 @@ import { reportFilesPlugin } from './reports/reportFilesPlugin';
 import { reportRegionRoutes } from './provider/reportRegionRoutes';
 import { loginAreaRoutes } from './auth/loginAreaRoutes';
 import { policyRoutes } from './policy/policyRoutes';
+import { impactRoutes } from './policy/impactRoutes';
+import { approvalRoutes } from './policy/approvalRoutes';
 import { referenceRoutes } from './policy/referenceRoutes';
 import { providerRoutes } from './provider/providerRoutes';
 import { entityRoutes } from './provider/entityRoutes';
@@ -445,6 +447,7 @@ async function registerEverything(
   await app.register(named(roleRoutes));
   await app.register(named(loginAreaRoutes));
   await app.register(named(policyRoutes));
+  await app.register(named(approvalRoutes));
   await app.register(named(referenceRoutes));
   await app.register(named(providerRoutes));
   await app.register(named(entityRoutes));
@@ -477,6 +480,7 @@ async function registerEverything(
   await app.register(named(connectivityRoutes));
   if (options.events && ctx.events) {
     await app.register(named(eventsPlugin(options.events)));
+    await app.register(named(impactRoutes));
     const { reportFiles } = options.events;
     if (reportFiles)
       await app.register(

@@ -39,6 +39,32 @@ export class PublishBarPage {
   get publishConfirm() {
     return byTestId(publishBarIds.publishConfirm);
   }
+  /** Two-person approval (docs/policy-impact.md). */
+  get approvalSubmitDialog() {
+    return byTestId(publishBarIds.approvalSubmitDialog);
+  }
+  get approvalComment() {
+    return byTestId(publishBarIds.approvalComment);
+  }
+  get approvalSubmit() {
+    return byTestId(publishBarIds.approvalSubmit);
+  }
+  get approvalPending() {
+    return byTestId(publishBarIds.approvalPending);
+  }
+  get approvalPanel() {
+    return byTestId(publishBarIds.approvalPanel);
+  }
+  get approvalApprove() {
+    return byTestId(publishBarIds.approvalApprove);
+  }
+  /** The review's impact preview. */
+  get impactRun() {
+    return byTestId(publishBarIds.impactRun);
+  }
+  get impactChanged() {
+    return byTestId(publishBarIds.impactChanged);
+  }
   get discardDialog() {
     return byTestId(publishBarIds.discardDialog);
   }

@@ -35,3 +35,32 @@ export async function discardStagedPolicy(): Promise<void> {
   );
   if (status !== 200) throw new Error(`Discarding the staged policy answered HTTP ${status}.`);
 }
+
+/**
+ * Turns the tenant's two-person approval of publishes on or off through the API
+ * (PUT /api/settings/v1/tenants/policy_approval), with the signed-in browser's session. A spec
+ * that turns it on turns it off when it ends: the specs share one server.
+ */
+export async function setPublishApproval(on: boolean): Promise<void> {
+  const status = await browser.execute(
+    async (xsrfCookie: string, xsrfHeader: string, value: boolean) => {
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith(`${xsrfCookie}=`))
+          ?.split('=')[1] ?? '',
+      );
+      const r = await fetch('/api/settings/v1/tenants/policy_approval', {
+        method: 'PUT',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', [xsrfHeader]: xsrf },
+        body: JSON.stringify({ two_person_approval: value }),
+      });
+      return r.status;
+    },
+    XSRF_COOKIE,
+    XSRF_HEADER,
+    on,
+  );
+  if (status !== 200) throw new Error(`Setting the publish approval answered HTTP ${status}.`);
+}

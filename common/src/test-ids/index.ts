@@ -198,6 +198,25 @@ export const publishBarIds = {
   discardDialog: 'discard-dialog',
   discardConfirm: 'discard-confirm',
   discardCancel: 'discard-cancel',
+  /** The review's impact preview (docs/policy-impact.md): window, start, progress, figures. */
+  impact: 'impact-preview',
+  impactDays: 'impact-days',
+  impactRun: 'impact-run',
+  impactProgress: 'impact-progress',
+  /** data-count: the changed requests. */
+  impactChanged: 'impact-changed',
+  impactMatrixRow: 'impact-matrix-row',
+  impactSample: 'impact-sample',
+  impactUnmatched: 'impact-unmatched',
+  /** Two-person approval (docs/policy-impact.md): submit, the pending request, approve, reject. */
+  approvalSubmitDialog: 'approval-submit-dialog',
+  approvalComment: 'approval-comment',
+  approvalSubmit: 'approval-submit',
+  approvalPending: 'approval-pending',
+  approvalPanel: 'approval-panel',
+  approvalReason: 'approval-reason',
+  approvalApprove: 'approval-approve',
+  approvalReject: 'approval-reject',
 } as const;
 
 export const revisionHistoryIds = {

@@ -28,6 +28,7 @@ import {
   RevisionsPage,
   RevisionsQuery,
   REVISIONS_PAGE_DEFAULT,
+  SETUP_PUBLISHER,
   TesterReply,
   TesterRequest,
   type KindDiff,
@@ -55,6 +56,7 @@ import { categoryDecisionNames, categoryVersionAt, webPolicyAt } from './webDeci
 import { siteCategory } from './reference/siteCategories';
 import { safemailWhitelistRoutes } from './safemailWhitelistRoutes';
 import { named } from '../http/namedPlugin';
+import { approvalsOfPublished, assertPublishAllowed } from './publishApproval';
 
 export { STALE_REVISION_MSG } from './revisionStaging';
 
@@ -137,6 +139,8 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
         assertCurrent(current, { rev: request.params.rev, updatedAt: body.updated_at ?? current.updatedAt });
         // Publishing posts only when the state is staged; otherwise nothing changes (docs/policy.md §2).
         if (current.state !== 'staged') return {};
+        // With two-person approval on, a publish goes through an approval request (approvalRoutes.ts).
+        await assertPublishAllowed(tx, s.tid);
         const note = (await readPolicyDoc(tx, s.tid, 'portal_note', current.stagedRevId)) as { note: string };
         const published = await publishRevision(tx, {
           tid: s.tid,
@@ -275,7 +279,26 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
         ctx.store.revisions.countPublished(s.tid),
         ctx.store.revisions.listPublished(s.tid, { limit, offset }),
       ]);
-      return { total, items: items.map(publishedReply), current: revisionReply(current) };
+      const approvals = await approvalsOfPublished(
+        ctx.store,
+        s.tid,
+        items.map((p) => p.revId),
+      );
+      const replies = await Promise.all(
+        items.map(async (p): Promise<PublishedRevision> => {
+          const approved = approvals.get(p.revId);
+          if (approved && approved.decided_by)
+            return {
+              ...publishedReply(p),
+              approval: { requested_by: approved.requested_by, approved_by: approved.decided_by },
+            };
+          // The provider's publishes (set-up, rollouts) name the server or an operator.
+          const byProvider =
+            p.publishedBy === SETUP_PUBLISHER || (await ctx.store.operators.get(p.publishedBy)) !== null;
+          return byProvider ? { ...publishedReply(p), approval: 'provider' } : publishedReply(p);
+        }),
+      );
+      return { total, items: replies, current: revisionReply(current) };
     },
   );
 

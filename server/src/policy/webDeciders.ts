@@ -5,9 +5,9 @@
  */
 import type { PolicyKind } from '@workbench/common/api/contract/policyKinds';
 import type { ConfigStore } from '../store/ConfigStore';
-import type { GeneratorTenant, WebDecider } from '../seed/eventGenerator';
+import type { GeneratorTenant, WebDecider, WebRequestFacts } from '../seed/eventGenerator';
 import { readPolicyDoc } from './revisionStaging';
-import { decideWebRequest, type DecisionNames, type WebPolicy } from './webPolicyDecision';
+import { decideWebRequest, type DecisionNames, type WebPolicy, type WebRequest } from './webPolicyDecision';
 import { CATEGORIES_V1 } from './reference/webCategories';
 import { CATEGORIES_V2 } from './reference/webCategoriesV2';
 import { categoryIdOfCode } from './reference/siteCategories';
@@ -43,26 +43,30 @@ export async function webPolicyAt(store: ConfigStore, tid: string, rev: number):
 }
 
 /**
+ * What a web event says of its request, for the decision: its category code as an id of
+ * `categoryVersion`'s tree (the demo generator's decisions and the impact preview read events alike);
+ * `url`: the event's URL parsed already.
+ */
+export const webRequestOf = (facts: WebRequestFacts, categoryVersion: number, url?: URL): WebRequest => ({
+  url: url ?? new URL(facts.url),
+  // An event without a user, agent or address knows none (an empty text is not a value).
+  user: facts.userid || undefined,
+  groups: facts.groups ? [facts.groups] : [],
+  categoryId: categoryIdOfCode(facts.category, categoryVersion),
+  risk: facts.risk,
+  time: new Date(facts.time),
+  userAgent: facts.user_agent || undefined,
+  sourceIp: facts.src_ip || undefined,
+});
+
+/**
  * A decider over the tenant's published web policy (written in `categoryVersion`'s category ids):
  * the rule's action, name and `<option>:<key>`.
  */
 export function webDeciderOf(policy: WebPolicy, categoryVersion = 1): WebDecider {
   const names = categoryDecisionNames(categoryVersion);
   return (facts) => {
-    const decision = decideWebRequest(
-      policy,
-      {
-        url: new URL(facts.url),
-        user: facts.userid,
-        groups: facts.groups ? [facts.groups] : [],
-        categoryId: categoryIdOfCode(facts.category, categoryVersion),
-        risk: facts.risk,
-        time: new Date(facts.time),
-        userAgent: facts.user_agent,
-        sourceIp: facts.src_ip,
-      },
-      names,
-    );
+    const decision = decideWebRequest(policy, webRequestOf(facts, categoryVersion), names);
     if (!decision.rule) return null;
     return {
       action: decision.action,

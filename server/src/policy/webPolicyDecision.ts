@@ -94,14 +94,26 @@ export function entityMatches(entity: string, user: string): boolean {
 }
 
 /** The minutes since midnight and the weekday (0 = Sunday) of `time` in `zone`. */
+// One formatter per zone: building one costs far more than formatting (the impact preview decides
+// every request of a window).
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+const clockFormatOf = (zone: string): Intl.DateTimeFormat => {
+  let format = clockFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormats.set(zone, format);
+  }
+  return format;
+};
+
 function localClock(time: Date, zone: string): { day: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(time);
+  const parts = clockFormatOf(zone).formatToParts(time);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
   return { day, minutes: Number(get('hour')) * 60 + Number(get('minute')) };

@@ -269,6 +269,37 @@ beforeAll(async () => {
       body: {},
     });
     if (assessed.status !== 201) throw new Error(`assessment for ${admin}: ${assessed.status}`);
+    // And one publish approval request (a note staged, then submitted), so their ids have an owner.
+    const revision = (await (
+      await wb.server.call('/api/policy/v1/rules', { jar: wb.caller(admin).jar })
+    ).json()) as {
+      rev_id: number;
+      staged_rev_id: number;
+      state: string;
+      updated_at: string;
+    };
+    const noted = await wb.server.call(`/api/policy/v1/rules/portal_note/${revision.staged_rev_id}`, {
+      method: 'PUT',
+      jar: wb.caller(admin).jar,
+      body: {
+        rev_id: revision.rev_id,
+        state: revision.state,
+        updated_at: revision.updated_at,
+        data: { note: 'matrix' },
+      },
+    });
+    if (noted.status !== 200) throw new Error(`staged note for ${admin}: ${noted.status}`);
+    const staged = (await noted.json()) as { staged_rev_id: number; updated_at: string };
+    const approval = await wb.server.call('/api/policy/v1/approvals', {
+      method: 'POST',
+      jar: wb.caller(admin).jar,
+      body: {
+        staged_rev_id: staged.staged_rev_id,
+        updated_at: staged.updated_at,
+        comment: 'security matrix',
+      },
+    });
+    if (approval.status !== 200) throw new Error(`approval request for ${admin}: ${approval.status}`);
   }
   for (const op of operations) {
     const param = op.pathParams.find((p) => isIdParam(p.name) && p.schema.type === 'string');

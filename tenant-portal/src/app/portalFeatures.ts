@@ -16,6 +16,10 @@ import {
   policyDocsSaga,
   policyTesterReducer,
   policyTesterSaga,
+  policyImpactReducer,
+  policyImpactSaga,
+  publishApprovalReducer,
+  publishApprovalSaga,
   reportQueryReducer,
   reportQuerySaga,
   savedSearchesReducer,
@@ -47,6 +51,10 @@ export const portalReducers = {
   policyDocs: policyDocsReducer,
   // The policy tester's request and decisions.
   policyTester: policyTesterReducer,
+  // The publish review's impact preview (docs/policy-impact.md).
+  policyImpact: policyImpactReducer,
+  // Two-person approval of publishes (docs/policy-impact.md).
+  publishApproval: publishApprovalReducer,
 };
 
 export const PORTAL_FEATURE = {
@@ -60,6 +68,8 @@ export const PORTAL_FEATURE = {
     reportQuerySaga,
     policyDocsSaga,
     policyTesterSaga,
+    policyImpactSaga,
+    publishApprovalSaga,
   ],
 };
 

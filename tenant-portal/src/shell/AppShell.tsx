@@ -38,9 +38,12 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { PolicyWelcome } from './PolicyWelcome';
 import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/index';
 
-/** The publish bar's dialog (review, comment, publish), loaded when first opened. */
+/**
+ * The publish bar's dialog (review, comment, publish; or, with two-person approval, the
+ * submission for approval), loaded when first opened.
+ */
 const PublishDialog = lazy(() =>
-  import('../areas/policy/PolicyDialogs').then((m) => ({ default: m.PublishDialog })),
+  import('../areas/policy/ApprovalPanels').then((m) => ({ default: m.PublishStepDialog })),
 );
 
 /** The user menu's Two-factor sign-in dialog, loaded when first opened. */

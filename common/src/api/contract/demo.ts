@@ -50,6 +50,14 @@ export const DEMO_TENANT_ACCOUNTS: DemoTenantAccount[] = [
     role: 'auditor',
   },
   { tenant: 'acme', username: 'logs@acme.example', first_name: 'Lee', last_name: 'Logs', role: 'logs' },
+  // A second full administrator: the one who approves the other's publishes (docs/policy-impact.md).
+  {
+    tenant: 'acme',
+    username: 'approver@acme.example',
+    first_name: 'Paz',
+    last_name: 'Approver',
+    role: 'admin',
+  },
   {
     tenant: 'globex',
     username: 'admin@globex.example',

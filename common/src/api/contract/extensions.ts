@@ -128,6 +128,25 @@ export const EXTENSION_REGISTRY = {
     routes: [post('/api/policy/v1/tester')],
     usedFor: 'the Policy tester page',
   },
+  'policy-impact': {
+    world: 'tenant',
+    family: 'policy',
+    title: 'Impact preview of a publish',
+    routes: [post('/api/policy/v1/impact'), get('/api/policy/v1/impact/{id}')],
+    usedFor: "the publish Review step's impact preview",
+  },
+  'publish-approval': {
+    world: 'tenant',
+    family: 'policy',
+    title: 'Two-person approval of publishes',
+    routes: [
+      get('/api/policy/v1/approvals'),
+      post('/api/policy/v1/approvals'),
+      post('/api/policy/v1/approvals/{id}/approve'),
+      post('/api/policy/v1/approvals/{id}/reject'),
+    ],
+    usedFor: 'submitting a publish for approval, and the approvers’ approve and reject',
+  },
   'cloud-app-catalogue': {
     world: 'tenant',
     family: 'policy',

@@ -73,6 +73,17 @@ export const PublishedRevision = Type.Object({
   comment: Type.Union([Type.String(), Type.Null()]),
   /** The published revision this one restored, when it was made by a rollback. */
   rolled_back_from: Type.Union([Type.Integer(), Type.Null()]),
+  /**
+   * Two-person approval (docs/policy-impact.md): who requested and who approved the publish, or
+   * 'provider' for a publish the provider made (the tenant's set-up, a rollout or its rollback),
+   * outside the tenant's approval. Absent: one administrator published it.
+   */
+  approval: Type.Optional(
+    Type.Union([
+      Type.Object({ requested_by: Type.String(), approved_by: Type.String() }),
+      Type.Literal('provider'),
+    ]),
+  ),
 });
 export type PublishedRevision = Static<typeof PublishedRevision>;
 

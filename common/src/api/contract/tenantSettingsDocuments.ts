@@ -19,6 +19,7 @@ import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import { CAPABILITY_DETAIL_NAMES, CAPABILITY_DETAILS_ROUTE } from './capabilityDetails';
 import { EGRESS_IPS, FIXED_EGRESS } from './settings-documents/networkSettings';
 import { CASB_SETTINGS, GLOBAL_SETTINGS } from './settings-documents/generalSettings';
+import { POLICY_APPROVAL_SETTINGS } from './settings-documents/policyApprovalSettings';
 import { ATTACHMENTS, EMAILS, SAFEMAIL, SMTP, SSL_BUMP, WEB, documentFieldsProblem } from './serviceSettings';
 
 /** A form field of a document; `field` is the document's field (a dot path for a nested one). */
@@ -81,6 +82,7 @@ export const SETTINGS_DOCUMENTS = {
   fixed_egress: FIXED_EGRESS,
   global_settings: GLOBAL_SETTINGS,
   casb: CASB_SETTINGS,
+  policy_approval: POLICY_APPROVAL_SETTINGS,
   web: WEB,
   ssl_bump: SSL_BUMP,
   safemail: SAFEMAIL,

@@ -45,11 +45,16 @@ export class JobError extends Error {
 export function* pollJob(
   http: HttpClient,
   id: string,
-  options: { maxDurationMs?: number; onPoll?: (job: Job) => unknown } = {},
+  options: {
+    maxDurationMs?: number;
+    onPoll?: (job: Job) => unknown;
+    /** The job's own read, for jobs of another path (the impact preview's); default getJob. */
+    read?: (http: HttpClient, id: string) => Promise<Job>;
+  } = {},
 ): SagaIterator<Job> {
   const startedAt = Date.now();
   for (;;) {
-    const job: Job = yield call(getJob, http, id);
+    const job: Job = yield call(options.read ?? getJob, http, id);
     if (options.onPoll) yield call(options.onPoll, job);
     if (JOB_SUCCESS_STATUSES.includes(job.status)) return job;
     if (job.status === JOB_FAILED_STATUS) throw new JobError(job.reason || JOB_FAILURE_MESSAGE, job);

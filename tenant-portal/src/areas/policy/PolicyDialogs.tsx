@@ -40,6 +40,7 @@ import {
 import { COMMENT_MAX_LENGTH } from '@workbench/common/api/contract/policy-kinds/kindDef';
 import { counted } from '@workbench/common/formatting/counted';
 import { ReadableDiff } from './ReadableDiff';
+import { ImpactPreview } from './ImpactPreview';
 
 /**
  * Tracks a write the dialog started: `start()` before dispatching; `onDone` runs once the revision
@@ -126,10 +127,16 @@ function ConflictNotice() {
 export function ReviewDialog({
   onClose,
   onPublish,
+  publishLabel,
+  approval,
 }: {
   onClose: () => void;
   /** Offered to writers: goes on to the publish dialog. */
   onPublish?: () => void;
+  /** The publish button's text when it does something else (submit for approval). */
+  publishLabel?: string;
+  /** Two-person approval's pending request, above the changes (ApprovalPanels.tsx). */
+  approval?: ReactNode;
 }) {
   const revision = useAppSelector(selectRevision);
   const count = useAppSelector(selectStagedChangeCount);
@@ -149,7 +156,9 @@ export function ReviewDialog({
       <DialogContent dividers>
         <LastChange />
         <ConflictNotice />
+        {approval}
         <StagedChanges />
+        {revision?.state === 'staged' && <ImpactPreview />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} data-testid={publishBarIds.reviewClose}>
@@ -157,7 +166,7 @@ export function ReviewDialog({
         </Button>
         {onPublish && (
           <Button variant="contained" onClick={onPublish} disabled={revision?.state !== 'staged'}>
-            {count > 0 ? `Publish ${counted(count, 'change')}…` : 'Publish…'}
+            {publishLabel ?? (count > 0 ? `Publish ${counted(count, 'change')}…` : 'Publish…')}
           </Button>
         )}
       </DialogActions>

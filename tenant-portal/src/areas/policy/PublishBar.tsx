@@ -22,6 +22,7 @@ import {
   selectRevision,
   selectRevisionStatus,
   selectStagedChangeCount,
+  selectPendingApproval,
   useAppDispatch,
   useAppSelector,
   useExtension,
@@ -32,11 +33,12 @@ import type { Area, PageProps } from '../../routes/routeModel';
 import { areaAllowed } from '../../routes/routeRules';
 import { useRouteContext } from '../../routes/useRouteContext';
 import { ConfirmDialog, PublishDialog, ReviewDialog, useWriteOutcome } from './PolicyDialogs';
+import { ApprovalPanel, SubmitApprovalDialog, useApprovals } from './ApprovalPanels';
 
 export const HISTORY_PATH = '/policy/history';
 export const NO_UNPUBLISHED_CHANGES = 'No unpublished changes';
 
-type Open = 'none' | 'review' | 'publish' | 'discard';
+type Open = 'none' | 'review' | 'publish' | 'submit' | 'discard';
 
 function DiscardDialog({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
@@ -89,6 +91,10 @@ export function PublishBar({ policyArea }: { policyArea: Area }) {
   const historyServed = useExtension('revision-history');
   const [open, setOpen] = useState<Open>('none');
   const close = useCallback(() => setOpen('none'), []);
+  // Two-person approval (docs/policy-impact.md): Publish submits the revision for approval instead.
+  const { required: approvalRequired } = useApprovals();
+  const pending = useAppSelector(selectPendingApproval);
+  const publishOpen: Open = approvalRequired ? 'submit' : 'publish';
 
   // The firewall's readers may not see the policy area, whose shell loads the revision.
   useEffect(() => {
@@ -153,6 +159,11 @@ export function PublishBar({ policyArea }: { policyArea: Area }) {
           {summary}
         </Typography>
         {counting && <CircularProgress size={16} aria-label="Counting the changes" />}
+        {staged && pending && (
+          <Typography variant="body2" color="text.secondary" data-testid={publishBarIds.approvalPending}>
+            Awaiting approval (requested by {pending.requested_by})
+          </Typography>
+        )}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         {historyLink}
@@ -190,18 +201,24 @@ export function PublishBar({ policyArea }: { policyArea: Area }) {
               variant="contained"
               size="small"
               disabled={busy}
-              onClick={() => setOpen('publish')}
+              onClick={() => setOpen(publishOpen)}
               data-testid={publishBarIds.publish}
             >
-              Publish…
+              {approvalRequired ? 'Submit for approval…' : 'Publish…'}
             </Button>
           </>
         )}
       </Box>
       {open === 'review' && (
-        <ReviewDialog onClose={close} onPublish={writer ? () => setOpen('publish') : undefined} />
+        <ReviewDialog
+          onClose={close}
+          onPublish={writer ? () => setOpen(publishOpen) : undefined}
+          publishLabel={approvalRequired ? 'Submit for approval…' : undefined}
+          approval={<ApprovalPanel onDecided={close} />}
+        />
       )}
       {open === 'publish' && <PublishDialog onClose={close} />}
+      {open === 'submit' && <SubmitApprovalDialog onClose={close} />}
       {open === 'discard' && <DiscardDialog onClose={close} />}
     </Paper>
   );

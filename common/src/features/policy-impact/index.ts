@@ -1,0 +1,2 @@
+export * from './policyImpactSlice';
+export * from './policyImpactSaga';

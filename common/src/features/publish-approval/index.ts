@@ -1,0 +1,2 @@
+export * from './publishApprovalSlice';
+export * from './publishApprovalSaga';
