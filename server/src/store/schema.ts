@@ -242,6 +242,13 @@ export interface TenantAssociationsTable {
   updated_by: string;
 }
 
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  taken_at: Millis;
+  expires_at: Millis;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -271,6 +278,7 @@ export interface ConfigDatabase {
   report_files: ReportFilesTable;
   api_tokens: ApiTokensTable;
   tenant_associations: TenantAssociationsTable;
+  leases: LeasesTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
