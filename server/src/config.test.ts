@@ -214,11 +214,13 @@ describe('secrets from files, passwords beside the URLs (issue 39 point 7)', () 
     for (const name of FILE_VARIABLES) {
       const env = { [`${name}_FILE`]: file(name, 'value\n') };
       expect(fromEnvOrFile(env, name)).toBe('value');
-      expect(() => fromEnvOrFile({ ...env, [name]: 'value' }, name)).toThrow(`Set ${name} or ${name}_FILE, not both.`);
+      expect(() => fromEnvOrFile({ ...env, [name]: 'value' }, name)).toThrow(
+        `Set ${name} or ${name}_FILE, not both.`,
+      );
     }
-    expect(() => fromEnvOrFile({ WORKBENCH_CONFIG_URL_FILE: path.join(dir, 'missing') }, 'WORKBENCH_CONFIG_URL')).toThrow(
-      /WORKBENCH_CONFIG_URL_FILE: cannot read/,
-    );
+    expect(() =>
+      fromEnvOrFile({ WORKBENCH_CONFIG_URL_FILE: path.join(dir, 'missing') }, 'WORKBENCH_CONFIG_URL'),
+    ).toThrow(/WORKBENCH_CONFIG_URL_FILE: cannot read/);
   });
 
   test('WORKBENCH_CONFIG_PASSWORD[_FILE] goes into the URL of WORKBENCH_CONFIG_URL[_FILE], encoded', () => {
@@ -233,27 +235,40 @@ describe('secrets from files, passwords beside the URLs (issue 39 point 7)', () 
     expect(config.configUrl).toBe('postgres://workbench:p%40ss%3Aw%2Frd@db.internal:5432/workbench');
     expect(new URL(config.configUrl ?? '').password).toBe('p%40ss%3Aw%2Frd');
     expect(() =>
-      readConfig({ ...key, WORKBENCH_CONFIG_URL: 'postgres://u:inline@h/db', WORKBENCH_CONFIG_PASSWORD: 'x' }, root),
+      readConfig(
+        { ...key, WORKBENCH_CONFIG_URL: 'postgres://u:inline@h/db', WORKBENCH_CONFIG_PASSWORD: 'x' },
+        root,
+      ),
     ).toThrow(/keep it in one place/);
-    expect(() => readConfig({ WORKBENCH_CONFIG_PASSWORD: 'x' }, root)).toThrow(/without WORKBENCH_CONFIG_URL/);
+    expect(() => readConfig({ WORKBENCH_CONFIG_PASSWORD: 'x' }, root)).toThrow(
+      /without WORKBENCH_CONFIG_URL/,
+    );
   });
 
   test('WORKBENCH_EVENTS_PASSWORD[_FILE] goes into WORKBENCH_EVENTS_URL (user default unless named)', () => {
     const pw = { WORKBENCH_EVENTS_PASSWORD_FILE: file('ch', 's3cret#1\n') };
-    expect(readConfig({ ...pw, WORKBENCH_EVENTS_URL: 'clickhouse://h1:8123,h2:8123/wb?cluster=c' }, root).eventsUrl).toBe(
-      'clickhouse://default:s3cret%231@h1:8123,h2:8123/wb?cluster=c',
-    );
+    expect(
+      readConfig({ ...pw, WORKBENCH_EVENTS_URL: 'clickhouse://h1:8123,h2:8123/wb?cluster=c' }, root)
+        .eventsUrl,
+    ).toBe('clickhouse://default:s3cret%231@h1:8123,h2:8123/wb?cluster=c');
     expect(readConfig({ ...pw, WORKBENCH_EVENTS_URL: 'clickhouse://wb@h1:8123/wb' }, root).eventsUrl).toBe(
       'clickhouse://wb:s3cret%231@h1:8123/wb',
     );
     expect(() =>
-      readConfig({ WORKBENCH_EVENTS_URL: 'clickhouse://wb:x@h1:8123/wb', WORKBENCH_EVENTS_PASSWORD: 'y' }, root),
+      readConfig(
+        { WORKBENCH_EVENTS_URL: 'clickhouse://wb:x@h1:8123/wb', WORKBENCH_EVENTS_PASSWORD: 'y' },
+        root,
+      ),
     ).toThrow(/keep it in one place/);
-    expect(() => readConfig({ WORKBENCH_EVENTS_PASSWORD: 'x' }, root)).toThrow(/without WORKBENCH_EVENTS_URL/);
+    expect(() => readConfig({ WORKBENCH_EVENTS_PASSWORD: 'x' }, root)).toThrow(
+      /without WORKBENCH_EVENTS_URL/,
+    );
   });
 
   test('WORKBENCH_DEMO_PASSWORD_FILE gives the demo password; a bad URL is named without its password', () => {
-    expect(readConfig({ WORKBENCH_DEMO_PASSWORD_FILE: file('demo', 'demo-pw\n') }, root).demoPassword).toBe('demo-pw');
+    expect(readConfig({ WORKBENCH_DEMO_PASSWORD_FILE: file('demo', 'demo-pw\n') }, root).demoPassword).toBe(
+      'demo-pw',
+    );
     expect(() => readConfig({ ...key, WORKBENCH_CONFIG_URL: 'mysql://u:hunter2@h/db' }, root)).toThrow(
       /mysql:\/\/u:\*\*\*@h\/db/,
     );
@@ -305,17 +320,24 @@ test("README.md's environment table lists exactly the variables the server reads
     ...FILE_VARIABLES.map((name) => `${name}_FILE`),
   ]);
   // Every server module that reads process.env.WORKBENCH_* directly must be one of the above.
-  const direct = execFileSync('grep', ['-rhoE', 'process\\.env\\.WORKBENCH_[A-Z0-9_]+', 'server/src', '--include=*.ts'], {
-    cwd: repo,
-    encoding: 'utf8',
-  })
+  const direct = execFileSync(
+    'grep',
+    ['-rhoE', 'process\\.env\\.WORKBENCH_[A-Z0-9_]+', 'server/src', '--include=*.ts'],
+    {
+      cwd: repo,
+      encoding: 'utf8',
+    },
+  )
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => line.replace('process.env.', ''))
     .filter((name) => !name.startsWith('WORKBENCH_TEST_'));
   for (const name of direct) expect(read).toContain(name);
   const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Environment'), readme.indexOf('## Architecture in one screen'));
+  const section = readme.slice(
+    readme.indexOf('## Environment'),
+    readme.indexOf('## Architecture in one screen'),
+  );
   const listed = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]);
   expect(new Set(listed).size).toBe(listed.length);
   expect([...listed].sort()).toEqual([...read].sort());

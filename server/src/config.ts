@@ -104,7 +104,9 @@ function withPostgresPassword(url: string, password: string | undefined): string
       'WORKBENCH_CONFIG_PASSWORD is set and WORKBENCH_CONFIG_URL holds a password too: keep it in one place.',
     );
   if (parsed.username === '')
-    throw new ConfigError('WORKBENCH_CONFIG_PASSWORD needs the user name in WORKBENCH_CONFIG_URL (postgres://user@host/db).');
+    throw new ConfigError(
+      'WORKBENCH_CONFIG_PASSWORD needs the user name in WORKBENCH_CONFIG_URL (postgres://user@host/db).',
+    );
   parsed.password = encodeURIComponent(password);
   return parsed.toString();
 }
@@ -286,13 +288,22 @@ export function readConfig(environment: NodeJS.ProcessEnv, repoRoot: string): Se
   if (!blank(env.WORKBENCH_SECURE_COOKIES)) {
     const text = env.WORKBENCH_SECURE_COOKIES.trim();
     if (text !== 'true' && text !== 'false')
-      throw new ConfigError(`WORKBENCH_SECURE_COOKIES must be true or false, got "${env.WORKBENCH_SECURE_COOKIES}".`);
+      throw new ConfigError(
+        `WORKBENCH_SECURE_COOKIES must be true or false, got "${env.WORKBENCH_SECURE_COOKIES}".`,
+      );
     secureCookies = text === 'true';
   }
   const logLevel = blank(env.LOG_LEVEL) ? 'warn' : env.LOG_LEVEL.trim();
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}".`);
-  const readyTimeoutMs = wholeNumber(env, 'WORKBENCH_READY_TIMEOUT_MS', DEFAULT_READY_TIMEOUT_MS, 1, 600_000, 'milliseconds');
+  const readyTimeoutMs = wholeNumber(
+    env,
+    'WORKBENCH_READY_TIMEOUT_MS',
+    DEFAULT_READY_TIMEOUT_MS,
+    1,
+    600_000,
+    'milliseconds',
+  );
   const leaseMs =
     wholeNumber(env, 'WORKBENCH_LEASE_SECONDS', DEFAULT_LEASE_MS / 1000, 1, 3600, 'seconds') * 1000;
   const metricsAllow = blank(env.WORKBENCH_METRICS_ALLOW)

@@ -215,7 +215,11 @@ export const fromOperators = (allowed: readonly string[], request: FastifyReques
  * Times every answer into `metrics`, echoes the request id in `x-request-id`, and serves
  * `/metrics` to the operators' networks only (404 to any other client: the path is not theirs).
  */
-export function installMetrics(app: FastifyInstance, metrics: ServerMetrics, allowed: readonly string[]): void {
+export function installMetrics(
+  app: FastifyInstance,
+  metrics: ServerMetrics,
+  allowed: readonly string[],
+): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -223,13 +227,9 @@ export function installMetrics(app: FastifyInstance, metrics: ServerMetrics, all
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
-  app.get(
-    '/metrics',
-    { config: { world: 'public' }, schema: { hide: true } },
-    async (request, reply) => {
-      if (!fromOperators(allowed, request)) return reply.callNotFound();
-      reply.type(metrics.registry.contentType);
-      return metrics.registry.metrics();
-    },
-  );
+  app.get('/metrics', { config: { world: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    if (!fromOperators(allowed, request)) return reply.callNotFound();
+    reply.type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
 }

@@ -40,7 +40,12 @@ describe.each(engines)('%s leases', (_engine, open) => {
     expect(await store.leases.get('x')).toEqual({ name: 'x', holder: 'a', takenAt: T, expiresAt: T + 1500 });
     expect(await store.leases.take('x', 'b', T + 1499, 1000)).toBe(false);
     expect(await store.leases.take('x', 'b', T + 1500, 1000)).toBe(true);
-    expect(await store.leases.get('x')).toEqual({ name: 'x', holder: 'b', takenAt: T + 1500, expiresAt: T + 2500 });
+    expect(await store.leases.get('x')).toEqual({
+      name: 'x',
+      holder: 'b',
+      takenAt: T + 1500,
+      expiresAt: T + 2500,
+    });
     // The old holder's renewal now fails; its release changes nothing.
     expect(await store.leases.take('x', 'a', T + 1600, 1000)).toBe(false);
     await store.leases.release('x', 'a');
@@ -100,7 +105,11 @@ describe.each(engines)('%s leases', (_engine, open) => {
     expect(await store.leases.take('seed', 'other', T, 1000)).toBe(true);
     stop = true;
     await expect(
-      underLease(store, { name: 'seed', holder: 'c', leaseMs: 1000, clock: () => T, shouldStop: () => stop }, async () => 1),
+      underLease(
+        store,
+        { name: 'seed', holder: 'c', leaseMs: 1000, clock: () => T, shouldStop: () => stop },
+        async () => 1,
+      ),
     ).rejects.toBeInstanceOf(LeaseWaitStopped);
   });
 
