@@ -9,7 +9,6 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { Type } from 'typebox';
 import type { Deployment, InjectedEnv, Mode } from '@workbench/common/api/contract/wire';
 import type { ServerContext } from './context';
 import { installErrorHandler } from './http/errors';

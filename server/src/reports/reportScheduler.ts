@@ -70,7 +70,12 @@ export class ReportScheduler {
         next = null; // a cron this runtime no longer reads: stop it rather than fail every minute
         this.options.onError?.(error, schedule);
       }
-      const won = await store.scheduledReports.claimRun(schedule.id, schedule.nextRunAt, next, at.toISOString());
+      const won = await store.scheduledReports.claimRun(
+        schedule.id,
+        schedule.nextRunAt,
+        next,
+        at.toISOString(),
+      );
       this.options.onClaim?.(won);
       if (!won) continue;
       try {
