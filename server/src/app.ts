@@ -187,7 +187,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   }
   let seedPrinted = false;
   let setupAudit: NewEvent[] = [];
-  const holder = serverHolderId();
+  const holder = serverHolderId(options.dataDir);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   try {
     // One server seeds at a time (servers sharing a PostgreSQL store may start together); the

@@ -15,7 +15,6 @@
  * Times are each server's own clock (epoch ms): servers sharing a store keep their clocks in step
  * (NTP), and a lease (WORKBENCH_LEASE_SECONDS, 30 s) is far longer than their skew.
  */
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { ConfigStore } from './ConfigStore';
 
@@ -27,8 +26,12 @@ export const LEASE_NAMES = {
   liveEvents: 'live-events',
 } as const;
 
-/** This server's name as a holder: host, process and a random part (a restarted process is another). */
-export const serverHolderId = (): string => `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+/**
+ * This server's name as a holder: its host and data directory (each server of a deployment has
+ * its own). A server restarted after a crash is the same holder, so it takes back at once the
+ * leases its previous process held instead of waiting for them to expire.
+ */
+export const serverHolderId = (dataDir: string): string => `${os.hostname()}:${dataDir}`;
 
 export interface LeaseOptions {
   name: string;
