@@ -2,7 +2,7 @@
  * Liveness, readiness and /metrics of a real server over HTTP (issue 39 points 1 and 6), on the
  * embedded stores (SQLite, DuckDB). What a check names when a store part fails, the bound on a part
  * that hangs, who is told the reasons, the metrics' access list, the documented series, and the
- * request id. The shard-down readiness on ClickHouse is scaled/readiness.test.ts.
+ * request id. The shard-down readiness on ClickHouse is scaled/operating.test.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -2,7 +2,7 @@
  * What an operator scrapes (issue 39 point 6): Prometheus series of one server, kept in a
  * registry of its own (prom-client), so that the many servers a test process builds never share
  * a series. The series are listed, with their meaning, in server/README.md ("Operating"); a test
- * (metrics.test.ts) reads that table and scrapes a server for every name in it.
+ * (http/health.test.ts) reads that table and scrapes a server for every name in it.
  *
  * Routes are labelled by the pattern the router matched (`/api/udb-rest/v2/users/:id`), never by
  * the raw URL: a label per id or per probe of a scanner would grow without bound.

@@ -14,7 +14,8 @@
  *   replica busy with a long request on a loaded machine is slow, not dead): then no request goes to
  *   the dead one. With every replica marked down HAProxy answers 503 itself.
  * Every request carries a new `X-Request-ID` (replacing any the client sent), which the replicas
- * (trusting this proxy) log and echo, so a line of HAProxy's log (`%ID`) joins the replica's.
+ * (trusting this proxy) log and echo, so a line of HAProxy's log joins the replica's (a deployment
+ * that logs adds `%ID` to its log-format; this throw-away proxy has no log address).
  * Every answer carries `x-workbench-replica` (the replica's name) so tests can see who served it.
  * Every request carries the client's address in X-Forwarded-For, set by the proxy in place of any
  * the client sent (so a client cannot choose its address even for a replica that trusts every
@@ -62,7 +63,6 @@ frontend workbench
   bind 127.0.0.1:${port}
   unique-id-format %[uuid()]
   http-request set-header X-Request-ID %[unique-id]
-  log-format "%ci:%cp [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc %ID %{+Q}r"
   default_backend replicas
 
 backend replicas
