@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_IDS } from '@workbench/common/api/contract/extensions';
 import { execFileSync } from 'node:child_process';
-import { ConfigError, FILE_VARIABLES, fromEnvOrFile, readConfig } from './config';
+import { ConfigError, FILE_FORMS, FILE_VARIABLES, fromEnvOrFile, readConfig } from './config';
 
 const root = '/repo';
 
@@ -212,7 +212,8 @@ describe('secrets from files, passwords beside the URLs (issue 39 point 7)', () 
   test('every variable of FILE_VARIABLES may come from NAME_FILE (one trailing line break dropped); both at once is refused', () => {
     expect(FILE_VARIABLES.length).toBeGreaterThanOrEqual(7);
     for (const name of FILE_VARIABLES) {
-      const env = { [`${name}_FILE`]: file(name, 'value\n') };
+      expect(FILE_FORMS[name]).toBe(`${name}_FILE`);
+      const env = { [FILE_FORMS[name]]: file(name, 'value\n') };
       expect(fromEnvOrFile(env, name)).toBe('value');
       expect(() => fromEnvOrFile({ ...env, [name]: 'value' }, name)).toThrow(
         `Set ${name} or ${name}_FILE, not both.`,

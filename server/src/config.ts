@@ -80,10 +80,24 @@ export const FILE_VARIABLES = [
   'WORKBENCH_STORAGE_ENDPOINT',
 ] as const;
 
+/** Each of FILE_VARIABLES with its file form, spelled out (so the names can be searched for). */
+export const FILE_FORMS: Readonly<Record<(typeof FILE_VARIABLES)[number], string>> = {
+  WORKBENCH_CONFIG_URL: 'WORKBENCH_CONFIG_URL_FILE',
+  WORKBENCH_CONFIG_PASSWORD: 'WORKBENCH_CONFIG_PASSWORD_FILE',
+  WORKBENCH_EVENTS_URL: 'WORKBENCH_EVENTS_URL_FILE',
+  WORKBENCH_EVENTS_PASSWORD: 'WORKBENCH_EVENTS_PASSWORD_FILE',
+  WORKBENCH_DEMO_PASSWORD: 'WORKBENCH_DEMO_PASSWORD_FILE',
+  WORKBENCH_INSIGHTS_URL: 'WORKBENCH_INSIGHTS_URL_FILE',
+  WORKBENCH_STORAGE_ENDPOINT: 'WORKBENCH_STORAGE_ENDPOINT_FILE',
+};
+
 /** NAME or the content of the file NAME_FILE names (one trailing line break dropped); undefined for neither. */
-export function fromEnvOrFile(env: NodeJS.ProcessEnv, name: string): string | undefined {
+export function fromEnvOrFile(
+  env: NodeJS.ProcessEnv,
+  name: (typeof FILE_VARIABLES)[number],
+): string | undefined {
   const inline = env[name];
-  const file = env[`${name}_FILE`];
+  const file = env[FILE_FORMS[name]];
   if (!blank(inline) && !blank(file)) throw new ConfigError(`Set ${name} or ${name}_FILE, not both.`);
   if (!blank(file)) {
     try {
