@@ -58,11 +58,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-test('GET /healthz answers 200 {status: ok}', async () => {
+test('GET /healthz answers 200 {status: ok} with the config store checked', async () => {
   server = await startTestServer();
   const r = await server.call('/healthz');
   expect(r.status).toBe(200);
-  expect(await r.json()).toEqual({ status: 'ok' });
+  expect(await r.json()).toMatchObject({ status: 'ok', checks: [{ store: 'config', status: 'ok' }] });
 });
 
 test('an unknown /api or /gdmanage path is a 404 ApiError in JSON', async () => {

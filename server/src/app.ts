@@ -9,7 +9,6 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { Type } from 'typebox';
 import type { Deployment, InjectedEnv, Mode } from '@workbench/common/api/contract/wire';
 import type { ServerContext } from './context';
 import { installErrorHandler } from './http/errors';
@@ -70,6 +69,9 @@ import { capabilityStateRoutes } from './provider/capabilityStateRoutes';
 import { named } from './http/namedPlugin';
 import { contactRoutes } from './contact/contactRoutes';
 import { connectivityRoutes } from './connectivity/connectivityRoutes';
+import { configStoreProbe, DEFAULT_READY_TIMEOUT_MS, healthRoutes } from './http/health';
+import { expandRanges, installMetrics, requestIdOf, ServerMetrics, timedStore } from './http/metrics';
+import { DEFAULT_LEASE_MS, LEASE_NAMES, serverHolderId, underLease } from './store/leases';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -141,6 +143,20 @@ export interface ServerOptions {
    * 404 as on a backend with only the spec's calls (http/extensions.ts, docs/api.md).
    */
   extensions?: readonly ExtensionId[];
+  /** WORKBENCH_READY_TIMEOUT_MS: how long /readyz waits for each store part (default 2 s). */
+  readyTimeoutMs?: number;
+  /**
+   * WORKBENCH_METRICS_ALLOW: the addresses and CIDR ranges (or loopback, linklocal, uniquelocal)
+   * that may read /metrics and the reasons of /readyz; default loopback only.
+   */
+  metricsAllow?: readonly string[];
+  /** The Node.js process's own series in /metrics (the real server; http/metrics.ts says why). */
+  processMetrics?: boolean;
+  /**
+   * WORKBENCH_LEASE_SECONDS: how long a lease of the config store (the demo seeding, the live demo
+   * events) lasts unless renewed; a server that dies holding one loses it after this (store/leases.ts).
+   */
+  leaseMs?: number;
 }
 
 export type WorkbenchServer = FastifyInstance;
@@ -152,10 +168,13 @@ export type WorkbenchServer = FastifyInstance;
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const print = options.print ?? ((line: string) => console.log(line));
+  const metrics = new ServerMetrics({ processMetrics: options.processMetrics ?? false });
   // A store the caller passed stays the caller's to close; one opened here closes with the server.
-  const events: EventStore | undefined =
+  const openedEvents: EventStore | undefined =
     options.events &&
     (options.events.store ?? (await openEventStore({ ...options, eventsUrl: options.events.url })));
+  // Every call timed into /metrics (the store's latencies).
+  const events = openedEvents && timedStore(openedEvents, 'events', metrics);
   let eventsClosed = false;
   const closeEvents = async () => {
     if (!events || options.events?.store || eventsClosed) return;
@@ -164,24 +183,30 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   };
   let store: ConfigStore;
   try {
-    store = await openConfigStore(options);
+    store = timedStore(await openConfigStore(options), 'config', metrics);
   } catch (error) {
     await closeEvents();
     throw error;
   }
   let seedPrinted = false;
-  let setupAudit: NewEvent[];
+  let setupAudit: NewEvent[] = [];
+  const holder = serverHolderId(options.dataDir);
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   try {
-    const seed = await seedDemoData(store, options.demoPassword, now(), {
-      policy: options.demoPolicy ?? true,
-      crowd: options.demoCrowd ?? false,
+    // One server seeds at a time (servers sharing a PostgreSQL store may start together); the
+    // others wait for the lease, then find the data there and seed nothing (issue 39 point 4).
+    await underLease(store, { name: LEASE_NAMES.demoSeed, holder, leaseMs }, async () => {
+      const seed = await seedDemoData(store, options.demoPassword, now(), {
+        policy: options.demoPolicy ?? true,
+        crowd: options.demoCrowd ?? false,
+      });
+      if (seed.generatedPassword) {
+        print(`${DEMO_PASSWORD_NOTICE}${seed.generatedPassword}`);
+        seedPrinted = true;
+      }
+      setupAudit = serverAuditEvents(seed.audit);
+      await seedEndUsers(store, now());
     });
-    if (seed.generatedPassword) {
-      print(`${DEMO_PASSWORD_NOTICE}${seed.generatedPassword}`);
-      seedPrinted = true;
-    }
-    setupAudit = serverAuditEvents(seed.audit);
-    await seedEndUsers(store, now());
   } catch (error) {
     await store.close();
     await closeEvents();
@@ -204,6 +229,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     setupAudit,
     storageEndpoint: options.storageEndpoint ?? null,
     publicIps: options.publicIps ?? [],
+    metrics,
+    lease: { holder, leaseMs },
     // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
     ...(events ? { events, audit: (list: readonly NewEvent[]) => events.append(list) } : {}),
   };
@@ -223,9 +250,23 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     insightsUrl: options.insightsUrl ?? null,
   };
 
+  const trustProxy = options.trustProxy ?? false;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy,
+    // The balancer's x-request-id (from a trusted proxy) or a new one: in every log line (reqId)
+    // and echoed in the answer, so the balancer's log and the server's join (http/metrics.ts).
+    genReqId: requestIdOf(
+      trustProxy === true
+        ? ['0.0.0.0/0', '::/0']
+        : expandRanges(
+            Array.isArray(trustProxy)
+              ? trustProxy
+              : typeof trustProxy === 'string'
+                ? trustProxy.split(',').map((e) => e.trim())
+                : [],
+          ),
+    ),
     schemaController: {
       compilersFactory: { buildValidator: strictBodyValidators, buildSerializer: sharedSerializers },
     },
@@ -358,6 +399,8 @@ async function registerEverything(
   env: InjectedEnv,
 ) {
   installErrorHandler(app);
+  const operators = expandRanges(options.metricsAllow ?? ['loopback']);
+  if (ctx.metrics) installMetrics(app, ctx.metrics, operators);
   await app.register(fastifyHelmet, {
     // The built apps load their scripts from this origin; the one inline script (the injected
     // environment) is allowed by its hash. MUI's emotion and AG Grid inject <style> elements.
@@ -426,18 +469,13 @@ async function registerEverything(
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs/api' });
 
-  app.get(
-    '/healthz',
-    {
-      config: { world: 'public' },
-      schema: {
-        tags: ['health'],
-        summary: 'Ready when the stores are open',
-        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
-      },
-    },
-    async () => ({ status: 'ok' as const }),
-  );
+  healthRoutes(app, {
+    config: configStoreProbe(ctx.store, options.configUrl),
+    events: ctx.events,
+    timeoutMs: options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+    operators,
+    metrics: ctx.metrics,
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(named(extensionRoutes(extensions)));

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_IDS } from '@workbench/common/api/contract/extensions';
-import { ConfigError, readConfig } from './config';
+import { execFileSync } from 'node:child_process';
+import { ConfigError, FILE_FORMS, FILE_VARIABLES, fromEnvOrFile, readConfig } from './config';
 
 const root = '/repo';
 
@@ -26,6 +27,11 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     extensions: EXTENSION_IDS,
     region: null,
     secretKeys: null,
+    secureCookies: false,
+    logLevel: 'warn',
+    readyTimeoutMs: 2000,
+    metricsAllow: ['loopback'],
+    leaseMs: 30_000,
   });
 });
 
@@ -188,4 +194,152 @@ test('WORKBENCH_SECRET_KEY / _FILE: 32-byte keys in base64 or hex, the first sea
   ])
     expect(() => readConfig(env, root)).toThrow(/WORKBENCH_SECRET_KEY/);
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('secrets from files, passwords beside the URLs (issue 39 point 7)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-config-files-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    const f = path.join(dir, name);
+    fs.writeFileSync(f, text);
+    return f;
+  };
+  const key = { WORKBENCH_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') };
+
+  test('every variable of FILE_VARIABLES may come from NAME_FILE (one trailing line break dropped); both at once is refused', () => {
+    expect(FILE_VARIABLES.length).toBeGreaterThanOrEqual(7);
+    for (const name of FILE_VARIABLES) {
+      expect(FILE_FORMS[name]).toBe(`${name}_FILE`);
+      const env = { [FILE_FORMS[name]]: file(name, 'value\n') };
+      expect(fromEnvOrFile(env, name)).toBe('value');
+      expect(() => fromEnvOrFile({ ...env, [name]: 'value' }, name)).toThrow(
+        `Set ${name} or ${name}_FILE, not both.`,
+      );
+    }
+    expect(() =>
+      fromEnvOrFile({ WORKBENCH_CONFIG_URL_FILE: path.join(dir, 'missing') }, 'WORKBENCH_CONFIG_URL'),
+    ).toThrow(/WORKBENCH_CONFIG_URL_FILE: cannot read/);
+  });
+
+  test('WORKBENCH_CONFIG_PASSWORD[_FILE] goes into the URL of WORKBENCH_CONFIG_URL[_FILE], encoded', () => {
+    const config = readConfig(
+      {
+        ...key,
+        WORKBENCH_CONFIG_URL_FILE: file('url', 'postgres://workbench@db.internal:5432/workbench\n'),
+        WORKBENCH_CONFIG_PASSWORD_FILE: file('pw', 'p@ss:w/rd\n'),
+      },
+      root,
+    );
+    expect(config.configUrl).toBe('postgres://workbench:p%40ss%3Aw%2Frd@db.internal:5432/workbench');
+    expect(new URL(config.configUrl ?? '').password).toBe('p%40ss%3Aw%2Frd');
+    expect(() =>
+      readConfig(
+        { ...key, WORKBENCH_CONFIG_URL: 'postgres://u:inline@h/db', WORKBENCH_CONFIG_PASSWORD: 'x' },
+        root,
+      ),
+    ).toThrow(/keep it in one place/);
+    expect(() => readConfig({ WORKBENCH_CONFIG_PASSWORD: 'x' }, root)).toThrow(
+      /without WORKBENCH_CONFIG_URL/,
+    );
+  });
+
+  test('WORKBENCH_EVENTS_PASSWORD[_FILE] goes into WORKBENCH_EVENTS_URL (user default unless named)', () => {
+    const pw = { WORKBENCH_EVENTS_PASSWORD_FILE: file('ch', 's3cret#1\n') };
+    expect(
+      readConfig({ ...pw, WORKBENCH_EVENTS_URL: 'clickhouse://h1:8123,h2:8123/wb?cluster=c' }, root)
+        .eventsUrl,
+    ).toBe('clickhouse://default:s3cret%231@h1:8123,h2:8123/wb?cluster=c');
+    expect(readConfig({ ...pw, WORKBENCH_EVENTS_URL: 'clickhouse://wb@h1:8123/wb' }, root).eventsUrl).toBe(
+      'clickhouse://wb:s3cret%231@h1:8123/wb',
+    );
+    expect(() =>
+      readConfig(
+        { WORKBENCH_EVENTS_URL: 'clickhouse://wb:x@h1:8123/wb', WORKBENCH_EVENTS_PASSWORD: 'y' },
+        root,
+      ),
+    ).toThrow(/keep it in one place/);
+    expect(() => readConfig({ WORKBENCH_EVENTS_PASSWORD: 'x' }, root)).toThrow(
+      /without WORKBENCH_EVENTS_URL/,
+    );
+  });
+
+  test('WORKBENCH_DEMO_PASSWORD_FILE gives the demo password; a bad URL is named without its password', () => {
+    expect(readConfig({ WORKBENCH_DEMO_PASSWORD_FILE: file('demo', 'demo-pw\n') }, root).demoPassword).toBe(
+      'demo-pw',
+    );
+    expect(() => readConfig({ ...key, WORKBENCH_CONFIG_URL: 'mysql://u:hunter2@h/db' }, root)).toThrow(
+      /mysql:\/\/u:\*\*\*@h\/db/,
+    );
+  });
+});
+
+test('operating variables: ready timeout, metrics allow list, lease seconds, secure cookies, log level', () => {
+  const config = readConfig(
+    {
+      WORKBENCH_READY_TIMEOUT_MS: '500',
+      WORKBENCH_METRICS_ALLOW: '10.0.9.0/24, loopback',
+      WORKBENCH_LEASE_SECONDS: '3',
+      WORKBENCH_SECURE_COOKIES: 'true',
+      LOG_LEVEL: 'info',
+    },
+    root,
+  );
+  expect(config).toMatchObject({
+    readyTimeoutMs: 500,
+    metricsAllow: ['10.0.9.0/24', 'loopback'],
+    leaseMs: 3000,
+    secureCookies: true,
+    logLevel: 'info',
+  });
+  for (const [name, bad] of [
+    ['WORKBENCH_READY_TIMEOUT_MS', '0'],
+    ['WORKBENCH_READY_TIMEOUT_MS', '2s'],
+    ['WORKBENCH_METRICS_ALLOW', '10.0.0.0/33'],
+    ['WORKBENCH_METRICS_ALLOW', 'everyone'],
+    ['WORKBENCH_LEASE_SECONDS', '-1'],
+    ['WORKBENCH_SECURE_COOKIES', 'yes'],
+    ['LOG_LEVEL', 'loud'],
+  ])
+    expect(() => readConfig({ [name]: bad }, root)).toThrow(new RegExp(name));
+});
+
+/**
+ * README.md's environment table lists every variable the server reads: the names in config.ts
+ * and main.ts (where the environment is read), and the _FILE form of every FILE_VARIABLES entry.
+ */
+test("README.md's environment table lists exactly the variables the server reads", () => {
+  const repo = path.resolve(__dirname, '..', '..');
+  const source = ['server/src/config.ts', 'server/src/main.ts', 'server/src/security/secretBox.ts']
+    .map((f) => fs.readFileSync(path.join(repo, f), 'utf8'))
+    .join('\n');
+  const read = new Set([
+    ...(source.match(/\bWORKBENCH_[A-Z0-9_]*[A-Z0-9]\b/g) ?? []),
+    ...['PORT', 'HOST', 'LOG_LEVEL'].filter((name) => new RegExp(`env\\.${name}\\b`).test(source)),
+    ...FILE_VARIABLES.map((name) => `${name}_FILE`),
+  ]);
+  // Every server module that reads process.env.WORKBENCH_* directly must be one of the above.
+  const direct = execFileSync(
+    'grep',
+    ['-rhoE', 'process\\.env\\.WORKBENCH_[A-Z0-9_]+', 'server/src', '--include=*.ts'],
+    {
+      cwd: repo,
+      encoding: 'utf8',
+    },
+  )
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.replace('process.env.', ''))
+    .filter((name) => !name.startsWith('WORKBENCH_TEST_'));
+  for (const name of direct) expect(read).toContain(name);
+  const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+  const section = readme.slice(
+    readme.indexOf('## Environment'),
+    readme.indexOf('## Architecture in one screen'),
+  );
+  const listed = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((m) => m[1]);
+  expect(new Set(listed).size).toBe(listed.length);
+  expect([...listed].sort()).toEqual([...read].sort());
 });

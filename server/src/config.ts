@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseClickHouseUrl } from './events/clickhouseUrl';
 import { secretKeysFromEnv } from './security/secretBox';
+import { DEFAULT_READY_TIMEOUT_MS } from './http/health';
+import { DEFAULT_LEASE_MS } from './store/leases';
 import { DEPLOYMENTS, MODES, type Deployment, type Mode } from '@workbench/common/api/contract/wire';
 import { EXTENSION_IDS, isExtensionId, type ExtensionId } from '@workbench/common/api/contract/extensions';
 
@@ -47,6 +50,92 @@ export interface ServerConfig {
    * first seals, the others open: a rotation); null: the data directory's key file.
    */
   secretKeys: Buffer[] | null;
+  /** WORKBENCH_SECURE_COOKIES=true: cookies only over https (behind a TLS-terminating proxy). */
+  secureCookies: boolean;
+  /** LOG_LEVEL: the JSON log's level (pino's: fatal, error, warn, info, debug, trace; default warn). */
+  logLevel: string;
+  /** WORKBENCH_READY_TIMEOUT_MS: how long /readyz waits for each store part. */
+  readyTimeoutMs: number;
+  /**
+   * WORKBENCH_METRICS_ALLOW: who may read /metrics and the reasons of /readyz: addresses, CIDR
+   * ranges or loopback, linklocal, uniquelocal; default loopback.
+   */
+  metricsAllow: string[];
+  /** WORKBENCH_LEASE_SECONDS: how long a lease of the config store lasts unless renewed (store/leases.ts). */
+  leaseMs: number;
+}
+
+/**
+ * The variables that may hold a secret (a password, or a URL that may carry one): each may be
+ * given as NAME, or as NAME_FILE naming a file that holds it (Docker and systemd secrets), so no
+ * password has to be on a command line or in the process's environment listing.
+ */
+export const FILE_VARIABLES = [
+  'WORKBENCH_CONFIG_URL',
+  'WORKBENCH_CONFIG_PASSWORD',
+  'WORKBENCH_EVENTS_URL',
+  'WORKBENCH_EVENTS_PASSWORD',
+  'WORKBENCH_DEMO_PASSWORD',
+  'WORKBENCH_INSIGHTS_URL',
+  'WORKBENCH_STORAGE_ENDPOINT',
+] as const;
+
+/** Each of FILE_VARIABLES with its file form, spelled out (so the names can be searched for). */
+export const FILE_FORMS: Readonly<Record<(typeof FILE_VARIABLES)[number], string>> = {
+  WORKBENCH_CONFIG_URL: 'WORKBENCH_CONFIG_URL_FILE',
+  WORKBENCH_CONFIG_PASSWORD: 'WORKBENCH_CONFIG_PASSWORD_FILE',
+  WORKBENCH_EVENTS_URL: 'WORKBENCH_EVENTS_URL_FILE',
+  WORKBENCH_EVENTS_PASSWORD: 'WORKBENCH_EVENTS_PASSWORD_FILE',
+  WORKBENCH_DEMO_PASSWORD: 'WORKBENCH_DEMO_PASSWORD_FILE',
+  WORKBENCH_INSIGHTS_URL: 'WORKBENCH_INSIGHTS_URL_FILE',
+  WORKBENCH_STORAGE_ENDPOINT: 'WORKBENCH_STORAGE_ENDPOINT_FILE',
+};
+
+/** NAME or the content of the file NAME_FILE names (one trailing line break dropped); undefined for neither. */
+export function fromEnvOrFile(
+  env: NodeJS.ProcessEnv,
+  name: (typeof FILE_VARIABLES)[number],
+): string | undefined {
+  const inline = env[name];
+  const file = env[FILE_FORMS[name]];
+  if (!blank(inline) && !blank(file)) throw new ConfigError(`Set ${name} or ${name}_FILE, not both.`);
+  if (!blank(file)) {
+    try {
+      return fs.readFileSync(file.trim(), 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      throw new ConfigError(`${name}_FILE: cannot read ${file.trim()} (${(error as Error).message}).`);
+    }
+  }
+  return inline;
+}
+
+/** WORKBENCH_CONFIG_URL with WORKBENCH_CONFIG_PASSWORD put in (the URL then names the user only). */
+function withPostgresPassword(url: string, password: string | undefined): string {
+  if (password === undefined || password === '') return url;
+  const parsed = new URL(url);
+  if (parsed.password !== '')
+    throw new ConfigError(
+      'WORKBENCH_CONFIG_PASSWORD is set and WORKBENCH_CONFIG_URL holds a password too: keep it in one place.',
+    );
+  if (parsed.username === '')
+    throw new ConfigError(
+      'WORKBENCH_CONFIG_PASSWORD needs the user name in WORKBENCH_CONFIG_URL (postgres://user@host/db).',
+    );
+  parsed.password = encodeURIComponent(password);
+  return parsed.toString();
+}
+
+/** WORKBENCH_EVENTS_URL with WORKBENCH_EVENTS_PASSWORD put in (user `default` when the URL names none). */
+function withClickHousePassword(url: string, password: string | undefined): string {
+  if (password === undefined || password === '') return url;
+  const match = /^clickhouse:\/\/(?:([^:@/]+)(:[^@/]*)?@)?(.*)$/.exec(url.trim());
+  if (!match) return url; // parseClickHouseUrl names what is wrong
+  const [, user, inlinePassword, rest] = match;
+  if (inlinePassword !== undefined)
+    throw new ConfigError(
+      'WORKBENCH_EVENTS_PASSWORD is set and WORKBENCH_EVENTS_URL holds a password too: keep it in one place.',
+    );
+  return `clickhouse://${user ?? 'default'}:${encodeURIComponent(password)}@${rest}`;
 }
 
 /** Live demo data by default: a gentle trickle, so the newest minutes of the logs are never empty. */
@@ -65,7 +154,10 @@ const blank = (v: string | undefined): v is undefined => v === undefined || v.tr
  * Reads the run contract's environment (DESIGN.md). Relative WORKBENCH_DATA is resolved against
  * the repo root. Throws ConfigError with a message naming the variable on a bad value.
  */
-export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConfig {
+export function readConfig(environment: NodeJS.ProcessEnv, repoRoot: string): ServerConfig {
+  // The secrets' variables as read from their files where NAME_FILE is given.
+  const env: NodeJS.ProcessEnv = { ...environment };
+  for (const name of FILE_VARIABLES) env[name] = fromEnvOrFile(environment, name);
   let port = 8080;
   if (!blank(env.PORT)) {
     port = Number(env.PORT);
@@ -170,20 +262,24 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     configUrl = env.WORKBENCH_CONFIG_URL.trim();
     if (!/^postgres(ql)?:\/\/[^\s]+$/.test(configUrl)) {
       throw new ConfigError(
-        `WORKBENCH_CONFIG_URL must be a PostgreSQL URL (postgres://user:password@host:port/database), got "${env.WORKBENCH_CONFIG_URL}".`,
+        `WORKBENCH_CONFIG_URL must be a PostgreSQL URL (postgres://user@host:port/database), got "${redacted(env.WORKBENCH_CONFIG_URL)}".`,
       );
     }
-  }
+    configUrl = withPostgresPassword(configUrl, env.WORKBENCH_CONFIG_PASSWORD);
+  } else if (!blank(env.WORKBENCH_CONFIG_PASSWORD))
+    throw new ConfigError('WORKBENCH_CONFIG_PASSWORD is set without WORKBENCH_CONFIG_URL.');
 
   let eventsUrl: string | null = null;
   if (!blank(env.WORKBENCH_EVENTS_URL)) {
     try {
-      parseClickHouseUrl(env.WORKBENCH_EVENTS_URL);
-      eventsUrl = env.WORKBENCH_EVENTS_URL.trim();
+      eventsUrl = withClickHousePassword(env.WORKBENCH_EVENTS_URL.trim(), env.WORKBENCH_EVENTS_PASSWORD);
+      parseClickHouseUrl(eventsUrl);
     } catch (error) {
-      throw new ConfigError((error as Error).message);
+      if (error instanceof ConfigError) throw error;
+      throw new ConfigError(redacted((error as Error).message));
     }
-  }
+  } else if (!blank(env.WORKBENCH_EVENTS_PASSWORD))
+    throw new ConfigError('WORKBENCH_EVENTS_PASSWORD is set without WORKBENCH_EVENTS_URL.');
 
   let secretKeys: Buffer[] | null;
   try {
@@ -201,6 +297,32 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
 
   const demoPassword = blank(env.WORKBENCH_DEMO_PASSWORD) ? undefined : env.WORKBENCH_DEMO_PASSWORD;
   const host = blank(env.HOST) ? '127.0.0.1' : env.HOST.trim();
+
+  let secureCookies = false;
+  if (!blank(env.WORKBENCH_SECURE_COOKIES)) {
+    const text = env.WORKBENCH_SECURE_COOKIES.trim();
+    if (text !== 'true' && text !== 'false')
+      throw new ConfigError(
+        `WORKBENCH_SECURE_COOKIES must be true or false, got "${env.WORKBENCH_SECURE_COOKIES}".`,
+      );
+    secureCookies = text === 'true';
+  }
+  const logLevel = blank(env.LOG_LEVEL) ? 'warn' : env.LOG_LEVEL.trim();
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}".`);
+  const readyTimeoutMs = wholeNumber(
+    env,
+    'WORKBENCH_READY_TIMEOUT_MS',
+    DEFAULT_READY_TIMEOUT_MS,
+    1,
+    600_000,
+    'milliseconds',
+  );
+  const leaseMs =
+    wholeNumber(env, 'WORKBENCH_LEASE_SECONDS', DEFAULT_LEASE_MS / 1000, 1, 3600, 'seconds') * 1000;
+  const metricsAllow = blank(env.WORKBENCH_METRICS_ALLOW)
+    ? ['loopback']
+    : readAddressList(env.WORKBENCH_METRICS_ALLOW, 'WORKBENCH_METRICS_ALLOW', 'the monitoring hosts');
   return {
     port,
     host,
@@ -220,7 +342,34 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     extensions,
     region,
     secretKeys,
+    secureCookies,
+    logLevel,
+    readyTimeoutMs,
+    metricsAllow,
+    leaseMs,
   };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** A URL's password replaced by *** (error messages are printed and logged). */
+const redacted = (text: string): string => text.replace(/(\/\/[^:@/\s]+:)[^@/\s]*@/g, '$1***@');
+
+function wholeNumber(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  unit: string,
+): number {
+  const value = env[name];
+  if (blank(value)) return fallback;
+  const text = value.trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max)
+    throw new ConfigError(`${name} must be a whole number of ${unit} (${min}-${max}), got "${value}".`);
+  return n;
 }
 
 /**
@@ -257,7 +406,15 @@ function readTrustedProxies(value: string | undefined): string[] {
       'WORKBENCH_TRUST_PROXY=true would trust X-Forwarded-For from any address: give the addresses of the reverse proxies instead (e.g. 10.0.0.5,10.0.1.0/24 or loopback).',
     );
   }
-  const entries = text.split(',').map((e) => e.trim());
+  return readAddressList(text, 'WORKBENCH_TRUST_PROXY', "the reverse proxies' addresses");
+}
+
+/** A comma list of IP addresses, CIDR ranges, or loopback, linklocal, uniquelocal. */
+function readAddressList(value: string, name: string, what: string): string[] {
+  const entries = value
+    .trim()
+    .split(',')
+    .map((e) => e.trim());
   for (const entry of entries) {
     const [address, prefix, ...rest] = entry.split('/');
     const version = isIP(address);
@@ -265,7 +422,7 @@ function readTrustedProxies(value: string | undefined): string[] {
       prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
     if (!PROXY_RANGE_NAMES.includes(entry) && (version === 0 || !prefixOk || rest.length > 0)) {
       throw new ConfigError(
-        `WORKBENCH_TRUST_PROXY must be a comma list of the reverse proxies' addresses (an IP address, a CIDR range, or loopback, linklocal, uniquelocal), got "${entry}" in "${value}".`,
+        `${name} must be a comma list of ${what} (an IP address, a CIDR range, or loopback, linklocal, uniquelocal), got "${entry}" in "${value}".`,
       );
     }
   }

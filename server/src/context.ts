@@ -8,6 +8,7 @@ import type { OutboxForwarder } from './events/eventOutbox';
 import type { JobRunner } from './provider/jobRunner';
 import type { ReportScheduler } from './reports/reportScheduler';
 import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from './store/ConfigStore';
+import type { ServerMetrics } from './http/metrics';
 
 /** The world a route belongs to: the tenant portal's, the provider console's, or none (sign-in calls). */
 export type World = 'tenant' | 'provider' | 'public';
@@ -124,6 +125,10 @@ export interface ServerContext {
   storageEndpoint: string | null;
   /** WORKBENCH_PUBLIC_IPS: the deployment's public addresses (settings/settingsDocumentRoutes.ts). */
   publicIps: readonly string[];
+  /** The server's Prometheus series (/metrics, http/metrics.ts); absent on a context built by hand. */
+  metrics?: ServerMetrics;
+  /** This server's name as a lease holder and how long its leases last (store/leases.ts). */
+  lease?: { holder: string; leaseMs: number };
 }
 
 declare module 'fastify' {

@@ -22,12 +22,17 @@ async function main(): Promise<void> {
     storageEndpoint: config.storageEndpoint,
     publicIps: config.publicIps,
     extensions: config.extensions,
-    secureCookies: process.env.WORKBENCH_SECURE_COOKIES === 'true',
+    secureCookies: config.secureCookies,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     ...(config.loginRatePerMinute
       ? { loginRateLimit: { max: config.loginRatePerMinute, windowMs: 60_000 } }
       : {}),
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    // JSON lines (pino), each request's with its reqId: the balancer's x-request-id (http/metrics.ts).
+    logger: { level: config.logLevel },
+    readyTimeoutMs: config.readyTimeoutMs,
+    metricsAllow: config.metricsAllow,
+    processMetrics: true,
+    leaseMs: config.leaseMs,
     // The event store (WORKBENCH_EVENTS_URL, else events.duckdb) and its routes; first start
     // seeds WORKBENCH_DEMO_EVENTS events in the background. The report files (scheduled, instant
     // and past reports) with their scheduler.

@@ -63,6 +63,7 @@ import {
   type LoadProgress,
   type NewEvent,
   type StoredEvent,
+  type StoreProbe,
 } from './eventStore';
 import type { SqlDialect } from './eventSql';
 import { toLogEventJson } from './logQuery';
@@ -505,6 +506,18 @@ export class ClickHouseEventStore implements EventStore {
     const done = () => this.inFlight.delete(result);
     result.then(done, done);
     return result;
+  }
+
+  /** Every shard, by its place in WORKBENCH_EVENTS_URL and its address: `SELECT 1` on it. */
+  probes(): readonly StoreProbe[] {
+    const { shards } = this.location;
+    return shards.map((shard, i) => ({
+      target: `shard ${i + 1} of ${shards.length} (${shard.host}:${shard.port})`,
+      probe: async () => {
+        this.assertOpen();
+        await execute(shard, 'SELECT 1');
+      },
+    }));
   }
 
   private takeShard(): number {

@@ -60,6 +60,7 @@ import {
   type LoadProgress,
   type NewEvent,
   type StoredEvent,
+  type StoreProbe,
 } from './eventStore';
 import { planEventColumns } from './arrowEvents';
 import { fieldValueError, isFieldOf, validateQuery } from './queryValidation';
@@ -1291,6 +1292,19 @@ export class DuckDbEventStore implements EventStore {
         value: Number(row.value),
       })),
     );
+  }
+
+  /** The file, read through a reader connection as every query is (so a pool that hangs fails it). */
+  probes(): readonly StoreProbe[] {
+    return [
+      {
+        target: EVENTS_FILE,
+        probe: async () => {
+          this.assertOpen();
+          await this.withReader((connection) => connection.run('SELECT 1'));
+        },
+      },
+    ];
   }
 
   async countMatching(query: EventScan): Promise<number> {

@@ -231,5 +231,17 @@ export interface EventStore {
   count(tid?: string, logType?: LogType): Promise<number>;
   /** Moves appended events into the main storage (a checkpoint); bulk loads call it now and then. */
   flush(): Promise<void>;
+  /**
+   * The store's parts a readiness check asks (http/health.ts): each with a name (a shard names
+   * its address) and a probe that resolves when the part answers, rejects with the reason if not.
+   */
+  probes(): readonly StoreProbe[];
   close(): Promise<void>;
+}
+
+/** One part of a store that must answer for the server to be ready (EventStore.probes). */
+export interface StoreProbe {
+  /** e.g. `shard 2 (10.0.0.7:8123)`, `events.duckdb`. */
+  readonly target: string;
+  probe(): Promise<void>;
 }

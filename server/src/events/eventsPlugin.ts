@@ -12,6 +12,11 @@
  * uninterrupted one gives (seedDemoEvents). Closing the server stops seeding between batches.
  * Once the demo events are stored, `liveEventsPerSecond` more arrive every second (live demo
  * data, WORKBENCH_LIVE_EVENTS), each at its time within that second.
+ *
+ * Servers sharing the stores (issue 39 point 4; store/leases.ts): the seeding runs under the
+ * `demo-events` lease (one server seeds, the others wait and then find the load complete), and
+ * the live events are added by whichever server holds the `live-events` lease; when it dies
+ * another takes the lease over within the lease time and the trickle goes on.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { generatorTenantsOf, withAuditFacts } from '../seed/seedTenants';
@@ -28,6 +33,7 @@ import { providerAuditRoutes } from '../audit/providerAuditRoutes';
 import { analyticsRoutes } from './analyticsRoutes';
 import { tenantInEffect } from '../provider/capabilityStateRoutes';
 import { named } from '../http/namedPlugin';
+import { LEASE_NAMES, LeaseKeeper, LeaseWaitStopped, underLease } from '../store/leases';
 
 /**
  * The event store of a server and what it serves (ServerOptions.events): the server opens the
@@ -81,9 +87,9 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
     let appendingLive: Promise<unknown> = Promise.resolve();
 
     /** Adds the live demo events of each interval, at times in that interval. */
-    const startLiveEvents = (tenants: GeneratorTenant[]) => {
+    const startTrickle = (tenants: GeneratorTenant[]) => {
       const perSecond = options.liveEventsPerSecond ?? 0;
-      if (perSecond <= 0 || stopping) return;
+      if (perSecond <= 0 || stopping || live) return;
       const intervalMs = options.liveIntervalMs ?? 1000;
       // Live web events follow the policy as published now: each interval reads it again.
       const deciders = new Map(tenants.map((t) => [t.tid, t.decideWeb]));
@@ -112,6 +118,35 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
       }, intervalMs);
       live.unref();
     };
+    const stopTrickle = () => {
+      clearInterval(live);
+      live = undefined;
+    };
+    let liveLease: LeaseKeeper | undefined;
+    /** The trickle while this server holds the `live-events` lease (any server may). */
+    const startLiveEvents = (tenants: GeneratorTenant[]) => {
+      if ((options.liveEventsPerSecond ?? 0) <= 0 || stopping) return;
+      const lease = app.workbench.lease;
+      if (!lease) {
+        startTrickle(tenants);
+        return;
+      }
+      liveLease = new LeaseKeeper(app.workbench.store, {
+        name: LEASE_NAMES.liveEvents,
+        holder: lease.holder,
+        leaseMs: lease.leaseMs,
+        onGained: () => {
+          app.workbench.metrics?.lease(LEASE_NAMES.liveEvents, true);
+          startTrickle(tenants);
+        },
+        onLost: () => {
+          app.workbench.metrics?.lease(LEASE_NAMES.liveEvents, false);
+          stopTrickle();
+        },
+        onError: (error) => app.log.error({ err: error }, 'renewing the live demo events lease failed'),
+      });
+      liveLease.start();
+    };
 
     /** The first start's seed audit (ServerContext.setupAudit), once the seeding has looked at the store. */
     const appendSetupAudit = async () => {
@@ -135,30 +170,59 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
             generatorTenantsOf(await app.workbench.store.tenants.list()),
           ),
         );
-        const result = await seedDemoEvents(store, {
-          tenants,
-          count,
-          now: now().getTime(),
-          onProgress: percentPrinter(print, 'Creating demo events'),
-          onResume: (done, total) =>
-            print(
-              `Resuming demo events: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} already stored (the seeding was interrupted).`,
-            ),
-          shouldStop: () => stopping,
-        });
-        await appendSetupAudit();
-        if (result.complete) print(`Demo events ready: ${result.total.toLocaleString('en-US')}.`);
-        // Seeded now or on an earlier start: the live demo events follow.
-        if ((await store.loadProgress(DEMO_EVENTS_LOAD))?.complete) startLiveEvents(tenants);
-      })().catch((error: unknown) => app.log.error({ err: error }, 'seeding demo events failed'));
+        const printProgress = percentPrinter(print, 'Creating demo events');
+        const seed = async (lost: () => boolean) => {
+          const result = await seedDemoEvents(store, {
+            tenants,
+            count,
+            now: now().getTime(),
+            onProgress: (progress) => {
+              app.workbench.metrics?.seeding(progress.done, progress.total);
+              printProgress(progress);
+            },
+            onResume: (done, total) =>
+              print(
+                `Resuming demo events: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} already stored (the seeding was interrupted).`,
+              ),
+            shouldStop: () => stopping || lost(),
+          });
+          await appendSetupAudit();
+          if (result.complete) print(`Demo events ready: ${result.total.toLocaleString('en-US')}.`);
+        };
+        const lease = app.workbench.lease;
+        if (lease)
+          // Another server may be seeding this store: wait for it, then find the load complete.
+          await underLease(
+            app.workbench.store,
+            {
+              name: LEASE_NAMES.demoEvents,
+              holder: lease.holder,
+              leaseMs: lease.leaseMs,
+              shouldStop: () => stopping,
+              onLost: (error) => app.log.error({ err: error }, 'the demo events lease was lost'),
+            },
+            ({ lost }) => seed(lost),
+          );
+        else await seed(() => false);
+        // Seeded now, by another server, or on an earlier start: the live demo events follow.
+        const progress = await store.loadProgress(DEMO_EVENTS_LOAD);
+        if (progress?.complete) {
+          app.workbench.metrics?.seeding(progress.events, progress.events);
+          startLiveEvents(tenants);
+        }
+      })().catch((error: unknown) => {
+        if (!(error instanceof LeaseWaitStopped)) app.log.error({ err: error }, 'seeding demo events failed');
+      });
     });
 
     app.addHook('onClose', async () => {
       stopping = true;
-      clearInterval(live);
+      stopTrickle();
       await seeding;
       await appendingLive;
       await app.workbench.outbox?.stop();
+      // Given back at once: another server takes the trickle over without waiting for it to expire.
+      await liveLease?.stop();
     });
 
     await app.register(named(logsRoutes({ store, now })));

@@ -123,6 +123,7 @@ export function reportFilesPlugin(options: ReportFilesOptions): FastifyPluginAsy
     const own = new ReportScheduler({
       store: ctx.store,
       now,
+      onClaim: (won) => ctx.metrics?.schedulerClaim(won),
       ...(region !== null
         ? { makes: async (r) => (await reportRegionOf(ctx.store, r.tid))?.report_region === region }
         : {}),

@@ -30,6 +30,8 @@ export interface ReportSchedulerOptions {
   /** Builds the file of a claimed run. */
   run: (schedule: ScheduledReportRecord) => Promise<unknown>;
   onError?: (error: unknown, schedule: ScheduledReportRecord | null) => void;
+  /** Each claim tried: won (this server runs it) or lost (another did): /metrics counts them. */
+  onClaim?: (won: boolean) => void;
 }
 
 /** The next run of a schedule after `after` (epoch ms), or null when disabled or never. */
@@ -68,8 +70,14 @@ export class ReportScheduler {
         next = null; // a cron this runtime no longer reads: stop it rather than fail every minute
         this.options.onError?.(error, schedule);
       }
-      if (!(await store.scheduledReports.claimRun(schedule.id, schedule.nextRunAt, next, at.toISOString())))
-        continue;
+      const won = await store.scheduledReports.claimRun(
+        schedule.id,
+        schedule.nextRunAt,
+        next,
+        at.toISOString(),
+      );
+      this.options.onClaim?.(won);
+      if (!won) continue;
       try {
         await run(schedule);
         ran.push(schedule.id);

@@ -314,5 +314,7 @@ export interface ConfigStore extends Repositories {
    * (testing/storeSnapshot.ts). Reads the whole store: not for request paths.
    */
   readAllTables(): Promise<Record<string, unknown[][]>>;
+  /** Resolves when the database answers a query (the readiness check, http/health.ts). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

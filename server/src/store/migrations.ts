@@ -594,6 +594,28 @@ ${API_TOKENS_TABLE}
       CREATE INDEX event_outbox_claim ON event_outbox (claim);
     `,
   },
+  {
+    version: 19,
+    name: 'leases: one holder at a time among the servers sharing the store (demo seeding, live demo events)',
+    // Issue 39 point 4 (store/leases.ts): a lease row is taken, renewed and given back by its
+    // holder with conditional upserts; one that is not renewed by expires_at (epoch ms) may be taken.
+    sql: `
+      CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        taken_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+    `,
+    postgres: `
+      CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        taken_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+    `,
+  },
 ];
 
 /**

@@ -255,6 +255,13 @@ export interface TenantAssociationsTable {
   updated_by: string;
 }
 
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  taken_at: Millis;
+  expires_at: Millis;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -285,6 +292,7 @@ export interface ConfigDatabase {
   api_tokens: ApiTokensTable;
   tenant_associations: TenantAssociationsTable;
   event_outbox: EventOutboxTable;
+  leases: LeasesTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -35,6 +35,9 @@ function storeOn(sql: Sql, secrets: SecretBox): ConfigStore {
       }
       return dump;
     },
+    ping: async () => {
+      await sql.connection.get('SELECT 1', []);
+    },
     close: () => sql.connection.close(),
   };
   return store;

@@ -3,7 +3,7 @@
  * request on a free loopback port, for the replica tests and the scaled topology.
  *
  * Why HAProxy rather than nginx: one small config with active health checks (`option httpchk
- * GET /healthz`; open-source nginx only learns a server is down from failed requests) and per-request
+ * GET /readyz`: a replica whose stores do not answer is taken out, and put back when they do; open-source nginx only learns a server is down from failed requests) and per-request
  * retry rules. How a dead replica is handled (issue 16, "killing one replica mid-request"):
  * - `retries 3` + `option redispatch 1`: a request whose connection to a replica fails (it is
  *   down and not yet marked so) was never sent, so it is sent to the other replica at once;
@@ -13,6 +13,9 @@
  * - health checks every 500 ms, down after 3 failures (refused, or no answer within 10 s: a
  *   replica busy with a long request on a loaded machine is slow, not dead): then no request goes to
  *   the dead one. With every replica marked down HAProxy answers 503 itself.
+ * Every request carries a new `X-Request-ID` (replacing any the client sent), which the replicas
+ * (trusting this proxy) log and echo, so a line of HAProxy's log joins the replica's (a deployment
+ * that logs adds `%ID` to its log-format; this throw-away proxy has no log address).
  * Every answer carries `x-workbench-replica` (the replica's name) so tests can see who served it.
  * Every request carries the client's address in X-Forwarded-For, set by the proxy in place of any
  * the client sent (so a client cannot choose its address even for a replica that trusts every
@@ -58,11 +61,13 @@ defaults
 
 frontend workbench
   bind 127.0.0.1:${port}
+  unique-id-format %[uuid()]
+  http-request set-header X-Request-ID %[unique-id]
   default_backend replicas
 
 backend replicas
   balance roundrobin
-  option httpchk GET /healthz
+  option httpchk GET /readyz
   http-request set-header X-Forwarded-For %[src]
   http-request disable-l7-retry if !METH_GET
   http-response set-header ${REPLICA_HEADER} %s

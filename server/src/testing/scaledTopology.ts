@@ -62,9 +62,8 @@ export interface ScaledTopologyOptions {
   /** More environment for every replica (e.g. WORKBENCH_LIVE_EVENTS). */
   env?: Record<string, string>;
   /**
-   * More environment for the first replica only, e.g. WORKBENCH_DEMO_EVENTS: the first start seeds
-   * the demo events in the background, and a second seeder started meanwhile would resume the
-   * same load and write its batches twice (seeding has no lease across servers yet).
+   * More environment for the first replica only, e.g. WORKBENCH_DEMO_EVENTS (the seeding is under
+   * a lease, store/leases.ts: replicas given the same variables seed once; scaled/operating.test.ts).
    */
   firstReplicaEnv?: Record<string, string>;
 }

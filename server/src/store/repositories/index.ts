@@ -13,6 +13,7 @@ import { LoginFailureRepository, RateLimitRepository } from './signInLimits';
 import { TenantRepository } from './tenants';
 import { TenantRoleRepository } from './roles';
 import { TenantAssociationRepository } from './tenantAssociations';
+import { LeaseRepository } from './leases';
 
 /**
  * The store's repositories, one per domain, all running on `sql` (the store's connection, or a
@@ -51,6 +52,8 @@ export const repositoriesOn = (sql: Sql, secrets: SecretBox) =>
     tenantAssociations: new TenantAssociationRepository(sql),
     /** Events owed to the event store, written with their change (the audit trail's outbox). */
     eventOutbox: new EventOutboxRepository(sql),
+    /** Leases: one holder at a time among the servers (store/leases.ts). */
+    leases: new LeaseRepository(sql),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;
