@@ -67,6 +67,8 @@ import { capabilityStateRoutes } from './provider/capabilityStateRoutes';
 import { named } from './http/namedPlugin';
 import { contactRoutes } from './contact/contactRoutes';
 import { connectivityRoutes } from './connectivity/connectivityRoutes';
+import { applianceRoutes } from './appliance/applianceRoutes';
+import { isApplianceMode } from '@workbench/common/api/contract/appliance/applianceSettings';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -466,6 +468,8 @@ async function registerEverything(
   await app.register(named(savedSearchRoutes));
   await app.register(named(contactRoutes));
   await app.register(named(connectivityRoutes));
+  // An on-premises appliance's own API (docs/appliances.md): elsewhere its paths are unknown (404).
+  if (ctx.deployment === 'on_prem' && isApplianceMode(ctx.mode)) await app.register(named(applianceRoutes));
   if (options.events && ctx.events) {
     await app.register(named(eventsPlugin(options.events)));
     const { reportFiles } = options.events;

@@ -242,6 +242,16 @@ export interface TenantAssociationsTable {
   updated_by: string;
 }
 
+/** An appliance's settings document, CA or certificate (migration 20): `secret` sealed JSON. */
+export interface ApplianceSettingsTable {
+  key: string;
+  /** JSON object. */
+  data: string;
+  secret: string | null;
+  updated_at: string;
+  updated_by: string;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -271,6 +281,7 @@ export interface ConfigDatabase {
   report_files: ReportFilesTable;
   api_tokens: ApiTokensTable;
   tenant_associations: TenantAssociationsTable;
+  appliance_settings: ApplianceSettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

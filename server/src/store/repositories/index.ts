@@ -12,6 +12,7 @@ import { LoginFailureRepository, RateLimitRepository } from './signInLimits';
 import { TenantRepository } from './tenants';
 import { TenantRoleRepository } from './roles';
 import { TenantAssociationRepository } from './tenantAssociations';
+import { ApplianceSettingsRepository } from './applianceSettings';
 
 /**
  * The store's repositories, one per domain, all running on `sql` (the store's connection, or a
@@ -48,6 +49,8 @@ export const repositoriesOn = (sql: Sql, secrets: SecretBox) =>
     roles: new TenantRoleRepository(sql),
     /** Multi-tenant associations: a parent tenant and a child tenant. */
     tenantAssociations: new TenantAssociationRepository(sql),
+    /** An on-premises appliance's own settings, CA and service certificate (migration 20). */
+    applianceSettings: new ApplianceSettingsRepository(sql, secrets),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;
