@@ -273,3 +273,60 @@ describe('certificates', () => {
     expect(bad.json.field).toBe('cert');
   });
 });
+
+describe('admin accounts under /api/mgr/v2', () => {
+  type Admin = { id: string; username: string; status: string; locked: boolean; ssh_enabled: boolean };
+  const list = async (who = admin) => (await call(who, '/api/mgr/v2/settings/auth/user')).json.users as Admin[];
+  const byName = async (name: string) => (await list()).find((u) => u.username === name) as Admin;
+
+  test('the list: a read-only account may read it; writes need the admins permission', async () => {
+    const users = await list(auditor);
+    expect(users.map((u) => u.username)).toContain('logs@acme.example');
+    const logs = await byName('logs@acme.example');
+    expect((await call(auditor, `/api/mgr/v2/user/${logs.id}/ssh`, 'PUT', { ssh_enabled: true })).status).toBe(403);
+    expect((await call(admin, '/api/mgr/v2/user/nobody/ssh', 'PUT', { ssh_enabled: true })).status).toBe(404);
+  });
+
+  test('ssh enabled and disabled; a bad body is a 400', async () => {
+    const logs = await byName('logs@acme.example');
+    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/ssh`, 'PUT', { ssh_enabled: 'yes' })).status).toBe(400);
+    const on = await call(admin, `/api/mgr/v2/user/${logs.id}/ssh`, 'PUT', { ssh_enabled: true });
+    expect(on.json.ssh_enabled).toBe(true);
+    expect((await byName('logs@acme.example')).ssh_enabled).toBe(true);
+    await call(admin, `/api/mgr/v2/user/${logs.id}/ssh`, 'PUT', { ssh_enabled: false });
+    expect((await byName('logs@acme.example')).ssh_enabled).toBe(false);
+  });
+
+  test('a password set by another: too short is a 400; the new one signs in', async () => {
+    const logs = await byName('logs@acme.example');
+    const short = await call(admin, `/api/mgr/v2/user/${logs.id}/password`, 'PUT', { password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.json.field).toBe('password');
+    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/password`, 'PUT', { password: 'a brand new pass' })).status).toBe(400);
+    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/password`, 'PUT', { password: 'brand-new-passphrase' })).status).toBe(200);
+    const r = await server.call('/api/v1/login', { method: 'POST', body: { username: 'logs@acme.example', password: 'brand-new-passphrase' } });
+    expect(r.status).toBe(200);
+  });
+
+  test('status: disabled accounts cannot sign in; your own cannot be disabled (409)', async () => {
+    const me = await byName('admin@acme.example');
+    expect((await call(admin, `/api/mgr/v2/user/${me.id}/status`, 'PUT', { status: 'disabled' })).status).toBe(409);
+    const logs = await byName('logs@acme.example');
+    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/status`, 'PUT', { status: 'paused' })).status).toBe(400);
+    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/status`, 'PUT', { status: 'disabled' })).json.status).toBe('disabled');
+    const refused = await server.call('/api/v1/login', { method: 'POST', body: { username: 'logs@acme.example', password: 'brand-new-passphrase' } });
+    expect(refused.status).toBe(401);
+    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/status`, 'PUT', { status: 'active' })).json.status).toBe('active');
+  });
+
+  test('unlock: 409 when not locked; a lockout after wrong passwords is ended', async () => {
+    const target = await byName('auditor@acme.example');
+    expect((await call(admin, `/api/mgr/v2/user/${target.id}/unlock`, 'PUT')).status).toBe(409);
+    for (let i = 0; i < 20 && !(await byName('auditor@acme.example')).locked; i++)
+      await server.call('/api/v1/login', { method: 'POST', body: { username: 'auditor@acme.example', password: 'wrong password' } });
+    expect((await byName('auditor@acme.example')).locked).toBe(true);
+    const unlocked = await call(admin, `/api/mgr/v2/user/${target.id}/unlock`, 'PUT');
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.json.locked).toBe(false);
+  });
+});

@@ -154,3 +154,42 @@ export const EXPORT_MSGS = {
   unknownDocument: (key: string) => `settings.${key}: no appliance setting is named '${key}'.`,
   fileName: (hostname: string) => `${hostname}-settings.json`,
 } as const;
+
+/** Admin accounts under /api/mgr/v2 (the tenant's portal accounts, as the appliance names them). */
+export const APPLIANCE_ADMIN_PATHS = {
+  list: '/api/mgr/v2/settings/auth/user',
+  password: (id: string) => `/api/mgr/v2/user/${encodeURIComponent(id)}/password`,
+  status: (id: string) => `/api/mgr/v2/user/${encodeURIComponent(id)}/status`,
+  unlock: (id: string) => `/api/mgr/v2/user/${encodeURIComponent(id)}/unlock`,
+  ssh: (id: string) => `/api/mgr/v2/user/${encodeURIComponent(id)}/ssh`,
+  passwordRoute: '/api/mgr/v2/user/:id/password',
+  statusRoute: '/api/mgr/v2/user/:id/status',
+  unlockRoute: '/api/mgr/v2/user/:id/unlock',
+  sshRoute: '/api/mgr/v2/user/:id/ssh',
+} as const;
+
+export const ApplianceAdmin = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
+  locked: Type.Boolean(),
+  ssh_enabled: Type.Boolean(),
+});
+export type ApplianceAdmin = Static<typeof ApplianceAdmin>;
+export const ApplianceAdminList = Type.Object({ users: Type.Array(ApplianceAdmin) });
+export const ApplianceAdminParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const AdminPasswordRequest = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 256 }) },
+  { additionalProperties: false },
+);
+export const AdminStatusRequest = Type.Object(
+  { status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]) },
+  { additionalProperties: false },
+);
+export const AdminSshRequest = Type.Object({ ssh_enabled: Type.Boolean() }, { additionalProperties: false });
+
+export const APPLIANCE_ADMIN_MSGS = {
+  notFound: 'id: no administrator of this appliance has this id.',
+  self: 'status: you cannot disable your own account.',
+  notLocked: 'id: this administrator is not locked.',
+} as const;
