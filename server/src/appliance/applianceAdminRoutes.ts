@@ -64,7 +64,11 @@ export const applianceAdminRoutes: FastifyPluginAsync = async (fastify) => {
     PATHS.list,
     {
       config: { world: 'tenant', permission: ADMINS_READ_PERMISSION, sessionOnly: true },
-      schema: { tags, summary: "The appliance's admin accounts: status, lockout, ssh access", response: { 200: ApplianceAdminList, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: "The appliance's admin accounts: status, lockout, ssh access",
+        response: { 200: ApplianceAdminList, ...errorResponses(401, 403) },
+      },
     },
     async (request) => {
       const s = tenantSessionOf(request);
@@ -168,7 +172,11 @@ export const applianceAdminRoutes: FastifyPluginAsync = async (fastify) => {
       const at = new Date(Math.max(now().getTime(), row ? Date.parse(row.updatedAt) + 1 : 0)).toISOString();
       if (!(await store.applianceSettings.put(SSH_ROW, data, {}, at, s.username, row?.updatedAt ?? null)))
         throw new ApiHttpError(409, 'ssh access was changed meanwhile; send it again.', 'id');
-      noteAudit(request, { object: u.username, before: { ssh_enabled: before }, after: { ssh_enabled: request.body.ssh_enabled } });
+      noteAudit(request, {
+        object: u.username,
+        before: { ssh_enabled: before },
+        after: { ssh_enabled: request.body.ssh_enabled },
+      });
       return adminOf(u.uid);
     },
   );

@@ -71,9 +71,16 @@ export async function makeServiceCsr(subject: {
     name: new x509.Name(name),
     keys,
     signingAlgorithm: RSA,
-    extensions: [new x509.SubjectAlternativeNameExtension(altNames.map((value) => ({ type: 'dns' as const, value })))],
+    extensions: [
+      new x509.SubjectAlternativeNameExtension(altNames.map((value) => ({ type: 'dns' as const, value }))),
+    ],
   });
-  return { pem: csr.toString('pem') + '\n', privateKeyPem: await pkcs8Pem(keys), subject: csr.subject, altNames };
+  return {
+    pem: csr.toString('pem') + '\n',
+    privateKeyPem: await pkcs8Pem(keys),
+    subject: csr.subject,
+    altNames,
+  };
 }
 
 /** Whether the certificate (PEM) carries the public key of the request (PEM). */

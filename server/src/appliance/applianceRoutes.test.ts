@@ -42,23 +42,107 @@ const call = async (who: SignedIn | null, pathname: string, method = 'GET', body
 
 /** Every document path the appliance serves, with a valid body and one bad field. */
 const DOCUMENTS: [string, Record<string, unknown>, string, unknown][] = [
-  ['/api/dash/v1/settings/network', { hostname: 'sv1.example.com', dhcp: false, ip_address: '192.168.1.20', netmask_bits: 24, gateway: '192.168.1.1', dns_servers: ['192.168.1.2'] }, 'hostname', '-bad-.example'],
-  ['/api/dash/v1/settings/route', { routes: ['10.20.0.0/16 via 192.168.1.254'] }, 'routes', ['10.20.0.0/16 to nowhere']],
-  ['/api/v1/settings/time', { timezone: 'Europe/Paris', ntp_enabled: true, ntp_servers: ['ntp.example.com'] }, 'timezone', 'Mars/Olympus'],
-  ['/api/v1/settings/auth/admins', { lockout_attempts: 3, lockout_minutes: 30, ldap_admins: true }, 'lockout_attempts', 0],
+  [
+    '/api/dash/v1/settings/network',
+    {
+      hostname: 'sv1.example.com',
+      dhcp: false,
+      ip_address: '192.168.1.20',
+      netmask_bits: 24,
+      gateway: '192.168.1.1',
+      dns_servers: ['192.168.1.2'],
+    },
+    'hostname',
+    '-bad-.example',
+  ],
+  [
+    '/api/dash/v1/settings/route',
+    { routes: ['10.20.0.0/16 via 192.168.1.254'] },
+    'routes',
+    ['10.20.0.0/16 to nowhere'],
+  ],
+  [
+    '/api/v1/settings/time',
+    { timezone: 'Europe/Paris', ntp_enabled: true, ntp_servers: ['ntp.example.com'] },
+    'timezone',
+    'Mars/Olympus',
+  ],
+  [
+    '/api/v1/settings/auth/admins',
+    { lockout_attempts: 3, lockout_minutes: 30, ldap_admins: true },
+    'lockout_attempts',
+    0,
+  ],
   ['/api/v1/settings/auth/users', { method: 'ldap', session_minutes: 60 }, 'method', 'kerberos'],
-  ['/api/v1/settings/auth/ldap', { enabled: true, host: 'ldap.example.com', port: 636, use_tls: true, base_dn: 'dc=example,dc=com', bind_dn: 'cn=svc,dc=example,dc=com', bind_password: 's3cret' }, 'port', 70000],
-  ['/api/v1/settings/auth/saml', { enabled: false, entity_id: '', sso_url: '', idp_certificate: '' }, 'sso_url', 'ftp://idp.example.com'],
+  [
+    '/api/v1/settings/auth/ldap',
+    {
+      enabled: true,
+      host: 'ldap.example.com',
+      port: 636,
+      use_tls: true,
+      base_dn: 'dc=example,dc=com',
+      bind_dn: 'cn=svc,dc=example,dc=com',
+      bind_password: 's3cret',
+    },
+    'port',
+    70000,
+  ],
+  [
+    '/api/v1/settings/auth/saml',
+    { enabled: false, entity_id: '', sso_url: '', idp_certificate: '' },
+    'sso_url',
+    'ftp://idp.example.com',
+  ],
   ['/api/v1/settings/ssl', { min_tls_version: '1.3', cipher_profile: 'modern' }, 'min_tls_version', '1.0'],
   ['/api/v1/settings/service_domain', { domain: 'safe.example.com' }, 'domain', 'not a domain'],
-  ['/api/v1/settings/logging', { local_logs: true, level: 'warning', syslog_enabled: true, syslog_host: 'syslog.example.com', syslog_port: 6514, syslog_protocol: 'tls' }, 'syslog_port', 0],
-  ['/api/v1/settings/access', { admin_networks: ['10.0.0.0/8'], ssh_networks: [] }, 'admin_networks', ['10.0.0.300/8']],
+  [
+    '/api/v1/settings/logging',
+    {
+      local_logs: true,
+      level: 'warning',
+      syslog_enabled: true,
+      syslog_host: 'syslog.example.com',
+      syslog_port: 6514,
+      syslog_protocol: 'tls',
+    },
+    'syslog_port',
+    0,
+  ],
+  [
+    '/api/v1/settings/access',
+    { admin_networks: ['10.0.0.0/8'], ssh_networks: [] },
+    'admin_networks',
+    ['10.0.0.300/8'],
+  ],
   ['/api/v1/settings/extend_ime', { enabled: true }, 'enabled', 'true'],
   ['/api/v1/settings/enable_tls', { enabled: false }, 'enabled', 1],
   ['/api/v1/settings/enable_auto_updates', { enabled: true, hour: 4 }, 'hour', 24],
-  ['/api/v1/settings/scp_fileexport', { enabled: true, host: 'files.example.com', port: 22, username: 'export', password: 'pw', directory: '/srv/exports' }, 'host', 'bad host!'],
-  ['/api/v1/settings/scp_fileexport_recorder', { enabled: true, host: 'rec.example.com', port: 2222, username: 'rec', directory: '/srv/rec' }, 'directory', 'x'.repeat(1025)],
-  ['/api/v1/settings/pnr_proxy', { enabled: true, host: 'proxy.example.com', port: 3128, username: '', password: 'pp' }, 'port', 'x'],
+  [
+    '/api/v1/settings/scp_fileexport',
+    {
+      enabled: true,
+      host: 'files.example.com',
+      port: 22,
+      username: 'export',
+      password: 'pw',
+      directory: '/srv/exports',
+    },
+    'host',
+    'bad host!',
+  ],
+  [
+    '/api/v1/settings/scp_fileexport_recorder',
+    { enabled: true, host: 'rec.example.com', port: 2222, username: 'rec', directory: '/srv/rec' },
+    'directory',
+    'x'.repeat(1025),
+  ],
+  [
+    '/api/v1/settings/pnr_proxy',
+    { enabled: true, host: 'proxy.example.com', port: 3128, username: '', password: 'pp' },
+    'port',
+    'x',
+  ],
 ];
 
 describe('mode: only a non-management appliance has the calls', () => {
@@ -70,7 +154,13 @@ describe('mode: only a non-management appliance has the calls', () => {
     try {
       const who = await signIn(other, 'admin@acme.example');
       for (const [p] of DOCUMENTS) expect((await call(who, p, 'GET', undefined, other)).status).toBe(404);
-      for (const p of ['/api/dash/v1/timezones', '/api/v1/ca_cert', '/api/dash/v1/certs/ca/cert', '/api/v1/settings/exported_config', '/api/mgr/v2/certs/self/service'])
+      for (const p of [
+        '/api/dash/v1/timezones',
+        '/api/v1/ca_cert',
+        '/api/dash/v1/certs/ca/cert',
+        '/api/v1/settings/exported_config',
+        '/api/mgr/v2/certs/self/service',
+      ])
         expect((await call(who, p, 'GET', undefined, other)).status).toBe(404);
       expect((await call(who, '/api/v1/decodeCert', 'POST', { cert: 'x' }, other)).status).toBe(404);
     } finally {
@@ -123,17 +213,34 @@ describe.each(DOCUMENTS)('%s', (p, good, badField, badValue) => {
     }
     expect(read.text).not.toContain('s3cret');
     // A save carrying the updated_at of an older read is refused, the newer save kept.
-    const stale = await call(admin, p, 'PUT', { ...good, updated_at: before.json.updated_at ?? '2000-01-01T00:00:00.000Z' });
+    const stale = await call(admin, p, 'PUT', {
+      ...good,
+      updated_at: before.json.updated_at ?? '2000-01-01T00:00:00.000Z',
+    });
     expect(stale.status).toBe(409);
   });
 });
 
 describe('rules the fields alone cannot say', () => {
   test('a static address needs an IP address and a gateway; LDAP on needs its server', async () => {
-    const net = await call(admin, '/api/dash/v1/settings/network', 'PUT', { hostname: 'a.example.com', dhcp: false, ip_address: '', netmask_bits: 24, gateway: '', dns_servers: [] });
+    const net = await call(admin, '/api/dash/v1/settings/network', 'PUT', {
+      hostname: 'a.example.com',
+      dhcp: false,
+      ip_address: '',
+      netmask_bits: 24,
+      gateway: '',
+      dns_servers: [],
+    });
     expect(net.status).toBe(400);
     expect(net.json.message).toBe('ip_address: required when DHCP is off.');
-    const ldap = await call(admin, '/api/v1/settings/auth/ldap', 'PUT', { enabled: true, host: '', port: 636, use_tls: true, base_dn: 'dc=x', bind_dn: '' });
+    const ldap = await call(admin, '/api/v1/settings/auth/ldap', 'PUT', {
+      enabled: true,
+      host: '',
+      port: 636,
+      use_tls: true,
+      base_dn: 'dc=x',
+      bind_dn: '',
+    });
     expect(ldap.status).toBe(400);
     expect(ldap.json.field).toBe('host');
   });
@@ -147,8 +254,13 @@ describe('rules the fields alone cannot say', () => {
   });
 
   test('appliance_manager_version is recorded; a bad version is a 400', async () => {
-    expect((await call(admin, '/api/v1/dashboard/appliance_manager_version', 'PUT', { version: '' })).status).toBe(400);
-    expect((await call(auditor, '/api/v1/dashboard/appliance_manager_version', 'PUT', { version: '2.1.0' })).status).toBe(403);
+    expect(
+      (await call(admin, '/api/v1/dashboard/appliance_manager_version', 'PUT', { version: '' })).status,
+    ).toBe(400);
+    expect(
+      (await call(auditor, '/api/v1/dashboard/appliance_manager_version', 'PUT', { version: '2.1.0' }))
+        .status,
+    ).toBe(403);
     const r = await call(admin, '/api/v1/dashboard/appliance_manager_version', 'PUT', { version: '2.1.0' });
     expect(r.status).toBe(200);
     expect(r.json.version).toBe('2.1.0');
@@ -165,12 +277,23 @@ describe('export and import', () => {
     try {
       const freshAdmin = await signIn(fresh, 'admin@acme.example');
       const file = exported.json as { settings: Record<string, Record<string, unknown>> };
-      const broken = { ...file, settings: { ...file.settings, time: { ...file.settings.time, timezone: 'Nowhere/Land' } } };
+      const broken = {
+        ...file,
+        settings: { ...file.settings, time: { ...file.settings.time, timezone: 'Nowhere/Land' } },
+      };
       const refused = await call(freshAdmin, '/api/v1/settings/exported_config', 'PUT', broken, fresh);
       expect(refused.status).toBe(400);
       expect(refused.json.field).toBe('settings.time.timezone');
-      expect((await call(freshAdmin, '/api/v1/settings/time', 'GET', undefined, fresh)).json.timezone).toBe('UTC');
-      const unknown = await call(freshAdmin, '/api/v1/settings/exported_config', 'PUT', { ...file, settings: { nope: {} } }, fresh);
+      expect((await call(freshAdmin, '/api/v1/settings/time', 'GET', undefined, fresh)).json.timezone).toBe(
+        'UTC',
+      );
+      const unknown = await call(
+        freshAdmin,
+        '/api/v1/settings/exported_config',
+        'PUT',
+        { ...file, settings: { nope: {} } },
+        fresh,
+      );
       expect(unknown.status).toBe(400);
       expect((await call(auditor, '/api/v1/settings/exported_config', 'PUT', file)).status).toBe(403);
 
@@ -178,7 +301,9 @@ describe('export and import', () => {
       expect(imported.status).toBe(200);
       const again = await call(freshAdmin, '/api/v1/settings/exported_config', 'GET', undefined, fresh);
       expect((again.json as typeof file).settings).toEqual(file.settings);
-      expect((await call(freshAdmin, '/api/v1/settings/time', 'GET', undefined, fresh)).json.timezone).toBe('Europe/Paris');
+      expect((await call(freshAdmin, '/api/v1/settings/time', 'GET', undefined, fresh)).json.timezone).toBe(
+        'Europe/Paris',
+      );
     } finally {
       await fresh.close();
     }
@@ -202,7 +327,21 @@ describe('certificates', () => {
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, encoding: 'utf8' });
   // An outside CA that signs what the appliance asks for.
   beforeAll(() => {
-    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', '/CN=Outside CA');
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Outside CA',
+    );
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   // openssl dates what it signs by the real clock: the server's clock comes to it.
@@ -213,7 +352,21 @@ describe('certificates', () => {
   });
   const sign = (csrPem: string, name: string) => {
     file(`${name}.csr`, csrPem);
-    openssl('x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.pem`, '-days', '10');
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      `${name}.pem`,
+      '-days',
+      '10',
+    );
     return fs.readFileSync(path.join(dir, `${name}.pem`), 'utf8');
   };
 
@@ -223,28 +376,58 @@ describe('certificates', () => {
     expect(ca.json.self_signed).toBe(true);
     const pem = await call(auditor, '/api/v1/ca_cert');
     expect(pem.headers.get('content-type')).toContain('application/x-pem-file');
-    const ossl = openssl('x509', '-noout', '-fingerprint', '-sha256', '-in', file('appliance-ca.pem', pem.text));
+    const ossl = openssl(
+      'x509',
+      '-noout',
+      '-fingerprint',
+      '-sha256',
+      '-in',
+      file('appliance-ca.pem', pem.text),
+    );
     expect(ossl.trim().split('=')[1]).toBe(ca.json.fingerprint_sha256);
-    expect(openssl('x509', '-noout', '-ext', 'basicConstraints', '-in', path.join(dir, 'appliance-ca.pem'))).toContain('CA:TRUE');
+    expect(
+      openssl('x509', '-noout', '-ext', 'basicConstraints', '-in', path.join(dir, 'appliance-ca.pem')),
+    ).toContain('CA:TRUE');
     expect((await call(auditor, '/api/dash/v1/certs/ca/reinitialize', 'POST')).status).toBe(403);
     const fresh = await call(admin, '/api/dash/v1/certs/ca/reinitialize', 'POST');
     expect(fresh.status).toBe(200);
     expect(fresh.json.fingerprint_sha256).not.toBe(ca.json.fingerprint_sha256);
-    expect((await call(auditor, '/api/dash/v1/certs/ca/cert')).json.fingerprint_sha256).toBe(fresh.json.fingerprint_sha256);
+    expect((await call(auditor, '/api/dash/v1/certs/ca/cert')).json.fingerprint_sha256).toBe(
+      fresh.json.fingerprint_sha256,
+    );
   });
 
   test('a CSR with a real key; its signed certificate installs; another key is refused (400)', async () => {
     expect((await call(admin, '/api/dash/v1/certs/service/csr')).status).toBe(404);
-    expect((await call(admin, '/api/dash/v1/certs/service/csr', 'POST', { common_name: 'not a host' })).json.field).toBe('common_name');
-    expect((await call(auditor, '/api/dash/v1/certs/service/csr', 'POST', { common_name: 'safe.example.com' })).status).toBe(403);
-    const first = await call(admin, '/api/dash/v1/certs/service/csr', 'POST', { common_name: 'safe.example.com', organization: 'Acme', country: 'FR', alt_names: ['www.safe.example.com'] });
+    expect(
+      (await call(admin, '/api/dash/v1/certs/service/csr', 'POST', { common_name: 'not a host' })).json.field,
+    ).toBe('common_name');
+    expect(
+      (await call(auditor, '/api/dash/v1/certs/service/csr', 'POST', { common_name: 'safe.example.com' }))
+        .status,
+    ).toBe(403);
+    const first = await call(admin, '/api/dash/v1/certs/service/csr', 'POST', {
+      common_name: 'safe.example.com',
+      organization: 'Acme',
+      country: 'FR',
+      alt_names: ['www.safe.example.com'],
+    });
     expect(first.status).toBe(200);
-    const text = openssl('req', '-noout', '-text', '-verify', '-in', file('first.csr', String(first.json.csr)));
+    const text = openssl(
+      'req',
+      '-noout',
+      '-text',
+      '-verify',
+      '-in',
+      file('first.csr', String(first.json.csr)),
+    );
     expect(text).toContain('CN = safe.example.com');
     expect(text).toContain('DNS:www.safe.example.com');
     const firstCert = sign(String(first.json.csr), 'first');
 
-    const second = await call(admin, '/api/dash/v1/certs/service/csr', 'POST', { common_name: 'safe.example.com' });
+    const second = await call(admin, '/api/dash/v1/certs/service/csr', 'POST', {
+      common_name: 'safe.example.com',
+    });
     expect(second.json.csr).not.toBe(first.json.csr);
     // The first CSR's certificate is for a key the appliance no longer asks for.
     const mismatch = await call(admin, '/api/dash/v1/certs/service/cert', 'PUT', { cert: firstCert });
@@ -252,15 +435,21 @@ describe('certificates', () => {
     expect(mismatch.json.field).toBe('cert');
     expect(String(mismatch.json.message)).toContain('not for the key of the service CSR');
     expect((await call(admin, '/api/dash/v1/certs/service/cert')).status).toBe(404);
-    expect((await call(admin, '/api/dash/v1/certs/service/cert', 'PUT', { cert: 'garbage' })).status).toBe(400);
+    expect((await call(admin, '/api/dash/v1/certs/service/cert', 'PUT', { cert: 'garbage' })).status).toBe(
+      400,
+    );
 
     const secondCert = sign(String(second.json.csr), 'second');
-    expect((await call(auditor, '/api/dash/v1/certs/service/cert', 'PUT', { cert: secondCert })).status).toBe(403);
+    expect((await call(auditor, '/api/dash/v1/certs/service/cert', 'PUT', { cert: secondCert })).status).toBe(
+      403,
+    );
     const installed = await call(admin, '/api/dash/v1/certs/service/cert', 'PUT', { cert: secondCert });
     expect(installed.status).toBe(200);
     expect(installed.json.issuer).toBe('CN=Outside CA');
     const self = await call(auditor, '/api/mgr/v2/certs/self/service');
-    expect((self.json.certificate as Record<string, unknown>).fingerprint_sha256).toBe(installed.json.fingerprint_sha256);
+    expect((self.json.certificate as Record<string, unknown>).fingerprint_sha256).toBe(
+      installed.json.fingerprint_sha256,
+    );
   });
 
   test('decodeCert decodes a certificate; not one is a 400 naming cert', async () => {
@@ -276,20 +465,25 @@ describe('certificates', () => {
 
 describe('admin accounts under /api/mgr/v2', () => {
   type Admin = { id: string; username: string; status: string; locked: boolean; ssh_enabled: boolean };
-  const list = async (who = admin) => (await call(who, '/api/mgr/v2/settings/auth/user')).json.users as Admin[];
+  const list = async (who = admin) =>
+    (await call(who, '/api/mgr/v2/settings/auth/user')).json.users as Admin[];
   const byName = async (name: string) => (await list()).find((u) => u.username === name) as Admin;
 
   test('the list: a read-only account may read it; writes need the admins permission', async () => {
     const users = await list(auditor);
     expect(users.map((u) => u.username)).toContain('logs@acme.example');
     const logs = await byName('logs@acme.example');
-    expect((await call(auditor, `/api/mgr/v2/user/${logs.id}/ssh`, 'PUT', { ssh_enabled: true })).status).toBe(403);
+    expect(
+      (await call(auditor, `/api/mgr/v2/user/${logs.id}/ssh`, 'PUT', { ssh_enabled: true })).status,
+    ).toBe(403);
     expect((await call(admin, '/api/mgr/v2/user/nobody/ssh', 'PUT', { ssh_enabled: true })).status).toBe(404);
   });
 
   test('ssh enabled and disabled; a bad body is a 400', async () => {
     const logs = await byName('logs@acme.example');
-    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/ssh`, 'PUT', { ssh_enabled: 'yes' })).status).toBe(400);
+    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/ssh`, 'PUT', { ssh_enabled: 'yes' })).status).toBe(
+      400,
+    );
     const on = await call(admin, `/api/mgr/v2/user/${logs.id}/ssh`, 'PUT', { ssh_enabled: true });
     expect(on.json.ssh_enabled).toBe(true);
     expect((await byName('logs@acme.example')).ssh_enabled).toBe(true);
@@ -302,28 +496,51 @@ describe('admin accounts under /api/mgr/v2', () => {
     const short = await call(admin, `/api/mgr/v2/user/${logs.id}/password`, 'PUT', { password: 'short' });
     expect(short.status).toBe(400);
     expect(short.json.field).toBe('password');
-    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/password`, 'PUT', { password: 'a brand new pass' })).status).toBe(400);
-    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/password`, 'PUT', { password: 'brand-new-passphrase' })).status).toBe(200);
-    const r = await server.call('/api/v1/login', { method: 'POST', body: { username: 'logs@acme.example', password: 'brand-new-passphrase' } });
+    expect(
+      (await call(admin, `/api/mgr/v2/user/${logs.id}/password`, 'PUT', { password: 'a brand new pass' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(admin, `/api/mgr/v2/user/${logs.id}/password`, 'PUT', { password: 'brand-new-passphrase' }))
+        .status,
+    ).toBe(200);
+    const r = await server.call('/api/v1/login', {
+      method: 'POST',
+      body: { username: 'logs@acme.example', password: 'brand-new-passphrase' },
+    });
     expect(r.status).toBe(200);
   });
 
   test('status: disabled accounts cannot sign in; your own cannot be disabled (409)', async () => {
     const me = await byName('admin@acme.example');
-    expect((await call(admin, `/api/mgr/v2/user/${me.id}/status`, 'PUT', { status: 'disabled' })).status).toBe(409);
+    expect(
+      (await call(admin, `/api/mgr/v2/user/${me.id}/status`, 'PUT', { status: 'disabled' })).status,
+    ).toBe(409);
     const logs = await byName('logs@acme.example');
-    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/status`, 'PUT', { status: 'paused' })).status).toBe(400);
-    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/status`, 'PUT', { status: 'disabled' })).json.status).toBe('disabled');
-    const refused = await server.call('/api/v1/login', { method: 'POST', body: { username: 'logs@acme.example', password: 'brand-new-passphrase' } });
+    expect(
+      (await call(admin, `/api/mgr/v2/user/${logs.id}/status`, 'PUT', { status: 'paused' })).status,
+    ).toBe(400);
+    expect(
+      (await call(admin, `/api/mgr/v2/user/${logs.id}/status`, 'PUT', { status: 'disabled' })).json.status,
+    ).toBe('disabled');
+    const refused = await server.call('/api/v1/login', {
+      method: 'POST',
+      body: { username: 'logs@acme.example', password: 'brand-new-passphrase' },
+    });
     expect(refused.status).toBe(401);
-    expect((await call(admin, `/api/mgr/v2/user/${logs.id}/status`, 'PUT', { status: 'active' })).json.status).toBe('active');
+    expect(
+      (await call(admin, `/api/mgr/v2/user/${logs.id}/status`, 'PUT', { status: 'active' })).json.status,
+    ).toBe('active');
   });
 
   test('unlock: 409 when not locked; a lockout after wrong passwords is ended', async () => {
     const target = await byName('auditor@acme.example');
     expect((await call(admin, `/api/mgr/v2/user/${target.id}/unlock`, 'PUT')).status).toBe(409);
     for (let i = 0; i < 20 && !(await byName('auditor@acme.example')).locked; i++)
-      await server.call('/api/v1/login', { method: 'POST', body: { username: 'auditor@acme.example', password: 'wrong password' } });
+      await server.call('/api/v1/login', {
+        method: 'POST',
+        body: { username: 'auditor@acme.example', password: 'wrong password' },
+      });
     expect((await byName('auditor@acme.example')).locked).toBe(true);
     const unlocked = await call(admin, `/api/mgr/v2/user/${target.id}/unlock`, 'PUT');
     expect(unlocked.status).toBe(200);

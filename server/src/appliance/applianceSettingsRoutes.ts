@@ -156,8 +156,17 @@ function documentRoutes(key: ApplianceSettingsKey): FastifyPluginAsync {
         };
         if (given.updated_at !== undefined && given.updated_at !== before.updated_at) stale();
         const { data, secret } = partsOf(def, given, before);
-        const at = new Date(Math.max(ctx.now().getTime(), record ? Date.parse(record.updatedAt) + 1 : 0)).toISOString();
-        const stored = await ctx.store.applianceSettings.put(key, data, secret, at, username, record?.updatedAt ?? null);
+        const at = new Date(
+          Math.max(ctx.now().getTime(), record ? Date.parse(record.updatedAt) + 1 : 0),
+        ).toISOString();
+        const stored = await ctx.store.applianceSettings.put(
+          key,
+          data,
+          secret,
+          at,
+          username,
+          record?.updatedAt ?? null,
+        );
         if (!stored) stale();
         const saved: SettingsDocumentValue = { ...data, ...secret, updated_at: at, updated_by: username };
         noteAudit(request, {
@@ -192,7 +201,11 @@ const otherRoutes: FastifyPluginAsync = async (fastify) => {
     PATHS.timezones,
     {
       config: { world: 'tenant', permission: APPLIANCE_READ_PERMISSION, sessionOnly: true },
-      schema: { tags, summary: 'The time zones the appliance may be set to (IANA names)', response: { 200: TimezonesReply, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        summary: 'The time zones the appliance may be set to (IANA names)',
+        response: { 200: TimezonesReply, ...errorResponses(401, 403) },
+      },
     },
     async () => ({ timezones: applianceTimezones() }),
   );
@@ -204,7 +217,11 @@ const otherRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: APPLIANCE_WRITE_PERMISSION,
         sessionOnly: true,
-        audit: { action: 'update', area: APPLIANCE_AUDIT_AREA, what: 'Recorded the appliance manager version.' },
+        audit: {
+          action: 'update',
+          area: APPLIANCE_AUDIT_AREA,
+          what: 'Recorded the appliance manager version.',
+        },
       },
       schema: {
         tags,
@@ -219,8 +236,16 @@ const otherRoutes: FastifyPluginAsync = async (fastify) => {
       const before = await ctx.store.applianceSettings.get(MANAGER_VERSION_KEY);
       const data = { version: request.body.version };
       // Last write wins: a version report is a fact of now, not an edit of a read document.
-      const stored = await ctx.store.applianceSettings.put(MANAGER_VERSION_KEY, data, {}, at, username, before?.updatedAt ?? null);
-      if (!stored) throw new ApiHttpError(409, 'The manager version was recorded meanwhile; send it again.', 'version');
+      const stored = await ctx.store.applianceSettings.put(
+        MANAGER_VERSION_KEY,
+        data,
+        {},
+        at,
+        username,
+        before?.updatedAt ?? null,
+      );
+      if (!stored)
+        throw new ApiHttpError(409, 'The manager version was recorded meanwhile; send it again.', 'version');
       noteAudit(request, { object: 'appliance_manager_version', before: before?.data ?? null, after: data });
       return { version: data.version, updated_at: at, updated_by: username };
     },
@@ -232,14 +257,18 @@ const otherRoutes: FastifyPluginAsync = async (fastify) => {
       config: { world: 'tenant', permission: APPLIANCE_READ_PERMISSION, sessionOnly: true },
       schema: {
         tags,
-        summary: "Every settings document of the appliance as one file (write-only fields stay on the appliance); PUT it back to import",
+        summary:
+          'Every settings document of the appliance as one file (write-only fields stay on the appliance); PUT it back to import',
         response: { 200: ExportedConfig, ...errorResponses(401, 403) },
       },
     },
     async (_request, reply) => {
       const file = await exportedConfigOf(ctx.store, ctx.mode ?? '', ctx.now());
       const network = file.settings.network as { hostname?: string } | undefined;
-      reply.header('content-disposition', `attachment; filename="${EXPORT_MSGS.fileName(network?.hostname ?? 'appliance')}"`);
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${EXPORT_MSGS.fileName(network?.hostname ?? 'appliance')}"`,
+      );
       return file;
     },
   );
@@ -255,7 +284,8 @@ const otherRoutes: FastifyPluginAsync = async (fastify) => {
       },
       schema: {
         tags,
-        summary: 'Imports an export file: every document in it is checked first (400 naming settings.<document>.<field>), then all are stored in one transaction',
+        summary:
+          'Imports an export file: every document in it is checked first (400 naming settings.<document>.<field>), then all are stored in one transaction',
         body: ExportedConfig,
         response: { 200: ImportReply, ...errorResponses(400, 401, 403) },
       },
@@ -267,7 +297,12 @@ const otherRoutes: FastifyPluginAsync = async (fastify) => {
       for (const key of keys) {
         if (!(APPLIANCE_SETTINGS_KEYS as string[]).includes(key))
           throw new ApiHttpError(400, EXPORT_MSGS.unknownDocument(key), `settings.${key}`);
-        await checkDocument(APPLIANCE_SETTINGS[key as ApplianceSettingsKey], settings[key], ctx.now(), `settings.${key}.`);
+        await checkDocument(
+          APPLIANCE_SETTINGS[key as ApplianceSettingsKey],
+          settings[key],
+          ctx.now(),
+          `settings.${key}.`,
+        );
       }
       const at = ctx.now().toISOString();
       await ctx.store.transaction(async (store) => {
@@ -275,9 +310,17 @@ const otherRoutes: FastifyPluginAsync = async (fastify) => {
           const def = APPLIANCE_SETTINGS[key];
           const { record, doc: before } = await readApplianceDocument(store, key);
           const { data, secret } = partsOf(def, settings[key], before);
-          const when = new Date(Math.max(Date.parse(at), record ? Date.parse(record.updatedAt) + 1 : 0)).toISOString();
-          if (!(await store.applianceSettings.put(key, data, secret, when, username, record?.updatedAt ?? null)))
-            throw new ApiHttpError(409, `${def.title}: saved meanwhile; import the file again.`, `settings.${key}`);
+          const when = new Date(
+            Math.max(Date.parse(at), record ? Date.parse(record.updatedAt) + 1 : 0),
+          ).toISOString();
+          if (
+            !(await store.applianceSettings.put(key, data, secret, when, username, record?.updatedAt ?? null))
+          )
+            throw new ApiHttpError(
+              409,
+              `${def.title}: saved meanwhile; import the file again.`,
+              `settings.${key}`,
+            );
         }
       });
       noteAudit(request, { object: 'appliance settings', after: { imported: keys } });

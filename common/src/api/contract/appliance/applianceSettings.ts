@@ -6,7 +6,6 @@
  * service certificate (CSR, install), decodeCert, the manager version, and the export file.
  */
 import { Type, type Static } from 'typebox';
-import type { Mode } from '../wire';
 import {
   ACCESS,
   ADMIN_AUTH,
@@ -25,23 +24,16 @@ import {
   SSL,
   TIME,
   USER_AUTH,
-  APPLIANCE_PERMISSION_ITEM,
-  type AppliancePage,
   type ApplianceSettingsDef,
 } from './applianceSettingsRows';
 
 export * from './applianceSettingsRows';
-
-/** The modes that serve the appliance settings area (the management station serves the manager). */
-export const APPLIANCE_MODES = [
-  'safeview',
-  'safeview_isolation',
-  'safeview_proxy',
-  'safemail',
-  'safemail_worker',
-] as const satisfies readonly Mode[];
-export const isApplianceMode = (mode: Mode | null): boolean =>
-  mode !== null && (APPLIANCE_MODES as readonly string[]).includes(mode);
+export * from './appliancePages';
+import {
+  APPLIANCE_READ_PERMISSIONS,
+  APPLIANCE_WRITE_PERMISSIONS,
+  type AppliancePage,
+} from './appliancePages';
 
 /** The registry: one row per appliance settings document, keyed as its path names it. */
 export const APPLIANCE_SETTINGS = {
@@ -68,9 +60,8 @@ export const APPLIANCE_SETTINGS_KEYS = Object.keys(APPLIANCE_SETTINGS) as Applia
 export const applianceSettingsOf = (page: AppliancePage): ApplianceSettingsKey[] =>
   APPLIANCE_SETTINGS_KEYS.filter((key) => APPLIANCE_SETTINGS[key].page === page);
 
-const groups = ['settings', 'settings_cmr'] as const;
-export const APPLIANCE_READ_PERMISSION = { any: groups.map((g) => `${g}:${APPLIANCE_PERMISSION_ITEM}:read`) };
-export const APPLIANCE_WRITE_PERMISSION = { any: groups.map((g) => `${g}:${APPLIANCE_PERMISSION_ITEM}:write`) };
+export const APPLIANCE_READ_PERMISSION = { any: APPLIANCE_READ_PERMISSIONS };
+export const APPLIANCE_WRITE_PERMISSION = { any: APPLIANCE_WRITE_PERMISSIONS };
 
 export const APPLIANCE_PATHS = {
   timezones: '/api/dash/v1/timezones',
@@ -126,7 +117,8 @@ export const ManagerVersionReply = Type.Object({
 
 export const APPLIANCE_CERT_MSGS = {
   noCsr: 'No service CSR: generate one first (POST /api/dash/v1/certs/service/csr).',
-  keyMismatch: 'cert: the certificate is not for the key of the service CSR; sign the CSR this appliance generated.',
+  keyMismatch:
+    'cert: the certificate is not for the key of the service CSR; sign the CSR this appliance generated.',
   noServiceCert: 'No service certificate is installed.',
   badCommonName: 'common_name: enter a host name like safe.example.com.',
   badAltName: (i: number) => `alt_names.${i}: enter a host name like safe.example.com.`,
@@ -141,9 +133,13 @@ export const ExportedConfig = Type.Object(
     version: Type.Literal(EXPORT_VERSION),
     mode: Type.String({ maxLength: 40 }),
     exported_at: Type.String({ maxLength: 64 }),
-    settings: Type.Record(Type.String({ maxLength: 64 }), Type.Record(Type.String({ maxLength: 64 }), Type.Unknown()), {
-      maxProperties: 64,
-    }),
+    settings: Type.Record(
+      Type.String({ maxLength: 64 }),
+      Type.Record(Type.String({ maxLength: 64 }), Type.Unknown()),
+      {
+        maxProperties: 64,
+      },
+    ),
   },
   { additionalProperties: false },
 );

@@ -12,6 +12,7 @@ import { hostname, hostnameOrIp, ipv4, ipv4Cidr } from '../../../validators/netw
 import { pemCertificate } from '../../../validators/certificates';
 import { userName } from '../../../validators/text';
 import { httpUrl } from '../../../validators/urls';
+import { APPLIANCE_PERMISSION_ITEM, type AppliancePage } from './appliancePages';
 
 const PORT = { minimum: 1, maximum: 65535 };
 const text = (max: number) => Type.String({ maxLength: max });
@@ -28,24 +29,8 @@ const port = (field: string, label: string): SettingsDocumentFieldDef => ({
 });
 const option = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
-/** The RBAC item of every appliance settings document (`settings:appliance`, `settings_cmr:appliance`). */
-export const APPLIANCE_PERMISSION_ITEM = 'appliance';
 /** The audit trail's area of an appliance's settings. */
 export const APPLIANCE_AUDIT_AREA = 'appliance_settings';
-
-/** The pages of the appliance settings area (Settings › …), in menu order. */
-export const APPLIANCE_PAGES = {
-  network: 'Network & routes',
-  time: 'Time',
-  authentication: 'Authentication',
-  certificates: 'Certificates',
-  logging: 'Logging',
-  access: 'Access',
-  updates: 'Updates & TLS',
-  'file-export': 'File export',
-  proxy: 'Proxy',
-} as const;
-export type AppliancePage = keyof typeof APPLIANCE_PAGES;
 
 export interface ApplianceSettingsDef extends SettingsDocumentDef {
   page: AppliancePage;
@@ -89,7 +74,10 @@ const routeLine = (value: string | null | undefined) => {
 };
 
 /** The time zones the appliance knows (GET /api/dash/v1/timezones): the runtime's IANA list. */
-export const applianceTimezones = (): string[] => ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
+export const applianceTimezones = (): string[] => [
+  'UTC',
+  ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC'),
+];
 
 export const NETWORK: ApplianceSettingsDef = {
   ...base,
@@ -108,7 +96,14 @@ export const NETWORK: ApplianceSettingsDef = {
     },
     strict,
   ),
-  defaults: { hostname: 'appliance.local', dhcp: true, ip_address: '', netmask_bits: 24, gateway: '', dns_servers: [] },
+  defaults: {
+    hostname: 'appliance.local',
+    dhcp: true,
+    ip_address: '',
+    netmask_bits: 24,
+    gateway: '',
+    dns_servers: [],
+  },
   problem(doc) {
     if (doc.dhcp === true) return null;
     for (const f of ['ip_address', 'gateway'])
@@ -118,10 +113,30 @@ export const NETWORK: ApplianceSettingsDef = {
   form: [
     { field: 'hostname', label: 'Host name', kind: 'text', required: true, validator: hostname, max: 253 },
     flag('dhcp', 'Address from DHCP'),
-    { field: 'ip_address', label: 'IP address', kind: 'text', validator: ipv4, helperText: 'e.g. 192.168.1.20 (when DHCP is off)' },
-    { field: 'netmask_bits', label: 'Prefix length', kind: 'number', min: 1, max: 32, helperText: '1 to 32, e.g. 24' },
+    {
+      field: 'ip_address',
+      label: 'IP address',
+      kind: 'text',
+      validator: ipv4,
+      helperText: 'e.g. 192.168.1.20 (when DHCP is off)',
+    },
+    {
+      field: 'netmask_bits',
+      label: 'Prefix length',
+      kind: 'number',
+      min: 1,
+      max: 32,
+      helperText: '1 to 32, e.g. 24',
+    },
     { field: 'gateway', label: 'Default gateway', kind: 'text', validator: ipv4 },
-    { field: 'dns_servers', label: 'Name servers', kind: 'list', validator: ipv4, max: 4, helperText: 'One IPv4 address per line, up to 4' },
+    {
+      field: 'dns_servers',
+      label: 'Name servers',
+      kind: 'list',
+      validator: ipv4,
+      max: 4,
+      helperText: 'One IPv4 address per line, up to 4',
+    },
   ],
 };
 
@@ -163,7 +178,14 @@ export const TIME: ApplianceSettingsDef = {
   form: [
     { field: 'timezone', label: 'Time zone', kind: 'select', options: applianceTimezones() },
     flag('ntp_enabled', 'Synchronise the clock with NTP'),
-    { field: 'ntp_servers', label: 'NTP servers', kind: 'list', validator: hostnameOrIp, max: 8, helperText: 'One host name or address per line' },
+    {
+      field: 'ntp_servers',
+      label: 'NTP servers',
+      kind: 'list',
+      validator: hostnameOrIp,
+      max: 8,
+      helperText: 'One host name or address per line',
+    },
   ],
 };
 
@@ -201,7 +223,13 @@ export const USER_AUTH: ApplianceSettingsDef = {
   ),
   defaults: { method: 'none', session_minutes: 480 },
   form: [
-    { field: 'method', label: 'Method', kind: 'select', options: USER_AUTH_METHODS, labels: { none: 'None (anonymous)', ldap: 'LDAP directory', saml: 'SAML identity provider' } },
+    {
+      field: 'method',
+      label: 'Method',
+      kind: 'select',
+      options: USER_AUTH_METHODS,
+      labels: { none: 'None (anonymous)', ldap: 'LDAP directory', saml: 'SAML identity provider' },
+    },
     { field: 'session_minutes', label: 'Session length (minutes)', kind: 'number', min: 5, max: 10080 },
   ],
 };
@@ -255,7 +283,12 @@ export const SAML: ApplianceSettingsDef = {
     flag('enabled', 'Use a SAML identity provider'),
     { field: 'entity_id', label: 'Entity ID', kind: 'text', max: 500 },
     { field: 'sso_url', label: 'Sign-in URL', kind: 'text', validator: httpUrl, max: 2048 },
-    { field: 'idp_certificate', label: 'Signing certificate (PEM)', kind: 'multiline', validator: pemCertificate },
+    {
+      field: 'idp_certificate',
+      label: 'Signing certificate (PEM)',
+      kind: 'multiline',
+      validator: pemCertificate,
+    },
   ],
 };
 
@@ -265,11 +298,26 @@ export const SSL: ApplianceSettingsDef = {
   title: 'TLS protocol',
   intro: 'The oldest TLS version and the cipher profile the appliance accepts.',
   path: '/api/v1/settings/ssl',
-  schema: Type.Object({ min_tls_version: option(TLS_VERSIONS), cipher_profile: option(['modern', 'intermediate'] as const) }, strict),
+  schema: Type.Object(
+    { min_tls_version: option(TLS_VERSIONS), cipher_profile: option(['modern', 'intermediate'] as const) },
+    strict,
+  ),
   defaults: { min_tls_version: '1.2', cipher_profile: 'intermediate' },
   form: [
-    { field: 'min_tls_version', label: 'Oldest TLS version', kind: 'select', options: TLS_VERSIONS, labels: { '1.2': 'TLS 1.2', '1.3': 'TLS 1.3' } },
-    { field: 'cipher_profile', label: 'Cipher profile', kind: 'select', options: ['modern', 'intermediate'], labels: { modern: 'Modern', intermediate: 'Intermediate' } },
+    {
+      field: 'min_tls_version',
+      label: 'Oldest TLS version',
+      kind: 'select',
+      options: TLS_VERSIONS,
+      labels: { '1.2': 'TLS 1.2', '1.3': 'TLS 1.3' },
+    },
+    {
+      field: 'cipher_profile',
+      label: 'Cipher profile',
+      kind: 'select',
+      options: ['modern', 'intermediate'],
+      labels: { modern: 'Modern', intermediate: 'Intermediate' },
+    },
   ],
 };
 
@@ -281,7 +329,15 @@ export const SERVICE_DOMAIN: ApplianceSettingsDef = {
   path: '/api/v1/settings/service_domain',
   schema: Type.Object({ domain: text(253) }, strict),
   defaults: { domain: '' },
-  form: [{ field: 'domain', label: 'Domain', kind: 'text', validator: hostname, helperText: 'e.g. safe.example.com' }],
+  form: [
+    {
+      field: 'domain',
+      label: 'Domain',
+      kind: 'text',
+      validator: hostname,
+      helperText: 'e.g. safe.example.com',
+    },
+  ],
 };
 
 export const LOGGING: ApplianceSettingsDef = {
@@ -301,18 +357,37 @@ export const LOGGING: ApplianceSettingsDef = {
     },
     strict,
   ),
-  defaults: { local_logs: true, level: 'info', syslog_enabled: false, syslog_host: '', syslog_port: 514, syslog_protocol: 'udp' },
+  defaults: {
+    local_logs: true,
+    level: 'info',
+    syslog_enabled: false,
+    syslog_host: '',
+    syslog_port: 514,
+    syslog_protocol: 'udp',
+  },
   problem: (doc) =>
     doc.syslog_enabled === true && String(doc.syslog_host).trim() === ''
       ? ['syslog_host', 'syslog_host: required while syslog is on.']
       : null,
   form: [
     flag('local_logs', 'Local Logs (keep logs on the appliance)'),
-    { field: 'level', label: 'Level', kind: 'select', options: LOG_LEVELS, labels: { error: 'Errors', warning: 'Warnings', info: 'Information', debug: 'Debug' } },
+    {
+      field: 'level',
+      label: 'Level',
+      kind: 'select',
+      options: LOG_LEVELS,
+      labels: { error: 'Errors', warning: 'Warnings', info: 'Information', debug: 'Debug' },
+    },
     flag('syslog_enabled', 'Send to a syslog server'),
     { field: 'syslog_host', label: 'Syslog server', kind: 'text', validator: hostnameOrIp },
     port('syslog_port', 'Syslog port'),
-    { field: 'syslog_protocol', label: 'Protocol', kind: 'select', options: SYSLOG_PROTOCOLS, labels: { udp: 'UDP', tcp: 'TCP', tls: 'TLS' } },
+    {
+      field: 'syslog_protocol',
+      label: 'Protocol',
+      kind: 'select',
+      options: SYSLOG_PROTOCOLS,
+      labels: { udp: 'UDP', tcp: 'TCP', tls: 'TLS' },
+    },
   ],
 };
 
@@ -325,8 +400,22 @@ export const ACCESS: ApplianceSettingsDef = {
   schema: Type.Object({ admin_networks: texts(64, 18), ssh_networks: texts(64, 18) }, strict),
   defaults: { admin_networks: [], ssh_networks: [] },
   form: [
-    { field: 'admin_networks', label: 'Administration from', kind: 'list', validator: ipv4Cidr, max: 64, helperText: 'One IPv4 CIDR range per line, e.g. 10.0.0.0/8' },
-    { field: 'ssh_networks', label: 'ssh from', kind: 'list', validator: ipv4Cidr, max: 64, helperText: 'One IPv4 CIDR range per line' },
+    {
+      field: 'admin_networks',
+      label: 'Administration from',
+      kind: 'list',
+      validator: ipv4Cidr,
+      max: 64,
+      helperText: 'One IPv4 CIDR range per line, e.g. 10.0.0.0/8',
+    },
+    {
+      field: 'ssh_networks',
+      label: 'ssh from',
+      kind: 'list',
+      validator: ipv4Cidr,
+      max: 64,
+      helperText: 'One IPv4 CIDR range per line',
+    },
   ],
 };
 
@@ -360,7 +449,10 @@ export const AUTO_UPDATES: ApplianceSettingsDef = {
   path: '/api/v1/settings/enable_auto_updates',
   schema: Type.Object({ enabled: Type.Boolean(), hour: Type.Integer({ minimum: 0, maximum: 23 }) }, strict),
   defaults: { enabled: false, hour: 3 },
-  form: [flag('enabled', 'Install updates automatically'), { field: 'hour', label: 'Hour', kind: 'number', min: 0, max: 23, helperText: '0 to 23' }],
+  form: [
+    flag('enabled', 'Install updates automatically'),
+    { field: 'hour', label: 'Hour', kind: 'number', min: 0, max: 23, helperText: '0 to 23' },
+  ],
 };
 
 const scpRow = (path: string, title: string, intro: string): ApplianceSettingsDef => ({
@@ -411,7 +503,13 @@ export const PNR_PROXY: ApplianceSettingsDef = {
   intro: 'The proxy the appliance sends its own outbound web traffic through.',
   path: '/api/v1/settings/pnr_proxy',
   schema: Type.Object(
-    { enabled: Type.Boolean(), host: text(253), port: Type.Integer(PORT), username: text(200), password: Type.Optional(text(200)) },
+    {
+      enabled: Type.Boolean(),
+      host: text(253),
+      port: Type.Integer(PORT),
+      username: text(200),
+      password: Type.Optional(text(200)),
+    },
     strict,
   ),
   writeOnly: ['password'],
@@ -421,7 +519,13 @@ export const PNR_PROXY: ApplianceSettingsDef = {
     flag('enabled', 'Use an upstream proxy'),
     { field: 'host', label: 'Proxy server', kind: 'text', validator: hostnameOrIp },
     port('port', 'Port'),
-    { field: 'username', label: 'User name', kind: 'text', validator: userName, helperText: 'Leave empty for none' },
+    {
+      field: 'username',
+      label: 'User name',
+      kind: 'text',
+      validator: userName,
+      helperText: 'Leave empty for none',
+    },
     { field: 'password', label: 'Password', kind: 'password' },
   ],
 };
