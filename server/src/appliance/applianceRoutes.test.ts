@@ -31,7 +31,7 @@ afterAll(async () => {
 const call = async (who: SignedIn | null, pathname: string, method = 'GET', body?: unknown, on = server) => {
   const r = await on.call(pathname, { method, body, ...(who ? { jar: who.jar } : {}) });
   const text = await r.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
