@@ -72,6 +72,8 @@ import { connectivityRoutes } from './connectivity/connectivityRoutes';
 import { configStoreProbe, DEFAULT_READY_TIMEOUT_MS, healthRoutes } from './http/health';
 import { expandRanges, installMetrics, requestIdOf, ServerMetrics, timedStore } from './http/metrics';
 import { DEFAULT_LEASE_MS, LEASE_NAMES, serverHolderId, underLease } from './store/leases';
+import { applianceRoutes } from './appliance/applianceRoutes';
+import { isApplianceMode } from '@workbench/common/api/contract/appliance/applianceSettings';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -516,6 +518,8 @@ async function registerEverything(
   await app.register(named(savedSearchRoutes));
   await app.register(named(contactRoutes));
   await app.register(named(connectivityRoutes));
+  // An on-premises appliance's own API (docs/appliances.md): elsewhere its paths are unknown (404).
+  if (ctx.deployment === 'on_prem' && isApplianceMode(ctx.mode)) await app.register(named(applianceRoutes));
   if (options.events && ctx.events) {
     await app.register(named(eventsPlugin(options.events)));
     await app.register(named(impactRoutes));

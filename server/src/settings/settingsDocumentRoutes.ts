@@ -74,7 +74,7 @@ export async function readSettingsDocument(
 }
 
 /** The document as answered: write-only fields out, `<field>_set` in their place. */
-function replyOf(def: SettingsDocumentDef, doc: Doc): Doc {
+export function replyOf(def: SettingsDocumentDef, doc: Doc): Doc {
   const out: Doc = { ...doc };
   for (const field of def.writeOnly ?? []) {
     out[writeOnlySet(field)] = typeof doc[field] === 'string' && doc[field] !== '';
@@ -84,7 +84,7 @@ function replyOf(def: SettingsDocumentDef, doc: Doc): Doc {
 }
 
 /** The document's own fields as answered (no stamp): what the audit trail shows before and after. */
-function auditedOf(def: SettingsDocumentDef, doc: Doc): Doc {
+export function auditedOf(def: SettingsDocumentDef, doc: Doc): Doc {
   const { updated_at: _at, updated_by: _by, ...fields } = replyOf(def, doc);
   return fields;
 }
@@ -92,7 +92,7 @@ function auditedOf(def: SettingsDocumentDef, doc: Doc): Doc {
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
 
 /** Every certificate of the row's certificate fields decodes and is in its validity period, else 400 naming the field. */
-async function checkCertificates(def: SettingsDocumentDef, doc: Doc, now: Date): Promise<void> {
+export async function checkCertificates(def: SettingsDocumentDef, doc: Doc, now: Date): Promise<void> {
   for (const field of def.certificates ?? []) {
     const blocks = String(doc[field] ?? '').match(PEM_BLOCK) ?? [];
     for (const [i, pem] of blocks.entries()) {

@@ -9,6 +9,7 @@ import {
   type InjectedEnv,
 } from '@workbench/common/api/contract/wire';
 import { apiError, isApiPath } from '../http/errors';
+import { APPLIANCE_SETTINGS_PREFIX } from '@workbench/common/api/contract/wire';
 
 export interface StaticAppsOptions {
   /** The repo root holding tenant-portal/dist and provider-console/dist. */
@@ -103,6 +104,9 @@ export const staticApps =
     app.get('/provider/*', { schema: { hide: true } }, (request, reply) =>
       serve(provider, (request.params as { '*': string })['*'], reply),
     );
+    // The appliance-settings prefix is a location path of the tenant portal (its hash routes follow).
+    for (const prefix of [APPLIANCE_SETTINGS_PREFIX, `${APPLIANCE_SETTINGS_PREFIX}/`])
+      app.get(prefix, { schema: { hide: true } }, (_request, reply) => serve(tenant, '', reply));
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const url = request.url.split('?')[0];
       if (isApiPath(url))

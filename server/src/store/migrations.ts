@@ -616,6 +616,22 @@ ${API_TOKENS_TABLE}
       );
     `,
   },
+  {
+    version: 20,
+    name: "an on-premises appliance's own settings documents and certificates",
+    // Issue 35 (docs/appliances.md): one row per document of common's appliance settings registry
+    // (and the CA, the service CSR and certificate); `secret` holds the write-only fields and
+    // private keys, sealed (secretBox).
+    sql: `
+      CREATE TABLE appliance_settings (
+        key TEXT PRIMARY KEY,
+        data TEXT NOT NULL,
+        secret TEXT,
+        updated_at TEXT NOT NULL,
+        updated_by TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 /**

@@ -260,6 +260,14 @@ export interface LeasesTable {
   holder: string;
   taken_at: Millis;
   expires_at: Millis;
+/** An appliance's settings document, CA or certificate (migration 20): `secret` sealed JSON. */
+export interface ApplianceSettingsTable {
+  key: string;
+  /** JSON object. */
+  data: string;
+  secret: string | null;
+  updated_at: string;
+  updated_by: string;
 }
 
 export interface SchemaMigrationsTable {
@@ -293,6 +301,7 @@ export interface ConfigDatabase {
   tenant_associations: TenantAssociationsTable;
   event_outbox: EventOutboxTable;
   leases: LeasesTable;
+  appliance_settings: ApplianceSettingsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -90,6 +90,17 @@ import {
 } from '@workbench/common/api/settingsDocuments';
 import { sendContactMessage } from '@workbench/common/api/contactForm';
 import {
+  exportApplianceSettings,
+  generateServiceCsr,
+  getApplianceCa,
+  getApplianceDocument,
+  getSelfServiceCert,
+  importApplianceSettings,
+  installServiceCert,
+  reinitializeApplianceCa,
+  saveApplianceDocument,
+} from '@workbench/common/api/appliance';
+import {
   getConnectivitySites,
   listConnectivityRuns,
   saveConnectivityResults,
@@ -97,6 +108,16 @@ import {
 import { getFileHtmlReport, queryInspectedFiles } from '@workbench/common/api/fileserver';
 
 export const PORTAL_REQUESTS = {
+  // An on-premises appliance's own settings area (docs/appliances.md).
+  getApplianceDocument: request(getApplianceDocument),
+  saveApplianceDocument: request(saveApplianceDocument),
+  getApplianceCa: request(getApplianceCa),
+  reinitializeApplianceCa: request(reinitializeApplianceCa),
+  getSelfServiceCert: request(getSelfServiceCert),
+  generateServiceCsr: request(generateServiceCsr),
+  installServiceCert: request(installServiceCert),
+  exportApplianceSettings: request(exportApplianceSettings),
+  importApplianceSettings: request(importApplianceSettings),
   // Settings › Network and General (docs/settings.md §10): the settings documents, the caller's
   // address and the deployment's public addresses.
   getSettingsDocument: request(getSettingsDocument),

@@ -39,6 +39,14 @@ import {
   NETWORK_READ_PERMISSIONS,
 } from '@workbench/common/api/contract/settingsPermissions';
 import {
+  APPLIANCE_MODES,
+  APPLIANCE_PAGES,
+  APPLIANCE_PAGE_PATHS,
+  APPLIANCE_READ_PERMISSIONS,
+  isApplianceMode,
+} from '@workbench/common/api/contract/appliance/appliancePages';
+import { getRuntimeEnv } from '@workbench/common';
+import {
   MULTI_TENANT_FEATURE,
   MULTI_TENANT_READ_PERMISSION,
 } from '@workbench/common/api/contract/multiTenant';
@@ -62,6 +70,12 @@ const page =
     load().then((component) => ({ default: component }));
 
 const any = (...permissions: string[]): AccessRule => ({ any: permissions });
+
+/** Whether this portal runs on a non-management on-premises appliance. */
+const onAppliance = (): boolean => {
+  const env = getRuntimeEnv();
+  return env.deployment === 'on_prem' && isApplianceMode(env.mode);
+};
 
 /** The policy groups whose editor has landed: its page, with sections under its path. */
 const POLICY_EDITORS: Partial<Record<string, PageLoader>> = {
@@ -161,11 +175,27 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
   {
     path: 'network',
     title: 'Network',
-    access: any(...NETWORK_READ_PERMISSIONS),
+    // An on-premises appliance's Network is its own (issue 35, docs/appliances.md): the root of a
+    // non-management mode opens it.
+    access: any(...NETWORK_READ_PERMISSIONS, ...APPLIANCE_READ_PERMISSIONS),
     page: page(() =>
-      import('../areas/settings/network/NetworkSettingsPage').then((m) => m.NetworkSettingsPage),
+      onAppliance()
+        ? import('../areas/appliance-settings/ApplianceSettingsPage').then((m) =>
+            m.appliancePageOf('network'),
+          )
+        : import('../areas/settings/network/NetworkSettingsPage').then((m) => m.NetworkSettingsPage),
     ),
   },
+  // The other pages of an appliance's own settings, on a non-management appliance only.
+  ...APPLIANCE_PAGE_PATHS.filter((p) => p !== 'network').map((p): ChildArea => ({
+    path: p,
+    title: APPLIANCE_PAGES[p],
+    access: any(...APPLIANCE_READ_PERMISSIONS),
+    environment: { cloud: false, onPrem: APPLIANCE_MODES },
+    page: page(() =>
+      import('../areas/appliance-settings/ApplianceSettingsPage').then((m) => m.appliancePageOf(p)),
+    ),
+  })),
   // Sign-in and API access (issue 33): each gated by the permission and feature its server calls need.
   {
     path: 'api-tokens',

@@ -109,6 +109,6 @@ export const SAFEVIEW_MODES: readonly Mode[] = ['safeview', 'safeview_isolation'
 export const DEFAULT_LOG_FILTERS = { interval: '7d' } as const;
 
 /** The prefix of the on-prem appliance-settings pages: the root goes to settings under it. */
-export const APPLIANCE_SETTINGS_PREFIX = '/appliance-settings';
+export { APPLIANCE_SETTINGS_PREFIX } from '@workbench/common/api/contract/wire';
 
 export const NOT_FOUND_PATH = '/404-not-found';

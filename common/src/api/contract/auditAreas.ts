@@ -24,5 +24,7 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'provider_pac', label: 'Provider PAC' },
   // Our choice (issue 41): two-person approval of policy publishes (docs/policy-impact.md).
   { code: 'policy_approval', label: 'Policy Approval' },
+  // Our choice (issue 35): an on-premises appliance's own settings and certificates (docs/appliances.md).
+  { code: 'appliance_settings', label: 'Appliance Settings' },
   ...PROVIDER_ENTITIES.map((entity) => ({ code: entity, label: PROVIDER_ENTITY_REGISTRY[entity].title })),
 ];

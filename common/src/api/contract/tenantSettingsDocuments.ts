@@ -41,7 +41,13 @@ export interface SettingsDocumentFieldDef {
 }
 
 /** The portal page that shows a document's form. */
-export type SettingsDocumentArea = 'settings/network' | 'settings/general' | 'web' | 'safemail';
+export type SettingsDocumentArea =
+  | 'settings/network'
+  | 'settings/general'
+  | 'web'
+  | 'safemail'
+  /** An on-premises appliance's own settings (appliance/applianceSettings.ts). */
+  | 'appliance-settings';
 
 export interface SettingsDocumentDef {
   /** The form's title on its page. */

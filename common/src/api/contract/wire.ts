@@ -31,6 +31,9 @@ export const MODES = [
 ] as const;
 export type Mode = (typeof MODES)[number];
 
+/** The location path of the appliance-settings pages (the server serves the tenant portal there). */
+export const APPLIANCE_SETTINGS_PREFIX = '/appliance-settings';
+
 /** What the server writes into index.html as `window.__WORKBENCH_ENV__`. */
 export interface InjectedEnv {
   deployment: Deployment;

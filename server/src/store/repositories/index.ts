@@ -14,6 +14,7 @@ import { TenantRepository } from './tenants';
 import { TenantRoleRepository } from './roles';
 import { TenantAssociationRepository } from './tenantAssociations';
 import { LeaseRepository } from './leases';
+import { ApplianceSettingsRepository } from './applianceSettings';
 
 /**
  * The store's repositories, one per domain, all running on `sql` (the store's connection, or a
@@ -54,6 +55,8 @@ export const repositoriesOn = (sql: Sql, secrets: SecretBox) =>
     eventOutbox: new EventOutboxRepository(sql),
     /** Leases: one holder at a time among the servers (store/leases.ts). */
     leases: new LeaseRepository(sql),
+    /** An on-premises appliance's own settings, CA and service certificate (migration 20). */
+    applianceSettings: new ApplianceSettingsRepository(sql, secrets),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;

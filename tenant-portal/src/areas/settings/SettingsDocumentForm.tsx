@@ -62,6 +62,7 @@ const IDS_OF_AREA: Record<
   'settings/general': settingsDocumentIds,
   web: serviceSettingsIds,
   safemail: serviceSettingsIds,
+  'appliance-settings': settingsDocumentIds,
 };
 
 export const DOCUMENT_FORM_TEXTS = {

@@ -1,0 +1,23 @@
+/** The appliance settings area (docs/appliances.md): one page per group, one form per document. */
+export const applianceSettingsIds = {
+  page: (page: string) => `appliance-page-${page}`,
+  form: (key: string) => `appliance-doc-${key.replace('/', '-')}`,
+  field: (key: string, field: string) => `appliance-doc-${key.replace('/', '-')}-field-${field}`,
+  save: (key: string) => `appliance-doc-${key.replace('/', '-')}-save`,
+  error: (key: string) => `appliance-doc-${key.replace('/', '-')}-error`,
+  updated: (key: string) => `appliance-doc-${key.replace('/', '-')}-updated`,
+  caSubject: 'appliance-ca-subject',
+  caFingerprint: 'appliance-ca-fingerprint',
+  caDownload: 'appliance-ca-download',
+  caReinitialize: 'appliance-ca-reinitialize',
+  csrCommonName: 'appliance-csr-common-name',
+  csrGenerate: 'appliance-csr-generate',
+  csrText: 'appliance-csr-text',
+  certInput: 'appliance-cert-input',
+  certInstall: 'appliance-cert-install',
+  certInstalled: 'appliance-cert-installed',
+  certError: 'appliance-cert-error',
+  exportButton: 'appliance-settings-export',
+  importInput: 'appliance-settings-import',
+  importResult: 'appliance-settings-import-result',
+} as const;
