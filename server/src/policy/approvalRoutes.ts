@@ -116,7 +116,8 @@ async function audited(
   request: FastifyRequest,
   audit: readonly AuditEntry[],
 ): Promise<void> {
-  if (audit.length > 0) await writeAudit(ctx, request, audit);
+  // After the decision's transaction (its entries are gathered inside it); the outbox's own row.
+  if (audit.length > 0) await writeAudit(ctx.store, ctx, request, audit);
 }
 
 /** A decision's common path: the row, its checks, the compare-and-set; `then` runs in the same transaction. */

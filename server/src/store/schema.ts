@@ -260,6 +260,8 @@ export interface LeasesTable {
   holder: string;
   taken_at: Millis;
   expires_at: Millis;
+}
+
 /** An appliance's settings document, CA or certificate (migration 20): `secret` sealed JSON. */
 export interface ApplianceSettingsTable {
   key: string;
