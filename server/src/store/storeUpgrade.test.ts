@@ -74,12 +74,13 @@ describe.each(engines)('a %s store made before the shared SQL layer', (engine, o
     // applied on opening (migration 12 finds each tenant's revision 1 recorded, or no revision).
     // Tables made by the newer migrations start empty (migration 13's api_tokens: the fixture keeps
     // no provider token lists to move into it; migration 14's tenant_roles; migration 15's
-    // tenant_associations; migration 20's appliance_settings).
+    // tenant_associations; migration 16's event_outbox; migration 20's appliance_settings).
     const {
       api_tokens: apiTokens,
       tenant_roles: tenantRoles,
       tenant_associations: tenantAssociations,
       appliance_settings: applianceSettings,
+      event_outbox: eventOutbox,
       users,
       user_mfa: userMfa,
       ...older
@@ -91,6 +92,7 @@ describe.each(engines)('a %s store made before the shared SQL layer', (engine, o
     expect(tenantRoles).toEqual([]);
     expect(tenantAssociations).toEqual([]);
     expect(applianceSettings).toEqual([]);
+    expect(eventOutbox).toEqual([]);
     // Migration 14's two columns of users, added last: no role name yet, every account active.
     expect(users.map((row) => row.slice(-2))).toEqual(users.map(() => [null, 'active']));
     const own = {
