@@ -189,7 +189,8 @@ test('a page holds the default limit unless asked; a sort the registry does not 
 });
 
 test('rows name what their ids refer to: tenants and categories by name, a key its features and SKUs', async () => {
-  const read = async <T>(path: string) => (await (await server.call(path, { jar: operator.jar })).json()) as T;
+  const read = async <T>(path: string) =>
+    (await (await server.call(path, { jar: operator.jar })).json()) as T;
   const write = (path: string, b: unknown) =>
     server.call(path, { method: 'POST', jar: operator.jar, body: b });
   const { tenants } = await read<{ tenants: { tid: string; name: string }[] }>(
