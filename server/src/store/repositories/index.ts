@@ -1,5 +1,6 @@
 import type { SecretBox } from '../../security/secretBox';
 import type { Sql } from '../sql';
+import { AlertRepository } from './alerts';
 import { ApiTokenRepository } from './apiTokens';
 import { MfaRepository, OperatorRepository, UserRepository } from './accounts';
 import { EndUserRepository } from './endUsers';
@@ -48,6 +49,8 @@ export const repositoriesOn = (sql: Sql, secrets: SecretBox) =>
     roles: new TenantRoleRepository(sql),
     /** Multi-tenant associations: a parent tenant and a child tenant. */
     tenantAssociations: new TenantAssociationRepository(sql),
+    /** Alerts: rules, firings, evaluations, notification channels, deliveries, in-app notifications. */
+    alerts: new AlertRepository(sql, secrets),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;
