@@ -67,6 +67,8 @@ import { capabilityStateRoutes } from './provider/capabilityStateRoutes';
 import { named } from './http/namedPlugin';
 import { contactRoutes } from './contact/contactRoutes';
 import { connectivityRoutes } from './connectivity/connectivityRoutes';
+import { alertRoutes, type AlertsOptions } from './alerts/alertRoutes';
+import type { SmtpConfig } from './alerts/mailer';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -138,6 +140,10 @@ export interface ServerOptions {
    * 404 as on a backend with only the spec's calls (http/extensions.ts, docs/api.md).
    */
   extensions?: readonly ExtensionId[];
+  /** Alert evaluation and notifications (alerts/alertRoutes.ts); the evaluator needs `events`. */
+  alerts?: AlertsOptions;
+  /** WORKBENCH_SMTP_URL / WORKBENCH_SMTP_FROM: the deployment's SMTP server (alerts/mailer.ts). */
+  smtp?: SmtpConfig | null;
 }
 
 export type WorkbenchServer = FastifyInstance;
@@ -201,6 +207,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     setupAudit,
     storageEndpoint: options.storageEndpoint ?? null,
     publicIps: options.publicIps ?? [],
+    smtp: options.smtp ?? null,
     // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
     ...(events ? { events, audit: (list: readonly NewEvent[]) => events.append(list) } : {}),
   };
@@ -474,6 +481,7 @@ async function registerEverything(
         named(reportFilesPlugin({ store: ctx.events, timer: reportFiles.timer, region: reportFiles.region })),
       );
   }
+  await app.register(named(alertRoutes(options.alerts)));
   for (const plugin of options.plugins ?? []) await app.register(named(plugin));
   if (options.staticRoot) await app.register(named(staticApps({ staticRoot: options.staticRoot, env })));
 

@@ -1,3 +1,4 @@
+import { smtpFromEnv, type SmtpConfig } from './alerts/smtpConfig';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseClickHouseUrl } from './events/clickhouseUrl';
@@ -21,6 +22,8 @@ export interface ServerConfig {
   storageEndpoint: string | null;
   /** WORKBENCH_PUBLIC_IPS: the deployment's public addresses (`all_public_ips`); empty: none configured. */
   publicIps: string[];
+  /** WORKBENCH_SMTP_URL and WORKBENCH_SMTP_FROM: the deployment's SMTP server (alerts/mailer.ts); null: none. */
+  smtp: SmtpConfig | null;
   /** WORKBENCH_LOGIN_RATE_LIMIT: sign-in calls per minute and client address (undefined: the default). */
   loginRatePerMinute?: number;
   /** WORKBENCH_LIVE_EVENTS: demo events a second added after the first seeding (0: none). */
@@ -134,6 +137,13 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     }
   }
 
+  let smtp: SmtpConfig | null;
+  try {
+    smtp = smtpFromEnv(env.WORKBENCH_SMTP_URL, env.WORKBENCH_SMTP_FROM);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+
   const publicIps = blank(env.WORKBENCH_PUBLIC_IPS)
     ? []
     : env.WORKBENCH_PUBLIC_IPS.split(/[\s,]+/).filter((ip) => ip !== '');
@@ -212,6 +222,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string): ServerConf
     insightsUrl,
     storageEndpoint,
     publicIps,
+    smtp,
     loginRatePerMinute,
     liveEventsPerSecond,
     configUrl,

@@ -21,11 +21,7 @@ import crypto from 'node:crypto';
 import { ALERT_GROUPS_MAX } from '@workbench/common/api/contract/alerts';
 import { LOG_ROUTE_TYPES, type LogRoute } from '@workbench/common/vocabularies/index';
 import type { ConfigStore } from '../store/ConfigStore';
-import type {
-  AlertFiringRecord,
-  AlertGroupRecord,
-  AlertRuleRecord,
-} from '../store/repositories/alerts';
+import type { AlertFiringRecord, AlertGroupRecord, AlertRuleRecord } from '../store/repositories/alerts';
 import type { EventScan, EventStore } from '../events/eventStore';
 import { parseLogScan } from '../events/logQuery';
 import { DueScheduler } from '../reports/reportScheduler';
@@ -69,7 +65,12 @@ export interface Measurement {
 const keyText = (key: unknown): string | null => (key === null || key === undefined ? null : String(key));
 
 async function totalOf(events: EventStore, scan: EventScan): Promise<number> {
-  const [row] = await events.aggregate({ ...scan, groupBy: { total: true }, measure: { kind: 'count' }, limit: 1 });
+  const [row] = await events.aggregate({
+    ...scan,
+    groupBy: { total: true },
+    measure: { kind: 'count' },
+    limit: 1,
+  });
   return Number(row?.value ?? 0);
 }
 
@@ -143,7 +144,10 @@ export class AlertEvaluator {
 
   constructor(private readonly options: EvaluatorOptions) {
     this.scheduler = new DueScheduler<AlertRuleRecord>({
-      rows: { listDue: (now) => options.store.alerts.listDue(now), claimRun: (...a) => options.store.alerts.claimRun(...a) },
+      rows: {
+        listDue: (now) => options.store.alerts.listDue(now),
+        claimRun: (...a) => options.store.alerts.claimRun(...a),
+      },
       now: options.now,
       nextOf: nextEvaluationOf,
       run: (rule) => this.evaluate(rule),
@@ -219,7 +223,15 @@ export class AlertEvaluator {
       } else outcome = 'still_firing';
     } else if (open) {
       // The window's measure of the resolution is kept: it shows why it resolved.
-      firing = { ...open, ...measured, link: open.link, groups: open.groups, count: open.count, state: 'resolved', resolvedMs: at };
+      firing = {
+        ...open,
+        ...measured,
+        link: open.link,
+        groups: open.groups,
+        count: open.count,
+        state: 'resolved',
+        resolvedMs: at,
+      };
       outcome = 'resolved';
       const silenced = open.state === 'silenced' && (open.silencedUntilMs ?? 0) > at;
       if (!silenced) change = 'resolved';

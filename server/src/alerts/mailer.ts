@@ -9,16 +9,9 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { ConfigStore } from '../store/ConfigStore';
 import { readSettingsDocument } from '../settings/settingsDocumentRoutes';
 import { openOutbound } from './outbound';
+import type { SmtpConfig } from './smtpConfig';
 
-export interface SmtpConfig {
-  host: string;
-  port: number;
-  /** `tls`: TLS from the first byte; `starttls`: upgrade required; `none`: plain (a local relay). */
-  security: 'none' | 'starttls' | 'tls';
-  username: string;
-  password: string;
-  from: string;
-}
+export type { SmtpConfig } from './smtpConfig';
 
 export interface MailMessage {
   to: readonly string[];
@@ -37,33 +30,15 @@ export class MailError extends Error {
   }
 }
 
-export const NO_SMTP = 'No SMTP server is configured: set the tenant\'s outgoing mail server or WORKBENCH_SMTP_URL.';
-
-/** WORKBENCH_SMTP_URL (`smtp://user:password@host:port`, `smtps://…` for TLS) and WORKBENCH_SMTP_FROM. */
-export function smtpFromEnv(url: string | undefined, from: string | undefined): SmtpConfig | null {
-  if (!url || url.trim() === '') return null;
-  let u: URL;
-  try {
-    u = new URL(url.trim());
-  } catch {
-    throw new Error(`WORKBENCH_SMTP_URL must be an smtp:// or smtps:// URL, got "${url}".`);
-  }
-  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:')
-    throw new Error(`WORKBENCH_SMTP_URL must be an smtp:// or smtps:// URL, got "${url}".`);
-  const tls = u.protocol === 'smtps:';
-  const starttls = u.searchParams.get('starttls') === 'required';
-  return {
-    host: u.hostname.replace(/^\[|\]$/g, ''),
-    port: u.port ? Number(u.port) : tls ? 465 : 25,
-    security: tls ? 'tls' : starttls ? 'starttls' : 'none',
-    username: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password),
-    from: from?.trim() || `workbench@${u.hostname}`,
-  };
-}
+export const NO_SMTP =
+  "No SMTP server is configured: set the tenant's outgoing mail server or WORKBENCH_SMTP_URL.";
 
 /** The tenant's outgoing mail server when its settings name one, else the deployment's. */
-export async function smtpOf(store: ConfigStore, tid: string, deployment: SmtpConfig | null): Promise<SmtpConfig | null> {
+export async function smtpOf(
+  store: ConfigStore,
+  tid: string,
+  deployment: SmtpConfig | null,
+): Promise<SmtpConfig | null> {
   const { record, doc } = await readSettingsDocument(store, 'smtp', tid);
   const d = doc as Record<string, unknown>;
   if (record && typeof d.host === 'string' && d.host !== '')
@@ -109,7 +84,10 @@ export async function sendMail(config: SmtpConfig | null, message: MailMessage):
     return code ? Number(code) : 250;
   } catch (error) {
     const e = error as { message?: string; responseCode?: number };
-    throw new MailError(e.message ?? String(error), typeof e.responseCode === 'number' ? e.responseCode : null);
+    throw new MailError(
+      e.message ?? String(error),
+      typeof e.responseCode === 'number' ? e.responseCode : null,
+    );
   } finally {
     transport.close();
   }

@@ -59,7 +59,13 @@ export class Notifier {
     });
     const payload = {
       event: change,
-      rule: { id: rule.id, name: rule.name, severity: rule.spec.severity, log_type: rule.spec.logType, query: rule.spec.query },
+      rule: {
+        id: rule.id,
+        name: rule.name,
+        severity: rule.spec.severity,
+        log_type: rule.spec.logType,
+        query: rule.spec.query,
+      },
       firing: {
         id: firing.id,
         state: firing.state,

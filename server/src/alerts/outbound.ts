@@ -31,11 +31,19 @@ export function openOutbound(target: OutboundTarget): Promise<net.Socket> {
   const timeoutMs = target.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     const socket: net.Socket = target.tls
-      ? tls.connect({ host: target.host, port: target.port, servername: net.isIP(target.host) ? undefined : target.host })
+      ? tls.connect({
+          host: target.host,
+          port: target.port,
+          servername: net.isIP(target.host) ? undefined : target.host,
+        })
       : net.connect({ host: target.host, port: target.port });
     const fail = (error: Error) => {
       socket.destroy();
-      reject(new OutboundError(`${target.purpose} connection to ${target.host}:${target.port} failed: ${error.message}`));
+      reject(
+        new OutboundError(
+          `${target.purpose} connection to ${target.host}:${target.port} failed: ${error.message}`,
+        ),
+      );
     };
     socket.setTimeout(timeoutMs, () => fail(new Error(`no connection within ${timeoutMs} ms`)));
     socket.once('error', fail);

@@ -12,8 +12,7 @@
  */
 import { Type, type Static } from 'typebox';
 
-export const ALERTS_READ_PERMISSION = 'settings:alerts:read';
-export const ALERTS_WRITE_PERMISSION = 'settings:alerts:write';
+export { ALERTS_READ_PERMISSION, ALERTS_WRITE_PERMISSION } from './settingsPermissions';
 
 const V1 = '/api/alerts/v1';
 export const ALERT_PATHS = {
@@ -99,7 +98,7 @@ export const AlertRuleInput = Type.Object(
     query: Type.String({ maxLength: ALERT_QUERY_MAX }),
     condition: AlertCondition,
     every_minutes: Type.Integer({ minimum: 1, maximum: ALERT_EVERY_MINUTES_MAX }),
-    severity: Type.Union(ALERT_SEVERITIES.map((s) => Type.Literal(s))),
+    severity: Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('critical')]),
     channel_ids: Type.Array(Id, { maxItems: ALERT_CHANNELS_MAX }),
     enabled: Type.Boolean(),
   },
@@ -132,7 +131,12 @@ export const AlertFiring = Type.Object({
   rule_id: Type.String(),
   rule_name: Type.String(),
   severity: Type.String(),
-  state: Type.Union(FIRING_STATES.map((s) => Type.Literal(s))),
+  state: Type.Union([
+    Type.Literal('firing'),
+    Type.Literal('acknowledged'),
+    Type.Literal('silenced'),
+    Type.Literal('resolved'),
+  ]),
   started_at: Type.String(),
   updated_at: Type.String(),
   resolved_at: Type.Union([Type.String(), Type.Null()]),
@@ -151,7 +155,14 @@ export type AlertFiringList = Static<typeof AlertFiringList>;
 export const FiringListQuery = Type.Object(
   {
     rule_id: Type.Optional(Id),
-    state: Type.Optional(Type.Union(FIRING_STATES.map((s) => Type.Literal(s)))),
+    state: Type.Optional(
+      Type.Union([
+        Type.Literal('firing'),
+        Type.Literal('acknowledged'),
+        Type.Literal('silenced'),
+        Type.Literal('resolved'),
+      ]),
+    ),
   },
   { additionalProperties: false },
 );
@@ -162,6 +173,7 @@ export const SilenceInput = Type.Object(
 );
 
 export const EVALUATION_OUTCOMES = ['ok', 'fired', 'still_firing', 'changed', 'resolved', 'error'] as const;
+export type AlertEvaluationOutcome = (typeof EVALUATION_OUTCOMES)[number];
 export const AlertEvaluation = Type.Object({
   id: Type.String(),
   at: Type.String(),
@@ -169,7 +181,14 @@ export const AlertEvaluation = Type.Object({
   window_end: Type.String(),
   count: Type.Integer(),
   groups: Type.Array(AlertGroup),
-  outcome: Type.Union(EVALUATION_OUTCOMES.map((s) => Type.Literal(s))),
+  outcome: Type.Union([
+    Type.Literal('ok'),
+    Type.Literal('fired'),
+    Type.Literal('still_firing'),
+    Type.Literal('changed'),
+    Type.Literal('resolved'),
+    Type.Literal('error'),
+  ]),
   firing_id: Type.Union([Type.String(), Type.Null()]),
   /** Why an evaluation failed (outcome `error`). */
   error: Type.Union([Type.String(), Type.Null()]),
@@ -202,7 +221,7 @@ export type ChannelInput = Static<typeof ChannelInput>;
 
 export const Channel = Type.Object({
   id: Type.String(),
-  kind: Type.Union(CHANNEL_KINDS.map((k) => Type.Literal(k))),
+  kind: Type.Union([Type.Literal('email'), Type.Literal('webhook')]),
   name: Type.String(),
   addresses: Type.Optional(Type.Array(Type.String())),
   url: Type.Optional(Type.String()),

@@ -22,5 +22,7 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'quota', label: 'Quota' },
   // Our choice (issue 37): the provider's default PAC file (docs/provider-console.md §12).
   { code: 'provider_pac', label: 'Provider PAC' },
+  // Our choice (issue 40): alert rules, firings and notification channels (docs/alerts.md).
+  { code: 'alerts', label: 'Alerts' },
   ...PROVIDER_ENTITIES.map((entity) => ({ code: entity, label: PROVIDER_ENTITY_REGISTRY[entity].title })),
 ];

@@ -5,7 +5,12 @@
  * servers on one store evaluates it); a channel's secret is sealed here (secretBox.ts) and opened
  * only for the notifier.
  */
-import type { AlertCondition, AlertSeverity, ChannelKind, FiringState } from '@workbench/common/api/contract/alerts';
+import type {
+  AlertCondition,
+  AlertSeverity,
+  ChannelKind,
+  FiringState,
+} from '@workbench/common/api/contract/alerts';
 import type { SecretBox } from '../../security/secretBox';
 import { prepared, type Sql } from '../sql';
 import { flag, num, str, type Row } from '../storeRows';
@@ -264,7 +269,10 @@ export class AlertRepository {
 
   // Firings
 
-  async listFirings(tid: string, filter: { ruleId?: string; state?: string } = {}): Promise<AlertFiringRecord[]> {
+  async listFirings(
+    tid: string,
+    filter: { ruleId?: string; state?: string } = {},
+  ): Promise<AlertFiringRecord[]> {
     let q = this.sql.db.selectFrom('alert_firings').selectAll().where('tid', '=', tid);
     if (filter.ruleId) q = q.where('rule_id', '=', filter.ruleId);
     if (filter.state) q = q.where('state', '=', filter.state);
@@ -398,9 +406,13 @@ export class AlertRepository {
   }
   async deleteChannel(tid: string, id: string): Promise<boolean> {
     return this.sql.transaction(async (tx) => {
-      await tx.run(tx.db.deleteFrom('channel_deliveries').where('tid', '=', tid).where('channel_id', '=', id));
+      await tx.run(
+        tx.db.deleteFrom('channel_deliveries').where('tid', '=', tid).where('channel_id', '=', id),
+      );
       return (
-        (await tx.run(tx.db.deleteFrom('notification_channels').where('tid', '=', tid).where('id', '=', id))) > 0
+        (await tx.run(
+          tx.db.deleteFrom('notification_channels').where('tid', '=', tid).where('id', '=', id),
+        )) > 0
       );
     });
   }
@@ -481,7 +493,11 @@ export class AlertRepository {
     const read = new Set(
       (
         await this.sql.all(
-          this.sql.db.selectFrom('notification_reads').select('notification_id').where('uid', '=', uid).where('tid', '=', tid),
+          this.sql.db
+            .selectFrom('notification_reads')
+            .select('notification_id')
+            .where('uid', '=', uid)
+            .where('tid', '=', tid),
         )
       ).map((r) => str(r.notification_id)),
     );
