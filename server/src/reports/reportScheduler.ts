@@ -90,8 +90,7 @@ export class DueScheduler<T extends { id: string; nextRunAt: number | null }> {
         next = null; // a cron this runtime no longer reads: stop it rather than fail every minute
         this.options.onError?.(error, schedule);
       }
-      if (!(await rows.claimRun(schedule.id, schedule.nextRunAt, next, at.toISOString())))
-        continue;
+      if (!(await rows.claimRun(schedule.id, schedule.nextRunAt, next, at.toISOString()))) continue;
       try {
         await run(schedule);
         ran.push(schedule.id);
