@@ -74,6 +74,8 @@ import { expandRanges, installMetrics, requestIdOf, ServerMetrics, timedStore } 
 import { DEFAULT_LEASE_MS, LEASE_NAMES, serverHolderId, underLease } from './store/leases';
 import { applianceRoutes } from './appliance/applianceRoutes';
 import { isApplianceMode } from '@workbench/common/api/contract/appliance/applianceSettings';
+import { alertRoutes, type AlertsOptions } from './alerts/alertRoutes';
+import type { SmtpConfig } from './alerts/mailer';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -159,6 +161,10 @@ export interface ServerOptions {
    * events) lasts unless renewed; a server that dies holding one loses it after this (store/leases.ts).
    */
   leaseMs?: number;
+  /** Alert evaluation and notifications (alerts/alertRoutes.ts); the evaluator needs `events`. */
+  alerts?: AlertsOptions;
+  /** WORKBENCH_SMTP_URL / WORKBENCH_SMTP_FROM: the deployment's SMTP server (alerts/mailer.ts). */
+  smtp?: SmtpConfig | null;
 }
 
 export type WorkbenchServer = FastifyInstance;
@@ -233,6 +239,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     publicIps: options.publicIps ?? [],
     metrics,
     lease: { holder, leaseMs },
+    smtp: options.smtp ?? null,
     // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
     ...(events ? { events, audit: (list: readonly NewEvent[]) => events.append(list) } : {}),
   };
@@ -529,6 +536,7 @@ async function registerEverything(
         named(reportFilesPlugin({ store: ctx.events, timer: reportFiles.timer, region: reportFiles.region })),
       );
   }
+  await app.register(named(alertRoutes(options.alerts)));
   for (const plugin of options.plugins ?? []) await app.register(named(plugin));
   if (options.staticRoot) await app.register(named(staticApps({ staticRoot: options.staticRoot, env })));
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { smtpFromEnv, type SmtpConfig } from './alerts/smtpConfig';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseClickHouseUrl } from './events/clickhouseUrl';
@@ -24,6 +25,8 @@ export interface ServerConfig {
   storageEndpoint: string | null;
   /** WORKBENCH_PUBLIC_IPS: the deployment's public addresses (`all_public_ips`); empty: none configured. */
   publicIps: string[];
+  /** WORKBENCH_SMTP_URL and WORKBENCH_SMTP_FROM: the deployment's SMTP server (alerts/mailer.ts); null: none. */
+  smtp: SmtpConfig | null;
   /** WORKBENCH_LOGIN_RATE_LIMIT: sign-in calls per minute and client address (undefined: the default). */
   loginRatePerMinute?: number;
   /** WORKBENCH_LIVE_EVENTS: demo events a second added after the first seeding (0: none). */
@@ -226,6 +229,13 @@ export function readConfig(environment: NodeJS.ProcessEnv, repoRoot: string): Se
     }
   }
 
+  let smtp: SmtpConfig | null;
+  try {
+    smtp = smtpFromEnv(env.WORKBENCH_SMTP_URL, env.WORKBENCH_SMTP_FROM);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+
   const publicIps = blank(env.WORKBENCH_PUBLIC_IPS)
     ? []
     : env.WORKBENCH_PUBLIC_IPS.split(/[\s,]+/).filter((ip) => ip !== '');
@@ -334,6 +344,7 @@ export function readConfig(environment: NodeJS.ProcessEnv, repoRoot: string): Se
     insightsUrl,
     storageEndpoint,
     publicIps,
+    smtp,
     loginRatePerMinute,
     liveEventsPerSecond,
     configUrl,

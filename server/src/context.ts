@@ -7,6 +7,8 @@ import type { EventStore, NewEvent } from './events/eventStore';
 import type { OutboxForwarder } from './events/eventOutbox';
 import type { JobRunner } from './provider/jobRunner';
 import type { ReportScheduler } from './reports/reportScheduler';
+import type { AlertEvaluator } from './alerts/alertEvaluator';
+import type { SmtpConfig } from './alerts/mailer';
 import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from './store/ConfigStore';
 import type { ServerMetrics } from './http/metrics';
 
@@ -118,6 +120,10 @@ export interface ServerContext {
   jobs?: JobRunner;
   /** The report files' scheduler (reports/reportScheduler.ts), on a server that serves report files. */
   reportScheduler?: ReportScheduler;
+  /** The alert rules' evaluator (alerts/alertEvaluator.ts), on a server with an event store. */
+  alerts?: AlertEvaluator;
+  /** The deployment's SMTP server (WORKBENCH_SMTP_URL, alerts/mailer.ts): alert and report e-mail. */
+  smtp?: SmtpConfig | null;
   /**
    * WORKBENCH_STORAGE_ENDPOINT: a stand-in that settings `validate` knocks at instead of the cloud
    * (settings/endpointProbe.ts); null: the real endpoints.

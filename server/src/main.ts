@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     insightsUrl: config.insightsUrl,
     storageEndpoint: config.storageEndpoint,
     publicIps: config.publicIps,
+    smtp: config.smtp,
     extensions: config.extensions,
     secureCookies: config.secureCookies,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,

@@ -51,6 +51,7 @@ import {
 import { ReportScheduler, nextRunOf } from './reportScheduler';
 import { reportRegionOf } from '../provider/reportRegionRoutes';
 import { checkQuota } from '../quota/tenantQuota';
+import { mailReport } from '../alerts/reportMail';
 
 export interface ReportFilesOptions {
   /** The event store the report queries read. */
@@ -129,7 +130,7 @@ export function reportFilesPlugin(options: ReportFilesOptions): FastifyPluginAsy
         : {}),
       run: async (r) => {
         const reader = await readerOfUser(ctx, r.tid, r.ownerUid);
-        return buildReport(
+        const report = await buildReport(
           clock,
           events,
           scheduleRun(r, unixNow(now()), {
@@ -140,6 +141,9 @@ export function reportFilesPlugin(options: ReportFilesOptions): FastifyPluginAsy
             madeIn: region,
           }),
         );
+        // The schedule's recipients get the file by e-mail (alerts/reportMail.ts).
+        await mailReport(clock, r.tid, report);
+        return report;
       },
       onError: (error, r) => app.log.error({ err: error, schedule: r?.id }, 'scheduled report run failed'),
     });

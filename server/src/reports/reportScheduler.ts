@@ -19,6 +19,29 @@ import { cronOf, nextRunAfter } from '@workbench/common/api/contract/reportFiles
 import type { ScheduledReportRecord } from '../store/ConfigStore';
 import type { ConfigStore } from '../store/ConfigStore';
 
+/**
+ * What a scheduler runs: rows of the config store with a next run (epoch ms), listed when due and
+ * claimed by the store's compare-and-set (scheduled reports; alert rules, alerts/alertEvaluator.ts).
+ */
+export interface DueRows<T extends { id: string; nextRunAt: number | null }> {
+  listDue(now: number): Promise<T[]>;
+  claimRun(id: string, expected: number, next: number | null, lastRunAt: string): Promise<boolean>;
+}
+
+export interface DueSchedulerOptions<T extends { id: string; nextRunAt: number | null }> {
+  rows: DueRows<T>;
+  now: () => Date;
+  /** The run after this one (null: none), counted from `at`. */
+  nextOf: (row: T, at: Date) => number | null;
+  /** Whether this server makes the row's runs; a row it does not make is left due. Absent: all. */
+  makes?: (row: T) => Promise<boolean>;
+  /** Does a claimed run. */
+  run: (row: T) => Promise<unknown>;
+  onError?: (error: unknown, row: T | null) => void;
+  /** Each claim tried: won (this server runs it) or lost (another did): /metrics counts them. */
+  onClaim?: (won: boolean) => void;
+}
+
 export interface ReportSchedulerOptions {
   store: ConfigStore;
   now: () => Date;
@@ -30,7 +53,6 @@ export interface ReportSchedulerOptions {
   /** Builds the file of a claimed run. */
   run: (schedule: ScheduledReportRecord) => Promise<unknown>;
   onError?: (error: unknown, schedule: ScheduledReportRecord | null) => void;
-  /** Each claim tried: won (this server runs it) or lost (another did): /metrics counts them. */
   onClaim?: (won: boolean) => void;
 }
 
@@ -44,38 +66,34 @@ export function nextRunOf(
   return nextRunAfter(cronOf(schedule.spec.schedule), timezone, after)?.getTime() ?? null;
 }
 
-export class ReportScheduler {
+/** The claimed-once ticking of any DueRows (see the top of this file). */
+export class DueScheduler<T extends { id: string; nextRunAt: number | null }> {
   private job: Cron | null = null;
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
 
-  constructor(private readonly options: ReportSchedulerOptions) {}
+  constructor(private readonly options: DueSchedulerOptions<T>) {}
 
   /**
    * Runs every schedule due now, each claimed first; answers the ids this tick ran. Failures of
    * one run are reported and do not stop the others (the run stays claimed: no retry storm).
    */
   async tick(): Promise<string[]> {
-    const { store, now, run } = this.options;
+    const { rows, now, run } = this.options;
     if (this.stopped) return [];
     const at = now();
     const ran: string[] = [];
-    for (const schedule of await store.scheduledReports.listDue(at.getTime())) {
+    for (const schedule of await rows.listDue(at.getTime())) {
       if (this.stopped || schedule.nextRunAt === null) break;
       if (this.options.makes && !(await this.options.makes(schedule))) continue;
       let next: number | null;
       try {
-        next = nextRunOf(schedule, at);
+        next = this.options.nextOf(schedule, at);
       } catch (error) {
         next = null; // a cron this runtime no longer reads: stop it rather than fail every minute
         this.options.onError?.(error, schedule);
       }
-      const won = await store.scheduledReports.claimRun(
-        schedule.id,
-        schedule.nextRunAt,
-        next,
-        at.toISOString(),
-      );
+      const won = await rows.claimRun(schedule.id, schedule.nextRunAt, next, at.toISOString());
       this.options.onClaim?.(won);
       if (!won) continue;
       try {
@@ -116,5 +134,12 @@ export class ReportScheduler {
     this.job?.stop();
     this.job = null;
     await this.running;
+  }
+}
+
+/** The scheduler of scheduled reports: DueScheduler on the store's scheduled reports. */
+export class ReportScheduler extends DueScheduler<ScheduledReportRecord> {
+  constructor({ store, ...options }: ReportSchedulerOptions) {
+    super({ ...options, rows: store.scheduledReports, nextOf: nextRunOf });
   }
 }

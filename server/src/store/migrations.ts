@@ -19,6 +19,97 @@ export interface Migration {
   postgres?: string;
 }
 
+/** Migration 21's tables; `ms` is the type of epoch milliseconds on the engine. */
+function alertsTables(ms: 'INTEGER' | 'BIGINT'): string {
+  return `
+      CREATE TABLE alert_rules (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        name TEXT NOT NULL,
+        spec TEXT NOT NULL,
+        enabled INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        updated_by TEXT NOT NULL,
+        last_eval_at TEXT,
+        next_eval_at ${ms}
+      );
+      CREATE INDEX alert_rules_tid ON alert_rules (tid);
+      CREATE INDEX alert_rules_due ON alert_rules (next_eval_at) WHERE enabled = 1;
+      CREATE TABLE alert_firings (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        rule_id TEXT NOT NULL,
+        state TEXT NOT NULL,
+        started_ms ${ms} NOT NULL,
+        updated_ms ${ms} NOT NULL,
+        resolved_ms ${ms},
+        silenced_until_ms ${ms},
+        acknowledged_by TEXT,
+        count INTEGER NOT NULL,
+        groups TEXT NOT NULL,
+        window_start ${ms} NOT NULL,
+        window_end ${ms} NOT NULL,
+        link TEXT NOT NULL,
+        notified TEXT NOT NULL
+      );
+      CREATE INDEX alert_firings_tid ON alert_firings (tid, started_ms);
+      CREATE INDEX alert_firings_rule ON alert_firings (rule_id, state);
+      CREATE TABLE alert_evaluations (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        rule_id TEXT NOT NULL,
+        at_ms ${ms} NOT NULL,
+        window_start ${ms} NOT NULL,
+        window_end ${ms} NOT NULL,
+        count INTEGER NOT NULL,
+        groups TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        firing_id TEXT,
+        error TEXT
+      );
+      CREATE INDEX alert_evaluations_rule ON alert_evaluations (tid, rule_id, at_ms);
+      CREATE TABLE notification_channels (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        config TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX notification_channels_tid ON notification_channels (tid);
+      CREATE TABLE channel_deliveries (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        channel_id TEXT NOT NULL,
+        at_ms ${ms} NOT NULL,
+        attempt INTEGER NOT NULL,
+        status INTEGER,
+        error TEXT,
+        subject TEXT NOT NULL
+      );
+      CREATE INDEX channel_deliveries_channel ON channel_deliveries (tid, channel_id, at_ms);
+      CREATE TABLE notifications (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        created_ms ${ms} NOT NULL,
+        severity TEXT NOT NULL,
+        title TEXT NOT NULL,
+        body TEXT NOT NULL,
+        link TEXT NOT NULL,
+        firing_id TEXT
+      );
+      CREATE INDEX notifications_tid ON notifications (tid, created_ms);
+      CREATE TABLE notification_reads (
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        uid TEXT NOT NULL,
+        notification_id TEXT NOT NULL,
+        PRIMARY KEY (uid, notification_id)
+      );
+    `;
+}
+
 /** Migration 13's table, the same on both engines (its copy of the old token documents is not). */
 const API_TOKENS_TABLE = `
       CREATE TABLE api_tokens (
@@ -631,6 +722,13 @@ ${API_TOKENS_TABLE}
         updated_by TEXT NOT NULL
       );
     `,
+  },
+  {
+    version: 21,
+    name: 'alerts: rules from logs queries, their firings and evaluations, notification channels and deliveries, in-app notifications',
+    // Issue 40 (docs/alerts.md): epoch milliseconds are BIGINT on PostgreSQL.
+    sql: alertsTables('INTEGER'),
+    postgres: alertsTables('BIGINT'),
   },
 ];
 

@@ -270,6 +270,87 @@ export interface ApplianceSettingsTable {
   secret: string | null;
   updated_at: string;
   updated_by: string;
+export interface AlertRulesTable {
+  id: string;
+  tid: string;
+  name: string;
+  spec: string;
+  enabled: number;
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
+  last_eval_at: string | null;
+  next_eval_at: number | null;
+}
+
+export interface AlertFiringsTable {
+  id: string;
+  tid: string;
+  rule_id: string;
+  state: string;
+  started_ms: number;
+  updated_ms: number;
+  resolved_ms: number | null;
+  silenced_until_ms: number | null;
+  acknowledged_by: string | null;
+  count: number;
+  groups: string;
+  window_start: number;
+  window_end: number;
+  link: string;
+  notified: string;
+}
+
+export interface AlertEvaluationsTable {
+  id: string;
+  tid: string;
+  rule_id: string;
+  at_ms: number;
+  window_start: number;
+  window_end: number;
+  count: number;
+  groups: string;
+  outcome: string;
+  firing_id: string | null;
+  error: string | null;
+}
+
+export interface NotificationChannelsTable {
+  id: string;
+  tid: string;
+  name: string;
+  kind: string;
+  config: string;
+  secret: string;
+  created_at: string;
+}
+
+export interface ChannelDeliveriesTable {
+  id: string;
+  tid: string;
+  channel_id: string;
+  at_ms: number;
+  attempt: number;
+  status: number | null;
+  error: string | null;
+  subject: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  tid: string;
+  created_ms: number;
+  severity: string;
+  title: string;
+  body: string;
+  link: string;
+  firing_id: string | null;
+}
+
+export interface NotificationReadsTable {
+  tid: string;
+  uid: string;
+  notification_id: string;
 }
 
 export interface SchemaMigrationsTable {
@@ -304,6 +385,13 @@ export interface ConfigDatabase {
   event_outbox: EventOutboxTable;
   leases: LeasesTable;
   appliance_settings: ApplianceSettingsTable;
+  alert_rules: AlertRulesTable;
+  alert_firings: AlertFiringsTable;
+  alert_evaluations: AlertEvaluationsTable;
+  notification_channels: NotificationChannelsTable;
+  channel_deliveries: ChannelDeliveriesTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -1,5 +1,6 @@
 import type { SecretBox } from '../../security/secretBox';
 import type { Sql } from '../sql';
+import { AlertRepository } from './alerts';
 import { ApiTokenRepository } from './apiTokens';
 import { MfaRepository, OperatorRepository, UserRepository } from './accounts';
 import { EndUserRepository } from './endUsers';
@@ -57,6 +58,8 @@ export const repositoriesOn = (sql: Sql, secrets: SecretBox) =>
     leases: new LeaseRepository(sql),
     /** An on-premises appliance's own settings, CA and service certificate (migration 20). */
     applianceSettings: new ApplianceSettingsRepository(sql, secrets),
+    /** Alerts: rules, firings, evaluations, notification channels, deliveries, in-app notifications. */
+    alerts: new AlertRepository(sql, secrets),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;
