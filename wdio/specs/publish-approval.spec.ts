@@ -19,33 +19,36 @@ const revisionStateIs = async (state: 'new' | 'staged') =>
   });
 
 /** The impact preview's changed count for the same window, through the API (the browser's session). */
-const apiChangedCount = (days: number): Promise<number> =>
-  browser.execute(
-    async (window: number, xsrfCookie: string, xsrfHeader: string) => {
-      const xsrf = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((c) => c.startsWith(`${xsrfCookie}=`))
-          ?.split('=')[1] ?? '',
-      );
-      const started = await (
-        await fetch('/api/policy/v1/impact', {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { 'content-type': 'application/json', [xsrfHeader]: xsrf },
-          body: JSON.stringify({ days: window }),
-        })
-      ).json();
-      for (;;) {
-        const job = await (await fetch(`/api/policy/v1/impact/${started.id}`)).json();
-        if (job.status === 'finished') return job.result.changed as number;
-        if (job.status === 'failed') throw new Error(job.reason);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    },
-    days,
-    XSRF_COOKIE,
-    XSRF_HEADER,
+const apiChangedCount = async (days: number): Promise<number> =>
+  // The browser awaits the script's promise; its type here is the promise's.
+  Number(
+    await browser.execute(
+      async (window: number, xsrfCookie: string, xsrfHeader: string) => {
+        const xsrf = decodeURIComponent(
+          document.cookie
+            .split('; ')
+            .find((c) => c.startsWith(`${xsrfCookie}=`))
+            ?.split('=')[1] ?? '',
+        );
+        const started = await (
+          await fetch('/api/policy/v1/impact', {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: { 'content-type': 'application/json', [xsrfHeader]: xsrf },
+            body: JSON.stringify({ days: window }),
+          })
+        ).json();
+        for (;;) {
+          const job = await (await fetch(`/api/policy/v1/impact/${started.id}`)).json();
+          if (job.status === 'finished') return job.result.changed as number;
+          if (job.status === 'failed') throw new Error(job.reason);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      },
+      days,
+      XSRF_COOKIE,
+      XSRF_HEADER,
+    ),
   );
 
 describe('Two-person approval of a publish', () => {

@@ -301,6 +301,18 @@ beforeAll(async () => {
     });
     if (approval.status !== 200) throw new Error(`approval request for ${admin}: ${approval.status}`);
   }
+  // An impact preview per tenant: its job has no list to read the id from, so the pool is its answer.
+  const impactPool = new Map<string, string>();
+  for (const [tenant, admin] of Object.entries(tenantAdmins)) {
+    const started = await wb.server.call('/api/policy/v1/impact', {
+      method: 'POST',
+      jar: wb.caller(admin).jar,
+      body: { days: 1 },
+    });
+    if (started.status !== 200) throw new Error(`impact preview for ${admin}: ${started.status}`);
+    impactPool.set(tenant, encodeURIComponent(((await started.json()) as { id: string }).id));
+  }
+  idPools.set('/api/policy/v1/impact/{id}', impactPool);
   for (const op of operations) {
     const param = op.pathParams.find((p) => isIdParam(p.name) && p.schema.type === 'string');
     // Foreign ids are a tenant matter: provider entities belong to no tenant. An id that names
