@@ -270,6 +270,8 @@ export interface ApplianceSettingsTable {
   secret: string | null;
   updated_at: string;
   updated_by: string;
+}
+
 export interface AlertRulesTable {
   id: string;
   tid: string;
