@@ -6,6 +6,7 @@
  */
 import net from 'node:net';
 import tls from 'node:tls';
+import { guardedLookup, literalRefusal } from '../net/outbound';
 
 export interface OutboundTarget {
   host: string;
@@ -30,13 +31,25 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 export function openOutbound(target: OutboundTarget): Promise<net.Socket> {
   const timeoutMs = target.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
+    // Non-public destinations are refused at connect time, after resolution (net/README.md).
+    const refused = literalRefusal(target.host);
+    if (refused) {
+      reject(
+        new OutboundError(
+          `${target.purpose} connection to ${target.host}:${target.port} refused: ${refused}`,
+        ),
+      );
+      return;
+    }
+    const lookup = guardedLookup();
     const socket: net.Socket = target.tls
       ? tls.connect({
           host: target.host,
           port: target.port,
           servername: net.isIP(target.host) ? undefined : target.host,
+          lookup,
         })
-      : net.connect({ host: target.host, port: target.port });
+      : net.connect({ host: target.host, port: target.port, lookup });
     const fail = (error: Error) => {
       socket.destroy();
       reject(
