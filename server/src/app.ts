@@ -17,6 +17,7 @@ import { installGuard } from './http/guard';
 import { ALL_EXTENSIONS, extensionRoutes, installExtensions } from './http/extensions';
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { installNulRefusal } from './http/nulCharacters';
+import { installBodyRules } from './http/bodyRules';
 import { installAuditTrail, serverAuditEvents } from './audit/auditTrail';
 import type { EventStore, NewEvent } from './events/eventStore';
 import { eventsPlugin, type EventsOptions } from './events/eventsPlugin';
@@ -389,6 +390,7 @@ async function registerEverything(
   installExtensions(app, extensions);
   installGuard(app, ctx);
   installNulRefusal(app);
+  installBodyRules(app);
   // Before any route: every state-changing route's audit declaration is read as it registers.
   installAuditTrail(app, ctx);
   // The API takes JSON only (415 otherwise); the login area's form target registers its own parser.
