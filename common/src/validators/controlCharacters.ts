@@ -82,10 +82,12 @@ export function mixedScripts(value: string): MixedScripts | null {
     byChar.push({ character, script: found[0] });
   }
   if (counts.size < 2) return null;
-  const main = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+  // The main script (most characters) first.
+  const scripts = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([script]) => script);
+  const main = scripts[0];
   const seen = new Set<string>();
   const characters = byChar
     .filter((c) => c.script !== main && !seen.has(c.character) && seen.add(c.character))
     .map((c) => ({ ...c, codePoint: codePointLabel(c.character) }));
-  return { scripts: [...counts.keys()], characters };
+  return { scripts, characters };
 }

@@ -12,6 +12,9 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import {
   bodyControlCharacter,
   controlCharacterMessage,
+  nameCharacterMessage,
+  nameForbiddenCharacter,
+  normaliseName,
 } from '@workbench/common/validators/controlCharacters';
 import { ApiHttpError } from './errors';
 
@@ -86,4 +89,14 @@ export function installBodyRules(app: FastifyInstance): void {
     if (found)
       throw new ApiHttpError(400, controlCharacterMessage(found.field, found.character), found.field);
   });
+}
+
+/**
+ * A person's name as stored (issue 38 point 6: administrators' first and last names): trimmed and
+ * NFKC-normalised; an invisible (format) or control character is refused with a 400 naming the field.
+ */
+export function checkedName(field: string, value: string): string {
+  const character = nameForbiddenCharacter(value);
+  if (character !== null) throw new ApiHttpError(400, nameCharacterMessage(field, character), field);
+  return normaliseName(value.trim());
 }
