@@ -6,13 +6,7 @@
  * flagged in the users page (MixedScriptsName). Requests are written from the spec's text.
  */
 import { testPostgresOfFile } from '../testing/testPostgres';
-import {
-  signIn,
-  startTestServer,
-  TEST_PASSWORD,
-  type CookieJar,
-  type TestServer,
-} from '../testing/testServer';
+import { signIn, startTestServer, type CookieJar, type TestServer } from '../testing/testServer';
 
 const testPg = testPostgresOfFile();
 const engines: [string, () => Promise<string | undefined>][] = [
