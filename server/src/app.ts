@@ -16,6 +16,7 @@ import { installGuard } from './http/guard';
 import { ALL_EXTENSIONS, extensionRoutes, installExtensions } from './http/extensions';
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { installNulRefusal } from './http/nulCharacters';
+import { installBodyRules } from './http/bodyRules';
 import { installAuditTrail, serverAuditEvents } from './audit/auditTrail';
 import { OutboxForwarder } from './events/eventOutbox';
 import type { EventStore, NewEvent } from './events/eventStore';
@@ -452,6 +453,7 @@ async function registerEverything(
   installExtensions(app, extensions);
   installGuard(app, ctx);
   installNulRefusal(app);
+  installBodyRules(app);
   // Before any route: every state-changing route's audit declaration is read as it registers.
   installAuditTrail(app, ctx);
   // The API takes JSON only (415 otherwise); the login area's form target registers its own parser.

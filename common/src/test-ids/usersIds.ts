@@ -11,6 +11,8 @@ export const usersIds = {
   /** `${editButton}-${username}` */
   editButton: 'users-edit',
   total: 'users-total',
+  /** `${mixedScripts}-${username}`: the chip of a name that mixes scripts. */
+  mixedScripts: 'users-mixed-scripts',
   /** The domain picker (the user database's domains, each with its user count). */
   domain: 'users-domain',
   formDialog: 'user-form-dialog',

@@ -22,6 +22,7 @@ import {
   Administrator,
 } from '@workbench/common/api/contract/administrators';
 import { MFA_MSGS, MfaUser } from '@workbench/common/api/contract/auth';
+import { checkedName } from '../http/bodyRules';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
@@ -97,6 +98,8 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const s = tenantSessionOf(request);
       const username = request.body.username.trim().toLowerCase();
+      const firstName = checkedName('first_name', request.body.first_name);
+      const lastName = checkedName('last_name', request.body.last_name);
       const role = await roleNamed(store, s.tid, request.body.role);
       if (!role) throw new ApiHttpError(400, ADMIN_MSGS.unknownRole, 'role');
       checkWithinOwn(s.access, role, 'role');
@@ -109,8 +112,8 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
         uid,
         tid: s.tid,
         username,
-        firstName: request.body.first_name.trim(),
-        lastName: request.body.last_name.trim(),
+        firstName,
+        lastName,
         role: role.name,
         roles: { read: role.read, write: role.write },
         passwordHash: await hashPassword(password),

@@ -9,7 +9,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { PolicyReadQuery, RevParams, Revision, RevisionState } from '@workbench/common/api/contract/policy';
+import {
+  PolicyReadQuery,
+  REV_ID_MAX,
+  RevParams,
+  Revision,
+  RevisionState,
+} from '@workbench/common/api/contract/policy';
 import {
   POLICY_KINDS,
   POLICY_KIND_REGISTRY,
@@ -38,8 +44,8 @@ import { checkPolicySettingsReferences } from '../settings/settingsReferences';
 export const policySaveBody = (def: PolicyKindDef) =>
   Type.Object(
     {
-      rev_id: Type.Integer(),
-      staged_rev_id: Type.Optional(Type.Integer()),
+      rev_id: Type.Integer({ minimum: 1, maximum: REV_ID_MAX }),
+      staged_rev_id: Type.Optional(Type.Integer({ minimum: 1, maximum: REV_ID_MAX })),
       state: RevisionState,
       updated_at: Type.String(),
       data: def.data,
@@ -148,7 +154,7 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
       },
       async (request) => {
         const s = tenantSessionOf(request);
-        const body = request.body as { updated_at: string; data: unknown };
+        const body = request.body as { rev_id: number; updated_at: string; data: unknown };
         const broken = def.check?.(body.data as never, { tid: s.tid });
         if (broken) throw new ApiHttpError(400, broken.message, broken.field);
         await checkPolicySettingsReferences(ctx.store, s.tid, def, body.data);
@@ -159,7 +165,11 @@ export const policyKindRoutes: FastifyPluginAsync = async (fastify) => {
           ctx.now(),
           s.tid,
           s.username,
-          { rev: byRev ? (request.params as { rev: number }).rev : undefined, updatedAt: body.updated_at },
+          {
+            rev: byRev ? (request.params as { rev: number }).rev : undefined,
+            updatedAt: body.updated_at,
+            revId: body.rev_id,
+          },
           async (tx, stagedRevId) => {
             const before = await readPolicyDoc(tx, s.tid, kind, stagedRevId);
             await tx.policyDocs.put({ tid: s.tid, kind, revId: stagedRevId, data });

@@ -175,7 +175,11 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
       const audit: PolicyAuditEntry[] = [];
       const reply = await ctx.store.transaction(async (tx) => {
         const current = await currentRevision(tx, s.tid);
-        assertCurrent(current, { rev: request.params.rev, updatedAt: request.body.updated_at });
+        assertCurrent(current, {
+          rev: request.params.rev,
+          updatedAt: request.body.updated_at,
+          revId: request.body.rev_id,
+        });
         if (current.state !== 'staged') return revisionReply(current);
         for (const area of await areasOf(tx, s.tid, current.stagedRevId))
           audit.push({
@@ -227,7 +231,7 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
         ctx.now(),
         s.tid,
         s.username,
-        { rev: current.stagedRevId, updatedAt: request.body.updated_at },
+        { rev: current.stagedRevId, updatedAt: request.body.updated_at, revId: request.body.rev_id },
         async (tx, stagedRevId, seen) => {
           await tx.policyDocs.deleteRevision(s.tid, stagedRevId);
           // The staged revision reads the published documents until changed: write only what differs.

@@ -45,7 +45,10 @@ export async function currentRevision(store: ConfigStore, tid: string): Promise<
  * current one: the path's rev must be the staged one and updated_at must match. A write whose
  * path names no revision (private access: docs/policy.md §9) goes by updated_at alone.
  */
-export function assertCurrent(current: RevisionRecord, seen: { rev?: number; updatedAt: string }): void {
+export function assertCurrent(
+  current: RevisionRecord,
+  seen: { rev?: number; updatedAt: string; revId?: number },
+): void {
   const stale = (field: string) =>
     new ApiHttpError(409, staleRevisionMessage(current), field, {
       changed_by: current.updatedBy,
@@ -53,7 +56,15 @@ export function assertCurrent(current: RevisionRecord, seen: { rev?: number; upd
     });
   if (seen.rev !== undefined && seen.rev !== current.stagedRevId) throw stale('rev');
   if (seen.updatedAt !== current.updatedAt) throw stale('updated_at');
+  // The caller saw the current revision (path and updated_at): a body rev_id other than the one
+  // it read is not staleness but a wrong value, refused rather than ignored (issue 38).
+  if (seen.revId !== undefined && seen.revId !== current.revId)
+    throw new ApiHttpError(400, wrongRevIdMessage(current), 'rev_id');
 }
+
+/** A save whose rev_id is not the published revision its staged revision is based on. */
+export const wrongRevIdMessage = (current: Pick<RevisionRecord, 'revId' | 'stagedRevId'>): string =>
+  `rev_id must be ${current.revId}, the published revision that revision ${current.stagedRevId} is based on.`;
 
 /** What a write that must see the current revision carries, read from its body and path. */
 export const seenOf = (rev: number, body: Pick<RevisionSeen, 'updated_at'>) => ({
@@ -72,7 +83,7 @@ export async function stageChange(
   now: Date,
   tid: string,
   username: string,
-  seen: { rev?: number; updatedAt: string },
+  seen: { rev?: number; updatedAt: string; revId?: number },
   write: (tx: ConfigStore, stagedRevId: number, current: RevisionRecord) => Promise<void>,
   options: { rolledBackFrom?: number } = {},
 ): Promise<Revision> {

@@ -6,6 +6,7 @@
  * both). Each refusal is an ApiHttpError naming the field; nothing is stored before they pass.
  */
 import { Errors } from 'typebox/schema';
+import { closedSchema } from '../http/bodyRules';
 import { POLICY_KIND_REGISTRY, type PolicyKindDef } from '@workbench/common/api/contract/policyKinds';
 import {
   badTemplateDocumentMessage,
@@ -122,6 +123,17 @@ const tenantsExist = async (store: ConfigStore, data: Record<string, unknown>) =
   if (unknown.length > 0) throw new ApiHttpError(400, UNKNOWN_TENANTS(unknown), 'tenants');
 };
 
+/** A kind's document schema closed as a save's body is (strict bodies: http/bodyRules.ts). */
+const closedKindSchemas = new Map<string, PolicyKindDef['data']>();
+const closedKindSchema = (kind: string, def: PolicyKindDef): PolicyKindDef['data'] => {
+  let closed = closedKindSchemas.get(kind);
+  if (!closed) {
+    closed = closedSchema(def.data, `the ${kind} document of a policy template`) as PolicyKindDef['data'];
+    closedKindSchemas.set(kind, closed);
+  }
+  return closed;
+};
+
 /**
  * A policy template's documents, each checked against its policy kind's schema (400 at
  * `documents`, naming the kind): a bad template is refused when written, never met by a tenant.
@@ -130,7 +142,7 @@ export function checkTemplateDocuments(documents: Record<string, unknown>): void
   for (const [kind, data] of Object.entries(documents)) {
     const def = (POLICY_KIND_REGISTRY as Record<string, PolicyKindDef | undefined>)[kind];
     if (!def) throw new ApiHttpError(400, unknownTemplateKindMessage(kind), 'documents');
-    const [valid, issues] = Errors(def.data, data);
+    const [valid, issues] = Errors(closedKindSchema(kind, def), data);
     if (!valid) {
       const first = issues[0];
       throw new ApiHttpError(

@@ -15,6 +15,7 @@ import {
   type CapabilityChange,
 } from '@workbench/common/api/contract/providerTenants';
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
+import { checkedName } from '../http/bodyRules';
 import { ApiHttpError } from '../http/errors';
 
 import { TENANTS_READ } from '@workbench/common/api/contract/providerRoles';
@@ -68,8 +69,8 @@ export async function insertAdmin(
     uid: crypto.randomUUID(),
     tid,
     username: body.admin_username.trim().toLowerCase(),
-    firstName: body.admin_first_name ?? '',
-    lastName: body.admin_last_name ?? '',
+    firstName: checkedName('admin_first_name', body.admin_first_name ?? ''),
+    lastName: checkedName('admin_last_name', body.admin_last_name ?? ''),
     roles: { read: [...admin.read], write: [...admin.write] },
     passwordHash,
     showChangePassword: true,

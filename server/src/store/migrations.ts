@@ -686,6 +686,19 @@ ${API_TOKENS_TABLE}
     `,
   },
   {
+    version: 17,
+    name: "end users' usernames unique by their normalised, case-folded form",
+    // Issue 38 point 6: the server writes the key (NFKC, then lower-cased: common's nameKey) with
+    // every row, and the index makes two names that differ only by compatibility forms or case
+    // one. Rows written before are keyed by lower(username): the old unique index (NOCASE or
+    // lower) already kept those apart, so the new index cannot refuse them.
+    sql: `
+      ALTER TABLE end_users ADD COLUMN username_key TEXT;
+      UPDATE end_users SET username_key = lower(username);
+      CREATE UNIQUE INDEX end_users_tid_username_key ON end_users (tid, username_key);
+    `,
+  },
+  {
     version: 19,
     name: 'leases: one holder at a time among the servers sharing the store (demo seeding, live demo events)',
     // Issue 39 point 4 (store/leases.ts): a lease row is taken, renewed and given back by its

@@ -151,6 +151,8 @@ export interface EndUsersTable {
   uid: string;
   tid: string;
   username: string;
+  /** The username's normalised, case-folded form (common's nameKey): unique in the tenant. */
+  username_key: string | null;
   first_name: string;
   last_name: string;
   email: string;

@@ -33,6 +33,7 @@ import {
   type BulkRowError,
   type EndUser as EndUserType,
 } from '@workbench/common/api/contract/udb';
+import { nameKey, normaliseName } from '@workbench/common/validators/controlCharacters';
 import type { ConfigStore, EndUserRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
@@ -71,9 +72,9 @@ function newRecord(tid: string, row: RowFields, passwordHash: string | null, at:
   return {
     uid: crypto.randomUUID(),
     tid,
-    username: (row.username ?? '').trim(),
-    firstName: row.first_name ?? '',
-    lastName: row.last_name ?? '',
+    username: normaliseName((row.username ?? '').trim()),
+    firstName: normaliseName(row.first_name ?? ''),
+    lastName: normaliseName(row.last_name ?? ''),
     email: row.email ?? '',
     groups: cleanGroups(row.groups ?? []),
     status: row.status ?? 'active',
@@ -91,9 +92,9 @@ export function applyChanges(
 ): EndUserRecord {
   return {
     ...u,
-    username: c.username !== undefined ? c.username.trim() : u.username,
-    firstName: c.first_name ?? u.firstName,
-    lastName: c.last_name ?? u.lastName,
+    username: c.username !== undefined ? normaliseName(c.username.trim()) : u.username,
+    firstName: c.first_name !== undefined ? normaliseName(c.first_name) : u.firstName,
+    lastName: c.last_name !== undefined ? normaliseName(c.last_name) : u.lastName,
     email: c.email ?? u.email,
     groups: c.groups !== undefined ? cleanGroups(c.groups) : u.groups,
     status: c.status ?? u.status,
@@ -183,7 +184,7 @@ export async function bulkCreateEndUsers(
       });
       return;
     }
-    const key = (username as string).trim().toLowerCase();
+    const key = nameKey((username as string).trim());
     if (seen.has(key)) {
       errors.push({
         index,

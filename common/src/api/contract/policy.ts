@@ -36,7 +36,11 @@ export type Revision = Static<typeof Revision>;
 
 /** What a write that must see the current revision carries (a save's revision fields). */
 export const RevisionSeen = Type.Object(
-  { rev_id: Type.Integer(), state: RevisionState, updated_at: Type.String() },
+  {
+    rev_id: Type.Integer({ minimum: 1, maximum: REV_ID_MAX }),
+    state: RevisionState,
+    updated_at: Type.String(),
+  },
   { additionalProperties: false },
 );
 export type RevisionSeen = Static<typeof RevisionSeen>;

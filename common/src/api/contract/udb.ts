@@ -3,6 +3,7 @@
  * through the service. A separate table from the portal's admin accounts. One source of truth
  * for the server's validation, its OpenAPI and the client's types.
  */
+import { nameCharacterMessage, nameForbiddenCharacter } from '../../validators/controlCharacters';
 import { Type, type Static } from 'typebox';
 
 export const UDB_V1 = '/api/udb-rest/v1';
@@ -247,8 +248,14 @@ const textProblem = (field: string, value: unknown, required: boolean): RowProbl
   return null;
 };
 
+/** A name (username, first or last name) with an invisible or control character (issue 38). */
+const nameCharacterProblem = (field: string, value: unknown): RowProblem | null => {
+  const character = typeof value === 'string' ? nameForbiddenCharacter(value) : null;
+  return character === null ? null : { field, reason: nameCharacterMessage(field, character) };
+};
+
 export const userNameProblem = (value: unknown): RowProblem | null => {
-  const p = textProblem('username', value, true);
+  const p = textProblem('username', value, true) ?? nameCharacterProblem('username', value);
   if (p) return p;
   const v = value as string;
   if (USER_NAME_FORBIDDEN.test(v) || !/^[^@]+@[^@]+$/.test(v))
@@ -286,7 +293,7 @@ export function endUserRowProblem(
     if (p) return p;
   }
   for (const field of ['first_name', 'last_name'] as const) {
-    const p = textProblem(field, r[field], false);
+    const p = textProblem(field, r[field], false) ?? nameCharacterProblem(field, r[field]);
     if (p) return p;
   }
   if (r.email !== undefined && r.email !== '') {

@@ -1,4 +1,5 @@
 import { sql, type Insertable } from 'kysely';
+import { nameKey } from '@workbench/common/validators/controlCharacters';
 import type { EndUserQuery, EndUserRecord } from '../ConfigStore';
 import type { EndUsersTable } from '../schema';
 import { like, prepared, type Sql } from '../sql';
@@ -19,15 +20,23 @@ const SEARCHED = ['username', 'first_name', 'last_name', 'email', 'groups_json']
 const byId = prepared((db, a: { tid: string; uid: string }) =>
   db.selectFrom('end_users').selectAll().where('tid', '=', a.tid).where('uid', '=', a.uid),
 );
-const byName = prepared((db, a: { tid: string; username: string }, d) =>
+/** By the normalised, case-folded key, or (a row keyed before migration 17) the name without case. */
+const byName = prepared((db, a: { tid: string; username: string; key: string }, d) =>
   db
     .selectFrom('end_users')
     .selectAll()
     .where('tid', '=', a.tid)
-    .where(d.caseless(sql.ref('username')), '=', d.caseless(a.username)),
+    .where((eb) =>
+      eb.or([
+        eb('username_key', '=', a.key),
+        eb(d.caseless(sql.ref('username')), '=', d.caseless(a.username)),
+      ]),
+    )
+    .limit(1),
 );
 const columns = (r: Insertable<EndUsersTable>) => ({
   username: r.username,
+  username_key: r.username_key,
   first_name: r.first_name,
   last_name: r.last_name,
   email: r.email,
@@ -104,7 +113,7 @@ export class EndUserRepository {
   }
   /** The tenant's end user of that name, without regard to case. */
   async findByUsername(tid: string, username: string): Promise<EndUserRecord | null> {
-    const r = await this.sql.first(byName, { tid, username });
+    const r = await this.sql.first(byName, { tid, username, key: nameKey(username) });
     return r ? toEndUser(r) : null;
   }
   async insert(u: EndUserRecord): Promise<void> {
@@ -142,6 +151,7 @@ const endUserRow = (u: EndUserRecord): Insertable<EndUsersTable> => ({
   uid: u.uid,
   tid: u.tid,
   username: u.username,
+  username_key: nameKey(u.username),
   first_name: u.firstName,
   last_name: u.lastName,
   email: u.email,

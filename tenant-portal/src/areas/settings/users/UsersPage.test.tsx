@@ -48,6 +48,23 @@ const udbPosts = (mock: MockAdapter) => mock.history.post.filter((r) => r.url?.s
 const listCalls = (mock: MockAdapter) => mock.history.get.filter((r) => r.url === UDB_PATHS.users);
 
 describe('Users page (settings/users)', () => {
+  it('flags a name that mixes scripts with a chip naming the code points; a one-script name has none', async () => {
+    renderPortal({
+      path: '/settings/users',
+      user: demoUser('admin'),
+      stubs: stubUsers([
+        endUser(1, { username: '\u0430dmin@acme.example' }),
+        endUser(2, { username: 'admin@acme.example', first_name: 'Jos\u00e9' }),
+      ]),
+    });
+    const chip = await screen.findByTestId(`${usersIds.mixedScripts}-\u0430dmin@acme.example`);
+    expect(chip).toHaveTextContent('mixed scripts');
+    expect(chip).toHaveAccessibleName('mixed scripts: Latin and Cyrillic: \u0430 U+0430 (Cyrillic)');
+    expect(screen.getByText('admin@acme.example')).toBeInTheDocument();
+    expect(screen.queryByTestId(`${usersIds.mixedScripts}-admin@acme.example`)).not.toBeInTheDocument();
+    expect(screen.queryByTestId(`${usersIds.mixedScripts}-Jos\u00e9`)).not.toBeInTheDocument();
+  });
+
   it('lists the users of the tenant with their total, sorted by username from the server', async () => {
     const { mock } = renderPortal({
       path: '/settings/users',

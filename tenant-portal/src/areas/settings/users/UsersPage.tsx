@@ -19,6 +19,7 @@ import {
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { usersIds } from '@workbench/common/test-ids/usersIds';
 import { AreaPage } from '../../AreaPage';
+import { MixedScriptsName } from './MixedScriptsName';
 import { UserFormDialog } from './UserFormDialog';
 import { UsersImportDialog } from './UsersImportDialog';
 import { changesOf, createBodyOf, type UserFormValues } from './userForm';
@@ -77,11 +78,32 @@ export function UsersPage({ renderImport = defaultImport }: UsersPageProps) {
     users.requestWrite({ op: 'modify', ids: users.selected, changes: { status } });
 
   const columns: DataTableColumn<EndUser>[] = [
-    { name: 'username', header: 'Username', flex: 2, minWidth: 200, sortable: true },
+    {
+      name: 'username',
+      header: 'Username',
+      flex: 2,
+      minWidth: 200,
+      sortable: true,
+      render: (u) => <MixedScriptsName name={u.username} />,
+    },
     // In a narrow window the names and the creation date give way (the edit form shows them), so
     // E-mail, Groups and Status stay in view beside the row's actions (issue 31).
-    { name: 'first_name', header: 'First name', flex: 1, sortable: true, optional: true },
-    { name: 'last_name', header: 'Last name', flex: 1, sortable: true, optional: true },
+    {
+      name: 'first_name',
+      header: 'First name',
+      flex: 1,
+      sortable: true,
+      optional: true,
+      render: (u) => <MixedScriptsName name={u.first_name} />,
+    },
+    {
+      name: 'last_name',
+      header: 'Last name',
+      flex: 1,
+      sortable: true,
+      optional: true,
+      render: (u) => <MixedScriptsName name={u.last_name} />,
+    },
     { name: 'email', header: 'E-mail', flex: 2, sortable: true },
     { name: 'groups', header: 'Groups', flex: 1.5, value: (u) => u.groups.join(', ') },
     {

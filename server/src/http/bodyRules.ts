@@ -1,0 +1,102 @@
+/**
+ * Two rules for every request body, each once here rather than route by route (issue 38):
+ * - strict bodies: every object of a body schema refuses keys it does not declare (a route's
+ *   schema is closed as it registers, so /openapi.json shows what is enforced). An object that
+ *   declares additionalProperties itself (a map of names to values) keeps it.
+ * - one string rule: a body string (or key) holding a control character other than tab, line
+ *   feed and carriage return is refused with a 400 naming the field, before validation and the
+ *   handler (common/validators/controlCharacters.ts). PostgreSQL's text cannot hold a NUL and
+ *   answered 500 where SQLite stored it: one answer on both engines.
+ */
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import {
+  bodyControlCharacter,
+  controlCharacterMessage,
+  nameCharacterMessage,
+  nameForbiddenCharacter,
+  normaliseName,
+} from '@workbench/common/validators/controlCharacters';
+import { ApiHttpError } from './errors';
+
+type Schema = Record<string, unknown>;
+const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A copy of a body schema with every object closed (additionalProperties: false unless it says
+ * otherwise). An allOf cannot be closed part by part (each part would refuse the other's keys):
+ * a body schema with one is refused at registration, to be written as one object.
+ */
+export function closedSchema(schema: unknown, where: string): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => closedSchema(s, where));
+  if (!isObject(schema)) return schema;
+  if ('allOf' in schema)
+    throw new Error(
+      `${where}: a body schema may not use allOf (an intersection): write it as one object, which strict bodies close.`,
+    );
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties' || key === 'patternProperties' || key === 'definitions' || key === '$defs')
+      out[key] = isObject(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, closedSchema(v, where)]))
+        : value;
+    else if (['items', 'anyOf', 'oneOf', 'additionalProperties', 'prefixItems'].includes(key))
+      out[key] = closedSchema(value, where);
+    else out[key] = value;
+  }
+  const isObjectSchema = out.type === 'object' || 'properties' in out;
+  if (isObjectSchema && !('additionalProperties' in out) && !('patternProperties' in out))
+    out.additionalProperties = false;
+  return out;
+}
+
+/** The first string or key in a body holding a refused control character: its field and the character. */
+export function controlCharacterIn(
+  value: unknown,
+  field: string,
+): { field: string; character: string } | null {
+  if (typeof value === 'string') {
+    const character = bodyControlCharacter(value);
+    return character === null ? null : { field: field || 'body', character };
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = controlCharacterIn(value[i], field ? `${field}.${i}` : String(i));
+      if (found) return found;
+    }
+    return null;
+  }
+  // Plain parsed JSON (or form fields) only: a multipart upload's parts and buffers are not text.
+  if (!isObject(value)) return null;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const character = bodyControlCharacter(key);
+    if (character !== null) return { field: field || 'body', character };
+    const found = controlCharacterIn(inner, field ? `${field}.${key}` : key);
+    if (found) return found;
+  }
+  return null;
+}
+
+export function installBodyRules(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const schema = route.schema as Schema | undefined;
+    if (schema?.body !== undefined)
+      schema.body = closedSchema(schema.body, `Route ${String(route.method)} ${route.url}`);
+  });
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    const found = controlCharacterIn(request.body, '');
+    if (found)
+      throw new ApiHttpError(400, controlCharacterMessage(found.field, found.character), found.field);
+  });
+}
+
+/**
+ * A person's name as stored (issue 38 point 6: administrators' first and last names): trimmed and
+ * NFKC-normalised; an invisible (format) or control character is refused with a 400 naming the field.
+ */
+export function checkedName(field: string, value: string): string {
+  const character = nameForbiddenCharacter(value);
+  if (character !== null) throw new ApiHttpError(400, nameCharacterMessage(field, character), field);
+  return normaliseName(value.trim());
+}
