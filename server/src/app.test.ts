@@ -1,5 +1,6 @@
 import { POLICY_BY_OPTION_ROUTES } from '@workbench/common/api/contract/policyOptions';
 import { APPROVAL_PATHS } from '@workbench/common/api/contract/publishApproval';
+import { ALERT_PATHS } from '@workbench/common/api/contract/alerts';
 import { TS_CLIENT_PROFILE_PATH } from '@workbench/common/api/contract/tsClientProfile';
 import { TERMS_PATH } from '@workbench/common/api/contract/terms';
 import {
@@ -342,6 +343,10 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     APPROVAL_PATHS.list,
     APPROVAL_PATHS.approve('{id}'),
     APPROVAL_PATHS.reject('{id}'),
+    // Alerts and notifications (issue 40, docs/alerts.md): the patterns of ALERT_PATHS.
+    ...Object.values(ALERT_PATHS)
+      .filter((p): p is string => typeof p === 'string')
+      .map((p) => p.replace(/:(\w+)/g, '{$1}')),
   ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(
