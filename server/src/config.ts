@@ -81,6 +81,7 @@ export const FILE_VARIABLES = [
   'WORKBENCH_DEMO_PASSWORD',
   'WORKBENCH_INSIGHTS_URL',
   'WORKBENCH_STORAGE_ENDPOINT',
+  'WORKBENCH_SMTP_URL',
 ] as const;
 
 /** Each of FILE_VARIABLES with its file form, spelled out (so the names can be searched for). */
@@ -92,6 +93,7 @@ export const FILE_FORMS: Readonly<Record<(typeof FILE_VARIABLES)[number], string
   WORKBENCH_DEMO_PASSWORD: 'WORKBENCH_DEMO_PASSWORD_FILE',
   WORKBENCH_INSIGHTS_URL: 'WORKBENCH_INSIGHTS_URL_FILE',
   WORKBENCH_STORAGE_ENDPOINT: 'WORKBENCH_STORAGE_ENDPOINT_FILE',
+  WORKBENCH_SMTP_URL: 'WORKBENCH_SMTP_URL_FILE',
 };
 
 /** NAME or the content of the file NAME_FILE names (one trailing line break dropped); undefined for neither. */
