@@ -36,7 +36,7 @@ export const FIRST_LOAD_GOAL_BYTES = 170 * 1024;
  */
 const SIGN_IN_CEILING_BYTES = 140 * 1024;
 const PROVIDER_SIGN_IN_CEILING_BYTES = 133 * 1024;
-const LOGIN_AREA_CEILING_BYTES = 139 * 1024;
+const LOGIN_AREA_CEILING_BYTES = 141 * 1024;
 
 /** A page whose first load is measured: the HTML entry and the lazy modules its route loads. */
 export interface FirstLoadPage {

@@ -48,6 +48,9 @@ export function validSample(schema: JsonSchema, options: SampleOptions = {}, nam
     case 'array':
       return Array.from({ length: schema.minItems ?? 0 }, () => validSample(schema.items ?? {}, options));
     case 'string': {
+      // A format the validator checks: a value of it (a time an hour ahead, for silences and the like).
+      if (schema.format === 'date-time') return new Date(Date.now() + 3_600_000).toISOString();
+      if (schema.format === 'email') return 'fuzz.sample@acme.example';
       const named = stringByName(name);
       const length = named?.length ?? 1;
       if (named && length >= (schema.minLength ?? 0) && length <= (schema.maxLength ?? Infinity))
