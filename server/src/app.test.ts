@@ -344,7 +344,7 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     APPROVAL_PATHS.approve('{id}'),
     APPROVAL_PATHS.reject('{id}'),
     // Alerts and notifications (issue 40, docs/alerts.md): the patterns of ALERT_PATHS.
-    ...Object.values(ALERT_PATHS)
+    ...(Object.values(ALERT_PATHS) as unknown[])
       .filter((p): p is string => typeof p === 'string')
       .map((p) => p.replace(/:(\w+)/g, '{$1}')),
   ];

@@ -601,8 +601,7 @@ test('another tenant’s ids answer 404 (403 without the permission) and leave t
     for (const [tenant, admin] of owners) {
       const after = await listParent(op.template, wb.caller(admin));
       results.push({
-        verdict:
-          asData(after) === asData(before.get(`${op.template} ${tenant}`)) ? 'ok' : 'leak',
+        verdict: asData(after) === asData(before.get(`${op.template} ${tenant}`)) ? 'ok' : 'leak',
         line: `${tenant}'s data behind ${operationLabel(op)} changed by another tenant's calls`,
       });
     }
