@@ -9,6 +9,9 @@ import { freePort } from '../testing/throwawayProcess';
 
 const describeSlapd = slapdTestsEnabled() ? describe : describe.skip;
 
+// The test directories listen on loopback: a deployment names such private destinations (net/README.md).
+process.env.WORKBENCH_ALLOW_PRIVATE_DESTINATIONS = '127.0.0.0/8,::1/128';
+
 describeSlapd('testLdapConnection (slapd)', () => {
   let slapd: TestSlapd;
   beforeAll(async () => {
@@ -75,6 +78,20 @@ describe('testLdapConnection (unreachable directories)', () => {
     base_dn: 'dc=x',
     user_attribute: 'uid',
     timeout_seconds,
+  });
+
+  it('refuses a non-public directory unless the deployment names it, before any connection', async () => {
+    const allowed = process.env.WORKBENCH_ALLOW_PRIVATE_DESTINATIONS;
+    delete process.env.WORKBENCH_ALLOW_PRIVATE_DESTINATIONS;
+    try {
+      for (const url of ['ldap://127.0.0.1:389', 'ldaps://169.254.169.254', 'ldap://[::1]:389']) {
+        const reply = await testLdapConnection(to(url), 'alice');
+        expect(reply).toMatchObject({ ok: false, step: 'connect' });
+        expect(reply.reason).toMatch(/not a public one/);
+      }
+    } finally {
+      process.env.WORKBENCH_ALLOW_PRIVATE_DESTINATIONS = allowed;
+    }
   });
 
   it('reports a refused connection at the connect step', async () => {

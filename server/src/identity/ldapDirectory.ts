@@ -8,7 +8,9 @@
  * The client is ldapts; the filter is its EqualityFilter, which escapes the user name (an
  * injected `*)(uid=*` is looked up literally). Password attributes are never answered.
  */
+import net from 'node:net';
 import { Client, EqualityFilter, InvalidCredentialsError, NoSuchObjectError } from 'ldapts';
+import { guardedLookup } from '../net/outbound';
 import type { LdapTestReply } from '@workbench/common/api/contract/signInSettings';
 
 export interface LdapConnection {
@@ -52,6 +54,26 @@ const isNetworkError = (e: Error & { code?: string }) =>
   /timeout|timed out|connect|socket|closed/i.test(e.message);
 
 /**
+ * The directory's URL with its host replaced by the address the non-public destination guard
+ * checked (net/README.md), so the client connects where the check looked (no second resolution
+ * for a rebinding name to change), and the name its TLS certificate is verified against.
+ */
+async function checkedTarget(url: string): Promise<{ url: string; servername?: string }> {
+  const parsed = new URL(url);
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  const resolved = await new Promise<{ address: string; family: number }>((resolve, reject) =>
+    guardedLookup()(host, {}, (error, address, family) =>
+      error ? reject(error) : resolve({ address: address as string, family: family ?? 4 }),
+    ),
+  );
+  const at = resolved.family === 6 ? `[${resolved.address}]` : resolved.address;
+  return {
+    url: `${parsed.protocol}//${at}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`,
+    ...(net.isIP(host) ? {} : { servername: host }),
+  };
+}
+
+/**
  * Binds and looks up `username` by `user_attribute` under `base_dn`. Never rejects; answers
  * within `timeout_seconds` (plus a moment to close) whatever the directory does.
  */
@@ -59,7 +81,7 @@ export async function testLdapConnection(c: LdapConnection, username: string): P
   const started = Date.now();
   const ms = c.timeout_seconds * 1000;
   const elapsed = () => Date.now() - started;
-  const client = new Client({ url: c.url.trim(), timeout: ms, connectTimeout: ms, strictDN: false });
+  let client: Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Deadline('deadline')), ms);
@@ -70,8 +92,17 @@ export async function testLdapConnection(c: LdapConnection, username: string): P
     return await Promise.race([
       deadline,
       (async (): Promise<LdapTestReply> => {
+        const target = await checkedTarget(c.url.trim());
+        const directory = new Client({
+          url: target.url,
+          timeout: ms,
+          connectTimeout: ms,
+          strictDN: false,
+          ...(target.servername ? { tlsOptions: { servername: target.servername } } : {}),
+        });
+        client = directory;
         try {
-          await client.bind(c.bind_dn, c.bind_password);
+          await directory.bind(c.bind_dn, c.bind_password);
         } catch (error) {
           const e = error as Error & { code?: string };
           if (error instanceof InvalidCredentialsError)
@@ -93,7 +124,7 @@ export async function testLdapConnection(c: LdapConnection, username: string): P
         progress.step = 'search';
         let entries;
         try {
-          ({ searchEntries: entries } = await client.search(c.base_dn, {
+          ({ searchEntries: entries } = await directory.search(c.base_dn, {
             scope: 'sub',
             filter: new EqualityFilter({ attribute: c.user_attribute, value: username }),
             sizeLimit: 2,
@@ -153,6 +184,6 @@ export async function testLdapConnection(c: LdapConnection, username: string): P
   } finally {
     clearTimeout(timer);
     // unbind may itself wait on a silent server: do not await it past the deadline.
-    void client.unbind().catch(() => undefined);
+    void client?.unbind().catch(() => undefined);
   }
 }
