@@ -158,7 +158,12 @@ export async function writeAudit(
   request: FastifyRequest,
   entries: readonly AuditEntry[],
 ): Promise<void> {
-  if (!ctx.outbox || entries.length === 0) return;
+  if (entries.length === 0) return;
+  if (!ctx.outbox) {
+    // No event store to forward to (a server started without one): whoever took ctx.audit hears it.
+    await ctx.audit?.(entries.map((e) => eventOf(ctx, request, e)));
+    return;
+  }
   const at = ctx.now().getTime();
   await tx.eventOutbox.insert(
     outboxRowsOf(

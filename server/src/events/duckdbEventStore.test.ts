@@ -1087,6 +1087,8 @@ describe('DuckDbEventStore: a file of an older layout', () => {
     connection.disconnectSync();
     instance.closeSync();
     expect(tables.map((r) => r[0])).toEqual([
+      // The ids of the events delivered from the config store's outbox (events/README.md).
+      'delivered_events',
       'event_store_meta',
       ...LOG_TYPES.map((t) => `events_${t}`).sort(),
       'load_progress',

@@ -21,8 +21,20 @@ export const OUTBOX_LEASE_MS = 60_000;
 export const OUTBOX_INTERVAL_MS = 2_000;
 
 /** Outbox rows of events, each with a new stable id (written in the caller's transaction). */
+/** This process's count of outbox rows: orders the rows written in one millisecond as written. */
+let written = 0;
+
+/**
+ * The rows of events written at `createdAt`. The id starts with the time and this process's count,
+ * so the forwarder (created_at, then event_id) delivers them in the order they were written, and
+ * ends with a UUID, unique across servers.
+ */
 export function outboxRowsOf(events: readonly NewEvent[], createdAt: number): OutboxRow[] {
-  return events.map((event) => ({ eventId: randomUUID(), createdAt, event: JSON.stringify(event) }));
+  return events.map((event) => {
+    written = (written + 1) % 1e12;
+    const order = `${String(createdAt).padStart(15, '0')}-${String(written).padStart(12, '0')}`;
+    return { eventId: `${order}-${randomUUID()}`, createdAt, event: JSON.stringify(event) };
+  });
 }
 
 const keyedOf = (row: OutboxRow): KeyedEvent => ({

@@ -104,6 +104,8 @@ test("a fresh start's revision 1 is published, and everything says so: the revis
     published_by: SETUP_PUBLISHER,
     comment: INITIAL_REVISION_COMMENT,
     rolled_back_from: null,
+    // The first start's publish is the setup's, outside the tenant's two-person approval.
+    approval: 'provider',
   };
   expect(page).toEqual({ total: 1, items: [initial], current });
   // The provider console's Policy revisions tab reads the same record.

@@ -141,8 +141,11 @@ export function reportFilesPlugin(options: ReportFilesOptions): FastifyPluginAsy
             madeIn: region,
           }),
         );
-        // The schedule's recipients get the file by e-mail (alerts/reportMail.ts).
-        await mailReport(clock, r.tid, report);
+        // The schedule's recipients get the file by e-mail (alerts/reportMail.ts). A mail that
+        // cannot be sent leaves the run made: its file is kept and listed, the failure logged.
+        await mailReport(clock, r.tid, report).catch((error: unknown) =>
+          app.log.error({ err: error, schedule: r.id, report: report.id }, 'scheduled report e-mail failed'),
+        );
         return report;
       },
       onError: (error, r) => app.log.error({ err: error, schedule: r?.id }, 'scheduled report run failed'),
