@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { providerOpsIds } from '@workbench/common/test-ids/index';
 import type MockAdapter from 'axios-mock-adapter';
 import { JOBS_PATH, jobPath, nodeActionPath, podNodesPath } from '@workbench/common/api/contract/providerOps';
-import { operator, renderConsole, support } from '../testing/renderConsole';
+import { operator, renderConsole } from '../testing/renderConsole';
 
 jest.mock('@workbench/common/components/data-table/index', () =>
   jest
@@ -30,7 +30,7 @@ const key = (key_id: string, license_state: string, expires_at: string) => ({
 
 test('licence keys show their state as a badge, and the threshold is stated', async () => {
   renderConsole('/licences', {
-    user: support,
+    user: operator,
     stubs: (m) =>
       m.onGet('/gdmanage/api/v1/ova_keys').reply(200, {
         ova_keys: [key('K-SOON', 'about_to_expire', '2026-12-01'), key('K-OLD', 'expired', '2025-01-01')],
@@ -185,7 +185,7 @@ test("a node's history lists its recent jobs with their outcome", async () => {
     ...extra,
   });
   const { mock } = renderConsole('/deployments', {
-    user: support,
+    user: operator,
     stubs: (m) => {
       podStubs(m, [{ node: 'n1', state: 'active', last_action: 'restart', operation_state: 'failed' }]);
       m.onGet(JOBS_PATH).reply(200, {

@@ -225,9 +225,7 @@ describe('3. login CSRF: JSON APIs take JSON only; foreign origins are refused',
 
   test("the login area's form target still takes a form", async () => {
     server = await sharedServer();
-    const params = await (
-      await server.call(AUTH_PATHS.authParams, { method: 'POST', body: {} })
-    ).json();
+    const params = await (await server.call(AUTH_PATHS.authParams, { method: 'POST', body: {} })).json();
     const response = await server.call(AUTH_PATHS.loginArea, {
       method: 'POST',
       body: new URLSearchParams({
