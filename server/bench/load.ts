@@ -38,7 +38,16 @@ interface LoadTarget {
   path: (nowSeconds: number) => string;
   /** Throws when a 200 answer's body is not what the target is meant to measure. */
   check: (body: unknown) => void;
+  /**
+   * The Accept-Encoding headers it is loaded with, one run each: a large JSON answer is compressed
+   * (http/compression.ts), so it runs as a browser asks and unpacked, for the CPU beside the bytes.
+   */
+  encodings?: readonly string[];
 }
+
+/** What Chromium sends; the server answers it with brotli. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+const COMPRESSION_COMPARED = [BROWSER_ENCODINGS, 'gzip', 'identity'] as const;
 
 /**
  * What the load runs against, in order (issue: a logs block, a report query and userinfo). A
@@ -54,6 +63,7 @@ const TARGETS: readonly LoadTarget[] = [
       if (!Array.isArray(events) || events.length !== 100)
         throw new Error(`expected a block of 100 events, got ${JSON.stringify(body).slice(0, 200)}`);
     },
+    encodings: COMPRESSION_COMPARED,
   },
   {
     // A report dashboard's tile: the top domains of the web logs over the default 7 days.
@@ -64,6 +74,7 @@ const TARGETS: readonly LoadTarget[] = [
       if (!Array.isArray(rows) || rows.length === 0)
         throw new Error(`expected the top domains, got ${JSON.stringify(body).slice(0, 200)}`);
     },
+    encodings: COMPRESSION_COMPARED,
   },
   {
     name: 'userinfo',
@@ -206,6 +217,8 @@ interface LoadFigures {
   p99: number;
   errors: number;
   requests: number;
+  /** Bytes received per answer, headers included (as sent: compressed when it was). */
+  bytesPerAnswer: number;
   rss: { before: number; peak: number; after: number };
   cores: { server: number; loadGenerator: number; others: number };
   /** The server's CPU ms per request, by thread group (busiest first). */
@@ -250,6 +263,7 @@ async function load(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     requests: result.requests.total,
+    bytesPerAnswer: result.throughput.total / requests,
     rss: { before, peak: Math.max(peak, after), after },
     cores: {
       server: serverMs / wall,
@@ -296,24 +310,26 @@ async function main(): Promise<void> {
     const pid = server.child.pid!;
     const headers = await signIn(server.url);
     const now = Math.floor(Date.now() / 1000);
-    for (const target of targets) {
-      const url = `${server.url}${target.path(now)}`;
-      await firstAnswer(url, headers, target);
-      const f = await load(url, headers, pid, connections, seconds);
-      console.log(`\n${target.name}: GET ${target.path(now)}`);
-      console.log(
-        `  ${fmt(f.requestsPerSecond)} requests/s (${fmt(f.requests)} in ${seconds} s), latency p50 ${fmt(f.p50)} ms, p99 ${fmt(f.p99)} ms, errors ${fmt(f.errors)}`,
-      );
-      console.log(
-        `  server RSS ${fmt(f.rss.before)} MB before, ${fmt(f.rss.peak)} MB peak, ${fmt(f.rss.after)} MB after`,
-      );
-      console.log(
-        `  CPU (cores of ${os.cpus().length}): server ${fmt(f.cores.server, 2)}, load generator ${fmt(f.cores.loadGenerator, 2)}, other processes ${fmt(f.cores.others, 2)}`,
-      );
-      console.log(
-        `  server CPU per request: ${f.serverMsPerRequest.map(([name, ms]) => `${name} ${fmt(ms, 2)} ms`).join(', ')}`,
-      );
-    }
+    for (const target of targets)
+      for (const encoding of target.encodings ?? [BROWSER_ENCODINGS]) {
+        const url = `${server.url}${target.path(now)}`;
+        const asked = { ...headers, 'accept-encoding': encoding };
+        await firstAnswer(url, asked, target);
+        const f = await load(url, asked, pid, connections, seconds);
+        console.log(`\n${target.name}: GET ${target.path(now)}, Accept-Encoding: ${encoding}`);
+        console.log(
+          `  ${fmt(f.requestsPerSecond)} requests/s (${fmt(f.requests)} in ${seconds} s), latency p50 ${fmt(f.p50)} ms, p99 ${fmt(f.p99)} ms, errors ${fmt(f.errors)}, ${fmt(f.bytesPerAnswer)} bytes per answer`,
+        );
+        console.log(
+          `  server RSS ${fmt(f.rss.before)} MB before, ${fmt(f.rss.peak)} MB peak, ${fmt(f.rss.after)} MB after`,
+        );
+        console.log(
+          `  CPU (cores of ${os.cpus().length}): server ${fmt(f.cores.server, 2)}, load generator ${fmt(f.cores.loadGenerator, 2)}, other processes ${fmt(f.cores.others, 2)}`,
+        );
+        console.log(
+          `  server CPU per request: ${f.serverMsPerRequest.map(([name, ms]) => `${name} ${fmt(ms, 2)} ms`).join(', ')}`,
+        );
+      }
   } finally {
     await server?.stop();
     if (!reused && process.env.BENCH_KEEP !== '1') fs.rmSync(dataDir, { recursive: true, force: true });

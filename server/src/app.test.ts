@@ -37,7 +37,7 @@ import {
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import { INJECTED_ENV_MARKER } from '@workbench/common/api/contract/wire';
 import { SIGN_IN_SETTINGS_PATHS } from '@workbench/common/api/contract/signInSettings';
@@ -480,6 +480,10 @@ describe('static apps', () => {
       path.join(root, 'tenant-portal/dist/assets/app-abc123.js.gz'),
       gzipSync('console.log(1)'),
     );
+    fs.writeFileSync(
+      path.join(root, 'tenant-portal/dist/assets/app-abc123.js.br'),
+      brotliCompressSync('console.log(1)'),
+    );
     write(
       'provider-console/dist/index.html',
       `<html><head>${INJECTED_ENV_MARKER}</head><body>console</body></html>`,
@@ -510,6 +514,11 @@ describe('static apps', () => {
       'accept-encoding',
     ]);
     expect(await packed.text()).toBe('console.log(1)');
+    // Brotli first when the browser takes it (Chromium sends this header).
+    const br = await server.call('/assets/app-abc123.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect([br.headers.get('content-encoding'), await br.text()]).toEqual(['br', 'console.log(1)']);
     const plain = await server.call('/assets/app-abc123.js', { headers: { 'accept-encoding': 'identity' } });
     expect([plain.headers.get('content-encoding'), await plain.text()]).toEqual([null, 'console.log(1)']);
     expect((await server.call('/assets/missing.js')).status).toBe(404);

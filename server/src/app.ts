@@ -12,6 +12,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Deployment, InjectedEnv, Mode } from '@workbench/common/api/contract/wire';
 import type { ServerContext } from './context';
 import { installErrorHandler } from './http/errors';
+import { installCompression } from './http/compression';
 import { installGuard } from './http/guard';
 import { ALL_EXTENSIONS, extensionRoutes, installExtensions } from './http/extensions';
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
@@ -448,6 +449,8 @@ async function registerEverything(
   });
   // Cookies are parsed in an onRequest hook: it must run before the guard's.
   await app.register(fastifyCookie);
+  // Before the routes: the large JSON answers opt in per route (http/compression.ts).
+  await installCompression(app);
   // Before the guard: a route of an extension this server runs without is unknown (404), not refused.
   const extensions = new Set(options.extensions ?? ALL_EXTENSIONS);
   installExtensions(app, extensions);

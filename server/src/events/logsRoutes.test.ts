@@ -174,6 +174,31 @@ describe('GET/POST /api/rep/v1/query/{logtype}', () => {
     expect((await json(bad)).field).toBe('pagingIdentifiers');
   });
 
+  it('a block is sent compressed as the browser accepts it (br before gzip), the same JSON as unpacked; a small answer is not', async () => {
+    const path = '/api/rep/v1/query/scan_web?limit=100';
+    const plain = await server.call(path, { jar: acme.jar, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const events = (await json(plain)).events;
+    expect(events).toHaveLength(100);
+    for (const [accepted, sent] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+    ]) {
+      const packed = await server.call(path, { jar: acme.jar, headers: { 'accept-encoding': accepted } });
+      expect([packed.status, packed.headers.get('content-encoding')]).toEqual([200, sent]);
+      expect(packed.headers.get('vary')?.toLowerCase()).toContain('accept-encoding');
+      expect((await json(packed)).events).toEqual(events);
+    }
+    const last = await server.call('/api/rep/v1/query/scan_web', {
+      method: 'POST',
+      jar: acme.jar,
+      headers: { 'accept-encoding': 'br' },
+      body: { pagingIdentifiers: { last_iteration: true } },
+    });
+    expect(last.headers.get('content-encoding')).toBeNull();
+    expect(await json(last)).toEqual({ events: [], pagingIdentifiers: { last_iteration: true } });
+  });
+
   it('needs a session (401) and the log permission (403: the auditor has no logs:dlp)', async () => {
     expect((await server.call('/api/rep/v1/query/scan_web')).status).toBe(401);
     expect((await server.call('/api/rep/v1/query/scan_dlp', { jar: auditor.jar })).status).toBe(403);

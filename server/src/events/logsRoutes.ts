@@ -43,6 +43,7 @@ import {
 import { MAX_QUERY_LENGTH } from '@workbench/common/api/contract/logQueryLanguage';
 import { LogQueryError, parseLogQuery, parseResultScan, type RawQuery } from './logQuery';
 import { logBlockBody, readLogBlock } from './logPaging';
+import { JSON_ANSWER_COMPRESSION } from '../http/compression';
 
 export interface LogsRoutesOptions {
   store: EventStore;
@@ -261,6 +262,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
         `/api/rep/v1/query/${logType}`,
         {
           config,
+          compress: JSON_ANSWER_COMPRESSION,
           schema: {
             tags,
             summary: `First (or, with cursor, next) block of ${logType} events, newest first (order=asc: oldest first)`,
@@ -278,6 +280,7 @@ export function logsRoutes(options: LogsRoutesOptions): FastifyPluginAsync {
             ...config,
             audit: { exempt: 'reads the next block of events (POST for the paging body)' },
           },
+          compress: JSON_ANSWER_COMPRESSION,
           schema: {
             tags,
             summary: `The block of ${logType} events after body.pagingIdentifiers`,

@@ -36,6 +36,7 @@ import { DEFAULT_GRANULARITY } from '@workbench/common/features/interval/interva
 import { deriveFeatureFlags } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { ApiHttpError, errorResponses, forbiddenMessage, missingFeatureMessage } from '../http/errors';
 import { permissionAllowed, providerSessionOf, tenantSessionOf } from '../http/guard';
+import { JSON_ANSWER_COMPRESSION } from '../http/compression';
 import { fieldValueError } from './queryValidation';
 import { EventStoreInputError, type AggregateRow, type EventFilter, type EventStore } from './eventStore';
 
@@ -364,6 +365,7 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
         reportQueryPath(name),
         {
           config: { world: 'tenant', permission: def.permission, features: def.features },
+          compress: JSON_ANSWER_COMPRESSION,
           schema: {
             tags: ['reports'],
             summary: `${def.title} (${def.logType}, ${def.dimension.kind === 'date' ? 'by date' : `top ${def.dimension.field}`})`,
@@ -385,6 +387,7 @@ export function reportRoutes(options: ReportRoutesOptions): FastifyPluginAsync {
         tenantReportQueryRoute(name),
         {
           config: { world: 'provider', permission: TENANT_REPORTS_READ },
+          compress: JSON_ANSWER_COMPRESSION,
           schema: {
             tags: ['provider', 'reports'],
             summary: `A tenant's ${def.title} (support view; as GET ${reportQueryPath(name)})`,
