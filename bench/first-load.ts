@@ -1,7 +1,7 @@
 /**
  * `npm run bench:first-load [-- --detail]`: the first-load bytes (gzipped JavaScript) of the pages
  * of bench/support/firstLoad.ts in the built apps. With --check (the root `npm run build` runs it
- * so, and with it CI's browser branch) it exits non-zero when a first page is above its ceiling.
+ * so, and with it CI's browser branch) it exits non-zero when a page is above its ceiling.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

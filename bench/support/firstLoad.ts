@@ -38,6 +38,16 @@ const SIGN_IN_CEILING_BYTES = 140 * 1024;
 const PROVIDER_SIGN_IN_CEILING_BYTES = 133 * 1024;
 const LOGIN_AREA_CEILING_BYTES = 141 * 1024;
 
+/**
+ * The signed-in pages' ceilings: today's figures +2 %, so a regression stops the build. AG Grid
+ * and ECharts are not in them: they are chunks a page asks for as it draws (the DataTable's grid
+ * through components/data-table/gridLoader.ts, the logs grid through LogsGrid.tsx, the charts
+ * through charts/src/lazyEChart.ts), in parallel with its data.
+ */
+const DASHBOARD_CEILING_BYTES = 470 * 1024;
+const LOGS_CEILING_BYTES = 487 * 1024;
+const CONSOLE_TENANTS_CEILING_BYTES = 353 * 1024;
+
 /** A page whose first load is measured: the HTML entry and the lazy modules its route loads. */
 export interface FirstLoadPage {
   app: 'tenant-portal' | 'provider-console';
@@ -46,7 +56,7 @@ export interface FirstLoadPage {
   entry: string;
   /** Manifest keys (source paths) of the lazily loaded modules the page needs, in load order. */
   lazy: readonly string[];
-  /** The most gzipped bytes the build allows (the first pages only). */
+  /** The most gzipped bytes the build allows. */
   ceiling?: number;
 }
 
@@ -74,8 +84,8 @@ export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
       'src/shell/AppShell.tsx',
       'src/app/portalFeatures.ts',
       'src/areas/dashboard/DashboardPage.tsx',
-      '../charts/src/EChart.tsx',
     ],
+    ceiling: DASHBOARD_CEILING_BYTES,
   },
   {
     app: 'tenant-portal',
@@ -86,8 +96,8 @@ export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
       'src/shell/AppShell.tsx',
       'src/app/portalFeatures.ts',
       'src/areas/logs/LogsPage.tsx',
-      '../charts/src/EChart.tsx',
     ],
+    ceiling: LOGS_CEILING_BYTES,
   },
   {
     app: 'tenant-portal',
@@ -113,6 +123,7 @@ export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
       'src/app/providerStore.ts',
       'src/tenants/TenantsPage.tsx',
     ],
+    ceiling: CONSOLE_TENANTS_CEILING_BYTES,
   },
 ];
 

@@ -2,12 +2,12 @@
  * One chart panel of the analytics pages: its title and the chart, drawn by the charts package's
  * EChart, loaded on first use (ECharts is its own chunk: the console's first load stays small).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { LazyEChart as EChart } from '@workbench/charts/lazyEChart';
 import { Paper, Typography, useTheme } from '@mui/material';
 import type { EChartProps } from '@workbench/charts/EChart';
 import { Loading } from '@workbench/common/components/page-states/index';
 
-const EChart = lazy(() => import('@workbench/charts/EChart').then((m) => ({ default: m.EChart })));
 
 export interface AnalyticsPanelProps {
   title: string;

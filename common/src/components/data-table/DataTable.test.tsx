@@ -4,6 +4,10 @@ import { useState } from 'react';
 import { componentIds } from '../../test-ids';
 import { DataTable, type DataTableColumn } from './DataTable';
 import { readableMinWidth } from './tableModel';
+import { loadDataTableGrid } from './gridLoader';
+
+// The grid's chunk loaded before the tests: the table then draws it in its first render.
+beforeAll(() => loadDataTableGrid());
 
 /* The paginator, which the table renders itself (the grid's behaviour: DataTableGrid.test.tsx). */
 

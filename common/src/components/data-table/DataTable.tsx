@@ -1,24 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
-import {
-  CellStyleModule,
-  ClientSideRowModelModule,
-  ColumnApiModule,
-  RowAutoHeightModule,
-  RowDragModule,
-  RowStyleModule,
-  type ColDef,
-  type GridApi,
-  type GridReadyEvent,
-  type RowClassParams,
-  type RowDragEndEvent,
-  type SortChangedEvent,
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import type {
+  ColDef,
+  GridApi,
+  GridReadyEvent,
+  RowClassParams,
+  RowDragEndEvent,
+  SortChangedEvent,
 } from 'ag-grid-community';
 import { Box, Checkbox, Collapse, IconButton, InputBase, TablePagination, Typography } from '@mui/material';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import { componentIds } from '../../test-ids';
-import { workbenchGridTheme } from './gridTheme';
+import { useDataTableGrid } from './gridLoader';
 import {
   ROW_EXPANSION_MS,
   STICKY_HEADER_Z_INDEX,
@@ -45,20 +39,6 @@ import {
   type RowState,
   type SortDirection,
 } from './tableModel';
-
-// Only the grid modules the table uses: client-side rows, row drag (reorder), cell and row styles
-// (centred cells, row state markers), the column API (sort state); column pinning is in the core.
-// Given per grid, not registered
-// globally, so importing common has no side effect and AG Grid stays out of pages without a table.
-const gridModules = [
-  ClientSideRowModelModule,
-  RowDragModule,
-  CellStyleModule,
-  RowStyleModule,
-  ColumnApiModule,
-  // Columns with `wrap`: a row grows to show a wrapped list whole.
-  RowAutoHeightModule,
-];
 
 /**
  * The sticky header (docs/shared-ui.md §7 Data table). AG Grid 36 draws the header in `.ag-grid-pinned-top-rows`
@@ -498,6 +478,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // after layout (the next animation frame): on the grid's size and column events, and whenever
   // the table's box changes size (rows drawn, window resized).
   const tableRef = useRef<HTMLDivElement>(null);
+  // AG Grid is its own chunk, asked for on the first render (gridLoader.ts).
+  const { grid, failed } = useDataTableGrid();
   const gridApi = useRef<GridApi | null>(null);
   const [wide, setWide] = useState(false);
   const frame = useRef<number | null>(null);
@@ -554,37 +536,43 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ref={tableRef}
       sx={{ ...(wide ? {} : stickyHeaderStyles), ...controlCellStyles, ...markerStyles }}
     >
-      <AgGridReact<GridRow<T>>
-        modules={gridModules}
-        theme={workbenchGridTheme}
-        rowData={gridRows}
-        columnDefs={columnDefs}
-        getRowId={(p) => p.data.key}
-        domLayout="autoHeight"
-        suppressColumnVirtualisation
-        rowDragManaged={false}
-        onRowDragEnd={reorderable ? onRowDragEnd : undefined}
-        onSortChanged={onSortChanged}
-        onGridReady={onGridReady}
-        onFirstDataRendered={checkWidth}
-        onRowDataUpdated={checkWidth}
-        onGridSizeChanged={checkWidth}
-        onDisplayedColumnsChanged={checkWidth}
-        onColumnResized={checkWidth}
-        getRowClass={getRowClass}
-        isFullWidthRow={(p) => Boolean(p.rowNode.data?.detail)}
-        fullWidthCellRenderer={(p: CustomCellRendererProps<GridRow<T>>) =>
-          p.data && renderDetail ? (
-            <Collapse in appear timeout={ROW_EXPANSION_MS}>
-              <Box sx={{ p: 2, height: props.detailHeight ?? 160, overflow: 'auto' }}>
-                {renderDetail(p.data.row)}
-              </Box>
-            </Collapse>
-          ) : null
-        }
-        getRowHeight={(p) => (p.data?.detail ? (props.detailHeight ?? 160) : undefined)}
-        suppressNoRowsOverlay
-      />
+      {grid ? (
+        <grid.AgGridView<GridRow<T>>
+          rowData={gridRows}
+          columnDefs={columnDefs}
+          getRowId={(p) => p.data.key}
+          domLayout="autoHeight"
+          suppressColumnVirtualisation
+          rowDragManaged={false}
+          onRowDragEnd={reorderable ? onRowDragEnd : undefined}
+          onSortChanged={onSortChanged}
+          onGridReady={onGridReady}
+          onFirstDataRendered={checkWidth}
+          onRowDataUpdated={checkWidth}
+          onGridSizeChanged={checkWidth}
+          onDisplayedColumnsChanged={checkWidth}
+          onColumnResized={checkWidth}
+          getRowClass={getRowClass}
+          isFullWidthRow={(p) => Boolean(p.rowNode.data?.detail)}
+          fullWidthCellRenderer={(p: CustomCellRendererProps<GridRow<T>>) =>
+            p.data && renderDetail ? (
+              <Collapse in appear timeout={ROW_EXPANSION_MS}>
+                <Box sx={{ p: 2, height: props.detailHeight ?? 160, overflow: 'auto' }}>
+                  {renderDetail(p.data.row)}
+                </Box>
+              </Collapse>
+            ) : null
+          }
+          getRowHeight={(p) => (p.data?.detail ? (props.detailHeight ?? 160) : undefined)}
+          suppressNoRowsOverlay
+        />
+      ) : (
+        failed && (
+          <Typography role="alert" color="error" sx={{ p: 2 }}>
+            The table could not be loaded: reload the page.
+          </Typography>
+        )
+      )}
       {rows.length === 0 && (
         <Typography
           role="status"

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ColDef, RowDragEndEvent } from 'ag-grid-community';
 import { DataTable } from './DataTable';
 import { ROW_EXPANSION_MS } from './tableModel';
+import { loadDataTableGrid } from './gridLoader';
 
 /*
  * Reordering by drag and the row expansion's animation. AG Grid's drag needs real pointer geometry,
@@ -44,6 +45,9 @@ const dragEnd = (key: string, overIndex: number) =>
     node: { data: grid.rowData.find((r) => r.key === key) },
     overIndex,
   } as unknown as RowDragEndEvent<GridRow>);
+
+// The grid's chunk loaded before the tests: the table then draws it in its first render.
+beforeAll(() => loadDataTableGrid());
 
 describe('DataTable reordering by drag', () => {
   it('rows have a drag handle (the position column) only when the table is reorderable', () => {

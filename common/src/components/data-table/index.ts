@@ -1,3 +1,2 @@
 export * from './tableModel';
 export * from './DataTable';
-export * from './gridTheme';

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { LazyEChart as EChart, loadEChart } from '@workbench/charts/lazyEChart';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography, useTheme } from '@mui/material';
 import BarChartIcon from '@mui/icons-material/BarChart';
@@ -34,8 +35,6 @@ import {
   type GroupAction,
 } from './dashboardPanels';
 
-// ECharts is the dashboard's largest dependency: loaded with the first chart.
-const EChart = lazy(() => import('@workbench/charts/EChart').then((m) => ({ default: m.EChart })));
 
 const PANEL_HEIGHT = 280;
 const NO_FILTERS: PageFilters = {};
@@ -73,6 +72,10 @@ export function ReportPanel({
   const navigate = useNavigate();
   // The charts follow the app's light or dark palette.
   const muiTheme = useTheme();
+  // The chart's chunk is asked for as the panel mounts, in parallel with its query, not after it.
+  useEffect(() => {
+    void loadEChart();
+  }, []);
   const def = REPORT_QUERY_REGISTRY[panel.query];
   const params = useMemo(
     () => panelParams(panel, interval, range, filters),

@@ -5,7 +5,8 @@
  * an absolute `from`/`to` (logView.ts); the range then shows above the chart with a way back to
  * the interval.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
+import { LazyEChart as EChart, loadEChart } from '@workbench/charts/lazyEChart';
 import { Box, Button, Skeleton, Typography, useTheme } from '@mui/material';
 import { logHistogramOption } from '@workbench/charts';
 import { LOG_ACTION_FIELDS, type LogHistogramReply } from '@workbench/common/api/contract/logSummary';
@@ -14,8 +15,6 @@ import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
 import { fieldLabel, fieldText } from './logFields';
 import { histogramOf, type Summary } from './logSummaries';
 
-// ECharts is its own chunk: loaded with the first histogram.
-const EChart = lazy(() => import('@workbench/charts/EChart').then((m) => ({ default: m.EChart })));
 
 export const HISTOGRAM_HEIGHT = 120;
 
@@ -38,6 +37,10 @@ export function LogHistogram({
   onResetRange: () => void;
 }) {
   const mode = useTheme().palette.mode;
+  // The chart's chunk is asked for as the histogram mounts, in parallel with its summary.
+  useEffect(() => {
+    void loadEChart();
+  }, []);
   const seriesField = LOG_ACTION_FIELDS[query.logType];
   const reply = summary?.status === 'loaded' ? summary.reply : null;
   const option = useMemo(() => {

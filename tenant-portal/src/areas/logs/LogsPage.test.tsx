@@ -4,6 +4,9 @@ import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPort
 import { filterSchemaOf, logsEmptyResultsText } from './LogsPage';
 
 afterEach(() => resetPortalEnv());
+// The grid's chunk (LogsPage loads it lazily) loaded once before the tests, as the page's import
+// of it was: each test's wait is then for the grid to draw, not for the module to load.
+beforeAll(() => import('./LogsGrid'));
 
 const WEB = '/api/rep/v1/query/scan_web';
 /** AG Grid draws in jsdom after a few ticks; on a busy machine that takes a while (a wait limit, not a timing assertion). */

@@ -6,29 +6,24 @@
  * the URL (see logView.ts). A column sorts when the API can sort by it (keyset paging per sort
  * key; common's log column registry): a header click writes `sort=<column>:<order>` to the URL.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'react-redux';
 import { Alert, Box, Button, Typography, useMediaQuery, useTheme } from '@mui/material';
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import LinkIcon from '@mui/icons-material/Link';
-import { AgGridReact } from 'ag-grid-react';
-import {
-  ColumnApiModule,
-  InfiniteRowModelModule,
-  ModuleRegistry,
-  TooltipModule,
-  RowStyleModule,
-  type ColDef,
-  type GetRowIdParams,
-  type ICellRendererParams,
-  type RowClickedEvent,
-  type CellContextMenuEvent,
-  type CellKeyDownEvent,
-  type SortChangedEvent,
-  type BodyScrollEvent,
-  type RowClassParams,
+import type { AgGridReact } from 'ag-grid-react';
+import type {
+  ColDef,
+  GetRowIdParams,
+  ICellRendererParams,
+  RowClickedEvent,
+  CellContextMenuEvent,
+  CellKeyDownEvent,
+  SortChangedEvent,
+  BodyScrollEvent,
+  RowClassParams,
 } from 'ag-grid-community';
 import {
   EmptyResults,
@@ -102,7 +97,6 @@ import { LogDetailDrawer } from './LogDetailDrawer';
 import { LogExportButton } from './LogExportButton';
 import { SavedSearchMenu } from './SavedSearchMenu';
 import { counted } from '@workbench/common/formatting/counted';
-import { workbenchGridTheme } from '@workbench/common/components/data-table/gridTheme';
 import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
 import { LogHistogram } from './LogHistogram';
 import { FieldSidebar } from './FieldSidebar';
@@ -116,7 +110,9 @@ import {
 import { useLogHistogram } from './logSummaries';
 import { cachedEventAt, useLinkedEvent } from './linkedEvent';
 
-ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, TooltipModule, RowStyleModule]);
+// AG Grid is its own chunk (LogsGrid.tsx): the page draws, and its summaries are asked for, meanwhile.
+const loadLogsGrid = () => import('./LogsGrid');
+const LogsGrid = lazy(loadLogsGrid);
 
 /** No column sorts unless it says so (the log column registry's). */
 const DEFAULT_COL_DEF: ColDef<IndexedLogEvent> = { sortable: false };
@@ -240,6 +236,10 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const [refreshed, setRefreshed] = useState(0);
   const [datasource, setDatasource] = useState<LogsDatasource | null>(null);
   const gridRef = useRef<AgGridReact<IndexedLogEvent>>(null);
+  // The grid's chunk is asked for as the page mounts, beside the summaries' requests.
+  useEffect(() => {
+    void loadLogsGrid();
+  }, []);
   const linked = useMemo(() => readLinkedEvent(params), [params]);
   const selected = useLinkedEvent(route, linked);
   const [cellMenu, setCellMenu] = useState<CellMenuTarget | null>(null);
@@ -590,28 +590,29 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
               }}
             >
               {datasource && (
-                <AgGridReact<IndexedLogEvent>
-                  ref={gridRef}
-                  theme={workbenchGridTheme}
-                  rowModelType="infinite"
-                  datasource={datasource}
-                  // The page says when nothing matches (one empty state, with its reset).
-                  suppressNoRowsOverlay
-                  cacheBlockSize={LOG_BLOCK_SIZE}
-                  maxBlocksInCache={20}
-                  columnDefs={columns}
-                  defaultColDef={DEFAULT_COL_DEF}
-                  suppressMultiSort
-                  onSortChanged={onSortChanged}
-                  getRowId={getRowId}
-                  onRowClicked={onRowClicked}
-                  onCellKeyDown={onCellKeyDown}
-                  onCellContextMenu={onCellContextMenu}
-                  onBodyScroll={onBodyScroll}
-                  rowClassRules={rowClassRules}
-                  // The cell's own menu (filter in / out) replaces the browser's on the grid.
-                  preventDefaultOnContextMenu
-                />
+                <Suspense fallback={null}>
+                  <LogsGrid
+                    ref={gridRef}
+                    rowModelType="infinite"
+                    datasource={datasource}
+                    // The page says when nothing matches (one empty state, with its reset).
+                    suppressNoRowsOverlay
+                    cacheBlockSize={LOG_BLOCK_SIZE}
+                    maxBlocksInCache={20}
+                    columnDefs={columns}
+                    defaultColDef={DEFAULT_COL_DEF}
+                    suppressMultiSort
+                    onSortChanged={onSortChanged}
+                    getRowId={getRowId}
+                    onRowClicked={onRowClicked}
+                    onCellKeyDown={onCellKeyDown}
+                    onCellContextMenu={onCellContextMenu}
+                    onBodyScroll={onBodyScroll}
+                    rowClassRules={rowClassRules}
+                    // The cell's own menu (filter in / out) replaces the browser's on the grid.
+                    preventDefaultOnContextMenu
+                  />
+                </Suspense>
               )}
             </Box>
           </Box>
