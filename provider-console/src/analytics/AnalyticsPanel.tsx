@@ -8,7 +8,6 @@ import { Paper, Typography, useTheme } from '@mui/material';
 import type { EChartProps } from '@workbench/charts/EChart';
 import { Loading } from '@workbench/common/components/page-states/index';
 
-
 export interface AnalyticsPanelProps {
   title: string;
   option: EChartProps['option'];

@@ -35,7 +35,6 @@ import {
   type GroupAction,
 } from './dashboardPanels';
 
-
 const PANEL_HEIGHT = 280;
 const NO_FILTERS: PageFilters = {};
 /** The browser's offset from UTC: a heat map's hours and weekdays are local. */

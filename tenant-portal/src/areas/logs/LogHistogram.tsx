@@ -15,7 +15,6 @@ import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
 import { fieldLabel, fieldText } from './logFields';
 import { histogramOf, type Summary } from './logSummaries';
 
-
 export const HISTOGRAM_HEIGHT = 120;
 
 /** A range end as the grid shows times (local), for the range line above the chart. */
