@@ -141,6 +141,7 @@ function exportCell(value: FieldValue | undefined): string {
 }
 
 export class ClickHouseEventStore implements EventStore {
+  readonly remote = true;
   private closed = false;
   private nextShard = 0;
   private progressVersion = Date.now() * 1000;

@@ -11,9 +11,9 @@
  * finished by the next start (`Resuming demo events: ...`), with exactly the events an
  * uninterrupted one gives (seedDemoEvents). Closing the server stops seeding between batches.
  * Once the demo events are stored, `liveEventsPerSecond` more arrive every second (live demo
- * data, WORKBENCH_LIVE_EVENTS), each at its time within that second, through the config store's
- * event outbox (eventOutbox.ts): while the event store, or a shard of it, is down they wait there
- * and are delivered, once each, when it is back.
+ * data, WORKBENCH_LIVE_EVENTS), each at its time within that second; on a remote store
+ * (ClickHouse) through the config store's event outbox (eventOutbox.ts): while the event store, or
+ * a shard of it, is down they wait there and are delivered, once each, when it is back.
  *
  * Servers sharing the stores (issue 39 point 4; store/leases.ts): the seeding runs under the
  * `demo-events` lease (one server seeds, the others wait and then find the load complete), and
@@ -118,7 +118,9 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
             for (const t of await withWebDeciders(app.workbench.store, tenants))
               deciders.set(t.tid, t.decideWeb);
             const made = make(interval.from, interval.to, count);
-            const outbox = app.workbench.outbox;
+            // Embedded (DuckDB): nothing to wait for, and at a high rate the outbox's extra writes
+            // would fall behind.
+            const outbox = store.remote ? app.workbench.outbox : undefined;
             if (outbox) {
               // Through the outbox (as the audit events): kept in the config store while the event
               // store or a shard is down, delivered once when it answers again (issue 39).
