@@ -182,7 +182,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // A store the caller passed stays the caller's to close; one opened here closes with the server.
   const openedEvents: EventStore | undefined =
     options.events &&
-    (options.events.store ?? (await openEventStore({ ...options, eventsUrl: options.events.url })));
+    (options.events.store ??
+      (await openEventStore({
+        ...options,
+        eventsUrl: options.events.url,
+        eventsTimeoutMs: options.events.timeoutMs,
+      })));
   // Every call timed into /metrics (the store's latencies).
   const events = openedEvents && timedStore(openedEvents, 'events', metrics);
   let eventsClosed = false;

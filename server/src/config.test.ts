@@ -31,6 +31,7 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     smtp: null,
     logLevel: 'warn',
     readyTimeoutMs: 2000,
+    eventsTimeoutMs: 30_000,
     metricsAllow: ['loopback'],
     leaseMs: 30_000,
   });
@@ -281,6 +282,7 @@ test('operating variables: ready timeout, metrics allow list, lease seconds, sec
   const config = readConfig(
     {
       WORKBENCH_READY_TIMEOUT_MS: '500',
+      WORKBENCH_EVENTS_TIMEOUT_MS: '1500',
       WORKBENCH_METRICS_ALLOW: '10.0.9.0/24, loopback',
       WORKBENCH_LEASE_SECONDS: '3',
       WORKBENCH_SECURE_COOKIES: 'true',
@@ -290,6 +292,7 @@ test('operating variables: ready timeout, metrics allow list, lease seconds, sec
   );
   expect(config).toMatchObject({
     readyTimeoutMs: 500,
+    eventsTimeoutMs: 1500,
     metricsAllow: ['10.0.9.0/24', 'loopback'],
     leaseMs: 3000,
     secureCookies: true,
@@ -298,6 +301,8 @@ test('operating variables: ready timeout, metrics allow list, lease seconds, sec
   for (const [name, bad] of [
     ['WORKBENCH_READY_TIMEOUT_MS', '0'],
     ['WORKBENCH_READY_TIMEOUT_MS', '2s'],
+    ['WORKBENCH_EVENTS_TIMEOUT_MS', '0'],
+    ['WORKBENCH_EVENTS_TIMEOUT_MS', '30s'],
     ['WORKBENCH_METRICS_ALLOW', '10.0.0.0/33'],
     ['WORKBENCH_METRICS_ALLOW', 'everyone'],
     ['WORKBENCH_LEASE_SECONDS', '-1'],

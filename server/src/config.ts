@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseClickHouseUrl } from './events/clickhouseUrl';
 import { secretKeysFromEnv } from './security/secretBox';
 import { DEFAULT_READY_TIMEOUT_MS } from './http/health';
+import { DEFAULT_CLICKHOUSE_TIMEOUT_MS } from './events/clickhouseHttp';
 import { DEFAULT_LEASE_MS } from './store/leases';
 import { DEPLOYMENTS, MODES, type Deployment, type Mode } from '@workbench/common/api/contract/wire';
 import { EXTENSION_IDS, isExtensionId, type ExtensionId } from '@workbench/common/api/contract/extensions';
@@ -59,6 +60,8 @@ export interface ServerConfig {
   logLevel: string;
   /** WORKBENCH_READY_TIMEOUT_MS: how long /readyz waits for each store part. */
   readyTimeoutMs: number;
+  /** WORKBENCH_EVENTS_TIMEOUT_MS: how long a ClickHouse request may take (then 504). */
+  eventsTimeoutMs: number;
   /**
    * WORKBENCH_METRICS_ALLOW: who may read /metrics and the reasons of /readyz: addresses, CIDR
    * ranges or loopback, linklocal, uniquelocal; default loopback.
@@ -330,6 +333,14 @@ export function readConfig(environment: NodeJS.ProcessEnv, repoRoot: string): Se
     600_000,
     'milliseconds',
   );
+  const eventsTimeoutMs = wholeNumber(
+    env,
+    'WORKBENCH_EVENTS_TIMEOUT_MS',
+    DEFAULT_CLICKHOUSE_TIMEOUT_MS,
+    100,
+    3_600_000,
+    'milliseconds',
+  );
   const leaseMs =
     wholeNumber(env, 'WORKBENCH_LEASE_SECONDS', DEFAULT_LEASE_MS / 1000, 1, 3600, 'seconds') * 1000;
   const metricsAllow = blank(env.WORKBENCH_METRICS_ALLOW)
@@ -358,6 +369,7 @@ export function readConfig(environment: NodeJS.ProcessEnv, repoRoot: string): Se
     secureCookies,
     logLevel,
     readyTimeoutMs,
+    eventsTimeoutMs,
     metricsAllow,
     leaseMs,
   };

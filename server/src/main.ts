@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     // and past reports) with their scheduler.
     events: {
       url: config.eventsUrl,
+      timeoutMs: config.eventsTimeoutMs,
       demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS,
       liveEventsPerSecond: config.liveEventsPerSecond,
       reportFiles: { region: config.region },

@@ -44,7 +44,14 @@ import {
   whereSql,
 } from './clickhouseSql';
 import { localEventIds, type EventIdSource, type EventIdSourceFactory } from './clickhouseIds';
-import { execute, insertNative, insertRows, selectRows, type ClickHouseAddress } from './clickhouseHttp';
+import {
+  ClickHouseUnavailableError,
+  execute,
+  insertNative,
+  insertRows,
+  selectRows,
+  type ClickHouseAddress,
+} from './clickhouseHttp';
 import { nativeBodies } from './clickhouseNative';
 import { parseClickHouseUrl, type ClickHouseLocation } from './clickhouseUrl';
 import { FORMULA_START_CHARS } from './csv';
@@ -134,6 +141,7 @@ function exportCell(value: FieldValue | undefined): string {
 }
 
 export class ClickHouseEventStore implements EventStore {
+  readonly remote = true;
   private closed = false;
   private nextShard = 0;
   private progressVersion = Date.now() * 1000;
@@ -162,9 +170,15 @@ export class ClickHouseEventStore implements EventStore {
    */
   static async open(
     url: string | ClickHouseLocation,
-    options: { ids?: EventIdSourceFactory } = {},
+    options: { ids?: EventIdSourceFactory; timeoutMs?: number } = {},
   ): Promise<ClickHouseEventStore> {
-    const location = typeof url === 'string' ? parseClickHouseUrl(url) : url;
+    const parsed = typeof url === 'string' ? parseClickHouseUrl(url) : url;
+    const { timeoutMs } = options;
+    // Every request to a shard is bounded (clickhouseHttp.ts): a shard that never answers fails it.
+    const location: ClickHouseLocation =
+      timeoutMs === undefined
+        ? parsed
+        : { ...parsed, shards: parsed.shards.map((shard) => ({ ...shard, timeoutMs })) };
     const db = sqlName(location.database, 'database');
     if (location.cluster !== null) {
       const [row] = await selectRows(
@@ -329,7 +343,9 @@ export class ClickHouseEventStore implements EventStore {
       let rows = 0;
       for (const { logType, plan, firstId } of plans) {
         for (const body of nativeBodies(plan, firstId, NATIVE_INSERT_ROWS))
-          await insertNative(this.location.shards[shard], `${this.db}.${localTableName(logType)}`, body);
+          await this.onAShard(shard, (address) =>
+            insertNative(address, `${this.db}.${localTableName(logType)}`, body),
+          );
         this.widenBounds(logType, plan.minTime, plan.maxTime, plan.rows);
         rows += plan.rows;
       }
@@ -492,11 +508,32 @@ export class ClickHouseEventStore implements EventStore {
 
   private async insert(shard: number, logType: LogType, lines: readonly string[]): Promise<void> {
     for (let i = 0; i < lines.length; i += INSERT_ROWS) {
-      await insertRows(
-        this.location.shards[shard],
-        `${this.db}.${localTableName(logType)}`,
-        lines.slice(i, i + INSERT_ROWS).join('\n'),
+      await this.onAShard(shard, (address) =>
+        insertRows(
+          address,
+          `${this.db}.${localTableName(logType)}`,
+          lines.slice(i, i + INSERT_ROWS).join('\n'),
+        ),
       );
+    }
+  }
+
+  /**
+   * An insert into shard `first`, or, when a shard could not be reached at all (the request never
+   * left: `notSent`, e.g. a stopped server refusing the connection), into the next ones in turn:
+   * a down shard's share goes to the others, nothing lost and nothing stored twice (any shard may
+   * hold any event; reads go through the Distributed table). A time-out or an error answer is not
+   * moved: that shard may have stored the rows.
+   */
+  private async onAShard(first: number, write: (shard: ClickHouseAddress) => Promise<void>): Promise<void> {
+    const { shards } = this.location;
+    for (let i = 0; ; i += 1) {
+      try {
+        return await write(shards[(first + i) % shards.length]);
+      } catch (error) {
+        if (!(error instanceof ClickHouseUnavailableError) || !error.notSent || i + 1 >= shards.length)
+          throw error;
+      }
     }
   }
 

@@ -8,6 +8,13 @@
  */
 
 import http from 'node:http';
+import { StoreUnavailableError } from '../http/errors';
+
+/**
+ * How long a request may take by default (WORKBENCH_EVENTS_TIMEOUT_MS): a shard that accepts the
+ * connection and never answers would otherwise hold the request, and its connection, for ever.
+ */
+export const DEFAULT_CLICKHOUSE_TIMEOUT_MS = 30_000;
 
 /** Where one shard answers, and how to sign in. */
 export interface ClickHouseAddress {
@@ -15,6 +22,28 @@ export interface ClickHouseAddress {
   readonly port: number;
   readonly user?: string;
   readonly password?: string;
+  /** The whole request's bound, connection to last byte (default DEFAULT_CLICKHOUSE_TIMEOUT_MS). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * A shard that could not be reached (`timedOut` false: nothing was sent, or the connection broke
+ * before an answer) or did not answer within its time-out (`timedOut`: a write's outcome is then
+ * unknown). The API answers 503 or 504 (http/errors.ts).
+ */
+export class ClickHouseUnavailableError extends StoreUnavailableError {
+  constructor(
+    readonly address: ClickHouseAddress,
+    timedOut: boolean,
+    detail: string,
+    /** The request never reached the shard (no connection): a write may go elsewhere. */
+    readonly notSent = false,
+    /** The shard answered, saying a shard behind its Distributed table did not: not sent again. */
+    readonly answered = false,
+  ) {
+    super('event store', timedOut, `ClickHouse at ${address.host}:${address.port} ${detail}`);
+    this.name = 'ClickHouseUnavailableError';
+  }
 }
 
 export class ClickHouseError extends Error {
@@ -30,11 +59,18 @@ export class ClickHouseError extends Error {
 /** Settings of every request: 64-bit integers as JSON numbers (ours are within ±2^53). */
 const SETTINGS = 'output_format_json_quote_64bit_integers=0';
 
+const timeoutOf = (address: ClickHouseAddress): number => address.timeoutMs ?? DEFAULT_CLICKHOUSE_TIMEOUT_MS;
+
 function urlOf(address: ClickHouseAddress, database?: string, query?: string): string {
   const db = database === undefined ? '' : `&database=${encodeURIComponent(database)}`;
   const statement = query === undefined ? '' : `&query=${encodeURIComponent(query)}`;
-  return `http://${address.host}:${address.port}/?${SETTINGS}${db}${statement}`;
+  // The shard gives up on a SELECT as well (whole seconds in 18.16), so no query runs on after we left.
+  const limit = `&max_execution_time=${Math.max(1, Math.ceil(timeoutOf(address) / 1000))}`;
+  return `http://${address.host}:${address.port}/?${SETTINGS}${limit}${db}${statement}`;
 }
+
+/** Connection errors that mean the request never left this process (safe to send elsewhere). */
+const NOT_SENT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 function headersOf(address: ClickHouseAddress): Record<string, string> {
   if (address.user === undefined) return {};
@@ -50,6 +86,15 @@ function headersOf(address: ClickHouseAddress): Record<string, string> {
  */
 const readAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
+/** ClickHouse's own "Timeout exceeded" (max_execution_time): the same time-out, seen by the shard. */
+const TIMEOUT_EXCEEDED = /^Code: 159\b/;
+/**
+ * A shard behind the Distributed table could not be reached (279 ALL_CONNECTION_TRIES_FAILED,
+ * 210 NETWORK_ERROR) or did not answer (209 SOCKET_TIMEOUT): the event store is unavailable, not
+ * broken.
+ */
+const REMOTE_UNAVAILABLE = /^Code: (279|210|209)\b/;
+
 function post(
   address: ClickHouseAddress,
   body: string | Buffer,
@@ -57,7 +102,12 @@ function post(
   write: boolean,
   query?: string,
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
+  const timeoutMs = timeoutOf(address);
+  let timedOut = false;
+  /** Whether the request may have reached the shard (a connection was made). */
+  let connected = false;
+  let timer: NodeJS.Timeout | undefined;
+  const answer = new Promise<string>((resolve, reject) => {
     const request = http.request(
       urlOf(address, database, query),
       {
@@ -71,35 +121,71 @@ function post(
       (reply) => {
         const chunks: Buffer[] = [];
         reply.on('data', (chunk: Buffer) => chunks.push(chunk));
-        reply.on('error', reject);
+        reply.on('error', (error) => reject(unavailable(address, timedOut, timeoutMs, error)));
         reply.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          if ((reply.statusCode ?? 0) >= 200 && (reply.statusCode ?? 0) < 300) resolve(text);
-          else
+          const status = reply.statusCode ?? 0;
+          if (status >= 200 && status < 300) resolve(text);
+          else if (REMOTE_UNAVAILABLE.test(text.trim()))
             reject(
-              new ClickHouseError(
-                `ClickHouse ${address.host}:${address.port}: ${text.trim()}`,
-                reply.statusCode ?? 0,
+              new ClickHouseUnavailableError(
+                address,
+                text.trim().startsWith('Code: 209'),
+                `could not reach a shard behind it: ${text.trim()}`,
+                false,
+                true,
               ),
             );
+          else if (TIMEOUT_EXCEEDED.test(text.trim()))
+            reject(
+              new ClickHouseUnavailableError(address, true, `gave up after ${timeoutMs} ms: ${text.trim()}`),
+            );
+          else
+            reject(new ClickHouseError(`ClickHouse ${address.host}:${address.port}: ${text.trim()}`, status));
         });
       },
     );
-    request.on('error', (error) =>
-      reject(
-        Object.assign(
-          new ClickHouseError(
-            `ClickHouse at ${address.host}:${address.port} did not answer: ${error.message}`,
-            0,
-          ),
-          {
-            cause: error,
-          },
-        ),
-      ),
-    );
+    request.on('socket', (socket) => {
+      if (!socket.connecting) connected = true;
+      else socket.once('connect', () => (connected = true));
+    });
+    // A bound on the whole request (a socket's idle time-out would be reset by a trickling answer).
+    timer = setTimeout(() => {
+      timedOut = true;
+      request.destroy();
+    }, timeoutMs);
+    request.on('error', (error) => reject(unavailable(address, timedOut, timeoutMs, error, connected)));
     request.end(body);
   });
+  return answer.finally(() => clearTimeout(timer));
+}
+
+function unavailable(
+  address: ClickHouseAddress,
+  timedOut: boolean,
+  timeoutMs: number,
+  error: Error,
+  connected = true,
+): ClickHouseUnavailableError {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  return Object.assign(
+    timedOut
+      ? new ClickHouseUnavailableError(
+          address,
+          true,
+          connected
+            ? `did not answer within ${timeoutMs} ms.`
+            : `could not be connected to within ${timeoutMs} ms.`,
+          !connected,
+        )
+      : new ClickHouseUnavailableError(
+          address,
+          false,
+          `did not answer: ${error.message}`,
+          NOT_SENT.has(code),
+        ),
+    { cause: error },
+  );
 }
 
 /**
@@ -115,7 +201,9 @@ export async function execute(
   try {
     return await post(address, body, database, write);
   } catch (error) {
-    if (write || !(error instanceof ClickHouseError) || error.status !== 0) throw error;
+    // Once more for a read on a connection the shard had just closed; never after a time-out.
+    if (write || !(error instanceof ClickHouseUnavailableError) || error.timedOut || error.answered)
+      throw error;
     return post(address, body, database, write);
   }
 }

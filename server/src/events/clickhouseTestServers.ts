@@ -31,6 +31,13 @@ export interface ClickHouseTestCluster {
   readonly shards: readonly ClickHouseShard[];
   /** `clickhouse://127.0.0.1:<http>,127.0.0.1:<http>/<database>?cluster=workbench` */
   url(database: string): string;
+  /**
+   * Kills shard `index` outright (SIGKILL: its port refuses connections) and keeps its data; the
+   * entry in `shards` stays the old process until restart.
+   */
+  kill(index: number): Promise<void>;
+  /** Starts shard `index` again on its ports and data (after kill); resolves once it answers. */
+  restart(index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -135,9 +142,30 @@ export async function startClickHouseCluster(count = 2): Promise<ClickHouseTestC
   for (let i = 0; i < count; i += 1) ports.push({ http: await freePort(), tcp: await freePort() });
   const shards: ClickHouseShard[] = [];
   const servers: ThrowawayProcess[] = [];
+  const dirs: string[] = [];
+  // The data directories are the cluster's (stop removes them), so a restarted shard keeps its data;
+  // a run killed outright leaves them to the next run's ownedTempDir.
+  const launch = (dir: string, http: number): ThrowawayProcess =>
+    startThrowawayProcess({
+      name: 'clickhouse-server',
+      command: binary,
+      args: [
+        ...(binary.endsWith('/clickhouse') ? ['server'] : []),
+        `--config-file=${path.join(dir, 'config.xml')}`,
+      ],
+      cwd: dir,
+      // A test process that ends without its afterAll (a crash, a timeout) takes its servers
+      // along, even when killed outright.
+      dieWithParent: true,
+      ready: answersOk(`http://127.0.0.1:${http}/ping`),
+      readyWhat: '/ping',
+      timeoutMs: 60_000,
+      pollMs: 100,
+    });
   // Throw-away data: no need for 18.16's graceful stop (it waited over 5 s here).
   const stop = async (): Promise<void> => {
     await Promise.all(servers.map((server) => server.stop()));
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
     await Promise.all(
@@ -155,24 +183,9 @@ export async function startClickHouseCluster(count = 2): Promise<ClickHouseTestC
           ),
         );
         // Pushed before the wait: when one shard fails, stop() ends the others still starting.
-        const server = startThrowawayProcess({
-          name: 'clickhouse-server',
-          command: binary,
-          args: [
-            ...(binary.endsWith('/clickhouse') ? ['server'] : []),
-            `--config-file=${path.join(dir, 'config.xml')}`,
-          ],
-          cwd: dir,
-          // A test process that ends without its afterAll (a crash, a timeout) takes its servers
-          // along, even when killed outright.
-          dieWithParent: true,
-          dir,
-          ready: answersOk(`http://127.0.0.1:${http}/ping`),
-          readyWhat: '/ping',
-          timeoutMs: 60_000,
-          pollMs: 100,
-        });
+        const server = launch(dir, http);
         servers.push(server);
+        dirs.push(dir);
         shards.push({ httpPort: http, tcpPort: tcp, dir, process: server.process });
         await server.ready;
       }),
@@ -184,7 +197,27 @@ export async function startClickHouseCluster(count = 2): Promise<ClickHouseTestC
   shards.sort(
     (a, b) => ports.findIndex((p) => p.http === a.httpPort) - ports.findIndex((p) => p.http === b.httpPort),
   );
+  const serverOf = (index: number): number =>
+    servers.findIndex((server) => server.process === shards[index].process);
   return {
+    kill: async (index) => {
+      const server = servers[serverOf(index)];
+      server.process.kill('SIGKILL');
+      await new Promise<void>((resolve) =>
+        server.process.exitCode !== null || server.process.signalCode !== null
+          ? resolve()
+          : server.process.once('exit', () => resolve()),
+      );
+    },
+    restart: async (index) => {
+      const at = serverOf(index);
+      const { dir, httpPort } = shards[index];
+      await servers[at].stop();
+      const server = launch(dir, httpPort);
+      servers[at] = server;
+      shards[index] = { ...shards[index], process: server.process };
+      await server.ready;
+    },
     shards,
     url: (database) =>
       `clickhouse://${shards.map((s) => `127.0.0.1:${s.httpPort}`).join(',')}/${database}?cluster=${CLUSTER}`,

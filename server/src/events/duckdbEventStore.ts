@@ -665,6 +665,7 @@ async function convertLayout(connection: DuckDBConnection): Promise<void> {
 }
 
 export class DuckDbEventStore implements EventStore {
+  readonly remote = false;
   /** Per writer lane: the promise of its last operation (appends of a lane run one at a time). */
   private lanes: Promise<unknown>[];
   private nextLane = 0;

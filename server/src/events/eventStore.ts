@@ -236,6 +236,12 @@ export interface EventStore {
    * its address) and a probe that resolves when the part answers, rejects with the reason if not.
    */
   probes(): readonly StoreProbe[];
+  /**
+   * Whether the store is another process that can be down while this server runs (ClickHouse):
+   * writes that must survive that go through the config store's outbox (the live demo events,
+   * eventsPlugin.ts). An embedded store (DuckDB) fails only with the server.
+   */
+  readonly remote: boolean;
   close(): Promise<void>;
 }
 

@@ -11,7 +11,9 @@
  * finished by the next start (`Resuming demo events: ...`), with exactly the events an
  * uninterrupted one gives (seedDemoEvents). Closing the server stops seeding between batches.
  * Once the demo events are stored, `liveEventsPerSecond` more arrive every second (live demo
- * data, WORKBENCH_LIVE_EVENTS), each at its time within that second.
+ * data, WORKBENCH_LIVE_EVENTS), each at its time within that second; on a remote store
+ * (ClickHouse) through the config store's event outbox (eventOutbox.ts): while the event store, or
+ * a shard of it, is down they wait there and are delivered, once each, when it is back.
  *
  * Servers sharing the stores (issue 39 point 4; store/leases.ts): the seeding runs under the
  * `demo-events` lease (one server seeds, the others wait and then find the load complete), and
@@ -24,6 +26,7 @@ import { withWebDeciders } from '../policy/webDeciders';
 import { DEMO_EVENTS_LOAD, percentPrinter, seedDemoEvents } from '../seed/seedEvents';
 import { liveEventMaker, type GeneratorTenant } from '../seed/eventGenerator';
 import type { EventStore } from './eventStore';
+import { outboxRowsOf } from './eventOutbox';
 import { logsRoutes } from './logsRoutes';
 import { logSummaryRoutes } from './logSummaryRoutes';
 import { reportRoutes } from './reportRoutes';
@@ -47,6 +50,8 @@ export interface EventsOptions {
   store?: EventStore;
   /** WORKBENCH_EVENTS_URL: ClickHouse instead of `<dataDir>/events.duckdb` (ignored with `store`). */
   url?: string | null;
+  /** WORKBENCH_EVENTS_TIMEOUT_MS: the bound of each ClickHouse request (with `url`). */
+  timeoutMs?: number;
   /** Synthetic events to create when the store is empty (0 or undefined: none, nor any resumed). */
   demoEvents?: number;
   print?: (line: string) => void;
@@ -112,7 +117,17 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
           .then(async () => {
             for (const t of await withWebDeciders(app.workbench.store, tenants))
               deciders.set(t.tid, t.decideWeb);
-            await store.append(make(interval.from, interval.to, count));
+            const made = make(interval.from, interval.to, count);
+            // Embedded (DuckDB): nothing to wait for, and at a high rate the outbox's extra writes
+            // would fall behind.
+            const outbox = store.remote ? app.workbench.outbox : undefined;
+            if (outbox) {
+              // Through the outbox (as the audit events): kept in the config store while the event
+              // store or a shard is down, delivered once when it answers again (issue 39).
+              const rows = outboxRowsOf(made, now().getTime());
+              await app.workbench.store.transaction((tx) => tx.eventOutbox.insert(rows));
+              outbox.nudge();
+            } else await store.append(made);
           })
           .catch((error: unknown) => app.log.error({ err: error }, 'adding live demo events failed'));
       }, intervalMs);

@@ -12,11 +12,13 @@ export async function openEventStore(options: {
   dataDir: string;
   eventsUrl?: string | null;
   configUrl?: string | null;
+  /** WORKBENCH_EVENTS_TIMEOUT_MS: each ClickHouse request's bound (default 30 s). */
+  eventsTimeoutMs?: number;
 }): Promise<EventStore> {
   return options.eventsUrl
-    ? ClickHouseEventStore.open(
-        options.eventsUrl,
-        options.configUrl ? { ids: postgresEventIds(options.configUrl) } : {},
-      )
+    ? ClickHouseEventStore.open(options.eventsUrl, {
+        ...(options.configUrl ? { ids: postgresEventIds(options.configUrl) } : {}),
+        timeoutMs: options.eventsTimeoutMs,
+      })
     : DuckDbEventStore.open(options.dataDir);
 }

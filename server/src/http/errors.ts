@@ -18,6 +18,34 @@ export class ApiHttpError extends Error {
   }
 }
 
+/**
+ * A store the answer needs could not be reached (503) or did not answer within its time-out (504):
+ * the client may try again. `detail` (addresses, the cause) is logged, never sent.
+ */
+export class StoreUnavailableError extends Error {
+  readonly statusCode: 503 | 504;
+  constructor(
+    /** What the client is told did not answer: `event store`, `config store`. */
+    readonly store: string,
+    readonly timedOut: boolean,
+    detail: string,
+  ) {
+    super(detail);
+    this.name = 'StoreUnavailableError';
+    this.statusCode = timedOut ? 504 : 503;
+  }
+
+  /** The reply's message (no address of ours in it). */
+  get publicMessage(): string {
+    return this.timedOut
+      ? `The ${this.store} did not answer in time. Try again later.`
+      : `The ${this.store} cannot be reached. Try again later.`;
+  }
+}
+
+/** Seconds a client waits before it asks again after a StoreUnavailableError. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
 export const apiError = (statusCode: number, message: string, field?: string): ApiError => ({
   statusCode,
   error: STATUS_CODES[statusCode] ?? 'Error',
@@ -71,6 +99,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       const issue = fe.validation[0] as AjvIssue;
       const field = issueField(issue, fe.validationContext);
       return reply.code(400).send(apiError(400, issueMessage(issue, field), field));
+    }
+    if (error instanceof StoreUnavailableError) {
+      request.log.error({ err: error }, 'a store did not answer');
+      return reply
+        .code(error.statusCode)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
+        .send(apiError(error.statusCode, error.publicMessage));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
