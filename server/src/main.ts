@@ -34,43 +34,44 @@ async function main(): Promise<void> {
         process.exit(1);
       });
   };
-  const build = () => buildServer({
-    dataDir: config.dataDir,
-    configUrl: config.configUrl,
-    secretKeys: config.secretKeys,
-    deployment: config.deployment,
-    mode: config.mode,
-    demoPassword: config.demoPassword,
-    // The provider console's crowd of demo tenants (the test servers keep acme and globex).
-    demoCrowd: true,
-    staticRoot: repoRoot,
-    insightsUrl: config.insightsUrl,
-    storageEndpoint: config.storageEndpoint,
-    publicIps: config.publicIps,
-    smtp: config.smtp,
-    extensions: config.extensions,
-    secureCookies: config.secureCookies,
-    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
-    ...(config.loginRatePerMinute
-      ? { loginRateLimit: { max: config.loginRatePerMinute, windowMs: 60_000 } }
-      : {}),
-    // JSON lines (pino), each request's with its reqId: the balancer's x-request-id (http/metrics.ts).
-    logger: { level: config.logLevel },
-    readyTimeoutMs: config.readyTimeoutMs,
-    metricsAllow: config.metricsAllow,
-    processMetrics: true,
-    leaseMs: config.leaseMs,
-    // The event store (WORKBENCH_EVENTS_URL, else events.duckdb) and its routes; first start
-    // seeds WORKBENCH_DEMO_EVENTS events in the background. The report files (scheduled, instant
-    // and past reports) with their scheduler.
-    events: {
-      url: config.eventsUrl,
-      demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS,
-      liveEventsPerSecond: config.liveEventsPerSecond,
-      reportFiles: { region: config.region },
-    },
-    systemControl,
-  });
+  const build = () =>
+    buildServer({
+      dataDir: config.dataDir,
+      configUrl: config.configUrl,
+      secretKeys: config.secretKeys,
+      deployment: config.deployment,
+      mode: config.mode,
+      demoPassword: config.demoPassword,
+      // The provider console's crowd of demo tenants (the test servers keep acme and globex).
+      demoCrowd: true,
+      staticRoot: repoRoot,
+      insightsUrl: config.insightsUrl,
+      storageEndpoint: config.storageEndpoint,
+      publicIps: config.publicIps,
+      smtp: config.smtp,
+      extensions: config.extensions,
+      secureCookies: config.secureCookies,
+      trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+      ...(config.loginRatePerMinute
+        ? { loginRateLimit: { max: config.loginRatePerMinute, windowMs: 60_000 } }
+        : {}),
+      // JSON lines (pino), each request's with its reqId: the balancer's x-request-id (http/metrics.ts).
+      logger: { level: config.logLevel },
+      readyTimeoutMs: config.readyTimeoutMs,
+      metricsAllow: config.metricsAllow,
+      processMetrics: true,
+      leaseMs: config.leaseMs,
+      // The event store (WORKBENCH_EVENTS_URL, else events.duckdb) and its routes; first start
+      // seeds WORKBENCH_DEMO_EVENTS events in the background. The report files (scheduled, instant
+      // and past reports) with their scheduler.
+      events: {
+        url: config.eventsUrl,
+        demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS,
+        liveEventsPerSecond: config.liveEventsPerSecond,
+        reportFiles: { region: config.region },
+      },
+      systemControl,
+    });
   const close = (signal: string) => {
     if (closing) return;
     closing = true;

@@ -94,9 +94,7 @@ export const applianceSystemRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const { username } = tenantSessionOf(request);
       const row = await store.applianceSettings.get(SYSTEM_ROW);
-      const at = new Date(
-        Math.max(now().getTime(), row ? Date.parse(row.updatedAt) + 1 : 0),
-      ).toISOString();
+      const at = new Date(Math.max(now().getTime(), row ? Date.parse(row.updatedAt) + 1 : 0)).toISOString();
       const stored = await store.applianceSettings.put(
         SYSTEM_ROW,
         { ...row?.data, maintenance_mode: request.body.enabled },
@@ -123,7 +121,11 @@ export const applianceSystemRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: APPLIANCE_WRITE_PERMISSION,
         sessionOnly: true,
-        audit: { action: 'update', area: APPLIANCE_AUDIT_AREA, what: 'Restarted, rebooted or shut down the appliance.' },
+        audit: {
+          action: 'update',
+          area: APPLIANCE_AUDIT_AREA,
+          what: 'Restarted, rebooted or shut down the appliance.',
+        },
       },
       schema: {
         tags,

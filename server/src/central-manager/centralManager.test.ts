@@ -13,7 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
-import { GUARD_MS, killLeftoverChildren, signInAdmin, startChildServer, type ChildServer } from '../crash/childServer';
+import {
+  GUARD_MS,
+  killLeftoverChildren,
+  signInAdmin,
+  startChildServer,
+  type ChildServer,
+} from '../crash/childServer';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
 
 jest.setTimeout(3 * GUARD_MS);
@@ -84,6 +90,8 @@ const call = async (who: SignedIn | null, pathname: string, method = 'GET', body
   } catch {
     // not JSON
   }
+  // Answers are read as the calls' text gives them (literal field names), not through our types.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: r.status, json: json as Record<string, any> };
 };
 
@@ -125,7 +133,8 @@ const stateOf = (list: { name: string; state: string; reason: string | null }[],
 function storedDocument(dir: string, key: string): Record<string, unknown> | null {
   const db = new Database(path.join(dir, 'config.sqlite'), { readonly: true });
   try {
-    const row = db.prepare('SELECT data FROM appliance_settings WHERE key = ?').get(key) as { data: string } | undefined;
+    const row = db.prepare('SELECT data FROM appliance_settings WHERE key = ?').get(key) as
+      { data: string } | undefined;
     return row ? (JSON.parse(row.data) as Record<string, unknown>) : null;
   } finally {
     db.close();
@@ -154,7 +163,7 @@ afterAll(async () => {
 
 const ids: Record<string, string> = {};
 
-test('approve_sv: a wrong password is the appliance\'s own reason; a wrong pin is refused; the right one pins and registers', async () => {
+test("approve_sv: a wrong password is the appliance's own reason; a wrong pin is refused; the right one pins and registers", async () => {
   const port = portOf(appliances[0]);
   const bad = await call(admin, '/api/v1/managed_systems/approve_sv', 'POST', {
     host: '127.0.0.1',
@@ -193,7 +202,11 @@ test('approve_sv: a wrong password is the appliance\'s own reason; a wrong pin i
 
   // The appliance recorded the manager that approved it.
   const status = await call(admin, `/api/v1/managed_systems/${ids['sv-1']}/status`);
-  expect(status.json).toMatchObject({ state: 'online', mode: 'safeview', system: { manager_version: '1.0.0' } });
+  expect(status.json).toMatchObject({
+    state: 'online',
+    mode: 'safeview',
+    system: { manager_version: '1.0.0' },
+  });
   const again = await call(admin, '/api/v1/managed_systems/approve_sv', 'POST', {
     host: '127.0.0.1',
     port,
@@ -206,10 +219,16 @@ test('approve_sv: a wrong password is the appliance\'s own reason; a wrong pin i
 });
 
 test('bad input is a 400 naming the field; a read-only account may read, not write; port 8442 is the default', async () => {
-  const noHost = await call(admin, '/api/v1/managed_systems/get_sv_cert', 'POST', { username: ADMIN, password: 'x' });
+  const noHost = await call(admin, '/api/v1/managed_systems/get_sv_cert', 'POST', {
+    username: ADMIN,
+    password: 'x',
+  });
   expect(noHost.status).toBe(400);
   expect(JSON.stringify(noHost.json)).toMatch(/host/);
-  const badGroup = await call(admin, '/api/v1/groups', 'POST', { name: 'g', nodes: [{ id: 'nope', auto_group: true }] });
+  const badGroup = await call(admin, '/api/v1/groups', 'POST', {
+    name: 'g',
+    nodes: [{ id: 'nope', auto_group: true }],
+  });
   expect(badGroup.status).toBe(400);
   expect(badGroup.json.message).toMatch(/^nodes\.0\.id/);
   expect((await call(admin, '/api/v1/groups')).json.groups).toEqual([]);
@@ -248,7 +267,10 @@ test("groups: auto_group 'True' is true; a template applied to the group changes
   const { updated_at: _a, updated_by: _b, ...fields } = logging as Record<string, unknown>;
   const save = await direct.call('PUT', '/api/v1/settings/logging', { ...fields, level: 'debug' });
   expect(save.status).toBe(200);
-  const template = await call(admin, '/api/v1/templates', 'POST', { name: 'debug logs', from_system: ids['sv-1'] });
+  const template = await call(admin, '/api/v1/templates', 'POST', {
+    name: 'debug logs',
+    from_system: ids['sv-1'],
+  });
   expect(template.status).toBe(200);
   expect(template.json.settings.logging.level).toBe('debug');
   expect(template.json.settings.network).toBeUndefined();
@@ -256,10 +278,16 @@ test("groups: auto_group 'True' is true; a template applied to the group changes
   const drift = await call(admin, `/api/v1/templates/${template.json.id}/drift?group_id=${group.json.id}`);
   expect(drift.json.members).toEqual([
     expect.objectContaining({ name: 'sv-1', drift: 'in_sync', fields: [] }),
-    expect.objectContaining({ name: 'mail-1', drift: 'drifted', fields: expect.arrayContaining(['logging.level']) }),
+    expect.objectContaining({
+      name: 'mail-1',
+      drift: 'drifted',
+      fields: expect.arrayContaining(['logging.level']),
+    }),
   ]);
 
-  const applied = await call(admin, `/api/v1/templates/${template.json.id}/apply`, 'POST', { group_id: group.json.id });
+  const applied = await call(admin, `/api/v1/templates/${template.json.id}/apply`, 'POST', {
+    group_id: group.json.id,
+  });
   expect(applied.status).toBe(200);
   const job = await jobEnd(applied.json.job_id);
   expect(job).toMatchObject({ status: 'finished', ok: true, reason: null, done: 2, total: 2 });
@@ -270,7 +298,9 @@ test("groups: auto_group 'True' is true; a template applied to the group changes
 });
 
 test('maintenance mode and a restart are done by the appliance process itself', async () => {
-  const on = await call(admin, `/api/v1/managed_systems/${ids['mail-1']}/maintenance`, 'PUT', { enabled: true });
+  const on = await call(admin, `/api/v1/managed_systems/${ids['mail-1']}/maintenance`, 'PUT', {
+    enabled: true,
+  });
   expect(on.json).toMatchObject({ state: 'maintenance', system: { maintenance_mode: true } });
   expect(storedDocument(dirs[1], 'system')).toMatchObject({ maintenance_mode: true });
   await call(admin, `/api/v1/managed_systems/${ids['mail-1']}/maintenance`, 'PUT', { enabled: false });
@@ -278,7 +308,11 @@ test('maintenance mode and a restart are done by the appliance process itself', 
   const bootsBefore = Number(storedDocument(dirs[1], 'system')?.boot_count);
   const restart = await call(admin, `/api/v1/managed_systems/${ids['mail-1']}/restart`, 'POST');
   const job = await jobEnd(restart.json.job_id);
-  expect(job).toMatchObject({ status: 'finished', ok: true, targets: [expect.objectContaining({ status: 'completed' })] });
+  expect(job).toMatchObject({
+    status: 'finished',
+    ok: true,
+    targets: [expect.objectContaining({ status: 'completed' })],
+  });
   expect(Number(storedDocument(dirs[1], 'system')?.boot_count)).toBe(bootsBefore + 1);
   expect(await appliances[1].waitForLine(/restart requested by the manager/)).toBeTruthy();
 });
@@ -288,8 +322,14 @@ test('faults: slow, 500 and a changed certificate each show with their reason, b
   proxy.failing = true;
   try {
     const list = (await call(admin, '/api/v1/dashboard/get_appliances')).json.appliances;
-    expect(stateOf(list, 'sv-1')).toMatchObject({ state: 'slow', reason: expect.stringMatching(/did not answer within 3 s/) });
-    expect(stateOf(list, 'proxy-1')).toMatchObject({ state: 'error', reason: expect.stringMatching(/500: disk I\/O error/) });
+    expect(stateOf(list, 'sv-1')).toMatchObject({
+      state: 'slow',
+      reason: expect.stringMatching(/did not answer within 3 s/),
+    });
+    expect(stateOf(list, 'proxy-1')).toMatchObject({
+      state: 'error',
+      reason: expect.stringMatching(/500: disk I\/O error/),
+    });
     expect(stateOf(list, 'mail-1')).toMatchObject({ state: 'online', reason: null });
     // Pages that do not ask the appliances answer as before.
     expect((await call(admin, '/api/v1/groups')).status).toBe(200);
@@ -300,9 +340,14 @@ test('faults: slow, 500 and a changed certificate each show with their reason, b
   const direct = await signInAdmin(appliances[1], PASSWORD);
   expect((await direct.call('POST', '/api/dash/v1/certs/ca/reinitialize')).status).toBe(200);
   const changed = await call(admin, `/api/v1/managed_systems/${ids['mail-1']}/status`);
-  expect(changed.json).toMatchObject({ state: 'certificate_changed', reason: expect.stringMatching(/certificate changed/) });
+  expect(changed.json).toMatchObject({
+    state: 'certificate_changed',
+    reason: expect.stringMatching(/certificate changed/),
+  });
   // Nothing is pushed to an appliance whose certificate is not the pinned one.
-  const refused = await call(admin, `/api/v1/managed_systems/${ids['mail-1']}/maintenance`, 'PUT', { enabled: true });
+  const refused = await call(admin, `/api/v1/managed_systems/${ids['mail-1']}/maintenance`, 'PUT', {
+    enabled: true,
+  });
   expect(refused.status).toBe(502);
   expect(storedDocument(dirs[1], 'system')).toMatchObject({ maintenance_mode: false });
 });
@@ -316,14 +361,22 @@ test('a group update with one member killed mid-job reports per appliance and le
     ],
   });
   const direct = await signInAdmin(appliances[0], PASSWORD);
-  const access = (await (await direct.call('GET', '/api/v1/settings/access')).json()) as Record<string, unknown>;
+  const access = (await (await direct.call('GET', '/api/v1/settings/access')).json()) as Record<
+    string,
+    unknown
+  >;
   const { updated_at: _a, updated_by: _b, ...fields } = access;
   await direct.call('PUT', '/api/v1/settings/access', { ...fields, admin_networks: ['10.9.0.0/16'] });
-  const template = await call(admin, '/api/v1/templates', 'POST', { name: 'admin net', from_system: ids['sv-1'] });
+  const template = await call(admin, '/api/v1/templates', 'POST', {
+    name: 'admin net',
+    from_system: ids['sv-1'],
+  });
 
   // proxy-1's appliance hangs, then is killed while the job waits on it.
   process.kill(appliances[2].pid, 'SIGSTOP');
-  const applied = await call(admin, `/api/v1/templates/${template.json.id}/apply`, 'POST', { group_id: group.json.id });
+  const applied = await call(admin, `/api/v1/templates/${template.json.id}/apply`, 'POST', {
+    group_id: group.json.id,
+  });
   for (;;) {
     const job = (await call(admin, `/api/v1/cm/jobs/${applied.json.job_id}`)).json;
     if (job.targets[0].status === 'completed' && job.targets[1].status === 'started') break;
@@ -334,7 +387,11 @@ test('a group update with one member killed mid-job reports per appliance and le
   expect(job).toMatchObject({ status: 'failed', ok: false, done: 2, total: 2 });
   expect(job.targets).toEqual([
     expect.objectContaining({ name: 'sv-1', status: 'completed', reason: null }),
-    expect.objectContaining({ name: 'proxy-1', status: 'failed', reason: expect.stringMatching(/cannot be reached|did not answer/) }),
+    expect.objectContaining({
+      name: 'proxy-1',
+      status: 'failed',
+      reason: expect.stringMatching(/cannot be reached|did not answer/),
+    }),
   ]);
   expect(job.reason).toMatch(/^1 of 2 failed: proxy-1: /);
   // What each appliance really holds: sv-1 the template's, the killed one its own.

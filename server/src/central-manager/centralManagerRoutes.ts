@@ -138,7 +138,10 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
     const ca = await client.call<{ fingerprint_sha256?: string }>('GET', APPLIANCE_PATHS.caCert, timeoutMs);
     const fingerprint = String(ca?.fingerprint_sha256 ?? '');
     if (fingerprint !== r.data.fingerprint_sha256)
-      throw new ApplianceFault('certificate_changed', MSGS.certChanged(String(r.data.fingerprint_sha256), fingerprint));
+      throw new ApplianceFault(
+        'certificate_changed',
+        MSGS.certChanged(String(r.data.fingerprint_sha256), fingerprint),
+      );
     return client;
   };
   const remember = async (r: FleetRecord, change: Partial<SystemData>): Promise<FleetRecord> => {
@@ -153,7 +156,11 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
     const checked_at = now().toISOString();
     try {
       const client = await pinned(r, timeoutMs);
-      const system = await client.call<ApplianceSystemStatus>('GET', APPLIANCE_SYSTEM_PATHS.status, timeoutMs);
+      const system = await client.call<ApplianceSystemStatus>(
+        'GET',
+        APPLIANCE_SYSTEM_PATHS.status,
+        timeoutMs,
+      );
       const state: ApplianceState = system.maintenance_mode ? 'maintenance' : 'online';
       return systemOf(await remember(r, { state, reason: null, checked_at, system, mode: system.mode }));
     } catch (error) {
@@ -172,7 +179,8 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       config: { ...read, permission: CM_WRITE_PERMISSION },
       schema: {
         tags,
-        summary: "Signs in to an appliance and answers its certificate (cert null with the reason when it gives none)",
+        summary:
+          'Signs in to an appliance and answers its certificate (cert null with the reason when it gives none)',
         body: GetSvCertRequest,
         response: { 200: SvCert, ...errorResponses(400, 401, 403) },
       },
@@ -181,9 +189,19 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       const { host, port = APPLIANCE_PORT, username, password } = request.body;
       const client = new ApplianceClient({ host, port, username, password });
       try {
-        const ca = await client.call<Record<string, unknown> | null>('GET', APPLIANCE_PATHS.caCert, APPROVE_SV_TIMEOUT_MS);
+        const ca = await client.call<Record<string, unknown> | null>(
+          'GET',
+          APPLIANCE_PATHS.caCert,
+          APPROVE_SV_TIMEOUT_MS,
+        );
         if (!ca || typeof ca.pem !== 'string')
-          return { cert: null, fingerprint_sha256: null, subject: null, not_after: null, reason: MSGS.certFetch };
+          return {
+            cert: null,
+            fingerprint_sha256: null,
+            subject: null,
+            not_after: null,
+            reason: MSGS.certFetch,
+          };
         return {
           cert: ca.pem,
           fingerprint_sha256: String(ca.fingerprint_sha256),
@@ -193,7 +211,13 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
         };
       } catch (error) {
         if (!(error instanceof ApplianceFault)) throw error;
-        return { cert: null, fingerprint_sha256: null, subject: null, not_after: null, reason: error.message };
+        return {
+          cert: null,
+          fingerprint_sha256: null,
+          subject: null,
+          not_after: null,
+          reason: error.message,
+        };
       }
     },
   );
@@ -204,7 +228,8 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       config: write('create', 'Approved an appliance.'),
       schema: {
         tags,
-        summary: 'Approves an appliance: pins its certificate and manages it (ok false with its reason on failure)',
+        summary:
+          'Approves an appliance: pins its certificate and manages it (ok false with its reason on failure)',
         body: ApproveSvRequest,
         response: { 200: ApproveSvReply, ...errorResponses(400, 401, 403, 409) },
       },
@@ -217,11 +242,21 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       const client = new ApplianceClient({ host, port, username, password });
       let system: ApplianceSystemStatus;
       try {
-        const ca = await client.call<{ fingerprint_sha256?: string } | null>('GET', APPLIANCE_PATHS.caCert, APPROVE_SV_TIMEOUT_MS);
+        const ca = await client.call<{ fingerprint_sha256?: string } | null>(
+          'GET',
+          APPLIANCE_PATHS.caCert,
+          APPROVE_SV_TIMEOUT_MS,
+        );
         if (!ca?.fingerprint_sha256) return { ok: false, reason: MSGS.certFetch };
         if (ca.fingerprint_sha256 !== fingerprint_sha256) return { ok: false, reason: MSGS.pinMismatch };
-        await client.call('PUT', APPLIANCE_PATHS.managerVersion, APPROVE_SV_TIMEOUT_MS, { version: CENTRAL_MANAGER_VERSION });
-        system = await client.call<ApplianceSystemStatus>('GET', APPLIANCE_SYSTEM_PATHS.status, APPROVE_SV_TIMEOUT_MS);
+        await client.call('PUT', APPLIANCE_PATHS.managerVersion, APPROVE_SV_TIMEOUT_MS, {
+          version: CENTRAL_MANAGER_VERSION,
+        });
+        system = await client.call<ApplianceSystemStatus>(
+          'GET',
+          APPLIANCE_SYSTEM_PATHS.status,
+          APPROVE_SV_TIMEOUT_MS,
+        );
       } catch (error) {
         if (!(error instanceof ApplianceFault)) throw error;
         return { ok: false, reason: error.message };
@@ -241,7 +276,11 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       };
       const id = crypto.randomUUID();
       await store.managedFleet.put('system', id, { ...data }, { username, password }, at);
-      noteAudit(request, { object: name, after: { name, host, port, fingerprint_sha256 }, details: `Approved ${name} (${host}:${port}).` });
+      noteAudit(request, {
+        object: name,
+        after: { name, host, port, fingerprint_sha256 },
+        details: `Approved ${name} (${host}:${port}).`,
+      });
       return { ok: true, system: { id, ...data } };
     },
   );
@@ -254,11 +293,14 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       config: read,
       schema: {
         tags,
-        summary: 'Every managed appliance with its state now (each read at once, bounded by its own time-out)',
+        summary:
+          'Every managed appliance with its state now (each read at once, bounded by its own time-out)',
         response: { 200: AppliancesReply, ...errorResponses(401, 403) },
       },
     },
-    async () => ({ appliances: await Promise.all((await store.managedFleet.list('system')).map((r) => probe(r))) }),
+    async () => ({
+      appliances: await Promise.all((await store.managedFleet.list('system')).map((r) => probe(r))),
+    }),
   );
 
   app.get(
@@ -328,7 +370,11 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       const r = await systemOr404(request.params.id);
       try {
         const client = await pinned(r, ACTION_TIMEOUT_MS);
-        const exported = await client.call<Exported>('GET', APPLIANCE_PATHS.exportedConfig, ACTION_TIMEOUT_MS);
+        const exported = await client.call<Exported>(
+          'GET',
+          APPLIANCE_PATHS.exportedConfig,
+          ACTION_TIMEOUT_MS,
+        );
         return { id: r.id, settings: exported.settings };
       } catch (error) {
         if (!(error instanceof ApplianceFault)) throw error;
@@ -372,14 +418,22 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
   const systemAction = (r: FleetRecord, action: SystemAction) => async () => {
     try {
       const client = await pinned(r, ACTION_TIMEOUT_MS);
-      const before = await client.call<ApplianceSystemStatus>('GET', APPLIANCE_SYSTEM_PATHS.status, ACTION_TIMEOUT_MS);
+      const before = await client.call<ApplianceSystemStatus>(
+        'GET',
+        APPLIANCE_SYSTEM_PATHS.status,
+        ACTION_TIMEOUT_MS,
+      );
       await client.call('POST', cmPath(APPLIANCE_SYSTEM_PATHS.action, { action }), ACTION_TIMEOUT_MS);
       const until = Date.now() + BACK_ONLINE_MS;
       for (;;) {
         await sleep(POLL_MS);
         let seen: ApplianceSystemStatus | null = null;
         try {
-          seen = await client.call<ApplianceSystemStatus>('GET', APPLIANCE_SYSTEM_PATHS.status, STATUS_TIMEOUT_MS);
+          seen = await client.call<ApplianceSystemStatus>(
+            'GET',
+            APPLIANCE_SYSTEM_PATHS.status,
+            STATUS_TIMEOUT_MS,
+          );
         } catch (error) {
           if (!(error instanceof ApplianceFault) || error.state === 'certificate_changed') throw error;
           if (action === 'shutdown' && error.state === 'down') {
@@ -419,8 +473,13 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const r = await systemOr404(request.params.id);
       const { action } = request.params;
-      const job_id = await jobs.start(action, [{ id: r.id, name: String(r.data.name), run: systemAction(r, action) }]);
-      noteAudit(request, { object: String(r.data.name), details: `Asked ${String(r.data.name)} to ${action}.` });
+      const job_id = await jobs.start(action, [
+        { id: r.id, name: String(r.data.name), run: systemAction(r, action) },
+      ]);
+      noteAudit(request, {
+        object: String(r.data.name),
+        details: `Asked ${String(r.data.name)} to ${action}.`,
+      });
       return { job_id };
     },
   );
@@ -457,7 +516,11 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
     if (!r) throw new ApiHttpError(404, MSGS.groupNotFound, 'id');
     return r;
   };
-  const checkedGroup = async (body: { name: string; nodes: { id: string; auto_group: unknown }[]; template_id?: string | null }) => {
+  const checkedGroup = async (body: {
+    name: string;
+    nodes: { id: string; auto_group: unknown }[];
+    template_id?: string | null;
+  }) => {
     const nodes = normaliseGroupNodes(body.nodes);
     for (const [i, n] of nodes.entries())
       if (!(await store.managedFleet.get('system', n.id)))
@@ -474,14 +537,26 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     PATHS.groups,
-    { config: read, schema: { tags, summary: 'The groups of appliances', response: { 200: GroupList, ...errorResponses(401, 403) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The groups of appliances',
+        response: { 200: GroupList, ...errorResponses(401, 403) },
+      },
+    },
     async () => ({ groups: (await store.managedFleet.list('group')).map(groupOf) }),
   );
   app.post(
     PATHS.groups,
     {
       config: write('create', 'Created a group of appliances.'),
-      schema: { tags, summary: 'Creates a group', body: GroupWrite, response: { 200: Group, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Creates a group',
+        body: GroupWrite,
+        response: { 200: Group, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request) => {
       const data = await checkedGroup(request.body);
@@ -494,14 +569,28 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
   );
   app.get(
     PATHS.group,
-    { config: read, schema: { tags, summary: 'One group', params: IdParams, response: { 200: Group, ...errorResponses(401, 403, 404) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One group',
+        params: IdParams,
+        response: { 200: Group, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request) => groupOf(await groupOr404(request.params.id)),
   );
   app.put(
     PATHS.group,
     {
       config: write('update', 'Changed a group of appliances.'),
-      schema: { tags, summary: 'Replaces a group', params: IdParams, body: GroupWrite, response: { 200: Group, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Replaces a group',
+        params: IdParams,
+        body: GroupWrite,
+        response: { 200: Group, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       const before = await groupOr404(request.params.id);
@@ -516,7 +605,12 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
     PATHS.group,
     {
       config: write('delete', 'Deleted a group of appliances.'),
-      schema: { tags, summary: 'Deletes a group (its appliances stay managed)', params: IdParams, response: { 200: Type.Object({ id: Type.String() }), ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Deletes a group (its appliances stay managed)',
+        params: IdParams,
+        response: { 200: Type.Object({ id: Type.String() }), ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => {
       const r = await groupOr404(request.params.id);
@@ -543,7 +637,14 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     PATHS.templates,
-    { config: read, schema: { tags, summary: 'The settings templates', response: { 200: TemplateList, ...errorResponses(401, 403) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The settings templates',
+        response: { 200: TemplateList, ...errorResponses(401, 403) },
+      },
+    },
     async () => ({
       templates: (await store.managedFleet.list('template')).map((r) => {
         const { settings: _s, ...rest } = templateOf(r);
@@ -567,7 +668,9 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       if (!r) throw new ApiHttpError(400, `from_system: ${MSGS.systemNotFound}`, 'from_system');
       let exported: Exported;
       try {
-        exported = await (await pinned(r, ACTION_TIMEOUT_MS)).call<Exported>('GET', APPLIANCE_PATHS.exportedConfig, ACTION_TIMEOUT_MS);
+        exported = await (
+          await pinned(r, ACTION_TIMEOUT_MS)
+        ).call<Exported>('GET', APPLIANCE_PATHS.exportedConfig, ACTION_TIMEOUT_MS);
       } catch (error) {
         if (!(error instanceof ApplianceFault)) throw error;
         throw new ApiHttpError(502, error.message);
@@ -579,27 +682,50 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       const data = { name: request.body.name, from_system: r.id, settings, created_at: at };
       const id = crypto.randomUUID();
       await store.managedFleet.put('template', id, data, null, at);
-      noteAudit(request, { object: data.name, details: `Created the template ${data.name} from ${String(r.data.name)}.` });
+      noteAudit(request, {
+        object: data.name,
+        details: `Created the template ${data.name} from ${String(r.data.name)}.`,
+      });
       return { id, ...data };
     },
   );
   app.get(
     PATHS.template,
-    { config: read, schema: { tags, summary: 'One template with its settings', params: IdParams, response: { 200: Template, ...errorResponses(401, 403, 404) } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One template with its settings',
+        params: IdParams,
+        response: { 200: Template, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request) => templateOf(await templateOr404(request.params.id)),
   );
   app.delete(
     PATHS.template,
     {
       config: write('delete', 'Deleted a settings template.'),
-      schema: { tags, summary: 'Deletes a template (groups assigned to it keep none)', params: IdParams, response: { 200: Type.Object({ id: Type.String() }), ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'Deletes a template (groups assigned to it keep none)',
+        params: IdParams,
+        response: { 200: Type.Object({ id: Type.String() }), ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => {
       const r = await templateOr404(request.params.id);
       await store.managedFleet.delete('template', r.id);
       for (const g of await store.managedFleet.list('group'))
         if (g.data.template_id === r.id)
-          await store.managedFleet.put('group', g.id, { ...g.data, template_id: null }, null, now().toISOString(), true);
+          await store.managedFleet.put(
+            'group',
+            g.id,
+            { ...g.data, template_id: null },
+            null,
+            now().toISOString(),
+            true,
+          );
       noteAudit(request, { object: String(r.data.name) });
       return { id: r.id };
     },
@@ -611,7 +737,8 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       config: write('update', 'Applied a settings template to a group.'),
       schema: {
         tags,
-        summary: "Assigns the template to the group and pushes it to every member: a job, one target per appliance",
+        summary:
+          'Assigns the template to the group and pushes it to every member: a job, one target per appliance',
         params: IdParams,
         body: TemplateApply,
         response: { 200: JobCreated, ...errorResponses(400, 401, 403, 404) },
@@ -621,7 +748,14 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       const template = await templateOr404(request.params.id);
       const group = await store.managedFleet.get('group', request.body.group_id);
       if (!group) throw new ApiHttpError(400, `group_id: ${MSGS.groupNotFound}`, 'group_id');
-      await store.managedFleet.put('group', group.id, { ...group.data, template_id: template.id }, null, now().toISOString(), true);
+      await store.managedFleet.put(
+        'group',
+        group.id,
+        { ...group.data, template_id: template.id },
+        null,
+        now().toISOString(),
+        true,
+      );
       const wanted = template.data.settings as Settings;
       const members = await membersOf(group);
       const job_id = await jobs.start(
@@ -642,7 +776,11 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
               });
             } catch (error) {
               if (error instanceof ApplianceFault)
-                await remember(m, { state: error.state, reason: error.message, checked_at: now().toISOString() });
+                await remember(m, {
+                  state: error.state,
+                  reason: error.message,
+                  checked_at: now().toISOString(),
+                });
               throw asTargetError(error);
             }
           },
@@ -662,7 +800,8 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       config: read,
       schema: {
         tags,
-        summary: "Where each member of the group differs from the template now (unknown with the reason when it cannot say)",
+        summary:
+          'Where each member of the group differs from the template now (unknown with the reason when it cannot say)',
         params: IdParams,
         querystring: DriftQuery,
         response: { 200: DriftReply, ...errorResponses(400, 401, 403, 404) },
@@ -677,12 +816,28 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
         (await membersOf(group)).map(async (m) => {
           try {
             const client = await pinned(m, STATUS_TIMEOUT_MS);
-            const current = await client.call<Exported>('GET', APPLIANCE_PATHS.exportedConfig, STATUS_TIMEOUT_MS);
+            const current = await client.call<Exported>(
+              'GET',
+              APPLIANCE_PATHS.exportedConfig,
+              STATUS_TIMEOUT_MS,
+            );
             const fields = driftOf(wanted, current.settings);
-            return { id: m.id, name: String(m.data.name), drift: fields.length ? ('drifted' as const) : ('in_sync' as const), fields, reason: null };
+            return {
+              id: m.id,
+              name: String(m.data.name),
+              drift: fields.length ? ('drifted' as const) : ('in_sync' as const),
+              fields,
+              reason: null,
+            };
           } catch (error) {
             if (!(error instanceof ApplianceFault)) throw error;
-            return { id: m.id, name: String(m.data.name), drift: 'unknown' as const, fields: [], reason: error.message };
+            return {
+              id: m.id,
+              name: String(m.data.name),
+              drift: 'unknown' as const,
+              fields: [],
+              reason: error.message,
+            };
           }
         }),
       );

@@ -99,7 +99,14 @@ export class FleetJobs {
       job.updated_at = this.now().toISOString();
       const snapshot = structuredClone(job);
       writes = writes.then(async () => {
-        await this.store.managedFleet.put('job', snapshot.id, { ...snapshot }, null, snapshot.updated_at, true);
+        await this.store.managedFleet.put(
+          'job',
+          snapshot.id,
+          { ...snapshot },
+          null,
+          snapshot.updated_at,
+          true,
+        );
       });
       return writes;
     };

@@ -91,11 +91,19 @@ export const ApplianceSystemStatus = Type.Object({
 });
 export type ApplianceSystemStatus = Static<typeof ApplianceSystemStatus>;
 export const MaintenanceRequest = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
-export const SystemActionName = Type.Union([Type.Literal('restart'), Type.Literal('reboot'), Type.Literal('shutdown')]);
+export const SystemActionName = Type.Union([
+  Type.Literal('restart'),
+  Type.Literal('reboot'),
+  Type.Literal('shutdown'),
+]);
 export const SystemActionParams = Type.Object({ action: SystemActionName });
 export const SystemActionReply = Type.Object({ action: Type.String(), accepted: Type.Boolean() });
 
-const Host = Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\\[[0-9A-Fa-f:.]+\\]$' });
+const Host = Type.String({
+  minLength: 1,
+  maxLength: 253,
+  pattern: '^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\\[[0-9A-Fa-f:.]+\\]$',
+});
 const Port = Type.Integer({ minimum: 1, maximum: 65535 });
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 export const IdParams = Type.Object({ id: Id });
@@ -226,14 +234,24 @@ export const DriftReply = Type.Object({
 export const JobTarget = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('started'), Type.Literal('completed'), Type.Literal('failed')]),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('started'),
+    Type.Literal('completed'),
+    Type.Literal('failed'),
+  ]),
   reason: Type.Union([Type.String(), Type.Null()]),
 });
 /** A job: its status (pending, started, finished, failed), the reason, ok, cert, progress per appliance. */
 export const CmJob = Type.Object({
   id: Type.String(),
   kind: Type.String(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('started'), Type.Literal('finished'), Type.Literal('failed')]),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('started'),
+    Type.Literal('finished'),
+    Type.Literal('failed'),
+  ]),
   reason: Type.Union([Type.String(), Type.Null()]),
   ok: Type.Union([Type.Boolean(), Type.Null()]),
   /** The certificate the job concerns (an approval's), else null. */
@@ -248,6 +266,10 @@ export type CmJob = Static<typeof CmJob>;
 export const JobCreated = Type.Object({ job_id: Type.String() });
 
 /** The managed appliances are settings of the management station (ours: the spec names no permission). */
-export const CM_READ_PERMISSION = { any: ['settings', 'settings_cmr'].map((g) => `${g}:managed_systems:read`) };
-export const CM_WRITE_PERMISSION = { any: ['settings', 'settings_cmr'].map((g) => `${g}:managed_systems:write`) };
+export const CM_READ_PERMISSION = {
+  any: ['settings', 'settings_cmr'].map((g) => `${g}:managed_systems:read`),
+};
+export const CM_WRITE_PERMISSION = {
+  any: ['settings', 'settings_cmr'].map((g) => `${g}:managed_systems:write`),
+};
 export const CM_AUDIT_AREA = 'central_manager';
