@@ -49,16 +49,12 @@ export class ManagedFleetRepository {
     private readonly secrets: SecretBox,
   ) {}
 
-  private recordOf = (r: Record<string, unknown>): FleetRecord => ({
-    kind: str(r.kind) as FleetKind,
-    id: str(r.id),
-    data: JSON.parse(str(r.data)) as Record<string, unknown>,
-    secret:
-      r.secret === null || r.secret === undefined
-        ? {}
-        : (JSON.parse(this.secrets.open(str(r.secret))) as Record<string, unknown>),
-    updatedAt: str(r.updated_at),
-  });
+  private recordOf = (r: Record<string, unknown>): FleetRecord => {
+    const sealed = typeof r.secret === 'string' ? r.secret : null;
+    const secret = sealed ? (JSON.parse(this.secrets.open(sealed)) as Record<string, unknown>) : {};
+    const data = JSON.parse(str(r.data)) as Record<string, unknown>;
+    return { kind: str(r.kind) as FleetKind, id: str(r.id), data, secret, updatedAt: str(r.updated_at) };
+  };
 
   async get(kind: FleetKind, id: string): Promise<FleetRecord | null> {
     const r = await this.sql.first(byId, { kind, id });
