@@ -75,6 +75,7 @@ import { configStoreProbe, DEFAULT_READY_TIMEOUT_MS, healthRoutes } from './http
 import { expandRanges, installMetrics, requestIdOf, ServerMetrics, timedStore } from './http/metrics';
 import { DEFAULT_LEASE_MS, LEASE_NAMES, serverHolderId, underLease } from './store/leases';
 import { applianceRoutes } from './appliance/applianceRoutes';
+import { centralManagerRoutes } from './central-manager/centralManagerRoutes';
 import { isApplianceMode } from '@workbench/common/api/contract/appliance/applianceSettings';
 import { alertRoutes, type AlertsOptions } from './alerts/alertRoutes';
 import type { SmtpConfig } from './alerts/mailer';
@@ -129,6 +130,8 @@ export interface ServerOptions {
   events?: EventsOptions;
   /** More route plugins (tests' own routes); registered after the core ones, inside the guard. */
   plugins?: FastifyPluginAsync[];
+  /** An appliance's restart, reboot and shutdown of its own process (context.ts systemControl). */
+  systemControl?: (action: 'restart' | 'reboot' | 'shutdown') => void;
   /**
    * The keys that seal the secrets at rest (WORKBENCH_SECRET_KEY / _FILE; security/secretBox.ts):
    * the first seals, every one opens. Absent: the data directory's key file (embedded store only).
@@ -247,6 +250,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     metrics,
     lease: { holder, leaseMs },
     smtp: options.smtp ?? null,
+    ...(options.systemControl ? { systemControl: options.systemControl } : {}),
     // Administrators' actions (policy saves, publishes, …) become events of the audit log type.
     ...(events ? { events, audit: (list: readonly NewEvent[]) => events.append(list) } : {}),
   };
@@ -537,6 +541,9 @@ async function registerEverything(
   await app.register(named(connectivityRoutes));
   // An on-premises appliance's own API (docs/appliances.md): elsewhere its paths are unknown (404).
   if (ctx.deployment === 'on_prem' && isApplianceMode(ctx.mode)) await app.register(named(applianceRoutes));
+  // The central manager (docs/central-manager.md): the management station's only; elsewhere 404.
+  if (ctx.deployment === 'on_prem' && ctx.mode === 'management_station')
+    await app.register(named(centralManagerRoutes));
   if (options.events && ctx.events) {
     await app.register(named(eventsPlugin(options.events)));
     await app.register(named(impactRoutes));

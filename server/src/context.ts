@@ -86,6 +86,11 @@ export interface ProviderSession {
 
 export interface ServerContext {
   store: ConfigStore;
+  /**
+   * What an appliance does to its own process when its manager asks it to restart, reboot or shut
+   * down (main.ts supplies it; absent in a server run inside another program, e.g. a test).
+   */
+  systemControl?: (action: 'restart' | 'reboot' | 'shutdown') => void;
   /** The data directory (config.sqlite; report files under reports/). */
   dataDir: string;
   deployment: Deployment;

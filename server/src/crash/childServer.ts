@@ -20,6 +20,8 @@ export const GUARD_MS = 90_000;
 export interface ChildServer {
   /** http://127.0.0.1:<port> once the server listens. */
   readonly baseUrl: string;
+  /** The process id (to stop and continue it: a server that hangs). */
+  readonly pid: number;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   /** Resolves with the first output line matching `pattern` (also one printed already). */
@@ -128,6 +130,7 @@ export async function startChildServer(
   const listening = await waitForLine(/Workbench listening on (http:\/\/\S+)/);
   return {
     baseUrl: listening[1],
+    pid: child.pid ?? 0,
     output: () => output,
     waitForLine,
     kill: () => killChild(child),

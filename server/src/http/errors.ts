@@ -108,7 +108,8 @@ export function installErrorHandler(app: FastifyInstance): void {
         .send(apiError(error.statusCode, error.publicMessage));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 500) {
+    // 502 from a handler is deliberate: another server (a managed appliance) failed, its reason given.
+    if (status >= 500 && !(error instanceof ApiHttpError && status === 502)) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send(apiError(500, 'Internal server error.'));
     }

@@ -737,6 +737,22 @@ ${API_TOKENS_TABLE}
     `,
   },
   {
+    version: 24,
+    name: "the central manager's managed appliances, groups, templates and jobs",
+    // Issue 35 (docs/central-manager.md): one row per object of a kind; `secret` holds an
+    // appliance's sign-in, sealed (secretBox).
+    sql: `
+      CREATE TABLE managed_fleet (
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        data TEXT NOT NULL,
+        secret TEXT,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (kind, id)
+      );
+    `,
+  },
+  {
     version: 21,
     name: 'alerts: rules from logs queries, their firings and evaluations, notification channels and deliveries, in-app notifications',
     // Issue 40 (docs/alerts.md): epoch milliseconds are BIGINT on PostgreSQL.

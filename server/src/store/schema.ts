@@ -265,6 +265,15 @@ export interface LeasesTable {
 }
 
 /** An appliance's settings document, CA or certificate (migration 20): `secret` sealed JSON. */
+export interface ManagedFleetTable {
+  kind: string;
+  id: string;
+  /** JSON object. */
+  data: string;
+  secret: string | null;
+  updated_at: string;
+}
+
 export interface ApplianceSettingsTable {
   key: string;
   /** JSON object. */
@@ -389,6 +398,7 @@ export interface ConfigDatabase {
   event_outbox: EventOutboxTable;
   leases: LeasesTable;
   appliance_settings: ApplianceSettingsTable;
+  managed_fleet: ManagedFleetTable;
   alert_rules: AlertRulesTable;
   alert_firings: AlertFiringsTable;
   alert_evaluations: AlertEvaluationsTable;

@@ -26,6 +26,8 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'policy_approval', label: 'Policy Approval' },
   // Our choice (issue 35): an on-premises appliance's own settings and certificates (docs/appliances.md).
   { code: 'appliance_settings', label: 'Appliance Settings' },
+  // Our choice (issue 35): the central manager's appliances, groups, templates (docs/central-manager.md).
+  { code: 'central_manager', label: 'Central Manager' },
   // Our choice (issue 40): alert rules, firings and notification channels (docs/alerts.md).
   { code: 'alerts', label: 'Alerts' },
   ...PROVIDER_ENTITIES.map((entity) => ({ code: entity, label: PROVIDER_ENTITY_REGISTRY[entity].title })),

@@ -16,6 +16,7 @@ import { TenantRoleRepository } from './roles';
 import { TenantAssociationRepository } from './tenantAssociations';
 import { LeaseRepository } from './leases';
 import { ApplianceSettingsRepository } from './applianceSettings';
+import { ManagedFleetRepository } from './managedFleet';
 
 /**
  * The store's repositories, one per domain, all running on `sql` (the store's connection, or a
@@ -58,6 +59,8 @@ export const repositoriesOn = (sql: Sql, secrets: SecretBox) =>
     leases: new LeaseRepository(sql),
     /** An on-premises appliance's own settings, CA and service certificate (migration 20). */
     applianceSettings: new ApplianceSettingsRepository(sql, secrets),
+    /** The central manager's appliances, groups, templates and jobs (migration 24). */
+    managedFleet: new ManagedFleetRepository(sql, secrets),
     /** Alerts: rules, firings, evaluations, notification channels, deliveries, in-app notifications. */
     alerts: new AlertRepository(sql, secrets),
   }) as const;

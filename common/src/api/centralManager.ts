@@ -1,0 +1,119 @@
+/**
+ * The central manager's calls (docs/central-manager.md): the appliance certificate (an answer
+ * without one fails with 'Could not fetch appliance certificate'), approve_sv (45 s; ok false
+ * fails with the server's reason), the appliances with their state, groups (nodes' auto_group
+ * read as the 'True' rule), templates, and their jobs (polled by the common job polling).
+ */
+import type { Static } from 'typebox';
+import type { HttpClient } from './http';
+import {
+  APPROVE_SV_TIMEOUT_MS,
+  CM_MSGS,
+  CM_PATHS,
+  cmPath,
+  normaliseGroupNodes,
+  type CmJob,
+  type Group,
+  type ManagedSystem,
+  type SvCert,
+  type SystemAction,
+  type Template,
+  type ApproveSvRequest,
+  type GetSvCertRequest,
+  type GroupWrite,
+} from './contract/centralManager';
+import type { Job } from './contract/jobs';
+
+/** The appliance's certificate; throws 'Could not fetch appliance certificate' when none came. */
+export async function getSvCert(
+  http: HttpClient,
+  body: Static<typeof GetSvCertRequest>,
+): Promise<SvCert & { cert: string }> {
+  const reply = (
+    await http.post<SvCert>(CM_PATHS.getSvCert, body, {
+      callName: 'getSvCert',
+      timeout: APPROVE_SV_TIMEOUT_MS,
+    })
+  ).data;
+  if (!reply.cert) throw new Error(CM_MSGS.certFetch);
+  return { ...reply, cert: reply.cert };
+}
+
+/** Approves an appliance; throws with the server's reason when ok is false. */
+export async function approveSv(
+  http: HttpClient,
+  body: Static<typeof ApproveSvRequest>,
+): Promise<ManagedSystem> {
+  const reply = (
+    await http.post<{ ok: boolean; reason?: string; system?: ManagedSystem }>(CM_PATHS.approveSv, body, {
+      callName: 'approveSv',
+      timeout: APPROVE_SV_TIMEOUT_MS,
+    })
+  ).data;
+  if (!reply.ok || !reply.system) throw new Error(reply.reason ?? CM_MSGS.certFetch);
+  return reply.system;
+}
+
+export async function getAppliances(http: HttpClient): Promise<ManagedSystem[]> {
+  return (
+    await http.get<{ appliances: ManagedSystem[] }>(CM_PATHS.getAppliances, { callName: 'getAppliances' })
+  ).data.appliances;
+}
+
+export async function setMaintenance(http: HttpClient, id: string, enabled: boolean): Promise<ManagedSystem> {
+  return (
+    await http.put<ManagedSystem>(
+      cmPath(CM_PATHS.maintenance, { id }),
+      { enabled },
+      { callName: 'setMaintenance' },
+    )
+  ).data;
+}
+
+/** Starts a restart, reboot or shutdown: the job's id. */
+export async function systemAction(http: HttpClient, id: string, action: SystemAction): Promise<string> {
+  return (
+    await http.post<{ job_id: string }>(cmPath(CM_PATHS.action, { id, action }), undefined, {
+      callName: 'systemAction',
+    })
+  ).data.job_id;
+}
+
+/** A group as answered, its nodes' auto_group read by the 'True' rule whatever the server sent. */
+const groupOf = (g: Group): Group => ({ ...g, nodes: normaliseGroupNodes(g.nodes) });
+
+export async function listGroups(http: HttpClient): Promise<Group[]> {
+  return (await http.get<{ groups: Group[] }>(CM_PATHS.groups, { callName: 'listGroups' })).data.groups.map(
+    groupOf,
+  );
+}
+
+export async function createGroup(http: HttpClient, body: Static<typeof GroupWrite>): Promise<Group> {
+  return groupOf((await http.post<Group>(CM_PATHS.groups, body, { callName: 'createGroup' })).data);
+}
+
+export async function createTemplate(http: HttpClient, name: string, fromSystem: string): Promise<Template> {
+  return (
+    await http.post<Template>(
+      CM_PATHS.templates,
+      { name, from_system: fromSystem },
+      { callName: 'createTemplate' },
+    )
+  ).data;
+}
+
+/** Applies a template to a group: the job's id. */
+export async function applyTemplate(http: HttpClient, templateId: string, groupId: string): Promise<string> {
+  return (
+    await http.post<{ job_id: string }>(
+      cmPath(CM_PATHS.templateApply, { id: templateId }),
+      { group_id: groupId },
+      { callName: 'applyTemplate' },
+    )
+  ).data.job_id;
+}
+
+/** A central-manager job, for the common job polling (`pollJob`'s `read`). */
+export async function getCmJob(http: HttpClient, id: string): Promise<Job & CmJob> {
+  return (await http.get<Job & CmJob>(cmPath(CM_PATHS.job, { id }), { callName: 'getCmJob' })).data;
+}

@@ -1,0 +1,275 @@
+/**
+ * The central manager's contract (docs/central-manager.md): a server started on premises as the
+ * management station manages appliances (servers of an appliance mode, each its own process) over
+ * their own API. Paths beyond the names the calls carry are ours. Every reply that concerns an
+ * appliance carries its state and, when it is not `online`, the reason in the appliance's own words
+ * or the transport's.
+ */
+import { Type, type Static } from 'typebox';
+
+/** The appliance's port in certificate and approve calls. */
+export const APPLIANCE_PORT = 8442;
+/** approve_sv's time-out. */
+export const APPROVE_SV_TIMEOUT_MS = 45_000;
+/** validate_license and the licence check's time-out. */
+export const LICENSE_TIMEOUT_MS = 60_000;
+/** The version the manager records on an appliance it approves (appliance_manager_version). */
+export const CENTRAL_MANAGER_VERSION = '1.0.0';
+/** How long a status read waits for one appliance before calling it slow (ours). */
+export const STATUS_TIMEOUT_MS = 3_000;
+/** An action's (settings push, maintenance, reboot) wait for one appliance (ours). */
+export const ACTION_TIMEOUT_MS = 15_000;
+
+export const CM_MSGS = {
+  certFetch: 'Could not fetch appliance certificate',
+  licenseCheck: 'license check failure',
+  systemNotFound: 'No such managed system.',
+  groupNotFound: 'No such group.',
+  templateNotFound: 'No such template.',
+  jobNotFound: 'No such job.',
+  duplicate: (host: string, port: number) => `The appliance ${host}:${port} is already managed.`,
+  certChanged: (pinned: string, now: string) =>
+    `The appliance's certificate changed (pinned ${pinned}, now ${now}); approve it again.`,
+  pinMismatch: 'The certificate the appliance presents now is not the one approved.',
+  timedOut: (ms: number) => `The appliance did not answer within ${Math.round(ms / 1000)} s.`,
+  unreachable: (why: string) => `The appliance cannot be reached: ${why}.`,
+  appliance: (status: number, message: string) => `The appliance answered ${status}: ${message}`,
+  notMember: (system: string) => `The system ${system} is not managed here.`,
+} as const;
+
+export const CM_PATHS = {
+  getAppliances: '/api/v1/dashboard/get_appliances',
+  systems: '/api/v1/managed_systems',
+  system: '/api/v1/managed_systems/:id',
+  getSvCert: '/api/v1/managed_systems/get_sv_cert',
+  approveSv: '/api/v1/managed_systems/approve_sv',
+  status: '/api/v1/managed_systems/:id/status',
+  currentSettings: '/api/v1/managed_systems/:id/current_settings',
+  maintenance: '/api/v1/managed_systems/:id/maintenance',
+  action: '/api/v1/managed_systems/:id/:action',
+  groups: '/api/v1/groups',
+  group: '/api/v1/groups/:id',
+  templates: '/api/v1/templates',
+  template: '/api/v1/templates/:id',
+  templateApply: '/api/v1/templates/:id/apply',
+  templateDrift: '/api/v1/templates/:id/drift',
+  job: '/api/v1/cm/jobs/:id',
+} as const;
+export const cmPath = (template: string, params: Record<string, string>): string =>
+  template.replace(/:(\w+)/g, (_m, k: string) => encodeURIComponent(params[k] ?? ''));
+
+/** What the manager last saw of an appliance. */
+export const APPLIANCE_STATES = [
+  'online',
+  'maintenance',
+  'down',
+  'slow',
+  'error',
+  'certificate_changed',
+] as const;
+export type ApplianceState = (typeof APPLIANCE_STATES)[number];
+
+/** The remote system actions that become jobs (maintenance mode is a plain call). */
+export const SYSTEM_ACTIONS = ['restart', 'reboot', 'shutdown'] as const;
+export type SystemAction = (typeof SYSTEM_ACTIONS)[number];
+
+/** The appliance side: its own state and actions, under its /api/mgr/v2 (ours). */
+export const APPLIANCE_SYSTEM_PATHS = {
+  status: '/api/mgr/v2/system/status',
+  maintenance: '/api/mgr/v2/system/maintenance',
+  action: '/api/mgr/v2/system/:action',
+} as const;
+
+export const ApplianceSystemStatus = Type.Object({
+  mode: Type.String(),
+  hostname: Type.String(),
+  maintenance_mode: Type.Boolean(),
+  /** Starts of the process on this data directory (a restart or reboot adds one). */
+  boot_count: Type.Integer(),
+  booted_at: Type.String(),
+  manager_version: Type.Union([Type.String(), Type.Null()]),
+});
+export type ApplianceSystemStatus = Static<typeof ApplianceSystemStatus>;
+export const MaintenanceRequest = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+export const SystemActionName = Type.Union([
+  Type.Literal('restart'),
+  Type.Literal('reboot'),
+  Type.Literal('shutdown'),
+]);
+export const SystemActionParams = Type.Object({ action: SystemActionName });
+export const SystemActionReply = Type.Object({ action: Type.String(), accepted: Type.Boolean() });
+
+const Host = Type.String({
+  minLength: 1,
+  maxLength: 253,
+  pattern: '^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\\[[0-9A-Fa-f:.]+\\]$',
+});
+const Port = Type.Integer({ minimum: 1, maximum: 65535 });
+const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+export const IdParams = Type.Object({ id: Id });
+
+export const ApplianceCredentials = {
+  host: Host,
+  port: Type.Optional(Port),
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 256 }),
+};
+export const GetSvCertRequest = Type.Object(ApplianceCredentials, { additionalProperties: false });
+/** get_sv_cert's answer: `cert` null (with the reason) when the appliance gave none. */
+export const SvCert = Type.Object({
+  cert: Type.Union([Type.String(), Type.Null()]),
+  fingerprint_sha256: Type.Union([Type.String(), Type.Null()]),
+  subject: Type.Union([Type.String(), Type.Null()]),
+  not_after: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+export type SvCert = Static<typeof SvCert>;
+export const ApproveSvRequest = Type.Object(
+  {
+    ...ApplianceCredentials,
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    /** The fingerprint the administrator saw in get_sv_cert and approves (pinned). */
+    fingerprint_sha256: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+export const ManagedSystem = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  host: Type.String(),
+  port: Type.Integer(),
+  mode: Type.String(),
+  fingerprint_sha256: Type.String(),
+  approved_at: Type.String(),
+  state: Type.Union([
+    Type.Literal('online'),
+    Type.Literal('maintenance'),
+    Type.Literal('down'),
+    Type.Literal('slow'),
+    Type.Literal('error'),
+    Type.Literal('certificate_changed'),
+  ]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  checked_at: Type.Union([Type.String(), Type.Null()]),
+  system: Type.Union([ApplianceSystemStatus, Type.Null()]),
+});
+export type ManagedSystem = Static<typeof ManagedSystem>;
+export const ApproveSvReply = Type.Object({
+  ok: Type.Boolean(),
+  reason: Type.Optional(Type.String()),
+  system: Type.Optional(ManagedSystem),
+});
+export const AppliancesReply = Type.Object({ appliances: Type.Array(ManagedSystem) });
+export const CurrentSettingsReply = Type.Object({
+  id: Type.String(),
+  settings: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
+});
+
+export const GroupNode = Type.Object({
+  id: Id,
+  /** Whether the node follows the group's template on its own (the text 'True' is read as true). */
+  auto_group: Type.Union([Type.Boolean(), Type.Literal('True'), Type.Literal('False')]),
+});
+export const GroupWrite = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    nodes: Type.Array(GroupNode, { maxItems: 500 }),
+    template_id: Type.Optional(Type.Union([Id, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export const Group = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  nodes: Type.Array(Type.Object({ id: Type.String(), auto_group: Type.Boolean() })),
+  template_id: Type.Union([Type.String(), Type.Null()]),
+  updated_at: Type.String(),
+});
+export type Group = Static<typeof Group>;
+export const GroupList = Type.Object({ groups: Type.Array(Group) });
+
+/** Nodes as some managers send them: auto_group as the text 'True'/'False'. Only 'True' (or true) is true. */
+export function normaliseGroupNodes(
+  nodes: readonly { id: string; auto_group: unknown }[],
+): { id: string; auto_group: boolean }[] {
+  return nodes.map((n) => ({ id: n.id, auto_group: n.auto_group === true || n.auto_group === 'True' }));
+}
+
+/** Settings documents a template carries: all but the appliance's own identity (network, routes). */
+export const TEMPLATE_EXCLUDED_KEYS: readonly string[] = ['network', 'route'];
+export const TemplateCreate = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 100 }), from_system: Id },
+  { additionalProperties: false },
+);
+export const Template = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  from_system: Type.String(),
+  settings: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
+  created_at: Type.String(),
+});
+export type Template = Static<typeof Template>;
+export const TemplateList = Type.Object({
+  templates: Type.Array(Type.Omit(Template, ['settings'])),
+});
+export const TemplateApply = Type.Object({ group_id: Id }, { additionalProperties: false });
+export const DriftQuery = Type.Object({ group_id: Id }, { additionalProperties: false });
+export const DriftReply = Type.Object({
+  template_id: Type.String(),
+  group_id: Type.String(),
+  members: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      /** in_sync, drifted, or unknown (the appliance did not answer: reason). */
+      drift: Type.Union([Type.Literal('in_sync'), Type.Literal('drifted'), Type.Literal('unknown')]),
+      /** `<document>.<field>` paths whose value differs from the template's. */
+      fields: Type.Array(Type.String()),
+      reason: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+
+export const JobTarget = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('started'),
+    Type.Literal('completed'),
+    Type.Literal('failed'),
+  ]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+/** A job: its status (pending, started, finished, failed), the reason, ok, cert, progress per appliance. */
+export const CmJob = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('started'),
+    Type.Literal('finished'),
+    Type.Literal('failed'),
+  ]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  ok: Type.Union([Type.Boolean(), Type.Null()]),
+  /** The certificate the job concerns (an approval's), else null. */
+  cert: Type.Union([Type.String(), Type.Null()]),
+  done: Type.Integer(),
+  total: Type.Integer(),
+  targets: Type.Array(JobTarget),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type CmJob = Static<typeof CmJob>;
+export const JobCreated = Type.Object({ job_id: Type.String() });
+
+/** The managed appliances are settings of the management station (ours: the spec names no permission). */
+export const CM_READ_PERMISSION = {
+  any: ['settings', 'settings_cmr'].map((g) => `${g}:managed_systems:read`),
+};
+export const CM_WRITE_PERMISSION = {
+  any: ['settings', 'settings_cmr'].map((g) => `${g}:managed_systems:write`),
+};
+export const CM_AUDIT_AREA = 'central_manager';
