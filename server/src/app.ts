@@ -77,6 +77,7 @@ import { applianceRoutes } from './appliance/applianceRoutes';
 import { isApplianceMode } from '@workbench/common/api/contract/appliance/applianceSettings';
 import { alertRoutes, type AlertsOptions } from './alerts/alertRoutes';
 import type { SmtpConfig } from './alerts/mailer';
+import { streamingRoutes, type StreamingOptions } from './streaming/streamingRoutes';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -166,6 +167,8 @@ export interface ServerOptions {
   alerts?: AlertsOptions;
   /** WORKBENCH_SMTP_URL / WORKBENCH_SMTP_FROM: the deployment's SMTP server (alerts/mailer.ts). */
   smtp?: SmtpConfig | null;
+  /** Log streaming to SIEM destinations (streaming/streamingRoutes.ts); the streamer needs `events`. */
+  streaming?: StreamingOptions;
 }
 
 export type WorkbenchServer = FastifyInstance;
@@ -539,6 +542,7 @@ async function registerEverything(
       );
   }
   await app.register(named(alertRoutes(options.alerts)));
+  await app.register(named(streamingRoutes(options.streaming)));
   for (const plugin of options.plugins ?? []) await app.register(named(plugin));
   if (options.staticRoot) await app.register(named(staticApps({ staticRoot: options.staticRoot, env })));
 

@@ -16,6 +16,7 @@ import { TenantRoleRepository } from './roles';
 import { TenantAssociationRepository } from './tenantAssociations';
 import { LeaseRepository } from './leases';
 import { ApplianceSettingsRepository } from './applianceSettings';
+import { StreamingRepository } from './streaming';
 
 /**
  * The store's repositories, one per domain, all running on `sql` (the store's connection, or a
@@ -60,6 +61,8 @@ export const repositoriesOn = (sql: Sql, secrets: SecretBox) =>
     applianceSettings: new ApplianceSettingsRepository(sql, secrets),
     /** Alerts: rules, firings, evaluations, notification channels, deliveries, in-app notifications. */
     alerts: new AlertRepository(sql, secrets),
+    /** Log streaming destinations, their cursors and health (migration 22). */
+    streaming: new StreamingRepository(sql, secrets),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;
