@@ -25,7 +25,8 @@ const PASSWORD = 'crash-test-password';
 const BATCH = 50;
 const ENV = {
   WORKBENCH_DEMO_PASSWORD: PASSWORD,
-  WORKBENCH_DEMO_EVENTS: '0',
+  // The live demo events follow a complete demo load: a small one, older than the destination.
+  WORKBENCH_DEMO_EVENTS: '1000',
   WORKBENCH_LIVE_EVENTS: '100',
   // The receiver listens on loopback: a deployment allows such a private destination by name.
   WORKBENCH_ALLOW_PRIVATE_DESTINATIONS: '127.0.0.1/32',
