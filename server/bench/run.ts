@@ -13,7 +13,10 @@
  *   of block 1 oldest first, and of block 1 with a filter and a search;
  * - export rate over the newest BENCH_EXPORT_EVENTS web events (default 1,000,000): the store's CSV,
  *   the route over HTTP (CSV codes, NDJSON labels), and DuckDB alone on the same rows (the
- *   reference), with ratios (exportFigures).
+ *   reference), with ratios (exportFigures);
+ * - streaming throughput beside it: the newest BENCH_STREAM_EVENTS web events (default 200,000)
+ *   delivered by the log streamer as gzip NDJSON batches of BENCH_STREAM_BATCH (default 5,000) to
+ *   a receiver on loopback (streamingFigures).
  * Env: BENCH_EVENTS, BENCH_ROW_EVENTS, BENCH_EXPORT_EVENTS, BENCH_RUNS (default 30), BENCH_BATCH (most events per
  * append, default 122,880), BENCH_DIR (default a temp dir, deleted afterwards unless
  * BENCH_KEEP=1). 10M events need about 0.4 GB of disk and a few minutes.
@@ -23,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDbEventStore } from '../src/events/duckdbEventStore';
 import { exportFigures } from './exportBench';
+import { streamingFigures } from './streamingBench';
 import { encodeCursor } from '../src/events/logQuery';
 import { readLogBlock } from '../src/events/logPaging';
 import type { EventQuery } from '../src/events/eventStore';
@@ -233,6 +237,9 @@ async function main(): Promise<void> {
     // --- export (its own store on the same file, then DuckDB alone on it: see exportFigures) ---
     await store.close();
     for (const line of await exportFigures(dir, query, exportLimit)) console.log(line);
+    const streamLimit = envNumber('BENCH_STREAM_EVENTS', 200_000);
+    const streamBatch = envNumber('BENCH_STREAM_BATCH', 5_000);
+    for (const line of await streamingFigures(dir, query, streamLimit, streamBatch)) console.log(line);
   } finally {
     await store.close();
     await rowStore.close();

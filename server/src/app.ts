@@ -79,6 +79,7 @@ import { centralManagerRoutes } from './central-manager/centralManagerRoutes';
 import { isApplianceMode } from '@workbench/common/api/contract/appliance/applianceSettings';
 import { alertRoutes, type AlertsOptions } from './alerts/alertRoutes';
 import type { SmtpConfig } from './alerts/mailer';
+import { streamingRoutes, type StreamingOptions } from './streaming/streamingRoutes';
 
 export const DEFAULT_INACTIVITY_TIMEOUT_DAYS = 0.042;
 export const DEFAULT_API_TIMEOUT_MS = 30000;
@@ -170,6 +171,8 @@ export interface ServerOptions {
   alerts?: AlertsOptions;
   /** WORKBENCH_SMTP_URL / WORKBENCH_SMTP_FROM: the deployment's SMTP server (alerts/mailer.ts). */
   smtp?: SmtpConfig | null;
+  /** Log streaming to SIEM destinations (streaming/streamingRoutes.ts); the streamer needs `events`. */
+  streaming?: StreamingOptions;
 }
 
 export type WorkbenchServer = FastifyInstance;
@@ -554,6 +557,7 @@ async function registerEverything(
       );
   }
   await app.register(named(alertRoutes(options.alerts)));
+  await app.register(named(streamingRoutes(options.streaming)));
   for (const plugin of options.plugins ?? []) await app.register(named(plugin));
   if (options.staticRoot) await app.register(named(staticApps({ staticRoot: options.staticRoot, env })));
 

@@ -8,6 +8,7 @@ import type { OutboxForwarder } from './events/eventOutbox';
 import type { JobRunner } from './provider/jobRunner';
 import type { ReportScheduler } from './reports/reportScheduler';
 import type { AlertEvaluator } from './alerts/alertEvaluator';
+import type { Streamer } from './streaming/streamer';
 import type { SmtpConfig } from './alerts/mailer';
 import type { ConfigStore, OperatorRecord, TenantRecord, UserRecord } from './store/ConfigStore';
 import type { ServerMetrics } from './http/metrics';
@@ -127,6 +128,8 @@ export interface ServerContext {
   reportScheduler?: ReportScheduler;
   /** The alert rules' evaluator (alerts/alertEvaluator.ts), on a server with an event store. */
   alerts?: AlertEvaluator;
+  /** Log streaming to SIEM destinations (streaming/streamer.ts), on a server with an event store. */
+  streamer?: Streamer;
   /** The deployment's SMTP server (WORKBENCH_SMTP_URL, alerts/mailer.ts): alert and report e-mail. */
   smtp?: SmtpConfig | null;
   /**

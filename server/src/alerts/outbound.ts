@@ -1,6 +1,6 @@
 /**
  * The one door out: every connection the alerts open to somewhere else (an SMTP server, a webhook
- * receiver) is made here, so the rule for which destinations are allowed is applied in one place
+ * receiver, a SIEM destination of log streaming) is made here, so the rule for which destinations are allowed is applied in one place
  * (docs/alerts.md "Outgoing connections"). The SMTP client is given the socket through
  * nodemailer's `getSocket`, the webhook's HTTP request through `createConnection`.
  */
@@ -12,7 +12,7 @@ export interface OutboundTarget {
   host: string;
   port: number;
   /** What the connection is for (named in errors). */
-  purpose: 'smtp' | 'webhook';
+  purpose: 'smtp' | 'webhook' | 'siem';
   /** TLS from the first byte (https, SMTPS); STARTTLS is the SMTP client's own upgrade. */
   tls?: boolean;
   timeoutMs?: number;

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@workbench/common/api/contract/alerts';
-import { openOutbound } from './outbound';
+import { openOutbound, type OutboundTarget } from './outbound';
 
 export const WEBHOOK_ATTEMPTS = 4;
 const TIMEOUT_MS = 10_000;
@@ -26,7 +26,12 @@ export interface AttemptResult {
 }
 
 /** One POST through the one door out (outbound.ts); answers the status, or throws. */
-function postOnce(url: URL, headers: Record<string, string>, body: string): Promise<number> {
+export function postOnce(
+  url: URL,
+  headers: Record<string, string>,
+  body: string | Buffer,
+  purpose: OutboundTarget['purpose'] = 'webhook',
+): Promise<number> {
   const secure = url.protocol === 'https:';
   const port = url.port ? Number(url.port) : secure ? 443 : 80;
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -39,7 +44,7 @@ function postOnce(url: URL, headers: Record<string, string>, body: string): Prom
       headers: { ...headers, host: url.host, 'content-length': String(Buffer.byteLength(body)) },
       timeout: TIMEOUT_MS,
       createConnection: (_options: unknown, done: (error: Error | null, socket: Socket) => void) => {
-        openOutbound({ host, port, purpose: 'webhook', tls: secure, timeoutMs: TIMEOUT_MS }).then(
+        openOutbound({ host, port, purpose, tls: secure, timeoutMs: TIMEOUT_MS }).then(
           (socket) => done(null, socket),
           (error: Error) => done(error, undefined as never),
         );

@@ -378,6 +378,25 @@ beforeAll(async () => {
       link: '#/logs/web',
       firingId: `matrix-firing-${tenant}`,
     });
+    // A streaming destination per tenant (disabled: nothing is sent), listed for the {id} routes.
+    const destination = await wb.server.call('/api/streaming/v1/destinations', {
+      method: 'POST',
+      jar,
+      body: {
+        kind: 'http',
+        name: 'security matrix',
+        log_types: ['web'],
+        fields: [],
+        query: '',
+        batch_max_events: 100,
+        batch_max_seconds: 5,
+        enabled: false,
+        // A documentation address: refused at once by the non-public destination guard (a test-send is quick).
+        url: 'https://192.0.2.1/ingest',
+      },
+    });
+    if (destination.status !== 200)
+      throw new Error(`streaming destination for ${admin}: ${destination.status}`);
   }
   for (const op of operations) {
     const param = op.pathParams.find((p) => isIdParam(p.name) && p.schema.type === 'string');

@@ -110,6 +110,33 @@ function alertsTables(ms: 'INTEGER' | 'BIGINT'): string {
     `;
 }
 
+/** Migration 22's table; `ms` is the type of epoch milliseconds on the engine. */
+function streamingTable(ms: 'INTEGER' | 'BIGINT'): string {
+  return `
+      CREATE TABLE stream_destinations (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        config TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        enabled INTEGER NOT NULL,
+        cursor TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        updated_by TEXT NOT NULL,
+        delivered ${ms} NOT NULL,
+        lag_ms ${ms} NOT NULL,
+        failures INTEGER NOT NULL,
+        last_success_ms ${ms},
+        last_error TEXT,
+        last_error_ms ${ms},
+        next_attempt_ms ${ms}
+      );
+      CREATE INDEX stream_destinations_tid ON stream_destinations (tid);
+    `;
+}
+
 /** Migration 13's table, the same on both engines (its copy of the old token documents is not). */
 const API_TOKENS_TABLE = `
       CREATE TABLE api_tokens (
@@ -758,6 +785,14 @@ ${API_TOKENS_TABLE}
     // Issue 40 (docs/alerts.md): epoch milliseconds are BIGINT on PostgreSQL.
     sql: alertsTables('INTEGER'),
     postgres: alertsTables('BIGINT'),
+  },
+  {
+    version: 22,
+    name: "log streaming: a tenant's SIEM destinations with their delivery cursor and health",
+    // Issue 40 point 3 (docs/streaming.md): the cursor is JSON, per log type the last delivered
+    // event's (time, id); epoch milliseconds are BIGINT on PostgreSQL.
+    sql: streamingTable('INTEGER'),
+    postgres: streamingTable('BIGINT'),
   },
 ];
 

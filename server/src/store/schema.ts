@@ -283,6 +283,30 @@ export interface ApplianceSettingsTable {
   updated_by: string;
 }
 
+export interface StreamDestinationsTable {
+  id: string;
+  tid: string;
+  name: string;
+  kind: string;
+  /** JSON: what is sent and where (repositories/streaming.ts). */
+  config: string;
+  /** Sealed (secretBox), '' when none. */
+  secret: string;
+  enabled: number;
+  /** JSON: per log type, the last delivered event's { time, id }. */
+  cursor: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
+  delivered: number;
+  lag_ms: number;
+  failures: number;
+  last_success_ms: number | null;
+  last_error: string | null;
+  last_error_ms: number | null;
+  next_attempt_ms: number | null;
+}
+
 export interface AlertRulesTable {
   id: string;
   tid: string;
@@ -406,6 +430,7 @@ export interface ConfigDatabase {
   channel_deliveries: ChannelDeliveriesTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
+  stream_destinations: StreamDestinationsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -30,5 +30,7 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'central_manager', label: 'Central Manager' },
   // Our choice (issue 40): alert rules, firings and notification channels (docs/alerts.md).
   { code: 'alerts', label: 'Alerts' },
+  // Our choice (issue 40 point 3): log streaming destinations (docs/streaming.md).
+  { code: 'streaming', label: 'Log Streaming' },
   ...PROVIDER_ENTITIES.map((entity) => ({ code: entity, label: PROVIDER_ENTITY_REGISTRY[entity].title })),
 ];

@@ -20,6 +20,8 @@ export const PAC_READ_PERMISSION = 'settings:pac:read';
 export const PAC_WRITE_PERMISSION = 'settings:pac:write';
 export const ALERTS_READ_PERMISSION = 'settings:alerts:read';
 export const ALERTS_WRITE_PERMISSION = 'settings:alerts:write';
+export const STREAMING_READ_PERMISSION = 'settings:streaming:read';
+export const STREAMING_WRITE_PERMISSION = 'settings:streaming:write';
 /**
  * Settings › Network and General's documents are read and written with `settings:<item>` or
  * `settings_cmr:<item>` (the groups of their rows in tenantSettingsDocuments.ts).

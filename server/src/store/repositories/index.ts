@@ -17,6 +17,7 @@ import { TenantAssociationRepository } from './tenantAssociations';
 import { LeaseRepository } from './leases';
 import { ApplianceSettingsRepository } from './applianceSettings';
 import { ManagedFleetRepository } from './managedFleet';
+import { StreamingRepository } from './streaming';
 
 /**
  * The store's repositories, one per domain, all running on `sql` (the store's connection, or a
@@ -63,6 +64,8 @@ export const repositoriesOn = (sql: Sql, secrets: SecretBox) =>
     managedFleet: new ManagedFleetRepository(sql, secrets),
     /** Alerts: rules, firings, evaluations, notification channels, deliveries, in-app notifications. */
     alerts: new AlertRepository(sql, secrets),
+    /** Log streaming destinations, their cursors and health (migration 22). */
+    streaming: new StreamingRepository(sql, secrets),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;
