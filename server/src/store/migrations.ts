@@ -764,6 +764,21 @@ ${API_TOKENS_TABLE}
     `,
   },
   {
+    version: 21,
+    name: 'alerts: rules from logs queries, their firings and evaluations, notification channels and deliveries, in-app notifications',
+    // Issue 40 (docs/alerts.md): epoch milliseconds are BIGINT on PostgreSQL.
+    sql: alertsTables('INTEGER'),
+    postgres: alertsTables('BIGINT'),
+  },
+  {
+    version: 22,
+    name: "log streaming: a tenant's SIEM destinations with their delivery cursor and health",
+    // Issue 40 point 3 (docs/streaming.md): the cursor is JSON, per log type the last delivered
+    // event's (time, id); epoch milliseconds are BIGINT on PostgreSQL.
+    sql: streamingTable('INTEGER'),
+    postgres: streamingTable('BIGINT'),
+  },
+  {
     version: 24,
     name: "the central manager's managed appliances, groups, templates and jobs",
     // Issue 35 (docs/central-manager.md): one row per object of a kind; `secret` holds an
@@ -778,21 +793,6 @@ ${API_TOKENS_TABLE}
         PRIMARY KEY (kind, id)
       );
     `,
-  },
-  {
-    version: 21,
-    name: 'alerts: rules from logs queries, their firings and evaluations, notification channels and deliveries, in-app notifications',
-    // Issue 40 (docs/alerts.md): epoch milliseconds are BIGINT on PostgreSQL.
-    sql: alertsTables('INTEGER'),
-    postgres: alertsTables('BIGINT'),
-  },
-  {
-    version: 22,
-    name: "log streaming: a tenant's SIEM destinations with their delivery cursor and health",
-    // Issue 40 point 3 (docs/streaming.md): the cursor is JSON, per log type the last delivered
-    // event's (time, id); epoch milliseconds are BIGINT on PostgreSQL.
-    sql: streamingTable('INTEGER'),
-    postgres: streamingTable('BIGINT'),
   },
 ];
 
