@@ -179,6 +179,24 @@ export interface SavedSearchesTable {
   created_at: string;
 }
 
+export interface DashboardsTable {
+  id: string;
+  tid: string;
+  name: string;
+  name_key: string;
+  data: string;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+export interface DashboardStartBoardsTable {
+  tid: string;
+  uid: string;
+  board_id: string;
+}
+
 export interface ScheduledReportsTable {
   id: string;
   tid: string;
@@ -396,6 +414,8 @@ export interface ConfigDatabase {
   channel_deliveries: ChannelDeliveriesTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
+  dashboards: DashboardsTable;
+  dashboard_start_boards: DashboardStartBoardsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

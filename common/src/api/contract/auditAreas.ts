@@ -28,5 +28,7 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'appliance_settings', label: 'Appliance Settings' },
   // Our choice (issue 40): alert rules, firings and notification channels (docs/alerts.md).
   { code: 'alerts', label: 'Alerts' },
+  // Our choice (issue 41 points 4, 5): dashboards people build (docs/dashboards.md).
+  { code: 'dashboards', label: 'Dashboards' },
   ...PROVIDER_ENTITIES.map((entity) => ({ code: entity, label: PROVIDER_ENTITY_REGISTRY[entity].title })),
 ];

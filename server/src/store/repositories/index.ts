@@ -9,6 +9,7 @@ import { EventOutboxRepository } from './eventOutbox';
 import { PolicyDocRepository, RevisionRepository } from './policy';
 import { PastReportRepository, ScheduledReportRepository } from './reports';
 import { SavedSearchRepository } from './savedSearches';
+import { DashboardRepository } from './dashboards';
 import { OneTimeTokenRepository, ProviderSessionRepository, SessionRepository } from './sessions';
 import { LoginFailureRepository, RateLimitRepository } from './signInLimits';
 import { TenantRepository } from './tenants';
@@ -60,6 +61,8 @@ export const repositoriesOn = (sql: Sql, secrets: SecretBox) =>
     applianceSettings: new ApplianceSettingsRepository(sql, secrets),
     /** Alerts: rules, firings, evaluations, notification channels, deliveries, in-app notifications. */
     alerts: new AlertRepository(sql, secrets),
+    /** Dashboards people build, and each user's start board (migration 23). */
+    dashboards: new DashboardRepository(sql),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;
