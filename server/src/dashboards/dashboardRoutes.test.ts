@@ -67,7 +67,10 @@ describe('dashboards people build', () => {
 
     const moved = {
       ...twoPanels,
-      variables: [{ name: 'user', value: 'alice' }, { name: 'domain', value: '' }],
+      variables: [
+        { name: 'user', value: 'alice' },
+        { name: 'domain', value: '' },
+      ],
       panels: twoPanels.panels.map((p, i) => ({ ...p, layout: { x: 0, y: i * 5, w: 12, h: 5 } })),
     };
     const put = await server.call(`${BOARDS}/${made.id}`, { method: 'PUT', jar: admin.jar, body: moved });
@@ -105,7 +108,13 @@ describe('dashboards people build', () => {
   test('a panel id given twice, a repeated variable, an empty name: 400 naming the field', async () => {
     const twice = { ...twoPanels, panels: [twoPanels.panels[0], { ...twoPanels.panels[1], id: 'p1' }] };
     expect(await (await create(admin, twice)).json()).toMatchObject({ field: 'panels.1.id' });
-    const vars = { ...twoPanels, variables: [{ name: 'user', value: '' }, { name: 'user', value: 'x' }] };
+    const vars = {
+      ...twoPanels,
+      variables: [
+        { name: 'user', value: '' },
+        { name: 'user', value: 'x' },
+      ],
+    };
     expect(await (await create(admin, vars)).json()).toMatchObject({ field: 'variables' });
     const blank = await create(admin, { ...twoPanels, name: '   ' });
     expect(blank.status).toBe(400);
@@ -120,7 +129,7 @@ describe('dashboards people build', () => {
         {
           id: 'f',
           title: 'Users',
-          source: { kind: 'field', log_type: 'scan_web', field: name, view: 'top', q: '' },
+          source: { kind: 'field', log_type: 'scan_web', field: name, view: 'top', query: '' },
           chart: 'bar',
           layout: { x: 0, y: 0, w: 6, h: 4 },
         },
@@ -155,7 +164,11 @@ describe('dashboards people build', () => {
     const auditor = await signIn(server, 'auditor@acme.example');
     expect((await list(auditor)).boards.map((b) => b.id)).toEqual([made.id]);
     expect((await create(auditor, { ...twoPanels, name: 'Mine' })).status).toBe(403);
-    const put = await server.call(`${BOARDS}/${made.id}`, { method: 'PUT', jar: auditor.jar, body: twoPanels });
+    const put = await server.call(`${BOARDS}/${made.id}`, {
+      method: 'PUT',
+      jar: auditor.jar,
+      body: twoPanels,
+    });
     expect(put.status).toBe(403);
     const del = await server.call(`${BOARDS}/${made.id}`, { method: 'DELETE', jar: auditor.jar });
     expect(del.status).toBe(403);
@@ -166,7 +179,11 @@ describe('dashboards people build', () => {
     const made = (await (await create(admin, twoPanels)).json()) as BoardAnswer;
     const globex = await signIn(server, 'admin@globex.example');
     expect((await server.call(`${BOARDS}/${made.id}`, { jar: globex.jar })).status).toBe(404);
-    const put = await server.call(`${BOARDS}/${made.id}`, { method: 'PUT', jar: globex.jar, body: twoPanels });
+    const put = await server.call(`${BOARDS}/${made.id}`, {
+      method: 'PUT',
+      jar: globex.jar,
+      body: twoPanels,
+    });
     expect(put.status).toBe(404);
     const del = await server.call(`${BOARDS}/${made.id}`, { method: 'DELETE', jar: globex.jar });
     expect(del.status).toBe(404);

@@ -69,8 +69,9 @@ export const FIELD_PANEL_CHART_KINDS = {
 } as const satisfies Record<string, readonly BoardChartKind[]>;
 export type FieldPanelView = keyof typeof FIELD_PANEL_CHART_KINDS;
 
+// Typed as the values' union (a union mapped from an array reads as never).
 const literals = <T extends string>(values: readonly T[]) =>
-  Type.Union(values.map((v) => Type.Literal(v)));
+  Type.Unsafe<T>(Type.Union(values.map((v) => Type.Literal(v))));
 
 export const BoardLayout = Type.Object(
   {
@@ -87,7 +88,7 @@ export type BoardLayout = Static<typeof BoardLayout>;
 export const QueryPanelSource = Type.Object(
   {
     kind: Type.Literal('query'),
-    query: Type.Unsafe<ReportQueryName>(literals(REPORT_QUERY_NAMES)),
+    query: literals<ReportQueryName>(REPORT_QUERY_NAMES),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: BOARD_PANEL_LIMIT_MAX })),
   },
   { additionalProperties: false },
@@ -99,8 +100,11 @@ export const FieldPanelSource = Type.Object(
     log_type: literals(LOG_TYPES),
     field: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z][a-z0-9_]*$' }),
     view: literals(Object.keys(FIELD_PANEL_CHART_KINDS) as FieldPanelView[]),
-    /** The explorer's search language text the panel counts within ('' for every event). */
-    q: Type.String({ maxLength: 2000 }),
+    /**
+     * The logs explorer's query parameters the panel counts within, without the time range
+     * (filters, search, `q`; '' for every event): the logs summary routes read and check them.
+     */
+    query: Type.String({ maxLength: 2000 }),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: BOARD_PANEL_LIMIT_MAX })),
   },
   { additionalProperties: false },
@@ -201,8 +205,7 @@ export function boardInputProblem(input: BoardInput): [string, string] | null {
     if (ids.has(panel.id)) return [`panels.${i}.id`, BOARD_PANEL_IDS_REPEATED];
     ids.add(panel.id);
     const allowed = panelChartKinds(panel.source);
-    if (!allowed.includes(panel.chart))
-      return [`panels.${i}.chart`, boardChartRefused(panel.chart, allowed)];
+    if (!allowed.includes(panel.chart)) return [`panels.${i}.chart`, boardChartRefused(panel.chart, allowed)];
     if (panel.source.kind === 'field' && !tenantFieldsOf(panel.source.log_type).includes(panel.source.field))
       return [`panels.${i}.source.field`, boardFieldUnknown(panel.source.field)];
     if (panel.layout.x + panel.layout.w > BOARD_COLUMNS) return [`panels.${i}.layout`, boardPanelOutside];

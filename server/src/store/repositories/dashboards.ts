@@ -57,10 +57,7 @@ const nameTaken = prepared((db, a: { tid: string; nameKey: string; id: string })
     .where('id', '<>', a.id),
 );
 const update = prepared(
-  (
-    db,
-    a: { tid: string; id: string; name: string; nameKey: string; data: string; at: string; by: string },
-  ) =>
+  (db, a: { tid: string; id: string; name: string; nameKey: string; data: string; at: string; by: string }) =>
     db
       .updateTable('dashboards')
       .set({ name: a.name, name_key: a.nameKey, data: a.data, updated_at: a.at, updated_by: a.by })
