@@ -36,6 +36,8 @@ import { fieldPanelQuery, isTimeChart, panelChart, queryPanelParams, type BoardR
 // The chart component is the page's largest dependency: loaded with the first chart.
 const EChart = lazy(() => import('@workbench/charts/EChart').then((m) => ({ default: m.EChart })));
 
+const NO_ROWS: readonly ChartRow[] = [];
+
 /** What a panel's data read answers: rows, or why there are none yet. */
 type PanelData =
   | { status: 'loading' }
@@ -102,21 +104,25 @@ function FieldPanel(props: BoardPanelViewProps) {
   const top = useLogTopValues(source.view === 'top' ? query : null, source.field);
   const histogram = useLogHistogram(source.view === 'time' ? query : null);
   const summary = source.view === 'top' ? top : histogram;
-  let data: PanelData = { status: 'loading' };
-  if (summary?.status === 'failed') data = { status: 'failed', message: summary.message };
-  else if (top?.status === 'loaded')
-    data = { status: 'ready', rows: top.reply.values.map((v) => ({ key: v.value, value: v.count })) };
-  else if (histogram?.status === 'loaded') {
+  const topReply = top?.status === 'loaded' ? top.reply : null;
+  const histogramReply = histogram?.status === 'loaded' ? histogram.reply : null;
+  // Rows keep their identity while the answers do (the chart is not set again on every render).
+  const rows = useMemo((): readonly ChartRow[] | null => {
+    if (topReply) return topReply.values.map((v) => ({ key: v.value, value: v.count }));
+    if (!histogramReply) return null;
     // The histogram splits each bucket by action: the panel counts every event of the bucket.
     const sums = new Map<number, number>();
-    for (const b of histogram.reply.buckets) sums.set(b.time, (sums.get(b.time) ?? 0) + b.count);
-    data = {
-      status: 'ready',
-      rows: [...sums.entries()]
-        .sort((a, b) => a[0] - b[0])
-        .map(([time, value]) => ({ key: time / 1000, value })),
-    };
-  }
+    for (const b of histogramReply.buckets) sums.set(b.time, (sums.get(b.time) ?? 0) + b.count);
+    return [...sums.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([time, value]) => ({ key: time / 1000, value }));
+  }, [topReply, histogramReply]);
+  const data: PanelData =
+    summary?.status === 'failed'
+      ? { status: 'failed', message: summary.message }
+      : rows
+        ? { status: 'ready', rows }
+        : { status: 'loading' };
   const label = FIELD_SPECS[source.field]?.label ?? source.field;
   return (
     <PanelFrame
@@ -164,7 +170,7 @@ function PanelFrame({
   const muiTheme = useTheme();
   const chart: ReportChart | null = panelChart(panel);
   const zooms = isTimeChart(chart);
-  const rows = data.status === 'ready' ? data.rows : [];
+  const rows = data.status === 'ready' ? data.rows : NO_ROWS;
   const option = useMemo(() => {
     if (chart === null) return null;
     const built = reportChartOption(chart, rows, { name: panel.title, labelOf });

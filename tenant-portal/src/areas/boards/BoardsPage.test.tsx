@@ -26,6 +26,10 @@ jest.mock('@workbench/charts/EChart', () => ({
 
 afterEach(() => resetPortalEnv());
 
+// The first render loads the page's chunk (react-grid-layout, MUI): on a busy machine that takes
+// longer than the default wait.
+const LOADED = { timeout: 20_000 };
+
 const board: Board = {
   id: 'b1',
   name: 'Team view',
@@ -82,7 +86,7 @@ describe('dashboards people build', () => {
         posted = serveBoards(m, [board]);
       },
     });
-    expect(await screen.findByTestId(`${boardsIds.open}-Team view`)).toHaveAttribute(
+    expect(await screen.findByTestId(`${boardsIds.open}-Team view`, {}, LOADED)).toHaveAttribute(
       'href',
       '#/boards?board=b1',
     );
@@ -100,7 +104,7 @@ describe('dashboards people build', () => {
       user: demoUser('auditor'),
       stubs: (m) => void serveBoards(m, [board]),
     });
-    expect(await screen.findByTestId(`${boardsIds.chart}-p1`)).toHaveTextContent('2 points');
+    expect(await screen.findByTestId(`${boardsIds.chart}-p1`, {}, LOADED)).toHaveTextContent('2 points');
     const asked = view.mock.history.get.filter((r) => r.url === '/api/rep/v1/query/top_domains');
     expect(asked.at(-1)?.params).toMatchObject({ userid: 'alice' });
     expect(screen.queryByTestId(boardsIds.edit)).not.toBeInTheDocument();
@@ -113,7 +117,7 @@ describe('dashboards people build', () => {
       user: demoUser('admin'),
       stubs: (m) => void serveBoards(m, [board]),
     });
-    fireEvent.click(await screen.findByTestId(boardsIds.edit));
+    fireEvent.click(await screen.findByTestId(boardsIds.edit, {}, LOADED));
     expect(screen.getByTestId(`${boardsIds.variableToggle}-user`)).toBeChecked();
     expect(screen.getByTestId(`${boardsIds.removePanel}-p1`)).toBeInTheDocument();
     fireEvent.click(screen.getByTestId(boardsIds.cancel));
