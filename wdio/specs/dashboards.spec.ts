@@ -58,7 +58,7 @@ describe('Dashboards people build (issue 41 points 4, 5)', () => {
     });
 
     // The user variable narrows every panel.
-    const variable = $(`${testIdSelector(`${boardsIds.variable}-user`)} input`);
+    const variable = byTestId(`${boardsIds.variable}-user`);
     await variable.setValue(user);
     await browser.keys('Enter');
     await browser.waitUntil(async () => (await viewParams()).get('user') === user, {
@@ -100,7 +100,7 @@ describe('Dashboards people build (issue 41 points 4, 5)', () => {
       timeoutMsg: 'Panel 2 did not show after a reload.',
     });
     await expect(byTestId(boardsIds.zoom)).toBeDisplayed();
-    await expect($(`${testIdSelector(`${boardsIds.variable}-user`)} input`)).toHaveValue(user);
+    await expect(byTestId(`${boardsIds.variable}-user`)).toHaveValue(user);
     const saved = (await portalApi('GET', `/api/dashboards/v1/boards/${boardId}`)).json as {
       name: string;
       variables: { name: string }[];
