@@ -67,7 +67,7 @@ export function BoardsPage({ title = 'Dashboards' }: Partial<PageProps>) {
           </Typography>
         ) : board ? (
           <BoardView
-            key={`${board.id}@${board.updated_at}`}
+            key={board.id}
             board={board}
             startBoard={list.data.start_board}
             onChanged={list.reload}
