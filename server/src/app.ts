@@ -61,6 +61,7 @@ import { settingsListRoutes } from './settings/settingsListRoutes';
 import { forensicsRoutes } from './settings/forensicsRoutes';
 import { settingsDocumentRoutes } from './settings/settingsDocumentRoutes';
 import { savedSearchRoutes } from './saved-searches/savedSearchRoutes';
+import { dashboardRoutes } from './dashboards/dashboardRoutes';
 import { deploymentRoutes } from './provider/deploymentRoutes';
 import { quotaRoutes } from './quota/quotaRoutes';
 import { podRoutes } from './provider/podRoutes';
@@ -558,6 +559,7 @@ async function registerEverything(
   }
   await app.register(named(alertRoutes(options.alerts)));
   await app.register(named(streamingRoutes(options.streaming)));
+  await app.register(named(dashboardRoutes));
   for (const plugin of options.plugins ?? []) await app.register(named(plugin));
   if (options.staticRoot) await app.register(named(staticApps({ staticRoot: options.staticRoot, env })));
 

@@ -73,3 +73,17 @@ export function timeSeriesOption(rows: readonly ChartRow[], o: TimeSeriesOptions
     ],
   };
 }
+
+/** The x-axis brush of a time chart whose drag selects a time range (EChart's onBrushX turns it on). */
+export const TIME_BRUSH = {
+  xAxisIndex: 0,
+  brushType: 'lineX',
+  brushMode: 'single',
+  transformable: false,
+} as const;
+
+/** A time chart's option with the brush a drag across it needs (a dashboard's zoom). */
+export const withTimeBrush = (option: EChartsCoreOption): EChartsCoreOption => ({
+  ...option,
+  brush: TIME_BRUSH,
+});

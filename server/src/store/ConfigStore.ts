@@ -243,6 +243,19 @@ export interface SavedSearchRecord {
   createdAt: string;
 }
 
+/** A dashboard people build (migration 23): its document is common's BoardInput less the name. */
+export interface DashboardRecord {
+  id: string;
+  tid: string;
+  name: string;
+  /** JSON: { interval, variables, panels }. */
+  data: string;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+}
+
 /** A scheduled report (report files, issue 11): its definition as saved, and its run state. */
 export interface ScheduledReportRecord {
   id: string;

@@ -779,6 +779,33 @@ ${API_TOKENS_TABLE}
     postgres: streamingTable('BIGINT'),
   },
   {
+    version: 23,
+    name: "dashboards people build, and each user's start board",
+    // Issue 41 points 4, 5 (docs/dashboards.md): a board's interval, variables and panels are one
+    // JSON document (common's api/contract/customDashboards.ts validates it); name_key (common's
+    // nameKey) keeps names unique per tenant without regard to case, alike on both engines.
+    sql: `
+      CREATE TABLE dashboards (
+        id TEXT PRIMARY KEY,
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        data TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        updated_by TEXT NOT NULL,
+        UNIQUE (tid, name_key)
+      );
+      CREATE TABLE dashboard_start_boards (
+        tid TEXT NOT NULL REFERENCES tenants(tid),
+        uid TEXT NOT NULL,
+        board_id TEXT NOT NULL REFERENCES dashboards(id) ON DELETE CASCADE,
+        PRIMARY KEY (tid, uid)
+      );
+    `,
+  },
+  {
     version: 24,
     name: "the central manager's managed appliances, groups, templates and jobs",
     // Issue 35 (docs/central-manager.md): one row per object of a kind; `secret` holds an

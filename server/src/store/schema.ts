@@ -179,6 +179,24 @@ export interface SavedSearchesTable {
   created_at: string;
 }
 
+export interface DashboardsTable {
+  id: string;
+  tid: string;
+  name: string;
+  name_key: string;
+  data: string;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+export interface DashboardStartBoardsTable {
+  tid: string;
+  uid: string;
+  board_id: string;
+}
+
 export interface ScheduledReportsTable {
   id: string;
   tid: string;
@@ -431,6 +449,8 @@ export interface ConfigDatabase {
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   stream_destinations: StreamDestinationsTable;
+  dashboards: DashboardsTable;
+  dashboard_start_boards: DashboardStartBoardsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -106,6 +106,14 @@ import {
   saveConnectivityResults,
 } from '@workbench/common/api/connectivity';
 import { getFileHtmlReport, queryInspectedFiles } from '@workbench/common/api/fileserver';
+import {
+  createBoard,
+  deleteBoard,
+  getBoard,
+  listBoards,
+  saveBoard,
+  setStartBoard,
+} from '@workbench/common/api/dashboards';
 
 export const PORTAL_REQUESTS = {
   // An on-premises appliance's own settings area (docs/appliances.md).
@@ -229,4 +237,11 @@ export const PORTAL_REQUESTS = {
   // The file analysis dialog (logs details, files report): a file's reports, one as its HTML.
   queryInspectedFiles: request(queryInspectedFiles),
   getFileHtmlReport: request(getFileHtmlReport),
+  // Dashboards people build (docs/dashboards.md).
+  listBoards: request(listBoards),
+  getBoard: request(getBoard),
+  createBoard: request(createBoard),
+  saveBoard: request(saveBoard),
+  deleteBoard: request(deleteBoard),
+  setStartBoard: request(setStartBoard),
 };

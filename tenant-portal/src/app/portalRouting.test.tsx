@@ -169,7 +169,7 @@ describe('app shell per role', () => {
     expect(await pageTitle()).toHaveTextContent('Firewall');
     expect(navGroups()).toEqual([
       // No insights: the default environment has no insights application.
-      ['Monitor', ['dashboard', 'reports', 'logs'].map(navItemId)],
+      ['Monitor', ['dashboard', 'reports', 'boards', 'logs'].map(navItemId)],
       [
         'Protection',
         ['policy', 'customization', 'secure-application-access', 'browser-management'].map(navItemId),
@@ -195,10 +195,10 @@ describe('app shell per role', () => {
     expect(within(monitor).getByRole('link', { name: 'Firewall Logs' })).toBeInTheDocument();
   });
 
-  it('shows the logs user only dashboard, reports, logs and the areas every user may open; a group with none of their areas has no heading', async () => {
+  it('shows the logs user only dashboard, reports, dashboards, logs and the areas every user may open; a group with none of their areas has no heading', async () => {
     renderPortal({ path: '/dashboard', user: demoUser('logs') });
     expect(await pageTitle()).toHaveTextContent('Dashboard');
-    expect(navIds()).toEqual(['dashboard', 'reports', 'logs', 'contact-form'].map(navItemId));
+    expect(navIds()).toEqual(['dashboard', 'reports', 'boards', 'logs', 'contact-form'].map(navItemId));
     expect(navGroups().map(([heading]) => heading)).toEqual(['Monitor', 'Administration']);
     expect(screen.queryByTestId(`${shellIds.navGroup}-services`)).not.toBeInTheDocument();
   });

@@ -321,6 +321,18 @@ export const AREAS: readonly Area[] = [
     page: page(() => import('../areas/reports/ReportsPage').then((m) => m.ReportsPage)),
   },
   {
+    // Dashboards people build (issue 41 points 4, 5; docs/dashboards.md): the dashboard's
+    // environment rule, the boards' own permission item.
+    id: 'boards',
+    path: 'boards',
+    title: 'Dashboards',
+    requiresLogin: true,
+    access: any('dashboard:boards:*'),
+    environment: { cloud: true, onPrem: ['management_station'], onPremNonProductionOnly: true },
+    inNav: true,
+    page: page(() => import('../areas/boards/BoardsPage').then((m) => m.BoardsPage)),
+  },
+  {
     id: 'policy',
     path: 'policy',
     title: 'Policy',
@@ -473,7 +485,7 @@ export interface NavGroup {
  * Every area of the navigation is in exactly one group (registries.test.ts).
  */
 export const NAV_GROUPS: readonly NavGroup[] = [
-  { id: 'monitor', title: 'Monitor', areas: ['dashboard', 'reports', 'logs', 'insights'] },
+  { id: 'monitor', title: 'Monitor', areas: ['dashboard', 'reports', 'boards', 'logs', 'insights'] },
   {
     id: 'protection',
     title: 'Protection',

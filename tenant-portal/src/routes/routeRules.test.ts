@@ -128,6 +128,7 @@ describe('visible areas for (environment, access controller, features)', () => {
     expect(ids(visibleAreas(ctx(cloud), AREAS))).toEqual([
       'dashboard',
       'reports',
+      'boards',
       'policy',
       'logs',
       'customization',
@@ -148,10 +149,11 @@ describe('visible areas for (environment, access controller, features)', () => {
     expect(without).toContain('secure-application-access');
   });
 
-  it('shows the logs-only user dashboard, reports and logs (plus the areas any logged-in user may open)', () => {
+  it('shows the logs-only user dashboard, reports, dashboards and logs (plus the areas any logged-in user may open)', () => {
     expect(ids(visibleAreas(ctx(cloud, logsOnly), AREAS))).toEqual([
       'dashboard',
       'reports',
+      'boards',
       'logs',
       'insights',
       'contact-form',

@@ -32,5 +32,7 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'alerts', label: 'Alerts' },
   // Our choice (issue 40 point 3): log streaming destinations (docs/streaming.md).
   { code: 'streaming', label: 'Log Streaming' },
+  // Our choice (issue 41 points 4, 5): dashboards people build (docs/dashboards.md).
+  { code: 'dashboards', label: 'Dashboards' },
   ...PROVIDER_ENTITIES.map((entity) => ({ code: entity, label: PROVIDER_ENTITY_REGISTRY[entity].title })),
 ];

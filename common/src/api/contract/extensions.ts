@@ -189,6 +189,21 @@ export const EXTENSION_REGISTRY = {
     ],
     usedFor: "the Reports page's Delete and Run now of a scheduled report",
   },
+  dashboards: {
+    world: 'tenant',
+    family: 'reports',
+    title: 'Dashboards people build',
+    routes: [
+      get('/api/dashboards/v1/boards'),
+      post('/api/dashboards/v1/boards'),
+      get('/api/dashboards/v1/boards/{id}'),
+      { method: 'PUT', path: '/api/dashboards/v1/boards/{id}' },
+      { method: 'DELETE', path: '/api/dashboards/v1/boards/{id}' },
+      { method: 'PUT', path: '/api/dashboards/v1/start_board' },
+    ],
+    usedFor:
+      "the Dashboards page (boards of report and log-field panels), the logs field sidebar's Visualise, a start board",
+  },
   'ldap-test': {
     world: 'tenant',
     family: 'settings',

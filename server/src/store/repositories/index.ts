@@ -9,6 +9,7 @@ import { EventOutboxRepository } from './eventOutbox';
 import { PolicyDocRepository, RevisionRepository } from './policy';
 import { PastReportRepository, ScheduledReportRepository } from './reports';
 import { SavedSearchRepository } from './savedSearches';
+import { DashboardRepository } from './dashboards';
 import { OneTimeTokenRepository, ProviderSessionRepository, SessionRepository } from './sessions';
 import { LoginFailureRepository, RateLimitRepository } from './signInLimits';
 import { TenantRepository } from './tenants';
@@ -66,6 +67,8 @@ export const repositoriesOn = (sql: Sql, secrets: SecretBox) =>
     alerts: new AlertRepository(sql, secrets),
     /** Log streaming destinations, their cursors and health (migration 22). */
     streaming: new StreamingRepository(sql, secrets),
+    /** Dashboards people build, and each user's start board (migration 23). */
+    dashboards: new DashboardRepository(sql),
   }) as const;
 
 export type Repositories = ReturnType<typeof repositoriesOn>;

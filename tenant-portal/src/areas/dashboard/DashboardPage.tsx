@@ -3,10 +3,16 @@
  * with the panels the user may read (their permissions and the tenant's features, by the rule the
  * server applies: no panel that would answer 403), each group drilling down into the logs explorer.
  * The files report's table offers each file name's analysis reports (docs/reports.md §5).
+ * Opened without a `board` (the portal's start), it goes to the user's start board when they have
+ * set one (docs/dashboards.md, "Start page").
  */
 import { useMemo, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { selectReadableReportQueries, useAppSelector } from '@workbench/common';
+import { selectCan, selectReadableReportQueries, useAppSelector, useExtension } from '@workbench/common';
+import { BOARDS_READ_PERMISSION } from '@workbench/common/api/contract/customDashboards';
+import { useEntityRead } from '../../app/portalEntities';
+import { BOARDS_PATH } from '../boards/boardModel';
 import { ReportDashboard, type GroupAction } from '@workbench/common/components/report-dashboard/index';
 import type { FileserverQuery } from '@workbench/common/api/contract/fileserver';
 import { fileAnalysisIds } from '@workbench/common/test-ids/fileAnalysisIds';
@@ -20,6 +26,12 @@ const FILE_QUERIES: ReadonlySet<string> = new Set(['top_files']);
 
 export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
   const readable = useAppSelector(selectReadableReportQueries);
+  const [params] = useSearchParams();
+  const mayReadBoards = useAppSelector(selectCan(BOARDS_READ_PERMISSION));
+  const boardsServed = useExtension('dashboards');
+  const canReadBoards = mayReadBoards && boardsServed;
+  const atStart = params.get('board') === null && canReadBoards;
+  const boards = useEntityRead('listBoards', [], { enabled: atStart });
   const [fileQuery, setFileQuery] = useState<FileserverQuery | null>(null);
   const groupAction = useMemo<GroupAction>(
     () => ({
@@ -37,6 +49,8 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
     }),
     [],
   );
+  const start = atStart ? boards.data?.start_board : null;
+  if (start) return <Navigate to={`${BOARDS_PATH}?board=${encodeURIComponent(start)}`} replace />;
   return (
     <AreaPage title={title}>
       <ReportDashboard readable={readable} drillDown={drillDownPath} groupAction={groupAction} />

@@ -3,11 +3,19 @@
  * type; expanding one asks the server for its top values among the current query's events, each
  * with its share of them. A click on a value filters in (only events with it), the minus button
  * filters out. Fields load lazily, one request per expanded field, again when the query changes.
+ * "Visualise" beside a field makes it a dashboard panel (docs/dashboards.md), for those who may
+ * write dashboards.
  */
 import { useState } from 'react';
-import { Box, ButtonBase, Collapse, LinearProgress, Typography } from '@mui/material';
+import { Box, ButtonBase, Collapse, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import InsertChartOutlinedIcon from '@mui/icons-material/InsertChartOutlined';
+import { selectCan, useAppSelector, useExtension } from '@workbench/common';
+import { BOARDS_WRITE_PERMISSION } from '@workbench/common/api/contract/customDashboards';
+import { boardsIds } from '@workbench/common/test-ids/boardsIds';
+import { LOG_TYPE_REGISTRY } from '@workbench/common/vocabularies/logTypes';
+import { VisualiseDialog } from '../boards/VisualiseDialog';
 import type { LogQuery } from '@workbench/common/api/logs';
 import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
 import type { LogRoute } from '@workbench/common/vocabularies/index';
@@ -34,6 +42,10 @@ export function FieldSidebar({
   onFilter: OnFieldFilter;
 }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const canWriteBoards = useAppSelector(selectCan(BOARDS_WRITE_PERMISSION));
+  const boardsServed = useExtension('dashboards');
+  const canVisualise = canWriteBoards && boardsServed;
+  const [visualising, setVisualising] = useState<string | null>(null);
   const toggle = (field: string) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -54,31 +66,53 @@ export function FieldSidebar({
         const expanded = open.has(field);
         return (
           <Box key={field}>
-            <ButtonBase
-              data-testid={`${logsExplorerIds.sidebarField}-${field}`}
-              aria-expanded={expanded}
-              onClick={() => toggle(field)}
-              sx={{
-                width: '100%',
-                justifyContent: 'flex-start',
-                px: 0.5,
-                py: 0.25,
-                borderRadius: 1,
-                typography: 'body2',
-                textAlign: 'left',
-                '&:hover': { bgcolor: 'action.hover' },
-                '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
-              }}
-            >
-              {expanded ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
-              {fieldLabel(field)}
-            </ButtonBase>
+            <Box sx={{ display: 'flex', alignItems: 'center' }}>
+              <ButtonBase
+                data-testid={`${logsExplorerIds.sidebarField}-${field}`}
+                aria-expanded={expanded}
+                onClick={() => toggle(field)}
+                sx={{
+                  flex: 1,
+                  minWidth: 0,
+                  justifyContent: 'flex-start',
+                  px: 0.5,
+                  py: 0.25,
+                  borderRadius: 1,
+                  typography: 'body2',
+                  textAlign: 'left',
+                  '&:hover': { bgcolor: 'action.hover' },
+                  '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
+                }}
+              >
+                {expanded ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+                {fieldLabel(field)}
+              </ButtonBase>
+              {canVisualise && (
+                <Tooltip title="Visualise on a dashboard">
+                  <IconButton
+                    size="small"
+                    aria-label={`Visualise ${fieldLabel(field)}`}
+                    onClick={() => setVisualising(field)}
+                    data-testid={`${boardsIds.visualise}-${field}`}
+                    sx={{ p: 0.25 }}
+                  >
+                    <InsertChartOutlinedIcon fontSize="inherit" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </Box>
             <Collapse in={expanded} unmountOnExit>
               <TopValues field={field} query={query} onFilter={onFilter} />
             </Collapse>
           </Box>
         );
       })}
+      <VisualiseDialog
+        logType={LOG_TYPE_REGISTRY[route].type}
+        field={visualising}
+        query={query}
+        onClose={() => setVisualising(null)}
+      />
     </Box>
   );
 }
