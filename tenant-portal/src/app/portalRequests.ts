@@ -106,6 +106,21 @@ import {
   saveConnectivityResults,
 } from '@workbench/common/api/connectivity';
 import { getFileHtmlReport, queryInspectedFiles } from '@workbench/common/api/fileserver';
+import {
+  acknowledgeAlertFiring,
+  createAlertChannel,
+  deleteAlertChannel,
+  deleteAlertRule,
+  listAlertChannels,
+  listAlertEvaluations,
+  listAlertFirings,
+  listAlertRules,
+  listChannelDeliveries,
+  listNotifications,
+  markNotificationsRead,
+  saveAlertRule,
+  silenceAlertFiring,
+} from '@workbench/common/api/alerts';
 
 export const PORTAL_REQUESTS = {
   // An on-premises appliance's own settings area (docs/appliances.md).
@@ -229,4 +244,18 @@ export const PORTAL_REQUESTS = {
   // The file analysis dialog (logs details, files report): a file's reports, one as its HTML.
   queryInspectedFiles: request(queryInspectedFiles),
   getFileHtmlReport: request(getFileHtmlReport),
+  // Alerts (issue 40; docs/alerts.md): rules, firings, channels, and the header's notifications.
+  listAlertRules: request(listAlertRules),
+  saveAlertRule: request(saveAlertRule),
+  deleteAlertRule: request(deleteAlertRule),
+  listAlertEvaluations: request(listAlertEvaluations),
+  listAlertFirings: request(listAlertFirings),
+  acknowledgeAlertFiring: request(acknowledgeAlertFiring),
+  silenceAlertFiring: request(silenceAlertFiring),
+  listAlertChannels: request(listAlertChannels),
+  createAlertChannel: request(createAlertChannel),
+  deleteAlertChannel: request(deleteAlertChannel),
+  listChannelDeliveries: request(listChannelDeliveries),
+  listNotifications: request(listNotifications),
+  markNotificationsRead: request(markNotificationsRead),
 };

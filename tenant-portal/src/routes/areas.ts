@@ -38,6 +38,7 @@ import {
   GLOBAL_SETTINGS_READ_PERMISSIONS,
   NETWORK_READ_PERMISSIONS,
 } from '@workbench/common/api/contract/settingsPermissions';
+import { ALERTS_READ_PERMISSION } from '@workbench/common/api/contract/settingsPermissions';
 import {
   APPLIANCE_MODES,
   APPLIANCE_PAGES,
@@ -321,6 +322,18 @@ export const AREAS: readonly Area[] = [
     page: page(() => import('../areas/reports/ReportsPage').then((m) => m.ReportsPage)),
   },
   {
+    // Alerts (issue 40; docs/alerts.md): rules over the logs, firings, notification channels. Its
+    // rules read the logs: the logs' environment rule; its own permission (settings:alerts:read).
+    id: 'alerts',
+    path: 'alerts',
+    title: 'Alerts',
+    requiresLogin: true,
+    access: any(ALERTS_READ_PERMISSION),
+    environment: CLOUD_OR_MANAGEMENT_STATION,
+    inNav: true,
+    page: page(() => import('../areas/alerts/AlertsPage').then((m) => m.AlertsPage)),
+  },
+  {
     id: 'policy',
     path: 'policy',
     title: 'Policy',
@@ -473,7 +486,7 @@ export interface NavGroup {
  * Every area of the navigation is in exactly one group (registries.test.ts).
  */
 export const NAV_GROUPS: readonly NavGroup[] = [
-  { id: 'monitor', title: 'Monitor', areas: ['dashboard', 'reports', 'logs', 'insights'] },
+  { id: 'monitor', title: 'Monitor', areas: ['dashboard', 'reports', 'alerts', 'logs', 'insights'] },
   {
     id: 'protection',
     title: 'Protection',

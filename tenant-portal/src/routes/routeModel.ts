@@ -36,6 +36,7 @@ export type AreaId =
   | 'contact-form'
   | 'dashboard'
   | 'reports'
+  | 'alerts'
   | 'policy'
   | 'customization'
   | 'settings'
