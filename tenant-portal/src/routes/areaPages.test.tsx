@@ -22,6 +22,7 @@ describe('route table pages', () => {
     expect(routes.filter((r) => r.page).map((r) => r.path)).toEqual([
       '/dashboard',
       '/reports',
+      '/alerts',
       '/policy',
       '/policy/web',
       '/policy/email',

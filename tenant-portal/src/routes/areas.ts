@@ -330,6 +330,7 @@ export const AREAS: readonly Area[] = [
     requiresLogin: true,
     access: any(ALERTS_READ_PERMISSION),
     environment: CLOUD_OR_MANAGEMENT_STATION,
+    extension: 'alerts',
     inNav: true,
     page: page(() => import('../areas/alerts/AlertsPage').then((m) => m.AlertsPage)),
   },

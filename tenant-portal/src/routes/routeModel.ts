@@ -79,6 +79,8 @@ export interface Area {
   access?: AccessRule;
   environment: EnvironmentRule;
   features?: readonly string[];
+  /** The server extension the area needs (docs/api.md), as a child's `extension`. */
+  extension?: ExtensionId;
   children?: readonly ChildArea[];
   /** Listed in the side navigation. */
   inNav: boolean;

@@ -18,7 +18,10 @@ import { LOG_ROUTE_FIELDS } from './logFields';
 import type { LogView } from './logView';
 
 /** The view's whole condition as query text ('' for every event); null when its `q` does not parse. */
-export function alertQueryText(route: LogRoute, view: Pick<LogView, 'filters' | 'exclude' | 'search' | 'q'>): string | null {
+export function alertQueryText(
+  route: LogRoute,
+  view: Pick<LogView, 'filters' | 'exclude' | 'search' | 'q'>,
+): string | null {
   let rest: LogCondition | null;
   try {
     rest = view.q ? parseLogQueryText(LOG_ROUTE_TYPES[route], view.q) : null;
