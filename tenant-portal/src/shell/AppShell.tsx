@@ -36,7 +36,6 @@ import { Loading } from '@workbench/common';
 import { canPublishPolicy } from './policyPermissions';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { PolicyWelcome } from './PolicyWelcome';
-import { NotificationsBell } from './NotificationsBell';
 import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/index';
 
 /**
@@ -45,6 +44,11 @@ import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/inde
  */
 const PublishDialog = lazy(() =>
   import('../areas/policy/ApprovalPanels').then((m) => ({ default: m.PublishStepDialog })),
+);
+
+/** The header's notifications (alerts), loaded after the shell: not part of the first load. */
+const NotificationsBell = lazy(() =>
+  import('./NotificationsBell').then((m) => ({ default: m.NotificationsBell })),
 );
 
 /** The user menu's Two-factor sign-in dialog, loaded when first opened. */
@@ -296,7 +300,9 @@ export function AppShell() {
       actions={
         <>
           <RevisionControls />
-          <NotificationsBell />
+          <Suspense fallback={null}>
+            <NotificationsBell />
+          </Suspense>
           <UserMenu />
         </>
       }

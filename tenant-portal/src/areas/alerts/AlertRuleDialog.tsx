@@ -117,15 +117,15 @@ export function AlertRuleDialog({
 
   const numberField = (
     field: AlertRuleField,
-    key: keyof AlertRuleFormValues,
+    key: 'window_minutes' | 'threshold' | 'lookback_days' | 'every_minutes',
     label: string,
     help: string,
   ) => (
     <TextField
       label={label}
       required
-      value={values[key] as string}
-      onChange={(e) => set({ [key]: e.target.value })}
+      value={values[key]}
+      onChange={(e) => set({ [key]: e.target.value } as Partial<AlertRuleFormValues>)}
       error={Boolean(errors[field])}
       helperText={errors[field] ?? help}
       sx={{ flex: 1, minWidth: 160 }}

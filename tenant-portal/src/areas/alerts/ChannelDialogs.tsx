@@ -11,14 +11,11 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   MenuItem,
   Stack,
   TextField,
 } from '@mui/material';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { snackbarShown, useAppDispatch } from '@workbench/common';
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import {
   ALERT_NAME_MAX,
@@ -36,6 +33,7 @@ import { LoadFailed } from '@workbench/common/components/page-states/index';
 import { StatusChip } from '@workbench/common/components/status-chip/index';
 import { alertsIds as ids } from '@workbench/common/test-ids/alertsIds';
 import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { SecretOnceDialog } from '../SecretOnceDialog';
 import { utcMinute } from '../settings/utcMinute';
 
 export const CHANNEL_KIND_LABELS: Record<ChannelKind, string> = { email: 'E-mail', webhook: 'Webhook' };
@@ -200,54 +198,16 @@ export function ChannelCreateDialog({
 
 /** A new webhook's signing secret: shown this once. */
 export function ChannelSecretDialog({ channel, onDone }: { channel: CreatedChannel; onDone(): void }) {
-  const dispatch = useAppDispatch();
-  const copy = () =>
-    navigator.clipboard.writeText(channel.secret ?? '').then(
-      () => dispatch(snackbarShown({ kind: 'copy', subject: 'The secret' })),
-      () =>
-        dispatch(
-          snackbarShown({
-            kind: 'custom',
-            severity: 'error',
-            message: 'The secret could not be copied: select it and copy it by hand.',
-          }),
-        ),
-    );
   return (
-    <Dialog open fullWidth maxWidth="sm" aria-labelledby="alert-secret-title" data-testid={ids.secretDialog}>
-      <DialogTitle id="alert-secret-title">Copy the webhook’s signing secret</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          Copy it now and give it to the receiver: you will not see it again.
-        </Alert>
-        <DialogContentText sx={{ mb: 1 }}>The signing secret of {channel.name}:</DialogContentText>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Box
-            component="code"
-            data-testid={ids.secret}
-            sx={{
-              flex: 1,
-              p: 1,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              fontFamily: 'monospace',
-              overflowWrap: 'anywhere',
-              userSelect: 'all',
-            }}
-          >
-            {channel.secret}
-          </Box>
-          <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-            Copy
-          </Button>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onDone} data-testid={ids.secretDone}>
-          Done
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SecretOnceDialog
+      title="Copy the webhook’s signing secret"
+      warning="Copy it now and give it to the receiver: you will not see it again."
+      label={`The signing secret of ${channel.name}:`}
+      subject="The secret"
+      secret={channel.secret ?? ''}
+      onDone={onDone}
+      testIds={{ dialog: ids.secretDialog, secret: ids.secret, done: ids.secretDone }}
+    />
   );
 }
 

@@ -30,13 +30,13 @@ export function alertQueryText(
   }
   const excluded: LogCondition[] = Object.entries(view.exclude)
     .filter(([, values]) => values.length > 0)
-    .map(([field, values]) => ({ kind: 'not', item: { kind: 'in', field, values } }));
+    .map(([field, values]): LogCondition => ({ kind: 'not', item: { kind: 'in', field, values } }));
   const chips = LOG_ROUTE_FIELDS[route].filters;
   // The view's filters may name fields the chips do not: those go in as `in` terms of their own.
   const chipFilters = Object.fromEntries(Object.entries(view.filters).filter(([f]) => chips.includes(f)));
   const others: LogCondition[] = Object.entries(view.filters)
     .filter(([f, values]) => !chips.includes(f) && values.length > 0)
-    .map(([field, values]) => ({ kind: 'in', field, values }));
+    .map(([field, values]): LogCondition => ({ kind: 'in', field, values }));
   const extra = [...others, ...excluded];
   const restAll: LogCondition | null =
     extra.length === 0
