@@ -36,6 +36,7 @@ import { Loading } from '@workbench/common';
 import { canPublishPolicy } from './policyPermissions';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { PolicyWelcome } from './PolicyWelcome';
+import { NotificationsBell } from './NotificationsBell';
 import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/index';
 
 /**
@@ -44,11 +45,6 @@ import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/inde
  */
 const PublishDialog = lazy(() =>
   import('../areas/policy/ApprovalPanels').then((m) => ({ default: m.PublishStepDialog })),
-);
-
-/** The header's notifications (alerts), loaded after the shell: not part of the first load. */
-const NotificationsBell = lazy(() =>
-  import('./NotificationsBell').then((m) => ({ default: m.NotificationsBell })),
 );
 
 /** The user menu's Two-factor sign-in dialog, loaded when first opened. */
@@ -300,9 +296,7 @@ export function AppShell() {
       actions={
         <>
           <RevisionControls />
-          <Suspense fallback={null}>
-            <NotificationsBell />
-          </Suspense>
+          <NotificationsBell />
           <UserMenu />
         </>
       }

@@ -89,6 +89,7 @@ const stub =
 const open = (role: 'admin' | 'auditor', stubs: Stubs, path = '/alerts') =>
   renderPortal({ path, user: demoUser(role), stubs: stub(stubs) });
 
+const SLOW = { timeout: 15_000 };
 const posts = (mock: MockAdapter, url: string) => mock.history.post.filter((r) => r.url === url);
 
 describe('Alerts page (/alerts)', () => {
@@ -104,7 +105,8 @@ describe('Alerts page (/alerts)', () => {
       ],
       firings: [firing(1)],
     });
-    const table = await screen.findByTestId(ids.rulesTable);
+    // The page is loaded on demand: the first render may take a while on a busy machine.
+    const table = await screen.findByTestId(ids.rulesTable, {}, SLOW);
     expect(await within(table).findByText('Rule 1')).toBeInTheDocument();
     expect(within(table).getByText('action:blocked: more than 10 per userid in 1 hour')).toBeInTheDocument();
     expect(
@@ -120,7 +122,7 @@ describe('Alerts page (/alerts)', () => {
 
   it('a reader (the demo auditor) sees rules, firings and channels and no write control', async () => {
     open('auditor', { rules: [rule(1)], firings: [firing(1)] });
-    expect(await screen.findByText('Rule 1')).toBeInTheDocument();
+    expect(await screen.findByText('Rule 1', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByTestId(ids.createRule)).not.toBeInTheDocument();
     expect(screen.queryByTestId(`${ids.editRule}-rule-1`)).not.toBeInTheDocument();
     await userEvent.click(screen.getByTestId(`${ids.tab}-firings`));
@@ -133,7 +135,7 @@ describe('Alerts page (/alerts)', () => {
 
   it('bad input shows at its field and sends nothing', async () => {
     const { mock } = open('admin', {});
-    await userEvent.click(await screen.findByTestId(ids.createRule));
+    await userEvent.click(await screen.findByTestId(ids.createRule, {}, SLOW));
     const dialog = screen.getByTestId(ids.ruleDialog);
     await userEvent.clear(screen.getByTestId(`${ids.ruleField}-window_minutes`));
     await userEvent.type(screen.getByTestId(`${ids.ruleField}-window_minutes`), '0');
@@ -147,7 +149,7 @@ describe('Alerts page (/alerts)', () => {
     const { mock } = open('admin', {});
     const msg = 'Unknown field "colour".';
     mock.onPost(ALERT_PATHS.rules).replyOnce(400, { statusCode: 400, message: msg, field: 'query' });
-    await userEvent.click(await screen.findByTestId(ids.createRule));
+    await userEvent.click(await screen.findByTestId(ids.createRule, {}, SLOW));
     await userEvent.type(screen.getByTestId(`${ids.ruleField}-name`), 'Colours');
     await userEvent.type(screen.getByTestId(`${ids.ruleField}-query`), 'colour:red');
     await userEvent.click(screen.getByTestId(ids.ruleSubmit));
@@ -176,7 +178,7 @@ describe('Alerts page (/alerts)', () => {
       '/alerts?tab=firings',
     );
     mock.onPost(ALERT_PATHS.acknowledgeOf('fire-1')).replyOnce(200, firing(1, { state: 'acknowledged' }));
-    await userEvent.click(await screen.findByTestId(`${ids.acknowledge}-fire-1`));
+    await userEvent.click(await screen.findByTestId(`${ids.acknowledge}-fire-1`, {}, SLOW));
     await waitFor(() => expect(posts(mock, ALERT_PATHS.acknowledgeOf('fire-1'))).toHaveLength(1));
     mock.onPost(ALERT_PATHS.silenceOf('fire-2')).replyOnce(200, firing(2, { state: 'silenced' }));
     await userEvent.click(screen.getByTestId(`${ids.silence}-fire-2`));
@@ -204,7 +206,7 @@ describe('Alerts page (/alerts)', () => {
     };
     const { mock } = open('admin', {}, '/alerts?tab=channels');
     mock.onPost(ALERT_PATHS.channels).replyOnce(200, { ...hook, secret: 'whsec-1' });
-    await userEvent.click(await screen.findByTestId(ids.createChannel));
+    await userEvent.click(await screen.findByTestId(ids.createChannel, {}, SLOW));
     await userEvent.click(screen.getByTestId(`${ids.channelField}-kind`));
     await userEvent.click(await screen.findByRole('option', { name: 'Webhook' }));
     await userEvent.type(screen.getByTestId(`${ids.channelField}-name`), 'SOAR');
@@ -254,7 +256,7 @@ describe("the header's notifications", () => {
 
   it('shows the unread count; marks one read, all read, and acknowledges a firing from the list', async () => {
     const { mock } = open('admin', { notifications: [note(1), note(2), note(3, { read: true })] });
-    const bell = await screen.findByTestId(ids.bell);
+    const bell = await screen.findByTestId(ids.bell, {}, SLOW);
     await waitFor(() => expect(screen.getByTestId(ids.unread)).toHaveTextContent('2'));
     await userEvent.click(bell);
     const list = await screen.findByTestId(ids.list);
