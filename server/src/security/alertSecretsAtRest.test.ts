@@ -30,7 +30,9 @@ test("a webhook's secret is sealed at rest and survives a key rotation", async (
   const stored = async (): Promise<string> => {
     const dump = JSON.stringify(await server!.app.workbench.store.readAllTables());
     expect(dump).not.toContain(secret!);
-    const channel = await server!.app.workbench.store.alerts.getChannel(admin.tid, id);
+    const store = server!.app.workbench.store;
+    const tid = (await store.users.get(admin.uid))!.tid;
+    const channel = await store.alerts.getChannel(tid, id);
     expect(channel?.secret).toBe(secret);
     const sealed = /"(wbsec:v1:[^"]+)"/g;
     return [...dump.matchAll(sealed)].map((m) => m[1]).join('\n');
