@@ -7,8 +7,9 @@
  * - `user_mfa.secret`, `user_mfa.pending_secret`: TOTP seeds (repositories/accounts.ts).
  * - Provider entity rows (repositories/entities.ts), by entity, at a path of their JSON (`[]`:
  *   every item of a list): the storage profiles' cloud secret key, the SMTP password, the LDAP
- *   bind password and a tenant's SAML signing key. Webhook and SIEM secrets join here when they
- *   exist.
+ *   bind password and a tenant's SAML signing key.
+ * - `notification_channels.secret`: an alert webhook's signing secret (repositories/alerts.ts
+ *   seals it on write, opens it on read and seals it again at start under the current key).
  * Empty strings (no secret set) stay as they are.
  */
 import { TENANT_SETTINGS_REGISTRY } from '@workbench/common/api/contract/tenantSettings';

@@ -75,6 +75,7 @@ async function openOn(
     if (secrets !== WITHOUT_KEY && migrations === CONFIG_MIGRATIONS) {
       await store.mfa.resealSecrets();
       await store.entities.resealSecrets();
+      await store.alerts.resealSecrets();
     }
     return store;
   } catch (error) {

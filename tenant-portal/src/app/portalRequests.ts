@@ -114,6 +114,21 @@ import {
   saveBoard,
   setStartBoard,
 } from '@workbench/common/api/dashboards';
+import {
+  acknowledgeAlertFiring,
+  createAlertChannel,
+  deleteAlertChannel,
+  deleteAlertRule,
+  listAlertChannels,
+  listAlertEvaluations,
+  listAlertFirings,
+  listAlertRules,
+  listChannelDeliveries,
+  listNotifications,
+  markNotificationsRead,
+  saveAlertRule,
+  silenceAlertFiring,
+} from '@workbench/common/api/alerts';
 
 export const PORTAL_REQUESTS = {
   // An on-premises appliance's own settings area (docs/appliances.md).
@@ -244,4 +259,18 @@ export const PORTAL_REQUESTS = {
   saveBoard: request(saveBoard),
   deleteBoard: request(deleteBoard),
   setStartBoard: request(setStartBoard),
+  // Alerts (issue 40; docs/alerts.md): rules, firings, channels, and the header's notifications.
+  listAlertRules: request(listAlertRules),
+  saveAlertRule: request(saveAlertRule),
+  deleteAlertRule: request(deleteAlertRule),
+  listAlertEvaluations: request(listAlertEvaluations),
+  listAlertFirings: request(listAlertFirings),
+  acknowledgeAlertFiring: request(acknowledgeAlertFiring),
+  silenceAlertFiring: request(silenceAlertFiring),
+  listAlertChannels: request(listAlertChannels),
+  createAlertChannel: request(createAlertChannel),
+  deleteAlertChannel: request(deleteAlertChannel),
+  listChannelDeliveries: request(listChannelDeliveries),
+  listNotifications: request(listNotifications),
+  markNotificationsRead: request(markNotificationsRead),
 };

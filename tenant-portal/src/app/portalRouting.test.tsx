@@ -169,7 +169,7 @@ describe('app shell per role', () => {
     expect(await pageTitle()).toHaveTextContent('Firewall');
     expect(navGroups()).toEqual([
       // No insights: the default environment has no insights application.
-      ['Monitor', ['dashboard', 'reports', 'boards', 'logs'].map(navItemId)],
+      ['Monitor', ['dashboard', 'reports', 'boards', 'alerts', 'logs'].map(navItemId)],
       [
         'Protection',
         ['policy', 'customization', 'secure-application-access', 'browser-management'].map(navItemId),

@@ -23,6 +23,7 @@ describe('route table pages', () => {
       '/dashboard',
       '/reports',
       '/boards',
+      '/alerts',
       '/policy',
       '/policy/web',
       '/policy/email',

@@ -38,6 +38,7 @@ import {
   GLOBAL_SETTINGS_READ_PERMISSIONS,
   NETWORK_READ_PERMISSIONS,
 } from '@workbench/common/api/contract/settingsPermissions';
+import { ALERTS_READ_PERMISSION } from '@workbench/common/api/contract/settingsPermissions';
 import {
   APPLIANCE_MODES,
   APPLIANCE_PAGES,
@@ -329,8 +330,22 @@ export const AREAS: readonly Area[] = [
     requiresLogin: true,
     access: any('dashboard:boards:*'),
     environment: { cloud: true, onPrem: ['management_station'], onPremNonProductionOnly: true },
+    extension: 'dashboards',
     inNav: true,
     page: page(() => import('../areas/boards/BoardsPage').then((m) => m.BoardsPage)),
+  },
+  {
+    // Alerts (issue 40; docs/alerts.md): rules over the logs, firings, notification channels. Its
+    // rules read the logs: the logs' environment rule; its own permission (settings:alerts:read).
+    id: 'alerts',
+    path: 'alerts',
+    title: 'Alerts',
+    requiresLogin: true,
+    access: any(ALERTS_READ_PERMISSION),
+    environment: CLOUD_OR_MANAGEMENT_STATION,
+    extension: 'alerts',
+    inNav: true,
+    page: page(() => import('../areas/alerts/AlertsPage').then((m) => m.AlertsPage)),
   },
   {
     id: 'policy',
@@ -485,7 +500,7 @@ export interface NavGroup {
  * Every area of the navigation is in exactly one group (registries.test.ts).
  */
 export const NAV_GROUPS: readonly NavGroup[] = [
-  { id: 'monitor', title: 'Monitor', areas: ['dashboard', 'reports', 'boards', 'logs', 'insights'] },
+  { id: 'monitor', title: 'Monitor', areas: ['dashboard', 'reports', 'boards', 'alerts', 'logs', 'insights'] },
   {
     id: 'protection',
     title: 'Protection',

@@ -37,6 +37,7 @@ export type AreaId =
   | 'dashboard'
   | 'reports'
   | 'boards'
+  | 'alerts'
   | 'policy'
   | 'customization'
   | 'settings'
@@ -79,6 +80,8 @@ export interface Area {
   access?: AccessRule;
   environment: EnvironmentRule;
   features?: readonly string[];
+  /** The server extension the area needs (docs/api.md), as a child's `extension`. */
+  extension?: ExtensionId;
   children?: readonly ChildArea[];
   /** Listed in the side navigation. */
   inNav: boolean;

@@ -92,6 +92,16 @@ describe('docs/sessions.md §6 route table: environment rules', () => {
     expect(findArea('reports').access).toEqual({ any: ['dashboard:*:*'] });
   });
 
+  it('alerts (issue 40): the logs environment rule, their own read permission, and the alerts extension', () => {
+    const alerts = findArea('alerts');
+    expect(alerts.environment).toEqual(findArea('logs').environment);
+    expect(alerts.access).toEqual({ any: ['settings:alerts:read'] });
+    expect(ids(visibleAreas(ctx(cloud), AREAS))).toContain('alerts');
+    // A backend without the alerts extension (only the spec's calls) has no Alerts page.
+    const without = new Set(extensionsOf('tenant').filter((id) => id !== 'alerts'));
+    expect(ids(visibleAreas(ctx(cloud, allowAll, undefined, without), AREAS))).not.toContain('alerts');
+  });
+
   it('web is allowed in every safeview mode (safeview, safeview_isolation, safeview_proxy)', () => {
     const rule = findArea('web').environment;
     for (const mode of ['safeview', 'safeview_isolation', 'safeview_proxy'] as const) {
@@ -129,6 +139,7 @@ describe('visible areas for (environment, access controller, features)', () => {
       'dashboard',
       'reports',
       'boards',
+      'alerts',
       'policy',
       'logs',
       'customization',

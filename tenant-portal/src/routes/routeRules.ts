@@ -42,7 +42,7 @@ export function featuresAllow(required: readonly string[] | undefined, features:
   return (required ?? []).every((name) => features[name] === true);
 }
 
-type Rule = Pick<Area, 'access' | 'environment' | 'features'> | ChildArea;
+type Rule = Pick<Area, 'access' | 'environment' | 'features' | 'extension'> | ChildArea;
 
 /** A page that needs a server extension exists only once the server listed it. */
 export const extensionServed = (rule: Rule, ctx: RouteContext): boolean =>

@@ -36,6 +36,7 @@ import { Loading } from '@workbench/common';
 import { canPublishPolicy } from './policyPermissions';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { PolicyWelcome } from './PolicyWelcome';
+import { NotificationsBell } from './NotificationsBell';
 import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/index';
 
 /**
@@ -295,6 +296,7 @@ export function AppShell() {
       actions={
         <>
           <RevisionControls />
+          <NotificationsBell />
           <UserMenu />
         </>
       }

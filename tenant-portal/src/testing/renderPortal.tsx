@@ -14,6 +14,7 @@ import {
 import type { UserInfo } from '@workbench/common/api/contract/auth';
 import type { Revision } from '@workbench/common/api/contract/policy';
 import { DEMO_TENANT_ROLES, type DemoTenantRole } from '@workbench/common/api/contract/demo';
+import { ALERT_PATHS } from '@workbench/common/api/contract/alerts';
 import { EXTENSIONS_PATHS, extensionsOf, type ExtensionId } from '@workbench/common/api/contract/extensions';
 import { renderWithStore } from '@workbench/common/testing/renderWithStore';
 import { TenantPortalApp } from '../app/TenantPortalApp';
@@ -93,6 +94,8 @@ export function renderPortal(setup: PortalSetup) {
       mock.onGet('/api/policy/v1/rules').reply(200, setup.revision ?? revision('new'));
       mock.onGet(/^\/api\/policy\/v1\/rules\/.+/).reply(200, { note: '' });
       mock.onGet(/logout$/).reply(200, 'ok');
+      // The header's notifications (shell/NotificationsBell): none unless a test says otherwise.
+      mock.onGet(ALERT_PATHS.notifications).reply(200, { unread: 0, notifications: [] });
       mock
         .onGet(EXTENSIONS_PATHS.tenant)
         .reply(200, { extensions: setup.extensions ?? extensionsOf('tenant') });

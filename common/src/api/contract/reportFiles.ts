@@ -198,7 +198,7 @@ export const PastReport = Type.Object({
   created_at: Type.String(),
   /** Who asked: a user name, or "scheduler (owner …)". */
   created_by: Type.String(),
-  /** Recorded only: this server sends no e-mail. */
+  /** The addresses its schedule named: a scheduled run's file is mailed to them, attached (docs/alerts.md). */
   recipients: Type.Array(Type.String()),
   /** The panels in the file, and those left out because the run's user may not read them. */
   panels: Type.Array(Type.String()),

@@ -416,6 +416,29 @@ export class AlertRepository {
       );
     });
   }
+  /**
+   * Seals again every webhook secret stored clear or sealed by a key other than the current one
+   * (the end of a key rotation, store/secretFields.ts); answers how many rows changed. Run at every start. Only
+   * a row that still holds what was read is changed (a deletion meanwhile wins).
+   */
+  async resealSecrets(): Promise<number> {
+    let changed = 0;
+    const rows = await this.sql.all(
+      this.sql.db.selectFrom('notification_channels').select(['id', 'secret']).where('secret', '<>', ''),
+    );
+    for (const r of rows) {
+      const was = str(r.secret);
+      if (!this.secrets.needsSealing(was)) continue;
+      changed += await this.sql.run(
+        this.sql.db
+          .updateTable('notification_channels')
+          .set({ secret: this.secrets.seal(this.secrets.open(was)) })
+          .where('id', '=', str(r.id))
+          .where('secret', '=', was),
+      );
+    }
+    return changed;
+  }
   private toChannel(r: Row): ChannelRecord {
     const secret = str(r.secret);
     return {

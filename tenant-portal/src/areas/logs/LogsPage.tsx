@@ -94,6 +94,7 @@ import type { LogEvent } from '@workbench/common/api/contract/logs';
 import { createLogsDatasource, type LogsDatasource } from './logsDatasource';
 import { ColumnManager } from './ColumnManager';
 import { LogDetailDrawer } from './LogDetailDrawer';
+import { CreateAlertButton } from './CreateAlertButton';
 import { LogExportButton } from './LogExportButton';
 import { SavedSearchMenu } from './SavedSearchMenu';
 import { counted } from '@workbench/common/formatting/counted';
@@ -497,6 +498,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
           {exportServed && exportQuery && (
             <LogExportButton route={route} query={exportQuery} visibleColumns={view.columns} />
           )}
+          <CreateAlertButton route={route} view={view} query={exportQuery} />
           <LiveTail
             on={live.on}
             period={live.period}

@@ -5,22 +5,8 @@
  * the entity feature's requests (app/portalRequests.ts), never the HTTP client here.
  */
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Chip, IconButton, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { selectCan, snackbarShown, useAppDispatch, useAppSelector } from '@workbench/common';
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import {
@@ -37,6 +23,7 @@ import { counted } from '@workbench/common/formatting/counted';
 import { apiTokensIds as ids } from '@workbench/common/test-ids/apiTokensIds';
 import { useEntityCall, useEntityRead } from '../../../app/portalEntities';
 import { AreaPage } from '../../AreaPage';
+import { SecretOnceDialog } from '../../SecretOnceDialog';
 import { utcMinute } from '../utcMinute';
 import { ACCESS_LABELS, ApiTokenCreateDialog } from './ApiTokenCreateDialog';
 
@@ -55,65 +42,6 @@ export const API_TOKENS_TEXTS = {
   revokeBody: 'Scripts using it are refused from their next call. This cannot be undone.',
   revoked: (name: string) => `The API token ${name} was revoked.`,
 } as const;
-
-function SecretDialog({ token, onDone }: { token: ApiTokenCreated; onDone(): void }) {
-  const dispatch = useAppDispatch();
-  const copy = () =>
-    navigator.clipboard
-      .writeText(token.token)
-      .then(() => dispatch(snackbarShown({ kind: 'copy', subject: 'The token' })))
-      .catch(() =>
-        dispatch(
-          snackbarShown({
-            kind: 'custom',
-            severity: 'error',
-            message: 'The token could not be copied: select it and copy it by hand.',
-          }),
-        ),
-      );
-  return (
-    <Dialog
-      open
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="api-token-secret-title"
-      data-testid={ids.secretDialog}
-    >
-      <DialogTitle id="api-token-secret-title">{API_TOKENS_TEXTS.secretTitle}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {API_TOKENS_TEXTS.secretWarning}
-        </Alert>
-        <DialogContentText sx={{ mb: 1 }}>The token {token.name}:</DialogContentText>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Box
-            component="code"
-            data-testid={ids.secret}
-            sx={{
-              flex: 1,
-              p: 1,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              fontFamily: 'monospace',
-              overflowWrap: 'anywhere',
-              userSelect: 'all',
-            }}
-          >
-            {token.token}
-          </Box>
-          <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()} data-testid={ids.copySecret}>
-            {API_TOKENS_TEXTS.copy}
-          </Button>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onDone} data-testid={ids.secretDone}>
-          {API_TOKENS_TEXTS.done}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 export function ApiTokensPage() {
   const dispatch = useAppDispatch();
@@ -300,7 +228,22 @@ export function ApiTokensPage() {
           }}
         />
       )}
-      {created && <SecretDialog token={created} onDone={() => setCreated(null)} />}
+      {created && (
+        <SecretOnceDialog
+          title={API_TOKENS_TEXTS.secretTitle}
+          warning={API_TOKENS_TEXTS.secretWarning}
+          label={`The token ${created.name}:`}
+          subject="The token"
+          secret={created.token}
+          onDone={() => setCreated(null)}
+          testIds={{
+            dialog: ids.secretDialog,
+            secret: ids.secret,
+            copy: ids.copySecret,
+            done: ids.secretDone,
+          }}
+        />
+      )}
       {confirm.dialog}
     </AreaPage>
   );

@@ -1,0 +1,65 @@
+/** data-testid values of the tenant portal's Alerts page, its dialogs and the header's notifications. Never rename one. */
+export const alertsIds = {
+  page: 'alerts-page',
+  /** `${tab}-${name}`: rules, firings, channels */
+  tab: 'alerts-tab',
+  rulesTable: 'alerts-rules-table',
+  rulesTotal: 'alerts-rules-total',
+  createRule: 'alerts-create-rule',
+  /** `${editRule}-${id}`, `${deleteRule}-${id}`, `${ruleHistory}-${id}` */
+  editRule: 'alerts-edit-rule',
+  deleteRule: 'alerts-delete-rule',
+  ruleHistory: 'alerts-rule-history',
+  historyDialog: 'alerts-history-dialog',
+  historyTable: 'alerts-history-table',
+  historyClose: 'alerts-history-close',
+  ruleDialog: 'alert-rule-dialog',
+  /** `${ruleField}-${field}`: name, query, log_type, kind, window_minutes, threshold, group_by, field, lookback_days, every_minutes, severity, channels, enabled */
+  ruleField: 'alert-rule-field',
+  ruleError: 'alert-rule-error',
+  ruleSubmit: 'alert-rule-submit',
+  ruleCancel: 'alert-rule-cancel',
+  firingsTable: 'alerts-firings-table',
+  firingsTotal: 'alerts-firings-total',
+  /** `${firingState}-${id}`, `${acknowledge}-${id}`, `${silence}-${id}`, `${firingLink}-${id}` */
+  firingState: 'alerts-firing-state',
+  acknowledge: 'alerts-acknowledge',
+  silence: 'alerts-silence',
+  firingLink: 'alerts-firing-link',
+  silenceDialog: 'alerts-silence-dialog',
+  silenceUntil: 'alerts-silence-until',
+  silenceSubmit: 'alerts-silence-submit',
+  channelsTable: 'alerts-channels-table',
+  createChannel: 'alerts-create-channel',
+  /** `${deleteChannel}-${id}`, `${channelDeliveries}-${id}` */
+  deleteChannel: 'alerts-delete-channel',
+  channelDeliveries: 'alerts-channel-deliveries',
+  channelDialog: 'alert-channel-dialog',
+  /** `${channelField}-${field}`: kind, name, addresses, url */
+  channelField: 'alert-channel-field',
+  channelError: 'alert-channel-error',
+  channelSubmit: 'alert-channel-submit',
+  channelCancel: 'alert-channel-cancel',
+  secretDialog: 'alert-channel-secret-dialog',
+  secret: 'alert-channel-secret',
+  secretDone: 'alert-channel-secret-done',
+  deliveriesDialog: 'alerts-deliveries-dialog',
+  deliveriesTable: 'alerts-deliveries-table',
+  deliveriesClose: 'alerts-deliveries-close',
+  confirmDialog: 'alerts-confirm-dialog',
+  confirm: 'alerts-confirm',
+  confirmCancel: 'alerts-confirm-cancel',
+  /** The logs explorer's "Create alert from this query". */
+  fromQuery: 'logs-create-alert',
+  /** The header's bell and its list. */
+  bell: 'notifications-bell',
+  unread: 'notifications-unread',
+  list: 'notifications-list',
+  /** `${item}-${id}`, `${itemRead}-${id}`, `${itemAcknowledge}-${id}`, `${itemLink}-${id}` */
+  item: 'notifications-item',
+  itemRead: 'notifications-item-read',
+  itemAcknowledge: 'notifications-item-acknowledge',
+  itemLink: 'notifications-item-link',
+  readAll: 'notifications-read-all',
+  empty: 'notifications-empty',
+} as const;
