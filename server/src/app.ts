@@ -18,7 +18,7 @@ import { ALL_EXTENSIONS, extensionRoutes, installExtensions } from './http/exten
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { installNulRefusal } from './http/nulCharacters';
 import { installBodyRules } from './http/bodyRules';
-import { installAuditTrail, serverAuditEvents } from './audit/auditTrail';
+import { installAuditTrail } from './audit/auditTrail';
 import { OutboxForwarder } from './events/eventOutbox';
 import type { EventStore, NewEvent } from './events/eventStore';
 import { eventsPlugin, type EventsOptions } from './events/eventsPlugin';
@@ -211,7 +211,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     throw error;
   }
   let seedPrinted = false;
-  let setupAudit: NewEvent[] = [];
   const holder = serverHolderId(options.dataDir);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   try {
@@ -226,7 +225,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         print(`${DEMO_PASSWORD_NOTICE}${seed.generatedPassword}`);
         seedPrinted = true;
       }
-      setupAudit = serverAuditEvents(seed.audit);
       await seedEndUsers(store, now());
     });
   } catch (error) {
@@ -248,7 +246,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     secureCookies: options.secureCookies ?? false,
     loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
     loginFailureCap: options.loginFailureCap ?? DEFAULT_LOGIN_FAILURE_CAP,
-    setupAudit,
     storageEndpoint: options.storageEndpoint ?? null,
     publicIps: options.publicIps ?? [],
     metrics,

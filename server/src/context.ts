@@ -116,12 +116,6 @@ export interface ServerContext {
    * with `events`. The audit trail writes its events into the outbox in the change's transaction.
    */
   outbox?: OutboxForwarder;
-  /**
-   * Audit events of the first start's seed (the publish of the demo tenants' initial policy),
-   * owed to the trail: the events plugin appends them once its first-start seeding has looked at
-   * the event store (an event there first would read as a store of events from elsewhere).
-   */
-  setupAudit: NewEvent[];
   /** The node-action jobs (provider/jobRunner.ts), set when the server is built. */
   jobs?: JobRunner;
   /** The report files' scheduler (reports/reportScheduler.ts), on a server that serves report files. */

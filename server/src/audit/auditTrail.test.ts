@@ -21,7 +21,9 @@ import {
   type SignedIn,
   type TestServer,
 } from '../testing/testServer';
-import { PROVIDER_AUDIT_TID } from './auditTrail';
+import type { FastifyRequest } from 'fastify';
+import { AuditOutsideTransactionError, PROVIDER_AUDIT_TID, writeAudit } from './auditTrail';
+import { AUDITED_AFTER_CHANGE } from './auditedAfterChange';
 
 jest.setTimeout(120_000);
 
@@ -92,6 +94,56 @@ test('every state-changing route declares its audit event, or why it writes its 
       'POST /gdmanage/api/v1/skus',
     ]),
   );
+});
+
+test('a declared audit event is written in its change’s transaction, but on the routes still listed as after the change', async () => {
+  const doc = (await (await server.call('/openapi.json')).json()) as {
+    paths: Record<
+      string,
+      Record<string, { 'x-workbench-audit'?: { action?: string; inTransaction?: boolean } }>
+    >;
+  };
+  const afterChange: string[] = [];
+  const inTransaction: string[] = [];
+  for (const [template, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const audit = op['x-workbench-audit'];
+      if (!audit?.action) continue;
+      const key = `${method.toUpperCase()} ${template}`;
+      (audit.inTransaction === true ? inTransaction : afterChange).push(key);
+    }
+  }
+  // A new route writes its event in its transaction: it is not on the list, and a listed route
+  // that moved into its transaction leaves it.
+  const listed = new Set(AUDITED_AFTER_CHANGE);
+  expect(afterChange.filter((key) => !listed.has(key))).toEqual([]);
+  expect(AUDITED_AFTER_CHANGE.filter((key) => !afterChange.includes(key))).toEqual([]);
+  expect(inTransaction).toEqual(
+    expect.arrayContaining([
+      `POST ${SAVED_SEARCH_PATHS.list}`,
+      `POST ${UDB_PATHS.users}`,
+      'POST /gdmanage/api/v1/tenants',
+    ]),
+  );
+});
+
+test('writeAudit refuses a store outside a transaction: the record must share its change’s fate', async () => {
+  const ctx = server.app.workbench;
+  const request = { ip: '127.0.0.1', headers: {} } as unknown as FastifyRequest;
+  const entry = { tid: PROVIDER_AUDIT_TID, userid: 'x', action: 'update', area: 'skus', details: 'x' };
+  const before = await ctx.store.eventOutbox.count();
+  await expect(writeAudit(ctx.store, ctx, request, [entry])).rejects.toBeInstanceOf(
+    AuditOutsideTransactionError,
+  );
+  expect(await ctx.store.eventOutbox.count()).toBe(before);
+  // In a transaction that then fails, the event goes with the change.
+  await expect(
+    ctx.store.transaction(async (tx) => {
+      await writeAudit(tx, ctx, request, [entry]);
+      throw new Error('the change failed');
+    }),
+  ).rejects.toThrow('the change failed');
+  expect(await ctx.store.eventOutbox.count()).toBe(before);
 });
 
 test('sign-in, a failed sign-in (no password in it) and logout are audit events of the tenant', async () => {

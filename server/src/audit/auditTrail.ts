@@ -7,8 +7,11 @@
  * and provider worlds declares `config.audit`, and the hook below writes the event after the
  * handler answered 2xx, before the reply leaves (so a client that reads the audit log right after
  * sees it). A route declares either
- *   - `{ action, area, what }`: the trail writes it; the handler may add the object, before and
- *     after (noteAudit), or say that nothing changed (a dry run);
+ *   - `{ action, area, what, inTransaction: true }`: the handler writes the event in its change's
+ *     transaction (auditInTransaction, auditedChange), so the record is as durable as the change;
+ *   - `{ action, area, what }`: the trail writes it after the change (only the routes listed in
+ *     auditedAfterChange.ts, until each moves into a transaction); the handler may add the
+ *     object, before and after (noteAudit), or say that nothing changed (a dry run);
  *   - `{ byHandler }`: the handler writes its own events (sign-in, the policy writes), with why;
  *   - `{ exempt }`: not an administrator action (a session refresh, a read sent as POST), with why.
  * The route walk (auditTrail.test.ts) fails when a state-changing route declares none of them.
@@ -35,6 +38,12 @@ export interface RouteAuditEvent {
   area: string;
   /** What happened, for a person, when the handler says no more: "Created a user". */
   what: string;
+  /**
+   * The handler writes the event in the transaction of its change (auditInTransaction or
+   * auditedChange). Without it the trail writes it after the change, which only the routes of
+   * auditedAfterChange.ts may still do (auditTrail.test.ts).
+   */
+  inTransaction?: true;
 }
 export type RouteAudit = RouteAuditEvent | { byHandler: string } | { exempt: string };
 
@@ -144,15 +153,51 @@ function eventOf(ctx: ServerContext, request: FastifyRequest, e: AuditEntry): Ne
 export const serverAuditEvents = (entries: readonly (AuditEntry & { time: number })[]): NewEvent[] =>
   entries.map((e) => auditEvent(e, e.time, null));
 
+/** writeAudit was called with a store outside a transaction: the record would not share its change's fate. */
+export class AuditOutsideTransactionError extends Error {
+  constructor() {
+    super(
+      'writeAudit needs the transaction of the change it records (ctx.store.transaction): an event written beside its change is lost in a crash between the two.',
+    );
+    this.name = 'AuditOutsideTransactionError';
+  }
+}
+
 /**
  * Writes audit events into the event outbox through `tx`: the transaction of the change they
  * record, so the record is exactly as durable as the change (README "The outbox"). A failure
- * throws, failing that transaction. `tx` is the store itself only where the change is one
- * statement the caller has already made. The forwarder delivers them before the reply leaves
- * (the trail's onSend hook) and at every nudge. Without an event store (ctx.outbox unset)
- * nothing is kept.
+ * throws, failing that transaction; so does a `tx` outside a transaction
+ * (AuditOutsideTransactionError): where the change is one statement, make the statement and the
+ * event one transaction. The forwarder delivers them before the reply leaves (the trail's onSend
+ * hook) and at every nudge. Without an event store (ctx.outbox unset) nothing is kept.
  */
 export async function writeAudit(
+  tx: ConfigStore,
+  ctx: ServerContext,
+  request: FastifyRequest,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  if (!tx.inTransaction()) throw new AuditOutsideTransactionError();
+  await appendAudit(tx, ctx, request, entries);
+}
+
+/**
+ * Runs `change` in a transaction and writes the route's declared event in it (with the notes the
+ * change made) once the change returned: for a route declared `inTransaction` whose change is a
+ * few statements. A change that throws writes nothing; one that notes `skip` writes no event.
+ */
+export async function auditedChange<T>(
+  request: FastifyRequest,
+  change: (tx: ConfigStore) => Promise<T>,
+): Promise<T> {
+  return request.server.workbench.store.transaction(async (tx) => {
+    const result = await change(tx);
+    await auditInTransaction(tx, request, {});
+    return result;
+  });
+}
+
+async function appendAudit(
   tx: ConfigStore,
   ctx: ServerContext,
   request: FastifyRequest,
@@ -172,8 +217,9 @@ export async function writeAudit(
     ),
   );
   request.auditOwed = true;
-  // Written outside a transaction (committed already): deliver soon even if no reply waits.
-  if (tx === ctx.store) ctx.outbox.nudge();
+  // Committed already (the trail's write after the change): deliver soon even if no reply waits.
+  // Never inside a transaction: on SQLite the forwarder's claim would run in it, uncommitted.
+  if (!tx.inTransaction()) ctx.outbox.nudge();
 }
 
 /** The route's declared event with the request's note, or null when there is none to write. */
@@ -261,10 +307,18 @@ export function installAuditTrail(app: FastifyInstance, ctx: ServerContext): voi
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     if (reply.statusCode >= 200 && reply.statusCode < 300 && STATE_CHANGING.has(request.method)) {
       const entry = request.auditWritten ? null : routeEntry(request, request.auditNote ?? {});
-      // The handler's change has committed (it ran without a transaction, or noted outside it):
-      // the event follows it in its own statement.
+      const audit = request.routeOptions.config?.audit;
+      // A route declared to audit in its transaction that answered 2xx without writing its event
+      // is a bug: the event is still written (not lost), and the log says where.
+      if (entry && audit && isEvent(audit) && audit.inTransaction)
+        request.log.error(
+          { route: `${request.method} ${request.routeOptions.url ?? ''}` },
+          'a route declared to audit in its transaction answered without writing its event',
+        );
+      // The handler's change has committed (a route of auditedAfterChange.ts): the event follows
+      // it in its own statement.
       if (entry)
-        await writeAudit(ctx.store, ctx, request, [entry]).catch((error: unknown) =>
+        await appendAudit(ctx.store, ctx, request, [entry]).catch((error: unknown) =>
           request.log.error({ err: error }, 'writing audit events failed'),
         );
     }

@@ -153,9 +153,13 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     void (async () => {
       const user = await ctx.store.users.findByUsername(username);
       if (!user) return;
-      await writeAudit(ctx.store, ctx, request, [
-        { tid: user.tid, userid: user.username, action: 'login_failed', area: 'session', details },
-      ]);
+      // The attempt's own record (its counter is the lockout's, keyed apart): a transaction of one.
+      await ctx.store.transaction((tx) =>
+        writeAudit(tx, ctx, request, [
+          { tid: user.tid, userid: user.username, action: 'login_failed', area: 'session', details },
+        ]),
+      );
+      ctx.outbox?.nudge();
     })().catch((error: unknown) => request.log.error({ err: error }, 'auditing a failed sign-in failed'));
   };
   /** Makes the session of a completed sign-in: cookies, and the login event. */
@@ -168,22 +172,25 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     const sid = randomToken();
     const xsrf = randomToken();
     await ctx.store.sessions.deleteExpired(now);
-    // A sign-in replaces the browser's previous session rather than leaving it valid.
+    // A sign-in replaces the browser's previous session rather than leaving it valid; the new
+    // session and its login event commit together.
     const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await ctx.store.sessions.delete(digest(previous));
-    await ctx.store.sessions.insert({
-      sidHash: digest(sid),
-      uid: user.uid,
-      tid: user.tid,
-      xsrf,
-      createdAt: now,
-      idleExpiresAt: now + ctx.idleTimeoutMs,
-      absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
+    await ctx.store.transaction(async (tx) => {
+      if (previous) await tx.sessions.delete(digest(previous));
+      await tx.sessions.insert({
+        sidHash: digest(sid),
+        uid: user.uid,
+        tid: user.tid,
+        xsrf,
+        createdAt: now,
+        idleExpiresAt: now + ctx.idleTimeoutMs,
+        absoluteExpiresAt: now + SESSION_ABSOLUTE_MS,
+      });
+      await writeAudit(tx, ctx, request, [
+        { tid: user.tid, userid: user.username, action: 'login', area: 'session', details: 'Signed in.' },
+      ]);
     });
     setTenantCookies(ctx, reply, { sid, uid: user.uid, xsrf });
-    await writeAudit(ctx.store, ctx, request, [
-      { tid: user.tid, userid: user.username, action: 'login', area: 'session', details: 'Signed in.' },
-    ]);
   };
   for (const url of [AUTH_PATHS.login, APPLIANCE_AUTH_PATHS.login]) {
     app.post(url, { config: signInConfig, schema: loginSchema }, async (request, reply) => {
@@ -245,11 +252,14 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
   const logoutHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const s = request.session;
     if (s) {
-      await ctx.store.sessions.delete(s.sidHash);
-      // Logout is a GET (docs/sessions.md §8), so the trail's hook does not see it: written here.
-      await writeAudit(ctx.store, ctx, request, [
-        { tid: s.tid, userid: s.username, action: 'logout', area: 'session', details: 'Signed out.' },
-      ]);
+      // Logout is a GET (docs/sessions.md §8), so the trail's hook does not see it: written here,
+      // in the transaction that ends the session.
+      await ctx.store.transaction(async (tx) => {
+        await tx.sessions.delete(s.sidHash);
+        await writeAudit(tx, ctx, request, [
+          { tid: s.tid, userid: s.username, action: 'logout', area: 'session', details: 'Signed out.' },
+        ]);
+      });
     }
     clearTenantCookies(ctx, reply);
     return reply.type('text/plain; charset=utf-8').send('OK');

@@ -827,6 +827,17 @@ export class DuckDbEventStore implements EventStore {
     }, true);
   }
 
+  pruneDelivered(idsBefore: string): Promise<void> {
+    try {
+      this.assertOpen();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.inWriterTransaction(async (writer) => {
+      await writer.run('DELETE FROM delivered_events WHERE event_id < $1', [idsBefore]);
+    }, true);
+  }
+
   /** Appends validated events in the writer's open transaction, with ids from firstId. */
   private async appendIn(
     writer: DuckDBConnection,

@@ -10,7 +10,7 @@ import { openSqliteConfigStore } from '../store/sqlConfigStore';
 import type { ConfigStore } from '../store/ConfigStore';
 import { DuckDbEventStore } from './duckdbEventStore';
 import type { NewEvent } from './eventStore';
-import { OutboxForwarder, outboxRowsOf } from './eventOutbox';
+import { DELIVERED_RETENTION_MS, OutboxForwarder, outboxRowsOf } from './eventOutbox';
 
 let dir: string;
 let store: ConfigStore;
@@ -87,4 +87,27 @@ test('a failed delivery leaves the rows owed, and the next run delivers them', a
   expect(await store.eventOutbox.count()).toBe(1);
   await new OutboxForwarder({ store, events }).deliver();
   expect(await details()).toEqual(['change 1']);
+});
+
+test('prunes the delivered ids no delivery can bring again: those written a day before the oldest row still owed', async () => {
+  const day = DELIVERED_RETENTION_MS;
+  const now = 10 * day;
+  const keyedOf = (rows: ReturnType<typeof outboxRowsOf>) =>
+    rows.map((r) => ({ eventId: r.eventId, event: JSON.parse(r.event) as NewEvent }));
+  const old = outboxRowsOf([audit(1)], 2 * day);
+  const owed = outboxRowsOf([audit(2)], 5 * day);
+  // Both delivered once; the second's row is still owed (its forwarder died before the delete).
+  expect(await events.appendOnce(keyedOf([...old, ...owed]))).toBe(2);
+  await store.eventOutbox.insert(owed);
+  const forwarder = new OutboxForwarder({ store, events, now: () => now });
+  await forwarder.prune();
+  // The owed row's id is kept, however old: its redelivery is still stored once.
+  expect(await events.appendOnce(keyedOf(owed))).toBe(0);
+  // The id written three days before it is forgotten (a second delivery of it would store it again).
+  expect(await events.appendOnce(keyedOf(old))).toBe(1);
+  expect(await details()).toEqual(['change 1', 'change 1', 'change 2']);
+  // A forwarder's run delivers the owed row, then (its first prune) cuts a day before now.
+  await new OutboxForwarder({ store, events, now: () => now }).deliver();
+  expect(await store.eventOutbox.count()).toBe(0);
+  expect(await events.appendOnce(keyedOf(owed))).toBe(1);
 });

@@ -9,6 +9,15 @@
  * keeps an event id once, so a row delivered again after a crash or an expired lease is not
  * stored twice), and deletes the rows only after the event store accepted them. A failed append
  * frees the rows for the next run.
+ *
+ * Pruning: the event store's record of delivered ids (delivered_events) would grow forever. An id
+ * can come again only while its row is still in the outbox (a row is written once, at its change,
+ * and never after its delete), so the ids of rows written well before the oldest row still owed
+ * can go: at most once an hour each forwarder forgets the ids written before
+ * min(oldest owed row, now) − DELIVERED_RETENTION_MS. The margin covers what could put an older
+ * row behind a newer one: a transaction that took its time before committing, and clocks of
+ * servers sharing one store that disagree, each far under a day. A row owed for days (servers
+ * down) keeps every id from its own time on, however long it waits.
  */
 import { randomUUID } from 'node:crypto';
 import type { ConfigStore } from '../store/ConfigStore';
@@ -20,9 +29,17 @@ export const OUTBOX_LEASE_MS = 60_000;
 /** The forwarder's interval: rows a nudge missed (another server's, a failed run's) go within it. */
 export const OUTBOX_INTERVAL_MS = 2_000;
 
-/** Outbox rows of events, each with a new stable id (written in the caller's transaction). */
+/** How far before the oldest owed row delivered ids are kept (see the header: why this is safe). */
+export const DELIVERED_RETENTION_MS = 24 * 60 * 60_000;
+/** How often a forwarder prunes the delivered ids. */
+export const DELIVERED_PRUNE_INTERVAL_MS = 60 * 60_000;
+
 /** This process's count of outbox rows: orders the rows written in one millisecond as written. */
 let written = 0;
+
+/** The start of the ids of rows written at `time` (epoch ms): ids of earlier rows sort before it. */
+export const outboxIdPrefix = (time: number): string =>
+  String(Math.max(0, Math.floor(time))).padStart(15, '0');
 
 /**
  * The rows of events written at `createdAt`. The id starts with the time and this process's count,
@@ -32,7 +49,7 @@ let written = 0;
 export function outboxRowsOf(events: readonly NewEvent[], createdAt: number): OutboxRow[] {
   return events.map((event) => {
     written = (written + 1) % 1e12;
-    const order = `${String(createdAt).padStart(15, '0')}-${String(written).padStart(12, '0')}`;
+    const order = `${outboxIdPrefix(createdAt)}-${String(written).padStart(12, '0')}`;
     return { eventId: `${order}-${randomUUID()}`, createdAt, event: JSON.stringify(event) };
   });
 }
@@ -56,6 +73,8 @@ export class OutboxForwarder {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** When this forwarder last pruned the delivered ids (epoch ms); none yet: prunes on its first run. */
+  private prunedAt: number | null = null;
 
   constructor(private readonly options: OutboxForwarderOptions) {}
 
@@ -89,12 +108,27 @@ export class OutboxForwarder {
           this.again = false;
           while ((await this.deliverBatch()) === OUTBOX_CLAIM_BATCH && !this.stopped);
         } while (this.again && !this.stopped);
+        const now = (this.options.now ?? Date.now)();
+        if (!this.stopped && (this.prunedAt === null || now - this.prunedAt >= DELIVERED_PRUNE_INTERVAL_MS))
+          // A failed prune is retried at the next hour's run; the deliveries stand.
+          await this.prune(now).catch((error: unknown) => this.options.onError?.(error));
       } finally {
         this.running = null;
       }
     })();
     this.running = run;
     return run;
+  }
+
+  /**
+   * Forgets the delivered ids no delivery can bring again (see the header): those written before
+   * min(oldest owed row, now) − DELIVERED_RETENTION_MS.
+   */
+  async prune(now: number = (this.options.now ?? Date.now)()): Promise<void> {
+    this.prunedAt = now;
+    const oldest = await this.options.store.eventOutbox.oldestCreatedAt();
+    const before = Math.min(oldest ?? now, now) - DELIVERED_RETENTION_MS;
+    await this.options.events.pruneDelivered(outboxIdPrefix(before));
   }
 
   /** Stops the timer and waits for a run in progress (before the stores close). */

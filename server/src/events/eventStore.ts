@@ -192,6 +192,12 @@ export interface EventStore {
    */
   appendOnce(events: readonly KeyedEvent[]): Promise<number>;
   /**
+   * Forgets the ids appendOnce recorded whose text sorts before `idsBefore` (outbox ids begin with
+   * their writing time, outboxIdPrefix): the forwarder's pruning of ids no delivery can bring
+   * again (eventOutbox.ts, events/README.md "Events delivered once").
+   */
+  pruneDelivered(idsBefore: string): Promise<void>;
+  /**
    * The bulk path: appends one log type's events given as an Apache Arrow table (columns `tid`,
    * `time` and the type's fields; see arrowEvents.ts), in one batch, atomically; returns how many
    * were stored. Bad input is refused whole (EventStoreInputError naming the column).

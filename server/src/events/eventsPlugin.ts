@@ -163,18 +163,17 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
       liveLease.start();
     };
 
-    /** The first start's seed audit (ServerContext.setupAudit), once the seeding has looked at the store. */
-    const appendSetupAudit = async () => {
-      const owed = app.workbench.setupAudit.splice(0);
-      if (owed.length > 0) await store.append(owed);
-      // The outbox's rows (a crash's leftovers first), then every interval.
-      app.workbench.outbox?.start();
-    };
+    /**
+     * The outbox's rows, once the seeding has looked at the store (an event there first would read
+     * as a store of events from elsewhere): the first start's seed audit, written in the seed's
+     * transaction, and a crash's leftovers; then every interval.
+     */
+    const startOutbox = () => app.workbench.outbox?.start();
 
     app.addHook('onReady', async () => {
       const count = options.demoEvents ?? 0;
       if (count <= 0) {
-        await appendSetupAudit();
+        startOutbox();
         return;
       }
       seeding = (async () => {
@@ -201,7 +200,7 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
               ),
             shouldStop: () => stopping || lost(),
           });
-          await appendSetupAudit();
+          startOutbox();
           if (result.complete) print(`Demo events ready: ${result.total.toLocaleString('en-US')}.`);
         };
         const lease = app.workbench.lease;

@@ -111,18 +111,20 @@ async function requestOf(tx: ConfigStore, tid: string, id: string): Promise<Enti
   return record;
 }
 
+/** The entries gathered in a transaction, written at its end: committed with the changes they record, or neither. */
 async function audited(
+  tx: ConfigStore,
   ctx: ServerContext,
   request: FastifyRequest,
   audit: readonly AuditEntry[],
 ): Promise<void> {
-  // After the decision's transaction (its entries are gathered inside it); the outbox's own row.
-  if (audit.length > 0) await writeAudit(ctx.store, ctx, request, audit);
+  await writeAudit(tx, ctx, request, audit);
 }
 
 /** A decision's common path: the row, its checks, the compare-and-set; `then` runs in the same transaction. */
 async function decide(
   ctx: ServerContext,
+  request: FastifyRequest,
   s: TenantSession,
   id: string,
   outcome: 'approved' | 'rejected',
@@ -139,6 +141,7 @@ async function decide(
     const r = await settle(tx, record, current, now, audit);
     if (r.status === 'void' && storedOf(record).status === 'pending') {
       refusal = new ApiHttpError(409, APPROVAL_MESSAGES.voided, 'id');
+      await audited(tx, ctx, request, audit);
       return replyOf(r);
     }
     if (r.status !== 'pending') throw new ApiHttpError(409, APPROVAL_MESSAGES.notPending(r.status), 'id');
@@ -165,6 +168,7 @@ async function decide(
       ),
     );
     await then(tx, next, current);
+    await audited(tx, ctx, request, audit);
     return replyOf(next);
   });
   if (refusal) throw refusal;
@@ -202,9 +206,9 @@ export const approvalRoutes: FastifyPluginAsync = async (fastify) => {
           const r = await settle(tx, record, current, ctx.now(), audit);
           out.push({ ...replyOf(r), own: r.requested_by.toLowerCase() === s.username.toLowerCase() });
         }
+        await audited(tx, ctx, request, audit);
         return out;
       });
-      await audited(ctx, request, audit);
       return { required: await approvalRequired(ctx.store, s.tid), requests };
     },
   );
@@ -287,9 +291,9 @@ export const approvalRoutes: FastifyPluginAsync = async (fastify) => {
             `Submitted revision ${created.staged_rev_id} for approval: ${created.comment}`,
           ),
         );
+        await audited(tx, ctx, request, audit);
         return replyOf(created);
       });
-      await audited(ctx, request, audit);
       return reply;
     },
   );
@@ -310,39 +314,36 @@ export const approvalRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const s = tenantSessionOf(request);
       const audit: AuditEntry[] = [];
-      try {
-        return await decide(
-          ctx,
-          s,
-          request.params.id,
-          'approved',
-          request.body.reason,
-          audit,
-          async (tx, r, current) => {
-            const note = (await readPolicyDoc(tx, s.tid, 'portal_note', current.stagedRevId)) as {
-              note: string;
-            };
-            const published = await publishRevision(tx, {
+      return decide(
+        ctx,
+        request,
+        s,
+        request.params.id,
+        'approved',
+        request.body.reason,
+        audit,
+        async (tx, r, current) => {
+          const note = (await readPolicyDoc(tx, s.tid, 'portal_note', current.stagedRevId)) as {
+            note: string;
+          };
+          const published = await publishRevision(tx, {
+            tid: s.tid,
+            revId: current.stagedRevId,
+            at: nextUpdatedAt(ctx.now(), current.updatedAt),
+            by: r.requested_by,
+            comment: r.comment || note.note.trim() || null,
+            rolledBackFrom: current.rolledBackFrom ?? null,
+          });
+          audit.push(
+            ...published.audit.map((e) => ({
+              ...e,
               tid: s.tid,
-              revId: current.stagedRevId,
-              at: nextUpdatedAt(ctx.now(), current.updatedAt),
-              by: r.requested_by,
-              comment: r.comment || note.note.trim() || null,
-              rolledBackFrom: current.rolledBackFrom ?? null,
-            });
-            audit.push(
-              ...published.audit.map((e) => ({
-                ...e,
-                tid: s.tid,
-                userid: s.username,
-                details: `${e.details} Requested by ${r.requested_by}, approved by ${s.username}.`,
-              })),
-            );
-          },
-        );
-      } finally {
-        await audited(ctx, request, audit);
-      }
+              userid: s.username,
+              details: `${e.details} Requested by ${r.requested_by}, approved by ${s.username}.`,
+            })),
+          );
+        },
+      );
     },
   );
 
@@ -366,19 +367,16 @@ export const approvalRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const s = tenantSessionOf(request);
       const audit: AuditEntry[] = [];
-      try {
-        return await decide(
-          ctx,
-          s,
-          request.params.id,
-          'rejected',
-          request.body.reason,
-          audit,
-          async () => undefined,
-        );
-      } finally {
-        await audited(ctx, request, audit);
-      }
+      return decide(
+        ctx,
+        request,
+        s,
+        request.params.id,
+        'rejected',
+        request.body.reason,
+        audit,
+        async () => undefined,
+      );
     },
   );
 };

@@ -48,18 +48,22 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
     void (async () => {
       const operator = await ctx.store.operators.get(username);
       if (!operator) return;
-      await writeAudit(ctx.store, ctx, request, [
-        {
-          tid: PROVIDER_AUDIT_TID,
-          userid: operator.username,
-          action: 'login_failed',
-          area: 'session',
-          details:
-            outcome.kind === 'locked'
-              ? `Sign-in refused: too many failed attempts, locked for ${outcome.delay} s.`
-              : 'Sign-in failed: wrong user name or password.',
-        },
-      ]);
+      // The attempt's own record (its counter is the lockout's, keyed apart): a transaction of one.
+      await ctx.store.transaction((tx) =>
+        writeAudit(tx, ctx, request, [
+          {
+            tid: PROVIDER_AUDIT_TID,
+            userid: operator.username,
+            action: 'login_failed',
+            area: 'session',
+            details:
+              outcome.kind === 'locked'
+                ? `Sign-in refused: too many failed attempts, locked for ${outcome.delay} s.`
+                : 'Sign-in failed: wrong user name or password.',
+          },
+        ]),
+      );
+      ctx.outbox?.nudge();
     })().catch((error: unknown) => request.log.error({ err: error }, 'auditing a failed sign-in failed'));
   };
 
@@ -110,21 +114,24 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
         });
       }
       const token = randomToken();
-      await ctx.store.oneTimeTokens.insert({
-        kind: 'idp_access',
-        tokenHash: digest(token),
-        subject: outcome.account.username,
-        expiresAt: now + ACCESS_TOKEN_TTL_SECONDS * 1000,
+      // The token and its login event commit together.
+      await ctx.store.transaction(async (tx) => {
+        await tx.oneTimeTokens.insert({
+          kind: 'idp_access',
+          tokenHash: digest(token),
+          subject: outcome.account.username,
+          expiresAt: now + ACCESS_TOKEN_TTL_SECONDS * 1000,
+        });
+        await writeAudit(tx, ctx, request, [
+          {
+            tid: PROVIDER_AUDIT_TID,
+            userid: outcome.account.username,
+            action: 'login',
+            area: 'session',
+            details: 'Signed in (access token issued).',
+          },
+        ]);
       });
-      await writeAudit(ctx.store, ctx, request, [
-        {
-          tid: PROVIDER_AUDIT_TID,
-          userid: outcome.account.username,
-          action: 'login',
-          area: 'session',
-          details: 'Signed in (access token issued).',
-        },
-      ]);
       return { access_token: token, token_type: 'Bearer' as const, expires_in: ACCESS_TOKEN_TTL_SECONDS };
     },
   );
@@ -247,17 +254,20 @@ export const providerRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const s = request.providerSession;
       if (s) {
-        await ctx.store.providerSessions.delete(s.keyHash);
-        // A GET (the console's sign-out link), so the trail's hook does not see it: written here.
-        await writeAudit(ctx.store, ctx, request, [
-          {
-            tid: PROVIDER_AUDIT_TID,
-            userid: s.username,
-            action: 'logout',
-            area: 'session',
-            details: 'Signed out.',
-          },
-        ]);
+        // A GET (the console's sign-out link), so the trail's hook does not see it: written here,
+        // in the transaction that ends the session.
+        await ctx.store.transaction(async (tx) => {
+          await tx.providerSessions.delete(s.keyHash);
+          await writeAudit(tx, ctx, request, [
+            {
+              tid: PROVIDER_AUDIT_TID,
+              userid: s.username,
+              action: 'logout',
+              area: 'session',
+              details: 'Signed out.',
+            },
+          ]);
+        });
       }
       clearProviderCookies(ctx, reply);
       return { status: 'ok' };

@@ -189,6 +189,7 @@ export const rolloutRoutes =
       store,
       now: ctx.now,
       audit: () => ctx.audit,
+      outbox: () => ctx.outbox,
       onError: (error) => app.log.error({ err: error }, 'a rollout tick failed'),
     });
     ctx.rollouts = runner;

@@ -15,7 +15,8 @@
  * ROLLOUT_INTERRUPTED_REASON (the operator resumes it), never running without a runner.
  *
  * Audit: what the waves do is written to the provider's trail as the operator who started (or
- * resumed) the rollout, one event per tenant with its before and after.
+ * resumed) the rollout, one event per tenant with its before and after, into the event outbox in
+ * the transaction that changes the tenant and records it (audit/README.md "The outbox").
  */
 import crypto from 'node:crypto';
 import {
@@ -31,6 +32,7 @@ import {
 } from '@workbench/common/api/contract/providerRollouts';
 import type { ConfigStore, EntityRecord } from '../store/ConfigStore';
 import type { NewEvent } from '../events/eventStore';
+import { outboxRowsOf, type OutboxForwarder } from '../events/eventOutbox';
 import { PROVIDER_AUDIT_TID, stateText } from '../audit/auditTrail';
 import { TenantChangeError, applyChange, rollBackChange } from './rolloutChanges';
 import { ROLLOUT_ENTITY } from './entityChecks';
@@ -71,7 +73,12 @@ export const waveOf = (index: number, waveSize: number): number => Math.floor(in
 export interface RolloutRunnerOptions {
   store: ConfigStore;
   now: () => Date;
-  /** Where the waves' audit events go (the server's event store), when it has one. */
+  /**
+   * The event outbox's forwarder, on a server with an event store: the waves' audit events are
+   * written to the outbox in the transaction of their change.
+   */
+  outbox?: () => OutboxForwarder | undefined;
+  /** Without an outbox: who hears the waves' audit events (a test's listener), after the change. */
   audit?: () => ((events: readonly NewEvent[]) => Promise<unknown>) | undefined;
   onError?: (error: unknown) => void;
 }
@@ -105,7 +112,7 @@ export class RolloutRunner {
     return page.records.map((r) => r.data as unknown as StoredRollout);
   }
 
-  async put(r: StoredRollout, insert = false): Promise<void> {
+  async put(r: StoredRollout, insert = false, store: ConfigStore = this.store): Promise<void> {
     const at = this.nowIso();
     const record: EntityRecord = {
       entity: ROLLOUT_ENTITY,
@@ -114,8 +121,8 @@ export class RolloutRunner {
       createdAt: r.created_at,
       updatedAt: at,
     };
-    if (insert) await this.store.entities.insert(record);
-    else await this.store.entities.update(record);
+    if (insert) await store.entities.insert(record);
+    else await store.entities.update(record);
   }
 
   /** Records a new draft rollout over the resolved tenants. */
@@ -179,12 +186,18 @@ export class RolloutRunner {
     return next;
   }
 
+  /**
+   * Writes the events through `tx`, the transaction of their change, when the server has an
+   * outbox; answers what to do once it committed (nudge the forwarder, or hand the events to a
+   * listener on a server without an event store).
+   */
   private async auditEvents(
+    tx: ConfigStore,
     r: StoredRollout,
     entries: { object: string; before: unknown; after: unknown; details: string; action: string }[],
-  ) {
-    const sink = this.options.audit?.();
-    if (!sink || entries.length === 0) return;
+  ): Promise<() => Promise<void>> {
+    const done = async () => undefined;
+    if (entries.length === 0) return done;
     const time = this.options.now().getTime();
     const events: NewEvent[] = entries.map((e) => ({
       tid: PROVIDER_AUDIT_TID,
@@ -202,11 +215,20 @@ export class RolloutRunner {
         user_agent: 'rollout runner',
       },
     }));
-    try {
-      await sink(events);
-    } catch (error) {
-      this.options.onError?.(error);
+    const outbox = this.options.outbox?.();
+    if (outbox) {
+      await tx.eventOutbox.insert(outboxRowsOf(events, time));
+      return async () => outbox.nudge();
     }
+    const sink = this.options.audit?.();
+    if (!sink) return done;
+    return async () => {
+      try {
+        await sink(events);
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+    };
   }
 
   /** Rolls back the applied tenants (newest first); a tenant that cannot be keeps its reason. */
@@ -216,28 +238,26 @@ export class RolloutRunner {
     const order = tenants
       .filter((t) => t.status === 'applied')
       .sort((a, b) => String(b.applied_at).localeCompare(String(a.applied_at)));
-    const audit: Parameters<RolloutRunner['auditEvents']>[1] = [];
+    const runBy = { ...r, run_by: by, run_from: from };
     for (const t of order) {
       try {
-        await rollBackChange(
-          this.store,
-          r.change,
-          t.tid,
-          t.changes,
-          at,
-          by,
-          `Rollback of the rollout ${r.name}`,
-        );
+        // Each tenant's rollback and its audit event: one transaction.
+        const committed = await this.store.transaction(async (tx) => {
+          await rollBackChange(tx, r.change, t.tid, t.changes, at, by, `Rollback of the rollout ${r.name}`);
+          return this.auditEvents(tx, runBy, [
+            {
+              object: t.name,
+              before: Object.fromEntries(t.changes.map((d) => [d.item, d.after])),
+              after: Object.fromEntries(t.changes.map((d) => [d.item, d.before])),
+              details: `Rolled back the rollout ${r.name} on ${t.name}.`,
+              action: 'rollback',
+            },
+          ]);
+        });
+        await committed();
         t.status = 'rolled_back';
         t.reason = null;
         t.rolled_back_at = at.toISOString();
-        audit.push({
-          object: t.name,
-          before: Object.fromEntries(t.changes.map((d) => [d.item, d.after])),
-          after: Object.fromEntries(t.changes.map((d) => [d.item, d.before])),
-          details: `Rolled back the rollout ${r.name} on ${t.name}.`,
-          action: 'rollback',
-        });
       } catch (e) {
         t.reason = e instanceof TenantChangeError ? e.message : TENANT_GONE_REASON;
       }
@@ -252,7 +272,6 @@ export class RolloutRunner {
       run_from: from,
     };
     await this.put(next);
-    await this.auditEvents(next, audit);
     return next;
   }
 
@@ -269,27 +288,43 @@ export class RolloutRunner {
     const at = this.options.now();
     const index = r.tenants.findIndex((t) => t.tid === tid);
     const current = r.tenants[index];
-    let tenant: RolloutTenant;
+    const recorded = (tenant: RolloutTenant): StoredRollout => ({
+      ...r,
+      tenants: r.tenants.map((t, i) => (i === index ? tenant : t)),
+    });
     try {
-      const changes = await applyChange(this.store, r.change, tid, at, by, `Rollout ${r.name}`);
-      tenant = { ...current, status: 'applied', reason: null, changes, applied_at: at.toISOString() };
+      // The tenant's change, the rollout's record of it and its audit event: one transaction.
+      const { rollout, tenant, committed } = await this.store.transaction(async (tx) => {
+        const changes = await applyChange(tx, r.change, tid, at, by, `Rollout ${r.name}`);
+        const applied: RolloutTenant = {
+          ...current,
+          status: 'applied',
+          reason: null,
+          changes,
+          applied_at: at.toISOString(),
+        };
+        const next = recorded(applied);
+        await this.put(next, false, tx);
+        const after = await this.auditEvents(tx, { ...next, run_by: by, run_from: from }, [
+          {
+            object: applied.name,
+            before: Object.fromEntries(changes.map((d) => [d.item, d.before])),
+            after: Object.fromEntries(changes.map((d) => [d.item, d.after])),
+            details: `Applied the rollout ${r.name} to ${applied.name} (wave ${applied.wave}).`,
+            action: 'update',
+          },
+        ]);
+        return { rollout: next, tenant: applied, committed: after };
+      });
+      await committed();
+      return { rollout, tenant };
     } catch (e) {
       if (!(e instanceof TenantChangeError)) throw e;
-      tenant = { ...current, status: 'failed', reason: e.message };
+      const tenant: RolloutTenant = { ...current, status: 'failed', reason: e.message };
+      const rollout = recorded(tenant);
+      await this.put(rollout);
+      return { rollout, tenant };
     }
-    const rollout: StoredRollout = { ...r, tenants: r.tenants.map((t, i) => (i === index ? tenant : t)) };
-    await this.put(rollout);
-    if (tenant.status === 'applied')
-      await this.auditEvents({ ...rollout, run_by: by, run_from: from }, [
-        {
-          object: tenant.name,
-          before: Object.fromEntries(tenant.changes.map((d) => [d.item, d.before])),
-          after: Object.fromEntries(tenant.changes.map((d) => [d.item, d.after])),
-          details: `Applied the rollout ${r.name} to ${tenant.name} (wave ${tenant.wave}).`,
-          action: 'update',
-        },
-      ]);
-    return { rollout, tenant };
   }
 
   /** Runs the rollout's next wave: stops at the first failure; completes after the last wave. */

@@ -102,10 +102,11 @@ export function tenantRouteKit(fastify: FastifyInstance) {
     store,
     tags: ['provider tenants'],
     read: { world: 'provider' as const, permission: TENANTS_READ },
-    write: (action: string, what: string, area = 'tenants') => ({
+    /** A write's access and audit event; `inTransaction`: its handler writes the event in its transaction. */
+    write: (action: string, what: string, area = 'tenants', inTransaction?: true) => ({
       world: 'provider' as const,
       permission: TENANTS_WRITE,
-      audit: { action, area, what },
+      audit: { action, area, what, ...(inTransaction ? { inTransaction } : {}) },
     }),
     item,
     /** The tenant's users: the user database the portal manages (its end users). */

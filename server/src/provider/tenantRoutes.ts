@@ -98,7 +98,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     TENANTS_PATH,
     {
-      config: write('create', 'Created a tenant.'),
+      config: write('create', 'Created a tenant.', 'tenants', true),
       schema: {
         tags,
         summary:

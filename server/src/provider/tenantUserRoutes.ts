@@ -77,7 +77,7 @@ export const tenantUserRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     `${users}/bulk`,
     {
-      config: write('add_user', "Created a tenant's users.", 'users'),
+      config: write('add_user', "Created a tenant's users.", 'users', true),
       schema: {
         tags,
         summary:

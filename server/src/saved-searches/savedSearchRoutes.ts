@@ -22,7 +22,7 @@ import { LOG_ROUTES, logReadPermission } from '@workbench/common/vocabularies/lo
 import type { SavedSearchRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses, forbiddenMessage } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 
 /** Any logs permission lets a user keep saved searches. */
 export const SAVED_SEARCH_PERMISSION = { any: LOG_ROUTES.map((r) => logReadPermission(r)) };
@@ -63,7 +63,7 @@ export const savedSearchRoutes: FastifyPluginAsync = async (fastify) => {
       config: {
         world: 'tenant',
         permission: SAVED_SEARCH_PERMISSION,
-        audit: { action: 'create', area: 'saved_searches', what: 'Saved a search.' },
+        audit: { action: 'create', area: 'saved_searches', what: 'Saved a search.', inTransaction: true },
       },
       schema: {
         tags,
@@ -88,11 +88,14 @@ export const savedSearchRoutes: FastifyPluginAsync = async (fastify) => {
         query,
         createdAt: ctx.now().toISOString(),
       };
-      if (!(await ctx.store.savedSearches.insert(record)))
-        throw new ApiHttpError(409, SAVED_SEARCH_NAME_TAKEN, 'name');
-      const saved = reply(record);
-      noteAudit(request, { object: name, after: saved, details: `Saved the search ${name}.` });
-      return saved;
+      // The search and its audit event commit together.
+      return auditedChange(request, async (tx) => {
+        if (!(await tx.savedSearches.insert(record)))
+          throw new ApiHttpError(409, SAVED_SEARCH_NAME_TAKEN, 'name');
+        const saved = reply(record);
+        noteAudit(request, { object: name, after: saved, details: `Saved the search ${name}.` });
+        return saved;
+      });
     },
   );
 
@@ -102,7 +105,12 @@ export const savedSearchRoutes: FastifyPluginAsync = async (fastify) => {
       config: {
         world: 'tenant',
         permission: SAVED_SEARCH_PERMISSION,
-        audit: { action: 'delete', area: 'saved_searches', what: 'Deleted a saved search.' },
+        audit: {
+          action: 'delete',
+          area: 'saved_searches',
+          what: 'Deleted a saved search.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -113,18 +121,18 @@ export const savedSearchRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      const before = (await ctx.store.savedSearches.list(s.tid, s.uid)).find(
-        (r) => r.id === request.params.id,
-      );
-      if (!before || !(await ctx.store.savedSearches.delete(s.tid, s.uid, request.params.id))) {
-        throw new ApiHttpError(404, SAVED_SEARCH_NOT_FOUND, 'id');
-      }
-      noteAudit(request, {
-        object: before.name,
-        before: reply(before),
-        details: `Deleted the saved search ${before.name}.`,
+      return auditedChange(request, async (tx) => {
+        const before = (await tx.savedSearches.list(s.tid, s.uid)).find((r) => r.id === request.params.id);
+        if (!before || !(await tx.savedSearches.delete(s.tid, s.uid, request.params.id))) {
+          throw new ApiHttpError(404, SAVED_SEARCH_NOT_FOUND, 'id');
+        }
+        noteAudit(request, {
+          object: before.name,
+          before: reply(before),
+          details: `Deleted the saved search ${before.name}.`,
+        });
+        return { deleted: true };
       });
-      return { deleted: true };
     },
   );
 };

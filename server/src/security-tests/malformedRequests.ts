@@ -3,10 +3,13 @@
  * parameters, query string and body with wrong types, missing and extra fields, huge and deep
  * values, unicode (NUL, lone surrogates, bidi), extreme numbers (1e20, -0, 99999999999999999999)
  * and content types the operation does not take. Each request says whether it breaks the
- * operation's declared contract (`mustRefuse`): the server then owes it a 4xx.
+ * operation's declared contract (`mustRefuse`): the server then owes it a 4xx. A body string or
+ * key holding a control character breaks it whatever the schema says: every body's one string
+ * rule (common/validators/controlCharacters.ts).
  */
 import { parse as parseQueryString } from 'node:querystring';
 import fc from 'fast-check';
+import { bodyControlCharacter } from '@workbench/common/validators/controlCharacters';
 import { fillTemplate, type JsonSchema, type Operation } from './operations';
 import {
   asSent,
@@ -292,6 +295,28 @@ function parsedJson(text: string): { value: unknown } | undefined {
   }
 }
 
+/**
+ * Whether a body value holds a string or key with a control character every body refuses. Walked
+ * with a stack: the fuzzer's bodies nest thousands deep.
+ */
+export function holdsControlCharacter(body: unknown): boolean {
+  const stack: unknown[] = [body];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (bodyControlCharacter(value) !== null) return true;
+    } else if (Array.isArray(value)) {
+      stack.push(...(value as unknown[]));
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, inner] of Object.entries(value)) {
+        if (bodyControlCharacter(key) !== null) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
 /** A JSON value as a form: top-level fields (lists as repeated keys, objects as JSON). */
 function asForm(text: string): string {
   const parsed = parsedJson(text)?.value;
@@ -377,12 +402,24 @@ function bodyArbitrary(op: Operation, base: FuzzValue): fc.Arbitrary<Body> {
       // Bodies the checker cannot decide (too deep) count as valid, and are dropped below.
       if (mediaType === FORM_TYPE) {
         const body = asForm(text);
-        const valid = decided(() => satisfies(declared.schema, { ...parseQueryString(body) }));
-        return { contentType: type, body, kinds, mustRefuse: valid === false };
+        const fields = { ...parseQueryString(body) };
+        const valid = decided(() => satisfies(declared.schema, fields));
+        return {
+          contentType: type,
+          body,
+          kinds,
+          mustRefuse: valid === false || holdsControlCharacter(fields),
+        };
       }
       const parsed = parsedJson(text);
       const valid = parsed ? decided(() => satisfies(declared.schema, parsed.value)) : false;
-      return { contentType: type, body: text, kinds, mustRefuse: valid === false };
+      const control = parsed ? holdsControlCharacter(parsed.value) : false;
+      return {
+        contentType: type,
+        body: text,
+        kinds: control ? [...kinds, 'body control character'] : kinds,
+        mustRefuse: valid === false || control,
+      };
     })
     .filter((b) => b.mustRefuse);
 }

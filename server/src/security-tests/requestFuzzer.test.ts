@@ -179,6 +179,40 @@ test('≥10,000 malformed requests over every request schema: no 5xx, a 4xx for 
   }).toEqual({ failures: 0, first: [], changedTables: [], eventsAdded: 0 });
 });
 
+test('a control character in any JSON body string answers 400 naming the field, never a 2xx or a 5xx', async () => {
+  // The rule every body keeps (issue 38 point 2), checked on each operation's own valid sample
+  // with one string field changed, so the body breaks nothing but the rule.
+  const failures: string[] = [];
+  let checks = 0;
+  for (const op of operations) {
+    if (!op.body?.contentTypes.includes('application/json')) continue;
+    const properties = op.body.schema.properties ?? {};
+    const field = Object.keys(properties).find((name) => properties[name].type === 'string');
+    if (!field) continue;
+    const sample = validSample(op.body.schema) as Record<string, unknown>;
+    const caller = callerFor(op);
+    const path = fillTemplate(op.template, (await pathDefaultsOf(op)).values);
+    for (const value of ['a\u0000b', 'a\u001bb', 'a\u007fb', 'a\u0085b']) {
+      const response = await wb.server.call(path, {
+        method: op.method,
+        jar: caller.jar.clone(),
+        xsrf: wb.xsrfOf(caller, isProviderSide(op) ? 'provider' : 'tenant') ?? false,
+        headers: { 'content-type': 'application/json' },
+        rawBody: JSON.stringify({ ...sample, [field]: value }),
+      });
+      const answer = await response.text();
+      checks += 1;
+      if (response.status !== 400 || !answer.includes(field))
+        failures.push(
+          `${operationLabel(op)} ${field}=${JSON.stringify(value)}: ${response.status} ${answer.slice(0, 120)}`,
+        );
+    }
+  }
+  summaryLines.push(`Control characters: ${checks} checks; failures ${failures.length}`);
+  expect(checks).toBeGreaterThan(100);
+  expect(failures).toEqual([]);
+});
+
 test('a JSON operation answers 415 to a body in another content type, so a form can neither write nor sign in (login CSRF)', async () => {
   const account = DEMO_TENANT_ACCOUNTS[0];
   const operator = DEMO_OPERATORS[0];

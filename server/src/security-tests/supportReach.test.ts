@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_OPERATORS } from '@workbench/common/api/contract/demo';
 import { DuckDbEventStore } from '../events/duckdbEventStore';
+import { ApiToken } from '@workbench/common/api/contract/apiTokens';
 import { signInOperator, startTestServer, type TestServer } from '../testing/testServer';
 import type { CookieJar } from '../testing/testServer';
 import { fillTemplate, loadOperations, operationLabel, type Operation } from './operations';
@@ -88,4 +89,31 @@ test('support reads the tenants and their reports, and writes nothing', async ()
   expect((await server.call('/gdmanage/api/v1/tenants', { jar })).status).toBe(200);
   const write = await server.call('/gdmanage/api/v1/skus', { jar, method: 'POST', body: [] });
   expect(write.status).toBe(403);
+});
+
+test("support reads a tenant's token lists without their secrets: each token's name, scope, dates and last four characters only", async () => {
+  const operator = DEMO_OPERATORS.find((o) => o.role === 'operator');
+  if (!operator) throw new Error('No demo operator.');
+  const operatorJar = (await signInOperator(server, operator.username)).jar;
+  const acme = (await server.app.workbench.store.tenants.list()).find((t) => t.name === 'acme');
+  if (!acme) throw new Error('No demo tenant acme.');
+  const fields = Object.keys(ApiToken.properties).sort();
+  for (const list of ['tokens', 'logging_auth_tokens']) {
+    const url = `/gdmanage/api/v1/tenants/${acme.tid}/${list}`;
+    const created = await server.call(url, {
+      jar: operatorJar,
+      method: 'POST',
+      body: { name: `support reach ${list}` },
+    });
+    expect(created.status).toBe(201);
+    const secret = ((await created.json()) as { token: string }).token;
+    expect(secret.length).toBeGreaterThan(20);
+    const read = await server.call(url, { jar });
+    expect(read.status).toBe(200);
+    const text = await read.text();
+    expect(text).not.toContain(secret);
+    const { tokens } = JSON.parse(text) as { tokens: Record<string, unknown>[] };
+    expect(tokens.some((t) => t.name === `support reach ${list}`)).toBe(true);
+    for (const token of tokens) expect(Object.keys(token).sort()).toEqual(fields);
+  }
 });

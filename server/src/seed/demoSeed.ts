@@ -21,7 +21,8 @@ import { seedDemoContactMessages } from './demoContact';
 import { demoParentTenant, seedDemoParent } from './demoParentTenant';
 import { INITIAL_REVISION_COMMENT, SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import { publishRevision } from '../policy/publishRevision';
-import type { AuditEntry } from '../audit/auditTrail';
+import { serverAuditEvents, type AuditEntry } from '../audit/auditTrail';
+import { outboxRowsOf } from '../events/eventOutbox';
 
 /**
  * Capabilities of the demo tenants (feature flags of docs/access.md §5). acme has RBAC and every
@@ -84,8 +85,9 @@ export interface SeedResult {
   /** Set only when the password was generated here (print it once). */
   generatedPassword?: string;
   /**
-   * The audit events of what the seed did (the publish of each demo tenant's initial policy), to
-   * write once the event store is there (app.ts); empty when nothing was seeded.
+   * The audit events of what the seed did (the publish of each demo tenant's initial policy),
+   * written to the event outbox in the seed's transaction (the forwarder delivers them once the
+   * events plugin's first-start seeding has looked at the event store); empty when nothing was seeded.
    */
   audit: (AuditEntry & { time: number })[];
 }
@@ -235,6 +237,8 @@ export async function seedDemoData(
     await seedDemoSettings(tx, tenants, now);
     await seedDemoContactMessages(tx, tenants, now);
     if (crowd.length > 0) await seedDemoCrowd(tx, now, crowd);
+    // The record of the publishes commits with them (audit/README.md "The outbox").
+    await tx.eventOutbox.insert(outboxRowsOf(serverAuditEvents(audit), now.getTime()));
     return true;
   });
   if (!seeded) return { seeded, audit: [] };

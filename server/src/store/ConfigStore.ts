@@ -311,6 +311,12 @@ export interface ConfigStore extends Repositories {
    */
   transaction<T>(fn: (store: ConfigStore) => Promise<T>): Promise<T>;
   /**
+   * True when this store's writes run in an open transaction (a transaction's store; on SQLite,
+   * whose one connection no other request interleaves with, any store while one is open): the
+   * audit outbox's writes require it (audit/README.md "The outbox").
+   */
+  inTransaction(): boolean;
+  /**
    * Runs fn while no other sign-in attempt on the same account and client runs, on any server
    * sharing this store (the lockout's one-at-a-time rule); fn reads and writes through the store
    * it is given.

@@ -17,6 +17,7 @@ function storeOn(sql: Sql, secrets: SecretBox): ConfigStore {
     ...repositoriesOn(sql, secrets),
     transaction: <T>(fn: (tx: ConfigStore) => Promise<T>) =>
       sql.transaction((tx) => fn(tx === sql ? store : storeOn(tx, secrets))),
+    inTransaction: () => sql.connection.inTransaction,
     withLoginLock: async <T>(key: LoginFailureKey, fn: (tx: ConfigStore) => Promise<T>) => {
       const lock = sql.dialect.loginLock(`${key.world}\n${key.username}\n${key.client}`);
       if (!lock) return fn(store);

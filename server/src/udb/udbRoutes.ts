@@ -38,7 +38,7 @@ import type { ConfigStore, EndUserRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { generatePassword, hashPassword } from '../security/passwords';
-import { auditInTransaction, noteAudit } from '../audit/auditTrail';
+import { auditedChange, auditInTransaction, noteAudit } from '../audit/auditTrail';
 import { checkQuota, quotaRoomOf } from '../quota/tenantQuota';
 
 export const endUserReply = (u: EndUserRecord): EndUserType => ({
@@ -243,11 +243,14 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
   const ctx = app.workbench;
   const tags = ['user database'];
   const read = { world: 'tenant' as const, permission: UDB_READ_PERMISSION };
-  /** A write's access with its audit event (sub-event type users; docs/glossary.md §2). */
+  /**
+   * A write's access with its audit event (sub-event type users; docs/glossary.md §2), written in
+   * the write's transaction.
+   */
   const write = (action: string, what: string) => ({
     world: 'tenant' as const,
     permission: UDB_WRITE_PERMISSION,
-    audit: { action, area: 'users', what },
+    audit: { action, area: 'users', what, inTransaction: true as const },
   });
   /** At most this many usernames are named in a bulk change's object. */
   const namesOf = (names: readonly string[]) =>
@@ -387,15 +390,17 @@ export const udbRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const tid = tenantSessionOf(request).tid;
-      const before = await ctx.store.endUsers.get(tid, request.params.id);
-      const ok = before !== null && (await ctx.store.endUsers.delete(tid, request.params.id));
-      if (!ok) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'id');
-      noteAudit(request, {
-        object: before.username,
-        before: endUserReply(before),
-        details: `Deleted the user ${before.username}.`,
+      return auditedChange(request, async (tx) => {
+        const before = await tx.endUsers.get(tid, request.params.id);
+        const ok = before !== null && (await tx.endUsers.delete(tid, request.params.id));
+        if (!ok) throw new ApiHttpError(404, USER_NOT_FOUND_MSG, 'id');
+        noteAudit(request, {
+          object: before.username,
+          before: endUserReply(before),
+          details: `Deleted the user ${before.username}.`,
+        });
+        return { deleted: 1 };
       });
-      return { deleted: 1 };
     },
   );
 

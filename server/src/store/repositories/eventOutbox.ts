@@ -54,6 +54,9 @@ const deleteClaimed = prepared((db, a: { token: string }) =>
 const release = prepared((db, a: { token: string }) =>
   db.updateTable('event_outbox').set({ claim: null, claimed_until: 0 }).where('claim', '=', a.token),
 );
+const oldest = prepared((db) =>
+  db.selectFrom('event_outbox').select((eb) => eb.fn.min('created_at').as('t')),
+);
 const countAll = prepared((db) => db.selectFrom('event_outbox').select((eb) => eb.fn.countAll().as('n')));
 
 /**
@@ -88,6 +91,11 @@ export class EventOutboxRepository {
   /** Frees the rows of a claim (their delivery failed; another run may take them at once). */
   async release(token: string): Promise<number> {
     return this.sql.run(release, { token });
+  }
+  /** When the oldest row still owed was written (epoch ms), or null when none is. */
+  async oldestCreatedAt(): Promise<number | null> {
+    const r = await this.sql.first(oldest, {});
+    return r?.t === null || r?.t === undefined ? null : num(r.t);
   }
   /** Rows not yet delivered. */
   async count(): Promise<number> {
