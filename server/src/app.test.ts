@@ -1,6 +1,8 @@
 import { POLICY_BY_OPTION_ROUTES } from '@workbench/common/api/contract/policyOptions';
 import { APPROVAL_PATHS } from '@workbench/common/api/contract/publishApproval';
 import { ALERT_PATHS } from '@workbench/common/api/contract/alerts';
+import { BOARD_PATHS } from '@workbench/common/api/contract/customDashboards';
+import { STREAMING_PATHS } from '@workbench/common/api/contract/streaming';
 import { TS_CLIENT_PROFILE_PATH } from '@workbench/common/api/contract/tsClientProfile';
 import { TERMS_PATH } from '@workbench/common/api/contract/terms';
 import {
@@ -347,6 +349,14 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     ...(Object.values(ALERT_PATHS) as unknown[])
       .filter((p): p is string => typeof p === 'string')
       .map((p) => p.replace(/:(\w+)/g, '{$1}')),
+    // Log streaming to a SIEM (issue 40 point 3, docs/streaming.md): the patterns of STREAMING_PATHS.
+    ...(Object.values(STREAMING_PATHS) as unknown[])
+      .filter((p): p is string => typeof p === 'string')
+      .map((p) => p.replace(/:(\w+)/g, '{$1}')),
+    // Dashboards people build (issue 41 points 4, 5, docs/dashboards.md).
+    BOARD_PATHS.list,
+    `${BOARD_PATHS.list}/{id}`,
+    BOARD_PATHS.startBoard,
   ];
   const apiPaths = Object.keys(spec.paths).filter((p) => /^\/(api|gdmanage|idp)\//.test(p));
   expect(apiPaths.sort()).toEqual(

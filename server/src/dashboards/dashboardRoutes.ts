@@ -28,7 +28,7 @@ import { nameKey } from '@workbench/common/validators/controlCharacters';
 import type { DashboardRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 
 const read = { world: 'tenant' as const, permission: BOARDS_READ_PERMISSION };
 const write = { world: 'tenant' as const, permission: BOARDS_WRITE_PERMISSION };
@@ -82,7 +82,10 @@ export const dashboardRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     BOARD_PATHS.list,
     {
-      config: { ...write, audit: { action: 'create', area: 'dashboards', what: 'Created a dashboard.' } },
+      config: {
+        ...write,
+        audit: { action: 'create', area: 'dashboards', what: 'Created a dashboard.', inTransaction: true },
+      },
       schema: {
         tags,
         summary: 'Creates a dashboard (name unique per tenant without regard to case)',
@@ -104,11 +107,14 @@ export const dashboardRoutes: FastifyPluginAsync = async (fastify) => {
         updatedAt: at,
         updatedBy: s.username,
       };
-      if (!(await ctx.store.dashboards.insert(record, nameKey(name))))
-        throw new ApiHttpError(409, BOARD_NAME_TAKEN, 'name');
-      const made = reply(record);
-      noteAudit(request, { object: name, after: made, details: `Created the dashboard ${name}.` });
-      return made;
+      // The board and its audit event commit together.
+      return auditedChange(request, async (tx) => {
+        if (!(await tx.dashboards.insert(record, nameKey(name))))
+          throw new ApiHttpError(409, BOARD_NAME_TAKEN, 'name');
+        const made = reply(record);
+        noteAudit(request, { object: name, after: made, details: `Created the dashboard ${name}.` });
+        return made;
+      });
     },
   );
 
@@ -134,7 +140,10 @@ export const dashboardRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     `${BOARD_PATHS.list}/:id`,
     {
-      config: { ...write, audit: { action: 'update', area: 'dashboards', what: 'Saved a dashboard.' } },
+      config: {
+        ...write,
+        audit: { action: 'update', area: 'dashboards', what: 'Saved a dashboard.', inTransaction: true },
+      },
       schema: {
         tags,
         summary: 'Replaces one of the tenant’s dashboards (name, interval, variables, panels)',
@@ -146,31 +155,36 @@ export const dashboardRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const s = tenantSessionOf(request);
       const { id } = request.params;
-      const before = await ctx.store.dashboards.get(s.tid, id);
-      if (!before) throw new ApiHttpError(404, BOARD_NOT_FOUND, 'id');
       const { name, data } = documentOf(request.body);
-      const at = ctx.now().toISOString();
-      const outcome = await ctx.store.dashboards.update(
-        { tid: s.tid, id, name, data, updatedAt: at, updatedBy: s.username },
-        nameKey(name),
-      );
-      if (outcome === 'taken') throw new ApiHttpError(409, BOARD_NAME_TAKEN, 'name');
-      if (outcome === 'missing') throw new ApiHttpError(404, BOARD_NOT_FOUND, 'id');
-      const saved = reply({ ...before, name, data, updatedAt: at, updatedBy: s.username });
-      noteAudit(request, {
-        object: name,
-        before: reply(before),
-        after: saved,
-        details: `Saved the dashboard ${name}.`,
+      return auditedChange(request, async (tx) => {
+        const before = await tx.dashboards.get(s.tid, id);
+        if (!before) throw new ApiHttpError(404, BOARD_NOT_FOUND, 'id');
+        const at = ctx.now().toISOString();
+        const outcome = await tx.dashboards.update(
+          { tid: s.tid, id, name, data, updatedAt: at, updatedBy: s.username },
+          nameKey(name),
+        );
+        if (outcome === 'taken') throw new ApiHttpError(409, BOARD_NAME_TAKEN, 'name');
+        if (outcome === 'missing') throw new ApiHttpError(404, BOARD_NOT_FOUND, 'id');
+        const saved = reply({ ...before, name, data, updatedAt: at, updatedBy: s.username });
+        noteAudit(request, {
+          object: name,
+          before: reply(before),
+          after: saved,
+          details: `Saved the dashboard ${name}.`,
+        });
+        return saved;
       });
-      return saved;
     },
   );
 
   app.delete(
     `${BOARD_PATHS.list}/:id`,
     {
-      config: { ...write, audit: { action: 'delete', area: 'dashboards', what: 'Deleted a dashboard.' } },
+      config: {
+        ...write,
+        audit: { action: 'delete', area: 'dashboards', what: 'Deleted a dashboard.', inTransaction: true },
+      },
       schema: {
         tags,
         summary: 'Deletes one of the tenant’s dashboards (and the start pages that named it)',
@@ -180,22 +194,29 @@ export const dashboardRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      const before = await ctx.store.dashboards.get(s.tid, request.params.id);
-      if (!before || !(await ctx.store.dashboards.delete(s.tid, before.id)))
-        throw new ApiHttpError(404, BOARD_NOT_FOUND, 'id');
-      noteAudit(request, {
-        object: before.name,
-        before: reply(before),
-        details: `Deleted the dashboard ${before.name}.`,
+      return auditedChange(request, async (tx) => {
+        const before = await tx.dashboards.get(s.tid, request.params.id);
+        if (!before || !(await tx.dashboards.delete(s.tid, before.id)))
+          throw new ApiHttpError(404, BOARD_NOT_FOUND, 'id');
+        noteAudit(request, {
+          object: before.name,
+          before: reply(before),
+          details: `Deleted the dashboard ${before.name}.`,
+        });
+        return { deleted: true };
       });
-      return { deleted: true };
     },
   );
 
   app.put(
     BOARD_PATHS.startBoard,
     {
-      config: read,
+      config: {
+        ...read,
+        audit: {
+          exempt: "the caller's own start page, a preference as a saved search is; no tenant setting",
+        },
+      },
       schema: {
         tags,
         summary: "Sets the caller's start board (one of the tenant's dashboards), or clears it (null)",

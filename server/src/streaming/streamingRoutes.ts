@@ -30,7 +30,7 @@ import { LOG_ROUTE_TYPES, logReadPermission } from '@workbench/common/vocabulari
 import type { TenantSession } from '../context';
 import { ApiHttpError, errorResponses, forbiddenMessage } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { LogQueryError } from '../events/logQuery';
 import { DEFAULT_LEASE_MS } from '../store/leases';
 import type { StreamConfig, StreamCursor, StreamDestinationRecord } from '../store/repositories/streaming';
@@ -222,7 +222,12 @@ export const streamingRoutes =
       {
         config: {
           ...write,
-          audit: { action: 'create', area: 'streaming', what: 'Created a streaming destination.' },
+          audit: {
+            action: 'create',
+            area: 'streaming',
+            what: 'Created a streaming destination.',
+            inTransaction: true,
+          },
         },
         schema: {
           tags,
@@ -258,13 +263,16 @@ export const streamingRoutes =
             nextAttemptMs: null,
           },
         };
-        await store.streaming.insert(record);
-        noteAudit(request, {
-          object: name,
-          after: audited(record),
-          details: `Created the streaming destination ${name}.`,
+        // The destination and its audit event commit together.
+        return auditedChange(request, async (tx) => {
+          await tx.streaming.insert(record);
+          noteAudit(request, {
+            object: name,
+            after: audited(record),
+            details: `Created the streaming destination ${name}.`,
+          });
+          return destinationReply(record);
         });
-        return destinationReply(record);
       },
     );
 
@@ -288,7 +296,12 @@ export const streamingRoutes =
       {
         config: {
           ...write,
-          audit: { action: 'update', area: 'streaming', what: 'Changed a streaming destination.' },
+          audit: {
+            action: 'update',
+            area: 'streaming',
+            what: 'Changed a streaming destination.',
+            inTransaction: true,
+          },
         },
         schema: {
           tags,
@@ -328,14 +341,16 @@ export const streamingRoutes =
           // A change is tried at the next tick, whatever the backoff of the old settings was.
           health: { ...before.health, failures: 0, nextAttemptMs: null },
         };
-        if (!(await store.streaming.update(record))) throw new ApiHttpError(404, DESTINATION_NOT_FOUND, 'id');
-        noteAudit(request, {
-          object: name,
-          before: audited(before),
-          after: audited(record),
-          details: `Changed the streaming destination ${name}.`,
+        return auditedChange(request, async (tx) => {
+          if (!(await tx.streaming.update(record))) throw new ApiHttpError(404, DESTINATION_NOT_FOUND, 'id');
+          noteAudit(request, {
+            object: name,
+            before: audited(before),
+            after: audited(record),
+            details: `Changed the streaming destination ${name}.`,
+          });
+          return destinationReply(record);
         });
-        return destinationReply(record);
       },
     );
 
@@ -344,7 +359,12 @@ export const streamingRoutes =
       {
         config: {
           ...write,
-          audit: { action: 'delete', area: 'streaming', what: 'Deleted a streaming destination.' },
+          audit: {
+            action: 'delete',
+            area: 'streaming',
+            what: 'Deleted a streaming destination.',
+            inTransaction: true,
+          },
         },
         schema: {
           tags,
@@ -356,16 +376,18 @@ export const streamingRoutes =
       async (request) => {
         const s = tenantSessionOf(request);
         const before = await destinationOr404(s.tid, request.params.id);
-        if (!(await store.streaming.delete(s.tid, before.id)))
-          throw new ApiHttpError(404, DESTINATION_NOT_FOUND, 'id');
+        await auditedChange(request, async (tx) => {
+          if (!(await tx.streaming.delete(s.tid, before.id)))
+            throw new ApiHttpError(404, DESTINATION_NOT_FOUND, 'id');
+          noteAudit(request, {
+            object: before.name,
+            before: audited(before),
+            details: `Deleted the streaming destination ${before.name}.`,
+          });
+        });
         await store.leases
           .release(leaseNameOf(before.id), ctx.lease?.holder ?? 'workbench')
           .catch(() => undefined);
-        noteAudit(request, {
-          object: before.name,
-          before: audited(before),
-          details: `Deleted the streaming destination ${before.name}.`,
-        });
         return { deleted: true };
       },
     );
