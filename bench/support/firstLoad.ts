@@ -34,7 +34,7 @@ export const FIRST_LOAD_GOAL_BYTES = 170 * 1024;
  * load"): React, MUI's form parts and the theme; the HTTP client, the store and the router load
  * when they are needed, so they are in no sign-in page's first load.
  */
-const SIGN_IN_CEILING_BYTES = 140 * 1024;
+const SIGN_IN_CEILING_BYTES = 142 * 1024;
 const PROVIDER_SIGN_IN_CEILING_BYTES = 133 * 1024;
 const LOGIN_AREA_CEILING_BYTES = 141 * 1024;
 
@@ -45,7 +45,7 @@ const LOGIN_AREA_CEILING_BYTES = 141 * 1024;
  * through charts/src/lazyEChart.ts), in parallel with its data.
  */
 const DASHBOARD_CEILING_BYTES = 470 * 1024;
-const LOGS_CEILING_BYTES = 487 * 1024;
+const LOGS_CEILING_BYTES = 495 * 1024;
 const CONSOLE_TENANTS_CEILING_BYTES = 353 * 1024;
 
 /** A page whose first load is measured: the HTML entry and the lazy modules its route loads. */

@@ -500,7 +500,11 @@ export interface NavGroup {
  * Every area of the navigation is in exactly one group (registries.test.ts).
  */
 export const NAV_GROUPS: readonly NavGroup[] = [
-  { id: 'monitor', title: 'Monitor', areas: ['dashboard', 'reports', 'boards', 'alerts', 'logs', 'insights'] },
+  {
+    id: 'monitor',
+    title: 'Monitor',
+    areas: ['dashboard', 'reports', 'boards', 'alerts', 'logs', 'insights'],
+  },
   {
     id: 'protection',
     title: 'Protection',
