@@ -48,5 +48,6 @@ describe('alertPrefillOf', () => {
     });
     expect(alertPrefillOf('web', view(), q(0, 30 * 86_400))?.window_minutes).toBe(7 * 24 * 60);
     expect(alertPrefillOf('web', view(), q(0, 10))?.window_minutes).toBe(1);
+    expect(alertPrefillOf('web', view(), q(0, 15 * 60 + 59))?.window_minutes).toBe(15);
   });
 });

@@ -55,6 +55,8 @@ export function alertPrefillOf(
   const text = alertQueryText(route, view);
   if (text === null) return null;
   const seconds = Number(query.params.end) - Number(query.params.start);
-  const minutes = Math.min(Math.max(1, Math.ceil(seconds / 60)), ALERT_WINDOW_MINUTES_MAX);
+  // Whole minutes of the range: a relative interval's start is aligned down to its step, so "last
+  // 15 minutes" spans 15 to 16 minutes and is a 15-minute window.
+  const minutes = Math.min(Math.max(1, Math.floor(seconds / 60)), ALERT_WINDOW_MINUTES_MAX);
   return { log_type: route, query: text, window_minutes: minutes };
 }
