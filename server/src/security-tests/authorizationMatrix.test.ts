@@ -397,6 +397,13 @@ beforeAll(async () => {
     });
     if (destination.status !== 200)
       throw new Error(`streaming destination for ${admin}: ${destination.status}`);
+    // A dashboard per tenant, listed for the boards' {id} routes.
+    const board = await wb.server.call('/api/dashboards/v1/boards', {
+      method: 'POST',
+      jar,
+      body: { name: 'security matrix', interval: '7d', variables: [], panels: [] },
+    });
+    if (board.status !== 200) throw new Error(`dashboard for ${admin}: ${board.status}`);
   }
   for (const op of operations) {
     const param = op.pathParams.find((p) => isIdParam(p.name) && p.schema.type === 'string');
