@@ -9,8 +9,11 @@ afterEach(() => resetPortalEnv());
 beforeAll(() => import('./LogsGrid'));
 
 const WEB = '/api/rep/v1/query/scan_web';
-/** AG Grid draws in jsdom after a few ticks; on a busy machine that takes a while (a wait limit, not a timing assertion). */
-const GRID = { timeout: 20_000 };
+/**
+ * AG Grid draws in jsdom after a few ticks; on a busy machine that takes a while, and the first test
+ * also waits for the portal's lazily loaded modules (a wait limit, not a timing assertion).
+ */
+const GRID = { timeout: 60_000 };
 /** The budget of a test that opens grids. */
 const GRID_TEST_MS = 120_000;
 const event = (i: number) => ({
