@@ -9,9 +9,14 @@ import { TENANTS_PATH, tenantSubPath } from '@workbench/common/api/contract/prov
 import { tenantMfaUsersPath } from '@workbench/common/api/contract/providerTenantPaths';
 import { TENANT_DEPLOYMENTS_PATH } from '@workbench/common/api/contract/providerOps';
 import { operator, renderConsole, support, tenants } from '../testing/renderConsole';
+import { loadDataTableGrid } from '@workbench/common/components/data-table/gridLoader';
 // Loaded up front: the lazy pages pull in AG Grid, whose first transform is slow under jest.
 import './TenantsPage';
 import './TenantDetailPage';
+
+// The grid's chunk (DataTable loads it on first use) loaded once before the tests: each test's
+// wait is then for the rows, not for the module.
+beforeAll(() => loadDataTableGrid());
 
 const gridNames = (): string[] =>
   Array.from(screen.getByTestId(providerIds.tenantsTable).querySelectorAll('.ag-cell[col-id="name"]'))

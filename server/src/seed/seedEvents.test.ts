@@ -22,8 +22,8 @@ const TENANTS = [
   { tid: 't-globex', name: 'globex' },
 ];
 const NOW = Date.UTC(2026, 0, 1);
-// Each test writes and reads thousands of events in DuckDB: seconds on 2 busy cores.
-jest.setTimeout(30_000);
+// Each test writes and reads thousands of events in DuckDB: seconds on 2 busy cores, half a minute
+// beside the browser suite (the config's 120 s guard per test, not a 30 s one of its own).
 let dir: string;
 let store: DuckDbEventStore;
 /** Further stores a test opens (each in its own directory), closed and removed after it. */
