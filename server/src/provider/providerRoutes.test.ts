@@ -142,7 +142,8 @@ test('the tenant list shows every tenant with its user count and capabilities, f
     expect(list.total).toBe(3);
     expect(list.tenants.find((t) => t.name === DEMO_PARENT_TENANT.name)?.user_count).toBe(1);
     const acme = list.tenants.find((t) => t.name === 'acme');
-    expect(acme?.user_count).toBe(3);
+    // The demo's acme accounts, the approver of two-person approval (issue 41) among them.
+    expect(acme?.user_count).toBe(4);
     expect(acme?.capabilities.rbac).toBe(true);
     expect(list.tenants.find((t) => t.name === 'globex')?.user_count).toBe(1);
   }
