@@ -11,6 +11,7 @@
  * logs permission of its route); marking notifications read needs the read permission only.
  */
 import { Type, type Static } from 'typebox';
+import { LogRouteSchema } from './logs';
 
 export { ALERTS_READ_PERMISSION, ALERTS_WRITE_PERMISSION } from './settingsPermissions';
 
@@ -56,14 +57,6 @@ export type FiringState = (typeof FIRING_STATES)[number];
 export const CHANNEL_KINDS = ['email', 'webhook'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
-const LogRouteSchema = Type.Union([
-  Type.Literal('web'),
-  Type.Literal('email'),
-  Type.Literal('audit'),
-  Type.Literal('dlp'),
-  Type.Literal('firewall'),
-  Type.Literal('saa'),
-]);
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 
 /** Count over the window above the threshold; with `group_by`, per value of that field. */

@@ -12,12 +12,17 @@
  * in either order, so it neither skips nor repeats an event while new events arrive.
  */
 import { Type, type Static } from 'typebox';
-import { LOG_TYPES } from '../../vocabularies/logTypes';
+import { LOG_ROUTES, LOG_TYPES, type LogRoute } from '../../vocabularies/logTypes';
 
 /** The time orders of a log query: `desc` newest first (the default), `asc` oldest first. */
 export const LOG_ORDERS = ['desc', 'asc'] as const;
 export type LogOrder = (typeof LOG_ORDERS)[number];
 export const DEFAULT_LOG_ORDER: LogOrder = 'desc';
+
+/** A logs route (audit, dlp, email, firewall, web, saa): one of LOG_ROUTES, for the bodies that name one. */
+export const LogRouteSchema = Type.Unsafe<LogRoute>(
+  Type.Union(LOG_ROUTES.map((route) => Type.Literal(route))),
+);
 
 /** Paging info: an opaque keyset cursor; last_iteration true when no more events follow. */
 export const PagingIdentifiers = Type.Object({

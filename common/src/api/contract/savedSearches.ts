@@ -4,6 +4,7 @@
  * A name is 1–100 characters (after trimming) and unique per user.
  */
 import { Type, type Static } from 'typebox';
+import { LogRouteSchema } from './logs';
 
 export const SAVED_SEARCH_NAME_MAX = 100;
 
@@ -11,14 +12,7 @@ export const SavedSearchInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: SAVED_SEARCH_NAME_MAX }),
     /** The logs route the search belongs to: one of LOG_ROUTES (vocabularies/logTypes). */
-    route: Type.Union([
-      Type.Literal('web'),
-      Type.Literal('email'),
-      Type.Literal('audit'),
-      Type.Literal('dlp'),
-      Type.Literal('firewall'),
-      Type.Literal('saa'),
-    ]),
+    route: LogRouteSchema,
     /** The view's query string without the leading '?': filters, columns, sort. */
     query: Type.String({ maxLength: 4000 }),
   },

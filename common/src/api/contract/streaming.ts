@@ -11,6 +11,7 @@
  * `settings:streaming:write`, and the logs permission of every log type chosen.
  */
 import { Type, type Static } from 'typebox';
+import { LogRouteSchema } from './logs';
 
 export { STREAMING_READ_PERMISSION, STREAMING_WRITE_PERMISSION } from './settingsPermissions';
 
@@ -47,14 +48,6 @@ export const STREAM_NDJSON_TYPE = 'application/x-ndjson';
 /** The header naming the batch's events (their count), for a receiver's own check. */
 export const STREAM_COUNT_HEADER = 'x-workbench-events';
 
-const LogRouteSchema = Type.Union([
-  Type.Literal('web'),
-  Type.Literal('email'),
-  Type.Literal('audit'),
-  Type.Literal('dlp'),
-  Type.Literal('firewall'),
-  Type.Literal('saa'),
-]);
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 
 const common = {
