@@ -17,8 +17,12 @@ import { shell } from '../pageobjects/Shell';
 import { runBeforePageScripts } from '../support/cdp';
 import { DEMO_PASSWORD } from '../support/testEnv';
 
-/** Shorter than the warning's minute, so the warning shows at once and counts these seconds down. */
-const TIMEOUT_SECONDS = 8;
+/**
+ * Shorter than the warning's minute, so the warning shows at once and counts these seconds down;
+ * long enough that a loaded machine still draws the page before the countdown ends (at 8 s the
+ * warning had come and gone in CI while the dashboard was still loading).
+ */
+const TIMEOUT_SECONDS = 20;
 /** LOGOUT_TEXTS.timeoutMessage (tenant-portal/src/logout/LogoutPage.tsx). */
 const TIMEOUT_MESSAGE = 'Your session ended after a period of inactivity. You have been signed out.';
 
@@ -44,6 +48,11 @@ describe('Inactivity time-out', () => {
     await forgetSession();
     stopShortTimeout = await runBeforePageScripts(shortTimeout);
     await signInToPortal('admin@acme.example', DEMO_PASSWORD);
+    // The warning counts down first (its Stay signed in button is not pressed).
+    await byTestId(shellIds.inactivityWarning).waitForDisplayed({
+      timeoutMsg: 'The inactivity warning did not show.',
+    });
+    await expect(byTestId(shellIds.staySignedIn)).toBeDisplayed();
     await shell.waitForPage('Dashboard');
     expect(
       await browser.execute(
@@ -53,12 +62,6 @@ describe('Inactivity time-out', () => {
         INJECTED_ENV_GLOBAL,
       ),
     ).toBeCloseTo(TIMEOUT_SECONDS / 86400);
-
-    // The warning counts down first (its Stay signed in button is not pressed).
-    await byTestId(shellIds.inactivityWarning).waitForDisplayed({
-      timeoutMsg: 'The inactivity warning did not show.',
-    });
-    await expect(byTestId(shellIds.staySignedIn)).toBeDisplayed();
 
     // Then the logout page with the flag and its message; the login guard does not take over.
     await logoutPage.waitForDisplayed();
