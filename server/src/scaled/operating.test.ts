@@ -173,5 +173,6 @@ describeScaled('two servers started together; the live demo events lease', () =>
       () => appends(other),
       (n) => n > from,
     );
-  });
+    // Two servers seeding ClickHouse and a lease hand-over, beside the unit and browser suites.
+  }, 300_000);
 });
