@@ -21,9 +21,9 @@ import {
   type ProviderEntity,
   type ProviderEntityDef,
 } from '@workbench/common/api/contract/providerEntities';
-import type { EntityRecord } from '../store/ConfigStore';
+import type { ConfigStore, EntityRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { ENTITY_CHECKS } from './entityChecks';
 import { named } from '../http/namedPlugin';
 
@@ -56,11 +56,12 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
     const ctx = app.workbench;
     const tags = ['provider entities'];
     const read = { world: 'provider' as const, permission: entityReadPermission(def) };
-    // Writes go to the provider's audit trail; the entity's key is its sub-event type.
+    // Writes go to the provider's audit trail, in the change's transaction; the entity's key is
+    // its sub-event type.
     const write = (action: string, what: string) => ({
       world: 'provider' as const,
       permission: entityWritePermission(def),
-      audit: { action, area: entity, what },
+      audit: { action, area: entity, what, inTransaction: true as const },
     });
     const itemPath = `${def.path}/:id`;
     // Typed as any entity's page: the builder serves every row of the registry.
@@ -148,16 +149,17 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         // The row's defaults fill the fields left out (a category override's tenants, …).
         const data = { ...def.defaults, ...(request.body as Record<string, unknown>) };
         const id = String(data[def.idField]);
-        await checks?.write?.(ctx.store, data);
         const at = ctx.now().toISOString();
         const record: EntityRecord = { entity, id, data, createdAt: at, updatedAt: at };
-        if (!(await ctx.store.entities.insert(record))) {
-          throw new ApiHttpError(409, entityExistsMessage(def, id), def.idField);
-        }
-        noteAudit(request, {
-          object: id,
-          after: reply(record),
-          details: `Created the ${def.noun} ${id}.`,
+        await auditedChange(request, async (tx) => {
+          await checks?.write?.(tx, data);
+          if (!(await tx.entities.insert(record)))
+            throw new ApiHttpError(409, entityExistsMessage(def, id), def.idField);
+          noteAudit(request, {
+            object: id,
+            after: reply(record),
+            details: `Created the ${def.noun} ${id}.`,
+          });
         });
         return res.code(201).send(reply(record));
       },
@@ -177,21 +179,23 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
       },
       async (request) => {
         const id = request.params.id;
-        const before = (await ctx.store.entities.get(entity, id)) ?? notFound();
-        const record: EntityRecord = {
-          ...before,
-          data: { ...def.defaults, ...(request.body as Record<string, unknown>), [def.idField]: id },
-          updatedAt: ctx.now().toISOString(),
-        };
-        await checks?.write?.(ctx.store, record.data);
-        if (!(await ctx.store.entities.update(record))) notFound();
-        noteAudit(request, {
-          object: id,
-          before: reply(before),
-          after: reply(record),
-          details: `Modified the ${def.noun} ${id}.`,
+        return auditedChange(request, async (tx) => {
+          const before = (await tx.entities.get(entity, id)) ?? notFound();
+          const record: EntityRecord = {
+            ...before,
+            data: { ...def.defaults, ...(request.body as Record<string, unknown>), [def.idField]: id },
+            updatedAt: ctx.now().toISOString(),
+          };
+          await checks?.write?.(tx, record.data);
+          if (!(await tx.entities.update(record))) notFound();
+          noteAudit(request, {
+            object: id,
+            before: reply(before),
+            after: reply(record),
+            details: `Modified the ${def.noun} ${id}.`,
+          });
+          return reply(record);
         });
-        return reply(record);
       },
     );
 
@@ -208,20 +212,18 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
       },
       async (request, res) => {
         const id = request.params.id;
-        const before = (await ctx.store.entities.get(entity, id)) ?? notFound();
-        await checks?.remove?.(ctx.store, id);
-        // The row and its sub-resource lists go together.
-        const deleted = await ctx.store.transaction(async (tx) => {
-          if (!(await tx.entities.delete(entity, id))) return false;
+        // The row, its sub-resource lists and the audit event go together.
+        await auditedChange(request, async (tx) => {
+          const before = (await tx.entities.get(entity, id)) ?? notFound();
+          await checks?.remove?.(tx, id);
+          if (!(await tx.entities.delete(entity, id))) notFound();
           for (const sub of def.subResources ?? [])
             await tx.entities.delete(subResourceEntity(entity, sub.name), id);
-          return true;
-        });
-        if (!deleted) notFound();
-        noteAudit(request, {
-          object: id,
-          before: reply(before),
-          details: `Deleted the ${def.noun} ${id}.`,
+          noteAudit(request, {
+            object: id,
+            before: reply(before),
+            details: `Deleted the ${def.noun} ${id}.`,
+          });
         });
         return res.code(204).send(null);
       },
@@ -239,9 +241,9 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         { [sub.name]: Type.Array(sub.item, { maxItems: 200 }) },
         { additionalProperties: false },
       );
-      const itemsOf = async (id: string) => {
-        if (!(await ctx.store.entities.get(entity, id))) notFound();
-        const stored = await ctx.store.entities.get(subEntity, id);
+      const itemsOf = async (id: string, store: ConfigStore = ctx.store) => {
+        if (!(await store.entities.get(entity, id))) notFound();
+        const stored = await store.entities.get(subEntity, id);
         return (stored?.data.items as Record<string, unknown>[] | undefined) ?? [];
       };
 
@@ -273,7 +275,6 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
         },
         async (request) => {
           const id = request.params.id;
-          const before = await itemsOf(id);
           const items = (request.body as Record<string, Record<string, unknown>[]>)[sub.name];
           const keys = items.map((i) => String(i[sub.itemKey]));
           const twice = keys.find((k, i) => keys.indexOf(k) !== i);
@@ -287,14 +288,17 @@ export function entityRoutesFor(entity: ProviderEntity): FastifyPluginAsync {
             createdAt: at,
             updatedAt: at,
           };
-          if (!(await ctx.store.entities.update(record))) await ctx.store.entities.insert(record);
-          noteAudit(request, {
-            object: id,
-            before: { [sub.name]: before },
-            after: { [sub.name]: items },
-            details: `Modified the ${sub.title.toLowerCase()} of the ${def.noun} ${id}.`,
+          return auditedChange(request, async (tx) => {
+            const before = await itemsOf(id, tx);
+            if (!(await tx.entities.update(record))) await tx.entities.insert(record);
+            noteAudit(request, {
+              object: id,
+              before: { [sub.name]: before },
+              after: { [sub.name]: items },
+              details: `Modified the ${sub.title.toLowerCase()} of the ${def.noun} ${id}.`,
+            });
+            return listOf(items);
           });
-          return listOf(items);
         },
       );
     }
