@@ -17,15 +17,17 @@ import {
   type TenantDocumentName,
 } from '@workbench/common/api/contract/providerTenants';
 import { ApiHttpError, errorResponses } from '../http/errors';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
+import type { ConfigStore } from '../store/ConfigStore';
 import { IdParams, tenantRouteKit } from './tenantRouteKit';
 
 export const tenantDocumentRoutes: FastifyPluginAsync = async (fastify) => {
-  const { app, store, tags, read, write, item, tenantOr404, readDoc, writeDoc, docEntity } =
+  const { app, tags, read, write, item, tenantOr404, readDoc, writeDoc, docEntity } =
     tenantRouteKit(fastify);
 
   /** 409 naming the tenant when another tenant's document already lists one of the values. */
   const checkUniqueAcrossTenants = async (
+    on: ConfigStore,
     tid: string,
     name: string,
     list: string,
@@ -33,7 +35,7 @@ export const tenantDocumentRoutes: FastifyPluginAsync = async (fastify) => {
   ) => {
     const wanted = new Set((data[list] as string[]).map((v) => v.toLowerCase()));
     if (wanted.size === 0) return;
-    const { records } = await store.entities.list(docEntity(name), {
+    const { records } = await on.entities.list(docEntity(name), {
       limit: 10_000,
       offset: 0,
       sort: 'id',
@@ -44,7 +46,7 @@ export const tenantDocumentRoutes: FastifyPluginAsync = async (fastify) => {
       if (r.id === tid) continue;
       const clash = ((r.data[list] as string[] | undefined) ?? []).find((v) => wanted.has(v.toLowerCase()));
       if (clash !== undefined) {
-        const holder = await store.tenants.get(r.id);
+        const holder = await on.tenants.get(r.id);
         throw new ApiHttpError(409, HOSTNAME_TAKEN(clash, holder?.name ?? r.id), list);
       }
     }
@@ -72,7 +74,7 @@ export const tenantDocumentRoutes: FastifyPluginAsync = async (fastify) => {
     app.put(
       `${item}/${name}`,
       {
-        config: write('update', `Changed a tenant's ${def.title.toLowerCase()}.`),
+        config: write('update', `Changed a tenant's ${def.title.toLowerCase()}.`, 'tenants', true),
         schema: {
           tags,
           summary: `Replaces the tenant's ${def.title.toLowerCase()}`,
@@ -82,21 +84,24 @@ export const tenantDocumentRoutes: FastifyPluginAsync = async (fastify) => {
         },
       },
       async (request) => {
-        const t = await tenantOr404(request.params.id);
-        const before = await readDoc(t.tid, name, def.defaults);
         const data = request.body as Record<string, unknown>;
-        const problem = documentProblem(def, data);
-        if (problem) throw new ApiHttpError(400, problem.message, problem.field);
-        if (def.uniqueAcrossTenants)
-          await checkUniqueAcrossTenants(t.tid, name, def.uniqueAcrossTenants, data);
-        await writeDoc(t.tid, name, data);
-        noteAudit(request, {
-          object: t.name,
-          before,
-          after: data,
-          details: `Changed the ${def.title.toLowerCase()} of ${t.name}.`,
+        // The document and its audit event commit together.
+        return auditedChange(request, async (tx) => {
+          const t = await tenantOr404(request.params.id, tx);
+          const before = await readDoc(t.tid, name, def.defaults, tx);
+          const problem = documentProblem(def, data);
+          if (problem) throw new ApiHttpError(400, problem.message, problem.field);
+          if (def.uniqueAcrossTenants)
+            await checkUniqueAcrossTenants(tx, t.tid, name, def.uniqueAcrossTenants, data);
+          await writeDoc(t.tid, name, data, tx);
+          noteAudit(request, {
+            object: t.name,
+            before,
+            after: data,
+            details: `Changed the ${def.title.toLowerCase()} of ${t.name}.`,
+          });
+          return data;
         });
-        return data;
       },
     );
   };

@@ -112,19 +112,25 @@ export function tenantRouteKit(fastify: FastifyInstance) {
     /** The tenant's users: the user database the portal manages (its end users). */
     users: `${item}/tenantusers`,
     nowIso,
-    tenantOr404: async (tid: string): Promise<TenantRecord> => {
-      const t = await store.tenants.get(tid);
+    /** The tenant, or 404; `on`: the transaction to read it in (the config store by default). */
+    tenantOr404: async (tid: string, on: ConfigStore = store): Promise<TenantRecord> => {
+      const t = await on.tenants.get(tid);
       if (!t) throw new ApiHttpError(404, TENANT_NOT_FOUND);
       return t;
     },
-    readDoc: async <T>(tid: string, name: string, defaults: T): Promise<T> =>
-      ((await store.entities.get(docEntity(name), tid))?.data as T | undefined) ?? defaults,
-    writeDoc: async (tid: string, name: string, data: Record<string, unknown>): Promise<void> => {
+    readDoc: async <T>(tid: string, name: string, defaults: T, on: ConfigStore = store): Promise<T> =>
+      ((await on.entities.get(docEntity(name), tid))?.data as T | undefined) ?? defaults,
+    writeDoc: async (
+      tid: string,
+      name: string,
+      data: Record<string, unknown>,
+      on: ConfigStore = store,
+    ): Promise<void> => {
       const at = nowIso();
       const entity = docEntity(name);
-      const existing = await store.entities.get(entity, tid);
-      if (existing) await store.entities.update({ ...existing, data, updatedAt: at });
-      else await store.entities.insert({ entity, id: tid, data, createdAt: at, updatedAt: at });
+      const existing = await on.entities.get(entity, tid);
+      if (existing) await on.entities.update({ ...existing, data, updatedAt: at });
+      else await on.entities.insert({ entity, id: tid, data, createdAt: at, updatedAt: at });
     },
     /** The entity holding every tenant's document `name`. */
     docEntity,

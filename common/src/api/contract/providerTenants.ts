@@ -544,7 +544,6 @@ export const TENANT_DOCUMENT_NAMES = Object.keys(TENANT_DOCUMENTS) as TenantDocu
 export const tenantDocumentDef = (name: TenantDocumentName): TenantDocumentDef => TENANT_DOCUMENTS[name];
 export type TenantDocument<N extends TenantDocumentName> = Static<(typeof TENANT_DOCUMENTS)[N]['schema']>;
 
-/** Policy API tokens: the secret is answered once, at creation; lists show its last 4 characters. */
 /**
  * The tenant's token lists (docs/settings.md §4: logging auth tokens, policy API tokens), rows of the one token
  * store (apiTokens.ts API_TOKEN_KINDS; a list fixes its tokens' scope): the secret is answered once
