@@ -24,7 +24,7 @@ import { mfaUserList } from '../auth/mfaRoutes';
 import { keepAFullAdministrator, roleNameOf, roleNamed, tenantRoles } from '../administrators/tenantRoles';
 import type { ConfigStore } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { IdParams, UserParams, insertAdmin, freeAdminUsername, tenantRouteKit } from './tenantRouteKit';
 import { checkQuota } from '../quota/tenantQuota';
@@ -56,7 +56,7 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     `${item}/admins`,
     {
-      config: write('add_user', "Added a tenant's administrator."),
+      config: write('add_user', "Added a tenant's administrator.", 'tenants', true),
       schema: {
         tags,
         summary:
@@ -67,17 +67,21 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const t = await tenantOr404(request.params.id);
-      const username = await freeAdminUsername(store, request.body);
-      await checkQuota(store, t.tid, 'administrators');
       const password = generatePassword();
       const passwordHash = await hashPassword(password);
-      await store.transaction((tx) => insertAdmin(tx, t.tid, request.body, passwordHash));
-      noteAudit(request, {
-        object: t.name,
-        tenant: t.tid,
-        after: { admin_username: username },
-        details: `Added the administrator ${username} to the tenant ${t.name}.`,
+      // The account and its audit event commit together.
+      const username = await auditedChange(request, async (tx) => {
+        const t = await tenantOr404(request.params.id, tx);
+        const free = await freeAdminUsername(tx, request.body);
+        await checkQuota(tx, t.tid, 'administrators');
+        await insertAdmin(tx, t.tid, request.body, passwordHash);
+        noteAudit(request, {
+          object: t.name,
+          tenant: t.tid,
+          after: { admin_username: free },
+          details: `Added the administrator ${free} to the tenant ${t.name}.`,
+        });
+        return free;
       });
       return reply.code(201).send({ admin_username: username, admin_password: password });
     },
@@ -105,7 +109,7 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     `${item}/rbac`,
     {
-      config: write('update', "Changed the roles of a tenant's portal accounts.", 'admins'),
+      config: write('update', "Changed the roles of a tenant's portal accounts.", 'admins', true),
       schema: {
         tags,
         summary:
@@ -118,7 +122,8 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const t = await tenantOr404(request.params.id);
       const { accounts } = request.body;
-      const changed = await store.transaction(async (tx) => {
+      // The roles and their audit event commit together.
+      await auditedChange(request, async (tx) => {
         const users = await tx.users.list(t.tid);
         const byName = new Map(users.map((u) => [u.username.toLowerCase(), u]));
         const seen = new Set<string>();
@@ -146,14 +151,13 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
         );
         for (const p of plan)
           await tx.users.setRole(p.user.uid, p.role.name, { read: p.role.read, write: p.role.write });
-        return plan;
-      });
-      noteAudit(request, {
-        object: t.name,
-        tenant: t.tid,
-        before: Object.fromEntries(changed.map((p) => [p.user.username, roleNameOf(p.user)])),
-        after: Object.fromEntries(changed.map((p) => [p.user.username, p.role.name])),
-        details: `Changed the roles of ${changed.map((p) => `${p.user.username} (${p.role.name})`).join(', ')} of ${t.name}.`,
+        noteAudit(request, {
+          object: t.name,
+          tenant: t.tid,
+          before: Object.fromEntries(plan.map((p) => [p.user.username, roleNameOf(p.user)])),
+          after: Object.fromEntries(plan.map((p) => [p.user.username, p.role.name])),
+          details: `Changed the roles of ${plan.map((p) => `${p.user.username} (${p.role.name})`).join(', ')} of ${t.name}.`,
+        });
       });
       return rbacOf(store, t);
     },
@@ -177,7 +181,7 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     `${users}/:uid/disablemfa`,
     {
-      config: write('tfa_reset', "Turned off a portal account's two-factor sign-in.", 'tfa'),
+      config: write('tfa_reset', "Turned off a portal account's two-factor sign-in.", 'tfa', true),
       schema: {
         tags,
         summary:
@@ -187,17 +191,20 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const t = await tenantOr404(request.params.id);
-      const account = await store.users.get(request.params.uid);
-      if (!account || account.tid !== t.tid) throw new ApiHttpError(404, MFA_ACCOUNT_NOT_FOUND);
-      const m = await store.mfa.get(account.uid);
-      // 409, not a quiet 200: the console's row was stale, and the operator should see it.
-      if (!m?.secret) throw new ApiHttpError(409, MFA_MSGS.notEnrolled);
-      await store.mfa.delete(account.uid);
-      noteAudit(request, {
-        object: `${t.name}: ${account.username}`,
-        before: { mfa_enrolled_since: m.enabledAt },
-        after: { mfa_enrolled_since: null },
+      const account = await auditedChange(request, async (tx) => {
+        const t = await tenantOr404(request.params.id, tx);
+        const found = await tx.users.get(request.params.uid);
+        if (!found || found.tid !== t.tid) throw new ApiHttpError(404, MFA_ACCOUNT_NOT_FOUND);
+        const m = await tx.mfa.get(found.uid);
+        // 409, not a quiet 200: the console's row was stale, and the operator should see it.
+        if (!m?.secret) throw new ApiHttpError(409, MFA_MSGS.notEnrolled);
+        await tx.mfa.delete(found.uid);
+        noteAudit(request, {
+          object: `${t.name}: ${found.username}`,
+          before: { mfa_enrolled_since: m.enabledAt },
+          after: { mfa_enrolled_since: null },
+        });
+        return found;
       });
       return {
         uid: account.uid,
@@ -215,7 +222,7 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     `${users}/:uid/resetpassword`,
     {
-      config: write('change_pwd', "Reset a portal account's password.", 'admins'),
+      config: write('change_pwd', "Reset a portal account's password.", 'admins', true),
       schema: {
         tags,
         summary:
@@ -225,14 +232,19 @@ export const tenantAccountRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const t = await tenantOr404(request.params.id);
-      const account = await store.users.get(request.params.uid);
-      if (!account || account.tid !== t.tid) throw new ApiHttpError(404, MFA_ACCOUNT_NOT_FOUND);
       const password = generatePassword();
-      await store.users.resetPassword(account.uid, await hashPassword(password));
-      noteAudit(request, {
-        object: `${t.name}: ${account.username}`,
-        details: `Reset the password of ${account.username} of ${t.name}; it must be changed at the next sign-in.`,
+      const passwordHash = await hashPassword(password);
+      // The new password and its audit event commit together.
+      const account = await auditedChange(request, async (tx) => {
+        const t = await tenantOr404(request.params.id, tx);
+        const found = await tx.users.get(request.params.uid);
+        if (!found || found.tid !== t.tid) throw new ApiHttpError(404, MFA_ACCOUNT_NOT_FOUND);
+        await tx.users.resetPassword(found.uid, passwordHash);
+        noteAudit(request, {
+          object: `${t.name}: ${found.username}`,
+          details: `Reset the password of ${found.username} of ${t.name}; it must be changed at the next sign-in.`,
+        });
+        return found;
       });
       return { uid: account.uid, username: account.username, password };
     },

@@ -17,7 +17,7 @@ import {
   UNKNOWN_SKU,
 } from '@workbench/common/api/contract/providerTenants';
 import { ApiHttpError, errorResponses } from '../http/errors';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { checkSkuCompatibility } from './entityChecks';
 import { capabilityValidity } from './capabilityStateRoutes';
 import {
@@ -63,24 +63,26 @@ export const tenantEntitlementRoutes: FastifyPluginAsync = async (fastify) => {
     dryRun: boolean,
     next: (current: Record<string, unknown>) => Record<string, unknown>,
     request: Parameters<typeof noteAudit>[0],
-  ) => {
-    const t = await tenantOr404(tid);
-    const after = next(t.capabilities);
-    const changes = capabilityChanges(t.capabilities, after);
-    if (!dryRun && changes.length > 0) await store.tenants.update(t.tid, { capabilities: after });
-    noteAudit(request, {
-      skip: dryRun || changes.length === 0,
-      object: t.name,
-      before: t.capabilities,
-      after,
-      details: `Changed capabilities of ${t.name}: ${changes.map((c) => c.capability).join(', ')}.`,
+  ) =>
+    // The capabilities and their audit event commit together (a dry run or no change writes none).
+    auditedChange(request, async (tx) => {
+      const t = await tenantOr404(tid, tx);
+      const after = next(t.capabilities);
+      const changes = capabilityChanges(t.capabilities, after);
+      if (!dryRun && changes.length > 0) await tx.tenants.update(t.tid, { capabilities: after });
+      noteAudit(request, {
+        skip: dryRun || changes.length === 0,
+        object: t.name,
+        before: t.capabilities,
+        after,
+        details: `Changed capabilities of ${t.name}: ${changes.map((c) => c.capability).join(', ')}.`,
+      });
+      return { capabilities: dryRun ? t.capabilities : after, changes, dry_run: dryRun };
     });
-    return { capabilities: dryRun ? t.capabilities : after, changes, dry_run: dryRun };
-  };
   app.patch(
     `${item}/capabilities`,
     {
-      config: write('update', "Changed a tenant's capabilities."),
+      config: write('update', "Changed a tenant's capabilities.", 'tenants', true),
       schema: {
         tags,
         summary:
@@ -110,7 +112,7 @@ export const tenantEntitlementRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     `${item}/capabilities`,
     {
-      config: write('delete', "Removed a tenant's capabilities."),
+      config: write('delete', "Removed a tenant's capabilities.", 'tenants', true),
       schema: {
         tags,
         summary: 'Removes capabilities; ?DryRun=true answers what would change and changes nothing',
@@ -149,7 +151,7 @@ export const tenantEntitlementRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     `${item}/skus`,
     {
-      config: write('update', "Changed a tenant's SKUs.", 'skus'),
+      config: write('update', "Changed a tenant's SKUs.", 'skus', true),
       schema: {
         tags,
         summary: "Sets the tenant's SKUs (400 for an unknown SKU, 409 naming two incompatible ones)",
@@ -159,21 +161,23 @@ export const tenantEntitlementRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const t = await tenantOr404(request.params.id);
       const ids = request.body.sku_ids;
-      for (const id of ids)
-        if (!(await store.entities.get(SKUS_ENTITY, id)))
-          throw new ApiHttpError(400, UNKNOWN_SKU(id), 'sku_ids');
-      await checkSkuCompatibility(store, ids, 'sku_ids');
-      const before = await readDoc(t.tid, 'skus', { sku_ids: [] as string[] });
-      await writeDoc(t.tid, 'skus', { sku_ids: ids });
-      noteAudit(request, {
-        object: t.name,
-        before,
-        after: { sku_ids: ids },
-        details: `Set the SKUs of ${t.name}: ${ids.join(', ') || 'none'}.`,
+      return auditedChange(request, async (tx) => {
+        const t = await tenantOr404(request.params.id, tx);
+        for (const id of ids)
+          if (!(await tx.entities.get(SKUS_ENTITY, id)))
+            throw new ApiHttpError(400, UNKNOWN_SKU(id), 'sku_ids');
+        await checkSkuCompatibility(tx, ids, 'sku_ids');
+        const before = await readDoc(t.tid, 'skus', { sku_ids: [] as string[] }, tx);
+        await writeDoc(t.tid, 'skus', { sku_ids: ids }, tx);
+        noteAudit(request, {
+          object: t.name,
+          before,
+          after: { sku_ids: ids },
+          details: `Set the SKUs of ${t.name}: ${ids.join(', ') || 'none'}.`,
+        });
+        return { sku_ids: ids };
       });
-      return { sku_ids: ids };
     },
   );
 };

@@ -35,7 +35,8 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { providerSessionOf } from '../http/guard';
 import { publishRevision } from '../policy/publishRevision';
 import { INITIAL_REVISION_COMMENT } from '@workbench/common/api/contract/policy';
-import { auditInTransaction, noteAudit, writeAudit } from '../audit/auditTrail';
+import { auditInTransaction, auditedChange, noteAudit, writeAudit } from '../audit/auditTrail';
+import type { ConfigStore } from '../store/ConfigStore';
 import { generatePassword, hashPassword } from '../security/passwords';
 import { IdParams, tenantReply, insertAdmin, freeAdminUsername, tenantRouteKit } from './tenantRouteKit';
 
@@ -43,9 +44,9 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
   const { app, ctx, store, tags, read, write, item, nowIso, tenantOr404 } = tenantRouteKit(fastify);
 
   // Rows that name tenants (tenant groups' associations, category overrides) forget a deleted one.
-  const forgetTenantInLists = async (tid: string) => {
+  const forgetTenantInLists = async (tx: ConfigStore, tid: string) => {
     for (const entity of ['tenant_groups', 'category_overrides']) {
-      const { records } = await store.entities.list(entity, {
+      const { records } = await tx.entities.list(entity, {
         limit: 10_000,
         offset: 0,
         sort: 'updated_at',
@@ -56,7 +57,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       for (const r of records) {
         const tenants = (r.data.tenants as string[] | undefined) ?? [];
         if (tenants.includes(tid))
-          await store.entities.update({
+          await tx.entities.update({
             ...r,
             data: { ...r.data, tenants: tenants.filter((x) => x !== tid) },
           });
@@ -181,7 +182,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     item,
     {
-      config: write('delete', 'Deleted a tenant.'),
+      config: write('delete', 'Deleted a tenant.', 'tenants', true),
       schema: {
         tags,
         summary: 'Deletes a tenant with its accounts, users, policy and documents',
@@ -190,11 +191,14 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const t = await tenantOr404(request.params.id);
-      const before = await tenantReply(store, t);
-      if (!(await store.tenants.delete(t.tid))) throw new ApiHttpError(404, TENANT_NOT_FOUND);
-      await forgetTenantInLists(t.tid);
-      noteAudit(request, { object: t.name, before, details: `Deleted the tenant ${t.name}.` });
+      // The tenant, the lists naming it and the audit event go together.
+      await auditedChange(request, async (tx) => {
+        const t = await tenantOr404(request.params.id, tx);
+        const before = await tenantReply(tx, t);
+        if (!(await tx.tenants.delete(t.tid))) throw new ApiHttpError(404, TENANT_NOT_FOUND);
+        await forgetTenantInLists(tx, t.tid);
+        noteAudit(request, { object: t.name, before, details: `Deleted the tenant ${t.name}.` });
+      });
       return reply.code(204).send(null);
     },
   );
@@ -207,6 +211,8 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
         config: write(
           status === 'disabled' ? 'deactivated' : 'activated',
           status === 'disabled' ? 'Disabled a tenant.' : 'Re-enabled a tenant.',
+          'tenants',
+          true,
         ),
         schema: {
           tags,
@@ -219,23 +225,24 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
           response: { 200: TenantDetail, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => {
-        const t = await tenantOr404(request.params.id);
-        await store.tenants.update(t.tid, { status });
-        // Disabling ends the tenant's portal sessions at once, so re-enabling revives none of them.
-        const ended = status === 'disabled' ? await store.sessions.deleteForTenant(t.tid) : 0;
-        const after = await tenantReply(store, { ...t, status });
-        noteAudit(request, {
-          object: t.name,
-          before: { status: t.status },
-          after: { status },
-          details:
-            status === 'disabled'
-              ? `Disabled the tenant ${t.name}; ended ${ended} portal session${ended === 1 ? '' : 's'}.`
-              : `Re-enabled the tenant ${t.name}.`,
-        });
-        return after;
-      },
+      async (request) =>
+        auditedChange(request, async (tx) => {
+          const t = await tenantOr404(request.params.id, tx);
+          await tx.tenants.update(t.tid, { status });
+          // Disabling ends the tenant's portal sessions at once, so re-enabling revives none of them.
+          const ended = status === 'disabled' ? await tx.sessions.deleteForTenant(t.tid) : 0;
+          const after = await tenantReply(tx, { ...t, status });
+          noteAudit(request, {
+            object: t.name,
+            before: { status: t.status },
+            after: { status },
+            details:
+              status === 'disabled'
+                ? `Disabled the tenant ${t.name}; ended ${ended} portal session${ended === 1 ? '' : 's'}.`
+                : `Re-enabled the tenant ${t.name}.`,
+          });
+          return after;
+        }),
     );
   statusCommand('disabletenant', 'disabled');
   statusCommand('reenable', 'active');
@@ -243,7 +250,7 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     `${item}/renametenant`,
     {
-      config: write('update', 'Renamed a tenant.'),
+      config: write('update', 'Renamed a tenant.', 'tenants', true),
       schema: {
         tags,
         summary: 'Renames a tenant (409 when another tenant has the name)',
@@ -253,19 +260,21 @@ export const tenantRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const t = await tenantOr404(request.params.id);
       const name = request.body.name.trim();
-      const others = (await store.tenants.list()).filter((o) => o.tid !== t.tid);
-      if (others.some((o) => o.name.toLowerCase() === name.toLowerCase()))
-        throw new ApiHttpError(409, TENANT_EXISTS(name), 'name');
-      await store.tenants.update(t.tid, { name });
-      noteAudit(request, {
-        object: name,
-        before: { name: t.name },
-        after: { name },
-        details: `Renamed the tenant ${t.name} to ${name}.`,
+      return auditedChange(request, async (tx) => {
+        const t = await tenantOr404(request.params.id, tx);
+        const others = (await tx.tenants.list()).filter((o) => o.tid !== t.tid);
+        if (others.some((o) => o.name.toLowerCase() === name.toLowerCase()))
+          throw new ApiHttpError(409, TENANT_EXISTS(name), 'name');
+        await tx.tenants.update(t.tid, { name });
+        noteAudit(request, {
+          object: name,
+          before: { name: t.name },
+          after: { name },
+          details: `Renamed the tenant ${t.name} to ${name}.`,
+        });
+        return tenantReply(tx, { ...t, name });
       });
-      return tenantReply(store, { ...t, name });
     },
   );
 };

@@ -20,7 +20,8 @@ import {
   endUserRowProblem,
 } from '@workbench/common/api/contract/udb';
 import { ApiHttpError, errorResponses } from '../http/errors';
-import { auditInTransaction, noteAudit } from '../audit/auditTrail';
+import { auditInTransaction, auditedChange, noteAudit } from '../audit/auditTrail';
+import type { ConfigStore } from '../store/ConfigStore';
 import {
   USER_NOT_FOUND_MSG,
   applyChanges,
@@ -44,8 +45,8 @@ export const tenantUserRoutes: FastifyPluginAsync = async (fastify) => {
 
   // The tenant's users: the user database the portal manages (its end users).
 
-  const userOr404 = async (tid: string, uid: string) => {
-    const u = await store.endUsers.get(tid, uid);
+  const userOr404 = async (tid: string, uid: string, on: ConfigStore = store) => {
+    const u = await on.endUsers.get(tid, uid);
     if (!u) throw new ApiHttpError(404, USER_NOT_FOUND_MSG);
     return u;
   };
@@ -126,7 +127,7 @@ export const tenantUserRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     `${users}/:uid`,
     {
-      config: write('update', "Modified a tenant's user.", 'users'),
+      config: write('update', "Modified a tenant's user.", 'users', true),
       schema: {
         tags,
         summary: "Changes a user's fields",
@@ -135,28 +136,29 @@ export const tenantUserRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: EndUser, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const t = await tenantOr404(request.params.id);
-      const u = await userOr404(t.tid, request.params.uid);
-      const problem = endUserRowProblem(request.body, { partial: true });
-      if (problem) throw new ApiHttpError(400, problem.reason, problem.field);
-      const name = request.body.username;
-      if (name !== undefined && (await usernameTaken(store, t.tid, name, u.uid)))
-        throw new ApiHttpError(409, UDB_REASONS.duplicate(name), 'username');
-      const next = applyChanges(u, request.body, undefined, nowIso());
-      await store.endUsers.update(next);
-      noteAudit(request, {
-        object: `${t.name}: ${next.username}`,
-        before: endUserReply(u),
-        after: endUserReply(next),
-      });
-      return endUserReply(next);
-    },
+    async (request) =>
+      auditedChange(request, async (tx) => {
+        const t = await tenantOr404(request.params.id, tx);
+        const u = await userOr404(t.tid, request.params.uid, tx);
+        const problem = endUserRowProblem(request.body, { partial: true });
+        if (problem) throw new ApiHttpError(400, problem.reason, problem.field);
+        const name = request.body.username;
+        if (name !== undefined && (await usernameTaken(tx, t.tid, name, u.uid)))
+          throw new ApiHttpError(409, UDB_REASONS.duplicate(name), 'username');
+        const next = applyChanges(u, request.body, undefined, nowIso());
+        await tx.endUsers.update(next);
+        noteAudit(request, {
+          object: `${t.name}: ${next.username}`,
+          before: endUserReply(u),
+          after: endUserReply(next),
+        });
+        return endUserReply(next);
+      }),
   );
   app.delete(
     `${users}/:uid`,
     {
-      config: write('remove_user', "Deleted a tenant's user.", 'users'),
+      config: write('remove_user', "Deleted a tenant's user.", 'users', true),
       schema: {
         tags,
         summary: 'Deletes a user of the tenant',
@@ -165,10 +167,12 @@ export const tenantUserRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const t = await tenantOr404(request.params.id);
-      const u = await userOr404(t.tid, request.params.uid);
-      await store.endUsers.delete(t.tid, u.uid);
-      noteAudit(request, { object: `${t.name}: ${u.username}`, before: endUserReply(u) });
+      await auditedChange(request, async (tx) => {
+        const t = await tenantOr404(request.params.id, tx);
+        const u = await userOr404(t.tid, request.params.uid, tx);
+        await tx.endUsers.delete(t.tid, u.uid);
+        noteAudit(request, { object: `${t.name}: ${u.username}`, before: endUserReply(u) });
+      });
       return reply.code(204).send(null);
     },
   );
