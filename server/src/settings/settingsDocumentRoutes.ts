@@ -50,7 +50,7 @@ import {
 import type { ConfigStore, EntityRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { named } from '../http/namedPlugin';
 import { storeIfUnchanged } from './documentStore';
 import { CertificateProblem, decodeCertificate } from '../identity/certificates';
@@ -151,7 +151,12 @@ export function settingsDocumentRoutesFor(key: SettingsDocumentKey): FastifyPlug
           world: 'tenant',
           permission: documentWritePermission(def),
           features: def.features,
-          audit: { action: 'update', area: def.auditArea, what: `Changed: ${def.title}.` },
+          audit: {
+            action: 'update',
+            area: def.auditArea,
+            what: `Changed: ${def.title}.`,
+            inTransaction: true,
+          },
         },
         schema: {
           tags,
@@ -166,22 +171,25 @@ export function settingsDocumentRoutesFor(key: SettingsDocumentKey): FastifyPlug
         const problem = settingsDocumentProblem(def, given);
         if (problem) throw new ApiHttpError(400, problem.message, problem.field);
         await checkCertificates(def, given, ctx.now());
-        const { record, doc: before } = await readSettingsDocument(ctx.store, key, tid);
-        if (readAt !== undefined && readAt !== before.updated_at) changedMeanwhile(before);
-        const fields: Doc = { ...given };
-        for (const field of def.writeOnly ?? [])
-          if (fields[field] === undefined && before[field] !== undefined) fields[field] = before[field];
-        const at = ctx.now().toISOString();
-        const saved: SettingsDocumentValue = { ...fields, updated_at: at, updated_by: username };
-        const stored = await storeIfUnchanged(ctx.store, def.entity, tid, record, saved, at);
-        if (!stored) changedMeanwhile((await readSettingsDocument(ctx.store, key, tid)).doc);
-        noteAudit(request, {
-          object: def.title,
-          before: auditedOf(def, before),
-          after: auditedOf(def, saved),
-          details: `Saved: ${def.title}.`,
+        // The document and its audit event commit together.
+        return auditedChange(request, async (tx) => {
+          const { record, doc: before } = await readSettingsDocument(tx, key, tid);
+          if (readAt !== undefined && readAt !== before.updated_at) changedMeanwhile(before);
+          const fields: Doc = { ...given };
+          for (const field of def.writeOnly ?? [])
+            if (fields[field] === undefined && before[field] !== undefined) fields[field] = before[field];
+          const at = ctx.now().toISOString();
+          const saved: SettingsDocumentValue = { ...fields, updated_at: at, updated_by: username };
+          const stored = await storeIfUnchanged(tx, def.entity, tid, record, saved, at);
+          if (!stored) changedMeanwhile((await readSettingsDocument(tx, key, tid)).doc);
+          noteAudit(request, {
+            object: def.title,
+            before: auditedOf(def, before),
+            after: auditedOf(def, saved),
+            details: `Saved: ${def.title}.`,
+          });
+          return replyOf(def, saved);
         });
-        return replyOf(def, saved);
       },
     );
   };
