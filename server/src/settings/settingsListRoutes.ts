@@ -31,10 +31,10 @@ import {
   type SettingsListDef,
   type TenantSettingsList,
 } from '@workbench/common/api/contract/tenantSettings';
-import type { EntityRecord } from '../store/ConfigStore';
+import type { ConfigStore, EntityRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { probeEndpoint } from './endpointProbe';
 import { named } from '../http/namedPlugin';
 import { tsClientProfileRoutes } from './tsClientProfileRoutes';
@@ -90,11 +90,11 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
       world: 'tenant' as const,
       permission: settingsWritePermission(def),
       features: def.features,
-      audit: { action: 'update', area: def.auditArea, what },
+      audit: { action: 'update', area: def.auditArea, what, inTransaction: true as const },
     });
 
-    const load = async (tid: string) => {
-      const record = await ctx.store.entities.get(entity, tid);
+    const load = async (tid: string, on: ConfigStore = ctx.store) => {
+      const record = await on.entities.get(entity, tid);
       const doc: SettingsDocument = (record?.data as SettingsDocument | undefined) ?? {
         [def.listField]: [],
         updated_at: null,
@@ -109,7 +109,12 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
       ),
     });
     /** Stores the document unless another save came in since `record` was read (false then). */
-    const store = async (tid: string, record: EntityRecord | null, doc: SettingsDocument) => {
+    const store = async (
+      on: ConfigStore,
+      tid: string,
+      record: EntityRecord | null,
+      doc: SettingsDocument,
+    ) => {
       const at = doc.updated_at as string;
       const next: EntityRecord = {
         entity,
@@ -118,10 +123,10 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
         createdAt: record?.createdAt ?? at,
         updatedAt: at,
       };
-      return record ? ctx.store.entities.update(next, record.updatedAt) : ctx.store.entities.insert(next);
+      return record ? on.entities.update(next, record.updatedAt) : on.entities.insert(next);
     };
-    const itemsOf = async (other: TenantSettingsList, tid: string) => {
-      const record = await ctx.store.entities.get(settingsEntity(other), tid);
+    const itemsOf = async (other: TenantSettingsList, tid: string, on: ConfigStore = ctx.store) => {
+      const record = await on.entities.get(settingsEntity(other), tid);
       const otherDef: SettingsListDef = TENANT_SETTINGS_REGISTRY[other];
       return ((record?.data[otherDef.listField] as SettingsItem[] | undefined) ?? []).map((i) => ({
         item: i,
@@ -132,10 +137,10 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
      * Ids of other lists' items must name one that exists (a forensics profile's storage profile);
      * an item another list still names cannot go (409 naming who uses it).
      */
-    const checkReferences = async (tid: string, items: SettingsItem[]) => {
+    const checkReferences = async (on: ConfigStore, tid: string, items: SettingsItem[]) => {
       for (const ref of def.references ?? []) {
         const other = ref.list as TenantSettingsList;
-        const ids = new Set((await itemsOf(other, tid)).map(({ item, def: d }) => item[d.idField]));
+        const ids = new Set((await itemsOf(other, tid, on)).map(({ item, def: d }) => item[d.idField]));
         for (const [i, item] of items.entries()) {
           const value = valueAt(item, ref.field);
           if (value !== undefined && !ids.has(value))
@@ -147,12 +152,12 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
         }
       }
       const kept = new Set(items.map((i) => i[def.idField]));
-      await checkSettingsUsedByPolicy(ctx.store, tid, list, kept);
-      await checkSettingsUsedByDocuments(ctx.store, tid, list, kept);
+      await checkSettingsUsedByPolicy(on, tid, list, kept);
+      await checkSettingsUsedByDocuments(on, tid, list, kept);
       for (const other of TENANT_SETTINGS_LISTS)
         for (const ref of TENANT_SETTINGS_REGISTRY[other].references ?? []) {
           if (ref.list !== list) continue;
-          for (const { item, def: d } of await itemsOf(other, tid)) {
+          for (const { item, def: d } of await itemsOf(other, tid, on)) {
             const used = valueAt(item, ref.field);
             if (used !== undefined && !kept.has(used))
               throw new ApiHttpError(
@@ -197,72 +202,76 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
       handler: async (request) => {
         const { tid, username } = tenantSessionOf(request);
         const body = request.body as Record<string, unknown>;
-        const { record, doc: before, items: stored } = await load(tid);
-        if (body.updated_at !== undefined && body.updated_at !== before.updated_at) changedMeanwhile(before);
-        const byId = new Map(stored.map((i) => [String(i[def.idField]), i]));
-        const seenIds = new Set<string>();
-        const seenNames = new Set<string>();
-        const items = (body[def.listField] as SettingsItem[]).map((given, i) => {
-          const at = (field: string) => `${def.listField}.${i}.${field}`;
-          const problem = def.problem?.(given);
-          if (problem) throw new ApiHttpError(400, `${def.listField}.${i}.${problem[1]}`, at(problem[0]));
-          const id = given[def.idField] as string | undefined;
-          const old = id === undefined ? undefined : byId.get(id);
-          if (id !== undefined && !old)
-            throw new ApiHttpError(400, settingsMessages.unknownId(def), at(def.idField));
-          if (id !== undefined && seenIds.has(id))
-            throw new ApiHttpError(400, settingsMessages.repeatedId(def), at(def.idField));
-          const name = String(given[def.nameField]);
-          if (seenNames.has(name.toLowerCase()))
-            throw new ApiHttpError(400, settingsMessages.repeatedName(def, name), at(def.nameField));
-          seenNames.add(name.toLowerCase());
-          let item: SettingsItem = { ...given, [def.idField]: id ?? crypto.randomUUID() };
-          seenIds.add(item[def.idField] as string);
-          for (const path of def.writeOnly) {
-            if (valueAt(item, path) !== undefined) continue;
-            const kept = old && (def.keepsWriteOnly?.(old, item) ?? true) ? valueAt(old, path) : undefined;
-            if (kept === undefined)
-              throw new ApiHttpError(400, settingsMessages.writeOnlyRequired(at(path)), at(path));
-            item = withValueAt(item, path, kept);
-          }
-          if (def.validatedField) {
-            // Validation holds for what was validated: any change of the item (its secret too) clears it.
-            const unchanged =
-              old !== undefined &&
-              comparable(def, old) === comparable(def, item) &&
-              def.writeOnly.every((p) => valueAt(old, p) === valueAt(item, p));
-            item = withValueAt(
-              item,
-              def.validatedField,
-              unchanged && valueAt(old, def.validatedField) === true,
-            );
-          }
-          return item;
+        // The list and its audit event commit together.
+        return auditedChange(request, async (tx) => {
+          const { record, doc: before, items: stored } = await load(tid, tx);
+          if (body.updated_at !== undefined && body.updated_at !== before.updated_at)
+            changedMeanwhile(before);
+          const byId = new Map(stored.map((i) => [String(i[def.idField]), i]));
+          const seenIds = new Set<string>();
+          const seenNames = new Set<string>();
+          const items = (body[def.listField] as SettingsItem[]).map((given, i) => {
+            const at = (field: string) => `${def.listField}.${i}.${field}`;
+            const problem = def.problem?.(given);
+            if (problem) throw new ApiHttpError(400, `${def.listField}.${i}.${problem[1]}`, at(problem[0]));
+            const id = given[def.idField] as string | undefined;
+            const old = id === undefined ? undefined : byId.get(id);
+            if (id !== undefined && !old)
+              throw new ApiHttpError(400, settingsMessages.unknownId(def), at(def.idField));
+            if (id !== undefined && seenIds.has(id))
+              throw new ApiHttpError(400, settingsMessages.repeatedId(def), at(def.idField));
+            const name = String(given[def.nameField]);
+            if (seenNames.has(name.toLowerCase()))
+              throw new ApiHttpError(400, settingsMessages.repeatedName(def, name), at(def.nameField));
+            seenNames.add(name.toLowerCase());
+            let item: SettingsItem = { ...given, [def.idField]: id ?? crypto.randomUUID() };
+            seenIds.add(item[def.idField] as string);
+            for (const path of def.writeOnly) {
+              if (valueAt(item, path) !== undefined) continue;
+              const kept = old && (def.keepsWriteOnly?.(old, item) ?? true) ? valueAt(old, path) : undefined;
+              if (kept === undefined)
+                throw new ApiHttpError(400, settingsMessages.writeOnlyRequired(at(path)), at(path));
+              item = withValueAt(item, path, kept);
+            }
+            if (def.validatedField) {
+              // Validation holds for what was validated: any change of the item (its secret too) clears it.
+              const unchanged =
+                old !== undefined &&
+                comparable(def, old) === comparable(def, item) &&
+                def.writeOnly.every((p) => valueAt(old, p) === valueAt(item, p));
+              item = withValueAt(
+                item,
+                def.validatedField,
+                unchanged && valueAt(old, def.validatedField) === true,
+              );
+            }
+            return item;
+          });
+          if (def.certificate)
+            for (const [i, item] of items.entries())
+              items[i] = await decodedCertificate(
+                def,
+                def.certificate,
+                item,
+                byId,
+                `${def.listField}.${i}`,
+                ctx.now(),
+              );
+          await checkReferences(tx, tid, items);
+          const saved: SettingsDocument = {
+            [def.listField]: items,
+            updated_at: ctx.now().toISOString(),
+            updated_by: username,
+          };
+          if (!(await store(tx, tid, record, saved))) changedMeanwhile((await load(tid, tx)).doc);
+          noteAudit(request, {
+            object: def.title,
+            before: stored.map((i) => itemReply(def, i)),
+            after: items.map((i) => itemReply(def, i)),
+            details: `Saved ${items.length} ${def.noun}(s).`,
+          });
+          return reply(saved);
         });
-        if (def.certificate)
-          for (const [i, item] of items.entries())
-            items[i] = await decodedCertificate(
-              def,
-              def.certificate,
-              item,
-              byId,
-              `${def.listField}.${i}`,
-              ctx.now(),
-            );
-        await checkReferences(tid, items);
-        const saved: SettingsDocument = {
-          [def.listField]: items,
-          updated_at: ctx.now().toISOString(),
-          updated_by: username,
-        };
-        if (!(await store(tid, record, saved))) changedMeanwhile((await load(tid)).doc);
-        noteAudit(request, {
-          object: def.title,
-          before: stored.map((i) => itemReply(def, i)),
-          after: items.map((i) => itemReply(def, i)),
-          details: `Saved ${items.length} ${def.noun}(s).`,
-        });
-        return reply(saved);
       },
     });
 
@@ -302,21 +311,23 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
               message: 'The endpoint was not tried: correct the fields above first.',
             });
           const validated = checks.every((c) => c.ok);
-          // The stored item takes the outcome only when it is the item checked (nothing edited since).
-          if (old && def.validatedField && comparable(def, old) === comparable(def, item)) {
+          // The stored item takes the outcome only when it is the item checked (nothing edited
+          // since), with the audit event in its transaction; a check of an unsaved item is recorded too.
+          await auditedChange(request, async (tx) => {
+            if (!old || !def.validatedField || comparable(def, old) !== comparable(def, item)) return;
             const updated = items.map((i) =>
               i === old ? withValueAt(i, def.validatedField!, validated) : i,
             );
             const saved: SettingsDocument = { ...doc, [def.listField]: updated };
-            if (record && !(await ctx.store.entities.update({ ...record, data: saved }, record.updatedAt)))
-              changedMeanwhile((await load(tid)).doc);
+            if (record && !(await tx.entities.update({ ...record, data: saved }, record.updatedAt)))
+              changedMeanwhile((await load(tid, tx)).doc);
             noteAudit(request, {
               object: String(old[def.nameField]),
               before: { [def.validatedField]: valueAt(old, def.validatedField) === true },
               after: { [def.validatedField]: validated },
               details: `Validated the ${def.noun} ${String(old[def.nameField])}: ${validated ? 'passed' : 'failed'}.`,
             });
-          }
+          });
           return { validated, checks };
         },
       );
