@@ -81,10 +81,12 @@ function headersOf(address: ClickHouseAddress): Record<string, string> {
 /**
  * Reads reuse connections (keep-alive); a write gets a fresh one. ClickHouse closes an idle
  * connection after keep_alive_timeout (3 s by default), and a request sent on a connection it
- * has just closed fails without an answer: a read is then sent once more (it changes nothing), a
- * write never is (it could be stored twice), so a write never goes on a reused connection.
+ * has just closed fails without an answer: a read is then sent once more on a new connection (it
+ * changes nothing; another idle one could be as stale), a write never is (it could be stored
+ * twice), so a write never goes on a reused connection. Idle connections are dropped here after
+ * 2 s, before the shard drops them (the agent's `timeout` ends only free sockets).
  */
-const readAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+const readAgent = new http.Agent({ keepAlive: true, maxSockets: 16, timeout: 2_000 });
 
 /** ClickHouse's own "Timeout exceeded" (max_execution_time): the same time-out, seen by the shard. */
 const TIMEOUT_EXCEEDED = /^Code: 159\b/;
@@ -101,6 +103,7 @@ function post(
   database: string | undefined,
   write: boolean,
   query?: string,
+  freshConnection = write,
 ): Promise<string> {
   const timeoutMs = timeoutOf(address);
   let timedOut = false;
@@ -112,7 +115,7 @@ function post(
       urlOf(address, database, query),
       {
         method: 'POST',
-        agent: write ? false : readAgent,
+        agent: freshConnection ? false : readAgent,
         headers: {
           ...headersOf(address),
           'content-type': typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream',
@@ -204,7 +207,7 @@ export async function execute(
     // Once more for a read on a connection the shard had just closed; never after a time-out.
     if (write || !(error instanceof ClickHouseUnavailableError) || error.timedOut || error.answered)
       throw error;
-    return post(address, body, database, write);
+    return post(address, body, database, write, undefined, true);
   }
 }
 
