@@ -41,7 +41,7 @@ import { LOG_ROUTE_TYPES, logReadPermission } from '@workbench/common/vocabulari
 import type { TenantSession } from '../context';
 import { ApiHttpError, errorResponses, forbiddenMessage } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { LogQueryError } from '../events/logQuery';
 import type {
   AlertEvaluationRecord,
@@ -211,7 +211,10 @@ export const alertRoutes =
     app.post(
       ALERT_PATHS.rules,
       {
-        config: { ...write, audit: { action: 'create', area: 'alerts', what: 'Created an alert rule.' } },
+        config: {
+          ...write,
+          audit: { action: 'create', area: 'alerts', what: 'Created an alert rule.', inTransaction: true },
+        },
         schema: {
           tags,
           summary: 'Creates an alert rule from a logs query',
@@ -237,10 +240,13 @@ export const alertRoutes =
           // The first evaluation is due at once: a rule made from a query tells at the next tick.
           nextRunAt: enabled ? now.getTime() : null,
         };
-        await store.alerts.insertRule(record);
-        const reply = ruleReply(record);
-        noteAudit(request, { object: name, after: reply, details: `Created the alert rule ${name}.` });
-        return reply;
+        // The rule and its audit event commit together.
+        return auditedChange(request, async (tx) => {
+          await tx.alerts.insertRule(record);
+          const reply = ruleReply(record);
+          noteAudit(request, { object: name, after: reply, details: `Created the alert rule ${name}.` });
+          return reply;
+        });
       },
     );
 
@@ -261,7 +267,10 @@ export const alertRoutes =
     app.put(
       ALERT_PATHS.rule,
       {
-        config: { ...write, audit: { action: 'update', area: 'alerts', what: 'Changed an alert rule.' } },
+        config: {
+          ...write,
+          audit: { action: 'update', area: 'alerts', what: 'Changed an alert rule.', inTransaction: true },
+        },
         schema: {
           tags,
           summary: 'Replaces an alert rule',
@@ -286,22 +295,27 @@ export const alertRoutes =
           // A changed rule is evaluated at the next tick; its schedule counts from there.
           nextRunAt: enabled ? now.getTime() : null,
         };
-        if (!(await store.alerts.updateRule(record))) throw new ApiHttpError(404, ALERT_RULE_NOT_FOUND, 'id');
-        const reply = ruleReply(record);
-        noteAudit(request, {
-          object: name,
-          before: ruleReply(before),
-          after: reply,
-          details: `Changed the alert rule ${name}.`,
+        return auditedChange(request, async (tx) => {
+          if (!(await tx.alerts.updateRule(record))) throw new ApiHttpError(404, ALERT_RULE_NOT_FOUND, 'id');
+          const reply = ruleReply(record);
+          noteAudit(request, {
+            object: name,
+            before: ruleReply(before),
+            after: reply,
+            details: `Changed the alert rule ${name}.`,
+          });
+          return reply;
         });
-        return reply;
       },
     );
 
     app.delete(
       ALERT_PATHS.rule,
       {
-        config: { ...write, audit: { action: 'delete', area: 'alerts', what: 'Deleted an alert rule.' } },
+        config: {
+          ...write,
+          audit: { action: 'delete', area: 'alerts', what: 'Deleted an alert rule.', inTransaction: true },
+        },
         schema: {
           tags,
           summary: 'Deletes an alert rule with its firings and history',
@@ -312,14 +326,16 @@ export const alertRoutes =
       async (request) => {
         const s = tenantSessionOf(request);
         const before = await ruleOr404(s.tid, request.params.id);
-        if (!(await store.alerts.deleteRule(s.tid, before.id)))
-          throw new ApiHttpError(404, ALERT_RULE_NOT_FOUND, 'id');
-        noteAudit(request, {
-          object: before.name,
-          before: ruleReply(before),
-          details: `Deleted the alert rule ${before.name}.`,
+        return auditedChange(request, async (tx) => {
+          if (!(await tx.alerts.deleteRule(s.tid, before.id)))
+            throw new ApiHttpError(404, ALERT_RULE_NOT_FOUND, 'id');
+          noteAudit(request, {
+            object: before.name,
+            before: ruleReply(before),
+            details: `Deleted the alert rule ${before.name}.`,
+          });
+          return { deleted: true };
         });
-        return { deleted: true };
       },
     );
 
@@ -376,7 +392,10 @@ export const alertRoutes =
     app.post(
       ALERT_PATHS.acknowledge,
       {
-        config: { ...write, audit: { action: 'update', area: 'alerts', what: 'Acknowledged an alert.' } },
+        config: {
+          ...write,
+          audit: { action: 'update', area: 'alerts', what: 'Acknowledged an alert.', inTransaction: true },
+        },
         schema: {
           tags,
           summary: 'Acknowledges a firing: no more notifications until it resolves',
@@ -395,22 +414,27 @@ export const alertRoutes =
           silencedUntilMs: null,
           updatedMs: ctx.now().getTime(),
         };
-        await store.alerts.putFiring(after);
         const [b, a] = await firingsReply(s.tid, [before, after]);
-        noteAudit(request, {
-          object: a.rule_name,
-          before: b,
-          after: a,
-          details: `Acknowledged the alert ${a.rule_name}.`,
+        return auditedChange(request, async (tx) => {
+          await tx.alerts.putFiring(after);
+          noteAudit(request, {
+            object: a.rule_name,
+            before: b,
+            after: a,
+            details: `Acknowledged the alert ${a.rule_name}.`,
+          });
+          return a;
         });
-        return a;
       },
     );
 
     app.post(
       ALERT_PATHS.silence,
       {
-        config: { ...write, audit: { action: 'update', area: 'alerts', what: 'Silenced an alert.' } },
+        config: {
+          ...write,
+          audit: { action: 'update', area: 'alerts', what: 'Silenced an alert.', inTransaction: true },
+        },
         schema: {
           tags,
           summary: 'Silences a firing until a time: no notification before it',
@@ -432,15 +456,17 @@ export const alertRoutes =
           silencedUntilMs: until,
           updatedMs: now,
         };
-        await store.alerts.putFiring(after);
         const [b, a] = await firingsReply(s.tid, [before, after]);
-        noteAudit(request, {
-          object: a.rule_name,
-          before: b,
-          after: a,
-          details: `Silenced the alert ${a.rule_name}.`,
+        return auditedChange(request, async (tx) => {
+          await tx.alerts.putFiring(after);
+          noteAudit(request, {
+            object: a.rule_name,
+            before: b,
+            after: a,
+            details: `Silenced the alert ${a.rule_name}.`,
+          });
+          return a;
         });
-        return a;
       },
     );
 
@@ -464,7 +490,12 @@ export const alertRoutes =
       {
         config: {
           ...write,
-          audit: { action: 'create', area: 'alerts', what: 'Created a notification channel.' },
+          audit: {
+            action: 'create',
+            area: 'alerts',
+            what: 'Created a notification channel.',
+            inTransaction: true,
+          },
         },
         schema: {
           tags,
@@ -491,12 +522,14 @@ export const alertRoutes =
           secret: body.kind === 'webhook' ? crypto.randomBytes(32).toString('base64url') : '',
           createdAt: ctx.now().toISOString(),
         };
-        await store.alerts.insertChannel(record);
         const reply = channelReply(record);
-        noteAudit(request, {
-          object: name,
-          after: reply,
-          details: `Created the notification channel ${name}.`,
+        await auditedChange(request, async (tx) => {
+          await tx.alerts.insertChannel(record);
+          noteAudit(request, {
+            object: name,
+            after: reply,
+            details: `Created the notification channel ${name}.`,
+          });
         });
         return record.kind === 'webhook' ? { ...reply, secret: record.secret } : reply;
       },
@@ -507,7 +540,12 @@ export const alertRoutes =
       {
         config: {
           ...write,
-          audit: { action: 'delete', area: 'alerts', what: 'Deleted a notification channel.' },
+          audit: {
+            action: 'delete',
+            area: 'alerts',
+            what: 'Deleted a notification channel.',
+            inTransaction: true,
+          },
         },
         schema: {
           tags,
@@ -518,15 +556,17 @@ export const alertRoutes =
       },
       async (request) => {
         const s = tenantSessionOf(request);
-        const before = await store.alerts.getChannel(s.tid, request.params.id);
-        if (!before || !(await store.alerts.deleteChannel(s.tid, before.id)))
-          throw new ApiHttpError(404, CHANNEL_NOT_FOUND, 'id');
-        noteAudit(request, {
-          object: before.name,
-          before: channelReply(before),
-          details: `Deleted the notification channel ${before.name}.`,
+        return auditedChange(request, async (tx) => {
+          const before = await tx.alerts.getChannel(s.tid, request.params.id);
+          if (!before || !(await tx.alerts.deleteChannel(s.tid, before.id)))
+            throw new ApiHttpError(404, CHANNEL_NOT_FOUND, 'id');
+          noteAudit(request, {
+            object: before.name,
+            before: channelReply(before),
+            details: `Deleted the notification channel ${before.name}.`,
+          });
+          return { deleted: true };
         });
-        return { deleted: true };
       },
     );
 

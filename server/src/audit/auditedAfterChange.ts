@@ -65,11 +65,4 @@ export const AUDITED_AFTER_CHANGE: readonly string[] = [
   'POST /api/policy/contact_form',
   'PUT /gdmanage/api/v1/contact_messages/{id}/status',
   'POST /connectivity/manager/results',
-  'POST /api/alerts/v1/rules',
-  'PUT /api/alerts/v1/rules/{id}',
-  'DELETE /api/alerts/v1/rules/{id}',
-  'POST /api/alerts/v1/firings/{id}/acknowledge',
-  'POST /api/alerts/v1/firings/{id}/silence',
-  'POST /api/alerts/v1/channels',
-  'DELETE /api/alerts/v1/channels/{id}',
 ];
