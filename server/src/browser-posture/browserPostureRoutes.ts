@@ -57,8 +57,8 @@ import {
 } from '@workbench/common/api/contract/browser-posture/browserPosture';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
-import type { EntityRecord } from '../store/ConfigStore';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
+import type { ConfigStore, EntityRecord } from '../store/ConfigStore';
 import {
   PolicyFileProblem,
   exportPolicy,
@@ -130,7 +130,8 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
   const guard = (permission: string) => ({ world: 'tenant' as const, permission, features });
   const audited = (permission: string, action: string, what: string) => ({
     ...guard(permission),
-    audit: { action, area: AREA, what },
+    // Each handler writes the event in its change's transaction (auditedChange).
+    audit: { action, area: AREA, what, inTransaction: true as const },
   });
   const nowIso = () => ctx.now().toISOString();
 
@@ -186,17 +187,19 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       updatedAt: at,
       tid,
     };
-    await store.entities.insert({
-      entity: CONFIG_POLICY_ENTITY,
-      id: policy.id,
-      data: { ...policy },
-      createdAt: at,
-      updatedAt: at,
-    });
-    noteAudit(request, {
-      object: policy.name,
-      after: strip(policy),
-      details: `Created the browser config policy ${policy.name}.`,
+    await auditedChange(request, async (tx) => {
+      await tx.entities.insert({
+        entity: CONFIG_POLICY_ENTITY,
+        id: policy.id,
+        data: { ...policy },
+        createdAt: at,
+        updatedAt: at,
+      });
+      noteAudit(request, {
+        object: policy.name,
+        after: strip(policy),
+        details: `Created the browser config policy ${policy.name}.`,
+      });
     });
     return strip(policy);
   };
@@ -380,29 +383,31 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
         updatedBy: username,
         updatedAt: at,
       };
-      const ok = await store.entities.update(
-        {
-          entity: CONFIG_POLICY_ENTITY,
-          id: before.id,
-          data: { ...after },
-          createdAt: record.createdAt,
-          updatedAt: at,
-        },
-        record.updatedAt,
-      );
-      if (!ok)
-        throw new ApiHttpError(
-          409,
-          'The policy was changed meanwhile: reload it and make your change again.',
-          'updatedAt',
+      return auditedChange(request, async (tx) => {
+        const ok = await tx.entities.update(
+          {
+            entity: CONFIG_POLICY_ENTITY,
+            id: before.id,
+            data: { ...after },
+            createdAt: record.createdAt,
+            updatedAt: at,
+          },
+          record.updatedAt,
         );
-      noteAudit(request, {
-        object: after.name,
-        before: strip(before),
-        after: strip(after),
-        details: `Changed the browser config policy ${after.name}.`,
+        if (!ok)
+          throw new ApiHttpError(
+            409,
+            'The policy was changed meanwhile: reload it and make your change again.',
+            'updatedAt',
+          );
+        noteAudit(request, {
+          object: after.name,
+          before: strip(before),
+          after: strip(after),
+          details: `Changed the browser config policy ${after.name}.`,
+        });
+        return strip(after);
       });
-      return strip(after);
     },
   );
 
@@ -415,13 +420,16 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
     // Every id is checked before anything goes: one unknown id deletes nothing.
     const records = [];
     for (const [i, id] of ids.entries()) records.push(await policyRecord(tid, id, field(i)));
-    for (const r of records) await store.entities.delete(CONFIG_POLICY_ENTITY, r.id);
     const names = records.map((r) => String(r.data.name));
-    noteAudit(request, {
-      object: names.join(', '),
-      before: records.map((r) => strip(r.data as unknown as StoredPolicy)),
-      after: null,
-      details: `Deleted the browser config ${names.length === 1 ? 'policy' : 'policies'} ${names.join(', ')}.`,
+    // All of them and the audit event, or none.
+    await auditedChange(request, async (tx) => {
+      for (const r of records) await tx.entities.delete(CONFIG_POLICY_ENTITY, r.id);
+      noteAudit(request, {
+        object: names.join(', '),
+        before: records.map((r) => strip(r.data as unknown as StoredPolicy)),
+        after: null,
+        details: `Deleted the browser config ${names.length === 1 ? 'policy' : 'policies'} ${names.join(', ')}.`,
+      });
     });
     return records.map((r) => r.id);
   };
@@ -532,7 +540,9 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
 
   // --- assessments -----------------------------------------------------------------------------
 
+  /** Stores one assessment run through `tx` (the transaction its route's audit event is written in). */
   const runAssessment = async (
+    tx: ConfigStore,
     request: FastifyRequest,
     policy: StoredPolicy,
     benchmark: BenchmarkPolicy,
@@ -574,9 +584,9 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       updatedAt: at,
     };
     if (previous) {
-      if (!(await store.entities.update(record, previous.record.updatedAt)))
+      if (!(await tx.entities.update(record, previous.record.updatedAt)))
         throw new ApiHttpError(409, 'The assessment was re-run meanwhile: reload it.', 'id');
-    } else await store.entities.insert(record);
+    } else await tx.entities.insert(record);
     return strip(assessment);
   };
   const auditRuns = (request: FastifyRequest, runs: Assessment[], verb: string) =>
@@ -612,9 +622,12 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
         const policy = (await policyRecord(tid, id, `configPolicyIds.${i}`)).data as unknown as StoredPolicy;
         chosen.push({ policy, benchmark: benchmarkFor(policy.browser, request.body.benchmarkPolicyId) });
       }
-      const runs = [];
-      for (const c of chosen) runs.push(await runAssessment(request, c.policy, c.benchmark, null));
-      auditRuns(request, runs, 'Assessed');
+      const runs = await auditedChange(request, async (tx) => {
+        const made = [];
+        for (const c of chosen) made.push(await runAssessment(tx, request, c.policy, c.benchmark, null));
+        auditRuns(request, made, 'Assessed');
+        return made;
+      });
       return reply.code(201).send({ assessments: runs });
     },
   );
@@ -636,8 +649,11 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
       const { tid } = tenantSessionOf(request);
       const policy = (await policyRecord(tid, request.params.id)).data as unknown as StoredPolicy;
       const benchmark = benchmarkFor(policy.browser, request.body?.benchmarkPolicyId);
-      const run = await runAssessment(request, policy, benchmark, null);
-      auditRuns(request, [run], 'Assessed');
+      const run = await auditedChange(request, async (tx) => {
+        const made = await runAssessment(tx, request, policy, benchmark, null);
+        auditRuns(request, [made], 'Assessed');
+        return made;
+      });
       return reply.code(201).send(run);
     },
   );
@@ -667,13 +683,15 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
           'id',
         );
       const benchmark = benchmarkOf(previous.benchmarkPolicyId) ?? baselineOf(previous.browser);
-      const run = await runAssessment(request, policyRow.data as unknown as StoredPolicy, benchmark, {
-        record,
-        data: previous,
+      return auditedChange(request, async (tx) => {
+        const run = await runAssessment(tx, request, policyRow.data as unknown as StoredPolicy, benchmark, {
+          record,
+          data: previous,
+        });
+        noteAudit(request, { before: { score: previous.score, reviewStatus: previous.reviewStatus } });
+        auditRuns(request, [run], 'Re-assessed');
+        return run;
       });
-      noteAudit(request, { before: { score: previous.score, reviewStatus: previous.reviewStatus } });
-      auditRuns(request, [run], 'Re-assessed');
-      return run;
     },
   );
 
@@ -745,20 +763,22 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
         reviewedBy: request.body.reviewStatus === 'unreviewed' ? null : username,
         reviewedAt: request.body.reviewStatus === 'unreviewed' ? null : at,
       };
-      if (!(await store.entities.update({ ...record, data: { ...after }, updatedAt: at }, record.updatedAt)))
-        throw new ApiHttpError(409, 'The assessment was changed meanwhile: reload it.', 'id');
       const view = (a: StoredAssessment) => ({
         reviewStatus: a.reviewStatus,
         reviewComment: a.reviewComment,
         reviewedBy: a.reviewedBy,
       });
-      noteAudit(request, {
-        object: before.configPolicyName,
-        before: view(before),
-        after: view(after),
-        details: `Marked the assessment of ${before.configPolicyName} ${after.reviewStatus}.`,
+      return auditedChange(request, async (tx) => {
+        if (!(await tx.entities.update({ ...record, data: { ...after }, updatedAt: at }, record.updatedAt)))
+          throw new ApiHttpError(409, 'The assessment was changed meanwhile: reload it.', 'id');
+        noteAudit(request, {
+          object: before.configPolicyName,
+          before: view(before),
+          after: view(after),
+          details: `Marked the assessment of ${before.configPolicyName} ${after.reviewStatus}.`,
+        });
+        return strip(after);
       });
-      return strip(after);
     },
   );
 };
