@@ -36,7 +36,8 @@ import {
 } from '@workbench/common/api/contract/providerTenants';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { providerSessionOf, tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
+import type { ConfigStore } from '../store/ConfigStore';
 import { digest, randomToken } from '../security/tokens';
 import { IdParams, tenantRouteKit } from '../provider/tenantRouteKit';
 import type { ServerContext } from '../context';
@@ -69,14 +70,18 @@ function checkedExpiry(ctx: ServerContext, expiresAt: string | null | undefined)
   return new Date(at).toISOString();
 }
 
-/** Makes a token of a list; the secret (prefix + 256 random bits) is answered once, with the record. */
+/**
+ * Makes a token of a list through `tx` (the transaction its audit event goes in); the secret
+ * (prefix + 256 random bits) is answered once, with the record.
+ */
 async function createToken(
   ctx: ServerContext,
+  tx: ConfigStore,
   fields: Pick<ApiTokenRecord, 'tid' | 'kind' | 'name' | 'access' | 'areas' | 'expiresAt' | 'createdBy'> & {
     createdByUid: string | null;
   },
 ): Promise<{ record: ApiTokenRecord; secret: string }> {
-  await checkQuota(ctx.store, fields.tid, 'api_tokens');
+  await checkQuota(tx, fields.tid, 'api_tokens');
   const secret = `${API_TOKEN_PREFIX}${randomToken()}`;
   const record: ApiTokenRecord = {
     ...fields,
@@ -87,7 +92,7 @@ async function createToken(
     lastUsedAt: null,
     lastUsedIp: null,
   };
-  await ctx.store.apiTokens.insert(record);
+  await tx.apiTokens.insert(record);
   return { record, secret };
 }
 
@@ -127,7 +132,7 @@ export const apiTokenRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: API_TOKENS_WRITE_PERMISSION,
         sessionOnly: true,
-        audit: { action: 'create', area: 'api_keys', what: 'Created an API token.' },
+        audit: { action: 'create', area: 'api_keys', what: 'Created an API token.', inTransaction: true },
       },
       schema: {
         tags,
@@ -151,20 +156,23 @@ export const apiTokenRoutes: FastifyPluginAsync = async (fastify) => {
             'areas',
           );
       }
-      const { record, secret } = await createToken(ctx, {
-        tid: s.tid,
-        kind: 'api_tokens',
-        name,
-        access,
-        areas,
-        expiresAt,
-        createdBy: s.username,
-        createdByUid: s.uid,
-      });
-      noteAudit(request, {
-        object: name,
-        after: apiTokenReply(record),
-        details: `Created the ${noun} ${name} (${access}: ${areas.join(', ')}).`,
+      const { record, secret } = await auditedChange(request, async (tx) => {
+        const made = await createToken(ctx, tx, {
+          tid: s.tid,
+          kind: 'api_tokens',
+          name,
+          access,
+          areas,
+          expiresAt,
+          createdBy: s.username,
+          createdByUid: s.uid,
+        });
+        noteAudit(request, {
+          object: name,
+          after: apiTokenReply(made.record),
+          details: `Created the ${noun} ${name} (${access}: ${areas.join(', ')}).`,
+        });
+        return made;
       });
       return reply.code(201).send({ ...apiTokenReply(record), token: secret });
     },
@@ -177,7 +185,7 @@ export const apiTokenRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: API_TOKENS_WRITE_PERMISSION,
         sessionOnly: true,
-        audit: { action: 'delete', area: 'api_keys', what: 'Revoked an API token.' },
+        audit: { action: 'delete', area: 'api_keys', what: 'Revoked an API token.', inTransaction: true },
       },
       schema: {
         tags,
@@ -203,13 +211,15 @@ export const apiTokenRoutes: FastifyPluginAsync = async (fastify) => {
     object: (name: string) => string,
     ofTenant = '',
   ): Promise<void> {
-    const before = await ctx.store.apiTokens.get(tid, kind, id);
-    if (!before || !(await ctx.store.apiTokens.delete(tid, kind, id)))
-      throw new ApiHttpError(404, tokenNotFound(API_TOKEN_KINDS[kind].noun), field);
-    noteAudit(request, {
-      object: object(before.name),
-      before: apiTokenReply(before),
-      details: `Revoked the ${API_TOKEN_KINDS[kind].noun} ${before.name}${ofTenant}.`,
+    await auditedChange(request, async (tx) => {
+      const before = await tx.apiTokens.get(tid, kind, id);
+      if (!before || !(await tx.apiTokens.delete(tid, kind, id)))
+        throw new ApiHttpError(404, tokenNotFound(API_TOKEN_KINDS[kind].noun), field);
+      noteAudit(request, {
+        object: object(before.name),
+        before: apiTokenReply(before),
+        details: `Revoked the ${API_TOKEN_KINDS[kind].noun} ${before.name}${ofTenant}.`,
+      });
     });
   }
 
@@ -236,7 +246,7 @@ export const apiTokenRoutes: FastifyPluginAsync = async (fastify) => {
     app.post(
       `${kit.item}/${list}`,
       {
-        config: kit.write('create', `Created a ${listNoun}.`, 'api_keys'),
+        config: kit.write('create', `Created a ${listNoun}.`, 'api_keys', true),
         schema: {
           tags: kit.tags,
           summary: `Creates a ${listNoun} (${scope.access} access to ${scope.areas.join(', ')}); its secret is in this answer only`,
@@ -246,22 +256,26 @@ export const apiTokenRoutes: FastifyPluginAsync = async (fastify) => {
         },
       },
       async (request, reply) => {
-        const t = await kit.tenantOr404(request.params.id);
         const name = request.body.name.trim();
-        const { record, secret } = await createToken(ctx, {
-          tid: t.tid,
-          kind: list,
-          name,
-          access: scope.access,
-          areas: [...scope.areas],
-          expiresAt: checkedExpiry(ctx, request.body.expires_at),
-          createdBy: providerSessionOf(request).username,
-          createdByUid: null,
-        });
-        noteAudit(request, {
-          object: `${t.name}: ${name}`,
-          after: apiTokenReply(record),
-          details: `Created the ${listNoun} ${name} of ${t.name}.`,
+        const expiresAt = checkedExpiry(ctx, request.body.expires_at);
+        const { record, secret } = await auditedChange(request, async (tx) => {
+          const t = await kit.tenantOr404(request.params.id, tx);
+          const made = await createToken(ctx, tx, {
+            tid: t.tid,
+            kind: list,
+            name,
+            access: scope.access,
+            areas: [...scope.areas],
+            expiresAt,
+            createdBy: providerSessionOf(request).username,
+            createdByUid: null,
+          });
+          noteAudit(request, {
+            object: `${t.name}: ${name}`,
+            after: apiTokenReply(made.record),
+            details: `Created the ${listNoun} ${name} of ${t.name}.`,
+          });
+          return made;
         });
         return reply.code(201).send({ ...apiTokenReply(record), token: secret });
       },
@@ -269,7 +283,7 @@ export const apiTokenRoutes: FastifyPluginAsync = async (fastify) => {
     app.delete(
       `${kit.item}/${list}/:token_id`,
       {
-        config: kit.write('delete', `Revoked a ${listNoun}.`, 'api_keys'),
+        config: kit.write('delete', `Revoked a ${listNoun}.`, 'api_keys', true),
         schema: {
           tags: kit.tags,
           summary: `Revokes a ${listNoun}: its next call is refused`,
