@@ -24,8 +24,6 @@ export const AUDITED_AFTER_CHANGE: readonly string[] = [
   'DELETE /api/policy/v2/rbac/{name}',
   'PUT /gdmanage/api/v1/default_deployment',
   'POST /gdmanage/api/v1/tenant_deployments',
-  'PUT /gdmanage/api/v1/tenants/{id}/report_region',
-  'PUT /gdmanage/api/v1/quota/{id}',
   'POST /gdmanage/api/v1/pods/{id}/nodes/{node}/actions',
   'POST /gdmanage/api/v1/ops/rollouts',
   'POST /gdmanage/api/v1/ops/rollouts/{id}/start',

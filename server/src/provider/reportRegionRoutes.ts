@@ -20,7 +20,7 @@ import {
   unknownRegionMessage,
 } from '@workbench/common/api/contract/providerReportRegions';
 import { ApiHttpError, errorResponses } from '../http/errors';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import type { ConfigStore } from '../store/ConfigStore';
 import { defaultDeploymentOf, tenantDeploymentsOf } from './entityChecks';
 
@@ -122,7 +122,12 @@ export const reportRegionRoutes: FastifyPluginAsync = async (fastify) => {
       config: {
         world: 'provider',
         permission: REPORT_REGIONS_WRITE,
-        audit: { action: 'update', area: 'report_regions', what: "Changed a tenant's report region." },
+        audit: {
+          action: 'update',
+          area: 'report_regions',
+          what: "Changed a tenant's report region.",
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -163,24 +168,27 @@ export const reportRegionRoutes: FastifyPluginAsync = async (fastify) => {
       // Set for the tenant even when it equals the deployment's region: a later move of the
       // tenant's deployment then leaves its reports where the operator put them.
       const writes = !dryRun && (changed || current.source !== 'tenant');
-      if (writes) {
-        const at = ctx.now().toISOString();
-        const record = {
-          entity: TENANT_REPORT_REGION_ENTITY,
-          id,
-          data: { tid: id, report_region: to },
-          createdAt: at,
-          updatedAt: at,
-        };
-        if (!(await ctx.store.entities.update(record))) await ctx.store.entities.insert(record);
-      }
-      noteAudit(request, {
-        skip: !writes,
-        object: current.name,
-        tenant: id,
-        before: { report_region: from, source: current.source },
-        after: { report_region: to, source: 'tenant' },
-        details: `Moved the reports of ${current.name} from the region ${from || '(none)'} to ${to} (${change.scheduled_reports.length} scheduled report${change.scheduled_reports.length === 1 ? '' : 's'}).`,
+      // The region and its audit event commit together (a dry run writes neither).
+      await auditedChange(request, async (tx) => {
+        if (writes) {
+          const at = ctx.now().toISOString();
+          const record = {
+            entity: TENANT_REPORT_REGION_ENTITY,
+            id,
+            data: { tid: id, report_region: to },
+            createdAt: at,
+            updatedAt: at,
+          };
+          if (!(await tx.entities.update(record))) await tx.entities.insert(record);
+        }
+        noteAudit(request, {
+          skip: !writes,
+          object: current.name,
+          tenant: id,
+          before: { report_region: from, source: current.source },
+          after: { report_region: to, source: 'tenant' },
+          details: `Moved the reports of ${current.name} from the region ${from || '(none)'} to ${to} (${change.scheduled_reports.length} scheduled report${change.scheduled_reports.length === 1 ? '' : 's'}).`,
+        });
       });
       return change;
     },

@@ -17,7 +17,7 @@ import {
   TenantQuotaList,
 } from '@workbench/common/api/contract/providerQuota';
 import { ApiHttpError, errorResponses } from '../http/errors';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { TENANTS_READ, TENANTS_WRITE } from '../provider/tenantRouteKit';
 import { TENANT_QUOTA_ENTITY, quotaLimitsOf, tenantQuotaOf } from './tenantQuota';
 
@@ -73,7 +73,7 @@ export const quotaRoutes: FastifyPluginAsync = async (fastify) => {
       config: {
         world: 'provider',
         permission: TENANTS_WRITE,
-        audit: { action: 'update', area: 'quota', what: "Changed a tenant's quota." },
+        audit: { action: 'update', area: 'quota', what: "Changed a tenant's quota.", inTransaction: true },
       },
       schema: {
         tags,
@@ -96,21 +96,24 @@ export const quotaRoutes: FastifyPluginAsync = async (fastify) => {
         createdAt: at,
         updatedAt: at,
       };
-      if (!(await store.entities.update(record))) await store.entities.insert(record);
       const changes = QUOTA_LIMIT_KEYS.filter((k) => before[k] !== limits[k]).map(
         (k) => `${QUOTA_LIMITS[k].label} ${before[k]} → ${limits[k]}`,
       );
-      noteAudit(request, {
-        object: tenant.name,
-        tenant: tenant.tid,
-        // As a list of {limit, value}: the trail leaves out any key that reads like a secret,
-        // and `api_tokens` does.
-        before: QUOTA_LIMIT_KEYS.map((k) => ({ limit: QUOTA_LIMITS[k].label, value: before[k] })),
-        after: QUOTA_LIMIT_KEYS.map((k) => ({ limit: QUOTA_LIMITS[k].label, value: limits[k] })),
-        details:
-          changes.length > 0
-            ? `Changed the quota of ${tenant.name}: ${changes.join(', ')}.`
-            : `Saved the quota of ${tenant.name} unchanged.`,
+      // The limits and their audit event commit together.
+      await auditedChange(request, async (tx) => {
+        if (!(await tx.entities.update(record))) await tx.entities.insert(record);
+        noteAudit(request, {
+          object: tenant.name,
+          tenant: tenant.tid,
+          // As a list of {limit, value}: the trail leaves out any key that reads like a secret,
+          // and `api_tokens` does.
+          before: QUOTA_LIMIT_KEYS.map((k) => ({ limit: QUOTA_LIMITS[k].label, value: before[k] })),
+          after: QUOTA_LIMIT_KEYS.map((k) => ({ limit: QUOTA_LIMITS[k].label, value: limits[k] })),
+          details:
+            changes.length > 0
+              ? `Changed the quota of ${tenant.name}: ${changes.join(', ')}.`
+              : `Saved the quota of ${tenant.name} unchanged.`,
+        });
       });
       return tenantQuotaOf(store, tenant);
     },
