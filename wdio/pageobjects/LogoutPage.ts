@@ -13,8 +13,9 @@ export class LogoutPage {
     return byTestId(logoutIds.signInAgain);
   }
 
-  async waitForDisplayed(): Promise<void> {
-    await this.page.waitForDisplayed({ timeoutMsg: 'The signed-out page did not show.' });
+  /** `timeout`: beyond the suite's wait (a countdown that still has to run out). */
+  async waitForDisplayed(timeout?: number): Promise<void> {
+    await this.page.waitForDisplayed({ timeout, timeoutMsg: 'The signed-out page did not show.' });
   }
 }
 

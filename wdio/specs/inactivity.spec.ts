@@ -22,7 +22,7 @@ import { DEMO_PASSWORD } from '../support/testEnv';
  * long enough that a loaded machine still draws the page before the countdown ends (at 8 s the
  * warning had come and gone in CI while the dashboard was still loading).
  */
-const TIMEOUT_SECONDS = 20;
+const TIMEOUT_SECONDS = 30;
 /** LOGOUT_TEXTS.timeoutMessage (tenant-portal/src/logout/LogoutPage.tsx). */
 const TIMEOUT_MESSAGE = 'Your session ended after a period of inactivity. You have been signed out.';
 
@@ -64,7 +64,8 @@ describe('Inactivity time-out', () => {
     ).toBeCloseTo(TIMEOUT_SECONDS / 86400);
 
     // Then the logout page with the flag and its message; the login guard does not take over.
-    await logoutPage.waitForDisplayed();
+    // The countdown runs out first: its seconds beyond the suite's wait.
+    await logoutPage.waitForDisplayed(TIMEOUT_SECONDS * 1000 + 30_000);
     await expect(logoutPage.message).toHaveText(TIMEOUT_MESSAGE);
     const url = new URL(await browser.getUrl());
     expect(url.hash).toMatch(/^#\/logout\?(.*&)?timeout=true/);
