@@ -35,7 +35,7 @@ import {
 import { deriveFeatureFlags } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import type { ConfigStore } from '../store/ConfigStore';
 import { tenantInEffect } from '../provider/capabilityStateRoutes';
 import { PacProblem, checkPacFile, domainProblem, evaluatePac, pacTemplate, proxyProblem } from './pacFile';
@@ -178,7 +178,8 @@ export const pacRoutes: FastifyPluginAsync = async (fastify) => {
     world: 'tenant' as const,
     permission: PAC_WRITE_PERMISSION,
     features,
-    audit: { action: 'update', area: 'pac_file', what },
+    // Every write goes through save: the document and its audit event in one transaction.
+    audit: { action: 'update', area: 'pac_file', what, inTransaction: true as const },
   });
   const nowIso = () => ctx.now().toISOString();
 
@@ -237,8 +238,15 @@ export const pacRoutes: FastifyPluginAsync = async (fastify) => {
   ): Promise<StoredPac> => {
     const { tid, username } = tenantSessionOf(request);
     const saved: StoredPac = { ...before, ...change, updated_at: nowIso(), updated_by: username };
-    await writePac(store, tid, saved, saved.updated_at as string);
-    noteAudit(request, { object: 'PAC file', before: auditState(before), after: auditState(saved), details });
+    await auditedChange(request, async (tx) => {
+      await writePac(tx, tid, saved, saved.updated_at as string);
+      noteAudit(request, {
+        object: 'PAC file',
+        before: auditState(before),
+        after: auditState(saved),
+        details,
+      });
+    });
     return saved;
   };
 

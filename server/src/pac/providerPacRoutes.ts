@@ -14,7 +14,7 @@ import {
 } from '@workbench/common/api/contract/providerPac';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { providerSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { TENANTS_READ, TENANTS_WRITE } from '../provider/tenantRouteKit';
 import { PROVIDER_SETTINGS_ENTITY } from '../provider/entityChecks';
 import { pacTemplate } from './pacFile';
@@ -69,7 +69,12 @@ export const providerPacRoutes: FastifyPluginAsync = async (fastify) => {
       config: {
         world: 'provider',
         permission: TENANTS_WRITE,
-        audit: { action: 'update', area: 'provider_pac', what: "Changed the provider's default PAC file." },
+        audit: {
+          action: 'update',
+          area: 'provider_pac',
+          what: "Changed the provider's default PAC file.",
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -103,14 +108,17 @@ export const providerPacRoutes: FastifyPluginAsync = async (fastify) => {
         createdAt: at,
         updatedAt: at,
       };
-      if (!(await store.entities.update(record))) await store.entities.insert(record);
-      noteAudit(request, {
-        object: body.filename,
-        before: before ? { filename: before.filename, pac: before.pac } : null,
-        after: { filename: saved.filename, pac: saved.pac },
-        details: before
-          ? `Changed the provider's default PAC file (${saved.filename}).`
-          : `Saved the provider's default PAC file (${saved.filename}), in place of the built-in one.`,
+      // The file and its audit event commit together.
+      await auditedChange(request, async (tx) => {
+        if (!(await tx.entities.update(record))) await tx.entities.insert(record);
+        noteAudit(request, {
+          object: body.filename,
+          before: before ? { filename: before.filename, pac: before.pac } : null,
+          after: { filename: saved.filename, pac: saved.pac },
+          details: before
+            ? `Changed the provider's default PAC file (${saved.filename}).`
+            : `Saved the provider's default PAC file (${saved.filename}), in place of the built-in one.`,
+        });
       });
       return view(saved);
     },
