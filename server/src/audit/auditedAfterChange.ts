@@ -39,7 +39,5 @@ export const AUDITED_AFTER_CHANGE: readonly string[] = [
   'PATCH /api/settings/v1/tenants/multi_tenant/associations/{id}',
   'PUT /api/settings/v1/tenants/ts_client_profile',
   'POST /api/settings/v1/tenants/bf_profiles/viewer',
-  'POST /api/policy/contact_form',
-  'PUT /gdmanage/api/v1/contact_messages/{id}/status',
   'POST /connectivity/manager/results',
 ];

@@ -24,7 +24,7 @@ import {
 } from '@workbench/common/api/contract/contactForm';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { providerSessionOf, tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { TENANTS_READ, TENANTS_WRITE } from '../provider/tenantRouteKit';
 import type { EntityRecord } from '../store/ConfigStore';
 import { updatedAtAfter } from '../store/repositories/entities';
@@ -48,7 +48,12 @@ export const contactRoutes: FastifyPluginAsync = async (fastify) => {
         permission: null,
         sessionOnly: true,
         features: ['contactForm'],
-        audit: { action: 'create', area: 'contact_form', what: 'Sent a message to support.' },
+        audit: {
+          action: 'create',
+          area: 'contact_form',
+          what: 'Sent a message to support.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags: ['contact'],
@@ -90,14 +95,17 @@ export const contactRoutes: FastifyPluginAsync = async (fastify) => {
         answered_by: null,
         answered_at: null,
       };
-      await ctx.store.entities.insert({
-        entity: CONTACT_ENTITY,
-        id: message.id,
-        data: { ...message, sent_by_uid: s.uid },
-        createdAt: message.sent_at,
-        updatedAt: message.sent_at,
+      // The message and its audit event commit together.
+      await auditedChange(request, async (tx) => {
+        await tx.entities.insert({
+          entity: CONTACT_ENTITY,
+          id: message.id,
+          data: { ...message, sent_by_uid: s.uid },
+          createdAt: message.sent_at,
+          updatedAt: message.sent_at,
+        });
+        noteAudit(request, { object: message.subject, after: message });
       });
-      noteAudit(request, { object: message.subject, after: message });
       return reply.code(201).send(message);
     },
   );
@@ -131,7 +139,12 @@ export const contactRoutes: FastifyPluginAsync = async (fastify) => {
       config: {
         world: 'provider',
         permission: TENANTS_WRITE,
-        audit: { action: 'update', area: 'contact_form', what: "Changed a contact message's status." },
+        audit: {
+          action: 'update',
+          area: 'contact_form',
+          what: "Changed a contact message's status.",
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -158,21 +171,23 @@ export const contactRoutes: FastifyPluginAsync = async (fastify) => {
         noteAudit(request, { skip: true });
         return before;
       }
-      const saved = await ctx.store.entities.update(
-        {
-          ...record,
-          data: { ...record.data, ...after },
-          updatedAt: updatedAtAfter(ctx.now(), record.updatedAt),
-        },
-        record.updatedAt,
-      );
-      if (!saved) throw new ApiHttpError(409, 'The message changed meanwhile: reload it.', 'id');
-      noteAudit(request, {
-        object: `${before.tenant_name}: ${before.subject}`,
-        before,
-        after,
-        tenant: before.tid,
-        details: `Marked the contact message "${before.subject}" of ${before.tenant_name} ${status}.`,
+      await auditedChange(request, async (tx) => {
+        const saved = await tx.entities.update(
+          {
+            ...record,
+            data: { ...record.data, ...after },
+            updatedAt: updatedAtAfter(ctx.now(), record.updatedAt),
+          },
+          record.updatedAt,
+        );
+        if (!saved) throw new ApiHttpError(409, 'The message changed meanwhile: reload it.', 'id');
+        noteAudit(request, {
+          object: `${before.tenant_name}: ${before.subject}`,
+          before,
+          after,
+          tenant: before.tid,
+          details: `Marked the contact message "${before.subject}" of ${before.tenant_name} ${status}.`,
+        });
       });
       return after;
     },
