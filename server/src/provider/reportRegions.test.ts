@@ -32,7 +32,7 @@ import {
 } from '../testing/testServer';
 import type { ReportScheduler } from '../reports/reportScheduler';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 const HOUR_MS = 3_600_000;
 let server: TestServer;

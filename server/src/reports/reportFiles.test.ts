@@ -37,7 +37,7 @@ import { REPORT_FILE_MISSING } from './reportFilesPlugin';
 import type { ReportScheduler } from './reportScheduler';
 import { legacyReportFilePath } from './reportRuns';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 const HOUR_MS = 3_600_000;
 let server: TestServer;

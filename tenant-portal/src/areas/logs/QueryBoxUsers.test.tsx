@@ -10,7 +10,7 @@ import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPort
 jest.mock('@workbench/charts/EChart', () => ({ EChart: () => null }));
 afterEach(() => resetPortalEnv());
 // The whole portal renders with AG Grid: slow on a shared machine.
-jest.setTimeout(90_000);
+jest.setTimeout(240_000);
 
 const USERNAMES = ['alice@acme.example', 'carol@acme.example', 'mcarthy@globex.example'];
 

@@ -19,7 +19,7 @@ import { emptyAccessRuleForm } from '../private-access/privateAccessForms';
 
 // Every rule dialog of the areas edits through the shared rule accordion (issue 31, point 8):
 // editing a stored rule, every panel opens and Apply is there at once, with no Next click.
-jest.setTimeout(60_000);
+jest.setTimeout(240_000);
 
 type Applied = jest.Mock<(value: unknown) => void>;
 

@@ -13,7 +13,7 @@ import type { ContentRule, ExceptionRule } from './inspectionRuleForm';
 
 afterEach(resetPortalEnv);
 // The whole portal renders with AG Grid and a Formik dialog: slow on a shared machine.
-jest.setTimeout(90_000);
+jest.setTimeout(240_000);
 
 /** The file capabilities turn the contentInspection flag on (docs/access.md §5). */
 const FILES = { rbac: true, safedocs: true };

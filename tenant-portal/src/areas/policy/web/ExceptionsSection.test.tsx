@@ -14,7 +14,7 @@ jest.mock('./useCategoryGroups', () => ({
 
 afterEach(resetPortalEnv);
 // The whole portal renders with AG Grid and a Formik dialog: slow on a shared machine.
-jest.setTimeout(90_000);
+jest.setTimeout(240_000);
 
 const rule = (id: string, name: string, domain: string[]): WebRule => ({
   id,

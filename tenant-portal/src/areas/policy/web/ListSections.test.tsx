@@ -14,7 +14,7 @@ jest.mock('./useCategoryGroups', () => ({
 afterEach(resetPortalEnv);
 let lastView: ReturnType<typeof renderPortal> | null = null;
 // The whole portal renders with AG Grid and a Formik dialog: slow on a shared machine.
-jest.setTimeout(90_000);
+jest.setTimeout(240_000);
 
 function open(path: string, docs: FakePolicyServer['docs'] = {}) {
   let server: FakePolicyServer | null = null;

@@ -12,7 +12,7 @@ import { demoUser, renderPortal, resetPortalEnv } from '../../../testing/renderP
 import { domainOfSearch } from './UsersPage';
 
 afterEach(resetPortalEnv);
-jest.setTimeout(60_000);
+jest.setTimeout(240_000);
 
 jest.mock('@workbench/common/components/data-table/index', () =>
   jest
