@@ -145,7 +145,10 @@ describe('Logs explorer: columns and time order', () => {
     await logsPage.waitForDisplayed();
     const again = (await logsPage.firstRows(3, ['event_time'])).map((r) => r.cells.event_time);
     const [againStamps, [oldestStamp, newestStamp]] = await browser.execute(
-      (texts: string[], bounds: string[]) => [texts.map((t) => Date.parse(t)), bounds.map((t) => Date.parse(t))],
+      (texts: string[], bounds: string[]) => [
+        texts.map((t) => Date.parse(t)),
+        bounds.map((t) => Date.parse(t)),
+      ],
       again,
       [oldest[0].cells.event_time, newest[0].cells.event_time],
     );

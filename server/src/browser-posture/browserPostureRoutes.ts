@@ -418,7 +418,7 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
   ) => {
     const { tid } = tenantSessionOf(request);
     // Every id is checked before anything goes: one unknown id deletes nothing.
-    const records = [];
+    const records: EntityRecord[] = [];
     for (const [i, id] of ids.entries()) records.push(await policyRecord(tid, id, field(i)));
     const names = records.map((r) => String(r.data.name));
     // All of them and the audit event, or none.
@@ -617,7 +617,7 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const { tid } = tenantSessionOf(request);
       const ids = [...new Set(request.body.configPolicyIds)];
-      const chosen = [];
+      const chosen: { policy: StoredPolicy; benchmark: BenchmarkPolicy }[] = [];
       for (const [i, id] of ids.entries()) {
         const policy = (await policyRecord(tid, id, `configPolicyIds.${i}`)).data as unknown as StoredPolicy;
         chosen.push({ policy, benchmark: benchmarkFor(policy.browser, request.body.benchmarkPolicyId) });

@@ -22,8 +22,7 @@ import type { ConfigStore } from '../store/ConfigStore';
 import { IdParams, tenantRouteKit } from './tenantRouteKit';
 
 export const tenantDocumentRoutes: FastifyPluginAsync = async (fastify) => {
-  const { app, tags, read, write, item, tenantOr404, readDoc, writeDoc, docEntity } =
-    tenantRouteKit(fastify);
+  const { app, tags, read, write, item, tenantOr404, readDoc, writeDoc, docEntity } = tenantRouteKit(fastify);
 
   /** 409 naming the tenant when another tenant's document already lists one of the values. */
   const checkUniqueAcrossTenants = async (
