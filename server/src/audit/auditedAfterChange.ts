@@ -32,12 +32,6 @@ export const AUDITED_AFTER_CHANGE: readonly string[] = [
   'POST /gdmanage/api/v1/ops/rollouts/{id}/rollback',
   'POST /gdmanage/api/v1/tenants/{id}/rolloutinit',
   'POST /gdmanage/api/v1/tenants/{id}/tenantpolicyinit',
-  'PUT /api/settings/v1/tenants/auth',
-  'PUT /api/settings/v2/tenants/auth',
-  'PUT /api/settings/v1/tenants/admin_access_control',
-  'PUT /api/settings/v1/tenants/tos',
   'PATCH /api/settings/v1/tenants/multi_tenant/associations/{id}',
-  'PUT /api/settings/v1/tenants/ts_client_profile',
-  'POST /api/settings/v1/tenants/bf_profiles/viewer',
   'POST /connectivity/manager/results',
 ];

@@ -25,7 +25,7 @@ import {
 import type { PolicyData } from '@workbench/common/api/contract/policyKinds';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { readPolicyDoc } from '../policy/revisionStaging';
 import { settingsItems } from './settingsReferences';
 
@@ -62,7 +62,12 @@ export const forensicsRoutes: FastifyPluginAsync = async (fastify) => {
       config: {
         ...read,
         permission: settingsWritePermission(def),
-        audit: { action: 'update', area: def.auditArea, what: 'Changed the forensics viewer.' },
+        audit: {
+          action: 'update',
+          area: def.auditArea,
+          what: 'Changed the forensics viewer.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -94,22 +99,25 @@ export const forensicsRoutes: FastifyPluginAsync = async (fastify) => {
         createdAt: record?.createdAt ?? at,
         updatedAt: at,
       };
-      const stored = record
-        ? await ctx.store.entities.update(next, record.updatedAt)
-        : await ctx.store.entities.insert(next);
-      if (!stored)
-        throw new ApiHttpError(
-          409,
-          'The forensics viewer was changed meanwhile: reload it and save again.',
-          'updated_at',
-        );
-      noteAudit(request, {
-        object: 'Forensics viewer',
-        before,
-        after: viewer,
-        details: `Saved the forensics viewer (${viewer.enabled ? 'enabled' : 'disabled'}).`,
+      // The viewer and its audit event commit together.
+      return auditedChange(request, async (tx) => {
+        const stored = record
+          ? await tx.entities.update(next, record.updatedAt)
+          : await tx.entities.insert(next);
+        if (!stored)
+          throw new ApiHttpError(
+            409,
+            'The forensics viewer was changed meanwhile: reload it and save again.',
+            'updated_at',
+          );
+        noteAudit(request, {
+          object: 'Forensics viewer',
+          before,
+          after: viewer,
+          details: `Saved the forensics viewer (${viewer.enabled ? 'enabled' : 'disabled'}).`,
+        });
+        return viewer;
       });
-      return viewer;
     },
   );
 

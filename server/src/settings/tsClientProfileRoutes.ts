@@ -23,7 +23,7 @@ import {
 } from '@workbench/common/api/contract/tenantSettings';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { settingsEntity, TS_CLIENT_PROFILE_ENTITY as ENTITY } from './settingsEntity';
 
 export const tsClientProfileRoutes: FastifyPluginAsync = async (fastify) => {
@@ -76,7 +76,12 @@ export const tsClientProfileRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant' as const,
         permission: settingsWritePermission(CLIENT_PROFILES),
         features,
-        audit: { action: 'update', area: CLIENT_PROFILES.auditArea, what: 'Changed the TS client profile.' },
+        audit: {
+          action: 'update',
+          area: CLIENT_PROFILES.auditArea,
+          what: 'Changed the TS client profile.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -101,23 +106,28 @@ export const tsClientProfileRoutes: FastifyPluginAsync = async (fastify) => {
       if (read !== undefined && read !== before.updated_at) changedMeanwhile(before);
       const at = ctx.now().toISOString();
       const saved: TsClientProfile = { ...body, updated_at: at, updated_by: username };
-      const stored = record
-        ? await ctx.store.entities.update({ ...record, data: saved, updatedAt: at }, record.updatedAt)
-        : await ctx.store.entities.insert({
-            entity: ENTITY,
-            id: tid,
-            data: saved,
-            createdAt: at,
-            updatedAt: at,
-          });
-      if (!stored) changedMeanwhile((await load(tid)).doc);
       const { updated_at: _a, updated_by: _b, ...beforeState } = before;
-      noteAudit(request, {
-        object: 'TS client profile',
-        before: beforeState,
-        after: body,
-        details: `Changed the TS client profile (${body.enabled ? 'on' : 'off'}).`,
+      // The document and its audit event commit together (the store is conditional on the read).
+      const stored = await auditedChange(request, async (tx) => {
+        const ok = record
+          ? await tx.entities.update({ ...record, data: saved, updatedAt: at }, record.updatedAt)
+          : await tx.entities.insert({
+              entity: ENTITY,
+              id: tid,
+              data: saved,
+              createdAt: at,
+              updatedAt: at,
+            });
+        noteAudit(request, {
+          skip: !ok,
+          object: 'TS client profile',
+          before: beforeState,
+          after: body,
+          details: `Changed the TS client profile (${body.enabled ? 'on' : 'off'}).`,
+        });
+        return ok;
       });
+      if (!stored) changedMeanwhile((await load(tid)).doc);
       return saved;
     },
   );

@@ -45,7 +45,7 @@ import {
 import { deriveFeatureFlags } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import type { ConfigStore } from '../store/ConfigStore';
 import { CertificateProblem, decodeCertificate, makeSelfSignedCertificate } from '../identity/certificates';
 import { MetadataProblem, parseIdpMetadata } from '../identity/idpMetadata';
@@ -142,7 +142,8 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
   const write = (what: string) => ({
     world: 'tenant' as const,
     permission: SIGN_IN_WRITE_PERMISSION,
-    audit: { action: 'update', area: 'sso', what },
+    // Both routes save through `save`: the settings and their audit event in one transaction.
+    audit: { action: 'update', area: 'sso', what, inTransaction: true as const },
   });
   const nowIso = () => ctx.now().toISOString();
   const hasFeature = (request: FastifyRequest, flag: string) =>
@@ -214,12 +215,14 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
         'sso_enabled',
       );
     const saved: StoredSignIn = { ...next, updated_at: nowIso(), updated_by: username };
-    await writeDoc(store, ENTITY.signIn, tid, saved, saved.updated_at as string);
-    noteAudit(request, {
-      object: 'Sign-in settings',
-      before: auditState(before),
-      after: auditState(saved),
-      details: `Changed the sign-in settings (single sign-on ${saved.sso_enabled ? 'on' : 'off'}, ${saved.idps.length} identity provider(s), LDAP ${saved.ldap.enabled ? 'on' : 'off'}).`,
+    await auditedChange(request, async (tx) => {
+      await writeDoc(tx, ENTITY.signIn, tid, saved, saved.updated_at as string);
+      noteAudit(request, {
+        object: 'Sign-in settings',
+        before: auditState(before),
+        after: auditState(saved),
+        details: `Changed the sign-in settings (single sign-on ${saved.sso_enabled ? 'on' : 'off'}, ${saved.idps.length} identity provider(s), LDAP ${saved.ldap.enabled ? 'on' : 'off'}).`,
+      });
     });
     return saved;
   };
@@ -495,7 +498,12 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
       config: {
         world: 'tenant' as const,
         permission: ACCESS_CONTROL_WRITE_PERMISSION,
-        audit: { action: 'update', area: 'admins', what: 'Changed who may reach the administration.' },
+        audit: {
+          action: 'update',
+          area: 'admins',
+          what: 'Changed who may reach the administration.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -542,17 +550,20 @@ export const signInSettingsRoutes: FastifyPluginAsync = async (fastify) => {
         updated_at: nowIso(),
         updated_by: username,
       };
-      await writeDoc(store, ENTITY.accessControl, tid, saved, saved.updated_at as string);
       const { updated_at: _a, updated_by: _b, ...beforeState } = before;
-      noteAudit(request, {
-        object: 'Administration access control',
-        before: beforeState,
-        after: {
-          enabled: saved.enabled,
-          allowed_ranges: saved.allowed_ranges,
-          allowed_methods: saved.allowed_methods,
-        },
-        details: `Changed who may reach the administration (${saved.enabled ? `${ranges.length} range(s)` : 'off'}).`,
+      // The list and its audit event commit together.
+      await auditedChange(request, async (tx) => {
+        await writeDoc(tx, ENTITY.accessControl, tid, saved, saved.updated_at as string);
+        noteAudit(request, {
+          object: 'Administration access control',
+          before: beforeState,
+          after: {
+            enabled: saved.enabled,
+            allowed_ranges: saved.allowed_ranges,
+            allowed_methods: saved.allowed_methods,
+          },
+          details: `Changed who may reach the administration (${saved.enabled ? `${ranges.length} range(s)` : 'off'}).`,
+        });
       });
       return saved;
     },

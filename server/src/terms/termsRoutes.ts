@@ -16,7 +16,7 @@ import {
 } from '@workbench/common/api/contract/terms';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { recordAcceptance, termsStateOf, type TermsState } from './terms';
 
 const tags = ['terms of service'];
@@ -61,7 +61,12 @@ export const termsRoutes: FastifyPluginAsync = async (fastify) => {
     {
       config: {
         ...access,
-        audit: { action: 'update', area: 'admins', what: 'Accepted the terms of service.' },
+        audit: {
+          action: 'update',
+          area: 'admins',
+          what: 'Accepted the terms of service.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -78,12 +83,15 @@ export const termsRoutes: FastifyPluginAsync = async (fastify) => {
       if (request.body.version !== before.terms.version)
         throw new ApiHttpError(409, TERMS_MESSAGES.changed(before.terms.version), 'version');
       const acceptance = { version: before.terms.version, accepted_at: ctx.now().toISOString() };
-      await recordAcceptance(store, tid, uid, acceptance);
-      noteAudit(request, {
-        object: username,
-        before: { accepted: before.accepted },
-        after: { accepted: acceptance },
-        details: `Accepted the terms of service (version ${acceptance.version || 'unnamed'}).`,
+      // The acceptance and its audit event commit together.
+      await auditedChange(request, async (tx) => {
+        await recordAcceptance(tx, tid, uid, acceptance);
+        noteAudit(request, {
+          object: username,
+          before: { accepted: before.accepted },
+          after: { accepted: acceptance },
+          details: `Accepted the terms of service (version ${acceptance.version || 'unnamed'}).`,
+        });
       });
       return reply({ terms: before.terms, accepted: acceptance });
     },
