@@ -25,10 +25,10 @@ import { MFA_MSGS, MfaUser } from '@workbench/common/api/contract/auth';
 import { checkedName } from '../http/bodyRules';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { generatePassword, hashPassword } from '../security/passwords';
 import type { TenantSession } from '../context';
-import type { UserRecord } from '../store/ConfigStore';
+import type { ConfigStore, UserRecord } from '../store/ConfigStore';
 import {
   administratorList,
   administratorReply,
@@ -54,14 +54,14 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
     return u;
   };
   /** The account as the list shows it, read again after a change. */
-  const replyOf = async (uid: string): Promise<Administrator> => {
-    const u = await store.users.get(uid);
+  const replyOf = async (uid: string, on: ConfigStore = store): Promise<Administrator> => {
+    const u = await on.users.get(uid);
     if (!u) throw new ApiHttpError(404, ADMIN_MSGS.notFound, 'uid');
-    const m = await store.mfa.get(uid);
+    const m = await on.mfa.get(uid);
     return administratorReply(
       u,
       m?.secret ? m.enabledAt : null,
-      await store.loginFailures.lockedNow('tenant', now()),
+      await on.loginFailures.lockedNow('tenant', now()),
     );
   };
 
@@ -85,7 +85,7 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: ADMINS_WRITE_PERMISSION,
         sessionOnly: true,
-        audit: { action: 'add_user', area: 'admins', what: 'Added an administrator.' },
+        audit: { action: 'add_user', area: 'admins', what: 'Added an administrator.', inTransaction: true },
       },
       schema: {
         tags,
@@ -103,29 +103,34 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
       const role = await roleNamed(store, s.tid, request.body.role);
       if (!role) throw new ApiHttpError(400, ADMIN_MSGS.unknownRole, 'role');
       checkWithinOwn(s.access, role, 'role');
-      if (await store.users.findByUsername(username))
-        throw new ApiHttpError(409, ADMIN_MSGS.usernameTaken, 'username');
-      await checkQuota(store, s.tid, 'administrators');
       const password = generatePassword();
+      const passwordHash = await hashPassword(password);
       const uid = crypto.randomUUID();
-      await store.users.insert({
-        uid,
-        tid: s.tid,
-        username,
-        firstName,
-        lastName,
-        role: role.name,
-        roles: { read: role.read, write: role.write },
-        passwordHash: await hashPassword(password),
-        // A password someone else knows is changed before anything else opens (auth/README.md).
-        showChangePassword: true,
-        status: 'active',
-      });
-      const user = await replyOf(uid);
-      noteAudit(request, {
-        object: username,
-        after: user,
-        details: `Added the administrator ${username} (${role.name}).`,
+      // The account and its audit event commit together.
+      const user = await auditedChange(request, async (tx) => {
+        if (await tx.users.findByUsername(username))
+          throw new ApiHttpError(409, ADMIN_MSGS.usernameTaken, 'username');
+        await checkQuota(tx, s.tid, 'administrators');
+        await tx.users.insert({
+          uid,
+          tid: s.tid,
+          username,
+          firstName,
+          lastName,
+          role: role.name,
+          roles: { read: role.read, write: role.write },
+          passwordHash,
+          // A password someone else knows is changed before anything else opens (auth/README.md).
+          showChangePassword: true,
+          status: 'active',
+        });
+        const made = await replyOf(uid, tx);
+        noteAudit(request, {
+          object: username,
+          after: made,
+          details: `Added the administrator ${username} (${role.name}).`,
+        });
+        return made;
       });
       return reply.code(201).send({ user, password });
     },
@@ -138,7 +143,12 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: ADMINS_WRITE_PERMISSION,
         sessionOnly: true,
-        audit: { action: 'change_pwd', area: 'admins', what: "Reset an administrator's password." },
+        audit: {
+          action: 'change_pwd',
+          area: 'admins',
+          what: "Reset an administrator's password.",
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -155,14 +165,17 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
       // Whoever learns the password acts as the account: never one with more rights than the caller.
       checkWithinOwn(s.access, before.roles, 'uid');
       const password = generatePassword();
-      await store.users.resetPassword(before.uid, await hashPassword(password));
-      const user = await replyOf(before.uid);
-      noteAudit(request, {
-        object: before.username,
-        before: { show_change: before.showChangePassword },
-        after: { show_change: true },
-        details: `Reset the password of ${before.username}; it must be changed at the next sign-in.`,
+      const passwordHash = await hashPassword(password);
+      await auditedChange(request, async (tx) => {
+        await tx.users.resetPassword(before.uid, passwordHash);
+        noteAudit(request, {
+          object: before.username,
+          before: { show_change: before.showChangePassword },
+          after: { show_change: true },
+          details: `Reset the password of ${before.username}; it must be changed at the next sign-in.`,
+        });
       });
+      const user = await replyOf(before.uid);
       return { user, password };
     },
   );
@@ -174,7 +187,12 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: ADMINS_WRITE_PERMISSION,
         sessionOnly: true,
-        audit: { action: 'update', area: 'admins', what: "Changed an administrator's status." },
+        audit: {
+          action: 'update',
+          area: 'admins',
+          what: "Changed an administrator's status.",
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -189,24 +207,23 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
       const s = tenantSessionOf(request);
       const { status } = request.body;
       const target = request.params.uid;
-      const before = await store.transaction(async (tx) => {
+      const before = await auditedChange(request, async (tx) => {
         const u = await tx.users.get(target);
         if (!u || u.tid !== s.tid) throw new ApiHttpError(404, ADMIN_MSGS.notFound, 'uid');
         if (status === 'disabled' && u.uid === s.uid) throw new ApiHttpError(409, ADMIN_MSGS.self, 'uid');
         checkWithinOwn(s.access, u.roles, 'uid');
         await keepAFullAdministrator(tx, s.tid, (x) => (x.uid === u.uid ? { ...x, status } : x), 'status');
         await tx.users.setStatus(u.uid, status);
+        noteAudit(request, {
+          object: u.username,
+          action: status === 'active' ? 'activated' : 'deactivated',
+          before: { status: u.status ?? 'active' },
+          after: { status },
+          details: `${status === 'active' ? 'Activated' : 'Disabled'} the administrator ${u.username}.`,
+        });
         return u;
       });
-      const user = await replyOf(before.uid);
-      noteAudit(request, {
-        object: before.username,
-        action: status === 'active' ? 'activated' : 'deactivated',
-        before: { status: before.status ?? 'active' },
-        after: { status },
-        details: `${status === 'active' ? 'Activated' : 'Disabled'} the administrator ${before.username}.`,
-      });
-      return user;
+      return replyOf(before.uid);
     },
   );
 
@@ -217,7 +234,12 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: ADMINS_WRITE_PERMISSION,
         sessionOnly: true,
-        audit: { action: 'unlocked', area: 'admins', what: 'Unlocked an administrator.' },
+        audit: {
+          action: 'unlocked',
+          area: 'admins',
+          what: 'Unlocked an administrator.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -233,12 +255,14 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
       const locked = await store.loginFailures.lockedNow('tenant', now());
       // 409, not a quiet 200: the page's row was stale.
       if (!locked.has(u.username.toLowerCase())) throw new ApiHttpError(409, ADMIN_MSGS.notLocked, 'uid');
-      await store.loginFailures.clearAccount('tenant', u.username);
-      noteAudit(request, {
-        object: u.username,
-        before: { locked: true },
-        after: { locked: false },
-        details: `Unlocked the administrator ${u.username}.`,
+      await auditedChange(request, async (tx) => {
+        await tx.loginFailures.clearAccount('tenant', u.username);
+        noteAudit(request, {
+          object: u.username,
+          before: { locked: true },
+          after: { locked: false },
+          details: `Unlocked the administrator ${u.username}.`,
+        });
       });
       return replyOf(u.uid);
     },
@@ -251,7 +275,12 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: ADMINS_WRITE_PERMISSION,
         sessionOnly: true,
-        audit: { action: 'remove_user', area: 'admins', what: 'Deleted an administrator.' },
+        audit: {
+          action: 'remove_user',
+          area: 'admins',
+          what: 'Deleted an administrator.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -264,7 +293,7 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const s = tenantSessionOf(request);
       const target = request.params.uid;
-      const before = await store.transaction(async (tx) => {
+      await auditedChange(request, async (tx) => {
         const u = await tx.users.get(target);
         if (!u || u.tid !== s.tid) throw new ApiHttpError(404, ADMIN_MSGS.notFound, 'uid');
         if (u.uid === s.uid) throw new ApiHttpError(409, ADMIN_MSGS.self, 'uid');
@@ -272,12 +301,12 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
         await keepAFullAdministrator(tx, s.tid, (x) => (x.uid === u.uid ? null : x), 'uid');
         const m = await tx.mfa.get(u.uid);
         await tx.users.delete(u.uid);
-        return administratorReply(u, m?.secret ? m.enabledAt : null, new Set());
-      });
-      noteAudit(request, {
-        object: before.username,
-        before,
-        details: `Deleted the administrator ${before.username}.`,
+        const before = administratorReply(u, m?.secret ? m.enabledAt : null, new Set());
+        noteAudit(request, {
+          object: before.username,
+          before,
+          details: `Deleted the administrator ${before.username}.`,
+        });
       });
       return reply.code(204).send(null);
     },
@@ -297,6 +326,7 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
           action: 'tfa_reset',
           area: 'tfa',
           what: "Turned off an administrator's two-factor sign-in.",
+          inTransaction: true,
         },
       },
       schema: {
@@ -311,14 +341,16 @@ export const administratorRoutes: FastifyPluginAsync = async (fastify) => {
       const s = tenantSessionOf(request);
       const u = await accountOr404(s, request.params.uid);
       checkWithinOwn(s.access, u.roles, 'uid');
-      const m = await store.mfa.get(u.uid);
-      if (!m?.secret) throw new ApiHttpError(409, MFA_MSGS.notEnrolled, 'uid');
-      await store.mfa.delete(u.uid);
-      noteAudit(request, {
-        object: u.username,
-        before: { mfa_enrolled_since: m.enabledAt },
-        after: { mfa_enrolled_since: null },
-        details: `Turned off the two-factor sign-in of ${u.username}.`,
+      await auditedChange(request, async (tx) => {
+        const m = await tx.mfa.get(u.uid);
+        if (!m?.secret) throw new ApiHttpError(409, MFA_MSGS.notEnrolled, 'uid');
+        await tx.mfa.delete(u.uid);
+        noteAudit(request, {
+          object: u.username,
+          before: { mfa_enrolled_since: m.enabledAt },
+          after: { mfa_enrolled_since: null },
+          details: `Turned off the two-factor sign-in of ${u.username}.`,
+        });
       });
       return {
         uid: u.uid,
