@@ -26,7 +26,7 @@ import {
 } from '@workbench/common/api/contract/administrators';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import {
   checkWithinOwn,
   holdersOf,
@@ -79,7 +79,12 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: { all: [ROLES_READ_PERMISSION, ADMINS_WRITE_PERMISSION] },
         sessionOnly: true,
-        audit: { action: 'update', area: 'admins', what: "Changed an administrator's role." },
+        audit: {
+          action: 'update',
+          area: 'admins',
+          what: "Changed an administrator's role.",
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -92,7 +97,8 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const s = tenantSessionOf(request);
       const { uid } = request.body;
-      const { user, role, before } = await store.transaction(async (tx) => {
+      // The role and its audit event commit together.
+      const { user, role } = await auditedChange(request, async (tx) => {
         const u = await tx.users.get(uid);
         if (!u || u.tid !== s.tid) throw new ApiHttpError(404, ADMIN_MSGS.notFound, 'uid');
         const r = await roleNamed(tx, s.tid, request.body.role);
@@ -107,13 +113,14 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
           'role',
         );
         await tx.users.setRole(u.uid, r.name, lists);
-        return { user: u, role: r, before: roleNameOf(u) };
-      });
-      noteAudit(request, {
-        object: user.username,
-        before: { role: before, read: user.roles.read, write: user.roles.write },
-        after: { role: role.name, read: role.read, write: role.write },
-        details: `Gave ${user.username} the role ${role.name} (was ${before}).`,
+        const was = roleNameOf(u);
+        noteAudit(request, {
+          object: u.username,
+          before: { role: was, read: u.roles.read, write: u.roles.write },
+          after: { role: r.name, read: r.read, write: r.write },
+          details: `Gave ${u.username} the role ${r.name} (was ${was}).`,
+        });
+        return { user: u, role: r };
       });
       return { uid: user.uid, username: user.username, role: role.name, read: role.read, write: role.write };
     },
@@ -146,7 +153,7 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: ROLES_WRITE_PERMISSION,
         sessionOnly: true,
-        audit: { action: 'update', area: 'roles', what: 'Saved a role.' },
+        audit: { action: 'update', area: 'roles', what: 'Saved a role.', inTransaction: true },
       },
       schema: {
         tags,
@@ -165,12 +172,22 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
       if (isBuiltinRole(name)) throw new ApiHttpError(409, ROLE_MSGS.builtin(name), 'name');
       checkWithinOwn(s.access, lists, 'write');
       const at = ctx.now().toISOString();
-      const before = await store.transaction(async (tx) => {
+      // The role and its audit event commit together.
+      const before = await auditedChange(request, async (tx) => {
         const old = await tx.roles.get(s.tid, name);
+        const note = (was: typeof old) =>
+          noteAudit(request, {
+            object: name,
+            action: was ? 'update' : 'create',
+            before: was ? { description: was.description, read: was.read, write: was.write } : undefined,
+            after: { description, ...lists },
+            details: was ? `Edited the role ${name}.` : `Created the role ${name}.`,
+          });
         if (request.body.create) {
           if (old) throw new ApiHttpError(409, ROLE_MSGS.exists(name), 'name');
           await checkQuota(tx, s.tid, 'roles');
           await tx.roles.insert({ tid: s.tid, name, description, ...lists, createdAt: at, updatedAt: at });
+          note(null);
           return null;
         }
         if (!old) throw new ApiHttpError(404, ROLE_MSGS.notFound(name), 'name');
@@ -182,20 +199,12 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
         );
         await tx.roles.update({ tid: s.tid, name, description, ...lists, updatedAt: at });
         await tx.users.setRolesOfHolders(s.tid, name, lists);
+        note(old);
         return old;
       });
       const saved = await roleNamed(store, s.tid, name);
       if (!saved) throw new ApiHttpError(404, ROLE_MSGS.notFound(name), 'name');
       const after = roleReply(saved, await store.users.list(s.tid));
-      noteAudit(request, {
-        object: name,
-        action: before ? 'update' : 'create',
-        before: before
-          ? { description: before.description, read: before.read, write: before.write }
-          : undefined,
-        after: { description, ...lists },
-        details: before ? `Edited the role ${name}.` : `Created the role ${name}.`,
-      });
       return reply.code(before ? 200 : 201).send(after);
     },
   );
@@ -207,7 +216,7 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: ROLES_WRITE_PERMISSION,
         sessionOnly: true,
-        audit: { action: 'delete', area: 'roles', what: 'Deleted a role.' },
+        audit: { action: 'delete', area: 'roles', what: 'Deleted a role.', inTransaction: true },
       },
       schema: {
         tags,
@@ -220,18 +229,17 @@ export const roleRoutes: FastifyPluginAsync = async (fastify) => {
       const s = tenantSessionOf(request);
       const { name } = request.params;
       if (isBuiltinRole(name)) throw new ApiHttpError(409, ROLE_MSGS.builtin(name), 'name');
-      const before = await store.transaction(async (tx) => {
+      await auditedChange(request, async (tx) => {
         const old = await tx.roles.get(s.tid, name);
         if (!old) throw new ApiHttpError(404, ROLE_MSGS.notFound(name), 'name');
         const holders = holdersOf(await tx.users.list(s.tid), name);
         if (holders.length > 0) throw new ApiHttpError(409, ROLE_MSGS.inUse(name, holders), 'name');
         await tx.roles.delete(s.tid, name);
-        return old;
-      });
-      noteAudit(request, {
-        object: name,
-        before: { description: before.description, read: before.read, write: before.write },
-        details: `Deleted the role ${name}.`,
+        noteAudit(request, {
+          object: name,
+          before: { description: old.description, read: old.read, write: old.write },
+          details: `Deleted the role ${name}.`,
+        });
       });
       return reply.code(204).send(null);
     },
