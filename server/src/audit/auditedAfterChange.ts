@@ -8,11 +8,6 @@
  * Keys are `METHOD /path` as /openapi.json spells them.
  */
 export const AUDITED_AFTER_CHANGE: readonly string[] = [
-  'POST /api/auth/v1/mfa/enrol',
-  'POST /api/auth/v1/mfa/confirm',
-  'POST /api/auth/v1/mfa/disable',
-  'POST /api/auth/v1/change_password',
-  'PUT /api/policy/v1/portal_version',
   'PUT /gdmanage/api/v1/default_deployment',
   'POST /gdmanage/api/v1/tenant_deployments',
   'POST /gdmanage/api/v1/pods/{id}/nodes/{node}/actions',

@@ -25,7 +25,7 @@ import { tenantSessionOf } from '../http/guard';
 import { attemptLogin } from '../security/loginAttempt';
 import { signInClientOf } from '../security/signInClient';
 import { digest } from '../security/tokens';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import type { ConfigStore, UserMfaRecord, UserRecord } from '../store/ConfigStore';
 import { acceptedStep, newTotpSecret, totpQrSvg, totpUri } from './totp';
 
@@ -159,7 +159,12 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
         // do not: an account enrolled before the feature was taken away keeps its second factor
         // until it turns it off or an operator resets it (disablemfa).
         features: ['tfa'],
-        audit: { action: 'update', area: 'tfa', what: 'Started enrolling an authenticator app.' },
+        audit: {
+          action: 'update',
+          area: 'tfa',
+          what: 'Started enrolling an authenticator app.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -173,15 +178,17 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
       const current = await ctx.store.mfa.get(s.uid);
       if (current?.secret) throw new ApiHttpError(409, MFA_MSGS.alreadyEnrolled);
       const secret = newTotpSecret();
-      await ctx.store.mfa.put({
-        uid: s.uid,
-        tid: s.tid,
-        secret: null,
-        pendingSecret: secret,
-        enabledAt: null,
-        lastStep: current?.lastStep ?? 0,
+      await auditedChange(request, async (tx) => {
+        await tx.mfa.put({
+          uid: s.uid,
+          tid: s.tid,
+          secret: null,
+          pendingSecret: secret,
+          enabledAt: null,
+          lastStep: current?.lastStep ?? 0,
+        });
+        noteAudit(request, { object: s.username });
       });
-      noteAudit(request, { object: s.username });
       const uri = totpUri(secret, s.username);
       return { secret, otpauth_uri: uri, qr_svg: await totpQrSvg(uri) };
     },
@@ -195,7 +202,12 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
         features: ['tfa'],
         // It checks a code, so the sign-in calls' per-address limit applies.
         rateLimit: options.signInConfig.rateLimit,
-        audit: { action: 'tfa_enabled', area: 'tfa', what: 'Turned on two-factor sign-in.' },
+        audit: {
+          action: 'tfa_enabled',
+          area: 'tfa',
+          what: 'Turned on two-factor sign-in.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -219,8 +231,10 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
         enabledAt: ctx.now().toISOString(),
         lastStep: step,
       };
-      await ctx.store.mfa.put(next);
-      noteAudit(request, { object: s.username });
+      await auditedChange(request, async (tx) => {
+        await tx.mfa.put(next);
+        noteAudit(request, { object: s.username });
+      });
       return mfaStateOf(next);
     },
   );
@@ -231,7 +245,12 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
       config: {
         ...own,
         rateLimit: options.signInConfig.rateLimit,
-        audit: { action: 'tfa_disabled', area: 'tfa', what: 'Turned off two-factor sign-in.' },
+        audit: {
+          action: 'tfa_disabled',
+          area: 'tfa',
+          what: 'Turned off two-factor sign-in.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -251,8 +270,10 @@ export const tenantMfaRoutes: FastifyPluginAsync<MfaRouteOptions> = async (fasti
       if (outcome.kind === 'locked')
         throw new ApiHttpError(429, options.loginFailure(429, outcome.delay).message);
       if (outcome.kind !== 'ok') throw new ApiHttpError(400, MFA_MSGS.wrongCode, 'code');
-      await ctx.store.mfa.delete(s.uid);
-      noteAudit(request, { object: s.username });
+      await auditedChange(request, async (tx) => {
+        await tx.mfa.delete(s.uid);
+        noteAudit(request, { object: s.username });
+      });
       return mfaStateOf(null);
     },
   );

@@ -28,7 +28,7 @@ import { tenantSessionOf } from '../http/guard';
 import { clearTenantCookies, SESSION_ABSOLUTE_MS, setTenantCookies, setUserIdCookie } from '../http/sessions';
 import { attemptLogin } from '../security/loginAttempt';
 import { signInClientOf } from '../security/signInClient';
-import { noteAudit, writeAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit, writeAudit } from '../audit/auditTrail';
 import { loginRateLimitConfig } from '../security/loginRateLimit';
 import { digest, randomToken } from '../security/tokens';
 import type { ConfigStore, UserRecord } from '../store/ConfigStore';
@@ -332,7 +332,12 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: null,
         rateLimit: loginRateLimitConfig(ctx),
-        audit: { action: 'change_pwd', area: 'admins', what: 'Changed their own password.' },
+        audit: {
+          action: 'change_pwd',
+          area: 'admins',
+          what: 'Changed their own password.',
+          inTransaction: true,
+        },
         // The first pending step's own call (a password someone else set).
         whilePending: ['change_password'],
       },
@@ -351,12 +356,15 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
         throw new ApiHttpError(400, CHANGE_PASSWORD_MSGS.wrongCurrent, 'current_password');
       const problem = newPasswordProblem(current_password, new_password);
       if (problem !== null) throw new ApiHttpError(400, problem, 'new_password');
-      await ctx.store.users.changePassword(s.uid, await hashPassword(new_password), s.sidHash);
-      noteAudit(request, {
-        object: s.username,
-        ...(s.pendingSteps.includes('change_password')
-          ? { details: 'Replaced the one-time password someone else set with their own.' }
-          : {}),
+      const passwordHash = await hashPassword(new_password);
+      await auditedChange(request, async (tx) => {
+        await tx.users.changePassword(s.uid, passwordHash, s.sidHash);
+        noteAudit(request, {
+          object: s.username,
+          ...(s.pendingSteps.includes('change_password')
+            ? { details: 'Replaced the one-time password someone else set with their own.' }
+            : {}),
+        });
       });
       return { status: 'ok' as const };
     },
@@ -381,7 +389,12 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
       config: {
         world: 'tenant',
         permission: PORTAL_VERSION_WRITE,
-        audit: { action: 'update', area: 'portal_settings', what: 'Changed the portal version.' },
+        audit: {
+          action: 'update',
+          area: 'portal_settings',
+          what: 'Changed the portal version.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags: ['policy'],
@@ -392,12 +405,14 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      await ctx.store.tenants.setPortalVersion(s.tid, request.body.portal_v2);
-      noteAudit(request, {
-        object: 'portal version',
-        before: { portal_v2: s.tenant.portalV2 },
-        after: { portal_v2: request.body.portal_v2 },
-        details: `Set the portal version to ${request.body.portal_v2 ? 'v2' : 'v1'}.`,
+      await auditedChange(request, async (tx) => {
+        await tx.tenants.setPortalVersion(s.tid, request.body.portal_v2);
+        noteAudit(request, {
+          object: 'portal version',
+          before: { portal_v2: s.tenant.portalV2 },
+          after: { portal_v2: request.body.portal_v2 },
+          details: `Set the portal version to ${request.body.portal_v2 ? 'v2' : 'v1'}.`,
+        });
       });
       return { portal_v2: request.body.portal_v2 };
     },
