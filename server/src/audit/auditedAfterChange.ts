@@ -8,7 +8,6 @@
  * Keys are `METHOD /path` as /openapi.json spells them.
  */
 export const AUDITED_AFTER_CHANGE: readonly string[] = [
-  'PUT /gdmanage/api/v1/default_deployment',
   'POST /gdmanage/api/v1/tenant_deployments',
   'POST /gdmanage/api/v1/pods/{id}/nodes/{node}/actions',
   'POST /gdmanage/api/v1/ops/rollouts',
@@ -18,6 +17,4 @@ export const AUDITED_AFTER_CHANGE: readonly string[] = [
   'POST /gdmanage/api/v1/ops/rollouts/{id}/rollback',
   'POST /gdmanage/api/v1/tenants/{id}/rolloutinit',
   'POST /gdmanage/api/v1/tenants/{id}/tenantpolicyinit',
-  'PATCH /api/settings/v1/tenants/multi_tenant/associations/{id}',
-  'POST /connectivity/manager/results',
 ];

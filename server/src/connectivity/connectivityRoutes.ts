@@ -28,7 +28,7 @@ import {
 } from '@workbench/common/api/contract/connectivity';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { verifyPassword } from '../security/passwords';
 import { loginRateLimitConfig } from '../security/loginRateLimit';
 
@@ -85,7 +85,12 @@ export const connectivityRoutes: FastifyPluginAsync = async (fastify) => {
     {
       config: {
         ...signedIn,
-        audit: { action: 'create', area: 'connectivity', what: 'Ran a connectivity test.' },
+        audit: {
+          action: 'create',
+          area: 'connectivity',
+          what: 'Ran a connectivity test.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -110,18 +115,21 @@ export const connectivityRoutes: FastifyPluginAsync = async (fastify) => {
         ran_by: s.username,
         results: results.map((r) => ({ ...r, duration_ms: Math.round(r.duration_ms * 10) / 10 })),
       };
-      await ctx.store.entities.insert({
-        entity: CONNECTIVITY_ENTITY,
-        id: run.id,
-        data: { ...run, tid: s.tid },
-        createdAt: run.ran_at,
-        updatedAt: run.ran_at,
-      });
       const failed = run.results.filter((r) => !r.passed).length;
-      noteAudit(request, {
-        object: test_id,
-        after: run,
-        details: `Ran a connectivity test: ${run.results.length - failed} of ${run.results.length} sites reached.`,
+      // The run and its audit event commit together.
+      await auditedChange(request, async (tx) => {
+        await tx.entities.insert({
+          entity: CONNECTIVITY_ENTITY,
+          id: run.id,
+          data: { ...run, tid: s.tid },
+          createdAt: run.ran_at,
+          updatedAt: run.ran_at,
+        });
+        noteAudit(request, {
+          object: test_id,
+          after: run,
+          details: `Ran a connectivity test: ${run.results.length - failed} of ${run.results.length} sites reached.`,
+        });
       });
       return reply.code(201).send(run);
     },

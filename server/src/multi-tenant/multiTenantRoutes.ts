@@ -24,7 +24,7 @@ import {
 } from '@workbench/common/api/contract/multiTenant';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import type { TenantAssociationRecord } from '../store/ConfigStore';
 
 const tags = ['multi-tenant'];
@@ -79,7 +79,12 @@ export const multiTenantRoutes: FastifyPluginAsync = async (fastify) => {
         world: 'tenant',
         permission: MULTI_TENANT_WRITE_PERMISSION,
         features,
-        audit: { action: 'update', area: 'tenants', what: 'Changed a multi-tenant association.' },
+        audit: {
+          action: 'update',
+          area: 'tenants',
+          what: 'Changed a multi-tenant association.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -107,7 +112,8 @@ export const multiTenantRoutes: FastifyPluginAsync = async (fastify) => {
       if (!ASSOCIATION_TRANSITIONS[side][before.status]?.includes(to))
         throw new ApiHttpError(409, MULTI_TENANT_MESSAGES.transition(before.status, to), 'status');
       const at = ctx.now().toISOString();
-      const after = await ctx.store.transaction(async (tx) => {
+      // The status and its audit event commit together.
+      const after = await auditedChange(request, async (tx) => {
         // A child has one parent at a time: its rules wrap the child's (docs/policy.md §11).
         if (to === 'active') {
           const current = await tx.tenantAssociations.activeParentOf(tid);
@@ -116,14 +122,15 @@ export const multiTenantRoutes: FastifyPluginAsync = async (fastify) => {
         }
         if (!(await tx.tenantAssociations.setStatus({ id, from: before.status, to, at, by: username })))
           throw new ApiHttpError(409, MULTI_TENANT_MESSAGES.changedMeanwhile, 'status');
-        return tx.tenantAssociations.get(id);
-      });
-      if (!after) throw new ApiHttpError(404, MULTI_TENANT_MESSAGES.notFound(id), 'id');
-      noteAudit(request, {
-        object: `${before.primaryName} → ${before.secondaryName}`,
-        before: { status: before.status },
-        after: { status: after.status },
-        details: `${to === 'active' ? 'Approved' : 'Changed'} the multi-tenant association of parent ${before.primaryName} and child ${before.secondaryName}: ${before.status} → ${after.status}.`,
+        const changed = await tx.tenantAssociations.get(id);
+        if (!changed) throw new ApiHttpError(404, MULTI_TENANT_MESSAGES.notFound(id), 'id');
+        noteAudit(request, {
+          object: `${before.primaryName} → ${before.secondaryName}`,
+          before: { status: before.status },
+          after: { status: changed.status },
+          details: `${to === 'active' ? 'Approved' : 'Changed'} the multi-tenant association of parent ${before.primaryName} and child ${before.secondaryName}: ${before.status} → ${changed.status}.`,
+        });
+        return changed;
       });
       return reply(after);
     },

@@ -17,7 +17,7 @@ import {
   unknownTenantsMessage,
 } from '@workbench/common/api/contract/providerOps';
 import { ApiHttpError, errorResponses } from '../http/errors';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { providerSessionOf } from '../http/guard';
 import { moveJobReply } from './tenantMoveJobs';
 import {
@@ -63,7 +63,12 @@ export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
       config: {
         world: 'provider',
         permission: WRITE,
-        audit: { action: 'update', area: 'deployments', what: 'Changed the default deployment.' },
+        audit: {
+          action: 'update',
+          area: 'deployments',
+          what: 'Changed the default deployment.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -84,12 +89,15 @@ export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
         createdAt: at,
         updatedAt: at,
       };
-      if (!(await ctx.store.entities.update(record))) await ctx.store.entities.insert(record);
-      noteAudit(request, {
-        object: next,
-        before: { default_deployment: before },
-        after: { default_deployment: next },
-        details: `Made ${next} the default deployment.`,
+      // The setting and its audit event commit together.
+      await auditedChange(request, async (tx) => {
+        if (!(await tx.entities.update(record))) await tx.entities.insert(record);
+        noteAudit(request, {
+          object: next,
+          before: { default_deployment: before },
+          after: { default_deployment: next },
+          details: `Made ${next} the default deployment.`,
+        });
       });
       return { default_deployment: next };
     },
