@@ -7,7 +7,7 @@
  * Bad input is a 400 naming the field and changes nothing.
  */
 import crypto from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
@@ -383,6 +383,27 @@ export const alertRoutes =
       },
     );
 
+    /** Stores a firing's new state with its audit event (both or neither); answers it. */
+    const storeFiring = async (
+      request: FastifyRequest,
+      tid: string,
+      before: AlertFiringRecord,
+      after: AlertFiringRecord,
+      verb: 'Acknowledged' | 'Silenced',
+    ) => {
+      const [b, a] = await firingsReply(tid, [before, after]);
+      return auditedChange(request, async (tx) => {
+        await tx.alerts.putFiring(after);
+        noteAudit(request, {
+          object: a.rule_name,
+          before: b,
+          after: a,
+          details: `${verb} the alert ${a.rule_name}.`,
+        });
+        return a;
+      });
+    };
+
     const firingOr404 = async (tid: string, id: string) => {
       const firing = await store.alerts.getFiring(tid, id);
       if (!firing) throw new ApiHttpError(404, ALERT_FIRING_NOT_FOUND, 'id');
@@ -414,17 +435,7 @@ export const alertRoutes =
           silencedUntilMs: null,
           updatedMs: ctx.now().getTime(),
         };
-        const [b, a] = await firingsReply(s.tid, [before, after]);
-        return auditedChange(request, async (tx) => {
-          await tx.alerts.putFiring(after);
-          noteAudit(request, {
-            object: a.rule_name,
-            before: b,
-            after: a,
-            details: `Acknowledged the alert ${a.rule_name}.`,
-          });
-          return a;
-        });
+        return storeFiring(request, s.tid, before, after, 'Acknowledged');
       },
     );
 
@@ -456,17 +467,7 @@ export const alertRoutes =
           silencedUntilMs: until,
           updatedMs: now,
         };
-        const [b, a] = await firingsReply(s.tid, [before, after]);
-        return auditedChange(request, async (tx) => {
-          await tx.alerts.putFiring(after);
-          noteAudit(request, {
-            object: a.rule_name,
-            before: b,
-            after: a,
-            details: `Silenced the alert ${a.rule_name}.`,
-          });
-          return a;
-        });
+        return storeFiring(request, s.tid, before, after, 'Silenced');
       },
     );
 

@@ -46,7 +46,7 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
 import { named } from '../http/namedPlugin';
-import { auditedOf, checkCertificates, replyOf } from '../settings/settingsDocumentRoutes';
+import { checkCertificates, noteDocumentSaved, replyOf } from '../settings/settingsDocumentRoutes';
 
 type Doc = Record<string, unknown>;
 const tags = ['appliance settings'];
@@ -169,12 +169,7 @@ function documentRoutes(key: ApplianceSettingsKey): FastifyPluginAsync {
         );
         if (!stored) stale();
         const saved: SettingsDocumentValue = { ...data, ...secret, updated_at: at, updated_by: username };
-        noteAudit(request, {
-          object: def.title,
-          before: auditedOf(def, before),
-          after: auditedOf(def, saved),
-          details: `Saved: ${def.title}.`,
-        });
+        noteDocumentSaved(request, def, before, saved);
         return replyOf(def, saved);
       },
     );

@@ -20,7 +20,7 @@
  * update on the stored updated_at, so two servers (or two tabs) cannot overwrite each other: a save
  * that carries a stale updated_at is refused (409).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TObject } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -87,6 +87,21 @@ export function replyOf(def: SettingsDocumentDef, doc: Doc): Doc {
 export function auditedOf(def: SettingsDocumentDef, doc: Doc): Doc {
   const { updated_at: _at, updated_by: _by, ...fields } = replyOf(def, doc);
   return fields;
+}
+
+/** Notes a settings document's save for its route's audit event (the tenant's and an appliance's). */
+export function noteDocumentSaved(
+  request: FastifyRequest,
+  def: SettingsDocumentDef,
+  before: Doc,
+  saved: Doc,
+): void {
+  noteAudit(request, {
+    object: def.title,
+    before: auditedOf(def, before),
+    after: auditedOf(def, saved),
+    details: `Saved: ${def.title}.`,
+  });
 }
 
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
@@ -182,12 +197,7 @@ export function settingsDocumentRoutesFor(key: SettingsDocumentKey): FastifyPlug
           const saved: SettingsDocumentValue = { ...fields, updated_at: at, updated_by: username };
           const stored = await storeIfUnchanged(tx, def.entity, tid, record, saved, at);
           if (!stored) changedMeanwhile((await readSettingsDocument(tx, key, tid)).doc);
-          noteAudit(request, {
-            object: def.title,
-            before: auditedOf(def, before),
-            after: auditedOf(def, saved),
-            details: `Saved: ${def.title}.`,
-          });
+          noteDocumentSaved(request, def, before, saved);
           return replyOf(def, saved);
         });
       },
