@@ -64,7 +64,7 @@ describe.each(CASES)('with %s served', (_name, extensions) => {
       },
     });
     await waitFor(() => expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('acme'), {
-      timeout: 5000,
+      timeout: 30_000,
     });
     expect(screen.queryByTestId(`${providerPageIds.tenantTab}-audit`) !== null).toBe(on);
     // The Overview counts the portal administrators only from the extension's list.

@@ -155,7 +155,7 @@ describe('provider console: shell', () => {
     for (const read of ['Tenants', 'SKUs', 'RA pre-filter', 'Report regions', 'Audit trail'])
       expect(links).toContain(read);
     renderConsole('/licences', { user: support });
-    expect(await screen.findByTestId(notFoundIds.page, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId(notFoundIds.page, {}, { timeout: 30_000 })).toBeInTheDocument();
   });
 
   it('the user menu shows name and role; Extend session shows the new expiry', async () => {

@@ -40,7 +40,7 @@ const stubs = (m: MockAdapter) => {
 const section = (name: string) => `${providerPageIds.tenantDocument}-${name}`;
 const openTab = async (tab: string) => {
   await waitFor(() => expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('acme'), {
-    timeout: 5000,
+    timeout: 30_000,
   });
   await userEvent.click(screen.getByTestId(`${providerPageIds.tenantTab}-${tab}`));
 };

@@ -42,7 +42,7 @@ const stubs = (m: MockAdapter) => {
 
 const openUsers = async () => {
   await waitFor(() => expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('acme'), {
-    timeout: 5000,
+    timeout: 30_000,
   });
   await userEvent.click(screen.getByTestId(`${providerPageIds.tenantTab}-users`));
   return screen.findByTestId(providerPageIds.tenantMfaAccounts);

@@ -66,7 +66,7 @@ describe('bulk move to a deployment', () => {
           );
       },
     });
-    await waitFor(() => expect(gridRows()).toBe(3), { timeout: 5000 });
+    await waitFor(() => expect(gridRows()).toBe(3), { timeout: 30_000 });
     expect(screen.getByTestId(tenantOpsIds.moveOpen)).toBeDisabled();
     fireEvent.click(screen.getAllByLabelText(/Select row 1/)[0] as HTMLElement);
     fireEvent.click(screen.getAllByLabelText(/Select row 2/)[0] as HTMLElement);
@@ -84,7 +84,7 @@ describe('bulk move to a deployment', () => {
       tids: ['t-globex', 't-acme'],
       deployment: 'euw1',
     });
-    const outcome = await within(dialog).findByTestId(tenantOpsIds.moveOutcome, {}, { timeout: 6000 });
+    const outcome = await within(dialog).findByTestId(tenantOpsIds.moveOutcome, {}, { timeout: 30_000 });
     expect(outcome).toHaveAttribute('data-status', 'finished');
     expect(outcome).toHaveTextContent('2 tenants moved to euw1.');
     expect(within(dialog).getByTestId(`${tenantOpsIds.moveResult}-t-acme`)).toHaveTextContent(
@@ -120,14 +120,14 @@ describe('bulk move to a deployment', () => {
         });
       },
     });
-    await waitFor(() => expect(gridRows()).toBe(3), { timeout: 5000 });
+    await waitFor(() => expect(gridRows()).toBe(3), { timeout: 30_000 });
     fireEvent.click(screen.getAllByLabelText(/Select row 1/)[0] as HTMLElement);
     await userEvent.click(screen.getByTestId(tenantOpsIds.moveOpen));
     const dialog = await screen.findByTestId(tenantOpsIds.moveDialog);
     fireEvent.mouseDown(await within(dialog).findByTestId(tenantOpsIds.moveDeployment));
     await userEvent.click(await screen.findByTestId(`${tenantOpsIds.moveDeployment}-euw1`));
     await userEvent.click(within(dialog).getByTestId(tenantOpsIds.moveSubmit));
-    const outcome = await within(dialog).findByTestId(tenantOpsIds.moveOutcome, {}, { timeout: 6000 });
+    const outcome = await within(dialog).findByTestId(tenantOpsIds.moveOutcome, {}, { timeout: 30_000 });
     expect(outcome).toHaveAttribute('data-status', 'failed');
     expect(outcome).toHaveTextContent('1 of 2 tenants were not moved.');
     expect(within(dialog).getByTestId(`${tenantOpsIds.moveResult}-t-acme`)).toHaveTextContent(
@@ -149,7 +149,7 @@ describe('default deployment', () => {
           .reply(200, { default_deployment: 'euw1' });
       },
     });
-    const control = await screen.findByTestId(tenantOpsIds.defaultDeployment, {}, { timeout: 5000 });
+    const control = await screen.findByTestId(tenantOpsIds.defaultDeployment, {}, { timeout: 30_000 });
     const save = within(control).getByTestId(tenantOpsIds.defaultDeploymentSave);
     expect(save).toBeDisabled();
     fireEvent.mouseDown(await within(control).findByTestId(tenantOpsIds.defaultDeploymentSelect));
@@ -164,7 +164,7 @@ describe('default deployment', () => {
 
   it('support has no deployments page, so no default-deployment control (its role does not read deployments)', async () => {
     renderConsole('/deployments', { user: support });
-    expect(await screen.findByTestId(notFoundIds.page, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId(notFoundIds.page, {}, { timeout: 30_000 })).toBeInTheDocument();
     expect(screen.queryByTestId(tenantOpsIds.defaultDeployment)).toBeNull();
   }, 60000);
 });
@@ -222,7 +222,7 @@ describe("a tenant's actions: rolloutinit and tenantpolicyinit", () => {
           });
       },
     });
-    await userEvent.click(await screen.findByTestId(tenantOpsIds.actionsMenu, {}, { timeout: 5000 }));
+    await userEvent.click(await screen.findByTestId(tenantOpsIds.actionsMenu, {}, { timeout: 30_000 }));
     await userEvent.click(await screen.findByTestId(tenantOpsIds.actionRolloutInit));
     const dialog = await screen.findByTestId(tenantOpsIds.commandDialog);
     await waitFor(() =>
@@ -254,7 +254,7 @@ describe("a tenant's actions: rolloutinit and tenantpolicyinit", () => {
         });
       },
     });
-    await userEvent.click(await screen.findByTestId(tenantOpsIds.actionsMenu, {}, { timeout: 5000 }));
+    await userEvent.click(await screen.findByTestId(tenantOpsIds.actionsMenu, {}, { timeout: 30_000 }));
     await userEvent.click(await screen.findByTestId(tenantOpsIds.actionPolicyInit));
     const dialog = await screen.findByTestId(tenantOpsIds.commandDialog);
     fireEvent.mouseDown(await within(dialog).findByTestId(tenantOpsIds.commandChoice));
@@ -270,7 +270,7 @@ describe("a tenant's actions: rolloutinit and tenantpolicyinit", () => {
   it('support gets no actions menu', async () => {
     renderConsole('/tenants/t-acme', { user: support, stubs: detail });
     await waitFor(() => expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('acme'), {
-      timeout: 5000,
+      timeout: 30_000,
     });
     expect(screen.queryByTestId(tenantOpsIds.actionsMenu)).toBeNull();
   }, 60000);
@@ -319,7 +319,7 @@ describe("the RBAC list's editor", () => {
       },
     });
     await userEvent.click(
-      await screen.findByTestId(`${providerPageIds.tenantTab}-rbac`, {}, { timeout: 5000 }),
+      await screen.findByTestId(`${providerPageIds.tenantTab}-rbac`, {}, { timeout: 30_000 }),
     );
     await userEvent.click(await screen.findByTestId(tenantOpsIds.rbacEdit));
     expect(screen.getByTestId(tenantOpsIds.rbacSave)).toBeDisabled();
@@ -374,7 +374,7 @@ describe("a tenant's users", () => {
       },
     });
     await userEvent.click(
-      await screen.findByTestId(`${providerPageIds.tenantTab}-users`, {}, { timeout: 5000 }),
+      await screen.findByTestId(`${providerPageIds.tenantTab}-users`, {}, { timeout: 30_000 }),
     );
     expect(await screen.findByText('user000@acme.example')).toBeInTheDocument();
     expect(screen.getByText('250 users')).toBeInTheDocument();

@@ -24,7 +24,7 @@ const stubs = (m: MockAdapter) => {
 it('a saved SKU stays ticked while the tab reloads, and after', async () => {
   const { mock } = renderConsole('/tenants/t-acme', { user: operator, stubs });
   await waitFor(() => expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('acme'), {
-    timeout: 5000,
+    timeout: 30_000,
   });
   await userEvent.click(screen.getByTestId(`${providerPageIds.tenantTab}-skus`));
   const box = await screen.findByTestId(`${providerPageIds.tenantSku}-ISO-CORE`);

@@ -42,7 +42,7 @@ describe('tenants page', () => {
             admin_password: 'Once-Only-123!',
           }),
     });
-    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 30_000 });
     const lists = () => mock.history.get.filter((r) => r.url === TENANTS_PATH);
     expect(lists()[0]?.params).toMatchObject({ limit: 25, offset: 0, sort: 'name', order: 'asc' });
     fireEvent.click(
@@ -91,7 +91,7 @@ describe('tenants page', () => {
       user: operator,
       stubs: (m) => m.onPost(TENANTS_PATH).reply(201, { tenant: { ...tenants[0], name: 'hooli' } }),
     });
-    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 30_000 });
     await userEvent.click(screen.getByTestId(providerPageIds.tenantsAdd));
     const form = await screen.findByTestId(providerPageIds.tenantForm);
     fireEvent.change(within(form).getByLabelText(/Tenant name/), { target: { value: 'hooli' } });
@@ -107,7 +107,7 @@ describe('tenants page', () => {
       user: operator,
       stubs: (m) => m.onPost(/disabletenant$/).reply(200, { ...tenants[0], status: 'disabled' }),
     });
-    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 30_000 });
     expect(screen.getByTestId(providerPageIds.tenantsDisable)).toBeDisabled();
     fireEvent.click(screen.getAllByLabelText(/Select row 1/)[0] as HTMLElement);
     await userEvent.click(screen.getByTestId(providerPageIds.tenantsDisable));
@@ -123,7 +123,7 @@ describe('tenants page', () => {
 
   it('support: read-only list', async () => {
     renderConsole('/tenants', { user: support });
-    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(gridNames()).toHaveLength(3), { timeout: 30_000 });
     expect(screen.queryByTestId(providerPageIds.tenantsAdd)).toBeNull();
     expect(screen.queryByTestId(providerPageIds.tenantsDisable)).toBeNull();
     expect(screen.queryAllByLabelText(/Select row/)).toEqual([]);
@@ -155,7 +155,7 @@ describe('tenant detail', () => {
   it('a capability change is previewed through the dry run, then applied', async () => {
     const { mock } = renderConsole('/tenants/t-acme', { user: operator, stubs: detailStubs });
     await waitFor(() => expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('acme'), {
-      timeout: 5000,
+      timeout: 30_000,
     });
     await userEvent.click(screen.getByTestId(`${providerPageIds.tenantTab}-capabilities`));
     // Each capability's schema state; the one past its valid-until day (the server says) is marked.
@@ -227,7 +227,7 @@ describe('tenant detail', () => {
       },
     });
     const card = async (id: string) =>
-      screen.findByTestId(`${providerPageIds.tenantSummary}-${id}`, {}, { timeout: 5000 });
+      screen.findByTestId(`${providerPageIds.tenantSummary}-${id}`, {}, { timeout: 30_000 });
     await waitFor(async () =>
       expect(await card('skus')).toHaveTextContent('Secure web gateway basic (SWG-BASIC)'),
     );
@@ -255,7 +255,7 @@ describe('tenant detail', () => {
     const deployment = await screen.findByTestId(
       `${providerPageIds.tenantSummary}-deployment`,
       {},
-      { timeout: 5000 },
+      { timeout: 30_000 },
     );
     await waitFor(() => expect(deployment).toHaveTextContent(/^Deploymenteuw1$/));
     expect(screen.queryByTestId(`${providerPageIds.tenantSummary}-licence`)).toBeNull();
@@ -266,7 +266,7 @@ describe('tenant detail', () => {
     const user = userEvent.setup();
     const { mock } = renderConsole('/tenants/t-acme', { user: operator, stubs: detailStubs });
     await user.click(
-      await screen.findByTestId(`${providerPageIds.tenantTab}-capabilities`, {}, { timeout: 5000 }),
+      await screen.findByTestId(`${providerPageIds.tenantTab}-capabilities`, {}, { timeout: 30_000 }),
     );
     // The table says what each capability gives the tenant.
     expect(await screen.findByText(capabilityMeaning('rbac') ?? '')).toBeInTheDocument();
@@ -310,7 +310,7 @@ describe('tenant detail', () => {
         m.onDelete(`${tenantSubPath('t-acme', 'tokens')}/tk1`).reply(204);
       },
     });
-    await userEvent.click(await screen.findByTestId(providerPageIds.tenantToggle, {}, { timeout: 5000 }));
+    await userEvent.click(await screen.findByTestId(providerPageIds.tenantToggle, {}, { timeout: 30_000 }));
     let dialog = await screen.findByTestId(providerPageIds.tenantConfirm);
     expect(within(dialog).getByRole('heading')).toHaveTextContent('Disable the tenant acme?');
     await userEvent.click(within(dialog).getByTestId(providerPageIds.tenantConfirmCancel));
@@ -336,7 +336,7 @@ describe('tenant detail', () => {
   it('support sees the tabs and no control that writes', async () => {
     renderConsole('/tenants/t-acme', { user: support, stubs: detailStubs });
     await waitFor(() => expect(screen.getByTestId(providerIds.pageTitle)).toHaveTextContent('acme'), {
-      timeout: 5000,
+      timeout: 30_000,
     });
     expect(screen.queryByTestId(providerPageIds.tenantToggle)).toBeNull();
     expect(screen.queryByTestId(providerPageIds.tenantRename)).toBeNull();

@@ -23,7 +23,7 @@ jest.mock('@workbench/charts/EChart', () => ({
 afterEach(() => resetPortalEnv());
 
 const WEB = '/api/rep/v1/query/scan_web';
-const GRID = { timeout: 8000 };
+const GRID = { timeout: 60_000 };
 const T0 = 1_799_999_000_000;
 const event = (i: number) => ({
   id: String(1000 - i),
