@@ -5,6 +5,7 @@ import { shell } from '../pageobjects/Shell';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { DEMO_PASSWORD } from '../support/testEnv';
 import { discardStagedPolicy } from '../support/policyApi';
+import { portalApi } from '../support/portalApi';
 
 const revisionStateIs = async (state: 'new' | 'staged') =>
   browser.waitUntil(async () => (await shell.revisionState.getAttribute('data-state')) === state, {
@@ -32,6 +33,13 @@ describe('Staging and publishing a policy revision', () => {
     const before = await shownRevision();
     await expect(shell.publish).toBeDisabled();
 
+    // The stored note fills the box once it has loaded, after the revision's state: type only then
+    // (CI saw the stored text arrive after the box was cleared, in front of the typed note).
+    const stored = await portalApi('GET', `/api/policy/v1/rules/portal_note/${before}`);
+    const storedNote = (stored.json as { note: string }).note;
+    await browser.waitUntil(async () => (await policyPage.noteInput.getValue()) === storedNote, {
+      timeoutMsg: `The stored note "${storedNote}" did not fill the box.`,
+    });
     const note = `Blocked gambling sites (${Date.now()})`;
     await policyPage.noteInput.setValue(note);
     await policyPage.noteSave.click();
