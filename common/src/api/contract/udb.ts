@@ -255,12 +255,14 @@ const nameCharacterProblem = (field: string, value: unknown): RowProblem | null 
 };
 
 export const userNameProblem = (value: unknown): RowProblem | null => {
-  const p = textProblem('username', value, true) ?? nameCharacterProblem('username', value);
+  const p = textProblem('username', value, true);
   if (p) return p;
   const v = value as string;
+  // The spec's rule first (a tab is whitespace: invalidUserName), then the invisible and control
+  // characters it does not name.
   if (USER_NAME_FORBIDDEN.test(v) || !/^[^@]+@[^@]+$/.test(v))
     return { field: 'username', reason: UDB_REASONS.userName };
-  return null;
+  return nameCharacterProblem('username', value);
 };
 
 export const passwordProblem = (value: unknown): RowProblem | null => {
