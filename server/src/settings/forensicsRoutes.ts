@@ -28,6 +28,7 @@ import { tenantSessionOf } from '../http/guard';
 import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { readPolicyDoc } from '../policy/revisionStaging';
 import { settingsItems } from './settingsReferences';
+import { storeIfUnchanged } from './documentStore';
 
 const VIEWER_ENTITY = 'settings_bf_viewer';
 const def = FORENSICS_PROFILES;
@@ -92,19 +93,9 @@ export const forensicsRoutes: FastifyPluginAsync = async (fastify) => {
         updated_at: at,
         updated_by: username,
       };
-      const next = {
-        entity: VIEWER_ENTITY,
-        id: tid,
-        data: viewer,
-        createdAt: record?.createdAt ?? at,
-        updatedAt: at,
-      };
       // The viewer and its audit event commit together.
       return auditedChange(request, async (tx) => {
-        const stored = record
-          ? await tx.entities.update(next, record.updatedAt)
-          : await tx.entities.insert(next);
-        if (!stored)
+        if (!(await storeIfUnchanged(tx, VIEWER_ENTITY, tid, record, viewer, at)))
           throw new ApiHttpError(
             409,
             'The forensics viewer was changed meanwhile: reload it and save again.',

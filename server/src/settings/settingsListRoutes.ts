@@ -31,11 +31,12 @@ import {
   type SettingsListDef,
   type TenantSettingsList,
 } from '@workbench/common/api/contract/tenantSettings';
-import type { ConfigStore, EntityRecord } from '../store/ConfigStore';
+import type { ConfigStore } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { probeEndpoint } from './endpointProbe';
+import { storeIfUnchanged } from './documentStore';
 import { named } from '../http/namedPlugin';
 import { tsClientProfileRoutes } from './tsClientProfileRoutes';
 import { settingsEntity } from './settingsEntity';
@@ -108,23 +109,6 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
         withCertificateStatus(def, itemReply(def, i), ctx.now()),
       ),
     });
-    /** Stores the document unless another save came in since `record` was read (false then). */
-    const store = async (
-      on: ConfigStore,
-      tid: string,
-      record: EntityRecord | null,
-      doc: SettingsDocument,
-    ) => {
-      const at = doc.updated_at as string;
-      const next: EntityRecord = {
-        entity,
-        id: tid,
-        data: doc,
-        createdAt: record?.createdAt ?? at,
-        updatedAt: at,
-      };
-      return record ? on.entities.update(next, record.updatedAt) : on.entities.insert(next);
-    };
     const itemsOf = async (other: TenantSettingsList, tid: string, on: ConfigStore = ctx.store) => {
       const record = await on.entities.get(settingsEntity(other), tid);
       const otherDef: SettingsListDef = TENANT_SETTINGS_REGISTRY[other];
@@ -263,7 +247,8 @@ export function settingsListRoutesFor(list: TenantSettingsList): FastifyPluginAs
             updated_at: ctx.now().toISOString(),
             updated_by: username,
           };
-          if (!(await store(tx, tid, record, saved))) changedMeanwhile((await load(tid, tx)).doc);
+          if (!(await storeIfUnchanged(tx, entity, tid, record, saved, saved.updated_at as string)))
+            changedMeanwhile((await load(tid, tx)).doc);
           noteAudit(request, {
             object: def.title,
             before: stored.map((i) => itemReply(def, i)),

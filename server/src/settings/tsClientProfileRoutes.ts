@@ -25,6 +25,7 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { settingsEntity, TS_CLIENT_PROFILE_ENTITY as ENTITY } from './settingsEntity';
+import { storeIfUnchanged } from './documentStore';
 
 export const tsClientProfileRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -109,15 +110,7 @@ export const tsClientProfileRoutes: FastifyPluginAsync = async (fastify) => {
       const { updated_at: _a, updated_by: _b, ...beforeState } = before;
       // The document and its audit event commit together (the store is conditional on the read).
       const stored = await auditedChange(request, async (tx) => {
-        const ok = record
-          ? await tx.entities.update({ ...record, data: saved, updatedAt: at }, record.updatedAt)
-          : await tx.entities.insert({
-              entity: ENTITY,
-              id: tid,
-              data: saved,
-              createdAt: at,
-              updatedAt: at,
-            });
+        const ok = await storeIfUnchanged(tx, ENTITY, tid, record, saved, at);
         noteAudit(request, {
           skip: !ok,
           object: 'TS client profile',
