@@ -118,20 +118,12 @@ describeScaled('two servers started together; the live demo events lease', () =>
     /^workbench_lease_held\{lease="live-events"\} 1$/m.test(await metrics(server));
   // Live events on a remote store go through the outbox, whose forwarder stores them with
   // appendOnce (the plain append is the embedded store's): either counts.
-  const appends = async (server: ChildServer) => {
-    const text = await metrics(server);
-    return ['append', 'appendOnce'].reduce(
-      (sum, operation) =>
-        sum +
-        Number(
-          new RegExp(
-            `^workbench_store_operation_duration_seconds_count\\{store="events",operation="${operation}",outcome="ok"\\} (\\d+)$`,
-            'm',
-          ).exec(text)?.[1] ?? 0,
-        ),
-      0,
-    );
-  };
+  const appends = async (server: ChildServer) =>
+    [
+      ...(await metrics(server)).matchAll(
+        /^workbench_store_operation_duration_seconds_count\{store="events",operation="(?:append|appendOnce)",outcome="ok"\} (\d+)$/gm,
+      ),
+    ].reduce((sum, match) => sum + Number(match[1]), 0);
 
   test('both come up (one seeds under the lease, the other waits); when the live-events holder dies the other takes over', async () => {
     const env = {
