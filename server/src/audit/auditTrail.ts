@@ -9,9 +9,8 @@
  * sees it). A route declares either
  *   - `{ action, area, what, inTransaction: true }`: the handler writes the event in its change's
  *     transaction (auditInTransaction, auditedChange), so the record is as durable as the change;
- *   - `{ action, area, what }`: the trail writes it after the change (only the routes listed in
- *     auditedAfterChange.ts, until each moves into a transaction); the handler may add the
- *     object, before and after (noteAudit), or say that nothing changed (a dry run);
+ *     it may add the object, before and after (noteAudit), or say that nothing changed (a dry
+ *     run). auditTrail.test.ts fails on a declared event without `inTransaction`;
  *   - `{ byHandler }`: the handler writes its own events (sign-in, the policy writes), with why;
  *   - `{ exempt }`: not an administrator action (a session refresh, a read sent as POST), with why.
  * The route walk (auditTrail.test.ts) fails when a state-changing route declares none of them.
@@ -40,8 +39,8 @@ export interface RouteAuditEvent {
   what: string;
   /**
    * The handler writes the event in the transaction of its change (auditInTransaction or
-   * auditedChange). Without it the trail writes it after the change, which only the routes of
-   * auditedAfterChange.ts may still do (auditTrail.test.ts).
+   * auditedChange); every route declares it (auditTrail.test.ts). One that answers 2xx without
+   * writing still gets its event, after the change, and an error logged.
    */
   inTransaction?: true;
 }
@@ -315,8 +314,8 @@ export function installAuditTrail(app: FastifyInstance, ctx: ServerContext): voi
           { route: `${request.method} ${request.routeOptions.url ?? ''}` },
           'a route declared to audit in its transaction answered without writing its event',
         );
-      // The handler's change has committed (a route of auditedAfterChange.ts): the event follows
-      // it in its own statement.
+      // The handler's change has committed without its event: the event follows it in its own
+      // statement rather than be lost.
       if (entry)
         await appendAudit(ctx.store, ctx, request, [entry]).catch((error: unknown) =>
           request.log.error({ err: error }, 'writing audit events failed'),

@@ -133,7 +133,12 @@ export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
       config: {
         world: 'provider',
         permission: WRITE,
-        audit: { action: 'update', area: 'deployments', what: 'Moved tenants to a deployment.' },
+        audit: {
+          action: 'update',
+          area: 'deployments',
+          what: 'Moved tenants to a deployment.',
+          inTransaction: true,
+        },
       },
       schema: {
         tags,
@@ -150,16 +155,19 @@ export const deploymentRoutes: FastifyPluginAsync = async (fastify) => {
       const unknown = tids.filter((tid) => !before.has(tid));
       if (unknown.length > 0) throw new ApiHttpError(400, unknownTenantsMessage(unknown), 'tids');
       if (!ctx.jobs) throw new Error('The job runner is not started.');
-      const job = await ctx.jobs.startMove({
-        tids,
-        deployment,
-        requestedBy: providerSessionOf(request).username,
-      });
-      noteAudit(request, {
-        object: deployment,
-        before: Object.fromEntries(job.tids.map((tid) => [tid, before.get(tid)])),
-        after: Object.fromEntries(job.tids.map((tid) => [tid, deployment])),
-        details: `Started moving ${job.tids.length} tenant${job.tids.length === 1 ? '' : 's'} to the deployment ${deployment} (job ${job.id}).`,
+      const jobs = ctx.jobs;
+      const job = await auditedChange(request, async (tx) => {
+        const started = await jobs.startMove(
+          { tids, deployment, requestedBy: providerSessionOf(request).username },
+          tx,
+        );
+        noteAudit(request, {
+          object: deployment,
+          before: Object.fromEntries(started.tids.map((tid) => [tid, before.get(tid)])),
+          after: Object.fromEntries(started.tids.map((tid) => [tid, deployment])),
+          details: `Started moving ${started.tids.length} tenant${started.tids.length === 1 ? '' : 's'} to the deployment ${deployment} (job ${started.id}).`,
+        });
+        return started;
       });
       return reply.code(202).send(moveJobReply(job));
     },

@@ -146,9 +146,16 @@ export class JobRunner {
   }
 
   /** Records a new job (pending) and the node's operation state. */
-  async start(action: NodeAction, pod: string, node: string, requestedBy: string): Promise<StoredJob> {
+  /** Records a pending job and its node's state, in `store`'s transaction when it is one. */
+  async start(
+    action: NodeAction,
+    pod: string,
+    node: string,
+    requestedBy: string,
+    store: ConfigStore = this.store,
+  ): Promise<StoredJob> {
     const now = this.options.now();
-    const before = await this.nodeStatus(pod, node);
+    const before = await this.nodeStatus(pod, node, store);
     const job: StoredJob = {
       id: crypto.randomUUID(),
       status: 'pending',
@@ -160,7 +167,7 @@ export class JobRunner {
       due_at: now.getTime() + this.stepMs,
       state_before: before.state,
     };
-    await this.store.transaction(async (tx) => {
+    await store.transaction(async (tx) => {
       await this.putJob(job, { insert: true, store: tx });
       // The node shows the change it is going through from the moment the job is accepted.
       await this.putNode(
@@ -254,8 +261,11 @@ export class JobRunner {
   }
 
   /** A bulk move of tenants to a deployment, as a job (tenantMoveJobs.ts). */
-  startMove(move: { tids: string[]; deployment: string; requestedBy: string }): Promise<StoredMoveJob> {
-    return startMoveJob(this.store, this.options.now(), this.stepMs, move);
+  startMove(
+    move: { tids: string[]; deployment: string; requestedBy: string },
+    store: ConfigStore = this.store,
+  ): Promise<StoredMoveJob> {
+    return startMoveJob(store, this.options.now(), this.stepMs, move);
   }
 
   getMove(id: string): Promise<StoredMoveJob | null> {

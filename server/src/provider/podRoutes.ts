@@ -27,7 +27,7 @@ import {
 } from '@workbench/common/api/contract/providerEntities';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { providerSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { JOB_ENTITY, jobReply, type JobRunner, type StoredJob } from './jobRunner';
 import { moveJobReply } from './tenantMoveJobs';
 
@@ -77,7 +77,7 @@ export function podRoutes(jobs: JobRunner): FastifyPluginAsync {
         config: {
           world: 'provider',
           permission: 'pods:*:write',
-          audit: { action: 'update', area: 'pods', what: 'Started a node action.' },
+          audit: { action: 'update', area: 'pods', what: 'Started a node action.', inTransaction: true },
         },
         schema: {
           tags,
@@ -97,11 +97,20 @@ export function podRoutes(jobs: JobRunner): FastifyPluginAsync {
         const { state } = await jobs.nodeStatus(id, node);
         if (!nodeActionAllowed(state, request.body.action))
           throw new ApiHttpError(409, nodeActionRefusedMessage(node, state, request.body.action), 'action');
-        const job = await jobs.start(request.body.action, id, node, providerSessionOf(request).username);
-        noteAudit(request, {
-          object: `${id}/${node}`,
-          after: jobReply(job),
-          details: `Started ${request.body.action} of the node ${node} in the pod ${id} (job ${job.id}).`,
+        const job = await auditedChange(request, async (tx) => {
+          const started = await jobs.start(
+            request.body.action,
+            id,
+            node,
+            providerSessionOf(request).username,
+            tx,
+          );
+          noteAudit(request, {
+            object: `${id}/${node}`,
+            after: jobReply(started),
+            details: `Started ${request.body.action} of the node ${node} in the pod ${id} (job ${started.id}).`,
+          });
+          return started;
         });
         return reply.code(202).send(jobReply(job));
       },

@@ -54,11 +54,18 @@ import { unknownDeploymentMessage, unknownTenantsMessage } from '@workbench/comm
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { providerSessionOf } from '../http/guard';
-import { noteAudit } from '../audit/auditTrail';
+import { auditedChange, noteAudit } from '../audit/auditTrail';
 import { TENANTS_READ, TENANTS_WRITE } from './tenantRouteKit';
 import { defaultDeploymentOf, tenantDeploymentsOf } from './entityChecks';
 import { TenantChangeError, applyChange, diffOf, problemOf, templateDocuments } from './rolloutChanges';
-import { RolloutRunner, rolloutReply, summaryOf, waveOf, type StoredRollout } from './rolloutRunner';
+import {
+  RolloutRunner,
+  rolloutReply,
+  summaryOf,
+  waveOf,
+  type RolloutSave,
+  type StoredRollout,
+} from './rolloutRunner';
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const ALL = { limit: 10_000, offset: 0, order: 'asc' as const, searchFields: [] };
@@ -205,7 +212,8 @@ export const rolloutRoutes =
     const write = (action: string, what: string) => ({
       world: 'provider' as const,
       permission: TENANTS_WRITE,
-      audit: { action, area: 'tenants', what },
+      // Every write records its event in the transaction of its change (audit/README.md).
+      audit: { action, area: 'tenants', what, inTransaction: true as const },
     });
     const item = `${ROLLOUTS_PATH}/:id`;
     const rolloutOr404 = async (id: string): Promise<StoredRollout> => {
@@ -325,19 +333,21 @@ export const rolloutRoutes =
         await checkChange(store, body.change);
         const tenants = await resolveTarget(store, body.target);
         const preview = await previewOf(store, body.change, tenants, body.wave_size);
-        const r = await runner.create(body, preview, who(request));
-        const out = rolloutReply(r);
-        noteAudit(request, {
-          object: r.name,
-          after: {
-            change: r.change,
-            tenants: r.tenants.map((t) => t.name),
-            wave_size: r.wave_size,
-            pause_seconds: r.pause_seconds,
-          },
-          details: `Created the rollout ${r.name} over ${r.tenants.length} tenant${r.tenants.length === 1 ? '' : 's'}.`,
+        const r = await auditedChange(request, async (tx) => {
+          const created = await runner.create(body, preview, who(request), tx);
+          noteAudit(request, {
+            object: created.name,
+            after: {
+              change: created.change,
+              tenants: created.tenants.map((t) => t.name),
+              wave_size: created.wave_size,
+              pause_seconds: created.pause_seconds,
+            },
+            details: `Created the rollout ${created.name} over ${created.tenants.length} tenant${created.tenants.length === 1 ? '' : 's'}.`,
+          });
+          return created;
         });
-        return reply.code(201).send(out);
+        return reply.code(201).send(rolloutReply(r));
       },
     );
 
@@ -393,7 +403,7 @@ export const rolloutRoutes =
       what: string,
       summary: string,
       allowed: (r: StoredRollout) => boolean,
-      run: (r: StoredRollout, request: FastifyRequest) => Promise<StoredRollout>,
+      run: (r: StoredRollout, request: FastifyRequest, save: RolloutSave) => Promise<StoredRollout>,
     ) =>
       app.post(
         `${item}/${action}`,
@@ -416,14 +426,18 @@ export const rolloutRoutes =
                 rolloutStateMessage(action === 'rollback' ? 'roll back' : action, r.state),
                 'state',
               );
-            const next = await run(r, request);
-            noteAudit(request, {
-              object: r.name,
-              before: { state: r.state, counts: summaryOf(r).counts },
-              after: { state: next.state, counts: summaryOf(next).counts },
-              details: `${what.replace(/\.$/, '')}: ${r.name}.`,
-            });
-            return rolloutReply(next);
+            // The rollout's new state and this request's event: one transaction.
+            const save: RolloutSave = (next) =>
+              auditedChange(request, async (tx) => {
+                await runner.put(next, false, tx);
+                noteAudit(request, {
+                  object: r.name,
+                  before: { state: r.state, counts: summaryOf(r).counts },
+                  after: { state: next.state, counts: summaryOf(next).counts },
+                  details: `${what.replace(/\.$/, '')}: ${r.name}.`,
+                });
+              });
+            return rolloutReply(await run(r, request, save));
           }),
       );
     stateAction(
@@ -432,7 +446,7 @@ export const rolloutRoutes =
       'Started a rollout.',
       'Starts a draft rollout: its first wave runs now',
       (r) => r.state === 'draft',
-      (r, q) => runner.run(r, who(q), q.ip),
+      (r, q, save) => runner.run(r, who(q), q.ip, save),
     );
     stateAction(
       'stop',
@@ -440,7 +454,7 @@ export const rolloutRoutes =
       'Stopped a rollout.',
       'Stops a running rollout after the tenant in hand',
       (r) => r.state === 'running',
-      (r) => runner.stop(r),
+      (r, _q, save) => runner.stop(r, save),
     );
     stateAction(
       'resume',
@@ -448,7 +462,7 @@ export const rolloutRoutes =
       'Resumed a rollout.',
       'Resumes a paused, stopped or failed rollout: its failed tenants are tried again, then the next waves',
       (r) => ROLLOUT_RESUMABLE_STATES.includes(r.state),
-      (r, q) => runner.run(r, who(q), q.ip),
+      (r, q, save) => runner.run(r, who(q), q.ip, save),
     );
     stateAction(
       'rollback',
@@ -456,7 +470,7 @@ export const rolloutRoutes =
       'Rolled back a rollout.',
       'Restores the recorded before-values of every applied tenant',
       (r) => ROLLOUT_ROLLBACK_STATES.includes(r.state) && r.tenants.some((t) => t.status === 'applied'),
-      (r, q) => runner.rollBack(r, who(q), q.ip),
+      (r, q, save) => runner.rollBack(r, who(q), q.ip, save),
     );
 
     // docs/provider-console.md §6 tenant commands.
@@ -489,9 +503,10 @@ export const rolloutRoutes =
             throw new ApiHttpError(409, alreadyAppliedMessage(t.name), 'rollout_id');
           if (r.state === 'rolled_back')
             throw new ApiHttpError(409, rolloutStateMessage('apply', r.state), 'rollout_id');
-          const { tenant } = await runner.applyTenant(r, t.tid, who(request), request.ip);
-          // The runner wrote the tenant's own event (before and after); this one would repeat it.
+          // The runner writes the tenant's own event (before and after) in the transaction of its
+          // change; this route's would repeat it.
           noteAudit(request, { skip: true });
+          const { tenant } = await runner.applyTenant(r, t.tid, who(request), request.ip);
           if (tenant.status === 'failed') throw new ApiHttpError(409, tenant.reason ?? '', 'rollout_id');
           return tenant;
         }),
@@ -517,23 +532,25 @@ export const rolloutRoutes =
           throw e instanceof ApiHttpError ? new ApiHttpError(400, e.message, 'template') : e;
         });
         try {
-          const changes = await applyChange(
-            store,
-            change,
-            t.tid,
-            ctx.now(),
-            who(request),
-            `Policy template ${request.body.template}`,
-          );
-          const rev = await store.revisions.get(t.tid);
-          noteAudit(request, {
-            skip: changes.length === 0,
-            object: t.name,
-            before: Object.fromEntries(changes.map((d) => [d.item, d.before])),
-            after: Object.fromEntries(changes.map((d) => [d.item, d.after])),
-            details: `Published the policy template ${request.body.template} to ${t.name} as revision ${rev?.revId ?? ''}.`,
+          return await auditedChange(request, async (tx) => {
+            const changes = await applyChange(
+              tx,
+              change,
+              t.tid,
+              ctx.now(),
+              who(request),
+              `Policy template ${request.body.template}`,
+            );
+            const rev = await tx.revisions.get(t.tid);
+            noteAudit(request, {
+              skip: changes.length === 0,
+              object: t.name,
+              before: Object.fromEntries(changes.map((d) => [d.item, d.before])),
+              after: Object.fromEntries(changes.map((d) => [d.item, d.after])),
+              details: `Published the policy template ${request.body.template} to ${t.name} as revision ${rev?.revId ?? ''}.`,
+            });
+            return { rev_id: rev?.revId ?? 0, changes };
           });
-          return { rev_id: rev?.revId ?? 0, changes };
         } catch (e) {
           if (e instanceof TenantChangeError) throw new ApiHttpError(409, e.message, 'template');
           throw e;

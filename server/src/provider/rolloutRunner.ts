@@ -70,6 +70,9 @@ export const rolloutReply = (r: StoredRollout): Rollout => ({ ...summaryOf(r), t
 /** The wave of the tenant at `index` of the list (1-based). */
 export const waveOf = (index: number, waveSize: number): number => Math.floor(index / waveSize) + 1;
 
+/** Records a rollout's new state (RolloutRunner.put, or a route's put with its audit event). */
+export type RolloutSave = (next: StoredRollout) => Promise<void>;
+
 export interface RolloutRunnerOptions {
   store: ConfigStore;
   now: () => Date;
@@ -112,6 +115,8 @@ export class RolloutRunner {
     return page.records.map((r) => r.data as unknown as StoredRollout);
   }
 
+  private readonly save: RolloutSave = (r) => this.put(r);
+
   async put(r: StoredRollout, insert = false, store: ConfigStore = this.store): Promise<void> {
     const at = this.nowIso();
     const record: EntityRecord = {
@@ -130,6 +135,7 @@ export class RolloutRunner {
     body: RolloutCreateBody,
     tenants: readonly { tid: string; name: string; changes: RolloutTenant['changes'] }[],
     by: string,
+    store: ConfigStore = this.store,
   ): Promise<StoredRollout> {
     const r: StoredRollout = {
       id: crypto.randomUUID(),
@@ -158,12 +164,21 @@ export class RolloutRunner {
         rolled_back_at: null,
       })),
     };
-    await this.put(r, true);
+    await this.put(r, true, store);
     return r;
   }
 
-  /** Start (draft) or resume (paused, stopped, failed): the next wave is due now. */
-  async run(r: StoredRollout, by: string, from: string | null): Promise<StoredRollout> {
+  /**
+   * Start (draft) or resume (paused, stopped, failed): the next wave is due now. `save` records
+   * the rollout's new state (a route passes one that writes its audit event in the same
+   * transaction); so do stop's and rollBack's.
+   */
+  async run(
+    r: StoredRollout,
+    by: string,
+    from: string | null,
+    save: RolloutSave = this.save,
+  ): Promise<StoredRollout> {
     const next: StoredRollout = {
       ...r,
       state: 'running',
@@ -176,13 +191,13 @@ export class RolloutRunner {
       // A failed tenant is tried again (the operator has fixed what stopped it).
       tenants: r.tenants.map((t) => (t.status === 'failed' ? { ...t, status: 'pending', reason: null } : t)),
     };
-    await this.put(next);
+    await save(next);
     return next;
   }
 
-  async stop(r: StoredRollout): Promise<StoredRollout> {
+  async stop(r: StoredRollout, save: RolloutSave = this.save): Promise<StoredRollout> {
     const next: StoredRollout = { ...r, state: 'stopped', next_wave_at: null, ended_at: this.nowIso() };
-    await this.put(next);
+    await save(next);
     return next;
   }
 
@@ -232,7 +247,12 @@ export class RolloutRunner {
   }
 
   /** Rolls back the applied tenants (newest first); a tenant that cannot be keeps its reason. */
-  async rollBack(r: StoredRollout, by: string, from: string | null): Promise<StoredRollout> {
+  async rollBack(
+    r: StoredRollout,
+    by: string,
+    from: string | null,
+    save: RolloutSave = this.save,
+  ): Promise<StoredRollout> {
     const at = this.options.now();
     const tenants = r.tenants.map((t) => ({ ...t }));
     const order = tenants
@@ -271,7 +291,7 @@ export class RolloutRunner {
       run_by: by,
       run_from: from,
     };
-    await this.put(next);
+    await save(next);
     return next;
   }
 
