@@ -85,7 +85,7 @@ beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alerts-events-'));
   events = await openTestEventStore(dir);
   server = await startTestServer({
-    events: { store: events },
+    events: { store: events, reportFiles: { timer: false } },
     alerts: { timer: false, retryBaseMs: 5 },
     smtp: {
       host: '127.0.0.1',
@@ -229,6 +229,10 @@ describe('evaluation and notifications', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Alert firing: Blocked gambling');
     expect(mails[0].text).toContain('3 matching web events');
+    // The window as a person reads it, in the tenant's time zone (UTC until its settings say
+    // otherwise), never as ISO strings.
+    expect(mails[0].text).toMatch(/from \d{4}-\d\d-\d\d \d\d:\d\d to \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\)/);
+    expect(mails[0].text).not.toMatch(/\d\dT\d\d:\d\d/);
 
     const inbox = await (await call(admin, '/api/alerts/v1/notifications')).json();
     expect(inbox.unread).toBe(1);
@@ -319,6 +323,43 @@ describe('evaluation and notifications', () => {
     expect(failingHits).toBe(4);
     expect((await call(globex, `/api/alerts/v1/firings/${firing.id}/acknowledge`, 'POST', {})).status).toBe(
       404,
+    );
+  });
+
+  it("a scheduled report's run is mailed to its recipients with its file attached", async () => {
+    const made = await call(admin, '/api/reports/v1/scheduled_reports', 'PUT', {
+      name: 'Hourly web mail',
+      source: { dashboard: 'web' },
+      interval: '24h',
+      schedule: { preset: 'custom', cron: '0 * * * *', timezone: 'Europe/Berlin' },
+      format: 'csv',
+      recipients: ['secops@acme.example', 'ciso@acme.example'],
+      enabled: true,
+    });
+    expect(made.status).toBe(200);
+    const before = mails.length;
+    server.clock.advance(60 * MINUTE);
+    // Sessions idle out after an hour.
+    admin = await signIn(server, 'admin@acme.example');
+    await server.app.workbench.reportScheduler!.tick();
+    const mail = await (async () => {
+      for (;;) {
+        const found = mails.slice(before).find((m) => m.subject === 'Scheduled report: Hourly web mail');
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const past = (await (await call(admin, '/api/reports/v1/past_reports')).json()).past_reports as {
+      name: string;
+      file_name: string;
+      size: number;
+    }[];
+    const report = past.find((p) => p.name === 'Hourly web mail')!;
+    expect((mail.to as { text: string }).text).toBe('secops@acme.example, ciso@acme.example');
+    expect(mail.attachments.map((a) => [a.filename, a.size])).toEqual([[report.file_name, report.size]]);
+    // The range in the schedule's own zone, as the report file shows it.
+    expect(mail.text).toMatch(
+      /\(\d{4}-\d\d-\d\d \d\d:\d\d to \d{4}-\d\d-\d\d \d\d:\d\d \(Europe\/Berlin\)\)/,
     );
   });
 

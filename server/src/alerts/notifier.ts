@@ -8,6 +8,8 @@ import type { ConfigStore } from '../store/ConfigStore';
 import type { AlertFiringRecord, AlertRuleRecord, ChannelRecord } from '../store/repositories/alerts';
 import { MailError, sendMail, smtpOf, type SmtpConfig } from './mailer';
 import { deliverWebhook } from './webhook';
+import { rangeInZone } from '../reports/timeInZone';
+import { readSettingsDocument } from '../settings/settingsDocumentRoutes';
 
 export type FiringChange = 'fired' | 'changed' | 'resolved';
 
@@ -28,7 +30,16 @@ const TITLES: Record<FiringChange, string> = {
   resolved: 'Alert resolved',
 };
 
-export function notificationText(rule: AlertRuleRecord, firing: AlertFiringRecord, change: FiringChange) {
+/**
+ * The title and text of a firing's notification; the window is read in `timeZone` (the tenant's
+ * general settings), as a person reads times, not as ISO strings.
+ */
+export function notificationText(
+  rule: AlertRuleRecord,
+  firing: AlertFiringRecord,
+  change: FiringChange,
+  timeZone: string,
+) {
   const title = `${TITLES[change]}: ${rule.name}`;
   const groups = firing.groups
     .filter((g) => g.key !== null)
@@ -37,7 +48,7 @@ export function notificationText(rule: AlertRuleRecord, firing: AlertFiringRecor
   const body =
     change === 'resolved'
       ? `${rule.name} no longer matches its condition.`
-      : `${firing.count} matching ${rule.spec.logType} events from ${new Date(firing.windowStart).toISOString()} to ${new Date(firing.windowEnd).toISOString()}${groups ? `; groups: ${groups}` : ''}.`;
+      : `${firing.count} matching ${rule.spec.logType} events from ${rangeInZone(firing.windowStart, firing.windowEnd, timeZone)}${groups ? `; groups: ${groups}` : ''}.`;
   return { title, body };
 }
 
@@ -46,7 +57,8 @@ export class Notifier {
 
   async notify(rule: AlertRuleRecord, firing: AlertFiringRecord, change: FiringChange): Promise<void> {
     const { store, now } = this.options;
-    const { title, body } = notificationText(rule, firing, change);
+    const { doc } = await readSettingsDocument(store, 'global_settings', rule.tid);
+    const { title, body } = notificationText(rule, firing, change, String(doc.timezone ?? 'UTC'));
     await store.alerts.addNotification({
       id: crypto.randomUUID(),
       tid: rule.tid,

@@ -6,12 +6,13 @@
 import type { PastReport } from '@workbench/common/api/contract/reportFiles';
 import type { ServerContext } from '../context';
 import { sendMail, smtpOf } from './mailer';
+import { rangeInZone } from '../reports/timeInZone';
 
 export async function mailReport(ctx: ServerContext, tid: string, report: PastReport): Promise<void> {
   if (report.recipients.length === 0) return;
   const bytes = await ctx.store.pastReports.getFile(tid, report.id);
   if (!bytes) throw new Error(`The file of report ${report.id} is missing; nothing was sent.`);
-  const range = `${new Date(report.start * 1000).toISOString()} – ${new Date(report.end * 1000).toISOString()}`;
+  const range = rangeInZone(report.start * 1000, report.end * 1000, report.timezone);
   await sendMail(await smtpOf(ctx.store, tid, ctx.smtp ?? null), {
     to: report.recipients,
     subject: `Scheduled report: ${report.name}`,

@@ -13,6 +13,7 @@ import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { reportChartOption } from '@workbench/charts';
 import { formatBytes } from '@workbench/common/formatting/formatBytes';
+import { formatInZone, rangeInZone } from './timeInZone';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import { LOG_TYPE_REGISTRY, logRouteOfType } from '@workbench/common/vocabularies/logTypes';
 import { RECIPIENTS_NOTE } from '@workbench/common/api/contract/reportFiles';
@@ -70,24 +71,6 @@ export interface ReportDocumentInput {
 
 const CHART_WIDTH = 495;
 const CHART_HEIGHT = 260;
-
-/** "2026-11-22 09:00" in the time zone, and the zone's name. */
-export function formatInZone(ms: number, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(ms)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
 
 const def = (query: ReportQueryName): ReportQueryDef => REPORT_QUERY_REGISTRY[query];
 
@@ -183,7 +166,7 @@ export function buildPdf(input: ReportDocumentInput): Promise<Buffer> {
   doc.font('Helvetica').fontSize(12);
   const facts: [string, string][] = [
     ['Tenant', input.tenant],
-    ['Range', `${formatInZone(input.start * 1000, tz)} to ${formatInZone(input.end * 1000, tz)} (${tz})`],
+    ['Range', rangeInZone(input.start * 1000, input.end * 1000, tz)],
     ['Generated at', `${formatInZone(input.generatedAt.getTime(), tz)} (${tz})`],
     ['Source', input.source],
     ['Panels chosen with the permissions of', input.runAs],
