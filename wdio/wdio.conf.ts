@@ -71,8 +71,7 @@ export const config: WebdriverIO.Config = {
       .filter((name) => SIDE_LANE_SPECS.includes(name) !== (lane === 'side'))
       .map((name) => `./specs/${name}`),
     browserName: 'chrome',
-    // Classic WebDriver: @axe-core/webdriverio does not work over WebDriver BiDi yet
-    // (dequelabs/axe-core-npm#1144), and the specs need nothing BiDi-only.
+    // Classic WebDriver: the specs need nothing BiDi-only.
     'wdio:enforceWebDriverClassic': true,
     'goog:chromeOptions': {
       binary: '/usr/bin/chromium',

@@ -69,7 +69,7 @@ describe('File analysis reports (issue 37, point 3)', () => {
     await frame.waitForDisplayed({ timeout: 30_000, timeoutMsg: 'The report did not show.' });
     expect(await frame.getAttribute('sandbox')).toBe('');
     // The page's own check (axe cannot run in a frame that forbids scripts).
-    expect(await blockingViolations({ fast: true })).toEqual([]);
+    expect(await blockingViolations()).toEqual([]);
 
     // The report's document: its heading; code in the frame reads no cookie, no storage, no portal page.
     await browser.switchToFrame(await frame);

@@ -267,7 +267,7 @@ for (const account of ACCOUNTS) {
             axeChecked.add(axePage);
             const axeStarted = Date.now();
             try {
-              for (const v of await blockingViolations({ fast: true, rules }))
+              for (const v of await blockingViolations({ rules }))
                 found(combination, 'axe', `${v.rule} (${v.impact}): ${v.help}: ${v.targets.join(' | ')}`);
             } catch (error) {
               found(combination, 'axe', `axe did not run: ${(error as Error).message}`);

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/webdriverio';
 import axeCore from 'axe-core';
 import { browser } from '@wdio/globals';
 
@@ -48,37 +47,27 @@ export async function animationsSettled(): Promise<void> {
     });
 }
 
-/** How axe runs; the default is @axe-core/webdriverio's AxeBuilder. */
+/** How axe runs. */
 export interface AxeRunOptions {
   /**
-   * Faster, for a run over many pages that change without a page load (sweep.spec): axe is put
-   * into the page once per document and run there directly (the builder injects its 500 KB source
-   * before every run and opens a tab to put the frames' results together), keeping only the
-   * violations. Frames are not looked into: the apps' only frame is the notification preview,
-   * whose sandbox forbids scripts, so axe could not run inside it anyway (the builder waited for
-   * the script time-out there).
-   */
-  fast?: boolean;
-  /**
-   * Only these axe rules (with `fast`), e.g. the colour rules in a page's second theme, whose DOM
-   * the other rules already checked in the first (sweep.spec).
+   * Only these axe rules, e.g. the colour rules in a page's second theme, whose DOM the other
+   * rules already checked in the first (sweep.spec).
    */
   rules?: readonly string[];
 }
 
-/** Runs axe-core on the current page (once it stopped moving) and returns the serious or critical violations. */
+/**
+ * Runs axe-core on the current page (once it stopped moving) and returns the serious or critical
+ * violations. axe is put into the page once per document and run there directly. Not
+ * @axe-core/webdriverio's builder: it gives the page one second to answer a readiness script and
+ * fails with "Page/Frame is not ready" when a loaded machine answers later (a CI run failed so),
+ * injects its 500 KB source before every run, and opens a tab to put frames' results together.
+ * Frames are not looked into: the apps' only frame is the notification preview, whose sandbox
+ * forbids scripts, so axe could not run inside it anyway.
+ */
 export async function blockingViolations(options: AxeRunOptions = {}): Promise<BlockingViolation[]> {
   await animationsSettled();
-  if (options.fast) return violationsInPage(options.rules);
-  const results = await new AxeBuilder({ client: browser }).analyze();
-  return results.violations
-    .filter((violation) => (BLOCKING_IMPACTS as readonly string[]).includes(violation.impact ?? ''))
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact ?? '',
-      help: violation.help,
-      targets: violation.nodes.map((node) => `${node.target.join(' ')} → ${node.html.slice(0, 160)}`),
-    }));
+  return violationsInPage(options.rules);
 }
 
 /** The part of axe-core's API the page-side run uses. */
