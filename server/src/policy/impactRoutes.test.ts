@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { EventStore, NewEvent } from '../events/eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
+import { IMPACT_JOB_ENTITY, IMPACT_JOB_STALE_MS } from './impactRoutes';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -348,4 +349,44 @@ test('nothing staged changes nothing; bad windows and other tenants are refused'
   expect(
     (await server.call('/api/policy/v1/impact', { method: 'POST', jar: logs.jar, body: { days: 1 } })).status,
   ).toBe(403);
+});
+
+test('a job its server left started (killed mid-run) reads failed with why once it stopped moving', async () => {
+  const acme = (await server.app.workbench.store.tenants.list()).find((t) => t.name === 'acme')!;
+  const at = server.clock.now();
+  // What a killed server leaves: the row as its last progress wrote it, and nobody running it.
+  const orphan = {
+    id: 'a0c5a1de-0000-4000-8000-00000000dead',
+    tid: acme.tid,
+    status: 'started',
+    reason: null,
+    days: 7,
+    rev_id: 1,
+    staged_rev_id: 2,
+    start: at.getTime() - 7 * 86_400_000,
+    end: at.getTime(),
+    progress: { scanned: 5000, total: 20000 },
+    result: null,
+  };
+  await server.app.workbench.store.entities.insert({
+    entity: IMPACT_JOB_ENTITY,
+    id: orphan.id,
+    data: orphan,
+    createdAt: at.toISOString(),
+    updatedAt: at.toISOString(),
+  });
+  const read = async () =>
+    (await (await server.call(`/api/policy/v1/impact/${orphan.id}`, { jar: admin.jar })).json()) as Job;
+  // Still within its batches' rhythm: started.
+  expect((await read()).status).toBe('started');
+  server.clock.advance(IMPACT_JOB_STALE_MS + 1000);
+  admin = await signIn(server, 'admin@acme.example');
+  expect(await read()).toMatchObject({
+    status: 'failed',
+    // docs/policy-impact.md's words.
+    reason: 'The server running this impact preview stopped before it finished: start the preview again.',
+    progress: { scanned: 5000, total: 20000 },
+  });
+  // Stays failed.
+  expect((await read()).status).toBe('failed');
 });

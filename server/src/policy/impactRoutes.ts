@@ -26,6 +26,13 @@ import { replayImpact, type ImpactSide } from './policyImpact';
 export const IMPACT_JOB_ENTITY = 'policy_impact_jobs';
 export const IMPACT_JOB_NOT_FOUND_MSG = 'No such impact preview.';
 const DAY_MS = 86_400_000;
+/**
+ * A started job whose row has not moved for this long was left by a server that stopped (killed,
+ * or restarted): the server that runs a job writes its progress after every batch, far more often.
+ */
+export const IMPACT_JOB_STALE_MS = 120_000;
+export const IMPACT_JOB_INTERRUPTED_REASON =
+  'The server running this impact preview stopped before it finished: start the preview again.';
 
 /** A job as stored: the reply and its tenant. */
 type StoredImpactJob = ImpactJob & { tid: string };
@@ -87,6 +94,7 @@ export const impactRoutes: FastifyPluginAsync = async (fastify) => {
   const tags = ['policy'];
   // Jobs this server runs: a close waits for them (their last write goes to an open store).
   const running = new Set<Promise<void>>();
+  const runningIds = new Set<string>();
   app.addHook('onClose', async () => {
     await Promise.all(running);
   });
@@ -138,7 +146,11 @@ export const impactRoutes: FastifyPluginAsync = async (fastify) => {
         app.log.error({ err: error }, 'writing an impact preview failed'),
       );
       running.add(run);
-      void run.finally(() => running.delete(run));
+      runningIds.add(job.id);
+      void run.finally(() => {
+        running.delete(run);
+        runningIds.delete(job.id);
+      });
       return replyOf(job);
     },
   );
@@ -160,6 +172,22 @@ export const impactRoutes: FastifyPluginAsync = async (fastify) => {
       const job = row?.data as unknown as StoredImpactJob | undefined;
       // Another tenant's job is as absent as one that never was.
       if (!job || job.tid !== s.tid) throw new ApiHttpError(404, IMPACT_JOB_NOT_FOUND_MSG, 'id');
+      // Left started by a server that stopped: failed, with why, rather than polled for ever. (A
+      // replica still running it would write its next progress or its end over this.)
+      const at = ctx.now();
+      if (
+        job.status === 'started' &&
+        !runningIds.has(job.id) &&
+        at.getTime() - Date.parse(row!.updatedAt) > IMPACT_JOB_STALE_MS
+      ) {
+        const failed: StoredImpactJob = { ...job, status: 'failed', reason: IMPACT_JOB_INTERRUPTED_REASON };
+        await ctx.store.entities.update({
+          ...row!,
+          data: failed as unknown as Record<string, unknown>,
+          updatedAt: at.toISOString(),
+        });
+        return replyOf(failed);
+      }
       return replyOf(job);
     },
   );
