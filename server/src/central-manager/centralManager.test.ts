@@ -51,8 +51,15 @@ function startProxy(target: number): Promise<typeof proxy> {
   const state = { failing: false };
   const server = http.createServer((req, res) => {
     if (state.failing) {
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'disk I/O error' }));
+      // Read the request first, as a server does: answering over a body still coming in can make
+      // the client's side of the connection fail with ECONNRESET (seen on a loaded CI machine).
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'disk I/O error' }),
+        );
+      });
       return;
     }
     const upstream = http.request(
