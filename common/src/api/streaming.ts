@@ -3,13 +3,8 @@
  * with their health, create, change, delete, and a test message. A destination's authorisation
  * value is write-only: answered as `auth_value_set`, never itself.
  */
-import {
-  STREAMING_PATHS,
-  type Destination,
-  type DestinationInput,
-  type DestinationList,
-  type TestSendResult,
-} from './contract/streaming';
+import type { Destination, DestinationInput, DestinationList, TestSendResult } from './contract/streaming';
+import { STREAMING_PATHS } from './contract/streamingPaths';
 import type { HttpClient } from './http';
 
 export async function listStreamDestinations(http: HttpClient): Promise<Destination[]> {
