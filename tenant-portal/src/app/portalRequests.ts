@@ -129,6 +129,12 @@ import {
   saveAlertRule,
   silenceAlertFiring,
 } from '@workbench/common/api/alerts';
+import {
+  deleteStreamDestination,
+  listStreamDestinations,
+  saveStreamDestination,
+  testStreamDestination,
+} from '@workbench/common/api/streaming';
 
 export const PORTAL_REQUESTS = {
   // An on-premises appliance's own settings area (docs/appliances.md).
@@ -273,4 +279,9 @@ export const PORTAL_REQUESTS = {
   listChannelDeliveries: request(listChannelDeliveries),
   listNotifications: request(listNotifications),
   markNotificationsRead: request(markNotificationsRead),
+  // Log streaming to a SIEM (docs/streaming.md): destinations with their health, a test message.
+  listStreamDestinations: request(listStreamDestinations),
+  saveStreamDestination: request(saveStreamDestination),
+  deleteStreamDestination: request(deleteStreamDestination),
+  testStreamDestination: request(testStreamDestination),
 };

@@ -54,6 +54,7 @@ describe('route table pages', () => {
       '/settings/updates',
       '/settings/file-export',
       '/settings/proxy',
+      '/settings/streaming',
       '/settings/api-tokens',
       '/settings/two-factor-users',
       '/settings/sign-in',

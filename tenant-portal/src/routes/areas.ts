@@ -38,7 +38,10 @@ import {
   GLOBAL_SETTINGS_READ_PERMISSIONS,
   NETWORK_READ_PERMISSIONS,
 } from '@workbench/common/api/contract/settingsPermissions';
-import { ALERTS_READ_PERMISSION } from '@workbench/common/api/contract/settingsPermissions';
+import {
+  ALERTS_READ_PERMISSION,
+  STREAMING_READ_PERMISSION,
+} from '@workbench/common/api/contract/settingsPermissions';
 import {
   APPLIANCE_MODES,
   APPLIANCE_PAGES,
@@ -197,6 +200,15 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
       import('../areas/appliance-settings/ApplianceSettingsPage').then((m) => m.appliancePageOf(p)),
     ),
   })),
+  // Log streaming to a SIEM (issue 40 point 3; docs/streaming.md): beside API Tokens, the other
+  // way out of the portal into the tenant's own tools. It reads the logs: their environment rule.
+  {
+    path: 'streaming',
+    title: 'Log streaming',
+    access: any(STREAMING_READ_PERMISSION),
+    environment: CLOUD_OR_MANAGEMENT_STATION,
+    page: page(() => import('../areas/settings/streaming/StreamingPage').then((m) => m.StreamingPage)),
+  },
   // Sign-in and API access (issue 33): each gated by the permission and feature its server calls need.
   {
     path: 'api-tokens',

@@ -15,16 +15,7 @@ import { LogRouteSchema } from './logs';
 
 export { STREAMING_READ_PERMISSION, STREAMING_WRITE_PERMISSION } from './settingsPermissions';
 
-const V1 = '/api/streaming/v1';
-export const STREAMING_PATHS = {
-  destinations: `${V1}/destinations`,
-  destination: `${V1}/destinations/:id`,
-  destinationOf: (id: string) => `${V1}/destinations/${encodeURIComponent(id)}`,
-  health: `${V1}/destinations/:id/health`,
-  healthOf: (id: string) => `${V1}/destinations/${encodeURIComponent(id)}/health`,
-  test: `${V1}/destinations/:id/test`,
-  testOf: (id: string) => `${V1}/destinations/${encodeURIComponent(id)}/test`,
-} as const;
+export { STREAMING_PATHS } from './streamingPaths';
 
 export const STREAM_NAME_MAX = 100;
 export const STREAM_QUERY_MAX = 1000;

@@ -48,6 +48,7 @@ import { DataTable, type DataTableColumn } from '@workbench/common/components/da
 import { LoadFailed } from '@workbench/common/components/page-states/index';
 import { StatusChip, type StatusColour } from '@workbench/common/components/status-chip/index';
 import { counted } from '@workbench/common/formatting/counted';
+import { localInputToIso } from '@workbench/common/formatting/localTime';
 import { LOG_TYPE_REGISTRY } from '@workbench/common/vocabularies/index';
 import { alertsIds as ids } from '@workbench/common/test-ids/alertsIds';
 import { useEntityCall, useEntityRead } from '../../app/portalEntities';
@@ -210,13 +211,6 @@ const SILENCE_CHOICES = [
   { value: '10080', label: '7 days' },
   { value: 'time', label: 'Until a time…' },
 ] as const;
-
-/** `YYYY-MM-DDTHH:mm` of the browser's time zone (a datetime-local input's value) as ISO, or null. */
-const localInputToIso = (value: string): string | null => {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const t = new Date(value).getTime();
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
-};
 
 export function SilenceDialog({
   firing,

@@ -1,0 +1,30 @@
+/** data-testid values of the tenant portal's Log streaming page and its dialogs. Never rename one. */
+export const streamingIds = {
+  page: 'streaming-page',
+  table: 'streaming-table',
+  total: 'streaming-total',
+  refresh: 'streaming-refresh',
+  empty: 'streaming-empty',
+  add: 'streaming-add',
+  /** `${x}-${id}`: a destination's row pieces and actions. */
+  lag: 'streaming-lag',
+  delivered: 'streaming-delivered',
+  lastSuccess: 'streaming-last-success',
+  lastError: 'streaming-last-error',
+  nextAttempt: 'streaming-next-attempt',
+  edit: 'streaming-edit',
+  delete: 'streaming-delete',
+  test: 'streaming-test',
+  dialog: 'streaming-dialog',
+  /** `${field}-${name}`: name, kind, url, auth_header, auth_value, auth_value_remove, host, port, tls, log_types (`-${type}` each), fields, query, batch_max_events, batch_max_seconds, enabled, start_at */
+  field: 'streaming-field',
+  formError: 'streaming-form-error',
+  submit: 'streaming-submit',
+  cancel: 'streaming-cancel',
+  testDialog: 'streaming-test-dialog',
+  testResult: 'streaming-test-result',
+  testClose: 'streaming-test-close',
+  confirmDialog: 'streaming-confirm-dialog',
+  confirm: 'streaming-confirm',
+  confirmCancel: 'streaming-confirm-cancel',
+} as const;
