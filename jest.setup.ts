@@ -7,9 +7,10 @@ import { installFastStyleMatch } from './common/src/testing/fastStyleMatch';
 
 // findBy*/waitFor wait on a condition; their time-out is only the last guard. 1 s (the default)
 // fails a correct test on a machine whose cores are busy with something else (CI runs on the
-// developer's machine), so the guard is 15 s: a passing test is not slower for it. (5 s was not
-// enough for an AG Grid table's first rows while the browser suite ran beside the unit suites.)
-configure({ asyncUtilTimeout: 15000 });
+// developer's machine), so the guard is 45 s: a passing test is not slower for it. (5 s was not
+// enough for an AG Grid table's first rows while the browser suite ran beside the unit suites;
+// 15 s not for a whole portal's first render at load 16.)
+configure({ asyncUtilTimeout: 45_000 });
 
 // jsdom lacks TextEncoder/TextDecoder; typebox (the API contract) needs them at import time.
 if (typeof globalThis.TextEncoder === 'undefined') {
