@@ -36,8 +36,8 @@ jest.mock('@workbench/charts/EChart', () => {
       onChangeMarker?: (revId: number) => void;
       formatMarkerTime?: (ms: number) => string;
     }) => (
-      <div data-testid={testId}>
-        <div role="img" aria-label={label} />
+      <div>
+        <div role="img" aria-label={label} data-testid={testId} />
         {changeMarkers && changeMarkers.length > 0 && (
           <charts.ChangeMarkerList
             markers={changeMarkers}
@@ -110,8 +110,9 @@ it('a dashboard time chart shows the publishes of its range; a click opens the r
       m.onGet('/api/policy/v1/revisions/diff').reply(200, { from: 11, to: 12, kinds: [] });
     },
   });
-  const chart = await screen.findByTestId(`${dashboardIds.chart}-bandwidth_usage_by_date`);
-  const list = await within(chart).findByRole('list', { name: CHANGE_MARKERS_LABEL });
+  await screen.findByTestId(`${dashboardIds.chart}-bandwidth_usage_by_date`);
+  const panel = screen.getByTestId(`${dashboardIds.panel}-bandwidth_usage_by_date`);
+  const list = await within(panel).findByRole('list', { name: CHANGE_MARKERS_LABEL });
   const publish = within(list).getByRole('button', {
     name: `Revision 12 published by admin@acme.example, ${markerTime(Date.parse(PUBLISHED_AT))}: Block gambling`,
   });
@@ -151,9 +152,10 @@ it('without a policy permission: no markers and no request', async () => {
       serveHistory(m);
     },
   });
-  const chart = await screen.findByTestId(`${dashboardIds.chart}-bandwidth_usage_by_date`);
-  expect(within(chart).getByRole('img')).toBeInTheDocument();
-  expect(within(chart).queryByRole('list', { name: CHANGE_MARKERS_LABEL })).toBeNull();
+  await screen.findByTestId(`${dashboardIds.chart}-bandwidth_usage_by_date`);
+  const panel = screen.getByTestId(`${dashboardIds.panel}-bandwidth_usage_by_date`);
+  expect(within(panel).getByRole('img', { name: /chart$/ })).toBeInTheDocument();
+  expect(within(panel).queryByRole('list', { name: CHANGE_MARKERS_LABEL })).toBeNull();
   expect(mock.history.get.filter((r) => r.url === HISTORY)).toHaveLength(0);
 });
 
