@@ -10,6 +10,7 @@ import {
   BrushComponent,
   GridComponent,
   LegendComponent,
+  MarkLineComponent,
   TooltipComponent,
   VisualMapContinuousComponent,
 } from 'echarts/components';
@@ -22,6 +23,8 @@ import {
   lightChartTheme,
   type ChartThemeMode,
 } from './themes/chartThemes';
+import { changeMarkerRevIdOf, withChangeMarkers, type ChangeMarker } from './options/changeMarkers';
+import { ChangeMarkerList } from './ChangeMarkerList';
 
 echarts.use([
   BarChart,
@@ -33,6 +36,8 @@ echarts.use([
   TooltipComponent,
   // The logs histogram's drag to select a time range.
   BrushComponent,
+  // Change markers (options/changeMarkers.ts).
+  MarkLineComponent,
   // The heat map's colour scale (continuous only; no piecewise map is drawn).
   VisualMapContinuousComponent,
   // The builders' grids use containLabel (axis names inside the grid); ECharts 6 honours it only
@@ -67,6 +72,16 @@ export interface EChartProps {
    * this is given; the option needs a `brush` component): the selection is cleared after.
    */
   onBrushX?: (from: number, to: number) => void;
+  /**
+   * Policy publishes and rollbacks to mark on a time-axis chart (withChangeMarkers): drawn as
+   * lines, and listed under the chart as buttons, which keyboard users and screen readers reach
+   * (a canvas line is neither focusable nor read).
+   */
+  changeMarkers?: readonly ChangeMarker[];
+  /** A marker was clicked (its line or its button): open that revision. */
+  onChangeMarker?: (revId: number) => void;
+  /** The app's time format of a marker's text (its time zone). */
+  formatMarkerTime?: (ms: number) => string;
 }
 
 interface BrushEnd {
@@ -81,16 +96,29 @@ export function EChart({
   testId,
   theme = 'light',
   onBrushX,
+  changeMarkers,
+  onChangeMarker,
+  formatMarkerTime,
 }: EChartProps) {
   const chartRef = useRef<ReactEChartsCore>(null);
   // The handlers keep their identity (echarts-for-react binds them again when they change).
-  const latest = useRef({ onClick, onBrushX });
-  latest.current = { onClick, onBrushX };
+  const latest = useRef({ onClick, onBrushX, onChangeMarker });
+  latest.current = { onClick, onBrushX, onChangeMarker };
   const brushing = onBrushX !== undefined;
-  const clicking = onClick !== undefined;
+  const clicking = onClick !== undefined || onChangeMarker !== undefined;
+  const markers = changeMarkers ?? NO_MARKERS;
+  const drawn = useMemo(
+    () => withChangeMarkers(option, markers, { formatTime: formatMarkerTime }),
+    [option, markers, formatMarkerTime],
+  );
   const onEvents = useMemo(() => {
     const events: Record<string, (p: never) => void> = {};
-    if (clicking) events.click = (p: ChartClick) => latest.current.onClick?.(p);
+    if (clicking)
+      events.click = (p: ChartClick & { componentType?: string; data?: unknown }) => {
+        const revId = changeMarkerRevIdOf(p);
+        if (revId !== null) latest.current.onChangeMarker?.(revId);
+        else latest.current.onClick?.(p);
+      };
     if (brushing)
       events.brushEnd = (p: BrushEnd) => {
         const range = p.areas?.[0]?.coordRange;
@@ -109,8 +137,8 @@ export function EChart({
     });
   useEffect(() => {
     if (brushing) takeBrush(chartRef.current?.getEchartsInstance());
-  }, [brushing, option, theme]);
-  return (
+  }, [brushing, drawn, theme]);
+  const chart = (
     <div
       role="img"
       aria-label={label}
@@ -120,7 +148,7 @@ export function EChart({
       <ReactEChartsCore
         ref={chartRef}
         echarts={echarts}
-        option={option}
+        option={drawn}
         theme={CHART_THEME_NAMES[theme]}
         notMerge
         style={{ height, width: '100%' }}
@@ -129,4 +157,13 @@ export function EChart({
       />
     </div>
   );
+  if (markers.length === 0) return chart;
+  return (
+    <div>
+      {chart}
+      <ChangeMarkerList markers={markers} onOpen={onChangeMarker} formatTime={formatMarkerTime} />
+    </div>
+  );
 }
+
+const NO_MARKERS: readonly ChangeMarker[] = [];

@@ -14,3 +14,5 @@ export * from './themes/chartThemes';
 export * from './themes/contrast';
 export * from './KpiTile';
 export * from './options/logHistogram';
+export * from './options/changeMarkers';
+export * from './ChangeMarkerList';

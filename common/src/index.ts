@@ -76,6 +76,7 @@ export * from './features/revision/revisionSaga';
 export * from './features/revision/diffText';
 export * from './features/policy-docs';
 export * from './features/policy-tester';
+export * from './features/change-markers';
 export * from './features/policy-impact';
 export * from './features/publish-approval';
 export * from './api/contract/publishApproval';

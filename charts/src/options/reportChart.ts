@@ -17,6 +17,10 @@ import { topNBarOption, type ChartRow } from './topNBar';
  */
 export type ReportChart = 'heatmap' | 'stacked-time' | 'stacked-bar' | 'line' | 'area' | 'pie' | 'bar';
 
+/** The charts on a time axis: a drag across one selects a time range, and they carry change markers. */
+export const isTimeAxisChart = (chart: ReportChart | null): boolean =>
+  chart === 'line' || chart === 'area' || chart === 'stacked-time';
+
 export interface ReportChartOptions {
   /** The series' name (a time series' tooltip): the query's title. */
   name: string;

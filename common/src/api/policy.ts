@@ -8,7 +8,7 @@ import type {
   TesterReply,
   TesterRequest,
 } from './contract/policy';
-import { POLICY_PATHS } from './contract/policy';
+import { POLICY_PATHS, REVISIONS_PAGE_MAX } from './contract/policy';
 import type { HttpClient } from './http';
 import { SKIP_403_HEADER } from './contract/wire';
 import { ApiCallError } from './ApiCallError';
@@ -87,6 +87,27 @@ export async function listRevisions(
     params: {
       limit: String(page.limit ?? 25),
       offset: String(page.offset ?? 0),
+      timestamp: String(Date.now()),
+    },
+  });
+  return r.data;
+}
+
+/**
+ * The revisions published in [from, to) (ISO times), newest first: a chart's change markers. One
+ * page of the most the server answers; a chart's range holds far fewer publishes.
+ */
+export async function listRevisionsPublishedIn(
+  http: HttpClient,
+  window: { from: string; to: string },
+): Promise<RevisionsPage> {
+  const r = await http.get<RevisionsPage>(POLICY_PATHS.revisions, {
+    callName: 'listRevisionsPublishedIn',
+    params: {
+      from: window.from,
+      to: window.to,
+      limit: String(REVISIONS_PAGE_MAX),
+      offset: '0',
       timestamp: String(Date.now()),
     },
   });

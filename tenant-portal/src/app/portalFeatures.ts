@@ -6,6 +6,8 @@
  * createShellLoadingStore), not in the first load; tests build the whole store at once (below).
  */
 import {
+  changeMarkersReducer,
+  changeMarkersSaga,
   createEntitiesReducer,
   createWorldStore,
   entitiesSaga,
@@ -55,6 +57,8 @@ export const portalReducers = {
   policyImpact: policyImpactReducer,
   // Two-person approval of publishes (docs/policy-impact.md).
   publishApproval: publishApprovalReducer,
+  // The time charts' policy change markers (docs/policy.md §2).
+  changeMarkers: changeMarkersReducer,
 };
 
 export const PORTAL_FEATURE = {
@@ -70,6 +74,7 @@ export const PORTAL_FEATURE = {
     policyTesterSaga,
     policyImpactSaga,
     publishApprovalSaga,
+    changeMarkersSaga,
   ],
 };
 

@@ -110,11 +110,17 @@ export const RevisionsQuery = Type.Object(
       Type.Integer({ minimum: 1, maximum: REVISIONS_PAGE_MAX, default: REVISIONS_PAGE_DEFAULT }),
     ),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: REV_ID_MAX, default: 0 })),
+    /** Revisions published at or after this time (ISO 8601): a chart's change markers. */
+    from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+    /** Revisions published before this time (ISO 8601). */
+    to: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
     /** Cache buster (policy reads take a timestamp param, docs/policy.md §4). */
     ...POLICY_READ_TIMESTAMP,
   },
   { additionalProperties: false },
 );
+export type RevisionsQuery = Static<typeof RevisionsQuery>;
+export const REVISIONS_WINDOW_ORDER_MSG = 'to must be after from.';
 
 /** GET /api/policy/v1/revisions: published revisions, newest first, and the current one. */
 export const RevisionsPage = Type.Object({

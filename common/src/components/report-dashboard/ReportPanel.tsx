@@ -14,11 +14,12 @@ import {
   useReportQuerySelector,
 } from '../../features/report-query/index';
 import { useAppDispatch } from '../../store/storeHooks';
+import { useChartChangeMarkers } from '../../features/change-markers/index';
 import { REPORT_QUERY_REGISTRY } from '../../api/contract/reportQueries';
 import { Loading } from '../page-states/index';
 import { formatBytes } from '../../formatting/formatBytes';
 import { dashboardIds } from '../../test-ids/index';
-import { barRowAt, pieRowAt, reportChartOption, stackedBarKeyAt } from '@workbench/charts';
+import { barRowAt, isTimeAxisChart, pieRowAt, reportChartOption, stackedBarKeyAt } from '@workbench/charts';
 import { reportChartOf } from '../../api/contract/reportCharts';
 import { FIELD_SPECS } from '../../api/contract/logSchema';
 import type { DashboardPanel } from '../../api/contract/reportDashboards';
@@ -118,6 +119,14 @@ export function ReportPanel({
     ? (key: string | number) => seriesVocabulary.find((v) => v.code === key)?.label ?? String(key)
     : undefined;
   const chart = reportChartOf(panel.query, { heatmap, comparing: previous !== undefined });
+  // The signed-in tenant's publishes and rollbacks on a time chart (not a support view's tenant:
+  // its history is the provider console's).
+  const marked = tenantId === undefined && isTimeAxisChart(chart);
+  // The range is in unix seconds; the markers' window in ms.
+  const markerProps = useChartChangeMarkers(
+    marked ? range.start * 1000 : null,
+    marked ? range.end * 1000 : null,
+  );
   const asPie = chart === 'pie';
   const option = reportChartOption(chart, rows, {
     name: def.title,
@@ -247,6 +256,7 @@ export function ReportPanel({
               theme={muiTheme.palette.mode}
               label={`${title} chart`}
               testId={`${dashboardIds.chart}-${id}`}
+              {...markerProps}
               onClick={
                 !heatmap && canDrillDown(drillDown, panel.query)
                   ? (click) => openGroup(click.dataIndex)

@@ -48,20 +48,34 @@ const insertPublished = prepared((db, r: Insertable<PublishedRevisionsTable>) =>
 const published = prepared((db, a: { tid: string }) =>
   db.selectFrom('published_revisions').selectAll().where('tid', '=', a.tid).orderBy('rev_id', 'desc'),
 );
-const publishedPage = prepared((db, a: { tid: string; limit: number; offset: number }) =>
-  db
-    .selectFrom('published_revisions')
-    .selectAll()
-    .where('tid', '=', a.tid)
-    .orderBy('rev_id', 'desc')
-    .limit(a.limit)
-    .offset(a.offset),
+/**
+ * A window on published_at, from inclusive, to exclusive, both as toISOString writes them (the
+ * stored times are too: one fixed shape, so text order is time order under any collation).
+ */
+export interface PublishedWindow {
+  from: string;
+  to: string;
+}
+export const ALL_TIME: PublishedWindow = { from: '0000-01-01T00:00:00.000Z', to: '9999-12-31T23:59:59.999Z' };
+const publishedPage = prepared(
+  (db, a: { tid: string; limit: number; offset: number; from: string; to: string }) =>
+    db
+      .selectFrom('published_revisions')
+      .selectAll()
+      .where('tid', '=', a.tid)
+      .where('published_at', '>=', a.from)
+      .where('published_at', '<', a.to)
+      .orderBy('rev_id', 'desc')
+      .limit(a.limit)
+      .offset(a.offset),
 );
-const countPublished = prepared((db, a: { tid: string }) =>
+const countPublished = prepared((db, a: { tid: string; from: string; to: string }) =>
   db
     .selectFrom('published_revisions')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('tid', '=', a.tid),
+    .where('tid', '=', a.tid)
+    .where('published_at', '>=', a.from)
+    .where('published_at', '<', a.to),
 );
 const publishedOne = prepared((db, a: { tid: string; revId: number }) =>
   db.selectFrom('published_revisions').selectAll().where('tid', '=', a.tid).where('rev_id', '=', a.revId),
@@ -101,18 +115,20 @@ export class RevisionRepository {
       rolled_back_from: p.rolledBackFrom,
     });
   }
-  /** Published revisions, newest first; a page of them when `page` is given. */
+  /** Published revisions, newest first; a page of them when `page` is given, inside `window`. */
   async listPublished(
     tid: string,
     page?: { limit: number; offset: number },
+    window: PublishedWindow = ALL_TIME,
   ): Promise<PublishedRevisionRecord[]> {
     const rows = page
-      ? await this.sql.all(publishedPage, { tid, limit: page.limit, offset: page.offset })
+      ? await this.sql.all(publishedPage, { tid, limit: page.limit, offset: page.offset, ...window })
       : await this.sql.all(published, { tid });
     return rows.map(toPublishedRevision);
   }
-  async countPublished(tid: string): Promise<number> {
-    return num((await this.sql.first(countPublished, { tid }))?.n);
+  /** How many listPublished answers over all pages: the same condition. */
+  async countPublished(tid: string, window: PublishedWindow = ALL_TIME): Promise<number> {
+    return num((await this.sql.first(countPublished, { tid, ...window }))?.n);
   }
   async getPublished(tid: string, revId: number): Promise<PublishedRevisionRecord | null> {
     const r = await this.sql.first(publishedOne, { tid, revId });

@@ -9,7 +9,7 @@ import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography, useT
 import CloseIcon from '@mui/icons-material/Close';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { reportChartOption, withTimeBrush, type ChartRow, type ReportChart } from '@workbench/charts';
-import { useAppDispatch } from '@workbench/common';
+import { useAppDispatch, useChartChangeMarkers } from '@workbench/common';
 import { DataTable } from '@workbench/common/components/data-table/index';
 import { Loading } from '@workbench/common/components/page-states/index';
 import {
@@ -153,6 +153,7 @@ function PanelFrame({
   panel,
   height,
   editing,
+  range,
   onZoom,
   onRemove,
   data,
@@ -170,6 +171,11 @@ function PanelFrame({
   const muiTheme = useTheme();
   const chart: ReportChart | null = panelChart(panel);
   const zooms = isTimeChart(chart);
+  // The board's range is in unix seconds; the markers' window in ms.
+  const markerProps = useChartChangeMarkers(
+    zooms ? range.start * 1000 : null,
+    zooms ? range.end * 1000 : null,
+  );
   const rows = data.status === 'ready' ? data.rows : NO_ROWS;
   const option = useMemo(() => {
     if (chart === null) return null;
@@ -213,6 +219,7 @@ function PanelFrame({
           theme={muiTheme.palette.mode}
           label={`${panel.title} chart`}
           testId={`${boardsIds.chart}-${panel.id}`}
+          {...markerProps}
           onBrushX={zooms && !editing ? (from, to) => onZoom(from, to) : undefined}
         />
       </Suspense>

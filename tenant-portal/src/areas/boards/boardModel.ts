@@ -20,6 +20,7 @@ import {
 import type { Dashboard } from '@workbench/common/api/contract/reportDashboards';
 import { REPORT_QUERY_REGISTRY, type ReportQueryName } from '@workbench/common/api/contract/reportQueries';
 import type { ReportChart } from '@workbench/common/api/contract/reportCharts';
+import { isTimeAxisChart } from '@workbench/charts';
 import { tenantFieldsOf } from '@workbench/common/api/contract/logSchema';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import type { LogQuery } from '@workbench/common/api/logs';
@@ -154,9 +155,8 @@ export function panelChart(panel: Pick<BoardPanel, 'source' | 'chart'>): ReportC
   return panel.chart;
 }
 
-/** A time chart: a drag across it zooms the whole board. */
-export const isTimeChart = (chart: ReportChart | null): boolean =>
-  chart === 'line' || chart === 'area' || chart === 'stacked-time';
+/** A time chart: a drag across it zooms the whole board (the charts package's rule). */
+export const isTimeChart = isTimeAxisChart;
 
 /** A source's first chart kind; a query drawn as a donut by the registry starts as one. */
 export function defaultChartOf(source: BoardPanelSource): BoardChartKind {

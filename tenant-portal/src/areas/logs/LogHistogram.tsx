@@ -12,6 +12,7 @@ import { logHistogramOption } from '@workbench/charts';
 import { LOG_ACTION_FIELDS, type LogHistogramReply } from '@workbench/common/api/contract/logSummary';
 import type { LogQuery } from '@workbench/common/api/logs';
 import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
+import { useChartChangeMarkers } from '@workbench/common';
 import { fieldLabel, fieldText } from './logFields';
 import { histogramOf, type Summary } from './logSummaries';
 
@@ -54,6 +55,11 @@ export function LogHistogram({
       nullLabel: `No ${fieldLabel(seriesField).toLowerCase()}`,
     });
   }, [reply, query, seriesField]);
+  // The policy's publishes and rollbacks inside the drawn range.
+  const markerProps = useChartChangeMarkers(
+    reply ? Number(query.params.start) * 1000 : null,
+    reply ? Number(query.params.end) * 1000 : null,
+  );
   const label = `Events over time by ${fieldLabel(seriesField).toLowerCase()}: drag across the chart to narrow the time range`;
 
   return (
@@ -81,6 +87,7 @@ export function LogHistogram({
             height={HISTOGRAM_HEIGHT}
             theme={mode}
             label={label}
+            {...markerProps}
             onBrushX={(from, to) => onRange(Math.floor(from / 1000), Math.ceil(to / 1000))}
           />
         </Suspense>

@@ -5,6 +5,7 @@
  * this revision" stages a copy of it, which the user then reviews and publishes as usual.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   Box,
   Button,
@@ -23,6 +24,7 @@ import {
 import {
   LoadFailed,
   Loading,
+  REVISION_DIFF_PARAM,
   comparisonCleared,
   comparisonRequested,
   historyRequested,
@@ -45,6 +47,17 @@ import { ConfirmDialog, useWriteOutcome } from './PolicyDialogs';
 import { ReadableDiff } from './ReadableDiff';
 
 export const HISTORY_PAGE_SIZES = [10, 25, 50, 100];
+
+/**
+ * The pair a link names with ?rev=N (a chart's change marker): revision N against the one before
+ * it (published revisions are consecutive, a discard reuses the staged number), so the diff is
+ * what N changed. Revision 1 has none before it: selected alone.
+ */
+export function linkedSelection(param: string | null): number[] {
+  const rev = param !== null && /^[1-9][0-9]{0,8}$/.test(param) ? Number(param) : null;
+  if (rev === null) return [];
+  return rev > 1 ? [rev - 1, rev] : [rev];
+}
 export const NO_REVISIONS_TEXT = 'No revision has been published yet.';
 export const SELECT_ANOTHER_TEXT = 'Select one more revision to compare the two.';
 
@@ -185,7 +198,8 @@ export function RevisionHistoryPage({ title }: PageProps) {
   const compares = useExtension('revision-diff');
   const rollbackServed = useExtension('revision-rollback');
   const writer = canPublishPolicy(access) && rollbackServed;
-  const [selected, setSelected] = useState<number[]>([]);
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<number[]>(() => linkedSelection(params.get(REVISION_DIFF_PARAM)));
   const [rollbackOf, setRollbackOf] = useState<number | null>(null);
   const closeRollback = useCallback(() => setRollbackOf(null), []);
 

@@ -1,0 +1,3 @@
+export * from './changeMarkersSlice';
+export * from './changeMarkersSaga';
+export * from './useChangeMarkers';

@@ -1,0 +1,115 @@
+/**
+ * The revision history narrowed to a time window, as docs/policy.md §2 describes it: `from` and
+ * `to` are ISO 8601 date-times, the revisions published at or after `from` and before `to`,
+ * `total` counting the same window, and a bad value refused with 400 naming the field. The
+ * requests are written from that text (paths, parameter names, answer fields), over real HTTP.
+ */
+import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
+
+let server: TestServer;
+let admin: SignedIn;
+
+beforeEach(async () => {
+  server = await startTestServer();
+  admin = await signIn(server, 'admin@acme.example');
+});
+afterEach(async () => {
+  await server.close();
+});
+
+interface HistoryAnswer {
+  total: number;
+  items: { rev_id: number; published_at: string; published_by: string; comment: string | null }[];
+}
+
+const history = async (query: string) => {
+  const r = await server.call(`/api/policy/v1/revisions${query}`, { jar: admin.jar });
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+};
+
+/** Stages one web category rule and publishes it with `comment`; answers the time it was published. */
+async function publishAt(comment: string, category: number): Promise<string> {
+  server.clock.advance(60_000);
+  const rev = (await (await server.call('/api/policy/v1/rules', { jar: admin.jar })).json()) as {
+    rev_id: number;
+    staged_rev_id: number;
+    state: string;
+    updated_at: string;
+  };
+  const saved = await server.call(`/api/policy/v1/rules/cats/${rev.staged_rev_id}`, {
+    method: 'PUT',
+    jar: admin.jar,
+    body: {
+      rev_id: rev.rev_id,
+      state: rev.state,
+      updated_at: rev.updated_at,
+      data: { list: [{ category_id: category, action: 'block' }] },
+    },
+  });
+  expect(saved.status).toBe(200);
+  const staged = (await (await server.call('/api/policy/v1/rules', { jar: admin.jar })).json()) as {
+    staged_rev_id: number;
+    updated_at: string;
+  };
+  const published = await server.call(`/api/policy/v1/rules/${staged.staged_rev_id}`, {
+    method: 'POST',
+    jar: admin.jar,
+    body: { updated_at: staged.updated_at, comment },
+  });
+  expect(published.status).toBe(200);
+  const page = (await history('?limit=1')).body as unknown as HistoryAnswer;
+  expect(page.items[0]!.comment).toBe(comment);
+  return page.items[0]!.published_at;
+}
+
+test('from and to narrow the history to the revisions published inside, and total counts them', async () => {
+  const first = await publishAt('Block gambling', 23);
+  const second = await publishAt('Block games', 24);
+  const third = await publishAt('Block chat', 25);
+  const all = (await history('')).body as unknown as HistoryAnswer;
+
+  // [second, third): the second only; from is inclusive, to exclusive.
+  const inside = await history(`?from=${encodeURIComponent(second)}&to=${encodeURIComponent(third)}`);
+  expect(inside.status).toBe(200);
+  const page = inside.body as unknown as HistoryAnswer;
+  expect(page.items.map((i) => i.comment)).toEqual(['Block games']);
+  expect(page.total).toBe(1);
+
+  // Only from: everything since; only to: everything before.
+  const since = (await history(`?from=${encodeURIComponent(second)}`)).body as unknown as HistoryAnswer;
+  expect(since.items.map((i) => i.comment)).toEqual(['Block chat', 'Block games']);
+  expect(since.total).toBe(2);
+  const before = (await history(`?to=${encodeURIComponent(second)}`)).body as unknown as HistoryAnswer;
+  expect(before.items.map((i) => i.published_at)).toEqual(
+    all.items.filter((i) => i.published_at < second).map((i) => i.published_at),
+  );
+  expect(before.items.map((i) => i.comment)).toContain('Block gambling');
+  expect(before.total).toBe(all.total - 2);
+
+  // Another offset than UTC names the same moment.
+  const ms = Date.parse(first);
+  const local = new Date(ms + 3_600_000).toISOString().replace('Z', '+01:00');
+  const fromLocal = (await history(`?from=${encodeURIComponent(local)}`)).body as unknown as HistoryAnswer;
+  expect(fromLocal.items.map((i) => i.comment)).toEqual(['Block chat', 'Block games', 'Block gambling']);
+
+  // A window with nothing in it: no rows, total 0; and limit pages within the window.
+  const empty = (await history('?from=2000-01-01T00:00:00Z&to=2000-01-02T00:00:00Z'))
+    .body as unknown as HistoryAnswer;
+  expect(empty).toMatchObject({ total: 0, items: [] });
+  const paged = (await history(`?from=${encodeURIComponent(first)}&limit=1&offset=1`))
+    .body as unknown as HistoryAnswer;
+  expect(paged.items.map((i) => i.comment)).toEqual(['Block games']);
+  expect(paged.total).toBe(3);
+});
+
+test.each([
+  ['from', '?from=yesterday'],
+  ['to', '?to=2026-13-40T00:00:00Z'],
+  ['from', '?from=2026-11-29'],
+  ['to', '?from=2026-11-29T12:00:00Z&to=2026-11-29T12:00:00Z'],
+  ['to', '?from=2026-11-29T12:00:00Z&to=2026-11-29T11:00:00Z'],
+])('400 naming %s for %s', async (field, query) => {
+  const r = await history(query);
+  expect(r.status).toBe(400);
+  expect(r.body.field).toBe(field);
+});

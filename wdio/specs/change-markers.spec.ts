@@ -1,0 +1,106 @@
+import { browser, expect } from '@wdio/globals';
+import { dashboardIds } from '@workbench/common/test-ids/index';
+import { publishBar } from '../pageobjects/PublishBar';
+import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
+import { byTestId } from '../pageobjects/testId';
+import { portalApi } from '../support/portalApi';
+import { discardStagedPolicy } from '../support/policyApi';
+import { DEMO_PASSWORD } from '../support/testEnv';
+
+/** A category of the demo web policy (server/src/seed/demoWebPolicy.ts), by id and name. */
+const CATEGORY_ID = 34;
+const CATEGORY = 'Games';
+/** The loaded machine's waits. */
+const WAIT = 30_000;
+
+interface Revision {
+  rev_id: number;
+  staged_rev_id: number;
+  state: string;
+  updated_at: string;
+}
+interface CategoryRule {
+  category_id: number;
+  action: string;
+}
+
+const readRevision = async (): Promise<Revision> =>
+  (await portalApi('GET', `/api/policy/v1/rules?timestamp=${Date.now()}`)).json as Revision;
+
+/**
+ * Publishes one change with `comment` through the API, as the publish bar does: the category's
+ * rule turned to block (or back to allow when a run before blocked it), the other rules kept.
+ * Answers the new revision and the change's sentence in a diff.
+ */
+async function publishChange(comment: string): Promise<{ rev: number; change: string }> {
+  const before = await readRevision();
+  const doc = (await portalApi('GET', `/api/policy/v1/rules/cats/${before.staged_rev_id}`)).json as {
+    list: CategoryRule[];
+  };
+  const blocked = doc.list.some((r) => r.category_id === CATEGORY_ID && r.action === 'block');
+  const list = doc.list.filter((r) => r.category_id !== CATEGORY_ID);
+  if (!blocked) list.push({ category_id: CATEGORY_ID, action: 'block' });
+  const saved = await portalApi('PUT', `/api/policy/v1/rules/cats/${before.staged_rev_id}`, {
+    rev_id: before.rev_id,
+    state: before.state,
+    updated_at: before.updated_at,
+    data: { list },
+  });
+  expect([saved.status, saved.json]).toEqual([200, expect.anything()]);
+  const staged = await readRevision();
+  const published = await portalApi('POST', `/api/policy/v1/rules/${staged.staged_rev_id}`, {
+    updated_at: staged.updated_at,
+    comment,
+  });
+  expect([published.status, published.json]).toEqual([200, expect.anything()]);
+  return {
+    rev: staged.staged_rev_id,
+    change: blocked ? `Block for ${CATEGORY} removed` : `Block for ${CATEGORY} added`,
+  };
+}
+
+describe('Change markers on charts (issue 41 point 3)', () => {
+  it('a publish shows as a marker on a dashboard chart, with who, when and the comment; clicking it opens its diff', async () => {
+    await browser.setWindowSize(1400, 1000);
+    await forgetSession();
+    await signInToPortal('admin@acme.example', DEMO_PASSWORD, '/#/dashboard');
+    await waitForPortalRoute('#/dashboard');
+    // The specs share one server: start from a published-only revision.
+    await discardStagedPolicy();
+    const comment = `Markers check ${Date.now()}`;
+    const { rev, change } = await publishChange(comment);
+
+    await browser.url('/#/dashboard?board=bandwidth&interval=24h');
+    await waitForPortalRoute('#/dashboard');
+    const chart = byTestId(`${dashboardIds.chart}-bandwidth_usage_by_date`);
+    await chart.waitForExist({ timeout: WAIT, timeoutMsg: 'The bandwidth-by-date chart was not drawn.' });
+    // The marker's text is the line's tooltip: who, when and the comment (listed under the canvas).
+    const panel = byTestId(`${dashboardIds.panel}-bandwidth_usage_by_date`);
+    const marker = panel.$(`[data-change-marker="${rev}"]`);
+    await marker.waitForDisplayed({
+      timeout: WAIT,
+      timeoutMsg: `No marker of revision ${rev} on the chart.`,
+    });
+    await expect(marker).toHaveText(
+      new RegExp(
+        `^.?Revision ${rev} published by admin@acme\\.example, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d: ${comment}$`,
+      ),
+    );
+    await expect(marker).toHaveAttribute('data-change-kind', 'publish');
+
+    // Clicking the marker opens the revision history at the revision's diff.
+    await marker.$('button').click();
+    await waitForPortalRoute('#/policy/history');
+    expect(new URL(await browser.getUrl()).hash).toBe(`#/policy/history?rev=${rev}`);
+    await publishBar.comparison.waitForDisplayed({ timeout: WAIT, timeoutMsg: 'The diff did not open.' });
+    // The sentence names the category once the category tree is in (it loads beside the diff).
+    await browser.waitUntil(
+      async () =>
+        JSON.stringify(await publishBar.diffTexts(publishBar.comparison)) === JSON.stringify([change]),
+      {
+        timeout: WAIT,
+        timeoutMsg: `The diff did not read "${change}".`,
+      },
+    );
+  });
+});
