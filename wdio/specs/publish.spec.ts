@@ -6,6 +6,7 @@ import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobject
 import { DEMO_PASSWORD } from '../support/testEnv';
 import { discardStagedPolicy } from '../support/policyApi';
 import { portalApi } from '../support/portalApi';
+import { replaceText } from '../pageobjects/testId';
 
 const revisionStateIs = async (state: 'new' | 'staged') =>
   browser.waitUntil(async () => (await shell.revisionState.getAttribute('data-state')) === state, {
@@ -41,7 +42,9 @@ describe('Staging and publishing a policy revision', () => {
       timeoutMsg: `The stored note "${storedNote}" did not fill the box.`,
     });
     const note = `Blocked gambling sites (${Date.now()})`;
-    await policyPage.noteInput.setValue(note);
+    // Typed as a person does: WebDriver's clear (setValue's first step) does not empty a
+    // React-controlled box, and a CI run kept the stored note in front of the typed one.
+    await replaceText(policyPage.noteInput, note, 'the note box');
     await policyPage.noteSave.click();
     await revisionStateIs('staged');
     await expect(shell.publish).toBeEnabled();
