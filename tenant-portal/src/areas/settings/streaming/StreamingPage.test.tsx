@@ -113,8 +113,10 @@ describe('Log streaming page (/settings/streaming)', () => {
     open('admin', [splunk, collector]);
     const table = await screen.findByTestId(ids.table, {}, SLOW);
     expect(await within(table).findByText('Splunk')).toBeInTheDocument();
-    expect(within(table).getByText('https://splunk.example/services/collector/raw')).toBeInTheDocument();
-    expect(within(table).getByText('siem.example:6514 (TLS)')).toBeInTheDocument();
+    expect(
+      within(table).getByText('HTTP: https://splunk.example/services/collector/raw'),
+    ).toBeInTheDocument();
+    expect(within(table).getByText('Syslog: siem.example:6514 (TLS)')).toBeInTheDocument();
     expect(within(table).getByText('Web Logs, Audit Logs')).toBeInTheDocument();
     expect(within(table).getByTestId(`${ids.lag}-d-1`)).toHaveTextContent('Caught up');
     expect(within(table).getByTestId(`${ids.lag}-d-2`)).toHaveTextContent('3 min behind');

@@ -152,14 +152,15 @@ export function StreamingPage() {
       wrap: true,
       value: (d) => d.name,
     },
-    { name: 'kind', header: 'Kind', minWidth: 90, sortable: true, value: (d) => STREAM_KIND_LABELS[d.kind] },
     {
       name: 'where',
       header: 'Sends to',
       flex: 1.8,
       minWidth: 200,
       wrap: true,
-      value: (d) => (d.kind === 'syslog' && d.tls ? `${where(d)} (TLS)` : where(d)),
+      // The kind leads: a syslog host and an HTTP URL read apart at a glance.
+      value: (d) =>
+        `${STREAM_KIND_LABELS[d.kind]}: ${d.kind === 'syslog' && d.tls ? `${where(d)} (TLS)` : where(d)}`,
     },
     {
       name: 'log_types',
@@ -179,53 +180,35 @@ export function StreamingPage() {
       ),
     },
     {
-      name: 'lag',
-      header: 'Lag',
-      minWidth: 140,
+      // One column for the health, so all of it is in view beside the destination at 1400 px
+      // (six columns put last success, the error and the next attempt behind the grid's scroll).
+      name: 'health',
+      header: 'Health',
+      flex: 2.4,
+      minWidth: 280,
       sortable: true,
+      wrap: true,
       value: (d) => d.health.lag_seconds,
       render: (d) => (
-        <StatusChip
-          label={lagText(d.health.lag_seconds)}
-          colour={d.health.failures > 0 ? 'error' : d.health.lag_seconds > 60 ? 'warning' : 'success'}
-          data-testid={`${ids.lag}-${d.id}`}
-        />
-      ),
-    },
-    {
-      name: 'delivered',
-      header: 'Delivered',
-      minWidth: 110,
-      sortable: true,
-      value: (d) => d.health.delivered,
-      render: (d) => (
-        <span data-testid={`${ids.delivered}-${d.id}`}>{counted(d.health.delivered, 'event')}</span>
-      ),
-    },
-    {
-      name: 'last_success_at',
-      header: 'Last success',
-      flex: 1,
-      minWidth: 170,
-      wrap: true,
-      value: (d) => d.health.last_success_at ?? '',
-      render: (d) => (
-        <span data-testid={`${ids.lastSuccess}-${d.id}`}>
-          {orNone(d.health.last_success_at, STREAMING_TEXTS.noSuccess)}
-        </span>
-      ),
-    },
-    {
-      name: 'last_error',
-      header: 'Last error',
-      flex: 1.8,
-      minWidth: 220,
-      wrap: true,
-      value: (d) => d.health.last_error ?? '',
-      render: (d) => (
-        <Stack sx={{ py: 0.5 }} data-testid={`${ids.lastError}-${d.id}`}>
+        <Stack spacing={0.25} sx={{ py: 0.75, alignItems: 'flex-start' }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <StatusChip
+              label={lagText(d.health.lag_seconds)}
+              colour={d.health.failures > 0 ? 'error' : d.health.lag_seconds > 60 ? 'warning' : 'success'}
+              data-testid={`${ids.lag}-${d.id}`}
+            />
+            <Typography variant="body2" data-testid={`${ids.delivered}-${d.id}`}>
+              {counted(d.health.delivered, 'event')}
+            </Typography>
+          </Stack>
+          <Typography variant="body2">
+            Last success:{' '}
+            <span data-testid={`${ids.lastSuccess}-${d.id}`}>
+              {orNone(d.health.last_success_at, STREAMING_TEXTS.noSuccess)}
+            </span>
+          </Typography>
           {d.health.last_error ? (
-            <>
+            <Stack data-testid={`${ids.lastError}-${d.id}`}>
               <Typography variant="body2" color="error">
                 {d.health.last_error}
               </Typography>
@@ -233,24 +216,21 @@ export function StreamingPage() {
                 {d.health.last_error_at ? localDateTime(d.health.last_error_at) : ''}
                 {d.health.failures > 0 ? ` · ${counted(d.health.failures, 'failure')} in a row` : ''}
               </Typography>
-            </>
+            </Stack>
           ) : (
-            <Typography variant="body2">{STREAMING_TEXTS.noError}</Typography>
+            <Typography variant="body2">
+              Last error: <span data-testid={`${ids.lastError}-${d.id}`}>{STREAMING_TEXTS.noError}</span>
+            </Typography>
+          )}
+          {d.health.next_attempt_at && (
+            <Typography variant="body2">
+              Next attempt:{' '}
+              <span data-testid={`${ids.nextAttempt}-${d.id}`}>
+                {localDateTime(d.health.next_attempt_at)}
+              </span>
+            </Typography>
           )}
         </Stack>
-      ),
-    },
-    {
-      name: 'next_attempt_at',
-      header: 'Next attempt',
-      flex: 1,
-      minWidth: 170,
-      wrap: true,
-      value: (d) => d.health.next_attempt_at ?? '',
-      render: (d) => (
-        <span data-testid={`${ids.nextAttempt}-${d.id}`}>
-          {d.health.next_attempt_at ? localDateTime(d.health.next_attempt_at) : '—'}
-        </span>
       ),
     },
     ...(canWrite
