@@ -11,7 +11,7 @@ import { policyReadPermission } from '../../vocabularies/policyGroups';
 import { useAppDispatch, useAppSelector } from '../../store/storeHooks';
 import { selectAccessController } from '../rbac/rbacSelectors';
 import type { AccessController } from '../rbac/permissions';
-import { useExtension } from '../extensions/useExtension';
+import { selectExtension, type WithExtensions } from '../extensions/extensionsSelectors';
 import { changeMarkersRequested, selectChangeMarkersEntry } from './changeMarkersSlice';
 import type { PublishedRevision } from '../../api/contract/policy';
 
@@ -28,12 +28,24 @@ export const changeMarkerOf = (r: PublishedRevision): ChangeMarker => ({
 });
 
 const NONE: readonly ChangeMarker[] = [];
+const REVISION_HISTORY_SERVED = selectExtension('revision-history');
+type WithSession = Parameters<typeof selectAccessController>[0];
+
+/**
+ * Whether this store's user gets markers: a store with the markers' slice (the tenant portal's;
+ * the provider console's has neither it nor a tenant session, and its report panels must draw
+ * without them), a server that serves the history, and a user who may read it.
+ */
+const selectMarkersAllowed = (state: Partial<WithSession & WithExtensions & { changeMarkers: unknown }>) =>
+  state.changeMarkers !== undefined &&
+  state.session !== undefined &&
+  state.extensions !== undefined &&
+  REVISION_HISTORY_SERVED(state as WithExtensions) &&
+  canReadRevisionHistory(selectAccessController(state as WithSession));
 
 export function useChangeMarkers(from: number | null, to: number | null): readonly ChangeMarker[] {
   const dispatch = useAppDispatch();
-  const access = useAppSelector(selectAccessController);
-  const served = useExtension('revision-history');
-  const allowed = served && canReadRevisionHistory(access);
+  const allowed = useAppSelector(selectMarkersAllowed);
   const window = useMemo(() => (from !== null && to !== null && to > from ? { from, to } : null), [from, to]);
   const entry = useAppSelector(selectChangeMarkersEntry(window ?? { from: 0, to: 0 }));
   const status = entry?.status;
