@@ -92,11 +92,10 @@ export const impactRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = app.workbench;
   const tags = ['policy'];
-  // Jobs this server runs: a close waits for them (their last write goes to an open store).
-  const running = new Set<Promise<void>>();
-  const runningIds = new Set<string>();
+  // Jobs this server runs, by id: a close waits for them (their last write goes to an open store).
+  const running = new Map<string, Promise<void>>();
   app.addHook('onClose', async () => {
-    await Promise.all(running);
+    await Promise.all(running.values());
   });
 
   app.post(
@@ -145,12 +144,8 @@ export const impactRoutes: FastifyPluginAsync = async (fastify) => {
       const run = runImpactJob(ctx.store, events, ctx.now, job).catch((error: unknown) =>
         app.log.error({ err: error }, 'writing an impact preview failed'),
       );
-      running.add(run);
-      runningIds.add(job.id);
-      void run.finally(() => {
-        running.delete(run);
-        runningIds.delete(job.id);
-      });
+      running.set(job.id, run);
+      void run.finally(() => running.delete(job.id));
       return replyOf(job);
     },
   );
@@ -177,7 +172,7 @@ export const impactRoutes: FastifyPluginAsync = async (fastify) => {
       const at = ctx.now();
       if (
         job.status === 'started' &&
-        !runningIds.has(job.id) &&
+        !running.has(job.id) &&
         at.getTime() - Date.parse(row!.updatedAt) > IMPACT_JOB_STALE_MS
       ) {
         const failed: StoredImpactJob = { ...job, status: 'failed', reason: IMPACT_JOB_INTERRUPTED_REASON };
