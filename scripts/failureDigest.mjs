@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The failures of a failed `npm test`, gathered from its whole output and printed last: a CI log
-// is often read from its end only, where the timings table alone says which command failed and
-// not which suite or spec (.ci/run calls this when `npm test` fails).
+// The failures of `npm test`, gathered from its whole output and printed last: a CI log is often
+// read from its end only, where the timings table alone says which command failed and not which
+// suite or spec. A passing run can have failures too: a browser spec's failed attempt that its
+// retry passed (wdio.conf.ts), listed so that a flaky spec is seen and fixed (.ci/run calls this
+// after every `npm test`; it prints nothing when nothing failed).
 //
 // Usage: node scripts/failureDigest.mjs LOG
 import { readFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ const opensFailure = (text) =>
   /✖ /.test(text) || // wdio spec reporter: a failed test
   /^\d+\) /.test(text) || // wdio spec reporter: a failure's heading, its message follows
   /FAILED in /.test(text) || // wdio: the spec file
+  /RETRYING in /.test(text) || // wdio: a spec file's failed attempt, run again (wdio.conf.ts)
   /exited with code [1-9]/.test(text) ||
   /^(Test Suites|Tests|Spec Files):.*failed/.test(text);
 
@@ -49,6 +52,7 @@ export function digest(lines) {
 const file = process.argv[2];
 if (file) {
   const lines = digest(readFileSync(file, 'utf8').split('\n'));
+  if (lines.length === 0) process.exit(0);
   const shown =
     lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `… ${lines.length - MAX_LINES} more`] : lines;
   console.log('\n--> Failures (scripts/failureDigest.mjs, from the whole output above):');
