@@ -18,7 +18,7 @@ const commandOf = (line) => /^\[([^\]]+)\]/.exec(line)?.[1] ?? '';
 /** A line that opens a failure: a failed jest suite or test, a failed spec file or test. */
 const opensFailure = (text) =>
   /^FAIL /.test(text) || // jest: the suite
-  /^● /.test(text) || // jest: a failed test, its message follows
+  (/^● /.test(text) && text !== '● Console') || // jest: a failed test (not a console block)
   /✖ /.test(text) || // wdio spec reporter: a failed test
   /^\d+\) /.test(text) || // wdio spec reporter: a failure's heading, its message follows
   /FAILED in /.test(text) || // wdio: the spec file

@@ -15,7 +15,9 @@
  *   atomic there, and read at once); calls go to the shards in turn, so
  *   every tenant's events spread over all shards. ClickHouse has no transaction across tables, so
  *   a call with several log types is atomic per type only; the load's progress is written after
- *   all its events (after a crash in between, a resumed load repeats that batch).
+ *   all its events, and before them the batch's id range per type (`load_batches`): after a crash
+ *   in between, `discardUnrecordedBatches` deletes what the unrecorded batch wrote, so the resumed
+ *   load writes it once.
  * - Ids: from an id source (clickhouseIds.ts): counted here from max(id) + 1 at open (one writing
  *   server), or from a counter in the PostgreSQL config store when several replicas write.
  *   With a shared source other writers add events this process never sees, so its time bounds
@@ -140,6 +142,9 @@ function exportCell(value: FieldValue | undefined): string {
   return /[",\r\n#]/.test(text) || text === '' ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** How long discardUnrecordedBatches waits for its deletes (mutations) on a shard. */
+const DISCARD_WAIT_MS = 120_000;
+
 export class ClickHouseEventStore implements EventStore {
   readonly remote = true;
   private closed = false;
@@ -212,6 +217,11 @@ export class ClickHouseEventStore implements EventStore {
     await execute(
       location.shards[0],
       `CREATE TABLE IF NOT EXISTS ${db}.load_progress (name String, plan String, batches Int64, events Int64, complete UInt8, version Int64) ENGINE = MergeTree() ORDER BY (name, version)`,
+    );
+    // Each recorded batch's ids per log type, written before its events (discardUnrecordedBatches).
+    await execute(
+      location.shards[0],
+      `CREATE TABLE IF NOT EXISTS ${db}.load_batches (name String, batches Int64, log_type String, first_id Int64, rows Int64) ENGINE = MergeTree() ORDER BY (name, batches)`,
     );
     const read = location.cluster === null ? localTableName : tableName;
     let maxId = 0;
@@ -369,6 +379,24 @@ export class ClickHouseEventStore implements EventStore {
       const plans = [];
       for (const part of checked) plans.push({ ...part, firstId: await this.ids.take(part.rows) });
       await before;
+      // Where this batch's events go, before they go (discardUnrecordedBatches). The earlier
+      // batches are recorded by now (before), so only the last batch of a load can be unrecorded.
+      if (progress !== undefined && plans.length > 0)
+        await insertRows(
+          this.location.shards[0],
+          `${this.db}.load_batches`,
+          plans
+            .map(({ logType, firstId, rows }) =>
+              JSON.stringify({
+                name: progress.load,
+                batches: progress.batches,
+                log_type: logType,
+                first_id: firstId,
+                rows,
+              }),
+            )
+            .join('\n'),
+        );
       let rows = 0;
       for (const { logType, plan, firstId } of plans) {
         for (const body of nativeBodies(plan, firstId, NATIVE_INSERT_ROWS))
@@ -378,23 +406,85 @@ export class ClickHouseEventStore implements EventStore {
         this.widenBounds(logType, plan.minTime, plan.maxTime, plan.rows);
         rows += plan.rows;
       }
-      if (progress !== undefined) {
-        this.progressVersion += 1;
-        await insertRows(
-          this.location.shards[0],
-          `${this.db}.load_progress`,
-          JSON.stringify({
-            name: progress.load,
-            plan: progress.plan,
-            batches: progress.batches,
-            events: progress.events,
-            complete: progress.complete ? 1 : 0,
-            version: this.progressVersion,
-          }),
-        );
-      }
+      if (progress !== undefined) await this.recordProgress(progress);
       return rows;
     });
+  }
+
+  /** A load's progress, after all its batch's events (appendColumnsBatch). */
+  private async recordProgress(progress: LoadProgress): Promise<void> {
+    this.progressVersion += 1;
+    await insertRows(
+      this.location.shards[0],
+      `${this.db}.load_progress`,
+      JSON.stringify({
+        name: progress.load,
+        plan: progress.plan,
+        batches: progress.batches,
+        events: progress.events,
+        complete: progress.complete ? 1 : 0,
+        version: this.progressVersion,
+      }),
+    );
+  }
+
+  /**
+   * The batches recorded in `load_batches` past the load's progress were cut short by a crash
+   * (some of their types' events in, maybe part of a type: NATIVE_INSERT_ROWS per insert): their
+   * id ranges are deleted on every shard (an insert may have gone to another shard than planned,
+   * onAShard), and this waits until the deletes are done. Ids are not taken again: the id source
+   * counted past them when this store opened, and a shared source never repeats one.
+   */
+  async discardUnrecordedBatches(load: string): Promise<number> {
+    this.assertOpen();
+    const recorded = (await this.loadProgress(load))?.batches ?? 0;
+    const unrecorded = await selectRows(
+      this.location.shards[0],
+      `SELECT DISTINCT batches, log_type, first_id, rows FROM ${this.db}.load_batches WHERE name = ${sqlValue(load)} AND batches > ${sqlValue(recorded)}`,
+    );
+    if (unrecorded.length === 0) return 0;
+    const byTable = new Map<string, string[]>();
+    for (const [, logType, firstId, rows] of unrecorded) {
+      if (!(LOG_TYPES as readonly unknown[]).includes(logType)) continue;
+      const table = localTableName(logType as LogType);
+      const first = Number(firstId);
+      const ranges = byTable.get(table) ?? [];
+      ranges.push(`(id >= ${sqlValue(first)} AND id < ${sqlValue(first + Number(rows))})`);
+      byTable.set(table, ranges);
+    }
+    for (const shard of this.location.shards)
+      for (const [table, ranges] of byTable)
+        await execute(
+          shard,
+          `ALTER TABLE ${this.db}.${table} DELETE WHERE ${ranges.join(' OR ')}`,
+          undefined,
+          true,
+        );
+    // Then their record (a mutation is kept across a restart once accepted, so the events' deletes
+    // happen even if this process dies now): no stale range is deleted again once its ids are reused.
+    await execute(
+      this.location.shards[0],
+      `ALTER TABLE ${this.db}.load_batches DELETE WHERE name = ${sqlValue(load)} AND batches > ${sqlValue(recorded)}`,
+      undefined,
+      true,
+    );
+    // A delete is a mutation, applied in the background: the load resumes once all are done.
+    for (const shard of this.location.shards) {
+      const deadline = Date.now() + DISCARD_WAIT_MS;
+      for (;;) {
+        const [[pending]] = await selectRows(
+          shard,
+          `SELECT count() FROM system.mutations WHERE database = ${sqlValue(this.location.database)} AND is_done = 0`,
+        );
+        if (Number(pending) === 0) break;
+        if (Date.now() > deadline)
+          throw new Error(
+            `Deleting the events of an interrupted load (${load}) did not finish within ${DISCARD_WAIT_MS / 1000} s on ${shard.host}:${shard.port}.`,
+          );
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    return new Set(unrecorded.map(([batches]) => Number(batches))).size;
   }
 
   async loadProgress(load: string): Promise<LoadProgress | null> {

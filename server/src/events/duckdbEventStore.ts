@@ -926,6 +926,11 @@ export class DuckDbEventStore implements EventStore {
     }, progress !== undefined);
   }
 
+  /** Nothing to remove: a batch and its progress commit in one transaction (appendColumnsBatch). */
+  discardUnrecordedBatches(): Promise<number> {
+    return Promise.resolve(0);
+  }
+
   async loadProgress(load: string): Promise<LoadProgress | null> {
     this.assertOpen();
     return this.withReader(async (connection) => {

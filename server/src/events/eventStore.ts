@@ -211,6 +211,13 @@ export interface EventStore {
   appendColumnsBatch(parts: readonly ColumnsOfType[], progress?: LoadProgress): Promise<number>;
   /** The progress a load last recorded with appendColumnsBatch, or null when it recorded none. */
   loadProgress(load: string): Promise<LoadProgress | null>;
+  /**
+   * Removes the events of a load's batches written after its last recorded progress (a crash
+   * between a batch's events and its progress, where the store cannot write both at once), so that
+   * a resumed load writes no batch twice; returns how many batches it removed. Called by the one
+   * writer that resumes the load, before it reads where to resume (seedEvents.ts).
+   */
+  discardUnrecordedBatches(load: string): Promise<number>;
   /** Up to `limit` events of the query, in its order (newest first by default). */
   query(query: EventQuery): Promise<StoredEvent[]>;
   /**

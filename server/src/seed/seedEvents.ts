@@ -232,6 +232,8 @@ export async function seedDemoEvents(
   store: EventStore,
   options: SeedOptions & { readonly onResume?: (done: number, total: number) => void },
 ): Promise<DemoSeedResult> {
+  // A batch cut short after its last recorded progress goes first, or it would be written twice.
+  await store.discardUnrecordedBatches(DEMO_EVENTS_LOAD);
   const recorded = await store.loadProgress(DEMO_EVENTS_LOAD);
   if (recorded?.complete) return NOTHING_TO_SEED;
   if (recorded) {
