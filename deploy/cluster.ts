@@ -58,62 +58,96 @@ async function main(): Promise<void> {
       await stop().catch((error: unknown) => console.error(error));
   };
   let stopping = false;
+  let startup: Promise<unknown> = Promise.resolve();
   const onSignal = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping HAProxy, the servers, ClickHouse and PostgreSQL ...`);
+    // After the pieces still starting have started (each then has its stop in `stops`);
     // process.exit: the stopped children's pipes may still hold the event loop open.
-    void stopAll().then(() => process.exit(0));
+    void startup
+      .catch(() => undefined)
+      .then(stopAll)
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', () => onSignal('SIGINT'));
   process.on('SIGTERM', () => onSignal('SIGTERM'));
 
+  startup = start(dir, port, { pgPassword, chPassword, secretKey, demoPassword }, stops);
   try {
-    console.log(`Starting PostgreSQL and two ClickHouse shards in ${dir} ...`);
-    const [postgres, clickhouse] = await Promise.all([
-      startDeployedPostgres(path.join(dir, 'postgresql'), pgPassword.value).then((p) => {
-        stops.push(p.stop);
-        return p;
-      }),
-      startClickHouseCluster(2, { dir: path.join(dir, 'clickhouse'), password: chPassword.value }).then(
-        (c) => {
-          stops.push(c.stop);
-          return c;
-        },
-      ),
-    ]);
-    const env: Record<string, string> = {
-      WORKBENCH_CONFIG_URL: postgres.url,
-      WORKBENCH_CONFIG_PASSWORD_FILE: pgPassword.file,
-      WORKBENCH_EVENTS_URL: clickhouse.url('workbench'),
-      WORKBENCH_EVENTS_PASSWORD_FILE: chPassword.file,
-      WORKBENCH_SECRET_KEY_FILE: secretKey.file,
-      WORKBENCH_DEMO_PASSWORD_FILE: demoPassword.file,
-      // HAProxy on this machine sets X-Forwarded-For: the sign-in limit counts per browser.
-      WORKBENCH_TRUST_PROXY: 'loopback',
-      WORKBENCH_DEMO_EVENTS: process.env.WORKBENCH_DEMO_EVENTS ?? '200000',
-      WORKBENCH_LIVE_EVENTS: process.env.WORKBENCH_LIVE_EVENTS ?? '2',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    };
-    // startChildServer takes the secrets from these files, not from the environment it inherits.
-    delete process.env.WORKBENCH_DEMO_PASSWORD;
-    console.log('Starting two workbench servers ...');
-    // Together, as an operator may: one migrates and seeds under a lease, the other waits for it.
-    const servers: { name: string; server: ChildServer }[] = await Promise.all(
-      ['r1', 'r2'].map(async (name) => {
-        const dataDir = path.join(dir, 'servers', name);
-        fs.mkdirSync(dataDir, { recursive: true });
-        const server = await startChildServer(dataDir, env);
-        stops.push(server.stop);
-        return { name, server };
-      }),
-    );
-    const proxy = await startHaproxy(
-      servers.map(({ name, server }) => ({ name, address: new URL(server.baseUrl).host })),
-      { port, dir: path.join(dir, 'haproxy') },
-    );
-    stops.push(proxy.stop);
-    console.log(`
+    await startup;
+  } catch (error) {
+    if (!stopping) await stopAll();
+    throw error;
+  }
+}
+
+type Secret = { file: string; value: string };
+
+/**
+ * Promise.all that waits for every start to settle before it rejects, so a piece still starting
+ * when another fails has its stop in `stops` when everything is stopped.
+ */
+async function allStarted<T>(starts: readonly Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(starts);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
+}
+
+async function start(
+  dir: string,
+  port: number,
+  secrets: Record<'pgPassword' | 'chPassword' | 'secretKey' | 'demoPassword', Secret>,
+  stops: (() => Promise<void>)[],
+): Promise<void> {
+  const { pgPassword, chPassword, secretKey, demoPassword } = secrets;
+  console.log(`Starting PostgreSQL and two ClickHouse shards in ${dir} ...`);
+  const postgresStart = startDeployedPostgres(path.join(dir, 'postgresql'), pgPassword.value).then((p) => {
+    stops.push(p.stop);
+    return p;
+  });
+  const clickhouseStart = startClickHouseCluster(2, {
+    dir: path.join(dir, 'clickhouse'),
+    password: chPassword.value,
+  }).then((c) => {
+    stops.push(c.stop);
+    return c;
+  });
+  await allStarted<unknown>([postgresStart, clickhouseStart]);
+  const [postgres, clickhouse] = [await postgresStart, await clickhouseStart];
+  const env: Record<string, string> = {
+    WORKBENCH_CONFIG_URL: postgres.url,
+    WORKBENCH_CONFIG_PASSWORD_FILE: pgPassword.file,
+    WORKBENCH_EVENTS_URL: clickhouse.url('workbench'),
+    WORKBENCH_EVENTS_PASSWORD_FILE: chPassword.file,
+    WORKBENCH_SECRET_KEY_FILE: secretKey.file,
+    WORKBENCH_DEMO_PASSWORD_FILE: demoPassword.file,
+    // HAProxy on this machine sets X-Forwarded-For: the sign-in limit counts per browser.
+    WORKBENCH_TRUST_PROXY: 'loopback',
+    WORKBENCH_DEMO_EVENTS: process.env.WORKBENCH_DEMO_EVENTS ?? '200000',
+    WORKBENCH_LIVE_EVENTS: process.env.WORKBENCH_LIVE_EVENTS ?? '2',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  // startChildServer takes the secrets from these files, not from the environment it inherits.
+  delete process.env.WORKBENCH_DEMO_PASSWORD;
+  console.log('Starting two workbench servers ...');
+  // Together, as an operator may: one migrates and seeds under a lease, the other waits for it.
+  const servers: { name: string; server: ChildServer }[] = await allStarted(
+    ['r1', 'r2'].map(async (name) => {
+      const dataDir = path.join(dir, 'servers', name);
+      fs.mkdirSync(dataDir, { recursive: true });
+      const server = await startChildServer(dataDir, env);
+      stops.push(server.stop);
+      return { name, server };
+    }),
+  );
+  const proxy = await startHaproxy(
+    servers.map(({ name, server }) => ({ name, address: new URL(server.baseUrl).host })),
+    { port, dir: path.join(dir, 'haproxy') },
+  );
+  stops.push(proxy.stop);
+  console.log(`
   Workbench cluster at ${proxy.url}
   Tenant portal:     ${proxy.url}/
   Provider console:  ${proxy.url}/provider/
@@ -121,10 +155,6 @@ async function main(): Promise<void> {
   PostgreSQL:  ${postgres.url}   ClickHouse: ${clickhouse.url('workbench')}
   Servers:     ${servers.map(({ name, server }) => `${name} ${server.baseUrl}`).join(', ')}
   Every answer names its server in the x-workbench-replica header. Ctrl-C stops it all.`);
-  } catch (error) {
-    await stopAll();
-    throw error;
-  }
 }
 
 main().catch((error: unknown) => {
