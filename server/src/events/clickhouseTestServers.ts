@@ -1,7 +1,8 @@
 /**
  * Throw-away ClickHouse servers for tests: two clickhouse-server processes (two shards of one
- * cluster, `workbench`) on free loopback ports, each with its own temporary data directory and a
- * generated minimal config in the XML format of Debian's 18.16 (which current releases read too).
+ * cluster, `workbench`) on free loopback ports, each with its own temporary data directory and the
+ * configuration of deploy/clickhouse/ (the XML format of Debian's 18.16, which current releases
+ * read too). `npm run cluster` starts its shards here too, in its own directory.
  * The system service is never used. When the binary is missing a test run in CI (CI=true) fails
  * with a message saying what to install; elsewhere the ClickHouse tests are skipped, loudly.
  */
@@ -15,6 +16,7 @@ import {
   startThrowawayProcess,
   type ThrowawayProcess,
 } from '../testing/throwawayProcess';
+import { writeDeployFile } from '../testing/deployFiles';
 
 /** Where Debian's package (and the official packages) put the server. */
 const SERVER_BINARIES = ['/usr/sbin/clickhouse-server', '/usr/bin/clickhouse-server', '/usr/bin/clickhouse'];
@@ -58,45 +60,35 @@ export function clickhouseAvailable(): boolean {
   return false;
 }
 
-function configXml(dir: string, httpPort: number, tcpPort: number, tcpPorts: readonly number[]): string {
-  const shards = tcpPorts
-    .map((port) => `<shard><replica><host>127.0.0.1</host><port>${port}</port></replica></shard>`)
-    .join('');
-  return `<?xml version="1.0"?>
-<yandex>
-  <logger><level>warning</level><console>1</console></logger>
-  <listen_host>127.0.0.1</listen_host>
-  <http_port>${httpPort}</http_port>
-  <tcp_port>${tcpPort}</tcp_port>
-  <path>${dir}/data/</path>
-  <tmp_path>${dir}/tmp/</tmp_path>
-  <user_files_path>${dir}/user_files/</user_files_path>
-  <format_schema_path>${dir}/format_schemas/</format_schema_path>
-  <mark_cache_size>67108864</mark_cache_size>
-  <max_concurrent_queries>50</max_concurrent_queries>
-  <users_config>${dir}/users.xml</users_config>
-  <default_profile>default</default_profile>
-  <default_database>default</default_database>
-  <timezone>UTC</timezone>
-  <remote_servers><${CLUSTER}>${shards}</${CLUSTER}></remote_servers>
-</yandex>
-`;
+/**
+ * Writes a shard's configuration into `dir` from deploy/clickhouse/ (config.xml, users.xml, and
+ * the cluster's shards in config.d/cluster.xml, which the server merges in): the files an operator
+ * installs, with this shard's ports and directory filled in.
+ */
+function writeShardConfig(
+  dir: string,
+  own: { http: number; tcp: number },
+  all: readonly { tcp: number }[],
+  password: string,
+): void {
+  for (const sub of ['data', 'tmp', 'user_files', 'format_schemas'])
+    fs.mkdirSync(path.join(dir, sub), { recursive: true });
+  writeDeployFile('clickhouse/config.xml', path.join(dir, 'config.xml'), {
+    LISTEN_HOST: '127.0.0.1',
+    HTTP_PORT: String(own.http),
+    TCP_PORT: String(own.tcp),
+    DIR: dir,
+  });
+  writeDeployFile('clickhouse/users.xml', path.join(dir, 'users.xml'), { PASSWORD: password });
+  writeDeployFile('clickhouse/cluster.xml', path.join(dir, 'config.d', 'cluster.xml'), {
+    SHARDS: all
+      .map(
+        (p) =>
+          `      <shard><replica><host>127.0.0.1</host><port>${p.tcp}</port><password>${password}</password></replica></shard>`,
+      )
+      .join('\n'),
+  });
 }
-
-const USERS_XML = `<?xml version="1.0"?>
-<yandex>
-  <profiles><default><max_memory_usage>1000000000</max_memory_usage></default></profiles>
-  <users>
-    <default>
-      <password></password>
-      <networks><ip>127.0.0.1</ip><ip>::1</ip></networks>
-      <profile>default</profile>
-      <quota>default</quota>
-    </default>
-  </users>
-  <quotas><default><interval><duration>3600</duration><queries>0</queries><errors>0</errors><result_rows>0</result_rows><read_rows>0</read_rows><execution_time>0</execution_time></interval></default></quotas>
-</yandex>
-`;
 
 const OWNER_FILE = 'owner.pid';
 
@@ -134,8 +126,24 @@ export function ownedTempDir(prefix: string): string {
   return dir;
 }
 
+export interface ClickHouseClusterOptions {
+  /**
+   * Where the shards keep their data, `shard-<n>` each, kept by stop (`npm run cluster`);
+   * default: temporary directories, removed by stop.
+   */
+  dir?: string;
+  /** The `default` user's password (letters and digits: it is written into XML); default none. */
+  password?: string;
+}
+
 /** Starts `count` servers (shards of the cluster `workbench`), answering on loopback. */
-export async function startClickHouseCluster(count = 2): Promise<ClickHouseTestCluster> {
+export async function startClickHouseCluster(
+  count = 2,
+  options: ClickHouseClusterOptions = {},
+): Promise<ClickHouseTestCluster> {
+  const password = options.password ?? '';
+  if (!/^[A-Za-z0-9]*$/.test(password))
+    throw new Error('The ClickHouse password must be letters and digits.');
   const binary = clickhouseBinary();
   if (binary === null) throw new Error('clickhouse-server is not installed.');
   const ports: { http: number; tcp: number }[] = [];
@@ -169,23 +177,16 @@ export async function startClickHouseCluster(count = 2): Promise<ClickHouseTestC
   };
   try {
     await Promise.all(
-      ports.map(async ({ http, tcp }) => {
-        const dir = ownedTempDir('workbench-clickhouse-');
-        for (const sub of ['data', 'tmp', 'user_files', 'format_schemas']) fs.mkdirSync(path.join(dir, sub));
-        fs.writeFileSync(path.join(dir, 'users.xml'), USERS_XML);
-        fs.writeFileSync(
-          path.join(dir, 'config.xml'),
-          configXml(
-            dir,
-            http,
-            tcp,
-            ports.map((p) => p.tcp),
-          ),
-        );
+      ports.map(async ({ http, tcp }, index) => {
+        const dir =
+          options.dir === undefined
+            ? ownedTempDir('workbench-clickhouse-')
+            : path.join(options.dir, `shard-${index + 1}`);
+        writeShardConfig(dir, { http, tcp }, ports, password);
         // Pushed before the wait: when one shard fails, stop() ends the others still starting.
         const server = launch(dir, http);
         servers.push(server);
-        dirs.push(dir);
+        if (options.dir === undefined) dirs.push(dir);
         shards.push({ httpPort: http, tcpPort: tcp, dir, process: server.process });
         await server.ready;
       }),

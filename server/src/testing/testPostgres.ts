@@ -2,7 +2,10 @@
  * A throw-away PostgreSQL server for the tests of the PostgreSQL config store: initdb into a
  * temporary directory, start it on a free loopback port (no fsync: nothing here must survive a
  * crash), and stop and remove it at the end. Each test gets a fresh schema (freshUrl), so tests
- * never see each other's rows and no server restarts between them.
+ * never see each other's rows and no server restarts between them. Its settings are the
+ * deployment's (deploy/postgresql/workbench.conf, included), with the durability ones turned off.
+ * `npm run cluster` starts its PostgreSQL here too (startDeployedPostgres): the deployment's
+ * settings, access rules and role, in a directory it keeps.
  *
  * Binaries come from Debian's postgresql package (/usr/lib/postgresql/<version>/bin; .ci/run
  * installs it). Missing: under CI (CI=true) the suite fails, saying so; elsewhere the PostgreSQL
@@ -15,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { renderDeployFile, writeDeployFile } from './deployFiles';
 import { freePort } from './throwawayProcess';
 
 const PG_ROOT = '/usr/lib/postgresql';
@@ -58,6 +62,32 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
+/** Runs a PostgreSQL tool (as `user` when given: as root); throws with its output when it fails. */
+function runner(bin: string, user: string | null) {
+  return (tool: string, args: string[]) => {
+    const command = user ? 'runuser' : path.join(bin, tool);
+    const argv = user ? ['-u', user, '--', path.join(bin, tool), ...args] : args;
+    try {
+      execFileSync(command, argv, { stdio: 'pipe' });
+    } catch (error) {
+      const e = error as { stderr?: Buffer; stdout?: Buffer };
+      throw new Error(`${tool} failed: ${String(e.stderr ?? '')}${String(e.stdout ?? '')}`, { cause: error });
+    }
+  };
+}
+
+/**
+ * The deployment's settings (deploy/postgresql/workbench.conf), copied into the data directory (the
+ * server's user may not read the checkout) and included by the cluster's postgresql.conf.
+ */
+function includeDeploySettings(data: string, user: string | null): void {
+  writeDeployFile('postgresql/workbench.conf', path.join(data, 'workbench.conf'));
+  if (user) execFileSync('chown', [user, path.join(data, 'workbench.conf')]);
+  const conf = path.join(data, 'postgresql.conf');
+  if (!fs.readFileSync(conf, 'utf8').includes("include 'workbench.conf'"))
+    fs.appendFileSync(conf, "\ninclude 'workbench.conf'\n");
+}
+
 /**
  * Not a startThrowawayProcess (throwawayProcess.ts) like HAProxy and ClickHouse: `pg_ctl -w start`
  * starts the server in the background and returns once it accepts connections, so there is no
@@ -69,16 +99,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const bin = postgresBinDir();
   if (!bin) throw new Error(POSTGRES_MISSING_MESSAGE);
   const user = serverUser();
-  const run = (tool: string, args: string[]) => {
-    const command = user ? 'runuser' : path.join(bin, tool);
-    const argv = user ? ['-u', user, '--', path.join(bin, tool), ...args] : args;
-    try {
-      execFileSync(command, argv, { stdio: 'pipe' });
-    } catch (error) {
-      const e = error as { stderr?: Buffer; stdout?: Buffer };
-      throw new Error(`${tool} failed: ${String(e.stderr ?? '')}${String(e.stdout ?? '')}`, { cause: error });
-    }
-  };
+  const run = runner(bin, user);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-pg-'));
   if (user) execFileSync('chown', [user, dir]);
   const data = path.join(dir, 'data');
@@ -103,6 +124,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   process.once('exit', stopNow);
   try {
     run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    includeDeploySettings(data, user);
     run('pg_ctl', [
       '-D',
       data,
@@ -133,6 +155,69 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       process.removeListener('exit', stopNow);
     },
   };
+}
+
+export interface DeployedPostgres {
+  /** `postgres://workbench@127.0.0.1:<port>/workbench`: the workbench role's URL, without its password. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * PostgreSQL as deploy/README.md sets it up, for `npm run cluster`: a cluster of the operator's own
+ * in `dir` (kept across starts; made at the first), with the deployment's settings and access
+ * rules (deploy/postgresql/), the workbench role and database (create-workbench.sql, while the
+ * role does not exist) and the role's password set to `password` at every start. A clean stop (`pg_ctl -m fast`) at the end.
+ */
+export async function startDeployedPostgres(dir: string, password: string): Promise<DeployedPostgres> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error(POSTGRES_MISSING_MESSAGE);
+  const user = serverUser();
+  const run = runner(bin, user);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (user) execFileSync('chown', [user, dir]);
+  const data = path.join(dir, 'data');
+  if (!fs.existsSync(path.join(data, 'PG_VERSION')))
+    run('initdb', ['-D', data, '-U', 'postgres', '-E', 'UTF8', '--locale=C']);
+  includeDeploySettings(data, user);
+  writeDeployFile('postgresql/pg_hba.conf', path.join(data, 'pg_hba.conf'));
+  if (user) execFileSync('chown', [user, path.join(data, 'pg_hba.conf')]);
+  const port = await freePort();
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir}`,
+    'start',
+  ]);
+  const stop = async () => {
+    run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  };
+  try {
+    // The superuser over the socket in `dir` (pg_hba.conf: local trust; only the owner enters `dir`).
+    const admin = new pg.Client({ host: dir, port, user: 'postgres', database: 'postgres' });
+    await admin.connect();
+    try {
+      const role = await admin.query("SELECT 1 FROM pg_roles WHERE rolname = 'workbench'");
+      if (role.rowCount === 0)
+        for (const statement of renderDeployFile('postgresql/create-workbench.sql')
+          .replace(/--.*$/gm, '')
+          .split(';')
+          .map((text) => text.trim())
+          .filter(Boolean))
+          await admin.query(statement);
+      await admin.query(`ALTER ROLE workbench PASSWORD ${admin.escapeLiteral(password)}`);
+    } finally {
+      await admin.end();
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `postgres://workbench@127.0.0.1:${port}/workbench`, stop };
 }
 
 /**
