@@ -22,12 +22,15 @@ let r1: Caller;
 let r2: Caller;
 let proxy: Caller;
 
+/** A last guard: two server processes, PostgreSQL and HAProxy start one after another, and took over 120 s at load 25. */
+const TOPOLOGY_START_GUARD_MS = 300_000;
+
 beforeAll(async () => {
   if (!enabled) return;
   topology = await startScaledTopology();
   [r1, r2] = topology.replicas.map((r) => ({ call: httpCaller(r.server.baseUrl) }));
   proxy = { call: httpCaller(topology.url) };
-});
+}, TOPOLOGY_START_GUARD_MS);
 afterAll(async () => {
   await topology?.stop();
 });
