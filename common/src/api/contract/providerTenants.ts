@@ -8,6 +8,7 @@
 import { API_TOKEN_KINDS, ApiToken, ApiTokenCreate, ApiTokenCreated, ApiTokenList } from './apiTokens';
 import { Type, type Static, type TObject } from 'typebox';
 import { EndUser } from './udb';
+import { REVISIONS_WINDOW } from './policy';
 
 export * from './providerTenantPaths';
 import { TENANTS_MAX_LIMIT } from './providerTenantPaths';
@@ -637,6 +638,8 @@ export const RevisionsQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    // The tenant's change markers on the console's charts: the portal's window, as strict.
+    ...REVISIONS_WINDOW,
   },
   { additionalProperties: false },
 );
