@@ -26,6 +26,7 @@ import type {
 } from './contract/providerTenants';
 import {
   REVISIONS_DEFAULT_LIMIT,
+  REVISIONS_MAX_LIMIT,
   TENANTS_PATH,
   tenantAdminsPath,
   tenantMfaUsersPath,
@@ -197,6 +198,24 @@ export async function listTenantRevisions(
     await http.get<TenantRevisionList>(tenantRevisionsPath('v3', tid), {
       callName: 'listRevisions',
       params: { limit: page.limit ?? REVISIONS_DEFAULT_LIMIT, offset: page.offset ?? 0 },
+    })
+  ).data;
+}
+
+/**
+ * A tenant's revisions published in [from, to) (ISO times), newest first: the console's change
+ * markers on a chart narrowed to that tenant. One page of the most the server answers; a chart's
+ * range holds far fewer publishes.
+ */
+export async function listTenantRevisionsPublishedIn(
+  http: HttpClient,
+  tid: string,
+  window: { from: string; to: string },
+): Promise<TenantRevisionList> {
+  return (
+    await http.get<TenantRevisionList>(tenantRevisionsPath('v3', tid), {
+      callName: 'listTenantRevisionsPublishedIn',
+      params: { from: window.from, to: window.to, limit: REVISIONS_MAX_LIMIT, offset: 0 },
     })
   ).data;
 }

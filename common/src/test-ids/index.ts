@@ -272,6 +272,8 @@ export const providerPageIds = {
   /** `${tenantSku}-${sku_id}`: a SKU's checkbox. */
   tenantSku: 'provider-tenant-sku',
   tenantTabError: 'provider-tenant-tab-error',
+  /** `${tenantRevision}-${rev_id}`: a row of the Policy revisions tab (a chart's marker opens one, selected). */
+  tenantRevision: 'provider-tenant-revision',
   capabilityPreview: 'provider-capability-preview',
   capabilityApply: 'provider-capability-apply',
   /** `${tenantDocument}-${name}`: a tenant document's section; `-save` its Save, `-${field}` a control. */

@@ -13,6 +13,8 @@ export const providerAnalyticsIds = {
   /** `${insightsLink}-${tid}`: a tenant's insights, from the summary's table or its reports. */
   insightsLink: 'provider-analytics-insights-link',
   error: 'provider-analytics-error',
+  /** The per-day chart's note that across tenants no policy change is marked. */
+  markersCaption: 'provider-analytics-markers-caption',
   /** A tenant's insights (read-only). */
   insights: 'provider-tenant-insights',
   insightsSearch: 'provider-tenant-insights-search',

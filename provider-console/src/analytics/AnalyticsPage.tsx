@@ -1,14 +1,15 @@
 /**
  * Analytics (docs/provider-console.md §13): the analytics summaries over a chosen period, for every
  * tenant or one: events, blocks and isolations (tiles, per day and per tenant) and the top
- * threats, as ECharts panels; each tenant's row leads to its insights. Read-only (support and
- * operators).
+ * threats, as ECharts panels; each tenant's row leads to its insights. With one tenant chosen
+ * the per-day chart marks that tenant's policy publishes and rollbacks (docs/provider-console.md
+ * §3), a click opening the revision on the tenant's page. Read-only (support and operators).
  */
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Link, Stack, Typography } from '@mui/material';
 import { KpiTile, stackedBarOption, stackedTimeSeriesOption, topNBarOption } from '@workbench/charts';
-import { providerIds } from '@workbench/common';
+import { providerIds, providerTenantMarkers, useChartChangeMarkers } from '@workbench/common';
 import { Loading } from '@workbench/common/components/page-states/index';
 import { DataTable } from '@workbench/common/components/data-table/index';
 import { SUMMARY_FIGURE_NAMES, SUMMARY_FIGURES } from '@workbench/common/api/contract/providerAnalytics';
@@ -27,6 +28,9 @@ import {
   threatRows,
 } from './analyticsCharts';
 
+/** Across tenants the per-day chart marks no policy change: each is one tenant's. */
+export const ALL_TENANTS_NO_MARKERS = 'Policy changes are marked when one tenant is chosen.';
+
 type TenantRow = { tid: string; name: string; events: number; blocks: number; isolations: number };
 
 export function AnalyticsPage({ area }: ProviderPageProps) {
@@ -38,6 +42,12 @@ export function AnalyticsPage({ area }: ProviderPageProps) {
     keepPrevious: true,
   });
   const data = summary.data;
+  // One tenant chosen: its publishes and rollbacks over the period (unix seconds; markers in ms).
+  const markers = useChartChangeMarkers(
+    tid ? range.start * 1000 : null,
+    tid ? range.end * 1000 : null,
+    providerTenantMarkers(tid),
+  );
   return (
     <Box data-testid={ids.page}>
       <Typography variant="h1" data-testid={providerIds.pageTitle} sx={{ mb: 2 }}>
@@ -77,6 +87,9 @@ export function AnalyticsPage({ area }: ProviderPageProps) {
               title="Events per day"
               option={stackedTimeSeriesOption(byDayRows(data))}
               testId={`${ids.chart}-by_day`}
+              markers={markers}
+              caption={tid ? null : ALL_TENANTS_NO_MARKERS}
+              captionTestId={ids.markersCaption}
             />
             <AnalyticsPanel
               title="Top threats"

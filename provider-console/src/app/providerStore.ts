@@ -15,6 +15,8 @@ import {
   jobsSaga,
   reportQueryReducer,
   reportQuerySaga,
+  changeMarkersReducer,
+  changeMarkersSaga,
   type AppState,
   type EntitySource,
   type HttpClient,
@@ -35,6 +37,8 @@ const providerReducers = {
   jobs: jobsReducer,
   nodeActions: nodeActionsReducer,
   rollouts: rolloutsReducer,
+  // A chosen tenant's publishes and rollbacks on the analytics' and its reports' time charts.
+  changeMarkers: changeMarkersReducer,
 };
 
 const providerSagas = [
@@ -43,6 +47,7 @@ const providerSagas = [
   jobsSaga,
   nodeActionsSaga,
   rolloutsSaga,
+  changeMarkersSaga,
 ];
 
 export type ProviderState = AppState<'provider', typeof providerReducers>;

@@ -7,7 +7,7 @@
  * control that writes. Decisions: README.md beside this file.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -38,7 +38,9 @@ import {
 import {
   providerIds,
   providerPageIds,
+  REVISION_DIFF_PARAM,
   selectProviderIsOperator,
+  TENANT_TAB_PARAM,
   selectServedExtensions,
   snackbarShown,
   toErrorInfo,
@@ -135,7 +137,21 @@ const TabError = ({ error }: { error: ApiCallErrorInfo | null }) =>
     </Alert>
   ) : null;
 
-function SimpleTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
+function SimpleTable({
+  head,
+  rows,
+  empty,
+  rowTestId,
+  selected,
+}: {
+  head: string[];
+  rows: ReactNode[][];
+  empty: string;
+  /** A row's test id by its index. */
+  rowTestId?: (i: number) => string;
+  /** The index of the row to mark as the one opened. */
+  selected?: number;
+}) {
   return (
     <Table size="small">
       <TableHead>
@@ -152,7 +168,12 @@ function SimpleTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][
           </TableRow>
         ) : (
           rows.map((r, i) => (
-            <TableRow key={i}>
+            <TableRow
+              key={i}
+              selected={i === selected}
+              aria-current={i === selected ? 'true' : undefined}
+              data-testid={rowTestId?.(i)}
+            >
               {r.map((c, j) => (
                 <TableCell key={j}>{c}</TableCell>
               ))}
@@ -809,9 +830,24 @@ function AddAdministrator({
   );
 }
 
+/** The revision a chart's change marker opened (`?rev=N`), or null. */
+const openedRevision = (params: URLSearchParams): number | null => {
+  const rev = Number(params.get(REVISION_DIFF_PARAM));
+  return Number.isInteger(rev) && rev > 0 ? rev : null;
+};
+
 function RevisionsTab({ tenant }: TabProps) {
+  const [params] = useSearchParams();
+  const opened = openedRevision(params);
   const policy = useEntityRead('getTenantPolicy', [tenant.tid]);
-  const revs = useEntityRead('listTenantRevisions', [tenant.tid]);
+  // The page that holds the opened revision: published revisions are consecutive, newest first
+  // (docs/policy.md §2), so revision N is N revisions below the current one.
+  const offset = opened !== null && policy.data ? Math.max(0, policy.data.rev_id - opened) : 0;
+  const revs = useEntityRead('listTenantRevisions', [tenant.tid, { offset }], {
+    enabled: opened === null || policy.data !== null,
+  });
+  const rows = revs.data?.revisions ?? [];
+  const selected = rows.findIndex((r) => r.rev_id === opened);
   return (
     <Stack spacing={2}>
       <TabError error={policy.error ?? revs.error} />
@@ -822,11 +858,16 @@ function RevisionsTab({ tenant }: TabProps) {
           {policy.data.kinds.length > 0 ? ` (policies saved: ${policy.data.kinds.join(', ')})` : ''}.
         </Typography>
       )}
+      {opened !== null && revs.data && selected < 0 && (
+        <Alert severity="info">The tenant has no published revision {opened}.</Alert>
+      )}
       <SimpleTable
         head={['Revision', 'Published', 'By', 'Note']}
         empty="No published revisions."
-        rows={(revs.data?.revisions ?? []).map((r) => [
-          r.rev_id,
+        rowTestId={(i) => `${providerPageIds.tenantRevision}-${rows[i]!.rev_id}`}
+        selected={selected < 0 ? undefined : selected}
+        rows={rows.map((r) => [
+          r.rolled_back_from === null ? r.rev_id : `${r.rev_id} (rollback to ${r.rolled_back_from})`,
           r.published_at.slice(0, 16).replace('T', ' '),
           r.published_by,
           r.note ?? '',
@@ -1154,10 +1195,13 @@ export function TenantDetailPage() {
   const { tid = '' } = useParams();
   const canWrite = useAppSelector(selectProviderIsOperator);
   const tenant = useEntityRead('getTenant', [tid]);
-  const [tab, setTab] = useState<TabId>('overview');
-  const Page = TAB_PAGES[tab];
   const served = useAppSelector(selectServedExtensions);
   const tabs = TENANT_TABS.filter((t) => !('extension' in t) || served.has(t.extension));
+  // The tab is in the address (`?tab=revisions`), so a link opens it (a chart's change marker).
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = tabs.find((t) => t.id === params.get(TENANT_TAB_PARAM))?.id ?? 'overview';
+  const setTab = (next: TabId) => setParams({ [TENANT_TAB_PARAM]: next }, { replace: true });
+  const Page = TAB_PAGES[tab];
   return (
     <Box data-testid={providerPageIds.tenantDetail}>
       <Link component={RouterLink} to="/tenants">

@@ -28,7 +28,6 @@ import {
   RevisionsPage,
   RevisionsQuery,
   REVISIONS_PAGE_DEFAULT,
-  REVISIONS_WINDOW_ORDER_MSG,
   SETUP_PUBLISHER,
   TesterReply,
   TesterRequest,
@@ -36,7 +35,7 @@ import {
   type PublishedRevision,
 } from '@workbench/common/api/contract/policy';
 import type { PublishedRevisionRecord, RevisionRecord } from '../store/ConfigStore';
-import { ALL_TIME, type PublishedWindow } from '../store/repositories/policy';
+import { publishedWindowOf } from './publishedWindow';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { policyKindRoutes } from './policyKindRoutes';
@@ -95,18 +94,6 @@ const POLICY_DOC_KINDS = POLICY_KINDS.filter((k) => {
 /** A revision any read may name: 1 up to the staged one. */
 function assertRevisionExists(current: RevisionRecord, rev: number): void {
   if (rev < 1 || rev > current.stagedRevId) throw new ApiHttpError(404, NOT_A_REVISION_MSG(rev), 'rev');
-}
-
-/**
- * The history's time window as the stored times are written (toISOString), so the store compares
- * like with like; an open end is all time on that side. The schema already refused a non-time.
- */
-function publishedWindowOf(q: { from?: string; to?: string }): PublishedWindow {
-  const from = q.from === undefined ? ALL_TIME.from : new Date(q.from).toISOString();
-  const to = q.to === undefined ? ALL_TIME.to : new Date(q.to).toISOString();
-  if (q.from !== undefined && q.to !== undefined && to <= from)
-    throw new ApiHttpError(400, REVISIONS_WINDOW_ORDER_MSG, 'to');
-  return { from, to };
 }
 
 export const policyRoutes: FastifyPluginAsync = async (fastify) => {

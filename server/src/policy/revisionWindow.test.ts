@@ -5,6 +5,7 @@
  * requests are written from that text (paths, parameter names, answer fields), over real HTTP.
  */
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
+import { publishCategoryBlock } from '../testing/publishRule';
 
 let server: TestServer;
 let admin: SignedIn;
@@ -27,36 +28,10 @@ const history = async (query: string) => {
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };
 };
 
-/** Stages one web category rule and publishes it with `comment`; answers the time it was published. */
+/** Publishes one web category rule with `comment`; answers the time it was published. */
 async function publishAt(comment: string, category: number): Promise<string> {
   server.clock.advance(60_000);
-  const rev = (await (await server.call('/api/policy/v1/rules', { jar: admin.jar })).json()) as {
-    rev_id: number;
-    staged_rev_id: number;
-    state: string;
-    updated_at: string;
-  };
-  const saved = await server.call(`/api/policy/v1/rules/cats/${rev.staged_rev_id}`, {
-    method: 'PUT',
-    jar: admin.jar,
-    body: {
-      rev_id: rev.rev_id,
-      state: rev.state,
-      updated_at: rev.updated_at,
-      data: { list: [{ category_id: category, action: 'block' }] },
-    },
-  });
-  expect(saved.status).toBe(200);
-  const staged = (await (await server.call('/api/policy/v1/rules', { jar: admin.jar })).json()) as {
-    staged_rev_id: number;
-    updated_at: string;
-  };
-  const published = await server.call(`/api/policy/v1/rules/${staged.staged_rev_id}`, {
-    method: 'POST',
-    jar: admin.jar,
-    body: { updated_at: staged.updated_at, comment },
-  });
-  expect(published.status).toBe(200);
+  await publishCategoryBlock(server, admin.jar, comment, category);
   const page = (await history('?limit=1')).body as unknown as HistoryAnswer;
   expect(page.items[0]!.comment).toBe(comment);
   return page.items[0]!.published_at;

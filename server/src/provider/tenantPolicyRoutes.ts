@@ -18,6 +18,7 @@ import {
 } from '@workbench/common/api/contract/providerTenants';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { IdParams, tenantRouteKit } from './tenantRouteKit';
+import { publishedWindowOf } from '../policy/publishedWindow';
 
 export const tenantPolicyRoutes: FastifyPluginAsync = async (fastify) => {
   const { app, store, tags, read, item, tenantOr404 } = tenantRouteKit(fastify);
@@ -58,7 +59,7 @@ export const tenantPolicyRoutes: FastifyPluginAsync = async (fastify) => {
         config: read,
         schema: {
           tags,
-          summary: `The tenant's published revisions, newest first (limit default ${REVISIONS_DEFAULT_LIMIT}, offset 0)`,
+          summary: `The tenant's published revisions, newest first (limit default ${REVISIONS_DEFAULT_LIMIT}, offset 0), published in [from, to) when given`,
           params: IdParams,
           querystring: RevisionsQuery,
           response: { 200: TenantRevisionList, ...errorResponses(400, 401, 403, 404) },
@@ -67,7 +68,8 @@ export const tenantPolicyRoutes: FastifyPluginAsync = async (fastify) => {
       async (request) => {
         const t = await tenantOr404(request.params.id);
         const { limit = REVISIONS_DEFAULT_LIMIT, offset = 0 } = request.query;
-        const page = await store.revisions.listPublished(t.tid, { limit, offset });
+        const window = publishedWindowOf(request.query);
+        const page = await store.revisions.listPublished(t.tid, { limit, offset }, window);
         return {
           revisions: page.map((p) => ({
             rev_id: p.revId,
@@ -76,7 +78,7 @@ export const tenantPolicyRoutes: FastifyPluginAsync = async (fastify) => {
             note: p.note,
             rolled_back_from: p.rolledBackFrom,
           })),
-          total: await store.revisions.countPublished(t.tid),
+          total: await store.revisions.countPublished(t.tid, window),
           limit,
           offset,
         };

@@ -104,16 +104,24 @@ export const SETUP_PUBLISHER = 'setup';
 export const REVISIONS_PAGE_DEFAULT = 25;
 export const REVISIONS_PAGE_MAX = 200;
 
+/**
+ * A revision history's time window, the same on the tenant's route and the provider's: the
+ * revisions published in [from, to), a chart's change markers.
+ */
+export const REVISIONS_WINDOW = {
+  /** Revisions published at or after this time (ISO 8601). */
+  from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+  /** Revisions published before this time (ISO 8601). */
+  to: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+};
+
 export const RevisionsQuery = Type.Object(
   {
     limit: Type.Optional(
       Type.Integer({ minimum: 1, maximum: REVISIONS_PAGE_MAX, default: REVISIONS_PAGE_DEFAULT }),
     ),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: REV_ID_MAX, default: 0 })),
-    /** Revisions published at or after this time (ISO 8601): a chart's change markers. */
-    from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
-    /** Revisions published before this time (ISO 8601). */
-    to: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+    ...REVISIONS_WINDOW,
     /** Cache buster (policy reads take a timestamp param, docs/policy.md §4). */
     ...POLICY_READ_TIMESTAMP,
   },

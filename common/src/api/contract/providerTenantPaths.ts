@@ -17,6 +17,8 @@ export type TenantCommand = (typeof TENANT_COMMANDS)[number];
 
 /** docs/provider-console.md §3: policy revision page size default 25, offset 0. */
 export const REVISIONS_DEFAULT_LIMIT = 25;
+/** The most revisions one page answers. */
+export const REVISIONS_MAX_LIMIT = 200;
 export const TENANT_SORT_FIELDS = ['name', 'tid', 'status', 'created_at', 'user_count'] as const;
 export const TENANTS_MAX_LIMIT = 500;
 

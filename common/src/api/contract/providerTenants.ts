@@ -8,9 +8,10 @@
 import { API_TOKEN_KINDS, ApiToken, ApiTokenCreate, ApiTokenCreated, ApiTokenList } from './apiTokens';
 import { Type, type Static, type TObject } from 'typebox';
 import { EndUser } from './udb';
+import { REVISIONS_WINDOW } from './policy';
 
 export * from './providerTenantPaths';
-import { TENANTS_MAX_LIMIT } from './providerTenantPaths';
+import { REVISIONS_MAX_LIMIT, TENANTS_MAX_LIMIT } from './providerTenantPaths';
 
 export const TENANT_NAME = Type.String({
   minLength: 1,
@@ -635,8 +636,10 @@ export const TenantPolicy = Type.Object({
 export type TenantPolicy = Static<typeof TenantPolicy>;
 export const RevisionsQuery = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: REVISIONS_MAX_LIMIT })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    // The tenant's change markers on the console's charts: the portal's window, as strict.
+    ...REVISIONS_WINDOW,
   },
   { additionalProperties: false },
 );

@@ -14,7 +14,11 @@ import {
   useReportQuerySelector,
 } from '../../features/report-query/index';
 import { useAppDispatch } from '../../store/storeHooks';
-import { useChartChangeMarkers } from '../../features/change-markers/index';
+import {
+  OWN_TENANT_MARKERS,
+  providerTenantMarkers,
+  useChartChangeMarkers,
+} from '../../features/change-markers/index';
 import { REPORT_QUERY_REGISTRY } from '../../api/contract/reportQueries';
 import { Loading } from '../page-states/index';
 import { formatBytes } from '../../formatting/formatBytes';
@@ -119,13 +123,14 @@ export function ReportPanel({
     ? (key: string | number) => seriesVocabulary.find((v) => v.code === key)?.label ?? String(key)
     : undefined;
   const chart = reportChartOf(panel.query, { heatmap, comparing: previous !== undefined });
-  // The signed-in tenant's publishes and rollbacks on a time chart (not a support view's tenant:
-  // its history is the provider console's).
-  const marked = tenantId === undefined && isTimeAxisChart(chart);
+  // The tenant's publishes and rollbacks on a time chart: the signed-in tenant's own, or the
+  // support view's tenant's as the provider reads them.
+  const marked = isTimeAxisChart(chart);
   // The range is in unix seconds; the markers' window in ms.
   const markerProps = useChartChangeMarkers(
     marked ? range.start * 1000 : null,
     marked ? range.end * 1000 : null,
+    tenantId === undefined ? OWN_TENANT_MARKERS : providerTenantMarkers(tenantId),
   );
   const asPie = chart === 'pie';
   const option = reportChartOption(chart, rows, {

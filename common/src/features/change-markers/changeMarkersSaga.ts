@@ -1,27 +1,28 @@
-/** The change markers' one call per window: each window's latest request wins. */
+/** The change markers' one call per source and window: each one's latest request wins. */
 import type { SagaIterator } from 'redux-saga';
 import { call, fork, getContext, put, take } from 'redux-saga/effects';
-import type { RevisionsPage } from '../../api/contract/policy';
+import type { ChangeMarker } from '@workbench/charts';
 import type { HttpClient } from '../../api/http';
-import * as policyApi from '../../api/policy';
 import { toErrorInfo } from '../../api/ApiCallError';
 import {
   changeMarkersFailed,
   changeMarkersLoaded,
   changeMarkersRequested,
-  type MarkerWindow,
+  type MarkerRequest,
 } from './changeMarkersSlice';
+import { markerSourceDef } from './changeMarkerSources';
 
-function* loadWindow(window: MarkerWindow): SagaIterator {
+function* loadWindow(request: MarkerRequest): SagaIterator {
   const http: HttpClient = yield getContext('http');
+  const { source, window } = request;
   try {
-    const page: RevisionsPage = yield call(policyApi.listRevisionsPublishedIn, http, {
+    const items: ChangeMarker[] = yield call(markerSourceDef(source).load, http, source, {
       from: new Date(window.from).toISOString(),
       to: new Date(window.to).toISOString(),
     });
-    yield put(changeMarkersLoaded({ window, items: page.items }));
+    yield put(changeMarkersLoaded({ request, items }));
   } catch (e) {
-    yield put(changeMarkersFailed({ window, error: toErrorInfo(e, 'listRevisionsPublishedIn') }));
+    yield put(changeMarkersFailed({ request, error: toErrorInfo(e, 'changeMarkers') }));
   }
 }
 

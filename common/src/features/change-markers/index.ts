@@ -1,3 +1,4 @@
+export * from './changeMarkerSources';
 export * from './changeMarkersSlice';
 export * from './changeMarkersSaga';
 export * from './useChangeMarkers';
