@@ -65,6 +65,8 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { noteAudit } from '../audit/auditTrail';
 import { ApplianceClient, ApplianceFault, type ApplianceAddress } from './applianceClient';
 import { FleetJobs } from './fleetJobs';
+import { lifecycleRoutes } from './lifecycleRoutes';
+import { named } from '../http/namedPlugin';
 
 const tags = ['central manager'];
 type Settings = Record<string, Record<string, unknown>>;
@@ -170,6 +172,25 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
   };
   /** A job target's failure reason: the appliance's fault, else the error. */
   const asTargetError = (error: unknown) => new Error(faultReason(error));
+
+  // Licences, registration and updates (lifecycleRoutes.ts), on the same appliances and jobs.
+  await app.register(
+    named(
+      lifecycleRoutes({
+        jobs,
+        tags,
+        read,
+        write,
+        systemOr404,
+        pinned,
+        noteFault: async (r, fault) => {
+          await remember(r, { state: fault.state, reason: fault.message, checked_at: now().toISOString() });
+        },
+        probe,
+      }),
+      'lifecycleRoutes',
+    ),
+  );
 
   // --- Registration ---------------------------------------------------------------------------
 
