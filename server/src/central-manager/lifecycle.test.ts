@@ -277,3 +277,40 @@ test('another mode has none of these calls (404)', async () => {
   expect((await call(admin, '/api/mgr/v2/update')).status).toBe(404);
   expect((await call(admin, '/api/mgr/v2/license')).status).toBe(404);
 });
+
+test('scheduled actions: bad times are a 400 naming at; a cancelled one never runs; a due shutdown runs as a job', async () => {
+  // The station's clock is the test's: moved by hand past the time, no waiting on the wall clock.
+  const inSeconds = (s: number) => new Date(manager.clock.now().getTime() + s * 1000).toISOString();
+  const past = await call(admin, sys('/schedule'), 'POST', { action: 'reboot', at: '2020-01-01T00:00:00Z' });
+  expect(past.status).toBe(400);
+  expect(past.json.message).toMatch(/^at: /);
+  const badAction = await call(admin, sys('/schedule'), 'POST', { action: 'explode', at: inSeconds(3600) });
+  expect(badAction.status).toBe(400);
+  expect(badAction.json.message).toMatch(/action/);
+  expect(
+    (await call(auditor, sys('/schedule'), 'POST', { action: 'reboot', at: inSeconds(3600) })).status,
+  ).toBe(403);
+
+  const later = await call(admin, sys('/schedule'), 'POST', { action: 'reboot', at: inSeconds(3600) });
+  expect(later.json).toMatchObject({ status: 'scheduled', action: 'reboot', job_id: null });
+  const cancelled = await call(admin, sys(`/schedule/${later.json.id}`), 'DELETE');
+  expect(cancelled.json.status).toBe('cancelled');
+  expect((await call(admin, sys(`/schedule/${later.json.id}`), 'DELETE')).status).toBe(409);
+
+  const soon = await call(admin, sys('/schedule'), 'POST', { action: 'shutdown', at: inSeconds(60) });
+  expect(soon.status).toBe(200);
+  manager.clock.advance(61_000);
+  let jobId: string | null = null;
+  while (!jobId) {
+    const list = (await call(auditor, sys('/schedule'))).json.schedules as {
+      id: string;
+      job_id: string | null;
+    }[];
+    jobId = list.find((s) => s.id === soon.json.id)?.job_id ?? null;
+    if (!jobId) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(await jobEnd(jobId)).toMatchObject({ kind: 'shutdown', status: 'finished', ok: true });
+  await appliance.waitForLine(/shutdown requested by the manager/);
+  const list = (await call(admin, sys('/schedule'))).json.schedules;
+  expect(list.map((s: { status: string }) => s.status)).toEqual(['started', 'cancelled']);
+});

@@ -450,3 +450,47 @@ export const UpdateCheckReply = Type.Object({
   available: Type.Array(Type.Object({ version: Type.String(), description: Type.String() })),
   reason: Type.Union([Type.String(), Type.Null()]),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Scheduled actions of a managed system (docs/central-manager.md §10)
+
+export const CM_SCHEDULE_PATHS = {
+  schedules: '/api/v1/managed_systems/:id/schedule',
+  schedule: '/api/v1/managed_systems/:id/schedule/:schedule_id',
+} as const;
+/** How far ahead an action may be scheduled (ours). */
+export const SCHEDULE_MAX_AHEAD_DAYS = 366;
+export const SCHEDULE_MSGS = {
+  past: 'at: the time has passed; choose a time to come.',
+  tooFar: `at: at most ${SCHEDULE_MAX_AHEAD_DAYS} days ahead.`,
+  notFound: 'No such scheduled action.',
+  notPending: (status: string) => `The scheduled action is ${status}; only a scheduled one can be cancelled.`,
+  missed: (at: string) => `The management station was not running at ${at}; schedule it again.`,
+} as const;
+export const ScheduleRequest = Type.Object(
+  { action: SystemActionName, at: Type.String({ format: 'date-time', maxLength: 40 }) },
+  { additionalProperties: false },
+);
+/** A scheduled action: what, when, and once due, the job that did it (or why none ran). */
+export const ScheduledAction = Type.Object({
+  id: Type.String(),
+  system_id: Type.String(),
+  action: Type.String(),
+  at: Type.String(),
+  status: Type.Union([
+    Type.Literal('scheduled'),
+    Type.Literal('started'),
+    Type.Literal('missed'),
+    Type.Literal('cancelled'),
+  ]),
+  job_id: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  created_by: Type.String(),
+  created_at: Type.String(),
+});
+export type ScheduledAction = Static<typeof ScheduledAction>;
+export const ScheduleList = Type.Object({ schedules: Type.Array(ScheduledAction) });
+export const ScheduleParams = Type.Object({
+  id: IdParams.properties.id,
+  schedule_id: IdParams.properties.id,
+});
