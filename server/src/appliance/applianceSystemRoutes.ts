@@ -24,12 +24,32 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { noteAudit } from '../audit/auditTrail';
 import { readApplianceDocument } from './applianceSettingsRoutes';
+import type { ConfigStore } from '../store/ConfigStore';
 
 const tags = ['appliance system'];
 const SYSTEM_ROW = 'system';
 const MANAGER_VERSION_ROW = 'appliance_manager_version';
 export const NOT_SELF_CONTROLLED_MSG =
   'This appliance runs inside another program and cannot restart or stop its own process.';
+
+/** Turns maintenance mode on or off in the system row; false when the row changed meanwhile. */
+export async function setMaintenanceMode(
+  store: ConfigStore,
+  now: () => Date,
+  enabled: boolean,
+  by: string,
+): Promise<boolean> {
+  const row = await store.applianceSettings.get(SYSTEM_ROW);
+  const at = new Date(Math.max(now().getTime(), row ? Date.parse(row.updatedAt) + 1 : 0)).toISOString();
+  return store.applianceSettings.put(
+    SYSTEM_ROW,
+    { ...row?.data, maintenance_mode: enabled },
+    {},
+    at,
+    by,
+    row?.updatedAt ?? null,
+  );
+}
 
 export const applianceSystemRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -94,16 +114,8 @@ export const applianceSystemRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const { username } = tenantSessionOf(request);
       const row = await store.applianceSettings.get(SYSTEM_ROW);
-      const at = new Date(Math.max(now().getTime(), row ? Date.parse(row.updatedAt) + 1 : 0)).toISOString();
-      const stored = await store.applianceSettings.put(
-        SYSTEM_ROW,
-        { ...row?.data, maintenance_mode: request.body.enabled },
-        {},
-        at,
-        username,
-        row?.updatedAt ?? null,
-      );
-      if (!stored) throw new ApiHttpError(409, 'The system state changed meanwhile; try again.');
+      if (!(await setMaintenanceMode(store, now, request.body.enabled, username)))
+        throw new ApiHttpError(409, 'The system state changed meanwhile; try again.');
       noteAudit(request, {
         object: 'maintenance mode',
         before: { maintenance_mode: row?.data.maintenance_mode === true },

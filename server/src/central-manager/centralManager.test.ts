@@ -7,146 +7,39 @@
  * answers 500; each shows its state with its reason while the others answer. A group update with
  * one member killed mid-job reports per appliance, and each appliance's own store says what it holds.
  */
-import http from 'node:http';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import Database from 'better-sqlite3';
-import {
-  GUARD_MS,
-  killLeftoverChildren,
-  signInAdmin,
-  startChildServer,
-  type ChildServer,
-} from '../crash/childServer';
+import { GUARD_MS, killLeftoverChildren, signInAdmin, type ChildServer } from '../crash/childServer';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
+import {
+  FLEET_ADMIN as ADMIN,
+  approveAppliance,
+  FLEET_PASSWORD as PASSWORD,
+  fleetCaller,
+  jobEnd as pollJob,
+  portOf,
+  startAppliance as startApplianceIn,
+  startProxy,
+  storedDocument,
+  type FleetProxy,
+} from '../testing/fleetTesting';
 
 jest.setTimeout(3 * GUARD_MS);
-
-const PASSWORD = 'fleet-test-password';
-const ADMIN = 'admin@acme.example';
 
 let manager: TestServer;
 let admin: SignedIn;
 let auditor: SignedIn;
 const dirs: string[] = [];
 const appliances: ChildServer[] = [];
-let proxy: { port: number; failing: boolean; close: () => Promise<void> };
+let proxy: FleetProxy;
 
-const startAppliance = (mode: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `workbench-fleet-${mode}-`));
-  dirs.push(dir);
-  return startChildServer(dir, {
-    WORKBENCH_DEPLOYMENT: 'on_prem',
-    WORKBENCH_MODE: mode,
-    WORKBENCH_DEMO_PASSWORD: PASSWORD,
-    WORKBENCH_DEMO_EVENTS: '0',
-  });
-};
-const portOf = (a: ChildServer) => Number(new URL(a.baseUrl).port);
+const startAppliance = (mode: string) => startApplianceIn(dirs, mode);
+const call = fleetCaller(() => manager);
 
-/** Forwards to `target`, or, while `failing`, answers 500 as a broken appliance would. */
-function startProxy(target: number): Promise<typeof proxy> {
-  const state = { failing: false };
-  const server = http.createServer((req, res) => {
-    if (state.failing) {
-      // Read the request first, as a server does: answering over a body still coming in can make
-      // the client's side of the connection fail with ECONNRESET (seen on a loaded CI machine).
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'disk I/O error' }),
-        );
-      });
-      return;
-    }
-    const upstream = http.request(
-      { host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        port: (server.address() as AddressInfo).port,
-        get failing() {
-          return state.failing;
-        },
-        set failing(v: boolean) {
-          state.failing = v;
-        },
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      }),
-    ),
-  );
-}
-
-const call = async (who: SignedIn | null, pathname: string, method = 'GET', body?: unknown) => {
-  const r = await manager.call(pathname, { method, body, ...(who ? { jar: who.jar } : {}) });
-  const text = await r.text();
-  let json: unknown = text;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  // Answers are read as the calls' text gives them (literal field names), not through our types.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: r.status, json: json as Record<string, any> };
-};
-
-/** get_sv_cert then approve_sv, as the portal does. */
-async function approve(name: string, port: number) {
-  const cert = await call(admin, '/api/v1/managed_systems/get_sv_cert', 'POST', {
-    host: '127.0.0.1',
-    port,
-    username: ADMIN,
-    password: PASSWORD,
-  });
-  expect(cert.status).toBe(200);
-  expect(cert.json.cert).toContain('BEGIN CERTIFICATE');
-  const approved = await call(admin, '/api/v1/managed_systems/approve_sv', 'POST', {
-    host: '127.0.0.1',
-    port,
-    username: ADMIN,
-    password: PASSWORD,
-    name,
-    fingerprint_sha256: cert.json.fingerprint_sha256,
-  });
-  expect(approved.json).toMatchObject({ ok: true });
-  return approved.json.system as { id: string; state: string };
-}
-
-async function jobEnd(id: string) {
-  for (;;) {
-    const job = await call(admin, `/api/v1/cm/jobs/${id}`);
-    expect(job.status).toBe(200);
-    if (job.json.status === 'finished' || job.json.status === 'failed') return job.json;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const approve = (name: string, port: number) => approveAppliance(call, admin, name, port);
+const jobEnd = (id: string) => pollJob(call, admin, id);
 
 const stateOf = (list: { name: string; state: string; reason: string | null }[], name: string) =>
   list.find((a) => a.name === name);
-
-/** The appliance's own store: its settings document `key`, read from its data directory. */
-function storedDocument(dir: string, key: string): Record<string, unknown> | null {
-  const db = new Database(path.join(dir, 'config.sqlite'), { readonly: true });
-  try {
-    const row = db.prepare('SELECT data FROM appliance_settings WHERE key = ?').get(key) as
-      { data: string } | undefined;
-    return row ? (JSON.parse(row.data) as Record<string, unknown>) : null;
-  } finally {
-    db.close();
-  }
-}
 
 beforeAll(async () => {
   const [station, ...fleet] = await Promise.all([

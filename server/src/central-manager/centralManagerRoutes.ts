@@ -65,6 +65,9 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { noteAudit } from '../audit/auditTrail';
 import { ApplianceClient, ApplianceFault, type ApplianceAddress } from './applianceClient';
 import { FleetJobs } from './fleetJobs';
+import { lifecycleRoutes, type FleetRouteKit } from './lifecycleRoutes';
+import { scheduleRoutes } from './scheduleRoutes';
+import { named } from '../http/namedPlugin';
 
 const tags = ['central manager'];
 type Settings = Record<string, Record<string, unknown>>;
@@ -170,6 +173,21 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
   };
   /** A job target's failure reason: the appliance's fault, else the error. */
   const asTargetError = (error: unknown) => new Error(faultReason(error));
+
+  // Licences, registration and updates (lifecycleRoutes.ts), on the same appliances and jobs.
+  const kit: FleetRouteKit = {
+    jobs,
+    tags,
+    read,
+    write,
+    systemOr404,
+    pinned,
+    noteFault: async (r, fault) => {
+      await remember(r, { state: fault.state, reason: fault.message, checked_at: now().toISOString() });
+    },
+    probe,
+  };
+  await app.register(named(lifecycleRoutes(kit), 'lifecycleRoutes'));
 
   // --- Registration ---------------------------------------------------------------------------
 
@@ -459,6 +477,9 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
     }
   };
 
+  const startSystemAction = (r: FleetRecord, action: SystemAction) =>
+    jobs.start(action, [{ id: r.id, name: String(r.data.name), run: systemAction(r, action) }]);
+
   app.post(
     PATHS.action,
     {
@@ -473,9 +494,7 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const r = await systemOr404(request.params.id);
       const { action } = request.params;
-      const job_id = await jobs.start(action, [
-        { id: r.id, name: String(r.data.name), run: systemAction(r, action) },
-      ]);
+      const job_id = await startSystemAction(r, action);
       noteAudit(request, {
         object: String(r.data.name),
         details: `Asked ${String(r.data.name)} to ${action}.`,
@@ -483,6 +502,9 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       return { job_id };
     },
   );
+
+  // Scheduled actions (scheduleRoutes.ts): the same jobs, started when due.
+  await app.register(named(scheduleRoutes({ ...kit, startSystemAction }), 'scheduleRoutes'));
 
   app.get(
     PATHS.job,

@@ -22,8 +22,8 @@ const PARALLEL = 4;
 export interface JobTargetWork {
   id: string;
   name: string;
-  /** Resolves when the appliance did it; throws with the reason otherwise. */
-  run: () => Promise<void>;
+  /** Resolves when the appliance did it; throws with the reason otherwise. `progress` (0-100) is saved on the target. */
+  run: (progress: (percent: number) => Promise<void>) => Promise<void>;
 }
 
 export const failedReasonOf = (job: Pick<CmJob, 'targets' | 'total'>): string | null => {
@@ -120,8 +120,13 @@ export class FleetJobs {
         target.status = 'started';
         await save();
         try {
-          await targets[index].run();
+          await targets[index].run(async (percent) => {
+            if (target.progress === percent) return;
+            target.progress = percent;
+            await save();
+          });
           target.status = 'completed';
+          if (target.progress !== undefined) target.progress = 100;
         } catch (error) {
           target.status = 'failed';
           target.reason = error instanceof Error ? error.message : String(error);

@@ -241,6 +241,8 @@ export const JobTarget = Type.Object({
     Type.Literal('failed'),
   ]),
   reason: Type.Union([Type.String(), Type.Null()]),
+  /** How far the appliance is, 0-100, for the actions that say (an install). */
+  progress: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
 });
 /** A job: its status (pending, started, finished, failed), the reason, ok, cert, progress per appliance. */
 export const CmJob = Type.Object({
@@ -273,3 +275,222 @@ export const CM_WRITE_PERMISSION = {
   any: ['settings', 'settings_cmr'].map((g) => `${g}:managed_systems:write`),
 };
 export const CM_AUDIT_AREA = 'central_manager';
+
+// ---------------------------------------------------------------------------------------------
+// Licences, registration, updates (docs/central-manager.md §8, §9)
+
+/**
+ * A licence string: `WBL1.` then the OVA licence key's fields as base64url JSON (key_id,
+ * tenant_name, license_type, expires_at, does_not_expire, versions), the way the provider console
+ * issues them. The appliance reads and checks it; nothing here signs it.
+ */
+export const LICENSE_PREFIX = 'WBL1.';
+export const LICENSE_MSGS = {
+  malformed: `The licence string is not a licence (it starts with ${LICENSE_PREFIX} followed by the key's fields).`,
+  missingField: (field: string) => `The licence has no valid ${field}.`,
+  expired: (day: string) => `The licence expired on ${day}.`,
+  notIssued: 'The licence has no expiry date: it was not issued.',
+  version: (version: string, versions: readonly string[]) =>
+    `The licence covers the versions ${versions.join(', ')}, not ${version} that this appliance runs.`,
+  registerFirst: 'Install a valid licence before registering the appliance.',
+} as const;
+
+/** The releases of the appliance software, oldest first: the first is the factory image. */
+export const APPLIANCE_RELEASES: readonly { version: string; description: string }[] = [
+  { version: '1.0.0', description: 'Factory image' },
+  { version: '1.1.0', description: 'Isolation engine update; faster certificate checks' },
+  { version: '1.2.0', description: 'Email attachment rewriting; scheduled actions' },
+];
+export const FACTORY_VERSION = APPLIANCE_RELEASES[0].version;
+/** The rollback list's entry at slot 0: the factory reset. */
+export const FACTORY_RESET_SLOT = {
+  slot_id: 0,
+  version: FACTORY_VERSION,
+  description: 'Factory Reset',
+} as const;
+/** How long an install's job waits for the appliance to finish or to answer again (ours). */
+export const UPDATE_INSTALL_TIMEOUT_MS = 120_000;
+
+export const UPDATE_MSGS = {
+  upToDate: (version: string) => `No newer release: the appliance runs ${version}, the newest.`,
+  unknownRelease: (version: string) => `version: ${version} is not a release of the appliance software.`,
+  notNewer: (version: string, current: string) =>
+    `version: ${version} is not newer than ${current} that the appliance runs.`,
+  notDownloaded: (version: string) => `version: ${version} is not downloaded; download it first.`,
+  busy: (version: string) => `An install of ${version} is under way.`,
+  noSlot: (slot: number) => `slot_id: the appliance has no slot ${slot} to roll back to.`,
+  activeSlot: (slot: number) => `slot_id: slot ${slot} is the one the appliance runs.`,
+  interrupted: (version: string, step: string, current: string) =>
+    `The appliance restarted during the install of ${version} (step: ${step}); it still runs ${current}. Install it again.`,
+  noComeBack: (name: string, seconds: number) =>
+    `${name} did not finish the install nor answer within ${seconds} s.`,
+} as const;
+
+/** The appliance side of licences and updates, under its /api/mgr/v2 (ours). */
+export const APPLIANCE_LIFECYCLE_PATHS = {
+  license: '/api/mgr/v2/license',
+  validateLicense: '/api/mgr/v2/license/validate',
+  registration: '/api/mgr/v2/registration',
+  update: '/api/mgr/v2/update',
+  updateCheck: '/api/mgr/v2/update/check',
+  updateDownload: '/api/mgr/v2/update/download',
+  updateInstall: '/api/mgr/v2/update/install',
+  updateRollback: '/api/mgr/v2/update/rollback',
+  factoryReset: '/api/mgr/v2/update/factory_reset',
+} as const;
+
+/** The manager's calls on one managed system (ours beyond the names). */
+export const CM_LIFECYCLE_PATHS = {
+  license: '/api/v1/managed_systems/:id/license',
+  validateLicense: '/api/v1/managed_systems/:id/validate_license',
+  reg: '/api/v1/managed_systems/:id/reg',
+  updates: '/api/v1/managed_systems/:id/updates',
+  updateCheck: '/api/v1/managed_systems/:id/updates/check',
+  updateDownload: '/api/v1/managed_systems/:id/updates/download',
+  updateInstall: '/api/v1/managed_systems/:id/updates/install',
+  updateRollback: '/api/v1/managed_systems/:id/updates/rollback',
+  factoryReset: '/api/v1/managed_systems/:id/updates/factory_reset',
+} as const;
+
+export const LicenseRequest = Type.Object(
+  { license_string: Type.String({ minLength: 1, maxLength: 8192 }) },
+  { additionalProperties: false },
+);
+/** What a licence string says, with its state now (none, active, expired, about_to_expire). */
+export const LicenseInfo = Type.Object({
+  key_id: Type.String(),
+  tenant_name: Type.String(),
+  license_type: Type.String(),
+  expires_at: Type.String(),
+  does_not_expire: Type.Boolean(),
+  versions: Type.Array(Type.String()),
+  license_state: Type.String(),
+});
+export type LicenseInfo = Static<typeof LicenseInfo>;
+/** validate_license's and a licence set's answer: ok false with the reason (the set then changes nothing). */
+export const LicenseCheckReply = Type.Object({
+  ok: Type.Boolean(),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  license: Type.Union([LicenseInfo, Type.Null()]),
+});
+export type LicenseCheckReply = Static<typeof LicenseCheckReply>;
+/** The licence an appliance holds (null: none), with when it was installed. */
+export const InstalledLicense = Type.Object({
+  license: Type.Union([LicenseInfo, Type.Null()]),
+  license_state: Type.String(),
+  installed_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type InstalledLicense = Static<typeof InstalledLicense>;
+
+export const RegistrationRequest = Type.Object(
+  {
+    organisation: Type.String({ minLength: 1, maxLength: 200 }),
+    contact_email: Type.String({ minLength: 3, maxLength: 254, format: 'email' }),
+  },
+  { additionalProperties: false },
+);
+/** Registration info: who the appliance is registered to, under which licence key. */
+export const Registration = Type.Object({
+  registered: Type.Boolean(),
+  organisation: Type.Union([Type.String(), Type.Null()]),
+  contact_email: Type.Union([Type.String(), Type.Null()]),
+  key_id: Type.Union([Type.String(), Type.Null()]),
+  registered_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type Registration = Static<typeof Registration>;
+
+/** Update slot: version, slot_id, description. */
+export const UpdateSlot = Type.Object({
+  slot_id: Type.Integer({ minimum: 0 }),
+  version: Type.String(),
+  description: Type.String(),
+});
+export type UpdateSlot = Static<typeof UpdateSlot>;
+/** The steps of an install, in order; `progress` is the share of them done. */
+export const INSTALL_STEPS = ['verify', 'write_slot', 'switch_slot'] as const;
+export const UpdateState = Type.Object({
+  version: Type.String(),
+  active_slot: Type.Integer(),
+  slots: Type.Array(UpdateSlot),
+  /** The rollback list: slot 0 Factory Reset, then every slot but the active one. */
+  rollback: Type.Array(UpdateSlot),
+  checked_at: Type.Union([Type.String(), Type.Null()]),
+  available: Type.Array(Type.Object({ version: Type.String(), description: Type.String() })),
+  /** The last check's result: its reason when it found nothing to install. */
+  check_reason: Type.Union([Type.String(), Type.Null()]),
+  downloaded: Type.Array(Type.String()),
+  install: Type.Object({
+    state: Type.Union([
+      Type.Literal('idle'),
+      Type.Literal('installing'),
+      Type.Literal('installed'),
+      Type.Literal('failed'),
+    ]),
+    version: Type.Union([Type.String(), Type.Null()]),
+    step: Type.Union([Type.String(), Type.Null()]),
+    progress: Type.Integer({ minimum: 0, maximum: 100 }),
+    reason: Type.Union([Type.String(), Type.Null()]),
+    enter_maintenance_mode: Type.Boolean(),
+    updated_at: Type.Union([Type.String(), Type.Null()]),
+  }),
+});
+export type UpdateState = Static<typeof UpdateState>;
+const Version = Type.String({ minLength: 1, maxLength: 32, pattern: '^\\d+(\\.\\d+){1,3}$' });
+export const UpdateDownloadRequest = Type.Object({ version: Version }, { additionalProperties: false });
+export const UpdateInstallRequest = Type.Object(
+  { version: Version, enter_maintenance_mode: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export const UpdateRollbackRequest = Type.Object(
+  { slot_id: Type.Integer({ minimum: 0, maximum: 16 }) },
+  { additionalProperties: false },
+);
+/** The check's result: the newer releases, or the reason there is none (the check then fails). */
+export const UpdateCheckReply = Type.Object({
+  available: Type.Array(Type.Object({ version: Type.String(), description: Type.String() })),
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Scheduled actions of a managed system (docs/central-manager.md §10)
+
+export const CM_SCHEDULE_PATHS = {
+  schedules: '/api/v1/managed_systems/:id/schedule',
+  schedule: '/api/v1/managed_systems/:id/schedule/:schedule_id',
+} as const;
+/** How far ahead an action may be scheduled (ours). */
+export const SCHEDULE_MAX_AHEAD_DAYS = 366;
+export const SCHEDULE_MSGS = {
+  past: 'at: the time has passed; choose a time to come.',
+  tooFar: `at: at most ${SCHEDULE_MAX_AHEAD_DAYS} days ahead.`,
+  notFound: 'No such scheduled action.',
+  notPending: (status: string) => `The scheduled action is ${status}; only a scheduled one can be cancelled.`,
+  missed: (at: string) => `The management station was not running at ${at}; schedule it again.`,
+} as const;
+export const ScheduleRequest = Type.Object(
+  { action: SystemActionName, at: Type.String({ format: 'date-time', maxLength: 40 }) },
+  { additionalProperties: false },
+);
+/** A scheduled action: what, when, and once due, the job that did it (or why none ran). */
+export const ScheduledAction = Type.Object({
+  id: Type.String(),
+  system_id: Type.String(),
+  action: Type.String(),
+  at: Type.String(),
+  status: Type.Union([
+    Type.Literal('scheduled'),
+    Type.Literal('started'),
+    Type.Literal('missed'),
+    Type.Literal('cancelled'),
+  ]),
+  job_id: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  created_by: Type.String(),
+  created_at: Type.String(),
+});
+export type ScheduledAction = Static<typeof ScheduledAction>;
+export const ScheduleList = Type.Object({ schedules: Type.Array(ScheduledAction) });
+export const ScheduleParams = Type.Object({
+  id: IdParams.properties.id,
+  schedule_id: IdParams.properties.id,
+});

@@ -3,7 +3,7 @@ import { prepared, type Sql } from '../sql';
 import { str } from '../storeRows';
 
 /** Kinds of the central manager's rows. */
-export type FleetKind = 'system' | 'group' | 'template' | 'job';
+export type FleetKind = 'system' | 'group' | 'template' | 'job' | 'schedule';
 
 /** One stored row: its public fields, its secret ones (opened), when it was written last. */
 export interface FleetRecord {
@@ -35,13 +35,23 @@ const updateOne = prepared(
       .where('kind', '=', a.kind)
       .where('id', '=', a.id),
 );
+/** Compare-and-set on the updated_at the caller read: of two writers of one read, one wins. */
+const updateIfUnchanged = prepared(
+  (db, a: { kind: string; id: string; data: string; at: string; expected: string }) =>
+    db
+      .updateTable('managed_fleet')
+      .set({ data: a.data, updated_at: a.at })
+      .where('kind', '=', a.kind)
+      .where('id', '=', a.id)
+      .where('updated_at', '=', a.expected),
+);
 const deleteOne = prepared((db, a: { kind: string; id: string }) =>
   db.deleteFrom('managed_fleet').where('kind', '=', a.kind).where('id', '=', a.id),
 );
 
 /**
  * The central manager's rows (migration 24, docs/central-manager.md): managed appliances (their
- * sign-in sealed in `secret`), groups, templates and jobs, each a JSON document of its kind.
+ * sign-in sealed in `secret`), groups, templates, jobs and scheduled actions, each a JSON document of its kind.
  */
 export class ManagedFleetRepository {
   constructor(
@@ -82,6 +92,23 @@ export class ManagedFleetRepository {
       at,
     };
     return (await this.sql.run(replace ? updateOne : insertOne, args)) === 1;
+  }
+
+  /**
+   * Writes `data` over the row only if it is still the one saved at `expected` (a row without a
+   * secret); answers whether it did. `at` is after `expected`, so the next writer sees a change.
+   */
+  async replaceIfUnchanged(
+    kind: FleetKind,
+    id: string,
+    data: Record<string, unknown>,
+    now: Date,
+    expected: string,
+  ): Promise<boolean> {
+    const at = new Date(Math.max(now.getTime(), Date.parse(expected) + 1)).toISOString();
+    return (
+      (await this.sql.run(updateIfUnchanged, { kind, id, data: JSON.stringify(data), at, expected })) === 1
+    );
   }
 
   async delete(kind: FleetKind, id: string): Promise<boolean> {
