@@ -237,7 +237,11 @@ describe('Managed Systems (/settings/managed-systems)', () => {
         1,
       ),
     );
-    expect(bodyOf(mock.history.put[0])).toEqual({ enabled: true });
+    expect(bodyOf(mock.history.put.find((r) => r.url === '/api/v1/managed_systems/s1/maintenance')!)).toEqual(
+      {
+        enabled: true,
+      },
+    );
 
     await user.click(screen.getByTestId(`${ids.systemAction}-reboot-s1`));
     const confirm = await screen.findByTestId(ids.confirmDialog);
