@@ -4,7 +4,7 @@
  * per appliance), and a group's drift from its template (per member: in sync, the fields that
  * differ, or why it cannot say). A server refusal stays in the dialog with what was typed.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -69,6 +69,56 @@ function NameField({
   );
 }
 
+/** A create dialog of this page: its fields, the server's refusal under them, Cancel and Create. */
+function CreateDialog({
+  testId,
+  title,
+  busy,
+  refusal,
+  onCancel,
+  onSubmit,
+  children,
+}: {
+  testId: string;
+  title: string;
+  busy: boolean;
+  refusal: string | null;
+  onCancel: () => void;
+  onSubmit: (e: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open
+      onClose={onCancel}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={`${testId}-title`}
+      data-testid={testId}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id={`${testId}-title`}>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {children}
+            {refusal && (
+              <Alert severity="error" data-testid={ids.dialogError}>
+                {refusal}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <FormDialogActions
+          busy={busy}
+          onCancel={onCancel}
+          submitLabel="Create"
+          testIds={{ cancel: ids.dialogCancel, submit: ids.dialogSubmit }}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
 export function GroupDialog({
   systems,
   onCancel,
@@ -99,56 +149,38 @@ export function GroupDialog({
     );
   };
   return (
-    <Dialog
-      open
-      onClose={onCancel}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="cm-group-title"
-      data-testid={ids.groupDialog}
+    <CreateDialog
+      testId={ids.groupDialog}
+      title="New group"
+      busy={write.busy}
+      refusal={write.refusal?.message ?? null}
+      onCancel={onCancel}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="cm-group-title">New group</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <NameField value={name} onChange={setName} error={error} />
-            <FormGroup>
-              <FormLabel>Members</FormLabel>
-              {systems.length === 0 && <Typography>{GROUP_TEXTS.noSystems}</Typography>}
-              {systems.map((s) => (
-                <FormControlLabel
-                  key={s.id}
-                  label={`${s.name} (${s.host}:${s.port})`}
-                  control={
-                    <Checkbox
-                      checked={members.has(s.id)}
-                      onChange={(e) => {
-                        const next = new Set(members);
-                        if (e.target.checked) next.add(s.id);
-                        else next.delete(s.id);
-                        setMembers(next);
-                      }}
-                      slotProps={{ input: { 'data-testid': `${ids.groupMember}-${s.id}` } as object }}
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
-            {write.refusal && (
-              <Alert severity="error" data-testid={ids.dialogError}>
-                {write.refusal.message}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <FormDialogActions
-          busy={write.busy}
-          onCancel={onCancel}
-          submitLabel="Create"
-          testIds={{ cancel: ids.dialogCancel, submit: ids.dialogSubmit }}
-        />
-      </form>
-    </Dialog>
+      <NameField value={name} onChange={setName} error={error} />
+      <FormGroup>
+        <FormLabel>Members</FormLabel>
+        {systems.length === 0 && <Typography>{GROUP_TEXTS.noSystems}</Typography>}
+        {systems.map((s) => (
+          <FormControlLabel
+            key={s.id}
+            label={`${s.name} (${s.host}:${s.port})`}
+            control={
+              <Checkbox
+                checked={members.has(s.id)}
+                onChange={(e) => {
+                  const next = new Set(members);
+                  if (e.target.checked) next.add(s.id);
+                  else next.delete(s.id);
+                  setMembers(next);
+                }}
+                slotProps={{ input: { 'data-testid': `${ids.groupMember}-${s.id}` } as object }}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+    </CreateDialog>
   );
 }
 
@@ -177,53 +209,35 @@ export function TemplateDialog({
     void write.run(() => createTemplate(name.trim(), from), onSaved);
   };
   return (
-    <Dialog
-      open
-      onClose={onCancel}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="cm-template-title"
-      data-testid={ids.templateDialog}
+    <CreateDialog
+      testId={ids.templateDialog}
+      title="New template"
+      busy={write.busy}
+      refusal={write.refusal?.message ?? null}
+      onCancel={onCancel}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="cm-template-title">New template</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography color="text.secondary">
-              The template copies the appliance’s settings as they are now, all but its own network address
-              and routes.
-            </Typography>
-            <NameField value={name} onChange={setName} error={errors.name} />
-            <TextField
-              select
-              label="From the appliance"
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-              error={Boolean(errors.from)}
-              helperText={errors.from ?? (systems.length === 0 ? GROUP_TEXTS.noSystems : undefined)}
-              slotProps={{ htmlInput: { 'data-testid': `${ids.field}-from_system` } }}
-            >
-              {systems.map((s) => (
-                <MenuItem key={s.id} value={s.id}>
-                  {s.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            {write.refusal && (
-              <Alert severity="error" data-testid={ids.dialogError}>
-                {write.refusal.message}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <FormDialogActions
-          busy={write.busy}
-          onCancel={onCancel}
-          submitLabel="Create"
-          testIds={{ cancel: ids.dialogCancel, submit: ids.dialogSubmit }}
-        />
-      </form>
-    </Dialog>
+      <Typography color="text.secondary">
+        The template copies the appliance’s settings as they are now, all but its own network address and
+        routes.
+      </Typography>
+      <NameField value={name} onChange={setName} error={errors.name} />
+      <TextField
+        select
+        label="From the appliance"
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+        error={Boolean(errors.from)}
+        helperText={errors.from ?? (systems.length === 0 ? GROUP_TEXTS.noSystems : undefined)}
+        slotProps={{ htmlInput: { 'data-testid': `${ids.field}-from_system` } }}
+      >
+        {systems.map((s) => (
+          <MenuItem key={s.id} value={s.id}>
+            {s.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </CreateDialog>
   );
 }
 
