@@ -26,7 +26,9 @@ describe('central manager calls (docs/central-manager.md)', () => {
         not_after: 'z',
         reason: null,
       });
-    await expect(getSvCert(http, login)).rejects.toThrow('Could not fetch appliance certificate');
+    await expect(getSvCert(http, login)).rejects.toThrow(
+      'Could not fetch appliance certificate. ECONNREFUSED',
+    );
     expect((await getSvCert(http, login)).cert).toBe('PEM');
     expect(mock.history.post[0].timeout).toBe(45000);
   });

@@ -21,10 +21,11 @@ import {
   type ApproveSvRequest,
   type GetSvCertRequest,
   type GroupWrite,
+  type DriftReply,
 } from './contract/centralManager';
 import type { Job } from './contract/jobs';
 
-/** The appliance's certificate; throws 'Could not fetch appliance certificate' when none came. */
+/** The appliance's certificate; throws 'Could not fetch appliance certificate' (and the reason given) when none came. */
 export async function getSvCert(
   http: HttpClient,
   body: Static<typeof GetSvCertRequest>,
@@ -35,7 +36,13 @@ export async function getSvCert(
       timeout: APPROVE_SV_TIMEOUT_MS,
     })
   ).data;
-  if (!reply.cert) throw new Error(CM_MSGS.certFetch);
+  // The spec's text first, then why (the appliance's or the transport's words) when the server says.
+  if (!reply.cert)
+    throw new Error(
+      reply.reason && reply.reason !== CM_MSGS.certFetch
+        ? `${CM_MSGS.certFetch}. ${reply.reason}`
+        : CM_MSGS.certFetch,
+    );
   return { ...reply, cert: reply.cert };
 }
 
@@ -116,4 +123,61 @@ export async function applyTemplate(http: HttpClient, templateId: string, groupI
 /** A central-manager job, for the common job polling (`pollJob`'s `read`). */
 export async function getCmJob(http: HttpClient, id: string): Promise<Job & CmJob> {
   return (await http.get<Job & CmJob>(cmPath(CM_PATHS.job, { id }), { callName: 'getCmJob' })).data;
+}
+
+// --- What the portal's central-manager pages read and change (docs/central-manager.md §11) -------
+
+/** The managed appliances as last seen: answers at once, no appliance is asked. */
+export async function listManagedSystems(http: HttpClient): Promise<ManagedSystem[]> {
+  return (
+    await http.get<{ appliances: ManagedSystem[] }>(CM_PATHS.systems, { callName: 'listManagedSystems' })
+  ).data.appliances;
+}
+
+/** Stops managing an appliance (it is left as it is). */
+export async function deleteManagedSystem(http: HttpClient, id: string): Promise<void> {
+  await http.delete(cmPath(CM_PATHS.system, { id }), { callName: 'deleteManagedSystem' });
+}
+
+/** The appliance's settings now, document by document (a 502 with its reason when it cannot say). */
+export async function getCurrentSettings(
+  http: HttpClient,
+  id: string,
+): Promise<Record<string, Record<string, unknown>>> {
+  return (
+    await http.get<{ id: string; settings: Record<string, Record<string, unknown>> }>(
+      cmPath(CM_PATHS.currentSettings, { id }),
+      { callName: 'getCurrentSettings' },
+    )
+  ).data.settings;
+}
+
+export async function deleteGroup(http: HttpClient, id: string): Promise<void> {
+  await http.delete(cmPath(CM_PATHS.group, { id }), { callName: 'deleteGroup' });
+}
+
+/** The templates without their settings. */
+export type TemplateSummary = Omit<Template, 'settings'>;
+
+export async function listTemplates(http: HttpClient): Promise<TemplateSummary[]> {
+  return (await http.get<{ templates: TemplateSummary[] }>(CM_PATHS.templates, { callName: 'listTemplates' }))
+    .data.templates;
+}
+
+export async function deleteTemplate(http: HttpClient, id: string): Promise<void> {
+  await http.delete(cmPath(CM_PATHS.template, { id }), { callName: 'deleteTemplate' });
+}
+
+/** Per member of the group: in_sync, drifted with the fields that differ, or unknown with the reason. */
+export async function getTemplateDrift(
+  http: HttpClient,
+  templateId: string,
+  groupId: string,
+): Promise<Static<typeof DriftReply>> {
+  return (
+    await http.get<Static<typeof DriftReply>>(cmPath(CM_PATHS.templateDrift, { id: templateId }), {
+      params: { group_id: groupId },
+      callName: 'getTemplateDrift',
+    })
+  ).data;
 }

@@ -12,6 +12,8 @@ import {
   createWorldStore,
   entitiesSaga,
   entityRequestsReducer,
+  jobsReducer,
+  jobsSaga,
   logPagingReducer,
   logPagingSaga,
   policyDocsReducer,
@@ -59,6 +61,8 @@ export const portalReducers = {
   publishApproval: publishApprovalReducer,
   // The time charts' policy change markers (docs/policy.md §2).
   changeMarkers: changeMarkersReducer,
+  // The central manager's jobs (template applied to a group, reboot): polled with their progress.
+  jobs: jobsReducer,
 };
 
 export const PORTAL_FEATURE = {
@@ -75,6 +79,7 @@ export const PORTAL_FEATURE = {
     policyImpactSaga,
     publishApprovalSaga,
     changeMarkersSaga,
+    jobsSaga,
   ],
 };
 

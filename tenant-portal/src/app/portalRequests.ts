@@ -101,6 +101,24 @@ import {
   saveApplianceDocument,
 } from '@workbench/common/api/appliance';
 import {
+  applyTemplate,
+  approveSv,
+  createGroup,
+  createTemplate,
+  deleteGroup,
+  deleteManagedSystem,
+  deleteTemplate,
+  getAppliances,
+  getCurrentSettings,
+  getSvCert,
+  getTemplateDrift,
+  listGroups,
+  listManagedSystems,
+  listTemplates,
+  setMaintenance,
+  systemAction,
+} from '@workbench/common/api/centralManager';
+import {
   getConnectivitySites,
   listConnectivityRuns,
   saveConnectivityResults,
@@ -147,6 +165,24 @@ export const PORTAL_REQUESTS = {
   installServiceCert: request(installServiceCert),
   exportApplianceSettings: request(exportApplianceSettings),
   importApplianceSettings: request(importApplianceSettings),
+  // The management station's central-manager pages (docs/central-manager.md §11): the appliances
+  // (as last seen, and asked now), adding one, its actions and settings; groups and templates.
+  listManagedSystems: request(listManagedSystems),
+  getAppliances: request(getAppliances),
+  getSvCert: request(getSvCert),
+  approveSv: request(approveSv),
+  deleteManagedSystem: request(deleteManagedSystem),
+  setMaintenance: request(setMaintenance),
+  systemAction: request(systemAction),
+  getCurrentSettings: request(getCurrentSettings),
+  listGroups: request(listGroups),
+  createGroup: request(createGroup),
+  deleteGroup: request(deleteGroup),
+  listTemplates: request(listTemplates),
+  createTemplate: request(createTemplate),
+  deleteTemplate: request(deleteTemplate),
+  applyTemplate: request(applyTemplate),
+  getTemplateDrift: request(getTemplateDrift),
   // Settings › Network and General (docs/settings.md §10): the settings documents, the caller's
   // address and the deployment's public addresses.
   getSettingsDocument: request(getSettingsDocument),

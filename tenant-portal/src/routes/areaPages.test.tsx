@@ -40,6 +40,9 @@ describe('route table pages', () => {
       '/logs/firewall',
       '/logs/saa',
       '/customization',
+      // The management station's central manager (docs/central-manager.md §11).
+      '/settings/managed-systems',
+      '/settings/groups-templates',
       '/settings/general',
       '/settings/users',
       '/settings/administrators',

@@ -36,6 +36,7 @@ import {
   UDB_READ_PERMISSION,
   CASB_SETTINGS_READ_PERMISSIONS,
   GLOBAL_SETTINGS_READ_PERMISSIONS,
+  MANAGED_SYSTEMS_READ_PERMISSIONS,
   NETWORK_READ_PERMISSIONS,
 } from '@workbench/common/api/contract/settingsPermissions';
 import {
@@ -58,6 +59,7 @@ import {
   ALL_ENVIRONMENTS,
   CLOUD_ONLY,
   CLOUD_OR_MANAGEMENT_STATION,
+  MANAGEMENT_STATION_ONLY,
   DEFAULT_LOG_FILTERS,
   SAFEVIEW_MODES,
   type Area,
@@ -139,6 +141,24 @@ export const POLICY_HISTORY_CHILD: ChildArea = {
 };
 
 export const SETTINGS_CHILDREN: readonly ChildArea[] = [
+  // The management station's appliances (issue 35 point 3; docs/central-manager.md §11): first, so
+  // the appliance-settings prefix and Settings open them there; no other deployment has them.
+  {
+    path: 'managed-systems',
+    title: 'Managed Systems',
+    access: any(...MANAGED_SYSTEMS_READ_PERMISSIONS),
+    environment: MANAGEMENT_STATION_ONLY,
+    page: page(() => import('../areas/central-manager/ManagedSystemsPage').then((m) => m.ManagedSystemsPage)),
+  },
+  {
+    path: 'groups-templates',
+    title: 'Groups & Templates',
+    access: any(...MANAGED_SYSTEMS_READ_PERMISSIONS),
+    environment: MANAGEMENT_STATION_ONLY,
+    page: page(() =>
+      import('../areas/central-manager/GroupsTemplatesPage').then((m) => m.GroupsTemplatesPage),
+    ),
+  },
   // Issue 34: the global and CASB settings documents (docs/settings.md §10).
   {
     path: 'general',

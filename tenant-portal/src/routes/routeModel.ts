@@ -106,6 +106,8 @@ export interface Area {
 
 export const ALL_ENVIRONMENTS: EnvironmentRule = { cloud: true, onPrem: 'all' };
 export const CLOUD_OR_MANAGEMENT_STATION: EnvironmentRule = { cloud: true, onPrem: ['management_station'] };
+/** The central manager's own pages (docs/central-manager.md §11). */
+export const MANAGEMENT_STATION_ONLY: EnvironmentRule = { cloud: false, onPrem: ['management_station'] };
 export const CLOUD_ONLY: EnvironmentRule = { cloud: true, onPrem: [] };
 export const SAFEVIEW_MODES: readonly Mode[] = ['safeview', 'safeview_isolation', 'safeview_proxy'];
 

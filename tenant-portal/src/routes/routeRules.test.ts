@@ -210,7 +210,8 @@ describe('docs/sessions.md §7 Root path', () => {
   });
 
   it('on-prem management station goes to settings when the path starts with the appliance-settings prefix', () => {
-    expect(rootPath(ctx(managementStation), '/appliance-settings/', AREAS)).toBe('/settings/general');
+    // There, Settings opens the central manager's appliances first (docs/central-manager.md §11).
+    expect(rootPath(ctx(managementStation), '/appliance-settings/', AREAS)).toBe('/settings/managed-systems');
   });
 
   it('on-prem non-management modes default to settings/network', () => {

@@ -31,3 +31,5 @@ const readOf = (item: string): string[] => SETTINGS_DOCUMENT_GROUPS.map((group) 
 export const NETWORK_READ_PERMISSIONS = readOf('network');
 export const GLOBAL_SETTINGS_READ_PERMISSIONS = readOf('global_settings');
 export const CASB_SETTINGS_READ_PERMISSIONS = readOf('casb');
+/** The central manager's appliances (docs/central-manager.md §6); centralManager.ts's rule is the same. */
+export const MANAGED_SYSTEMS_READ_PERMISSIONS = readOf('managed_systems');

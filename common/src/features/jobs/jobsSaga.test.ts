@@ -113,6 +113,25 @@ describe('job polling (docs/http-client.md §7)', () => {
     expect(errors[0]).toBeInstanceOf(JobError);
   });
 
+  test("a central manager's job is read on its own path, its targets in the progress", async () => {
+    const { mock, store } = harness();
+    const answers = [
+      { status: 'started', done: 0, total: 2 },
+      { status: 'failed', reason: '1 of 2 failed: b: down', done: 2, total: 2 },
+    ];
+    let n = 0;
+    mock.onGet('/api/v1/cm/jobs/c1').reply(() => [200, { id: 'c1', ...answers[Math.min(n++, 1)] }]);
+    store.dispatch(jobWatchRequested({ id: 'c1', source: 'central_manager' }));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(selectJobProgress('c1')(store.getState())?.job).toMatchObject({ done: 0, total: 2 });
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(selectJobProgress('c1')(store.getState())).toMatchObject({
+      status: 'failed',
+      error: '1 of 2 failed: b: down',
+    });
+    expect(mock.history.get.every((r) => r.url === '/api/v1/cm/jobs/c1')).toBe(true);
+  });
+
   test('a failing poll fails the job with the call error; dismissing a job stops its polling', async () => {
     const { mock, store } = harness();
     mock.onGet(jobPath('gone')).reply(404, { message: 'No such job.' });

@@ -8,6 +8,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, delay, getContext, put, race, take, takeEvery } from 'redux-saga/effects';
 import type { HttpClient } from '../../api/http';
 import { getJob } from '../../api/jobs';
+import { getCmJob } from '../../api/centralManager';
 import {
   JOB_FAILED_STATUS,
   JOB_FAILURE_MESSAGE,
@@ -23,8 +24,15 @@ import {
   jobPolled,
   jobSucceeded,
   jobWatchRequested,
+  type JobSource,
   type JobWatch,
 } from './jobsSlice';
+
+/** Each job source's read (jobWatchRequested names one). */
+export const JOB_READS: Record<JobSource, (http: HttpClient, id: string) => Promise<Job>> = {
+  provider: getJob,
+  central_manager: getCmJob,
+};
 
 /** A job that ended failed, or outlived the caller's maximum duration. */
 export class JobError extends Error {
@@ -67,12 +75,13 @@ export function* pollJob(
 }
 
 function* watchJob(action: ReturnType<typeof jobWatchRequested>): SagaIterator {
-  const { id, maxDurationMs }: JobWatch = action.payload;
+  const { id, maxDurationMs, source = 'provider' }: JobWatch = action.payload;
   const http: HttpClient = yield getContext('http');
   function* run(): SagaIterator {
     try {
       const job: Job = yield call(pollJob, http, id, {
         maxDurationMs,
+        read: JOB_READS[source],
         onPoll: function* onPoll(j: Job): SagaIterator {
           yield put(jobPolled({ id, job: j }));
         },

@@ -18,8 +18,16 @@ export interface JobProgress {
 
 export type JobsState = Record<string, JobProgress>;
 
+/**
+ * Where a job is read: the provider's jobs (GET /gdmanage/api/v1/jobs/{id}), or the central
+ * manager's (GET /api/v1/cm/jobs/{id}). A name, not the read itself, so the action stays plain data.
+ */
+export type JobSource = 'provider' | 'central_manager';
+
 export interface JobWatch {
   id: string;
+  /** Default 'provider'. */
+  source?: JobSource;
   /** Stop polling (and fail) after this long; none: poll until the job ends (docs/http-client.md §7). */
   maxDurationMs?: number;
 }

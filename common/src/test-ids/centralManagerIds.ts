@@ -1,0 +1,69 @@
+/** data-testid values of the tenant portal's central-manager pages (management station). Never rename one. */
+export const centralManagerIds = {
+  systemsPage: 'cm-systems-page',
+  systemsTable: 'cm-systems-table',
+  systemsTotal: 'cm-systems-total',
+  systemsRefresh: 'cm-systems-refresh',
+  /** Shown while the appliances are asked for their state now (the table shows the state last seen). */
+  systemsChecking: 'cm-systems-checking',
+  empty: 'cm-systems-empty',
+  actionError: 'cm-action-error',
+  /** `${x}-${id}`: a managed system's row pieces and actions. */
+  state: 'cm-state',
+  reason: 'cm-reason',
+  maintenance: 'cm-maintenance',
+  /** `${systemAction}-${action}-${id}`: restart, reboot, shutdown. */
+  systemAction: 'cm-system-action',
+  settings: 'cm-settings',
+  remove: 'cm-remove',
+  /** The add-an-appliance dialog: `${field}-${name}` (host, port, username, password, name). */
+  add: 'cm-add',
+  addDialog: 'cm-add-dialog',
+  field: 'cm-field',
+  fetchCert: 'cm-fetch-cert',
+  certificate: 'cm-certificate',
+  fingerprint: 'cm-fingerprint',
+  approve: 'cm-approve',
+  addError: 'cm-add-error',
+  addCancel: 'cm-add-cancel',
+  /** The current-settings dialog. */
+  settingsDialog: 'cm-settings-dialog',
+  settingsBody: 'cm-settings-body',
+  settingsClose: 'cm-settings-close',
+  /** A system action's job: its progress and outcome. */
+  job: 'cm-job',
+  jobStatus: 'cm-job-status',
+  /** `${jobTarget}-${id}`: one appliance's line of a job. */
+  jobTarget: 'cm-job-target',
+  jobClose: 'cm-job-close',
+  confirmDialog: 'cm-confirm-dialog',
+  confirm: 'cm-confirm',
+  confirmCancel: 'cm-confirm-cancel',
+  // Groups and templates.
+  groupsPage: 'cm-groups-page',
+  groupsTable: 'cm-groups-table',
+  groupsEmpty: 'cm-groups-empty',
+  templatesTable: 'cm-templates-table',
+  templatesEmpty: 'cm-templates-empty',
+  addGroup: 'cm-add-group',
+  groupDialog: 'cm-group-dialog',
+  /** `${groupMember}-${systemId}`: a member's checkbox in the group dialog. */
+  groupMember: 'cm-group-member',
+  addTemplate: 'cm-add-template',
+  templateDialog: 'cm-template-dialog',
+  dialogError: 'cm-dialog-error',
+  dialogSubmit: 'cm-dialog-submit',
+  dialogCancel: 'cm-dialog-cancel',
+  /** `${x}-${id}`: a group's or a template's actions. */
+  deleteGroup: 'cm-delete-group',
+  deleteTemplate: 'cm-delete-template',
+  apply: 'cm-apply',
+  drift: 'cm-drift',
+  applyDialog: 'cm-apply-dialog',
+  applyTemplate: 'cm-apply-template',
+  applySubmit: 'cm-apply-submit',
+  driftDialog: 'cm-drift-dialog',
+  /** `${driftMember}-${systemId}`: a member's drift from the template. */
+  driftMember: 'cm-drift-member',
+  driftClose: 'cm-drift-close',
+} as const;
