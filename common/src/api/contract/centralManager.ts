@@ -277,7 +277,7 @@ export const CM_WRITE_PERMISSION = {
 export const CM_AUDIT_AREA = 'central_manager';
 
 // ---------------------------------------------------------------------------------------------
-// Licences, registration, updates (docs/central-manager.md §11, §9)
+// Licences, registration, updates (docs/central-manager.md §8, §9)
 
 /**
  * A licence string: `WBL1.` then the OVA licence key's fields as base64url JSON (key_id,
