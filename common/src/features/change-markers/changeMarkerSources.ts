@@ -18,17 +18,7 @@ import type { AccessController } from '../rbac/permissions';
 import { selectExtension, type WithExtensions } from '../extensions/extensionsSelectors';
 import { selectProviderAccess } from '../provider-session/providerSessionSelectors';
 import type { ProviderSessionState } from '../provider-session/providerSessionSlice';
-
-/** The signed-in tenant's own history (the portal), or one tenant's as the provider reads it. */
-export type ChangeMarkerSource = { kind: 'tenant' } | { kind: 'provider'; tid: string };
-export type ChangeMarkerSourceKind = ChangeMarkerSource['kind'];
-
-export const OWN_TENANT_MARKERS: ChangeMarkerSource = { kind: 'tenant' };
-export const providerTenantMarkers = (tid: string): ChangeMarkerSource => ({ kind: 'provider', tid });
-
-/** One key per source (a store's entries and a hook's dependencies). */
-export const markerSourceKey = (s: ChangeMarkerSource): string =>
-  s.kind === 'tenant' ? 'tenant' : `provider:${s.tid}`;
+import type { ChangeMarkerSource, ChangeMarkerSourceKind } from './changeMarkerSource';
 
 /** Whether the user may read the revision history: any policy group's read. */
 export const canReadRevisionHistory = (access: AccessController): boolean =>

@@ -10,12 +10,15 @@ import {
   changeMarkersRequested,
   type MarkerRequest,
 } from './changeMarkersSlice';
-import { markerSourceDef } from './changeMarkerSources';
 
 function* loadWindow(request: MarkerRequest): SagaIterator {
   const http: HttpClient = yield getContext('http');
   const { source, window } = request;
   try {
+    // Loaded with the first request, not with the store (changeMarkerSource.ts says why).
+    const { markerSourceDef }: typeof import('./changeMarkerSources') = yield call(
+      () => import('./changeMarkerSources'),
+    );
     const items: ChangeMarker[] = yield call(markerSourceDef(source).load, http, source, {
       from: new Date(window.from).toISOString(),
       to: new Date(window.to).toISOString(),

@@ -10,7 +10,7 @@ import type { ApiCallErrorInfo } from '../../api/ApiCallError';
 import { loggedOut } from '../session/sessionSlice';
 import { providerLoggedOut } from '../provider-session/providerSessionSlice';
 import { revisionPublished } from '../revision/revisionSlice';
-import { markerSourceKey, type ChangeMarkerSource } from './changeMarkerSources';
+import { markerSourceKey, type ChangeMarkerSource } from './changeMarkerSource';
 
 /** A chart's range, epoch ms [from, to). */
 export interface MarkerWindow {

@@ -1,3 +1,4 @@
+export * from './changeMarkerSource';
 export * from './changeMarkerSources';
 export * from './changeMarkersSlice';
 export * from './changeMarkersSaga';

@@ -9,12 +9,8 @@ import { useNavigate } from 'react-router-dom';
 import type { ChangeMarker } from '@workbench/charts';
 import { useAppDispatch, useAppSelector } from '../../store/storeHooks';
 import { changeMarkersRequested, selectChangeMarkersEntry, type MarkerRequest } from './changeMarkersSlice';
-import {
-  markerSourceDef,
-  markerSourceKey,
-  OWN_TENANT_MARKERS,
-  type ChangeMarkerSource,
-} from './changeMarkerSources';
+import { markerSourceKey, OWN_TENANT_MARKERS, type ChangeMarkerSource } from './changeMarkerSource';
+import { markerSourceDef } from './changeMarkerSources';
 
 const NONE: readonly ChangeMarker[] = [];
 const NO_WINDOW = { from: 0, to: 0 };
