@@ -7,13 +7,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { APPLIANCE_READ_ACCESS, applianceWriteAccess } from './applianceRouteAccess';
 import { Type } from 'typebox';
 import {
-  APPLIANCE_AUDIT_AREA,
   APPLIANCE_CERT_MSGS as MSGS,
   APPLIANCE_PATHS as PATHS,
-  APPLIANCE_READ_PERMISSION,
-  APPLIANCE_WRITE_PERMISSION,
   CsrReply,
   CsrRequest,
   InstallCertRequest,
@@ -83,13 +81,8 @@ export const applianceCertRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = app.workbench;
   await ensureApplianceCa(ctx);
-  const read = { world: 'tenant' as const, permission: APPLIANCE_READ_PERMISSION, sessionOnly: true };
-  const write = (what: string) => ({
-    world: 'tenant' as const,
-    permission: APPLIANCE_WRITE_PERMISSION,
-    sessionOnly: true,
-    audit: { action: 'update', area: APPLIANCE_AUDIT_AREA, what },
-  });
+  const read = APPLIANCE_READ_ACCESS;
+  const write = applianceWriteAccess;
 
   app.get(
     PATHS.caCert,

@@ -15,11 +15,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  APPLIANCE_AUDIT_AREA,
-  APPLIANCE_READ_PERMISSION,
-  APPLIANCE_WRITE_PERMISSION,
-} from '@workbench/common/api/contract/appliance/applianceSettings';
+import { APPLIANCE_READ_ACCESS, applianceWriteAccess } from './applianceRouteAccess';
 import {
   APPLIANCE_LIFECYCLE_PATHS as PATHS,
   APPLIANCE_RELEASES,
@@ -101,13 +97,8 @@ const shown = (s: Stored): UpdateState => {
 export const applianceLifecycleRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { store, now } = app.workbench;
-  const read = { world: 'tenant' as const, permission: APPLIANCE_READ_PERMISSION, sessionOnly: true };
-  const write = (what: string) => ({
-    world: 'tenant' as const,
-    permission: APPLIANCE_WRITE_PERMISSION,
-    sessionOnly: true,
-    audit: { action: 'update', area: APPLIANCE_AUDIT_AREA, what },
-  });
+  const read = APPLIANCE_READ_ACCESS;
+  const write = applianceWriteAccess;
 
   // Every change of the update row goes through this chain: one process, one writer at a time.
   let chain: Promise<unknown> = Promise.resolve();
