@@ -5,6 +5,9 @@
 // ECharts, zrender and jose ship ES modules, so they are transformed too. AG Grid is not in
 // the list: jest's `require` condition picks its CommonJS builds (main.cjs.js, index.cjs.js), and
 // transpiling the 2.4 MB grid cost each cold cache ~4 s of CPU for nothing.
+// The suites' temporary directories (servers' data, uploads) on tmpfs: scripts/testTmpDir.cjs.
+require('./scripts/testTmpDir.cjs').useTmpfsForTestData();
+
 const esmPackages = [
   'typebox',
   'content-disposition',

@@ -56,6 +56,22 @@ jest.mock('@mui/material/ButtonBase/TouchRipple', () => {
   return { __esModule: true, default: TouchRipple };
 });
 
+// MUI's TextareaAutosize measures a hidden copy of every multiline field with getComputedStyle on
+// each render and resize; jsdom has no layout, so the height it finds is always the same, and the
+// measuring was 7% of a policy editor suite's CPU (EmailPolicyPage.test). The field itself, with
+// its rows, stays; the autosizing is the browser specs'.
+jest.mock('@mui/material/TextareaAutosize', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const React = require('react') as typeof import('react');
+  const TextareaAutosize = React.forwardRef(function TextareaAutosize(
+    { minRows = 1, maxRows: _maxRows, ...props }: { minRows?: number | string; maxRows?: number | string },
+    ref: React.Ref<HTMLTextAreaElement>,
+  ) {
+    return React.createElement('textarea', { ...props, rows: Number(minRows), ref });
+  });
+  return { __esModule: true, default: TextareaAutosize };
+});
+
 // React's development build captures an owner stack (an Error) for each element it creates, up to
 // 10,000 per second of rendering (LogsPage.test: 40 s of CPU with it, 31 s without, two runs each).
 // Warnings still name the component; only their owner stack is the generic one. Pinning the

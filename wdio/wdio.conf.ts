@@ -7,12 +7,17 @@
  * Run from the repo root with `npm test` (builds first) or `npm run build && npm run test -w wdio`.
  */
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browser } from '@wdio/globals';
 import { startWorkbenchServer, type RunningServer } from './support/workbenchServer';
 import { BASE_URL_ENV, DEMO_EVENTS, DOWNLOAD_DIR } from './support/testEnv';
 import { SIDE_LANE_SPECS, laneOf, laneUrlEnv, type Lane } from './support/lanes';
+
+// The lanes' servers keep their data on tmpfs (scripts/testTmpDir.cjs): the launcher makes the
+// directory, its workers and servers inherit it.
+createRequire(import.meta.url)('../scripts/testTmpDir.cjs').useTmpfsForTestData();
 
 const wdioDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(wdioDir, '..');

@@ -1,11 +1,11 @@
 /**
  * The sweep (issue 31): every route of both apps, read from their route tables
  * (support/sweepRoutes.ts), as each demo account (common's DEMO_TENANT_ACCOUNTS on the tenant
- * portal, DEMO_OPERATORS on the provider console), in the light and the dark theme, 1400 and 800 px
- * wide; on a page with section tabs (#/policy/web/…) each section too. A route is opened once
- * inside the app (no page load) and waited for until it settled (its route shown, no request in
- * flight, no progress shown); then it is shown in each theme and width in turn, each one step from
- * the one before, and each time the sweep asserts:
+ * portal, one per tenant and role; DEMO_OPERATORS on the provider console), in the light and the
+ * dark theme, 1400 and 800 px wide (light at both widths, dark at 1400 px: SNAKE); on a page with
+ * section tabs (#/policy/web/…) each section too. A route is opened once inside the app (no page
+ * load) and waited for until it settled (its route shown, no request in flight, no progress
+ * shown); then it is shown in each look in turn, and each time the sweep asserts:
  * - no browser console error (SEVERE: console.error, failed requests, uncaught errors) and no
  *   uncaught error or unhandled rejection in the page;
  * - not the router's error page, nor the sign-in page;
@@ -17,7 +17,7 @@
  * - no serious or critical axe-core violation, where axe runs (below).
  *
  * The themes: with no theme chosen in the user menu the apps follow the system's colour scheme,
- * which the sweep turns with Chrome's media emulation, so a page is loaded once for its four looks
+ * which the sweep turns with Chrome's media emulation, so a page is loaded once for its three looks
  * (a theme chosen in the menu, and a page loaded dark, are accessibility.spec's).
  *
  * Where axe runs: every other check is one script of a few milliseconds and runs in every
@@ -67,8 +67,18 @@ interface Account {
   routes: readonly string[];
 }
 
+/**
+ * One account per tenant and role: two accounts of one role in one tenant see the same pages
+ * (approver@acme is acme's second administrator, there to approve the other's publishes), and
+ * sweeping both cost CI ~5 minutes for the same findings. Both tenants' administrators stay: the
+ * tenants' features differ.
+ */
+const ONE_PER_TENANT_ROLE = DEMO_TENANT_ACCOUNTS.filter(
+  (a, index, all) => all.findIndex((b) => b.tenant === a.tenant && b.role === a.role) === index,
+);
+
 const ACCOUNTS: readonly Account[] = [
-  ...DEMO_TENANT_ACCOUNTS.map((a): Account => ({
+  ...ONE_PER_TENANT_ROLE.map((a): Account => ({
     app: 'portal',
     username: a.username,
     role: a.role,
@@ -179,11 +189,15 @@ interface Combination {
   width: Width;
 }
 
-/** The combinations, each one step from the one before (one resize or one theme change). */
+/**
+ * The looks of a page, in the order shown (the next route walks them back). Three, not four: a
+ * theme changes colours, not the layout, so dark at 800 px has light at 800 px's boxes (the clip
+ * checks) and dark at 1400 px's colours (axe's colour rules run at 1400 px only); its own visit
+ * cost a quarter of the sweep's browser time for findings the other two already give.
+ */
 const SNAKE: readonly Combination[] = [
   { theme: 'light', width: 1400 },
   { theme: 'light', width: 800 },
-  { theme: 'dark', width: 800 },
   { theme: 'dark', width: 1400 },
 ];
 
@@ -209,7 +223,7 @@ for (const account of ACCOUNTS) {
       await browser.setWindowSize(1400, WINDOW_HEIGHT);
     });
 
-    it('every route and section: light and dark, 1400 and 800 px', async () => {
+    it('every route and section: light at 1400 and 800 px, dark at 1400 px', async () => {
       const findings: Finding[] = [];
       const testStarted = Date.now();
       const before = { ...timing };

@@ -59,6 +59,7 @@ import { ApiHttpError, errorResponses } from '../http/errors';
 import { tenantSessionOf } from '../http/guard';
 import { auditedChange, noteAudit } from '../audit/auditTrail';
 import type { ConfigStore, EntityRecord } from '../store/ConfigStore';
+import { named } from '../http/namedPlugin';
 import {
   PolicyFileProblem,
   exportPolicy,
@@ -220,79 +221,81 @@ export const browserPostureRoutes: FastifyPluginAsync = async (fastify) => {
   );
 
   // The upload takes multipart/form-data, in a scope of its own so that no other route reads it.
-  await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
-      limits: { files: 1, fileSize: POLICY_FILE_MAX_BYTES, fields: 10, fieldSize: 1000, parts: 12 },
-    });
-    scope.withTypeProvider<TypeBoxTypeProvider>().post(
-      PATHS.configPolicies,
-      {
-        config: audited(PERM.configPoliciesWrite, 'create', 'Uploaded a browser config policy.'),
-        schema: {
-          tags,
-          summary:
-            'Uploads a policy file (multipart/form-data: file, and name, description, browser, platform): JSON, a .reg export, Group Policy registry XML or an Intune profile; settings the catalogue does not know are kept and answered as unknownSettings; a file that cannot be read is refused with its line or key, nothing stored',
-          consumes: ['multipart/form-data'],
-          response: { 201: ConfigPolicy, ...errorResponses(400, 401, 403, 413) },
-        },
-      },
-      async (request, reply) => {
-        if (!request.isMultipart())
-          throw new ApiHttpError(400, 'Send the policy file as multipart/form-data (field file).', 'file');
-        const fields: Record<string, string> = {};
-        let file: { filename: string; bytes: Buffer } | null = null;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file')
-                throw new ApiHttpError(400, 'The file goes in the field file.', part.fieldname);
-              const bytes = await part.toBuffer();
-              if (part.file.truncated)
-                throw new ApiHttpError(
-                  413,
-                  `A policy file is at most ${POLICY_FILE_MAX_BYTES / 1024} KB.`,
-                  'file',
-                );
-              file = { filename: part.filename || 'policy', bytes };
-            } else fields[part.fieldname] = String(part.value);
-          }
-        } catch (error) {
-          if (error instanceof ApiHttpError) throw error;
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new ApiHttpError(
-              413,
-              `A policy file is at most ${POLICY_FILE_MAX_BYTES / 1024} KB.`,
-              'file',
-            );
-          throw new ApiHttpError(400, `The upload was not read: ${(error as Error).message}`, 'file');
-        }
-        if (!file || file.bytes.length === 0)
-          throw new ApiHttpError(400, 'Choose a policy file to upload.', 'file');
-        const browserField = oneOf(POSTURE_BROWSERS, fields.browser, 'browser');
-        const platform = oneOf(POSTURE_PLATFORMS, fields.platform, 'platform') ?? 'windows';
-        const name = (fields.name ?? '').trim() || file.filename.replace(/\.[A-Za-z]+$/, '');
-        if (name.length > 120) throw new ApiHttpError(400, 'A name is at most 120 characters.', 'name');
-        const description = (fields.description ?? '').slice(0, 500);
-        const read = readFile(policyFileText(file.bytes), browserField, 'file');
-        const browser = (read.browser ?? browserField) as PostureBrowser;
-        const policy = await createPolicy(request, {
-          name,
-          description,
-          browser,
-          platform,
-          settings: read.settings.map(({ name: n, value }) => ({ name: n, value })),
-          unknownSettings: read.unknownSettings,
-          uploadedFile: {
-            filename: file.filename.slice(0, 200),
-            format: read.format,
-            size: file.bytes.length,
+  await app.register(
+    named(async (scope) => {
+      await scope.register(fastifyMultipart, {
+        limits: { files: 1, fileSize: POLICY_FILE_MAX_BYTES, fields: 10, fieldSize: 1000, parts: 12 },
+      });
+      scope.withTypeProvider<TypeBoxTypeProvider>().post(
+        PATHS.configPolicies,
+        {
+          config: audited(PERM.configPoliciesWrite, 'create', 'Uploaded a browser config policy.'),
+          schema: {
+            tags,
+            summary:
+              'Uploads a policy file (multipart/form-data: file, and name, description, browser, platform): JSON, a .reg export, Group Policy registry XML or an Intune profile; settings the catalogue does not know are kept and answered as unknownSettings; a file that cannot be read is refused with its line or key, nothing stored',
+            consumes: ['multipart/form-data'],
+            response: { 201: ConfigPolicy, ...errorResponses(400, 401, 403, 413) },
           },
-        });
-        return reply.code(201).send(policy);
-      },
-    );
-  });
+        },
+        async (request, reply) => {
+          if (!request.isMultipart())
+            throw new ApiHttpError(400, 'Send the policy file as multipart/form-data (field file).', 'file');
+          const fields: Record<string, string> = {};
+          let file: { filename: string; bytes: Buffer } | null = null;
+          try {
+            for await (const part of request.parts()) {
+              if (part.type === 'file') {
+                if (part.fieldname !== 'file')
+                  throw new ApiHttpError(400, 'The file goes in the field file.', part.fieldname);
+                const bytes = await part.toBuffer();
+                if (part.file.truncated)
+                  throw new ApiHttpError(
+                    413,
+                    `A policy file is at most ${POLICY_FILE_MAX_BYTES / 1024} KB.`,
+                    'file',
+                  );
+                file = { filename: part.filename || 'policy', bytes };
+              } else fields[part.fieldname] = String(part.value);
+            }
+          } catch (error) {
+            if (error instanceof ApiHttpError) throw error;
+            const code = (error as { code?: string }).code;
+            if (code === 'FST_REQ_FILE_TOO_LARGE')
+              throw new ApiHttpError(
+                413,
+                `A policy file is at most ${POLICY_FILE_MAX_BYTES / 1024} KB.`,
+                'file',
+              );
+            throw new ApiHttpError(400, `The upload was not read: ${(error as Error).message}`, 'file');
+          }
+          if (!file || file.bytes.length === 0)
+            throw new ApiHttpError(400, 'Choose a policy file to upload.', 'file');
+          const browserField = oneOf(POSTURE_BROWSERS, fields.browser, 'browser');
+          const platform = oneOf(POSTURE_PLATFORMS, fields.platform, 'platform') ?? 'windows';
+          const name = (fields.name ?? '').trim() || file.filename.replace(/\.[A-Za-z]+$/, '');
+          if (name.length > 120) throw new ApiHttpError(400, 'A name is at most 120 characters.', 'name');
+          const description = (fields.description ?? '').slice(0, 500);
+          const read = readFile(policyFileText(file.bytes), browserField, 'file');
+          const browser = (read.browser ?? browserField) as PostureBrowser;
+          const policy = await createPolicy(request, {
+            name,
+            description,
+            browser,
+            platform,
+            settings: read.settings.map(({ name: n, value }) => ({ name: n, value })),
+            unknownSettings: read.unknownSettings,
+            uploadedFile: {
+              filename: file.filename.slice(0, 200),
+              format: read.format,
+              size: file.bytes.length,
+            },
+          });
+          return reply.code(201).send(policy);
+        },
+      );
+    }, 'browser config policy upload'),
+  );
 
   app.post(
     PATHS.inputPolicy,

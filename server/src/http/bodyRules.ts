@@ -97,11 +97,28 @@ export function controlCharacterIn(
   return null;
 }
 
+/**
+ * Each body schema closed once per process: every server this process builds registers the same
+ * schema objects (the route modules' own), and a closed copy per server cost each test server's
+ * start its compiled-validator cache hits (app.ts: looked up by the schema object).
+ */
+const closedBodies = new WeakMap<object, unknown>();
+const closed = new WeakSet<object>();
+function closedOnce(body: unknown, route: RouteOptions): unknown {
+  if (!isObject(body) || closed.has(body)) return body;
+  let copy = closedBodies.get(body);
+  if (copy === undefined) {
+    copy = closedSchema(body, `Route ${String(route.method)} ${route.url}`);
+    closedBodies.set(body, copy);
+    if (isObject(copy)) closed.add(copy);
+  }
+  return copy;
+}
+
 export function installBodyRules(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema = route.schema as Schema | undefined;
-    if (schema?.body !== undefined)
-      schema.body = closedSchema(schema.body, `Route ${String(route.method)} ${route.url}`);
+    if (schema?.body !== undefined) schema.body = closedOnce(schema.body, route);
   });
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const found = controlCharacterIn(request.body, '');

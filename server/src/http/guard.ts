@@ -109,7 +109,7 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
           : describePermission(permission);
       schema.security =
         world === 'tenant'
-          ? tokenCallable(config) && permissionAllowed(WIDEST_TOKEN_SCOPE, config.permission)
+          ? tokenCallable(config) && widestTokenScopeAllows(config.permission)
             ? [{ tenantSession: [] }, { apiToken: [] }]
             : [{ tenantSession: [] }]
           : [{ providerKey: [] }, { providerSession: [] }];
@@ -191,6 +191,17 @@ export function installGuard(app: FastifyInstance, ctx: ServerContext): void {
  * only on the routes some token scope can open (a settings route is a session's alone).
  */
 const WIDEST_TOKEN_SCOPE = createAccessController(apiTokenScopePermissions('write', API_TOKEN_AREAS), true);
+/** Per permission, once per process: every test server registers the same ~800 routes. */
+const tokenScopeAnswers = new Map<string, boolean>();
+function widestTokenScopeAllows(permission: RoutePermission | undefined): boolean {
+  const key = JSON.stringify(permission ?? null);
+  let allowed = tokenScopeAnswers.get(key);
+  if (allowed === undefined) {
+    allowed = permissionAllowed(WIDEST_TOKEN_SCOPE, permission);
+    tokenScopeAnswers.set(key, allowed);
+  }
+  return allowed;
+}
 
 /** Whether an API token may call a tenant route at all (its scope then decides): docs/api-tokens.md. */
 const tokenCallable = (config: { permission?: RoutePermission; sessionOnly?: boolean }): boolean =>

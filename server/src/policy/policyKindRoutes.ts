@@ -41,7 +41,7 @@ import { checkPolicySettingsReferences } from '../settings/settingsReferences';
  * Every policy save carries rev_id, state, updated_at and data (docs/policy.md §2); a client that
  * sends the whole revision back may include its staged_rev_id. Nothing else.
  */
-export const policySaveBody = (def: PolicyKindDef) =>
+export const policySaveBody = oncePerKind((def) =>
   Type.Object(
     {
       rev_id: Type.Integer({ minimum: 1, maximum: REV_ID_MAX }),
@@ -51,11 +51,26 @@ export const policySaveBody = (def: PolicyKindDef) =>
       data: def.data,
     },
     { additionalProperties: false },
-  );
+  ),
+);
 
 /** A read answers the revision it was read at and the document's fields. */
-const policyDocReply = (def: PolicyKindDef) =>
-  Type.Intersect([Type.Object({ rev_id: Type.Integer() }), def.data]);
+const policyDocReply = oncePerKind((def) =>
+  Type.Intersect([Type.Object({ rev_id: Type.Integer() }), def.data]),
+);
+
+/**
+ * A kind's schema built once per process: every server registers the same schema object, which
+ * its compiled validator and serializer are found by (app.ts), instead of a new copy per server.
+ */
+function oncePerKind<S>(build: (def: PolicyKindDef) => S): (def: PolicyKindDef) => S {
+  const built = new WeakMap<PolicyKindDef, S>();
+  return (def) => {
+    let schema = built.get(def);
+    if (schema === undefined) built.set(def, (schema = build(def)));
+    return schema;
+  };
+}
 
 /** The keys of an ordered list, in order (entries without the key field are skipped). */
 const keysOf = (list: unknown, keyField: string): string[] =>
