@@ -21,7 +21,7 @@ import {
   UserInfo,
 } from '@workbench/common/api/contract/auth';
 import { LOGIN_AREA_PATH, SESSION_COOKIE } from '@workbench/common/api/contract/wire';
-import type { TenantSession } from '../context';
+import type { ServerContext, TenantSession } from '../context';
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { tenantSessionOf } from '../http/guard';
@@ -94,6 +94,55 @@ export const userInfoOf = (s: TenantSession): UserInfo => ({
 
 /** A session refresh keeps the user signed in; activity, not an administrator change. */
 const REFRESH_EXEMPT = { exempt: 'extends the session; activity, not a change' };
+
+/**
+ * The signed-in user's own password change: its declaration (any signed-in user, for their own
+ * account; it checks a password, so the sign-in calls' per-address limit applies and no one guesses
+ * the current password through it) and its handler. The central manager serves the same change as
+ * its own `password` (central-manager/managerOwnRoutes.ts).
+ */
+export const ownPasswordRoute = (ctx: ServerContext, tags: string[]) => ({
+  config: {
+    world: 'tenant' as const,
+    permission: null,
+    rateLimit: loginRateLimitConfig(ctx),
+    audit: {
+      action: 'change_pwd',
+      area: 'admins',
+      what: 'Changed their own password.',
+      inTransaction: true as const,
+    },
+    // The first pending step's own call (a password someone else set).
+    whilePending: ['change_password' as const],
+  },
+  schema: {
+    tags,
+    summary:
+      "Changes the signed-in user's password (to a new one of their own, the pending step of a password someone else set); their other sessions end",
+    body: ChangePasswordRequest,
+    response: { 200: ChangePasswordReply, ...errorResponses(400, 401, 403, 429) },
+  },
+});
+
+export async function changeOwnPassword(request: FastifyRequest): Promise<ChangePasswordReply> {
+  const s = tenantSessionOf(request);
+  const { current_password, new_password } = request.body as ChangePasswordRequest;
+  if (!(await verifyPassword(current_password, s.user.passwordHash)))
+    throw new ApiHttpError(400, CHANGE_PASSWORD_MSGS.wrongCurrent, 'current_password');
+  const problem = newPasswordProblem(current_password, new_password);
+  if (problem !== null) throw new ApiHttpError(400, problem, 'new_password');
+  const passwordHash = await hashPassword(new_password);
+  await auditedChange(request, async (tx) => {
+    await tx.users.changePassword(s.uid, passwordHash, s.sidHash);
+    noteAudit(request, {
+      object: s.username,
+      ...(s.pendingSteps.includes('change_password')
+        ? { details: 'Replaced the one-time password someone else set with their own.' }
+        : {}),
+    });
+  });
+  return { status: 'ok' as const };
+}
 
 export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -323,52 +372,7 @@ export const tenantAuthRoutes: FastifyPluginAsync = async (fastify) => {
     );
   }
 
-  app.post(
-    AUTH_PATHS.changePassword,
-    {
-      // Any signed-in user, for their own account; it checks a password, so the sign-in calls'
-      // per-address limit applies (no guessing the current password through it).
-      config: {
-        world: 'tenant',
-        permission: null,
-        rateLimit: loginRateLimitConfig(ctx),
-        audit: {
-          action: 'change_pwd',
-          area: 'admins',
-          what: 'Changed their own password.',
-          inTransaction: true,
-        },
-        // The first pending step's own call (a password someone else set).
-        whilePending: ['change_password'],
-      },
-      schema: {
-        tags,
-        summary:
-          "Changes the signed-in user's password (to a new one of their own, the pending step of a password someone else set); their other sessions end",
-        body: ChangePasswordRequest,
-        response: { 200: ChangePasswordReply, ...errorResponses(400, 401, 403, 429) },
-      },
-    },
-    async (request) => {
-      const s = tenantSessionOf(request);
-      const { current_password, new_password } = request.body;
-      if (!(await verifyPassword(current_password, s.user.passwordHash)))
-        throw new ApiHttpError(400, CHANGE_PASSWORD_MSGS.wrongCurrent, 'current_password');
-      const problem = newPasswordProblem(current_password, new_password);
-      if (problem !== null) throw new ApiHttpError(400, problem, 'new_password');
-      const passwordHash = await hashPassword(new_password);
-      await auditedChange(request, async (tx) => {
-        await tx.users.changePassword(s.uid, passwordHash, s.sidHash);
-        noteAudit(request, {
-          object: s.username,
-          ...(s.pendingSteps.includes('change_password')
-            ? { details: 'Replaced the one-time password someone else set with their own.' }
-            : {}),
-        });
-      });
-      return { status: 'ok' as const };
-    },
-  );
+  app.post(AUTH_PATHS.changePassword, ownPasswordRoute(ctx, tags), changeOwnPassword);
 
   app.get(
     AUTH_PATHS.portalVersion,

@@ -105,8 +105,13 @@ export class ApplianceClient {
     if (r.status !== 200) throw new ApplianceFault('error', messageOf(text), r.status);
   }
 
-  /** A JSON call, signed in first when there is no session yet or it has ended (401 once). */
-  async call<T>(method: string, pathname: string, timeoutMs: number, body?: unknown): Promise<T> {
+  /** A call's answer and its text, signed in first when there is no session yet or it has ended (401 once). */
+  private async answer(
+    method: string,
+    pathname: string,
+    timeoutMs: number,
+    body?: unknown,
+  ): Promise<{ response: Response; text: string }> {
     if (this.cookies.size === 0) await this.signIn(timeoutMs);
     let r = await this.send(method, pathname, body, timeoutMs);
     if (r.status === 401) {
@@ -118,10 +123,26 @@ export class ApplianceClient {
     const text = await this.textOf(r, timeoutMs);
     if (r.status < 200 || r.status > 299)
       throw new ApplianceFault('error', CM_MSGS.appliance(r.status, messageOf(text)), r.status);
+    return { response: r, text };
+  }
+
+  /** A JSON call. */
+  async call<T>(method: string, pathname: string, timeoutMs: number, body?: unknown): Promise<T> {
+    const { response, text } = await this.answer(method, pathname, timeoutMs, body);
     try {
       return (text === '' ? null : JSON.parse(text)) as T;
     } catch {
-      throw new ApplianceFault('error', CM_MSGS.appliance(r.status, 'an answer that is not JSON'), r.status);
+      throw new ApplianceFault(
+        'error',
+        CM_MSGS.appliance(response.status, 'an answer that is not JSON'),
+        response.status,
+      );
     }
+  }
+
+  /** A file the appliance answers (an export): its text and media type. */
+  async file(pathname: string, timeoutMs: number): Promise<{ text: string; contentType: string }> {
+    const { response, text } = await this.answer('GET', pathname, timeoutMs);
+    return { text, contentType: response.headers.get('content-type') ?? 'application/octet-stream' };
   }
 }

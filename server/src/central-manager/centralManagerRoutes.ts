@@ -17,7 +17,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   ACTION_TIMEOUT_MS,
-  APPLIANCE_PORT,
   APPLIANCE_SYSTEM_PATHS,
   APPROVE_SV_TIMEOUT_MS,
   AppliancesReply,
@@ -67,6 +66,8 @@ import { ApplianceClient, ApplianceFault, type ApplianceAddress } from './applia
 import { FleetJobs } from './fleetJobs';
 import { lifecycleRoutes, type FleetRouteKit } from './lifecycleRoutes';
 import { scheduleRoutes } from './scheduleRoutes';
+import { systemDataRoutes } from './systemDataRoutes';
+import { managerOwnRoutes, managerSettingsOf } from './managerOwnRoutes';
 import { named } from '../http/namedPlugin';
 
 const tags = ['central manager'];
@@ -188,6 +189,11 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
     probe,
   };
   await app.register(named(lifecycleRoutes(kit), 'lifecycleRoutes'));
+  // cr_update, logs and exports (systemDataRoutes.ts); the station's own about, password, settings.
+  await app.register(named(systemDataRoutes(kit), 'systemDataRoutes'));
+  await app.register(named(managerOwnRoutes(kit), 'managerOwnRoutes'));
+  /** How long a status read waits for one appliance: the station's setting. */
+  const statusTimeoutMs = async () => (await managerSettingsOf(store)).status_timeout_s * 1000;
 
   // --- Registration ---------------------------------------------------------------------------
 
@@ -204,7 +210,12 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const { host, port = APPLIANCE_PORT, username, password } = request.body;
+      const {
+        host,
+        port = (await managerSettingsOf(store)).appliance_port,
+        username,
+        password,
+      } = request.body;
       const client = new ApplianceClient({ host, port, username, password });
       try {
         const ca = await client.call<Record<string, unknown> | null>(
@@ -253,7 +264,8 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const { host, port = APPLIANCE_PORT, username, password, name, fingerprint_sha256 } = request.body;
+      const { appliance_port } = await managerSettingsOf(store);
+      const { host, port = appliance_port, username, password, name, fingerprint_sha256 } = request.body;
       const existing = await store.managedFleet.list('system');
       if (existing.some((r) => r.data.host === host && r.data.port === port))
         throw new ApiHttpError(409, MSGS.duplicate(host, port), 'host');
@@ -316,9 +328,14 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: AppliancesReply, ...errorResponses(401, 403) },
       },
     },
-    async () => ({
-      appliances: await Promise.all((await store.managedFleet.list('system')).map((r) => probe(r))),
-    }),
+    async () => {
+      const timeoutMs = await statusTimeoutMs();
+      return {
+        appliances: await Promise.all(
+          (await store.managedFleet.list('system')).map((r) => probe(r, timeoutMs)),
+        ),
+      };
+    },
   );
 
   app.get(
@@ -345,7 +362,7 @@ export const centralManagerRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: ManagedSystem, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => probe(await systemOr404(request.params.id)),
+    async (request) => probe(await systemOr404(request.params.id), await statusTimeoutMs()),
   );
 
   app.delete(

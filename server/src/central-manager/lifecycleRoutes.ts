@@ -58,29 +58,37 @@ const POLL_MS = 300;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const licenseFailure = (why: string) => `${MSGS.licenseCheck}: ${why}`;
 
+/**
+ * A call on a managed appliance after its pin is checked; a fault is kept as its state and answered
+ * 502 with its reason (400 when the appliance refused the input, in its own words naming the field).
+ */
+export const applianceCallOf =
+  (kit: Pick<FleetRouteKit, 'pinned' | 'noteFault'>) =>
+  async <T>(
+    r: FleetRecord,
+    timeoutMs: number,
+    method: string,
+    pathname: string,
+    body?: unknown,
+    failure: (why: string) => string = (why) => why,
+  ): Promise<T> => {
+    try {
+      return await (await kit.pinned(r, timeoutMs)).call<T>(method, pathname, timeoutMs, body);
+    } catch (error) {
+      if (!(error instanceof ApplianceFault)) throw error;
+      // A refusal of the input is no fault of the appliance's state.
+      if (error.status !== 400) await kit.noteFault(r, error);
+      throw new ApiHttpError(error.status === 400 ? 400 : 502, failure(error.message));
+    }
+  };
+
 export const lifecycleRoutes =
   (kit: FleetRouteKit): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const { jobs, tags, read, write, systemOr404, pinned, noteFault } = kit;
 
-    /** A call on the appliance; a fault is kept as its state and answered 502 with its reason. */
-    const onAppliance = async <T>(
-      r: FleetRecord,
-      timeoutMs: number,
-      method: string,
-      pathname: string,
-      body?: unknown,
-      failure: (why: string) => string = (why) => why,
-    ): Promise<T> => {
-      try {
-        return await (await pinned(r, timeoutMs)).call<T>(method, pathname, timeoutMs, body);
-      } catch (error) {
-        if (!(error instanceof ApplianceFault)) throw error;
-        await noteFault(r, error);
-        throw new ApiHttpError(error.status === 400 ? 400 : 502, failure(error.message));
-      }
-    };
+    const onAppliance = applianceCallOf(kit);
 
     // --- Licences and registration ------------------------------------------------------------
 

@@ -494,3 +494,102 @@ export const ScheduleParams = Type.Object({
   id: IdParams.properties.id,
   schedule_id: IdParams.properties.id,
 });
+
+// ---------------------------------------------------------------------------------------------
+// cr_update, logs and exports of a managed system; the manager's own about, password, settings
+// (docs/central-manager.md §12, §13)
+
+export const CM_SYSTEM_DATA_PATHS = {
+  crUpdate: '/api/v1/managed_systems/:id/cr_update',
+  logs: '/api/v1/managed_systems/:id/logs',
+  exports: '/api/v1/managed_systems/:id/exports',
+} as const;
+/** The manager's own calls (ours beyond the names). */
+export const CM_OWN_PATHS = {
+  about: '/api/v1/cm/about',
+  password: '/api/v1/cm/password',
+  settings: '/api/v1/cm/settings',
+} as const;
+
+/**
+ * cr_update: changes to the appliance's current settings, `<document>: {<field>: value}`; the
+ * fields not named keep their value now. The appliance checks the whole result.
+ */
+export const CrUpdateRequest = Type.Object(
+  {
+    settings: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown(), { minProperties: 1 }), {
+      minProperties: 1,
+    }),
+  },
+  { additionalProperties: false },
+);
+export const CM_DATA_MSGS = {
+  unknownDocument: (key: string) => `settings.${key}: the appliance has no settings document ${key}.`,
+  excludedField: (key: string, field: string) =>
+    `settings.${key}.${field}: kept by the appliance itself, not changed by cr_update.`,
+} as const;
+/** Fields an update never sends: the document's own bookkeeping. */
+export const CR_UPDATE_EXCLUDED_FIELDS: readonly string[] = ['updated_at', 'updated_by'];
+
+/** The log types an appliance keeps, its audit trail first (the default). */
+export const APPLIANCE_LOG_TYPES = ['scan_audit', 'scan_web', 'scan_email'] as const;
+export const SystemLogsQuery = Type.Object(
+  {
+    log_type: Type.Optional(Type.Union(APPLIANCE_LOG_TYPES.map((t) => Type.Literal(t)))),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+    /** The previous block's cursor (pagingIdentifiers.cursor). */
+    cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export const SystemLogsReply = Type.Object({
+  id: Type.String(),
+  log_type: Type.String(),
+  events: Type.Array(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+  pagingIdentifiers: Type.Object({
+    cursor: Type.Optional(Type.String()),
+    last_iteration: Type.Boolean(),
+  }),
+});
+export const SystemExportQuery = Type.Object(
+  {
+    log_type: Type.Optional(Type.Union(APPLIANCE_LOG_TYPES.map((t) => Type.Literal(t)))),
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+/** What the management station says of itself. */
+export const CmAbout = Type.Object({
+  product: Type.String(),
+  version: Type.String(),
+  mode: Type.String(),
+  hostname: Type.String(),
+  started_at: Type.String(),
+  runtime: Type.String(),
+  managed_systems: Type.Integer(),
+  groups: Type.Integer(),
+  templates: Type.Integer(),
+});
+export const CM_PRODUCT = 'Workbench central manager';
+
+/** The manager's own settings: the port a new appliance is asked on, how long a status read waits. */
+export const CmSettingsWrite = Type.Object(
+  {
+    appliance_port: Port,
+    status_timeout_s: Type.Integer({ minimum: 1, maximum: 60 }),
+  },
+  { additionalProperties: false },
+);
+export const CmSettings = Type.Object({
+  appliance_port: Type.Integer(),
+  status_timeout_s: Type.Integer(),
+  updated_at: Type.Union([Type.String(), Type.Null()]),
+  updated_by: Type.Union([Type.String(), Type.Null()]),
+});
+export type CmSettings = Static<typeof CmSettings>;
+export const CM_SETTINGS_DEFAULTS = {
+  appliance_port: APPLIANCE_PORT,
+  status_timeout_s: STATUS_TIMEOUT_MS / 1000,
+} as const;

@@ -3,7 +3,7 @@ import { prepared, type Sql } from '../sql';
 import { str } from '../storeRows';
 
 /** Kinds of the central manager's rows. */
-export type FleetKind = 'system' | 'group' | 'template' | 'job' | 'schedule';
+export type FleetKind = 'system' | 'group' | 'template' | 'job' | 'schedule' | 'settings';
 
 /** One stored row: its public fields, its secret ones (opened), when it was written last. */
 export interface FleetRecord {
