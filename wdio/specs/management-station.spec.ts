@@ -112,7 +112,10 @@ describe('A management station with three appliances', () => {
     // The name is asked for with the certificate shown (the subject until changed).
     await replaceText(byTestId(`${ids.field}-name`), NAMES[0], 'Name');
     await clickWhenReady(byTestId(ids.approve), 'Approve');
-    await byTestId(ids.addDialog).waitForDisplayed({ reverse: true, timeoutMsg: 'The add dialog stayed open.' });
+    await byTestId(ids.addDialog).waitForDisplayed({
+      reverse: true,
+      timeoutMsg: 'The add dialog stayed open.',
+    });
 
     for (const s of await listed('/api/v1/managed_systems', 'appliances')) systemIds[s.name] = s.id;
     expect(Object.keys(systemIds).sort()).toEqual([...NAMES].sort());
@@ -161,7 +164,9 @@ describe('A management station with three appliances', () => {
     await clickWhenReady(byTestId(ids.applySubmit), 'Apply');
     await expect(byTestId(ids.jobStatus)).toHaveText('Finished: 2 of 2 done');
     for (const name of [NAMES[1], NAMES[2]])
-      await expect(byTestId(`${ids.jobTarget}-${systemIds[name]}`)).toHaveText(expect.stringContaining('Done'));
+      await expect(byTestId(`${ids.jobTarget}-${systemIds[name]}`)).toHaveText(
+        expect.stringContaining('Done'),
+      );
     await clickWhenReady(byTestId(ids.dialogCancel), 'Close the apply dialog');
     await byTestId(ids.applyDialog).waitForDisplayed({ reverse: true });
 

@@ -109,8 +109,13 @@ export async function signInOverHttp(server: RunningServer): Promise<ServerSessi
     }
     return { status: reply.status, json };
   };
-  const login = await call('POST', '/api/auth/v1/login', { username: ON_PREM_ADMIN, password: DEMO_PASSWORD });
+  const login = await call('POST', '/api/auth/v1/login', {
+    username: ON_PREM_ADMIN,
+    password: DEMO_PASSWORD,
+  });
   if (login.status !== 200)
-    throw new Error(`Signing in to ${server.baseUrl} answered ${login.status}: ${JSON.stringify(login.json)}`);
+    throw new Error(
+      `Signing in to ${server.baseUrl} answered ${login.status}: ${JSON.stringify(login.json)}`,
+    );
   return { call };
 }
