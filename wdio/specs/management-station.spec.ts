@@ -19,8 +19,9 @@ import {
  * Issue 35 (Done when): a management station with three appliances, each a real server process
  * started by this spec (support/onPremServers.ts). In the portal the administrator approves an
  * appliance, applies a template to a group and sees every member's settings change (read back from
- * each appliance's own API too), and sees an appliance killed with SIGKILL shown as down with its
- * reason. Two appliances are approved through the station's API before: what is tested is the
+ * each appliance's own API too), runs an update on an appliance and rolls it back (the appliance's
+ * API says which version it runs after each), and sees an appliance killed with SIGKILL shown as
+ * down with its reason. Two appliances are approved through the station's API before: what is tested is the
  * third's approval in the page.
  */
 
@@ -183,10 +184,38 @@ describe('A management station with three appliances', () => {
     await clickWhenReady(byTestId(ids.driftClose), 'Close the drift');
   });
 
-  it('shows an appliance killed with SIGKILL as down, with the reason', async () => {
-    await fleet!.appliances[2].kill();
+  it('runs an update on an appliance and rolls it back; the appliance itself runs each version', async () => {
+    const runs = async () =>
+      ((await direct[0].call('GET', '/api/mgr/v2/update')).json as { version: string }).version;
+    expect(await runs()).toBe('1.0.0');
+
     await browser.url('/#/settings/managed-systems');
     await waitForPortalRoute('#/settings/managed-systems');
+    await clickWhenReady(byTestId(`${ids.updates}-${systemIds[NAMES[0]]}`), 'Software of sv-1');
+    const dialog = byTestId(ids.updatesDialog);
+    await dialog.waitForDisplayed();
+    const version = dialog.$(testIdSelector(ids.updatesVersion));
+    await expect(version).toHaveText('Runs 1.0.0 from slot 1');
+
+    // Each step is a job; the next step's control shows once the appliance is read again after it.
+    await clickWhenReady(dialog.$(testIdSelector(ids.updatesCheck)), 'Check for updates');
+    await clickWhenReady(dialog.$(testIdSelector(`${ids.updatesDownload}-1.2.0`)), 'Download 1.2.0');
+    await clickWhenReady(dialog.$(testIdSelector(`${ids.updatesInstall}-1.2.0`)), 'Install 1.2.0');
+    await expect(version).toHaveText('Runs 1.2.0 from slot 2');
+    expect(await runs()).toBe('1.2.0');
+
+    await clickWhenReady(dialog.$(testIdSelector(`${ids.updatesRollback}-1`)), 'Roll back to slot 1');
+    await expect(version).toHaveText('Runs 1.0.0 from slot 1');
+    expect(await runs()).toBe('1.0.0');
+    await clickWhenReady(byTestId(ids.updatesClose), 'Close the software dialog');
+    await dialog.waitForDisplayed({ reverse: true });
+  });
+
+  it('shows an appliance killed with SIGKILL as down, with the reason', async () => {
+    await fleet!.appliances[2].kill();
+    await waitForPortalRoute('#/settings/managed-systems');
+    // The page is open already (the same URL again does not reload it): asked again, as a user would.
+    await clickWhenReady(byTestId(ids.systemsRefresh), 'Refresh');
     const killed = systemIds[NAMES[2]];
     await expect(byTestId(`${ids.state}-${killed}`)).toHaveText('Down');
     await expect(byTestId(`${ids.reason}-${killed}`)).toHaveText(expect.stringContaining('ECONNREFUSED'));
