@@ -26,6 +26,8 @@ export interface RunningServer {
   waitForDemoEvents(onProgress: (line: string) => void, timeoutMs?: number): Promise<number>;
   /** Stops the server (SIGTERM, then SIGKILL) and removes its data directory. */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or a power cut would: nothing runs in the server; resolves once it is gone. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -209,5 +211,10 @@ export async function startWorkbenchServer(
       check();
     });
 
-  return { baseUrl, dataDir, output: () => output, waitForDemoEvents, stop };
+  const kill = async () => {
+    signalGroup(child, 'SIGKILL');
+    await exited(child);
+  };
+
+  return { baseUrl, dataDir, output: () => output, waitForDemoEvents, stop, kill };
 }

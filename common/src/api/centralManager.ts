@@ -9,6 +9,7 @@ import type { HttpClient } from './http';
 import {
   APPROVE_SV_TIMEOUT_MS,
   CM_MSGS,
+  CM_LIFECYCLE_PATHS,
   CM_PATHS,
   cmPath,
   normaliseGroupNodes,
@@ -22,6 +23,7 @@ import {
   type GetSvCertRequest,
   type GroupWrite,
   type DriftReply,
+  type UpdateState,
 } from './contract/centralManager';
 import type { Job } from './contract/jobs';
 
@@ -180,4 +182,33 @@ export async function getTemplateDrift(
       callName: 'getTemplateDrift',
     })
   ).data;
+}
+
+/** An appliance's software: its version, slots, the last check's releases, the rollback list. */
+export async function getUpdates(http: HttpClient, id: string): Promise<UpdateState> {
+  return (await http.get<UpdateState>(cmPath(CM_LIFECYCLE_PATHS.updates, { id }), { callName: 'getUpdates' }))
+    .data;
+}
+
+/** The update actions, each a job of one target (docs/central-manager.md §9), and their paths. */
+export const UPDATE_ACTION_PATHS = {
+  check: CM_LIFECYCLE_PATHS.updateCheck,
+  download: CM_LIFECYCLE_PATHS.updateDownload,
+  install: CM_LIFECYCLE_PATHS.updateInstall,
+  rollback: CM_LIFECYCLE_PATHS.updateRollback,
+} as const;
+export type UpdateAction = keyof typeof UPDATE_ACTION_PATHS;
+
+/** Starts an update action (`body` as its path takes it: `{version}`, `{slot_id}`): the job's id. */
+export async function updateAction(
+  http: HttpClient,
+  id: string,
+  action: UpdateAction,
+  body?: Record<string, unknown>,
+): Promise<string> {
+  return (
+    await http.post<{ job_id: string }>(cmPath(UPDATE_ACTION_PATHS[action], { id }), body, {
+      callName: 'updateAction',
+    })
+  ).data.job_id;
 }

@@ -39,6 +39,18 @@ export const centralManagerIds = {
   confirmDialog: 'cm-confirm-dialog',
   confirm: 'cm-confirm',
   confirmCancel: 'cm-confirm-cancel',
+  /** The updates dialog of an appliance (`${updates}-${id}` opens it). */
+  updates: 'cm-updates',
+  updatesDialog: 'cm-updates-dialog',
+  updatesVersion: 'cm-updates-version',
+  updatesCheck: 'cm-updates-check',
+  updatesClose: 'cm-updates-close',
+  /** `${x}-${version}`: a release found by the check, and its download and install. */
+  updatesRelease: 'cm-updates-release',
+  updatesDownload: 'cm-updates-download',
+  updatesInstall: 'cm-updates-install',
+  /** `${updatesRollback}-${slot_id}`: a rollback entry's button (slot 0 the factory reset). */
+  updatesRollback: 'cm-updates-rollback',
   // Groups and templates.
   groupsPage: 'cm-groups-page',
   groupsTable: 'cm-groups-table',

@@ -109,6 +109,8 @@ import {
   deleteManagedSystem,
   deleteTemplate,
   getAppliances,
+  getUpdates,
+  updateAction,
   getCurrentSettings,
   getSvCert,
   getTemplateDrift,
@@ -169,6 +171,8 @@ export const PORTAL_REQUESTS = {
   // (as last seen, and asked now), adding one, its actions and settings; groups and templates.
   listManagedSystems: request(listManagedSystems),
   getAppliances: request(getAppliances),
+  getUpdates: request(getUpdates),
+  updateAction: request(updateAction),
   getSvCert: request(getSvCert),
   approveSv: request(approveSv),
   deleteManagedSystem: request(deleteManagedSystem),

@@ -14,6 +14,7 @@ import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import ReplayIcon from '@mui/icons-material/Replay';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { snackbarShown, useAppDispatch } from '@workbench/common';
@@ -32,6 +33,7 @@ import { RowAction } from '../settings/pageActions';
 import { AddApplianceDialog } from './AddApplianceDialog';
 import { CmJobProgress } from './CmJobProgress';
 import { CurrentSettingsDialog } from './CurrentSettingsDialog';
+import { UpdatesDialog } from './UpdatesDialog';
 import { APPLIANCE_STATE_VIEW, CM_TEXTS, useCmAccess } from './cmAccess';
 
 export const SYSTEMS_TEXTS = {
@@ -79,6 +81,7 @@ export function ManagedSystemsPage() {
   const deleteManagedSystem = useEntityCall('deleteManagedSystem');
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<ManagedSystem | null>(null);
+  const [updating, setUpdating] = useState<ManagedSystem | null>(null);
   const [job, setJob] = useState<{ id: string; title: string } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const confirm = useConfirmAction({
@@ -179,7 +182,7 @@ export function ManagedSystemsPage() {
       header: 'Actions',
       center: true,
       pinned: 'right' as const,
-      minWidth: canWrite ? 240 : 80,
+      minWidth: canWrite ? 280 : 120,
       render: (s: ManagedSystem) => {
         const inMaintenance = s.state === 'maintenance';
         return (
@@ -190,6 +193,13 @@ export function ManagedSystemsPage() {
               onClick={() => setViewing(s)}
             >
               <VisibilityIcon fontSize="small" />
+            </RowAction>
+            <RowAction
+              label={`Software of ${s.name}`}
+              testId={`${ids.updates}-${s.id}`}
+              onClick={() => setUpdating(s)}
+            >
+              <SystemUpdateAltIcon fontSize="small" />
             </RowAction>
             {canWrite && (
               <>
@@ -344,6 +354,7 @@ export function ManagedSystemsPage() {
         />
       )}
       {viewing && <CurrentSettingsDialog system={viewing} onClose={() => setViewing(null)} />}
+      {updating && <UpdatesDialog system={updating} canWrite={canWrite} onClose={() => setUpdating(null)} />}
       {confirm.dialog}
     </AreaPage>
   );
