@@ -132,3 +132,4 @@ export * from './components/shell-layout';
 export * from './components/page-states';
 export * from './components/session-gate';
 export * from './components/search-field';
+export * from './components/readable-diff';

@@ -287,6 +287,8 @@ test('/openapi.json lists every API route with tags and a summary', async () => 
     '/gdmanage/api/v1/tenants/{id}/tenantusers/{uid}/disablemfa',
     '/gdmanage/api/v1/tenants/{id}/tenantusers/{uid}/resetpassword',
     '/gdmanage/api/v1/tenants/{id}/mfa/users',
+    // What changed between two of a tenant's revisions (the console's revision opened from a change marker).
+    '/gdmanage/api/v1/tenants/{id}/revisions/diff',
     '/gdmanage/api/v1/tenants/{id}/rbac',
     '/gdmanage/api/v1/tenants/{id}/rolloutinit',
     '/gdmanage/api/v1/tenants/{id}/tenantpolicyinit',

@@ -32,11 +32,13 @@ import {
   tenantMfaUsersPath,
   tenantPath,
   tenantRevisionsPath,
+  tenantRevisionDiffPath,
   tenantSubPath,
   tenantUserDisableMfaPath,
   tenantUserResetPasswordPath,
 } from './contract/providerTenantPaths';
 import type { MfaUser, MfaUserList } from './contract/auth';
+import type { PolicyDiff } from './contract/policy';
 import {
   DEFAULT_DEPLOYMENT_PATH,
   TENANT_DEPLOYMENTS_PATH,
@@ -216,6 +218,23 @@ export async function listTenantRevisionsPublishedIn(
     await http.get<TenantRevisionList>(tenantRevisionsPath('v3', tid), {
       callName: 'listTenantRevisionsPublishedIn',
       params: { from: window.from, to: window.to, limit: REVISIONS_MAX_LIMIT, offset: 0 },
+    })
+  ).data;
+}
+
+/**
+ * What changed from the tenant's revision `from` to its revision `to` (the provider-revision-diff
+ * extension): the answer of the tenant's own diff.
+ */
+export async function getTenantRevisionDiff(
+  http: HttpClient,
+  tid: string,
+  revs: { from: number; to: number },
+): Promise<PolicyDiff> {
+  return (
+    await http.get<PolicyDiff>(tenantRevisionDiffPath(tid), {
+      callName: 'getTenantRevisionDiff',
+      params: { from: revs.from, to: revs.to },
     })
   ).data;
 }

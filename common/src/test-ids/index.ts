@@ -274,6 +274,8 @@ export const providerPageIds = {
   tenantTabError: 'provider-tenant-tab-error',
   /** `${tenantRevision}-${rev_id}`: a row of the Policy revisions tab (a chart's marker opens one, selected). */
   tenantRevision: 'provider-tenant-revision',
+  /** The Policy revisions tab's diff of the revision a marker opened against the one before it. */
+  tenantRevisionDiff: 'provider-tenant-revision-diff',
   capabilityPreview: 'provider-capability-preview',
   capabilityApply: 'provider-capability-apply',
   /** `${tenantDocument}-${name}`: a tenant document's section; `-save` its Save, `-${field}` a control. */

@@ -41,6 +41,7 @@ export const CONSOLE_REQUESTS = {
   addTenantAdmin: request(tenantsApi.addTenantAdmin),
   getTenantPolicy: request(tenantsApi.getTenantPolicy),
   listTenantRevisions: request(tenantsApi.listTenantRevisions),
+  getTenantRevisionDiff: request(tenantsApi.getTenantRevisionDiff),
   listPolicyTokens: request(tenantsApi.listPolicyTokens),
   createPolicyToken: request(tenantsApi.createPolicyToken),
   revokePolicyToken: request(tenantsApi.revokePolicyToken),

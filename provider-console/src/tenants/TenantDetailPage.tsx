@@ -22,6 +22,7 @@ import {
   FormGroup,
   Link,
   MenuItem,
+  Paper,
   Stack,
   Switch,
   Tab,
@@ -36,6 +37,9 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  LoadFailed,
+  Loading,
+  ReadableDiff,
   providerIds,
   providerPageIds,
   REVISION_DIFF_PARAM,
@@ -80,6 +84,7 @@ import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { capabilityMeaning } from '@workbench/common/api/contract/providerCapabilityStates';
 import { capabilityStateIds } from '@workbench/common/test-ids/capabilityStateIds';
 import { useConfirmAction } from '@workbench/common/components/confirm-delete/index';
+import { CATEGORIES_V1 } from '@workbench/common/vocabularies/webCategoriesV1';
 
 export const TENANT_TABS = [
   { id: 'overview', label: 'Overview' },
@@ -836,6 +841,55 @@ const openedRevision = (params: URLSearchParams): number | null => {
   return Number.isInteger(rev) && rev > 0 ? rev : null;
 };
 
+/** Categories by id, as the diff names them: the v1 tree (v2's ids, from 101, read "category 1001"). */
+const V1_CATEGORY_NAMES = new Map(CATEGORIES_V1.map((c) => [c.id, c.name]));
+const v1CategoryName = (id: number): string | undefined => V1_CATEGORY_NAMES.get(id);
+
+/**
+ * What revision `rev` changed: it against the one before it (published revisions are
+ * consecutive), the portal's history diff of the same pair. A server extension of its own
+ * (provider-revision-diff, docs/api.md); without it the tab lists the revisions only.
+ */
+function OpenedRevisionDiff({ tid, rev }: { tid: string; rev: number }) {
+  const served = useExtension('provider-revision-diff');
+  const from = Math.max(1, rev - 1);
+  const diff = useEntityRead('getTenantRevisionDiff', [tid, { from, to: rev }], {
+    enabled: served && rev > 1,
+  });
+  if (!served) return null;
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="tenant-revision-diff-title"
+      sx={{ p: 2 }}
+      data-testid={providerPageIds.tenantRevisionDiff}
+    >
+      <Typography id="tenant-revision-diff-title" variant="h2" sx={{ fontSize: '1.15rem' }} gutterBottom>
+        {rev > 1 ? `Changes from revision ${from} to revision ${rev}` : 'Revision 1'}
+      </Typography>
+      {rev === 1 ? (
+        <Typography color="text.secondary">
+          Revision 1 is the initial policy: no revision comes before it.
+        </Typography>
+      ) : diff.error ? (
+        <LoadFailed
+          message={`The changes could not be loaded: ${diff.error.message}`}
+          onRetry={diff.reload}
+        />
+      ) : diff.data ? (
+        <ReadableDiff
+          diff={diff.data}
+          categoryName={v1CategoryName}
+          emptyText="The two revisions hold the same policy."
+        />
+      ) : (
+        <Loading label="Loading the changes" />
+      )}
+    </Paper>
+  );
+}
+
 function RevisionsTab({ tenant }: TabProps) {
   const [params] = useSearchParams();
   const opened = openedRevision(params);
@@ -861,6 +915,7 @@ function RevisionsTab({ tenant }: TabProps) {
       {opened !== null && revs.data && selected < 0 && (
         <Alert severity="info">The tenant has no published revision {opened}.</Alert>
       )}
+      {opened !== null && selected >= 0 && <OpenedRevisionDiff tid={tenant.tid} rev={opened} />}
       <SimpleTable
         head={['Revision', 'Published', 'By', 'Note']}
         empty="No published revisions."

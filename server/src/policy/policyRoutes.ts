@@ -8,7 +8,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  POLICY_KINDS,
   POLICY_KIND_GROUPS,
   POLICY_KIND_REGISTRY,
   REVISION_READ,
@@ -31,7 +30,6 @@ import {
   SETUP_PUBLISHER,
   TesterReply,
   TesterRequest,
-  type KindDiff,
   type PublishedRevision,
 } from '@workbench/common/api/contract/policy';
 import type { PublishedRevisionRecord, RevisionRecord } from '../store/ConfigStore';
@@ -49,7 +47,8 @@ import {
   stageChange,
 } from './revisionStaging';
 import { AUDIT_AREA, POLICY_AUDIT, recordPolicyAudit, type PolicyAuditEntry } from './policyAudit';
-import { deepEqual, diffPolicyDoc } from './policyDiff';
+import { deepEqual } from './policyDiff';
+import { NOT_A_REVISION_MSG, POLICY_DOC_KINDS, revisionDiff } from './revisionDiff';
 import { restoreVersions } from './policyMigrations';
 import { areasOf, publishRevision } from './publishRevision';
 import { decideWebRequest } from './webPolicyDecision';
@@ -71,7 +70,7 @@ export const HISTORY_READ = { any: POLICY_KIND_GROUPS.map((g) => `${g}:*:read`) 
 export const TESTER_PERMISSION = 'web_policy:*:read';
 
 export const NOT_PUBLISHED_MSG = (rev: number) => `Revision ${rev} was never published.`;
-export const NOT_A_REVISION_MSG = (rev: number) => `Revision ${rev} does not exist.`;
+export { NOT_A_REVISION_MSG };
 export const BAD_TESTER_URL_MSG = 'url must be an http or https URL.';
 
 const publishedReply = (p: PublishedRevisionRecord): PublishedRevision => ({
@@ -81,20 +80,6 @@ const publishedReply = (p: PublishedRevisionRecord): PublishedRevision => ({
   comment: p.note,
   rolled_back_from: p.rolledBackFrom,
 });
-
-/**
- * The kinds that hold the tenant's policy: not a publish note (it belongs to its revision), nor a
- * read-only kind (a parent's rules, a view of another kind's document).
- */
-const POLICY_DOC_KINDS = POLICY_KINDS.filter((k) => {
-  const def: PolicyKindDef = POLICY_KIND_REGISTRY[k];
-  return def.scope === 'policy' && !def.readOnly && !def.view;
-});
-
-/** A revision any read may name: 1 up to the staged one. */
-function assertRevisionExists(current: RevisionRecord, rev: number): void {
-  if (rev < 1 || rev > current.stagedRevId) throw new ApiHttpError(404, NOT_A_REVISION_MSG(rev), 'rev');
-}
 
 export const policyRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -322,22 +307,9 @@ export const policyRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const s = tenantSessionOf(request);
-      const { from, to } = request.query;
-      const current = await currentRevision(ctx.store, s.tid);
-      assertRevisionExists(current, from);
-      assertRevisionExists(current, to);
-      const kinds: KindDiff[] = [];
-      for (const kind of POLICY_DOC_KINDS) {
-        if (!s.access.can(policyKindReadPermission(kind))) continue;
-        const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
-        const changes = diffPolicyDoc(
-          def,
-          await readPolicyDoc(ctx.store, s.tid, kind, from),
-          await readPolicyDoc(ctx.store, s.tid, kind, to),
-        );
-        if (changes.length > 0) kinds.push({ kind, title: def.title, changes });
-      }
-      return { from, to, kinds };
+      return revisionDiff(ctx.store, s.tid, request.query, (kind) =>
+        s.access.can(policyKindReadPermission(kind)),
+      );
     },
   );
 

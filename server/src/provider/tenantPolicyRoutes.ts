@@ -1,6 +1,7 @@
 /**
  * A tenant's policy in the provider console (issue 14): its current revision with the kinds
- * saved in it and its published revisions, as the portal wrote them (read-only here).
+ * saved in it, its published revisions and what changed between two of them (issue 41), as the
+ * portal wrote them (read-only here).
  *
  * One of the tenant route plugins (app.ts registers each; their shared helpers are
  * tenantRouteKit.ts). Reads need `tenants:*:read` (operators and support), writes
@@ -19,6 +20,8 @@ import {
 import { ApiHttpError, errorResponses } from '../http/errors';
 import { IdParams, tenantRouteKit } from './tenantRouteKit';
 import { publishedWindowOf } from '../policy/publishedWindow';
+import { revisionDiff } from '../policy/revisionDiff';
+import { DiffQuery, PolicyDiff } from '@workbench/common/api/contract/policy';
 
 export const tenantPolicyRoutes: FastifyPluginAsync = async (fastify) => {
   const { app, store, tags, read, item, tenantOr404 } = tenantRouteKit(fastify);
@@ -84,4 +87,24 @@ export const tenantPolicyRoutes: FastifyPluginAsync = async (fastify) => {
         };
       },
     );
+
+  // The tenant's own diff (GET /api/policy/v1/revisions/diff), every kind: the provider reads all
+  // of a tenant's policy with tenants read, as its revisions above.
+  app.get(
+    `${item}/revisions/diff`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "What changed from the tenant's revision `from` to its revision `to`, per kind",
+        params: IdParams,
+        querystring: DiffQuery,
+        response: { 200: PolicyDiff, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const t = await tenantOr404(request.params.id);
+      return revisionDiff(store, t.tid, request.query, () => true);
+    },
+  );
 };

@@ -288,6 +288,14 @@ export const EXTENSION_REGISTRY = {
     usedFor:
       "the tenant page's Reset password of a portal account (a one-time password, changed at the next sign-in)",
   },
+  'provider-revision-diff': {
+    world: 'provider',
+    family: 'provider',
+    title: "The differences between two of a tenant's revisions",
+    routes: [get('/gdmanage/api/v1/tenants/{id}/revisions/diff')],
+    usedFor:
+      "the tenant page's Policy revisions tab: the revision a chart's change marker opened, against the one before it",
+  },
   'contact-messages': {
     world: 'provider',
     family: 'provider',

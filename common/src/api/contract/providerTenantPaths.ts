@@ -9,6 +9,12 @@ export const tenantSubPath = (tid: string, name: string): string => `${tenantPat
 export const REVISION_VERSIONS = ['v1', 'v2', 'v3'] as const;
 export const tenantRevisionsPath = (version: (typeof REVISION_VERSIONS)[number], tid: string): string =>
   `/gdmanage/api/${version}/tenants/${encodeURIComponent(tid)}/revisions`;
+/**
+ * What changed between two of the tenant's revisions (`?from=&to=`): the tenant's own revision
+ * diff (POLICY_PATHS.diff) read by the provider, for the console's revision opened from a chart's
+ * change marker (issue 41).
+ */
+export const tenantRevisionDiffPath = (tid: string): string => tenantSubPath(tid, 'revisions/diff');
 /** A tenant's administrators (accounts of the tenant portal): POST adds one (issue 30). */
 export const tenantAdminsPath = (tid: string): string => tenantSubPath(tid, 'admins');
 /** docs/provider-console.md §3: tenants can be disabled, re-enabled and renamed. */

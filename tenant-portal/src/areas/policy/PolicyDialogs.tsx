@@ -39,7 +39,7 @@ import {
 } from '@workbench/common';
 import { COMMENT_MAX_LENGTH } from '@workbench/common/api/contract/policy-kinds/kindDef';
 import { counted } from '@workbench/common/formatting/counted';
-import { ReadableDiff } from './ReadableDiff';
+import { TenantReadableDiff } from './TenantReadableDiff';
 import { ImpactPreview } from './ImpactPreview';
 
 /**
@@ -87,7 +87,7 @@ export function StagedChanges() {
       />
     );
   return (
-    <ReadableDiff
+    <TenantReadableDiff
       diff={review.diff}
       entries={review.entries}
       emptyText="The staged revision changes nothing."

@@ -44,7 +44,7 @@ import { AreaPage } from '../AreaPage';
 import type { PageProps } from '../../routes/routeModel';
 import { canPublishPolicy } from '../../shell/policyPermissions';
 import { ConfirmDialog, useWriteOutcome } from './PolicyDialogs';
-import { ReadableDiff } from './ReadableDiff';
+import { TenantReadableDiff } from './TenantReadableDiff';
 
 export const HISTORY_PAGE_SIZES = [10, 25, 50, 100];
 
@@ -115,7 +115,7 @@ function Comparison({ from, to }: { from: number; to: number }) {
           onRetry={() => dispatch(comparisonRequested({ from, to }))}
         />
       ) : comparison.status === 'loaded' && comparison.diff ? (
-        <ReadableDiff
+        <TenantReadableDiff
           diff={comparison.diff}
           entries={comparison.entries}
           emptyText="The two revisions hold the same policy."

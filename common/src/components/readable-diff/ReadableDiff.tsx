@@ -1,20 +1,16 @@
 import { useMemo } from 'react';
 import { Box, List, ListItem, Typography } from '@mui/material';
-import {
-  capitalise,
-  diffText,
-  publishBarIds,
-  useCategoryTree,
-  type DiffEntries,
-  type DiffTextOptions,
-} from '@workbench/common';
-import type { PolicyDiff } from '@workbench/common/api/contract/policy';
+import { capitalise, diffText, type DiffTextOptions } from '../../features/revision/diffText';
+import type { DiffEntries } from '../../features/revision/revisionSlice';
+import { publishBarIds } from '../../test-ids';
+import type { PolicyDiff } from '../../api/contract/policy';
 
 /**
- * A revision diff as sentences grouped under the kinds' titles (common's diffText). Used by the
- * review of the staged changes and by the revision history's comparison. Categories are named
- * from the tenant's category tree (the version its rules use: /cats or /cats_v2) once it is
- * loaded; until then, or for an id it does not know, they read "category 23".
+ * A revision diff as sentences grouped under the kinds' titles (diffText). Used by the portal's
+ * review of the staged changes and revision history (named from the tenant's category tree) and by
+ * the console's tenant revision opened from a change marker. Without `categoryName`, or for an id
+ * it does not know, a category reads "category 23"; without `entries`, a rule the diff gives by
+ * key only reads by its key.
  */
 export function ReadableDiff({
   diff,
@@ -23,17 +19,11 @@ export function ReadableDiff({
   emptyText = 'No differences.',
 }: {
   diff: PolicyDiff;
-  entries: DiffEntries;
+  entries?: DiffEntries;
   categoryName?: DiffTextOptions['categoryName'];
   emptyText?: string;
 }) {
-  const { tree } = useCategoryTree();
-  const fromTree = useMemo(() => {
-    const names = new Map((tree?.categories ?? []).map((c) => [c.id, c.name]));
-    return (id: number) => names.get(id);
-  }, [tree]);
-  const names = categoryName ?? fromTree;
-  const groups = useMemo(() => diffText(diff, { entries, categoryName: names }), [diff, entries, names]);
+  const groups = useMemo(() => diffText(diff, { entries, categoryName }), [diff, entries, categoryName]);
   if (groups.length === 0)
     return (
       <Typography color="text.secondary" data-testid={publishBarIds.diffEmpty}>
