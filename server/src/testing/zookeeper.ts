@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { ownedTempDir } from '../events/clickhouseTestServers';
 import { writeDeployFile } from './deployFiles';
 import { freePort, startThrowawayProcess, type ThrowawayProcess } from './throwawayProcess';
 
@@ -51,7 +51,8 @@ export async function startZooKeeper(options: ZooKeeperOptions = {}): Promise<Te
   if (!zookeeperInstalled()) throw new Error(ZOOKEEPER_MISSING_MESSAGE);
   const host = '127.0.0.1';
   const port = await freePort();
-  const dir = options.dir ?? ownedTempDir('workbench-zookeeper-');
+  // A temporary one is removed by stop and by the exit guard (throwawayProcess.ts).
+  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-zookeeper-'));
   fs.mkdirSync(path.join(dir, 'data'), { recursive: true });
   const config = path.join(dir, 'zoo.cfg');
   writeDeployFile('zookeeper/zoo.cfg', config, { DIR: dir, PORT: String(port), LISTEN_HOST: host });
