@@ -13,6 +13,7 @@ import { startChildServer, type ChildServer } from '../server/src/crash/childSer
 import { clickhouseBinary, startClickHouseCluster } from '../server/src/events/clickhouseTestServers';
 import { haproxyBinary, startHaproxy } from '../server/src/testing/haproxy';
 import { postgresBinDir, startDeployedPostgres } from '../server/src/testing/testPostgres';
+import { zookeeperInstalled } from '../server/src/testing/zookeeper';
 
 const USAGE = 'usage: npm run cluster -- <directory>   (PORT: the balancer, default 8080)';
 
@@ -26,12 +27,17 @@ async function main(): Promise<void> {
   const arg = process.argv[2];
   if (!arg || arg.startsWith('-')) throw new Error(USAGE);
   const port = Number(process.env.PORT ?? 8080);
+  // Replicas per shard: with 2, each shard is two servers coordinated by a ZooKeeper of the cluster's.
+  const replicas = Number(process.env.WORKBENCH_EVENTS_REPLICAS ?? 1);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 16)
+    throw new Error(`WORKBENCH_EVENTS_REPLICAS must be 1-16, not ${process.env.WORKBENCH_EVENTS_REPLICAS}.`);
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     throw new Error(`PORT must be a port number (1-65535), not ${process.env.PORT}.`);
   const missing = [
     postgresBinDir() === null && 'postgresql',
     clickhouseBinary() === null && 'clickhouse-server',
     haproxyBinary() === null && 'haproxy',
+    replicas > 1 && !zookeeperInstalled() && 'zookeeper',
   ].filter(Boolean);
   if (missing.length > 0)
     throw new Error(
@@ -73,7 +79,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => onSignal('SIGINT'));
   process.on('SIGTERM', () => onSignal('SIGTERM'));
 
-  startup = start(dir, port, { pgPassword, chPassword, secretKey, demoPassword }, stops);
+  startup = start(dir, port, replicas, { pgPassword, chPassword, secretKey, demoPassword }, stops);
   try {
     await startup;
   } catch (error) {
@@ -98,11 +104,14 @@ async function allStarted<T>(starts: readonly Promise<T>[]): Promise<T[]> {
 async function start(
   dir: string,
   port: number,
+  replicas: number,
   secrets: Record<'pgPassword' | 'chPassword' | 'secretKey' | 'demoPassword', Secret>,
   stops: (() => Promise<void>)[],
 ): Promise<void> {
   const { pgPassword, chPassword, secretKey, demoPassword } = secrets;
-  console.log(`Starting PostgreSQL and two ClickHouse shards in ${dir} ...`);
+  console.log(
+    `Starting PostgreSQL and two ClickHouse shards${replicas > 1 ? ` of ${replicas} replicas (and ZooKeeper)` : ''} in ${dir} ...`,
+  );
   const postgresStart = startDeployedPostgres(path.join(dir, 'postgresql'), pgPassword.value).then((p) => {
     stops.push(p.stop);
     return p;
@@ -110,6 +119,7 @@ async function start(
   const clickhouseStart = startClickHouseCluster(2, {
     dir: path.join(dir, 'clickhouse'),
     password: chPassword.value,
+    replicas,
   }).then((c) => {
     stops.push(c.stop);
     return c;
@@ -120,6 +130,7 @@ async function start(
     WORKBENCH_CONFIG_URL: postgres.url,
     WORKBENCH_CONFIG_PASSWORD_FILE: pgPassword.file,
     WORKBENCH_EVENTS_URL: clickhouse.url('workbench'),
+    WORKBENCH_EVENTS_REPLICAS: String(replicas),
     WORKBENCH_EVENTS_PASSWORD_FILE: chPassword.file,
     WORKBENCH_SECRET_KEY_FILE: secretKey.file,
     WORKBENCH_DEMO_PASSWORD_FILE: demoPassword.file,

@@ -194,6 +194,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         ...options,
         eventsUrl: options.events.url,
         eventsTimeoutMs: options.events.timeoutMs,
+        eventsReplicas: options.events.replicas,
       })));
   // Every call timed into /metrics (the store's latencies).
   const events = openedEvents && timedStore(openedEvents, 'events', metrics);

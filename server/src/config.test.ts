@@ -32,6 +32,7 @@ test('defaults: port 8080, ./data under the repo root, ec2, no mode, no demo pas
     logLevel: 'warn',
     readyTimeoutMs: 2000,
     eventsTimeoutMs: 30_000,
+    eventsReplicas: 1,
     metricsAllow: ['loopback'],
     leaseMs: 30_000,
   });
@@ -283,6 +284,7 @@ test('operating variables: ready timeout, metrics allow list, lease seconds, sec
     {
       WORKBENCH_READY_TIMEOUT_MS: '500',
       WORKBENCH_EVENTS_TIMEOUT_MS: '1500',
+      WORKBENCH_EVENTS_REPLICAS: '2',
       WORKBENCH_METRICS_ALLOW: '10.0.9.0/24, loopback',
       WORKBENCH_LEASE_SECONDS: '3',
       WORKBENCH_SECURE_COOKIES: 'true',
@@ -293,6 +295,7 @@ test('operating variables: ready timeout, metrics allow list, lease seconds, sec
   expect(config).toMatchObject({
     readyTimeoutMs: 500,
     eventsTimeoutMs: 1500,
+    eventsReplicas: 2,
     metricsAllow: ['10.0.9.0/24', 'loopback'],
     leaseMs: 3000,
     secureCookies: true,
@@ -303,6 +306,8 @@ test('operating variables: ready timeout, metrics allow list, lease seconds, sec
     ['WORKBENCH_READY_TIMEOUT_MS', '2s'],
     ['WORKBENCH_EVENTS_TIMEOUT_MS', '0'],
     ['WORKBENCH_EVENTS_TIMEOUT_MS', '30s'],
+    ['WORKBENCH_EVENTS_REPLICAS', '0'],
+    ['WORKBENCH_EVENTS_REPLICAS', 'two'],
     ['WORKBENCH_METRICS_ALLOW', '10.0.0.0/33'],
     ['WORKBENCH_METRICS_ALLOW', 'everyone'],
     ['WORKBENCH_LEASE_SECONDS', '-1'],
@@ -310,6 +315,12 @@ test('operating variables: ready timeout, metrics allow list, lease seconds, sec
     ['LOG_LEVEL', 'loud'],
   ])
     expect(() => readConfig({ [name]: bad }, root)).toThrow(new RegExp(name));
+  // Replicated shards: the URL's addresses are whole shards of that many replicas.
+  const url = 'clickhouse://a:8123,b:8123,c:8123,d:8123/w?cluster=c';
+  expect(readConfig({ WORKBENCH_EVENTS_URL: url, WORKBENCH_EVENTS_REPLICAS: '2' }, root).eventsUrl).toBe(url);
+  expect(() => readConfig({ WORKBENCH_EVENTS_URL: url, WORKBENCH_EVENTS_REPLICAS: '3' }, root)).toThrow(
+    /4 addresses are not shards of 3 replicas \(WORKBENCH_EVENTS_REPLICAS\)/,
+  );
 });
 
 /**

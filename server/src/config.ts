@@ -62,6 +62,8 @@ export interface ServerConfig {
   readyTimeoutMs: number;
   /** WORKBENCH_EVENTS_TIMEOUT_MS: how long a ClickHouse request may take (then 504). */
   eventsTimeoutMs: number;
+  /** WORKBENCH_EVENTS_REPLICAS: replicas per ClickHouse shard (above 1: replicated tables). */
+  eventsReplicas: number;
   /**
    * WORKBENCH_METRICS_ALLOW: who may read /metrics and the reasons of /readyz: addresses, CIDR
    * ranges or loopback, linklocal, uniquelocal; default loopback.
@@ -285,10 +287,11 @@ export function readConfig(environment: NodeJS.ProcessEnv, repoRoot: string): Se
     throw new ConfigError('WORKBENCH_CONFIG_PASSWORD is set without WORKBENCH_CONFIG_URL.');
 
   let eventsUrl: string | null = null;
+  const eventsReplicas = wholeNumber(env, 'WORKBENCH_EVENTS_REPLICAS', 1, 1, 16, 'replicas per shard');
   if (!blank(env.WORKBENCH_EVENTS_URL)) {
     try {
       eventsUrl = withClickHousePassword(env.WORKBENCH_EVENTS_URL.trim(), env.WORKBENCH_EVENTS_PASSWORD);
-      parseClickHouseUrl(eventsUrl);
+      parseClickHouseUrl(eventsUrl, eventsReplicas);
     } catch (error) {
       if (error instanceof ConfigError) throw error;
       throw new ConfigError(redacted((error as Error).message));
@@ -370,6 +373,7 @@ export function readConfig(environment: NodeJS.ProcessEnv, repoRoot: string): Se
     logLevel,
     readyTimeoutMs,
     eventsTimeoutMs,
+    eventsReplicas,
     metricsAllow,
     leaseMs,
   };

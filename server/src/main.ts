@@ -67,6 +67,7 @@ async function main(): Promise<void> {
       events: {
         url: config.eventsUrl,
         timeoutMs: config.eventsTimeoutMs,
+        replicas: config.eventsReplicas,
         demoEvents: config.demoEvents ?? DEFAULT_DEMO_EVENTS,
         liveEventsPerSecond: config.liveEventsPerSecond,
         reportFiles: { region: config.region },

@@ -107,11 +107,29 @@ export const PARTITION_KEY = 'intDiv(time, 1000000000000000)';
  */
 export const INDEX_GRANULARITY = 1024;
 
-function createLocalTableSql(database: string, logType: LogType): string {
+/**
+ * A table's engine: MergeTree, or with replicated shards ReplicatedMergeTree, whose replicas of one
+ * shard share a ZooKeeper path (the server's `{shard}` macro, deploy/clickhouse/macros.xml) and
+ * are told apart by `{replica}`; each copies what another stored, and catches up when it returns.
+ */
+function engineSql(database: string, table: string, replicated: boolean): string {
+  return replicated
+    ? `ReplicatedMergeTree('/clickhouse/tables/{shard}/${database}/${table}', '{replica}')`
+    : 'MergeTree()';
+}
+
+function createLocalTableSql(database: string, logType: LogType, replicated: boolean): string {
   const columns = LOG_TYPE_SCHEMAS[logType].fields.map((f) => `${sqlName(f)} ${columnType(f)}`);
-  return `CREATE TABLE IF NOT EXISTS ${database}.${localTableName(logType)} (
+  const table = localTableName(logType);
+  return `CREATE TABLE IF NOT EXISTS ${database}.${table} (
   id Int64, tid String, time Int64, ${columns.join(', ')}
-) ENGINE = MergeTree() PARTITION BY ${PARTITION_KEY} ORDER BY (tid, time, id) SETTINGS index_granularity = ${INDEX_GRANULARITY}`;
+) ENGINE = ${engineSql(database, table, replicated)} PARTITION BY ${PARTITION_KEY} ORDER BY (tid, time, id) SETTINGS index_granularity = ${INDEX_GRANULARITY}`;
+}
+
+/** A shard's servers: its first replica, then the others (WORKBENCH_EVENTS_REPLICAS). */
+function replicasOf(shard: ClickHouseAddress): ClickHouseAddress[] {
+  const { replicas = [], ...first } = shard;
+  return [first, ...replicas.map((replica) => ({ ...replica, timeoutMs: shard.timeoutMs }))];
 }
 
 /** The columns a block reads: id, tid, time, then the type's fields in schema order. */
@@ -175,54 +193,70 @@ export class ClickHouseEventStore implements EventStore {
    */
   static async open(
     url: string | ClickHouseLocation,
-    options: { ids?: EventIdSourceFactory; timeoutMs?: number } = {},
+    options: { ids?: EventIdSourceFactory; timeoutMs?: number; replicas?: number } = {},
   ): Promise<ClickHouseEventStore> {
-    const parsed = typeof url === 'string' ? parseClickHouseUrl(url) : url;
+    const parsed = typeof url === 'string' ? parseClickHouseUrl(url, options.replicas) : url;
     const { timeoutMs } = options;
     // Every request to a shard is bounded (clickhouseHttp.ts): a shard that never answers fails it.
     const location: ClickHouseLocation =
       timeoutMs === undefined
         ? parsed
-        : { ...parsed, shards: parsed.shards.map((shard) => ({ ...shard, timeoutMs })) };
+        : {
+            ...parsed,
+            shards: parsed.shards.map((shard) => ({
+              ...shard,
+              timeoutMs,
+              replicas: shard.replicas?.map((replica) => ({ ...replica, timeoutMs })),
+            })),
+          };
     const db = sqlName(location.database, 'database');
+    const replicated = location.replicasPerShard > 1;
     if (location.cluster !== null) {
       const [row] = await selectRows(
         location.shards[0],
-        `SELECT count() FROM system.clusters WHERE cluster = ${sqlValue(location.cluster)} AND replica_num = 1`,
+        `SELECT uniqExact(shard_num), count() FROM system.clusters WHERE cluster = ${sqlValue(location.cluster)}`,
       );
-      if (Number(row[0]) !== location.shards.length)
+      const servers = location.shards.length * location.replicasPerShard;
+      if (Number(row[0]) !== location.shards.length || Number(row[1]) !== servers)
         throw new Error(
-          `ClickHouse cluster "${location.cluster}" has ${String(row[0])} shards; WORKBENCH_EVENTS_URL names ${location.shards.length}.`,
+          `ClickHouse cluster "${location.cluster}" has ${String(row[0])} shards of ${String(row[1])} servers in all; WORKBENCH_EVENTS_URL names ${location.shards.length} of ${location.replicasPerShard} replicas (WORKBENCH_EVENTS_REPLICAS).`,
         );
     }
+    // Every replica has every table: a replicated table exists where it is created, and reads and
+    // writes go to whichever replica of a shard answers.
     for (const shard of location.shards) {
-      await execute(shard, `CREATE DATABASE IF NOT EXISTS ${db}`);
-      for (const logType of LOG_TYPES) {
-        await execute(shard, createLocalTableSql(db, logType));
-        await addMissingColumns(shard, db, localTableName(logType), logType);
-        if (location.cluster !== null) {
-          await execute(
-            shard,
-            `CREATE TABLE IF NOT EXISTS ${db}.${tableName(logType)} AS ${db}.${localTableName(logType)} ENGINE = Distributed(${sqlValue(location.cluster)}, ${db}, ${localTableName(logType)})`,
-          );
-          await addMissingColumns(shard, db, tableName(logType), logType);
+      for (const server of replicasOf(shard)) {
+        await execute(server, `CREATE DATABASE IF NOT EXISTS ${db}`);
+        for (const logType of LOG_TYPES) {
+          await execute(server, createLocalTableSql(db, logType, replicated));
+          await addMissingColumns(server, db, localTableName(logType), logType);
+          if (location.cluster !== null) {
+            await execute(
+              server,
+              `CREATE TABLE IF NOT EXISTS ${db}.${tableName(logType)} AS ${db}.${localTableName(logType)} ENGINE = Distributed(${sqlValue(location.cluster)}, ${db}, ${localTableName(logType)})`,
+            );
+            await addMissingColumns(server, db, tableName(logType), logType);
+          }
         }
       }
     }
-    // appendOnce's record of the event ids it stored (events/README.md "Events delivered once").
-    await execute(
-      location.shards[0],
-      `CREATE TABLE IF NOT EXISTS ${db}.delivered_events (event_id String) ENGINE = MergeTree() ORDER BY event_id`,
-    );
-    await execute(
-      location.shards[0],
-      `CREATE TABLE IF NOT EXISTS ${db}.load_progress (name String, plan String, batches Int64, events Int64, complete UInt8, version Int64) ENGINE = MergeTree() ORDER BY (name, version)`,
-    );
-    // Each recorded batch's ids per log type, written before its events (discardUnrecordedBatches).
-    await execute(
-      location.shards[0],
-      `CREATE TABLE IF NOT EXISTS ${db}.load_batches (name String, batches Int64, log_type String, first_id Int64, rows Int64) ENGINE = MergeTree() ORDER BY (name, batches)`,
-    );
+    for (const server of replicasOf(location.shards[0])) {
+      const engine = (table: string) => engineSql(db, table, replicated);
+      // appendOnce's record of the event ids it stored (events/README.md "Events delivered once").
+      await execute(
+        server,
+        `CREATE TABLE IF NOT EXISTS ${db}.delivered_events (event_id String) ENGINE = ${engine('delivered_events')} ORDER BY event_id`,
+      );
+      await execute(
+        server,
+        `CREATE TABLE IF NOT EXISTS ${db}.load_progress (name String, plan String, batches Int64, events Int64, complete UInt8, version Int64) ENGINE = ${engine('load_progress')} ORDER BY (name, version)`,
+      );
+      // Each recorded batch's ids per log type, written before its events (discardUnrecordedBatches).
+      await execute(
+        server,
+        `CREATE TABLE IF NOT EXISTS ${db}.load_batches (name String, batches Int64, log_type String, first_id Int64, rows Int64) ENGINE = ${engine('load_batches')} ORDER BY (name, batches)`,
+      );
+    }
     const read = location.cluster === null ? localTableName : tableName;
     let maxId = 0;
     const bounds = new Map<LogType, TimeBounds>();

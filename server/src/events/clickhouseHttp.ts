@@ -24,6 +24,34 @@ export interface ClickHouseAddress {
   readonly password?: string;
   /** The whole request's bound, connection to last byte (default DEFAULT_CLICKHOUSE_TIMEOUT_MS). */
   readonly timeoutMs?: number;
+  /**
+   * The shard's other replicas (WORKBENCH_EVENTS_REPLICAS), in order: a request that could not
+   * reach this one goes to the next (replicated tables copy what one replica stores to the others).
+   */
+  readonly replicas?: readonly ClickHouseAddress[];
+}
+
+/**
+ * `request` on the address, then on each of its replicas while the one before could not be
+ * reached: a write only when it was never sent (refused: it cannot have been stored), a read also
+ * when the connection broke, never after a time-out (the shard is slow, not gone) nor when it
+ * answered that a shard behind its Distributed table failed (another replica would ask the same).
+ */
+async function onReplicas<T>(
+  address: ClickHouseAddress,
+  write: boolean,
+  request: (address: ClickHouseAddress) => Promise<T>,
+): Promise<T> {
+  const [first, ...rest] = [address, ...(address.replicas ?? [])];
+  try {
+    return await request(first);
+  } catch (error) {
+    const unreachable =
+      error instanceof ClickHouseUnavailableError &&
+      (error.notSent || (!write && !error.timedOut && !error.answered));
+    if (rest.length === 0 || !unreachable) throw error;
+    return onReplicas({ ...rest[0], replicas: rest.slice(1) }, write, request);
+  }
 }
 
 /**
@@ -56,8 +84,13 @@ export class ClickHouseError extends Error {
   }
 }
 
-/** Settings of every request: 64-bit integers as JSON numbers (ours are within ±2^53). */
-const SETTINGS = 'output_format_json_quote_64bit_integers=0';
+/**
+ * Settings of every request: 64-bit integers as JSON numbers (ours are within ±2^53); a
+ * Distributed read asks each shard's replicas in the order of the cluster (`in_order`, not at
+ * random): the first one up, which is where this store writes (`onReplicas`), so a read sees what
+ * was just written before the other replicas have copied it.
+ */
+const SETTINGS = 'output_format_json_quote_64bit_integers=0&load_balancing=in_order';
 
 const timeoutOf = (address: ClickHouseAddress): number => address.timeoutMs ?? DEFAULT_CLICKHOUSE_TIMEOUT_MS;
 
@@ -195,11 +228,20 @@ function unavailable(
  * Runs a statement; its text answer (an error status → ClickHouseError with the server's message).
  * `write`: a statement that changes data (INSERT, DDL): never sent twice.
  */
-export async function execute(
+export function execute(
   address: ClickHouseAddress,
   body: string,
   database?: string,
   write = false,
+): Promise<string> {
+  return onReplicas(address, write, (replica) => executeOn(replica, body, database, write));
+}
+
+async function executeOn(
+  address: ClickHouseAddress,
+  body: string,
+  database: string | undefined,
+  write: boolean,
 ): Promise<string> {
   try {
     return await post(address, body, database, write);
@@ -242,5 +284,7 @@ export async function insertNative(
   blocks: Buffer,
   database?: string,
 ): Promise<void> {
-  await post(address, blocks, database, true, `INSERT INTO ${table} FORMAT Native`);
+  await onReplicas(address, true, (replica) =>
+    post(replica, blocks, database, true, `INSERT INTO ${table} FORMAT Native`),
+  );
 }

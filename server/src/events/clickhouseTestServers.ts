@@ -17,12 +17,18 @@ import {
   type ThrowawayProcess,
 } from '../testing/throwawayProcess';
 import { writeDeployFile } from '../testing/deployFiles';
+import { startZooKeeper, type TestZooKeeper } from '../testing/zookeeper';
 
 /** Where Debian's package (and the official packages) put the server. */
 const SERVER_BINARIES = ['/usr/sbin/clickhouse-server', '/usr/bin/clickhouse-server', '/usr/bin/clickhouse'];
 export const CLUSTER = 'workbench';
 
+/** One server of the cluster: a shard's replica (the only one when the shards are not replicated). */
 export interface ClickHouseShard {
+  /** Its shard, 1, 2, … (the cluster's order). */
+  readonly shard: number;
+  /** Its replica within the shard, 1, 2, …. */
+  readonly replica: number;
   readonly httpPort: number;
   readonly tcpPort: number;
   readonly dir: string;
@@ -30,11 +36,17 @@ export interface ClickHouseShard {
 }
 
 export interface ClickHouseTestCluster {
+  /** Every server, shard by shard, a shard's replicas one after the other (the URL's order). */
   readonly shards: readonly ClickHouseShard[];
-  /** `clickhouse://127.0.0.1:<http>,127.0.0.1:<http>/<database>?cluster=workbench` */
+  /** Replicas per shard (WORKBENCH_EVENTS_REPLICAS of the servers using it). */
+  readonly replicas: number;
+  /**
+   * `clickhouse://127.0.0.1:<http>,127.0.0.1:<http>/<database>?cluster=workbench`: every server's
+   * HTTP address in `shards`' order.
+   */
   url(database: string): string;
   /**
-   * Kills shard `index` outright (SIGKILL: its port refuses connections) and keeps its data; the
+   * Kills server `index` of `shards` outright (SIGKILL: its port refuses connections) and keeps its data; the
    * entry in `shards` stays the old process until restart.
    */
   kill(index: number): Promise<void>;
@@ -67,9 +79,10 @@ export function clickhouseAvailable(): boolean {
  */
 function writeShardConfig(
   dir: string,
-  own: { http: number; tcp: number },
-  all: readonly { tcp: number }[],
+  own: ServerPorts,
+  all: readonly ServerPorts[],
   password: string,
+  zookeeper: TestZooKeeper | null,
 ): void {
   for (const sub of ['data', 'tmp', 'user_files', 'format_schemas'])
     fs.mkdirSync(path.join(dir, sub), { recursive: true });
@@ -77,17 +90,44 @@ function writeShardConfig(
     LISTEN_HOST: '127.0.0.1',
     HTTP_PORT: String(own.http),
     TCP_PORT: String(own.tcp),
+    INTERSERVER_HOST: '127.0.0.1',
+    INTERSERVER_PORT: String(own.interserver),
     DIR: dir,
   });
   writeDeployFile('clickhouse/users.xml', path.join(dir, 'users.xml'), { PASSWORD: password });
+  const shardNumbers = [...new Set(all.map((p) => p.shard))];
   writeDeployFile('clickhouse/cluster.xml', path.join(dir, 'config.d', 'cluster.xml'), {
-    SHARDS: all
-      .map(
-        (p) =>
-          `      <shard><replica><host>127.0.0.1</host><port>${p.tcp}</port><password>${password}</password></replica></shard>`,
-      )
+    SHARDS: shardNumbers
+      .map((shard) => {
+        const replicas = all
+          .filter((p) => p.shard === shard)
+          .map(
+            (p) =>
+              `<replica><host>127.0.0.1</host><port>${p.tcp}</port><password>${password}</password></replica>`,
+          );
+        // Replicated tables copy an insert to the shard's other replicas themselves.
+        const internal = zookeeper === null ? '' : '<internal_replication>true</internal_replication>';
+        return `      <shard>${internal}${replicas.join('')}</shard>`;
+      })
       .join('\n'),
   });
+  if (zookeeper === null) return;
+  writeDeployFile('clickhouse/zookeeper.xml', path.join(dir, 'config.d', 'zookeeper.xml'), {
+    NODES: `    <node><host>${zookeeper.host}</host><port>${zookeeper.port}</port></node>`,
+  });
+  writeDeployFile('clickhouse/macros.xml', path.join(dir, 'config.d', 'macros.xml'), {
+    SHARD: String(own.shard),
+    REPLICA: `r${own.replica}`,
+  });
+}
+
+interface ServerPorts {
+  shard: number;
+  replica: number;
+  http: number;
+  tcp: number;
+  /** Where the shard's other replicas fetch this one's parts. */
+  interserver: number;
 }
 
 const OWNER_FILE = 'owner.pid';
@@ -134,9 +174,17 @@ export interface ClickHouseClusterOptions {
   dir?: string;
   /** The `default` user's password (letters and digits: it is written into XML); default none. */
   password?: string;
+  /**
+   * Replicas per shard (default 1). Above 1 the shards' tables are ReplicatedMergeTree, coordinated
+   * by a throw-away ZooKeeper started here (its data in `dir`'s `zookeeper`, when `dir` is given).
+   */
+  replicas?: number;
 }
 
-/** Starts `count` servers (shards of the cluster `workbench`), answering on loopback. */
+/**
+ * Starts `count` shards of the cluster `workbench`, each of `options.replicas` servers, answering
+ * on loopback.
+ */
 export async function startClickHouseCluster(
   count = 2,
   options: ClickHouseClusterOptions = {},
@@ -144,10 +192,24 @@ export async function startClickHouseCluster(
   const password = options.password ?? '';
   if (!/^[A-Za-z0-9]*$/.test(password))
     throw new Error('The ClickHouse password must be letters and digits.');
+  const replicaCount = options.replicas ?? 1;
+  if (!Number.isInteger(replicaCount) || replicaCount < 1) throw new Error('replicas must be 1 or more.');
   const binary = clickhouseBinary();
   if (binary === null) throw new Error('clickhouse-server is not installed.');
-  const ports: { http: number; tcp: number }[] = [];
-  for (let i = 0; i < count; i += 1) ports.push({ http: await freePort(), tcp: await freePort() });
+  const ports: ServerPorts[] = [];
+  for (let shard = 1; shard <= count; shard += 1)
+    for (let replica = 1; replica <= replicaCount; replica += 1)
+      ports.push({
+        shard,
+        replica,
+        http: await freePort(),
+        tcp: await freePort(),
+        interserver: await freePort(),
+      });
+  const zookeeper =
+    replicaCount === 1
+      ? null
+      : await startZooKeeper(options.dir === undefined ? {} : { dir: path.join(options.dir, 'zookeeper') });
   const shards: ClickHouseShard[] = [];
   const servers: ThrowawayProcess[] = [];
   const dirs: string[] = [];
@@ -174,20 +236,25 @@ export async function startClickHouseCluster(
   const stop = async (): Promise<void> => {
     await Promise.all(servers.map((server) => server.stop()));
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await zookeeper?.stop();
   };
   try {
     await Promise.all(
-      ports.map(async ({ http, tcp }, index) => {
+      ports.map(async (own) => {
+        const { http, tcp, shard, replica } = own;
         const dir =
           options.dir === undefined
             ? ownedTempDir('workbench-clickhouse-')
-            : path.join(options.dir, `shard-${index + 1}`);
-        writeShardConfig(dir, { http, tcp }, ports, password);
+            : path.join(
+                options.dir,
+                replicaCount === 1 ? `shard-${shard}` : `shard-${shard}-replica-${replica}`,
+              );
+        writeShardConfig(dir, own, ports, password, zookeeper);
         // Pushed before the wait: when one shard fails, stop() ends the others still starting.
         const server = launch(dir, http);
         servers.push(server);
         if (options.dir === undefined) dirs.push(dir);
-        shards.push({ httpPort: http, tcpPort: tcp, dir, process: server.process });
+        shards.push({ shard, replica, httpPort: http, tcpPort: tcp, dir, process: server.process });
         await server.ready;
       }),
     );
@@ -220,6 +287,7 @@ export async function startClickHouseCluster(
       await server.ready;
     },
     shards,
+    replicas: replicaCount,
     url: (database) =>
       `clickhouse://${shards.map((s) => `127.0.0.1:${s.httpPort}`).join(',')}/${database}?cluster=${CLUSTER}`,
     stop,

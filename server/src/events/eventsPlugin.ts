@@ -52,6 +52,8 @@ export interface EventsOptions {
   url?: string | null;
   /** WORKBENCH_EVENTS_TIMEOUT_MS: the bound of each ClickHouse request (with `url`). */
   timeoutMs?: number;
+  /** WORKBENCH_EVENTS_REPLICAS: replicas per ClickHouse shard (with `url`; default 1). */
+  replicas?: number;
   /** Synthetic events to create when the store is empty (0 or undefined: none, nor any resumed). */
   demoEvents?: number;
   print?: (line: string) => void;

@@ -14,11 +14,14 @@ export async function openEventStore(options: {
   configUrl?: string | null;
   /** WORKBENCH_EVENTS_TIMEOUT_MS: each ClickHouse request's bound (default 30 s). */
   eventsTimeoutMs?: number;
+  /** WORKBENCH_EVENTS_REPLICAS: replicas per ClickHouse shard (default 1). */
+  eventsReplicas?: number;
 }): Promise<EventStore> {
   return options.eventsUrl
     ? ClickHouseEventStore.open(options.eventsUrl, {
         ...(options.configUrl ? { ids: postgresEventIds(options.configUrl) } : {}),
         timeoutMs: options.eventsTimeoutMs,
+        replicas: options.eventsReplicas,
       })
     : DuckDbEventStore.open(options.dataDir);
 }

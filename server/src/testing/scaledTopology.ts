@@ -51,6 +51,8 @@ export interface ScaledTopology {
   readonly eventsUrl: string;
   readonly postgres: Pick<TestPostgres, 'url' | 'freshUrl'>;
   readonly clickhouse: Pick<ClickHouseTestCluster, 'url'>;
+  /** The topology's own ClickHouse servers (with `clickhouseReplicas`), to stop and start them. */
+  readonly clickhouseCluster: ClickHouseTestCluster | null;
   readonly replicas: readonly Replica[];
   readonly proxy: TestProxy;
   stop(): Promise<void>;
@@ -66,11 +68,17 @@ export interface ScaledTopologyOptions {
    * a lease, store/leases.ts: replicas given the same variables seed once; scaled/operating.test.ts).
    */
   firstReplicaEnv?: Record<string, string>;
+  /**
+   * Replicas per ClickHouse shard (default 1). Above 1 the topology starts stores of its own (two
+   * shards of that many replicas, ZooKeeper) and the servers get WORKBENCH_EVENTS_REPLICAS.
+   */
+  clickhouseReplicas?: number;
 }
 
 type Servers = {
   postgres: ScaledTopology['postgres'];
   clickhouse: ScaledTopology['clickhouse'];
+  cluster: ClickHouseTestCluster | null;
   stop(): Promise<void>;
 };
 
@@ -79,28 +87,34 @@ type Servers = {
  * own (scaledGlobalSetup.ts; a fresh schema and database names keep this topology apart, and
  * starting a second set cost seconds of the run), else throw-away ones of this topology's own.
  */
-async function storeServers(): Promise<Servers> {
+async function storeServers(clickhouseReplicas: number): Promise<Servers> {
   const postgresUrl = process.env[SCALED_POSTGRES_ENV];
   const clickhouseUrl = process.env[SCALED_CLICKHOUSE_ENV];
-  if (SCALED_TOPOLOGY && postgresUrl && clickhouseUrl) {
+  if (SCALED_TOPOLOGY && postgresUrl && clickhouseUrl && clickhouseReplicas === 1) {
     const prefix = `r_${Date.now().toString(36)}_`;
     return {
       postgres: { url: postgresUrl, freshUrl: freshConfigUrl },
       clickhouse: { url: (database) => clickhouseUrl.replace('{db}', `${prefix}${database}`) },
+      cluster: null,
       stop: async () => undefined,
     };
   }
-  const [postgres, clickhouse] = await Promise.all([startTestPostgres(), startClickHouseCluster(2)]);
+  const [postgres, clickhouse] = await Promise.all([
+    startTestPostgres(),
+    startClickHouseCluster(2, { replicas: clickhouseReplicas }),
+  ]);
   return {
     postgres,
     clickhouse,
+    cluster: clickhouse,
     stop: () => Promise.all([postgres.stop(), clickhouse.stop()]).then(() => undefined),
   };
 }
 
 export async function startScaledTopology(options: ScaledTopologyOptions = {}): Promise<ScaledTopology> {
   const count = options.replicas ?? 2;
-  const servers = await storeServers();
+  const clickhouseReplicas = options.clickhouseReplicas ?? 1;
+  const servers = await storeServers(clickhouseReplicas);
   const { postgres, clickhouse } = servers;
   const replicas: Replica[] = [];
   let proxy: TestProxy | undefined;
@@ -118,6 +132,7 @@ export async function startScaledTopology(options: ScaledTopologyOptions = {}): 
       // Every replica seals the shared store's secrets with one key.
       WORKBENCH_SECRET_KEY: TEST_SECRET_KEY,
       WORKBENCH_EVENTS_URL: eventsUrl,
+      WORKBENCH_EVENTS_REPLICAS: String(clickhouseReplicas),
       WORKBENCH_DEMO_PASSWORD: TEST_PASSWORD,
       WORKBENCH_DEMO_EVENTS: '0',
       WORKBENCH_LIVE_EVENTS: '0',
@@ -139,7 +154,17 @@ export async function startScaledTopology(options: ScaledTopologyOptions = {}): 
     proxy = await startHaproxy(
       replicas.map((r) => ({ name: r.name, address: new URL(r.server.baseUrl).host })),
     );
-    return { url: proxy.url, configUrl, eventsUrl, postgres, clickhouse, replicas, proxy, stop };
+    return {
+      url: proxy.url,
+      configUrl,
+      eventsUrl,
+      postgres,
+      clickhouse,
+      clickhouseCluster: servers.cluster,
+      replicas,
+      proxy,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

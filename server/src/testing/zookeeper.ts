@@ -1,0 +1,74 @@
+/**
+ * A throw-away ZooKeeper (Debian's zookeeper package, 3.8, on the installed JRE): the coordination
+ * service of the replicated ClickHouse shards (ReplicatedMergeTree), for the tests and `npm run
+ * cluster`. One standalone server on a free loopback port with deploy/zookeeper/zoo.cfg, its data
+ * in a directory of its own. Ready when it answers the `ruok` four-letter command with `imok`.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { writeDeployFile } from './deployFiles';
+import { freePort, startThrowawayProcess, type ThrowawayProcess } from './throwawayProcess';
+
+/** Debian's jar: its manifest names the libraries it needs, so it is the whole class path. */
+const ZOOKEEPER_JAR = '/usr/share/java/zookeeper.jar';
+const JAVA = '/usr/bin/java';
+const MAIN_CLASS = 'org.apache.zookeeper.server.quorum.QuorumPeerMain';
+
+export const ZOOKEEPER_MISSING_MESSAGE = `ZooKeeper not found (${ZOOKEEPER_JAR} and ${JAVA}): apt-get install -y zookeeper`;
+
+/** Whether ZooKeeper and a Java runtime are installed. */
+export function zookeeperInstalled(): boolean {
+  return fs.existsSync(ZOOKEEPER_JAR) && fs.existsSync(JAVA);
+}
+
+export interface TestZooKeeper {
+  readonly host: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+/** Whether a ZooKeeper server on `port` answers `ruok` with `imok`. */
+export function answersImok(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let answer = '';
+    const socket = net.connect({ host, port }, () => socket.end('ruok'));
+    socket.setTimeout(1000, () => socket.destroy());
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('error', () => resolve(false));
+    socket.on('close', () => resolve(answer === 'imok'));
+  });
+}
+
+export interface ZooKeeperOptions {
+  /** Where it keeps its data (kept by stop: `npm run cluster`); default a temporary one, removed. */
+  dir?: string;
+}
+
+/** Starts one ZooKeeper server; resolves once it answers. */
+export async function startZooKeeper(options: ZooKeeperOptions = {}): Promise<TestZooKeeper> {
+  if (!zookeeperInstalled()) throw new Error(ZOOKEEPER_MISSING_MESSAGE);
+  const host = '127.0.0.1';
+  const port = await freePort();
+  // A temporary one is removed by stop and by the exit guard (throwawayProcess.ts).
+  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-zookeeper-'));
+  fs.mkdirSync(path.join(dir, 'data'), { recursive: true });
+  const config = path.join(dir, 'zoo.cfg');
+  writeDeployFile('zookeeper/zoo.cfg', config, { DIR: dir, PORT: String(port), LISTEN_HOST: host });
+  const server: ThrowawayProcess = startThrowawayProcess({
+    name: 'zookeeper',
+    command: JAVA,
+    // A small heap: one test's few tables; the JVM's default takes a quarter of the machine.
+    args: ['-Xmx256m', '-cp', ZOOKEEPER_JAR, MAIN_CLASS, config],
+    cwd: dir,
+    dieWithParent: true,
+    ...(options.dir === undefined ? { dir } : {}),
+    ready: () => answersImok(host, port),
+    readyWhat: 'ruok',
+    timeoutMs: 60_000,
+    pollMs: 100,
+  });
+  await server.ready;
+  return { host, port, stop: () => server.stop() };
+}
