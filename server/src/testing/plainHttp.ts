@@ -8,7 +8,13 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 
-const agent = new http.Agent({ keepAlive: true });
+/**
+ * Kept-alive connections, each dropped after 4 s unused: a server (72 s, Fastify's default) or the
+ * balancer (60 s, deploy/haproxy/haproxy.cfg) closes an idle one on its side, and a request sent on
+ * it just then failed with ECONNRESET (the authorisation matrix, at load 18). The agent destroys a
+ * free socket whose timeout passes; a request in progress is not affected.
+ */
+const agent = new http.Agent({ keepAlive: true, timeout: 4_000 });
 
 /** The headers `fetch` adds to a request over plain HTTP, unless the caller sets them. */
 const FETCH_DEFAULTS: Readonly<Record<string, string>> = {
