@@ -35,6 +35,9 @@ function useTmpfsForTestData() {
   } catch {
     return null;
   }
+  // Like /tmp (sticky, everyone's): as root the suites run PostgreSQL as `postgres` in a folder of
+  // it, which a directory of mkdtemp's (0700, root's) would not let it enter.
+  fs.chmodSync(dir, 0o1777);
   process.env[OWNER] = dir;
   process.env.TMPDIR = dir;
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
