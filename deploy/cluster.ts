@@ -23,6 +23,21 @@ function secret(file: string, make: () => string): { file: string; value: string
   return { file, value: fs.readFileSync(file, 'utf8').trim() };
 }
 
+/**
+ * As root, the first folder on the way to `dir` (itself included) that the postgres user cannot
+ * enter, or null: not owned by it and without execute for others (a home directory such as /root,
+ * mode 700). PostgreSQL refuses to run as root, so its data must be reachable as postgres.
+ */
+function unreachableForPostgres(dir: string): string | null {
+  if (process.getuid?.() !== 0) return null;
+  const chain: string[] = [];
+  for (let at = dir; ; at = path.dirname(at)) {
+    chain.unshift(at);
+    if (path.dirname(at) === at) break;
+  }
+  return chain.find((folder) => (fs.statSync(folder).mode & 0o001) === 0) ?? null;
+}
+
 async function main(): Promise<void> {
   const arg = process.argv[2];
   if (!arg || arg.startsWith('-')) throw new Error(USAGE);
@@ -48,6 +63,11 @@ async function main(): Promise<void> {
   const secrets = path.join(dir, 'secrets');
   // The directory itself stays enterable: as root PostgreSQL runs as `postgres` in a folder of it.
   fs.mkdirSync(dir, { recursive: true });
+  const blocked = unreachableForPostgres(dir);
+  if (blocked)
+    throw new Error(
+      `As root, PostgreSQL runs as the postgres user, which cannot enter ${blocked} (mode ${(fs.statSync(blocked).mode & 0o777).toString(8)}): give a directory it can reach, e.g. /var/tmp/workbench.`,
+    );
   fs.mkdirSync(secrets, { recursive: true, mode: 0o700 });
   const random = () => crypto.randomBytes(18).toString('hex');
   const pgPassword = secret(path.join(secrets, 'postgresql-password'), random);
