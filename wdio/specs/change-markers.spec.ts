@@ -8,6 +8,7 @@ import { byTestId } from '../pageobjects/testId';
 import { portalApi } from '../support/portalApi';
 import { discardStagedPolicy } from '../support/policyApi';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { screenshots } from '../support/theme';
 
 /**
  * A category of the demo web policy (server/src/seed/demoWebPolicy.ts), by id and name, that no
@@ -154,6 +155,15 @@ describe('Change markers on charts (issue 41 point 3)', () => {
         async () => JSON.stringify(await publishBar.diffTexts(diff)) === JSON.stringify([change]),
         { timeout: WAIT, timeoutMsg: `The diff did not read "${change}".` },
       );
+      // For a look while building (WDIO_SCREENSHOTS): the operator's and support's view of it.
+      const showDiff = () => diff.waitForDisplayed({ timeout: WAIT });
+      await screenshots('console-revision-diff-operator', showDiff);
+      if (process.env.WDIO_SCREENSHOTS) {
+        const at = await browser.getUrl();
+        await signInToConsole('support@provider.example');
+        await browser.url(at);
+        await screenshots('console-revision-diff-support', showDiff);
+      }
     } finally {
       await signInAsAcmeAdmin();
       await restoreCategory(wasBlocked);
