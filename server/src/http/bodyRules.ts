@@ -102,15 +102,15 @@ export function controlCharacterIn(
  * schema objects (the route modules' own), and a closed copy per server cost each test server's
  * start its compiled-validator cache hits (app.ts: looked up by the schema object).
  */
+/** Each schema's closed copy; a closed copy maps to itself (the route keeps it as its body). */
 const closedBodies = new WeakMap<object, unknown>();
-const closed = new WeakSet<object>();
 function closedOnce(body: unknown, route: RouteOptions): unknown {
-  if (!isObject(body) || closed.has(body)) return body;
+  if (!isObject(body)) return body;
   let copy = closedBodies.get(body);
   if (copy === undefined) {
     copy = closedSchema(body, `Route ${String(route.method)} ${route.url}`);
     closedBodies.set(body, copy);
-    if (isObject(copy)) closed.add(copy);
+    if (isObject(copy)) closedBodies.set(copy, copy);
   }
   return copy;
 }
