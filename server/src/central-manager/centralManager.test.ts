@@ -8,7 +8,12 @@
  * one member killed mid-job reports per appliance, and each appliance's own store says what it holds.
  */
 import fs from 'node:fs';
-import { GUARD_MS, killLeftoverChildren, signInAdmin, type ChildServer } from '../crash/childServer';
+import {
+  CHILD_TEST_TIMEOUT_MS,
+  killLeftoverChildren,
+  signInAdmin,
+  type ChildServer,
+} from '../crash/childServer';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
 import {
   FLEET_ADMIN as ADMIN,
@@ -23,7 +28,7 @@ import {
   type FleetProxy,
 } from '../testing/fleetTesting';
 
-jest.setTimeout(3 * GUARD_MS);
+jest.setTimeout(CHILD_TEST_TIMEOUT_MS);
 
 let manager: TestServer;
 let admin: SignedIn;

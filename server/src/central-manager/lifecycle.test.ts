@@ -7,7 +7,12 @@
  * is back, and the appliance still runs the version it ran.
  */
 import fs from 'node:fs';
-import { GUARD_MS, killLeftoverChildren, signInAdmin, type ChildServer } from '../crash/childServer';
+import {
+  CHILD_TEST_TIMEOUT_MS,
+  killLeftoverChildren,
+  signInAdmin,
+  type ChildServer,
+} from '../crash/childServer';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../testing/testServer';
 import {
   approveAppliance,
@@ -21,7 +26,7 @@ import {
   type FleetProxy,
 } from '../testing/fleetTesting';
 
-jest.setTimeout(3 * GUARD_MS);
+jest.setTimeout(CHILD_TEST_TIMEOUT_MS);
 
 let manager: TestServer;
 let admin: SignedIn;

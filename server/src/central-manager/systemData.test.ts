@@ -5,7 +5,13 @@
  * appliance really holds is read from its own store, and its logs are its own audit trail.
  */
 import fs from 'node:fs';
-import { GUARD_MS, killLeftoverChildren, signInAdmin, type ChildServer } from '../crash/childServer';
+import {
+  CHILD_TEST_TIMEOUT_MS,
+  GUARD_MS,
+  killLeftoverChildren,
+  signInAdmin,
+  type ChildServer,
+} from '../crash/childServer';
 import {
   signIn,
   startTestServer,
@@ -22,7 +28,7 @@ import {
   storedDocument,
 } from '../testing/fleetTesting';
 
-jest.setTimeout(3 * GUARD_MS);
+jest.setTimeout(CHILD_TEST_TIMEOUT_MS);
 
 let manager: TestServer;
 let admin: SignedIn;

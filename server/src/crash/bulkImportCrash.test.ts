@@ -13,7 +13,7 @@ import {
 } from '@workbench/common/api/contract/udb';
 import { DEMO_END_USERS } from '../udb/seedEndUsers';
 import {
-  GUARD_MS,
+  CHILD_TEST_TIMEOUT_MS,
   signInAdmin,
   startChildServer,
   crashDataDirPerTest,
@@ -32,7 +32,7 @@ const ENV = { WORKBENCH_DEMO_PASSWORD: PASSWORD, WORKBENCH_DEMO_EVENTS: '0' };
  */
 const IN_FLIGHT = 16;
 
-jest.setTimeout(3 * GUARD_MS);
+jest.setTimeout(CHILD_TEST_TIMEOUT_MS);
 
 const dataDir = crashDataDirPerTest('udb');
 

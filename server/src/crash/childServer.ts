@@ -16,6 +16,14 @@ import type { StoredEvent } from '../events/eventStore';
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 /** The last guard of every wait: conditions are polled, this only bounds a hung run. */
 export const GUARD_MS = 90_000;
+/**
+ * The guard of a start (its listening line): several children starting at once beside the other
+ * suites (CI runs the unit and browser suites together, load ~18 on 2 cores) printed nothing in
+ * 90 s, while one starts in ~8-15 s on a quiet machine (15 with tsx's cache cold).
+ */
+export const START_GUARD_MS = 240_000;
+/** A test's time limit where it starts children: two starts and two waits. */
+export const CHILD_TEST_TIMEOUT_MS = 2 * START_GUARD_MS + 2 * GUARD_MS;
 
 export interface ChildServer {
   /** http://127.0.0.1:<port> once the server listens. */
@@ -25,7 +33,7 @@ export interface ChildServer {
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   /** Resolves with the first output line matching `pattern` (also one printed already). */
-  waitForLine(pattern: RegExp): Promise<RegExpMatchArray>;
+  waitForLine(pattern: RegExp, guardMs?: number): Promise<RegExpMatchArray>;
   /** SIGKILL: no handler runs, nothing is flushed or closed; resolves once the process is gone. */
   kill(): Promise<void>;
   /** SIGTERM (the server closes its stores) and waits for exit code 0. */
@@ -100,7 +108,7 @@ export async function startChildServer(
     for (const listener of listeners) listener();
   });
 
-  const waitForLine = (pattern: RegExp): Promise<RegExpMatchArray> =>
+  const waitForLine = (pattern: RegExp, guardMs = GUARD_MS): Promise<RegExpMatchArray> =>
     new Promise((resolve, reject) => {
       const check = () => {
         for (const line of output.split('\n')) {
@@ -114,9 +122,8 @@ export async function startChildServer(
         return undefined;
       };
       const guard = setTimeout(
-        () =>
-          finish(() => reject(new Error(`No line matching ${pattern} within ${GUARD_MS} ms.\n${output}`))),
-        GUARD_MS,
+        () => finish(() => reject(new Error(`No line matching ${pattern} within ${guardMs} ms.\n${output}`))),
+        guardMs,
       );
       const finish = (settle: () => void) => {
         clearTimeout(guard);
@@ -127,7 +134,7 @@ export async function startChildServer(
       check();
     });
 
-  const listening = await waitForLine(/Workbench listening on (http:\/\/\S+)/);
+  const listening = await waitForLine(/Workbench listening on (http:\/\/\S+)/, START_GUARD_MS);
   return {
     baseUrl: listening[1],
     pid: child.pid ?? 0,

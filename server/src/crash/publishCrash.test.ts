@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { POLICY_PATHS, type Revision } from '@workbench/common/api/contract/policy';
 import { policyDocPath } from '@workbench/common/api/contract/policyKinds';
 import {
-  GUARD_MS,
+  CHILD_TEST_TIMEOUT_MS,
   crashDataDirPerTest,
   outboxDrained,
   signInAdmin,
@@ -26,7 +26,7 @@ const ENV = { WORKBENCH_DEMO_PASSWORD: PASSWORD, WORKBENCH_DEMO_EVENTS: '0' };
 /** Publishes answered before the kill. */
 const PUBLISHES_BEFORE_KILL = 15;
 
-jest.setTimeout(3 * GUARD_MS);
+jest.setTimeout(CHILD_TEST_TIMEOUT_MS);
 
 const dataDir = crashDataDirPerTest('publish');
 

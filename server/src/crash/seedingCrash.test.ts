@@ -12,7 +12,7 @@ import { DEMO_EVENTS_LOAD } from '../seed/seedEvents';
 import { generatorTenantsOf, withAuditFacts } from '../seed/seedTenants';
 import { withWebDeciders } from '../policy/webDeciders';
 import { openSqliteConfigStore } from '../store/sqlConfigStore';
-import { GUARD_MS, startChildServer, crashDataDirPerTest } from './childServer';
+import { CHILD_TEST_TIMEOUT_MS, startChildServer, crashDataDirPerTest } from './childServer';
 
 /** 15 batches of 2,000: seconds of seeding, so the kill lands with most of it still to do. */
 const EVENTS = 30_000;
@@ -23,7 +23,7 @@ const ENV = {
   WORKBENCH_LIVE_EVENTS: '0',
 };
 
-jest.setTimeout(3 * GUARD_MS);
+jest.setTimeout(CHILD_TEST_TIMEOUT_MS);
 
 const dataDir = crashDataDirPerTest('seed');
 

@@ -13,6 +13,7 @@ import { LOG_TYPES } from '@workbench/common/api/contract/logSchema';
 import { STREAMING_PATHS, type Destination } from '@workbench/common/api/contract/streaming';
 import { DuckDbEventStore } from '../events/duckdbEventStore';
 import {
+  CHILD_TEST_TIMEOUT_MS,
   GUARD_MS,
   crashDataDirPerTest,
   signInAdmin,
@@ -32,7 +33,7 @@ const ENV = {
   WORKBENCH_ALLOW_PRIVATE_DESTINATIONS: '127.0.0.1/32',
 };
 
-jest.setTimeout(4 * GUARD_MS);
+jest.setTimeout(CHILD_TEST_TIMEOUT_MS);
 
 const dataDir = crashDataDirPerTest('streaming');
 
