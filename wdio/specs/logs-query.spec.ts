@@ -1,6 +1,6 @@
 import { browser, expect } from '@wdio/globals';
 import { logsIds } from '@workbench/common/test-ids/index';
-import { logsPage } from '../pageobjects/LogsPage';
+import { logsPage, type GridRow } from '../pageobjects/LogsPage';
 import { signInToPortal, waitForPortalRoute, forgetSession } from '../pageobjects/portal';
 import { byTestId } from '../pageobjects/testId';
 import { blockingViolations } from '../support/axe';
@@ -35,7 +35,16 @@ describe('Logs explorer: the typed query', () => {
     // The chips: Action → Block.
     await logsPage.chooseFilter('action', 'Block');
     await browser.waitUntil(async () => (await browser.getUrl()).includes('action=block'));
-    const viaChips = await logsPage.firstRows(5, COLUMNS);
+    // The URL changes before the filtered block arrives: until then the grid still shows the
+    // unfiltered rows (CI once took those as the chips' rows, which no query could give again).
+    let viaChips: GridRow[] = [];
+    await browser.waitUntil(
+      async () => {
+        viaChips = await logsPage.firstRows(5, COLUMNS);
+        return viaChips.every((r) => r.cells.action === 'Block');
+      },
+      { timeoutMsg: 'The chips did not narrow the rows to Block.' },
+    );
     await expect(byTestId(logsIds.search)).toHaveValue('action:block');
 
     // A fresh view, then a typed query with an error: shown with its position, nothing changes.
