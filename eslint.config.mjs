@@ -110,9 +110,10 @@ export default tseslint.config(
                 'The report files import from common only what the server does, and formatting/formatBytes.',
             },
             {
-              regex: '^(@workbench/charts/|\\.\\.?/.*\\b(tenant-portal|provider-console|charts|common)/)',
+              regex:
+                '^(@workbench/charts/(?!options/)|\\.\\.?/.*\\b(tenant-portal|provider-console|charts|common)/)',
               message:
-                'The report files import the charts package by its index (the option builders) only, never the apps.',
+                "The report files import the charts package's option builders (@workbench/charts/options/…) only: its index brings the KPI tile (React, MUI), and never the apps.",
             },
           ],
         },

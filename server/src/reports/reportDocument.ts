@@ -11,7 +11,8 @@ import { SVGRenderer } from 'echarts/renderers';
 import { strToU8, zipSync } from 'fflate';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import { reportChartOption } from '@workbench/charts';
+// The option builder alone: the package's index also brings the KPI tile (React, MUI) into the server.
+import { reportChartOption } from '@workbench/charts/options/reportChart';
 import { formatBytes } from '@workbench/common/formatting/formatBytes';
 import { formatInZone, rangeInZone } from './timeInZone';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
