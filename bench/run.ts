@@ -1,5 +1,7 @@
 /**
- * `npm run bench`: the server benchmark (server/bench/run.ts: ingest, paging latency, export),
+ * `npm run bench`: the server benchmark (server/bench/run.ts: ingest, then the ingest ceiling on
+ * the same rows in the same process (server/bench/ingestCeiling.ts: DuckDB alone writing them as the
+ * bulk path does) with the ratio, paging latency, export),
  * the HTTP load benchmark (server/bench/load.ts: autocannon on a logs block, a report query and userinfo), every
  * report query on DuckDB and a SQLite copy (server/bench/reports.ts), then the browser benchmarks
  * (bench/import.ts, bench/logs-scroll.ts, bench/dashboard.ts) and the first-load bytes with a

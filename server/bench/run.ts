@@ -8,7 +8,11 @@
  *   through the bulk path (`appendColumns`), two at a time (ingest = appends + checkpoints, wall
  *   time; also the process CPU time of the ingest, all threads, since the machine may be shared);
  * - the row path (`append` of event objects) on the first BENCH_ROW_EVENTS of the same batches
- *   (default 1,000,000) into a second store, for comparison;
+ *   (default 1,000,000; 0 leaves it out) into a second store, for comparison;
+ * - the ingest ceiling (ingestCeiling.ts): DuckDB alone writing the same rows (those first rounds,
+ *   or all when the row path is left out) in the bulk path's batches, transactions, checkpoints
+ *   and threads, with the ratio ingest / ceiling (wall and per CPU-second), and two other ways
+ *   for comparison; the load average is printed at the start and before the ceiling;
  * - p50/p95 latency of log block 1 and of block 50,000 (keyset paging: should be about equal),
  *   of block 1 oldest first, and of block 1 with a filter and a search;
  * - export rate over the newest BENCH_EXPORT_EVENTS web events (default 1,000,000): the store's CSV,
@@ -24,6 +28,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { DuckDbEventStore } from '../src/events/duckdbEventStore';
 import { exportFigures } from './exportBench';
 import { streamingFigures } from './streamingBench';
@@ -35,6 +41,7 @@ import { envNumber } from './envNumber';
 import { batchedRounds } from './eventRounds';
 import { fmt, latency } from './stats';
 import { toEventColumns } from '../src/events/arrowEvents';
+import { BENCH_TYPE_WEIGHTS, ceilingLine, ingestCeiling } from './ingestCeiling';
 
 const DAY = 86400000;
 /** Events between two checkpoints of the load (as the seeding path does). */
@@ -48,6 +55,14 @@ const FLUSH_EVERY = 1_000_000;
 const DEFAULT_BATCH = 122_880;
 /** Events generated into memory before each round of appends. */
 const ROUND_EVENTS = 4 * DEFAULT_BATCH;
+v8.setFlagsFromString('--expose-gc');
+/**
+ * A full garbage collection, timed with the encoding: the garbage of generating and encoding a
+ * round (~0.5M event objects and their strings) is theirs, not the ingest's, and would otherwise be
+ * collected during the appends (a collector's server has no such garbage: its tables arrive from a
+ * socket). Measured 2026-11-30 (server/src/events/README.md, "Ingest against DuckDB alone").
+ */
+const collectGarbage = vm.runInNewContext('gc') as () => void;
 /** Appends in flight (the store has two writer connections). */
 const IN_FLIGHT = 2;
 
@@ -88,9 +103,9 @@ class TimedIngest {
   }
 
   /** The figures so far (rate and cpuRate of a copy). */
-  snapshot(): Pick<TimedIngest, 'rate' | 'cpuRate'> {
+  snapshot(): Pick<TimedIngest, 'rate' | 'cpuRate' | 'created'> {
     const { created, ms, cpuMs } = this;
-    return { rate: () => created / (ms / 1000), cpuRate: () => created / (cpuMs / 1000) };
+    return { created, rate: () => created / (ms / 1000), cpuRate: () => created / (cpuMs / 1000) };
   }
 
   cpuRate(): number {
@@ -117,11 +132,16 @@ async function main(): Promise<void> {
   const exportLimit = envNumber('BENCH_EXPORT_EVENTS', 1_000_000);
   const runs = envNumber('BENCH_RUNS', 30);
   const batchSize = envNumber('BENCH_BATCH', DEFAULT_BATCH);
-  const rowLimit = envNumber('BENCH_ROW_EVENTS', 1_000_000);
+  const rowLimit = envNumber('BENCH_ROW_EVENTS', 1_000_000, true);
   const dir = process.env.BENCH_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-bench-'));
   const tenant = { tid: 'bench-tenant', name: 'acme' };
   const now = Date.now();
-  console.log(`Event store benchmark: ${fmt(total)} events in ${dir}`);
+  console.log(
+    `Event store benchmark: ${fmt(total)} events in ${dir}; load average at the start ${os
+      .loadavg()
+      .map((l) => fmt(l, 2))
+      .join(', ')} on ${os.cpus().length} cores (the machine may be shared: compare ratios of one run)`,
+  );
 
   const store = await DuckDbEventStore.open(dir);
   const rowDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-bench-rows-'));
@@ -137,7 +157,7 @@ async function main(): Promise<void> {
     // also go through the row path (`append` of the same batches) into a second store.
     const generator = generateEvents({
       tenants: [tenant],
-      typeWeights: { scan_web: 80, scan_email: 6, fwaas_logs: 6, saa_logs: 4, scan_dlp: 2, scan_audit: 2 },
+      typeWeights: BENCH_TYPE_WEIGHTS,
       count: total,
       now,
       batchSize,
@@ -160,6 +180,7 @@ async function main(): Promise<void> {
         logType: batch[0].logType,
         table: toEventColumns(batch[0].logType, batch),
       }));
+      collectGarbage();
       encodeMs += performance.now() - e0;
       await columnar.run(
         tables.map(
@@ -198,9 +219,10 @@ async function main(): Promise<void> {
     console.log(
       `  ingest CPU time (all threads): ${fmt(columnar.cpuMs / 1000, 1)} s = ${fmt(columnar.cpuRate())} events per CPU-second (wall/CPU ${fmt(columnar.ms / columnar.cpuMs, 2)}; on 2 idle cores the wall rate could reach up to 2× the per-CPU-second rate)`,
     );
-    console.log(
-      `ingest (row path, event objects): ${fmt(rowPath.created)} events in ${fmt(rowPath.ms / 1000, 1)} s = ${fmt(rowPath.rate())} events/s, ${fmt(rowPath.cpuRate())} per CPU-second; the bulk path over the same events: ${fmt(bulkOverRowRounds.rate())} events/s, ${fmt(bulkOverRowRounds.cpuRate())} per CPU-second (bulk / row: ${fmt(bulkOverRowRounds.rate() / rowPath.rate(), 2)}× wall, ${fmt(bulkOverRowRounds.cpuRate() / rowPath.cpuRate(), 2)}× per CPU-second)`,
-    );
+    if (rowPath.created > 0)
+      console.log(
+        `ingest (row path, event objects): ${fmt(rowPath.created)} events in ${fmt(rowPath.ms / 1000, 1)} s = ${fmt(rowPath.rate())} events/s, ${fmt(rowPath.cpuRate())} per CPU-second; the bulk path over the same events: ${fmt(bulkOverRowRounds.rate())} events/s, ${fmt(bulkOverRowRounds.cpuRate())} per CPU-second (bulk / row: ${fmt(bulkOverRowRounds.rate() / rowPath.rate(), 2)}× wall, ${fmt(bulkOverRowRounds.cpuRate() / rowPath.cpuRate(), 2)}× per CPU-second)`,
+      );
     console.log(
       `  generation + encoding + ingest: ${fmt(created / (generateSeconds + encodeSeconds + ingestSeconds))} events/s (${fmt(generateSeconds + encodeSeconds + ingestSeconds, 1)} s)`,
     );
@@ -234,8 +256,21 @@ async function main(): Promise<void> {
     const f = await latency(runs, () => readLogBlock(store, filtered, undefined));
     console.log(`  block 1 with a filter and a search: p50 ${fmt(f.p50, 1)} ms, p95 ${fmt(f.p95, 1)} ms`);
 
-    // --- export (its own store on the same file, then DuckDB alone on it: see exportFigures) ---
+    // --- the ingest ceiling: DuckDB alone on the same rows (ingestCeiling.ts) ---
     await store.close();
+    // The first rounds (those the row path also took: at most ~1M events in memory), or all.
+    const same = bulkOverRowRounds.created > 0 ? bulkOverRowRounds : columnar.snapshot();
+    console.log(
+      `ingest ceiling over the bulk path's first ${fmt(same.created)} events (the same rows, load average ${fmt(os.loadavg()[0], 2)}); the bulk path over them: ${fmt(same.rate())} events/s, ${fmt(same.cpuRate())} per CPU-second:`,
+    );
+    const ceiling = await ingestCeiling(dir, { events: same.created, batchSize, flushEvery: FLUSH_EVERY });
+    for (const f of ceiling) console.log(ceilingLine(f, same.rate()));
+    const reference = ceiling[0];
+    console.log(
+      `  ingest / ceiling (the bulk path / DuckDB alone as the bulk path writes them, same rows): ${fmt(same.rate() / (reference.rows / reference.seconds), 2)}× wall, ${fmt(same.cpuRate() / (reference.rows / reference.cpuSeconds), 2)}× per CPU-second`,
+    );
+
+    // --- export (its own store on the same file, then DuckDB alone on it: see exportFigures) ---
     for (const line of await exportFigures(dir, query, exportLimit)) console.log(line);
     const streamLimit = envNumber('BENCH_STREAM_EVENTS', 200_000);
     const streamBatch = envNumber('BENCH_STREAM_BATCH', 5_000);

@@ -158,7 +158,8 @@ const JSON_EVENT_SQL: ReadonlyMap<LogType, string> = new Map(
   }),
 );
 
-function createTableSql(logType: LogType, table = tableOf(logType)): string {
+/** A log type's table, as the store creates it (with `USE ev`, the ENUM types resolve there). */
+export function createTableSql(logType: LogType, table = tableOf(logType)): string {
   return `CREATE TABLE IF NOT EXISTS ${table} (
   id BIGINT NOT NULL,
   tid VARCHAR NOT NULL,
