@@ -3,7 +3,9 @@
  * the same rows in the same process (server/bench/ingestCeiling.ts: DuckDB alone writing them as the
  * bulk path does) with the ratio, paging latency, export),
  * the HTTP load benchmark (server/bench/load.ts: autocannon on a logs block, a report query and userinfo), every
- * report query on DuckDB and a SQLite copy (server/bench/reports.ts), then the browser benchmarks
+ * report query on DuckDB and a SQLite copy (server/bench/reports.ts), ClickHouse beside DuckDB
+ * (server/bench/clickhouse.ts), ClickHouse's replicated shards beside its unreplicated ones
+ * (server/bench/replicated.ts), the impact bench (server/bench/impact.ts), then the browser benchmarks
  * (bench/import.ts, bench/logs-scroll.ts, bench/dashboard.ts) and the first-load bytes with a
  * Lighthouse desktop run (bench/lighthouse.ts), one after the other.
  * Prints each one's wall time and the total; exits non-zero when any run broke.
@@ -16,6 +18,7 @@ const STEPS: { name: string; script: string }[] = [
   { name: 'load', script: 'bench:load' },
   { name: 'reports', script: 'bench:reports' },
   { name: 'clickhouse', script: 'bench:clickhouse' },
+  { name: 'replicated', script: 'bench:replicated' },
   { name: 'impact', script: 'bench:impact' },
   { name: 'import', script: 'bench:import' },
   { name: 'logs-scroll', script: 'bench:logs-scroll' },

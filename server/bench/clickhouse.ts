@@ -43,7 +43,6 @@ import { ClickHouseEventStore } from '../src/events/clickhouseEventStore';
 import { selectRows } from '../src/events/clickhouseHttp';
 import {
   clickhouseBinary,
-  ownedTempDir,
   startClickHouseCluster,
   type ClickHouseTestCluster,
 } from '../src/events/clickhouseTestServers';
@@ -55,6 +54,7 @@ import { runReportQuery } from '../src/events/reportRoutes';
 import { generateEvents } from '../src/seed/eventGenerator';
 import { envNumber } from './envNumber';
 import { batchedRounds } from './eventRounds';
+import { ownedTempDir } from '../src/testing/throwawayProcess';
 import { fmt, latency } from './stats';
 
 const DAY = 86_400_000;

@@ -8,11 +8,11 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   answersOk,
   freePort,
+  ownedTempDir,
   startThrowawayProcess,
   type ThrowawayProcess,
 } from '../testing/throwawayProcess';
@@ -128,42 +128,6 @@ interface ServerPorts {
   tcp: number;
   /** Where the shard's other replicas fetch this one's parts. */
   interserver: number;
-}
-
-const OWNER_FILE = 'owner.pid';
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * A temporary directory `<tmp>/<prefix>XXXXXX` marked with this process's pid, after removing
- * those of the same prefix whose process is gone. A process killed outright (SIGKILL; tsx does
- * that to a child busy in synchronous work when Ctrl-C comes) runs no exit handler: its servers
- * die with it (`dieWithParent` in throwawayProcess.ts), its data stays until the next run removes
- * it here. Directories without the mark, or of a live process, are never touched.
- */
-export function ownedTempDir(prefix: string): string {
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    if (!name.startsWith(prefix)) continue;
-    const dir = path.join(os.tmpdir(), name);
-    let owner: number;
-    try {
-      owner = Number(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
-    } catch {
-      continue;
-    }
-    if (Number.isSafeInteger(owner) && owner > 0 && !processAlive(owner))
-      fs.rmSync(dir, { recursive: true, force: true });
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
-  return dir;
 }
 
 export interface ClickHouseClusterOptions {

@@ -7,6 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * util-linux's setpriv (in every Debian): it execs the server with a parent-death signal, so the
@@ -138,4 +140,40 @@ export function startThrowawayProcess(options: ThrowawayProcessOptions): Throwaw
     throw error;
   });
   return { process: child, output: () => output, ready, stop };
+}
+
+const OWNER_FILE = 'owner.pid';
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A temporary directory `<tmp>/<prefix>XXXXXX` marked with this process's pid, after removing
+ * those of the same prefix whose process is gone. A process killed outright (SIGKILL; tsx does
+ * that to a child busy in synchronous work when Ctrl-C comes) runs no exit handler: its servers
+ * die with it (`dieWithParent` above), its data stays until the next run removes
+ * it here. Directories without the mark, or of a live process, are never touched.
+ */
+export function ownedTempDir(prefix: string): string {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith(prefix)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (Number.isSafeInteger(owner) && owner > 0 && !processAlive(owner))
+      fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
+  return dir;
 }

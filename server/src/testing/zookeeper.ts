@@ -6,10 +6,9 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { writeDeployFile } from './deployFiles';
-import { freePort, startThrowawayProcess, type ThrowawayProcess } from './throwawayProcess';
+import { freePort, ownedTempDir, startThrowawayProcess, type ThrowawayProcess } from './throwawayProcess';
 
 /** Debian's jar: its manifest names the libraries it needs, so it is the whole class path. */
 const ZOOKEEPER_JAR = '/usr/share/java/zookeeper.jar';
@@ -51,8 +50,9 @@ export async function startZooKeeper(options: ZooKeeperOptions = {}): Promise<Te
   if (!zookeeperInstalled()) throw new Error(ZOOKEEPER_MISSING_MESSAGE);
   const host = '127.0.0.1';
   const port = await freePort();
-  // A temporary one is removed by stop and by the exit guard (throwawayProcess.ts).
-  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-zookeeper-'));
+  // A temporary one is removed by stop and by the exit guard (throwawayProcess.ts); one left by a
+  // process killed outright (no exit handler ran) by the next start (ownedTempDir).
+  const dir = options.dir ?? ownedTempDir('workbench-zookeeper-');
   fs.mkdirSync(path.join(dir, 'data'), { recursive: true });
   const config = path.join(dir, 'zoo.cfg');
   writeDeployFile('zookeeper/zoo.cfg', config, { DIR: dir, PORT: String(port), LISTEN_HOST: host });
