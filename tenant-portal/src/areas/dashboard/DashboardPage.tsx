@@ -11,7 +11,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { selectCan, selectReadableReportQueries, useAppSelector, useExtension } from '@workbench/common';
 import { BOARDS_READ_PERMISSION } from '@workbench/common/api/contract/customDashboards';
-import { useEntityRead } from '../../app/portalEntities';
+import { useEntityRead } from '../boards/boardsRequests';
 import { BOARDS_PATH } from '../boards/boardModel';
 import { ReportDashboard, type GroupAction } from '@workbench/common/components/report-dashboard/index';
 import type { FileserverQuery } from '@workbench/common/api/contract/fileserver';
