@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { selectCan, useAppSelector } from '@workbench/common';
 import { UDB_READ_PERMISSION } from '@workbench/common/api/contract/udb';
-import { useEntityRead } from './portalEntities';
+import { useEntityRead } from './udbRequests';
 
 /** How many usernames a picker shows for the text typed. */
 export const USERNAME_SUGGESTIONS = 20;

@@ -28,7 +28,7 @@ import {
   useAppSelector,
 } from '@workbench/common';
 import { acceptTermsIds } from '@workbench/common/test-ids/index';
-import { useEntityCall, useEntityRead } from '../app/portalEntities';
+import { useEntityCall, useEntityRead } from './termsRequests';
 
 export const ACCEPT_TERMS_TEXTS = {
   title: 'Terms of service',

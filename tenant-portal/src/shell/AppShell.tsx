@@ -34,7 +34,6 @@ import { areaAllowed, visibleAreas, visibleChildren, withQuery } from '../routes
 import { useRouteContext } from '../routes/useRouteContext';
 import { Loading } from '@workbench/common';
 import { canPublishPolicy } from './policyPermissions';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { PolicyWelcome } from './PolicyWelcome';
 import { NotificationsBell } from './NotificationsBell';
 import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/index';
@@ -45,6 +44,14 @@ import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/inde
  */
 const PublishDialog = lazy(() =>
   import('../areas/policy/ApprovalPanels').then((m) => ({ default: m.PublishStepDialog })),
+);
+
+/**
+ * The user menu's Change password dialog (Formik, yup and lodash with it), loaded when first
+ * opened: none of it is in the signed-in pages' first load (bench/README.md, "First load").
+ */
+const ChangePasswordDialog = lazy(() =>
+  import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
 /** The user menu's Two-factor sign-in dialog, loaded when first opened. */
@@ -135,7 +142,11 @@ function UserMenu() {
   if (!user) return null;
   return (
     <>
-      {changingPassword && <ChangePasswordDialog onClose={closeChangePassword} />}
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog onClose={closeChangePassword} />
+        </Suspense>
+      )}
       {twoFactor && (
         <Suspense fallback={null}>
           <TwoFactorDialog onClose={closeTwoFactor} />

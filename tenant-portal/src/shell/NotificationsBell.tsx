@@ -13,7 +13,7 @@ import {
   ALERTS_WRITE_PERMISSION,
 } from '@workbench/common/api/contract/settingsPermissions';
 import { alertsIds as ids } from '@workbench/common/test-ids/alertsIds';
-import { useEntityRead } from '../app/portalEntities';
+import { useEntityRead } from './shellRequests';
 
 const NotificationsPanel = lazy(() =>
   import('./NotificationsPanel').then((m) => ({ default: m.NotificationsPanel })),

@@ -10,7 +10,7 @@ import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import type { AppNotification, NotificationList } from '@workbench/common/api/contract/alerts';
 import { StatusChip } from '@workbench/common/components/status-chip/index';
 import { alertsIds as ids } from '@workbench/common/test-ids/alertsIds';
-import { useEntityCall } from '../app/portalEntities';
+import { useEntityCall } from './shellRequests';
 import { portalRouteOf } from '../areas/alerts/alertLinks';
 
 const SEVERITY_COLOURS = { info: 'info', warning: 'warning', critical: 'error' } as const;

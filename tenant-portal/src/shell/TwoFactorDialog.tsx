@@ -21,7 +21,7 @@ import {
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import type { MfaEnrolment, MfaState } from '@workbench/common/api/contract/auth';
 import { twoFactorIds } from '@workbench/common/test-ids/index';
-import { useEntityCall } from '../app/portalEntities';
+import { useEntityCall } from './shellRequests';
 
 export const TWO_FACTOR_TEXTS = {
   title: 'Two-factor sign-in',

@@ -6,7 +6,6 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import DownloadIcon from '@mui/icons-material/Download';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import { DataTable } from '../data-table/index';
-import { buildExport } from '../../formatting/exportBuilders';
 import { downloadFile } from '../../formatting/downloadFile';
 import {
   reportQueryRequested,
@@ -161,7 +160,9 @@ export function ReportPanel({
   const headings = panelColumns(panel.query);
   const hasGroupAction = groupAction?.offers(panel.query) === true;
   const tableRows = panelTableRows(panel.query, rows);
-  const downloadCsv = () => {
+  // The CSV builder (papaparse) loads on the first download, not with the dashboard.
+  const downloadCsv = async () => {
+    const { buildExport } = await import('../../formatting/exportBuilders');
     const file = buildExport('csv', `${id}-${range.start}-${range.end}`, tableRows, [
       { field: 'group', header: headings.group },
       ...(headings.series === undefined ? [] : [{ field: 'series' as const, header: headings.series }]),
@@ -204,7 +205,7 @@ export function ReportPanel({
               size="small"
               aria-label={`Download ${title} as CSV`}
               disabled={!entry?.reply}
-              onClick={downloadCsv}
+              onClick={() => void downloadCsv()}
               data-testid={`${dashboardIds.csv}-${id}`}
             >
               <DownloadIcon fontSize="small" />

@@ -38,7 +38,7 @@ import {
   logReadPermission,
 } from '@workbench/common/vocabularies/index';
 import { alertsIds as ids } from '@workbench/common/test-ids/alertsIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './alertsRequests';
 import {
   CONDITION_LABELS,
   SEVERITY_LABELS,

@@ -51,7 +51,7 @@ import { counted } from '@workbench/common/formatting/counted';
 import { localInputToIso } from '@workbench/common/formatting/localTime';
 import { LOG_TYPE_REGISTRY } from '@workbench/common/vocabularies/index';
 import { alertsIds as ids } from '@workbench/common/test-ids/alertsIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './alertsRequests';
 import { AreaPage } from '../AreaPage';
 import { utcMinute } from '../settings/utcMinute';
 import { AlertRuleDialog } from './AlertRuleDialog';

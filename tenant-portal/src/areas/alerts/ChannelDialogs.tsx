@@ -32,7 +32,7 @@ import { DataTable, type DataTableColumn } from '@workbench/common/components/da
 import { LoadFailed } from '@workbench/common/components/page-states/index';
 import { StatusChip } from '@workbench/common/components/status-chip/index';
 import { alertsIds as ids } from '@workbench/common/test-ids/alertsIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './alertsRequests';
 import { SecretOnceDialog } from '../SecretOnceDialog';
 import { utcMinute } from '../settings/utcMinute';
 

@@ -11,7 +11,7 @@ import { APPLIANCE_PATHS } from '@workbench/common/api/contract/appliance/applia
 import { hostname } from '@workbench/common/validators/network';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { applianceSettingsIds as ids } from '@workbench/common/test-ids/applianceSettingsIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './applianceRequests';
 
 export const CERT_TEXTS = {
   caTitle: 'Appliance CA',

@@ -35,7 +35,7 @@ import {
   type DocumentFormValues,
 } from '@workbench/common/features/settings-lists/settingsDocumentForm';
 import { applianceSettingsIds as ids } from '@workbench/common/test-ids/applianceSettingsIds';
-import { useEntityCall } from '../../app/portalEntities';
+import { useEntityCall } from './applianceRequests';
 import { DOCUMENT_FORM_TEXTS } from '../settings/SettingsDocumentForm';
 
 export interface ApplianceDocumentFormProps {

@@ -7,7 +7,7 @@ import { useState, type ChangeEvent } from 'react';
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import { applianceSettingsIds as ids } from '@workbench/common/test-ids/applianceSettingsIds';
-import { useEntityCall } from '../../app/portalEntities';
+import { useEntityCall } from './applianceRequests';
 
 export const EXPORT_TEXTS = {
   title: 'Export and import',

@@ -18,7 +18,7 @@ import {
 } from '@workbench/common/api/contract/appliance/applianceSettings';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { applianceSettingsIds as ids } from '@workbench/common/test-ids/applianceSettingsIds';
-import { useEntityRead } from '../../app/portalEntities';
+import { useEntityRead } from './applianceRequests';
 import { AreaPage } from '../AreaPage';
 import { ApplianceDocumentForm } from './ApplianceDocumentForm';
 import { ApplianceCertificates } from './ApplianceCertificates';

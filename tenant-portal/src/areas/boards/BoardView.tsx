@@ -35,7 +35,7 @@ import {
 import { REPORT_INTERVAL_CODES, intervalLabel } from '@workbench/common/features/interval/index';
 import { SearchField } from '@workbench/common/components/search-field/index';
 import { boardsIds } from '@workbench/common/test-ids/boardsIds';
-import { useEntityCall } from '../../app/portalEntities';
+import { useEntityCall } from './boardsRequests';
 import { AddPanelDialog } from './AddPanelDialog';
 import { BoardPanelView } from './BoardPanelView';
 import {

@@ -30,7 +30,7 @@ import {
 } from '@workbench/common/api/contract/customDashboards';
 import { DASHBOARDS } from '@workbench/common/api/contract/reportDashboards';
 import { boardsIds } from '@workbench/common/test-ids/boardsIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './boardsRequests';
 import type { PageProps } from '../../routes/routeModel';
 import { AreaPage } from '../AreaPage';
 import { BoardView } from './BoardView';

@@ -29,7 +29,7 @@ import type { LogQuery } from '@workbench/common/api/logs';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import type { LogType } from '@workbench/common/vocabularies/logTypes';
 import { boardsIds } from '@workbench/common/test-ids/boardsIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './boardsRequests';
 import { CHART_KIND_LABELS } from './chartKinds';
 import { BOARDS_PATH, inputOf, sourceTitle, withPanel } from './boardModel';
 

@@ -20,7 +20,7 @@ import { StatusChip } from '@workbench/common/components/status-chip/index';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { LoadFailed, Loading } from '@workbench/common/components/page-states/index';
 import { browserPostureIds as ids } from '@workbench/common/test-ids/browserPostureIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './browserPostureRequests';
 import { BRW_TEXTS, valueText } from './browserPostureTexts';
 
 const RESULT_LABELS = { pass: 'Pass', fail: 'Fail', not_configured: 'Not configured' } as const;

@@ -12,7 +12,7 @@ import { POSTURE_COMPARATOR_LABELS } from '@workbench/common/posture/evaluate';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { LoadFailed, Loading } from '@workbench/common/components/page-states/index';
 import { browserPostureIds as ids } from '@workbench/common/test-ids/browserPostureIds';
-import { useEntityRead } from '../../app/portalEntities';
+import { useEntityRead } from './browserPostureRequests';
 import { BRW_TEXTS, BROWSER_LABELS } from './browserPostureTexts';
 
 const columns: DataTableColumn<BenchmarkRule>[] = [

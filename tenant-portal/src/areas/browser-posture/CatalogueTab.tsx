@@ -17,7 +17,7 @@ import {
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { LoadFailed, Loading } from '@workbench/common/components/page-states/index';
 import { browserPostureIds as ids } from '@workbench/common/test-ids/browserPostureIds';
-import { useEntityRead } from '../../app/portalEntities';
+import { useEntityRead } from './browserPostureRequests';
 import { BRW_TEXTS, BROWSER_LABELS, PLATFORM_LABELS } from './browserPostureTexts';
 
 const valuesText = (d: SettingDefinition): string =>

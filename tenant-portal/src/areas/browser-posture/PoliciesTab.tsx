@@ -23,7 +23,7 @@ import { LoadFailed, Loading } from '@workbench/common/components/page-states/in
 import { ConfirmDeleteDialog } from '@workbench/common/components/confirm-delete/index';
 import { downloadFile } from '@workbench/common/formatting/downloadFile';
 import { browserPostureIds as ids } from '@workbench/common/test-ids/browserPostureIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './browserPostureRequests';
 import { BRW_TEXTS, BROWSER_LABELS, PLATFORM_LABELS } from './browserPostureTexts';
 import { PolicyEditorDialog, type EditorMode } from './PolicyEditorDialog';
 import { BrowserSelect, PlatformSelect } from './PostureSelect';

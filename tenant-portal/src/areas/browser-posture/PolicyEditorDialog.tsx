@@ -32,7 +32,7 @@ import {
   type SettingValue,
 } from '@workbench/common/api/contract/browser-posture/browserPosture';
 import { browserPostureIds as ids } from '@workbench/common/test-ids/browserPostureIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './browserPostureRequests';
 import { valueText } from './browserPostureTexts';
 import { BrowserSelect, PlatformSelect } from './PostureSelect';
 

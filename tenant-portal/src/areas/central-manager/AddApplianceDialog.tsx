@@ -25,7 +25,7 @@ import {
   type SvCert,
 } from '@workbench/common/api/contract/centralManager';
 import { centralManagerIds as ids } from '@workbench/common/test-ids/centralManagerIds';
-import { useEntityCall } from '../../app/portalEntities';
+import { useEntityCall } from './centralManagerRequests';
 
 export const ADD_APPLIANCE_TEXTS = {
   title: 'Add an appliance',

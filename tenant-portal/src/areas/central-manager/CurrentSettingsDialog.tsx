@@ -18,7 +18,7 @@ import {
 import type { ManagedSystem } from '@workbench/common/api/contract/centralManager';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { centralManagerIds as ids } from '@workbench/common/test-ids/centralManagerIds';
-import { useEntityRead } from '../../app/portalEntities';
+import { useEntityRead } from './centralManagerRequests';
 
 /** A field's value as one line: text as it is, anything else as JSON. */
 export const settingText = (value: unknown): string =>

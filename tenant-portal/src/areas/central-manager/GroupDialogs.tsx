@@ -31,7 +31,7 @@ import { FormDialogActions } from '@workbench/common/components/confirm-delete/i
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { StatusChip, type StatusColour } from '@workbench/common/components/status-chip/index';
 import { centralManagerIds as ids } from '@workbench/common/test-ids/centralManagerIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './centralManagerRequests';
 import { useDialogWrite } from '../settings/pageActions';
 import { CmJobProgress } from './CmJobProgress';
 

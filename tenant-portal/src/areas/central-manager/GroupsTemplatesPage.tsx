@@ -21,7 +21,7 @@ import { LoadFailed } from '@workbench/common/components/page-states/index';
 import { counted } from '@workbench/common/formatting/counted';
 import { localDateTime } from '@workbench/common/formatting/localTime';
 import { centralManagerIds as ids } from '@workbench/common/test-ids/centralManagerIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './centralManagerRequests';
 import { AreaPage } from '../AreaPage';
 import { RowAction } from '../settings/pageActions';
 import { CM_TEXTS, useCmAccess } from './cmAccess';

@@ -27,7 +27,7 @@ import { StatusChip, statusChipColumnWidth } from '@workbench/common/components/
 import { counted } from '@workbench/common/formatting/counted';
 import { filterMenuLabel } from '@workbench/common/vocabularies/sharedUiMaps';
 import { centralManagerIds as ids } from '@workbench/common/test-ids/centralManagerIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './centralManagerRequests';
 import { AreaPage } from '../AreaPage';
 import { RowAction } from '../settings/pageActions';
 import { AddApplianceDialog } from './AddApplianceDialog';

@@ -23,7 +23,7 @@ import type { UpdateAction } from '@workbench/common/api/centralManager';
 import type { ManagedSystem } from '@workbench/common/api/contract/centralManager';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { centralManagerIds as ids } from '@workbench/common/test-ids/centralManagerIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './centralManagerRequests';
 import { CmJobProgress } from './CmJobProgress';
 
 export const UPDATES_TEXTS = {

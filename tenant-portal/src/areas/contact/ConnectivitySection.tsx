@@ -25,7 +25,7 @@ import { LoadFailed } from '@workbench/common/components/page-states/index';
 import { runConnectivityTest } from '@workbench/common/features/connectivity/runConnectivityTest';
 import { useExtension } from '@workbench/common/features/extensions/useExtension';
 import { contactIds as ids } from '@workbench/common/test-ids/contactIds';
-import { useEntityCall, useEntityRead } from '../../app/portalEntities';
+import { useEntityCall, useEntityRead } from './contactRequests';
 import { utcMinute } from '../settings/utcMinute';
 
 export const CONNECTIVITY_TEXTS = {

@@ -15,7 +15,7 @@ import {
   type ContactTopic,
 } from '@workbench/common/api/contract/contactForm';
 import { contactIds as ids } from '@workbench/common/test-ids/contactIds';
-import { useEntityCall } from '../../app/portalEntities';
+import { useEntityCall } from './contactRequests';
 import { formFields, messageAsIs } from '../policy/formFields';
 import { utcMinute } from '../settings/utcMinute';
 import {

@@ -6,20 +6,27 @@
  * Opened without a `board` (the portal's start), it goes to the user's start board when they have
  * set one (docs/dashboards.md, "Start page").
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { selectCan, selectReadableReportQueries, useAppSelector, useExtension } from '@workbench/common';
 import { BOARDS_READ_PERMISSION } from '@workbench/common/api/contract/customDashboards';
-import { useEntityRead } from '../../app/portalEntities';
+import { useEntityRead } from '../boards/boardsRequests';
 import { BOARDS_PATH } from '../boards/boardModel';
 import { ReportDashboard, type GroupAction } from '@workbench/common/components/report-dashboard/index';
 import type { FileserverQuery } from '@workbench/common/api/contract/fileserver';
 import { fileAnalysisIds } from '@workbench/common/test-ids/fileAnalysisIds';
 import { AreaPage } from '../AreaPage';
 import type { PageProps } from '../../routes/routeModel';
-import { FileAnalysisDialog } from '../logs/FileAnalysisDialog';
 import { drillDownPath } from './drillDown';
+
+/**
+ * A file's analysis reports (with the logs area's requests), loaded when a Files row first opens
+ * it and kept from then on, so it closes with its transition as before.
+ */
+const FileAnalysisDialog = lazy(() =>
+  import('../logs/FileAnalysisDialog').then((m) => ({ default: m.FileAnalysisDialog })),
+);
 
 /** The report queries grouped by file name: their rows open the file's analysis reports. */
 const FILE_QUERIES: ReadonlySet<string> = new Set(['top_files']);
@@ -33,6 +40,8 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
   const atStart = params.get('board') === null && canReadBoards;
   const boards = useEntityRead('listBoards', [], { enabled: atStart });
   const [fileQuery, setFileQuery] = useState<FileserverQuery | null>(null);
+  const fileDialogOpened = useRef(false);
+  if (fileQuery !== null) fileDialogOpened.current = true;
   const groupAction = useMemo<GroupAction>(
     () => ({
       offers: (query) => FILE_QUERIES.has(query),
@@ -54,7 +63,11 @@ export function DashboardPage({ title = 'Dashboard' }: Partial<PageProps>) {
   return (
     <AreaPage title={title}>
       <ReportDashboard readable={readable} drillDown={drillDownPath} groupAction={groupAction} />
-      <FileAnalysisDialog query={fileQuery} onClose={() => setFileQuery(null)} />
+      {fileDialogOpened.current && (
+        <Suspense fallback={null}>
+          <FileAnalysisDialog query={fileQuery} onClose={() => setFileQuery(null)} />
+        </Suspense>
+      )}
     </AreaPage>
   );
 }

@@ -26,7 +26,7 @@ import {
   type InspectedFile,
 } from '@workbench/common/api/contract/fileserver';
 import { fileAnalysisIds } from '@workbench/common/test-ids/fileAnalysisIds';
-import { useEntityRead } from '../../app/portalEntities';
+import { useEntityRead } from './logsRequests';
 
 const VERDICT_COLOURS: Record<FileVerdict, 'success' | 'warning' | 'error'> = {
   clean: 'success',

@@ -5,7 +5,7 @@
  * previous and next event of the grid's order; the event's own URL (`event=` in the query, see
  * logView.ts withEvent) so it can be linked and opens on load.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -30,9 +30,16 @@ import { POLICY_OPTION_REGISTRY } from '@workbench/common/api/contract/policyOpt
 import { policyRuleHrefOf, policyRuleReference } from '../policy/policyRuleLinks';
 import { FIELD_VOCABULARIES, fieldLabel, fieldText } from './logFields';
 import { canFilterOn, FilterInOutButtons, type OnFieldFilter } from './FieldFilters';
-import { FileAnalysisDialog } from './FileAnalysisDialog';
 import type { FileserverQuery } from '@workbench/common/api/contract/fileserver';
 import { fileAnalysisIds } from '@workbench/common/test-ids/fileAnalysisIds';
+
+/**
+ * A file's analysis reports, loaded when the drawer's file link first opens it (not with the logs
+ * page) and kept from then on, so it closes with its transition as before.
+ */
+const FileAnalysisDialog = lazy(() =>
+  import('./FileAnalysisDialog').then((m) => ({ default: m.FileAnalysisDialog })),
+);
 
 /** The event's own parts the drawer does not list (the row index, the epoch, the page's type). */
 const NOT_SHOWN: ReadonlySet<string> = new Set(['index', 'time', 'log_type', 'event_time']);
@@ -58,6 +65,8 @@ export function LogDetailDrawer({
 }) {
   // An event with a file's hash: its analysis reports (docs/reports.md §5).
   const [fileQuery, setFileQuery] = useState<FileserverQuery | null>(null);
+  const fileDialogOpened = useRef(false);
+  if (fileQuery !== null) fileDialogOpened.current = true;
   const sha256 = typeof event?.sha256 === 'string' && event.sha256 !== '' ? event.sha256 : null;
   return (
     <Drawer
@@ -111,7 +120,11 @@ export function LogDetailDrawer({
               File analysis report
             </Button>
           )}
-          <FileAnalysisDialog query={fileQuery} onClose={() => setFileQuery(null)} />
+          {fileDialogOpened.current && (
+            <Suspense fallback={null}>
+              <FileAnalysisDialog query={fileQuery} onClose={() => setFileQuery(null)} />
+            </Suspense>
+          )}
           <Table size="small">
             <TableBody>
               <TableRow data-testid={`${logsIds.detailField}-event_time`}>

@@ -9,7 +9,7 @@ import { useStore } from 'react-redux';
 import { selectLogPaging, type IndexedLogEvent, type LogPagingState } from '@workbench/common';
 import type { LogEvent } from '@workbench/common/api/contract/logs';
 import { LOG_ROUTE_TYPES, type LogRoute } from '@workbench/common/vocabularies/index';
-import { useEntityCall } from '../../app/portalEntities';
+import { useEntityCall } from './logsRequests';
 import type { PortalState } from '../../app/tenantStore';
 import type { LinkedEvent } from './logView';
 

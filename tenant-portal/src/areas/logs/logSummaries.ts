@@ -7,7 +7,7 @@
 import type { EntityRead } from '@workbench/common';
 import type { LogQuery } from '@workbench/common/api/logs';
 import type { LogHistogramReply, LogTopValuesReply } from '@workbench/common/api/contract/logSummary';
-import { useEntityRead } from '../../app/portalEntities';
+import { useEntityRead } from './logsRequests';
 
 /** The arguments of a summary that is not asked for (its read is not enabled). */
 const NO_QUERY: LogQuery = { logType: 'scan_web', params: {} };

@@ -19,7 +19,7 @@ import {
 import { missingFeatures } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { serviceAreaIds } from '@workbench/common/test-ids/serviceSettingsIds';
-import { useEntityRead } from '../../app/portalEntities';
+import { useEntityRead } from '../settings/settingsRequests';
 import { AreaPage } from '../AreaPage';
 import { SettingsDocumentForm } from '../settings/SettingsDocumentForm';
 import type { PageProps } from '../../routes/routeModel';

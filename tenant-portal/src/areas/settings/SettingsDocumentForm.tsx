@@ -42,7 +42,7 @@ import {
 } from '@workbench/common/features/settings-lists/settingsDocumentForm';
 import { settingsDocumentIds } from '@workbench/common/test-ids/index';
 import { serviceSettingsIds } from '@workbench/common/test-ids/serviceSettingsIds';
-import { useEntityCall } from '../../app/portalEntities';
+import { useEntityCall } from './settingsRequests';
 import { utcMinute } from './utcMinute';
 
 /** A line a page offers to add to a `list` field (the caller's own address to the egress IPs). */

@@ -21,7 +21,7 @@ import { DataTable, LoadFailed, Loading } from '@workbench/common';
 import { DISCOVERY_DAYS, type DiscoveredApp } from '@workbench/common/api/contract/casbEgress';
 import { CASB_PROFILE_TYPES, vocabularyLabel } from '@workbench/common/vocabularies/index';
 import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
-import { useEntityRead } from '../../../app/portalEntities';
+import { useEntityRead } from '../policyRequests';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
 import { useCloudApps } from './useCloudApps';
 

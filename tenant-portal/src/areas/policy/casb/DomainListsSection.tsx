@@ -1,6 +1,6 @@
 import { Stack } from '@mui/material';
 import { casbPolicyIds } from '@workbench/common/test-ids/casbIds';
-import { useEntityCall } from '../../../app/portalEntities';
+import { useEntityCall } from '../policyRequests';
 import type { SectionEditorProps } from '../PolicyFamilyPage';
 import { lines } from '../web/listEdits';
 import { AccordionFormDialog, FormText, validFields } from './AccordionFormDialog';

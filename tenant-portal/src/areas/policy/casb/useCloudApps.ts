@@ -1,6 +1,6 @@
 import { useExtension } from '@workbench/common';
 import type { DiscoveredApp } from '@workbench/common/api/contract/casbEgress';
-import { useEntityRead } from '../../../app/portalEntities';
+import { useEntityRead } from '../policyRequests';
 
 export interface CloudApps {
   apps: DiscoveredApp[];

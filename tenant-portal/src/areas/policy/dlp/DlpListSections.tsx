@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Box, Button, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { usePolicyDocEditor, usePolicyReference, type DataTableColumn } from '@workbench/common';
-import { useEntityCall } from '../../../app/portalEntities';
+import { useEntityCall } from '../policyRequests';
 import {
   FILE_PASSWORD_MAX_LENGTH,
   FILE_PASSWORD_MIN_LENGTH,

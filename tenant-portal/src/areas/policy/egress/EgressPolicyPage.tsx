@@ -12,7 +12,7 @@ import {
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { HEADER_ACTIONS } from '@workbench/common/api/contract/policy-kinds/egressKinds';
 import { egressPolicyIds } from '@workbench/common/test-ids/casbIds';
-import { useEntityRead } from '../../../app/portalEntities';
+import { useEntityRead } from '../policyRequests';
 import type { PageProps } from '../../../routes/routeModel';
 import {
   PolicyFamilyPage,

@@ -8,7 +8,7 @@ import { WHITELIST_ENTRY_TYPES } from '@workbench/common/api/contract/policy-kin
 import type { PopularSite } from '@workbench/common/api/contract/safemailWhitelist';
 import { webPolicyIds } from '@workbench/common/test-ids/webPolicyIds';
 import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
-import { useEntityRead } from '../../../app/portalEntities';
+import { useEntityRead } from '../policyRequests';
 import { EntryDialog } from '../web/EntryDialog';
 import { commentField, commentOf } from '../web/entryFields';
 import { RuleTable } from '../web/RuleTable';

@@ -19,7 +19,7 @@ import {
   type UceSubmissionBody,
 } from '@workbench/common/api/contract/safemailWhitelist';
 import { emailPolicyIds } from '@workbench/common/test-ids/emailPolicyIds';
-import { useEntityCall } from '../../../app/portalEntities';
+import { useEntityCall } from '../policyRequests';
 import { EMAIL_FORM_MESSAGES, domainKey, emailKey, emailMessage } from './emailForm';
 import { formFields, messageAsIs } from '../formFields';
 

@@ -33,7 +33,7 @@ import { AddButton } from '@workbench/common/components/confirm-delete/index';
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { counted } from '@workbench/common/formatting/counted';
 import { administratorsIds } from '@workbench/common/test-ids/administratorsIds';
-import { useEntityCall, useEntityRead } from '../../../app/portalEntities';
+import { useEntityCall, useEntityRead } from '../settingsRequests';
 import type { PageProps } from '../../../routes/routeModel';
 import { AreaPage } from '../../AreaPage';
 import { AdministratorActionDialog, ChangeRoleDialog } from './AdministratorDialogs';

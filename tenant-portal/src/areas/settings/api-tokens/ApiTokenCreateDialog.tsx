@@ -37,7 +37,7 @@ import {
   type ApiTokenCreated,
 } from '@workbench/common/api/contract/apiTokens';
 import { apiTokensIds as ids } from '@workbench/common/test-ids/apiTokensIds';
-import { useEntityCall } from '../../../app/portalEntities';
+import { useEntityCall } from '../settingsRequests';
 import {
   API_TOKEN_EXPIRY_CHOICES,
   NEW_API_TOKEN,

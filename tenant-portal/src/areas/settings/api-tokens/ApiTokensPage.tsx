@@ -21,7 +21,7 @@ import { DataTable, type DataTableColumn } from '@workbench/common/components/da
 import { LoadFailed } from '@workbench/common/components/page-states/index';
 import { counted } from '@workbench/common/formatting/counted';
 import { apiTokensIds as ids } from '@workbench/common/test-ids/apiTokensIds';
-import { useEntityCall, useEntityRead } from '../../../app/portalEntities';
+import { useEntityCall, useEntityRead } from '../settingsRequests';
 import { AreaPage } from '../../AreaPage';
 import { SecretOnceDialog } from '../../SecretOnceDialog';
 import { utcMinute } from '../utcMinute';

@@ -35,7 +35,7 @@ import {
 } from '@workbench/common/api/contract/settings-lists/forensicsProfiles';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { forensicsIds as ids } from '@workbench/common/test-ids/forensicsIds';
-import { useEntityCall, useEntityRead } from '../../../app/portalEntities';
+import { useEntityCall, useEntityRead } from '../settingsRequests';
 import { FormHead } from '../sign-in/FormHead';
 import { utcMinute } from '../utcMinute';
 

@@ -14,7 +14,7 @@ import {
 } from '@workbench/common/api/contract/tenantSettingsDocuments';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { generalSettingsIds as ids } from '@workbench/common/test-ids/index';
-import { useEntityRead } from '../../../app/portalEntities';
+import { useEntityRead } from '../settingsRequests';
 import { AreaPage } from '../../AreaPage';
 import { SettingsDocumentForm } from '../SettingsDocumentForm';
 

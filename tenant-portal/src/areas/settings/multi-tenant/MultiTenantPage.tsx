@@ -43,7 +43,7 @@ import {
 } from '@workbench/common/api/contract/multiTenant';
 import { StatusChip, type StatusColour } from '@workbench/common/components/status-chip/index';
 import { multiTenantIds } from '@workbench/common/test-ids/multiTenantIds';
-import { useEntityCall, useEntityRead } from '../../../app/portalEntities';
+import { useEntityCall, useEntityRead } from '../settingsRequests';
 import { AreaPage } from '../../AreaPage';
 
 export const MULTI_TENANT_TEXTS = {

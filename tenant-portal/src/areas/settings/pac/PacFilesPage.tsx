@@ -37,7 +37,7 @@ import {
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { pacSettingsIds as ids } from '@workbench/common/test-ids/pacSettingsIds';
 import { PAC_TESTER_TEXTS, PacTester } from '@workbench/common/components/pac-editor/tester';
-import { useEntityCall, useEntityRead } from '../../../app/portalEntities';
+import { useEntityCall, useEntityRead } from '../settingsRequests';
 import { AreaPage } from '../../AreaPage';
 import { utcMinute } from '../utcMinute';
 

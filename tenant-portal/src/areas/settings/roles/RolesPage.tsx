@@ -21,7 +21,7 @@ import { AddButton, ConfirmActionDialog } from '@workbench/common/components/con
 import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import { counted } from '@workbench/common/formatting/counted';
 import { rolesIds } from '@workbench/common/test-ids/administratorsIds';
-import { useEntityCall, useEntityRead } from '../../../app/portalEntities';
+import { useEntityCall, useEntityRead } from '../settingsRequests';
 import type { RouteTable } from '../../../routes/roleReach';
 import type { PageProps } from '../../../routes/routeModel';
 import { useRouteContext } from '../../../routes/useRouteContext';

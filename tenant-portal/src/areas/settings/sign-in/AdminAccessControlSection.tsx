@@ -31,7 +31,7 @@ import {
   type AdminSignInMethod,
 } from '@workbench/common/api/contract/signInSettings';
 import { signInSettingsIds as ids } from '@workbench/common/test-ids/signInSettingsIds';
-import { useEntityCall } from '../../../app/portalEntities';
+import { useEntityCall } from '../settingsRequests';
 import { FormHead } from './FormHead';
 import { utcMinute } from '../utcMinute';
 import { ADMIN_METHOD_LABELS, accessControlProblem, rangesOf } from './signInForms';

@@ -10,7 +10,7 @@ import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import { CERT_TEXT_MAX, type CertificateInfo } from '@workbench/common/api/contract/signInSettings';
 import { readFileText } from '@workbench/common/features/import-wizard/importParsing';
 import { signInSettingsIds as ids } from '@workbench/common/test-ids/signInSettingsIds';
-import { useEntityCall } from '../../../app/portalEntities';
+import { useEntityCall } from '../settingsRequests';
 import { CertificateDetails } from './CertificateDetails';
 
 export const DECODE_TEXTS = {

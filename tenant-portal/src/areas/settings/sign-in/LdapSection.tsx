@@ -22,7 +22,7 @@ import { snackbarShown, useAppDispatch } from '@workbench/common';
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import type { AuthSettingsV2, LdapTestReply } from '@workbench/common/api/contract/signInSettings';
 import { signInSettingsIds as ids } from '@workbench/common/test-ids/signInSettingsIds';
-import { useEntityCall } from '../../../app/portalEntities';
+import { useEntityCall } from '../settingsRequests';
 import { FormHead } from './FormHead';
 import { authSaveOf, ldapFormOf, ldapWriteOf, type LdapFormValues } from './signInForms';
 

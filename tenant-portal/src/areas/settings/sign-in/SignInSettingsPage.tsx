@@ -17,7 +17,7 @@ import {
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { useExtension } from '@workbench/common/features/extensions/useExtension';
 import { signInSettingsIds as ids } from '@workbench/common/test-ids/signInSettingsIds';
-import { useEntityRead } from '../../../app/portalEntities';
+import { useEntityRead } from '../settingsRequests';
 import { AreaPage } from '../../AreaPage';
 import { AdminAccessControlSection } from './AdminAccessControlSection';
 import { DecodeCertificateSection } from './DecodeCertificateSection';

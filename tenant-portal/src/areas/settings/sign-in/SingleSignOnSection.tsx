@@ -32,7 +32,7 @@ import {
 import { downloadFile } from '@workbench/common/formatting/downloadFile';
 import { readFileText } from '@workbench/common/features/import-wizard/importParsing';
 import { signInSettingsIds as ids } from '@workbench/common/test-ids/signInSettingsIds';
-import { useEntityCall } from '../../../app/portalEntities';
+import { useEntityCall } from '../settingsRequests';
 import { utcMinute } from '../utcMinute';
 import { CertificateDetails } from './CertificateDetails';
 import { authSaveOf, idpsAfterUpload, idpsKept } from './signInForms';

@@ -43,7 +43,7 @@ import {
   logReadPermission,
 } from '@workbench/common/vocabularies/index';
 import { streamingIds as ids } from '@workbench/common/test-ids/streamingIds';
-import { useEntityCall } from '../../../app/portalEntities';
+import { useEntityCall } from '../settingsRequests';
 import type { ServerRefusal } from '../pageActions';
 import {
   STREAM_KIND_LABELS,

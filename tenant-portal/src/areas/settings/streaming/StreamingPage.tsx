@@ -38,7 +38,7 @@ import { counted } from '@workbench/common/formatting/counted';
 import { localDateTime } from '@workbench/common/formatting/localTime';
 import { LOG_TYPE_REGISTRY } from '@workbench/common/vocabularies/index';
 import { streamingIds as ids } from '@workbench/common/test-ids/streamingIds';
-import { useEntityCall, useEntityRead } from '../../../app/portalEntities';
+import { useEntityCall, useEntityRead } from '../settingsRequests';
 import { AreaPage } from '../../AreaPage';
 import { RowAction } from '../pageActions';
 import { DestinationDialog } from './DestinationDialog';

@@ -30,7 +30,8 @@ import {
 } from '@workbench/common/api/contract/tenantSettings';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { tsClientProfileIds as ids } from '@workbench/common/test-ids/index';
-import { useEntityCall, useEntityList, useEntityRead } from '../../../app/portalEntities';
+import { useEntityList } from '../../../app/portalEntities';
+import { useEntityCall, useEntityRead } from '../settingsRequests';
 import { AreaPage } from '../../AreaPage';
 
 const TITLE = 'TS Client Profile';

@@ -19,7 +19,7 @@ import { LoadFailed } from '@workbench/common/components/page-states/index';
 import { useExtension } from '@workbench/common/features/extensions/useExtension';
 import { counted } from '@workbench/common/formatting/counted';
 import { twoFactorUsersIds as ids } from '@workbench/common/test-ids/twoFactorUsersIds';
-import { useEntityCall, useEntityRead } from '../../../app/portalEntities';
+import { useEntityCall, useEntityRead } from '../settingsRequests';
 import { AreaPage } from '../../AreaPage';
 import { utcMinute } from '../utcMinute';
 

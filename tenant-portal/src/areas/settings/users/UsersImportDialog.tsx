@@ -1,5 +1,5 @@
 import { UserImportWizard } from '@workbench/common/components/import-wizard/index';
-import { useEntityCall } from '../../../app/portalEntities';
+import { useEntityCall } from '../settingsRequests';
 
 /**
  * Bulk import of end users through the shared import wizard: the users' field names, batches of

@@ -3,7 +3,8 @@ import { Alert, Box, Button, Chip, IconButton, MenuItem, Stack, TextField, Typog
 import EditIcon from '@mui/icons-material/Edit';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { SearchField, selectCan, useAppSelector } from '@workbench/common';
-import { useEntityPage, useEntityRead } from '../../../app/portalEntities';
+import { useEntityPage } from '../../../app/portalEntities';
+import { useEntityRead } from '../settingsRequests';
 import {
   UDB_READ_PERMISSION,
   UDB_WRITE_PERMISSION,
