@@ -119,6 +119,12 @@ import {
   listTemplates,
   setMaintenance,
   systemAction,
+  crUpdate,
+  getSystemLogs,
+  getSystemExport,
+  getCmAbout,
+  getCmSettings,
+  saveCmSettings,
 } from '@workbench/common/api/centralManager';
 import {
   getConnectivitySites,
@@ -187,6 +193,13 @@ export const PORTAL_REQUESTS = {
   deleteTemplate: request(deleteTemplate),
   applyTemplate: request(applyTemplate),
   getTemplateDrift: request(getTemplateDrift),
+  // A managed system's cr_update, logs and exports; the station's own about and settings (§12, §13).
+  crUpdate: request(crUpdate),
+  getSystemLogs: request(getSystemLogs),
+  getSystemExport: request(getSystemExport),
+  getCmAbout: request(getCmAbout),
+  getCmSettings: request(getCmSettings),
+  saveCmSettings: request(saveCmSettings),
   // Settings › Network and General (docs/settings.md §10): the settings documents, the caller's
   // address and the deployment's public addresses.
   getSettingsDocument: request(getSettingsDocument),
