@@ -70,9 +70,12 @@ const columnsOf = (logType: ApplianceLogType): DataTableColumn<LogEvent>[] => [
     header: FIELD_SPECS[field]?.label ?? field,
     minWidth: 120,
     flex: 1,
-    wrap: true,
-    // The first fields stay in view in a narrow window; the rest give way (the export has them all).
-    optional: i >= 3,
+    // Only the words wrap: a before/after document stays one line (the export has it whole) rather
+    // than making every row as tall as the longest.
+    wrap: field === 'details',
+    // The first four (the audit trail's details among them) stay in view in a narrow window; the
+    // rest give way (the export has them all).
+    optional: i >= 4,
     value: (e) => e[field] ?? '',
   })),
 ];
