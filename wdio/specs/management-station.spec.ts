@@ -1,9 +1,12 @@
 import { $, browser, expect } from '@wdio/globals';
+import { CENTRAL_MANAGER_VERSION } from '@workbench/common/api/contract/centralManager';
+import { applianceSettingsIds } from '@workbench/common/test-ids/applianceSettingsIds';
 import { centralManagerIds as ids } from '@workbench/common/test-ids/centralManagerIds';
 import { policyWelcomeIds } from '@workbench/common/test-ids/index';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { byTestId, clickWhenReady, replaceText, testIdSelector } from '../pageobjects/testId';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { screenshots } from '../support/theme';
 import {
   ON_PREM_ADMIN,
   portOf,
@@ -211,7 +214,88 @@ describe('A management station with three appliances', () => {
     await dialog.waitForDisplayed({ reverse: true });
   });
 
+  it("changes an appliance's settings from its row (cr_update): the appliance holds them, and its logs say so", async () => {
+    const iso = systemIds[NAMES[1]];
+    const loggingOf = async () =>
+      (await direct[1].call('GET', '/api/v1/settings/logging')).json as Record<string, unknown>;
+    expect((await loggingOf()).syslog_port).toBe(514);
+
+    await browser.url('/#/settings/managed-systems');
+    await waitForPortalRoute('#/settings/managed-systems');
+    const openForm = async () => {
+      await clickWhenReady(byTestId(`${ids.settings}-${iso}`), 'Current settings of sv-iso');
+      await byTestId(ids.settingsDialog).waitForDisplayed();
+      await clickWhenReady(byTestId(`${ids.settingsEdit}-logging`), 'Change Logs/Alerts');
+      await byTestId(applianceSettingsIds.form('logging')).waitForDisplayed();
+    };
+    await openForm();
+    await screenshots('cm-cr-update', async () => {
+      await waitForPortalRoute('#/settings/managed-systems');
+      await openForm();
+    });
+    await replaceText(byTestId(applianceSettingsIds.field('logging', 'syslog_port')), '6514', 'Syslog port');
+    await clickWhenReady(byTestId(applianceSettingsIds.save('logging')), 'Save on the appliance');
+    await expect(byTestId(ids.settingsSaved)).toHaveText('Changed syslog_port of Logs/Alerts on sv-iso.');
+    // What the appliance itself holds now; the fields not changed kept their value.
+    const after = await loggingOf();
+    expect(after).toMatchObject({ syslog_port: 6514, syslog_enabled: false, level: 'info' });
+    await clickWhenReady(byTestId(ids.settingsClose), 'Close the settings');
+    await byTestId(ids.settingsDialog).waitForDisplayed({ reverse: true });
+
+    // The appliance's own audit trail records the change (its events are written a moment later).
+    await browser.waitUntil(
+      async () =>
+        JSON.stringify(
+          (await station.call('GET', `/api/v1/managed_systems/${iso}/logs?limit=1000`)).json,
+        ).includes('Imported the appliance settings'),
+      { timeout: 30_000, timeoutMsg: "The appliance's audit trail did not record the import." },
+    );
+    const openLogs = async () => {
+      await clickWhenReady(byTestId(`${ids.logs}-${iso}`), 'Logs of sv-iso');
+      await byTestId(ids.logsDialog).waitForDisplayed();
+      await expect(byTestId(ids.logsTable)).toHaveText(
+        expect.stringContaining('Imported the appliance settings'),
+      );
+    };
+    await openLogs();
+    await expect(byTestId(ids.logsTotal)).toHaveText(/^\d+ events?( so far)?$/);
+    await screenshots('cm-logs', async () => {
+      await waitForPortalRoute('#/settings/managed-systems');
+      await openLogs();
+    });
+    await clickWhenReady(byTestId(ids.logsClose), 'Close the logs');
+    await byTestId(ids.logsDialog).waitForDisplayed({ reverse: true });
+  });
+
+  it("saves the station's own settings in its page, read back from the API; its About names its version", async () => {
+    const open = async () => {
+      await browser.url('/#/settings/management-station');
+      await waitForPortalRoute('#/settings/management-station');
+      await byTestId(ids.stationPage).waitForDisplayed();
+    };
+    await open();
+    await expect(byTestId(`${ids.about}-version`)).toHaveText(CENTRAL_MANAGER_VERSION);
+    await expect(byTestId(`${ids.about}-managed_systems`)).toHaveText('3');
+    await replaceText(byTestId(ids.stationPort), '9442', 'Default appliance port');
+    await replaceText(byTestId(ids.stationTimeout), '5', 'Status time-out');
+    await clickWhenReady(byTestId(ids.stationSave), 'Save the station settings');
+    await expect(byTestId(ids.stationUpdated)).toHaveText(
+      expect.stringContaining(`Last saved by ${ON_PREM_ADMIN}`),
+    );
+    const read = await station.call('GET', '/api/v1/cm/settings');
+    expect(read.json).toMatchObject({ appliance_port: 9442, status_timeout_s: 5, updated_by: ON_PREM_ADMIN });
+    await screenshots('cm-station', open);
+
+    // Back to the defaults: the next step reads the appliances with the usual time-out.
+    const back = await station.call('PUT', '/api/v1/cm/settings', {
+      appliance_port: 8442,
+      status_timeout_s: 3,
+    });
+    expect(back.status).toBe(200);
+  });
+
   it('shows an appliance killed with SIGKILL as down, with the reason', async () => {
+    await browser.url('/#/settings/managed-systems');
     await fleet!.appliances[2].kill();
     await waitForPortalRoute('#/settings/managed-systems');
     // The page is open already (the same URL again does not reload it): asked again, as a user would.

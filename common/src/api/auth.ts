@@ -22,7 +22,8 @@ import type {
 } from './contract/auth';
 import { AUTH_PATHS } from './contract/auth';
 import { SKIP_403_HEADER } from './contract/wire';
-import { isOnPrem } from '../env/runtimeEnv';
+import { CM_OWN_PATHS } from './contract/cmOwnPaths';
+import { isManagementStation, isOnPrem } from '../env/runtimeEnv';
 import type { HttpClient } from './http';
 
 export const ON_PREM_AUTH_PATHS = {
@@ -93,12 +94,17 @@ export async function setPortalVersion(
   return r.data;
 }
 
-/** The signed-in user's own password change (400 names the field: current_password, new_password). */
+/**
+ * The signed-in user's own password change (400 names the field: current_password, new_password).
+ * On a management station it is the station's own call (docs/central-manager.md §13), the same
+ * change by the same handler.
+ */
 export async function changePassword(
   http: HttpClient,
   body: ChangePasswordRequest,
 ): Promise<ChangePasswordReply> {
-  const r = await http.post<ChangePasswordReply>(AUTH_PATHS.changePassword, body, {
+  const path = isManagementStation() ? CM_OWN_PATHS.password : AUTH_PATHS.changePassword;
+  const r = await http.post<ChangePasswordReply>(path, body, {
     callName: 'changePassword',
   });
   return r.data;

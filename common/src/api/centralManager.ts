@@ -10,7 +10,10 @@ import {
   APPROVE_SV_TIMEOUT_MS,
   CM_MSGS,
   CM_LIFECYCLE_PATHS,
+  CM_OWN_PATHS,
   CM_PATHS,
+  CM_SYSTEM_DATA_PATHS,
+  type APPLIANCE_LOG_TYPES,
   cmPath,
   normaliseGroupNodes,
   type CmJob,
@@ -24,6 +27,10 @@ import {
   type GroupWrite,
   type DriftReply,
   type UpdateState,
+  type CmSettings,
+  type CmAbout,
+  type CmSettingsWrite,
+  type SystemLogsReply,
 } from './contract/centralManager';
 import type { Job } from './contract/jobs';
 
@@ -211,4 +218,75 @@ export async function updateAction(
       callName: 'updateAction',
     })
   ).data.job_id;
+}
+
+// --- cr_update, logs and exports of a managed system; the station's own about and settings ------
+// (docs/central-manager.md §12, §13)
+
+/** Changes fields of an appliance's current settings: its settings after, as the appliance answers them. */
+export async function crUpdate(
+  http: HttpClient,
+  id: string,
+  settings: Record<string, Record<string, unknown>>,
+): Promise<Record<string, Record<string, unknown>>> {
+  return (
+    await http.put<{ id: string; settings: Record<string, Record<string, unknown>> }>(
+      cmPath(CM_SYSTEM_DATA_PATHS.crUpdate, { id }),
+      { settings },
+      { callName: 'crUpdate' },
+    )
+  ).data.settings;
+}
+
+export type ApplianceLogType = (typeof APPLIANCE_LOG_TYPES)[number];
+export type SystemLogsBlock = Static<typeof SystemLogsReply>;
+
+/** A block of an appliance's own log events, newest first; the next block with the previous one's cursor. */
+export async function getSystemLogs(
+  http: HttpClient,
+  id: string,
+  query: { log_type: ApplianceLogType; limit?: number; search?: string; cursor?: string },
+): Promise<SystemLogsBlock> {
+  const params = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
+  return (
+    await http.get<SystemLogsBlock>(cmPath(CM_SYSTEM_DATA_PATHS.logs, { id }), {
+      params,
+      callName: 'getSystemLogs',
+    })
+  ).data;
+}
+
+/** The appliance's export of its log events (CSV as it wrote it) and the file name the answer gives. */
+export async function getSystemExport(
+  http: HttpClient,
+  id: string,
+  query: { log_type: ApplianceLogType; search?: string },
+): Promise<{ filename: string; text: string; contentType: string }> {
+  const params = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
+  const r = await http.get<string>(cmPath(CM_SYSTEM_DATA_PATHS.exports, { id }), {
+    params,
+    responseType: 'text',
+    transformResponse: (data: unknown) => data,
+    callName: 'getSystemExport',
+  });
+  const disposition = String(r.headers['content-disposition'] ?? '');
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${id}-${query.log_type}.csv`;
+  return { filename, text: String(r.data), contentType: String(r.headers['content-type'] ?? 'text/csv') };
+}
+
+/** What the management station says of itself. */
+export async function getCmAbout(http: HttpClient): Promise<Static<typeof CmAbout>> {
+  return (await http.get<Static<typeof CmAbout>>(CM_OWN_PATHS.about, { callName: 'getCmAbout' })).data;
+}
+
+/** The station's own settings: the default appliance port and the status time-out. */
+export async function getCmSettings(http: HttpClient): Promise<CmSettings> {
+  return (await http.get<CmSettings>(CM_OWN_PATHS.settings, { callName: 'getCmSettings' })).data;
+}
+
+export async function saveCmSettings(
+  http: HttpClient,
+  body: Static<typeof CmSettingsWrite>,
+): Promise<CmSettings> {
+  return (await http.put<CmSettings>(CM_OWN_PATHS.settings, body, { callName: 'saveCmSettings' })).data;
 }

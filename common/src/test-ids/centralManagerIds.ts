@@ -30,6 +30,38 @@ export const centralManagerIds = {
   settingsDialog: 'cm-settings-dialog',
   settingsBody: 'cm-settings-body',
   settingsClose: 'cm-settings-close',
+  /** cr_update in the current-settings dialog: `${settingsEdit}-${document}` opens a document's form. */
+  settingsEdit: 'cm-settings-edit',
+  /** `${settingsField}-${document}-${field}`: a field's input in that form. */
+  settingsField: 'cm-settings-field',
+  settingsSave: 'cm-settings-save',
+  settingsCancel: 'cm-settings-cancel',
+  settingsError: 'cm-settings-error',
+  settingsSaved: 'cm-settings-saved',
+  /** An appliance's logs and exports (`${logs}-${id}` opens them). */
+  logs: 'cm-logs',
+  logsDialog: 'cm-logs-dialog',
+  logsType: 'cm-logs-type',
+  logsSearch: 'cm-logs-search',
+  logsTable: 'cm-logs-table',
+  logsTotal: 'cm-logs-total',
+  logsMore: 'cm-logs-more',
+  logsError: 'cm-logs-error',
+  /** `${logsExport}-${log_type}`: an export's download. */
+  logsExport: 'cm-logs-export',
+  logsClose: 'cm-logs-close',
+  // The management station's own page (Settings › Management Station) and About.
+  stationPage: 'cm-station-page',
+  /** `${about}-${field}`: a line of the station's About (version, hostname, ...). */
+  about: 'cm-about',
+  aboutMenuItem: 'cm-about-menu-item',
+  aboutDialog: 'cm-about-dialog',
+  aboutClose: 'cm-about-close',
+  stationPort: 'cm-station-port',
+  stationTimeout: 'cm-station-timeout',
+  stationSave: 'cm-station-save',
+  stationError: 'cm-station-error',
+  stationUpdated: 'cm-station-updated',
   /** A system action's job: its progress and outcome. */
   job: 'cm-job',
   jobStatus: 'cm-job-status',

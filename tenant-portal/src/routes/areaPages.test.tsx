@@ -43,6 +43,7 @@ describe('route table pages', () => {
       // The management station's central manager (docs/central-manager.md §11).
       '/settings/managed-systems',
       '/settings/groups-templates',
+      '/settings/management-station',
       '/settings/general',
       '/settings/users',
       '/settings/administrators',

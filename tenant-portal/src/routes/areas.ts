@@ -159,6 +159,16 @@ export const SETTINGS_CHILDREN: readonly ChildArea[] = [
       import('../areas/central-manager/GroupsTemplatesPage').then((m) => m.GroupsTemplatesPage),
     ),
   },
+  // The station's own settings and About (docs/central-manager.md §13).
+  {
+    path: 'management-station',
+    title: 'Management Station',
+    access: any(...MANAGED_SYSTEMS_READ_PERMISSIONS),
+    environment: MANAGEMENT_STATION_ONLY,
+    page: page(() =>
+      import('../areas/central-manager/ManagementStationPage').then((m) => m.ManagementStationPage),
+    ),
+  },
   // Issue 34: the global and CASB settings documents (docs/settings.md §10).
   {
     path: 'general',

@@ -18,6 +18,7 @@ import {
   selectCanPublish,
   selectRevision,
   selectRevisionStatus,
+  selectAccessController,
   selectFeatures,
   selectUser,
   selectUserDisplayName,
@@ -37,6 +38,9 @@ import { canPublishPolicy } from './policyPermissions';
 import { PolicyWelcome } from './PolicyWelcome';
 import { NotificationsBell } from './NotificationsBell';
 import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/index';
+import { centralManagerIds } from '@workbench/common/test-ids/centralManagerIds';
+import { isManagementStation } from '@workbench/common/env/runtimeEnv';
+import { MANAGED_SYSTEMS_READ_PERMISSIONS } from '@workbench/common/api/contract/settingsPermissions';
 
 /**
  * The publish bar's dialog (review, comment, publish; or, with two-person approval, the
@@ -56,6 +60,10 @@ const ChangePasswordDialog = lazy(() =>
 
 /** The user menu's Two-factor sign-in dialog, loaded when first opened. */
 const TwoFactorDialog = lazy(() => import('./TwoFactorDialog').then((m) => ({ default: m.TwoFactorDialog })));
+// The management station's About (docs/central-manager.md §13), loaded when opened.
+const StationAboutDialog = lazy(() =>
+  import('../areas/central-manager/StationAbout').then((m) => ({ default: m.StationAboutDialog })),
+);
 
 export const PRODUCT_NAME = 'Workbench Portal';
 
@@ -139,6 +147,12 @@ function UserMenu() {
   const closeChangePassword = useCallback(() => setChangingPassword(false), []);
   const [twoFactor, setTwoFactor] = useState(false);
   const closeTwoFactor = useCallback(() => setTwoFactor(false), []);
+  const [about, setAbout] = useState(false);
+  const closeAbout = useCallback(() => setAbout(false), []);
+  // A management station's About, for who may read the central manager's pages.
+  // (The route rule's permissions: the central manager's contract stays out of the shell's bundle.)
+  const access = useAppSelector(selectAccessController);
+  const stationAbout = isManagementStation() && access.allows({ any: [...MANAGED_SYSTEMS_READ_PERMISSIONS] });
   if (!user) return null;
   return (
     <>
@@ -150,6 +164,11 @@ function UserMenu() {
       {twoFactor && (
         <Suspense fallback={null}>
           <TwoFactorDialog onClose={closeTwoFactor} />
+        </Suspense>
+      )}
+      {about && (
+        <Suspense fallback={null}>
+          <StationAboutDialog onClose={closeAbout} />
         </Suspense>
       )}
       <ShellUserMenu
@@ -189,6 +208,20 @@ function UserMenu() {
                   }}
                 >
                   Two-factor sign-in
+                </MenuItem>,
+              ]
+            : []),
+          ...(stationAbout
+            ? [
+                <MenuItem
+                  key="about"
+                  data-testid={centralManagerIds.aboutMenuItem}
+                  onClick={() => {
+                    close();
+                    setAbout(true);
+                  }}
+                >
+                  About
                 </MenuItem>,
               ]
             : []),

@@ -505,11 +505,7 @@ export const CM_SYSTEM_DATA_PATHS = {
   exports: '/api/v1/managed_systems/:id/exports',
 } as const;
 /** The manager's own calls (ours beyond the names). */
-export const CM_OWN_PATHS = {
-  about: '/api/v1/cm/about',
-  password: '/api/v1/cm/password',
-  settings: '/api/v1/cm/settings',
-} as const;
+export { CM_OWN_PATHS } from './cmOwnPaths';
 
 /**
  * cr_update: changes to the appliance's current settings, `<document>: {<field>: value}`; the

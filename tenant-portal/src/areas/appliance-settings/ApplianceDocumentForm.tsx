@@ -27,6 +27,7 @@ import {
   type ApplianceSettingsKey,
 } from '@workbench/common/api/contract/appliance/applianceSettings';
 import type { SettingsDocumentValue } from '@workbench/common/api/contract/tenantSettingsDocuments';
+import type { SettingsItem } from '@workbench/common/api/contract/tenantSettings';
 import { applianceFormSchema } from '@workbench/common/features/appliance-settings/applianceFormSchema';
 import {
   documentFormValues,
@@ -43,12 +44,17 @@ export interface ApplianceDocumentFormProps {
   doc: SettingsDocumentValue;
   canWrite: boolean;
   onReload: () => void;
+  /**
+   * Where the document goes (default: this appliance's own settings call); the management station
+   * sends it to a managed appliance (cr_update, ../central-manager/CurrentSettingsDialog).
+   */
+  save?: (docKey: ApplianceSettingsKey, value: SettingsItem) => Promise<unknown>;
 }
 
-export function ApplianceDocumentForm({ docKey, doc, canWrite, onReload }: ApplianceDocumentFormProps) {
+export function ApplianceDocumentForm({ docKey, doc, canWrite, onReload, save }: ApplianceDocumentFormProps) {
   const def = APPLIANCE_SETTINGS[docKey];
   const dispatch = useAppDispatch();
-  const save = useEntityCall('saveApplianceDocument');
+  const saveHere = useEntityCall('saveApplianceDocument');
   const [formError, setFormError] = useState<string | null>(null);
   const formik = useFormik<DocumentFormValues>({
     initialValues: documentFormValues(def, doc),
@@ -59,14 +65,18 @@ export function ApplianceDocumentForm({ docKey, doc, canWrite, onReload }: Appli
     onSubmit: async (values, helpers) => {
       setFormError(null);
       try {
-        await save(docKey, documentOfForm(def, doc, values));
+        await (save ?? saveHere)(docKey, documentOfForm(def, doc, values));
         dispatch(
           snackbarShown({ kind: 'save', outcome: 'success', message: DOCUMENT_FORM_TEXTS.saved(def.title) }),
         );
         onReload();
       } catch (e) {
         const info = toErrorInfo(e, 'saveApplianceDocument');
-        const field = info.field?.split('.')[0];
+        // cr_update names the field under its document: settings.<document>.<field>.
+        const named = info.field?.startsWith(`settings.${docKey}.`)
+          ? info.field.slice(`settings.${docKey}.`.length)
+          : info.field;
+        const field = named?.split('.')[0];
         if (field && def.form.some((f) => f.field === field)) helpers.setFieldError(field, info.message);
         else setFormError(info.message);
       }

@@ -5,7 +5,8 @@
  * appliance's state now (every appliance asked at once, each bounded by its own time-out), so an
  * appliance that is down or slow never holds up the page. Who may write adds an appliance, turns
  * maintenance mode on or off, restarts, reboots or shuts one down (confirmed; a job followed to
- * its end) and stops managing one; every reader sees an appliance's current settings.
+ * its end), changes an appliance's settings (cr_update) and stops managing one; every reader sees
+ * an appliance's current settings, its software, and its logs and exports.
  */
 import { useCallback, useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
@@ -17,6 +18,7 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import ReplayIcon from '@mui/icons-material/Replay';
 import VisibilityIcon from '@mui/icons-material/Visibility';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { snackbarShown, useAppDispatch } from '@workbench/common';
 import { toErrorInfo } from '@workbench/common/api/ApiCallError';
 import type { ManagedSystem, SystemAction } from '@workbench/common/api/contract/centralManager';
@@ -33,6 +35,7 @@ import { RowAction } from '../settings/pageActions';
 import { AddApplianceDialog } from './AddApplianceDialog';
 import { CmJobProgress } from './CmJobProgress';
 import { CurrentSettingsDialog } from './CurrentSettingsDialog';
+import { SystemLogsDialog } from './SystemLogsDialog';
 import { UpdatesDialog } from './UpdatesDialog';
 import { APPLIANCE_STATE_VIEW, CM_TEXTS, useCmAccess } from './cmAccess';
 
@@ -82,6 +85,7 @@ export function ManagedSystemsPage() {
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<ManagedSystem | null>(null);
   const [updating, setUpdating] = useState<ManagedSystem | null>(null);
+  const [reading, setReading] = useState<ManagedSystem | null>(null);
   const [job, setJob] = useState<{ id: string; title: string } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const confirm = useConfirmAction({
@@ -182,7 +186,7 @@ export function ManagedSystemsPage() {
       header: 'Actions',
       center: true,
       pinned: 'right' as const,
-      minWidth: canWrite ? 280 : 120,
+      minWidth: canWrite ? 320 : 160,
       render: (s: ManagedSystem) => {
         const inMaintenance = s.state === 'maintenance';
         return (
@@ -200,6 +204,13 @@ export function ManagedSystemsPage() {
               onClick={() => setUpdating(s)}
             >
               <SystemUpdateAltIcon fontSize="small" />
+            </RowAction>
+            <RowAction
+              label={`Logs and exports of ${s.name}`}
+              testId={`${ids.logs}-${s.id}`}
+              onClick={() => setReading(s)}
+            >
+              <ReceiptLongIcon fontSize="small" />
             </RowAction>
             {canWrite && (
               <>
@@ -353,7 +364,10 @@ export function ManagedSystemsPage() {
           }}
         />
       )}
-      {viewing && <CurrentSettingsDialog system={viewing} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <CurrentSettingsDialog system={viewing} canWrite={canWrite} onClose={() => setViewing(null)} />
+      )}
+      {reading && <SystemLogsDialog system={reading} onClose={() => setReading(null)} />}
       {updating && <UpdatesDialog system={updating} canWrite={canWrite} onClose={() => setUpdating(null)} />}
       {confirm.dialog}
     </AreaPage>

@@ -24,6 +24,12 @@ import {
   setMaintenance,
   systemAction,
   updateAction,
+  crUpdate,
+  getSystemLogs,
+  getSystemExport,
+  getCmAbout,
+  getCmSettings,
+  saveCmSettings,
 } from '@workbench/common/api/centralManager';
 import { portalRequests } from '../../app/portalRequests';
 
@@ -48,6 +54,13 @@ export const CENTRAL_MANAGER_REQUESTS = {
   deleteTemplate: request(deleteTemplate),
   applyTemplate: request(applyTemplate),
   getTemplateDrift: request(getTemplateDrift),
+  // A managed system's cr_update, logs and exports; the station's own about and settings (§12, §13).
+  crUpdate: request(crUpdate),
+  getSystemLogs: request(getSystemLogs),
+  getSystemExport: request(getSystemExport),
+  getCmAbout: request(getCmAbout),
+  getCmSettings: request(getCmSettings),
+  saveCmSettings: request(saveCmSettings),
 };
 
 export const { useEntityRead, useEntityCall } = portalRequests(CENTRAL_MANAGER_REQUESTS);
