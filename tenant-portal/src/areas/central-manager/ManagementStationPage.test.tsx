@@ -148,7 +148,7 @@ describe('Settings › Management Station', () => {
 
     await user.click(screen.getByTestId(shellIds.userMenuButton));
     await user.click(await screen.findByTestId(changePasswordIds.menuItem));
-    await user.type(screen.getByTestId(changePasswordIds.current), 'old-Passw0rd-1');
+    await user.type(await screen.findByTestId(changePasswordIds.current), 'old-Passw0rd-1');
     await user.type(screen.getByTestId(changePasswordIds.next), 'new-Passw0rd-2');
     await user.type(screen.getByTestId(changePasswordIds.confirm), 'new-Passw0rd-2');
     await user.click(screen.getByTestId(changePasswordIds.submit));
