@@ -23,6 +23,7 @@ import type { UpdateAction } from '@workbench/common/api/centralManager';
 import type { ManagedSystem } from '@workbench/common/api/contract/centralManager';
 import { Loading, LoadFailed } from '@workbench/common/components/page-states/index';
 import { centralManagerIds as ids } from '@workbench/common/test-ids/centralManagerIds';
+import { configTypeLabel } from '@workbench/common/vocabularies/sharedUiMaps';
 import { useEntityCall, useEntityRead } from './centralManagerRequests';
 import { CmJobProgress } from './CmJobProgress';
 
@@ -34,11 +35,12 @@ export const UPDATES_TEXTS = {
   releases: 'Newer releases',
   rollback: 'Roll back',
   rollbackTo: (version: string, description: string) => `Roll back to ${version} (${description})`,
+  // A job's title: the config type mapping's label of its kind (docs/glossary.md §4).
   jobTitle: {
     check: 'Update check',
-    download: 'Download',
-    install: 'Install',
-    rollback: 'Rollback',
+    download: configTypeLabel('image_download'),
+    install: configTypeLabel('upgrade_image'),
+    rollback: configTypeLabel('rollback_image'),
   } satisfies Record<UpdateAction, string>,
 } as const;
 
@@ -138,7 +140,7 @@ export function UpdatesDialog({
                             onClick={() => start('install', { version: r.version }, r.version)}
                             data-testid={`${ids.updatesInstall}-${r.version}`}
                           >
-                            Install
+                            {UPDATES_TEXTS.jobTitle.install}
                           </Button>
                         ) : (
                           <Button
@@ -146,7 +148,7 @@ export function UpdatesDialog({
                             onClick={() => start('download', { version: r.version }, r.version)}
                             data-testid={`${ids.updatesDownload}-${r.version}`}
                           >
-                            Download
+                            {UPDATES_TEXTS.jobTitle.download}
                           </Button>
                         ))
                       }
