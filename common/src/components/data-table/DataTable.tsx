@@ -62,6 +62,17 @@ const stickyHeaderStyles = {
   },
 } as const;
 
+/**
+ * A wrapping column's cells: lines at the text's own height with a margin above and below, not at
+ * the row's (AG Grid sets a cell's line-height to the row height, so each wrapped line took a row's
+ * height).
+ */
+const wrappedCellStyles = {
+  '& .ag-cell-wrap-text': { lineHeight: 1.5 },
+  // On the value, inside what AG Grid measures: it leaves a cell's own padding out of the height.
+  '& .ag-cell-wrap-text .ag-cell-value': { paddingTop: '8px', paddingBottom: '8px' },
+} as const;
+
 /** The table's own columns (position, checkbox, expand): their control centred, no cell padding. */
 const CONTROL_CELL_CLASS = 'wb-control-cell';
 const controlCellStyles = {
@@ -483,13 +494,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const gridApi = useRef<GridApi | null>(null);
   const [wide, setWide] = useState(false);
   const frame = useRef<number | null>(null);
+  const measuredWidth = useRef(0);
   const checkWidth = useCallback(() => {
     if (typeof requestAnimationFrame === 'undefined') return;
     if (frame.current !== null) cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => {
       frame.current = null;
       setWide(columnsOverflow(tableRef.current, gridApi.current));
-      setTableWidth(tableRef.current?.clientWidth ?? 0);
+      const width = tableRef.current?.clientWidth ?? 0;
+      // A wrapping cell's row keeps the height measured at the old width (AG Grid does not measure
+      // it again when flex columns narrow with the window): measure the rows again.
+      if (width !== measuredWidth.current) {
+        measuredWidth.current = width;
+        const api = gridApi.current;
+        if (api && !api.isDestroyed()) api.resetRowHeights();
+      }
+      setTableWidth(width);
     });
   }, []);
   useEffect(() => {
@@ -534,7 +554,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
       role="region"
       aria-label={props.label ?? 'Table'}
       ref={tableRef}
-      sx={{ ...(wide ? {} : stickyHeaderStyles), ...controlCellStyles, ...markerStyles }}
+      sx={{
+        ...(wide ? {} : stickyHeaderStyles),
+        ...controlCellStyles,
+        ...wrappedCellStyles,
+        ...markerStyles,
+      }}
     >
       {grid ? (
         <grid.AgGridView<GridRow<T>>
