@@ -11,7 +11,8 @@ import type MockAdapter from 'axios-mock-adapter';
 import type { ManagedSystem } from '@workbench/common/api/contract/centralManager';
 import { applianceSettingsIds } from '@workbench/common/test-ids/applianceSettingsIds';
 import { centralManagerIds as ids } from '@workbench/common/test-ids/centralManagerIds';
-import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
+import { resetPortalEnv } from '../../testing/renderPortal';
+import { openManagedSystem } from '../../testing/managedSystems';
 import { CR_UPDATE_TEXTS } from './CurrentSettingsDialog';
 import { LOGS_BLOCK } from './SystemLogsDialog';
 
@@ -62,18 +63,9 @@ const SYS = '/api/v1/managed_systems/s1';
 const SLOW = { timeout: 15_000 };
 
 function open(role: 'admin' | 'auditor', stubs: (m: MockAdapter) => void = () => undefined) {
-  return renderPortal({
-    path: '/settings/managed-systems',
-    user: demoUser(role),
-    deployment: 'on_prem',
-    mode: 'management_station',
-    stubs: (m) => {
-      m.onGet('/api/v1/managed_systems').reply(200, { appliances: [edge] });
-      m.onGet('/api/v1/dashboard/get_appliances').reply(200, { appliances: [edge] });
-      m.onGet('/api/v1/groups').reply(200, { groups: [] });
-      m.onGet(`${SYS}/current_settings`).reply(200, { id: 's1', settings });
-      stubs(m);
-    },
+  return openManagedSystem(edge, role, (m) => {
+    m.onGet(`${SYS}/current_settings`).reply(200, { id: 's1', settings });
+    stubs(m);
   });
 }
 

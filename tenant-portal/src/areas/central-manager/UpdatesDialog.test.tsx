@@ -8,7 +8,8 @@ import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
 import type { ManagedSystem, UpdateState } from '@workbench/common/api/contract/centralManager';
 import { centralManagerIds as ids } from '@workbench/common/test-ids/centralManagerIds';
-import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
+import { resetPortalEnv } from '../../testing/renderPortal';
+import { openManagedSystem } from '../../testing/managedSystems';
 
 afterEach(resetPortalEnv);
 
@@ -92,20 +93,8 @@ const job = (id: string) => ({
   updated_at: 'x',
 });
 
-function open(role: 'admin' | 'auditor', stubs: (m: MockAdapter) => void = () => undefined) {
-  return renderPortal({
-    path: '/settings/managed-systems',
-    user: demoUser(role),
-    deployment: 'on_prem',
-    mode: 'management_station',
-    stubs: (m) => {
-      m.onGet('/api/v1/managed_systems').reply(200, { appliances: [edge] });
-      m.onGet('/api/v1/dashboard/get_appliances').reply(200, { appliances: [edge] });
-      m.onGet('/api/v1/groups').reply(200, { groups: [] });
-      stubs(m);
-    },
-  });
-}
+const open = (role: 'admin' | 'auditor', stubs?: (m: MockAdapter) => void) =>
+  openManagedSystem(edge, role, stubs);
 
 const SLOW = { timeout: 15_000 };
 const UPDATES = '/api/v1/managed_systems/s1/updates';
