@@ -6,6 +6,7 @@
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
 import {
   CellStyleModule,
+  ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   ColumnApiModule,
   RowAutoHeightModule,
@@ -15,7 +16,7 @@ import {
 import { workbenchGridTheme } from './gridTheme';
 
 // Only the grid modules the table uses: client-side rows, row drag (reorder), cell and row styles
-// (centred cells, row state markers), the column API (sort state); column pinning is in the core.
+// (centred cells, row state markers), the column API (sort state), the row model's API (row heights measured again); column pinning is in the core.
 // Given per grid, not registered globally, so loading the grid has no side effect on other grids.
 const gridModules = [
   ClientSideRowModelModule,
@@ -23,8 +24,10 @@ const gridModules = [
   CellStyleModule,
   RowStyleModule,
   ColumnApiModule,
-  // Columns with `wrap`: a row grows to show a wrapped list whole.
+  // Columns with `wrap`: a row grows to show a wrapped list whole, and is measured again when the
+  // table's width changes (`resetRowHeights`, an API function of the client-side row model's module).
   RowAutoHeightModule,
+  ClientSideRowModelApiModule,
 ];
 
 export type AgGridViewProps<Row> = Omit<AgGridReactProps<Row>, 'modules' | 'theme'>;
