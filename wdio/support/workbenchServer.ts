@@ -7,9 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../server/src/testing/throwawayProcess';
 import { DEMO_EVENTS, DEMO_PASSWORD } from './testEnv';
 
 export interface RunningServer {
@@ -50,24 +50,6 @@ const SEEDING_FAILED = 'seeding demo events failed';
 const POLL_INTERVAL_MS = 250;
 const STOP_GRACE_MS = 10_000;
 
-/** A TCP port that was free a moment ago (the OS picks it). */
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      if (address === null || typeof address === 'string') {
-        probe.close();
-        reject(new Error('Could not determine a free port.'));
-        return;
-      }
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function exited(child: ChildProcess): Promise<void> {
@@ -97,7 +79,7 @@ export async function startWorkbenchServer(
   repoRoot: string,
   options: WorkbenchServerOptions = {},
 ): Promise<RunningServer> {
-  const port = await findFreePort();
+  const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'workbench-wdio-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';

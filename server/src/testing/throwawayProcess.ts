@@ -19,17 +19,46 @@ const SETPRIV = '/usr/bin/setpriv';
 /** How much of the process's output an error message quotes (its end). */
 const OUTPUT_KEPT = 4000;
 
-/** A port free on loopback now (another process may take it before the server binds it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The ports freePort picks from: below the kernel's ephemeral range, from which the system takes
+ * the local port of every outgoing connection. A port the kernel handed out for listening (port 0)
+ * and freed again was taken by one of the suites' many loopback connections before a ClickHouse
+ * shard bound it ("Address already in use", 2026-11-30); below that range only a listener can
+ * take it.
+ */
+function listenRange(): { low: number; high: number } {
+  try {
+    const [ephemeralLow] = fs
+      .readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (ephemeralLow > 12_000) return { low: 10_000, high: ephemeralLow - 1 };
+  } catch {
+    // Not Linux: the default range's lower end.
+  }
+  return { low: 20_000, high: 32_767 };
+}
+
+const bindable = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+
+/**
+ * A port free on loopback now, drawn at random below the ephemeral range (listenRange); another
+ * listener may still take it before the server binds it, but no outgoing connection will.
+ */
+export async function freePort(): Promise<number> {
+  const { low, high } = listenRange();
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`No free port between ${low} and ${high} after 50 tries.`);
 }
 
 /** A ready check: whether `url` answers 2xx (not listening yet counts as no). */
