@@ -3,7 +3,6 @@ import { loginPage } from '../pageobjects/LoginPage';
 import { logoutPage } from '../pageobjects/LogoutPage';
 import { policyPage } from '../pageobjects/PolicyPage';
 import { logsPage } from '../pageobjects/LogsPage';
-import { notFoundPage } from '../pageobjects/NotFoundPage';
 import { providerLoginPage } from '../pageobjects/ProviderLoginPage';
 import { providerShell } from '../pageobjects/ProviderShell';
 import { shell } from '../pageobjects/Shell';
@@ -16,32 +15,18 @@ import { DEMO_PASSWORD } from '../support/testEnv';
 
 const skus = new EntityPage('skus');
 
+/**
+ * axe-core where the sweep (sweep.spec.ts) does not look: the sign-in and signed-out pages, a theme
+ * chosen in the user menu (the sweep turns the system's scheme), the folded navigation at 800 px,
+ * and dialogs opened on a page. Every route as each account, in both themes, is the sweep's: the
+ * dashboard, the 404 page and the console's tenants page had tests here too, the same checks again.
+ */
 describe('Accessibility (axe-core): no serious or critical violations', () => {
   it('on the login page', async () => {
     await forgetSession();
     await browser.url('/');
     await waitForLoginArea();
     await loginPage.waitForDisplayed();
-    expect(await blockingViolations()).toEqual([]);
-  });
-
-  it('on the dashboard', async () => {
-    await forgetSession();
-    await signInToPortal('admin@acme.example', DEMO_PASSWORD);
-    await waitForPortalRoute('#/dashboard');
-    await shell.waitForPage('Dashboard');
-    await shell.waitForRevisionState();
-    // With its panels drawn (tabs, charts, the table and CSV buttons).
-    await byTestId(`${dashboardIds.chart}-top_domains`).waitForDisplayed({ timeoutMsg: 'No chart showed.' });
-    expect(await blockingViolations()).toEqual([]);
-  });
-
-  it('on the 404 page', async () => {
-    await forgetSession();
-    await signInToPortal('admin@acme.example', DEMO_PASSWORD);
-    await waitForPortalRoute('#/dashboard');
-    await browser.url('/#/no-such-area');
-    await notFoundPage.waitForDisplayed();
     expect(await blockingViolations()).toEqual([]);
   });
 
@@ -55,14 +40,6 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
 
     await shell.signOut();
     await logoutPage.waitForDisplayed();
-    expect(await blockingViolations()).toEqual([]);
-  });
-
-  it('on the provider console’s tenants page', async () => {
-    await forgetSession();
-    await providerLoginPage.open();
-    await providerLoginPage.signIn('operator@provider.example', DEMO_PASSWORD);
-    await providerShell.waitForTenants(['acme', 'globex']);
     expect(await blockingViolations()).toEqual([]);
   });
 
