@@ -24,6 +24,7 @@ const opensFailure = (text) =>
   /FAILED in /.test(text) || // wdio: the spec file
   /RETRYING in /.test(text) || // wdio: a spec file's failed attempt, run again (wdio.conf.ts)
   /exited with code [1-9]/.test(text) ||
+  /npm test was stopped after/.test(text) || // .ci/run: the CI's time ran out
   /^(Test Suites|Tests|Spec Files):.*failed/.test(text);
 
 export function digest(lines) {
