@@ -3,7 +3,7 @@
  * (support/sweepRoutes.ts), as each demo account (common's DEMO_TENANT_ACCOUNTS on the tenant
  * portal, one per tenant and role; DEMO_OPERATORS on the provider console); each app's
  * administrator in the light and the dark theme, 1400 and 800 px wide (light at both widths, dark
- * at 1400 px: SNAKE), the other accounts light at 1400 px (FULL_LOOKS_PER_APP); on a page with
+ * at 1400 px: SNAKE), the other accounts light at 1400 px (withLooks); on a page with
  * section tabs (#/policy/web/…) each section too. A route is opened once inside the app (no page
  * load) and waited for until it settled (its route shown, no request in flight, no progress
  * shown); then it is shown in each look in turn, and each time the sweep asserts:
@@ -66,7 +66,7 @@ interface Account {
   /** The demo account's role: accounts of one role see a page alike (axe runs once per role). */
   role: string;
   routes: readonly string[];
-  /** The looks each page is shown in (see FULL_LOOKS_PER_APP). */
+  /** The looks each page is shown in (see withLooks). */
   looks: readonly Combination[];
 }
 
@@ -98,15 +98,15 @@ const ONE_PER_TENANT_ROLE = DEMO_TENANT_ACCOUNTS.filter(
 );
 
 /**
- * Every look (SNAKE) for the first account of each app, its administrator, who sees every control
- * the other roles see and more (the fullest toolbars and forms, where a narrow window clips first);
- * the other accounts in the first look only, which still checks their landings, console errors,
- * clipping at 1400 px and axe's every rule on their pages. Their 800 px and dark looks repeated the
- * administrator's boxes and colours on a subset of its controls, for ~500 s of CI's browser time.
+ * Every look (SNAKE) for the first account of each app's demo list, its administrator (admin@acme,
+ * operator@provider), who sees every control the other roles see and more (the fullest toolbars
+ * and forms, where a narrow window clips first); the other accounts in the first look only, which
+ * still checks their landings, console errors, clipping at 1400 px and axe's every rule on their
+ * pages. Their 800 px and dark looks repeated the administrator's boxes and colours on a subset of
+ * its controls, for ~500 s of CI's browser time.
  */
-const FULL_LOOKS_PER_APP = 1;
 const withLooks = (accounts: Omit<Account, 'looks'>[]): Account[] =>
-  accounts.map((a, index) => ({ ...a, looks: index < FULL_LOOKS_PER_APP ? SNAKE : SNAKE.slice(0, 1) }));
+  accounts.map((a, index) => ({ ...a, looks: index === 0 ? SNAKE : SNAKE.slice(0, 1) }));
 
 const ACCOUNTS: readonly Account[] = [
   ...withLooks(

@@ -35,7 +35,7 @@ function listenRange(): { low: number; high: number } {
       .map(Number);
     if (ephemeralLow > 12_000) return { low: 10_000, high: ephemeralLow - 1 };
   } catch {
-    // Not Linux: the default range's lower end.
+    // No such file (not Linux): below where Linux's default ephemeral range starts (32768).
   }
   return { low: 20_000, high: 32_767 };
 }

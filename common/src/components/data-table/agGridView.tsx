@@ -16,7 +16,8 @@ import {
 import { workbenchGridTheme } from './gridTheme';
 
 // Only the grid modules the table uses: client-side rows, row drag (reorder), cell and row styles
-// (centred cells, row state markers), the column API (sort state), the row model's API (row heights measured again); column pinning is in the core.
+// (centred cells, row state markers), the column API (sort state), the row model's API (row
+// heights measured again); column pinning is in the core.
 // Given per grid, not registered globally, so loading the grid has no side effect on other grids.
 const gridModules = [
   ClientSideRowModelModule,
