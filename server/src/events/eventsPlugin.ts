@@ -206,9 +206,13 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
           if (result.complete) print(`Demo events ready: ${result.total.toLocaleString('en-US')}.`);
         };
         const lease = app.workbench.lease;
-        if (lease)
-          // Another server may be seeding this store: wait for it, then find the load complete.
-          await underLease(
+        if (!lease) await seed(() => false);
+        // Another server may be seeding this store: wait for it, then find the load complete. A
+        // server that lost the lease midway (paused longer than the lease) waits for it again:
+        // the server that took it over finishes the load, and this one then finds it complete.
+        let lostMidway = Boolean(lease);
+        while (lease && lostMidway && !stopping)
+          lostMidway = await underLease(
             app.workbench.store,
             {
               name: LEASE_NAMES.demoEvents,
@@ -217,9 +221,11 @@ export function eventsPlugin(options: EventsOptions): FastifyPluginAsync {
               shouldStop: () => stopping,
               onLost: (error) => app.log.error({ err: error }, 'the demo events lease was lost'),
             },
-            ({ lost }) => seed(lost),
+            async ({ lost }) => {
+              await seed(lost);
+              return lost();
+            },
           );
-        else await seed(() => false);
         // Seeded now, by another server, or on an earlier start: the live demo events follow.
         const progress = await store.loadProgress(DEMO_EVENTS_LOAD);
         if (progress?.complete) {

@@ -6,7 +6,7 @@
  * - two servers (main.ts) started at the same moment on one fresh PostgreSQL schema both come up,
  *   one seeds (under the lease), both see the same demo data;
  * - the live demo events' lease: the holder is killed (SIGKILL), the other takes the trickle over
- *   within the lease time (WORKBENCH_LEASE_SECONDS=2 here).
+ *   within the lease time (WORKBENCH_LEASE_SECONDS=5 here).
  * Every wait is on an observable condition (until), bounded by the test's time-out.
  */
 import fs from 'node:fs';
@@ -108,7 +108,16 @@ describeScaled('readiness with a ClickHouse shard down', () => {
 describeScaled('two servers started together; the live demo events lease', () => {
   const children: ChildServer[] = [];
   const dirs: string[] = [];
+  /** The wait the test is at: a time-out then says which, with the servers' last lines. */
+  let step = 'starting';
   afterAll(async () => {
+    if (step !== 'done')
+      console.error(
+        `Stopped at: ${step}.\n` +
+          children
+            .map((c, i) => `server ${i + 1}:\n${c.output().split('\n').slice(-15).join('\n')}`)
+            .join('\n'),
+      );
     await Promise.all(children.map((c) => c.kill()));
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -133,7 +142,8 @@ describeScaled('two servers started together; the live demo events lease', () =>
       WORKBENCH_DEMO_PASSWORD: TEST_PASSWORD,
       WORKBENCH_DEMO_EVENTS: '3000',
       WORKBENCH_LIVE_EVENTS: '20',
-      WORKBENCH_LEASE_SECONDS: '2',
+      // Long enough that a loaded machine's pauses keep the seeding's lease, short for the hand-over.
+      WORKBENCH_LEASE_SECONDS: '5',
       WORKBENCH_LOGIN_RATE_LIMIT: '1000',
     };
     for (let i = 0; i < 2; i += 1)
@@ -146,6 +156,7 @@ describeScaled('two servers started together; the live demo events lease', () =>
       await signIn({ call: httpCaller(child.baseUrl) }, 'admin@acme.example');
     }
     // Both end up with the whole load, seeded once: by the one that got the lease first.
+    step = 'both servers seeing the whole load';
     for (const child of started)
       await until(
         () => metrics(child),
@@ -158,6 +169,7 @@ describeScaled('two servers started together; the live demo events lease', () =>
     expect(started.some((c) => /duplicate key/.test(c.output()))).toBe(false);
 
     // Exactly one holds the live-events lease.
+    step = 'one server holding the live-events lease';
     const holders = await until(
       async () => Promise.all(started.map(holdsLive)),
       (held) => held.filter(Boolean).length === 1,
@@ -165,16 +177,19 @@ describeScaled('two servers started together; the live demo events lease', () =>
     const holder = started[holders.indexOf(true)];
     const other = started[holders.indexOf(false)];
     await holder.kill();
+    step = 'the other server taking the live-events lease over';
     await until(
       () => holdsLive(other),
       (held) => held,
     );
     // And the trickle goes on from the new holder.
+    step = 'live events from the new holder';
     const from = await appends(other);
     await until(
       () => appends(other),
       (n) => n > from,
     );
+    step = 'done';
     // Two servers seeding ClickHouse and a lease hand-over, beside the unit and browser suites.
   }, 300_000);
 });
