@@ -118,21 +118,39 @@ export interface SelfSignedCertificate {
   privateKeyPem: string;
 }
 
+/** What a self-signed certificate is for, and so its key and extensions. */
+export interface SelfSignedOptions {
+  /**
+   * `RSA 2048` (the default: the service's SAML signing certificate, which every IdP accepts) or
+   * `EC P-256`, whose key is made in well under a millisecond where RSA 2048 takes ~100-300 ms
+   * (the demo CAs of every first start).
+   */
+  key?: 'RSA 2048' | 'EC P-256';
+  /** A CA certificate (basic constraints CA, key usage certificate and CRL signing); else a signing one. */
+  ca?: boolean;
+}
+
+const KEY_ALGORITHMS = {
+  'RSA 2048': {
+    name: 'RSASSA-PKCS1-v1_5',
+    hash: 'SHA-256',
+    publicExponent: new Uint8Array([1, 0, 1]),
+    modulusLength: 2048,
+  },
+  'EC P-256': { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' },
+} as const;
+
 /**
- * A new RSA 2048 / SHA-256 key and a self-signed certificate for it, valid from `now` for `days`,
- * subject `CN=<commonName>` (the service's SAML signing certificate; the appliance's CA later).
+ * A new key and a self-signed SHA-256 certificate for it, valid from `now` for `days`, subject
+ * `CN=<commonName>` (the service's SAML signing certificate; the demo tenants' CAs).
  */
 export async function makeSelfSignedCertificate(
   commonName: string,
   now: Date,
   days: number,
+  options: SelfSignedOptions = {},
 ): Promise<SelfSignedCertificate> {
-  const algorithm = {
-    name: 'RSASSA-PKCS1-v1_5',
-    hash: 'SHA-256',
-    publicExponent: new Uint8Array([1, 0, 1]),
-    modulusLength: 2048,
-  };
+  const algorithm = KEY_ALGORITHMS[options.key ?? 'RSA 2048'];
   const keys = await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
   const serial = Buffer.from(webcrypto.getRandomValues(new Uint8Array(16)));
   serial[0] &= 0x7f; // a positive serial number (RFC 5280 4.1.2.2)
@@ -143,10 +161,15 @@ export async function makeSelfSignedCertificate(
     notAfter: new Date(now.getTime() + days * 86_400_000),
     signingAlgorithm: algorithm,
     keys: keys as unknown as CryptoKeyPair,
-    extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-    ],
+    extensions: options.ca
+      ? [
+          new x509.BasicConstraintsExtension(true, undefined, true),
+          new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+        ]
+      : [
+          new x509.BasicConstraintsExtension(false, undefined, true),
+          new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+        ],
   });
   const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', keys.privateKey);
   return { certificatePem: cert.toString('pem') + '\n', privateKeyPem: pemOf(pkcs8, 'PRIVATE KEY') };

@@ -15,7 +15,10 @@ import {
 } from '@workbench/common/features/feature-flags/deriveFeatureFlags';
 import { SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
-import { makeSelfSignedCertificate } from '../identity/certificates';
+import { makeSelfSignedCertificate, type SelfSignedOptions } from '../identity/certificates';
+
+/** The demo tenants' CAs: CA certificates on an EC key, made at every first start in no time. */
+export const DEMO_CA: SelfSignedOptions = { key: 'EC P-256', ca: true };
 
 type Values = (now: Date) => Promise<Record<string, unknown>> | Record<string, unknown>;
 
@@ -48,7 +51,7 @@ export const DEMO_SERVICE_SETTINGS: Partial<Record<SettingsDocumentKey, Record<s
       inspect_ports: ['443', '8443-8445'],
       bypass_hosts: ['online.bank.example', 'health.acme.example'],
       invalid_certificate_action: 'block',
-      trusted_ca_certificates: (await makeSelfSignedCertificate('Acme Internal Root CA', now, 3650))
+      trusted_ca_certificates: (await makeSelfSignedCertificate('Acme Internal Root CA', now, 3650, DEMO_CA))
         .certificatePem,
     }),
   },

@@ -17,7 +17,7 @@ import { SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import type { ConfigStore, TenantRecord } from '../store/ConfigStore';
 import { settingsEntity } from '../settings/settingsListRoutes';
 import { decodeCertificate, makeSelfSignedCertificate } from '../identity/certificates';
-import { seedDemoServiceSettings } from './demoServiceSettings';
+import { DEMO_CA, seedDemoServiceSettings } from './demoServiceSettings';
 import { seedDemoPac } from '../pac/demoPac';
 
 /** Secrets of the providers' own formats (validate checks them), random per start. */
@@ -40,7 +40,7 @@ type DemoRows = (now: Date) => SettingsItem[] | Promise<SettingsItem[]>;
 
 /** acme's private-access CA: a real certificate, made at first start and decoded as a save would. */
 async function demoPrivateAccessCa(now: Date): Promise<SettingsItem[]> {
-  const { certificatePem } = await makeSelfSignedCertificate('Acme Private Access CA', now, 3650);
+  const { certificatePem } = await makeSelfSignedCertificate('Acme Private Access CA', now, 3650, DEMO_CA);
   const certificate = await decodeCertificate(certificatePem, now);
   return [
     {

@@ -67,6 +67,7 @@ describe('private-access certificates', () => {
         subject: 'CN=Acme Private Access CA',
         issuer: 'CN=Acme Private Access CA',
         status: 'valid',
+        key_algorithm: 'EC P-256',
         fingerprint_sha256: expect.stringMatching(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/),
       },
     });
