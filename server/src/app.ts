@@ -262,6 +262,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       store,
       events,
       now: () => now().getTime(),
+      holder,
       onError: (error) => app.log.error({ err: error }, 'delivering outbox events failed'),
     });
   const env: InjectedEnv = {

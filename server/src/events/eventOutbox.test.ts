@@ -1,7 +1,8 @@
 /**
  * The outbox's forwarder (eventOutbox.ts) on a real config store (SQLite) and event store (DuckDB):
  * rows go to the event store and leave the outbox; a row delivered again (a crash between the
- * append and the delete) is stored once; two forwarders on one outbox deliver each row once.
+ * append and the delete) is stored once; two forwarders on one outbox deliver each row once; a
+ * restarted server takes its crashed process's claims back at once.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -87,6 +88,27 @@ test('a failed delivery leaves the rows owed, and the next run delivers them', a
   expect(await store.eventOutbox.count()).toBe(1);
   await new OutboxForwarder({ store, events }).deliver();
   expect(await details()).toEqual(['change 1']);
+});
+
+test("a restarted server's first run frees the claims its crashed process left; another server's wait out their lease", async () => {
+  await store.eventOutbox.insert(outboxRowsOf([audit(1), audit(2)], 5));
+  // The first process claims the rows and dies in the middle of the append.
+  let appending: () => void = () => undefined;
+  const claimed = new Promise<void>((resolve) => (appending = resolve));
+  const dying = Object.create(events) as DuckDbEventStore;
+  dying.appendOnce = () => {
+    appending();
+    return new Promise<number>(() => undefined);
+  };
+  void new OutboxForwarder({ store, events: dying, holder: 'host:/data/a', now: () => 10 }).deliver();
+  await claimed;
+  // Another server (whose name the first's is the start of) leaves them: the claim holds 60 s.
+  await new OutboxForwarder({ store, events, holder: 'host:/data/a b', now: () => 20 }).deliver();
+  expect(await details()).toEqual([]);
+  // The same server restarted takes them back at once.
+  await new OutboxForwarder({ store, events, holder: 'host:/data/a', now: () => 20 }).deliver();
+  expect(await details()).toEqual(['change 1', 'change 2']);
+  expect(await store.eventOutbox.count()).toBe(0);
 });
 
 test('prunes the delivered ids no delivery can bring again: those written a day before the oldest row still owed', async () => {

@@ -8,7 +8,10 @@
  * config store never hold the same row at once), appends it with appendOnce (the event store
  * keeps an event id once, so a row delivered again after a crash or an expired lease is not
  * stored twice), and deletes the rows only after the event store accepted them. A failed append
- * frees the rows for the next run.
+ * frees the rows for the next run. A claim's token starts with a digest of the server's holder name
+ * (store/leases.ts: its host and data directory, the same after a restart), so a server's first
+ * run frees the claims its own earlier process left at a crash: those rows go at once instead of
+ * after the lease (another server's claims still wait theirs out).
  *
  * Pruning: the event store's record of delivered ids (delivered_events) would grow forever. An id
  * can come again only while its row is still in the outbox (a row is written once, at its change,
@@ -19,7 +22,7 @@
  * servers sharing one store that disagree, each far under a day. A row owed for days (servers
  * down) keeps every id from its own time on, however long it waits.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ConfigStore } from '../store/ConfigStore';
 import { OUTBOX_CLAIM_BATCH, type OutboxRow } from '../store/repositories/eventOutbox';
 import { EventStoreInputError, type EventStore, type KeyedEvent, type NewEvent } from './eventStore';
@@ -54,6 +57,10 @@ export function outboxRowsOf(events: readonly NewEvent[], createdAt: number): Ou
   });
 }
 
+/** The start of a holder's claim tokens: a digest, of one length for every holder, so no holder's is another's start. */
+const claimPrefix = (holder: string): string =>
+  `${createHash('sha256').update(holder).digest('hex').slice(0, 32)}:`;
+
 const keyedOf = (row: OutboxRow): KeyedEvent => ({
   eventId: row.eventId,
   event: JSON.parse(row.event) as NewEvent,
@@ -63,6 +70,8 @@ export interface OutboxForwarderOptions {
   store: ConfigStore;
   events: EventStore;
   now?: () => number;
+  /** This server's holder name (serverHolderId): the start of its claims' tokens. */
+  holder?: string;
   intervalMs?: number;
   onError?: (error: unknown) => void;
 }
@@ -75,6 +84,8 @@ export class OutboxForwarder {
   private stopped = false;
   /** When this forwarder last pruned the delivered ids (epoch ms); none yet: prunes on its first run. */
   private prunedAt: number | null = null;
+  /** This process's runs have not yet freed its holder's earlier claims. */
+  private firstRun = true;
 
   constructor(private readonly options: OutboxForwarderOptions) {}
 
@@ -104,6 +115,10 @@ export class OutboxForwarder {
     }
     const run = (async () => {
       try {
+        const { holder } = this.options;
+        if (this.firstRun && holder)
+          await this.options.store.eventOutbox.releasePrefixed(claimPrefix(holder));
+        this.firstRun = false;
         do {
           this.again = false;
           while ((await this.deliverBatch()) === OUTBOX_CLAIM_BATCH && !this.stopped);
@@ -142,7 +157,7 @@ export class OutboxForwarder {
   private async deliverBatch(): Promise<number> {
     const { store, events } = this.options;
     const now = (this.options.now ?? Date.now)();
-    const token = randomUUID();
+    const token = `${this.options.holder ? claimPrefix(this.options.holder) : ''}${randomUUID()}`;
     const rows = await store.eventOutbox.claim(token, now, now + OUTBOX_LEASE_MS);
     if (rows.length === 0) return 0;
     try {

@@ -731,5 +731,11 @@ describe.each(engines)('%s config store', (_engine, open) => {
     expect(await store.eventOutbox.deleteClaimed('b')).toBe(0);
     expect(await store.eventOutbox.deleteClaimed('c')).toBe(3);
     expect(await store.eventOutbox.count()).toBe(0);
+    // Claims by the start of their token (a server's own, left by its crashed process): freed at once.
+    await store.eventOutbox.insert([row('e4', 4)]);
+    expect(await store.eventOutbox.claim('ab:1', 400, 500)).toHaveLength(1);
+    expect(await store.eventOutbox.releasePrefixed('b:')).toBe(0);
+    expect(await store.eventOutbox.releasePrefixed('ab:')).toBe(1);
+    expect(await store.eventOutbox.claim('d', 400, 500)).toEqual([row('e4', 4)]);
   });
 });

@@ -54,6 +54,13 @@ const deleteClaimed = prepared((db, a: { token: string }) =>
 const release = prepared((db, a: { token: string }) =>
   db.updateTable('event_outbox').set({ claim: null, claimed_until: 0 }).where('claim', '=', a.token),
 );
+/** Claims whose token starts with `prefix` (the `length` characters of it). */
+const releasePrefixed = prepared((db, a: { prefix: string; length: number }) =>
+  db
+    .updateTable('event_outbox')
+    .set({ claim: null, claimed_until: 0 })
+    .where(sql<string>`substr(claim, 1, ${a.length})`, '=', a.prefix),
+);
 const oldest = prepared((db) =>
   db.selectFrom('event_outbox').select((eb) => eb.fn.min('created_at').as('t')),
 );
@@ -91,6 +98,13 @@ export class EventOutboxRepository {
   /** Frees the rows of a claim (their delivery failed; another run may take them at once). */
   async release(token: string): Promise<number> {
     return this.sql.run(release, { token });
+  }
+  /**
+   * Frees the rows claimed by tokens starting with `prefix`: a server's claims left by its own
+   * earlier process (a crash), which would otherwise wait out their lease (events/eventOutbox.ts).
+   */
+  async releasePrefixed(prefix: string): Promise<number> {
+    return this.sql.run(releasePrefixed, { prefix, length: prefix.length });
   }
   /** When the oldest row still owed was written (epoch ms), or null when none is. */
   async oldestCreatedAt(): Promise<number | null> {
