@@ -175,19 +175,27 @@ describe('GET/POST /api/rep/v1/query/{logtype}', () => {
   });
 
   it('a block is sent compressed as the browser accepts it (br before gzip), the same JSON as unpacked; a small answer is not', async () => {
-    const path = '/api/rep/v1/query/scan_web?limit=100';
-    const plain = await server.call(path, { jar: acme.jar, headers: { 'accept-encoding': 'identity' } });
-    expect(plain.headers.get('content-encoding')).toBeNull();
-    const events = (await json(plain)).events;
-    expect(events).toHaveLength(100);
-    for (const [accepted, sent] of [
-      ['gzip, deflate, br, zstd', 'br'],
-      ['gzip, deflate', 'gzip'],
-    ]) {
-      const packed = await server.call(path, { jar: acme.jar, headers: { 'accept-encoding': accepted } });
-      expect([packed.status, packed.headers.get('content-encoding')]).toEqual([200, sent]);
-      expect(packed.headers.get('vary')?.toLowerCase()).toContain('accept-encoding');
-      expect((await json(packed)).events).toEqual(events);
+    // 100 events (~80 KiB) are packed in one call, with their length; 1,000 (~800 KiB, above the
+    // synchronous size of http/compression.ts) go through a zlib stream, chunked.
+    for (const [limit, packedInOneCall] of [
+      [100, true],
+      [1000, false],
+    ] as const) {
+      const path = `/api/rep/v1/query/scan_web?limit=${limit}`;
+      const plain = await server.call(path, { jar: acme.jar, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      const events = (await json(plain)).events;
+      expect(events).toHaveLength(limit);
+      for (const [accepted, sent] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip, deflate', 'gzip'],
+      ]) {
+        const packed = await server.call(path, { jar: acme.jar, headers: { 'accept-encoding': accepted } });
+        expect([packed.status, packed.headers.get('content-encoding')]).toEqual([200, sent]);
+        expect(packed.headers.get('vary')?.toLowerCase()).toContain('accept-encoding');
+        expect(packed.headers.has('content-length')).toBe(packedInOneCall);
+        expect((await json(packed)).events).toEqual(events);
+      }
     }
     const last = await server.call('/api/rep/v1/query/scan_web', {
       method: 'POST',
