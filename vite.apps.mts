@@ -47,6 +47,21 @@ export function workbenchAppConfig({ base, input, react }: WorkbenchAppBuild): U
           moduleSideEffects: (id) => (id.includes('/node_modules/typebox/') ? false : undefined),
         },
         ...(input ? { input } : {}),
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                // MUI's buttons and inputs, which every page's entry draws (the sign-in form, the
+                // light sign-in path), in one chunk: without the group Rolldown splits them by
+                // which lazy chunks also use them, into up to five files for the same modules, and
+                // each lazy boundary of a signed-in page (bench/README.md "First load") moved
+                // their borders and added gzip's per-file overhead to every sign-in page.
+                name: 'mui-form',
+                test: /[\\/]@mui[\\/]material[\\/](Button|ButtonBase|IconButton|CircularProgress|FormLabel|FormControl|InputLabel|InputBase|OutlinedInput|TextareaAutosize)[\\/]|[\\/]@mui[\\/]material[\\/]ButtonGroup[\\/]ButtonGroup(Button)?Context/,
+              },
+            ],
+          },
+        },
       },
     },
   };
