@@ -11,6 +11,7 @@ export default defineConfig(
   workbenchAppConfig({
     base: '/',
     react: react(),
+    groupFormParts: true,
     input: {
       main: resolve(import.meta.dirname, 'index.html'),
       login: resolve(import.meta.dirname, 'login/index.html'),

@@ -34,7 +34,7 @@ export const FIRST_LOAD_GOAL_BYTES = 170 * 1024;
  * load"): React, MUI's form parts and the theme; the HTTP client, the store and the router load
  * when they are needed, so they are in no sign-in page's first load.
  */
-const SIGN_IN_CEILING_BYTES = 142 * 1024;
+const SIGN_IN_CEILING_BYTES = 141 * 1024;
 const PROVIDER_SIGN_IN_CEILING_BYTES = 133 * 1024;
 const LOGIN_AREA_CEILING_BYTES = 141 * 1024;
 
@@ -42,10 +42,11 @@ const LOGIN_AREA_CEILING_BYTES = 141 * 1024;
  * The signed-in pages' ceilings: today's figures +2 %, so a regression stops the build. AG Grid
  * and ECharts are not in them: they are chunks a page asks for as it draws (the DataTable's grid
  * through components/data-table/gridLoader.ts, the logs grid through LogsGrid.tsx, the charts
- * through charts/src/lazyEChart.ts), in parallel with its data.
+ * through charts/src/lazyEChart.ts), in parallel with its data; nor are the parts a page opens on
+ * use (the dashboard's table view, the logs' detail drawer, Columns and Visualise dialogs).
  */
-const DASHBOARD_CEILING_BYTES = 445 * 1024;
-const LOGS_CEILING_BYTES = 473 * 1024;
+const DASHBOARD_CEILING_BYTES = 423 * 1024;
+const LOGS_CEILING_BYTES = 442 * 1024;
 const CONSOLE_TENANTS_CEILING_BYTES = 353 * 1024;
 
 /** A page whose first load is measured: the HTML entry and the lazy modules its route loads. */

@@ -5,15 +5,15 @@
  * `pastReportUrl(id)` (a plain link: the session cookie goes along, the file is an attachment).
  */
 import type { HttpClient } from './http';
-import {
-  REPORT_FILE_PATHS,
-  type InstantReportInput,
-  type PastReport,
-  type PastReportList,
-  type RunNowInput,
-  type ScheduledReport,
-  type ScheduledReportInput,
-  type ScheduledReportList,
+import { REPORT_FILE_PATHS } from './contract/reportFilePaths';
+import type {
+  InstantReportInput,
+  PastReport,
+  PastReportList,
+  RunNowInput,
+  ScheduledReport,
+  ScheduledReportInput,
+  ScheduledReportList,
 } from './contract/reportFiles';
 
 export async function listScheduledReports(http: HttpClient): Promise<ScheduledReport[]> {

@@ -23,14 +23,9 @@ import { email } from '../../validators/network';
 import { DASHBOARDS, type DashboardPanel } from './reportDashboards';
 import { REPORT_QUERY_NAMES, REPORT_QUERY_REGISTRY, type ReportQueryName } from './reportQueries';
 
-export const REPORT_FILE_PATHS = {
-  scheduled: '/api/reports/v1/scheduled_reports',
-  scheduledOne: (id: string) => `/api/reports/v1/scheduled_reports/${encodeURIComponent(id)}`,
-  runNow: (id: string) => `/api/reports/v1/scheduled_reports/${encodeURIComponent(id)}/run`,
-  instant: '/api/reports/v1/instant_reports',
-  past: '/api/reports/v1/past_reports',
-  pastOne: (id: string) => `/api/reports/v1/past_reports/${encodeURIComponent(id)}`,
-} as const;
+// The paths live in a module of their own: the client's calls (api/reportFiles.ts) need only them,
+// so a page whose store lists reports does not load this module's schemas and croner with them.
+export { REPORT_FILE_PATHS } from './reportFilePaths';
 
 /** Reading schedules and past reports; writing: saving, deleting, running, instant reports. */
 export const REPORTS_READ_PERMISSION = 'dashboard:reports:read';

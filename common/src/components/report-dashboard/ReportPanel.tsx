@@ -1,11 +1,10 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { LazyEChart as EChart, loadEChart } from '@workbench/charts/lazyEChart';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, IconButton, Paper, Stack, Tooltip, Typography, useTheme } from '@mui/material';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DownloadIcon from '@mui/icons-material/Download';
 import TableRowsIcon from '@mui/icons-material/TableRows';
-import { DataTable } from '../data-table/index';
 import { downloadFile } from '../../formatting/downloadFile';
 import {
   reportQueryRequested,
@@ -20,6 +19,7 @@ import {
 } from '../../features/change-markers/index';
 import { REPORT_QUERY_REGISTRY } from '../../api/contract/reportQueries';
 import { Loading } from '../page-states/index';
+import type { DataTable as GenericDataTable } from '../data-table/index';
 import { formatBytes } from '../../formatting/formatBytes';
 import { dashboardIds } from '../../test-ids/index';
 import { barRowAt, isTimeAxisChart, pieRowAt, reportChartOption, stackedBarKeyAt } from '@workbench/charts';
@@ -38,6 +38,15 @@ import {
   type DrillDown,
   type GroupAction,
 } from './dashboardPanels';
+
+/**
+ * The table view (a toggle; panels open as charts) on common's DataTable, loaded when a panel is
+ * first shown as a table, not with the dashboard (bench/README.md "First load"); until it is in,
+ * the panel shows its loading line in the same space.
+ */
+const DataTable = lazy(() =>
+  import('../data-table/index').then((m) => ({ default: m.DataTable })),
+) as unknown as typeof GenericDataTable;
 
 const PANEL_HEIGHT = 280;
 const NO_FILTERS: PageFilters = {};
@@ -221,35 +230,37 @@ export function ReportPanel({
         ) : !entry?.reply ? (
           <Loading label={`Loading ${title}`} />
         ) : asTable ? (
-          <DataTable<PanelTableRow>
-            label={`${title} table`}
-            rows={tableRows}
-            rowKey={(r) => `${r.group}|${r.series ?? ''}`}
-            columns={[
-              { name: 'group', header: headings.group, flex: 2 },
-              ...(headings.series === undefined
-                ? []
-                : [{ name: 'series', header: headings.series, flex: 2 }]),
-              {
-                name: 'value',
-                header: headings.value,
-                flex: 1,
-                value: (r) => r.value.toLocaleString('en-US'),
-              },
-              ...(hasGroupAction
-                ? [
-                    {
-                      name: 'actions',
-                      header: 'Actions',
-                      flex: 1,
-                      render: (r: PanelTableRow) => groupAction?.render(panel.query, r.group),
-                    },
-                  ]
-                : []),
-            ]}
-            pageSize={0}
-            emptyText="No events in this interval."
-          />
+          <Suspense fallback={<Loading label={`Loading ${title}`} />}>
+            <DataTable<PanelTableRow>
+              label={`${title} table`}
+              rows={tableRows}
+              rowKey={(r) => `${r.group}|${r.series ?? ''}`}
+              columns={[
+                { name: 'group', header: headings.group, flex: 2 },
+                ...(headings.series === undefined
+                  ? []
+                  : [{ name: 'series', header: headings.series, flex: 2 }]),
+                {
+                  name: 'value',
+                  header: headings.value,
+                  flex: 1,
+                  value: (r) => r.value.toLocaleString('en-US'),
+                },
+                ...(hasGroupAction
+                  ? [
+                      {
+                        name: 'actions',
+                        header: 'Actions',
+                        flex: 1,
+                        render: (r: PanelTableRow) => groupAction?.render(panel.query, r.group),
+                      },
+                    ]
+                  : []),
+              ]}
+              pageSize={0}
+              emptyText="No events in this interval."
+            />
+          </Suspense>
         ) : empty ? (
           <Typography color="text.secondary" sx={{ py: 8, textAlign: 'center' }}>
             No events in this interval.

@@ -35,9 +35,10 @@ import {
   panelParams,
   type PageFilters,
 } from '@workbench/common/components/report-dashboard/dashboardPanels';
+import { BOARDS_PATH } from './boardsPath';
 
-/** The portal's path of the dashboards people build. */
-export const BOARDS_PATH = '/boards';
+/** The portal's path of the dashboards people build (a module of its own: boardsPath.ts). */
+export { BOARDS_PATH };
 
 /** A panel's default height in grid rows, and the row height in pixels. */
 export const PANEL_ROWS = 4;

@@ -518,8 +518,9 @@ describe('dashboard', () => {
     const panel = await screen.findByTestId(`${dashboardIds.panel}-top_domains`);
     await within(panel).findByTestId(`${dashboardIds.chart}-top_domains`);
     await userEvent.click(within(panel).getByTestId(`${dashboardIds.tableToggle}-top_domains`));
+    // The table view loads on first use (ReportPanel's lazy DataTable): wait for its rows.
+    expect(await within(panel).findByText('30')).toBeInTheDocument();
     expect(within(panel).getByText('news.example')).toBeInTheDocument();
-    expect(within(panel).getByText('30')).toBeInTheDocument();
     expect(within(panel).queryByTestId(`${dashboardIds.chart}-top_domains`)).not.toBeInTheDocument();
     await userEvent.click(within(panel).getByTestId(`${dashboardIds.csv}-top_domains`));
     const [name, content, mime] = jest.mocked(downloadFile).mock.calls[0];
@@ -548,7 +549,7 @@ describe('dashboard', () => {
     const files = screen.getByTestId(`${dashboardIds.panel}-top_files`);
     await within(files).findByTestId(`${dashboardIds.chart}-top_files`);
     await userEvent.click(within(files).getByTestId(`${dashboardIds.tableToggle}-top_files`));
-    await userEvent.click(within(files).getByTestId(`${fileAnalysisIds.openFromReport}-news.example`));
+    await userEvent.click(await within(files).findByTestId(`${fileAnalysisIds.openFromReport}-news.example`));
     const dialog = await screen.findByTestId(fileAnalysisIds.dialog);
     await within(dialog).findByText('No analysis report of this file is available to you.');
     const asked = mock.history.post.filter((r) => r.url === FILESERVER_RESTAPI_PATH);

@@ -12,7 +12,7 @@ import { Button } from '@mui/material';
 import { selectCan, selectReadableReportQueries, useAppSelector, useExtension } from '@workbench/common';
 import { BOARDS_READ_PERMISSION } from '@workbench/common/api/contract/customDashboards';
 import { useEntityRead } from '../boards/boardsRequests';
-import { BOARDS_PATH } from '../boards/boardModel';
+import { BOARDS_PATH } from '../boards/boardsPath';
 import { ReportDashboard, type GroupAction } from '@workbench/common/components/report-dashboard/index';
 import type { FileserverQuery } from '@workbench/common/api/contract/fileserver';
 import { fileAnalysisIds } from '@workbench/common/test-ids/fileAnalysisIds';

@@ -4,31 +4,22 @@
  * DataTable's 1-based position-change event). Apply writes the shown columns, in list order, to
  * the URL's `columns`; Cancel drops the changes; Reset to defaults puts back the type's default
  * columns (applied with Apply). Time is not listed: it is always shown, first.
+ *
+ * The dialog itself (ColumnManagerDialog.tsx, with the DataTable) loads on the first click of
+ * Columns, not with the logs page, and stays mounted from then on, so it closes with its
+ * transition as before.
  */
-import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Button } from '@mui/material';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { logsIds } from '@workbench/common';
-import { DataTable, type DataTableColumn } from '@workbench/common/components/data-table/index';
 import type { LogRoute } from '@workbench/common/vocabularies/index';
-import { LOG_ROUTE_FIELDS, fieldLabel } from './logFields';
-import {
-  NO_COLUMN_SHOWN_MESSAGE,
-  appliedColumns,
-  columnChoices,
-  moveChoice,
-  toggleChoice,
-  type ColumnChoice,
-} from './columnManagerModel';
+import { LOG_ROUTE_FIELDS } from './logFields';
+import { columnChoices, type ColumnChoice } from './columnManagerModel';
+
+const ColumnManagerDialog = lazy(() =>
+  import('./ColumnManagerDialog').then((m) => ({ default: m.ColumnManagerDialog })),
+);
 
 export interface ColumnManagerProps {
   route: LogRoute;
@@ -40,37 +31,9 @@ export interface ColumnManagerProps {
 
 export function ColumnManager({ route, visible, onApply }: ColumnManagerProps) {
   const [draft, setDraft] = useState<ColumnChoice[] | null>(null);
+  const opened = useRef(false);
+  if (draft !== null) opened.current = true;
   const fields = LOG_ROUTE_FIELDS[route].fields;
-  const open = draft !== null;
-  const close = () => setDraft(null);
-  const applied = draft ? appliedColumns(draft) : null;
-
-  const columns = useMemo<DataTableColumn<ColumnChoice>[]>(
-    () => [
-      {
-        name: 'shown',
-        header: 'Shown',
-        flex: 0,
-        minWidth: 90,
-        center: true,
-        render: (choice) => (
-          <Checkbox
-            size="small"
-            checked={choice.shown}
-            onChange={() => setDraft((d) => (d ? toggleChoice(d, choice.field) : d))}
-            slotProps={{
-              input: {
-                'aria-label': `Show ${fieldLabel(choice.field)}`,
-                'data-testid': `${logsIds.columnOption}-${choice.field}`,
-              } as object,
-            }}
-          />
-        ),
-      },
-      { name: 'column', header: 'Column', flex: 1, value: (choice) => fieldLabel(choice.field) },
-    ],
-    [],
-  );
 
   return (
     <>
@@ -82,62 +45,11 @@ export function ColumnManager({ route, visible, onApply }: ColumnManagerProps) {
       >
         Columns
       </Button>
-      <Dialog
-        open={open}
-        onClose={close}
-        maxWidth="sm"
-        fullWidth
-        scroll="paper"
-        aria-labelledby="logs-columns-title"
-        slotProps={{ paper: { 'data-testid': logsIds.columnsDialog } as object }}
-      >
-        <DialogTitle id="logs-columns-title">Columns</DialogTitle>
-        <DialogContent dividers>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            Time is always shown first. Drag a row by its handle or type its position to change the order.
-          </Typography>
-          {draft && (
-            <DataTable<ColumnChoice>
-              label="Columns of the grid"
-              rows={draft}
-              rowKey={(choice) => choice.field}
-              columns={columns}
-              pageSize={0}
-              onPositionChange={(event) =>
-                setDraft((d) => (d ? moveChoice(d, event.current, event.next) : d))
-              }
-            />
-          )}
-          {draft && applied === null && (
-            <Alert severity="warning" data-testid={logsIds.columnsError} sx={{ mt: 1 }}>
-              {NO_COLUMN_SHOWN_MESSAGE}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button
-            data-testid={logsIds.columnsReset}
-            onClick={() => setDraft(columnChoices(fields, LOG_ROUTE_FIELDS[route].defaultColumns))}
-            sx={{ mr: 'auto' }}
-          >
-            Reset to defaults
-          </Button>
-          <Button data-testid={logsIds.columnsCancel} onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            data-testid={logsIds.columnsApply}
-            variant="contained"
-            disabled={applied === null}
-            onClick={() => {
-              if (applied) onApply(applied);
-              close();
-            }}
-          >
-            Apply
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {opened.current && (
+        <Suspense fallback={null}>
+          <ColumnManagerDialog route={route} draft={draft} setDraft={setDraft} onApply={onApply} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -7,6 +7,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { componentIds, logsIds } from '@workbench/common';
 import { absoluteRangeLabel } from './logView';
 import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
+import { boardsIds } from '@workbench/common/test-ids/boardsIds';
+import { BOARD_PATHS } from '@workbench/common/api/contract/customDashboards';
 import type { LogHistogramReply, LogTopValuesReply } from '@workbench/common/api/contract/logSummary';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 
@@ -183,4 +185,17 @@ it('the details drawer: a linked event on load, labels, previous/next, its URL, 
   fireEvent.contextMenu(await screen.findByText('site2.example', undefined, GRID));
   fireEvent.click(await screen.findByTestId(`${logsExplorerIds.filterIn}-domain`));
   await waitFor(() => expect(query().get('domain')).toBe('site2.example'));
+});
+
+it('Visualise opens its dialog (loaded on first use) and keeps its choices from one opening to the next', async () => {
+  const { view } = renderExplorer('/logs/web?interval=24h&to=1800000000');
+  view.mock.onGet(BOARD_PATHS.list).reply(200, { boards: [], start_board: null });
+  fireEvent.click(await screen.findByTestId(logsExplorerIds.sidebarToggle));
+  fireEvent.click(await screen.findByTestId(`${boardsIds.visualise}-userid`));
+  const dialog = await screen.findByTestId(boardsIds.visualiseDialog);
+  fireEvent.change(within(dialog).getByTestId(boardsIds.visualiseNewName), { target: { value: 'Users' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByTestId(boardsIds.visualiseDialog)).toBeNull());
+  fireEvent.click(screen.getByTestId(`${boardsIds.visualise}-userid`));
+  expect(await screen.findByTestId(boardsIds.visualiseNewName)).toHaveValue('Users');
 });

@@ -93,7 +93,6 @@ import { usePortalSelector, type PortalState } from '../../app/tenantStore';
 import type { LogEvent } from '@workbench/common/api/contract/logs';
 import { createLogsDatasource, type LogsDatasource } from './logsDatasource';
 import { ColumnManager } from './ColumnManager';
-import { LogDetailDrawer } from './LogDetailDrawer';
 import { CreateAlertButton } from './CreateAlertButton';
 import { LogExportButton } from './LogExportButton';
 import { SavedSearchMenu } from './SavedSearchMenu';
@@ -114,6 +113,12 @@ import { cachedEventAt, useLinkedEvent } from './linkedEvent';
 // AG Grid is its own chunk (LogsGrid.tsx): the page draws, and its summaries are asked for, meanwhile.
 const loadLogsGrid = () => import('./LogsGrid');
 const LogsGrid = lazy(loadLogsGrid);
+/**
+ * The detail drawer (with the policy rule links and the kinds' view rows they are derived from),
+ * loaded when an event is first opened, not with the page, and kept mounted from then on, so it
+ * closes with its transition as before (bench/README.md "First load").
+ */
+const LogDetailDrawer = lazy(() => import('./LogDetailDrawer').then((m) => ({ default: m.LogDetailDrawer })));
 
 /** No column sorts unless it says so (the log column registry's). */
 const DEFAULT_COL_DEF: ColDef<IndexedLogEvent> = { sortable: false };
@@ -446,6 +451,8 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   };
   const selectedEvent = selected !== null && typeof selected === 'object' ? selected : null;
   const selectedIndex = selectedEvent && 'index' in selectedEvent ? Number(selectedEvent.index) : null;
+  const drawerOpened = useRef(false);
+  if (selectedEvent !== null) drawerOpened.current = true;
 
   return (
     <AreaPage title={title}>
@@ -626,17 +633,21 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
           The linked event was not found: it may be older than the logs kept, or of another log type.
         </Alert>
       )}
-      <LogDetailDrawer
-        event={selectedEvent}
-        onClose={() => openEvent(null)}
-        onFilter={onFilter}
-        onPrevious={selectedIndex !== null && selectedIndex > 0 ? () => goToRow(selectedIndex - 1) : null}
-        onNext={
-          selectedIndex !== null && (exactTotal === null || selectedIndex + 1 < exactTotal)
-            ? () => goToRow(selectedIndex + 1)
-            : null
-        }
-      />
+      {drawerOpened.current && (
+        <Suspense fallback={null}>
+          <LogDetailDrawer
+            event={selectedEvent}
+            onClose={() => openEvent(null)}
+            onFilter={onFilter}
+            onPrevious={selectedIndex !== null && selectedIndex > 0 ? () => goToRow(selectedIndex - 1) : null}
+            onNext={
+              selectedIndex !== null && (exactTotal === null || selectedIndex + 1 < exactTotal)
+                ? () => goToRow(selectedIndex + 1)
+                : null
+            }
+          />
+        </Suspense>
+      )}
     </AreaPage>
   );
 }
