@@ -1,6 +1,8 @@
 /**
  * Live demo data (issue 15): once the demo events are stored, the server keeps adding a few a
- * second, each at its time in that second; none without demo events; none after the close.
+ * second, each at its time in that second; none without demo events; none after the close. And
+ * the seeding's lease lost midway (eventsPlugin.ts; store/leases.ts): the server waits for it
+ * again, resumes and completes the load instead of staying half-seeded.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import { SETUP_PUBLISHER } from '@workbench/common/api/contract/policy';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import type { EventStore } from './eventStore';
 import { openTestEventStore } from '../testing/testEventStore';
+import { LEASE_NAMES } from '../store/leases';
 
 let dir: string;
 let store: EventStore;
@@ -29,7 +32,7 @@ afterEach(async () => {
 
 /** Polls until `check` holds (the guard is only a last resort). */
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const guard = Date.now() + 20_000;
+  const guard = Date.now() + 60_000;
   while (!(await check())) {
     if (Date.now() > guard) throw new Error(`Timed out waiting for ${what}.`);
     await new Promise((r) => setTimeout(r, 25));
@@ -148,4 +151,26 @@ test('the audit trail holds only what happened: live demo traffic writes no audi
     new Set([`${SETUP_PUBLISHER} published revision 1`]),
   );
   expect(real.every((e) => e.time === e.createdAt)).toBe(true);
+});
+
+test('a server that lost the demo events lease midway waits for it, resumes and completes the load', async () => {
+  const demo = 20_000;
+  const leaseMs = 300;
+  const lines: string[] = [];
+  server = await startTestServer({
+    leaseMs,
+    events: { store, demoEvents: demo, print: (line) => lines.push(line) },
+  });
+  await until(async () => lines.some((l) => l.startsWith('Creating demo events')), 'the seeding to start');
+  // Another holder takes the lease as if this server's had expired (a pause longer than the lease)
+  // and holds it for two seconds.
+  const leases = server.app.workbench.store.leases;
+  expect(await leases.take(LEASE_NAMES.demoEvents, 'another-server', Date.now() + leaseMs + 1, 2000)).toBe(
+    true,
+  );
+  await until(async () => lines.some((l) => l.startsWith('Demo events ready')), 'the load to complete');
+  expect(lines.filter((l) => l.startsWith('Resuming demo events'))).toHaveLength(1);
+  expect(lines).toContain(`Demo events ready: ${demo.toLocaleString('en-US')}.`);
+  // Exactly the load, once (the store also holds the first start's audit events).
+  expect(await store.loadProgress('demo-events')).toMatchObject({ events: demo, complete: true });
 });
