@@ -6,48 +6,24 @@
  */
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import { pemOf } from '../identity/certificates';
+import { KEY_ALGORITHMS, makeSelfSignedCertificate, pemOf } from '../identity/certificates';
 
-const RSA = {
-  name: 'RSASSA-PKCS1-v1_5',
-  hash: 'SHA-256',
-  publicExponent: new Uint8Array([1, 0, 1]),
-  modulusLength: 2048,
-};
+const RSA = KEY_ALGORITHMS['RSA 2048'];
 
 export interface KeyedPem {
   pem: string;
   privateKeyPem: string;
 }
 
-const serial = (): string => {
-  const bytes = Buffer.from(webcrypto.getRandomValues(new Uint8Array(16)));
-  bytes[0] &= 0x7f; // positive (RFC 5280 4.1.2.2)
-  return bytes.toString('hex');
-};
-
 const newKeys = async () =>
   (await webcrypto.subtle.generateKey(RSA, true, ['sign', 'verify'])) as unknown as CryptoKeyPair;
 const pkcs8Pem = async (keys: CryptoKeyPair) =>
   pemOf(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey as never), 'PRIVATE KEY');
 
-/** A new CA: `CN=<commonName>`, valid `days` from `now`, for signing certificates only. */
+/** A new CA: `CN=<commonName>`, RSA 2048, valid `days` from `now`, for signing certificates only. */
 export async function makeApplianceCa(commonName: string, now: Date, days = 3650): Promise<KeyedPem> {
-  const keys = await newKeys();
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: serial(),
-    name: new x509.Name([{ CN: [commonName] }]),
-    notBefore: now,
-    notAfter: new Date(now.getTime() + days * 86_400_000),
-    signingAlgorithm: RSA,
-    keys,
-    extensions: [
-      new x509.BasicConstraintsExtension(true, 0, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
-    ],
-  });
-  return { pem: cert.toString('pem') + '\n', privateKeyPem: await pkcs8Pem(keys) };
+  const made = await makeSelfSignedCertificate(commonName, now, days, { ca: true });
+  return { pem: made.certificatePem, privateKeyPem: made.privateKeyPem };
 }
 
 export interface ServiceCsr extends KeyedPem {

@@ -86,8 +86,12 @@ export class OutboxForwarder {
   private prunedAt: number | null = null;
   /** This process's runs have not yet freed its holder's earlier claims. */
   private firstRun = true;
+  /** The start of this forwarder's claim tokens (none without a holder name). */
+  private readonly tokenPrefix: string;
 
-  constructor(private readonly options: OutboxForwarderOptions) {}
+  constructor(private readonly options: OutboxForwarderOptions) {
+    this.tokenPrefix = options.holder ? claimPrefix(options.holder) : '';
+  }
 
   /** Delivers what is owed now, then every interval. */
   start(): void {
@@ -115,9 +119,8 @@ export class OutboxForwarder {
     }
     const run = (async () => {
       try {
-        const { holder } = this.options;
-        if (this.firstRun && holder)
-          await this.options.store.eventOutbox.releasePrefixed(claimPrefix(holder));
+        if (this.firstRun && this.tokenPrefix)
+          await this.options.store.eventOutbox.releasePrefixed(this.tokenPrefix);
         this.firstRun = false;
         do {
           this.again = false;
@@ -157,7 +160,7 @@ export class OutboxForwarder {
   private async deliverBatch(): Promise<number> {
     const { store, events } = this.options;
     const now = (this.options.now ?? Date.now)();
-    const token = `${this.options.holder ? claimPrefix(this.options.holder) : ''}${randomUUID()}`;
+    const token = `${this.tokenPrefix}${randomUUID()}`;
     const rows = await store.eventOutbox.claim(token, now, now + OUTBOX_LEASE_MS);
     if (rows.length === 0) return 0;
     try {

@@ -126,11 +126,15 @@ export interface SelfSignedOptions {
    * (the demo CAs of every first start).
    */
   key?: 'RSA 2048' | 'EC P-256';
-  /** A CA certificate (basic constraints CA, key usage certificate and CRL signing); else a signing one. */
+  /**
+   * A CA certificate for signing certificates only (basic constraints CA with no intermediates,
+   * key usage certificate and CRL signing, subject key identifier); else a signing one.
+   */
   ca?: boolean;
 }
 
-const KEY_ALGORITHMS = {
+/** The keys (and SHA-256 signatures) the service makes; the appliance's CSRs use RSA 2048 too. */
+export const KEY_ALGORITHMS = {
   'RSA 2048': {
     name: 'RSASSA-PKCS1-v1_5',
     hash: 'SHA-256',
@@ -142,7 +146,7 @@ const KEY_ALGORITHMS = {
 
 /**
  * A new key and a self-signed SHA-256 certificate for it, valid from `now` for `days`, subject
- * `CN=<commonName>` (the service's SAML signing certificate; the demo tenants' CAs).
+ * `CN=<commonName>` (the service's SAML signing certificate; the demo tenants' CAs; the appliance's CA).
  */
 export async function makeSelfSignedCertificate(
   commonName: string,
@@ -163,8 +167,9 @@ export async function makeSelfSignedCertificate(
     keys: keys as unknown as CryptoKeyPair,
     extensions: options.ca
       ? [
-          new x509.BasicConstraintsExtension(true, undefined, true),
+          new x509.BasicConstraintsExtension(true, 0, true),
           new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+          await x509.SubjectKeyIdentifierExtension.create(keys.publicKey as unknown as CryptoKey),
         ]
       : [
           new x509.BasicConstraintsExtension(false, undefined, true),
