@@ -155,7 +155,9 @@ test('the audit trail holds only what happened: live demo traffic writes no audi
 
 test('a server that lost the demo events lease midway waits for it, resumes and completes the load', async () => {
   const demo = 20_000;
-  const leaseMs = 300;
+  // Short enough for a quick test; a loaded machine may still lose it again by itself, so the
+  // test counts resumptions as at least one, never exactly one.
+  const leaseMs = 1000;
   const lines: string[] = [];
   server = await startTestServer({
     leaseMs,
@@ -169,7 +171,12 @@ test('a server that lost the demo events lease midway waits for it, resumes and 
     true,
   );
   await until(async () => lines.some((l) => l.startsWith('Demo events ready')), 'the load to complete');
-  expect(lines.filter((l) => l.startsWith('Resuming demo events'))).toHaveLength(1);
+  const resumedAt = lines
+    .filter((l) => l.startsWith('Resuming demo events'))
+    .map((l) => Number(/: ([\d,]+) of/.exec(l)![1].replace(/,/g, '')));
+  expect(resumedAt.length).toBeGreaterThanOrEqual(1);
+  // Each resumption starts where the stored progress stands: never behind an earlier one.
+  expect(resumedAt).toEqual([...resumedAt].sort((a, b) => a - b));
   expect(lines).toContain(`Demo events ready: ${demo.toLocaleString('en-US')}.`);
   // Exactly the load, once (the store also holds the first start's audit events).
   expect(await store.loadProgress('demo-events')).toMatchObject({ events: demo, complete: true });
