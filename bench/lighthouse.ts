@@ -10,6 +10,7 @@
  * before each run). No browser is downloaded.
  * Prints figures, asserts none; exits non-zero only when the run itself broke.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,6 +110,12 @@ try {
       const tbt = Math.round(value('total-blocking-time'));
       measured.push({ lcp, tbt });
       lastRun = result.lhr;
+      if (process.env.BENCH_LIGHTHOUSE_SAVE) {
+        // The whole report, for Lighthouse's viewer or a closer look (BENCH_LIGHTHOUSE_SAVE=dir).
+        fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_SAVE, { recursive: true });
+        const file = `${target.name.replace(/\W+/g, '-')}-${run}.json`;
+        fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, file), JSON.stringify(result.lhr));
+      }
       console.log(
         `  ${target.name.padEnd(10)} ${`${run}/${runs}`.padEnd(6)} ${load.padStart(8)} ${`${lcp} ms`.padStart(9)} ${`${tbt} ms`.padStart(9)} ${kb(script?.transferSize ?? 0).padStart(13)} ${kb(value('total-byte-weight')).padStart(11)} ${String(total?.requestCount ?? '?').padStart(9)}`,
       );
