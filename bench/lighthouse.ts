@@ -82,21 +82,8 @@ try {
       await clearCache();
       // The load average over the last minute as the run starts: the goals hold on a quiet machine.
       const load = os.loadavg()[0].toFixed(2);
-      const result = await lighthouse(
-        `${server.baseUrl}${target.route}`,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          // Keep the session cookie of the sign-in above.
-          disableStorageReset: true,
-        },
-        desktopConfig,
-      );
-      if (!result) throw new Error(`Lighthouse returned nothing for ${target.route}.`);
-      const { audits, runtimeError } = result.lhr;
-      if (runtimeError) throw new Error(`Lighthouse failed on ${target.route}: ${runtimeError.message}`);
+      const result = await lighthouseRun(`${server.baseUrl}${target.route}`, chrome.port);
+      const { audits } = result;
       const value = (id: string): number => {
         const v = audits[id]?.numericValue;
         if (typeof v !== 'number') throw new Error(`Lighthouse has no ${id} figure for ${target.route}.`);
@@ -109,18 +96,19 @@ try {
       const lcp = Math.round(value('largest-contentful-paint'));
       const tbt = Math.round(value('total-blocking-time'));
       measured.push({ lcp, tbt });
-      lastRun = result.lhr;
+      lastRun = result;
       if (process.env.BENCH_LIGHTHOUSE_SAVE) {
         // The whole report, for Lighthouse's viewer or a closer look (BENCH_LIGHTHOUSE_SAVE=dir).
         fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_SAVE, { recursive: true });
         const file = `${target.name.replace(/\W+/g, '-')}-${run}.json`;
-        fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, file), JSON.stringify(result.lhr));
+        fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, file), JSON.stringify(result));
       }
       console.log(
         `  ${target.name.padEnd(10)} ${`${run}/${runs}`.padEnd(6)} ${load.padStart(8)} ${`${lcp} ms`.padStart(9)} ${`${tbt} ms`.padStart(9)} ${kb(script?.transferSize ?? 0).padStart(13)} ${kb(value('total-byte-weight')).padStart(11)} ${String(total?.requestCount ?? '?').padStart(9)}`,
       );
     }
     if (lastRun) console.log(whereTheTimeWent(target.name, lastRun));
+    console.log(await observedLcp(browser, `${server.baseUrl}${target.route}`, clearCache));
     const lcp = median(measured.map((m) => m.lcp));
     const tbt = median(measured.map((m) => m.tbt));
     medians.push(
@@ -135,6 +123,33 @@ try {
 } finally {
   await chrome?.kill();
   await server.stop();
+}
+
+/**
+ * One Lighthouse run of `url`, run again (up to twice) when Lighthouse itself says its trace
+ * failed ("Please run Lighthouse again", e.g. NO_NAVSTART on a loaded machine).
+ */
+async function lighthouseRun(url: string, port: number, attempt = 1): Promise<LighthouseResult> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // Keep the session cookie of the sign-in above.
+      disableStorageReset: true,
+    },
+    desktopConfig,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
+  const { runtimeError } = result.lhr;
+  if (!runtimeError) return result.lhr;
+  if (attempt < 3 && /run Lighthouse again/i.test(runtimeError.message)) {
+    console.log(`  (Lighthouse's trace failed on ${url}: ${runtimeError.code}; run again)`);
+    return lighthouseRun(url, port, attempt + 1);
+  }
+  throw new Error(`Lighthouse failed on ${url}: ${runtimeError.message}`);
 }
 
 /** The middle figure (the mean of the two middle ones for an even count). */
@@ -160,6 +175,7 @@ function whereTheTimeWent(page: string, lhr: LighthouseResult): string {
     items?: Record<string, unknown>[];
   }[];
   const node = elementTable?.items?.[0]?.node as { snippet?: string; nodeLabel?: string } | undefined;
+  const elementError = lhr.audits['largest-contentful-paint-element']?.errorMessage;
   const phases = (phaseTable?.items ?? [])
     .map((p) => `${String(p.phase)} ${Math.round(Number(p.timing))} ms`)
     .join(', ');
@@ -170,11 +186,61 @@ function whereTheTimeWent(page: string, lhr: LighthouseResult): string {
         `    ${`${Math.round(Number(t.duration))} ms`.padStart(8)} at ${`${Math.round(Number(t.startTime))} ms`.padStart(8)}  ${String(t.url).replace(/^https?:\/\/[^/]+/, '')}`,
     );
   return [
-    `  ${page}, last run: LCP element ${node?.snippet ?? '(none)'}${node?.nodeLabel ? ` "${node.nodeLabel.slice(0, 60)}"` : ''}`,
+    `  ${page}, last run: LCP element ${node?.snippet ?? `(Lighthouse could not tell${elementError ? `: ${elementError.slice(0, 120)}` : ''})`}${node?.nodeLabel ? ` "${node.nodeLabel.slice(0, 60)}"` : ''}`,
     `    LCP phases: ${phases || '(none)'}`,
     `    long tasks (simulated; longest first):`,
     ...tasks,
   ].join('\n');
+}
+
+/**
+ * The page's LCP candidates as the browser reports them (`PerformanceObserver`, unthrottled, an
+ * emptied cache, the same session): each candidate's time, size and element, the last one being
+ * the LCP. Lighthouse's own element audit depends on trace parts a newer Chromium may not give it.
+ */
+async function observedLcp(
+  browser: import('puppeteer-core').Browser,
+  url: string,
+  clearCache: () => Promise<void>,
+): Promise<string> {
+  await clearCache();
+  const page = await browser.newPage();
+  try {
+    await page.setViewport({ width: 1350, height: 940 });
+    await page.evaluateOnNewDocument(() => {
+      const seen: { time: number; size: number; element: string }[] = [];
+      (window as unknown as { __lcp: typeof seen }).__lcp = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          size: number;
+          element: Element | null;
+        })[]) {
+          const el = entry.element;
+          const id = el?.closest('[data-testid]')?.getAttribute('data-testid');
+          const text = (el?.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
+          seen.push({
+            time: Math.round(entry.startTime),
+            size: entry.size,
+            element: el
+              ? `<${el.tagName.toLowerCase()}>${id ? ` in [data-testid="${id}"]` : ''}${text ? ` "${text}"` : ''}`
+              : '(removed)',
+          });
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
+    const seen = await page.evaluate(
+      () => (window as unknown as { __lcp: { time: number; size: number; element: string }[] }).__lcp,
+    );
+    return [
+      '    LCP candidates observed in the browser (unthrottled; the last is the LCP):',
+      ...seen.map(
+        (c) => `      ${`${c.time} ms`.padStart(8)}  ${String(c.size).padStart(7)} px²  ${c.element}`,
+      ),
+    ].join('\n');
+  } finally {
+    await page.close();
+  }
 }
 
 interface ResourceRow {
