@@ -32,7 +32,7 @@ const INLINE_STRING_BYTES = 12;
 /** Longer strings are not cached (see StringCache): each is assigned to its own row. */
 const MAX_CACHED_STRING = 256;
 /** Distinct strings one StringCache holder keeps; it is replaced when a chunk could overflow it. */
-const STRING_CACHE_SLOTS = 1 << 17;
+export const STRING_CACHE_SLOTS = 1 << 17;
 /** Strings per holder vector (a chunk's new strings go to as many holders as they need). */
 const HOLDER_SLOTS = 1024;
 

@@ -10,6 +10,7 @@ import {
   type StoredEvent,
 } from './eventStore';
 import { CODE_INDEXES } from './codeIndexes';
+import { STRING_CACHE_SLOTS } from './duckdbChunks';
 import { RISKS } from '@workbench/common/vocabularies/logFilterVocabularies';
 import { ClickHouseEventStore } from './clickhouseEventStore';
 import {
@@ -838,22 +839,32 @@ describe('DuckDbEventStore ingest (columnar data chunks)', () => {
   });
 
   it('stores every string right when there are more distinct strings than the string cache holds', async () => {
+    // Four distinct strings too long to inline (over 12 bytes) per event, and `details` one
+    // repeated string or a short inlined one: the first append fills most of the cache, the second
+    // overflows it part-way (a chunk's strings could not all fit, so it is cleared and the
+    // repeated string is handed to DuckDB anew). Four per event, not one: a quarter of the rows to
+    // append and read back (reading every column of 140,000 rows was most of this file's CPU).
+    const perEvent = (i: number) => ({
+      userid: `user-${i}@a-long-domain.example`,
+      object: `object-${i}-of-the-matrix`,
+      before: `{"before-value":${i}}`,
+      after: `{"after-value":${i}}`,
+      details: i % 2 ? 'same details text' : `d${i}`,
+    });
     const events: NewEvent[] = [];
-    for (let i = 0; i < 140_000; i += 1) {
-      events.push({
-        tid: 'tid-acme',
-        logType: 'scan_audit',
-        time: NOW - 200_000 + i,
-        fields: { userid: `user-${i}@a-long-domain.example`, details: i % 2 ? 'same details text' : `d${i}` },
-      });
+    for (let i = 0; i < 35_000; i += 1) {
+      events.push({ tid: 'tid-acme', logType: 'scan_audit', time: NOW - 200_000 + i, fields: perEvent(i) });
     }
-    await roundTripStore.append(events.slice(0, 100_000));
-    await roundTripStore.append(events.slice(100_000));
+    const cached = new Set(
+      events.flatMap((e) => Object.values(e.fields).filter((v) => typeof v === 'string' && v.length > 12)),
+    );
+    expect(cached.size).toBeGreaterThan(STRING_CACHE_SLOTS);
+    await roundTripStore.append(events.slice(0, 25_000));
+    await roundTripStore.append(events.slice(25_000));
     const stored = await storedInOrder('tid-acme', 'scan_audit');
     expect(stored).toHaveLength(events.length);
-    const mismatches = stored.filter(
-      (e, i) => e.fields.userid !== events[i].fields.userid || e.fields.details !== events[i].fields.details,
-    );
+    const fields = Object.keys(perEvent(0));
+    const mismatches = stored.filter((e, i) => fields.some((f) => e.fields[f] !== events[i].fields[f]));
     expect(mismatches).toEqual([]);
   });
 
