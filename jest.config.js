@@ -64,7 +64,8 @@ module.exports = {
     {
       ...shared,
       displayName: 'ui',
-      testEnvironment: 'jsdom',
+      // jsdom with a cheaper getComputedStyle (resolved properties computed when read): see the file.
+      testEnvironment: '<rootDir>/scripts/jsdomTestEnvironment.cjs',
       setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
       testMatch: ['<rootDir>/{common,charts,tenant-portal,provider-console}/src/**/*.test.{ts,tsx}'],
     },
