@@ -13,7 +13,7 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import type { AccessRule } from '../../features/rbac/permissions';
-import { POLICY_KIND_GROUPS } from './policyKinds';
+import { POLICY_KIND_GROUPS } from './policyKindGroups';
 import { RevisionState } from './policy';
 import { CategoryId } from './policy-kinds/webKinds';
 

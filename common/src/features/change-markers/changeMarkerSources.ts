@@ -8,7 +8,7 @@ import type { ChangeMarker } from '@workbench/charts';
 import type { HttpClient } from '../../api/http';
 import type { PublishedRevision } from '../../api/contract/policy';
 import type { TenantRevision } from '../../api/contract/providerTenants';
-import { POLICY_KIND_GROUPS } from '../../api/contract/policyKinds';
+import { POLICY_KIND_GROUPS } from '../../api/contract/policyKindGroups';
 import { TENANTS_READ } from '../../api/contract/providerRoles';
 import { listRevisionsPublishedIn } from '../../api/policy';
 import { listTenantRevisionsPublishedIn } from '../../api/providerTenants';

@@ -14,6 +14,7 @@ import { RISKS, THREAT_CLASSES } from '../../../vocabularies/logFilterVocabulari
 import { domain, email, ipOrIpRange, ipv4, ipv4Cidr } from '../../../validators/network';
 import type { ValidationErrorKey } from '../../../validators/errorKeys';
 import { regex } from '../../../validators/text';
+import { PORTAL_NOTE_PATH } from '../policyKindGroups';
 import {
   Comment,
   RULES_MAX,
@@ -299,7 +300,7 @@ export const checkSslBypass = (
 
 export const WEB_KINDS = {
   portal_note: kind({
-    path: '/api/policy/v1/rules/portal_note/{rev}',
+    path: PORTAL_NOTE_PATH,
     group: 'web_policy',
     title: 'Publish note',
     data: Type.Object({ note: Type.String({ maxLength: PORTAL_NOTE_MAX_LENGTH }) }, closed),
