@@ -11,8 +11,9 @@
 import type { OperatorRole } from './provider';
 import { PROVIDER_ENTITY_REGISTRY } from './providerEntities';
 
-/** What the tenants' routes and the console's tenant pages need. */
-export const TENANTS_READ = 'tenants:*:read';
+// What the tenants' routes and the console's tenant pages need: with the tenant paths, apart from
+// the entity registry this table reads (the change markers' sources read it in both apps).
+export { TENANTS_READ } from './providerTenantPaths';
 
 /** The catalogue rows support reads: what a SKU or feature a tenant holds means. No prices live there. */
 const SUPPORT_ENTITY_READS = [

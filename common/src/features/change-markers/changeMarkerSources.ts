@@ -9,7 +9,7 @@ import type { HttpClient } from '../../api/http';
 import type { PublishedRevision } from '../../api/contract/policy';
 import type { TenantRevision } from '../../api/contract/providerTenants';
 import { POLICY_KIND_GROUPS } from '../../api/contract/policyKindGroups';
-import { TENANTS_READ } from '../../api/contract/providerRoles';
+import { TENANTS_READ } from '../../api/contract/providerTenantPaths';
 import { listRevisionsPublishedIn } from '../../api/policy';
 import { listTenantRevisionsPublishedIn } from '../../api/providerTenants';
 import { policyReadPermission } from '../../vocabularies/policyGroups';
