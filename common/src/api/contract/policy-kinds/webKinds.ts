@@ -15,6 +15,7 @@ import { domain, email, ipOrIpRange, ipv4, ipv4Cidr } from '../../../validators/
 import type { ValidationErrorKey } from '../../../validators/errorKeys';
 import { regex } from '../../../validators/text';
 import { PORTAL_NOTE_PATH } from '../policyKindGroups';
+import { CategoryId } from './categoryId';
 import {
   Comment,
   RULES_MAX,
@@ -58,8 +59,9 @@ export const BROWSERS = [
   'other',
 ] as const;
 
-/** Category ids of the category tree (reference data /cats; extension categories 85–88 included). */
-export const CategoryId = Type.Integer({ minimum: 1, maximum: 9999 });
+// Category ids of the category tree: categoryId.ts, so the policy reference's contract takes them
+// without the kinds.
+export { CategoryId };
 
 export const StringMatchCondition = Type.Object(
   { match: oneOf(STRING_MATCHES), value: Type.String({ minLength: 1, maxLength: 2048 }) },
