@@ -43,10 +43,12 @@ const LOGIN_AREA_CEILING_BYTES = 141 * 1024;
  * and ECharts are not in them: they are chunks a page asks for as it draws (the DataTable's grid
  * through components/data-table/gridLoader.ts, the logs grid through LogsGrid.tsx, the charts
  * through charts/src/lazyEChart.ts), in parallel with its data; nor are the parts a page opens on
- * use (the dashboard's table view, the logs' detail drawer, Columns and Visualise dialogs).
+ * use (the dashboard's table view, the logs' detail drawer, Columns, Export and Visualise
+ * dialogs). Lowered 2026-12-01 (385.3 and 399.3 KiB, bench/README.md "First load"); the
+ * console's tenants page (349.8 KiB) keeps 353.
  */
-const DASHBOARD_CEILING_BYTES = 423 * 1024;
-const LOGS_CEILING_BYTES = 442 * 1024;
+const DASHBOARD_CEILING_BYTES = 393 * 1024;
+const LOGS_CEILING_BYTES = 407 * 1024;
 const CONSOLE_TENANTS_CEILING_BYTES = 353 * 1024;
 
 /** A page whose first load is measured: the HTML entry and the lazy modules its route loads. */

@@ -12,14 +12,15 @@ import { POLICY_PATHS, REVISIONS_PAGE_MAX } from './contract/policy';
 import type { HttpClient } from './http';
 import { SKIP_403_HEADER } from './contract/wire';
 import { ApiCallError } from './ApiCallError';
-import {
-  POLICY_KIND_REGISTRY,
-  policyDocPath,
-  policyDocWritePath,
-  type PolicyData,
-  type PolicyDocReply,
-  type PolicyKind,
-} from './contract/policyKinds';
+import type { PolicyData, PolicyDocReply, PolicyKind } from './contract/policyKinds';
+import { PORTAL_NOTE_PATH } from './contract/policyKindGroups';
+
+/**
+ * The policy-kind registry (the kinds' paths, schemas and defaults, with ipaddr.js), loaded with
+ * the first document call rather than with every page that imports these calls: the policy pages
+ * import it themselves, so there it is in already (bench/README.md "First load").
+ */
+const policyKinds = () => import('./contract/policyKinds');
 
 /** GET /rules takes a timestamp param so no cache in between serves an old revision. */
 export async function getRevision(http: HttpClient): Promise<Revision> {
@@ -136,10 +137,15 @@ export async function getPolicyDoc<K extends PolicyKind>(
   rev: number,
   options: { skip403?: boolean; callName?: string } = {},
 ): Promise<PolicyDocReply<K>> {
-  const r = await http.get<PolicyDocReply<K>>(policyDocPath(kind, rev), {
-    callName: options.callName ?? `getPolicyDoc:${kind}`,
+  const { policyDocPath } = await policyKinds();
+  return readDoc(http, policyDocPath(kind, rev), options.callName ?? `getPolicyDoc:${kind}`, options.skip403);
+}
+
+async function readDoc<R>(http: HttpClient, path: string, callName: string, skip403?: boolean): Promise<R> {
+  const r = await http.get<R>(path, {
+    callName,
     params: { timestamp: String(Date.now()) },
-    headers: options.skip403 ? { [SKIP_403_HEADER]: '1' } : undefined,
+    headers: skip403 ? { [SKIP_403_HEADER]: '1' } : undefined,
   });
   return r.data;
 }
@@ -165,11 +171,13 @@ export async function getPolicyDocTolerant<K extends TolerantReadKind>(
   try {
     return await getPolicyDoc(http, kind, rev, { skip403: true, callName: `getPolicyDocTolerant:${kind}` });
   } catch (error) {
-    if (error instanceof ApiCallError && (error.status === 403 || error.status === 404))
+    if (error instanceof ApiCallError && (error.status === 403 || error.status === 404)) {
+      const { POLICY_KIND_REGISTRY } = await policyKinds();
       return {
         rev_id: rev,
         ...(JSON.parse(JSON.stringify(POLICY_KIND_REGISTRY[kind].defaults)) as object),
       } as PolicyDocReply<K>;
+    }
     throw error;
   }
 }
@@ -186,19 +194,37 @@ export async function savePolicyDoc<K extends PolicyKind>(
   data: PolicyData<K>,
   callName = `savePolicyDoc:${kind}`,
 ): Promise<Revision> {
+  const { policyDocWritePath } = await policyKinds();
+  return writeDoc(http, policyDocWritePath(kind, revision.staged_rev_id), revision, data, callName);
+}
+
+async function writeDoc(
+  http: HttpClient,
+  path: string,
+  revision: Revision,
+  data: unknown,
+  callName: string,
+): Promise<Revision> {
   const body = { rev_id: revision.rev_id, state: revision.state, updated_at: revision.updated_at, data };
-  const r = await http.put<Revision>(policyDocWritePath(kind, revision.staged_rev_id), body, {
-    callName,
-  });
+  const r = await http.put<Revision>(path, body, { callName });
   return r.data;
 }
 
 /** The publish note of a revision: the reference server's "portal_note" policy kind. */
 export type RevisionNote = PolicyDocReply<'portal_note'>;
 
-/** Read with skip-403: roles without policy access simply have no note to show. */
+/**
+ * Read with skip-403: roles without policy access simply have no note to show. The note's path is
+ * the one the registry's row takes (policyKindGroups.ts), so the shell's note needs no registry.
+ */
 export const getNote = (http: HttpClient, rev: number): Promise<RevisionNote> =>
-  getPolicyDoc(http, 'portal_note', rev, { skip403: true, callName: 'getNote' });
+  readDoc(http, PORTAL_NOTE_PATH.replace('{rev}', String(rev)), 'getNote', true);
 
 export const saveNote = (http: HttpClient, revision: Revision, note: string): Promise<Revision> =>
-  savePolicyDoc(http, 'portal_note', revision, { note }, 'saveNote');
+  writeDoc(
+    http,
+    PORTAL_NOTE_PATH.replace('{rev}', String(revision.staged_rev_id)),
+    revision,
+    { note },
+    'saveNote',
+  );

@@ -1,16 +1,19 @@
 /** Report queries (docs/reports.md §1 Reports): one call for every row of the report-query registry. */
 import type { HttpClient } from './http';
+import type {
+  InsightSource,
+  InsightsReply,
+  ReportGranularityCode,
+  ReportQueryName,
+  ReportReply,
+} from './contract/reportQueries';
+// The paths alone: the registry loads with the pages that draw reports (bench/README.md "First load").
 import {
   DEFAULT_REPORT_LIMIT,
   INSIGHTS_PATH,
   reportQueryPath,
   tenantReportQueryPath,
-  type InsightSource,
-  type InsightsReply,
-  type ReportGranularityCode,
-  type ReportQueryName,
-  type ReportReply,
-} from './contract/reportQueries';
+} from './contract/reportQueryPaths';
 
 /** What a caller asks a report for: the range (unix seconds), limit or buckets, and filters. */
 export interface ReportParams {

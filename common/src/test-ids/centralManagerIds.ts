@@ -1,3 +1,7 @@
+import { CM_ABOUT_MENU_ITEM_ID } from './cmAboutMenuItemId';
+
+export { CM_ABOUT_MENU_ITEM_ID };
+
 /** data-testid values of the tenant portal's central-manager pages (management station). Never rename one. */
 export const centralManagerIds = {
   systemsPage: 'cm-systems-page',
@@ -54,7 +58,7 @@ export const centralManagerIds = {
   stationPage: 'cm-station-page',
   /** `${about}-${field}`: a line of the station's About (version, hostname, ...). */
   about: 'cm-about',
-  aboutMenuItem: 'cm-about-menu-item',
+  aboutMenuItem: CM_ABOUT_MENU_ITEM_ID,
   aboutDialog: 'cm-about-dialog',
   aboutClose: 'cm-about-close',
   stationPort: 'cm-station-port',

@@ -19,7 +19,7 @@ import {
   type Navigation,
   type StoreFeature,
 } from '@workbench/common';
-import { REVISION_READ } from '@workbench/common/api/contract/policyKinds';
+import { REVISION_READ } from '@workbench/common/api/contract/policyKindGroups';
 import type { PORTAL_FEATURE } from './portalFeatures';
 
 export type PortalReducers = (typeof PORTAL_FEATURE)['reducers'];

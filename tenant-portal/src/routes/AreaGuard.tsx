@@ -11,7 +11,7 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@workbench/common';
-import { REVISION_READ } from '@workbench/common/api/contract/policyKinds';
+import { REVISION_READ } from '@workbench/common/api/contract/policyKindGroups';
 import { useAppNavigation } from '../app/navigation';
 import type { Area } from './routeModel';
 import { guardDecision } from './routeRules';

@@ -38,7 +38,7 @@ import { canPublishPolicy } from './policyPermissions';
 import { PolicyWelcome } from './PolicyWelcome';
 import { NotificationsBell } from './NotificationsBell';
 import { changePasswordIds, twoFactorIds } from '@workbench/common/test-ids/index';
-import { centralManagerIds } from '@workbench/common/test-ids/centralManagerIds';
+import { CM_ABOUT_MENU_ITEM_ID } from '@workbench/common/test-ids/cmAboutMenuItemId';
 import { isManagementStation } from '@workbench/common/env/runtimeEnv';
 import { MANAGED_SYSTEMS_READ_PERMISSIONS } from '@workbench/common/api/contract/settingsPermissions';
 
@@ -215,7 +215,7 @@ function UserMenu() {
             ? [
                 <MenuItem
                   key="about"
-                  data-testid={centralManagerIds.aboutMenuItem}
+                  data-testid={CM_ABOUT_MENU_ITEM_ID}
                   onClick={() => {
                     close();
                     setAbout(true);

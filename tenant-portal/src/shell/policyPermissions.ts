@@ -5,7 +5,7 @@
  */
 import type { AccessController } from '@workbench/common';
 import { policyWritePermission as writePermission } from '@workbench/common/vocabularies/policyGroups';
-import { POLICY_KIND_GROUPS } from '@workbench/common/api/contract/policyKinds';
+import { POLICY_KIND_GROUPS } from '@workbench/common/api/contract/policyKindGroups';
 
 /** The note editor is editable for web-policy writers. */
 export const canWritePolicyNote = (access: AccessController): boolean =>

@@ -8,7 +8,7 @@
 import { POLICY_GROUP_AUDIT_AREAS } from '../../vocabularies/policyGroups';
 import { OTHER_SUB_EVENT_TYPES } from '../../vocabularies/logFilterVocabularies';
 import type { Vocabulary } from '../../vocabularies/vocabulary';
-import { PROVIDER_ENTITIES, PROVIDER_ENTITY_REGISTRY } from './providerEntities';
+import { PROVIDER_ENTITY_TITLES } from './providerEntityTitles';
 
 export const SUB_EVENT_TYPES: Vocabulary = [
   ...POLICY_GROUP_AUDIT_AREAS,
@@ -34,5 +34,5 @@ export const SUB_EVENT_TYPES: Vocabulary = [
   { code: 'streaming', label: 'Log Streaming' },
   // Our choice (issue 41 points 4, 5): dashboards people build (docs/dashboards.md).
   { code: 'dashboards', label: 'Dashboards' },
-  ...PROVIDER_ENTITIES.map((entity) => ({ code: entity, label: PROVIDER_ENTITY_REGISTRY[entity].title })),
+  ...Object.entries(PROVIDER_ENTITY_TITLES).map(([entity, title]) => ({ code: entity, label: title })),
 ];

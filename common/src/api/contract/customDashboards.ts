@@ -20,8 +20,9 @@ import { LOG_TYPES } from '../../vocabularies/logTypes';
 import { tenantFieldsOf } from './logSchema';
 import { REPORT_QUERY_NAMES, REPORT_QUERY_REGISTRY, type ReportQueryName } from './reportQueries';
 
-export const BOARDS_READ_PERMISSION = 'dashboard:boards:read';
-export const BOARDS_WRITE_PERMISSION = 'dashboard:boards:write';
+// The boards' permissions are settingsPermissions.ts's: the logs' field sidebar (Visualise) reads
+// the write permission without this contract and the report registry it reads.
+export { BOARDS_READ_PERMISSION, BOARDS_WRITE_PERMISSION } from './settingsPermissions';
 
 export const BOARD_PATHS = {
   list: '/api/dashboards/v1/boards',

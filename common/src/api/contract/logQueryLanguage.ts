@@ -25,6 +25,7 @@
  */
 import { FIELD_SPECS, tenantFieldsOf, type FieldValue, type LogType } from './logSchema';
 import { BYTE_UNITS as BYTE_UNIT_NAMES, bytesPerUnit } from '../../formatting/formatBytes';
+import { KEYWORDS, VALUE_SPECIAL, needsQuotes, printValue, quote } from './logQueryValues';
 
 /** A comparison of a number field. */
 export type LogCompareOp = '>' | '>=' | '<' | '<=';
@@ -67,11 +68,8 @@ export const MAX_QUERY_LENGTH = 1000;
 /** Deepest nesting of parentheses and NOTs, and most terms: bounds the SQL a query makes. */
 export const MAX_QUERY_DEPTH = 16;
 export const MAX_QUERY_TERMS = 100;
-const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'TO']);
 /** Characters that end an unquoted word. */
 const WORD_END = /[\s()]/;
-/** Characters an unquoted value must escape to keep (the printer backslashes them). */
-const VALUE_SPECIAL = /[\s()[\]":<>=\\*]/;
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
 
 // ---------------------------------------------------------------------------------------------
@@ -534,14 +532,8 @@ export function parseLogQueryText(logType: LogType, text: string): LogCondition 
 // ---------------------------------------------------------------------------------------------
 // Printing: a condition back to text that parses to the same condition.
 
-const needsQuotes = (text: string) => text === '' || VALUE_SPECIAL.test(text) || KEYWORDS.has(text);
-const quote = (text: string) => `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
-
-/** A value as query text: bare when it can be, else quoted. */
-export function printValue(value: FieldValue): string {
-  const text = String(value);
-  return needsQuotes(text) ? quote(text) : text;
-}
+// Values (when quoted, and how) are logQueryValues.ts's: the dashboard's drill-down prints them.
+export { printValue };
 
 /** A like pattern (`*` wildcards, `\*` literal) as an unquoted value. */
 function printPattern(pattern: string): string {

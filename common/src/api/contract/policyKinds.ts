@@ -20,7 +20,7 @@
  * its editor (tenant-portal/src/areas/policy/kit/README.md).
  */
 import type { Static } from 'typebox';
-import { POLICY_GROUPS, POLICY_GROUP_REGISTRY, type PolicyGroupDef } from '../../vocabularies/policyGroups';
+import { POLICY_GROUP_REGISTRY, type PolicyGroupDef } from '../../vocabularies/policyGroups';
 import { WEB_KINDS } from './policy-kinds/webKinds';
 import { FIREWALL_KINDS } from './policy-kinds/firewallKinds';
 import { WEB_CONTROL_KINDS } from './policy-kinds/webControlKinds';
@@ -33,10 +33,12 @@ import { INSPECTION_KINDS } from './policy-kinds/inspectionKinds';
 import { CUSTOMIZATION_KINDS } from './policy-kinds/customizationKinds';
 import { PRIVATE_ACCESS_KINDS } from './policy-kinds/privateAccessKinds';
 import { CATEGORY_KINDS } from './policy-kinds/categoryKinds';
-import type { PolicyKindDef, PolicyPermissionGroup } from './policy-kinds/kindDef';
+import type { PolicyKindDef } from './policy-kinds/kindDef';
 
 export type { PolicyKindDef, PolicyPermissionGroup } from './policy-kinds/kindDef';
 export { PORTAL_NOTE_MAX_LENGTH } from './policy-kinds/webKinds';
+// The groups and the revision read, apart from the rows (every page reads them): policyKindGroups.ts.
+export { POLICY_KIND_GROUPS, REVISION_READ } from './policyKindGroups';
 
 export const POLICY_KIND_REGISTRY = {
   ...WEB_KINDS,
@@ -84,26 +86,6 @@ export const isWritableKind = (kind: PolicyKind): boolean => {
   const def: PolicyKindDef = POLICY_KIND_REGISTRY[kind];
   return !def.readOnly && !def.view;
 };
-
-/**
- * The groups whose writers change the revision: every policy group of the policy area, then the
- * other areas that keep documents in it (firewall, …), in the registry's order.
- */
-export const POLICY_KIND_GROUPS: PolicyPermissionGroup[] = [
-  ...new Set<PolicyPermissionGroup>([
-    ...POLICY_GROUPS,
-    ...Object.values(POLICY_KIND_REGISTRY as Record<string, PolicyKindDef>).map((d) => d.group),
-  ]),
-];
-
-/**
- * Reading the revision (GET /api/policy/v1/rules): any policy group's read, or the dashboard's
- * (reports show the revision). The server guards the call with it; the portal's areas that resolve
- * the revision before showing (docs/sessions.md §6) do not wait for one their role may not read.
- */
-export const REVISION_READ = {
-  any: [...POLICY_KIND_GROUPS.map((g) => `${g}:*:read`), 'dashboard:*:read'],
-} as const satisfies { any: readonly string[] };
 
 /** Reading a kind: its group's read. */
 export const policyKindReadPermission = (kind: PolicyKind): string =>

@@ -13,9 +13,9 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import type { AccessRule } from '../../features/rbac/permissions';
-import { POLICY_KIND_GROUPS } from './policyKinds';
+import { POLICY_KIND_GROUPS } from './policyKindGroups';
 import { RevisionState } from './policy';
-import { CategoryId } from './policy-kinds/webKinds';
+import { CategoryId } from './policy-kinds/categoryId';
 
 /** The permission a read needs: one permission, or any/all of several (docs/access.md §3). */
 export type ReferencePermission = string | AccessRule;

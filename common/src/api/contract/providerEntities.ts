@@ -15,6 +15,7 @@
  */
 import { Type, type Static, type TObject } from 'typebox';
 import { LicenceStateSchema, licenceStateOf, literalUnion } from './providerOps';
+import { PROVIDER_ENTITY_TITLES } from './providerEntityTitles';
 import {
   RA_PREFILTER_ACTIONS,
   RA_PREFILTER_ACTION_LABELS,
@@ -386,7 +387,7 @@ export type PolicyTemplate = Static<typeof PolicyTemplate>;
 
 export const PROVIDER_ENTITY_REGISTRY = {
   skus: {
-    title: 'SKUs',
+    title: PROVIDER_ENTITY_TITLES.skus,
     noun: 'SKU',
     path: '/gdmanage/api/v1/skus',
     idField: 'sku_id',
@@ -417,7 +418,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'docs/provider-console.md §4 Tenant and provider-console entities (SKU), §6 Provider console (SKUs)',
   },
   features: {
-    title: 'Features',
+    title: PROVIDER_ENTITY_TITLES.features,
     noun: 'feature',
     path: '/gdmanage/api/v1/features',
     idField: 'feature_name',
@@ -446,7 +447,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'docs/provider-console.md §4 Tenant and provider-console entities (feature)',
   },
   feature_sku_groups: {
-    title: 'Feature-SKU groups',
+    title: PROVIDER_ENTITY_TITLES.feature_sku_groups,
     noun: 'feature-SKU group',
     path: '/gdmanage/api/v1/feature_sku_groups',
     idField: 'group_id',
@@ -476,7 +477,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'docs/provider-console.md §4 Tenant and provider-console entities (feature-SKU group)',
   },
   sku_incompatibilities: {
-    title: 'SKU incompatibilities',
+    title: PROVIDER_ENTITY_TITLES.sku_incompatibilities,
     noun: 'SKU incompatibility',
     path: '/gdmanage/api/v1/sku_incompatibilities',
     idField: 'incompatibility_id',
@@ -510,7 +511,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'docs/provider-console.md §4 Tenant and provider-console entities (SKU incompatibilities)',
   },
   ova_keys: {
-    title: 'Licence keys',
+    title: PROVIDER_ENTITY_TITLES.ova_keys,
     noun: 'licence key',
     path: '/gdmanage/api/v1/ova_keys',
     idField: 'key_id',
@@ -565,7 +566,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     ],
   },
   ova_versions: {
-    title: 'OVA versions',
+    title: PROVIDER_ENTITY_TITLES.ova_versions,
     noun: 'OVA version',
     path: '/gdmanage/api/v1/ova_versions',
     idField: 'version_string',
@@ -595,7 +596,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'docs/provider-console.md §4 Tenant and provider-console entities (OVA version)',
   },
   deployments: {
-    title: 'Deployments',
+    title: PROVIDER_ENTITY_TITLES.deployments,
     noun: 'deployment',
     path: '/gdmanage/api/v1/deployments',
     idField: 'deployment_id',
@@ -625,7 +626,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'docs/provider-console.md §5 Tenant and provider-console entities (deployment)',
   },
   pods: {
-    title: 'Pods',
+    title: PROVIDER_ENTITY_TITLES.pods,
     noun: 'pod',
     path: '/gdmanage/api/v1/pods',
     idField: 'pod_id',
@@ -656,7 +657,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'docs/provider-console.md §5 Tenant and provider-console entities (pod configuration; nodes and gateways per pod)',
   },
   tenant_groups: {
-    title: 'Tenant groups',
+    title: PROVIDER_ENTITY_TITLES.tenant_groups,
     noun: 'tenant group',
     path: '/gdmanage/api/v1/tenantgroups',
     idField: 'group_id',
@@ -686,7 +687,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'docs/provider-console.md §3 Tenant and provider-console entities (tenant-group: groups with associations), §6 Provider console (Tenantgroups)',
   },
   category_overrides: {
-    title: 'Category overrides',
+    title: PROVIDER_ENTITY_TITLES.category_overrides,
     noun: 'category override',
     path: '/gdmanage/api/v1/category_overrides',
     idField: 'url',
@@ -731,7 +732,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     defaults: CATEGORY_OVERRIDE_DEFAULTS,
   },
   inventory: {
-    title: 'Inventory',
+    title: PROVIDER_ENTITY_TITLES.inventory,
     noun: 'inventory item',
     path: '/gdmanage/api/v1/inventory-management',
     idField: 'serial_number',
@@ -779,7 +780,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'docs/provider-console.md §4 Tenant and provider-console entities (inventory management), §6 Provider console (inventory-management CRUD)',
   },
   templates: {
-    title: 'Policy templates',
+    title: PROVIDER_ENTITY_TITLES.templates,
     noun: 'policy template',
     path: '/gdmanage/api/v1/templates',
     idField: 'template_id',
@@ -815,7 +816,7 @@ export const PROVIDER_ENTITY_REGISTRY = {
     spec: 'docs/provider-console.md §6 (ops/rollout: templates), §9 Policy templates',
   },
   ra_prefilter: {
-    title: 'RA pre-filter',
+    title: PROVIDER_ENTITY_TITLES.ra_prefilter,
     noun: 'RA pre-filter entry',
     path: '/gdmanage/api/v1/ra_prefilter',
     idField: 'entry_id',

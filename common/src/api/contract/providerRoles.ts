@@ -9,13 +9,18 @@
  * reach", lists every route).
  */
 import type { OperatorRole } from './provider';
-import { PROVIDER_ENTITY_REGISTRY } from './providerEntities';
 
-/** What the tenants' routes and the console's tenant pages need. */
-export const TENANTS_READ = 'tenants:*:read';
+// What the tenants' routes and the console's tenant pages need: with the tenant paths, apart from
+// the roles table (the change markers' sources read it in both apps).
+export { TENANTS_READ } from './providerTenantPaths';
 
-/** The catalogue rows support reads: what a SKU or feature a tenant holds means. No prices live there. */
-const SUPPORT_ENTITY_READS = [
+/**
+ * The catalogue rows support reads: what a SKU or feature a tenant holds means. No prices live there.
+ * Each is its entity's permission item (its row in api/contract/providerEntities.ts, which
+ * providerRoles.test.ts holds this to): the table does not read the registry, whose schemas would
+ * come with it into every page that asks for the provider's access (the change markers' sources).
+ */
+export const SUPPORT_ENTITY_READS = [
   'skus',
   'features',
   'feature_sku_groups',
@@ -33,7 +38,7 @@ export const PROVIDER_ROLES: Record<OperatorRole, { read: string[]; write: strin
       'reports:*',
       // Who changed what on the provider side (audit/providerAuditRoutes.ts).
       'audit:*',
-      ...SUPPORT_ENTITY_READS.map((e) => `${PROVIDER_ENTITY_REGISTRY[e].permissionItem}:*`),
+      ...SUPPORT_ENTITY_READS.map((item) => `${item}:*`),
     ],
     write: [],
   },

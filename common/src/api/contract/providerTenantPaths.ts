@@ -3,6 +3,8 @@
  * without the schema library (issue 14: first load). The schemas: providerTenants.ts.
  */
 export const TENANTS_PATH = '/gdmanage/api/v1/tenants';
+/** What the tenants' routes and the console's tenant pages need (providerRoles.ts re-exports it). */
+export const TENANTS_READ = 'tenants:*:read';
 export const tenantPath = (tid: string): string => `${TENANTS_PATH}/${encodeURIComponent(tid)}`;
 export const tenantSubPath = (tid: string, name: string): string => `${tenantPath(tid)}/${name}`;
 /** docs/provider-console.md §6: revisions come in v1, v2 and v3 (the same page in each; the spec shows no difference). */

@@ -18,7 +18,7 @@
  * on one field with no value in common).
  */
 import type { LogType } from '../../vocabularies/logTypes';
-import { printValue } from './logQueryLanguage';
+import { printValue } from './logQueryValues';
 import { REPORT_QUERY_REGISTRY, type ReportQueryDef, type ReportQueryName } from './reportQueries';
 
 /** The logs API's condition of a report group: its log type, field filters and the rest as `q`. */

@@ -874,7 +874,6 @@ export type ReportQueryName = keyof typeof REPORT_QUERY_REGISTRY;
 export const REPORT_QUERY_NAMES = Object.keys(REPORT_QUERY_REGISTRY) as ReportQueryName[];
 
 /** docs/reports.md §2: default report limit 50. */
-export const DEFAULT_REPORT_LIMIT = 50;
 export const MAX_REPORT_LIMIT = 1000;
 /** The granularities of the interval table (docs/reports.md §3), finest first. */
 export const REPORT_GRANULARITY_MS = {
@@ -887,16 +886,15 @@ export const REPORT_GRANULARITY_MS = {
 } as const;
 export type ReportGranularityCode = keyof typeof REPORT_GRANULARITY_MS;
 
-export const reportQueryPath = (name: ReportQueryName): string => `/api/rep/v1/query/${name}`;
-
-/**
- * The support view (issue 14): the provider console reads any tenant's report queries, the same
- * rows with the same parameters and reply, under the tenant's provider path.
- */
-export const tenantReportQueryRoute = (name: ReportQueryName): string =>
-  `/gdmanage/api/v1/tenants/:id/reports/${name}`;
-export const tenantReportQueryPath = (tid: string, name: ReportQueryName): string =>
-  tenantReportQueryRoute(name).replace(':id', encodeURIComponent(tid));
+// The query paths (and the default limit) are reportQueryPaths.ts's: the store's report-query
+// calls take them without this registry (bench/README.md "First load").
+export {
+  DEFAULT_REPORT_LIMIT,
+  INSIGHTS_PATH,
+  reportQueryPath,
+  tenantReportQueryPath,
+  tenantReportQueryRoute,
+} from './reportQueryPaths';
 /** The provider permission of the support view: support and operators hold it. */
 export const TENANT_REPORTS_READ = 'reports:*:read';
 
@@ -926,7 +924,6 @@ export type ReportReply = Static<typeof ReportReply>;
  * categories of the matching web events, by events (`src=web`, the default) or by bytes
  * (`src=bandwidth`). Each source needs its report family's permission.
  */
-export const INSIGHTS_PATH = '/api/insights/v1/q';
 export const INSIGHT_SOURCES = {
   web: { measure: { kind: 'count' }, ...reportQueryAccess('scan_web', 'web') },
   bandwidth: { measure: BYTES, ...reportQueryAccess('scan_web', 'bandwidth') },

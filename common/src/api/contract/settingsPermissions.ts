@@ -33,3 +33,9 @@ export const GLOBAL_SETTINGS_READ_PERMISSIONS = readOf('global_settings');
 export const CASB_SETTINGS_READ_PERMISSIONS = readOf('casb');
 /** The central manager's appliances (docs/central-manager.md §6); centralManager.ts's rule is the same. */
 export const MANAGED_SYSTEMS_READ_PERMISSIONS = readOf('managed_systems');
+/**
+ * The dashboards people build (docs/dashboards.md; api/contract/customDashboards.ts re-exports
+ * them): the web logs' field sidebar offers Visualise to writers.
+ */
+export const BOARDS_READ_PERMISSION = 'dashboard:boards:read';
+export const BOARDS_WRITE_PERMISSION = 'dashboard:boards:write';

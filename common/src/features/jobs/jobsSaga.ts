@@ -8,7 +8,6 @@ import type { SagaIterator } from 'redux-saga';
 import { call, delay, getContext, put, race, take, takeEvery } from 'redux-saga/effects';
 import type { HttpClient } from '../../api/http';
 import { getJob } from '../../api/jobs';
-import { getCmJob } from '../../api/centralManager';
 import {
   JOB_FAILED_STATUS,
   JOB_FAILURE_MESSAGE,
@@ -31,7 +30,9 @@ import {
 /** Each job source's read (jobWatchRequested names one). */
 export const JOB_READS: Record<JobSource, (http: HttpClient, id: string) => Promise<Job>> = {
   provider: getJob,
-  central_manager: getCmJob,
+  // The central manager's calls load with its first job read (its pages have them in already), not
+  // with the store's page features of every page (bench/README.md "First load").
+  central_manager: (http, id) => import('../../api/centralManager').then((cm) => cm.getCmJob(http, id)),
 };
 
 /** A job that ended failed, or outlived the caller's maximum duration. */

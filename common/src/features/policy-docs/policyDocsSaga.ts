@@ -28,7 +28,9 @@ import {
   type PolicyDocEditorState,
 } from './policyDocsSlice';
 import { selectPolicyDocEditor } from './policyDocsSelectors';
-import { withReorderingEvents } from './reorderingEvents';
+// The reordering events read the policy-kind registry: they load with the first save, not with
+// the store (bench/README.md "First load"; the policy pages have the registry in already).
+const reorderingEvents = () => import('./reorderingEvents');
 
 export const POLICY_DOC_SAVED_MESSAGE = 'The changes have been saved to the staged revision.';
 
@@ -106,6 +108,7 @@ function* saveDoc(action: { payload: { kind: PolicyKind } }): SagaIterator {
         return;
       }
     }
+    const { withReorderingEvents }: typeof import('./reorderingEvents') = yield call(reorderingEvents);
     for (let attempt = 0; ; attempt += 1) {
       try {
         const body = withReorderingEvents(kind, editor.saved, mine);

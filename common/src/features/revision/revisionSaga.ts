@@ -1,12 +1,8 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PolicyDiff, Revision, RevisionsPage, StaleRevisionDetails } from '../../api/contract/policy';
-import {
-  POLICY_KIND_REGISTRY,
-  policyKindReadPermission,
-  type PolicyKind,
-  type PolicyKindDef,
-} from '../../api/contract/policyKinds';
+import type { PolicyKind, PolicyKindDef } from '../../api/contract/policyKinds';
+import { PORTAL_NOTE_READ } from '../../api/contract/policyKindGroups';
 import * as policyApi from '../../api/policy';
 import type { HttpClient } from '../../api/http';
 import { ApiCallError, toErrorInfo, type ApiCallErrorInfo } from '../../api/ApiCallError';
@@ -92,7 +88,7 @@ function* loadNote(http: HttpClient, rev: number): SagaIterator {
   // And the note is a web-policy document: a role that may not read web policy (the logs-only role,
   // whose logs and dashboards also load the revision) is not asked for it, rather than refused
   // with a 403 at every visit (issue 31).
-  const mayRead: boolean = yield select(selectCan(policyKindReadPermission('portal_note')));
+  const mayRead: boolean = yield select(selectCan(PORTAL_NOTE_READ));
   if (!mayRead) return;
   try {
     const reply: policyApi.RevisionNote = yield call(policyApi.getNote, http, rev);
@@ -185,6 +181,10 @@ function* rollback(action: ReturnType<typeof rollbackRequested>): SagaIterator {
  * the readable diff can name them. Best effort: a document that cannot be read leaves its keys.
  */
 export function* diffEntries(http: HttpClient, diff: PolicyDiff): SagaIterator<DiffEntries> {
+  // The registry loads with the diff, not with the store (bench/README.md "First load").
+  const { POLICY_KIND_REGISTRY }: typeof import('../../api/contract/policyKinds') = yield call(
+    () => import('../../api/contract/policyKinds'),
+  );
   const wanted = diff.kinds.flatMap((k) => {
     const def = (POLICY_KIND_REGISTRY as Record<string, PolicyKindDef>)[k.kind];
     const paths = [

@@ -11,7 +11,7 @@ import {
   type UserInfo,
 } from '../../api/contract/auth';
 import { selectAccessController, selectCan } from '../rbac/rbacSelectors';
-import { REVISION_READ } from '../../api/contract/policyKinds';
+import { REVISION_READ } from '../../api/contract/policyKindGroups';
 import { XSRF_COOKIE } from '../../api/contract/wire';
 import * as authApi from '../../api/auth';
 import { getCapabilityDetails } from '../../api/capabilityDetails';

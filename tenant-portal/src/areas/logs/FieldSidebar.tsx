@@ -12,7 +12,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import InsertChartOutlinedIcon from '@mui/icons-material/InsertChartOutlined';
 import { selectCan, useAppSelector, useExtension } from '@workbench/common';
-import { BOARDS_WRITE_PERMISSION } from '@workbench/common/api/contract/customDashboards';
+import { BOARDS_WRITE_PERMISSION } from '@workbench/common/api/contract/settingsPermissions';
 import { boardsIds } from '@workbench/common/test-ids/boardsIds';
 import { LOG_TYPE_REGISTRY } from '@workbench/common/vocabularies/logTypes';
 import type { LogQuery } from '@workbench/common/api/logs';

@@ -14,6 +14,8 @@ import { RISKS, THREAT_CLASSES } from '../../../vocabularies/logFilterVocabulari
 import { domain, email, ipOrIpRange, ipv4, ipv4Cidr } from '../../../validators/network';
 import type { ValidationErrorKey } from '../../../validators/errorKeys';
 import { regex } from '../../../validators/text';
+import { PORTAL_NOTE_PATH } from '../policyKindGroups';
+import { CategoryId } from './categoryId';
 import {
   Comment,
   RULES_MAX,
@@ -57,8 +59,9 @@ export const BROWSERS = [
   'other',
 ] as const;
 
-/** Category ids of the category tree (reference data /cats; extension categories 85–88 included). */
-export const CategoryId = Type.Integer({ minimum: 1, maximum: 9999 });
+// Category ids of the category tree: categoryId.ts, so the policy reference's contract takes them
+// without the kinds.
+export { CategoryId };
 
 export const StringMatchCondition = Type.Object(
   { match: oneOf(STRING_MATCHES), value: Type.String({ minLength: 1, maxLength: 2048 }) },
@@ -299,7 +302,7 @@ export const checkSslBypass = (
 
 export const WEB_KINDS = {
   portal_note: kind({
-    path: '/api/policy/v1/rules/portal_note/{rev}',
+    path: PORTAL_NOTE_PATH,
     group: 'web_policy',
     title: 'Publish note',
     data: Type.Object({ note: Type.String({ maxLength: PORTAL_NOTE_MAX_LENGTH }) }, closed),
