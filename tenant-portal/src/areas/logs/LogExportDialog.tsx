@@ -21,20 +21,48 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
 import { DEFAULT_EXPORT_CHOICE, type ExportChoice } from './logExport';
 
+/** The dialog's questions, in order: each one radio group of the choice's field. */
+const EXPORT_QUESTIONS: {
+  [K in keyof ExportChoice]: {
+    label: string;
+    options: readonly { value: ExportChoice[K]; label: ReactNode }[];
+  };
+} = {
+  columns: {
+    label: 'Columns',
+    options: [
+      { value: 'visible', label: 'Visible columns' },
+      { value: 'all', label: 'All columns' },
+    ],
+  },
+  values: {
+    label: 'Values',
+    options: [
+      { value: 'labels', label: 'Labels, as shown' },
+      { value: 'codes', label: 'Codes' },
+    ],
+  },
+  format: {
+    label: 'Format',
+    options: [
+      { value: 'csv', label: 'CSV' },
+      { value: 'ndjson', label: 'NDJSON' },
+    ],
+  },
+};
+const EXPORT_QUESTION_KEYS = Object.keys(EXPORT_QUESTIONS) as (keyof ExportChoice)[];
+
 /** One radio group of the dialog. */
 function Choice<K extends keyof ExportChoice>({
   name,
-  label,
   value,
-  options,
   onChange,
 }: {
   name: K;
-  label: string;
   value: ExportChoice[K];
-  options: readonly { value: ExportChoice[K]; label: ReactNode }[];
   onChange: (value: ExportChoice[K]) => void;
 }) {
+  const { label, options } = EXPORT_QUESTIONS[name];
   const id = `logs-export-${name}`;
   return (
     <FormControl>
@@ -81,36 +109,9 @@ export function LogExportDialog({
         <Typography variant="body2" color="text.secondary">
           Every event of the current query, in the grid&apos;s order.
         </Typography>
-        <Choice
-          name="columns"
-          label="Columns"
-          value={choice.columns}
-          onChange={set('columns')}
-          options={[
-            { value: 'visible', label: 'Visible columns' },
-            { value: 'all', label: 'All columns' },
-          ]}
-        />
-        <Choice
-          name="values"
-          label="Values"
-          value={choice.values}
-          onChange={set('values')}
-          options={[
-            { value: 'labels', label: 'Labels, as shown' },
-            { value: 'codes', label: 'Codes' },
-          ]}
-        />
-        <Choice
-          name="format"
-          label="Format"
-          value={choice.format}
-          onChange={set('format')}
-          options={[
-            { value: 'csv', label: 'CSV' },
-            { value: 'ndjson', label: 'NDJSON' },
-          ]}
-        />
+        {EXPORT_QUESTION_KEYS.map((key) => (
+          <Choice key={key} name={key} value={choice[key]} onChange={set(key)} />
+        ))}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
