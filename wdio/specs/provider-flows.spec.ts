@@ -257,7 +257,17 @@ describe('Provider console: operator flows', () => {
     // Every checkbox and text field of the detail is read-only for support.
     await byTestId(`${providerPageIds.tenantTab}-skus`).click();
     await byTestId(`${providerPageIds.tenantSku}-ISO-CORE`).waitForExist();
-    for (const box of await detail.$$('input[type="checkbox"]')) expect(await box.isEnabled()).toBe(false);
+    // Read in one call in the page: the SKU table may draw again between a list of elements and a
+    // read of each (a stale element in a CI run).
+    const disabled = await browser.execute(
+      (id) =>
+        [...document.querySelectorAll(`[data-testid="${id}"] input[type="checkbox"]`)].map(
+          (box) => (box as HTMLInputElement).disabled,
+        ),
+      providerPageIds.tenantDetail,
+    );
+    expect(disabled.length).toBeGreaterThan(0);
+    expect(disabled.every(Boolean)).toBe(true);
 
     await browser.url('/provider/#/tenants');
     await providerShell.openTenantReports('acme');
