@@ -20,6 +20,7 @@ import puppeteer from 'puppeteer-core';
 import { loginIds, shellIds } from '@workbench/common/test-ids/index';
 import { startWorkbenchServer } from '../wdio/support/workbenchServer';
 import { DEMO_PASSWORD } from '../wdio/support/testEnv';
+import { percentile } from '../server/bench/stats';
 import { formatFirstLoads, kb, measureFirstLoads } from './support/firstLoad';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -152,11 +153,12 @@ async function lighthouseRun(url: string, port: number, attempt = 1): Promise<Li
   throw new Error(`Lighthouse failed on ${url}: ${runtimeError.message}`);
 }
 
-/** The middle figure (the mean of the two middle ones for an even count). */
+/** The median of the runs: the benches' own p50 (nearest rank; of 3 runs, the middle one). */
 function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
