@@ -23,6 +23,9 @@ const wdioDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(wdioDir, '..');
 const screenshotDir = path.join(wdioDir, 'screenshots');
 
+/** A new browser's window; the specs that look at other widths set them and set this one back. */
+const DEFAULT_WINDOW = { width: 1400, height: 900 };
+
 const portalIndex = path.join(repoRoot, 'tenant-portal', 'dist', 'index.html');
 const consoleIndex = path.join(repoRoot, 'provider-console', 'dist', 'index.html');
 
@@ -59,11 +62,56 @@ function cannotRun(error: unknown): never {
   process.exit(1);
 }
 
-const specFiles = readdirSync(path.join(wdioDir, 'specs')).filter((name) => name.endsWith('.spec.ts'));
+const specFiles = readdirSync(path.join(wdioDir, 'specs'))
+  .filter((name) => name.endsWith('.spec.ts'))
+  .sort();
+
+/**
+ * Spec files run in groups, each group in one worker: one node process, one browser session and
+ * one queue slot for several files instead of one each. A worker's start cost 31 s a file under
+ * CI's load (ci27: the main lane's 42 files took 3,700 s, of which their tests 2,367 s), more than
+ * half of a typical file's own time. A group of five keeps a retried group (below) short. Groups
+ * follow each lane's alphabetical order, so a spec still runs after a subset of the specs it
+ * followed before; each file starts as a new worker's browser would (freshStartForEachSpecFile).
+ */
+const SPECS_PER_WORKER = 5;
+
+function specGroups(): string[][] {
+  const groups: string[][] = [];
+  for (const lane of ['main', 'side'] as const) {
+    const files = specFiles.filter((name) => laneOf([name]) === lane).map((name) => `./specs/${name}`);
+    for (let start = 0; start < files.length; start += SPECS_PER_WORKER) {
+      groups.push(files.slice(start, start + SPECS_PER_WORKER));
+    }
+  }
+  return groups;
+}
+
+/** The spec file whose hooks and tests this worker runs now (a grouped worker runs several). */
+let currentSpecFile: string | undefined;
+
+/**
+ * Before the first hook or test of each spec file after a worker's first: the browser as a new
+ * worker's would be (the default window size, no cookies, no stored theme), so that no spec
+ * depends on what the file before it in its group left behind.
+ */
+async function freshStartForEachSpecFile(runnable: { file?: string }): Promise<void> {
+  if (!runnable.file || runnable.file === currentSpecFile) return;
+  const isFirst = currentSpecFile === undefined;
+  currentSpecFile = runnable.file;
+  if (isFirst) return;
+  await browser.setWindowSize(DEFAULT_WINDOW.width, DEFAULT_WINDOW.height);
+  await browser.url('/healthz');
+  await browser.execute(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+  await browser.deleteAllCookies();
+}
 
 export const config: WebdriverIO.Config = {
   runner: 'local',
-  specs: ['./specs/**/*.spec.ts'],
+  specs: specGroups(),
   // Two lanes, one browser at a time in each (support/lanes.ts).
   maxInstances: 2,
   // Headless Chromium needs no X display.
@@ -89,7 +137,7 @@ export const config: WebdriverIO.Config = {
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
-        '--window-size=1400,900',
+        `--window-size=${DEFAULT_WINDOW.width},${DEFAULT_WINDOW.height}`,
       ],
       // Downloads (the logs export) go to a known folder without asking.
       prefs: { 'download.default_directory': DOWNLOAD_DIR, 'download.prompt_for_download': false },
@@ -150,6 +198,9 @@ export const config: WebdriverIO.Config = {
     process.env[BASE_URL_ENV] = baseUrl;
     cfg.baseUrl = baseUrl;
   },
+
+  beforeHook: (hook) => freshStartForEachSpecFile(hook),
+  beforeTest: (test) => freshStartForEachSpecFile(test),
 
   afterTest: async (test, _context, result) => {
     if (result.passed) return;

@@ -25,6 +25,9 @@ export type Lane = 'main' | 'side';
  * (~500 s less), the email policy's and the provider flows' specs (~325 s in ci23) followed.
  * Each lane runs its specs in the suite's alphabetical order, so a spec runs after a subset of
  * the specs it followed in the one queue, never after a spec it used to precede.
+ * Since the specs run in groups of five per worker (wdio.conf.ts SPECS_PER_WORKER), a worker's
+ * start is paid per group: the lanes are balanced by the specs' own times (ci27: main 2,367 s,
+ * side ~2,550 s without a failed attempt).
  */
 export const SIDE_LANE_SPECS: readonly string[] = [
   'accessibility.spec.ts',
