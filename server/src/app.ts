@@ -74,7 +74,8 @@ import { contactRoutes } from './contact/contactRoutes';
 import { connectivityRoutes } from './connectivity/connectivityRoutes';
 import { configStoreProbe, DEFAULT_READY_TIMEOUT_MS, healthRoutes } from './http/health';
 import { expandRanges, installMetrics, requestIdOf, ServerMetrics, timedStore } from './http/metrics';
-import { DEFAULT_LEASE_MS, LEASE_NAMES, serverHolderId, underLease } from './store/leases';
+import { DEFAULT_LEASE_MS, LEASE_NAMES, serverHolderId } from './store/leases';
+import { SEED_RACE_NOTICE, seedUnderLease } from './seed/seedUnderLease';
 import { applianceRoutes } from './appliance/applianceRoutes';
 import { centralManagerRoutes } from './central-manager/centralManagerRoutes';
 import { isApplianceMode } from '@workbench/common/api/contract/appliance/applianceSettings';
@@ -217,17 +218,25 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   try {
     // One server seeds at a time (servers sharing a PostgreSQL store may start together); the
     // others wait for the lease, then find the data there and seed nothing (issue 39 point 4).
-    await underLease(store, { name: LEASE_NAMES.demoSeed, holder, leaseMs }, async () => {
-      const seed = await seedDemoData(store, options.demoPassword, now(), {
-        policy: options.demoPolicy ?? true,
-        crowd: options.demoCrowd ?? false,
-      });
-      if (seed.generatedPassword) {
-        print(`${DEMO_PASSWORD_NOTICE}${seed.generatedPassword}`);
-        seedPrinted = true;
-      }
-      await seedEndUsers(store, now());
-    });
+    const lease = { name: LEASE_NAMES.demoSeed, holder, leaseMs };
+    const retrying = (error: unknown) =>
+      print(`${SEED_RACE_NOTICE}${error instanceof Error ? error.message : String(error)}`);
+    await seedUnderLease(
+      store,
+      lease,
+      async () => {
+        const seed = await seedDemoData(store, options.demoPassword, now(), {
+          policy: options.demoPolicy ?? true,
+          crowd: options.demoCrowd ?? false,
+        });
+        if (seed.generatedPassword) {
+          print(`${DEMO_PASSWORD_NOTICE}${seed.generatedPassword}`);
+          seedPrinted = true;
+        }
+        await seedEndUsers(store, now());
+      },
+      retrying,
+    );
   } catch (error) {
     await store.close();
     await closeEvents();

@@ -6,7 +6,8 @@
  * server: it always gets the lease at once) and PostgreSQL.
  *
  * - `demo-seed`: the demo tenants and accounts of a first start. The others wait, then find them
- *   seeded and seed nothing (two servers started together no longer race on the tenants' names).
+ *   seeded and seed nothing (two servers started together no longer race on the tenants' names;
+ *   a holder that loses the lease midway and then the race looks again: seed/seedUnderLease.ts).
  * - `demo-events`: the demo events of a first start, in the background; the others wait and then
  *   find the load complete.
  * - `live-events`: the live demo trickle. Whichever server holds it adds the events; when it dies,
