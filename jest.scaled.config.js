@@ -35,7 +35,8 @@ const EMBEDDED_ONLY = {
  *   SQL is its own, and the two shards split every answer;
  * - the conformance suite (conformance/: the spec's API as a client sends it, on both topologies);
  * - the replicas' cross-server rules (scaled/, here only: they need these same servers);
- * - the request fuzzer, whose malformed bodies reach the stores where they are not refused first.
+ * - the request fuzzer, whose malformed bodies reach the stores where they are not refused first;
+ * - the policy impact preview, which replays the tenant's web events from the event store.
  * The config store's answers are one SQL layer for SQLite and PostgreSQL (store/README.md): what
  * the engines do differently is store/dialect.ts and connections.ts, which the store's own suites
  * run on both engines. So the other API suites (auth, policy, provider, user database, the
@@ -51,6 +52,8 @@ const TOPOLOGY_SENSITIVE = [
   // The fuzzer once more on PostgreSQL: what a value does in the store is the engine's (a NUL in a
   // body answered 500 there and was stored by SQLite); its bodies reach the stores (~1 minute).
   'server/src/security-tests/requestFuzzer.test.ts',
+  // The impact preview replays the tenant's web events from the event store (issue 41: on both).
+  'server/src/policy/impactRoutes.test.ts',
 ];
 /** The replica tests (real server processes) run here only: they need these same servers. */
 const SCALED_ONLY = ['server/src/scaled/'];
