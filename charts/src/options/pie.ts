@@ -1,13 +1,13 @@
 /** A donut of the groups' shares (e.g. actions), the largest first, clockwise from the top. */
 import type { EChartsCoreOption } from 'echarts/core';
-import { keyLabel, type ChartRow, type ChartTextOptions } from './topNBar';
+import { defaultFormat, keyLabel, type ChartRow, type ChartTextOptions } from './topNBar';
 
 /** The row of a clicked slice (slices are drawn in the rows' order). */
 export const pieRowAt = <R extends ChartRow>(rows: readonly R[], dataIndex: number): R | undefined =>
   rows[dataIndex];
 
 export function pieOption(rows: readonly ChartRow[], options: ChartTextOptions = {}): EChartsCoreOption {
-  const format = options.formatValue ?? ((v: number) => v.toLocaleString('en-US'));
+  const format = options.formatValue ?? defaultFormat;
   const total = rows.reduce((sum, r) => sum + r.value, 0);
   return {
     tooltip: {

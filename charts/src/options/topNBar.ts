@@ -45,7 +45,9 @@ export const keyLabel = (
   labelOf = (k: string | number) => String(k),
 ): string => (key === null || key === '' ? nullLabel : labelOf(key));
 
-export const defaultFormat = (v: number) => v.toLocaleString('en-US');
+/** One formatter for every chart: `toLocaleString('en-US')` gives the same text at ~3x the cost a call. */
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+export const defaultFormat = (v: number) => NUMBER_FORMAT.format(v);
 
 /** The value of each key, summed in case a key repeats (the previous period's bar per category). */
 export const valuesByKey = (rows: readonly ChartRow[]): Map<ChartRow['key'], number> => {

@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:trace` (issue 42, point 2: "measure with a trace, name the tasks"): a performance
+ * trace of the tenant portal's dashboard and web logs, signed in, each loaded with the HTTP cache
+ * emptied, and of each page the long tasks (over 50 ms) of its main thread with what they spent
+ * their time on: the browser's style and layout work inside them, module compilation and
+ * evaluation, and the functions the CPU profiler's samples found most often (self time), each with
+ * its script and position. Against a build made with `npx vite build --minify false` in
+ * `tenant-portal/` the functions keep their names. Prints; asserts nothing.
+ *
+ * The same server, Chromium and sign-in as the Lighthouse bench (bench/lighthouse.ts); unlike
+ * Lighthouse, nothing is throttled or simulated: the times are this machine's at its load.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
+import { loginIds, shellIds } from '@workbench/common/test-ids/index';
+import { startWorkbenchServer } from '../wdio/support/workbenchServer';
+import { DEMO_PASSWORD } from '../wdio/support/testEnv';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PAGES = [
+  { name: 'dashboard', route: '/#/dashboard' },
+  { name: 'web logs', route: '/#/logs/web' },
+] as const;
+/** A task longer than this blocks input (the long-task and TBT threshold). */
+const LONG_TASK_US = 50_000;
+const byTestId = (id: string) => `[data-testid="${id}"]`;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: ProfileData };
+}
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+interface ProfileData {
+  startTime?: number;
+  cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+  timeDeltas?: number[];
+}
+
+const server = await startWorkbenchServer(repoRoot);
+let chrome: chromeLauncher.LaunchedChrome | null = null;
+const traceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-trace-'));
+try {
+  await server.waitForDemoEvents(() => undefined);
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const signIn = await browser.newPage();
+  await signIn.goto(`${server.baseUrl}/#/login`);
+  await signIn.waitForSelector(byTestId(loginIds.user));
+  await signIn.type(byTestId(loginIds.user), 'admin@acme.example');
+  await signIn.type(byTestId(loginIds.password), DEMO_PASSWORD);
+  await signIn.click(byTestId(loginIds.submit));
+  await signIn.waitForSelector(byTestId(shellIds.appBar), { timeout: 60_000 });
+  await signIn.close();
+  console.log(`Signed in; load average ${os.loadavg()[0].toFixed(2)}.`);
+  for (const target of PAGES) {
+    const tab = await browser.newPage();
+    await tab.setViewport({ width: 1350, height: 940 });
+    await (await tab.createCDPSession()).send('Network.clearBrowserCache');
+    const file = path.join(traceDir, `${target.name.replace(/\W+/g, '-')}.json`);
+    await tab.tracing.start({
+      path: file,
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'disabled-by-default-v8.cpu_profiler',
+      ],
+    });
+    await tab.goto(`${server.baseUrl}${target.route}`, { waitUntil: 'networkidle0', timeout: 120_000 });
+    await tab.tracing.stop();
+    await tab.close();
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
+    console.log(`\n${target.name} (${target.route}):`);
+    console.log(longTasks(parsed.traceEvents));
+  }
+  await browser.disconnect();
+} finally {
+  await chrome?.kill();
+  await server.stop();
+  fs.rmSync(traceDir, { recursive: true, force: true });
+}
+
+/** The long tasks of the page's main thread (the renderer main thread with the most task time). */
+function longTasks(events: TraceEvent[]): string {
+  const threadNames = new Map<string, string>();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const complete = (thread: string, name: string) =>
+    events.filter((e) => e.ph === 'X' && e.name === name && `${e.pid}:${e.tid}` === thread);
+  const taskTime = (thread: string) => complete(thread, 'RunTask').reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  const mains = [...threadNames].filter(([, name]) => name === 'CrRendererMain').map(([thread]) => thread);
+  if (mains.length === 0) return '  (no renderer main thread in the trace)';
+  const main = mains.reduce((a, b) => (taskTime(a) >= taskTime(b) ? a : b));
+  const start = Math.min(...complete(main, 'RunTask').map((e) => e.ts));
+  const tasks = complete(main, 'RunTask').filter((e) => (e.dur ?? 0) > LONG_TASK_US);
+  const inside = (task: TraceEvent, names: string[]) =>
+    names
+      .flatMap((name) => complete(main, name))
+      .filter((e) => e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0))
+      .reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  const samples = profileSamples(events, Number(main.split(':')[0]));
+  const ms = (us: number) => `${Math.round(us / 1000)} ms`;
+  const lines = tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const counts = new Map<string, number>();
+    let total = 0;
+    for (const s of samples) {
+      if (s.ts < task.ts || s.ts > end) continue;
+      total += 1;
+      counts.set(s.frame, (counts.get(s.frame) ?? 0) + 1);
+    }
+    const top = [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([frame, n]) => `${Math.round((100 * n) / total)}% ${frame}`)
+      .join('; ');
+    return (
+      `  ${ms(task.dur ?? 0).padStart(7)} at ${ms(task.ts - start).padStart(8)}: style and layout ${ms(inside(task, ['UpdateLayoutTree', 'Layout']))}, ` +
+      `modules ${ms(inside(task, ['v8.compileModule', 'v8.evaluateModule', 'EvaluateScript']))}; self time: ${top || '(no samples)'}`
+    );
+  });
+  const blocking = tasks.reduce((sum, t) => sum + (t.dur ?? 0) - LONG_TASK_US, 0);
+  return [
+    ...lines,
+    `  ${tasks.length} long tasks; blocking time over 50 ms each, summed: ${ms(blocking)} (unthrottled, not Lighthouse's simulated TBT)`,
+  ].join('\n');
+}
+
+/** Each CPU-profile sample of the process: its time (trace µs) and its function, script and position. */
+function profileSamples(events: TraceEvent[], pid: number): { ts: number; frame: string }[] {
+  const nodes = new Map<number, ProfileNode>();
+  const chunks = events.filter((e) => e.pid === pid && e.name === 'ProfileChunk');
+  for (const chunk of chunks)
+    for (const node of chunk.args?.data?.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
+  let ts = events.find((e) => e.pid === pid && e.name === 'Profile')?.args?.data?.startTime ?? 0;
+  const out: { ts: number; frame: string }[] = [];
+  for (const chunk of chunks) {
+    const data = chunk.args?.data;
+    const ids = data?.cpuProfile?.samples ?? [];
+    const deltas = data?.timeDeltas ?? [];
+    ids.forEach((id, i) => {
+      ts += deltas[i] ?? 0;
+      const frame = nodes.get(id)?.callFrame;
+      if (!frame) return;
+      const script = frame.url
+        ? ` ${frame.url.split('/').pop()}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`
+        : '';
+      out.push({ ts, frame: `${frame.functionName || '(anonymous)'}${script}` });
+    });
+  }
+  return out;
+}
