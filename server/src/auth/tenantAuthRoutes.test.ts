@@ -8,12 +8,20 @@ import { SESSION_COOKIE, USER_ID_COOKIE, XSRF_COOKIE } from '@workbench/common/a
 import { CookieJar, signIn, startTestServer, TEST_PASSWORD, type TestServer } from '../testing/testServer';
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+/**
+ * One server per describe block (not per test: a server's start is most of a test's cost here).
+ * The tests of a block share its state (clock, sessions, lockout counts per account), so a test
+ * that changes what another one reads (a password, the portal version, secure cookies) has a
+ * block, and a server, of its own.
+ */
+const serverPerBlock = (overrides: Parameters<typeof startTestServer>[0] = {}) => {
+  beforeAll(async () => {
+    server = await startTestServer(overrides);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+};
 
 const login = (username: string, password: string, jar = new CookieJar()) =>
   server.call('/api/auth/v1/login', { method: 'POST', body: { username, password }, jar });
@@ -34,6 +42,8 @@ const postLoginForm = (fields: Record<string, string>) =>
   server.call('/login/', { method: 'POST', body: new URLSearchParams(fields) });
 
 describe('auth params and the login form post', () => {
+  serverPerBlock();
+
   test('auth_params names the login area, the portal root and a fresh csrf token', async () => {
     const a = await authParams();
     const b = await authParams({ force_udb: true });
@@ -118,6 +128,8 @@ describe('auth params and the login form post', () => {
 });
 
 describe('login', () => {
+  serverPerBlock();
+
   test('success sets wb_sid (httpOnly), wb_uid and wb_xsrf (readable), all path / and SameSite=Strict', async () => {
     const jar = new CookieJar();
     const r = await login('admin@acme.example', TEST_PASSWORD, jar);
@@ -135,15 +147,6 @@ describe('login', () => {
     }
     expect(line(USER_ID_COOKIE)).toMatch(/Max-Age=3629/);
     expect(jar.get(USER_ID_COOKIE)).toBe(body.uid);
-  });
-
-  test('secure cookies are marked Secure', async () => {
-    await server.close();
-    server = await startTestServer({ secureCookies: true });
-    const jar = new CookieJar();
-    await login('admin@acme.example', TEST_PASSWORD, jar);
-    expect(jar.lastSetCookie).toHaveLength(3);
-    for (const l of jar.lastSetCookie) expect(l).toMatch(/; Secure/);
   });
 
   test('signing in again replaces the previous session of that browser', async () => {
@@ -232,7 +235,20 @@ describe('login', () => {
   });
 });
 
+describe('login with secure cookies', () => {
+  serverPerBlock({ secureCookies: true });
+
+  test('secure cookies are marked Secure', async () => {
+    const jar = new CookieJar();
+    await login('admin@acme.example', TEST_PASSWORD, jar);
+    expect(jar.lastSetCookie).toHaveLength(3);
+    for (const l of jar.lastSetCookie) expect(l).toMatch(/; Secure/);
+  });
+});
+
 describe('session', () => {
+  serverPerBlock();
+
   test('userinfo describes the signed-in user, tenant, roles and capabilities', async () => {
     const { jar, uid } = await signIn(server, 'auditor@acme.example');
     const r = await server.call('/api/userinfo', { jar });
@@ -300,7 +316,10 @@ describe('session', () => {
   });
 });
 
-describe('portal version', () => {
+// It switches acme to portal v2: the block below reads acme's version as it was.
+describe('portal version: the switch', () => {
+  serverPerBlock();
+
   test('the admin switches the portal version; it is stored per tenant', async () => {
     const admin = await signIn(server, 'admin@acme.example');
     const put = await server.call('/api/policy/v1/portal_version', {
@@ -317,6 +336,10 @@ describe('portal version', () => {
       portal_v2: false,
     });
   });
+});
+
+describe('portal version', () => {
+  serverPerBlock();
 
   test('the auditor may not write the portal version (403) and nothing changes', async () => {
     const auditor = await signIn(server, 'auditor@acme.example');
@@ -360,10 +383,13 @@ describe('portal version', () => {
   });
 });
 
+const NEW = 'a-new-Password-42';
+const change = (jar: CookieJar, body: unknown) =>
+  server.call(AUTH_PATHS.changePassword, { method: 'POST', jar, body });
+
+// It changes admin's password: the refusals below sign in with the one they start with.
 describe('change password (the user menu, where show_change_password)', () => {
-  const NEW = 'a-new-Password-42';
-  const change = (jar: CookieJar, body: unknown) =>
-    server.call(AUTH_PATHS.changePassword, { method: 'POST', jar, body });
+  serverPerBlock();
 
   test('with the current password the new one is set, the prompt goes, and the other sessions end', async () => {
     const here = await signIn(server, 'admin@acme.example');
@@ -381,6 +407,10 @@ describe('change password (the user menu, where show_change_password)', () => {
     expect((await login('admin@acme.example', TEST_PASSWORD)).status).toBe(401);
     expect((await login('admin@acme.example', NEW)).status).toBe(200);
   });
+});
+
+describe('change password: refusals', () => {
+  serverPerBlock();
 
   test.each([
     [
