@@ -1,14 +1,36 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { componentIds, logsIds, noAccessIds, type LogPagingState } from '@workbench/common';
 import { demoUser, renderPortal, resetPortalEnv } from '../../testing/renderPortal';
 import { filterSchemaOf, logsEmptyResultsText } from './LogsPage';
 
-afterEach(() => resetPortalEnv());
+afterEach(() => {
+  jest.useRealTimers();
+  resetPortalEnv();
+});
 // The grid's chunk (LogsPage loads it lazily) loaded once before the tests, as the page's import
 // of it was: each test's wait is then for the grid to draw, not for the module to load.
 beforeAll(() => import('./LogsGrid'));
 
+/** One of the clocks `jest.useFakeTimers` can fake (the global jest's own type). */
+type FakeableAPI = NonNullable<
+  Extract<Parameters<typeof jest.useFakeTimers>[0], { doNotFake?: unknown }>['doNotFake']
+>[number];
 const WEB = '/api/rep/v1/query/scan_web';
+/** What jest's fake clock leaves real in the live-tail test: all but setInterval, clearInterval and Date. */
+const ALL_BUT_INTERVALS_AND_DATE: FakeableAPI[] = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setTimeout',
+  'clearTimeout',
+];
 /**
  * AG Grid draws in jsdom after a few ticks; on a busy machine that takes a while, and the first test
  * also waits for the portal's lazily loaded modules (a wait limit, not a timing assertion).
@@ -311,6 +333,10 @@ describe('logs explorer', () => {
       await waitFor(() => expect(screen.getByTestId(logsIds.rowCount)).toHaveTextContent('2 events'), GRID);
       const live = screen.getByTestId(logsIds.liveTail);
       expect(live).not.toBeChecked();
+      // From here intervals and Date run on jest's fake clock (timeouts, promises and the grid's
+      // own timers stay real): the refresh period's 5 s pass at once instead of being waited, and
+      // the refresh's "now" is 5 s later. (waitFor then checks on each change of the DOM.)
+      jest.useFakeTimers({ doNotFake: ALL_BUT_INTERVALS_AND_DATE });
       fireEvent.click(live);
       // Turning it on ends the range now (the pinned end goes), then it ticks every 5 s.
       await waitFor(() => expect(view.location()).not.toContain('to='), GRID);
@@ -318,7 +344,9 @@ describe('logs explorer', () => {
         within(screen.getByTestId(logsIds.page)).getByRole('combobox', { name: 'Live tail refresh period' }),
       );
       fireEvent.click(await screen.findByRole('option', { name: '5 s' }));
-      await waitFor(() => expect(calls).toBeGreaterThanOrEqual(3), { timeout: 12_000 });
+      // 5 s pass: the query runs again, ending at the new now.
+      act(() => jest.advanceTimersByTime(5_000));
+      await waitFor(() => expect(calls).toBeGreaterThanOrEqual(3));
       await waitFor(() => {
         const fresh = document.querySelectorAll('.ag-row.logs-row-new');
         expect(fresh).toHaveLength(1);
