@@ -48,6 +48,7 @@ import { MULTI_TENANT_PATHS } from '@workbench/common/api/contract/multiTenant';
 import { DEMO_PASSWORD_NOTICE } from './seed/demoSeed';
 import { tenantSessionOf } from './http/guard';
 import { signIn, startTestServer, type TestServer } from './testing/testServer';
+import { compilePendingSchemas } from './app';
 import { envScript } from './static/staticApps';
 import {
   SETTINGS_DOCUMENTS,
@@ -452,6 +453,70 @@ test('an API route that does not declare its world is refused at start', async (
     app.get('/api/undeclared', async () => ({}));
   };
   await expect(startTestServer({ plugins: [undeclared] })).rejects.toThrow(/must declare config.world/);
+});
+
+test('every route schema compiles (they compile on first use; this is what a start checked before)', async () => {
+  server = await startTestServer();
+  // Hundreds of validators and serializers were handed out uncompiled; none fails to compile.
+  expect(compilePendingSchemas()).toBeGreaterThan(300);
+  expect(compilePendingSchemas()).toBe(0);
+});
+
+test('a schema that does not compile is named with its route by compilePendingSchemas', async () => {
+  const broken: FastifyPluginAsync = async (app) => {
+    app.post(
+      '/api/broken-schema',
+      {
+        config: { world: 'public' },
+        schema: { body: { type: 'object', properties: { n: { type: 'nonsense' } } } },
+      },
+      async () => ({}),
+    );
+  };
+  compilePendingSchemas();
+  server = await startTestServer({ plugins: [broken] });
+  expect(() => compilePendingSchemas()).toThrow(
+    /The schema of POST \/api\/broken-schema body does not compile/,
+  );
+});
+
+test('a deferred validator answers its first and later calls as a compiled one: errors, coercion, bounds', async () => {
+  const echo: FastifyPluginAsync = async (app) => {
+    app.post(
+      '/api/echo/:n',
+      {
+        config: { world: 'public' },
+        schema: {
+          params: {
+            type: 'object',
+            properties: { n: { type: 'integer', minimum: 1, maximum: 1000 } },
+            required: ['n'],
+          },
+          body: {
+            type: 'object',
+            properties: { flag: { type: 'boolean' } },
+            required: ['flag'],
+            additionalProperties: false,
+          },
+          response: { 200: { type: 'object', properties: { n: { type: 'integer' } } } },
+        },
+      },
+      async (request) => ({ n: (request.params as { n: number }).n, hidden: 'not serialized' }),
+    );
+  };
+  server = await startTestServer({ plugins: [echo] });
+  for (let i = 0; i < 2; i++) {
+    const bad = await server.call('/api/echo/2', { method: 'POST', body: { flag: 'true' } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: expect.stringMatching(/flag/) });
+    expect((await server.call('/api/echo/0', { method: 'POST', body: { flag: true } })).status).toBe(400);
+    expect((await server.call('/api/echo/Infinity', { method: 'POST', body: { flag: true } })).status).toBe(
+      400,
+    );
+    const good = await server.call('/api/echo/3', { method: 'POST', body: { flag: true } });
+    expect(good.status).toBe(200);
+    expect(await good.json()).toEqual({ n: 3 });
+  }
 });
 
 test('the env script escapes < so no value can close the script tag', () => {

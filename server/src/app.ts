@@ -345,16 +345,27 @@ interface RouteSchemaDef {
  * shared by every server this process builds: compiling ~800 route schemas with Ajv and
  * fast-json-stringify cost ~3 s of CPU per server, which the API suites (a server per test)
  * paid hundreds of times. A schema compiles to the same function whichever server asks.
+ *
+ * And each compiles on its route's first use, not when the server is readied (issue 39): a test
+ * server answers a handful of its routes, and a process's start paid ~2.4 s of CPU for Ajv and
+ * ~0.6 s for fast-json-stringify. Fastify is handed a function that compiles on its first call
+ * (with the same compiler and options) and then hands every call to the compiled one; what a
+ * request is answered is unchanged. A schema that does not compile throws at that first call
+ * (a 500) instead of at start: app.test.ts compiles every route's (compilePendingSchemas).
  */
 interface CompiledCache<F> {
   byKey: Map<string, F>;
   /** By the schema object, per part: the route modules hand every server the same objects. */
   byObject: Map<string, WeakMap<object, F>>;
 }
+/** The compilations handed out and not yet run, by what they are for (method, URL, part). */
+const pendingCompilations = new Map<() => unknown, string>();
 function memoizedCompiler<R extends RouteSchemaDef, F>(
   cache: CompiledCache<F>,
   key: (route: R) => string,
   compile: (route: R) => F,
+  /** The function Fastify is handed: runs `resolve` (the compiled function) on its first call. */
+  defer: (resolve: () => F) => F,
 ): (route: R) => F {
   return (route) => {
     // The object first: the JSON key itself cost ~150 ms of CPU per server (large response schemas).
@@ -364,26 +375,79 @@ function memoizedCompiler<R extends RouteSchemaDef, F>(
     if (!objects) cache.byObject.set(part, (objects = new WeakMap()));
     const known = schema ? objects.get(schema) : undefined;
     if (known !== undefined) return known;
-    const k = key(route);
-    let compiled = cache.byKey.get(k);
-    if (compiled === undefined) {
-      compiled = compile(route);
-      cache.byKey.set(k, compiled);
-    }
-    if (schema) objects.set(schema, compiled);
-    return compiled;
+    let compiled: F | undefined;
+    const resolve = (): F => {
+      if (compiled !== undefined) return compiled;
+      pendingCompilations.delete(resolve);
+      const k = key(route);
+      compiled = cache.byKey.get(k);
+      if (compiled === undefined) {
+        compiled = compile(route);
+        cache.byKey.set(k, compiled);
+      }
+      return compiled;
+    };
+    const { method, url, httpStatus } = route as RouteSchemaDef & {
+      method?: string;
+      url?: string;
+      httpStatus?: string;
+    };
+    pendingCompilations.set(
+      resolve,
+      `${method ?? ''} ${url ?? ''} ${part || `response ${httpStatus ?? ''}`}`,
+    );
+    const deferred = defer(resolve);
+    if (schema) objects.set(schema, deferred);
+    return deferred;
   };
 }
+
+/**
+ * Compiles every route schema not compiled yet (of every server this process built), as a start
+ * did before compilation waited for a route's first use: a schema Ajv or fast-json-stringify
+ * refuses throws here, naming its route.
+ */
+export function compilePendingSchemas(): number {
+  let count = 0;
+  for (const [resolve, what] of [...pendingCompilations]) {
+    try {
+      resolve();
+    } catch (error) {
+      throw new Error(`The schema of ${what} does not compile: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    count += 1;
+  }
+  return count;
+}
+
+/** A validator compiled on its first call; Fastify reads `errors` (and `schemaEnv`) off it. */
+function deferredValidator(resolve: () => Validate): Validate {
+  const run = ((data: unknown, ...rest: unknown[]) => {
+    const validate = resolve();
+    const valid = (validate as (...args: unknown[]) => unknown)(data, ...rest);
+    run.errors = validate.errors;
+    return valid;
+  }) as Validate;
+  // Fastify gives Ajv the parent object (to coerce a root value) when the validator has a schemaEnv.
+  Object.defineProperty(run, 'schemaEnv', { get: () => resolve().schemaEnv });
+  Object.defineProperty(run, 'schema', { get: () => resolve().schema });
+  return run;
+}
+
 const compiledValidators: CompiledCache<Validate> = { byKey: new Map(), byObject: new Map() };
 const compiledSerializers: CompiledCache<unknown> = { byKey: new Map(), byObject: new Map() };
 const defaultSerializers = SerializerSelector();
-/** fast-json-stringify's compiler (Fastify's default), its functions shared as above. */
+/** fast-json-stringify's compiler (Fastify's default), its functions shared and deferred as above. */
 const sharedSerializers: typeof defaultSerializers = (externalSchemas, options) => {
   const compile = defaultSerializers(externalSchemas, options);
+  type Serialize = ReturnType<typeof compile>;
   return memoizedCompiler(
-    compiledSerializers as CompiledCache<ReturnType<typeof compile>>,
+    compiledSerializers as CompiledCache<Serialize>,
     (route: RouteSchemaDef) => JSON.stringify(route.schema),
-    compile as (route: RouteSchemaDef) => ReturnType<typeof compile>,
+    compile as (route: RouteSchemaDef) => Serialize,
+    (resolve) => ((data: unknown) => resolve()(data)) as Serialize,
   ) as typeof compile;
 };
 
@@ -405,6 +469,7 @@ const strictBodyValidators: BuildValidator = (externalSchemas, options = {}) => 
       route.httpPart === 'body'
         ? strict(route as Parameters<typeof strict>[0])
         : finiteOnly(loose(route as Parameters<typeof loose>[0])),
+    deferredValidator,
   );
   return (route) => compile(route as RouteSchemaDef);
 };

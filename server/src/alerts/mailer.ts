@@ -4,7 +4,7 @@
  * one (the `smtp` settings document), otherwise the deployment's (WORKBENCH_SMTP_URL and
  * WORKBENCH_SMTP_FROM); with neither, sending fails with a message that says so.
  */
-import nodemailer from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { ConfigStore } from '../store/ConfigStore';
 import { readSettingsDocument } from '../settings/settingsDocumentRoutes';
@@ -71,6 +71,8 @@ export async function sendMail(config: SmtpConfig | null, message: MailMessage):
       );
     },
   };
+  // nodemailer loads on the first message, not with every server (issue 39: few starts send mail).
+  const nodemailer: typeof nodemailerModule = (await import('nodemailer')).default;
   const transport = nodemailer.createTransport(options);
   try {
     const info = await transport.sendMail({

@@ -3,7 +3,6 @@
  * reads) on the otpauth library (small, maintained, one dependency: @noble/hashes).
  */
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { MFA_ISSUER } from '@workbench/common/api/contract/auth';
 
 export const TOTP_PERIOD_S = 30;
@@ -28,8 +27,9 @@ export const newTotpSecret = (): string => new Secret({ size: SECRET_BYTES }).ba
 
 export const totpUri = (secret: string, account: string): string => totpOf(secret, account).toString();
 
-export const totpQrSvg = (uri: string): Promise<string> =>
-  QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+/** The QR code of a URI as SVG (qrcode loads on the first enrolment, not with every server: issue 39). */
+export const totpQrSvg = async (uri: string): Promise<string> =>
+  (await import('qrcode')).default.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 
 /** The 30-second step of a time. */
 export const totpStep = (nowMs: number): number => Math.floor(nowMs / 1000 / TOTP_PERIOD_S);

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CompactEncrypt, importJWK, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import {
   USERINFO_V2_ALG,
   USERINFO_V2_BAD_KEY_MSG,
@@ -40,6 +40,8 @@ async function publicKeyOf(param: string): Promise<CryptoKey> {
     'd' in jwk
   )
     throw new ApiHttpError(400, USERINFO_V2_BAD_KEY_MSG, USERINFO_V2_KEY_PARAM);
+  // jose loads on the first call of the route, not with every server (issue 39).
+  const { importJWK } = await import('jose');
   try {
     return (await importJWK(
       { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y },
@@ -67,6 +69,7 @@ export const userInfoV2Routes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const key = await publicKeyOf(request.query.key);
       const info = userInfoOf(tenantSessionOf(request));
+      const { CompactEncrypt } = await import('jose');
       const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(info)))
         .setProtectedHeader({ alg: USERINFO_V2_ALG, enc: USERINFO_V2_ENC, cty: USERINFO_V2_CTY })
         .encrypt(key);

@@ -9,9 +9,9 @@
  * signed content only (what the signature's one reference covers), so a document that wraps a
  * signed element in unsigned text cannot slip its own values in.
  */
-import { DOMParser, type Element as XmlElement, type Node as XmlNode } from '@xmldom/xmldom';
+import type { Element as XmlElement, Node as XmlNode } from '@xmldom/xmldom';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { SignedXml } from 'xml-crypto';
+import type { SignedXml } from 'xml-crypto';
 import type { CertificateInfo } from '@workbench/common/api/contract/signInSettings';
 import { CertificateProblem, decodeCertificate, pemOf } from './certificates';
 
@@ -77,7 +77,11 @@ function checkWellFormed(xml: string): void {
  * which must be one of `signingCerts` (base64 DER) of the metadata itself; answers the signed
  * XML (the content of its one reference, the root) and the signer's DER.
  */
-function verifySignature(xml: string, root: XmlElement): { signedXml: string; signerDer: string } {
+function verifySignature(
+  xml: string,
+  root: XmlElement,
+  Verifier: typeof SignedXml,
+): { signedXml: string; signerDer: string } {
   const signatures = childElements(root, DSIG, 'Signature');
   if (signatures.length === 0)
     throw new MetadataProblem(
@@ -91,7 +95,7 @@ function verifySignature(xml: string, root: XmlElement): { signedXml: string; si
       "The metadata's signature names no certificate (KeyInfo/X509Data/X509Certificate).",
     );
   const signerDer = (keyCerts[0].textContent ?? '').replace(/\s+/g, '');
-  const verifier = new SignedXml({ publicCert: pemOf(Buffer.from(signerDer, 'base64')) });
+  const verifier = new Verifier({ publicCert: pemOf(Buffer.from(signerDer, 'base64')) });
   // xml-crypto checks the KeyInfo certificate only when asked: we give it the key ourselves.
   verifier.loadSignature(signature as unknown as Parameters<SignedXml['loadSignature']>[0]);
   let valid = false;
@@ -130,6 +134,11 @@ const textOf = (v: unknown): string =>
  */
 export async function parseIdpMetadata(xml: string, now: Date): Promise<ParsedIdpMetadata> {
   checkWellFormed(xml);
+  // xmldom and xml-crypto load with the first metadata, not with every server (issue 39).
+  const [{ DOMParser }, { SignedXml: Verifier }] = await Promise.all([
+    import('@xmldom/xmldom'),
+    import('xml-crypto'),
+  ]);
   let doc;
   try {
     doc = new DOMParser().parseFromString(xml, 'text/xml');
@@ -143,7 +152,7 @@ export async function parseIdpMetadata(xml: string, now: Date): Promise<ParsedId
         ? 'The metadata describes several entities: upload the metadata of one identity provider.'
         : 'Not SAML metadata: the document must be an md:EntityDescriptor.',
     );
-  const { signedXml, signerDer } = verifySignature(xml, root);
+  const { signedXml, signerDer } = verifySignature(xml, root, Verifier);
 
   // The values come from the signed content only.
   const parser = new XMLParser({

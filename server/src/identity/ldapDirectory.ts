@@ -9,7 +9,7 @@
  * injected `*)(uid=*` is looked up literally). Password attributes are never answered.
  */
 import net from 'node:net';
-import { Client, EqualityFilter, InvalidCredentialsError, NoSuchObjectError } from 'ldapts';
+import type { Client as LdapClient } from 'ldapts';
 import { guardedLookup } from '../net/outbound';
 import type { LdapTestReply } from '@workbench/common/api/contract/signInSettings';
 
@@ -78,10 +78,12 @@ async function checkedTarget(url: string): Promise<{ url: string; servername?: s
  * within `timeout_seconds` (plus a moment to close) whatever the directory does.
  */
 export async function testLdapConnection(c: LdapConnection, username: string): Promise<LdapTestReply> {
+  // ldapts loads on the first test of a directory, not with every server (issue 39).
+  const { Client, EqualityFilter, InvalidCredentialsError, NoSuchObjectError } = await import('ldapts');
   const started = Date.now();
   const ms = c.timeout_seconds * 1000;
   const elapsed = () => Date.now() - started;
-  let client: Client | undefined;
+  let client: LdapClient | undefined;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Deadline('deadline')), ms);

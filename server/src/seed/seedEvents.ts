@@ -3,7 +3,6 @@
  * (`npm run seed -- --events N`) and by the server's first start (WORKBENCH_DEMO_EVENTS).
  */
 import type { LogType } from '@workbench/common/api/contract/logSchema';
-import { toEventColumns } from '../events/arrowEvents';
 import type { EventStore, LoadProgress, NewEvent } from '../events/eventStore';
 import {
   DEFAULT_DAYS,
@@ -135,6 +134,8 @@ async function appendBatch(
     if (events) events.push(event);
     else byType.set(event.logType, [event]);
   }
+  // Apache Arrow loads with the first batch, not with every server (issue 39).
+  const { toEventColumns } = await import('../events/arrowEvents');
   const parts = [...byType].map(([logType, events]) => ({
     logType,
     table: toEventColumns(logType, events),
