@@ -153,6 +153,27 @@ export async function startClickHouseCluster(
   count = 2,
   options: ClickHouseClusterOptions = {},
 ): Promise<ClickHouseTestCluster> {
+  // Its ports are checked free when drawn and bound only when the servers start: another process
+  // (the suites beside it start servers all the time) may take one in between. Then the servers
+  // stop and the cluster starts again on ports drawn afresh (seen once in a CI run: "Address already
+  // in use" from one shard).
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startClickHouseClusterOnce(count, options);
+    } catch (error) {
+      const taken = error instanceof Error && /Address already in use/.test(error.message);
+      if (!taken || attempt >= PORT_CLASH_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Starts in all when a port was taken between drawing it and binding it. */
+const PORT_CLASH_ATTEMPTS = 3;
+
+async function startClickHouseClusterOnce(
+  count: number,
+  options: ClickHouseClusterOptions,
+): Promise<ClickHouseTestCluster> {
   const password = options.password ?? '';
   if (!/^[A-Za-z0-9]*$/.test(password))
     throw new Error('The ClickHouse password must be letters and digits.');

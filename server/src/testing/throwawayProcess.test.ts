@@ -148,3 +148,9 @@ withSetpriv(
   },
   30_000,
 );
+
+test('freePort never hands out a port twice in one process (several drawn before any is bound)', async () => {
+  const ports: number[] = [];
+  for (let i = 0; i < 300; i += 1) ports.push(await freePort());
+  expect(new Set(ports).size).toBe(ports.length);
+});

@@ -48,15 +48,24 @@ const bindable = (port: number): Promise<boolean> =>
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
+/** The ports this process has handed out: a server given one may not have bound it yet. */
+const handedOut = new Set<number>();
+
 /**
- * A port free on loopback now, drawn at random below the ephemeral range (listenRange); another
- * listener may still take it before the server binds it, but no outgoing connection will.
+ * A port free on loopback now, drawn at random below the ephemeral range (listenRange) and never
+ * one this process handed out before (several asked in a row, e.g. a ClickHouse shard's three, are
+ * bound only later); another process's listener may still take it before the server binds it
+ * (startClickHouseCluster starts again on fresh ports then), but no outgoing connection will.
  */
 export async function freePort(): Promise<number> {
   const { low, high } = listenRange();
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const port = low + Math.floor(Math.random() * (high - low + 1));
-    if (await bindable(port)) return port;
+    if (handedOut.has(port)) continue;
+    if (await bindable(port)) {
+      handedOut.add(port);
+      return port;
+    }
   }
   throw new Error(`No free port between ${low} and ${high} after 50 tries.`);
 }
