@@ -16,15 +16,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import puppeteer from 'puppeteer-core';
-import { loginIds, shellIds } from '@workbench/common/test-ids/index';
 import { startWorkbenchServer } from '../wdio/support/workbenchServer';
-import { DEMO_PASSWORD } from '../wdio/support/testEnv';
 import { percentile } from '../server/bench/stats';
 import { formatFirstLoads, kb, measureFirstLoads } from './support/firstLoad';
+import { signedInChromium } from './support/signedInChromium';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const USER = 'admin@acme.example';
 /** The goals of a signed-in page on a quiet machine (bench/README.md, "First load"). */
 const LCP_GOAL_MS = 1000;
@@ -36,8 +33,6 @@ const PAGES = [
   { name: 'web logs', route: '/#/logs/web' },
 ] as const;
 
-const byTestId = (id: string) => `[data-testid="${id}"]`;
-
 console.log('First-load bytes (gzipped JavaScript of the built apps, from their manifests):');
 console.log(formatFirstLoads(measureFirstLoads(repoRoot)));
 
@@ -47,19 +42,9 @@ try {
   // The demo events are written on the first start: measure once they are all there.
   const events = await server.waitForDemoEvents(() => undefined);
   console.log(`\nServer ${server.baseUrl} (${events.toLocaleString('en')} demo events)`);
-  chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const page = await browser.newPage();
-  await page.goto(`${server.baseUrl}/#/login`);
-  await page.waitForSelector(byTestId(loginIds.user));
-  await page.type(byTestId(loginIds.user), USER);
-  await page.type(byTestId(loginIds.password), DEMO_PASSWORD);
-  await page.click(byTestId(loginIds.submit));
-  await page.waitForSelector(byTestId(shellIds.appBar), { timeout: 60_000 });
-  await page.close();
+  const session = await signedInChromium(server.baseUrl, USER);
+  chrome = session.chrome;
+  const { browser } = session;
   console.log(`Signed in as ${USER}.`);
   /** Each run loads the page as a signed-in user's first visit of it: cookies kept, cache emptied. */
   const clearCache = async (): Promise<void> => {

@@ -15,20 +15,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import puppeteer from 'puppeteer-core';
-import { loginIds, shellIds } from '@workbench/common/test-ids/index';
 import { startWorkbenchServer } from '../wdio/support/workbenchServer';
-import { DEMO_PASSWORD } from '../wdio/support/testEnv';
+import { signedInChromium } from './support/signedInChromium';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PAGES = [
   { name: 'dashboard', route: '/#/dashboard' },
   { name: 'web logs', route: '/#/logs/web' },
 ] as const;
 /** A task longer than this blocks input (the long-task and TBT threshold). */
 const LONG_TASK_US = 50_000;
-const byTestId = (id: string) => `[data-testid="${id}"]`;
 
 interface TraceEvent {
   name: string;
@@ -54,19 +50,8 @@ let chrome: chromeLauncher.LaunchedChrome | null = null;
 const traceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-trace-'));
 try {
   await server.waitForDemoEvents(() => undefined);
-  chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  const signIn = await browser.newPage();
-  await signIn.goto(`${server.baseUrl}/#/login`);
-  await signIn.waitForSelector(byTestId(loginIds.user));
-  await signIn.type(byTestId(loginIds.user), 'admin@acme.example');
-  await signIn.type(byTestId(loginIds.password), DEMO_PASSWORD);
-  await signIn.click(byTestId(loginIds.submit));
-  await signIn.waitForSelector(byTestId(shellIds.appBar), { timeout: 60_000 });
-  await signIn.close();
+  const { chrome: launched, browser } = await signedInChromium(server.baseUrl, 'admin@acme.example');
+  chrome = launched;
   console.log(`Signed in; load average ${os.loadavg()[0].toFixed(2)}.`);
   for (const target of PAGES) {
     const tab = await browser.newPage();
