@@ -14,6 +14,7 @@ import { browser } from '@wdio/globals';
 import { startWorkbenchServer, type RunningServer } from './support/workbenchServer';
 import { BASE_URL_ENV, DEMO_EVENTS, DOWNLOAD_DIR } from './support/testEnv';
 import { SIDE_LANE_SPECS, laneOf, laneUrlEnv, type Lane } from './support/lanes';
+import { forgetSession } from './pageobjects/portal';
 
 // The lanes' servers keep their data on tmpfs (scripts/testTmpDir.cjs): the launcher makes the
 // directory, its workers and servers inherit it.
@@ -93,7 +94,9 @@ let currentSpecFile: string | undefined;
 /**
  * Before the first hook or test of each spec file after a worker's first: the browser as a new
  * worker's would be (the default window size, no cookies, no stored theme), so that no spec
- * depends on what the file before it in its group left behind.
+ * depends on what the file before it in its group left behind. Not undone: scripts a spec asked
+ * the tab to run in every new document (support/cdp.ts runBeforePageScripts: the sweep's request
+ * watch stays for the rest of its group) and media emulation (the sweep ends on 'light').
  */
 async function freshStartForEachSpecFile(runnable: { file?: string }): Promise<void> {
   if (!runnable.file || runnable.file === currentSpecFile) return;
@@ -101,12 +104,12 @@ async function freshStartForEachSpecFile(runnable: { file?: string }): Promise<v
   currentSpecFile = runnable.file;
   if (isFirst) return;
   await browser.setWindowSize(DEFAULT_WINDOW.width, DEFAULT_WINDOW.height);
-  await browser.url('/healthz');
+  // Signed out, on the lane's origin, whose stored preferences go too.
+  await forgetSession();
   await browser.execute(() => {
     window.localStorage.clear();
     window.sessionStorage.clear();
   });
-  await browser.deleteAllCookies();
 }
 
 export const config: WebdriverIO.Config = {
