@@ -43,6 +43,11 @@ interface LoadTarget {
    * (http/compression.ts), so it runs as a browser asks and unpacked, for the CPU beside the bytes.
    */
   encodings?: readonly string[];
+  /**
+   * Every request its own path (`path(now + n)` for the n-th): what the answers kept between
+   * writes (events/readsBetweenWrites.ts) cannot serve, so each request runs its query.
+   */
+  distinct?: boolean;
 }
 
 /** What Chromium sends; the server answers it with brotli. */
@@ -64,6 +69,18 @@ const TARGETS: readonly LoadTarget[] = [
         throw new Error(`expected a block of 100 events, got ${JSON.stringify(body).slice(0, 200)}`);
     },
     encodings: COMPRESSION_COMPARED,
+  },
+  {
+    // The same block with an end one second later for every request: no two requests alike, as
+    // when many users page through different logs at once; each runs its query.
+    name: 'distinct logs blocks',
+    path: (now) => `/api/rep/v1/query/scan_web?start=${now - 7 * DAY_S}&end=${now}&limit=100`,
+    check: (body) => {
+      const events = (body as { events?: unknown[] }).events;
+      if (!Array.isArray(events) || events.length !== 100)
+        throw new Error(`expected a block of 100 events, got ${JSON.stringify(body).slice(0, 200)}`);
+    },
+    distinct: true,
   },
   {
     // A report dashboard's tile: the top domains of the web logs over the default 7 days.
@@ -231,6 +248,7 @@ async function load(
   pid: number,
   connections: number,
   seconds: number,
+  nextPath?: () => string,
 ): Promise<LoadFigures> {
   const before = rssMb(pid);
   let peak = before;
@@ -242,7 +260,13 @@ async function load(
   const threads0 = threadCpuMs(pid);
   const self0 = process.cpuUsage();
   const machine0 = machineBusyMs();
-  const result = await autocannon({ url, connections, duration: seconds, headers });
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    ...(nextPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] } : {}),
+  });
   const wall = performance.now() - t0;
   const self = process.cpuUsage(self0);
   const serverMs = processCpuMs(pid) - server0;
@@ -315,8 +339,11 @@ async function main(): Promise<void> {
         const url = `${server.url}${target.path(now)}`;
         const asked = { ...headers, 'accept-encoding': encoding };
         await firstAnswer(url, asked, target);
-        const f = await load(url, asked, pid, connections, seconds);
-        console.log(`\n${target.name}: GET ${target.path(now)}, Accept-Encoding: ${encoding}`);
+        let shift = 0;
+        const nextPath = target.distinct ? () => target.path(now + (shift += 1)) : undefined;
+        const f = await load(url, asked, pid, connections, seconds, nextPath);
+        const shown = target.distinct ? `${target.path(now)} (end +1 s each request)` : target.path(now);
+        console.log(`\n${target.name}: GET ${shown}, Accept-Encoding: ${encoding}`);
         console.log(
           `  ${fmt(f.requestsPerSecond)} requests/s (${fmt(f.requests)} in ${seconds} s), latency p50 ${fmt(f.p50)} ms, p99 ${fmt(f.p99)} ms, errors ${fmt(f.errors)}, ${fmt(f.bytesPerAnswer)} bytes per answer`,
         );

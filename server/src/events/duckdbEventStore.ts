@@ -68,6 +68,7 @@ import { aggregateSql, scanConditions, type SqlDialect, type SqlScan } from './e
 import { CODE_INDEXES, CODE_LISTS } from './codeIndexes';
 import { ArrowChunkWriter, ChunkWriter, StringCache } from './duckdbChunks';
 import { EventJsonCache } from './eventJsonCache';
+import { ReadsBetweenWrites } from './readsBetweenWrites';
 import { FORMULA_START_CHARS } from './csv';
 import { MIN_WINDOW_MS, firstProbeWindow, widenedBounds, type TimeBounds } from './timeBounds';
 
@@ -377,6 +378,11 @@ const WRITER_LANES = 2;
  * prepare statements on) up to 50 connections per burst and drop all but 4 afterwards.
  */
 const READER_POOL_SIZE = 4;
+/**
+ * Answers kept between writes (readsBetweenWrites.ts): enough for a dashboard's panels and a few
+ * pages of logs of several users; a block's answer is its keys, the JSON comes from eventJson.
+ */
+const READS_KEPT = 128;
 
 /** Prepared statements kept per reader connection, by SQL text (a query shape). */
 const preparedByConnection = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
@@ -681,6 +687,8 @@ export class DuckDbEventStore implements EventStore {
   private readonly recentSpans = new Map<string, number>();
   /** The JSON texts of events read lately, by id (see queryJson). */
   private readonly eventJson = new EventJsonCache(EVENT_JSON_CACHE_CHARS);
+  /** Blocks, counts and aggregates read since the last write (readsBetweenWrites.ts). */
+  private readonly answers = new ReadsBetweenWrites(READS_KEPT);
   /** Reader connections not in use (a query takes one, or opens one, and gives it back). */
   private readonly idleReaders: DuckDBConnection[] = [];
   /** Reader connections open (idle or in use), at most READER_POOL_SIZE. */
@@ -981,6 +989,9 @@ export class DuckDbEventStore implements EventStore {
         // A failed COMMIT may already have ended the transaction: the first error is the one to report.
         await writer.run('ROLLBACK').catch(() => undefined);
         throw error;
+      } finally {
+        // Before the writer's caller hears of it: no read after that gets an answer from before.
+        this.answers.written();
       }
       return result;
     };
@@ -1076,7 +1087,15 @@ export class DuckDbEventStore implements EventStore {
   }
 
   /** A probe that starts from the window the previous block of the same query shape needed. */
-  private async rememberedProbe(query: EventQuery, shape: SelectShape): Promise<(readonly DuckDBValue[])[]> {
+  private rememberedProbe(query: EventQuery, shape: SelectShape): Promise<(readonly DuckDBValue[])[]> {
+    this.assertOpen();
+    return this.answers.read(['block', shape, query], () => this.probeFromRemembered(query, shape));
+  }
+
+  private async probeFromRemembered(
+    query: EventQuery,
+    shape: SelectShape,
+  ): Promise<(readonly DuckDBValue[])[]> {
     if (query.sortField !== undefined) return this.sortedBlock(query, shape);
     const key = JSON.stringify([
       query.logType,
@@ -1301,6 +1320,11 @@ export class DuckDbEventStore implements EventStore {
 
   async aggregate(query: EventAggregate): Promise<AggregateRow[]> {
     this.assertOpen();
+    // A copy of the shared rows for each caller (the rows themselves are read-only).
+    return (await this.answers.read(['aggregate', query], () => this.aggregateNow(query))).slice();
+  }
+
+  private aggregateNow(query: EventAggregate): Promise<AggregateRow[]> {
     const { sql, params, hasSeries } = aggregateSql(query, DUCKDB_DIALECT);
     const plain = (v: unknown) => (typeof v === 'bigint' ? Number(v) : v === null ? null : String(v));
     return this.withReader(async (connection) =>
@@ -1327,6 +1351,10 @@ export class DuckDbEventStore implements EventStore {
 
   async countMatching(query: EventScan): Promise<number> {
     this.assertOpen();
+    return this.answers.read(['count', query], () => this.countMatchingNow(query));
+  }
+
+  private countMatchingNow(query: EventScan): Promise<number> {
     const { where, params } = buildWhere(query);
     return this.withReader(async (connection) =>
       Number(
