@@ -27,6 +27,24 @@ describe('EChart', () => {
     expect(screen.getByTestId('echarts')).toHaveAttribute('data-theme', CHART_THEME_NAMES.dark);
   });
 
+  test('drawn without animation when the system asks for reduced motion, animated otherwise', () => {
+    const original = window.matchMedia;
+    const reduce = { value: true };
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)' && reduce.value,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      const { unmount } = render(<EChart option={{ series: [] }} label="Requests chart" />);
+      expect(handed.option).toMatchObject({ animation: false, series: [] });
+      unmount();
+      reduce.value = false;
+      render(<EChart option={{ series: [] }} label="Requests chart" />);
+      expect(handed.option).toEqual({ series: [] });
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   test('change markers: drawn as mark lines, listed as buttons; a line or a button opens its revision', () => {
     const markers: ChangeMarker[] = [
       {

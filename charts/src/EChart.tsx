@@ -107,10 +107,11 @@ export function EChart({
   const brushing = onBrushX !== undefined;
   const clicking = onClick !== undefined || onChangeMarker !== undefined;
   const markers = changeMarkers ?? NO_MARKERS;
-  const drawn = useMemo(
-    () => withChangeMarkers(option, markers, { formatTime: formatMarkerTime }),
-    [option, markers, formatMarkerTime],
-  );
+  const drawn = useMemo(() => {
+    const marked = withChangeMarkers(option, markers, { formatTime: formatMarkerTime });
+    // The system asks for less motion (the apps' CSS does the same for transitions): drawn at once.
+    return prefersReducedMotion() ? { ...marked, animation: false } : marked;
+  }, [option, markers, formatMarkerTime]);
   const onEvents = useMemo(() => {
     const events: Record<string, (p: never) => void> = {};
     if (clicking)
@@ -167,3 +168,7 @@ export function EChart({
 }
 
 const NO_MARKERS: readonly ChangeMarker[] = [];
+
+/** The system setting "reduce motion" (prefers-reduced-motion), read when a chart draws. */
+const prefersReducedMotion = (): boolean =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
