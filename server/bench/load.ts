@@ -54,32 +54,31 @@ interface LoadTarget {
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 const COMPRESSION_COMPARED = [BROWSER_ENCODINGS, 'gzip', 'identity'] as const;
 
+/** The portal's first block of web logs over the default interval (7 days), as explicit start/end. */
+const WEB_LOGS_BLOCK: Pick<LoadTarget, 'path' | 'check'> = {
+  path: (now) => `/api/rep/v1/query/scan_web?start=${now - 7 * DAY_S}&end=${now}&limit=100`,
+  check: (body) => {
+    const events = (body as { events?: unknown[] }).events;
+    if (!Array.isArray(events) || events.length !== 100)
+      throw new Error(`expected a block of 100 events, got ${JSON.stringify(body).slice(0, 200)}`);
+  },
+};
+
 /**
  * What the load runs against, in order (issue: a logs block, a report query and userinfo). A
  * further target is one more entry: its path and a check that its answer is the real thing.
  */
 const TARGETS: readonly LoadTarget[] = [
   {
-    // The portal's first block of web logs: the default interval (7 days) as explicit start/end.
     name: 'logs block',
-    path: (now) => `/api/rep/v1/query/scan_web?start=${now - 7 * DAY_S}&end=${now}&limit=100`,
-    check: (body) => {
-      const events = (body as { events?: unknown[] }).events;
-      if (!Array.isArray(events) || events.length !== 100)
-        throw new Error(`expected a block of 100 events, got ${JSON.stringify(body).slice(0, 200)}`);
-    },
+    ...WEB_LOGS_BLOCK,
     encodings: COMPRESSION_COMPARED,
   },
   {
     // The same block with an end one second later for every request: no two requests alike, as
     // when many users page through different logs at once; each runs its query.
     name: 'distinct logs blocks',
-    path: (now) => `/api/rep/v1/query/scan_web?start=${now - 7 * DAY_S}&end=${now}&limit=100`,
-    check: (body) => {
-      const events = (body as { events?: unknown[] }).events;
-      if (!Array.isArray(events) || events.length !== 100)
-        throw new Error(`expected a block of 100 events, got ${JSON.stringify(body).slice(0, 200)}`);
-    },
+    ...WEB_LOGS_BLOCK,
     distinct: true,
   },
   {

@@ -1,6 +1,7 @@
 import { browser } from '@wdio/globals';
 import { AUTH_PATHS } from '@workbench/common/api/contract/auth';
 import { LOGIN_AREA_PATH } from '@workbench/common/api/contract/wire';
+import { portalApi } from '../support/portalApi';
 import { loginPage } from './LoginPage';
 
 /** The path + hash part of the current URL, e.g. `/#/dashboard`. */
@@ -39,20 +40,8 @@ export async function waitForLoginArea(): Promise<void> {
 export async function signInToPortal(username: string, password: string, portalPath = '/'): Promise<void> {
   // A page of the server's origin without the app (forgetSession leaves the browser on it).
   if (new URL(await browser.getUrl()).pathname !== '/healthz') await browser.url('/healthz');
-  const answer = await browser.execute(
-    async (loginPath: string, body: { username: string; password: string }) => {
-      const reply = await fetch(loginPath, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        credentials: 'same-origin',
-        body: JSON.stringify(body),
-      });
-      return { status: reply.status, body: await reply.text() };
-    },
-    AUTH_PATHS.login,
-    { username, password },
-  );
-  if (answer.status === 200 && (JSON.parse(answer.body) as { status?: string }).status === 'ok') {
+  const answer = await portalApi('POST', AUTH_PATHS.login, { username, password });
+  if (answer.status === 200 && (answer.json as { status?: string } | null)?.status === 'ok') {
     await browser.url(portalPath);
     return;
   }

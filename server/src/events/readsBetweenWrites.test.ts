@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ReadsBetweenWrites } from './readsBetweenWrites';
 import { DuckDbEventStore } from './duckdbEventStore';
-import type { EventQuery, NewEvent } from './eventStore';
+import type { EventAggregate, EventQuery, NewEvent } from './eventStore';
 
 /** A promise and the function that settles it. */
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: Error) => void } {
@@ -96,6 +96,17 @@ describe('the DuckDB store: a read after a write sees it', () => {
     time,
     fields: { userid, domain: 'example.com' },
   });
+  /** The events of `block`'s range counted, grouped as given. */
+  const countOver = (groupBy: EventAggregate['groupBy'], limit: number): EventAggregate => ({
+    logType: 'scan_web',
+    tid: 'tid-acme',
+    start: block.start,
+    end: block.end,
+    filters: [],
+    groupBy,
+    measure: { kind: 'count' },
+    limit,
+  });
   const block: EventQuery = {
     logType: 'scan_web',
     tid: 'tid-acme',
@@ -116,16 +127,7 @@ describe('the DuckDB store: a read after a write sees it', () => {
 
   it('blocks, counts and aggregates answer again after each append', async () => {
     await store.append([web(NOW - 60_000, 'ella')]);
-    const aggregate = {
-      logType: 'scan_web' as const,
-      tid: 'tid-acme',
-      start: block.start,
-      end: block.end,
-      filters: [],
-      groupBy: { field: 'userid' },
-      measure: { kind: 'count' as const },
-      limit: 10,
-    };
+    const aggregate = countOver({ field: 'userid' }, 10);
     // Read twice (the second from the kept answer), then write, then read again.
     for (let round = 0; round < 2; round++) {
       expect((await store.queryJson(block)).json).toHaveLength(1);
@@ -148,16 +150,7 @@ describe('the DuckDB store: a read after a write sees it', () => {
 
   it('gives each caller its own list of rows', async () => {
     await store.append([web(NOW - 60_000, 'ella')]);
-    const aggregate = {
-      logType: 'scan_web' as const,
-      tid: 'tid-acme',
-      start: block.start,
-      end: block.end,
-      filters: [],
-      groupBy: { total: true as const },
-      measure: { kind: 'count' as const },
-      limit: 1,
-    };
+    const aggregate = countOver({ total: true }, 1);
     const first = await store.aggregate(aggregate);
     first.pop();
     expect(await store.aggregate(aggregate)).toEqual([{ key: null, value: 1 }]);

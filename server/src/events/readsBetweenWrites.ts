@@ -12,21 +12,15 @@
  * server of a deployment, so its store has no such cache.
  */
 
-interface Entry<T> {
-  readonly generation: number;
-  readonly answer: Promise<T>;
-}
-
 export class ReadsBetweenWrites {
-  /** Counts writes: an answer is kept only while no write came after its read started. */
-  private generation = 0;
-  private readonly entries = new Map<string, Entry<unknown>>();
+  /** Answers (their promises) by request, the least recently used first. */
+  private readonly entries = new Map<string, Promise<unknown>>();
 
   constructor(private readonly capacity: number) {}
 
   /** A write transaction ended (committed or rolled back): no earlier answer is kept. */
   written(): void {
-    this.generation += 1;
+    // A read still running is dropped too: its answer may be of the data before the write.
     this.entries.clear();
   }
 
@@ -38,23 +32,21 @@ export class ReadsBetweenWrites {
   read<T>(request: unknown, read: () => Promise<T>): Promise<T> {
     const key = keyOf(request);
     if (key === undefined) return read();
-    const kept = this.entries.get(key) as Entry<T> | undefined;
+    const kept = this.entries.get(key) as Promise<T> | undefined;
     if (kept) {
       // Most recently used last: the first entry is the one to drop when full.
       this.entries.delete(key);
       this.entries.set(key, kept);
-      return kept.answer;
+      return kept;
     }
-    const entry: Entry<T> = { generation: this.generation, answer: read() };
-    this.entries.set(key, entry);
+    const answer = read();
+    this.entries.set(key, answer);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
-    const forget = (): void => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    };
-    entry.answer.then(() => {
-      if (entry.generation !== this.generation) forget();
-    }, forget);
-    return entry.answer;
+    // A failed read is not kept: the next one runs again.
+    answer.catch(() => {
+      if (this.entries.get(key) === answer) this.entries.delete(key);
+    });
+    return answer;
   }
 }
 
