@@ -15,7 +15,6 @@ const esmPackages = [
   '@fastify/cookie',
   'echarts',
   'zrender',
-  'echarts-for-react',
   'jose',
 ].join('|');
 const swc = (parser) => [

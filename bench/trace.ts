@@ -25,6 +25,8 @@ const PAGES = [
 ] as const;
 /** A task longer than this blocks input (the long-task and TBT threshold). */
 const LONG_TASK_US = 50_000;
+/** A task this long also gets the functions it spent the most time in, callees included. */
+const INCLUSIVE_US = 200_000;
 
 interface TraceEvent {
   name: string;
@@ -37,6 +39,7 @@ interface TraceEvent {
 }
 interface ProfileNode {
   id: number;
+  parent?: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 interface ProfileData {
@@ -105,20 +108,29 @@ function longTasks(events: TraceEvent[]): string {
     const end = task.ts + (task.dur ?? 0);
     const counts = new Map<string, number>();
     let total = 0;
+    // Each function once per sample however deep it recurs: its share of the task, callees included.
+    const inclusive = new Map<string, number>();
     for (const s of samples) {
       if (s.ts < task.ts || s.ts > end) continue;
       total += 1;
       counts.set(s.frame, (counts.get(s.frame) ?? 0) + 1);
+      for (const frame of new Set(s.stack)) inclusive.set(frame, (inclusive.get(frame) ?? 0) + 1);
     }
-    const top = [...counts]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 3)
-      .map(([frame, n]) => `${Math.round((100 * n) / total)}% ${frame}`)
-      .join('; ');
-    return (
+    const topOf = (shares: Map<string, number>, n: number) =>
+      [...shares]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([frame, count]) => `${Math.round((100 * count) / total)}% ${frame}`)
+        .join('; ');
+    const line =
       `  ${ms(task.dur ?? 0).padStart(7)} at ${ms(task.ts - start).padStart(8)}: style and layout ${ms(inside(task, ['UpdateLayoutTree', 'Layout']))}, ` +
-      `modules ${ms(inside(task, ['v8.compileModule', 'v8.evaluateModule', 'EvaluateScript']))}; self time: ${top || '(no samples)'}`
+      `modules ${ms(inside(task, ['v8.compileModule', 'v8.evaluateModule', 'EvaluateScript']))}; self time: ${topOf(counts, 3) || '(no samples)'}`;
+    if ((task.dur ?? 0) < INCLUSIVE_US || total === 0) return line;
+    // The outermost frames (the task's entry, React's work loop) are in every sample: past them.
+    const named = new Map(
+      [...inclusive].filter(([frame]) => !/^\((program|root|idle|garbage collector)\)/.test(frame)),
     );
+    return `${line}\n      callees included: ${topOf(named, 12)}`;
   });
   const blocking = tasks.reduce((sum, t) => sum + (t.dur ?? 0) - LONG_TASK_US, 0);
   return [
@@ -127,26 +139,43 @@ function longTasks(events: TraceEvent[]): string {
   ].join('\n');
 }
 
-/** Each CPU-profile sample of the process: its time (trace µs) and its function, script and position. */
-function profileSamples(events: TraceEvent[], pid: number): { ts: number; frame: string }[] {
+/**
+ * Each CPU-profile sample of the process: its time (trace µs), its function with script and
+ * position, and the functions of its whole stack.
+ */
+function profileSamples(events: TraceEvent[], pid: number): { ts: number; frame: string; stack: string[] }[] {
   const nodes = new Map<number, ProfileNode>();
   const chunks = events.filter((e) => e.pid === pid && e.name === 'ProfileChunk');
   for (const chunk of chunks)
     for (const node of chunk.args?.data?.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
   let ts = events.find((e) => e.pid === pid && e.name === 'Profile')?.args?.data?.startTime ?? 0;
-  const out: { ts: number; frame: string }[] = [];
+  const nameOf = (node: ProfileNode) => {
+    const frame = node.callFrame;
+    const script = frame.url
+      ? ` ${frame.url.split('/').pop()}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`
+      : '';
+    return `${frame.functionName || '(anonymous)'}${script}`;
+  };
+  const stackOf = (id: number): string[] => {
+    const stack: string[] = [];
+    for (
+      let node = nodes.get(id);
+      node;
+      node = node.parent === undefined ? undefined : nodes.get(node.parent)
+    )
+      stack.push(nameOf(node));
+    return stack;
+  };
+  const out: { ts: number; frame: string; stack: string[] }[] = [];
   for (const chunk of chunks) {
     const data = chunk.args?.data;
     const ids = data?.cpuProfile?.samples ?? [];
     const deltas = data?.timeDeltas ?? [];
     ids.forEach((id, i) => {
       ts += deltas[i] ?? 0;
-      const frame = nodes.get(id)?.callFrame;
-      if (!frame) return;
-      const script = frame.url
-        ? ` ${frame.url.split('/').pop()}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`
-        : '';
-      out.push({ ts, frame: `${frame.functionName || '(anonymous)'}${script}` });
+      const node = nodes.get(id);
+      if (!node) return;
+      out.push({ ts, frame: nameOf(node), stack: stackOf(id) });
     });
   }
   return out;

@@ -1,33 +1,85 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { EChart } from './EChart';
 import { CHANGE_MARKERS_LABEL } from './ChangeMarkerList';
 import { CHART_THEME_NAMES } from './themes/chartThemes';
 import type { ChangeMarker } from './options/changeMarkers';
 
-// No canvas in jsdom: the drawing is the browser tests'; here only what EChart hands to ECharts.
-const handed: {
-  option?: { series?: { markLine?: { data: { revId: number }[] } }[] };
-  onEvents?: Record<string, (p: unknown) => void>;
-} = {};
-jest.mock('echarts-for-react/lib/core', () => ({
-  __esModule: true,
-  default: (props: { theme?: string; option: never; onEvents: never }) => {
-    handed.option = props.option;
-    handed.onEvents = props.onEvents;
-    return <div data-testid="echarts" data-theme={props.theme} />;
+// No canvas in jsdom: the drawing is the browser tests'; here only what EChart hands to ECharts,
+// through a stand-in instance.
+interface FakeChart {
+  theme: string;
+  options: unknown[];
+  handlers: Record<string, (p: unknown) => void>;
+  actions: unknown[];
+  disposed: boolean;
+}
+const made: FakeChart[] = [];
+jest.mock('echarts/core', () => ({
+  ...jest.requireActual('echarts/core'),
+  init: (_host: HTMLElement, theme: string) => {
+    const fake: FakeChart = { theme, options: [], handlers: {}, actions: [], disposed: false };
+    made.push(fake);
+    return {
+      setOption: (option: unknown) => fake.options.push(option),
+      on: (event: string, handler: (p: unknown) => void) => {
+        fake.handlers[event] = handler;
+      },
+      dispatchAction: (action: unknown) => fake.actions.push(action),
+      resize: () => undefined,
+      dispose: () => {
+        fake.disposed = true;
+      },
+    };
   },
 }));
+const lastChart = () => made[made.length - 1];
+/** The option of the latest draw, once the draw queue has run it. */
+const drawnOption = async () => {
+  await waitFor(() => expect(lastChart()?.options.length).toBeGreaterThan(0));
+  return lastChart().options.at(-1) as {
+    animation?: boolean;
+    series?: { markLine?: { data: { revId: number }[] } }[];
+  };
+};
+beforeEach(() => {
+  made.length = 0;
+});
 
 describe('EChart', () => {
-  test('the light theme by default, the dark one on request', () => {
+  test('the light theme by default; a new theme disposes the instance and draws in a new one', async () => {
     const { rerender } = render(<EChart option={{}} label="Top domains chart" />);
     expect(screen.getByRole('img', { name: 'Top domains chart' })).toBeInTheDocument();
-    expect(screen.getByTestId('echarts')).toHaveAttribute('data-theme', CHART_THEME_NAMES.light);
+    await drawnOption();
+    expect(made.map((c) => c.theme)).toEqual([CHART_THEME_NAMES.light]);
     rerender(<EChart option={{}} label="Top domains chart" theme="dark" />);
-    expect(screen.getByTestId('echarts')).toHaveAttribute('data-theme', CHART_THEME_NAMES.dark);
+    await waitFor(() => expect(made).toHaveLength(2));
+    expect(made[0].disposed).toBe(true);
+    expect(lastChart().theme).toBe(CHART_THEME_NAMES.dark);
+    await drawnOption();
   });
 
-  test('drawn without animation when the system asks for reduced motion, animated otherwise', () => {
+  test('one instance per chart: a new option is drawn in it, after the page has painted', async () => {
+    const { rerender, unmount } = render(<EChart option={{ series: [] }} label="Requests chart" />);
+    // Nothing is drawn inside React's commit: the draw waits for the next paint.
+    expect(made).toHaveLength(0);
+    await drawnOption();
+    rerender(<EChart option={{ series: [{ type: 'bar', data: [1] }] }} label="Requests chart" />);
+    await waitFor(() => expect(lastChart().options).toHaveLength(2));
+    expect(made).toHaveLength(1);
+    expect(lastChart().options[1]).toEqual({ series: [{ type: 'bar', data: [1] }] });
+    unmount();
+    expect(lastChart().disposed).toBe(true);
+  });
+
+  test('a chart gone before its turn is never drawn', async () => {
+    const { unmount } = render(<EChart option={{ series: [] }} label="Requests chart" />);
+    unmount();
+    render(<EChart option={{ series: [] }} label="Bandwidth chart" />);
+    await drawnOption();
+    expect(made).toHaveLength(1);
+  });
+
+  test('drawn without animation when the system asks for reduced motion, animated otherwise', async () => {
     const original = window.matchMedia;
     const reduce = { value: true };
     window.matchMedia = ((query: string) => ({
@@ -35,17 +87,42 @@ describe('EChart', () => {
     })) as unknown as typeof window.matchMedia;
     try {
       const { unmount } = render(<EChart option={{ series: [] }} label="Requests chart" />);
-      expect(handed.option).toMatchObject({ animation: false, series: [] });
+      expect(await drawnOption()).toMatchObject({ animation: false, series: [] });
       unmount();
       reduce.value = false;
       render(<EChart option={{ series: [] }} label="Requests chart" />);
-      expect(handed.option).toEqual({ series: [] });
+      await waitFor(() => expect(made).toHaveLength(2));
+      expect(await drawnOption()).toEqual({ series: [] });
     } finally {
       window.matchMedia = original;
     }
   });
 
-  test('change markers: drawn as mark lines, listed as buttons; a line or a button opens its revision', () => {
+  test('a drag on the x axis reports its range and clears the selection; the brush is taken with each draw', async () => {
+    const ranges: [number, number][] = [];
+    const { rerender } = render(
+      <EChart option={{ brush: {} }} label="Histogram" onBrushX={(from, to) => ranges.push([from, to])} />,
+    );
+    await drawnOption();
+    const takes = () =>
+      lastChart().actions.filter((a) => (a as { type: string }).type === 'takeGlobalCursor');
+    expect(takes()).toHaveLength(1);
+    lastChart().handlers.brushEnd({ areas: [{ coordRange: [100, 200] }] });
+    // An empty or reversed range is only cleared.
+    lastChart().handlers.brushEnd({ areas: [{ coordRange: [300, 300] }] });
+    expect(ranges).toEqual([[100, 200]]);
+    expect(lastChart().actions).toContainEqual({ type: 'brush', areas: [] });
+    rerender(
+      <EChart
+        option={{ brush: {}, series: [] }}
+        label="Histogram"
+        onBrushX={(from, to) => ranges.push([from, to])}
+      />,
+    );
+    await waitFor(() => expect(takes()).toHaveLength(2));
+  });
+
+  test('change markers: drawn as mark lines, listed as buttons; a line or a button opens its revision', async () => {
     const markers: ChangeMarker[] = [
       {
         revId: 12,
@@ -67,15 +144,15 @@ describe('EChart', () => {
         onClick={(c) => clicked.push(c.dataIndex)}
       />,
     );
-    expect(handed.option?.series?.[0].markLine?.data.map((d) => d.revId)).toEqual([12, 13]);
+    expect((await drawnOption()).series?.[0].markLine?.data.map((d) => d.revId)).toEqual([12, 13]);
     const list = screen.getByRole('list', { name: CHANGE_MARKERS_LABEL });
     fireEvent.click(
       within(list).getByRole('button', {
         name: 'Revision 12 published by admin@acme.example, 2026-11-29 14:05: Block gambling',
       }),
     );
-    handed.onEvents?.click({ componentType: 'markLine', data: { revId: 13 } });
-    handed.onEvents?.click({ componentType: 'series', dataIndex: 4, data: [0, 1] });
+    lastChart().handlers.click({ componentType: 'markLine', data: { revId: 13 } });
+    lastChart().handlers.click({ componentType: 'series', dataIndex: 4, data: [0, 1] });
     expect(opened).toEqual([12, 13]);
     expect(clicked).toEqual([4]);
   });

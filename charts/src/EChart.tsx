@@ -1,9 +1,14 @@
 /**
  * The one chart component: ECharts from `echarts/core` with only the charts and components the
- * option builders use, drawn by echarts-for-react in the light or dark theme.
+ * option builders use, drawn in the light or dark theme.
+ *
+ * Its own binding rather than echarts-for-react's (issue 42): that one initialised every chart
+ * twice (a first instance drawn only to read the element's size, then disposed and made again),
+ * deep-compared the whole option at each update, and drew inside React's commit. Here one instance
+ * per theme is made by the chart's first draw, each draw runs in a task of its own after the page
+ * has painted (drawQueue.ts), and a ResizeObserver redraws when the element's size changes.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
 import * as echarts from 'echarts/core';
 import { BarChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
 import {
@@ -25,6 +30,7 @@ import {
 } from './themes/chartThemes';
 import { changeMarkerRevIdOf, withChangeMarkers, type ChangeMarker } from './options/changeMarkers';
 import { ChangeMarkerList } from './ChangeMarkerList';
+import { scheduleDraw } from './drawQueue';
 
 echarts.use([
   BarChart,
@@ -100,45 +106,50 @@ export function EChart({
   onChangeMarker,
   formatMarkerTime,
 }: EChartProps) {
-  const chartRef = useRef<ReactEChartsCore>(null);
-  // The handlers keep their identity (echarts-for-react binds them again when they change).
+  const hostRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<MountedChart | null>(null);
+  // The instance's handlers read the latest props, so they are bound once per instance.
   const latest = useRef({ onClick, onBrushX, onChangeMarker });
   latest.current = { onClick, onBrushX, onChangeMarker };
   const brushing = onBrushX !== undefined;
-  const clicking = onClick !== undefined || onChangeMarker !== undefined;
   const markers = changeMarkers ?? NO_MARKERS;
   const drawn = useMemo(() => {
     const marked = withChangeMarkers(option, markers, { formatTime: formatMarkerTime });
     // The system asks for less motion (the apps' CSS does the same for transitions): drawn at once.
     return prefersReducedMotion() ? { ...marked, animation: false } : marked;
   }, [option, markers, formatMarkerTime]);
-  const onEvents = useMemo(() => {
-    const events: Record<string, (p: never) => void> = {};
-    if (clicking)
-      events.click = (p: ChartClick & { componentType?: string; data?: unknown }) => {
-        const revId = changeMarkerRevIdOf(p);
-        if (revId !== null) latest.current.onChangeMarker?.(revId);
-        else latest.current.onClick?.(p);
-      };
-    if (brushing)
-      events.brushEnd = (p: BrushEnd) => {
-        const range = p.areas?.[0]?.coordRange;
-        chartRef.current?.getEchartsInstance().dispatchAction({ type: 'brush', areas: [] });
-        if (range && range[1] > range[0]) latest.current.onBrushX?.(range[0], range[1]);
-      };
-    return events;
-  }, [clicking, brushing]);
-  // The brush cursor: taken when the chart is ready (echarts-for-react makes its instance after a
-  // first sizing draw, so not at mount) and again with each new option (notMerge drops it).
-  const takeBrush = (chart: echarts.EChartsType | undefined): void =>
-    chart?.dispatchAction({
-      type: 'takeGlobalCursor',
-      key: 'brush',
-      brushOption: { brushType: 'lineX', brushMode: 'single' },
-    });
+  // ECharts fixes the theme when it makes an instance: a new theme disposes it, the next draw
+  // makes one in the new theme. Unmounting disposes it too.
+  useEffect(
+    () => () => {
+      chartRef.current?.dispose();
+      chartRef.current = null;
+    },
+    [theme],
+  );
   useEffect(() => {
-    if (brushing) takeBrush(chartRef.current?.getEchartsInstance());
-  }, [brushing, drawn, theme]);
+    const cancelDraw = scheduleDraw(() => {
+      const host = hostRef.current;
+      if (!host) return;
+      chartRef.current ??= mountChart(host, CHART_THEME_NAMES[theme], latest);
+      chartRef.current.chart.setOption(drawn, { notMerge: true });
+    });
+    // notMerge drops the brush cursor with the old option: taken again after each draw, in a task
+    // of its own (the first take costs as much as a small chart's draw).
+    const cancelBrush = brushing
+      ? scheduleDraw(() =>
+          chartRef.current?.chart.dispatchAction({
+            type: 'takeGlobalCursor',
+            key: 'brush',
+            brushOption: { brushType: 'lineX', brushMode: 'single' },
+          }),
+        )
+      : undefined;
+    return () => {
+      cancelDraw();
+      cancelBrush?.();
+    };
+  }, [drawn, theme, brushing]);
   const chart = (
     <div
       role="img"
@@ -146,16 +157,7 @@ export function EChart({
       data-testid={testId}
       style={{ cursor: onClick ? 'pointer' : 'default' }}
     >
-      <ReactEChartsCore
-        ref={chartRef}
-        echarts={echarts}
-        option={drawn}
-        theme={CHART_THEME_NAMES[theme]}
-        notMerge
-        style={{ height, width: '100%' }}
-        onEvents={onEvents}
-        onChartReady={brushing ? takeBrush : undefined}
-      />
+      <div ref={hostRef} style={{ height, width: '100%' }} />
     </div>
   );
   if (markers.length === 0) return chart;
@@ -165,6 +167,53 @@ export function EChart({
       <ChangeMarkerList markers={markers} onOpen={onChangeMarker} formatTime={formatMarkerTime} />
     </div>
   );
+}
+
+interface MountedChart {
+  chart: echarts.EChartsType;
+  dispose: () => void;
+}
+
+type Handlers = Pick<EChartProps, 'onClick' | 'onBrushX' | 'onChangeMarker'>;
+
+/** An instance on `host` with the click and brush handlers, resized with its element. */
+function mountChart(
+  host: HTMLDivElement,
+  themeName: string,
+  handlers: { readonly current: Handlers },
+): MountedChart {
+  const chart = echarts.init(host, themeName);
+  chart.on('click', (p) => {
+    const click = p as unknown as ChartClick & { componentType?: string; data?: unknown };
+    const revId = changeMarkerRevIdOf(click);
+    if (revId !== null) handlers.current.onChangeMarker?.(revId);
+    else handlers.current.onClick?.(click);
+  });
+  chart.on('brushEnd', (p) => {
+    const range = (p as BrushEnd).areas?.[0]?.coordRange;
+    chart.dispatchAction({ type: 'brush', areas: [] });
+    if (range && range[1] > range[0]) handlers.current.onBrushX?.(range[0], range[1]);
+  });
+  // Redrawn only when the size differs from the one drawn at (the observer also reports the
+  // element once when it starts watching it).
+  let size = { width: host.clientWidth, height: host.clientHeight };
+  const observer =
+    typeof ResizeObserver === 'function'
+      ? new ResizeObserver(() => {
+          const now = { width: host.clientWidth, height: host.clientHeight };
+          if (now.width === size.width && now.height === size.height) return;
+          size = now;
+          chart.resize();
+        })
+      : null;
+  observer?.observe(host);
+  return {
+    chart,
+    dispose: () => {
+      observer?.disconnect();
+      chart.dispose();
+    },
+  };
 }
 
 const NO_MARKERS: readonly ChangeMarker[] = [];
