@@ -64,8 +64,13 @@ function useAppBarHeight() {
     const bar = ref.current;
     if (!bar) return undefined;
     const measure = () => setPx(bar.offsetHeight || DENSE_APP_BAR_PX);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return undefined;
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return undefined;
+    }
+    // Not measured here as well: read in the commit, the height forced a layout of the whole
+    // freshly inserted page inside React's task (issue 42). The observer reports the bar once
+    // after the browser's own layout, before the first paint, and again when it changes.
     const observer = new ResizeObserver(measure);
     observer.observe(bar);
     return () => observer.disconnect();
