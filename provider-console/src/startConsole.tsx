@@ -16,6 +16,7 @@ import {
 } from '@workbench/common';
 import type { ProviderSignedIn } from '@workbench/common/api/providerSignIn';
 import { ProviderConsoleApp } from './app/ProviderConsoleApp';
+import { areaPageLoaderAt } from './app/providerAreas';
 import { buildProviderRoutes } from './routes/providerRoutes';
 
 /**
@@ -37,9 +38,25 @@ export function mountConsole(container: HTMLElement, signedIn?: ProviderSignedIn
     (features ??= import('./app/providerStore').then((m) => m.addConsoleFeatures(created)));
   const router = createHashRouter(buildProviderRoutes({ loadShellFeatures }));
   store.dispatch(signedIn ? providerSessionStarted(signedIn) : providerSessionStartRequested());
+  loadRouteCodeEarly(window.location.hash);
   createRoot(container).render(
     <StrictMode>
       <ProviderConsoleApp store={store} router={router} />
     </StrictMode>,
   );
+}
+
+/**
+ * The code a signed-in visit draws first, asked for now, beside the session check (issue 42, as the
+ * tenant portal's startPortal does): the router asks for the shell's chunk once it renders and the
+ * page's once the shell has drawn. Loading a module draws nothing and adds nothing to the store
+ * (the shell's route still adds the console's features itself); the routes' own imports then find
+ * the modules loaded. A failure here is the route's to report when it asks.
+ */
+function loadRouteCodeEarly(hash: string): void {
+  const ignore = () => undefined;
+  const path = hash.replace(/^#/, '').split('?')[0];
+  import('./routes/consoleFrame').catch(ignore);
+  import('./app/providerStore').catch(ignore);
+  areaPageLoaderAt(path)?.().catch(ignore);
 }

@@ -8,7 +8,7 @@ import { PROVIDER_ENTITIES, PROVIDER_ENTITY_REGISTRY } from '@workbench/common/a
 import userEvent from '@testing-library/user-event';
 import { entityPageIds, providerOpsIds } from '@workbench/common/test-ids/index';
 import { operator, renderConsole } from '../testing/renderConsole';
-import { PROVIDER_AREAS } from './providerAreas';
+import { CONSOLE_HOME_PATH, PROVIDER_AREAS, areaPageLoaderAt } from './providerAreas';
 
 describe('provider-entity registry in the console', () => {
   it.each(PROVIDER_ENTITIES)(
@@ -33,4 +33,17 @@ describe('provider-entity registry in the console', () => {
       expect(screen.getByTestId(entityPageIds(entity).total)).toHaveTextContent(`0 ${def.title}`);
     },
   );
+});
+
+describe('the area page at a path (areaPageLoaderAt), as the router matches it', () => {
+  const pageOf = (path: string) => PROVIDER_AREAS.find((a) => a.path === path)?.page;
+  test('an area, and the tenants page at the root it redirects to', () => {
+    expect(areaPageLoaderAt('/quota')).toBe(pageOf('quota'));
+    expect(areaPageLoaderAt('/')).toBe(pageOf(CONSOLE_HOME_PATH));
+    expect(areaPageLoaderAt('')).toBe(pageOf('tenants'));
+  });
+  test("none for a tenant's own pages or an unknown path", () => {
+    expect(areaPageLoaderAt('/tenants/t-1/reports')).toBeUndefined();
+    expect(areaPageLoaderAt('/no-such-area')).toBeUndefined();
+  });
 });

@@ -6,7 +6,7 @@ import { useExtension, useExtensionsKnown } from '@workbench/common/features/ext
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { useSelector } from 'react-redux';
 import { selectProviderAccess } from '@workbench/common/features/provider-session/providerSessionSelectors';
-import { PROVIDER_AREAS, areaAllowed } from '../app/providerAreas';
+import { CONSOLE_HOME_PATH, PROVIDER_AREAS, areaAllowed } from '../app/providerAreas';
 import type { ProviderArea } from '../app/providerAreaModel';
 
 // The login page (consoleLogin.tsx) and the shell (consoleFrame.tsx) are chunks of their own, not
@@ -89,7 +89,7 @@ export function buildProviderRoutes(options: ProviderRoutesOptions = {}): RouteO
         </Suspense>
       ),
       children: [
-        { index: true, element: <Navigate to="/tenants" replace /> },
+        { index: true, element: <Navigate to={`/${CONSOLE_HOME_PATH}`} replace /> },
         ...PROVIDER_AREAS.map(areaRoute),
         {
           path: 'tenants/:tid',
