@@ -16,8 +16,11 @@ import {
 } from '@workbench/common';
 import type { ProviderSignedIn } from '@workbench/common/api/providerSignIn';
 import { ProviderConsoleApp } from './app/ProviderConsoleApp';
-import { areaPageLoaderAt } from './app/providerAreas';
-import { buildProviderRoutes } from './routes/providerRoutes';
+import { loadRouteCodeEarly } from '@workbench/common/features/route-code/routeCode';
+import { buildProviderRoutes, loadShellCode } from './routes/providerRoutes';
+
+/** The console features' module (loaded only: the shell's route adds them to the store). */
+const loadConsoleFeatures = () => import('./app/providerStore');
 
 /**
  * Creates the store and the router and renders the console into `container`. Without `signedIn`
@@ -35,28 +38,14 @@ export function mountConsole(container: HTMLElement, signedIn?: ProviderSignedIn
   const { store } = created;
   let features: Promise<void> | null = null;
   const loadShellFeatures = (): Promise<void> =>
-    (features ??= import('./app/providerStore').then((m) => m.addConsoleFeatures(created)));
+    (features ??= loadConsoleFeatures().then((m) => m.addConsoleFeatures(created)));
   const router = createHashRouter(buildProviderRoutes({ loadShellFeatures }));
   store.dispatch(signedIn ? providerSessionStarted(signedIn) : providerSessionStartRequested());
-  loadRouteCodeEarly(window.location.hash);
+  // The shell, the console features' module and the page at the address, beside the session check.
+  loadRouteCodeEarly(router.routes, window.location.hash, [loadShellCode, loadConsoleFeatures]);
   createRoot(container).render(
     <StrictMode>
       <ProviderConsoleApp store={store} router={router} />
     </StrictMode>,
   );
-}
-
-/**
- * The code a signed-in visit draws first, asked for now, beside the session check (issue 42, as the
- * tenant portal's startPortal does): the router asks for the shell's chunk once it renders and the
- * page's once the shell has drawn. Loading a module draws nothing and adds nothing to the store
- * (the shell's route still adds the console's features itself); the routes' own imports then find
- * the modules loaded. A failure here is the route's to report when it asks.
- */
-function loadRouteCodeEarly(hash: string): void {
-  const ignore = () => undefined;
-  const path = hash.replace(/^#/, '').split('?')[0];
-  import('./routes/consoleFrame').catch(ignore);
-  import('./app/providerStore').catch(ignore);
-  areaPageLoaderAt(path)?.().catch(ignore);
 }

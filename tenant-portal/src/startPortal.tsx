@@ -17,8 +17,9 @@ import { TenantPortalApp } from './app/TenantPortalApp';
 import { browserNavigation, type AppNavigation } from './app/navigation';
 import { createShellLoadingStore } from './app/tenantStore';
 import { AREAS } from './routes/areas';
-import { buildRoutes } from './routes/appRoutes';
-import { pageLoaderAt } from './routes/routeRules';
+import { buildRoutes, loadShellCode } from './routes/appRoutes';
+import { loadRouteCodeEarly } from '@workbench/common/features/route-code/routeCode';
+import { loadPortalFeatures } from './app/tenantStore';
 
 export interface StartedPortal {
   /** Settles when the session started ('loggedIn') or did not ('loggedOut'). */
@@ -50,7 +51,8 @@ export function startPortal(): StartedPortal {
     });
   });
   store.dispatch(sessionStartRequested());
-  loadRouteCodeEarly(window.location.hash);
+  // The shell, the page features' module and the page at the address, beside the session check.
+  loadRouteCodeEarly(router.routes, window.location.hash, [loadShellCode, loadPortalFeatures]);
   return {
     session,
     rejection: () => loginRejectionOf(selectLoginError(store.getState())),
@@ -62,19 +64,4 @@ export function startPortal(): StartedPortal {
       );
     },
   };
-}
-
-/**
- * The code a signed-in visit draws first, asked for now, beside the session check (issue 42): the
- * router asks for the shell's chunk only once the session has answered, and the page's only once
- * the shell has drawn, so the three waited on each other. Loading a module draws nothing and adds
- * nothing to the store (the shell's route still adds the page features itself); the routes' own
- * imports then find the modules loaded. A failure here is the route's to report when it asks.
- */
-function loadRouteCodeEarly(hash: string): void {
-  const ignore = () => undefined;
-  const path = hash.replace(/^#/, '').split('?')[0];
-  import('./shell/AppShell').catch(ignore);
-  import('./app/portalFeatures').catch(ignore);
-  pageLoaderAt(path, AREAS)?.().catch(ignore);
 }

@@ -144,18 +144,3 @@ export const PROVIDER_AREAS: readonly ProviderArea[] = [
     permissions: [PROVIDER_AUDIT_READ],
   },
 ];
-
-/** Where the console's root goes (providerRoutes.tsx redirects there). */
-export const CONSOLE_HOME_PATH = 'tenants';
-
-/**
- * The area page the router draws at `pathname` ('/quota'; the root: the tenants page it redirects
- * to). None for a tenant's own pages (`/tenants/:tid/…`, loaded by their routes) or an unknown
- * path. Access is not judged here: the route's gates do.
- */
-export function areaPageLoaderAt(pathname: string): ProviderPageLoader | undefined {
-  const segments = pathname.split('/').filter(Boolean);
-  if (segments.length > 1) return undefined;
-  const path = segments[0] ?? CONSOLE_HOME_PATH;
-  return PROVIDER_AREAS.find((area) => area.path === path)?.page;
-}

@@ -8,7 +8,9 @@ import { PROVIDER_ENTITIES, PROVIDER_ENTITY_REGISTRY } from '@workbench/common/a
 import userEvent from '@testing-library/user-event';
 import { entityPageIds, providerOpsIds } from '@workbench/common/test-ids/index';
 import { operator, renderConsole } from '../testing/renderConsole';
-import { CONSOLE_HOME_PATH, PROVIDER_AREAS, areaPageLoaderAt } from './providerAreas';
+import { PROVIDER_AREAS } from './providerAreas';
+import { routePageAt } from '@workbench/common/features/route-code/routeCode';
+import { buildProviderRoutes } from '../routes/providerRoutes';
 
 describe('provider-entity registry in the console', () => {
   it.each(PROVIDER_ENTITIES)(
@@ -35,15 +37,17 @@ describe('provider-entity registry in the console', () => {
   );
 });
 
-describe('the area page at a path (areaPageLoaderAt), as the router matches it', () => {
+describe('the area page at a path (routePageAt over the console routes), as the router matches it', () => {
+  const routes = buildProviderRoutes();
   const pageOf = (path: string) => PROVIDER_AREAS.find((a) => a.path === path)?.page;
   test('an area, and the tenants page at the root it redirects to', () => {
-    expect(areaPageLoaderAt('/quota')).toBe(pageOf('quota'));
-    expect(areaPageLoaderAt('/')).toBe(pageOf(CONSOLE_HOME_PATH));
-    expect(areaPageLoaderAt('')).toBe(pageOf('tenants'));
+    expect(routePageAt(routes, '/quota')).toBe(pageOf('quota'));
+    expect(routePageAt(routes, '/')).toBe(pageOf('tenants'));
+    expect(routePageAt(routes, '')).toBe(pageOf('tenants'));
+    expect(pageOf('tenants')).toBeDefined();
   });
   test("none for a tenant's own pages or an unknown path", () => {
-    expect(areaPageLoaderAt('/tenants/t-1/reports')).toBeUndefined();
-    expect(areaPageLoaderAt('/no-such-area')).toBeUndefined();
+    expect(routePageAt(routes, '/tenants/t-1/reports')).toBeUndefined();
+    expect(routePageAt(routes, '/no-such-area')).toBeUndefined();
   });
 });

@@ -6,7 +6,8 @@ import { useExtension, useExtensionsKnown } from '@workbench/common/features/ext
 import type { ExtensionId } from '@workbench/common/api/contract/extensions';
 import { useSelector } from 'react-redux';
 import { selectProviderAccess } from '@workbench/common/features/provider-session/providerSessionSelectors';
-import { CONSOLE_HOME_PATH, PROVIDER_AREAS, areaAllowed } from '../app/providerAreas';
+import { PROVIDER_AREAS, areaAllowed } from '../app/providerAreas';
+import type { RoutePageHandle } from '@workbench/common/features/route-code/routeCode';
 import type { ProviderArea } from '../app/providerAreaModel';
 
 // The login page (consoleLogin.tsx) and the shell (consoleFrame.tsx) are chunks of their own, not
@@ -59,6 +60,7 @@ function areaRoute(area: ProviderArea): RouteObject {
   );
   return {
     path: area.path,
+    handle: { page: area.page } satisfies RoutePageHandle,
     element: (
       <RoleGate area={area}>
         {area.extension ? <ExtensionGate id={area.extension}>{page}</ExtensionGate> : page}
@@ -67,10 +69,17 @@ function areaRoute(area: ProviderArea): RouteObject {
   };
 }
 
+/** Where the console's root goes. */
+const HOME_PATH = 'tenants';
+const HOME_AREA = PROVIDER_AREAS.find((area) => area.path === HOME_PATH);
+
+/** The shell's chunk (its route loads it with the console's features; startConsole asks for it early). */
+export const loadShellCode = () => import('./consoleFrame');
+
 export function buildProviderRoutes(options: ProviderRoutesOptions = {}): RouteObject[] {
   const { loadShellFeatures } = options;
   const GatedShell = lazy(() =>
-    Promise.all([import('./consoleFrame'), loadShellFeatures?.()]).then(([m]) => ({ default: m.GatedShell })),
+    Promise.all([loadShellCode(), loadShellFeatures?.()]).then(([m]) => ({ default: m.GatedShell })),
   );
   return [
     {
@@ -89,7 +98,12 @@ export function buildProviderRoutes(options: ProviderRoutesOptions = {}): RouteO
         </Suspense>
       ),
       children: [
-        { index: true, element: <Navigate to={`/${CONSOLE_HOME_PATH}`} replace /> },
+        {
+          index: true,
+          // The root goes to the tenants page: named here too, so it loads early (startConsole).
+          handle: { page: HOME_AREA?.page } satisfies RoutePageHandle,
+          element: <Navigate to={`/${HOME_PATH}`} replace />,
+        },
         ...PROVIDER_AREAS.map(areaRoute),
         {
           path: 'tenants/:tid',

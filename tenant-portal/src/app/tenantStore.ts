@@ -32,6 +32,9 @@ export const usePortalSelector = useSelector.withTypes<PortalState>();
  * The sign-in page needs only the session; the features hold no state it writes, and their sagas
  * answer requests the shell and its pages make, so adding them with the shell loses nothing.
  */
+/** The page features' module (loaded only: loadShellFeatures adds them to the store). */
+export const loadPortalFeatures = () => import('./portalFeatures');
+
 export function createShellLoadingStore(navigation: Navigation) {
   // Typed with the page features: only the shell and its pages read them, after loadShellFeatures.
   const created = createWorldStore<'tenant', typeof TENANT_SESSION_WORLD.reducers, PortalReducers>(
@@ -55,7 +58,7 @@ export function createShellLoadingStore(navigation: Navigation) {
   let loading: Promise<void> | null = null;
   /** Loads the page features and adds them to the store (once); the shell's route awaits it. */
   const loadShellFeatures = (): Promise<void> =>
-    (loading ??= import('./portalFeatures').then((m) => addFeatures(m.PORTAL_FEATURE)));
+    (loading ??= loadPortalFeatures().then((m) => addFeatures(m.PORTAL_FEATURE)));
   return { ...created, loadShellFeatures };
 }
 

@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RoutePageHandle } from '@workbench/common/features/route-code/routeCode';
 import {
   LOGOUT_TIMEOUT_PATH,
   Loading,
@@ -26,6 +27,9 @@ import { useRouteContext } from './useRouteContext';
 // shell (navigation, user menu, change-password form, publish bar) are loaded on demand like the
 // pages, so a new visitor's first load is the router, the session store and the theme.
 const LoginRoute = lazy(() => import('../login/LoginRoute').then((m) => ({ default: m.LoginRoute })));
+
+/** The shell's chunk (its route loads it with the page features; startPortal asks for it early). */
+export const loadShellCode = () => import('../shell/AppShell');
 
 /** What buildRoutes needs besides the route table. */
 export interface BuildRoutesOptions {
@@ -66,12 +70,16 @@ function RootRedirect() {
   return <Navigate to={rootPath(ctx, window.location.pathname, AREAS)} replace />;
 }
 
+/** A route's page named for loadRouteCodeEarly (common's routeCode.ts). */
+const pageHandle = (page: PageLoader | undefined): RoutePageHandle => ({ page });
+
 function areaRoute(area: Area): RouteObject {
   return {
     path: area.path,
     children: [
       {
         index: true,
+        handle: pageHandle(area.page),
         element: (
           <AreaGuard area={area} childPath={null}>
             {pageElement(area.page, { title: area.title, path: area.path })}
@@ -80,6 +88,7 @@ function areaRoute(area: Area): RouteObject {
       },
       ...(area.children ?? []).map((child): RouteObject => ({
         path: child.sections ? `${child.path}/*` : child.path,
+        handle: pageHandle(child.page),
         element: (
           <AreaGuard area={area} childPath={child.path}>
             {pageElement(child.page, { title: child.title, path: child.path })}
@@ -88,6 +97,7 @@ function areaRoute(area: Area): RouteObject {
       })),
       {
         path: '*',
+        handle: pageHandle(area.sections ? area.page : undefined),
         element: area.sections ? (
           <AreaGuard area={area} childPath={null}>
             {pageElement(area.page, { title: area.title, path: area.path })}
@@ -104,7 +114,7 @@ export function buildRoutes(areas: readonly Area[] = AREAS, options: BuildRoutes
   const shellAreas = areas.filter((a) => a.requiresLogin);
   const { loadShellFeatures } = options;
   const AppShell = lazy(() =>
-    Promise.all([import('../shell/AppShell'), loadShellFeatures?.()]).then(([m]) => ({
+    Promise.all([loadShellCode(), loadShellFeatures?.()]).then(([m]) => ({
       default: m.AppShell,
     })),
   );

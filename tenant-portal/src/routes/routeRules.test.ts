@@ -15,7 +15,6 @@ import { NOT_FOUND_PATH, type Area } from './routeModel';
 import {
   environmentAllows,
   guardDecision,
-  pageLoaderAt,
   parentRedirect,
   rootPath,
   ruleAllows,
@@ -457,27 +456,5 @@ describe('route rules the mutants found unpinned (issue 18)', () => {
     expect(environmentAllows(rule, cloud)).toBe(false);
     expect(environmentAllows({ cloud: true, onPrem: 'all' }, env('on_prem', null))).toBe(true);
     expect(environmentAllows(undefined, env('on_prem', null))).toBe(true);
-  });
-});
-
-describe('the page at a path (pageLoaderAt), as the router matches it', () => {
-  const policy = findArea('policy');
-  const web = policy.children?.find((c) => c.path === 'web');
-  const logsWeb = findArea('logs').children?.find((c) => c.path === 'web');
-  test.each([
-    ['/dashboard', findArea('dashboard').page],
-    ['/logs/web', logsWeb?.page],
-    // A child with sections takes the rest of the path.
-    ['/policy/web/exceptions', web?.page],
-  ])('%s', (path, page) => {
-    expect(page).toBeDefined();
-    expect(pageLoaderAt(path, AREAS)).toBe(page);
-  });
-
-  test('none at the root, at an unknown path, under a child without sections, or at login', () => {
-    expect(pageLoaderAt('/', AREAS)).toBeUndefined();
-    expect(pageLoaderAt('/no-such-area', AREAS)).toBeUndefined();
-    expect(pageLoaderAt('/logs/web/deeper', AREAS)).toBeUndefined();
-    expect(pageLoaderAt('/login', AREAS)).toBeUndefined();
   });
 });

@@ -12,7 +12,6 @@ import {
   type AreaId,
   type ChildArea,
   type EnvironmentRule,
-  type PageLoader,
 } from './routeModel';
 
 export type FeatureFlags = Readonly<Record<string, boolean | undefined>>;
@@ -130,22 +129,6 @@ export function rootPath(ctx: RouteContext, pathname: string, areas: readonly Ar
   if (!first) return LOGIN_PATH;
   if (first.children && !first.hasLanding) return parentRedirect(first, ctx) ?? LOGIN_PATH;
   return `/${first.path}`;
-}
-
-/**
- * The page the router draws at `pathname` ('/logs/web', '/policy/web/exceptions'), as appRoutes
- * matches it: an area's own page, a child's (with any deeper path when the child has sections),
- * or the area's page under any deeper path when the area has sections. None at the root, at a
- * path of no page, or at a page of its title only. Access is not judged here: the guard does.
- */
-export function pageLoaderAt(pathname: string, areas: readonly Area[]): PageLoader | undefined {
-  const [first, second, ...rest] = pathname.split('/').filter(Boolean);
-  const area = areas.find((a) => a.requiresLogin && a.path === first);
-  if (!area) return undefined;
-  if (second === undefined) return area.page;
-  const child = area.children?.find((c) => c.path === second);
-  if (child && (rest.length === 0 || child.sections)) return child.page;
-  return area.sections ? area.page : undefined;
 }
 
 /** The path to login that brings the user back to `returnUrl` (path + search) afterwards. */
