@@ -48,8 +48,9 @@ const shared = {
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/.stryker-tmp'],
 };
 module.exports = {
-  // A last guard per test and hook, not a speed goal: `npm test` runs the browser suite beside
-  // this one, and under that load a server start or a grid render takes several times longer.
+  // A last guard per test and hook, not a speed goal: CI runs on the developer's machine, where other
+  // work may hold the cores, and under such load a server start or a grid render takes several
+  // times longer (measured while the browser suite ran beside this one).
   testTimeout: 120000,
   // One worker per core (jest's default leaves one core to its main process, which only waits):
   // on the 2-core CI machine that halves the wall time of the UI and API suites.

@@ -190,6 +190,6 @@ describeScaled('two servers started together; the live demo events lease', () =>
       (n) => n > from,
     );
     step = 'done';
-    // Two servers seeding ClickHouse and a lease hand-over, beside the unit and browser suites.
+    // Two servers seeding ClickHouse and a lease hand-over, on a machine that may be busy.
   }, 300_000);
 });
