@@ -152,16 +152,16 @@ export const config: WebdriverIO.Config = {
   })),
   logLevel: 'warn',
   bail: 0,
-  // In CI a spec file that fails runs once more, at the end of the queue (by then the unit suites
-  // beside it have usually finished). The first attempt's failure stays in the log and is listed
-  // again at its end (scripts/failureDigest.mjs) so a flaky spec is seen and fixed, not hidden; a
-  // spec that fails twice fails the run. Four stops in a row failed on a different spec each time,
-  // each passing alone: the cores shared with the unit suites, not the product.
+  // In CI a spec file that fails runs once more, at the end of the queue. The first attempt's
+  // failure stays in the log and is listed again at its end (scripts/failureDigest.mjs) so a flaky
+  // spec is seen and fixed, not hidden; a spec that fails twice fails the run. Four stops in a row
+  // once failed on a different spec each time, each passing alone: the cores the unit suites then
+  // shared with this one, not the product.
   specFileRetries: process.env.CI === 'true' ? 1 : 0,
   specFileRetriesDeferred: true,
   // Workers re-read this file; beforeSession sets their lane's server URL (onWorkerStart started it).
   baseUrl: process.env[BASE_URL_ENV],
-  // `npm test` runs the unit suites beside this one: waits allow for the shared cores.
+  // CI runs on the developer's machine, where other work may hold the cores: waits allow for it.
   waitforTimeout: 30000,
   connectionRetryTimeout: 120000,
   connectionRetryCount: 1,
