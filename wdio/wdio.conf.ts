@@ -90,6 +90,20 @@ function specGroups(): string[][] {
 
 /** The spec file whose hooks and tests this worker runs now (a grouped worker runs several). */
 let currentSpecFile: string | undefined;
+/** When the current spec file's first hook or test began (Date.now()). */
+let currentSpecStarted = 0;
+
+/**
+ * One line per spec file with the seconds it took in its worker (from its first hook or test to
+ * the next file's, or to the worker's end), and one per worker with its start (the node worker,
+ * the browser session) before its first file: what the lanes are balanced by (support/lanes.ts),
+ * read from a CI run's log with `grep '\[wdio\] time:'`.
+ */
+function printSpecTime(now: number): void {
+  if (currentSpecFile === undefined) return;
+  const seconds = ((now - currentSpecStarted) / 1000).toFixed(1);
+  console.log(`[wdio] time: ${path.basename(currentSpecFile)} ${seconds} s`);
+}
 
 /**
  * Before the first hook or test of each spec file after a worker's first: the browser as a new
@@ -101,7 +115,14 @@ let currentSpecFile: string | undefined;
 async function freshStartForEachSpecFile(runnable: { file?: string }): Promise<void> {
   if (!runnable.file || runnable.file === currentSpecFile) return;
   const isFirst = currentSpecFile === undefined;
+  const now = Date.now();
+  if (isFirst) {
+    console.log(`[wdio] time: worker start ${process.uptime().toFixed(1)} s`);
+  } else {
+    printSpecTime(now);
+  }
   currentSpecFile = runnable.file;
+  currentSpecStarted = now;
   if (isFirst) return;
   await browser.setWindowSize(DEFAULT_WINDOW.width, DEFAULT_WINDOW.height);
   // Signed out, on the lane's origin, whose stored preferences go too.
@@ -204,6 +225,7 @@ export const config: WebdriverIO.Config = {
 
   beforeHook: (hook) => freshStartForEachSpecFile(hook),
   beforeTest: (test) => freshStartForEachSpecFile(test),
+  after: () => printSpecTime(Date.now()),
 
   afterTest: async (test, _context, result) => {
     if (result.passed) return;
