@@ -83,7 +83,8 @@ module.exports = {
       // The repository's own checks: README and docs/ claims, the structure scripts.
       displayName: 'repo',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/scripts/**/*.test.ts'],
+      // The browser suite's own planning (its lanes) is tested here too: wdio/support's only tests.
+      testMatch: ['<rootDir>/scripts/**/*.test.ts', '<rootDir>/wdio/support/**/*.test.ts'],
     },
   ],
 };

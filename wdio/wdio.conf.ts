@@ -13,7 +13,15 @@ import { fileURLToPath } from 'node:url';
 import { browser } from '@wdio/globals';
 import { startWorkbenchServer, type RunningServer } from './support/workbenchServer';
 import { BASE_URL_ENV, DEMO_EVENTS, DOWNLOAD_DIR } from './support/testEnv';
-import { SIDE_LANE_SPECS, laneOf, laneUrlEnv, type Lane } from './support/lanes';
+import {
+  SPECS_PER_WORKER,
+  laneCount,
+  laneName,
+  laneOf,
+  laneUrlEnv,
+  planLanes,
+  type Lane,
+} from './support/lanes';
 import { forgetSession } from './pageobjects/portal';
 
 // The lanes' servers keep their data on tmpfs (scripts/testTmpDir.cjs): the launcher makes the
@@ -39,7 +47,7 @@ async function startLaneServer(lane: Lane): Promise<RunningServer> {
     // The server seeds its demo events in the background after it answers /healthz. Specs that
     // read logs (and compare the rows of two sessions) need the whole set, stored and no longer
     // changing: wait until the server says so, not for a time.
-    const seeded = await server.waitForDemoEvents((line) => console.log(`[wdio] ${lane} lane: ${line}`));
+    const seeded = await server.waitForDemoEvents((line) => console.log(`[wdio] ${laneName(lane)}: ${line}`));
     if (seeded !== DEMO_EVENTS) {
       throw new Error(`The server created ${seeded} demo events; the specs need ${DEMO_EVENTS}.`);
     }
@@ -49,7 +57,7 @@ async function startLaneServer(lane: Lane): Promise<RunningServer> {
   }
   process.env[laneUrlEnv(lane)] = server.baseUrl;
   console.log(
-    `[wdio] ${lane} lane: workbench server ready at ${server.baseUrl} with ${DEMO_EVENTS.toLocaleString('en-US')} demo events (data ${server.dataDir})`,
+    `[wdio] ${laneName(lane)}: workbench server ready at ${server.baseUrl} with ${DEMO_EVENTS.toLocaleString('en-US')} demo events (data ${server.dataDir})`,
   );
   return server;
 }
@@ -67,20 +75,19 @@ const specFiles = readdirSync(path.join(wdioDir, 'specs'))
   .filter((name) => name.endsWith('.spec.ts'))
   .sort();
 
-/**
- * Spec files run in groups, each group in one worker: one node process, one browser session and
- * one queue slot for several files instead of one each. A worker's start cost 31 s a file under
- * CI's load (ci27: the main lane's 42 files took 3,700 s, of which their tests 2,367 s), more than
- * half of a typical file's own time. A group of five keeps a retried group (below) short. Groups
- * follow each lane's alphabetical order, so a spec still runs after a subset of the specs it
- * followed before; each file starts as a new worker's browser would (freshStartForEachSpecFile).
- */
-const SPECS_PER_WORKER = 5;
+/** The spec files of each lane (support/lanes.ts): the same plan in the launcher and every worker. */
+const lanes = planLanes(specFiles, laneCount());
 
+/**
+ * Spec files run in groups of SPECS_PER_WORKER (support/lanes.ts), each group in one worker.
+ * Groups follow each lane's alphabetical order, so a spec still runs after a subset of the specs
+ * it followed in one queue; each file starts as a new worker's browser would
+ * (freshStartForEachSpecFile).
+ */
 function specGroups(): string[][] {
   const groups: string[][] = [];
-  for (const lane of ['main', 'side'] as const) {
-    const files = specFiles.filter((name) => laneOf([name]) === lane).map((name) => `./specs/${name}`);
+  for (const lane of lanes) {
+    const files = lane.files.map((name) => `./specs/${name}`);
     for (let start = 0; start < files.length; start += SPECS_PER_WORKER) {
       groups.push(files.slice(start, start + SPECS_PER_WORKER));
     }
@@ -136,17 +143,15 @@ async function freshStartForEachSpecFile(runnable: { file?: string }): Promise<v
 export const config: WebdriverIO.Config = {
   runner: 'local',
   specs: specGroups(),
-  // Two lanes, one browser at a time in each (support/lanes.ts).
-  maxInstances: 2,
+  // One browser at a time in each lane (support/lanes.ts).
+  maxInstances: lanes.length,
   // Headless Chromium needs no X display.
   autoXvfb: false,
-  capabilities: (['main', 'side'] as const).map((lane) => ({
+  capabilities: lanes.map((lane) => ({
     'wdio:maxInstances': 1,
-    // A lane's specs are all but the other lane's: an exclude list, so that `--spec` runs a spec
+    // A lane's specs are all but the other lanes': an exclude list, so that `--spec` runs a spec
     // in its own lane only (wdio ignores a capability's own spec list when --spec is given).
-    'wdio:exclude': specFiles
-      .filter((name) => SIDE_LANE_SPECS.includes(name) !== (lane === 'side'))
-      .map((name) => `./specs/${name}`),
+    'wdio:exclude': specFiles.filter((name) => !lane.files.includes(name)).map((name) => `./specs/${name}`),
     browserName: 'chrome',
     // Classic WebDriver: the specs need nothing BiDi-only.
     'wdio:enforceWebDriverClassic': true,
@@ -204,18 +209,23 @@ export const config: WebdriverIO.Config = {
       }
     }
     mkdirSync(screenshotDir, { recursive: true });
+    lanes.forEach((lane, index) =>
+      console.log(
+        `[wdio] ${laneName(index)}: ${lane.files.length} spec files, ~${lane.seconds} s by their last times`,
+      ),
+    );
   },
 
-  // Runs in the launcher before each worker starts, which inherits the lane's URL from it. The two
+  // Runs in the launcher before each worker starts, which inherits the lane's URL from it. The
   // lanes' first workers start together, so their servers seed side by side.
   onWorkerStart: async (_cid, _caps, specs) => {
-    const lane = laneOf(specs);
+    const lane = laneOf(lanes, specs);
     if (!servers.has(lane)) servers.set(lane, startLaneServer(lane));
     await servers.get(lane)!.catch(cannotRun);
   },
 
   beforeSession: (cfg, _caps, specs) => {
-    const urlEnv = laneUrlEnv(laneOf(specs));
+    const urlEnv = laneUrlEnv(laneOf(lanes, specs));
     const baseUrl = process.env[urlEnv];
     if (!baseUrl) throw new Error(`${urlEnv} is not set: onWorkerStart did not start the server.`);
     // The specs' API helpers read BASE_URL_ENV (testEnv.ts baseUrl()): this worker's lane's server.

@@ -11,7 +11,7 @@ import { runBeforePageScripts, takeBrowserLog } from '../support/cdp';
 import { emulateSystemTheme, type Theme } from '../support/theme';
 
 /**
- * Whatever page of either app is shown, as the sweep (specs/sweep.spec.ts) looks at it: go to a
+ * Whatever page of either app is shown, as the sweep (support/sweep.ts) looks at it: go to a
  * route inside the app (no page load), wait until the page settled, and read in one script what a
  * person would trip over. Elements are found through the shared test ids, the page's location
  * attribute (`pageLocationAttribute`) and MUI's class names for chips and tabs.

@@ -16,7 +16,7 @@ import { DEMO_PASSWORD } from '../support/testEnv';
 const skus = new EntityPage('skus');
 
 /**
- * axe-core where the sweep (sweep.spec.ts) does not look: the sign-in and signed-out pages, a theme
+ * axe-core where the sweep (support/sweep.ts) does not look: the sign-in and signed-out pages, a theme
  * chosen in the user menu (the sweep turns the system's scheme), the folded navigation at 800 px,
  * and dialogs opened on a page. Every route as each account, in both themes, is the sweep's: the
  * dashboard, the 404 page and the console's tenants page had tests here too, the same checks again.

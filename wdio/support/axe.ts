@@ -51,7 +51,7 @@ export async function animationsSettled(): Promise<void> {
 export interface AxeRunOptions {
   /**
    * Only these axe rules, e.g. the colour rules in a page's second theme, whose DOM the other
-   * rules already checked in the first (sweep.spec).
+   * rules already checked in the first (the sweep, sweep.ts).
    */
   rules?: readonly string[];
 }

@@ -1,5 +1,5 @@
 /**
- * The routes the sweep (specs/sweep.spec.ts) visits, read from the apps' own route objects
+ * The routes the sweep (sweep.ts) visits, read from the apps' own route objects
  * (tenant-portal/src/routes/appRoutes.tsx, provider-console/src/routes/providerRoutes.tsx): a route
  * added to either table is swept without a change here.
  *

@@ -13,7 +13,7 @@ export const PAPER: Record<ChartThemeMode, string> = { light: '#ffffff', dark: '
 
 /**
  * The number of series a chart can show before a colour repeats: a donut of the ten actions of the
- * demo's web logs showed Allow and Email Exit Block in one blue with nine colours (sweep.spec's
+ * demo's web logs showed Allow and Email Exit Block in one blue with nine colours (the sweep's
  * screenshots). Both palettes have this many distinct colours; tested.
  */
 export const DISTINCT_SERIES_COLOURS = 12;

@@ -65,7 +65,7 @@ export function createWorkbenchTheme(mode: ThemeMode): Theme {
       MuiButton: { defaultProps: { size: 'small', disableElevation: true } },
       MuiTextField: { defaultProps: { size: 'small' } },
       // A read-only page shows its fields disabled; their helper text still explains them, so it
-      // keeps the secondary text's contrast (the disabled grey is below AA, axe in sweep.spec).
+      // keeps the secondary text's contrast (the disabled grey is below AA, axe in the sweep, wdio/support/sweep.ts).
       MuiFormHelperText: {
         styleOverrides: {
           root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),

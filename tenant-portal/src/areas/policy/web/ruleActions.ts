@@ -10,7 +10,7 @@ export const actionLabel = (code: string): string => vocabularyLabel(POLICY_ENFO
 
 /**
  * The rules tables' Action column is as wide as its longest label: at its old 100 px "Isolate
- * Read-Only" showed as "Isolate Re…" even at 1400 px (sweep.spec's screenshots).
+ * Read-Only" showed as "Isolate Re…" even at 1400 px (the sweep's screenshots, wdio/support/sweep.ts).
  */
 export const ACTION_COLUMN_MIN_WIDTH = Math.max(
   ...RULE_ACTION_OPTIONS.map((option) => readableMinWidth(option.label, false)),

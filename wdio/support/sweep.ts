@@ -1,5 +1,6 @@
 /**
- * The sweep (issue 31): every route of both apps, read from their route tables
+ * The sweep (issue 31), run by specs/sweep-portal.spec.ts and specs/sweep-console.spec.ts (one
+ * spec file per app, so that the suite's lanes can run them side by side): every route of both apps, read from their route tables
  * (support/sweepRoutes.ts), as each demo account (common's DEMO_TENANT_ACCOUNTS on the tenant
  * portal, one per tenant and role; DEMO_OPERATORS on the provider console); each app's
  * administrator in the light and the dark theme, 1400 and 800 px wide (light at both widths, dark
@@ -47,10 +48,10 @@ import { forgetSession, signInToPortal } from '../pageobjects/portal';
 import { providerLoginPage } from '../pageobjects/ProviderLoginPage';
 import { providerShell } from '../pageobjects/ProviderShell';
 import { SweptPage, type App, type PageReading } from '../pageobjects/SweptPage';
-import { animationsSettled, blockingViolations } from '../support/axe';
-import { CONSOLE_ROUTES, PORTAL_ROUTES, fillParams } from '../support/sweepRoutes';
-import { DEMO_PASSWORD } from '../support/testEnv';
-import { emulateSystemTheme, type Theme } from '../support/theme';
+import { animationsSettled, blockingViolations } from './axe';
+import { CONSOLE_ROUTES, PORTAL_ROUTES, fillParams } from './sweepRoutes';
+import { DEMO_PASSWORD } from './testEnv';
+import { emulateSystemTheme, type Theme } from './theme';
 
 type Width = 1400 | 800;
 /** The width axe runs at (see the header). */
@@ -144,16 +145,10 @@ interface Finding {
  * axe's default set): the only ones run in a page's second theme.
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
-/** The pages axe has checked with every rule: app, role and page. */
-const axeChecked = new Set<string>();
-/** The pages axe has checked in a theme (every rule or the colour rules): app, role, page and theme. */
-const axeCheckedInTheme = new Set<string>();
 const shotsDir = process.env.SWEEP_SHOTS;
 const verbose = Boolean(process.env.SWEEP_VERBOSE);
 /** While working on a few pages: SWEEP_ROUTES=regex sweeps only the routes it matches. */
 const only = new RegExp(process.env.SWEEP_ROUTES ?? '');
-/** Where the time goes (printed at the end): visits, axe runs and their milliseconds. */
-const timing = { visits: 0, visitMs: 0, axeRuns: 0, axeMs: 0, colourRuns: 0, colourMs: 0 };
 
 /** The routes each app's navigation may link to (its tables' rows): only these have to be offered. */
 const NAV_ROUTES: Record<App, readonly string[]> = {
@@ -219,144 +214,170 @@ async function tenantIdOf(name: string): Promise<string> {
   return tid;
 }
 
-for (const account of ACCOUNTS) {
-  describe(`Sweep of the ${account.app === 'portal' ? 'tenant portal' : 'provider console'} as ${account.username}`, () => {
-    const page = new SweptPage(account.app);
-    const navRoutes = new Set(NAV_ROUTES[account.app]);
-    let routes: string[] = [];
+/**
+ * The sweep of one app's routes as each of its accounts (ACCOUNTS): one describe per account,
+ * and the time it took printed at the end.
+ */
+export function sweepApp(app: App): void {
+  /** The pages axe has checked with every rule: app, role and page. */
+  const axeChecked = new Set<string>();
+  /** The pages axe has checked in a theme (every rule or the colour rules): app, role, page and theme. */
+  const axeCheckedInTheme = new Set<string>();
+  /** Where the time goes (printed at the end): visits, axe runs and their milliseconds. */
+  const timing = { visits: 0, visitMs: 0, axeRuns: 0, axeMs: 0, colourRuns: 0, colourMs: 0 };
 
-    before(async () => {
-      await SweptPage.watchPages();
-      await signIn(account);
-      const params =
-        account.app === 'console' ? { tid: await tenantIdOf(SWEPT_TENANT) } : ({} as Record<string, string>);
-      routes = account.routes
-        .map((pattern) => fillParams(pattern, params))
-        .filter((route) => only.test(route));
-      if (shotsDir) mkdirSync(shotsDir, { recursive: true });
-    });
+  describe(`Sweep of the ${app === 'portal' ? 'tenant portal' : 'provider console'}`, () => {
+    for (const account of ACCOUNTS.filter((a) => a.app === app)) {
+      describe(`as ${account.username}`, () => {
+        const page = new SweptPage(account.app);
+        const navRoutes = new Set(NAV_ROUTES[account.app]);
+        let routes: string[] = [];
 
-    after(async () => {
-      await emulateSystemTheme('light');
-      await browser.setWindowSize(1400, WINDOW_HEIGHT);
-    });
+        before(async () => {
+          await SweptPage.watchPages();
+          await signIn(account);
+          const params =
+            account.app === 'console'
+              ? { tid: await tenantIdOf(SWEPT_TENANT) }
+              : ({} as Record<string, string>);
+          routes = account.routes
+            .map((pattern) => fillParams(pattern, params))
+            .filter((route) => only.test(route));
+          if (shotsDir) mkdirSync(shotsDir, { recursive: true });
+        });
 
-    const looks = account.looks.map((c) => `${c.theme} at ${c.width} px`).join(', ');
-    it(`every route and section: ${looks}`, async () => {
-      const findings: Finding[] = [];
-      const testStarted = Date.now();
-      const before = { ...timing };
-      let combinations = account.looks;
-      await page.showIn(combinations[0].theme, combinations[0].width, WINDOW_HEIGHT);
-      await page.consoleErrors(); // what the sign-in logged is not a visit's
+        after(async () => {
+          await emulateSystemTheme('light');
+          await browser.setWindowSize(1400, WINDOW_HEIGHT);
+        });
 
-      /** Goes to the route, then checks it in every combination; returns the first reading. */
-      const sweep = async (route: string, isSection: boolean): Promise<PageReading> => {
-        const started = Date.now();
-        const where = (c: Combination) => ({ theme: c.theme, width: c.width });
-        const found = (c: Combination, kind: FindingKind, detail: string) => {
-          findings.push({ app: account.app, account: account.username, ...where(c), route, kind, detail });
-          if (verbose) console.log(`[sweep] finding: ${route} ${c.theme} ${c.width} [${kind}] ${detail}`);
-        };
-        let axeMs = 0;
-        let first: PageReading | undefined;
-        for (const [index, combination] of combinations.entries()) {
-          try {
-            if (index === 0) await page.visit(route);
-            else await page.showIn(combination.theme, combination.width, WINDOW_HEIGHT);
-          } catch (error) {
-            found(combination, 'unsettled', (error as Error).message);
-          }
-          const reading = await page.read();
-          for (const message of await page.consoleErrors()) found(combination, 'console', message);
-          for (const error of reading.pageErrors) found(combination, 'pageError', error);
-          for (const c of reading.clipped) found(combination, 'clipped', `${c.what} "${c.text}": ${c.why}`);
-          if (!first) {
-            first = reading;
-            const problem = isSection ? null : landingProblem(route, reading, navRoutes);
-            if (problem) found(combination, 'landing', problem);
-          } else if (first.kind !== reading.kind || pathOf(first.location) !== pathOf(reading.location)) {
-            found(
-              combination,
-              'landing',
-              `${reading.kind} at ${reading.location}, but ${first.kind} at ${first.location} before`,
-            );
-          }
-          // Every rule once per page and role, the colour rules once per page, role and theme
-          // (the No access page is one page, whatever its address).
-          const axePage = [
-            account.app,
-            account.role,
-            reading.kind === 'page' ? pathOf(reading.location) : reading.kind,
-          ].join(' ');
-          const axeTheme = `${axePage} ${combination.theme}`;
-          if (
-            combination.width === AXE_WIDTH &&
-            reading.kind !== 'errorPage' &&
-            !axeCheckedInTheme.has(axeTheme)
-          ) {
-            axeCheckedInTheme.add(axeTheme);
-            const rules = axeChecked.has(axePage) ? COLOUR_RULES : undefined;
-            axeChecked.add(axePage);
-            const axeStarted = Date.now();
-            try {
-              for (const v of await blockingViolations({ rules }))
-                found(combination, 'axe', `${v.rule} (${v.impact}): ${v.help}: ${v.targets.join(' | ')}`);
-            } catch (error) {
-              found(combination, 'axe', `axe did not run: ${(error as Error).message}`);
+        const looks = account.looks.map((c) => `${c.theme} at ${c.width} px`).join(', ');
+        it(`every route and section: ${looks}`, async () => {
+          const findings: Finding[] = [];
+          const testStarted = Date.now();
+          const before = { ...timing };
+          let combinations = account.looks;
+          await page.showIn(combinations[0].theme, combinations[0].width, WINDOW_HEIGHT);
+          await page.consoleErrors(); // what the sign-in logged is not a visit's
+
+          /** Goes to the route, then checks it in every combination; returns the first reading. */
+          const sweep = async (route: string, isSection: boolean): Promise<PageReading> => {
+            const started = Date.now();
+            const where = (c: Combination) => ({ theme: c.theme, width: c.width });
+            const found = (c: Combination, kind: FindingKind, detail: string) => {
+              findings.push({
+                app: account.app,
+                account: account.username,
+                ...where(c),
+                route,
+                kind,
+                detail,
+              });
+              if (verbose) console.log(`[sweep] finding: ${route} ${c.theme} ${c.width} [${kind}] ${detail}`);
+            };
+            let axeMs = 0;
+            let first: PageReading | undefined;
+            for (const [index, combination] of combinations.entries()) {
+              try {
+                if (index === 0) await page.visit(route);
+                else await page.showIn(combination.theme, combination.width, WINDOW_HEIGHT);
+              } catch (error) {
+                found(combination, 'unsettled', (error as Error).message);
+              }
+              const reading = await page.read();
+              for (const message of await page.consoleErrors()) found(combination, 'console', message);
+              for (const error of reading.pageErrors) found(combination, 'pageError', error);
+              for (const c of reading.clipped)
+                found(combination, 'clipped', `${c.what} "${c.text}": ${c.why}`);
+              if (!first) {
+                first = reading;
+                const problem = isSection ? null : landingProblem(route, reading, navRoutes);
+                if (problem) found(combination, 'landing', problem);
+              } else if (first.kind !== reading.kind || pathOf(first.location) !== pathOf(reading.location)) {
+                found(
+                  combination,
+                  'landing',
+                  `${reading.kind} at ${reading.location}, but ${first.kind} at ${first.location} before`,
+                );
+              }
+              // Every rule once per page and role, the colour rules once per page, role and theme
+              // (the No access page is one page, whatever its address).
+              const axePage = [
+                account.app,
+                account.role,
+                reading.kind === 'page' ? pathOf(reading.location) : reading.kind,
+              ].join(' ');
+              const axeTheme = `${axePage} ${combination.theme}`;
+              if (
+                combination.width === AXE_WIDTH &&
+                reading.kind !== 'errorPage' &&
+                !axeCheckedInTheme.has(axeTheme)
+              ) {
+                axeCheckedInTheme.add(axeTheme);
+                const rules = axeChecked.has(axePage) ? COLOUR_RULES : undefined;
+                axeChecked.add(axePage);
+                const axeStarted = Date.now();
+                try {
+                  for (const v of await blockingViolations({ rules }))
+                    found(combination, 'axe', `${v.rule} (${v.impact}): ${v.help}: ${v.targets.join(' | ')}`);
+                } catch (error) {
+                  found(combination, 'axe', `axe did not run: ${(error as Error).message}`);
+                }
+                const ms = Date.now() - axeStarted;
+                timing.axeRuns += 1;
+                timing.axeMs += ms;
+                if (rules) {
+                  timing.colourRuns += 1;
+                  timing.colourMs += ms;
+                }
+                axeMs += ms;
+              }
+              if (shotsDir) {
+                await animationsSettled(); // the theme's colours fade in: show them, not the fade
+                const slug = route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'start';
+                const [user, domain] = account.username.split('@');
+                await browser.saveScreenshot(
+                  path.join(
+                    shotsDir,
+                    `${account.app}-${user}-${domain.split('.')[0]}-${slug}-${combination.theme}-${combination.width}.png`,
+                  ),
+                );
+              }
             }
-            const ms = Date.now() - axeStarted;
-            timing.axeRuns += 1;
-            timing.axeMs += ms;
-            if (rules) {
-              timing.colourRuns += 1;
-              timing.colourMs += ms;
-            }
-            axeMs += ms;
+            // The next route starts where this one ended.
+            combinations = [...combinations].reverse();
+            timing.visits += 1;
+            timing.visitMs += Date.now() - started;
+            if (verbose && first)
+              console.log(
+                `[sweep] ${account.username} ${route}: ${first.kind} at ${first.location}, ${Date.now() - started} ms (axe ${axeMs} ms)`,
+              );
+            return first as PageReading;
+          };
+
+          for (const route of routes) {
+            const reading = await sweep(route, false);
+            if (reading.kind !== 'page') continue;
+            // The page's sections (its tabs are links under its path): each one is a page of its own.
+            for (const href of reading.sectionLinks) await sweep(hrefPath(href), true);
           }
-          if (shotsDir) {
-            await animationsSettled(); // the theme's colours fade in: show them, not the fade
-            const slug = route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'start';
-            const [user, domain] = account.username.split('@');
-            await browser.saveScreenshot(
-              path.join(
-                shotsDir,
-                `${account.app}-${user}-${domain.split('.')[0]}-${slug}-${combination.theme}-${combination.width}.png`,
-              ),
-            );
-          }
-        }
-        // The next route starts where this one ended.
-        combinations = [...combinations].reverse();
-        timing.visits += 1;
-        timing.visitMs += Date.now() - started;
-        if (verbose && first)
           console.log(
-            `[sweep] ${account.username} ${route}: ${first.kind} at ${first.location}, ${Date.now() - started} ms (axe ${axeMs} ms)`,
+            `[sweep] ${account.username}: ${timing.visits - before.visits} routes and sections in ` +
+              `${Math.round((Date.now() - testStarted) / 1000)} s, axe ${timing.axeRuns - before.axeRuns} runs in ` +
+              `${Math.round((timing.axeMs - before.axeMs) / 1000)} s, ${findings.length} findings`,
           );
-        return first as PageReading;
-      };
+          expect(report(findings)).toEqual([]);
+        });
+      });
+    }
 
-      for (const route of routes) {
-        const reading = await sweep(route, false);
-        if (reading.kind !== 'page') continue;
-        // The page's sections (its tabs are links under its path): each one is a page of its own.
-        for (const href of reading.sectionLinks) await sweep(hrefPath(href), true);
-      }
+    // Inside the app's describe: a spec file's hooks at the top level would be its whole worker's.
+    after(() => {
       console.log(
-        `[sweep] ${account.username}: ${timing.visits - before.visits} routes and sections in ` +
-          `${Math.round((Date.now() - testStarted) / 1000)} s, axe ${timing.axeRuns - before.axeRuns} runs in ` +
-          `${Math.round((timing.axeMs - before.axeMs) / 1000)} s, ${findings.length} findings`,
+        `[sweep] ${app}: ${timing.visits} visits in ${Math.round(timing.visitMs / 1000)} s, ` +
+          `${timing.axeRuns} axe runs in ${Math.round(timing.axeMs / 1000)} s ` +
+          `(${timing.colourRuns} of them the colour rules only, in ${Math.round(timing.colourMs / 1000)} s)`,
       );
-      expect(report(findings)).toEqual([]);
     });
   });
 }
-
-after(() => {
-  console.log(
-    `[sweep] ${timing.visits} visits in ${Math.round(timing.visitMs / 1000)} s, ` +
-      `${timing.axeRuns} axe runs in ${Math.round(timing.axeMs / 1000)} s ` +
-      `(${timing.colourRuns} of them the colour rules only, in ${Math.round(timing.colourMs / 1000)} s)`,
-  );
-});

@@ -1,0 +1,4 @@
+/** The sweep of the provider console: support/sweep.ts. */
+import { sweepApp } from '../support/sweep';
+
+sweepApp('console');
