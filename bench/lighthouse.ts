@@ -8,6 +8,10 @@
  * connected to that Chromium, signs in through the real login form, then Lighthouse runs on the
  * same port with storage reset disabled, so the session cookie stays (the HTTP cache is emptied
  * before each run). No browser is downloaded.
+ * Each page is measured as the server serves it (HTTP/1.1, `npm start`) and through the
+ * deployment's balancer (deploy/haproxy/haproxy.cfg on Debian's HAProxy with TLS and HTTP/2, a
+ * loopback certificate the browser trusts): a signed-in page asks for ~140 files, which HTTP/1.1
+ * queues on six connections (bench/README.md, "HTTP/2 at the balancer").
  * Prints figures, asserts none; exits non-zero only when the run itself broke.
  */
 import fs from 'node:fs';
@@ -18,6 +22,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { startWorkbenchServer } from '../wdio/support/workbenchServer';
 import { percentile } from '../server/bench/stats';
+import {
+  haproxyBinary,
+  makeLoopbackCertificate,
+  startHaproxy,
+  type TestProxy,
+} from '../server/src/testing/haproxy';
 import { formatFirstLoads, kb, measureFirstLoads } from './support/firstLoad';
 import { signedInChromium } from './support/signedInChromium';
 
@@ -38,11 +48,25 @@ console.log(formatFirstLoads(measureFirstLoads(repoRoot)));
 
 const server = await startWorkbenchServer(repoRoot);
 let chrome: chromeLauncher.LaunchedChrome | null = null;
+let balancer: TestProxy | null = null;
+const tlsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-bench-tls-'));
 try {
   // The demo events are written on the first start: measure once they are all there.
   const events = await server.waitForDemoEvents(() => undefined);
   console.log(`\nServer ${server.baseUrl} (${events.toLocaleString('en')} demo events)`);
-  const session = await signedInChromium(server.baseUrl, USER);
+  const tls = haproxyBinary() === null ? null : makeLoopbackCertificate(tlsDir);
+  if (tls) {
+    balancer = await startHaproxy([{ name: 'r1', address: new URL(server.baseUrl).host }], { tls });
+    console.log(`Balancer ${balancer.url} (deploy/haproxy/haproxy.cfg, TLS and HTTP/2)`);
+  } else console.log('HTTP/2 SKIPPED: no haproxy (apt-get install haproxy); HTTP/1.1 only.');
+  /** The ways the pages are served (the session cookie is the host's, so both origins share it). */
+  const served = [
+    { name: 'HTTP/1.1', origin: server.baseUrl },
+    ...(balancer ? [{ name: 'HTTP/2', origin: balancer.url }] : []),
+  ];
+  const session = await signedInChromium(server.baseUrl, USER, {
+    ...(tls ? { trustedCertificate: tls.certificate } : {}),
+  });
   chrome = session.chrome;
   const { browser } = session;
   console.log(`Signed in as ${USER}.`);
@@ -57,49 +81,52 @@ try {
   const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
   console.log(`\nLighthouse (desktop preset, simulated throttling), signed in, ${runs} runs per page:`);
   console.log(
-    `  ${'page'.padEnd(10)} ${'run'.padEnd(6)} ${'load avg'.padStart(8)} ${'LCP'.padStart(9)} ${'TBT'.padStart(9)} ${'script bytes'.padStart(13)} ${'all bytes'.padStart(11)} ${'requests'.padStart(9)}`,
+    `  ${'page'.padEnd(10)} ${'served'.padEnd(8)} ${'run'.padEnd(6)} ${'load avg'.padStart(8)} ${'LCP'.padStart(9)} ${'TBT'.padStart(9)} ${'script bytes'.padStart(13)} ${'all bytes'.padStart(11)} ${'requests'.padStart(9)}`,
   );
   const against = (ms: number, goal: number) => (ms <= goal ? 'within' : 'over');
   const medians: string[] = [];
   for (const target of PAGES) {
-    const measured: { lcp: number; tbt: number }[] = [];
-    let lastRun: LighthouseResult | null = null;
-    for (let run = 1; run <= runs; run += 1) {
-      await clearCache();
-      // The load average over the last minute as the run starts: the goals hold on a quiet machine.
-      const load = os.loadavg()[0].toFixed(2);
-      const result = await lighthouseRun(`${server.baseUrl}${target.route}`, chrome.port);
-      const { audits } = result;
-      const value = (id: string): number => {
-        const v = audits[id]?.numericValue;
-        if (typeof v !== 'number') throw new Error(`Lighthouse has no ${id} figure for ${target.route}.`);
-        return v;
-      };
-      const summary =
-        (audits['resource-summary']?.details as { items?: ResourceRow[] } | undefined)?.items ?? [];
-      const script = summary.find((r) => r.resourceType === 'script');
-      const total = summary.find((r) => r.resourceType === 'total');
-      const lcp = Math.round(value('largest-contentful-paint'));
-      const tbt = Math.round(value('total-blocking-time'));
-      measured.push({ lcp, tbt });
-      lastRun = result;
-      if (process.env.BENCH_LIGHTHOUSE_SAVE) {
-        // The whole report, for Lighthouse's viewer or a closer look (BENCH_LIGHTHOUSE_SAVE=dir).
-        fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_SAVE, { recursive: true });
-        const file = `${target.name.replace(/\W+/g, '-')}-${run}.json`;
-        fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, file), JSON.stringify(result));
+    for (const way of served) {
+      const url = `${way.origin}${target.route}`;
+      const measured: { lcp: number; tbt: number }[] = [];
+      let lastRun: LighthouseResult | null = null;
+      for (let run = 1; run <= runs; run += 1) {
+        await clearCache();
+        // The load average over the last minute as the run starts: the goals hold on a quiet machine.
+        const load = os.loadavg()[0].toFixed(2);
+        const result = await lighthouseRun(url, chrome.port);
+        const { audits } = result;
+        const value = (id: string): number => {
+          const v = audits[id]?.numericValue;
+          if (typeof v !== 'number') throw new Error(`Lighthouse has no ${id} figure for ${target.route}.`);
+          return v;
+        };
+        const summary =
+          (audits['resource-summary']?.details as { items?: ResourceRow[] } | undefined)?.items ?? [];
+        const script = summary.find((r) => r.resourceType === 'script');
+        const total = summary.find((r) => r.resourceType === 'total');
+        const lcp = Math.round(value('largest-contentful-paint'));
+        const tbt = Math.round(value('total-blocking-time'));
+        measured.push({ lcp, tbt });
+        lastRun = result;
+        if (process.env.BENCH_LIGHTHOUSE_SAVE) {
+          // The whole report, for Lighthouse's viewer or a closer look (BENCH_LIGHTHOUSE_SAVE=dir).
+          fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_SAVE, { recursive: true });
+          const file = `${target.name.replace(/\W+/g, '-')}-${way.name.replace(/\W+/g, '')}-${run}.json`;
+          fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, file), JSON.stringify(result));
+        }
+        console.log(
+          `  ${target.name.padEnd(10)} ${way.name.padEnd(8)} ${`${run}/${runs}`.padEnd(6)} ${load.padStart(8)} ${`${lcp} ms`.padStart(9)} ${`${tbt} ms`.padStart(9)} ${kb(script?.transferSize ?? 0).padStart(13)} ${kb(value('total-byte-weight')).padStart(11)} ${String(total?.requestCount ?? '?').padStart(9)}`,
+        );
       }
-      console.log(
-        `  ${target.name.padEnd(10)} ${`${run}/${runs}`.padEnd(6)} ${load.padStart(8)} ${`${lcp} ms`.padStart(9)} ${`${tbt} ms`.padStart(9)} ${kb(script?.transferSize ?? 0).padStart(13)} ${kb(value('total-byte-weight')).padStart(11)} ${String(total?.requestCount ?? '?').padStart(9)}`,
+      if (lastRun) console.log(whereTheTimeWent(`${target.name} (${way.name})`, lastRun));
+      console.log(await observedLcp(browser, url, clearCache));
+      const lcp = median(measured.map((m) => m.lcp));
+      const tbt = median(measured.map((m) => m.tbt));
+      medians.push(
+        `  ${target.name.padEnd(10)} ${way.name.padEnd(8)} median LCP ${lcp} ms (${against(lcp, LCP_GOAL_MS)} the goal), TBT ${tbt} ms (${against(tbt, TBT_GOAL_MS)} the goal)`,
       );
     }
-    if (lastRun) console.log(whereTheTimeWent(target.name, lastRun));
-    console.log(await observedLcp(browser, `${server.baseUrl}${target.route}`, clearCache));
-    const lcp = median(measured.map((m) => m.lcp));
-    const tbt = median(measured.map((m) => m.tbt));
-    medians.push(
-      `  ${target.name.padEnd(10)} median LCP ${lcp} ms (${against(lcp, LCP_GOAL_MS)} the goal), TBT ${tbt} ms (${against(tbt, TBT_GOAL_MS)} the goal)`,
-    );
   }
   console.log(medians.join('\n'));
   console.log(
@@ -108,7 +135,9 @@ try {
   await browser.disconnect();
 } finally {
   await chrome?.kill();
+  await balancer?.stop();
   await server.stop();
+  fs.rmSync(tlsDir, { recursive: true, force: true });
 }
 
 /**

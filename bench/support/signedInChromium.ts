@@ -3,6 +3,7 @@
  * session: puppeteer-core, connected to it, signs in through the real login form, so that pages
  * opened afterwards are a signed-in user's. Used by the Lighthouse and trace benches.
  */
+import crypto from 'node:crypto';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { loginIds, shellIds } from '@workbench/common/test-ids/index';
@@ -16,10 +17,35 @@ export interface SignedInChromium {
   browser: Browser;
 }
 
-export async function signedInChromium(baseUrl: string, user: string): Promise<SignedInChromium> {
+/**
+ * Chromium's flag that trusts the certificate `pem` (a loopback balancer's, self-signed) by its
+ * public key, and no other certificate error.
+ */
+const trustCertificateFlag = (pem: string): string =>
+  `--ignore-certificate-errors-spki-list=${crypto
+    .createHash('sha256')
+    .update(new crypto.X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64')}`;
+
+export interface SignedInChromiumOptions {
+  /** A certificate (PEM) the browser trusts as well: a loopback balancer's (bench/lighthouse.ts). */
+  trustedCertificate?: string;
+}
+
+export async function signedInChromium(
+  baseUrl: string,
+  user: string,
+  options: SignedInChromiumOptions = {},
+): Promise<SignedInChromium> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      ...(options.trustedCertificate ? [trustCertificateFlag(options.trustedCertificate)] : []),
+    ],
   });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });

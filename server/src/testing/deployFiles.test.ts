@@ -1,9 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { deployPath, fillPlaceholders, renderDeployFile } from './deployFiles';
-import { haproxyBinary, haproxyConfig, REPLICA_HEADER } from './haproxy';
+import {
+  haproxyBinary,
+  haproxyConfig,
+  makeLoopbackCertificate,
+  REPLICA_HEADER,
+  startHaproxy,
+} from './haproxy';
 
 describe('deploy/ files', () => {
   test('a placeholder without a value, or a value without its placeholder, is refused by name', () => {
@@ -46,6 +55,47 @@ describe('deploy/ files', () => {
       const check = spawnSync(binary, ['-c', '-f', path.join(dir, 'haproxy.cfg')], { encoding: 'utf8' });
       expect(`${check.status} ${check.stdout}${check.stderr}`).toMatch(/^0 /);
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('over TLS the balancer speaks HTTP/2 with a browser that offers it, and HTTP/1.1 with the servers', async () => {
+    if (haproxyBinary() === null) return;
+    const seen: string[] = [];
+    const backend = http.createServer((request, response) => {
+      seen.push(`HTTP/${request.httpVersion} ${request.url}`);
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-tls-'));
+    const tls = makeLoopbackCertificate(dir);
+    const proxy = await startHaproxy(
+      [{ name: 'r1', address: `127.0.0.1:${(backend.address() as AddressInfo).port}` }],
+      { tls },
+    );
+    try {
+      expect(proxy.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      const session = http2.connect(proxy.url, { ca: tls.certificate });
+      const answer = await new Promise<{ status: number; replica: unknown; body: string }>(
+        (resolve, reject) => {
+          const stream = session.request({ ':path': '/assets/app.js' });
+          let body = '';
+          let headers: http2.IncomingHttpHeaders = {};
+          stream.on('response', (h) => (headers = h));
+          stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          stream.on('end', () =>
+            resolve({ status: Number(headers[':status']), replica: headers[REPLICA_HEADER], body }),
+          );
+          stream.on('error', reject);
+        },
+      );
+      session.close();
+      expect(answer).toEqual({ status: 200, replica: 'r1', body: 'ok' });
+      expect(session.alpnProtocol).toBe('h2');
+      expect(seen).toContain('HTTP/1.1 /assets/app.js');
+    } finally {
+      await proxy.stop();
+      backend.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

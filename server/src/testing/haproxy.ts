@@ -9,8 +9,9 @@
  * down from failed requests) and per-request retry rules. With every replica marked down HAProxy
  * answers 503 itself.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { renderDeployFile } from './deployFiles';
@@ -31,16 +32,79 @@ export interface Backend {
   address: string;
 }
 
-/** deploy/haproxy/haproxy.cfg for a balancer on 127.0.0.1:`port` in front of `backends`. */
-export function haproxyConfig(port: number, backends: readonly Backend[]): string {
+/**
+ * What follows a TLS-terminating balancer's address in BIND (deploy/README.md, "TLS and HTTP/2"):
+ * HAProxy speaks TLS with the certificate and key of `pemFile`, and HTTP/2 with the browsers that
+ * offer it (ALPN), HTTP/1.1 with the rest and with the servers.
+ */
+export const tlsBindOptions = (pemFile: string): string => `ssl crt ${pemFile} alpn h2,http/1.1`;
+
+/**
+ * deploy/haproxy/haproxy.cfg for a balancer on 127.0.0.1:`port` in front of `backends`; with
+ * `tlsPemFile`, over TLS and HTTP/2.
+ */
+export function haproxyConfig(port: number, backends: readonly Backend[], tlsPemFile?: string): string {
   return renderDeployFile('haproxy/haproxy.cfg', {
-    BIND: `127.0.0.1:${port}`,
+    BIND: `127.0.0.1:${port}${tlsPemFile === undefined ? '' : ` ${tlsBindOptions(tlsPemFile)}`}`,
     SERVERS: backends.map((b) => `  server ${b.name} ${b.address}`).join('\n'),
   });
 }
 
+/** A self-signed certificate for 127.0.0.1 (Debian's openssl), for a balancer on loopback. */
+export interface LoopbackCertificate {
+  /** The certificate and its key in one file, as HAProxy's `crt` takes them. */
+  pemFile: string;
+  /** The certificate alone (PEM): the one a client trusts to reach that balancer. */
+  certificate: string;
+}
+
+/** Makes a loopback certificate in `dir` (valid for a day: a test's or a bench's). */
+export function makeLoopbackCertificate(dir: string): LoopbackCertificate {
+  const key = path.join(dir, 'loopback.key');
+  const cert = path.join(dir, 'loopback.crt');
+  // Elliptic-curve key: made at once (an RSA key costs seconds of CPU); 127.0.0.1 as its address.
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'pipe' },
+  );
+  const certificate = fs.readFileSync(cert, 'utf8');
+  const pemFile = path.join(dir, 'loopback.pem');
+  fs.writeFileSync(pemFile, certificate + fs.readFileSync(key, 'utf8'), { mode: 0o600 });
+  return { pemFile, certificate };
+}
+
+/** Whether `url` (https) answers 2xx, trusting only `certificate`. */
+const answersOkOverTls = (url: string, certificate: string) => (): Promise<boolean> =>
+  new Promise((resolve, reject) => {
+    https
+      .get(url, { ca: certificate }, (response) => {
+        response.resume();
+        resolve((response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300);
+      })
+      .on('error', reject);
+  });
+
 export interface TestProxy {
-  /** http://127.0.0.1:<port> */
+  /** http://127.0.0.1:<port> (https with TLS) */
   readonly url: string;
   readonly process: ChildProcess;
   stop(): Promise<void>;
@@ -51,6 +115,8 @@ export interface HaproxyOptions {
   port?: number;
   /** Where its config is written and kept (default: a temporary directory, removed by stop). */
   dir?: string;
+  /** Over TLS and HTTP/2 with this certificate (the URL is then https). */
+  tls?: LoopbackCertificate;
 }
 
 /** Starts HAProxy in the foreground; resolves once it answers through a backend. */
@@ -64,16 +130,18 @@ export async function startHaproxy(
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-haproxy-'));
   fs.mkdirSync(dir, { recursive: true });
   const config = path.join(dir, 'haproxy.cfg');
-  fs.writeFileSync(config, haproxyConfig(port, backends));
+  fs.writeFileSync(config, haproxyConfig(port, backends, options.tls?.pemFile));
   const check = spawnSync(binary, ['-c', '-f', config], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`haproxy refused its config:\n${check.stdout}${check.stderr}`);
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const proxy = startThrowawayProcess({
     name: 'haproxy',
     command: binary,
     args: ['-db', '-f', config],
     ...(options.dir === undefined ? { dir } : {}),
-    ready: answersOk(`${url}/healthz`),
+    ready: options.tls
+      ? answersOkOverTls(`${url}/healthz`, options.tls.certificate)
+      : answersOk(`${url}/healthz`),
     readyWhat: '/healthz',
     timeoutMs: 30_000,
     // Short: every test server of the scaled run waits here once (HAProxy listens in ~20 ms).
