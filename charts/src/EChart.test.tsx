@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { EChart } from './EChart';
 import { CHANGE_MARKERS_LABEL } from './ChangeMarkerList';
 import { CHART_THEME_NAMES } from './themes/chartThemes';
@@ -155,5 +155,61 @@ describe('EChart', () => {
     lastChart().handlers.click({ componentType: 'series', dataIndex: 4, data: [0, 1] });
     expect(opened).toEqual([12, 13]);
     expect(clicked).toEqual([4]);
+  });
+
+  // Last: useInView keeps its one observer for the rest of the file.
+  test('a chart out of view is drawn when it comes into view, and not again when it scrolls away and back', async () => {
+    const targets = new Map<string, Element>();
+    let report: IntersectionObserverCallback = () => undefined;
+    class FakeObserver {
+      constructor(callback: IntersectionObserverCallback) {
+        report = callback;
+      }
+      observe(element: Element) {
+        targets.set(element.parentElement?.getAttribute('aria-label') ?? '', element);
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    const global = globalThis as { IntersectionObserver?: unknown };
+    global.IntersectionObserver = FakeObserver;
+    try {
+      const inView = (label: string, isIntersecting: boolean) =>
+        act(() =>
+          report(
+            [{ target: targets.get(label), isIntersecting } as unknown as IntersectionObserverEntry],
+            {} as IntersectionObserver,
+          ),
+        );
+      const below = { series: [] };
+      const { rerender } = render(
+        <>
+          <EChart option={{ series: [] }} label="Top chart" />
+          <EChart option={below} label="Below the fold chart" />
+        </>,
+      );
+      inView('Top chart', true);
+      await drawnOption();
+      // The queue has drawn the chart in view; the one below has not been asked for.
+      expect(made).toHaveLength(1);
+
+      inView('Below the fold chart', true);
+      await waitFor(() => expect(made).toHaveLength(2));
+      await waitFor(() => expect(made[1].options).toHaveLength(1));
+
+      inView('Below the fold chart', false);
+      inView('Below the fold chart', true);
+      // A new option for the top chart: once it is drawn, the queue has had its turn.
+      rerender(
+        <>
+          <EChart option={{ series: [{ type: 'bar', data: [1] }] }} label="Top chart" />
+          <EChart option={below} label="Below the fold chart" />
+        </>,
+      );
+      await waitFor(() => expect(made[0].options).toHaveLength(2));
+      expect(made[1].options).toHaveLength(1);
+    } finally {
+      delete global.IntersectionObserver;
+    }
   });
 });

@@ -6,7 +6,8 @@
  * twice (a first instance drawn only to read the element's size, then disposed and made again),
  * deep-compared the whole option at each update, and drew inside React's commit. Here one instance
  * per theme is made by the chart's first draw, each draw runs in a task of its own after the page
- * has painted (drawQueue.ts), and a ResizeObserver redraws when the element's size changes.
+ * has painted (drawQueue.ts) once the chart is in view or near it (useInView.ts), and a
+ * ResizeObserver redraws when the element's size changes.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import * as echarts from 'echarts/core';
@@ -31,6 +32,7 @@ import {
 import { changeMarkerRevIdOf, withChangeMarkers, type ChangeMarker } from './options/changeMarkers';
 import { ChangeMarkerList } from './ChangeMarkerList';
 import { scheduleDraw } from './drawQueue';
+import { useInView } from './useInView';
 
 echarts.use([
   BarChart,
@@ -108,6 +110,9 @@ export function EChart({
 }: EChartProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<MountedChart | null>(null);
+  // What the instance shows: a chart scrolled away and back is not drawn again.
+  const shownRef = useRef<{ drawn: EChartsCoreOption; brushing: boolean } | null>(null);
+  const inView = useInView(hostRef);
   // The instance's handlers read the latest props, so they are bound once per instance.
   const latest = useRef({ onClick, onBrushX, onChangeMarker });
   latest.current = { onClick, onBrushX, onChangeMarker };
@@ -124,15 +129,20 @@ export function EChart({
     () => () => {
       chartRef.current?.dispose();
       chartRef.current = null;
+      shownRef.current = null;
     },
     [theme],
   );
   useEffect(() => {
+    // Out of view, a new option or theme waits until the chart comes into view.
+    const shown = shownRef.current;
+    if (!inView || (chartRef.current && shown?.drawn === drawn && shown.brushing === brushing)) return;
     const cancelDraw = scheduleDraw(() => {
       const host = hostRef.current;
       if (!host) return;
       chartRef.current ??= mountChart(host, CHART_THEME_NAMES[theme], latest);
       chartRef.current.chart.setOption(drawn, { notMerge: true });
+      shownRef.current = { drawn, brushing };
     });
     // notMerge drops the brush cursor with the old option: taken again after each draw, in a task
     // of its own (the first take costs as much as a small chart's draw).
@@ -149,7 +159,7 @@ export function EChart({
       cancelDraw();
       cancelBrush?.();
     };
-  }, [drawn, theme, brushing]);
+  }, [drawn, theme, brushing, inView]);
   const chart = (
     <div
       role="img"

@@ -4,6 +4,7 @@ import { logsPage } from '../pageobjects/LogsPage';
 import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobjects/portal';
 import { byTestId, testIdSelector } from '../pageobjects/testId';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { drawnCanvas } from '../pageobjects/charts';
 
 const TOP_DOMAINS = `${dashboardIds.chart}-top_domains`;
 
@@ -46,8 +47,7 @@ describe('Dashboard', () => {
     // The largest domain's bar is the top one: click into it near its left end (offsets are from
     // the canvas centre), where every bar is drawn; again until the bars have grown in (ECharts
     // animates them) and the click lands on one.
-    const canvas = chart.$('canvas');
-    await canvas.waitForDisplayed();
+    const canvas = await drawnCanvas(chart, 'The top domains chart did not draw.');
     const size = await canvas.getSize();
     await browser.waitUntil(
       async () => {
@@ -91,8 +91,7 @@ describe('Dashboard', () => {
     });
     await averted.waitForDisplayed();
 
-    const canvas = averted.$('canvas');
-    await canvas.waitForDisplayed();
+    const canvas = await drawnCanvas(averted, 'The risks averted chart did not draw.');
     const size = await canvas.getSize();
     await browser.waitUntil(
       async () => {

@@ -4,6 +4,7 @@ import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobject
 import { byTestId, clickWhenReady, testIdSelector } from '../pageobjects/testId';
 import { portalApi } from '../support/portalApi';
 import { DEMO_PASSWORD } from '../support/testEnv';
+import { drawnCanvas } from '../pageobjects/charts';
 
 /** The board's view as the URL gives it (the hash route's query). */
 async function viewParams(): Promise<URLSearchParams> {
@@ -66,8 +67,11 @@ describe('Dashboards people build (issue 41 points 4, 5)', () => {
     });
 
     // A drag across the time chart zooms the whole board (from/to in the URL).
-    const canvas = $(`${testIdSelector(`${boardsIds.chart}-p2`)} canvas`);
-    await canvas.waitForDisplayed({ timeout: 30_000, timeoutMsg: 'The bandwidth chart did not draw.' });
+    const canvas = await drawnCanvas(
+      $(testIdSelector(`${boardsIds.chart}-p2`)),
+      'The bandwidth chart did not draw.',
+      30_000,
+    );
     const { width } = await canvas.getSize();
     await browser.waitUntil(
       async () => {

@@ -20,6 +20,7 @@ import { EntityPage } from '../pageobjects/EntityPage';
 import { byTestId } from '../pageobjects/testId';
 import { blockingViolations } from '../support/axe';
 import { forgetThemePreference, reloadInTheme, screenshots } from '../support/theme';
+import { drawnCanvas } from '../pageobjects/charts';
 
 const stamp = Date.now().toString(36);
 
@@ -271,7 +272,10 @@ describe('Provider console: operator flows', () => {
 
     await browser.url('/provider/#/tenants');
     await providerShell.openTenantReports('acme');
-    await byTestId(`${dashboardIds.chart}-top_domains`).$('canvas').waitForDisplayed();
+    await drawnCanvas(
+      byTestId(`${dashboardIds.chart}-top_domains`),
+      "acme's top domains chart did not draw.",
+    );
     expect(await writingButtons(byTestId(providerPageIds.tenantReports))).toEqual([]);
 
     await providerShell.navItem('audit').click();

@@ -3,6 +3,7 @@ import { providerIds } from '@workbench/common/test-ids/index';
 import { providerAnalyticsIds as ids } from '@workbench/common/test-ids/providerAnalyticsIds';
 import { providerShell, signInToConsole } from '../pageobjects/ProviderShell';
 import { byTestId } from '../pageobjects/testId';
+import { drawnCanvas } from '../pageobjects/charts';
 
 describe("Provider console: analytics and a tenant's insights (support, read-only)", () => {
   it('support sees the analytics summaries drawn as charts', async () => {
@@ -10,12 +11,8 @@ describe("Provider console: analytics and a tenant's insights (support, read-onl
     await providerShell.navItem('analytics').click();
     await byTestId(ids.page).waitForDisplayed({ timeoutMsg: 'The Analytics page did not show.' });
     await expect(byTestId(`${ids.figure}-events`)).toBeDisplayed();
-    await byTestId(`${ids.chart}-by_day`)
-      .$('canvas')
-      .waitForDisplayed({ timeoutMsg: 'The events per day chart did not draw.' });
-    await byTestId(`${ids.chart}-tenants`)
-      .$('canvas')
-      .waitForDisplayed({ timeoutMsg: 'The events per tenant chart did not draw.' });
+    await drawnCanvas(byTestId(`${ids.chart}-by_day`), 'The events per day chart did not draw.');
+    await drawnCanvas(byTestId(`${ids.chart}-tenants`), 'The events per tenant chart did not draw.');
   });
 
   it("support opens a tenant's insights read-only: searches, sees the tops drawn, finds no control that writes", async () => {
@@ -37,9 +34,7 @@ describe("Provider console: analytics and a tenant's insights (support, read-onl
     const total = byTestId(ids.insightsTotal);
     await total.waitForDisplayed({ timeoutMsg: 'The insights total did not show.' });
     await expect(total).toHaveText(expect.stringContaining('Events matching "acme.example"'));
-    await byTestId(`${ids.insightsChart}-userid`)
-      .$('canvas')
-      .waitForDisplayed({ timeoutMsg: "acme's top users chart did not draw." });
+    await drawnCanvas(byTestId(`${ids.insightsChart}-userid`), "acme's top users chart did not draw.");
 
     const labels: string[] = [];
     for (const button of await page.$$('button, [role="button"], [role="combobox"]'))

@@ -6,6 +6,7 @@ import { forgetSession, signInToPortal, waitForPortalRoute } from '../pageobject
 import { DEMO_PASSWORD } from '../support/testEnv';
 import { dashboardIds, providerPageIds } from '@workbench/common/test-ids/index';
 import { byTestId } from '../pageobjects/testId';
+import { drawnCanvas } from '../pageobjects/charts';
 
 /** The HTTP status of a GET from the page, with the page's cookies. */
 const fetchStatus = async (path: string): Promise<number> =>
@@ -42,7 +43,7 @@ describe('Provider console', () => {
 
     // The tenant's demo events are drawn: the chart's canvas shows.
     const chart = byTestId(`${dashboardIds.chart}-top_domains`);
-    await chart.$('canvas').waitForDisplayed({ timeoutMsg: "acme's top domains chart did not draw." });
+    await drawnCanvas(chart, "acme's top domains chart did not draw.");
 
     // Tabs, interval, filters, Compare, table views and CSV: nothing that writes.
     const page = byTestId(providerPageIds.tenantReports);
