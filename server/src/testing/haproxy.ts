@@ -2,8 +2,9 @@
  * HAProxy (Debian's haproxy package) in front of server replicas, round robin per request, on
  * deploy/haproxy/haproxy.cfg (deploy/README.md says why each rule is there: health checks on
  * `/readyz`, retries of reads only, the replica header, X-Forwarded-For and X-Request-ID): for the
- * replica tests and the scaled test servers (a throw-away one on a free loopback port) and for
- * `npm run cluster` (in its directory, on its port).
+ * replica tests and the scaled test servers (a throw-away one on a free loopback port), for
+ * `npm run cluster` (in its directory, on its port), and over TLS and HTTP/2 for the Lighthouse
+ * bench (bench/lighthouse.ts).
  *
  * Why HAProxy rather than nginx: active health checks (open-source nginx only learns a server is
  * down from failed requests) and per-request retry rules. With every replica marked down HAProxy
@@ -33,7 +34,8 @@ export interface Backend {
 }
 
 /**
- * What follows a TLS-terminating balancer's address in BIND (deploy/README.md, "TLS and HTTP/2"):
+ * What follows a TLS-terminating balancer's address in BIND (deploy/README.md, "TLS and HTTP/2 at
+ * the balancer"):
  * HAProxy speaks TLS with the certificate and key of `pemFile`, and HTTP/2 with the browsers that
  * offer it (ALPN), HTTP/1.1 with the rest and with the servers.
  */
