@@ -2,7 +2,10 @@
  * A throw-away ZooKeeper (Debian's zookeeper package, 3.8, on the installed JRE): the coordination
  * service of the replicated ClickHouse shards (ReplicatedMergeTree), for the tests and `npm run
  * cluster`. One standalone server on a free loopback port with deploy/zookeeper/zoo.cfg, its data
- * in a directory of its own. Ready when it answers the `ruok` four-letter command with `imok`.
+ * in a directory of its own. Ready when it serves requests: its `mntr` four-letter command reports
+ * the server's state (`ruok` answers `imok` as soon as the port is bound, ~0.6 s earlier on a
+ * loaded machine, while ZooKeeper still closes a client's handshake; a ClickHouse replica that
+ * connected then failed its first query: "Cannot read all data ... while receiving handshake").
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -28,15 +31,18 @@ export interface TestZooKeeper {
   stop(): Promise<void>;
 }
 
-/** Whether a ZooKeeper server on `port` answers `ruok` with `imok`. */
-export function answersImok(host: string, port: number): Promise<boolean> {
+/**
+ * Whether a ZooKeeper server on `port` serves requests: `mntr` lists its state then (and says "This
+ * ZooKeeper instance is not currently serving requests" before).
+ */
+export function servesRequests(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     let answer = '';
-    const socket = net.connect({ host, port }, () => socket.end('ruok'));
+    const socket = net.connect({ host, port }, () => socket.end('mntr'));
     socket.setTimeout(1000, () => socket.destroy());
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     socket.on('error', () => resolve(false));
-    socket.on('close', () => resolve(answer === 'imok'));
+    socket.on('close', () => resolve(/^zk_server_state\t/m.test(answer)));
   });
 }
 
@@ -64,8 +70,8 @@ export async function startZooKeeper(options: ZooKeeperOptions = {}): Promise<Te
     cwd: dir,
     dieWithParent: true,
     ...(options.dir === undefined ? { dir } : {}),
-    ready: () => answersImok(host, port),
-    readyWhat: 'ruok',
+    ready: () => servesRequests(host, port),
+    readyWhat: 'mntr',
     timeoutMs: 60_000,
     pollMs: 100,
   });
