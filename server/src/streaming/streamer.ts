@@ -55,6 +55,9 @@ export function streamScan(
   return { ...scan, start: cursor.time, end, order: 'asc' as const, after: cursor };
 }
 
+/** How far past the settle time the lag looks for events held back (a clock ahead by up to this). */
+const HELD_BACK_HORIZON_MS = 86_400_000;
+
 export class Streamer {
   private timer: NodeJS.Timeout | undefined;
   private turn: Promise<void> = Promise.resolve();
@@ -112,7 +115,12 @@ export class Streamer {
     }
   }
 
-  /** Reads the next batch after `cursor`: up to `max` events over the chosen log types. */
+  /**
+   * Reads the next batch after `cursor`, up to `end`: up to `max` events over the chosen log types.
+   * `oldestPending`, the oldest event left for a later batch (the lag), counts the events written
+   * after `end` too: the settle time holds them back, and they are not delivered yet either. Without
+   * them a stream reported "caught up" (lag 0) with events still to send (docs/streaming.md).
+   */
   private async nextBatch(destination: StreamDestinationRecord, cursor: StreamCursor, end: number) {
     const max = destination.config.batchMaxEvents;
     const events: StoredEvent[] = [];
@@ -128,15 +136,19 @@ export class Streamer {
         limit: room + 1,
       });
       const taken = read.slice(0, room);
-      if (read.length > room) {
-        const left = read[room];
-        oldestPending = Math.min(oldestPending ?? left.time, left.time);
-      }
       if (taken.length > 0) {
         const last = taken[taken.length - 1];
         next[route] = { time: last.time, id: last.id };
         events.push(...taken);
       }
+      const [left] =
+        read.length > room
+          ? [read[room]]
+          : await this.options.events.query({
+              ...streamScan(destination, route, next[route] ?? after, end + HELD_BACK_HORIZON_MS),
+              limit: 1,
+            });
+      if (left) oldestPending = Math.min(oldestPending ?? left.time, left.time);
     }
     return { events, next, full: events.length >= max, oldestPending };
   }
@@ -154,8 +166,8 @@ export class Streamer {
       const batch = await this.nextBatch(destination, cursor, end);
       const waited = at - (this.lastSend.get(destination.id) ?? at);
       if (batch.events.length === 0 || (!batch.full && waited < destination.config.batchMaxSeconds * 1000)) {
-        const first = batch.events.reduce((m, e) => Math.min(m, e.time), Number.POSITIVE_INFINITY);
-        await store.streaming.recordLag(destination, batch.events.length === 0 ? 0 : Math.max(0, at - first));
+        const oldest = batch.events.reduce((m, e) => Math.min(m, e.time), batch.oldestPending ?? Infinity);
+        await store.streaming.recordLag(destination, Number.isFinite(oldest) ? Math.max(0, at - oldest) : 0);
         return;
       }
       const lines = batch.events.map((e) => streamedEvent(e, destination.config.fields));
