@@ -94,10 +94,11 @@ export function workbenchAppConfig({ base, input, react, groupFormParts }: Workb
       emptyOutDir: true,
       chunkSizeWarningLimit: 900,
       // No <link rel="modulepreload"> per dependency of a dynamic import: the browser's module
-      // loader fetches the chunks itself. Vite's helper appended ~75 links for a signed-in page's
-      // start (~36 ms of appendChild in one long task) and held each import until they had all
-      // loaded; without it Lighthouse's LCP over HTTP/2 fell from ~1.2-1.4 s to 880 ms (dashboard)
-      // and 1,044 ms (web logs) (bench/README.md, "No modulepreload links").
+      // loader fetches the chunks itself. Vite's helper appended ~75 links at a signed-in page's
+      // start, in one long task, and its polyfill in the entry watched every node added to the
+      // document (a MutationObserver on the whole tree); without both, Lighthouse's LCP over
+      // HTTP/2 fell from ~1.2-1.4 s to 880 ms (dashboard) and 1,044 ms (web logs)
+      // (bench/README.md, "No modulepreload links").
       modulePreload: false,
       // dist/.vite/manifest.json: the chunk graph the first-load check reads (bench/support/firstLoad.ts).
       manifest: true,
