@@ -5,7 +5,10 @@
  * their time on: the browser's style and layout work inside them, module compilation and
  * evaluation, and the functions the CPU profiler's samples found most often (self time), each with
  * its script and position. Against a build made with `npx vite build --minify false` in
- * `tenant-portal/` the functions keep their names. Prints; asserts nothing.
+ * `tenant-portal/` the functions keep their names. A second load of each page lists React's
+ * commits that rendered many components, with the components where each update started
+ * (bench/support/reactCommitHook.js): a page that renders again as a whole while its data arrives
+ * shows there. Prints; asserts nothing.
  *
  * The same server, Chromium and sign-in as the Lighthouse bench (bench/lighthouse.ts); unlike
  * Lighthouse, nothing is throttled or simulated: the times are this machine's at its load.
@@ -15,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
+import type { Browser } from 'puppeteer-core';
 import { startWorkbenchServer } from '../wdio/support/workbenchServer';
 import { signedInChromium } from './support/signedInChromium';
 
@@ -25,8 +29,17 @@ const PAGES = [
 ] as const;
 /** A task longer than this blocks input (the long-task and TBT threshold). */
 const LONG_TASK_US = 50_000;
+/** A commit that rendered this many components is listed with what rendered (reactCommits). */
+const MANY_COMPONENTS = 100;
+/** What bench/support/reactCommitHook.js keeps of each of React's commits. */
+interface ReactCommit {
+  at: number;
+  count: number;
+  rendered: Record<string, number>;
+  roots: Record<string, number>;
+}
 /** A task this long also gets the functions it spent the most time in, callees included. */
-const INCLUSIVE_US = 200_000;
+const INCLUSIVE_US = 100_000;
 
 interface TraceEvent {
   name: string;
@@ -76,12 +89,42 @@ try {
     const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
     console.log(`\n${target.name} (${target.route}):`);
     console.log(longTasks(parsed.traceEvents));
+    console.log(await reactCommits(browser, `${server.baseUrl}${target.route}`));
   }
   await browser.disconnect();
 } finally {
   await chrome?.kill();
   await server.stop();
   fs.rmSync(traceDir, { recursive: true, force: true });
+}
+
+/** React's commits of a second load of the page (HTTP cache emptied) with many components rendered. */
+async function reactCommits(browser: Browser, url: string): Promise<string> {
+  const tab = await browser.newPage();
+  await tab.setViewport({ width: 1350, height: 940 });
+  await (await tab.createCDPSession()).send('Network.clearBrowserCache');
+  await tab.evaluateOnNewDocument(
+    fs.readFileSync(path.join(repoRoot, 'bench/support/reactCommitHook.js'), 'utf8'),
+  );
+  await tab.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
+  const commits = await tab.evaluate(
+    () => (window as unknown as { __reactCommits: ReactCommit[] }).__reactCommits,
+  );
+  await tab.close();
+  const top = (counts: Record<string, number>, n: number) =>
+    Object.entries(counts)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, count]) => (count > 1 ? `${name} ×${count}` : name))
+      .join(', ');
+  const large = commits.filter((c) => c.count >= MANY_COMPONENTS);
+  return [
+    `  React's commits with ${MANY_COMPONENTS} or more components rendered (a second load; ${commits.length} commits in all):`,
+    ...large.map(
+      (c) =>
+        `    at ${String(c.at).padStart(5)} ms: ${c.count} rendered from ${top(c.roots, 4) || 'the root'}; most: ${top(c.rendered, 8)}`,
+    ),
+  ].join('\n');
 }
 
 /** The long tasks of the page's main thread (the renderer main thread with the most task time). */
@@ -130,7 +173,9 @@ function longTasks(events: TraceEvent[]): string {
     const named = new Map(
       [...inclusive].filter(([frame]) => !/^\((program|root|idle|garbage collector)\)/.test(frame)),
     );
-    return `${line}\n      callees included: ${topOf(named, 12)}`;
+    // React function components are named in capitals: which of the page's parts the render was.
+    const components = new Map([...named].filter(([frame]) => /^[A-Z]/.test(frame)));
+    return `${line}\n      callees included: ${topOf(named, 12)}\n      components (callees included): ${topOf(components, 12)}`;
   });
   const blocking = tasks.reduce((sum, t) => sum + (t.dur ?? 0) - LONG_TASK_US, 0);
   return [

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Alert, Button } from '@mui/material';
 import {
@@ -35,8 +35,13 @@ export function RevisionGate({ children }: { children: ReactNode }) {
     dispatch(revisionRequested());
     setAsked(true);
   }, [dispatch]);
-  if (!asked || status === 'idle' || status === 'loading')
-    return <Loading label="Loading the policy revision" />;
+  const waiting = !asked || status === 'idle' || status === 'loading';
+  // The page appears when the store says the revision is in, an update React renders in one
+  // synchronous task (a store subscription's); mounting a page is the heaviest render of a visit
+  // (the web logs' took ~200 ms), so it is rendered from a deferred value instead, which React
+  // renders in slices that input can interrupt. Only the commit stays one task.
+  const shownWaiting = useDeferredValue(waiting);
+  if (waiting || shownWaiting) return <Loading label="Loading the policy revision" />;
   if (status === 'failed' && !revision) {
     return (
       <Alert

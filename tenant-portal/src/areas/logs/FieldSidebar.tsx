@@ -6,7 +6,7 @@
  * "Visualise" beside a field makes it a dashboard panel (docs/dashboards.md), for those who may
  * write dashboards.
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { Box, ButtonBase, Collapse, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -40,7 +40,11 @@ export function shareText(count: number, total: number): string {
   return `${share.toFixed(1)}%`;
 }
 
-export function FieldSidebar({
+/**
+ * Memoised: its props keep their identity while the page's rows and counts arrive, so it does not
+ * render its fields again with each of the page's renders (bench/README.md, "Renders of the web logs").
+ */
+export const FieldSidebar = memo(function FieldSidebar({
   route,
   query,
   onFilter,
@@ -129,7 +133,7 @@ export function FieldSidebar({
       )}
     </Box>
   );
-}
+});
 
 function TopValues({
   field,

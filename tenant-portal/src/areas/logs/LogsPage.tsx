@@ -258,10 +258,9 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   const savedSearchesServed = useExtension('saved-searches');
   const sidebarOpen = summaries && (sidebarShown ?? wide);
   const [intervalError, setIntervalError] = useState<string | null>(null);
-  const loadError = useAppSelector(selectLogLoadError);
+  // The paging state changes with every block the grid takes; the parts that show it select it
+  // themselves (LogsRowCount, LogsLoadState), so a block re-renders them, not the page.
   const totalRows = useAppSelector(selectLogTotalRows);
-  const pagingStatus = useAppSelector(selectLogPagingStatus);
-  const blocksSeen = useAppSelector(selectLogBlocksSeen);
   const managementStation = isManagementStation();
   const schema = useMemo(
     () => filterSchemaOf(route, managementStation, view.interval, { from: view.from, to: view.to }),
@@ -517,27 +516,14 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             }}
             onTick={onLiveTick}
           />
-          <Typography data-testid={logsIds.rowCount} variant="body2" sx={{ ml: 'auto' }} aria-live="polite">
-            {exactTotal !== null
-              ? counted(exactTotal, 'event')
-              : pagingStatus === 'loading'
-                ? 'Loading…'
-                : `More than ${(blocksSeen * LOG_BLOCK_SIZE).toLocaleString()} events`}
-          </Typography>
+          <LogsRowCount exactTotal={exactTotal} />
         </Box>
-        {(intervalError ?? loadError) && (
-          <Alert severity="error" data-testid={logsIds.error}>
-            {intervalError ?? loadError}
-          </Alert>
-        )}
-        {exactTotal === 0 && !loadError && (
-          <Box data-testid={logsIds.empty}>
-            <EmptyResults
-              noun={LOG_TYPE_REGISTRY[route].noun}
-              onReset={() => setParams(withoutCriteria(params, route))}
-            />
-          </Box>
-        )}
+        <LogsLoadState
+          intervalError={intervalError}
+          exactTotal={exactTotal}
+          noun={LOG_TYPE_REGISTRY[route].noun}
+          onReset={() => setParams(withoutCriteria(params, route))}
+        />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           {summaries && (
             <Button
@@ -649,5 +635,49 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
         </Suspense>
       )}
     </AreaPage>
+  );
+}
+
+/** The row count beside the toolbar: exact when known, else how far the grid has paged. */
+function LogsRowCount({ exactTotal }: { exactTotal: number | null }) {
+  const pagingStatus = useAppSelector(selectLogPagingStatus);
+  const blocksSeen = useAppSelector(selectLogBlocksSeen);
+  return (
+    <Typography data-testid={logsIds.rowCount} variant="body2" sx={{ ml: 'auto' }} aria-live="polite">
+      {exactTotal !== null
+        ? counted(exactTotal, 'event')
+        : pagingStatus === 'loading'
+          ? 'Loading…'
+          : `More than ${(blocksSeen * LOG_BLOCK_SIZE).toLocaleString()} events`}
+    </Typography>
+  );
+}
+
+/** The interval's or the rows' error, or the empty results (one empty state, with its reset). */
+function LogsLoadState({
+  intervalError,
+  exactTotal,
+  noun,
+  onReset,
+}: {
+  intervalError: string | null;
+  exactTotal: number | null;
+  noun: string;
+  onReset: () => void;
+}) {
+  const loadError = useAppSelector(selectLogLoadError);
+  return (
+    <>
+      {(intervalError ?? loadError) && (
+        <Alert severity="error" data-testid={logsIds.error}>
+          {intervalError ?? loadError}
+        </Alert>
+      )}
+      {exactTotal === 0 && !loadError && (
+        <Box data-testid={logsIds.empty}>
+          <EmptyResults noun={noun} onReset={onReset} />
+        </Box>
+      )}
+    </>
   );
 }
