@@ -47,7 +47,9 @@ const MUI_FORM_CHUNK = {
  * the first time each runs on the main thread. ECharts': a chart's first draw runs much of its code for
  * the first time, and the web logs' histogram drew in a median ~105 instead of ~150 ms. Hinting the
  * grid's, React's and MUI's chunks as well moved neither the blocking time nor the LCP beyond the
- * noise (bench/README.md, "Compile hints").
+ * noise (bench/README.md, "Compile hints"). The build's first-load check fails when a chunk of
+ * COMPILE_HINTED (bench/support/firstLoad.ts) does not start with the hint, so a renamed module
+ * cannot drop it silently.
  */
 const EAGER_COMPILE_CHUNKS = ['EChart'];
 

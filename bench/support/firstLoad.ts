@@ -254,3 +254,28 @@ export function overCeiling(loads: readonly PageFirstLoad[]): string[] {
         `${l.page.app} ${l.page.name}: ${kb(l.gzipBytes)} of gzipped JavaScript, above its ceiling of ${kb(l.page.ceiling ?? 0)}.`,
     );
 }
+
+/** V8's compile hint: the chunk's functions are compiled as it streams (vite.apps.mts, EAGER_COMPILE_CHUNKS). */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * The chunks the build starts with the compile hint, by the module each is the lazy chunk of.
+ * vite.apps.mts picks them by chunk name, so a renamed module would lose its hint silently: the
+ * build check looks for it in the built file.
+ */
+export const COMPILE_HINTED: readonly { app: FirstLoadPage['app']; source: string }[] = [
+  { app: 'tenant-portal', source: '../charts/src/EChart.tsx' },
+  { app: 'provider-console', source: '../charts/src/EChart.tsx' },
+];
+
+/** What the build check reports: each chunk of COMPILE_HINTED that does not start with the hint. */
+export function missingCompileHints(repoRoot: string): string[] {
+  return COMPILE_HINTED.flatMap(({ app, source }) => {
+    const distDir = path.join(repoRoot, app, 'dist');
+    const file = chunkOf(readManifest(distDir), source).file;
+    const text = readFileSync(path.join(distDir, file), 'utf8');
+    return text.startsWith(COMPILE_HINT)
+      ? []
+      : [`${app} ${file} (${source}) does not start with V8's compile hint ${COMPILE_HINT}.`];
+  });
+}
