@@ -9,7 +9,7 @@
  * Columns, not with the logs page, and stays mounted from then on, so it closes with its
  * transition as before.
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { Button } from '@mui/material';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { logsIds } from '@workbench/common';
@@ -29,7 +29,8 @@ export interface ColumnManagerProps {
   onApply: (columns: string[]) => void;
 }
 
-export function ColumnManager({ route, visible, onApply }: ColumnManagerProps) {
+/** Memoised: it renders again when its props change, not with each render of the logs page. */
+export const ColumnManager = memo(function ColumnManager({ route, visible, onApply }: ColumnManagerProps) {
   const [draft, setDraft] = useState<ColumnChoice[] | null>(null);
   const opened = useRef(false);
   if (draft !== null) opened.current = true;
@@ -52,4 +53,4 @@ export function ColumnManager({ route, visible, onApply }: ColumnManagerProps) {
       )}
     </>
   );
-}
+});

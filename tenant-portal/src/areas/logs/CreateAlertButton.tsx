@@ -4,7 +4,7 @@
  * server serves them (the `alerts` extension); a view whose query does not parse offers nothing
  * (the server would refuse it, and the explorer already says why).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Button } from '@mui/material';
 import AddAlertIcon from '@mui/icons-material/AddAlert';
 import { selectCan, snackbarShown, useAppDispatch, useAppSelector, useExtension } from '@workbench/common';
@@ -20,7 +20,8 @@ const AlertRuleDialog = lazy(() =>
   import('../alerts/AlertRuleDialog').then((m) => ({ default: m.AlertRuleDialog })),
 );
 
-export function CreateAlertButton({
+/** Memoised: it renders again when its props change, not with each render of the logs page. */
+export const CreateAlertButton = memo(function CreateAlertButton({
   route,
   view,
   query,
@@ -61,4 +62,4 @@ export function CreateAlertButton({
       )}
     </>
   );
-}
+});

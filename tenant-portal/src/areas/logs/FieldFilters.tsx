@@ -5,6 +5,7 @@
  * All of them write the URL through logView's withFieldFilter / withoutFieldFilter: the same
  * structured filter the bar's chips use (`<field>=<values>`), plus `<field>!=<values>` for "not".
  */
+import { memo } from 'react';
 import { Box, Chip, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import AddCircleOutlineIcon from '@mui/icons-material/ZoomIn';
 import RemoveCircleOutlineIcon from '@mui/icons-material/ZoomOut';
@@ -128,8 +129,9 @@ export function CellFilterMenu({
 /**
  * Chips of the filters the bar does not show: values kept on a field outside the bar (filtered in
  * from a cell, the drawer or the sidebar) and every excluded value. Deleting one drops that value.
+ * Memoised: it renders again when its props change, not with each render of the logs page.
  */
-export function FieldFilterChips({
+export const FieldFilterChips = memo(function FieldFilterChips({
   route,
   view,
   onRemove,
@@ -167,4 +169,4 @@ export function FieldFilterChips({
       })}
     </Box>
   );
-}
+});

@@ -3,7 +3,7 @@
  * 5, 10 or 30 seconds, and highlights the rows that were not there before. It pauses while the
  * user has scrolled away from the top of the grid (reading older rows) and resumes at the top.
  */
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { logsIds } from '@workbench/common';
 
@@ -22,7 +22,8 @@ export interface LiveTailProps {
   onTick: () => void;
 }
 
-export function LiveTail({ on, period, paused, onChange, onTick }: LiveTailProps) {
+/** Memoised: it renders again when its props change, not with each render of the logs page. */
+export const LiveTail = memo(function LiveTail({ on, period, paused, onChange, onTick }: LiveTailProps) {
   useEffect(() => {
     if (!on || paused) return;
     const timer = window.setInterval(onTick, period * 1000);
@@ -67,4 +68,4 @@ export function LiveTail({ on, period, paused, onChange, onTick }: LiveTailProps
       )}
     </>
   );
-}
+});

@@ -5,7 +5,7 @@
  * a Cancel. The dialog is LogExportDialog.tsx, loaded on the first click of Export and then kept
  * mounted.
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { logsIds, useAppDispatch, useAppSelector } from '@workbench/common';
@@ -17,7 +17,8 @@ import { logExportCancelled, logExportRequested, selectLogExportProgress } from 
 // The dialog (with MUI's radio groups) loads on the first click of Export (bench/README.md "First load").
 const LogExportDialog = lazy(() => import('./LogExportDialog').then((m) => ({ default: m.LogExportDialog })));
 
-export function LogExportButton({
+/** Memoised: it renders again when its props change, not with each render of the logs page. */
+export const LogExportButton = memo(function LogExportButton({
   route,
   query,
   visibleColumns,
@@ -75,4 +76,4 @@ export function LogExportButton({
       )}
     </Box>
   );
-}
+});

@@ -5,7 +5,7 @@
  * an absolute `from`/`to` (logView.ts); the range then shows above the chart with a way back to
  * the interval.
  */
-import { Suspense, useEffect, useMemo } from 'react';
+import { memo, Suspense, useEffect, useMemo } from 'react';
 import { LazyEChart as EChart, loadEChart } from '@workbench/charts/lazyEChart';
 import { Box, Button, Skeleton, Typography, useTheme } from '@mui/material';
 import { logHistogramOption } from '@workbench/charts';
@@ -21,7 +21,8 @@ export const HISTOGRAM_HEIGHT = 120;
 /** A range end as the grid shows times (local), for the range line above the chart. */
 const local = (seconds: number) => new Date(seconds * 1000).toLocaleString();
 
-export function LogHistogram({
+/** Memoised: it renders again when its props change, not with each render of the logs page. */
+export const LogHistogram = memo(function LogHistogram({
   query,
   summary,
   range,
@@ -97,4 +98,4 @@ export function LogHistogram({
       )}
     </Box>
   );
-}
+});

@@ -51,6 +51,7 @@ import {
 } from '@workbench/common/features/interval/index';
 import { LOG_BLOCK_SIZE } from '@workbench/common/api/logs';
 import type { LogOrder } from '@workbench/common/api/contract/logs';
+import type { LogQueryParts } from '@workbench/common/api/contract/logQueryLanguage';
 import { isSortableLogColumn } from '@workbench/common/api/contract/logColumns';
 import { FIELD_SPECS } from '@workbench/common/api/contract/logSchema';
 import {
@@ -448,6 +449,55 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
     if (event) openEvent(event);
     else setPendingIndex(index);
   };
+  // The toolbar's and the histogram's handlers keep their identity until the URL changes, so their
+  // memoised components do not render again with each of the page's renders while its data
+  // arrives (bench/README.md, "Renders of the web logs").
+  const applyQueryParts = useCallback(
+    (parts: LogQueryParts) => setParams(withQueryParts(params, route, schema, parts)),
+    [params, route, schema, setParams],
+  );
+  const applyAbsoluteRange = useCallback(
+    (from: number, to: number | null) => setParams(withAbsoluteRange(params, from, to)),
+    [params, setParams],
+  );
+  const applyMonth = useCallback(
+    (interval: string) => setParams(withInterval(params, interval)),
+    [params, setParams],
+  );
+  const applyColumns = useCallback(
+    (cols: readonly string[]) => setParams(withColumns(params, cols)),
+    [params, setParams],
+  );
+  const openSavedSearch = useCallback((q: string) => setParams(new URLSearchParams(q)), [setParams]);
+  const liveOn = live.on;
+  const changeLiveTail = useCallback(
+    (on: boolean, period: LiveTailPeriod) => {
+      shownBefore.current = null;
+      setLive({ on, period });
+      if (on && !liveOn) endNow();
+    },
+    [liveOn, endNow],
+  );
+  const removeFieldFilter = useCallback(
+    (field: string, value: string, mode: FilterMode) =>
+      setParams(withoutFieldFilter(params, field, value, mode)),
+    [params, setParams],
+  );
+  const histogramRange = useMemo(
+    () => (view.from !== null && view.to !== null ? { from: view.from, to: view.to } : null),
+    [view.from, view.to],
+  );
+  // A drag is a new history entry that knows it came from a drag: "Back to the interval" (like
+  // the browser's Back) returns to the view before it, whatever it was.
+  const applyHistogramRange = useCallback(
+    (from: number, to: number) =>
+      setParams(withTimeRange(params, from, to), { state: { [RANGE_FROM_DRAG]: true } }),
+    [params, setParams],
+  );
+  const resetHistogramRange = useCallback(() => {
+    if ((historyState.current as Record<string, unknown> | null)?.[RANGE_FROM_DRAG]) navigate(-1);
+    else setParams(withoutTimeRange(params));
+  }, [params, setParams, navigate]);
   const selectedEvent = selected !== null && typeof selected === 'object' ? selected : null;
   const selectedIndex = selectedEvent && 'index' in selectedEvent ? Number(selectedEvent.index) : null;
   const drawerOpened = useRef(false);
@@ -462,7 +512,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             logType={LOG_ROUTE_TYPES[route]}
             chipFields={LOG_ROUTE_FIELDS[route].filters}
             value={queryText}
-            onApply={(parts) => setParams(withQueryParts(params, route, schema, parts))}
+            onApply={applyQueryParts}
           />
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
@@ -480,26 +530,13 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
           >
             Refresh
           </Button>
-          <RangePicker
-            from={view.from}
-            to={view.to}
-            onRange={(from, to) => setParams(withAbsoluteRange(params, from, to))}
-            onMonth={(interval) => setParams(withInterval(params, interval))}
-          />
+          <RangePicker from={view.from} to={view.to} onRange={applyAbsoluteRange} onMonth={applyMonth} />
           <Button data-testid={logsIds.copyLink} startIcon={<LinkIcon />} onClick={() => void copyLink()}>
             Copy link
           </Button>
-          <ColumnManager
-            route={route}
-            visible={view.columns}
-            onApply={(cols) => setParams(withColumns(params, cols))}
-          />
+          <ColumnManager route={route} visible={view.columns} onApply={applyColumns} />
           {savedSearchesServed && (
-            <SavedSearchMenu
-              route={route}
-              currentQuery={params.toString()}
-              onOpen={(q) => setParams(new URLSearchParams(q))}
-            />
+            <SavedSearchMenu route={route} currentQuery={params.toString()} onOpen={openSavedSearch} />
           )}
           {exportServed && exportQuery && (
             <LogExportButton route={route} query={exportQuery} visibleColumns={view.columns} />
@@ -509,11 +546,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
             on={live.on}
             period={live.period}
             paused={scrolledAway}
-            onChange={(on, period) => {
-              shownBefore.current = null;
-              setLive({ on, period });
-              if (on && !live.on) endNow();
-            }}
+            onChange={changeLiveTail}
             onTick={onLiveTick}
           />
           <LogsRowCount exactTotal={exactTotal} />
@@ -537,11 +570,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
               {sidebarOpen ? 'Hide fields' : 'Show fields'}
             </Button>
           )}
-          <FieldFilterChips
-            route={route}
-            view={view}
-            onRemove={(field, value, mode) => setParams(withoutFieldFilter(params, field, value, mode))}
-          />
+          <FieldFilterChips route={route} view={view} onRemove={removeFieldFilter} />
         </Box>
         <Box sx={{ display: 'flex', gap: 1, minHeight: 0 }}>
           {sidebarOpen && (
@@ -563,16 +592,9 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
               <LogHistogram
                 query={exportQuery}
                 summary={histogram}
-                range={view.from !== null && view.to !== null ? { from: view.from, to: view.to } : null}
-                // A drag is a new history entry that knows it came from a drag: "Back to the
-                // interval" (like the browser's Back) returns to the view before it, whatever it was.
-                onRange={(from, to) =>
-                  setParams(withTimeRange(params, from, to), { state: { [RANGE_FROM_DRAG]: true } })
-                }
-                onResetRange={() => {
-                  if ((location.state as Record<string, unknown> | null)?.[RANGE_FROM_DRAG]) navigate(-1);
-                  else setParams(withoutTimeRange(params));
-                }}
+                range={histogramRange}
+                onRange={applyHistogramRange}
+                onResetRange={resetHistogramRange}
               />
             )}
             <Box

@@ -4,7 +4,7 @@
  * values and, for the user field, the user database's usernames at the caret, and on Enter (or leaving the box) parses the text and hands its parts
  * back. A syntax error is shown under the box with its position, and changes nothing.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Autocomplete, Box, InputAdornment, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import {
@@ -38,7 +38,8 @@ const USER_FIELD = 'userid';
 export const queryErrorText = (error: LogQuerySyntaxError): string =>
   `${error.message} (at character ${error.position + 1})`;
 
-export function QueryBox({ logType, chipFields, value, onApply }: QueryBoxProps) {
+/** Memoised: it renders again when its props change, not with each render of the logs page. */
+export const QueryBox = memo(function QueryBox({ logType, chipFields, value, onApply }: QueryBoxProps) {
   const [text, setText] = useState(value);
   const [caret, setCaret] = useState(value.length);
   const [error, setError] = useState<LogQuerySyntaxError | null>(null);
@@ -164,4 +165,4 @@ export function QueryBox({ logType, chipFields, value, onApply }: QueryBoxProps)
       />
     </Box>
   );
-}
+});

@@ -5,7 +5,7 @@
  * writes the URL (logView.ts withAbsoluteRange / withInterval); a start not before the end is
  * refused with a message and changes nothing.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Popover, Stack, TextField, Typography } from '@mui/material';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import { MONTH_NAMES } from '@workbench/common/features/interval/index';
@@ -41,7 +41,8 @@ export function monthInterval(value: string): string | null {
 export const RANGE_ORDER_ERROR = 'From must be before To.';
 export const RANGE_START_ERROR = 'Choose when the range starts.';
 
-export function RangePicker({ from, to, onRange, onMonth }: RangePickerProps) {
+/** Memoised: it renders again when its props change, not with each render of the logs page. */
+export const RangePicker = memo(function RangePicker({ from, to, onRange, onMonth }: RangePickerProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
@@ -146,4 +147,4 @@ export function RangePicker({ from, to, onRange, onMonth }: RangePickerProps) {
       </Popover>
     </>
   );
-}
+});

@@ -3,7 +3,7 @@
  * name, open one (its query replaces the view's), delete one. Only the searches of this log route
  * are listed.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   Box,
   Button,
@@ -33,7 +33,8 @@ import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '@workbench/common/api/c
 import type { LogRoute } from '@workbench/common/vocabularies/index';
 import { usePortalSelector } from '../../app/tenantStore';
 
-export function SavedSearchMenu({
+/** Memoised: it renders again when its props change, not with each render of the logs page. */
+export const SavedSearchMenu = memo(function SavedSearchMenu({
   route,
   currentQuery,
   onOpen,
@@ -134,4 +135,4 @@ export function SavedSearchMenu({
       </Menu>
     </>
   );
-}
+});
