@@ -13,6 +13,8 @@
  * loopback certificate the browser trusts): a signed-in page asks for ~140 files, which HTTP/1.1
  * queues on six connections (bench/README.md, "HTTP/2 at the balancer").
  * Prints figures, asserts none; exits non-zero only when the run itself broke.
+ * BENCH_LIGHTHOUSE_RUNS sets the runs per page (3); BENCH_LIGHTHOUSE_ONLY="web logs HTTP/2" (a
+ * page's name and a way it is served, either or both) measures only those, for comparing builds.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -85,8 +87,9 @@ try {
   );
   const against = (ms: number, goal: number) => (ms <= goal ? 'within' : 'over');
   const medians: string[] = [];
-  for (const target of PAGES) {
-    for (const way of served) {
+  const only = process.env.BENCH_LIGHTHOUSE_ONLY ?? '';
+  for (const target of PAGES.filter((p) => !only || only.includes(p.name))) {
+    for (const way of served.filter((w) => !only || !/HTTP/.test(only) || only.includes(w.name))) {
       const url = `${way.origin}${target.route}`;
       const measured: { lcp: number; tbt: number }[] = [];
       let lastRun: LighthouseResult | null = null;

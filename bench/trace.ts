@@ -8,7 +8,7 @@
  * `tenant-portal/` the functions keep their names. A second load of each page lists React's
  * commits that rendered many components, with the components where each update started
  * (bench/support/reactCommitHook.js): a page that renders again as a whole while its data arrives
- * shows there. Prints; asserts nothing.
+ * shows there. TRACE_TOP=<n> lists n functions (12) of a task's callees. Prints; asserts nothing.
  *
  * The same server, Chromium and sign-in as the Lighthouse bench (bench/lighthouse.ts); unlike
  * Lighthouse, nothing is throttled or simulated: the times are this machine's at its load.
@@ -175,7 +175,7 @@ function longTasks(events: TraceEvent[]): string {
     );
     // React function components are named in capitals: which of the page's parts the render was.
     const components = new Map([...named].filter(([frame]) => /^[A-Z]/.test(frame)));
-    return `${line}\n      callees included: ${topOf(named, 12)}\n      components (callees included): ${topOf(components, 12)}`;
+    return `${line}\n      callees included: ${topOf(named, Number(process.env.TRACE_TOP ?? 12))}\n      components (callees included): ${topOf(components, 12)}`;
   });
   const blocking = tasks.reduce((sum, t) => sum + (t.dur ?? 0) - LONG_TASK_US, 0);
   return [

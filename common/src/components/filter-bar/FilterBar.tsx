@@ -92,6 +92,9 @@ interface FilterMenuProps {
 function FilterMenu({ filterKey, entry, chosen, params, searchIcon, onChange, onToggle }: FilterMenuProps) {
   const anchor = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  // The menu mounts when first opened (it appears with its transition) and stays mounted, so it
+  // closes with it: a page of fourteen filters does not render fourteen closed menus as it mounts.
+  const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
   const items = useMemo(() => filterMenuItems(entry), [entry]);
   const withSearch = items.length > FILTER_SEARCH_THRESHOLD;
@@ -129,109 +132,114 @@ function FilterMenu({ filterKey, entry, chosen, params, searchIcon, onChange, on
         aria-haspopup="menu"
         aria-expanded={open}
         data-testid={`${componentIds.filterMenuButton}-${filterKey}`}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpen(true);
+          setOpened(true);
+        }}
       >
         {entry.label}
         {summary}
       </Button>
-      <Menu
-        anchorEl={anchor.current}
-        open={open}
-        onClose={() => {
-          setOpen(false);
-          setSearch('');
-        }}
-        slotProps={{
-          list: { dense: true, 'aria-label': entry.label },
-          // Above FILTER_SEARCH_THRESHOLD options the menu scrolls (docs/shared-ui.md §13).
-          paper: { sx: withSearch ? { maxHeight: FILTER_MENU_MAX_HEIGHT } : undefined },
-        }}
-        data-testid={`${componentIds.filterMenu}-${filterKey}`}
-      >
-        {entry.description && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1, maxWidth: 320 }}>
-            {entry.description}
-          </Typography>
-        )}
-        {entry.toggles?.map((toggle) => (
-          <Box key={toggle.key} sx={{ px: 2 }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  size="small"
-                  checked={readToggle(params, toggle.key)}
-                  onChange={(e) => onToggle(toggle.key, e.target.checked)}
-                />
-              }
-              label={toggle.label}
-            />
-          </Box>
-        ))}
-        {withSearch && (
-          <Box
-            sx={{ px: 2, py: 1 }}
-            onKeyDown={(e) => {
-              // Typing stays in the box (MenuList would jump to the item starting with the letter);
-              // Escape and Tab still reach the menu.
-              if (e.key !== 'Escape' && e.key !== 'Tab') e.stopPropagation();
-            }}
-          >
-            <TextField
-              size="small"
-              autoFocus
-              fullWidth
-              value={search}
-              placeholder={entry.searchPlaceholder ?? 'Search'}
-              onChange={(e) => setSearch(e.target.value)}
-              slotProps={{
-                htmlInput: {
-                  'aria-label': `Search ${entry.label}`,
-                  'data-testid': componentIds.filterSearch,
-                },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      {entry.searchIcon ?? searchIcon ?? <SearchIcon fontSize="small" />}
-                    </InputAdornment>
-                  ),
-                },
+      {opened && (
+        <Menu
+          anchorEl={anchor.current}
+          open={open}
+          onClose={() => {
+            setOpen(false);
+            setSearch('');
+          }}
+          slotProps={{
+            list: { dense: true, 'aria-label': entry.label },
+            // Above FILTER_SEARCH_THRESHOLD options the menu scrolls (docs/shared-ui.md §13).
+            paper: { sx: withSearch ? { maxHeight: FILTER_MENU_MAX_HEIGHT } : undefined },
+          }}
+          data-testid={`${componentIds.filterMenu}-${filterKey}`}
+        >
+          {entry.description && (
+            <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1, maxWidth: 320 }}>
+              {entry.description}
+            </Typography>
+          )}
+          {entry.toggles?.map((toggle) => (
+            <Box key={toggle.key} sx={{ px: 2 }}>
+              <FormControlLabel
+                control={
+                  <Switch
+                    size="small"
+                    checked={readToggle(params, toggle.key)}
+                    onChange={(e) => onToggle(toggle.key, e.target.checked)}
+                  />
+                }
+                label={toggle.label}
+              />
+            </Box>
+          ))}
+          {withSearch && (
+            <Box
+              sx={{ px: 2, py: 1 }}
+              onKeyDown={(e) => {
+                // Typing stays in the box (MenuList would jump to the item starting with the letter);
+                // Escape and Tab still reach the menu.
+                if (e.key !== 'Escape' && e.key !== 'Tab') e.stopPropagation();
               }}
-            />
-          </Box>
-        )}
-        {!entry.multiple && !entry.required && (
-          <MenuItem
-            role="menuitemradio"
-            aria-checked={chosen.length === 0}
-            selected={chosen.length === 0}
-            onClick={() => choose([])}
-          >
-            <ListItemText>{ANY_OPTION_LABEL}</ListItemText>
-          </MenuItem>
-        )}
-        {shown.map((item) => (
-          <MenuItem
-            key={item.value}
-            role={entry.multiple ? 'menuitemcheckbox' : 'menuitemradio'}
-            aria-checked={isChosen(item.codes)}
-            selected={!entry.multiple && isChosen(item.codes)}
-            onClick={() => choose(item.codes)}
-          >
-            {entry.multiple && (
-              <ListItemIcon>
-                <Checkbox
-                  size="small"
-                  edge="start"
-                  checked={isChosen(item.codes)}
-                  tabIndex={-1}
-                  disableRipple
-                />
-              </ListItemIcon>
-            )}
-            <ListItemText>{item.label}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+            >
+              <TextField
+                size="small"
+                autoFocus
+                fullWidth
+                value={search}
+                placeholder={entry.searchPlaceholder ?? 'Search'}
+                onChange={(e) => setSearch(e.target.value)}
+                slotProps={{
+                  htmlInput: {
+                    'aria-label': `Search ${entry.label}`,
+                    'data-testid': componentIds.filterSearch,
+                  },
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        {entry.searchIcon ?? searchIcon ?? <SearchIcon fontSize="small" />}
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+            </Box>
+          )}
+          {!entry.multiple && !entry.required && (
+            <MenuItem
+              role="menuitemradio"
+              aria-checked={chosen.length === 0}
+              selected={chosen.length === 0}
+              onClick={() => choose([])}
+            >
+              <ListItemText>{ANY_OPTION_LABEL}</ListItemText>
+            </MenuItem>
+          )}
+          {shown.map((item) => (
+            <MenuItem
+              key={item.value}
+              role={entry.multiple ? 'menuitemcheckbox' : 'menuitemradio'}
+              aria-checked={isChosen(item.codes)}
+              selected={!entry.multiple && isChosen(item.codes)}
+              onClick={() => choose(item.codes)}
+            >
+              {entry.multiple && (
+                <ListItemIcon>
+                  <Checkbox
+                    size="small"
+                    edge="start"
+                    checked={isChosen(item.codes)}
+                    tabIndex={-1}
+                    disableRipple
+                  />
+                </ListItemIcon>
+              )}
+              <ListItemText>{item.label}</ListItemText>
+            </MenuItem>
+          ))}
+        </Menu>
+      )}
     </>
   );
 }

@@ -60,12 +60,17 @@ export const FieldSidebar = memo(function FieldSidebar({
   const [visualising, setVisualising] = useState<string | null>(null);
   const visualiseOpened = useRef(false);
   if (visualising !== null) visualiseOpened.current = true;
-  const toggle = (field: string) =>
+  // A field's Collapse mounts when it is first expanded (it appears with its transition), not
+  // with the sidebar: 39 closed Collapses were a fifth of the sidebar's first commit.
+  const [everOpened, setEverOpened] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (field: string) => {
     setOpen((current) => {
       const next = new Set(current);
       if (!next.delete(field)) next.add(field);
       return next;
     });
+    setEverOpened((current) => (current.has(field) ? current : new Set(current).add(field)));
+  };
   return (
     <Box
       component="nav"
@@ -115,9 +120,11 @@ export const FieldSidebar = memo(function FieldSidebar({
                 </Tooltip>
               )}
             </Box>
-            <Collapse in={expanded} unmountOnExit>
-              <TopValues field={field} query={query} onFilter={onFilter} />
-            </Collapse>
+            {everOpened.has(field) && (
+              <Collapse in={expanded} unmountOnExit>
+                <TopValues field={field} query={query} onFilter={onFilter} />
+              </Collapse>
+            )}
           </Box>
         );
       })}
