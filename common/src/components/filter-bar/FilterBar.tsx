@@ -94,7 +94,8 @@ function FilterMenu({ filterKey, entry, chosen, params, searchIcon, onChange, on
   const [open, setOpen] = useState(false);
   // The menu mounts when first opened (it appears with its transition) and stays mounted, so it
   // closes with it: a page of fourteen filters does not render fourteen closed menus as it mounts.
-  const [opened, setOpened] = useState(false);
+  const opened = useRef(false);
+  if (open) opened.current = true;
   const [search, setSearch] = useState('');
   const items = useMemo(() => filterMenuItems(entry), [entry]);
   const withSearch = items.length > FILTER_SEARCH_THRESHOLD;
@@ -132,15 +133,12 @@ function FilterMenu({ filterKey, entry, chosen, params, searchIcon, onChange, on
         aria-haspopup="menu"
         aria-expanded={open}
         data-testid={`${componentIds.filterMenuButton}-${filterKey}`}
-        onClick={() => {
-          setOpen(true);
-          setOpened(true);
-        }}
+        onClick={() => setOpen(true)}
       >
         {entry.label}
         {summary}
       </Button>
-      {opened && (
+      {opened.current && (
         <Menu
           anchorEl={anchor.current}
           open={open}
