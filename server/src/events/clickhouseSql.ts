@@ -94,8 +94,13 @@ export function localTableName(logType: LogType): string {
 /** Placeholders are `{pN}`: nothing else in the builders' SQL has braces. */
 const PLACEHOLDER = /\{p(\d+)\}/g;
 
-/** Replaces every placeholder by its value through sqlValue, in one pass (values are never rescanned). */
+/**
+ * Replaces every placeholder by its value through sqlValue, in one pass (values are never rescanned).
+ * A placeholder right before a quote is refused: SQL reads a literal's closing quote and the next
+ * one as an escaped quote, so the literal would run on into the statement.
+ */
 export function inline(sql: string, params: readonly SqlValue[]): string {
+  if (/\{p\d+\}'/.test(sql)) throw new Error('A placeholder cannot stand right before a quote.');
   return sql.replace(PLACEHOLDER, (_, n: string) => {
     const value = params[Number(n) - 1];
     if (value === undefined) throw new Error(`No value for placeholder ${n}.`);
