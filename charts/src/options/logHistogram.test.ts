@@ -4,7 +4,8 @@ type Histogram = {
   legend: { data: string[] };
   xAxis: { min: number; max: number };
   brush: { brushType: string };
-  series: { name: string; stack: string; data: [number, number][] }[];
+  series: { name: string; stack: string; data: [number, number | '-'][] }[];
+  tooltip: { valueFormatter: (v: number | '-') => string };
 };
 
 describe('log histogram', () => {
@@ -14,7 +15,7 @@ describe('log histogram', () => {
     expect(histogramBucketStarts(1000, 3000, 1000, 300)).toEqual([700, 1700, 2700]);
   });
 
-  test('stacked by action, largest first, labelled; missing buckets 0; bars at the bucket middle', () => {
+  test('stacked by action, largest first, labelled; missing buckets empty (0 in the tooltip); bars at the bucket middle', () => {
     const o = logHistogramOption(
       [
         { time: 0, series: 'allow', count: 1 },
@@ -34,15 +35,17 @@ describe('log histogram', () => {
     expect(o.series.every((s) => s.stack === 'total')).toBe(true);
     expect(o.series[0].data).toEqual([
       [500, 3],
-      [1500, 0],
+      [1500, '-'],
       [2500, 2],
     ]);
     expect(o.series[2].data).toEqual([
-      [500, 0],
-      [1500, 0],
+      [500, '-'],
+      [1500, '-'],
       [2500, 1],
     ]);
     expect(o.xAxis).toEqual(expect.objectContaining({ min: 0, max: 3000 }));
     expect(o.brush.brushType).toBe('lineX');
+    expect(o.tooltip.valueFormatter('-')).toBe('0');
+    expect(o.tooltip.valueFormatter(1234)).toBe('1,234');
   });
 });

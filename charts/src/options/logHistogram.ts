@@ -1,8 +1,9 @@
 /**
  * The logs explorer's time histogram (issue 15): the events of a query per time bucket, stacked
- * by action, over every bucket of the range (a bucket without events is a 0, so bars keep one
- * width and the axis spans the whole range). Bars sit at their bucket's middle on a time axis, so a
- * drag across the chart (a lineX brush) reads back as a time range.
+ * by action, over every bucket of the range (a bucket without events is an empty value, `-`, so
+ * bars keep one width, the axis spans the whole range and no invisible zero-height bar is made:
+ * about half the bars of the web logs, issue 42). Bars sit at their bucket's middle on a time
+ * axis, so a drag across the chart (a lineX brush) reads back as a time range.
  */
 import type { EChartsCoreOption } from 'echarts/core';
 import { defaultFormat } from './topNBar';
@@ -35,6 +36,9 @@ export function histogramBucketStarts(start: number, end: number, bucketMs: numb
   return starts;
 }
 
+/** ECharts' empty value: the bucket keeps its place on the axis, no bar is drawn. */
+const NO_EVENTS = '-';
+
 export function logHistogramOption(
   buckets: readonly HistogramBucket[],
   o: LogHistogramOptions,
@@ -52,12 +56,19 @@ export function logHistogramOption(
     barCategoryGap: '10%',
     // Hovering a band lights it and fades the others.
     emphasis: { focus: 'series' },
-    data: starts.map((t): [number, number] => [t + half, counts.get(`${t}|${key ?? ''}`) ?? 0]),
+    data: starts.map((t): [number, number | typeof NO_EVENTS] => [
+      t + half,
+      counts.get(`${t}|${key ?? ''}`) || NO_EVENTS,
+    ]),
   }));
   return {
     grid: { left: 8, right: 16, top: 28, bottom: 4, containLabel: true },
     legend: { type: 'scroll', top: 0, data: series.map((s) => s.name) },
-    tooltip: { trigger: 'axis', valueFormatter: (v: number) => defaultFormat(v) },
+    // The tooltip lists every action of the bucket, an empty one as 0.
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v: number | typeof NO_EVENTS) => defaultFormat(v === NO_EVENTS ? 0 : v),
+    },
     xAxis: { type: 'time', min: o.start, max: o.end },
     yAxis: { type: 'value', minInterval: 1, splitNumber: 3, axisLabel: { formatter: defaultFormat } },
     // A drag across the chart selects a time range (EChart's onBrushX turns the brush on).
