@@ -616,6 +616,10 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
                     suppressNoRowsOverlay
                     cacheBlockSize={LOG_BLOCK_SIZE}
                     maxBlocksInCache={20}
+                    // Two rows beyond the viewport instead of AG Grid's ten: the first rows are a
+                    // third fewer cells to mount, each of which sets its classes one at a time
+                    // (issue 42, bench/README.md "The grid's rows and the histogram's bars").
+                    rowBuffer={2}
                     columnDefs={columns}
                     defaultColDef={DEFAULT_COL_DEF}
                     suppressMultiSort
