@@ -8,7 +8,12 @@
  * `tenant-portal/` the functions keep their names. A second load of each page lists React's
  * commits that rendered many components, with the components where each update started
  * (bench/support/reactCommitHook.js): a page that renders again as a whole while its data arrives
- * shows there. TRACE_TOP=<n> lists n functions (12) of a task's callees. Prints; asserts nothing.
+ * shows there. A third load is traced as Lighthouse traces (its invalidation tracking, which takes
+ * a JavaScript stack for every style or layout invalidation a script causes): its blocking time, and
+ * the functions that caused the most invalidations; work that is cheap unthrottled but changes the
+ * DOM one class or attribute at a time after it is attached weighs there, and in Lighthouse's TBT
+ * (bench/README.md, "What Lighthouse's trace makes of the web logs"). TRACE_TOP=<n> lists n
+ * functions (12) of a task's callees. Prints; asserts nothing.
  *
  * The same server, Chromium and sign-in as the Lighthouse bench (bench/lighthouse.ts); unlike
  * Lighthouse, nothing is throttled or simulated: the times are this machine's at its load.
@@ -90,6 +95,7 @@ try {
     console.log(`\n${target.name} (${target.route}):`);
     console.log(longTasks(parsed.traceEvents));
     console.log(await reactCommits(browser, `${server.baseUrl}${target.route}`));
+    console.log(await invalidations(browser, `${server.baseUrl}${target.route}`));
   }
   await browser.disconnect();
 } finally {
@@ -127,22 +133,80 @@ async function reactCommits(browser: Browser, url: string): Promise<string> {
   ].join('\n');
 }
 
-/** The long tasks of the page's main thread (the renderer main thread with the most task time). */
-function longTasks(events: TraceEvent[]): string {
+/**
+ * A third load traced with what Lighthouse adds to the trace's categories: its blocking time, and
+ * the functions (the top of each invalidation's stack) that caused the most invalidations.
+ */
+async function invalidations(browser: Browser, url: string): Promise<string> {
+  const tab = await browser.newPage();
+  await tab.setViewport({ width: 1350, height: 940 });
+  await (await tab.createCDPSession()).send('Network.clearBrowserCache');
+  await tab.tracing.start({
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.stack',
+      'disabled-by-default-devtools.timeline.invalidationTracking',
+    ],
+  });
+  await tab.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
+  const trace = await tab.tracing.stop();
+  await tab.close();
+  if (!trace) return '  (Chromium gave no trace of the third load)';
+  const events = (JSON.parse(Buffer.from(trace).toString('utf8')) as { traceEvents: TraceEvent[] })
+    .traceEvents;
+  const thread = mainThread(events);
+  if (!thread) return '  (no renderer main thread in the trace)';
+  const byFrame = new Map<string, number>();
+  let total = 0;
+  for (const e of events) {
+    const stack = (
+      e.args?.data as { stackTrace?: { functionName: string; url: string; lineNumber: number }[] }
+    )?.stackTrace;
+    if (!e.name.endsWith('InvalidationTracking') || !stack?.length) continue;
+    total += 1;
+    const top = `${stack[0].functionName || '(anonymous)'} ${stack[0].url.split('/').pop()}:${stack[0].lineNumber + 1}`;
+    byFrame.set(top, (byFrame.get(top) ?? 0) + 1);
+  }
+  const blocking = thread.tasks.reduce((sum, t) => sum + (t.dur ?? 0) - LONG_TASK_US, 0);
+  return [
+    `  Traced as Lighthouse traces (a third load): blocking time ${Math.round(blocking / 1000)} ms in ${thread.tasks.length} long tasks; ${total} invalidations with a script's stack, most from:`,
+    ...[...byFrame]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([frame, count]) => `    ${String(count).padStart(6)}  ${frame}`),
+  ].join('\n');
+}
+
+/** The page's main thread (the renderer main thread with the most task time) and its long tasks. */
+function mainThread(events: TraceEvent[]): { main: string; start: number; tasks: TraceEvent[] } | null {
   const threadNames = new Map<string, string>();
   for (const e of events)
     if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
-  const complete = (thread: string, name: string) =>
-    events.filter((e) => e.ph === 'X' && e.name === name && `${e.pid}:${e.tid}` === thread);
-  const taskTime = (thread: string) => complete(thread, 'RunTask').reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  const runTasks = (thread: string) =>
+    events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && `${e.pid}:${e.tid}` === thread);
+  const taskTime = (thread: string) => runTasks(thread).reduce((sum, e) => sum + (e.dur ?? 0), 0);
   const mains = [...threadNames].filter(([, name]) => name === 'CrRendererMain').map(([thread]) => thread);
-  if (mains.length === 0) return '  (no renderer main thread in the trace)';
+  if (mains.length === 0) return null;
   const main = mains.reduce((a, b) => (taskTime(a) >= taskTime(b) ? a : b));
-  const start = Math.min(...complete(main, 'RunTask').map((e) => e.ts));
-  const tasks = complete(main, 'RunTask').filter((e) => (e.dur ?? 0) > LONG_TASK_US);
+  const all = runTasks(main);
+  return {
+    main,
+    start: Math.min(...all.map((e) => e.ts)),
+    tasks: all.filter((e) => (e.dur ?? 0) > LONG_TASK_US),
+  };
+}
+
+/** The long tasks of the page's main thread. */
+function longTasks(events: TraceEvent[]): string {
+  const thread = mainThread(events);
+  if (!thread) return '  (no renderer main thread in the trace)';
+  const { main, start, tasks } = thread;
+  const complete = (name: string) =>
+    events.filter((e) => e.ph === 'X' && e.name === name && `${e.pid}:${e.tid}` === main);
   const inside = (task: TraceEvent, names: string[]) =>
     names
-      .flatMap((name) => complete(main, name))
+      .flatMap((name) => complete(name))
       .filter((e) => e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0))
       .reduce((sum, e) => sum + (e.dur ?? 0), 0);
   const samples = profileSamples(events, Number(main.split(':')[0]));
