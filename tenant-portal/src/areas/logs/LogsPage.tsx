@@ -618,7 +618,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
                     maxBlocksInCache={20}
                     // Two rows beyond the viewport instead of AG Grid's ten: the first rows are a
                     // third fewer cells to mount, each of which sets its classes one at a time
-                    // (issue 42, bench/README.md "The grid's rows and the histogram's bars").
+                    // (issue 42, bench/README.md "What Lighthouse's trace makes of the web logs").
                     rowBuffer={2}
                     columnDefs={columns}
                     defaultColDef={DEFAULT_COL_DEF}
