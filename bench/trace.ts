@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { startWorkbenchServer } from '../wdio/support/workbenchServer';
 import { signedInChromium } from './support/signedInChromium';
 
@@ -53,7 +53,13 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { name?: string; data?: ProfileData };
+  args?: { name?: string; data?: ProfileData & { stackTrace?: StackFrame[] } };
+}
+/** The top of the script stack Chromium puts on an event (with the timeline's stack category). */
+interface StackFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
 }
 interface ProfileNode {
   id: number;
@@ -68,32 +74,20 @@ interface ProfileData {
 
 const server = await startWorkbenchServer(repoRoot);
 let chrome: chromeLauncher.LaunchedChrome | null = null;
-const traceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-trace-'));
 try {
   await server.waitForDemoEvents(() => undefined);
   const { chrome: launched, browser } = await signedInChromium(server.baseUrl, 'admin@acme.example');
   chrome = launched;
   console.log(`Signed in; load average ${os.loadavg()[0].toFixed(2)}.`);
   for (const target of PAGES) {
-    const tab = await browser.newPage();
-    await tab.setViewport({ width: 1350, height: 940 });
-    await (await tab.createCDPSession()).send('Network.clearBrowserCache');
-    const file = path.join(traceDir, `${target.name.replace(/\W+/g, '-')}.json`);
-    await tab.tracing.start({
-      path: file,
-      categories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'v8.execute',
-        'disabled-by-default-v8.cpu_profiler',
-      ],
-    });
-    await tab.goto(`${server.baseUrl}${target.route}`, { waitUntil: 'networkidle0', timeout: 120_000 });
-    await tab.tracing.stop();
-    await tab.close();
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
+    const events = await tracedLoad(browser, `${server.baseUrl}${target.route}`, [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8.execute',
+      'disabled-by-default-v8.cpu_profiler',
+    ]);
     console.log(`\n${target.name} (${target.route}):`);
-    console.log(longTasks(parsed.traceEvents));
+    console.log(longTasks(events));
     console.log(await reactCommits(browser, `${server.baseUrl}${target.route}`));
     console.log(await invalidations(browser, `${server.baseUrl}${target.route}`));
   }
@@ -101,14 +95,30 @@ try {
 } finally {
   await chrome?.kill();
   await server.stop();
-  fs.rmSync(traceDir, { recursive: true, force: true });
+}
+
+/** A new tab at the benches' viewport with the HTTP cache emptied: each load starts cold. */
+async function freshTab(browser: Browser): Promise<Page> {
+  const tab = await browser.newPage();
+  await tab.setViewport({ width: 1350, height: 940 });
+  await (await tab.createCDPSession()).send('Network.clearBrowserCache');
+  return tab;
+}
+
+/** The trace events of a cold load of `url`, traced with `categories`. */
+async function tracedLoad(browser: Browser, url: string, categories: string[]): Promise<TraceEvent[]> {
+  const tab = await freshTab(browser);
+  await tab.tracing.start({ categories });
+  await tab.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
+  const trace = await tab.tracing.stop();
+  await tab.close();
+  if (!trace) throw new Error(`Chromium gave no trace of ${url}.`);
+  return (JSON.parse(Buffer.from(trace).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
 }
 
 /** React's commits of a second load of the page (HTTP cache emptied) with many components rendered. */
 async function reactCommits(browser: Browser, url: string): Promise<string> {
-  const tab = await browser.newPage();
-  await tab.setViewport({ width: 1350, height: 940 });
-  await (await tab.createCDPSession()).send('Network.clearBrowserCache');
+  const tab = await freshTab(browser);
   await tab.evaluateOnNewDocument(
     fs.readFileSync(path.join(repoRoot, 'bench/support/reactCommitHook.js'), 'utf8'),
   );
@@ -138,31 +148,18 @@ async function reactCommits(browser: Browser, url: string): Promise<string> {
  * the functions (the top of each invalidation's stack) that caused the most invalidations.
  */
 async function invalidations(browser: Browser, url: string): Promise<string> {
-  const tab = await browser.newPage();
-  await tab.setViewport({ width: 1350, height: 940 });
-  await (await tab.createCDPSession()).send('Network.clearBrowserCache');
-  await tab.tracing.start({
-    categories: [
-      'devtools.timeline',
-      'disabled-by-default-devtools.timeline',
-      'disabled-by-default-devtools.timeline.stack',
-      'disabled-by-default-devtools.timeline.invalidationTracking',
-    ],
-  });
-  await tab.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
-  const trace = await tab.tracing.stop();
-  await tab.close();
-  if (!trace) return '  (Chromium gave no trace of the third load)';
-  const events = (JSON.parse(Buffer.from(trace).toString('utf8')) as { traceEvents: TraceEvent[] })
-    .traceEvents;
+  const events = await tracedLoad(browser, url, [
+    'devtools.timeline',
+    'disabled-by-default-devtools.timeline',
+    'disabled-by-default-devtools.timeline.stack',
+    'disabled-by-default-devtools.timeline.invalidationTracking',
+  ]);
   const thread = mainThread(events);
   if (!thread) return '  (no renderer main thread in the trace)';
   const byFrame = new Map<string, number>();
   let total = 0;
   for (const e of events) {
-    const stack = (
-      e.args?.data as { stackTrace?: { functionName: string; url: string; lineNumber: number }[] }
-    )?.stackTrace;
+    const stack = e.args?.data?.stackTrace;
     if (!e.name.endsWith('InvalidationTracking') || !stack?.length) continue;
     total += 1;
     const top = `${stack[0].functionName || '(anonymous)'} ${stack[0].url.split('/').pop()}:${stack[0].lineNumber + 1}`;
