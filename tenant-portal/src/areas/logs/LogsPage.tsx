@@ -17,7 +17,6 @@ import type { AgGridReact } from 'ag-grid-react';
 import type {
   ColDef,
   GetRowIdParams,
-  ICellRendererParams,
   RowClickedEvent,
   CellContextMenuEvent,
   CellKeyDownEvent,
@@ -210,7 +209,6 @@ export function columnDefs(
           ? { sortingOrder: sortingOrderOf(field), sort: sort.column === field ? sort.order : null }
           : {}),
         valueGetter: (p) => fieldText(field, p.data?.[field]),
-        cellRenderer: (p: ICellRendererParams<IndexedLogEvent>) => p.value as string,
         flex: 1,
         minWidth: 120,
       };
