@@ -99,9 +99,14 @@ describe('Secure Application Access page', () => {
     // The review names what changed in words.
     await publishBar.review.click();
     await publishBar.reviewDialog.waitForDisplayed();
-    await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.reviewDialog)).length > 0, {
-      timeoutMsg: 'The review listed no change.',
-    });
+    // Every line with its text: a CI run once read the access rule's line before it had any.
+    await browser.waitUntil(
+      async () => {
+        const texts = await publishBar.diffTexts(publishBar.reviewDialog);
+        return texts.length > 0 && texts.every((text) => text !== '');
+      },
+      { timeoutMsg: 'The review listed no change, or a change without its text.' },
+    );
     const lines = await publishBar.diffTexts(publishBar.reviewDialog);
     expect(lines).toEqual(
       expect.arrayContaining([
