@@ -112,6 +112,22 @@ export class PublishBarPage {
     for (const line of lines) texts.push((await line.getText()).trim());
     return texts;
   }
+
+  /**
+   * The diff's sentences once there is at least one and every line has its text: a line can be in
+   * the page a moment before its text (a CI run once read an access rule's line as "").
+   */
+  async waitForDiffTexts(container: ChainablePromiseElement, timeoutMsg: string): Promise<string[]> {
+    let texts: string[] = [];
+    await browser.waitUntil(
+      async () => {
+        texts = await this.diffTexts(container);
+        return texts.length > 0 && texts.every((text) => text !== '');
+      },
+      { timeoutMsg },
+    );
+    return texts;
+  }
 }
 
 export const publishBar = new PublishBarPage();

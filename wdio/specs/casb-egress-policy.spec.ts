@@ -131,12 +131,9 @@ describe('Cloud Apps Policy and Egress Headers (issue 13)', () => {
 
     await publishBar.review.click();
     await publishBar.reviewDialog.waitForDisplayed();
-    await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.reviewDialog)).length > 0, {
-      timeoutMsg: 'The review listed no change.',
-    });
-    expect(await publishBar.diffTexts(publishBar.reviewDialog)).toEqual([
-      `App rule “${RULE}”: action changed from Block to Isolate`,
-    ]);
+    expect(
+      await publishBar.waitForDiffTexts(publishBar.reviewDialog, 'The review listed no change.'),
+    ).toEqual([`App rule “${RULE}”: action changed from Block to Isolate`]);
     await publishBar.reviewClose.click();
     await publishBar.reviewDialog.waitForDisplayed({ reverse: true });
 

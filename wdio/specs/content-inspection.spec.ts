@@ -81,10 +81,7 @@ async function apply(): Promise<void> {
 async function reviewLines(): Promise<string[]> {
   await publishBar.review.click();
   await publishBar.reviewDialog.waitForDisplayed();
-  await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.reviewDialog)).length > 0, {
-    timeoutMsg: 'The review listed no change.',
-  });
-  const lines = await publishBar.diffTexts(publishBar.reviewDialog);
+  const lines = await publishBar.waitForDiffTexts(publishBar.reviewDialog, 'The review listed no change.');
   await publishBar.reviewClose.click();
   await publishBar.reviewDialog.waitForDisplayed({ reverse: true });
   return lines;

@@ -64,19 +64,16 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
 
     await publishBar.review.click();
     await publishBar.reviewDialog.waitForDisplayed();
-    await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.reviewDialog)).length > 0, {
-      timeoutMsg: 'The review listed no change.',
-    });
-    expect(await publishBar.diffTexts(publishBar.reviewDialog)).toEqual([`Block for ${CATEGORY} added`]);
+    expect(
+      await publishBar.waitForDiffTexts(publishBar.reviewDialog, 'The review listed no change.'),
+    ).toEqual([`Block for ${CATEGORY} added`]);
     await publishBar.reviewClose.click();
     await publishBar.reviewDialog.waitForDisplayed({ reverse: true });
 
     const comment = `${CATEGORY} blocked (${Date.now()})`;
     await publishBar.publish.click();
     await publishBar.publishDialog.waitForDisplayed();
-    await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.publishDialog)).length > 0, {
-      timeoutMsg: 'The publish dialog listed no change.',
-    });
+    await publishBar.waitForDiffTexts(publishBar.publishDialog, 'The publish dialog listed no change.');
     expect(await blockingViolations()).toEqual([]);
     await publishBar.publishComment.setValue(comment);
     await publishBar.publishConfirm.waitForEnabled();
@@ -102,10 +99,9 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
     await publishBar.selectForComparison(publishedBefore).click();
     await publishBar.selectForComparison(published).click();
     await publishBar.comparison.waitForDisplayed();
-    await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.comparison)).length > 0, {
-      timeoutMsg: 'The comparison listed no change.',
-    });
-    expect(await publishBar.diffTexts(publishBar.comparison)).toEqual([`Block for ${CATEGORY} added`]);
+    expect(
+      await publishBar.waitForDiffTexts(publishBar.comparison, 'The comparison listed no change.'),
+    ).toEqual([`Block for ${CATEGORY} added`]);
 
     await publishBar.rollbackButton(publishedBefore).click();
     await publishBar.rollbackConfirm.waitForClickable();
@@ -120,10 +116,12 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
     });
     await publishBar.review.click();
     await publishBar.reviewDialog.waitForDisplayed();
-    await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.reviewDialog)).length > 0, {
-      timeoutMsg: 'The review of the rollback listed no change.',
-    });
-    expect(await publishBar.diffTexts(publishBar.reviewDialog)).toEqual([`Block for ${CATEGORY} removed`]);
+    expect(
+      await publishBar.waitForDiffTexts(
+        publishBar.reviewDialog,
+        'The review of the rollback listed no change.',
+      ),
+    ).toEqual([`Block for ${CATEGORY} removed`]);
     await browser.saveScreenshot('/tmp/policy-history-review.png');
     expect(await blockingViolations()).toEqual([]);
     await publishBar.reviewClose.click();

@@ -99,15 +99,7 @@ describe('Secure Application Access page', () => {
     // The review names what changed in words.
     await publishBar.review.click();
     await publishBar.reviewDialog.waitForDisplayed();
-    // Every line with its text: a CI run once read the access rule's line before it had any.
-    await browser.waitUntil(
-      async () => {
-        const texts = await publishBar.diffTexts(publishBar.reviewDialog);
-        return texts.length > 0 && texts.every((text) => text !== '');
-      },
-      { timeoutMsg: 'The review listed no change, or a change without its text.' },
-    );
-    const lines = await publishBar.diffTexts(publishBar.reviewDialog);
+    const lines = await publishBar.waitForDiffTexts(publishBar.reviewDialog, 'The review listed no change.');
     expect(lines).toEqual(
       expect.arrayContaining([
         expect.stringMatching(new RegExp(`^Access rule \\d+ “${ruleName}” added \\(Allow\\)$`)),

@@ -104,10 +104,7 @@ describe('Web controls: copy/paste and watermark (issue 13)', () => {
     await publishBar.waitForSummary(/^\d+ unpublished changes? in revision \d+$/);
     await publishBar.review.click();
     await publishBar.reviewDialog.waitForDisplayed();
-    await browser.waitUntil(async () => (await publishBar.diffTexts(publishBar.reviewDialog)).length > 0, {
-      timeoutMsg: 'The review listed no change.',
-    });
-    const lines = await publishBar.diffTexts(publishBar.reviewDialog);
+    const lines = await publishBar.waitForDiffTexts(publishBar.reviewDialog, 'The review listed no change.');
     const label = pasteAfter === 'block' ? 'from Allow to Block' : 'from Block to Allow';
     expect(lines).toEqual(
       expect.arrayContaining([
