@@ -135,8 +135,8 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
     await browser.saveScreenshot('/tmp/policy-history-800-dark.png');
     expect(await blockingViolations()).toEqual([]);
 
-    // Leave the revision as it was for the specs after this one: discard the staged rollback
-    // (its confirmation checked in dark mode too).
+    // Discarding the staged rollback (its confirmation checked in dark mode too) leaves the
+    // published revision: the category is blocked again.
     await publishBar.discard.click();
     await publishBar.discardConfirm.waitForClickable();
     await browser.saveScreenshot('/tmp/policy-history-800-dark-discard.png');
@@ -144,5 +144,26 @@ describe('Review, publish, history and rollback of the policy revision (issue 12
     await publishBar.discardConfirm.click();
     await publishBar.discardDialog.waitForDisplayed({ reverse: true });
     await publishBar.waitForSummary('No unpublished changes');
+    await browser.waitUntil(async () => (await categoryAction()) === 'block', {
+      timeoutMsg: `${CATEGORY} is not blocked again after the rollback was discarded.`,
+    });
+
+    // Leave the policy as this spec found it (a retry runs it again on the same server): roll
+    // back to the revision before and publish that.
+    await publishBar.historyLink.click();
+    await waitForPortalRoute('#/policy/history');
+    await publishBar.rollbackButton(publishedBefore).click();
+    await publishBar.rollbackConfirm.waitForClickable();
+    await publishBar.rollbackConfirm.click();
+    await publishBar.waitForSummary(/^1 unpublished change in revision \d+$/);
+    await publishBar.publish.click();
+    await publishBar.publishDialog.waitForDisplayed();
+    await publishBar.publishComment.setValue(`${CATEGORY} allowed again (${Date.now()})`);
+    await publishBar.publishConfirm.waitForEnabled();
+    await publishBar.publishConfirm.click();
+    await publishBar.publishDialog.waitForDisplayed({ reverse: true });
+    await publishBar.waitForSummary('No unpublished changes');
+    await openCategory();
+    expect(await categoryAction()).toBe('allow');
   });
 });
