@@ -12,6 +12,9 @@
  * deployment's balancer (deploy/haproxy/haproxy.cfg on Debian's HAProxy with TLS and HTTP/2, a
  * loopback certificate the browser trusts): a signed-in page asks for ~140 files, which HTTP/1.1
  * queues on six connections (bench/README.md, "HTTP/2 at the balancer").
+ * Each run prints the load average as it starts and Lighthouse's CPU benchmark index (a fixed piece
+ * of JavaScript timed as the run starts; higher is faster): how fast the machine was for that run,
+ * which moves TBT more than most changes to the page do (bench/README.md).
  * Prints figures, asserts none; exits non-zero only when the run itself broke.
  * BENCH_LIGHTHOUSE_RUNS sets the runs per page (3); BENCH_LIGHTHOUSE_ONLY="web logs HTTP/2" (a
  * page's name and a way it is served, either or both) measures only those, for comparing builds.
@@ -83,7 +86,7 @@ try {
   const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
   console.log(`\nLighthouse (desktop preset, simulated throttling), signed in, ${runs} runs per page:`);
   console.log(
-    `  ${'page'.padEnd(10)} ${'served'.padEnd(8)} ${'run'.padEnd(6)} ${'load avg'.padStart(8)} ${'LCP'.padStart(9)} ${'TBT'.padStart(9)} ${'script bytes'.padStart(13)} ${'all bytes'.padStart(11)} ${'requests'.padStart(9)}`,
+    `  ${'page'.padEnd(10)} ${'served'.padEnd(8)} ${'run'.padEnd(6)} ${'load avg'.padStart(8)} ${'CPU index'.padStart(9)} ${'LCP'.padStart(9)} ${'TBT'.padStart(9)} ${'script bytes'.padStart(13)} ${'all bytes'.padStart(11)} ${'requests'.padStart(9)}`,
   );
   const against = (ms: number, goal: number) => (ms <= goal ? 'within' : 'over');
   const medians: string[] = [];
@@ -119,7 +122,7 @@ try {
           fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, file), JSON.stringify(result));
         }
         console.log(
-          `  ${target.name.padEnd(10)} ${way.name.padEnd(8)} ${`${run}/${runs}`.padEnd(6)} ${load.padStart(8)} ${`${lcp} ms`.padStart(9)} ${`${tbt} ms`.padStart(9)} ${kb(script?.transferSize ?? 0).padStart(13)} ${kb(value('total-byte-weight')).padStart(11)} ${String(total?.requestCount ?? '?').padStart(9)}`,
+          `  ${target.name.padEnd(10)} ${way.name.padEnd(8)} ${`${run}/${runs}`.padEnd(6)} ${load.padStart(8)} ${String(Math.round(result.environment.benchmarkIndex)).padStart(9)} ${`${lcp} ms`.padStart(9)} ${`${tbt} ms`.padStart(9)} ${kb(script?.transferSize ?? 0).padStart(13)} ${kb(value('total-byte-weight')).padStart(11)} ${String(total?.requestCount ?? '?').padStart(9)}`,
         );
       }
       if (lastRun) console.log(whereTheTimeWent(`${target.name} (${way.name})`, lastRun));
