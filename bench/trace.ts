@@ -60,6 +60,7 @@ interface StackFrame {
   functionName: string;
   url: string;
   lineNumber: number;
+  columnNumber: number;
 }
 interface ProfileNode {
   id: number;
@@ -162,7 +163,8 @@ async function invalidations(browser: Browser, url: string): Promise<string> {
     const stack = e.args?.data?.stackTrace;
     if (!e.name.endsWith('InvalidationTracking') || !stack?.length) continue;
     total += 1;
-    const top = `${stack[0].functionName || '(anonymous)'} ${stack[0].url.split('/').pop()}:${stack[0].lineNumber + 1}`;
+    // A trace's stack frames count lines and columns from 1 (a CPU profile's from 0).
+    const top = `${stack[0].functionName || '(anonymous)'} ${stack[0].url.split('/').pop()}:${stack[0].lineNumber}:${stack[0].columnNumber}`;
     byFrame.set(top, (byFrame.get(top) ?? 0) + 1);
   }
   const blocking = thread.tasks.reduce((sum, t) => sum + (t.dur ?? 0) - LONG_TASK_US, 0);
