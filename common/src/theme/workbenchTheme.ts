@@ -26,6 +26,9 @@ const PALETTES: Record<ThemeMode, PaletteOptions> = {
 
 const focusRing: Record<ThemeMode, string> = { light: '#1f4e79', dark: '#8fbbe8' };
 
+/** A plain control (not one of MUI's) with this class has the focus ring MUI's buttons have. */
+export const FOCUS_RING_CLASS = 'Workbench-focusRing';
+
 export function createWorkbenchTheme(mode: ThemeMode): Theme {
   return createTheme({
     // Text on a filled colour (a contained button, a filled chip) is the one of the two that reaches
@@ -45,10 +48,11 @@ export function createWorkbenchTheme(mode: ThemeMode): Theme {
       // colour, or the text colour on the app bar (whose background is the primary colour).
       MuiCssBaseline: {
         styleOverrides: {
-          '.MuiButtonBase-root.Mui-focusVisible, a:focus-visible, [role="tab"]:focus-visible': {
-            outline: `2px solid ${focusRing[mode]}`,
-            outlineOffset: 2,
-          },
+          [`.MuiButtonBase-root.Mui-focusVisible, a:focus-visible, [role="tab"]:focus-visible, .${FOCUS_RING_CLASS}:focus-visible`]:
+            {
+              outline: `2px solid ${focusRing[mode]}`,
+              outlineOffset: 2,
+            },
           '.MuiAppBar-root .MuiButtonBase-root.Mui-focusVisible': { outlineColor: 'currentColor' },
           // The system asks for less motion (WCAG 2.3.3): transitions and animations (MUI's and AG
           // Grid's) end at once; a spinner shows its arc still. The charts do the same (EChart.tsx).

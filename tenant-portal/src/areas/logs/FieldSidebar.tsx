@@ -4,13 +4,10 @@
  * with its share of them. A click on a value filters in (only events with it), the minus button
  * filters out. Fields load lazily, one request per expanded field, again when the query changes.
  * "Visualise" beside a field makes it a dashboard panel (docs/dashboards.md), for those who may
- * write dashboards.
+ * write dashboards. A field's row is two plain buttons, drawn as MUI's (fieldSidebarRows.tsx).
  */
 import { lazy, memo, Suspense, useRef, useState } from 'react';
-import { Box, ButtonBase, Collapse, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import InsertChartOutlinedIcon from '@mui/icons-material/InsertChartOutlined';
+import { Box, ButtonBase, Collapse, LinearProgress, Typography } from '@mui/material';
 import { selectCan, useAppSelector, useExtension } from '@workbench/common';
 import { BOARDS_WRITE_PERMISSION } from '@workbench/common/api/contract/settingsPermissions';
 import { boardsIds } from '@workbench/common/test-ids/boardsIds';
@@ -21,6 +18,16 @@ import type { LogRoute } from '@workbench/common/vocabularies/index';
 import { fieldLabel, fieldText, LOG_ROUTE_FIELDS } from './logFields';
 import { useLogTopValues } from './logSummaries';
 import { canFilterOn, FilterInOutButtons, type OnFieldFilter } from './FieldFilters';
+import {
+  CHEVRON_RIGHT_PATH,
+  EXPAND_MORE_PATH,
+  INSERT_CHART_OUTLINED_PATH,
+  RowIcon,
+  rowClasses,
+  rowStyles,
+  useSharedTooltip,
+  VisualiseTooltip,
+} from './fieldSidebarRows';
 
 /**
  * Visualise's dialog (with the boards' model, requests and chart kinds), loaded when a field's
@@ -58,6 +65,7 @@ export const FieldSidebar = memo(function FieldSidebar({
   const boardsServed = useExtension('dashboards');
   const canVisualise = canWriteBoards && boardsServed;
   const [visualising, setVisualising] = useState<string | null>(null);
+  const [tooltipAt, tooltipHandlers] = useSharedTooltip();
   const visualiseOpened = useRef(false);
   if (visualising !== null) visualiseOpened.current = true;
   // A field's Collapse mounts when it is first expanded (it appears with its transition) and stays
@@ -76,7 +84,10 @@ export const FieldSidebar = memo(function FieldSidebar({
       component="nav"
       aria-label="Fields"
       data-testid={logsExplorerIds.sidebar}
-      sx={{ flex: 1, minWidth: 0, overflowY: 'auto', borderRight: 1, borderColor: 'divider', pr: 0.5 }}
+      sx={[
+        { flex: 1, minWidth: 0, overflowY: 'auto', borderRight: 1, borderColor: 'divider', pr: 0.5 },
+        rowStyles,
+      ]}
     >
       <Typography variant="subtitle2" component="h2" sx={{ px: 1, py: 0.5 }}>
         Fields
@@ -84,50 +95,40 @@ export const FieldSidebar = memo(function FieldSidebar({
       {LOG_ROUTE_FIELDS[route].fields.map((field) => {
         const expanded = open.has(field);
         return (
-          <Box key={field}>
-            <Box sx={{ display: 'flex', alignItems: 'center' }}>
-              <ButtonBase
+          <div key={field}>
+            <div className={rowClasses.row}>
+              <button
+                type="button"
+                className={rowClasses.field}
                 data-testid={`${logsExplorerIds.sidebarField}-${field}`}
                 aria-expanded={expanded}
                 onClick={() => toggle(field)}
-                sx={{
-                  flex: 1,
-                  minWidth: 0,
-                  justifyContent: 'flex-start',
-                  px: 0.5,
-                  py: 0.25,
-                  borderRadius: 1,
-                  typography: 'body2',
-                  textAlign: 'left',
-                  '&:hover': { bgcolor: 'action.hover' },
-                  '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main' },
-                }}
               >
-                {expanded ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+                <RowIcon path={expanded ? EXPAND_MORE_PATH : CHEVRON_RIGHT_PATH} />
                 {fieldLabel(field)}
-              </ButtonBase>
+              </button>
               {canVisualise && (
-                <Tooltip title="Visualise on a dashboard">
-                  <IconButton
-                    size="small"
-                    aria-label={`Visualise ${fieldLabel(field)}`}
-                    onClick={() => setVisualising(field)}
-                    data-testid={`${boardsIds.visualise}-${field}`}
-                    sx={{ p: 0.25 }}
-                  >
-                    <InsertChartOutlinedIcon fontSize="inherit" />
-                  </IconButton>
-                </Tooltip>
+                <button
+                  type="button"
+                  className={rowClasses.visualise}
+                  aria-label={`Visualise ${fieldLabel(field)}`}
+                  data-testid={`${boardsIds.visualise}-${field}`}
+                  onClick={() => setVisualising(field)}
+                  {...tooltipHandlers}
+                >
+                  <RowIcon path={INSERT_CHART_OUTLINED_PATH} />
+                </button>
               )}
-            </Box>
+            </div>
             {expandedOnce.current.has(field) && (
               <Collapse in={expanded} unmountOnExit>
                 <TopValues field={field} query={query} onFilter={onFilter} />
               </Collapse>
             )}
-          </Box>
+          </div>
         );
       })}
+      {canVisualise && <VisualiseTooltip at={tooltipAt} />}
       {visualiseOpened.current && (
         <Suspense fallback={null}>
           <VisualiseDialog

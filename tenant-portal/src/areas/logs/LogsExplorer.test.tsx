@@ -199,3 +199,19 @@ it('Visualise opens its dialog (loaded on first use) and keeps its choices from 
   fireEvent.click(screen.getByTestId(`${boardsIds.visualise}-userid`));
   expect(await screen.findByTestId(boardsIds.visualiseNewName)).toHaveValue('Users');
 });
+
+it('the Visualise buttons share one tooltip: it shows at the button hovered, follows to the next, and goes when the pointer leaves', async () => {
+  renderExplorer('/logs/web?interval=24h&to=1800000000');
+  fireEvent.click(await screen.findByTestId(logsExplorerIds.sidebarToggle));
+  const user = await screen.findByTestId(`${boardsIds.visualise}-userid`);
+  expect(user).toHaveAccessibleName('Visualise User');
+  expect(screen.queryByRole('tooltip')).toBeNull();
+  fireEvent.mouseEnter(user);
+  expect(await screen.findByRole('tooltip')).toHaveTextContent('Visualise on a dashboard');
+  const action = screen.getByTestId(`${boardsIds.visualise}-action`);
+  fireEvent.mouseLeave(user);
+  fireEvent.mouseEnter(action);
+  await waitFor(() => expect(screen.getAllByRole('tooltip')).toHaveLength(1));
+  fireEvent.mouseLeave(action);
+  await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+});
