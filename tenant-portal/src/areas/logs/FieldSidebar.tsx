@@ -8,7 +8,7 @@
  */
 import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { Box, ButtonBase, Collapse, LinearProgress, Typography } from '@mui/material';
-import { selectCan, useAppSelector, useExtension } from '@workbench/common';
+import { FOCUS_RING_CLASS, selectCan, useAppSelector, useExtension } from '@workbench/common';
 import { BOARDS_WRITE_PERMISSION } from '@workbench/common/api/contract/settingsPermissions';
 import { boardsIds } from '@workbench/common/test-ids/boardsIds';
 import { LOG_TYPE_REGISTRY } from '@workbench/common/vocabularies/logTypes';
@@ -110,7 +110,7 @@ export const FieldSidebar = memo(function FieldSidebar({
               {canVisualise && (
                 <button
                   type="button"
-                  className={rowClasses.visualise}
+                  className={`${rowClasses.visualise} ${FOCUS_RING_CLASS}`}
                   aria-label={`Visualise ${fieldLabel(field)}`}
                   data-testid={`${boardsIds.visualise}-${field}`}
                   onClick={() => setVisualising(field)}

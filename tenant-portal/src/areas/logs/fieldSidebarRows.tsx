@@ -10,15 +10,13 @@
  */
 import { useEffect, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { Tooltip, type Theme } from '@mui/material';
-import { FOCUS_RING_CLASS } from '@workbench/common';
 
 /** The class names of a row's parts; the sidebar's `rowStyles` draws them. */
 export const rowClasses = {
   row: 'FieldSidebar-row',
   field: 'FieldSidebar-field',
-  /** With the theme's focus ring (workbenchTheme.ts). */
-  visualise: `FieldSidebar-visualise ${FOCUS_RING_CLASS}`,
-  visualiseName: 'FieldSidebar-visualise',
+  /** Given with FOCUS_RING_CLASS: its focus ring is the theme's (workbenchTheme.ts). */
+  visualise: 'FieldSidebar-visualise',
   icon: 'FieldSidebar-icon',
 } as const;
 
@@ -76,7 +74,7 @@ export const rowStyles = (theme: Theme) => ({
     '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
   },
   // IconButton, size small, with the padding the sidebar gave it.
-  [`& .${rowClasses.visualiseName}`]: {
+  [`& .${rowClasses.visualise}`]: {
     ...buttonReset,
     textAlign: 'center',
     flex: '0 0 auto',
@@ -118,8 +116,8 @@ type TooltipHandlers = {
 
 /**
  * Where the shared tooltip is, and the handlers a button spreads to show it: on hover after MUI's
- * enter delay (at once when moving from one button to the next while it shows), on keyboard focus
- * at once; hidden when the pointer or focus leaves.
+ * enter delay, on keyboard focus at once; hidden when the pointer or focus leaves (so the next
+ * button hovered waits the delay again, where MUI's own tooltips open the next one at once).
  */
 export function useSharedTooltip(): [TooltipAt, TooltipHandlers] {
   const [at, setAt] = useState<TooltipAt>({ anchor: null, open: false });
@@ -133,6 +131,7 @@ export function useSharedTooltip(): [TooltipAt, TooltipHandlers] {
         shown.current = true;
         setAt({ anchor, open: true });
       };
+      // Already shown (focused by keyboard, then hovered): it moves at once.
       if (delay && !shown.current) timer.current = setTimeout(open, ENTER_DELAY_MS);
       else open();
     };
@@ -160,7 +159,7 @@ export function VisualiseTooltip({ at }: { at: TooltipAt }) {
   return (
     <Tooltip
       title="Visualise on a dashboard"
-      open={at.open && at.anchor !== null}
+      open={at.open}
       describeChild
       disableHoverListener
       disableFocusListener
