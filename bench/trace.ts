@@ -13,7 +13,7 @@
  * the functions that caused the most invalidations; work that is cheap unthrottled but changes the
  * DOM one class or attribute at a time after it is attached weighs there, and in Lighthouse's TBT
  * (bench/README.md, "What Lighthouse's trace makes of the web logs"). TRACE_TOP=<n> lists n
- * functions (12) of a task's callees. Prints; asserts nothing.
+ * functions (12) of a task's callees; TRACE_ONLY='web logs' traces that page alone. Prints; asserts nothing.
  *
  * The same server, Chromium and sign-in as the Lighthouse bench (bench/lighthouse.ts); unlike
  * Lighthouse, nothing is throttled or simulated: the times are this machine's at its load.
@@ -80,7 +80,7 @@ try {
   const { chrome: launched, browser } = await signedInChromium(server.baseUrl, 'admin@acme.example');
   chrome = launched;
   console.log(`Signed in; load average ${os.loadavg()[0].toFixed(2)}.`);
-  for (const target of PAGES) {
+  for (const target of PAGES.filter((p) => !process.env.TRACE_ONLY || p.name === process.env.TRACE_ONLY)) {
     const events = await tracedLoad(browser, `${server.baseUrl}${target.route}`, [
       'devtools.timeline',
       'disabled-by-default-devtools.timeline',
@@ -169,12 +169,47 @@ async function invalidations(browser: Browser, url: string): Promise<string> {
   }
   const blocking = thread.tasks.reduce((sum, t) => sum + (t.dur ?? 0) - LONG_TASK_US, 0);
   return [
-    `  Traced as Lighthouse traces (a third load): blocking time ${Math.round(blocking / 1000)} ms in ${thread.tasks.length} long tasks; ${total} invalidations with a script's stack, most from:`,
+    `  Traced as Lighthouse traces (a third load): blocking time ${Math.round(blocking / 1000)} ms in ${thread.tasks.length} long tasks:`,
+    ...thread.tasks.map((task) => `  ${lighthouseTask(events, thread, task)}`),
+    `  ${total} invalidations with a script's stack, most from:`,
     ...[...byFrame]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 6)
       .map(([frame, count]) => `    ${String(count).padStart(6)}  ${frame}`),
   ].join('\n');
+}
+
+/**
+ * A long task of a trace taken as Lighthouse takes it: its length, the invalidations with a
+ * script's stack inside it (each cost a stack walk), its style and layout time, and the script it
+ * ran first (the timeline's FunctionCall, timer or event), which names the part of the page.
+ */
+function lighthouseTask(
+  events: TraceEvent[],
+  thread: { main: string; start: number },
+  task: TraceEvent,
+): string {
+  const end = task.ts + (task.dur ?? 0);
+  const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === thread.main && e.ts >= task.ts && e.ts < end;
+  let invalidated = 0;
+  let styleAndLayout = 0;
+  let entry: string | undefined;
+  for (const e of events) {
+    if (!onMain(e)) continue;
+    if (e.name.endsWith('InvalidationTracking') && e.args?.data?.stackTrace?.length) invalidated += 1;
+    if (e.ph === 'X' && (e.name === 'UpdateLayoutTree' || e.name === 'Layout')) styleAndLayout += e.dur ?? 0;
+    const data = e.args?.data as
+      { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number } | undefined;
+    if (
+      !entry &&
+      e.ph === 'X' &&
+      (e.name === 'FunctionCall' || e.name === 'EvaluateScript' || e.name === 'v8.evaluateModule') &&
+      data?.url
+    )
+      entry = `${e.name === 'FunctionCall' ? data.functionName || '(anonymous)' : e.name} ${data.url.split('/').pop()}:${data.lineNumber ?? 0}:${data.columnNumber ?? 0}`;
+  }
+  const ms = (us: number) => `${Math.round(us / 1000)} ms`;
+  return `${ms(task.dur ?? 0).padStart(7)} at ${ms(task.ts - thread.start).padStart(8)}: ${String(invalidated).padStart(4)} invalidations, style and layout ${ms(styleAndLayout)}; first script ${entry ?? '(none)'}`;
 }
 
 /** The page's main thread (the renderer main thread with the most task time) and its long tasks. */
