@@ -9,8 +9,9 @@
  * commits that rendered many components, with the components where each update started
  * (bench/support/reactCommitHook.js): a page that renders again as a whole while its data arrives
  * shows there. A third load is traced as Lighthouse traces (its invalidation tracking, which takes
- * a JavaScript stack for every style or layout invalidation a script causes): its blocking time, and
- * the functions that caused the most invalidations; work that is cheap unthrottled but changes the
+ * a JavaScript stack for every style or layout invalidation a script causes): its blocking time, each
+ * long task with its invalidations (and the function that caused most of them), its style and
+ * layout time and the script it ran first, and the functions that caused the most invalidations; work that is cheap unthrottled but changes the
  * DOM one class or attribute at a time after it is attached weighs there, and in Lighthouse's TBT
  * (bench/README.md, "What Lighthouse's trace makes of the web logs"). TRACE_TOP=<n> lists n
  * functions (12) of a task's callees; TRACE_ONLY='web logs' traces that page alone. Prints; asserts nothing.
@@ -160,11 +161,9 @@ async function invalidations(browser: Browser, url: string): Promise<string> {
   const byFrame = new Map<string, number>();
   let total = 0;
   for (const e of events) {
-    const stack = e.args?.data?.stackTrace;
-    if (!e.name.endsWith('InvalidationTracking') || !stack?.length) continue;
+    const top = invalidationFrame(e);
+    if (!top) continue;
     total += 1;
-    // A trace's stack frames count lines and columns from 1 (a CPU profile's from 0).
-    const top = `${stack[0].functionName || '(anonymous)'} ${stack[0].url.split('/').pop()}:${stack[0].lineNumber}:${stack[0].columnNumber}`;
     byFrame.set(top, (byFrame.get(top) ?? 0) + 1);
   }
   const blocking = thread.tasks.reduce((sum, t) => sum + (t.dur ?? 0) - LONG_TASK_US, 0);
@@ -191,12 +190,13 @@ function lighthouseTask(
 ): string {
   const end = task.ts + (task.dur ?? 0);
   const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === thread.main && e.ts >= task.ts && e.ts < end;
-  let invalidated = 0;
+  const byFrame = new Map<string, number>();
   let styleAndLayout = 0;
   let entry: string | undefined;
   for (const e of events) {
     if (!onMain(e)) continue;
-    if (e.name.endsWith('InvalidationTracking') && e.args?.data?.stackTrace?.length) invalidated += 1;
+    const frame = invalidationFrame(e);
+    if (frame) byFrame.set(frame, (byFrame.get(frame) ?? 0) + 1);
     if (e.ph === 'X' && (e.name === 'UpdateLayoutTree' || e.name === 'Layout')) styleAndLayout += e.dur ?? 0;
     const data = e.args?.data as
       { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number } | undefined;
@@ -209,7 +209,20 @@ function lighthouseTask(
       entry = `${e.name === 'FunctionCall' ? data.functionName || '(anonymous)' : e.name} ${data.url.split('/').pop()}:${data.lineNumber ?? 0}:${data.columnNumber ?? 0}`;
   }
   const ms = (us: number) => `${Math.round(us / 1000)} ms`;
-  return `${ms(task.dur ?? 0).padStart(7)} at ${ms(task.ts - thread.start).padStart(8)}: ${String(invalidated).padStart(4)} invalidations, style and layout ${ms(styleAndLayout)}; first script ${entry ?? '(none)'}`;
+  const invalidated = [...byFrame.values()].reduce((sum, n) => sum + n, 0);
+  const most = [...byFrame].sort((a, b) => b[1] - a[1])[0];
+  return (
+    `${ms(task.dur ?? 0).padStart(7)} at ${ms(task.ts - thread.start).padStart(8)}: ${String(invalidated).padStart(4)} invalidations` +
+    `${most ? ` (${most[1]} from ${most[0]})` : ''}, style and layout ${ms(styleAndLayout)}; first script ${entry ?? '(none)'}`
+  );
+}
+
+/** The top frame of an invalidation's script stack, or undefined for another event. */
+function invalidationFrame(e: TraceEvent): string | undefined {
+  const stack = e.args?.data?.stackTrace;
+  if (!e.name.endsWith('InvalidationTracking') || !stack?.length) return undefined;
+  // A trace's stack frames count lines and columns from 1 (a CPU profile's from 0).
+  return `${stack[0].functionName || '(anonymous)'} ${stack[0].url.split('/').pop()}:${stack[0].lineNumber}:${stack[0].columnNumber}`;
 }
 
 /** The page's main thread (the renderer main thread with the most task time) and its long tasks. */
