@@ -9,12 +9,13 @@
  * commits that rendered many components, with the components where each update started
  * (bench/support/reactCommitHook.js): a page that renders again as a whole while its data arrives
  * shows there. A third load is traced as Lighthouse traces (its invalidation tracking, which takes
- * a JavaScript stack for every style or layout invalidation a script causes): its blocking time, each
- * long task with its invalidations (and the function that caused most of them), its style and
- * layout time and the script it ran first, and the functions that caused the most invalidations; work that is cheap unthrottled but changes the
- * DOM one class or attribute at a time after it is attached weighs there, and in Lighthouse's TBT
- * (bench/README.md, "What Lighthouse's trace makes of the web logs"). TRACE_TOP=<n> lists n
- * functions (12) of a task's callees; TRACE_ONLY='web logs' traces that page alone. Prints; asserts nothing.
+ * a JavaScript stack for every style or layout invalidation a script causes): its blocking time,
+ * each long task with its invalidations (and the function that caused most of them), its style and
+ * layout time and the script it ran first, and the functions that caused the most invalidations;
+ * work that is cheap unthrottled but changes the DOM one class or attribute at a time after it is
+ * attached weighs there, and in Lighthouse's TBT (bench/README.md, "What Lighthouse's trace makes
+ * of the web logs"). TRACE_TOP=<n> lists n functions (12) of a task's callees; TRACE_ONLY='web
+ * logs' traces that page alone. Prints; asserts nothing.
  *
  * The same server, Chromium and sign-in as the Lighthouse bench (bench/lighthouse.ts); unlike
  * Lighthouse, nothing is throttled or simulated: the times are this machine's at its load.
@@ -44,6 +45,8 @@ interface ReactCommit {
   rendered: Record<string, number>;
   roots: Record<string, number>;
 }
+/** The browser's style and layout events. */
+const STYLE_AND_LAYOUT = ['UpdateLayoutTree', 'Layout'] as const;
 /** A task this long also gets the functions it spent the most time in, callees included. */
 const INCLUSIVE_US = 100_000;
 
@@ -191,13 +194,11 @@ function lighthouseTask(
   const end = task.ts + (task.dur ?? 0);
   const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === thread.main && e.ts >= task.ts && e.ts < end;
   const byFrame = new Map<string, number>();
-  let styleAndLayout = 0;
   let entry: string | undefined;
   for (const e of events) {
     if (!onMain(e)) continue;
     const frame = invalidationFrame(e);
     if (frame) byFrame.set(frame, (byFrame.get(frame) ?? 0) + 1);
-    if (e.ph === 'X' && (e.name === 'UpdateLayoutTree' || e.name === 'Layout')) styleAndLayout += e.dur ?? 0;
     const data = e.args?.data as
       { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number } | undefined;
     if (
@@ -208,13 +209,26 @@ function lighthouseTask(
     )
       entry = `${e.name === 'FunctionCall' ? data.functionName || '(anonymous)' : e.name} ${data.url.split('/').pop()}:${data.lineNumber ?? 0}:${data.columnNumber ?? 0}`;
   }
-  const ms = (us: number) => `${Math.round(us / 1000)} ms`;
   const invalidated = [...byFrame.values()].reduce((sum, n) => sum + n, 0);
   const most = [...byFrame].sort((a, b) => b[1] - a[1])[0];
   return (
     `${ms(task.dur ?? 0).padStart(7)} at ${ms(task.ts - thread.start).padStart(8)}: ${String(invalidated).padStart(4)} invalidations` +
-    `${most ? ` (${most[1]} from ${most[0]})` : ''}, style and layout ${ms(styleAndLayout)}; first script ${entry ?? '(none)'}`
+    `${most ? ` (${most[1]} from ${most[0]})` : ''}, style and layout ${ms(timeInside(events, thread.main, task, STYLE_AND_LAYOUT))}; first script ${entry ?? '(none)'}`
   );
+}
+
+/** The summed length of the complete events named `names` on thread `main` that start inside `task`. */
+function timeInside(events: TraceEvent[], main: string, task: TraceEvent, names: readonly string[]): number {
+  const end = task.ts + (task.dur ?? 0);
+  return events
+    .filter((e) => e.ph === 'X' && names.includes(e.name) && `${e.pid}:${e.tid}` === main)
+    .filter((e) => e.ts >= task.ts && e.ts < end)
+    .reduce((sum, e) => sum + (e.dur ?? 0), 0);
+}
+
+/** Trace microseconds as printed. */
+function ms(us: number): string {
+  return `${Math.round(us / 1000)} ms`;
 }
 
 /** The top frame of an invalidation's script stack, or undefined for another event. */
@@ -249,15 +263,8 @@ function longTasks(events: TraceEvent[]): string {
   const thread = mainThread(events);
   if (!thread) return '  (no renderer main thread in the trace)';
   const { main, start, tasks } = thread;
-  const complete = (name: string) =>
-    events.filter((e) => e.ph === 'X' && e.name === name && `${e.pid}:${e.tid}` === main);
-  const inside = (task: TraceEvent, names: string[]) =>
-    names
-      .flatMap((name) => complete(name))
-      .filter((e) => e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0))
-      .reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  const inside = (task: TraceEvent, names: readonly string[]) => timeInside(events, main, task, names);
   const samples = profileSamples(events, Number(main.split(':')[0]));
-  const ms = (us: number) => `${Math.round(us / 1000)} ms`;
   const lines = tasks.map((task) => {
     const end = task.ts + (task.dur ?? 0);
     const counts = new Map<string, number>();
@@ -277,7 +284,7 @@ function longTasks(events: TraceEvent[]): string {
         .map(([frame, count]) => `${Math.round((100 * count) / total)}% ${frame}`)
         .join('; ');
     const line =
-      `  ${ms(task.dur ?? 0).padStart(7)} at ${ms(task.ts - start).padStart(8)}: style and layout ${ms(inside(task, ['UpdateLayoutTree', 'Layout']))}, ` +
+      `  ${ms(task.dur ?? 0).padStart(7)} at ${ms(task.ts - start).padStart(8)}: style and layout ${ms(inside(task, STYLE_AND_LAYOUT))}, ` +
       `modules ${ms(inside(task, ['v8.compileModule', 'v8.evaluateModule', 'EvaluateScript']))}; self time: ${topOf(counts, 3) || '(no samples)'}`;
     if ((task.dur ?? 0) < INCLUSIVE_US || total === 0) return line;
     // The outermost frames (the task's entry, React's work loop) are in every sample: past them.
