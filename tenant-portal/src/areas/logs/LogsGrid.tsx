@@ -1,36 +1,97 @@
 /**
  * The logs page's grid: AG Grid's infinite row model in the workbench theme. Its own chunk, which
  * LogsPage loads lazily, so the page's frame, query bar and histogram draw while the grid (about
- * 216 KB gzipped) is on its way; the first block is asked for once the grid is up. Drawn by a React
- * root of its own (IsolatedRoot): its cells set their classes from their commits, which under the
- * page's tree made the first rows one long task in Lighthouse's trace (issue 42). Its props carry
- * no React component, so it needs none of the page's context.
+ * 216 KB gzipped) is on its way; the first block is asked for once the grid is up.
+ * AG Grid's own DOM rendering (createGrid) instead of its React one (issue 42): it builds each row
+ * and its cells before attaching them, where the React cells set their classes one at a time on
+ * attached elements from their commits, which made the first rows one long task in Lighthouse's
+ * trace (bench/README.md, "The logs grid drawn by AG Grid itself"). Its options carry no React
+ * component, so nothing here needs React inside the grid.
  */
-import type { Ref } from 'react';
-import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import {
   ColumnApiModule,
+  createGrid,
   InfiniteRowModelModule,
   ModuleRegistry,
   RowStyleModule,
+  ScrollApiModule,
   TooltipModule,
+  type GridApi,
+  type GridOptions,
 } from 'ag-grid-community';
 import { workbenchGridTheme } from '@workbench/common/components/data-table/gridTheme';
-import { IsolatedRoot } from '@workbench/common/components/isolated-root/index';
 import type { IndexedLogEvent } from '@workbench/common';
 
-ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, TooltipModule, RowStyleModule]);
+// ScrollApiModule: the details drawer's previous / next bring their row into view (ensureIndexVisible).
+ModuleRegistry.registerModules([
+  InfiniteRowModelModule,
+  ColumnApiModule,
+  TooltipModule,
+  RowStyleModule,
+  ScrollApiModule,
+]);
 
-export interface LogsGridProps extends Omit<AgGridReactProps<IndexedLogEvent>, 'theme'> {
-  ref?: Ref<AgGridReact<IndexedLogEvent>>;
+/** What the page holds of the grid: its API once the grid is up. */
+export interface LogsGridHandle {
+  readonly api: GridApi<IndexedLogEvent> | undefined;
+}
+
+export type LogsGridOptions = Omit<GridOptions<IndexedLogEvent>, 'theme'>;
+
+export interface LogsGridProps extends LogsGridOptions {
+  ref?: Ref<LogsGridHandle>;
 }
 
 const FILL = { height: '100%', width: '100%' };
 
-export default function LogsGrid({ ref, ...props }: LogsGridProps) {
-  return (
-    <IsolatedRoot style={FILL}>
-      <AgGridReact<IndexedLogEvent> ref={ref} theme={workbenchGridTheme} {...props} />
-    </IsolatedRoot>
+/** The options that differ between two renders' props (a removed one as undefined). */
+function changedOptions(before: LogsGridOptions, after: LogsGridOptions): LogsGridOptions {
+  const changed: Record<string, unknown> = {};
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof LogsGridOptions>;
+  for (const key of keys) if (before[key] !== after[key]) changed[key] = after[key];
+  return changed as LogsGridOptions;
+}
+
+export default function LogsGrid({ ref, ...options }: LogsGridProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const api = useRef<GridApi<IndexedLogEvent> | null>(null);
+  const applied = useRef(options);
+  useImperativeHandle(
+    ref,
+    () => ({
+      get api() {
+        return api.current ?? undefined;
+      },
+    }),
+    [],
   );
+
+  useEffect(() => {
+    const first = { ...applied.current, datasource: undefined, theme: workbenchGridTheme };
+    const grid = createGrid(element.current!, first);
+    api.current = grid;
+    // The rows a task later: the first block is usually in by the time the grid is up, and its rows
+    // drawn inside the grid's start made one long task of both. Unless a render gave the grid its
+    // datasource first: AG Grid takes an object set again as a new one and would drop the one it has.
+    const rows = setTimeout(() => {
+      if (grid.getGridOption('datasource') === undefined) {
+        grid.setGridOption('datasource', applied.current.datasource);
+      }
+    });
+    return () => {
+      clearTimeout(rows);
+      api.current = null;
+      grid.destroy();
+    };
+  }, []);
+
+  // Each render hands the grid the options that changed, as AG Grid's React component does.
+  useEffect(() => {
+    const changed = changedOptions(applied.current, options);
+    applied.current = options;
+    if (api.current && Object.keys(changed).length > 0) api.current.updateGridOptions(changed);
+  });
+
+  return <div ref={element} style={FILL} />;
 }

@@ -13,7 +13,6 @@ import { Alert, Box, Button, Typography, useMediaQuery, useTheme } from '@mui/ma
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import LinkIcon from '@mui/icons-material/Link';
-import type { AgGridReact } from 'ag-grid-react';
 import type {
   ColDef,
   GetRowIdParams,
@@ -99,6 +98,7 @@ import { SavedSearchMenu } from './SavedSearchMenu';
 import { counted } from '@workbench/common/formatting/counted';
 import { logsExplorerIds } from '@workbench/common/test-ids/logsExplorerIds';
 import { LogHistogram } from './LogHistogram';
+import type { LogsGridHandle } from './LogsGrid';
 import { FieldSidebar } from './FieldSidebar';
 import {
   canFilterOn,
@@ -240,7 +240,7 @@ export function LogsPage({ route, title }: { route: LogRoute; title: string }) {
   // Refresh runs the same view again, ending now.
   const [refreshed, setRefreshed] = useState(0);
   const [datasource, setDatasource] = useState<LogsDatasource | null>(null);
-  const gridRef = useRef<AgGridReact<IndexedLogEvent>>(null);
+  const gridRef = useRef<LogsGridHandle>(null);
   // The grid's chunk is asked for as the page mounts, beside the summaries' requests.
   useEffect(() => {
     void loadLogsGrid();
