@@ -4,7 +4,7 @@
  * values and, for the user field, the user database's usernames at the caret, and on Enter (or leaving the box) parses the text and hands its parts
  * back. A syntax error is shown under the box with its position, and changes nothing.
  */
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { Autocomplete, Box, InputAdornment, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import {
@@ -38,12 +38,41 @@ const USER_FIELD = 'userid';
 export const queryErrorText = (error: LogQuerySyntaxError): string =>
   `${error.message} (at character ${error.position + 1})`;
 
+/**
+ * A ref callback handed its element once the page has drawn a frame (the cleanup at once). The
+ * Autocomplete reads its anchor's clientWidth on every render once it has one, and the render its
+ * anchor's ref causes inside the commit that mounts the logs page forced the style and layout of
+ * every element just mounted: 697 of the page's 702 invalidations with a script's stack in
+ * Lighthouse's trace (issue 42, bench/README.md). Its popup opens only once something is typed.
+ */
+function useRefAfterFirstFrame<T>(): (ref: Ref<T> | undefined) => Ref<T> | undefined {
+  const handed = useRef<{ ref: (node: T | null) => void; later: (node: T | null) => void } | null>(null);
+  return (ref) => {
+    if (typeof ref !== 'function') return ref;
+    if (handed.current?.ref !== ref) handed.current = { ref, later: afterFirstFrame(ref) };
+    return handed.current.later;
+  };
+}
+
+function afterFirstFrame<T>(set: (node: T | null) => void): (node: T | null) => void {
+  let frame = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (node) => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    if (node === null) set(null);
+    // The timer runs after the frame the animation frame callback precedes: styles are then clean.
+    else frame = requestAnimationFrame(() => (timer = setTimeout(() => set(node))));
+  };
+}
+
 /** Memoised: it renders again when its props change, not with each render of the logs page. */
 export const QueryBox = memo(function QueryBox({ logType, chipFields, value, onApply }: QueryBoxProps) {
   const [text, setText] = useState(value);
   const [caret, setCaret] = useState(value.length);
   const [error, setError] = useState<LogQuerySyntaxError | null>(null);
   const box = useRef<HTMLDivElement | null>(null);
+  const anchorAfterFirstFrame = useRefAfterFirstFrame<HTMLElement>();
   const moveCaret = (at: number) =>
     requestAnimationFrame(() => box.current?.querySelector('input')?.setSelectionRange(at, at));
   useEffect(() => {
@@ -153,6 +182,7 @@ export const QueryBox = memo(function QueryBox({ logType, chipFields, value, onA
               },
               input: {
                 ...params.slotProps.input,
+                ref: anchorAfterFirstFrame(params.slotProps.input.ref),
                 startAdornment: (
                   <InputAdornment position="start">
                     <SearchIcon fontSize="small" />
