@@ -7,7 +7,7 @@
  * The tenant portal mounts it for the session's tenant, with drill-down into its logs explorer;
  * the provider console's support view mounts it read-only for a chosen tenant (`tenantId`).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   Box,
@@ -70,6 +70,40 @@ export interface ReportDashboardProps {
 /** The narrowest the dashboards' tab row gets beside the interval and comparison controls. */
 export const DASHBOARD_TABS_MIN_WIDTH = 520;
 
+/**
+ * The dashboards' tab row. Memoised: MUI's Tabs measure the selected tab after every render of
+ * theirs, and a render with the page's new panels not yet laid out made that measurement lay out
+ * the whole page inside the script (one long task in Lighthouse's trace, issue 42).
+ */
+const DashboardTabs = memo(function DashboardTabs({
+  boards,
+  value,
+  onChoose,
+}: {
+  boards: readonly { id: string; title: string }[];
+  value: string;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <Tabs
+      value={value}
+      onChange={(_e, id: string) => onChoose(id)}
+      variant="scrollable"
+      scrollButtons="auto"
+      allowScrollButtonsMobile
+      aria-label="Report dashboards"
+      data-testid={dashboardIds.tabs}
+      // A row of its own when the controls beside would leave it less than about four tabs
+      // (issue 31: at 800 px it shrank to one and a half); it scrolls beyond that.
+      sx={{ flex: `1 1 ${DASHBOARD_TABS_MIN_WIDTH}px`, minWidth: 0 }}
+    >
+      {boards.map((d) => (
+        <Tab key={d.id} value={d.id} label={d.title} data-testid={`${dashboardIds.tab}-${d.id}`} />
+      ))}
+    </Tabs>
+  );
+});
+
 export function ReportDashboard({ tenantId, readable, drillDown, groupAction }: ReportDashboardProps) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('interval');
@@ -108,16 +142,19 @@ export function ReportDashboard({ tenantId, readable, drillDown, groupAction }: 
     setParams(next);
   };
   // The dashboards with a panel the user may read, each with only those panels.
-  const boards = readableDashboards(readable);
+  const boards = useMemo(() => readableDashboards(readable), [readable]);
   const board = boards.find((d) => d.id === params.get('board')) ?? boards[0];
   const kpis = (board?.panels ?? []).filter((p) => p.view === 'kpi');
   const charts = (board?.panels ?? []).filter((p) => p.view !== 'kpi');
 
-  const chooseBoard = (id: string) => {
-    const next = new URLSearchParams(params);
-    next.set('board', id);
-    setParams(next);
-  };
+  const chooseBoard = useCallback(
+    (id: string) => {
+      const next = new URLSearchParams(params);
+      next.set('board', id);
+      setParams(next);
+    },
+    [params, setParams],
+  );
 
   const chooseInterval = (code: string) => {
     setOpenedAt(nowAtMinute());
@@ -130,24 +167,7 @@ export function ReportDashboard({ tenantId, readable, drillDown, groupAction }: 
   return (
     <Box data-testid={dashboardIds.page}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        {board && (
-          <Tabs
-            value={board.id}
-            onChange={(_e, id: string) => chooseBoard(id)}
-            variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
-            aria-label="Report dashboards"
-            data-testid={dashboardIds.tabs}
-            // A row of its own when the controls beside would leave it less than about four tabs
-            // (issue 31: at 800 px it shrank to one and a half); it scrolls beyond that.
-            sx={{ flex: `1 1 ${DASHBOARD_TABS_MIN_WIDTH}px`, minWidth: 0 }}
-          >
-            {boards.map((d) => (
-              <Tab key={d.id} value={d.id} label={d.title} data-testid={`${dashboardIds.tab}-${d.id}`} />
-            ))}
-          </Tabs>
-        )}
+        {board && <DashboardTabs boards={boards} value={board.id} onChoose={chooseBoard} />}
         <TextField
           select
           size="small"
