@@ -5,16 +5,12 @@
  * then runs in a task after it; the next queued draw gets the task after that, so the browser paints
  * and handles input between two charts.
  */
+import { afterNextPaint } from './afterNextPaint';
+
 type Draw = () => void;
 
 const queue: { draw: Draw }[] = [];
 let running = false;
-
-const afterNextPaint = (run: () => void): void => {
-  // A frame callback runs before the paint; the timeout set in it runs after.
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
-  else setTimeout(run, 0);
-};
 
 function drawNext(): void {
   const entry = queue.shift();

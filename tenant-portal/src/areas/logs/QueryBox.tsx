@@ -20,6 +20,7 @@ import {
 } from '@workbench/common/api/contract/logQueryLanguage';
 import type { LogType } from '@workbench/common/vocabularies/index';
 import { logsIds } from '@workbench/common';
+import { afterNextPaint } from '@workbench/charts/afterNextPaint';
 import { useUdbSuggestions } from '../../app/useUdbSuggestions';
 
 export interface QueryBoxProps {
@@ -45,24 +46,21 @@ export const queryErrorText = (error: LogQuerySyntaxError): string =>
  * every element just mounted: 697 of the page's 702 invalidations with a script's stack in
  * Lighthouse's trace (issue 42, bench/README.md). Its popup opens only once something is typed.
  */
-function useRefAfterFirstFrame<T>(): (ref: Ref<T> | undefined) => Ref<T> | undefined {
+function useRefAfterPaint<T>(): (ref: Ref<T> | undefined) => Ref<T> | undefined {
   const handed = useRef<{ ref: (node: T | null) => void; later: (node: T | null) => void } | null>(null);
   return (ref) => {
     if (typeof ref !== 'function') return ref;
-    if (handed.current?.ref !== ref) handed.current = { ref, later: afterFirstFrame(ref) };
+    if (handed.current?.ref !== ref) handed.current = { ref, later: refAfterPaint(ref) };
     return handed.current.later;
   };
 }
 
-function afterFirstFrame<T>(set: (node: T | null) => void): (node: T | null) => void {
-  let frame = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+function refAfterPaint<T>(set: (node: T | null) => void): (node: T | null) => void {
+  let cancel = () => {};
   return (node) => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
+    cancel();
     if (node === null) set(null);
-    // The timer runs after the frame the animation frame callback precedes: styles are then clean.
-    else frame = requestAnimationFrame(() => (timer = setTimeout(() => set(node))));
+    else cancel = afterNextPaint(() => set(node));
   };
 }
 
@@ -72,7 +70,7 @@ export const QueryBox = memo(function QueryBox({ logType, chipFields, value, onA
   const [caret, setCaret] = useState(value.length);
   const [error, setError] = useState<LogQuerySyntaxError | null>(null);
   const box = useRef<HTMLDivElement | null>(null);
-  const anchorAfterFirstFrame = useRefAfterFirstFrame<HTMLElement>();
+  const anchorAfterPaint = useRefAfterPaint<HTMLElement>();
   const moveCaret = (at: number) =>
     requestAnimationFrame(() => box.current?.querySelector('input')?.setSelectionRange(at, at));
   useEffect(() => {
@@ -182,7 +180,7 @@ export const QueryBox = memo(function QueryBox({ logType, chipFields, value, onA
               },
               input: {
                 ...params.slotProps.input,
-                ref: anchorAfterFirstFrame(params.slotProps.input.ref),
+                ref: anchorAfterPaint(params.slotProps.input.ref),
                 startAdornment: (
                   <InputAdornment position="start">
                     <SearchIcon fontSize="small" />
