@@ -86,7 +86,7 @@ describe("support view: a tenant's reports", () => {
     });
     const page = await screen.findByTestId(providerPageIds.tenantReports);
     await within(page).findByTestId(`${dashboardIds.chart}-top_domains`);
-    const tabs = within(within(page).getByTestId(dashboardIds.tabs))
+    const tabs = within(await within(page).findByTestId(dashboardIds.tabs))
       .getAllByRole('tab')
       .map((t) => t.textContent);
     expect(tabs).toContain('DLP');

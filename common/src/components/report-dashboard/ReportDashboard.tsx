@@ -30,6 +30,7 @@ import {
   recentMonthIntervals,
 } from '../../features/interval/index';
 import { dashboardIds } from '../../test-ids/index';
+import { afterNextPaint } from '@workbench/charts/afterNextPaint';
 import { FilterBar } from '../filter-bar/index';
 import { SearchField } from '../search-field/index';
 import {
@@ -71,9 +72,19 @@ export interface ReportDashboardProps {
 export const DASHBOARD_TABS_MIN_WIDTH = 520;
 
 /**
- * The dashboards' tab row. Memoised: MUI's Tabs measure the selected tab after every render of
- * theirs, and a render with the page's new panels not yet laid out made that measurement lay out
- * the whole page inside the script (one long task in Lighthouse's trace, issue 42).
+ * A row of its own when the controls beside would leave it less than about four tabs (issue 31: at
+ * 800 px it shrank to one and a half); it scrolls beyond that.
+ */
+const TABS_SX = { flex: `1 1 ${DASHBOARD_TABS_MIN_WIDTH}px`, minWidth: 0 };
+/** MUI's Tabs' height: the space the row holds until it draws. */
+const TABS_HEIGHT = 48;
+
+/**
+ * The dashboards' tab row, drawn after the page's first paint in the space it takes, and memoised.
+ * MUI's scrollable Tabs measure themselves when they mount (the scrollbar's size) and after every
+ * render of theirs (the selected tab, for the indicator): drawn with the page, or rendered again
+ * while the page's new panels were not laid out yet, the measurement laid out the whole page inside
+ * the script, each a long task in Lighthouse's trace (issue 42, bench/README.md).
  */
 const DashboardTabs = memo(function DashboardTabs({
   boards,
@@ -84,6 +95,9 @@ const DashboardTabs = memo(function DashboardTabs({
   value: string;
   onChoose: (id: string) => void;
 }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  if (!painted) return <Box sx={{ ...TABS_SX, minHeight: TABS_HEIGHT }} />;
   return (
     <Tabs
       value={value}
@@ -93,9 +107,7 @@ const DashboardTabs = memo(function DashboardTabs({
       allowScrollButtonsMobile
       aria-label="Report dashboards"
       data-testid={dashboardIds.tabs}
-      // A row of its own when the controls beside would leave it less than about four tabs
-      // (issue 31: at 800 px it shrank to one and a half); it scrolls beyond that.
-      sx={{ flex: `1 1 ${DASHBOARD_TABS_MIN_WIDTH}px`, minWidth: 0 }}
+      sx={TABS_SX}
     >
       {boards.map((d) => (
         <Tab key={d.id} value={d.id} label={d.title} data-testid={`${dashboardIds.tab}-${d.id}`} />

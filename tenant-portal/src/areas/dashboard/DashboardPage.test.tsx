@@ -109,7 +109,16 @@ const WITH_EMAIL = { rbac: true, safemailPolicy: true, email_attachments: true }
 beforeEach(() => {
   jest.useFakeTimers({
     now: NOW,
-    doNotFake: ['setTimeout', 'setInterval', 'queueMicrotask', 'nextTick', 'setImmediate'],
+    doNotFake: [
+      'setTimeout',
+      'setInterval',
+      'queueMicrotask',
+      'nextTick',
+      'setImmediate',
+      // The tab row draws after the first paint (afterNextPaint).
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+    ],
   });
 });
 afterEach(() => jest.useRealTimers());
@@ -124,7 +133,7 @@ describe('dashboard', () => {
     expect(await screen.findByTestId(`${dashboardIds.chart}-bandwidth_usage_by_date`)).toHaveTextContent(
       '3 points',
     );
-    await userEvent.click(screen.getByTestId(`${dashboardIds.tab}-web`));
+    await userEvent.click(await screen.findByTestId(`${dashboardIds.tab}-web`));
     const top = await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
     expect(within(top).getByRole('button', { name: 'news.example' })).toBeInTheDocument();
     const { start, end } = timeRangeToUnixSeconds(
@@ -425,7 +434,7 @@ describe('dashboard', () => {
     const { mock } = renderPortal({ path: '/dashboard?board=bandwidth', user, stubs: serve });
     await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
     expect(
-      within(screen.getByTestId(dashboardIds.tabs))
+      within(await screen.findByTestId(dashboardIds.tabs))
         .getAllByRole('tab')
         .map((t) => t.textContent),
     ).toEqual(['Web traffic', 'Risk and threats']);
@@ -442,10 +451,10 @@ describe('dashboard', () => {
       stubs: serve,
     });
     await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
-    const tabs = within(screen.getByTestId(dashboardIds.tabs)).getAllByRole('tab');
+    const tabs = within(await screen.findByTestId(dashboardIds.tabs)).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).not.toContain('DLP');
     expect(tabs.map((t) => t.textContent)).toContain('Cloud apps');
-    await userEvent.click(screen.getByTestId(`${dashboardIds.tab}-casb`));
+    await userEvent.click(await screen.findByTestId(`${dashboardIds.tab}-casb`));
     await screen.findByTestId(`${dashboardIds.chart}-top_casb_cloud_apps`);
     // The cloud-app panel of DLP violations reads the DLP log: left out, never asked (no 403 on the page).
     expect(screen.queryByTestId(`${dashboardIds.panel}-top_casb_cloud_apps_with_dlp_violations`)).toBeNull();
@@ -455,7 +464,7 @@ describe('dashboard', () => {
   it('a tenant without e-mail (no menlo_email) has no Email board, as it has no Email Policy page', async () => {
     const { mock } = renderPortal({ path: '/dashboard?board=email', user: demoUser('admin'), stubs: serve });
     await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
-    const tabs = within(screen.getByTestId(dashboardIds.tabs)).getAllByRole('tab');
+    const tabs = within(await screen.findByTestId(dashboardIds.tabs)).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).not.toContain('Email');
     const asked = mock.history.get.map((r) => String(r.url).split('/').at(-1));
     expect(asked.filter((q) => /smtp|email/.test(q ?? ''))).toEqual([]);
@@ -477,7 +486,7 @@ describe('dashboard', () => {
     ]);
     await screen.findByTestId(`${dashboardIds.chart}-top_domains`);
     expect(view.mock.history.get.some((r) => r.url?.includes('fwaas'))).toBe(false);
-    await userEvent.click(screen.getByTestId(`${dashboardIds.tab}-firewall`));
+    await userEvent.click(await screen.findByTestId(`${dashboardIds.tab}-firewall`));
     expect(await screen.findByTestId(`${dashboardIds.chart}-fwaas_top_sources`)).toBeInTheDocument();
     expect(new URLSearchParams(view.router.state.location.search).get('board')).toBe('firewall');
   });
