@@ -5,7 +5,7 @@
  * AG Grid's own DOM rendering (createGrid) instead of its React one (issue 42): it builds each row
  * and its cells before attaching them, where the React cells set their classes one at a time on
  * attached elements from their commits, which made the first rows one long task in Lighthouse's
- * trace (bench/README.md, "The logs grid drawn by AG Grid itself"). Its options carry no React
+ * trace (bench/README.md, "AG Grid's own rendering for the logs"). Its options carry no React
  * component, so nothing here needs React inside the grid.
  */
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
